@@ -1,0 +1,3 @@
+module github.com/utf8x/utf8x
+
+go 1.24
