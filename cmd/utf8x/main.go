@@ -1,0 +1,93 @@
+// Command utf8x checks, repairs, converts and explains UTF-8 text.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// Exit statuses shared by every command.
+const (
+	exitOK      = 0 // everything valid / done
+	exitInvalid = 1 // some input was not valid (or strict mode met an error)
+	exitUsage   = 2 // usage or I/O error
+)
+
+// exitError carries an exit status out of a command. A nil err means the message
+// was already printed (per-file reports) and only the status matters.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError marks a mistake in how the tool was called.
+func usageError(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// commands lists the constructors of every subcommand; each command's file adds
+// itself in an init function, so commands can be worked on independently.
+var commands []func() *cobra.Command
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "utf8x",
+		Short:         "Check, fix, convert and explain UTF-8 text",
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
+	})
+	for _, newCmd := range commands {
+		root.AddCommand(newCmd())
+	}
+	return root
+}
+
+// run executes the tool with args and streams and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, syscall.EPIPE) {
+		return exitOK // the reader went away (utf8x ... | head): end quietly
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(stderr, "utf8x: %v\n", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintf(stderr, "utf8x: %v\n", err)
+	return exitUsage
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

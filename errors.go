@@ -1,0 +1,110 @@
+package utf8x
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ErrorKind says why a sequence is ill-formed. Its String form is the name printed
+// by the utf8x tool and used in JSON output.
+type ErrorKind uint8
+
+const (
+	// Overlong is a lead byte that can only start an overlong form (C0, C1), or E0
+	// followed by 80-9F, or F0 followed by 80-8F.
+	Overlong ErrorKind = iota + 1
+	// Surrogate is ED followed by A0-BF: an encoding of U+D800..U+DFFF.
+	Surrogate
+	// TooLarge is F4 followed by 90-BF, or a lead F5-F7: beyond U+10FFFF.
+	TooLarge
+	// Truncated is a valid lead byte not followed by enough continuation bytes,
+	// in the middle of the input or at its end.
+	Truncated
+	// UnexpectedContinuation is a continuation byte 80-BF where a character must start.
+	UnexpectedContinuation
+	// InvalidByte is one of F8-FF, which never occur in UTF-8.
+	InvalidByte
+	// LoneSurrogate is an unpaired UTF-16 surrogate code unit (transcoding).
+	LoneSurrogate
+	// Unrepresentable is a character that the target encoding cannot hold
+	// (transcoding to Latin-1 or Windows-1252, for example).
+	Unrepresentable
+)
+
+var kindNames = [...]string{
+	Overlong:               "overlong",
+	Surrogate:              "surrogate",
+	TooLarge:               "too-large",
+	Truncated:              "truncated",
+	UnexpectedContinuation: "unexpected-continuation",
+	InvalidByte:            "invalid-byte",
+	LoneSurrogate:          "lone-surrogate",
+	Unrepresentable:        "unrepresentable",
+}
+
+// String returns the kind's name as listed in the design's table, such as "overlong".
+func (k ErrorKind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("ErrorKind(%d)", uint8(k))
+}
+
+// ParseErrorKind returns the kind whose String is name.
+func ParseErrorKind(name string) (ErrorKind, bool) {
+	for k, n := range kindNames {
+		if n != "" && n == name {
+			return ErrorKind(k), true
+		}
+	}
+	return 0, false
+}
+
+// Error describes the first ill-formed maximal subpart of an input.
+//
+// Offset is also the length of the longest valid prefix, so p[:Offset] is valid
+// and a caller can resume after p[Offset:Offset+Len].
+type Error struct {
+	Offset int       // first byte of the maximal subpart
+	Len    int       // length of the maximal subpart, 1 to 3 for UTF-8
+	Kind   ErrorKind // why it is ill-formed
+
+	bytes [4]byte // a copy of the subpart, for the message
+}
+
+func newError(p []byte, off, n int, kind ErrorKind) *Error {
+	e := &Error{Offset: off, Len: n, Kind: kind}
+	copy(e.bytes[:], p[off:off+n])
+	return e
+}
+
+func newErrorString(s string, off, n int, kind ErrorKind) *Error {
+	e := &Error{Offset: off, Len: n, Kind: kind}
+	copy(e.bytes[:], s[off:off+n])
+	return e
+}
+
+// Bytes returns a copy of the ill-formed bytes (at most 4 are kept).
+func (e *Error) Bytes() []byte {
+	n := min(e.Len, len(e.bytes))
+	return append([]byte(nil), e.bytes[:n]...)
+}
+
+// Error reads as "invalid UTF-8 at byte 41: truncated (E2 82)".
+func (e *Error) Error() string {
+	return fmt.Sprintf("invalid UTF-8 at byte %d: %s (%s)", e.Offset, e.Kind, Hex(e.Bytes()))
+}
+
+// Hex formats bytes as upper-case hex pairs separated by spaces, as in "E2 82 AC".
+func Hex(p []byte) string {
+	var b strings.Builder
+	const digits = "0123456789ABCDEF"
+	for i, c := range p {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(digits[c>>4])
+		b.WriteByte(digits[c&15])
+	}
+	return b.String()
+}

@@ -1,0 +1,33 @@
+// Package cp1252 holds the one Windows-1252 table the project uses, in the WHATWG
+// reading: the five bytes Windows-1252 leaves unassigned (81, 8D, 8F, 90, 9D) map
+// to the C1 controls of the same value, so every byte decodes to something.
+package cp1252
+
+// High maps bytes 0x80-0x9F to characters; every other byte is its own code point.
+var High = [32]rune{
+	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+}
+
+// Decode returns the character byte b stands for in Windows-1252.
+func Decode(b byte) rune {
+	if b >= 0x80 && b < 0xA0 {
+		return High[b-0x80]
+	}
+	return rune(b)
+}
+
+// Encode returns the Windows-1252 byte for r, and false when it has none.
+func Encode(r rune) (byte, bool) {
+	if r < 0x80 || (r >= 0xA0 && r <= 0xFF) {
+		return byte(r), true
+	}
+	for i, h := range High {
+		if h == r {
+			return byte(0x80 + i), true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,114 @@
+package utf8x
+
+import (
+	"unsafe"
+
+	"github.com/utf8x/utf8x/internal/kernel"
+)
+
+// bytesOf views a string's bytes without copying; the kernels only read them.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// scanFrom is the scalar reference validator: it returns the offset, length and
+// kind of the first ill-formed maximal subpart of p at or after i, or (len(p), 0, 0).
+func scanFrom[T text](p T, i int) (off, n int, kind ErrorKind) {
+	for i < len(p) {
+		if p[i] < RuneSelf {
+			i++
+			continue
+		}
+		_, size, k := decode(p[i:])
+		if k != 0 {
+			return i, size, k
+		}
+		i += size
+	}
+	return len(p), 0, 0
+}
+
+// firstInvalid lets a kernel skip the valid bulk of p, then pinpoints the error
+// with the reference. The kernel only ever stops short, never past an error.
+func firstInvalid(p []byte) (off, n int, kind ErrorKind) {
+	i := kernel.ValidPrefix(p)
+	if i == len(p) {
+		return i, 0, 0
+	}
+	return scanFrom(p, i)
+}
+
+// FirstInvalid returns the offset, length and kind of the first ill-formed maximal
+// subpart of p, or (len(p), 0, 0) when p is valid. p[:offset] is the longest valid
+// prefix. It does not allocate; Validate returns the same facts as an error.
+func FirstInvalid(p []byte) (offset, length int, kind ErrorKind) {
+	return firstInvalid(p)
+}
+
+// FirstInvalidString is like FirstInvalid but its input is a string.
+func FirstInvalidString(s string) (offset, length int, kind ErrorKind) {
+	return firstInvalid(bytesOf(s))
+}
+
+// Valid reports whether p is entirely valid UTF-8 (RFC 3629).
+func Valid(p []byte) bool {
+	off, _, _ := firstInvalid(p)
+	return off == len(p)
+}
+
+// ValidString reports whether s is entirely valid UTF-8 (RFC 3629).
+func ValidString(s string) bool { return Valid(bytesOf(s)) }
+
+// Validate returns nil if p is valid UTF-8, or an *Error describing the first
+// ill-formed maximal subpart.
+func Validate(p []byte) error {
+	off, n, kind := firstInvalid(p)
+	if n == 0 {
+		return nil
+	}
+	return newError(p, off, n, kind)
+}
+
+// ValidateString is like Validate but its input is a string.
+func ValidateString(s string) error { return Validate(bytesOf(s)) }
+
+// IsASCII reports whether every byte of p is below 0x80.
+func IsASCII(p []byte) bool { return kernel.ASCIIPrefix(p) == len(p) }
+
+// IsASCIIString reports whether every byte of s is below 0x80.
+func IsASCIIString(s string) bool { return IsASCII(bytesOf(s)) }
+
+// ASCIIPrefix returns the length of the longest prefix of p that is pure ASCII.
+func ASCIIPrefix(p []byte) int { return kernel.ASCIIPrefix(p) }
+
+// ASCIIPrefixString is like ASCIIPrefix but its input is a string.
+func ASCIIPrefixString(s string) int { return kernel.ASCIIPrefix(bytesOf(s)) }
+
+// count walks p as valid runs (counted by a kernel) separated by ill-formed
+// subparts, each of which counts as one character and as one UTF-16 unit, the
+// U+FFFD that replaces it.
+func count(p []byte, measure func([]byte) int) int {
+	total := 0
+	for len(p) > 0 {
+		off, n, _ := firstInvalid(p)
+		total += measure(p[:off])
+		if n == 0 {
+			break
+		}
+		total++
+		p = p[off+n:]
+	}
+	return total
+}
+
+// RuneCount returns the number of characters in p, counting each ill-formed
+// maximal subpart as one (unicode/utf8 counts each of its bytes).
+func RuneCount(p []byte) int { return count(p, kernel.CountRunes) }
+
+// RuneCountInString is like RuneCount but its input is a string.
+func RuneCountInString(s string) int { return RuneCount(bytesOf(s)) }
+
+// UTF16Len returns the number of UTF-16 code units needed to hold p, each
+// ill-formed maximal subpart counting as one (the U+FFFD replacing it).
+func UTF16Len(p []byte) int { return count(p, kernel.UTF16Len) }
+
+// UTF16LenString is like UTF16Len but its input is a string.
+func UTF16LenString(s string) int { return UTF16Len(bytesOf(s)) }
