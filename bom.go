@@ -41,3 +41,27 @@ func ParseBOMPolicy(name string) (BOMPolicy, error) {
 
 // HasBOM reports whether p starts with the UTF-8 byte order mark.
 func HasBOM(p []byte) bool { return bytes.HasPrefix(p, []byte(BOM)) }
+
+// HasBOMString reports whether s starts with the UTF-8 byte order mark.
+func HasBOMString(s string) bool { return strings.HasPrefix(s, BOM) }
+
+// TrimBOM returns p without its leading UTF-8 byte order mark, if it has one.
+// A U+FEFF later in p is text and stays.
+func TrimBOM(p []byte) []byte { return bytes.TrimPrefix(p, []byte(BOM)) }
+
+// TrimBOMString is like TrimBOM but its input is a string.
+func TrimBOMString(s string) string { return strings.TrimPrefix(s, BOM) }
+
+// Output reports whether the output of a conversion should start with a byte
+// order mark, given whether its input started with one. It is the whole
+// decision, shared by every form: a UTF-16 or UTF-32 decoder asks it with the
+// BOM of its own form and writes the UTF-8 one, an encoder the other way round.
+func (b BOMPolicy) Output(inputHad bool) bool {
+	switch b {
+	case BOMStrip:
+		return false
+	case BOMAdd:
+		return true
+	}
+	return inputHad
+}

@@ -3,6 +3,8 @@ package utf8x
 import (
 	"fmt"
 	"strings"
+
+	"github.com/utf8x/utf8x/internal/cp1252"
 )
 
 // Action is what a Policy does with an ill-formed maximal subpart.
@@ -46,10 +48,14 @@ var (
 )
 
 // ReplaceWith returns a policy that puts s in place of each ill-formed maximal
-// subpart. An empty s behaves like Skip.
+// subpart. An empty s behaves like Skip. Ill-formed parts of s itself are
+// replaced by U+FFFD first, so that the policy's output is always valid UTF-8.
 func ReplaceWith(s string) Policy {
 	if s == "" {
 		return Skip
+	}
+	if !ValidString(s) {
+		s, _, _ = ToValidString(s, Replace)
 	}
 	return Policy{action: ActionReplace, replacement: s}
 }
@@ -77,4 +83,83 @@ func ParsePolicy(name string) (Policy, error) {
 		}
 	}
 	return Strict, fmt.Errorf("unknown policy %q (want one of %s)", name, strings.Join(actionNames[:], ", "))
+}
+
+// UTF8Only reports whether the policy reads ill-formed bytes as text in a legacy
+// single-byte encoding (CP1252, Latin1). That reading is only meaningful for
+// input that is meant to be UTF-8 with stray bytes from such an encoding; a
+// decoder of UTF-16 or UTF-32 must refuse these policies, whose "bytes" are
+// halves of code units. Strict, Replace, Skip and Escape suit every form.
+func (p Policy) UTF8Only() bool {
+	return p.action == ActionCP1252 || p.action == ActionLatin1
+}
+
+// AppendInvalid appends to dst what p writes in place of bad, one ill-formed
+// unit of the input (a maximal subpart of UTF-8, or the bytes of a lone
+// surrogate or out-of-range code unit of UTF-16 or UTF-32), and returns the
+// extended buffer. The output is always valid UTF-8. Strict appends nothing:
+// the caller reports the error instead. Escape writes each byte of bad as \xNN
+// in the order given, so a UTF-16 decoder passes bad in input byte order.
+func (p Policy) AppendInvalid(dst, bad []byte) []byte {
+	switch p.action {
+	case ActionReplace:
+		return append(dst, p.Replacement()...)
+	case ActionEscape:
+		const digits = "0123456789abcdef"
+		for _, b := range bad {
+			dst = append(dst, '\\', 'x', digits[b>>4], digits[b&15])
+		}
+	case ActionCP1252:
+		for _, b := range bad {
+			dst = AppendRune(dst, cp1252.Decode(b))
+		}
+	case ActionLatin1:
+		for _, b := range bad {
+			dst = AppendRune(dst, rune(b))
+		}
+	}
+	return dst
+}
+
+// InvalidLen returns the number of bytes AppendInvalid(dst, bad) appends, so
+// that a transformer can check for room in its destination before writing.
+func (p Policy) InvalidLen(bad []byte) int {
+	switch p.action {
+	case ActionReplace:
+		if p.replacement == "" {
+			return len(string(RuneError))
+		}
+		return len(p.replacement)
+	case ActionEscape:
+		return 4 * len(bad)
+	case ActionCP1252:
+		n := 0
+		for _, b := range bad {
+			n += RuneLen(cp1252.Decode(b))
+		}
+		return n
+	case ActionLatin1:
+		n := 0
+		for _, b := range bad {
+			n += 1 + int(b>>7)
+		}
+		return n
+	}
+	return 0
+}
+
+// MaxInvalidLen returns an upper bound of InvalidLen for any ill-formed unit of
+// n bytes, for sizing buffers ahead of time.
+func (p Policy) MaxInvalidLen(n int) int {
+	switch p.action {
+	case ActionReplace:
+		return p.InvalidLen(nil)
+	case ActionEscape:
+		return 4 * n
+	case ActionCP1252:
+		return 3 * n // U+20AC and friends take 3 bytes
+	case ActionLatin1:
+		return 2 * n
+	}
+	return 0
 }
