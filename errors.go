@@ -32,6 +32,7 @@ const (
 )
 
 var kindNames = [...]string{
+	0:                      "none",
 	Overlong:               "overlong",
 	Surrogate:              "surrogate",
 	TooLarge:               "too-large",
@@ -42,7 +43,8 @@ var kindNames = [...]string{
 	Unrepresentable:        "unrepresentable",
 }
 
-// String returns the kind's name as listed in the design's table, such as "overlong".
+// String returns the kind's name as listed in the design's table, such as
+// "overlong"; the zero ErrorKind, meaning no error, is "none".
 func (k ErrorKind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
@@ -53,7 +55,7 @@ func (k ErrorKind) String() string {
 // ParseErrorKind returns the kind whose String is name.
 func ParseErrorKind(name string) (ErrorKind, bool) {
 	for k, n := range kindNames {
-		if n != "" && n == name {
+		if k > 0 && n == name {
 			return ErrorKind(k), true
 		}
 	}
