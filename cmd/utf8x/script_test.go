@@ -1,13 +1,21 @@
 // The golden CLI tests: every file in testdata/script is a testscript (txtar)
 // that runs the real command and shows its expected output verbatim.
 //
+// Inputs that are not valid UTF-8 are written readably in the archive with \xHH
+// escapes and turned into bytes by the unescape command:
+//
+//	unescape bad.esc bad.txt
+//
 // Run one script with: go test ./cmd/utf8x -run 'TestScript/check_basic'
 // After changing output on purpose, regenerate with: go test ./cmd/utf8x -run TestScript -update
 package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -25,5 +33,28 @@ func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"unescape": unescapeCmd},
 	})
+}
+
+var hexEscape = regexp.MustCompile(`\\x[0-9A-Fa-f]{2}`)
+
+// unescapeCmd implements "unescape SRC DST": DST is SRC with every \xHH
+// replaced by the byte it names; everything else is copied as it is.
+func unescapeCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: unescape SRC DST")
+	}
+	src := ts.ReadFile(args[0])
+	out := hexEscape.ReplaceAllFunc([]byte(src), func(m []byte) []byte {
+		b, _ := strconv.ParseUint(string(m[2:]), 16, 8)
+		return []byte{byte(b)}
+	})
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), out, 0o666))
 }

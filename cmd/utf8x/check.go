@@ -1,0 +1,248 @@
+// utf8x check: report every ill-formed maximal subpart of each input.
+//
+// Each input is streamed in blocks (stream.go) and scanned with
+// utf8x.FirstInvalid, so valid runs go through the library's fast path; lines
+// and columns are counted only while errors are still being listed
+// (--max-errors), after which errors are only counted.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+	"github.com/utf8x/utf8x"
+)
+
+func init() { commands = append(commands, newCheckCmd) }
+
+// checkOptions are the flags of check that shape a report.
+type checkOptions struct {
+	json      bool
+	maxErrors int
+	blockSize int // read size; tests make it tiny
+	// The validated form is UTF-8 (RFC 3629). check --encoding (issue 7) plugs
+	// in here: checkStream's only form-specific calls are utf8x.FirstInvalid and
+	// incompleteTail (in blockReader), which a form would provide.
+}
+
+// checkError is one ill-formed maximal subpart, as --json prints it.
+type checkError struct {
+	Offset int64  `json:"offset"` // 0-based byte offset of its first byte
+	Length int    `json:"length"` // 1 to 3
+	Kind   string `json:"kind"`   // utf8x.ErrorKind's name
+	Line   int    `json:"line"`   // 1-based, counting LF
+	Column int    `json:"column"` // 1-based, in characters
+	hex    string // its bytes, "E2 82"
+}
+
+// checkReport is the result of checking one input, one JSON line with --json.
+type checkReport struct {
+	File       string       `json:"file"`
+	Valid      bool         `json:"valid"`
+	Bytes      int64        `json:"bytes"`
+	ErrorCount int          `json:"error_count"`
+	Errors     []checkError `json:"errors"` // the first --max-errors of them
+}
+
+func newCheckCmd() *cobra.Command {
+	opts := checkOptions{blockSize: defaultBlockSize}
+	var sample bool
+	cmd := &cobra.Command{
+		Use:   "check [flags] [FILE...]",
+		Short: "Report every invalid UTF-8 sequence with its line, column and byte offset",
+		Long: `Check validates each FILE (standard input when there is none, or for "-")
+as strict UTF-8 (RFC 3629) and reports every ill-formed sequence, one line each:
+
+  FILE:LINE:COL: KIND at byte OFFSET (HEX BYTES)
+
+LINE counts LF from 1; COL counts characters from 1, an ill-formed sequence
+counting as one; OFFSET counts bytes from 0. Each ill-formed "maximal subpart"
+(Unicode chapter 3) is one error, of one of these kinds: overlong, surrogate,
+too-large, truncated, unexpected-continuation, invalid-byte
+('utf8x explain --hex BYTES' says what each means). Standard input is named
+<stdin> in reports.
+
+After --max-errors errors in a file the rest are counted but not listed; a
+summary line gives each invalid file's total. Inputs are streamed in constant
+memory, whatever their size.
+
+Exit status: 0 if every input is valid UTF-8, 1 if any is not, 2 for a usage
+error or an input that cannot be read.`,
+		Example: `  utf8x check --sample            # see it on a built-in sample
+  utf8x check notes.txt data.csv
+  curl -s https://example.com | utf8x check
+  utf8x check --json --max-errors 10 dump.sql`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.maxErrors < 0 {
+				return usageError("--max-errors must be 0 or more, not %d", opts.maxErrors)
+			}
+			if sample {
+				if len(args) > 0 {
+					return usageError("--sample checks the built-in sample; give it no FILE")
+				}
+				return checkSample(cmd.OutOrStdout(), opts)
+			}
+			if len(args) == 0 {
+				if isTerminal(cmd.InOrStdin()) {
+					return noInputHint(cmd)
+				}
+				args = []string{"-"}
+			}
+			return checkFiles(cmd, args, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&opts.json, "json", false, "print one JSON object per input, one per line")
+	f.IntVar(&opts.maxErrors, "max-errors", 100, "list at most `N` errors per input, then only count them")
+	f.BoolVar(&sample, "sample", false, "check a built-in sample with typical faults")
+	return cmd
+}
+
+// noInputHint answers a bare "utf8x check" typed at a terminal, which would
+// otherwise wait silently for input the person does not mean to type.
+func noInputHint(cmd *cobra.Command) error {
+	fmt.Fprintf(cmd.ErrOrStderr(), `%s reads files, or standard input when no FILE is given,
+and standard input is your terminal. Try one of:
+  %[1]s FILE...          check files
+  cat FILE | %[1]s       check what a pipe brings
+  %[1]s --sample         see it on a built-in sample
+  %[1]s --help           read more
+`, cmd.CommandPath())
+	return &exitError{code: exitUsage}
+}
+
+// checkOutcome is what checking one input gave: a report, or an error that
+// stopped it from being read.
+type checkOutcome struct {
+	report checkReport
+	err    error
+}
+
+func checkFiles(cmd *cobra.Command, paths []string, opts checkOptions) error {
+	stdin, out, errOut := cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+	var valid, invalid, failed int
+	work := func(i int) checkOutcome {
+		r, _, err := openInput(paths[i], stdin, "use 'utf8x check -r DIR' to check every file under it")
+		if err != nil {
+			return checkOutcome{err: err}
+		}
+		defer r.Close()
+		rep, err := checkStream(r, paths[i], opts)
+		return checkOutcome{rep, err}
+	}
+	emit := func(_ int, o checkOutcome) error {
+		if o.err != nil {
+			failed++
+			fmt.Fprintf(errOut, "utf8x: %v\n", o.err)
+			return nil
+		}
+		if o.report.Valid {
+			valid++
+		} else {
+			invalid++
+		}
+		return writeCheckReport(out, &o.report, opts)
+	}
+	if err := forEachOrdered(len(paths), 1, work, emit); err != nil {
+		return err
+	}
+	if len(paths) > 1 && !opts.json {
+		fmt.Fprintf(out, "%s checked: %d valid, %d invalid", plural(len(paths), "input"), valid, invalid)
+		if failed > 0 {
+			fmt.Fprintf(out, ", %d unreadable", failed)
+		}
+		fmt.Fprintln(out)
+	}
+	switch {
+	case failed > 0:
+		return &exitError{code: exitUsage}
+	case invalid > 0:
+		return &exitError{code: exitInvalid}
+	}
+	return nil
+}
+
+// checkStream checks one input read from r (named path in reports). On a read
+// failure it returns the report so far and an *inputError.
+func checkStream(r io.Reader, path string, opts checkOptions) (checkReport, error) {
+	rep := checkReport{File: displayName(path), Errors: []checkError{}}
+	br := newBlockReader(r, path, opts.blockSize)
+	pos := startPosition()
+	for {
+		block, base, err := br.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return rep, err
+		}
+		rep.Bytes = base + int64(len(block))
+		listing := len(rep.Errors) < opts.maxErrors
+		for len(block) > 0 {
+			off, n, kind := utf8x.FirstInvalid(block)
+			if n == 0 {
+				if listing {
+					pos.advance(block)
+				}
+				break
+			}
+			rep.ErrorCount++
+			if listing {
+				pos.advance(block[:off])
+				rep.Errors = append(rep.Errors, checkError{
+					Offset: base + int64(off),
+					Length: n,
+					Kind:   kind.String(),
+					Line:   pos.line,
+					Column: pos.col + 1,
+					hex:    utf8x.Hex(block[off : off+n]),
+				})
+				pos.advanceInvalid()
+				listing = len(rep.Errors) < opts.maxErrors
+			}
+			base += int64(off + n)
+			block = block[off+n:]
+		}
+	}
+	rep.Valid = rep.ErrorCount == 0
+	return rep, nil
+}
+
+// writeCheckReport prints one input's report, human or JSON.
+func writeCheckReport(w io.Writer, rep *checkReport, opts checkOptions) error {
+	if opts.json {
+		return writeJSONLine(w, rep)
+	}
+	for _, e := range rep.Errors {
+		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s at byte %d (%s)\n", rep.File, e.Line, e.Column, e.Kind, e.Offset, e.hex); err != nil {
+			return err
+		}
+	}
+	if rep.Valid {
+		return nil
+	}
+	summary := fmt.Sprintf("%s: invalid UTF-8: %s", rep.File, plural(rep.ErrorCount, "error"))
+	if hidden := rep.ErrorCount - len(rep.Errors); hidden > 0 {
+		summary += fmt.Sprintf(" (%d not listed; raise --max-errors to see them)", hidden)
+	}
+	_, err := fmt.Fprintln(w, summary)
+	return err
+}
+
+// plural spells n with its noun, "1 error" or "3 errors".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// writeJSONLine writes v as one line of JSON, leaving <, > and & as they are
+// (file names such as <stdin> stay readable).
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

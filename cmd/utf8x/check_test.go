@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/iotest"
+)
+
+// checkWhole is the reference: check with one block holding all of p.
+func checkWhole(t *testing.T, p []byte, maxErrors int) checkReport {
+	t.Helper()
+	rep, err := checkStream(bytes.NewReader(p), "in", checkOptions{maxErrors: maxErrors, blockSize: len(p) + 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// interesting builds inputs dense in multi-byte characters, LFs and every kind
+// of fault, so that block boundaries fall inside all of them.
+func interesting(rng *rand.Rand, n int) []byte {
+	pieces := []string{
+		"a", "\n", "é", "€", "😀", "\xC0\xAF", "\xED\xA0\x80", "\xF0\x9F\x98", "\xE2\x82",
+		"\xE9", "\x93", "\xF4\x90\x80\x80", "\xF8", "\xFF", "\xE0\x80", "\xF0\x80", "\r\n",
+	}
+	var b []byte
+	for len(b) < n {
+		b = append(b, pieces[rng.IntN(len(pieces))]...)
+	}
+	return b
+}
+
+func TestCheckStreamIndependentOfBlockSize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 300 {
+		p := interesting(rng, 1+rng.IntN(200))
+		for _, maxErrors := range []int{0, 3, 1000} {
+			want := checkWhole(t, p, maxErrors)
+			for _, size := range []int{1, 4, 5, 7, 64} {
+				// OneByteReader also makes every Read short, as pipes do.
+				for _, r := range []io.Reader{bytes.NewReader(p), iotest.OneByteReader(bytes.NewReader(p))} {
+					got, err := checkStream(r, "in", checkOptions{maxErrors: maxErrors, blockSize: size})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("trial %d, block size %d, max %d, input %q:\n got %+v\nwant %+v", trial, size, maxErrors, p, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestCheckStreamPositions(t *testing.T) {
+	// "é" is 2 bytes but one column; a fault counts as one column; CR is a
+	// character like any other, only LF starts a line.
+	p := []byte("ab\né\xFFx\r\n\xE2\x82")
+	rep := checkWhole(t, p, 100)
+	want := []checkError{
+		{Offset: 5, Length: 1, Kind: "invalid-byte", Line: 2, Column: 2, hex: "FF"},
+		{Offset: 9, Length: 2, Kind: "truncated", Line: 3, Column: 1, hex: "E2 82"},
+	}
+	if !reflect.DeepEqual(rep.Errors, want) || rep.Bytes != int64(len(p)) || rep.ErrorCount != 2 {
+		t.Fatalf("got %+v", rep)
+	}
+}
+
+// failingReader returns data and then err.
+type failingReader struct {
+	data []byte
+	err  error
+}
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, r.err
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestCheckStreamReadErrorMidStream(t *testing.T) {
+	r := &failingReader{data: bytes.Repeat([]byte("x"), 10), err: syscall.EIO}
+	_, err := checkStream(r, "disk.txt", checkOptions{maxErrors: 100, blockSize: 4})
+	if !errors.Is(err, syscall.EIO) {
+		t.Fatalf("err = %v, want EIO", err)
+	}
+	if want := "disk.txt: read error after 10 bytes: input/output error; nothing after that was checked"; !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("message %q does not start with %q", err, want)
+	}
+
+	// Through the command: exit 2, the message names the file, no report.
+	var out, errOut bytes.Buffer
+	code := run([]string{"check"}, &failingReader{data: []byte("ok"), err: syscall.EIO}, &out, &errOut)
+	if code != exitUsage || out.Len() != 0 || !strings.Contains(errOut.String(), "utf8x: <stdin>: read error after 2 bytes") {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+func TestCheckAtTerminalExplainsInsteadOfWaiting(t *testing.T) {
+	defer func(f func(any) bool) { isTerminal = f }(isTerminal)
+	isTerminal = func(any) bool { return true }
+	var out, errOut bytes.Buffer
+	code := run([]string{"check"}, strings.NewReader("never read"), &out, &errOut)
+	if code != exitUsage || out.Len() != 0 || !strings.Contains(errOut.String(), "utf8x check --sample") {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+// brokenPipe is a stdout whose reader has gone away.
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+func TestBrokenPipeEndsQuietly(t *testing.T) {
+	var errOut bytes.Buffer
+	code := run([]string{"check", "--sample"}, strings.NewReader(""), brokenPipe{}, &errOut)
+	if code != exitOK || errOut.Len() != 0 {
+		t.Fatalf("code %d, stderr %q", code, errOut.String())
+	}
+}

@@ -1,0 +1,116 @@
+// Streaming an input in constant memory, and tracking lines and columns.
+//
+// blockReader hands out an input in blocks (64 KiB by default) that never cut a
+// character or a maximal subpart in two: when a block ends with the start of a
+// sequence that more input could complete (at most 3 bytes), those bytes are
+// carried over to the front of the next block. Whatever a command computes
+// block by block is therefore the same as over the whole input at once, for any
+// block size; the tests check that with blocks of 4 bytes.
+//
+// position turns byte offsets into the LINE:COL a person looks for: LINE counts
+// LF (1-based), COL counts characters since the last LF (1-based), an ill-formed
+// maximal subpart counting as one character. It is advanced over valid runs
+// with bytes.Count and utf8x.RuneCount, never a loop per character.
+package main
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/utf8x/utf8x"
+)
+
+// defaultBlockSize is the read size of every streaming command.
+const defaultBlockSize = 64 << 10
+
+// blockReader reads an input in blocks that end on element boundaries.
+type blockReader struct {
+	r    io.Reader
+	path string // for error messages, as given on the command line
+	buf  []byte
+	n    int   // bytes of buf holding input
+	cut  int   // end of the block last handed out; buf[cut:n] is carried over
+	off  int64 // input offset of buf[0]
+	eof  bool
+	// onRead, if set, is told the running total of bytes read (progress bars).
+	onRead func(total int64)
+}
+
+// newBlockReader reads r (named path in messages) in blocks of size bytes; a
+// size below utf8x.UTFMax is raised to it so that every block makes progress.
+func newBlockReader(r io.Reader, path string, size int) *blockReader {
+	return &blockReader{r: r, path: path, buf: make([]byte, max(size, utf8x.UTFMax))}
+}
+
+// next returns the next block and the input offset of its first byte. The block
+// is valid until the following call. At the end of input it returns io.EOF;
+// a read failure is an *inputError naming the file and the offset reached.
+func (b *blockReader) next() (block []byte, offset int64, err error) {
+	b.n = copy(b.buf, b.buf[b.cut:b.n])
+	b.off += int64(b.cut)
+	b.cut = 0
+	for {
+		if !b.eof && b.n < len(b.buf) {
+			m, err := b.r.Read(b.buf[b.n:])
+			b.n += m
+			if m > 0 && b.onRead != nil {
+				b.onRead(b.off + int64(b.n))
+			}
+			switch {
+			case err == io.EOF:
+				b.eof = true
+			case err != nil:
+				return nil, b.off, readError(b.path, b.off+int64(b.n), err)
+			case m == 0:
+				continue
+			}
+		}
+		if b.eof {
+			if b.n == 0 {
+				return nil, b.off, io.EOF
+			}
+			b.cut = b.n
+			return b.buf[:b.n], b.off, nil
+		}
+		if b.cut = b.n - incompleteTail(b.buf[:b.n]); b.cut > 0 {
+			return b.buf[:b.cut], b.off, nil
+		}
+		// Only the start of one character so far: read on.
+	}
+}
+
+// incompleteTail returns the length of the longest suffix of p that is a proper
+// prefix of a valid sequence, which more input could complete (0 to 3 bytes).
+func incompleteTail(p []byte) int {
+	for k := 1; k < utf8x.UTFMax && k <= len(p); k++ {
+		if i := len(p) - k; utf8x.RuneStart(p[i]) {
+			if utf8x.FullRune(p[i:]) {
+				return 0
+			}
+			return k
+		}
+	}
+	return 0
+}
+
+// position is a line and column in a text, as people count them.
+type position struct {
+	line int // 1-based, counting LF
+	col  int // characters since the last LF; the column of the next one is col+1
+}
+
+func startPosition() position { return position{line: 1} }
+
+// advance moves past valid, which must be valid UTF-8.
+func (p *position) advance(valid []byte) {
+	if lines := bytes.Count(valid, []byte{'\n'}); lines > 0 {
+		p.line += lines
+		p.col = 0
+		valid = valid[bytes.LastIndexByte(valid, '\n')+1:]
+	}
+	p.col += utf8x.RuneCount(valid)
+}
+
+// advanceInvalid moves past one ill-formed maximal subpart, which never
+// contains an LF (ASCII bytes always stand for themselves).
+func (p *position) advanceInvalid() { p.col++ }
