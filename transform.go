@@ -1,0 +1,149 @@
+package utf8x
+
+import (
+	"golang.org/x/text/transform"
+)
+
+// Transformer repairs a stream of UTF-8 under a Policy and applies a BOMPolicy
+// to its very start. It is a golang.org/x/text/transform.SpanningTransformer, so
+// it works with transform.NewReader, transform.NewWriter, transform.Chain,
+// transform.String and transform.Bytes.
+//
+// However the stream is cut into chunks, the output is byte for byte that of
+// AppendValid on the whole input (after the BOM step): a sequence cut in two is
+// held back until the next chunk or the end of the input decides it. It keeps
+// no buffer of its own, so memory stays constant whatever the input size.
+//
+// Under Strict, Transform returns an *Error whose Offset counts every byte of
+// the stream since the last Reset, a stripped byte order mark included.
+type Transformer struct {
+	policy  Policy
+	bom     BOMPolicy
+	started bool  // the BOM step is done
+	pos     int64 // input bytes consumed since Reset
+	fixed   int64 // ill-formed subparts handled since Reset
+}
+
+var _ transform.SpanningTransformer = (*Transformer)(nil)
+
+// NewTransformer returns a Transformer applying p to every ill-formed maximal
+// subpart and b to a byte order mark at the start of the stream.
+func NewTransformer(p Policy, b BOMPolicy) *Transformer {
+	return &Transformer{policy: p, bom: b}
+}
+
+// Reset makes the Transformer ready for a new stream.
+func (t *Transformer) Reset() {
+	t.started, t.pos, t.fixed = false, 0, 0
+}
+
+// Fixed returns the number of ill-formed subparts handled since the last Reset.
+func (t *Transformer) Fixed() int64 { return t.fixed }
+
+// Offset returns the number of input bytes consumed since the last Reset.
+func (t *Transformer) Offset() int64 { return t.pos }
+
+// bomStep decides the stream's start. It returns how many input bytes to drop
+// (a stripped BOM) and whether to write one, or ErrShortSrc when src is a
+// proper prefix of a BOM that more input could complete.
+func (t *Transformer) bomStep(src []byte, atEOF bool) (drop int, add bool, err error) {
+	if t.bom == BOMKeep {
+		return 0, false, nil
+	}
+	if len(src) < len(BOM) && !atEOF && BOM[:len(src)] == string(src) {
+		return 0, false, transform.ErrShortSrc
+	}
+	had := HasBOM(src)
+	if had && !t.bom.Output(true) {
+		drop = len(BOM)
+	}
+	return drop, !had && t.bom.Output(false), nil
+}
+
+// Transform implements transform.Transformer.
+func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if !t.started {
+		drop, add, err := t.bomStep(src, atEOF)
+		if err != nil {
+			return 0, 0, err
+		}
+		if add {
+			if len(dst) < len(BOM) {
+				return 0, 0, transform.ErrShortDst
+			}
+			nDst = copy(dst, BOM)
+		}
+		nSrc = drop
+		t.started = true
+	}
+	nDst, nSrc, err = t.repair(dst, src, nDst, nSrc, atEOF)
+	t.pos += int64(nSrc)
+	return nDst, nSrc, err
+}
+
+// repair is the body of Transform after the BOM step, from dst[nDst:] and
+// src[nSrc:].
+func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
+	for nSrc < len(src) {
+		s := src[nSrc:]
+		room := len(dst) - nDst
+		// Look no further than the output can hold (plus one character), so that
+		// a small dst does not make every call validate all of a large src.
+		w := min(len(s), room+UTFMax)
+		off, size, kind := firstInvalid(s[:w])
+		if off > room {
+			k := startOf(s, room) // a character boundary within the valid run
+			copy(dst[nDst:], s[:k])
+			return nDst + k, nSrc + k, transform.ErrShortDst
+		}
+		copy(dst[nDst:], s[:off])
+		nDst += off
+		nSrc += off
+		if size == 0 {
+			continue // s[:w] was valid and w == len(s): the loop ends
+		}
+		if kind == Truncated && off+size == len(s) && !atEOF {
+			return nDst, nSrc, transform.ErrShortSrc // the next chunk may complete it
+		}
+		bad := s[off : off+size]
+		if t.policy.action == ActionStrict {
+			e := newError(s, off, size, kind)
+			e.Offset = int(t.pos) + nSrc
+			return nDst, nSrc, e
+		}
+		need := t.policy.InvalidLen(bad)
+		if need > len(dst)-nDst {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		t.policy.AppendInvalid(dst[:nDst], bad)
+		nDst += need
+		nSrc += size
+		t.fixed++
+	}
+	return nDst, nSrc, nil
+}
+
+// Span implements transform.SpanningTransformer: it returns how much of src
+// comes out unchanged, so transform.String and transform.Bytes return valid
+// input without copying it.
+func (t *Transformer) Span(src []byte, atEOF bool) (n int, err error) {
+	if !t.started {
+		drop, add, err := t.bomStep(src, atEOF)
+		if err != nil {
+			return 0, err
+		}
+		if drop > 0 || add {
+			return 0, transform.ErrEndOfSpan
+		}
+		t.started = true
+	}
+	off, size, kind := firstInvalid(src)
+	t.pos += int64(off)
+	switch {
+	case size == 0:
+		return off, nil
+	case kind == Truncated && off+size == len(src) && !atEOF:
+		return off, transform.ErrShortSrc
+	}
+	return off, transform.ErrEndOfSpan
+}
