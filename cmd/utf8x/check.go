@@ -49,6 +49,8 @@ type checkReport struct {
 func newCheckCmd() *cobra.Command {
 	opts := checkOptions{blockSize: defaultBlockSize}
 	var sample bool
+	var walk walkOptions
+	var jobs int
 	cmd := &cobra.Command{
 		Use:   "check [flags] [FILE...]",
 		Short: "Report every invalid UTF-8 sequence with its line, column and byte offset",
@@ -66,15 +68,21 @@ too-large, truncated, unexpected-continuation, invalid-byte
 
 After --max-errors errors in a file the rest are counted but not listed; a
 summary line gives each invalid file's total. Inputs are streamed in constant
-memory, whatever their size.
+memory, whatever their size; several are checked in parallel (-j) and
+reported in the order given. With -r, each DIR is walked (skipping .git, .hg,
+.svn and whatever --exclude names) and every file under it is checked.
 
 Exit status: 0 if every input is valid UTF-8, 1 if any is not, 2 for a usage
 error or an input that cannot be read.`,
 		Example: `  utf8x check --sample            # see it on a built-in sample
   utf8x check notes.txt data.csv
   curl -s https://example.com | utf8x check
-  utf8x check --json --max-errors 10 dump.sql`,
+  utf8x check --json --max-errors 10 dump.sql
+  utf8x check -r --exclude '*.png' --exclude 'vendor/' .`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if jobs < 0 {
+				return usageError("-j must be 1 or more (or 0 for one per CPU), not %d", jobs)
+			}
 			if opts.maxErrors < 0 {
 				return usageError("--max-errors must be 0 or more, not %d", opts.maxErrors)
 			}
@@ -90,13 +98,21 @@ error or an input that cannot be read.`,
 				}
 				args = []string{"-"}
 			}
-			return checkFiles(cmd, args, opts)
+			files, err := walk.expandInputs(args)
+			if err != nil {
+				return err
+			}
+			// A walk always ends with a summary: it may have found 0 or 1 files.
+			summarize := len(files) > 1 || walk.recursive
+			return checkFiles(cmd, files, opts, jobCount(jobs), summarize)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&opts.json, "json", false, "print one JSON object per input, one per line")
 	f.IntVar(&opts.maxErrors, "max-errors", 100, "list at most `N` errors per input, then only count them")
 	f.BoolVar(&sample, "sample", false, "check a built-in sample with typical faults")
+	walk.addFlags(cmd)
+	addJobsFlag(cmd, &jobs)
 	return cmd
 }
 
@@ -120,16 +136,20 @@ type checkOutcome struct {
 	err    error
 }
 
-func checkFiles(cmd *cobra.Command, paths []string, opts checkOptions) error {
+func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs int, summarize bool) error {
 	stdin, out, errOut := cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 	var valid, invalid, failed int
 	work := func(i int) checkOutcome {
-		r, _, err := openInput(paths[i], stdin, "use 'utf8x check -r DIR' to check every file under it")
+		if files[i].err != nil {
+			return checkOutcome{err: files[i].err}
+		}
+		path := files[i].path
+		r, _, err := openInput(path, stdin, "use 'utf8x check -r DIR' to check every file under it")
 		if err != nil {
 			return checkOutcome{err: err}
 		}
 		defer r.Close()
-		rep, err := checkStream(r, paths[i], opts)
+		rep, err := checkStream(r, path, opts)
 		return checkOutcome{rep, err}
 	}
 	emit := func(_ int, o checkOutcome) error {
@@ -145,11 +165,11 @@ func checkFiles(cmd *cobra.Command, paths []string, opts checkOptions) error {
 		}
 		return writeCheckReport(out, &o.report, opts)
 	}
-	if err := forEachOrdered(len(paths), 1, work, emit); err != nil {
+	if err := forEachOrdered(len(files), jobs, work, emit); err != nil {
 		return err
 	}
-	if len(paths) > 1 && !opts.json {
-		fmt.Fprintf(out, "%s checked: %d valid, %d invalid", plural(len(paths), "input"), valid, invalid)
+	if summarize && !opts.json {
+		fmt.Fprintf(out, "%s checked: %d valid, %d invalid", plural(len(files), "file"), valid, invalid)
 		if failed > 0 {
 			fmt.Fprintf(out, ", %d unreadable", failed)
 		}

@@ -7,10 +7,24 @@
 // no further work starts and the error is returned.
 package main
 
-import "runtime"
+import (
+	"runtime"
 
-// defaultJobs is the default of -j: one worker per CPU.
-func defaultJobs() int { return runtime.NumCPU() }
+	"github.com/spf13/cobra"
+)
+
+// addJobsFlag adds -j/--jobs to cmd. Read the value with jobCount.
+func addJobsFlag(cmd *cobra.Command, jobs *int) {
+	cmd.Flags().IntVarP(jobs, "jobs", "j", 0, "process up to `N` files at once (default: the number of CPUs)")
+}
+
+// jobCount turns the -j value into a number of workers: 0 means one per CPU.
+func jobCount(jobs int) int {
+	if jobs <= 0 {
+		return runtime.NumCPU()
+	}
+	return jobs
+}
 
 func forEachOrdered[T any](n, jobs int, work func(i int) T, emit func(i int, v T) error) error {
 	if jobs <= 1 || n <= 1 {

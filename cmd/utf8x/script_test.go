@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -56,5 +57,7 @@ func unescapeCmd(ts *testscript.TestScript, neg bool, args []string) {
 		b, _ := strconv.ParseUint(string(m[2:]), 16, 8)
 		return []byte{byte(b)}
 	})
-	ts.Check(os.WriteFile(ts.MkAbs(args[1]), out, 0o666))
+	dst := ts.MkAbs(args[1])
+	ts.Check(os.MkdirAll(filepath.Dir(dst), 0o777))
+	ts.Check(os.WriteFile(dst, out, 0o666))
 }
