@@ -9,51 +9,116 @@
 //     error (a kernel rewinds to the start of the block where it saw the error).
 //   - ASCIIPrefix(p) returns the exact length of the longest all-ASCII prefix.
 //   - CountRunes and UTF16Len are only defined for valid input.
+//
+// One implementation set is chosen at start-up from the CPU's features (see
+// Kernels and Use); inputs too short to amortise a vector set-up always take the
+// portable code, which is tuned for a handful of bytes.
 package kernel
 
 // ValidPrefix returns the length of a prefix of p known to be valid UTF-8.
-func ValidPrefix(p []byte) int { return validPrefix(p) }
+func ValidPrefix(p []byte) int {
+	if len(p) < active.minLen {
+		return validPrefixGo(p)
+	}
+	return active.validPrefix(p)
+}
 
 // ASCIIPrefix returns the number of leading bytes of p below 0x80.
-func ASCIIPrefix(p []byte) int { return asciiPrefix(p) }
+func ASCIIPrefix(p []byte) int {
+	if len(p) < active.minLen {
+		return asciiPrefixGo(p)
+	}
+	return active.asciiPrefix(p)
+}
 
 // CountRunes returns the number of characters in valid UTF-8 p.
-func CountRunes(p []byte) int { return countRunes(p) }
+func CountRunes(p []byte) int {
+	if len(p) < active.minLen {
+		return countRunesGo(p)
+	}
+	return active.countRunes(p)
+}
 
 // UTF16Len returns the number of UTF-16 code units valid UTF-8 p needs.
-func UTF16Len(p []byte) int { return utf16Len(p) }
-
-// Placeholder portable implementations; the SIMD and SWAR kernels replace them.
-func validPrefix(p []byte) int { return 0 }
-
-func asciiPrefix(p []byte) int {
-	for i, b := range p {
-		if b >= 0x80 {
-			return i
-		}
+func UTF16Len(p []byte) int {
+	if len(p) < active.minLen {
+		return utf16LenGo(p)
 	}
-	return len(p)
+	return active.utf16Len(p)
 }
 
-func countRunes(p []byte) int {
-	n := 0
-	for _, b := range p {
-		if b&0xC0 != 0x80 {
-			n++
-		}
-	}
-	return n
+// impl is one complete set of kernels. minLen is the input length below which
+// the set is not worth calling: the portable code answers instead.
+type impl struct {
+	name        string
+	minLen      int
+	supported   func() bool
+	validPrefix func([]byte) int
+	asciiPrefix func([]byte) int
+	countRunes  func([]byte) int
+	utf16Len    func([]byte) int
 }
 
-func utf16Len(p []byte) int {
-	n := 0
-	for _, b := range p {
-		if b&0xC0 != 0x80 {
-			n++
-		}
-		if b >= 0xF0 {
-			n++
+// portable is the pure-Go set; every architecture has it. Its minLen sends
+// every input down the direct calls in the exported functions, saving the
+// indirect call.
+var portable = impl{
+	name:        "go",
+	minLen:      int(^uint(0) >> 1),
+	supported:   func() bool { return true },
+	validPrefix: validPrefixGo,
+	asciiPrefix: asciiPrefixGo,
+	countRunes:  countRunesGo,
+	utf16Len:    utf16LenGo,
+}
+
+// active is chosen once, at package initialisation, as the first supported
+// entry of impls (best first).
+var active = pick()
+
+func pick() impl {
+	for _, k := range impls {
+		if k.supported() {
+			return k
 		}
 	}
-	return n
+	return portable
 }
+
+// Kernels lists the names of every kernel set compiled into this binary, best
+// first, whether or not this CPU can run it.
+func Kernels() []string {
+	names := make([]string, len(impls))
+	for i, k := range impls {
+		names[i] = k.name
+	}
+	return names
+}
+
+// Active returns the name of the kernel set in use.
+func Active() string { return active.name }
+
+// Use switches every entry point to the named kernel set, for tests and
+// benchmarks that must exercise each one. With allLengths the set also gets the
+// short inputs it would normally leave to the portable code, so that tests reach
+// its tail handling. Use reports false, changing nothing, when the name is
+// unknown or this CPU cannot run that set. It is not safe to call while other
+// goroutines use the package.
+func Use(name string, allLengths bool) bool {
+	for _, k := range impls {
+		if k.name == name {
+			if !k.supported() {
+				return false
+			}
+			if allLengths && k.name != portable.name {
+				k.minLen = 0
+			}
+			active = k
+			return true
+		}
+	}
+	return false
+}
+
+// Reset restores the kernel set chosen at start-up.
+func Reset() { active = pick() }

@@ -1,0 +1,61 @@
+//go:build !purego
+
+package kernel
+
+import "golang.org/x/sys/cpu"
+
+// x/sys/cpu reports AVX2 and the AVX-512 subsets only when the operating system
+// also saves the YMM, ZMM and opmask registers across context switches, so these
+// tests cover both the CPU and the OS.
+var (
+	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+	hasAVX512 = hasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
+)
+
+// The vector sets below their minLen leave inputs to the portable code: up to
+// 16 bytes a word-at-a-time check of ASCII costs less than the call, the vector
+// constants and, for AVX2, the fallback for inputs without a whole 32-byte block.
+var impls = []impl{
+	{
+		name:        "avx512",
+		minLen:      16,
+		supported:   func() bool { return hasAVX512 },
+		validPrefix: func(p []byte) int { return finishValid(p, validAVX512(p)) },
+		asciiPrefix: asciiAVX512,
+		countRunes:  countAVX512,
+		utf16Len:    utf16AVX512,
+	},
+	{
+		name:        "avx2",
+		minLen:      32,
+		supported:   func() bool { return hasAVX2 },
+		validPrefix: func(p []byte) int { return finishValid(p, validAVX2(p)) },
+		asciiPrefix: orGo(asciiAVX2, asciiPrefixGo),
+		countRunes:  orGo(countAVX2, countRunesGo),
+		utf16Len:    orGo(utf16AVX2, utf16LenGo),
+	},
+	portable,
+}
+
+// orGo wraps an AVX2 kernel that needs a whole 32-byte block, for the test
+// hook that hands every length to the vector set.
+func orGo(vec, short func([]byte) int) func([]byte) int {
+	return func(p []byte) int {
+		if len(p) < 32 {
+			return short(p)
+		}
+		return vec(p)
+	}
+}
+
+// finishValid turns a vector kernel's answer n (p[:n] holds no error, but may
+// end inside a character) into a valid prefix on a character boundary, then
+// lets the portable code look at what the kernel left: nothing, the unfinished
+// character, the bytes after the last whole block, or the failing block.
+func finishValid(p []byte, n int) int {
+	if n == len(p) && (n == 0 || p[n-1] < 0x80) {
+		return n
+	}
+	b := trimUnfinished(p, n)
+	return b + validPrefixGo(p[b:])
+}

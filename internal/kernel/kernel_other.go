@@ -1,0 +1,6 @@
+//go:build purego || !amd64
+
+package kernel
+
+// impls holds no accelerated sets here: the portable code is all there is.
+var impls = []impl{portable}

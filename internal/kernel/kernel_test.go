@@ -1,0 +1,311 @@
+package kernel_test
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/internal/kernel"
+)
+
+// The oracle here is unicode/utf8, which implements the same RFC 3629 rules as
+// the root package's scalar reference but shares no code with either.
+
+// refPrefix is the length of the longest valid prefix of p.
+func refPrefix(p []byte) int {
+	i := 0
+	for i < len(p) {
+		r, n := utf8.DecodeRune(p[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return i
+}
+
+func refASCII(p []byte) int {
+	for i, b := range p {
+		if b >= 0x80 {
+			return i
+		}
+	}
+	return len(p)
+}
+
+func refUTF16(p []byte) int {
+	n := 0
+	for _, r := range string(p) {
+		n++
+		if r > 0xFFFF {
+			n++
+		}
+	}
+	return n
+}
+
+// maxSlack bounds how far short of the first error ValidPrefix may stop: a
+// 64-byte block plus the three bytes of a character straddling into it, with
+// room to spare, but far less than the inputs the tests use.
+const maxSlack = 96
+
+// short keeps failure messages readable.
+type short []byte
+
+func (s short) String() string {
+	if len(s) > 80 {
+		return fmt.Sprintf("% x ... (%d bytes)", []byte(s[:80]), len(s))
+	}
+	return fmt.Sprintf("% x", []byte(s))
+}
+
+// check compares every entry point with the oracle on p.
+func check(t testing.TB, p []byte) {
+	t.Helper()
+	want := refPrefix(p)
+	got := kernel.ValidPrefix(p)
+	switch {
+	case got > want:
+		t.Fatalf("ValidPrefix = %d past the first error at %d in %v", got, want, short(p))
+	case got < want-maxSlack:
+		t.Fatalf("ValidPrefix = %d, too far short of the first error at %d in %v", got, want, short(p))
+	case want == len(p) && got != want:
+		t.Fatalf("ValidPrefix = %d on valid input of length %d: %v", got, want, short(p))
+	case !utf8.Valid(p[:got]):
+		t.Fatalf("ValidPrefix = %d does not end on a boundary in %v", got, short(p))
+	}
+	if got, want := kernel.ASCIIPrefix(p), refASCII(p); got != want {
+		t.Fatalf("ASCIIPrefix = %d, want %d in %v", got, want, short(p))
+	}
+	v := p[:want]
+	if got, want := kernel.CountRunes(v), utf8.RuneCount(v); got != want {
+		t.Fatalf("CountRunes = %d, want %d in %v", got, want, short(v))
+	}
+	if got, want := kernel.UTF16Len(v), refUTF16(v); got != want {
+		t.Fatalf("UTF16Len = %d, want %d in %v", got, want, short(v))
+	}
+}
+
+// forEachKernel runs f with each compiled kernel set forced on for inputs of
+// every length, skipping (visibly) the sets this CPU cannot run.
+func forEachKernel(t *testing.T, f func(t *testing.T)) {
+	for _, name := range kernel.Kernels() {
+		t.Run(name, func(t *testing.T) {
+			if !kernel.Use(name, true) {
+				t.Skipf("kernel %s: this CPU lacks its instructions", name)
+			}
+			defer kernel.Reset()
+			f(t)
+		})
+	}
+}
+
+var backgrounds = []struct {
+	name string
+	unit string // repeated to fill
+}{
+	{"ascii", "a"},
+	{"2byte", "é"},
+	{"3byte", "€"},
+	{"4byte", "😀"},
+	{"mixed", "aé€😀Ω中x𝄞"},
+}
+
+// fill appends whole repetitions of the background's characters to b until it
+// has n bytes, padding with ASCII where a whole character no longer fits.
+func fill(b []byte, unit string, n int) []byte {
+	for len(b) < n {
+		for _, r := range unit {
+			if len(b)+utf8.RuneLen(r) > n {
+				break
+			}
+			b = utf8.AppendRune(b, r)
+		}
+		for len(b) < n && len(b)+4 > n {
+			b = append(b, 'z')
+		}
+	}
+	return b
+}
+
+// errorSeqs holds an example of every error kind; some shapes (a truncated
+// lead followed by a background character) arise from the injection itself.
+var errorSeqs = []struct {
+	kind string
+	seq  string
+}{
+	{"overlong", "\xC0\x80"},
+	{"overlong", "\xC1\xBF"},
+	{"overlong", "\xE0\x80\x80"},
+	{"overlong", "\xE0\x9F\xBF"},
+	{"overlong", "\xF0\x80\x80\x80"},
+	{"overlong", "\xF0\x8F\xBF\xBF"},
+	{"surrogate", "\xED\xA0\x80"},
+	{"surrogate", "\xED\xBF\xBF"},
+	{"too-large", "\xF4\x90\x80\x80"},
+	{"too-large", "\xF5\x80\x80\x80"},
+	{"too-large", "\xF7\xBF\xBF\xBF"},
+	{"truncated", "\xC2"},
+	{"truncated", "\xE1\x80"},
+	{"truncated", "\xEF\xBF"},
+	{"truncated", "\xF1\x80\x80"},
+	{"truncated", "\xF4\x8F\xBF"},
+	{"unexpected-continuation", "\x80"},
+	{"unexpected-continuation", "\xBF"},
+	{"unexpected-continuation", "\xC2\x80\x80"},
+	{"unexpected-continuation", "\xF0\x90\x80\x80\x80"},
+	{"invalid-byte", "\xF8"},
+	{"invalid-byte", "\xFE"},
+	{"invalid-byte", "\xFF"},
+}
+
+// TestInjectedErrors puts every error example at every offset 0..191 of
+// buffers of every length up to 256, on every background, so that errors fall
+// at, before and after each 32- and 64-byte block boundary, and at the end.
+func TestInjectedErrors(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		buf := make([]byte, 0, 512)
+		for _, bg := range backgrounds {
+			for _, e := range errorSeqs {
+				for n := 0; n <= 256; n++ {
+					for off := 0; off <= 191 && off+len(e.seq) <= n; off++ {
+						b := fill(buf[:0], bg.unit, off)
+						b = append(b, e.seq...)
+						b = fill(b, bg.unit, n)
+						if at := off + refPrefix([]byte(e.seq)); refPrefix(b) != at {
+							t.Fatalf("bad test input %v: first error not at %d", short(b), at)
+						}
+						check(t, b)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestTruncatedAtEnd ends buffers of every length with every proper prefix of
+// every character length, so the incomplete sequence straddles each possible
+// block end and the input's end.
+func TestTruncatedAtEnd(t *testing.T) {
+	leads := []string{"\xC2", "\xDF", "\xE0\xA0", "\xE1", "\xED\x9F", "\xEF\xBF", "\xF0\x90", "\xF0\x90\x80", "\xF3", "\xF4\x8F\xBF"}
+	forEachKernel(t, func(t *testing.T) {
+		for _, bg := range backgrounds {
+			for n := 0; n <= 260; n++ {
+				for _, l := range leads {
+					if len(l) > n {
+						continue
+					}
+					b := fill(nil, bg.unit, n-len(l))
+					b = append(b, l...)
+					check(t, b)
+				}
+			}
+		}
+	})
+}
+
+// TestValidShifted checks valid text of every length up to 300, shifted by 0..3
+// ASCII bytes so that every character straddles every block boundary.
+func TestValidShifted(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		for _, bg := range backgrounds {
+			for shift := 0; shift < 4; shift++ {
+				for n := shift; n <= 300; n++ {
+					b := fill(bytes.Repeat([]byte{'s'}, shift), bg.unit, n)
+					check(t, b)
+				}
+			}
+		}
+	})
+}
+
+// TestASCIIPrefixEveryPosition places one non-ASCII byte at every position of
+// ASCII buffers, the exact answer ASCIIPrefix must find.
+func TestASCIIPrefixEveryPosition(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		for n := 0; n <= 300; n++ {
+			b := bytes.Repeat([]byte{'A'}, n)
+			check(t, b)
+			for i := 0; i < n; i++ {
+				for _, c := range []byte{0x80, 0xC3, 0xFF} {
+					b[i] = c
+					if got := kernel.ASCIIPrefix(b); got != i {
+						t.Fatalf("ASCIIPrefix = %d, want %d (len %d, byte %#x)", got, i, n, c)
+					}
+					b[i] = 'A'
+				}
+			}
+		}
+	})
+}
+
+// TestLong crosses the kernels' multi-block fast paths with an error placed
+// far inside long ASCII and non-ASCII runs.
+func TestLong(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		for _, bg := range backgrounds {
+			for _, n := range []int{1000, 4096, 65536 + 7} {
+				b := fill(nil, bg.unit, n)
+				check(t, b)
+				for _, off := range []int{n / 2, n - 70, n - 3} {
+					off = refBoundary(b, off)
+					c := append([]byte(nil), b...)
+					c[off] = 0xFF
+					check(t, c)
+				}
+			}
+		}
+	})
+}
+
+// refBoundary moves i back to the start of the character it is inside.
+func refBoundary(p []byte, i int) int {
+	for i > 0 && !utf8.RuneStart(p[i]) {
+		i--
+	}
+	return i
+}
+
+func TestKernelsListed(t *testing.T) {
+	names := kernel.Kernels()
+	if len(names) == 0 || names[len(names)-1] != "go" {
+		t.Fatalf("Kernels() = %v: the portable set must be last", names)
+	}
+	t.Logf("kernels %v, active %s", names, kernel.Active())
+}
+
+func TestZeroAllocs(t *testing.T) {
+	p := []byte(fill(nil, "aé€😀", 4096))
+	allocs := testing.AllocsPerRun(100, func() {
+		kernel.ValidPrefix(p)
+		kernel.ASCIIPrefix(p)
+		kernel.CountRunes(p)
+		kernel.UTF16Len(p)
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per run", allocs)
+	}
+}
+
+// fuzzKernel runs one fuzz target against one kernel set.
+func fuzzKernel(f *testing.F, name string) {
+	f.Add([]byte("hello, world"))
+	f.Add([]byte("aé€😀 \xed\xa0\x80 \xf4\x90\x80\x80"))
+	f.Add([]byte(fill(nil, "aé€😀", 200)))
+	f.Add(append([]byte(fill(nil, "€", 63)), 0xE2, 0x82))
+	if !kernel.Use(name, true) {
+		f.Skipf("kernel %s: this CPU lacks its instructions", name)
+	}
+	defer kernel.Reset()
+	f.Fuzz(func(t *testing.T, p []byte) { check(t, p) })
+}
+
+func FuzzGo(f *testing.F)     { fuzzKernel(f, "go") }
+func FuzzAVX2(f *testing.F)   { fuzzKernel(f, "avx2") }
+func FuzzAVX512(f *testing.F) { fuzzKernel(f, "avx512") }
+
+func ExampleKernels() {
+	fmt.Println(kernel.Kernels()[len(kernel.Kernels())-1])
+	// Output: go
+}
