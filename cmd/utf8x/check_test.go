@@ -127,3 +127,23 @@ func TestBrokenPipeEndsQuietly(t *testing.T) {
 		t.Fatalf("code %d, stderr %q", code, errOut.String())
 	}
 }
+
+func TestUseColor(t *testing.T) {
+	defer func(f func(any) bool) { isTerminal = f }(isTerminal)
+	for _, tc := range []struct {
+		mode, noColor string
+		terminal, want bool
+	}{
+		{"auto", "", true, true},
+		{"auto", "1", true, false},
+		{"auto", "", false, false},
+		{"always", "1", false, true},
+		{"never", "", true, false},
+	} {
+		isTerminal = func(any) bool { return tc.terminal }
+		t.Setenv("NO_COLOR", tc.noColor)
+		if got, err := useColor(tc.mode, io.Discard); err != nil || got != tc.want {
+			t.Errorf("useColor(%q) with NO_COLOR=%q, terminal %v = %v, %v", tc.mode, tc.noColor, tc.terminal, got, err)
+		}
+	}
+}

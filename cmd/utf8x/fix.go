@@ -1,0 +1,297 @@
+// utf8x fix: make each input valid UTF-8 under a replacement policy.
+//
+// Each input is pumped through a utf8x.Transformer in fixed-size buffers, so
+// memory stays constant whatever the input size and valid runs take the
+// library's fast path. Files written with -o or --in-place go through
+// createAtomic (output.go): the destination changes only when the whole input
+// was fixed, never halfway.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/text/transform"
+
+	"github.com/utf8x/utf8x"
+)
+
+func init() { commands = append(commands, newFixCmd) }
+
+// fixOptions are fix's flags, checked and parsed.
+type fixOptions struct {
+	policy    utf8x.Policy
+	bom       utf8x.BOMPolicy
+	output    string // -o; "" for standard output
+	inPlace   bool
+	quiet     bool
+	blockSize int // read size; tests make it tiny
+}
+
+func newFixCmd() *cobra.Command {
+	opts := fixOptions{blockSize: defaultBlockSize}
+	var invalid, replacement, bom string
+	cmd := &cobra.Command{
+		Use:   "fix [flags] [FILE...]",
+		Short: "Make text valid UTF-8: replace, drop, escape or reinterpret invalid bytes",
+		Long: `Fix copies each FILE (standard input when there is none, or for "-") to
+standard output, or to the file named by -o, or back onto itself with
+--in-place, with every ill-formed sequence handled as --invalid says:
+
+  replace  U+FFFD (or --replacement STR) per maximal subpart, as the Unicode
+           Standard, WHATWG and Python's errors="replace" do (the default)
+  skip     drop the ill-formed bytes
+  escape   write each ill-formed byte as \xNN (lowercase hex), so nothing is lost
+  cp1252   read each ill-formed byte as Windows-1252: a file that mixes UTF-8
+           with Windows-1252 comes out as its author meant
+  latin1   read each ill-formed byte as ISO-8859-1
+  strict   stop at the first one with its position, exit status 1
+
+--bom keep|strip|add decides about a byte order mark (EF BB BF) at the very
+start of each input; U+FEFF anywhere else is text and is never touched.
+
+-o and --in-place write a temporary file beside the destination and rename it
+into place only when all is done: a failed or interrupted run leaves the
+destination as it was, and a replaced file keeps its mode. With several FILEs
+and no --in-place, the outputs are concatenated.
+
+A count of what was fixed goes to standard error, nothing when the input was
+already clean (--quiet silences it). Exit status: 0 on success, even when
+something was fixed; 1 when strict meets an ill-formed sequence; 2 for a usage
+error or an input or output that cannot be read or written.`,
+		Example: `  utf8x fix notes.txt > notes.fixed.txt
+  utf8x fix --invalid cp1252 --in-place legacy.csv
+  utf8x fix --invalid escape --bom strip -o clean.log app.log
+  some-command | utf8x fix --invalid strict > out.txt`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := opts.parse(cmd, invalid, replacement, bom, args); err != nil {
+				return err
+			}
+			if len(args) == 0 {
+				args = []string{"-"}
+			}
+			return fixFiles(cmd, args, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&invalid, "invalid", "replace", "what to do with ill-formed bytes: replace, skip, escape, cp1252, latin1 or strict")
+	f.StringVar(&replacement, "replacement", "\uFFFD", "the `STR` replace writes for each ill-formed sequence")
+	f.StringVar(&bom, "bom", "keep", "a leading byte order mark: keep, strip or add")
+	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
+	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
+	f.BoolVarP(&opts.quiet, "quiet", "q", false, "do not report what was fixed")
+	return cmd
+}
+
+// parse checks the flags against each other and fills in opts.
+func (o *fixOptions) parse(cmd *cobra.Command, invalid, replacement, bom string, args []string) error {
+	var err error
+	if o.policy, err = utf8x.ParsePolicy(invalid); err != nil {
+		return usageError("--invalid: %v", err)
+	}
+	if cmd.Flags().Changed("replacement") {
+		if o.policy.Action() != utf8x.ActionReplace {
+			return usageError("--replacement only applies to --invalid replace, not %s", o.policy)
+		}
+		if off, _, kind := utf8x.FirstInvalidString(replacement); kind != 0 {
+			return usageError("--replacement must be valid UTF-8 (%s at byte %d)", kind, off)
+		}
+		o.policy = utf8x.ReplaceWith(replacement)
+	}
+	if o.bom, err = utf8x.ParseBOMPolicy(bom); err != nil {
+		return usageError("--bom: %v", err)
+	}
+	if o.output == "-" {
+		o.output = "" // "-o -" is standard output, as usual
+	}
+	switch {
+	case o.inPlace && cmd.Flags().Changed("output"):
+		return usageError("-o and --in-place cannot be used together")
+	case o.inPlace && len(args) == 0:
+		return usageError("--in-place needs at least one FILE (standard input cannot be rewritten)")
+	case o.output != "" && len(args) > 1:
+		return usageError("-o takes one input, not %d (use --in-place to fix several files)", len(args))
+	}
+	if o.inPlace {
+		for _, a := range args {
+			if a == "-" {
+				return usageError("--in-place cannot rewrite standard input (\"-\")")
+			}
+		}
+	}
+	return nil
+}
+
+// strictError is --invalid strict meeting an ill-formed sequence, placed the
+// way check reports it.
+type strictError struct {
+	file      string
+	line, col int
+	err       *utf8x.Error
+	outcome   string // what became of the output
+}
+
+func (e *strictError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s at byte %d (%s); %s", e.file, e.line, e.col, e.err.Kind, e.err.Offset, utf8x.Hex(e.err.Bytes()), e.outcome)
+}
+
+func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
+	errOut := cmd.ErrOrStderr()
+	status := exitOK
+	for _, path := range files {
+		fixed, err := fixOne(cmd, path, opts)
+		if err == nil {
+			if fixed > 0 && !opts.quiet {
+				fmt.Fprintf(errOut, "fixed %s in %s\n", pluralSeq(fixed), displayName(path))
+			}
+			continue
+		}
+		var se *strictError
+		var oe *outputError
+		switch {
+		case errors.As(err, &se):
+			status = max(status, exitInvalid)
+		case errors.As(err, &oe) && oe.name == "":
+			// Standard output is gone; run stays quiet if the reader just left.
+			return &exitError{code: exitUsage, err: err}
+		default:
+			status = exitUsage
+		}
+		fmt.Fprintf(errOut, "utf8x: %v\n", err)
+		if !opts.inPlace {
+			break // one output stream: what follows would be out of place in it
+		}
+	}
+	if status != exitOK {
+		return &exitError{code: status}
+	}
+	return nil
+}
+
+func pluralSeq(n int64) string {
+	if n == 1 {
+		return "1 ill-formed sequence"
+	}
+	return fmt.Sprintf("%d ill-formed sequences", n)
+}
+
+// fixOne fixes one input into its destination and returns how many ill-formed
+// sequences it handled.
+func fixOne(cmd *cobra.Command, path string, opts fixOptions) (int64, error) {
+	in, _, err := openInput(path, cmd.InOrStdin(), "")
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+
+	dest := opts.output
+	if opts.inPlace {
+		dest = path
+	}
+	var w io.Writer = cmd.OutOrStdout()
+	var out *atomicFile
+	if dest != "" {
+		if out, err = createAtomic(dest); err != nil {
+			return 0, err
+		}
+		defer out.abort() // a no-op once committed
+		w = out
+	}
+
+	tr := utf8x.NewTransformer(opts.policy, opts.bom)
+	var pos *position
+	if opts.policy.Action() == utf8x.ActionStrict {
+		p := startPosition()
+		pos = &p
+	}
+	err = pump(w, dest, in, path, tr, pos, opts.blockSize)
+	var ue *utf8x.Error
+	switch {
+	case errors.As(err, &ue):
+		outcome := "the output stops before it"
+		if out != nil {
+			outcome = dest + " left unchanged"
+			if !opts.inPlace {
+				outcome = dest + " not written"
+			}
+		}
+		return tr.Fixed(), &strictError{displayName(path), pos.line, pos.col + 1, ue, outcome}
+	case err != nil:
+		return tr.Fixed(), err
+	}
+	if out != nil {
+		if err := out.commit(); err != nil {
+			return tr.Fixed(), err
+		}
+	}
+	return tr.Fixed(), nil
+}
+
+// outputError is a failure to write the fixed text to the file name, or to
+// standard output when name is empty.
+type outputError struct {
+	name string
+	err  error
+}
+
+func (e *outputError) Error() string {
+	if e.name == "" {
+		return "cannot write to standard output: " + underlying(e.err)
+	}
+	return fmt.Sprintf("cannot write %s: %s (%[1]s was left as it was)", e.name, underlying(e.err))
+}
+
+func (e *outputError) Unwrap() error { return e.err }
+
+// pump copies r (named path in messages) through tr to w (named dest, or ""
+// for standard output) in buffers of size bytes. When pos is not nil it is kept at the input position reached, which
+// needs the consumed input to be valid UTF-8: that holds under Strict only.
+func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Transformer, pos *position, size int) error {
+	src := make([]byte, max(size, utf8x.UTFMax))
+	dst := make([]byte, max(size, 64))
+	n, read := 0, int64(0) // bytes pending in src, bytes read so far
+	eof := false
+	for {
+		if !eof && n < len(src) {
+			m, err := r.Read(src[n:])
+			n += m
+			read += int64(m)
+			switch {
+			case err == io.EOF:
+				eof = true
+			case err != nil:
+				return readError(path, read, err)
+			case m == 0:
+				continue
+			}
+		}
+		nDst, nSrc, err := tr.Transform(dst, src[:n], eof)
+		if pos != nil {
+			pos.advance(src[:nSrc])
+		}
+		if nDst > 0 {
+			if _, werr := w.Write(dst[:nDst]); werr != nil {
+				return &outputError{dest, werr}
+			}
+		}
+		n = copy(src, src[nSrc:n])
+		switch err {
+		case nil:
+			if eof {
+				return nil
+			}
+		case transform.ErrShortDst:
+			if nDst == 0 && nSrc == 0 {
+				dst = make([]byte, 2*len(dst)) // a long --replacement
+			}
+		case transform.ErrShortSrc:
+			if n == len(src) {
+				src = append(src, make([]byte, len(src))...)
+			}
+		default:
+			return err
+		}
+	}
+}

@@ -1,0 +1,185 @@
+// Writing an output file atomically, shared by every command that writes files.
+//
+// createAtomic opens a temporary file beside the destination (the same
+// directory, so the final rename cannot cross file systems); commit syncs it to
+// disk, gives it the destination's mode and renames it over the destination, and
+// syncs the directory so that the rename itself survives a crash. Until commit
+// the destination is untouched: a failed run calls abort, and an interrupted one
+// (Ctrl-C, SIGTERM) has its temporary files removed before the tool exits, so
+// no half-written file is ever seen under the destination's name.
+//
+// github.com/google/renameio/v2 does the same job but builds only on Unix and
+// needs a newer Go than go.mod promises, so the tool carries these few lines.
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"syscall"
+)
+
+// atomicFile is an output that appears under its name only when committed.
+type atomicFile struct {
+	*os.File
+	dest     string      // the file to replace, symbolic links resolved
+	mode     fs.FileMode // the destination's mode, to give the result
+	keepMode bool        // the destination exists: copy its mode
+	done     bool
+}
+
+// createAtomic starts writing path. If path exists, the result keeps its mode
+// (permission and setuid/setgid/sticky bits); if path is a symbolic link, the
+// file it points to is replaced and the link stays. A new file gets the mode
+// os.Create would give it (0666 less the umask).
+func createAtomic(path string) (*atomicFile, error) {
+	dest := path
+	var mode fs.FileMode
+	keepMode := false
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		dest = real
+	}
+	if fi, err := os.Stat(dest); err == nil {
+		if !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file; refusing to replace it", path)
+		}
+		mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+		keepMode = true
+	}
+	dir, base := filepath.Split(dest)
+	if dir == "" {
+		dir = "."
+	}
+	for range 100 {
+		var r [6]byte
+		rand.Read(r[:])
+		name := filepath.Join(dir, "."+base+".utf8x-"+hex.EncodeToString(r[:])+".tmp")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return nil, describeCreateError(path, dir, err)
+		}
+		a := &atomicFile{File: f, dest: dest, mode: mode, keepMode: keepMode}
+		live.add(a)
+		return a, nil
+	}
+	return nil, fmt.Errorf("%s: cannot create a temporary file in %s", path, dir)
+}
+
+// describeCreateError explains why no file could be created beside path.
+func describeCreateError(path, dir string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s: cannot write to directory %s: permission denied (the file was left as it was)", path, dir)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: directory %s does not exist", path, dir)
+	}
+	return fmt.Errorf("%s: cannot create a file in %s: %s", path, dir, underlying(err))
+}
+
+// commit makes the written content appear under the destination's name.
+func (a *atomicFile) commit() error {
+	if a.done {
+		return errors.New("atomic file committed twice")
+	}
+	err := a.Sync()
+	if err == nil && a.keepMode {
+		err = a.Chmod(a.mode)
+	}
+	if cerr := a.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(a.Name(), a.dest)
+	}
+	if err != nil {
+		a.abort()
+		return fmt.Errorf("%s: cannot write: %s (the file was left as it was)", a.dest, underlying(err))
+	}
+	a.done = true
+	live.remove(a)
+	syncDir(filepath.Dir(a.dest))
+	return nil
+}
+
+// abort throws the temporary file away; the destination is untouched. It is
+// safe to call after commit, which makes it a no-op, so callers may defer it.
+func (a *atomicFile) abort() {
+	if a.done {
+		return
+	}
+	a.done = true
+	a.Close()
+	os.Remove(a.Name())
+	live.remove(a)
+}
+
+// syncDir makes a rename in dir durable. Windows has no such call and renames
+// are journaled there; elsewhere a failure is not worth failing the run for,
+// since the content itself is already synced.
+func syncDir(dir string) {
+	if runtime.GOOS == "windows" {
+		return
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// live holds the temporary files not yet committed or aborted, so that an
+// interrupt can remove them: a killed run must not leave litter beside the
+// user's files.
+var live = liveFiles{files: map[*atomicFile]struct{}{}}
+
+type liveFiles struct {
+	mu      sync.Mutex
+	files   map[*atomicFile]struct{}
+	watched bool
+}
+
+func (l *liveFiles) add(a *atomicFile) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.files[a] = struct{}{}
+	if !l.watched {
+		l.watched = true
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			sig := <-c
+			l.removeAll()
+			code := 130 // 128 + SIGINT, as shells report it
+			if sig == syscall.SIGTERM {
+				code = 143
+			}
+			os.Exit(code)
+		}()
+	}
+}
+
+func (l *liveFiles) remove(a *atomicFile) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.files, a)
+}
+
+// removeAll deletes every temporary file still being written.
+func (l *liveFiles) removeAll() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for a := range l.files {
+		a.File.Close()
+		os.Remove(a.Name())
+		delete(l.files, a)
+	}
+}
