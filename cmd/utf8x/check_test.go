@@ -131,7 +131,7 @@ func TestBrokenPipeEndsQuietly(t *testing.T) {
 func TestUseColor(t *testing.T) {
 	defer func(f func(any) bool) { isTerminal = f }(isTerminal)
 	for _, tc := range []struct {
-		mode, noColor string
+		mode, noColor  string
 		terminal, want bool
 	}{
 		{"auto", "", true, true},
