@@ -1,0 +1,323 @@
+// utf8x stats: what an input is made of, in constant memory.
+//
+// Valid runs are found with utf8x.FirstInvalid and measured in bulk
+// (utf8x.RuneCount, utf8x.UTF16Len, bytes.Count, one pass over the lead bytes
+// for the length histogram); only the script tally looks at each character,
+// through a sorted range table built once from the unicode package.
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/spf13/cobra"
+	"github.com/utf8x/utf8x"
+)
+
+func init() { commands = append(commands, newStatsCmd) }
+
+// scriptCount is one line of the script tally.
+type scriptCount struct {
+	Script string `json:"script"`
+	Chars  int64  `json:"chars"`
+}
+
+// statsReport is what stats prints for one input; --json prints it as is.
+type statsReport struct {
+	File       string           `json:"file"`
+	Bytes      int64            `json:"bytes"`
+	Chars      int64            `json:"chars"`       // an ill-formed subpart counts as one
+	Lines      int64            `json:"lines"`       // LFs, plus one for a last line without LF
+	ByLength   map[string]int64 `json:"by_length"`   // valid characters by encoded length "1".."4"
+	UTF16Units int64            `json:"utf16_units"` // an ill-formed subpart counts as one (U+FFFD)
+	ASCII      bool             `json:"ascii"`
+	BOM        bool             `json:"bom"`
+	Invalid    int64            `json:"invalid"` // ill-formed maximal subparts
+	Scripts    []scriptCount    `json:"scripts"` // every script met, most frequent first
+}
+
+func newStatsCmd() *cobra.Command {
+	var asJSON bool
+	var walk walkOptions
+	var jobs int
+	cmd := &cobra.Command{
+		Use:   "stats [flags] [FILE...]",
+		Short: "Count bytes, characters, lines, lengths, UTF-16 units and scripts",
+		Long: `Stats measures each FILE (standard input when there is none, or for "-"):
+bytes, characters, lines, characters by encoded length (1 to 4 bytes), the
+UTF-16 code units the text would need, whether it is pure ASCII, whether it
+starts with a byte order mark, how many ill-formed sequences it holds, and
+which Unicode scripts its characters belong to (Common covers digits,
+punctuation and spaces shared by all). An ill-formed sequence counts as one
+character and one UTF-16 unit, the U+FFFD that would replace it. Lines count LF,
+plus one for a last line that does not end in LF.
+
+With --json, one object per input per line with the keys file, bytes, chars,
+lines, by_length ("1" to "4"), utf16_units, ascii, bom, invalid and scripts.
+Inputs are streamed in constant memory.
+
+Exit status: 0, or 2 when an input cannot be read (invalid text is counted,
+not an error: use 'utf8x check' to fail on it).`,
+		Example: `  utf8x stats notes.txt
+  utf8x stats --json *.csv
+  curl -s https://example.com | utf8x stats`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if jobs < 0 {
+				return usageError("-j must be 1 or more (or 0 for one per CPU), not %d", jobs)
+			}
+			if len(args) == 0 {
+				if isTerminal(cmd.InOrStdin()) {
+					return usageError("give FILE arguments or pipe text in (see 'utf8x stats --help')")
+				}
+				args = []string{"-"}
+			}
+			files, err := walk.expandInputs(args)
+			if err != nil {
+				return err
+			}
+			return statsFiles(cmd, files, asJSON, jobCount(jobs))
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per input, one per line")
+	walk.addFlags(cmd)
+	addJobsFlag(cmd, &jobs)
+	return cmd
+}
+
+type statsOutcome struct {
+	report statsReport
+	err    error
+}
+
+func statsFiles(cmd *cobra.Command, files []inputFile, asJSON bool, jobs int) error {
+	stdin, out, errOut := cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+	failed := 0
+	work := func(i int) statsOutcome {
+		if files[i].err != nil {
+			return statsOutcome{err: files[i].err}
+		}
+		r, _, err := openInput(files[i].path, stdin, "use 'utf8x stats -r DIR' to measure every file under it")
+		if err != nil {
+			return statsOutcome{err: err}
+		}
+		defer r.Close()
+		rep, err := statsStream(r, files[i].path, defaultBlockSize)
+		return statsOutcome{rep, err}
+	}
+	emit := func(i int, o statsOutcome) error {
+		if o.err != nil {
+			failed++
+			fmt.Fprintf(errOut, "utf8x: %v\n", o.err)
+			return nil
+		}
+		if asJSON {
+			return writeJSONLine(out, &o.report)
+		}
+		if i > 0 {
+			if _, err := fmt.Fprintln(out); err != nil {
+				return err
+			}
+		}
+		return writeStats(out, &o.report)
+	}
+	if err := forEachOrdered(len(files), jobs, work, emit); err != nil {
+		return err
+	}
+	if failed > 0 {
+		return &exitError{code: exitUsage}
+	}
+	return nil
+}
+
+// statsStream measures one input read from r (named path in the report).
+func statsStream(r io.Reader, path string, blockSize int) (statsReport, error) {
+	rep := statsReport{File: displayName(path), ASCII: true}
+	var byLead [256]int64 // lead bytes of valid characters
+	scripts := make(map[string]int64)
+	br := newBlockReader(r, path, blockSize)
+	var last byte
+	for {
+		block, base, err := br.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return rep, err
+		}
+		if base == 0 {
+			rep.BOM = utf8x.HasBOM(block) // a block holds at least 4 bytes unless the input is shorter
+		}
+		rep.Bytes = base + int64(len(block))
+		rep.Lines += int64(bytes.Count(block, []byte{'\n'}))
+		last = block[len(block)-1]
+		for len(block) > 0 {
+			off, n, _ := utf8x.FirstInvalid(block)
+			valid := block[:off]
+			if rep.ASCII && utf8x.ASCIIPrefix(valid) < len(valid) {
+				rep.ASCII = false
+			}
+			rep.Chars += int64(utf8x.RuneCount(valid))
+			rep.UTF16Units += int64(utf8x.UTF16Len(valid))
+			for _, b := range valid {
+				byLead[b]++
+			}
+			tallyScripts(valid, scripts)
+			if n == 0 {
+				break
+			}
+			rep.ASCII = false
+			rep.Invalid++
+			rep.Chars++
+			rep.UTF16Units++
+			block = block[off+n:]
+		}
+	}
+	if rep.Bytes > 0 && last != '\n' {
+		rep.Lines++
+	}
+	rep.ByLength = map[string]int64{"1": 0, "2": 0, "3": 0, "4": 0}
+	for b, c := range byLead {
+		switch {
+		case b < 0x80:
+			rep.ByLength["1"] += c
+		case b >= 0xC2 && b <= 0xDF:
+			rep.ByLength["2"] += c
+		case b >= 0xE0 && b <= 0xEF:
+			rep.ByLength["3"] += c
+		case b >= 0xF0 && b <= 0xF4:
+			rep.ByLength["4"] += c
+		}
+	}
+	rep.Scripts = []scriptCount{}
+	for s, c := range scripts {
+		rep.Scripts = append(rep.Scripts, scriptCount{s, c})
+	}
+	slices.SortFunc(rep.Scripts, func(a, b scriptCount) int {
+		return cmp.Or(cmp.Compare(b.Chars, a.Chars), cmp.Compare(a.Script, b.Script))
+	})
+	return rep, nil
+}
+
+// scriptRange says that lo..hi belong to script.
+type scriptRange struct {
+	lo, hi rune
+	script string
+}
+
+var (
+	scriptTableOnce sync.Once
+	scriptTable     []scriptRange // sorted, disjoint
+	asciiScript     [128]string
+)
+
+func buildScriptTable() {
+	for name, t := range unicode.Scripts {
+		for _, r := range t.R16 {
+			for lo := rune(r.Lo); lo <= rune(r.Hi); lo += rune(r.Stride) {
+				hi := lo
+				if r.Stride == 1 {
+					hi = rune(r.Hi)
+				}
+				scriptTable = append(scriptTable, scriptRange{lo, hi, name})
+			}
+		}
+		for _, r := range t.R32 {
+			for lo := rune(r.Lo); lo <= rune(r.Hi); lo += rune(r.Stride) {
+				hi := lo
+				if r.Stride == 1 {
+					hi = rune(r.Hi)
+				}
+				scriptTable = append(scriptTable, scriptRange{lo, hi, name})
+			}
+		}
+	}
+	slices.SortFunc(scriptTable, func(a, b scriptRange) int { return cmp.Compare(a.lo, b.lo) })
+	for c := range asciiScript {
+		asciiScript[c] = lookupScript(rune(c)).script
+	}
+}
+
+// lookupScript returns the range holding r, or an "Unknown" range of r alone
+// for an unassigned code point.
+func lookupScript(r rune) scriptRange {
+	i, found := slices.BinarySearchFunc(scriptTable, r, func(s scriptRange, r rune) int { return cmp.Compare(s.lo, r) })
+	if !found {
+		i--
+	}
+	if i >= 0 && r <= scriptTable[i].hi {
+		return scriptTable[i]
+	}
+	return scriptRange{r, r, "Unknown"}
+}
+
+// tallyScripts adds the scripts of the characters of valid UTF-8 p to counts.
+func tallyScripts(p []byte, counts map[string]int64) {
+	scriptTableOnce.Do(buildScriptTable)
+	var cur string
+	var run int64
+	last := scriptRange{lo: 1, hi: 0} // text stays in one range for long stretches
+	for i := 0; i < len(p); {
+		var s string
+		if c := p[i]; c < utf8x.RuneSelf {
+			s = asciiScript[c]
+			i++
+		} else {
+			r, size := utf8x.DecodeRune(p[i:])
+			i += size
+			if r < last.lo || r > last.hi {
+				last = lookupScript(r)
+			}
+			s = last.script
+		}
+		if s != cur {
+			if run > 0 {
+				counts[cur] += run
+			}
+			cur, run = s, 0
+		}
+		run++
+	}
+	if run > 0 {
+		counts[cur] += run
+	}
+}
+
+// writeStats prints one report for people.
+func writeStats(w io.Writer, rep *statsReport) error {
+	yesNo := func(b bool) string { return pick(b, "yes", "no") }
+	var scripts []string
+	for i, s := range rep.Scripts {
+		if i == 5 {
+			scripts = append(scripts, fmt.Sprintf("%d more", len(rep.Scripts)-5))
+			break
+		}
+		scripts = append(scripts, fmt.Sprintf("%s %s", s.Script, percent(s.Chars, rep.Chars)))
+	}
+	bl := rep.ByLength
+	_, err := fmt.Fprintf(w, `%s
+  bytes         %d
+  characters    %d  (by length: 1 byte %d, 2 bytes %d, 3 bytes %d, 4 bytes %d)
+  lines         %d
+  UTF-16 units  %d
+  ASCII         %s
+  BOM           %s
+  invalid       %d
+  scripts       %s
+`, rep.File, rep.Bytes, rep.Chars, bl["1"], bl["2"], bl["3"], bl["4"], rep.Lines, rep.UTF16Units,
+		yesNo(rep.ASCII), yesNo(rep.BOM), rep.Invalid, pick(len(scripts) == 0, "none", strings.Join(scripts, ", ")))
+	return err
+}
+
+// percent formats part of whole as "12.5%".
+func percent(part, whole int64) string {
+	if whole == 0 {
+		return "0%"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(part)/float64(whole))
+}
