@@ -1,0 +1,271 @@
+package transcode
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/utf8x/utf8x"
+	"golang.org/x/text/transform"
+)
+
+// Converter converts a stream from one encoding to another. It is a
+// golang.org/x/text/transform.Transformer, so it works with transform.NewReader,
+// transform.NewWriter, transform.String and transform.Bytes, in constant memory.
+//
+// However the input is cut into chunks, the output is byte for byte that of
+// Append on the whole input: a unit cut in two is held back until the next
+// chunk or the end of the input decides it.
+//
+// Under Strict, Transform stops at the first unit it cannot convert and returns
+// an *Error whose Offset counts every byte of the stream since the last Reset,
+// a consumed byte order mark included.
+type Converter struct {
+	from, to *form
+	policy   utf8x.Policy
+	bom      utf8x.BOMPolicy
+	repl     []byte // the Replace policy's text in the target form
+
+	src   *form // from, or the byte order its signature picked
+	stage uint8
+	pos   int // input bytes consumed since Reset
+	fixed int // units the policy handled since Reset
+}
+
+// The stages of a stream: its signature, its first character, the rest.
+const (
+	stageSignature = iota
+	stageHead
+	stageBody
+)
+
+var _ transform.Transformer = (*Converter)(nil)
+
+// errUTF8Only is returned when a policy that reads stray bytes as a legacy
+// encoding (CP1252, Latin1) meets input that is not UTF-8.
+var errUTF8Only = errors.New("transcode: the cp1252 and latin1 policies apply only to UTF-8 input")
+
+// NewConverter returns a Converter from one encoding to another. The policy p
+// handles each ill-formed unit of the input and each character the target
+// cannot represent; the BOM policy b handles a byte order mark at the start
+// (see the package documentation). The policies held by from and to are not
+// used.
+func NewConverter(from, to Encoding, p utf8x.Policy, b utf8x.BOMPolicy) *Converter {
+	c := new(Converter)
+	c.init(from.form(), to.form(), p, b)
+	return c
+}
+
+func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
+	*c = Converter{from: from, to: to, policy: p, bom: b, src: from}
+	if p.Action() == utf8x.ActionReplace {
+		c.repl = encodeText(nil, to, p.Replacement())
+	}
+}
+
+// encodeText appends s, valid UTF-8, to dst in form f. When f cannot represent
+// all of s it appends "?" instead, the substitute iconv and most tools write.
+func encodeText(dst []byte, f *form, s string) []byte {
+	start := len(dst)
+	for _, r := range s {
+		dst = slices.Grow(dst, f.maxLen)
+		n := f.encode(dst[len(dst):cap(dst)], r)
+		if n < 0 {
+			return encodeText(dst[:start], f, "?")
+		}
+		dst = dst[:len(dst)+n]
+	}
+	return dst
+}
+
+// Reset makes the Converter ready for a new stream.
+func (c *Converter) Reset() {
+	c.src, c.stage, c.pos, c.fixed = c.from, stageSignature, 0, 0
+}
+
+// Offset returns the number of input bytes consumed since the last Reset.
+func (c *Converter) Offset() int { return c.pos }
+
+// Fixed returns the number of units the policy replaced, skipped or escaped
+// since the last Reset.
+func (c *Converter) Fixed() int { return c.fixed }
+
+// Transform implements transform.Transformer.
+func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	nDst, nSrc, err = c.transform(dst, src, atEOF)
+	c.pos += nSrc
+	return nDst, nSrc, err
+}
+
+// Append converts all of src, a whole stream, appends the result to dst and
+// returns the extended buffer. It resets c first. It does not allocate when dst
+// has room for the result. Under Strict, on error, dst holds the conversion of
+// the input before the offending unit.
+func (c *Converter) Append(dst, src []byte) ([]byte, error) {
+	c.Reset()
+	for {
+		n := len(dst)
+		d, s, err := c.Transform(dst[n:cap(dst)], src, true)
+		dst = dst[:n+d]
+		src = src[s:]
+		if err != transform.ErrShortDst {
+			return dst, err
+		}
+		// Room for the worst case at once, so that big inputs grow dst once.
+		dst = slices.Grow(dst, max(c.to.maxLen*len(src), 4*len(c.repl), 64))
+	}
+}
+
+func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if c.stage == stageSignature {
+		if c.policy.UTF8Only() && c.from != utf8Form {
+			return 0, 0, errUTF8Only
+		}
+		f, n, ok := sniff(c.from, src, atEOF)
+		if !ok {
+			return 0, 0, transform.ErrShortSrc
+		}
+		if c.to.auto != nil {
+			if len(dst) < len(c.to.bom) {
+				return 0, 0, transform.ErrShortDst
+			}
+			nDst = copy(dst, c.to.bom)
+		}
+		c.src, nSrc = f, n
+		c.stage = stageHead
+		if c.bom == utf8x.BOMKeep {
+			c.stage = stageBody
+		}
+	}
+	if c.stage == stageHead {
+		var (
+			r    rune
+			n    int
+			kind utf8x.ErrorKind
+		)
+		if nSrc < len(src) {
+			r, n, kind = c.src.decode(src[nSrc:], atEOF)
+		}
+		if n == 0 && !atEOF {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		had := n > 0 && kind == 0 && r == 0xFEFF
+		want := c.bom.Output(had)
+		switch {
+		case had && !want:
+			nSrc += n
+		case !had && want && c.to.auto == nil && c.to.bom != "":
+			// A signature already written by UTF-16 or UTF-32 is the BOM.
+			if len(dst)-nDst < len(c.to.bom) {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			nDst += copy(dst[nDst:], c.to.bom)
+		}
+		c.stage = stageBody
+	}
+	return c.body(dst, src, nDst, nSrc, atEOF)
+}
+
+// sniff reads the signature of a form whose byte order it picks. It returns
+// the form to read the rest with and the signature's length, or ok == false
+// when src is too short to tell.
+func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
+	if f.auto == nil {
+		return f, 0, true
+	}
+	short := false
+	for _, g := range f.auto {
+		switch {
+		case len(src) >= len(g.bom) && string(src[:len(g.bom)]) == g.bom:
+			return g, len(g.bom), true
+		case len(src) < len(g.bom) && string(src) == g.bom[:len(src)]:
+			short = true
+		}
+	}
+	if short && !atEOF {
+		return nil, 0, false
+	}
+	return f.auto[big], 0, true // no signature: big-endian, as RFC 2781 and Unicode say
+}
+
+// body converts from src[nSrc:] to dst[nDst:], a kernel taking the well-formed
+// runs and the loop below everything else, one unit at a time.
+func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
+	k := c.kernel()
+	var scratch [64]byte
+	for nSrc < len(src) {
+		if k != nil {
+			d, s := k(dst[nDst:], src[nSrc:])
+			nDst += d
+			nSrc += s
+			if nSrc == len(src) {
+				break
+			}
+		}
+		r, n, kind := c.src.decode(src[nSrc:], atEOF)
+		if n == 0 {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		if kind == 0 {
+			w := c.to.encode(dst[nDst:], r)
+			if w > 0 {
+				nDst += w
+				nSrc += n
+				continue
+			}
+			if w == 0 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+		}
+		// An ill-formed unit, or r cannot be represented: the policy decides.
+		bad := src[nSrc : nSrc+n]
+		var out []byte
+		switch a := c.policy.Action(); {
+		case a == utf8x.ActionReplace:
+			out = c.repl
+		case a == utf8x.ActionSkip:
+		case a == utf8x.ActionEscape || (kind != 0 && a != utf8x.ActionStrict):
+			out = encodeText(scratch[:0], c.to, string(c.policy.AppendInvalid(scratch[32:32], bad)))
+		case kind != 0:
+			e := newError(c.src, src, nSrc, n, kind)
+			e.Offset += c.pos
+			return nDst, nSrc, e
+		default: // Strict, and the byte-reading policies, which have no bytes to read here
+			e := newUnrepresentable(c.to, src, nSrc, n, r)
+			e.Offset += c.pos
+			return nDst, nSrc, e
+		}
+		if len(out) > len(dst)-nDst {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		nDst += copy(dst[nDst:], out)
+		nSrc += n
+		c.fixed++
+	}
+	return nDst, nSrc, nil
+}
+
+// kernel picks the fast path for the pair of forms, if there is one.
+func (c *Converter) kernel() kernel {
+	switch {
+	case c.src == utf8Form && c.to == utf8Form:
+		return copyValidUTF8
+	case c.src == utf8Form:
+		return c.to.fromUTF8
+	case c.to == utf8Form:
+		return c.src.toUTF8
+	}
+	return nil
+}
+
+// copyValidUTF8 is the kernel from UTF-8 to UTF-8: a copy of the valid prefix.
+func copyValidUTF8(dst, src []byte) (int, int) {
+	off, _, _ := utf8x.FirstInvalid(src[:min(len(src), len(dst))])
+	copy(dst, src[:off])
+	return off, off
+}
+
+// String describes the conversion, as in "UTF-16 to UTF-8 (replace, bom strip)".
+func (c *Converter) String() string {
+	return fmt.Sprintf("%s to %s (%s, bom %s)", c.from, c.to, c.policy, c.bom)
+}

@@ -1,0 +1,78 @@
+// Package transcode converts text between UTF-8 and UTF-16, UTF-32, ISO-8859-1
+// and Windows-1252, from a slice or a stream, reporting every unit it cannot
+// convert with its byte offset and kind instead of mangling it silently.
+//
+// # Encodings
+//
+// Each encoding is an Encoding value (UTF8, UTF16, UTF16LE, UTF16BE, UTF32,
+// UTF32LE, UTF32BE, Latin1, CP1252, or Lookup by an iconv or WHATWG label). An
+// Encoding implements golang.org/x/text/encoding.Encoding: NewDecoder converts
+// to UTF-8, NewEncoder from UTF-8, and both work with transform.NewReader in
+// constant memory. NewConverter converts between any two encodings directly,
+// so that offsets in errors are offsets in the real input.
+//
+// # What counts as an error
+//
+//   - UTF-8 input: each ill-formed maximal subpart, with the kinds of utf8x.
+//   - UTF-16: a surrogate not part of a high-low pair (2 bytes,
+//     utf8x.LoneSurrogate), and a last odd byte (1 byte, utf8x.Truncated).
+//   - UTF-32: a surrogate code point (utf8x.Surrogate), a value above U+10FFFF
+//     (utf8x.TooLarge), each 4 bytes; 1 to 3 bytes left at the end
+//     (utf8x.Truncated).
+//   - Output to ISO-8859-1 or Windows-1252: a character the target lacks
+//     (utf8x.Unrepresentable, Error.Rune holding it).
+//
+// ISO-8859-1 and Windows-1252 input never fails: every byte is a character
+// (Windows-1252 as the WHATWG Encoding Standard maps it, the five unassigned
+// bytes reading as the C1 controls of the same value).
+//
+// # Policies
+//
+// An Encoding carries a utf8x.Policy, Strict unless WithPolicy says otherwise.
+// Strict stops at the first unit it cannot convert with an *Error. Replace
+// writes the policy's replacement (U+FFFD by default) in the target encoding
+// per unit, or "?" when the target cannot represent the replacement, as
+// iconv does. Skip drops the unit. Escape writes each offending input byte as
+// \xNN: the bytes of a lone surrogate in input byte order, or the UTF-8 bytes
+// of an unrepresentable character. The CP1252 and Latin1 policies read stray
+// bytes of UTF-8 input as those encodings and are refused for other input; for
+// an unrepresentable character they behave like Strict.
+//
+// # Byte order marks
+//
+// UTF-16 and UTF-32 (without LE or BE) are the encoding schemes whose byte
+// order a signature, the byte order mark, selects. On decode the signature is
+// consumed: FF FE means little-endian, FE FF big-endian (for UTF-32, FF FE 00 00
+// and 00 00 FE FF). Without a signature the input is big-endian, as RFC 2781
+// section 4.3 and the Unicode Standard (section 3.10, D98 and D101) specify;
+// the WHATWG Encoding Standard reads BOM-less UTF-16 as little-endian instead,
+// which suits web pages but not a library that follows the RFCs, and a caller
+// who knows the order should name UTF-16LE. On encode they write the signature
+// FF FE (FF FE 00 00) and then little-endian, what Windows, glibc's iconv on
+// common machines and Python write: any conforming reader follows the
+// signature. This is also how the corpus files X.utf16.txt are made.
+//
+// For every other encoding a U+FEFF at the start is a character like any other:
+// UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE and UTF-8 neither consume nor write a
+// signature, and ISO-8859-1 and Windows-1252 cannot hold U+FEFF at all.
+//
+// The utf8x.BOMPolicy of an Encoding then applies to the text after any
+// signature: BOMKeep (the default) leaves it as it is, BOMStrip drops a U+FEFF
+// at its start, BOMAdd writes one in the target encoding unless the text
+// already starts with one or the target writes a signature anyway. A target
+// without U+FEFF (ISO-8859-1, Windows-1252) gets none added.
+//
+// # Slices
+//
+// The hot conversions have direct functions that append to a caller's buffer
+// without allocating when it is large enough: AppendUTF8ToUTF16LE and friends.
+// UTF16LenFromUTF8, UTF8LenFromUTF16LE and the other length functions give the
+// exact size of the output without converting. ASCII runs are converted eight
+// bytes at a time.
+//
+// # Streams
+//
+// A Converter cut at any byte gives the same output and the same error offsets
+// as the slice conversion: a unit split between chunks is held back until the
+// next chunk or the end of input decides it.
+package transcode

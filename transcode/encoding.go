@@ -1,0 +1,129 @@
+package transcode
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/utf8x/utf8x"
+	"golang.org/x/text/encoding"
+)
+
+// Encoding is one of the encodings utf8x converts to and from UTF-8, together
+// with the policies its decoders and encoders apply. It implements
+// golang.org/x/text/encoding.Encoding. The zero value is not usable; start from
+// one of the variables below or from Lookup.
+type Encoding struct {
+	f      *form
+	policy utf8x.Policy
+	bom    utf8x.BOMPolicy
+}
+
+var _ encoding.Encoding = Encoding{}
+
+// The encodings, with the Strict policy and BOMKeep.
+var (
+	UTF8      = Encoding{f: utf8Form}
+	UTF16     = Encoding{f: utf16Form}   // byte order from the signature; see the package documentation
+	UTF16LE   = Encoding{f: utf16LEForm} // little-endian, no signature
+	UTF16BE   = Encoding{f: utf16BEForm} // big-endian, no signature
+	UTF32     = Encoding{f: utf32Form}   // byte order from the signature
+	UTF32LE   = Encoding{f: utf32LEForm}
+	UTF32BE   = Encoding{f: utf32BEForm}
+	Latin1    = Encoding{f: latin1Form} // ISO-8859-1: bytes 00-FF are U+0000-U+00FF
+	CP1252    = Encoding{f: cp1252Form} // Windows-1252 as the WHATWG Encoding Standard maps it
+	encodings = []Encoding{UTF8, UTF16, UTF16LE, UTF16BE, UTF32, UTF32LE, UTF32BE, Latin1, CP1252}
+)
+
+func (e Encoding) form() *form {
+	if e.f == nil {
+		panic("transcode: use of the zero Encoding")
+	}
+	return e.f
+}
+
+// Name returns the encoding's name, such as "UTF-16LE" or "ISO-8859-1".
+func (e Encoding) Name() string { return e.form().name }
+
+// String returns the encoding's name.
+func (e Encoding) String() string { return e.Name() }
+
+// Labels returns the names Lookup accepts for the encoding, preferred first.
+func (e Encoding) Labels() []string { return append([]string(nil), e.form().labels...) }
+
+// Policy returns the policy e's decoders and encoders apply.
+func (e Encoding) Policy() utf8x.Policy { return e.policy }
+
+// BOMPolicy returns the byte order mark policy e's decoders and encoders apply.
+func (e Encoding) BOMPolicy() utf8x.BOMPolicy { return e.bom }
+
+// WithPolicy returns e with policy p: applied by the decoder to each ill-formed
+// unit of its input, and by the encoder to each ill-formed maximal subpart of
+// its UTF-8 input and to each character e cannot represent. The CP1252 and
+// Latin1 policies only make sense for UTF-8 input: decoders of other encodings
+// refuse them with an error.
+func (e Encoding) WithPolicy(p utf8x.Policy) Encoding {
+	e.policy = p
+	return e
+}
+
+// WithBOM returns e with the byte order mark policy b (see the package
+// documentation).
+func (e Encoding) WithBOM(b utf8x.BOMPolicy) Encoding {
+	e.bom = b
+	return e
+}
+
+// NewDecoder returns a decoder from e to UTF-8. Under Strict its errors are
+// *Error values.
+func (e Encoding) NewDecoder() *encoding.Decoder {
+	c := new(Converter)
+	c.init(e.form(), utf8Form, e.policy, e.bom)
+	return &encoding.Decoder{Transformer: c}
+}
+
+// NewEncoder returns an encoder from UTF-8 to e. Under Strict its errors are
+// *Error values.
+func (e Encoding) NewEncoder() *encoding.Encoder {
+	c := new(Converter)
+	c.init(utf8Form, e.form(), e.policy, e.bom)
+	return &encoding.Encoder{Transformer: c}
+}
+
+// AppendDecode appends the UTF-8 conversion of src, a whole input in encoding
+// e, to dst and returns the extended buffer. It does not allocate when dst has
+// room for the result.
+func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
+	var c Converter
+	c.init(e.form(), utf8Form, e.policy, e.bom)
+	return c.Append(dst, src)
+}
+
+// AppendEncode appends the conversion of src, a whole UTF-8 input, to encoding
+// e to dst and returns the extended buffer. It does not allocate when dst has
+// room for the result.
+func (e Encoding) AppendEncode(dst, src []byte) ([]byte, error) {
+	var c Converter
+	c.init(utf8Form, e.form(), e.policy, e.bom)
+	return c.Append(dst, src)
+}
+
+// Lookup returns the encoding with the given label, ignoring case and
+// surrounding white space: "utf8", "UTF-16LE", "latin1", "cp1252" and the other
+// names iconv and the WHATWG Encoding Standard use. Where the two disagree
+// utf8x follows iconv: "latin1" and "iso-8859-1" are ISO-8859-1, not
+// Windows-1252, and "utf-16" reads its byte order from a signature.
+func Lookup(label string) (Encoding, error) {
+	l := strings.ToLower(strings.TrimSpace(label))
+	for _, e := range encodings {
+		for _, name := range e.f.labels {
+			if name == l {
+				return e, nil
+			}
+		}
+	}
+	return Encoding{}, fmt.Errorf("unknown encoding %q (utf8x convert --list shows the known ones)", label)
+}
+
+// Encodings returns every encoding, in the order `utf8x convert --list` shows
+// them.
+func Encodings() []Encoding { return append([]Encoding(nil), encodings...) }

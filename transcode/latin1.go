@@ -1,0 +1,222 @@
+package transcode
+
+import (
+	"encoding/binary"
+
+	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/cp1252"
+)
+
+// UTF-8 <-> ISO-8859-1 and Windows-1252: the kernels, the direct slice
+// functions and the lengths.
+
+// latin1ToUTF8 is the kernel from ISO-8859-1 to UTF-8; every byte converts.
+func latin1ToUTF8(dst, src []byte) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i < len(src) {
+		for i+8 <= len(src) && j+8 <= len(dst) {
+			x := binary.LittleEndian.Uint64(src[i:])
+			if x&hiBits != 0 {
+				break
+			}
+			binary.LittleEndian.PutUint64(dst[j:], x)
+			i += 8
+			j += 8
+		}
+		if i == len(src) {
+			break
+		}
+		c := src[i]
+		if c < utf8x.RuneSelf {
+			if j >= len(dst) {
+				break
+			}
+			dst[j] = c
+			i++
+			j++
+			continue
+		}
+		if j+2 > len(dst) {
+			break
+		}
+		dst[j] = 0xC0 | c>>6
+		dst[j+1] = 0x80 | c&0x3F
+		i++
+		j += 2
+	}
+	return j, i
+}
+
+// utf8ToLatin1 is the kernel from UTF-8 to ISO-8859-1. It stops at ill-formed
+// input and at characters above U+00FF.
+func utf8ToLatin1(dst, src []byte) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i < len(src) && j < len(dst) {
+		for i+8 <= len(src) && j+8 <= len(dst) {
+			x := binary.LittleEndian.Uint64(src[i:])
+			if x&hiBits != 0 {
+				break
+			}
+			binary.LittleEndian.PutUint64(dst[j:], x)
+			i += 8
+			j += 8
+		}
+		if i == len(src) || j == len(dst) {
+			break
+		}
+		c := src[i]
+		if c < utf8x.RuneSelf {
+			dst[j] = c
+			i++
+			j++
+			continue
+		}
+		// U+0080..U+00FF are C2 80..C3 BF.
+		if c&0xFE != 0xC2 || i+1 == len(src) || src[i+1]&0xC0 != 0x80 {
+			break
+		}
+		dst[j] = c<<6 | src[i+1]&0x3F
+		i += 2
+		j++
+	}
+	return j, i
+}
+
+// cp1252UTF8 holds the UTF-8 encoding of the characters of bytes 80-FF.
+var cp1252UTF8 [128][4]byte
+
+// cp1252Byte maps the characters outside Latin-1 that Windows-1252 holds, all
+// below U+2200, to their bytes.
+var cp1252Byte = map[rune]byte{}
+
+func init() {
+	for b := 0x80; b <= 0xFF; b++ {
+		r := cp1252.Decode(byte(b))
+		n := utf8x.EncodeRune(cp1252UTF8[b-0x80][:], r)
+		cp1252UTF8[b-0x80][3] = byte(n) // the longest, U+20AC and friends, take 3 bytes
+		if r > 0xFF {
+			cp1252Byte[r] = byte(b)
+		}
+	}
+}
+
+// cp1252ToUTF8 is the kernel from Windows-1252 to UTF-8; every byte converts.
+func cp1252ToUTF8(dst, src []byte) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i < len(src) {
+		for i+8 <= len(src) && j+8 <= len(dst) {
+			x := binary.LittleEndian.Uint64(src[i:])
+			if x&hiBits != 0 {
+				break
+			}
+			binary.LittleEndian.PutUint64(dst[j:], x)
+			i += 8
+			j += 8
+		}
+		if i == len(src) {
+			break
+		}
+		c := src[i]
+		if c < utf8x.RuneSelf {
+			if j >= len(dst) {
+				break
+			}
+			dst[j] = c
+			i++
+			j++
+			continue
+		}
+		e := &cp1252UTF8[c-0x80]
+		n := int(e[3])
+		if j+n > len(dst) {
+			break
+		}
+		copy(dst[j:], e[:n])
+		i++
+		j += n
+	}
+	return j, i
+}
+
+// utf8ToCP1252 is the kernel from UTF-8 to Windows-1252. It stops at
+// ill-formed input and at characters Windows-1252 does not hold.
+func utf8ToCP1252(dst, src []byte) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i < len(src) && j < len(dst) {
+		for i+8 <= len(src) && j+8 <= len(dst) {
+			x := binary.LittleEndian.Uint64(src[i:])
+			if x&hiBits != 0 {
+				break
+			}
+			binary.LittleEndian.PutUint64(dst[j:], x)
+			i += 8
+			j += 8
+		}
+		if i == len(src) || j == len(dst) {
+			break
+		}
+		c := src[i]
+		if c < utf8x.RuneSelf {
+			dst[j] = c
+			i++
+			j++
+			continue
+		}
+		r, n := utf8x.DecodeRune(src[i:])
+		var b byte
+		switch {
+		case r >= 0xA0 && r <= 0xFF:
+			b = byte(r)
+		case r == utf8x.RuneError:
+			return j, i // ill-formed, or U+FFFD, which Windows-1252 lacks
+		default:
+			var ok bool
+			if b, ok = cp1252Byte[r]; !ok && !(r >= 0x80 && r <= 0x9F && cp1252.Decode(byte(r)) == r) {
+				return j, i
+			}
+			if !ok {
+				b = byte(r) // one of the five C1 controls the WHATWG mapping keeps
+			}
+		}
+		dst[j] = b
+		i += n
+		j++
+	}
+	return j, i
+}
+
+func twice(n int) int { return 2 * n }
+
+// AppendLatin1ToUTF8 appends the UTF-8 encoding of src, ISO-8859-1, to dst and
+// returns the extended buffer. Every byte string is valid ISO-8859-1. It does
+// not allocate when dst has room for the result, UTF8LenFromLatin1(src) bytes.
+func AppendLatin1ToUTF8(dst, src []byte) []byte {
+	dst, _ = appendStrict(dst, src, latin1ToUTF8, latin1Form, utf8Form, twice)
+	return dst
+}
+
+// AppendUTF8ToLatin1 appends the ISO-8859-1 encoding of src, UTF-8, to dst and
+// returns the extended buffer. It does not allocate when dst has room for the
+// result, utf8x.RuneCount(src) bytes. Ill-formed input and characters above
+// U+00FF stop it with an *Error (Kind Unrepresentable for the latter).
+func AppendUTF8ToLatin1(dst, src []byte) ([]byte, error) {
+	return appendStrict(dst, src, utf8ToLatin1, utf8Form, latin1Form, same)
+}
+
+// UTF8LenFromLatin1 returns the number of bytes of the UTF-8 conversion of
+// src, ISO-8859-1: one per ASCII byte, two per other byte.
+func UTF8LenFromLatin1(src []byte) int {
+	n, i := len(src), 0
+	for ; i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i:]) & hiBits
+		n += bitsOnes(x)
+	}
+	for ; i < len(src); i++ {
+		n += int(src[i] >> 7)
+	}
+	return n
+}
+
+// Latin1LenFromUTF8 returns the number of bytes of the ISO-8859-1 (or
+// Windows-1252) conversion of src, one per character: utf8x.RuneCount.
+func Latin1LenFromUTF8(src []byte) int { return utf8x.RuneCount(src) }

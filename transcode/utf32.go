@@ -1,0 +1,147 @@
+package transcode
+
+import (
+	"encoding/binary"
+
+	"github.com/utf8x/utf8x"
+)
+
+// UTF-8 <-> UTF-32: the kernels, the direct slice functions and the lengths.
+
+func utf8ToUTF32LE(dst, src []byte) (int, int) { return utf8ToUTF32(dst, src, false) }
+func utf8ToUTF32BE(dst, src []byte) (int, int) { return utf8ToUTF32(dst, src, true) }
+
+func put32(p []byte, v uint32, be bool) {
+	if be {
+		binary.BigEndian.PutUint32(p, v)
+	} else {
+		binary.LittleEndian.PutUint32(p, v)
+	}
+}
+
+func get32(p []byte, be bool) uint32 {
+	if be {
+		return binary.BigEndian.Uint32(p)
+	}
+	return binary.LittleEndian.Uint32(p)
+}
+
+// utf8ToUTF32 is the kernel from UTF-8 to UTF-32 in either byte order.
+func utf8ToUTF32(dst, src []byte, be bool) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i < len(src) && j+4 <= len(dst) {
+		if c := src[i]; c < utf8x.RuneSelf {
+			for i+4 <= len(src) && j+16 <= len(dst) {
+				x := binary.LittleEndian.Uint32(src[i:])
+				if x&0x80808080 != 0 {
+					break
+				}
+				put32(dst[j:], x&0xFF, be)
+				put32(dst[j+4:], x>>8&0xFF, be)
+				put32(dst[j+8:], x>>16&0xFF, be)
+				put32(dst[j+12:], x>>24, be)
+				i += 4
+				j += 16
+			}
+			if i == len(src) || j+4 > len(dst) {
+				break
+			}
+			if c = src[i]; c < utf8x.RuneSelf {
+				put32(dst[j:], uint32(c), be)
+				i++
+				j += 4
+				continue
+			}
+		}
+		r, n, kind := decodeUTF8(src[i:], true)
+		if kind != 0 || !utf8x.FullRune(src[i:]) {
+			break
+		}
+		put32(dst[j:], uint32(r), be)
+		i += n
+		j += 4
+	}
+	return j, i
+}
+
+func utf32LEToUTF8(dst, src []byte) (int, int) { return utf32ToUTF8(dst, src, false) }
+func utf32BEToUTF8(dst, src []byte) (int, int) { return utf32ToUTF8(dst, src, true) }
+
+// utf32ToUTF8 is the kernel from UTF-32 in either byte order to UTF-8.
+func utf32ToUTF8(dst, src []byte, be bool) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i+4 <= len(src) {
+		v := get32(src[i:], be)
+		if v < utf8x.RuneSelf {
+			if j >= len(dst) {
+				break
+			}
+			dst[j] = byte(v)
+			i += 4
+			j++
+			continue
+		}
+		if v > utf8x.MaxRune || v-0xD800 < 0x800 || j+utf8x.RuneLen(rune(v)) > len(dst) {
+			break
+		}
+		j += utf8x.EncodeRune(dst[j:], rune(v))
+		i += 4
+	}
+	return j, i
+}
+
+func fourTimes(n int) int { return 4 * n }
+func same(n int) int      { return n }
+
+// AppendUTF8ToUTF32LE appends the UTF-32LE encoding of src, UTF-8, to dst and
+// returns the extended buffer. It does not allocate when dst has room for the
+// result, 4*utf8x.RuneCount(src) bytes. On ill-formed input it stops with an
+// *Error, dst holding the conversion of the valid prefix.
+func AppendUTF8ToUTF32LE(dst, src []byte) ([]byte, error) {
+	return appendStrict(dst, src, utf8ToUTF32LE, utf8Form, utf32LEForm, fourTimes)
+}
+
+// AppendUTF8ToUTF32BE is like AppendUTF8ToUTF32LE but writes UTF-32BE.
+func AppendUTF8ToUTF32BE(dst, src []byte) ([]byte, error) {
+	return appendStrict(dst, src, utf8ToUTF32BE, utf8Form, utf32BEForm, fourTimes)
+}
+
+// AppendUTF32LEToUTF8 appends the UTF-8 encoding of src, UTF-32LE, to dst and
+// returns the extended buffer. It does not allocate when dst has room for the
+// result, UTF8LenFromUTF32LE(src) bytes. A surrogate code point, a value above
+// U+10FFFF or 1 to 3 bytes left at the end stop it with an *Error.
+func AppendUTF32LEToUTF8(dst, src []byte) ([]byte, error) {
+	return appendStrict(dst, src, utf32LEToUTF8, utf32LEForm, utf8Form, same)
+}
+
+// AppendUTF32BEToUTF8 is like AppendUTF32LEToUTF8 but reads UTF-32BE.
+func AppendUTF32BEToUTF8(dst, src []byte) ([]byte, error) {
+	return appendStrict(dst, src, utf32BEToUTF8, utf32BEForm, utf8Form, same)
+}
+
+// UTF32LenFromUTF8 returns the number of UTF-32 code units (not bytes) the
+// conversion of src needs, counting one for each ill-formed maximal subpart:
+// utf8x.RuneCount.
+func UTF32LenFromUTF8(src []byte) int { return utf8x.RuneCount(src) }
+
+// UTF8LenFromUTF32LE returns the number of bytes of the UTF-8 conversion of
+// src, UTF-32LE, counting 3 bytes (a U+FFFD) for each ill-formed unit.
+func UTF8LenFromUTF32LE(src []byte) int { return utf8LenFromUTF32(src, false) }
+
+// UTF8LenFromUTF32BE is like UTF8LenFromUTF32LE but reads UTF-32BE.
+func UTF8LenFromUTF32BE(src []byte) int { return utf8LenFromUTF32(src, true) }
+
+func utf8LenFromUTF32(src []byte, be bool) int {
+	n, i := 0, 0
+	for ; i+4 <= len(src); i += 4 {
+		if l := utf8x.RuneLen(rune(get32(src[i:], be))); l > 0 {
+			n += l
+		} else {
+			n += 3
+		}
+	}
+	if i < len(src) {
+		n += 3
+	}
+	return n
+}
