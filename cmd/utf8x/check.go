@@ -21,7 +21,8 @@ func init() { commands = append(commands, newCheckCmd) }
 type checkOptions struct {
 	json      bool
 	maxErrors int
-	blockSize int // read size; tests make it tiny
+	blockSize int               // read size; tests make it tiny
+	onRead    func(total int64) // told the bytes read so far (progress bar)
 	// The validated form is UTF-8 (RFC 3629). check --encoding (issue 7) plugs
 	// in here: checkStream's only form-specific calls are utf8x.FirstInvalid and
 	// incompleteTail (in blockReader), which a form would provide.
@@ -139,6 +140,8 @@ type checkOutcome struct {
 func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs int, summarize bool) error {
 	stdin, out, errOut := cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 	var valid, invalid, failed int
+	bar := newProgress(errOut, "checking", files)
+	defer bar.clear()
 	work := func(i int) checkOutcome {
 		if files[i].err != nil {
 			return checkOutcome{err: files[i].err}
@@ -149,10 +152,13 @@ func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs i
 			return checkOutcome{err: err}
 		}
 		defer r.Close()
-		rep, err := checkStream(r, path, opts)
+		o := opts
+		o.onRead = bar.counter()
+		rep, err := checkStream(r, path, o)
 		return checkOutcome{rep, err}
 	}
 	emit := func(_ int, o checkOutcome) error {
+		bar.clear()
 		if o.err != nil {
 			failed++
 			fmt.Fprintf(errOut, "utf8x: %v\n", o.err)
@@ -189,6 +195,7 @@ func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs i
 func checkStream(r io.Reader, path string, opts checkOptions) (checkReport, error) {
 	rep := checkReport{File: displayName(path), Errors: []checkError{}}
 	br := newBlockReader(r, path, opts.blockSize)
+	br.onRead = opts.onRead
 	pos := startPosition()
 	for {
 		block, base, err := br.next()

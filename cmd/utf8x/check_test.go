@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strings"
 	"syscall"
@@ -144,6 +145,39 @@ func TestUseColor(t *testing.T) {
 		t.Setenv("NO_COLOR", tc.noColor)
 		if got, err := useColor(tc.mode, io.Discard); err != nil || got != tc.want {
 			t.Errorf("useColor(%q) with NO_COLOR=%q, terminal %v = %v, %v", tc.mode, tc.noColor, tc.terminal, got, err)
+		}
+	}
+}
+
+func TestProgressBarOnlyOnTerminalForBigInputs(t *testing.T) {
+	defer func(f func(any) bool, n int64) { isTerminal, progressMinBytes = f, n }(isTerminal, progressMinBytes)
+	dir := t.TempDir()
+	big := dir + "/big.txt"
+	if err := os.WriteFile(big, bytes.Repeat([]byte("€ "), 50000), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	progressMinBytes = 100 << 10
+	for _, tc := range []struct {
+		terminal bool
+		args     []string
+		want     bool
+	}{
+		{true, []string{"check", big}, true},
+		{true, []string{"stats", big}, true},
+		{false, []string{"check", big}, false},                         // a pipe or a log
+		{true, []string{"check", "testdata/script/help.txtar"}, false}, // small
+	} {
+		isTerminal = func(any) bool { return tc.terminal }
+		var out, errOut bytes.Buffer
+		if code := run(tc.args, strings.NewReader(""), &out, &errOut); code != exitOK {
+			t.Fatalf("%v: exit %d, stderr %q", tc.args, code, errOut.String())
+		}
+		bar := errOut.String()
+		if got := strings.Contains(bar, "%"); got != tc.want {
+			t.Errorf("%v, terminal %v: stderr %q", tc.args, tc.terminal, bar)
+		}
+		if tc.want && !strings.HasSuffix(bar, "\r\x1b[K") {
+			t.Errorf("%v: the bar does not erase itself: %q", tc.args, bar)
 		}
 	}
 }

@@ -98,6 +98,8 @@ type statsOutcome struct {
 func statsFiles(cmd *cobra.Command, files []inputFile, asJSON bool, jobs int) error {
 	stdin, out, errOut := cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 	failed := 0
+	bar := newProgress(errOut, "measuring", files)
+	defer bar.clear()
 	work := func(i int) statsOutcome {
 		if files[i].err != nil {
 			return statsOutcome{err: files[i].err}
@@ -107,10 +109,11 @@ func statsFiles(cmd *cobra.Command, files []inputFile, asJSON bool, jobs int) er
 			return statsOutcome{err: err}
 		}
 		defer r.Close()
-		rep, err := statsStream(r, files[i].path, defaultBlockSize)
+		rep, err := statsStream(r, files[i].path, defaultBlockSize, bar.counter())
 		return statsOutcome{rep, err}
 	}
 	emit := func(i int, o statsOutcome) error {
+		bar.clear()
 		if o.err != nil {
 			failed++
 			fmt.Fprintf(errOut, "utf8x: %v\n", o.err)
@@ -136,11 +139,13 @@ func statsFiles(cmd *cobra.Command, files []inputFile, asJSON bool, jobs int) er
 }
 
 // statsStream measures one input read from r (named path in the report).
-func statsStream(r io.Reader, path string, blockSize int) (statsReport, error) {
+// onRead, if not nil, is told the running total of bytes read.
+func statsStream(r io.Reader, path string, blockSize int, onRead func(total int64)) (statsReport, error) {
 	rep := statsReport{File: displayName(path), ASCII: true}
 	var byLead [256]int64 // lead bytes of valid characters
 	scripts := make(map[string]int64)
 	br := newBlockReader(r, path, blockSize)
+	br.onRead = onRead
 	var last byte
 	for {
 		block, base, err := br.next()
