@@ -46,11 +46,10 @@ var mustOr func(a, b, bit7 reg.VecVirtual) reg.VecVirtual
 func validAVX2() {
 	TEXT("validAVX2", NOSPLIT, "func(p []byte) int")
 	Pragma("noescape")
-	Doc("validAVX2 checks p in 32-byte blocks and returns how many leading bytes",
-		"hold no error, short of a character left unfinished at their end: len(p)",
-		"if nothing is wrong, else the start of the first block with an error.",
-		"Inputs shorter than 64 bytes are left partly unchecked past the last",
-		"whole block; the caller finishes them.")
+	Doc("validAVX2 checks p in 32-byte blocks and returns len(p) if p is valid,",
+		"else n < len(p) such that p[:n] holds no error short of a character left",
+		"unfinished at its end: the start of the first block with an error, or,",
+		"for inputs shorter than 64 bytes, the end of the last whole block.")
 	ptr := Load(Param("p").Base(), GP64())
 	n := Load(Param("p").Len(), GP64())
 
@@ -149,7 +148,7 @@ func validAVX2() {
 	// such predecessor; the caller finishes those.
 	Label("avx2_tail")
 	TESTQ(rest, rest)
-	JZ(LabelRef("avx2_done"))
+	JZ(LabelRef("avx2_end"))
 	CMPQ(n, U8(64))
 	JB(LabelRef("avx2_short"))
 	MOVQ(n, i)
@@ -157,10 +156,22 @@ func validAVX2() {
 	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1, Disp: -32}, prev)
 	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1}, cur)
 	checkBlock(c, YMM, prev, cur, shift, and, and3, test)
+	VPSUBUSB(c.incomplete, cur, unfinished)
+	VPTEST(unfinished, unfinished)
+	JNZ(LabelRef("avx2_fail"))
 	Label("avx2_done")
 	VZEROUPPER()
 	Store(n, ReturnIndex(0))
 	RET()
+
+	// Input that ends with a whole block: it must not end mid-character.
+	// Reporting the last block as failing lets the caller find out which.
+	Label("avx2_end")
+	VPSUBUSB(c.incomplete, prev, unfinished)
+	VPTEST(unfinished, unfinished)
+	JZ(LabelRef("avx2_done"))
+	SUBQ(U8(32), i)
+	JMP(LabelRef("avx2_fail"))
 
 	Label("avx2_short")
 	VZEROUPPER()
@@ -177,9 +188,8 @@ func validAVX512() {
 	TEXT("validAVX512", NOSPLIT, "func(p []byte) int")
 	Pragma("noescape")
 	Doc("validAVX512 checks p in 64-byte blocks, the last one loaded under a mask",
-		"that zero-fills past the end, and returns len(p) if nothing is wrong,",
-		"else the start of the first block with an error (a character unfinished",
-		"at the very end of a whole-block input is left for the caller to see).")
+		"that zero-fills past the end, and returns len(p) if p is valid, else the",
+		"start of the first block with an error.")
 	ptr := Load(Param("p").Base(), GP64())
 	n := Load(Param("p").Len(), GP64())
 
@@ -274,7 +284,7 @@ func validAVX512() {
 	// character left unfinished at the end shows up as too short.
 	Label("avx512_tail")
 	TESTQ(rest, rest)
-	JZ(LabelRef("avx512_done"))
+	JZ(LabelRef("avx512_end"))
 	ones := GP64()
 	MOVQ(I32(-1), ones)
 	BZHIQ(rest, ones, ones)
@@ -285,6 +295,14 @@ func validAVX512() {
 	VZEROUPPER()
 	Store(n, ReturnIndex(0))
 	RET()
+
+	// Input that ends with a whole block: it must not end mid-character.
+	// Reporting the last block as failing lets the caller find out which.
+	Label("avx512_end")
+	VPCMPUB(U8(6), c.incomplete, prev, k)
+	KORTESTQ(k, k)
+	JZ(LabelRef("avx512_done"))
+	SUBQ(U8(64), i)
 
 	Label("avx512_fail")
 	VZEROUPPER()

@@ -4,7 +4,8 @@
 //
 // Contract shared by every implementation:
 //   - ValidPrefix(p) returns n with p[:n] valid UTF-8 ending on a character
-//     boundary. n == len(p) means p is valid. When n < len(p) the caller finishes
+//     boundary. n == len(p) if and only if p is valid, so a caller that only
+//     needs a yes or no can stop there. When n < len(p) the caller finishes
 //     the scan with the scalar reference from n, so n should be close to the first
 //     error (a kernel rewinds to the start of the block where it saw the error).
 //   - ASCIIPrefix(p) returns the exact length of the longest all-ASCII prefix.

@@ -48,12 +48,12 @@ func orGo(vec, short func([]byte) int) func([]byte) int {
 	}
 }
 
-// finishValid turns a vector kernel's answer n (p[:n] holds no error, but may
-// end inside a character) into a valid prefix on a character boundary, then
-// lets the portable code look at what the kernel left: nothing, the unfinished
-// character, the bytes after the last whole block, or the failing block.
+// finishValid turns a vector kernel's answer n (len(p), or a prefix that holds
+// no error but may end inside a character) into a valid prefix on a character
+// boundary, then lets the portable code look at what the kernel left: the
+// failing block, or the bytes after the last whole block of a short input.
 func finishValid(p []byte, n int) int {
-	if n == len(p) && (n == 0 || p[n-1] < 0x80) {
+	if n == len(p) {
 		return n
 	}
 	b := trimUnfinished(p, n)

@@ -356,39 +356,49 @@ avx2_mixed:
 
 avx2_tail:
 	TESTQ      BX, BX
-	JZ         avx2_done
+	JZ         avx2_end
 	CMPQ       CX, $0x40
 	JB         avx2_short
 	MOVQ       CX, DX
 	SUBQ       $0x20, DX
 	VMOVDQU    -32(AX)(DX*1), Y8
 	VMOVDQU    (AX)(DX*1), Y9
-	VPERM2I128 $0x21, Y9, Y8, Y7
-	VPALIGNR   $0x0f, Y7, Y9, Y8
-	VPALIGNR   $0x0e, Y7, Y9, Y10
-	VPALIGNR   $0x0d, Y7, Y9, Y7
-	VPSRLW     $0x04, Y8, Y11
-	VPAND      Y3, Y11, Y11
-	VPSHUFB    Y11, Y0, Y11
-	VPAND      Y3, Y8, Y0
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y10
+	VPALIGNR   $0x0e, Y8, Y9, Y11
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y10, Y12
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y0, Y12
+	VPAND      Y3, Y10, Y0
 	VPSHUFB    Y0, Y1, Y0
 	VPSRLW     $0x04, Y9, Y1
 	VPAND      Y3, Y1, Y1
 	VPSHUFB    Y1, Y2, Y1
-	VPAND      Y0, Y11, Y11
-	VPAND      Y1, Y11, Y11
-	VPSUBUSB   Y4, Y10, Y10
-	VPSUBUSB   Y5, Y7, Y7
-	VPOR       Y10, Y7, Y10
-	VPAND      Y6, Y10, Y10
-	VPXOR      Y10, Y11, Y11
-	VPTEST     Y11, Y11
+	VPAND      Y0, Y12, Y12
+	VPAND      Y1, Y12, Y12
+	VPSUBUSB   Y4, Y11, Y11
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y11, Y8, Y11
+	VPAND      Y6, Y11, Y11
+	VPXOR      Y11, Y12, Y12
+	VPTEST     Y12, Y12
+	JNZ        avx2_fail
+	VPSUBUSB   Y7, Y9, Y8
+	VPTEST     Y8, Y8
 	JNZ        avx2_fail
 
 avx2_done:
 	VZEROUPPER
 	MOVQ CX, ret+24(FP)
 	RET
+
+avx2_end:
+	VPSUBUSB Y7, Y8, Y8
+	VPTEST   Y8, Y8
+	JZ       avx2_done
+	SUBQ     $0x20, DX
+	JMP      avx2_fail
 
 avx2_short:
 	VZEROUPPER
@@ -476,7 +486,7 @@ avx512_mixed:
 
 avx512_tail:
 	TESTQ      BX, BX
-	JZ         avx512_done
+	JZ         avx512_end
 	MOVQ       $-1, SI
 	BZHIQ      BX, SI, SI
 	KMOVQ      SI, K1
@@ -505,6 +515,12 @@ avx512_done:
 	VZEROUPPER
 	MOVQ CX, ret+24(FP)
 	RET
+
+avx512_end:
+	VPCMPUB  $0x06, Z7, Z8, K1
+	KORTESTQ K1, K1
+	JZ       avx512_done
+	SUBQ     $0x40, DX
 
 avx512_fail:
 	VZEROUPPER

@@ -4,19 +4,17 @@
 
 package kernel
 
-// validAVX2 checks p in 32-byte blocks and returns how many leading bytes
-// hold no error, short of a character left unfinished at their end: len(p)
-// if nothing is wrong, else the start of the first block with an error.
-// Inputs shorter than 64 bytes are left partly unchecked past the last
-// whole block; the caller finishes them.
+// validAVX2 checks p in 32-byte blocks and returns len(p) if p is valid,
+// else n < len(p) such that p[:n] holds no error short of a character left
+// unfinished at its end: the start of the first block with an error, or,
+// for inputs shorter than 64 bytes, the end of the last whole block.
 //
 //go:noescape
 func validAVX2(p []byte) int
 
 // validAVX512 checks p in 64-byte blocks, the last one loaded under a mask
-// that zero-fills past the end, and returns len(p) if nothing is wrong,
-// else the start of the first block with an error (a character unfinished
-// at the very end of a whole-block input is left for the caller to see).
+// that zero-fills past the end, and returns len(p) if p is valid, else the
+// start of the first block with an error.
 //
 //go:noescape
 func validAVX512(p []byte) int
