@@ -143,7 +143,7 @@ func Generated(sizes []int, names []string) []Input {
 		pick        func(r *rand.Rand) rune
 	}{
 		{"ascii", "ascii", func(r *rand.Rand) rune { return rune(0x20 + r.IntN(0x5F)) }},
-		{"2byte", "non-ascii", func(r *rand.Rand) rune { return heavy(r, 0x400, 0x4FF) }},  // Cyrillic
+		{"2byte", "non-ascii", func(r *rand.Rand) rune { return heavy(r, 0x400, 0x4FF) }},   // Cyrillic
 		{"3byte", "non-ascii", func(r *rand.Rand) rune { return heavy(r, 0x4E00, 0x9FFF) }}, // CJK
 		{"4byte", "non-ascii", func(r *rand.Rand) rune { return heavy(r, 0x1F300, 0x1F64F) }},
 		{"mixed", "mixed", func(r *rand.Rand) rune {
