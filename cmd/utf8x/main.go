@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -50,7 +52,7 @@ func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "utf8x",
 		Short:         "Check, fix, convert and explain UTF-8 text",
-		Version:       version,
+		Version:       toolVersion(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -60,7 +62,39 @@ func newRootCmd() *cobra.Command {
 	for _, newCmd := range commands {
 		root.AddCommand(newCmd())
 	}
+	root.Long = overview(root)
 	return root
+}
+
+// overview is the root help: what the tool is, then the first example of
+// every command, so "utf8x" alone shows how to start.
+func overview(root *cobra.Command) string {
+	var b strings.Builder
+	b.WriteString(`utf8x checks, repairs, converts and explains UTF-8 text (RFC 3629), reporting
+each ill-formed sequence with its file, line, column and byte offset.
+
+Start here:
+`)
+	for _, c := range root.Commands() {
+		if ex, _, _ := strings.Cut(strings.TrimSpace(c.Example), "\n"); ex != "" {
+			fmt.Fprintf(&b, "  %s\n", ex)
+		}
+	}
+	b.WriteString(`
+Standard input is read when no FILE is given, or for "-". Exit status: 0 all
+valid or done, 1 some input invalid, 2 usage or I/O error.`)
+	return b.String()
+}
+
+// toolVersion is the version to print: the one set at build time, else the
+// module version "go install" recorded.
+func toolVersion() string {
+	if version == "dev" {
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			return bi.Main.Version
+		}
+	}
+	return version
 }
 
 // run executes the tool with args and streams and returns the exit status.
