@@ -671,3 +671,21 @@ type byteOrder interface {
 	binary.ByteOrder
 	binary.AppendByteOrder
 }
+
+func corpusDirOK() (string, bool) {
+	dir := filepath.Join("..", "..", "shared", "corpus")
+	_, err := os.Stat(dir)
+	return dir, err == nil
+}
+
+// corpusTexts returns the corpus's UTF-8 texts.
+func corpusTexts(dir string) [][]byte {
+	var out [][]byte
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.utf8.txt"))
+	for _, f := range files {
+		if b, err := os.ReadFile(f); err == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
