@@ -60,9 +60,13 @@ func appendValid[T text](dst []byte, src T, b []byte, p Policy) ([]byte, int, er
 		dst = slices.Grow(dst, len(b))
 	}
 	n, base := 0, 0
+	var off, size int
+	var kind ErrorKind
+	dst, off, size, kind = appendFirstValid(dst, src, b)
 	for {
-		off, size, kind := firstInvalid(b[base:])
-		dst = append(dst, src[base:base+off]...)
+		if base > 0 {
+			dst = append(dst, src[base:base+off]...)
+		}
 		if size == 0 {
 			return dst, n, nil
 		}
@@ -73,5 +77,60 @@ func appendValid[T text](dst []byte, src T, b []byte, p Policy) ([]byte, int, er
 		dst = p.AppendInvalid(dst, b[at:at+size])
 		n++
 		base = at + size
+		off, size, kind = nextInvalid(b[base:])
+	}
+}
+
+// probeLen is how far nextInvalid looks with the scalar decoder before it
+// calls the kernel: about what a kernel call costs in scalar steps.
+const probeLen = 32
+
+// nextInvalid is firstInvalid for the input just after an ill-formed subpart.
+// Errors come in clusters (a broken sequence, a run of Windows-1252), and a
+// kernel call costs more than a scalar look at a few bytes, so the next
+// probeLen bytes are decoded one by one before the kernel takes over.
+func nextInvalid(b []byte) (off, n int, kind ErrorKind) {
+	lim := min(len(b), probeLen)
+	i := 0
+	for i < lim {
+		if b[i] < RuneSelf {
+			i++
+			continue
+		}
+		_, size, k := decode(b[i:])
+		if k != 0 {
+			return i, size, k
+		}
+		i += size
+	}
+	if i == len(b) {
+		return i, 0, 0
+	}
+	off, n, kind = firstInvalid(b[i:])
+	return i + off, n, kind
+}
+
+// copyWindow is how much appendFirstValid validates before it copies: small
+// enough that the copy reads from the nearest caches, large enough that a
+// kernel call is amortised (16 KiB measured best on the corpus; see
+// BENCHMARKS.md).
+const copyWindow = 16 << 10
+
+// appendFirstValid appends the valid prefix of src to dst and returns the
+// first ill-formed subpart as firstInvalid does. It validates and copies
+// window by window so that each copy reads bytes still in cache.
+func appendFirstValid[T text](dst []byte, src T, b []byte) ([]byte, int, int, ErrorKind) {
+	w := 0
+	for {
+		end := min(len(b), w+copyWindow)
+		off, size, kind := firstInvalid(b[w:end])
+		if end < len(b) && (size == 0 || kind == Truncated && off+size == end-w) {
+			// valid up to w+off; a sequence cut by the window is looked at again
+			dst = append(dst, src[w:w+off]...)
+			w += off
+			continue
+		}
+		dst = append(dst, src[w:w+off]...)
+		return dst, w + off, size, kind
 	}
 }

@@ -442,3 +442,29 @@ func ExampleToValidString() {
 	fmt.Println(s, n)
 	// Output: a�b 1
 }
+
+// AppendValid validates long inputs window by window; a sequence cut by a
+// window's edge must come out as if there were no edge.
+func TestAppendValidAcrossWindows(t *testing.T) {
+	pieces := []string{"\xE2\x82\xAC", "\xE2\x82", "\xF0\x9F\x98\x80", "\xF0\x9F\x98", "\xED\xA0\x80", "\xFF", "é"}
+	for _, piece := range pieces {
+		for _, edge := range []int{utf8x.CopyWindow, 2 * utf8x.CopyWindow} {
+			for at := edge - 4; at <= edge+1; at++ {
+				in := []byte(strings.Repeat("a", at) + piece + strings.Repeat("b", utf8x.CopyWindow+7))
+				for _, p := range allPolicies {
+					got, n, err := utf8x.AppendValid(nil, in, p)
+					if p.Action() == utf8x.ActionStrict {
+						if verr := utf8x.Validate(in); (err == nil) != (verr == nil) || err != nil && err.Error() != verr.Error() {
+							t.Fatalf("strict, %+q at %d: error %v, Validate says %v", piece, at, err, verr)
+						}
+						continue
+					}
+					want, wantN := refRepair(in, p)
+					if err != nil || !bytes.Equal(got, want) || n != wantN {
+						t.Fatalf("%s, %+q at %d: output differs from the reference (n %d, want %d)", policyName(p), piece, at, n, wantN)
+					}
+				}
+			}
+		}
+	}
+}
