@@ -84,13 +84,20 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 // repair is the body of Transform after the BOM step, from dst[nDst:] and
 // src[nSrc:].
 func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
+	afterError := false
 	for nSrc < len(src) {
 		s := src[nSrc:]
 		room := len(dst) - nDst
 		// Look no further than the output can hold (plus one character), so that
 		// a small dst does not make every call validate all of a large src.
 		w := min(len(s), room+UTFMax)
-		off, size, kind := firstInvalid(s[:w])
+		var off, size int
+		var kind ErrorKind
+		if afterError {
+			off, size, kind = nextInvalid(s[:w])
+		} else {
+			off, size, kind = firstInvalid(s[:w])
+		}
 		if off > room {
 			k := startOf(s, room) // a character boundary within the valid run
 			copy(dst[nDst:], s[:k])
@@ -119,6 +126,7 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 		nDst += need
 		nSrc += size
 		t.fixed++
+		afterError = true
 	}
 	return nDst, nSrc, nil
 }

@@ -3,6 +3,7 @@ package utf8x_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -339,4 +340,20 @@ func FuzzTransform(f *testing.F) {
 			}
 		}
 	})
+}
+
+func ExampleNewTransformer() {
+	t := utf8x.NewTransformer(utf8x.CP1252, utf8x.BOMStrip)
+	s, _, _ := transform.String(t, "\xEF\xBB\xBF\x93Caf\xE9\x94 \xE2\x82\xAC 5")
+	// E9 94 is one maximal subpart (a lead and a continuation byte), so 2 are
+	// fixed; cp1252 still reads each of its bytes.
+	fmt.Println(s, t.Fixed())
+	// Output: “Café” € 5 2
+}
+
+func ExampleNewReader() {
+	r := utf8x.NewReader(strings.NewReader("na\xEFve \xF0\x9F\x98"), utf8x.Escape, utf8x.BOMKeep)
+	b, _ := io.ReadAll(r)
+	fmt.Println(string(b))
+	// Output: na\xefve \xf0\x9f\x98
 }
