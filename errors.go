@@ -24,11 +24,23 @@ const (
 	UnexpectedContinuation
 	// InvalidByte is one of F8-FF, which never occur in UTF-8.
 	InvalidByte
-	// LoneSurrogate is an unpaired UTF-16 surrogate code unit (transcoding).
+	// LoneSurrogate is an unpaired UTF-16 surrogate code unit (transcoding), or
+	// in CESU-8 and modified UTF-8 a 3-byte surrogate sequence not part of a
+	// high-low pair.
 	LoneSurrogate
 	// Unrepresentable is a character that the target encoding cannot hold
 	// (transcoding to Latin-1 or Windows-1252, for example).
 	Unrepresentable
+	// FourByte is a 4-byte sequence in CESU-8 or modified UTF-8, which write
+	// U+10000..U+10FFFF as a surrogate pair of 3-byte sequences instead.
+	FourByte
+	// NulByte is a 00 byte in modified UTF-8, which writes U+0000 as C0 80 so
+	// that its strings never hold a zero byte.
+	NulByte
+	// SurrogatePair is, in WTF-8, a high surrogate and a low surrogate written
+	// as two 3-byte sequences: WTF-8 requires the character they pair into, as
+	// one 4-byte sequence.
+	SurrogatePair
 )
 
 var kindNames = [...]string{
@@ -41,6 +53,9 @@ var kindNames = [...]string{
 	InvalidByte:            "invalid-byte",
 	LoneSurrogate:          "lone-surrogate",
 	Unrepresentable:        "unrepresentable",
+	FourByte:               "four-byte",
+	NulByte:                "nul-byte",
+	SurrogatePair:          "surrogate-pair",
 }
 
 // String returns the kind's name as listed in the design's table, such as
