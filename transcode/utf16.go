@@ -28,28 +28,55 @@ func get16(p []byte, be bool) uint16 {
 	return binary.LittleEndian.Uint16(p)
 }
 
+// widenASCII converts the longest ASCII prefix of src that is a whole number
+// of 8-byte words and fits in dst to UTF-16, 16 bytes per round while it can,
+// and returns the number of bytes converted. shift is 0 for little-endian
+// output and 8 for big-endian.
+func widenASCII(dst, src []byte, shift uint) int {
+	n := 0
+	for len(src)-n >= 16 && len(dst)-2*n >= 32 {
+		s := src[n : n+16 : n+16]
+		x, y := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])
+		if (x|y)&hiBits != 0 {
+			break
+		}
+		d := dst[2*n : 2*n+32 : 2*n+32]
+		binary.LittleEndian.PutUint64(d, widen(uint32(x))<<shift)
+		binary.LittleEndian.PutUint64(d[8:], widen(uint32(x>>32))<<shift)
+		binary.LittleEndian.PutUint64(d[16:], widen(uint32(y))<<shift)
+		binary.LittleEndian.PutUint64(d[24:], widen(uint32(y>>32))<<shift)
+		n += 16
+	}
+	if len(src)-n >= 8 && len(dst)-2*n >= 16 {
+		x := binary.LittleEndian.Uint64(src[n:])
+		if x&hiBits == 0 {
+			d := dst[2*n : 2*n+16 : 2*n+16]
+			binary.LittleEndian.PutUint64(d, widen(uint32(x))<<shift)
+			binary.LittleEndian.PutUint64(d[8:], widen(uint32(x>>32))<<shift)
+			n += 8
+		}
+	}
+	return n
+}
+
 // utf8ToUTF16 is the kernel from UTF-8 to UTF-16 in either byte order. It stops
 // at the first byte that does not start a well-formed character, and where dst
 // has no room for the next one.
 func utf8ToUTF16(dst, src []byte, be bool) (nDst, nSrc int) {
+	shift := uint(0) // moves an ASCII byte to the low byte of its unit in memory
+	if be {
+		shift = 8
+	}
 	i, j := 0, 0
 loop:
 	for i < len(src) {
 		c := src[i]
 		if c < utf8x.RuneSelf {
-			for i+8 <= len(src) && j+16 <= len(dst) {
-				x := binary.LittleEndian.Uint64(src[i:])
-				if x&hiBits != 0 {
-					break
-				}
-				lo, hi := widen(uint32(x)), widen(uint32(x>>32))
-				if be {
-					lo, hi = lo<<8, hi<<8
-				}
-				binary.LittleEndian.PutUint64(dst[j:], lo)
-				binary.LittleEndian.PutUint64(dst[j+8:], hi)
-				i += 8
-				j += 16
+			// Only a run of at least 8 ASCII bytes pays for the call.
+			if i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:])&hiBits == 0 {
+				n := widenASCII(dst[j:], src[i:], shift)
+				i += n
+				j += 2 * n
 			}
 			if i == len(src) {
 				break

@@ -1,0 +1,289 @@
+// Command transcode prints utf8x/transcode's conversion throughput beside
+// golang.org/x/text's and unicode/utf16's as Markdown, all measured in one run:
+//
+//	cd bench && go run ./cmd/transcode [-corpus ../../shared/corpus] [-run regexp] [-max 1048576]
+//
+// Throughput is in GB/s of UTF-8 text, in both directions, so that the two
+// directions of one input are comparable: decoders are timed on the input
+// converted beforehand. The Latin-1 and Windows-1252 rows use the part of
+// each text those encodings can hold (every other character dropped), plus
+// the corpus's *.latin1.txt files.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/bench/table"
+	"github.com/utf8x/utf8x/transcode"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
+	"golang.org/x/text/transform"
+)
+
+func main() {
+	corpusDir := flag.String("corpus", "../../shared/corpus", "folder of the shared corpus")
+	run := flag.String("run", "", "measure only op/input names matching this regexp")
+	rounds := flag.Int("rounds", 5, "timed rounds per cell; the median is reported")
+	dur := flag.Duration("dur", 20*time.Millisecond, "minimum duration of one round")
+	maxSize := flag.Int("max", 1<<20, "largest generated input in bytes")
+	flag.Parse()
+
+	var filter *regexp.Regexp
+	if *run != "" {
+		filter = regexp.MustCompile(*run)
+	}
+	var inputs []table.Input
+	if _, err := os.Stat(*corpusDir); err != nil {
+		fmt.Fprintf(os.Stderr, "corpus %s not found: measuring generated inputs only\n", *corpusDir)
+	} else {
+		c, err := table.Corpus(*corpusDir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		inputs = append(inputs, c...)
+	}
+	var sizes []int
+	var names []string
+	for _, s := range table.Sizes {
+		if s.N <= *maxSize {
+			sizes, names = append(sizes, s.N), append(names, s.Name)
+		}
+	}
+	inputs = append(inputs, table.Generated(sizes, names)...)
+
+	// The Latin-1 rows: each text cut down to what Latin-1 holds, and the
+	// corpus's real Latin-1 files.
+	var latin []table.Input
+	for _, in := range inputs {
+		latin = append(latin, table.Input{Name: in.Name, Class: in.Class, Data: latin1Only(in.Data)})
+	}
+	files, _ := filepath.Glob(filepath.Join(*corpusDir, "*", "*.latin1.txt"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err == nil {
+			rel, _ := filepath.Rel(*corpusDir, f)
+			latin = append(latin, table.Input{Name: filepath.ToSlash(rel), Class: "latin1", Data: transcode.AppendLatin1ToUTF8(nil, b)})
+		}
+	}
+
+	unicodeOps, latinOps := ops()
+	start := time.Now()
+	progress := func(r table.Result) { fmt.Fprintf(os.Stderr, "\r%-70s", r.Op+" "+r.Input) }
+	results := table.Run(table.Config{Ops: unicodeOps, Inputs: inputs, Rounds: *rounds, MinDur: *dur, Filter: filter, Results: progress})
+	results = append(results, table.Run(table.Config{Ops: latinOps, Inputs: latin, Rounds: *rounds, MinDur: *dur, Filter: filter, Results: progress})...)
+	fmt.Fprintf(os.Stderr, "\r%-70s\r", "")
+
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/transcode %s`  \n", strings.Join(os.Args[1:], " "))
+	fmt.Fprintf(w, "%d logical CPUs; %s %s/%s; %d rounds of >= %v per cell, median; run took %v.\n",
+		runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH, *rounds, *dur, time.Since(start).Round(time.Second))
+	table.Print(w, append(unicodeOps, latinOps...), results)
+}
+
+func latin1Only(p []byte) []byte {
+	var b []byte
+	for _, r := range string(p) {
+		if r <= 0xFF {
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return b
+}
+
+// buffers hands each implementation a destination of its own, large enough
+// for any output, so that no timed call allocates.
+type buffers struct{ b []byte }
+
+func (s *buffers) get(n int) []byte {
+	if cap(s.b) < n {
+		s.b = make([]byte, n)
+	}
+	return s.b[:n]
+}
+
+// encoded converts every input once, before timing, for the decoders.
+type encoded struct {
+	conv func([]byte) []byte
+	memo map[*byte][]byte
+}
+
+func (e *encoded) of(p []byte) []byte {
+	if len(p) == 0 {
+		return nil
+	}
+	if b, ok := e.memo[&p[0]]; ok {
+		return b
+	}
+	b := e.conv(p)
+	e.memo[&p[0]] = b
+	return b
+}
+
+func encodeWith(enc encoding.Encoding) *encoded {
+	return &encoded{conv: func(p []byte) []byte {
+		b, err := enc.NewEncoder().Bytes(p)
+		if err != nil {
+			panic(err)
+		}
+		return b
+	}, memo: map[*byte][]byte{}}
+}
+
+// direct measures a utf8x append function.
+func direct(f func(dst, src []byte) ([]byte, error), ratio int, in *encoded) func([]byte) int {
+	var s buffers
+	return func(p []byte) int {
+		src := p
+		if in != nil {
+			src = in.of(p)
+		}
+		dst := s.get(ratio*len(src) + 8)
+		out, err := f(dst[:0], src)
+		if err != nil {
+			panic(err)
+		}
+		return len(out)
+	}
+}
+
+// transformer measures a golang.org/x/text transformer over the whole input
+// into a preallocated destination.
+func transformer(t transform.Transformer, ratio int, in *encoded) func([]byte) int {
+	var s buffers
+	return func(p []byte) int {
+		src := p
+		if in != nil {
+			src = in.of(p)
+		}
+		dst := s.get(ratio*len(src) + 8)
+		t.Reset()
+		n, _, err := t.Transform(dst, src, true)
+		if err != nil {
+			panic(err)
+		}
+		return n
+	}
+}
+
+func ops() (unicodeOps, latinOps []table.Op) {
+	le := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
+	le32 := utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM)
+	in16, in32 := encodeWith(le), encodeWith(le32)
+	inL1, in1252 := encodeWith(charmap.ISO8859_1), encodeWith(charmap.Windows1252)
+	units := func(p []byte) []uint16 { return utf16.Encode([]rune(string(p))) }
+	unitsIn := map[*byte][]uint16{}
+
+	unicodeOps = []table.Op{
+		{Name: "UTF8toUTF16LE", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(transcode.AppendUTF8ToUTF16LE, 2, nil)},
+			{Name: "utf8x.Encoder", Run: transformer(transcode.UTF16LE.NewEncoder(), 2, nil)},
+			{Name: "x/text", Run: transformer(le.NewEncoder(), 2, nil)},
+		}},
+		{Name: "UTF16LEtoUTF8", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(transcode.AppendUTF16LEToUTF8, 2, in16)},
+			{Name: "utf8x.Decoder", Run: transformer(transcode.UTF16LE.NewDecoder(), 2, in16)},
+			{Name: "x/text", Run: transformer(le.NewDecoder(), 2, in16)},
+		}},
+		{Name: "UTF8toUTF16units", Impls: []table.Impl{
+			{Name: "utf8x", Run: func() func([]byte) int {
+				var dst []uint16
+				return func(p []byte) int {
+					if cap(dst) < len(p) {
+						dst = make([]uint16, len(p))
+					}
+					out, _ := transcode.AppendUTF8ToUTF16(dst[:0], p)
+					return len(out)
+				}
+			}()},
+			{Name: "unicode/utf16", Run: func() func([]byte) int {
+				var dst []uint16
+				return func(p []byte) int {
+					if cap(dst) < len(p) {
+						dst = make([]uint16, len(p))
+					}
+					out := dst[:0]
+					for _, r := range string(p) {
+						out = utf16.AppendRune(out, r)
+					}
+					return len(out)
+				}
+			}()},
+		}},
+		{Name: "UTF16unitstoUTF8", Impls: []table.Impl{
+			{Name: "utf8x", Run: func() func([]byte) int {
+				var s buffers
+				return func(p []byte) int {
+					u := memoUnits(unitsIn, p, units)
+					out, _ := transcode.AppendUTF16ToUTF8(s.get(3*len(u) + 8)[:0], u)
+					return len(out)
+				}
+			}()},
+			{Name: "unicode/utf16", Run: func() func([]byte) int {
+				var s buffers
+				return func(p []byte) int {
+					u := memoUnits(unitsIn, p, units)
+					out := s.get(3*len(u) + 8)[:0]
+					for _, r := range utf16.Decode(u) { // allocates: the package has no appending decoder
+						out = utf8.AppendRune(out, r)
+					}
+					return len(out)
+				}
+			}()},
+		}},
+		{Name: "UTF8toUTF32LE", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(transcode.AppendUTF8ToUTF32LE, 4, nil)},
+			{Name: "x/text", Run: transformer(le32.NewEncoder(), 4, nil)},
+		}},
+		{Name: "UTF32LEtoUTF8", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(transcode.AppendUTF32LEToUTF8, 1, in32)},
+			{Name: "x/text", Run: transformer(le32.NewDecoder(), 1, in32)},
+		}},
+	}
+	latinOps = []table.Op{
+		{Name: "UTF8toLatin1", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(transcode.AppendUTF8ToLatin1, 1, nil)},
+			{Name: "utf8x.Encoder", Run: transformer(transcode.Latin1.NewEncoder(), 1, nil)},
+			{Name: "x/text", Run: transformer(charmap.ISO8859_1.NewEncoder(), 1, nil)},
+		}},
+		{Name: "Latin1toUTF8", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(func(dst, src []byte) ([]byte, error) { return transcode.AppendLatin1ToUTF8(dst, src), nil }, 2, inL1)},
+			{Name: "utf8x.Decoder", Run: transformer(transcode.Latin1.NewDecoder(), 2, inL1)},
+			{Name: "x/text", Run: transformer(charmap.ISO8859_1.NewDecoder(), 2, inL1)},
+		}},
+		{Name: "UTF8toCP1252", Impls: []table.Impl{
+			{Name: "utf8x.Encoder", Run: transformer(transcode.CP1252.NewEncoder(), 1, nil)},
+			{Name: "x/text", Run: transformer(charmap.Windows1252.NewEncoder(), 1, nil)},
+		}},
+		{Name: "CP1252toUTF8", Impls: []table.Impl{
+			{Name: "utf8x.Decoder", Run: transformer(transcode.CP1252.NewDecoder(), 3, in1252)},
+			{Name: "x/text", Run: transformer(charmap.Windows1252.NewDecoder(), 3, in1252)},
+		}},
+	}
+	return unicodeOps, latinOps
+}
+
+func memoUnits(m map[*byte][]uint16, p []byte, f func([]byte) []uint16) []uint16 {
+	if len(p) == 0 {
+		return nil
+	}
+	if u, ok := m[&p[0]]; ok {
+		return u
+	}
+	u := f(p)
+	m[&p[0]] = u
+	return u
+}
