@@ -31,16 +31,20 @@ type Input struct {
 }
 
 // Impl is one implementation of an operation. Run returns something derived
-// from the result so the call cannot be optimised away.
+// from the result so the call cannot be optimised away. Kernel, if set, names
+// the utf8x kernel set forced on while Run is timed.
 type Impl struct {
-	Name string
-	Run  func(p []byte) int
+	Name   string
+	Run    func(p []byte) int
+	Kernel string
 }
 
-// Op is an operation with utf8x first and its peers after.
+// Op is an operation with utf8x first and its peers after. Applies, if set,
+// limits the inputs it is measured on.
 type Op struct {
-	Name  string
-	Impls []Impl
+	Name    string
+	Impls   []Impl
+	Applies func(Input) bool
 }
 
 func b2i(b bool) int {
@@ -75,42 +79,34 @@ func stdUTF16Len(p []byte) int {
 	return n
 }
 
-// withKernel measures a utf8x entry point with one kernel set forced.
-func withKernel(name string, f func([]byte) int) func([]byte) int {
-	return func(p []byte) int {
-		kernel.Use(name, false)
-		defer kernel.Reset()
-		return f(p)
-	}
-}
-
 // Ops lists the operations measured. With kernels, utf8x's AVX2 and portable
 // kernel sets are measured beside the best one.
 func Ops(kernels bool) []Op {
 	valid := func(p []byte) int { return b2i(utf8x.Valid(p)) }
 	ops := []Op{
 		{"Valid", []Impl{
-			{"utf8x", valid},
-			{"unicode/utf8", func(p []byte) int { return b2i(utf8.Valid(p)) }},
-			{"segmentio", func(p []byte) int { return b2i(segutf8.Valid(p)) }},
-		}},
+			{"utf8x", valid, ""},
+			{"unicode/utf8", func(p []byte) int { return b2i(utf8.Valid(p)) }, ""},
+			{"segmentio", func(p []byte) int { return b2i(segutf8.Valid(p)) }, ""},
+		}, nil},
 		{"Validate", []Impl{
-			{"utf8x", func(p []byte) int { return b2i(utf8x.Validate(p) == nil) }},
-			{"utf8x.Valid", valid},
-			{"x/text", xtextValidate()},
-		}},
+			{"utf8x", func(p []byte) int { return b2i(utf8x.Validate(p) == nil) }, ""},
+			{"utf8x.Valid", valid, ""},
+			{"x/text", xtextValidate(), ""},
+		}, nil},
+		// Only all-ASCII inputs make IsASCII read every byte.
 		{"IsASCII", []Impl{
-			{"utf8x", func(p []byte) int { return b2i(utf8x.IsASCII(p)) }},
-			{"segmentio", func(p []byte) int { return b2i(segascii.Valid(p)) }},
-		}},
+			{"utf8x", func(p []byte) int { return b2i(utf8x.IsASCII(p)) }, ""},
+			{"segmentio", func(p []byte) int { return b2i(segascii.Valid(p)) }, ""},
+		}, func(in Input) bool { return utf8x.IsASCII(in.Data) }},
 		{"RuneCount", []Impl{
-			{"utf8x", utf8x.RuneCount},
-			{"unicode/utf8", utf8.RuneCount},
-		}},
+			{"utf8x", utf8x.RuneCount, ""},
+			{"unicode/utf8", utf8.RuneCount, ""},
+		}, nil},
 		{"UTF16Len", []Impl{
-			{"utf8x", utf8x.UTF16Len},
-			{"unicode/utf8+utf16", stdUTF16Len},
-		}},
+			{"utf8x", utf8x.UTF16Len, ""},
+			{"unicode/utf8+utf16", stdUTF16Len, ""},
+		}, nil},
 	}
 	if kernels {
 		for _, k := range kernel.Kernels()[1:] {
@@ -118,8 +114,8 @@ func Ops(kernels bool) []Op {
 				continue
 			}
 			kernel.Reset()
-			ops[0].Impls = append(ops[0].Impls, Impl{"utf8x/" + k, withKernel(k, valid)})
-			ops[3].Impls = append(ops[3].Impls, Impl{"utf8x/" + k, withKernel(k, utf8x.RuneCount)})
+			ops[0].Impls = append(ops[0].Impls, Impl{"utf8x/" + k, valid, k})
+			ops[3].Impls = append(ops[3].Impls, Impl{"utf8x/" + k, utf8x.RuneCount, k})
 		}
 	}
 	return ops
@@ -223,30 +219,45 @@ func classify(b []byte) string {
 	return "mixed"
 }
 
-// Measure returns the throughput of f on p in GB/s: the median of rounds
-// timings, each of at least minDur.
-func Measure(f func([]byte) int, p []byte, rounds int, minDur time.Duration) float64 {
-	iters := 1
-	for {
-		d := timeIt(f, p, iters)
-		if d >= minDur/4 {
-			iters = int(float64(iters)*float64(minDur)/float64(d)) + 1
-			break
+// Measure returns the throughput of each implementation on p in GB/s: the
+// median of rounds timings, each of at least minDur. The rounds of the
+// implementations alternate, so that a change in the machine's load while a
+// cell is measured weighs on all of them alike.
+func Measure(impls []Impl, p []byte, rounds int, minDur time.Duration) []float64 {
+	iters := make([]int, len(impls))
+	for j, impl := range impls {
+		iters[j] = 1
+		for {
+			d := timeIt(impl, p, iters[j])
+			if d >= minDur/4 {
+				iters[j] = int(float64(iters[j])*float64(minDur)/float64(d)) + 1
+				break
+			}
+			iters[j] *= 4
 		}
-		iters *= 4
 	}
-	speeds := make([]float64, rounds)
-	for i := range speeds {
-		d := timeIt(f, p, iters)
-		speeds[i] = float64(len(p)) * float64(iters) / d.Seconds() / 1e9
+	speeds := make([][]float64, len(impls))
+	for range rounds {
+		for j, impl := range impls {
+			d := timeIt(impl, p, iters[j])
+			speeds[j] = append(speeds[j], float64(len(p))*float64(iters[j])/d.Seconds()/1e9)
+		}
 	}
-	sort.Float64s(speeds)
-	return speeds[rounds/2]
+	out := make([]float64, len(impls))
+	for j := range out {
+		out[j] = median(speeds[j])
+	}
+	return out
 }
 
 var sink int
 
-func timeIt(f func([]byte) int, p []byte, iters int) time.Duration {
+func timeIt(impl Impl, p []byte, iters int) time.Duration {
+	if impl.Kernel != "" {
+		kernel.Use(impl.Kernel, false)
+		defer kernel.Reset()
+	}
+	f := impl.Run
 	s := 0
 	start := time.Now()
 	for range iters {
@@ -279,13 +290,12 @@ func Run(c Config) []Result {
 	var out []Result
 	for _, op := range c.Ops {
 		for _, in := range c.Inputs {
-			if c.Filter != nil && !c.Filter.MatchString(op.Name+"/"+in.Name) {
+			if c.Filter != nil && !c.Filter.MatchString(op.Name+"/"+in.Name) ||
+				op.Applies != nil && !op.Applies(in) {
 				continue
 			}
 			r := Result{Op: op.Name, Input: in.Name, Class: in.Class, Size: len(in.Data)}
-			for _, impl := range op.Impls {
-				r.GBps = append(r.GBps, Measure(impl.Run, in.Data, c.Rounds, c.MinDur))
-			}
+			r.GBps = Measure(op.Impls, in.Data, c.Rounds, c.MinDur)
 			if c.Results != nil {
 				c.Results(r)
 			}

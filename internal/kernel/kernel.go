@@ -26,7 +26,7 @@ func ValidPrefix(p []byte) int {
 
 // ASCIIPrefix returns the number of leading bytes of p below 0x80.
 func ASCIIPrefix(p []byte) int {
-	if len(p) < active.minLen {
+	if len(p) < active.minScan {
 		return asciiPrefixGo(p)
 	}
 	return active.asciiPrefix(p)
@@ -34,7 +34,7 @@ func ASCIIPrefix(p []byte) int {
 
 // CountRunes returns the number of characters in valid UTF-8 p.
 func CountRunes(p []byte) int {
-	if len(p) < active.minLen {
+	if len(p) < active.minScan {
 		return countRunesGo(p)
 	}
 	return active.countRunes(p)
@@ -42,17 +42,20 @@ func CountRunes(p []byte) int {
 
 // UTF16Len returns the number of UTF-16 code units valid UTF-8 p needs.
 func UTF16Len(p []byte) int {
-	if len(p) < active.minLen {
+	if len(p) < active.minScan {
 		return utf16LenGo(p)
 	}
 	return active.utf16Len(p)
 }
 
-// impl is one complete set of kernels. minLen is the input length below which
-// the set is not worth calling: the portable code answers instead.
+// impl is one complete set of kernels. minLen (for validation) and minScan
+// (for the ASCII prefix and counting, whose portable code is cheaper) are the
+// input lengths below which the set is not worth calling: the portable code
+// answers instead.
 type impl struct {
 	name        string
 	minLen      int
+	minScan     int
 	supported   func() bool
 	validPrefix func([]byte) int
 	asciiPrefix func([]byte) int
@@ -66,6 +69,7 @@ type impl struct {
 var portable = impl{
 	name:        "go",
 	minLen:      int(^uint(0) >> 1),
+	minScan:     int(^uint(0) >> 1),
 	supported:   func() bool { return true },
 	validPrefix: validPrefixGo,
 	asciiPrefix: asciiPrefixGo,
@@ -112,7 +116,7 @@ func Use(name string, allLengths bool) bool {
 				return false
 			}
 			if allLengths && k.name != portable.name {
-				k.minLen = 0
+				k.minLen, k.minScan = 0, 0
 			}
 			active = k
 			return true
