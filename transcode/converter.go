@@ -202,12 +202,12 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 				break
 			}
 		}
-		r, n, kind := c.src.decode(src[nSrc:], atEOF)
+		r, n, kind := c.decodeUnit(src[nSrc:], atEOF)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortSrc
 		}
 		if kind == 0 {
-			w := c.to.encode(dst[nDst:], r)
+			w := c.encodeUnit(dst[nDst:], r)
 			if w > 0 {
 				nDst += w
 				nSrc += n

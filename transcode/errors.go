@@ -23,7 +23,7 @@ type Error struct {
 	// Rune is the character the target cannot represent (Unrepresentable only).
 	Rune rune
 
-	bytes [4]byte // a copy of the unit, for the message
+	bytes [8]byte // a copy of the unit, for the message (6-byte units in the variant forms)
 	where string  // what Offset counts: "" for bytes, "code unit" or "index"
 }
 
@@ -39,7 +39,7 @@ func newUnrepresentable(to *form, p []byte, off, n int, r rune) *Error {
 	return e
 }
 
-// Bytes returns a copy of the offending input bytes (at most 4 are kept; none
+// Bytes returns a copy of the offending input bytes (at most 8 are kept; none
 // for []uint16 and []rune input).
 func (e *Error) Bytes() []byte {
 	n := min(e.Len, len(e.bytes))
