@@ -16,8 +16,8 @@ const (
 	ActionReplace               // put a replacement (U+FFFD by default) per maximal subpart
 	ActionSkip                  // drop the ill-formed bytes
 	ActionEscape                // write each ill-formed byte as \xNN, lowercase hex
-	ActionCP1252                // read each ill-formed byte as Windows-1252 (WHATWG)
-	ActionLatin1                // read each ill-formed byte as ISO-8859-1
+	ActionCP1252                // read each ill-formed byte as Windows-1252 (WHATWG); UTF-8 input only
+	ActionLatin1                // read each ill-formed byte as ISO-8859-1; UTF-8 input only
 )
 
 var actionNames = [...]string{"strict", "replace", "skip", "escape", "cp1252", "latin1"}
