@@ -62,7 +62,9 @@ func str(p []byte) string { return unsafe.String(unsafe.SliceData(p), len(p)) }
 // impls are measured on every input; the first is utf8x, the rest its peers.
 // Each keeps its output buffer between calls, so that allocation is measured
 // only where the API forces it (strings.ToValidUTF8 returns a new string).
-func impls() []table.Impl {
+// Validation is a baseline only for valid input: on broken input it stops at
+// the first error.
+func impls(valid bool) []table.Impl {
 	var dst1, dst2, dst3, dst4 []byte
 	grow := func(dst []byte, n int) []byte {
 		if cap(dst) < n {
@@ -71,12 +73,12 @@ func impls() []table.Impl {
 		return dst[:0]
 	}
 	xdec := unicode.UTF8.NewDecoder()
-	return []table.Impl{
-		{Name: "utf8x replace", Run: func(p []byte) int {
-			dst1 = grow(dst1, 2*len(p))
-			out, n, _ := utf8x.AppendValid(dst1, p, utf8x.Replace)
-			return len(out) + n
-		}},
+	replace := table.Impl{Name: "utf8x replace", Run: func(p []byte) int {
+		dst1 = grow(dst1, 2*len(p))
+		out, n, _ := utf8x.AppendValid(dst1, p, utf8x.Replace)
+		return len(out) + n
+	}}
+	baselines := []table.Impl{
 		{Name: "utf8x.Valid", Run: func(p []byte) int {
 			if utf8x.Valid(p) {
 				return 1
@@ -92,6 +94,8 @@ func impls() []table.Impl {
 			}
 			return 0
 		}},
+	}
+	peers := []table.Impl{
 		{Name: "strings.ToValidUTF8", Run: func(p []byte) int {
 			return len(strings.ToValidUTF8(str(p), "\uFFFD"))
 		}},
@@ -123,6 +127,10 @@ func impls() []table.Impl {
 			return n
 		}},
 	}
+	if valid {
+		return append(append([]table.Impl{replace}, baselines...), peers...)
+	}
+	return append([]table.Impl{replace}, peers...)
 }
 
 func main() {
@@ -150,7 +158,7 @@ func main() {
 		for i, in := range base {
 			inputs = append(inputs, table.Input{Name: in.Name, Class: in.Class, Data: corrupt(in.Data, lv.rate, uint64(i))})
 		}
-		op := table.Op{Name: "Replace, corpus " + lv.name, Impls: impls()}
+		op := table.Op{Name: "Replace, corpus " + lv.name, Impls: impls(lv.rate == 0)}
 		ops = append(ops, op)
 		results = append(results, table.Run(table.Config{
 			Ops: []table.Op{op}, Inputs: inputs, Rounds: *rounds, MinDur: *dur, Filter: filter,
