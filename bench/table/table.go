@@ -79,8 +79,8 @@ func stdUTF16Len(p []byte) int {
 	return n
 }
 
-// Ops lists the operations measured. With kernels, utf8x's AVX2 and portable
-// kernel sets are measured beside the best one.
+// Ops lists the operations measured. With kernels, the kernel entry points
+// and utf8x's other kernel sets are measured beside the best one.
 func Ops(kernels bool) []Op {
 	valid := func(p []byte) int { return b2i(utf8x.Valid(p)) }
 	ops := []Op{
@@ -109,6 +109,10 @@ func Ops(kernels bool) []Op {
 		}, nil},
 	}
 	if kernels {
+		// The kernel entry points without the root package's layer show
+		// what a call through utf8x costs on short inputs.
+		ops[0].Impls = append(ops[0].Impls, Impl{"kernel.ValidPrefix", func(p []byte) int { return b2i(kernel.ValidPrefix(p) == len(p)) }, ""})
+		ops[3].Impls = append(ops[3].Impls, Impl{"kernel.CountRunes", kernel.CountRunes, ""})
 		for _, k := range kernel.Kernels()[1:] {
 			if !kernel.Use(k, false) {
 				continue

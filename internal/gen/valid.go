@@ -17,20 +17,31 @@ type validConsts struct {
 // bytes are the end of prev, and jumps to fail if it holds an error. shift
 // supplies cur delayed by 1, 2 and 3 bytes. The two widths differ only there
 // and in how the final test is done, passed in as test.
+//
+// With vbmi, VPERMB looks the nibbles up: it indexes a 64-byte table by the
+// low six bits of each byte, and the tables repeat every 16 bytes, so the two
+// bits above the nibble select a copy of the same entry. That saves the three
+// ANDs that isolate the nibbles for VPSHUFB.
 func checkBlock(c validConsts, vec func() reg.VecVirtual, prev, cur reg.VecVirtual,
 	shift func(prev, cur reg.VecVirtual) (p1, p2, p3 reg.VecVirtual),
-	and, and3 func(a, b, dst reg.VecVirtual), test func(special, must23 reg.VecVirtual)) {
+	and, and3 func(a, b, dst reg.VecVirtual), test func(special, must23 reg.VecVirtual), vbmi bool) {
 	p1, p2, p3 := shift(prev, cur)
 
 	hi1, lo1, hi2 := vec(), vec(), vec()
 	VPSRLW(U8(4), p1, hi1)
-	and(c.nibble, hi1, hi1)
-	VPSHUFB(hi1, c.b1High, hi1)
-	and(c.nibble, p1, lo1)
-	VPSHUFB(lo1, c.b1Low, lo1)
 	VPSRLW(U8(4), cur, hi2)
-	and(c.nibble, hi2, hi2)
-	VPSHUFB(hi2, c.b2High, hi2)
+	if vbmi {
+		VPERMB(c.b1High, hi1, hi1)
+		VPERMB(c.b1Low, p1, lo1)
+		VPERMB(c.b2High, hi2, hi2)
+	} else {
+		and(c.nibble, hi1, hi1)
+		VPSHUFB(hi1, c.b1High, hi1)
+		and(c.nibble, p1, lo1)
+		VPSHUFB(lo1, c.b1Low, lo1)
+		and(c.nibble, hi2, hi2)
+		VPSHUFB(hi2, c.b2High, hi2)
+	}
 	and3(lo1, hi2, hi1) // hi1 = the shapes the pair has: special
 
 	// Bit 7 of must23 is set where a continuation must follow a
@@ -137,7 +148,7 @@ func validAVX2() {
 	JMP(LabelRef("avx2_loop"))
 
 	Label("avx2_mixed")
-	checkBlock(c, YMM, prev, cur, shift, and, and3, test)
+	checkBlock(c, YMM, prev, cur, shift, and, and3, test, false)
 	VMOVDQA(cur, prev)
 	ADDQ(U8(32), i)
 	JMP(LabelRef("avx2_loop"))
@@ -155,7 +166,7 @@ func validAVX2() {
 	SUBQ(U8(32), i)
 	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1, Disp: -32}, prev)
 	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1}, cur)
-	checkBlock(c, YMM, prev, cur, shift, and, and3, test)
+	checkBlock(c, YMM, prev, cur, shift, and, and3, test, false)
 	VPSUBUSB(c.incomplete, cur, unfinished)
 	VPTEST(unfinished, unfinished)
 	JNZ(LabelRef("avx2_fail"))
@@ -184,12 +195,17 @@ func validAVX2() {
 	RET()
 }
 
-func validAVX512() {
-	TEXT("validAVX512", NOSPLIT, "func(p []byte) int")
+func validAVX512(name string, vbmi bool) {
+	TEXT(name, NOSPLIT, "func(p []byte) int")
 	Pragma("noescape")
-	Doc("validAVX512 checks p in 64-byte blocks, the last one loaded under a mask",
-		"that zero-fills past the end, and returns len(p) if p is valid, else the",
-		"start of the first block with an error.")
+	if vbmi {
+		Doc(name + " is validAVX512 with the nibble lookups done by VPERMB.")
+	} else {
+		Doc(name+" checks p in 64-byte blocks, the last one loaded under a mask",
+			"that zero-fills past the end, and returns len(p) if p is valid, else the",
+			"start of the first block with an error.")
+	}
+	L := func(s string) string { return name + "_" + s }
 	ptr := Load(Param("p").Base(), GP64())
 	n := Load(Param("p").Len(), GP64())
 
@@ -226,7 +242,7 @@ func validAVX512() {
 		k := K()
 		VPCMPUB(U8(4), must23, special, k) // not equal
 		KORTESTQ(k, k)
-		JNZ(LabelRef("avx512_fail"))
+		JNZ(LabelRef(L("fail")))
 	}
 
 	i := GP64()
@@ -234,30 +250,30 @@ func validAVX512() {
 	prev, cur := ZMM(), ZMM()
 	VPXORD(prev, prev, prev)
 
-	Label("avx512_loop")
+	Label(L("loop"))
 	rest := GP64()
 	MOVQ(n, rest)
 	SUBQ(i, rest)
 	CMPQ(rest, U8(64))
-	JB(LabelRef("avx512_tail"))
+	JB(LabelRef(L("tail")))
 	VMOVDQU64(Mem{Base: ptr, Index: i, Scale: 1}, cur)
 	k := K()
 	VPMOVB2M(cur, k)
 	KORTESTQ(k, k)
-	JNZ(LabelRef("avx512_mixed"))
+	JNZ(LabelRef(L("mixed")))
 
 	// An ASCII block only needs to know that prev did not end mid-character.
 	VPCMPUB(U8(6), c.incomplete, prev, k) // prev > incomplete
 	KORTESTQ(k, k)
-	JNZ(LabelRef("avx512_fail"))
+	JNZ(LabelRef(L("fail")))
 	ADDQ(U8(64), i)
 
 	// Long ASCII runs: four blocks per test.
-	Label("avx512_ascii")
+	Label(L("ascii"))
 	MOVQ(n, rest)
 	SUBQ(i, rest)
 	CMPQ(rest, U32(256))
-	JB(LabelRef("avx512_ascii_end"))
+	JB(LabelRef(L("ascii_end")))
 	a, b := ZMM(), ZMM()
 	VMOVDQU64(Mem{Base: ptr, Index: i, Scale: 1}, a)
 	VMOVDQU64(Mem{Base: ptr, Index: i, Scale: 1, Disp: 64}, b)
@@ -266,45 +282,45 @@ func validAVX512() {
 	VPORD(a, b, a)
 	VPMOVB2M(a, k)
 	KORTESTQ(k, k)
-	JNZ(LabelRef("avx512_ascii_end"))
+	JNZ(LabelRef(L("ascii_end")))
 	ADDQ(U32(256), i)
-	JMP(LabelRef("avx512_ascii"))
-	Label("avx512_ascii_end")
+	JMP(LabelRef(L("ascii")))
+	Label(L("ascii_end"))
 	// Everything before i is ASCII, which as a predecessor is as good as zeros.
 	VPXORD(prev, prev, prev)
-	JMP(LabelRef("avx512_loop"))
+	JMP(LabelRef(L("loop")))
 
-	Label("avx512_mixed")
-	checkBlock(c, ZMM, prev, cur, shift, and, and3, test)
+	Label(L("mixed"))
+	checkBlock(c, ZMM, prev, cur, shift, and, and3, test, vbmi)
 	VMOVDQA64(cur, prev)
 	ADDQ(U8(64), i)
-	JMP(LabelRef("avx512_loop"))
+	JMP(LabelRef(L("loop")))
 
 	// The tail is one more block, zero-filled: zeros are ASCII, so a
 	// character left unfinished at the end shows up as too short.
-	Label("avx512_tail")
+	Label(L("tail"))
 	TESTQ(rest, rest)
-	JZ(LabelRef("avx512_end"))
+	JZ(LabelRef(L("end")))
 	ones := GP64()
 	MOVQ(I32(-1), ones)
 	BZHIQ(rest, ones, ones)
 	KMOVQ(ones, k)
 	VMOVDQU8_Z(Mem{Base: ptr, Index: i, Scale: 1}, k, cur)
-	checkBlock(c, ZMM, prev, cur, shift, and, and3, test)
-	Label("avx512_done")
+	checkBlock(c, ZMM, prev, cur, shift, and, and3, test, vbmi)
+	Label(L("done"))
 	VZEROUPPER()
 	Store(n, ReturnIndex(0))
 	RET()
 
 	// Input that ends with a whole block: it must not end mid-character.
 	// Reporting the last block as failing lets the caller find out which.
-	Label("avx512_end")
+	Label(L("end"))
 	VPCMPUB(U8(6), c.incomplete, prev, k)
 	KORTESTQ(k, k)
-	JZ(LabelRef("avx512_done"))
+	JZ(LabelRef(L("done")))
 	SUBQ(U8(64), i)
 
-	Label("avx512_fail")
+	Label(L("fail"))
 	VZEROUPPER()
 	Store(i, ReturnIndex(0))
 	RET()

@@ -10,6 +10,7 @@ import "golang.org/x/sys/cpu"
 var (
 	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
 	hasAVX512 = hasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
+	hasVBMI   = hasAVX512 && cpu.X86.HasAVX512VBMI
 )
 
 // The vector sets leave short inputs to the portable code: below these lengths
@@ -17,6 +18,16 @@ var (
 // steps cost less than the call, the vector constants and, for AVX2, the
 // fallback for inputs without a whole 32-byte block.
 var impls = []impl{
+	{
+		name:        "avx512vbmi",
+		minLen:      16,
+		minScan:     32,
+		supported:   func() bool { return hasVBMI },
+		validPrefix: func(p []byte) int { return finishValid(p, validAVX512VBMI(p)) },
+		asciiPrefix: asciiAVX512,
+		countRunes:  countAVX512,
+		utf16Len:    utf16AVX512,
+	},
 	{
 		name:        "avx512",
 		minLen:      16,

@@ -334,11 +334,11 @@ avx2_mixed:
 	VPALIGNR   $0x0e, Y8, Y9, Y11
 	VPALIGNR   $0x0d, Y8, Y9, Y8
 	VPSRLW     $0x04, Y10, Y12
+	VPSRLW     $0x04, Y9, Y13
 	VPAND      Y3, Y12, Y12
 	VPSHUFB    Y12, Y0, Y12
 	VPAND      Y3, Y10, Y10
 	VPSHUFB    Y10, Y1, Y10
-	VPSRLW     $0x04, Y9, Y13
 	VPAND      Y3, Y13, Y13
 	VPSHUFB    Y13, Y2, Y13
 	VPAND      Y10, Y12, Y12
@@ -368,15 +368,15 @@ avx2_tail:
 	VPALIGNR   $0x0e, Y8, Y9, Y11
 	VPALIGNR   $0x0d, Y8, Y9, Y8
 	VPSRLW     $0x04, Y10, Y12
+	VPSRLW     $0x04, Y9, Y13
 	VPAND      Y3, Y12, Y12
 	VPSHUFB    Y12, Y0, Y12
 	VPAND      Y3, Y10, Y0
 	VPSHUFB    Y0, Y1, Y0
-	VPSRLW     $0x04, Y9, Y1
-	VPAND      Y3, Y1, Y1
-	VPSHUFB    Y1, Y2, Y1
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y2, Y13
 	VPAND      Y0, Y12, Y12
-	VPAND      Y1, Y12, Y12
+	VPAND      Y13, Y12, Y12
 	VPSUBUSB   Y4, Y11, Y11
 	VPSUBUSB   Y5, Y8, Y8
 	VPOR       Y11, Y8, Y11
@@ -426,25 +426,25 @@ TEXT ·validAVX512(SB), NOSPLIT, $0-32
 	XORQ         DX, DX
 	VPXORD       Z8, Z8, Z8
 
-avx512_loop:
+validAVX512_loop:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x40
-	JB        avx512_tail
+	JB        validAVX512_tail
 	VMOVDQU64 (AX)(DX*1), Z9
 	VPMOVB2M  Z9, K1
 	KORTESTQ  K1, K1
-	JNZ       avx512_mixed
+	JNZ       validAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z8, K1
 	KORTESTQ  K1, K1
-	JNZ       avx512_fail
+	JNZ       validAVX512_fail
 	ADDQ      $0x40, DX
 
-avx512_ascii:
+validAVX512_ascii:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x00000100
-	JB        avx512_ascii_end
+	JB        validAVX512_ascii_end
 	VMOVDQU64 (AX)(DX*1), Z9
 	VMOVDQU64 64(AX)(DX*1), Z10
 	VPORD     128(AX)(DX*1), Z9, Z9
@@ -452,25 +452,25 @@ avx512_ascii:
 	VPORD     Z9, Z10, Z9
 	VPMOVB2M  Z9, K1
 	KORTESTQ  K1, K1
-	JNZ       avx512_ascii_end
+	JNZ       validAVX512_ascii_end
 	ADDQ      $0x00000100, DX
-	JMP       avx512_ascii
+	JMP       validAVX512_ascii
 
-avx512_ascii_end:
+validAVX512_ascii_end:
 	VPXORD Z8, Z8, Z8
-	JMP    avx512_loop
+	JMP    validAVX512_loop
 
-avx512_mixed:
+validAVX512_mixed:
 	VALIGND    $0x0c, Z8, Z9, Z8
 	VPALIGNR   $0x0f, Z8, Z9, Z10
 	VPALIGNR   $0x0e, Z8, Z9, Z11
 	VPALIGNR   $0x0d, Z8, Z9, Z8
 	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z9, Z13
 	VPANDD     Z3, Z12, Z12
 	VPSHUFB    Z12, Z0, Z12
 	VPANDD     Z3, Z10, Z10
 	VPSHUFB    Z10, Z1, Z10
-	VPSRLW     $0x04, Z9, Z13
 	VPANDD     Z3, Z13, Z13
 	VPSHUFB    Z13, Z2, Z13
 	VPTERNLOGD $0x80, Z10, Z13, Z12
@@ -479,14 +479,14 @@ avx512_mixed:
 	VPTERNLOGD $0xa8, Z6, Z8, Z11
 	VPCMPUB    $0x04, Z11, Z12, K1
 	KORTESTQ   K1, K1
-	JNZ        avx512_fail
+	JNZ        validAVX512_fail
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        avx512_loop
+	JMP        validAVX512_loop
 
-avx512_tail:
+validAVX512_tail:
 	TESTQ      BX, BX
-	JZ         avx512_end
+	JZ         validAVX512_end
 	MOVQ       $-1, SI
 	BZHIQ      BX, SI, SI
 	KMOVQ      SI, K1
@@ -496,33 +496,144 @@ avx512_tail:
 	VPALIGNR   $0x0e, Z7, Z9, Z10
 	VPALIGNR   $0x0d, Z7, Z9, Z7
 	VPSRLW     $0x04, Z8, Z11
+	VPSRLW     $0x04, Z9, Z9
 	VPANDD     Z3, Z11, Z11
 	VPSHUFB    Z11, Z0, Z11
 	VPANDD     Z3, Z8, Z0
 	VPSHUFB    Z0, Z1, Z0
-	VPSRLW     $0x04, Z9, Z1
-	VPANDD     Z3, Z1, Z1
-	VPSHUFB    Z1, Z2, Z1
-	VPTERNLOGD $0x80, Z0, Z1, Z11
+	VPANDD     Z3, Z9, Z9
+	VPSHUFB    Z9, Z2, Z9
+	VPTERNLOGD $0x80, Z0, Z9, Z11
 	VPSUBUSB   Z4, Z10, Z10
 	VPSUBUSB   Z5, Z7, Z7
 	VPTERNLOGD $0xa8, Z6, Z7, Z10
 	VPCMPUB    $0x04, Z10, Z11, K1
 	KORTESTQ   K1, K1
-	JNZ        avx512_fail
+	JNZ        validAVX512_fail
 
-avx512_done:
+validAVX512_done:
 	VZEROUPPER
 	MOVQ CX, ret+24(FP)
 	RET
 
-avx512_end:
+validAVX512_end:
 	VPCMPUB  $0x06, Z7, Z8, K1
 	KORTESTQ K1, K1
-	JZ       avx512_done
+	JZ       validAVX512_done
 	SUBQ     $0x40, DX
 
-avx512_fail:
+validAVX512_fail:
+	VZEROUPPER
+	MOVQ DX, ret+24(FP)
+	RET
+
+// func validAVX512VBMI(p []byte) int
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
+TEXT ·validAVX512VBMI(SB), NOSPLIT, $0-32
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	VPXORD       Z4, Z4, Z4
+
+validAVX512VBMI_loop:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x40
+	JB        validAVX512VBMI_tail
+	VMOVDQU64 (AX)(DX*1), Z8
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z7, Z4, K1
+	KORTESTQ  K1, K1
+	JNZ       validAVX512VBMI_fail
+	ADDQ      $0x40, DX
+
+validAVX512VBMI_ascii:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x00000100
+	JB        validAVX512VBMI_ascii_end
+	VMOVDQU64 (AX)(DX*1), Z8
+	VMOVDQU64 64(AX)(DX*1), Z9
+	VPORD     128(AX)(DX*1), Z8, Z8
+	VPORD     192(AX)(DX*1), Z9, Z9
+	VPORD     Z8, Z9, Z8
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validAVX512VBMI_ascii_end
+	ADDQ      $0x00000100, DX
+	JMP       validAVX512VBMI_ascii
+
+validAVX512VBMI_ascii_end:
+	VPXORD Z4, Z4, Z4
+	JMP    validAVX512VBMI_loop
+
+validAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z4, Z8, Z4
+	VPALIGNR   $0x0f, Z4, Z8, Z9
+	VPALIGNR   $0x0e, Z4, Z8, Z10
+	VPALIGNR   $0x0d, Z4, Z8, Z4
+	VPSRLW     $0x04, Z9, Z11
+	VPSRLW     $0x04, Z8, Z12
+	VPERMB     Z0, Z11, Z11
+	VPERMB     Z1, Z9, Z9
+	VPERMB     Z2, Z12, Z12
+	VPTERNLOGD $0x80, Z9, Z12, Z11
+	VPSUBUSB   Z3, Z10, Z10
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z10
+	VPCMPUB    $0x04, Z10, Z11, K1
+	KORTESTQ   K1, K1
+	JNZ        validAVX512VBMI_fail
+	VMOVDQA64  Z8, Z4
+	ADDQ       $0x40, DX
+	JMP        validAVX512VBMI_loop
+
+validAVX512VBMI_tail:
+	TESTQ      BX, BX
+	JZ         validAVX512VBMI_end
+	MOVQ       $-1, SI
+	BZHIQ      BX, SI, SI
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (AX)(DX*1), K1, Z8
+	VALIGND    $0x0c, Z4, Z8, Z4
+	VPALIGNR   $0x0f, Z4, Z8, Z7
+	VPALIGNR   $0x0e, Z4, Z8, Z9
+	VPALIGNR   $0x0d, Z4, Z8, Z4
+	VPSRLW     $0x04, Z7, Z10
+	VPSRLW     $0x04, Z8, Z8
+	VPERMB     Z0, Z10, Z10
+	VPERMB     Z1, Z7, Z0
+	VPERMB     Z2, Z8, Z8
+	VPTERNLOGD $0x80, Z0, Z8, Z10
+	VPSUBUSB   Z3, Z9, Z9
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z9
+	VPCMPUB    $0x04, Z9, Z10, K1
+	KORTESTQ   K1, K1
+	JNZ        validAVX512VBMI_fail
+
+validAVX512VBMI_done:
+	VZEROUPPER
+	MOVQ CX, ret+24(FP)
+	RET
+
+validAVX512VBMI_end:
+	VPCMPUB  $0x06, Z7, Z4, K1
+	KORTESTQ K1, K1
+	JZ       validAVX512VBMI_done
+	SUBQ     $0x40, DX
+
+validAVX512VBMI_fail:
 	VZEROUPPER
 	MOVQ DX, ret+24(FP)
 	RET

@@ -301,9 +301,10 @@ func fuzzKernel(f *testing.F, name string) {
 	f.Fuzz(func(t *testing.T, p []byte) { check(t, p) })
 }
 
-func FuzzGo(f *testing.F)     { fuzzKernel(f, "go") }
-func FuzzAVX2(f *testing.F)   { fuzzKernel(f, "avx2") }
-func FuzzAVX512(f *testing.F) { fuzzKernel(f, "avx512") }
+func FuzzGo(f *testing.F)         { fuzzKernel(f, "go") }
+func FuzzAVX2(f *testing.F)       { fuzzKernel(f, "avx2") }
+func FuzzAVX512(f *testing.F)     { fuzzKernel(f, "avx512") }
+func FuzzAVX512VBMI(f *testing.F) { fuzzKernel(f, "avx512vbmi") }
 
 func ExampleKernels() {
 	fmt.Println(kernel.Kernels()[len(kernel.Kernels())-1])

@@ -19,6 +19,11 @@ func validAVX2(p []byte) int
 //go:noescape
 func validAVX512(p []byte) int
 
+// validAVX512VBMI is validAVX512 with the nibble lookups done by VPERMB.
+//
+//go:noescape
+func validAVX512VBMI(p []byte) int
+
 // asciiAVX2 returns the index of the first byte of p with bit 7 set, or
 // len(p). p must hold at least 32 bytes.
 //
