@@ -26,6 +26,8 @@ type Converter struct {
 	bom      utf8x.BOMPolicy
 	repl     []byte // the Replace policy's text in the target form
 
+	out *form // to, or for UTF-16 and UTF-32 the byte order written after the signature
+
 	src   *form // from, or the byte order its signature picked
 	stage uint8
 	pos   int // input bytes consumed since Reset
@@ -57,9 +59,12 @@ func NewConverter(from, to Encoding, p utf8x.Policy, b utf8x.BOMPolicy) *Convert
 }
 
 func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
-	*c = Converter{from: from, to: to, policy: p, bom: b, src: from}
+	*c = Converter{from: from, to: to, out: to, policy: p, bom: b, src: from}
+	if to.auto != nil {
+		c.out = to.auto[little]
+	}
 	if p.Action() == utf8x.ActionReplace {
-		c.repl = encodeText(nil, to, p.Replacement())
+		c.repl = encodeText(nil, c.out, p.Replacement())
 	}
 }
 
@@ -192,7 +197,6 @@ func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 // runs and the loop below everything else, one unit at a time.
 func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
 	k := c.kernel()
-	var scratch [64]byte
 	for nSrc < len(src) {
 		if k != nil {
 			d, s := k(dst[nDst:], src[nSrc:])
@@ -218,22 +222,10 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 			}
 		}
 		// An ill-formed unit, or r cannot be represented: the policy decides.
-		bad := src[nSrc : nSrc+n]
-		var out []byte
-		switch a := c.policy.Action(); {
-		case a == utf8x.ActionReplace:
-			out = c.repl
-		case a == utf8x.ActionSkip:
-		case a == utf8x.ActionEscape || (kind != 0 && a != utf8x.ActionStrict):
-			out = encodeText(scratch[:0], c.to, string(c.policy.AppendInvalid(scratch[32:32], bad)))
-		case kind != 0:
-			e := newError(c.src, src, nSrc, n, kind)
-			e.Offset += c.pos
-			return nDst, nSrc, e
-		default: // Strict, and the byte-reading policies, which have no bytes to read here
-			e := newUnrepresentable(c.to, src, nSrc, n, r)
-			e.Offset += c.pos
-			return nDst, nSrc, e
+		var scratch [64]byte
+		out, err := c.handle(scratch[:0], src, nSrc, n, r, kind)
+		if err != nil {
+			return nDst, nSrc, err
 		}
 		if len(out) > len(dst)-nDst {
 			return nDst, nSrc, transform.ErrShortDst
@@ -249,16 +241,40 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 // code, the reference.
 var useKernels = true
 
+// handle applies the policy to src[at:at+n], an ill-formed unit of the kind
+// given, or the character r that the target cannot represent when kind is 0.
+// It returns what to write, built in buf when it is not the ready replacement.
+func (c *Converter) handle(buf, src []byte, at, n int, r rune, kind utf8x.ErrorKind) ([]byte, error) {
+	bad := src[at : at+n]
+	switch a := c.policy.Action(); {
+	case a == utf8x.ActionReplace:
+		return c.repl, nil
+	case a == utf8x.ActionSkip:
+		return nil, nil
+	case a == utf8x.ActionEscape || (kind != 0 && a != utf8x.ActionStrict):
+		var text [32]byte
+		return encodeText(buf, c.out, string(c.policy.AppendInvalid(text[:0], bad))), nil
+	case kind != 0:
+		e := newError(c.src, src, at, n, kind)
+		e.Offset += c.pos
+		return nil, e
+	}
+	// Strict, and the byte-reading policies, which have no bytes to read here.
+	e := newUnrepresentable(c.to, src, at, n, r)
+	e.Offset += c.pos
+	return nil, e
+}
+
 // kernel picks the fast path for the pair of forms, if there is one.
 func (c *Converter) kernel() kernel {
 	switch {
 	case !useKernels:
 		return nil
-	case c.src == utf8Form && c.to == utf8Form:
+	case c.src == utf8Form && c.out == utf8Form:
 		return copyValidUTF8
 	case c.src == utf8Form:
-		return c.to.fromUTF8
-	case c.to == utf8Form:
+		return c.out.fromUTF8
+	case c.out == utf8Form:
 		return c.src.toUTF8
 	}
 	return nil

@@ -1,0 +1,41 @@
+package transcode
+
+import (
+	"testing"
+)
+
+// TestZeroAllocs: with a destination big enough, no conversion allocates.
+func TestZeroAllocs(t *testing.T) {
+	text := []byte("ASCII run long enough for the wide loads, then h\u00e9llo \u20ac \U0001F600 and \u4e2d\u6587.")
+	le, _ := AppendUTF8ToUTF16LE(nil, text)
+	l1 := []byte("caf\u00e9 cr\u00e8me br\u00fbl\u00e9e, and plain ASCII for eight-byte rounds")
+	latin, _ := AppendUTF8ToLatin1(nil, l1)
+	units, _ := AppendUTF8ToUTF16(nil, text)
+	buf := make([]byte, 0, 4*len(text)+16)
+	ubuf := make([]uint16, 0, len(text))
+	for name, f := range map[string]func(){
+		"AppendUTF8ToUTF16LE":  func() { AppendUTF8ToUTF16LE(buf, text) },
+		"AppendUTF16LEToUTF8":  func() { AppendUTF16LEToUTF8(buf, le) },
+		"AppendUTF8ToUTF16":    func() { AppendUTF8ToUTF16(ubuf, text) },
+		"AppendUTF16ToUTF8":    func() { AppendUTF16ToUTF8(buf, units) },
+		"AppendUTF8ToUTF32BE":  func() { AppendUTF8ToUTF32BE(buf, text) },
+		"AppendUTF8ToLatin1":   func() { AppendUTF8ToLatin1(buf, l1) },
+		"AppendLatin1ToUTF8":   func() { AppendLatin1ToUTF8(buf, latin) },
+		"UTF16.AppendEncode":   func() { UTF16.AppendEncode(buf, text) },
+		"UTF16LE.AppendDecode": func() { UTF16LE.AppendDecode(buf, le) },
+		"CP1252.AppendEncode":  func() { CP1252.AppendEncode(buf, l1) },
+	} {
+		// Exact-size destinations too: the length functions say how much.
+		if n := testing.AllocsPerRun(20, f); n != 0 {
+			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+	exact := make([]byte, 0, 2*UTF16LenFromUTF8(text))
+	if n := testing.AllocsPerRun(20, func() { AppendUTF8ToUTF16LE(exact, text) }); n != 0 {
+		t.Errorf("AppendUTF8ToUTF16LE into an exact-size buffer: %v allocations", n)
+	}
+	exact8 := make([]byte, 0, UTF8LenFromUTF16LE(le))
+	if n := testing.AllocsPerRun(20, func() { AppendUTF16LEToUTF8(exact8, le) }); n != 0 {
+		t.Errorf("AppendUTF16LEToUTF8 into an exact-size buffer: %v allocations", n)
+	}
+}
