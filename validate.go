@@ -29,11 +29,10 @@ func scanFrom[T text](p T, i int) (off, n int, kind ErrorKind) {
 // firstInvalid lets a kernel skip the valid bulk of p, then pinpoints the error
 // with the reference. The kernel only ever stops short, never past an error.
 func firstInvalid(p []byte) (off, n int, kind ErrorKind) {
-	i := kernel.ValidPrefix(p)
-	if i == len(p) {
-		return i, 0, 0
+	if i := kernel.ValidPrefix(p); i != len(p) {
+		return scanFrom(p, i)
 	}
-	return scanFrom(p, i)
+	return len(p), 0, 0
 }
 
 // FirstInvalid returns the offset, length and kind of the first ill-formed maximal
@@ -50,8 +49,8 @@ func FirstInvalidString(s string) (offset, length int, kind ErrorKind) {
 
 // Valid reports whether p is entirely valid UTF-8 (RFC 3629).
 func Valid(p []byte) bool {
-	off, _, _ := firstInvalid(p)
-	return off == len(p)
+	// A kernel stops short of len(p) exactly when p is invalid.
+	return kernel.ValidPrefix(p) == len(p)
 }
 
 // ValidString reports whether s is entirely valid UTF-8 (RFC 3629).
@@ -60,10 +59,16 @@ func ValidString(s string) bool { return Valid(bytesOf(s)) }
 // Validate returns nil if p is valid UTF-8, or an *Error describing the first
 // ill-formed maximal subpart.
 func Validate(p []byte) error {
-	off, n, kind := firstInvalid(p)
-	if n == 0 {
-		return nil
+	// Kept small enough to inline: the valid path is one kernel call.
+	if i := kernel.ValidPrefix(p); i != len(p) {
+		return errorFrom(p, i)
 	}
+	return nil
+}
+
+// errorFrom pinpoints the first error at or after i, where a kernel stopped.
+func errorFrom(p []byte, i int) error {
+	off, n, kind := scanFrom(p, i)
 	return newError(p, off, n, kind)
 }
 
@@ -101,14 +106,24 @@ func count(p []byte, measure func([]byte) int) int {
 
 // RuneCount returns the number of characters in p, counting each ill-formed
 // maximal subpart as one (unicode/utf8 counts each of its bytes).
-func RuneCount(p []byte) int { return count(p, kernel.CountRunes) }
+func RuneCount(p []byte) int {
+	if kernel.ValidPrefix(p) == len(p) {
+		return kernel.CountRunes(p)
+	}
+	return count(p, kernel.CountRunes)
+}
 
 // RuneCountInString is like RuneCount but its input is a string.
 func RuneCountInString(s string) int { return RuneCount(bytesOf(s)) }
 
 // UTF16Len returns the number of UTF-16 code units needed to hold p, each
 // ill-formed maximal subpart counting as one (the U+FFFD replacing it).
-func UTF16Len(p []byte) int { return count(p, kernel.UTF16Len) }
+func UTF16Len(p []byte) int {
+	if kernel.ValidPrefix(p) == len(p) {
+		return kernel.UTF16Len(p)
+	}
+	return count(p, kernel.UTF16Len)
+}
 
 // UTF16LenString is like UTF16Len but its input is a string.
 func UTF16LenString(s string) int { return UTF16Len(bytesOf(s)) }
