@@ -58,21 +58,15 @@ func encodeCESU8(p []byte, r rune) int {
 
 // The kernels copy the longest run that reads the same in both forms: valid
 // UTF-8 without 4-byte sequences (and, for modified UTF-8, without 00).
-func utf8ToCESU8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0, 0xF0) }
-func cesu8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0, 0xF0) }
-func utf8ToMUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0, 0x00) }
-func mutf8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0, 0x00) }
+func utf8ToCESU8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0) }
+func cesu8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0) }
+func utf8ToMUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0x00) }
+func mutf8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0x00) }
 
-// copyBMP copies the valid UTF-8 prefix of src, stopping at the first byte
-// that is at least stop or equals nul.
-func copyBMP(dst, src []byte, stop, nul byte) (int, int) {
-	off, _, _ := utf8x.FirstInvalid(src[:min(len(src), len(dst))])
-	for i, b := range src[:off] {
-		if b >= stop || b == nul {
-			off = i
-			break
-		}
-	}
-	copy(dst, src[:off])
-	return off, off
+// copyBMP copies the longest prefix of src that fits in dst, is valid UTF-8,
+// and holds no 4-byte sequence and no byte nul.
+func copyBMP(dst, src []byte, nul byte) (int, int) {
+	n := bmpPrefix(src[:min(len(src), len(dst))], nul)
+	copy(dst, src[:n])
+	return n, n
 }
