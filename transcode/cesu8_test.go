@@ -33,6 +33,7 @@ var cesu8Faults = []variantFault{
 	{"ED A0 41", 0, 2, utf8x.Truncated},
 	{"ED", 0, 1, utf8x.Truncated},
 	{"E2 82", 0, 2, utf8x.Truncated},
+	{"F0 90 80", 0, 3, utf8x.Truncated}, // a 4-byte sequence cut off is truncated, not four-byte
 	{"C1 BF", 0, 1, utf8x.Overlong},
 	{"E0 80 80", 0, 1, utf8x.Overlong}, // U+0000 in 3 bytes
 	{"E0 9F BF", 0, 1, utf8x.Overlong},
