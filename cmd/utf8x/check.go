@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 func init() { commands = append(commands, newCheckCmd) }
@@ -23,9 +24,11 @@ type checkOptions struct {
 	maxErrors int
 	blockSize int               // read size; tests make it tiny
 	onRead    func(total int64) // told the bytes read so far (progress bar)
-	// The validated form is UTF-8 (RFC 3629). check --encoding (issue 7) plugs
-	// in here: checkStream's only form-specific calls are utf8x.FirstInvalid and
-	// incompleteTail (in blockReader), which a form would provide.
+	// form is the --encoding validated against; nil is strict UTF-8 (RFC
+	// 3629), checked with utf8x.FirstInvalid's fast path. Otherwise the form
+	// provides the three form-specific steps: finding faults, counting
+	// characters for columns, and the incomplete tail a block must carry.
+	form *transcode.Encoding
 }
 
 // checkError is one ill-formed maximal subpart, as --json prints it.
@@ -52,6 +55,7 @@ func newCheckCmd() *cobra.Command {
 	var sample bool
 	var walk walkOptions
 	var jobs int
+	var encoding string
 	cmd := &cobra.Command{
 		Use:   "check [flags] [FILE...]",
 		Short: "Report every invalid UTF-8 sequence with its line, column and byte offset",
@@ -73,6 +77,12 @@ memory, whatever their size; several are checked in parallel (-j) and
 reported in the order given. With -r, each DIR is walked (skipping .git, .hg,
 .svn and whatever --exclude names) and every file under it is checked.
 
+--encoding validates against a variant form of UTF-8 instead, with the kinds
+of that form: cesu-8 (four-byte, lone-surrogate), mutf-8 (Java's modified
+UTF-8: also nul-byte; C0 80 is U+0000), wtf-8 (lone surrogates are fine;
+surrogate-pair), utf-8-legacy (RFC 2279: 5- and 6-byte sequences, values up
+to 0x7FFFFFFF).
+
 Exit status: 0 if every input is valid UTF-8, 1 if any is not, 2 for a usage
 error or an input that cannot be read.`,
 		Example: `  utf8x check --sample            # see it on a built-in sample
@@ -86,6 +96,9 @@ error or an input that cannot be read.`,
 			}
 			if opts.maxErrors < 0 {
 				return usageError("--max-errors must be 0 or more, not %d", opts.maxErrors)
+			}
+			if err := opts.setForm(encoding); err != nil {
+				return err
 			}
 			if sample {
 				if len(args) > 0 {
@@ -112,6 +125,7 @@ error or an input that cannot be read.`,
 	f.BoolVar(&opts.json, "json", false, "print one JSON object per input, one per line")
 	f.IntVar(&opts.maxErrors, "max-errors", 100, "list at most `N` errors per input, then only count them")
 	f.BoolVar(&sample, "sample", false, "check a built-in sample with typical faults")
+	f.StringVar(&encoding, "encoding", "utf-8", "validate against `FORM`: utf-8, cesu-8, mutf-8, wtf-8 or utf-8-legacy")
 	walk.addFlags(cmd)
 	addJobsFlag(cmd, &jobs)
 	return cmd
@@ -194,9 +208,16 @@ func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs i
 // failure it returns the report so far and an *inputError.
 func checkStream(r io.Reader, path string, opts checkOptions) (checkReport, error) {
 	rep := checkReport{File: displayName(path), Errors: []checkError{}}
+	firstInvalid := utf8x.FirstInvalid
 	br := newBlockReader(r, path, opts.blockSize)
-	br.onRead = opts.onRead
 	pos := startPosition()
+	if e := opts.form; e != nil {
+		firstInvalid = func(p []byte) (int, int, utf8x.ErrorKind) { return e.FirstInvalid(p, true) }
+		br = newBlockReader(r, path, max(opts.blockSize, maxFormUnit))
+		br.tail = formTail(*e)
+		pos.count = e
+	}
+	br.onRead = opts.onRead
 	for {
 		block, base, err := br.next()
 		if err == io.EOF {
@@ -208,7 +229,7 @@ func checkStream(r io.Reader, path string, opts checkOptions) (checkReport, erro
 		rep.Bytes = base + int64(len(block))
 		listing := len(rep.Errors) < opts.maxErrors
 		for len(block) > 0 {
-			off, n, kind := utf8x.FirstInvalid(block)
+			off, n, kind := firstInvalid(block)
 			if n == 0 {
 				if listing {
 					pos.advance(block)
@@ -250,12 +271,70 @@ func writeCheckReport(w io.Writer, rep *checkReport, opts checkOptions) error {
 	if rep.Valid {
 		return nil
 	}
-	summary := fmt.Sprintf("%s: invalid UTF-8: %s", rep.File, plural(rep.ErrorCount, "error"))
+	summary := fmt.Sprintf("%s: invalid %s: %s", rep.File, opts.formName(), plural(rep.ErrorCount, "error"))
 	if hidden := rep.ErrorCount - len(rep.Errors); hidden > 0 {
 		summary += fmt.Sprintf(" (%d not listed; raise --max-errors to see them)", hidden)
 	}
 	_, err := fmt.Fprintln(w, summary)
 	return err
+}
+
+// checkForms are the forms --encoding accepts: those that write ASCII as
+// ASCII, so that lines are LF bytes and the report reads like UTF-8's.
+var checkForms = []transcode.Encoding{transcode.UTF8, transcode.CESU8, transcode.MUTF8, transcode.WTF8, transcode.UTF8Legacy}
+
+// setForm sets the form from --encoding's label; UTF-8 keeps the fast path.
+func (o *checkOptions) setForm(label string) error {
+	e, err := transcode.Lookup(label)
+	if err != nil {
+		return usageError("--encoding: %v", err)
+	}
+	for _, f := range checkForms {
+		switch {
+		case f.Name() != e.Name():
+		case f.Name() == transcode.UTF8.Name():
+			o.form = nil
+			return nil
+		default:
+			o.form = &e
+			return nil
+		}
+	}
+	return usageError("--encoding %s: check validates utf-8, cesu-8, mutf-8, wtf-8 and utf-8-legacy; for %s use 'utf8x convert -f %s -t utf-8 FILE > /dev/null'", label, e.Name(), e.Labels()[0])
+}
+
+// formName names the validated form in summaries.
+func (o *checkOptions) formName() string {
+	if o.form == nil {
+		return "UTF-8"
+	}
+	return o.form.Name()
+}
+
+// maxFormUnit bounds the bytes a unit of a --encoding form may take (a
+// CESU-8 pair, a legacy 6-byte sequence), so blocks always make progress.
+const maxFormUnit = 8
+
+// formTail is incompleteTail for a form: the length of the unit at the end of
+// p that more input could complete. The forms are self-synchronizing, so
+// reading from the first byte that is not a continuation byte among the last
+// maxFormUnit finds it; starting on the low half of a CESU-8 pair only reads
+// that half alone, which does not change where the last unit starts.
+func formTail(e transcode.Encoding) func([]byte) int {
+	return func(p []byte) int {
+		start := max(0, len(p)-maxFormUnit)
+		for start < len(p) && !utf8x.RuneStart(p[start]) {
+			start++
+		}
+		q := p[start:]
+		for {
+			off, n, _ := e.FirstInvalid(q, false)
+			if n == 0 {
+				return len(q) - off
+			}
+			q = q[off+n:]
+		}
+	}
 }
 
 // plural spells n with its noun, "1 error" or "3 errors".

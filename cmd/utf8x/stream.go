@@ -34,6 +34,8 @@ type blockReader struct {
 	eof  bool
 	// onRead, if set, is told the running total of bytes read (progress bars).
 	onRead func(total int64)
+	// tail, if set, replaces incompleteTail (check --encoding's forms).
+	tail func(p []byte) int
 }
 
 // newBlockReader reads r (named path in messages) in blocks of size bytes; a
@@ -72,7 +74,11 @@ func (b *blockReader) next() (block []byte, offset int64, err error) {
 			b.cut = b.n
 			return b.buf[:b.n], b.off, nil
 		}
-		if b.cut = b.n - incompleteTail(b.buf[:b.n]); b.cut > 0 {
+		tail := incompleteTail
+		if b.tail != nil {
+			tail = b.tail
+		}
+		if b.cut = b.n - tail(b.buf[:b.n]); b.cut > 0 {
 			return b.buf[:b.cut], b.off, nil
 		}
 		// Only the start of one character so far: read on.
@@ -97,6 +103,9 @@ func incompleteTail(p []byte) int {
 type position struct {
 	line int // 1-based, counting LF
 	col  int // characters since the last LF; the column of the next one is col+1
+	// count, if set, counts characters instead of utf8x.RuneCount (check
+	// --encoding's forms). An interface, not a func, keeps position comparable.
+	count interface{ RuneCount([]byte) int }
 }
 
 func startPosition() position { return position{line: 1} }
@@ -107,6 +116,10 @@ func (p *position) advance(valid []byte) {
 		p.line += lines
 		p.col = 0
 		valid = valid[bytes.LastIndexByte(valid, '\n')+1:]
+	}
+	if p.count != nil {
+		p.col += p.count.RuneCount(valid)
+		return
 	}
 	p.col += utf8x.RuneCount(valid)
 }
