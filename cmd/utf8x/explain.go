@@ -434,12 +434,47 @@ func (x *explainer) fault(p []byte) int {
 	case utf8x.UnexpectedContinuation:
 		why = fmt.Sprintf("%02X is a continuation byte (10xxxxxx) with no lead byte before it: it can only follow C2-F4.%s", lead, cp1252Hint(lead))
 	case utf8x.InvalidByte:
+		if n, legacy, ok := legacyFault(p); ok {
+			covered, why = n, legacy
+			break
+		}
 		why = fmt.Sprintf("%02X never occurs in UTF-8: %s.%s", lead, pick(lead < 0xFE, "F8-FD began the 5- and 6-byte forms of the obsolete RFC 2279", "FE and FF were never used, not even by RFC 2279"), cp1252Hint(lead))
 	}
 	x.printf("%s  not UTF-8 (%s)\n", x.paint(utf8x.Hex(p[:covered]), "\x1b[1;31m"), kind)
 	x.printf("%s", wrap(why, "  ", 80))
 	x.printf("%s\n", wrap("utf8x check reports "+subparts(p, covered), "  ", 80))
 	return covered
+}
+
+// legacyFault explains a whole 5- or 6-byte sequence of RFC 2279 (leads
+// F8-FD) at the start of p: what value it held, and why UTF-8 no longer has
+// it. ok is false unless p starts with the lead and all its continuation
+// bytes.
+func legacyFault(p []byte) (n int, why string, ok bool) {
+	lead := p[0]
+	switch {
+	case lead >= 0xF8 && lead <= 0xFB:
+		n = 5
+	case lead == 0xFC || lead == 0xFD:
+		n = 6
+	default:
+		return 0, "", false
+	}
+	if len(p) < n {
+		return 0, "", false
+	}
+	v := uint32(lead & (0x7F >> n))
+	for _, b := range p[1:n] {
+		if !isCont(b) {
+			return 0, "", false
+		}
+		v = v<<6 | uint32(b&0x3F)
+	}
+	why = fmt.Sprintf("%s is a %d-byte sequence of the obsolete RFC 2279 form of UTF-8 (leads F8-FB took 5 bytes, FC-FD 6, for values up to 0x7FFFFFFF)", utf8x.Hex(p[:n]), n)
+	if least := uint32(1) << (5*n - 4); v < least {
+		return n, why + fmt.Sprintf(", but an overlong one: its value 0x%X needs fewer bytes, so even RFC 2279 rejected it.", v), true
+	}
+	return n, why + fmt.Sprintf(", holding the value 0x%X, beyond U+10FFFF, the last code point. RFC 3629 cut UTF-8 down to 4 bytes and U+10FFFF to match UTF-16 (section 3), so F8-FF never occur. 'utf8x check --encoding utf-8-legacy' accepts it; converting it to a Unicode encoding fails, naming the value.", v), true
 }
 
 // subparts lists the errors utf8x check reports for p[:covered], judged in the
