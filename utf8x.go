@@ -133,6 +133,14 @@ func DecodeRuneInString(s string) (r rune, size int) {
 	return r, size
 }
 
+// Decode is DecodeRune that also says why: kind is 0 for a well-formed
+// character (a real U+FFFD included) and the ErrorKind of the maximal subpart
+// otherwise. Empty input gives (RuneError, 0, 0).
+func Decode(p []byte) (r rune, size int, kind ErrorKind) { return decode(p) }
+
+// DecodeString is like Decode but its input is a string.
+func DecodeString(s string) (r rune, size int, kind ErrorKind) { return decode(s) }
+
 // decodeLast finds the last element of the maximal-subpart decomposition of p.
 // Every byte that is not a continuation byte starts an element, and an element is
 // at most 4 bytes long, so the answer starts within the last 4 bytes.

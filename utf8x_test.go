@@ -422,3 +422,25 @@ func TestCountsOnCorpusLikeText(t *testing.T) {
 		t.Errorf("UTF16Len with a truncated emoji = %d, want 4", got)
 	}
 }
+
+func TestDecodeKind(t *testing.T) {
+	tests := []struct {
+		in   string
+		r    rune
+		size int
+		kind utf8x.ErrorKind
+	}{
+		{"\uFFFD", utf8.RuneError, 3, 0}, // a real U+FFFD is not an error
+		{"\xF0\x90\x80", utf8.RuneError, 3, utf8x.Truncated},
+		{"\xE2\x82\xAC", '€', 3, 0},
+		{"\xC0\xAF", utf8.RuneError, 1, utf8x.Overlong},
+		{"", utf8.RuneError, 0, 0},
+	}
+	for _, tt := range tests {
+		r, size, kind := utf8x.Decode([]byte(tt.in))
+		r2, size2, kind2 := utf8x.DecodeString(tt.in)
+		if r != tt.r || size != tt.size || kind != tt.kind || r2 != r || size2 != size || kind2 != kind {
+			t.Errorf("Decode(% X) = %U, %d, %v; want %U, %d, %v", tt.in, r, size, kind, tt.r, tt.size, tt.kind)
+		}
+	}
+}

@@ -119,13 +119,7 @@ func decodeUTF8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 	if !atEOF && !utf8x.FullRune(p) {
 		return 0, 0, 0
 	}
-	r, n := utf8x.DecodeRune(p)
-	if r != utf8x.RuneError || n == 3 {
-		return r, n, 0 // a subpart is at most 3 bytes, but so is a real U+FFFD
-	}
-	// Four bytes decide any maximal subpart at the start of p.
-	_, n, kind := utf8x.FirstInvalid(p[:min(len(p), utf8x.UTFMax)])
-	return utf8x.RuneError, n, kind
+	return utf8x.Decode(p)
 }
 
 func encodeUTF8(p []byte, r rune) int {
