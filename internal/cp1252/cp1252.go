@@ -21,7 +21,7 @@ func Decode(b byte) rune {
 
 // Encode returns the Windows-1252 byte for r, and false when it has none.
 func Encode(r rune) (byte, bool) {
-	if r < 0x80 || (r >= 0xA0 && r <= 0xFF) {
+	if 0 <= r && r < 0x80 || 0xA0 <= r && r <= 0xFF {
 		return byte(r), true
 	}
 	for i, h := range High {
