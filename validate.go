@@ -87,30 +87,47 @@ func ASCIIPrefix(p []byte) int { return kernel.ASCIIPrefix(p) }
 // ASCIIPrefixString is like ASCIIPrefix but its input is a string.
 func ASCIIPrefixString(s string) int { return kernel.ASCIIPrefix(bytesOf(s)) }
 
-// count walks p as valid runs (counted by a kernel) separated by ill-formed
-// subparts, each of which counts as one character and as one UTF-16 unit, the
-// U+FFFD that replaces it.
-func count(p []byte, measure func([]byte) int) int {
-	total := 0
-	for len(p) > 0 {
-		off, n, _ := firstInvalid(p)
-		total += measure(p[:off])
-		if n == 0 {
-			break
+// count finishes RuneCount (with utf16, UTF16Len) once a kernel has found
+// p[:n] valid and total characters (UTF-16 units) in it: it walks the rest as
+// valid runs separated by ill-formed subparts, each of which counts as one
+// character and as one UTF-16 unit, the U+FFFD that replaces it.
+func count(p []byte, n, total int, utf16 bool) int {
+	for {
+		// The kernel may stop a little short of the error: the scalar
+		// reference finds it, and the bytes between are valid.
+		off, size, _ := scanFrom(p, n)
+		if utf16 {
+			total += kernel.UTF16Len(p[n:off])
+		} else {
+			total += kernel.CountRunes(p[n:off])
+		}
+		if size == 0 {
+			return total
 		}
 		total++
-		p = p[off+n:]
+		p = p[off+size:]
+		var runes, units int
+		n, runes, units = kernel.ValidCount(p)
+		if utf16 {
+			total += units
+		} else {
+			total += runes
+		}
+		if n == len(p) {
+			return total
+		}
 	}
-	return total
 }
 
 // RuneCount returns the number of characters in p, counting each ill-formed
 // maximal subpart as one (unicode/utf8 counts each of its bytes).
 func RuneCount(p []byte) int {
-	if kernel.ValidPrefix(p) == len(p) {
-		return kernel.CountRunes(p)
+	// One pass validates and counts; on valid input that is all.
+	n, runes, _ := kernel.ValidCount(p)
+	if n == len(p) {
+		return runes
 	}
-	return count(p, kernel.CountRunes)
+	return count(p, n, runes, false)
 }
 
 // RuneCountInString is like RuneCount but its input is a string.
@@ -119,10 +136,11 @@ func RuneCountInString(s string) int { return RuneCount(bytesOf(s)) }
 // UTF16Len returns the number of UTF-16 code units needed to hold p, each
 // ill-formed maximal subpart counting as one (the U+FFFD replacing it).
 func UTF16Len(p []byte) int {
-	if kernel.ValidPrefix(p) == len(p) {
-		return kernel.UTF16Len(p)
+	n, _, units := kernel.ValidCount(p)
+	if n == len(p) {
+		return units
 	}
-	return count(p, kernel.UTF16Len)
+	return count(p, n, units, true)
 }
 
 // UTF16LenString is like UTF16Len but its input is a string.

@@ -6,6 +6,28 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+// mode selects what a validator does besides validating. The fused modes exist
+// so that counting or copying valid text reads it once: a second pass over an
+// input larger than the caches costs as much as the validation itself.
+type mode int
+
+const (
+	plain    mode = iota // func(p []byte) int
+	counting             // func(p []byte) (n, runes, utf16 int), counts over p[:n]
+	copying              // func(dst, src []byte) int, dst[:n] = src[:n]
+)
+
+// signature returns the Go declaration of a validator in mode m.
+func (m mode) signature() string {
+	switch m {
+	case counting:
+		return "func(p []byte) (n, runes, utf16 int)"
+	case copying:
+		return "func(dst, src []byte) int"
+	}
+	return "func(p []byte) int"
+}
+
 // validConsts are the registers every validation step reads.
 type validConsts struct {
 	b1High, b1Low, b2High reg.VecVirtual
@@ -54,15 +76,81 @@ func checkBlock(c validConsts, vec func() reg.VecVirtual, prev, cur reg.VecVirtu
 // mustOr is set per width before checkBlock runs.
 var mustOr func(a, b, bit7 reg.VecVirtual) reg.VecVirtual
 
-func validAVX2() {
-	TEXT("validAVX2", NOSPLIT, "func(p []byte) int")
+// kernelArgs loads the input (and, when copying, the output) pointer and the
+// input length.
+func kernelArgs(m mode) (ptr, dptr, n reg.GPVirtual) {
+	in := "p"
+	if m == copying {
+		dptr = GP64()
+		Load(Param("dst").Base(), dptr)
+		in = "src"
+	}
+	ptr, n = GP64(), GP64()
+	Load(Param(in).Base(), ptr)
+	Load(Param(in).Len(), n)
+	return
+}
+
+// counts is the state of a counting kernel: the continuation bytes and the
+// 4-byte leads seen so far. A prefix of valid text of length n holds
+// n-conts characters and n-conts+fours UTF-16 units; both formulas add up
+// over any split of the bytes, so a block is counted whole even when a
+// character straddles its edge.
+type counts struct{ conts, fours reg.GPVirtual }
+
+func newCounts(m mode) counts {
+	if m != counting {
+		return counts{}
+	}
+	c := counts{GP64(), GP64()}
+	XORQ(c.conts, c.conts)
+	XORQ(c.fours, c.fours)
+	return c
+}
+
+// add adds (or with sub, removes) the popcounts of the masks to the counts.
+func (c counts) add(cont, four reg.Register, sub bool) {
+	if sub {
+		SUBQ(cont, c.conts)
+		SUBQ(four, c.fours)
+	} else {
+		ADDQ(cont, c.conts)
+		ADDQ(four, c.fours)
+	}
+}
+
+// ret stores the kernel's answer n and, when counting, the counts over p[:n].
+func (c counts) ret(m mode, n reg.GPVirtual) {
+	Store(n, ReturnIndex(0))
+	if m != counting {
+		return
+	}
+	r := GP64()
+	MOVQ(n, r)
+	SUBQ(c.conts, r)
+	Store(r, ReturnIndex(1))
+	ADDQ(c.fours, r)
+	Store(r, ReturnIndex(2))
+}
+
+func validAVX2(name string, m mode) {
+	TEXT(name, NOSPLIT, m.signature())
 	Pragma("noescape")
-	Doc("validAVX2 checks p in 32-byte blocks and returns len(p) if p is valid,",
-		"else n < len(p) such that p[:n] holds no error short of a character left",
-		"unfinished at its end: the start of the first block with an error, or,",
-		"for inputs shorter than 64 bytes, the end of the last whole block.")
-	ptr := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
+	switch m {
+	case plain:
+		Doc(name+" checks p in 32-byte blocks and returns len(p) if p is valid,",
+			"else n < len(p) such that p[:n] holds no error short of a character left",
+			"unfinished at its end: the start of the first block with an error, or,",
+			"for inputs shorter than 64 bytes, the end of the last whole block.")
+	case counting:
+		Doc(name+" is validAVX2 that also returns the number of characters",
+			"and of UTF-16 units in p[:n].")
+	case copying:
+		Doc(name+" is validAVX2 on src that also copies src[:n] to dst, in the",
+			"same pass. It may write any of dst[:len(src)]; dst must have that room.")
+	}
+	L := func(s string) string { return name + "_" + s }
+	ptr, dptr, n := kernelArgs(m)
 
 	c := validConsts{YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()}
 	VMOVDQU(tblByte1High, c.b1High)
@@ -73,6 +161,7 @@ func validAVX2() {
 	VPBROADCASTB(splat.Offset(splat4Lead), c.lead4)
 	VPBROADCASTB(splat.Offset(splatBit7), c.bit7)
 	VMOVDQU(tblIncomplete.Offset(32), c.incomplete)
+	cnt := newCounts(m)
 
 	mustOr = func(a, b, bit7 reg.VecVirtual) reg.VecVirtual {
 		VPOR(a, b, a)
@@ -98,7 +187,33 @@ func validAVX2() {
 	test := func(special, must23 reg.VecVirtual) {
 		VPXOR(must23, special, special)
 		VPTEST(special, special)
-		JNZ(LabelRef("avx2_fail"))
+		JNZ(LabelRef(L("fail")))
+	}
+	// count adds v's continuation bytes and 4-byte leads, given h, the bit
+	// 7 mask of v, and skip, the number of leading bytes of v to leave out.
+	// Bit 6 comes from v+v; v minus 0x70 saturates to bit 7 set only from
+	// F0 up.
+	count := func(v reg.VecVirtual, h, skip reg.Register, sub bool) {
+		t := YMM()
+		b6, f := GP32(), GP32()
+		VPADDB(v, v, t)
+		VPMOVMSKB(t, b6)
+		ANDNL(h, b6, b6)
+		VPSUBUSB(c.lead4, v, t)
+		VPMOVMSKB(t, f)
+		if skip != nil {
+			SHRXL(skip, b6, b6)
+			SHRXL(skip, f, f)
+		}
+		POPCNTL(b6, b6)
+		POPCNTL(f, f)
+		cnt.add(b6.As64(), f.As64(), sub)
+	}
+	load := func(off int, dst reg.VecVirtual, i reg.GPVirtual) {
+		VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1, Disp: off}, dst)
+		if m == copying {
+			VMOVDQU(dst, Mem{Base: dptr, Index: i, Scale: 1, Disp: off})
+		}
 	}
 
 	i := GP64()
@@ -106,108 +221,140 @@ func validAVX2() {
 	prev, cur := YMM(), YMM()
 	VPXOR(prev, prev, prev)
 
-	Label("avx2_loop")
+	Label(L("loop"))
 	rest := GP64()
 	MOVQ(n, rest)
 	SUBQ(i, rest)
 	CMPQ(rest, U8(32))
-	JB(LabelRef("avx2_tail"))
-	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1}, cur)
+	JB(LabelRef(L("tail")))
+	load(0, cur, i)
 	mask := GP32()
 	VPMOVMSKB(cur, mask)
 	TESTL(mask, mask)
-	JNZ(LabelRef("avx2_mixed"))
+	JNZ(LabelRef(L("mixed")))
 
 	// An ASCII block only needs to know that prev did not end mid-character.
 	unfinished := YMM()
 	VPSUBUSB(c.incomplete, prev, unfinished)
 	VPTEST(unfinished, unfinished)
-	JNZ(LabelRef("avx2_fail"))
+	JNZ(LabelRef(L("fail")))
 	ADDQ(U8(32), i)
 
 	// Long ASCII runs: four blocks per test.
-	Label("avx2_ascii")
+	Label(L("ascii"))
 	MOVQ(n, rest)
 	SUBQ(i, rest)
 	CMPQ(rest, U8(128))
-	JB(LabelRef("avx2_ascii_end"))
+	JB(LabelRef(L("ascii_end")))
 	a, b := YMM(), YMM()
-	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1}, a)
-	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1, Disp: 32}, b)
-	VPOR(Mem{Base: ptr, Index: i, Scale: 1, Disp: 64}, a, a)
-	VPOR(Mem{Base: ptr, Index: i, Scale: 1, Disp: 96}, b, b)
+	if m == copying {
+		a2, b2 := YMM(), YMM()
+		load(0, a, i)
+		load(32, b, i)
+		load(64, a2, i)
+		load(96, b2, i)
+		VPOR(a2, a, a)
+		VPOR(b2, b, b)
+	} else {
+		VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1}, a)
+		VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1, Disp: 32}, b)
+		VPOR(Mem{Base: ptr, Index: i, Scale: 1, Disp: 64}, a, a)
+		VPOR(Mem{Base: ptr, Index: i, Scale: 1, Disp: 96}, b, b)
+	}
 	VPOR(a, b, a)
 	VPMOVMSKB(a, mask)
 	TESTL(mask, mask)
-	JNZ(LabelRef("avx2_ascii_end"))
+	JNZ(LabelRef(L("ascii_end")))
 	ADDQ(U8(128), i)
-	JMP(LabelRef("avx2_ascii"))
-	Label("avx2_ascii_end")
+	JMP(LabelRef(L("ascii")))
+	Label(L("ascii_end"))
 	// Everything before i is ASCII, which as a predecessor is as good as zeros.
 	VPXOR(prev, prev, prev)
-	JMP(LabelRef("avx2_loop"))
+	JMP(LabelRef(L("loop")))
 
-	Label("avx2_mixed")
+	Label(L("mixed"))
 	checkBlock(c, YMM, prev, cur, shift, and, and3, test, false)
+	if m == counting {
+		count(cur, mask, nil, false)
+	}
 	VMOVDQA(cur, prev)
 	ADDQ(U8(32), i)
-	JMP(LabelRef("avx2_loop"))
+	JMP(LabelRef(L("loop")))
 
 	// The tail: rather than stepping through up to 31 bytes, check the last
 	// 32 bytes of p as one more block, overlapping what was already checked,
-	// with the 32 bytes before it as its predecessor. Short inputs have no
-	// such predecessor; the caller finishes those.
-	Label("avx2_tail")
+	// with the 32 bytes before it as its predecessor. On an error the answer
+	// stays i, which everything before was checked up to. Short inputs have
+	// no such predecessor; the caller finishes those.
+	Label(L("tail"))
 	TESTQ(rest, rest)
-	JZ(LabelRef("avx2_end"))
+	JZ(LabelRef(L("end")))
 	CMPQ(n, U8(64))
-	JB(LabelRef("avx2_short"))
-	MOVQ(n, i)
-	SUBQ(U8(32), i)
-	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1, Disp: -32}, prev)
-	VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1}, cur)
+	JB(LabelRef(L("fail")))
+	j := GP64()
+	MOVQ(n, j)
+	SUBQ(U8(32), j)
+	VMOVDQU(Mem{Base: ptr, Index: j, Scale: 1, Disp: -32}, prev)
+	load(0, cur, j)
 	checkBlock(c, YMM, prev, cur, shift, and, and3, test, false)
 	VPSUBUSB(c.incomplete, cur, unfinished)
 	VPTEST(unfinished, unfinished)
-	JNZ(LabelRef("avx2_fail"))
-	Label("avx2_done")
+	JNZ(LabelRef(L("fail")))
+	if m == counting {
+		// Only the last rest bytes are new.
+		VPMOVMSKB(cur, mask)
+		skip := GP64()
+		MOVQ(U32(32), skip)
+		SUBQ(rest, skip)
+		count(cur, mask, skip.As32(), false)
+	}
+	Label(L("done"))
 	VZEROUPPER()
-	Store(n, ReturnIndex(0))
+	cnt.ret(m, n)
 	RET()
 
 	// Input that ends with a whole block: it must not end mid-character.
-	// Reporting the last block as failing lets the caller find out which.
-	Label("avx2_end")
+	// Reporting the last block as failing lets the caller find out which;
+	// that block (prev is zero after ASCII) was counted, so it is taken out.
+	Label(L("end"))
 	VPSUBUSB(c.incomplete, prev, unfinished)
 	VPTEST(unfinished, unfinished)
-	JZ(LabelRef("avx2_done"))
+	JZ(LabelRef(L("done")))
+	if m == counting {
+		VPMOVMSKB(prev, mask)
+		count(prev, mask, nil, true)
+	}
 	SUBQ(U8(32), i)
-	JMP(LabelRef("avx2_fail"))
 
-	Label("avx2_short")
+	Label(L("fail"))
 	VZEROUPPER()
-	Store(i, ReturnIndex(0))
-	RET()
-
-	Label("avx2_fail")
-	VZEROUPPER()
-	Store(i, ReturnIndex(0))
+	cnt.ret(m, i)
 	RET()
 }
 
-func validAVX512(name string, vbmi bool) {
-	TEXT(name, NOSPLIT, "func(p []byte) int")
+func validAVX512(name string, vbmi bool, m mode) {
+	TEXT(name, NOSPLIT, m.signature())
 	Pragma("noescape")
+	base := "validAVX512"
 	if vbmi {
+		base = "validAVX512VBMI"
+	}
+	switch {
+	case m == counting:
+		Doc(name+" is "+base+" that also returns the number of characters",
+			"and of UTF-16 units in p[:n].")
+	case m == copying:
+		Doc(name+" is "+base+" on src that also copies src[:n] to dst, in",
+			"the same pass. It may write any of dst[:len(src)]; dst must have that room.")
+	case vbmi:
 		Doc(name + " is validAVX512 with the nibble lookups done by VPERMB.")
-	} else {
+	default:
 		Doc(name+" checks p in 64-byte blocks, the last one loaded under a mask",
 			"that zero-fills past the end, and returns len(p) if p is valid, else the",
 			"start of the first block with an error.")
 	}
 	L := func(s string) string { return name + "_" + s }
-	ptr := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
+	ptr, dptr, n := kernelArgs(m)
 
 	c := validConsts{ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()}
 	VMOVDQU64(tblByte1High, c.b1High)
@@ -218,6 +365,13 @@ func validAVX512(name string, vbmi bool) {
 	VPBROADCASTB(splat.Offset(splat4Lead), c.lead4)
 	VPBROADCASTB(splat.Offset(splatBit7), c.bit7)
 	VMOVDQU64(tblIncomplete, c.incomplete)
+	cnt := newCounts(m)
+	var contMax, fourMin reg.VecVirtual
+	if m == counting {
+		contMax, fourMin = ZMM(), ZMM()
+		VPBROADCASTB(splat.Offset(splatContMax), contMax)
+		VPBROADCASTB(splat.Offset(splatFourLead), fourMin)
+	}
 
 	mustOr = func(a, b, bit7 reg.VecVirtual) reg.VecVirtual {
 		// (a | b) & bit7 in one instruction.
@@ -244,6 +398,17 @@ func validAVX512(name string, vbmi bool) {
 		KORTESTQ(k, k)
 		JNZ(LabelRef(L("fail")))
 	}
+	count := func(v reg.VecVirtual, sub bool) {
+		k, cb, fb := K(), GP64(), GP64()
+		VPCMPB(U8(1), contMax, v, k) // b < -64: continuation
+		KMOVQ(k, cb)
+		VPCMPUB(U8(6), fourMin, v, k) // b > 0xEF unsigned
+		KMOVQ(k, fb)
+		POPCNTQ(cb, cb)
+		POPCNTQ(fb, fb)
+		cnt.add(cb, fb, sub)
+	}
+	mem := func(base, i reg.GPVirtual, off int) Mem { return Mem{Base: base, Index: i, Scale: 1, Disp: off} }
 
 	i := GP64()
 	XORQ(i, i)
@@ -256,7 +421,10 @@ func validAVX512(name string, vbmi bool) {
 	SUBQ(i, rest)
 	CMPQ(rest, U8(64))
 	JB(LabelRef(L("tail")))
-	VMOVDQU64(Mem{Base: ptr, Index: i, Scale: 1}, cur)
+	VMOVDQU64(mem(ptr, i, 0), cur)
+	if m == copying {
+		VMOVDQU64(cur, mem(dptr, i, 0))
+	}
 	k := K()
 	VPMOVB2M(cur, k)
 	KORTESTQ(k, k)
@@ -275,11 +443,23 @@ func validAVX512(name string, vbmi bool) {
 	CMPQ(rest, U32(256))
 	JB(LabelRef(L("ascii_end")))
 	a, b := ZMM(), ZMM()
-	VMOVDQU64(Mem{Base: ptr, Index: i, Scale: 1}, a)
-	VMOVDQU64(Mem{Base: ptr, Index: i, Scale: 1, Disp: 64}, b)
-	VPORD(Mem{Base: ptr, Index: i, Scale: 1, Disp: 128}, a, a)
-	VPORD(Mem{Base: ptr, Index: i, Scale: 1, Disp: 192}, b, b)
-	VPORD(a, b, a)
+	if m == copying {
+		a2, b2 := ZMM(), ZMM()
+		for off, v := range []reg.VecVirtual{a, b, a2, b2} {
+			VMOVDQU64(mem(ptr, i, 64*off), v)
+		}
+		for off, v := range []reg.VecVirtual{a, b, a2, b2} {
+			VMOVDQU64(v, mem(dptr, i, 64*off))
+		}
+		VPTERNLOGD(U8(0xFE), a2, b, a) // a | b | a2
+		VPORD(b2, a, a)
+	} else {
+		VMOVDQU64(mem(ptr, i, 0), a)
+		VMOVDQU64(mem(ptr, i, 64), b)
+		VPORD(mem(ptr, i, 128), a, a)
+		VPORD(mem(ptr, i, 192), b, b)
+		VPORD(a, b, a)
+	}
 	VPMOVB2M(a, k)
 	KORTESTQ(k, k)
 	JNZ(LabelRef(L("ascii_end")))
@@ -292,12 +472,16 @@ func validAVX512(name string, vbmi bool) {
 
 	Label(L("mixed"))
 	checkBlock(c, ZMM, prev, cur, shift, and, and3, test, vbmi)
+	if m == counting {
+		count(cur, false)
+	}
 	VMOVDQA64(cur, prev)
 	ADDQ(U8(64), i)
 	JMP(LabelRef(L("loop")))
 
 	// The tail is one more block, zero-filled: zeros are ASCII, so a
-	// character left unfinished at the end shows up as too short.
+	// character left unfinished at the end shows up as too short, and they
+	// count as nothing.
 	Label(L("tail"))
 	TESTQ(rest, rest)
 	JZ(LabelRef(L("end")))
@@ -305,23 +489,33 @@ func validAVX512(name string, vbmi bool) {
 	MOVQ(I32(-1), ones)
 	BZHIQ(rest, ones, ones)
 	KMOVQ(ones, k)
-	VMOVDQU8_Z(Mem{Base: ptr, Index: i, Scale: 1}, k, cur)
+	VMOVDQU8_Z(mem(ptr, i, 0), k, cur)
+	if m == copying {
+		VMOVDQU8(cur, k, mem(dptr, i, 0))
+	}
 	checkBlock(c, ZMM, prev, cur, shift, and, and3, test, vbmi)
+	if m == counting {
+		count(cur, false)
+	}
 	Label(L("done"))
 	VZEROUPPER()
-	Store(n, ReturnIndex(0))
+	cnt.ret(m, n)
 	RET()
 
 	// Input that ends with a whole block: it must not end mid-character.
-	// Reporting the last block as failing lets the caller find out which.
+	// Reporting the last block as failing lets the caller find out which;
+	// that block (prev is zero after ASCII) was counted, so it is taken out.
 	Label(L("end"))
 	VPCMPUB(U8(6), c.incomplete, prev, k)
 	KORTESTQ(k, k)
 	JZ(LabelRef(L("done")))
+	if m == counting {
+		count(prev, true)
+	}
 	SUBQ(U8(64), i)
 
 	Label(L("fail"))
 	VZEROUPPER()
-	Store(i, ReturnIndex(0))
+	cnt.ret(m, i)
 	RET()
 }

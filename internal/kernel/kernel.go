@@ -10,6 +10,10 @@
 //     error (a kernel rewinds to the start of the block where it saw the error).
 //   - ASCIIPrefix(p) returns the exact length of the longest all-ASCII prefix.
 //   - CountRunes and UTF16Len are only defined for valid input.
+//   - ValidCount(p) returns the n of ValidPrefix(p) with the number of
+//     characters and of UTF-16 code units in p[:n], from one pass over p.
+//   - ValidCopy(dst, src) returns the n of ValidPrefix(src) having copied
+//     src[:n] to dst, from one pass over src.
 //
 // One implementation set is chosen at start-up from the CPU's features (see
 // Kernels and Use); inputs too short to amortise a vector set-up always take the
@@ -22,6 +26,27 @@ func ValidPrefix(p []byte) int {
 		return validPrefixGo(p)
 	}
 	return active.validPrefix(p)
+}
+
+// ValidCount returns n as ValidPrefix(p) does and the number of characters
+// and of UTF-16 code units in p[:n]. Counting while validating reads p once:
+// a count after the validation would read it again, from farther caches.
+func ValidCount(p []byte) (n, runes, utf16 int) {
+	if len(p) < active.minLen {
+		return validCountGo(p)
+	}
+	return active.validCount(p)
+}
+
+// ValidCopy returns n as ValidPrefix(src) does, having copied src[:n] to dst
+// in the same pass. It may write anything to the rest of dst[:len(src)], and
+// panics if dst is shorter than src. dst must not overlap src.
+func ValidCopy(dst, src []byte) int {
+	dst = dst[:len(src)]
+	if len(src) < active.minLen {
+		return validCopyGo(dst, src)
+	}
+	return active.validCopy(dst, src)
 }
 
 // ASCIIPrefix returns the number of leading bytes of p below 0x80.
@@ -61,6 +86,8 @@ type impl struct {
 	asciiPrefix func([]byte) int
 	countRunes  func([]byte) int
 	utf16Len    func([]byte) int
+	validCount  func([]byte) (int, int, int)
+	validCopy   func(dst, src []byte) int
 }
 
 // portable is the pure-Go set; every architecture has it. Its minLen sends
@@ -75,6 +102,8 @@ var portable = impl{
 	asciiPrefix: asciiPrefixGo,
 	countRunes:  countRunesGo,
 	utf16Len:    utf16LenGo,
+	validCount:  validCountGo,
+	validCopy:   validCopyGo,
 }
 
 // active is chosen once, at package initialisation, as the first supported

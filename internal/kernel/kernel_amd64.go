@@ -24,6 +24,11 @@ var impls = []impl{
 		minScan:     32,
 		supported:   func() bool { return hasVBMI },
 		validPrefix: func(p []byte) int { return finishValid(p, validAVX512VBMI(p)) },
+		validCount: func(p []byte) (int, int, int) {
+			n, runes, utf16 := validCountAVX512VBMI(p)
+			return finishCount(p, n, runes, utf16)
+		},
+		validCopy:   func(dst, src []byte) int { return finishCopy(dst, src, validCopyAVX512VBMI(dst, src)) },
 		asciiPrefix: asciiAVX512,
 		countRunes:  countAVX512,
 		utf16Len:    utf16AVX512,
@@ -34,6 +39,11 @@ var impls = []impl{
 		minScan:     32,
 		supported:   func() bool { return hasAVX512 },
 		validPrefix: func(p []byte) int { return finishValid(p, validAVX512(p)) },
+		validCount: func(p []byte) (int, int, int) {
+			n, runes, utf16 := validCountAVX512(p)
+			return finishCount(p, n, runes, utf16)
+		},
+		validCopy:   func(dst, src []byte) int { return finishCopy(dst, src, validCopyAVX512(dst, src)) },
 		asciiPrefix: asciiAVX512,
 		countRunes:  countAVX512,
 		utf16Len:    utf16AVX512,
@@ -44,6 +54,11 @@ var impls = []impl{
 		minScan:     32,
 		supported:   func() bool { return hasAVX2 },
 		validPrefix: func(p []byte) int { return finishValid(p, validAVX2(p)) },
+		validCount: func(p []byte) (int, int, int) {
+			n, runes, utf16 := validCountAVX2(p)
+			return finishCount(p, n, runes, utf16)
+		},
+		validCopy:   func(dst, src []byte) int { return finishCopy(dst, src, validCopyAVX2(dst, src)) },
 		asciiPrefix: orGo(asciiAVX2, asciiPrefixGo),
 		countRunes:  orGo(countAVX2, countRunesGo),
 		utf16Len:    orGo(utf16AVX2, utf16LenGo),
@@ -72,4 +87,31 @@ func finishValid(p []byte, n int) int {
 	}
 	b := trimUnfinished(p, n)
 	return b + validPrefixGo(p[b:])
+}
+
+// finishCount is finishValid for a counting kernel, whose counts cover p[:n]:
+// the bytes of the unfinished character it trims are taken out of them (the
+// counts add up over any split of the bytes, see contsFours), and the counts
+// of what the portable code then accepts are added.
+func finishCount(p []byte, n, runes, utf16 int) (int, int, int) {
+	if n == len(p) {
+		return n, runes, utf16
+	}
+	b := trimUnfinished(p, n)
+	conts, fours := contsFours(p[b:n])
+	runes -= n - b - conts
+	utf16 -= n - b - conts + fours
+	m, r, u := validCountGo(p[b:])
+	return b + m, runes + r, utf16 + u
+}
+
+// finishCopy is finishValid for a copying kernel, which copied src[:n].
+func finishCopy(dst, src []byte, n int) int {
+	if n == len(src) {
+		return n
+	}
+	b := trimUnfinished(src, n)
+	m := b + validPrefixGo(src[b:])
+	copy(dst[b:m], src[b:m])
+	return m
 }

@@ -294,25 +294,25 @@ TEXT ·validAVX2(SB), NOSPLIT, $0-32
 	XORQ         DX, DX
 	VPXOR        Y8, Y8, Y8
 
-avx2_loop:
+validAVX2_loop:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x20
-	JB        avx2_tail
+	JB        validAVX2_tail
 	VMOVDQU   (AX)(DX*1), Y9
 	VPMOVMSKB Y9, BX
 	TESTL     BX, BX
-	JNZ       avx2_mixed
+	JNZ       validAVX2_mixed
 	VPSUBUSB  Y7, Y8, Y8
 	VPTEST    Y8, Y8
-	JNZ       avx2_fail
+	JNZ       validAVX2_fail
 	ADDQ      $0x20, DX
 
-avx2_ascii:
+validAVX2_ascii:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x80
-	JB        avx2_ascii_end
+	JB        validAVX2_ascii_end
 	VMOVDQU   (AX)(DX*1), Y8
 	VMOVDQU   32(AX)(DX*1), Y9
 	VPOR      64(AX)(DX*1), Y8, Y8
@@ -320,15 +320,15 @@ avx2_ascii:
 	VPOR      Y8, Y9, Y8
 	VPMOVMSKB Y8, BX
 	TESTL     BX, BX
-	JNZ       avx2_ascii_end
+	JNZ       validAVX2_ascii_end
 	ADDQ      $0x80, DX
-	JMP       avx2_ascii
+	JMP       validAVX2_ascii
 
-avx2_ascii_end:
+validAVX2_ascii_end:
 	VPXOR Y8, Y8, Y8
-	JMP   avx2_loop
+	JMP   validAVX2_loop
 
-avx2_mixed:
+validAVX2_mixed:
 	VPERM2I128 $0x21, Y9, Y8, Y8
 	VPALIGNR   $0x0f, Y8, Y9, Y10
 	VPALIGNR   $0x0e, Y8, Y9, Y11
@@ -349,20 +349,20 @@ avx2_mixed:
 	VPAND      Y6, Y11, Y11
 	VPXOR      Y11, Y12, Y12
 	VPTEST     Y12, Y12
-	JNZ        avx2_fail
+	JNZ        validAVX2_fail
 	VMOVDQA    Y9, Y8
 	ADDQ       $0x20, DX
-	JMP        avx2_loop
+	JMP        validAVX2_loop
 
-avx2_tail:
+validAVX2_tail:
 	TESTQ      BX, BX
-	JZ         avx2_end
+	JZ         validAVX2_end
 	CMPQ       CX, $0x40
-	JB         avx2_short
-	MOVQ       CX, DX
-	SUBQ       $0x20, DX
-	VMOVDQU    -32(AX)(DX*1), Y8
-	VMOVDQU    (AX)(DX*1), Y9
+	JB         validAVX2_fail
+	MOVQ       CX, BX
+	SUBQ       $0x20, BX
+	VMOVDQU    -32(AX)(BX*1), Y8
+	VMOVDQU    (AX)(BX*1), Y9
 	VPERM2I128 $0x21, Y9, Y8, Y8
 	VPALIGNR   $0x0f, Y8, Y9, Y10
 	VPALIGNR   $0x0e, Y8, Y9, Y11
@@ -383,29 +383,23 @@ avx2_tail:
 	VPAND      Y6, Y11, Y11
 	VPXOR      Y11, Y12, Y12
 	VPTEST     Y12, Y12
-	JNZ        avx2_fail
+	JNZ        validAVX2_fail
 	VPSUBUSB   Y7, Y9, Y8
 	VPTEST     Y8, Y8
-	JNZ        avx2_fail
+	JNZ        validAVX2_fail
 
-avx2_done:
+validAVX2_done:
 	VZEROUPPER
 	MOVQ CX, ret+24(FP)
 	RET
 
-avx2_end:
+validAVX2_end:
 	VPSUBUSB Y7, Y8, Y8
 	VPTEST   Y8, Y8
-	JZ       avx2_done
+	JZ       validAVX2_done
 	SUBQ     $0x20, DX
-	JMP      avx2_fail
 
-avx2_short:
-	VZEROUPPER
-	MOVQ DX, ret+24(FP)
-	RET
-
-avx2_fail:
+validAVX2_fail:
 	VZEROUPPER
 	MOVQ DX, ret+24(FP)
 	RET
@@ -636,6 +630,860 @@ validAVX512VBMI_end:
 validAVX512VBMI_fail:
 	VZEROUPPER
 	MOVQ DX, ret+24(FP)
+	RET
+
+// func validCountAVX2(p []byte) (n int, runes int, utf16 int)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·validCountAVX2(SB), NOSPLIT, $0-48
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      incomplete<>+32(SB), Y7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	XORQ         SI, SI
+	VPXOR        Y8, Y8, Y8
+
+validCountAVX2_loop:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x20
+	JB        validCountAVX2_tail
+	VMOVDQU   (AX)(SI*1), Y9
+	VPMOVMSKB Y9, R8
+	TESTL     R8, R8
+	JNZ       validCountAVX2_mixed
+	VPSUBUSB  Y7, Y8, Y10
+	VPTEST    Y10, Y10
+	JNZ       validCountAVX2_fail
+	ADDQ      $0x20, SI
+
+validCountAVX2_ascii:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x80
+	JB        validCountAVX2_ascii_end
+	VMOVDQU   (AX)(SI*1), Y8
+	VMOVDQU   32(AX)(SI*1), Y9
+	VPOR      64(AX)(SI*1), Y8, Y8
+	VPOR      96(AX)(SI*1), Y9, Y9
+	VPOR      Y8, Y9, Y8
+	VPMOVMSKB Y8, R8
+	TESTL     R8, R8
+	JNZ       validCountAVX2_ascii_end
+	ADDQ      $0x80, SI
+	JMP       validCountAVX2_ascii
+
+validCountAVX2_ascii_end:
+	VPXOR Y8, Y8, Y8
+	JMP   validCountAVX2_loop
+
+validCountAVX2_mixed:
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y10
+	VPALIGNR   $0x0e, Y8, Y9, Y11
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y10, Y12
+	VPSRLW     $0x04, Y9, Y13
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y0, Y12
+	VPAND      Y3, Y10, Y10
+	VPSHUFB    Y10, Y1, Y10
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y2, Y13
+	VPAND      Y10, Y12, Y12
+	VPAND      Y13, Y12, Y12
+	VPSUBUSB   Y4, Y11, Y11
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y11, Y8, Y11
+	VPAND      Y6, Y11, Y11
+	VPXOR      Y11, Y12, Y12
+	VPTEST     Y12, Y12
+	JNZ        validCountAVX2_fail
+	VPADDB     Y9, Y9, Y8
+	VPMOVMSKB  Y8, DI
+	ANDNL      R8, DI, DI
+	VPSUBUSB   Y5, Y9, Y8
+	VPMOVMSKB  Y8, R8
+	POPCNTL    DI, DI
+	POPCNTL    R8, R8
+	ADDQ       DI, DX
+	ADDQ       R8, BX
+	VMOVDQA    Y9, Y8
+	ADDQ       $0x20, SI
+	JMP        validCountAVX2_loop
+
+validCountAVX2_tail:
+	TESTQ      DI, DI
+	JZ         validCountAVX2_end
+	CMPQ       CX, $0x40
+	JB         validCountAVX2_fail
+	MOVQ       CX, R8
+	SUBQ       $0x20, R8
+	VMOVDQU    -32(AX)(R8*1), Y8
+	VMOVDQU    (AX)(R8*1), Y9
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y10
+	VPALIGNR   $0x0e, Y8, Y9, Y11
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y10, Y12
+	VPSRLW     $0x04, Y9, Y13
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y0, Y12
+	VPAND      Y3, Y10, Y0
+	VPSHUFB    Y0, Y1, Y0
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y2, Y13
+	VPAND      Y0, Y12, Y12
+	VPAND      Y13, Y12, Y12
+	VPSUBUSB   Y4, Y11, Y11
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y11, Y8, Y11
+	VPAND      Y6, Y11, Y11
+	VPXOR      Y11, Y12, Y12
+	VPTEST     Y12, Y12
+	JNZ        validCountAVX2_fail
+	VPSUBUSB   Y7, Y9, Y10
+	VPTEST     Y10, Y10
+	JNZ        validCountAVX2_fail
+	VPMOVMSKB  Y9, R8
+	MOVQ       $0x00000020, AX
+	SUBQ       DI, AX
+	VPADDB     Y9, Y9, Y0
+	VPMOVMSKB  Y0, SI
+	ANDNL      R8, SI, SI
+	VPSUBUSB   Y5, Y9, Y0
+	VPMOVMSKB  Y0, DI
+	SHRXL      AX, SI, SI
+	SHRXL      AX, DI, DI
+	POPCNTL    SI, SI
+	POPCNTL    DI, DI
+	ADDQ       SI, DX
+	ADDQ       DI, BX
+
+validCountAVX2_done:
+	VZEROUPPER
+	MOVQ CX, n+24(FP)
+	MOVQ CX, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+validCountAVX2_end:
+	VPSUBUSB  Y7, Y8, Y10
+	VPTEST    Y10, Y10
+	JZ        validCountAVX2_done
+	VPMOVMSKB Y8, R8
+	VPADDB    Y8, Y8, Y0
+	VPMOVMSKB Y0, AX
+	ANDNL     R8, AX, AX
+	VPSUBUSB  Y5, Y8, Y0
+	VPMOVMSKB Y0, CX
+	POPCNTL   AX, AX
+	POPCNTL   CX, CX
+	SUBQ      AX, DX
+	SUBQ      CX, BX
+	SUBQ      $0x20, SI
+
+validCountAVX2_fail:
+	VZEROUPPER
+	MOVQ SI, n+24(FP)
+	MOVQ SI, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+// func validCountAVX512(p []byte) (n int, runes int, utf16 int)
+// Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
+TEXT ·validCountAVX512(SB), NOSPLIT, $0-48
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	VPBROADCASTB splat<>+4(SB), Z8
+	VPBROADCASTB splat<>+5(SB), Z9
+	XORQ         SI, SI
+	VPXORD       Z10, Z10, Z10
+
+validCountAVX512_loop:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x40
+	JB        validCountAVX512_tail
+	VMOVDQU64 (AX)(SI*1), Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512_fail
+	ADDQ      $0x40, SI
+
+validCountAVX512_ascii:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x00000100
+	JB        validCountAVX512_ascii_end
+	VMOVDQU64 (AX)(SI*1), Z11
+	VMOVDQU64 64(AX)(SI*1), Z12
+	VPORD     128(AX)(SI*1), Z11, Z11
+	VPORD     192(AX)(SI*1), Z12, Z12
+	VPORD     Z11, Z12, Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512_ascii_end
+	ADDQ      $0x00000100, SI
+	JMP       validCountAVX512_ascii
+
+validCountAVX512_ascii_end:
+	VPXORD Z10, Z10, Z10
+	JMP    validCountAVX512_loop
+
+validCountAVX512_mixed:
+	VALIGND    $0x0c, Z10, Z11, Z10
+	VPALIGNR   $0x0f, Z10, Z11, Z12
+	VPALIGNR   $0x0e, Z10, Z11, Z13
+	VPALIGNR   $0x0d, Z10, Z11, Z10
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z11, Z15
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z0, Z14
+	VPANDD     Z3, Z12, Z12
+	VPSHUFB    Z12, Z1, Z12
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z2, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z4, Z13, Z13
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, DI
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R8
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
+	ADDQ       DI, DX
+	ADDQ       R8, BX
+	VMOVDQA64  Z11, Z10
+	ADDQ       $0x40, SI
+	JMP        validCountAVX512_loop
+
+validCountAVX512_tail:
+	TESTQ      DI, DI
+	JZ         validCountAVX512_end
+	MOVQ       $-1, R8
+	BZHIQ      DI, R8, R8
+	KMOVQ      R8, K1
+	VMOVDQU8.Z (AX)(SI*1), K1, Z11
+	VALIGND    $0x0c, Z10, Z11, Z7
+	VPALIGNR   $0x0f, Z7, Z11, Z10
+	VPALIGNR   $0x0e, Z7, Z11, Z12
+	VPALIGNR   $0x0d, Z7, Z11, Z7
+	VPSRLW     $0x04, Z10, Z13
+	VPSRLW     $0x04, Z11, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z10, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z0, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, AX
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, SI
+	POPCNTQ    AX, AX
+	POPCNTQ    SI, SI
+	ADDQ       AX, DX
+	ADDQ       SI, BX
+
+validCountAVX512_done:
+	VZEROUPPER
+	MOVQ CX, n+24(FP)
+	MOVQ CX, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+validCountAVX512_end:
+	VPCMPUB  $0x06, Z7, Z10, K1
+	KORTESTQ K1, K1
+	JZ       validCountAVX512_done
+	VPCMPB   $0x01, Z8, Z10, K1
+	KMOVQ    K1, AX
+	VPCMPUB  $0x06, Z9, Z10, K1
+	KMOVQ    K1, CX
+	POPCNTQ  AX, AX
+	POPCNTQ  CX, CX
+	SUBQ     AX, DX
+	SUBQ     CX, BX
+	SUBQ     $0x40, SI
+
+validCountAVX512_fail:
+	VZEROUPPER
+	MOVQ SI, n+24(FP)
+	MOVQ SI, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+// func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
+TEXT ·validCountAVX512VBMI(SB), NOSPLIT, $0-48
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	VPBROADCASTB splat<>+4(SB), Z8
+	VPBROADCASTB splat<>+5(SB), Z9
+	XORQ         SI, SI
+	VPXORD       Z4, Z4, Z4
+
+validCountAVX512VBMI_loop:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x40
+	JB        validCountAVX512VBMI_tail
+	VMOVDQU64 (AX)(SI*1), Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z7, Z4, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512VBMI_fail
+	ADDQ      $0x40, SI
+
+validCountAVX512VBMI_ascii:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x00000100
+	JB        validCountAVX512VBMI_ascii_end
+	VMOVDQU64 (AX)(SI*1), Z10
+	VMOVDQU64 64(AX)(SI*1), Z11
+	VPORD     128(AX)(SI*1), Z10, Z10
+	VPORD     192(AX)(SI*1), Z11, Z11
+	VPORD     Z10, Z11, Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512VBMI_ascii_end
+	ADDQ      $0x00000100, SI
+	JMP       validCountAVX512VBMI_ascii
+
+validCountAVX512VBMI_ascii_end:
+	VPXORD Z4, Z4, Z4
+	JMP    validCountAVX512VBMI_loop
+
+validCountAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z4, Z10, Z4
+	VPALIGNR   $0x0f, Z4, Z10, Z11
+	VPALIGNR   $0x0e, Z4, Z10, Z12
+	VPALIGNR   $0x0d, Z4, Z10, Z4
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPERMB     Z0, Z13, Z13
+	VPERMB     Z1, Z11, Z11
+	VPERMB     Z2, Z14, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z3, Z12, Z12
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, DI
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R8
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
+	ADDQ       DI, DX
+	ADDQ       R8, BX
+	VMOVDQA64  Z10, Z4
+	ADDQ       $0x40, SI
+	JMP        validCountAVX512VBMI_loop
+
+validCountAVX512VBMI_tail:
+	TESTQ      DI, DI
+	JZ         validCountAVX512VBMI_end
+	MOVQ       $-1, R8
+	BZHIQ      DI, R8, R8
+	KMOVQ      R8, K1
+	VMOVDQU8.Z (AX)(SI*1), K1, Z10
+	VALIGND    $0x0c, Z4, Z10, Z4
+	VPALIGNR   $0x0f, Z4, Z10, Z7
+	VPALIGNR   $0x0e, Z4, Z10, Z11
+	VPALIGNR   $0x0d, Z4, Z10, Z4
+	VPSRLW     $0x04, Z7, Z12
+	VPSRLW     $0x04, Z10, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z7, Z0
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z0, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, AX
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, SI
+	POPCNTQ    AX, AX
+	POPCNTQ    SI, SI
+	ADDQ       AX, DX
+	ADDQ       SI, BX
+
+validCountAVX512VBMI_done:
+	VZEROUPPER
+	MOVQ CX, n+24(FP)
+	MOVQ CX, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+validCountAVX512VBMI_end:
+	VPCMPUB  $0x06, Z7, Z4, K1
+	KORTESTQ K1, K1
+	JZ       validCountAVX512VBMI_done
+	VPCMPB   $0x01, Z8, Z4, K1
+	KMOVQ    K1, AX
+	VPCMPUB  $0x06, Z9, Z4, K1
+	KMOVQ    K1, CX
+	POPCNTQ  AX, AX
+	POPCNTQ  CX, CX
+	SUBQ     AX, DX
+	SUBQ     CX, BX
+	SUBQ     $0x40, SI
+
+validCountAVX512VBMI_fail:
+	VZEROUPPER
+	MOVQ SI, n+24(FP)
+	MOVQ SI, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+// func validCopyAVX2(dst []byte, src []byte) int
+// Requires: AVX, AVX2
+TEXT ·validCopyAVX2(SB), NOSPLIT, $0-56
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      incomplete<>+32(SB), Y7
+	XORQ         BX, BX
+	VPXOR        Y8, Y8, Y8
+
+validCopyAVX2_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x20
+	JB        validCopyAVX2_tail
+	VMOVDQU   (CX)(BX*1), Y9
+	VMOVDQU   Y9, (AX)(BX*1)
+	VPMOVMSKB Y9, SI
+	TESTL     SI, SI
+	JNZ       validCopyAVX2_mixed
+	VPSUBUSB  Y7, Y8, Y8
+	VPTEST    Y8, Y8
+	JNZ       validCopyAVX2_fail
+	ADDQ      $0x20, BX
+
+validCopyAVX2_ascii:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x80
+	JB        validCopyAVX2_ascii_end
+	VMOVDQU   (CX)(BX*1), Y8
+	VMOVDQU   Y8, (AX)(BX*1)
+	VMOVDQU   32(CX)(BX*1), Y9
+	VMOVDQU   Y9, 32(AX)(BX*1)
+	VMOVDQU   64(CX)(BX*1), Y10
+	VMOVDQU   Y10, 64(AX)(BX*1)
+	VMOVDQU   96(CX)(BX*1), Y11
+	VMOVDQU   Y11, 96(AX)(BX*1)
+	VPOR      Y10, Y8, Y8
+	VPOR      Y11, Y9, Y9
+	VPOR      Y8, Y9, Y8
+	VPMOVMSKB Y8, SI
+	TESTL     SI, SI
+	JNZ       validCopyAVX2_ascii_end
+	ADDQ      $0x80, BX
+	JMP       validCopyAVX2_ascii
+
+validCopyAVX2_ascii_end:
+	VPXOR Y8, Y8, Y8
+	JMP   validCopyAVX2_loop
+
+validCopyAVX2_mixed:
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y10
+	VPALIGNR   $0x0e, Y8, Y9, Y11
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y10, Y12
+	VPSRLW     $0x04, Y9, Y13
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y0, Y12
+	VPAND      Y3, Y10, Y10
+	VPSHUFB    Y10, Y1, Y10
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y2, Y13
+	VPAND      Y10, Y12, Y12
+	VPAND      Y13, Y12, Y12
+	VPSUBUSB   Y4, Y11, Y11
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y11, Y8, Y11
+	VPAND      Y6, Y11, Y11
+	VPXOR      Y11, Y12, Y12
+	VPTEST     Y12, Y12
+	JNZ        validCopyAVX2_fail
+	VMOVDQA    Y9, Y8
+	ADDQ       $0x20, BX
+	JMP        validCopyAVX2_loop
+
+validCopyAVX2_tail:
+	TESTQ      SI, SI
+	JZ         validCopyAVX2_end
+	CMPQ       DX, $0x40
+	JB         validCopyAVX2_fail
+	MOVQ       DX, SI
+	SUBQ       $0x20, SI
+	VMOVDQU    -32(CX)(SI*1), Y8
+	VMOVDQU    (CX)(SI*1), Y9
+	VMOVDQU    Y9, (AX)(SI*1)
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y10
+	VPALIGNR   $0x0e, Y8, Y9, Y11
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y10, Y12
+	VPSRLW     $0x04, Y9, Y13
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y0, Y12
+	VPAND      Y3, Y10, Y0
+	VPSHUFB    Y0, Y1, Y0
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y2, Y13
+	VPAND      Y0, Y12, Y12
+	VPAND      Y13, Y12, Y12
+	VPSUBUSB   Y4, Y11, Y11
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y11, Y8, Y11
+	VPAND      Y6, Y11, Y11
+	VPXOR      Y11, Y12, Y12
+	VPTEST     Y12, Y12
+	JNZ        validCopyAVX2_fail
+	VPSUBUSB   Y7, Y9, Y8
+	VPTEST     Y8, Y8
+	JNZ        validCopyAVX2_fail
+
+validCopyAVX2_done:
+	VZEROUPPER
+	MOVQ DX, ret+48(FP)
+	RET
+
+validCopyAVX2_end:
+	VPSUBUSB Y7, Y8, Y8
+	VPTEST   Y8, Y8
+	JZ       validCopyAVX2_done
+	SUBQ     $0x20, BX
+
+validCopyAVX2_fail:
+	VZEROUPPER
+	MOVQ BX, ret+48(FP)
+	RET
+
+// func validCopyAVX512(dst []byte, src []byte) int
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·validCopyAVX512(SB), NOSPLIT, $0-56
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         BX, BX
+	VPXORD       Z8, Z8, Z8
+
+validCopyAVX512_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x40
+	JB        validCopyAVX512_tail
+	VMOVDQU64 (CX)(BX*1), Z9
+	VMOVDQU64 Z9, (AX)(BX*1)
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyAVX512_fail
+	ADDQ      $0x40, BX
+
+validCopyAVX512_ascii:
+	MOVQ       DX, SI
+	SUBQ       BX, SI
+	CMPQ       SI, $0x00000100
+	JB         validCopyAVX512_ascii_end
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  64(CX)(BX*1), Z10
+	VMOVDQU64  128(CX)(BX*1), Z11
+	VMOVDQU64  192(CX)(BX*1), Z12
+	VMOVDQU64  Z9, (AX)(BX*1)
+	VMOVDQU64  Z10, 64(AX)(BX*1)
+	VMOVDQU64  Z11, 128(AX)(BX*1)
+	VMOVDQU64  Z12, 192(AX)(BX*1)
+	VPTERNLOGD $0xfe, Z11, Z10, Z9
+	VPORD      Z12, Z9, Z9
+	VPMOVB2M   Z9, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512_ascii_end
+	ADDQ       $0x00000100, BX
+	JMP        validCopyAVX512_ascii
+
+validCopyAVX512_ascii_end:
+	VPXORD Z8, Z8, Z8
+	JMP    validCopyAVX512_loop
+
+validCopyAVX512_mixed:
+	VALIGND    $0x0c, Z8, Z9, Z8
+	VPALIGNR   $0x0f, Z8, Z9, Z10
+	VPALIGNR   $0x0e, Z8, Z9, Z11
+	VPALIGNR   $0x0d, Z8, Z9, Z8
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z9, Z13
+	VPANDD     Z3, Z12, Z12
+	VPSHUFB    Z12, Z0, Z12
+	VPANDD     Z3, Z10, Z10
+	VPSHUFB    Z10, Z1, Z10
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z2, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z4, Z11, Z11
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512_fail
+	VMOVDQA64  Z9, Z8
+	ADDQ       $0x40, BX
+	JMP        validCopyAVX512_loop
+
+validCopyAVX512_tail:
+	TESTQ      SI, SI
+	JZ         validCopyAVX512_end
+	MOVQ       $-1, DI
+	BZHIQ      SI, DI, DI
+	KMOVQ      DI, K1
+	VMOVDQU8.Z (CX)(BX*1), K1, Z9
+	VMOVDQU8   Z9, K1, (AX)(BX*1)
+	VALIGND    $0x0c, Z8, Z9, Z7
+	VPALIGNR   $0x0f, Z7, Z9, Z8
+	VPALIGNR   $0x0e, Z7, Z9, Z10
+	VPALIGNR   $0x0d, Z7, Z9, Z7
+	VPSRLW     $0x04, Z8, Z11
+	VPSRLW     $0x04, Z9, Z9
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z0, Z11
+	VPANDD     Z3, Z8, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z9, Z9
+	VPSHUFB    Z9, Z2, Z9
+	VPTERNLOGD $0x80, Z0, Z9, Z11
+	VPSUBUSB   Z4, Z10, Z10
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z10
+	VPCMPUB    $0x04, Z10, Z11, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512_fail
+
+validCopyAVX512_done:
+	VZEROUPPER
+	MOVQ DX, ret+48(FP)
+	RET
+
+validCopyAVX512_end:
+	VPCMPUB  $0x06, Z7, Z8, K1
+	KORTESTQ K1, K1
+	JZ       validCopyAVX512_done
+	SUBQ     $0x40, BX
+
+validCopyAVX512_fail:
+	VZEROUPPER
+	MOVQ BX, ret+48(FP)
+	RET
+
+// func validCopyAVX512VBMI(dst []byte, src []byte) int
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
+TEXT ·validCopyAVX512VBMI(SB), NOSPLIT, $0-56
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         BX, BX
+	VPXORD       Z4, Z4, Z4
+
+validCopyAVX512VBMI_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x40
+	JB        validCopyAVX512VBMI_tail
+	VMOVDQU64 (CX)(BX*1), Z8
+	VMOVDQU64 Z8, (AX)(BX*1)
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z7, Z4, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyAVX512VBMI_fail
+	ADDQ      $0x40, BX
+
+validCopyAVX512VBMI_ascii:
+	MOVQ       DX, SI
+	SUBQ       BX, SI
+	CMPQ       SI, $0x00000100
+	JB         validCopyAVX512VBMI_ascii_end
+	VMOVDQU64  (CX)(BX*1), Z8
+	VMOVDQU64  64(CX)(BX*1), Z9
+	VMOVDQU64  128(CX)(BX*1), Z10
+	VMOVDQU64  192(CX)(BX*1), Z11
+	VMOVDQU64  Z8, (AX)(BX*1)
+	VMOVDQU64  Z9, 64(AX)(BX*1)
+	VMOVDQU64  Z10, 128(AX)(BX*1)
+	VMOVDQU64  Z11, 192(AX)(BX*1)
+	VPTERNLOGD $0xfe, Z10, Z9, Z8
+	VPORD      Z11, Z8, Z8
+	VPMOVB2M   Z8, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512VBMI_ascii_end
+	ADDQ       $0x00000100, BX
+	JMP        validCopyAVX512VBMI_ascii
+
+validCopyAVX512VBMI_ascii_end:
+	VPXORD Z4, Z4, Z4
+	JMP    validCopyAVX512VBMI_loop
+
+validCopyAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z4, Z8, Z4
+	VPALIGNR   $0x0f, Z4, Z8, Z9
+	VPALIGNR   $0x0e, Z4, Z8, Z10
+	VPALIGNR   $0x0d, Z4, Z8, Z4
+	VPSRLW     $0x04, Z9, Z11
+	VPSRLW     $0x04, Z8, Z12
+	VPERMB     Z0, Z11, Z11
+	VPERMB     Z1, Z9, Z9
+	VPERMB     Z2, Z12, Z12
+	VPTERNLOGD $0x80, Z9, Z12, Z11
+	VPSUBUSB   Z3, Z10, Z10
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z10
+	VPCMPUB    $0x04, Z10, Z11, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512VBMI_fail
+	VMOVDQA64  Z8, Z4
+	ADDQ       $0x40, BX
+	JMP        validCopyAVX512VBMI_loop
+
+validCopyAVX512VBMI_tail:
+	TESTQ      SI, SI
+	JZ         validCopyAVX512VBMI_end
+	MOVQ       $-1, DI
+	BZHIQ      SI, DI, DI
+	KMOVQ      DI, K1
+	VMOVDQU8.Z (CX)(BX*1), K1, Z8
+	VMOVDQU8   Z8, K1, (AX)(BX*1)
+	VALIGND    $0x0c, Z4, Z8, Z4
+	VPALIGNR   $0x0f, Z4, Z8, Z7
+	VPALIGNR   $0x0e, Z4, Z8, Z9
+	VPALIGNR   $0x0d, Z4, Z8, Z4
+	VPSRLW     $0x04, Z7, Z10
+	VPSRLW     $0x04, Z8, Z8
+	VPERMB     Z0, Z10, Z10
+	VPERMB     Z1, Z7, Z0
+	VPERMB     Z2, Z8, Z8
+	VPTERNLOGD $0x80, Z0, Z8, Z10
+	VPSUBUSB   Z3, Z9, Z9
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z9
+	VPCMPUB    $0x04, Z9, Z10, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512VBMI_fail
+
+validCopyAVX512VBMI_done:
+	VZEROUPPER
+	MOVQ DX, ret+48(FP)
+	RET
+
+validCopyAVX512VBMI_end:
+	VPCMPUB  $0x06, Z7, Z4, K1
+	KORTESTQ K1, K1
+	JZ       validCopyAVX512VBMI_done
+	SUBQ     $0x40, BX
+
+validCopyAVX512VBMI_fail:
+	VZEROUPPER
+	MOVQ BX, ret+48(FP)
 	RET
 
 // func asciiAVX2(p []byte) int

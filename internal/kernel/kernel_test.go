@@ -60,21 +60,30 @@ func (s short) String() string {
 	return fmt.Sprintf("% x", []byte(s))
 }
 
+// checkPrefix checks n, the answer of a validating entry point, against want,
+// the length of the longest valid prefix of p. It and the other check helpers
+// do not call t.Helper, which costs more than the checks themselves; their
+// messages name the entry point.
+func checkPrefix(t testing.TB, entry string, p []byte, n, want int) {
+	switch {
+	case n > want:
+		t.Fatalf("%s = %d past the first error at %d in %v", entry, n, want, short(p))
+	case n < want-maxSlack:
+		t.Fatalf("%s = %d, too far short of the first error at %d in %v", entry, n, want, short(p))
+	case want == len(p) && n != want:
+		t.Fatalf("%s = %d on valid input of length %d: %v", entry, n, want, short(p))
+	case n != want && !utf8.Valid(p[:n]):
+		t.Fatalf("%s = %d does not end on a boundary in %v", entry, n, short(p))
+	}
+}
+
 // check compares every entry point with the oracle on p.
 func check(t testing.TB, p []byte) {
 	t.Helper()
 	want := refPrefix(p)
-	got := kernel.ValidPrefix(p)
-	switch {
-	case got > want:
-		t.Fatalf("ValidPrefix = %d past the first error at %d in %v", got, want, short(p))
-	case got < want-maxSlack:
-		t.Fatalf("ValidPrefix = %d, too far short of the first error at %d in %v", got, want, short(p))
-	case want == len(p) && got != want:
-		t.Fatalf("ValidPrefix = %d on valid input of length %d: %v", got, want, short(p))
-	case !utf8.Valid(p[:got]):
-		t.Fatalf("ValidPrefix = %d does not end on a boundary in %v", got, short(p))
-	}
+	checkPrefix(t, "ValidPrefix", p, kernel.ValidPrefix(p), want)
+	checkCount(t, p, want)
+	checkCopy(t, p, want)
 	if got, want := kernel.ASCIIPrefix(p), refASCII(p); got != want {
 		t.Fatalf("ASCIIPrefix = %d, want %d in %v", got, want, short(p))
 	}
@@ -84,6 +93,47 @@ func check(t testing.TB, p []byte) {
 	}
 	if got, want := kernel.UTF16Len(v), refUTF16(v); got != want {
 		t.Fatalf("UTF16Len = %d, want %d in %v", got, want, short(v))
+	}
+}
+
+// checkCount checks ValidCount's prefix and its counts over that prefix.
+func checkCount(t testing.TB, p []byte, want int) {
+	n, runes, units := kernel.ValidCount(p)
+	checkPrefix(t, "ValidCount", p, n, want)
+	if w := utf8.RuneCount(p[:n]); runes != w {
+		t.Fatalf("ValidCount = %d, %d characters, want %d in %v", n, runes, w, short(p))
+	}
+	if w := refUTF16(p[:n]); units != w {
+		t.Fatalf("ValidCount = %d, %d UTF-16 units, want %d in %v", n, units, w, short(p))
+	}
+}
+
+// copyBuf is checkCopy's destination, kept between calls: the tests call it
+// millions of times.
+var copyBuf []byte
+
+// guard is the number of bytes past len(src) that ValidCopy must not touch.
+const guard = 80
+
+// checkCopy checks ValidCopy's prefix, the copy, and that it wrote nothing
+// past len(src), into a destination that holds junk to begin with.
+func checkCopy(t testing.TB, p []byte, want int) {
+	if cap(copyBuf) < len(p)+guard {
+		copyBuf = make([]byte, 2*len(p)+guard)
+	}
+	dst := copyBuf[:len(p)+guard]
+	for i := range dst {
+		dst[i] = 0xEE
+	}
+	n := kernel.ValidCopy(dst[:len(p)], p)
+	checkPrefix(t, "ValidCopy", p, n, want)
+	if !bytes.Equal(dst[:n], p[:n]) {
+		t.Fatalf("ValidCopy = %d copied % x, want % x", n, dst[:n], p[:n])
+	}
+	for i, b := range dst[len(p):] {
+		if b != 0xEE {
+			t.Fatalf("ValidCopy wrote %#x at %d, past the %d bytes of src", b, len(p)+i, len(p))
+		}
 	}
 }
 
@@ -277,11 +327,14 @@ func TestKernelsListed(t *testing.T) {
 
 func TestZeroAllocs(t *testing.T) {
 	p := []byte(fill(nil, "aé€😀", 4096))
+	dst := make([]byte, len(p))
 	allocs := testing.AllocsPerRun(100, func() {
 		kernel.ValidPrefix(p)
 		kernel.ASCIIPrefix(p)
 		kernel.CountRunes(p)
 		kernel.UTF16Len(p)
+		kernel.ValidCount(p)
+		kernel.ValidCopy(dst, p)
 	})
 	if allocs != 0 {
 		t.Fatalf("%v allocations per run", allocs)
@@ -300,6 +353,29 @@ func fuzzKernel(f *testing.F, name string) {
 	defer kernel.Reset()
 	f.Fuzz(func(t *testing.T, p []byte) { check(t, p) })
 }
+
+// fuzzEntry runs one fuzz target for one entry point against every kernel set
+// this CPU can run.
+func fuzzEntry(f *testing.F, check func(t testing.TB, p []byte, want int)) {
+	f.Add([]byte("hello, world"))
+	f.Add([]byte("aé€😀 \xed\xa0\x80 \xf4\x90\x80\x80"))
+	f.Add([]byte(fill(nil, "aé€😀", 200)))
+	f.Add(append([]byte(fill(nil, "€", 63)), 0xE2, 0x82))
+	f.Add(append([]byte(fill(nil, "😀", 100)), 0xF0, 0x9F))
+	f.Fuzz(func(t *testing.T, p []byte) {
+		want := refPrefix(p)
+		for _, name := range kernel.Kernels() {
+			if !kernel.Use(name, true) {
+				continue
+			}
+			check(t, p, want)
+		}
+		kernel.Reset()
+	})
+}
+
+func FuzzValidCount(f *testing.F) { fuzzEntry(f, checkCount) }
+func FuzzValidCopy(f *testing.F)  { fuzzEntry(f, checkCopy) }
 
 func FuzzGo(f *testing.F)         { fuzzKernel(f, "go") }
 func FuzzAVX2(f *testing.F)       { fuzzKernel(f, "avx2") }

@@ -210,3 +210,101 @@ func trimUnfinished(p []byte, n int) int {
 	}
 	return n
 }
+
+// contsFours returns the number of continuation bytes and of 4-byte leads in
+// p. Valid text of n bytes holds n-conts characters and n-conts+fours UTF-16
+// units, and both sums split over any cut of the bytes, even one inside a
+// character, which is what lets the counting kernels count whole blocks.
+func contsFours(p []byte) (conts, fours int) {
+	r := countRunesGo(p)
+	return len(p) - r, utf16LenGo(p) - r
+}
+
+// validCountGo is validPrefixGo counting as it goes (see contsFours): ASCII
+// adds nothing, and a DFA stretch is counted from the two words it just read
+// once it is known to be valid.
+func validCountGo(p []byte) (n, runes, utf16 int) {
+	conts, fours := 0, 0
+	i := 0
+	for {
+		for len(p)-i >= 32 {
+			q := p[i : i+32 : i+32]
+			if (load64(q)|load64(q[8:])|load64(q[16:])|load64(q[24:]))&hiBits != 0 {
+				break
+			}
+			i += 32
+		}
+		for len(p)-i >= 8 && load64(p[i:])&hiBits == 0 {
+			i += 8
+		}
+		start := i
+		s := uint64(sAccept)
+		if len(p)-i < 16 {
+			for _, b := range p[i:] {
+				s = dfa[b] >> (s & 63)
+			}
+			if s&63 != sAccept {
+				return start, start - conts, start - conts + fours
+			}
+			c, f := contsFours(p[i:])
+			conts, fours = conts+c, fours+f
+			return len(p), len(p) - conts, len(p) - conts + fours
+		}
+		q := p[i : i+16 : i+16]
+		s = dfa[q[0]] >> (s & 63)
+		s = dfa[q[1]] >> (s & 63)
+		s = dfa[q[2]] >> (s & 63)
+		s = dfa[q[3]] >> (s & 63)
+		s = dfa[q[4]] >> (s & 63)
+		s = dfa[q[5]] >> (s & 63)
+		s = dfa[q[6]] >> (s & 63)
+		s = dfa[q[7]] >> (s & 63)
+		s = dfa[q[8]] >> (s & 63)
+		s = dfa[q[9]] >> (s & 63)
+		s = dfa[q[10]] >> (s & 63)
+		s = dfa[q[11]] >> (s & 63)
+		s = dfa[q[12]] >> (s & 63)
+		s = dfa[q[13]] >> (s & 63)
+		s = dfa[q[14]] >> (s & 63)
+		s = dfa[q[15]] >> (s & 63)
+		i += 16
+		for s&63 > sAccept && i < len(p) {
+			s = dfa[p[i]] >> (s & 63)
+			i++
+		}
+		if s&63 != sAccept {
+			return start, start - conts, start - conts + fours
+		}
+		w0, w1 := load64(q), load64(q[8:])
+		conts += bits.OnesCount64(contBits(w0)) + bits.OnesCount64(contBits(w1))
+		fours += bits.OnesCount64(fourBits(w0)) + bits.OnesCount64(fourBits(w1))
+		// The character finished after the stretch: continuations only.
+		conts += i - start - 16
+	}
+}
+
+// copyWindowGo is how much validCopyGo validates before it copies: the copy
+// (memmove, many times faster than the DFA) then reads from L1.
+const copyWindowGo = 4 << 10
+
+// validCopyGo validates a window, then copies it while it is still in L1.
+// Each window but the last ends before a byte that does not continue a
+// character, so no valid character straddles two windows.
+func validCopyGo(dst, src []byte) int {
+	i := 0
+	for {
+		end := len(src)
+		if end-i > copyWindowGo {
+			end = i + copyWindowGo
+			for k := 0; k < 3 && src[end]&0xC0 == 0x80; k++ {
+				end--
+			}
+		}
+		n := validPrefixGo(src[i:end])
+		copy(dst[i:i+n], src[i:i+n])
+		i += n
+		if i < end || i == len(src) {
+			return i
+		}
+	}
+}

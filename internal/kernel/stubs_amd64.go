@@ -24,6 +24,42 @@ func validAVX512(p []byte) int
 //go:noescape
 func validAVX512VBMI(p []byte) int
 
+// validCountAVX2 is validAVX2 that also returns the number of characters
+// and of UTF-16 units in p[:n].
+//
+//go:noescape
+func validCountAVX2(p []byte) (n int, runes int, utf16 int)
+
+// validCountAVX512 is validAVX512 that also returns the number of characters
+// and of UTF-16 units in p[:n].
+//
+//go:noescape
+func validCountAVX512(p []byte) (n int, runes int, utf16 int)
+
+// validCountAVX512VBMI is validAVX512VBMI that also returns the number of characters
+// and of UTF-16 units in p[:n].
+//
+//go:noescape
+func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int)
+
+// validCopyAVX2 is validAVX2 on src that also copies src[:n] to dst, in the
+// same pass. It may write any of dst[:len(src)]; dst must have that room.
+//
+//go:noescape
+func validCopyAVX2(dst []byte, src []byte) int
+
+// validCopyAVX512 is validAVX512 on src that also copies src[:n] to dst, in
+// the same pass. It may write any of dst[:len(src)]; dst must have that room.
+//
+//go:noescape
+func validCopyAVX512(dst []byte, src []byte) int
+
+// validCopyAVX512VBMI is validAVX512VBMI on src that also copies src[:n] to dst, in
+// the same pass. It may write any of dst[:len(src)]; dst must have that room.
+//
+//go:noescape
+func validCopyAVX512VBMI(dst []byte, src []byte) int
+
 // asciiAVX2 returns the index of the first byte of p with bit 7 set, or
 // len(p). p must hold at least 32 bytes.
 //
