@@ -3,15 +3,17 @@ package utf8x
 import (
 	"slices"
 	"unsafe"
+
+	"github.com/utf8x/utf8x/internal/kernel"
 )
 
 // Repair: making any input valid UTF-8 under a Policy.
 //
 // Every function here walks the input as valid runs separated by ill-formed
-// maximal subparts. The runs are found by firstInvalid (a kernel, then the
-// scalar reference for the last few bytes) and copied in bulk, so on valid
-// input the cost is one validation pass plus one copy: nothing is decoded
-// character by character.
+// maximal subparts. The runs are validated and copied in bulk by one kernel
+// pass (then the scalar reference for the last few bytes), so on valid input
+// the cost is about one validation pass: nothing is decoded character by
+// character.
 
 // AppendValid appends src to dst with each ill-formed maximal subpart handled
 // by p, and returns the extended buffer and the number of subparts p handled.
@@ -22,12 +24,12 @@ import (
 // valid prefix of src, n is 0 and err is an *Error whose Offset is relative to
 // src. Every other policy returns a nil error and a valid result.
 func AppendValid(dst, src []byte, p Policy) (out []byte, n int, err error) {
-	return appendValid(dst, src, src, p)
+	return appendValid(dst, src, p)
 }
 
 // AppendValidString is like AppendValid but its input is a string.
 func AppendValidString(dst []byte, src string, p Policy) (out []byte, n int, err error) {
-	return appendValid(dst, src, bytesOf(src), p)
+	return appendValid(dst, bytesOf(src), p)
 }
 
 // ToValidString returns s with each ill-formed maximal subpart handled by p,
@@ -46,7 +48,7 @@ func ToValidString(s string, p Policy) (out string, n int, err error) {
 	}
 	buf := make([]byte, 0, len(s)+p.MaxInvalidLen(UTFMax-1))
 	buf = append(buf, s[:off]...)
-	buf, n, err = appendValid(buf, s[off:], b[off:], p)
+	buf, n, err = appendValid(buf, b[off:], p)
 	if e, ok := err.(*Error); ok {
 		e.Offset += off
 	}
@@ -54,19 +56,16 @@ func ToValidString(s string, p Policy) (out string, n int, err error) {
 	return unsafe.String(unsafe.SliceData(buf), len(buf)), n, err
 }
 
-// appendValid is AppendValid for either form of input; b views src's bytes.
-func appendValid[T text](dst []byte, src T, b []byte, p Policy) ([]byte, int, error) {
+// appendValid is AppendValid on b, which may view a string's bytes: it only reads them.
+func appendValid(dst, b []byte, p Policy) ([]byte, int, error) {
 	if free := cap(dst) - len(dst); free < len(b) {
 		dst = slices.Grow(dst, len(b))
 	}
 	n, base := 0, 0
 	var off, size int
 	var kind ErrorKind
-	dst, off, size, kind = appendFirstValid(dst, src, b)
+	dst, off, size, kind = appendRun(dst, b)
 	for {
-		if base > 0 {
-			dst = append(dst, src[base:base+off]...)
-		}
 		if size == 0 {
 			return dst, n, nil
 		}
@@ -77,18 +76,42 @@ func appendValid[T text](dst []byte, src T, b []byte, p Policy) ([]byte, int, er
 		dst = p.AppendInvalid(dst, b[at:at+size])
 		n++
 		base = at + size
-		off, size, kind = nextInvalid(b[base:])
+		dst, off, size, kind = appendNext(dst, b[base:])
 	}
 }
 
-// probeLen is how far nextInvalid looks with the scalar decoder before it
+// probeLen is how far appendNext looks with the scalar decoder before it
 // calls the kernel: about what a kernel call costs in scalar steps.
 const probeLen = 32
 
-// nextInvalid is firstInvalid for the input just after an ill-formed subpart.
+// appendNext is appendRun for the input just after an ill-formed subpart.
 // Errors come in clusters (a broken sequence, a run of Windows-1252), and a
 // kernel call costs more than a scalar look at a few bytes, so the next
 // probeLen bytes are decoded one by one before the kernel takes over.
+func appendNext(dst, b []byte) ([]byte, int, int, ErrorKind) {
+	lim := min(len(b), probeLen)
+	i := 0
+	for i < lim {
+		if b[i] < RuneSelf {
+			i++
+			continue
+		}
+		_, size, k := decode(b[i:])
+		if k != 0 {
+			return append(dst, b[:i]...), i, size, k
+		}
+		i += size
+	}
+	dst = append(dst, b[:i]...)
+	if i == len(b) {
+		return dst, i, 0, 0
+	}
+	dst, off, n, kind := appendRun(dst, b[i:])
+	return dst, i + off, n, kind
+}
+
+// nextInvalid is firstInvalid for the input just after an ill-formed subpart,
+// with appendNext's scalar look-ahead, for callers that do not copy.
 func nextInvalid(b []byte) (off, n int, kind ErrorKind) {
 	lim := min(len(b), probeLen)
 	i := 0
@@ -110,27 +133,36 @@ func nextInvalid(b []byte) (off, n int, kind ErrorKind) {
 	return i + off, n, kind
 }
 
-// copyWindow is how much appendFirstValid validates before it copies: small
-// enough that the copy reads from the nearest caches, large enough that a
-// kernel call is amortised (16 KiB measured best on the corpus; see
-// BENCHMARKS.md).
-const copyWindow = 16 << 10
-
-// appendFirstValid appends the valid prefix of src to dst and returns the
-// first ill-formed subpart as firstInvalid does. It validates and copies
-// window by window so that each copy reads bytes still in cache.
-func appendFirstValid[T text](dst []byte, src T, b []byte) ([]byte, int, int, ErrorKind) {
-	w := 0
-	for {
-		end := min(len(b), w+copyWindow)
-		off, size, kind := firstInvalid(b[w:end])
-		if end < len(b) && (size == 0 || kind == Truncated && off+size == end-w) {
-			// valid up to w+off; a sequence cut by the window is looked at again
-			dst = append(dst, src[w:w+off]...)
-			w += off
-			continue
-		}
-		dst = append(dst, src[w:w+off]...)
-		return dst, w + off, size, kind
+// appendRun appends the valid prefix of b to dst and returns the first
+// ill-formed subpart as firstInvalid does. The kernel validates and copies in
+// one pass, so each byte is read once, where validating then copying would
+// read it twice; the scalar reference finishes from where the kernel stopped.
+// appendValid makes room for all of its input first, so only output that has
+// outgrown its input takes the two-pass path.
+func appendRun(dst, b []byte) ([]byte, int, int, ErrorKind) {
+	free := dst[len(dst):cap(dst)]
+	if len(free) < len(b) || overlap(free[:len(b)], b) {
+		// The kernel needs room for all of b, where the run may be short
+		// and fit (growing here could allocate where AppendValid promises
+		// not to), and it reads ahead of what it writes, where memmove
+		// copes with overlap. Validate, then copy.
+		off, size, kind := firstInvalid(b)
+		return append(dst, b[:off]...), off, size, kind
 	}
+	k := kernel.ValidCopy(free, b)
+	dst = dst[:len(dst)+k]
+	if k == len(b) {
+		return dst, k, 0, 0
+	}
+	off, size, kind := scanFrom(b, k)
+	return append(dst, b[k:off]...), off, size, kind
+}
+
+// overlap reports whether a and b share memory.
+func overlap(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	pa, pb := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
 }
