@@ -70,8 +70,12 @@
 // The hot conversions have direct functions that append to a caller's buffer
 // without allocating when it is large enough: AppendUTF8ToUTF16LE and friends.
 // UTF16LenFromUTF8, UTF8LenFromUTF16LE and the other length functions give the
-// exact size of the output without converting. ASCII runs are converted eight
-// bytes at a time.
+// exact size of the output without converting. On amd64 CPUs with AVX-512
+// (BW and VBMI2) the conversions between UTF-8 and UTF-16, UTF-32 and
+// ISO-8859-1 take 64-byte blocks at a time with vector kernels, leaving to
+// the portable code only what those cannot do: 4-byte characters and
+// surrogate pairs, errors, short tails. Elsewhere, and with the purego build
+// tag, the portable code converts ASCII runs eight bytes at a time.
 //
 // # Streams
 //

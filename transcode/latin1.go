@@ -5,13 +5,23 @@ import (
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/cp1252"
+	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // UTF-8 <-> ISO-8859-1 and Windows-1252: the kernels, the direct slice
 // functions and the lengths.
 
-// latin1ToUTF8 is the kernel from ISO-8859-1 to UTF-8; every byte converts.
-func latin1ToUTF8(dst, src []byte) (nDst, nSrc int) {
+func latin1ToUTF8(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.Latin1ToUTF8, latin1ToUTF8Go)
+}
+
+func utf8ToLatin1(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.UTF8ToLatin1, utf8ToLatin1Go)
+}
+
+// latin1ToUTF8Go is the scalar kernel from ISO-8859-1 to UTF-8; every byte
+// converts.
+func latin1ToUTF8Go(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) {
 		for i+8 <= len(src) && j+8 <= len(dst) {
@@ -47,9 +57,9 @@ func latin1ToUTF8(dst, src []byte) (nDst, nSrc int) {
 	return j, i
 }
 
-// utf8ToLatin1 is the kernel from UTF-8 to ISO-8859-1. It stops at ill-formed
-// input and at characters above U+00FF.
-func utf8ToLatin1(dst, src []byte) (nDst, nSrc int) {
+// utf8ToLatin1Go is the scalar kernel from UTF-8 to ISO-8859-1. It stops at
+// ill-formed input and at characters above U+00FF.
+func utf8ToLatin1Go(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) && j < len(dst) {
 		for i+8 <= len(src) && j+8 <= len(dst) {

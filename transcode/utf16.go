@@ -5,12 +5,21 @@ import (
 	"slices"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // UTF-8 <-> UTF-16: the kernels, the direct slice functions and the lengths.
 
-func utf8ToUTF16LE(dst, src []byte) (int, int) { return utf8ToUTF16(dst, src, false) }
-func utf8ToUTF16BE(dst, src []byte) (int, int) { return utf8ToUTF16(dst, src, true) }
+func utf8ToUTF16LE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.UTF8ToUTF16LE, utf8ToUTF16LEGo)
+}
+
+func utf8ToUTF16BE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.UTF8ToUTF16BE, utf8ToUTF16BEGo)
+}
+
+func utf8ToUTF16LEGo(dst, src []byte) (int, int) { return utf8ToUTF16Go(dst, src, false) }
+func utf8ToUTF16BEGo(dst, src []byte) (int, int) { return utf8ToUTF16Go(dst, src, true) }
 
 // put16 stores one code unit in the byte order be selects.
 func put16(p []byte, u uint16, be bool) {
@@ -59,10 +68,10 @@ func widenASCII(dst, src []byte, shift uint) int {
 	return n
 }
 
-// utf8ToUTF16 is the kernel from UTF-8 to UTF-16 in either byte order. It stops
-// at the first byte that does not start a well-formed character, and where dst
-// has no room for the next one.
-func utf8ToUTF16(dst, src []byte, be bool) (nDst, nSrc int) {
+// utf8ToUTF16Go is the scalar kernel from UTF-8 to UTF-16 in either byte
+// order. It stops at the first byte that does not start a well-formed
+// character, and where dst has no room for the next one.
+func utf8ToUTF16Go(dst, src []byte, be bool) (nDst, nSrc int) {
 	shift := uint(0) // moves an ASCII byte to the low byte of its unit in memory
 	if be {
 		shift = 8
@@ -139,12 +148,21 @@ loop:
 	return j, i
 }
 
-func utf16LEToUTF8(dst, src []byte) (int, int) { return utf16ToUTF8(dst, src, false) }
-func utf16BEToUTF8(dst, src []byte) (int, int) { return utf16ToUTF8(dst, src, true) }
+func utf16LEToUTF8(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.UTF16LEToUTF8, utf16LEToUTF8Go)
+}
 
-// utf16ToUTF8 is the kernel from UTF-16 in either byte order to UTF-8. It stops
-// at a lone surrogate, at an incomplete unit or pair, and where dst is full.
-func utf16ToUTF8(dst, src []byte, be bool) (nDst, nSrc int) {
+func utf16BEToUTF8(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.UTF16BEToUTF8, utf16BEToUTF8Go)
+}
+
+func utf16LEToUTF8Go(dst, src []byte) (int, int) { return utf16ToUTF8Go(dst, src, false) }
+func utf16BEToUTF8Go(dst, src []byte) (int, int) { return utf16ToUTF8Go(dst, src, true) }
+
+// utf16ToUTF8Go is the scalar kernel from UTF-16 in either byte order to
+// UTF-8. It stops at a lone surrogate, at an incomplete unit or pair, and
+// where dst is full.
+func utf16ToUTF8Go(dst, src []byte, be bool) (nDst, nSrc int) {
 	// In a word loaded little-endian, a unit's high byte is the odd byte for
 	// UTF-16LE and the even one for UTF-16BE.
 	var nonASCII uint64 = 0xFF80FF80FF80FF80
@@ -334,7 +352,7 @@ func AppendUTF8ToUTF16(dst []uint16, src []byte) ([]uint16, error) {
 	i := 0
 	for {
 		n := len(dst)
-		d, s := utf8ToUnits(dst[n:cap(dst)], src[i:])
+		d, s := accelerate(dst[n:cap(dst)], src[i:], transkernel.UTF8ToUnits, utf8ToUnitsGo)
 		dst = dst[:n+d]
 		i += s
 		if i == len(src) {
@@ -357,8 +375,8 @@ func AppendUTF8ToUTF16(dst []uint16, src []byte) ([]uint16, error) {
 	}
 }
 
-// utf8ToUnits is utf8ToUTF16 for a []uint16 destination.
-func utf8ToUnits(dst []uint16, src []byte) (nDst, nSrc int) {
+// utf8ToUnitsGo is utf8ToUTF16Go for a []uint16 destination.
+func utf8ToUnitsGo(dst []uint16, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 loop:
 	for i < len(src) {
@@ -444,7 +462,7 @@ func AppendUTF16ToUTF8(dst []byte, src []uint16) ([]byte, error) {
 	i := 0
 	for {
 		n := len(dst)
-		d, s := unitsToUTF8(dst[n:cap(dst)], src[i:])
+		d, s := accelerate(dst[n:cap(dst)], src[i:], transkernel.UnitsToUTF8, unitsToUTF8Go)
 		dst = dst[:n+d]
 		i += s
 		if i == len(src) {
@@ -458,8 +476,8 @@ func AppendUTF16ToUTF8(dst []byte, src []uint16) ([]byte, error) {
 	}
 }
 
-// unitsToUTF8 is utf16ToUTF8 for a []uint16 source.
-func unitsToUTF8(dst []byte, src []uint16) (nDst, nSrc int) {
+// unitsToUTF8Go is utf16ToUTF8Go for a []uint16 source.
+func unitsToUTF8Go(dst []byte, src []uint16) (nDst, nSrc int) {
 	i, j := 0, 0
 loop:
 	for i < len(src) {

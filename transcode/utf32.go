@@ -4,12 +4,21 @@ import (
 	"encoding/binary"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // UTF-8 <-> UTF-32: the kernels, the direct slice functions and the lengths.
 
-func utf8ToUTF32LE(dst, src []byte) (int, int) { return utf8ToUTF32(dst, src, false) }
-func utf8ToUTF32BE(dst, src []byte) (int, int) { return utf8ToUTF32(dst, src, true) }
+func utf8ToUTF32LE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.UTF8ToUTF32LE, utf8ToUTF32LEGo)
+}
+
+func utf8ToUTF32BE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.UTF8ToUTF32BE, utf8ToUTF32BEGo)
+}
+
+func utf8ToUTF32LEGo(dst, src []byte) (int, int) { return utf8ToUTF32Go(dst, src, false) }
+func utf8ToUTF32BEGo(dst, src []byte) (int, int) { return utf8ToUTF32Go(dst, src, true) }
 
 func put32(p []byte, v uint32, be bool) {
 	if be {
@@ -26,11 +35,15 @@ func get32(p []byte, be bool) uint32 {
 	return binary.LittleEndian.Uint32(p)
 }
 
-// utf8ToUTF32 is the kernel from UTF-8 to UTF-32 in either byte order.
-func utf8ToUTF32(dst, src []byte, be bool) (nDst, nSrc int) {
+// utf8ToUTF32Go is the scalar kernel from UTF-8 to UTF-32 in either byte
+// order. It decodes each character in place, as utf8ToUTF16Go does, and stops
+// at the first byte that does not start a well-formed character.
+func utf8ToUTF32Go(dst, src []byte, be bool) (nDst, nSrc int) {
 	i, j := 0, 0
+loop:
 	for i < len(src) && j+4 <= len(dst) {
-		if c := src[i]; c < utf8x.RuneSelf {
+		c := src[i]
+		if c < utf8x.RuneSelf {
 			for i+4 <= len(src) && j+16 <= len(dst) {
 				x := binary.LittleEndian.Uint32(src[i:])
 				if x&0x80808080 != 0 {
@@ -53,12 +66,42 @@ func utf8ToUTF32(dst, src []byte, be bool) (nDst, nSrc int) {
 				continue
 			}
 		}
-		r, n, kind := decodeUTF8(src[i:], true)
-		if kind != 0 || !utf8x.FullRune(src[i:]) {
-			break
+		var r rune
+		switch {
+		case c < 0xE0:
+			if c < 0xC2 || i+1 >= len(src) || src[i+1]&0xC0 != 0x80 {
+				break loop
+			}
+			r = rune(c&0x1F)<<6 | rune(src[i+1]&0x3F)
+			i += 2
+		case c < 0xF0:
+			if i+2 >= len(src) {
+				break loop
+			}
+			b1, b2 := src[i+1], src[i+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
+				break loop
+			}
+			r = rune(c&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+			if r < 0x800 || r&0xF800 == 0xD800 { // overlong or a surrogate
+				break loop
+			}
+			i += 3
+		default:
+			if i+3 >= len(src) {
+				break loop
+			}
+			b1, b2, b3 := src[i+1], src[i+2], src[i+3]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || b3&0xC0 != 0x80 {
+				break loop
+			}
+			r = rune(c&0x07)<<18 | rune(b1&0x3F)<<12 | rune(b2&0x3F)<<6 | rune(b3&0x3F)
+			if r < 0x10000 || r > utf8x.MaxRune || c > 0xF4 {
+				break loop
+			}
+			i += 4
 		}
 		put32(dst[j:], uint32(r), be)
-		i += n
 		j += 4
 	}
 	return j, i

@@ -1,0 +1,585 @@
+// Command transkernel writes the amd64 transcoding kernels of
+// internal/transkernel with avo.
+//
+// Run it from internal/gen (`go run ./transkernel`); it rewrites
+// ../transkernel/transkernel_amd64.s and ../transkernel/stubs_amd64.go.
+//
+// Every kernel works on 64-byte input blocks with AVX-512 (BW, VBMI2) and
+// converts a prefix of its input: a block it cannot convert whole (ill-formed
+// input, a character it has no vector path for, too little room left in dst)
+// ends the call, and the Go caller goes on one character at a time. The ideas
+// are those of Lemire and Muła ("Transcoding Billions of Unicode Characters per
+// Second with SIMD Instructions", 2021) and of Clausecker and Lemire
+// ("Transcoding Unicode Characters with AVX-512 Instructions", 2023): classify
+// the bytes of a block into masks, check the structure with a few mask
+// operations in general registers, and move bytes to their places with
+// VPCOMPRESSB instead of shuffle tables. The code here is our own: instead of
+// the papers' per-character permutations, a block of UTF-8 is decoded by
+// compressing its lead bytes, the bytes one after and the bytes two after
+// each lead into three vectors, so that lane k of each holds the bytes of
+// character k.
+package main
+
+import (
+	"os"
+
+	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+func main() {
+	if len(os.Args) == 1 {
+		os.Args = append(os.Args,
+			"-out", "../transkernel/transkernel_amd64.s",
+			"-stubs", "../transkernel/stubs_amd64.go",
+			"-pkg", "transkernel")
+	}
+	ConstraintExpr("!purego")
+	swapTables()
+	latin1ToUTF8()
+	utf8ToLatin1()
+	utf8ToWide("utf8ToUTF16LEAVX512", 2, false)
+	utf8ToWide("utf8ToUTF16BEAVX512", 2, true)
+	utf8ToWide("utf8ToUTF32LEAVX512", 4, false)
+	utf8ToWide("utf8ToUTF32BEAVX512", 4, true)
+	utf16ToUTF8("utf16LEToUTF8AVX512", false)
+	utf16ToUTF8("utf16BEToUTF8AVX512", true)
+	Generate()
+}
+
+// Byte-swap patterns for VPSHUFB, which indexes within each 16-byte lane.
+var swap16, swap32 Mem
+
+func swapTables() {
+	swap16 = GLOBL("swap16", RODATA|NOPTR)
+	for i := 0; i < 64; i++ {
+		DATA(i, U8(i%16^1))
+	}
+	swap32 = GLOBL("swap32", RODATA|NOPTR)
+	for i := 0; i < 64; i++ {
+		DATA(i, U8(i%16^3))
+	}
+}
+
+// VBMI2 is missing from avo's instruction database, so VPCOMPRESSB (zeroing
+// form, register to register) is added by hand.
+func compressB(src reg.VecVirtual, k reg.Register, dst reg.VecVirtual) {
+	Instruction(&ir.Instruction{
+		Opcode:   "VPCOMPRESSB",
+		Suffixes: []string{"Z"},
+		Operands: []Op{src, k, dst},
+		Inputs:   []Op{src, k},
+		Outputs:  []Op{dst},
+		ISA:      []string{"AVX512VBMI2"},
+	})
+}
+
+// splat returns a vector holding the 32-bit value v in every lane.
+func splat(v uint32) reg.VecVirtual {
+	r := GP32()
+	MOVL(U32(v), r)
+	z := ZMM()
+	VPBROADCASTD(r, z)
+	return z
+}
+
+// const64 returns a general register holding v.
+func const64(v uint64) reg.GPVirtual {
+	r := GP64()
+	MOVQ(U64(v), r)
+	return r
+}
+
+func at(base, index reg.Register, disp int) Mem {
+	return Mem{Base: base, Index: index, Scale: 1, Disp: disp}
+}
+
+// prologue loads the two slices and sets up the loop bounds: a block is
+// converted while i <= sLim and j <= dLim (signed), so that it may read 64
+// bytes at src[i:] and write dstRoom bytes at dst[j:].
+func prologue(dstRoom int) (dp, sp, i, j, sLim, dLim reg.GPVirtual) {
+	dp, dLim, sp, sLim = GP64(), GP64(), GP64(), GP64()
+	Load(Param("dst").Base(), dp)
+	Load(Param("dst").Len(), dLim)
+	Load(Param("src").Base(), sp)
+	Load(Param("src").Len(), sLim)
+	SUBQ(U32(64), sLim)
+	SUBQ(U32(dstRoom), dLim)
+	i, j = GP64(), GP64()
+	XORQ(i, i)
+	XORQ(j, j)
+	return
+}
+
+func loopHead(p string, i, j, sLim, dLim reg.GPVirtual) {
+	Label(p + "loop")
+	CMPQ(i, sLim)
+	JG(LabelRef(p + "done"))
+	CMPQ(j, dLim)
+	JG(LabelRef(p + "done"))
+}
+
+func epilogue(p string, i, j reg.GPVirtual) {
+	Label(p + "done")
+	VZEROUPPER()
+	Store(j, ReturnIndex(0))
+	Store(i, ReturnIndex(1))
+	RET()
+}
+
+func signature(name string, doc ...string) {
+	TEXT(name, NOSPLIT, "func(dst, src []byte) (nDst, nSrc int)")
+	Pragma("noescape")
+	Doc(doc...)
+}
+
+// latin1ToUTF8: a block of 64 bytes with a byte >= 0x80 is done in two halves
+// of 32 bytes, widened to 16-bit lanes that hold the two UTF-8 bytes of each
+// character (lead C2 or C3 in the low byte); VPCOMPRESSB then keeps the low
+// byte of every lane and the high byte of the lanes >= 0x80.
+func latin1ToUTF8() {
+	const p = "l1u_"
+	signature("latin1ToUTF8AVX512",
+		"latin1ToUTF8AVX512 converts ISO-8859-1 to UTF-8 in 64-byte blocks while",
+		"src has 64 bytes left and dst 128, and returns the bytes written and read.")
+	dp, sp, i, j, sLim, dLim := prologue(128)
+	c3F00, c80C0 := splat(0x3F003F00), splat(0x80C080C0)
+	odd, even := const64(0xAAAAAAAAAAAAAAAA), const64(0x5555555555555555)
+
+	loopHead(p, i, j, sLim, dLim)
+	v := ZMM()
+	VMOVDQU64(at(sp, i, 0), v)
+	k := K()
+	VPMOVB2M(v, k)
+	KORTESTQ(k, k)
+	JNZ(LabelRef(p + "wide"))
+	VMOVDQU64(v, at(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
+	JMP(LabelRef(p + "loop"))
+
+	Label(p + "wide")
+	m := GP64()
+	KMOVQ(k, m)
+	half := func(y reg.Register, bits reg.GPVirtual, kw reg.Register) {
+		w, hi, lo := ZMM(), ZMM(), ZMM()
+		VPMOVZXBW(y, w)
+		VPSLLW(U8(8), w, hi)
+		VPANDD(c3F00, hi, hi)
+		VPSRLW(U8(6), w, lo)
+		VPTERNLOGD(U8(0xFE), c80C0, lo, hi) // hi |= lo | 0x80C0
+		VPBLENDMW(hi, w, kw, w)
+		keep := GP64()
+		PDEPQ(odd, bits, keep)
+		ORQ(even, keep)
+		kk := K()
+		KMOVQ(keep, kk)
+		out := ZMM()
+		compressB(w, kk, out)
+		VMOVDQU64(out, at(dp, j, 0))
+		n := GP64()
+		POPCNTQ(bits, n)
+		LEAQ(Mem{Base: j, Index: n, Scale: 1, Disp: 32}, j)
+	}
+	lo := GP64()
+	MOVL(m.As32(), lo.As32())
+	half(v.AsY(), lo, k)
+	y := YMM()
+	VEXTRACTI64X4(U8(1), v, y)
+	SHRQ(U8(32), m)
+	kh := K()
+	KSHIFTRQ(U8(32), k, kh)
+	half(y, m, kh)
+	ADDQ(U8(64), i)
+	JMP(LabelRef(p + "loop"))
+	epilogue(p, i, j)
+}
+
+// utf8ToLatin1: a block may hold ASCII and the 2-byte characters C2 xx and
+// C3 xx. Continuation bytes must be exactly the bytes after a lead; a lead in
+// the last byte waits for the next block. The character is its continuation
+// byte, plus 0x40 after C3; VPCOMPRESSB drops the leads.
+func utf8ToLatin1() {
+	const p = "u8l1_"
+	signature("utf8ToLatin1AVX512",
+		"utf8ToLatin1AVX512 converts UTF-8 to ISO-8859-1 in 64-byte blocks while src",
+		"has 64 bytes left and dst 64, and returns the bytes written and read. It",
+		"stops at the first block holding anything but ASCII and well-formed",
+		"U+0080..U+00FF.")
+	dp, sp, i, j, sLim, dLim := prologue(64)
+	cFE, cC2, cC0, cC3, c40 := splat(0xFEFEFEFE), splat(0xC2C2C2C2), splat(0xC0C0C0C0), splat(0xC3C3C3C3), splat(0x40404040)
+	lastOff := const64(0x7FFFFFFFFFFFFFFF)
+
+	loopHead(p, i, j, sLim, dLim)
+	v := ZMM()
+	VMOVDQU64(at(sp, i, 0), v)
+	k := K()
+	VPMOVB2M(v, k)
+	KORTESTQ(k, k)
+	JNZ(LabelRef(p + "wide"))
+	VMOVDQU64(v, at(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
+	JMP(LabelRef(p + "loop"))
+
+	Label(p + "wide")
+	high, lead, cont, c3 := GP64(), GP64(), GP64(), GP64()
+	KMOVQ(k, high)
+	t := ZMM()
+	VPANDD(cFE, v, t)
+	kl, kc, k3 := K(), K(), K()
+	VPCMPEQB(cC2, t, kl)
+	KMOVQ(kl, lead)
+	VPCMPB(U8(1), cC0, v, kc) // signed v < 0xC0: 80..BF
+	KMOVQ(kc, cont)
+	VPCMPEQB(cC3, v, k3)
+	KMOVQ(k3, c3)
+	n, mask := GP64(), GP64()
+	MOVQ(U32(64), n)
+	MOVQ(I32(-1), mask)
+	BTQ(U8(63), lead)
+	JCC(LabelRef(p + "whole"))
+	// A lead in the last byte: this block is 63 bytes long.
+	DECQ(n)
+	MOVQ(lastOff, mask)
+	ANDQ(mask, lead)
+	ANDQ(mask, high)
+	Label(p + "whole")
+	x := GP64()
+	MOVQ(lead, x)
+	ORQ(cont, x)
+	CMPQ(x, high)
+	JNE(LabelRef(p + "done"))
+	MOVQ(lead, x)
+	SHLQ(U8(1), x)
+	CMPQ(x, cont)
+	JNE(LabelRef(p + "done"))
+	SHLQ(U8(1), c3)
+	ka := K()
+	KMOVQ(c3, ka)
+	VPADDB(c40, v, ka, v)
+	keep := GP64()
+	ANDNQ(mask, lead, keep)
+	kk := K()
+	KMOVQ(keep, kk)
+	out := ZMM()
+	compressB(v, kk, out)
+	VMOVDQU64(out, at(dp, j, 0))
+	POPCNTQ(keep, x)
+	ADDQ(x, j)
+	ADDQ(n, i)
+	JMP(LabelRef(p + "loop"))
+	epilogue(p, i, j)
+}
+
+// utf8ToWide converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4). A block
+// is cut before its first byte that starts no 1- to 3-byte character (C0, C1,
+// F0..FF) and before a character that does not end inside it; continuation
+// bytes must be exactly those the leads call for. VPCOMPRESSB gathers each
+// character's lead and the one and two bytes after it into lane k of three
+// vectors, which decode to 16-bit values side by side; 3-byte values below
+// U+0800 (overlong) or in D800..DFFF (surrogates) reject the block.
+func utf8ToWide(name string, width int, be bool) {
+	p := name + "_"
+	room := 64 * width
+	signature(name,
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+
+			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
+		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
+		"written and read. It stops at the first block holding a 4-byte",
+		"character or ill-formed input, cut before the first such byte.")
+	dp, sp, i, j, sLim, dLim := prologue(room)
+	cC0, cE0, cF0, cFE := splat(0xC0C0C0C0), splat(0xE0E0E0E0), splat(0xF0F0F0F0), splat(0xFEFEFEFE)
+	w3F, w1F, wC0, wE0 := splat(0x003F003F), splat(0x001F001F), splat(0x00C000C0), splat(0x00E000E0)
+	w800, wD800 := splat(0x08000800), splat(0xD800D800)
+	var swap reg.VecVirtual
+	if be {
+		swap = ZMM()
+		if width == 2 {
+			VMOVDQU64(swap16, swap)
+		} else {
+			VMOVDQU64(swap32, swap)
+		}
+	}
+	ones := const64(^uint64(0))
+
+	// store writes the 32 16-bit values of u at dst[j+off:].
+	store := func(u reg.VecVirtual, off int) {
+		if width == 2 {
+			if be {
+				VPSHUFB(swap, u, u)
+			}
+			VMOVDQU64(u, at(dp, j, off))
+			return
+		}
+		d0, d1 := ZMM(), ZMM()
+		y := YMM()
+		VPMOVZXWD(u.AsY(), d0)
+		VEXTRACTI64X4(U8(1), u, y)
+		VPMOVZXWD(y, d1)
+		if be {
+			VPSHUFB(swap, d0, d0)
+			VPSHUFB(swap, d1, d1)
+		}
+		VMOVDQU64(d0, at(dp, j, off))
+		VMOVDQU64(d1, at(dp, j, off+64))
+	}
+
+	loopHead(p, i, j, sLim, dLim)
+	v := ZMM()
+	VMOVDQU64(at(sp, i, 0), v)
+	k := K()
+	VPMOVB2M(v, k)
+	KORTESTQ(k, k)
+	JNZ(LabelRef(p + "wide"))
+	if width == 2 {
+		u0, u1 := ZMM(), ZMM()
+		y := YMM()
+		VPMOVZXBW(v.AsY(), u0)
+		VEXTRACTI64X4(U8(1), v, y)
+		VPMOVZXBW(y, u1)
+		store(u0, 0)
+		store(u1, 64)
+	} else {
+		for q := 0; q < 4; q++ {
+			d := ZMM()
+			VPMOVZXBD(at(sp, i, 16*q), d)
+			if be {
+				VPSHUFB(swap, d, d)
+			}
+			VMOVDQU64(d, at(dp, j, 64*q))
+		}
+	}
+	ADDQ(U8(64), i)
+	ADDQ(U32(64*width), j)
+	JMP(LabelRef(p + "loop"))
+
+	Label(p + "wide")
+	high, cont, ge0, gf0, bad := GP64(), GP64(), GP64(), GP64(), GP64()
+	KMOVQ(k, high)
+	kc, ke, kf, ko := K(), K(), K(), K()
+	VPCMPB(U8(1), cC0, v, kc) // signed v < 0xC0: continuation bytes
+	KMOVQ(kc, cont)
+	VPCMPUB(U8(5), cE0, v, ke) // v >= 0xE0
+	KMOVQ(ke, ge0)
+	VPCMPUB(U8(5), cF0, v, kf) // v >= 0xF0
+	KMOVQ(kf, gf0)
+	t := ZMM()
+	VPANDD(cFE, v, t)
+	VPCMPEQB(cC0, t, ko) // C0, C1
+	KMOVQ(ko, bad)
+	ORQ(gf0, bad)
+	lead2, lead3 := GP64(), GP64()
+	ANDNQ(high, cont, lead2) // high and not continuation
+	ANDNQ(lead2, ge0, lead2) // ... and below E0
+	ANDNQ(ge0, gf0, lead3)   // E0..EF
+	// A character not ending in the block cuts it too.
+	x := GP64()
+	MOVQ(lead2, x)
+	SHRQ(U8(63), x)
+	SHLQ(U8(63), x)
+	ORQ(x, bad)
+	MOVQ(lead3, x)
+	SHRQ(U8(62), x)
+	SHLQ(U8(62), x)
+	ORQ(x, bad)
+	n := GP64()
+	TZCNTQ(bad, n) // 64 when bad is 0
+	TESTQ(n, n)
+	JZ(LabelRef(p + "done"))
+	mask := GP64()
+	BZHIQ(n, ones, mask)
+	ANDQ(mask, lead2)
+	ANDQ(mask, lead3)
+	ANDQ(mask, cont)
+	starts := GP64()
+	ANDNQ(mask, cont, starts) // cont is masked already: ^cont & mask
+	// The continuation bytes must be exactly those the leads call for.
+	ORQ(lead3, lead2)
+	SHLQ(U8(1), lead2)
+	SHLQ(U8(2), lead3)
+	ORQ(lead3, lead2)
+	CMPQ(lead2, cont)
+	JNE(LabelRef(p + "done"))
+
+	ks, ks1, ks2 := K(), K(), K()
+	KMOVQ(starts, ks)
+	MOVQ(starts, x)
+	SHLQ(U8(1), x)
+	KMOVQ(x, ks1)
+	SHLQ(U8(1), x)
+	KMOVQ(x, ks2)
+	va, vb, vc := ZMM(), ZMM(), ZMM()
+	compressB(v, ks, va)
+	compressB(v, ks1, vb)
+	compressB(v, ks2, vc)
+	count := GP64()
+	POPCNTQ(starts, count)
+
+	// decode turns the bytes of 32 characters into their values, jumping to
+	// done on an overlong or surrogate 3-byte form.
+	decode := func(ya, yb, yc reg.Register) reg.VecVirtual {
+		a, b, c := ZMM(), ZMM(), ZMM()
+		VPMOVZXBW(ya, a)
+		VPMOVZXBW(yb, b)
+		VPMOVZXBW(yc, c)
+		k2, k3 := K(), K()
+		VPCMPUW(U8(5), wC0, a, k2)
+		VPCMPUW(U8(5), wE0, a, k3)
+		VPANDD(w3F, b, b)
+		VPANDD(w3F, c, c)
+		u2, u3, s := ZMM(), ZMM(), ZMM()
+		VPANDD(w1F, a, u2)
+		VPSLLW(U8(6), u2, u2)
+		VPORD(b, u2, u2)
+		VPSLLW(U8(12), a, u3)
+		VPSLLW(U8(6), b, s)
+		VPTERNLOGD(U8(0xFE), c, s, u3)
+		VPBLENDMW(u2, a, k2, a)
+		VPBLENDMW(u3, a, k3, a)
+		kbad, ksur := K(), K()
+		VPCMPUW(U8(1), w800, u3, k3, kbad) // overlong
+		VPSUBW(wD800, u3, s)
+		VPCMPUW(U8(1), w800, s, k3, ksur) // surrogate
+		KORD(ksur, kbad, kbad)
+		KORTESTD(kbad, kbad)
+		JNZ(LabelRef(p + "done"))
+		return a
+	}
+	u0 := decode(va.AsY(), vb.AsY(), vc.AsY())
+	store(u0, 0)
+	CMPQ(count, U8(32))
+	JBE(LabelRef(p + "advance"))
+	ya, yb, yc := YMM(), YMM(), YMM()
+	VEXTRACTI64X4(U8(1), va, ya)
+	VEXTRACTI64X4(U8(1), vb, yb)
+	VEXTRACTI64X4(U8(1), vc, yc)
+	u1 := decode(ya, yb, yc)
+	store(u1, 32*width)
+	Label(p + "advance")
+	if width == 2 {
+		LEAQ(Mem{Base: j, Index: count, Scale: 2}, j)
+	} else {
+		LEAQ(Mem{Base: j, Index: count, Scale: 4}, j)
+	}
+	ADDQ(n, i)
+	JMP(LabelRef(p + "loop"))
+	epilogue(p, i, j)
+}
+
+// utf16ToUTF8 converts 32 code units per block, cut before its first
+// surrogate. Each half of 16 units is widened to 32-bit lanes holding the one
+// to three UTF-8 bytes of the unit, and VPCOMPRESSB keeps the bytes in use.
+func utf16ToUTF8(name string, be bool) {
+	p := name + "_"
+	order := map[bool]string{false: "LE", true: "BE"}[be]
+	signature(name,
+		name+" converts UTF-16"+order+" to UTF-8 in 64-byte blocks while src",
+		"has 64 bytes left and dst 128, and returns the bytes written and read. It",
+		"stops at the first surrogate.")
+	dp, sp, i, j, sLim, dLim := prologue(128)
+	wFF80, wD800, w800, w80 := splat(0xFF80FF80), splat(0xD800D800), splat(0x08000800), splat(0x00800080)
+	d3F, d80C0, d8080E0 := splat(0x3F), splat(0x80C0), splat(0x8080E0)
+	p1, p2, p4 := const64(0x1111111111111111), const64(0x2222222222222222), const64(0x4444444444444444)
+	var swap reg.VecVirtual
+	if be {
+		swap = ZMM()
+		VMOVDQU64(swap16, swap)
+	}
+
+	loopHead(p, i, j, sLim, dLim)
+	v := ZMM()
+	VMOVDQU64(at(sp, i, 0), v)
+	if be {
+		VPSHUFB(swap, v, v)
+	}
+	k := K()
+	VPTESTMW(wFF80, v, k)
+	KORTESTD(k, k)
+	JNZ(LabelRef(p + "wide"))
+	y := YMM()
+	VPMOVWB(v, y)
+	VMOVDQU(y, at(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(32), j)
+	JMP(LabelRef(p + "loop"))
+
+	Label(p + "wide")
+	s := ZMM()
+	ksur := K()
+	VPSUBW(wD800, v, s)
+	VPCMPUW(U8(1), w800, s, ksur)
+	sur, n := GP32(), GP64()
+	KMOVD(ksur, sur)
+	TZCNTL(sur, n.As32()) // 32 when there is none
+	TESTQ(n, n)
+	JZ(LabelRef(p + "done"))
+	k1, k2 := K(), K()
+	VPCMPUW(U8(1), w80, v, k1)
+	VPCMPUW(U8(1), w800, v, k2)
+	r1, r2 := GP64(), GP64()
+	KMOVD(k1, r1.As32())
+	KMOVD(k2, r2.As32())
+	NOTQ(r1)
+	NOTQ(r2)
+
+	// half converts units min(lanes, 16) of the 16 in y.
+	half := func(y reg.Register, k1, k2 reg.Register, lanes reg.GPVirtual) {
+		u, x, s6, t2, t3, s12, y6 := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+		VPMOVZXWD(y, u)
+		VPANDD(d3F, u, x)
+		VPSRLD(U8(6), u, s6)
+		VPSRLD(U8(12), u, s12)
+		VPANDD(d3F, s6, y6)
+		VPSLLD(U8(8), x, t2)
+		VPTERNLOGD(U8(0xFE), d80C0, s6, t2) // 0xC0 | u>>6, 0x80 | u&0x3F
+		VPSLLD(U8(8), y6, y6)
+		VPSLLD(U8(16), x, t3)
+		VPTERNLOGD(U8(0xFE), s12, y6, t3)
+		VPORD(d8080E0, t3, t3) // 0xE0 | u>>12, 0x80 | u>>6&0x3F, 0x80 | u&0x3F
+		VPBLENDMD(t2, t3, k2, t3)
+		VPBLENDMD(u, t3, k1, t3)
+		keep, q := GP64(), GP64()
+		PDEPQ(p2, r1, keep)
+		PDEPQ(p4, r2, q)
+		ORQ(q, keep)
+		ORQ(p1, keep)
+		SHLQ(U8(2), lanes)
+		BZHIQ(lanes, keep, keep)
+		kk := K()
+		KMOVQ(keep, kk)
+		out := ZMM()
+		compressB(t3, kk, out)
+		VMOVDQU64(out, at(dp, j, 0))
+		POPCNTQ(keep, q)
+		ADDQ(q, j)
+	}
+	lanes := GP64()
+	MOVQ(n, lanes)
+	half(v.AsY(), k1, k2, lanes)
+	CMPQ(n, U8(16))
+	JBE(LabelRef(p + "advance"))
+	yh := YMM()
+	VEXTRACTI64X4(U8(1), v, yh)
+	kh1, kh2 := K(), K()
+	KSHIFTRD(U8(16), k1, kh1)
+	KSHIFTRD(U8(16), k2, kh2)
+	SHRQ(U8(16), r1)
+	SHRQ(U8(16), r2)
+	MOVQ(n, lanes)
+	SUBQ(U8(16), lanes)
+	half(yh, kh1, kh2, lanes)
+	Label(p + "advance")
+	LEAQ(Mem{Base: i, Index: n, Scale: 2}, i)
+	JMP(LabelRef(p + "loop"))
+	epilogue(p, i, j)
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

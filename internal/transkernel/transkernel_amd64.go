@@ -1,0 +1,28 @@
+//go:build !purego
+
+package transkernel
+
+import "golang.org/x/sys/cpu"
+
+// x/sys/cpu reports the AVX-512 subsets only when the operating system also
+// saves the ZMM and opmask registers, so this covers both the CPU and the OS.
+// VBMI2 brings VPCOMPRESSB, BMI2 the PDEP and BZHI the kernels use.
+var hasAVX512VBMI2 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 &&
+	cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+
+var impls = []impl{
+	{
+		name:          "avx512vbmi2",
+		vector:        true,
+		supported:     func() bool { return hasAVX512VBMI2 },
+		latin1ToUTF8:  latin1ToUTF8AVX512,
+		utf8ToLatin1:  utf8ToLatin1AVX512,
+		utf8ToUTF16LE: utf8ToUTF16LEAVX512,
+		utf8ToUTF16BE: utf8ToUTF16BEAVX512,
+		utf8ToUTF32LE: utf8ToUTF32LEAVX512,
+		utf8ToUTF32BE: utf8ToUTF32BEAVX512,
+		utf16LEToUTF8: utf16LEToUTF8AVX512,
+		utf16BEToUTF8: utf16BEToUTF8AVX512,
+	},
+	portable,
+}

@@ -1,0 +1,309 @@
+package transcode
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"unicode/utf16"
+	"unsafe"
+
+	"github.com/utf8x/utf8x/internal/transkernel"
+)
+
+// Each accelerated kernel (vector kernel plus scalar kernel by turns) must
+// give exactly what its scalar kernel alone gives: the same bytes, stopping at
+// the same place, with every kernel set of internal/transkernel forced. The
+// scalar kernels are checked against the per-unit code elsewhere.
+
+type kernelPair struct {
+	name     string
+	fast, sc kernel
+	utf16In  bool // input is UTF-16 (be for big-endian)
+	be       bool
+	ratio    int // output bytes per input byte, at most
+}
+
+// unitsKernel and unitsSource view the []uint16 kernels as byte kernels so
+// that they go through the same tests; amd64 and the other little-endian
+// machines lay a []uint16 out as UTF-16LE.
+func unitsKernel(f func([]uint16, []byte) (int, int)) kernel {
+	return func(dst, src []byte) (int, int) {
+		u := unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)/2)
+		d, s := f(u, src)
+		return 2 * d, s
+	}
+}
+
+func unitsSource(f func([]byte, []uint16) (int, int)) kernel {
+	return func(dst, src []byte) (int, int) {
+		u := unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(src))), len(src)/2)
+		d, s := f(dst, u)
+		return d, 2 * s
+	}
+}
+
+func kernelPairs() []kernelPair {
+	ps := []kernelPair{
+		{"utf8ToUTF16LE", utf8ToUTF16LE, utf8ToUTF16LEGo, false, false, 2},
+		{"utf8ToUTF16BE", utf8ToUTF16BE, utf8ToUTF16BEGo, false, false, 2},
+		{"utf16LEToUTF8", utf16LEToUTF8, utf16LEToUTF8Go, true, false, 2},
+		{"utf16BEToUTF8", utf16BEToUTF8, utf16BEToUTF8Go, true, true, 2},
+		{"utf8ToUTF32LE", utf8ToUTF32LE, utf8ToUTF32LEGo, false, false, 4},
+		{"utf8ToUTF32BE", utf8ToUTF32BE, utf8ToUTF32BEGo, false, false, 4},
+		{"latin1ToUTF8", latin1ToUTF8, latin1ToUTF8Go, false, false, 2},
+		{"utf8ToLatin1", utf8ToLatin1, utf8ToLatin1Go, false, false, 1},
+	}
+	if binary.NativeEndian.Uint16([]byte{1, 0}) == 1 {
+		ps = append(ps,
+			kernelPair{"utf8ToUnits", unitsKernel(func(d []uint16, s []byte) (int, int) {
+				return accelerate(d, s, transkernel.UTF8ToUnits, utf8ToUnitsGo)
+			}), unitsKernel(utf8ToUnitsGo), false, false, 2},
+			kernelPair{"unitsToUTF8", unitsSource(func(d []byte, s []uint16) (int, int) {
+				return accelerate(d, s, transkernel.UnitsToUTF8, unitsToUTF8Go)
+			}), unitsSource(unitsToUTF8Go), true, false, 2},
+		)
+	}
+	return ps
+}
+
+// forEachKernelSet runs f with each kernel set of internal/transkernel forced,
+// skipping only those this CPU cannot run.
+func forEachKernelSet(t *testing.T, f func(t *testing.T)) {
+	for _, name := range transkernel.Kernels() {
+		t.Run(name, func(t *testing.T) {
+			if !transkernel.Use(name) {
+				t.Skipf("this CPU cannot run %s", name)
+			}
+			defer transkernel.Reset()
+			f(t)
+		})
+	}
+}
+
+// comparePair runs both kernels of p on src with room bytes of dst each.
+func comparePair(t testing.TB, p kernelPair, src []byte, room int) {
+	t.Helper()
+	a, b := make([]byte, room), make([]byte, room)
+	// Fresh slices for the []uint16 views need even alignment; make gives it.
+	da, sa := p.fast(a, src)
+	db, sb := p.sc(b, src)
+	if da != db || sa != sb || !bytes.Equal(a[:da], b[:db]) {
+		t.Fatalf("%s with %d bytes of room on % x:\naccelerated (%d, %d) % x\nscalar      (%d, %d) % x",
+			p.name, room, src, da, sa, a[:da], db, sb, b[:db])
+	}
+}
+
+// accelBackgrounds are the texts the inputs are cut from: ASCII, 2-, 3- and
+// 4-byte characters, Latin-1 letters, and a mixture.
+var accelBackgrounds = []string{
+	"The quick brown fox jumps over the lazy dog, 0123456789. ",
+	"Ça été déjà l'été: ÿ þ ß ñ ö « » ",
+	"Съешь же ещё этих мягких французских булок ",
+	"我能吞下玻璃而不伤身体。私はガラスを食べられます",
+	"😀😃😄😁😆😅🤣😂🙂🙃😉😊🥰",
+	"a é 我 😀 Ω \uFEFF z \u07FF\u0800\uFFFF\U00010000\U0010FFFF ",
+}
+
+// input turns UTF-8 text into p's input form (Latin-1 input takes the text's
+// bytes as they are: any byte string is Latin-1).
+func (p kernelPair) input(text []byte) []byte {
+	if !p.utf16In {
+		return text
+	}
+	var out []byte
+	for _, u := range utf16.Encode([]rune(string(text))) {
+		if p.be {
+			out = binary.BigEndian.AppendUint16(out, u)
+		} else {
+			out = binary.LittleEndian.AppendUint16(out, u)
+		}
+	}
+	return out
+}
+
+func cycle(s string, n int) []byte {
+	var b []byte
+	for len(b) < n {
+		b = append(b, s...)
+	}
+	return b[:n]
+}
+
+// TestAccelGenerated: every length 0..256 of every background, with ample,
+// exact and short room; block boundaries fall everywhere in these.
+func TestAccelGenerated(t *testing.T) {
+	forEachKernelSet(t, func(t *testing.T) {
+		for _, p := range kernelPairs() {
+			for _, bg := range accelBackgrounds {
+				for n := 0; n <= 256; n++ {
+					src := p.input(cycle(bg, n))
+					full := make([]byte, p.ratio*len(src)+8)
+					need, _ := p.sc(full, src)
+					for _, room := range []int{p.ratio*len(src) + 8, need, need - 1, need - 3, need / 2, need - 64, need - 127} {
+						if room >= 0 {
+							comparePair(t, p, src, room)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// accelInjections break or end the kernels' bulk paths: ill-formed UTF-8 of
+// every kind, 4-byte characters, the first and last characters of each
+// length, and characters Latin-1 lacks.
+var accelInjections = []string{
+	"\xFF", "\x80", "\xBF", "\xC0\x80", "\xC1\xBF", "\xC2", "\xC3", "\xC4\x80", "\xDF",
+	"\xE0\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xED\xBF\xBF", "\xEF\xBB", "\xE4\xB8",
+	"\xF0\x9F\x98\x80", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80", "\xF0\x9F", "\xF5\x80\x80\x80", "\xF8\x88\x80\x80",
+	"\u0080", "\u00FF", "\u0100", "\u07FF", "\u0800", "\uD7FF", "\uE000", "\uFFFF",
+}
+
+// accelUnitInjections are UTF-16 units: lone and paired surrogates in both
+// orders, and the edges of each UTF-8 length.
+var accelUnitInjections = [][]uint16{
+	{0xD800}, {0xDBFF}, {0xDC00}, {0xDFFF}, {0xD83D, 0xDE00}, {0xDBFF, 0xDFFF}, {0xDC00, 0xD800},
+	{0x7F}, {0x80}, {0x7FF}, {0x800}, {0xD7FF}, {0xE000}, {0xFFFF},
+}
+
+// TestAccelInjected puts every injection at every offset of inputs around
+// one, two and three blocks long.
+func TestAccelInjected(t *testing.T) {
+	forEachKernelSet(t, func(t *testing.T) {
+		for _, p := range kernelPairs() {
+			for _, bg := range accelBackgrounds {
+				for _, n := range []int{63, 64, 65, 100, 127, 128, 129, 192} {
+					base := p.input(cycle(bg, n))
+					if p.utf16In {
+						base = base[:len(base)&^1]
+						for _, inj := range accelUnitInjections {
+							for at := 0; at <= len(base); at += 2 {
+								var mid []byte
+								for _, u := range inj {
+									if p.be {
+										mid = binary.BigEndian.AppendUint16(mid, u)
+									} else {
+										mid = binary.LittleEndian.AppendUint16(mid, u)
+									}
+								}
+								src := append(append(append([]byte{}, base[:at]...), mid...), base[at:]...)
+								comparePair(t, p, src, 2*len(src)+8)
+							}
+						}
+						continue
+					}
+					for _, inj := range accelInjections {
+						for at := 0; at <= len(base); at++ {
+							src := append(append(append([]byte{}, base[:at]...), inj...), base[at:]...)
+							comparePair(t, p, src, p.ratio*len(src)+8)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestAccelExhaustiveBlock runs every 2-byte and 3-byte UTF-8 character (and
+// every UTF-16 unit) through each position of the first block, after ASCII
+// and before more text.
+func TestAccelExhaustiveBlock(t *testing.T) {
+	forEachKernelSet(t, func(t *testing.T) {
+		pad := cycle(accelBackgrounds[0], 130)
+		for _, p := range kernelPairs() {
+			for r := rune(0x80); r <= 0xFFFF; r++ {
+				if r >= 0xD800 && r <= 0xDFFF && !p.utf16In {
+					continue
+				}
+				at := int(r) % 66
+				var src []byte
+				if p.utf16In {
+					src = p.input(pad)
+					src = src[:len(src)&^1]
+					at *= 2
+					var mid [2]byte
+					if p.be {
+						binary.BigEndian.PutUint16(mid[:], uint16(r))
+					} else {
+						binary.LittleEndian.PutUint16(mid[:], uint16(r))
+					}
+					src = append(append(append([]byte{}, src[:at]...), mid[:]...), src[at:]...)
+				} else {
+					src = append(append(append([]byte{}, pad[:at]...), string(r)...), pad[at:]...)
+				}
+				comparePair(t, p, src, p.ratio*len(src)+8)
+			}
+		}
+	})
+}
+
+func fuzzPair(f *testing.F, names ...string) {
+	for _, bg := range accelBackgrounds {
+		f.Add(cycle(bg, 200), uint16(1000))
+	}
+	f.Add([]byte("\xF0\x9F\x98\x80"+string(cycle(accelBackgrounds[0], 100))), uint16(70))
+	var ps []kernelPair
+	for _, p := range kernelPairs() {
+		for _, n := range names {
+			if p.name == n {
+				ps = append(ps, p)
+			}
+		}
+	}
+	if len(ps) == 0 {
+		panic(fmt.Sprint("no kernel named ", names))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, room uint16) {
+		for _, name := range transkernel.Kernels() {
+			if !transkernel.Use(name) {
+				continue
+			}
+			for _, p := range ps {
+				src := data
+				if p.utf16In && len(src)%2 != 0 {
+					src = src[:len(src)-1]
+				}
+				comparePair(t, p, src, int(room)%(p.ratio*len(src)+65))
+				comparePair(t, p, src, p.ratio*len(src)+8)
+			}
+		}
+		transkernel.Reset()
+	})
+}
+
+// The fuzz targets, one per kernel, compare the accelerated kernel with the
+// scalar one on any input and room.
+
+func FuzzKernelUTF8ToUTF16(f *testing.F) {
+	fuzzPair(f, "utf8ToUTF16LE", "utf8ToUTF16BE", "utf8ToUnits")
+}
+
+func FuzzKernelUTF16ToUTF8(f *testing.F) {
+	fuzzPair(f, "utf16LEToUTF8", "utf16BEToUTF8", "unitsToUTF8")
+}
+
+func FuzzKernelUTF8ToUTF32(f *testing.F) { fuzzPair(f, "utf8ToUTF32LE", "utf8ToUTF32BE") }
+
+func FuzzKernelLatin1ToUTF8(f *testing.F) { fuzzPair(f, "latin1ToUTF8") }
+
+func FuzzKernelUTF8ToLatin1(f *testing.F) { fuzzPair(f, "utf8ToLatin1") }
+
+// TestAccelRandom: random bytes biased to the interesting ones.
+func TestAccelRandom(t *testing.T) {
+	forEachKernelSet(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(3, 4))
+		alphabet := []byte{0x00, 0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xC3, 0xC4, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xFF, 0xD8, 0xDC, 0x20}
+		for _, p := range kernelPairs() {
+			for iter := 0; iter < 2000; iter++ {
+				src := make([]byte, rng.IntN(300))
+				for i := range src {
+					src[i] = alphabet[rng.IntN(len(alphabet))]
+				}
+				comparePair(t, p, src, rng.IntN(p.ratio*len(src)+129))
+			}
+		}
+	})
+}
