@@ -207,14 +207,23 @@ func TestAccelInjected(t *testing.T) {
 	})
 }
 
-// TestAccelExhaustiveBlock runs every 2-byte and 3-byte UTF-8 character (and
-// every UTF-16 unit) through each position of the first block, after ASCII
-// and before more text.
+// TestAccelExhaustiveBlock runs every 2- and 3-byte UTF-8 character (and
+// every UTF-16 unit, lone surrogates included) and every 61st supplementary
+// character through each position of the first block, after ASCII and before
+// more text.
 func TestAccelExhaustiveBlock(t *testing.T) {
 	forEachKernelSet(t, func(t *testing.T) {
 		pad := cycle(accelBackgrounds[0], 130)
+		var chars []rune
+		for r := rune(0x80); r <= 0xFFFF; r++ {
+			chars = append(chars, r)
+		}
+		for r := rune(0x10000); r <= 0x10FFFF; r += 61 {
+			chars = append(chars, r)
+		}
+		chars = append(chars, 0x10FFFF)
 		for _, p := range kernelPairs() {
-			for r := rune(0x80); r <= 0xFFFF; r++ {
+			for _, r := range chars {
 				if r >= 0xD800 && r <= 0xDFFF && !p.utf16In {
 					continue
 				}
@@ -222,15 +231,21 @@ func TestAccelExhaustiveBlock(t *testing.T) {
 				var src []byte
 				if p.utf16In {
 					src = p.input(pad)
-					src = src[:len(src)&^1]
 					at *= 2
-					var mid [2]byte
-					if p.be {
-						binary.BigEndian.PutUint16(mid[:], uint16(r))
-					} else {
-						binary.LittleEndian.PutUint16(mid[:], uint16(r))
+					units := []uint16{uint16(r)}
+					if r > 0xFFFF {
+						h, l := utf16.EncodeRune(r)
+						units = []uint16{uint16(h), uint16(l)}
 					}
-					src = append(append(append([]byte{}, src[:at]...), mid[:]...), src[at:]...)
+					var mid []byte
+					for _, u := range units {
+						if p.be {
+							mid = binary.BigEndian.AppendUint16(mid, u)
+						} else {
+							mid = binary.LittleEndian.AppendUint16(mid, u)
+						}
+					}
+					src = append(append(append([]byte{}, src[:at]...), mid...), src[at:]...)
 				} else {
 					src = append(append(append([]byte{}, pad[:at]...), string(r)...), pad[at:]...)
 				}

@@ -136,6 +136,240 @@ DATA swap32<>+62(SB)/1, $0x0d
 DATA swap32<>+63(SB)/1, $0x0c
 GLOBL swap32<>(SB), RODATA|NOPTR, $64
 
+DATA dword3F<>+0(SB)/4, $0x0000003f
+DATA dword3F<>+4(SB)/4, $0x0000003f
+DATA dword3F<>+8(SB)/4, $0x0000003f
+DATA dword3F<>+12(SB)/4, $0x0000003f
+DATA dword3F<>+16(SB)/4, $0x0000003f
+DATA dword3F<>+20(SB)/4, $0x0000003f
+DATA dword3F<>+24(SB)/4, $0x0000003f
+DATA dword3F<>+28(SB)/4, $0x0000003f
+DATA dword3F<>+32(SB)/4, $0x0000003f
+DATA dword3F<>+36(SB)/4, $0x0000003f
+DATA dword3F<>+40(SB)/4, $0x0000003f
+DATA dword3F<>+44(SB)/4, $0x0000003f
+DATA dword3F<>+48(SB)/4, $0x0000003f
+DATA dword3F<>+52(SB)/4, $0x0000003f
+DATA dword3F<>+56(SB)/4, $0x0000003f
+DATA dword3F<>+60(SB)/4, $0x0000003f
+GLOBL dword3F<>(SB), RODATA|NOPTR, $64
+
+DATA dword1F<>+0(SB)/4, $0x0000001f
+DATA dword1F<>+4(SB)/4, $0x0000001f
+DATA dword1F<>+8(SB)/4, $0x0000001f
+DATA dword1F<>+12(SB)/4, $0x0000001f
+DATA dword1F<>+16(SB)/4, $0x0000001f
+DATA dword1F<>+20(SB)/4, $0x0000001f
+DATA dword1F<>+24(SB)/4, $0x0000001f
+DATA dword1F<>+28(SB)/4, $0x0000001f
+DATA dword1F<>+32(SB)/4, $0x0000001f
+DATA dword1F<>+36(SB)/4, $0x0000001f
+DATA dword1F<>+40(SB)/4, $0x0000001f
+DATA dword1F<>+44(SB)/4, $0x0000001f
+DATA dword1F<>+48(SB)/4, $0x0000001f
+DATA dword1F<>+52(SB)/4, $0x0000001f
+DATA dword1F<>+56(SB)/4, $0x0000001f
+DATA dword1F<>+60(SB)/4, $0x0000001f
+GLOBL dword1F<>(SB), RODATA|NOPTR, $64
+
+DATA dwordF<>+0(SB)/4, $0x0000000f
+DATA dwordF<>+4(SB)/4, $0x0000000f
+DATA dwordF<>+8(SB)/4, $0x0000000f
+DATA dwordF<>+12(SB)/4, $0x0000000f
+DATA dwordF<>+16(SB)/4, $0x0000000f
+DATA dwordF<>+20(SB)/4, $0x0000000f
+DATA dwordF<>+24(SB)/4, $0x0000000f
+DATA dwordF<>+28(SB)/4, $0x0000000f
+DATA dwordF<>+32(SB)/4, $0x0000000f
+DATA dwordF<>+36(SB)/4, $0x0000000f
+DATA dwordF<>+40(SB)/4, $0x0000000f
+DATA dwordF<>+44(SB)/4, $0x0000000f
+DATA dwordF<>+48(SB)/4, $0x0000000f
+DATA dwordF<>+52(SB)/4, $0x0000000f
+DATA dwordF<>+56(SB)/4, $0x0000000f
+DATA dwordF<>+60(SB)/4, $0x0000000f
+GLOBL dwordF<>(SB), RODATA|NOPTR, $64
+
+DATA dword7<>+0(SB)/4, $0x00000007
+DATA dword7<>+4(SB)/4, $0x00000007
+DATA dword7<>+8(SB)/4, $0x00000007
+DATA dword7<>+12(SB)/4, $0x00000007
+DATA dword7<>+16(SB)/4, $0x00000007
+DATA dword7<>+20(SB)/4, $0x00000007
+DATA dword7<>+24(SB)/4, $0x00000007
+DATA dword7<>+28(SB)/4, $0x00000007
+DATA dword7<>+32(SB)/4, $0x00000007
+DATA dword7<>+36(SB)/4, $0x00000007
+DATA dword7<>+40(SB)/4, $0x00000007
+DATA dword7<>+44(SB)/4, $0x00000007
+DATA dword7<>+48(SB)/4, $0x00000007
+DATA dword7<>+52(SB)/4, $0x00000007
+DATA dword7<>+56(SB)/4, $0x00000007
+DATA dword7<>+60(SB)/4, $0x00000007
+GLOBL dword7<>(SB), RODATA|NOPTR, $64
+
+DATA dwordC0<>+0(SB)/4, $0x000000c0
+DATA dwordC0<>+4(SB)/4, $0x000000c0
+DATA dwordC0<>+8(SB)/4, $0x000000c0
+DATA dwordC0<>+12(SB)/4, $0x000000c0
+DATA dwordC0<>+16(SB)/4, $0x000000c0
+DATA dwordC0<>+20(SB)/4, $0x000000c0
+DATA dwordC0<>+24(SB)/4, $0x000000c0
+DATA dwordC0<>+28(SB)/4, $0x000000c0
+DATA dwordC0<>+32(SB)/4, $0x000000c0
+DATA dwordC0<>+36(SB)/4, $0x000000c0
+DATA dwordC0<>+40(SB)/4, $0x000000c0
+DATA dwordC0<>+44(SB)/4, $0x000000c0
+DATA dwordC0<>+48(SB)/4, $0x000000c0
+DATA dwordC0<>+52(SB)/4, $0x000000c0
+DATA dwordC0<>+56(SB)/4, $0x000000c0
+DATA dwordC0<>+60(SB)/4, $0x000000c0
+GLOBL dwordC0<>(SB), RODATA|NOPTR, $64
+
+DATA dwordE0<>+0(SB)/4, $0x000000e0
+DATA dwordE0<>+4(SB)/4, $0x000000e0
+DATA dwordE0<>+8(SB)/4, $0x000000e0
+DATA dwordE0<>+12(SB)/4, $0x000000e0
+DATA dwordE0<>+16(SB)/4, $0x000000e0
+DATA dwordE0<>+20(SB)/4, $0x000000e0
+DATA dwordE0<>+24(SB)/4, $0x000000e0
+DATA dwordE0<>+28(SB)/4, $0x000000e0
+DATA dwordE0<>+32(SB)/4, $0x000000e0
+DATA dwordE0<>+36(SB)/4, $0x000000e0
+DATA dwordE0<>+40(SB)/4, $0x000000e0
+DATA dwordE0<>+44(SB)/4, $0x000000e0
+DATA dwordE0<>+48(SB)/4, $0x000000e0
+DATA dwordE0<>+52(SB)/4, $0x000000e0
+DATA dwordE0<>+56(SB)/4, $0x000000e0
+DATA dwordE0<>+60(SB)/4, $0x000000e0
+GLOBL dwordE0<>(SB), RODATA|NOPTR, $64
+
+DATA dwordF0<>+0(SB)/4, $0x000000f0
+DATA dwordF0<>+4(SB)/4, $0x000000f0
+DATA dwordF0<>+8(SB)/4, $0x000000f0
+DATA dwordF0<>+12(SB)/4, $0x000000f0
+DATA dwordF0<>+16(SB)/4, $0x000000f0
+DATA dwordF0<>+20(SB)/4, $0x000000f0
+DATA dwordF0<>+24(SB)/4, $0x000000f0
+DATA dwordF0<>+28(SB)/4, $0x000000f0
+DATA dwordF0<>+32(SB)/4, $0x000000f0
+DATA dwordF0<>+36(SB)/4, $0x000000f0
+DATA dwordF0<>+40(SB)/4, $0x000000f0
+DATA dwordF0<>+44(SB)/4, $0x000000f0
+DATA dwordF0<>+48(SB)/4, $0x000000f0
+DATA dwordF0<>+52(SB)/4, $0x000000f0
+DATA dwordF0<>+56(SB)/4, $0x000000f0
+DATA dwordF0<>+60(SB)/4, $0x000000f0
+GLOBL dwordF0<>(SB), RODATA|NOPTR, $64
+
+DATA dword800<>+0(SB)/4, $0x00000800
+DATA dword800<>+4(SB)/4, $0x00000800
+DATA dword800<>+8(SB)/4, $0x00000800
+DATA dword800<>+12(SB)/4, $0x00000800
+DATA dword800<>+16(SB)/4, $0x00000800
+DATA dword800<>+20(SB)/4, $0x00000800
+DATA dword800<>+24(SB)/4, $0x00000800
+DATA dword800<>+28(SB)/4, $0x00000800
+DATA dword800<>+32(SB)/4, $0x00000800
+DATA dword800<>+36(SB)/4, $0x00000800
+DATA dword800<>+40(SB)/4, $0x00000800
+DATA dword800<>+44(SB)/4, $0x00000800
+DATA dword800<>+48(SB)/4, $0x00000800
+DATA dword800<>+52(SB)/4, $0x00000800
+DATA dword800<>+56(SB)/4, $0x00000800
+DATA dword800<>+60(SB)/4, $0x00000800
+GLOBL dword800<>(SB), RODATA|NOPTR, $64
+
+DATA dwordD800<>+0(SB)/4, $0x0000d800
+DATA dwordD800<>+4(SB)/4, $0x0000d800
+DATA dwordD800<>+8(SB)/4, $0x0000d800
+DATA dwordD800<>+12(SB)/4, $0x0000d800
+DATA dwordD800<>+16(SB)/4, $0x0000d800
+DATA dwordD800<>+20(SB)/4, $0x0000d800
+DATA dwordD800<>+24(SB)/4, $0x0000d800
+DATA dwordD800<>+28(SB)/4, $0x0000d800
+DATA dwordD800<>+32(SB)/4, $0x0000d800
+DATA dwordD800<>+36(SB)/4, $0x0000d800
+DATA dwordD800<>+40(SB)/4, $0x0000d800
+DATA dwordD800<>+44(SB)/4, $0x0000d800
+DATA dwordD800<>+48(SB)/4, $0x0000d800
+DATA dwordD800<>+52(SB)/4, $0x0000d800
+DATA dwordD800<>+56(SB)/4, $0x0000d800
+DATA dwordD800<>+60(SB)/4, $0x0000d800
+GLOBL dwordD800<>(SB), RODATA|NOPTR, $64
+
+DATA dwordDC00<>+0(SB)/4, $0x0000dc00
+DATA dwordDC00<>+4(SB)/4, $0x0000dc00
+DATA dwordDC00<>+8(SB)/4, $0x0000dc00
+DATA dwordDC00<>+12(SB)/4, $0x0000dc00
+DATA dwordDC00<>+16(SB)/4, $0x0000dc00
+DATA dwordDC00<>+20(SB)/4, $0x0000dc00
+DATA dwordDC00<>+24(SB)/4, $0x0000dc00
+DATA dwordDC00<>+28(SB)/4, $0x0000dc00
+DATA dwordDC00<>+32(SB)/4, $0x0000dc00
+DATA dwordDC00<>+36(SB)/4, $0x0000dc00
+DATA dwordDC00<>+40(SB)/4, $0x0000dc00
+DATA dwordDC00<>+44(SB)/4, $0x0000dc00
+DATA dwordDC00<>+48(SB)/4, $0x0000dc00
+DATA dwordDC00<>+52(SB)/4, $0x0000dc00
+DATA dwordDC00<>+56(SB)/4, $0x0000dc00
+DATA dwordDC00<>+60(SB)/4, $0x0000dc00
+GLOBL dwordDC00<>(SB), RODATA|NOPTR, $64
+
+DATA dword10000<>+0(SB)/4, $0x00010000
+DATA dword10000<>+4(SB)/4, $0x00010000
+DATA dword10000<>+8(SB)/4, $0x00010000
+DATA dword10000<>+12(SB)/4, $0x00010000
+DATA dword10000<>+16(SB)/4, $0x00010000
+DATA dword10000<>+20(SB)/4, $0x00010000
+DATA dword10000<>+24(SB)/4, $0x00010000
+DATA dword10000<>+28(SB)/4, $0x00010000
+DATA dword10000<>+32(SB)/4, $0x00010000
+DATA dword10000<>+36(SB)/4, $0x00010000
+DATA dword10000<>+40(SB)/4, $0x00010000
+DATA dword10000<>+44(SB)/4, $0x00010000
+DATA dword10000<>+48(SB)/4, $0x00010000
+DATA dword10000<>+52(SB)/4, $0x00010000
+DATA dword10000<>+56(SB)/4, $0x00010000
+DATA dword10000<>+60(SB)/4, $0x00010000
+GLOBL dword10000<>(SB), RODATA|NOPTR, $64
+
+DATA dword100000<>+0(SB)/4, $0x00100000
+DATA dword100000<>+4(SB)/4, $0x00100000
+DATA dword100000<>+8(SB)/4, $0x00100000
+DATA dword100000<>+12(SB)/4, $0x00100000
+DATA dword100000<>+16(SB)/4, $0x00100000
+DATA dword100000<>+20(SB)/4, $0x00100000
+DATA dword100000<>+24(SB)/4, $0x00100000
+DATA dword100000<>+28(SB)/4, $0x00100000
+DATA dword100000<>+32(SB)/4, $0x00100000
+DATA dword100000<>+36(SB)/4, $0x00100000
+DATA dword100000<>+40(SB)/4, $0x00100000
+DATA dword100000<>+44(SB)/4, $0x00100000
+DATA dword100000<>+48(SB)/4, $0x00100000
+DATA dword100000<>+52(SB)/4, $0x00100000
+DATA dword100000<>+56(SB)/4, $0x00100000
+DATA dword100000<>+60(SB)/4, $0x00100000
+GLOBL dword100000<>(SB), RODATA|NOPTR, $64
+
+DATA dword3FF<>+0(SB)/4, $0x000003ff
+DATA dword3FF<>+4(SB)/4, $0x000003ff
+DATA dword3FF<>+8(SB)/4, $0x000003ff
+DATA dword3FF<>+12(SB)/4, $0x000003ff
+DATA dword3FF<>+16(SB)/4, $0x000003ff
+DATA dword3FF<>+20(SB)/4, $0x000003ff
+DATA dword3FF<>+24(SB)/4, $0x000003ff
+DATA dword3FF<>+28(SB)/4, $0x000003ff
+DATA dword3FF<>+32(SB)/4, $0x000003ff
+DATA dword3FF<>+36(SB)/4, $0x000003ff
+DATA dword3FF<>+40(SB)/4, $0x000003ff
+DATA dword3FF<>+44(SB)/4, $0x000003ff
+DATA dword3FF<>+48(SB)/4, $0x000003ff
+DATA dword3FF<>+52(SB)/4, $0x000003ff
+DATA dword3FF<>+56(SB)/4, $0x000003ff
+DATA dword3FF<>+60(SB)/4, $0x000003ff
+GLOBL dword3FF<>(SB), RODATA|NOPTR, $64
+
 // func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
 TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
@@ -350,6 +584,8 @@ utf8ToUTF16LEAVX512_wide:
 	KMOVQ         K1, R11
 	VPCMPUB       $0x05, Z2, Z10, K1
 	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF16LEAVX512_four
 	VPANDD        Z3, Z10, Z11
 	VPCMPEQB      Z0, Z11, K1
 	KMOVQ         K1, R13
@@ -444,6 +680,317 @@ utf8ToUTF16LEAVX512_advance:
 	ADDQ R13, SI
 	JMP  utf8ToUTF16LEAVX512_loop
 
+utf8ToUTF16LEAVX512_four:
+	MOVQ          CX, R14
+	SUBQ          $0x40, R14
+	CMPQ          DI, R14
+	JG            utf8ToUTF16LEAVX512_done
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPUB       $0x05, Z11, Z10, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z12
+	VPANDD        Z10, Z12, Z12
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPEQB      Z11, Z12, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16LEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16LEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z11
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z10
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X10, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
+	VPANDD        dword1F<>+0(SB), Z11, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z12, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPSLLD        $0x06, Z12, Z17
+	VPTERNLOGD    $0xfe, Z13, Z17, Z15
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPSLLD        $0x0c, Z12, Z17
+	VPTERNLOGD    $0xfe, Z10, Z17, Z16
+	VPSLLD        $0x06, Z13, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z14, Z11, K1, Z11
+	VPBLENDMD     Z15, Z11, K2, Z11
+	VPBLENDMD     Z16, Z11, K3, Z11
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z11, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z11, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z17, Z10
+	VPADDD        dwordD800<>+0(SB), Z10, Z10
+	VPANDD        dword3FF<>+0(SB), Z17, Z12
+	VPADDD        dwordDC00<>+0(SB), Z12, Z12
+	VPSLLD        $0x10, Z12, Z12
+	VPORD         Z12, Z10, Z10
+	VPBLENDMD     Z10, Z11, K3, Z11
+	KMOVW         K3, DI
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, DI, R9
+	ORL           $0x55555555, R9
+	MOVQ          R10, DI
+	SHLQ          $0x01, DI
+	BZHIQ         DI, R9, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z11, K1, Z10
+	VMOVDQU64     Z10, (AX)(R11*1)
+	POPCNTQ       R9, DI
+	LEAQ          (R11)(DI*2), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF16LEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16LEAVX512_loop
+
 utf8ToUTF16LEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -512,6 +1059,8 @@ utf8ToUTF16BEAVX512_wide:
 	KMOVQ         K1, R11
 	VPCMPUB       $0x05, Z2, Z11, K1
 	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF16BEAVX512_four
 	VPANDD        Z3, Z11, Z12
 	VPCMPEQB      Z0, Z12, K1
 	KMOVQ         K1, R13
@@ -608,6 +1157,321 @@ utf8ToUTF16BEAVX512_advance:
 	ADDQ R13, SI
 	JMP  utf8ToUTF16BEAVX512_loop
 
+utf8ToUTF16BEAVX512_four:
+	MOVQ          CX, R14
+	SUBQ          $0x40, R14
+	CMPQ          DI, R14
+	JG            utf8ToUTF16BEAVX512_done
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPUB       $0x05, Z12, Z11, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z13
+	VPANDD        Z11, Z13, Z13
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPEQB      Z12, Z13, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16BEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16BEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z14
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z11
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X14, Z17
+	VPMOVZXBD     X11, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x01, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x02, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z14, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
+	VPANDD        dword1F<>+0(SB), Z12, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z13, Z15, Z15
+	VPANDD        dwordF<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPSLLD        $0x06, Z13, Z18
+	VPTERNLOGD    $0xfe, Z14, Z18, Z16
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x12, Z17, Z17
+	VPSLLD        $0x0c, Z13, Z18
+	VPTERNLOGD    $0xfe, Z11, Z18, Z17
+	VPSLLD        $0x06, Z14, Z18
+	VPORD         Z18, Z17, Z17
+	VPBLENDMD     Z15, Z12, K1, Z12
+	VPBLENDMD     Z16, Z12, K2, Z12
+	VPBLENDMD     Z17, Z12, K3, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z12, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z12, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z18, Z11
+	VPADDD        dwordD800<>+0(SB), Z11, Z11
+	VPANDD        dword3FF<>+0(SB), Z18, Z13
+	VPADDD        dwordDC00<>+0(SB), Z13, Z13
+	VPSLLD        $0x10, Z13, Z13
+	VPORD         Z13, Z11, Z11
+	VPBLENDMD     Z11, Z12, K3, Z12
+	KMOVW         K3, DI
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, DI, R9
+	ORL           $0x55555555, R9
+	MOVQ          R10, DI
+	SHLQ          $0x01, DI
+	BZHIQ         DI, R9, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z12, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(R11*1)
+	POPCNTQ       R9, DI
+	LEAQ          (R11)(DI*2), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF16BEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16BEAVX512_loop
+
 utf8ToUTF16BEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -615,7 +1479,7 @@ utf8ToUTF16BEAVX512_done:
 	RET
 
 // func utf8ToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
@@ -676,6 +1540,8 @@ utf8ToUTF32LEAVX512_wide:
 	KMOVQ         K1, R11
 	VPCMPUB       $0x05, Z2, Z10, K1
 	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF32LEAVX512_four
 	VPANDD        Z3, Z10, Z11
 	VPCMPEQB      Z0, Z11, K1
 	KMOVQ         K1, R13
@@ -778,6 +1644,257 @@ utf8ToUTF32LEAVX512_advance:
 	ADDQ R13, SI
 	JMP  utf8ToUTF32LEAVX512_loop
 
+utf8ToUTF32LEAVX512_four:
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPUB       $0x05, Z11, Z10, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z12
+	VPANDD        Z10, Z12, Z12
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPEQB      Z11, Z12, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32LEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32LEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z11
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z10
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X10, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
+	VPANDD        dword1F<>+0(SB), Z11, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z12, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPSLLD        $0x06, Z12, Z17
+	VPTERNLOGD    $0xfe, Z13, Z17, Z15
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPSLLD        $0x0c, Z12, Z17
+	VPTERNLOGD    $0xfe, Z10, Z17, Z16
+	VPSLLD        $0x06, Z13, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z14, Z11, K1, Z11
+	VPBLENDMD     Z15, Z11, K2, Z11
+	VPBLENDMD     Z16, Z11, K3, Z11
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z11, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z11, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z11, (AX)(R11*1)
+	MOVQ          $0x00000010, DI
+	CMPQ          R10, DI
+	CMOVQLT       R10, DI
+	LEAQ          (R11)(DI*4), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF32LEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32LEAVX512_loop
+
 utf8ToUTF32LEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -785,7 +1902,7 @@ utf8ToUTF32LEAVX512_done:
 	RET
 
 // func utf8ToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
@@ -851,6 +1968,8 @@ utf8ToUTF32BEAVX512_wide:
 	KMOVQ         K1, R11
 	VPCMPUB       $0x05, Z2, Z11, K1
 	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF32BEAVX512_four
 	VPANDD        Z3, Z11, Z12
 	VPCMPEQB      Z0, Z12, K1
 	KMOVQ         K1, R13
@@ -954,6 +2073,261 @@ utf8ToUTF32BEAVX512_wide:
 
 utf8ToUTF32BEAVX512_advance:
 	LEAQ (DI)(R9*4), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32BEAVX512_loop
+
+utf8ToUTF32BEAVX512_four:
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPUB       $0x05, Z12, Z11, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z13
+	VPANDD        Z11, Z13, Z13
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPEQB      Z12, Z13, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32BEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32BEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z14
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z11
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X14, Z17
+	VPMOVZXBD     X11, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x01, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x02, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z14, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
+	VPANDD        dword1F<>+0(SB), Z12, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z13, Z15, Z15
+	VPANDD        dwordF<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPSLLD        $0x06, Z13, Z18
+	VPTERNLOGD    $0xfe, Z14, Z18, Z16
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x12, Z17, Z17
+	VPSLLD        $0x0c, Z13, Z18
+	VPTERNLOGD    $0xfe, Z11, Z18, Z17
+	VPSLLD        $0x06, Z14, Z18
+	VPORD         Z18, Z17, Z17
+	VPBLENDMD     Z15, Z12, K1, Z12
+	VPBLENDMD     Z16, Z12, K2, Z12
+	VPBLENDMD     Z17, Z12, K3, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z12, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z12, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z12, (AX)(R11*1)
+	MOVQ          $0x00000010, DI
+	CMPQ          R10, DI
+	CMOVQLT       R10, DI
+	LEAQ          (R11)(DI*4), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF32BEAVX512_four_advance:
+	MOVQ R11, DI
 	ADDQ R13, SI
 	JMP  utf8ToUTF32BEAVX512_loop
 

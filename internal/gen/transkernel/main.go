@@ -38,6 +38,7 @@ func main() {
 	}
 	ConstraintExpr("!purego")
 	swapTables()
+	dwordConsts()
 	latin1ToUTF8()
 	utf8ToLatin1()
 	utf8ToWide("utf8ToUTF16LEAVX512", 2, false)
@@ -61,6 +62,41 @@ func swapTables() {
 	for i := 0; i < 64; i++ {
 		DATA(i, U8(i%16^3))
 	}
+}
+
+// dword holds 64-byte vectors of one 32-bit value each, by value, for the
+// paths that have more constants than registers to keep them in.
+var dword = map[uint32]Mem{}
+
+func dwordConsts() {
+	for _, v := range []uint32{0x3F, 0x1F, 0x0F, 0x07, 0xC0, 0xE0, 0xF0, 0x800, 0xD800, 0xDC00, 0x10000, 0x100000, 0x3FF} {
+		m := GLOBL("dword"+hex(v), RODATA|NOPTR)
+		for i := 0; i < 16; i++ {
+			DATA(4*i, U32(v))
+		}
+		dword[v] = m
+	}
+}
+
+func hex(v uint32) string {
+	const digits = "0123456789ABCDEF"
+	s := ""
+	for ; v > 0; v >>= 4 {
+		s = string(digits[v&15]) + s
+	}
+	return s
+}
+
+// compressW is VPCOMPRESSW, zeroing form, register to register.
+func compressW(src reg.VecVirtual, k reg.Register, dst reg.VecVirtual) {
+	Instruction(&ir.Instruction{
+		Opcode:   "VPCOMPRESSW",
+		Suffixes: []string{"Z"},
+		Operands: []Op{src, k, dst},
+		Inputs:   []Op{src, k},
+		Outputs:  []Op{dst},
+		ISA:      []string{"AVX512VBMI2"},
+	})
 }
 
 // VBMI2 is missing from avo's instruction database, so VPCOMPRESSB (zeroing
@@ -366,6 +402,8 @@ func utf8ToWide(name string, width int, be bool) {
 	KMOVQ(ke, ge0)
 	VPCMPUB(U8(5), cF0, v, kf) // v >= 0xF0
 	KMOVQ(kf, gf0)
+	TESTQ(gf0, gf0)
+	JNZ(LabelRef(p + "four"))
 	t := ZMM()
 	VPANDD(cFE, v, t)
 	VPCMPEQB(cC0, t, ko) // C0, C1
@@ -466,7 +504,199 @@ func utf8ToWide(name string, width int, be bool) {
 	}
 	ADDQ(n, i)
 	JMP(LabelRef(p + "loop"))
+
+	Label(p + "four")
+	fourBytes(p, width, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
+	JMP(LabelRef(p + "loop"))
 	epilogue(p, i, j)
+}
+
+// fourBytes is the path of utf8ToWide for blocks holding a byte >= F0: the
+// same checks with 4-byte characters allowed, the lead and the three bytes
+// after it compressed into four vectors, and the characters decoded 16 at a
+// time in 32-bit lanes. For UTF-16 a character above U+FFFF becomes a
+// surrogate pair in its lane, and VPCOMPRESSW drops the unused upper halves.
+func fourBytes(p string, width int, v reg.VecVirtual, high, cont, ge0, gf0, dp, i, j, dLim, ones reg.GPVirtual, swap reg.VecVirtual) {
+	bad, x := GP64(), GP64()
+	if width == 2 {
+		// The UTF-16 loop leaves 128 bytes of room; this path wants 192.
+		MOVQ(dLim, x)
+		SUBQ(U8(64), x)
+		CMPQ(j, x)
+		JG(LabelRef(p + "done"))
+	}
+	kb := K()
+	cF5 := ZMM()
+	MOVL(U32(0xF5F5F5F5), x.As32())
+	VPBROADCASTD(x.As32(), cF5)
+	VPCMPUB(U8(5), cF5, v, kb) // v >= 0xF5
+	KMOVQ(kb, bad)
+	t := ZMM()
+	MOVL(U32(0xFEFEFEFE), x.As32())
+	VPBROADCASTD(x.As32(), t)
+	VPANDD(v, t, t)
+	MOVL(U32(0xC0C0C0C0), x.As32())
+	VPBROADCASTD(x.As32(), cF5)
+	ko := K()
+	VPCMPEQB(cF5, t, ko) // C0, C1
+	KMOVQ(ko, x)
+	ORQ(x, bad)
+	l2, l3, l4 := GP64(), GP64(), GP64()
+	ANDNQ(high, cont, l2)
+	ANDNQ(l2, ge0, l2) // C2..DF
+	ANDNQ(ge0, gf0, l3) // E0..EF
+	ANDNQ(gf0, bad, l4) // F0..F4 (bad holds F5..FF)
+	// Characters not ending in the block cut it.
+	for _, c := range []struct {
+		r     reg.GPVirtual
+		shift int
+	}{{l2, 63}, {l3, 62}, {l4, 61}} {
+		MOVQ(c.r, x)
+		SHRQ(U8(c.shift), x)
+		SHLQ(U8(c.shift), x)
+		ORQ(x, bad)
+	}
+	n := GP64()
+	TZCNTQ(bad, n)
+	TESTQ(n, n)
+	JZ(LabelRef(p + "done"))
+	mask := GP64()
+	BZHIQ(n, ones, mask)
+	ANDQ(mask, l2)
+	ANDQ(mask, l3)
+	ANDQ(mask, l4)
+	ANDQ(mask, cont)
+	starts := GP64()
+	ANDNQ(mask, cont, starts)
+	// Continuations: one after each multi-byte lead, two after 3- and 4-byte
+	// leads, three after 4-byte leads.
+	ORQ(l4, l3)
+	ORQ(l3, l2)
+	SHLQ(U8(1), l2)
+	SHLQ(U8(2), l3)
+	SHLQ(U8(3), l4)
+	ORQ(l3, l2)
+	ORQ(l4, l2)
+	CMPQ(l2, cont)
+	JNE(LabelRef(p + "done"))
+
+	vs := make([]reg.VecVirtual, 4)
+	MOVQ(starts, x)
+	for q := range vs {
+		k := K()
+		KMOVQ(x, k)
+		vs[q] = ZMM()
+		compressB(v, k, vs[q])
+		SHLQ(U8(1), x)
+	}
+	count := GP64()
+	POPCNTQ(starts, count)
+	lanes := GP64()
+	MOVQ(count, lanes)
+	// The groups write at jw; j moves only once the whole block has passed.
+	jw := GP64()
+	MOVQ(j, jw)
+
+	for g := 0; g < 4; g++ {
+		if g > 0 {
+			CMPQ(count, U8(16*g))
+			JBE(LabelRef(p + "four_advance"))
+		}
+		b := make([]reg.VecVirtual, 4)
+		for q := range b {
+			b[q] = ZMM()
+			if g == 0 {
+				VPMOVZXBD(vs[q].AsX(), b[q])
+			} else {
+				xr := XMM()
+				VEXTRACTI32X4(U8(g), vs[q], xr)
+				VPMOVZXBD(xr, b[q])
+			}
+		}
+		a := b[0]
+		for q := 1; q < 4; q++ {
+			VPANDD(dword[0x3F], b[q], b[q])
+		}
+		k2, k3, k4 := K(), K(), K()
+		VPCMPUD(U8(5), dword[0xC0], a, k2)
+		VPCMPUD(U8(5), dword[0xE0], a, k3)
+		VPCMPUD(U8(5), dword[0xF0], a, k4)
+		u2, u3, u4, s := ZMM(), ZMM(), ZMM(), ZMM()
+		// u2 = (a&1F)<<6 | b1
+		VPANDD(dword[0x1F], a, u2)
+		VPSLLD(U8(6), u2, u2)
+		VPORD(b[1], u2, u2)
+		// u3 = (a&0F)<<12 | b1<<6 | b2
+		VPANDD(dword[0x0F], a, u3)
+		VPSLLD(U8(12), u3, u3)
+		VPSLLD(U8(6), b[1], s)
+		VPTERNLOGD(U8(0xFE), b[2], s, u3)
+		// u4 = (a&07)<<18 | b1<<12 | b2<<6 | b3
+		VPANDD(dword[0x07], a, u4)
+		VPSLLD(U8(18), u4, u4)
+		VPSLLD(U8(12), b[1], s)
+		VPTERNLOGD(U8(0xFE), b[3], s, u4)
+		VPSLLD(U8(6), b[2], s)
+		VPORD(s, u4, u4)
+		VPBLENDMD(u2, a, k2, a)
+		VPBLENDMD(u3, a, k3, a)
+		VPBLENDMD(u4, a, k4, a)
+		// Overlong and surrogate 3-byte forms, 4-byte forms out of range.
+		e1, e2, e3 := K(), K(), K()
+		VPCMPUD(U8(1), dword[0x800], a, k3, e1)
+		VPSUBD(dword[0xD800], a, s)
+		VPCMPUD(U8(1), dword[0x800], s, k3, e2)
+		KORW(e2, e1, e1)
+		VPSUBD(dword[0x10000], a, s)
+		VPCMPUD(U8(5), dword[0x100000], s, k4, e3)
+		KORW(e3, e1, e1)
+		KORTESTW(e1, e1)
+		JNZ(LabelRef(p + "done"))
+		m := GP64()
+		if width == 4 {
+			if swap != nil {
+				VPSHUFB(swap, a, a)
+			}
+			VMOVDQU64(a, at(dp, jw, 0))
+			// j advances by the lanes in use, at most 16.
+			MOVQ(U32(16), m)
+			CMPQ(lanes, m)
+			CMOVQLT(lanes, m)
+			LEAQ(Mem{Base: jw, Index: m, Scale: 4}, jw)
+		} else {
+			// s = the surrogate pair: high in the low half, low in the high half.
+			hi, lo := ZMM(), ZMM()
+			VPSRLD(U8(10), s, hi)
+			VPADDD(dword[0xD800], hi, hi)
+			VPANDD(dword[0x3FF], s, lo)
+			VPADDD(dword[0xDC00], lo, lo)
+			VPSLLD(U8(16), lo, lo)
+			VPORD(lo, hi, hi)
+			VPBLENDMD(hi, a, k4, a)
+			m4, keep := GP64(), GP64()
+			KMOVW(k4, m4.As32())
+			MOVL(U32(0xAAAAAAAA), x.As32())
+			PDEPL(x.As32(), m4.As32(), keep.As32())
+			ORL(U32(0x55555555), keep.As32())
+			MOVQ(lanes, m)
+			SHLQ(U8(1), m)
+			BZHIQ(m, keep, keep)
+			kk := K()
+			KMOVD(keep.As32(), kk)
+			out := ZMM()
+			compressW(a, kk, out)
+			if swap != nil {
+				VPSHUFB(swap, out, out)
+			}
+			VMOVDQU64(out, at(dp, jw, 0))
+			POPCNTQ(keep, m)
+			LEAQ(Mem{Base: jw, Index: m, Scale: 2}, jw)
+		}
+		SUBQ(U8(16), lanes)
+	}
+	Label(p + "four_advance")
+	MOVQ(jw, j)
+	ADDQ(n, i)
 }
 
 // utf16ToUTF8 converts 32 code units per block, cut before its first
