@@ -20,46 +20,46 @@ func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF16LEAVX512 converts UTF-8 to UTF-16LE in 64-byte blocks
 // while src has 64 bytes left and dst 128, and returns the bytes
-// written and read. It stops at the first block holding a 4-byte
-// character or ill-formed input, cut before the first such byte.
+// written and read. It stops at ill-formed input, at the latest at the
+// start of the block holding it.
 //
 //go:noescape
 func utf8ToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF16BEAVX512 converts UTF-8 to UTF-16BE in 64-byte blocks
 // while src has 64 bytes left and dst 128, and returns the bytes
-// written and read. It stops at the first block holding a 4-byte
-// character or ill-formed input, cut before the first such byte.
+// written and read. It stops at ill-formed input, at the latest at the
+// start of the block holding it.
 //
 //go:noescape
 func utf8ToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF32LEAVX512 converts UTF-8 to UTF-32LE in 64-byte blocks
 // while src has 64 bytes left and dst 256, and returns the bytes
-// written and read. It stops at the first block holding a 4-byte
-// character or ill-formed input, cut before the first such byte.
+// written and read. It stops at ill-formed input, at the latest at the
+// start of the block holding it.
 //
 //go:noescape
 func utf8ToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF32BEAVX512 converts UTF-8 to UTF-32BE in 64-byte blocks
 // while src has 64 bytes left and dst 256, and returns the bytes
-// written and read. It stops at the first block holding a 4-byte
-// character or ill-formed input, cut before the first such byte.
+// written and read. It stops at ill-formed input, at the latest at the
+// start of the block holding it.
 //
 //go:noescape
 func utf8ToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16LEToUTF8AVX512 converts UTF-16LE to UTF-8 in 64-byte blocks while src
 // has 64 bytes left and dst 128, and returns the bytes written and read. It
-// stops at the first surrogate.
+// stops before the first lone surrogate.
 //
 //go:noescape
 func utf16LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16BEToUTF8AVX512 converts UTF-16BE to UTF-8 in 64-byte blocks while src
 // has 64 bytes left and dst 128, and returns the bytes written and read. It
-// stops at the first surrogate.
+// stops before the first lone surrogate.
 //
 //go:noescape
 func utf16BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)

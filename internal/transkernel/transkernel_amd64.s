@@ -70,6 +70,40 @@ DATA swap16<>+62(SB)/1, $0x0f
 DATA swap16<>+63(SB)/1, $0x0e
 GLOBL swap16<>(SB), RODATA|NOPTR, $64
 
+DATA nextUnit<>+0(SB)/2, $0x0001
+DATA nextUnit<>+2(SB)/2, $0x0002
+DATA nextUnit<>+4(SB)/2, $0x0003
+DATA nextUnit<>+6(SB)/2, $0x0004
+DATA nextUnit<>+8(SB)/2, $0x0005
+DATA nextUnit<>+10(SB)/2, $0x0006
+DATA nextUnit<>+12(SB)/2, $0x0007
+DATA nextUnit<>+14(SB)/2, $0x0008
+DATA nextUnit<>+16(SB)/2, $0x0009
+DATA nextUnit<>+18(SB)/2, $0x000a
+DATA nextUnit<>+20(SB)/2, $0x000b
+DATA nextUnit<>+22(SB)/2, $0x000c
+DATA nextUnit<>+24(SB)/2, $0x000d
+DATA nextUnit<>+26(SB)/2, $0x000e
+DATA nextUnit<>+28(SB)/2, $0x000f
+DATA nextUnit<>+30(SB)/2, $0x0010
+DATA nextUnit<>+32(SB)/2, $0x0011
+DATA nextUnit<>+34(SB)/2, $0x0012
+DATA nextUnit<>+36(SB)/2, $0x0013
+DATA nextUnit<>+38(SB)/2, $0x0014
+DATA nextUnit<>+40(SB)/2, $0x0015
+DATA nextUnit<>+42(SB)/2, $0x0016
+DATA nextUnit<>+44(SB)/2, $0x0017
+DATA nextUnit<>+46(SB)/2, $0x0018
+DATA nextUnit<>+48(SB)/2, $0x0019
+DATA nextUnit<>+50(SB)/2, $0x001a
+DATA nextUnit<>+52(SB)/2, $0x001b
+DATA nextUnit<>+54(SB)/2, $0x001c
+DATA nextUnit<>+56(SB)/2, $0x001d
+DATA nextUnit<>+58(SB)/2, $0x001e
+DATA nextUnit<>+60(SB)/2, $0x001f
+DATA nextUnit<>+62(SB)/2, $0x001f
+GLOBL nextUnit<>(SB), RODATA|NOPTR, $64
+
 DATA swap32<>+0(SB)/1, $0x03
 DATA swap32<>+1(SB)/1, $0x02
 DATA swap32<>+2(SB)/1, $0x01
@@ -369,6 +403,96 @@ DATA dword3FF<>+52(SB)/4, $0x000003ff
 DATA dword3FF<>+56(SB)/4, $0x000003ff
 DATA dword3FF<>+60(SB)/4, $0x000003ff
 GLOBL dword3FF<>(SB), RODATA|NOPTR, $64
+
+DATA dwordFCA02400<>+0(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+4(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+8(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+12(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+16(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+20(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+24(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+28(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+32(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+36(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+40(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+44(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+48(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+52(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+56(SB)/4, $0xfca02400
+DATA dwordFCA02400<>+60(SB)/4, $0xfca02400
+GLOBL dwordFCA02400<>(SB), RODATA|NOPTR, $64
+
+DATA dword3F00<>+0(SB)/4, $0x00003f00
+DATA dword3F00<>+4(SB)/4, $0x00003f00
+DATA dword3F00<>+8(SB)/4, $0x00003f00
+DATA dword3F00<>+12(SB)/4, $0x00003f00
+DATA dword3F00<>+16(SB)/4, $0x00003f00
+DATA dword3F00<>+20(SB)/4, $0x00003f00
+DATA dword3F00<>+24(SB)/4, $0x00003f00
+DATA dword3F00<>+28(SB)/4, $0x00003f00
+DATA dword3F00<>+32(SB)/4, $0x00003f00
+DATA dword3F00<>+36(SB)/4, $0x00003f00
+DATA dword3F00<>+40(SB)/4, $0x00003f00
+DATA dword3F00<>+44(SB)/4, $0x00003f00
+DATA dword3F00<>+48(SB)/4, $0x00003f00
+DATA dword3F00<>+52(SB)/4, $0x00003f00
+DATA dword3F00<>+56(SB)/4, $0x00003f00
+DATA dword3F00<>+60(SB)/4, $0x00003f00
+GLOBL dword3F00<>(SB), RODATA|NOPTR, $64
+
+DATA dword3F0000<>+0(SB)/4, $0x003f0000
+DATA dword3F0000<>+4(SB)/4, $0x003f0000
+DATA dword3F0000<>+8(SB)/4, $0x003f0000
+DATA dword3F0000<>+12(SB)/4, $0x003f0000
+DATA dword3F0000<>+16(SB)/4, $0x003f0000
+DATA dword3F0000<>+20(SB)/4, $0x003f0000
+DATA dword3F0000<>+24(SB)/4, $0x003f0000
+DATA dword3F0000<>+28(SB)/4, $0x003f0000
+DATA dword3F0000<>+32(SB)/4, $0x003f0000
+DATA dword3F0000<>+36(SB)/4, $0x003f0000
+DATA dword3F0000<>+40(SB)/4, $0x003f0000
+DATA dword3F0000<>+44(SB)/4, $0x003f0000
+DATA dword3F0000<>+48(SB)/4, $0x003f0000
+DATA dword3F0000<>+52(SB)/4, $0x003f0000
+DATA dword3F0000<>+56(SB)/4, $0x003f0000
+DATA dword3F0000<>+60(SB)/4, $0x003f0000
+GLOBL dword3F0000<>(SB), RODATA|NOPTR, $64
+
+DATA dword3F000000<>+0(SB)/4, $0x3f000000
+DATA dword3F000000<>+4(SB)/4, $0x3f000000
+DATA dword3F000000<>+8(SB)/4, $0x3f000000
+DATA dword3F000000<>+12(SB)/4, $0x3f000000
+DATA dword3F000000<>+16(SB)/4, $0x3f000000
+DATA dword3F000000<>+20(SB)/4, $0x3f000000
+DATA dword3F000000<>+24(SB)/4, $0x3f000000
+DATA dword3F000000<>+28(SB)/4, $0x3f000000
+DATA dword3F000000<>+32(SB)/4, $0x3f000000
+DATA dword3F000000<>+36(SB)/4, $0x3f000000
+DATA dword3F000000<>+40(SB)/4, $0x3f000000
+DATA dword3F000000<>+44(SB)/4, $0x3f000000
+DATA dword3F000000<>+48(SB)/4, $0x3f000000
+DATA dword3F000000<>+52(SB)/4, $0x3f000000
+DATA dword3F000000<>+56(SB)/4, $0x3f000000
+DATA dword3F000000<>+60(SB)/4, $0x3f000000
+GLOBL dword3F000000<>(SB), RODATA|NOPTR, $64
+
+DATA dword808080F0<>+0(SB)/4, $0x808080f0
+DATA dword808080F0<>+4(SB)/4, $0x808080f0
+DATA dword808080F0<>+8(SB)/4, $0x808080f0
+DATA dword808080F0<>+12(SB)/4, $0x808080f0
+DATA dword808080F0<>+16(SB)/4, $0x808080f0
+DATA dword808080F0<>+20(SB)/4, $0x808080f0
+DATA dword808080F0<>+24(SB)/4, $0x808080f0
+DATA dword808080F0<>+28(SB)/4, $0x808080f0
+DATA dword808080F0<>+32(SB)/4, $0x808080f0
+DATA dword808080F0<>+36(SB)/4, $0x808080f0
+DATA dword808080F0<>+40(SB)/4, $0x808080f0
+DATA dword808080F0<>+44(SB)/4, $0x808080f0
+DATA dword808080F0<>+48(SB)/4, $0x808080f0
+DATA dword808080F0<>+52(SB)/4, $0x808080f0
+DATA dword808080F0<>+56(SB)/4, $0x808080f0
+DATA dword808080F0<>+60(SB)/4, $0x808080f0
+GLOBL dword808080F0<>(SB), RODATA|NOPTR, $64
 
 // func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
@@ -2362,9 +2486,6 @@ TEXT ·utf16LEToUTF8AVX512(SB), NOSPLIT, $8-64
 	VPBROADCASTD R8, Z5
 	MOVL         $0x008080e0, R8
 	VPBROADCASTD R8, Z6
-	MOVQ         $0x1111111111111111, R8
-	MOVQ         $0x2222222222222222, R9
-	MOVQ         $0x4444444444444444, R10
 
 utf16LEToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -2382,19 +2503,44 @@ utf16LEToUTF8AVX512_loop:
 	JMP       utf16LEToUTF8AVX512_loop
 
 utf16LEToUTF8AVX512_wide:
-	VPSUBW        Z1, Z7, Z8
-	VPCMPUW       $0x01, Z2, Z8, K1
-	KMOVD         K1, R11
-	TZCNTL        R11, R11
-	TESTQ         R11, R11
-	JZ            utf16LEToUTF8AVX512_done
-	VPCMPUW       $0x01, Z3, Z7, K1
-	VPCMPUW       $0x01, Z2, Z7, K2
-	KMOVD         K1, R12
-	KMOVD         K2, R13
-	NOTQ          R12
-	NOTQ          R13
-	MOVQ          R11, R14
+	VPSUBW       Z1, Z7, Z8
+	VPCMPUW      $0x01, Z2, Z8, K1
+	KMOVD        K1, R8
+	VPCMPUW      $0x01, Z3, Z7, K2
+	VPCMPUW      $0x01, Z2, Z7, K3
+	KMOVD        K2, R13
+	KMOVD        K3, R14
+	NOTQ         R13
+	NOTQ         R14
+	MOVQ         $0x00000020, R11
+	XORQ         R9, R9
+	XORQ         R10, R10
+	TESTQ        R8, R8
+	JZ           utf16LEToUTF8AVX512_plain
+	MOVL         $0x04000400, R12
+	VPBROADCASTD R12, Z9
+	VPCMPUW      $0x01, Z9, Z8, K1
+	KMOVD        K1, R9
+	ANDNQ        R8, R9, R10
+	BTQ          $0x1f, R9
+	JCC          utf16LEToUTF8AVX512_whole
+	DECQ         R11
+	BTRQ         $0x1f, R9
+	BTRQ         $0x1f, R8
+
+utf16LEToUTF8AVX512_whole:
+	MOVQ   R9, R12
+	SHLQ   $0x01, R12
+	CMPQ   R12, R10
+	JEQ    utf16LEToUTF8AVX512_pairs
+	XORQ   R9, R9
+	XORQ   R10, R10
+	TZCNTL R8, R11
+	TESTQ  R11, R11
+	JZ     utf16LEToUTF8AVX512_done
+
+utf16LEToUTF8AVX512_plain:
+	MOVQ          R11, R8
 	VPMOVZXWD     Y7, Z8
 	VPANDD        Z4, Z8, Z9
 	VPSRLD        $0x06, Z8, Z10
@@ -2406,28 +2552,31 @@ utf16LEToUTF8AVX512_wide:
 	VPSLLD        $0x10, Z9, Z9
 	VPTERNLOGD    $0xfe, Z12, Z13, Z9
 	VPORD         Z6, Z9, Z9
-	VPBLENDMD     Z11, Z9, K2, Z9
-	VPBLENDMD     Z8, Z9, K1, Z9
-	PDEPQ         R9, R12, R15
-	PDEPQ         R10, R13, BP
-	ORQ           BP, R15
-	ORQ           R8, R15
-	SHLQ          $0x02, R14
-	BZHIQ         R14, R15, R15
-	KMOVQ         R15, K3
-	VPCOMPRESSB.Z Z9, K3, Z8
+	VPBLENDMD     Z11, Z9, K3, Z9
+	VPBLENDMD     Z8, Z9, K2, Z9
+	MOVQ          $0x2222222222222222, R10
+	PDEPQ         R10, R13, R9
+	MOVQ          $0x4444444444444444, R10
+	PDEPQ         R10, R14, R10
+	ORQ           R10, R9
+	MOVQ          $0x1111111111111111, R10
+	ORQ           R10, R9
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R9, R9
+	KMOVQ         R9, K1
+	VPCOMPRESSB.Z Z9, K1, Z8
 	VMOVDQU64     Z8, (AX)(DI*1)
-	POPCNTQ       R15, BP
-	ADDQ          BP, DI
+	POPCNTQ       R9, R10
+	ADDQ          R10, DI
 	CMPQ          R11, $0x10
-	JBE           utf16LEToUTF8AVX512_advance
+	JBE           utf16LEToUTF8AVX512_plain_advance
 	VEXTRACTI64X4 $0x01, Z7, Y7
-	KSHIFTRD      $0x10, K1, K1
-	KSHIFTRD      $0x10, K2, K2
-	SHRQ          $0x10, R12
+	KSHIFTRD      $0x10, K2, K1
+	KSHIFTRD      $0x10, K3, K2
 	SHRQ          $0x10, R13
-	MOVQ          R11, R14
-	SUBQ          $0x10, R14
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
 	VPMOVZXWD     Y7, Z7
 	VPANDD        Z4, Z7, Z8
 	VPSRLD        $0x06, Z7, Z9
@@ -2441,19 +2590,141 @@ utf16LEToUTF8AVX512_wide:
 	VPORD         Z6, Z8, Z8
 	VPBLENDMD     Z10, Z8, K2, Z8
 	VPBLENDMD     Z7, Z8, K1, Z8
-	PDEPQ         R9, R12, R12
-	PDEPQ         R10, R13, R13
-	ORQ           R13, R12
-	ORQ           R8, R12
-	SHLQ          $0x02, R14
-	BZHIQ         R14, R12, R12
-	KMOVQ         R12, K1
+	MOVQ          $0x2222222222222222, R9
+	PDEPQ         R9, R13, R10
+	MOVQ          $0x4444444444444444, R9
+	PDEPQ         R9, R14, R9
+	ORQ           R9, R10
+	MOVQ          $0x1111111111111111, R9
+	ORQ           R9, R10
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R10, R10
+	KMOVQ         R10, K1
 	VPCOMPRESSB.Z Z8, K1, Z7
+	VMOVDQU64     Z7, (AX)(DI*1)
+	POPCNTQ       R10, R9
+	ADDQ          R9, DI
+
+utf16LEToUTF8AVX512_plain_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16LEToUTF8AVX512_loop
+
+utf16LEToUTF8AVX512_pairs:
+	KMOVD         R9, K1
+	VMOVDQU64     nextUnit<>+0(SB), Z8
+	VPERMW        Z7, Z8, Z8
+	MOVQ          R11, R8
+	VPMOVZXWD     Y7, Z9
+	VPANDD        Z4, Z9, Z10
+	VPSRLD        $0x06, Z9, Z11
+	VPSRLD        $0x0c, Z9, Z13
+	VPANDD        Z4, Z11, Z14
+	VPSLLD        $0x08, Z10, Z12
+	VPTERNLOGD    $0xfe, Z5, Z11, Z12
+	VPSLLD        $0x08, Z14, Z14
+	VPSLLD        $0x10, Z10, Z10
+	VPTERNLOGD    $0xfe, Z13, Z14, Z10
+	VPORD         Z6, Z10, Z10
+	VPMOVZXWD     Y8, Z11
+	VPSLLD        $0x0a, Z9, Z13
+	VPADDD        Z11, Z13, Z13
+	VPADDD        dwordFCA02400<>+0(SB), Z13, Z13
+	VPSRLD        $0x12, Z13, Z11
+	VPSRLD        $0x04, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z14, Z11
+	VPSLLD        $0x0a, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z14, Z11
+	VPSLLD        $0x18, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z14, Z11
+	VPORD         dword808080F0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z9, Z10, K2, Z10
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R15
+	ORQ           R15, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K4
+	VPCOMPRESSB.Z Z10, K4, Z9
+	VMOVDQU64     Z9, (AX)(DI*1)
+	POPCNTQ       R12, R15
+	ADDQ          R15, DI
+	CMPQ          R11, $0x10
+	JBE           utf16LEToUTF8AVX512_pairs_advance
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	KSHIFTRD      $0x10, K2, K2
+	KSHIFTRD      $0x10, K3, K3
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	KSHIFTRD      $0x10, K1, K1
+	SHRQ          $0x10, R9
+	SHRQ          $0x10, R10
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y7, Z7
+	VPANDD        Z4, Z7, Z9
+	VPSRLD        $0x06, Z7, Z10
+	VPSRLD        $0x0c, Z7, Z12
+	VPANDD        Z4, Z10, Z13
+	VPSLLD        $0x08, Z9, Z11
+	VPTERNLOGD    $0xfe, Z5, Z10, Z11
+	VPSLLD        $0x08, Z13, Z13
+	VPSLLD        $0x10, Z9, Z9
+	VPTERNLOGD    $0xfe, Z12, Z13, Z9
+	VPORD         Z6, Z9, Z9
+	VPMOVZXWD     Y8, Z8
+	VPSLLD        $0x0a, Z7, Z10
+	VPADDD        Z8, Z10, Z10
+	VPADDD        dwordFCA02400<>+0(SB), Z10, Z10
+	VPSRLD        $0x12, Z10, Z8
+	VPSRLD        $0x04, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z12, Z8
+	VPSLLD        $0x0a, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z12, Z8
+	VPSLLD        $0x18, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z12, Z8
+	VPORD         dword808080F0<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K3, Z9
+	VPBLENDMD     Z7, Z9, K2, Z9
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R13
+	ORQ           R13, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z9, K1, Z7
 	VMOVDQU64     Z7, (AX)(DI*1)
 	POPCNTQ       R12, R13
 	ADDQ          R13, DI
 
-utf16LEToUTF8AVX512_advance:
+utf16LEToUTF8AVX512_pairs_advance:
 	LEAQ (SI)(R11*2), SI
 	JMP  utf16LEToUTF8AVX512_loop
 
@@ -2488,9 +2759,6 @@ TEXT ·utf16BEToUTF8AVX512(SB), NOSPLIT, $8-64
 	VPBROADCASTD R8, Z5
 	MOVL         $0x008080e0, R8
 	VPBROADCASTD R8, Z6
-	MOVQ         $0x1111111111111111, R8
-	MOVQ         $0x2222222222222222, R9
-	MOVQ         $0x4444444444444444, R10
 	VMOVDQU64    swap16<>+0(SB), Z7
 
 utf16BEToUTF8AVX512_loop:
@@ -2510,19 +2778,44 @@ utf16BEToUTF8AVX512_loop:
 	JMP       utf16BEToUTF8AVX512_loop
 
 utf16BEToUTF8AVX512_wide:
-	VPSUBW        Z1, Z8, Z9
-	VPCMPUW       $0x01, Z2, Z9, K1
-	KMOVD         K1, R11
-	TZCNTL        R11, R11
-	TESTQ         R11, R11
-	JZ            utf16BEToUTF8AVX512_done
-	VPCMPUW       $0x01, Z3, Z8, K1
-	VPCMPUW       $0x01, Z2, Z8, K2
-	KMOVD         K1, R12
-	KMOVD         K2, R13
-	NOTQ          R12
-	NOTQ          R13
-	MOVQ          R11, R14
+	VPSUBW       Z1, Z8, Z9
+	VPCMPUW      $0x01, Z2, Z9, K1
+	KMOVD        K1, R8
+	VPCMPUW      $0x01, Z3, Z8, K2
+	VPCMPUW      $0x01, Z2, Z8, K3
+	KMOVD        K2, R13
+	KMOVD        K3, R14
+	NOTQ         R13
+	NOTQ         R14
+	MOVQ         $0x00000020, R11
+	XORQ         R9, R9
+	XORQ         R10, R10
+	TESTQ        R8, R8
+	JZ           utf16BEToUTF8AVX512_plain
+	MOVL         $0x04000400, R12
+	VPBROADCASTD R12, Z10
+	VPCMPUW      $0x01, Z10, Z9, K1
+	KMOVD        K1, R9
+	ANDNQ        R8, R9, R10
+	BTQ          $0x1f, R9
+	JCC          utf16BEToUTF8AVX512_whole
+	DECQ         R11
+	BTRQ         $0x1f, R9
+	BTRQ         $0x1f, R8
+
+utf16BEToUTF8AVX512_whole:
+	MOVQ   R9, R12
+	SHLQ   $0x01, R12
+	CMPQ   R12, R10
+	JEQ    utf16BEToUTF8AVX512_pairs
+	XORQ   R9, R9
+	XORQ   R10, R10
+	TZCNTL R8, R11
+	TESTQ  R11, R11
+	JZ     utf16BEToUTF8AVX512_done
+
+utf16BEToUTF8AVX512_plain:
+	MOVQ          R11, R8
 	VPMOVZXWD     Y8, Z9
 	VPANDD        Z4, Z9, Z10
 	VPSRLD        $0x06, Z9, Z11
@@ -2534,28 +2827,31 @@ utf16BEToUTF8AVX512_wide:
 	VPSLLD        $0x10, Z10, Z10
 	VPTERNLOGD    $0xfe, Z13, Z14, Z10
 	VPORD         Z6, Z10, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
-	VPBLENDMD     Z9, Z10, K1, Z10
-	PDEPQ         R9, R12, R15
-	PDEPQ         R10, R13, BP
-	ORQ           BP, R15
-	ORQ           R8, R15
-	SHLQ          $0x02, R14
-	BZHIQ         R14, R15, R15
-	KMOVQ         R15, K3
-	VPCOMPRESSB.Z Z10, K3, Z9
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z9, Z10, K2, Z10
+	MOVQ          $0x2222222222222222, R10
+	PDEPQ         R10, R13, R9
+	MOVQ          $0x4444444444444444, R10
+	PDEPQ         R10, R14, R10
+	ORQ           R10, R9
+	MOVQ          $0x1111111111111111, R10
+	ORQ           R10, R9
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R9, R9
+	KMOVQ         R9, K1
+	VPCOMPRESSB.Z Z10, K1, Z9
 	VMOVDQU64     Z9, (AX)(DI*1)
-	POPCNTQ       R15, BP
-	ADDQ          BP, DI
+	POPCNTQ       R9, R10
+	ADDQ          R10, DI
 	CMPQ          R11, $0x10
-	JBE           utf16BEToUTF8AVX512_advance
+	JBE           utf16BEToUTF8AVX512_plain_advance
 	VEXTRACTI64X4 $0x01, Z8, Y8
-	KSHIFTRD      $0x10, K1, K1
-	KSHIFTRD      $0x10, K2, K2
-	SHRQ          $0x10, R12
+	KSHIFTRD      $0x10, K2, K1
+	KSHIFTRD      $0x10, K3, K2
 	SHRQ          $0x10, R13
-	MOVQ          R11, R14
-	SUBQ          $0x10, R14
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
 	VPMOVZXWD     Y8, Z8
 	VPANDD        Z4, Z8, Z9
 	VPSRLD        $0x06, Z8, Z10
@@ -2569,19 +2865,141 @@ utf16BEToUTF8AVX512_wide:
 	VPORD         Z6, Z9, Z9
 	VPBLENDMD     Z11, Z9, K2, Z9
 	VPBLENDMD     Z8, Z9, K1, Z9
-	PDEPQ         R9, R12, R12
-	PDEPQ         R10, R13, R13
-	ORQ           R13, R12
-	ORQ           R8, R12
-	SHLQ          $0x02, R14
-	BZHIQ         R14, R12, R12
-	KMOVQ         R12, K1
+	MOVQ          $0x2222222222222222, R9
+	PDEPQ         R9, R13, R10
+	MOVQ          $0x4444444444444444, R9
+	PDEPQ         R9, R14, R9
+	ORQ           R9, R10
+	MOVQ          $0x1111111111111111, R9
+	ORQ           R9, R10
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R10, R10
+	KMOVQ         R10, K1
 	VPCOMPRESSB.Z Z9, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTQ       R10, R9
+	ADDQ          R9, DI
+
+utf16BEToUTF8AVX512_plain_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16BEToUTF8AVX512_loop
+
+utf16BEToUTF8AVX512_pairs:
+	KMOVD         R9, K1
+	VMOVDQU64     nextUnit<>+0(SB), Z9
+	VPERMW        Z8, Z9, Z9
+	MOVQ          R11, R8
+	VPMOVZXWD     Y8, Z10
+	VPANDD        Z4, Z10, Z11
+	VPSRLD        $0x06, Z10, Z12
+	VPSRLD        $0x0c, Z10, Z14
+	VPANDD        Z4, Z12, Z15
+	VPSLLD        $0x08, Z11, Z13
+	VPTERNLOGD    $0xfe, Z5, Z12, Z13
+	VPSLLD        $0x08, Z15, Z15
+	VPSLLD        $0x10, Z11, Z11
+	VPTERNLOGD    $0xfe, Z14, Z15, Z11
+	VPORD         Z6, Z11, Z11
+	VPMOVZXWD     Y9, Z12
+	VPSLLD        $0x0a, Z10, Z14
+	VPADDD        Z12, Z14, Z14
+	VPADDD        dwordFCA02400<>+0(SB), Z14, Z14
+	VPSRLD        $0x12, Z14, Z12
+	VPSRLD        $0x04, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z15, Z12
+	VPSLLD        $0x0a, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z15, Z12
+	VPSLLD        $0x18, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z15, Z12
+	VPORD         dword808080F0<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z11, K1, Z11
+	VPBLENDMD     Z13, Z11, K3, Z11
+	VPBLENDMD     Z10, Z11, K2, Z11
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R15
+	ORQ           R15, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K4
+	VPCOMPRESSB.Z Z11, K4, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTQ       R12, R15
+	ADDQ          R15, DI
+	CMPQ          R11, $0x10
+	JBE           utf16BEToUTF8AVX512_pairs_advance
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	KSHIFTRD      $0x10, K2, K2
+	KSHIFTRD      $0x10, K3, K3
+	VEXTRACTI64X4 $0x01, Z9, Y9
+	KSHIFTRD      $0x10, K1, K1
+	SHRQ          $0x10, R9
+	SHRQ          $0x10, R10
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y8, Z8
+	VPANDD        Z4, Z8, Z10
+	VPSRLD        $0x06, Z8, Z11
+	VPSRLD        $0x0c, Z8, Z13
+	VPANDD        Z4, Z11, Z14
+	VPSLLD        $0x08, Z10, Z12
+	VPTERNLOGD    $0xfe, Z5, Z11, Z12
+	VPSLLD        $0x08, Z14, Z14
+	VPSLLD        $0x10, Z10, Z10
+	VPTERNLOGD    $0xfe, Z13, Z14, Z10
+	VPORD         Z6, Z10, Z10
+	VPMOVZXWD     Y9, Z9
+	VPSLLD        $0x0a, Z8, Z11
+	VPADDD        Z9, Z11, Z11
+	VPADDD        dwordFCA02400<>+0(SB), Z11, Z11
+	VPSRLD        $0x12, Z11, Z9
+	VPSRLD        $0x04, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z13, Z9
+	VPSLLD        $0x0a, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z13, Z9
+	VPSLLD        $0x18, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z13, Z9
+	VPORD         dword808080F0<>+0(SB), Z9, Z9
+	VPBLENDMD     Z9, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z8, Z10, K2, Z10
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R13
+	ORQ           R13, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z10, K1, Z8
 	VMOVDQU64     Z8, (AX)(DI*1)
 	POPCNTQ       R12, R13
 	ADDQ          R13, DI
 
-utf16BEToUTF8AVX512_advance:
+utf16BEToUTF8AVX512_pairs_advance:
 	LEAQ (SI)(R11*2), SI
 	JMP  utf16BEToUTF8AVX512_loop
 

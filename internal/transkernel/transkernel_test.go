@@ -108,7 +108,7 @@ func directions() []direction {
 				return []byte(string(rs)), ok
 			},
 			from:    func(t []byte) []byte { return putUnits([]rune(string(t)), be, 2) },
-			handles: func(r rune) bool { return r < 0x10000 },
+			handles: func(r rune) bool { return true },
 		}
 	}
 	return []direction{

@@ -50,13 +50,18 @@ func main() {
 	Generate()
 }
 
-// Byte-swap patterns for VPSHUFB, which indexes within each 16-byte lane.
-var swap16, swap32 Mem
+// Byte-swap patterns for VPSHUFB, which indexes within each 16-byte lane, and
+// the VPERMW indices that move each 16-bit unit to the lane before it.
+var swap16, swap32, nextUnit Mem
 
 func swapTables() {
 	swap16 = GLOBL("swap16", RODATA|NOPTR)
 	for i := 0; i < 64; i++ {
 		DATA(i, U8(i%16^1))
+	}
+	nextUnit = GLOBL("nextUnit", RODATA|NOPTR)
+	for i := 0; i < 32; i++ {
+		DATA(2*i, U16(min(i+1, 31)))
 	}
 	swap32 = GLOBL("swap32", RODATA|NOPTR)
 	for i := 0; i < 64; i++ {
@@ -69,7 +74,8 @@ func swapTables() {
 var dword = map[uint32]Mem{}
 
 func dwordConsts() {
-	for _, v := range []uint32{0x3F, 0x1F, 0x0F, 0x07, 0xC0, 0xE0, 0xF0, 0x800, 0xD800, 0xDC00, 0x10000, 0x100000, 0x3FF} {
+	for _, v := range []uint32{0x3F, 0x1F, 0x0F, 0x07, 0xC0, 0xE0, 0xF0, 0x800, 0xD800, 0xDC00, 0x10000, 0x100000, 0x3FF,
+		0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0x808080F0} {
 		m := GLOBL("dword"+hex(v), RODATA|NOPTR)
 		for i := 0; i < 16; i++ {
 			DATA(4*i, U32(v))
@@ -316,7 +322,8 @@ func utf8ToLatin1() {
 // bytes must be exactly those the leads call for. VPCOMPRESSB gathers each
 // character's lead and the one and two bytes after it into lane k of three
 // vectors, which decode to 16-bit values side by side; 3-byte values below
-// U+0800 (overlong) or in D800..DFFF (surrogates) reject the block.
+// U+0800 (overlong) or in D800..DFFF (surrogates) reject the block. Blocks
+// with 4-byte characters take fourBytes instead.
 func utf8ToWide(name string, width int, be bool) {
 	p := name + "_"
 	room := 64 * width
@@ -324,8 +331,8 @@ func utf8ToWide(name string, width int, be bool) {
 		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+
 			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
 		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
-		"written and read. It stops at the first block holding a 4-byte",
-		"character or ill-formed input, cut before the first such byte.")
+		"written and read. It stops at ill-formed input, at the latest at the",
+		"start of the block holding it.")
 	dp, sp, i, j, sLim, dLim := prologue(room)
 	cC0, cE0, cF0, cFE := splat(0xC0C0C0C0), splat(0xE0E0E0E0), splat(0xF0F0F0F0), splat(0xFEFEFEFE)
 	w3F, w1F, wC0, wE0 := splat(0x003F003F), splat(0x001F001F), splat(0x00C000C0), splat(0x00E000E0)
@@ -543,7 +550,7 @@ func fourBytes(p string, width int, v reg.VecVirtual, high, cont, ge0, gf0, dp, 
 	ORQ(x, bad)
 	l2, l3, l4 := GP64(), GP64(), GP64()
 	ANDNQ(high, cont, l2)
-	ANDNQ(l2, ge0, l2) // C2..DF
+	ANDNQ(l2, ge0, l2)  // C2..DF
 	ANDNQ(ge0, gf0, l3) // E0..EF
 	ANDNQ(gf0, bad, l4) // F0..F4 (bad holds F5..FF)
 	// Characters not ending in the block cut it.
@@ -699,20 +706,23 @@ func fourBytes(p string, width int, v reg.VecVirtual, high, cont, ge0, gf0, dp, 
 	ADDQ(n, i)
 }
 
-// utf16ToUTF8 converts 32 code units per block, cut before its first
-// surrogate. Each half of 16 units is widened to 32-bit lanes holding the one
-// to three UTF-8 bytes of the unit, and VPCOMPRESSB keeps the bytes in use.
+// utf16ToUTF8 converts 32 code units per block. Each half of 16 units is
+// widened to 32-bit lanes holding the one to three UTF-8 bytes of the unit,
+// and VPCOMPRESSW keeps the bytes in use. A block whose surrogates all pair up
+// (a high surrogate in the last unit waits for the next block) takes a second
+// path where the lane of a high surrogate holds the four bytes of the pair,
+// read with the unit after it, and the lane of the low surrogate holds
+// nothing. Any other block is cut before its first surrogate.
 func utf16ToUTF8(name string, be bool) {
 	p := name + "_"
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	signature(name,
 		name+" converts UTF-16"+order+" to UTF-8 in 64-byte blocks while src",
 		"has 64 bytes left and dst 128, and returns the bytes written and read. It",
-		"stops at the first surrogate.")
+		"stops before the first lone surrogate.")
 	dp, sp, i, j, sLim, dLim := prologue(128)
 	wFF80, wD800, w800, w80 := splat(0xFF80FF80), splat(0xD800D800), splat(0x08000800), splat(0x00800080)
 	d3F, d80C0, d8080E0 := splat(0x3F), splat(0x80C0), splat(0x8080E0)
-	p1, p2, p4 := const64(0x1111111111111111), const64(0x2222222222222222), const64(0x4444444444444444)
 	var swap reg.VecVirtual
 	if be {
 		swap = ZMM()
@@ -738,14 +748,11 @@ func utf16ToUTF8(name string, be bool) {
 
 	Label(p + "wide")
 	s := ZMM()
-	ksur := K()
+	ksur, khs := K(), K()
 	VPSUBW(wD800, v, s)
 	VPCMPUW(U8(1), w800, s, ksur)
-	sur, n := GP32(), GP64()
-	KMOVD(ksur, sur)
-	TZCNTL(sur, n.As32()) // 32 when there is none
-	TESTQ(n, n)
-	JZ(LabelRef(p + "done"))
+	sur, hs, ls, n, x := GP64(), GP64(), GP64(), GP64(), GP64()
+	KMOVD(ksur, sur.As32())
 	k1, k2 := K(), K()
 	VPCMPUW(U8(1), w80, v, k1)
 	VPCMPUW(U8(1), w800, v, k2)
@@ -754,9 +761,40 @@ func utf16ToUTF8(name string, be bool) {
 	KMOVD(k2, r2.As32())
 	NOTQ(r1)
 	NOTQ(r2)
+	MOVQ(U32(32), n)
+	XORQ(hs, hs)
+	XORQ(ls, ls)
+	TESTQ(sur, sur)
+	JZ(LabelRef(p + "plain"))
+	// Surrogates: do they all pair up?
+	MOVL(U32(0x04000400), x.As32())
+	w400 := ZMM()
+	VPBROADCASTD(x.As32(), w400)
+	VPCMPUW(U8(1), w400, s, khs) // D800..DBFF
+	KMOVD(khs, hs.As32())
+	ANDNQ(sur, hs, ls)
+	BTQ(U8(31), hs)
+	JCC(LabelRef(p + "whole"))
+	DECQ(n)
+	BTRQ(U8(31), hs)
+	BTRQ(U8(31), sur)
+	Label(p + "whole")
+	MOVQ(hs, x)
+	SHLQ(U8(1), x)
+	CMPQ(x, ls)
+	JEQ(LabelRef(p + "pairs"))
+	// A lone surrogate: convert the units before the first surrogate.
+	XORQ(hs, hs)
+	XORQ(ls, ls)
+	TZCNTL(sur.As32(), n.As32())
+	TESTQ(n, n)
+	JZ(LabelRef(p + "done"))
+	JMP(LabelRef(p + "plain"))
 
-	// half converts units min(lanes, 16) of the 16 in y.
-	half := func(y reg.Register, k1, k2 reg.Register, lanes reg.GPVirtual) {
+	// half converts units min(lanes, 16) of the 16 in y, next holding the
+	// unit after each; with pairs, khs marks the high surrogates and hs, ls
+	// (in general registers, shifted to this half) both kinds.
+	half := func(y, next reg.Register, k1, k2, khs reg.Register, lanes reg.GPVirtual, pairs bool) {
 		u, x, s6, t2, t3, s12, y6 := ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
 		VPMOVZXWD(y, u)
 		VPANDD(d3F, u, x)
@@ -769,13 +807,50 @@ func utf16ToUTF8(name string, be bool) {
 		VPSLLD(U8(16), x, t3)
 		VPTERNLOGD(U8(0xFE), s12, y6, t3)
 		VPORD(d8080E0, t3, t3) // 0xE0 | u>>12, 0x80 | u>>6&0x3F, 0x80 | u&0x3F
+		if pairs {
+			// cp = (u-D800)<<10 + (next-DC00) + 0x10000 = u<<10 + next - 0x35FDC00.
+			nx, cp, t4, w := ZMM(), ZMM(), ZMM(), ZMM()
+			VPMOVZXWD(next, nx)
+			VPSLLD(U8(10), u, cp)
+			VPADDD(nx, cp, cp)
+			VPADDD(dword[0xFCA02400], cp, cp)
+			VPSRLD(U8(18), cp, t4)
+			VPSRLD(U8(4), cp, w)
+			VPTERNLOGD(U8(0xF8), dword[0x3F00], w, t4) // t4 |= w & 0x3F00
+			VPSLLD(U8(10), cp, w)
+			VPTERNLOGD(U8(0xF8), dword[0x3F0000], w, t4)
+			VPSLLD(U8(24), cp, w)
+			VPTERNLOGD(U8(0xF8), dword[0x3F000000], w, t4)
+			VPORD(dword[0x808080F0], t4, t4)
+			VPBLENDMD(t4, t3, khs, t3)
+		}
 		VPBLENDMD(t2, t3, k2, t3)
 		VPBLENDMD(u, t3, k1, t3)
-		keep, q := GP64(), GP64()
-		PDEPQ(p2, r1, keep)
-		PDEPQ(p4, r2, q)
-		ORQ(q, keep)
-		ORQ(p1, keep)
+		keep, q, pat := GP64(), GP64(), GP64()
+		// The masks of byte 0, 1, 2 and 3 of each 32-bit lane.
+		p1 := func() reg.Register { MOVQ(U64(0x1111111111111111), pat); return pat }
+		p2 := func() reg.Register { MOVQ(U64(0x2222222222222222), pat); return pat }
+		p4 := func() reg.Register { MOVQ(U64(0x4444444444444444), pat); return pat }
+		if pairs {
+			b := GP64()
+			MOVQ(ls, b)
+			NOTQ(b)
+			PDEPQ(p1(), b, keep)
+			ANDNQ(r1, ls, b)
+			PDEPQ(p2(), b, q)
+			ORQ(q, keep)
+			ANDNQ(r2, ls, b)
+			PDEPQ(p4(), b, q)
+			ORQ(q, keep)
+			MOVQ(U64(0x8888888888888888), pat)
+			PDEPQ(pat, hs, q)
+			ORQ(q, keep)
+		} else {
+			PDEPQ(p2(), r1, keep)
+			PDEPQ(p4(), r2, q)
+			ORQ(q, keep)
+			ORQ(p1(), keep)
+		}
 		SHLQ(U8(2), lanes)
 		BZHIQ(lanes, keep, keep)
 		kk := K()
@@ -786,24 +861,51 @@ func utf16ToUTF8(name string, be bool) {
 		POPCNTQ(keep, q)
 		ADDQ(q, j)
 	}
-	lanes := GP64()
-	MOVQ(n, lanes)
-	half(v.AsY(), k1, k2, lanes)
-	CMPQ(n, U8(16))
-	JBE(LabelRef(p + "advance"))
-	yh := YMM()
-	VEXTRACTI64X4(U8(1), v, yh)
-	kh1, kh2 := K(), K()
-	KSHIFTRD(U8(16), k1, kh1)
-	KSHIFTRD(U8(16), k2, kh2)
-	SHRQ(U8(16), r1)
-	SHRQ(U8(16), r2)
-	MOVQ(n, lanes)
-	SUBQ(U8(16), lanes)
-	half(yh, kh1, kh2, lanes)
-	Label(p + "advance")
-	LEAQ(Mem{Base: i, Index: n, Scale: 2}, i)
-	JMP(LabelRef(p + "loop"))
+	body := func(pairs bool, l string) {
+		var nx reg.VecVirtual
+		var nxh reg.Register
+		if pairs {
+			idx := ZMM()
+			nx = ZMM()
+			VMOVDQU64(nextUnit, idx)
+			VPERMW(v, idx, nx)
+			nxh = YMM()
+		}
+		lanes := GP64()
+		MOVQ(n, lanes)
+		var nxl reg.Register
+		if pairs {
+			nxl = nx.AsY()
+		}
+		half(v.AsY(), nxl, k1, k2, khs, lanes, pairs)
+		CMPQ(n, U8(16))
+		JBE(LabelRef(p + l + "advance"))
+		yh := YMM()
+		VEXTRACTI64X4(U8(1), v, yh)
+		kh1, kh2, khh := K(), K(), K()
+		KSHIFTRD(U8(16), k1, kh1)
+		KSHIFTRD(U8(16), k2, kh2)
+		if pairs {
+			VEXTRACTI64X4(U8(1), nx, nxh)
+			KSHIFTRD(U8(16), khs, khh)
+			SHRQ(U8(16), hs)
+			SHRQ(U8(16), ls)
+		}
+		SHRQ(U8(16), r1)
+		SHRQ(U8(16), r2)
+		MOVQ(n, lanes)
+		SUBQ(U8(16), lanes)
+		half(yh, nxh, kh1, kh2, khh, lanes, pairs)
+		Label(p + l + "advance")
+		LEAQ(Mem{Base: i, Index: n, Scale: 2}, i)
+		JMP(LabelRef(p + "loop"))
+	}
+	Label(p + "plain")
+	body(false, "plain_")
+	Label(p + "pairs")
+	// khs may hold a high surrogate in unit 31, cut off above.
+	KMOVD(hs.As32(), khs)
+	body(true, "pairs_")
 	epilogue(p, i, j)
 }
 
