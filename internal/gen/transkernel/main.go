@@ -75,7 +75,8 @@ var dword = map[uint32]Mem{}
 
 func dwordConsts() {
 	for _, v := range []uint32{0x3F, 0x1F, 0x0F, 0x07, 0xC0, 0xE0, 0xF0, 0x800, 0xD800, 0xDC00, 0x10000, 0x100000, 0x3FF,
-		0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0x808080F0} {
+		0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0x808080F0,
+		0xC0C0C0F8, 0x3F000, 0x1C0000, 0xFC0, 0x3FF0000, 0xDC00D800, 0xFC00FC00} {
 		m := GLOBL("dword"+hex(v), RODATA|NOPTR)
 		for i := 0; i < 16; i++ {
 			DATA(4*i, U32(v))
@@ -513,9 +514,72 @@ func utf8ToWide(name string, width int, be bool) {
 	JMP(LabelRef(p + "loop"))
 
 	Label(p + "four")
+	pureFour(p, width, v, dp, sp, i, j, sLim, dLim, swap)
+	Label(p + "four_mixed")
 	fourBytes(p, width, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
 	JMP(LabelRef(p + "loop"))
 	epilogue(p, i, j)
+}
+
+// pureFour is the path of utf8ToWide for blocks of sixteen 4-byte characters,
+// which text in the supplementary planes (emoji, historic scripts) is made of:
+// each 32-bit lane holds one character whole, so the block decodes in place,
+// with no compression, into sixteen values or surrogate pairs that fill 64
+// bytes again. It loops while the blocks stay that way; any other block goes
+// to fourBytes when it is the first, or back to the main loop.
+func pureFour(p string, width int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
+	// check leaves in cp the values of the sixteen characters of x, going to
+	// fail unless every lane is F0..F7 and three continuation bytes with a
+	// value in U+10000..U+10FFFF (which rules out F5..F7, overlong forms and
+	// F4 above 8F).
+	check := func(x, cp, t reg.VecVirtual, fail string) {
+		k := K()
+		VPANDD(dword[0xC0C0C0F8], x, t)
+		VPCMPEQD(dword[0x808080F0], t, k)
+		KORTESTW(k, k)
+		JCC(LabelRef(fail))
+		VPSLLD(U8(4), x, cp)
+		VPANDD(dword[0x3F000], cp, cp)
+		VPSLLD(U8(18), x, t)
+		VPTERNLOGD(U8(0xF8), dword[0x1C0000], t, cp) // cp |= t & mask
+		VPSRLD(U8(10), x, t)
+		VPTERNLOGD(U8(0xF8), dword[0xFC0], t, cp)
+		VPSRLD(U8(24), x, t)
+		VPTERNLOGD(U8(0xF8), dword[0x3F], t, cp)
+		VPSUBD(dword[0x10000], cp, t)
+		VPCMPUD(U8(5), dword[0x100000], t, k) // t >= 0x100000
+		KORTESTW(k, k)
+		JNZ(LabelRef(fail))
+	}
+	cp, t := ZMM(), ZMM()
+	check(v, cp, t, p+"four_mixed")
+	Label(p + "pure")
+	if width == 4 {
+		if swap != nil {
+			VPSHUFB(swap, cp, cp)
+		}
+		VMOVDQU64(cp, at(dp, j, 0))
+	} else {
+		// t = cp - 0x10000: high surrogate in the low half, low in the high.
+		h := ZMM()
+		VPSRLD(U8(10), t, h)
+		VPSLLD(U8(16), t, t)
+		VPTERNLOGD(U8(0xF8), dword[0x3FF0000], t, h)
+		VPORD(dword[0xDC00D800], h, h)
+		if swap != nil {
+			VPSHUFB(swap, h, h)
+		}
+		VMOVDQU64(h, at(dp, j, 0))
+	}
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
+	CMPQ(i, sLim)
+	JG(LabelRef(p + "done"))
+	CMPQ(j, dLim)
+	JG(LabelRef(p + "done"))
+	VMOVDQU64(at(sp, i, 0), v)
+	check(v, cp, t, p+"loop")
+	JMP(LabelRef(p + "pure"))
 }
 
 // fourBytes is the path of utf8ToWide for blocks holding a byte >= F0: the
@@ -706,6 +770,52 @@ func fourBytes(p string, width int, v reg.VecVirtual, high, cont, ge0, gf0, dp, 
 	ADDQ(n, i)
 }
 
+// purePairs is the path of utf16ToUTF8 for blocks of sixteen surrogate pairs,
+// the supplementary-plane counterpart of pureFour: each 32-bit lane holds a
+// pair, whose four UTF-8 bytes fill the same lane, so 64 bytes become 64
+// bytes with no compression. It loops while the blocks stay that way; any
+// other block goes on to the general surrogate path when it is the first, or
+// back to the main loop.
+func purePairs(p string, be bool, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
+	check := func(x reg.VecVirtual, fail string) {
+		t, k := ZMM(), K()
+		VPANDD(dword[0xFC00FC00], x, t)
+		VPCMPEQD(dword[0xDC00D800], t, k)
+		KORTESTW(k, k)
+		JCC(LabelRef(fail))
+	}
+	check(v, p+"mixed")
+	Label(p + "pure")
+	// cp = (high-D800)<<10 + (low-DC00) + 0x10000 = high<<10 + low - 0x35FDC00.
+	cp, t, w := ZMM(), ZMM(), ZMM()
+	VPSLLD(U8(16), v, cp)
+	VPSRLD(U8(6), cp, cp)
+	VPSRLD(U8(16), v, t)
+	VPADDD(t, cp, cp)
+	VPADDD(dword[0xFCA02400], cp, cp)
+	VPSRLD(U8(18), cp, t)
+	VPSRLD(U8(4), cp, w)
+	VPTERNLOGD(U8(0xF8), dword[0x3F00], w, t) // t |= w & 0x3F00
+	VPSLLD(U8(10), cp, w)
+	VPTERNLOGD(U8(0xF8), dword[0x3F0000], w, t)
+	VPSLLD(U8(24), cp, w)
+	VPTERNLOGD(U8(0xF8), dword[0x3F000000], w, t)
+	VPORD(dword[0x808080F0], t, t)
+	VMOVDQU64(t, at(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
+	CMPQ(i, sLim)
+	JG(LabelRef(p + "done"))
+	CMPQ(j, dLim)
+	JG(LabelRef(p + "done"))
+	VMOVDQU64(at(sp, i, 0), v)
+	if be {
+		VPSHUFB(swap, v, v)
+	}
+	check(v, p+"loop")
+	JMP(LabelRef(p + "pure"))
+}
+
 // utf16ToUTF8 converts 32 code units per block. Each half of 16 units is
 // widened to 32-bit lanes holding the one to three UTF-8 bytes of the unit,
 // and VPCOMPRESSW keeps the bytes in use. A block whose surrogates all pair up
@@ -766,6 +876,8 @@ func utf16ToUTF8(name string, be bool) {
 	XORQ(ls, ls)
 	TESTQ(sur, sur)
 	JZ(LabelRef(p + "plain"))
+	purePairs(p, be, v, dp, sp, i, j, sLim, dLim, swap)
+	Label(p + "mixed")
 	// Surrogates: do they all pair up?
 	MOVL(U32(0x04000400), x.As32())
 	w400 := ZMM()
