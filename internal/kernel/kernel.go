@@ -18,59 +18,52 @@
 // One implementation set is chosen at start-up from the CPU's features (see
 // Kernels and Use); inputs too short to amortise a vector set-up always take the
 // portable code, which is tuned for a handful of bytes.
+//
+// Each entry point makes one call and is small enough to inline, so that a
+// caller in the root package pays for one call on a short input, as it does
+// with unicode/utf8: the validators and the ASCII scan dispatch inside the
+// portable code (see validPrefix), the others pick their function by a
+// selection rather than branching around two calls.
 package kernel
 
 // ValidPrefix returns the length of a prefix of p known to be valid UTF-8.
-func ValidPrefix(p []byte) int {
-	if len(p) < active.minLen {
-		return validPrefixGo(p)
-	}
-	return active.validPrefix(p)
-}
+func ValidPrefix(p []byte) int { return validPrefix(p, true) }
 
 // ValidCount returns n as ValidPrefix(p) does and the number of characters
 // and of UTF-16 code units in p[:n]. Counting while validating reads p once:
 // a count after the validation would read it again, from farther caches.
-func ValidCount(p []byte) (n, runes, utf16 int) {
-	if len(p) < active.minLen {
-		return validCountGo(p)
-	}
-	return active.validCount(p)
-}
+func ValidCount(p []byte) (n, runes, utf16 int) { return validCount(p, true) }
 
 // ValidCopy returns n as ValidPrefix(src) does, having copied src[:n] to dst
 // in the same pass. It may write anything to the rest of dst[:len(src)], and
 // panics if dst is shorter than src. dst must not overlap src.
 func ValidCopy(dst, src []byte) int {
-	dst = dst[:len(src)]
+	f := active.validCopy
 	if len(src) < active.minLen {
-		return validCopyGo(dst, src)
+		f = validCopyGo
 	}
-	return active.validCopy(dst, src)
+	return f(dst[:len(src)], src)
 }
 
 // ASCIIPrefix returns the number of leading bytes of p below 0x80.
-func ASCIIPrefix(p []byte) int {
-	if len(p) < active.minScan {
-		return asciiPrefixGo(p)
-	}
-	return active.asciiPrefix(p)
-}
+func ASCIIPrefix(p []byte) int { return asciiPrefix(p, true) }
 
 // CountRunes returns the number of characters in valid UTF-8 p.
 func CountRunes(p []byte) int {
+	f := active.countRunes
 	if len(p) < active.minScan {
-		return countRunesGo(p)
+		f = countRunesGo
 	}
-	return active.countRunes(p)
+	return f(p)
 }
 
 // UTF16Len returns the number of UTF-16 code units valid UTF-8 p needs.
 func UTF16Len(p []byte) int {
+	f := active.utf16Len
 	if len(p) < active.minScan {
-		return utf16LenGo(p)
+		f = utf16LenGo
 	}
-	return active.utf16Len(p)
+	return f(p)
 }
 
 // impl is one complete set of kernels. minLen (for validation) and minScan
@@ -108,7 +101,11 @@ var portable = impl{
 
 // active is chosen once, at package initialisation, as the first supported
 // entry of impls (best first).
-var active = pick()
+// It is set in init, not by an initializer, because the portable code reads
+// it to dispatch, which an initializer would make a cycle.
+var active impl
+
+func init() { active = pick() }
 
 func pick() impl {
 	for _, k := range impls {

@@ -67,7 +67,16 @@ func buildDFA() (t [256]uint64) {
 // rest in stretches of 16 bytes with no per-byte exit test, finishing the
 // character a stretch ends inside. A stretch starts on a character boundary, so
 // when one fails, its start is a valid prefix at most 19 bytes short of the error.
-func validPrefixGo(p []byte) int {
+func validPrefixGo(p []byte) int { return validPrefix(p, false) }
+
+// validPrefix is validPrefixGo, except that with vector it hands inputs long
+// enough for the active kernel set to that set. Dispatching here rather than
+// in ValidPrefix keeps ValidPrefix, and the root functions built on it, small
+// enough to inline: a short input then costs one call, as with unicode/utf8.
+func validPrefix(p []byte, vector bool) int {
+	if vector && len(p) >= active.minLen {
+		return active.validPrefix(p)
+	}
 	i := 0
 	for {
 		// Four words per test while the text is ASCII, then single words
@@ -87,6 +96,20 @@ func validPrefixGo(p []byte) int {
 		if len(p)-i < 16 {
 			// The last few bytes: the error state absorbs, so there is
 			// nothing to gain from stopping early.
+			// A whole word is stepped through unrolled, saving the
+			// loop's branches and bounds checks on short inputs.
+			if len(p)-i >= 8 {
+				w := load64(p[i:])
+				s = dfa[byte(w)] >> (s & 63)
+				s = dfa[byte(w>>8)] >> (s & 63)
+				s = dfa[byte(w>>16)] >> (s & 63)
+				s = dfa[byte(w>>24)] >> (s & 63)
+				s = dfa[byte(w>>32)] >> (s & 63)
+				s = dfa[byte(w>>40)] >> (s & 63)
+				s = dfa[byte(w>>48)] >> (s & 63)
+				s = dfa[byte(w>>56)] >> (s & 63)
+				i += 8
+			}
 			for _, b := range p[i:] {
 				s = dfa[b] >> (s & 63)
 			}
@@ -126,7 +149,13 @@ func validPrefixGo(p []byte) int {
 }
 
 // asciiPrefixGo finds the first byte with bit 7 set a word at a time.
-func asciiPrefixGo(p []byte) int {
+func asciiPrefixGo(p []byte) int { return asciiPrefix(p, false) }
+
+// asciiPrefix is asciiPrefixGo dispatching as validPrefix does.
+func asciiPrefix(p []byte, vector bool) int {
+	if vector && len(p) >= active.minScan {
+		return active.asciiPrefix(p)
+	}
 	i := 0
 	for ; i+8 <= len(p); i += 8 {
 		if w := load64(p[i:]) & hiBits; w != 0 {
@@ -223,7 +252,13 @@ func contsFours(p []byte) (conts, fours int) {
 // validCountGo is validPrefixGo counting as it goes (see contsFours): ASCII
 // adds nothing, and a DFA stretch is counted from the two words it just read
 // once it is known to be valid.
-func validCountGo(p []byte) (n, runes, utf16 int) {
+func validCountGo(p []byte) (n, runes, utf16 int) { return validCount(p, false) }
+
+// validCount is validCountGo dispatching as validPrefix does.
+func validCount(p []byte, vector bool) (n, runes, utf16 int) {
+	if vector && len(p) >= active.minLen {
+		return active.validCount(p)
+	}
 	conts, fours := 0, 0
 	i := 0
 	for {
@@ -240,13 +275,32 @@ func validCountGo(p []byte) (n, runes, utf16 int) {
 		start := i
 		s := uint64(sAccept)
 		if len(p)-i < 16 {
+			c, f := 0, 0
+			if len(p)-i >= 8 {
+				w := load64(p[i:])
+				s = dfa[byte(w)] >> (s & 63)
+				s = dfa[byte(w>>8)] >> (s & 63)
+				s = dfa[byte(w>>16)] >> (s & 63)
+				s = dfa[byte(w>>24)] >> (s & 63)
+				s = dfa[byte(w>>32)] >> (s & 63)
+				s = dfa[byte(w>>40)] >> (s & 63)
+				s = dfa[byte(w>>48)] >> (s & 63)
+				s = dfa[byte(w>>56)] >> (s & 63)
+				c = bits.OnesCount64(contBits(w))
+				f = bits.OnesCount64(fourBits(w))
+				i += 8
+			}
 			for _, b := range p[i:] {
 				s = dfa[b] >> (s & 63)
+				if b&0xC0 == 0x80 {
+					c++
+				} else if b >= 0xF0 {
+					f++
+				}
 			}
 			if s&63 != sAccept {
 				return start, start - conts, start - conts + fours
 			}
-			c, f := contsFours(p[i:])
 			conts, fours = conts+c, fours+f
 			return len(p), len(p) - conts, len(p) - conts + fours
 		}
