@@ -19,17 +19,22 @@ const scalarStep = 64
 // accelerate runs the vector kernel vec and the scalar kernel sc by turns over
 // src. It stops where sc stops short of its window: at an error, a character
 // the target lacks, or a full dst; that is where sc alone would stop too,
-// since vec stops before anything sc would refuse.
-func accelerate[D, S any](dst []D, src []S, vec, sc func([]D, []S) (int, int)) (nDst, nSrc int) {
-	if !transkernel.Enabled() || len(src) < transkernel.MinLen {
+// since vec stops before anything sc would refuse. Inputs (and what is left
+// of them) shorter than minLen, where the call of vec costs more than sc's
+// work, go to sc alone.
+func accelerate[D, S any](dst []D, src []S, minLen int, vec, sc func([]D, []S) (int, int)) (nDst, nSrc int) {
+	if !transkernel.Enabled() || len(src) < minLen {
 		return sc(dst, src)
 	}
 	i, j := 0, 0
 	for {
-		if len(src)-i >= transkernel.MinLen {
+		if len(src)-i >= minLen {
 			d, s := vec(dst[j:], src[i:])
 			i += s
 			j += d
+			if i == len(src) {
+				return j, i
+			}
 		}
 		end := min(len(src), i+scalarStep)
 		d, s := sc(dst[j:], src[i:end])

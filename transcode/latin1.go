@@ -12,11 +12,11 @@ import (
 // functions and the lengths.
 
 func latin1ToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.Latin1ToUTF8, latin1ToUTF8Go)
+	return accelerate(dst, src, transkernel.Latin1MinLen(), transkernel.Latin1ToUTF8, latin1ToUTF8Go)
 }
 
 func utf8ToLatin1(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.UTF8ToLatin1, utf8ToLatin1Go)
+	return accelerate(dst, src, transkernel.Latin1MinLen(), transkernel.UTF8ToLatin1, utf8ToLatin1Go)
 }
 
 // latin1ToUTF8Go is the scalar kernel from ISO-8859-1 to UTF-8; every byte

@@ -11,11 +11,11 @@ import (
 // UTF-8 <-> UTF-16: the kernels, the direct slice functions and the lengths.
 
 func utf8ToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.UTF8ToUTF16LE, utf8ToUTF16LEGo)
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF8ToUTF16LE, utf8ToUTF16LEGo)
 }
 
 func utf8ToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.UTF8ToUTF16BE, utf8ToUTF16BEGo)
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF8ToUTF16BE, utf8ToUTF16BEGo)
 }
 
 func utf8ToUTF16LEGo(dst, src []byte) (int, int) { return utf8ToUTF16Go(dst, src, false) }
@@ -149,11 +149,11 @@ loop:
 }
 
 func utf16LEToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.UTF16LEToUTF8, utf16LEToUTF8Go)
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16LEToUTF8, utf16LEToUTF8Go)
 }
 
 func utf16BEToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.UTF16BEToUTF8, utf16BEToUTF8Go)
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16BEToUTF8, utf16BEToUTF8Go)
 }
 
 func utf16LEToUTF8Go(dst, src []byte) (int, int) { return utf16ToUTF8Go(dst, src, false) }
@@ -352,7 +352,7 @@ func AppendUTF8ToUTF16(dst []uint16, src []byte) ([]uint16, error) {
 	i := 0
 	for {
 		n := len(dst)
-		d, s := accelerate(dst[n:cap(dst)], src[i:], transkernel.UTF8ToUnits, utf8ToUnitsGo)
+		d, s := accelerate(dst[n:cap(dst)], src[i:], transkernel.MinLen, transkernel.UTF8ToUnits, utf8ToUnitsGo)
 		dst = dst[:n+d]
 		i += s
 		if i == len(src) {
@@ -462,7 +462,7 @@ func AppendUTF16ToUTF8(dst []byte, src []uint16) ([]byte, error) {
 	i := 0
 	for {
 		n := len(dst)
-		d, s := accelerate(dst[n:cap(dst)], src[i:], transkernel.UnitsToUTF8, unitsToUTF8Go)
+		d, s := accelerate(dst[n:cap(dst)], src[i:], transkernel.MinLen, transkernel.UnitsToUTF8, unitsToUTF8Go)
 		dst = dst[:n+d]
 		i += s
 		if i == len(src) {

@@ -10,11 +10,11 @@ import (
 // UTF-8 <-> UTF-32: the kernels, the direct slice functions and the lengths.
 
 func utf8ToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.UTF8ToUTF32LE, utf8ToUTF32LEGo)
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF8ToUTF32LE, utf8ToUTF32LEGo)
 }
 
 func utf8ToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.UTF8ToUTF32BE, utf8ToUTF32BEGo)
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF8ToUTF32BE, utf8ToUTF32BEGo)
 }
 
 func utf8ToUTF32LEGo(dst, src []byte) (int, int) { return utf8ToUTF32Go(dst, src, false) }

@@ -5,15 +5,16 @@
 package transkernel
 
 // latin1ToUTF8AVX512 converts ISO-8859-1 to UTF-8 in 64-byte blocks while
-// src has 64 bytes left and dst 128, and returns the bytes written and read.
+// src has 64 bytes left and dst 128, then the rest of src if dst has room
+// for all of it, and returns the bytes written and read.
 //
 //go:noescape
 func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToLatin1AVX512 converts UTF-8 to ISO-8859-1 in 64-byte blocks while src
-// has 64 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding anything but ASCII and well-formed
-// U+0080..U+00FF.
+// has 64 bytes left and dst 64, then the rest of src if dst has room for
+// it, and returns the bytes written and read. It stops at the first block
+// holding anything but ASCII and well-formed U+0080..U+00FF.
 //
 //go:noescape
 func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)

@@ -24,6 +24,9 @@ type impl struct {
 	name      string
 	vector    bool
 	supported func() bool
+	// latin1Min is the input length from which the Latin-1 kernels, which
+	// convert a short tail too, beat the scalar code; the others need MinLen.
+	latin1Min int
 
 	latin1ToUTF8  func(dst, src []byte) (int, int)
 	utf8ToLatin1  func(dst, src []byte) (int, int)
@@ -51,9 +54,14 @@ var portable = impl{
 	utf16BEToUTF8: none,
 }
 
-// MinLen is the shortest input, in bytes, any kernel converts anything of: a
-// caller may skip the call below it.
+// MinLen is the shortest input, in bytes, that the UTF-16 and UTF-32 kernels
+// convert anything of: a caller may skip the call below it.
 const MinLen = 64
+
+// Latin1MinLen is the input length below which the caller's scalar code is
+// at least as fast as the Latin-1 kernels (Latin1ToUTF8, UTF8ToLatin1) of the
+// set in use, which may convert shorter inputs too.
+func Latin1MinLen() int { return active.latin1Min }
 
 // active is chosen once, at package initialisation, as the first supported
 // entry of impls (best first).

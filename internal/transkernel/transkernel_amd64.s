@@ -621,7 +621,7 @@ DATA dwordFC00FC00<>+60(SB)/4, $0xfc00fc00
 GLOBL dwordFC00FC00<>(SB), RODATA|NOPTR, $64
 
 // func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, CMOV, POPCNT
 TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
@@ -637,10 +637,11 @@ TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD R8, Z1
 	MOVQ         $0xaaaaaaaaaaaaaaaa, R8
 	MOVQ         $0x5555555555555555, R9
+	MOVQ         $0xffffffffffffffff, R10
 
 l1u_loop:
 	CMPQ      SI, BX
-	JG        l1u_done
+	JG        l1u_tail
 	CMPQ      DI, CX
 	JG        l1u_done
 	VMOVDQU64 (DX)(SI*1), Z2
@@ -653,8 +654,60 @@ l1u_loop:
 	JMP       l1u_loop
 
 l1u_wide:
-	KMOVQ         K1, R10
-	MOVL          R10, R11
+	KMOVQ         K1, R11
+	MOVL          R11, R12
+	VPMOVZXBW     Y2, Z3
+	VPSLLW        $0x08, Z3, Z4
+	VPANDD        Z0, Z4, Z4
+	VPSRLW        $0x06, Z3, Z5
+	VPTERNLOGD    $0xfe, Z1, Z5, Z4
+	VPBLENDMW     Z4, Z3, K1, Z3
+	PDEPQ         R8, R12, R13
+	ORQ           R9, R13
+	KMOVQ         R13, K2
+	VPCOMPRESSB.Z Z3, K2, Z3
+	POPCNTQ       R12, R12
+	ADDQ          $0x20, R12
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ADDQ          R12, DI
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	SHRQ          $0x20, R11
+	KSHIFTRQ      $0x20, K1, K1
+	VPMOVZXBW     Y2, Z2
+	VPSLLW        $0x08, Z2, Z3
+	VPANDD        Z0, Z3, Z3
+	VPSRLW        $0x06, Z2, Z4
+	VPTERNLOGD    $0xfe, Z1, Z4, Z3
+	VPBLENDMW     Z3, Z2, K1, Z2
+	PDEPQ         R8, R11, R12
+	ORQ           R9, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z2, K1, Z2
+	POPCNTQ       R11, R11
+	ADDQ          $0x20, R11
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ADDQ          R11, DI
+	ADDQ          $0x40, SI
+	JMP           l1u_loop
+
+l1u_tail:
+	LEAQ          64(BX), BX
+	SUBQ          SI, BX
+	JLE           l1u_done
+	BZHIQ         BX, R10, R11
+	KMOVQ         R11, K1
+	VMOVDQU8.Z    (DX)(SI*1), K1, Z2
+	VPMOVB2M      Z2, K1
+	KMOVQ         K1, R11
+	POPCNTQ       R11, R11
+	ADDQ          BX, R11
+	ADDQ          DI, R11
+	SUBQ          $0x80, R11
+	CMPQ          R11, CX
+	JG            l1u_done
+	MOVQ          BX, CX
+	KMOVQ         K1, DX
+	MOVL          DX, R11
 	VPMOVZXBW     Y2, Z3
 	VPSLLW        $0x08, Z3, Z4
 	VPANDD        Z0, Z4, Z4
@@ -665,27 +718,44 @@ l1u_wide:
 	ORQ           R9, R12
 	KMOVQ         R12, K2
 	VPCOMPRESSB.Z Z3, K2, Z3
-	VMOVDQU64     Z3, (AX)(DI*1)
 	POPCNTQ       R11, R11
-	LEAQ          32(DI)(R11*1), DI
+	ADDQ          $0x20, R11
+	MOVQ          $0x00000020, R12
+	CMPQ          CX, R12
+	CMOVQLT       CX, R12
+	SUBQ          $0x20, R11
+	ADDQ          R12, R11
+	SUBQ          R12, CX
+	BZHIQ         R11, R10, R12
+	KMOVQ         R12, K2
+	VMOVDQU8      Z3, K2, (AX)(DI*1)
+	ADDQ          R11, DI
 	VEXTRACTI64X4 $0x01, Z2, Y2
-	SHRQ          $0x20, R10
+	SHRQ          $0x20, DX
 	KSHIFTRQ      $0x20, K1, K1
 	VPMOVZXBW     Y2, Z2
 	VPSLLW        $0x08, Z2, Z3
 	VPANDD        Z0, Z3, Z3
-	VPSRLW        $0x06, Z2, Z4
-	VPTERNLOGD    $0xfe, Z1, Z4, Z3
+	VPSRLW        $0x06, Z2, Z0
+	VPTERNLOGD    $0xfe, Z1, Z0, Z3
 	VPBLENDMW     Z3, Z2, K1, Z2
-	PDEPQ         R8, R10, R11
-	ORQ           R9, R11
-	KMOVQ         R11, K1
-	VPCOMPRESSB.Z Z2, K1, Z2
-	VMOVDQU64     Z2, (AX)(DI*1)
-	POPCNTQ       R10, R10
-	LEAQ          32(DI)(R10*1), DI
-	ADDQ          $0x40, SI
-	JMP           l1u_loop
+	PDEPQ         R8, DX, R8
+	ORQ           R9, R8
+	KMOVQ         R8, K1
+	VPCOMPRESSB.Z Z2, K1, Z0
+	POPCNTQ       DX, DX
+	ADDQ          $0x20, DX
+	MOVQ          $0x00000020, R8
+	CMPQ          CX, R8
+	CMOVQLT       CX, R8
+	SUBQ          $0x20, DX
+	ADDQ          R8, DX
+	SUBQ          R8, CX
+	BZHIQ         DX, R10, CX
+	KMOVQ         CX, K1
+	VMOVDQU8      Z0, K1, (AX)(DI*1)
+	ADDQ          DX, DI
+	ADDQ          BX, SI
 
 l1u_done:
 	VZEROUPPER
@@ -694,8 +764,8 @@ l1u_done:
 	RET
 
 // func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, POPCNT
-TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $0-64
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -715,10 +785,11 @@ TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $0-64
 	MOVL         $0x40404040, R8
 	VPBROADCASTD R8, Z4
 	MOVQ         $0x7fffffffffffffff, R8
+	MOVQ         $0xffffffffffffffff, R9
 
 u8l1_loop:
 	CMPQ      SI, BX
-	JG        u8l1_done
+	JG        u8l1_tail
 	CMPQ      DI, CX
 	JG        u8l1_done
 	VMOVDQU64 (DX)(SI*1), Z5
@@ -731,43 +802,94 @@ u8l1_loop:
 	JMP       u8l1_loop
 
 u8l1_wide:
-	KMOVQ    K1, R9
+	KMOVQ    K1, R10
 	VPANDD   Z0, Z5, Z6
 	VPCMPEQB Z1, Z6, K1
-	KMOVQ    K1, R10
-	VPCMPB   $0x01, Z2, Z5, K1
 	KMOVQ    K1, R11
-	VPCMPEQB Z3, Z5, K1
+	VPCMPB   $0x01, Z2, Z5, K1
 	KMOVQ    K1, R12
-	MOVQ     $0x00000040, R13
-	MOVQ     $-1, R14
-	BTQ      $0x3f, R10
+	VPCMPEQB Z3, Z5, K1
+	KMOVQ    K1, R13
+	MOVQ     $0x00000040, R15
+	MOVQ     R9, R14
+	BTQ      $0x3f, R11
 	JCC      u8l1_whole
-	DECQ     R13
+	DECQ     R15
 	MOVQ     R8, R14
+	ANDQ     R14, R11
 	ANDQ     R14, R10
-	ANDQ     R14, R9
 
 u8l1_whole:
-	MOVQ          R10, R15
-	ORQ           R11, R15
-	CMPQ          R15, R9
+	MOVQ          R11, BP
+	ORQ           R12, BP
+	CMPQ          BP, R10
 	JNE           u8l1_done
-	MOVQ          R10, R15
-	SHLQ          $0x01, R15
-	CMPQ          R15, R11
+	MOVQ          R11, BP
+	SHLQ          $0x01, BP
+	CMPQ          BP, R12
 	JNE           u8l1_done
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K1
+	SHLQ          $0x01, R13
+	KMOVQ         R13, K1
 	VPADDB        Z4, Z5, K1, Z5
-	ANDNQ         R14, R10, R9
-	KMOVQ         R9, K1
+	ANDNQ         R14, R11, R10
+	KMOVQ         R10, K1
 	VPCOMPRESSB.Z Z5, K1, Z5
+	POPCNTQ       R10, BP
 	VMOVDQU64     Z5, (AX)(DI*1)
-	POPCNTQ       R9, R15
-	ADDQ          R15, DI
-	ADDQ          R13, SI
+	ADDQ          BP, DI
+	ADDQ          R15, SI
 	JMP           u8l1_loop
+
+u8l1_tail:
+	LEAQ       64(BX), BX
+	SUBQ       SI, BX
+	JLE        u8l1_done
+	BZHIQ      BX, R9, R10
+	KMOVQ      R10, K1
+	VMOVDQU8.Z (DX)(SI*1), K1, Z5
+	VPMOVB2M   Z5, K1
+	KMOVQ      K1, DX
+	VPANDD     Z0, Z5, Z0
+	VPCMPEQB   Z1, Z0, K1
+	KMOVQ      K1, R11
+	VPCMPB     $0x01, Z2, Z5, K1
+	KMOVQ      K1, R12
+	VPCMPEQB   Z3, Z5, K1
+	KMOVQ      K1, R13
+	MOVQ       $0x00000040, R15
+	MOVQ       R9, R14
+	BTQ        $0x3f, R11
+	JCC        u8l1_tail_whole
+	DECQ       R15
+	MOVQ       R8, R14
+	ANDQ       R14, R11
+	ANDQ       R14, DX
+
+u8l1_tail_whole:
+	MOVQ          R11, R8
+	ORQ           R12, R8
+	CMPQ          R8, DX
+	JNE           u8l1_done
+	MOVQ          R11, R8
+	SHLQ          $0x01, R8
+	CMPQ          R8, R12
+	JNE           u8l1_done
+	SHLQ          $0x01, R13
+	KMOVQ         R13, K1
+	VPADDB        Z4, Z5, K1, Z5
+	ANDNQ         R14, R11, DX
+	ANDQ          R10, DX
+	KMOVQ         DX, K1
+	VPCOMPRESSB.Z Z5, K1, Z0
+	POPCNTQ       DX, R8
+	LEAQ          -64(DI)(R8*1), R15
+	CMPQ          R15, CX
+	JG            u8l1_done
+	BZHIQ         R8, R9, R15
+	KMOVQ         R15, K1
+	VMOVDQU8      Z0, K1, (AX)(DI*1)
+	ADDQ          R8, DI
+	ADDQ          BX, SI
 
 u8l1_done:
 	VZEROUPPER

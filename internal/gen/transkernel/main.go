@@ -181,17 +181,64 @@ func signature(name string, doc ...string) {
 // latin1ToUTF8: a block of 64 bytes with a byte >= 0x80 is done in two halves
 // of 32 bytes, widened to 16-bit lanes that hold the two UTF-8 bytes of each
 // character (lead C2 or C3 in the low byte); VPCOMPRESSB then keeps the low
-// byte of every lane and the high byte of the lanes >= 0x80.
+// byte of every lane and the high byte of the lanes >= 0x80. The last 1 to 63
+// bytes go through the same code as a block read and written with masks, so
+// that short inputs and tails need no scalar code at all: the zeros the
+// masked load reads past src convert to zeros past the output, which the
+// masked stores leave out.
 func latin1ToUTF8() {
 	const p = "l1u_"
 	signature("latin1ToUTF8AVX512",
 		"latin1ToUTF8AVX512 converts ISO-8859-1 to UTF-8 in 64-byte blocks while",
-		"src has 64 bytes left and dst 128, and returns the bytes written and read.")
+		"src has 64 bytes left and dst 128, then the rest of src if dst has room",
+		"for all of it, and returns the bytes written and read.")
 	dp, sp, i, j, sLim, dLim := prologue(128)
 	c3F00, c80C0 := splat(0x3F003F00), splat(0x80C080C0)
 	odd, even := const64(0xAAAAAAAAAAAAAAAA), const64(0x5555555555555555)
+	ones := const64(^uint64(0))
 
-	loopHead(p, i, j, sLim, dLim)
+	// block converts v, whose high bits are in k; store writes the
+	// compressed output of one half, n bytes long, at dst[j:].
+	block := func(l string, v reg.VecVirtual, k reg.Register, store func(out reg.VecVirtual, n reg.GPVirtual)) {
+		m := GP64()
+		KMOVQ(k, m)
+		half := func(y reg.Register, bits reg.GPVirtual, kw reg.Register) {
+			w, hi, lo := ZMM(), ZMM(), ZMM()
+			VPMOVZXBW(y, w)
+			VPSLLW(U8(8), w, hi)
+			VPANDD(c3F00, hi, hi)
+			VPSRLW(U8(6), w, lo)
+			VPTERNLOGD(U8(0xFE), c80C0, lo, hi) // hi |= lo | 0x80C0
+			VPBLENDMW(hi, w, kw, w)
+			keep := GP64()
+			PDEPQ(odd, bits, keep)
+			ORQ(even, keep)
+			kk := K()
+			KMOVQ(keep, kk)
+			out := ZMM()
+			compressB(w, kk, out)
+			n := GP64()
+			POPCNTQ(bits, n)
+			ADDQ(U8(32), n)
+			store(out, n)
+			ADDQ(n, j)
+		}
+		lo := GP64()
+		MOVL(m.As32(), lo.As32())
+		half(v.AsY(), lo, k)
+		y := YMM()
+		VEXTRACTI64X4(U8(1), v, y)
+		SHRQ(U8(32), m)
+		kh := K()
+		KSHIFTRQ(U8(32), k, kh)
+		half(y, m, kh)
+	}
+
+	Label(p + "loop")
+	CMPQ(i, sLim)
+	JG(LabelRef(p + "tail"))
+	CMPQ(j, dLim)
+	JG(LabelRef(p + "done"))
 	v := ZMM()
 	VMOVDQU64(at(sp, i, 0), v)
 	k := K()
@@ -204,58 +251,125 @@ func latin1ToUTF8() {
 	JMP(LabelRef(p + "loop"))
 
 	Label(p + "wide")
-	m := GP64()
-	KMOVQ(k, m)
-	half := func(y reg.Register, bits reg.GPVirtual, kw reg.Register) {
-		w, hi, lo := ZMM(), ZMM(), ZMM()
-		VPMOVZXBW(y, w)
-		VPSLLW(U8(8), w, hi)
-		VPANDD(c3F00, hi, hi)
-		VPSRLW(U8(6), w, lo)
-		VPTERNLOGD(U8(0xFE), c80C0, lo, hi) // hi |= lo | 0x80C0
-		VPBLENDMW(hi, w, kw, w)
-		keep := GP64()
-		PDEPQ(odd, bits, keep)
-		ORQ(even, keep)
-		kk := K()
-		KMOVQ(keep, kk)
-		out := ZMM()
-		compressB(w, kk, out)
-		VMOVDQU64(out, at(dp, j, 0))
-		n := GP64()
-		POPCNTQ(bits, n)
-		LEAQ(Mem{Base: j, Index: n, Scale: 1, Disp: 32}, j)
-	}
-	lo := GP64()
-	MOVL(m.As32(), lo.As32())
-	half(v.AsY(), lo, k)
-	y := YMM()
-	VEXTRACTI64X4(U8(1), v, y)
-	SHRQ(U8(32), m)
-	kh := K()
-	KSHIFTRQ(U8(32), k, kh)
-	half(y, m, kh)
+	block("", v, k, func(out reg.VecVirtual, n reg.GPVirtual) { VMOVDQU64(out, at(dp, j, 0)) })
 	ADDQ(U8(64), i)
 	JMP(LabelRef(p + "loop"))
+
+	Label(p + "tail")
+	rem, x := GP64(), GP64()
+	LEAQ(Mem{Base: sLim, Disp: 64}, rem)
+	SUBQ(i, rem)
+	JLE(LabelRef(p + "done"))
+	km := K()
+	BZHIQ(rem, ones, x)
+	KMOVQ(x, km)
+	VMOVDQU8_Z(at(sp, i, 0), km, v)
+	VPMOVB2M(v, k)
+	// The output is rem bytes plus one per byte >= 0x80.
+	KMOVQ(k, x)
+	POPCNTQ(x, x)
+	ADDQ(rem, x)
+	ADDQ(j, x)
+	SUBQ(U8(128), x)
+	CMPQ(x, dLim)
+	JG(LabelRef(p + "done"))
+	// Only the first half can be short of 32 bytes of input unless rem > 32:
+	// the second half's output is then rem-32 plus its bytes >= 0x80.
+	cut := GP64()
+	MOVQ(rem, cut)
+	block("tail_", v, k, func(out reg.VecVirtual, n reg.GPVirtual) {
+		// n counts 32 lanes; the lanes past src are zeros at the end.
+		c := GP64()
+		MOVQ(U32(32), c)
+		CMPQ(cut, c)
+		CMOVQLT(cut, c)
+		SUBQ(U8(32), n)
+		ADDQ(c, n)
+		SUBQ(c, cut)
+		kst, t := K(), GP64()
+		BZHIQ(n, ones, t)
+		KMOVQ(t, kst)
+		VMOVDQU8(out, kst, at(dp, j, 0))
+	})
+	ADDQ(rem, i)
 	epilogue(p, i, j)
 }
 
 // utf8ToLatin1: a block may hold ASCII and the 2-byte characters C2 xx and
 // C3 xx. Continuation bytes must be exactly the bytes after a lead; a lead in
 // the last byte waits for the next block. The character is its continuation
-// byte, plus 0x40 after C3; VPCOMPRESSB drops the leads.
+// byte, plus 0x40 after C3; VPCOMPRESSB drops the leads. The last 1 to 63
+// bytes are a block read and written with masks, as in latin1ToUTF8.
 func utf8ToLatin1() {
 	const p = "u8l1_"
 	signature("utf8ToLatin1AVX512",
 		"utf8ToLatin1AVX512 converts UTF-8 to ISO-8859-1 in 64-byte blocks while src",
-		"has 64 bytes left and dst 64, and returns the bytes written and read. It",
-		"stops at the first block holding anything but ASCII and well-formed",
-		"U+0080..U+00FF.")
+		"has 64 bytes left and dst 64, then the rest of src if dst has room for",
+		"it, and returns the bytes written and read. It stops at the first block",
+		"holding anything but ASCII and well-formed U+0080..U+00FF.")
 	dp, sp, i, j, sLim, dLim := prologue(64)
 	cFE, cC2, cC0, cC3, c40 := splat(0xFEFEFEFE), splat(0xC2C2C2C2), splat(0xC0C0C0C0), splat(0xC3C3C3C3), splat(0x40404040)
 	lastOff := const64(0x7FFFFFFFFFFFFFFF)
+	ones := const64(^uint64(0))
 
-	loopHead(p, i, j, sLim, dLim)
+	// wide converts a block v (high bits in k) into keep-compressed bytes,
+	// jumping to done if it does not hold only ASCII and U+0080..U+00FF;
+	// valid limits the output to the bytes read from src. It leaves the
+	// input length in n and the output length in x.
+	wide := func(l string, v reg.VecVirtual, k reg.Register, valid reg.GPVirtual) (out reg.VecVirtual, n, x, keep reg.GPVirtual) {
+		high, lead, cont, c3 := GP64(), GP64(), GP64(), GP64()
+		KMOVQ(k, high)
+		t := ZMM()
+		VPANDD(cFE, v, t)
+		kl, kc, k3 := K(), K(), K()
+		VPCMPEQB(cC2, t, kl)
+		KMOVQ(kl, lead)
+		VPCMPB(U8(1), cC0, v, kc) // signed v < 0xC0: 80..BF
+		KMOVQ(kc, cont)
+		VPCMPEQB(cC3, v, k3)
+		KMOVQ(k3, c3)
+		mask := GP64()
+		n, x = GP64(), GP64()
+		MOVQ(U32(64), n)
+		MOVQ(ones, mask)
+		BTQ(U8(63), lead)
+		JCC(LabelRef(p + l + "whole"))
+		// A lead in the last byte: this block is 63 bytes long.
+		DECQ(n)
+		MOVQ(lastOff, mask)
+		ANDQ(mask, lead)
+		ANDQ(mask, high)
+		Label(p + l + "whole")
+		MOVQ(lead, x)
+		ORQ(cont, x)
+		CMPQ(x, high)
+		JNE(LabelRef(p + "done"))
+		MOVQ(lead, x)
+		SHLQ(U8(1), x)
+		CMPQ(x, cont)
+		JNE(LabelRef(p + "done"))
+		SHLQ(U8(1), c3)
+		ka := K()
+		KMOVQ(c3, ka)
+		VPADDB(c40, v, ka, v)
+		keep = GP64()
+		ANDNQ(mask, lead, keep)
+		if valid != nil {
+			ANDQ(valid, keep)
+		}
+		kk := K()
+		KMOVQ(keep, kk)
+		out = ZMM()
+		compressB(v, kk, out)
+		POPCNTQ(keep, x)
+		return
+	}
+
+	Label(p + "loop")
+	CMPQ(i, sLim)
+	JG(LabelRef(p + "tail"))
+	CMPQ(j, dLim)
+	JG(LabelRef(p + "done"))
 	v := ZMM()
 	VMOVDQU64(at(sp, i, 0), v)
 	k := K()
@@ -268,52 +382,35 @@ func utf8ToLatin1() {
 	JMP(LabelRef(p + "loop"))
 
 	Label(p + "wide")
-	high, lead, cont, c3 := GP64(), GP64(), GP64(), GP64()
-	KMOVQ(k, high)
-	t := ZMM()
-	VPANDD(cFE, v, t)
-	kl, kc, k3 := K(), K(), K()
-	VPCMPEQB(cC2, t, kl)
-	KMOVQ(kl, lead)
-	VPCMPB(U8(1), cC0, v, kc) // signed v < 0xC0: 80..BF
-	KMOVQ(kc, cont)
-	VPCMPEQB(cC3, v, k3)
-	KMOVQ(k3, c3)
-	n, mask := GP64(), GP64()
-	MOVQ(U32(64), n)
-	MOVQ(I32(-1), mask)
-	BTQ(U8(63), lead)
-	JCC(LabelRef(p + "whole"))
-	// A lead in the last byte: this block is 63 bytes long.
-	DECQ(n)
-	MOVQ(lastOff, mask)
-	ANDQ(mask, lead)
-	ANDQ(mask, high)
-	Label(p + "whole")
-	x := GP64()
-	MOVQ(lead, x)
-	ORQ(cont, x)
-	CMPQ(x, high)
-	JNE(LabelRef(p + "done"))
-	MOVQ(lead, x)
-	SHLQ(U8(1), x)
-	CMPQ(x, cont)
-	JNE(LabelRef(p + "done"))
-	SHLQ(U8(1), c3)
-	ka := K()
-	KMOVQ(c3, ka)
-	VPADDB(c40, v, ka, v)
-	keep := GP64()
-	ANDNQ(mask, lead, keep)
-	kk := K()
-	KMOVQ(keep, kk)
-	out := ZMM()
-	compressB(v, kk, out)
+	out, n, x, _ := wide("", v, k, nil)
 	VMOVDQU64(out, at(dp, j, 0))
-	POPCNTQ(keep, x)
 	ADDQ(x, j)
 	ADDQ(n, i)
 	JMP(LabelRef(p + "loop"))
+
+	Label(p + "tail")
+	rem, valid := GP64(), GP64()
+	LEAQ(Mem{Base: sLim, Disp: 64}, rem)
+	SUBQ(i, rem)
+	JLE(LabelRef(p + "done"))
+	km := K()
+	BZHIQ(rem, ones, valid)
+	KMOVQ(valid, km)
+	VMOVDQU8_Z(at(sp, i, 0), km, v)
+	VPMOVB2M(v, k)
+	// A lead in the last byte read is followed by a zero, not a continuation
+	// byte, and stops the kernel in wide: the scalar code reports it.
+	out, _, x, _ = wide("tail_", v, k, valid)
+	// Room for x bytes: j + x <= dLim + 64.
+	LEAQ(Mem{Base: j, Index: x, Scale: 1, Disp: -64}, n)
+	CMPQ(n, dLim)
+	JG(LabelRef(p + "done"))
+	kst := K()
+	BZHIQ(x, ones, n)
+	KMOVQ(n, kst)
+	VMOVDQU8(out, kst, at(dp, j, 0))
+	ADDQ(x, j)
+	ADDQ(rem, i)
 	epilogue(p, i, j)
 }
 
