@@ -64,3 +64,47 @@ func utf16LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 //
 //go:noescape
 func utf16BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// latin1ToUTF8AVX2 converts ISO-8859-1 to UTF-8 in 32-byte blocks while
+// src has 32 bytes left and dst 64, and returns the bytes written and read.
+//
+//go:noescape
+func latin1ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToLatin1AVX2 converts UTF-8 to ISO-8859-1 in 32-byte blocks while src
+// has 32 bytes left and dst 32, and returns the bytes written and read. It
+// stops at the first block holding anything but ASCII and well-formed
+// U+0080..U+00FF.
+//
+//go:noescape
+func utf8ToLatin1AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToUTF16LEAVX2 converts UTF-8 to UTF-16LE in 32-byte blocks
+// while src has 32 bytes left and dst 64, and returns the bytes written
+// and read. It stops at ill-formed input and 4-byte characters, at the
+// latest at the start of the 16 bytes holding them.
+//
+//go:noescape
+func utf8ToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToUTF16BEAVX2 converts UTF-8 to UTF-16BE in 32-byte blocks
+// while src has 32 bytes left and dst 64, and returns the bytes written
+// and read. It stops at ill-formed input and 4-byte characters, at the
+// latest at the start of the 16 bytes holding them.
+//
+//go:noescape
+func utf8ToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16LEToUTF8AVX2 converts UTF-16LE to UTF-8 in 32-byte blocks while src
+// has 32 bytes left and dst 64, and returns the bytes written and read. It
+// stops at the first block holding a surrogate.
+//
+//go:noescape
+func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16BEToUTF8AVX2 converts UTF-16BE to UTF-8 in 32-byte blocks while src
+// has 32 bytes left and dst 64, and returns the bytes written and read. It
+// stops at the first block holding a surrogate.
+//
+//go:noescape
+func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)

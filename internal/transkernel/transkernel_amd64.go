@@ -10,6 +10,10 @@ import "golang.org/x/sys/cpu"
 var hasAVX512VBMI2 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 &&
 	cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
 
+// The AVX2 set needs BMI1 and BMI2 for TZCNT and BZHI too; every CPU with
+// AVX2 has them but some virtual machines hide them.
+var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+
 var impls = []impl{
 	{
 		name:      "avx512vbmi2",
@@ -27,6 +31,22 @@ var impls = []impl{
 		utf8ToUTF32BE: utf8ToUTF32BEAVX512,
 		utf16LEToUTF8: utf16LEToUTF8AVX512,
 		utf16BEToUTF8: utf16BEToUTF8AVX512,
+	},
+	{
+		// No 4-byte characters, surrogates or UTF-32: the scalar code
+		// takes those blocks.
+		name:          "avx2",
+		vector:        true,
+		supported:     func() bool { return hasAVX2 },
+		latin1Min:     MinLen,
+		latin1ToUTF8:  latin1ToUTF8AVX2,
+		utf8ToLatin1:  utf8ToLatin1AVX2,
+		utf8ToUTF16LE: utf8ToUTF16LEAVX2,
+		utf8ToUTF16BE: utf8ToUTF16BEAVX2,
+		utf8ToUTF32LE: none,
+		utf8ToUTF32BE: none,
+		utf16LEToUTF8: utf16LEToUTF8AVX2,
+		utf16BEToUTF8: utf16BEToUTF8AVX2,
 	},
 	portable,
 }

@@ -238,7 +238,7 @@ func TestGenerated(t *testing.T) {
 					text := cutValid(repeatTo(s, n))
 					src := d.from(text)
 					need := len(d.want2(src))
-					progress := vector && handled(d, text)
+					progress := vector && handled(d, text) && inSet(transkernel.Active(), d, text)
 					check(t, d, src, d.ratio*len(src)+256, progress)
 					for _, room := range []int{0, 1, need / 2, need - 1, need, need + 1, need + 63, need + 64, need + 128} {
 						if room >= 0 {
@@ -249,6 +249,23 @@ func TestGenerated(t *testing.T) {
 			}
 		}
 	})
+}
+
+// inSet reports whether the kernel set named converts text in bulk with d:
+// the AVX2 set has no UTF-32 kernels and no path for 4-byte characters.
+func inSet(set string, d direction, text []byte) bool {
+	if set != "avx2" {
+		return true
+	}
+	if d.ratio == 4 {
+		return false
+	}
+	for _, r := range string(text) {
+		if r > 0xFFFF {
+			return false
+		}
+	}
+	return true
 }
 
 func cutValid(b []byte) []byte {

@@ -4,7 +4,8 @@
 // Run it from internal/gen (`go run ./transkernel`); it rewrites
 // ../transkernel/transkernel_amd64.s and ../transkernel/stubs_amd64.go.
 //
-// Every kernel works on 64-byte input blocks with AVX-512 (BW, VBMI2) and
+// Every kernel works on 64-byte input blocks with AVX-512 (BW, VBMI2), or on
+// 32-byte blocks with AVX2 (avx2.go), and
 // converts a prefix of its input: a block it cannot convert whole (ill-formed
 // input, a character it has no vector path for, too little room left in dst)
 // ends the call, and the Go caller goes on one character at a time. The ideas
@@ -47,6 +48,13 @@ func main() {
 	utf8ToWide("utf8ToUTF32BEAVX512", 4, true)
 	utf16ToUTF8("utf16LEToUTF8AVX512", false)
 	utf16ToUTF8("utf16BEToUTF8AVX512", true)
+	avx2Consts()
+	latin1ToUTF8AVX2()
+	utf8ToLatin1AVX2()
+	utf8ToUTF16AVX2("utf8ToUTF16LEAVX2", false)
+	utf8ToUTF16AVX2("utf8ToUTF16BEAVX2", true)
+	utf16ToUTF8AVX2("utf16LEToUTF8AVX2", false)
+	utf16ToUTF8AVX2("utf16BEToUTF8AVX2", true)
 	Generate()
 }
 
