@@ -21,7 +21,7 @@ var impls = []impl{
 	{
 		name:        "avx512vbmi",
 		minLen:      16,
-		minScan:     32,
+		minScan:     64,
 		supported:   func() bool { return hasVBMI },
 		validPrefix: func(p []byte) int { return finishValid(p, validAVX512VBMI(p)) },
 		validCount: func(p []byte) (int, int, int) {
@@ -36,7 +36,7 @@ var impls = []impl{
 	{
 		name:        "avx512",
 		minLen:      16,
-		minScan:     32,
+		minScan:     64,
 		supported:   func() bool { return hasAVX512 },
 		validPrefix: func(p []byte) int { return finishValid(p, validAVX512(p)) },
 		validCount: func(p []byte) (int, int, int) {
@@ -51,7 +51,7 @@ var impls = []impl{
 	{
 		name:        "avx2",
 		minLen:      32,
-		minScan:     32,
+		minScan:     64,
 		supported:   func() bool { return hasAVX2 },
 		validPrefix: func(p []byte) int { return finishValid(p, validAVX2(p)) },
 		validCount: func(p []byte) (int, int, int) {

@@ -355,38 +355,36 @@ validAVX2_mixed:
 	JMP        validAVX2_loop
 
 validAVX2_tail:
-	TESTQ      BX, BX
-	JZ         validAVX2_end
-	CMPQ       CX, $0x40
-	JB         validAVX2_fail
-	MOVQ       CX, BX
-	SUBQ       $0x20, BX
-	VMOVDQU    -32(AX)(BX*1), Y8
-	VMOVDQU    (AX)(BX*1), Y9
-	VPERM2I128 $0x21, Y9, Y8, Y8
-	VPALIGNR   $0x0f, Y8, Y9, Y10
-	VPALIGNR   $0x0e, Y8, Y9, Y11
-	VPALIGNR   $0x0d, Y8, Y9, Y8
-	VPSRLW     $0x04, Y10, Y12
-	VPSRLW     $0x04, Y9, Y13
-	VPAND      Y3, Y12, Y12
-	VPSHUFB    Y12, Y0, Y12
-	VPAND      Y3, Y10, Y0
-	VPSHUFB    Y0, Y1, Y0
-	VPAND      Y3, Y13, Y13
-	VPSHUFB    Y13, Y2, Y13
-	VPAND      Y0, Y12, Y12
-	VPAND      Y13, Y12, Y12
-	VPSUBUSB   Y4, Y11, Y11
-	VPSUBUSB   Y5, Y8, Y8
-	VPOR       Y11, Y8, Y11
-	VPAND      Y6, Y11, Y11
-	VPXOR      Y11, Y12, Y12
-	VPTEST     Y12, Y12
-	JNZ        validAVX2_fail
-	VPSUBUSB   Y7, Y9, Y8
-	VPTEST     Y8, Y8
-	JNZ        validAVX2_fail
+	TESTQ    BX, BX
+	JZ       validAVX2_end
+	CMPQ     CX, $0x23
+	JB       validAVX2_fail
+	MOVQ     CX, BX
+	SUBQ     $0x20, BX
+	VMOVDQU  (AX)(BX*1), Y9
+	VMOVDQU  -1(AX)(BX*1), Y8
+	VMOVDQU  -2(AX)(BX*1), Y10
+	VMOVDQU  -3(AX)(BX*1), Y11
+	VPSRLW   $0x04, Y8, Y12
+	VPSRLW   $0x04, Y9, Y13
+	VPAND    Y3, Y12, Y12
+	VPSHUFB  Y12, Y0, Y12
+	VPAND    Y3, Y8, Y0
+	VPSHUFB  Y0, Y1, Y0
+	VPAND    Y3, Y13, Y13
+	VPSHUFB  Y13, Y2, Y13
+	VPAND    Y0, Y12, Y12
+	VPAND    Y13, Y12, Y12
+	VPSUBUSB Y4, Y10, Y10
+	VPSUBUSB Y5, Y11, Y11
+	VPOR     Y10, Y11, Y10
+	VPAND    Y6, Y10, Y10
+	VPXOR    Y10, Y12, Y12
+	VPTEST   Y12, Y12
+	JNZ      validAVX2_fail
+	VPSUBUSB Y7, Y9, Y8
+	VPTEST   Y8, Y8
+	JNZ      validAVX2_fail
 
 validAVX2_done:
 	VZEROUPPER
@@ -720,52 +718,50 @@ validCountAVX2_mixed:
 	JMP        validCountAVX2_loop
 
 validCountAVX2_tail:
-	TESTQ      DI, DI
-	JZ         validCountAVX2_end
-	CMPQ       CX, $0x40
-	JB         validCountAVX2_fail
-	MOVQ       CX, R8
-	SUBQ       $0x20, R8
-	VMOVDQU    -32(AX)(R8*1), Y8
-	VMOVDQU    (AX)(R8*1), Y9
-	VPERM2I128 $0x21, Y9, Y8, Y8
-	VPALIGNR   $0x0f, Y8, Y9, Y10
-	VPALIGNR   $0x0e, Y8, Y9, Y11
-	VPALIGNR   $0x0d, Y8, Y9, Y8
-	VPSRLW     $0x04, Y10, Y12
-	VPSRLW     $0x04, Y9, Y13
-	VPAND      Y3, Y12, Y12
-	VPSHUFB    Y12, Y0, Y12
-	VPAND      Y3, Y10, Y0
-	VPSHUFB    Y0, Y1, Y0
-	VPAND      Y3, Y13, Y13
-	VPSHUFB    Y13, Y2, Y13
-	VPAND      Y0, Y12, Y12
-	VPAND      Y13, Y12, Y12
-	VPSUBUSB   Y4, Y11, Y11
-	VPSUBUSB   Y5, Y8, Y8
-	VPOR       Y11, Y8, Y11
-	VPAND      Y6, Y11, Y11
-	VPXOR      Y11, Y12, Y12
-	VPTEST     Y12, Y12
-	JNZ        validCountAVX2_fail
-	VPSUBUSB   Y7, Y9, Y10
-	VPTEST     Y10, Y10
-	JNZ        validCountAVX2_fail
-	VPMOVMSKB  Y9, R8
-	MOVQ       $0x00000020, AX
-	SUBQ       DI, AX
-	VPADDB     Y9, Y9, Y0
-	VPMOVMSKB  Y0, SI
-	ANDNL      R8, SI, SI
-	VPSUBUSB   Y5, Y9, Y0
-	VPMOVMSKB  Y0, DI
-	SHRXL      AX, SI, SI
-	SHRXL      AX, DI, DI
-	POPCNTL    SI, SI
-	POPCNTL    DI, DI
-	ADDQ       SI, DX
-	ADDQ       DI, BX
+	TESTQ     DI, DI
+	JZ        validCountAVX2_end
+	CMPQ      CX, $0x23
+	JB        validCountAVX2_fail
+	MOVQ      CX, R8
+	SUBQ      $0x20, R8
+	VMOVDQU   (AX)(R8*1), Y9
+	VMOVDQU   -1(AX)(R8*1), Y8
+	VMOVDQU   -2(AX)(R8*1), Y10
+	VMOVDQU   -3(AX)(R8*1), Y11
+	VPSRLW    $0x04, Y8, Y12
+	VPSRLW    $0x04, Y9, Y13
+	VPAND     Y3, Y12, Y12
+	VPSHUFB   Y12, Y0, Y12
+	VPAND     Y3, Y8, Y0
+	VPSHUFB   Y0, Y1, Y0
+	VPAND     Y3, Y13, Y13
+	VPSHUFB   Y13, Y2, Y13
+	VPAND     Y0, Y12, Y12
+	VPAND     Y13, Y12, Y12
+	VPSUBUSB  Y4, Y10, Y10
+	VPSUBUSB  Y5, Y11, Y11
+	VPOR      Y10, Y11, Y10
+	VPAND     Y6, Y10, Y10
+	VPXOR     Y10, Y12, Y12
+	VPTEST    Y12, Y12
+	JNZ       validCountAVX2_fail
+	VPSUBUSB  Y7, Y9, Y10
+	VPTEST    Y10, Y10
+	JNZ       validCountAVX2_fail
+	VPMOVMSKB Y9, R8
+	MOVQ      $0x00000020, AX
+	SUBQ      DI, AX
+	VPADDB    Y9, Y9, Y0
+	VPMOVMSKB Y0, SI
+	ANDNL     R8, SI, SI
+	VPSUBUSB  Y5, Y9, Y0
+	VPMOVMSKB Y0, DI
+	SHRXL     AX, SI, SI
+	SHRXL     AX, DI, DI
+	POPCNTL   SI, SI
+	POPCNTL   DI, DI
+	ADDQ      SI, DX
+	ADDQ      DI, BX
 
 validCountAVX2_done:
 	VZEROUPPER
@@ -1192,39 +1188,37 @@ validCopyAVX2_mixed:
 	JMP        validCopyAVX2_loop
 
 validCopyAVX2_tail:
-	TESTQ      SI, SI
-	JZ         validCopyAVX2_end
-	CMPQ       DX, $0x40
-	JB         validCopyAVX2_fail
-	MOVQ       DX, SI
-	SUBQ       $0x20, SI
-	VMOVDQU    -32(CX)(SI*1), Y8
-	VMOVDQU    (CX)(SI*1), Y9
-	VMOVDQU    Y9, (AX)(SI*1)
-	VPERM2I128 $0x21, Y9, Y8, Y8
-	VPALIGNR   $0x0f, Y8, Y9, Y10
-	VPALIGNR   $0x0e, Y8, Y9, Y11
-	VPALIGNR   $0x0d, Y8, Y9, Y8
-	VPSRLW     $0x04, Y10, Y12
-	VPSRLW     $0x04, Y9, Y13
-	VPAND      Y3, Y12, Y12
-	VPSHUFB    Y12, Y0, Y12
-	VPAND      Y3, Y10, Y0
-	VPSHUFB    Y0, Y1, Y0
-	VPAND      Y3, Y13, Y13
-	VPSHUFB    Y13, Y2, Y13
-	VPAND      Y0, Y12, Y12
-	VPAND      Y13, Y12, Y12
-	VPSUBUSB   Y4, Y11, Y11
-	VPSUBUSB   Y5, Y8, Y8
-	VPOR       Y11, Y8, Y11
-	VPAND      Y6, Y11, Y11
-	VPXOR      Y11, Y12, Y12
-	VPTEST     Y12, Y12
-	JNZ        validCopyAVX2_fail
-	VPSUBUSB   Y7, Y9, Y8
-	VPTEST     Y8, Y8
-	JNZ        validCopyAVX2_fail
+	TESTQ    SI, SI
+	JZ       validCopyAVX2_end
+	CMPQ     DX, $0x23
+	JB       validCopyAVX2_fail
+	MOVQ     DX, SI
+	SUBQ     $0x20, SI
+	VMOVDQU  (CX)(SI*1), Y9
+	VMOVDQU  Y9, (AX)(SI*1)
+	VMOVDQU  -1(CX)(SI*1), Y8
+	VMOVDQU  -2(CX)(SI*1), Y10
+	VMOVDQU  -3(CX)(SI*1), Y11
+	VPSRLW   $0x04, Y8, Y12
+	VPSRLW   $0x04, Y9, Y13
+	VPAND    Y3, Y12, Y12
+	VPSHUFB  Y12, Y0, Y12
+	VPAND    Y3, Y8, Y0
+	VPSHUFB  Y0, Y1, Y0
+	VPAND    Y3, Y13, Y13
+	VPSHUFB  Y13, Y2, Y13
+	VPAND    Y0, Y12, Y12
+	VPAND    Y13, Y12, Y12
+	VPSUBUSB Y4, Y10, Y10
+	VPSUBUSB Y5, Y11, Y11
+	VPOR     Y10, Y11, Y10
+	VPAND    Y6, Y10, Y10
+	VPXOR    Y10, Y12, Y12
+	VPTEST   Y12, Y12
+	JNZ      validCopyAVX2_fail
+	VPSUBUSB Y7, Y9, Y8
+	VPTEST   Y8, Y8
+	JNZ      validCopyAVX2_fail
 
 validCopyAVX2_done:
 	VZEROUPPER

@@ -112,27 +112,29 @@ func checkCount(t testing.TB, p []byte, want int) {
 // millions of times.
 var copyBuf []byte
 
-// guard is the number of bytes past len(src) that ValidCopy must not touch.
+// guard is the number of bytes before dst and past len(src) that ValidCopy
+// must not touch.
 const guard = 80
 
 // checkCopy checks ValidCopy's prefix, the copy, and that it wrote nothing
-// past len(src), into a destination that holds junk to begin with.
+// outside dst[:len(src)], into a destination that holds junk to begin with.
 func checkCopy(t testing.TB, p []byte, want int) {
-	if cap(copyBuf) < len(p)+guard {
-		copyBuf = make([]byte, 2*len(p)+guard)
+	if cap(copyBuf) < len(p)+2*guard {
+		copyBuf = make([]byte, 2*len(p)+2*guard)
 	}
-	dst := copyBuf[:len(p)+guard]
-	for i := range dst {
-		dst[i] = 0xEE
+	buf := copyBuf[:len(p)+2*guard]
+	for i := range buf {
+		buf[i] = 0xEE
 	}
-	n := kernel.ValidCopy(dst[:len(p)], p)
+	dst := buf[guard : guard+len(p)]
+	n := kernel.ValidCopy(dst, p)
 	checkPrefix(t, "ValidCopy", p, n, want)
 	if !bytes.Equal(dst[:n], p[:n]) {
 		t.Fatalf("ValidCopy = %d copied % x, want % x", n, dst[:n], p[:n])
 	}
-	for i, b := range dst[len(p):] {
-		if b != 0xEE {
-			t.Fatalf("ValidCopy wrote %#x at %d, past the %d bytes of src", b, len(p)+i, len(p))
+	for i, b := range buf {
+		if (i < guard || i >= guard+len(p)) && b != 0xEE {
+			t.Fatalf("ValidCopy wrote %#x at %d, outside the %d bytes of dst", b, i-guard, len(p))
 		}
 	}
 }

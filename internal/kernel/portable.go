@@ -157,6 +157,14 @@ func asciiPrefix(p []byte, vector bool) int {
 		return active.asciiPrefix(p)
 	}
 	i := 0
+	// Four words per test while they are ASCII: a vector kernel's set-up
+	// costs more than this below 64 bytes.
+	for ; i+32 <= len(p); i += 32 {
+		q := p[i : i+32 : i+32]
+		if (load64(q)|load64(q[8:])|load64(q[16:])|load64(q[24:]))&hiBits != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(p); i += 8 {
 		if w := load64(p[i:]) & hiBits; w != 0 {
 			return i + bits.TrailingZeros64(w)/8

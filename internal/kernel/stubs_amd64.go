@@ -7,7 +7,7 @@ package kernel
 // validAVX2 checks p in 32-byte blocks and returns len(p) if p is valid,
 // else n < len(p) such that p[:n] holds no error short of a character left
 // unfinished at its end: the start of the first block with an error, or,
-// for inputs shorter than 64 bytes, the end of the last whole block.
+// for inputs shorter than 35 bytes, the end of the last whole block.
 //
 //go:noescape
 func validAVX2(p []byte) int
