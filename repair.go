@@ -84,50 +84,44 @@ func appendValid(dst, b []byte, p Policy) ([]byte, int, error) {
 // calls the kernel: about what a kernel call costs in scalar steps.
 const probeLen = 32
 
-// appendNext is appendRun for the input just after an ill-formed subpart.
-// Errors come in clusters (a broken sequence, a run of Windows-1252), and a
-// kernel call costs more than a scalar look at a few bytes, so the next
-// probeLen bytes are decoded one by one before the kernel takes over.
-func appendNext(dst, b []byte) ([]byte, int, int, ErrorKind) {
+// probe decodes up to probeLen bytes of b one by one. Errors come in clusters
+// (a broken sequence, a run of Windows-1252), and a kernel call costs more than
+// a scalar look at a few bytes, so this is how the input just after an
+// ill-formed subpart is read. It returns the first ill-formed subpart found
+// (offset, length, kind), or, with kind 0, how far it got.
+func probe(b []byte) (i, size int, kind ErrorKind) {
 	lim := min(len(b), probeLen)
-	i := 0
 	for i < lim {
 		if b[i] < RuneSelf {
 			i++
 			continue
 		}
-		_, size, k := decode(b[i:])
-		if k != 0 {
-			return append(dst, b[:i]...), i, size, k
+		_, size, kind = decode(b[i:])
+		if kind != 0 {
+			return i, size, kind
 		}
 		i += size
 	}
+	return i, 0, 0
+}
+
+// appendNext is appendRun for the input just after an ill-formed subpart.
+func appendNext(dst, b []byte) ([]byte, int, int, ErrorKind) {
+	i, size, kind := probe(b)
 	dst = append(dst, b[:i]...)
-	if i == len(b) {
-		return dst, i, 0, 0
+	if kind != 0 || i == len(b) {
+		return dst, i, size, kind
 	}
 	dst, off, n, kind := appendRun(dst, b[i:])
 	return dst, i + off, n, kind
 }
 
 // nextInvalid is firstInvalid for the input just after an ill-formed subpart,
-// with appendNext's scalar look-ahead, for callers that do not copy.
+// with probe's scalar look-ahead, for callers that do not copy.
 func nextInvalid(b []byte) (off, n int, kind ErrorKind) {
-	lim := min(len(b), probeLen)
-	i := 0
-	for i < lim {
-		if b[i] < RuneSelf {
-			i++
-			continue
-		}
-		_, size, k := decode(b[i:])
-		if k != 0 {
-			return i, size, k
-		}
-		i += size
-	}
-	if i == len(b) {
-		return i, 0, 0
+	i, size, kind := probe(b)
+	if kind != 0 || i == len(b) {
+		return i, size, kind
 	}
 	off, n, kind = firstInvalid(b[i:])
 	return i + off, n, kind
