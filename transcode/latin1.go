@@ -201,7 +201,13 @@ func twice(n int) int { return 2 * n }
 // returns the extended buffer. Every byte string is valid ISO-8859-1. It does
 // not allocate when dst has room for the result, UTF8LenFromLatin1(src) bytes.
 func AppendLatin1ToUTF8(dst, src []byte) []byte {
-	dst, _ = appendStrict(dst, src, latin1ToUTF8, latin1Form, utf8Form, twice)
+	// An ASCII prefix is the same bytes in both encodings: one bulk copy, which
+	// also spares short ASCII inputs the fixed cost of the conversion kernels.
+	n := utf8x.ASCIIPrefix(src)
+	dst = append(dst, src[:n]...)
+	if n < len(src) {
+		dst, _ = appendStrict(dst, src[n:], latin1ToUTF8, latin1Form, utf8Form, twice)
+	}
 	return dst
 }
 
