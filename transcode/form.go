@@ -142,10 +142,7 @@ func decodeUTF16BE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 // 2-byte LoneSurrogate; a last odd byte is a 1-byte Truncated unit.
 func decodeUTF16(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x.ErrorKind) {
 	if len(p) < 2 {
-		if !atEOF {
-			return 0, 0, 0
-		}
-		return utf8x.RuneError, len(p), utf8x.Truncated
+		return short(p, atEOF)
 	}
 	u := rune(order.Uint16(p))
 	switch {
@@ -164,6 +161,15 @@ func decodeUTF16(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x
 		return utf8x.RuneError, 2, utf8x.LoneSurrogate
 	}
 	return 0x10000 + (u-0xD800)<<10 + (v - 0xDC00), 4, 0
+}
+
+// short is what decode returns for p shorter than one code unit: nothing yet,
+// or at the end of the input a Truncated unit of the bytes left.
+func short(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
+	if !atEOF {
+		return 0, 0, 0
+	}
+	return utf8x.RuneError, len(p), utf8x.Truncated
 }
 
 func encodeUTF16LE(p []byte, r rune) int { return encodeUTF16(p, r, binary.LittleEndian) }
@@ -198,10 +204,7 @@ func decodeUTF32BE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 // above U+10FFFF TooLarge, and 1 to 3 bytes at the end of the input Truncated.
 func decodeUTF32(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x.ErrorKind) {
 	if len(p) < 4 {
-		if !atEOF {
-			return 0, 0, 0
-		}
-		return utf8x.RuneError, len(p), utf8x.Truncated
+		return short(p, atEOF)
 	}
 	v := order.Uint32(p)
 	switch {

@@ -24,15 +24,7 @@ func utf8ToLatin1(dst, src []byte) (int, int) {
 func latin1ToUTF8Go(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) {
-		for i+8 <= len(src) && j+8 <= len(dst) {
-			x := binary.LittleEndian.Uint64(src[i:])
-			if x&hiBits != 0 {
-				break
-			}
-			binary.LittleEndian.PutUint64(dst[j:], x)
-			i += 8
-			j += 8
-		}
+		i, j = copyASCII(dst, src, i, j)
 		if i == len(src) {
 			break
 		}
@@ -62,15 +54,7 @@ func latin1ToUTF8Go(dst, src []byte) (nDst, nSrc int) {
 func utf8ToLatin1Go(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) && j < len(dst) {
-		for i+8 <= len(src) && j+8 <= len(dst) {
-			x := binary.LittleEndian.Uint64(src[i:])
-			if x&hiBits != 0 {
-				break
-			}
-			binary.LittleEndian.PutUint64(dst[j:], x)
-			i += 8
-			j += 8
-		}
+		i, j = copyASCII(dst, src, i, j)
 		if i == len(src) || j == len(dst) {
 			break
 		}
@@ -114,15 +98,7 @@ func init() {
 func cp1252ToUTF8(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) {
-		for i+8 <= len(src) && j+8 <= len(dst) {
-			x := binary.LittleEndian.Uint64(src[i:])
-			if x&hiBits != 0 {
-				break
-			}
-			binary.LittleEndian.PutUint64(dst[j:], x)
-			i += 8
-			j += 8
-		}
+		i, j = copyASCII(dst, src, i, j)
 		if i == len(src) {
 			break
 		}
@@ -153,15 +129,7 @@ func cp1252ToUTF8(dst, src []byte) (nDst, nSrc int) {
 func utf8ToCP1252(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) && j < len(dst) {
-		for i+8 <= len(src) && j+8 <= len(dst) {
-			x := binary.LittleEndian.Uint64(src[i:])
-			if x&hiBits != 0 {
-				break
-			}
-			binary.LittleEndian.PutUint64(dst[j:], x)
-			i += 8
-			j += 8
-		}
+		i, j = copyASCII(dst, src, i, j)
 		if i == len(src) || j == len(dst) {
 			break
 		}
@@ -194,8 +162,6 @@ func utf8ToCP1252(dst, src []byte) (nDst, nSrc int) {
 	}
 	return j, i
 }
-
-func twice(n int) int { return 2 * n }
 
 // AppendLatin1ToUTF8 appends the UTF-8 encoding of src, ISO-8859-1, to dst and
 // returns the extended buffer. Every byte string is valid ISO-8859-1. It does

@@ -1,6 +1,10 @@
 package transcode
 
-import "github.com/utf8x/utf8x"
+import (
+	"math/bits"
+
+	"github.com/utf8x/utf8x"
+)
 
 // UTF8Legacy is UTF-8 as RFC 2279 defined it before RFC 3629 cut it down:
 // the same bit layout continued to 5-byte (leads F8-FB) and 6-byte (FC-FD)
@@ -45,27 +49,14 @@ func decodeLegacy(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 		return utf8x.RuneError, 1, utf8x.UnexpectedContinuation
 	case b < 0xC2:
 		return utf8x.RuneError, 1, utf8x.Overlong
-	case b < 0xE0:
-		n = 2
-	case b < 0xF0:
-		n = 3
-		if b == 0xE0 {
-			lo = 0xA0
-		}
-	case b < 0xF8:
-		n = 4
-		if b == 0xF0 {
-			lo = 0x90
-		}
-	case b < 0xFC:
-		n = 5
-		if b == 0xF8 {
-			lo = 0x88
-		}
 	case b < 0xFE:
-		n = 6
-		if b == 0xFC {
-			lo = 0x84
+		// The lead of an n-byte sequence has its n high bits set: C2-DF 2,
+		// E0-EF 3, F0-F7 4, F8-FB 5, FC-FD 6. After the least lead of a
+		// length, E0, F0, F8 or FC, the shortest form needs a second byte of
+		// at least A0, 90, 88 or 84.
+		n = bits.LeadingZeros8(^b)
+		if b == ^byte(0xFF>>n) {
+			lo = 0x80 | 0x80>>(n-1)
 		}
 	default:
 		return utf8x.RuneError, 1, utf8x.InvalidByte

@@ -263,7 +263,7 @@ func appendStrict(dst, src []byte, k kernel, from, to *form, grow func(int) int)
 	}
 }
 
-func twicePlus(n int) int   { return 2 * n }
+func twice(n int) int       { return 2 * n }
 func threeHalves(n int) int { return (3*n + 1) / 2 }
 
 // AppendUTF8ToUTF16LE appends the UTF-16LE encoding of src, UTF-8, to dst and
@@ -271,12 +271,12 @@ func threeHalves(n int) int { return (3*n + 1) / 2 }
 // result, 2*UTF16LenFromUTF8(src) bytes. On ill-formed input it stops with an
 // *Error, dst holding the conversion of the valid prefix.
 func AppendUTF8ToUTF16LE(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf8ToUTF16LE, utf8Form, utf16LEForm, twicePlus)
+	return appendStrict(dst, src, utf8ToUTF16LE, utf8Form, utf16LEForm, twice)
 }
 
 // AppendUTF8ToUTF16BE is like AppendUTF8ToUTF16LE but writes UTF-16BE.
 func AppendUTF8ToUTF16BE(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf8ToUTF16BE, utf8Form, utf16BEForm, twicePlus)
+	return appendStrict(dst, src, utf8ToUTF16BE, utf8Form, utf16BEForm, twice)
 }
 
 // AppendUTF16LEToUTF8 appends the UTF-8 encoding of src, UTF-16LE, to dst and
