@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -203,6 +204,81 @@ func Corpus(dir string) ([]Input, error) {
 		return nil
 	})
 	return out, err
+}
+
+// Inputs returns the corpus files under corpusDir, or none, with a note on
+// stderr, when the folder is absent, then the generated inputs of Sizes up to
+// maxSize bytes.
+func Inputs(corpusDir string, maxSize int) ([]Input, error) {
+	var inputs []Input
+	if _, err := os.Stat(corpusDir); err != nil {
+		fmt.Fprintf(os.Stderr, "corpus %s not found: measuring generated inputs only\n", corpusDir)
+	} else {
+		c, err := Corpus(corpusDir)
+		if err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, c...)
+	}
+	var sizes []int
+	var names []string
+	for _, s := range Sizes {
+		if s.N <= maxSize {
+			sizes, names = append(sizes, s.N), append(names, s.Name)
+		}
+	}
+	return append(inputs, Generated(sizes, names)...), nil
+}
+
+// Filter compiles the -run flag of the commands: nil, for all, when it is
+// empty.
+func Filter(expr string) *regexp.Regexp {
+	if expr == "" {
+		return nil
+	}
+	return regexp.MustCompile(expr)
+}
+
+// CPU describes the processor as /proc/cpuinfo names it, followed, with
+// vector set, by the vector extensions utf8x's kernels choose between, in
+// parentheses. Without /proc/cpuinfo, or without a model name when vector is
+// not set, it is runtime.GOARCH.
+func CPU(vector bool) string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	model, flags := "", ""
+	for _, line := range strings.Split(string(b), "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "model name":
+			if model == "" {
+				model = strings.TrimSpace(v)
+			}
+		case "flags":
+			if flags == "" {
+				var keep []string
+				for _, f := range strings.Fields(v) {
+					switch f {
+					case "avx2", "avx512f", "avx512bw", "avx512vbmi", "avx512_vbmi2", "bmi2":
+						keep = append(keep, f)
+					}
+				}
+				flags = strings.Join(keep, " ")
+			}
+		}
+	}
+	switch {
+	case vector:
+		return fmt.Sprintf("%s (%s)", model, flags)
+	case model == "":
+		return runtime.GOARCH
+	}
+	return model
 }
 
 // classify calls a text ASCII when at least 90% of its bytes are, non-ASCII

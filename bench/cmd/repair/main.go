@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"regexp"
 	"runtime"
 	"strings"
 	"time"
@@ -140,10 +139,6 @@ func main() {
 	dur := flag.Duration("dur", 20*time.Millisecond, "minimum duration of one round")
 	flag.Parse()
 
-	var filter *regexp.Regexp
-	if *run != "" {
-		filter = regexp.MustCompile(*run)
-	}
 	base, err := table.Corpus(*corpusDir)
 	if err != nil || len(base) == 0 {
 		fmt.Fprintf(os.Stderr, "corpus %s not found or empty (%v): this benchmark needs it\n", *corpusDir, err)
@@ -161,7 +156,7 @@ func main() {
 		op := table.Op{Name: "Replace, corpus " + lv.name, Impls: impls(lv.rate == 0)}
 		ops = append(ops, op)
 		results = append(results, table.Run(table.Config{
-			Ops: []table.Op{op}, Inputs: inputs, Rounds: *rounds, MinDur: *dur, Filter: filter,
+			Ops: []table.Op{op}, Inputs: inputs, Rounds: *rounds, MinDur: *dur, Filter: table.Filter(*run),
 			Results: func(r table.Result) { fmt.Fprintf(os.Stderr, "\r%-70s", r.Op+" "+r.Input) },
 		})...)
 	}
@@ -171,21 +166,7 @@ func main() {
 	defer w.Flush()
 	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/repair %s`  \n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(w, "%s, %d logical CPUs; %s %s/%s; utf8x kernel: %s; %d rounds of >= %v per cell, median; run took %v.\n",
-		cpuModel(), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH,
+		table.CPU(false), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH,
 		kernel.Active(), *rounds, *dur, time.Since(start).Round(time.Second))
 	table.Print(w, ops, results)
-}
-
-// cpuModel returns the processor's name where /proc/cpuinfo tells it.
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return runtime.GOARCH
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return runtime.GOARCH
 }

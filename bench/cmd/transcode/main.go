@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 	"time"
@@ -40,29 +39,11 @@ func main() {
 	maxSize := flag.Int("max", 1<<20, "largest generated input in bytes")
 	flag.Parse()
 
-	var filter *regexp.Regexp
-	if *run != "" {
-		filter = regexp.MustCompile(*run)
+	inputs, err := table.Inputs(*corpusDir, *maxSize)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
-	var inputs []table.Input
-	if _, err := os.Stat(*corpusDir); err != nil {
-		fmt.Fprintf(os.Stderr, "corpus %s not found: measuring generated inputs only\n", *corpusDir)
-	} else {
-		c, err := table.Corpus(*corpusDir)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		inputs = append(inputs, c...)
-	}
-	var sizes []int
-	var names []string
-	for _, s := range table.Sizes {
-		if s.N <= *maxSize {
-			sizes, names = append(sizes, s.N), append(names, s.Name)
-		}
-	}
-	inputs = append(inputs, table.Generated(sizes, names)...)
 
 	// The Latin-1 rows: each text cut down to what Latin-1 holds, and the
 	// corpus's real Latin-1 files.
@@ -81,6 +62,7 @@ func main() {
 
 	unicodeOps, latinOps := ops()
 	start := time.Now()
+	filter := table.Filter(*run)
 	progress := func(r table.Result) { fmt.Fprintf(os.Stderr, "\r%-70s", r.Op+" "+r.Input) }
 	results := table.Run(table.Config{Ops: unicodeOps, Inputs: inputs, Rounds: *rounds, MinDur: *dur, Filter: filter, Results: progress})
 	results = append(results, table.Run(table.Config{Ops: latinOps, Inputs: latin, Rounds: *rounds, MinDur: *dur, Filter: filter, Results: progress})...)
@@ -121,16 +103,12 @@ type encoded struct {
 	memo map[*byte][]byte
 }
 
+// of returns the conversion of p, or p itself when e is nil.
 func (e *encoded) of(p []byte) []byte {
-	if len(p) == 0 {
-		return nil
+	if e == nil {
+		return p
 	}
-	if b, ok := e.memo[&p[0]]; ok {
-		return b
-	}
-	b := e.conv(p)
-	e.memo[&p[0]] = b
-	return b
+	return memoized(e.memo, p, e.conv)
 }
 
 func encodeWith(enc encoding.Encoding) *encoded {
@@ -147,10 +125,7 @@ func encodeWith(enc encoding.Encoding) *encoded {
 func direct(f func(dst, src []byte) ([]byte, error), ratio int, in *encoded) func([]byte) int {
 	var s buffers
 	return func(p []byte) int {
-		src := p
-		if in != nil {
-			src = in.of(p)
-		}
+		src := in.of(p)
 		dst := s.get(ratio*len(src) + 8)
 		out, err := f(dst[:0], src)
 		if err != nil {
@@ -165,10 +140,7 @@ func direct(f func(dst, src []byte) ([]byte, error), ratio int, in *encoded) fun
 func transformer(t transform.Transformer, ratio int, in *encoded) func([]byte) int {
 	var s buffers
 	return func(p []byte) int {
-		src := p
-		if in != nil {
-			src = in.of(p)
-		}
+		src := in.of(p)
 		dst := s.get(ratio*len(src) + 8)
 		t.Reset()
 		n, _, err := t.Transform(dst, src, true)
@@ -227,7 +199,7 @@ func ops() (unicodeOps, latinOps []table.Op) {
 			{Name: "utf8x", Run: func() func([]byte) int {
 				var s buffers
 				return func(p []byte) int {
-					u := memoUnits(unitsIn, p, units)
+					u := memoized(unitsIn, p, units)
 					out, _ := transcode.AppendUTF16ToUTF8(s.get(3*len(u) + 8)[:0], u)
 					return len(out)
 				}
@@ -235,7 +207,7 @@ func ops() (unicodeOps, latinOps []table.Op) {
 			{Name: "unicode/utf16", Run: func() func([]byte) int {
 				var s buffers
 				return func(p []byte) int {
-					u := memoUnits(unitsIn, p, units)
+					u := memoized(unitsIn, p, units)
 					out := s.get(3*len(u) + 8)[:0]
 					for _, r := range utf16.Decode(u) { // allocates: the package has no appending decoder
 						out = utf8.AppendRune(out, r)
@@ -276,7 +248,8 @@ func ops() (unicodeOps, latinOps []table.Op) {
 	return unicodeOps, latinOps
 }
 
-func memoUnits(m map[*byte][]uint16, p []byte, f func([]byte) []uint16) []uint16 {
+// memoized returns f(p), computed once per input (keyed by its first byte).
+func memoized[T any](m map[*byte][]T, p []byte, f func([]byte) []T) []T {
 	if len(p) == 0 {
 		return nil
 	}
