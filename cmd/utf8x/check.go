@@ -144,48 +144,24 @@ and standard input is your terminal. Try one of:
 	return &exitError{code: exitUsage}
 }
 
-// checkOutcome is what checking one input gave: a report, or an error that
-// stopped it from being read.
-type checkOutcome struct {
-	report checkReport
-	err    error
-}
-
 func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs int, summarize bool) error {
-	stdin, out, errOut := cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
-	var valid, invalid, failed int
-	bar := newProgress(errOut, "checking", files)
-	defer bar.clear()
-	work := func(i int) checkOutcome {
-		if files[i].err != nil {
-			return checkOutcome{err: files[i].err}
-		}
-		path := files[i].path
-		r, _, err := openInput(path, stdin, "use 'utf8x check -r DIR' to check every file under it")
-		if err != nil {
-			return checkOutcome{err: err}
-		}
-		defer r.Close()
+	out := cmd.OutOrStdout()
+	var valid, invalid int
+	read := func(r io.Reader, path string, onRead func(total int64)) (checkReport, error) {
 		o := opts
-		o.onRead = bar.counter()
-		rep, err := checkStream(r, path, o)
-		return checkOutcome{rep, err}
+		o.onRead = onRead
+		return checkStream(r, path, o)
 	}
-	emit := func(_ int, o checkOutcome) error {
-		bar.clear()
-		if o.err != nil {
-			failed++
-			fmt.Fprintf(errOut, "utf8x: %v\n", o.err)
-			return nil
-		}
-		if o.report.Valid {
+	emit := func(_ int, rep *checkReport) error {
+		if rep.Valid {
 			valid++
 		} else {
 			invalid++
 		}
-		return writeCheckReport(out, &o.report, opts)
+		return writeCheckReport(out, rep, opts)
 	}
-	if err := forEachOrdered(len(files), jobs, work, emit); err != nil {
+	failed, err := eachInput(cmd, files, jobs, "checking", "use 'utf8x check -r DIR' to check every file under it", read, emit)
+	if err != nil {
 		return err
 	}
 	if summarize && !opts.json {

@@ -8,6 +8,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"runtime"
 
 	"github.com/spf13/cobra"
@@ -68,4 +70,43 @@ func forEachOrdered[T any](n, jobs int, work func(i int) T, emit func(i int, v T
 		<-window
 	}
 	return nil
+}
+
+// eachInput reads the files with read, up to jobs at a time behind one
+// progress bar (labelled verb), and hands each report to emit in the order
+// the files were given. A file that cannot be opened or read is reported on
+// stderr instead, "utf8x: " and the error, and counted in failed. dirHint is
+// openInput's advice for a folder named without -r.
+func eachInput[R any](cmd *cobra.Command, files []inputFile, jobs int, verb, dirHint string,
+	read func(r io.Reader, path string, onRead func(total int64)) (R, error),
+	emit func(i int, rep *R) error) (failed int, err error) {
+	stdin, errOut := cmd.InOrStdin(), cmd.ErrOrStderr()
+	bar := newProgress(errOut, verb, files)
+	defer bar.clear()
+	type outcome struct {
+		rep R
+		err error
+	}
+	work := func(i int) outcome {
+		if files[i].err != nil {
+			return outcome{err: files[i].err}
+		}
+		r, _, err := openInput(files[i].path, stdin, dirHint)
+		if err != nil {
+			return outcome{err: err}
+		}
+		defer r.Close()
+		rep, err := read(r, files[i].path, bar.counter())
+		return outcome{rep, err}
+	}
+	err = forEachOrdered(len(files), jobs, work, func(i int, o outcome) error {
+		bar.clear()
+		if o.err != nil {
+			failed++
+			fmt.Fprintf(errOut, "utf8x: %v\n", o.err)
+			return nil
+		}
+		return emit(i, &o.rep)
+	})
+	return failed, err
 }

@@ -90,46 +90,24 @@ not an error: use 'utf8x check' to fail on it).`,
 	return cmd
 }
 
-type statsOutcome struct {
-	report statsReport
-	err    error
-}
-
 func statsFiles(cmd *cobra.Command, files []inputFile, asJSON bool, jobs int) error {
-	stdin, out, errOut := cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
-	failed := 0
-	bar := newProgress(errOut, "measuring", files)
-	defer bar.clear()
-	work := func(i int) statsOutcome {
-		if files[i].err != nil {
-			return statsOutcome{err: files[i].err}
-		}
-		r, _, err := openInput(files[i].path, stdin, "use 'utf8x stats -r DIR' to measure every file under it")
-		if err != nil {
-			return statsOutcome{err: err}
-		}
-		defer r.Close()
-		rep, err := statsStream(r, files[i].path, defaultBlockSize, bar.counter())
-		return statsOutcome{rep, err}
+	out := cmd.OutOrStdout()
+	read := func(r io.Reader, path string, onRead func(total int64)) (statsReport, error) {
+		return statsStream(r, path, defaultBlockSize, onRead)
 	}
-	emit := func(i int, o statsOutcome) error {
-		bar.clear()
-		if o.err != nil {
-			failed++
-			fmt.Fprintf(errOut, "utf8x: %v\n", o.err)
-			return nil
-		}
+	emit := func(i int, rep *statsReport) error {
 		if asJSON {
-			return writeJSONLine(out, &o.report)
+			return writeJSONLine(out, rep)
 		}
 		if i > 0 {
 			if _, err := fmt.Fprintln(out); err != nil {
 				return err
 			}
 		}
-		return writeStats(out, &o.report)
+		return writeStats(out, rep)
 	}
-	if err := forEachOrdered(len(files), jobs, work, emit); err != nil {
+	failed, err := eachInput(cmd, files, jobs, "measuring", "use 'utf8x stats -r DIR' to measure every file under it", read, emit)
+	if err != nil {
 		return err
 	}
 	if failed > 0 {
@@ -223,23 +201,20 @@ var (
 
 func buildScriptTable() {
 	for name, t := range unicode.Scripts {
-		for _, r := range t.R16 {
-			for lo := rune(r.Lo); lo <= rune(r.Hi); lo += rune(r.Stride) {
-				hi := lo
-				if r.Stride == 1 {
-					hi = rune(r.Hi)
+		add := func(lo, hi, stride rune) {
+			for ; lo <= hi; lo += stride {
+				end := lo
+				if stride == 1 {
+					end = hi
 				}
-				scriptTable = append(scriptTable, scriptRange{lo, hi, name})
+				scriptTable = append(scriptTable, scriptRange{lo, end, name})
 			}
 		}
+		for _, r := range t.R16 {
+			add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+		}
 		for _, r := range t.R32 {
-			for lo := rune(r.Lo); lo <= rune(r.Hi); lo += rune(r.Stride) {
-				hi := lo
-				if r.Stride == 1 {
-					hi = rune(r.Hi)
-				}
-				scriptTable = append(scriptTable, scriptRange{lo, hi, name})
-			}
+			add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
 		}
 	}
 	slices.SortFunc(scriptTable, func(a, b scriptRange) int { return cmp.Compare(a.lo, b.lo) })
