@@ -202,12 +202,12 @@ var (
 func buildScriptTable() {
 	for name, t := range unicode.Scripts {
 		add := func(lo, hi, stride rune) {
+			if stride == 1 {
+				scriptTable = append(scriptTable, scriptRange{lo, hi, name})
+				return
+			}
 			for ; lo <= hi; lo += stride {
-				end := lo
-				if stride == 1 {
-					end = hi
-				}
-				scriptTable = append(scriptTable, scriptRange{lo, end, name})
+				scriptTable = append(scriptTable, scriptRange{lo, lo, name})
 			}
 		}
 		for _, r := range t.R16 {
