@@ -167,13 +167,7 @@ func utf8ToCP1252(dst, src []byte) (nDst, nSrc int) {
 // returns the extended buffer. Every byte string is valid ISO-8859-1. It does
 // not allocate when dst has room for the result, UTF8LenFromLatin1(src) bytes.
 func AppendLatin1ToUTF8(dst, src []byte) []byte {
-	// An ASCII prefix is the same bytes in both encodings: one bulk copy, which
-	// also spares short ASCII inputs the fixed cost of the conversion kernels.
-	n := utf8x.ASCIIPrefix(src)
-	dst = append(dst, src[:n]...)
-	if n < len(src) {
-		dst, _ = appendStrict(dst, src[n:], latin1ToUTF8, latin1Form, utf8Form, twice)
-	}
+	dst, _ = appendSameASCII(dst, src, latin1ToUTF8, latin1Form, utf8Form, twice)
 	return dst
 }
 
@@ -182,7 +176,24 @@ func AppendLatin1ToUTF8(dst, src []byte) []byte {
 // result, utf8x.RuneCount(src) bytes. Ill-formed input and characters above
 // U+00FF stop it with an *Error (Kind Unrepresentable for the latter).
 func AppendUTF8ToLatin1(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf8ToLatin1, utf8Form, latin1Form, same)
+	return appendSameASCII(dst, src, utf8ToLatin1, utf8Form, latin1Form, same)
+}
+
+// appendSameASCII is appendStrict for two encodings that write ASCII as the
+// same bytes (UTF-8 and ISO-8859-1): the ASCII prefix is one bulk copy, which
+// also spares short ASCII inputs the fixed cost of the conversion kernels.
+// Error offsets still count from the start of src.
+func appendSameASCII(dst, src []byte, k kernel, from, to *form, grow func(int) int) ([]byte, error) {
+	n := utf8x.ASCIIPrefix(src)
+	dst = append(dst, src[:n]...)
+	if n == len(src) {
+		return dst, nil
+	}
+	dst, err := appendStrict(dst, src[n:], k, from, to, grow)
+	if e, ok := err.(*Error); ok {
+		e.Offset += n
+	}
+	return dst, err
 }
 
 // UTF8LenFromLatin1 returns the number of bytes of the UTF-8 conversion of
