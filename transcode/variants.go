@@ -6,7 +6,7 @@ import (
 	"github.com/utf8x/utf8x"
 )
 
-// The variant forms of UTF-8 (issue 7): CESU-8, modified UTF-8, WTF-8 and the
+// The variant forms of UTF-8: CESU-8, modified UTF-8, WTF-8 and the
 // legacy RFC 2279 form. Each has its own file; this one holds what they share
 // (the generalized bit layout, surrogate sequences) and the two hooks through
 // which Converter lets values that are not Unicode scalar values travel
@@ -43,7 +43,7 @@ func (c *Converter) decodeUnit(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind
 
 // encodeUnit writes r in the target form, or returns -1 when the target
 // cannot hold it. Only the variant decoders produce values that are not
-// scalar values; the forms of issue 6 assume scalar values, so the check is
+// scalar values; the Unicode forms assume scalar values, so the check is
 // made here, once, rather than in every encode function.
 func (c *Converter) encodeUnit(p []byte, r rune) int {
 	if r > utf8x.MaxRune || r >= 0xD800 && r <= 0xDFFF {
