@@ -172,6 +172,29 @@ func loopHead(p string, i, j, sLim, dLim reg.GPVirtual) {
 	JG(LabelRef(p + "done"))
 }
 
+// asciiBlockLoop emits the loop both Latin-1 kernels share: a 64-byte block of
+// ASCII is the same bytes in ISO-8859-1 and UTF-8, so it is copied as it is;
+// any other block jumps to p+"wide" with the block in v and its high bits in k.
+// Past the last whole block it goes to p+"tail", out of room to p+"done".
+func asciiBlockLoop(p string, dp, sp, i, j, sLim, dLim reg.GPVirtual) (v reg.VecVirtual, k reg.OpmaskVirtual) {
+	Label(p + "loop")
+	CMPQ(i, sLim)
+	JG(LabelRef(p + "tail"))
+	CMPQ(j, dLim)
+	JG(LabelRef(p + "done"))
+	v = ZMM()
+	VMOVDQU64(at(sp, i, 0), v)
+	k = K()
+	VPMOVB2M(v, k)
+	KORTESTQ(k, k)
+	JNZ(LabelRef(p + "wide"))
+	VMOVDQU64(v, at(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
+	JMP(LabelRef(p + "loop"))
+	return v, k
+}
+
 func epilogue(p string, i, j reg.GPVirtual) {
 	Label(p + "done")
 	VZEROUPPER()
@@ -242,21 +265,7 @@ func latin1ToUTF8() {
 		half(y, m, kh)
 	}
 
-	Label(p + "loop")
-	CMPQ(i, sLim)
-	JG(LabelRef(p + "tail"))
-	CMPQ(j, dLim)
-	JG(LabelRef(p + "done"))
-	v := ZMM()
-	VMOVDQU64(at(sp, i, 0), v)
-	k := K()
-	VPMOVB2M(v, k)
-	KORTESTQ(k, k)
-	JNZ(LabelRef(p + "wide"))
-	VMOVDQU64(v, at(dp, j, 0))
-	ADDQ(U8(64), i)
-	ADDQ(U8(64), j)
-	JMP(LabelRef(p + "loop"))
+	v, k := asciiBlockLoop(p, dp, sp, i, j, sLim, dLim)
 
 	Label(p + "wide")
 	block("", v, k, func(out reg.VecVirtual, n reg.GPVirtual) { VMOVDQU64(out, at(dp, j, 0)) })
@@ -373,21 +382,7 @@ func utf8ToLatin1() {
 		return
 	}
 
-	Label(p + "loop")
-	CMPQ(i, sLim)
-	JG(LabelRef(p + "tail"))
-	CMPQ(j, dLim)
-	JG(LabelRef(p + "done"))
-	v := ZMM()
-	VMOVDQU64(at(sp, i, 0), v)
-	k := K()
-	VPMOVB2M(v, k)
-	KORTESTQ(k, k)
-	JNZ(LabelRef(p + "wide"))
-	VMOVDQU64(v, at(dp, j, 0))
-	ADDQ(U8(64), i)
-	ADDQ(U8(64), j)
-	JMP(LabelRef(p + "loop"))
+	v, k := asciiBlockLoop(p, dp, sp, i, j, sLim, dLim)
 
 	Label(p + "wide")
 	out, n, x, _ := wide("", v, k, nil)
