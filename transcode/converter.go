@@ -116,8 +116,17 @@ func (c *Converter) Append(dst, src []byte) ([]byte, error) {
 		if err != transform.ErrShortDst {
 			return dst, err
 		}
-		// Room for the worst case at once, so that big inputs grow dst once.
-		dst = slices.Grow(dst, max(c.to.maxLen*len(src), 4*len(c.repl), 64))
+		// Room for the usual worst case at once, so that big inputs grow dst
+		// once. What a policy writes for one unit can outgrow that guess (an
+		// escaped 6-byte unit is 24 characters, 96 bytes of UTF-32), so when
+		// the room already there did not let one unit through, double it:
+		// every round then either converts input or doubles the room, and
+		// the loop ends.
+		room := max(c.to.maxLen*len(src), 4*len(c.repl), 64)
+		if d == 0 && s == 0 {
+			room = max(room, 2*(cap(dst)-len(dst)))
+		}
+		dst = slices.Grow(dst, room)
 	}
 }
 
