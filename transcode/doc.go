@@ -18,7 +18,10 @@
 //
 //   - UTF-8 input: each ill-formed maximal subpart, with the kinds of utf8x.
 //   - UTF-16: a surrogate not part of a high-low pair (2 bytes,
-//     utf8x.LoneSurrogate), and a last odd byte (1 byte, utf8x.Truncated).
+//     utf8x.LoneSurrogate), and a last odd byte (1 byte, utf8x.Truncated),
+//     except that a high surrogate followed only by a last odd byte is one
+//     pair cut short (3 bytes, utf8x.Truncated, one U+FFFD under Replace), as
+//     the WHATWG Encoding Standard, Python and ICU read it.
 //   - UTF-32: a surrogate code point (utf8x.Surrogate), a value above U+10FFFF
 //     (utf8x.TooLarge), each 4 bytes; 1 to 3 bytes left at the end
 //     (utf8x.Truncated).

@@ -139,7 +139,10 @@ func decodeUTF16BE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 
 // decodeUTF16 reads one character. A high surrogate not followed by a low one,
 // at the end of the input included, and a low surrogate on its own are each a
-// 2-byte LoneSurrogate; a last odd byte is a 1-byte Truncated unit.
+// 2-byte LoneSurrogate; a last odd byte is a 1-byte Truncated unit. A high
+// surrogate followed only by a last odd byte is one 3-byte Truncated unit, a
+// pair cut short, as the WHATWG Encoding Standard, Python and ICU read it (one
+// U+FFFD, not two).
 func decodeUTF16(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x.ErrorKind) {
 	if len(p) < 2 {
 		return short(p, atEOF)
@@ -153,6 +156,9 @@ func decodeUTF16(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x
 	case len(p) < 4:
 		if !atEOF {
 			return 0, 0, 0
+		}
+		if len(p) == 3 {
+			return utf8x.RuneError, 3, utf8x.Truncated
 		}
 		return utf8x.RuneError, 2, utf8x.LoneSurrogate
 	}

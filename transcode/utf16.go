@@ -300,7 +300,8 @@ func UTF16LenFromUTF8(src []byte) int { return utf8x.UTF16Len(src) }
 
 // UTF8LenFromUTF16LE returns the number of bytes of the UTF-8 conversion of
 // src, UTF-16LE, counting 3 bytes (a U+FFFD) for each lone surrogate and for a
-// last odd byte: the length of the strict conversion of valid input, and of the
+// last odd byte (one U+FFFD for both when the odd byte follows a high
+// surrogate): the length of the strict conversion of valid input, and of the
 // Replace policy's output otherwise.
 func UTF8LenFromUTF16LE(src []byte) int { return utf8LenFromUTF16(src, false) }
 
@@ -328,8 +329,11 @@ func utf8LenFromUTF16(src []byte, be bool) int {
 			n++
 		case u < 0x800:
 			n += 2
-		case u < 0xD800 || u > 0xDBFF || i+2 > len(src):
-			n += 3 // a BMP character or U+FFFD for a lone surrogate
+		case u < 0xD800 || u > 0xDBFF:
+			n += 3 // a BMP character or U+FFFD for a lone low surrogate
+		case i+2 > len(src):
+			n += 3 // U+FFFD for a high surrogate at the end, with a last odd byte if any
+			i = len(src)
 		case get16(src[i:], be)&0xFC00 == 0xDC00:
 			n += 4
 			i += 2
