@@ -88,6 +88,13 @@ func (c *Converter) Reset() {
 	c.src, c.stage, c.pos, c.fixed = c.from, stageSignature, 0, 0
 }
 
+// Source returns the encoding c reads, with c's policies. For UTF-16 and
+// UTF-32 it is, once the start of the input has been converted, the byte
+// order the signature or the text picked (UTF16LE, UTF16BE, UTF32LE or
+// UTF32BE); before that, and for every other encoding, the source encoding
+// c was made with.
+func (c *Converter) Source() Encoding { return Encoding{f: c.src, policy: c.policy, bom: c.bom} }
+
 // Offset returns the number of input bytes consumed since the last Reset.
 func (c *Converter) Offset() int { return c.pos }
 
@@ -180,9 +187,10 @@ func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	return c.body(dst, src, nDst, nSrc, atEOF)
 }
 
-// sniff reads the signature of a form whose byte order it picks. It returns
-// the form to read the rest with and the signature's length, or ok == false
-// when src is too short to tell.
+// sniff reads the signature of a form whose byte order it picks, and without
+// one guesses the order from the text (guessOrder). It returns the form to
+// read the rest with and the signature's length, or ok == false when src is
+// too short to tell.
 func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 	if f.auto == nil {
 		return f, 0, true
@@ -196,10 +204,19 @@ func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 			short = true
 		}
 	}
-	if short && !atEOF {
+	switch {
+	case short && !atEOF:
+		return nil, 0, false
+	case len(src) < guessLen && !atEOF:
+		// No signature: the order is guessed from the first guessLen bytes,
+		// all of them, so that every way of cutting the stream agrees.
 		return nil, 0, false
 	}
-	return f.auto[big], 0, true // no signature: big-endian, as RFC 2781 and Unicode say
+	unit := 4
+	if isUTF16(f) {
+		unit = 2
+	}
+	return f.auto[guessOrder(src, unit)], 0, true
 }
 
 // body converts from src[nSrc:] to dst[nDst:], a kernel taking the well-formed

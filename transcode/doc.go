@@ -49,14 +49,25 @@
 // UTF-16 and UTF-32 (without LE or BE) are the encoding schemes whose byte
 // order a signature, the byte order mark, selects. On decode the signature is
 // consumed: FF FE means little-endian, FE FF big-endian (for UTF-32, FF FE 00 00
-// and 00 00 FE FF). Without a signature the input is big-endian, as RFC 2781
-// section 4.3 and the Unicode Standard (section 3.10, D98 and D101) specify;
-// the WHATWG Encoding Standard reads BOM-less UTF-16 as little-endian instead,
-// which suits web pages but not a library that follows the RFCs, and a caller
-// who knows the order should name UTF-16LE. On encode they write the signature
-// FF FE (FF FE 00 00) and then little-endian, what Windows, glibc's iconv on
-// common machines and Python write: any conforming reader follows the
-// signature. This is also how the corpus files X.utf16.txt are made.
+// and 00 00 FE FF).
+//
+// Without a signature, RFC 2781 section 4.3 says big-endian, but iconv,
+// Python, the WHATWG Encoding Standard and Windows, which writes most such
+// files, use little-endian, and text read in the wrong order comes out as
+// CJK-looking garbage without a single error. So the decoder reads the byte
+// order from the text: it scores both readings of the first 512 bytes (the
+// NUL bytes of Latin text, surrogates that pair up, values within U+10FFFF,
+// characters in blocks where text is written, against lone surrogates and
+// U+FFFE) and takes the better one, little-endian when they tie. Only those
+// 512 bytes decide, so a stream waits for them (or its end) before it writes
+// anything, and gives the same output however it is cut. A caller who knows
+// the order, RFC 2781's big-endian included, names UTF-16BE, UTF-16LE,
+// UTF-32BE or UTF-32LE, which read exactly the order they name.
+//
+// On encode they write the signature FF FE (FF FE 00 00) and then
+// little-endian, what Windows, glibc's iconv on common machines and Python
+// write: any conforming reader follows the signature. This is also how the
+// corpus files X.utf16.txt are made.
 //
 // For every other encoding a U+FEFF at the start is a character like any other:
 // UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE and UTF-8 neither consume nor write a

@@ -23,10 +23,10 @@ var _ encoding.Encoding = Encoding{}
 // The encodings, with the Strict policy and BOMKeep.
 var (
 	UTF8      = Encoding{f: utf8Form}
-	UTF16     = Encoding{f: utf16Form}   // byte order from the signature; see the package documentation
+	UTF16     = Encoding{f: utf16Form}   // byte order from the signature, else from the text; see the package documentation
 	UTF16LE   = Encoding{f: utf16LEForm} // little-endian, no signature
 	UTF16BE   = Encoding{f: utf16BEForm} // big-endian, no signature
-	UTF32     = Encoding{f: utf32Form}   // byte order from the signature
+	UTF32     = Encoding{f: utf32Form}   // byte order from the signature, else from the text
 	UTF32LE   = Encoding{f: utf32LEForm}
 	UTF32BE   = Encoding{f: utf32BEForm}
 	Latin1    = Encoding{f: latin1Form} // ISO-8859-1: bytes 00-FF are U+0000-U+00FF
@@ -111,7 +111,8 @@ func (e Encoding) AppendEncode(dst, src []byte) ([]byte, error) {
 // surrounding white space: "utf8", "UTF-16LE", "latin1", "cp1252" and the other
 // names iconv and the WHATWG Encoding Standard use. Where the two disagree
 // utf8x follows iconv: "latin1" and "iso-8859-1" are ISO-8859-1, not
-// Windows-1252, and "utf-16" reads its byte order from a signature.
+// Windows-1252, and "utf-16" reads its byte order from a signature (or, without
+// one, from the text, little-endian when in doubt).
 func Lookup(label string) (Encoding, error) {
 	l := strings.ToLower(strings.TrimSpace(label))
 	for _, e := range encodings {

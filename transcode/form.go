@@ -34,8 +34,9 @@ type form struct {
 	bom string
 
 	// auto is set for the forms whose byte order a signature picks (UTF-16 and
-	// UTF-32): the big-endian form, read when the input has no signature, and
-	// the little-endian one, which the encoder writes after its signature.
+	// UTF-32): the big-endian form and the little-endian one, indexed by big
+	// and little; the encoder writes little-endian after its signature, and
+	// without a signature the decoder reads the order guessOrder picks.
 	auto *[2]*form
 
 	// Optional fast kernels. Each converts the longest prefix of src that is

@@ -13,7 +13,8 @@ import "github.com/utf8x/utf8x"
 // when atEOF is false and p ends with the beginning of a unit that more input
 // could complete, the offset of that beginning: a caller reading a stream
 // passes p[off:] again with what follows. For UTF-16 and UTF-32, p is the
-// start of the input, whose signature picks the byte order.
+// start of the input, whose signature picks the byte order, or without one
+// its first 512 bytes (see the package documentation).
 func (e Encoding) FirstInvalid(p []byte, atEOF bool) (off, n int, kind utf8x.ErrorKind) {
 	f := e.form()
 	if f.auto != nil {
