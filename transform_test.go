@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/text/transform"
 
@@ -356,4 +357,65 @@ func ExampleNewReader() {
 	b, _ := io.ReadAll(r)
 	fmt.Println(string(b))
 	// Output: na\xefve \xf0\x9f\x98
+}
+
+// liveBound is how long one repair of n bytes may take before the test calls
+// it a hang: a thousand times what linear work needs on a shared machine.
+func liveBound(n int) time.Duration { return 5*time.Second + time.Duration(n)*250*time.Microsecond }
+
+// FuzzTransformLiveness: transform.NewReader, transform.NewWriter, utf8x.NewReader
+// and transform.String repair any input, fed at random chunk splits, in
+// bounded time (each run in a goroutine, so that a hang fails instead of
+// hanging CI), and all give the slice result.
+func FuzzTransformLiveness(f *testing.F) {
+	for i, s := range adversarial {
+		f.Add([]byte(s), uint64(i), uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, seed uint64, pick uint8) {
+		if len(src) > 4096 {
+			src = src[:4096]
+		}
+		p := allPolicies[int(pick)%len(allPolicies)]
+		b := bomPolicies[int(pick/16)%len(bomPolicies)]
+		want, wantErr := wantStream(src, p, b)
+		type result struct {
+			name string
+			out  []byte
+			err  error
+		}
+		var results []result
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			r := rand.New(rand.NewPCG(seed, 9))
+			out, err := io.ReadAll(transform.NewReader(&randomReader{src, r}, utf8x.NewTransformer(p, b)))
+			results = append(results, result{"transform.NewReader", out, err})
+			out, err = io.ReadAll(utf8x.NewReader(&randomReader{src, r}, p, b))
+			results = append(results, result{"utf8x.NewReader", out, err})
+			var buf bytes.Buffer
+			w := transform.NewWriter(&buf, utf8x.NewTransformer(p, b))
+			rest := src
+			for err = nil; err == nil && len(rest) > 0; {
+				n := min(1+r.IntN(64), len(rest))
+				_, err = w.Write(rest[:n])
+				rest = rest[n:]
+			}
+			if err == nil {
+				err = w.Close()
+			}
+			results = append(results, result{"transform.NewWriter", buf.Bytes(), err})
+			s, _, err := transform.String(utf8x.NewTransformer(p, b), string(src))
+			results = append(results, result{"transform.String", []byte(s), err})
+		}()
+		select {
+		case <-done:
+		case <-time.After(liveBound(len(src))):
+			t.Fatalf("%s/%s: repairing %+q did not return within %v: a hang", policyName(p), b, src, liveBound(len(src)))
+		}
+		for _, r := range results {
+			if !sameResult(r.out, r.err, want, wantErr) {
+				t.Fatalf("%s %s/%s %+q:\n got %+q, %v\nwant %+q, %v", r.name, policyName(p), b, src, r.out, r.err, want, wantErr)
+			}
+		}
+	})
 }

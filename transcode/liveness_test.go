@@ -98,6 +98,17 @@ func (r result) same(o result) bool { return bytes.Equal(r.out, o.out) && sameEr
 
 func (r result) String() string { return fmt.Sprintf("% X, %v", r.out, r.err) }
 
+// directFuncs are the slice functions of the hot conversions, by the names of
+// their encodings; they convert as Strict with BOMKeep does.
+var directFuncs = map[[2]string]func(dst, src []byte) ([]byte, error){
+	{"UTF-8", "UTF-16LE"}: AppendUTF8ToUTF16LE, {"UTF-8", "UTF-16BE"}: AppendUTF8ToUTF16BE,
+	{"UTF-16LE", "UTF-8"}: AppendUTF16LEToUTF8, {"UTF-16BE", "UTF-8"}: AppendUTF16BEToUTF8,
+	{"UTF-8", "UTF-32LE"}: AppendUTF8ToUTF32LE, {"UTF-8", "UTF-32BE"}: AppendUTF8ToUTF32BE,
+	{"UTF-32LE", "UTF-8"}: AppendUTF32LEToUTF8, {"UTF-32BE", "UTF-8"}: AppendUTF32BEToUTF8,
+	{"UTF-8", "ISO-8859-1"}: AppendUTF8ToLatin1,
+	{"ISO-8859-1", "UTF-8"}: func(dst, src []byte) ([]byte, error) { return AppendLatin1ToUTF8(dst, src), nil },
+}
+
 // checkSlicePaths runs every slice entry point on lc under the time bound and
 // returns the reference result, Converter.Append's.
 func checkSlicePaths(t testing.TB, lc liveCase) result {
@@ -117,6 +128,16 @@ func checkSlicePaths(t testing.TB, lc liveCase) result {
 			viaX.out, viaX.err = lc.from.WithPolicy(lc.p).WithBOM(lc.b).NewDecoder().Bytes(lc.src)
 		}
 	})
+	if f := directFuncs[[2]string{lc.from.Name(), lc.to.Name()}]; f != nil && lc.p == utf8x.Strict && lc.b == utf8x.BOMKeep {
+		var direct, directSmall result
+		within(t, "direct slice function "+lc.String(), len(lc.src), func() {
+			direct.out, direct.err = f(nil, lc.src)
+			directSmall.out, directSmall.err = f(append(make([]byte, 0, 3), "ab"...), lc.src)
+		})
+		if !direct.same(want) || string(directSmall.out[:2]) != "ab" || !(result{directSmall.out[2:], directSmall.err}).same(want) {
+			t.Fatalf("%v: the direct function gives %v (%v to a small buffer); Append %v", lc, direct, directSmall, want)
+		}
+	}
 	if string(small.out[:2]) != "ab" || !(result{small.out[2:], small.err}).same(want) {
 		t.Fatalf("%v: Append to a small buffer gives %v; Append(nil) %v", lc, small, want)
 	}
@@ -306,4 +327,27 @@ func FuzzLivenessStream(f *testing.F) {
 		lc := pickCase(src, from, to, p, b)
 		checkStreamPaths(t, lc, checkSlicePaths(t, lc), rand.New(rand.NewPCG(seed, 3)))
 	})
+}
+
+// TestLivenessDirect: the direct slice functions against Append, on the same
+// kind of input, for every pair that has one.
+func TestLivenessDirect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 3))
+	byName := map[string]Encoding{}
+	for _, e := range Encodings() {
+		byName[e.Name()] = e
+	}
+	rounds := 2000
+	if testing.Short() {
+		rounds = 300
+	}
+	for pair := range directFuncs {
+		for range rounds {
+			var b []byte
+			for range rng.IntN(12) {
+				b = append(b, hardUnits[rng.IntN(len(hardUnits))]...)
+			}
+			checkSlicePaths(t, liveCase{byName[pair[0]], byName[pair[1]], utf8x.Strict, utf8x.BOMKeep, b})
+		}
+	}
 }
