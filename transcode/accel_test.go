@@ -181,6 +181,9 @@ func TestAccelInjected(t *testing.T) {
 						base = base[:len(base)&^1]
 						for _, inj := range accelUnitInjections {
 							for at := 0; at <= len(base); at += 2 {
+								if !sampled(8, n, at, int(inj[0]), len(bg)) {
+									continue
+								}
 								var mid []byte
 								for _, u := range inj {
 									if p.be {
@@ -197,6 +200,9 @@ func TestAccelInjected(t *testing.T) {
 					}
 					for _, inj := range accelInjections {
 						for at := 0; at <= len(base); at++ {
+							if !sampled(8, n, at, int(inj[0]), len(inj), len(bg)) {
+								continue
+							}
 							src := append(append(append([]byte{}, base[:at]...), inj...), base[at:]...)
 							comparePair(t, p, src, p.ratio*len(src)+8)
 						}
@@ -224,7 +230,7 @@ func TestAccelExhaustiveBlock(t *testing.T) {
 		chars = append(chars, 0x10FFFF)
 		for _, p := range kernelPairs() {
 			for _, r := range chars {
-				if r >= 0xD800 && r <= 0xDFFF && !p.utf16In {
+				if r >= 0xD800 && r <= 0xDFFF && !p.utf16In || !sampled(8, int(r)) {
 					continue
 				}
 				at := int(r) % 66

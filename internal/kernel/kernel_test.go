@@ -222,6 +222,9 @@ func TestInjectedErrors(t *testing.T) {
 			for _, e := range errorSeqs {
 				for n := 0; n <= 256; n++ {
 					for off := 0; off <= 191 && off+len(e.seq) <= n; off++ {
+						if !sampled(24, n, off, len(e.seq), int(e.seq[0]), len(bg.unit)) {
+							continue
+						}
 						b := fill(buf[:0], bg.unit, off)
 						b = append(b, e.seq...)
 						b = fill(b, bg.unit, n)

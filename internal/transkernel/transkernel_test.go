@@ -311,6 +311,9 @@ func TestInjected(t *testing.T) {
 					if utf16In {
 						for _, inj := range unitInjections {
 							for at := 0; at+1 < len(base); at += 2 {
+								if !sampled(8, n, at, int(inj[0]), len(s)) {
+									continue
+								}
 								src := append([]byte{}, base[:at]...)
 								for _, u := range inj {
 									if be {
@@ -327,6 +330,9 @@ func TestInjected(t *testing.T) {
 					}
 					for _, inj := range injections {
 						for at := 0; at <= len(base); at++ {
+							if !sampled(8, n, at, int(inj[0]), len(inj), len(s)) {
+								continue
+							}
 							src := append(append(append([]byte{}, base[:at]...), inj...), base[at:]...)
 							check(t, d, src, d.ratio*len(src)+8, false)
 						}
