@@ -71,4 +71,7 @@ func TestUTF16OddLength(t *testing.T) {
 	if err != nil || string(got) != "\xED\xA0\x80\uFFFD" {
 		t.Errorf("UTF-16LE 00 D8 41 to WTF-8: % X, %v", got, err)
 	}
+	// Only UTF-16 input: a 3-byte truncated unit of WTF-8 stays one unit.
+	_, err = NewConverter(WTF8, WTF8, utf8x.Strict, utf8x.BOMKeep).Append(nil, []byte("\xF4\x80\xBF"))
+	checkErr(t, err, 0, 3, utf8x.Truncated)
 }

@@ -30,7 +30,7 @@ func init() {
 // Windows file names.
 func (c *Converter) decodeUnit(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 	r, n, kind := c.src.decode(p, atEOF)
-	if c.to == wtf8Form && kind == utf8x.Truncated && n == 3 {
+	if c.to == wtf8Form && kind == utf8x.Truncated && n == 3 && isUTF16(c.src) {
 		// A high surrogate then a last odd byte: the code unit is whole
 		// and goes over as itself; the odd byte is the unit after it.
 		n, kind = 2, utf8x.LoneSurrogate
