@@ -44,16 +44,26 @@ const (
 	scorePair     = 6  // a surrogate pair: rare by chance
 	scoreIllegal  = -5 // a lone surrogate, a value beyond U+10FFFF, U+FFFE, U+FFFF
 	scoreControls = 0  // C0 and C1 controls, NUL: no evidence either way
+	scoreSameRow  = 2  // a character in the same 256-character row as the one before
 )
 
 // score16 sums the plausibility of each code unit of p read in order o.
+// Besides what each character scores alone, a character in the same row of
+// 256 as the one before it scores: text in one script stays in one or two
+// rows (the high byte repeats), while the swapped reading puts the varying
+// low byte in the high place.
 func score16(p []byte, o binary.ByteOrder) int {
 	s := 0
+	prev := rune(-1)
 	for i := 0; i+2 <= len(p); i += 2 {
 		u := rune(o.Uint16(p[i:]))
 		switch {
 		case u < 0xD800 || u > 0xDFFF:
 			s += scoreRune(u)
+			if u>>8 == prev>>8 {
+				s += scoreSameRow
+			}
+			prev = u
 		case u >= 0xDC00:
 			s += scoreIllegal
 		case i+4 > len(p):

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
 )
@@ -158,5 +159,63 @@ func TestConverterSource(t *testing.T) {
 		if got := c.Source(); got.Name() != tt.want.Name() || got.Policy() != utf8x.Replace {
 			t.Errorf("%s on % X: Source() = %s (%s), want %s", tt.e, tt.in, got, got.Policy(), tt.want)
 		}
+	}
+}
+
+// TestGuessByteOrderCorpus reads windows of every corpus text, in every
+// script, as BOM-less UTF-16 and UTF-32 in both byte orders. A line or more
+// (16 and 256 characters) must always come back as the text; two characters
+// (a CJK word) can read as well either way, so of those only most must.
+func TestGuessByteOrderCorpus(t *testing.T) {
+	dir := corpusDir(t)
+	texts := corpusTexts(dir)
+	if len(texts) == 0 {
+		t.Skip("corpus has no *.utf8.txt files")
+	}
+	step := 4096
+	if testing.Short() {
+		step = 32768
+	}
+	var words, wordsRight int
+	for _, text := range texts {
+		for at := 0; at < len(text); at += step {
+			start := at
+			for start < len(text) && !utf8.RuneStart(text[start]) {
+				start++
+			}
+			window := []rune(string(text[start:min(len(text), start+guessLen)]))
+			if len(window) > 0 && window[0] == 0xFEFF {
+				window = window[1:] // it would read as a signature
+			}
+			for _, n := range []int{2, 16, 256} {
+				if n > len(window) {
+					continue
+				}
+				s := string(window[:n])
+				for _, c := range []struct {
+					e     Encoding
+					order byteOrder
+					enc   func(string, byteOrder) []byte
+				}{
+					{UTF16, binary.LittleEndian, refUTF16}, {UTF16, binary.BigEndian, refUTF16},
+					{UTF32, binary.LittleEndian, refUTF32}, {UTF32, binary.BigEndian, refUTF32},
+				} {
+					got, err := c.e.AppendDecode(nil, c.enc(s, c.order))
+					right := err == nil && string(got) == s
+					if n == 2 {
+						words++
+						if right {
+							wordsRight++
+						}
+					} else if !right {
+						t.Errorf("%s in %v without a signature: %+q comes back as %+q, %v", c.e, c.order, s, got, err)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("two-character windows read right: %d of %d", wordsRight, words)
+	if wordsRight < words*9/10 {
+		t.Errorf("two-character windows read right: only %d of %d", wordsRight, words)
 	}
 }

@@ -57,8 +57,9 @@
 // CJK-looking garbage without a single error. So the decoder reads the byte
 // order from the text: it scores both readings of the first 512 bytes (the
 // NUL bytes of Latin text, surrogates that pair up, values within U+10FFFF,
-// characters in blocks where text is written, against lone surrogates and
-// U+FFFE) and takes the better one, little-endian when they tie. Only those
+// characters in blocks where text is written and staying in one row of 256 as
+// text in one script does, against lone surrogates and U+FFFE) and takes the
+// better one, little-endian when they tie. Only those
 // 512 bytes decide, so a stream waits for them (or its end) before it writes
 // anything, and gives the same output however it is cut. A caller who knows
 // the order, RFC 2781's big-endian included, names UTF-16BE, UTF-16LE,
