@@ -71,6 +71,9 @@ func checkAgainstReference(t *testing.T, p []byte) {
 	}
 }
 
+// TestAllSequencesUpTo3Bytes compares every sequence of 1 to 3 bytes with the
+// reference; under -short the third byte runs over the boundary bytes and a
+// twelfth of the others.
 func TestAllSequencesUpTo3Bytes(t *testing.T) {
 	p := make([]byte, 3)
 	for a := 0; a < 256; a++ {

@@ -248,7 +248,7 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 			}
 		}
 		// An ill-formed unit, or r cannot be represented: the policy decides.
-		var scratch [64]byte
+		var scratch [128]byte // the longest escape: a 6-byte unit as 24 characters of UTF-32
 		out, err := c.handle(scratch[:0], src, nSrc, n, r, kind)
 		if err != nil {
 			return nDst, nSrc, err
