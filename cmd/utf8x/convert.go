@@ -137,7 +137,7 @@ func convertFiles(cmd *cobra.Command, files []string, opts convertOptions) error
 	var out *atomicFile
 	if opts.output != "" {
 		var err error
-		if out, err = createAtomic(opts.output); err != nil {
+		if out, err = createAtomic(opts.output, cmd.ErrOrStderr()); err != nil {
 			return &exitError{code: exitUsage, err: err}
 		}
 		defer out.abort() // a no-op once committed

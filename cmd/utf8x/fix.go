@@ -193,7 +193,7 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions) (int64, error) {
 	var w io.Writer = cmd.OutOrStdout()
 	var out *atomicFile
 	if dest != "" {
-		if out, err = createAtomic(dest); err != nil {
+		if out, err = createAtomic(dest, cmd.ErrOrStderr()); err != nil {
 			return 0, err
 		}
 		defer out.abort() // a no-op once committed

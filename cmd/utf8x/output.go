@@ -17,11 +17,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
+	"os/user"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"syscall"
 )
@@ -30,19 +33,25 @@ import (
 type atomicFile struct {
 	*os.File
 	dest     string      // the file to replace, symbolic links resolved
-	mode     fs.FileMode // the destination's mode, to give the result
-	keepMode bool        // the destination exists: copy its mode
+	mode     fs.FileMode // the mode to give the result
+	uid, gid int         // the replaced file's owner and group, when keepOwner
+	keepOwn  bool
+	warn     io.Writer // where to say that the owner could not be kept
 	done     bool
 }
 
-// createAtomic starts writing path. If path exists, the result keeps its mode
-// (permission and setuid/setgid/sticky bits); if path is a symbolic link, the
-// file it points to is replaced and the link stays. A new file gets the mode
-// os.Create would give it (0666 less the umask).
-func createAtomic(path string) (*atomicFile, error) {
+// createAtomic starts writing path. The temporary file is created 0600, so
+// nobody else can read the content while it is written. If path exists, the
+// result keeps its mode (permission and setuid/setgid/sticky bits) and, where
+// the process may give it (as root, or a group it belongs to), its owner and
+// group, as sed -i does; when it cannot, commit says so on warn. If path is a
+// symbolic link, the file it points to is replaced and the link stays. A new
+// file gets the mode os.Create would give it (0666 less the umask).
+func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 	dest := path
-	var mode fs.FileMode
-	keepMode := false
+	mode := 0o666 &^ processUmask()
+	var uid, gid int
+	keepOwn := false
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		dest = real
 	}
@@ -51,7 +60,7 @@ func createAtomic(path string) (*atomicFile, error) {
 			return nil, fmt.Errorf("%s: not a regular file; refusing to replace it", path)
 		}
 		mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
-		keepMode = true
+		uid, gid, keepOwn = fileOwner(fi)
 	}
 	dir, base := filepath.Split(dest)
 	if dir == "" {
@@ -61,14 +70,14 @@ func createAtomic(path string) (*atomicFile, error) {
 		var r [6]byte
 		rand.Read(r[:])
 		name := filepath.Join(dir, "."+base+".utf8x-"+hex.EncodeToString(r[:])+".tmp")
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return nil, describeCreateError(path, dir, err)
 		}
-		a := &atomicFile{File: f, dest: dest, mode: mode, keepMode: keepMode}
+		a := &atomicFile{File: f, dest: dest, mode: mode, uid: uid, gid: gid, keepOwn: keepOwn, warn: warn}
 		live.add(a)
 		return a, nil
 	}
@@ -92,7 +101,10 @@ func (a *atomicFile) commit() error {
 		return errors.New("atomic file committed twice")
 	}
 	err := a.Sync()
-	if err == nil && a.keepMode {
+	if err == nil && a.keepOwn {
+		a.keepOwner() // before Chmod: a change of owner clears the setuid and setgid bits
+	}
+	if err == nil {
 		err = a.Chmod(a.mode)
 	}
 	if cerr := a.Close(); err == nil {
@@ -109,6 +121,47 @@ func (a *atomicFile) commit() error {
 	live.remove(a)
 	syncDir(filepath.Dir(a.dest))
 	return nil
+}
+
+// keepOwner gives the temporary file the replaced file's owner and group,
+// or as much of them as the process may, and warns about the rest.
+func (a *atomicFile) keepOwner() {
+	fi, err := a.Stat()
+	if err != nil {
+		return
+	}
+	uid, gid, ok := fileOwner(fi)
+	if !ok || uid == a.uid && gid == a.gid {
+		return
+	}
+	err = a.Chown(a.uid, a.gid)
+	if err == nil {
+		return
+	}
+	// Not root: the group may still be kept if the process belongs to it.
+	if gid != a.gid && a.Chown(-1, a.gid) == nil {
+		gid = a.gid
+	}
+	lost := "owner " + ownerName(a.uid)
+	if gid != a.gid {
+		lost = fmt.Sprintf("owner %s and group %s", ownerName(a.uid), groupName(a.gid))
+	}
+	fmt.Fprintf(a.warn, "utf8x: warning: %s: could not keep its %s (%s); it now belongs to %s:%s\n",
+		a.dest, lost, underlying(err), ownerName(uid), groupName(gid))
+}
+
+func ownerName(uid int) string {
+	if u, err := user.LookupId(strconv.Itoa(uid)); err == nil {
+		return u.Username
+	}
+	return strconv.Itoa(uid)
+}
+
+func groupName(gid int) string {
+	if g, err := user.LookupGroupId(strconv.Itoa(gid)); err == nil {
+		return g.Name
+	}
+	return strconv.Itoa(gid)
 }
 
 // abort throws the temporary file away; the destination is untouched. It is
