@@ -5,8 +5,9 @@
 // disk, gives it the destination's mode and renames it over the destination, and
 // syncs the directory so that the rename itself survives a crash. Until commit
 // the destination is untouched: a failed run calls abort, and an interrupted one
-// (Ctrl-C, SIGTERM) has its temporary files removed before the tool exits, so
-// no half-written file is ever seen under the destination's name.
+// (SIGINT, SIGTERM, SIGHUP, SIGQUIT: see interrupt.go) has its temporary files
+// removed before the tool exits, so no half-written file is ever seen under the
+// destination's name.
 //
 // github.com/google/renameio/v2 does the same job but builds only on Unix and
 // needs a newer Go than go.mod promises, so the tool carries these few lines.
@@ -20,13 +21,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"os/user"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
-	"syscall"
 )
 
 // atomicFile is an output that appears under its name only when committed.
@@ -66,19 +65,23 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 	if dir == "" {
 		dir = "."
 	}
+	watchSignals()
 	for range 100 {
 		var r [6]byte
 		rand.Read(r[:])
 		name := filepath.Join(dir, "."+base+".utf8x-"+hex.EncodeToString(r[:])+".tmp")
+		live.mu.Lock()
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
 		if err != nil {
+			live.mu.Unlock()
+			if errors.Is(err, fs.ErrExist) {
+				continue
+			}
 			return nil, describeCreateError(path, dir, err)
 		}
 		a := &atomicFile{File: f, dest: dest, mode: mode, uid: uid, gid: gid, keepOwn: keepOwn, warn: warn}
-		live.add(a)
+		live.files[a] = struct{}{}
+		live.mu.Unlock()
 		return a, nil
 	}
 	return nil, fmt.Errorf("%s: cannot create a temporary file in %s", path, dir)
@@ -111,14 +114,17 @@ func (a *atomicFile) commit() error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(a.Name(), a.dest)
+		live.mu.Lock()
+		if err = os.Rename(a.Name(), a.dest); err == nil {
+			a.done = true
+			delete(live.files, a)
+		}
+		live.mu.Unlock()
 	}
 	if err != nil {
 		a.abort()
 		return fmt.Errorf("%s: cannot write: %s (the file was left as it was)", a.dest, underlying(err))
 	}
-	a.done = true
-	live.remove(a)
 	syncDir(filepath.Dir(a.dest))
 	return nil
 }
@@ -167,13 +173,15 @@ func groupName(gid int) string {
 // abort throws the temporary file away; the destination is untouched. It is
 // safe to call after commit, which makes it a no-op, so callers may defer it.
 func (a *atomicFile) abort() {
+	live.mu.Lock()
+	defer live.mu.Unlock()
 	if a.done {
 		return
 	}
 	a.done = true
 	a.Close()
 	os.Remove(a.Name())
-	live.remove(a)
+	delete(live.files, a)
 }
 
 // syncDir makes a rename in dir durable. Windows has no such call and renames
@@ -191,48 +199,33 @@ func syncDir(dir string) {
 
 // live holds the temporary files not yet committed or aborted, so that an
 // interrupt can remove them: a killed run must not leave litter beside the
-// user's files.
+// user's files. Its lock is held while a file is created, renamed or removed,
+// so an interrupt never falls between creating a file and registering it, and
+// never removes a file that a rename already made the destination.
 var live = liveFiles{files: map[*atomicFile]struct{}{}}
 
 type liveFiles struct {
-	mu      sync.Mutex
-	files   map[*atomicFile]struct{}
-	watched bool
-}
-
-func (l *liveFiles) add(a *atomicFile) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.files[a] = struct{}{}
-	if !l.watched {
-		l.watched = true
-		c := make(chan os.Signal, 1)
-		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
-		go func() {
-			sig := <-c
-			l.removeAll()
-			code := 130 // 128 + SIGINT, as shells report it
-			if sig == syscall.SIGTERM {
-				code = 143
-			}
-			os.Exit(code)
-		}()
-	}
-}
-
-func (l *liveFiles) remove(a *atomicFile) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.files, a)
+	mu    sync.Mutex
+	files map[*atomicFile]struct{}
 }
 
 // removeAll deletes every temporary file still being written.
 func (l *liveFiles) removeAll() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.removeLocked()
+}
+
+// removeLocked deletes every temporary file still being written and returns
+// the names of the files they would have replaced. l.mu must be held.
+func (l *liveFiles) removeLocked() []string {
+	var dests []string
 	for a := range l.files {
 		a.File.Close()
 		os.Remove(a.Name())
+		a.done = true
 		delete(l.files, a)
+		dests = append(dests, a.dest)
 	}
+	return dests
 }

@@ -1,0 +1,149 @@
+//go:build unix
+
+// Fault injection against the real binary: signals in the middle of a large
+// rewrite, a full file system, permission denied as an ordinary user. Each
+// test asserts what the tool promises: the input untouched, no temporary file
+// left, one clear line on stderr, exit status 2.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// bigInput writes size bytes of text with an ill-formed byte every so often,
+// so that fix and convert both have work to do on every block.
+func bigInput(t *testing.T, path string, size int) []byte {
+	t.Helper()
+	r := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"plain ascii text ", "café ", "€uro ", "日本語 ", "😀 ", "\n", "caf\xE9 "}
+	var b bytes.Buffer
+	b.Grow(size + 32)
+	for b.Len() < size {
+		b.WriteString(pieces[r.IntN(len(pieces))])
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func digest(t *testing.T, path string) [32]byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sha256.Sum256(b)
+}
+
+// tempFiles lists the temporary files createAtomic leaves in dir, if any.
+func tempFiles(dir string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, ".*.utf8x-*.tmp"))
+	return m
+}
+
+// oneLine checks that stderr is exactly one line containing want.
+func oneLine(t *testing.T, what, stderr, want string) {
+	t.Helper()
+	if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || !strings.Contains(stderr, want) {
+		t.Errorf("%s: stderr %q, want one line containing %q", what, stderr, want)
+	}
+}
+
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+// Each terminating signal, sent while fix --in-place or convert -o is writing
+// its temporary file, removes it and leaves the input (and the old output) as
+// they were, with exit status 2 and one line saying what happened.
+func TestFaultSignals(t *testing.T) {
+	bin := utf8xBinary(t)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "big.txt")
+	bigInput(t, in, 48<<20)
+	inSum := digest(t, in)
+	out := filepath.Join(dir, "out.txt")
+	signals := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+	for _, sig := range signals {
+		for _, args := range [][]string{
+			{"fix", "--invalid", "escape", "--in-place", in},
+			{"convert", "-f", "utf-8", "-t", "utf-16", "--invalid", "escape", "-o", out, in},
+		} {
+			name := fmt.Sprintf("%v %s", sig, args[0])
+			if err := os.WriteFile(out, []byte("old output\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			cmd := exec.CommandContext(ctx, bin, args...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Wait until it has written something to its temporary file, stop it
+			// there, and send the signal while it is certainly mid-write.
+			started := false
+			for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+				if tmp := tempFiles(dir); len(tmp) == 1 {
+					if fi, err := os.Stat(tmp[0]); err == nil && fi.Size() > 0 {
+						started = true
+						break
+					}
+				}
+			}
+			cmd.Process.Signal(syscall.SIGSTOP)
+			if !started || len(tempFiles(dir)) == 0 {
+				cmd.Process.Signal(syscall.SIGCONT)
+				cmd.Wait()
+				cancel()
+				t.Fatalf("%s: never saw the temporary file being written (stderr %q)", name, stderr.String())
+			}
+			cmd.Process.Signal(sig)
+			cmd.Process.Signal(syscall.SIGCONT)
+			err := cmd.Wait()
+			cancel()
+			if code := exitCode(err); code != 2 {
+				t.Errorf("%s: exit status %d, want 2 (stderr %q)", name, code, stderr.String())
+			}
+			oneLine(t, name, stderr.String(), "SIG"+strings.TrimPrefix(sigName(sig), "SIG"))
+			if digest(t, in) != inSum {
+				t.Fatalf("%s: the input changed", name)
+			}
+			if got, _ := os.ReadFile(out); string(got) != "old output\n" {
+				t.Errorf("%s: the old output changed (%d bytes)", name, len(got))
+			}
+			if left := tempFiles(dir); len(left) > 0 {
+				t.Errorf("%s: temporary files left: %v", name, left)
+				for _, f := range left {
+					os.Remove(f)
+				}
+			}
+		}
+	}
+}
+
+func sigName(s syscall.Signal) string {
+	return map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM",
+		syscall.SIGHUP: "SIGHUP", syscall.SIGQUIT: "SIGQUIT"}[s]
+}
