@@ -50,4 +50,3 @@ func cleanupBinary() {
 		os.RemoveAll(filepath.Dir(binPath))
 	}
 }
-
