@@ -78,6 +78,9 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 			if len(args) == 0 {
 				args = []string{"-"}
 			}
+			if err := refuseOutputIsInput(cmd.InOrStdin(), cmd.OutOrStdout(), opts.output, args); err != nil {
+				return err
+			}
 			return convertFiles(cmd, args, opts)
 		},
 	}

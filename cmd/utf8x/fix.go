@@ -72,6 +72,11 @@ error or an input or output that cannot be read or written.`,
 			if len(args) == 0 {
 				args = []string{"-"}
 			}
+			if !opts.inPlace {
+				if err := refuseOutputIsInput(cmd.InOrStdin(), cmd.OutOrStdout(), opts.output, args); err != nil {
+					return err
+				}
+			}
 			return fixFiles(cmd, args, opts)
 		},
 	}
