@@ -219,7 +219,7 @@ func TestPumpTinyBuffers(t *testing.T) {
 		var ref position
 		for i, size := range []int{1, 2, 3, 5, 1 << 16} {
 			pos := startPosition()
-			err := pump(&bytes.Buffer{}, "", bytes.NewReader(in), "in", utf8x.NewTransformer(utf8x.Strict, utf8x.BOMKeep), &pos, size)
+			err := pump(&bytes.Buffer{}, "", bytes.NewReader(in), "in", utf8x.NewTransformer(utf8x.Strict, utf8x.BOMKeep), pos.advance, size)
 			var e *utf8x.Error
 			if errors.As(err, &e) {
 				// The reference: count lines and characters up to the offset.
