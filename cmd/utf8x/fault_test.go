@@ -57,6 +57,9 @@ func tempFiles(dir string) []string {
 func oneLine(t *testing.T, what, stderr, want string) {
 	t.Helper()
 	if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || !strings.Contains(stderr, want) {
+		if len(stderr) > 300 {
+			stderr = stderr[:300] + "..."
+		}
 		t.Errorf("%s: stderr %q, want one line containing %q", what, stderr, want)
 	}
 }
@@ -101,32 +104,17 @@ func TestFaultSignals(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			// Wait until it has written something to its temporary file, stop it
-			// there, and send the signal while it is certainly mid-write.
-			started := false
-			for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-				if tmp := tempFiles(dir); len(tmp) == 1 {
-					if fi, err := os.Stat(tmp[0]); err == nil && fi.Size() > 0 {
-						started = true
-						break
-					}
-				}
-			}
-			cmd.Process.Signal(syscall.SIGSTOP)
-			if !started || len(tempFiles(dir)) == 0 {
-				cmd.Process.Signal(syscall.SIGCONT)
+			if !signalMidWrite(cmd, dir, sig) {
 				cmd.Wait()
 				cancel()
 				t.Fatalf("%s: never saw the temporary file being written (stderr %q)", name, stderr.String())
 			}
-			cmd.Process.Signal(sig)
-			cmd.Process.Signal(syscall.SIGCONT)
 			err := cmd.Wait()
 			cancel()
 			if code := exitCode(err); code != 2 {
 				t.Errorf("%s: exit status %d, want 2 (stderr %q)", name, code, stderr.String())
 			}
-			oneLine(t, name, stderr.String(), "SIG"+strings.TrimPrefix(sigName(sig), "SIG"))
+			oneLine(t, name, stderr.String(), "utf8x: stopped by "+sigName(sig))
 			if digest(t, in) != inSum {
 				t.Fatalf("%s: the input changed", name)
 			}
@@ -143,7 +131,30 @@ func TestFaultSignals(t *testing.T) {
 	}
 }
 
+// signalMidWrite waits until cmd has written something to a temporary file in
+// dir, stops it there, and sends sig while it is certainly mid-write. It
+// reports false if no temporary file was seen being written.
+func signalMidWrite(cmd *exec.Cmd, dir string, sig syscall.Signal) bool {
+	started := false
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if tmp := tempFiles(dir); len(tmp) == 1 {
+			if fi, err := os.Stat(tmp[0]); err == nil && fi.Size() > 0 {
+				started = true
+				break
+			}
+		}
+	}
+	cmd.Process.Signal(syscall.SIGSTOP)
+	if !started || len(tempFiles(dir)) == 0 {
+		cmd.Process.Signal(syscall.SIGCONT)
+		return false
+	}
+	cmd.Process.Signal(sig)
+	cmd.Process.Signal(syscall.SIGCONT)
+	return true
+}
+
 func sigName(s syscall.Signal) string {
-	return map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM",
-		syscall.SIGHUP: "SIGHUP", syscall.SIGQUIT: "SIGQUIT"}[s]
+	return map[syscall.Signal]string{syscall.SIGINT: "SIGINT (interrupt)", syscall.SIGTERM: "SIGTERM",
+		syscall.SIGHUP: "SIGHUP (hangup)", syscall.SIGQUIT: "SIGQUIT"}[s]
 }
