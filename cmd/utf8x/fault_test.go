@@ -14,7 +14,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -157,4 +159,113 @@ func signalMidWrite(cmd *exec.Cmd, dir string, sig syscall.Signal) bool {
 func sigName(s syscall.Signal) string {
 	return map[syscall.Signal]string{syscall.SIGINT: "SIGINT (interrupt)", syscall.SIGTERM: "SIGTERM",
 		syscall.SIGHUP: "SIGHUP (hangup)", syscall.SIGQUIT: "SIGQUIT"}[s]
+}
+
+// asNobody returns a command running the tool as the unprivileged user
+// nobody, or skips loudly: root passes every permission check, so the
+// permission tests mean nothing without another user.
+func asNobody(t *testing.T, bin string) func(args ...string) (code int, stderr string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("PERMISSION TESTS SKIPPED: they run the tool as user nobody, which needs root to set up; run the tests as root to cover them")
+	}
+	u, err := user.Lookup("nobody")
+	if err != nil {
+		t.Skip("PERMISSION TESTS SKIPPED: no user nobody here:", err)
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	return func(args ...string) (int, string) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, bin, args...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		return exitCode(err), stderr.String()
+	}
+}
+
+// Permission denied on an input, on an output's directory and on a directory
+// on the way to an input, as an ordinary user: one line, exit status 2,
+// nothing changed, nothing left behind. And where the user may rewrite a
+// file another user owns, the owner cannot be kept: the tool says so.
+func TestFaultPermissions(t *testing.T) {
+	bin := utf8xBinary(t)
+	run := asNobody(t, bin)
+	base, err := os.MkdirTemp("", "utf8x-perm-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(base)
+	mk := func(path string, mode os.FileMode, content string) string {
+		p := filepath.Join(base, path)
+		if content == "" {
+			os.Mkdir(p, mode)
+		} else {
+			os.WriteFile(p, []byte(content), mode)
+		}
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	const bad = "caf\xE9\n"
+	mk(".", 0o755, "")
+	secret := mk("secret.txt", 0o600, bad)
+	open := mk("open.txt", 0o644, bad)
+	ro := mk("ro", 0o755, "")
+	roFile := mk("ro/f.txt", 0o666, bad)
+	closed := mk("closed", 0o700, "")
+	closedFile := mk("closed/f.txt", 0o644, bad)
+	shared := mk("shared", 0o777, "")
+	theirs := mk("shared/theirs.txt", 0o666, bad)
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fix", secret}, secret + ": permission denied"},
+		{[]string{"convert", "-f", "latin1", secret}, secret + ": permission denied"},
+		{[]string{"check", secret}, secret + ": permission denied"},
+		{[]string{"fix", closedFile}, closedFile + ": permission denied"},
+		{[]string{"fix", "--in-place", roFile}, roFile + ": cannot write to directory " + ro + ": permission denied (the file was left as it was)"},
+		{[]string{"convert", "-f", "latin1", "--in-place", roFile}, roFile + ": cannot write to directory " + ro + ": permission denied (the file was left as it was)"},
+		{[]string{"fix", "-o", filepath.Join(ro, "new.txt"), open}, filepath.Join(ro, "new.txt") + ": cannot write to directory " + ro + ": permission denied (nothing was written)"},
+		{[]string{"convert", "-f", "latin1", "-o", filepath.Join(ro, "new.txt"), open}, filepath.Join(ro, "new.txt") + ": cannot write to directory " + ro + ": permission denied (nothing was written)"},
+		{[]string{"fix", "--in-place", closedFile}, closedFile + ": permission denied"},
+	} {
+		name := strings.Join(tc.args, " ")
+		code, stderr := run(tc.args...)
+		if code != 2 {
+			t.Errorf("%s: exit %d, want 2 (stderr %q)", name, code, stderr)
+		}
+		oneLine(t, name, stderr, "utf8x: "+tc.want)
+		for _, p := range []string{secret, open, roFile, closedFile} {
+			if got, _ := os.ReadFile(p); string(got) != bad {
+				t.Errorf("%s: %s changed", name, p)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(ro, "new.txt")); err == nil {
+			t.Errorf("%s: created ro/new.txt", name)
+		}
+		for _, d := range []string{base, ro, closed, shared} {
+			if left := tempFiles(d); len(left) > 0 {
+				t.Errorf("%s: temporary files left: %v", name, left)
+			}
+		}
+	}
+
+	// nobody may replace root's file in a directory open to all, but cannot
+	// give the result back to root: a warning, and the file is fixed.
+	code, stderr := run("fix", "-q", "--in-place", theirs)
+	if code != 0 {
+		t.Errorf("fix --in-place on another user's file: exit %d (stderr %q)", code, stderr)
+	}
+	oneLine(t, "fix --in-place on another user's file", stderr,
+		"utf8x: warning: "+theirs+": could not keep its owner root and group root (operation not permitted); it now belongs to nobody:")
+	if got, _ := os.ReadFile(theirs); string(got) != "caf\uFFFD\n" {
+		t.Errorf("fix --in-place on another user's file: content %q", got)
+	}
 }

@@ -50,7 +50,7 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 	dest := path
 	mode := 0o666 &^ processUmask()
 	var uid, gid int
-	keepOwn := false
+	keepOwn, exists := false, false
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		dest = real
 	}
@@ -60,11 +60,9 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 		}
 		mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 		uid, gid, keepOwn = fileOwner(fi)
+		exists = true
 	}
-	dir, base := filepath.Split(dest)
-	if dir == "" {
-		dir = "."
-	}
+	dir, base := filepath.Dir(dest), filepath.Base(dest)
 	watchSignals()
 	for range 100 {
 		var r [6]byte
@@ -77,7 +75,7 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 			if errors.Is(err, fs.ErrExist) {
 				continue
 			}
-			return nil, describeCreateError(path, dir, err)
+			return nil, describeCreateError(path, dir, exists, err)
 		}
 		a := &atomicFile{File: f, dest: dest, mode: mode, uid: uid, gid: gid, keepOwn: keepOwn, warn: warn}
 		live.files[a] = struct{}{}
@@ -87,11 +85,16 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 	return nil, fmt.Errorf("%s: cannot create a temporary file in %s", path, dir)
 }
 
-// describeCreateError explains why no file could be created beside path.
-func describeCreateError(path, dir string, err error) error {
+// describeCreateError explains why no file could be created beside path,
+// which exists or not.
+func describeCreateError(path, dir string, exists bool, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("%s: cannot write to directory %s: permission denied (the file was left as it was)", path, dir)
+		outcome := "nothing was written"
+		if exists {
+			outcome = "the file was left as it was"
+		}
+		return fmt.Errorf("%s: cannot write to directory %s: permission denied (%s)", path, dir, outcome)
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("%s: directory %s does not exist", path, dir)
 	}
