@@ -39,6 +39,9 @@ var fuzzInvocations = [][]string{
 	{"convert", "-f", "latin1", "-t", "utf-16be", "--bom", "add"},
 	{"convert", "-f", "wtf-8", "-t", "utf-32le", "--invalid", "escape"},
 	{"convert", "-f", "cesu-8", "-t", "utf-8", "--invalid", "replace"},
+	{"convert", "-f", "ascii", "-t", "iso-8859-15", "--invalid", "escape"},
+	{"convert", "-f", "iso-8859-15", "-t", "ascii"},
+	{"convert", "-f", "utf-16le", "-t", "utf-8"}, // strict: the line and column of the error
 }
 
 // countingWriter keeps nothing and counts what it is given, so that a fuzz
