@@ -11,6 +11,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -176,15 +177,20 @@ func asNobody(t *testing.T, bin string) func(args ...string) (code int, stderr s
 	uid, _ := strconv.Atoi(u.Uid)
 	gid, _ := strconv.Atoi(u.Gid)
 	return func(args ...string) (int, string) {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, bin, args...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
 		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		err := cmd.Run()
-		return exitCode(err), stderr.String()
+		code := runAs(uid, gid, &stderr, bin, args...)
+		return code, stderr.String()
 	}
+}
+
+// runAs runs bin as uid:gid with stderr and returns its exit status.
+func runAs(uid, gid int, stderr io.Writer, bin string, args ...string) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
+	cmd.Stderr = stderr
+	return exitCode(cmd.Run())
 }
 
 // Permission denied on an input, on an output's directory and on a directory
@@ -267,5 +273,32 @@ func TestFaultPermissions(t *testing.T) {
 		"utf8x: warning: "+theirs+": could not keep its owner root and group root (operation not permitted); it now belongs to nobody:")
 	if got, _ := os.ReadFile(theirs); string(got) != "caf\uFFFD\n" {
 		t.Errorf("fix --in-place on another user's file: content %q", got)
+	}
+
+	// The same warning into a pipe nobody reads (2>&1 | head -0): it comes
+	// while the temporary file exists, and SIGPIPE must not kill the run
+	// there and leave it behind.
+	mk("shared/theirs.txt", 0o666, bad)
+	if err := os.Chown(theirs, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr.Close()
+	u, _ := user.Lookup("nobody")
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	code = runAs(uid, gid, pw, bin, "fix", "-q", "--in-place", theirs)
+	pw.Close()
+	if code != 0 {
+		t.Errorf("fix --in-place with stderr a closed pipe: exit %d, want 0", code)
+	}
+	if got, _ := os.ReadFile(theirs); string(got) != "caf\uFFFD\n" {
+		t.Errorf("fix --in-place with stderr a closed pipe: content %q", got)
+	}
+	if left := tempFiles(shared); len(left) > 0 {
+		t.Errorf("fix --in-place with stderr a closed pipe: temporary files left: %v", left)
 	}
 }
