@@ -55,7 +55,8 @@ start of each input; U+FEFF anywhere else is text and is never touched.
 -o and --in-place write a temporary file beside the destination and rename it
 into place only when all is done: a failed or interrupted run leaves the
 destination as it was, and a replaced file keeps its mode. With several FILEs
-and no --in-place, the outputs are concatenated.
+and no --in-place, the outputs are concatenated (--bom add writes one byte
+order mark, at the start).
 
 A count of what was fixed goes to standard error, nothing when the input was
 already clean (--quiet silences it). Exit status: 0 on success, even when
@@ -150,8 +151,14 @@ func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
 	bar := newProgress(errOut, "fixing", inputFiles(files))
 	defer bar.clear()
 	status := exitOK
-	for _, path := range files {
-		fixed, err := fixOne(cmd, path, opts, bar.counter())
+	for i, path := range files {
+		o := opts
+		if i > 0 && !opts.inPlace && opts.bom == utf8x.BOMAdd {
+			// The outputs follow each other in one stream, which already
+			// starts with its byte order mark.
+			o.bom = utf8x.BOMStrip
+		}
+		fixed, err := fixOne(cmd, path, o, bar.counter())
 		bar.clear()
 		if err == nil {
 			if fixed > 0 && !opts.quiet {
