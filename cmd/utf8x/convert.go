@@ -64,7 +64,8 @@ characters TO cannot hold:
 
 -o and --in-place write a temporary file beside the destination and rename
 it into place only when everything converted: a failed or interrupted run
-leaves the destination as it was, and a replaced file keeps its mode.
+leaves the destination as it was, and a replaced file keeps its mode, and its
+owner and group where you may give them (as root).
 Exit status: 0 on success, 1 when strict meets something it cannot convert,
 2 for a usage error or an input or output that cannot be read or written.`,
 		Example: `  utf8x convert -f utf-16 -t utf-8 export.csv > export.utf8.csv

@@ -52,11 +52,13 @@ standard output, or to the file named by -o, or back onto itself with
 --bom keep|strip|add decides about a byte order mark (EF BB BF) at the very
 start of each input; U+FEFF anywhere else is text and is never touched.
 
--o and --in-place write a temporary file beside the destination and rename it
-into place only when all is done: a failed or interrupted run leaves the
-destination as it was, and a replaced file keeps its mode. With several FILEs
-and no --in-place, the outputs are concatenated (--bom add writes one byte
-order mark, at the start).
+-o and --in-place write a temporary file (readable by you only) beside the
+destination and rename it into place only when all is done: a failed or
+interrupted run leaves the destination as it was, and a replaced file keeps
+its mode, and its owner and group where you may give them (as root). An
+output that is also an input is refused. With several FILEs and no
+--in-place, the outputs are concatenated (--bom add writes one byte order
+mark, at the start).
 
 A count of what was fixed goes to standard error, nothing when the input was
 already clean (--quiet silences it). Exit status: 0 on success, even when
