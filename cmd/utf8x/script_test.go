@@ -25,18 +25,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script/*.txtar")
 
 func TestMain(m *testing.M) {
-	testscript.Main(cleanupAfter{m}, map[string]func(){
+	testscript.Main(m, map[string]func(){
 		"utf8x": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
-}
-
-// cleanupAfter removes what tests built for the whole run (fault_test.go's
-// binary) once every test is done.
-type cleanupAfter struct{ m *testing.M }
-
-func (c cleanupAfter) Run() int {
-	defer cleanupBinary()
-	return c.m.Run()
 }
 
 func TestScript(t *testing.T) {
