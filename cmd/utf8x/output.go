@@ -103,7 +103,10 @@ func describeCreateError(path, dir string, exists bool, err error) error {
 
 // commit makes the written content appear under the destination's name.
 func (a *atomicFile) commit() error {
-	if a.done {
+	live.mu.Lock()
+	done := a.done // also set by an interrupt that removed the file
+	live.mu.Unlock()
+	if done {
 		return errors.New("atomic file committed twice")
 	}
 	err := a.Sync()
