@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -257,24 +258,55 @@ func convertInPlace(cmd *cobra.Command, path string, opts convertOptions, onRead
 }
 
 func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOptions, onRead func(int64)) error {
-	f, _, err := openInput(path, cmd.InOrStdin(), "")
+	f, size, err := openInput(path, cmd.InOrStdin(), "")
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	c := transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom)
+	// Under strict, an error is placed at its LINE:COL. A regular file is
+	// read again up to the error when there is one, which costs nothing on
+	// the way; a stream cannot be, so its position is kept as it goes.
 	var pos *sourcePosition
 	var consumed func([]byte)
-	if opts.policy.Action() == utf8x.ActionStrict {
+	if opts.policy.Action() == utf8x.ActionStrict && size < 0 {
 		pos = newSourcePosition(opts.from)
 		consumed = pos.advance
 	}
 	err = pump(w, opts.output, countReads(f, onRead), path, c, consumed, opts.blockSize)
 	var te *transcode.Error
 	if errors.As(err, &te) {
+		if pos == nil {
+			if pos, err = positionInFile(path, opts.from, int64(te.Offset)); err != nil {
+				return err
+			}
+		}
 		return &convertError{file: displayName(path), line: pos.line, col: pos.col + 1, err: te}
 	}
 	return err
+}
+
+// positionInFile returns the position reached after the first n bytes of the
+// file at path, read in the encoding from.
+func positionInFile(path string, from transcode.Encoding, n int64) (*sourcePosition, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, describeOpenError(path, err, "")
+	}
+	defer f.Close()
+	pos := newSourcePosition(from)
+	buf := make([]byte, defaultBlockSize)
+	r := io.LimitReader(f, n)
+	for {
+		m, err := r.Read(buf)
+		pos.advance(buf[:m])
+		if err == io.EOF {
+			return pos, nil
+		}
+		if err != nil {
+			return nil, readError(path, n, err)
+		}
+	}
 }
 
 // sourcePosition keeps the line and column reached in an input of any

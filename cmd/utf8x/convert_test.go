@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 	"unicode/utf16"
 
@@ -16,6 +18,7 @@ import (
 // where a person counting the input's characters finds it: checked against
 // unicode/utf16 on UTF-16LE input with a lone surrogate somewhere.
 func TestConvertStrictPosition(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "in.u16le")
 	r := rand.New(rand.NewPCG(3, 4))
 	pieces := [][]uint16{{'a'}, {'\n'}, {0xE9}, {0x20AC}, {0xD83D, 0xDE00}, {0xFEFF}}
 	for range 300 {
@@ -50,6 +53,14 @@ func TestConvertStrictPosition(t *testing.T) {
 			if pos.line != wantLine || pos.col+1 != wantCol {
 				t.Fatalf("units %04X size %d: error at %d:%d, want %d:%d", units, size, pos.line, pos.col+1, wantLine, wantCol)
 			}
+		}
+		// A regular file is read again up to the error instead.
+		if err := os.WriteFile(file, in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pos, err := positionInFile(file, transcode.UTF16LE, int64(2*at))
+		if err != nil || pos.line != wantLine || pos.col+1 != wantCol {
+			t.Fatalf("units %04X in a file: error at %d:%d (%v), want %d:%d", units, pos.line, pos.col+1, err, wantLine, wantCol)
 		}
 	}
 }
