@@ -302,3 +302,43 @@ func TestFaultPermissions(t *testing.T) {
 		t.Errorf("fix --in-place with stderr a closed pipe: temporary files left: %v", left)
 	}
 }
+
+// A file size limit (ulimit -f) reached while writing: the Go runtime ignores
+// SIGXFSZ, so the write fails instead of the signal killing the tool with its
+// temporary file on disk; one line says so, exit status 2, the input is
+// untouched and nothing is left behind.
+func TestFaultFileSizeLimit(t *testing.T) {
+	bin := utf8xBinary(t)
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to set ulimit -f with:", err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	content := bytes.Repeat([]byte("caf\xE9 "), 100000) // 500 KB, beyond the 256 KB limit
+	if err := os.WriteFile(in, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []string{"fix --in-place", "convert -f latin1 -t utf-16 -o out.txt"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		cmd := exec.CommandContext(ctx, sh, "-c", "ulimit -f 512 && exec "+bin+" "+args+" in.txt")
+		cmd.Dir = dir
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		code := exitCode(cmd.Run())
+		cancel()
+		if code != 2 {
+			t.Errorf("%s: exit status %d, want 2 (stderr %q)", args, code, stderr.String())
+		}
+		oneLine(t, args, stderr.String(), "file too large")
+		if got, _ := os.ReadFile(in); !bytes.Equal(got, content) {
+			t.Errorf("%s: the input changed", args)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "out.txt")); err == nil {
+			t.Errorf("%s: out.txt written", args)
+		}
+		if left := tempFiles(dir); len(left) > 0 {
+			t.Errorf("%s: temporary files left: %v", args, left)
+		}
+	}
+}
