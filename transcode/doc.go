@@ -1,12 +1,13 @@
 // Package transcode converts text between UTF-8 and UTF-16, UTF-32, ISO-8859-1,
-// Windows-1252 and the variant forms of UTF-8 (CESU-8, Java's modified UTF-8,
+// Windows-1252, US-ASCII, ISO-8859-15 and the variant forms of UTF-8 (CESU-8, Java's modified UTF-8,
 // WTF-8, legacy RFC 2279 UTF-8), from a slice or a stream, reporting every unit
 // it cannot convert with its byte offset and kind instead of mangling it silently.
 //
 // # Encodings
 //
 // Each encoding is an Encoding value (UTF8, UTF16, UTF16LE, UTF16BE, UTF32,
-// UTF32LE, UTF32BE, Latin1, CP1252, CESU8, MUTF8, WTF8, UTF8Legacy, or Lookup
+// UTF32LE, UTF32BE, Latin1, CP1252, ASCII, ISO8859_15, CESU8, MUTF8, WTF8,
+// UTF8Legacy, or Lookup
 // by an iconv or WHATWG label; Encodings lists them all). The variant forms
 // are described on their variables. An
 // Encoding implements golang.org/x/text/encoding.Encoding: NewDecoder converts

@@ -22,16 +22,22 @@ var _ encoding.Encoding = Encoding{}
 
 // The encodings, with the Strict policy and BOMKeep.
 var (
-	UTF8      = Encoding{f: utf8Form}
-	UTF16     = Encoding{f: utf16Form}   // byte order from the signature, else from the text; see the package documentation
-	UTF16LE   = Encoding{f: utf16LEForm} // little-endian, no signature
-	UTF16BE   = Encoding{f: utf16BEForm} // big-endian, no signature
-	UTF32     = Encoding{f: utf32Form}   // byte order from the signature, else from the text
-	UTF32LE   = Encoding{f: utf32LEForm}
-	UTF32BE   = Encoding{f: utf32BEForm}
-	Latin1    = Encoding{f: latin1Form} // ISO-8859-1: bytes 00-FF are U+0000-U+00FF
-	CP1252    = Encoding{f: cp1252Form} // Windows-1252 as the WHATWG Encoding Standard maps it
-	encodings = []Encoding{UTF8, UTF16, UTF16LE, UTF16BE, UTF32, UTF32LE, UTF32BE, Latin1, CP1252}
+	UTF8    = Encoding{f: utf8Form}
+	UTF16   = Encoding{f: utf16Form}   // byte order from the signature, else from the text; see the package documentation
+	UTF16LE = Encoding{f: utf16LEForm} // little-endian, no signature
+	UTF16BE = Encoding{f: utf16BEForm} // big-endian, no signature
+	UTF32   = Encoding{f: utf32Form}   // byte order from the signature, else from the text
+	UTF32LE = Encoding{f: utf32LEForm}
+	UTF32BE = Encoding{f: utf32BEForm}
+	Latin1  = Encoding{f: latin1Form} // ISO-8859-1: bytes 00-FF are U+0000-U+00FF
+	CP1252  = Encoding{f: cp1252Form} // Windows-1252 as the WHATWG Encoding Standard maps it
+	// ASCII is US-ASCII: bytes 00-7F only, as iconv's ASCII (the WHATWG
+	// standard reads the label as Windows-1252).
+	ASCII = Encoding{f: asciiForm}
+	// ISO8859_15 is ISO-8859-15 (Latin-9): ISO-8859-1 with the euro sign and
+	// seven letters in place of eight rarely used symbols.
+	ISO8859_15 = Encoding{f: latin9Form}
+	encodings  = []Encoding{UTF8, UTF16, UTF16LE, UTF16BE, UTF32, UTF32LE, UTF32BE, Latin1, CP1252, ASCII, ISO8859_15}
 )
 
 func (e Encoding) form() *form {

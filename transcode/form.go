@@ -82,13 +82,13 @@ var (
 	}
 	utf32LEForm = &form{
 		name:   "UTF-32LE",
-		labels: []string{"utf-32le", "utf32le"},
+		labels: []string{"utf-32le", "utf32le", "ucs-4le"},
 		decode: decodeUTF32LE, encode: encodeUTF32LE, maxLen: 4, bom: "\xFF\xFE\x00\x00",
 		fromUTF8: utf8ToUTF32LE, toUTF8: utf32LEToUTF8,
 	}
 	utf32BEForm = &form{
 		name:   "UTF-32BE",
-		labels: []string{"utf-32be", "utf32be"},
+		labels: []string{"utf-32be", "utf32be", "ucs-4be", "ucs-4", "ucs4"},
 		decode: decodeUTF32BE, encode: encodeUTF32BE, maxLen: 4, bom: "\x00\x00\xFE\xFF",
 		fromUTF8: utf8ToUTF32BE, toUTF8: utf32BEToUTF8,
 	}

@@ -346,8 +346,12 @@ func seqLen(b byte) int {
 }
 
 // looseDecode reads a lead byte and its continuation bytes without RFC 3629's
-// range rules. ok is false unless p starts with all of them.
+// range rules. ok is false unless p starts with all of them; p may be empty
+// (a lone surrogate at the end of the input has nothing after it).
 func looseDecode(p []byte) (r rune, n int, ok bool) {
+	if len(p) == 0 {
+		return 0, 0, false
+	}
 	n = seqLen(p[0])
 	if n == 0 || len(p) < n {
 		return 0, n, false

@@ -52,10 +52,13 @@ standard output, or to the file named by -o, or back onto itself with
 --bom keep|strip|add decides about a byte order mark (EF BB BF) at the very
 start of each input; U+FEFF anywhere else is text and is never touched.
 
--o and --in-place write a temporary file beside the destination and rename it
-into place only when all is done: a failed or interrupted run leaves the
-destination as it was, and a replaced file keeps its mode. With several FILEs
-and no --in-place, the outputs are concatenated.
+-o and --in-place write a temporary file (readable by you only) beside the
+destination and rename it into place only when all is done: a failed or
+interrupted run leaves the destination as it was, and a replaced file keeps
+its mode, and its owner and group where you may give them (as root). An
+output that is also an input is refused. With several FILEs and no
+--in-place, the outputs are concatenated (--bom add writes one byte order
+mark, at the start).
 
 A count of what was fixed goes to standard error, nothing when the input was
 already clean (--quiet silences it). Exit status: 0 on success, even when
@@ -70,7 +73,15 @@ error or an input or output that cannot be read or written.`,
 				return err
 			}
 			if len(args) == 0 {
+				if isTerminal(cmd.InOrStdin()) {
+					return usageError("give FILE arguments or pipe text in (see 'utf8x fix --help')")
+				}
 				args = []string{"-"}
+			}
+			if !opts.inPlace {
+				if err := refuseOutputIsInput(cmd.InOrStdin(), cmd.OutOrStdout(), opts.output, args); err != nil {
+					return err
+				}
 			}
 			return fixFiles(cmd, args, opts)
 		},
@@ -139,9 +150,18 @@ func (e *strictError) Error() string {
 
 func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
 	errOut := cmd.ErrOrStderr()
+	bar := newProgress(errOut, "fixing", inputFiles(files))
+	defer bar.clear()
 	status := exitOK
-	for _, path := range files {
-		fixed, err := fixOne(cmd, path, opts)
+	for i, path := range files {
+		o := opts
+		if i > 0 && !opts.inPlace && opts.bom == utf8x.BOMAdd {
+			// The outputs follow each other in one stream, which already
+			// starts with its byte order mark.
+			o.bom = utf8x.BOMStrip
+		}
+		fixed, err := fixOne(cmd, path, o, bar.counter())
+		bar.clear()
 		if err == nil {
 			if fixed > 0 && !opts.quiet {
 				fmt.Fprintf(errOut, "fixed %s in %s\n", pluralSeq(fixed), displayName(path))
@@ -178,13 +198,14 @@ func pluralSeq(n int64) string {
 }
 
 // fixOne fixes one input into its destination and returns how many ill-formed
-// sequences it handled.
-func fixOne(cmd *cobra.Command, path string, opts fixOptions) (int64, error) {
-	in, _, err := openInput(path, cmd.InOrStdin(), "")
+// sequences it handled. onRead, if not nil, is told the bytes read so far.
+func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)) (int64, error) {
+	f, _, err := openInput(path, cmd.InOrStdin(), "")
 	if err != nil {
 		return 0, err
 	}
-	defer in.Close()
+	defer f.Close()
+	in := countReads(f, onRead)
 
 	dest := opts.output
 	if opts.inPlace {
@@ -193,7 +214,7 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions) (int64, error) {
 	var w io.Writer = cmd.OutOrStdout()
 	var out *atomicFile
 	if dest != "" {
-		if out, err = createAtomic(dest); err != nil {
+		if out, err = createAtomic(dest, cmd.ErrOrStderr()); err != nil {
 			return 0, err
 		}
 		defer out.abort() // a no-op once committed
@@ -202,11 +223,12 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions) (int64, error) {
 
 	tr := utf8x.NewTransformer(opts.policy, opts.bom)
 	var pos *position
+	var consumed func([]byte)
 	if opts.policy.Action() == utf8x.ActionStrict {
 		p := startPosition()
-		pos = &p
+		pos, consumed = &p, p.advance
 	}
-	err = pump(w, dest, in, path, tr, pos, opts.blockSize)
+	err = pump(w, dest, in, path, tr, consumed, opts.blockSize)
 	var ue *utf8x.Error
 	switch {
 	case errors.As(err, &ue):
@@ -246,9 +268,9 @@ func (e *outputError) Error() string {
 func (e *outputError) Unwrap() error { return e.err }
 
 // pump copies r (named path in messages) through tr to w (named dest, or ""
-// for standard output) in buffers of size bytes. When pos is not nil it is kept at the input position reached, which
-// needs the consumed input to be valid UTF-8: that holds under Strict only.
-func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Transformer, pos *position, size int) error {
+// for standard output) in buffers of size bytes. consumed, if not nil, is
+// given each piece of input tr has consumed, in order (to keep a position).
+func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Transformer, consumed func([]byte), size int) error {
 	src := make([]byte, max(size, utf8x.UTFMax))
 	dst := make([]byte, max(size, 64))
 	n, read := 0, int64(0) // bytes pending in src, bytes read so far
@@ -268,8 +290,8 @@ func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Trans
 			}
 		}
 		nDst, nSrc, err := tr.Transform(dst, src[:n], eof)
-		if pos != nil {
-			pos.advance(src[:nSrc])
+		if consumed != nil {
+			consumed(src[:nSrc])
 		}
 		if nDst > 0 {
 			if _, werr := w.Write(dst[:nDst]); werr != nil {
@@ -294,4 +316,37 @@ func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Trans
 			return err
 		}
 	}
+}
+
+// inputFiles turns command-line inputs into the list newProgress sizes.
+func inputFiles(paths []string) []inputFile {
+	files := make([]inputFile, len(paths))
+	for i, p := range paths {
+		files[i] = inputFile{path: p}
+	}
+	return files
+}
+
+// countReads returns r, telling onRead the running total of bytes read, if
+// onRead is not nil.
+func countReads(r io.Reader, onRead func(total int64)) io.Reader {
+	if onRead == nil {
+		return r
+	}
+	return &readCounter{r: r, onRead: onRead}
+}
+
+type readCounter struct {
+	r      io.Reader
+	n      int64
+	onRead func(int64)
+}
+
+func (c *readCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.n += int64(n)
+		c.onRead(c.n)
+	}
+	return n, err
 }

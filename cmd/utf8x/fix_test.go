@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -160,13 +161,13 @@ func TestAtomicFileAbortAndInterrupt(t *testing.T) {
 	if err := os.WriteFile(dest, []byte("original"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a, err := createAtomic(dest)
+	a, err := createAtomic(dest, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a.WriteString("half")
 	a.abort()
-	b, err := createAtomic(dest)
+	b, err := createAtomic(dest, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestAtomicFileAbortAndInterrupt(t *testing.T) {
 	if left := tempLeftovers(t, dir); len(left) > 0 {
 		t.Errorf("temporary files left behind: %v", left)
 	}
-	c, err := createAtomic(dest)
+	c, err := createAtomic(dest, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +191,7 @@ func TestAtomicFileAbortAndInterrupt(t *testing.T) {
 	if got, _ := os.ReadFile(dest); string(got) != "new" {
 		t.Errorf("destination = %q after commit", got)
 	}
-	if _, err := createAtomic(dir); err == nil {
+	if _, err := createAtomic(dir, io.Discard); err == nil {
 		t.Error("createAtomic accepted a directory as its destination")
 	}
 }
@@ -218,7 +219,7 @@ func TestPumpTinyBuffers(t *testing.T) {
 		var ref position
 		for i, size := range []int{1, 2, 3, 5, 1 << 16} {
 			pos := startPosition()
-			err := pump(&bytes.Buffer{}, "", bytes.NewReader(in), "in", utf8x.NewTransformer(utf8x.Strict, utf8x.BOMKeep), &pos, size)
+			err := pump(&bytes.Buffer{}, "", bytes.NewReader(in), "in", utf8x.NewTransformer(utf8x.Strict, utf8x.BOMKeep), pos.advance, size)
 			var e *utf8x.Error
 			if errors.As(err, &e) {
 				// The reference: count lines and characters up to the offset.

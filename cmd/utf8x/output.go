@@ -5,8 +5,9 @@
 // disk, gives it the destination's mode and renames it over the destination, and
 // syncs the directory so that the rename itself survives a crash. Until commit
 // the destination is untouched: a failed run calls abort, and an interrupted one
-// (Ctrl-C, SIGTERM) has its temporary files removed before the tool exits, so
-// no half-written file is ever seen under the destination's name.
+// (SIGINT, SIGTERM, SIGHUP, SIGQUIT: see interrupt.go) has its temporary files
+// removed before the tool exits, so no half-written file is ever seen under the
+// destination's name.
 //
 // github.com/google/renameio/v2 does the same job but builds only on Unix and
 // needs a newer Go than go.mod promises, so the tool carries these few lines.
@@ -17,32 +18,39 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"os/signal"
+	"os/user"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
-	"syscall"
 )
 
 // atomicFile is an output that appears under its name only when committed.
 type atomicFile struct {
 	*os.File
 	dest     string      // the file to replace, symbolic links resolved
-	mode     fs.FileMode // the destination's mode, to give the result
-	keepMode bool        // the destination exists: copy its mode
+	mode     fs.FileMode // the mode to give the result
+	uid, gid int         // the replaced file's owner and group, when keepOwner
+	keepOwn  bool
+	warn     io.Writer // where to say that the owner could not be kept
 	done     bool
 }
 
-// createAtomic starts writing path. If path exists, the result keeps its mode
-// (permission and setuid/setgid/sticky bits); if path is a symbolic link, the
-// file it points to is replaced and the link stays. A new file gets the mode
-// os.Create would give it (0666 less the umask).
-func createAtomic(path string) (*atomicFile, error) {
+// createAtomic starts writing path. The temporary file is created 0600, so
+// nobody else can read the content while it is written. If path exists, the
+// result keeps its mode (permission and setuid/setgid/sticky bits) and, where
+// the process may give it (as root, or a group it belongs to), its owner and
+// group, as sed -i does; when it cannot, commit says so on warn. If path is a
+// symbolic link, the file it points to is replaced and the link stays. A new
+// file gets the mode os.Create would give it (0666 less the umask).
+func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 	dest := path
-	var mode fs.FileMode
-	keepMode := false
+	mode := 0o666 &^ processUmask()
+	var uid, gid int
+	keepOwn, exists := false, false
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		dest = real
 	}
@@ -51,35 +59,42 @@ func createAtomic(path string) (*atomicFile, error) {
 			return nil, fmt.Errorf("%s: not a regular file; refusing to replace it", path)
 		}
 		mode = fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
-		keepMode = true
+		uid, gid, keepOwn = fileOwner(fi)
+		exists = true
 	}
-	dir, base := filepath.Split(dest)
-	if dir == "" {
-		dir = "."
-	}
+	dir, base := filepath.Dir(dest), filepath.Base(dest)
+	watchSignals()
 	for range 100 {
 		var r [6]byte
 		rand.Read(r[:])
 		name := filepath.Join(dir, "."+base+".utf8x-"+hex.EncodeToString(r[:])+".tmp")
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
+		live.mu.Lock()
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if err != nil {
-			return nil, describeCreateError(path, dir, err)
+			live.mu.Unlock()
+			if errors.Is(err, fs.ErrExist) {
+				continue
+			}
+			return nil, describeCreateError(path, dir, exists, err)
 		}
-		a := &atomicFile{File: f, dest: dest, mode: mode, keepMode: keepMode}
-		live.add(a)
+		a := &atomicFile{File: f, dest: dest, mode: mode, uid: uid, gid: gid, keepOwn: keepOwn, warn: warn}
+		live.files[a] = struct{}{}
+		live.mu.Unlock()
 		return a, nil
 	}
 	return nil, fmt.Errorf("%s: cannot create a temporary file in %s", path, dir)
 }
 
-// describeCreateError explains why no file could be created beside path.
-func describeCreateError(path, dir string, err error) error {
+// describeCreateError explains why no file could be created beside path,
+// which exists or not.
+func describeCreateError(path, dir string, exists bool, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("%s: cannot write to directory %s: permission denied (the file was left as it was)", path, dir)
+		outcome := "nothing was written"
+		if exists {
+			outcome = "the file was left as it was"
+		}
+		return fmt.Errorf("%s: cannot write to directory %s: permission denied (%s)", path, dir, outcome)
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("%s: directory %s does not exist", path, dir)
 	}
@@ -88,39 +103,91 @@ func describeCreateError(path, dir string, err error) error {
 
 // commit makes the written content appear under the destination's name.
 func (a *atomicFile) commit() error {
-	if a.done {
+	live.mu.Lock()
+	done := a.done // also set by an interrupt that removed the file
+	live.mu.Unlock()
+	if done {
 		return errors.New("atomic file committed twice")
 	}
 	err := a.Sync()
-	if err == nil && a.keepMode {
+	if err == nil && a.keepOwn {
+		a.keepOwner() // before Chmod: a change of owner clears the setuid and setgid bits
+	}
+	if err == nil {
 		err = a.Chmod(a.mode)
 	}
 	if cerr := a.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(a.Name(), a.dest)
+		live.mu.Lock()
+		if err = os.Rename(a.Name(), a.dest); err == nil {
+			a.done = true
+			delete(live.files, a)
+		}
+		live.mu.Unlock()
 	}
 	if err != nil {
 		a.abort()
 		return fmt.Errorf("%s: cannot write: %s (the file was left as it was)", a.dest, underlying(err))
 	}
-	a.done = true
-	live.remove(a)
 	syncDir(filepath.Dir(a.dest))
 	return nil
+}
+
+// keepOwner gives the temporary file the replaced file's owner and group,
+// or as much of them as the process may, and warns about the rest.
+func (a *atomicFile) keepOwner() {
+	fi, err := a.Stat()
+	if err != nil {
+		return
+	}
+	uid, gid, ok := fileOwner(fi)
+	if !ok || uid == a.uid && gid == a.gid {
+		return
+	}
+	err = a.Chown(a.uid, a.gid)
+	if err == nil {
+		return
+	}
+	// Not root: the group may still be kept if the process belongs to it.
+	if gid != a.gid && a.Chown(-1, a.gid) == nil {
+		gid = a.gid
+	}
+	lost := "owner " + ownerName(a.uid)
+	if gid != a.gid {
+		lost = fmt.Sprintf("owner %s and group %s", ownerName(a.uid), groupName(a.gid))
+	}
+	fmt.Fprintf(a.warn, "utf8x: warning: %s: could not keep its %s (%s); it now belongs to %s:%s\n",
+		a.dest, lost, underlying(err), ownerName(uid), groupName(gid))
+}
+
+func ownerName(uid int) string {
+	if u, err := user.LookupId(strconv.Itoa(uid)); err == nil {
+		return u.Username
+	}
+	return strconv.Itoa(uid)
+}
+
+func groupName(gid int) string {
+	if g, err := user.LookupGroupId(strconv.Itoa(gid)); err == nil {
+		return g.Name
+	}
+	return strconv.Itoa(gid)
 }
 
 // abort throws the temporary file away; the destination is untouched. It is
 // safe to call after commit, which makes it a no-op, so callers may defer it.
 func (a *atomicFile) abort() {
+	live.mu.Lock()
+	defer live.mu.Unlock()
 	if a.done {
 		return
 	}
 	a.done = true
 	a.Close()
 	os.Remove(a.Name())
-	live.remove(a)
+	delete(live.files, a)
 }
 
 // syncDir makes a rename in dir durable. Windows has no such call and renames
@@ -138,48 +205,33 @@ func syncDir(dir string) {
 
 // live holds the temporary files not yet committed or aborted, so that an
 // interrupt can remove them: a killed run must not leave litter beside the
-// user's files.
+// user's files. Its lock is held while a file is created, renamed or removed,
+// so an interrupt never falls between creating a file and registering it, and
+// never removes a file that a rename already made the destination.
 var live = liveFiles{files: map[*atomicFile]struct{}{}}
 
 type liveFiles struct {
-	mu      sync.Mutex
-	files   map[*atomicFile]struct{}
-	watched bool
-}
-
-func (l *liveFiles) add(a *atomicFile) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.files[a] = struct{}{}
-	if !l.watched {
-		l.watched = true
-		c := make(chan os.Signal, 1)
-		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
-		go func() {
-			sig := <-c
-			l.removeAll()
-			code := 130 // 128 + SIGINT, as shells report it
-			if sig == syscall.SIGTERM {
-				code = 143
-			}
-			os.Exit(code)
-		}()
-	}
-}
-
-func (l *liveFiles) remove(a *atomicFile) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.files, a)
+	mu    sync.Mutex
+	files map[*atomicFile]struct{}
 }
 
 // removeAll deletes every temporary file still being written.
 func (l *liveFiles) removeAll() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.removeLocked()
+}
+
+// removeLocked deletes every temporary file still being written and returns
+// the names of the files they would have replaced. l.mu must be held.
+func (l *liveFiles) removeLocked() []string {
+	var dests []string
 	for a := range l.files {
 		a.File.Close()
 		os.Remove(a.Name())
+		a.done = true
 		delete(l.files, a)
+		dests = append(dests, a.dest)
 	}
+	return dests
 }

@@ -51,7 +51,26 @@ func newProgress(stderr io.Writer, verb string, files []inputFile) *progress {
 	if len(files) > 1 {
 		label = fmt.Sprintf("%s %d files", verb, len(files))
 	}
-	return &progress{w: stderr, label: label, total: total, start: time.Now()}
+	return newBar(stderr, label, total)
+}
+
+// newBar returns a bar labelled label for total bytes, registered so that a
+// terminating signal erases it.
+func newBar(w io.Writer, label string, total int64) *progress {
+	watchSignals()
+	p := &progress{w: w, label: label, total: total, start: time.Now()}
+	bars.mu.Lock()
+	bars.all = append(bars.all, p)
+	bars.mu.Unlock()
+	return p
+}
+
+// bars are the bars made so far, for stopBySignal.
+var bars barList
+
+type barList struct {
+	mu  sync.Mutex
+	all []*progress
 }
 
 // add counts n more bytes read and redraws if the last drawing is old enough.
@@ -90,6 +109,18 @@ func (p *progress) clear() {
 	if !p.drawn.IsZero() {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.drawn = time.Time{}
+	}
+}
+
+// eraseForGood erases every bar and keeps each one locked, so that none is
+// drawn again: the process is about to exit.
+func (b *barList) eraseForGood() {
+	b.mu.Lock()
+	for _, p := range b.all {
+		p.mu.Lock()
+		if !p.drawn.IsZero() {
+			fmt.Fprint(p.w, "\r\x1b[K")
+		}
 	}
 }
 
