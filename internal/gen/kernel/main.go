@@ -1,7 +1,11 @@
-// Command gen writes the amd64 assembly kernels of internal/kernel with avo.
+// Command kernel writes the amd64 assembly kernels of internal/kernel with avo.
 //
-// Run it from this directory (`go run .`); it rewrites
-// ../kernel/kernel_amd64.s and ../kernel/stubs_amd64.go.
+// Run it from internal/gen (`go run ./kernel`, or `go generate` in
+// internal/kernel); it rewrites ../kernel/kernel_amd64.s and
+// ../kernel/stubs_amd64.go.
+//
+// Every algorithm is written once over asm.Width and emitted for AVX2
+// (32-byte blocks) and AVX-512 (64-byte blocks).
 //
 // The validators follow the lookup-table method of Keiser and Lemire
 // ("Validating UTF-8 In Less Than One Instruction Per Byte", 2021): every
@@ -16,6 +20,7 @@ import (
 	"os"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/utf8x/utf8x/internal/gen/asm"
 )
 
 func main() {
@@ -26,19 +31,18 @@ func main() {
 			"-pkg", "kernel")
 	}
 	ConstraintExpr("!purego")
-	tables()
-	validAVX2("validAVX2", plain)
-	validAVX512("validAVX512", false, plain)
-	validAVX512("validAVX512VBMI", true, plain)
-	validAVX2("validCountAVX2", counting)
-	validAVX512("validCountAVX512", false, counting)
-	validAVX512("validCountAVX512VBMI", true, counting)
-	validAVX2("validCopyAVX2", copying)
-	validAVX512("validCopyAVX512", false, copying)
-	validAVX512("validCopyAVX512VBMI", true, copying)
-	asciiAVX2()
-	asciiAVX512()
-	countAVX2()
-	countAVX512()
+	c := tables()
+	for _, m := range []mode{plain, counting, copying} {
+		prefix := map[mode]string{plain: "valid", counting: "validCount", copying: "validCopy"}[m]
+		valid(asm.AVX2, c, prefix+"AVX2", false, m)
+		valid(asm.AVX512, c, prefix+"AVX512", false, m)
+		valid(asm.AVX512, c, prefix+"AVX512VBMI", true, m)
+	}
+	ascii(asm.AVX2)
+	ascii(asm.AVX512)
+	for _, w := range []asm.Width{asm.AVX2, asm.AVX512} {
+		count(w, false, c)
+		count(w, true, c)
+	}
 	Generate()
 }

@@ -4,6 +4,7 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+	"github.com/utf8x/utf8x/internal/gen/asm"
 )
 
 // mode selects what a validator does besides validating. The fused modes exist
@@ -35,46 +36,38 @@ type validConsts struct {
 	bit7, incomplete      reg.VecVirtual
 }
 
-// checkBlock emits the classification of the block cur, whose preceding
-// bytes are the end of prev, and jumps to fail if it holds an error. shift
-// supplies cur delayed by 1, 2 and 3 bytes. The two widths differ only there
-// and in how the final test is done, passed in as test.
+// checkBlock emits the classification of the block cur, given d1, d2 and d3,
+// cur delayed by 1, 2 and 3 bytes, and jumps to fail if it holds an error.
 //
 // With vbmi, VPERMB looks the nibbles up: it indexes a 64-byte table by the
 // low six bits of each byte, and the tables repeat every 16 bytes, so the two
 // bits above the nibble select a copy of the same entry. That saves the three
 // ANDs that isolate the nibbles for VPSHUFB.
-func checkBlock(c validConsts, vec func() reg.VecVirtual, prev, cur reg.VecVirtual,
-	shift func(prev, cur reg.VecVirtual) (p1, p2, p3 reg.VecVirtual),
-	and, and3 func(a, b, dst reg.VecVirtual), test func(special, must23 reg.VecVirtual), vbmi bool) {
-	p1, p2, p3 := shift(prev, cur)
-
-	hi1, lo1, hi2 := vec(), vec(), vec()
-	VPSRLW(U8(4), p1, hi1)
+func checkBlock(w asm.Width, c validConsts, cur, d1, d2, d3 reg.VecVirtual, vbmi bool, fail LabelRef) {
+	hi1, lo1, hi2 := w.Vec(), w.Vec(), w.Vec()
+	VPSRLW(U8(4), d1, hi1)
 	VPSRLW(U8(4), cur, hi2)
 	if vbmi {
 		VPERMB(c.b1High, hi1, hi1)
-		VPERMB(c.b1Low, p1, lo1)
+		VPERMB(c.b1Low, d1, lo1)
 		VPERMB(c.b2High, hi2, hi2)
 	} else {
-		and(c.nibble, hi1, hi1)
+		w.And(c.nibble, hi1, hi1)
 		VPSHUFB(hi1, c.b1High, hi1)
-		and(c.nibble, p1, lo1)
+		w.And(c.nibble, d1, lo1)
 		VPSHUFB(lo1, c.b1Low, lo1)
-		and(c.nibble, hi2, hi2)
+		w.And(c.nibble, hi2, hi2)
 		VPSHUFB(hi2, c.b2High, hi2)
 	}
-	and3(lo1, hi2, hi1) // hi1 = the shapes the pair has: special
+	w.And3(lo1, hi2, hi1) // hi1 = the shapes the pair has: special
 
 	// Bit 7 of must23 is set where a continuation must follow a
 	// continuation, i.e. two or three bytes after a 3- or 4-byte lead.
-	VPSUBUSB(c.lead3, p2, p2)
-	VPSUBUSB(c.lead4, p3, p3)
-	test(hi1, mustOr(p2, p3, c.bit7))
+	VPSUBUSB(c.lead3, d2, d2)
+	VPSUBUSB(c.lead4, d3, d3)
+	w.TestNotEqual(hi1, w.OrAnd(d2, d3, c.bit7))
+	JNZ(fail)
 }
-
-// mustOr is set per width before checkBlock runs.
-var mustOr func(a, b, bit7 reg.VecVirtual) reg.VecVirtual
 
 // kernelArgs loads the input (and, when copying, the output) pointer and the
 // input length.
@@ -133,380 +126,224 @@ func (c counts) ret(m mode, n reg.GPVirtual) {
 	Store(r, ReturnIndex(2))
 }
 
-func validAVX2(name string, m mode) {
-	TEXT(name, NOSPLIT, m.signature())
-	Pragma("noescape")
-	switch m {
-	case plain:
-		Doc(name+" checks p in 32-byte blocks and returns len(p) if p is valid,",
-			"else n < len(p) such that p[:n] holds no error short of a character left",
-			"unfinished at its end: the start of the first block with an error, or,",
-			"for inputs shorter than 35 bytes, the end of the last whole block.")
-	case counting:
-		Doc(name+" is validAVX2 that also returns the number of characters",
-			"and of UTF-16 units in p[:n].")
-	case copying:
-		Doc(name+" is validAVX2 on src that also copies src[:n] to dst, in the",
-			"same pass. It may write any of dst[:len(src)]; dst must have that room.")
-	}
-	L := func(s string) string { return name + "_" + s }
-	ptr, dptr, n := kernelArgs(m)
-
-	c := validConsts{YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()}
-	VMOVDQU(tblByte1High, c.b1High)
-	VMOVDQU(tblByte1Low, c.b1Low)
-	VMOVDQU(tblByte2High, c.b2High)
-	VPBROADCASTB(splat.Offset(splatNibble), c.nibble)
-	VPBROADCASTB(splat.Offset(splat3Lead), c.lead3)
-	VPBROADCASTB(splat.Offset(splat4Lead), c.lead4)
-	VPBROADCASTB(splat.Offset(splatBit7), c.bit7)
-	VMOVDQU(tblIncomplete.Offset(32), c.incomplete)
-	cnt := newCounts(m)
-
-	mustOr = func(a, b, bit7 reg.VecVirtual) reg.VecVirtual {
-		VPOR(a, b, a)
-		VPAND(bit7, a, a)
-		return a
-	}
-	shift := func(prev, cur reg.VecVirtual) (p1, p2, p3 reg.VecVirtual) {
-		// t = prev's high lane then cur's low lane, so that per-lane byte
-		// alignment of (t, cur) sees the 16 bytes before each lane of cur.
-		t := YMM()
-		VPERM2I128(U8(0x21), cur, prev, t)
-		p1, p2, p3 = YMM(), YMM(), YMM()
-		VPALIGNR(U8(15), t, cur, p1)
-		VPALIGNR(U8(14), t, cur, p2)
-		VPALIGNR(U8(13), t, cur, p3)
-		return
-	}
-	and := func(a, b, dst reg.VecVirtual) { VPAND(a, b, dst) }
-	and3 := func(a, b, dst reg.VecVirtual) {
-		VPAND(a, dst, dst)
-		VPAND(b, dst, dst)
-	}
-	test := func(special, must23 reg.VecVirtual) {
-		VPXOR(must23, special, special)
-		VPTEST(special, special)
-		JNZ(LabelRef(L("fail")))
-	}
-	// count adds v's continuation bytes and 4-byte leads, given h, the bit
-	// 7 mask of v, and skip, the number of leading bytes of v to leave out.
-	// Bit 6 comes from v+v; v minus 0x70 saturates to bit 7 set only from
-	// F0 up.
-	count := func(v reg.VecVirtual, h, skip reg.Register, sub bool) {
-		t := YMM()
-		b6, f := GP32(), GP32()
-		VPADDB(v, v, t)
-		VPMOVMSKB(t, b6)
-		ANDNL(h, b6, b6)
-		VPSUBUSB(c.lead4, v, t)
-		VPMOVMSKB(t, f)
-		if skip != nil {
-			SHRXL(skip, b6, b6)
-			SHRXL(skip, f, f)
-		}
-		POPCNTL(b6, b6)
-		POPCNTL(f, f)
-		cnt.add(b6.As64(), f.As64(), sub)
-	}
-	load := func(off int, dst reg.VecVirtual, i reg.GPVirtual) {
-		VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1, Disp: off}, dst)
-		if m == copying {
-			VMOVDQU(dst, Mem{Base: dptr, Index: i, Scale: 1, Disp: off})
-		}
-	}
-
-	i := GP64()
-	XORQ(i, i)
-	prev, cur := YMM(), YMM()
-	VPXOR(prev, prev, prev)
-
-	Label(L("loop"))
-	rest := GP64()
-	MOVQ(n, rest)
-	SUBQ(i, rest)
-	CMPQ(rest, U8(32))
-	JB(LabelRef(L("tail")))
-	load(0, cur, i)
-	mask := GP32()
-	VPMOVMSKB(cur, mask)
-	TESTL(mask, mask)
-	JNZ(LabelRef(L("mixed")))
-
-	// An ASCII block only needs to know that prev did not end mid-character.
-	unfinished := YMM()
-	VPSUBUSB(c.incomplete, prev, unfinished)
-	VPTEST(unfinished, unfinished)
-	JNZ(LabelRef(L("fail")))
-	ADDQ(U8(32), i)
-
-	// Long ASCII runs: four blocks per test.
-	Label(L("ascii"))
-	MOVQ(n, rest)
-	SUBQ(i, rest)
-	CMPQ(rest, U8(128))
-	JB(LabelRef(L("ascii_end")))
-	a, b := YMM(), YMM()
-	if m == copying {
-		a2, b2 := YMM(), YMM()
-		load(0, a, i)
-		load(32, b, i)
-		load(64, a2, i)
-		load(96, b2, i)
-		VPOR(a2, a, a)
-		VPOR(b2, b, b)
-	} else {
-		VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1}, a)
-		VMOVDQU(Mem{Base: ptr, Index: i, Scale: 1, Disp: 32}, b)
-		VPOR(Mem{Base: ptr, Index: i, Scale: 1, Disp: 64}, a, a)
-		VPOR(Mem{Base: ptr, Index: i, Scale: 1, Disp: 96}, b, b)
-	}
-	VPOR(a, b, a)
-	VPMOVMSKB(a, mask)
-	TESTL(mask, mask)
-	JNZ(LabelRef(L("ascii_end")))
-	ADDQ(U8(128), i)
-	JMP(LabelRef(L("ascii")))
-	Label(L("ascii_end"))
-	// Everything before i is ASCII, which as a predecessor is as good as zeros.
-	VPXOR(prev, prev, prev)
-	JMP(LabelRef(L("loop")))
-
-	Label(L("mixed"))
-	checkBlock(c, YMM, prev, cur, shift, and, and3, test, false)
-	if m == counting {
-		count(cur, mask, nil, false)
-	}
-	VMOVDQA(cur, prev)
-	ADDQ(U8(32), i)
-	JMP(LabelRef(L("loop")))
-
-	// The tail: rather than stepping through up to 31 bytes, check the last
-	// 32 bytes of p as one more block, overlapping what was already checked.
-	// On an error the answer stays i, which everything before was checked
-	// up to. Inputs of up to 34 bytes are left to the caller (the test hook
-	// hands this kernel inputs shorter than a block).
-	Label(L("tail"))
-	TESTQ(rest, rest)
-	JZ(LabelRef(L("end")))
-	CMPQ(n, U8(35))
-	JB(LabelRef(L("fail")))
-	j := GP64()
-	MOVQ(n, j)
-	SUBQ(U8(32), j)
-	load(0, cur, j)
-	// The delayed copies of cur come straight from memory, three bytes
-	// back at most, so that inputs of 35 to 63 bytes, which have no whole
-	// block before the last one, are finished here too.
-	fromMem := func(_, _ reg.VecVirtual) (p1, p2, p3 reg.VecVirtual) {
-		p1, p2, p3 = YMM(), YMM(), YMM()
-		VMOVDQU(Mem{Base: ptr, Index: j, Scale: 1, Disp: -1}, p1)
-		VMOVDQU(Mem{Base: ptr, Index: j, Scale: 1, Disp: -2}, p2)
-		VMOVDQU(Mem{Base: ptr, Index: j, Scale: 1, Disp: -3}, p3)
-		return
-	}
-	checkBlock(c, YMM, prev, cur, fromMem, and, and3, test, false)
-	VPSUBUSB(c.incomplete, cur, unfinished)
-	VPTEST(unfinished, unfinished)
-	JNZ(LabelRef(L("fail")))
-	if m == counting {
-		// Only the last rest bytes are new.
-		VPMOVMSKB(cur, mask)
-		skip := GP64()
-		MOVQ(U32(32), skip)
-		SUBQ(rest, skip)
-		count(cur, mask, skip.As32(), false)
-	}
-	Label(L("done"))
-	VZEROUPPER()
-	cnt.ret(m, n)
-	RET()
-
-	// Input that ends with a whole block: it must not end mid-character.
-	// Reporting the last block as failing lets the caller find out which;
-	// that block (prev is zero after ASCII) was counted, so it is taken out.
-	Label(L("end"))
-	VPSUBUSB(c.incomplete, prev, unfinished)
-	VPTEST(unfinished, unfinished)
-	JZ(LabelRef(L("done")))
-	if m == counting {
-		VPMOVMSKB(prev, mask)
-		count(prev, mask, nil, true)
-	}
-	SUBQ(U8(32), i)
-
-	Label(L("fail"))
-	VZEROUPPER()
-	cnt.ret(m, i)
-	RET()
-}
-
-func validAVX512(name string, vbmi bool, m mode) {
-	TEXT(name, NOSPLIT, m.signature())
-	Pragma("noescape")
-	base := "validAVX512"
+// validDoc is the documentation of the validator name of width w.
+func validDoc(w asm.Width, name string, vbmi bool, m mode) []string {
+	base := "valid" + w.Name()
 	if vbmi {
-		base = "validAVX512VBMI"
+		base += "VBMI"
 	}
 	switch {
 	case m == counting:
-		Doc(name+" is "+base+" that also returns the number of characters",
-			"and of UTF-16 units in p[:n].")
+		return []string{name + " is " + base + " that also returns the number of characters",
+			"and of UTF-16 units in p[:n]."}
 	case m == copying:
-		Doc(name+" is "+base+" on src that also copies src[:n] to dst, in",
-			"the same pass. It may write any of dst[:len(src)]; dst must have that room.")
+		return []string{name + " is " + base + " on src that also copies src[:n] to dst, in",
+			"the same pass. It may write any of dst[:len(src)]; dst must have that room."}
 	case vbmi:
-		Doc(name + " is validAVX512 with the nibble lookups done by VPERMB.")
-	default:
-		Doc(name+" checks p in 64-byte blocks, the last one loaded under a mask",
+		return []string{name + " is validAVX512 with the nibble lookups done by VPERMB."}
+	case w.Masked():
+		return []string{name + " checks p in 64-byte blocks, the last one loaded under a mask",
 			"that zero-fills past the end, and returns len(p) if p is valid, else the",
-			"start of the first block with an error.")
+			"start of the first block with an error."}
 	}
-	L := func(s string) string { return name + "_" + s }
+	return []string{name + " checks p in 32-byte blocks and returns len(p) if p is valid,",
+		"else n < len(p) such that p[:n] holds no error short of a character left",
+		"unfinished at its end: the start of the first block with an error, or,",
+		"for inputs shorter than 35 bytes, the end of the last whole block."}
+}
+
+// valid emits a validator of width w: blocks of ASCII are checked four at a
+// time and need only know that the block before did not end mid-character;
+// other blocks are classified by checkBlock. With vbmi (AVX-512 only) the
+// nibble lookups use VPERMB.
+func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
+	asm.Func(name, m.signature(), validDoc(w, name, vbmi, m)...)
+	l := asm.Scope(name + "_")
+	B := w.Bytes
 	ptr, dptr, n := kernelArgs(m)
 
-	c := validConsts{ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM(), ZMM()}
-	VMOVDQU64(tblByte1High, c.b1High)
-	VMOVDQU64(tblByte1Low, c.b1Low)
-	VMOVDQU64(tblByte2High, c.b2High)
-	VPBROADCASTB(splat.Offset(splatNibble), c.nibble)
-	VPBROADCASTB(splat.Offset(splat3Lead), c.lead3)
-	VPBROADCASTB(splat.Offset(splat4Lead), c.lead4)
-	VPBROADCASTB(splat.Offset(splatBit7), c.bit7)
-	VMOVDQU64(tblIncomplete, c.incomplete)
+	vc := validConsts{w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec()}
+	w.Load(c.byte1High, vc.b1High)
+	w.Load(c.byte1Low, vc.b1Low)
+	w.Load(c.byte2High, vc.b2High)
+	VPBROADCASTB(c.splat.Offset(splatNibble), vc.nibble)
+	VPBROADCASTB(c.splat.Offset(splat3Lead), vc.lead3)
+	VPBROADCASTB(c.splat.Offset(splat4Lead), vc.lead4)
+	VPBROADCASTB(c.splat.Offset(splatBit7), vc.bit7)
+	w.Load(c.incomplete.Offset(64-B), vc.incomplete)
 	cnt := newCounts(m)
-	var contMax, fourMin reg.VecVirtual
-	if m == counting {
-		contMax, fourMin = ZMM(), ZMM()
-		VPBROADCASTB(splat.Offset(splatContMax), contMax)
-		VPBROADCASTB(splat.Offset(splatFourLead), fourMin)
-	}
 
-	mustOr = func(a, b, bit7 reg.VecVirtual) reg.VecVirtual {
-		// (a | b) & bit7 in one instruction.
-		VPTERNLOGD(U8(0xA8), bit7, b, a)
-		return a
+	// count adds the continuation bytes and 4-byte leads of v to the
+	// counts (with sub, takes them out). AVX-512 compares into opmasks.
+	// AVX2 takes bit 6 from v+v and bit 7 from h, the block's high-bit
+	// mask, and v minus 0x70 saturates to bit 7 set only from F0 up; skip,
+	// if not nil, is the number of leading bytes of v to leave out.
+	var count func(v reg.VecVirtual, h, skip reg.Register, sub bool)
+	if w.Masked() && m == counting {
+		contMax, fourMin := w.Vec(), w.Vec()
+		VPBROADCASTB(c.splat.Offset(splatContMax), contMax)
+		VPBROADCASTB(c.splat.Offset(splatFourLead), fourMin)
+		count = func(v reg.VecVirtual, _, _ reg.Register, sub bool) {
+			k, cb, fb := K(), GP64(), GP64()
+			VPCMPB(U8(1), contMax, v, k) // b < -64: continuation
+			KMOVQ(k, cb)
+			VPCMPUB(U8(6), fourMin, v, k) // b > 0xEF unsigned
+			KMOVQ(k, fb)
+			POPCNTQ(cb, cb)
+			POPCNTQ(fb, fb)
+			cnt.add(cb, fb, sub)
+		}
+	} else if m == counting {
+		count = func(v reg.VecVirtual, h, skip reg.Register, sub bool) {
+			t := YMM()
+			b6, f := GP32(), GP32()
+			VPADDB(v, v, t)
+			VPMOVMSKB(t, b6)
+			ANDNL(h, b6, b6)
+			VPSUBUSB(vc.lead4, v, t)
+			VPMOVMSKB(t, f)
+			if skip != nil {
+				SHRXL(skip, b6, b6)
+				SHRXL(skip, f, f)
+			}
+			POPCNTL(b6, b6)
+			POPCNTL(f, f)
+			cnt.add(b6.As64(), f.As64(), sub)
+		}
 	}
-	shift := func(prev, cur reg.VecVirtual) (p1, p2, p3 reg.VecVirtual) {
-		// t = prev's last 16-byte lane followed by cur's first three, so
-		// that per-lane alignment of (t, cur) sees the 16 bytes before
-		// each lane of cur.
-		t := ZMM()
-		VALIGND(U8(12), prev, cur, t)
-		p1, p2, p3 = ZMM(), ZMM(), ZMM()
-		VPALIGNR(U8(15), t, cur, p1)
-		VPALIGNR(U8(14), t, cur, p2)
-		VPALIGNR(U8(13), t, cur, p3)
-		return
+	load := func(off int, dst reg.VecVirtual, i reg.GPVirtual) {
+		w.Load(asm.At(ptr, i, off), dst)
+		if m == copying {
+			w.Store(dst, asm.At(dptr, i, off))
+		}
 	}
-	and := func(a, b, dst reg.VecVirtual) { VPANDD(a, b, dst) }
-	and3 := func(a, b, dst reg.VecVirtual) { VPTERNLOGD(U8(0x80), a, b, dst) }
-	test := func(special, must23 reg.VecVirtual) {
-		k := K()
-		VPCMPUB(U8(4), must23, special, k) // not equal
-		KORTESTQ(k, k)
-		JNZ(LabelRef(L("fail")))
-	}
-	count := func(v reg.VecVirtual, sub bool) {
-		k, cb, fb := K(), GP64(), GP64()
-		VPCMPB(U8(1), contMax, v, k) // b < -64: continuation
-		KMOVQ(k, cb)
-		VPCMPUB(U8(6), fourMin, v, k) // b > 0xEF unsigned
-		KMOVQ(k, fb)
-		POPCNTQ(cb, cb)
-		POPCNTQ(fb, fb)
-		cnt.add(cb, fb, sub)
-	}
-	mem := func(base, i reg.GPVirtual, off int) Mem { return Mem{Base: base, Index: i, Scale: 1, Disp: off} }
 
 	i := GP64()
 	XORQ(i, i)
-	prev, cur := ZMM(), ZMM()
-	VPXORD(prev, prev, prev)
+	prev, cur := w.Vec(), w.Vec()
+	w.Zero(prev)
 
-	Label(L("loop"))
+	l.Label("loop")
 	rest := GP64()
 	MOVQ(n, rest)
 	SUBQ(i, rest)
-	CMPQ(rest, U8(64))
-	JB(LabelRef(L("tail")))
-	VMOVDQU64(mem(ptr, i, 0), cur)
-	if m == copying {
-		VMOVDQU64(cur, mem(dptr, i, 0))
-	}
-	k := K()
-	VPMOVB2M(cur, k)
-	KORTESTQ(k, k)
-	JNZ(LabelRef(L("mixed")))
+	CMPQ(rest, asm.Const(B))
+	JB(l.Ref("tail"))
+	load(0, cur, i)
+	mask := w.Mask()
+	w.HighBits(cur, mask)
+	w.TestMask(mask)
+	JNZ(l.Ref("mixed"))
 
 	// An ASCII block only needs to know that prev did not end mid-character.
-	VPCMPUB(U8(6), c.incomplete, prev, k) // prev > incomplete
-	KORTESTQ(k, k)
-	JNZ(LabelRef(L("fail")))
-	ADDQ(U8(64), i)
+	unfinished := w.Scratch(mask)
+	w.TestAbove(prev, vc.incomplete, unfinished)
+	JNZ(l.Ref("fail"))
+	ADDQ(asm.Const(B), i)
 
 	// Long ASCII runs: four blocks per test.
-	Label(L("ascii"))
+	l.Label("ascii")
 	MOVQ(n, rest)
 	SUBQ(i, rest)
-	CMPQ(rest, U32(256))
-	JB(LabelRef(L("ascii_end")))
-	a, b := ZMM(), ZMM()
-	if m == copying {
-		a2, b2 := ZMM(), ZMM()
+	CMPQ(rest, asm.Const(4*B))
+	JB(l.Ref("ascii_end"))
+	a, b := w.Vec(), w.Vec()
+	switch {
+	case m == copying && w.Masked():
+		a2, b2 := w.Vec(), w.Vec()
 		for off, v := range []reg.VecVirtual{a, b, a2, b2} {
-			VMOVDQU64(mem(ptr, i, 64*off), v)
+			w.Load(asm.At(ptr, i, B*off), v)
 		}
 		for off, v := range []reg.VecVirtual{a, b, a2, b2} {
-			VMOVDQU64(v, mem(dptr, i, 64*off))
+			w.Store(v, asm.At(dptr, i, B*off))
 		}
 		VPTERNLOGD(U8(0xFE), a2, b, a) // a | b | a2
-		VPORD(b2, a, a)
-	} else {
-		VMOVDQU64(mem(ptr, i, 0), a)
-		VMOVDQU64(mem(ptr, i, 64), b)
-		VPORD(mem(ptr, i, 128), a, a)
-		VPORD(mem(ptr, i, 192), b, b)
-		VPORD(a, b, a)
+		w.Or(b2, a, a)
+	case m == copying:
+		a2, b2 := w.Vec(), w.Vec()
+		load(0, a, i)
+		load(B, b, i)
+		load(2*B, a2, i)
+		load(3*B, b2, i)
+		w.Or(a2, a, a)
+		w.Or(b2, b, b)
+		w.Or(a, b, a)
+	default:
+		w.Load(asm.At(ptr, i, 0), a)
+		w.Load(asm.At(ptr, i, B), b)
+		w.Or(asm.At(ptr, i, 2*B), a, a)
+		w.Or(asm.At(ptr, i, 3*B), b, b)
+		w.Or(a, b, a)
 	}
-	VPMOVB2M(a, k)
-	KORTESTQ(k, k)
-	JNZ(LabelRef(L("ascii_end")))
-	ADDQ(U32(256), i)
-	JMP(LabelRef(L("ascii")))
-	Label(L("ascii_end"))
+	w.HighBits(a, mask)
+	w.TestMask(mask)
+	JNZ(l.Ref("ascii_end"))
+	ADDQ(asm.Const(4*B), i)
+	JMP(l.Ref("ascii"))
+	l.Label("ascii_end")
 	// Everything before i is ASCII, which as a predecessor is as good as zeros.
-	VPXORD(prev, prev, prev)
-	JMP(LabelRef(L("loop")))
+	w.Zero(prev)
+	JMP(l.Ref("loop"))
 
-	Label(L("mixed"))
-	checkBlock(c, ZMM, prev, cur, shift, and, and3, test, vbmi)
+	l.Label("mixed")
+	d1, d2, d3 := w.Delayed(prev, cur)
+	checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
 	if m == counting {
-		count(cur, false)
+		count(cur, mask, nil, false)
 	}
-	VMOVDQA64(cur, prev)
-	ADDQ(U8(64), i)
-	JMP(LabelRef(L("loop")))
+	w.Copy(cur, prev)
+	ADDQ(asm.Const(B), i)
+	JMP(l.Ref("loop"))
 
-	// The tail is one more block, zero-filled: zeros are ASCII, so a
-	// character left unfinished at the end shows up as too short, and they
-	// count as nothing.
-	Label(L("tail"))
+	l.Label("tail")
 	TESTQ(rest, rest)
-	JZ(LabelRef(L("end")))
-	ones := GP64()
-	MOVQ(I32(-1), ones)
-	BZHIQ(rest, ones, ones)
-	KMOVQ(ones, k)
-	VMOVDQU8_Z(mem(ptr, i, 0), k, cur)
-	if m == copying {
-		VMOVDQU8(cur, k, mem(dptr, i, 0))
+	JZ(l.Ref("end"))
+	if w.Masked() {
+		// The last block, zero-filled: zeros are ASCII, so a character
+		// left unfinished at the end shows up as too short, and they
+		// count as nothing.
+		w.LoadPartial(ptr, i, rest, mask, cur)
+		if m == copying {
+			VMOVDQU8(cur, mask, asm.At(dptr, i, 0))
+		}
+		d1, d2, d3 := w.Delayed(prev, cur)
+		checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
+		if m == counting {
+			count(cur, nil, nil, false)
+		}
+	} else {
+		// Rather than stepping through up to 31 bytes, check the last 32
+		// bytes of p as one more block, overlapping what was already
+		// checked. On an error the answer stays i, which everything before
+		// was checked up to. Inputs of up to 34 bytes are left to the
+		// caller (the test hook hands this kernel inputs shorter than a
+		// block).
+		CMPQ(n, U8(35))
+		JB(l.Ref("fail"))
+		j := GP64()
+		MOVQ(n, j)
+		SUBQ(asm.Const(B), j)
+		load(0, cur, j)
+		// The delayed copies of cur come straight from memory, three
+		// bytes back at most, so that inputs of 35 to 63 bytes, which have
+		// no whole block before the last one, are finished here too.
+		d1, d2, d3 := w.Vec(), w.Vec(), w.Vec()
+		w.Load(asm.At(ptr, j, -1), d1)
+		w.Load(asm.At(ptr, j, -2), d2)
+		w.Load(asm.At(ptr, j, -3), d3)
+		checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
+		w.TestAbove(cur, vc.incomplete, unfinished)
+		JNZ(l.Ref("fail"))
+		if m == counting {
+			// Only the last rest bytes are new.
+			w.HighBits(cur, mask)
+			skip := GP64()
+			MOVQ(U32(uint32(B)), skip)
+			SUBQ(rest, skip)
+			count(cur, mask, skip.As32(), false)
+		}
 	}
-	checkBlock(c, ZMM, prev, cur, shift, and, and3, test, vbmi)
-	if m == counting {
-		count(cur, false)
-	}
-	Label(L("done"))
+	l.Label("done")
 	VZEROUPPER()
 	cnt.ret(m, n)
 	RET()
@@ -514,16 +351,18 @@ func validAVX512(name string, vbmi bool, m mode) {
 	// Input that ends with a whole block: it must not end mid-character.
 	// Reporting the last block as failing lets the caller find out which;
 	// that block (prev is zero after ASCII) was counted, so it is taken out.
-	Label(L("end"))
-	VPCMPUB(U8(6), c.incomplete, prev, k)
-	KORTESTQ(k, k)
-	JZ(LabelRef(L("done")))
+	l.Label("end")
+	w.TestAbove(prev, vc.incomplete, unfinished)
+	JZ(l.Ref("done"))
 	if m == counting {
-		count(prev, true)
+		if !w.Masked() {
+			w.HighBits(prev, mask)
+		}
+		count(prev, mask, nil, true)
 	}
-	SUBQ(U8(64), i)
+	SUBQ(asm.Const(B), i)
 
-	Label(L("fail"))
+	l.Label("fail")
 	VZEROUPPER()
 	cnt.ret(m, i)
 	RET()
