@@ -21,16 +21,26 @@ var archSets = []simd.Set[impl]{
 	{Name: "avx2", Needs: simd.AVX2, Impl: impl{id: avx2, minLen: 32, minScan: 64}},
 }
 
+// The arch functions return at once when the kernel validated everything,
+// the common case, and call the finish helpers only otherwise: a call less
+// on valid input.
+
 func archValidPrefix(id setID, p []byte) int {
+	var n int
 	switch id {
 	case avx512vbmi:
-		return finishValid(p, validAVX512VBMI(p))
+		n = validAVX512VBMI(p)
 	case avx512:
-		return finishValid(p, validAVX512(p))
+		n = validAVX512(p)
 	case avx2:
-		return finishValid(p, validAVX2(p))
+		n = validAVX2(p)
+	default:
+		return validPrefixGo(p)
 	}
-	return validPrefixGo(p)
+	if n == len(p) {
+		return n
+	}
+	return finishValid(p, n)
 }
 
 func archValidCount(id setID, p []byte) (n, runes, utf16 int) {
@@ -44,19 +54,28 @@ func archValidCount(id setID, p []byte) (n, runes, utf16 int) {
 	default:
 		return validCountGo(p)
 	}
+	if n == len(p) {
+		return n, runes, utf16
+	}
 	return finishCount(p, n, runes, utf16)
 }
 
 func archValidCopy(id setID, dst, src []byte) int {
+	var n int
 	switch id {
 	case avx512vbmi:
-		return finishCopy(dst, src, validCopyAVX512VBMI(dst, src))
+		n = validCopyAVX512VBMI(dst, src)
 	case avx512:
-		return finishCopy(dst, src, validCopyAVX512(dst, src))
+		n = validCopyAVX512(dst, src)
 	case avx2:
-		return finishCopy(dst, src, validCopyAVX2(dst, src))
+		n = validCopyAVX2(dst, src)
+	default:
+		return validCopyGo(dst, src)
 	}
-	return validCopyGo(dst, src)
+	if n == len(src) {
+		return n
+	}
+	return finishCopy(dst, src, n)
 }
 
 // The AVX2 ASCII and counting kernels need a whole 32-byte block; shorter
