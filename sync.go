@@ -1,8 +1,13 @@
 package utf8x
 
+import "unsafe"
+
 // startOf returns the start of the element of the maximal-subpart decomposition
 // that contains byte i, looking back at most 3 bytes (UTF-8 is self-synchronizing).
-func startOf[T text](p T, i int) int {
+func startOf[T text](p T, i int) int { return startOfString(*(*string)(unsafe.Pointer(&p)), i) }
+
+// startOfString is startOf's body (see decode).
+func startOfString(p string, i int) int {
 	if i <= 0 {
 		return 0
 	}

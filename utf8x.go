@@ -14,6 +14,8 @@
 // internal/kernel is tested against.
 package utf8x
 
+import "unsafe"
+
 // Constants shared with unicode/utf8.
 const (
 	RuneError = '\uFFFD'     // the replacement character
@@ -69,10 +71,23 @@ func init() {
 
 type text interface{ ~[]byte | ~string }
 
+// decode, decodeLast and startOf are generic wrappers, inlined, over
+// non-generic code, because the compiler keeps no escape information for
+// generic functions across packages (golang/go#79592): an exported function
+// inlined into a caller in another package and calling a generic function
+// there moves the caller's buffer to the heap, one allocation per call
+// (TestNoEscape). Each views p's bytes as a string without copying (a slice
+// begins with a string's two words); the non-generic code only reads them.
+// The cast is written out in each wrapper, not in a helper, to keep the
+// wrappers under the inlining budget.
+
 // decode is the reference decoder. For well-formed input it returns the character
 // and its length with kind 0. Otherwise it returns RuneError, the length of the
 // maximal subpart and why it is ill-formed. Empty input gives (RuneError, 0, 0).
-func decode[T text](p T) (r rune, size int, kind ErrorKind) {
+func decode[T text](p T) (rune, int, ErrorKind) { return decodeString(*(*string)(unsafe.Pointer(&p))) }
+
+// decodeString is decode's body (see decode).
+func decodeString(p string) (r rune, size int, kind ErrorKind) {
 	n := len(p)
 	if n == 0 {
 		return RuneError, 0, 0
@@ -144,7 +159,12 @@ func DecodeString(s string) (r rune, size int, kind ErrorKind) { return decode(s
 // decodeLast finds the last element of the maximal-subpart decomposition of p.
 // Every byte that is not a continuation byte starts an element, and an element is
 // at most 4 bytes long, so the answer starts within the last 4 bytes.
-func decodeLast[T text](p T) (r rune, size int, kind ErrorKind) {
+func decodeLast[T text](p T) (rune, int, ErrorKind) {
+	return decodeLastString(*(*string)(unsafe.Pointer(&p)))
+}
+
+// decodeLastString is decodeLast's body (see decode).
+func decodeLastString(p string) (r rune, size int, kind ErrorKind) {
 	end := len(p)
 	if end == 0 {
 		return RuneError, 0, 0

@@ -74,7 +74,8 @@ func forEachKernelSet(t *testing.T, f func(t *testing.T)) {
 	for _, name := range transkernel.Kernels() {
 		t.Run(name, func(t *testing.T) {
 			if !transkernel.Use(name) {
-				t.Skipf("this CPU cannot run %s", name)
+				_, lacks := transkernel.Supported(name)
+				t.Skipf("SKIPPED: kernel set %s not tested, this machine lacks %s", name, lacks)
 			}
 			defer transkernel.Reset()
 			f(t)

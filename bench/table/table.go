@@ -21,6 +21,7 @@ import (
 	segutf8 "github.com/segmentio/asm/utf8"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/transkernel"
 	"golang.org/x/text/encoding"
 )
 
@@ -33,11 +34,13 @@ type Input struct {
 
 // Impl is one implementation of an operation. Run returns something derived
 // from the result so the call cannot be optimised away. Kernel, if set, names
-// the utf8x kernel set forced on while Run is timed.
+// the utf8x kernel set (internal/kernel) forced on while Run is timed, and
+// Transcode the transcoding kernel set (internal/transkernel).
 type Impl struct {
-	Name   string
-	Run    func(p []byte) int
-	Kernel string
+	Name      string
+	Run       func(p []byte) int
+	Kernel    string
+	Transcode string
 }
 
 // Op is an operation with utf8x first and its peers after. Applies, if set,
@@ -86,41 +89,41 @@ func Ops(kernels bool) []Op {
 	valid := func(p []byte) int { return b2i(utf8x.Valid(p)) }
 	ops := []Op{
 		{"Valid", []Impl{
-			{"utf8x", valid, ""},
-			{"unicode/utf8", func(p []byte) int { return b2i(utf8.Valid(p)) }, ""},
-			{"segmentio", func(p []byte) int { return b2i(segutf8.Valid(p)) }, ""},
+			{"utf8x", valid, "", ""},
+			{"unicode/utf8", func(p []byte) int { return b2i(utf8.Valid(p)) }, "", ""},
+			{"segmentio", func(p []byte) int { return b2i(segutf8.Valid(p)) }, "", ""},
 		}, nil},
 		{"Validate", []Impl{
-			{"utf8x", func(p []byte) int { return b2i(utf8x.Validate(p) == nil) }, ""},
-			{"utf8x.Valid", valid, ""},
-			{"x/text", xtextValidate(), ""},
+			{"utf8x", func(p []byte) int { return b2i(utf8x.Validate(p) == nil) }, "", ""},
+			{"utf8x.Valid", valid, "", ""},
+			{"x/text", xtextValidate(), "", ""},
 		}, nil},
 		// Only all-ASCII inputs make IsASCII read every byte.
 		{"IsASCII", []Impl{
-			{"utf8x", func(p []byte) int { return b2i(utf8x.IsASCII(p)) }, ""},
-			{"segmentio", func(p []byte) int { return b2i(segascii.Valid(p)) }, ""},
+			{"utf8x", func(p []byte) int { return b2i(utf8x.IsASCII(p)) }, "", ""},
+			{"segmentio", func(p []byte) int { return b2i(segascii.Valid(p)) }, "", ""},
 		}, func(in Input) bool { return utf8x.IsASCII(in.Data) }},
 		{"RuneCount", []Impl{
-			{"utf8x", utf8x.RuneCount, ""},
-			{"unicode/utf8", utf8.RuneCount, ""},
+			{"utf8x", utf8x.RuneCount, "", ""},
+			{"unicode/utf8", utf8.RuneCount, "", ""},
 		}, nil},
 		{"UTF16Len", []Impl{
-			{"utf8x", utf8x.UTF16Len, ""},
-			{"unicode/utf8+utf16", stdUTF16Len, ""},
+			{"utf8x", utf8x.UTF16Len, "", ""},
+			{"unicode/utf8+utf16", stdUTF16Len, "", ""},
 		}, nil},
 	}
 	if kernels {
 		// The kernel entry points without the root package's layer show
 		// what a call through utf8x costs on short inputs.
-		ops[0].Impls = append(ops[0].Impls, Impl{"kernel.ValidPrefix", func(p []byte) int { return b2i(kernel.ValidPrefix(p) == len(p)) }, ""})
-		ops[3].Impls = append(ops[3].Impls, Impl{"kernel.CountRunes", kernel.CountRunes, ""})
+		ops[0].Impls = append(ops[0].Impls, Impl{"kernel.ValidPrefix", func(p []byte) int { return b2i(kernel.ValidPrefix(p) == len(p)) }, "", ""})
+		ops[3].Impls = append(ops[3].Impls, Impl{"kernel.CountRunes", kernel.CountRunes, "", ""})
 		for _, k := range kernel.Kernels()[1:] {
 			if !kernel.Use(k, false) {
 				continue
 			}
 			kernel.Reset()
-			ops[0].Impls = append(ops[0].Impls, Impl{"utf8x/" + k, valid, k})
-			ops[3].Impls = append(ops[3].Impls, Impl{"utf8x/" + k, utf8x.RuneCount, k})
+			ops[0].Impls = append(ops[0].Impls, Impl{"utf8x/" + k, valid, k, ""})
+			ops[3].Impls = append(ops[3].Impls, Impl{"utf8x/" + k, utf8x.RuneCount, k, ""})
 		}
 	}
 	return ops
@@ -336,6 +339,10 @@ func timeIt(impl Impl, p []byte, iters int) time.Duration {
 	if impl.Kernel != "" {
 		kernel.Use(impl.Kernel, false)
 		defer kernel.Reset()
+	}
+	if impl.Transcode != "" {
+		transkernel.Use(impl.Transcode)
+		defer transkernel.Reset()
 	}
 	f := impl.Run
 	s := 0

@@ -1,6 +1,6 @@
 module github.com/utf8x/utf8x/internal/gen
 
-go 1.26.0
+go 1.24.0
 
 require github.com/mmcloughlin/avo v0.5.0
 

@@ -14,17 +14,45 @@
 //     characters and of UTF-16 code units in p[:n], from one pass over p.
 //   - ValidCopy(dst, src) returns the n of ValidPrefix(src) having copied
 //     src[:n] to dst, from one pass over src.
+//   - No kernel keeps a reference to its arguments, so that they do not
+//     escape: callers validate stack buffers without allocating.
 //
-// One implementation set is chosen at start-up from the CPU's features (see
-// Kernels and Use); inputs too short to amortise a vector set-up always take the
-// portable code, which is tuned for a handful of bytes.
+// # Kernel sets and how an architecture adds its own
 //
-// Each entry point makes one call and is small enough to inline, so that a
-// caller in the root package pays for one call on a short input, as it does
-// with unicode/utf8: the validators and the ASCII scan dispatch inside the
-// portable code (see validPrefix), the others pick their function by a
-// selection rather than branching around two calls.
+// A kernel set is one implementation of every entry point. The portable set
+// (portable.go, pure Go) exists everywhere; an architecture's vector sets live
+// in one file, kernel_GOARCH.go (build constraint !purego), beside the
+// generated kernel_GOARCH.s and stubs_GOARCH.go, and that file provides:
+//
+//   - archSets, its sets best first, each a simd.Set[impl]: the name tests
+//     and benchmarks force it by, the simd.Level of CPU features it needs,
+//     and an impl holding a set id unique within the file (not 0, which is
+//     the portable set) and its length thresholds;
+//   - one arch function per entry point (archValidPrefix, archValidCount,
+//     archValidCopy, archASCIIPrefix, archCountRunes, archUTF16Len), a
+//     switch on the set id calling that set's kernels (through finishValid,
+//     finishCount, finishCopy in finish.go, which turn a vector answer into
+//     the contract's), and the portable code for any other id.
+//
+// kernel_other.go, whose build constraint lists the architectures with a file
+// (purego || !(amd64 || ...)), supplies an empty archSets and arch functions
+// that only run the portable code. The registry (internal/simd) picks the best
+// set this machine runs at start-up and lets Use force another.
+//
+// Dispatch is a switch, never a call through a function value: the compiler
+// cannot see through a function value, so every argument would escape to the
+// heap and a caller's stack buffer would cost an allocation (TestNoEscape).
+//
+// Inputs too short to amortise a vector set-up always take the portable code,
+// which is tuned for a handful of bytes. Each entry point makes one call and is
+// small enough to inline, so that a caller in the root package pays for one
+// call on a short input, as it does with unicode/utf8: the portable function
+// itself hands long inputs to the active set (see portable.go).
 package kernel
+
+//go:generate sh -c "cd ../gen && go run ./kernel"
+
+import "github.com/utf8x/utf8x/internal/simd"
 
 // ValidPrefix returns the length of a prefix of p known to be valid UTF-8.
 func ValidPrefix(p []byte) int { return validPrefix(p, true) }
@@ -37,97 +65,64 @@ func ValidCount(p []byte) (n, runes, utf16 int) { return validCount(p, true) }
 // ValidCopy returns n as ValidPrefix(src) does, having copied src[:n] to dst
 // in the same pass. It may write anything to the rest of dst[:len(src)], and
 // panics if dst is shorter than src. dst must not overlap src.
-func ValidCopy(dst, src []byte) int {
-	f := active.validCopy
-	if len(src) < active.minLen {
-		f = validCopyGo
-	}
-	return f(dst[:len(src)], src)
-}
+func ValidCopy(dst, src []byte) int { return validCopy(dst[:len(src)], src, true) }
 
 // ASCIIPrefix returns the number of leading bytes of p below 0x80.
 func ASCIIPrefix(p []byte) int { return asciiPrefix(p, true) }
 
 // CountRunes returns the number of characters in valid UTF-8 p.
-func CountRunes(p []byte) int {
-	f := active.countRunes
-	if len(p) < active.minScan {
-		f = countRunesGo
-	}
-	return f(p)
-}
+func CountRunes(p []byte) int { return countRunes(p, true) }
 
 // UTF16Len returns the number of UTF-16 code units valid UTF-8 p needs.
-func UTF16Len(p []byte) int {
-	f := active.utf16Len
-	if len(p) < active.minScan {
-		f = utf16LenGo
-	}
-	return f(p)
-}
+func UTF16Len(p []byte) int { return utf16Len(p, true) }
 
-// impl is one complete set of kernels. minLen (for validation) and minScan
-// (for the ASCII prefix and counting, whose portable code is cheaper) are the
-// input lengths below which the set is not worth calling: the portable code
-// answers instead.
+// setID names a kernel set in the arch functions' switches; 0 is portable.
+type setID uint8
+
+// impl is what the entry points need of a kernel set. minLen (for validation)
+// and minScan (for the ASCII prefix and counting, whose portable code is
+// cheaper) are the input lengths below which the set is not worth calling:
+// the portable code answers instead.
 type impl struct {
-	name        string
-	minLen      int
-	minScan     int
-	supported   func() bool
-	validPrefix func([]byte) int
-	asciiPrefix func([]byte) int
-	countRunes  func([]byte) int
-	utf16Len    func([]byte) int
-	validCount  func([]byte) (int, int, int)
-	validCopy   func(dst, src []byte) int
+	id      setID
+	minLen  int
+	minScan int
 }
 
-// portable is the pure-Go set; every architecture has it. Its minLen sends
-// every input down the direct calls in the exported functions, saving the
-// indirect call.
-var portable = impl{
-	name:        "go",
-	minLen:      int(^uint(0) >> 1),
-	minScan:     int(^uint(0) >> 1),
-	supported:   func() bool { return true },
-	validPrefix: validPrefixGo,
-	asciiPrefix: asciiPrefixGo,
-	countRunes:  countRunesGo,
-	utf16Len:    utf16LenGo,
-	validCount:  validCountGo,
-	validCopy:   validCopyGo,
+// portable is the pure-Go set. Its thresholds keep every input in the
+// portable functions, which then never dispatch.
+var portable = simd.Set[impl]{
+	Name:  "go",
+	Needs: simd.Portable,
+	Impl:  impl{id: 0, minLen: int(^uint(0) >> 1), minScan: int(^uint(0) >> 1)},
 }
 
-// active is chosen once, at package initialisation, as the first supported
-// entry of impls (best first).
-// It is set in init, not by an initializer, because the portable code reads
-// it to dispatch, which an initializer would make a cycle.
-var active impl
+var registry = simd.NewRegistry(append(archSets[:len(archSets):len(archSets)], portable)...)
 
-func init() { active = pick() }
-
-func pick() impl {
-	for _, k := range impls {
-		if k.supported() {
-			return k
-		}
-	}
-	return portable
-}
+// active is the impl of the set in use, copied out of the registry so that
+// the entry points read one variable.
+var active = registry.Active().Impl
 
 // Kernels lists the names of every kernel set compiled into this binary, best
 // first, whether or not this CPU can run it.
-func Kernels() []string {
-	names := make([]string, len(impls))
-	for i, k := range impls {
-		names[i] = k.name
-	}
-	return names
-}
+func Kernels() []string { return registry.Names() }
 
 // Active returns the name of the kernel set in use.
-func Active() string { return active.name }
+func Active() string { return registry.Active().Name }
+
+// Supported reports whether name is a kernel set compiled into this binary
+// that this CPU can run, and if not, what it lacks: "unknown kernel set" or
+// the CPU feature level it needs.
+func Supported(name string) (ok bool, lacks string) {
+	s, known, ok := registry.Lookup(name)
+	if !known {
+		return false, "unknown kernel set"
+	}
+	if !ok {
+		return false, s.Needs.String()
+	}
+	return true, ""
+}
 
 // Use switches every entry point to the named kernel set, for tests and
 // benchmarks that must exercise each one. With allLengths the set also gets the
@@ -136,20 +131,18 @@ func Active() string { return active.name }
 // unknown or this CPU cannot run that set. It is not safe to call while other
 // goroutines use the package.
 func Use(name string, allLengths bool) bool {
-	for _, k := range impls {
-		if k.name == name {
-			if !k.supported() {
-				return false
-			}
-			if allLengths && k.name != portable.name {
-				k.minLen, k.minScan = 0, 0
-			}
-			active = k
-			return true
-		}
+	if !registry.Use(name) {
+		return false
 	}
-	return false
+	active = registry.Active().Impl
+	if allLengths && active.id != portable.Impl.id {
+		active.minLen, active.minScan = 0, 0
+	}
+	return true
 }
 
 // Reset restores the kernel set chosen at start-up.
-func Reset() { active = pick() }
+func Reset() {
+	registry.Reset()
+	active = registry.Active().Impl
+}

@@ -2,116 +2,111 @@
 
 package kernel
 
-import "golang.org/x/sys/cpu"
+import "github.com/utf8x/utf8x/internal/simd"
 
-// x/sys/cpu reports AVX2 and the AVX-512 subsets only when the operating system
-// also saves the YMM, ZMM and opmask registers across context switches, so these
-// tests cover both the CPU and the OS.
-var (
-	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
-	hasAVX512 = hasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW
-	hasVBMI   = hasAVX512 && cpu.X86.HasAVX512VBMI
+// The amd64 sets; see kernel.go for what this file provides.
+const (
+	avx512vbmi setID = 1 + iota
+	avx512
+	avx2
 )
 
 // The vector sets leave short inputs to the portable code: below these lengths
 // (measured on the machine the kernels were tuned on) a few word-at-a-time
 // steps cost less than the call, the vector constants and, for AVX2, the
 // fallback for inputs without a whole 32-byte block.
-var impls = []impl{
-	{
-		name:        "avx512vbmi",
-		minLen:      16,
-		minScan:     64,
-		supported:   func() bool { return hasVBMI },
-		validPrefix: func(p []byte) int { return finishValid(p, validAVX512VBMI(p)) },
-		validCount: func(p []byte) (int, int, int) {
-			n, runes, utf16 := validCountAVX512VBMI(p)
-			return finishCount(p, n, runes, utf16)
-		},
-		validCopy:   func(dst, src []byte) int { return finishCopy(dst, src, validCopyAVX512VBMI(dst, src)) },
-		asciiPrefix: asciiAVX512,
-		countRunes:  countAVX512,
-		utf16Len:    utf16AVX512,
-	},
-	{
-		name:        "avx512",
-		minLen:      16,
-		minScan:     64,
-		supported:   func() bool { return hasAVX512 },
-		validPrefix: func(p []byte) int { return finishValid(p, validAVX512(p)) },
-		validCount: func(p []byte) (int, int, int) {
-			n, runes, utf16 := validCountAVX512(p)
-			return finishCount(p, n, runes, utf16)
-		},
-		validCopy:   func(dst, src []byte) int { return finishCopy(dst, src, validCopyAVX512(dst, src)) },
-		asciiPrefix: asciiAVX512,
-		countRunes:  countAVX512,
-		utf16Len:    utf16AVX512,
-	},
-	{
-		name:        "avx2",
-		minLen:      32,
-		minScan:     64,
-		supported:   func() bool { return hasAVX2 },
-		validPrefix: func(p []byte) int { return finishValid(p, validAVX2(p)) },
-		validCount: func(p []byte) (int, int, int) {
-			n, runes, utf16 := validCountAVX2(p)
-			return finishCount(p, n, runes, utf16)
-		},
-		validCopy:   func(dst, src []byte) int { return finishCopy(dst, src, validCopyAVX2(dst, src)) },
-		asciiPrefix: orGo(asciiAVX2, asciiPrefixGo),
-		countRunes:  orGo(countAVX2, countRunesGo),
-		utf16Len:    orGo(utf16AVX2, utf16LenGo),
-	},
-	portable,
+var archSets = []simd.Set[impl]{
+	{Name: "avx512vbmi", Needs: simd.AVX512VBMI, Impl: impl{id: avx512vbmi, minLen: 16, minScan: 64}},
+	{Name: "avx512", Needs: simd.AVX512BW, Impl: impl{id: avx512, minLen: 16, minScan: 64}},
+	{Name: "avx2", Needs: simd.AVX2, Impl: impl{id: avx2, minLen: 32, minScan: 64}},
 }
 
-// orGo wraps an AVX2 kernel that needs a whole 32-byte block, for the test
-// hook that hands every length to the vector set.
-func orGo(vec, short func([]byte) int) func([]byte) int {
-	return func(p []byte) int {
-		if len(p) < 32 {
-			return short(p)
-		}
-		return vec(p)
+// The arch functions return at once when the kernel validated everything,
+// the common case, and call the finish helpers only otherwise: a call less
+// on valid input.
+
+func archValidPrefix(id setID, p []byte) int {
+	var n int
+	switch id {
+	case avx512vbmi:
+		n = validAVX512VBMI(p)
+	case avx512:
+		n = validAVX512(p)
+	case avx2:
+		n = validAVX2(p)
+	default:
+		return validPrefixGo(p)
 	}
-}
-
-// finishValid turns a vector kernel's answer n (len(p), or a prefix that holds
-// no error but may end inside a character) into a valid prefix on a character
-// boundary, then lets the portable code look at what the kernel left: the
-// failing block, or the bytes after the last whole block of a short input.
-func finishValid(p []byte, n int) int {
 	if n == len(p) {
 		return n
 	}
-	b := trimUnfinished(p, n)
-	return b + validPrefixGo(p[b:])
+	return finishValid(p, n)
 }
 
-// finishCount is finishValid for a counting kernel, whose counts cover p[:n]:
-// the bytes of the unfinished character it trims are taken out of them (the
-// counts add up over any split of the bytes, see contsFours), and the counts
-// of what the portable code then accepts are added.
-func finishCount(p []byte, n, runes, utf16 int) (int, int, int) {
+func archValidCount(id setID, p []byte) (n, runes, utf16 int) {
+	switch id {
+	case avx512vbmi:
+		n, runes, utf16 = validCountAVX512VBMI(p)
+	case avx512:
+		n, runes, utf16 = validCountAVX512(p)
+	case avx2:
+		n, runes, utf16 = validCountAVX2(p)
+	default:
+		return validCountGo(p)
+	}
 	if n == len(p) {
 		return n, runes, utf16
 	}
-	b := trimUnfinished(p, n)
-	conts, fours := contsFours(p[b:n])
-	runes -= n - b - conts
-	utf16 -= n - b - conts + fours
-	m, r, u := validCountGo(p[b:])
-	return b + m, runes + r, utf16 + u
+	return finishCount(p, n, runes, utf16)
 }
 
-// finishCopy is finishValid for a copying kernel, which copied src[:n].
-func finishCopy(dst, src []byte, n int) int {
+func archValidCopy(id setID, dst, src []byte) int {
+	var n int
+	switch id {
+	case avx512vbmi:
+		n = validCopyAVX512VBMI(dst, src)
+	case avx512:
+		n = validCopyAVX512(dst, src)
+	case avx2:
+		n = validCopyAVX2(dst, src)
+	default:
+		return validCopyGo(dst, src)
+	}
 	if n == len(src) {
 		return n
 	}
-	b := trimUnfinished(src, n)
-	m := b + validPrefixGo(src[b:])
-	copy(dst[b:m], src[b:m])
-	return m
+	return finishCopy(dst, src, n)
+}
+
+// The AVX2 ASCII and counting kernels need a whole 32-byte block; shorter
+// inputs reach them only when a test hands the set every length.
+
+func archASCIIPrefix(id setID, p []byte) int {
+	switch {
+	case id == avx512vbmi, id == avx512:
+		return asciiAVX512(p)
+	case id == avx2 && len(p) >= 32:
+		return asciiAVX2(p)
+	}
+	return asciiPrefixGo(p)
+}
+
+func archCountRunes(id setID, p []byte) int {
+	switch {
+	case id == avx512vbmi, id == avx512:
+		return countAVX512(p)
+	case id == avx2 && len(p) >= 32:
+		return countAVX2(p)
+	}
+	return countRunesGo(p)
+}
+
+func archUTF16Len(id setID, p []byte) int {
+	switch {
+	case id == avx512vbmi, id == avx512:
+		return utf16AVX512(p)
+	case id == avx2 && len(p) >= 32:
+		return utf16AVX2(p)
+	}
+	return utf16LenGo(p)
 }

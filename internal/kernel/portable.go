@@ -5,9 +5,16 @@ import (
 	"math/bits"
 )
 
-// The portable kernels. They serve every architecture without SIMD kernels, the
-// purego build, and short inputs everywhere, so they favour few instructions per
-// call as much as throughput.
+// The portable kernels, in pure Go. They serve every architecture without SIMD
+// kernels, the purego build, and short inputs everywhere, so they favour few
+// instructions per call as much as throughput.
+//
+// Each takes a vector flag, and its first line hands an input long enough for
+// the active set to that set (the arch* functions of the architecture's file,
+// see kernel.go). That line is the only dispatch here. It sits in the loop's
+// function, not in the exported entry point, so that the entry point stays
+// small enough to inline and a short input costs one call, as with
+// unicode/utf8: a separate dispatcher would cost a second call.
 
 const (
 	hiBits = 0x8080808080808080 // bit 7 of every byte: set only outside ASCII
@@ -70,12 +77,10 @@ func buildDFA() (t [256]uint64) {
 func validPrefixGo(p []byte) int { return validPrefix(p, false) }
 
 // validPrefix is validPrefixGo, except that with vector it hands inputs long
-// enough for the active kernel set to that set. Dispatching here rather than
-// in ValidPrefix keeps ValidPrefix, and the root functions built on it, small
-// enough to inline: a short input then costs one call, as with unicode/utf8.
+// enough for the active kernel set to that set.
 func validPrefix(p []byte, vector bool) int {
 	if vector && len(p) >= active.minLen {
-		return active.validPrefix(p)
+		return archValidPrefix(active.id, p)
 	}
 	i := 0
 	for {
@@ -154,7 +159,7 @@ func asciiPrefixGo(p []byte) int { return asciiPrefix(p, false) }
 // asciiPrefix is asciiPrefixGo dispatching as validPrefix does.
 func asciiPrefix(p []byte, vector bool) int {
 	if vector && len(p) >= active.minScan {
-		return active.asciiPrefix(p)
+		return archASCIIPrefix(active.id, p)
 	}
 	i := 0
 	// Four words per test while they are ASCII: a vector kernel's set-up
@@ -189,7 +194,13 @@ func fourBits(w uint64) uint64 { return w & (w << 1) & (w << 2) & (w << 3) & hiB
 
 // countRunesGo counts the bytes that start characters: all but the
 // continuation bytes.
-func countRunesGo(p []byte) int {
+func countRunesGo(p []byte) int { return countRunes(p, false) }
+
+// countRunes is countRunesGo dispatching as validPrefix does.
+func countRunes(p []byte, vector bool) int {
+	if vector && len(p) >= active.minScan {
+		return archCountRunes(active.id, p)
+	}
 	n := len(p)
 	i := 0
 	for ; i+8 <= len(p); i += 8 {
@@ -205,7 +216,13 @@ func countRunesGo(p []byte) int {
 
 // utf16LenGo counts one unit per character plus one more for each character
 // beyond the BMP, which is exactly each 4-byte lead.
-func utf16LenGo(p []byte) int {
+func utf16LenGo(p []byte) int { return utf16Len(p, false) }
+
+// utf16Len is utf16LenGo dispatching as validPrefix does.
+func utf16Len(p []byte, vector bool) int {
+	if vector && len(p) >= active.minScan {
+		return archUTF16Len(active.id, p)
+	}
 	n := len(p)
 	i := 0
 	for ; i+8 <= len(p); i += 8 {
@@ -223,40 +240,6 @@ func utf16LenGo(p []byte) int {
 	return n
 }
 
-// trimUnfinished returns the start of the character p[:n] ends inside, or n
-// if p[:n] ends on a boundary, given that p[:n] is otherwise valid. A valid
-// character ends at most three bytes after its lead.
-func trimUnfinished(p []byte, n int) int {
-	for j := n - 1; j >= 0 && j >= n-3; j-- {
-		c := p[j]
-		if c < 0x80 {
-			return n
-		}
-		if c >= 0xC0 {
-			size := 2
-			if c >= 0xF0 {
-				size = 4
-			} else if c >= 0xE0 {
-				size = 3
-			}
-			if n-j < size {
-				return j
-			}
-			return n
-		}
-	}
-	return n
-}
-
-// contsFours returns the number of continuation bytes and of 4-byte leads in
-// p. Valid text of n bytes holds n-conts characters and n-conts+fours UTF-16
-// units, and both sums split over any cut of the bytes, even one inside a
-// character, which is what lets the counting kernels count whole blocks.
-func contsFours(p []byte) (conts, fours int) {
-	r := countRunesGo(p)
-	return len(p) - r, utf16LenGo(p) - r
-}
-
 // validCountGo is validPrefixGo counting as it goes (see contsFours): ASCII
 // adds nothing, and a DFA stretch is counted from the two words it just read
 // once it is known to be valid.
@@ -265,7 +248,7 @@ func validCountGo(p []byte) (n, runes, utf16 int) { return validCount(p, false) 
 // validCount is validCountGo dispatching as validPrefix does.
 func validCount(p []byte, vector bool) (n, runes, utf16 int) {
 	if vector && len(p) >= active.minLen {
-		return active.validCount(p)
+		return archValidCount(active.id, p)
 	}
 	conts, fours := 0, 0
 	i := 0
@@ -352,7 +335,13 @@ const copyWindowGo = 4 << 10
 // validCopyGo validates a window, then copies it while it is still in L1.
 // Each window but the last ends before a byte that does not continue a
 // character, so no valid character straddles two windows.
-func validCopyGo(dst, src []byte) int {
+func validCopyGo(dst, src []byte) int { return validCopy(dst, src, false) }
+
+// validCopy is validCopyGo dispatching as validPrefix does.
+func validCopy(dst, src []byte, vector bool) int {
+	if vector && len(src) >= active.minLen {
+		return archValidCopy(active.id, dst, src)
+	}
 	i := 0
 	for {
 		end := len(src)

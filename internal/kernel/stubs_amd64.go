@@ -42,8 +42,8 @@ func validCountAVX512(p []byte) (n int, runes int, utf16 int)
 //go:noescape
 func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int)
 
-// validCopyAVX2 is validAVX2 on src that also copies src[:n] to dst, in the
-// same pass. It may write any of dst[:len(src)]; dst must have that room.
+// validCopyAVX2 is validAVX2 on src that also copies src[:n] to dst, in
+// the same pass. It may write any of dst[:len(src)]; dst must have that room.
 //
 //go:noescape
 func validCopyAVX2(dst []byte, src []byte) int
@@ -89,8 +89,8 @@ func utf16AVX2(p []byte) int
 //go:noescape
 func countAVX512(p []byte) int
 
-// utf16AVX512 returns the number of UTF-16 code units valid p needs:
-// one per character, two for each 4-byte lead.
+// utf16AVX512 returns the number of UTF-16 code units valid p needs: one
+// per character, two for each 4-byte lead.
 //
 //go:noescape
 func utf16AVX512(p []byte) int

@@ -12,47 +12,62 @@
 // dst gets too short for a whole block. The caller carries on from there one
 // character at a time and calls the kernel again later.
 //
-// One kernel set is chosen at start-up from the CPU's features; Use forces
-// another, for tests and benchmarks. The portable set converts nothing: the
-// scalar code in transcode is the portable implementation.
+// No kernel keeps a reference to its arguments, and dispatch is a switch on a
+// set id rather than a call through a function value, so that dst and src do
+// not escape: a caller converting between stack buffers does not allocate.
+//
+// # Kernel sets and how an architecture adds its own
+//
+// One kernel set is chosen at start-up from the CPU's features by the registry
+// of internal/simd; Use forces another, for tests and benchmarks. The portable
+// set converts nothing: the scalar code in transcode is the portable
+// implementation. An architecture's vector sets live in one file,
+// transkernel_GOARCH.go (build constraint !purego), beside the generated
+// transkernel_GOARCH.s and stubs_GOARCH.go, and that file provides:
+//
+//   - archSets, its sets best first, each a simd.Set[impl]: the name, the
+//     simd.Level of CPU features it needs, and an impl holding a set id
+//     unique within the file (not 0, the portable set) and its Latin-1
+//     threshold;
+//   - one arch function per conversion (archLatin1ToUTF8, archUTF8ToLatin1,
+//     archUTF8ToUTF16LE, archUTF8ToUTF16BE, archUTF8ToUTF32LE,
+//     archUTF8ToUTF32BE, archUTF16LEToUTF8, archUTF16BEToUTF8), a switch on
+//     the set id calling that set's kernel, returning (0, 0) for a set
+//     without one.
+//
+// transkernel_other.go, whose build constraint lists the architectures with a
+// file, supplies an empty archSets and arch functions that convert nothing.
+// The vector sets exist only on little-endian machines so far, where a
+// []uint16 is UTF-16LE in memory (see UTF8ToUnits).
 package transkernel
 
-import "unsafe"
+//go:generate sh -c "cd ../gen && go run ./transkernel"
 
-// impl is one complete set of kernels.
+import (
+	"unsafe"
+
+	"github.com/utf8x/utf8x/internal/simd"
+)
+
+// setID names a kernel set in the arch functions' switches; 0 is portable.
+type setID uint8
+
+// impl is what the entry points need of a kernel set.
 type impl struct {
-	name      string
-	vector    bool
-	supported func() bool
+	id setID
 	// latin1Min is the input length from which the Latin-1 kernels, which
 	// convert a short tail too, beat the scalar code; the others need MinLen.
 	latin1Min int
-
-	latin1ToUTF8  func(dst, src []byte) (int, int)
-	utf8ToLatin1  func(dst, src []byte) (int, int)
-	utf8ToUTF16LE func(dst, src []byte) (int, int)
-	utf8ToUTF16BE func(dst, src []byte) (int, int)
-	utf8ToUTF32LE func(dst, src []byte) (int, int)
-	utf8ToUTF32BE func(dst, src []byte) (int, int)
-	utf16LEToUTF8 func(dst, src []byte) (int, int)
-	utf16BEToUTF8 func(dst, src []byte) (int, int)
 }
-
-func none(dst, src []byte) (int, int) { return 0, 0 }
 
 // portable leaves everything to the caller's scalar code.
-var portable = impl{
-	name:          "go",
-	supported:     func() bool { return true },
-	latin1ToUTF8:  none,
-	utf8ToLatin1:  none,
-	utf8ToUTF16LE: none,
-	utf8ToUTF16BE: none,
-	utf8ToUTF32LE: none,
-	utf8ToUTF32BE: none,
-	utf16LEToUTF8: none,
-	utf16BEToUTF8: none,
-}
+var portable = simd.Set[impl]{Name: "go", Needs: simd.Portable}
+
+var registry = simd.NewRegistry(append(archSets[:len(archSets):len(archSets)], portable)...)
+
+// active is the impl of the set in use, copied out of the registry so that
+// the entry points read one variable.
+var active = registry.Active().Impl
 
 // MinLen is the shortest input, in bytes, that the UTF-16 and UTF-32 kernels
 // convert anything of: a caller may skip the call below it.
@@ -63,80 +78,73 @@ const MinLen = 64
 // set in use, which may convert shorter inputs too.
 func Latin1MinLen() int { return active.latin1Min }
 
-// active is chosen once, at package initialisation, as the first supported
-// entry of impls (best first).
-var active = pick()
-
-func pick() impl {
-	for _, k := range impls {
-		if k.supported() {
-			return k
-		}
-	}
-	return portable
-}
-
 // Enabled reports whether the kernel set in use converts anything at all, so
 // that callers can skip the calls when it does not.
-func Enabled() bool { return active.vector }
+func Enabled() bool { return active.id != portable.Impl.id }
 
 // Kernels lists the names of every kernel set compiled into this binary, best
 // first, whether or not this CPU can run it.
-func Kernels() []string {
-	names := make([]string, len(impls))
-	for i, k := range impls {
-		names[i] = k.name
-	}
-	return names
-}
+func Kernels() []string { return registry.Names() }
 
 // Active returns the name of the kernel set in use.
-func Active() string { return active.name }
+func Active() string { return registry.Active().Name }
+
+// Supported reports whether name is a kernel set compiled into this binary
+// that this CPU can run, and if not, what it lacks: "unknown kernel set" or
+// the CPU feature level it needs.
+func Supported(name string) (ok bool, lacks string) {
+	s, known, ok := registry.Lookup(name)
+	if !known {
+		return false, "unknown kernel set"
+	}
+	if !ok {
+		return false, s.Needs.String()
+	}
+	return true, ""
+}
 
 // Use switches every kernel to the named set, for tests and benchmarks that
 // must exercise each one. It reports false, changing nothing, when the name is
 // unknown or this CPU cannot run that set. It is not safe to call while other
 // goroutines use the package.
 func Use(name string) bool {
-	for _, k := range impls {
-		if k.name == name {
-			if !k.supported() {
-				return false
-			}
-			active = k
-			return true
-		}
+	if !registry.Use(name) {
+		return false
 	}
-	return false
+	active = registry.Active().Impl
+	return true
 }
 
 // Reset restores the kernel set chosen at start-up.
-func Reset() { active = pick() }
+func Reset() {
+	registry.Reset()
+	active = registry.Active().Impl
+}
 
 // Latin1ToUTF8 converts a prefix of src, ISO-8859-1, to UTF-8.
-func Latin1ToUTF8(dst, src []byte) (nDst, nSrc int) { return active.latin1ToUTF8(dst, src) }
+func Latin1ToUTF8(dst, src []byte) (nDst, nSrc int) { return archLatin1ToUTF8(active.id, dst, src) }
 
 // UTF8ToLatin1 converts a prefix of src, UTF-8, to ISO-8859-1. It stops before
 // ill-formed input and characters above U+00FF.
-func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) { return active.utf8ToLatin1(dst, src) }
+func UTF8ToLatin1(dst, src []byte) (nDst, nSrc int) { return archUTF8ToLatin1(active.id, dst, src) }
 
 // UTF8ToUTF16LE converts a prefix of src, UTF-8, to UTF-16LE.
-func UTF8ToUTF16LE(dst, src []byte) (nDst, nSrc int) { return active.utf8ToUTF16LE(dst, src) }
+func UTF8ToUTF16LE(dst, src []byte) (nDst, nSrc int) { return archUTF8ToUTF16LE(active.id, dst, src) }
 
 // UTF8ToUTF16BE converts a prefix of src, UTF-8, to UTF-16BE.
-func UTF8ToUTF16BE(dst, src []byte) (nDst, nSrc int) { return active.utf8ToUTF16BE(dst, src) }
+func UTF8ToUTF16BE(dst, src []byte) (nDst, nSrc int) { return archUTF8ToUTF16BE(active.id, dst, src) }
 
 // UTF8ToUTF32LE converts a prefix of src, UTF-8, to UTF-32LE.
-func UTF8ToUTF32LE(dst, src []byte) (nDst, nSrc int) { return active.utf8ToUTF32LE(dst, src) }
+func UTF8ToUTF32LE(dst, src []byte) (nDst, nSrc int) { return archUTF8ToUTF32LE(active.id, dst, src) }
 
 // UTF8ToUTF32BE converts a prefix of src, UTF-8, to UTF-32BE.
-func UTF8ToUTF32BE(dst, src []byte) (nDst, nSrc int) { return active.utf8ToUTF32BE(dst, src) }
+func UTF8ToUTF32BE(dst, src []byte) (nDst, nSrc int) { return archUTF8ToUTF32BE(active.id, dst, src) }
 
 // UTF16LEToUTF8 converts a prefix of src, UTF-16LE, to UTF-8. nSrc is even.
-func UTF16LEToUTF8(dst, src []byte) (nDst, nSrc int) { return active.utf16LEToUTF8(dst, src) }
+func UTF16LEToUTF8(dst, src []byte) (nDst, nSrc int) { return archUTF16LEToUTF8(active.id, dst, src) }
 
 // UTF16BEToUTF8 converts a prefix of src, UTF-16BE, to UTF-8. nSrc is even.
-func UTF16BEToUTF8(dst, src []byte) (nDst, nSrc int) { return active.utf16BEToUTF8(dst, src) }
+func UTF16BEToUTF8(dst, src []byte) (nDst, nSrc int) { return archUTF16BEToUTF8(active.id, dst, src) }
 
 // The vector sets exist only on little-endian machines (amd64), where a
 // []uint16 is UTF-16LE in memory; on others the portable set converts nothing
@@ -145,21 +153,21 @@ func UTF16BEToUTF8(dst, src []byte) (nDst, nSrc int) { return active.utf16BEToUT
 // UTF8ToUnits converts a prefix of src, UTF-8, to UTF-16 code units and
 // returns the units written and the bytes read.
 func UTF8ToUnits(dst []uint16, src []byte) (nDst, nSrc int) {
-	if !active.vector {
+	if !Enabled() {
 		return 0, 0
 	}
 	d := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), 2*len(dst))
-	n, s := active.utf8ToUTF16LE(d, src)
+	n, s := archUTF8ToUTF16LE(active.id, d, src)
 	return n / 2, s
 }
 
 // UnitsToUTF8 converts a prefix of src, UTF-16 code units, to UTF-8 and
 // returns the bytes written and the units read.
 func UnitsToUTF8(dst []byte, src []uint16) (nDst, nSrc int) {
-	if !active.vector {
+	if !Enabled() {
 		return 0, 0
 	}
 	s := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), 2*len(src))
-	d, n := active.utf16LEToUTF8(dst, s)
+	d, n := archUTF16LEToUTF8(active.id, dst, s)
 	return d, n / 2
 }

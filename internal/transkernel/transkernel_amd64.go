@@ -2,51 +2,96 @@
 
 package transkernel
 
-import "golang.org/x/sys/cpu"
+import "github.com/utf8x/utf8x/internal/simd"
 
-// x/sys/cpu reports the AVX-512 subsets only when the operating system also
-// saves the ZMM and opmask registers, so this covers both the CPU and the OS.
-// VBMI2 brings VPCOMPRESSB, BMI2 the PDEP and BZHI the kernels use.
-var hasAVX512VBMI2 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI2 &&
-	cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+// The amd64 sets; see transkernel.go for what this file provides.
+const (
+	avx512vbmi2 setID = 1 + iota
+	avx2
+)
 
-// The AVX2 set needs BMI1 and BMI2 for TZCNT and BZHI too; every CPU with
-// AVX2 has them but some virtual machines hide them.
-var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+var archSets = []simd.Set[impl]{
+	// The call and its setup cost about as much as the scalar code takes
+	// for 32 bytes of ASCII (5 ns here); any non-ASCII makes the scalar
+	// code several times slower from 8 bytes on.
+	{Name: "avx512vbmi2", Needs: simd.AVX512VBMI2, Impl: impl{id: avx512vbmi2, latin1Min: 32}},
+	// No 4-byte characters, surrogates or UTF-32: the scalar code takes
+	// those blocks.
+	{Name: "avx2", Needs: simd.AVX2, Impl: impl{id: avx2, latin1Min: MinLen}},
+}
 
-var impls = []impl{
-	{
-		name:      "avx512vbmi2",
-		vector:    true,
-		supported: func() bool { return hasAVX512VBMI2 },
-		// The call and its setup cost about as much as the scalar code
-		// takes for 32 bytes of ASCII (5 ns here); any non-ASCII makes the
-		// scalar code several times slower from 8 bytes on.
-		latin1Min:     32,
-		latin1ToUTF8:  latin1ToUTF8AVX512,
-		utf8ToLatin1:  utf8ToLatin1AVX512,
-		utf8ToUTF16LE: utf8ToUTF16LEAVX512,
-		utf8ToUTF16BE: utf8ToUTF16BEAVX512,
-		utf8ToUTF32LE: utf8ToUTF32LEAVX512,
-		utf8ToUTF32BE: utf8ToUTF32BEAVX512,
-		utf16LEToUTF8: utf16LEToUTF8AVX512,
-		utf16BEToUTF8: utf16BEToUTF8AVX512,
-	},
-	{
-		// No 4-byte characters, surrogates or UTF-32: the scalar code
-		// takes those blocks.
-		name:          "avx2",
-		vector:        true,
-		supported:     func() bool { return hasAVX2 },
-		latin1Min:     MinLen,
-		latin1ToUTF8:  latin1ToUTF8AVX2,
-		utf8ToLatin1:  utf8ToLatin1AVX2,
-		utf8ToUTF16LE: utf8ToUTF16LEAVX2,
-		utf8ToUTF16BE: utf8ToUTF16BEAVX2,
-		utf8ToUTF32LE: none,
-		utf8ToUTF32BE: none,
-		utf16LEToUTF8: utf16LEToUTF8AVX2,
-		utf16BEToUTF8: utf16BEToUTF8AVX2,
-	},
-	portable,
+func archLatin1ToUTF8(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return latin1ToUTF8AVX512(dst, src)
+	case avx2:
+		return latin1ToUTF8AVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF8ToLatin1(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf8ToLatin1AVX512(dst, src)
+	case avx2:
+		return utf8ToLatin1AVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF8ToUTF16LE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf8ToUTF16LEAVX512(dst, src)
+	case avx2:
+		return utf8ToUTF16LEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF8ToUTF16BE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf8ToUTF16BEAVX512(dst, src)
+	case avx2:
+		return utf8ToUTF16BEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF8ToUTF32LE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf8ToUTF32LEAVX512(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF8ToUTF32BE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf8ToUTF32BEAVX512(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF16LEToUTF8(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf16LEToUTF8AVX512(dst, src)
+	case avx2:
+		return utf16LEToUTF8AVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF16BEToUTF8(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf16BEToUTF8AVX512(dst, src)
+	case avx2:
+		return utf16BEToUTF8AVX2(dst, src)
+	}
+	return 0, 0
 }

@@ -158,7 +158,8 @@ func forEachSet(t *testing.T, f func(t *testing.T, vector bool)) {
 	for _, name := range transkernel.Kernels() {
 		t.Run(name, func(t *testing.T) {
 			if !transkernel.Use(name) {
-				t.Skipf("this CPU cannot run %s", name)
+				_, lacks := transkernel.Supported(name)
+				t.Skipf("SKIPPED: kernel set %s not tested, this machine lacks %s", name, lacks)
 			}
 			defer transkernel.Reset()
 			f(t, transkernel.Enabled())
@@ -372,4 +373,36 @@ func TestSetNames(t *testing.T) {
 		t.Fatal("the portable set is not usable or claims to convert")
 	}
 	transkernel.Reset()
+}
+
+// TestNoEscape checks, under every kernel set, that no conversion makes its
+// arguments escape: each converts between stack arrays, which an escaping
+// argument (a call through a function value, say) would move to the heap.
+// Each case is its own function so one escape cannot taint the others.
+func TestNoEscape(t *testing.T) {
+	const in = "The quick brown fox jumps over the lazy dog, caf\u00e9 cr\u00e8me br\u00fbl\u00e9e, " +
+		"and again, to be longer than two vector blocks of the widest set."
+	type buf = [4 * len(in)]byte
+	fill := func(b *buf) []byte { return b[:copy(b[:], in)] }
+	forEachSet(t, func(t *testing.T, _ bool) {
+		for _, c := range []struct {
+			name string
+			f    func()
+		}{
+			{"Latin1ToUTF8", func() { var s, d buf; transkernel.Latin1ToUTF8(d[:], fill(&s)) }},
+			{"UTF8ToLatin1", func() { var s, d buf; transkernel.UTF8ToLatin1(d[:], fill(&s)) }},
+			{"UTF8ToUTF16LE", func() { var s, d buf; transkernel.UTF8ToUTF16LE(d[:], fill(&s)) }},
+			{"UTF8ToUTF16BE", func() { var s, d buf; transkernel.UTF8ToUTF16BE(d[:], fill(&s)) }},
+			{"UTF8ToUTF32LE", func() { var s, d buf; transkernel.UTF8ToUTF32LE(d[:], fill(&s)) }},
+			{"UTF8ToUTF32BE", func() { var s, d buf; transkernel.UTF8ToUTF32BE(d[:], fill(&s)) }},
+			{"UTF16LEToUTF8", func() { var s, d buf; transkernel.UTF16LEToUTF8(d[:], fill(&s)) }},
+			{"UTF16BEToUTF8", func() { var s, d buf; transkernel.UTF16BEToUTF8(d[:], fill(&s)) }},
+			{"UTF8ToUnits", func() { var s buf; var d [len(in)]uint16; transkernel.UTF8ToUnits(d[:], fill(&s)) }},
+			{"UnitsToUTF8", func() { var s [len(in)]uint16; var d buf; transkernel.UnitsToUTF8(d[:], s[:]) }},
+		} {
+			if allocs := testing.AllocsPerRun(20, c.f); allocs != 0 {
+				t.Errorf("%s: %v allocations per call, want 0", c.name, allocs)
+			}
+		}
+	})
 }

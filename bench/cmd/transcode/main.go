@@ -8,21 +8,32 @@
 // converted beforehand. The Latin-1 and Windows-1252 rows use the part of
 // each text those encodings can hold (every other character dropped), plus
 // the corpus's *.latin1.txt files.
+//
+// With -sets (the default), utf8x is also timed with each transcoding kernel
+// set compiled in forced on (AVX-512 VBMI2, AVX2, portable: see
+// internal/transkernel), so that one machine shows every CPU class, and each
+// conversion's speed is given as a ratio to utf8x.Valid's on the same UTF-8
+// text, which compares machines. A set this CPU cannot run is reported as
+// SKIPPED, on stderr and in the output.
 package main
 
 import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/bench/table"
+	"github.com/utf8x/utf8x/internal/transkernel"
 	"github.com/utf8x/utf8x/transcode"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -37,6 +48,7 @@ func main() {
 	rounds := flag.Int("rounds", 5, "timed rounds per cell; the median is reported")
 	dur := flag.Duration("dur", 20*time.Millisecond, "minimum duration of one round")
 	maxSize := flag.Int("max", 1<<20, "largest generated input in bytes")
+	sets := flag.Bool("sets", true, "also time utf8x with each transcoding kernel set forced, with its ratio to Valid")
 	flag.Parse()
 
 	inputs, err := table.Inputs(*corpusDir, *maxSize)
@@ -61,6 +73,14 @@ func main() {
 	}
 
 	unicodeOps, latinOps := ops()
+	var skipped []string
+	if *sets {
+		unicodeOps, skipped = withSets(unicodeOps)
+		latinOps, _ = withSets(latinOps)
+		for _, m := range skipped {
+			fmt.Fprintln(os.Stderr, m)
+		}
+	}
 	start := time.Now()
 	filter := table.Filter(*run)
 	progress := func(r table.Result) { fmt.Fprintf(os.Stderr, "\r%-70s", r.Op+" "+r.Input) }
@@ -73,7 +93,90 @@ func main() {
 	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/transcode %s`  \n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(w, "%d logical CPUs; %s %s/%s; %d rounds of >= %v per cell, median; run took %v.\n",
 		runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH, *rounds, *dur, time.Since(start).Round(time.Second))
+	for _, m := range skipped {
+		fmt.Fprintf(w, "\n**%s**\n", m)
+	}
 	table.Print(w, append(unicodeOps, latinOps...), results)
+	if *sets {
+		printSets(w, append(unicodeOps, latinOps...), results)
+	}
+}
+
+// validName is the column of utf8x.Valid on the same UTF-8 text.
+const validName = "utf8x.Valid"
+
+// withSets adds to each operation its first (utf8x) implementation with each
+// transcoding kernel set forced, and utf8x.Valid on the same text, and
+// returns a message for each set this CPU cannot run.
+func withSets(ops []table.Op) (out []table.Op, skipped []string) {
+	for _, op := range ops {
+		first := op.Impls[0]
+		for _, name := range transkernel.Kernels() {
+			if ok, lacks := transkernel.Supported(name); !ok {
+				skipped = append(skipped, fmt.Sprintf("SKIPPED: transcoding kernel set %s not measured, this CPU lacks %s", name, lacks))
+				continue
+			}
+			op.Impls = append(op.Impls, table.Impl{Name: "utf8x/" + name, Run: first.Run, Transcode: name})
+		}
+		op.Impls = append(op.Impls, table.Impl{Name: validName, Run: func(p []byte) int {
+			if utf8x.Valid(p) {
+				return 1
+			}
+			return 0
+		}})
+		out = append(out, op)
+	}
+	return out, slices.Compact(skipped)
+}
+
+// printSets prints, per operation, each forced kernel set's speed and its
+// ratio to utf8x.Valid on the same input, and the median ratio per set.
+func printSets(w io.Writer, ops []table.Op, results []table.Result) {
+	for _, op := range ops {
+		valid := -1
+		var sets []int
+		for j, impl := range op.Impls {
+			switch {
+			case impl.Name == validName:
+				valid = j
+			case impl.Transcode != "":
+				sets = append(sets, j)
+			}
+		}
+		var rows []table.Result
+		for _, r := range results {
+			if r.Op == op.Name {
+				rows = append(rows, r)
+			}
+		}
+		if valid < 0 || len(sets) == 0 || len(rows) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n#### %s by kernel set (GB/s, and ratio to utf8x.Valid on the same text)\n\n", op.Name)
+		head, rule := "| input | Valid |", "| --- | ---: |"
+		for _, j := range sets {
+			head += " " + op.Impls[j].Transcode + " | / Valid |"
+			rule += " ---: | ---: |"
+		}
+		fmt.Fprintln(w, head)
+		fmt.Fprintln(w, rule)
+		ratios := make([][]float64, len(sets))
+		for _, r := range rows {
+			line := fmt.Sprintf("| %s | %.2f |", r.Input, r.GBps[valid])
+			for k, j := range sets {
+				q := r.GBps[j] / r.GBps[valid]
+				ratios[k] = append(ratios[k], q)
+				line += fmt.Sprintf(" %.2f | %.3f |", r.GBps[j], q)
+			}
+			fmt.Fprintln(w, line)
+		}
+		line := "| median | |"
+		for k := range sets {
+			slices.Sort(ratios[k])
+			line += fmt.Sprintf(" | %.3f |", ratios[k][len(ratios[k])/2])
+		}
+		fmt.Fprintln(w, line)
+	}
 }
 
 func latin1Only(p []byte) []byte {

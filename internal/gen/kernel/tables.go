@@ -69,17 +69,18 @@ func byte2High() (t [16]byte) {
 	return t
 }
 
-// Constant memory: each table repeated to 64 bytes so one load fills a YMM
-// or ZMM register, and single bytes to broadcast.
-var (
-	tblByte1High, tblByte1Low, tblByte2High Mem
-	// tblIncomplete holds, per position of a 64-byte block, the largest byte
+// consts is the constant memory of the kernels, declared once per file: each
+// table repeated to 64 bytes so one load fills a YMM or ZMM register, and
+// single bytes to broadcast.
+type consts struct {
+	byte1High, byte1Low, byte2High Mem
+	// incomplete holds, per position of a 64-byte block, the largest byte
 	// that cannot start a character still unfinished at the block's end: a
 	// lead in the last byte, a 3- or 4-byte lead in the second-to-last, a
 	// 4-byte lead in the third-to-last. Its last 32 bytes serve 32-byte blocks.
-	tblIncomplete Mem
-	splat         Mem
-)
+	incomplete Mem
+	splat      Mem
+}
 
 // Offsets of the bytes in splat.
 const (
@@ -91,7 +92,7 @@ const (
 	splatFourLead = 5 // 0xEF: bytes above it are 4-byte leads (valid input has no F8..FF)
 )
 
-func tables() {
+func tables() (c consts) {
 	repeat := func(name string, t [16]byte) Mem {
 		m := GLOBL(name, RODATA|NOPTR)
 		for i := 0; i < 64; i++ {
@@ -99,11 +100,11 @@ func tables() {
 		}
 		return m
 	}
-	tblByte1High = repeat("byte1High", byte1High())
-	tblByte1Low = repeat("byte1Low", byte1Low())
-	tblByte2High = repeat("byte2High", byte2High())
+	c.byte1High = repeat("byte1High", byte1High())
+	c.byte1Low = repeat("byte1Low", byte1Low())
+	c.byte2High = repeat("byte2High", byte2High())
 
-	tblIncomplete = GLOBL("incomplete", RODATA|NOPTR)
+	c.incomplete = GLOBL("incomplete", RODATA|NOPTR)
 	for i := 0; i < 64; i++ {
 		v := 0xFF
 		switch i {
@@ -117,8 +118,9 @@ func tables() {
 		DATA(i, U8(v))
 	}
 
-	splat = GLOBL("splat", RODATA|NOPTR)
+	c.splat = GLOBL("splat", RODATA|NOPTR)
 	for i, v := range []byte{0x0F, 0xE0 - 0x80, 0xF0 - 0x80, 0x80, 0xC0, 0xEF, 0, 0} {
 		DATA(i, U8(v))
 	}
+	return c
 }

@@ -1,0 +1,58 @@
+// Package asm is what the avo generators of internal/gen share: the frame of
+// a kernel (its TEXT, pragma and documentation), labels scoped to one kernel,
+// memory operands, immediates, and Width, the vector width an algorithm is
+// written over once for AVX2 (32-byte blocks) and AVX-512 (64-byte blocks).
+//
+// It keeps no state: avo's build context is the one global, and every table
+// a generator declares lives in a value its main function builds once and
+// passes to the kernels that read it.
+package asm
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// Func starts a kernel: its TEXT with the Go signature sig, the noescape
+// pragma (no kernel keeps a pointer it is given, so callers' buffers may stay
+// on the stack) and the documentation of its Go declaration.
+func Func(name, sig string, doc ...string) {
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(doc...)
+}
+
+// Scope prefixes the labels of one kernel: labels are global to an assembly
+// file, so each kernel's carry its own prefix.
+type Scope string
+
+// Label places the label name here.
+func (s Scope) Label(name string) { Label(string(s) + name) }
+
+// Ref is a jump target: the label name.
+func (s Scope) Ref(name string) LabelRef { return LabelRef(string(s) + name) }
+
+// At is the memory operand base+index+disp, bytes.
+func At(base, index reg.Register, disp int) Mem {
+	return Mem{Base: base, Index: index, Scale: 1, Disp: disp}
+}
+
+// Const is v as the smallest unsigned immediate that holds it, as the kernels
+// write their block sizes and strides.
+func Const(v int) Constant {
+	if v <= 0xFF {
+		return U8(uint8(v))
+	}
+	return U32(uint32(v))
+}
+
+// Hex is v in upper-case hexadecimal without leading zeros, for data names.
+func Hex(v uint32) string {
+	const digits = "0123456789ABCDEF"
+	s := ""
+	for ; v > 0; v >>= 4 {
+		s = string(digits[v&15]) + s
+	}
+	return s
+}

@@ -1,0 +1,369 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+	"github.com/utf8x/utf8x/internal/gen/asm"
+)
+
+// mode selects what a validator does besides validating. The fused modes exist
+// so that counting or copying valid text reads it once: a second pass over an
+// input larger than the caches costs as much as the validation itself.
+type mode int
+
+const (
+	plain    mode = iota // func(p []byte) int
+	counting             // func(p []byte) (n, runes, utf16 int), counts over p[:n]
+	copying              // func(dst, src []byte) int, dst[:n] = src[:n]
+)
+
+// signature returns the Go declaration of a validator in mode m.
+func (m mode) signature() string {
+	switch m {
+	case counting:
+		return "func(p []byte) (n, runes, utf16 int)"
+	case copying:
+		return "func(dst, src []byte) int"
+	}
+	return "func(p []byte) int"
+}
+
+// validConsts are the registers every validation step reads.
+type validConsts struct {
+	b1High, b1Low, b2High reg.VecVirtual
+	nibble, lead3, lead4  reg.VecVirtual
+	bit7, incomplete      reg.VecVirtual
+}
+
+// checkBlock emits the classification of the block cur, given d1, d2 and d3,
+// cur delayed by 1, 2 and 3 bytes, and jumps to fail if it holds an error.
+//
+// With vbmi, VPERMB looks the nibbles up: it indexes a 64-byte table by the
+// low six bits of each byte, and the tables repeat every 16 bytes, so the two
+// bits above the nibble select a copy of the same entry. That saves the three
+// ANDs that isolate the nibbles for VPSHUFB.
+func checkBlock(w asm.Width, c validConsts, cur, d1, d2, d3 reg.VecVirtual, vbmi bool, fail LabelRef) {
+	hi1, lo1, hi2 := w.Vec(), w.Vec(), w.Vec()
+	VPSRLW(U8(4), d1, hi1)
+	VPSRLW(U8(4), cur, hi2)
+	if vbmi {
+		VPERMB(c.b1High, hi1, hi1)
+		VPERMB(c.b1Low, d1, lo1)
+		VPERMB(c.b2High, hi2, hi2)
+	} else {
+		w.And(c.nibble, hi1, hi1)
+		VPSHUFB(hi1, c.b1High, hi1)
+		w.And(c.nibble, d1, lo1)
+		VPSHUFB(lo1, c.b1Low, lo1)
+		w.And(c.nibble, hi2, hi2)
+		VPSHUFB(hi2, c.b2High, hi2)
+	}
+	w.And3(lo1, hi2, hi1) // hi1 = the shapes the pair has: special
+
+	// Bit 7 of must23 is set where a continuation must follow a
+	// continuation, i.e. two or three bytes after a 3- or 4-byte lead.
+	VPSUBUSB(c.lead3, d2, d2)
+	VPSUBUSB(c.lead4, d3, d3)
+	w.TestNotEqual(hi1, w.OrAnd(d2, d3, c.bit7))
+	JNZ(fail)
+}
+
+// kernelArgs loads the input (and, when copying, the output) pointer and the
+// input length.
+func kernelArgs(m mode) (ptr, dptr, n reg.GPVirtual) {
+	in := "p"
+	if m == copying {
+		dptr = GP64()
+		Load(Param("dst").Base(), dptr)
+		in = "src"
+	}
+	ptr, n = GP64(), GP64()
+	Load(Param(in).Base(), ptr)
+	Load(Param(in).Len(), n)
+	return
+}
+
+// counts is the state of a counting kernel: the continuation bytes and the
+// 4-byte leads seen so far. A prefix of valid text of length n holds
+// n-conts characters and n-conts+fours UTF-16 units; both formulas add up
+// over any split of the bytes, so a block is counted whole even when a
+// character straddles its edge.
+type counts struct{ conts, fours reg.GPVirtual }
+
+func newCounts(m mode) counts {
+	if m != counting {
+		return counts{}
+	}
+	c := counts{GP64(), GP64()}
+	XORQ(c.conts, c.conts)
+	XORQ(c.fours, c.fours)
+	return c
+}
+
+// add adds (or with sub, removes) the popcounts of the masks to the counts.
+func (c counts) add(cont, four reg.Register, sub bool) {
+	if sub {
+		SUBQ(cont, c.conts)
+		SUBQ(four, c.fours)
+	} else {
+		ADDQ(cont, c.conts)
+		ADDQ(four, c.fours)
+	}
+}
+
+// ret stores the kernel's answer n and, when counting, the counts over p[:n].
+func (c counts) ret(m mode, n reg.GPVirtual) {
+	Store(n, ReturnIndex(0))
+	if m != counting {
+		return
+	}
+	r := GP64()
+	MOVQ(n, r)
+	SUBQ(c.conts, r)
+	Store(r, ReturnIndex(1))
+	ADDQ(c.fours, r)
+	Store(r, ReturnIndex(2))
+}
+
+// validDoc is the documentation of the validator name of width w.
+func validDoc(w asm.Width, name string, vbmi bool, m mode) []string {
+	base := "valid" + w.Name()
+	if vbmi {
+		base += "VBMI"
+	}
+	switch {
+	case m == counting:
+		return []string{name + " is " + base + " that also returns the number of characters",
+			"and of UTF-16 units in p[:n]."}
+	case m == copying:
+		return []string{name + " is " + base + " on src that also copies src[:n] to dst, in",
+			"the same pass. It may write any of dst[:len(src)]; dst must have that room."}
+	case vbmi:
+		return []string{name + " is validAVX512 with the nibble lookups done by VPERMB."}
+	case w.Masked():
+		return []string{name + " checks p in 64-byte blocks, the last one loaded under a mask",
+			"that zero-fills past the end, and returns len(p) if p is valid, else the",
+			"start of the first block with an error."}
+	}
+	return []string{name + " checks p in 32-byte blocks and returns len(p) if p is valid,",
+		"else n < len(p) such that p[:n] holds no error short of a character left",
+		"unfinished at its end: the start of the first block with an error, or,",
+		"for inputs shorter than 35 bytes, the end of the last whole block."}
+}
+
+// valid emits a validator of width w: blocks of ASCII are checked four at a
+// time and need only know that the block before did not end mid-character;
+// other blocks are classified by checkBlock. With vbmi (AVX-512 only) the
+// nibble lookups use VPERMB.
+func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
+	asm.Func(name, m.signature(), validDoc(w, name, vbmi, m)...)
+	l := asm.Scope(name + "_")
+	B := w.Bytes
+	ptr, dptr, n := kernelArgs(m)
+
+	vc := validConsts{w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec()}
+	w.Load(c.byte1High, vc.b1High)
+	w.Load(c.byte1Low, vc.b1Low)
+	w.Load(c.byte2High, vc.b2High)
+	VPBROADCASTB(c.splat.Offset(splatNibble), vc.nibble)
+	VPBROADCASTB(c.splat.Offset(splat3Lead), vc.lead3)
+	VPBROADCASTB(c.splat.Offset(splat4Lead), vc.lead4)
+	VPBROADCASTB(c.splat.Offset(splatBit7), vc.bit7)
+	w.Load(c.incomplete.Offset(64-B), vc.incomplete)
+	cnt := newCounts(m)
+
+	// count adds the continuation bytes and 4-byte leads of v to the
+	// counts (with sub, takes them out). AVX-512 compares into opmasks.
+	// AVX2 takes bit 6 from v+v and bit 7 from h, the block's high-bit
+	// mask, and v minus 0x70 saturates to bit 7 set only from F0 up; skip,
+	// if not nil, is the number of leading bytes of v to leave out.
+	var count func(v reg.VecVirtual, h, skip reg.Register, sub bool)
+	if w.Masked() && m == counting {
+		contMax, fourMin := w.Vec(), w.Vec()
+		VPBROADCASTB(c.splat.Offset(splatContMax), contMax)
+		VPBROADCASTB(c.splat.Offset(splatFourLead), fourMin)
+		count = func(v reg.VecVirtual, _, _ reg.Register, sub bool) {
+			k, cb, fb := K(), GP64(), GP64()
+			VPCMPB(U8(1), contMax, v, k) // b < -64: continuation
+			KMOVQ(k, cb)
+			VPCMPUB(U8(6), fourMin, v, k) // b > 0xEF unsigned
+			KMOVQ(k, fb)
+			POPCNTQ(cb, cb)
+			POPCNTQ(fb, fb)
+			cnt.add(cb, fb, sub)
+		}
+	} else if m == counting {
+		count = func(v reg.VecVirtual, h, skip reg.Register, sub bool) {
+			t := YMM()
+			b6, f := GP32(), GP32()
+			VPADDB(v, v, t)
+			VPMOVMSKB(t, b6)
+			ANDNL(h, b6, b6)
+			VPSUBUSB(vc.lead4, v, t)
+			VPMOVMSKB(t, f)
+			if skip != nil {
+				SHRXL(skip, b6, b6)
+				SHRXL(skip, f, f)
+			}
+			POPCNTL(b6, b6)
+			POPCNTL(f, f)
+			cnt.add(b6.As64(), f.As64(), sub)
+		}
+	}
+	load := func(off int, dst reg.VecVirtual, i reg.GPVirtual) {
+		w.Load(asm.At(ptr, i, off), dst)
+		if m == copying {
+			w.Store(dst, asm.At(dptr, i, off))
+		}
+	}
+
+	i := GP64()
+	XORQ(i, i)
+	prev, cur := w.Vec(), w.Vec()
+	w.Zero(prev)
+
+	l.Label("loop")
+	rest := GP64()
+	MOVQ(n, rest)
+	SUBQ(i, rest)
+	CMPQ(rest, asm.Const(B))
+	JB(l.Ref("tail"))
+	load(0, cur, i)
+	mask := w.Mask()
+	w.HighBits(cur, mask)
+	w.TestMask(mask)
+	JNZ(l.Ref("mixed"))
+
+	// An ASCII block only needs to know that prev did not end mid-character.
+	unfinished := w.Scratch(mask)
+	w.TestAbove(prev, vc.incomplete, unfinished)
+	JNZ(l.Ref("fail"))
+	ADDQ(asm.Const(B), i)
+
+	// Long ASCII runs: four blocks per test.
+	l.Label("ascii")
+	MOVQ(n, rest)
+	SUBQ(i, rest)
+	CMPQ(rest, asm.Const(4*B))
+	JB(l.Ref("ascii_end"))
+	a, b := w.Vec(), w.Vec()
+	switch {
+	case m == copying && w.Masked():
+		a2, b2 := w.Vec(), w.Vec()
+		for off, v := range []reg.VecVirtual{a, b, a2, b2} {
+			w.Load(asm.At(ptr, i, B*off), v)
+		}
+		for off, v := range []reg.VecVirtual{a, b, a2, b2} {
+			w.Store(v, asm.At(dptr, i, B*off))
+		}
+		VPTERNLOGD(U8(0xFE), a2, b, a) // a | b | a2
+		w.Or(b2, a, a)
+	case m == copying:
+		a2, b2 := w.Vec(), w.Vec()
+		load(0, a, i)
+		load(B, b, i)
+		load(2*B, a2, i)
+		load(3*B, b2, i)
+		w.Or(a2, a, a)
+		w.Or(b2, b, b)
+		w.Or(a, b, a)
+	default:
+		w.Load(asm.At(ptr, i, 0), a)
+		w.Load(asm.At(ptr, i, B), b)
+		w.Or(asm.At(ptr, i, 2*B), a, a)
+		w.Or(asm.At(ptr, i, 3*B), b, b)
+		w.Or(a, b, a)
+	}
+	w.HighBits(a, mask)
+	w.TestMask(mask)
+	JNZ(l.Ref("ascii_end"))
+	ADDQ(asm.Const(4*B), i)
+	JMP(l.Ref("ascii"))
+	l.Label("ascii_end")
+	// Everything before i is ASCII, which as a predecessor is as good as zeros.
+	w.Zero(prev)
+	JMP(l.Ref("loop"))
+
+	l.Label("mixed")
+	d1, d2, d3 := w.Delayed(prev, cur)
+	checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
+	if m == counting {
+		count(cur, mask, nil, false)
+	}
+	w.Copy(cur, prev)
+	ADDQ(asm.Const(B), i)
+	JMP(l.Ref("loop"))
+
+	l.Label("tail")
+	TESTQ(rest, rest)
+	JZ(l.Ref("end"))
+	if w.Masked() {
+		// The last block, zero-filled: zeros are ASCII, so a character
+		// left unfinished at the end shows up as too short, and they
+		// count as nothing.
+		w.LoadPartial(ptr, i, rest, mask, cur)
+		if m == copying {
+			VMOVDQU8(cur, mask, asm.At(dptr, i, 0))
+		}
+		d1, d2, d3 := w.Delayed(prev, cur)
+		checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
+		if m == counting {
+			count(cur, nil, nil, false)
+		}
+	} else {
+		// Rather than stepping through up to 31 bytes, check the last 32
+		// bytes of p as one more block, overlapping what was already
+		// checked. On an error the answer stays i, which everything before
+		// was checked up to. Inputs of up to 34 bytes are left to the
+		// caller (the test hook hands this kernel inputs shorter than a
+		// block).
+		CMPQ(n, U8(35))
+		JB(l.Ref("fail"))
+		j := GP64()
+		MOVQ(n, j)
+		SUBQ(asm.Const(B), j)
+		load(0, cur, j)
+		// The delayed copies of cur come straight from memory, three
+		// bytes back at most, so that inputs of 35 to 63 bytes, which have
+		// no whole block before the last one, are finished here too.
+		d1, d2, d3 := w.Vec(), w.Vec(), w.Vec()
+		w.Load(asm.At(ptr, j, -1), d1)
+		w.Load(asm.At(ptr, j, -2), d2)
+		w.Load(asm.At(ptr, j, -3), d3)
+		checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
+		w.TestAbove(cur, vc.incomplete, unfinished)
+		JNZ(l.Ref("fail"))
+		if m == counting {
+			// Only the last rest bytes are new.
+			w.HighBits(cur, mask)
+			skip := GP64()
+			MOVQ(U32(uint32(B)), skip)
+			SUBQ(rest, skip)
+			count(cur, mask, skip.As32(), false)
+		}
+	}
+	l.Label("done")
+	VZEROUPPER()
+	cnt.ret(m, n)
+	RET()
+
+	// Input that ends with a whole block: it must not end mid-character.
+	// Reporting the last block as failing lets the caller find out which;
+	// that block (prev is zero after ASCII) was counted, so it is taken out.
+	l.Label("end")
+	w.TestAbove(prev, vc.incomplete, unfinished)
+	JZ(l.Ref("done"))
+	if m == counting {
+		if !w.Masked() {
+			w.HighBits(prev, mask)
+		}
+		count(prev, mask, nil, true)
+	}
+	SUBQ(asm.Const(B), i)
+
+	l.Label("fail")
+	VZEROUPPER()
+	cnt.ret(m, i)
+	RET()
+}

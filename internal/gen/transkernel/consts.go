@@ -1,0 +1,140 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/utf8x/utf8x/internal/gen/asm"
+)
+
+// consts is the constant memory of the kernels, declared once per file by
+// swapTables, dwordConsts and avx2Consts.
+type consts struct {
+	// Byte-swap patterns for VPSHUFB, which indexes within each 16-byte
+	// lane, and the VPERMW indices that move each 16-bit unit to the lane
+	// before it.
+	swap16, swap32, nextUnit Mem
+	// dword holds 64-byte vectors of one 32-bit value each, by value, for
+	// the paths that have more constants than registers to keep them in;
+	// ydw holds 32-byte ones, for AVX2.
+	dword, ydw map[uint32]Mem
+	// AVX2 tables: l1Expand spreads 8 Latin-1 characters held as 16-bit
+	// UTF-8 pairs into their 1 or 2 bytes; pack8 (pack8hi for the upper 8
+	// bytes of a lane) keeps the marked bytes of 8; packW16LE/BE keeps the
+	// marked 16-bit units of 8, in either byte order; u16Spread keeps, of 4
+	// characters in 32-bit lanes, the 1 to 3 bytes each needs (2 bits per
+	// character: >= 0x80, >= 0x800); wordRamp is 16 units of FFFF then 16
+	// of 0.
+	l1Expand, pack8, pack8hi, packW16LE, packW16BE, u16Spread, wordRamp Mem
+}
+
+func swapTables(tab *consts) {
+	tab.swap16 = GLOBL("swap16", RODATA|NOPTR)
+	for i := 0; i < 64; i++ {
+		DATA(i, U8(i%16^1))
+	}
+	tab.nextUnit = GLOBL("nextUnit", RODATA|NOPTR)
+	for i := 0; i < 32; i++ {
+		DATA(2*i, U16(min(i+1, 31)))
+	}
+	tab.swap32 = GLOBL("swap32", RODATA|NOPTR)
+	for i := 0; i < 64; i++ {
+		DATA(i, U8(i%16^3))
+	}
+}
+
+func dwordConsts(tab *consts) {
+	for _, v := range []uint32{0x3F, 0x1F, 0x0F, 0x07, 0xC0, 0xE0, 0xF0, 0x800, 0xD800, 0xDC00, 0x10000, 0x100000, 0x3FF,
+		0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0x808080F0,
+		0xC0C0C0F8, 0x3F000, 0x1C0000, 0xFC0, 0x3FF0000, 0xDC00D800, 0xFC00FC00} {
+		m := GLOBL("dword"+asm.Hex(v), RODATA|NOPTR)
+		for i := 0; i < 16; i++ {
+			DATA(4*i, U32(v))
+		}
+		tab.dword[v] = m
+	}
+}
+
+func avx2Consts(tab *consts) {
+	for _, v := range []uint32{0x3F003F00, 0x80C080C0, 0x007F007F, 0xFEFEFEFE, 0xC2C2C2C2, 0xC0C0C0C0, 0xC3C3C3C3,
+		0x40404040, 0xE0E0E0E0, 0xF0F0F0F0, 0x00F000F0, 0x00E000E0, 0x00C000C0, 0x003F003F, 0x001F001F,
+		0xF800F800, 0xD800D800, 0xFF80FF80, 0x80, 0x800, 0x3F, 0x80C0, 0x8080E0} {
+		m := GLOBL("ydword"+asm.Hex(v), RODATA|NOPTR)
+		for i := 0; i < 8; i++ {
+			DATA(4*i, U32(v))
+		}
+		tab.ydw[v] = m
+	}
+	table := func(name string, width int, entry func(m int) []int) Mem {
+		t := GLOBL(name, RODATA|NOPTR)
+		for m := 0; m < 256; m++ {
+			e := entry(m)
+			for k := 0; k < width; k++ {
+				b := 0x80 // VPSHUFB writes zero
+				if k < len(e) {
+					b = e[k]
+				}
+				DATA(width*m+k, U8(b))
+			}
+		}
+		return t
+	}
+	tab.l1Expand = table("l1Expand", 16, func(m int) []int {
+		var e []int
+		for q := 0; q < 8; q++ {
+			e = append(e, 2*q)
+			if m>>q&1 != 0 {
+				e = append(e, 2*q+1)
+			}
+		}
+		return e
+	})
+	packOf := func(off int) func(m int) []int {
+		return func(m int) []int {
+			var e []int
+			for q := 0; q < 8; q++ {
+				if m>>q&1 != 0 {
+					e = append(e, q+off)
+				}
+			}
+			return e
+		}
+	}
+	tab.pack8 = table("pack8", 8, packOf(0))
+	tab.pack8hi = table("pack8hi", 8, packOf(8))
+	words := func(be bool) func(m int) []int {
+		return func(m int) []int {
+			var e []int
+			for q := 0; q < 8; q++ {
+				if m>>q&1 != 0 {
+					if be {
+						e = append(e, 2*q+1, 2*q)
+					} else {
+						e = append(e, 2*q, 2*q+1)
+					}
+				}
+			}
+			return e
+		}
+	}
+	tab.packW16LE = table("packW16LE", 16, words(false))
+	tab.packW16BE = table("packW16BE", 16, words(true))
+	tab.u16Spread = table("u16Spread", 16, func(m int) []int {
+		var e []int
+		for q := 0; q < 4; q++ {
+			c := m >> (2 * q) & 3
+			n := 1 + c&1 + c>>1
+			for k := 0; k < n; k++ {
+				e = append(e, 4*q+k)
+			}
+		}
+		return e
+	})
+	tab.wordRamp = GLOBL("wordRamp", RODATA|NOPTR)
+	for k := 0; k < 32; k++ {
+		v := 0
+		if k < 16 {
+			v = 0xFFFF
+		}
+		DATA(2*k, U16(v))
+	}
+}

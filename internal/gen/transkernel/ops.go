@@ -1,0 +1,141 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+	"github.com/utf8x/utf8x/internal/gen/asm"
+)
+
+// compressW is VPCOMPRESSW, zeroing form, register to register.
+func compressW(src reg.VecVirtual, k reg.Register, dst reg.VecVirtual) {
+	Instruction(&ir.Instruction{
+		Opcode:   "VPCOMPRESSW",
+		Suffixes: []string{"Z"},
+		Operands: []Op{src, k, dst},
+		Inputs:   []Op{src, k},
+		Outputs:  []Op{dst},
+		ISA:      []string{"AVX512VBMI2"},
+	})
+}
+
+// VBMI2 is missing from avo's instruction database, so VPCOMPRESSB (zeroing
+// form, register to register) is added by hand.
+func compressB(src reg.VecVirtual, k reg.Register, dst reg.VecVirtual) {
+	Instruction(&ir.Instruction{
+		Opcode:   "VPCOMPRESSB",
+		Suffixes: []string{"Z"},
+		Operands: []Op{src, k, dst},
+		Inputs:   []Op{src, k},
+		Outputs:  []Op{dst},
+		ISA:      []string{"AVX512VBMI2"},
+	})
+}
+
+// splat returns a vector holding the 32-bit value v in every lane.
+func splat(v uint32) reg.VecVirtual {
+	r := GP32()
+	MOVL(U32(v), r)
+	z := ZMM()
+	VPBROADCASTD(r, z)
+	return z
+}
+
+// const64 returns a general register holding v.
+func const64(v uint64) reg.GPVirtual {
+	r := GP64()
+	MOVQ(U64(v), r)
+	return r
+}
+
+// prologue loads the two slices and sets up the loop bounds: a block is
+// converted while i <= sLim and j <= dLim (signed), so that it may read block
+// bytes at src[i:] and write dstRoom bytes at dst[j:].
+func prologue(block, dstRoom int) (dp, sp, i, j, sLim, dLim reg.GPVirtual) {
+	dp, dLim, sp, sLim = GP64(), GP64(), GP64(), GP64()
+	Load(Param("dst").Base(), dp)
+	Load(Param("dst").Len(), dLim)
+	Load(Param("src").Base(), sp)
+	Load(Param("src").Len(), sLim)
+	SUBQ(U32(uint32(block)), sLim)
+	SUBQ(U32(uint32(dstRoom)), dLim)
+	i, j = GP64(), GP64()
+	XORQ(i, i)
+	XORQ(j, j)
+	return
+}
+
+func loopHead(p asm.Scope, i, j, sLim, dLim reg.GPVirtual) {
+	p.Label("loop")
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+}
+
+func epilogue(p asm.Scope, i, j reg.GPVirtual) {
+	p.Label("done")
+	VZEROUPPER()
+	Store(j, ReturnIndex(0))
+	Store(i, ReturnIndex(1))
+	RET()
+}
+
+// signature starts a conversion kernel.
+func signature(name string, doc ...string) {
+	asm.Func(name, "func(dst, src []byte) (nDst, nSrc int)", doc...)
+}
+
+// entry16 loads the 16-byte entries m0 and m1 (bytes, zero-extended) of t
+// into the two lanes of a vector.
+func entry16(t Mem, m0, m1 reg.GPVirtual) reg.VecVirtual {
+	base, a := GP64(), GP64()
+	LEAQ(t, base)
+	MOVQ(m0, a)
+	SHLQ(U8(4), a)
+	x := YMM()
+	VMOVDQU(Mem{Base: base, Index: a, Scale: 1}, x.AsX())
+	MOVQ(m1, a)
+	SHLQ(U8(4), a)
+	VINSERTI128(U8(1), Mem{Base: base, Index: a, Scale: 1}, x, x)
+	return x
+}
+
+// byteAt puts byte b (0 to 3) of m, zero-extended, in a new register.
+func byteAt(m reg.GPVirtual, b int) reg.GPVirtual {
+	r := GP64()
+	MOVL(m.As32(), r.As32())
+	if b > 0 {
+		SHRL(U8(8*b), r.As32())
+	}
+	MOVBLZX(r.As8(), r.As32())
+	return r
+}
+
+// storeLanes writes the low lane of x at dst[j:], advances j by n0, writes
+// the high lane there and advances j by n1.
+func storeLanes(x reg.VecVirtual, dp, j, n0, n1 reg.GPVirtual) {
+	VMOVDQU(x.AsX(), asm.At(dp, j, 0))
+	ADDQ(n0, j)
+	h := XMM()
+	VEXTRACTI128(U8(1), x, h)
+	VMOVDQU(h, asm.At(dp, j, 0))
+	ADDQ(n1, j)
+}
+
+// prevByte returns v with every byte moved up one place, zero first: lane k
+// of the result holds byte k-1 of v.
+func prevByte(v reg.VecVirtual) reg.VecVirtual {
+	t, r := YMM(), YMM()
+	VPERM2I128(U8(0x08), v, v, t) // low lane zero, high lane v's low lane
+	VPALIGNR(U8(15), t, v, r)
+	return r
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

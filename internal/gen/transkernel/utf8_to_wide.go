@@ -1,0 +1,609 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+	"github.com/utf8x/utf8x/internal/gen/asm"
+)
+
+// utf8ToWide converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4). A block
+// is cut before its first byte that starts no 1- to 3-byte character (C0, C1,
+// F0..FF) and before a character that does not end inside it; continuation
+// bytes must be exactly those the leads call for. VPCOMPRESSB gathers each
+// character's lead and the one and two bytes after it into lane k of three
+// vectors, which decode to 16-bit values side by side; 3-byte values below
+// U+0800 (overlong) or in D800..DFFF (surrogates) reject the block. Blocks
+// with 4-byte characters take fourBytes instead.
+func utf8ToWide(tab *consts, name string, width int, be bool) {
+	p := asm.Scope(name + "_")
+	room := 64 * width
+	signature(name,
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+
+			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
+		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
+		"written and read. It stops at ill-formed input, at the latest at the",
+		"start of the block holding it.")
+	dp, sp, i, j, sLim, dLim := prologue(64, room)
+	cC0, cE0, cF0, cFE := splat(0xC0C0C0C0), splat(0xE0E0E0E0), splat(0xF0F0F0F0), splat(0xFEFEFEFE)
+	w3F, w1F, wC0, wE0 := splat(0x003F003F), splat(0x001F001F), splat(0x00C000C0), splat(0x00E000E0)
+	w800, wD800 := splat(0x08000800), splat(0xD800D800)
+	var swap reg.VecVirtual
+	if be {
+		swap = ZMM()
+		if width == 2 {
+			VMOVDQU64(tab.swap16, swap)
+		} else {
+			VMOVDQU64(tab.swap32, swap)
+		}
+	}
+	ones := const64(^uint64(0))
+
+	// store writes the 32 16-bit values of u at dst[j+off:].
+	store := func(u reg.VecVirtual, off int) {
+		if width == 2 {
+			if be {
+				VPSHUFB(swap, u, u)
+			}
+			VMOVDQU64(u, asm.At(dp, j, off))
+			return
+		}
+		d0, d1 := ZMM(), ZMM()
+		y := YMM()
+		VPMOVZXWD(u.AsY(), d0)
+		VEXTRACTI64X4(U8(1), u, y)
+		VPMOVZXWD(y, d1)
+		if be {
+			VPSHUFB(swap, d0, d0)
+			VPSHUFB(swap, d1, d1)
+		}
+		VMOVDQU64(d0, asm.At(dp, j, off))
+		VMOVDQU64(d1, asm.At(dp, j, off+64))
+	}
+
+	loopHead(p, i, j, sLim, dLim)
+	v := ZMM()
+	VMOVDQU64(asm.At(sp, i, 0), v)
+	k := K()
+	VPMOVB2M(v, k)
+	KORTESTQ(k, k)
+	JNZ(p.Ref("wide"))
+	if width == 2 {
+		u0, u1 := ZMM(), ZMM()
+		y := YMM()
+		VPMOVZXBW(v.AsY(), u0)
+		VEXTRACTI64X4(U8(1), v, y)
+		VPMOVZXBW(y, u1)
+		store(u0, 0)
+		store(u1, 64)
+	} else {
+		for q := 0; q < 4; q++ {
+			d := ZMM()
+			VPMOVZXBD(asm.At(sp, i, 16*q), d)
+			if be {
+				VPSHUFB(swap, d, d)
+			}
+			VMOVDQU64(d, asm.At(dp, j, 64*q))
+		}
+	}
+	ADDQ(U8(64), i)
+	ADDQ(U32(64*width), j)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	high, cont, ge0, gf0, bad := GP64(), GP64(), GP64(), GP64(), GP64()
+	KMOVQ(k, high)
+	kc, ke, kf, ko := K(), K(), K(), K()
+	VPCMPB(U8(1), cC0, v, kc) // signed v < 0xC0: continuation bytes
+	KMOVQ(kc, cont)
+	VPCMPUB(U8(5), cE0, v, ke) // v >= 0xE0
+	KMOVQ(ke, ge0)
+	VPCMPUB(U8(5), cF0, v, kf) // v >= 0xF0
+	KMOVQ(kf, gf0)
+	TESTQ(gf0, gf0)
+	JNZ(p.Ref("four"))
+	t := ZMM()
+	VPANDD(cFE, v, t)
+	VPCMPEQB(cC0, t, ko) // C0, C1
+	KMOVQ(ko, bad)
+	ORQ(gf0, bad)
+	lead2, lead3 := GP64(), GP64()
+	ANDNQ(high, cont, lead2) // high and not continuation
+	ANDNQ(lead2, ge0, lead2) // ... and below E0
+	ANDNQ(ge0, gf0, lead3)   // E0..EF
+	// A character not ending in the block cuts it too.
+	x := GP64()
+	MOVQ(lead2, x)
+	SHRQ(U8(63), x)
+	SHLQ(U8(63), x)
+	ORQ(x, bad)
+	MOVQ(lead3, x)
+	SHRQ(U8(62), x)
+	SHLQ(U8(62), x)
+	ORQ(x, bad)
+	n := GP64()
+	TZCNTQ(bad, n) // 64 when bad is 0
+	TESTQ(n, n)
+	JZ(p.Ref("done"))
+	mask := GP64()
+	BZHIQ(n, ones, mask)
+	ANDQ(mask, lead2)
+	ANDQ(mask, lead3)
+	ANDQ(mask, cont)
+	starts := GP64()
+	ANDNQ(mask, cont, starts) // cont is masked already: ^cont & mask
+	// The continuation bytes must be exactly those the leads call for.
+	ORQ(lead3, lead2)
+	SHLQ(U8(1), lead2)
+	SHLQ(U8(2), lead3)
+	ORQ(lead3, lead2)
+	CMPQ(lead2, cont)
+	JNE(p.Ref("done"))
+
+	ks, ks1, ks2 := K(), K(), K()
+	KMOVQ(starts, ks)
+	MOVQ(starts, x)
+	SHLQ(U8(1), x)
+	KMOVQ(x, ks1)
+	SHLQ(U8(1), x)
+	KMOVQ(x, ks2)
+	va, vb, vc := ZMM(), ZMM(), ZMM()
+	compressB(v, ks, va)
+	compressB(v, ks1, vb)
+	compressB(v, ks2, vc)
+	count := GP64()
+	POPCNTQ(starts, count)
+
+	// decode turns the bytes of 32 characters into their values, jumping to
+	// done on an overlong or surrogate 3-byte form.
+	decode := func(ya, yb, yc reg.Register) reg.VecVirtual {
+		a, b, c := ZMM(), ZMM(), ZMM()
+		VPMOVZXBW(ya, a)
+		VPMOVZXBW(yb, b)
+		VPMOVZXBW(yc, c)
+		k2, k3 := K(), K()
+		VPCMPUW(U8(5), wC0, a, k2)
+		VPCMPUW(U8(5), wE0, a, k3)
+		VPANDD(w3F, b, b)
+		VPANDD(w3F, c, c)
+		u2, u3, s := ZMM(), ZMM(), ZMM()
+		VPANDD(w1F, a, u2)
+		VPSLLW(U8(6), u2, u2)
+		VPORD(b, u2, u2)
+		VPSLLW(U8(12), a, u3)
+		VPSLLW(U8(6), b, s)
+		VPTERNLOGD(U8(0xFE), c, s, u3)
+		VPBLENDMW(u2, a, k2, a)
+		VPBLENDMW(u3, a, k3, a)
+		kbad, ksur := K(), K()
+		VPCMPUW(U8(1), w800, u3, k3, kbad) // overlong
+		VPSUBW(wD800, u3, s)
+		VPCMPUW(U8(1), w800, s, k3, ksur) // surrogate
+		KORD(ksur, kbad, kbad)
+		KORTESTD(kbad, kbad)
+		JNZ(p.Ref("done"))
+		return a
+	}
+	u0 := decode(va.AsY(), vb.AsY(), vc.AsY())
+	store(u0, 0)
+	CMPQ(count, U8(32))
+	JBE(p.Ref("advance"))
+	ya, yb, yc := YMM(), YMM(), YMM()
+	VEXTRACTI64X4(U8(1), va, ya)
+	VEXTRACTI64X4(U8(1), vb, yb)
+	VEXTRACTI64X4(U8(1), vc, yc)
+	u1 := decode(ya, yb, yc)
+	store(u1, 32*width)
+	p.Label("advance")
+	if width == 2 {
+		LEAQ(Mem{Base: j, Index: count, Scale: 2}, j)
+	} else {
+		LEAQ(Mem{Base: j, Index: count, Scale: 4}, j)
+	}
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+
+	p.Label("four")
+	pureFour(tab, p, width, v, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("four_mixed")
+	fourBytes(tab, p, width, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
+	JMP(p.Ref("loop"))
+	epilogue(p, i, j)
+}
+
+// pureFour is the path of utf8ToWide for blocks of sixteen 4-byte characters,
+// which text in the supplementary planes (emoji, historic scripts) is made of:
+// each 32-bit lane holds one character whole, so the block decodes in place,
+// with no compression, into sixteen values or surrogate pairs that fill 64
+// bytes again. It loops while the blocks stay that way; any other block goes
+// to fourBytes when it is the first, or back to the main loop.
+func pureFour(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
+	// check leaves in cp the values of the sixteen characters of x, going to
+	// fail unless every lane is F0..F7 and three continuation bytes with a
+	// value in U+10000..U+10FFFF (which rules out F5..F7, overlong forms and
+	// F4 above 8F).
+	check := func(x, cp, t reg.VecVirtual, fail LabelRef) {
+		k := K()
+		VPANDD(tab.dword[0xC0C0C0F8], x, t)
+		VPCMPEQD(tab.dword[0x808080F0], t, k)
+		KORTESTW(k, k)
+		JCC(fail)
+		VPSLLD(U8(4), x, cp)
+		VPANDD(tab.dword[0x3F000], cp, cp)
+		VPSLLD(U8(18), x, t)
+		VPTERNLOGD(U8(0xF8), tab.dword[0x1C0000], t, cp) // cp |= t & mask
+		VPSRLD(U8(10), x, t)
+		VPTERNLOGD(U8(0xF8), tab.dword[0xFC0], t, cp)
+		VPSRLD(U8(24), x, t)
+		VPTERNLOGD(U8(0xF8), tab.dword[0x3F], t, cp)
+		VPSUBD(tab.dword[0x10000], cp, t)
+		VPCMPUD(U8(5), tab.dword[0x100000], t, k) // t >= 0x100000
+		KORTESTW(k, k)
+		JNZ(fail)
+	}
+	cp, t := ZMM(), ZMM()
+	check(v, cp, t, p.Ref("four_mixed"))
+	p.Label("pure")
+	if width == 4 {
+		if swap != nil {
+			VPSHUFB(swap, cp, cp)
+		}
+		VMOVDQU64(cp, asm.At(dp, j, 0))
+	} else {
+		// t = cp - 0x10000: high surrogate in the low half, low in the high.
+		h := ZMM()
+		VPSRLD(U8(10), t, h)
+		VPSLLD(U8(16), t, t)
+		VPTERNLOGD(U8(0xF8), tab.dword[0x3FF0000], t, h)
+		VPORD(tab.dword[0xDC00D800], h, h)
+		if swap != nil {
+			VPSHUFB(swap, h, h)
+		}
+		VMOVDQU64(h, asm.At(dp, j, 0))
+	}
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	VMOVDQU64(asm.At(sp, i, 0), v)
+	check(v, cp, t, p.Ref("loop"))
+	JMP(p.Ref("pure"))
+}
+
+// fourBytes is the path of utf8ToWide for blocks holding a byte >= F0: the
+// same checks with 4-byte characters allowed, the lead and the three bytes
+// after it compressed into four vectors, and the characters decoded 16 at a
+// time in 32-bit lanes. For UTF-16 a character above U+FFFF becomes a
+// surrogate pair in its lane, and VPCOMPRESSW drops the unused upper halves.
+func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont, ge0, gf0, dp, i, j, dLim, ones reg.GPVirtual, swap reg.VecVirtual) {
+	bad, x := GP64(), GP64()
+	if width == 2 {
+		// The UTF-16 loop leaves 128 bytes of room; this path wants 192.
+		MOVQ(dLim, x)
+		SUBQ(U8(64), x)
+		CMPQ(j, x)
+		JG(p.Ref("done"))
+	}
+	kb := K()
+	cF5 := ZMM()
+	MOVL(U32(0xF5F5F5F5), x.As32())
+	VPBROADCASTD(x.As32(), cF5)
+	VPCMPUB(U8(5), cF5, v, kb) // v >= 0xF5
+	KMOVQ(kb, bad)
+	t := ZMM()
+	MOVL(U32(0xFEFEFEFE), x.As32())
+	VPBROADCASTD(x.As32(), t)
+	VPANDD(v, t, t)
+	MOVL(U32(0xC0C0C0C0), x.As32())
+	VPBROADCASTD(x.As32(), cF5)
+	ko := K()
+	VPCMPEQB(cF5, t, ko) // C0, C1
+	KMOVQ(ko, x)
+	ORQ(x, bad)
+	l2, l3, l4 := GP64(), GP64(), GP64()
+	ANDNQ(high, cont, l2)
+	ANDNQ(l2, ge0, l2)  // C2..DF
+	ANDNQ(ge0, gf0, l3) // E0..EF
+	ANDNQ(gf0, bad, l4) // F0..F4 (bad holds F5..FF)
+	// Characters not ending in the block cut it.
+	for _, c := range []struct {
+		r     reg.GPVirtual
+		shift int
+	}{{l2, 63}, {l3, 62}, {l4, 61}} {
+		MOVQ(c.r, x)
+		SHRQ(U8(c.shift), x)
+		SHLQ(U8(c.shift), x)
+		ORQ(x, bad)
+	}
+	n := GP64()
+	TZCNTQ(bad, n)
+	TESTQ(n, n)
+	JZ(p.Ref("done"))
+	mask := GP64()
+	BZHIQ(n, ones, mask)
+	ANDQ(mask, l2)
+	ANDQ(mask, l3)
+	ANDQ(mask, l4)
+	ANDQ(mask, cont)
+	starts := GP64()
+	ANDNQ(mask, cont, starts)
+	// Continuations: one after each multi-byte lead, two after 3- and 4-byte
+	// leads, three after 4-byte leads.
+	ORQ(l4, l3)
+	ORQ(l3, l2)
+	SHLQ(U8(1), l2)
+	SHLQ(U8(2), l3)
+	SHLQ(U8(3), l4)
+	ORQ(l3, l2)
+	ORQ(l4, l2)
+	CMPQ(l2, cont)
+	JNE(p.Ref("done"))
+
+	vs := make([]reg.VecVirtual, 4)
+	MOVQ(starts, x)
+	for q := range vs {
+		k := K()
+		KMOVQ(x, k)
+		vs[q] = ZMM()
+		compressB(v, k, vs[q])
+		SHLQ(U8(1), x)
+	}
+	count := GP64()
+	POPCNTQ(starts, count)
+	lanes := GP64()
+	MOVQ(count, lanes)
+	// The groups write at jw; j moves only once the whole block has passed.
+	jw := GP64()
+	MOVQ(j, jw)
+
+	for g := 0; g < 4; g++ {
+		if g > 0 {
+			CMPQ(count, U8(16*g))
+			JBE(p.Ref("four_advance"))
+		}
+		b := make([]reg.VecVirtual, 4)
+		for q := range b {
+			b[q] = ZMM()
+			if g == 0 {
+				VPMOVZXBD(vs[q].AsX(), b[q])
+			} else {
+				xr := XMM()
+				VEXTRACTI32X4(U8(g), vs[q], xr)
+				VPMOVZXBD(xr, b[q])
+			}
+		}
+		a := b[0]
+		for q := 1; q < 4; q++ {
+			VPANDD(tab.dword[0x3F], b[q], b[q])
+		}
+		k2, k3, k4 := K(), K(), K()
+		VPCMPUD(U8(5), tab.dword[0xC0], a, k2)
+		VPCMPUD(U8(5), tab.dword[0xE0], a, k3)
+		VPCMPUD(U8(5), tab.dword[0xF0], a, k4)
+		u2, u3, u4, s := ZMM(), ZMM(), ZMM(), ZMM()
+		// u2 = (a&1F)<<6 | b1
+		VPANDD(tab.dword[0x1F], a, u2)
+		VPSLLD(U8(6), u2, u2)
+		VPORD(b[1], u2, u2)
+		// u3 = (a&0F)<<12 | b1<<6 | b2
+		VPANDD(tab.dword[0x0F], a, u3)
+		VPSLLD(U8(12), u3, u3)
+		VPSLLD(U8(6), b[1], s)
+		VPTERNLOGD(U8(0xFE), b[2], s, u3)
+		// u4 = (a&07)<<18 | b1<<12 | b2<<6 | b3
+		VPANDD(tab.dword[0x07], a, u4)
+		VPSLLD(U8(18), u4, u4)
+		VPSLLD(U8(12), b[1], s)
+		VPTERNLOGD(U8(0xFE), b[3], s, u4)
+		VPSLLD(U8(6), b[2], s)
+		VPORD(s, u4, u4)
+		VPBLENDMD(u2, a, k2, a)
+		VPBLENDMD(u3, a, k3, a)
+		VPBLENDMD(u4, a, k4, a)
+		// Overlong and surrogate 3-byte forms, 4-byte forms out of range.
+		e1, e2, e3 := K(), K(), K()
+		VPCMPUD(U8(1), tab.dword[0x800], a, k3, e1)
+		VPSUBD(tab.dword[0xD800], a, s)
+		VPCMPUD(U8(1), tab.dword[0x800], s, k3, e2)
+		KORW(e2, e1, e1)
+		VPSUBD(tab.dword[0x10000], a, s)
+		VPCMPUD(U8(5), tab.dword[0x100000], s, k4, e3)
+		KORW(e3, e1, e1)
+		KORTESTW(e1, e1)
+		JNZ(p.Ref("done"))
+		m := GP64()
+		if width == 4 {
+			if swap != nil {
+				VPSHUFB(swap, a, a)
+			}
+			VMOVDQU64(a, asm.At(dp, jw, 0))
+			// j advances by the lanes in use, at most 16.
+			MOVQ(U32(16), m)
+			CMPQ(lanes, m)
+			CMOVQLT(lanes, m)
+			LEAQ(Mem{Base: jw, Index: m, Scale: 4}, jw)
+		} else {
+			// s = the surrogate pair: high in the low half, low in the high half.
+			hi, lo := ZMM(), ZMM()
+			VPSRLD(U8(10), s, hi)
+			VPADDD(tab.dword[0xD800], hi, hi)
+			VPANDD(tab.dword[0x3FF], s, lo)
+			VPADDD(tab.dword[0xDC00], lo, lo)
+			VPSLLD(U8(16), lo, lo)
+			VPORD(lo, hi, hi)
+			VPBLENDMD(hi, a, k4, a)
+			m4, keep := GP64(), GP64()
+			KMOVW(k4, m4.As32())
+			MOVL(U32(0xAAAAAAAA), x.As32())
+			PDEPL(x.As32(), m4.As32(), keep.As32())
+			ORL(U32(0x55555555), keep.As32())
+			MOVQ(lanes, m)
+			SHLQ(U8(1), m)
+			BZHIQ(m, keep, keep)
+			kk := K()
+			KMOVD(keep.As32(), kk)
+			out := ZMM()
+			compressW(a, kk, out)
+			if swap != nil {
+				VPSHUFB(swap, out, out)
+			}
+			VMOVDQU64(out, asm.At(dp, jw, 0))
+			POPCNTQ(keep, m)
+			LEAQ(Mem{Base: jw, Index: m, Scale: 2}, jw)
+		}
+		SUBQ(U8(16), lanes)
+	}
+	p.Label("four_advance")
+	MOVQ(jw, j)
+	ADDQ(n, i)
+}
+
+// utf8ToUTF16AVX2: a block of 32 ASCII bytes widens whole; otherwise 16
+// bytes at a time, cut before the first byte that starts no 1- to 3-byte
+// character and before a character that does not end in them, and checked
+// with the masks as in utf8ToWide. Each byte's 16-bit lane is decoded as if
+// it ended a character, from it and the one and two bytes before it; the
+// lanes that do end one are packed with a table.
+func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
+	p := asm.Scope(name + "_")
+	order := map[bool]string{false: "LE", true: "BE"}[be]
+	signature(name,
+		name+" converts UTF-8 to UTF-16"+order+" in 32-byte blocks",
+		"while src has 32 bytes left and dst 64, and returns the bytes written",
+		"and read. It stops at ill-formed input and 4-byte characters, at the",
+		"latest at the start of the 16 bytes holding them.")
+	dp, sp, i, j, sLim, dLim := prologue(32, 64)
+	pack := tab.packW16LE
+	if be {
+		pack = tab.packW16BE
+	}
+	loopHead(p, i, j, sLim, dLim)
+	v := YMM()
+	VMOVDQU(asm.At(sp, i, 0), v)
+	m := GP64()
+	VPMOVMSKB(v, m.As32())
+	TESTL(m.As32(), m.As32())
+	JNZ(p.Ref("wide"))
+	u0, u1 := YMM(), YMM()
+	h := XMM()
+	VPMOVZXBW(v.AsX(), u0)
+	VEXTRACTI128(U8(1), v, h)
+	VPMOVZXBW(h, u1)
+	if be {
+		VPSLLW(U8(8), u0, u0)
+		VPSLLW(U8(8), u1, u1)
+	}
+	VMOVDQU(u0, asm.At(dp, j, 0))
+	VMOVDQU(u1, asm.At(dp, j, 32))
+	ADDQ(U8(32), i)
+	ADDQ(U8(64), j)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	x := XMM()
+	VMOVDQU(asm.At(sp, i, 0), x)
+	high, cont, ge0, gf0, bad, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	MOVL(m.As32(), high.As32())
+	ANDL(U32(0xFFFF), high.As32())
+	c := XMM()
+	mask8 := func(and, eq uint32, out reg.GPVirtual) {
+		VPAND(tab.ydw[and].Offset(0), x, c)
+		VPCMPEQB(tab.ydw[eq].Offset(0), c, c)
+		VPMOVMSKB(c, out.As32())
+	}
+	VMOVDQU(tab.ydw[0xC0C0C0C0].Offset(0), c)
+	VPCMPGTB(x, c, c) // signed 0xC0 > x: continuation bytes
+	VPMOVMSKB(c, cont.As32())
+	mask8(0xE0E0E0E0, 0xE0E0E0E0, ge0)
+	mask8(0xF0F0F0F0, 0xF0F0F0F0, gf0)
+	mask8(0xFEFEFEFE, 0xC0C0C0C0, bad) // C0, C1
+	ORL(gf0.As32(), bad.As32())
+	lead2, lead3 := GP64(), GP64()
+	ANDNL(high.As32(), cont.As32(), lead2.As32()) // high and not continuation
+	ANDNL(lead2.As32(), ge0.As32(), lead2.As32()) // ... and below E0
+	ANDNL(ge0.As32(), gf0.As32(), lead3.As32())   // E0..EF
+	// A character not ending in the 16 bytes cuts them too.
+	MOVL(lead2.As32(), t.As32())
+	ANDL(U32(0x8000), t.As32())
+	ORL(t.As32(), bad.As32())
+	MOVL(lead3.As32(), t.As32())
+	ANDL(U32(0xC000), t.As32())
+	ORL(t.As32(), bad.As32())
+	ORL(U32(0x10000), bad.As32())
+	n := GP64()
+	TZCNTL(bad.As32(), n.As32())
+	TESTL(n.As32(), n.As32())
+	JZ(p.Ref("done"))
+	mask := GP64()
+	MOVL(U32(0xFFFFFFFF), t.As32())
+	BZHIL(n.As32(), t.As32(), mask.As32())
+	ANDL(mask.As32(), lead2.As32())
+	ANDL(mask.As32(), lead3.As32())
+	ANDL(mask.As32(), cont.As32())
+	ends := GP64()
+	MOVL(cont.As32(), ends.As32())
+	NOTL(ends.As32())
+	SHRL(U8(1), ends.As32())
+	ANDL(mask.As32(), ends.As32())
+	// The continuation bytes must be exactly those the leads call for.
+	ORL(lead3.As32(), lead2.As32())
+	SHLL(U8(1), lead2.As32())
+	SHLL(U8(2), lead3.As32())
+	ORL(lead3.As32(), lead2.As32())
+	CMPL(lead2.As32(), cont.As32())
+	JNE(p.Ref("done"))
+
+	p1, p2 := XMM(), XMM()
+	VPSLLDQ(U8(1), x, p1)
+	VPSLLDQ(U8(2), x, p2)
+	b, a1, a2 := YMM(), YMM(), YMM()
+	VPMOVZXBW(x, b)
+	VPMOVZXBW(p1, a1)
+	VPMOVZXBW(p2, a2)
+	is2, is3, bl, v2, v3, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+	VPAND(tab.ydw[0x00F000F0], a2, is3)
+	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
+	VPAND(tab.ydw[0x00E000E0], a1, is2)
+	VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
+	VPAND(tab.ydw[0x003F003F], b, bl)
+	VPAND(tab.ydw[0x001F001F], a1, v2)
+	VPSLLW(U8(6), v2, v2)
+	VPOR(bl, v2, v2)
+	VPSLLW(U8(12), a2, v3)
+	VPAND(tab.ydw[0x003F003F], a1, s)
+	VPSLLW(U8(6), s, s)
+	VPOR(s, v3, v3)
+	VPOR(bl, v3, v3)
+	VPBLENDVB(is2, v2, b, b)
+	VPBLENDVB(is3, v3, b, b)
+	// Overlong and surrogate 3-byte forms, in the lanes before the cut.
+	e, r := YMM(), YMM()
+	VPAND(tab.ydw[0xF800F800], v3, s)
+	VPXOR(e, e, e)
+	VPCMPEQW(e, s, e)
+	VPCMPEQW(tab.ydw[0xD800D800], s, s)
+	VPOR(s, e, e)
+	VPAND(is3, e, e)
+	rb, neg := GP64(), GP64()
+	LEAQ(tab.wordRamp, rb)
+	MOVQ(n, neg)
+	NEGQ(neg)
+	VMOVDQU(Mem{Base: rb, Index: neg, Scale: 2, Disp: 32}, r)
+	VPTEST(r, e)
+	JNZ(p.Ref("done"))
+
+	e0, e1 := byteAt(ends, 0), byteAt(ends, 1)
+	idx := entry16(pack, e0, e1)
+	VPSHUFB(idx, b, b)
+	n0, n1 := GP64(), GP64()
+	POPCNTL(e0.As32(), n0.As32())
+	SHLL(U8(1), n0.As32())
+	POPCNTL(e1.As32(), n1.As32())
+	SHLL(U8(1), n1.As32())
+	storeLanes(b, dp, j, n0, n1)
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+	epilogue(p, i, j)
+}

@@ -1,0 +1,102 @@
+package utf8x_test
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/utf8x/utf8x"
+)
+
+// TestNoEscape checks, as unicode/utf8's TestRuneCountNonASCIIAllocation
+// does, that the entry points leave the caller's buffer on the stack: each
+// call builds its input in a local array, which an argument escaping (through
+// the kernel dispatch, say) would move to the heap, one allocation per call.
+// Short inputs take the portable code, long ones (in the default build) the
+// vector kernels; the purego build runs the same test on portable code only.
+//
+// Each case is its own function with its own array and direct calls: one
+// escaping call would otherwise taint the others.
+func TestNoEscape(t *testing.T) {
+	const short = "日本語abc\xed\xa0\x80"
+	const long = "The quick brown fox 日本語 jumps over the lazy dog, é€😀 and back again; " +
+		"the same again in another line, to be longer than any vector block size. \xf4\x90\x80\x80"
+	for _, in := range []string{short, long} {
+		for _, c := range []struct {
+			name string
+			f    func()
+		}{
+			{"Valid", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.Valid(p)
+			}},
+			{"Validate", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.Validate(p[:len(p)-4]) // the valid path: an error may allocate
+			}},
+			{"FirstInvalid", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.FirstInvalid(p)
+			}},
+			{"RuneCount", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.RuneCount(p)
+			}},
+			{"UTF16Len", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.UTF16Len(p)
+			}},
+			{"IsASCII", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.IsASCII(p)
+			}},
+			{"ASCIIPrefix", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.ASCIIPrefix(p)
+			}},
+			{"DecodeRune", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.DecodeRune(p)
+			}},
+			{"Decode", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.Decode(p)
+			}},
+			{"DecodeLastRune", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.DecodeLastRune(p)
+			}},
+			{"Truncate", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.Truncate(p, len(p)/2)
+			}},
+			{"ValidString", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.ValidString(unsafe.String(&p[0], len(p)))
+			}},
+			{"RuneCountInString", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.RuneCountInString(unsafe.String(&p[0], len(p)))
+			}},
+		} {
+			if allocs := testing.AllocsPerRun(20, c.f); allocs != 0 {
+				t.Errorf("%s on %d bytes: %v allocations per call, want 0", c.name, len(in), allocs)
+			}
+		}
+	}
+}
+
+// fillBuf copies s into buf and returns the part it filled.
+func fillBuf(buf *[158]byte, s string) []byte { return buf[:copy(buf[:], s)] }
