@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
+	"encoding/json"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -124,5 +126,46 @@ func TestCheckQuietStopsAtFirstInvalid(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run([]string{"check", "-q"}, r, &out, &errOut); code != exitInvalid || out.Len()+errOut.Len() != 0 {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+// TestCheckJSONFileNameNotUTF8: a file name that is not valid UTF-8 comes
+// whole in "file_base64", from which the file can be reopened.
+func TestCheckJSONFileNameNotUTF8(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "caf\xE9 \xFF.txt")
+	if err := os.WriteFile(name, []byte("x\x80\n"), 0o600); err != nil {
+		t.Skipf("this file system refuses names that are not UTF-8: %v", err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"check", "--json", name, filepath.Join(dir, "missing\xE9")}, strings.NewReader(""), &out, &errOut); code != exitUsage {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("want an error and two file lines, got %q", out.String())
+	}
+	for i, want := range []string{name, name, filepath.Join(dir, "missing\xE9")} {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(lines[i]), &m); err != nil {
+			t.Fatalf("line %d %q: %v", i, lines[i], err)
+		}
+		b64, _ := m["file_base64"].(string)
+		got, err := base64.StdEncoding.DecodeString(b64)
+		if err != nil || string(got) != want {
+			t.Errorf("line %d: file_base64 %q decodes to %q, %v; want %q", i, b64, got, err, want)
+		}
+	}
+	var rec checkFileRecord
+	if err := json.Unmarshal([]byte(lines[2]), &rec); err != nil || rec.Error == "" || rec.Valid {
+		t.Errorf("the missing file's line %q has no error", lines[2])
+	}
+	// A valid name has no file_base64.
+	out.Reset()
+	ok := filepath.Join(dir, "ok.txt")
+	os.WriteFile(ok, []byte("fine"), 0o600)
+	run([]string{"check", "--json", ok}, strings.NewReader(""), &out, &errOut)
+	if strings.Contains(out.String(), "file_base64") {
+		t.Errorf("valid name: %q", out.String())
 	}
 }
