@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -21,7 +20,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/cp1252"
-	"golang.org/x/text/unicode/runenames"
 )
 
 func init() { commands = append(commands, newExplainCmd) }
@@ -39,7 +37,9 @@ func newExplainCmd() *cobra.Command {
 		Long: `Explain shows, for each character of TEXT (or of standard input when there is
 no argument), its code point and Unicode name, its UTF-8 bytes in hex, binary
 and octal, which bits of the code point land in which byte, and its UTF-16 code
-units. An argument U+XXXX names a code point. With --hex the arguments are
+units. An argument made of code points names them: U+20AC, 0x20AC, \u20AC,
+\U0001F600, \u{1F600}, several in one argument ("U+41 U+42"), and a \u
+surrogate pair as in JSON ("\ud83d\ude00"). With --hex the arguments are
 bytes, written as "E2 82 AC", "e282ac", "\xe2\x82\xac" or "0xE2 0x82 0xAC".
 
 Bytes that are not UTF-8 are explained in plain words: which rule they break,
@@ -90,10 +90,12 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 				x.bytes(p)
 			default:
 				for _, arg := range args {
-					if r, ok, err := parseCodePoint(arg); err != nil {
+					if rs, ok, err := parseCodePoints(arg); err != nil {
 						return err
 					} else if ok {
-						x.codePoint(r)
+						for _, r := range rs {
+							x.codePoint(r)
+						}
 					} else {
 						x.bytes([]byte(arg))
 					}
@@ -126,21 +128,6 @@ func useColor(mode string, out io.Writer) (bool, error) {
 		return os.Getenv("NO_COLOR") == "" && isTerminal(out), nil
 	}
 	return false, usageError("--color must be auto, always or never, not %q", mode)
-}
-
-var codePointArg = regexp.MustCompile(`^[Uu]\+([0-9A-Fa-f]{1,8})$`)
-
-// parseCodePoint recognises U+XXXX. ok is false for any other text.
-func parseCodePoint(arg string) (r rune, ok bool, err error) {
-	m := codePointArg.FindStringSubmatch(arg)
-	if m == nil {
-		return 0, false, nil
-	}
-	v, err := strconv.ParseUint(m[1], 16, 32)
-	if err != nil || v > 0x7FFFFFFF {
-		return 0, false, usageError("%s: not a code point (the largest is U+10FFFF)", arg)
-	}
-	return rune(v), true, nil
 }
 
 // parseHex reads bytes written as "E2 82 AC", "e282ac", `\xe2\x82\xac`,
@@ -296,7 +283,7 @@ func runeName(r rune) string {
 	if n, ok := controlNames[r]; ok {
 		return n
 	}
-	switch n := runenames.Name(r); {
+	switch n := unicodeName(r); {
 	case n == "":
 		if r&0xFFFE == 0xFFFE || r >= 0xFDD0 && r <= 0xFDEF {
 			return "<noncharacter>"
