@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/cp1252"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 func init() { commands = append(commands, newExplainCmd) }
@@ -30,7 +31,7 @@ const explainStdinLimit = 64 << 10
 
 func newExplainCmd() *cobra.Command {
 	var hexInput, table bool
-	var colorMode string
+	var colorMode, encoding string
 	cmd := &cobra.Command{
 		Use:   "explain [flags] [TEXT | U+XXXX]...",
 		Short: "Show how characters become UTF-8 bytes, and why bytes are not UTF-8",
@@ -44,6 +45,10 @@ bytes, written as "E2 82 AC", "e282ac", "\xe2\x82\xac" or "0xE2 0x82 0xAC".
 
 Bytes that are not UTF-8 are explained in plain words: which rule they break,
 what they would have meant, and how 'utf8x check' reports them.
+
+--encoding FORM reads the bytes as cesu-8, mutf-8, wtf-8 or utf-8-legacy, as
+'utf8x check --encoding FORM' checks them: what the form writes differently
+from UTF-8 (a CESU-8 surrogate pair, MUTF-8's C0 80), and the form's faults.
 
 Colour shows which code point bits land in which byte when standard output is
 a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
@@ -59,6 +64,9 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 				return err
 			}
 			x := &explainer{w: out, color: color}
+			if x.form, err = explainForm(encoding); err != nil {
+				return err
+			}
 			if table {
 				if len(args) > 0 || hexInput {
 					return usageError("--table takes no input")
@@ -107,6 +115,7 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 	f := cmd.Flags()
 	f.BoolVar(&hexInput, "hex", false, "read the arguments as hex bytes")
 	f.BoolVar(&table, "table", false, "print the UTF-8 encoding table and the octal lead-byte table")
+	f.StringVar(&encoding, "encoding", "utf-8", "read the bytes as `FORM`: utf-8, cesu-8, mutf-8, wtf-8 or utf-8-legacy")
 	addColorFlag(cmd, &colorMode)
 	return cmd
 }
@@ -163,6 +172,7 @@ type explainer struct {
 	w     io.Writer
 	color bool
 	err   error
+	form  *transcode.Encoding // --encoding; nil for UTF-8
 }
 
 func (x *explainer) printf(format string, args ...any) {
@@ -188,6 +198,10 @@ func (x *explainer) paint(s, color string) string {
 
 // bytes explains p element by element: characters, and ill-formed sequences.
 func (x *explainer) bytes(p []byte) {
+	if x.form != nil {
+		x.formBytes(p)
+		return
+	}
 	for len(p) > 0 && x.err == nil {
 		r, size := utf8x.DecodeRune(p)
 		if utf8x.Valid(p[:size]) {
@@ -201,6 +215,12 @@ func (x *explainer) bytes(p []byte) {
 
 // codePoint explains a code point named as U+XXXX, even one UTF-8 cannot hold.
 func (x *explainer) codePoint(r rune) {
+	if x.form != nil && utf8x.ValidRune(r) {
+		if enc, err := x.form.AppendEncode(nil, utf8x.AppendRune(nil, r)); err == nil {
+			x.formBytes(enc)
+			return
+		}
+	}
 	switch {
 	case r >= 0xD800 && r <= 0xDFFF:
 		x.printf("U+%04X  %s\n%s\n", r, runeName(r), wrap(fmt.Sprintf("A UTF-16 surrogate code point, not a character: UTF-16 pairs a high surrogate (D800-DBFF) with a low one (DC00-DFFF) to reach U+10000..U+10FFFF, and UTF-8 may not encode either (RFC 3629 section 3); the bytes it would take, %s, are ill-formed.", utf8x.Hex(looseEncode(r))), "  ", 80))
