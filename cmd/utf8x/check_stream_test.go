@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -168,4 +169,50 @@ func TestCheckJSONFileNameNotUTF8(t *testing.T) {
 	if strings.Contains(out.String(), "file_base64") {
 		t.Errorf("valid name: %q", out.String())
 	}
+}
+
+// TestCheckParallelOrderAndEarlyStop: with several workers the reports come
+// in the order given, byte for byte as with one; a reader that goes away
+// part way ends the run quietly, without waiting on the workers.
+func TestCheckParallelOrderAndEarlyStop(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(15, 16))
+	args := []string{"check", "--max-errors", "0"}
+	for i := range 40 {
+		name := filepath.Join(dir, fmt.Sprintf("f%02d", i))
+		if err := os.WriteFile(name, interesting(rng, rng.IntN(20000)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, name)
+	}
+	var want bytes.Buffer
+	run(append(args, "-j", "1"), strings.NewReader(""), &want, io.Discard)
+	for _, jobs := range []string{"2", "4", "16"} {
+		var got bytes.Buffer
+		run(append(args, "-j", jobs), strings.NewReader(""), &got, io.Discard)
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Fatalf("-j %s: output differs from -j 1 (%d bytes, want %d)", jobs, got.Len(), want.Len())
+		}
+	}
+	done := make(chan int)
+	go func() { done <- run(append(args, "-j", "4"), strings.NewReader(""), &pipeAfter{n: 5000}, io.Discard) }()
+	select {
+	case code := <-done:
+		if code != exitOK {
+			t.Errorf("a closed pipe: exit %d", code)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a closed pipe: the run did not end")
+	}
+}
+
+// pipeAfter takes n bytes, then fails as a pipe whose reader has gone.
+type pipeAfter struct{ n int }
+
+func (p *pipeAfter) Write(b []byte) (int, error) {
+	if p.n <= 0 {
+		return 0, syscall.EPIPE
+	}
+	p.n -= len(b)
+	return len(b), nil
 }
