@@ -171,7 +171,8 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 	}
 	defer in.Close()
 	c := transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom)
-	err = pump(w, opts.output, in, path, c, nil, opts.blockSize)
+	r := warnUTF16Order(in, opts.from, func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) })
+	err = pump(w, opts.output, r, path, c, nil, opts.blockSize)
 	var te *transcode.Error
 	if errors.As(err, &te) {
 		return &convertError{file: displayName(path), err: te}

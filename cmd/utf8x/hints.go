@@ -6,17 +6,21 @@
 // check asks sniffHead about the start of each input. A byte order mark of
 // UTF-16 or UTF-32 is never valid UTF-8, so it settles the matter at once;
 // the other signs only explain the first error, so a valid UTF-8 file that
-// happens to hold NULs is still reported valid. utf16Mismatch is for convert:
-// it warns when BOM-less UTF-16 is read in the byte order its text argues
-// against.
+// happens to hold NULs is still reported valid. utf16Mismatch is for convert
+// (through warnUTF16Order): it warns when UTF-16 is read in the byte order
+// its text argues against.
 package main
 
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/utf8x/utf8x/transcode"
 )
 
 // headLooks is what the start of an input looks like; what is "" for text.
@@ -140,27 +144,94 @@ func nulPattern(p []byte) string {
 	return ""
 }
 
-// utf16Mismatch returns a warning when p, the start of BOM-less UTF-16, read
-// big-endian (little-endian when bigEndian is false), gives much less
-// plausible text than the other byte order: the NULs of Latin text sit on the
-// wrong side, or the other order has far fewer unassigned code points,
-// controls and lone surrogates. It returns "" when nothing argues against
-// the order chosen.
+// utf16Mismatch returns a warning when p, the start of UTF-16 to be read
+// big-endian (little-endian when bigEndian is false), argues for the other
+// byte order: it starts with the other order's byte order mark; or one side
+// of each pair of bytes holds mostly one value, as the high byte of text in
+// one alphabet does (00 for Latin, 04 for Cyrillic, 06 for Arabic), and that
+// side is the low byte in the order chosen; or the other order gives far
+// fewer unassigned code points, controls and lone surrogates. It returns ""
+// when nothing argues against the order chosen. Text in a large script (CJK)
+// reads plausibly both ways and is not judged.
 func utf16Mismatch(p []byte, bigEndian bool) string {
 	p = p[:min(len(p), sniffLimit)&^1]
 	chosen, other := "UTF-16LE", "UTF-16BE"
+	otherBOM := "\xFE\xFF"
 	if bigEndian {
 		chosen, other = other, chosen
+		otherBOM = "\xFF\xFE"
 	}
-	if nulPattern(p) == other {
-		return fmt.Sprintf("the input looks like %s (its NUL bytes fall where Latin text in %s has them), not %s: the result is likely garbage; try -f %s", other, other, chosen, strings.ToLower(other))
+	try := "; try -f " + strings.ToLower(other)
+	switch {
+	case bytes.HasPrefix(p, []byte(otherBOM)):
+		return fmt.Sprintf("the input starts with the byte order mark of %s (% X), not %s: the result is garbage%s", other, []byte(otherBOM), chosen, try)
+	case highByteSide(p) == other:
+		return fmt.Sprintf("the input looks like %s (one side of its byte pairs holds mostly one value, as the high byte of text in one alphabet does), not %s: the result is likely garbage%s", other, chosen, try)
 	}
 	bad, badOther := implausibleUnits(p, bigEndian), implausibleUnits(p, !bigEndian)
 	units := len(p) / 2
 	if units >= 8 && bad*5 >= units && badOther*4 <= bad {
-		return fmt.Sprintf("read as %s, %d of the first %d characters are unlikely in text (unassigned, controls, lone surrogates); read as %s, %d are: try -f %s", chosen, bad, units, other, badOther, strings.ToLower(other))
+		return fmt.Sprintf("read as %s, %d of the first %d characters are unlikely in text (unassigned, controls, lone surrogates); read as %s, %d are%s", chosen, bad, units, other, badOther, try)
 	}
 	return ""
+}
+
+// highByteSide says which byte order p, BOM-less UTF-16, looks like from its
+// high bytes: "UTF-16LE" when at least half of the odd bytes hold one value
+// and the even bytes are at least twice as varied, "UTF-16BE" the other way
+// round, "" when p is short or the two sides look alike.
+func highByteSide(p []byte) string {
+	units := len(p) / 2
+	if units < 4 {
+		return ""
+	}
+	var even, odd [256]int
+	for i := 0; i+1 < len(p); i += 2 {
+		even[p[i]]++
+		odd[p[i+1]]++
+	}
+	top := func(c *[256]int) int { return slices.Max(c[:]) }
+	e, o := top(&even), top(&odd)
+	switch {
+	case 2*o >= units && 2*e <= o:
+		return "UTF-16LE"
+	case 2*e >= units && 2*o <= e:
+		return "UTF-16BE"
+	}
+	return ""
+}
+
+// utf16OrderWarner passes an input through, and on its first read tells
+// warn if the data argues against the byte order of from (UTF-16LE or
+// UTF-16BE; other encodings are not judged).
+type utf16OrderWarner struct {
+	r         io.Reader
+	bigEndian bool
+	warn      func(string)
+	judged    bool
+}
+
+// warnUTF16Order wraps r so that BOM-less UTF-16 read in the wrong byte order
+// gets a warning (see utf16Mismatch) through warn, once.
+func warnUTF16Order(r io.Reader, from transcode.Encoding, warn func(string)) io.Reader {
+	switch from.Name() {
+	case transcode.UTF16LE.Name():
+		return &utf16OrderWarner{r: r, warn: warn}
+	case transcode.UTF16BE.Name():
+		return &utf16OrderWarner{r: r, bigEndian: true, warn: warn}
+	}
+	return r
+}
+
+func (w *utf16OrderWarner) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	if !w.judged && n > 0 {
+		w.judged = true
+		if msg := utf16Mismatch(p[:n], w.bigEndian); msg != "" {
+			w.warn(msg)
+		}
+	}
+	return n, err
 }
 
 // implausibleUnits counts what ordinary text does not hold among the UTF-16
