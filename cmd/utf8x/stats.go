@@ -156,40 +156,40 @@ func statsStream(r io.Reader, path string, blockSize int, onRead func(total int6
 		}
 		rep.Bytes = base + int64(len(block))
 		last = block[len(block)-1]
-		for len(block) > 0 {
-			// Each piece goes through the three passes while it is still in
-			// the fastest cache.
-			piece := block[:pieceEnd(block, statsPiece)]
-			block = block[len(piece):]
-			rep.Lines += int64(bytes.Count(piece, []byte{'\n'}))
-			high += int64(countHigh(piece))
-			for len(piece) > 0 {
-				n, chars, units := kernel.ValidCount(piece)
-				if withScripts {
-					tallyScripts(piece[:n], scripts)
-				}
-				validBytes += int64(n)
-				validChars += int64(chars)
-				validUnits += int64(units)
-				if n == len(piece) {
-					break
-				}
-				// The kernel stops near the fault; the scalar code finds it.
-				off, m, _ := utf8x.FirstInvalid(piece[n:])
-				valid := piece[n : n+off]
-				if withScripts {
-					tallyScripts(valid, scripts)
-				}
-				validBytes += int64(off)
-				validChars += int64(utf8x.RuneCount(valid))
-				validUnits += int64(utf8x.UTF16Len(valid))
-				if m == 0 {
-					break // cannot happen: ValidCount stops short only of a fault
-				}
-				rep.Invalid++
-				invalidBytes += int64(m)
-				piece = piece[n+off+m:]
+		rep.Lines += int64(bytes.Count(block, []byte{'\n'}))
+		// The bytes 80-FF, unless the kernel's counts show there are none: a
+		// valid block with as many characters as bytes is ASCII (the common
+		// case of logs, code and data).
+		n, chars, units := kernel.ValidCount(block)
+		if n < len(block) || chars != n {
+			high += int64(countHigh(block))
+		}
+		for {
+			if withScripts {
+				tallyScripts(block[:n], scripts)
 			}
+			validBytes += int64(n)
+			validChars += int64(chars)
+			validUnits += int64(units)
+			if n == len(block) {
+				break
+			}
+			// The kernel stops near the fault; the scalar code finds it.
+			off, m, _ := utf8x.FirstInvalid(block[n:])
+			valid := block[n : n+off]
+			if withScripts {
+				tallyScripts(valid, scripts)
+			}
+			validBytes += int64(off)
+			validChars += int64(utf8x.RuneCount(valid))
+			validUnits += int64(utf8x.UTF16Len(valid))
+			if m == 0 {
+				break // cannot happen: ValidCount stops short only of a fault
+			}
+			rep.Invalid++
+			invalidBytes += int64(m)
+			block = block[n+off+m:]
+			n, chars, units = kernel.ValidCount(block)
 		}
 	}
 	if rep.Bytes > 0 && last != '\n' {
@@ -216,26 +216,6 @@ func statsStream(r io.Reader, path string, blockSize int, onRead func(total int6
 	return rep, nil
 }
 
-// statsPiece is the size of the pieces stats passes over in turn: small
-// enough to stay in a core's first-level cache between the passes.
-const statsPiece = 16 << 10
-
-// pieceEnd returns where to cut p near size without splitting a character or
-// an ill-formed subpart: before a byte that is not a continuation byte, or
-// after four continuation bytes in a row, which nothing before them can
-// reach.
-func pieceEnd(p []byte, size int) int {
-	if len(p) <= size {
-		return len(p)
-	}
-	for i := size; i > size-utf8x.UTFMax; i-- {
-		if utf8x.RuneStart(p[i]) {
-			return i
-		}
-	}
-	return size
-}
-
 // lengths splits the valid characters by encoded length. With n1..n4 the
 // characters of each length: n1+n2+n3+n4 = chars, n1+2n2+3n3+4n4 = bytes,
 // n1+n2+n3+2n4 = units, and n1 = ascii; so n4 = units-chars, and the first
@@ -249,33 +229,31 @@ func lengths(bytes, chars, units, ascii int64) (n2, n3, n4 int64) {
 
 // countHigh returns the number of bytes of p from 80 to FF. Each 64-bit
 // word adds its high bits, shifted down to one per byte lane, to lane
-// counters that are summed before they can overflow: a few operations per 8
-// bytes, with no branch.
+// counters that are summed before they can overflow: three operations per 8
+// bytes, with no branch, in rounds of 128 bytes to keep the loop's own
+// overhead small.
 func countHigh(p []byte) int {
 	const ones = 0x0101010101010101
 	const evenLanes = 0x00FF00FF00FF00FF
+	high := func(q []byte) uint64 { return binary.LittleEndian.Uint64(q) >> 7 & ones }
 	total := 0
-	for len(p) >= 8 {
+	for len(p) >= 128 {
+		// 15 rounds of 16 words: a lane reaches 240 at most.
+		k := min(len(p)/128, 15)
 		var acc uint64
-		// 255 words at most per round, 4 at a time: a lane holds up to 255.
-		k := min(len(p)/8, 252)
-		q := p[:k*8]
-		for len(q) >= 32 {
-			acc += binary.LittleEndian.Uint64(q)>>7&ones +
-				binary.LittleEndian.Uint64(q[8:])>>7&ones +
-				binary.LittleEndian.Uint64(q[16:])>>7&ones +
-				binary.LittleEndian.Uint64(q[24:])>>7&ones
-			q = q[32:]
+		for i := range k {
+			q := p[i*128 : i*128+128 : i*128+128]
+			a := high(q[0:8]) + high(q[8:16]) + high(q[16:24]) + high(q[24:32])
+			b := high(q[32:40]) + high(q[40:48]) + high(q[48:56]) + high(q[56:64])
+			c := high(q[64:72]) + high(q[72:80]) + high(q[80:88]) + high(q[88:96])
+			d := high(q[96:104]) + high(q[104:112]) + high(q[112:120]) + high(q[120:128])
+			acc += (a + b) + (c + d)
 		}
-		for len(q) >= 8 {
-			acc += binary.LittleEndian.Uint64(q) >> 7 & ones
-			q = q[8:]
-		}
-		// Pairs of lanes into 16-bit lanes (up to 510), then all four summed
+		// Pairs of lanes into 16-bit lanes (up to 480), then all four summed
 		// in the top 16 bits.
 		acc = acc&evenLanes + acc>>8&evenLanes
 		total += int(acc * 0x0001000100010001 >> 48)
-		p = p[k*8:]
+		p = p[k*128:]
 	}
 	for _, b := range p {
 		total += int(b >> 7)
