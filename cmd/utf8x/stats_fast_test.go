@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -173,6 +174,29 @@ func BenchmarkStatsVsCheck(b *testing.B) {
 			t1 := threadTime()
 			stats()
 			t2 := threadTime()
+			tc, ts = tc+t1-t0, ts+t2-t1
+		}
+		b.ReportMetric(float64(tc)/float64(ts), "stats/check-speed")
+	})
+	// ratio-cli runs the two commands on the text in a file, as a person
+	// would, timed by the CPU time of the whole process (check reads in a
+	// goroutine of its own).
+	b.Run("ratio-cli", func(b *testing.B) {
+		f := filepath.Join(b.TempDir(), "text")
+		if err := os.WriteFile(f, p, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		var tc, ts int64
+		for range b.N {
+			t0 := processTime()
+			if code := run([]string{"check", f}, nil, io.Discard, io.Discard); code != exitOK {
+				b.Fatalf("check: exit %d", code)
+			}
+			t1 := processTime()
+			if code := run([]string{"stats", f}, nil, io.Discard, io.Discard); code != exitOK {
+				b.Fatalf("stats: exit %d", code)
+			}
+			t2 := processTime()
 			tc, ts = tc+t1-t0, ts+t2-t1
 		}
 		b.ReportMetric(float64(tc)/float64(ts), "stats/check-speed")
