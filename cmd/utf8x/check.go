@@ -58,7 +58,7 @@ type checkError struct {
 // checkResult is what checking one input found, besides the errors listed
 // on the way.
 type checkResult struct {
-	Bytes      int64 // read (all of the input unless a hint or -q/-l stopped early)
+	Bytes      int64 // checked: all of the input, unless a hint or -q/-l stopped at its first error (or byte order mark)
 	ErrorCount int
 	Listed     int
 	Hint       string // what the input looks like instead, when that stopped the check
@@ -107,7 +107,8 @@ each invalid input, one per line, reading each only up to its first error.
 
   {"type":"error","file":F,"offset":N,"length":N,"kind":K,"line":N,"column":N,"hex":"E2 82"}
 
-then one per input,
+then one per input ("bytes" are those checked: all, unless a hint or the
+first error ended the check),
 
   {"type":"file","file":F,"valid":B,"bytes":N,"error_count":N,"listed":N}
 
@@ -464,6 +465,7 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 			head = append(head, block[:min(len(block), sniffLimit-len(head))]...)
 			if looks := sniffHead(head); first && looks.certain {
 				res.Hint = looks.hint(path)
+				res.Bytes = int64(looks.bom)
 				return res, nil
 			}
 		}
@@ -477,8 +479,11 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 				break
 			}
 			if res.ErrorCount == 0 && head != nil {
-				if looks := sniffHead(head); looks.what != "" {
+				// Only the input up to the error, so that the answer does
+				// not depend on how much had been read when it came.
+				if looks := sniffHead(head[:min(int64(len(head)), base+int64(off+n))]); looks.what != "" {
 					res.Hint = looks.hint(path)
+					res.Bytes = base + int64(off+n)
 					return res, nil
 				}
 			}
@@ -501,6 +506,7 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 				listing = opts.listed(res.Listed)
 			}
 			if opts.firstOnly() {
+				res.Bytes = base + int64(off+n)
 				return res, nil
 			}
 			base += int64(off + n)

@@ -28,6 +28,7 @@ type headLooks struct {
 	what    string // "UTF-16LE text (it starts with the byte order mark FFFE)"
 	from    string // the convert label that reads it, "" for binary data
 	certain bool   // no UTF-8 text starts this way
+	bom     int    // the length of the byte order mark, when certain
 }
 
 // hint is the line check prints for the input at path.
@@ -97,7 +98,7 @@ func sniffHead(p []byte) headLooks {
 		{"\xFF\xFE", "utf-16le", "UTF-16LE"},
 	} {
 		if bytes.HasPrefix(p, []byte(b.bom)) {
-			return headLooks{what: fmt.Sprintf("%s text (it starts with the byte order mark % X)", b.name, []byte(b.bom)), from: b.from, certain: true}
+			return headLooks{what: fmt.Sprintf("%s text (it starts with the byte order mark % X)", b.name, []byte(b.bom)), from: b.from, certain: true, bom: len(b.bom)}
 		}
 	}
 	for _, m := range magics {
