@@ -221,11 +221,20 @@ func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs i
 				return
 			}
 			j := &checkJob{chunks: make(chan []byte, 4)}
-			queue <- j // never blocks: at most jobs jobs hold a slot
+			queue <- j // waits while jobs reports, finished or not, are ahead
 			go func() {
 				defer func() { <-slots }()
 				defer close(j.chunks)
+				// send hands a chunk on; a nil chunk only asks whether to go on.
 				send := func(p []byte) error {
+					if p == nil {
+						select {
+						case <-stop:
+							return errStopped
+						default:
+							return nil
+						}
+					}
 					select {
 					case j.chunks <- p:
 						return nil
@@ -335,9 +344,12 @@ type checkPrinter struct {
 // chunkSize is the most a printer holds before handing a chunk on.
 const chunkSize = 32 << 10
 
+// flush hands on what the printer holds. With nothing to hand on, it still
+// asks, so that a worker stops reading once nobody waits for its report (-q
+// found an invalid input, or the output was closed).
 func (p *checkPrinter) flush() error {
 	if len(p.buf) == 0 {
-		return nil
+		return p.send(nil)
 	}
 	chunk := p.buf
 	p.buf = nil

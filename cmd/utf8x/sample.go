@@ -31,6 +31,9 @@ const sampleText = "" +
 
 func checkSample(w io.Writer, opts checkOptions) error {
 	p := &checkPrinter{opts: opts, name: sampleName, path: sampleName, send: func(b []byte) error {
+		if b == nil {
+			return nil
+		}
 		_, err := w.Write(b)
 		return err
 	}}
