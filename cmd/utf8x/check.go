@@ -91,14 +91,15 @@ counted but not listed; a summary line gives each invalid file's total.
 Inputs are streamed in constant memory, whatever their size and
 --max-errors; several are checked in parallel (-j) and reported in the order
 given. With -r, each DIR is walked (skipping .git, .hg, .svn and whatever
---exclude names) and every file under it is checked. Standard input may be
-named once ("-").
+--exclude names) and every file under it is checked. Standard input can be
+read once: naming "-" twice is a usage error.
 
 Input that is not meant to be UTF-8 gets one line instead of a flood of
 errors: UTF-16 or UTF-32 (a byte order mark, or the NULs of Latin text), with
 the convert command that reads it, or binary data (NUL bytes, or the magic
 number of an executable, archive, image or PDF). Such an input is invalid;
-input that is valid UTF-8 is reported valid whatever it holds.
+input that is valid UTF-8 is reported valid whatever it holds. (Not with
+--encoding, whose forms are all UTF-8 relatives.)
 
 -q prints nothing and stops at the first invalid input; -l prints the name of
 each invalid input, one per line, reading each only up to its first error.
