@@ -30,6 +30,7 @@ type checkOptions struct {
 	list      bool              // -l: names of invalid inputs only
 	maxErrors int               // errors listed per input; 0 lists them all
 	blockSize int               // read size; tests make it tiny
+	wholeHead bool              // the input is a file: judge its start on its first 4 KiB
 	onRead    func(total int64) // told the bytes read so far (progress bar)
 	// form is the --encoding validated against; nil is strict UTF-8 (RFC
 	// 3629), checked with utf8x.FirstInvalid's fast path. Otherwise the form
@@ -310,9 +311,11 @@ func checkInput(f inputFile, stdin io.Reader, dirHint string, opts checkOptions,
 	var res checkResult
 	if err == nil {
 		var r io.ReadCloser
-		r, _, err = openInput(f.path, stdin, dirHint)
+		var size int64
+		r, size, err = openInput(f.path, stdin, dirHint)
 		if err == nil {
 			opts.onRead = onRead
+			opts.wholeHead = size >= 0
 			res, err = checkStream(r, f.path, opts, p.error, p.flush)
 			r.Close()
 		}
@@ -463,7 +466,13 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 	var head []byte
 	if opts.form == nil {
 		head = make([]byte, 0, sniffLimit)
-		br.first = utf8x.UTFMax // a UTF-32 byte order mark is 4 bytes
+		// A UTF-32 byte order mark is 4 bytes. A file is read on until the
+		// head is whole, which costs it nothing; a pipe's first error is
+		// reported as soon as it comes, judged on what came before it.
+		br.first = utf8x.UTFMax
+		if opts.wholeHead {
+			br.first = min(sniffLimit, len(br.buf))
+		}
 	}
 	for first := true; ; first = false {
 		block, base, err := br.next()
@@ -492,9 +501,9 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 				break
 			}
 			if res.ErrorCount == 0 && head != nil {
-				// Only the input up to the error, so that the answer does
-				// not depend on how much had been read when it came.
-				if looks := sniffHead(head[:min(int64(len(head)), base+int64(off+n))]); looks.what != "" {
+				// What has been read of the first 4 KiB: all of it for a
+				// file (wholeHead), what has come so far from a pipe.
+				if looks := sniffHead(head); looks.what != "" {
 					res.Hint = looks.hint(path)
 					res.Bytes = base + int64(off+n)
 					return res, nil

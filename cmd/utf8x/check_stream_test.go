@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/utf8x/utf8x"
 )
 
 // TestCheckMemoryIsBounded runs check as a process of its own on random bytes
@@ -215,4 +217,39 @@ func (p *pipeAfter) Write(b []byte) (int, error) {
 	}
 	p.n -= len(b)
 	return len(b), nil
+}
+
+// TestCheckBinaryHint: random bytes, whose first NUL comes after many
+// errors, get one line saying they are binary data, from a file or from a
+// pipe that brings them in one piece.
+func TestCheckBinaryHint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	p := make([]byte, 100000)
+	for i := range p {
+		p[i] = byte(rng.Uint32())
+	}
+	first := bytes.IndexByte(p, 0)
+	if _, n, _ := utf8x.FirstInvalid(p); first < 0 || n == 0 {
+		t.Fatal("the input has no NUL or no error")
+	}
+	if errs := bytes.Count(p[:first], []byte{0xFF}); errs == 0 {
+		t.Fatalf("the first NUL, at %d, comes before any error", first)
+	}
+	f := filepath.Join(t.TempDir(), "random.bin")
+	if err := os.WriteFile(f, p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args  []string
+		stdin io.Reader
+		want  string
+	}{
+		{[]string{"check", f}, nil, f + ": not UTF-8 text: binary data (it holds NUL bytes)\n"},
+		{[]string{"check"}, bytes.NewReader(p), "<stdin>: not UTF-8 text: binary data (it holds NUL bytes)\n"},
+	} {
+		var out bytes.Buffer
+		if code := run(tc.args, tc.stdin, &out, io.Discard); code != exitInvalid || out.String() != tc.want {
+			t.Errorf("%v: exit %d, output %.200q", tc.args, code, out.String())
+		}
+	}
 }

@@ -12,23 +12,25 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-// FuzzCheckBlockSize: check's report (errors, counts, hints) is the same
-// whatever the block size and however short the reads.
+// FuzzCheckBlockSize: check's report (errors, counts, hints) of a file is
+// the same whatever the block size and however short the reads.
 func FuzzCheckBlockSize(f *testing.F) {
 	for _, s := range []string{"\xFF\xFEh\x00", "h\x00i\x00\xE9\x00", "\x7fELF\x00\xFF", "ok \xFF", "a\x00b\xC0\xAF", "%PDF-\xE2"} {
 		f.Add([]byte(s), uint8(3))
 	}
 	f.Fuzz(func(t *testing.T, p []byte, size uint8) {
-		want, err := collectCheck(bytes.NewReader(p), "in", checkOptions{blockSize: len(p) + 8})
+		want, err := collectCheck(bytes.NewReader(p), "in", checkOptions{blockSize: len(p) + sniffLimit, wholeHead: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := collectCheck(iotest.HalfReader(bytes.NewReader(p)), "in", checkOptions{blockSize: 1 + int(size)})
+		// A file's first block holds its first 4 KiB; after that, blocks
+		// of any size.
+		got, err := collectCheck(iotest.HalfReader(bytes.NewReader(p)), "in", checkOptions{blockSize: sniffLimit + int(size), wholeHead: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("block size %d, input %q:\n got %+v\nwant %+v", 1+int(size), p, got, want)
+			t.Fatalf("block size %d, input %q:\n got %+v\nwant %+v", sniffLimit+int(size), p, got, want)
 		}
 	})
 }
