@@ -3,7 +3,9 @@
 // Each input is streamed in blocks (stream.go) and scanned with
 // utf8x.FirstInvalid, so valid runs go through the library's fast path; lines
 // and columns are counted only while errors are still being listed
-// (--max-errors), after which errors are only counted.
+// (--max-errors), after which errors are only counted. Errors are formatted
+// as they are found and handed on in chunks at the end of every block, never
+// collected, so the output is live and memory constant (checkFiles).
 package main
 
 import (
@@ -306,7 +308,7 @@ var errStopped = errors.New("stopped")
 // chunks: one at the end of every block that listed something, so that a
 // slow stream is reported as it arrives, and more when a block lists a lot.
 func checkInput(f inputFile, stdin io.Reader, dirHint string, opts checkOptions, onRead func(int64), send func([]byte) error) (checkResult, error) {
-	p := &checkPrinter{opts: opts, name: displayName(f.path), path: f.path, send: send}
+	p := &checkPrinter{opts: opts, name: displayName(f.path), b64: fileBase64(f.path), send: send}
 	err := f.err
 	var res checkResult
 	if err == nil {
@@ -339,10 +341,11 @@ func checkInput(f inputFile, stdin io.Reader, dirHint string, opts checkOptions,
 
 // checkPrinter formats one input's report, human or JSON, into chunks.
 type checkPrinter struct {
-	opts       checkOptions
-	name, path string
-	buf        []byte
-	send       func([]byte) error
+	opts checkOptions
+	name string // as reports show it
+	b64  string // fileBase64 of the path
+	buf  []byte
+	send func([]byte) error
 }
 
 // chunkSize is the most a printer holds before handing a chunk on.
@@ -369,7 +372,7 @@ func (p *checkPrinter) error(e *checkError) error {
 		p.buf = append(p.buf, p.name...)
 		p.buf = append(p.buf, '\n')
 	case p.opts.json:
-		p.buf = appendJSONLine(p.buf, checkErrorRecord{Type: "error", File: p.name, FileBase64: fileBase64(p.path), checkError: *e, Hex: e.hex})
+		p.buf = appendJSONLine(p.buf, checkErrorRecord{Type: "error", File: p.name, FileBase64: p.b64, checkError: *e, Hex: e.hex})
 	default:
 		p.buf = fmt.Appendf(p.buf, "%s:%d:%d: %s at byte %d (%s)\n", p.name, e.Line, e.Column, e.Kind, e.Offset, e.hex)
 	}
@@ -425,7 +428,7 @@ type checkFileRecord struct {
 }
 
 func (p *checkPrinter) fileRecord(res checkResult, err error) {
-	rec := checkFileRecord{Type: "file", File: p.name, FileBase64: fileBase64(p.path),
+	rec := checkFileRecord{Type: "file", File: p.name, FileBase64: p.b64,
 		Valid: err == nil && res.ErrorCount == 0 && res.Hint == "", Bytes: res.Bytes,
 		ErrorCount: res.ErrorCount, Listed: res.Listed, Hint: res.Hint}
 	if err != nil {

@@ -30,7 +30,7 @@ const sampleText = "" +
 	"Windows-1252: caf\xE9 \x93quoted\x94\n"
 
 func checkSample(w io.Writer, opts checkOptions) error {
-	p := &checkPrinter{opts: opts, name: sampleName, path: sampleName, send: func(b []byte) error {
+	p := &checkPrinter{opts: opts, name: sampleName, send: func(b []byte) error {
 		if b == nil {
 			return nil
 		}
