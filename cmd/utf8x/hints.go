@@ -25,7 +25,7 @@ import (
 
 // headLooks is what the start of an input looks like; what is "" for text.
 type headLooks struct {
-	what    string // "UTF-16LE text (it starts with the byte order mark FFFE)"
+	what    string // "UTF-16LE text (it starts with the byte order mark FF FE)"
 	from    string // the convert label that reads it, "" for binary data
 	certain bool   // no UTF-8 text starts this way
 	bom     int    // the length of the byte order mark, when certain
