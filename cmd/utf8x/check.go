@@ -3,13 +3,20 @@
 // Each input is streamed in blocks (stream.go) and scanned with
 // utf8x.FirstInvalid, so valid runs go through the library's fast path; lines
 // and columns are counted only while errors are still being listed
-// (--max-errors), after which errors are only counted.
+// (--max-errors), after which errors are only counted. Errors are formatted
+// as they are found and handed on in chunks at the end of every block, never
+// collected, so the output is live and memory constant (checkFiles).
 package main
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
@@ -21,8 +28,11 @@ func init() { commands = append(commands, newCheckCmd) }
 // checkOptions are the flags of check that shape a report.
 type checkOptions struct {
 	json      bool
-	maxErrors int
+	quiet     bool              // -q: status only, stop at the first invalid input
+	list      bool              // -l: names of invalid inputs only
+	maxErrors int               // errors listed per input; 0 lists them all
 	blockSize int               // read size; tests make it tiny
+	wholeHead bool              // the input is a file: judge its start on its first 4 KiB
 	onRead    func(total int64) // told the bytes read so far (progress bar)
 	// form is the --encoding validated against; nil is strict UTF-8 (RFC
 	// 3629), checked with utf8x.FirstInvalid's fast path. Otherwise the form
@@ -30,6 +40,13 @@ type checkOptions struct {
 	// characters for columns, and the incomplete tail a block must carry.
 	form *transcode.Encoding
 }
+
+// firstOnly reports whether one error settles an input (-q, -l), so the rest
+// of it need not be read.
+func (o *checkOptions) firstOnly() bool { return o.quiet || o.list }
+
+// listed reports whether the n+1st error of an input is listed.
+func (o *checkOptions) listed(n int) bool { return o.maxErrors == 0 || n < o.maxErrors }
 
 // checkError is one ill-formed maximal subpart, as --json prints it.
 type checkError struct {
@@ -41,13 +58,13 @@ type checkError struct {
 	hex    string // its bytes, "E2 82"
 }
 
-// checkReport is the result of checking one input, one JSON line with --json.
-type checkReport struct {
-	File       string       `json:"file"`
-	Valid      bool         `json:"valid"`
-	Bytes      int64        `json:"bytes"`
-	ErrorCount int          `json:"error_count"`
-	Errors     []checkError `json:"errors"` // the first --max-errors of them
+// checkResult is what checking one input found, besides the errors listed
+// on the way.
+type checkResult struct {
+	Bytes      int64 // checked: all of the input, unless a hint or -q/-l stopped at its first error (or byte order mark)
+	ErrorCount int
+	Listed     int
+	Hint       string // what the input looks like instead, when that stopped the check
 }
 
 func newCheckCmd() *cobra.Command {
@@ -71,11 +88,38 @@ too-large, truncated, unexpected-continuation, invalid-byte
 ('utf8x explain --hex BYTES' says what each means). Standard input is named
 <stdin> in reports.
 
-After --max-errors errors in a file the rest are counted but not listed; a
-summary line gives each invalid file's total. Inputs are streamed in constant
-memory, whatever their size; several are checked in parallel (-j) and
-reported in the order given. With -r, each DIR is walked (skipping .git, .hg,
-.svn and whatever --exclude names) and every file under it is checked.
+Each error is printed as soon as it is found (tail -f log | utf8x check
+reports live). After --max-errors errors in a file (0: no limit) the rest are
+counted but not listed; a summary line gives each invalid file's total.
+Inputs are streamed in constant memory, whatever their size and
+--max-errors; several are checked in parallel (-j) and reported in the order
+given. With -r, each DIR is walked (skipping .git, .hg, .svn and whatever
+--exclude names) and every file under it is checked. Standard input can be
+read once: naming "-" twice is a usage error.
+
+Input that is not meant to be UTF-8 gets one line instead of a flood of
+errors: UTF-16 or UTF-32 (a byte order mark, or the NULs of Latin text), with
+the convert command that reads it, or binary data (NUL bytes, or the magic
+number of an executable, archive, image or PDF). Such an input is invalid;
+input that is valid UTF-8 is reported valid whatever it holds. (Not with
+--encoding, whose forms are all UTF-8 relatives.)
+
+-q prints nothing and stops at the first invalid input; -l prints the name of
+each invalid input, one per line, reading each only up to its first error.
+
+--json prints JSON Lines: an object per error as it is found,
+
+  {"type":"error","file":F,"offset":N,"length":N,"kind":K,"line":N,"column":N,"hex":"E2 82"}
+
+then one per input ("bytes" are those checked: all, unless a hint or the
+first error ended the check),
+
+  {"type":"file","file":F,"valid":B,"bytes":N,"error_count":N,"listed":N}
+
+with "hint" when the input looks like UTF-16 or binary data, and "error"
+(the message) when it could not be read. A file name that is not valid UTF-8
+shows U+FFFD in "file" and comes whole in "file_base64" (its bytes in
+base64), so scripts can reopen it.
 
 --encoding validates against a variant form of UTF-8 instead, with the kinds
 of that form: cesu-8 (four-byte, lone-surrogate), mutf-8 (Java's modified
@@ -112,6 +156,9 @@ error or an input that cannot be read.`,
 				}
 				args = []string{"-"}
 			}
+			if stdins := slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a != "-" }); len(stdins) > 1 {
+				return usageError("standard input (-) is named more than once; it can be read only once")
+			}
 			files, err := walk.expandInputs(args)
 			if err != nil {
 				return err
@@ -122,12 +169,15 @@ error or an input that cannot be read.`,
 		},
 	}
 	f := cmd.Flags()
-	f.BoolVar(&opts.json, "json", false, "print one JSON object per input, one per line")
-	f.IntVar(&opts.maxErrors, "max-errors", 100, "list at most `N` errors per input, then only count them")
+	f.BoolVar(&opts.json, "json", false, "print JSON Lines: one object per error, then one per input")
+	f.BoolVarP(&opts.quiet, "quiet", "q", false, "print nothing; stop at the first invalid input (exit status only)")
+	f.BoolVarP(&opts.list, "files-with-errors", "l", false, "print only the names of inputs that are not valid")
+	f.IntVar(&opts.maxErrors, "max-errors", 100, "list at most `N` errors per input, then only count them (0: no limit)")
 	f.BoolVar(&sample, "sample", false, "check a built-in sample with typical faults")
 	f.StringVar(&encoding, "encoding", "utf-8", "validate against `FORM`: utf-8, cesu-8, mutf-8, wtf-8 or utf-8-legacy")
 	walk.addFlags(cmd)
 	addJobsFlag(cmd, &jobs)
+	cmd.MarkFlagsMutuallyExclusive("quiet", "files-with-errors", "json")
 	return cmd
 }
 
@@ -144,27 +194,96 @@ and standard input is your terminal. Try one of:
 	return &exitError{code: exitUsage}
 }
 
+// checkJob is one input being checked: its report, in chunks of output ready
+// to write, and once chunks is closed, its result.
+type checkJob struct {
+	chunks chan []byte
+	res    checkResult
+	err    error // the input could not be read (already in chunks with --json)
+}
+
+// checkFiles checks the files, up to jobs at a time, and writes each report
+// as it is made: the input being reported streams its errors as soon as they
+// are found (tail -f log | utf8x check), and the ones after it wait, each
+// holding at most a few chunks, so memory stays bounded whatever the input
+// and --max-errors. Workers start in the order given, which keeps the one
+// being reported always running.
 func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs int, summarize bool) error {
-	out := cmd.OutOrStdout()
-	var valid, invalid int
-	read := func(r io.Reader, path string, onRead func(total int64)) (checkReport, error) {
-		o := opts
-		o.onRead = onRead
-		return checkStream(r, path, o)
-	}
-	emit := func(_ int, rep *checkReport) error {
-		if rep.Valid {
-			valid++
-		} else {
-			invalid++
+	out, errOut, stdin := cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.InOrStdin()
+	bar := newProgress(errOut, "checking", files)
+	defer bar.clear()
+	const dirHint = "use 'utf8x check -r DIR' to check every file under it"
+	stop := make(chan struct{})
+	queue := make(chan *checkJob, jobs)
+	slots := make(chan struct{}, jobs)
+	go func() {
+		defer close(queue)
+		for _, f := range files {
+			select {
+			case slots <- struct{}{}:
+			case <-stop:
+				return
+			}
+			j := &checkJob{chunks: make(chan []byte, 4)}
+			queue <- j // waits while jobs reports, finished or not, are ahead
+			go func() {
+				defer func() { <-slots }()
+				defer close(j.chunks)
+				// send hands a chunk on; a nil chunk only asks whether to go on.
+				send := func(p []byte) error {
+					if p == nil {
+						select {
+						case <-stop:
+							return errStopped
+						default:
+							return nil
+						}
+					}
+					select {
+					case j.chunks <- p:
+						return nil
+					case <-stop:
+						return errStopped
+					}
+				}
+				j.res, j.err = checkInput(f, stdin, dirHint, opts, bar.counter(), send)
+			}()
 		}
-		return writeCheckReport(out, rep, opts)
+	}()
+	var valid, invalid, failed int
+	var werr error
+	for j := range queue {
+		for chunk := range j.chunks {
+			if werr == nil {
+				bar.clear()
+				_, werr = out.Write(chunk)
+				if werr != nil {
+					close(stop)
+				}
+			}
+		}
+		if werr != nil {
+			continue // drain, so that the producer sees stop
+		}
+		switch {
+		case j.err != nil:
+			failed++
+			bar.clear()
+			fmt.Fprintf(errOut, "utf8x: %v\n", j.err)
+		case j.res.ErrorCount == 0 && j.res.Hint == "":
+			valid++
+		default:
+			invalid++
+			if opts.quiet {
+				werr = errStopped
+				close(stop)
+			}
+		}
 	}
-	failed, err := eachInput(cmd, files, jobs, "checking", "use 'utf8x check -r DIR' to check every file under it", read, emit)
-	if err != nil {
-		return err
+	if werr != nil && werr != errStopped {
+		return werr
 	}
-	if summarize && !opts.json {
+	if summarize && !opts.json && !opts.quiet && !opts.list && werr == nil {
 		fmt.Fprintf(out, "%s checked: %d valid, %d invalid", plural(len(files), "file"), valid, invalid)
 		if failed > 0 {
 			fmt.Fprintf(out, ", %d unreadable", failed)
@@ -172,6 +291,8 @@ func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs i
 		fmt.Fprintln(out)
 	}
 	switch {
+	case invalid > 0 && opts.quiet:
+		return &exitError{code: exitInvalid} // as grep -q: an answer found is the answer
 	case failed > 0:
 		return &exitError{code: exitUsage}
 	case invalid > 0:
@@ -180,10 +301,159 @@ func checkFiles(cmd *cobra.Command, files []inputFile, opts checkOptions, jobs i
 	return nil
 }
 
-// checkStream checks one input read from r (named path in reports). On a read
-// failure it returns the report so far and an *inputError.
-func checkStream(r io.Reader, path string, opts checkOptions) (checkReport, error) {
-	rep := checkReport{File: displayName(path), Errors: []checkError{}}
+// errStopped ends a worker whose output nobody will read any more.
+var errStopped = errors.New("stopped")
+
+// checkInput opens and checks one input, handing its report to send in
+// chunks: one at the end of every block that listed something, so that a
+// slow stream is reported as it arrives, and more when a block lists a lot.
+func checkInput(f inputFile, stdin io.Reader, dirHint string, opts checkOptions, onRead func(int64), send func([]byte) error) (checkResult, error) {
+	p := &checkPrinter{opts: opts, name: displayName(f.path), b64: fileBase64(f.path), send: send}
+	err := f.err
+	var res checkResult
+	if err == nil {
+		var r io.ReadCloser
+		var size int64
+		r, size, err = openInput(f.path, stdin, dirHint)
+		if err == nil {
+			opts.onRead = onRead
+			opts.wholeHead = size >= 0
+			res, err = checkStream(r, f.path, opts, p.error, p.flush)
+			r.Close()
+		}
+	}
+	if err == errStopped {
+		return res, err
+	}
+	if err != nil {
+		if opts.json {
+			p.fileRecord(res, err)
+		}
+		p.flush()
+		return res, err
+	}
+	p.summary(res)
+	if err := p.flush(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// checkPrinter formats one input's report, human or JSON, into chunks.
+type checkPrinter struct {
+	opts checkOptions
+	name string // as reports show it
+	b64  string // fileBase64 of the path
+	buf  []byte
+	send func([]byte) error
+}
+
+// chunkSize is the most a printer holds before handing a chunk on.
+const chunkSize = 32 << 10
+
+// flush hands on what the printer holds. With nothing to hand on, it still
+// asks, so that a worker stops reading once nobody waits for its report (-q
+// found an invalid input, or the output was closed).
+func (p *checkPrinter) flush() error {
+	if len(p.buf) == 0 {
+		return p.send(nil)
+	}
+	chunk := p.buf
+	p.buf = nil
+	return p.send(chunk)
+}
+
+// error lists one error.
+func (p *checkPrinter) error(e *checkError) error {
+	switch {
+	case p.opts.quiet:
+		return nil
+	case p.opts.list:
+		p.buf = append(p.buf, p.name...)
+		p.buf = append(p.buf, '\n')
+	case p.opts.json:
+		p.buf = appendJSONLine(p.buf, checkErrorRecord{Type: "error", File: p.name, FileBase64: p.b64, checkError: *e, Hex: e.hex})
+	default:
+		p.buf = fmt.Appendf(p.buf, "%s:%d:%d: %s at byte %d (%s)\n", p.name, e.Line, e.Column, e.Kind, e.Offset, e.hex)
+	}
+	if len(p.buf) >= chunkSize {
+		return p.flush()
+	}
+	return nil
+}
+
+// summary ends the report of an input that could be read.
+func (p *checkPrinter) summary(res checkResult) {
+	switch {
+	case p.opts.quiet:
+	case p.opts.json:
+		p.fileRecord(res, nil)
+	case res.Hint != "":
+		if p.opts.list {
+			p.buf = append(p.buf, p.name...)
+			p.buf = append(p.buf, '\n')
+			return
+		}
+		p.buf = fmt.Appendf(p.buf, "%s: %s\n", p.name, res.Hint)
+	case p.opts.list || res.ErrorCount == 0:
+	default:
+		p.buf = fmt.Appendf(p.buf, "%s: invalid %s: %s", p.name, p.opts.formName(), plural(res.ErrorCount, "error"))
+		if hidden := res.ErrorCount - res.Listed; hidden > 0 {
+			p.buf = fmt.Appendf(p.buf, " (%d not listed; raise --max-errors to see them)", hidden)
+		}
+		p.buf = append(p.buf, '\n')
+	}
+}
+
+// checkErrorRecord is one error as a line of --json.
+type checkErrorRecord struct {
+	Type       string `json:"type"` // "error"
+	File       string `json:"file"`
+	FileBase64 string `json:"file_base64,omitempty"`
+	checkError
+	Hex string `json:"hex"`
+}
+
+// checkFileRecord ends an input's --json lines.
+type checkFileRecord struct {
+	Type       string `json:"type"` // "file"
+	File       string `json:"file"`
+	FileBase64 string `json:"file_base64,omitempty"`
+	Valid      bool   `json:"valid"`
+	Bytes      int64  `json:"bytes"`
+	ErrorCount int    `json:"error_count"`
+	Listed     int    `json:"listed"`
+	Hint       string `json:"hint,omitempty"`
+	Error      string `json:"error,omitempty"` // why the input could not be read
+}
+
+func (p *checkPrinter) fileRecord(res checkResult, err error) {
+	rec := checkFileRecord{Type: "file", File: p.name, FileBase64: p.b64,
+		Valid: err == nil && res.ErrorCount == 0 && res.Hint == "", Bytes: res.Bytes,
+		ErrorCount: res.ErrorCount, Listed: res.Listed, Hint: res.Hint}
+	if err != nil {
+		rec.Error = err.Error()
+	}
+	p.buf = appendJSONLine(p.buf, rec)
+}
+
+// fileBase64 is the file name's bytes in base64 (RFC 4648, with padding) when
+// they are not valid UTF-8, which JSON strings cannot carry: "file" then
+// shows U+FFFD for the bad bytes, and this field reopens the file.
+func fileBase64(path string) string {
+	if utf8.ValidString(path) {
+		return ""
+	}
+	return base64.StdEncoding.EncodeToString([]byte(path))
+}
+
+// checkStream checks one input read from r (named path in messages), calling
+// onError for every error listed (all of them with --max-errors 0) and
+// onBlock, if set, after each block. It holds one block, whatever the input.
+// On a read failure it returns what it found so far and an *inputError; an
+// error from onError or onBlock ends it and is returned as it is.
+func checkStream(r io.Reader, path string, opts checkOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
+	var res checkResult
 	firstInvalid := utf8x.FirstInvalid
 	br := newBlockReader(r, path, opts.blockSize)
 	pos := startPosition()
@@ -194,16 +464,37 @@ func checkStream(r io.Reader, path string, opts checkOptions) (checkReport, erro
 		pos.count = e
 	}
 	br.onRead = opts.onRead
-	for {
+	// The start of the input, for sniffHead: enough to say what it looks
+	// like when the first error comes, and constant memory.
+	var head []byte
+	if opts.form == nil {
+		head = make([]byte, 0, sniffLimit)
+		// A UTF-32 byte order mark is 4 bytes. A file is read on until the
+		// head is whole, which costs it nothing; a pipe's first error is
+		// reported as soon as it comes, judged on what came before it.
+		br.first = utf8x.UTFMax
+		if opts.wholeHead {
+			br.first = min(sniffLimit, len(br.buf))
+		}
+	}
+	for first := true; ; first = false {
 		block, base, err := br.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return rep, err
+			return res, err
 		}
-		rep.Bytes = base + int64(len(block))
-		listing := len(rep.Errors) < opts.maxErrors
+		res.Bytes = base + int64(len(block))
+		if head != nil && len(head) < sniffLimit {
+			head = append(head, block[:min(len(block), sniffLimit-len(head))]...)
+			if looks := sniffHead(head); first && looks.certain {
+				res.Hint = looks.hint(path)
+				res.Bytes = int64(looks.bom)
+				return res, nil
+			}
+		}
+		listing := opts.listed(res.Listed)
 		for len(block) > 0 {
 			off, n, kind := firstInvalid(block)
 			if n == 0 {
@@ -212,47 +503,47 @@ func checkStream(r io.Reader, path string, opts checkOptions) (checkReport, erro
 				}
 				break
 			}
-			rep.ErrorCount++
+			if res.ErrorCount == 0 && head != nil {
+				// What has been read of the first 4 KiB: all of it for a
+				// file (wholeHead), what has come so far from a pipe.
+				if looks := sniffHead(head); looks.what != "" {
+					res.Hint = looks.hint(path)
+					res.Bytes = base + int64(off+n)
+					return res, nil
+				}
+			}
+			res.ErrorCount++
 			if listing {
 				pos.advance(block[:off])
-				rep.Errors = append(rep.Errors, checkError{
+				e := checkError{
 					Offset: base + int64(off),
 					Length: n,
 					Kind:   kind.String(),
 					Line:   pos.line,
 					Column: pos.col + 1,
 					hex:    utf8x.Hex(block[off : off+n]),
-				})
+				}
+				if err := onError(&e); err != nil {
+					return res, err
+				}
+				res.Listed++
 				pos.advanceInvalid()
-				listing = len(rep.Errors) < opts.maxErrors
+				listing = opts.listed(res.Listed)
+			}
+			if opts.firstOnly() {
+				res.Bytes = base + int64(off+n)
+				return res, nil
 			}
 			base += int64(off + n)
 			block = block[off+n:]
 		}
-	}
-	rep.Valid = rep.ErrorCount == 0
-	return rep, nil
-}
-
-// writeCheckReport prints one input's report, human or JSON.
-func writeCheckReport(w io.Writer, rep *checkReport, opts checkOptions) error {
-	if opts.json {
-		return writeJSONLine(w, rep)
-	}
-	for _, e := range rep.Errors {
-		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s at byte %d (%s)\n", rep.File, e.Line, e.Column, e.Kind, e.Offset, e.hex); err != nil {
-			return err
+		if onBlock != nil {
+			if err := onBlock(); err != nil {
+				return res, err
+			}
 		}
 	}
-	if rep.Valid {
-		return nil
-	}
-	summary := fmt.Sprintf("%s: invalid %s: %s", rep.File, opts.formName(), plural(rep.ErrorCount, "error"))
-	if hidden := rep.ErrorCount - len(rep.Errors); hidden > 0 {
-		summary += fmt.Sprintf(" (%d not listed; raise --max-errors to see them)", hidden)
-	}
-	_, err := fmt.Fprintln(w, summary)
-	return err
+	return res, nil
 }
 
 // checkForms are the forms --encoding accepts: those that write ASCII as
@@ -327,4 +618,13 @@ func writeJSONLine(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// appendJSONLine appends v to buf as writeJSONLine writes it.
+func appendJSONLine(buf []byte, v any) []byte {
+	w := bytes.NewBuffer(buf)
+	if err := writeJSONLine(w, v); err != nil {
+		panic(err) // the records are plain structs: encoding cannot fail
+	}
+	return w.Bytes()
 }

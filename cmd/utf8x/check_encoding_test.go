@@ -31,7 +31,7 @@ func TestCheckEncodingIndependentOfBlockSize(t *testing.T) {
 				p = append(p, variantPieces[rng.IntN(len(variantPieces))]...)
 			}
 			opts := checkOptions{maxErrors: 1000, blockSize: len(p) + 8, form: &e}
-			want, err := checkStream(bytes.NewReader(p), "in", opts)
+			want, err := collectCheck(bytes.NewReader(p), "in", opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,7 +41,7 @@ func TestCheckEncodingIndependentOfBlockSize(t *testing.T) {
 			for _, size := range []int{1, 5, 7, 9, 64} {
 				for _, r := range []io.Reader{bytes.NewReader(p), iotest.OneByteReader(bytes.NewReader(p))} {
 					opts.blockSize = size
-					got, err := checkStream(r, "in", opts)
+					got, err := collectCheck(r, "in", opts)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -13,10 +13,27 @@ import (
 	"testing/iotest"
 )
 
+// checkReport is everything check finds in one input.
+type checkReport struct {
+	checkResult
+	Errors []checkError
+}
+
+// collectCheck runs checkStream and keeps every error listed.
+func collectCheck(r io.Reader, path string, opts checkOptions) (checkReport, error) {
+	rep := checkReport{Errors: []checkError{}}
+	res, err := checkStream(r, path, opts, func(e *checkError) error {
+		rep.Errors = append(rep.Errors, *e)
+		return nil
+	}, nil)
+	rep.checkResult = res
+	return rep, err
+}
+
 // checkWhole is the reference: check with one block holding all of p.
 func checkWhole(t *testing.T, p []byte, maxErrors int) checkReport {
 	t.Helper()
-	rep, err := checkStream(bytes.NewReader(p), "in", checkOptions{maxErrors: maxErrors, blockSize: len(p) + 4})
+	rep, err := collectCheck(bytes.NewReader(p), "in", checkOptions{maxErrors: maxErrors, blockSize: len(p) + 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,12 +58,12 @@ func TestCheckStreamIndependentOfBlockSize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 300 {
 		p := interesting(rng, 1+rng.IntN(200))
-		for _, maxErrors := range []int{0, 3, 1000} {
+		for _, maxErrors := range []int{0, 1, 3, 1000} {
 			want := checkWhole(t, p, maxErrors)
 			for _, size := range []int{1, 4, 5, 7, 64} {
 				// OneByteReader also makes every Read short, as pipes do.
 				for _, r := range []io.Reader{bytes.NewReader(p), iotest.OneByteReader(bytes.NewReader(p))} {
-					got, err := checkStream(r, "in", checkOptions{maxErrors: maxErrors, blockSize: size})
+					got, err := collectCheck(r, "in", checkOptions{maxErrors: maxErrors, blockSize: size})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -90,7 +107,7 @@ func (r *failingReader) Read(p []byte) (int, error) {
 
 func TestCheckStreamReadErrorMidStream(t *testing.T) {
 	r := &failingReader{data: bytes.Repeat([]byte("x"), 10), err: syscall.EIO}
-	_, err := checkStream(r, "disk.txt", checkOptions{maxErrors: 100, blockSize: 4})
+	_, err := collectCheck(r, "disk.txt", checkOptions{maxErrors: 100, blockSize: 4})
 	if !errors.Is(err, syscall.EIO) {
 		t.Fatalf("err = %v, want EIO", err)
 	}

@@ -275,7 +275,8 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 		pos = newSourcePosition(opts.from)
 		consumed = pos.advance
 	}
-	err = pump(w, opts.output, countReads(f, onRead), path, c, consumed, opts.blockSize)
+	r := warnUTF16Order(countReads(f, onRead), opts.from, func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) })
+	err = pump(w, opts.output, r, path, c, consumed, opts.blockSize)
 	var te *transcode.Error
 	if errors.As(err, &te) {
 		if pos == nil {

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -21,7 +20,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/cp1252"
-	"golang.org/x/text/unicode/runenames"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 func init() { commands = append(commands, newExplainCmd) }
@@ -32,18 +31,24 @@ const explainStdinLimit = 64 << 10
 
 func newExplainCmd() *cobra.Command {
 	var hexInput, table bool
-	var colorMode string
+	var colorMode, encoding string
 	cmd := &cobra.Command{
 		Use:   "explain [flags] [TEXT | U+XXXX]...",
 		Short: "Show how characters become UTF-8 bytes, and why bytes are not UTF-8",
 		Long: `Explain shows, for each character of TEXT (or of standard input when there is
 no argument), its code point and Unicode name, its UTF-8 bytes in hex, binary
 and octal, which bits of the code point land in which byte, and its UTF-16 code
-units. An argument U+XXXX names a code point. With --hex the arguments are
+units. An argument made of code points names them: U+20AC, 0x20AC, \u20AC,
+\U0001F600, \u{1F600}, several in one argument ("U+41 U+42"), and a \u
+surrogate pair as in JSON ("\ud83d\ude00"). With --hex the arguments are
 bytes, written as "E2 82 AC", "e282ac", "\xe2\x82\xac" or "0xE2 0x82 0xAC".
 
 Bytes that are not UTF-8 are explained in plain words: which rule they break,
 what they would have meant, and how 'utf8x check' reports them.
+
+--encoding FORM reads the bytes as cesu-8, mutf-8, wtf-8 or utf-8-legacy, as
+'utf8x check --encoding FORM' checks them: what the form writes differently
+from UTF-8 (a CESU-8 surrogate pair, MUTF-8's C0 80), and the form's faults.
 
 Colour shows which code point bits land in which byte when standard output is
 a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
@@ -59,6 +64,9 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 				return err
 			}
 			x := &explainer{w: out, color: color}
+			if x.form, err = explainForm(encoding); err != nil {
+				return err
+			}
 			if table {
 				if len(args) > 0 || hexInput {
 					return usageError("--table takes no input")
@@ -90,10 +98,12 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 				x.bytes(p)
 			default:
 				for _, arg := range args {
-					if r, ok, err := parseCodePoint(arg); err != nil {
+					if rs, ok, err := parseCodePoints(arg); err != nil {
 						return err
 					} else if ok {
-						x.codePoint(r)
+						for _, r := range rs {
+							x.codePoint(r)
+						}
 					} else {
 						x.bytes([]byte(arg))
 					}
@@ -105,6 +115,7 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 	f := cmd.Flags()
 	f.BoolVar(&hexInput, "hex", false, "read the arguments as hex bytes")
 	f.BoolVar(&table, "table", false, "print the UTF-8 encoding table and the octal lead-byte table")
+	f.StringVar(&encoding, "encoding", "utf-8", "read the bytes as `FORM`: utf-8, cesu-8, mutf-8, wtf-8 or utf-8-legacy")
 	addColorFlag(cmd, &colorMode)
 	return cmd
 }
@@ -126,21 +137,6 @@ func useColor(mode string, out io.Writer) (bool, error) {
 		return os.Getenv("NO_COLOR") == "" && isTerminal(out), nil
 	}
 	return false, usageError("--color must be auto, always or never, not %q", mode)
-}
-
-var codePointArg = regexp.MustCompile(`^[Uu]\+([0-9A-Fa-f]{1,8})$`)
-
-// parseCodePoint recognises U+XXXX. ok is false for any other text.
-func parseCodePoint(arg string) (r rune, ok bool, err error) {
-	m := codePointArg.FindStringSubmatch(arg)
-	if m == nil {
-		return 0, false, nil
-	}
-	v, err := strconv.ParseUint(m[1], 16, 32)
-	if err != nil || v > 0x7FFFFFFF {
-		return 0, false, usageError("%s: not a code point (the largest is U+10FFFF)", arg)
-	}
-	return rune(v), true, nil
 }
 
 // parseHex reads bytes written as "E2 82 AC", "e282ac", `\xe2\x82\xac`,
@@ -176,6 +172,7 @@ type explainer struct {
 	w     io.Writer
 	color bool
 	err   error
+	form  *transcode.Encoding // --encoding; nil for UTF-8
 }
 
 func (x *explainer) printf(format string, args ...any) {
@@ -201,6 +198,10 @@ func (x *explainer) paint(s, color string) string {
 
 // bytes explains p element by element: characters, and ill-formed sequences.
 func (x *explainer) bytes(p []byte) {
+	if x.form != nil {
+		x.formBytes(p)
+		return
+	}
 	for len(p) > 0 && x.err == nil {
 		r, size := utf8x.DecodeRune(p)
 		if utf8x.Valid(p[:size]) {
@@ -214,6 +215,12 @@ func (x *explainer) bytes(p []byte) {
 
 // codePoint explains a code point named as U+XXXX, even one UTF-8 cannot hold.
 func (x *explainer) codePoint(r rune) {
+	if x.form != nil && utf8x.ValidRune(r) {
+		if enc, err := x.form.AppendEncode(nil, utf8x.AppendRune(nil, r)); err == nil {
+			x.formBytes(enc)
+			return
+		}
+	}
 	switch {
 	case r >= 0xD800 && r <= 0xDFFF:
 		x.printf("U+%04X  %s\n%s\n", r, runeName(r), wrap(fmt.Sprintf("A UTF-16 surrogate code point, not a character: UTF-16 pairs a high surrogate (D800-DBFF) with a low one (DC00-DFFF) to reach U+10000..U+10FFFF, and UTF-8 may not encode either (RFC 3629 section 3); the bytes it would take, %s, are ill-formed.", utf8x.Hex(looseEncode(r))), "  ", 80))
@@ -296,7 +303,7 @@ func runeName(r rune) string {
 	if n, ok := controlNames[r]; ok {
 		return n
 	}
-	switch n := runenames.Name(r); {
+	switch n := unicodeName(r); {
 	case n == "":
 		if r&0xFFFE == 0xFFFE || r >= 0xFDD0 && r <= 0xFDEF {
 			return "<noncharacter>"

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -52,16 +51,18 @@ func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "utf8x",
 		Short:         "Check, fix, convert and explain UTF-8 text",
-		Version:       toolVersion(),
+		Version:       versionText(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("{{.Version}}")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
 	})
 	for _, newCmd := range commands {
 		root.AddCommand(newCmd())
 	}
+	registerCompletions(root)
 	root.Long = overview(root)
 	return root
 }
@@ -84,17 +85,6 @@ Start here:
 Standard input is read when no FILE is given, or for "-". Exit status: 0 all
 valid or done, 1 some input invalid, 2 usage or I/O error.`)
 	return b.String()
-}
-
-// toolVersion is the version to print: the one set at build time, else the
-// module version "go install" recorded.
-func toolVersion() string {
-	if version == "dev" {
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			return bi.Main.Version
-		}
-	}
-	return version
 }
 
 // run executes the tool with args and streams and returns the exit status.

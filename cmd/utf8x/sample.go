@@ -30,11 +30,19 @@ const sampleText = "" +
 	"Windows-1252: caf\xE9 \x93quoted\x94\n"
 
 func checkSample(w io.Writer, opts checkOptions) error {
-	rep, err := checkStream(bytes.NewReader([]byte(sampleText)), sampleName, opts)
+	p := &checkPrinter{opts: opts, name: sampleName, send: func(b []byte) error {
+		if b == nil {
+			return nil
+		}
+		_, err := w.Write(b)
+		return err
+	}}
+	res, err := checkStream(bytes.NewReader([]byte(sampleText)), sampleName, opts, p.error, p.flush)
 	if err != nil {
 		return err
 	}
-	if err := writeCheckReport(w, &rep, opts); err != nil {
+	p.summary(res)
+	if err := p.flush(); err != nil {
 		return err
 	}
 	return &exitError{code: exitInvalid}

@@ -25,6 +25,11 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script/*.txtar")
 
 func TestMain(m *testing.M) {
+	// Tests that must watch the tool as a process of its own (its peak
+	// memory) run this binary with UTF8X_RUN_MAIN set.
+	if os.Getenv("UTF8X_RUN_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"utf8x": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})

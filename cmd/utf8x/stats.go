@@ -9,6 +9,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/kernel"
 )
 
 func init() { commands = append(commands, newStatsCmd) }
@@ -38,12 +40,12 @@ type statsReport struct {
 	UTF16Units int64            `json:"utf16_units"` // an ill-formed subpart counts as one (U+FFFD)
 	ASCII      bool             `json:"ascii"`
 	BOM        bool             `json:"bom"`
-	Invalid    int64            `json:"invalid"` // ill-formed maximal subparts
-	Scripts    []scriptCount    `json:"scripts"` // every script met, most frequent first
+	Invalid    int64            `json:"invalid"`           // ill-formed maximal subparts
+	Scripts    []scriptCount    `json:"scripts,omitempty"` // with --scripts (else nil): every script met, most frequent first
 }
 
 func newStatsCmd() *cobra.Command {
-	var asJSON bool
+	var asJSON, withScripts bool
 	var walk walkOptions
 	var jobs int
 	cmd := &cobra.Command{
@@ -53,13 +55,15 @@ func newStatsCmd() *cobra.Command {
 bytes, characters, lines, characters by encoded length (1 to 4 bytes), the
 UTF-16 code units the text would need, whether it is pure ASCII, whether it
 starts with a byte order mark, how many ill-formed sequences it holds, and
-which Unicode scripts its characters belong to (Common covers digits,
-punctuation and spaces shared by all). An ill-formed sequence counts as one
+with --scripts which Unicode scripts its characters belong to (Common covers
+digits, punctuation and spaces shared by all; this looks at every character,
+so it is many times slower than the rest). An ill-formed sequence counts as one
 character and one UTF-16 unit, the U+FFFD that would replace it. Lines count LF,
 plus one for a last line that does not end in LF.
 
 With --json, one object per input per line with the keys file, bytes, chars,
-lines, by_length ("1" to "4"), utf16_units, ascii, bom, invalid and scripts.
+lines, by_length ("1" to "4"), utf16_units, ascii, bom, invalid, and with
+--scripts scripts.
 Inputs are streamed in constant memory.
 
 Exit status: 0, or 2 when an input cannot be read (invalid text is counted,
@@ -81,19 +85,20 @@ not an error: use 'utf8x check' to fail on it).`,
 			if err != nil {
 				return err
 			}
-			return statsFiles(cmd, files, asJSON, jobCount(jobs))
+			return statsFiles(cmd, files, asJSON, withScripts, jobCount(jobs))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per input, one per line")
+	cmd.Flags().BoolVar(&withScripts, "scripts", false, "also count the characters of each Unicode script (slower)")
 	walk.addFlags(cmd)
 	addJobsFlag(cmd, &jobs)
 	return cmd
 }
 
-func statsFiles(cmd *cobra.Command, files []inputFile, asJSON bool, jobs int) error {
+func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts bool, jobs int) error {
 	out := cmd.OutOrStdout()
 	read := func(r io.Reader, path string, onRead func(total int64)) (statsReport, error) {
-		return statsStream(r, path, defaultBlockSize, onRead)
+		return statsStream(r, path, defaultBlockSize, onRead, withScripts)
 	}
 	emit := func(i int, rep *statsReport) error {
 		if asJSON {
@@ -117,14 +122,27 @@ func statsFiles(cmd *cobra.Command, files []inputFile, asJSON bool, jobs int) er
 }
 
 // statsStream measures one input read from r (named path in the report).
-// onRead, if not nil, is told the running total of bytes read.
-func statsStream(r io.Reader, path string, blockSize int, onRead func(total int64)) (statsReport, error) {
-	rep := statsReport{File: displayName(path), ASCII: true}
-	var byLead [256]int64 // lead bytes of valid characters
-	scripts := make(map[string]int64)
+// onRead, if not nil, is told the running total of bytes read; withScripts
+// adds the script tally, which looks at every character and so runs at a
+// fraction of the speed of the rest.
+//
+// The counts come from three bulk passes over each block: bytes.Count for
+// lines, kernel.ValidCount for characters and UTF-16 units of the valid
+// runs, and countHigh for the bytes 80-FF. Those give the length histogram
+// without looking at characters one by one: with B valid bytes, R
+// characters and U UTF-16 units, of which A are ASCII bytes, the 4-byte
+// characters are U-R (each takes two units), and the 2- and 3-byte ones
+// follow from R and B (see lengths).
+func statsStream(r io.Reader, path string, blockSize int, onRead func(total int64), withScripts bool) (statsReport, error) {
+	rep := statsReport{File: displayName(path)}
+	var scripts map[string]int64
+	if withScripts {
+		scripts = make(map[string]int64)
+	}
 	br := newBlockReader(r, path, blockSize)
 	br.onRead = onRead
 	var last byte
+	var validBytes, validChars, validUnits, high, invalidBytes int64
 	for {
 		block, base, err := br.next()
 		if err == io.EOF {
@@ -137,54 +155,110 @@ func statsStream(r io.Reader, path string, blockSize int, onRead func(total int6
 			rep.BOM = utf8x.HasBOM(block) // a block holds at least 4 bytes unless the input is shorter
 		}
 		rep.Bytes = base + int64(len(block))
-		rep.Lines += int64(bytes.Count(block, []byte{'\n'}))
 		last = block[len(block)-1]
-		for len(block) > 0 {
-			off, n, _ := utf8x.FirstInvalid(block)
-			valid := block[:off]
-			if rep.ASCII && utf8x.ASCIIPrefix(valid) < len(valid) {
-				rep.ASCII = false
+		rep.Lines += int64(bytes.Count(block, []byte{'\n'}))
+		// The bytes 80-FF, unless the kernel's counts show there are none: a
+		// valid block with as many characters as bytes is ASCII (the common
+		// case of logs, code and data).
+		n, chars, units := kernel.ValidCount(block)
+		if n < len(block) || chars != n {
+			high += int64(countHigh(block))
+		}
+		for {
+			if withScripts {
+				tallyScripts(block[:n], scripts)
 			}
-			rep.Chars += int64(utf8x.RuneCount(valid))
-			rep.UTF16Units += int64(utf8x.UTF16Len(valid))
-			for _, b := range valid {
-				byLead[b]++
-			}
-			tallyScripts(valid, scripts)
-			if n == 0 {
+			validBytes += int64(n)
+			validChars += int64(chars)
+			validUnits += int64(units)
+			if n == len(block) {
 				break
 			}
-			rep.ASCII = false
+			// The kernel stops near the fault; the scalar code finds it.
+			off, m, _ := utf8x.FirstInvalid(block[n:])
+			valid := block[n : n+off]
+			if withScripts {
+				tallyScripts(valid, scripts)
+			}
+			validBytes += int64(off)
+			validChars += int64(utf8x.RuneCount(valid))
+			validUnits += int64(utf8x.UTF16Len(valid))
+			if m == 0 {
+				break // cannot happen: ValidCount stops short only of a fault
+			}
 			rep.Invalid++
-			rep.Chars++
-			rep.UTF16Units++
-			block = block[off+n:]
+			invalidBytes += int64(m)
+			block = block[n+off+m:]
+			n, chars, units = kernel.ValidCount(block)
 		}
 	}
 	if rep.Bytes > 0 && last != '\n' {
 		rep.Lines++
 	}
-	rep.ByLength = map[string]int64{"1": 0, "2": 0, "3": 0, "4": 0}
-	for b, c := range byLead {
-		switch {
-		case b < 0x80:
-			rep.ByLength["1"] += c
-		case b >= 0xC2 && b <= 0xDF:
-			rep.ByLength["2"] += c
-		case b >= 0xE0 && b <= 0xEF:
-			rep.ByLength["3"] += c
-		case b >= 0xF0 && b <= 0xF4:
-			rep.ByLength["4"] += c
+	// Every byte of an ill-formed subpart is 80-FF (ASCII always stands
+	// for itself), so the ASCII bytes are the valid bytes less the high ones
+	// among them.
+	ascii := validBytes - (high - invalidBytes)
+	rep.ASCII = high == 0
+	rep.Chars = validChars + rep.Invalid
+	rep.UTF16Units = validUnits + rep.Invalid // each U+FFFD is one unit
+	n2, n3, n4 := lengths(validBytes, validChars, validUnits, ascii)
+	rep.ByLength = map[string]int64{"1": ascii, "2": n2, "3": n3, "4": n4}
+	if withScripts {
+		rep.Scripts = []scriptCount{}
+		for s, c := range scripts {
+			rep.Scripts = append(rep.Scripts, scriptCount{s, c})
 		}
+		slices.SortFunc(rep.Scripts, func(a, b scriptCount) int {
+			return cmp.Or(cmp.Compare(b.Chars, a.Chars), cmp.Compare(a.Script, b.Script))
+		})
 	}
-	rep.Scripts = []scriptCount{}
-	for s, c := range scripts {
-		rep.Scripts = append(rep.Scripts, scriptCount{s, c})
-	}
-	slices.SortFunc(rep.Scripts, func(a, b scriptCount) int {
-		return cmp.Or(cmp.Compare(b.Chars, a.Chars), cmp.Compare(a.Script, b.Script))
-	})
 	return rep, nil
+}
+
+// lengths splits the valid characters by encoded length. With n1..n4 the
+// characters of each length: n1+n2+n3+n4 = chars, n1+2n2+3n3+4n4 = bytes,
+// n1+n2+n3+2n4 = units, and n1 = ascii; so n4 = units-chars, and the first
+// two equations less twice the first give n3.
+func lengths(bytes, chars, units, ascii int64) (n2, n3, n4 int64) {
+	n4 = units - chars
+	n3 = bytes + ascii - 2*n4 - 2*chars
+	n2 = chars - ascii - n3 - n4
+	return n2, n3, n4
+}
+
+// countHigh returns the number of bytes of p from 80 to FF. Each 64-bit
+// word adds its high bits, shifted down to one per byte lane, to lane
+// counters that are summed before they can overflow: three operations per 8
+// bytes, with no branch, in rounds of 128 bytes to keep the loop's own
+// overhead small.
+func countHigh(p []byte) int {
+	const ones = 0x0101010101010101
+	const evenLanes = 0x00FF00FF00FF00FF
+	high := func(q []byte) uint64 { return binary.LittleEndian.Uint64(q) >> 7 & ones }
+	total := 0
+	for len(p) >= 128 {
+		// 15 rounds of 16 words: a lane reaches 240 at most.
+		k := min(len(p)/128, 15)
+		var acc uint64
+		for i := range k {
+			q := p[i*128 : i*128+128 : i*128+128]
+			a := high(q[0:8]) + high(q[8:16]) + high(q[16:24]) + high(q[24:32])
+			b := high(q[32:40]) + high(q[40:48]) + high(q[48:56]) + high(q[56:64])
+			c := high(q[64:72]) + high(q[72:80]) + high(q[80:88]) + high(q[88:96])
+			d := high(q[96:104]) + high(q[104:112]) + high(q[112:120]) + high(q[120:128])
+			acc += (a + b) + (c + d)
+		}
+		// Pairs of lanes into 16-bit lanes (up to 480), then all four summed
+		// in the top 16 bits.
+		acc = acc&evenLanes + acc>>8&evenLanes
+		total += int(acc * 0x0001000100010001 >> 48)
+		p = p[k*128:]
+	}
+	for _, b := range p {
+		total += int(b >> 7)
+	}
+	return total
 }
 
 // scriptRange says that lo..hi belong to script.
@@ -288,9 +362,11 @@ func writeStats(w io.Writer, rep *statsReport) error {
   ASCII         %s
   BOM           %s
   invalid       %d
-  scripts       %s
 `, rep.File, rep.Bytes, rep.Chars, bl["1"], bl["2"], bl["3"], bl["4"], rep.Lines, rep.UTF16Units,
-		yesNo(rep.ASCII), yesNo(rep.BOM), rep.Invalid, pick(len(scripts) == 0, "none", strings.Join(scripts, ", ")))
+		yesNo(rep.ASCII), yesNo(rep.BOM), rep.Invalid)
+	if err == nil && rep.Scripts != nil {
+		_, err = fmt.Fprintf(w, "  scripts       %s\n", pick(len(scripts) == 0, "none", strings.Join(scripts, ", ")))
+	}
 	return err
 }
 

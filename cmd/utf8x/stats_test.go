@@ -16,7 +16,7 @@ func TestStatsStreamAgreesWithLibraryAtAnyBlockSize(t *testing.T) {
 		if trial%3 == 0 {
 			p = append([]byte(utf8x.BOM), p...)
 		}
-		whole, err := statsStream(bytes.NewReader(p), "in", len(p)+4, nil)
+		whole, err := statsStream(bytes.NewReader(p), "in", len(p)+4, nil, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,7 +27,7 @@ func TestStatsStreamAgreesWithLibraryAtAnyBlockSize(t *testing.T) {
 			t.Fatalf("input %q: %+v", p, whole)
 		}
 		for _, size := range []int{4, 5, 9} {
-			got, err := statsStream(bytes.NewReader(p), "in", size, nil)
+			got, err := statsStream(bytes.NewReader(p), "in", size, nil, true)
 			if err != nil {
 				t.Fatal(err)
 			}

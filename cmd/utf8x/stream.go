@@ -36,6 +36,9 @@ type blockReader struct {
 	onRead func(total int64)
 	// tail, if set, replaces incompleteTail (check --encoding's forms).
 	tail func(p []byte) int
+	// first, if set, is the fewest bytes the first block holds unless the
+	// input is shorter, so that its start can be recognised (check's hints).
+	first int
 }
 
 // newBlockReader reads r (named path in messages) in blocks of size bytes; a
@@ -66,6 +69,9 @@ func (b *blockReader) next() (block []byte, offset int64, err error) {
 			case m == 0:
 				continue
 			}
+		}
+		if !b.eof && b.off == 0 && b.n < b.first {
+			continue
 		}
 		if b.eof {
 			if b.n == 0 {

@@ -1,0 +1,80 @@
+// Shell completion of flag values: the encodings of -f and -t, the policies
+// of --invalid and --bom, the forms of --encoding and the modes of --color.
+// Cobra's completion command and its hidden __complete command do the rest;
+// the values are registered here, by flag name, on every command that has the
+// flag, so a command gets them without code of its own.
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/utf8x/utf8x/transcode"
+)
+
+// flagValues lists the values of a flag, each "value\tdescription", for the
+// command named cmd (some flags take different values in different
+// commands).
+type flagValues func(cmd string) []string
+
+var completions = map[string]flagValues{
+	"from":     encodingLabels,
+	"to":       encodingLabels,
+	"encoding": func(string) []string { return formNames() },
+	"bom": func(string) []string {
+		return []string{"keep\tleave a byte order mark as it is", "strip\tremove a leading byte order mark", "add\twrite one byte order mark at the start"}
+	},
+	"color": func(string) []string {
+		return []string{"auto\ton a terminal without NO_COLOR", "always\tcolour even into a pipe", "never\tno colour"}
+	},
+	"invalid": func(cmd string) []string {
+		vals := []string{"strict\tstop at the first, with its position", "replace\twrite U+FFFD (or the replacement)", "skip\tdrop it", "escape\twrite each byte as \\xNN"}
+		if cmd == "fix" {
+			vals = append(vals, "cp1252\tread the bytes as Windows-1252", "latin1\tread the bytes as ISO-8859-1")
+		}
+		return vals
+	},
+}
+
+// encodingLabels lists every label convert knows, described by the name of
+// its encoding.
+func encodingLabels(string) []string {
+	var vals []string
+	for _, e := range transcode.Encodings() {
+		for _, l := range e.Labels() {
+			vals = append(vals, l+"\t"+e.Name())
+		}
+	}
+	return vals
+}
+
+// formNames lists the forms check --encoding (and explain --encoding) take.
+func formNames() []string {
+	var vals []string
+	for _, e := range checkForms {
+		vals = append(vals, strings.ToLower(e.Labels()[0])+"\t"+e.Name())
+	}
+	return vals
+}
+
+// registerCompletions gives every flag of root's commands named in
+// completions its values.
+func registerCompletions(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		for name, values := range completions {
+			if c.Flags().Lookup(name) == nil {
+				continue
+			}
+			cmdName := c.Name()
+			c.RegisterFlagCompletionFunc(name, func(_ *cobra.Command, _ []string, prefix string) ([]string, cobra.ShellCompDirective) {
+				var out []string
+				for _, v := range values(cmdName) {
+					if strings.HasPrefix(v, prefix) {
+						out = append(out, v)
+					}
+				}
+				return out, cobra.ShellCompDirectiveNoFileComp
+			})
+		}
+	}
+}

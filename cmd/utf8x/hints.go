@@ -1,0 +1,267 @@
+// What an input that is not UTF-8 text looks like, said in one line instead of
+// a flood of errors: UTF-16 or UTF-32 (a byte order mark, or the NULs of Latin
+// text in every other or three of four bytes), or binary data (NULs
+// elsewhere, or the magic number of a known format).
+//
+// check asks sniffHead about the start of each input. A byte order mark of
+// UTF-16 or UTF-32 is never valid UTF-8, so it settles the matter at once;
+// the other signs only explain the first error, so a valid UTF-8 file that
+// happens to hold NULs is still reported valid. utf16Mismatch is for convert
+// (through warnUTF16Order): it warns when UTF-16 is read in the byte order
+// its text argues against.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+
+	"github.com/utf8x/utf8x/transcode"
+)
+
+// headLooks is what the start of an input looks like; what is "" for text.
+type headLooks struct {
+	what    string // "UTF-16LE text (it starts with the byte order mark FF FE)"
+	from    string // the convert label that reads it, "" for binary data
+	certain bool   // no UTF-8 text starts this way
+	bom     int    // the length of the byte order mark, when certain
+}
+
+// hint is the line check prints for the input at path.
+func (l headLooks) hint(path string) string {
+	if l.from == "" {
+		return "not UTF-8 text: " + l.what
+	}
+	cmd := "utf8x convert -f " + l.from + " -t utf-8"
+	if path != "-" {
+		cmd += " " + shellQuote(path)
+	}
+	return fmt.Sprintf("not UTF-8: looks like %s; to convert it: %s", l.what, cmd)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	safe := s != ""
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_./+,:@%=", c) >= 0) {
+			safe = false
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// sniffLimit is how much of the start of an input sniffHead looks at.
+const sniffLimit = 4096
+
+// magics are the signatures of binary formats people feed to text tools.
+var magics = []struct {
+	prefix, what string
+}{
+	{"\x7fELF", "an ELF executable or object file"},
+	{"MZ", "a Windows executable (PE/MZ)"},
+	{"\xFE\xED\xFA\xCE", "a Mach-O executable"},
+	{"\xFE\xED\xFA\xCF", "a Mach-O executable"},
+	{"\xCE\xFA\xED\xFE", "a Mach-O executable"},
+	{"\xCF\xFA\xED\xFE", "a Mach-O executable"},
+	{"\xCA\xFE\xBA\xBE", "a Mach-O universal binary or Java class file"},
+	{"PK\x03\x04", "a zip archive (or a format built on zip: docx, xlsx, jar, apk...)"},
+	{"\x89PNG\r\n\x1a\n", "a PNG image"},
+	{"\x1f\x8b", "gzip-compressed data"},
+	{"%PDF-", "a PDF document"},
+	{"\xFF\xD8\xFF", "a JPEG image"},
+	{"GIF8", "a GIF image"},
+	{"\x28\xB5\x2F\xFD", "zstd-compressed data"},
+	{"BZh", "bzip2-compressed data"},
+	{"\xFD7zXZ\x00", "xz-compressed data"},
+	{"7z\xBC\xAF\x27\x1C", "a 7-Zip archive"},
+	{"\x00asm", "a WebAssembly module"},
+	{"SQLite format 3\x00", "an SQLite database"},
+}
+
+// sniffHead says what p, the start of an input, looks like.
+func sniffHead(p []byte) headLooks {
+	p = p[:min(len(p), sniffLimit)]
+	for _, b := range []struct {
+		bom, from, name string
+	}{
+		// UTF-32LE's mark starts with UTF-16LE's: test it first.
+		{"\x00\x00\xFE\xFF", "utf-32be", "UTF-32BE"},
+		{"\xFF\xFE\x00\x00", "utf-32le", "UTF-32LE"},
+		{"\xFE\xFF", "utf-16be", "UTF-16BE"},
+		{"\xFF\xFE", "utf-16le", "UTF-16LE"},
+	} {
+		if bytes.HasPrefix(p, []byte(b.bom)) {
+			return headLooks{what: fmt.Sprintf("%s text (it starts with the byte order mark % X)", b.name, []byte(b.bom)), from: b.from, certain: true, bom: len(b.bom)}
+		}
+	}
+	for _, m := range magics {
+		if bytes.HasPrefix(p, []byte(m.prefix)) {
+			return headLooks{what: m.what}
+		}
+	}
+	if enc := nulPattern(p); enc != "" {
+		return headLooks{what: enc + " text without a byte order mark (its NUL bytes fall where Latin text in " + enc + " has them)", from: strings.ToLower(enc)}
+	}
+	if bytes.IndexByte(p, 0) >= 0 {
+		return headLooks{what: "binary data (it holds NUL bytes)"}
+	}
+	return headLooks{}
+}
+
+// nulPattern names the encoding whose ASCII characters would leave the NULs
+// of p where they are: "UTF-16LE" when most odd bytes and few even bytes are
+// NUL, "UTF-32LE" when most bytes but the first of each four are, and so on;
+// "" when the NULs say nothing.
+func nulPattern(p []byte) string {
+	units := len(p) / 4
+	if units == 0 {
+		return ""
+	}
+	var at [4]int // NULs by position mod 4
+	for i, b := range p[:4*units] {
+		if b == 0 {
+			at[i%4]++
+		}
+	}
+	most := func(n int) bool { return n*10 >= units*7 } // 70% of the places
+	few := func(n int) bool { return n*10 <= units }    // 10%
+	switch {
+	case most(at[1]) && most(at[2]) && most(at[3]) && few(at[0]):
+		return "UTF-32LE"
+	case most(at[0]) && most(at[1]) && most(at[2]) && few(at[3]):
+		return "UTF-32BE"
+	case most(at[1]) && most(at[3]) && few(at[0]) && few(at[2]):
+		return "UTF-16LE"
+	case most(at[0]) && most(at[2]) && few(at[1]) && few(at[3]):
+		return "UTF-16BE"
+	}
+	return ""
+}
+
+// utf16Mismatch returns a warning when p, the start of UTF-16 to be read
+// big-endian (little-endian when bigEndian is false), argues for the other
+// byte order: it starts with the other order's byte order mark; or one side
+// of each pair of bytes holds mostly one value, as the high byte of text in
+// one alphabet does (00 for Latin, 04 for Cyrillic, 06 for Arabic), and that
+// side is the low byte in the order chosen; or the other order gives far
+// fewer unassigned code points, controls and lone surrogates. It returns ""
+// when nothing argues against the order chosen. Text in a large script (CJK)
+// reads plausibly both ways and is not judged.
+func utf16Mismatch(p []byte, bigEndian bool) string {
+	p = p[:min(len(p), sniffLimit)&^1]
+	chosen, other := "UTF-16LE", "UTF-16BE"
+	otherBOM := "\xFE\xFF"
+	if bigEndian {
+		chosen, other = other, chosen
+		otherBOM = "\xFF\xFE"
+	}
+	try := "; try -f " + strings.ToLower(other)
+	switch {
+	case bytes.HasPrefix(p, []byte(otherBOM)):
+		return fmt.Sprintf("the input starts with the byte order mark of %s (% X), not %s: the result is garbage%s", other, []byte(otherBOM), chosen, try)
+	case highByteSide(p) == other:
+		return fmt.Sprintf("the input looks like %s (one side of its byte pairs holds mostly one value, as the high byte of text in one alphabet does), not %s: the result is likely garbage%s", other, chosen, try)
+	}
+	bad, badOther := implausibleUnits(p, bigEndian), implausibleUnits(p, !bigEndian)
+	units := len(p) / 2
+	if units >= 8 && bad*5 >= units && badOther*4 <= bad {
+		return fmt.Sprintf("read as %s, %d of the first %d characters are unlikely in text (unassigned, controls, lone surrogates); read as %s, %d are%s", chosen, bad, units, other, badOther, try)
+	}
+	return ""
+}
+
+// highByteSide says which byte order p, BOM-less UTF-16, looks like from its
+// high bytes: "UTF-16LE" when at least half of the odd bytes hold one value
+// and the even bytes are at least twice as varied, "UTF-16BE" the other way
+// round, "" when p is short or the two sides look alike.
+func highByteSide(p []byte) string {
+	units := len(p) / 2
+	if units < 4 {
+		return ""
+	}
+	var even, odd [256]int
+	for i := 0; i+1 < len(p); i += 2 {
+		even[p[i]]++
+		odd[p[i+1]]++
+	}
+	top := func(c *[256]int) int { return slices.Max(c[:]) }
+	e, o := top(&even), top(&odd)
+	switch {
+	case 2*o >= units && 2*e <= o:
+		return "UTF-16LE"
+	case 2*e >= units && 2*o <= e:
+		return "UTF-16BE"
+	}
+	return ""
+}
+
+// utf16OrderWarner passes an input through, and on its first read tells
+// warn if the data argues against the byte order of from (UTF-16LE or
+// UTF-16BE; other encodings are not judged).
+type utf16OrderWarner struct {
+	r         io.Reader
+	bigEndian bool
+	warn      func(string)
+	judged    bool
+}
+
+// warnUTF16Order wraps r so that BOM-less UTF-16 read in the wrong byte order
+// gets a warning (see utf16Mismatch) through warn, once.
+func warnUTF16Order(r io.Reader, from transcode.Encoding, warn func(string)) io.Reader {
+	switch from.Name() {
+	case transcode.UTF16LE.Name():
+		return &utf16OrderWarner{r: r, warn: warn}
+	case transcode.UTF16BE.Name():
+		return &utf16OrderWarner{r: r, bigEndian: true, warn: warn}
+	}
+	return r
+}
+
+func (w *utf16OrderWarner) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	if !w.judged && n > 0 {
+		w.judged = true
+		if msg := utf16Mismatch(p[:n], w.bigEndian); msg != "" {
+			w.warn(msg)
+		}
+	}
+	return n, err
+}
+
+// implausibleUnits counts what ordinary text does not hold among the UTF-16
+// units of p in the given byte order: unpaired surrogates, controls other than
+// tab, LF and CR, and unassigned or private-use code points.
+func implausibleUnits(p []byte, bigEndian bool) int {
+	units := make([]uint16, len(p)/2)
+	for i := range units {
+		a, b := uint16(p[2*i]), uint16(p[2*i+1])
+		if bigEndian {
+			units[i] = a<<8 | b
+		} else {
+			units[i] = b<<8 | a
+		}
+	}
+	bad := 0
+	for i := 0; i < len(units); i++ {
+		u := rune(units[i])
+		switch {
+		case utf16.IsSurrogate(u):
+			if u < 0xDC00 && i+1 < len(units) && units[i+1] >= 0xDC00 && units[i+1] <= 0xDFFF {
+				i++
+				continue
+			}
+			bad++
+		case u == '\t' || u == '\n' || u == '\r':
+		case unicode.IsControl(u) || unicode.Is(unicode.Co, u) || !unicode.In(u, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z):
+			bad++
+		}
+	}
+	return bad
+}
