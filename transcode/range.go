@@ -37,7 +37,9 @@ var errRangeForm = errors.New("transcode: AppendRange needs input in UTF-8, UTF-
 //
 // The range that starts the input (from == 0, and to > 0 unless the input is
 // empty) writes what belongs to the start of a stream: the target's signature
-// and what the BOM policy adds or strips; the others do not.
+// and what the BOM policy adds or strips; the others do not. (So an empty
+// input must be converted as one range: each empty range of it would write
+// the start of a stream.)
 //
 // The window must hold the 3 bytes before start unless base is 0, and the 3
 // bytes after end unless src ends where the input does. The input encoding

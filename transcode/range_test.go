@@ -55,6 +55,9 @@ func checkRangeCuts(t *testing.T, c *Converter, src []byte, cuts []int) {
 	cuts = append([]int{0}, cuts...)
 	cuts = append(cuts, len(src))
 	slices.Sort(cuts)
+	if len(src) == 0 {
+		cuts = cuts[:2] // an empty input is one range, see AppendRange
+	}
 	var got []byte
 	var err error
 	fixed, owned := 0, 0
