@@ -89,6 +89,7 @@ func main() {
 	go func() {
 		s := <-sig
 		spawn.stop()
+		building.stop() // else go build would write into the folder again
 		cleanup()
 		fmt.Fprintf(os.Stderr, "\ne2e: %v: stopped, %s removed\n", s, dir)
 		os.Exit(130)
@@ -108,7 +109,7 @@ func mainErr(dir string, size int64, runs int, repo, corpusDir, run string, time
 	bin := filepath.Join(dir, "utf8x")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/utf8x")
 	build.Dir, build.Stdout, build.Stderr = repo, os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
+	if err := building.run(build); err != nil {
 		return fmt.Errorf("go build ./cmd/utf8x in %s: %w", repo, err)
 	}
 	base, source := baseText(corpusDir)
@@ -406,6 +407,44 @@ func jobList(bin, valid, withErrors string) []job {
 		jobs = append(jobs, j)
 	}
 	return jobs
+}
+
+// building is the go build under way, if any.
+var building buildProc
+
+type buildProc struct {
+	mu  sync.Mutex
+	cmd *exec.Cmd
+}
+
+func (b *buildProc) run(cmd *exec.Cmd) error {
+	b.mu.Lock()
+	if err := cmd.Start(); err != nil {
+		b.mu.Unlock()
+		return err
+	}
+	b.cmd = cmd
+	b.mu.Unlock()
+	err := cmd.Wait()
+	b.mu.Lock()
+	b.cmd = nil
+	b.mu.Unlock()
+	return err
+}
+
+// stop ends the build and waits for it to end.
+func (b *buildProc) stop() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.cmd == nil {
+		return
+	}
+	b.cmd.Process.Kill()
+	for b.cmd != nil { // run clears it once Wait has returned
+		b.mu.Unlock()
+		time.Sleep(10 * time.Millisecond)
+		b.mu.Lock()
+	}
 }
 
 const spawnerEnv = "UTF8X_E2E_SPAWNER"
