@@ -332,12 +332,12 @@ func repairImpls() []table.Impl {
 			if cap(dst) < 2*len(p) {
 				dst = make([]byte, 0, 2*len(p))
 			}
-			out, n, _ := utf8x.AppendValid(dst[:0], p, utf8x.Replace)
-			return len(out) + n
+			out, _, _ := utf8x.AppendValid(dst[:0], p, utf8x.Replace)
+			return len(out)
 		}},
 		{Name: "ToValidString", Run: func(p []byte) int {
-			out, n, _ := utf8x.ToValidString(unsafeString(p), utf8x.Replace)
-			return len(out) + n
+			out, _, _ := utf8x.ToValidString(unsafeString(p), utf8x.Replace)
+			return len(out)
 		}},
 		{Name: "utf8x.NewReader + io.Copy", Run: func(p []byte) int {
 			buf.Reset(p)
