@@ -74,11 +74,13 @@ type RangeError struct {
 	Kind   ErrorKind // why it is ill-formed
 	Line   int       // LF bytes between the start of the report and Offset
 	Column int       // characters between the last of those LFs (or the report's start) and Offset
+
+	bytes [4]byte // a copy of the subpart, for AsError's message
 }
 
-// Error returns e as an *Error, the form Validate reports.
-func (e RangeError) Error() *Error {
-	return &Error{Offset: e.Offset, Len: e.Len, Kind: e.Kind}
+// AsError returns e as an *Error, the form Validate reports.
+func (e RangeError) AsError() *Error {
+	return &Error{Offset: e.Offset, Len: e.Len, Kind: e.Kind, bytes: e.bytes}
 }
 
 // ErrRangeWindow is returned by CheckRange when its window cannot decide
@@ -138,7 +140,9 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 			} else {
 				col += RuneCount(seg)
 			}
-			rep.Errors = append(rep.Errors, RangeError{Offset: base + from + off, Len: size, Kind: kind, Line: line, Column: col})
+			e := RangeError{Offset: base + from + off, Len: size, Kind: kind, Line: line, Column: col}
+			copy(e.bytes[:], view[off:off+size])
+			rep.Errors = append(rep.Errors, e)
 			col++ // the subpart is one character, the U+FFFD replacing it
 			last = off + size
 		}

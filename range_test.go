@@ -79,6 +79,13 @@ func checkCuts(t *testing.T, p []byte, cuts []int, want utf8x.RangeReport, maxEr
 	if maxErrors >= 0 && len(whole.Errors) > maxErrors {
 		whole.Errors = whole.Errors[:maxErrors]
 	}
+	for i, e := range whole.Errors {
+		if got := e.AsError().Bytes(); !bytes.Equal(got, p[e.Offset:e.Offset+e.Len]) {
+			t.Fatalf("%s cut at %s: error %d keeps bytes % X, the input has % X", short(p), short(cuts), i, got, p[e.Offset:e.Offset+e.Len])
+		}
+		// What the reference can say: the exported fields.
+		whole.Errors[i] = utf8x.RangeError{Offset: e.Offset, Len: e.Len, Kind: e.Kind, Line: e.Line, Column: e.Column}
+	}
 	if len(whole.Errors) == 0 {
 		whole.Errors = nil
 	}
@@ -364,4 +371,17 @@ func diffReports(got, want utf8x.RangeReport) string {
 		}
 	}
 	return fmt.Sprintf("got %d errors, want %d", len(got.Errors), len(want.Errors))
+}
+
+func TestRangeErrorAsError(t *testing.T) {
+	p := []byte("ab\n\xE2\x82x")
+	rep, err := utf8x.CheckRange(p, 0, 0, len(p), -1)
+	if err != nil || len(rep.Errors) != 1 {
+		t.Fatalf("CheckRange: %+v, %v", rep, err)
+	}
+	var want *utf8x.Error
+	errors.As(utf8x.Validate(p), &want)
+	if got := rep.Errors[0].AsError(); got.Error() != want.Error() || got.Offset != want.Offset || got.Len != want.Len || got.Kind != want.Kind {
+		t.Errorf("AsError() = %v, Validate gives %v", got, want)
+	}
 }
