@@ -452,8 +452,9 @@ const spawnerEnv = "UTF8X_E2E_SPAWNER"
 // sample is one run of one command.
 type sample struct {
 	wall   time.Duration
-	maxRSS int64 // KiB, from wait4's rusage
-	out    int64 // bytes written to the pipe
+	cpu    time.Duration // user + system
+	maxRSS int64         // KiB, from wait4's rusage
+	out    int64         // bytes written to the pipe
 	err    error
 }
 
@@ -467,7 +468,8 @@ type request struct {
 
 type reply struct {
 	Wall   time.Duration
-	MaxRSS int64 // KiB
+	CPU    time.Duration // user + system
+	MaxRSS int64         // KiB
 	Out    int64
 	Err    string
 }
@@ -522,7 +524,7 @@ func runOnce(c command, timeout time.Duration) sample {
 	if err := spawn.dec.Decode(&r); err != nil {
 		return sample{err: err}
 	}
-	s := sample{wall: r.Wall, maxRSS: r.MaxRSS, out: r.Out}
+	s := sample{wall: r.Wall, cpu: r.CPU, maxRSS: r.MaxRSS, out: r.Out}
 	if r.Err != "" {
 		s.err = errors.New(r.Err)
 	}
@@ -572,6 +574,7 @@ func spawner() {
 				mu.Unlock()
 				if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 					r.MaxRSS = ru.Maxrss
+					r.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 				}
 				code := cmd.ProcessState.ExitCode()
 				if slices.Contains(append([]int{0}, q.OK...), code) && ctx.Err() == nil {
@@ -609,6 +612,7 @@ func (l *limitWriter) Write(p []byte) (int, error) {
 type cmdResult struct {
 	command
 	wall   time.Duration // median
+	cpu    time.Duration // median
 	maxRSS int64         // KiB, the largest of the runs
 	out    int64
 	err    error
@@ -632,46 +636,51 @@ func measure(j job, runs int, size int64, timeout time.Duration) jobResult {
 	r := jobResult{job: j, size: size}
 	for i, c := range j.cmds {
 		cr := cmdResult{command: c}
-		var walls []time.Duration
+		var walls, cpus []time.Duration
 		for _, s := range samples[i] {
 			if s.err != nil {
 				cr.err = s.err
 				continue
 			}
 			walls = append(walls, s.wall)
+			cpus = append(cpus, s.cpu)
 			cr.maxRSS = max(cr.maxRSS, s.maxRSS)
 			cr.out = s.out
 		}
 		if len(walls) > 0 {
-			slices.Sort(walls)
-			cr.wall = walls[len(walls)/2]
-			if len(walls)%2 == 0 {
-				cr.wall = (walls[len(walls)/2-1] + walls[len(walls)/2]) / 2
-			}
+			cr.wall, cr.cpu = median(walls), median(cpus)
 		}
 		r.rows = append(r.rows, cr)
 	}
 	return r
 }
 
+func median(v []time.Duration) time.Duration {
+	slices.Sort(v)
+	if len(v)%2 == 0 {
+		return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	return v[len(v)/2]
+}
+
 func gbps(size int64, d time.Duration) float64 { return float64(size) / d.Seconds() / 1e9 }
 
 func printJob(w io.Writer, r jobResult) {
 	fmt.Fprintf(w, "\n#### %s: %s (`%s`)\n\n", r.name, r.about, filepath.Base(r.file))
-	fmt.Fprintln(w, "| command | wall s | GB/s | peak RSS MiB | output MB | time / utf8x's |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| command | wall s | GB/s | CPU s | peak RSS MiB | output MB | time / utf8x's |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	first := r.rows[0]
 	for _, c := range r.rows {
 		if c.wall == 0 {
-			fmt.Fprintf(w, "| `%s` | failed: %v | | | | |\n", c.name, c.err)
+			fmt.Fprintf(w, "| `%s` | failed: %v | | | | | |\n", c.name, c.err)
 			continue
 		}
 		ratio := ""
 		if first.wall > 0 {
 			ratio = fmt.Sprintf("%.2fx", c.wall.Seconds()/first.wall.Seconds())
 		}
-		fmt.Fprintf(w, "| `%s` | %.3f | %.2f | %.1f | %.1f | %s |\n", c.name, c.wall.Seconds(), gbps(r.size, c.wall),
-			float64(c.maxRSS)/1024, float64(c.out)/1e6, ratio)
+		fmt.Fprintf(w, "| `%s` | %.3f | %.2f | %.3f | %.1f | %.1f | %s |\n", c.name, c.wall.Seconds(), gbps(r.size, c.wall),
+			c.cpu.Seconds(), float64(c.maxRSS)/1024, float64(c.out)/1e6, ratio)
 	}
 }
 
