@@ -16,7 +16,9 @@
 // with an error every KiB or so) the slice function is AppendValid and the
 // entry points are ToValidString, utf8x.NewReader with io.Copy, and
 // utf8x.NewTransformer inside transform.NewReader, transform.NewWriter and
-// transform.Bytes. GB/s count the bytes of each conversion's input.
+// transform.Bytes. GB/s count the bytes of each operation's input: for
+// decoding, the text of the input file converted beforehand (its name is
+// the file's).
 package main
 
 import (
@@ -409,7 +411,7 @@ func printCells(w io.Writer, cells []cell) {
 			}
 		}
 		names := rows[0].names
-		fmt.Fprintf(w, "\n#### %s (GB/s of input, the text of each file converted beforehand; ratio = entry point / %s)\n\n", op, names[0])
+		fmt.Fprintf(w, "\n#### %s (GB/s of the operation's input; ratio = entry point / %s)\n\n", op, names[0])
 		head, rule := "| input | bytes | "+names[0]+" |", "| --- | ---: | ---: |"
 		for _, n := range names[1:] {
 			head += " " + n + " | ratio |"
