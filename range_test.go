@@ -62,7 +62,7 @@ func checkCuts(t *testing.T, p []byte, cuts []int, want utf8x.RangeReport, maxEr
 			t.Fatalf("CheckRange(window %d:%d, %d, %d): %v", lo, hi, start, end, err)
 		}
 		if !reflect.DeepEqual(a, b) {
-			t.Fatalf("range %d:%d of %s: whole buffer and window differ: %s", start, end, short(p), diffReports(a, b))
+			t.Fatalf("range %d:%d of %s: whole buffer and window differ: %s", start, end, rangeShort(p), diffReports(a, b))
 		}
 		if i == 0 {
 			whole, windowed = a, b
@@ -81,7 +81,7 @@ func checkCuts(t *testing.T, p []byte, cuts []int, want utf8x.RangeReport, maxEr
 	}
 	for i, e := range whole.Errors {
 		if got := e.AsError().Bytes(); !bytes.Equal(got, p[e.Offset:e.Offset+e.Len]) {
-			t.Fatalf("%s cut at %s: error %d keeps bytes % X, the input has % X", short(p), short(cuts), i, got, p[e.Offset:e.Offset+e.Len])
+			t.Fatalf("%s cut at %s: error %d keeps bytes % X, the input has % X", rangeShort(p), rangeShort(cuts), i, got, p[e.Offset:e.Offset+e.Len])
 		}
 		// What the reference can say: the exported fields.
 		whole.Errors[i] = utf8x.RangeError{Offset: e.Offset, Len: e.Len, Kind: e.Kind, Line: e.Line, Column: e.Column}
@@ -90,7 +90,7 @@ func checkCuts(t *testing.T, p []byte, cuts []int, want utf8x.RangeReport, maxEr
 		whole.Errors = nil
 	}
 	if !reflect.DeepEqual(whole, want) {
-		t.Fatalf("%s cut at %s: merged report differs: %s", short(p), short(cuts[1:len(cuts)-1]), diffReports(whole, want))
+		t.Fatalf("%s cut at %s: merged report differs: %s", rangeShort(p), rangeShort(cuts[1:len(cuts)-1]), diffReports(whole, want))
 	}
 }
 
@@ -182,18 +182,18 @@ func TestCheckRangeCorpus(t *testing.T) {
 		for c := 1; c < len(p); c++ {
 			every = append(every, c)
 		}
-		checkCuts(t, p, every, trim(want, 100), 100)
+		checkCuts(t, p, every, rangeTrim(want, 100), 100)
 		for range 5 {
 			cuts := make([]int, 1+r.IntN(6))
 			for j := range cuts {
 				cuts[j] = r.IntN(len(p) + 1)
 			}
-			checkCuts(t, p, cuts, trim(want, 100), 100)
+			checkCuts(t, p, cuts, rangeTrim(want, 100), 100)
 		}
 	}
 }
 
-func trim(r utf8x.RangeReport, n int) utf8x.RangeReport {
+func rangeTrim(r utf8x.RangeReport, n int) utf8x.RangeReport {
 	r.Errors = r.Errors[:min(n, len(r.Errors))]
 	if len(r.Errors) == 0 {
 		r.Errors = nil
@@ -346,8 +346,8 @@ func ExampleCheckRange() {
 	// 19 characters, 2 lines
 }
 
-// short formats v for a failure message, cut to a readable length.
-func short(v any) string {
+// rangeShort formats v for a failure message, cut to a readable length.
+func rangeShort(v any) string {
 	s := fmt.Sprintf("% X", v)
 	if _, ok := v.([]int); ok {
 		s = fmt.Sprint(v)
