@@ -114,7 +114,8 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 	// is an element of the input with the same length. Only the kind of the
 	// last one can depend on the bytes after to, so errors are looked for in
 	// a view that keeps 3 of them.
-	if k, runes, units := kernel.ValidCount(own); k == len(own) {
+	k, runes, units := kernel.ValidCount(own)
+	if k == len(own) {
 		// The common case, valid text: one pass validates and counts.
 		rep.Runes, rep.UTF16 = runes, units
 	} else {
@@ -125,6 +126,9 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 		rep.Tail = rep.Runes
 	} else {
 		rep.Tail = RuneCount(own[bytes.LastIndexByte(own, '\n')+1:])
+	}
+	if k == len(own) {
+		return rep, nil // every element valid, the last one included
 	}
 	view := p[from:min(len(p), to+UTFMax-1)]
 	n := len(own)
