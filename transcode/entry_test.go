@@ -151,3 +151,26 @@ func driveSmall(t *testing.T, tr transform.Transformer, src []byte, rng *rand.Ra
 		}
 	}
 }
+
+// FuzzEntryPoints: every x/text entry point gives the slice function's result
+// for any input, encoding, policy and byte order mark policy, in both
+// directions.
+func FuzzEntryPoints(f *testing.F) {
+	f.Add([]byte("h\xC3\xA9llo \xE2\x82 \xF0\x9F\x98\x80 \xED\xA0\x80"), uint64(1), uint8(0))
+	f.Add([]byte("\xFF\xFEa\x00\x00\xD8\x00\xDC"), uint64(2), uint8(17))
+	f.Add([]byte("\xEF\xBB\xBF\x00\x00\xFE\xFF"), uint64(3), uint8(200))
+	policies := append(testPolicies, utf8x.CP1252, utf8x.Latin1)
+	boms := []utf8x.BOMPolicy{utf8x.BOMKeep, utf8x.BOMStrip, utf8x.BOMAdd}
+	f.Fuzz(func(t *testing.T, src []byte, seed uint64, pick uint8) {
+		if len(src) > 2048 {
+			src = src[:2048]
+		}
+		rng := rand.New(rand.NewPCG(seed, 73))
+		e := encodings[int(pick)%len(encodings)]
+		e = e.WithPolicy(policies[int(pick/8)%len(policies)]).WithBOM(boms[int(pick/64)%len(boms)])
+		want, wantErr := e.AppendEncode(nil, src)
+		checkEntries(t, rng, e.String()+" encoder", e.NewEncoder(), src, want, wantErr)
+		want, wantErr = e.AppendDecode(nil, src)
+		checkEntries(t, rng, e.String()+" decoder", e.NewDecoder(), src, want, wantErr)
+	})
+}
