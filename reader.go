@@ -29,16 +29,16 @@ type Reader struct {
 	err  error // why: nil for the end of the input
 }
 
-// The input buffer's size, and the shortest caller buffer Read repairs into
-// directly: below it the output goes through Reader's own buffer, which can
-// always hold what one ill-formed subpart becomes.
+// The input buffer's size, and the least size of the output buffer, which is
+// also the shortest caller buffer Read repairs into directly: below it the
+// output goes through Reader's own buffer.
 const (
 	readerBufSize = 16 << 10
 	readerOutSize = 4 << 10
 )
 
 // errNoProgress is returned when the Transformer can use neither the input
-// buffer nor the output buffer, which the sizes above rule out.
+// buffer nor the output buffer, which the buffer sizes rule out.
 var errNoProgress = errors.New("utf8x: Reader made no progress")
 
 // NewReader returns a Reader that reads from r and repairs what it reads.
@@ -65,7 +65,7 @@ func (r *Reader) Read(p []byte) (int, error) {
 			return 0, r.final()
 		}
 		if r.lo < r.hi || r.rerr != nil {
-			direct := len(p) >= readerOutSize
+			direct := len(p) >= len(r.outBuf())
 			dst := p
 			if !direct {
 				dst = r.outBuf()
@@ -156,7 +156,7 @@ func (r *Reader) repair(dst []byte) (n int, more bool) {
 		}
 		return nDst, true
 	case err == transform.ErrShortDst:
-		if nDst == 0 && nSrc == 0 && len(dst) >= readerOutSize {
+		if nDst == 0 && nSrc == 0 && len(dst) >= len(r.outBuf()) {
 			r.finish(errNoProgress)
 		}
 		return nDst, false
@@ -196,9 +196,11 @@ func (r *Reader) fill() {
 	r.rerr = err
 }
 
+// outBuf returns the output buffer, big enough for a byte order mark and
+// what the longest ill-formed subpart becomes, whatever the replacement text.
 func (r *Reader) outBuf() []byte {
 	if r.out == nil {
-		r.out = make([]byte, readerOutSize)
+		r.out = make([]byte, max(readerOutSize, len(BOM)+r.t.policy.MaxInvalidLen(UTFMax)))
 	}
 	return r.out
 }

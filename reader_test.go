@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"golang.org/x/text/transform"
@@ -167,5 +168,23 @@ func TestReaderAllocs(t *testing.T) {
 	})
 	if allocs > 4 {
 		t.Errorf("io.Copy of %d bytes through a Reader: %v allocations", len(src), allocs)
+	}
+}
+
+// TestReaderLongReplacement: a replacement text longer than the Reader's
+// usual output buffer still goes through, by Read of any size and WriteTo.
+func TestReaderLongReplacement(t *testing.T) {
+	p := utf8x.ReplaceWith(strings.Repeat("long replacement ", 1000))
+	src := []byte("a\xFFb\xE2\x82c" + strings.Repeat("d", 20000) + "\xC0")
+	want, wantErr := wantStream(src, p, utf8x.BOMAdd)
+	for _, sizes := range [][]int{{1}, {5000}, {100000}} {
+		got, err := readWith(utf8x.NewReader(bytes.NewReader(src), p, utf8x.BOMAdd), sizes)
+		if !sameResult(got, err, want, wantErr) {
+			t.Fatalf("Read with %v-byte buffers: got %d bytes, %v; want %d bytes", sizes, len(got), err, len(want))
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := io.Copy(&buf, utf8x.NewReader(bytes.NewReader(src), p, utf8x.BOMAdd)); !sameResult(buf.Bytes(), err, want, wantErr) {
+		t.Fatalf("WriteTo: got %d bytes, %v; want %d bytes", buf.Len(), err, len(want))
 	}
 }
