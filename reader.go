@@ -3,6 +3,7 @@ package utf8x
 import (
 	"errors"
 	"io"
+	"sync"
 
 	"golang.org/x/text/transform"
 )
@@ -37,6 +38,13 @@ const (
 	readerOutSize = 4 << 10
 )
 
+// Buffers go back to a pool when a stream ends, so that a program reading
+// many short streams does not allocate and clear 16 KiB for each.
+var (
+	inBufs  = sync.Pool{New: func() any { b := make([]byte, readerBufSize); return &b }}
+	outBufs = sync.Pool{New: func() any { b := make([]byte, readerOutSize); return &b }}
+)
+
 // errNoProgress is returned when the Transformer can use neither the input
 // buffer nor the output buffer, which the buffer sizes rule out.
 var errNoProgress = errors.New("utf8x: Reader made no progress")
@@ -62,6 +70,7 @@ func (r *Reader) Read(p []byte) (int, error) {
 			return n, nil
 		}
 		if r.done {
+			r.release()
 			return 0, r.final()
 		}
 		if r.lo < r.hi || r.rerr != nil {
@@ -106,6 +115,7 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 			r.olo = r.ohi
 		}
 		if r.done {
+			r.release()
 			if err := r.final(); err != io.EOF {
 				return total, err
 			}
@@ -175,7 +185,7 @@ func (r *Reader) repair(dst []byte) (n int, more bool) {
 // fill reads more input, first moving what is left to the front.
 func (r *Reader) fill() {
 	if r.in == nil {
-		r.in = make([]byte, readerBufSize)
+		r.in = *inBufs.Get().(*[]byte)
 	}
 	if r.lo > 0 {
 		r.hi = copy(r.in, r.in[r.lo:r.hi])
@@ -200,7 +210,11 @@ func (r *Reader) fill() {
 // what the longest ill-formed subpart becomes, whatever the replacement text.
 func (r *Reader) outBuf() []byte {
 	if r.out == nil {
-		r.out = make([]byte, max(readerOutSize, len(BOM)+r.t.policy.MaxInvalidLen(UTFMax)))
+		if n := len(BOM) + r.t.policy.MaxInvalidLen(UTFMax); n > readerOutSize {
+			r.out = make([]byte, n)
+		} else {
+			r.out = *outBufs.Get().(*[]byte)
+		}
 	}
 	return r.out
 }
@@ -209,6 +223,23 @@ func (r *Reader) outBuf() []byte {
 // the input ended (cleanly or with a read error).
 func (r *Reader) finish(err error) {
 	r.done, r.err = true, err
+	// The input buffer is no longer read; the output buffer may still hold
+	// output to hand out, and goes back once that is done (release).
+	if b := r.in; b != nil {
+		inBufs.Put(&b)
+		r.in, r.lo, r.hi = nil, 0, 0
+	}
+}
+
+// release returns the output buffer to its pool once the stream is over and
+// the output drained.
+func (r *Reader) release() {
+	if b := r.out; b != nil && r.done && r.olo == r.ohi {
+		if len(b) == readerOutSize {
+			outBufs.Put(&b)
+		}
+		r.out, r.olo, r.ohi = nil, 0, 0
+	}
 }
 
 // final is the error Read returns once the output is drained: the read

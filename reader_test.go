@@ -3,6 +3,7 @@ package utf8x_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -186,5 +187,41 @@ func TestReaderLongReplacement(t *testing.T) {
 	var buf bytes.Buffer
 	if _, err := io.Copy(&buf, utf8x.NewReader(bytes.NewReader(src), p, utf8x.BOMAdd)); !sameResult(buf.Bytes(), err, want, wantErr) {
 		t.Fatalf("WriteTo: got %d bytes, %v; want %d bytes", buf.Len(), err, len(want))
+	}
+}
+
+// TestReaderPooledBuffers: Readers that end hand their buffers to the next
+// ones; streams read side by side, in goroutines and after their end still
+// give their own results.
+func TestReaderPooledBuffers(t *testing.T) {
+	r := rand.New(rand.NewPCG(37, 38))
+	inputs := make([][]byte, 8)
+	for i := range inputs {
+		inputs[i] = bigInput(r, 1000+r.IntN(50000))
+	}
+	done := make(chan error, len(inputs))
+	for i, src := range inputs {
+		go func() {
+			p := allPolicies[1+i%(len(allPolicies)-1)]
+			want, _ := wantStream(src, p, utf8x.BOMKeep)
+			for range 5 {
+				rd := utf8x.NewReader(bytes.NewReader(src), p, utf8x.BOMKeep)
+				got, err := readWith(rd, []int{1 + i*700})
+				if err != nil || !bytes.Equal(got, want) {
+					done <- fmt.Errorf("input %d: got %d bytes, %v; want %d bytes", i, len(got), err, len(want))
+					return
+				}
+				if n, err := rd.Read(make([]byte, 10)); n != 0 || err != io.EOF {
+					done <- fmt.Errorf("input %d: Read after the end: %d, %v", i, n, err)
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range inputs {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
 	}
 }
