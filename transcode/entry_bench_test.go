@@ -240,3 +240,31 @@ func BenchmarkTransformChunk(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTransformErrors times Transform in 4 KiB chunks over text with an
+// ill-formed byte every 64 bytes, under the policies that write something
+// for each: the per-unit path, which once allocated for every unit.
+func BenchmarkTransformErrors(b *testing.B) {
+	text := bytes.Clone(entryInputs(b)[0].text)
+	for i := 63; i < len(text); i += 64 {
+		text[i] = 0xFF
+	}
+	dst := make([]byte, 4096)
+	for _, p := range []utf8x.Policy{utf8x.Replace, utf8x.Escape} {
+		for _, e := range []Encoding{UTF16LE, UTF8} {
+			c := NewConverter(UTF8, e, p, utf8x.BOMKeep)
+			b.Run(e.Name()+"/"+p.String(), func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					c.Reset()
+					for rest := text; len(rest) > 0; {
+						chunk := rest[:min(4096, len(rest))]
+						_, s, _ := c.Transform(dst, chunk, len(chunk) == len(rest))
+						rest = rest[s:]
+					}
+				}
+			})
+		}
+	}
+}
