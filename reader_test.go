@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,6 +223,42 @@ func TestReaderPooledBuffers(t *testing.T) {
 	for range inputs {
 		if err := <-done; err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestTransformLongRuns feeds texts with long valid runs between ill-formed
+// pieces in large chunks to destinations of many sizes, so that the
+// one-pass validate-and-copy path stops at every kind of place: an error, a
+// character cut by the end of a chunk or of the destination.
+func TestTransformLongRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(39, 40))
+	rounds := 30
+	if testing.Short() {
+		rounds = 10
+	}
+	for range rounds {
+		var src []byte
+		for len(src) < 30000 {
+			var run []byte
+			for n := r.IntN(3000); len(run) < n; {
+				run = append(run, []string{"text ", "é", "€", "😀", " ", "a"}[r.IntN(6)]...)
+			}
+			src = append(append(src, run...), fragments[r.IntN(len(fragments))]...)
+		}
+		var cuts []int
+		for range r.IntN(8) {
+			cuts = append(cuts, r.IntN(len(src)+1))
+		}
+		slices.Sort(cuts)
+		for _, p := range allPolicies {
+			want, wantErr := wantStream(src, p, utf8x.BOMKeep)
+			for _, size := range []int{64, 65 + r.IntN(200), 4096, 1 + r.IntN(40000)} {
+				got, err := feed(t, utf8x.NewTransformer(p, utf8x.BOMKeep), cutAt(src, cuts...), size)
+				if !sameResult(got, err, want, wantErr) {
+					t.Fatalf("%s, dst %d, cut at %v: got %d bytes, %v; want %d bytes, %v", policyName(p), size, cuts, len(got), err, len(want), wantErr)
+				}
+			}
 		}
 	}
 }
