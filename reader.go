@@ -16,15 +16,17 @@ import (
 // uses) writes valid text from the input buffer without copying it at all.
 // Its memory use is constant.
 type Reader struct {
-	t *Transformer
+	t Transformer
 	r io.Reader
 
 	in     []byte // input read and not yet repaired: in[lo:hi]
 	lo, hi int
-	rerr   error // the first error r returned, io.EOF included
+	rerr   error   // the first error r returned, io.EOF included
+	inPool *[]byte // in's buffer as the pool hands it out
 
 	out      []byte // repaired output not yet handed out: out[olo:ohi]
 	olo, ohi int
+	outPool  *[]byte // out's buffer as the pool hands it out, if it does
 
 	done bool  // nothing more will be repaired
 	err  error // why: nil for the end of the input
@@ -52,7 +54,7 @@ var errNoProgress = errors.New("utf8x: Reader made no progress")
 // NewReader returns a Reader that reads from r and repairs what it reads.
 // Under Strict, Read returns the valid prefix of the input, then an *Error.
 func NewReader(r io.Reader, p Policy, b BOMPolicy) *Reader {
-	return &Reader{t: NewTransformer(p, b), r: r}
+	return &Reader{t: Transformer{policy: p, bom: b}, r: r}
 }
 
 // Fixed returns the number of ill-formed subparts handled so far.
@@ -185,7 +187,8 @@ func (r *Reader) repair(dst []byte) (n int, more bool) {
 // fill reads more input, first moving what is left to the front.
 func (r *Reader) fill() {
 	if r.in == nil {
-		r.in = *inBufs.Get().(*[]byte)
+		r.inPool = inBufs.Get().(*[]byte)
+		r.in = *r.inPool
 	}
 	if r.lo > 0 {
 		r.hi = copy(r.in, r.in[r.lo:r.hi])
@@ -213,7 +216,8 @@ func (r *Reader) outBuf() []byte {
 		if n := len(BOM) + r.t.policy.MaxInvalidLen(UTFMax); n > readerOutSize {
 			r.out = make([]byte, n)
 		} else {
-			r.out = *outBufs.Get().(*[]byte)
+			r.outPool = outBufs.Get().(*[]byte)
+			r.out = *r.outPool
 		}
 	}
 	return r.out
@@ -225,20 +229,20 @@ func (r *Reader) finish(err error) {
 	r.done, r.err = true, err
 	// The input buffer is no longer read; the output buffer may still hold
 	// output to hand out, and goes back once that is done (release).
-	if b := r.in; b != nil {
-		inBufs.Put(&b)
-		r.in, r.lo, r.hi = nil, 0, 0
+	if r.inPool != nil {
+		inBufs.Put(r.inPool)
+		r.inPool, r.in, r.lo, r.hi = nil, nil, 0, 0
 	}
 }
 
 // release returns the output buffer to its pool once the stream is over and
 // the output drained.
 func (r *Reader) release() {
-	if b := r.out; b != nil && r.done && r.olo == r.ohi {
-		if len(b) == readerOutSize {
-			outBufs.Put(&b)
+	if r.out != nil && r.done && r.olo == r.ohi {
+		if r.outPool != nil {
+			outBufs.Put(r.outPool)
 		}
-		r.out, r.olo, r.ohi = nil, 0, 0
+		r.outPool, r.out, r.olo, r.ohi = nil, nil, 0, 0
 	}
 }
 

@@ -160,7 +160,8 @@ func (w *limitedWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestReaderAllocs: a Reader allocates its two buffers and nothing per call.
+// TestReaderAllocs: a Reader is one allocation; its buffers come from a pool
+// and go back when the stream ends, and nothing is allocated per call.
 func TestReaderAllocs(t *testing.T) {
 	src := bigInput(rand.New(rand.NewPCG(35, 36)), 200000)
 	br := bytes.NewReader(src)
@@ -168,7 +169,7 @@ func TestReaderAllocs(t *testing.T) {
 		br.Reset(src)
 		io.Copy(io.Discard, utf8x.NewReader(br, utf8x.Replace, utf8x.BOMKeep))
 	})
-	if allocs > 4 {
+	if allocs > 1 {
 		t.Errorf("io.Copy of %d bytes through a Reader: %v allocations", len(src), allocs)
 	}
 }
