@@ -1,6 +1,8 @@
 package transcode
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/utf8x/utf8x"
@@ -78,6 +80,36 @@ func TestTransformAllocs(t *testing.T) {
 					t.Errorf("%v: %v allocations per stream", c, n)
 				}
 			}
+		}
+	}
+}
+
+// TestAppendGrowth: AppendEncode and AppendDecode into nil make room for the
+// worst case of well-formed input of the pair of forms, not for four bytes
+// per input byte: UTF-8 to UTF-16 at most doubles, UTF-16 to UTF-8 grows by
+// half, UTF-32 to UTF-8 does not grow (the allocator rounds large sizes up
+// to whole 8 KiB pages).
+func TestAppendGrowth(t *testing.T) {
+	text := []byte(strings.Repeat("ASCII and h\u00e9llo \u20ac \U0001F600 \u4e2d\u6587 ", 2000))
+	for _, c := range []struct {
+		e        Encoding
+		enc, dec float64 // the most output per input byte
+	}{
+		{UTF16LE, 2, 1.5}, {UTF16, 2, 1.5}, {UTF32BE, 4, 1}, {UTF8, 1, 1}, {CESU8, 1.5, 1},
+	} {
+		encoded, err := c.e.AppendEncode(nil, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if limit := c.enc*float64(len(text)) + 8<<10 + 64; float64(cap(encoded)) > limit {
+			t.Errorf("%s encode: capacity %d for %d input bytes, more than %.0f", c.e, cap(encoded), len(text), limit)
+		}
+		decoded, err := c.e.AppendDecode(nil, encoded)
+		if err != nil || !bytes.Equal(decoded, text) {
+			t.Fatalf("%s round trip: %v", c.e, err)
+		}
+		if limit := c.dec*float64(len(encoded)) + 8<<10 + 64; float64(cap(decoded)) > limit {
+			t.Errorf("%s decode: capacity %d for %d input bytes, more than %.0f", c.e, cap(decoded), len(encoded), limit)
 		}
 	}
 }

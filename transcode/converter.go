@@ -126,18 +126,41 @@ func (c *Converter) Append(dst, src []byte) ([]byte, error) {
 		if err != transform.ErrShortDst {
 			return dst, err
 		}
-		// Room for the usual worst case at once, so that big inputs grow dst
-		// once. What a policy writes for one unit can outgrow that guess (an
-		// escaped 6-byte unit is 24 characters, 96 bytes of UTF-32), so when
-		// the room already there did not let one unit through, double it:
-		// every round then either converts input or doubles the room, and
-		// the loop ends.
-		room := max(c.to.maxLen*len(src), 4*len(c.repl), 64)
+		// Room for the worst case of well-formed input at once, so that big
+		// inputs grow dst once and no more than they need (UTF-8 to UTF-16
+		// at most doubles, UTF-16 to UTF-8 grows by half). What a policy
+		// writes for one unit can outgrow that guess (an escaped 6-byte unit
+		// is 24 characters, 96 bytes of UTF-32), so when the room already
+		// there did not let one unit through, double it: every round then
+		// either converts input or doubles the room, and the loop ends.
+		num, den := growth(c.src, c.out)
+		room := max((len(src)*num+den-1)/den+len(c.to.bom), 4*len(c.repl), 64)
 		if d == 0 && s == 0 {
 			room = max(room, 2*(cap(dst)-len(dst)))
 		}
 		dst = slices.Grow(dst, room)
 	}
+}
+
+// growthProbes are characters of every length class of every form: ASCII
+// (and U+0000, two bytes in modified UTF-8), Latin-1, the rest of Windows-1252,
+// two- and three-byte UTF-8, and a supplementary character.
+var growthProbes = []rune{0, 'A', 0xE9, 0x20AC, 0x0152, 0x7FF, 0x800, 0xFFFD, 0x10000, 0x10FFFF}
+
+// growth returns num/den, the most bytes of form to that one byte of form
+// from becomes, over the characters both can hold. It runs only when dst must
+// grow: its buffer escapes through the calls of function values.
+func growth(from, to *form) (num, den int) {
+	num, den = 1, 1
+	var buf [8]byte
+	for _, r := range growthProbes {
+		lf := from.encode(buf[:], r)
+		lt := to.encode(buf[:], r)
+		if lf > 0 && lt > 0 && lt*den > num*lf {
+			num, den = lt, lf
+		}
+	}
+	return num, den
 }
 
 func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
