@@ -1,29 +1,259 @@
 package utf8x
 
 import (
+	"errors"
 	"io"
+	"sync"
 
 	"golang.org/x/text/transform"
 )
 
 // Reader repairs the UTF-8 it reads from another reader: every ill-formed
 // maximal subpart is handled by a Policy and a leading byte order mark by a
-// BOMPolicy. It is a Transformer inside a transform.Reader, for callers who
-// do not want to learn golang.org/x/text; its memory use is constant.
+// BOMPolicy. It gives the output of a Transformer inside a transform.Reader,
+// for callers who do not want to learn golang.org/x/text, with less copying:
+// Read repairs straight into the caller's buffer, and WriteTo (which io.Copy
+// uses) writes valid text from the input buffer without copying it at all.
+// Its memory use is constant.
 type Reader struct {
-	t *Transformer
-	r *transform.Reader
+	t Transformer
+	r io.Reader
+
+	in     []byte // input read and not yet repaired: in[lo:hi]
+	lo, hi int
+	rerr   error   // the first error r returned, io.EOF included
+	inPool *[]byte // in's buffer as the pool hands it out
+
+	out      []byte // repaired output not yet handed out: out[olo:ohi]
+	olo, ohi int
+	outPool  *[]byte // out's buffer as the pool hands it out, if it does
+
+	done bool  // nothing more will be repaired
+	err  error // why: nil for the end of the input
 }
+
+// The input buffer's size, and the least size of the output buffer, which is
+// also the shortest caller buffer Read repairs into directly: below it the
+// output goes through Reader's own buffer.
+const (
+	readerBufSize = 16 << 10
+	readerOutSize = 4 << 10
+)
+
+// Buffers go back to a pool when a stream ends, so that a program reading
+// many short streams does not allocate and clear 16 KiB for each.
+var (
+	inBufs  = sync.Pool{New: func() any { b := make([]byte, readerBufSize); return &b }}
+	outBufs = sync.Pool{New: func() any { b := make([]byte, readerOutSize); return &b }}
+)
+
+// errNoProgress is returned when the Transformer can use neither the input
+// buffer nor the output buffer, which the buffer sizes rule out.
+var errNoProgress = errors.New("utf8x: Reader made no progress")
 
 // NewReader returns a Reader that reads from r and repairs what it reads.
 // Under Strict, Read returns the valid prefix of the input, then an *Error.
 func NewReader(r io.Reader, p Policy, b BOMPolicy) *Reader {
-	t := NewTransformer(p, b)
-	return &Reader{t: t, r: transform.NewReader(r, t)}
+	return &Reader{t: Transformer{policy: p, bom: b}, r: r}
 }
-
-// Read implements io.Reader.
-func (r *Reader) Read(p []byte) (int, error) { return r.r.Read(p) }
 
 // Fixed returns the number of ill-formed subparts handled so far.
 func (r *Reader) Fixed() int64 { return r.t.Fixed() }
+
+// Read implements io.Reader.
+func (r *Reader) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for {
+		if r.olo < r.ohi {
+			n := copy(p, r.out[r.olo:r.ohi])
+			r.olo += n
+			return n, nil
+		}
+		if r.done {
+			r.release()
+			return 0, r.final()
+		}
+		if r.lo < r.hi || r.rerr != nil {
+			direct := len(p) >= len(r.outBuf())
+			dst := p
+			if !direct {
+				dst = r.outBuf()
+			}
+			n, more := r.repair(dst)
+			if n > 0 {
+				if direct {
+					return n, nil
+				}
+				r.olo, r.ohi = 0, n
+				continue
+			}
+			if !more {
+				continue
+			}
+		}
+		r.fill()
+	}
+}
+
+// WriteTo implements io.WriterTo: it writes the repaired rest of the input to
+// w. Valid text goes from the input buffer to w as it is.
+func (r *Reader) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	write := func(b []byte) error {
+		n, err := w.Write(b)
+		total += int64(n)
+		if err == nil && n < len(b) {
+			err = io.ErrShortWrite
+		}
+		return err
+	}
+	for {
+		if r.olo < r.ohi {
+			if err := write(r.out[r.olo:r.ohi]); err != nil {
+				return total, err
+			}
+			r.olo = r.ohi
+		}
+		if r.done {
+			r.release()
+			if err := r.final(); err != io.EOF {
+				return total, err
+			}
+			return total, nil
+		}
+		if r.lo < r.hi || r.rerr != nil {
+			n, err := r.t.Span(r.in[r.lo:r.hi], r.rerr == io.EOF)
+			if n > 0 {
+				werr := write(r.in[r.lo : r.lo+n])
+				r.lo += n
+				if werr != nil {
+					return total, werr
+				}
+			}
+			switch {
+			case err == transform.ErrEndOfSpan:
+				m, more := r.repair(r.outBuf())
+				r.olo, r.ohi = 0, m
+				if m > 0 || !more {
+					continue
+				}
+			case (err == nil || err == transform.ErrShortSrc) && r.rerr != nil:
+				// The input is over: nothing left, or (after a read error)
+				// a sequence cut short that only the read error explains.
+				r.finish(nil)
+				continue
+			case err != nil && err != transform.ErrShortSrc:
+				r.finish(err)
+				continue
+			}
+		}
+		r.fill()
+	}
+}
+
+// repair runs the Transformer from the input buffer into dst. It returns the
+// bytes written, and more == true when the Transformer needs more input to go
+// on; otherwise the call made progress or ended the stream.
+func (r *Reader) repair(dst []byte) (n int, more bool) {
+	nDst, nSrc, err := r.t.Transform(dst, r.in[r.lo:r.hi], r.rerr == io.EOF)
+	r.lo += nSrc
+	switch {
+	case err == nil:
+		// All the input is repaired: the stream ends with the reader's.
+		if r.rerr != nil {
+			r.finish(nil)
+			return nDst, false
+		}
+		return nDst, true
+	case err == transform.ErrShortDst:
+		if nDst == 0 && nSrc == 0 && len(dst) >= len(r.outBuf()) {
+			r.finish(errNoProgress)
+		}
+		return nDst, false
+	case err == transform.ErrShortSrc && r.rerr == nil:
+		return nDst, true
+	case err == transform.ErrShortSrc && r.rerr != io.EOF:
+		// A read error ends the stream with a sequence still cut short:
+		// the read error is what Read reports, as transform.Reader does.
+		r.finish(nil)
+		return nDst, false
+	}
+	r.finish(err)
+	return nDst, false
+}
+
+// fill reads more input, first moving what is left to the front.
+func (r *Reader) fill() {
+	if r.in == nil {
+		r.inPool = inBufs.Get().(*[]byte)
+		r.in = *r.inPool
+	}
+	if r.lo > 0 {
+		r.hi = copy(r.in, r.in[r.lo:r.hi])
+		r.lo = 0
+	}
+	if r.rerr != nil {
+		// Nothing more will come: the Transformer said it needs more, so
+		// the stream is over.
+		r.finish(nil)
+		return
+	}
+	if r.hi == len(r.in) {
+		r.finish(errNoProgress)
+		return
+	}
+	n, err := r.r.Read(r.in[r.hi:])
+	r.hi += n
+	r.rerr = err
+}
+
+// outBuf returns the output buffer, big enough for a byte order mark and
+// what the longest ill-formed subpart becomes, whatever the replacement text.
+func (r *Reader) outBuf() []byte {
+	if r.out == nil {
+		if n := len(BOM) + r.t.policy.MaxInvalidLen(UTFMax); n > readerOutSize {
+			r.out = make([]byte, n)
+		} else {
+			r.outPool = outBufs.Get().(*[]byte)
+			r.out = *r.outPool
+		}
+	}
+	return r.out
+}
+
+// finish ends the stream with the Transformer's error err, or with nil when
+// the input ended (cleanly or with a read error).
+func (r *Reader) finish(err error) {
+	r.done, r.err = true, err
+	// The input buffer is no longer read; the output buffer may still hold
+	// output to hand out, and goes back once that is done (release).
+	if r.inPool != nil {
+		inBufs.Put(r.inPool)
+		r.inPool, r.in, r.lo, r.hi = nil, nil, 0, 0
+	}
+}
+
+// release returns the output buffer to its pool once the stream is over and
+// the output drained.
+func (r *Reader) release() {
+	if r.out != nil && r.done && r.olo == r.ohi {
+		if r.outPool != nil {
+			outBufs.Put(r.outPool)
+		}
+		r.outPool, r.out, r.olo, r.ohi = nil, nil, 0, 0
+	}
+}
+
+// final is the error Read returns once the output is drained: the read
+// error, else the Transformer's error, else io.EOF.
+func (r *Reader) final() error {
+	switch {
+	case r.rerr != nil && r.rerr != io.EOF:
+		return r.rerr // a read error wins, as in transform.Reader
+	case r.err != nil:
+		return r.err
+	}
+	return io.EOF
+}

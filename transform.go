@@ -81,6 +81,10 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 	return nDst, nSrc, err
 }
 
+// fusedMin is the shortest run for which repair calls the one-pass
+// validate-and-copy kernel.
+const fusedMin = 64
+
 // repair is the body of Transform after the BOM step, from dst[nDst:] and
 // src[nSrc:].
 func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
@@ -88,6 +92,19 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 	for nSrc < len(src) {
 		s := src[nSrc:]
 		room := len(dst) - nDst
+		if n := min(len(s), room); n >= fusedMin && !afterError {
+			// Validate and copy the valid run in one pass, as AppendValid
+			// does; the code below takes over at its end: an ill-formed
+			// subpart, a character cut by the end of src or of dst.
+			_, off, _, _ := appendRun(dst[nDst:nDst:nDst+n], s[:n])
+			nDst += off
+			nSrc += off
+			if off == len(s) {
+				break
+			}
+			s = src[nSrc:]
+			room = len(dst) - nDst
+		}
 		// Look no further than the output can hold (plus one character), so that
 		// a small dst does not make every call validate all of a large src.
 		w := min(len(s), room+UTFMax)

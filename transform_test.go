@@ -364,7 +364,7 @@ func ExampleNewReader() {
 func liveBound(n int) time.Duration { return 5*time.Second + time.Duration(n)*250*time.Microsecond }
 
 // FuzzTransformLiveness: transform.NewReader, transform.NewWriter, utf8x.NewReader
-// and transform.String repair any input, fed at random chunk splits, in
+// (Read and WriteTo) and transform.String repair any input, fed at random chunk splits, in
 // bounded time (each run in a goroutine, so that a hang fails instead of
 // hanging CI), and all give the slice result.
 func FuzzTransformLiveness(f *testing.F) {
@@ -392,6 +392,9 @@ func FuzzTransformLiveness(f *testing.F) {
 			results = append(results, result{"transform.NewReader", out, err})
 			out, err = io.ReadAll(utf8x.NewReader(&randomReader{src, r}, p, b))
 			results = append(results, result{"utf8x.NewReader", out, err})
+			var copied bytes.Buffer
+			_, err = io.Copy(&copied, utf8x.NewReader(&randomReader{src, r}, p, b))
+			results = append(results, result{"utf8x.NewReader via io.Copy (WriteTo)", copied.Bytes(), err})
 			var buf bytes.Buffer
 			w := transform.NewWriter(&buf, utf8x.NewTransformer(p, b))
 			rest := src

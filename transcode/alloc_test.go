@@ -1,7 +1,12 @@
 package transcode
 
 import (
+	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/utf8x/utf8x"
+	"golang.org/x/text/transform"
 )
 
 // TestZeroAllocs: with a destination big enough, no conversion allocates.
@@ -37,5 +42,74 @@ func TestZeroAllocs(t *testing.T) {
 	exact8 := make([]byte, 0, UTF8LenFromUTF16LE(le))
 	if n := testing.AllocsPerRun(20, func() { AppendUTF16LEToUTF8(exact8, le) }); n != 0 {
 		t.Errorf("AppendUTF16LEToUTF8 into an exact-size buffer: %v allocations", n)
+	}
+}
+
+// TestTransformAllocs: once made, a Converter converts a stream of any size,
+// ill-formed units and all, without allocating, whatever the policy, in the
+// 4 KiB chunks transform.NewReader uses (a handled unit once cost one).
+func TestTransformAllocs(t *testing.T) {
+	text := []byte("ASCII run long enough for the wide loads, then h\u00e9llo \u20ac \U0001F600, \xFF\xE2\x82 ill-formed, and \u4e2d\u6587.")
+	for len(text) < 20000 {
+		text = append(text, text...)
+	}
+	dst := make([]byte, 4096)
+	for _, p := range append(testPolicies[1:], utf8x.CP1252) {
+		for _, e := range Encodings() {
+			src, _ := e.WithPolicy(utf8x.Replace).AppendEncode(nil, text)
+			for _, c := range []*Converter{NewConverter(UTF8, e, p, utf8x.BOMStrip), NewConverter(e, UTF8, p, utf8x.BOMAdd)} {
+				in := text
+				if c.to == utf8Form && e != UTF8 {
+					in = src
+				}
+				if _, err := c.Append(nil, in); err != nil {
+					continue // an error value is an allocation, rightly
+				}
+				n := testing.AllocsPerRun(5, func() {
+					c.Reset()
+					for rest := in; len(rest) > 0; {
+						chunk := rest[:min(4096, len(rest))]
+						_, s, err := c.Transform(dst, chunk, len(chunk) == len(rest))
+						if err != nil && err != transform.ErrShortDst && err != transform.ErrShortSrc {
+							t.Fatalf("%v: %v", c, err)
+						}
+						rest = rest[s:]
+					}
+				})
+				if n != 0 {
+					t.Errorf("%v: %v allocations per stream", c, n)
+				}
+			}
+		}
+	}
+}
+
+// TestAppendGrowth: AppendEncode and AppendDecode into nil make room for the
+// worst case of well-formed input of the pair of forms, not for four bytes
+// per input byte: UTF-8 to UTF-16 at most doubles, UTF-16 to UTF-8 grows by
+// half, UTF-32 to UTF-8 does not grow (the allocator rounds large sizes up
+// to whole 8 KiB pages).
+func TestAppendGrowth(t *testing.T) {
+	text := []byte(strings.Repeat("ASCII and h\u00e9llo \u20ac \U0001F600 \u4e2d\u6587 ", 2000))
+	for _, c := range []struct {
+		e        Encoding
+		enc, dec float64 // the most output per input byte
+	}{
+		{UTF16LE, 2, 1.5}, {UTF16, 2, 1.5}, {UTF32BE, 4, 1}, {UTF8, 1, 1}, {CESU8, 1.5, 1},
+	} {
+		encoded, err := c.e.AppendEncode(nil, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if limit := c.enc*float64(len(text)) + 8<<10 + 64; float64(cap(encoded)) > limit {
+			t.Errorf("%s encode: capacity %d for %d input bytes, more than %.0f", c.e, cap(encoded), len(text), limit)
+		}
+		decoded, err := c.e.AppendDecode(nil, encoded)
+		if err != nil || !bytes.Equal(decoded, text) {
+			t.Fatalf("%s round trip: %v", c.e, err)
+		}
+		if limit := c.dec*float64(len(encoded)) + 8<<10 + 64; float64(cap(decoded)) > limit {
+			t.Errorf("%s decode: capacity %d for %d input bytes, more than %.0f", c.e, cap(decoded), len(encoded), limit)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
 	"golang.org/x/text/transform"
@@ -32,6 +33,8 @@ type Converter struct {
 	stage uint8
 	pos   int // input bytes consumed since Reset
 	fixed int // units the policy handled since Reset
+
+	scratch []byte // for writeText, made when first needed
 }
 
 // The stages of a stream: its signature, its first character, the rest.
@@ -123,18 +126,41 @@ func (c *Converter) Append(dst, src []byte) ([]byte, error) {
 		if err != transform.ErrShortDst {
 			return dst, err
 		}
-		// Room for the usual worst case at once, so that big inputs grow dst
-		// once. What a policy writes for one unit can outgrow that guess (an
-		// escaped 6-byte unit is 24 characters, 96 bytes of UTF-32), so when
-		// the room already there did not let one unit through, double it:
-		// every round then either converts input or doubles the room, and
-		// the loop ends.
-		room := max(c.to.maxLen*len(src), 4*len(c.repl), 64)
+		// Room for the worst case of well-formed input at once, so that big
+		// inputs grow dst once and no more than they need (UTF-8 to UTF-16
+		// at most doubles, UTF-16 to UTF-8 grows by half). What a policy
+		// writes for one unit can outgrow that guess (an escaped 6-byte unit
+		// is 24 characters, 96 bytes of UTF-32), so when the room already
+		// there did not let one unit through, double it: every round then
+		// either converts input or doubles the room, and the loop ends.
+		num, den := growth(c.src, c.out)
+		room := max((len(src)*num+den-1)/den+len(c.to.bom), 4*len(c.repl), 64)
 		if d == 0 && s == 0 {
 			room = max(room, 2*(cap(dst)-len(dst)))
 		}
 		dst = slices.Grow(dst, room)
 	}
+}
+
+// growthProbes are characters of every length class of every form: ASCII
+// (and U+0000, two bytes in modified UTF-8), Latin-1, the rest of Windows-1252,
+// two- and three-byte UTF-8, and a supplementary character.
+var growthProbes = []rune{0, 'A', 0xE9, 0x20AC, 0x0152, 0x7FF, 0x800, 0xFFFD, 0x10000, 0x10FFFF}
+
+// growth returns num/den, the most bytes of form to that one byte of form
+// from becomes, over the characters both can hold. It runs only when dst must
+// grow: its buffer escapes through the calls of function values.
+func growth(from, to *form) (num, den int) {
+	num, den = 1, 1
+	var buf [8]byte
+	for _, r := range growthProbes {
+		lf := from.encode(buf[:], r)
+		lt := to.encode(buf[:], r)
+		if lf > 0 && lt > 0 && lt*den > num*lf {
+			num, den = lt, lf
+		}
+	}
+	return num, den
 }
 
 func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
@@ -248,15 +274,11 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 			}
 		}
 		// An ill-formed unit, or r cannot be represented: the policy decides.
-		var scratch [128]byte // the longest escape: a 6-byte unit as 24 characters of UTF-32
-		out, err := c.handle(scratch[:0], src, nSrc, n, r, kind)
+		w, err := c.handle(dst[nDst:], src, nSrc, n, r, kind)
 		if err != nil {
 			return nDst, nSrc, err
 		}
-		if len(out) > len(dst)-nDst {
-			return nDst, nSrc, transform.ErrShortDst
-		}
-		nDst += copy(dst[nDst:], out)
+		nDst += w
 		nSrc += n
 		c.fixed++
 	}
@@ -269,26 +291,66 @@ var useKernels = true
 
 // handle applies the policy to src[at:at+n], an ill-formed unit of the kind
 // given, or the character r that the target cannot represent when kind is 0.
-// It returns what to write, built in buf when it is not the ready replacement.
-func (c *Converter) handle(buf, src []byte, at, n int, r rune, kind utf8x.ErrorKind) ([]byte, error) {
+// It writes the result at the start of dst and returns its length, or
+// ErrShortDst when it does not fit.
+func (c *Converter) handle(dst, src []byte, at, n int, r rune, kind utf8x.ErrorKind) (int, error) {
 	bad := src[at : at+n]
 	switch a := c.policy.Action(); {
 	case a == utf8x.ActionReplace:
-		return c.repl, nil
+		if len(c.repl) > len(dst) {
+			return 0, transform.ErrShortDst
+		}
+		return copy(dst, c.repl), nil
 	case a == utf8x.ActionSkip:
-		return nil, nil
+		return 0, nil
 	case a == utf8x.ActionEscape || (kind != 0 && a != utf8x.ActionStrict):
-		var text [32]byte
-		return encodeText(buf, c.out, string(c.policy.AppendInvalid(text[:0], bad))), nil
+		var text [32]byte // the longest: a 6-byte unit as 24 characters
+		return c.writeText(dst, c.policy.AppendInvalid(text[:0], bad))
 	case kind != 0:
 		e := newError(c.src, src, at, n, kind)
 		e.Offset += c.pos
-		return nil, e
+		return 0, e
 	}
 	// Strict, and the byte-reading policies, which have no bytes to read here.
 	e := newUnrepresentable(c.to, src, at, n, r)
 	e.Offset += c.pos
-	return nil, e
+	return 0, e
+}
+
+// writeText writes text, valid UTF-8 that a policy made, at the start of dst
+// in the target form, as encodeText does, and returns its length, or
+// ErrShortDst when it does not fit. It needs no buffer of its own when dst
+// has room for the longest outcome, which is almost always: a buffer on the
+// stack would move to the heap, once per unit, since the form's encode
+// function is called through a function value.
+func (c *Converter) writeText(dst, text []byte) (int, error) {
+	need := utf8.RuneCount(text) * c.out.maxLen
+	if need <= len(dst) {
+		return encodeRunes(dst, c.out, text), nil
+	}
+	if len(c.scratch) < need {
+		c.scratch = make([]byte, max(need, 128)) // 128: any escape in UTF-32
+	}
+	m := encodeRunes(c.scratch, c.out, text)
+	if m > len(dst) {
+		return 0, transform.ErrShortDst
+	}
+	return copy(dst, c.scratch[:m]), nil
+}
+
+// encodeRunes writes text, valid UTF-8, in form f at the start of p, which
+// has room for it, or "?" when f cannot represent all of it, and returns the
+// length written.
+func encodeRunes(p []byte, f *form, text []byte) int {
+	n := 0
+	for _, r := range string(text) {
+		w := f.encode(p[n:], r)
+		if w <= 0 {
+			return f.encode(p, '?')
+		}
+		n += w
+	}
+	return n
 }
 
 // kernel picks the fast path for the pair of forms, if there is one.

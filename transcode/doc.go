@@ -98,4 +98,18 @@
 // A Converter cut at any byte gives the same output and the same error offsets
 // as the slice conversion: a unit split between chunks is held back until the
 // next chunk or the end of input decides it.
+//
+// Transform uses the vector kernels whatever the chunk and destination sizes
+// (the 4 KiB of transform.NewReader, the 128-byte chunks of transform.String),
+// stops exactly where the destination is full, and allocates nothing, errors
+// handled by a policy included. Driven directly with a buffer of some
+// kilobytes it converts at the speed of the slice functions. The helpers of
+// golang.org/x/text add their own costs on top, the same for every
+// transformer: Encoder.Bytes and Decoder.Bytes allocate a buffer the size of
+// the input and grow it by half each time it fills (copying what is done);
+// Encoder.String and Decoder.String copy the input 128 bytes at a time and
+// grow the result the same way; transform.NewReader and transform.NewWriter
+// copy everything through 4 KiB buffers. For large inputs, AppendEncode and
+// AppendDecode into a reused buffer, or a Converter driven with a large
+// buffer, are several times faster than those helpers.
 package transcode

@@ -369,11 +369,11 @@ func AppendUTF8ToUTF16(dst []uint16, src []byte) ([]uint16, error) {
 		if cap(dst)-len(dst) < 2 {
 			dst = slices.Grow(dst, len(src)-i+1)
 		}
-		var buf [4]byte
-		w := encodeUTF16LE(buf[:], r)
-		dst = append(dst, binary.LittleEndian.Uint16(buf[:]))
-		if w == 4 {
-			dst = append(dst, binary.LittleEndian.Uint16(buf[2:]))
+		if r < 0x10000 {
+			dst = append(dst, uint16(r))
+		} else {
+			r -= 0x10000
+			dst = append(dst, uint16(0xD800+r>>10), uint16(0xDC00+r&0x3FF))
 		}
 		i += l
 	}
