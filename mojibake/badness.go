@@ -1,0 +1,229 @@
+package mojibake
+
+import "unicode"
+
+// The cost model. A stretch is rewritten only when its decoded form is less
+// "bad" than the text as it stands, badness counting the marks misreading
+// leaves in text and real writing rarely has: a letter glued to a symbol
+// ("Ã©", "Ð¸"), symbols glued to each other ("€™"), a capital inside a
+// lowercase word ("cafÃ"), Latin letters glued to Cyrillic or Greek ones, C1
+// controls and unassigned code points, and the odd symbols legacy code pages
+// fill their upper halves with. Nothing counts length: a decoding is always
+// shorter, and shortness is no evidence. Text with no such marks therefore has
+// badness 0 and is never changed, whatever re-encoding it would survive.
+
+// kind is a character's role in the cost model.
+type kind uint8
+
+const (
+	kOther  kind = iota // assigned and neutral: CJK, Indic, ...
+	kLetter             // letters
+	kMark               // combining marks
+	kDigit              // decimal digits
+	kSpace              // white space, no-break space included
+	kOpen               // punctuation that opens: ( [ { „ ‚ (Ps)
+	kClose              // punctuation that ends or joins words, and quotes, which open in one language and close in another: ) “ ” ‘ ’ « » – — … (Pe, Pi, Pf, Pd)
+	kPunct              // other punctuation: • † ‡ ‰ § ¶ ¡ ¿ (Po)
+	kSymbol             // symbols: currency, math, modifiers, superscripts, ordinals
+	kBad                // C1 controls, unassigned, private use, noncharacters
+)
+
+// script groups letters whose mixing inside a word is telling.
+const (
+	sNone uint8 = iota
+	sLatin
+	sGreek
+	sCyrillic
+	sOther
+)
+
+// info is what the cost model knows of one character.
+type info struct {
+	kind   kind
+	script uint8
+	upper  bool
+	lower  bool
+	cost   uint8 // badness of the character on its own
+}
+
+var lowInfo [maskDense]info
+
+func init() {
+	for r := rune(0); r < maskDense; r++ {
+		lowInfo[r] = classify(r)
+	}
+}
+
+func infoOf(r rune) info {
+	if r >= 0 && r < maskDense {
+		return lowInfo[r]
+	}
+	return classify(r)
+}
+
+func classify(r rune) info {
+	var in info
+	switch {
+	case r < 0:
+		return info{kind: kBad, cost: 3}
+	case r == 0xFFFD:
+		return info{kind: kSymbol, cost: 1}
+	case r < 0x80:
+		switch {
+		case 'a' <= r && r <= 'z':
+			return info{kind: kLetter, script: sLatin, lower: true}
+		case 'A' <= r && r <= 'Z':
+			return info{kind: kLetter, script: sLatin, upper: true}
+		case '0' <= r && r <= '9':
+			return info{kind: kDigit}
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v':
+			return info{kind: kSpace}
+		case r < 0x20 || r == 0x7F:
+			return info{kind: kOther}
+		case r == '(' || r == '[' || r == '{':
+			return info{kind: kOpen}
+		default:
+			return info{kind: kClose}
+		}
+	case r&0xFFFE == 0xFFFE || 0xFDD0 <= r && r <= 0xFDEF:
+		return info{kind: kBad, cost: 3}
+	case unicode.Is(unicode.Cc, r):
+		return info{kind: kBad, cost: 3}
+	case unicode.Is(unicode.Co, r):
+		return info{kind: kBad, cost: 2}
+	}
+	switch r {
+	case 0xB5, 0x192, 0xAA, 0xBA: // micro sign, florin, ordinal indicators: letters by category, symbols in use
+		in = info{kind: kSymbol}
+		if r == 0xB5 || r == 0x192 {
+			in.cost = 1
+		}
+		return in
+	case 0xA4, 0xA6, 0xAC, 0xB6, 0xAD, 0x2310, 0x2320, 0x2321, 0x25CA, 0x2044,
+		0x2202, 0x2206, 0x220F, 0x2211, 0x221A, 0x221E, 0x222B, 0x2248, 0x2260, 0x2126:
+		// ¤ ¦ ¬ ¶ soft hyphen, the IBM-PC corner pieces and Mac OS Roman's
+		// mathematics: characters legacy code pages offer but writing rarely uses.
+		return info{kind: kSymbol, cost: 1}
+	case 0xA0:
+		return info{kind: kSpace}
+	case 0xB7, 0x2026:
+		return info{kind: kClose}
+	}
+	switch {
+	case 0x2500 <= r && r <= 0x25FF: // box drawing, blocks, shapes
+		return info{kind: kSymbol, cost: 1}
+	case r == 0xFB01 || r == 0xFB02: // the ligatures fi, fl
+		return info{kind: kLetter, script: sLatin, lower: true, cost: 1}
+	case unicode.IsLetter(r):
+		in.kind = kLetter
+		in.upper = unicode.IsUpper(r)
+		in.lower = unicode.IsLower(r)
+		switch {
+		case unicode.Is(unicode.Latin, r):
+			in.script = sLatin
+		case unicode.Is(unicode.Greek, r):
+			in.script = sGreek
+		case unicode.Is(unicode.Cyrillic, r):
+			in.script = sCyrillic
+		default:
+			in.script = sOther
+		}
+	case unicode.IsMark(r):
+		in.kind = kMark
+	case unicode.Is(unicode.Nd, r):
+		in.kind = kDigit
+	case unicode.IsSpace(r) || unicode.Is(unicode.Zs, r):
+		in.kind = kSpace
+	case unicode.Is(unicode.Ps, r):
+		in.kind = kOpen
+	case unicode.In(r, unicode.Pe, unicode.Pi, unicode.Pf, unicode.Pd):
+		in.kind = kClose
+	case unicode.Is(unicode.P, r):
+		in.kind = kPunct
+	case unicode.In(r, unicode.S, unicode.No):
+		in.kind = kSymbol
+		if unicode.Is(unicode.Sk, r) {
+			in.cost = 1 // spacing accents: ¨ ¯ ´ ¸ ˆ ˜ ˇ ˘ ˙ ˛ ˝
+		}
+	case unicode.Is(unicode.Cf, r):
+		in.cost = 1
+	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.C):
+		return info{kind: kBad, cost: 3} // unassigned
+	case unicode.Is(unicode.Cs, r):
+		return info{kind: kBad, cost: 3}
+	}
+	return in
+}
+
+// pairCost is the badness of character a (described by x) directly followed
+// by character b (y).
+func pairCost(a rune, x info, b rune, y info) int {
+	if a < 0x80 && b < 0x80 {
+		return 0
+	}
+	c := 0
+	aHigh, bHigh := a >= 0x80, b >= 0x80
+	if x.kind == kLetter && aHigh {
+		switch y.kind {
+		case kSymbol, kPunct, kBad:
+			c += 2
+		case kOpen:
+			c++
+		}
+	}
+	if bHigh && y.kind == kLetter {
+		switch x.kind {
+		case kSymbol, kPunct, kBad:
+			if aHigh {
+				c++
+			}
+		case kLetter:
+			if x.lower && y.upper {
+				c++
+			}
+			if x.script != y.script && x.script != sOther && y.script != sOther {
+				c += 2
+			}
+		}
+	}
+	if aHigh && bHigh && (x.kind == kSymbol || x.kind == kPunct || x.kind == kBad) &&
+		(y.kind == kSymbol || y.kind == kPunct || y.kind == kBad) {
+		c++
+	}
+	if (a == 0xA0 && b == ' ') || (a == ' ' && b == 0xA0) {
+		c++
+	}
+	if y.kind == kMark && x.kind != kLetter && x.kind != kMark {
+		c++
+	}
+	if x.kind == kLetter && y.kind == kLetter && aHigh != bHigh && x.script != y.script &&
+		x.script != sOther && y.script != sOther {
+		// already counted above when b is the high one
+		if !bHigh {
+			c += 2
+		}
+	}
+	return c
+}
+
+// badness scores s between the characters prev and next (-1 for none).
+func badness(prev rune, s []rune, next rune) int {
+	total := 0
+	a := prev
+	var x info
+	if a >= 0 {
+		x = infoOf(a)
+	}
+	for _, b := range s {
+		y := infoOf(b)
+		total += int(y.cost)
+		if a >= 0 {
+			total += pairCost(a, x, b, y)
+		}
+		a, x = b, y
+	}
+	if next >= 0 && a >= 0 {
+		total += pairCost(a, x, next, infoOf(next))
+	}
+	return total
+}

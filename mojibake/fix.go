@@ -1,0 +1,429 @@
+package mojibake
+
+import (
+	"unicode/utf8"
+)
+
+const (
+	// maxWindow bounds the text a decision may look at. Windows are lines;
+	// a longer line is cut after its last ASCII byte within maxWindow bytes
+	// (where no misread character can be), or at a character boundary.
+	maxWindow = 2048
+	// maxGap is how many ASCII bytes may separate two misread characters for
+	// them to be judged together, as one stretch: the words of one name or
+	// one phrase, not the whole line.
+	maxGap = 16
+	// maxRounds bounds how many misreadings of one stretch are undone.
+	maxRounds = 4
+	// invalidByte stands for a byte that is not part of valid UTF-8: it is
+	// kept as it is and no stretch crosses it.
+	invalidByte rune = -2
+	// none is the context at the edge of a window.
+	none rune = -1
+)
+
+// unit is one misread character: the runes rs[start:end] that, re-encoded in
+// the chain's encoding, are the UTF-8 of r.
+type unit struct {
+	start, end int
+	r          rune
+	lossy      bool // r stands for bytes partly lost (U+FFFD, or a guess)
+	space      bool // a plain space was read as the no-break space it had been
+}
+
+// candidate is a stretch that may be rewritten: rs[start:end] becomes out.
+type candidate struct {
+	start, end int
+	out        []rune
+	chain      Chain
+	gain       int
+	lossy      bool
+}
+
+// fixer holds the scratch space of one caller; it is not safe for concurrent use.
+type fixer struct {
+	rs    []rune
+	offs  []int
+	units []unit
+}
+
+// windowEnd returns the length of p's first window, or 0 when p holds no
+// whole window and more input may follow.
+func windowEnd(p []byte, atEOF bool) int {
+	lim := min(len(p), maxWindow)
+	for i, c := range p[:lim] {
+		if c == '\n' {
+			return i + 1
+		}
+	}
+	if len(p) < maxWindow {
+		if atEOF {
+			return len(p)
+		}
+		return 0
+	}
+	for j := maxWindow - 1; j >= 0; j-- {
+		if p[j] < 0x80 {
+			return j + 1
+		}
+	}
+	j := maxWindow
+	for j > maxWindow-utf8.UTFMax && !utf8.RuneStart(p[j]) {
+		j--
+	}
+	return j
+}
+
+// decodeWindow fills f.rs and f.offs from w and returns the encodings whose
+// telltale pairs occur in it.
+func (f *fixer) decodeWindow(w []byte) uint16 {
+	rs, offs := f.rs[:0], f.offs[:0]
+	var cand uint16
+	var prevLead uint16
+	for i := 0; i < len(w); {
+		c := w[i]
+		if c < 0x80 {
+			rs = append(rs, rune(c))
+			offs = append(offs, i)
+			i++
+			prevLead = 0
+			continue
+		}
+		r, n := utf8.DecodeRune(w[i:])
+		if r == utf8.RuneError && n == 1 {
+			r = invalidByte
+		}
+		rs = append(rs, r)
+		offs = append(offs, i)
+		i += n
+		if r < 0 {
+			prevLead = 0
+			continue
+		}
+		m := maskOf(r)
+		cand |= prevLead & m.cont
+		prevLead = m.lead
+	}
+	offs = append(offs, len(w))
+	f.rs, f.offs = rs, offs
+	return cand
+}
+
+// candidateMask returns the encodings whose telltale pairs occur in rs.
+func candidateMask(rs []rune) uint16 {
+	var cand, prevLead uint16
+	for _, r := range rs {
+		if r < 0x80 {
+			prevLead = 0
+			continue
+		}
+		m := maskOf(r)
+		cand |= prevLead & m.cont
+		prevLead = m.lead
+	}
+	return cand
+}
+
+// findUnit reports whether a misread character starts at rs[i] under e.
+func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
+	b0, ok := encodeIn(e, rs[i])
+	if !ok || b0 < 0xC2 || b0 > 0xF4 {
+		return unit{}, false
+	}
+	n := 2
+	switch {
+	case b0 >= 0xF0:
+		n = 4
+	case b0 >= 0xE0:
+		n = 3
+	}
+	t := tables[e]
+	var buf [utf8.UTFMax]byte
+	buf[0] = b0
+	lost, space := -1, false
+	k, j := 1, i+1
+	for ; k < n && j < len(rs); k, j = k+1, j+1 {
+		r := rs[j]
+		if b, ok := encodeIn(e, r); ok && b&0xC0 == 0x80 {
+			buf[k] = b
+			continue
+		}
+		switch {
+		case r == 0xFFFD && lost < 0 && len(t.undefined) > 0:
+			lost = k // a byte e has no character for, replaced when read
+			continue
+		case r == ' ' && k == n-1 && lost < 0 && decodeIn(e, 0xA0) == 0xA0:
+			buf[k], space = 0xA0, true // a no-break space that became a space
+			continue
+		}
+		break
+	}
+	missing := n - k
+	if missing > 1 || missing == 1 && (n < 3 || lost >= 0 || space) {
+		return unit{}, false
+	}
+	u := unit{start: i, end: j, space: space}
+	if missing == 1 {
+		// The last byte was dropped: one of e's unassigned bytes, or a C1
+		// control stripped after a Latin-1 reading.
+		lost = n - 1
+	}
+	if lost < 0 {
+		r, ok := decodeSeq(buf[:n])
+		if !ok {
+			return unit{}, false
+		}
+		u.r = r
+		return u, true
+	}
+	var fill []byte
+	if missing == 1 && e == ISO8859_1 {
+		for b := byte(0x80); b < 0xA0; b++ {
+			fill = append(fill, b)
+		}
+	} else {
+		fill = t.undefined
+	}
+	found, count := rune(0), 0
+	for _, b := range fill {
+		buf[lost] = b
+		if r, ok := decodeSeq(buf[:n]); ok && r != found {
+			found = r
+			count++
+		}
+	}
+	switch count {
+	case 0:
+		return unit{}, false
+	case 1:
+		u.r = found
+	default:
+		u.r = 0xFFFD
+	}
+	u.lossy = true
+	return u, true
+}
+
+// decodeSeq decodes one UTF-8 sequence, accepting the surrogates CESU-8
+// writes (paired by the caller) and refusing what no text should hold.
+func decodeSeq(p []byte) (rune, bool) {
+	if len(p) == 3 && p[0] == 0xED && p[1] >= 0xA0 && p[2]&0xC0 == 0x80 {
+		return rune(p[0]&0x0F)<<12 | rune(p[1]&0x3F)<<6 | rune(p[2]&0x3F), true
+	}
+	r, n := utf8.DecodeRune(p)
+	if n != len(p) || r == utf8.RuneError && n == 1 {
+		return 0, false
+	}
+	if in := infoOf(r); in.kind == kBad && in.cost == 3 {
+		return 0, false // C1 controls, unassigned code points, noncharacters
+	}
+	return r, true
+}
+
+func isHighSurrogate(r rune) bool { return 0xD800 <= r && r < 0xDC00 }
+func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
+
+// unitsIn appends to us the misread characters of rs under e, left to right.
+func unitsIn(us []unit, rs []rune, e Encoding) []unit {
+	bit := uint16(1) << e
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		if r < 0x80 || maskOf(r).lead&bit == 0 {
+			i++
+			continue
+		}
+		u, ok := findUnit(rs, i, e)
+		if !ok {
+			i++
+			continue
+		}
+		if isLowSurrogate(u.r) {
+			i++
+			continue
+		}
+		if isHighSurrogate(u.r) {
+			// CESU-8: a supplementary character as two 3-byte surrogates.
+			lo, ok := unit{}, false
+			if u.end < len(rs) {
+				lo, ok = findUnit(rs, u.end, e)
+			}
+			if !ok || !isLowSurrogate(lo.r) {
+				i++
+				continue
+			}
+			u.r = 0x10000 + (u.r-0xD800)<<10 + (lo.r - 0xDC00)
+			u.end = lo.end
+			u.lossy = u.lossy || lo.lossy
+		}
+		if u.space && i > 0 && infoOf(rs[i-1]).upper {
+			// "NÃ O": a capital before a lone Ã and a space is Portuguese or
+			// Vietnamese, not a lost no-break space.
+			i++
+			continue
+		}
+		us = append(us, u)
+		i = u.end
+	}
+	return us
+}
+
+// plan returns the stretches of rs worth rewriting, in order and not
+// overlapping; prev and next are the characters around rs (none at an edge).
+func plan(rs []rune, prev, next rune, depth int) []candidate {
+	mask := candidateMask(rs)
+	if mask == 0 {
+		return nil
+	}
+	var all []candidate
+	var us []unit
+	for e := Encoding(0); e < numEncodings; e++ {
+		if mask&(1<<e) == 0 {
+			continue
+		}
+		us = unitsIn(us[:0], rs, e)
+		for i := 0; i < len(us); {
+			j := i + 1
+			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
+				j++
+			}
+			if c, ok := judge(rs, us[i:j], e, prev, next, depth); ok {
+				all = append(all, c)
+			}
+			i = j
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	// Best gain first, then the preferred encoding; keep what does not overlap.
+	var chosen []candidate
+	for len(all) > 0 {
+		best := 0
+		for k, c := range all[1:] {
+			b := all[best]
+			if c.gain > b.gain || c.gain == b.gain && c.chain[len(c.chain)-1] < b.chain[len(b.chain)-1] {
+				best = k + 1
+			}
+		}
+		c := all[best]
+		all = append(all[:best], all[best+1:]...)
+		ok := true
+		for _, d := range chosen {
+			if c.start < d.end && d.start < c.end {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			chosen = append(chosen, c)
+		}
+	}
+	// In order of position.
+	for i := 1; i < len(chosen); i++ {
+		for j := i; j > 0 && chosen[j].start < chosen[j-1].start; j-- {
+			chosen[j], chosen[j-1] = chosen[j-1], chosen[j]
+		}
+	}
+	return chosen
+}
+
+// gapJoins reports whether two misread characters separated by gap belong to
+// one stretch: a few ASCII characters on the same line.
+func gapJoins(gap []rune) bool {
+	if len(gap) > maxGap {
+		return false
+	}
+	for _, r := range gap {
+		if r >= 0x80 || r < 0 || r == '\n' || r == '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// judge decides one stretch: the units us of rs under e.
+func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int) (candidate, bool) {
+	evidence, lossy := false, false
+	for _, u := range us {
+		evidence = evidence || !u.space
+		lossy = lossy || u.lossy || u.space
+	}
+	if !evidence {
+		return candidate{}, false
+	}
+	start, end := us[0].start, us[len(us)-1].end
+	out := make([]rune, 0, end-start)
+	k := start
+	for _, u := range us {
+		out = append(out, rs[k:u.start]...)
+		out = append(out, u.r)
+		k = u.end
+	}
+	if start > 0 {
+		prev = rs[start-1]
+	}
+	if end < len(rs) {
+		next = rs[end]
+	}
+	chain := Chain{e}
+	if depth+1 < maxRounds {
+		if sub := plan(out, prev, next, depth+1); len(sub) > 0 {
+			var inner Chain
+			out, inner, lossy = apply(out, sub, lossy)
+			chain = append(inner, e)
+		}
+	}
+	gain := badness(prev, rs[start:end], next) - badness(prev, out, next)
+	if gain <= 0 {
+		return candidate{}, false
+	}
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy}, true
+}
+
+// apply rewrites rs by the candidates cs, returning the longest chain among them.
+func apply(rs []rune, cs []candidate, lossy bool) ([]rune, Chain, bool) {
+	out := make([]rune, 0, len(rs))
+	var chain Chain
+	k := 0
+	for _, c := range cs {
+		out = append(out, rs[k:c.start]...)
+		out = append(out, c.out...)
+		k = c.end
+		if len(c.chain) > len(chain) {
+			chain = c.chain
+		}
+		lossy = lossy || c.lossy
+	}
+	out = append(out, rs[k:]...)
+	return out, chain, lossy
+}
+
+// window appends the repair of one window w to dst, telling emit of each
+// change with offsets relative to w and to dst's length on entry.
+func (f *fixer) window(dst, w []byte, emit func(Change)) []byte {
+	mask := f.decodeWindow(w)
+	if mask == 0 {
+		return append(dst, w...)
+	}
+	cs := plan(f.rs, none, none, 0)
+	base := len(dst)
+	k := 0
+	for _, c := range cs {
+		from, to := f.offs[c.start], f.offs[c.end]
+		dst = append(dst, w[k:from]...)
+		outStart := len(dst)
+		for _, r := range c.out {
+			dst = utf8.AppendRune(dst, r)
+		}
+		k = to
+		if emit != nil {
+			emit(Change{
+				InStart: int64(from), InEnd: int64(to),
+				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
+				Chain: c.chain, Lossy: c.lossy,
+				Old: string(w[from:to]), New: string(dst[outStart:]),
+			})
+		}
+	}
+	return append(dst, w[k:]...)
+}

@@ -1,0 +1,224 @@
+package mojibake
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+
+	"github.com/utf8x/utf8x/internal/kernel"
+)
+
+// nextCandidate returns the offset in p of the first character that, with
+// the one after it, could be a misread character's first two bytes in some
+// encoding, or -1. Unless atEOF, a character cut by the end of p, or one
+// that could lead with nothing after it yet, counts as a candidate: what
+// follows may complete it. This is the pre-scan that lets clean text through
+// fast: ASCII runs go through the kernel's vector scan, and characters whose
+// first byte no encoding can produce are skipped on that byte alone.
+func nextCandidate(p []byte, atEOF bool) int {
+	var prevLead uint16
+	prevAt := 0
+	for i := 0; i < len(p); {
+		c := p[i]
+		if c < 0x80 {
+			prevLead = 0
+			i++
+			if i+16 <= len(p) && p[i] < 0x80 {
+				i += kernel.ASCIIPrefix(p[i:])
+			}
+			continue
+		}
+		if !mayMatter[c] {
+			// Neither a lead nor a continuation in any encoding: skip it and
+			// its continuation bytes, which can start no character.
+			prevLead = 0
+			i++
+			for k := 0; k < 3 && i < len(p) && p[i]&0xC0 == 0x80; k++ {
+				i++
+			}
+			continue
+		}
+		r, n := utf8.DecodeRune(p[i:])
+		if r == utf8.RuneError && n == 1 {
+			if !atEOF && !utf8.FullRune(p[i:]) {
+				return i
+			}
+			prevLead = 0
+			i++
+			continue
+		}
+		m := maskOf(r)
+		if prevLead&m.cont != 0 {
+			return prevAt
+		}
+		prevLead, prevAt = m.lead, i
+		i += n
+	}
+	if prevLead != 0 && !atEOF {
+		return prevAt
+	}
+	return -1
+}
+
+// Transformer undoes mojibake in a stream: it implements
+// golang.org/x/text/transform.Transformer. Its output for an input is the
+// same however the input is split into calls, and its memory stays bounded:
+// each decision looks at one line at most (at most 2 KiB of it).
+type Transformer struct {
+	// Report, if set, is called with each change made, offsets counted from
+	// the start of the stream.
+	Report func(Change)
+
+	f        fixer
+	in, out  int64 // bytes consumed and written so far
+	line     int64 // LFs consumed so far
+	changes  int64
+	emitBase struct{ in, out, line int64 }
+}
+
+// NewTransformer returns a Transformer that undoes mojibake.
+func NewTransformer() *Transformer { return &Transformer{} }
+
+// Reset implements transform.Transformer.
+func (t *Transformer) Reset() {
+	t.in, t.out, t.line, t.changes = 0, 0, 0, 0
+}
+
+// Changes returns how many stretches have been rewritten so far.
+func (t *Transformer) Changes() int64 { return t.changes }
+
+// Transform implements transform.Transformer.
+func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for nSrc < len(src) {
+		rest := src[nSrc:]
+		c := nextCandidate(rest, atEOF)
+		// safe is a window boundary before which rest holds no candidate.
+		var safe int
+		switch {
+		case c < 0 && atEOF:
+			safe = len(rest)
+		case c < 0:
+			safe = bytes.LastIndexByte(rest, '\n') + 1
+			if safe == 0 {
+				safe = windowEnd(rest, false)
+			}
+		default:
+			safe = bytes.LastIndexByte(rest[:c], '\n') + 1
+		}
+		if safe > 0 {
+			if room := len(dst) - nDst; safe > room {
+				safe = lastBoundary(rest, room)
+				if safe == 0 {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+			}
+			t.pass(rest[:safe])
+			nDst += copy(dst[nDst:], rest[:safe])
+			nSrc += safe
+			continue
+		}
+		if c < 0 {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		// rest starts with a window boundary and holds a candidate at c:
+		// pass the windows before it, then rewrite the one holding it.
+		w := windowEnd(rest, atEOF)
+		if w == 0 {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		if len(dst)-nDst < w {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		if w <= c {
+			t.pass(rest[:w])
+			nDst += copy(dst[nDst:], rest[:w])
+			nSrc += w
+			continue
+		}
+		out := t.rewrite(dst[nDst:nDst], rest[:w])
+		nDst += len(out)
+		nSrc += w
+	}
+	return nDst, nSrc, nil
+}
+
+// lastBoundary returns the last window boundary in p no farther than limit, or 0.
+func lastBoundary(p []byte, limit int) int {
+	if b := bytes.LastIndexByte(p[:limit], '\n') + 1; b > 0 {
+		return b
+	}
+	at := 0
+	for {
+		w := windowEnd(p[at:], false)
+		if w == 0 || at+w > limit {
+			return at
+		}
+		at += w
+	}
+}
+
+// pass accounts for unchanged input.
+func (t *Transformer) pass(p []byte) {
+	t.in += int64(len(p))
+	t.out += int64(len(p))
+	if t.Report != nil {
+		t.line += int64(bytes.Count(p, []byte{'\n'}))
+	}
+}
+
+// rewrite appends the repair of window w to dst, which has room for len(w)
+// bytes, and accounts for it.
+func (t *Transformer) rewrite(dst, w []byte) []byte {
+	var emit func(Change)
+	if t.Report != nil {
+		emit = func(c Change) {
+			c.Line = t.line + 1 + int64(bytes.Count(w[:c.InStart], []byte{'\n'}))
+			c.InStart += t.in
+			c.InEnd += t.in
+			c.OutStart += t.out
+			c.OutEnd += t.out
+			t.Report(c)
+		}
+	}
+	n := 0
+	counting := func(c Change) {
+		n++
+		if emit != nil {
+			emit(c)
+		}
+	}
+	out := t.f.window(dst, w, counting)
+	t.changes += int64(n)
+	t.pass(w)
+	t.out += int64(len(out) - len(w))
+	return out
+}
+
+// Fix returns s with its mojibake undone, and the changes made. It returns s
+// itself when nothing changed.
+func Fix(s []byte) ([]byte, []Change) {
+	var changes []Change
+	t := &Transformer{Report: func(c Change) { changes = append(changes, c) }}
+	if nextCandidate(s, true) < 0 {
+		return s, nil
+	}
+	dst := make([]byte, len(s))
+	nDst, _, err := t.Transform(dst, s, true)
+	if err != nil {
+		panic("mojibake: " + err.Error()) // the output never outgrows the input
+	}
+	if len(changes) == 0 {
+		return s, nil
+	}
+	return dst[:nDst], changes
+}
+
+// FixString is Fix for a string.
+func FixString(s string) (string, []Change) {
+	out, cs := Fix([]byte(s))
+	if len(cs) == 0 {
+		return s, nil
+	}
+	return string(out), cs
+}
