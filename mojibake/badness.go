@@ -26,6 +26,8 @@ const (
 	kPunct              // other punctuation: • † ‡ ‰ § ¶ ¡ ¿ (Po)
 	kSymbol             // symbols: currency, math, modifiers, superscripts, ordinals
 	kBad                // C1 controls, unassigned, private use, noncharacters
+	kBox                // box drawing and blocks: neutral among themselves, odd beside anything else
+	kSup                // superscript digits: after a small letter a unit (m², см³), after a capital odd
 )
 
 // script groups letters whose mixing inside a word is telling.
@@ -108,10 +110,16 @@ func classify(r rune) info {
 		return info{kind: kSpace}
 	case 0xB7, 0x2026:
 		return info{kind: kClose}
+	case 0xB2, 0xB3, 0xB9:
+		return info{kind: kSup}
 	}
 	switch {
-	case 0x2500 <= r && r <= 0x25FF: // box drawing, blocks, shapes
-		return info{kind: kSymbol, cost: 1}
+	case 0x2070 <= r && r <= 0x209F:
+		return info{kind: kSup}
+	case 0x2500 <= r && r <= 0x259F:
+		return info{kind: kBox}
+	case 0x25A0 <= r && r <= 0x25FF: // geometric shapes
+		return info{kind: kSymbol}
 	case r == 0xFB01 || r == 0xFB02: // the ligatures fi, fl
 		return info{kind: kLetter, script: sLatin, lower: true, cost: 1}
 	case unicode.IsLetter(r):
@@ -127,6 +135,9 @@ func classify(r rune) info {
 			in.script = sCyrillic
 		default:
 			in.script = sOther
+		}
+		if rareLetter(r) {
+			in.cost = 1
 		}
 	case unicode.IsMark(r):
 		in.kind = kMark
@@ -165,15 +176,19 @@ func pairCost(a rune, x info, b rune, y info) int {
 	aHigh, bHigh := a >= 0x80, b >= 0x80
 	if x.kind == kLetter && aHigh {
 		switch y.kind {
-		case kSymbol, kPunct, kBad:
+		case kSymbol, kPunct, kBad, kBox:
 			c += 2
 		case kOpen:
 			c++
+		case kSup:
+			if x.upper {
+				c += 2
+			}
 		}
 	}
 	if bHigh && y.kind == kLetter {
 		switch x.kind {
-		case kSymbol, kPunct, kBad:
+		case kSymbol, kPunct, kBad, kBox:
 			if aHigh {
 				c++
 			}
@@ -186,8 +201,7 @@ func pairCost(a rune, x info, b rune, y info) int {
 			}
 		}
 	}
-	if aHigh && bHigh && (x.kind == kSymbol || x.kind == kPunct || x.kind == kBad) &&
-		(y.kind == kSymbol || y.kind == kPunct || y.kind == kBad) {
+	if aHigh && bHigh && oddNeighbours(x.kind, y.kind) {
 		c++
 	}
 	if (a == 0xA0 && b == ' ') || (a == ' ' && b == 0xA0) {
@@ -226,4 +240,38 @@ func badness(prev rune, s []rune, next rune) int {
 		total += pairCost(a, x, next, infoOf(next))
 	}
 	return total
+}
+
+// rareLetter reports letters of blocks that living languages hardly use,
+// which a misreading decodes to more often than writing contains them: most
+// of Latin Extended-B and the IPA, historic and minority Cyrillic, NKo and
+// the blocks around it.
+func rareLetter(r rune) bool {
+	switch {
+	case 0x0180 <= r && r <= 0x024F:
+		// Vietnamese ơ ư, Romanian ș ț and pinyin's ǎ ǐ ǒ ǔ ǖ ǘ ǚ ǜ are common.
+		return !(0x01A0 <= r && r <= 0x01B0 || 0x0218 <= r && r <= 0x021B || 0x01CD <= r && r <= 0x01DC)
+	case 0x0250 <= r && r <= 0x02AF:
+		return true
+	case 0x0460 <= r && r <= 0x052F:
+		return r != 0x0490 && r != 0x0491 // Ukrainian Ґ ґ
+	case 0x07C0 <= r && r <= 0x08FF:
+		return true
+	}
+	return false
+}
+
+// oddNeighbours reports symbols glued together the way misread bytes are
+// ("€™", "├⌐"): two symbols or punctuation marks, or a box piece beside one.
+func oddNeighbours(x, y kind) bool {
+	sym := func(k kind) bool { return k == kSymbol || k == kPunct || k == kBad }
+	switch {
+	case sym(x) && sym(y):
+		return true
+	case x == kBox:
+		return sym(y)
+	case y == kBox:
+		return sym(x)
+	}
+	return false
 }

@@ -42,9 +42,9 @@ type candidate struct {
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
 type fixer struct {
-	rs    []rune
-	offs  []int
-	units []unit
+	rs     []rune
+	offs   []int
+	binary bool // the window holds a NUL or a byte that is not UTF-8
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -78,6 +78,7 @@ func windowEnd(p []byte, atEOF bool) int {
 // telltale pairs occur in it.
 func (f *fixer) decodeWindow(w []byte) uint16 {
 	rs, offs := f.rs[:0], f.offs[:0]
+	f.binary = false
 	var cand uint16
 	var prevLead uint16
 	for i := 0; i < len(w); {
@@ -87,11 +88,13 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			offs = append(offs, i)
 			i++
 			prevLead = 0
+			f.binary = f.binary || c == 0
 			continue
 		}
 		r, n := utf8.DecodeRune(w[i:])
 		if r == utf8.RuneError && n == 1 {
 			r = invalidByte
+			f.binary = true
 		}
 		rs = append(rs, r)
 		offs = append(offs, i)
@@ -140,7 +143,8 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 	t := tables[e]
 	var buf [utf8.UTFMax]byte
 	buf[0] = b0
-	lost, space := -1, false
+	var lost []int // positions of bytes e has no character for, read as U+FFFD
+	space := false
 	k, j := 1, i+1
 	for ; k < n && j < len(rs); k, j = k+1, j+1 {
 		r := rs[j]
@@ -149,26 +153,39 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 			continue
 		}
 		switch {
-		case r == 0xFFFD && lost < 0 && len(t.undefined) > 0:
-			lost = k // a byte e has no character for, replaced when read
+		case r == 0xFFFD && len(t.undefined) > 0:
+			lost = append(lost, k)
 			continue
-		case r == ' ' && k == n-1 && lost < 0 && decodeIn(e, 0xA0) == 0xA0:
-			buf[k], space = 0xA0, true // a no-break space that became a space
+		case r == ' ' && n == 2 && decodeIn(e, 0xA0) == 0xA0:
+			// A no-break space that became a space; only as the second byte
+			// of two, where it is met (à, Š, Р): elsewhere a dropped byte
+			// before a space is likelier.
+			buf[k], space = 0xA0, true
 			continue
 		}
 		break
 	}
 	missing := n - k
-	if missing > 1 || missing == 1 && (n < 3 || lost >= 0 || space) {
+	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) {
 		return unit{}, false
 	}
 	u := unit{start: i, end: j, space: space}
-	if missing == 1 {
-		// The last byte was dropped: one of e's unassigned bytes, or a C1
-		// control stripped after a Latin-1 reading.
-		lost = n - 1
+	var fill []byte
+	switch {
+	case missing == 1 && e == ISO8859_1:
+		// The last byte was a C1 control, stripped after a Latin-1 reading.
+		lost = append(lost, n-1)
+		for b := byte(0x80); b < 0xA0; b++ {
+			fill = append(fill, b)
+		}
+	case missing == 1:
+		// The last byte was one e has no character for, dropped when read.
+		lost = append(lost, n-1)
+		fill = t.undefined
+	default:
+		fill = t.undefined
 	}
-	if lost < 0 {
+	if len(lost) == 0 {
 		r, ok := decodeSeq(buf[:n])
 		if !ok {
 			return unit{}, false
@@ -176,22 +193,24 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 		u.r = r
 		return u, true
 	}
-	var fill []byte
-	if missing == 1 && e == ISO8859_1 {
-		for b := byte(0x80); b < 0xA0; b++ {
-			fill = append(fill, b)
-		}
-	} else {
-		fill = t.undefined
-	}
+	// Try every filling of the lost bytes: one character fitting is that
+	// character; several are a U+FFFD.
 	found, count := rune(0), 0
-	for _, b := range fill {
-		buf[lost] = b
-		if r, ok := decodeSeq(buf[:n]); ok && r != found {
-			found = r
-			count++
+	var try func(x int)
+	try = func(x int) {
+		if x == len(lost) {
+			if r, ok := decodeSeq(buf[:n]); ok && r != found && !isLowSurrogate(r) && !isHighSurrogate(r) && (r < 0x80 || r >= 0xA0) {
+				found = r
+				count++
+			}
+			return
+		}
+		for _, b := range fill {
+			buf[lost[x]] = b
+			try(x + 1)
 		}
 	}
+	try(0)
 	switch count {
 	case 0:
 		return unit{}, false
@@ -214,8 +233,11 @@ func decodeSeq(p []byte) (rune, bool) {
 	if n != len(p) || r == utf8.RuneError && n == 1 {
 		return 0, false
 	}
-	if in := infoOf(r); in.kind == kBad && in.cost == 3 {
-		return 0, false // C1 controls, unassigned code points, noncharacters
+	if in := infoOf(r); in.kind == kBad && in.cost == 3 && (r < 0x80 || r >= 0xA0) {
+		// Unassigned code points and noncharacters. A C1 control stays: a
+		// text misread twice has them in its middle reading, and the cost
+		// model weighs one left in the end.
+		return 0, false
 	}
 	return r, true
 }
@@ -255,9 +277,10 @@ func unitsIn(us []unit, rs []rune, e Encoding) []unit {
 			u.end = lo.end
 			u.lossy = u.lossy || lo.lossy
 		}
-		if u.space && i > 0 && infoOf(rs[i-1]).upper {
-			// "NÃ O": a capital before a lone Ã and a space is Portuguese or
-			// Vietnamese, not a lost no-break space.
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (u.end >= len(rs) || rs[u.end] != ' ') {
+			// "IRMÃ E": a capital before a lone Ã and one space is more
+			// likely Portuguese than a lost no-break space; a second space
+			// ("HÃ  Nội") gives the lost one away.
 			i++
 			continue
 		}
@@ -343,9 +366,11 @@ func gapJoins(gap []rune) bool {
 
 // judge decides one stretch: the units us of rs under e.
 func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int) (candidate, bool) {
+	// A guess (a lost byte, a space taken for a no-break space) is made only
+	// beside a misread character that needed none.
 	evidence, lossy := false, false
 	for _, u := range us {
-		evidence = evidence || !u.space
+		evidence = evidence || !u.space && !u.lossy
 		lossy = lossy || u.lossy || u.space
 	}
 	if !evidence {
@@ -402,7 +427,9 @@ func apply(rs []rune, cs []candidate, lossy bool) ([]rune, Chain, bool) {
 // change with offsets relative to w and to dst's length on entry.
 func (f *fixer) window(dst, w []byte, emit func(Change)) []byte {
 	mask := f.decodeWindow(w)
-	if mask == 0 {
+	if mask == 0 || f.binary {
+		// A line holding bytes that are not UTF-8, or NUL, is not text this
+		// package can judge: UTF-16, binary, or bytes for fix --invalid first.
 		return append(dst, w...)
 	}
 	cs := plan(f.rs, none, none, 0)
