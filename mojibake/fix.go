@@ -1,6 +1,7 @@
 package mojibake
 
 import (
+	"bytes"
 	"unicode/utf8"
 )
 
@@ -15,6 +16,10 @@ const (
 	maxGap = 16
 	// maxRounds bounds how many misreadings of one stretch are undone.
 	maxRounds = 4
+	// maxLookahead bounds the further rounds tried in one window: each
+	// stretch's decoding is decoded again, for every encoding that fits, and
+	// text built to fit many would otherwise cost exponential time.
+	maxLookahead = 64
 	// invalidByte stands for a byte that is not part of valid UTF-8: it is
 	// kept as it is and no stretch crosses it.
 	invalidByte rune = -2
@@ -51,12 +56,12 @@ type fixer struct {
 // whole window and more input may follow.
 func windowEnd(p []byte, atEOF bool) int {
 	lim := min(len(p), maxWindow)
-	for i, c := range p[:lim] {
-		if c == '\n' {
-			return i + 1
-		}
+	if i := bytes.IndexByte(p[:lim], '\n'); i >= 0 {
+		return i + 1
 	}
-	if len(p) < maxWindow {
+	if len(p) <= maxWindow {
+		// Without a byte beyond the limit, whether the input ends here (one
+		// window) or goes on (a cut) is not known yet.
 		if atEOF {
 			return len(p)
 		}
@@ -292,7 +297,7 @@ func unitsIn(us []unit, rs []rune, e Encoding) []unit {
 
 // plan returns the stretches of rs worth rewriting, in order and not
 // overlapping; prev and next are the characters around rs (none at an edge).
-func plan(rs []rune, prev, next rune, depth int) []candidate {
+func plan(rs []rune, prev, next rune, depth int, budget *int) []candidate {
 	mask := candidateMask(rs)
 	if mask == 0 {
 		return nil
@@ -309,7 +314,7 @@ func plan(rs []rune, prev, next rune, depth int) []candidate {
 			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
 				j++
 			}
-			if c, ok := judge(rs, us[i:j], e, prev, next, depth); ok {
+			if c, ok := judge(rs, us[i:j], e, prev, next, depth, budget); ok {
 				all = append(all, c)
 			}
 			i = j
@@ -365,7 +370,7 @@ func gapJoins(gap []rune) bool {
 }
 
 // judge decides one stretch: the units us of rs under e.
-func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int) (candidate, bool) {
+func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget *int) (candidate, bool) {
 	// A guess (a lost byte, a space taken for a no-break space) is made only
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
@@ -391,8 +396,9 @@ func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int) (candid
 		next = rs[end]
 	}
 	chain := Chain{e}
-	if depth+1 < maxRounds {
-		if sub := plan(out, prev, next, depth+1); len(sub) > 0 {
+	if depth+1 < maxRounds && *budget > 0 {
+		*budget--
+		if sub := plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			var inner Chain
 			out, inner, lossy = apply(out, sub, lossy)
 			chain = append(inner, e)
@@ -432,7 +438,8 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) []byte {
 		// package can judge: UTF-16, binary, or bytes for fix --invalid first.
 		return append(dst, w...)
 	}
-	cs := plan(f.rs, none, none, 0)
+	budget := maxLookahead
+	cs := plan(f.rs, none, none, 0, &budget)
 	base := len(dst)
 	k := 0
 	for _, c := range cs {

@@ -116,10 +116,13 @@ func sentences(t testing.TB, perFile int) []string {
 					// Text without sentence marks (the emoji lipsum): cut at a space.
 					cut := strings.LastIndexByte(s[:300], ' ')
 					if cut <= 0 {
-						break
+						cut = 300
+						for !utf8.RuneStart(s[cut]) {
+							cut--
+						}
 					}
 					all = append(all, s[:cut])
-					s = s[cut+1:]
+					s = strings.TrimPrefix(s[cut:], " ")
 				}
 				if len(s) >= 20 && len(s) <= 400 && utf8.ValidString(s) && strings.ContainsFunc(s, func(r rune) bool { return r >= 0x80 }) {
 					all = append(all, s)
