@@ -172,6 +172,9 @@ func pairCost(a rune, x info, b rune, y info) int {
 	if a < 0x80 && b < 0x80 {
 		return 0
 	}
+	if x.kind == kLetter && y.kind == kLetter && x.script == y.script && !(x.lower && y.upper) {
+		return 0 // the common case of text in one script: nothing to say
+	}
 	c := 0
 	aHigh, bHigh := a >= 0x80, b >= 0x80
 	if x.kind == kLetter && aHigh {
@@ -225,18 +228,30 @@ func badness(prev rune, s []rune, next rune) int {
 	total := 0
 	a := prev
 	var x info
-	if a >= 0 {
+	if a >= 0x80 || a < 0 && a != none {
 		x = infoOf(a)
 	}
 	for _, b := range s {
+		if b < 0x80 && b >= 0 && a < 0x80 && a >= 0 {
+			// Two ASCII characters cost nothing: skip the lookups, which
+			// the gaps between misread characters are mostly made of.
+			a = b
+			continue
+		}
 		y := infoOf(b)
 		total += int(y.cost)
-		if a >= 0 {
+		if a != none {
+			if a < 0x80 && a >= 0 {
+				x = infoOf(a)
+			}
 			total += pairCost(a, x, b, y)
 		}
 		a, x = b, y
 	}
-	if next >= 0 && a >= 0 {
+	if next != none && a != none {
+		if a < 0x80 && a >= 0 {
+			x = infoOf(a)
+		}
 		total += pairCost(a, x, next, infoOf(next))
 	}
 	return total

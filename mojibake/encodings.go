@@ -74,6 +74,9 @@ var (
 	// mayMatter[b] says whether a UTF-8 sequence starting with byte b can be a
 	// character some encoding maps a byte 80-FF to; the pre-scan skips the rest.
 	mayMatter [256]bool
+	// mayMatter3 is mayMatter for three-byte sequences, by the low bits of
+	// their first two bytes: most of them (CJK, Indic, ...) never matter.
+	mayMatter3 [16 << 6]bool
 )
 
 func init() {
@@ -131,7 +134,9 @@ func init() {
 				highMasks[r] = mk
 			}
 			var buf [utf8.UTFMax]byte
-			utf8.EncodeRune(buf[:], r)
+			if utf8.EncodeRune(buf[:], r) == 3 {
+				mayMatter3[int(buf[0]&0x0F)<<6|int(buf[1]&0x3F)] = true
+			}
 			mayMatter[buf[0]] = true
 		}
 		if len(t.undefined) > 0 {
@@ -139,6 +144,7 @@ func init() {
 			mk.cont |= bit
 			highMasks[0xFFFD] = mk
 			mayMatter[0xEF] = true
+			mayMatter3[0xF<<6|0x3F] = true // EF BF: U+FFFD
 		}
 	}
 }

@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"bytes"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -16,10 +17,10 @@ const (
 	maxGap = 16
 	// maxRounds bounds how many misreadings of one stretch are undone.
 	maxRounds = 4
-	// maxLookahead bounds the further rounds tried in one window: each
-	// stretch's decoding is decoded again, for every encoding that fits, and
-	// text built to fit many would otherwise cost exponential time.
-	maxLookahead = 64
+	// maxLookahead bounds the further rounds tried for one stretch: each
+	// decoding is decoded again, for every encoding that fits, and text
+	// built to fit many would otherwise cost exponential time.
+	maxLookahead = 32
 	// invalidByte stands for a byte that is not part of valid UTF-8: it is
 	// kept as it is and no stretch crosses it.
 	invalidByte rune = -2
@@ -50,6 +51,10 @@ type fixer struct {
 	rs     []rune
 	offs   []int
 	binary bool // the window holds a NUL or a byte that is not UTF-8
+	// arena holds the decoded stretches of the current window, so that
+	// judging them does not allocate.
+	arena []rune
+	depth [maxRounds]scratch
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -295,15 +300,23 @@ func unitsIn(us []unit, rs []rune, e Encoding) []unit {
 	return us
 }
 
+// scratch is the reusable memory of plan at one depth of rounds.
+type scratch struct {
+	all, seen, chosen []candidate
+	us                []unit
+}
+
 // plan returns the stretches of rs worth rewriting, in order and not
 // overlapping; prev and next are the characters around rs (none at an edge).
-func plan(rs []rune, prev, next rune, depth int, budget *int) []candidate {
+// The result lives in f's scratch space for this depth: use it before the
+// next call at the same depth.
+func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candidate {
 	mask := candidateMask(rs)
 	if mask == 0 {
 		return nil
 	}
-	var all []candidate
-	var us []unit
+	sc := &f.depth[depth]
+	all, seen, us := sc.all[:0], sc.seen[:0], sc.us
 	for e := Encoding(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
@@ -314,44 +327,33 @@ func plan(rs []rune, prev, next rune, depth int, budget *int) []candidate {
 			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
 				j++
 			}
-			if c, ok := judge(rs, us[i:j], e, prev, next, depth, budget); ok {
+			if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
 				all = append(all, c)
 			}
 			i = j
 		}
 	}
+	sc.all, sc.seen, sc.us = all, seen, us
 	if len(all) == 0 {
 		return nil
 	}
-	// Best gain first, then the preferred encoding; keep what does not overlap.
-	var chosen []candidate
-	for len(all) > 0 {
-		best := 0
-		for k, c := range all[1:] {
-			b := all[best]
-			if c.gain > b.gain || c.gain == b.gain && c.chain[len(c.chain)-1] < b.chain[len(b.chain)-1] {
-				best = k + 1
-			}
+	// Best gain first, then the preferred encoding; keep what does not
+	// overlap, chosen kept in order of position.
+	slices.SortStableFunc(all, func(a, b candidate) int {
+		if a.gain != b.gain {
+			return b.gain - a.gain
 		}
-		c := all[best]
-		all = append(all[:best], all[best+1:]...)
-		ok := true
-		for _, d := range chosen {
-			if c.start < d.end && d.start < c.end {
-				ok = false
-				break
-			}
+		return int(a.chain[len(a.chain)-1]) - int(b.chain[len(b.chain)-1])
+	})
+	chosen := sc.chosen[:0]
+	for _, c := range all {
+		k, _ := slices.BinarySearchFunc(chosen, c.start, func(d candidate, start int) int { return d.start - start })
+		if k > 0 && chosen[k-1].end > c.start || k < len(chosen) && chosen[k].start < c.end {
+			continue
 		}
-		if ok {
-			chosen = append(chosen, c)
-		}
+		chosen = slices.Insert(chosen, k, c)
 	}
-	// In order of position.
-	for i := 1; i < len(chosen); i++ {
-		for j := i; j > 0 && chosen[j].start < chosen[j-1].start; j-- {
-			chosen[j], chosen[j-1] = chosen[j-1], chosen[j]
-		}
-	}
+	sc.chosen = chosen
 	return chosen
 }
 
@@ -370,7 +372,7 @@ func gapJoins(gap []rune) bool {
 }
 
 // judge decides one stretch: the units us of rs under e.
-func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget *int) (candidate, bool) {
+func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
 	// A guess (a lost byte, a space taken for a no-break space) is made only
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
@@ -382,13 +384,25 @@ func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget 
 		return candidate{}, false
 	}
 	start, end := us[0].start, us[len(us)-1].end
-	out := make([]rune, 0, end-start)
+	mark := len(f.arena)
 	k := start
 	for _, u := range us {
-		out = append(out, rs[k:u.start]...)
-		out = append(out, u.r)
+		f.arena = append(f.arena, rs[k:u.start]...)
+		f.arena = append(f.arena, u.r)
 		k = u.end
 	}
+	out := f.arena[mark:len(f.arena):len(f.arena)]
+	// An encoding earlier in the order that read the same stretch the same
+	// way has judged it already, and would win a tie. Stretches come in
+	// order of position for each encoding, so look back from the end.
+	for i := len(*seen) - 1; i >= 0; i-- {
+		c := (*seen)[i]
+		if c.start == start && c.end == end && slices.Equal(c.out, out) {
+			f.arena = f.arena[:mark]
+			return candidate{}, false
+		}
+	}
+	*seen = append(*seen, candidate{start: start, end: end, out: out})
 	if start > 0 {
 		prev = rs[start-1]
 	}
@@ -396,12 +410,16 @@ func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget 
 		next = rs[end]
 	}
 	chain := Chain{e}
+	if depth == 0 {
+		b := maxLookahead // each stretch of the text has its own
+		budget = &b
+	}
 	if depth+1 < maxRounds && *budget > 0 {
 		*budget--
-		if sub := plan(out, prev, next, depth+1, budget); len(sub) > 0 {
+		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			var inner Chain
-			out, inner, lossy = apply(out, sub, lossy)
-			chain = append(inner, e)
+			out, inner, lossy = f.apply(out, sub, lossy)
+			chain = append(slices.Clip(inner), e)
 		}
 	}
 	gain := badness(prev, rs[start:end], next) - badness(prev, out, next)
@@ -412,34 +430,35 @@ func judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget 
 }
 
 // apply rewrites rs by the candidates cs, returning the longest chain among them.
-func apply(rs []rune, cs []candidate, lossy bool) ([]rune, Chain, bool) {
-	out := make([]rune, 0, len(rs))
+func (f *fixer) apply(rs []rune, cs []candidate, lossy bool) ([]rune, Chain, bool) {
+	mark := len(f.arena)
 	var chain Chain
 	k := 0
 	for _, c := range cs {
-		out = append(out, rs[k:c.start]...)
-		out = append(out, c.out...)
+		f.arena = append(f.arena, rs[k:c.start]...)
+		f.arena = append(f.arena, c.out...)
 		k = c.end
 		if len(c.chain) > len(chain) {
 			chain = c.chain
 		}
 		lossy = lossy || c.lossy
 	}
-	out = append(out, rs[k:]...)
-	return out, chain, lossy
+	f.arena = append(f.arena, rs[k:]...)
+	return f.arena[mark:len(f.arena):len(f.arena)], chain, lossy
 }
 
-// window appends the repair of one window w to dst, telling emit of each
-// change with offsets relative to w and to dst's length on entry.
-func (f *fixer) window(dst, w []byte, emit func(Change)) []byte {
+// window appends the repair of one window w to dst, telling emit (if not
+// nil) of each change with offsets relative to w and to dst's length on
+// entry, and returns how many changes it made.
+func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	mask := f.decodeWindow(w)
 	if mask == 0 || f.binary {
 		// A line holding bytes that are not UTF-8, or NUL, is not text this
 		// package can judge: UTF-16, binary, or bytes for fix --invalid first.
-		return append(dst, w...)
+		return append(dst, w...), 0
 	}
-	budget := maxLookahead
-	cs := plan(f.rs, none, none, 0, &budget)
+	f.arena = f.arena[:0]
+	cs := f.plan(f.rs, none, none, 0, nil)
 	base := len(dst)
 	k := 0
 	for _, c := range cs {
@@ -459,5 +478,5 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) []byte {
 			})
 		}
 	}
-	return append(dst, w[k:]...)
+	return append(dst, w[k:]...), len(cs)
 }

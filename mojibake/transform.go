@@ -9,38 +9,56 @@ import (
 	"github.com/utf8x/utf8x/internal/kernel"
 )
 
-// nextCandidate returns the offset in p of the first character that, with
-// the one after it, could be a misread character's first two bytes in some
-// encoding, or -1. Unless atEOF, a character cut by the end of p, or one
-// that could lead with nothing after it yet, counts as a candidate: what
-// follows may complete it. This is the pre-scan that lets clean text through
-// fast: ASCII runs go through the kernel's vector scan, and characters whose
-// first byte no encoding can produce are skipped on that byte alone.
+// nextCandidate returns the offset in p of the first character that starts
+// a misread character in some encoding, or -1. Unless atEOF, a character
+// near the end of p that might start one once more input comes counts too.
+//
+// This is the pre-scan that lets clean text through fast: ASCII runs go
+// through the kernel's vector scan; a character whose first two bytes no
+// encoding's table reaches is skipped on those alone; the rest are looked
+// up in a dense table, and only a lead followed by a continuation (in the
+// same encoding) is checked further, with findUnit on the next few
+// characters. A window the pre-scan passes holds no misread character, so
+// rewriting it would leave it as it is: skipping it changes nothing.
 func nextCandidate(p []byte, atEOF bool) int {
 	var prevLead uint16
 	prevAt := 0
-	for i := 0; i < len(p); {
+	n := len(p)
+	for i := 0; i < n; {
 		c := p[i]
-		if c < 0x80 {
+		switch {
+		case c < 0x80:
 			prevLead = 0
 			i++
-			if i+16 <= len(p) && p[i] < 0x80 {
+			if i+16 <= n && p[i] < 0x80 {
 				i += kernel.ASCIIPrefix(p[i:])
 			}
 			continue
-		}
-		if !mayMatter[c] {
+		case c >= 0xC2 && c < 0xE0 && i+1 < n && p[i+1]&0xC0 == 0x80:
+			m := lowMasks[rune(c&0x1F)<<6|rune(p[i+1]&0x3F)]
+			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
+				return prevAt
+			}
+			prevLead, prevAt = m.lead, i
+			i += 2
+			continue
+		case c >= 0xE0 && c < 0xF0 && i+2 < n && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
+			!mayMatter3[int(c&0x0F)<<6|int(p[i+1]&0x3F)]:
+			prevLead = 0
+			i += 3
+			continue
+		case !mayMatter[c]:
 			// Neither a lead nor a continuation in any encoding: skip it and
 			// its continuation bytes, which can start no character.
 			prevLead = 0
 			i++
-			for k := 0; k < 3 && i < len(p) && p[i]&0xC0 == 0x80; k++ {
+			for k := 0; k < 3 && i < n && p[i]&0xC0 == 0x80; k++ {
 				i++
 			}
 			continue
 		}
-		r, n := utf8.DecodeRune(p[i:])
-		if r == utf8.RuneError && n == 1 {
+		r, size := utf8.DecodeRune(p[i:])
+		if r == utf8.RuneError && size == 1 {
 			if !atEOF && !utf8.FullRune(p[i:]) {
 				return i
 			}
@@ -49,16 +67,74 @@ func nextCandidate(p []byte, atEOF bool) int {
 			continue
 		}
 		m := maskOf(r)
-		if prevLead&m.cont != 0 {
+		if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
 			return prevAt
 		}
 		prevLead, prevAt = m.lead, i
-		i += n
+		i += size
 	}
 	if prevLead != 0 && !atEOF {
 		return prevAt
 	}
 	return -1
+}
+
+// unitAt reports whether a misread character under one of the encodings in
+// mask starts at p[at] and, on its own between its neighbours, would make
+// the text less bad if decoded; or whether it might, once more input comes
+// (unless atEOF). A stretch is rewritten only for a gain, and a stretch
+// with a gain has such a character in it (a guessed one needs a sure one
+// beside it): windows without one would come out as they went in.
+func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
+	var rs [utf8.UTFMax*2 + 1]rune
+	k := 0
+	for j := at; k < len(rs); k++ {
+		if j >= len(p) {
+			if !atEOF {
+				return true
+			}
+			break
+		}
+		r, size := utf8.DecodeRune(p[j:])
+		if r == utf8.RuneError && size == 1 {
+			if !atEOF && !utf8.FullRune(p[j:]) {
+				return true
+			}
+			r = invalidByte
+		}
+		rs[k] = r
+		j += size
+	}
+	prev := none
+	if at > 0 {
+		prev, _ = utf8.DecodeLastRune(p[:at])
+		if prev == utf8.RuneError {
+			prev = invalidByte
+		}
+	}
+	for e := Encoding(0); e < numEncodings; e++ {
+		if mask&(1<<e) == 0 {
+			continue
+		}
+		u, ok := findUnit(rs[:k], 0, e)
+		if !ok || u.lossy || u.space {
+			continue
+		}
+		if u.end >= k && !atEOF {
+			return true
+		}
+		if isHighSurrogate(u.r) {
+			return true // half of a CESU-8 pair: judged in the window
+		}
+		next := none
+		if u.end < k {
+			next = rs[u.end]
+		}
+		if badness(prev, rs[:u.end], next) > badness(prev, []rune{u.r}, next) {
+			return true
+		}
+	}
+	return false
 }
 
 // Transformer undoes mojibake in a stream: it implements
@@ -181,14 +257,7 @@ func (t *Transformer) rewrite(dst, w []byte) []byte {
 			t.Report(c)
 		}
 	}
-	n := 0
-	counting := func(c Change) {
-		n++
-		if emit != nil {
-			emit(c)
-		}
-	}
-	out := t.f.window(dst, w, counting)
+	out, n := t.f.window(dst, w, emit)
 	t.changes += int64(n)
 	t.pass(w)
 	t.out += int64(len(out) - len(w))
