@@ -304,6 +304,9 @@ func unitsIn(us []unit, rs []rune, e Encoding) []unit {
 type scratch struct {
 	all, seen, chosen []candidate
 	us                []unit
+	// before caches the badness of stretches as found, by their range:
+	// the encodings mostly find the same stretches.
+	before map[[2]int]int
 }
 
 // plan returns the stretches of rs worth rewriting, in order and not
@@ -317,6 +320,10 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	}
 	sc := &f.depth[depth]
 	all, seen, us := sc.all[:0], sc.seen[:0], sc.us
+	if sc.before == nil {
+		sc.before = make(map[[2]int]int)
+	}
+	clear(sc.before)
 	for e := Encoding(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
@@ -422,7 +429,13 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 			chain = append(slices.Clip(inner), e)
 		}
 	}
-	gain := badness(prev, rs[start:end], next) - badness(prev, out, next)
+	sc := &f.depth[depth]
+	before, ok := sc.before[[2]int{start, end}]
+	if !ok {
+		before = badness(prev, rs[start:end], next)
+		sc.before[[2]int{start, end}] = before
+	}
+	gain := before - badness(prev, out, next)
 	if gain <= 0 {
 		return candidate{}, false
 	}

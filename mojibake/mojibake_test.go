@@ -1,0 +1,98 @@
+package mojibake
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestChainString(t *testing.T) {
+	for _, tc := range []struct {
+		c    Chain
+		want string
+	}{
+		{Chain{Windows1252}, "UTF-8 read as windows-1252"},
+		{Chain{Windows1252, Windows1252}, "UTF-8 read as windows-1252, twice"},
+		{Chain{KOI8R, KOI8R, KOI8R}, "UTF-8 read as koi8-r, 3 times"},
+		{Chain{Windows1251, Windows1252}, "UTF-8 read as windows-1251, then as windows-1252"},
+		{Chain{}, "nothing"},
+	} {
+		if got := tc.c.String(); got != tc.want {
+			t.Errorf("%v: %q, want %q", []Encoding(tc.c), got, tc.want)
+		}
+	}
+	if Encoding(200).String() != "unknown" || len(Encodings()) != int(numEncodings) {
+		t.Error("Encoding names")
+	}
+}
+
+// TestTables checks the package's tables, byte by byte, against x/text's,
+// with WHATWG's reading of the unassigned bytes 80-9F as C1 controls.
+func TestTables(t *testing.T) {
+	for e := Encoding(0); e < numEncodings; e++ {
+		cm := testCharmaps[e]
+		for b := 0x80; b < 0x100; b++ {
+			want := cm.DecodeByte(byte(b))
+			if want == utf8.RuneError {
+				if b >= 0xA0 || e == Macintosh || e == IBM437 || e == KOI8R {
+					want = -1
+				} else {
+					want = rune(b)
+				}
+			}
+			if got := decodeIn(e, byte(b)); got != want {
+				t.Errorf("%s: byte %02X reads as %U, want %U", e, b, got, want)
+			}
+			if want >= 0 {
+				if got, ok := encodeIn(e, want); !ok || got != byte(b) {
+					t.Errorf("%s: %U encodes as %02X %v, want %02X", e, want, got, ok, b)
+				}
+				m := maskOf(want)
+				isLead, isCont := m.lead&(1<<e) != 0, m.cont&(1<<e) != 0
+				if isLead != (b >= 0xC2 && b <= 0xF4) || isCont != (b < 0xC0) {
+					t.Errorf("%s: %U masks lead=%v cont=%v for byte %02X", e, want, isLead, isCont, b)
+				}
+			}
+		}
+	}
+}
+
+// TestCases: hand-checked repairs, and text that must stay.
+func TestCases(t *testing.T) {
+	for _, tc := range []struct{ in, want, chain string }{
+		{"cafÃ©", "café", "UTF-8 read as windows-1252"},
+		{"â€œquotedâ€\u009d", "“quoted”", "UTF-8 read as windows-1252"},
+		{"ÃƒÂ©tÃƒÂ©", "été", "UTF-8 read as windows-1252, twice"},
+		{"ÐŸÑ€Ð¸Ð²ÐµÑ‚", "Привет", "UTF-8 read as windows-1252"},
+		{"РџСЂРёРІРµС‚ Рё РїРѕРєР°", "Привет и пока", "UTF-8 read as windows-1251"},
+		{"ðŸ˜€ ok", "😀 ok", "UTF-8 read as windows-1252"},
+		{"í\u00a0½í¸€", "😀", "UTF-8 read as windows-1252"}, // CESU-8
+		{"dÃ©jÃ  vu", "déjà vu", "UTF-8 read as windows-1252"},  // no-break space lost
+		{"Î±Î²Î³", "αβγ", "UTF-8 read as windows-1252"},
+		{"ÎšÎ±Î»Î·Î¼Î­Ï\u0081Î±", "Καλημέρα", "UTF-8 read as windows-1252"}, // ρ's 81 as a C1 control
+		{"Ï\ufffdÎ±", "\ufffdα", "UTF-8 read as windows-1252"},                   // 81 lost: Á Í Ï Ð Ý... fit
+		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
+		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
+		{"ä¸­æ–‡", "中文", "UTF-8 read as windows-1252"},
+		{"Ă©cole", "école", "UTF-8 read as windows-1250"},
+		{"Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "привет", "UTF-8 read as windows-1252"},
+		{"NÃO", "NÃO", ""},
+		{"„Das ist groß“", "„Das ist groß“", ""},
+		{"м/с²", "м/с²", ""},
+		{"┌──┐", "┌──┐", ""},
+	} {
+		out, cs := FixString(tc.in)
+		if tc.chain == "" {
+			if out != tc.in && tc.want == tc.in {
+				t.Errorf("%q changed to %q", tc.in, out)
+			}
+			continue
+		}
+		if out != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, out, tc.want)
+			continue
+		}
+		if len(cs) == 0 || cs[0].Chain.String() != tc.chain {
+			t.Errorf("%q: changes %v, want chain %q", tc.in, cs, tc.chain)
+		}
+	}
+}
