@@ -65,11 +65,11 @@ func TestCases(t *testing.T) {
 		{"ÐŸÑ€Ð¸Ð²ÐµÑ‚", "Привет", "UTF-8 read as windows-1252"},
 		{"РџСЂРёРІРµС‚ Рё РїРѕРєР°", "Привет и пока", "UTF-8 read as windows-1251"},
 		{"ðŸ˜€ ok", "😀 ok", "UTF-8 read as windows-1252"},
-		{"í\u00a0½í¸€", "😀", "UTF-8 read as windows-1252"}, // CESU-8
-		{"dÃ©jÃ  vu", "déjà vu", "UTF-8 read as windows-1252"},  // no-break space lost
+		{"í\u00a0½í¸€", "😀", "UTF-8 read as windows-1252"},     // CESU-8
+		{"dÃ©jÃ  vu", "déjà vu", "UTF-8 read as windows-1252"}, // no-break space lost
 		{"Î±Î²Î³", "αβγ", "UTF-8 read as windows-1252"},
 		{"ÎšÎ±Î»Î·Î¼Î­Ï\u0081Î±", "Καλημέρα", "UTF-8 read as windows-1252"}, // ρ's 81 as a C1 control
-		{"Ï\ufffdÎ±", "\ufffdα", "UTF-8 read as windows-1252"},                   // 81 lost: Á Í Ï Ð Ý... fit
+		{"Ï\ufffdÎ±", "\ufffdα", "UTF-8 read as windows-1252"},              // 81 lost: Á Í Ï Ð Ý... fit
 		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
 		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
 		{"ä¸­æ–‡", "中文", "UTF-8 read as windows-1252"},
