@@ -231,11 +231,13 @@ func badness(prev rune, s []rune, next rune) int {
 	if a >= 0x80 || a < 0 && a != none {
 		x = infoOf(a)
 	}
+	// z is the character before a, for the one rule that looks at three.
+	z, w := none, info{}
 	for _, b := range s {
 		if b < 0x80 && b >= 0 && a < 0x80 && a >= 0 {
 			// Two ASCII characters cost nothing: skip the lookups, which
 			// the gaps between misread characters are mostly made of.
-			a = b
+			z, a = a, b
 			continue
 		}
 		y := infoOf(b)
@@ -245,16 +247,45 @@ func badness(prev rune, s []rune, next rune) int {
 				x = infoOf(a)
 			}
 			total += pairCost(a, x, b, y)
+			if z != none && z >= 0x80 && b >= 0x80 {
+				if z < 0x80 || z == invalidByte {
+					w = infoOf(z)
+				}
+				total += tripleCost(w, a, x, y)
+			}
 		}
+		z, w = a, x
 		a, x = b, y
 	}
 	if next != none && a != none {
 		if a < 0x80 && a >= 0 {
 			x = infoOf(a)
 		}
-		total += pairCost(a, x, next, infoOf(next))
+		y := infoOf(next)
+		total += pairCost(a, x, next, y)
+		if z != none && z >= 0x80 && next >= 0x80 {
+			total += tripleCost(w, a, x, y)
+		}
 	}
 	return total
+}
+
+// tripleCost is the badness of a mark of punctuation a (described by x)
+// between two non-ASCII letters (w and y) with no space: "з›ё", "е…і",
+// "ж”№" are Cyrillic letters around bytes of CJK characters. Apostrophes
+// and dashes join words (l’été, Müller–Lüdenscheidt) and are left out.
+func tripleCost(w info, a rune, x info, y info) int {
+	if w.kind != kLetter || y.kind != kLetter || a < 0x80 {
+		return 0
+	}
+	switch x.kind {
+	case kClose, kOpen, kPunct, kSymbol:
+		if a == 0x2019 || a == 0x2018 || a == 0x02BC || x.kind == kClose && unicode.Is(unicode.Pd, a) {
+			return 0
+		}
+		return 2
+	}
+	return 0
 }
 
 // rareLetter reports letters of blocks that living languages hardly use,

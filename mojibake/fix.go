@@ -139,6 +139,22 @@ func candidateMask(rs []rune) uint16 {
 
 // findUnit reports whether a misread character starts at rs[i] under e.
 func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
+	u, ok, usedSpace := findUnitSpace(rs, i, e, true)
+	if !ok && usedSpace {
+		// Not a lost no-break space: maybe a dropped byte before a space.
+		u, ok, _ = findUnitSpace(rs, i, e, false)
+	}
+	return u, ok
+}
+
+// findUnitSpace is findUnit, taking a space for a lost no-break space only
+// when allowSpace; usedSpace reports whether it tried.
+func findUnitSpace(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, usedSpace bool) {
+	u, ok = findUnitIn(rs, i, e, allowSpace, &usedSpace)
+	return u, ok, usedSpace
+}
+
+func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool, usedSpace *bool) (unit, bool) {
 	b0, ok := encodeIn(e, rs[i])
 	if !ok || b0 < 0xC2 || b0 > 0xF4 {
 		return unit{}, false
@@ -166,11 +182,9 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 		case r == 0xFFFD && len(t.undefined) > 0:
 			lost = append(lost, k)
 			continue
-		case r == ' ' && n == 2 && decodeIn(e, 0xA0) == 0xA0:
-			// A no-break space that became a space; only as the second byte
-			// of two, where it is met (à, Š, Р): elsewhere a dropped byte
-			// before a space is likelier.
-			buf[k], space = 0xA0, true
+		case allowSpace && r == ' ' && k == n-1 && len(lost) == 0 && decodeIn(e, 0xA0) == 0xA0:
+			// A no-break space that became a space, as the last byte.
+			buf[k], space, *usedSpace = 0xA0, true, true
 			continue
 		}
 		break
@@ -198,6 +212,12 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 	if len(lost) == 0 {
 		r, ok := decodeSeq(buf[:n])
 		if !ok {
+			return unit{}, false
+		}
+		if space && n > 2 && infoOf(r).kind != kLetter {
+			// Ending a longer sequence, a lost no-break space is believed
+			// only for a letter (Thai ภ, Devanagari ठ): "â€ " is likelier ”
+			// with its last byte dropped than †.
 			return unit{}, false
 		}
 		u.r = r
@@ -287,10 +307,11 @@ func unitsIn(us []unit, rs []rune, e Encoding) []unit {
 			u.end = lo.end
 			u.lossy = u.lossy || lo.lossy
 		}
-		if u.space && i > 0 && infoOf(rs[i-1]).upper && (u.end >= len(rs) || rs[u.end] != ' ') {
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (u.end >= len(rs) || rs[u.end] != ' ' && !infoOf(rs[u.end]).lower) {
 			// "IRMÃ E": a capital before a lone Ã and one space is more
 			// likely Portuguese than a lost no-break space; a second space
-			// ("HÃ  Nội") gives the lost one away.
+			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives
+			// the lost one away.
 			i++
 			continue
 		}
