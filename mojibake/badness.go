@@ -1,6 +1,9 @@
 package mojibake
 
-import "unicode"
+import (
+	"sync"
+	"unicode"
+)
 
 // The cost model. A stretch is rewritten only when its decoded form is less
 // "bad" than the text as it stands, badness counting the marks misreading
@@ -57,10 +60,32 @@ func init() {
 }
 
 func infoOf(r rune) info {
-	if r >= 0 && r < maskDense {
+	switch {
+	case r >= 0 && r < maskDense:
 		return lowInfo[r]
+	case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
+		// CJK ideographs, Hangul syllables, kana: what most misread text
+		// decodes to beyond the dense table, and all plain letters.
+		return info{kind: kLetter, script: sOther}
+	case maskDense <= r && r < 0x10000:
+		bmpOnce.Do(fillBMP)
+		return bmpInfo[r-maskDense]
 	}
 	return classify(r)
+}
+
+// The rest of the Basic Multilingual Plane is classified on first need
+// only: most programs never look there, and it takes milliseconds.
+var (
+	bmpOnce sync.Once
+	bmpInfo []info
+)
+
+func fillBMP() {
+	bmpInfo = make([]info, 0x10000-maskDense)
+	for i := range bmpInfo {
+		bmpInfo[i] = classify(rune(maskDense + i))
+	}
 }
 
 func classify(r rune) info {

@@ -99,3 +99,15 @@ func BenchmarkTransformerMangledRussian(b *testing.B) {
 		t.Transform(dst, p, true)
 	})
 }
+
+func BenchmarkTransformerMangledChinese(b *testing.B) {
+	t := NewTransformer()
+	var dst []byte
+	benchFunc(b, "chinese.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
+		if len(dst) < len(p) {
+			dst = make([]byte, len(p))
+		}
+		t.Reset()
+		t.Transform(dst, p, true)
+	})
+}

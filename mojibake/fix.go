@@ -20,7 +20,7 @@ const (
 	// maxLookahead bounds the further rounds tried for one stretch: each
 	// decoding is decoded again, for every encoding that fits, and text
 	// built to fit many would otherwise cost exponential time.
-	maxLookahead = 32
+	maxLookahead = 8
 	// invalidByte stands for a byte that is not part of valid UTF-8: it is
 	// kept as it is and no stretch crosses it.
 	invalidByte rune = -2
@@ -225,22 +225,7 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool, usedSpace *bool) 
 	}
 	// Try every filling of the lost bytes: one character fitting is that
 	// character; several are a U+FFFD.
-	found, count := rune(0), 0
-	var try func(x int)
-	try = func(x int) {
-		if x == len(lost) {
-			if r, ok := decodeSeq(buf[:n]); ok && r != found && !isLowSurrogate(r) && !isHighSurrogate(r) && (r < 0x80 || r >= 0xA0) {
-				found = r
-				count++
-			}
-			return
-		}
-		for _, b := range fill {
-			buf[lost[x]] = b
-			try(x + 1)
-		}
-	}
-	try(0)
+	found, count := fillLost(buf[:n], lost, fill, 0, 0, 0)
 	switch count {
 	case 0:
 		return unit{}, false
@@ -251,6 +236,25 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool, usedSpace *bool) 
 	}
 	u.lossy = true
 	return u, true
+}
+
+// fillLost tries the fillings of the bytes of seq at positions lost[x:]
+// with the bytes of fill, and returns the last character found and how many
+// different ones (in order of filling) fit, stopping at two.
+func fillLost(seq []byte, lost []int, fill []byte, x int, found rune, count int) (rune, int) {
+	if x == len(lost) {
+		if r, ok := decodeSeq(seq); ok && r != found && !isLowSurrogate(r) && !isHighSurrogate(r) && (r < 0x80 || r >= 0xA0) {
+			return r, count + 1
+		}
+		return found, count
+	}
+	for _, b := range fill {
+		seq[lost[x]] = b
+		if found, count = fillLost(seq, lost, fill, x+1, found, count); count > 1 {
+			break // two are as many as any number: U+FFFD
+		}
+	}
+	return found, count
 }
 
 // decodeSeq decodes one UTF-8 sequence, accepting the surrogates CESU-8
@@ -328,6 +332,31 @@ type scratch struct {
 	// before caches the badness of stretches as found, by their range:
 	// the encodings mostly find the same stretches.
 	before map[[2]int]int
+	// seenAt indexes seen by range.
+	seenAt map[[2]int]int
+	// found holds the misread characters each encoding judged so far found.
+	found [][]unit
+}
+
+// coveredBy reports whether every unit of us was found, the same, by one
+// encoding judged before.
+func (sc *scratch) coveredBy(us []unit) bool {
+	for _, f := range sc.found {
+		j, ok := 0, true
+		for _, u := range us {
+			for j < len(f) && f[j].start < u.start {
+				j++
+			}
+			if j == len(f) || f[j] != u {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // plan returns the stretches of rs worth rewriting, in order and not
@@ -341,15 +370,28 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	}
 	sc := &f.depth[depth]
 	all, seen, us := sc.all[:0], sc.seen[:0], sc.us
-	if sc.before == nil {
-		sc.before = make(map[[2]int]int)
+	// Clearing a map costs what it once held: one that grew large is
+	// dropped for a new one instead.
+	if sc.before == nil || len(sc.before) > 64 || len(sc.seenAt) > 64 {
+		sc.before, sc.seenAt = make(map[[2]int]int), make(map[[2]int]int)
+	} else {
+		clear(sc.before)
+		clear(sc.seenAt)
 	}
-	clear(sc.before)
+	sc.found = sc.found[:0]
 	for e := Encoding(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
 		}
 		us = unitsIn(us[:0], rs, e)
+		// An encoding that finds only what an earlier one found, read the
+		// same way (ISO-8859-1 or Windows-1254 on text misread as
+		// Windows-1252), has nothing to add: its stretches are pieces of
+		// the earlier one's, which wins ties.
+		if sc.coveredBy(us) {
+			continue
+		}
+		sc.found = append(sc.found, slices.Clone(us))
 		for i := 0; i < len(us); {
 			j := i + 1
 			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
@@ -423,12 +465,15 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// An encoding earlier in the order that read the same stretch the same
 	// way has judged it already, and would win a tie. Stretches come in
 	// order of position for each encoding, so look back from the end.
-	for i := len(*seen) - 1; i >= 0; i-- {
-		c := (*seen)[i]
-		if c.start == start && c.end == end && slices.Equal(c.out, out) {
+	sc := &f.depth[depth]
+	key := [2]int{start, end}
+	if i, ok := sc.seenAt[key]; ok {
+		if slices.Equal((*seen)[i].out, out) {
 			f.arena = f.arena[:mark]
 			return candidate{}, false
 		}
+	} else {
+		sc.seenAt[key] = len(*seen)
 	}
 	*seen = append(*seen, candidate{start: start, end: end, out: out})
 	if start > 0 {
@@ -437,29 +482,39 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if end < len(rs) {
 		next = rs[end]
 	}
-	chain := Chain{e}
-	if depth == 0 {
-		b := maxLookahead // each stretch of the text has its own
-		budget = &b
-	}
-	if depth+1 < maxRounds && *budget > 0 {
-		*budget--
-		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
-			var inner Chain
-			out, inner, lossy = f.apply(out, sub, lossy)
-			chain = append(slices.Clip(inner), e)
-		}
-	}
-	sc := &f.depth[depth]
-	before, ok := sc.before[[2]int{start, end}]
+	before, ok := sc.before[key]
 	if !ok {
 		before = badness(prev, rs[start:end], next)
-		sc.before[[2]int{start, end}] = before
+		sc.before[key] = before
 	}
-	gain := before - badness(prev, out, next)
+	if before == 0 {
+		return candidate{}, false // nothing to gain: badness is never below 0
+	}
+	after := badness(prev, out, next)
+	var inner Chain
+	if depth == 0 {
+		// Each stretch of the text has its own budget; a decoding that
+		// does not already look better than the text as found (a wrong
+		// encoding's, mostly) gets one more round only.
+		b := 1
+		if after < before {
+			b = maxLookahead
+		}
+		budget = &b
+	}
+	// Another round can only help a decoding that is still bad.
+	if after > 0 && depth+1 < maxRounds && *budget > 0 {
+		*budget--
+		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
+			out, inner, lossy = f.apply(out, sub, lossy)
+			after = badness(prev, out, next)
+		}
+	}
+	gain := before - after
 	if gain <= 0 {
 		return candidate{}, false
 	}
+	chain := append(slices.Clip(inner), e)
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy}, true
 }
 
