@@ -44,6 +44,7 @@ type candidate struct {
 	chain      Chain
 	gain       int
 	lossy      bool
+	perfect    bool // out has no badness left
 }
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
@@ -139,25 +140,20 @@ func candidateMask(rs []rune) uint16 {
 
 // findUnit reports whether a misread character starts at rs[i] under e.
 func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
-	u, ok, usedSpace := findUnitSpace(rs, i, e, true)
+	u, ok, usedSpace := findUnitIn(rs, i, e, true)
 	if !ok && usedSpace {
 		// Not a lost no-break space: maybe a dropped byte before a space.
-		u, ok, _ = findUnitSpace(rs, i, e, false)
+		u, ok, _ = findUnitIn(rs, i, e, false)
 	}
 	return u, ok
 }
 
-// findUnitSpace is findUnit, taking a space for a lost no-break space only
-// when allowSpace; usedSpace reports whether it tried.
-func findUnitSpace(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, usedSpace bool) {
-	u, ok = findUnitIn(rs, i, e, allowSpace, &usedSpace)
-	return u, ok, usedSpace
-}
-
-func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool, usedSpace *bool) (unit, bool) {
+// findUnitIn is findUnit, taking a space for a lost no-break space only
+// when allowSpace; usedSpace reports whether it did.
+func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, usedSpace bool) {
 	b0, ok := encodeIn(e, rs[i])
 	if !ok || b0 < 0xC2 || b0 > 0xF4 {
-		return unit{}, false
+		return unit{}, false, usedSpace
 	}
 	n := 2
 	switch {
@@ -184,16 +180,16 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool, usedSpace *bool) 
 			continue
 		case allowSpace && r == ' ' && k == n-1 && len(lost) == 0 && decodeIn(e, 0xA0) == 0xA0:
 			// A no-break space that became a space, as the last byte.
-			buf[k], space, *usedSpace = 0xA0, true, true
+			buf[k], space, usedSpace = 0xA0, true, true
 			continue
 		}
 		break
 	}
 	missing := n - k
 	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) {
-		return unit{}, false
+		return unit{}, false, usedSpace
 	}
-	u := unit{start: i, end: j, space: space}
+	u = unit{start: i, end: j, space: space}
 	var fill []byte
 	switch {
 	case missing == 1 && e == ISO8859_1:
@@ -212,30 +208,30 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool, usedSpace *bool) 
 	if len(lost) == 0 {
 		r, ok := decodeSeq(buf[:n])
 		if !ok {
-			return unit{}, false
+			return unit{}, false, usedSpace
 		}
 		if space && n > 2 && infoOf(r).kind != kLetter {
 			// Ending a longer sequence, a lost no-break space is believed
 			// only for a letter (Thai ภ, Devanagari ठ): "â€ " is likelier ”
 			// with its last byte dropped than †.
-			return unit{}, false
+			return unit{}, false, usedSpace
 		}
 		u.r = r
-		return u, true
+		return u, true, usedSpace
 	}
 	// Try every filling of the lost bytes: one character fitting is that
 	// character; several are a U+FFFD.
 	found, count := fillLost(buf[:n], lost, fill, 0, 0, 0)
 	switch count {
 	case 0:
-		return unit{}, false
+		return unit{}, false, usedSpace
 	case 1:
 		u.r = found
 	default:
 		u.r = 0xFFFD
 	}
 	u.lossy = true
-	return u, true
+	return u, true, usedSpace
 }
 
 // fillLost tries the fillings of the bytes of seq at positions lost[x:]
@@ -279,10 +275,19 @@ func decodeSeq(p []byte) (rune, bool) {
 func isHighSurrogate(r rune) bool { return 0xD800 <= r && r < 0xDC00 }
 func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 
-// unitsIn appends to us the misread characters of rs under e, left to right.
-func unitsIn(us []unit, rs []rune, e Encoding) []unit {
+// unitsIn appends to us the misread characters of rs under e, left to
+// right, looking for none inside the ordered ranges skip.
+func unitsIn(us []unit, rs []rune, e Encoding, skip [][2]int) []unit {
 	bit := uint16(1) << e
 	for i := 0; i < len(rs); {
+		// Ranges another encoding already decodes to clean text are settled.
+		for len(skip) > 0 && skip[0][1] <= i {
+			skip = skip[1:]
+		}
+		if len(skip) > 0 && skip[0][0] <= i {
+			i = skip[0][1]
+			continue
+		}
 		r := rs[i]
 		if r < 0x80 || maskOf(r).lead&bit == 0 {
 			i++
@@ -336,6 +341,22 @@ type scratch struct {
 	seenAt map[[2]int]int
 	// found holds the misread characters each encoding judged so far found.
 	found [][]unit
+	// perfect holds the ranges of candidates that decode to text without
+	// badness, in order.
+	perfect [][2]int
+}
+
+// within reports whether [start, end) lies inside one of the ordered,
+// non-nested-by-start ranges rs.
+func within(rs [][2]int, start, end int) bool {
+	k, _ := slices.BinarySearchFunc(rs, start+1, func(d [2]int, s int) int { return d[0] - s })
+	// rs[:k] start at or before start; the nearest ones are likeliest to hold it.
+	for i := k - 1; i >= 0 && i >= k-4; i-- {
+		if rs[i][0] <= start && end <= rs[i][1] {
+			return true
+		}
+	}
+	return false
 }
 
 // coveredBy reports whether every unit of us was found, the same, by one
@@ -369,7 +390,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		return nil
 	}
 	sc := &f.depth[depth]
-	all, seen, us := sc.all[:0], sc.seen[:0], sc.us
+	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
 	// Clearing a map costs what it once held: one that grew large is
 	// dropped for a new one instead.
 	if sc.before == nil || len(sc.before) > 64 || len(sc.seenAt) > 64 {
@@ -383,7 +404,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if mask&(1<<e) == 0 {
 			continue
 		}
-		us = unitsIn(us[:0], rs, e)
+		us = unitsIn(us[:0], rs, e, perfect)
 		// An encoding that finds only what an earlier one found, read the
 		// same way (ISO-8859-1 or Windows-1254 on text misread as
 		// Windows-1252), has nothing to add: its stretches are pieces of
@@ -397,13 +418,23 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
 				j++
 			}
-			if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
-				all = append(all, c)
+			// A stretch inside one an earlier encoding decodes to text with
+			// no badness left cannot beat it: its gain is at most its own
+			// badness, which the larger stretch's counts in full, and ties
+			// go to the earlier encoding.
+			if start, end := us[i].start, us[j-1].end; !within(perfect, start, end) {
+				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
+					all = append(all, c)
+					if c.perfect {
+						k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
+						perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
+					}
+				}
 			}
 			i = j
 		}
 	}
-	sc.all, sc.seen, sc.us = all, seen, us
+	sc.all, sc.seen, sc.us, sc.perfect = all, seen, us, perfect
 	if len(all) == 0 {
 		return nil
 	}
@@ -515,7 +546,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		return candidate{}, false
 	}
 	chain := append(slices.Clip(inner), e)
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy}, true
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0}, true
 }
 
 // apply rewrites rs by the candidates cs, returning the longest chain among them.
