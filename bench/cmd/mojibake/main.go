@@ -24,6 +24,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/utf8x/utf8x"
@@ -85,7 +86,9 @@ func impls(mangled *charmap.Charmap) []table.Impl {
 		}},
 	}
 	if mangled != nil {
-		enc := mangled.NewEncoder()
+		// Characters the encoding lacks become its replacement byte, so that
+		// the undo runs over the whole text rather than stopping at the first.
+		enc := encoding.ReplaceUnsupported(mangled.NewEncoder())
 		var buf []byte
 		baselines = append(baselines, table.Impl{Name: "naive whole-text undo", Run: func(p []byte) int {
 			if cap(buf) < len(p) {
@@ -144,6 +147,37 @@ func main() {
 	}
 	fmt.Fprintf(os.Stderr, "\r%-70s\r", "")
 
+	// The machines this runs on are shared: wall-clock figures move with
+	// other load. Thread CPU time moves much less; report it as well.
+	type cpuRow struct {
+		op, input string
+		mbps      float64
+	}
+	var cpuRows []cpuRow
+	cpuMeasure := func(op string, inputs []table.Input) {
+		for _, in := range inputs {
+			if re := table.Filter(*run); re != nil && !re.MatchString(op+" "+in.Name) {
+				continue
+			}
+			best := 0.0
+			for range *rounds {
+				best = max(best, cpuThroughput(in.Data, *dur))
+			}
+			cpuRows = append(cpuRows, cpuRow{op, in.Name, best})
+		}
+	}
+	cpuMeasure("clean", texts)
+	for _, m := range []struct {
+		name string
+		cm   *charmap.Charmap
+	}{{"windows-1252", charmap.Windows1252}, {"windows-1251", charmap.Windows1251}} {
+		var inputs []table.Input
+		for _, in := range texts {
+			inputs = append(inputs, table.Input{Name: in.Name, Data: misread(in.Data, m.cm)})
+		}
+		cpuMeasure("misread as "+m.name, inputs)
+	}
+
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/mojibake %s`  \n", strings.Join(os.Args[1:], " "))
@@ -151,4 +185,33 @@ func main() {
 		table.CPU(false), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH,
 		kernel.Active(), *rounds, *dur, time.Since(start).Round(time.Second))
 	table.Print(w, ops, results)
+
+	fmt.Fprintf(w, "\n#### mojibake.Transformer, MB per second of thread CPU time (best of %d rounds)\n\n", *rounds)
+	fmt.Fprintln(w, "| text | input | MB/s |")
+	fmt.Fprintln(w, "| --- | --- | ---: |")
+	for _, r := range cpuRows {
+		fmt.Fprintf(w, "| %s | %s | %.0f |\n", r.op, r.input, r.mbps)
+	}
+}
+
+// cpuThroughput runs the Transformer over p for at least dur of wall time
+// and returns MB per second of this thread's CPU time.
+func cpuThroughput(p []byte, dur time.Duration) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	dst := make([]byte, len(p))
+	tr := mojibake.NewTransformer()
+	c0, n, start := threadCPU(), 0, time.Now()
+	for n == 0 || time.Since(start) < dur {
+		tr.Reset()
+		if _, _, err := tr.Transform(dst, p, true); err != nil {
+			panic(err)
+		}
+		n++
+	}
+	d := threadCPU() - c0
+	if d <= 0 {
+		return 0
+	}
+	return float64(len(p)) * float64(n) / d.Seconds() / 1e6
 }
