@@ -102,8 +102,11 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			f.binary = f.binary || c == 0
 			continue
 		}
-		r, n := utf8.DecodeRune(w[i:])
-		if r == utf8.RuneError && n == 1 {
+		var r rune
+		var n int
+		if c < 0xE0 && c >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
+			r, n = rune(c&0x1F)<<6|rune(w[i+1]&0x3F), 2
+		} else if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
 			r = invalidByte
 			f.binary = true
 		}
@@ -292,6 +295,13 @@ func unitsIn(us []unit, rs []rune, e Encoding, skip [][2]int) []unit {
 		if r < 0x80 || maskOf(r).lead&bit == 0 {
 			i++
 			continue
+		}
+		if i+1 < len(rs) {
+			// Most leads are followed by no continuation: say so without a call.
+			if n := rs[i+1]; n != ' ' && n != 0xFFFD && (n < 0x80 || maskOf(n).cont&bit == 0) {
+				i++
+				continue
+			}
 		}
 		u, ok := findUnit(rs, i, e)
 		if !ok {
