@@ -142,15 +142,14 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 // same however the input is split into calls, and its memory stays bounded:
 // each decision looks at one line at most (at most 2 KiB of it).
 type Transformer struct {
-	// Report, if set, is called with each change made, offsets counted from
-	// the start of the stream.
+	// Report, if set before the first call to Transform, is called with
+	// each change made, offsets counted from the start of the stream.
 	Report func(Change)
 
-	f        fixer
-	in, out  int64 // bytes consumed and written so far
-	line     int64 // LFs consumed so far
-	changes  int64
-	emitBase struct{ in, out, line int64 }
+	f       fixer
+	in, out int64 // bytes consumed and written so far
+	line    int64 // LFs consumed so far, counted only for Report
+	changes int64
 }
 
 // NewTransformer returns a Transformer that undoes mojibake.
@@ -267,20 +266,32 @@ func (t *Transformer) rewrite(dst, w []byte) []byte {
 // Fix returns s with its mojibake undone, and the changes made. It returns s
 // itself when nothing changed.
 func Fix(s []byte) ([]byte, []Change) {
+	in := s
 	var changes []Change
 	t := &Transformer{Report: func(c Change) { changes = append(changes, c) }}
 	if nextCandidate(s, true) < 0 {
 		return s, nil
 	}
-	dst := make([]byte, len(s))
-	nDst, _, err := t.Transform(dst, s, true)
-	if err != nil {
-		panic("mojibake: " + err.Error()) // the output never outgrows the input
+	// The output never outgrows the input, so one call does it all; the
+	// loop is there should that ever be wrong.
+	dst := make([]byte, len(s)+maxWindow)
+	out := dst[:0]
+	for len(s) > 0 {
+		nDst, nSrc, _ := t.Transform(dst[len(out):cap(dst)], s, true)
+		out = dst[:len(out)+nDst]
+		s = s[nSrc:]
+		if nSrc == 0 && nDst == 0 && cap(dst)-len(out) > len(s)+maxWindow {
+			out = append(out, s...) // no progress with room to spare: keep the rest as it is
+			break
+		}
+		if len(s) > 0 && len(out)+maxWindow > cap(dst) {
+			dst = append(out, make([]byte, len(s)+maxWindow)...)
+		}
 	}
 	if len(changes) == 0 {
-		return s, nil
+		return in, nil
 	}
-	return dst[:nDst], changes
+	return out, changes
 }
 
 // FixString is Fix for a string.
