@@ -48,6 +48,7 @@ type info struct {
 	script uint8
 	upper  bool
 	lower  bool
+	math   bool  // a mathematical symbol (Sm)
 	cost   uint8 // badness of the character on its own
 }
 
@@ -126,11 +127,11 @@ func classify(r rune) info {
 			in.cost = 1
 		}
 		return in
-	case 0xA4, 0xA6, 0xAC, 0xB6, 0xAD, 0x2310, 0x2320, 0x2321, 0x25CA, 0x2044,
-		0x2202, 0x2206, 0x220F, 0x2211, 0x221A, 0x221E, 0x222B, 0x2248, 0x2260, 0x2126:
-		// ¤ ¦ ¬ ¶ soft hyphen, the IBM-PC corner pieces and Mac OS Roman's
-		// mathematics: characters legacy code pages offer but writing rarely uses.
-		return info{kind: kSymbol, cost: 1}
+	case 0xA4, 0xA6, 0xAC, 0xB6, 0xAD, 0x2310, 0x2320, 0x2321, 0x25CA, 0x2044:
+		// ¤ ¦ ¬ ¶ soft hyphen, the IBM-PC corner pieces, Mac OS Roman's
+		// lozenge and fraction slash: characters legacy code pages offer
+		// but writing rarely uses. (Its √ ∞ ≈ ≠ ... are real mathematics.)
+		return info{kind: kSymbol, cost: 1, math: unicode.Is(unicode.Sm, r)}
 	case 0xA0:
 		return info{kind: kSpace}
 	case 0xB7, 0x2026:
@@ -166,6 +167,9 @@ func classify(r rune) info {
 		}
 	case unicode.IsMark(r):
 		in.kind = kMark
+		if !unicode.Is(unicode.Inherited, r) {
+			in.script = sOther // a mark of one script: Arabic, Devanagari, ...
+		}
 	case unicode.Is(unicode.Nd, r):
 		in.kind = kDigit
 	case unicode.IsSpace(r) || unicode.Is(unicode.Zs, r):
@@ -178,14 +182,15 @@ func classify(r rune) info {
 		in.kind = kPunct
 	case unicode.In(r, unicode.S, unicode.No):
 		in.kind = kSymbol
+		in.math = unicode.Is(unicode.Sm, r)
 		if unicode.Is(unicode.Sk, r) {
 			in.cost = 1 // spacing accents: ¨ ¯ ´ ¸ ˆ ˜ ˇ ˘ ˙ ˛ ˝
 		}
 	case unicode.Is(unicode.Cf, r):
 		in.cost = 1
-	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.C):
-		return info{kind: kBad, cost: 3} // unassigned
-	case unicode.Is(unicode.Cs, r):
+	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.Cc, unicode.Cf, unicode.Co):
+		// Unassigned (Go's unicode.C holds the unassigned code points too),
+		// or a surrogate.
 		return info{kind: kBad, cost: 3}
 	}
 	return in
@@ -229,7 +234,7 @@ func pairCost(a rune, x info, b rune, y info) int {
 			}
 		}
 	}
-	if aHigh && bHigh && oddNeighbours(x.kind, y.kind) {
+	if aHigh && bHigh && oddNeighbours(x, y) {
 		c++
 	}
 	if (a == 0xA0 && b == ' ') || (a == ' ' && b == 0xA0) {
@@ -237,6 +242,9 @@ func pairCost(a rune, x info, b rune, y info) int {
 	}
 	if y.kind == kMark && x.kind != kLetter && x.kind != kMark {
 		c++
+	}
+	if y.kind == kMark && y.script == sOther && x.kind == kLetter && x.script != sOther {
+		c += 2 // an Arabic or Indic mark on a Latin, Greek or Cyrillic letter
 	}
 	if x.kind == kLetter && y.kind == kLetter && aHigh != bHigh && x.script != y.script &&
 		x.script != sOther && y.script != sOther {
@@ -334,7 +342,14 @@ func rareLetter(r rune) bool {
 
 // oddNeighbours reports symbols glued together the way misread bytes are
 // ("€™", "├⌐"): two symbols or punctuation marks, or a box piece beside one.
-func oddNeighbours(x, y kind) bool {
+func oddNeighbours(x, y info) bool {
+	if x.math && y.math {
+		return false // ≤≥, √±, ±∞: mathematics writes symbols together
+	}
+	return oddKinds(x.kind, y.kind)
+}
+
+func oddKinds(x, y kind) bool {
 	sym := func(k kind) bool { return k == kSymbol || k == kPunct || k == kBad }
 	switch {
 	case sym(x) && sym(y):

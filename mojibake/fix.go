@@ -278,19 +278,10 @@ func decodeSeq(p []byte) (rune, bool) {
 func isHighSurrogate(r rune) bool { return 0xD800 <= r && r < 0xDC00 }
 func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 
-// unitsIn appends to us the misread characters of rs under e, left to
-// right, looking for none inside the ordered ranges skip.
-func unitsIn(us []unit, rs []rune, e Encoding, skip [][2]int) []unit {
+// unitsIn appends to us the misread characters of rs under e, left to right.
+func unitsIn(us []unit, rs []rune, e Encoding) []unit {
 	bit := uint16(1) << e
 	for i := 0; i < len(rs); {
-		// Ranges another encoding already decodes to clean text are settled.
-		for len(skip) > 0 && skip[0][1] <= i {
-			skip = skip[1:]
-		}
-		if len(skip) > 0 && skip[0][0] <= i {
-			i = skip[0][1]
-			continue
-		}
 		r := rs[i]
 		if r < 0x80 || maskOf(r).lead&bit == 0 {
 			i++
@@ -414,7 +405,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if mask&(1<<e) == 0 {
 			continue
 		}
-		us = unitsIn(us[:0], rs, e, perfect)
+		us = unitsIn(us[:0], rs, e)
 		// An encoding that finds only what an earlier one found, read the
 		// same way (ISO-8859-1 or Windows-1254 on text misread as
 		// Windows-1252), has nothing to add: its stretches are pieces of
