@@ -35,6 +35,11 @@ func nextCandidate(p []byte, atEOF bool) int {
 			}
 			continue
 		case c >= 0xC2 && c < 0xE0 && i+1 < n && p[i+1]&0xC0 == 0x80:
+			if !mayMatter[c] { // Hebrew, Arabic, ...: no encoding has them
+				prevLead = 0
+				i += 2
+				continue
+			}
 			m := lowMasks[rune(c&0x1F)<<6|rune(p[i+1]&0x3F)]
 			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
 				return prevAt
