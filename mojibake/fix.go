@@ -128,17 +128,33 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 
 // candidateMask returns the encodings whose telltale pairs occur in rs.
 func candidateMask(rs []rune) uint16 {
+	cand, _ := leadsOf(rs, nil)
+	return cand
+}
+
+// leadsOf returns the encodings whose telltale pairs occur in rs, and
+// appends to pos the indexes of the characters that are a lead in some
+// encoding and are followed by a continuation in one: where misread
+// characters may start. Scanning those, rather than all of rs, is what
+// makes a mostly ASCII line cheap to judge for each encoding.
+func leadsOf(rs []rune, pos []int32) (uint16, []int32) {
 	var cand, prevLead uint16
-	for _, r := range rs {
+	for i, r := range rs {
 		if r < 0x80 {
+			if prevLead != 0 && r == ' ' {
+				pos = append(pos, int32(i-1)) // a lost no-break space
+			}
 			prevLead = 0
 			continue
 		}
 		m := maskOf(r)
-		cand |= prevLead & m.cont
+		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
+			cand |= prevLead & m.cont
+			pos = append(pos, int32(i-1))
+		}
 		prevLead = m.lead
 	}
-	return cand
+	return cand, pos
 }
 
 // findUnit reports whether a misread character starts at rs[i] under e.
@@ -278,29 +294,31 @@ func decodeSeq(p []byte) (rune, bool) {
 func isHighSurrogate(r rune) bool { return 0xD800 <= r && r < 0xDC00 }
 func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 
-// unitsIn appends to us the misread characters of rs under e, left to right.
-func unitsIn(us []unit, rs []rune, e Encoding) []unit {
+// unitsIn appends to us the misread characters of rs under e, left to
+// right, trying the places pos (from leadsOf) only.
+func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 	bit := uint16(1) << e
-	for i := 0; i < len(rs); {
+	i := 0 // no unit starts before i
+	for _, p := range pos {
+		if int(p) < i {
+			continue
+		}
+		i = int(p)
 		r := rs[i]
-		if r < 0x80 || maskOf(r).lead&bit == 0 {
-			i++
+		if maskOf(r).lead&bit == 0 {
 			continue
 		}
 		if i+1 < len(rs) {
 			// Most leads are followed by no continuation: say so without a call.
 			if n := rs[i+1]; n != ' ' && n != 0xFFFD && (n < 0x80 || maskOf(n).cont&bit == 0) {
-				i++
 				continue
 			}
 		}
 		u, ok := findUnit(rs, i, e)
 		if !ok {
-			i++
 			continue
 		}
 		if isLowSurrogate(u.r) {
-			i++
 			continue
 		}
 		if isHighSurrogate(u.r) {
@@ -310,7 +328,6 @@ func unitsIn(us []unit, rs []rune, e Encoding) []unit {
 				lo, ok = findUnit(rs, u.end, e)
 			}
 			if !ok || !isLowSurrogate(lo.r) {
-				i++
 				continue
 			}
 			u.r = 0x10000 + (u.r-0xD800)<<10 + (lo.r - 0xDC00)
@@ -322,7 +339,6 @@ func unitsIn(us []unit, rs []rune, e Encoding) []unit {
 			// likely Portuguese than a lost no-break space; a second space
 			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives
 			// the lost one away.
-			i++
 			continue
 		}
 		us = append(us, u)
@@ -345,6 +361,8 @@ type scratch struct {
 	// perfect holds the ranges of candidates that decode to text without
 	// badness, in order.
 	perfect [][2]int
+	// pos holds where misread characters may start (leadsOf).
+	pos []int32
 }
 
 // within reports whether [start, end) lies inside one of the ordered,
@@ -386,11 +404,12 @@ func (sc *scratch) coveredBy(us []unit) bool {
 // The result lives in f's scratch space for this depth: use it before the
 // next call at the same depth.
 func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candidate {
-	mask := candidateMask(rs)
+	sc := &f.depth[depth]
+	var mask uint16
+	mask, sc.pos = leadsOf(rs, sc.pos[:0])
 	if mask == 0 {
 		return nil
 	}
-	sc := &f.depth[depth]
 	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
 	// Clearing a map costs what it once held: one that grew large is
 	// dropped for a new one instead.
@@ -405,7 +424,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if mask&(1<<e) == 0 {
 			continue
 		}
-		us = unitsIn(us[:0], rs, e)
+		us = unitsIn(us[:0], rs, e, sc.pos)
 		// An encoding that finds only what an earlier one found, read the
 		// same way (ISO-8859-1 or Windows-1254 on text misread as
 		// Windows-1252), has nothing to add: its stretches are pieces of
