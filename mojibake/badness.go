@@ -50,13 +50,115 @@ type info struct {
 	lower  bool
 	math   bool  // a mathematical symbol (Sm)
 	cost   uint8 // badness of the character on its own
+	class  uint8 // what pairCost looks at, as an index into pairTable
 }
 
 var lowInfo [maskDense]info
 
 func init() {
+	buildPairTable()
 	for r := rune(0); r < maskDense; r++ {
 		lowInfo[r] = classify(r)
+	}
+	cjkInfo = classify(0x4E00)
+}
+
+// cjkInfo describes the CJK ideographs, Hangul syllables and kana.
+var cjkInfo info
+
+// The pair table. pairCost reads a few fields of each character's info and
+// whether the character is ASCII, a space or a no-break space; those, with
+// the fields it does not read for a kind cleared, make a class, and the
+// classes are few. pairTable holds pairCost for every two classes, so that
+// badness pays a lookup per pair instead of pairCost's branches; the test
+// TestPairTable checks it against pairCost.
+const maxClasses = 128
+
+var (
+	pairTable [maxClasses][maxClasses]int8
+	classIDs  = map[uint16]uint8{}
+	classReps []struct {
+		r  rune
+		in info
+	}
+)
+
+// classKey packs the fields pairCost reads, the others cleared.
+func classKey(r rune, in info) (uint16, info) {
+	n := info{kind: in.kind}
+	switch in.kind {
+	case kLetter:
+		n.script, n.upper, n.lower = in.script, in.upper, in.lower
+	case kMark:
+		n.script = in.script
+	case kSymbol:
+		n.math = in.math
+	}
+	k := uint16(n.kind) | uint16(n.script)<<4
+	if n.upper {
+		k |= 1 << 7
+	}
+	if n.lower {
+		k |= 1 << 8
+	}
+	if n.math {
+		k |= 1 << 9
+	}
+	switch {
+	case r == 0xA0:
+		k |= 1 << 10
+	case r == ' ':
+		k |= 1 << 11
+	case r >= 0x80:
+		k |= 1 << 12
+	}
+	return k, n
+}
+
+// classOf returns r's class, which buildPairTable made sure exists.
+func classOf(r rune, in info) uint8 {
+	k, _ := classKey(r, in)
+	id, ok := classIDs[k]
+	if !ok {
+		panic("mojibake: character class missing from the pair table") // buildPairTable enumerates them all
+	}
+	return id
+}
+
+// buildPairTable enumerates every class a character can have and fills
+// pairTable with pairCost for each two, from a representative of each.
+func buildPairTable() {
+	for k := kOther; k <= kSup; k++ {
+		reps := []rune{'x', 0x1000} // ASCII or not
+		if k == kSpace {
+			reps = append(reps, ' ', 0xA0)
+		}
+		for sc := sNone; sc <= sOther; sc++ {
+			for c := 0; c < 4; c++ {
+				for _, m := range []bool{false, true} {
+					for _, r := range reps {
+						in := info{kind: k, script: sc, upper: c&1 != 0, lower: c&2 != 0, math: m}
+						key, n := classKey(r, in)
+						if _, ok := classIDs[key]; ok {
+							continue
+						}
+						if len(classReps) == maxClasses {
+							panic("mojibake: too many character classes")
+						}
+						classIDs[key] = uint8(len(classReps))
+						classReps = append(classReps, struct {
+							r  rune
+							in info
+						}{r, n})
+					}
+				}
+			}
+		}
+	}
+	for i, a := range classReps {
+		for j, b := range classReps {
+			pairTable[i][j] = int8(pairCost(a.r, a.in, b.r, b.in))
+		}
 	}
 }
 
@@ -67,7 +169,7 @@ func infoOf(r rune) info {
 	case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
 		// CJK ideographs, Hangul syllables, kana: what most misread text
 		// decodes to beyond the dense table, and all plain letters.
-		return info{kind: kLetter, script: sOther}
+		return cjkInfo
 	case maskDense <= r && r < 0x10000:
 		bmpOnce.Do(fillBMP)
 		return bmpInfo[r-maskDense]
@@ -89,7 +191,14 @@ func fillBMP() {
 	}
 }
 
+// classify describes r, with its class for the pair table.
 func classify(r rune) info {
+	in := describe(r)
+	in.class = classOf(r, in)
+	return in
+}
+
+func describe(r rune) info {
 	var in info
 	switch {
 	case r < 0:
@@ -279,7 +388,7 @@ func badness(prev rune, s []rune, next rune) int {
 			if a < 0x80 && a >= 0 {
 				x = infoOf(a)
 			}
-			total += pairCost(a, x, b, y)
+			total += int(pairTable[x.class][y.class])
 			if z != none && z >= 0x80 && b >= 0x80 {
 				if z < 0x80 || z == invalidByte {
 					w = infoOf(z)
@@ -295,7 +404,7 @@ func badness(prev rune, s []rune, next rune) int {
 			x = infoOf(a)
 		}
 		y := infoOf(next)
-		total += pairCost(a, x, next, y)
+		total += int(pairTable[x.class][y.class])
 		if z != none && z >= 0x80 && next >= 0x80 {
 			total += tripleCost(w, a, x, y)
 		}

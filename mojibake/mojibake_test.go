@@ -96,3 +96,28 @@ func TestCases(t *testing.T) {
 		}
 	}
 }
+
+// TestPairTable checks the pair table against pairCost, its reference, on
+// every pair of characters from a sample that covers every class met in the
+// Basic Multilingual Plane.
+func TestPairTable(t *testing.T) {
+	seen := map[uint8]rune{}
+	for r := rune(0); r < 0x10000; r++ {
+		if in := infoOf(r); seen[in.class] == 0 {
+			seen[in.class] = r
+		}
+	}
+	sample := []rune{-2, ' ', 0xA0, 'a', 'Z', 0x1F600}
+	for _, r := range seen {
+		sample = append(sample, r)
+	}
+	for _, a := range sample {
+		for _, b := range sample {
+			x, y := infoOf(a), infoOf(b)
+			if got, want := int(pairTable[x.class][y.class]), pairCost(a, x, b, y); got != want {
+				t.Fatalf("pair %U %U: table %d, pairCost %d", a, b, got, want)
+			}
+		}
+	}
+	t.Logf("%d classes in use, %d in the table", len(seen), len(classReps))
+}
