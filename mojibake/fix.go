@@ -365,6 +365,22 @@ type scratch struct {
 	pos []int32
 }
 
+// coversAll reports whether every place in pos (ordered) lies inside one
+// of the ranges rs (ordered by start).
+func coversAll(rs [][2]int, pos []int32) bool {
+	k, reach := 0, 0 // rs[:k] seen; reach is the farthest end among them
+	for _, p := range pos {
+		for k < len(rs) && rs[k][0] <= int(p) {
+			reach = max(reach, rs[k][1])
+			k++
+		}
+		if int(p) >= reach {
+			return false
+		}
+	}
+	return true
+}
+
 // within reports whether [start, end) lies inside one of the ordered,
 // non-nested-by-start ranges rs.
 func within(rs [][2]int, start, end int) bool {
@@ -452,6 +468,12 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 				}
 			}
 			i = j
+		}
+		// When the encodings so far decode every place a misread character
+		// may start to text with no badness left, the others can only find
+		// stretches inside those, which cannot win.
+		if len(perfect) > 0 && coversAll(perfect, sc.pos) {
+			break
 		}
 	}
 	sc.all, sc.seen, sc.us, sc.perfect = all, seen, us, perfect
