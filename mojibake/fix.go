@@ -73,6 +73,9 @@ func windowEnd(p []byte, atEOF bool) int {
 		}
 		return 0
 	}
+	if len(p) < maxWindow+utf8.UTFMax && !atEOF {
+		return 0 // the character at the limit may not be whole yet
+	}
 	for j := maxWindow - 1; j >= 0; j-- {
 		if p[j] < 0x80 {
 			return j + 1
@@ -81,6 +84,20 @@ func windowEnd(p []byte, atEOF bool) int {
 	j := maxWindow
 	for j > maxWindow-utf8.UTFMax && !utf8.RuneStart(p[j]) {
 		j--
+	}
+	// No ASCII at all (CJK text, or text misread whole): cut before a
+	// character that starts a misread one in Windows-1252 or ISO-8859-1
+	// (a lead there, no continuation), the commonest misreadings, so as
+	// not to cut one in two; failing that, at any character.
+	for k, n := j, 0; k > 0 && n < 32; n++ {
+		r, _ := utf8.DecodeRune(p[k:])
+		if m := maskOf(r); m.lead != 0 && m.cont&(1<<Windows1252|1<<ISO8859_1) == 0 {
+			return k
+		}
+		k--
+		for k > 0 && !utf8.RuneStart(p[k]) {
+			k--
+		}
 	}
 	return j
 }

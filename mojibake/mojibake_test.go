@@ -121,3 +121,20 @@ func TestPairTable(t *testing.T) {
 	}
 	t.Logf("%d classes in use, %d in the table", len(seen), len(classReps))
 }
+
+// TestLongLineWithoutASCII: a line longer than a window and without ASCII
+// (CJK misread as Windows-1252) is cut between misread characters, so that
+// all of it comes back.
+func TestLongLineWithoutASCII(t *testing.T) {
+	var want []rune
+	for i := range 3000 {
+		want = append(want, rune(0x4E00+i*7%20000))
+	}
+	mangled, ok := misread(string(want), Windows1252, lossNone)
+	if !ok || len(mangled) < 4*maxWindow {
+		t.Fatal("test input")
+	}
+	if got, _ := FixString(mangled); got != string(want) {
+		t.Errorf("%d of %d characters came back", len([]rune(got)), len(want))
+	}
+}
