@@ -389,6 +389,9 @@ func badness(prev rune, s []rune, next rune) int {
 				x = infoOf(a)
 			}
 			total += int(pairTable[x.class][y.class])
+			if a == 0xC3 || a == 0xC2 {
+				total += telltale(z, w, b)
+			}
 			if z != none && z >= 0x80 && b >= 0x80 {
 				if z < 0x80 || z == invalidByte {
 					w = infoOf(z)
@@ -405,12 +408,40 @@ func badness(prev rune, s []rune, next rune) int {
 		}
 		y := infoOf(next)
 		total += int(pairTable[x.class][y.class])
+		if a == 0xC3 || a == 0xC2 {
+			total += telltale(z, w, next)
+		}
 		if z != none && z >= 0x80 && next >= 0x80 {
 			total += tripleCost(w, a, x, y)
 		}
 	}
 	return total
 }
+
+// telltale is the badness of Ã or Â (the characters Windows-1252 reads
+// the first byte of U+0080..U+00FF as) followed by b, one of the characters
+// it reads 80-A0 as: "Ãœber", "Ã–sterreich", "Ã“scar", "Â " are Über,
+// Österreich, Óscar and a no-break space misread, and the general rules see
+// nothing wrong in a capital followed by a letter, a dash or a quote. Z (w)
+// is the character before: after a capital, Ã ends a Portuguese or
+// Vietnamese word ("IRMÃ…") and is left alone.
+func telltale(z rune, w info, b rune) int {
+	if z != none && w.kind == kLetter && w.upper {
+		return 0
+	}
+	if b == 0xA0 {
+		return 2
+	}
+	if b >= 0x100 {
+		if c, ok := cp1252Byte(b); ok && c < 0xA0 {
+			return 2
+		}
+	}
+	return 0
+}
+
+// cp1252Byte returns Windows-1252's byte for r.
+func cp1252Byte(r rune) (byte, bool) { return encodeIn(Windows1252, r) }
 
 // tripleCost is the badness of a mark of punctuation a (described by x)
 // between two non-ASCII letters (w and y) with no space: "з›ё", "е…і",
