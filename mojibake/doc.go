@@ -39,8 +39,9 @@
 // # Streaming
 //
 // Decisions look at one line at a time, at most 2 KiB of it (a longer line
-// is cut after an ASCII byte), so Transformer works on input of any size in
-// constant memory and gives the same output however the input is split.
+// is cut after an ASCII byte, or between misread characters), so
+// Transformer works on input of any size in constant memory and gives the
+// same output however the input is split.
 // Clean text passes through a pre-scan that only stops at a character that
 // could begin a misread one.
 package mojibake

@@ -9,7 +9,8 @@ import (
 const (
 	// maxWindow bounds the text a decision may look at. Windows are lines;
 	// a longer line is cut after its last ASCII byte within maxWindow bytes
-	// (where no misread character can be), or at a character boundary.
+	// (where no misread character can be), or, without ASCII, before a
+	// character that starts one (see windowEnd).
 	maxWindow = 2048
 	// maxGap is how many ASCII bytes may separate two misread characters for
 	// them to be judged together, as one stretch: the words of one name or
@@ -140,12 +141,6 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	}
 	offs = append(offs, len(w))
 	f.rs, f.offs = rs, offs
-	return cand
-}
-
-// candidateMask returns the encodings whose telltale pairs occur in rs.
-func candidateMask(rs []rune) uint16 {
-	cand, _ := leadsOf(rs, nil)
 	return cand
 }
 
