@@ -316,7 +316,10 @@ func pairCost(a rune, x info, b rune, y info) int {
 	}
 	c := 0
 	aHigh, bHigh := a >= 0x80, b >= 0x80
-	if x.kind == kLetter && aHigh {
+	// The rules about letters glued to symbols look at the scripts misread
+	// text is made of: Latin, Greek, Cyrillic. CJK, Arabic or Indic letters
+	// meet their own punctuation with no space between ("。", "،", "।").
+	if x.kind == kLetter && aHigh && x.script != sOther {
 		switch y.kind {
 		case kSymbol, kPunct, kBad, kBox:
 			c += 2
@@ -331,7 +334,7 @@ func pairCost(a rune, x info, b rune, y info) int {
 	if bHigh && y.kind == kLetter {
 		switch x.kind {
 		case kSymbol, kPunct, kBad, kBox:
-			if aHigh {
+			if aHigh && y.script != sOther {
 				c++
 			}
 		case kLetter:
@@ -448,7 +451,7 @@ func cp1252Byte(r rune) (byte, bool) { return encodeIn(Windows1252, r) }
 // "ж”№" are Cyrillic letters around bytes of CJK characters. Apostrophes
 // and dashes join words (l’été, Müller–Lüdenscheidt) and are left out.
 func tripleCost(w info, a rune, x info, y info) int {
-	if w.kind != kLetter || y.kind != kLetter || a < 0x80 {
+	if w.kind != kLetter || y.kind != kLetter || a < 0x80 || w.script == sOther || y.script == sOther {
 		return 0
 	}
 	switch x.kind {
