@@ -392,8 +392,8 @@ func badness(prev rune, s []rune, next rune) int {
 				x = infoOf(a)
 			}
 			total += int(pairTable[x.class][y.class])
-			if a == 0xC3 || a == 0xC2 {
-				total += telltale(z, w, b)
+			if a >= 0xC2 && a <= 0xDE {
+				total += telltale(z, w, a, b)
 			}
 			if z != none && z >= 0x80 && b >= 0x80 {
 				if z < 0x80 || z == invalidByte {
@@ -411,8 +411,8 @@ func badness(prev rune, s []rune, next rune) int {
 		}
 		y := infoOf(next)
 		total += int(pairTable[x.class][y.class])
-		if a == 0xC3 || a == 0xC2 {
-			total += telltale(z, w, next)
+		if a >= 0xC2 && a <= 0xDE {
+			total += telltale(z, w, a, next)
 		}
 		if z != none && z >= 0x80 && next >= 0x80 {
 			total += tripleCost(w, a, x, y)
@@ -421,21 +421,30 @@ func badness(prev rune, s []rune, next rune) int {
 	return total
 }
 
-// telltale is the badness of Ã or Â (the characters Windows-1252 reads
-// the first byte of U+0080..U+00FF as) followed by b, one of the characters
-// it reads 80-A0 as: "Ãœber", "Ã–sterreich", "Ã“scar", "Â " are Über,
-// Österreich, Óscar and a no-break space misread, and the general rules see
-// nothing wrong in a capital followed by a letter, a dash or a quote. Z (w)
-// is the character before: after a capital, Ã ends a Portuguese or
-// Vietnamese word ("IRMÃ…") and is left alone.
-func telltale(z rune, w info, b rune) int {
-	if z != none && w.kind == kLetter && w.upper {
+// telltale is the badness of a capital of Latin-1 (or ×, Þ) that is a
+// lead byte in Windows-1252, a followed by b, a character Windows-1252
+// reads a continuation byte as: "Ãœber", "Ã–sterreich", "Ã“scar", "Â ",
+// "Åœablono", "Ä‘", "×‘" are Über, Österreich, Óscar, a no-break space,
+// Ŝablono, đ and Hebrew ב misread, and the general rules see nothing wrong
+// in a capital followed by a letter, a dash or a quote. For Â and Ã, whose
+// misreadings cover U+0080..U+00FF, any continuation counts ("Â«"); for
+// the others only 80-A0, since a capital before a closing quote or « is
+// writing. Z (w) is the character before: after a capital, a ends a word
+// in capitals ("IRMÃ…") and is left alone; and ’ after a capital is the
+// elision of French or Italian ("Ç’a").
+func telltale(z rune, w info, a, b rune) int {
+	if a < 0xC2 || a > 0xDE || z != none && w.kind == kLetter && w.upper {
 		return 0
 	}
-	if b == 0xA0 {
+	wide := a == 0xC2 || a == 0xC3
+	switch {
+	case b == 0xA0:
 		return 2
-	}
-	if b >= 0x100 {
+	case b > 0xA0 && b < 0xC0:
+		if wide {
+			return 2
+		}
+	case b >= 0x100 && (b != 0x2019 || wide):
 		if c, ok := cp1252Byte(b); ok && c < 0xA0 {
 			return 2
 		}
@@ -495,7 +504,9 @@ func oddNeighbours(x, y info) bool {
 func oddKinds(x, y kind) bool {
 	sym := func(k kind) bool { return k == kSymbol || k == kPunct || k == kBad }
 	switch {
-	case sym(x) && sym(y):
+	case sym(x) && sym(y), x == kClose && sym(y):
+		// "€™", "»‡" (Vietnamese ệ misread): a quote or dash ends a
+		// word and meets a space or ASCII punctuation, not a dagger.
 		return true
 	case x == kBox:
 		return sym(y)

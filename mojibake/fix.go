@@ -375,6 +375,8 @@ type scratch struct {
 	perfect [][2]int
 	// pos holds where misread characters may start (leadsOf).
 	pos []int32
+	// mine holds the perfect ranges of the encoding being judged, in order.
+	mine [][2]int
 }
 
 // coversAll reports whether every place in pos (ordered) lies inside one
@@ -453,6 +455,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 			continue
 		}
 		us = unitsIn(us[:0], rs, e, sc.pos)
+		mine := sc.mine[:0]
 		// An encoding that finds only what an earlier one found, read the
 		// same way (ISO-8859-1 or Windows-1254 on text misread as
 		// Windows-1252), has nothing to add: its stretches are pieces of
@@ -476,15 +479,18 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 					if c.perfect {
 						k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
 						perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
+						mine = append(mine, [2]int{c.start, c.end})
 					}
 				}
 			}
 			i = j
 		}
-		// When the encodings so far decode every place a misread character
-		// may start to text with no badness left, the others can only find
-		// stretches inside those, which cannot win.
-		if len(perfect) > 0 && coversAll(perfect, sc.pos) {
+		// When this encoding decodes every place a misread character may
+		// start to text with no badness left, the others can only find
+		// stretches inside its stretches, which cannot win. (Another
+		// encoding's stretch may bridge two of different encodings.)
+		sc.mine = mine
+		if len(mine) > 0 && coversAll(mine, sc.pos) {
 			break
 		}
 	}
