@@ -21,9 +21,11 @@
 //     that counts what misreading leaves behind and writing rarely has:
 //     letters glued to symbols ("Ã©"), symbols glued together ("€™"), a
 //     capital inside a small-letter word, Latin glued to Cyrillic or Greek,
-//     C1 controls, the odd symbols legacy code pages are full of. Length
-//     does not count: clean text scores 0 and is never rewritten, whatever
-//     re-encoding it would survive.
+//     punctuation between two letters ("з›ё"), a Latin-1 capital before
+//     what Windows-1252 reads a continuation byte as ("Ãœ", unless in a
+//     word in capitals), C1 controls, the odd symbols legacy code pages
+//     are full of. Length does not count: clean text scores 0 and is never
+//     rewritten, whatever re-encoding it would survive.
 //
 // The decoding of a stretch is decoded again while that helps (a text
 // misread twice), up to four rounds; the Change reports the chain undone.
