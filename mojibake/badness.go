@@ -51,7 +51,14 @@ type info struct {
 	math   bool  // a mathematical symbol (Sm)
 	cost   uint8 // badness of the character on its own
 	class  uint8 // what pairCost looks at, as an index into pairTable
+	flags  uint8 // what tripleCost looks at: tLetter, tMiddle
 }
+
+// Flags for tripleCost, computed once per character.
+const (
+	tLetter uint8 = 1 << iota // a Latin, Greek or Cyrillic letter
+	tMiddle                   // non-ASCII punctuation or symbol, not an apostrophe or dash
+)
 
 var lowInfo [maskDense]info
 
@@ -195,6 +202,14 @@ func fillBMP() {
 func classify(r rune) info {
 	in := describe(r)
 	in.class = classOf(r, in)
+	var w, y info
+	w.kind, w.script, y.kind, y.script = kLetter, sLatin, kLetter, sLatin
+	if in.kind == kLetter && in.script != sOther && in.script != sNone {
+		in.flags |= tLetter
+	}
+	if tripleCost(w, r, in, y) > 0 {
+		in.flags |= tMiddle
+	}
 	return in
 }
 
@@ -395,11 +410,8 @@ func badness(prev rune, s []rune, next rune) int {
 			if a >= 0xC2 && a <= 0xDE {
 				total += telltale(z, w, a, b)
 			}
-			if z != none && z >= 0x80 && b >= 0x80 {
-				if z < 0x80 || z == invalidByte {
-					w = infoOf(z)
-				}
-				total += tripleCost(w, a, x, y)
+			if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && b >= 0x80 {
+				total += 2 // tripleCost, from the flags
 			}
 		}
 		z, w = a, x
@@ -414,8 +426,8 @@ func badness(prev rune, s []rune, next rune) int {
 		if a >= 0xC2 && a <= 0xDE {
 			total += telltale(z, w, a, next)
 		}
-		if z != none && z >= 0x80 && next >= 0x80 {
-			total += tripleCost(w, a, x, y)
+		if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && next >= 0x80 {
+			total += 2
 		}
 	}
 	return total

@@ -142,3 +142,26 @@ func TestLongLineWithoutASCII(t *testing.T) {
 		t.Errorf("%d of %d characters came back", len([]rune(got)), len(want))
 	}
 }
+
+// TestTripleFlags checks the flags badness uses against tripleCost.
+func TestTripleFlags(t *testing.T) {
+	sample := []rune{'a', 'é', 'Ж', 'α', '中', 'ا', '›', '’', '‘', '–', '—', '…', '€', '•', '«', '»', '-', ' ', 0xA0, '.', '©'}
+	for _, w := range sample {
+		for _, a := range sample {
+			for _, y := range sample {
+				iw, ia, iy := infoOf(w), infoOf(a), infoOf(y)
+				want := 0
+				if w >= 0x80 && y >= 0x80 {
+					want = tripleCost(iw, a, ia, iy)
+				}
+				got := 0
+				if ia.flags&tMiddle != 0 && iw.flags&iy.flags&tLetter != 0 && w >= 0x80 && y >= 0x80 {
+					got = 2
+				}
+				if got != want {
+					t.Fatalf("%q %q %q: flags give %d, tripleCost %d", w, a, y, got, want)
+				}
+			}
+		}
+	}
+}
