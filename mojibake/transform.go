@@ -85,11 +85,12 @@ func nextCandidate(p []byte, atEOF bool) int {
 }
 
 // unitAt reports whether a misread character under one of the encodings in
-// mask starts at p[at] and, on its own between its neighbours, would make
-// the text less bad if decoded; or whether it might, once more input comes
-// (unless atEOF). A stretch is rewritten only for a gain, and a stretch
-// with a gain has such a character in it (a guessed one needs a sure one
-// beside it): windows without one would come out as they went in.
+// mask starts at p[at] and is bad between its neighbours; or whether one
+// might, once more input comes (unless atEOF). A stretch is rewritten only
+// for a gain, so only if it is bad, and its badness is that of its misread
+// characters with their neighbours (the ASCII between them costs nothing;
+// a guessed character needs a sure one beside it): windows without such a
+// character would come out as they went in.
 func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 	var rs [utf8.UTFMax*2 + 1]rune
 	k := 0
@@ -135,7 +136,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if u.end < k {
 			next = rs[u.end]
 		}
-		if badness(prev, rs[:u.end], next) > badness(prev, []rune{u.r}, next) {
+		if badness(prev, rs[:u.end], next) > 0 {
 			return true
 		}
 	}
