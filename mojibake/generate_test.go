@@ -293,14 +293,26 @@ func TestGeneratedMojibake(t *testing.T) {
 	if p := os.Getenv("MOJIBAKE_REPORT"); p != "" {
 		os.WriteFile(p, []byte(report.String()), 0o644)
 	}
-	// Floors well under what the package achieves, so that a regression fails.
-	for n, floor := range map[string]float64{
-		"windows-1252": 0.95, "windows-1252 twice": 0.95, "windows-1252 one word": 0.8,
-		"iso-8859-1": 0.9, "windows-1251": 0.9, "CESU-8 read as windows-1252": 0.8,
-		"windows-1252, no-break spaces as spaces": 0.8,
-	} {
-		if tl := results[n]; tl.cases > 0 && float64(tl.exact)/float64(tl.cases) < floor {
-			t.Errorf("%s: recall %d/%d under %.0f%%", n, tl.exact, tl.cases, 100*floor)
+	// Floors under what the package achieves (BENCHMARKS.md has the
+	// figures), so that a regression fails; enforced when the corpus gives
+	// enough cases for a percentage to mean something.
+	for _, n := range names {
+		tl := results[n]
+		floor, got := 0.85, float64(tl.exact)/float64(max(tl.cases, 1))
+		switch {
+		case strings.HasSuffix(n, "one word"):
+			floor = 0.8
+		case strings.Contains(n, "no-break"):
+			floor = 0.8
+		case strings.Contains(n, "U+FFFD"):
+			floor, got = 0.9, float64(tl.exact+tl.withFFFD)/float64(max(tl.cases, 1))
+		case strings.Contains(n, "dropped"):
+			floor, got = 0.5, float64(tl.exact+tl.withFFFD)/float64(max(tl.cases, 1))
+		case strings.Contains(n, "stripped"):
+			floor, got = 0.1, float64(tl.exact+tl.withFFFD)/float64(max(tl.cases, 1))
+		}
+		if tl.cases >= 200 && got < floor {
+			t.Errorf("%s: recall %.1f%% of %d cases, under %.0f%%", n, 100*got, tl.cases, 100*floor)
 		}
 	}
 }
