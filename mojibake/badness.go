@@ -442,11 +442,15 @@ func badness(prev rune, s []rune, next rune) int {
 // misreadings cover U+0080..U+00FF, any continuation counts ("Â«"); for
 // the others only 80-A0, since a capital before a closing quote or « is
 // writing. Z (w) is the character before: after a capital, a ends a word
-// in capitals ("IRMÃ…") and is left alone; and ’ after a capital is the
-// elision of French or Italian ("Ç’a").
+// in capitals ("IRMÃ…") and is left alone; ’ after a capital is the
+// elision of French or Italian ("Ç’a"); and a quote after a capital that
+// follows a quote closes a letter quoted on its own („Ä“, “Ã”).
 func telltale(z rune, w info, a, b rune) int {
 	if a < 0xC2 || a > 0xDE || z != none && w.kind == kLetter && w.upper {
 		return 0
+	}
+	if isQuote(b) && (isQuote(z) || z == '(' || z == '[') {
+		return 0 // a letter quoted on its own: „Ä“, “Ã”, «Ã»
 	}
 	wide := a == 0xC2 || a == 0xC3
 	switch {
@@ -462,6 +466,15 @@ func telltale(z rune, w info, a, b rune) int {
 		}
 	}
 	return 0
+}
+
+// isQuote reports quotation marks, which may enclose a single letter.
+func isQuote(r rune) bool {
+	switch r {
+	case '"', '\'', 0xAB, 0xBB, 0x2018, 0x2019, 0x201A, 0x201B, 0x201C, 0x201D, 0x201E, 0x201F, 0x2039, 0x203A:
+		return true
+	}
+	return false
 }
 
 // cp1252Byte returns Windows-1252's byte for r.
