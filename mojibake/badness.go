@@ -393,7 +393,7 @@ func badness(prev rune, s []rune, next rune) int {
 	}
 	// z is the character before a, for the one rule that looks at three.
 	z, w := none, info{}
-	for _, b := range s {
+	for i, b := range s {
 		if b < 0x80 && b >= 0 && a < 0x80 && a >= 0 {
 			// Two ASCII characters cost nothing: skip the lookups, which
 			// the gaps between misread characters are mostly made of.
@@ -408,7 +408,11 @@ func badness(prev rune, s []rune, next rune) int {
 			}
 			total += int(pairTable[x.class][y.class])
 			if a >= 0xC2 && a <= 0xDE {
-				total += telltale(z, w, a, b)
+				after := next
+				if i+1 < len(s) {
+					after = s[i+1]
+				}
+				total += telltale(z, w, a, b, after)
 			}
 			if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && b >= 0x80 {
 				total += 2 // tripleCost, from the flags
@@ -424,7 +428,7 @@ func badness(prev rune, s []rune, next rune) int {
 		y := infoOf(next)
 		total += int(pairTable[x.class][y.class])
 		if a >= 0xC2 && a <= 0xDE {
-			total += telltale(z, w, a, next)
+			total += telltale(z, w, a, next, none)
 		}
 		if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && next >= 0x80 {
 			total += 2
@@ -444,12 +448,13 @@ func badness(prev rune, s []rune, next rune) int {
 // writing. Z (w) is the character before: after a capital, a ends a word
 // in capitals ("IRMÃ…") and is left alone; ’ after a capital is the
 // elision of French or Italian ("Ç’a"); and a quote after a capital that
-// follows a quote closes a letter quoted on its own („Ä“, “Ã”).
-func telltale(z rune, w info, a, b rune) int {
+// follows a quote, with no letter after it, closes a letter quoted on its
+// own („Ä“, “Ã”). After is the character after b.
+func telltale(z rune, w info, a, b, after rune) int {
 	if a < 0xC2 || a > 0xDE || z != none && w.kind == kLetter && w.upper {
 		return 0
 	}
-	if isQuote(b) && (isQuote(z) || z == '(' || z == '[') {
+	if isQuote(b) && (isQuote(z) || z == '(' || z == '[') && (after < 0 || infoOf(after).kind != kLetter) {
 		return 0 // a letter quoted on its own: „Ä“, “Ã”, «Ã»
 	}
 	wide := a == 0xC2 || a == 0xC3
