@@ -8,6 +8,6 @@ require (
 	golang.org/x/text v0.33.0
 )
 
-require golang.org/x/sys v0.40.0 // indirect
+require golang.org/x/sys v0.40.0
 
 replace github.com/utf8x/utf8x => ../

@@ -28,6 +28,7 @@ type fixOptions struct {
 	inPlace   bool
 	quiet     bool
 	blockSize int // read size; tests make it tiny
+	moji      mojibakeOptions
 }
 
 func newFixCmd() *cobra.Command {
@@ -63,7 +64,7 @@ mark, at the start).
 A count of what was fixed goes to standard error, nothing when the input was
 already clean (--quiet silences it). Exit status: 0 on success, even when
 something was fixed; 1 when strict meets an ill-formed sequence; 2 for a usage
-error or an input or output that cannot be read or written.`,
+error or an input or output that cannot be read or written.` + mojibakeHelp,
 		Example: `  utf8x fix notes.txt > notes.fixed.txt
   utf8x fix --invalid cp1252 --in-place legacy.csv
   utf8x fix --invalid escape --bom strip -o clean.log app.log
@@ -93,6 +94,7 @@ error or an input or output that cannot be read or written.`,
 	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
 	f.BoolVarP(&opts.quiet, "quiet", "q", false, "do not report what was fixed")
+	addMojibakeFlags(cmd, &opts.moji)
 	return cmd
 }
 
@@ -113,6 +115,9 @@ func (o *fixOptions) parse(cmd *cobra.Command, invalid, replacement, bom string,
 	}
 	if o.bom, err = utf8x.ParseBOMPolicy(bom); err != nil {
 		return usageError("--bom: %v", err)
+	}
+	if err := o.moji.check(); err != nil {
+		return err
 	}
 	if o.output == "-" {
 		o.output = "" // "-o -" is standard output, as usual
@@ -228,7 +233,8 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 		p := startPosition()
 		pos, consumed = &p, p.advance
 	}
-	err = pump(w, dest, in, path, tr, consumed, opts.blockSize)
+	chain, moji := opts.moji.wrap(tr, path, cmd.ErrOrStderr())
+	err = pump(w, dest, in, path, chain, consumed, opts.blockSize)
 	var ue *utf8x.Error
 	switch {
 	case errors.As(err, &ue):
@@ -247,6 +253,9 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 		if err := out.commit(); err != nil {
 			return tr.Fixed(), err
 		}
+	}
+	if s := moji.summary(); s != "" && !opts.quiet {
+		fmt.Fprintln(cmd.ErrOrStderr(), s)
 	}
 	return tr.Fixed(), nil
 }

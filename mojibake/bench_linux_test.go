@@ -1,0 +1,113 @@
+package mojibake
+
+import (
+	"os"
+	"runtime"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/sys/unix"
+)
+
+// Benchmarks of the package alone; the comparison with baselines on the
+// whole corpus is bench/cmd/mojibake.
+
+func benchFile(b *testing.B, name string, mangle func([]byte) []byte) {
+	benchFunc(b, name, mangle, func(p []byte) { Fix(p) })
+}
+
+func benchFunc(b *testing.B, name string, mangle func([]byte) []byte, f func([]byte)) {
+	data, err := os.ReadFile("../../shared/corpus/wikipedia_mars/" + name)
+	if err != nil {
+		b.Skip("../shared/corpus is absent")
+	}
+	if mangle != nil {
+		data = mangle(data)
+	}
+	b.SetBytes(int64(len(data)))
+	// The machines these run on are shared: next to wall-clock MB/s, report
+	// MB per second of this thread's CPU time, which other load hardly moves.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := threadCPU()
+	b.ResetTimer()
+	for range b.N {
+		f(data)
+	}
+	b.StopTimer()
+	if d := threadCPU() - cpu0; d > 0 {
+		b.ReportMetric(float64(len(data))*float64(b.N)/d.Seconds()/1e6, "cpu-MB/s")
+	}
+}
+
+func threadCPU() time.Duration {
+	var ru unix.Rusage
+	if unix.Getrusage(unix.RUSAGE_THREAD, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func misreadBytes(e Encoding) func([]byte) []byte {
+	return func(p []byte) []byte {
+		s, _ := misread(string(p), e, lossNone)
+		return []byte(s)
+	}
+}
+
+func BenchmarkFixCleanRussian(b *testing.B) { benchFile(b, "russian.utf8.txt", nil) }
+func BenchmarkFixCleanChinese(b *testing.B) { benchFile(b, "chinese.utf8.txt", nil) }
+func BenchmarkFixCleanFrench(b *testing.B)  { benchFile(b, "french.utf8.txt", nil) }
+func BenchmarkFixCleanEnglish(b *testing.B) { benchFile(b, "english.utf8.txt", nil) }
+func BenchmarkFixMangledFrench(b *testing.B) {
+	benchFile(b, "french.utf8.txt", misreadBytes(Windows1252))
+}
+func BenchmarkFixMangledRussian(b *testing.B) {
+	benchFile(b, "russian.utf8.txt", misreadBytes(Windows1251))
+}
+
+// The baseline: unicode/utf8's validation of the same bytes.
+func BenchmarkUTF8ValidRussian(b *testing.B) {
+	benchFunc(b, "russian.utf8.txt", nil, func(p []byte) { utf8.Valid(p) })
+}
+func BenchmarkUTF8ValidChinese(b *testing.B) {
+	benchFunc(b, "chinese.utf8.txt", nil, func(p []byte) { utf8.Valid(p) })
+}
+
+// The streaming path without reports, as fix --mojibake runs it.
+func BenchmarkTransformerMangledFrench(b *testing.B) {
+	t := NewTransformer()
+	var dst []byte
+	benchFunc(b, "french.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
+		if len(dst) < len(p) {
+			dst = make([]byte, len(p))
+		}
+		t.Reset()
+		t.Transform(dst, p, true)
+	})
+}
+
+func BenchmarkTransformerMangledRussian(b *testing.B) {
+	t := NewTransformer()
+	var dst []byte
+	benchFunc(b, "russian.utf8.txt", misreadBytes(Windows1251), func(p []byte) {
+		if len(dst) < len(p) {
+			dst = make([]byte, len(p))
+		}
+		t.Reset()
+		t.Transform(dst, p, true)
+	})
+}
+
+func BenchmarkTransformerMangledChinese(b *testing.B) {
+	t := NewTransformer()
+	var dst []byte
+	benchFunc(b, "chinese.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
+		if len(dst) < len(p) {
+			dst = make([]byte, len(p))
+		}
+		t.Reset()
+		t.Transform(dst, p, true)
+	})
+}

@@ -1,0 +1,49 @@
+package mojibake
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Chain is the sequence of misreadings a stretch went through, first one
+// first: Chain{Windows1252, Windows1252} is UTF-8 read as Windows-1252 and
+// written back as UTF-8, twice.
+type Chain []Encoding
+
+// String describes the chain for a person, such as "UTF-8 read as
+// windows-1252, twice" or "UTF-8 read as windows-1251, then as windows-1252".
+func (c Chain) String() string {
+	if len(c) == 0 {
+		return "nothing"
+	}
+	same := true
+	for _, e := range c[1:] {
+		same = same && e == c[0]
+	}
+	var b strings.Builder
+	b.WriteString("UTF-8 read as ")
+	b.WriteString(c[0].String())
+	switch {
+	case len(c) == 1:
+	case same && len(c) == 2:
+		b.WriteString(", twice")
+	case same:
+		fmt.Fprintf(&b, ", %d times", len(c))
+	default:
+		for _, e := range c[1:] {
+			b.WriteString(", then as ")
+			b.WriteString(e.String())
+		}
+	}
+	return b.String()
+}
+
+// Change is one stretch the fixer rewrote.
+type Change struct {
+	InStart, InEnd   int64  // the stretch's byte range in the input
+	OutStart, OutEnd int64  // the byte range of its repair in the output
+	Line             int64  // 1-based line (counting LF) of the stretch's first byte
+	Chain            Chain  // the misreadings undone, first one first
+	Lossy            bool   // some bytes were lost on the way: U+FFFD stands for them, or a space was read as the no-break space it had been
+	Old, New         string // the stretch as found and as written
+}

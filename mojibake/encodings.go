@@ -1,0 +1,182 @@
+package mojibake
+
+import (
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"github.com/utf8x/utf8x/internal/cp1252"
+)
+
+// Encoding is a legacy single-byte encoding that UTF-8 can be misread as.
+type Encoding uint8
+
+// The encodings the fixer knows, in the order it prefers them when several
+// undo a stretch equally well: the commonest misreadings first.
+const (
+	Windows1252 Encoding = iota // Windows-1252, with WHATWG's C1 controls for its five unassigned bytes
+	ISO8859_1                   // ISO-8859-1 (Latin-1)
+	Windows1250                 // Windows-1250 (Central European)
+	Windows1251                 // Windows-1251 (Cyrillic)
+	Windows1253                 // Windows-1253 (Greek)
+	Windows1254                 // Windows-1254 (Turkish)
+	Windows1257                 // Windows-1257 (Baltic)
+	Macintosh                   // Mac OS Roman
+	IBM437                      // IBM code page 437 (the original PC)
+	KOI8R                       // KOI8-R (Russian)
+	numEncodings
+)
+
+var encodingNames = [numEncodings]string{
+	"windows-1252", "iso-8859-1", "windows-1250", "windows-1251", "windows-1253",
+	"windows-1254", "windows-1257", "macintosh", "ibm437", "koi8-r",
+}
+
+// String returns the encoding's WHATWG/IANA label, such as "windows-1252".
+func (e Encoding) String() string {
+	if e < numEncodings {
+		return encodingNames[e]
+	}
+	return "unknown"
+}
+
+// Encodings returns every encoding the fixer undoes, in its order of preference.
+func Encodings() []Encoding {
+	es := make([]Encoding, numEncodings)
+	for i := range es {
+		es[i] = Encoding(i)
+	}
+	return es
+}
+
+// table is one encoding's byte <-> character mapping over the bytes 80-FF
+// (00-7F are ASCII in all of them).
+type table struct {
+	dec       [128]rune // rune for byte 0x80+i; -1 where the byte is unassigned
+	enc       map[rune]byte
+	undefined []byte // continuation bytes (80-BF) a strict decoder has no character for
+}
+
+var tables [numEncodings]*table
+
+// Masks over encodings, one bit per Encoding: which encodings turn a rune into
+// a UTF-8 lead byte (C2-F4) and which into a continuation byte (80-BF).
+// lowMasks covers U+0080..maskDense-1 densely; the rare others live in highMasks.
+const maskDense = 0x2600
+
+type masks struct{ lead, cont uint16 }
+
+var (
+	lowMasks  [maskDense]masks
+	highMasks = map[rune]masks{}
+	// encLow[e][r] is encoding e's byte for rune r < maskDense (0 when none).
+	encLow [numEncodings][maskDense]byte
+	// mayMatter[b] says whether a UTF-8 sequence starting with byte b can be a
+	// character some encoding maps a byte 80-FF to; the pre-scan skips the rest.
+	mayMatter [256]bool
+	// mayMatter3 is mayMatter for three-byte sequences, by the low bits of
+	// their first two bytes: most of them (CJK, Indic, ...) never matter.
+	mayMatter3 [16 << 6]bool
+)
+
+func init() {
+	maps := [numEncodings]*charmap.Charmap{
+		charmap.Windows1252, charmap.ISO8859_1, charmap.Windows1250, charmap.Windows1251,
+		charmap.Windows1253, charmap.Windows1254, charmap.Windows1257, charmap.Macintosh,
+		charmap.CodePage437, charmap.KOI8R,
+	}
+	for e, m := range maps {
+		t := &table{enc: make(map[rune]byte, 128)}
+		for i := range 128 {
+			b := byte(0x80 + i)
+			r := m.DecodeByte(b)
+			switch {
+			case Encoding(e) == Windows1252:
+				r = cp1252.Decode(b) // WHATWG: 81 8D 8F 90 9D are the C1 controls
+			case r == 0xFFFD && b < 0xA0 && Encoding(e) != Macintosh && Encoding(e) != IBM437 && Encoding(e) != KOI8R:
+				// WHATWG reads the unassigned 80-9F of the windows-125x family as C1 controls too.
+				r = rune(b)
+			}
+			if r == 0xFFFD {
+				r = -1
+				if b < 0xC0 {
+					t.undefined = append(t.undefined, b)
+				}
+			} else {
+				t.enc[r] = b
+			}
+			t.dec[i] = r
+		}
+		// The five bytes Windows-1252 leaves unassigned are lost by strict decoders
+		// (Python's, x/text's) even though WHATWG keeps them as C1 controls.
+		if Encoding(e) == Windows1252 {
+			t.undefined = []byte{0x81, 0x8D, 0x8F, 0x90, 0x9D}
+		}
+		tables[e] = t
+		bit := uint16(1) << e
+		for r, b := range t.enc {
+			var mk masks
+			if r < maskDense {
+				mk = lowMasks[r]
+				encLow[e][r] = b
+			} else {
+				mk = highMasks[r]
+			}
+			switch {
+			case b >= 0x80 && b < 0xC0:
+				mk.cont |= bit
+			case b >= 0xC2 && b <= 0xF4:
+				mk.lead |= bit
+			}
+			if r < maskDense {
+				lowMasks[r] = mk
+			} else {
+				highMasks[r] = mk
+			}
+			var buf [utf8.UTFMax]byte
+			if utf8.EncodeRune(buf[:], r) == 3 {
+				mayMatter3[int(buf[0]&0x0F)<<6|int(buf[1]&0x3F)] = true
+			}
+			mayMatter[buf[0]] = true
+		}
+		if len(t.undefined) > 0 {
+			mk := highMasks[0xFFFD]
+			mk.cont |= bit
+			highMasks[0xFFFD] = mk
+			mayMatter[0xEF] = true
+			mayMatter3[0xF<<6|0x3F] = true // EF BF: U+FFFD
+		}
+	}
+}
+
+// maskOf returns which encodings make r a lead and a continuation byte.
+func maskOf(r rune) masks {
+	if r < maskDense {
+		if r < 0x80 {
+			return masks{}
+		}
+		return lowMasks[r]
+	}
+	return highMasks[r]
+}
+
+// encodeIn returns encoding e's byte for r, and false when e has none.
+func encodeIn(e Encoding, r rune) (byte, bool) {
+	if r < 0x80 {
+		return byte(r), r >= 0
+	}
+	if r < maskDense {
+		b := encLow[e][r]
+		return b, b != 0
+	}
+	b, ok := tables[e].enc[r]
+	return b, ok
+}
+
+// decodeIn returns encoding e's character for byte b, or -1 when b is unassigned.
+func decodeIn(e Encoding, b byte) rune {
+	if b < 0x80 {
+		return rune(b)
+	}
+	return tables[e].dec[b-0x80]
+}

@@ -1,0 +1,662 @@
+package mojibake
+
+import (
+	"bytes"
+	"slices"
+	"unicode/utf8"
+)
+
+const (
+	// maxWindow bounds the text a decision may look at. Windows are lines;
+	// a longer line is cut after its last ASCII byte within maxWindow bytes
+	// (where no misread character can be), or, without ASCII, before a
+	// character that starts one (see windowEnd).
+	maxWindow = 2048
+	// maxGap is how many ASCII bytes may separate two misread characters for
+	// them to be judged together, as one stretch: the words of one name or
+	// one phrase, not the whole line.
+	maxGap = 16
+	// maxRounds bounds how many misreadings of one stretch are undone.
+	maxRounds = 4
+	// maxLookahead bounds the further rounds tried for one stretch: each
+	// decoding is decoded again, for every encoding that fits, and text
+	// built to fit many would otherwise cost exponential time.
+	maxLookahead = 8
+	// invalidByte stands for a byte that is not part of valid UTF-8: it is
+	// kept as it is and no stretch crosses it.
+	invalidByte rune = -2
+	// none is the context at the edge of a window.
+	none rune = -1
+)
+
+// unit is one misread character: the runes rs[start:end] that, re-encoded in
+// the chain's encoding, are the UTF-8 of r.
+type unit struct {
+	start, end int
+	r          rune
+	lossy      bool // r stands for bytes partly lost (U+FFFD, or a guess)
+	space      bool // a plain space was read as the no-break space it had been
+}
+
+// candidate is a stretch that may be rewritten: rs[start:end] becomes out.
+type candidate struct {
+	start, end int
+	out        []rune
+	chain      Chain
+	gain       int
+	lossy      bool
+	perfect    bool // out has no badness left
+}
+
+// fixer holds the scratch space of one caller; it is not safe for concurrent use.
+type fixer struct {
+	rs     []rune
+	offs   []int
+	binary bool // the window holds a NUL or a byte that is not UTF-8
+	// arena holds the decoded stretches of the current window, so that
+	// judging them does not allocate.
+	arena []rune
+	depth [maxRounds]scratch
+}
+
+// windowEnd returns the length of p's first window, or 0 when p holds no
+// whole window and more input may follow.
+func windowEnd(p []byte, atEOF bool) int {
+	lim := min(len(p), maxWindow)
+	if i := bytes.IndexByte(p[:lim], '\n'); i >= 0 {
+		return i + 1
+	}
+	if len(p) <= maxWindow {
+		// Without a byte beyond the limit, whether the input ends here (one
+		// window) or goes on (a cut) is not known yet.
+		if atEOF {
+			return len(p)
+		}
+		return 0
+	}
+	if len(p) < maxWindow+utf8.UTFMax && !atEOF {
+		return 0 // the character at the limit may not be whole yet
+	}
+	for j := maxWindow - 1; j >= 0; j-- {
+		if p[j] < 0x80 {
+			return j + 1
+		}
+	}
+	j := maxWindow
+	for j > maxWindow-utf8.UTFMax && !utf8.RuneStart(p[j]) {
+		j--
+	}
+	// No ASCII at all (CJK text, or text misread whole): cut before a
+	// character that starts a misread one in Windows-1252 or ISO-8859-1
+	// (a lead there, no continuation), the commonest misreadings, so as
+	// not to cut one in two; failing that, at any character.
+	for k, n := j, 0; k > 0 && n < 32; n++ {
+		r, _ := utf8.DecodeRune(p[k:])
+		if m := maskOf(r); m.lead != 0 && m.cont&(1<<Windows1252|1<<ISO8859_1) == 0 {
+			return k
+		}
+		k--
+		for k > 0 && !utf8.RuneStart(p[k]) {
+			k--
+		}
+	}
+	return j
+}
+
+// decodeWindow fills f.rs and f.offs from w and returns the encodings whose
+// telltale pairs occur in it.
+func (f *fixer) decodeWindow(w []byte) uint16 {
+	rs, offs := f.rs[:0], f.offs[:0]
+	f.binary = false
+	var cand uint16
+	var prevLead uint16
+	for i := 0; i < len(w); {
+		c := w[i]
+		if c < 0x80 {
+			rs = append(rs, rune(c))
+			offs = append(offs, i)
+			i++
+			prevLead = 0
+			f.binary = f.binary || c == 0
+			continue
+		}
+		var r rune
+		var n int
+		if c < 0xE0 && c >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
+			r, n = rune(c&0x1F)<<6|rune(w[i+1]&0x3F), 2
+		} else if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
+			r = invalidByte
+			f.binary = true
+		}
+		rs = append(rs, r)
+		offs = append(offs, i)
+		i += n
+		if r < 0 {
+			prevLead = 0
+			continue
+		}
+		m := maskOf(r)
+		cand |= prevLead & m.cont
+		prevLead = m.lead
+	}
+	offs = append(offs, len(w))
+	f.rs, f.offs = rs, offs
+	return cand
+}
+
+// leadsOf returns the encodings whose telltale pairs occur in rs, and
+// appends to pos the indexes of the characters that are a lead in some
+// encoding and are followed by a continuation in one: where misread
+// characters may start. Scanning those, rather than all of rs, is what
+// makes a mostly ASCII line cheap to judge for each encoding.
+func leadsOf(rs []rune, pos []int32) (uint16, []int32) {
+	var cand, prevLead uint16
+	for i, r := range rs {
+		if r < 0x80 {
+			if prevLead != 0 && r == ' ' {
+				pos = append(pos, int32(i-1)) // a lost no-break space
+			}
+			prevLead = 0
+			continue
+		}
+		m := maskOf(r)
+		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
+			cand |= prevLead & m.cont
+			pos = append(pos, int32(i-1))
+		}
+		prevLead = m.lead
+	}
+	return cand, pos
+}
+
+// findUnit reports whether a misread character starts at rs[i] under e.
+func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
+	u, ok, usedSpace := findUnitIn(rs, i, e, true)
+	if !ok && usedSpace {
+		// Not a lost no-break space: maybe a dropped byte before a space.
+		u, ok, _ = findUnitIn(rs, i, e, false)
+	}
+	return u, ok
+}
+
+// findUnitIn is findUnit, taking a space for a lost no-break space only
+// when allowSpace; usedSpace reports whether it did.
+func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, usedSpace bool) {
+	b0, ok := encodeIn(e, rs[i])
+	if !ok || b0 < 0xC2 || b0 > 0xF4 {
+		return unit{}, false, usedSpace
+	}
+	n := 2
+	switch {
+	case b0 >= 0xF0:
+		n = 4
+	case b0 >= 0xE0:
+		n = 3
+	}
+	t := tables[e]
+	var buf [utf8.UTFMax]byte
+	buf[0] = b0
+	var lost []int // positions of bytes e has no character for, read as U+FFFD
+	space := false
+	k, j := 1, i+1
+	for ; k < n && j < len(rs); k, j = k+1, j+1 {
+		r := rs[j]
+		if b, ok := encodeIn(e, r); ok && b&0xC0 == 0x80 {
+			buf[k] = b
+			continue
+		}
+		switch {
+		case r == 0xFFFD && len(t.undefined) > 0:
+			lost = append(lost, k)
+			continue
+		case allowSpace && r == ' ' && k == n-1 && len(lost) == 0 && decodeIn(e, 0xA0) == 0xA0:
+			// A no-break space that became a space, as the last byte.
+			buf[k], space, usedSpace = 0xA0, true, true
+			continue
+		}
+		break
+	}
+	missing := n - k
+	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) {
+		return unit{}, false, usedSpace
+	}
+	u = unit{start: i, end: j, space: space}
+	var fill []byte
+	switch {
+	case missing == 1 && e == ISO8859_1:
+		// The last byte was a C1 control, stripped after a Latin-1 reading.
+		lost = append(lost, n-1)
+		for b := byte(0x80); b < 0xA0; b++ {
+			fill = append(fill, b)
+		}
+	case missing == 1:
+		// The last byte was one e has no character for, dropped when read.
+		lost = append(lost, n-1)
+		fill = t.undefined
+	default:
+		fill = t.undefined
+	}
+	if len(lost) == 0 {
+		r, ok := decodeSeq(buf[:n])
+		if !ok {
+			return unit{}, false, usedSpace
+		}
+		if space && n > 2 && infoOf(r).kind != kLetter {
+			// Ending a longer sequence, a lost no-break space is believed
+			// only for a letter (Thai ภ, Devanagari ठ): "â€ " is likelier ”
+			// with its last byte dropped than †.
+			return unit{}, false, usedSpace
+		}
+		u.r = r
+		return u, true, usedSpace
+	}
+	// Try every filling of the lost bytes: one character fitting is that
+	// character; several are a U+FFFD.
+	found, count := fillLost(buf[:n], lost, fill, 0, 0, 0)
+	switch count {
+	case 0:
+		return unit{}, false, usedSpace
+	case 1:
+		u.r = found
+	default:
+		u.r = 0xFFFD
+	}
+	u.lossy = true
+	return u, true, usedSpace
+}
+
+// fillLost tries the fillings of the bytes of seq at positions lost[x:]
+// with the bytes of fill, and returns the last character found and how many
+// different ones (in order of filling) fit, stopping at two.
+func fillLost(seq []byte, lost []int, fill []byte, x int, found rune, count int) (rune, int) {
+	if x == len(lost) {
+		if r, ok := decodeSeq(seq); ok && r != found && !isLowSurrogate(r) && !isHighSurrogate(r) && (r < 0x80 || r >= 0xA0) {
+			return r, count + 1
+		}
+		return found, count
+	}
+	for _, b := range fill {
+		seq[lost[x]] = b
+		if found, count = fillLost(seq, lost, fill, x+1, found, count); count > 1 {
+			break // two are as many as any number: U+FFFD
+		}
+	}
+	return found, count
+}
+
+// decodeSeq decodes one UTF-8 sequence, accepting the surrogates CESU-8
+// writes (paired by the caller) and refusing what no text should hold.
+func decodeSeq(p []byte) (rune, bool) {
+	if len(p) == 3 && p[0] == 0xED && p[1] >= 0xA0 && p[2]&0xC0 == 0x80 {
+		return rune(p[0]&0x0F)<<12 | rune(p[1]&0x3F)<<6 | rune(p[2]&0x3F), true
+	}
+	r, n := utf8.DecodeRune(p)
+	if n != len(p) || r == utf8.RuneError && n == 1 {
+		return 0, false
+	}
+	if in := infoOf(r); in.kind == kBad && in.cost == 3 && (r < 0x80 || r >= 0xA0) {
+		// Unassigned code points and noncharacters. A C1 control stays: a
+		// text misread twice has them in its middle reading, and the cost
+		// model weighs one left in the end.
+		return 0, false
+	}
+	return r, true
+}
+
+func isHighSurrogate(r rune) bool { return 0xD800 <= r && r < 0xDC00 }
+func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
+
+// unitsIn appends to us the misread characters of rs under e, left to
+// right, trying the places pos (from leadsOf) only.
+func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
+	bit := uint16(1) << e
+	i := 0 // no unit starts before i
+	for _, p := range pos {
+		if int(p) < i {
+			continue
+		}
+		i = int(p)
+		r := rs[i]
+		if maskOf(r).lead&bit == 0 {
+			continue
+		}
+		if i+1 < len(rs) {
+			// Most leads are followed by no continuation: say so without a call.
+			if n := rs[i+1]; n != ' ' && n != 0xFFFD && (n < 0x80 || maskOf(n).cont&bit == 0) {
+				continue
+			}
+		}
+		u, ok := findUnit(rs, i, e)
+		if !ok {
+			continue
+		}
+		if isLowSurrogate(u.r) {
+			continue
+		}
+		if isHighSurrogate(u.r) {
+			// CESU-8: a supplementary character as two 3-byte surrogates.
+			lo, ok := unit{}, false
+			if u.end < len(rs) {
+				lo, ok = findUnit(rs, u.end, e)
+			}
+			if !ok || !isLowSurrogate(lo.r) {
+				continue
+			}
+			u.r = 0x10000 + (u.r-0xD800)<<10 + (lo.r - 0xDC00)
+			u.end = lo.end
+			u.lossy = u.lossy || lo.lossy
+		}
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (u.end >= len(rs) || rs[u.end] != ' ' && !infoOf(rs[u.end]).lower) {
+			// "IRMÃ E": a capital before a lone Ã and one space is more
+			// likely Portuguese than a lost no-break space; a second space
+			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives
+			// the lost one away.
+			continue
+		}
+		us = append(us, u)
+		i = u.end
+	}
+	return us
+}
+
+// scratch is the reusable memory of plan at one depth of rounds.
+type scratch struct {
+	all, seen, chosen []candidate
+	us                []unit
+	// before caches the badness of stretches as found, by their range:
+	// the encodings mostly find the same stretches.
+	before map[[2]int]int
+	// seenAt indexes seen by range.
+	seenAt map[[2]int]int
+	// found holds the misread characters each encoding judged so far found.
+	found [][]unit
+	// perfect holds the ranges of candidates that decode to text without
+	// badness, in order.
+	perfect [][2]int
+	// pos holds where misread characters may start (leadsOf).
+	pos []int32
+	// mine holds the perfect ranges of the encoding being judged, in order.
+	mine [][2]int
+}
+
+// coversAll reports whether every place in pos (ordered) lies inside one
+// of the ranges rs (ordered by start).
+func coversAll(rs [][2]int, pos []int32) bool {
+	k, reach := 0, 0 // rs[:k] seen; reach is the farthest end among them
+	for _, p := range pos {
+		for k < len(rs) && rs[k][0] <= int(p) {
+			reach = max(reach, rs[k][1])
+			k++
+		}
+		if int(p) >= reach {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether [start, end) lies inside one of the ordered,
+// non-nested-by-start ranges rs.
+func within(rs [][2]int, start, end int) bool {
+	k, _ := slices.BinarySearchFunc(rs, start+1, func(d [2]int, s int) int { return d[0] - s })
+	// rs[:k] start at or before start; the nearest ones are likeliest to hold it.
+	for i := k - 1; i >= 0 && i >= k-4; i-- {
+		if rs[i][0] <= start && end <= rs[i][1] {
+			return true
+		}
+	}
+	return false
+}
+
+// coveredBy reports whether every unit of us was found, the same, by one
+// encoding judged before.
+func (sc *scratch) coveredBy(us []unit) bool {
+	for _, f := range sc.found {
+		j, ok := 0, true
+		for _, u := range us {
+			for j < len(f) && f[j].start < u.start {
+				j++
+			}
+			if j == len(f) || f[j] != u {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// plan returns the stretches of rs worth rewriting, in order and not
+// overlapping; prev and next are the characters around rs (none at an edge).
+// The result lives in f's scratch space for this depth: use it before the
+// next call at the same depth.
+func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candidate {
+	sc := &f.depth[depth]
+	var mask uint16
+	mask, sc.pos = leadsOf(rs, sc.pos[:0])
+	if mask == 0 {
+		return nil
+	}
+	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
+	// Clearing a map costs what it once held: one that grew large is
+	// dropped for a new one instead.
+	if sc.before == nil || len(sc.before) > 64 || len(sc.seenAt) > 64 {
+		sc.before, sc.seenAt = make(map[[2]int]int), make(map[[2]int]int)
+	} else {
+		clear(sc.before)
+		clear(sc.seenAt)
+	}
+	sc.found = sc.found[:0]
+	for e := Encoding(0); e < numEncodings; e++ {
+		if mask&(1<<e) == 0 {
+			continue
+		}
+		us = unitsIn(us[:0], rs, e, sc.pos)
+		mine := sc.mine[:0]
+		// An encoding that finds only what an earlier one found, read the
+		// same way (ISO-8859-1 or Windows-1254 on text misread as
+		// Windows-1252), has nothing to add: its stretches are pieces of
+		// the earlier one's, which wins ties.
+		if sc.coveredBy(us) {
+			continue
+		}
+		sc.found = append(sc.found, slices.Clone(us))
+		for i := 0; i < len(us); {
+			j := i + 1
+			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
+				j++
+			}
+			// A stretch inside one an earlier encoding decodes to text with
+			// no badness left cannot beat it: its gain is at most its own
+			// badness, which the larger stretch's counts in full, and ties
+			// go to the earlier encoding.
+			if start, end := us[i].start, us[j-1].end; !within(perfect, start, end) {
+				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
+					all = append(all, c)
+					if c.perfect {
+						k, _ := slices.BinarySearchFunc(perfect, c.start, func(d [2]int, s int) int { return d[0] - s })
+						perfect = slices.Insert(perfect, k, [2]int{c.start, c.end})
+						mine = append(mine, [2]int{c.start, c.end})
+					}
+				}
+			}
+			i = j
+		}
+		// When this encoding decodes every place a misread character may
+		// start to text with no badness left, the others can only find
+		// stretches inside its stretches, which cannot win. (Another
+		// encoding's stretch may bridge two of different encodings.)
+		sc.mine = mine
+		if len(mine) > 0 && coversAll(mine, sc.pos) {
+			break
+		}
+	}
+	sc.all, sc.seen, sc.us, sc.perfect = all, seen, us, perfect
+	if len(all) == 0 {
+		return nil
+	}
+	// Best gain first, then the preferred encoding; keep what does not
+	// overlap, chosen kept in order of position.
+	slices.SortStableFunc(all, func(a, b candidate) int {
+		if a.gain != b.gain {
+			return b.gain - a.gain
+		}
+		return int(a.chain[len(a.chain)-1]) - int(b.chain[len(b.chain)-1])
+	})
+	chosen := sc.chosen[:0]
+	for _, c := range all {
+		k, _ := slices.BinarySearchFunc(chosen, c.start, func(d candidate, start int) int { return d.start - start })
+		if k > 0 && chosen[k-1].end > c.start || k < len(chosen) && chosen[k].start < c.end {
+			continue
+		}
+		chosen = slices.Insert(chosen, k, c)
+	}
+	sc.chosen = chosen
+	return chosen
+}
+
+// gapJoins reports whether two misread characters separated by gap belong to
+// one stretch: a few ASCII characters on the same line.
+func gapJoins(gap []rune) bool {
+	if len(gap) > maxGap {
+		return false
+	}
+	for _, r := range gap {
+		if r >= 0x80 || r < 0 || r == '\n' || r == '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// judge decides one stretch: the units us of rs under e.
+func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
+	// A guess (a lost byte, a space taken for a no-break space) is made only
+	// beside a misread character that needed none.
+	evidence, lossy := false, false
+	for _, u := range us {
+		evidence = evidence || !u.space && !u.lossy
+		lossy = lossy || u.lossy || u.space
+	}
+	if !evidence {
+		return candidate{}, false
+	}
+	start, end := us[0].start, us[len(us)-1].end
+	mark := len(f.arena)
+	k := start
+	for _, u := range us {
+		f.arena = append(f.arena, rs[k:u.start]...)
+		f.arena = append(f.arena, u.r)
+		k = u.end
+	}
+	out := f.arena[mark:len(f.arena):len(f.arena)]
+	// An encoding earlier in the order that read the same stretch the same
+	// way has judged it already, and would win a tie. Stretches come in
+	// order of position for each encoding, so look back from the end.
+	sc := &f.depth[depth]
+	key := [2]int{start, end}
+	if i, ok := sc.seenAt[key]; ok {
+		if slices.Equal((*seen)[i].out, out) {
+			f.arena = f.arena[:mark]
+			return candidate{}, false
+		}
+	} else {
+		sc.seenAt[key] = len(*seen)
+	}
+	*seen = append(*seen, candidate{start: start, end: end, out: out})
+	if start > 0 {
+		prev = rs[start-1]
+	}
+	if end < len(rs) {
+		next = rs[end]
+	}
+	before, ok := sc.before[key]
+	if !ok {
+		before = badness(prev, rs[start:end], next)
+		sc.before[key] = before
+	}
+	if before == 0 {
+		return candidate{}, false // nothing to gain: badness is never below 0
+	}
+	after := badness(prev, out, next)
+	var inner Chain
+	if depth == 0 {
+		// Each stretch of the text has its own budget; a decoding that
+		// does not already look better than the text as found (a wrong
+		// encoding's, mostly) gets one more round only.
+		b := 1
+		if after < before {
+			b = maxLookahead
+		}
+		budget = &b
+	}
+	// Another round can only help a decoding that is still bad.
+	if after > 0 && depth+1 < maxRounds && *budget > 0 {
+		*budget--
+		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
+			out, inner, lossy = f.apply(out, sub, lossy)
+			after = badness(prev, out, next)
+		}
+	}
+	gain := before - after
+	if gain <= 0 {
+		return candidate{}, false
+	}
+	chain := append(slices.Clip(inner), e)
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0}, true
+}
+
+// apply rewrites rs by the candidates cs, returning the longest chain among them.
+func (f *fixer) apply(rs []rune, cs []candidate, lossy bool) ([]rune, Chain, bool) {
+	mark := len(f.arena)
+	var chain Chain
+	k := 0
+	for _, c := range cs {
+		f.arena = append(f.arena, rs[k:c.start]...)
+		f.arena = append(f.arena, c.out...)
+		k = c.end
+		if len(c.chain) > len(chain) {
+			chain = c.chain
+		}
+		lossy = lossy || c.lossy
+	}
+	f.arena = append(f.arena, rs[k:]...)
+	return f.arena[mark:len(f.arena):len(f.arena)], chain, lossy
+}
+
+// window appends the repair of one window w to dst, telling emit (if not
+// nil) of each change with offsets relative to w and to dst's length on
+// entry, and returns how many changes it made.
+func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
+	mask := f.decodeWindow(w)
+	if mask == 0 || f.binary {
+		// A line holding bytes that are not UTF-8, or NUL, is not text this
+		// package can judge: UTF-16, binary, or bytes for fix --invalid first.
+		return append(dst, w...), 0
+	}
+	f.arena = f.arena[:0]
+	cs := f.plan(f.rs, none, none, 0, nil)
+	base := len(dst)
+	k := 0
+	for _, c := range cs {
+		from, to := f.offs[c.start], f.offs[c.end]
+		dst = append(dst, w[k:from]...)
+		outStart := len(dst)
+		for _, r := range c.out {
+			dst = utf8.AppendRune(dst, r)
+		}
+		k = to
+		if emit != nil {
+			emit(Change{
+				InStart: int64(from), InEnd: int64(to),
+				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
+				Chain: c.chain, Lossy: c.lossy,
+				Old: string(w[from:to]), New: string(dst[outStart:]),
+			})
+		}
+	}
+	return append(dst, w[k:]...), len(cs)
+}

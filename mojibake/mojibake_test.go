@@ -1,0 +1,167 @@
+package mojibake
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestChainString(t *testing.T) {
+	for _, tc := range []struct {
+		c    Chain
+		want string
+	}{
+		{Chain{Windows1252}, "UTF-8 read as windows-1252"},
+		{Chain{Windows1252, Windows1252}, "UTF-8 read as windows-1252, twice"},
+		{Chain{KOI8R, KOI8R, KOI8R}, "UTF-8 read as koi8-r, 3 times"},
+		{Chain{Windows1251, Windows1252}, "UTF-8 read as windows-1251, then as windows-1252"},
+		{Chain{}, "nothing"},
+	} {
+		if got := tc.c.String(); got != tc.want {
+			t.Errorf("%v: %q, want %q", []Encoding(tc.c), got, tc.want)
+		}
+	}
+	if Encoding(200).String() != "unknown" || len(Encodings()) != int(numEncodings) {
+		t.Error("Encoding names")
+	}
+}
+
+// TestTables checks the package's tables, byte by byte, against x/text's,
+// with WHATWG's reading of the unassigned bytes 80-9F as C1 controls.
+func TestTables(t *testing.T) {
+	for e := Encoding(0); e < numEncodings; e++ {
+		cm := testCharmaps[e]
+		for b := 0x80; b < 0x100; b++ {
+			want := cm.DecodeByte(byte(b))
+			if want == utf8.RuneError {
+				if b >= 0xA0 || e == Macintosh || e == IBM437 || e == KOI8R {
+					want = -1
+				} else {
+					want = rune(b)
+				}
+			}
+			if got := decodeIn(e, byte(b)); got != want {
+				t.Errorf("%s: byte %02X reads as %U, want %U", e, b, got, want)
+			}
+			if want >= 0 {
+				if got, ok := encodeIn(e, want); !ok || got != byte(b) {
+					t.Errorf("%s: %U encodes as %02X %v, want %02X", e, want, got, ok, b)
+				}
+				m := maskOf(want)
+				isLead, isCont := m.lead&(1<<e) != 0, m.cont&(1<<e) != 0
+				if isLead != (b >= 0xC2 && b <= 0xF4) || isCont != (b < 0xC0) {
+					t.Errorf("%s: %U masks lead=%v cont=%v for byte %02X", e, want, isLead, isCont, b)
+				}
+			}
+		}
+	}
+}
+
+// TestCases: hand-checked repairs, and text that must stay.
+func TestCases(t *testing.T) {
+	for _, tc := range []struct{ in, want, chain string }{
+		{"cafÃ©", "café", "UTF-8 read as windows-1252"},
+		{"â€œquotedâ€\u009d", "“quoted”", "UTF-8 read as windows-1252"},
+		{"ÃƒÂ©tÃƒÂ©", "été", "UTF-8 read as windows-1252, twice"},
+		{"ÐŸÑ€Ð¸Ð²ÐµÑ‚", "Привет", "UTF-8 read as windows-1252"},
+		{"РџСЂРёРІРµС‚ Рё РїРѕРєР°", "Привет и пока", "UTF-8 read as windows-1251"},
+		{"ðŸ˜€ ok", "😀 ok", "UTF-8 read as windows-1252"},
+		{"í\u00a0½í¸€", "😀", "UTF-8 read as windows-1252"},     // CESU-8
+		{"dÃ©jÃ  vu", "déjà vu", "UTF-8 read as windows-1252"}, // no-break space lost
+		{"Î±Î²Î³", "αβγ", "UTF-8 read as windows-1252"},
+		{"ÎšÎ±Î»Î·Î¼Î­Ï\u0081Î±", "Καλημέρα", "UTF-8 read as windows-1252"}, // ρ's 81 as a C1 control
+		{"Ï\ufffdÎ±", "\ufffdα", "UTF-8 read as windows-1252"},              // 81 lost: Á Í Ï Ð Ý... fit
+		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
+		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
+		{"ä¸­æ–‡", "中文", "UTF-8 read as windows-1252"},
+		{"Ă©cole", "école", "UTF-8 read as windows-1250"},
+		{"Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "привет", "UTF-8 read as windows-1252"},
+		{"Ãœber Ã–sterreich", "Über Österreich", "UTF-8 read as windows-1252"},
+		{"Price:Â\u00a010", "Price:\u00a010", "UTF-8 read as windows-1252"},
+		{"donâ€™t", "don’t", "UTF-8 read as windows-1252"},
+		{"NÃO", "NÃO", ""},
+		{"AMANHÃ… E DEPOIS", "AMANHÃ… E DEPOIS", ""},
+		{"„Das ist groß“", "„Das ist groß“", ""},
+		{"м/с²", "м/с²", ""},
+		{"┌──┐", "┌──┐", ""},
+	} {
+		out, cs := FixString(tc.in)
+		if tc.chain == "" {
+			if out != tc.in && tc.want == tc.in {
+				t.Errorf("%q changed to %q", tc.in, out)
+			}
+			continue
+		}
+		if out != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, out, tc.want)
+			continue
+		}
+		if len(cs) == 0 || cs[0].Chain.String() != tc.chain {
+			t.Errorf("%q: changes %v, want chain %q", tc.in, cs, tc.chain)
+		}
+	}
+}
+
+// TestPairTable checks the pair table against pairCost, its reference, on
+// every pair of characters from a sample that covers every class met in the
+// Basic Multilingual Plane.
+func TestPairTable(t *testing.T) {
+	seen := map[uint8]rune{}
+	for r := rune(0); r < 0x10000; r++ {
+		if in := infoOf(r); seen[in.class] == 0 {
+			seen[in.class] = r
+		}
+	}
+	sample := []rune{-2, ' ', 0xA0, 'a', 'Z', 0x1F600}
+	for _, r := range seen {
+		sample = append(sample, r)
+	}
+	for _, a := range sample {
+		for _, b := range sample {
+			x, y := infoOf(a), infoOf(b)
+			if got, want := int(pairTable[x.class][y.class]), pairCost(a, x, b, y); got != want {
+				t.Fatalf("pair %U %U: table %d, pairCost %d", a, b, got, want)
+			}
+		}
+	}
+	t.Logf("%d classes in use, %d in the table", len(seen), len(classReps))
+}
+
+// TestLongLineWithoutASCII: a line longer than a window and without ASCII
+// (CJK misread as Windows-1252) is cut between misread characters, so that
+// all of it comes back.
+func TestLongLineWithoutASCII(t *testing.T) {
+	var want []rune
+	for i := range 3000 {
+		want = append(want, rune(0x4E00+i*7%20000))
+	}
+	mangled, ok := misread(string(want), Windows1252, lossNone)
+	if !ok || len(mangled) < 4*maxWindow {
+		t.Fatal("test input")
+	}
+	if got, _ := FixString(mangled); got != string(want) {
+		t.Errorf("%d of %d characters came back", len([]rune(got)), len(want))
+	}
+}
+
+// TestTripleFlags checks the flags badness uses against tripleCost.
+func TestTripleFlags(t *testing.T) {
+	sample := []rune{'a', 'é', 'Ж', 'α', '中', 'ا', '›', '’', '‘', '–', '—', '…', '€', '•', '«', '»', '-', ' ', 0xA0, '.', '©'}
+	for _, w := range sample {
+		for _, a := range sample {
+			for _, y := range sample {
+				iw, ia, iy := infoOf(w), infoOf(a), infoOf(y)
+				want := 0
+				if w >= 0x80 && y >= 0x80 {
+					want = tripleCost(iw, a, ia, iy)
+				}
+				got := 0
+				if ia.flags&tMiddle != 0 && iw.flags&iy.flags&tLetter != 0 && w >= 0x80 && y >= 0x80 {
+					got = 2
+				}
+				if got != want {
+					t.Fatalf("%q %q %q: flags give %d, tripleCost %d", w, a, y, got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package mojibake
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNegativeSet: clean text built to look like mojibake comes out unchanged.
+func TestNegativeSet(t *testing.T) {
+	data, err := os.ReadFile("testdata/negative.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, falsePositives := 0, 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		lines++
+		if out, cs := FixString(line); out != line || len(cs) != 0 {
+			falsePositives++
+			t.Errorf("changed:\n  in:  %q\n  out: %q\n  %v", line, out, cs)
+		}
+	}
+	// The whole file at once too: lines must not join into stretches.
+	if out, cs := Fix(data); !bytes.Equal(out, data) || len(cs) != 0 {
+		t.Errorf("the negative set as one text changed in %d stretches", len(cs))
+	}
+	if lines < 40 {
+		t.Fatalf("only %d lines in the negative set", lines)
+	}
+	t.Logf("%d lines, %d false positives", lines, falsePositives)
+}
+
+// TestCorpusUnchanged: every file of ../shared/corpus, whatever its
+// encoding, comes out byte for byte as it went in.
+func TestCorpusUnchanged(t *testing.T) {
+	files, _ := filepath.Glob("../../shared/corpus/*/*")
+	if len(files) == 0 {
+		t.Skip("../shared/corpus is absent")
+	}
+	total := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(data)
+		out, cs := Fix(data)
+		if !bytes.Equal(out, data) || len(cs) != 0 {
+			t.Errorf("%s: %d false positives", f, len(cs))
+			for i, c := range cs {
+				if i == 5 {
+					break
+				}
+				t.Logf("  line %d: %q -> %q (%s)", c.Line, c.Old, c.New, c.Chain)
+			}
+		}
+	}
+	t.Logf("%d files, %d bytes, checked", len(files), total)
+}

@@ -1,0 +1,310 @@
+package mojibake
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+
+	"github.com/utf8x/utf8x/internal/kernel"
+)
+
+// nextCandidate returns the offset in p of the first character that starts
+// a misread character in some encoding, or -1. Unless atEOF, a character
+// near the end of p that might start one once more input comes counts too.
+//
+// This is the pre-scan that lets clean text through fast: ASCII runs go
+// through the kernel's vector scan; a character whose first two bytes no
+// encoding's table reaches is skipped on those alone; the rest are looked
+// up in a dense table, and only a lead followed by a continuation (in the
+// same encoding) is checked further, with findUnit on the next few
+// characters. A window the pre-scan passes holds no misread character, so
+// rewriting it would leave it as it is: skipping it changes nothing.
+func nextCandidate(p []byte, atEOF bool) int {
+	var prevLead uint16
+	prevAt := 0
+	n := len(p)
+	for i := 0; i < n; {
+		c := p[i]
+		switch {
+		case c < 0x80:
+			prevLead = 0
+			i++
+			if i+16 <= n && p[i] < 0x80 {
+				i += kernel.ASCIIPrefix(p[i:])
+			}
+			continue
+		case c >= 0xC2 && c < 0xE0 && i+1 < n && p[i+1]&0xC0 == 0x80:
+			if !mayMatter[c] { // Hebrew, Arabic, ...: no encoding has them
+				prevLead = 0
+				i += 2
+				continue
+			}
+			m := lowMasks[rune(c&0x1F)<<6|rune(p[i+1]&0x3F)]
+			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
+				return prevAt
+			}
+			prevLead, prevAt = m.lead, i
+			i += 2
+			continue
+		case c >= 0xE0 && c < 0xF0 && i+2 < n && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
+			!mayMatter3[int(c&0x0F)<<6|int(p[i+1]&0x3F)]:
+			prevLead = 0
+			i += 3
+			continue
+		case !mayMatter[c]:
+			// Neither a lead nor a continuation in any encoding: skip it and
+			// its continuation bytes, which can start no character.
+			prevLead = 0
+			i++
+			for k := 0; k < 3 && i < n && p[i]&0xC0 == 0x80; k++ {
+				i++
+			}
+			continue
+		}
+		r, size := utf8.DecodeRune(p[i:])
+		if r == utf8.RuneError && size == 1 {
+			if !atEOF && !utf8.FullRune(p[i:]) {
+				return i
+			}
+			prevLead = 0
+			i++
+			continue
+		}
+		m := maskOf(r)
+		if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
+			return prevAt
+		}
+		prevLead, prevAt = m.lead, i
+		i += size
+	}
+	if prevLead != 0 && !atEOF {
+		return prevAt
+	}
+	return -1
+}
+
+// unitAt reports whether a misread character under one of the encodings in
+// mask starts at p[at] and is bad between its neighbours; or whether one
+// might, once more input comes (unless atEOF). A stretch is rewritten only
+// for a gain, so only if it is bad, and its badness is that of its misread
+// characters with their neighbours (the ASCII between them costs nothing;
+// a guessed character needs a sure one beside it): windows without such a
+// character would come out as they went in.
+func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
+	var rs [utf8.UTFMax*2 + 1]rune
+	k := 0
+	for j := at; k < len(rs); k++ {
+		if j >= len(p) {
+			if !atEOF {
+				return true
+			}
+			break
+		}
+		r, size := utf8.DecodeRune(p[j:])
+		if r == utf8.RuneError && size == 1 {
+			if !atEOF && !utf8.FullRune(p[j:]) {
+				return true
+			}
+			r = invalidByte
+		}
+		rs[k] = r
+		j += size
+	}
+	prev := none
+	if at > 0 {
+		prev, _ = utf8.DecodeLastRune(p[:at])
+		if prev == utf8.RuneError {
+			prev = invalidByte
+		}
+	}
+	for e := Encoding(0); e < numEncodings; e++ {
+		if mask&(1<<e) == 0 {
+			continue
+		}
+		u, ok := findUnit(rs[:k], 0, e)
+		if !ok || u.lossy || u.space {
+			continue
+		}
+		if u.end >= k && !atEOF {
+			return true
+		}
+		if isHighSurrogate(u.r) {
+			return true // half of a CESU-8 pair: judged in the window
+		}
+		next := none
+		if u.end < k {
+			next = rs[u.end]
+		}
+		if badness(prev, rs[:u.end], next) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Transformer undoes mojibake in a stream: it implements
+// golang.org/x/text/transform.Transformer. Its output for an input is the
+// same however the input is split into calls, and its memory stays bounded:
+// each decision looks at one line at most (at most 2 KiB of it).
+type Transformer struct {
+	// Report, if set before the first call to Transform, is called with
+	// each change made, offsets counted from the start of the stream.
+	Report func(Change)
+
+	f       fixer
+	in, out int64 // bytes consumed and written so far
+	line    int64 // LFs consumed so far, counted only for Report
+	changes int64
+}
+
+// NewTransformer returns a Transformer that undoes mojibake.
+func NewTransformer() *Transformer { return &Transformer{} }
+
+// Reset implements transform.Transformer.
+func (t *Transformer) Reset() {
+	t.in, t.out, t.line, t.changes = 0, 0, 0, 0
+}
+
+// Changes returns how many stretches have been rewritten so far.
+func (t *Transformer) Changes() int64 { return t.changes }
+
+// Transform implements transform.Transformer.
+func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for nSrc < len(src) {
+		rest := src[nSrc:]
+		c := nextCandidate(rest, atEOF)
+		// safe is a window boundary before which rest holds no candidate.
+		var safe int
+		switch {
+		case c < 0 && atEOF:
+			safe = len(rest)
+		case c < 0:
+			safe = bytes.LastIndexByte(rest, '\n') + 1
+			if safe == 0 {
+				safe = windowEnd(rest, false)
+			}
+		default:
+			safe = bytes.LastIndexByte(rest[:c], '\n') + 1
+		}
+		if safe > 0 {
+			if room := len(dst) - nDst; safe > room {
+				safe = lastBoundary(rest, room)
+				if safe == 0 {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+			}
+			t.pass(rest[:safe])
+			nDst += copy(dst[nDst:], rest[:safe])
+			nSrc += safe
+			continue
+		}
+		if c < 0 {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		// rest starts with a window boundary and holds a candidate at c:
+		// pass the windows before it, then rewrite the one holding it.
+		w := windowEnd(rest, atEOF)
+		if w == 0 {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		if len(dst)-nDst < w {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		if w <= c {
+			t.pass(rest[:w])
+			nDst += copy(dst[nDst:], rest[:w])
+			nSrc += w
+			continue
+		}
+		out := t.rewrite(dst[nDst:nDst], rest[:w])
+		nDst += len(out)
+		nSrc += w
+	}
+	return nDst, nSrc, nil
+}
+
+// lastBoundary returns the last window boundary in p no farther than limit, or 0.
+func lastBoundary(p []byte, limit int) int {
+	if b := bytes.LastIndexByte(p[:limit], '\n') + 1; b > 0 {
+		return b
+	}
+	at := 0
+	for {
+		w := windowEnd(p[at:], false)
+		if w == 0 || at+w > limit {
+			return at
+		}
+		at += w
+	}
+}
+
+// pass accounts for unchanged input.
+func (t *Transformer) pass(p []byte) {
+	t.in += int64(len(p))
+	t.out += int64(len(p))
+	if t.Report != nil {
+		t.line += int64(bytes.Count(p, []byte{'\n'}))
+	}
+}
+
+// rewrite appends the repair of window w to dst, which has room for len(w)
+// bytes, and accounts for it.
+func (t *Transformer) rewrite(dst, w []byte) []byte {
+	var emit func(Change)
+	if t.Report != nil {
+		emit = func(c Change) {
+			c.Line = t.line + 1 + int64(bytes.Count(w[:c.InStart], []byte{'\n'}))
+			c.InStart += t.in
+			c.InEnd += t.in
+			c.OutStart += t.out
+			c.OutEnd += t.out
+			t.Report(c)
+		}
+	}
+	out, n := t.f.window(dst, w, emit)
+	t.changes += int64(n)
+	t.pass(w)
+	t.out += int64(len(out) - len(w))
+	return out
+}
+
+// Fix returns s with its mojibake undone, and the changes made. It returns s
+// itself when nothing changed.
+func Fix(s []byte) ([]byte, []Change) {
+	in := s
+	var changes []Change
+	t := &Transformer{Report: func(c Change) { changes = append(changes, c) }}
+	if nextCandidate(s, true) < 0 {
+		return s, nil
+	}
+	// The output never outgrows the input, so one call does it all; the
+	// loop is there should that ever be wrong.
+	dst := make([]byte, len(s)+maxWindow)
+	out := dst[:0]
+	for len(s) > 0 {
+		nDst, nSrc, _ := t.Transform(dst[len(out):cap(dst)], s, true)
+		out = dst[:len(out)+nDst]
+		s = s[nSrc:]
+		if nSrc == 0 && nDst == 0 && cap(dst)-len(out) > len(s)+maxWindow {
+			out = append(out, s...) // no progress with room to spare: keep the rest as it is
+			break
+		}
+		if len(s) > 0 && len(out)+maxWindow > cap(dst) {
+			dst = append(out, make([]byte, len(s)+maxWindow)...)
+		}
+	}
+	if len(changes) == 0 {
+		return in, nil
+	}
+	return out, changes
+}
+
+// FixString is Fix for a string.
+func FixString(s string) (string, []Change) {
+	out, cs := Fix([]byte(s))
+	if len(cs) == 0 {
+		return s, nil
+	}
+	return string(out), cs
+}
