@@ -145,12 +145,20 @@ type operation struct {
 	impls   func() []table.Impl      // the slice function first
 }
 
-// singleByteOnly keeps the characters that both ISO-8859-1 and
-// Windows-1252 hold.
-func singleByteOnly(p []byte) []byte {
+// representableOnly keeps the characters that e can hold, so that a strict
+// conversion to a single-byte encoding (ISO-8859-1, Windows-1252, US-ASCII,
+// ISO-8859-15) measures the conversion rather than its first error.
+func representableOnly(e transcode.Encoding, p []byte) []byte {
+	fits := map[rune]bool{}
 	var b []byte
 	for _, r := range string(p) {
-		if r < 0x80 || 0xA0 <= r && r <= 0xFF {
+		ok, seen := fits[r]
+		if !seen {
+			_, err := transcode.NewConverter(transcode.UTF8, e, utf8x.Strict, utf8x.BOMKeep).Append(nil, utf8.AppendRune(nil, r))
+			ok = err == nil
+			fits[r] = ok
+		}
+		if ok {
 			b = utf8.AppendRune(b, r)
 		}
 	}
@@ -186,10 +194,7 @@ func operations() []operation {
 	var ops []operation
 	for _, e := range transcode.Encodings() {
 		text := func(p []byte) []byte {
-			if e == transcode.Latin1 || e == transcode.CP1252 {
-				return singleByteOnly(p)
-			}
-			return p
+			return representableOnly(e, p)
 		}
 		ops = append(ops, operation{
 			name:    "UTF-8 to " + e.Name(),
