@@ -1,9 +1,6 @@
 package utf8x
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // ErrorKind says why a sequence is ill-formed. Its String form is the name printed
 // by the utf8x tool and used in JSON output.
@@ -109,19 +106,5 @@ func (e *Error) Bytes() []byte {
 
 // Error reads as "invalid UTF-8 at byte 41: truncated (E2 82)".
 func (e *Error) Error() string {
-	return fmt.Sprintf("invalid UTF-8 at byte %d: %s (%s)", e.Offset, e.Kind, Hex(e.Bytes()))
-}
-
-// Hex formats bytes as upper-case hex pairs separated by spaces, as in "E2 82 AC".
-func Hex(p []byte) string {
-	var b strings.Builder
-	const digits = "0123456789ABCDEF"
-	for i, c := range p {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteByte(digits[c>>4])
-		b.WriteByte(digits[c&15])
-	}
-	return b.String()
+	return fmt.Sprintf("invalid UTF-8 at byte %d: %s (% X)", e.Offset, e.Kind, e.Bytes())
 }
