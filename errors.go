@@ -55,23 +55,14 @@ var kindNames = [...]string{
 	SurrogatePair:          "surrogate-pair",
 }
 
-// String returns the kind's name as listed in the design's table, such as
-// "overlong"; the zero ErrorKind, meaning no error, is "none".
+// String returns the kind's name, such as "overlong", the word the utf8x tool
+// prints and its JSON output carries; the zero ErrorKind, meaning no error, is
+// "none".
 func (k ErrorKind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
 	}
 	return fmt.Sprintf("ErrorKind(%d)", uint8(k))
-}
-
-// ParseErrorKind returns the kind whose String is name.
-func ParseErrorKind(name string) (ErrorKind, bool) {
-	for k, n := range kindNames {
-		if k > 0 && n == name {
-			return ErrorKind(k), true
-		}
-	}
-	return 0, false
 }
 
 // Error describes the first ill-formed maximal subpart of an input.
