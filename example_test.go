@@ -27,7 +27,7 @@ func ExampleDecodeRune() {
 }
 
 func ExampleChunks() {
-	for c := range utf8x.ChunksInString("ok\xC0\xAFdone") {
+	for c := range utf8x.Chunks("ok\xC0\xAFdone") {
 		fmt.Printf("%q %q %v\n", c.Valid, c.Invalid, c.Kind)
 	}
 	// Output:
@@ -41,8 +41,8 @@ func ExampleTruncateString() {
 	// Output: na
 }
 
-func ExampleRunesInString() {
-	for off, r := range utf8x.RunesInString("a€\xF0\x9F\x98!") {
+func ExampleRunes() {
+	for off, r := range utf8x.Runes("a€\xF0\x9F\x98!") {
 		fmt.Printf("%d:%U ", off, r)
 	}
 	fmt.Println()
