@@ -48,3 +48,65 @@ func ExampleRunes() {
 	fmt.Println()
 	// Output: 0:U+0061 1:U+20AC 4:U+FFFD 7:U+0021
 }
+
+func ExampleValid() {
+	fmt.Println(utf8x.Valid([]byte("Hello, 世界")))
+	fmt.Println(utf8x.Valid([]byte("\xED\xA0\x80"))) // an encoded surrogate
+	fmt.Println(utf8x.ValidString("\xC0\xAF"))       // an overlong '/'
+	// Output:
+	// true
+	// false
+	// false
+}
+
+func ExampleFirstInvalid() {
+	p := []byte("naïve \xF4\x90\x80\x80 end")
+	off, n, kind := utf8x.FirstInvalid(p)
+	fmt.Println(off, n, kind)
+	fmt.Printf("%q is the longest valid prefix\n", p[:off])
+	// Output:
+	// 7 1 too-large
+	// "naïve " is the longest valid prefix
+}
+
+func ExampleRuneCount() {
+	// E2 82 is one truncated character, so one RuneError: unicode/utf8 counts
+	// each of its bytes and says 4.
+	fmt.Println(utf8x.RuneCount([]byte("a\xE2\x82b")))
+	// Output: 3
+}
+
+func ExampleReplaceWith() {
+	out, n, _ := utf8x.AppendValid(nil, []byte("a\xFFb\xE2\x82"), utf8x.ReplaceWith("?"))
+	fmt.Println(string(out), n)
+	// Output: a?b? 2
+}
+
+func ExampleParsePolicy() {
+	p, err := utf8x.ParsePolicy("Escape") // from a command-line flag, say
+	if err != nil {
+		panic(err)
+	}
+	s, _, _ := utf8x.ToValidString("caf\xE9", p)
+	fmt.Println(p, s)
+	// Output: escape caf\xe9
+}
+
+func ExampleTruncate() {
+	p := []byte("naïve")
+	fmt.Printf("%q %q\n", utf8x.Truncate(p, 3), utf8x.Truncate(p, 4))
+	// An ill-formed subpart is not split either.
+	fmt.Printf("%q\n", utf8x.Truncate([]byte("ab\xE2\x82"), 3))
+	// Output:
+	// "na" "naï"
+	// "ab"
+}
+
+func ExampleStartOfRune() {
+	p := []byte("a€b")
+	for i := range p {
+		fmt.Print(utf8x.StartOfRune(p, i), " ")
+	}
+	fmt.Println()
+	// Output: 0 1 1 1 4
+}
