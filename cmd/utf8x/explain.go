@@ -4,8 +4,9 @@
 // bytes in hex, binary (marker bits, then payload bits) and octal, the code
 // point's bits placed under the payload bits they become, and the UTF-16 code
 // units. For each ill-formed sequence it says in words what is wrong and how
-// utf8x check reports it. --table prints the encoding table and the octal
-// lead-byte table of "a guide to UTF-8" (shared/seeds).
+// utf8x check reports it. --table prints the encoding table and the lead bytes
+// in octal, laid out as "A guide to UTF-8 and related encodings" draws them,
+// where the digits of a lead show the bits it adds to the code point.
 package main
 
 import (
