@@ -1,9 +1,6 @@
 package utf8x
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // ErrorKind says why a sequence is ill-formed. Its String form is the name printed
 // by the utf8x tool and used in JSON output.
@@ -58,23 +55,14 @@ var kindNames = [...]string{
 	SurrogatePair:          "surrogate-pair",
 }
 
-// String returns the kind's name as listed in the design's table, such as
-// "overlong"; the zero ErrorKind, meaning no error, is "none".
+// String returns the kind's name, such as "overlong", the word the utf8x tool
+// prints and its JSON output carries; the zero ErrorKind, meaning no error, is
+// "none".
 func (k ErrorKind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
 	}
 	return fmt.Sprintf("ErrorKind(%d)", uint8(k))
-}
-
-// ParseErrorKind returns the kind whose String is name.
-func ParseErrorKind(name string) (ErrorKind, bool) {
-	for k, n := range kindNames {
-		if k > 0 && n == name {
-			return ErrorKind(k), true
-		}
-	}
-	return 0, false
 }
 
 // Error describes the first ill-formed maximal subpart of an input.
@@ -109,19 +97,5 @@ func (e *Error) Bytes() []byte {
 
 // Error reads as "invalid UTF-8 at byte 41: truncated (E2 82)".
 func (e *Error) Error() string {
-	return fmt.Sprintf("invalid UTF-8 at byte %d: %s (%s)", e.Offset, e.Kind, Hex(e.Bytes()))
-}
-
-// Hex formats bytes as upper-case hex pairs separated by spaces, as in "E2 82 AC".
-func Hex(p []byte) string {
-	var b strings.Builder
-	const digits = "0123456789ABCDEF"
-	for i, c := range p {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteByte(digits[c>>4])
-		b.WriteByte(digits[c&15])
-	}
-	return b.String()
+	return fmt.Sprintf("invalid UTF-8 at byte %d: %s (% X)", e.Offset, e.Kind, e.Bytes())
 }

@@ -27,7 +27,7 @@ func ExampleDecodeRune() {
 }
 
 func ExampleChunks() {
-	for c := range utf8x.ChunksInString("ok\xC0\xAFdone") {
+	for c := range utf8x.Chunks("ok\xC0\xAFdone") {
 		fmt.Printf("%q %q %v\n", c.Valid, c.Invalid, c.Kind)
 	}
 	// Output:
@@ -41,10 +41,72 @@ func ExampleTruncateString() {
 	// Output: na
 }
 
-func ExampleRunesInString() {
-	for off, r := range utf8x.RunesInString("a€\xF0\x9F\x98!") {
+func ExampleRunes() {
+	for off, r := range utf8x.Runes("a€\xF0\x9F\x98!") {
 		fmt.Printf("%d:%U ", off, r)
 	}
 	fmt.Println()
 	// Output: 0:U+0061 1:U+20AC 4:U+FFFD 7:U+0021
+}
+
+func ExampleValid() {
+	fmt.Println(utf8x.Valid([]byte("Hello, 世界")))
+	fmt.Println(utf8x.Valid([]byte("\xED\xA0\x80"))) // an encoded surrogate
+	fmt.Println(utf8x.ValidString("\xC0\xAF"))       // an overlong '/'
+	// Output:
+	// true
+	// false
+	// false
+}
+
+func ExampleFirstInvalid() {
+	p := []byte("naïve \xF4\x90\x80\x80 end")
+	off, n, kind := utf8x.FirstInvalid(p)
+	fmt.Println(off, n, kind)
+	fmt.Printf("%q is the longest valid prefix\n", p[:off])
+	// Output:
+	// 7 1 too-large
+	// "naïve " is the longest valid prefix
+}
+
+func ExampleRuneCount() {
+	// E2 82 is one truncated character, so one RuneError: unicode/utf8 counts
+	// each of its bytes and says 4.
+	fmt.Println(utf8x.RuneCount([]byte("a\xE2\x82b")))
+	// Output: 3
+}
+
+func ExampleReplaceWith() {
+	out, n, _ := utf8x.AppendValid(nil, []byte("a\xFFb\xE2\x82"), utf8x.ReplaceWith("?"))
+	fmt.Println(string(out), n)
+	// Output: a?b? 2
+}
+
+func ExampleParsePolicy() {
+	p, err := utf8x.ParsePolicy("Escape") // from a command-line flag, say
+	if err != nil {
+		panic(err)
+	}
+	s, _, _ := utf8x.ToValidString("caf\xE9", p)
+	fmt.Println(p, s)
+	// Output: escape caf\xe9
+}
+
+func ExampleTruncate() {
+	p := []byte("naïve")
+	fmt.Printf("%q %q\n", utf8x.Truncate(p, 3), utf8x.Truncate(p, 4))
+	// An ill-formed subpart is not split either.
+	fmt.Printf("%q\n", utf8x.Truncate([]byte("ab\xE2\x82"), 3))
+	// Output:
+	// "na" "naï"
+	// "ab"
+}
+
+func ExampleStartOfRune() {
+	p := []byte("a€b")
+	for i := range p {
+		fmt.Print(utf8x.StartOfRune(p, i), " ")
+	}
+	fmt.Println()
+	// Output: 0 1 1 1 4
 }

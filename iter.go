@@ -1,27 +1,24 @@
 package utf8x
 
-import "iter"
+import (
+	"iter"
+	"unsafe"
+)
 
-// Runes returns an iterator over the characters of p with their byte offsets.
-// Each ill-formed maximal subpart yields one RuneError.
-func Runes(p []byte) iter.Seq2[int, rune] {
-	return func(yield func(int, rune) bool) {
-		for i := 0; i < len(p); {
-			r, size, _ := decode(p[i:])
-			if !yield(i, r) {
-				return
-			}
-			i += size
-		}
-	}
+// Runes returns an iterator over the characters of p, a byte slice or a
+// string, with their byte offsets. Each ill-formed maximal subpart yields one
+// RuneError; so unlike ranging over a string, which yields one per byte, it
+// agrees with AppendValid under Replace.
+func Runes[T ~[]byte | ~string](p T) iter.Seq2[int, rune] {
+	return runes(*(*string)(unsafe.Pointer(&p)))
 }
 
-// RunesInString is like Runes but its input is a string. Unlike ranging over a
-// string, it yields one RuneError per maximal subpart rather than per byte.
-func RunesInString(s string) iter.Seq2[int, rune] {
+// runes is Runes' body, not generic for the reason given at decode; it only
+// reads s.
+func runes(s string) iter.Seq2[int, rune] {
 	return func(yield func(int, rune) bool) {
 		for i := 0; i < len(s); {
-			r, size, _ := decode(s[i:])
+			r, size, _ := decodeString(s[i:])
 			if !yield(i, r) {
 				return
 			}
@@ -52,10 +49,9 @@ func chunks[T ~[]byte | ~string](p T, b []byte) iter.Seq[Chunk[T]] {
 	}
 }
 
-// Chunks returns an iterator that splits p into chunks, each a valid run followed
-// by the ill-formed subpart that ends it. Concatenating all chunks gives back p.
-// Empty input yields no chunks.
-func Chunks(p []byte) iter.Seq[Chunk[[]byte]] { return chunks(p, p) }
-
-// ChunksInString is like Chunks but its input is a string.
-func ChunksInString(s string) iter.Seq[Chunk[string]] { return chunks(s, bytesOf(s)) }
+// Chunks returns an iterator that splits p, a byte slice or a string, into
+// chunks, each a valid run followed by the ill-formed subpart that ends it.
+// Concatenating all chunks gives back p. Empty input yields no chunks.
+func Chunks[T ~[]byte | ~string](p T) iter.Seq[Chunk[T]] {
+	return chunks(p, bytesOf(*(*string)(unsafe.Pointer(&p))))
+}

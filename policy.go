@@ -121,9 +121,9 @@ func (p Policy) AppendInvalid(dst, bad []byte) []byte {
 	return dst
 }
 
-// InvalidLen returns the number of bytes AppendInvalid(dst, bad) appends, so
+// invalidLen returns the number of bytes AppendInvalid(dst, bad) appends, so
 // that a transformer can check for room in its destination before writing.
-func (p Policy) InvalidLen(bad []byte) int {
+func (p Policy) invalidLen(bad []byte) int {
 	switch p.action {
 	case ActionReplace:
 		if p.replacement == "" {
@@ -148,12 +148,12 @@ func (p Policy) InvalidLen(bad []byte) int {
 	return 0
 }
 
-// MaxInvalidLen returns an upper bound of InvalidLen for any ill-formed unit of
+// maxInvalidLen returns an upper bound of invalidLen for any ill-formed unit of
 // n bytes, for sizing buffers ahead of time.
-func (p Policy) MaxInvalidLen(n int) int {
+func (p Policy) maxInvalidLen(n int) int {
 	switch p.action {
 	case ActionReplace:
-		return p.InvalidLen(nil)
+		return p.invalidLen(nil)
 	case ActionEscape:
 		return 4 * n
 	case ActionCP1252:

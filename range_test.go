@@ -17,6 +17,17 @@ import (
 
 // refReport is the report of the whole input, from the independent
 // decomposition of reference_test.go.
+// kindNamed returns the ErrorKind whose String is name, the reference's
+// spelling of a kind; the names themselves are checked by TestErrorMessage.
+func kindNamed(name string) utf8x.ErrorKind {
+	for k := utf8x.ErrorKind(1); k != 0; k++ {
+		if k.String() == name {
+			return k
+		}
+	}
+	panic("no ErrorKind is named " + name)
+}
+
 func refReport(p []byte) utf8x.RangeReport {
 	rep := utf8x.RangeReport{To: len(p)}
 	line, col := 0, 0
@@ -28,7 +39,7 @@ func refReport(p []byte) utf8x.RangeReport {
 		}
 		if e.kind != "" {
 			rep.Invalid++
-			k, _ := utf8x.ParseErrorKind(e.kind)
+			k := kindNamed(e.kind)
 			rep.Errors = append(rep.Errors, utf8x.RangeError{Offset: e.off, Len: e.n, Kind: k, Line: line, Column: col})
 		}
 		col++

@@ -213,7 +213,7 @@ func (r *Reader) fill() {
 // what the longest ill-formed subpart becomes, whatever the replacement text.
 func (r *Reader) outBuf() []byte {
 	if r.out == nil {
-		if n := len(BOM) + r.t.policy.MaxInvalidLen(UTFMax); n > readerOutSize {
+		if n := len(BOM) + r.t.policy.maxInvalidLen(UTFMax); n > readerOutSize {
 			r.out = make([]byte, n)
 		} else {
 			r.outPool = outBufs.Get().(*[]byte)

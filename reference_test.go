@@ -1,7 +1,8 @@
 package utf8x_test
 
 // An independent reference for the tests, written from RFC 3629 section 4's ABNF
-// and the design's error-kind table, without calling the code under test.
+// and the byte ranges each ErrorKind's documentation gives, without calling the
+// code under test.
 
 // rule is one alternative of the ABNF: the allowed range of each byte in turn.
 type rule [][2]byte
@@ -67,7 +68,8 @@ func refMaximalSubpart(p []byte) int {
 	return n
 }
 
-// refKind classifies an ill-formed subpart by the design's table.
+// refKind classifies an ill-formed subpart by the byte ranges ErrorKind's
+// documentation gives for each kind.
 func refKind(p []byte) string {
 	b0 := p[0]
 	var b1 byte

@@ -46,7 +46,7 @@ func ToValidString(s string, p Policy) (out string, n int, err error) {
 	if off == len(b) {
 		return s, 0, nil
 	}
-	buf := make([]byte, 0, len(s)+p.MaxInvalidLen(UTFMax-1))
+	buf := make([]byte, 0, len(s)+p.maxInvalidLen(UTFMax-1))
 	buf = append(buf, s[:off]...)
 	buf, n, err = appendValid(buf, b[off:], p)
 	if e, ok := err.(*Error); ok {

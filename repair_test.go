@@ -224,10 +224,10 @@ func TestInvalidLen(t *testing.T) {
 		for b := 0x80; b <= 0xFF; b++ {
 			for _, bad := range [][]byte{{byte(b)}, {0xE2, byte(b)}, {0xF0, 0x9F, byte(b)}} {
 				got := len(p.AppendInvalid(nil, bad))
-				if n := p.InvalidLen(bad); n != got {
+				if n := utf8x.InvalidLen(p, bad); n != got {
 					t.Fatalf("%s.InvalidLen(% X) = %d, AppendInvalid wrote %d", policyName(p), bad, n, got)
 				}
-				if m := p.MaxInvalidLen(len(bad)); m < got {
+				if m := utf8x.MaxInvalidLen(p, len(bad)); m < got {
 					t.Fatalf("%s.MaxInvalidLen(%d) = %d < %d", policyName(p), len(bad), m, got)
 				}
 			}

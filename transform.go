@@ -135,7 +135,7 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 			e.Offset = int(t.pos) + nSrc
 			return nDst, nSrc, e
 		}
-		need := t.policy.InvalidLen(bad)
+		need := t.policy.invalidLen(bad)
 		if need > len(dst)-nDst {
 			return nDst, nSrc, transform.ErrShortDst
 		}

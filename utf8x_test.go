@@ -154,7 +154,7 @@ func checkDecomposition(t *testing.T, p []byte) {
 		_ = r
 	}
 	var soffs []int
-	for off := range utf8x.RunesInString(string(p)) {
+	for off := range utf8x.Runes(string(p)) {
 		soffs = append(soffs, off)
 	}
 	if len(offs) != len(want) || !slices.Equal(offs, soffs) {
@@ -168,8 +168,8 @@ func checkDecomposition(t *testing.T, p []byte) {
 			if got := utf8x.StartOfRune(p, j); got != e.off {
 				t.Fatalf("StartOfRune(% X, %d) = %d, want %d", p, j, got, e.off)
 			}
-			if got := utf8x.StartOfRuneInString(string(p), j); got != e.off {
-				t.Fatalf("StartOfRuneInString(% X, %d) = %d, want %d", p, j, got, e.off)
+			if got := utf8x.StartOfRuneString(string(p), j); got != e.off {
+				t.Fatalf("StartOfRuneString(% X, %d) = %d, want %d", p, j, got, e.off)
 			}
 		}
 	}
@@ -269,9 +269,6 @@ func TestErrorMessage(t *testing.T) {
 		if kind.String() != name {
 			t.Errorf("%d.String() = %q, want %q", kind, kind.String(), name)
 		}
-		if k, ok := utf8x.ParseErrorKind(name); !ok || k != kind {
-			t.Errorf("ParseErrorKind(%q) = %v, %v", name, k, ok)
-		}
 	}
 }
 
@@ -364,11 +361,11 @@ func TestChunks(t *testing.T) {
 	want := []c{{"ok", "\xC0", "overlong"}, {"", "\xAF", "unexpected-continuation"}, {"é", "\xED", "surrogate"},
 		{"", "\xA0", "unexpected-continuation"}, {"", "\x80", "unexpected-continuation"}, {"", "\xF0\x9F\x98", "truncated"}}
 	var got []c
-	for ch := range utf8x.ChunksInString(in) {
+	for ch := range utf8x.Chunks(in) {
 		got = append(got, c{ch.Valid, ch.Invalid, ch.Kind.String()})
 	}
 	if !slices.Equal(got, want) {
-		t.Fatalf("ChunksInString = %q\nwant %q", got, want)
+		t.Fatalf("Chunks = %q\nwant %q", got, want)
 	}
 	var joined []byte
 	n := 0
@@ -382,8 +379,18 @@ func TestChunks(t *testing.T) {
 	if string(joined) != in+"tail" || n != len(want)+1 {
 		t.Fatalf("Chunks does not cover the input: %q in %d chunks", joined, n)
 	}
-	for range utf8x.Chunks(nil) {
+	for range utf8x.Chunks([]byte(nil)) {
 		t.Fatal("empty input yields a chunk")
+	}
+	// A defined type keeps its type in the chunks and the same split.
+	type raw []byte
+	var gotRaw []c
+	for ch := range utf8x.Chunks(raw(in)) {
+		var v, i raw = ch.Valid, ch.Invalid
+		gotRaw = append(gotRaw, c{string(v), string(i), ch.Kind.String()})
+	}
+	if !slices.Equal(gotRaw, want) {
+		t.Fatalf("Chunks(raw) = %q\nwant %q", gotRaw, want)
 	}
 	for range utf8x.Chunks([]byte(in)) {
 		break // stopping early must not panic

@@ -31,8 +31,8 @@ type Converter struct {
 
 	src   *form // from, or the byte order its signature picked
 	stage uint8
-	pos   int // input bytes consumed since Reset
-	fixed int // units the policy handled since Reset
+	pos   int64 // input bytes consumed since Reset
+	fixed int64 // units the policy handled since Reset
 
 	scratch []byte // for writeText, made when first needed
 }
@@ -99,16 +99,16 @@ func (c *Converter) Reset() {
 func (c *Converter) Source() Encoding { return Encoding{f: c.src, policy: c.policy, bom: c.bom} }
 
 // Offset returns the number of input bytes consumed since the last Reset.
-func (c *Converter) Offset() int { return c.pos }
+func (c *Converter) Offset() int64 { return c.pos }
 
 // Fixed returns the number of units the policy replaced, skipped or escaped
 // since the last Reset.
-func (c *Converter) Fixed() int { return c.fixed }
+func (c *Converter) Fixed() int64 { return c.fixed }
 
 // Transform implements transform.Transformer.
 func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	nDst, nSrc, err = c.transform(dst, src, atEOF)
-	c.pos += nSrc
+	c.pos += int64(nSrc)
 	return nDst, nSrc, err
 }
 
@@ -308,12 +308,12 @@ func (c *Converter) handle(dst, src []byte, at, n int, r rune, kind utf8x.ErrorK
 		return c.writeText(dst, c.policy.AppendInvalid(text[:0], bad))
 	case kind != 0:
 		e := newError(c.src, src, at, n, kind)
-		e.Offset += c.pos
+		e.Offset += int(c.pos)
 		return 0, e
 	}
 	// Strict, and the byte-reading policies, which have no bytes to read here.
 	e := newUnrepresentable(c.to, src, at, n, r)
-	e.Offset += c.pos
+	e.Offset += int(c.pos)
 	return 0, e
 }
 

@@ -86,12 +86,16 @@
 // The hot conversions have direct functions that append to a caller's buffer
 // without allocating when it is large enough: AppendUTF8ToUTF16LE and friends.
 // UTF16LenFromUTF8, UTF8LenFromUTF16LE and the other length functions give the
-// exact size of the output without converting. On amd64 CPUs with AVX-512
-// (BW and VBMI2) the conversions between UTF-8 and UTF-16, UTF-32 and
-// ISO-8859-1 take 64-byte blocks at a time with vector kernels, leaving to
-// the portable code only what those cannot do: 4-byte characters and
-// surrogate pairs, errors, short tails. Elsewhere, and with the purego build
-// tag, the portable code converts ASCII runs eight bytes at a time.
+// exact size of the output without converting. The conversions from UTF-8 to
+// UTF-16, UTF-32 and ISO-8859-1, and to UTF-8 from UTF-16 and ISO-8859-1, run
+// SIMD kernels chosen at run time from the CPU's features, a block of 32 or
+// 64 bytes at a time, leaving to the portable code what a kernel has no
+// vector path for: errors, short tails and, depending on the set, 4-byte
+// characters and surrogate pairs. The sets are those internal/transkernel
+// registers, best first; today, on amd64, AVX-512 with VBMI2 and AVX2 (which
+// leaves UTF-32 and characters beyond U+FFFF to the portable code).
+// Elsewhere, and with the purego build tag, the portable code converts ASCII
+// runs eight bytes at a time.
 //
 // # Streams
 //

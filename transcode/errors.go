@@ -55,5 +55,5 @@ func (e *Error) Error() string {
 	if e.where != "" {
 		return fmt.Sprintf("invalid %s at %s %d: %s", e.Encoding, e.where, e.Offset, e.Kind)
 	}
-	return fmt.Sprintf("invalid %s at byte %d: %s (%s)", e.Encoding, e.Offset, e.Kind, utf8x.Hex(e.Bytes()))
+	return fmt.Sprintf("invalid %s at byte %d: %s (% X)", e.Encoding, e.Offset, e.Kind, e.Bytes())
 }

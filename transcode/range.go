@@ -62,7 +62,7 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 		return dst, 0, 0, errRangeForm
 	}
 	c.Reset()
-	c.pos = base + f
+	c.pos = int64(base + f)
 	if base+f != 0 || t == 0 && len(src) > 0 {
 		c.stage = stageBody
 	}

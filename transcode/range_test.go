@@ -60,7 +60,8 @@ func checkRangeCuts(t *testing.T, c *Converter, src []byte, cuts []int) {
 	}
 	var got []byte
 	var err error
-	fixed, owned := 0, 0
+	var fixed int64
+	owned := 0
 	for i := 0; i+1 < len(cuts) && err == nil; i++ {
 		start, end := cuts[i], cuts[i+1]
 		lo, hi := max(start-3, 0), min(end+3, len(src))

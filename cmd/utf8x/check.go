@@ -521,7 +521,7 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 					Kind:   kind.String(),
 					Line:   pos.line,
 					Column: pos.col + 1,
-					hex:    utf8x.Hex(block[off : off+n]),
+					hex:    fmt.Sprintf("% X", block[off:off+n]),
 				}
 				if err := onError(&e); err != nil {
 					return res, err

@@ -4,8 +4,9 @@
 // bytes in hex, binary (marker bits, then payload bits) and octal, the code
 // point's bits placed under the payload bits they become, and the UTF-16 code
 // units. For each ill-formed sequence it says in words what is wrong and how
-// utf8x check reports it. --table prints the encoding table and the octal
-// lead-byte table of "a guide to UTF-8" (shared/seeds).
+// utf8x check reports it. --table prints the encoding table and the lead bytes
+// in octal, laid out as "A guide to UTF-8 and related encodings" draws them,
+// where the digits of a lead show the bits it adds to the code point.
 package main
 
 import (
@@ -223,7 +224,7 @@ func (x *explainer) codePoint(r rune) {
 	}
 	switch {
 	case r >= 0xD800 && r <= 0xDFFF:
-		x.printf("U+%04X  %s\n%s\n", r, runeName(r), wrap(fmt.Sprintf("A UTF-16 surrogate code point, not a character: UTF-16 pairs a high surrogate (D800-DBFF) with a low one (DC00-DFFF) to reach U+10000..U+10FFFF, and UTF-8 may not encode either (RFC 3629 section 3); the bytes it would take, %s, are ill-formed.", utf8x.Hex(looseEncode(r))), "  ", 80))
+		x.printf("U+%04X  %s\n%s\n", r, runeName(r), wrap(fmt.Sprintf("A UTF-16 surrogate code point, not a character: UTF-16 pairs a high surrogate (D800-DBFF) with a low one (DC00-DFFF) to reach U+10000..U+10FFFF, and UTF-8 may not encode either (RFC 3629 section 3); the bytes it would take, % X, are ill-formed.", looseEncode(r)), "  ", 80))
 	case r > utf8x.MaxRune:
 		x.printf("U+%04X\n%s\n", r, wrap("Beyond U+10FFFF, the last code point: UTF-8 stops there to match UTF-16 (RFC 3629 section 3).", "  ", 80))
 	default:
@@ -395,8 +396,8 @@ func (x *explainer) fault(p []byte) int {
 		if whole {
 			covered = n
 			short := utf8x.AppendRune(nil, r)
-			why = fmt.Sprintf("%s is an overlong encoding of U+%04X %s: it takes %d bytes where %d %s, the only valid form.",
-				utf8x.Hex(p[:n]), r, quoteRune(r), n, len(short), pick(len(short) == 1, "does ("+utf8x.Hex(short)+")", "do ("+utf8x.Hex(short)+")"))
+			why = fmt.Sprintf("% X is an overlong encoding of U+%04X %s: it takes %d bytes where %d %s (% X), the only valid form.",
+				p[:n], r, quoteRune(r), n, len(short), pick(len(short) == 1, "does", "do"), short)
 			if r < 0x80 && r != 0 && printable(r) != "" {
 				why += fmt.Sprintf(" A decoder that accepted it would let %s slip past a filter that looks for the byte %02X (RFC 3629 section 10).", quoteRune(r), r)
 			}
@@ -404,7 +405,7 @@ func (x *explainer) fault(p []byte) int {
 				why += " Java's \"modified UTF-8\" writes U+0000 this way so that strings hold no zero byte; strict UTF-8 does not allow it."
 			}
 		} else {
-			why = fmt.Sprintf("%s can only start an overlong encoding (a character written with more bytes than it needs), which UTF-8 forbids (RFC 3629 section 3).", utf8x.Hex(p[:covered]))
+			why = fmt.Sprintf("% X can only start an overlong encoding (a character written with more bytes than it needs), which UTF-8 forbids (RFC 3629 section 3).", p[:covered])
 			if lead == 0xC0 || lead == 0xC1 {
 				why = fmt.Sprintf("%02X never occurs in UTF-8: as a lead byte it could only encode U+0000..U+007F in two bytes, and those take one.", lead)
 			}
@@ -412,28 +413,28 @@ func (x *explainer) fault(p []byte) int {
 	case utf8x.Surrogate:
 		if whole {
 			covered = n
-			why = fmt.Sprintf("%s encodes U+%04X, a UTF-16 surrogate, which UTF-8 forbids: surrogates are halves of UTF-16 pairs, not characters (RFC 3629 section 3).", utf8x.Hex(p[:3]), r)
+			why = fmt.Sprintf("% X encodes U+%04X, a UTF-16 surrogate, which UTF-8 forbids: surrogates are halves of UTF-16 pairs, not characters (RFC 3629 section 3).", p[:3], r)
 			if lo, _, ok := looseDecode(p[3:min(len(p), 6)]); len(p) >= 6 && ok && r <= 0xDBFF && lo >= 0xDC00 && lo <= 0xDFFF {
 				covered = 6
 				pair := utf16.DecodeRune(r, lo)
-				why = fmt.Sprintf("%s is the UTF-16 surrogate pair %04X %04X of U+%04X %s written as two 3-byte sequences (CESU-8, or Java's modified UTF-8); UTF-8 writes that character as %s.",
-					utf8x.Hex(p[:6]), r, lo, pair, quoteRune(pair), utf8x.Hex(utf8x.AppendRune(nil, pair)))
+				why = fmt.Sprintf("% X is the UTF-16 surrogate pair %04X %04X of U+%04X %s written as two 3-byte sequences (CESU-8, or Java's modified UTF-8); UTF-8 writes that character as % X.",
+					p[:6], r, lo, pair, quoteRune(pair), utf8x.AppendRune(nil, pair))
 			}
 		} else {
-			why = fmt.Sprintf("%s starts the encoding of a UTF-16 surrogate (U+D800..U+DFFF), which UTF-8 forbids (RFC 3629 section 3).", utf8x.Hex(p[:covered]))
+			why = fmt.Sprintf("% X starts the encoding of a UTF-16 surrogate (U+D800..U+DFFF), which UTF-8 forbids (RFC 3629 section 3).", p[:covered])
 		}
 	case utf8x.TooLarge:
 		if whole {
 			covered = n
-			why = fmt.Sprintf("%s would encode U+%04X, beyond U+10FFFF, the last code point: UTF-8 stops there to match UTF-16 (RFC 3629 section 3).", utf8x.Hex(p[:n]), r)
+			why = fmt.Sprintf("% X would encode U+%04X, beyond U+10FFFF, the last code point: UTF-8 stops there to match UTF-16 (RFC 3629 section 3).", p[:n], r)
 		} else {
-			why = fmt.Sprintf("%s can only start a value beyond U+10FFFF, the last code point (RFC 3629 section 3).", utf8x.Hex(p[:covered]))
+			why = fmt.Sprintf("% X can only start a value beyond U+10FFFF, the last code point (RFC 3629 section 3).", p[:covered])
 			if lead >= 0xF5 {
 				why = fmt.Sprintf("%02X never occurs in UTF-8: as a lead byte it could only start a value beyond U+10FFFF, the last code point.", lead)
 			}
 		}
 	case utf8x.Truncated:
-		why = fmt.Sprintf("%s is a %d-byte sequence cut off after %s", utf8x.Hex(p[:size]), n, plural(size, "byte"))
+		why = fmt.Sprintf("% X is a %d-byte sequence cut off after %s", p[:size], n, plural(size, "byte"))
 		if size < len(p) {
 			why += fmt.Sprintf(": the next byte, %02X, is not a continuation byte (80-BF).", p[size])
 		} else {
@@ -451,7 +452,7 @@ func (x *explainer) fault(p []byte) int {
 		}
 		why = fmt.Sprintf("%02X never occurs in UTF-8: %s.%s", lead, pick(lead < 0xFE, "F8-FD began the 5- and 6-byte forms of the obsolete RFC 2279", "FE and FF were never used, not even by RFC 2279"), cp1252Hint(lead))
 	}
-	x.printf("%s  not UTF-8 (%s)\n", x.paint(utf8x.Hex(p[:covered]), "\x1b[1;31m"), kind)
+	x.printf("%s  not UTF-8 (%s)\n", x.paint(fmt.Sprintf("% X", p[:covered]), "\x1b[1;31m"), kind)
 	x.printf("%s", wrap(why, "  ", 80))
 	x.printf("%s\n", wrap("utf8x check reports "+subparts(p, covered), "  ", 80))
 	return covered
@@ -481,7 +482,7 @@ func legacyFault(p []byte) (n int, why string, ok bool) {
 		}
 		v = v<<6 | uint32(b&0x3F)
 	}
-	why = fmt.Sprintf("%s is a %d-byte sequence of the obsolete RFC 2279 form of UTF-8 (leads F8-FB took 5 bytes, FC-FD 6, for values up to 0x7FFFFFFF)", utf8x.Hex(p[:n]), n)
+	why = fmt.Sprintf("% X is a %d-byte sequence of the obsolete RFC 2279 form of UTF-8 (leads F8-FB took 5 bytes, FC-FD 6, for values up to 0x7FFFFFFF)", p[:n], n)
 	if least := uint32(1) << (5*n - 4); v < least {
 		return n, why + fmt.Sprintf(", but an overlong one: its value 0x%X needs fewer bytes, so even RFC 2279 rejected it.", v), true
 	}
@@ -498,7 +499,7 @@ func subparts(p []byte, covered int) string {
 		if off != 0 || n == 0 {
 			break // cannot happen: see above
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s)", kind, utf8x.Hex(p[i:i+n])))
+		parts = append(parts, fmt.Sprintf("%s (% X)", kind, p[i:i+n]))
 		i += n
 	}
 	return strings.Join(parts, ", ") + fmt.Sprintf("; a decoder writes %d × U+FFFD", len(parts))

@@ -105,28 +105,28 @@ func (x *explainer) formChar(e transcode.Encoding, u []byte) {
 	case len(u) == 6:
 		x.printf("U+%04X  %s  %s\n", r, quoteRune(r), runeName(r))
 		hi, lo := formValue(u[:3]), formValue(u[3:])
-		how = fmt.Sprintf("%s writes characters above U+FFFF as their UTF-16 surrogate pair %04X %04X, each as a 3-byte sequence; UTF-8 writes %s.", e.Name(), hi, lo, utf8x.Hex(utf8x.AppendRune(nil, r)))
+		how = fmt.Sprintf("%s writes characters above U+FFFF as their UTF-16 surrogate pair %04X %04X, each as a 3-byte sequence; UTF-8 writes % X.", e.Name(), hi, lo, utf8x.AppendRune(nil, r))
 	case r == 0:
 		x.printf("U+0000  %s\n", runeName(0))
 		how = fmt.Sprintf("%s writes U+0000 as the overlong C0 80 so that its strings never hold a zero byte (Java's DataOutput, JNI); UTF-8 writes 00.", e.Name())
 	default:
 		x.printf("U+%04X  %s  %s\n", r, quoteRune(r), runeName(r))
-		how = fmt.Sprintf("%s writes it in %s; UTF-8 writes %s.", e.Name(), plural(len(u), "byte"), utf8x.Hex(utf8x.AppendRune(nil, r)))
+		how = fmt.Sprintf("%s writes it in %s; UTF-8 writes % X.", e.Name(), plural(len(u), "byte"), utf8x.AppendRune(nil, r))
 	}
-	x.printf("  %-9s %s  %s\n", e.Name(), utf8x.Hex(u), plural(len(u), "byte"))
+	x.printf("  %-9s % X  %s\n", e.Name(), u, plural(len(u), "byte"))
 	x.printf("%s\n", wrap(how, "  ", 80))
 }
 
 // formFault explains the ill-formed unit p[:n] of a form.
 func (x *explainer) formFault(e transcode.Encoding, p []byte, n int, kind utf8x.ErrorKind) {
-	bad := utf8x.Hex(p[:n])
+	bad := fmt.Sprintf("% X", p[:n])
 	var why string
 	switch kind {
 	case utf8x.FourByte:
 		why = fmt.Sprintf("%s is a 4-byte sequence, which %s never uses: it writes each character above U+FFFF as a UTF-16 surrogate pair of two 3-byte sequences.", bad, e.Name())
 		if r, size := utf8x.DecodeRune(p); size == n && utf8x.Valid(p[:n]) {
 			if enc, err := e.AppendEncode(nil, p[:n]); err == nil {
-				why = fmt.Sprintf("%s is UTF-8's 4-byte form of U+%04X %s, which %s never uses: it writes the UTF-16 surrogate pair as two 3-byte sequences, %s.", bad, r, quoteRune(r), e.Name(), utf8x.Hex(enc))
+				why = fmt.Sprintf("%s is UTF-8's 4-byte form of U+%04X %s, which %s never uses: it writes the UTF-16 surrogate pair as two 3-byte sequences, % X.", bad, r, quoteRune(r), e.Name(), enc)
 			}
 		}
 	case utf8x.NulByte:
@@ -137,7 +137,7 @@ func (x *explainer) formFault(e transcode.Encoding, p []byte, n int, kind utf8x.
 		why = fmt.Sprintf("%s is a UTF-16 surrogate pair written as two 3-byte sequences, as CESU-8 does; %s writes the character they pair into as one 4-byte sequence and keeps only lone surrogates in 3 bytes.", bad, e.Name())
 		if n == 6 {
 			if r := rune(formValue(p[:6])); r <= utf8x.MaxRune {
-				why = fmt.Sprintf("%s is the UTF-16 surrogate pair of U+%04X %s written as two 3-byte sequences, as CESU-8 does; %s writes that character as %s, as UTF-8 does, and keeps only lone surrogates in 3 bytes.", bad, r, quoteRune(r), e.Name(), utf8x.Hex(utf8x.AppendRune(nil, r)))
+				why = fmt.Sprintf("%s is the UTF-16 surrogate pair of U+%04X %s written as two 3-byte sequences, as CESU-8 does; %s writes that character as % X, as UTF-8 does, and keeps only lone surrogates in 3 bytes.", bad, r, quoteRune(r), e.Name(), utf8x.AppendRune(nil, r))
 			}
 		}
 	default:

@@ -150,7 +150,7 @@ type strictError struct {
 }
 
 func (e *strictError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s at byte %d (%s); %s", e.file, e.line, e.col, e.err.Kind, e.err.Offset, utf8x.Hex(e.err.Bytes()), e.outcome)
+	return fmt.Sprintf("%s:%d:%d: %s at byte %d (% X); %s", e.file, e.line, e.col, e.err.Kind, e.err.Offset, e.err.Bytes(), e.outcome)
 }
 
 func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {

@@ -95,8 +95,9 @@ func FuzzCommands(f *testing.F) {
 	})
 }
 
-// The two inputs issue 10 found panicking, through the real command line,
-// with what explain says about them.
+// Encoded surrogates, alone, at the end of the input and as the half of a
+// pair cut short, once made explain panic: each runs through the real command
+// line and must come out as a surrogate error.
 func TestExplainLoneSurrogateAtEnd(t *testing.T) {
 	for _, tc := range []struct {
 		args []string

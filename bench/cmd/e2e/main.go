@@ -691,7 +691,8 @@ func printJob(w io.Writer, r jobResult) {
 	}
 }
 
-// printGoals states issue 11's goals against this run's figures.
+// printGoals states the whole tool's goals (BENCHMARKS.md) against this
+// run's figures.
 func printGoals(w io.Writer, results []jobResult) {
 	find := func(job, cmd string) cmdResult {
 		for _, r := range results {

@@ -1,8 +1,8 @@
 // Command repairvalid measures AppendValid with the replace policy against
 // plain validation on each valid corpus file, the two timed one after the
-// other with testing.Benchmark in one process: the ratio of issue 3's goal
-// (replace on valid input >= 0.8x validation), measured without the rest of
-// cmd/repair's peers in the same process.
+// other with testing.Benchmark in one process: the ratio behind the goal that
+// repair cost little on valid input (replace >= 0.8x validation), measured
+// without the rest of cmd/repair's peers in the same process.
 package main
 
 import (

@@ -36,8 +36,8 @@ func startOfString(p string, i int) int {
 // An i at or beyond len(p) gives len(p); a negative i gives 0.
 func StartOfRune(p []byte, i int) int { return startOf(p, i) }
 
-// StartOfRuneInString is like StartOfRune but its input is a string.
-func StartOfRuneInString(s string, i int) int { return startOf(s, i) }
+// StartOfRuneString is like StartOfRune but its input is a string.
+func StartOfRuneString(s string, i int) int { return startOf(s, i) }
 
 // Truncate returns the longest prefix of p of at most n bytes that does not cut a
 // character in two, the usual need of a database column or a protocol limit.
