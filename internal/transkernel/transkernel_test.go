@@ -252,8 +252,23 @@ func TestGenerated(t *testing.T) {
 }
 
 // inSet reports whether the kernel set named converts text in bulk with d:
-// the AVX2 set has no UTF-32 kernels and no path for 4-byte characters.
+// the AVX2 set has no UTF-32 kernels and no path for 4-byte characters, the
+// NEON set no UTF-32 kernels and, between UTF-8 and UTF-16, ASCII only.
 func inSet(set string, d direction, text []byte) bool {
+	if set == "neon" {
+		if d.ratio == 4 {
+			return false
+		}
+		if d.name == "Latin1ToUTF8" || d.name == "UTF8ToLatin1" {
+			return true
+		}
+		for _, b := range text {
+			if b >= 0x80 {
+				return false
+			}
+		}
+		return true
+	}
 	if set != "avx2" {
 		return true
 	}

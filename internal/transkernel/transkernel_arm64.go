@@ -1,0 +1,61 @@
+//go:build !purego
+
+package transkernel
+
+// latin1ToUTF8NEON converts ISO-8859-1 to UTF-8 in 16-byte blocks while src
+// has 16 bytes left and dst 32, and returns the bytes written and read.
+//
+//go:noescape
+func latin1ToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToLatin1NEON converts UTF-8 to ISO-8859-1 in 16-byte blocks while src
+// has 16 bytes left and dst 16, and returns the bytes written and read. It
+// stops before the first character that is not ASCII or a well-formed
+// U+0080..U+00FF.
+//
+//go:noescape
+func utf8ToLatin1NEON(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToUTF16LENEON converts ASCII UTF-8 to UTF-16LE in 16-byte blocks while
+// src has 16 bytes left and dst 32, and returns the bytes written and read.
+// It stops at the first block holding a byte above 0x7F.
+//
+//go:noescape
+func utf8ToUTF16LENEON(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToUTF16BENEON is utf8ToUTF16LENEON writing UTF-16BE.
+//
+//go:noescape
+func utf8ToUTF16BENEON(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16LEToUTF8NEON converts UTF-16LE to UTF-8 in 32-byte blocks of ASCII
+// while src has 32 bytes left and dst 16, and returns the bytes written and
+// read. It stops at the first block holding a unit above 0x7F.
+//
+//go:noescape
+func utf16LEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16BEToUTF8NEON is utf16LEToUTF8NEON reading UTF-16BE.
+//
+//go:noescape
+func utf16BEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
+
+// The NEON set: every arm64 CPU has NEON. It has no UTF-32 kernels, and the
+// UTF-8 <-> UTF-16 ones convert ASCII only; the scalar code takes the rest.
+var impls = []impl{
+	{
+		name:          "neon",
+		vector:        true,
+		supported:     func() bool { return true },
+		latin1Min:     MinLen, // not tuned: emulation cannot time it
+		latin1ToUTF8:  latin1ToUTF8NEON,
+		utf8ToLatin1:  utf8ToLatin1NEON,
+		utf8ToUTF16LE: utf8ToUTF16LENEON,
+		utf8ToUTF16BE: utf8ToUTF16BENEON,
+		utf8ToUTF32LE: none,
+		utf8ToUTF32BE: none,
+		utf16LEToUTF8: utf16LEToUTF8NEON,
+		utf16BEToUTF8: utf16BEToUTF8NEON,
+	},
+	portable,
+}

@@ -1,0 +1,255 @@
+//go:build !purego
+
+// NEON transcoding kernels for arm64, written by hand: avo generates amd64
+// only. They convert ASCII in 16-byte vectors, and Latin-1 <-> UTF-8 also
+// character by character inside a block that is not ASCII; the UTF-8 <->
+// UTF-16 kernels stop at the first block that is not ASCII and leave it to
+// the caller's scalar code (see transcode's accelerate).
+//
+// Registers: R0 dst, R1 dst end, R2 src, R3 src end, R4 dst start, R5 src
+// start. Go's assembler lacks UMAXV and UMINV; they are emitted with WORD.
+
+#include "textflag.h"
+
+// UMAXV Bd, Vn.16B and UMINV Bd, Vn.16B: the largest (smallest) byte of Vn.
+#define UMAXV(n, d) WORD $(0x6E30A800 | ((n)<<5) | (d))
+#define UMINV(n, d) WORD $(0x6E31A800 | ((n)<<5) | (d))
+
+#define ARGS \
+	MOVD dst_base+0(FP), R0; \
+	MOVD dst_len+8(FP), R1; \
+	MOVD src_base+24(FP), R2; \
+	MOVD src_len+32(FP), R3; \
+	MOVD R0, R4; \
+	MOVD R2, R5; \
+	ADD  R0, R1; \
+	ADD  R2, R3
+
+#define RETURN \
+	SUB  R4, R0; \
+	SUB  R5, R2; \
+	MOVD R0, nDst+48(FP); \
+	MOVD R2, nSrc+56(FP); \
+	RET
+
+// ROOM jumps to done unless src has sn bytes left and dst dn.
+#define ROOM(sn, dn, done) \
+	SUB R2, R3, R8; \
+	CMP $(sn), R8; \
+	BLT done; \
+	SUB R0, R1, R8; \
+	CMP $(dn), R8; \
+	BLT done
+
+// func latin1ToUTF8NEON(dst, src []byte) (nDst, nSrc int)
+TEXT ·latin1ToUTF8NEON(SB), NOSPLIT, $0-64
+	ARGS
+	VMOVI $0xC0, V20.B16
+	VMOVI $0x3F, V21.B16
+	VMOVI $0x80, V22.B16
+
+l1loop:
+	ROOM(16, 32, l1done)
+	VLD1  (R2), [V0.B16]
+	UMAXV(0, 1)
+	VMOV  V1.B[0], R8
+	TBNZ  $7, R8, l1wide
+	VST1  [V0.B16], (R0)
+	ADD   $16, R0
+	ADD   $16, R2
+	B     l1loop
+
+l1wide:
+	UMINV(0, 1)
+	VMOV  V1.B[0], R8
+	TBZ   $7, R8, l1mixed
+
+	// All 16 above 0x7F: each becomes C2 or C3 (0xC0 | b>>6) and a
+	// continuation (0x80 | b&0x3F).
+	VUSHR $6, V0.B16, V1.B16
+	VORR  V20.B16, V1.B16, V1.B16
+	VAND  V21.B16, V0.B16, V2.B16
+	VORR  V22.B16, V2.B16, V2.B16
+	VZIP1 V2.B16, V1.B16, V3.B16
+	VZIP2 V2.B16, V1.B16, V4.B16
+	VST1  [V3.B16, V4.B16], (R0)
+	ADD   $32, R0
+	ADD   $16, R2
+	B     l1loop
+
+l1mixed:
+	MOVD $16, R9
+
+l1byte:
+	MOVBU.P 1(R2), R8
+	CMP     $0x80, R8
+	BHS     l1two
+	MOVB.P  R8, 1(R0)
+	SUBS    $1, R9
+	BNE     l1byte
+	B       l1loop
+
+l1two:
+	LSR     $6, R8, R10
+	ORR     $0xC0, R10
+	MOVB.P  R10, 1(R0)
+	AND     $0x3F, R8
+	ORR     $0x80, R8
+	MOVB.P  R8, 1(R0)
+	SUBS    $1, R9
+	BNE     l1byte
+	B       l1loop
+
+l1done:
+	RETURN
+
+// func utf8ToLatin1NEON(dst, src []byte) (nDst, nSrc int)
+TEXT ·utf8ToLatin1NEON(SB), NOSPLIT, $0-64
+	ARGS
+
+u1loop:
+	ROOM(16, 16, u1done)
+	VLD1  (R2), [V0.B16]
+	UMAXV(0, 1)
+	VMOV  V1.B[0], R8
+	TBNZ  $7, R8, u1chars
+	VST1  [V0.B16], (R0)
+	ADD   $16, R0
+	ADD   $16, R2
+	B     u1loop
+
+u1chars:
+	// One character at a time up to the end of the block (or one byte
+	// past it): at most 16 characters, for which dst has room.
+	ADD $16, R2, R9
+
+u1char:
+	CMP   R9, R2
+	BHS   u1loop
+	MOVBU (R2), R8
+	CMP   $0x80, R8
+	BLO   u1ascii
+	AND   $0xFE, R8, R10
+	CMP   $0xC2, R10
+	BNE   u1done
+	ADD   $1, R2, R10
+	CMP   R3, R10
+	BHS   u1done
+	MOVBU 1(R2), R10
+	AND   $0xC0, R10, R11
+	CMP   $0x80, R11
+	BNE   u1done
+	AND   $3, R8
+	LSL   $6, R8
+	AND   $0x3F, R10
+	ORR   R10, R8
+	MOVB.P R8, 1(R0)
+	ADD   $2, R2
+	B     u1char
+
+u1ascii:
+	MOVB.P R8, 1(R0)
+	ADD    $1, R2
+	B      u1char
+
+u1done:
+	RETURN
+
+// ASCII16 jumps to stop unless the 16 bytes in V0 are ASCII.
+#define ASCII16(stop) \
+	UMAXV(0, 1); \
+	VMOV V1.B[0], R8; \
+	TBNZ $7, R8, stop
+
+// func utf8ToUTF16LENEON(dst, src []byte) (nDst, nSrc int)
+TEXT ·utf8ToUTF16LENEON(SB), NOSPLIT, $0-64
+	ARGS
+	VEOR V31.B16, V31.B16, V31.B16
+
+u16lloop:
+	ROOM(16, 32, u16ldone)
+	VLD1  (R2), [V0.B16]
+	ASCII16(u16ldone)
+	VZIP1 V31.B16, V0.B16, V1.B16
+	VZIP2 V31.B16, V0.B16, V2.B16
+	VST1  [V1.B16, V2.B16], (R0)
+	ADD   $32, R0
+	ADD   $16, R2
+	B     u16lloop
+
+u16ldone:
+	RETURN
+
+// func utf8ToUTF16BENEON(dst, src []byte) (nDst, nSrc int)
+TEXT ·utf8ToUTF16BENEON(SB), NOSPLIT, $0-64
+	ARGS
+	VEOR V31.B16, V31.B16, V31.B16
+
+u16bloop:
+	ROOM(16, 32, u16bdone)
+	VLD1  (R2), [V0.B16]
+	ASCII16(u16bdone)
+	VZIP1 V0.B16, V31.B16, V1.B16
+	VZIP2 V0.B16, V31.B16, V2.B16
+	VST1  [V1.B16, V2.B16], (R0)
+	ADD   $32, R0
+	ADD   $16, R2
+	B     u16bloop
+
+u16bdone:
+	RETURN
+
+// Per unit, the bits that must be clear for it to be ASCII: all of the high
+// byte and bit 7 of the low one, in little- and big-endian byte order.
+DATA units<>+0(SB)/8, $0xFF80FF80FF80FF80
+DATA units<>+8(SB)/8, $0xFF80FF80FF80FF80
+DATA units<>+16(SB)/8, $0x80FF80FF80FF80FF
+DATA units<>+24(SB)/8, $0x80FF80FF80FF80FF
+GLOBL units<>(SB), RODATA|NOPTR, $32
+
+// UNITS16 jumps to stop unless the 16 units in V0, V1 are ASCII (V20 the
+// mask of bits that must be clear).
+#define UNITS16(stop) \
+	VORR V0.B16, V1.B16, V2.B16; \
+	VAND V20.B16, V2.B16, V2.B16; \
+	UMAXV(2, 2); \
+	VMOV V2.B[0], R8; \
+	CBNZ R8, stop
+
+// func utf16LEToUTF8NEON(dst, src []byte) (nDst, nSrc int)
+TEXT ·utf16LEToUTF8NEON(SB), NOSPLIT, $0-64
+	ARGS
+	MOVD $units<>+0(SB), R8
+	VLD1 (R8), [V20.B16]
+
+u8lloop:
+	ROOM(32, 16, u8ldone)
+	VLD1  (R2), [V0.B16, V1.B16]
+	UNITS16(u8ldone)
+	VUZP1 V1.B16, V0.B16, V3.B16
+	VST1  [V3.B16], (R0)
+	ADD   $16, R0
+	ADD   $32, R2
+	B     u8lloop
+
+u8ldone:
+	RETURN
+
+// func utf16BEToUTF8NEON(dst, src []byte) (nDst, nSrc int)
+TEXT ·utf16BEToUTF8NEON(SB), NOSPLIT, $0-64
+	ARGS
+	MOVD $units<>+16(SB), R8
+	VLD1 (R8), [V20.B16]
+
+u8bloop:
+	ROOM(32, 16, u8bdone)
+	VLD1  (R2), [V0.B16, V1.B16]
+	UNITS16(u8bdone)
+	VUZP2 V1.B16, V0.B16, V3.B16
+	VST1  [V3.B16], (R0)
+	ADD   $16, R0
+	ADD   $32, R2
+	B     u8bloop
+
+u8bdone:
+	RETURN
