@@ -131,6 +131,40 @@ GLOBL tables<>(SB), RODATA|NOPTR, $112
 	SUB R4, R6, R6; \
 	VLD1 (R6), [V0.B16, V1.B16, V2.B16, V3.B16]
 
+// ASCIIRUN is entered after an ASCII block at R0 that left V25's bit 7 clear.
+// It skips ASCII 128 bytes a step, then goes back to back at the first
+// 128 bytes that are not all ASCII, with V24 holding ASCII: the shapes of a pair
+// whose first byte is ASCII do not depend on which ASCII byte it is. With
+// store, each step is also copied to R12.
+#define ASCIIRUN(run, back, store) \
+	VMOV V3.B16, V24.B16; \
+	ADD $64, R0; \
+run: \
+	SUB R0, R3, R4; \
+	CMP $128, R4; \
+	BLT back; \
+	ADD $64, R0, R7; \
+	VLD1 (R0), [V0.B16, V1.B16, V2.B16, V3.B16]; \
+	VLD1 (R7), [V4.B16, V5.B16, V6.B16, V7.B16]; \
+	VORR V0.B16, V1.B16, V8.B16; \
+	VORR V2.B16, V3.B16, V9.B16; \
+	VORR V4.B16, V5.B16, V10.B16; \
+	VORR V6.B16, V7.B16, V11.B16; \
+	VORR V8.B16, V9.B16, V8.B16; \
+	VORR V10.B16, V11.B16, V10.B16; \
+	VORR V8.B16, V10.B16, V8.B16; \
+	UMAXV(8, 8); \
+	VMOV V8.B[0], R5; \
+	TBNZ $7, R5, back; \
+	store; \
+	ADD $128, R0; \
+	B run
+
+#define NOSTORE NOP
+#define STORE128 \
+	VST1.P [V0.B16, V1.B16, V2.B16, V3.B16], 64(R12); \
+	VST1.P [V4.B16, V5.B16, V6.B16, V7.B16], 64(R12)
+
 // func validNEON(p []byte) int
 TEXT ·validNEON(SB), NOSPLIT, $128-32
 	MOVD p_base+0(FP), R0
@@ -153,11 +187,12 @@ loop:
 	ERRORS
 	CBNZ R5, fail
 	UNFINISHED
-
-ascii:
 	VMOV V3.B16, V24.B16
 	ADD  $64, R0
 	B    loop
+
+ascii:
+	ASCIIRUN(run, loop, NOSTORE)
 
 tail:
 	CBZ  R4, end
@@ -258,11 +293,12 @@ cloop:
 	CBNZ R5, cfail
 	UNFINISHED
 	ADDBLOCK(cadded)
-
-cascii:
 	VMOV V3.B16, V24.B16
 	ADD  $64, R0
 	B    cloop
+
+cascii:
+	ASCIIRUN(crun, cloop, NOSTORE)
 
 ctail:
 	CBZ  R4, cend
@@ -344,12 +380,14 @@ ploop:
 	ERRORS
 	CBNZ R5, pfail
 	UNFINISHED
-
-pascii:
 	VST1.P [V0.B16, V1.B16, V2.B16, V3.B16], 64(R12)
 	VMOV   V3.B16, V24.B16
 	ADD    $64, R0
 	B      ploop
+
+pascii:
+	VST1.P [V0.B16, V1.B16, V2.B16, V3.B16], 64(R12)
+	ASCIIRUN(prun, ploop, STORE128)
 
 ptail:
 	CBZ  R4, pend
