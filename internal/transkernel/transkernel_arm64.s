@@ -25,6 +25,21 @@
 	ADD  R0, R1; \
 	ADD  R2, R3
 
+// ASCII64 loads 64 bytes into V0-V3 and jumps to other unless all are ASCII.
+#define ASCII64(other) \
+	VLD1 (R2), [V0.B16, V1.B16, V2.B16, V3.B16]; \
+	VORR V0.B16, V1.B16, V4.B16; \
+	VORR V2.B16, V3.B16, V5.B16; \
+	VORR V4.B16, V5.B16, V4.B16; \
+	UMAXV(4, 4); \
+	VMOV V4.B[0], R8; \
+	TBNZ $7, R8, other
+
+// COPY64 stores V0-V3 and moves on 64 bytes.
+#define COPY64 \
+	VST1.P [V0.B16, V1.B16, V2.B16, V3.B16], 64(R0); \
+	ADD $64, R2
+
 #define RETURN \
 	SUB  R4, R0; \
 	SUB  R5, R2; \
@@ -48,6 +63,12 @@ TEXT ·latin1ToUTF8NEON(SB), NOSPLIT, $0-64
 	VMOVI $0x3F, V21.B16
 	VMOVI $0x80, V22.B16
 
+l1ascii:
+	ROOM(64, 128, l1loop)
+	ASCII64(l1loop)
+	COPY64
+	B     l1ascii
+
 l1loop:
 	ROOM(16, 32, l1done)
 	VLD1  (R2), [V0.B16]
@@ -57,7 +78,7 @@ l1loop:
 	VST1  [V0.B16], (R0)
 	ADD   $16, R0
 	ADD   $16, R2
-	B     l1loop
+	B     l1ascii
 
 l1wide:
 	UMINV(0, 1)
@@ -107,6 +128,12 @@ l1done:
 TEXT ·utf8ToLatin1NEON(SB), NOSPLIT, $0-64
 	ARGS
 
+u1ascii:
+	ROOM(64, 64, u1loop)
+	ASCII64(u1loop)
+	COPY64
+	B     u1ascii
+
 u1loop:
 	ROOM(16, 16, u1done)
 	VLD1  (R2), [V0.B16]
@@ -116,7 +143,7 @@ u1loop:
 	VST1  [V0.B16], (R0)
 	ADD   $16, R0
 	ADD   $16, R2
-	B     u1loop
+	B     u1ascii
 
 u1chars:
 	// One character at a time up to the end of the block (or one byte
@@ -128,7 +155,7 @@ u1char:
 	BHS   u1loop
 	MOVBU (R2), R8
 	CMP   $0x80, R8
-	BLO   u1ascii
+	BLO   u1one
 	AND   $0xFE, R8, R10
 	CMP   $0xC2, R10
 	BNE   u1done
@@ -147,7 +174,7 @@ u1char:
 	ADD   $2, R2
 	B     u1char
 
-u1ascii:
+u1one:
 	MOVB.P R8, 1(R0)
 	ADD    $1, R2
 	B      u1char
@@ -161,10 +188,43 @@ u1done:
 	VMOV V1.B[0], R8; \
 	TBNZ $7, R8, stop
 
+// WIDENL and WIDENB store the 64 ASCII bytes in V0-V3 as 64 UTF-16LE
+// (UTF-16BE) units, interleaving them with the zeros of V31.
+#define WIDENL \
+	VZIP1 V31.B16, V0.B16, V4.B16; \
+	VZIP2 V31.B16, V0.B16, V5.B16; \
+	VZIP1 V31.B16, V1.B16, V6.B16; \
+	VZIP2 V31.B16, V1.B16, V7.B16; \
+	VZIP1 V31.B16, V2.B16, V8.B16; \
+	VZIP2 V31.B16, V2.B16, V9.B16; \
+	VZIP1 V31.B16, V3.B16, V10.B16; \
+	VZIP2 V31.B16, V3.B16, V11.B16; \
+	VST1.P [V4.B16, V5.B16, V6.B16, V7.B16], 64(R0); \
+	VST1.P [V8.B16, V9.B16, V10.B16, V11.B16], 64(R0)
+
+#define WIDENB \
+	VZIP1 V0.B16, V31.B16, V4.B16; \
+	VZIP2 V0.B16, V31.B16, V5.B16; \
+	VZIP1 V1.B16, V31.B16, V6.B16; \
+	VZIP2 V1.B16, V31.B16, V7.B16; \
+	VZIP1 V2.B16, V31.B16, V8.B16; \
+	VZIP2 V2.B16, V31.B16, V9.B16; \
+	VZIP1 V3.B16, V31.B16, V10.B16; \
+	VZIP2 V3.B16, V31.B16, V11.B16; \
+	VST1.P [V4.B16, V5.B16, V6.B16, V7.B16], 64(R0); \
+	VST1.P [V8.B16, V9.B16, V10.B16, V11.B16], 64(R0)
+
 // func utf8ToUTF16LENEON(dst, src []byte) (nDst, nSrc int)
 TEXT ·utf8ToUTF16LENEON(SB), NOSPLIT, $0-64
 	ARGS
 	VEOR V31.B16, V31.B16, V31.B16
+
+u16lwide:
+	ROOM(64, 128, u16lloop)
+	ASCII64(u16lloop)
+	WIDENL
+	ADD   $64, R2
+	B     u16lwide
 
 u16lloop:
 	ROOM(16, 32, u16ldone)
@@ -175,7 +235,7 @@ u16lloop:
 	VST1  [V1.B16, V2.B16], (R0)
 	ADD   $32, R0
 	ADD   $16, R2
-	B     u16lloop
+	B     u16lwide
 
 u16ldone:
 	RETURN
@@ -184,6 +244,13 @@ u16ldone:
 TEXT ·utf8ToUTF16BENEON(SB), NOSPLIT, $0-64
 	ARGS
 	VEOR V31.B16, V31.B16, V31.B16
+
+u16bwide:
+	ROOM(64, 128, u16bloop)
+	ASCII64(u16bloop)
+	WIDENB
+	ADD   $64, R2
+	B     u16bwide
 
 u16bloop:
 	ROOM(16, 32, u16bdone)
@@ -194,7 +261,7 @@ u16bloop:
 	VST1  [V1.B16, V2.B16], (R0)
 	ADD   $32, R0
 	ADD   $16, R2
-	B     u16bloop
+	B     u16bwide
 
 u16bdone:
 	RETURN
@@ -222,6 +289,22 @@ TEXT ·utf16LEToUTF8NEON(SB), NOSPLIT, $0-64
 	MOVD $units<>+0(SB), R8
 	VLD1 (R8), [V20.B16]
 
+u8lwide:
+	ROOM(64, 32, u8lloop)
+	VLD1  (R2), [V0.B16, V1.B16, V2.B16, V3.B16]
+	VORR  V0.B16, V1.B16, V4.B16
+	VORR  V2.B16, V3.B16, V5.B16
+	VORR  V4.B16, V5.B16, V4.B16
+	VAND  V20.B16, V4.B16, V4.B16
+	UMAXV(4, 4)
+	VMOV  V4.B[0], R8
+	CBNZ  R8, u8lloop
+	VUZP1 V1.B16, V0.B16, V6.B16
+	VUZP1 V3.B16, V2.B16, V7.B16
+	VST1.P [V6.B16, V7.B16], 32(R0)
+	ADD   $64, R2
+	B     u8lwide
+
 u8lloop:
 	ROOM(32, 16, u8ldone)
 	VLD1  (R2), [V0.B16, V1.B16]
@@ -230,7 +313,7 @@ u8lloop:
 	VST1  [V3.B16], (R0)
 	ADD   $16, R0
 	ADD   $32, R2
-	B     u8lloop
+	B     u8lwide
 
 u8ldone:
 	RETURN
@@ -241,6 +324,22 @@ TEXT ·utf16BEToUTF8NEON(SB), NOSPLIT, $0-64
 	MOVD $units<>+16(SB), R8
 	VLD1 (R8), [V20.B16]
 
+u8bwide:
+	ROOM(64, 32, u8bloop)
+	VLD1  (R2), [V0.B16, V1.B16, V2.B16, V3.B16]
+	VORR  V0.B16, V1.B16, V4.B16
+	VORR  V2.B16, V3.B16, V5.B16
+	VORR  V4.B16, V5.B16, V4.B16
+	VAND  V20.B16, V4.B16, V4.B16
+	UMAXV(4, 4)
+	VMOV  V4.B[0], R8
+	CBNZ  R8, u8bloop
+	VUZP2 V1.B16, V0.B16, V6.B16
+	VUZP2 V3.B16, V2.B16, V7.B16
+	VST1.P [V6.B16, V7.B16], 32(R0)
+	ADD   $64, R2
+	B     u8bwide
+
 u8bloop:
 	ROOM(32, 16, u8bdone)
 	VLD1  (R2), [V0.B16, V1.B16]
@@ -249,7 +348,7 @@ u8bloop:
 	VST1  [V3.B16], (R0)
 	ADD   $16, R0
 	ADD   $32, R2
-	B     u8bloop
+	B     u8bwide
 
 u8bdone:
 	RETURN
