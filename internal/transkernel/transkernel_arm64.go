@@ -28,9 +28,10 @@ func utf8ToUTF16LENEON(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf8ToUTF16BENEON(dst []byte, src []byte) (nDst int, nSrc int)
 
-// utf16LEToUTF8NEON converts UTF-16LE to UTF-8 in 32-byte blocks of ASCII
-// while src has 32 bytes left and dst 16, and returns the bytes written and
-// read. It stops at the first block holding a unit above 0x7F.
+// utf16LEToUTF8NEON converts UTF-16LE to UTF-8 in blocks of 32 ASCII units,
+// then 16, then 8 units below U+0800, while src has a block left and dst 16
+// bytes, and returns the bytes written and read. It stops at the first
+// 8 units holding one from U+0800 up.
 //
 //go:noescape
 func utf16LEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
@@ -40,8 +41,9 @@ func utf16LEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf16BEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
 
-// The NEON set: every arm64 CPU has NEON. It has no UTF-32 kernels, and the
-// UTF-8 <-> UTF-16 ones convert ASCII only; the scalar code takes the rest.
+// The NEON set: every arm64 CPU has NEON. It has no UTF-32 kernels, UTF-8 ->
+// UTF-16 converts ASCII only and UTF-16 -> UTF-8 characters below U+0800
+// only; the scalar code takes the rest.
 var impls = []impl{
 	{
 		name:          "neon",
@@ -58,4 +60,33 @@ var impls = []impl{
 		utf16BEToUTF8: utf16BEToUTF8NEON,
 	},
 	portable,
+}
+
+// utf16To8Shuf and utf16To8Len serve the UTF-16 -> UTF-8 kernels' path for
+// eight units below U+0800: indexed by the mask of the ASCII units (bit i for
+// unit i), an entry picks from the eight 2-byte lanes [lead, continuation]
+// the bytes that belong in the output, in order (the lead only, which is the
+// unit itself, for ASCII), and says how many there are.
+var (
+	utf16To8Shuf [256][16]byte
+	utf16To8Len  [256]byte
+)
+
+func init() {
+	for m := range utf16To8Shuf {
+		e := &utf16To8Shuf[m]
+		for i := range e {
+			e[i] = 0xFF // TBL writes zero: scratch past the output
+		}
+		n := 0
+		for i := 0; i < 8; i++ {
+			e[n] = byte(2 * i)
+			n++
+			if m&(1<<i) == 0 {
+				e[n] = byte(2*i + 1)
+				n++
+			}
+		}
+		utf16To8Len[m] = byte(n)
+	}
 }

@@ -1,10 +1,12 @@
 //go:build !purego
 
 // NEON transcoding kernels for arm64, written by hand: avo generates amd64
-// only. They convert ASCII in 16-byte vectors, and Latin-1 <-> UTF-8 also
-// character by character inside a block that is not ASCII; the UTF-8 <->
-// UTF-16 kernels stop at the first block that is not ASCII and leave it to
-// the caller's scalar code (see transcode's accelerate).
+// only. They convert ASCII 64 bytes a step; Latin-1 -> UTF-8 also converts
+// blocks of U+0080..U+00FF in vectors and mixed blocks byte by byte, UTF-8 ->
+// Latin-1 two-byte characters one at a time; UTF-16 -> UTF-8 converts eight
+// units below U+0800 a step, compacted by TBL. UTF-8 -> UTF-16 stops at the
+// first block that is not ASCII, UTF-16 -> UTF-8 at a unit from U+0800 up,
+// and the caller's scalar code goes on from there (see transcode's accelerate).
 //
 // Registers: R0 dst, R1 dst end, R2 src, R3 src end, R4 dst start, R5 src
 // start. Go's assembler lacks UMAXV and UMINV; they are emitted with WORD.
@@ -283,11 +285,68 @@ GLOBL units<>(SB), RODATA|NOPTR, $32
 	VMOV V2.B[0], R8; \
 	CBNZ R8, stop
 
+// Per 16-bit lane: 0xF800 (a unit from U+0800 up has one of these bits),
+// 0x003F, 0x0080, 0x00C0, 0xFF80 (an ASCII unit has none), and each lane's
+// bit for the ASCII mask.
+DATA twobyte<>+0(SB)/8, $0xF800F800F800F800
+DATA twobyte<>+8(SB)/8, $0xF800F800F800F800
+DATA twobyte<>+16(SB)/8, $0x003F003F003F003F
+DATA twobyte<>+24(SB)/8, $0x003F003F003F003F
+DATA twobyte<>+32(SB)/8, $0x0080008000800080
+DATA twobyte<>+40(SB)/8, $0x0080008000800080
+DATA twobyte<>+48(SB)/8, $0x00C000C000C000C0
+DATA twobyte<>+56(SB)/8, $0x00C000C000C000C0
+DATA twobyte<>+64(SB)/8, $0xFF80FF80FF80FF80
+DATA twobyte<>+72(SB)/8, $0xFF80FF80FF80FF80
+DATA twobyte<>+80(SB)/8, $0x0008000400020001
+DATA twobyte<>+88(SB)/8, $0x0080004000200010
+GLOBL twobyte<>(SB), RODATA|NOPTR, $96
+
+// TWOBYTE converts the 8 units in V0 (little-endian lanes), all below
+// U+0800, to 8-16 bytes of UTF-8: each lane becomes its UTF-8 bytes in
+// order (one for ASCII), and TBL with the entry of utf16To8Shuf for the
+// lanes' ASCII mask packs them together; utf16To8Len says how many bytes
+// that is. It jumps to stop if a unit is U+0800 or above. Constants:
+// V21-V26 from twobyte, V31 zero, R12 and R13 the two tables.
+#define TWOBYTE(stop) \
+	VAND  V21.B16, V0.B16, V2.B16; \
+	UMAXV(2, 2); \
+	VMOV  V2.B[0], R8; \
+	CBNZ  R8, stop; \
+	VUSHR $6, V0.H8, V3.H8; \
+	VORR  V24.B16, V3.B16, V3.B16; \
+	VAND  V22.B16, V0.B16, V4.B16; \
+	VORR  V23.B16, V4.B16, V4.B16; \
+	VSHL  $8, V4.H8, V4.H8; \
+	VORR  V4.B16, V3.B16, V3.B16; \
+	VAND  V25.B16, V0.B16, V5.B16; \
+	VCMEQ V31.H8, V5.H8, V5.H8; \
+	VAND  V26.B16, V5.B16, V7.B16; \
+	VBSL  V3.B16, V0.B16, V5.B16; \
+	VADDV V7.H8, V7; \
+	VMOV  V7.H[0], R9; \
+	ADD   R9<<4, R12, R10; \
+	VLD1  (R10), [V8.B16]; \
+	VTBL  V8.B16, [V5.B16], V9.B16; \
+	VST1  [V9.B16], (R0); \
+	MOVBU (R13)(R9), R11; \
+	ADD   R11, R0; \
+	ADD   $16, R2
+
+#define TWOBYTECONSTS \
+	MOVD $twobyte<>(SB), R8; \
+	VLD1.P 64(R8), [V21.B16, V22.B16, V23.B16, V24.B16]; \
+	VLD1 (R8), [V25.B16, V26.B16]; \
+	VEOR V31.B16, V31.B16, V31.B16; \
+	MOVD $·utf16To8Shuf(SB), R12; \
+	MOVD $·utf16To8Len(SB), R13
+
 // func utf16LEToUTF8NEON(dst, src []byte) (nDst, nSrc int)
 TEXT ·utf16LEToUTF8NEON(SB), NOSPLIT, $0-64
 	ARGS
 	MOVD $units<>+0(SB), R8
 	VLD1 (R8), [V20.B16]
+	TWOBYTECONSTS
 
 u8lwide:
 	ROOM(64, 32, u8lloop)
@@ -306,14 +365,24 @@ u8lwide:
 	B     u8lwide
 
 u8lloop:
-	ROOM(32, 16, u8ldone)
+	ROOM(32, 16, u8ltwo)
 	VLD1  (R2), [V0.B16, V1.B16]
-	UNITS16(u8ldone)
+	UNITS16(u8ltwo)
 	VUZP1 V1.B16, V0.B16, V3.B16
 	VST1  [V3.B16], (R0)
 	ADD   $16, R0
 	ADD   $32, R2
 	B     u8lwide
+
+u8ltwo:
+	// Eight units below U+0800 at a time, until a unit from U+0800 up;
+	// back to the ASCII loops after eight ASCII units.
+	ROOM(16, 16, u8ldone)
+	VLD1  (R2), [V0.B16]
+	TWOBYTE(u8ldone)
+	CMP   $255, R9
+	BEQ   u8lwide
+	B     u8ltwo
 
 u8ldone:
 	RETURN
@@ -323,6 +392,7 @@ TEXT ·utf16BEToUTF8NEON(SB), NOSPLIT, $0-64
 	ARGS
 	MOVD $units<>+16(SB), R8
 	VLD1 (R8), [V20.B16]
+	TWOBYTECONSTS
 
 u8bwide:
 	ROOM(64, 32, u8bloop)
@@ -341,14 +411,25 @@ u8bwide:
 	B     u8bwide
 
 u8bloop:
-	ROOM(32, 16, u8bdone)
+	ROOM(32, 16, u8btwo)
 	VLD1  (R2), [V0.B16, V1.B16]
-	UNITS16(u8bdone)
+	UNITS16(u8btwo)
 	VUZP2 V1.B16, V0.B16, V3.B16
 	VST1  [V3.B16], (R0)
 	ADD   $16, R0
 	ADD   $32, R2
 	B     u8bwide
+
+u8btwo:
+	// Eight units below U+0800 at a time, until a unit from U+0800 up;
+	// back to the ASCII loops after eight ASCII units.
+	ROOM(16, 16, u8bdone)
+	VLD1  (R2), [V0.B16]
+	VREV16 V0.B16, V0.B16
+	TWOBYTE(u8bdone)
+	CMP   $255, R9
+	BEQ   u8bwide
+	B     u8btwo
 
 u8bdone:
 	RETURN
