@@ -16,9 +16,10 @@ func latin1ToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf8ToLatin1NEON(dst []byte, src []byte) (nDst int, nSrc int)
 
-// utf8ToUTF16LENEON converts ASCII UTF-8 to UTF-16LE in 16-byte blocks while
-// src has 16 bytes left and dst 32, and returns the bytes written and read.
-// It stops at the first block holding a byte above 0x7F.
+// utf8ToUTF16LENEON converts UTF-8 to UTF-16LE in blocks of 64 bytes of
+// ASCII, then 16 bytes of 1- and 2-byte characters, while src has a block
+// left and dst twice that, and returns the bytes written and read. It stops
+// at the first 16 bytes holding a 3- or 4-byte character or an error.
 //
 //go:noescape
 func utf8ToUTF16LENEON(dst []byte, src []byte) (nDst int, nSrc int)
@@ -41,9 +42,9 @@ func utf16LEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf16BEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
 
-// The NEON set: every arm64 CPU has NEON. It has no UTF-32 kernels, UTF-8 ->
-// UTF-16 converts ASCII only and UTF-16 -> UTF-8 characters below U+0800
-// only; the scalar code takes the rest.
+// The NEON set: every arm64 CPU has NEON. It has no UTF-32 kernels, and
+// those between UTF-8 and UTF-16 convert characters below U+0800 only; the
+// scalar code takes the rest.
 var impls = []impl{
 	{
 		name:          "neon",
@@ -88,5 +89,31 @@ func init() {
 			}
 		}
 		utf16To8Len[m] = byte(n)
+	}
+}
+
+// unitsShuf and unitsLen serve the UTF-8 -> UTF-16 kernels' path for 1- and
+// 2-byte characters: indexed by a mask of eight 16-bit lanes (bit i for lane
+// i), an entry picks the lanes that are set, in order, and says how many
+// bytes they make.
+var (
+	unitsShuf [256][16]byte
+	unitsLen  [256]byte
+)
+
+func init() {
+	for m := range unitsShuf {
+		e := &unitsShuf[m]
+		for i := range e {
+			e[i] = 0xFF // TBL writes zero: scratch past the output
+		}
+		n := 0
+		for i := 0; i < 8; i++ {
+			if m&(1<<i) != 0 {
+				e[n], e[n+1] = byte(2*i), byte(2*i+1)
+				n += 2
+			}
+		}
+		unitsLen[m] = byte(n)
 	}
 }

@@ -3,10 +3,11 @@
 // NEON transcoding kernels for arm64, written by hand: avo generates amd64
 // only. They convert ASCII 64 bytes a step; Latin-1 -> UTF-8 also converts
 // blocks of U+0080..U+00FF in vectors and mixed blocks byte by byte, UTF-8 ->
-// Latin-1 two-byte characters one at a time; UTF-16 -> UTF-8 converts eight
-// units below U+0800 a step, compacted by TBL. UTF-8 -> UTF-16 stops at the
-// first block that is not ASCII, UTF-16 -> UTF-8 at a unit from U+0800 up,
-// and the caller's scalar code goes on from there (see transcode's accelerate).
+// Latin-1 two-byte characters one at a time; UTF-8 <-> UTF-16 convert
+// characters below U+0800 in vectors, packed by TBL (16 bytes of UTF-8 or 8
+// units a step). They stop at anything else (3- and 4-byte characters,
+// surrogates, errors) and the caller's scalar code goes on from there (see
+// transcode's accelerate).
 //
 // Registers: R0 dst, R1 dst end, R2 src, R3 src end, R4 dst start, R5 src
 // start. Go's assembler lacks UMAXV and UMINV; they are emitted with WORD.
@@ -216,10 +217,114 @@ u1done:
 	VST1.P [V4.B16, V5.B16, V6.B16, V7.B16], 64(R0); \
 	VST1.P [V8.B16, V9.B16, V10.B16, V11.B16], 64(R0)
 
+// Bytes C0, 80, E0, FE; a mask of byte 15; per 16-bit lane 0x001F, 0x003F
+// and each lane's bit for the keep mask.
+DATA u8two<>+0(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA u8two<>+8(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA u8two<>+16(SB)/8, $0x8080808080808080
+DATA u8two<>+24(SB)/8, $0x8080808080808080
+DATA u8two<>+32(SB)/8, $0xE0E0E0E0E0E0E0E0
+DATA u8two<>+40(SB)/8, $0xE0E0E0E0E0E0E0E0
+DATA u8two<>+48(SB)/8, $0xFEFEFEFEFEFEFEFE
+DATA u8two<>+56(SB)/8, $0xFEFEFEFEFEFEFEFE
+DATA u8two<>+64(SB)/8, $0x0000000000000000
+DATA u8two<>+72(SB)/8, $0xFF00000000000000
+DATA u8two<>+80(SB)/8, $0x001F001F001F001F
+DATA u8two<>+88(SB)/8, $0x001F001F001F001F
+DATA u8two<>+96(SB)/8, $0x003F003F003F003F
+DATA u8two<>+104(SB)/8, $0x003F003F003F003F
+DATA u8two<>+112(SB)/8, $0x0008000400020001
+DATA u8two<>+120(SB)/8, $0x0080004000200010
+GLOBL u8two<>(SB), RODATA|NOPTR, $128
+
+#define U8TWOCONSTS \
+	MOVD $u8two<>(SB), R8; \
+	VLD1.P 64(R8), [V16.B16, V17.B16, V18.B16, V19.B16]; \
+	VLD1 (R8), [V20.B16, V21.B16, V22.B16, V23.B16]; \
+	MOVD $·unitsShuf(SB), R12; \
+	MOVD $·unitsLen(SB), R13
+
+// U8TWO converts the 16 bytes at R2 if they hold only ASCII and well-formed
+// 2-byte characters (a lead in byte 15 is left for the next step) and jumps
+// to stop otherwise. Every byte position becomes a candidate unit in 16-bit
+// lanes (the byte itself, or the character a lead starts with the byte
+// after it); TBL with entries of unitsShuf, indexed by the positions that
+// start a character, packs each half together. rev swaps each unit's bytes
+// for UTF-16BE. R9 and R10 are left holding the two halves' masks.
+#define U8TWO(stop, rev) \
+	VLD1  (R2), [V0.B16]; \
+	VAND  V16.B16, V0.B16, V1.B16; \
+	VCMEQ V17.B16, V1.B16, V2.B16; \
+	VCMEQ V16.B16, V1.B16, V3.B16; \
+	VEXT  $15, V3.B16, V31.B16, V4.B16; \
+	VEOR  V4.B16, V2.B16, V5.B16; \
+	VAND  V18.B16, V0.B16, V6.B16; \
+	VCMEQ V18.B16, V6.B16, V6.B16; \
+	VAND  V19.B16, V0.B16, V7.B16; \
+	VCMEQ V16.B16, V7.B16, V7.B16; \
+	VORR  V6.B16, V5.B16, V5.B16; \
+	VORR  V7.B16, V5.B16, V5.B16; \
+	UMAXV(5, 5); \
+	VMOV  V5.B[0], R8; \
+	CBNZ  R8, stop; \
+	VEXT  $1, V31.B16, V0.B16, V8.B16; \
+	VUXTL V0.B8, V10.H8; \
+	VUXTL2 V0.B16, V11.H8; \
+	VUXTL V8.B8, V12.H8; \
+	VUXTL2 V8.B16, V13.H8; \
+	VAND  V21.B16, V10.B16, V14.B16; \
+	VSHL  $6, V14.H8, V14.H8; \
+	VAND  V22.B16, V12.B16, V15.B16; \
+	VORR  V15.B16, V14.B16, V14.B16; \
+	VAND  V21.B16, V11.B16, V24.B16; \
+	VSHL  $6, V24.H8, V24.H8; \
+	VAND  V22.B16, V13.B16, V25.B16; \
+	VORR  V25.B16, V24.B16, V24.B16; \
+	VORR  V2.B16, V3.B16, V6.B16; \
+	VZIP1 V6.B16, V6.B16, V7.B16; \
+	VZIP2 V6.B16, V6.B16, V9.B16; \
+	VBSL  V10.B16, V14.B16, V7.B16; \
+	VBSL  V11.B16, V24.B16, V9.B16; \
+	rev; \
+	VAND  V20.B16, V3.B16, V4.B16; \
+	VORR  V2.B16, V4.B16, V4.B16; \
+	VCMEQ V31.B16, V4.B16, V4.B16; \
+	VZIP1 V4.B16, V4.B16, V5.B16; \
+	VZIP2 V4.B16, V4.B16, V6.B16; \
+	VAND  V23.B16, V5.B16, V5.B16; \
+	VAND  V23.B16, V6.B16, V6.B16; \
+	VADDV V5.H8, V5; \
+	VADDV V6.H8, V6; \
+	VMOV  V5.H[0], R9; \
+	VMOV  V6.H[0], R10; \
+	ADD   R9<<4, R12, R14; \
+	VLD1  (R14), [V26.B16]; \
+	VTBL  V26.B16, [V7.B16], V27.B16; \
+	VST1  [V27.B16], (R0); \
+	MOVBU (R13)(R9), R15; \
+	ADD   R15, R0; \
+	ADD   R10<<4, R12, R14; \
+	VLD1  (R14), [V26.B16]; \
+	VTBL  V26.B16, [V9.B16], V27.B16; \
+	VST1  [V27.B16], (R0); \
+	MOVBU (R13)(R10), R15; \
+	ADD   R15, R0; \
+	VMOV  V3.B[15], R8; \
+	AND   $1, R8; \
+	MOVD  $16, R15; \
+	SUB   R8, R15; \
+	ADD   R15, R2
+
+#define NOREV NOP
+#define REV16 \
+	VREV16 V7.B16, V7.B16; \
+	VREV16 V9.B16, V9.B16
+
 // func utf8ToUTF16LENEON(dst, src []byte) (nDst, nSrc int)
 TEXT ·utf8ToUTF16LENEON(SB), NOSPLIT, $0-64
 	ARGS
 	VEOR V31.B16, V31.B16, V31.B16
+	U8TWOCONSTS
 
 u16lwide:
 	ROOM(64, 128, u16lloop)
@@ -231,13 +336,23 @@ u16lwide:
 u16lloop:
 	ROOM(16, 32, u16ldone)
 	VLD1  (R2), [V0.B16]
-	ASCII16(u16ldone)
+	ASCII16(u16ltwo)
 	VZIP1 V31.B16, V0.B16, V1.B16
 	VZIP2 V31.B16, V0.B16, V2.B16
 	VST1  [V1.B16, V2.B16], (R0)
 	ADD   $32, R0
 	ADD   $16, R2
 	B     u16lwide
+
+u16ltwo:
+	// 16 bytes of 1- and 2-byte characters at a time, back to the ASCII
+	// loops after 16 ASCII bytes.
+	ROOM(16, 32, u16ldone)
+	U8TWO(u16ldone, NOREV)
+	AND   R9, R10
+	CMP   $255, R10
+	BEQ   u16lwide
+	B     u16ltwo
 
 u16ldone:
 	RETURN
@@ -246,6 +361,7 @@ u16ldone:
 TEXT ·utf8ToUTF16BENEON(SB), NOSPLIT, $0-64
 	ARGS
 	VEOR V31.B16, V31.B16, V31.B16
+	U8TWOCONSTS
 
 u16bwide:
 	ROOM(64, 128, u16bloop)
@@ -257,13 +373,23 @@ u16bwide:
 u16bloop:
 	ROOM(16, 32, u16bdone)
 	VLD1  (R2), [V0.B16]
-	ASCII16(u16bdone)
+	ASCII16(u16btwo)
 	VZIP1 V0.B16, V31.B16, V1.B16
 	VZIP2 V0.B16, V31.B16, V2.B16
 	VST1  [V1.B16, V2.B16], (R0)
 	ADD   $32, R0
 	ADD   $16, R2
 	B     u16bwide
+
+u16btwo:
+	// 16 bytes of 1- and 2-byte characters at a time, back to the ASCII
+	// loops after 16 ASCII bytes.
+	ROOM(16, 32, u16bdone)
+	U8TWO(u16bdone, REV16)
+	AND   R9, R10
+	CMP   $255, R10
+	BEQ   u16bwide
+	B     u16btwo
 
 u16bdone:
 	RETURN
