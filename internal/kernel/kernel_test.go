@@ -401,6 +401,7 @@ func FuzzGo(f *testing.F)         { fuzzKernel(f, "go") }
 func FuzzAVX2(f *testing.F)       { fuzzKernel(f, "avx2") }
 func FuzzAVX512(f *testing.F)     { fuzzKernel(f, "avx512") }
 func FuzzAVX512VBMI(f *testing.F) { fuzzKernel(f, "avx512vbmi") }
+func FuzzNEON(f *testing.F)       { fuzzKernel(f, "neon") }
 
 func ExampleKernels() {
 	fmt.Println(kernel.Kernels()[len(kernel.Kernels())-1])

@@ -32,10 +32,13 @@ const (
 	AVX512VBMI
 	// AVX512VBMI2 is AVX512BW plus VBMI2 (VPCOMPRESSB, VPCOMPRESSW).
 	AVX512VBMI2
+	// NEON is arm64's Advanced SIMD (ASIMD), present on every arm64 CPU Go
+	// runs on.
+	NEON
 	numLevels
 )
 
-var levelNames = [numLevels]string{"portable", "AVX2", "AVX-512BW", "AVX-512VBMI", "AVX-512VBMI2"}
+var levelNames = [numLevels]string{"portable", "AVX2", "AVX-512BW", "AVX-512VBMI", "AVX-512VBMI2", "NEON"}
 
 // String returns the level's name as people write it.
 func (l Level) String() string {
@@ -48,7 +51,7 @@ func (l Level) String() string {
 // has is the feature table, filled once. x/sys/cpu reports AVX2 and the
 // AVX-512 subsets only when the operating system also saves the YMM, ZMM and
 // opmask registers across context switches, so it covers the CPU and the OS.
-// Its X86 fields are false on other architectures, so this file needs no
+// Its X86 fields are false on other architectures (and its ARM64 fields off arm64), so this file needs no
 // build constraint; an architecture's levels are added beside these.
 var has = func() (t [numLevels]bool) {
 	x := cpu.X86
@@ -57,6 +60,7 @@ var has = func() (t [numLevels]bool) {
 	t[AVX512BW] = t[AVX2] && x.HasAVX512F && x.HasAVX512BW
 	t[AVX512VBMI] = t[AVX512BW] && x.HasAVX512VBMI
 	t[AVX512VBMI2] = t[AVX512BW] && x.HasAVX512VBMI2
+	t[NEON] = cpu.ARM64.HasASIMD
 	return t
 }()
 

@@ -253,8 +253,24 @@ func TestGenerated(t *testing.T) {
 }
 
 // inSet reports whether the kernel set named converts text in bulk with d:
-// the AVX2 set has no UTF-32 kernels and no path for 4-byte characters.
+// the AVX2 set has no UTF-32 kernels and no path for 4-byte characters, the
+// NEON set no UTF-32 kernels and, between UTF-8 and UTF-16, only characters
+// below U+0800.
 func inSet(set string, d direction, text []byte) bool {
+	if set == "neon" {
+		switch {
+		case d.name == "Latin1ToUTF8" || d.name == "UTF8ToLatin1":
+			return true
+		case d.ratio == 4:
+			return false
+		}
+		for _, r := range string(text) {
+			if r >= 0x800 {
+				return false
+			}
+		}
+		return true
+	}
 	if set != "avx2" {
 		return true
 	}
