@@ -27,6 +27,8 @@ import (
 	"math"
 	"sort"
 
+	"golang.org/x/text/encoding"
+
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/detect/internal/model"
 )
@@ -323,8 +325,17 @@ func (d *Detector) candidates() []Candidate {
 				Note: "only ASCII bytes", Equivalent: []string{"utf-8"}}}
 		}
 	}
+	if !utf8OK && d.hist[0] == 0 {
+		if multi, bad := utf8Census(p, d.over); multi >= 2 && bad*2 <= multi {
+			// Legacy text almost never holds valid multi-byte sequences; a
+			// text mostly made of them is UTF-8 with some damage (utf8x fix).
+			conf := float64(multi) / float64(multi+bad) * (1 - math.Pow(0.01, float64(min(multi, 8))))
+			return []Candidate{{Encoding: "utf-8", Iconv: "UTF-8", Confidence: conf, Evidence: Structure,
+				Note: fmt.Sprintf("damaged UTF-8: %d valid non-ASCII characters, %d invalid sequences", multi, bad)}}
+		}
+	}
 	sp := p[:min(len(p), statLimit)]
-	ranked := defaultModel.Rank(sp, &d.hist)
+	ranked := defaultModel.Rank(sp, &d.hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
 	var costs []float64
 	for _, s := range ranked {
 		if s.Ruled == "" {
@@ -362,6 +373,25 @@ func (d *Detector) candidates() []Candidate {
 	ruled = append(ruled, Candidate{Encoding: "utf-8", Iconv: "UTF-8", Evidence: Structure, Note: utf8Note})
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Confidence > out[j].Confidence })
 	return append(out, ruled...)
+}
+
+// utf8Census counts the valid non-ASCII UTF-8 sequences of p and its
+// ill-formed subparts (a sequence cut by the limit at the end is neither).
+func utf8Census(p []byte, truncated bool) (multi, bad int) {
+	for len(p) > 0 {
+		off, n, kind := utf8x.FirstInvalid(p)
+		for _, b := range p[:off] {
+			if b >= 0xC0 {
+				multi++
+			}
+		}
+		if n == 0 || truncated && kind == utf8x.Truncated && off+n == len(p) {
+			break
+		}
+		bad++
+		p = p[off+n:]
+	}
+	return multi, bad
 }
 
 func iso2022JP(p []byte) bool {
@@ -505,4 +535,14 @@ func wideText(p []byte, big bool) bool {
 		}
 	}
 	return bad*20 <= n
+}
+
+// Decoder returns the golang.org/x/text decoding of a legacy encoding the
+// detector names (windows-1251, shift_jis, iso-2022-jp, ...), or nil for
+// names it does not know and for the UTF forms.
+func Decoder(name string) encoding.Encoding {
+	if e := model.Lookup(name); e != nil {
+		return e.Enc
+	}
+	return nil
 }

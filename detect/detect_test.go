@@ -262,3 +262,16 @@ func FuzzDetect(f *testing.F) {
 		}
 	})
 }
+
+func TestDamagedUTF8(t *testing.T) {
+	in := []byte("Grüße aus Köln, schöne Straße \xff und \xc3 Größe.")
+	best, _ := Detect(in, nil).Best()
+	if best.Encoding != "utf-8" || best.Evidence != Structure {
+		t.Errorf("damaged UTF-8: got %+v", best)
+	}
+	// One valid-looking pair among legacy bytes is not enough.
+	in, _ = charmap.Windows1252.NewEncoder().Bytes([]byte("Ã© est très différent à Noël"))
+	if best, _ := Detect(in, nil).Best(); best.Encoding == "utf-8" {
+		t.Errorf("legacy text with one valid pair: got utf-8")
+	}
+}

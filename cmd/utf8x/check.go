@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/detect"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -48,6 +49,7 @@ type checkReport struct {
 	Bytes      int64        `json:"bytes"`
 	ErrorCount int          `json:"error_count"`
 	Errors     []checkError `json:"errors"` // the first --max-errors of them
+	head       []byte       // the first bytes, for detectHint
 }
 
 func newCheckCmd() *cobra.Command {
@@ -203,6 +205,9 @@ func checkStream(r io.Reader, path string, opts checkOptions) (checkReport, erro
 			return rep, err
 		}
 		rep.Bytes = base + int64(len(block))
+		if n := detect.DefaultLimit + 1 - len(rep.head); n > 0 && opts.form == nil {
+			rep.head = append(rep.head, block[:min(n, len(block))]...)
+		}
 		listing := len(rep.Errors) < opts.maxErrors
 		for len(block) > 0 {
 			off, n, kind := firstInvalid(block)
@@ -250,6 +255,11 @@ func writeCheckReport(w io.Writer, rep *checkReport, opts checkOptions) error {
 	summary := fmt.Sprintf("%s: invalid %s: %s", rep.File, opts.formName(), plural(rep.ErrorCount, "error"))
 	if hidden := rep.ErrorCount - len(rep.Errors); hidden > 0 {
 		summary += fmt.Sprintf(" (%d not listed; raise --max-errors to see them)", hidden)
+	}
+	if opts.form == nil {
+		if hint := detectHint(rep.File, rep.head); hint != "" {
+			summary += "\n" + hint
+		}
 	}
 	_, err := fmt.Fprintln(w, summary)
 	return err

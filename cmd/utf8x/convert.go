@@ -27,6 +27,7 @@ type convertOptions struct {
 	bom       utf8x.BOMPolicy
 	output    string
 	blockSize int
+	auto      autoOptions // -f auto
 }
 
 func newConvertCmd() *cobra.Command {
@@ -42,7 +43,9 @@ the file named by -o. Several FILEs are converted one after the other into
 one output. Encodings are named as iconv and the WHATWG Encoding Standard
 name them, in any case: utf-8, utf-16le, utf-16be, utf-16, utf-32le,
 utf-32be, utf-32, latin1 (ISO-8859-1), cp1252 (Windows-1252); --list shows
-every label.
+every label. -f auto detects FROM from each input's first 64 KiB (as 'utf8x
+detect' does), names its choice on stderr, and refuses, exit status 1 and
+nothing written, when its confidence is below --min-confidence.
 
 utf-16 and utf-32 read their byte order from a byte order mark, and are
 big-endian without one (RFC 2781); they write FF FE (FF FE 00 00) and then
@@ -88,11 +91,15 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 	f.StringVar(&bom, "bom", "keep", "a byte order mark at the start: keep, strip or add")
 	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
 	f.BoolVar(&list, "list", false, "list the encodings and their labels")
+	addAutoFlags(cmd, &opts.auto)
 	return cmd
 }
 
 func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string, args []string) error {
 	var err error
+	if o.auto.enabled = strings.EqualFold(from, "auto"); o.auto.enabled {
+		from = "utf-8" // replaced per input by what detection finds
+	}
 	if o.from, err = transcode.Lookup(from); err != nil {
 		return usageError("-f: %v", err)
 	}
@@ -146,6 +153,10 @@ func convertFiles(cmd *cobra.Command, files []string, opts convertOptions) error
 	for _, path := range files {
 		if err := convertOne(cmd, w, path, opts); err != nil {
 			var ce *convertError
+			var refused *autoRefusal
+			if errors.As(err, &refused) {
+				return &exitError{code: exitInvalid, err: err}
+			}
 			if errors.As(err, &ce) {
 				ce.outcome = "the output stops before it"
 				if out != nil {
@@ -170,8 +181,14 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 		return err
 	}
 	defer in.Close()
+	var src io.Reader = in
+	if opts.auto.enabled {
+		if src, opts.from, err = opts.auto.resolve(cmd, in, path); err != nil {
+			return err
+		}
+	}
 	c := transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom)
-	err = pump(w, opts.output, in, path, c, nil, opts.blockSize)
+	err = pump(w, opts.output, src, path, c, nil, opts.blockSize)
 	var te *transcode.Error
 	if errors.As(err, &te) {
 		return &convertError{file: displayName(path), err: te}

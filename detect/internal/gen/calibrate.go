@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
 	"strings"
 
 	"github.com/utf8x/utf8x/detect/internal/model"
@@ -17,6 +18,7 @@ type sample struct {
 	bytes  []byte
 	text   string
 	length int
+	enc    string
 }
 
 // heldOutSamples encodes held-out lines of each language into each encoding
@@ -48,7 +50,7 @@ func heldOutSamples(heldOut map[string][]string) []sample {
 					if !ok || len(b) < n-3 || !nonASCII(b) {
 						continue
 					}
-					out = append(out, sample{b, string(runes[start:i]), n})
+					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag})
 					got++
 				}
 			}
@@ -88,8 +90,9 @@ type scoredSample struct {
 func calibrate(m *model.Model, heldOut map[string][]string) float64 {
 	var ss []scoredSample
 	correct := map[int][2]int{}
+	confusion := map[string]int{}
 	for _, smp := range heldOutSamples(heldOut) {
-		ranked := m.Rank(smp.bytes, nil)
+		ranked := m.Rank(smp.bytes, nil, true)
 		var s scoredSample
 		s.n = smp.length
 		for _, r := range ranked {
@@ -103,6 +106,11 @@ func calibrate(m *model.Model, heldOut map[string][]string) float64 {
 		c[1]++
 		if len(s.ok) > 0 && s.ok[0] {
 			c[0]++
+		} else if len(ranked) > 0 && smp.length >= 64 {
+			confusion[smp.enc+" -> "+ranked[0].Name]++
+			if os.Getenv("GEN_VERBOSE") == smp.enc {
+				fmt.Printf("%q -> %s %v\n", smp.text, ranked[0].Name, ranked[0].Cost)
+			}
 		}
 		correct[smp.length] = c
 		ss = append(ss, s)
@@ -132,6 +140,11 @@ func calibrate(m *model.Model, heldOut map[string][]string) float64 {
 		}
 	}
 	t := math.Round(math.Exp(lo)*1e4) / 1e4
+	if os.Getenv("GEN_VERBOSE") != "" {
+		for k, v := range confusion {
+			fmt.Printf("mistake at >= 64 bytes: %s: %d\n", k, v)
+		}
+	}
 	for _, n := range sampleLengths {
 		c := correct[n]
 		fmt.Printf("held-out %5d bytes: %d/%d right (%.1f%%)\n", n, c[0], c[1], 100*float64(c[0])/float64(max(c[1], 1)))

@@ -156,11 +156,14 @@ func generate(raw string) (src, sum []byte) {
 		}
 		text := strings.Join(train, "\n")
 		fmt.Fprintf(&sumBuf, "%s %d %x\n", lg.tag, len(text), sha256.Sum256([]byte(text)))
+		var d model.LangData
 		if lg.cjk {
-			data = append(data, trainCJK(lg, text))
+			d = trainCJK(lg, text)
 		} else {
-			data = append(data, trainAlphabetic(lg, text))
+			d = trainAlphabetic(lg, text)
 		}
+		d.ASCII = asciiLetterCost(text)
+		data = append(data, d)
 	}
 	m, err := model.Build(data, 1)
 	must(err)
@@ -214,6 +217,20 @@ func trainAlphabetic(lg language, text string) model.LangData {
 }
 
 func sq(n int) int { return n * n }
+
+// asciiLetterCost is the cost of a letter of text being an ASCII one.
+func asciiLetterCost(text string) byte {
+	ascii, all := 1.0, 2.0
+	for _, r := range text {
+		if c := model.GenericClass(r); c == model.ASCIILetter || c >= model.OtherLetter && c != model.Symbol && c != model.Bad && c != model.CJKPunct {
+			all++
+			if c == model.ASCIILetter {
+				ascii++
+			}
+		}
+	}
+	return cost(ascii / all)
+}
 
 // bigrams counts class pairs over text and returns smoothed costs.
 func bigrams(l *model.Lang, text string) (bigram, uni string) {
@@ -306,7 +323,7 @@ func writeTables(data []model.LangData, t float64) []byte {
 	fmt.Fprintf(&b, "// Temperature is the calibration fitted on held-out training text.\nconst Temperature = %.4f\n\n", t)
 	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
 	for _, d := range data {
-		fmt.Fprintf(&b, "\t{Tag: %q, Name: %q, CJK: %v,\n\t\tAlphabet: %q,\n\t\tBigram: %q,\n\t\tUni: %q,\n", d.Tag, d.Name, d.CJK, d.Alphabet, d.Bigram, d.Uni)
+		fmt.Fprintf(&b, "\t{Tag: %q, Name: %q, CJK: %v, ASCII: %d,\n\t\tAlphabet: %q,\n\t\tBigram: %q,\n\t\tUni: %q,\n", d.Tag, d.Name, d.CJK, d.ASCII, d.Alphabet, d.Bigram, d.Uni)
 		if d.CJK {
 			fmt.Fprintf(&b, "\t\tCosts: %q,\n\t\tRare: %q,\n", d.Costs, d.Rare)
 		}

@@ -2,6 +2,8 @@ package model
 
 import (
 	"fmt"
+
+	"github.com/utf8x/utf8x"
 	"math"
 	"unicode"
 	"unicode/utf8"
@@ -38,6 +40,7 @@ const BadCost = 80
 type Lang struct {
 	Tag, Name string
 	CJK       bool
+	ASCIICost int            // quarter-bits per ASCII letter (see LangData.ASCII)
 	N         int            // classes in use
 	letters   map[rune]uint8 // alphabetic: folded letter -> class
 	// Bigram is the cost of a character of class b after one of class a, at
@@ -71,13 +74,17 @@ type LangData struct {
 	Uni       string // N costs
 	Costs     string // CJK: one cost per character of Alphabet
 	Rare      string // CJK: NumCoarse costs
+	// ASCII is the cost of a letter being an ASCII one (A-Z, a-z) rather
+	// than any other letter: pairs of ASCII characters are not scored by the
+	// bigrams, but whether a language is written in them still counts.
+	ASCII byte
 }
 
 // Build turns serialised language data into a Model.
 func Build(data []LangData, temperature float64) (*Model, error) {
 	m := &Model{byTag: map[string]*Lang{}, Temperature: temperature}
 	for _, d := range data {
-		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK}
+		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII)}
 		if d.CJK {
 			l.N = NumCoarse
 			l.chars = map[rune]uint8{}
@@ -250,14 +257,25 @@ func (l *Lang) charCost(r rune, c uint8) int {
 type RuneScorer struct {
 	L     *Lang
 	prev  uint8
-	Cost  int // quarter-bits
+	wide  bool // the previous rune was not ASCII (the start counts as ASCII)
+	Cost  int  // quarter-bits
 	Runes int
 	Bads  int
 }
 
-// Add scores one rune.
+// Add scores one rune. As in ByteTable.Score, a pair of ASCII characters
+// costs nothing.
 func (s *RuneScorer) Add(r rune) {
 	c := s.L.Class(r)
+	if r < 0x80 && ('a' <= r|0x20 && r|0x20 <= 'z') {
+		s.Cost += s.L.ASCIICost
+	}
+	if r < 0x80 && !s.wide {
+		s.prev = c
+		s.Runes++
+		return
+	}
+	s.wide = r >= 0x80
 	s.Cost += int(s.L.Bigram[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
 	if c == Bad {
 		s.Bads++
@@ -283,23 +301,53 @@ func NewByteTable(e *Encoding, l *Lang) *ByteTable {
 	return t
 }
 
-// Score returns the cost of p, starting after white space.
+// Score returns the cost of p, starting after white space. Pairs of ASCII
+// characters are not scored: every candidate reads them alike, and their
+// cost under different languages' models would only be noise in the choice
+// of an encoding. Runs of ASCII are skipped at the validator's speed.
 func (t *ByteTable) Score(p []byte) int {
 	cost := 0
-	prev := uint8(Space)
 	bg := &t.L.Bigram
-	for _, b := range p {
-		c := t.Class[b]
+	prev := uint8(Space)
+	for i := 0; i < len(p); {
+		if p[i] < 0x80 {
+			n := utf8x.ASCIIPrefix(p[i:])
+			i += n
+			if i == len(p) {
+				break
+			}
+			if n > 0 {
+				prev = t.Class[p[i-1]]
+			}
+		}
+		c := t.Class[p[i]]
 		cost += int(bg[int(prev)<<6|int(c)])
 		prev = c
+		i++
+		if i < len(p) && p[i] < 0x80 {
+			c = t.Class[p[i]]
+			cost += int(bg[int(prev)<<6|int(c)])
+			prev = c
+			i++
+		}
 	}
 	return cost
+}
+
+// ASCIILetters counts the ASCII letters in a byte histogram.
+func ASCIILetters(hist *[256]int) int {
+	n := 0
+	for b := 'A'; b <= 'Z'; b++ {
+		n += hist[b] + hist[b+32]
+	}
+	return n
 }
 
 // UniScore is the unigram cost of a byte histogram: the cheap pre-filter.
 func (t *ByteTable) UniScore(hist *[256]int) int {
 	cost := 0
-	for b, n := range hist {
+	for b, n := range hist[0x80:] {
+		b += 0x80
 		if n != 0 {
 			cost += n * int(t.L.Uni[t.Class[b]])
 		}

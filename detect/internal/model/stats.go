@@ -20,14 +20,13 @@ type Scored struct {
 	Equiv []string
 }
 
-// TopPairs is how many (single-byte encoding, language) pairs the byte
-// pre-filter lets through to full bigram scoring.
-const TopPairs = 10
-
-type pair struct {
-	t   *ByteTable
-	uni int
-}
+// The byte pre-filter lets the TopGroups best groups of single-byte
+// encodings through to full bigram scoring, each with its LangsPerGroup best
+// languages.
+const (
+	TopGroups     = 8
+	LangsPerGroup = 2
+)
 
 var (
 	tablesOnce sync.Map // *Model -> []*ByteTable
@@ -55,8 +54,15 @@ func (m *Model) tables() []*ByteTable {
 // Rank scores every legacy encoding on p (the statistics prefix). full is the
 // byte histogram of everything read (p included, and perhaps more); it decides
 // which encodings read the input identically and charges undefined bytes seen
-// beyond p. The result is sorted, best first.
-func (m *Model) Rank(p []byte, full *[256]int) []Scored {
+// beyond p. complete says p is the whole input (so an odd length rules out
+// UTF-16). The result is sorted, best first.
+//
+// Single-byte encodings that read every byte present the same way form one
+// group, scored once per language of any member: the member whose own
+// languages (and prior) read it best names the group, the others are listed
+// in Equiv. A byte-frequency pre-filter picks the languages worth a full
+// bigram pass.
+func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 	var hist [256]int
 	for _, b := range p {
 		hist[b]++
@@ -64,56 +70,106 @@ func (m *Model) Rank(p []byte, full *[256]int) []Scored {
 	if full == nil {
 		full = &hist
 	}
-	// Single-byte encodings: pre-filter on byte frequencies, then bigrams.
-	ts := m.tables()
-	pairs := make([]pair, len(ts))
-	for i, t := range ts {
-		pairs[i] = pair{t, t.UniScore(&hist) + t.Enc.Prior}
+	type group struct {
+		members []*Encoding
+		tables  map[*Lang]*ByteTable
 	}
-	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].uni < pairs[j].uni })
-	best := map[*Encoding]*Scored{}
-	var order []*Encoding
-	for i, pr := range pairs {
-		e := pr.t.Enc
-		s := best[e]
-		if s == nil {
-			s = &Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "its byte frequencies fit none of its languages"}
-			best[e] = s
-			order = append(order, e)
-		}
-		if i >= TopPairs {
+	var groups []*group
+	for _, e := range Encodings {
+		if e.Table == nil {
 			continue
 		}
-		c := float64(pr.t.Score(p) + e.Prior)
-		for b, n := range full {
-			if n > hist[b] && pr.t.Class[b] == Bad {
-				c += float64((n - hist[b]) * BadCost)
+		var g *group
+		for _, h := range groups {
+			if sameReading(h.members[0], e, full) {
+				g = h
+				break
 			}
 		}
-		if c < s.Cost {
-			s.Cost, s.Lang, s.Ruled = c, pr.t.L, ""
+		if g == nil {
+			g = &group{tables: map[*Lang]*ByteTable{}}
+			groups = append(groups, g)
+		}
+		g.members = append(g.members, e)
+	}
+	ts := m.tables()
+	type cand struct {
+		g   *group
+		t   *ByteTable
+		uni int
+	}
+	var cands []cand
+	for _, g := range groups {
+		for _, t := range ts {
+			if t.Enc == g.members[0] || containsEnc(g.members, t.Enc) && g.tables[t.L] == nil {
+				if g.tables[t.L] != nil {
+					continue
+				}
+				g.tables[t.L] = t
+				cands = append(cands, cand{g, t, t.UniScore(&hist)})
+			}
 		}
 	}
-	// Merge single-byte encodings that read every byte present the same way.
-	var out []Scored
-	merged := map[*Encoding]bool{}
-	for _, e := range Encodings {
-		if e.Table == nil || merged[e] || best[e] == nil {
-			continue
-		}
-		s := *best[e]
-		for _, f := range Encodings {
-			if f == e || f.Table == nil || merged[f] || best[f] == nil || !sameReading(e, f, full) {
+	letters := ASCIILetters(&hist)
+	for i := range cands {
+		cands[i].uni += letters * cands[i].t.L.ASCIICost
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].uni < cands[j].uni })
+	// Full scores for the best languages by byte frequencies: at least the
+	// best two of every group among the TopGroups best groups.
+	cost := map[*group]map[*Lang]float64{}
+	perGroup := map[*group]int{}
+	var order []*group
+	for _, c := range cands {
+		if cost[c.g] == nil {
+			if len(order) >= TopGroups {
 				continue
 			}
-			merged[f] = true
-			s.Equiv = append(s.Equiv, f.Name)
-			if o := best[f]; o.Cost-float64(f.Prior) < s.Cost-float64(e.Prior) {
-				s.Cost, s.Lang, s.Ruled = o.Cost-float64(f.Prior)+float64(e.Prior), o.Lang, o.Ruled
+			cost[c.g] = map[*Lang]float64{}
+			order = append(order, c.g)
+		}
+		if perGroup[c.g] >= LangsPerGroup {
+			continue
+		}
+		perGroup[c.g]++
+		k := float64(c.t.Score(p) + letters*c.t.L.ASCIICost)
+		for b, n := range full {
+			if n > hist[b] && c.t.Class[b] == Bad {
+				k += float64((n - hist[b]) * BadCost)
 			}
 		}
-		merged[e] = true
-		out = append(out, s)
+		cost[c.g][c.t.L] = k
+	}
+	var out []Scored
+	for _, g := range groups {
+		costs := cost[g]
+		if costs == nil {
+			for _, e := range g.members {
+				out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "its byte frequencies fit none of its languages"})
+			}
+			continue
+		}
+		var best Scored
+		best.Cost = 1e18
+		for _, e := range g.members {
+			for _, tag := range e.Langs {
+				l := m.Lang(tag)
+				if k, ok := costs[l]; ok && k+float64(e.Prior) < best.Cost {
+					best = Scored{Name: e.Name, Iconv: e.Iconv, Lang: l, Cost: k + float64(e.Prior)}
+				}
+			}
+		}
+		if best.Lang == nil { // no member's languages were scored: name the first
+			e := g.members[0]
+			out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "its byte frequencies fit none of its languages"})
+			continue
+		}
+		for _, e := range g.members {
+			if e.Name != best.Name {
+				best.Equiv = append(best.Equiv, e.Name)
+			}
+		}
+		out = append(out, best)
 	}
 	// Multi-byte encodings: decode and score the characters.
 	for _, e := range Encodings {
@@ -122,13 +178,24 @@ func (m *Model) Rank(p []byte, full *[256]int) []Scored {
 		}
 		out = append(out, m.scoreDecoded(e, p))
 	}
-	for _, be := range []bool{false, true} {
-		if s, ok := m.scoreUTF16(p, be); ok {
-			out = append(out, s)
+	if !complete || len(p)%2 == 0 {
+		for _, be := range []bool{false, true} {
+			if s, ok := m.scoreUTF16(p, be); ok {
+				out = append(out, s)
+			}
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Cost < out[j].Cost })
 	return out
+}
+
+func containsEnc(list []*Encoding, e *Encoding) bool {
+	for _, x := range list {
+		if x == e {
+			return true
+		}
+	}
+	return false
 }
 
 func sameReading(e, f *Encoding, hist *[256]int) bool {
