@@ -26,6 +26,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strings"
 
 	"golang.org/x/text/encoding"
 
@@ -119,7 +120,7 @@ type Options struct {
 }
 
 var defaultModel = func() *model.Model {
-	m, err := model.Build(model.Data, model.Temperature)
+	m, err := model.Build(model.Data, model.ASCIIModel, model.Temperature)
 	if err != nil {
 		panic("detect: generated tables do not load: " + err.Error())
 	}
@@ -334,6 +335,18 @@ func (d *Detector) candidates() []Candidate {
 				Note: fmt.Sprintf("damaged UTF-8: %d valid non-ASCII characters, %d invalid sequences", multi, bad)}}
 		}
 	}
+	{
+		for _, big := range []bool{false, true} {
+			if pairs := surrogatePairs(p, big); pairs >= 2 && validUTF16(p, big, d.over) {
+				c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.99, Evidence: Structure,
+					Note: fmt.Sprintf("UTF-16LE: %d surrogate pairs, none unpaired", pairs)}
+				if big {
+					c.Encoding, c.Iconv, c.Note = "utf-16be", "UTF-16BE", strings.Replace(c.Note, "LE", "BE", 1)
+				}
+				return []Candidate{c}
+			}
+		}
+	}
 	sp := p[:min(len(p), statLimit)]
 	ranked := defaultModel.Rank(sp, &d.hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
 	var costs []float64
@@ -512,16 +525,43 @@ func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
 		return Candidate{Encoding: "utf-32be", Iconv: "UTF-32BE", Confidence: 0.999, Evidence: Structure,
 			Note: "UTF-32BE: every fourth byte is zero"}, true
 	}
-	even, odd := zeros[0]+zeros[2], zeros[1]+zeros[3]
-	if odd > even && validUTF16(p, false, truncated) && wideText(p, false) {
-		return Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.999, Evidence: Structure,
-			Note: "UTF-16LE: NUL bytes at odd offsets, surrogates paired"}, true
+	// The byte order whose high bytes hold the NULs is tried first.
+	order := []bool{false, true}
+	if zeros[0]+zeros[2] > zeros[1]+zeros[3] {
+		order = []bool{true, false}
 	}
-	if even > odd && validUTF16(p, true, truncated) && wideText(p, true) {
-		return Candidate{Encoding: "utf-16be", Iconv: "UTF-16BE", Confidence: 0.999, Evidence: Structure,
-			Note: "UTF-16BE: NUL bytes at even offsets, surrogates paired"}, true
+	for _, big := range order {
+		// NULs in the high bytes of an eighth of the units, or surrogate
+		// pairs, and nothing that is not text.
+		high := zeros[1] + zeros[3]
+		if big {
+			high = zeros[0] + zeros[2]
+		}
+		if validUTF16(p, big, truncated) && wideText(p, big) && (high*8 >= len(p)/2 || surrogatePairs(p, big) >= 2) {
+			c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.999, Evidence: Structure,
+				Note: "UTF-16LE: NUL high bytes, surrogates paired"}
+			if big {
+				c.Encoding, c.Iconv, c.Note = "utf-16be", "UTF-16BE", strings.Replace(c.Note, "LE", "BE", 1)
+			}
+			return c, true
+		}
 	}
 	return Candidate{}, false
+}
+
+// surrogatePairs counts the UTF-16 surrogate pairs in p: the bytes D8-DB
+// then DC-DF at the high-byte places of two successive units, a pattern
+// other text rarely forms and never keeps up.
+func surrogatePairs(p []byte, big bool) int {
+	n := 0
+	for i := 0; i+4 <= len(p); i += 2 {
+		u, v := unit16(p[i:], big), unit16(p[i+2:], big)
+		if u >= 0xD800 && u < 0xDC00 && v >= 0xDC00 && v < 0xE000 {
+			n++
+			i += 2
+		}
+	}
+	return n
 }
 
 // wideText reports whether UTF-16 code units read as text: few controls

@@ -40,7 +40,8 @@ const BadCost = 80
 type Lang struct {
 	Tag, Name string
 	CJK       bool
-	ASCIICost int            // quarter-bits per ASCII letter (see LangData.ASCII)
+	ASCIICost int // quarter-bits per ASCII letter (see LangData.ASCII)
+	m         *Model
 	N         int            // classes in use
 	letters   map[rune]uint8 // alphabetic: folded letter -> class
 	// Bigram is the cost of a character of class b after one of class a, at
@@ -56,6 +57,9 @@ type Lang struct {
 type Model struct {
 	Langs []*Lang
 	byTag map[string]*Lang
+	// ascii is the cost of an ASCII character after another, the same for
+	// every language (index prev<<7|cur, quarter-bits).
+	ascii [128 * 128]uint8
 	// Temperature turns score differences into probabilities:
 	// p ∝ exp(-cost·ln2/4/Temperature). Fitted by the generator on held-out
 	// training text.
@@ -80,11 +84,16 @@ type LangData struct {
 	ASCII byte
 }
 
-// Build turns serialised language data into a Model.
-func Build(data []LangData, temperature float64) (*Model, error) {
+// Build turns serialised language data into a Model. ascii is the shared
+// model of ASCII text: 128×128 costs of a character after another.
+func Build(data []LangData, ascii string, temperature float64) (*Model, error) {
 	m := &Model{byTag: map[string]*Lang{}, Temperature: temperature}
+	if len(ascii) != len(m.ascii) {
+		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), len(m.ascii))
+	}
+	copy(m.ascii[:], ascii)
 	for _, d := range data {
-		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII)}
+		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), m: m}
 		if d.CJK {
 			l.N = NumCoarse
 			l.chars = map[rune]uint8{}
@@ -255,12 +264,13 @@ func (l *Lang) charCost(r rune, c uint8) int {
 
 // RuneScorer scores a stream of runes against one language.
 type RuneScorer struct {
-	L     *Lang
-	prev  uint8
-	wide  bool // the previous rune was not ASCII (the start counts as ASCII)
-	Cost  int  // quarter-bits
-	Runes int
-	Bads  int
+	L        *Lang
+	prev     uint8
+	wide     bool // the previous rune was not ASCII (the start counts as ASCII)
+	prevRune rune
+	Cost     int // quarter-bits
+	Runes    int
+	Bads     int
 }
 
 // Add scores one rune. As in ByteTable.Score, a pair of ASCII characters
@@ -271,11 +281,15 @@ func (s *RuneScorer) Add(r rune) {
 		s.Cost += s.L.ASCIICost
 	}
 	if r < 0x80 && !s.wide {
-		s.prev = c
+		if s.Runes > 0 {
+			s.Cost += int(s.L.m.ascii[s.prevRune<<7|r])
+		}
+		s.prev, s.prevRune = c, r
 		s.Runes++
 		return
 	}
 	s.wide = r >= 0x80
+	s.prevRune = r
 	s.Cost += int(s.L.Bigram[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
 	if c == Bad {
 		s.Bads++
@@ -329,6 +343,18 @@ func (t *ByteTable) Score(p []byte) int {
 			cost += int(bg[int(prev)<<6|int(c)])
 			prev = c
 			i++
+		}
+	}
+	return cost
+}
+
+// ASCIIPairs is the cost of the pairs of ASCII characters in p under the
+// shared ASCII model: what ByteTable.Score leaves out.
+func (m *Model) ASCIIPairs(p []byte) int {
+	cost := 0
+	for i := 1; i < len(p); i++ {
+		if a, b := p[i-1], p[i]; a|b < 0x80 {
+			cost += int(m.ascii[int(a)<<7|int(b)])
 		}
 	}
 	return cost

@@ -111,6 +111,7 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 		}
 	}
 	letters := ASCIILetters(&hist)
+	asciiPairs := m.ASCIIPairs(p)
 	for i := range cands {
 		cands[i].uni += letters * cands[i].t.L.ASCIICost
 	}
@@ -132,7 +133,7 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 			continue
 		}
 		perGroup[c.g]++
-		k := float64(c.t.Score(p) + letters*c.t.L.ASCIICost)
+		k := float64(c.t.Score(p) + letters*c.t.L.ASCIICost + asciiPairs)
 		for b, n := range full {
 			if n > hist[b] && c.t.Class[b] == Bad {
 				k += float64((n - hist[b]) * BadCost)
