@@ -104,9 +104,27 @@ func (r Result) Best() (Candidate, bool) {
 // otherwise: enough for any statistics, small enough to be instant.
 const DefaultLimit = 64 << 10
 
-// statLimit bounds the bytes the statistics score; structure checks (UTF-8
-// validity, byte presence) cover everything examined.
-const statLimit = 16 << 10
+// statHigh bounds the statistics: they score the shortest prefix holding
+// this many bytes above 7F (ASCII runs are skipped quickly), and no more
+// than statBytes. Structure checks
+// (UTF-8 validity, byte presence) cover everything examined.
+const statHigh = 2048
+
+// statBytes caps the statistics window of mostly ASCII text.
+const statBytes = 16 << 10
+
+// statWindow is the part of p the statistics score.
+func statWindow(p []byte) []byte {
+	p = p[:min(len(p), statBytes)]
+	high := 0
+	for i := 0; i < len(p); i++ {
+		i += utf8x.ASCIIPrefix(p[i:])
+		if high++; high > statHigh {
+			return p[:i]
+		}
+	}
+	return p
+}
 
 // Options tune a detection. The zero value examines DefaultLimit bytes and
 // never abstains.
@@ -161,14 +179,21 @@ type Detector struct {
 	n       int64
 	over    bool
 	prefix  []byte // the first DefaultLimit bytes (or fewer, under a smaller limit)
-	hist    [256]int
+	// beyond counts the bytes after the prefix, from the first invalid UTF-8
+	// sequence on: the statistics need to know which bytes occur, and valid
+	// UTF-8 is not worth a pass over every byte.
+	beyond [256]int
 	// streaming UTF-8 validity: a sequence cut by a chunk boundary waits in carry
-	badUTF8    bool
-	badUTF8At  int64
-	carry      [4]byte
-	ncarry     int
-	multiBytes int64 // non-ASCII UTF-8 sequences seen
+	badUTF8   bool
+	badUTF8At int64
+	carry     [4]byte
+	ncarry    int
+	multi     int // non-ASCII UTF-8 sequences seen, counted up to maxMulti
 }
+
+// maxMulti bounds the counting of valid multi-byte sequences: beyond it the
+// UTF-8 verdict is as sure as it gets.
+const maxMulti = 8
 
 // New returns a Detector with the options o (nil for the defaults).
 func New(o *Options) *Detector {
@@ -195,16 +220,15 @@ func (d *Detector) Write(p []byte) (int, error) {
 	if len(p) == 0 {
 		return n, nil
 	}
-	if room := min(d.limit, DefaultLimit) - int64(len(d.prefix)); d.limit < 0 || room > 0 {
-		if d.limit < 0 {
-			room = DefaultLimit - int64(len(d.prefix))
-		}
-		d.prefix = append(d.prefix, p[:min(int64(len(p)), max(room, 0))]...)
-	}
-	for _, b := range p {
-		d.hist[b]++
-	}
+	k := min(len(p), DefaultLimit-len(d.prefix))
+	d.prefix = append(d.prefix, p[:k]...)
 	d.feedUTF8(p)
+	if d.badUTF8 && k < len(p) {
+		from := max(int64(k), d.badUTF8At-d.n)
+		for _, b := range p[from:] {
+			d.beyond[b]++
+		}
+	}
 	d.n += int64(len(p))
 	return n, nil
 }
@@ -223,31 +247,55 @@ func seqLen(b byte) int {
 	return 1
 }
 
+// incomplete reports whether p, which starts a sequence, is only cut short
+// (more bytes could make it valid) rather than ill-formed.
+func incomplete(p []byte) bool {
+	off, n, kind := utf8x.FirstInvalid(p)
+	return off == 0 && kind == utf8x.Truncated && n == len(p)
+}
+
+func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
+
+func (d *Detector) countMulti(q []byte) {
+	for i := 0; i < len(q) && d.multi < maxMulti; i++ {
+		i += utf8x.ASCIIPrefix(q[i:])
+		if i < len(q) && q[i] >= 0xC0 {
+			d.multi++
+		}
+	}
+}
+
+// feedUTF8 validates q, which starts at offset d.n, at the validator's
+// speed; the offset of the first ill-formed sequence is the same wherever
+// the input is split.
 func (d *Detector) feedUTF8(q []byte) {
 	if d.badUTF8 {
 		return
 	}
-	start := d.n
+	base := d.n
 	if d.ncarry > 0 {
-		start -= int64(d.ncarry)
-		need := seqLen(d.carry[0]) - d.ncarry
-		take := min(need, len(q))
+		start := base - int64(d.ncarry)
+		take := min(seqLen(d.carry[0])-d.ncarry, len(q))
 		copy(d.carry[d.ncarry:], q[:take])
 		d.ncarry += take
-		q = q[take:]
-		start += int64(d.ncarry)
+		c := d.carry[:d.ncarry]
 		if d.ncarry < seqLen(d.carry[0]) {
-			if off, _, kind := utf8x.FirstInvalid(d.carry[:d.ncarry]); off < d.ncarry && kind != utf8x.Truncated {
-				d.badUTF8, d.badUTF8At = true, d.n-int64(d.ncarry-take)
+			if !incomplete(c) {
+				off, _, _ := utf8x.FirstInvalid(c)
+				d.fail(start + int64(off))
 			}
+			return // q is used up
+		}
+		if off, _, _ := utf8x.FirstInvalid(c); off < len(c) {
+			d.fail(start + int64(off))
 			return
 		}
-		if !utf8x.Valid(d.carry[:d.ncarry]) {
-			d.badUTF8, d.badUTF8At = true, d.n-int64(d.ncarry-take)
-			return
+		if d.multi < maxMulti {
+			d.multi++
 		}
-		d.multiBytes++
 		d.ncarry = 0
+		q = q[take:]
+		base += int64(take)
 	}
 	cut := len(q)
 	for i := len(q) - 1; i >= 0 && i >= len(q)-3; i-- {
@@ -262,19 +310,17 @@ func (d *Detector) feedUTF8(q []byte) {
 		}
 	}
 	if off, _, _ := utf8x.FirstInvalid(q[:cut]); off < cut {
-		d.badUTF8, d.badUTF8At = true, start+int64(off)
+		d.fail(base + int64(off))
 		return
 	}
-	for _, b := range q[:cut] {
-		if b >= 0xC0 {
-			d.multiBytes++
+	d.countMulti(q[:cut])
+	if tail := q[cut:]; len(tail) > 0 {
+		if !incomplete(tail) {
+			off, _, _ := utf8x.FirstInvalid(tail)
+			d.fail(base + int64(cut+off))
+			return
 		}
-	}
-	d.ncarry = copy(d.carry[:], q[cut:])
-	if d.ncarry > 0 {
-		if off, _, kind := utf8x.FirstInvalid(d.carry[:d.ncarry]); off < d.ncarry && kind != utf8x.Truncated {
-			d.badUTF8, d.badUTF8At = true, start+int64(cut+off)
-		}
+		d.ncarry = copy(d.carry[:], tail)
 	}
 }
 
@@ -288,36 +334,32 @@ func (d *Detector) Result() Result {
 	return r
 }
 
-func (d *Detector) nonASCII() bool {
-	for b := 0x80; b < 256; b++ {
-		if d.hist[b] != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 func (d *Detector) candidates() []Candidate {
 	p := d.prefix
+	var hist [256]int
+	hist[0] = d.beyond[0]
+	if bytes.IndexByte(p, 0) >= 0 {
+		hist[0]++ // the full histogram waits until statistics need it
+	}
 	if c, ok := bomCandidate(p, d.over); ok {
 		return []Candidate{c}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
 	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
-	if d.hist[0] > 0 {
+	if hist[0] > 0 {
 		if c, ok := wideCandidate(p, d.over); ok {
 			return []Candidate{c}
 		}
 	}
-	if utf8OK && d.hist[0] == 0 {
-		if d.multiBytes > 0 {
+	if utf8OK && hist[0] == 0 {
+		if d.multi > 0 {
 			// The chance that legacy text forms valid multi-byte UTF-8 by
 			// accident falls about a hundredfold with each sequence.
-			conf := 1 - math.Pow(0.01, float64(min(d.multiBytes, 8)))
+			conf := 1 - math.Pow(0.01, float64(d.multi))
 			return []Candidate{{Encoding: "utf-8", Iconv: "UTF-8", Confidence: conf, Evidence: Structure,
-				Note: fmt.Sprintf("valid UTF-8 with %d non-ASCII characters", d.multiBytes)}}
+				Note: fmt.Sprintf("valid UTF-8 with %s non-ASCII characters", atLeast(d.multi))}}
 		}
-		if !d.nonASCII() {
+		if !d.badUTF8 { // valid, no NUL, nothing above 7F: ASCII
 			if iso2022JP(p) {
 				return []Candidate{{Encoding: "iso-2022-jp", Iconv: "ISO-2022-JP", Confidence: 0.99, Evidence: Structure,
 					Language: "ja", LanguageName: "Japanese", Note: "ISO-2022-JP escape sequences"}}
@@ -326,7 +368,7 @@ func (d *Detector) candidates() []Candidate {
 				Note: "only ASCII bytes", Equivalent: []string{"utf-8"}}}
 		}
 	}
-	if !utf8OK && d.hist[0] == 0 {
+	if !utf8OK && hist[0] == 0 {
 		if multi, bad := utf8Census(p, d.over); multi >= 2 && bad*2 <= multi {
 			// Legacy text almost never holds valid multi-byte sequences; a
 			// text mostly made of them is UTF-8 with some damage (utf8x fix).
@@ -347,8 +389,12 @@ func (d *Detector) candidates() []Candidate {
 			}
 		}
 	}
-	sp := p[:min(len(p), statLimit)]
-	ranked := defaultModel.Rank(sp, &d.hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
+	hist = d.beyond
+	for _, b := range p {
+		hist[b]++
+	}
+	sp := statWindow(p)
+	ranked := defaultModel.Rank(sp, &hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
 	var costs []float64
 	for _, s := range ranked {
 		if s.Ruled == "" {
@@ -378,7 +424,7 @@ func (d *Detector) candidates() []Candidate {
 	utf8Note := "ruled out: invalid UTF-8"
 	if d.badUTF8 {
 		utf8Note = fmt.Sprintf("ruled out: invalid UTF-8 at byte %d", d.badUTF8At)
-	} else if d.hist[0] > 0 {
+	} else if hist[0] > 0 {
 		utf8Note = "ruled out: NUL bytes"
 	} else if !d.over && d.ncarry > 0 {
 		utf8Note = "ruled out: truncated UTF-8 sequence at the end"
@@ -401,10 +447,19 @@ func utf8Census(p []byte, truncated bool) (multi, bad int) {
 		if n == 0 || truncated && kind == utf8x.Truncated && off+n == len(p) {
 			break
 		}
-		bad++
+		if bad++; bad >= 64 && bad*2 > multi {
+			break // legacy text: the first 64 errors tell
+		}
 		p = p[off+n:]
 	}
 	return multi, bad
+}
+
+func atLeast(n int) string {
+	if n >= maxMulti {
+		return fmt.Sprintf("%d or more", n)
+	}
+	return fmt.Sprint(n)
 }
 
 func iso2022JP(p []byte) bool {

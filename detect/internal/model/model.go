@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/utf8x/utf8x"
 	"math"
@@ -181,6 +182,32 @@ func Fold(r rune) rune {
 
 // GenericClass classifies r without any language's alphabet.
 func GenericClass(r rune) uint8 {
+	if r < 0x80 {
+		return asciiClass[r]
+	}
+	if r < 0x10000 {
+		bmpOnce.Do(buildBMP)
+		return bmpClass[r]
+	}
+	return genericClass(r)
+}
+
+// The classes of the Basic Multilingual Plane, computed once on first use:
+// the unicode package's range tables are too slow for the scoring loop.
+var (
+	bmpOnce  sync.Once
+	bmpClass *[0x10000]uint8
+)
+
+func buildBMP() {
+	t := new([0x10000]uint8)
+	for r := range t {
+		t[r] = genericClass(rune(r))
+	}
+	bmpClass = t
+}
+
+func genericClass(r rune) uint8 {
 	if r < 0x80 {
 		return asciiClass[r]
 	}

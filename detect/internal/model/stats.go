@@ -28,6 +28,9 @@ const (
 	LangsPerGroup = 2
 )
 
+// DecodeLimit bounds the bytes decoded for the multi-byte encodings.
+const DecodeLimit = 4 << 10
+
 var (
 	tablesOnce sync.Map // *Model -> []*ByteTable
 )
@@ -172,16 +175,26 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 		}
 		out = append(out, best)
 	}
-	// Multi-byte encodings: decode and score the characters.
+	// Multi-byte encodings: decode and score the characters (of a shorter
+	// window: decoding costs more than a table walk).
+	q := p
+	if len(q) > DecodeLimit {
+		q, complete = q[:DecodeLimit], false
+	}
+	lone := loneHighBytes(q)
 	for _, e := range Encodings {
 		if e.Table != nil {
 			continue
 		}
-		out = append(out, m.scoreDecoded(e, p))
+		if lone {
+			out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "bytes above 7F stand alone between ASCII, as no double-byte text has them"})
+			continue
+		}
+		out = append(out, m.scoreDecoded(e, q))
 	}
-	if !complete || len(p)%2 == 0 {
+	if !complete || len(q)%2 == 0 {
 		for _, be := range []bool{false, true} {
-			if s, ok := m.scoreUTF16(p, be); ok {
+			if s, ok := m.scoreUTF16(q, be); ok {
 				out = append(out, s)
 			}
 		}
@@ -197,6 +210,24 @@ func containsEnc(list []*Encoding, e *Encoding) bool {
 		}
 	}
 	return false
+}
+
+// loneHighBytes reports whether most bytes above 7F in p stand alone
+// between ASCII bytes: the mark of accented letters in Latin-script text. In
+// double-byte text such a byte would be a whole character between ASCII
+// characters (a lead byte with an ASCII trail byte), which is rare; so the
+// double-byte encodings are not worth decoding.
+func loneHighBytes(p []byte) bool {
+	high, lone := 0, 0
+	for i, b := range p {
+		if b >= 0x80 {
+			high++
+			if (i == 0 || p[i-1] < 0x80) && (i+1 == len(p) || p[i+1] < 0x80) {
+				lone++
+			}
+		}
+	}
+	return high >= 4 && lone*4 >= high*3
 }
 
 func sameReading(e, f *Encoding, hist *[256]int) bool {
@@ -265,16 +296,16 @@ func (m *Model) scoreUTF16(p []byte, bigEndian bool) (Scored, bool) {
 		}
 	}
 	runes := utf16.Decode(units)
-	pages := map[string]int{}
+	var pages [numScripts]int
 	for _, r := range runes {
 		if r == utf8.RuneError {
 			return Scored{}, false // unpaired surrogate: not UTF-16
 		}
 		pages[scriptOf(r)]++
 	}
-	top, n := "", 0
+	top, n := 0, 0
 	for k, v := range pages {
-		if v > n || v == n && k < top {
+		if v > n {
 			top, n = k, v
 		}
 	}
@@ -300,25 +331,36 @@ func (m *Model) scoreUTF16(p []byte, bigEndian bool) (Scored, bool) {
 	return s, true
 }
 
-var scriptLangs = map[string][]string{
-	"greek": {"el"}, "cyrillic": cyrillic, "hebrew": {"he"}, "arabic": {"ar", "fa"},
-	"thai": {"th"}, "cjk": {"ja", "zh-hans", "zh-hant", "ko"},
+const (
+	otherScript = iota
+	greek
+	cyrillicScript
+	hebrew
+	arabic
+	thai
+	cjk
+	numScripts
+)
+
+var scriptLangs = [numScripts][]string{
+	greek: {"el"}, cyrillicScript: cyrillic, hebrew: {"he"}, arabic: {"ar", "fa"},
+	thai: {"th"}, cjk: {"ja", "zh-hans", "zh-hant", "ko"},
 }
 
-func scriptOf(r rune) string {
+func scriptOf(r rune) int {
 	switch {
 	case r >= 0x370 && r < 0x400:
-		return "greek"
+		return greek
 	case r >= 0x400 && r < 0x530:
-		return "cyrillic"
+		return cyrillicScript
 	case r >= 0x590 && r < 0x600:
-		return "hebrew"
+		return hebrew
 	case r >= 0x600 && r < 0x700, r >= 0xFB50 && r < 0xFF00:
-		return "arabic"
+		return arabic
 	case r >= 0xE00 && r < 0xE80:
-		return "thai"
+		return thai
 	case r >= 0x3000 && r < 0xA000, r >= 0xAC00 && r < 0xD7B0, r >= 0xFF00 && r < 0xFFF0:
-		return "cjk"
+		return cjk
 	}
-	return "other"
+	return otherScript
 }
