@@ -138,7 +138,7 @@ type Options struct {
 }
 
 var defaultModel = func() *model.Model {
-	m, err := model.Build(model.Data, model.ASCIIModel, model.Temperature)
+	m, err := model.Build(model.Data, model.ASCIIModel, model.Temperature, model.Growth)
 	if err != nil {
 		panic("detect: generated tables do not load: " + err.Error())
 	}
@@ -401,7 +401,7 @@ func (d *Detector) candidates() []Candidate {
 			costs = append(costs, s.Cost)
 		}
 	}
-	probs := defaultModel.Prob(costs)
+	probs := defaultModel.Prob(costs, len(sp))
 	var out, ruled []Candidate
 	best := 0.0
 	if len(ranked) > 0 {

@@ -87,7 +87,7 @@ type scoredSample struct {
 // calibrate fits the temperature that makes the candidates' probabilities
 // best predict which reading is right (least log loss), and prints the
 // held-out accuracy it reaches.
-func calibrate(m *model.Model, heldOut map[string][]string) float64 {
+func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth float64) {
 	var ss []scoredSample
 	correct := map[int][2]int{}
 	confusion := map[string]int{}
@@ -119,7 +119,7 @@ func calibrate(m *model.Model, heldOut map[string][]string) float64 {
 		m.Temperature = t
 		sum := 0.0
 		for _, s := range ss {
-			p := m.Prob(s.costs)
+			p := m.Prob(s.costs, s.n)
 			pr := 1e-9
 			for i := range p {
 				if s.ok[i] {
@@ -130,16 +130,27 @@ func calibrate(m *model.Model, heldOut map[string][]string) float64 {
 		}
 		return sum
 	}
-	lo, hi := math.Log(0.3), math.Log(100.0)
-	for i := 0; i < 60; i++ {
-		a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
-		if loss(math.Exp(a)) < loss(math.Exp(b)) {
-			hi = b
-		} else {
-			lo = a
+	fit := func() float64 {
+		lo, hi := math.Log(0.3), math.Log(100.0)
+		for i := 0; i < 60; i++ {
+			a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
+			if loss(math.Exp(a)) < loss(math.Exp(b)) {
+				hi = b
+			} else {
+				lo = a
+			}
+		}
+		return math.Round(math.Exp(lo)*1e4) / 1e4
+	}
+	best := math.Inf(1)
+	var t float64
+	for g := 0.0; g <= 1.0001; g += 0.05 {
+		m.Growth = g
+		if tt := fit(); loss(tt) < best {
+			best, t, growth = loss(tt), tt, math.Round(g*100)/100
 		}
 	}
-	t := math.Round(math.Exp(lo)*1e4) / 1e4
+	m.Growth = growth
 	if os.Getenv("GEN_VERBOSE") != "" {
 		for k, v := range confusion {
 			fmt.Printf("mistake at >= 64 bytes: %s: %d\n", k, v)
@@ -149,6 +160,6 @@ func calibrate(m *model.Model, heldOut map[string][]string) float64 {
 		c := correct[n]
 		fmt.Printf("held-out %5d bytes: %d/%d right (%.1f%%)\n", n, c[0], c[1], 100*float64(c[0])/float64(max(c[1], 1)))
 	}
-	fmt.Printf("temperature %.4f, log loss %.4f per sample\n", t, loss(t)/float64(len(ss)))
-	return t
+	fmt.Printf("temperature %.4f, growth %.2f, log loss %.4f per sample\n", t, growth, loss(t)/float64(len(ss)))
+	return t, growth
 }

@@ -18,15 +18,16 @@ import (
 )
 
 // readLanguage returns the lines of prose in dir (manual pages and gettext
-// catalogs copied there by fetch-training.sh), NFC-normalised, in file order.
-func readLanguage(dir string) ([]string, error) {
+// catalogs copied there by fetch-training.sh), NFC-normalised, file by file.
+func readLanguage(dir string) ([][]string, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
-	var lines []string
+	var files [][]string
 	for _, name := range names {
+		var lines []string
 		raw, err := os.ReadFile(name)
 		if err != nil {
 			return nil, err
@@ -55,8 +56,9 @@ func readLanguage(dir string) ([]string, error) {
 				}
 			}
 		}
+		files = append(files, lines)
 	}
-	return lines, nil
+	return files, nil
 }
 
 var (

@@ -61,10 +61,12 @@ type Model struct {
 	// ascii is the cost of an ASCII character after another, the same for
 	// every language (index prev<<7|cur, quarter-bits).
 	ascii [128 * 128]uint8
-	// Temperature turns score differences into probabilities:
-	// p ∝ exp(-cost·ln2/4/Temperature). Fitted by the generator on held-out
+	// Temperature and Growth turn score differences into probabilities:
+	// p ∝ exp(-cost·ln2/4/T) with T = Temperature·(n/64)^Growth for a text
+	// of n bytes (the bigrams of a longer text are less independent than
+	// their sum assumes). Fitted by the generator on held-out
 	// training text.
-	Temperature float64
+	Temperature, Growth float64
 }
 
 // Lang returns the model of the language tagged tag, or nil.
@@ -87,8 +89,8 @@ type LangData struct {
 
 // Build turns serialised language data into a Model. ascii is the shared
 // model of ASCII text: 128×128 costs of a character after another.
-func Build(data []LangData, ascii string, temperature float64) (*Model, error) {
-	m := &Model{byTag: map[string]*Lang{}, Temperature: temperature}
+func Build(data []LangData, ascii string, temperature, growth float64) (*Model, error) {
+	m := &Model{byTag: map[string]*Lang{}, Temperature: temperature, Growth: growth}
 	if len(ascii) != len(m.ascii) {
 		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), len(m.ascii))
 	}
@@ -408,8 +410,9 @@ func (t *ByteTable) UniScore(hist *[256]int) int {
 	return cost
 }
 
-// Prob converts costs to probabilities with the model's temperature.
-func (m *Model) Prob(costs []float64) []float64 {
+// Prob converts the costs of readings of an n-byte text to probabilities.
+func (m *Model) Prob(costs []float64, n int) []float64 {
+	t := m.Temperature * math.Pow(float64(max(n, 1))/64, m.Growth)
 	p := make([]float64, len(costs))
 	min := math.Inf(1)
 	for _, c := range costs {
@@ -417,7 +420,7 @@ func (m *Model) Prob(costs []float64) []float64 {
 	}
 	sum := 0.0
 	for i, c := range costs {
-		p[i] = math.Exp(-(c - min) * math.Ln2 / 4 / m.Temperature)
+		p[i] = math.Exp(-(c - min) * math.Ln2 / 4 / t)
 		sum += p[i]
 	}
 	for i := range p {
