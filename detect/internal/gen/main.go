@@ -189,13 +189,17 @@ func trainAlphabetic(lg language, text string) model.LangData {
 	letters := map[rune]int{}
 	total, ascii := 0, 0
 	for _, r := range text {
-		if model.GenericClass(r) == model.OtherLetter || model.GenericClass(r) == model.ASCIILetter {
+		switch c := model.GenericClass(r); {
+		case c == model.OtherLetter || c == model.ASCIILetter:
 			f := model.Fold(r)
 			letters[f]++
 			total++
 			if f < 0x80 {
 				ascii++
 			}
+		case c == model.Symbol:
+			// frequent punctuation (’ « » – …) earns a class of its own
+			letters[r]++
 		}
 	}
 	latin := ascii*2 > total

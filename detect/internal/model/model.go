@@ -35,7 +35,7 @@ const (
 // BadCost is the cost, in quarter-bits, of each Bad character: text holds
 // almost none, so a decoding that yields them is all but ruled out. It is a
 // fixed penalty, not learned (training text has none to learn from).
-const BadCost = 80
+const BadCost = 120
 
 // Lang is the character model of one language.
 type Lang struct {
