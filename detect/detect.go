@@ -580,28 +580,47 @@ func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
 		return Candidate{Encoding: "utf-32be", Iconv: "UTF-32BE", Confidence: 0.999, Evidence: Structure,
 			Note: "UTF-32BE: every fourth byte is zero"}, true
 	}
-	// The byte order whose high bytes hold the NULs is tried first.
-	order := []bool{false, true}
-	if zeros[0]+zeros[2] > zeros[1]+zeros[3] {
-		order = []bool{true, false}
+	// UTF-16 shows itself by NULs in the high bytes of an eighth of the
+	// units (ASCII characters), or by surrogate pairs. Which byte order: the
+	// one whose high bytes hold the NULs, unless both orders read as text
+	// and the other reads better under the language models (CJK text has
+	// NULs only in its few ASCII characters, which can sit on either side).
+	units = len(p) / 2
+	highLE, highBE := zeros[1]+zeros[3], zeros[0]+zeros[2]
+	pairsLE, pairsBE := surrogatePairs(p, false), surrogatePairs(p, true)
+	if highLE*8 < units && highBE*8 < units && pairsLE < 2 && pairsBE < 2 {
+		return Candidate{}, false
 	}
-	for _, big := range order {
-		// NULs in the high bytes of an eighth of the units, or surrogate
-		// pairs, and nothing that is not text.
-		high := zeros[1] + zeros[3]
-		if big {
-			high = zeros[0] + zeros[2]
-		}
-		if validUTF16(p, big, truncated) && wideText(p, big) && (high*8 >= len(p)/2 || surrogatePairs(p, big) >= 2) {
-			c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.999, Evidence: Structure,
-				Note: "UTF-16LE: NUL high bytes, surrogates paired"}
-			if big {
-				c.Encoding, c.Iconv, c.Note = "utf-16be", "UTF-16BE", strings.Replace(c.Note, "LE", "BE", 1)
-			}
-			return c, true
+	var ok []bool
+	for _, big := range []bool{highBE > highLE, highBE <= highLE} {
+		if validUTF16(p, big, truncated) && wideText(p, big) {
+			ok = append(ok, big)
 		}
 	}
-	return Candidate{}, false
+	if len(ok) == 0 {
+		return Candidate{}, false
+	}
+	big := ok[0]
+	decisive := max(highLE, highBE)*4 >= units && max(highLE, highBE) >= 3*min(highLE, highBE)
+	switch {
+	case len(ok) < 2:
+	case pairsLE >= 2 && pairsBE == 0:
+		big = false
+	case pairsBE >= 2 && pairsLE == 0:
+		big = true
+	case !decisive:
+		first, firstOK := defaultModel.UTF16Cost(p, ok[0])
+		second, secondOK := defaultModel.UTF16Cost(p, ok[1])
+		if secondOK && (!firstOK || second < first) {
+			big = ok[1]
+		}
+	}
+	c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.999, Evidence: Structure,
+		Note: "UTF-16LE: NUL high bytes or surrogate pairs, every surrogate paired"}
+	if big {
+		c.Encoding, c.Iconv, c.Note = "utf-16be", "UTF-16BE", strings.Replace(c.Note, "LE", "BE", 1)
+	}
+	return c, true
 }
 
 // surrogatePairs counts the UTF-16 surrogate pairs in p: the bytes D8-DB

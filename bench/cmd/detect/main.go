@@ -457,34 +457,70 @@ func report(samples []sample, names []string, guesses map[string][]string, conf 
 		return fmt.Sprintf("%5.1f%%", 100*float64(ok)/float64(n))
 	}
 	applies := func(name string, s sample) bool { return guesses[name][s.id] != "n/a" }
-	fmt.Printf("## Accuracy by sample length (%d samples; enca only on the languages it knows, told the language)\n\n", len(samples))
-	fmt.Printf("| detector |")
-	for _, n := range lengths {
-		fmt.Printf(" %d B |", n)
-	}
-	fmt.Printf(" all |\n|---|")
-	for range lengths {
-		fmt.Printf("---|")
-	}
-	fmt.Printf("---|\n")
-	for _, name := range names {
-		fmt.Printf("| %s |", name)
-		tot, totN := 0, 0
+	for _, part := range []struct {
+		title string
+		keep  func(sample) bool
+	}{
+		{"all samples", func(sample) bool { return true }},
+		{"legacy encodings only", func(s sample) bool { return !strings.HasPrefix(s.enc, "utf-") }},
+		{"UTF-8, UTF-16 and UTF-32 only (no byte order mark)", func(s sample) bool { return strings.HasPrefix(s.enc, "utf-") }},
+	} {
+		n := 0
+		for _, s := range samples {
+			if part.keep(s) {
+				n++
+			}
+		}
+		fmt.Printf("## Accuracy by sample length: %s (%d samples; enca only on the languages it knows, told the language)\n\n", part.title, n)
+		fmt.Printf("| detector |")
 		for _, n := range lengths {
-			ok, cnt := 0, 0
-			for _, s := range samples {
-				if s.length == n && applies(name, s) {
-					cnt++
-					if right(guesses[name][s.id], s) {
-						ok++
+			fmt.Printf(" %d B |", n)
+		}
+		fmt.Printf(" all |\n|---|")
+		for range lengths {
+			fmt.Printf("---|")
+		}
+		fmt.Printf("---|\n")
+		for _, name := range names {
+			fmt.Printf("| %s |", name)
+			tot, totN := 0, 0
+			for _, n := range lengths {
+				ok, cnt := 0, 0
+				for _, s := range samples {
+					if s.length == n && part.keep(s) && applies(name, s) {
+						cnt++
+						if right(guesses[name][s.id], s) {
+							ok++
+						}
 					}
 				}
+				tot += ok
+				totN += cnt
+				fmt.Printf(" %s |", pct(ok, cnt))
 			}
-			tot += ok
-			totN += cnt
-			fmt.Printf(" %s |", pct(ok, cnt))
+			fmt.Printf(" %s |\n", pct(tot, totN))
 		}
-		fmt.Printf(" %s |\n", pct(tot, totN))
+		if guesses["enca"] != nil {
+			// utf8x on exactly the samples enca answered (where it applies)
+			fmt.Printf("| utf8x on enca's samples |")
+			tot, totN := 0, 0
+			for _, n := range lengths {
+				ok, cnt := 0, 0
+				for _, s := range samples {
+					if s.length == n && part.keep(s) && applies("enca", s) {
+						cnt++
+						if right(guesses["utf8x"][s.id], s) {
+							ok++
+						}
+					}
+				}
+				tot += ok
+				totN += cnt
+				fmt.Printf(" %s |", pct(ok, cnt))
+			}
+			fmt.Printf(" %s |\n", pct(tot, totN))
+		}
+		fmt.Println()
 	}
 	encs := map[string]bool{}
 	for _, s := range samples {
@@ -495,7 +531,7 @@ func report(samples []sample, names []string, guesses map[string][]string, conf 
 		encList = append(encList, e)
 	}
 	sort.Strings(encList)
-	fmt.Printf("\n## Accuracy by encoding (all lengths)\n\n| encoding | samples |")
+	fmt.Printf("## Accuracy by encoding (all lengths)\n\n| encoding | samples |")
 	for _, name := range names {
 		fmt.Printf(" %s |", name)
 	}

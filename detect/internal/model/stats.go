@@ -280,6 +280,17 @@ func (m *Model) scoreDecoded(e *Encoding, p []byte) Scored {
 // text whose code units sit in one script is scored, against that script's
 // languages.
 func (m *Model) scoreUTF16(p []byte, bigEndian bool) (Scored, bool) {
+	return m.scoreUTF16Gate(p, bigEndian, 0.7)
+}
+
+// UTF16Cost scores p read as UTF-16 against the languages of the script most
+// of its characters belong to; false when that script has no models.
+func (m *Model) UTF16Cost(p []byte, bigEndian bool) (float64, bool) {
+	s, ok := m.scoreUTF16Gate(p, bigEndian, 0)
+	return s.Cost / float64(max(len(p), 1)), ok
+}
+
+func (m *Model) scoreUTF16Gate(p []byte, bigEndian bool, gate float64) (Scored, bool) {
 	name, iconv := "utf-16le", "UTF-16LE"
 	if bigEndian {
 		name, iconv = "utf-16be", "UTF-16BE"
@@ -310,7 +321,7 @@ func (m *Model) scoreUTF16(p []byte, bigEndian bool) (Scored, bool) {
 		}
 	}
 	langs := scriptLangs[top]
-	if langs == nil || n*10 < len(runes)*7 {
+	if langs == nil || float64(n) < float64(len(runes))*gate {
 		return Scored{}, false
 	}
 	s := Scored{Name: name, Iconv: iconv, Cost: 1e18}
