@@ -652,11 +652,18 @@ func wideText(p []byte, big bool) bool {
 }
 
 // Decoder returns the golang.org/x/text decoding of a legacy encoding the
-// detector names (windows-1251, shift_jis, iso-2022-jp, ...), or nil for
-// names it does not know and for the UTF forms.
-func Decoder(name string) encoding.Encoding {
-	if e := model.Lookup(name); e != nil {
+// detector names, by its name or its iconv label in any case ("windows-1251",
+// "CP932", "shift_jis", "ISO-2022-JP"), or nil for other labels and for the
+// UTF forms.
+func Decoder(label string) encoding.Encoding {
+	l := strings.ToLower(strings.TrimSpace(label))
+	if e := model.Lookup(l); e != nil {
 		return e.Enc
+	}
+	for _, e := range append(model.Encodings, model.ISO2022JP) {
+		if strings.ToLower(e.Iconv) == l {
+			return e.Enc
+		}
 	}
 	return nil
 }

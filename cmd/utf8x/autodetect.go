@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/text/encoding"
+	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x"
@@ -58,12 +59,8 @@ func detectHint(file string, head []byte) string {
 	if file == stdinName {
 		arg = "< FILE"
 	}
-	from := best.Encoding
-	if _, err := transcode.Lookup(from); err != nil {
-		from = "auto" // read through golang.org/x/text by -f auto
-	}
 	return fmt.Sprintf("%s: looks like %s; to convert: utf8x convert -f %s -t utf-8 %s",
-		file, describeCandidate(best), from, arg)
+		file, describeCandidate(best), best.Encoding, arg)
 }
 
 // hasValidMultiByte reports whether p holds a well-formed non-ASCII UTF-8
@@ -88,6 +85,19 @@ func hasValidMultiByte(p []byte) bool {
 type autoOptions struct {
 	enabled bool
 	minConf float64
+	legacy  encoding.Encoding // -f names a legacy encoding transcode lacks
+}
+
+// legacyLabel accepts a -f label that only golang.org/x/text can read (and
+// us-ascii, read as the UTF-8 it is a part of).
+func (o *autoOptions) legacyLabel(label string) bool {
+	switch strings.ToLower(label) {
+	case "us-ascii", "ascii":
+		o.legacy = xunicode.UTF8
+		return true
+	}
+	o.legacy = detect.Decoder(label)
+	return o.legacy != nil
 }
 
 func addAutoFlags(cmd *cobra.Command, o *autoOptions) {
@@ -105,6 +115,9 @@ func (e *autoRefusal) Error() string { return e.msg }
 // decoded to UTF-8 by golang.org/x/text first (undecodable bytes become
 // U+FFFD there).
 func (o *autoOptions) resolve(cmd *cobra.Command, in io.Reader, path string) (io.Reader, transcode.Encoding, error) {
+	if o.legacy != nil {
+		return transform.NewReader(in, o.legacy.NewDecoder()), transcode.UTF8, nil
+	}
 	br := bufio.NewReaderSize(in, detect.DefaultLimit+1)
 	head, err := br.Peek(detect.DefaultLimit + 1)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -134,5 +147,3 @@ func (o *autoOptions) resolve(cmd *cobra.Command, in io.Reader, path string) (io
 	}
 	return transform.NewReader(br, xe.NewDecoder()), transcode.UTF8, nil
 }
-
-var _ encoding.Encoding // the decoders come from golang.org/x/text/encoding

@@ -43,7 +43,10 @@ the file named by -o. Several FILEs are converted one after the other into
 one output. Encodings are named as iconv and the WHATWG Encoding Standard
 name them, in any case: utf-8, utf-16le, utf-16be, utf-16, utf-32le,
 utf-32be, utf-32, latin1 (ISO-8859-1), cp1252 (Windows-1252); --list shows
-every label. -f auto detects FROM from each input's first 64 KiB (as 'utf8x
+every label. The legacy encodings 'utf8x detect' names (windows-1250 to
+-1258, iso-8859-2 to -15, koi8-r, ibm866, shift_jis, gb18030, big5, euc-kr,
+...) are also read, through golang.org/x/text (bytes they leave undefined
+become U+FFFD there, whatever --invalid says). -f auto detects FROM from each input's first 64 KiB (as 'utf8x
 detect' does), names its choice on stderr, and refuses, exit status 1 and
 nothing written, when its confidence is below --min-confidence.
 
@@ -101,7 +104,10 @@ func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string
 		from = "utf-8" // replaced per input by what detection finds
 	}
 	if o.from, err = transcode.Lookup(from); err != nil {
-		return usageError("-f: %v", err)
+		if !o.auto.legacyLabel(from) {
+			return usageError("-f: %v", err)
+		}
+		o.from = transcode.UTF8 // read through golang.org/x/text first
 	}
 	if o.to, err = transcode.Lookup(to); err != nil {
 		return usageError("-t: %v", err)
@@ -182,7 +188,7 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 	}
 	defer in.Close()
 	var src io.Reader = in
-	if opts.auto.enabled {
+	if opts.auto.enabled || opts.auto.legacy != nil {
 		if src, opts.from, err = opts.auto.resolve(cmd, in, path); err != nil {
 			return err
 		}
