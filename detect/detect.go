@@ -22,10 +22,11 @@ package detect
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"golang.org/x/text/encoding"
@@ -430,7 +431,7 @@ func (d *Detector) candidates() []Candidate {
 		utf8Note = "ruled out: truncated UTF-8 sequence at the end"
 	}
 	ruled = append(ruled, Candidate{Encoding: "utf-8", Iconv: "UTF-8", Evidence: Structure, Note: utf8Note})
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Confidence > out[j].Confidence })
+	slices.SortStableFunc(out, func(a, b Candidate) int { return cmp.Compare(b.Confidence, a.Confidence) })
 	return append(out, ruled...)
 }
 

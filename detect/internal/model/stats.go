@@ -1,8 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"encoding/binary"
-	"sort"
+	"slices"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -118,7 +119,7 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 	for i := range cands {
 		cands[i].uni += letters * cands[i].t.L.ASCIICost
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].uni < cands[j].uni })
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(a.uni, b.uni) })
 	// Full scores for the best languages by byte frequencies: at least the
 	// best two of every group among the TopGroups best groups.
 	cost := map[*group]map[*Lang]float64{}
@@ -199,7 +200,7 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Cost < out[j].Cost })
+	slices.SortStableFunc(out, func(a, b Scored) int { return cmp.Compare(a.Cost, b.Cost) })
 	return out
 }
 
