@@ -275,3 +275,27 @@ func TestDamagedUTF8(t *testing.T) {
 		t.Errorf("legacy text with one valid pair: got utf-8")
 	}
 }
+
+func TestDetectReaderMatchesDetect(t *testing.T) {
+	in, _ := charmap.Windows1250.NewEncoder().Bytes(bytes.Repeat([]byte("Příliš žluťoučký kůň. "), 4000))
+	for _, o := range []*Options{nil, {Limit: 100}, {Limit: -1}} {
+		want := Detect(in, o)
+		got, err := DetectReader(bytes.NewReader(in), o)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("options %+v: reader %+v (%v), slice %+v", o, got.Candidates[0], err, want.Candidates[0])
+		}
+	}
+}
+
+func TestDecoderLabels(t *testing.T) {
+	for _, label := range []string{"windows-1251", "WINDOWS-1251", "CP932", "shift_jis", "iso-2022-jp", "GB18030"} {
+		if Decoder(label) == nil {
+			t.Errorf("Decoder(%q) = nil", label)
+		}
+	}
+	for _, label := range []string{"utf-8", "nonsense", ""} {
+		if Decoder(label) != nil {
+			t.Errorf("Decoder(%q) is not nil", label)
+		}
+	}
+}
