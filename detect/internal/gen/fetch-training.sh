@@ -20,7 +20,8 @@ catalogs="iso-codes libgtk2.0-common libglib2.0-data coreutils bash dpkg apt gre
 sed findutils diffutils tar libpam-runtime packagekit shared-mime-info
 xdg-user-dirs gettext gettext-base libc-l10n at-spi2-common python-apt-common
 software-properties-common xkb-data make git gnupg-l10n binutils-common
-libgdk-pixbuf2.0-common"
+libgdk-pixbuf2.0-common libgtk-3-common gnome-desktop3-data
+evolution-data-server-common gnome-control-center-data"
 
 if [ "$(id -u)" = 0 ]; then
   apt-get update -qq
