@@ -65,6 +65,7 @@ type checkResult struct {
 	ErrorCount int
 	Listed     int
 	Hint       string // what the input looks like instead, when that stopped the check
+	Looks      string // for input with errors: the legacy encoding it looks like and the convert command (detectHint)
 }
 
 func newCheckCmd() *cobra.Command {
@@ -402,6 +403,10 @@ func (p *checkPrinter) summary(res checkResult) {
 			p.buf = fmt.Appendf(p.buf, " (%d not listed; raise --max-errors to see them)", hidden)
 		}
 		p.buf = append(p.buf, '\n')
+		if res.Looks != "" {
+			p.buf = append(p.buf, res.Looks...)
+			p.buf = append(p.buf, '\n')
+		}
 	}
 }
 
@@ -424,13 +429,14 @@ type checkFileRecord struct {
 	ErrorCount int    `json:"error_count"`
 	Listed     int    `json:"listed"`
 	Hint       string `json:"hint,omitempty"`
-	Error      string `json:"error,omitempty"` // why the input could not be read
+	Looks      string `json:"looks_like,omitempty"` // the legacy encoding detection suggests, with the convert command
+	Error      string `json:"error,omitempty"`      // why the input could not be read
 }
 
 func (p *checkPrinter) fileRecord(res checkResult, err error) {
 	rec := checkFileRecord{Type: "file", File: p.name, FileBase64: p.b64,
 		Valid: err == nil && res.ErrorCount == 0 && res.Hint == "", Bytes: res.Bytes,
-		ErrorCount: res.ErrorCount, Listed: res.Listed, Hint: res.Hint}
+		ErrorCount: res.ErrorCount, Listed: res.Listed, Hint: res.Hint, Looks: res.Looks}
 	if err != nil {
 		rec.Error = err.Error()
 	}
@@ -542,6 +548,9 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 				return res, err
 			}
 		}
+	}
+	if res.ErrorCount > 0 && head != nil {
+		res.Looks = detectHint(displayName(path), head)
 	}
 	return res, nil
 }

@@ -30,6 +30,7 @@ type convertOptions struct {
 	output    string
 	inPlace   bool
 	blockSize int
+	auto      autoOptions // -f auto
 }
 
 func newConvertCmd() *cobra.Command {
@@ -47,6 +48,12 @@ mark at most, at its start. Encodings are named as iconv and the WHATWG
 Encoding Standard name them, in any case: utf-8, utf-16le, utf-16be, utf-16,
 utf-32le, utf-32be, utf-32, latin1 (ISO-8859-1), cp1252 (Windows-1252),
 ascii (US-ASCII, 7 bits), iso-8859-15 (Latin-9); --list shows every label.
+The legacy encodings 'utf8x detect' names (windows-1250 to -1258, iso-8859-2
+to -15, koi8-r, ibm866, shift_jis, gb18030, big5, euc-kr, ...) are also read,
+through golang.org/x/text (bytes they leave undefined become U+FFFD there,
+whatever --invalid says). -f auto detects FROM from each input's first 64 KiB
+(as 'utf8x detect' does), names its choice on stderr, and refuses, exit
+status 1 and nothing written, when its confidence is below --min-confidence.
 
 utf-16 and utf-32 read their byte order from a byte order mark; without one
 they take the order the text shows (NUL bytes of Latin text, surrogate
@@ -109,13 +116,20 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
 	f.BoolVar(&list, "list", false, "list the encodings and their labels")
+	addAutoFlags(cmd, &opts.auto)
 	return cmd
 }
 
 func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string, args []string) error {
 	var err error
+	if o.auto.enabled = strings.EqualFold(from, "auto"); o.auto.enabled {
+		from = "utf-8" // replaced per input by what detection finds
+	}
 	if o.from, err = transcode.Lookup(from); err != nil {
-		return usageError("-f: %v", err)
+		if !o.auto.legacyLabel(from) {
+			return usageError("-f: %v", err)
+		}
+		o.from = transcode.UTF8 // read through golang.org/x/text first
 	}
 	if o.to, err = transcode.Lookup(to); err != nil {
 		return usageError("-t: %v", err)
@@ -204,6 +218,10 @@ func convertFiles(cmd *cobra.Command, files []string, opts convertOptions) error
 		if err := convertOne(cmd, w, path, opts.continuing(i > 0), bar.counter()); err != nil {
 			bar.clear()
 			var ce *convertError
+			var refused *autoRefusal
+			if errors.As(err, &refused) {
+				return &exitError{code: exitInvalid, err: err}
+			}
 			if errors.As(err, &ce) {
 				ce.outcome = "the output stops before it"
 				if out != nil {
@@ -265,17 +283,25 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 		return err
 	}
 	defer f.Close()
+	var src io.Reader = countReads(f, onRead)
+	decoded := false // read through an x/text decoder: offsets are not the file's
+	if opts.auto.enabled || opts.auto.legacy != nil {
+		if src, opts.from, err = opts.auto.resolve(cmd, src, path); err != nil {
+			return err
+		}
+		decoded = opts.auto.legacy != nil || opts.auto.decodedLegacy
+	}
 	c := transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom)
 	// Under strict, an error is placed at its LINE:COL. A regular file is
 	// read again up to the error when there is one, which costs nothing on
 	// the way; a stream cannot be, so its position is kept as it goes.
 	var pos *sourcePosition
 	var consumed func([]byte)
-	if opts.policy.Action() == utf8x.ActionStrict && size < 0 {
+	if opts.policy.Action() == utf8x.ActionStrict && (size < 0 || decoded) {
 		pos = newSourcePosition(opts.from)
 		consumed = pos.advance
 	}
-	r := warnUTF16Order(countReads(f, onRead), opts.from, func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) })
+	r := warnUTF16Order(src, opts.from, func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) })
 	err = pump(w, opts.output, r, path, c, consumed, opts.blockSize)
 	var te *transcode.Error
 	if errors.As(err, &te) {

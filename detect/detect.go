@@ -1,0 +1,670 @@
+// Package detect guesses the character encoding of text whose encoding nobody
+// wrote down.
+//
+// Structure decides first, because it is nearly certain: a byte order mark;
+// the NUL pattern and surrogate validity of UTF-16 and UTF-32; valid UTF-8
+// with non-ASCII characters (always reported as UTF-8, never as a legacy
+// encoding whose reading would be mojibake); pure ASCII; the escapes of
+// ISO-2022-JP. Only then do statistics choose among the legacy encodings: the
+// input is decoded with each candidate and the characters are scored with
+// character-bigram models of the languages that encoding carries, trained on
+// Debian's translated manual pages and gettext catalogs (see internal/gen).
+// Confidences are probabilities, calibrated on held-out training text.
+//
+// Encodings that decode every byte of the input to the same characters are
+// one answer: the most used of them is named and the others are listed in
+// Candidate.Equivalent. In particular ISO-8859-1 and Windows-1252 read text
+// without bytes 80-9F identically; the answer is then named windows-1252
+// (which also reads a later € or curly quote right) with iso-8859-1 as its
+// equivalent. When bytes 80-9F occur, ISO-8859-1 would read them as C1
+// controls and is scored apart (and loses).
+package detect
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"golang.org/x/text/encoding"
+
+	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/detect/internal/model"
+)
+
+// Evidence says what decided a candidate.
+type Evidence int
+
+const (
+	// Statistics: the candidate's decoding reads like its language.
+	Statistics Evidence = iota
+	// Structure: validity or byte patterns only this encoding produces.
+	Structure
+	// BOM: a byte order mark.
+	BOM
+)
+
+// String returns "statistics", "structure" or "bom".
+func (e Evidence) String() string {
+	switch e {
+	case Structure:
+		return "structure"
+	case BOM:
+		return "bom"
+	}
+	return "statistics"
+}
+
+// Candidate is one possible encoding of the input.
+type Candidate struct {
+	// Encoding is the name utf8x and the WHATWG Encoding Standard use, lower
+	// case: "utf-8", "windows-1251", "shift_jis".
+	Encoding string
+	// Iconv is a label glibc iconv accepts for the same decoding.
+	Iconv string
+	// Confidence is the probability that this candidate is right.
+	Confidence float64
+	Evidence   Evidence
+	// Language is the BCP 47 tag of the language whose model read the text
+	// best ("ru", "zh-hant"), when statistics decided; LanguageName its
+	// English name.
+	Language, LanguageName string
+	// Equivalent lists encodings that decode the input examined to exactly
+	// the same characters.
+	Equivalent []string
+	// Note says why the candidate was ruled out or how it scored.
+	Note string
+}
+
+// Result is the ranked outcome of a detection.
+type Result struct {
+	// Candidates are ranked best first; those ruled out come last with
+	// Confidence 0 and a Note.
+	Candidates []Candidate
+	// Abstained is true when the best confidence is below the caller's
+	// Options.MinConfidence (or nothing could be said).
+	Abstained bool
+	// Examined is how many bytes were looked at; Truncated says the input
+	// went on beyond them.
+	Examined  int64
+	Truncated bool
+}
+
+// Best returns the top candidate, and false when the detector abstained.
+func (r Result) Best() (Candidate, bool) {
+	if r.Abstained || len(r.Candidates) == 0 {
+		return Candidate{}, false
+	}
+	return r.Candidates[0], true
+}
+
+// DefaultLimit is how many bytes are examined unless Options.Limit says
+// otherwise: enough for any statistics, small enough to be instant.
+const DefaultLimit = 64 << 10
+
+// statHigh bounds the statistics: they score the shortest prefix holding
+// this many bytes above 7F (ASCII runs are skipped quickly), and no more
+// than statBytes. Structure checks
+// (UTF-8 validity, byte presence) cover everything examined.
+const statHigh = 2048
+
+// statBytes caps the statistics window of mostly ASCII text.
+const statBytes = 16 << 10
+
+// statWindow is the part of p the statistics score.
+func statWindow(p []byte) []byte {
+	p = p[:min(len(p), statBytes)]
+	high := 0
+	for i := 0; i < len(p); i++ {
+		i += utf8x.ASCIIPrefix(p[i:])
+		if high++; high > statHigh {
+			return p[:i]
+		}
+	}
+	return p
+}
+
+// Options tune a detection. The zero value examines DefaultLimit bytes and
+// never abstains.
+type Options struct {
+	// Limit is the number of bytes examined: 0 means DefaultLimit, a
+	// negative value means the whole input.
+	Limit int64
+	// MinConfidence makes the detector abstain when the best candidate's
+	// confidence is below it.
+	MinConfidence float64
+}
+
+var defaultModel = func() *model.Model {
+	m, err := model.Build(model.Data, model.ASCIIModel, model.Temperature, model.Growth)
+	if err != nil {
+		panic("detect: generated tables do not load: " + err.Error())
+	}
+	return m
+}()
+
+// Detect examines p.
+func Detect(p []byte, o *Options) Result {
+	d := New(o)
+	d.Write(p)
+	return d.Result()
+}
+
+// DetectReader examines what r yields, reading no more than the limit (and
+// one byte beyond it, to know whether the input goes on).
+func DetectReader(r io.Reader, o *Options) (Result, error) {
+	d := New(o)
+	buf := make([]byte, 32<<10)
+	for !d.full() {
+		n, err := r.Read(buf)
+		d.Write(buf[:n])
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return Result{}, err
+		}
+	}
+	return d.Result(), nil
+}
+
+// Detector examines an input fed in chunks. Memory is constant (the first
+// DefaultLimit bytes at most), and the result is the same wherever the input
+// is split.
+type Detector struct {
+	limit   int64 // negative: no limit
+	minConf float64
+	n       int64
+	over    bool
+	prefix  []byte // the first DefaultLimit bytes (or fewer, under a smaller limit)
+	// beyond counts the bytes after the prefix, from the first invalid UTF-8
+	// sequence on: the statistics need to know which bytes occur, and valid
+	// UTF-8 is not worth a pass over every byte.
+	beyond [256]int
+	// streaming UTF-8 validity: a sequence cut by a chunk boundary waits in carry
+	badUTF8   bool
+	badUTF8At int64
+	carry     [4]byte
+	ncarry    int
+	multi     int // non-ASCII UTF-8 sequences seen, counted up to maxMulti
+}
+
+// maxMulti bounds the counting of valid multi-byte sequences: beyond it the
+// UTF-8 verdict is as sure as it gets.
+const maxMulti = 8
+
+// New returns a Detector with the options o (nil for the defaults).
+func New(o *Options) *Detector {
+	d := &Detector{limit: DefaultLimit}
+	if o != nil {
+		if o.Limit != 0 {
+			d.limit = o.Limit
+		}
+		d.minConf = o.MinConfidence
+	}
+	return d
+}
+
+func (d *Detector) full() bool { return d.over }
+
+// Write feeds the next bytes of the input. It never fails; bytes beyond the
+// limit are ignored.
+func (d *Detector) Write(p []byte) (int, error) {
+	n := len(p)
+	if d.limit >= 0 && int64(len(p)) > d.limit-d.n {
+		p = p[:d.limit-d.n]
+		d.over = true
+	}
+	if len(p) == 0 {
+		return n, nil
+	}
+	k := min(len(p), DefaultLimit-len(d.prefix))
+	d.prefix = append(d.prefix, p[:k]...)
+	d.feedUTF8(p)
+	if d.badUTF8 && k < len(p) {
+		from := max(int64(k), d.badUTF8At-d.n)
+		for _, b := range p[from:] {
+			d.beyond[b]++
+		}
+	}
+	d.n += int64(len(p))
+	return n, nil
+}
+
+// seqLen is the length of the UTF-8 sequence a lead byte starts (1 for
+// bytes that cannot lead one: the validator then reports them).
+func seqLen(b byte) int {
+	switch {
+	case b >= 0xF0:
+		return 4
+	case b >= 0xE0:
+		return 3
+	case b >= 0xC0:
+		return 2
+	}
+	return 1
+}
+
+// incomplete reports whether p, which starts a sequence, is only cut short
+// (more bytes could make it valid) rather than ill-formed.
+func incomplete(p []byte) bool {
+	off, n, kind := utf8x.FirstInvalid(p)
+	return off == 0 && kind == utf8x.Truncated && n == len(p)
+}
+
+func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
+
+func (d *Detector) countMulti(q []byte) {
+	for i := 0; i < len(q) && d.multi < maxMulti; i++ {
+		i += utf8x.ASCIIPrefix(q[i:])
+		if i < len(q) && q[i] >= 0xC0 {
+			d.multi++
+		}
+	}
+}
+
+// feedUTF8 validates q, which starts at offset d.n, at the validator's
+// speed; the offset of the first ill-formed sequence is the same wherever
+// the input is split.
+func (d *Detector) feedUTF8(q []byte) {
+	if d.badUTF8 {
+		return
+	}
+	base := d.n
+	if d.ncarry > 0 {
+		start := base - int64(d.ncarry)
+		take := min(seqLen(d.carry[0])-d.ncarry, len(q))
+		copy(d.carry[d.ncarry:], q[:take])
+		d.ncarry += take
+		c := d.carry[:d.ncarry]
+		if d.ncarry < seqLen(d.carry[0]) {
+			if !incomplete(c) {
+				off, _, _ := utf8x.FirstInvalid(c)
+				d.fail(start + int64(off))
+			}
+			return // q is used up
+		}
+		if off, _, _ := utf8x.FirstInvalid(c); off < len(c) {
+			d.fail(start + int64(off))
+			return
+		}
+		if d.multi < maxMulti {
+			d.multi++
+		}
+		d.ncarry = 0
+		q = q[take:]
+		base += int64(take)
+	}
+	cut := len(q)
+	for i := len(q) - 1; i >= 0 && i >= len(q)-3; i-- {
+		if q[i] >= 0xC0 {
+			if len(q)-i < seqLen(q[i]) {
+				cut = i
+			}
+			break
+		}
+		if q[i] < 0x80 {
+			break
+		}
+	}
+	if off, _, _ := utf8x.FirstInvalid(q[:cut]); off < cut {
+		d.fail(base + int64(off))
+		return
+	}
+	d.countMulti(q[:cut])
+	if tail := q[cut:]; len(tail) > 0 {
+		if !incomplete(tail) {
+			off, _, _ := utf8x.FirstInvalid(tail)
+			d.fail(base + int64(cut+off))
+			return
+		}
+		d.ncarry = copy(d.carry[:], tail)
+	}
+}
+
+// Result returns the detection for everything written so far.
+func (d *Detector) Result() Result {
+	r := Result{Examined: d.n, Truncated: d.over}
+	r.Candidates = d.candidates()
+	if len(r.Candidates) == 0 || r.Candidates[0].Confidence < d.minConf || r.Candidates[0].Confidence == 0 {
+		r.Abstained = true
+	}
+	return r
+}
+
+func (d *Detector) candidates() []Candidate {
+	p := d.prefix
+	var hist [256]int
+	hist[0] = d.beyond[0]
+	if bytes.IndexByte(p, 0) >= 0 {
+		hist[0]++ // the full histogram waits until statistics need it
+	}
+	if c, ok := bomCandidate(p, d.over); ok {
+		return []Candidate{c}
+	}
+	// A sequence cut at the end of the input (not by the limit) is invalid.
+	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
+	if hist[0] > 0 {
+		if c, ok := wideCandidate(p, d.over); ok {
+			return []Candidate{c}
+		}
+	}
+	if utf8OK && hist[0] == 0 {
+		if d.multi > 0 {
+			// The chance that legacy text forms valid multi-byte UTF-8 by
+			// accident falls about a hundredfold with each sequence.
+			conf := 1 - math.Pow(0.01, float64(d.multi))
+			return []Candidate{{Encoding: "utf-8", Iconv: "UTF-8", Confidence: conf, Evidence: Structure,
+				Note: fmt.Sprintf("valid UTF-8 with %s non-ASCII characters", atLeast(d.multi))}}
+		}
+		if !d.badUTF8 { // valid, no NUL, nothing above 7F: ASCII
+			if iso2022JP(p) {
+				return []Candidate{{Encoding: "iso-2022-jp", Iconv: "ISO-2022-JP", Confidence: 0.99, Evidence: Structure,
+					Language: "ja", LanguageName: "Japanese", Note: "ISO-2022-JP escape sequences"}}
+			}
+			return []Candidate{{Encoding: "us-ascii", Iconv: "US-ASCII", Confidence: 1, Evidence: Structure,
+				Note: "only ASCII bytes", Equivalent: []string{"utf-8"}}}
+		}
+	}
+	if !utf8OK && hist[0] == 0 {
+		if multi, bad := utf8Census(p, d.over); multi >= 2 && bad*2 <= multi {
+			// Legacy text almost never holds valid multi-byte sequences; a
+			// text mostly made of them is UTF-8 with some damage (utf8x fix).
+			conf := float64(multi) / float64(multi+bad) * (1 - math.Pow(0.01, float64(min(multi, 8))))
+			return []Candidate{{Encoding: "utf-8", Iconv: "UTF-8", Confidence: conf, Evidence: Structure,
+				Note: fmt.Sprintf("damaged UTF-8: %d valid non-ASCII characters, %d invalid sequences", multi, bad)}}
+		}
+	}
+	{
+		for _, big := range []bool{false, true} {
+			if pairs := surrogatePairs(p, big); pairs >= 2 && validUTF16(p, big, d.over) {
+				c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.99, Evidence: Structure,
+					Note: fmt.Sprintf("UTF-16LE: %d surrogate pairs, none unpaired", pairs)}
+				if big {
+					c.Encoding, c.Iconv, c.Note = "utf-16be", "UTF-16BE", strings.Replace(c.Note, "LE", "BE", 1)
+				}
+				return []Candidate{c}
+			}
+		}
+	}
+	hist = d.beyond
+	for _, b := range p {
+		hist[b]++
+	}
+	sp := statWindow(p)
+	ranked := defaultModel.Rank(sp, &hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
+	var costs []float64
+	for _, s := range ranked {
+		if s.Ruled == "" {
+			costs = append(costs, s.Cost)
+		}
+	}
+	probs := defaultModel.Prob(costs, len(sp))
+	var out, ruled []Candidate
+	best := 0.0
+	if len(ranked) > 0 {
+		best = ranked[0].Cost
+	}
+	for _, s := range ranked {
+		c := Candidate{Encoding: s.Name, Iconv: s.Iconv, Evidence: Statistics, Equivalent: s.Equiv}
+		if s.Lang != nil {
+			c.Language, c.LanguageName = s.Lang.Tag, s.Lang.Name
+		}
+		if s.Ruled != "" {
+			c.Note = "ruled out: " + s.Ruled
+			ruled = append(ruled, c)
+			continue
+		}
+		c.Confidence = probs[len(out)]
+		c.Note = fmt.Sprintf("%.1f bits per byte as %s, %.1f bits more than the best", s.Cost/4/float64(max(len(sp), 1)), c.LanguageName, (s.Cost-best)/4)
+		out = append(out, c)
+	}
+	utf8Note := "ruled out: invalid UTF-8"
+	if d.badUTF8 {
+		utf8Note = fmt.Sprintf("ruled out: invalid UTF-8 at byte %d", d.badUTF8At)
+	} else if hist[0] > 0 {
+		utf8Note = "ruled out: NUL bytes"
+	} else if !d.over && d.ncarry > 0 {
+		utf8Note = "ruled out: truncated UTF-8 sequence at the end"
+	}
+	ruled = append(ruled, Candidate{Encoding: "utf-8", Iconv: "UTF-8", Evidence: Structure, Note: utf8Note})
+	slices.SortStableFunc(out, func(a, b Candidate) int { return cmp.Compare(b.Confidence, a.Confidence) })
+	return append(out, ruled...)
+}
+
+// utf8Census counts the valid non-ASCII UTF-8 sequences of p and its
+// ill-formed subparts (a sequence cut by the limit at the end is neither).
+func utf8Census(p []byte, truncated bool) (multi, bad int) {
+	for len(p) > 0 {
+		off, n, kind := utf8x.FirstInvalid(p)
+		for _, b := range p[:off] {
+			if b >= 0xC0 {
+				multi++
+			}
+		}
+		if n == 0 || truncated && kind == utf8x.Truncated && off+n == len(p) {
+			break
+		}
+		if bad++; bad >= 64 && bad*2 > multi {
+			break // legacy text: the first 64 errors tell
+		}
+		p = p[off+n:]
+	}
+	return multi, bad
+}
+
+func atLeast(n int) string {
+	if n >= maxMulti {
+		return fmt.Sprintf("%d or more", n)
+	}
+	return fmt.Sprint(n)
+}
+
+func iso2022JP(p []byte) bool {
+	for _, esc := range []string{"\x1b$B", "\x1b$@", "\x1b(J", "\x1b$(D"} {
+		if bytes.Contains(p, []byte(esc)) {
+			return true
+		}
+	}
+	return false
+}
+
+// bomCandidate recognises a byte order mark.
+func bomCandidate(p []byte, truncated bool) (Candidate, bool) {
+	type bom struct {
+		mark, name, iconv string
+		unit              int
+		big               bool
+	}
+	for _, b := range []bom{
+		{"\xff\xfe\x00\x00", "utf-32le", "UTF-32", 4, false},
+		{"\x00\x00\xfe\xff", "utf-32be", "UTF-32", 4, true},
+		{"\xef\xbb\xbf", "utf-8", "UTF-8", 1, false},
+		{"\xff\xfe", "utf-16le", "UTF-16", 2, false},
+		{"\xfe\xff", "utf-16be", "UTF-16", 2, true},
+	} {
+		if !bytes.HasPrefix(p, []byte(b.mark)) {
+			continue
+		}
+		rest := p[len(b.mark):]
+		ok := false
+		switch b.unit {
+		case 4:
+			ok = validUTF32(rest, b.big, truncated)
+		case 2:
+			ok = validUTF16(rest, b.big, truncated)
+		default:
+			off, _, kind := utf8x.FirstInvalid(rest)
+			ok = off == len(rest) || truncated && kind == utf8x.Truncated && off+3 >= len(rest)
+		}
+		if !ok {
+			// FF FE followed by 00 00 may be UTF-16LE with a NUL: let the
+			// next mark try.
+			continue
+		}
+		return Candidate{Encoding: b.name, Iconv: b.iconv, Confidence: 1, Evidence: BOM,
+			Note: fmt.Sprintf("byte order mark % X", []byte(b.mark))}, true
+	}
+	return Candidate{}, false
+}
+
+func unit16(p []byte, big bool) uint16 {
+	if big {
+		return uint16(p[0])<<8 | uint16(p[1])
+	}
+	return uint16(p[1])<<8 | uint16(p[0])
+}
+
+// validUTF16 reports whether p is UTF-16 with every surrogate paired (a pair
+// or unit cut by the limit is allowed when truncated).
+func validUTF16(p []byte, big, truncated bool) bool {
+	if len(p)%2 != 0 && !truncated {
+		return false
+	}
+	n := len(p) / 2
+	for i := 0; i < n; i++ {
+		u := unit16(p[2*i:], big)
+		switch {
+		case u >= 0xD800 && u < 0xDC00:
+			if i+1 == n {
+				return truncated
+			}
+			if v := unit16(p[2*i+2:], big); v < 0xDC00 || v >= 0xE000 {
+				return false
+			}
+			i++
+		case u >= 0xDC00 && u < 0xE000:
+			return false
+		}
+	}
+	return true
+}
+
+func validUTF32(p []byte, big, truncated bool) bool {
+	if len(p)%4 != 0 && !truncated {
+		return false
+	}
+	for i := 0; i+4 <= len(p); i += 4 {
+		var v uint32
+		if big {
+			v = uint32(p[i])<<24 | uint32(p[i+1])<<16 | uint32(p[i+2])<<8 | uint32(p[i+3])
+		} else {
+			v = uint32(p[i+3])<<24 | uint32(p[i+2])<<16 | uint32(p[i+1])<<8 | uint32(p[i])
+		}
+		if v > 0x10FFFF || v >= 0xD800 && v < 0xE000 {
+			return false
+		}
+	}
+	return true
+}
+
+// wideCandidate recognises UTF-16 and UTF-32 without a byte order mark by
+// their NUL bytes: text in them is full of zero high bytes (every ASCII
+// character, space and line break), while text in the other encodings holds
+// no NUL at all.
+func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
+	var zeros [4]int
+	for i, b := range p {
+		if b == 0 {
+			zeros[i&3]++
+		}
+	}
+	units := len(p) / 4
+	switch {
+	case units > 0 && zeros[3] == units && validUTF32(p, false, truncated):
+		return Candidate{Encoding: "utf-32le", Iconv: "UTF-32LE", Confidence: 0.999, Evidence: Structure,
+			Note: "UTF-32LE: every fourth byte is zero"}, true
+	case units > 0 && zeros[0] == units && validUTF32(p, true, truncated):
+		return Candidate{Encoding: "utf-32be", Iconv: "UTF-32BE", Confidence: 0.999, Evidence: Structure,
+			Note: "UTF-32BE: every fourth byte is zero"}, true
+	}
+	// UTF-16 shows itself by NULs in the high bytes of an eighth of the
+	// units (ASCII characters), or by surrogate pairs. Which byte order: the
+	// one whose high bytes hold the NULs, unless both orders read as text
+	// and the other reads better under the language models (CJK text has
+	// NULs only in its few ASCII characters, which can sit on either side).
+	units = len(p) / 2
+	highLE, highBE := zeros[1]+zeros[3], zeros[0]+zeros[2]
+	pairsLE, pairsBE := surrogatePairs(p, false), surrogatePairs(p, true)
+	if highLE*8 < units && highBE*8 < units && pairsLE < 2 && pairsBE < 2 {
+		return Candidate{}, false
+	}
+	var ok []bool
+	for _, big := range []bool{highBE > highLE, highBE <= highLE} {
+		if validUTF16(p, big, truncated) && wideText(p, big) {
+			ok = append(ok, big)
+		}
+	}
+	if len(ok) == 0 {
+		return Candidate{}, false
+	}
+	big := ok[0]
+	decisive := max(highLE, highBE)*4 >= units && max(highLE, highBE) >= 3*min(highLE, highBE)
+	switch {
+	case len(ok) < 2:
+	case pairsLE >= 2 && pairsBE == 0:
+		big = false
+	case pairsBE >= 2 && pairsLE == 0:
+		big = true
+	case !decisive:
+		first, firstOK := defaultModel.UTF16Cost(p, ok[0])
+		second, secondOK := defaultModel.UTF16Cost(p, ok[1])
+		if secondOK && (!firstOK || second < first) {
+			big = ok[1]
+		}
+	}
+	c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.999, Evidence: Structure,
+		Note: "UTF-16LE: NUL high bytes or surrogate pairs, every surrogate paired"}
+	if big {
+		c.Encoding, c.Iconv, c.Note = "utf-16be", "UTF-16BE", strings.Replace(c.Note, "LE", "BE", 1)
+	}
+	return c, true
+}
+
+// surrogatePairs counts the UTF-16 surrogate pairs in p: the bytes D8-DB
+// then DC-DF at the high-byte places of two successive units, a pattern
+// other text rarely forms and never keeps up.
+func surrogatePairs(p []byte, big bool) int {
+	n := 0
+	for i := 0; i+4 <= len(p); i += 2 {
+		u, v := unit16(p[i:], big), unit16(p[i+2:], big)
+		if u >= 0xD800 && u < 0xDC00 && v >= 0xDC00 && v < 0xE000 {
+			n++
+			i += 2
+		}
+	}
+	return n
+}
+
+// wideText reports whether UTF-16 code units read as text: few controls
+// (U+0000 included) among them.
+func wideText(p []byte, big bool) bool {
+	bad, n := 0, len(p)/2
+	for i := 0; i < n; i++ {
+		u := unit16(p[2*i:], big)
+		if u < 0x20 && u != '\t' && u != '\n' && u != '\r' || u >= 0x7F && u < 0xA0 || u >= 0xE000 && u < 0xF900 || u >= 0xFFFE {
+			bad++
+		}
+	}
+	return bad*20 <= n
+}
+
+// Decoder returns the golang.org/x/text decoding of a legacy encoding the
+// detector names, by its name or its iconv label in any case ("windows-1251",
+// "CP932", "shift_jis", "ISO-2022-JP"), or nil for other labels and for the
+// UTF forms.
+func Decoder(label string) encoding.Encoding {
+	l := strings.ToLower(strings.TrimSpace(label))
+	if e := model.Lookup(l); e != nil {
+		return e.Enc
+	}
+	for _, e := range append(model.Encodings, model.ISO2022JP) {
+		if strings.ToLower(e.Iconv) == l {
+			return e.Enc
+		}
+	}
+	return nil
+}

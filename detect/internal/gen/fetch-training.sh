@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# fetch-training.sh installs the Debian packages the detector is trained on
+# and copies their translated manual pages and gettext catalogs into
+# $UTF8X_DETECT_TRAINING (default /tmp/utf8x-detect-training)/raw/<language>/.
+# The generator (go generate ./detect) reads only that folder. Nothing from
+# ../shared/corpus is ever used: that is test data.
+#
+# Needs root and a Debian 12 (bookworm) apt source. Re-running it is harmless.
+set -euo pipefail
+out=${UTF8X_DETECT_TRAINING:-/tmp/utf8x-detect-training}
+
+# Translated manual pages: prose, one package per language.
+manpages="manpages-cs manpages-da manpages-de manpages-el manpages-es manpages-fi
+manpages-fr manpages-hu manpages-id manpages-it manpages-ja manpages-mk manpages-nb
+manpages-nl manpages-pl manpages-pt-br manpages-ro manpages-ru manpages-sr
+manpages-sv manpages-tr manpages-uk manpages-vi manpages-zh"
+# Packages with many gettext translations: the only source for languages
+# without translated manual pages (Arabic, Persian, Hebrew, Thai, Baltic, ...).
+catalogs="iso-codes libgtk2.0-common libglib2.0-data coreutils bash dpkg apt grep
+sed findutils diffutils tar libpam-runtime packagekit shared-mime-info
+xdg-user-dirs gettext gettext-base libc-l10n at-spi2-common python-apt-common
+software-properties-common xkb-data make git gnupg-l10n binutils-common
+libgdk-pixbuf2.0-common libgtk-3-common gnome-desktop3-data
+evolution-data-server-common gnome-control-center-data"
+
+if [ "$(id -u)" = 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $manpages $catalogs >/dev/null
+fi
+
+rm -rf "$out/raw"
+mkdir -p "$out/raw"
+# Locale directory name -> the detector's language tag.
+lang_of() {
+  case "$1" in
+    pt_BR|pt) echo pt ;; zh_CN|zh_SG) echo zh-hans ;; zh_TW|zh_HK) echo zh-hant ;;
+    nb|nb_NO|no) echo no ;; sr@latin) echo "" ;;
+    *_*|*@*) echo "" ;;   # regional variants would only duplicate their language
+    *) echo "$1" ;;
+  esac
+}
+for pkg in $manpages $catalogs; do
+  dpkg -L "$pkg" 2>/dev/null | grep -E '^/usr/share/(man/[^/]+/man[1-9]/.*\.gz|locale/[^/]+/LC_MESSAGES/.*\.mo)$' || true
+done | sort -u | while read -r f; do
+  [ -f "$f" ] || continue
+  loc=$(echo "$f" | cut -d/ -f5)
+  lang=$(lang_of "$loc")
+  [ -n "$lang" ] || continue
+  mkdir -p "$out/raw/$lang"
+  # package-prefixed names keep catalogs of the same domain apart
+  cp "$f" "$out/raw/$lang/$(echo "$f" | tr / _)"
+done
+echo "training files:"; du -sh "$out"/raw/* | sort -k2

@@ -1,0 +1,388 @@
+// Command gen builds the detector's language models from the training text
+// that fetch-training.sh gathers (Debian's translated manual pages and gettext
+// catalogs), fits the temperature that turns scores into probabilities on
+// held-out lines of that same text, and writes ../model/tables.go and
+// training.sum (a digest of the text each language was trained on).
+//
+//	go generate ./detect            # regenerate (needs the training text)
+//	go run ./detect/internal/gen -check   # what CI runs
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"go/format"
+	"log"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/detect/internal/model"
+)
+
+type language struct {
+	tag, name string
+	cjk       bool
+}
+
+// languages the models cover: every language a supported legacy encoding
+// commonly carries and the training sources hold.
+var languages = []language{
+	{"en", "English", false}, {"fr", "French", false}, {"de", "German", false},
+	{"es", "Spanish", false}, {"it", "Italian", false}, {"pt", "Portuguese", false},
+	{"nl", "Dutch", false}, {"sv", "Swedish", false}, {"da", "Danish", false},
+	{"no", "Norwegian", false}, {"fi", "Finnish", false}, {"ca", "Catalan", false},
+	{"cs", "Czech", false}, {"pl", "Polish", false}, {"hu", "Hungarian", false},
+	{"sk", "Slovak", false}, {"sl", "Slovenian", false}, {"hr", "Croatian", false},
+	{"ro", "Romanian", false}, {"ru", "Russian", false}, {"uk", "Ukrainian", false},
+	{"bg", "Bulgarian", false}, {"sr", "Serbian", false}, {"mk", "Macedonian", false},
+	{"be", "Belarusian", false}, {"el", "Greek", false}, {"tr", "Turkish", false},
+	{"he", "Hebrew", false}, {"ar", "Arabic", false}, {"fa", "Persian", false},
+	{"lt", "Lithuanian", false}, {"lv", "Latvian", false},
+	{"et", "Estonian", false}, {"vi", "Vietnamese", false}, {"th", "Thai", false},
+	{"ja", "Japanese", true}, {"zh-hans", "Chinese (simplified)", true},
+	{"zh-hant", "Chinese (traditional)", true}, {"ko", "Korean", true},
+}
+
+const (
+	maxTrain   = 3 << 20 // bytes of training text per language
+	maxHeldOut = 256 << 10
+	cjkChars   = 1800 // characters with their own cost per CJK language
+)
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("gen: ")
+	check := flag.Bool("check", false, "verify the committed tables instead of writing them")
+	flag.Parse()
+	dir := os.Getenv("UTF8X_DETECT_TRAINING")
+	if dir == "" {
+		dir = "/tmp/utf8x-detect-training"
+	}
+	here := genDir()
+	tablesPath := filepath.Join(here, "..", "model", "tables.go")
+	sumPath := filepath.Join(here, "training.sum")
+	if _, err := os.Stat(filepath.Join(dir, "raw")); err != nil {
+		if !*check {
+			log.Fatalf("no training text in %s/raw: run fetch-training.sh first", dir)
+		}
+		checkWithoutTraining(tablesPath, sumPath)
+		return
+	}
+	src, sum := generate(filepath.Join(dir, "raw"))
+	if *check {
+		old, _ := os.ReadFile(tablesPath)
+		oldSum, _ := os.ReadFile(sumPath)
+		if !bytes.Equal(old, src) || !bytes.Equal(oldSum, sum) {
+			log.Fatalf("%s or %s is stale: run go generate ./detect and commit", tablesPath, sumPath)
+		}
+		fmt.Println("detect tables match the training text")
+		return
+	}
+	must(os.WriteFile(tablesPath, src, 0o644))
+	must(os.WriteFile(sumPath, sum, 0o644))
+}
+
+// genDir is this generator's folder, whether run by go generate (from
+// ./detect) or from the module root.
+func genDir() string {
+	for _, d := range []string{"internal/gen", "detect/internal/gen", "."} {
+		if _, err := os.Stat(filepath.Join(d, "fetch-training.sh")); err == nil {
+			return d
+		}
+	}
+	log.Fatal("run from the module root or ./detect")
+	return ""
+}
+
+// checkWithoutTraining is the check CI can make without the training text:
+// the tables are exactly what the generator wrote (their recorded digest
+// matches their content) for the training text training.sum describes.
+func checkWithoutTraining(tablesPath, sumPath string) {
+	src, err := os.ReadFile(tablesPath)
+	must(err)
+	sum, err := os.ReadFile(sumPath)
+	must(err)
+	head, body, ok := bytes.Cut(src, []byte("\n\n"))
+	if !ok {
+		log.Fatalf("%s: no header", tablesPath)
+	}
+	want := fmt.Sprintf("training %x, tables %x", sha256.Sum256(sum), sha256.Sum256(body))
+	if !bytes.Contains(head, []byte(want)) {
+		log.Fatalf("%s was edited by hand or training.sum changed: regenerate (fetch-training.sh, go generate ./detect)", tablesPath)
+	}
+	fmt.Println("detect tables: digest matches (training text absent, not regenerated)")
+}
+
+func must(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+func generate(raw string) (src, sum []byte) {
+	var data []model.LangData
+	heldOut := map[string][]string{}
+	var texts []string
+	var sumBuf bytes.Buffer
+	for _, lg := range languages {
+		files, err := readLanguage(filepath.Join(raw, lg.tag))
+		must(err)
+		var train []string
+		size, hsize := 0, 0
+		// Whole files are held out (every fifth), so that the temperature
+		// is fitted on text the models have not seen the like of, line for
+		// line: calibration on lines of the training files themselves comes
+		// out overconfident.
+		for i, lines := range files {
+			for _, l := range lines {
+				if lg.tag == "vi" {
+					l = to1258(l)
+				}
+				if i%5 == 2 {
+					if hsize < maxHeldOut {
+						heldOut[lg.tag] = append(heldOut[lg.tag], l)
+						hsize += len(l)
+					}
+				} else if size < maxTrain {
+					train = append(train, l)
+					size += len(l) + 1
+				}
+			}
+		}
+		if size < 20000 {
+			log.Fatalf("%s: only %d bytes of training text", lg.tag, size)
+		}
+		text := strings.Join(train, "\n")
+		texts = append(texts, text)
+		fmt.Fprintf(&sumBuf, "%s %d %x\n", lg.tag, len(text), sha256.Sum256([]byte(text)))
+		var d model.LangData
+		if lg.cjk {
+			d = trainCJK(lg, text)
+		} else {
+			d = trainAlphabetic(lg, text)
+		}
+		d.ASCII = asciiLetterCost(text)
+		data = append(data, d)
+	}
+	ascii := trainASCII(texts)
+	m, err := model.Build(data, ascii, 1, 0)
+	must(err)
+	t, g := calibrate(m, heldOut)
+	body := writeTables(data, ascii, t, g)
+	head := fmt.Sprintf("// Code generated by detect/internal/gen from the text training.sum lists; DO NOT EDIT.\n// training %x, tables %x", sha256.Sum256(sumBuf.Bytes()), sha256.Sum256(body))
+	return append([]byte(head+"\n\n"), body...), sumBuf.Bytes()
+}
+
+// cost quantises -log2(p) to quarter-bits.
+func cost(p float64) byte {
+	q := math.Round(-math.Log2(p) * 4)
+	return byte(math.Max(0, math.Min(255, q)))
+}
+
+func trainAlphabetic(lg language, text string) model.LangData {
+	letters := map[rune]int{}
+	total, ascii := 0, 0
+	for _, r := range text {
+		switch c := model.GenericClass(r); {
+		case c == model.OtherLetter || c == model.ASCIILetter:
+			f := model.Fold(r)
+			letters[f]++
+			total++
+			if f < 0x80 {
+				ascii++
+			}
+		case c == model.Symbol:
+			// frequent punctuation (’ « » – …) earns a class of its own
+			letters[r]++
+		}
+	}
+	latin := ascii*2 > total
+	var alpha []rune
+	for r, n := range letters {
+		if (r >= 0x80 || latin) && n*50000 >= total {
+			alpha = append(alpha, r)
+		}
+	}
+	sort.Slice(alpha, func(i, j int) bool {
+		if letters[alpha[i]] != letters[alpha[j]] {
+			return letters[alpha[i]] > letters[alpha[j]]
+		}
+		return alpha[i] < alpha[j]
+	})
+	if max := model.MaxClasses - model.FirstLetter; len(alpha) > max {
+		alpha = alpha[:max]
+	}
+	d := model.LangData{Tag: lg.tag, Name: lg.name, Alphabet: string(alpha)}
+	m, err := model.Build([]model.LangData{{Tag: lg.tag, Alphabet: d.Alphabet,
+		Bigram: strings.Repeat("\x00", sq(model.FirstLetter+len(alpha))), Uni: strings.Repeat("\x00", model.FirstLetter+len(alpha))}}, zeroASCII, 1, 0)
+	must(err)
+	d.Bigram, d.Uni = bigrams(m.Langs[0], text)
+	return d
+}
+
+func sq(n int) int { return n * n }
+
+var zeroASCII = strings.Repeat("\x00", 128*128)
+
+// trainASCII builds the shared model of ASCII text: the cost of each ASCII
+// character after another, from the pairs of ASCII characters in every
+// language's text, each language weighing the same.
+func trainASCII(texts []string) string {
+	pair := make([]float64, 128*128)
+	for _, text := range texts {
+		counts := make([]float64, 128*128)
+		total := 0.0
+		prev := rune(-1)
+		for _, r := range text {
+			if r < 0x80 && prev >= 0 {
+				counts[prev<<7|r]++
+				total++
+			}
+			prev = r
+			if r >= 0x80 {
+				prev = -1
+			}
+		}
+		for i := range counts {
+			pair[i] += counts[i] / (total + 1)
+		}
+	}
+	out := make([]byte, 128*128)
+	for a := 0; a < 128; a++ {
+		row := 0.0
+		for b := 0; b < 128; b++ {
+			row += pair[a<<7|b]
+		}
+		for b := 0; b < 128; b++ {
+			// add-k smoothing with k small: an unseen pair costs about 20 bits
+			out[a<<7|b] = cost((pair[a<<7|b] + 1e-6) / (row + 128e-6))
+		}
+	}
+	return string(out)
+}
+
+// asciiLetterCost is the cost of a letter of text being an ASCII one.
+func asciiLetterCost(text string) byte {
+	ascii, all := 1.0, 2.0
+	for _, r := range text {
+		if c := model.GenericClass(r); c == model.ASCIILetter || c >= model.OtherLetter && c != model.Symbol && c != model.Bad && c != model.CJKPunct {
+			all++
+			if c == model.ASCIILetter {
+				ascii++
+			}
+		}
+	}
+	return cost(ascii / all)
+}
+
+// bigrams counts class pairs over text and returns smoothed costs.
+func bigrams(l *model.Lang, text string) (bigram, uni string) {
+	n := l.N
+	pair := make([]float64, n*n)
+	single := make([]float64, n)
+	prev := model.Space
+	for _, r := range text {
+		c := int(l.Class(r))
+		pair[prev*n+c]++
+		single[c]++
+		prev = c
+	}
+	total := 0.0
+	for _, v := range single {
+		total += v
+	}
+	pu := make([]float64, n)
+	ub := make([]byte, n)
+	for c := range pu {
+		pu[c] = (single[c] + 0.5) / (total + 0.5*float64(n))
+		ub[c] = cost(pu[c])
+	}
+	bb := make([]byte, n*n)
+	beta := float64(n)
+	for a := 0; a < n; a++ {
+		row := 0.0
+		for b := 0; b < n; b++ {
+			row += pair[a*n+b]
+		}
+		for b := 0; b < n; b++ {
+			bb[a*n+b] = cost((pair[a*n+b] + beta*pu[b]) / (row + beta))
+		}
+	}
+	return string(bb), string(ub)
+}
+
+func trainCJK(lg language, text string) model.LangData {
+	d := model.LangData{Tag: lg.tag, Name: lg.name, CJK: true,
+		Costs: "x", Alphabet: "x", Rare: strings.Repeat("\x00", model.NumCoarse),
+		Bigram: strings.Repeat("\x00", sq(model.NumCoarse)), Uni: strings.Repeat("\x00", model.NumCoarse)}
+	m, err := model.Build([]model.LangData{d}, zeroASCII, 1, 0)
+	must(err)
+	l := m.Langs[0]
+	d.Bigram, d.Uni = bigrams(l, text)
+	chars := map[rune]int{}
+	perClass := make([]float64, model.NumCoarse)
+	for _, r := range text {
+		if c := l.Class(r); c >= model.ASCIILetter {
+			chars[r]++
+			perClass[c]++
+		}
+	}
+	var top []rune
+	for r := range chars {
+		top = append(top, r)
+	}
+	sort.Slice(top, func(i, j int) bool {
+		if chars[top[i]] != chars[top[j]] {
+			return chars[top[i]] > chars[top[j]]
+		}
+		return top[i] < top[j]
+	})
+	if len(top) > cjkChars {
+		top = top[:cjkChars]
+	}
+	sort.Slice(top, func(i, j int) bool { return top[i] < top[j] })
+	inTop := make([]float64, model.NumCoarse)
+	var costs []byte
+	for _, r := range top {
+		c := l.Class(r)
+		inTop[c] += float64(chars[r])
+		costs = append(costs, cost(float64(chars[r])/(perClass[c]+1)))
+	}
+	// how many characters each class holds beyond the scored ones
+	others := [model.NumCoarse]float64{model.ASCIILetter: 52, model.Hiragana: 90, model.Katakana: 200,
+		model.Han: 20000, model.Hangul: 11172, model.CJKPunct: 200}
+	rare := make([]byte, model.NumCoarse)
+	for c := model.ASCIILetter; c < model.NumCoarse; c++ {
+		mass := (perClass[c] - inTop[c] + 1) / (perClass[c] + 2)
+		rare[c] = cost(mass / others[c])
+	}
+	d.Alphabet, d.Costs, d.Rare = string(top), string(costs), string(rare)
+	return d
+}
+
+func writeTables(data []model.LangData, ascii string, t, g float64) []byte {
+	var b bytes.Buffer
+	b.WriteString("package model\n\n")
+	fmt.Fprintf(&b, "// Temperature and Growth are the calibration fitted on held-out training text.\nconst (\n\tTemperature = %.4f\n\tGrowth = %.4f\n)\n\n", t, g)
+	fmt.Fprintf(&b, "// ASCIIModel is the shared model of ASCII text.\nconst ASCIIModel = %q\n\n", ascii)
+	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
+	for _, d := range data {
+		fmt.Fprintf(&b, "\t{Tag: %q, Name: %q, CJK: %v, ASCII: %d,\n\t\tAlphabet: %q,\n\t\tBigram: %q,\n\t\tUni: %q,\n", d.Tag, d.Name, d.CJK, d.ASCII, d.Alphabet, d.Bigram, d.Uni)
+		if d.CJK {
+			fmt.Fprintf(&b, "\t\tCosts: %q,\n\t\tRare: %q,\n", d.Costs, d.Rare)
+		}
+		b.WriteString("\t},\n")
+	}
+	b.WriteString("}\n")
+	src, err := format.Source(b.Bytes())
+	must(err)
+	return src
+}
+
+var _ = utf8.RuneError

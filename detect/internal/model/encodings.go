@@ -1,0 +1,136 @@
+// Package model holds the detector's encodings, its per-language character
+// models and the scoring of decoded text against them. The tables are
+// generated (see ../gen); this package only reads them, so the generator can
+// build a Model in memory, calibrate it, and then write it out.
+package model
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+)
+
+// Encoding is one legacy encoding the statistics can choose.
+type Encoding struct {
+	Name  string            // WHATWG-style name, lower case: "windows-1251"
+	Iconv string            // a label glibc iconv accepts: "WINDOWS-1251"
+	Enc   encoding.Encoding // the decoder (golang.org/x/text)
+	Langs []string          // the language tags whose text it commonly carries
+	// Prior is the cost in quarter-bits of choosing this encoding over the
+	// most common one of its script, so that when two encodings read a text
+	// equally well the one people actually use wins (not fitted to any data:
+	// a fixed judgement, documented here).
+	Prior int
+	// Table maps each byte to its rune for single-byte encodings; 0xFFFD for
+	// bytes the encoding leaves undefined. Nil for multi-byte encodings.
+	Table *[256]rune
+}
+
+// Single-byte language groups.
+var (
+	western  = []string{"en", "fr", "de", "es", "it", "pt", "nl", "sv", "da", "no", "fi", "ca"}
+	central  = []string{"cs", "pl", "hu", "sk", "sl", "hr", "ro"}
+	cyrillic = []string{"ru", "uk", "bg", "sr", "mk", "be"}
+	baltic   = []string{"lt", "lv", "et"}
+)
+
+// Encodings lists every legacy encoding, most common of each script first.
+var Encodings = []*Encoding{
+	{Name: "windows-1252", Iconv: "WINDOWS-1252", Enc: charmap.Windows1252, Langs: western},
+	{Name: "iso-8859-1", Iconv: "ISO-8859-1", Enc: charmap.ISO8859_1, Langs: western, Prior: 1},
+	{Name: "iso-8859-15", Iconv: "ISO-8859-15", Enc: charmap.ISO8859_15, Langs: western, Prior: 4},
+	{Name: "macintosh", Iconv: "MACINTOSH", Enc: charmap.Macintosh, Langs: western, Prior: 12},
+	{Name: "windows-1250", Iconv: "WINDOWS-1250", Enc: charmap.Windows1250, Langs: central},
+	{Name: "iso-8859-2", Iconv: "ISO-8859-2", Enc: charmap.ISO8859_2, Langs: central, Prior: 2},
+	{Name: "windows-1251", Iconv: "WINDOWS-1251", Enc: charmap.Windows1251, Langs: cyrillic},
+	{Name: "koi8-r", Iconv: "KOI8-R", Enc: charmap.KOI8R, Langs: cyrillic, Prior: 2},
+	{Name: "koi8-u", Iconv: "KOI8-U", Enc: charmap.KOI8U, Langs: cyrillic, Prior: 4},
+	{Name: "ibm866", Iconv: "IBM866", Enc: charmap.CodePage866, Langs: cyrillic, Prior: 6},
+	{Name: "iso-8859-5", Iconv: "ISO-8859-5", Enc: charmap.ISO8859_5, Langs: cyrillic, Prior: 8},
+	{Name: "windows-1253", Iconv: "WINDOWS-1253", Enc: charmap.Windows1253, Langs: []string{"el"}},
+	{Name: "iso-8859-7", Iconv: "ISO-8859-7", Enc: charmap.ISO8859_7, Langs: []string{"el"}, Prior: 2},
+	{Name: "windows-1254", Iconv: "WINDOWS-1254", Enc: charmap.Windows1254, Langs: []string{"tr"}},
+	{Name: "iso-8859-9", Iconv: "ISO-8859-9", Enc: charmap.ISO8859_9, Langs: []string{"tr"}, Prior: 2},
+	{Name: "windows-1255", Iconv: "WINDOWS-1255", Enc: charmap.Windows1255, Langs: []string{"he"}},
+	{Name: "iso-8859-8", Iconv: "ISO-8859-8", Enc: charmap.ISO8859_8, Langs: []string{"he"}, Prior: 2},
+	{Name: "windows-1256", Iconv: "WINDOWS-1256", Enc: charmap.Windows1256, Langs: []string{"ar", "fa"}},
+	{Name: "windows-1257", Iconv: "WINDOWS-1257", Enc: charmap.Windows1257, Langs: baltic},
+	{Name: "iso-8859-13", Iconv: "ISO-8859-13", Enc: charmap.ISO8859_13, Langs: baltic, Prior: 2},
+	{Name: "windows-1258", Iconv: "WINDOWS-1258", Enc: charmap.Windows1258, Langs: []string{"vi"}},
+	{Name: "windows-874", Iconv: "WINDOWS-874", Enc: charmap.Windows874, Langs: []string{"th"}},
+	{Name: "shift_jis", Iconv: "CP932", Enc: japanese.ShiftJIS, Langs: []string{"ja"}},
+	{Name: "euc-jp", Iconv: "EUC-JP", Enc: japanese.EUCJP, Langs: []string{"ja"}},
+	{Name: "gb18030", Iconv: "GB18030", Enc: simplifiedchinese.GB18030, Langs: []string{"zh-hans"}},
+	{Name: "big5", Iconv: "BIG5", Enc: traditionalchinese.Big5, Langs: []string{"zh-hant"}},
+	{Name: "euc-kr", Iconv: "EUC-KR", Enc: korean.EUCKR, Langs: []string{"ko"}},
+}
+
+// ISO2022JP is recognised by its escape sequences, not by statistics.
+var ISO2022JP = &Encoding{Name: "iso-2022-jp", Iconv: "ISO-2022-JP", Enc: japanese.ISO2022JP, Langs: []string{"ja"}}
+
+func init() {
+	for _, e := range Encodings {
+		if _, ok := e.Enc.(*charmap.Charmap); !ok {
+			continue
+		}
+		t := new([256]rune)
+		d := e.Enc.NewDecoder()
+		var buf [8]byte
+		for b := 0; b < 256; b++ {
+			n, _, err := d.Transform(buf[:], []byte{byte(b)}, true)
+			r, _ := utf8.DecodeRune(buf[:n])
+			if err != nil || n == 0 {
+				r = utf8.RuneError
+			}
+			t[b] = r
+		}
+		e.Table = t
+	}
+}
+
+// Lookup returns the encoding called name, or nil.
+func Lookup(name string) *Encoding {
+	for _, e := range Encodings {
+		if e.Name == name {
+			return e
+		}
+	}
+	if name == ISO2022JP.Name {
+		return ISO2022JP
+	}
+	return nil
+}
+
+// Decode decodes p with the encoding called name (a legacy one, or
+// utf-16le/utf-16be), reporting false for unknown names or decoder errors.
+func Decode(name string, p []byte) (string, bool) {
+	switch name {
+	case "utf-16le", "utf-16be":
+		if len(p)%2 != 0 {
+			return "", false
+		}
+		rs := make([]rune, 0, len(p)/2)
+		u := make([]uint16, len(p)/2)
+		for i := range u {
+			if name == "utf-16le" {
+				u[i] = uint16(p[2*i]) | uint16(p[2*i+1])<<8
+			} else {
+				u[i] = uint16(p[2*i])<<8 | uint16(p[2*i+1])
+			}
+		}
+		rs = append(rs, utf16.Decode(u)...)
+		return string(rs), true
+	}
+	e := Lookup(name)
+	if e == nil {
+		return "", false
+	}
+	b, err := e.Enc.NewDecoder().Bytes(p)
+	return string(b), err == nil
+}

@@ -1,0 +1,79 @@
+package model
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestTablesLoad(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Temperature, Growth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range append(Encodings, ISO2022JP) {
+		for _, tag := range e.Langs {
+			if m.Lang(tag) == nil {
+				t.Errorf("%s names language %q, which has no model", e.Name, tag)
+			}
+		}
+	}
+	if Temperature <= 0 {
+		t.Errorf("temperature %v", Temperature)
+	}
+}
+
+// The tables must stay small in the binary (the budget: 300 KB).
+func TestTablesSize(t *testing.T) {
+	n := len(ASCIIModel)
+	for _, d := range Data {
+		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.Tag) + len(d.Name)
+	}
+	t.Logf("tables: %d bytes", n)
+	if n > 300_000 {
+		t.Errorf("tables take %d bytes, over the 300 KB budget", n)
+	}
+}
+
+// Every single-byte table agrees with the x/text decoder it was built from.
+func TestByteTablesMatchDecoders(t *testing.T) {
+	for _, e := range Encodings {
+		if e.Table == nil {
+			continue
+		}
+		for b := 0; b < 256; b++ {
+			out, err := e.Enc.NewDecoder().Bytes([]byte{byte(b)})
+			r, _ := utf8.DecodeRune(out)
+			if err != nil {
+				r = utf8.RuneError
+			}
+			if e.Table[b] != r {
+				t.Errorf("%s byte %02X: table %U, decoder %U", e.Name, b, e.Table[b], r)
+			}
+		}
+	}
+}
+
+// ByteTable.Score (which skips ASCII runs) equals the plain walk over every
+// byte that charges only pairs touching a non-ASCII byte.
+func TestScoreMatchesReference(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Temperature, Growth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := [][]byte{nil, []byte("abc"), []byte("\xe9"), []byte("a\xe9b"), []byte("\xe9\xe8 abc \xf0x"), []byte("x\x80\x81\x82yz\xff")}
+	for _, tb := range m.tables()[:8] {
+		for _, p := range inputs {
+			want, prev := 0, uint8(Space)
+			for i, b := range p {
+				c := tb.Class[b]
+				if b >= 0x80 || i > 0 && p[i-1] >= 0x80 {
+					want += int(tb.L.Bigram[int(prev)<<6|int(c)])
+				}
+				prev = c
+			}
+			if got := tb.Score(p); got != want {
+				t.Errorf("%s/%s %q: Score %d, reference %d", tb.Enc.Name, tb.L.Tag, p, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,378 @@
+package model
+
+import (
+	"cmp"
+	"encoding/binary"
+	"slices"
+	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Scored is one encoding's reading of a text.
+type Scored struct {
+	Name, Iconv string
+	Lang        *Lang   // the language that read it best
+	Cost        float64 // quarter-bits, prior included; lower is better
+	// Ruled says why the encoding was not scored in full ("" when it was).
+	Ruled string
+	// Equiv lists encodings that decode the text to exactly the same
+	// characters; they were merged into this one.
+	Equiv []string
+}
+
+// The byte pre-filter lets the TopGroups best groups of single-byte
+// encodings through to full bigram scoring, each with its LangsPerGroup best
+// languages.
+const (
+	TopGroups     = 8
+	LangsPerGroup = 2
+)
+
+// DecodeLimit bounds the bytes decoded for the multi-byte encodings.
+const DecodeLimit = 4 << 10
+
+var (
+	tablesOnce sync.Map // *Model -> []*ByteTable
+)
+
+func (m *Model) tables() []*ByteTable {
+	if v, ok := tablesOnce.Load(m); ok {
+		return v.([]*ByteTable)
+	}
+	var ts []*ByteTable
+	for _, e := range Encodings {
+		if e.Table == nil {
+			continue
+		}
+		for _, tag := range e.Langs {
+			if l := m.Lang(tag); l != nil {
+				ts = append(ts, NewByteTable(e, l))
+			}
+		}
+	}
+	v, _ := tablesOnce.LoadOrStore(m, ts)
+	return v.([]*ByteTable)
+}
+
+// Rank scores every legacy encoding on p (the statistics prefix). full is the
+// byte histogram of everything read (p included, and perhaps more); it decides
+// which encodings read the input identically and charges undefined bytes seen
+// beyond p. complete says p is the whole input (so an odd length rules out
+// UTF-16). The result is sorted, best first.
+//
+// Single-byte encodings that read every byte present the same way form one
+// group, scored once per language of any member: the member whose own
+// languages (and prior) read it best names the group, the others are listed
+// in Equiv. A byte-frequency pre-filter picks the languages worth a full
+// bigram pass.
+func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
+	var hist [256]int
+	for _, b := range p {
+		hist[b]++
+	}
+	if full == nil {
+		full = &hist
+	}
+	type group struct {
+		members []*Encoding
+		tables  map[*Lang]*ByteTable
+	}
+	var groups []*group
+	for _, e := range Encodings {
+		if e.Table == nil {
+			continue
+		}
+		var g *group
+		for _, h := range groups {
+			if sameReading(h.members[0], e, full) {
+				g = h
+				break
+			}
+		}
+		if g == nil {
+			g = &group{tables: map[*Lang]*ByteTable{}}
+			groups = append(groups, g)
+		}
+		g.members = append(g.members, e)
+	}
+	ts := m.tables()
+	type cand struct {
+		g   *group
+		t   *ByteTable
+		uni int
+	}
+	var cands []cand
+	for _, g := range groups {
+		for _, t := range ts {
+			if t.Enc == g.members[0] || containsEnc(g.members, t.Enc) && g.tables[t.L] == nil {
+				if g.tables[t.L] != nil {
+					continue
+				}
+				g.tables[t.L] = t
+				cands = append(cands, cand{g, t, t.UniScore(&hist)})
+			}
+		}
+	}
+	letters := ASCIILetters(&hist)
+	asciiPairs := m.ASCIIPairs(p)
+	for i := range cands {
+		cands[i].uni += letters * cands[i].t.L.ASCIICost
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(a.uni, b.uni) })
+	// Full scores for the best languages by byte frequencies: at least the
+	// best two of every group among the TopGroups best groups.
+	cost := map[*group]map[*Lang]float64{}
+	perGroup := map[*group]int{}
+	var order []*group
+	for _, c := range cands {
+		if cost[c.g] == nil {
+			if len(order) >= TopGroups {
+				continue
+			}
+			cost[c.g] = map[*Lang]float64{}
+			order = append(order, c.g)
+		}
+		if perGroup[c.g] >= LangsPerGroup {
+			continue
+		}
+		perGroup[c.g]++
+		k := float64(c.t.Score(p) + letters*c.t.L.ASCIICost + asciiPairs)
+		for b, n := range full {
+			if n > hist[b] && c.t.Class[b] == Bad {
+				k += float64((n - hist[b]) * BadCost)
+			}
+		}
+		cost[c.g][c.t.L] = k
+	}
+	var out []Scored
+	for _, g := range groups {
+		costs := cost[g]
+		if costs == nil {
+			for _, e := range g.members {
+				out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "its byte frequencies fit none of its languages"})
+			}
+			continue
+		}
+		var best Scored
+		best.Cost = 1e18
+		for _, e := range g.members {
+			for _, tag := range e.Langs {
+				l := m.Lang(tag)
+				if k, ok := costs[l]; ok && k+float64(e.Prior) < best.Cost {
+					best = Scored{Name: e.Name, Iconv: e.Iconv, Lang: l, Cost: k + float64(e.Prior)}
+				}
+			}
+		}
+		if best.Lang == nil { // no member's languages were scored: name the first
+			e := g.members[0]
+			out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "its byte frequencies fit none of its languages"})
+			continue
+		}
+		for _, e := range g.members {
+			if e.Name != best.Name {
+				best.Equiv = append(best.Equiv, e.Name)
+			}
+		}
+		out = append(out, best)
+	}
+	// Multi-byte encodings: decode and score the characters (of a shorter
+	// window: decoding costs more than a table walk).
+	q := p
+	if len(q) > DecodeLimit {
+		q, complete = q[:DecodeLimit], false
+	}
+	lone := loneHighBytes(q)
+	for _, e := range Encodings {
+		if e.Table != nil {
+			continue
+		}
+		if lone {
+			out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "bytes above 7F stand alone between ASCII, as no double-byte text has them"})
+			continue
+		}
+		out = append(out, m.scoreDecoded(e, q))
+	}
+	if !complete || len(q)%2 == 0 {
+		for _, be := range []bool{false, true} {
+			if s, ok := m.scoreUTF16(q, be); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Scored) int { return cmp.Compare(a.Cost, b.Cost) })
+	return out
+}
+
+func containsEnc(list []*Encoding, e *Encoding) bool {
+	for _, x := range list {
+		if x == e {
+			return true
+		}
+	}
+	return false
+}
+
+// loneHighBytes reports whether most bytes above 7F in p stand alone
+// between ASCII bytes: the mark of accented letters in Latin-script text. In
+// double-byte text such a byte would be a whole character between ASCII
+// characters (a lead byte with an ASCII trail byte), which is rare; so the
+// double-byte encodings are not worth decoding.
+func loneHighBytes(p []byte) bool {
+	high, lone := 0, 0
+	for i, b := range p {
+		if b >= 0x80 {
+			high++
+			if (i == 0 || p[i-1] < 0x80) && (i+1 == len(p) || p[i+1] < 0x80) {
+				lone++
+			}
+		}
+	}
+	return high >= 4 && lone*4 >= high*3
+}
+
+func sameReading(e, f *Encoding, hist *[256]int) bool {
+	for b := 0x80; b < 256; b++ {
+		if hist[b] != 0 && e.Table[b] != f.Table[b] {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *Model) scoreDecoded(e *Encoding, p []byte) Scored {
+	s := Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18}
+	text, err := e.Enc.NewDecoder().Bytes(p)
+	if err != nil {
+		s.Ruled = "does not decode"
+		return s
+	}
+	for _, tag := range e.Langs {
+		l := m.Lang(tag)
+		if l == nil {
+			continue
+		}
+		rs := RuneScorer{L: l}
+		nonASCII := 0
+		for _, r := range string(text) {
+			rs.Add(r)
+			if r >= 0x80 {
+				nonASCII++
+			}
+		}
+		// A sequence cut by the end of p is not the encoding's fault.
+		if len(text) >= 3 && string(text[len(text)-3:]) == "\uFFFD" && rs.Bads > 0 {
+			rs.Cost -= BadCost
+			rs.Bads--
+		}
+		c := float64(rs.Cost + e.Prior)
+		if c < s.Cost {
+			s.Cost, s.Lang = c, l
+		}
+		if rs.Bads*4 > nonASCII {
+			s.Ruled = "invalid or undefined sequences"
+		}
+	}
+	return s
+}
+
+// scoreUTF16 reads p as UTF-16 without a byte order mark and without NUL
+// bytes (inputs with NULs are settled by structure before statistics). Only
+// text whose code units sit in one script is scored, against that script's
+// languages.
+func (m *Model) scoreUTF16(p []byte, bigEndian bool) (Scored, bool) {
+	return m.scoreUTF16Gate(p, bigEndian, 0.7)
+}
+
+// UTF16Cost scores p read as UTF-16 against the languages of the script most
+// of its characters belong to; false when that script has no models.
+func (m *Model) UTF16Cost(p []byte, bigEndian bool) (float64, bool) {
+	s, ok := m.scoreUTF16Gate(p, bigEndian, 0)
+	return s.Cost / float64(max(len(p), 1)), ok
+}
+
+func (m *Model) scoreUTF16Gate(p []byte, bigEndian bool, gate float64) (Scored, bool) {
+	name, iconv := "utf-16le", "UTF-16LE"
+	if bigEndian {
+		name, iconv = "utf-16be", "UTF-16BE"
+	}
+	if len(p) < 4 {
+		return Scored{}, false
+	}
+	units := make([]uint16, len(p)/2)
+	for i := range units {
+		if bigEndian {
+			units[i] = binary.BigEndian.Uint16(p[2*i:])
+		} else {
+			units[i] = binary.LittleEndian.Uint16(p[2*i:])
+		}
+	}
+	runes := utf16.Decode(units)
+	var pages [numScripts]int
+	for _, r := range runes {
+		if r == utf8.RuneError {
+			return Scored{}, false // unpaired surrogate: not UTF-16
+		}
+		pages[scriptOf(r)]++
+	}
+	top, n := 0, 0
+	for k, v := range pages {
+		if v > n {
+			top, n = k, v
+		}
+	}
+	langs := scriptLangs[top]
+	if langs == nil || float64(n) < float64(len(runes))*gate {
+		return Scored{}, false
+	}
+	s := Scored{Name: name, Iconv: iconv, Cost: 1e18}
+	for _, tag := range langs {
+		l := m.Lang(tag)
+		if l == nil {
+			continue
+		}
+		rs := RuneScorer{L: l}
+		for _, r := range runes {
+			rs.Add(r)
+		}
+		// the prior: UTF-16 without byte order mark or NUL bytes is rare
+		if c := float64(rs.Cost + 8); c < s.Cost {
+			s.Cost, s.Lang = c, l
+		}
+	}
+	return s, true
+}
+
+const (
+	otherScript = iota
+	greek
+	cyrillicScript
+	hebrew
+	arabic
+	thai
+	cjk
+	numScripts
+)
+
+var scriptLangs = [numScripts][]string{
+	greek: {"el"}, cyrillicScript: cyrillic, hebrew: {"he"}, arabic: {"ar", "fa"},
+	thai: {"th"}, cjk: {"ja", "zh-hans", "zh-hant", "ko"},
+}
+
+func scriptOf(r rune) int {
+	switch {
+	case r >= 0x370 && r < 0x400:
+		return greek
+	case r >= 0x400 && r < 0x530:
+		return cyrillicScript
+	case r >= 0x590 && r < 0x600:
+		return hebrew
+	case r >= 0x600 && r < 0x700, r >= 0xFB50 && r < 0xFF00:
+		return arabic
+	case r >= 0xE00 && r < 0xE80:
+		return thai
+	case r >= 0x3000 && r < 0xA000, r >= 0xAC00 && r < 0xD7B0, r >= 0xFF00 && r < 0xFFF0:
+		return cjk
+	}
+	return otherScript
+}
