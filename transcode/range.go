@@ -1,0 +1,149 @@
+package transcode
+
+import (
+	"encoding/binary"
+	"errors"
+	"slices"
+
+	"github.com/utf8x/utf8x"
+	"golang.org/x/text/transform"
+)
+
+// Ranges: converting one piece of a larger input so that the pieces' outputs,
+// put end to end, are the output of converting the whole.
+//
+// A range owns the units of the input whose first byte lies in it: for UTF-8
+// the characters and ill-formed maximal subparts (utf8x.RangeBounds), for
+// UTF-16 the 2-byte code units counted from the start of the input, a
+// surrogate pair going with its high half, for UTF-32 the 4-byte units, for
+// ISO-8859-1 and Windows-1252 the bytes. Finding them takes at most 3 bytes
+// before the range and 3 after it.
+
+// errRangeForm is returned by AppendRange for input encodings whose units a
+// range cannot find on its own.
+var errRangeForm = errors.New("transcode: AppendRange needs input in UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, ISO-8859-1 or Windows-1252")
+
+// AppendRange converts the range src[start:end] of a larger input, of which
+// src is a window starting at input offset base (0 when src is the whole
+// input), and appends the result to dst. It converts exactly the units the
+// range owns, input offsets [from, to): the units whose first byte lies in the
+// range, finishing one that end cuts and skipping the rest of one that start
+// cuts. So converting the ranges of any cut of an input, each on its own (in
+// other goroutines, processes or machines), and putting the outputs end to
+// end gives the bytes Append gives for the whole, and the Fixed counts after
+// each call sum to its Fixed. Under Strict, the whole's error is that of the
+// first range that returns one, with the same input offset, and the whole's
+// output is everything before it.
+//
+// The range that starts the input (from == 0, and to > 0 unless the input is
+// empty) writes what belongs to the start of a stream: the target's signature
+// and what the BOM policy adds or strips; the others do not. (So an empty
+// input must be converted as one range: each empty range of it would write
+// the start of a stream.)
+//
+// The window must hold the 3 bytes before start unless base is 0, and the 3
+// bytes after end unless src ends where the input does. The input encoding
+// must be UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, ISO-8859-1 or
+// Windows-1252: UTF-16 and UTF-32 take their byte order from a signature
+// that only the first range sees, and the variant forms of UTF-8 have units a
+// range cannot find on its own.
+func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []byte, from, to int, err error) {
+	if base < 0 || start < 0 || start > end || end > len(src) {
+		return dst, 0, 0, errors.New("transcode: AppendRange: need 0 <= base, 0 <= start <= end <= len(src)")
+	}
+	if base > 0 && start < 3 {
+		return dst, 0, 0, utf8x.ErrRangeWindow
+	}
+	if c.policy.UTF8Only() && c.from != utf8Form {
+		return dst, 0, 0, errUTF8Only
+	}
+	f, t, ok := rangeBounds(c.from, src, base, start, end)
+	if !ok {
+		return dst, 0, 0, errRangeForm
+	}
+	c.Reset()
+	c.pos = base + f
+	if base+f != 0 || t == 0 && len(src) > 0 {
+		c.stage = stageBody
+	}
+	own := src[f:t]
+	var n int
+	dst, n, err = c.appendChunk(dst, own, false)
+	if err == nil && n < len(own) {
+		// The last unit may look unfinished on its own; the range's end
+		// is a unit boundary, so it is finished, as it would be at the end
+		// of the input.
+		dst, _, err = c.appendChunk(dst, own[n:], true)
+	}
+	if e, ok := err.(*Error); ok && c.from == utf8Form && e.Kind != utf8x.Unrepresentable {
+		// Seen alone, an ill-formed lead at the end of the range reads as
+		// truncated; the byte after it, in the window, gives the kind the
+		// whole input has.
+		_, _, e.Kind = utf8x.Decode(src[e.Offset-base:])
+	}
+	return dst, base + f, base + t, err
+}
+
+// appendChunk runs c over src, growing dst as needed, and returns the bytes
+// of src it consumed: all of them unless it stopped at an error or, before the
+// end of the input, at a unit it cannot finish yet.
+func (c *Converter) appendChunk(dst, src []byte, atEOF bool) ([]byte, int, error) {
+	consumed := 0
+	for {
+		n := len(dst)
+		d, s, err := c.Transform(dst[n:cap(dst)], src[consumed:], atEOF)
+		dst = dst[:n+d]
+		consumed += s
+		switch err {
+		case transform.ErrShortDst:
+			// Room for the worst case at once, as Append makes.
+			dst = slices.Grow(dst, max(c.to.maxLen*(len(src)-consumed), 4*len(c.repl), 64))
+		case transform.ErrShortSrc:
+			return dst, consumed, nil
+		default:
+			return dst, consumed, err
+		}
+	}
+}
+
+// rangeBounds returns the part src[from:to] that the range src[start:end]
+// owns, for input form f; ok is false for the forms it cannot tell.
+func rangeBounds(f *form, src []byte, base, start, end int) (from, to int, ok bool) {
+	switch f {
+	case utf8Form:
+		from, to = utf8x.RangeBounds(src, start, end)
+		return from, to, true
+	case latin1Form, cp1252Form:
+		return start, end, true
+	case utf16LEForm:
+		return utf16Bound(src, base, start, binary.LittleEndian), utf16Bound(src, base, end, binary.LittleEndian), true
+	case utf16BEForm:
+		return utf16Bound(src, base, start, binary.BigEndian), utf16Bound(src, base, end, binary.BigEndian), true
+	case utf32LEForm, utf32BEForm:
+		return alignUp(src, base, start, 4), alignUp(src, base, end, 4), true
+	}
+	return 0, 0, false
+}
+
+// alignUp returns the first offset at or after i that starts a unit of size
+// bytes counted from the start of the input, or len(src) if src ends first
+// (only where the input does, with a last incomplete unit).
+func alignUp(src []byte, base, i, size int) int {
+	if r := (base + i) % size; r != 0 {
+		i += size - r
+	}
+	return min(i, len(src))
+}
+
+// utf16Bound returns the first unit boundary at or after i: a 2-byte code
+// unit boundary that does not split a surrogate pair.
+func utf16Bound(src []byte, base, i int, order binary.ByteOrder) int {
+	i = alignUp(src, base, i, 2)
+	if i >= 2 && i+2 <= len(src) {
+		hi, lo := order.Uint16(src[i-2:]), order.Uint16(src[i:])
+		if 0xD800 <= hi && hi < 0xDC00 && 0xDC00 <= lo && lo <= 0xDFFF {
+			i += 2
+		}
+	}
+	return i
+}
