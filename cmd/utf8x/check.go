@@ -39,6 +39,8 @@ type checkOptions struct {
 	// provides the three form-specific steps: finding faults, counting
 	// characters for columns, and the incomplete tail a block must carry.
 	form *transcode.Encoding
+	// ranges splits one large regular file across CPUs (checkRanges).
+	ranges rangeOptions
 }
 
 // firstOnly reports whether one error settles an input (-q, -l), so the rest
@@ -71,7 +73,6 @@ func newCheckCmd() *cobra.Command {
 	opts := checkOptions{blockSize: defaultBlockSize}
 	var sample bool
 	var walk walkOptions
-	var jobs int
 	var encoding string
 	cmd := &cobra.Command{
 		Use:   "check [flags] [FILE...]",
@@ -135,8 +136,8 @@ error or an input that cannot be read.`,
   utf8x check --json --max-errors 10 dump.sql
   utf8x check -r --exclude '*.png' --exclude 'vendor/' .`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if jobs < 0 {
-				return usageError("-j must be 1 or more (or 0 for one per CPU), not %d", jobs)
+			if err := opts.ranges.check(); err != nil {
+				return err
 			}
 			if opts.maxErrors < 0 {
 				return usageError("--max-errors must be 0 or more, not %d", opts.maxErrors)
@@ -165,7 +166,11 @@ error or an input that cannot be read.`,
 			}
 			// A walk always ends with a summary: it may have found 0 or 1 files.
 			summarize := len(files) > 1 || walk.recursive
-			return checkFiles(cmd, files, opts, jobCount(jobs), summarize)
+			jobs := opts.ranges.workers()
+			if len(files) > 1 {
+				opts.ranges.jobs = 1 // the CPUs take whole files
+			}
+			return checkFiles(cmd, files, opts, jobs, summarize)
 		},
 	}
 	f := cmd.Flags()
@@ -176,7 +181,7 @@ error or an input that cannot be read.`,
 	f.BoolVar(&sample, "sample", false, "check a built-in sample with typical faults")
 	f.StringVar(&encoding, "encoding", "utf-8", "validate against `FORM`: utf-8, cesu-8, mutf-8, wtf-8 or utf-8-legacy")
 	walk.addFlags(cmd)
-	addJobsFlag(cmd, &jobs)
+	addRangeFlags(cmd, &opts.ranges)
 	cmd.MarkFlagsMutuallyExclusive("quiet", "files-with-errors", "json")
 	return cmd
 }
@@ -318,7 +323,11 @@ func checkInput(f inputFile, stdin io.Reader, dirHint string, opts checkOptions,
 		if err == nil {
 			opts.onRead = onRead
 			opts.wholeHead = size >= 0
-			res, err = checkStream(r, f.path, opts, p.error, p.flush)
+			if file, ok := opts.ranges.splitFile(r, size); ok && opts.form == nil {
+				res, err = checkRanges(file, f.path, size, opts, p.error, p.flush)
+			} else {
+				res, err = checkStream(r, f.path, opts, p.error, p.flush)
+			}
 			r.Close()
 		}
 	}

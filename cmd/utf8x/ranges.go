@@ -1,0 +1,257 @@
+// One large file on all cores: ranges of a regular file processed in
+// parallel, with results put back in input order.
+//
+// A range is a fixed-size slice of the file's byte offsets, cut anywhere:
+// the library's range primitive (utf8x.CheckRange, utf8x.AppendValidRange,
+// transcode's Converter.AppendRange) owns, for each range, the elements
+// whose first byte lies in it, so that the results of consecutive ranges put
+// end to end are the result for the whole file. Each worker reads its own
+// window with ReadAt (the range and the 3 bytes either side that decide
+// where its first and last element start and end), so reading is parallel
+// too; windows and results are bounded by forEachOrdered's window of 2*jobs,
+// so memory stays bounded whatever the file size.
+package main
+
+import (
+	"errors"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+	"github.com/utf8x/utf8x"
+)
+
+// rangeOptions are the parallel settings of one command: how many workers,
+// and how large a range each takes (a hidden flag, so that tests can make
+// ranges tiny and cuts land everywhere).
+type rangeOptions struct {
+	jobs int // 0: one per CPU
+	size int // bytes per range; 0: defaultRangeSize(jobs)
+}
+
+// addRangeFlags adds -j/--jobs and the hidden --range-size to cmd.
+func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
+	cmd.Flags().IntVarP(&o.jobs, "jobs", "j", 0, "use up to `N` CPUs: inputs at once, or ranges of one large file (default: the number of CPUs)")
+	cmd.Flags().IntVar(&o.size, "range-size", 0, "bytes per range of a file split across CPUs (for tests)")
+	_ = cmd.Flags().MarkHidden("range-size")
+}
+
+// check refuses values that make no sense.
+func (o rangeOptions) check() error {
+	switch {
+	case o.jobs < 0:
+		return usageError("-j must be 1 or more (or 0 for one per CPU), not %d", o.jobs)
+	case o.size < 0:
+		return usageError("--range-size must be 1 or more, not %d", o.size)
+	}
+	return nil
+}
+
+// workers is the number of goroutines to use.
+func (o rangeOptions) workers() int { return jobCount(o.jobs) }
+
+// rangeSize is the bytes per range: small enough that a range, its window
+// and its output stay in the core's cache between read and use, and that the
+// 2*jobs of them in flight keep memory far below 32 MiB on any machine.
+func (o rangeOptions) rangeSize() int {
+	if o.size > 0 {
+		return o.size
+	}
+	const budget = 16 << 20 // windows plus outputs (up to 3 times the input)
+	return min(256<<10, max(32<<10, budget/(2*o.workers()*4)))
+}
+
+// splits reports whether a file of size bytes is worth splitting: more than
+// one worker, and more than one range.
+func (o rangeOptions) splits(size int64) bool {
+	return o.workers() > 1 && size > int64(o.rangeSize())
+}
+
+// splitFile returns r as an *os.File and its size when it is a regular file
+// that o splits into ranges.
+func (o rangeOptions) splitFile(r io.Reader, size int64) (*os.File, bool) {
+	f, ok := r.(*os.File)
+	if !ok || size < 0 || !o.splits(size) {
+		return nil, false
+	}
+	return f, true
+}
+
+// window is one range of a file as a worker sees it.
+type window struct {
+	base       int64  // file offset of buf[0]
+	buf        []byte // the range with up to 3 bytes either side
+	start, end int    // the range within buf
+	last       bool   // the range ends the file (as far as it could be read)
+}
+
+// windowMargin is how far a range looks beyond its ends.
+const windowMargin = utf8x.UTFMax - 1
+
+// eachRange processes the file f of size bytes (named path in messages) in
+// ranges of o.rangeSize bytes on o.workers goroutines: work runs on each
+// range's window, and emit gets the windows and work's results in file
+// order. A window is valid until emit returns. A read failure stops the run
+// with an *inputError once every range before it is emitted; an error from
+// emit stops it too and is returned.
+func eachRange[T any](f io.ReaderAt, path string, size int64, o rangeOptions, work func(w *window) T, emit func(w *window, v T) error) error {
+	rs := int64(o.rangeSize())
+	n := int((size + rs - 1) / rs)
+	jobs := o.workers()
+	// Spare buffers: at most 2*jobs windows are started and not yet
+	// emitted at any time (forEachOrdered), so no more are ever made.
+	free := make(chan []byte, 2*jobs+1)
+	type result struct {
+		w   *window
+		v   T
+		err error
+	}
+	read := func(i int) result {
+		s := int64(i) * rs
+		e := min(s+rs, size)
+		lo, hi := max(0, s-windowMargin), min(size, e+windowMargin)
+		var buf []byte
+		select {
+		case buf = <-free:
+		default:
+			buf = make([]byte, rs+2*windowMargin)
+		}
+		buf = buf[:hi-lo]
+		m, err := f.ReadAt(buf, lo)
+		if err == io.EOF && m < len(buf) {
+			err = nil // the file shrank: take what is there
+		}
+		if err != nil {
+			return result{w: &window{buf: buf}, err: readError(path, lo+int64(m), err)}
+		}
+		w := &window{base: lo, buf: buf[:m], start: int(s - lo), end: int(e - lo)}
+		w.start, w.end = min(w.start, m), min(w.end, m)
+		w.last = e == size || m < len(buf)
+		return result{w: w, v: work(w)}
+	}
+	return forEachOrdered(n, jobs, read, func(_ int, r result) error {
+		defer func() {
+			select {
+			case free <- r.w.buf[:0]:
+			default:
+			}
+		}()
+		if r.err != nil {
+			return r.err
+		}
+		return emit(r.w, r.v)
+	})
+}
+
+// checkRanges is checkStream for a regular file split into ranges (opts.ranges
+// says how), with the same result, the same errors listed in the same order
+// with the same lines and columns, and the same calls to onBlock's printer
+// at least once per range. Only strict UTF-8 is checked this way: the range
+// primitive cannot find the units of the other forms on its own.
+func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
+	var res checkResult
+	// The start of the file decides hints, as checkStream's head does for
+	// a file (wholeHead): the first sniffLimit bytes, all read first.
+	head := make([]byte, min(int64(sniffLimit), size))
+	m, err := f.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return res, readError(path, int64(m), err)
+	}
+	looks := sniffHead(head[:m])
+	if looks.certain {
+		res.Hint = looks.hint(path)
+		res.Bytes = int64(looks.bom)
+		return res, nil
+	}
+	// Each range lists at most perRange errors; a range with more, met
+	// while errors are still listed, is checked again on the emitting side
+	// in pieces of subRange bytes, each holding all its errors. So memory
+	// stays bounded however many errors a file holds.
+	const subRange = 4 << 10
+	perRange := 1024
+	switch {
+	case opts.firstOnly():
+		perRange = 1
+	case opts.maxErrors > 0:
+		perRange = min(perRange, opts.maxErrors)
+	}
+	lines, tail := 0, 0 // LFs so far, and characters since the last
+	// take adds the report of the next piece of the file; done says that the
+	// check ends there (a hint, or -q/-l's first error).
+	take := func(w *window, r utf8x.RangeReport) (done bool, err error) {
+		for _, e := range r.Errors {
+			if res.ErrorCount == 0 && looks.what != "" {
+				res.Hint = looks.hint(path)
+				res.Bytes = int64(e.Offset + e.Len)
+				return true, nil
+			}
+			res.ErrorCount++
+			if opts.listed(res.Listed) {
+				col := e.Column + 1
+				if e.Line == 0 {
+					col += tail
+				}
+				at := e.Offset - int(w.base)
+				ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
+					Line: lines + e.Line + 1, Column: col, hex: utf8x.Hex(w.buf[at : at+e.Len])}
+				if err := onError(&ce); err != nil {
+					return true, err
+				}
+				res.Listed++
+			}
+			if opts.firstOnly() {
+				res.Bytes = int64(e.Offset + e.Len)
+				return true, nil
+			}
+		}
+		res.ErrorCount += r.Invalid - len(r.Errors)
+		lines += r.Lines
+		if r.Lines > 0 {
+			tail = r.Tail
+		} else {
+			tail += r.Tail
+		}
+		res.Bytes = int64(r.To)
+		return false, nil
+	}
+	errDone := errors.New("done")
+	work := func(w *window) utf8x.RangeReport {
+		r, err := utf8x.CheckRange(w.buf, int(w.base), w.start, w.end, perRange)
+		if err != nil {
+			panic(err) // windows always hold their margins
+		}
+		return r
+	}
+	emit := func(w *window, r utf8x.RangeReport) error {
+		var done bool
+		var err error
+		if r.Invalid > len(r.Errors) && opts.listed(res.Listed+len(r.Errors)) {
+			for s := w.start; s < w.end && !done && err == nil; s += subRange {
+				var sub utf8x.RangeReport
+				if sub, err = utf8x.CheckRange(w.buf, int(w.base), s, min(s+subRange, w.end), -1); err != nil {
+					panic(err)
+				}
+				done, err = take(w, sub)
+			}
+		} else {
+			done, err = take(w, r)
+		}
+		if opts.onRead != nil {
+			opts.onRead(w.base + int64(w.end))
+		}
+		switch {
+		case err != nil:
+			return err
+		case done:
+			return errDone
+		}
+		if onBlock != nil {
+			return onBlock()
+		}
+		return nil
+	}
+	if err := eachRange(f, path, size, opts.ranges, work, emit); err != nil && err != errDone {
+		return res, err
+	}
+	return res, nil
+}
