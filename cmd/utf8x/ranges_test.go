@@ -106,3 +106,10 @@ func TestCheckRangesManyErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestStatsRangesSameAsOneJob(t *testing.T) {
+	compareRanges(t, [][]string{
+		{"stats"},
+		{"stats", "--json", "--scripts"},
+	})
+}
