@@ -2,7 +2,7 @@
 // default and with the offset and kind of whatever cannot be converted.
 //
 // Each input streams through a transcode.Converter with the shared pump
-// (fix.go), so memory stays constant whatever the input size; -o goes through
+// (pump.go), so memory stays constant whatever the input size; -o goes through
 // createAtomic (output.go), so a failed run leaves the destination as it was.
 package main
 
