@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +31,7 @@ type convertOptions struct {
 	output    string
 	inPlace   bool
 	blockSize int
+	ranges    rangeOptions
 }
 
 func newConvertCmd() *cobra.Command {
@@ -87,6 +89,9 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 			if err := opts.parse(cmd, from, to, invalid, bom, args); err != nil {
 				return err
 			}
+			if err := opts.ranges.check(); err != nil {
+				return err
+			}
 			if len(args) == 0 {
 				if isTerminal(cmd.InOrStdin()) {
 					return usageError("give FILE arguments or pipe text in (see 'utf8x convert --help')")
@@ -109,6 +114,7 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
 	f.BoolVar(&list, "list", false, "list the encodings and their labels")
+	addRangeFlags(cmd, &opts.ranges)
 	return cmd
 }
 
@@ -275,8 +281,17 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 		pos = newSourcePosition(opts.from)
 		consumed = pos.advance
 	}
-	r := warnUTF16Order(countReads(f, onRead), opts.from, func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) })
-	err = pump(w, opts.output, r, path, c, consumed, opts.blockSize)
+	warn := func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) }
+	if file, ok := opts.ranges.splitFile(f, size); ok && splitsForm(opts.from) {
+		// The warning judges what the stream's first read would bring.
+		head := make([]byte, min(int64(max(opts.blockSize, utf8x.UTFMax)), size))
+		n, _ := file.ReadAt(head, 0)
+		warnUTF16Order(bytes.NewReader(head[:n]), opts.from, warn).Read(head)
+		err = convertRanges(w, opts.output, file, path, size, opts, onRead)
+	} else {
+		r := warnUTF16Order(countReads(f, onRead), opts.from, warn)
+		err = pump(w, opts.output, r, path, c, consumed, opts.blockSize)
+	}
 	var te *transcode.Error
 	if errors.As(err, &te) {
 		if pos == nil {

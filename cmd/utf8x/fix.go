@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 func init() { commands = append(commands, newFixCmd) }
@@ -27,6 +28,7 @@ type fixOptions struct {
 	inPlace   bool
 	quiet     bool
 	blockSize int // read size; tests make it tiny
+	ranges    rangeOptions
 }
 
 func newFixCmd() *cobra.Command {
@@ -71,6 +73,9 @@ error or an input or output that cannot be read or written.`,
 			if err := opts.parse(cmd, invalid, replacement, bom, args); err != nil {
 				return err
 			}
+			if err := opts.ranges.check(); err != nil {
+				return err
+			}
 			if len(args) == 0 {
 				if isTerminal(cmd.InOrStdin()) {
 					return usageError("give FILE arguments or pipe text in (see 'utf8x fix --help')")
@@ -92,6 +97,7 @@ error or an input or output that cannot be read or written.`,
 	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
 	f.BoolVarP(&opts.quiet, "quiet", "q", false, "do not report what was fixed")
+	addRangeFlags(cmd, &opts.ranges)
 	return cmd
 }
 
@@ -199,7 +205,7 @@ func pluralSeq(n int64) string {
 // fixOne fixes one input into its destination and returns how many ill-formed
 // sequences it handled. onRead, if not nil, is told the bytes read so far.
 func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)) (int64, error) {
-	f, _, err := openInput(path, cmd.InOrStdin(), "")
+	f, size, err := openInput(path, cmd.InOrStdin(), "")
 	if err != nil {
 		return 0, err
 	}
@@ -220,17 +226,32 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 		w = out
 	}
 
-	tr := utf8x.NewTransformer(opts.policy, opts.bom)
+	var fixed int64
 	var pos *position
-	var consumed func([]byte)
-	if opts.policy.Action() == utf8x.ActionStrict {
-		p := startPosition()
-		pos, consumed = &p, p.advance
+	if file, ok := opts.ranges.splitFile(f, size); ok {
+		fixed, err = fixRanges(w, dest, file, path, size, opts, onRead)
+	} else {
+		tr := utf8x.NewTransformer(opts.policy, opts.bom)
+		var consumed func([]byte)
+		if opts.policy.Action() == utf8x.ActionStrict {
+			p := startPosition()
+			pos, consumed = &p, p.advance
+		}
+		err = pump(w, dest, in, path, tr, consumed, opts.blockSize)
+		fixed = tr.Fixed()
 	}
-	err = pump(w, dest, in, path, tr, consumed, opts.blockSize)
 	var ue *utf8x.Error
 	switch {
 	case errors.As(err, &ue):
+		if pos == nil {
+			// Ranges keep no position: the file is read again up to the
+			// error, which costs nothing on the way.
+			p, err := positionInFile(path, transcode.UTF8, int64(ue.Offset))
+			if err != nil {
+				return fixed, err
+			}
+			pos = &p.position
+		}
 		outcome := "the output stops before it"
 		if out != nil {
 			outcome = dest + " left unchanged"
@@ -238,14 +259,14 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 				outcome = dest + " not written"
 			}
 		}
-		return tr.Fixed(), &strictError{displayName(path), pos.line, pos.col + 1, ue, outcome}
+		return fixed, &strictError{displayName(path), pos.line, pos.col + 1, ue, outcome}
 	case err != nil:
-		return tr.Fixed(), err
+		return fixed, err
 	}
 	if out != nil {
 		if err := out.commit(); err != nil {
-			return tr.Fixed(), err
+			return fixed, err
 		}
 	}
-	return tr.Fixed(), nil
+	return fixed, nil
 }

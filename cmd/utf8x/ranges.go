@@ -16,9 +16,12 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 // rangeOptions are the parallel settings of one command: how many workers,
@@ -254,4 +257,102 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 		return res, err
 	}
 	return res, nil
+}
+
+// outBuffers hands out output buffers for range results and takes them back
+// once written, so that no more are made than results in flight.
+type outBuffers chan []byte
+
+func (b outBuffers) get() []byte {
+	select {
+	case p := <-b:
+		return p[:0]
+	default:
+		return nil
+	}
+}
+
+func (b outBuffers) put(p []byte) {
+	select {
+	case b <- p:
+	default:
+	}
+}
+
+// rangeOutput is what a worker made of one range: the bytes to write, how
+// many ill-formed sequences it fixed, and the error that stopped it (strict).
+type rangeOutput struct {
+	out   []byte
+	fixed int
+	err   error
+}
+
+// writeRanges runs work on the ranges of f and writes their outputs to w
+// (named dest in messages, "" for standard output) in file order, each in one
+// write. It returns the sum of the fixed counts and the first range's error,
+// after writing everything before it, as a stream would have.
+func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, o rangeOptions, onRead func(int64), work func(dst []byte, win *window) rangeOutput) (int64, error) {
+	bufs := make(outBuffers, 2*o.workers()+1)
+	var fixed int64
+	err := eachRange(f, path, size, o, func(win *window) rangeOutput {
+		return work(bufs.get(), win)
+	}, func(win *window, r rangeOutput) error {
+		defer bufs.put(r.out)
+		fixed += int64(r.fixed)
+		if len(r.out) > 0 {
+			if _, err := w.Write(r.out); err != nil {
+				return &outputError{dest, err}
+			}
+		}
+		if onRead != nil {
+			onRead(win.base + int64(win.end))
+		}
+		return r.err
+	})
+	return fixed, err
+}
+
+// fixRanges is fix's pump for a regular file split into ranges: each range's
+// repair comes from utf8x.AppendValidRange, and the one that starts the file
+// also does what the byte order mark policy says, as utf8x.Transformer does
+// at the start of a stream.
+func fixRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts fixOptions, onRead func(int64)) (int64, error) {
+	return writeRanges(w, dest, f, path, size, opts.ranges, onRead, func(dst []byte, win *window) rangeOutput {
+		start, end := win.start, win.end
+		if win.base == 0 && start == 0 {
+			had := utf8x.HasBOM(win.buf)
+			switch {
+			case had && !opts.bom.Output(true):
+				start, end = len(utf8x.BOM), max(end, len(utf8x.BOM))
+			case !had && opts.bom.Output(false):
+				dst = append(dst, utf8x.BOM...)
+			}
+		}
+		out, n, err := utf8x.AppendValidRange(dst, win.buf, int(win.base), start, end, opts.policy)
+		return rangeOutput{out, n, err}
+	})
+}
+
+// rangeForms are the input encodings whose units a range finds on its own
+// (transcode's Converter.AppendRange): the others take their byte order from
+// a signature only the start holds, or have units that need the text before.
+var rangeForms = []transcode.Encoding{transcode.UTF8, transcode.UTF16LE, transcode.UTF16BE,
+	transcode.UTF32LE, transcode.UTF32BE, transcode.Latin1, transcode.CP1252}
+
+// splitsForm reports whether input in e can be converted in ranges.
+func splitsForm(e transcode.Encoding) bool {
+	return slices.ContainsFunc(rangeForms, func(f transcode.Encoding) bool { return f.Name() == e.Name() })
+}
+
+// convertRanges is convert's pump for a regular file split into ranges, each
+// converted by transcode's Converter.AppendRange on a converter of its own.
+func convertRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts convertOptions, onRead func(int64)) error {
+	converters := sync.Pool{New: func() any { return transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom) }}
+	_, err := writeRanges(w, dest, f, path, size, opts.ranges, onRead, func(dst []byte, win *window) rangeOutput {
+		c := converters.Get().(*transcode.Converter)
+		defer converters.Put(c)
+		out, _, _, err := c.AppendRange(dst, win.buf, int(win.base), win.start, win.end)
+		return rangeOutput{out, c.Fixed(), err}
+	})
+	return err
 }

@@ -113,3 +113,29 @@ func TestStatsRangesSameAsOneJob(t *testing.T) {
 		{"stats", "--json", "--scripts"},
 	})
 }
+
+func TestFixRangesSameAsOneJob(t *testing.T) {
+	compareRanges(t, [][]string{
+		{"fix"},
+		{"fix", "--invalid", "escape", "--bom", "strip"},
+		{"fix", "--invalid", "cp1252", "--bom", "add"},
+		{"fix", "--invalid", "skip", "--bom", "keep"},
+		{"fix", "--invalid", "replace", "--replacement", "<?>"},
+		{"fix", "--invalid", "strict"},
+	})
+}
+
+func TestConvertRangesSameAsOneJob(t *testing.T) {
+	compareRanges(t, [][]string{
+		{"convert", "-f", "utf-8", "-t", "utf-16le"},
+		{"convert", "-f", "utf-8", "-t", "utf-16", "--invalid", "replace"},
+		{"convert", "-f", "utf-8", "-t", "utf-32be", "--invalid", "escape", "--bom", "strip"},
+		{"convert", "-f", "utf-8", "-t", "latin1", "--invalid", "replace", "--bom", "add"},
+		{"convert", "-f", "utf-8", "-t", "cp1252", "--invalid", "skip"},
+		{"convert", "-f", "utf-16le", "-t", "utf-8", "--invalid", "replace"},
+		{"convert", "-f", "utf-16be", "-t", "utf-8"},
+		{"convert", "-f", "utf-32le", "-t", "utf-8", "--invalid", "escape"},
+		{"convert", "-f", "cp1252", "-t", "utf-16be"},
+		{"convert", "-f", "latin1", "-t", "utf-8", "--bom", "add"},
+	})
+}
