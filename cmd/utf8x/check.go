@@ -94,7 +94,8 @@ reports live). After --max-errors errors in a file (0: no limit) the rest are
 counted but not listed; a summary line gives each invalid file's total.
 Inputs are streamed in constant memory, whatever their size and
 --max-errors; several are checked in parallel (-j) and reported in the order
-given. With -r, each DIR is walked (skipping .git, .hg, .svn and whatever
+given, and one large file is checked in ranges on -j CPUs with the same
+report (up to its size when the check starts). With -r, each DIR is walked (skipping .git, .hg, .svn and whatever
 --exclude names) and every file under it is checked. Standard input can be
 read once: naming "-" twice is a usage error.
 

@@ -61,6 +61,9 @@ output that is also an input is refused. With several FILEs and no
 --in-place, the outputs are concatenated (--bom add writes one byte order
 mark, at the start).
 
+A large file is fixed in ranges on -j CPUs, written in order: the output is
+the same as on one.
+
 A count of what was fixed goes to standard error, nothing when the input was
 already clean (--quiet silences it). Exit status: 0 on success, even when
 something was fixed; 1 when strict meets an ill-formed sequence; 2 for a usage

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 	"sync"
 
@@ -24,18 +25,19 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-// rangeOptions are the parallel settings of one command: how many workers,
-// and how large a range each takes (a hidden flag, so that tests can make
-// ranges tiny and cuts land everywhere).
+// rangeOptions are the range settings of one command: how many workers, and
+// how large a range each takes. The hidden --range-size is for tests: a
+// positive size splits every regular file (tiny sizes put cuts everywhere),
+// and -1 never splits, which leaves the streaming code as the reference.
 type rangeOptions struct {
 	jobs int // 0: one per CPU
-	size int // bytes per range; 0: defaultRangeSize(jobs)
+	size int // bytes per range; 0: defaultRangeSize, -1: do not split
 }
 
 // addRangeFlags adds -j/--jobs and the hidden --range-size to cmd.
 func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
 	cmd.Flags().IntVarP(&o.jobs, "jobs", "j", 0, "use up to `N` CPUs: inputs at once, or ranges of one large file (default: the number of CPUs)")
-	cmd.Flags().IntVar(&o.size, "range-size", 0, "bytes per range of a file split across CPUs (for tests)")
+	cmd.Flags().IntVar(&o.size, "range-size", 0, "bytes per range of a file split into ranges; -1: stream it (for tests)")
 	_ = cmd.Flags().MarkHidden("range-size")
 }
 
@@ -44,8 +46,8 @@ func (o rangeOptions) check() error {
 	switch {
 	case o.jobs < 0:
 		return usageError("-j must be 1 or more (or 0 for one per CPU), not %d", o.jobs)
-	case o.size < 0:
-		return usageError("--range-size must be 1 or more, not %d", o.size)
+	case o.size < -1:
+		return usageError("--range-size must be -1, 0 or more, not %d", o.size)
 	}
 	return nil
 }
@@ -53,24 +55,29 @@ func (o rangeOptions) check() error {
 // workers is the number of goroutines to use.
 func (o rangeOptions) workers() int { return jobCount(o.jobs) }
 
-// rangeSize is the bytes per range: small enough that a range, its window
-// and its output stay in the core's cache between read and use, and that the
-// 2*jobs of them in flight keep memory far below 32 MiB on any machine.
+// rangeSize is the bytes per range: large enough that mapping a range costs
+// little beside reading it, small enough that the 2*jobs ranges in flight,
+// with their outputs (up to 3 times as large), stay far below 32 MiB on any
+// machine.
 func (o rangeOptions) rangeSize() int {
 	if o.size > 0 {
 		return o.size
 	}
-	const budget = 16 << 20 // windows plus outputs (up to 3 times the input)
-	return min(256<<10, max(32<<10, budget/(2*o.workers()*4)))
+	const budget = 16 << 20
+	return min(2<<20, max(64<<10, budget/(2*o.workers()*4)))
 }
 
-// splits reports whether a file of size bytes is worth splitting: more than
-// one worker, and more than one range.
+// splits reports whether a regular file of size bytes is read in ranges:
+// when it holds more than one, even on one CPU, since mapping a range costs
+// less than copying it (mapRange).
 func (o rangeOptions) splits(size int64) bool {
-	return o.workers() > 1 && size > int64(o.rangeSize())
+	if o.size != 0 {
+		return o.size > 0 && size > 0
+	}
+	return size > int64(o.rangeSize())
 }
 
-// splitFile returns r as an *os.File and its size when it is a regular file
+// splitFile returns r as an *os.File when it is a regular file of size bytes
 // that o splits into ranges.
 func (o rangeOptions) splitFile(r io.Reader, size int64) (*os.File, bool) {
 	f, ok := r.(*os.File)
@@ -85,7 +92,7 @@ type window struct {
 	base       int64  // file offset of buf[0]
 	buf        []byte // the range with up to 3 bytes either side
 	start, end int    // the range within buf
-	last       bool   // the range ends the file (as far as it could be read)
+	unmap      func() // if not nil, buf is mapped and this unmaps it
 }
 
 // windowMargin is how far a range looks beyond its ends.
@@ -94,46 +101,59 @@ const windowMargin = utf8x.UTFMax - 1
 // eachRange processes the file f of size bytes (named path in messages) in
 // ranges of o.rangeSize bytes on o.workers goroutines: work runs on each
 // range's window, and emit gets the windows and work's results in file
-// order. A window is valid until emit returns. A read failure stops the run
-// with an *inputError once every range before it is emitted; an error from
-// emit stops it too and is returned.
-func eachRange[T any](f io.ReaderAt, path string, size int64, o rangeOptions, work func(w *window) T, emit func(w *window, v T) error) error {
+// order. A window is valid until emit returns. A read failure, or the file
+// shrinking under a mapped window, stops the run with an *inputError once
+// every range before it is emitted; an error from emit stops it too and is
+// returned.
+func eachRange[T any](f *os.File, path string, size int64, o rangeOptions, work func(w *window) T, emit func(w *window, v T) error) error {
 	rs := int64(o.rangeSize())
 	n := int((size + rs - 1) / rs)
 	jobs := o.workers()
-	// Spare buffers: at most 2*jobs windows are started and not yet
-	// emitted at any time (forEachOrdered), so no more are ever made.
+	// Spare buffers when mapping fails: at most 2*jobs windows are started
+	// and not yet emitted at any time (forEachOrdered), so no more are made.
 	free := make(chan []byte, 2*jobs+1)
 	type result struct {
 		w   *window
 		v   T
 		err error
 	}
-	read := func(i int) result {
+	read := func(i int) (r result) {
 		s := int64(i) * rs
 		e := min(s+rs, size)
 		lo, hi := max(0, s-windowMargin), min(size, e+windowMargin)
-		var buf []byte
-		select {
-		case buf = <-free:
-		default:
-			buf = make([]byte, rs+2*windowMargin)
+		w := &window{base: lo, start: int(s - lo), end: int(e - lo)}
+		r.w = w
+		if data, unmap, err := mapRange(f, lo, int(hi-lo)); err == nil {
+			w.buf, w.unmap = data, unmap
+			defer catchFault(&r.err, path, lo)()
+			r.v = work(w)
+			return r
 		}
-		buf = buf[:hi-lo]
-		m, err := f.ReadAt(buf, lo)
-		if err == io.EOF && m < len(buf) {
+		select {
+		case w.buf = <-free:
+		default:
+			w.buf = make([]byte, rs+2*windowMargin)
+		}
+		w.buf = w.buf[:hi-lo]
+		m, err := f.ReadAt(w.buf, lo)
+		if err == io.EOF && m < len(w.buf) {
 			err = nil // the file shrank: take what is there
 		}
 		if err != nil {
-			return result{w: &window{buf: buf}, err: readError(path, lo+int64(m), err)}
+			r.err = readError(path, lo+int64(m), err)
+			return r
 		}
-		w := &window{base: lo, buf: buf[:m], start: int(s - lo), end: int(e - lo)}
+		w.buf = w.buf[:m]
 		w.start, w.end = min(w.start, m), min(w.end, m)
-		w.last = e == size || m < len(buf)
-		return result{w: w, v: work(w)}
+		r.v = work(w)
+		return r
 	}
-	return forEachOrdered(n, jobs, read, func(_ int, r result) error {
+	return forEachOrdered(n, jobs, read, func(_ int, r result) (err error) {
 		defer func() {
+			if r.w.unmap != nil {
+				r.w.unmap()
+				return
+			}
 			select {
 			case free <- r.w.buf[:0]:
 			default:
@@ -142,8 +162,26 @@ func eachRange[T any](f io.ReaderAt, path string, size int64, o rangeOptions, wo
 		if r.err != nil {
 			return r.err
 		}
+		defer catchFault(&err, path, r.w.base)()
 		return emit(r.w, r.v)
 	})
+}
+
+// catchFault makes a fault on a mapped window panic instead of crashing
+// the process (debug.SetPanicOnFault, for the calling goroutine), and returns
+// the function to defer, which turns that panic into a read error: the file
+// was cut short under the mapping. Any other panic goes on.
+func catchFault(err *error, path string, off int64) func() {
+	old := debug.SetPanicOnFault(true)
+	return func() {
+		debug.SetPanicOnFault(old)
+		if r := recover(); r != nil {
+			if _, ok := r.(interface{ Addr() uintptr }); !ok {
+				panic(r)
+			}
+			*err = readError(path, off, errors.New("the file was cut short while it was read"))
+		}
+	}
 }
 
 // checkRanges is checkStream for a regular file split into ranges (opts.ranges

@@ -49,26 +49,29 @@ func rangeInputs(t *testing.T) map[string]string {
 }
 
 // rangeSizes are the range sizes tried: tiny ones put cuts inside every
-// character and fault.
-var rangeSizes = []string{"1", "2", "3", "4", "5", "7", "64", "301"}
+// character and fault; 0 is the default (one range for these small files).
+var rangeSizes = []string{"1", "2", "3", "4", "5", "7", "64", "301", "0"}
 
-// compareRanges runs each command line with -j 1 and with -j 3 and every
-// range size, on every input, and requires the same status and output.
+// compareRanges runs each command line streaming (--range-size -1) and in
+// ranges of every size with -j 1 and -j 3, on every input, and requires the
+// same status and output.
 func compareRanges(t *testing.T, lines [][]string) {
 	t.Helper()
 	inputs := rangeInputs(t)
 	for name, path := range inputs {
 		for _, args := range lines {
 			args := append(append([]string{}, args...), path)
-			code, out, errOut := runTool(append([]string{args[0], "-j", "1"}, args[1:]...)...)
+			code, out, errOut := runTool(append([]string{args[0], "-j", "1", "--range-size", "-1"}, args[1:]...)...)
 			if code == 2 {
 				t.Fatalf("%v on %s: status 2: %s", args, name, errOut)
 			}
 			for _, size := range rangeSizes {
-				c, o, e := runTool(append([]string{args[0], "-j", "3", "--range-size", size}, args[1:]...)...)
-				if c != code || o != out || e != errOut {
-					t.Fatalf("%v on %s, range size %s: -j 3 gives status %d\n%q\n%q\n-j 1 gives status %d\n%q\n%q",
-						args, name, size, c, o, e, code, out, errOut)
+				for _, jobs := range []string{"1", "3"} {
+					c, o, e := runTool(append([]string{args[0], "-j", jobs, "--range-size", size}, args[1:]...)...)
+					if c != code || o != out || e != errOut {
+						t.Fatalf("%v on %s, range size %s, -j %s: status %d\n%q\n%q\nstreaming: status %d\n%q\n%q",
+							args, name, size, jobs, c, o, e, code, out, errOut)
+					}
 				}
 			}
 		}
@@ -96,7 +99,7 @@ func TestCheckRangesManyErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, max := range []string{"0", "1500", "5000"} {
-		code, out, _ := runTool("check", "-j", "1", "--max-errors", max, path)
+		code, out, _ := runTool("check", "-j", "1", "--range-size", "-1", "--max-errors", max, path)
 		c, o, _ := runTool("check", "-j", "2", "--range-size", "9000", "--max-errors", max, path)
 		if c != code || o != out {
 			t.Fatalf("--max-errors %s: -j 2 differs from -j 1 (%d vs %d, %d vs %d lines)", max, c, code, strings.Count(o, "\n"), strings.Count(out, "\n"))

@@ -65,7 +65,8 @@ plus one for a last line that does not end in LF.
 With --json, one object per input per line with the keys file, bytes, chars,
 lines, by_length ("1" to "4"), utf16_units, ascii, bom, invalid, and with
 --scripts scripts.
-Inputs are streamed in constant memory.
+Inputs are streamed in constant memory; several are measured in parallel
+(-j), and one large file in ranges on -j CPUs, with the same counts.
 
 Exit status: 0, or 2 when an input cannot be read (invalid text is counted,
 not an error: use 'utf8x check' to fail on it).`,
