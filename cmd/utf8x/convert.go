@@ -201,7 +201,9 @@ func convertFiles(cmd *cobra.Command, files []string, opts convertOptions) error
 	}
 	var w io.Writer = cmd.OutOrStdout()
 	var out *atomicFile
-	if opts.output != "" {
+	if opts.output == "" {
+		growPipe(w)
+	} else {
 		var err error
 		if out, err = createAtomic(opts.output, errOut); err != nil {
 			return &exitError{code: exitUsage, err: err}

@@ -160,6 +160,9 @@ func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
 	errOut := cmd.ErrOrStderr()
 	bar := newProgress(errOut, "fixing", inputFiles(files))
 	defer bar.clear()
+	if !opts.inPlace && opts.output == "" {
+		growPipe(cmd.OutOrStdout())
+	}
 	status := exitOK
 	for i, path := range files {
 		o := opts
