@@ -469,8 +469,8 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 	pos := startPosition()
 	if e := opts.form; e != nil {
 		firstInvalid = func(p []byte) (int, int, utf8x.ErrorKind) { return e.FirstInvalid(p, true) }
-		br = newBlockReader(r, path, max(opts.blockSize, maxFormUnit))
-		br.tail = formTail(*e)
+		br = newBlockReader(r, path, max(opts.blockSize, 2*e.MaxUnitLen()))
+		br.tail = e.IncompleteTail
 		pos.count = e
 	}
 	br.onRead = opts.onRead
@@ -586,32 +586,6 @@ func (o *checkOptions) formName() string {
 		return "UTF-8"
 	}
 	return o.form.Name()
-}
-
-// maxFormUnit bounds the bytes a unit of a --encoding form may take (a
-// CESU-8 pair, a legacy 6-byte sequence), so blocks always make progress.
-const maxFormUnit = 8
-
-// formTail is incompleteTail for a form: the length of the unit at the end of
-// p that more input could complete. The forms are self-synchronizing, so
-// reading from the first byte that is not a continuation byte among the last
-// maxFormUnit finds it; starting on the low half of a CESU-8 pair only reads
-// that half alone, which does not change where the last unit starts.
-func formTail(e transcode.Encoding) func([]byte) int {
-	return func(p []byte) int {
-		start := max(0, len(p)-maxFormUnit)
-		for start < len(p) && !utf8x.RuneStart(p[start]) {
-			start++
-		}
-		q := p[start:]
-		for {
-			off, n, _ := e.FirstInvalid(q, false)
-			if n == 0 {
-				return len(q) - off
-			}
-			q = q[off+n:]
-		}
-	}
 }
 
 // plural spells n with its noun, "1 error" or "3 errors".
