@@ -66,6 +66,8 @@ characters TO cannot hold:
   replace  U+FFFD, or "?" when TO cannot hold it
   skip     drop it
   escape   write each of its bytes as \xNN (lowercase hex)
+  cp1252   with -f utf-8: read each ill-formed byte as Windows-1252 (latin1:
+           as ISO-8859-1), as 'utf8x fix' does, then convert it to TO
 
 -o and --in-place write a temporary file beside the destination and rename
 it into place only when everything converted: a failed or interrupted run
@@ -112,7 +114,7 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 	f := cmd.Flags()
 	f.StringVarP(&from, "from", "f", "utf-8", "the input's `ENCODING`")
 	f.StringVarP(&to, "to", "t", "utf-8", "the output's `ENCODING`")
-	f.StringVar(&invalid, "invalid", "strict", "what to do with what cannot be converted: strict, replace, skip or escape")
+	f.StringVar(&invalid, "invalid", "strict", "what to do with what cannot be converted: strict, replace, skip, escape (with -f utf-8 also cp1252, latin1)")
 	f.StringVar(&bom, "bom", "keep", "a byte order mark at the start: keep, strip or add")
 	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
@@ -129,8 +131,11 @@ func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string
 	if o.to, err = transcode.Lookup(to); err != nil {
 		return usageError("-t: %v", err)
 	}
-	if o.policy, err = utf8x.ParsePolicy(invalid); err != nil || o.policy.UTF8Only() {
-		return usageError("--invalid: unknown policy %q (want strict, replace, skip or escape)", invalid)
+	if o.policy, err = utf8x.ParsePolicy(invalid); err != nil {
+		return usageError("--invalid: unknown policy %q (want strict, replace, skip, escape, or with -f utf-8 cp1252 or latin1)", invalid)
+	}
+	if o.policy.UTF8Only() && o.from.Name() != transcode.UTF8.Name() {
+		return usageError("--invalid %s reads the bytes of ill-formed UTF-8 as %[1]s, so it needs -f utf-8, not -f %s", o.policy, o.from.Labels()[0])
 	}
 	if o.bom, err = utf8x.ParseBOMPolicy(bom); err != nil {
 		return usageError("--bom: %v", err)
