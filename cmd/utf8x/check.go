@@ -95,9 +95,15 @@ counted but not listed; a summary line gives each invalid file's total.
 Inputs are streamed in constant memory, whatever their size and
 --max-errors; several are checked in parallel (-j) and reported in the order
 given, and one large file is checked in ranges on -j CPUs with the same
-report (up to its size when the check starts). With -r, each DIR is walked (skipping .git, .hg, .svn and whatever
---exclude names) and every file under it is checked. Standard input can be
-read once: naming "-" twice is a usage error.
+report (up to its size when the check starts). With -r, each DIR is walked
+(skipping .git, .hg, .svn and whatever --exclude names) and every file under
+it is checked. Standard input can be read once: naming "-" twice is a usage
+error.
+
+--exclude takes .gitignore patterns, relative to each DIR: *, ?, [a-z] and
+[!a-z] within a name, ** for any number of directories, a trailing / for
+directories only, a leading or inner / to anchor at DIR, a leading ! to take
+back an earlier exclusion, \ to escape. (Not comments, nor a file of patterns.)
 
 Input that is not meant to be UTF-8 gets one line instead of a flood of
 errors: UTF-16 or UTF-32 (a byte order mark, or the NULs of Latin text), with
