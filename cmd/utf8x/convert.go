@@ -292,7 +292,7 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 		consumed = pos.advance
 	}
 	warn := func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) }
-	if file, ok := opts.ranges.splitFile(f, size); ok && splitsForm(opts.from) {
+	if file, ok := opts.ranges.splitFile(f, size); ok && splitsForm(opts.from, size) {
 		// The warning judges what the stream's first read would bring.
 		head := make([]byte, min(int64(max(opts.blockSize, utf8x.UTFMax)), size))
 		n, _ := file.ReadAt(head, 0)

@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"slices"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -372,14 +371,27 @@ func fixRanges(w io.Writer, dest string, f *os.File, path string, size int64, op
 }
 
 // rangeForms are the input encodings whose units a range finds on its own
-// (transcode's Converter.AppendRange): the others take their byte order from
-// a signature only the start holds, or have units that need the text before.
-var rangeForms = []transcode.Encoding{transcode.UTF8, transcode.UTF16LE, transcode.UTF16BE,
-	transcode.UTF32LE, transcode.UTF32BE, transcode.Latin1, transcode.CP1252}
+// (transcode's Converter.AppendRange), with their code unit size: the others
+// take their byte order from a signature only the start holds, or have units
+// that need the text before.
+var rangeForms = []struct {
+	e    transcode.Encoding
+	unit int64
+}{{transcode.UTF8, 1}, {transcode.UTF16LE, 2}, {transcode.UTF16BE, 2},
+	{transcode.UTF32LE, 4}, {transcode.UTF32BE, 4}, {transcode.Latin1, 1}, {transcode.CP1252, 1}}
 
-// splitsForm reports whether input in e can be converted in ranges.
-func splitsForm(e transcode.Encoding) bool {
-	return slices.ContainsFunc(rangeForms, func(f transcode.Encoding) bool { return f.Name() == e.Name() })
+// splitsForm reports whether size bytes of input in e can be converted in
+// ranges. An input that ends with part of a code unit is streamed: the range
+// that owns the last whole unit cannot tell that the stray bytes after it
+// join it into one ill-formed unit, as a stream does when that unit is a
+// high surrogate.
+func splitsForm(e transcode.Encoding, size int64) bool {
+	for _, f := range rangeForms {
+		if f.e.Name() == e.Name() {
+			return size%f.unit == 0
+		}
+	}
+	return false
 }
 
 // convertRanges is convert's pump for a regular file split into ranges, each

@@ -33,6 +33,9 @@ func rangeInputs(t *testing.T) map[string]string {
 		"errlast":   append(bytes.Repeat([]byte("x"), 500), "\xF0\x9F\x98"...),
 		"nolf":      bytes.Repeat([]byte("€"), 300),
 		"cr-errors": bytes.Repeat([]byte("\xED\xA0\x80\r\n\xC0\xAF"), 60),
+		// UTF-16 ending in a high surrogate and a stray byte: one
+		// ill-formed unit for the stream.
+		"u16odd": append(bytes.Repeat([]byte("a\x00\xE9\x00"), 50), "\x3D\xD8\x00"...),
 	}
 	for i := range 4 {
 		inputs[fmt.Sprintf("mix%d", i)] = interesting(rng, 300+rng.IntN(700))
