@@ -147,23 +147,24 @@ func eachRange[T any](f *os.File, path string, size int64, o rangeOptions, work 
 		r.v = work(w)
 		return r
 	}
-	return forEachOrdered(n, jobs, read, func(_ int, r result) (err error) {
-		defer func() {
-			if r.w.unmap != nil {
-				r.w.unmap()
-				return
-			}
-			select {
-			case free <- r.w.buf[:0]:
-			default:
-			}
-		}()
+	release := func(r result) {
+		if r.w.unmap != nil {
+			r.w.unmap()
+			return
+		}
+		select {
+		case free <- r.w.buf[:0]:
+		default:
+		}
+	}
+	return forEachOrderedDrop(n, jobs, read, func(_ int, r result) (err error) {
+		defer release(r)
 		if r.err != nil {
 			return r.err
 		}
 		defer catchFault(&err, path, r.w.base)()
 		return emit(r.w, r.v)
-	})
+	}, release)
 }
 
 // catchFault makes a fault on a mapped window panic instead of crashing
