@@ -62,8 +62,8 @@ func (o rangeOptions) rangeSize() int {
 	if o.size > 0 {
 		return o.size
 	}
-	const budget = 16 << 20
-	return min(2<<20, max(64<<10, budget/(2*o.workers()*4)))
+	const budget = 8 << 20
+	return min(1<<20, max(64<<10, budget/(2*o.workers()*4)))
 }
 
 // splits reports whether a regular file of size bytes is read in ranges:
@@ -299,20 +299,26 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 
 // outBuffers hands out output buffers for range results and takes them back
 // once written, so that no more are made than results in flight.
-type outBuffers chan []byte
+type outBuffers struct {
+	free chan []byte
+	size int // capacity of a new buffer: enough for most ranges' output
+}
 
 func (b outBuffers) get() []byte {
 	select {
-	case p := <-b:
+	case p := <-b.free:
 		return p[:0]
 	default:
-		return nil
+		// Sized here rather than by the library's worst case (4 bytes
+		// out per byte in), which would hold twice the memory for
+		// nothing; a range that needs more grows its buffer.
+		return make([]byte, 0, b.size)
 	}
 }
 
 func (b outBuffers) put(p []byte) {
 	select {
-	case b <- p:
+	case b.free <- p:
 	default:
 	}
 }
@@ -329,8 +335,10 @@ type rangeOutput struct {
 // (named dest in messages, "" for standard output) in file order, each in one
 // write. It returns the sum of the fixed counts and the first range's error,
 // after writing everything before it, as a stream would have.
-func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, o rangeOptions, onRead func(int64), work func(dst []byte, win *window) rangeOutput) (int64, error) {
-	bufs := make(outBuffers, 2*o.workers()+1)
+//
+// ratio is how many bytes out a byte in makes, at most, in ordinary text.
+func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, o rangeOptions, ratio int, onRead func(int64), work func(dst []byte, win *window) rangeOutput) (int64, error) {
+	bufs := outBuffers{make(chan []byte, 2*o.workers()+1), ratio*o.rangeSize() + 64}
 	var fixed int64
 	err := eachRange(f, path, size, o, func(win *window) rangeOutput {
 		return work(bufs.get(), win)
@@ -355,7 +363,7 @@ func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, 
 // also does what the byte order mark policy says, as utf8x.Transformer does
 // at the start of a stream.
 func fixRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts fixOptions, onRead func(int64)) (int64, error) {
-	return writeRanges(w, dest, f, path, size, opts.ranges, onRead, func(dst []byte, win *window) rangeOutput {
+	return writeRanges(w, dest, f, path, size, opts.ranges, 1, onRead, func(dst []byte, win *window) rangeOutput {
 		start, end := win.start, win.end
 		if win.base == 0 && start == 0 {
 			had := utf8x.HasBOM(win.buf)
@@ -399,7 +407,9 @@ func splitsForm(e transcode.Encoding, size int64) bool {
 // converted by transcode's Converter.AppendRange on a converter of its own.
 func convertRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts convertOptions, onRead func(int64)) error {
 	converters := sync.Pool{New: func() any { return transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom) }}
-	_, err := writeRanges(w, dest, f, path, size, opts.ranges, onRead, func(dst []byte, win *window) rangeOutput {
+	// Twice the input holds UTF-8 to UTF-16 and most other conversions;
+	// UTF-32 output grows its buffers once and keeps them.
+	_, err := writeRanges(w, dest, f, path, size, opts.ranges, 2, onRead, func(dst []byte, win *window) rangeOutput {
 		c := converters.Get().(*transcode.Converter)
 		defer converters.Put(c)
 		out, _, _, err := c.AppendRange(dst, win.buf, int(win.base), win.start, win.end)
