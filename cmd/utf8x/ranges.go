@@ -16,7 +16,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"runtime/debug"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -54,10 +53,9 @@ func (o rangeOptions) check() error {
 // workers is the number of goroutines to use.
 func (o rangeOptions) workers() int { return jobCount(o.jobs) }
 
-// rangeSize is the bytes per range: large enough that mapping a range costs
-// little beside reading it, small enough that the 2*jobs ranges in flight,
-// with their outputs (up to 3 times as large), stay far below 32 MiB on any
-// machine.
+// rangeSize is the bytes per range: large enough that a read and a kernel
+// call per range cost little, small enough that the 2*jobs ranges in
+// flight, with their outputs, stay far below 32 MiB on most machines.
 func (o rangeOptions) rangeSize() int {
 	if o.size > 0 {
 		return o.size
@@ -67,8 +65,9 @@ func (o rangeOptions) rangeSize() int {
 }
 
 // splits reports whether a regular file of size bytes is read in ranges:
-// when it holds more than one, even on one CPU, since mapping a range costs
-// less than copying it (mapRange).
+// when it holds more than one, also on one CPU, where reading ranges with
+// ReadAt costs what streaming does (mapping them was measured too, and cost
+// more: the page-table work outweighs the copy it saves).
 func (o rangeOptions) splits(size int64) bool {
 	if o.size != 0 {
 		return o.size > 0 && size > 0
@@ -91,7 +90,6 @@ type window struct {
 	base       int64  // file offset of buf[0]
 	buf        []byte // the range with up to 3 bytes either side
 	start, end int    // the range within buf
-	unmap      func() // if not nil, buf is mapped and this unmaps it
 }
 
 // windowMargin is how far a range looks beyond its ends.
@@ -100,34 +98,26 @@ const windowMargin = utf8x.UTFMax - 1
 // eachRange processes the file f of size bytes (named path in messages) in
 // ranges of o.rangeSize bytes on o.workers goroutines: work runs on each
 // range's window, and emit gets the windows and work's results in file
-// order. A window is valid until emit returns. A read failure, or the file
-// shrinking under a mapped window, stops the run with an *inputError once
-// every range before it is emitted; an error from emit stops it too and is
-// returned.
-func eachRange[T any](f *os.File, path string, size int64, o rangeOptions, work func(w *window) T, emit func(w *window, v T) error) error {
+// order. A window is valid until emit returns. A read failure stops the run
+// with an *inputError once every range before it is emitted; an error from
+// emit stops it too and is returned.
+func eachRange[T any](f io.ReaderAt, path string, size int64, o rangeOptions, work func(w *window) T, emit func(w *window, v T) error) error {
 	rs := int64(o.rangeSize())
 	n := int((size + rs - 1) / rs)
 	jobs := o.workers()
-	// Spare buffers when mapping fails: at most 2*jobs windows are started
-	// and not yet emitted at any time (forEachOrdered), so no more are made.
+	// Spare buffers: at most 2*jobs windows are started and not yet
+	// emitted at any time (forEachOrdered), so no more are ever made.
 	free := make(chan []byte, 2*jobs+1)
 	type result struct {
 		w   *window
 		v   T
 		err error
 	}
-	read := func(i int) (r result) {
+	read := func(i int) result {
 		s := int64(i) * rs
 		e := min(s+rs, size)
 		lo, hi := max(0, s-windowMargin), min(size, e+windowMargin)
-		w := &window{base: lo, start: int(s - lo), end: int(e - lo)}
-		r.w = w
-		if data, unmap, err := mapRange(f, lo, int(hi-lo)); err == nil {
-			w.buf, w.unmap = data, unmap
-			defer catchFault(&r.err, path, lo)()
-			r.v = work(w)
-			return r
-		}
+		w := &window{base: lo}
 		select {
 		case w.buf = <-free:
 		default:
@@ -139,49 +129,25 @@ func eachRange[T any](f *os.File, path string, size int64, o rangeOptions, work 
 			err = nil // the file shrank: take what is there
 		}
 		if err != nil {
-			r.err = readError(path, lo+int64(m), err)
-			return r
+			return result{w: w, err: readError(path, lo+int64(m), err)}
 		}
 		w.buf = w.buf[:m]
-		w.start, w.end = min(w.start, m), min(w.end, m)
-		r.v = work(w)
-		return r
+		w.start, w.end = min(int(s-lo), m), min(int(e-lo), m)
+		return result{w: w, v: work(w)}
 	}
 	release := func(r result) {
-		if r.w.unmap != nil {
-			r.w.unmap()
-			return
-		}
 		select {
 		case free <- r.w.buf[:0]:
 		default:
 		}
 	}
-	return forEachOrderedDrop(n, jobs, read, func(_ int, r result) (err error) {
+	return forEachOrderedDrop(n, jobs, read, func(_ int, r result) error {
 		defer release(r)
 		if r.err != nil {
 			return r.err
 		}
-		defer catchFault(&err, path, r.w.base)()
 		return emit(r.w, r.v)
 	}, release)
-}
-
-// catchFault makes a fault on a mapped window panic instead of crashing
-// the process (debug.SetPanicOnFault, for the calling goroutine), and returns
-// the function to defer, which turns that panic into a read error: the file
-// was cut short under the mapping. Any other panic goes on.
-func catchFault(err *error, path string, off int64) func() {
-	old := debug.SetPanicOnFault(true)
-	return func() {
-		debug.SetPanicOnFault(old)
-		if r := recover(); r != nil {
-			if _, ok := r.(interface{ Addr() uintptr }); !ok {
-				panic(r)
-			}
-			*err = readError(path, off, errors.New("the file was cut short while it was read"))
-		}
-	}
 }
 
 // checkRanges is checkStream for a regular file split into ranges (opts.ranges
