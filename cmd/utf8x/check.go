@@ -5,7 +5,9 @@
 // and columns are counted only while errors are still being listed
 // (--max-errors), after which errors are only counted. Errors are formatted
 // as they are found and handed on in chunks at the end of every block, never
-// collected, so the output is live and memory constant (checkFiles).
+// collected, so the output is live and memory constant (checkFiles). A large
+// regular file is checked in ranges instead (checkRanges in ranges.go), on
+// -j CPUs, with the same report.
 package main
 
 import (

@@ -15,11 +15,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// addJobsFlag adds -j/--jobs to cmd. Read the value with jobCount.
-func addJobsFlag(cmd *cobra.Command, jobs *int) {
-	cmd.Flags().IntVarP(jobs, "jobs", "j", 0, "process up to `N` files at once (default: the number of CPUs)")
-}
-
 // jobCount turns the -j value into a number of workers: 0 means one per CPU.
 func jobCount(jobs int) int {
 	if jobs <= 0 {

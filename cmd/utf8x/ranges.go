@@ -29,7 +29,7 @@ import (
 // and -1 never splits, which leaves the streaming code as the reference.
 type rangeOptions struct {
 	jobs int // 0: one per CPU
-	size int // bytes per range; 0: defaultRangeSize, -1: do not split
+	size int // bytes per range; 0: rangeSize chooses, -1: do not split
 }
 
 // addRangeFlags adds -j/--jobs and the hidden --range-size to cmd.

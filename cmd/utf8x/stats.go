@@ -3,7 +3,9 @@
 // Valid runs are found with utf8x.FirstInvalid and measured in bulk
 // (utf8x.RuneCount, utf8x.UTF16Len, bytes.Count, one pass over the lead bytes
 // for the length histogram); only the script tally looks at each character,
-// through a sorted range table built once from the unicode package.
+// through a sorted range table built once from the unicode package. A large
+// regular file is measured in ranges on -j CPUs (statsRanges), whose counts
+// add up to the same report.
 package main
 
 import (
