@@ -13,6 +13,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -65,14 +66,14 @@ func (o rangeOptions) rangeSize() int {
 }
 
 // splits reports whether a regular file of size bytes is read in ranges:
-// when it holds more than one, also on one CPU, where reading ranges with
-// ReadAt costs what streaming does (mapping them was measured too, and cost
-// more: the page-table work outweighs the copy it saves).
+// with more than one CPU, when it holds more than one range. On one CPU the
+// file is streamed, which measured the same or a little cheaper (reading the
+// ranges with ReadAt, or mapping them, gained nothing).
 func (o rangeOptions) splits(size int64) bool {
 	if o.size != 0 {
 		return o.size > 0 && size > 0
 	}
-	return size > int64(o.rangeSize())
+	return o.workers() > 1 && size > int64(o.rangeSize())
 }
 
 // splitFile returns r as an *os.File when it is a regular file of size bytes
@@ -223,22 +224,14 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 	}
 	errDone := errors.New("done")
 	work := func(w *window) utf8x.RangeReport {
-		r, err := utf8x.CheckRange(w.buf, int(w.base), w.start, w.end, perRange)
-		if err != nil {
-			panic(err) // windows always hold their margins
-		}
-		return r
+		return checkOwned(w, w.start, w.end, perRange)
 	}
 	emit := func(w *window, r utf8x.RangeReport) error {
 		var done bool
 		var err error
 		if r.Invalid > len(r.Errors) && opts.listed(res.Listed+len(r.Errors)) {
 			for s := w.start; s < w.end && !done && err == nil; s += subRange {
-				var sub utf8x.RangeReport
-				if sub, err = utf8x.CheckRange(w.buf, int(w.base), s, min(s+subRange, w.end), -1); err != nil {
-					panic(err)
-				}
-				done, err = take(w, sub)
+				done, err = take(w, checkOwned(w, s, min(s+subRange, w.end), -1))
 			}
 		} else {
 			done, err = take(w, r)
@@ -262,6 +255,50 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 	}
 	return res, nil
 }
+
+// checkOwned is utf8x.CheckRange without the counts of characters and
+// UTF-16 units, which check does not need and which cost up to three more
+// passes over a range with errors: the elements w.buf[start:end] owns
+// (utf8x.RangeBounds) are scanned with utf8x.FirstInvalid, as checkStream
+// scans a block, and the report has their LFs, the characters after the
+// last one (Tail), every error counted and the first maxErrors (all when
+// negative) placed by line and column from the owned bytes' start.
+func checkOwned(w *window, start, end, maxErrors int) utf8x.RangeReport {
+	from, to := utf8x.RangeBounds(w.buf, start, end)
+	r := utf8x.RangeReport{From: int(w.base) + from, To: int(w.base) + to}
+	own := w.buf[from:to]
+	if r.Lines = bytes.Count(own, newline); r.Lines == 0 {
+		r.Tail = utf8x.RuneCount(own)
+	} else {
+		r.Tail = utf8x.RuneCount(own[bytes.LastIndexByte(own, '\n')+1:])
+	}
+	// The bytes after own decide the kind of an error at its end.
+	view := w.buf[from:min(len(w.buf), to+windowMargin)]
+	line, col, last := 0, 0, 0 // the line and column reached at view[last]
+	for off := 0; ; {
+		o, n, kind := utf8x.FirstInvalid(view[off:])
+		at := off + o
+		if n == 0 || at >= len(own) {
+			return r
+		}
+		r.Invalid++
+		if maxErrors < 0 || len(r.Errors) < maxErrors {
+			seg := view[last:at]
+			if k := bytes.Count(seg, newline); k > 0 {
+				line += k
+				col = utf8x.RuneCount(seg[bytes.LastIndexByte(seg, '\n')+1:])
+			} else {
+				col += utf8x.RuneCount(seg)
+			}
+			r.Errors = append(r.Errors, utf8x.RangeError{Offset: r.From + at, Len: n, Kind: kind, Line: line, Column: col})
+			col++ // the subpart is one character
+			last = at + n
+		}
+		off = at + n
+	}
+}
+
+var newline = []byte{'\n'}
 
 // outBuffers hands out output buffers for range results and takes them back
 // once written, so that no more are made than results in flight.
