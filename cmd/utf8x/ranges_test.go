@@ -145,3 +145,37 @@ func TestConvertRangesSameAsOneJob(t *testing.T) {
 		{"convert", "-f", "latin1", "-t", "utf-8", "--bom", "add"},
 	})
 }
+
+// FuzzRanges splits arbitrary files into ranges of arbitrary sizes and
+// requires every command's output to be the streaming one.
+func FuzzRanges(f *testing.F) {
+	f.Add([]byte("a\xE2\x82\nb\xED\xA0\x80c\xF0\x9F\x98\x80\xFF"), uint8(3))
+	f.Add([]byte("\xEF\xBB\xBFx\xC0\xAF\r\n\xE9"), uint8(1))
+	f.Add([]byte("a\x00b\x00\x3D\xD8\x00"), uint8(2))
+	lines := [][]string{
+		{"check", "--max-errors", "0"},
+		{"check", "-l"},
+		{"stats", "--json"},
+		{"fix", "--invalid", "escape", "--bom", "strip"},
+		{"fix", "--invalid", "strict"},
+		{"convert", "-f", "utf-8", "-t", "utf-16be", "--invalid", "replace", "--bom", "add"},
+		{"convert", "-f", "utf-16le", "-t", "utf-8", "--invalid", "replace"},
+	}
+	f.Fuzz(func(t *testing.T, p []byte, size uint8) {
+		if len(p) > 4096 {
+			return
+		}
+		path := filepath.Join(t.TempDir(), "in")
+		if err := os.WriteFile(path, p, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rs := fmt.Sprint(1 + int(size)%64)
+		for _, args := range lines {
+			code, out, errOut := runTool(append(append([]string{args[0], "-j", "1", "--range-size", "-1"}, args[1:]...), path)...)
+			c, o, e := runTool(append(append([]string{args[0], "-j", "2", "--range-size", rs}, args[1:]...), path)...)
+			if c != code || o != out || e != errOut {
+				t.Fatalf("%v, range size %s, input %q: status %d\n%q\n%q\nstreaming: status %d\n%q\n%q", args, rs, p, c, o, e, code, out, errOut)
+			}
+		}
+	})
+}
