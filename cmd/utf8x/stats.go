@@ -1,9 +1,10 @@
 // utf8x stats: what an input is made of, in constant memory.
 //
-// Valid runs are found with utf8x.FirstInvalid and measured in bulk
-// (utf8x.RuneCount, utf8x.UTF16Len, bytes.Count, one pass over the lead bytes
-// for the length histogram); only the script tally looks at each character,
-// through a sorted range table built once from the unicode package. A large
+// Valid runs are measured in bulk, by the validation kernel's counts
+// (kernel.ValidCount: characters, UTF-16 units and ASCII bytes, which give
+// the length histogram) and bytes.Count for lines; only the script tally
+// looks at each character, through a sorted range table built once from the
+// unicode package. A large
 // regular file is measured in ranges on -j CPUs (statsRanges), whose counts
 // add up to the same report.
 package main
@@ -11,7 +12,6 @@ package main
 import (
 	"bytes"
 	"cmp"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -135,15 +135,8 @@ func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts bool,
 // statsStream measures one input read from r (named path in the report).
 // onRead, if not nil, is told the running total of bytes read; withScripts
 // adds the script tally, which looks at every character and so runs at a
-// fraction of the speed of the rest.
-//
-// The counts come from three bulk passes over each block: bytes.Count for
-// lines, kernel.ValidCount for characters and UTF-16 units of the valid
-// runs, and countHigh for the bytes 80-FF. Those give the length histogram
-// without looking at characters one by one: with B valid bytes, R
-// characters and U UTF-16 units, of which A are ASCII bytes, the 4-byte
-// characters are U-R (each takes two units), and the 2- and 3-byte ones
-// follow from R and B (see lengths).
+// fraction of the speed of the rest. Each block is counted by
+// statsCounts.add.
 func statsStream(r io.Reader, path string, blockSize int, onRead func(total int64), withScripts bool) (statsReport, error) {
 	var c statsCounts
 	if withScripts {
@@ -201,22 +194,21 @@ func statsRanges(f *os.File, path string, size int64, o rangeOptions, onRead fun
 // statsCounts are the sums stats keeps over the pieces of an input, each of
 // which ends on an element boundary.
 type statsCounts struct {
-	bytes, lines, invalid                                  int64
-	validBytes, validChars, validUnits, high, invalidBytes int64
-	last                                                   byte // of the last non-empty piece
-	bom                                                    bool
-	scripts                                                map[string]int64 // nil without --scripts
+	bytes, lines, invalid                          int64
+	validBytes, validChars, validUnits, validASCII int64
+	last                                           byte // of the last non-empty piece
+	bom                                            bool
+	scripts                                        map[string]int64 // nil without --scripts
 }
 
 // add counts block, which starts and ends on element boundaries.
 //
-// The counts come from three bulk passes: bytes.Count for lines,
-// kernel.ValidCount for characters and UTF-16 units of the valid runs, and
-// countHigh for the bytes 80-FF. Those give the length histogram without
-// looking at characters one by one: with B valid bytes, R characters and U
-// UTF-16 units, of which A are ASCII bytes, the 4-byte characters are U-R
-// (each takes two units), and the 2- and 3-byte ones follow from R and B (see
-// lengths).
+// The counts come from two bulk passes: bytes.Count for lines, and
+// kernel.ValidCount for the characters, UTF-16 units and ASCII bytes of the
+// valid runs, all in one pass. Those give the length histogram without
+// looking at characters one by one: with B valid bytes, R characters, U
+// UTF-16 units and A ASCII bytes, the 4-byte characters are U-R (each takes
+// two units), and the 2- and 3-byte ones follow from R and B (see lengths).
 func (c *statsCounts) add(block []byte) {
 	if len(block) == 0 {
 		return
@@ -224,40 +216,35 @@ func (c *statsCounts) add(block []byte) {
 	c.bytes += int64(len(block))
 	c.last = block[len(block)-1]
 	c.lines += int64(bytes.Count(block, []byte{'\n'}))
-	// The bytes 80-FF, unless the kernel's counts show there are none: a
-	// valid block with as many characters as bytes is ASCII (the common
-	// case of logs, code and data).
-	n, chars, units := kernel.ValidCount(block)
-	if n < len(block) || chars != n {
-		c.high += int64(countHigh(block))
-	}
-	for {
-		if c.scripts != nil {
-			tallyScripts(block[:n], c.scripts)
-		}
-		c.validBytes += int64(n)
-		c.validChars += int64(chars)
-		c.validUnits += int64(units)
+	for len(block) > 0 {
+		n := c.addValid(block)
 		if n == len(block) {
-			break
+			return
 		}
-		// The kernel stops near the fault; the scalar code finds it.
+		// The kernel stops near the fault; the scalar code finds it, and
+		// the valid bytes before it are counted on their own.
 		off, m, _ := utf8x.FirstInvalid(block[n:])
-		valid := block[n : n+off]
-		if c.scripts != nil {
-			tallyScripts(valid, c.scripts)
-		}
-		c.validBytes += int64(off)
-		c.validChars += int64(utf8x.RuneCount(valid))
-		c.validUnits += int64(utf8x.UTF16Len(valid))
+		c.addValid(block[n : n+off])
 		if m == 0 {
-			break // cannot happen: ValidCount stops short only of a fault
+			return // cannot happen: ValidCount stops short only of a fault
 		}
 		c.invalid++
-		c.invalidBytes += int64(m)
 		block = block[n+off+m:]
-		n, chars, units = kernel.ValidCount(block)
 	}
+}
+
+// addValid counts the valid prefix of p that kernel.ValidCount finds, and
+// returns its length.
+func (c *statsCounts) addValid(p []byte) int {
+	n, chars, units, ascii := kernel.ValidCount(p)
+	if c.scripts != nil {
+		tallyScripts(p[:n], c.scripts)
+	}
+	c.validBytes += int64(n)
+	c.validChars += int64(chars)
+	c.validUnits += int64(units)
+	c.validASCII += int64(ascii)
+	return n
 }
 
 // merge adds the counts of the piece that follows c's.
@@ -272,8 +259,7 @@ func (c *statsCounts) merge(next *statsCounts) {
 	c.validBytes += next.validBytes
 	c.validChars += next.validChars
 	c.validUnits += next.validUnits
-	c.high += next.high
-	c.invalidBytes += next.invalidBytes
+	c.validASCII += next.validASCII
 	for s, n := range next.scripts {
 		c.scripts[s] += n
 	}
@@ -285,11 +271,10 @@ func (c *statsCounts) report(path string) statsReport {
 	if c.bytes > 0 && c.last != '\n' {
 		rep.Lines++
 	}
-	// Every byte of an ill-formed subpart is 80-FF (ASCII always stands
-	// for itself), so the ASCII bytes are the valid bytes less the high ones
-	// among them.
-	ascii := c.validBytes - (c.high - c.invalidBytes)
-	rep.ASCII = c.high == 0
+	// Every byte of an ill-formed subpart is 80-FF (ASCII always stands for
+	// itself), so the text is ASCII when all of it is valid ASCII.
+	ascii := c.validASCII
+	rep.ASCII = c.invalid == 0 && ascii == c.bytes
 	rep.Chars = c.validChars + rep.Invalid
 	rep.UTF16Units = c.validUnits + rep.Invalid // each U+FFFD is one unit
 	n2, n3, n4 := lengths(c.validBytes, c.validChars, c.validUnits, ascii)
@@ -315,40 +300,6 @@ func lengths(bytes, chars, units, ascii int64) (n2, n3, n4 int64) {
 	n3 = bytes + ascii - 2*n4 - 2*chars
 	n2 = chars - ascii - n3 - n4
 	return n2, n3, n4
-}
-
-// countHigh returns the number of bytes of p from 80 to FF. Each 64-bit
-// word adds its high bits, shifted down to one per byte lane, to lane
-// counters that are summed before they can overflow: three operations per 8
-// bytes, with no branch, in rounds of 128 bytes to keep the loop's own
-// overhead small.
-func countHigh(p []byte) int {
-	const ones = 0x0101010101010101
-	const evenLanes = 0x00FF00FF00FF00FF
-	high := func(q []byte) uint64 { return binary.LittleEndian.Uint64(q) >> 7 & ones }
-	total := 0
-	for len(p) >= 128 {
-		// 15 rounds of 16 words: a lane reaches 240 at most.
-		k := min(len(p)/128, 15)
-		var acc uint64
-		for i := range k {
-			q := p[i*128 : i*128+128 : i*128+128]
-			a := high(q[0:8]) + high(q[8:16]) + high(q[16:24]) + high(q[24:32])
-			b := high(q[32:40]) + high(q[40:48]) + high(q[48:56]) + high(q[56:64])
-			c := high(q[64:72]) + high(q[72:80]) + high(q[80:88]) + high(q[88:96])
-			d := high(q[96:104]) + high(q[104:112]) + high(q[112:120]) + high(q[120:128])
-			acc += (a + b) + (c + d)
-		}
-		// Pairs of lanes into 16-bit lanes (up to 480), then all four summed
-		// in the top 16 bits.
-		acc = acc&evenLanes + acc>>8&evenLanes
-		total += int(acc * 0x0001000100010001 >> 48)
-		p = p[k*128:]
-	}
-	for _, b := range p {
-		total += int(b >> 7)
-	}
-	return total
 }
 
 // scriptRange says that lo..hi belong to script.
