@@ -114,10 +114,11 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 	// is an element of the input with the same length. Only the kind of the
 	// last one can depend on the bytes after to, so errors are looked for in
 	// a view that keeps 3 of them.
-	k, runes, units := kernel.ValidCount(own)
-	if k == len(own) {
+	valid := false
+	if k, runes, units, _ := kernel.ValidCount(own); k == len(own) {
 		// The common case, valid text: one pass validates and counts.
 		rep.Runes, rep.UTF16 = runes, units
+		valid = true
 	} else {
 		rep.Runes, rep.UTF16 = RuneCount(own), UTF16Len(own)
 	}
@@ -127,8 +128,10 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 	} else {
 		rep.Tail = RuneCount(own[bytes.LastIndexByte(own, '\n')+1:])
 	}
-	if k == len(own) {
-		return rep, nil // every element valid, the last one included
+	if valid {
+		// No element of own is ill-formed, so none starts an error: the
+		// bytes after to could only decide the kind of one.
+		return rep, nil
 	}
 	view := p[from:min(len(p), to+UTFMax-1)]
 	n := len(own)

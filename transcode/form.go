@@ -30,6 +30,10 @@ type form struct {
 	// maxLen is the longest encoding of one character, in bytes.
 	maxLen int
 
+	// unit is the size of a code unit in bytes when it is more than one
+	// (UTF-16: 2, UTF-32: 4), where a unit starts only at a multiple of it.
+	unit int
+
 	// bom is U+FEFF in this form, or "" when the form cannot hold it.
 	bom string
 
@@ -65,37 +69,37 @@ var (
 	utf16LEForm = &form{
 		name:   "UTF-16LE",
 		labels: []string{"utf-16le", "utf16le", "unicodefeff"},
-		decode: decodeUTF16LE, encode: encodeUTF16LE, maxLen: 4, bom: "\xFF\xFE",
+		decode: decodeUTF16LE, encode: encodeUTF16LE, maxLen: 4, unit: 2, bom: "\xFF\xFE",
 		fromUTF8: utf8ToUTF16LE, toUTF8: utf16LEToUTF8,
 	}
 	utf16BEForm = &form{
 		name:   "UTF-16BE",
 		labels: []string{"utf-16be", "utf16be", "unicodefffe"},
-		decode: decodeUTF16BE, encode: encodeUTF16BE, maxLen: 4, bom: "\xFE\xFF",
+		decode: decodeUTF16BE, encode: encodeUTF16BE, maxLen: 4, unit: 2, bom: "\xFE\xFF",
 		fromUTF8: utf8ToUTF16BE, toUTF8: utf16BEToUTF8,
 	}
 	utf16Form = &form{
 		name:   "UTF-16",
 		labels: []string{"utf-16", "utf16"},
-		decode: decodeUTF16BE, encode: encodeUTF16LE, maxLen: 4, bom: "\xFF\xFE",
+		decode: decodeUTF16BE, encode: encodeUTF16LE, maxLen: 4, unit: 2, bom: "\xFF\xFE",
 		auto: &[2]*form{utf16BEForm, utf16LEForm},
 	}
 	utf32LEForm = &form{
 		name:   "UTF-32LE",
 		labels: []string{"utf-32le", "utf32le", "ucs-4le"},
-		decode: decodeUTF32LE, encode: encodeUTF32LE, maxLen: 4, bom: "\xFF\xFE\x00\x00",
+		decode: decodeUTF32LE, encode: encodeUTF32LE, maxLen: 4, unit: 4, bom: "\xFF\xFE\x00\x00",
 		fromUTF8: utf8ToUTF32LE, toUTF8: utf32LEToUTF8,
 	}
 	utf32BEForm = &form{
 		name:   "UTF-32BE",
 		labels: []string{"utf-32be", "utf32be", "ucs-4be", "ucs-4", "ucs4"},
-		decode: decodeUTF32BE, encode: encodeUTF32BE, maxLen: 4, bom: "\x00\x00\xFE\xFF",
+		decode: decodeUTF32BE, encode: encodeUTF32BE, maxLen: 4, unit: 4, bom: "\x00\x00\xFE\xFF",
 		fromUTF8: utf8ToUTF32BE, toUTF8: utf32BEToUTF8,
 	}
 	utf32Form = &form{
 		name:   "UTF-32",
 		labels: []string{"utf-32", "utf32"},
-		decode: decodeUTF32BE, encode: encodeUTF32LE, maxLen: 4, bom: "\xFF\xFE\x00\x00",
+		decode: decodeUTF32BE, encode: encodeUTF32LE, maxLen: 4, unit: 4, bom: "\xFF\xFE\x00\x00",
 		auto: &[2]*form{utf32BEForm, utf32LEForm},
 	}
 	latin1Form = &form{
@@ -261,4 +265,45 @@ func encodeCP1252(p []byte, r rune) int {
 	}
 	p[0] = b
 	return 1
+}
+
+// MaxUnitLen returns the most bytes one character takes in e: 1 in the
+// single-byte encodings, 4 in UTF-8, UTF-16, UTF-32 and WTF-8, 6 in CESU-8 and
+// modified UTF-8 (a surrogate pair of 3-byte units) and legacy UTF-8. A stream
+// reader that holds that many bytes can always finish a unit.
+func (e Encoding) MaxUnitLen() int { return e.form().maxLen }
+
+// IncompleteTail returns how many bytes at the end of p begin a unit of e
+// that more input could complete (0 when p ends on a unit boundary), for p
+// that starts on a unit boundary: cutting a stream before them splits no
+// unit, and what FirstInvalid or a converter reports is the same as without
+// the cut. The count is below 2*MaxUnitLen (a WTF-8 lead surrogate waits for
+// the unit after it, which could make a pair). It looks at the last
+// 2*MaxUnitLen bytes only. UTF-16 and UTF-32 without a byte order in their
+// name are read little-endian.
+func (e Encoding) IncompleteTail(p []byte) int {
+	f := e.form()
+	if f.auto != nil {
+		f = f.auto[little]
+	}
+	i := max(0, len(p)-2*f.maxLen)
+	if f.unit > 1 {
+		i -= i % f.unit
+	} else {
+		// A byte-oriented form resynchronizes at the first byte that is
+		// not a continuation byte; starting on the second half of a
+		// surrogate pair reads it as a unit of its own, which ends where
+		// the pair does.
+		for i < len(p) && p[i]&0xC0 == 0x80 {
+			i++
+		}
+	}
+	for i < len(p) {
+		_, n, _ := f.decode(p[i:], false)
+		if n == 0 {
+			return len(p) - i
+		}
+		i += n
+	}
+	return 0
 }

@@ -5,7 +5,9 @@
 // and columns are counted only while errors are still being listed
 // (--max-errors), after which errors are only counted. Errors are formatted
 // as they are found and handed on in chunks at the end of every block, never
-// collected, so the output is live and memory constant (checkFiles).
+// collected, so the output is live and memory constant (checkFiles). A large
+// regular file is checked in ranges instead (checkRanges in ranges.go), on
+// -j CPUs, with the same report.
 package main
 
 import (
@@ -39,6 +41,8 @@ type checkOptions struct {
 	// provides the three form-specific steps: finding faults, counting
 	// characters for columns, and the incomplete tail a block must carry.
 	form *transcode.Encoding
+	// ranges splits one large regular file across CPUs (checkRanges).
+	ranges rangeOptions
 }
 
 // firstOnly reports whether one error settles an input (-q, -l), so the rest
@@ -72,7 +76,6 @@ func newCheckCmd() *cobra.Command {
 	opts := checkOptions{blockSize: defaultBlockSize}
 	var sample bool
 	var walk walkOptions
-	var jobs int
 	var encoding string
 	cmd := &cobra.Command{
 		Use:   "check [flags] [FILE...]",
@@ -94,9 +97,16 @@ reports live). After --max-errors errors in a file (0: no limit) the rest are
 counted but not listed; a summary line gives each invalid file's total.
 Inputs are streamed in constant memory, whatever their size and
 --max-errors; several are checked in parallel (-j) and reported in the order
-given. With -r, each DIR is walked (skipping .git, .hg, .svn and whatever
---exclude names) and every file under it is checked. Standard input can be
-read once: naming "-" twice is a usage error.
+given, and one large file is checked in ranges on -j CPUs with the same
+report (up to its size when the check starts). With -r, each DIR is walked
+(skipping .git, .hg, .svn and whatever --exclude names) and every file under
+it is checked. Standard input can be read once: naming "-" twice is a usage
+error.
+
+--exclude takes .gitignore patterns, relative to each DIR: *, ?, [a-z] and
+[!a-z] within a name, ** for any number of directories, a trailing / for
+directories only, a leading or inner / to anchor at DIR, a leading ! to take
+back an earlier exclusion, \ to escape. (Not comments, nor a file of patterns.)
 
 Input that is not meant to be UTF-8 gets one line instead of a flood of
 errors: UTF-16 or UTF-32 (a byte order mark, or the NULs of Latin text), with
@@ -136,8 +146,8 @@ error or an input that cannot be read.`,
   utf8x check --json --max-errors 10 dump.sql
   utf8x check -r --exclude '*.png' --exclude 'vendor/' .`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if jobs < 0 {
-				return usageError("-j must be 1 or more (or 0 for one per CPU), not %d", jobs)
+			if err := opts.ranges.check(); err != nil {
+				return err
 			}
 			if opts.maxErrors < 0 {
 				return usageError("--max-errors must be 0 or more, not %d", opts.maxErrors)
@@ -166,7 +176,11 @@ error or an input that cannot be read.`,
 			}
 			// A walk always ends with a summary: it may have found 0 or 1 files.
 			summarize := len(files) > 1 || walk.recursive
-			return checkFiles(cmd, files, opts, jobCount(jobs), summarize)
+			jobs := opts.ranges.workers()
+			if len(files) > 1 {
+				opts.ranges.jobs = 1 // the CPUs take whole files
+			}
+			return checkFiles(cmd, files, opts, jobs, summarize)
 		},
 	}
 	f := cmd.Flags()
@@ -177,7 +191,7 @@ error or an input that cannot be read.`,
 	f.BoolVar(&sample, "sample", false, "check a built-in sample with typical faults")
 	f.StringVar(&encoding, "encoding", "utf-8", "validate against `FORM`: utf-8, cesu-8, mutf-8, wtf-8 or utf-8-legacy")
 	walk.addFlags(cmd)
-	addJobsFlag(cmd, &jobs)
+	addRangeFlags(cmd, &opts.ranges)
 	cmd.MarkFlagsMutuallyExclusive("quiet", "files-with-errors", "json")
 	return cmd
 }
@@ -319,7 +333,11 @@ func checkInput(f inputFile, stdin io.Reader, dirHint string, opts checkOptions,
 		if err == nil {
 			opts.onRead = onRead
 			opts.wholeHead = size >= 0
-			res, err = checkStream(r, f.path, opts, p.error, p.flush)
+			if file, ok := opts.ranges.splitFile(r, size); ok && opts.form == nil {
+				res, err = checkRanges(file, f.path, size, opts, p.error, p.flush)
+			} else {
+				res, err = checkStream(r, f.path, opts, p.error, p.flush)
+			}
 			r.Close()
 		}
 	}
@@ -465,8 +483,8 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 	pos := startPosition()
 	if e := opts.form; e != nil {
 		firstInvalid = func(p []byte) (int, int, utf8x.ErrorKind) { return e.FirstInvalid(p, true) }
-		br = newBlockReader(r, path, max(opts.blockSize, maxFormUnit))
-		br.tail = formTail(*e)
+		br = newBlockReader(r, path, max(opts.blockSize, 2*e.MaxUnitLen()))
+		br.tail = e.IncompleteTail
 		pos.count = e
 	}
 	br.onRead = opts.onRead
@@ -585,32 +603,6 @@ func (o *checkOptions) formName() string {
 		return "UTF-8"
 	}
 	return o.form.Name()
-}
-
-// maxFormUnit bounds the bytes a unit of a --encoding form may take (a
-// CESU-8 pair, a legacy 6-byte sequence), so blocks always make progress.
-const maxFormUnit = 8
-
-// formTail is incompleteTail for a form: the length of the unit at the end of
-// p that more input could complete. The forms are self-synchronizing, so
-// reading from the first byte that is not a continuation byte among the last
-// maxFormUnit finds it; starting on the low half of a CESU-8 pair only reads
-// that half alone, which does not change where the last unit starts.
-func formTail(e transcode.Encoding) func([]byte) int {
-	return func(p []byte) int {
-		start := max(0, len(p)-maxFormUnit)
-		for start < len(p) && !utf8x.RuneStart(p[start]) {
-			start++
-		}
-		q := p[start:]
-		for {
-			off, n, _ := e.FirstInvalid(q, false)
-			if n == 0 {
-				return len(q) - off
-			}
-			q = q[off+n:]
-		}
-	}
 }
 
 // plural spells n with its noun, "1 error" or "3 errors".

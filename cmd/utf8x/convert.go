@@ -2,11 +2,12 @@
 // default and with the offset and kind of whatever cannot be converted.
 //
 // Each input streams through a transcode.Converter with the shared pump
-// (fix.go), so memory stays constant whatever the input size; -o goes through
+// (pump.go), so memory stays constant whatever the input size; -o goes through
 // createAtomic (output.go), so a failed run leaves the destination as it was.
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +32,7 @@ type convertOptions struct {
 	inPlace   bool
 	blockSize int
 	auto      autoOptions // -f auto
+	ranges    rangeOptions
 }
 
 func newConvertCmd() *cobra.Command {
@@ -71,11 +73,16 @@ characters TO cannot hold:
   replace  U+FFFD, or "?" when TO cannot hold it
   skip     drop it
   escape   write each of its bytes as \xNN (lowercase hex)
+  cp1252   with -f utf-8: read each ill-formed byte as Windows-1252 (latin1:
+           as ISO-8859-1), as 'utf8x fix' does, then convert it to TO
 
 -o and --in-place write a temporary file beside the destination and rename
 it into place only when everything converted: a failed or interrupted run
 leaves the destination as it was, and a replaced file keeps its mode, and its
 owner and group where you may give them (as root).
+A large file in utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1 or
+cp1252 is converted in ranges on -j CPUs, written in order: the output is
+the same as on one.
 Exit status: 0 on success, 1 when strict meets something it cannot convert,
 2 for a usage error or an input or output that cannot be read or written.`,
 		Example: `  utf8x convert -f utf-16 -t utf-8 export.csv > export.utf8.csv
@@ -92,6 +99,9 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 				return listEncodings(cmd.OutOrStdout())
 			}
 			if err := opts.parse(cmd, from, to, invalid, bom, args); err != nil {
+				return err
+			}
+			if err := opts.ranges.check(); err != nil {
 				return err
 			}
 			if len(args) == 0 {
@@ -111,12 +121,13 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 	f := cmd.Flags()
 	f.StringVarP(&from, "from", "f", "utf-8", "the input's `ENCODING`")
 	f.StringVarP(&to, "to", "t", "utf-8", "the output's `ENCODING`")
-	f.StringVar(&invalid, "invalid", "strict", "what to do with what cannot be converted: strict, replace, skip or escape")
+	f.StringVar(&invalid, "invalid", "strict", "what to do with what cannot be converted: strict, replace, skip, escape (with -f utf-8 also cp1252, latin1)")
 	f.StringVar(&bom, "bom", "keep", "a byte order mark at the start: keep, strip or add")
 	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
 	f.BoolVar(&list, "list", false, "list the encodings and their labels")
 	addAutoFlags(cmd, &opts.auto)
+	addRangeFlags(cmd, &opts.ranges)
 	return cmd
 }
 
@@ -134,8 +145,11 @@ func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string
 	if o.to, err = transcode.Lookup(to); err != nil {
 		return usageError("-t: %v", err)
 	}
-	if o.policy, err = utf8x.ParsePolicy(invalid); err != nil || o.policy.UTF8Only() {
-		return usageError("--invalid: unknown policy %q (want strict, replace, skip or escape)", invalid)
+	if o.policy, err = utf8x.ParsePolicy(invalid); err != nil {
+		return usageError("--invalid: unknown policy %q (want strict, replace, skip, escape, or with -f utf-8 cp1252 or latin1)", invalid)
+	}
+	if o.policy.UTF8Only() && o.from.Name() != transcode.UTF8.Name() {
+		return usageError("--invalid %s reads the bytes of ill-formed UTF-8 as %[1]s, so it needs -f utf-8, not -f %s", o.policy, o.from.Labels()[0])
 	}
 	if o.bom, err = utf8x.ParseBOMPolicy(bom); err != nil {
 		return usageError("--bom: %v", err)
@@ -206,7 +220,9 @@ func convertFiles(cmd *cobra.Command, files []string, opts convertOptions) error
 	}
 	var w io.Writer = cmd.OutOrStdout()
 	var out *atomicFile
-	if opts.output != "" {
+	if opts.output == "" {
+		growPipe(w)
+	} else {
 		var err error
 		if out, err = createAtomic(opts.output, errOut); err != nil {
 			return &exitError{code: exitUsage, err: err}
@@ -301,8 +317,18 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 		pos = newSourcePosition(opts.from)
 		consumed = pos.advance
 	}
-	r := warnUTF16Order(src, opts.from, func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) })
-	err = pump(w, opts.output, r, path, c, consumed, opts.blockSize)
+	warn := func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) }
+	// -f auto and the x/text encodings read through a decoder: they stream.
+	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.auto.enabled && opts.auto.legacy == nil && splitsForm(opts.from, size) {
+		// The warning judges what the stream's first read would bring.
+		head := make([]byte, min(int64(max(opts.blockSize, utf8x.UTFMax)), size))
+		n, _ := file.ReadAt(head, 0)
+		warnUTF16Order(bytes.NewReader(head[:n]), opts.from, warn).Read(head)
+		err = convertRanges(w, opts.output, file, path, size, opts, onRead)
+	} else {
+		r := warnUTF16Order(src, opts.from, warn)
+		err = pump(w, opts.output, r, path, c, consumed, opts.blockSize)
+	}
 	var te *transcode.Error
 	if errors.As(err, &te) {
 		if pos == nil {

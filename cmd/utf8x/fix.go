@@ -16,6 +16,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 func init() { commands = append(commands, newFixCmd) }
@@ -29,6 +30,7 @@ type fixOptions struct {
 	quiet     bool
 	blockSize int // read size; tests make it tiny
 	moji      mojibakeOptions
+	ranges    rangeOptions
 }
 
 func newFixCmd() *cobra.Command {
@@ -61,6 +63,9 @@ output that is also an input is refused. With several FILEs and no
 --in-place, the outputs are concatenated (--bom add writes one byte order
 mark, at the start).
 
+A large file is fixed in ranges on -j CPUs, written in order: the output is
+the same as on one.
+
 A count of what was fixed goes to standard error, nothing when the input was
 already clean (--quiet silences it). Exit status: 0 on success, even when
 something was fixed; 1 when strict meets an ill-formed sequence; 2 for a usage
@@ -71,6 +76,9 @@ error or an input or output that cannot be read or written.` + mojibakeHelp,
   some-command | utf8x fix --invalid strict > out.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := opts.parse(cmd, invalid, replacement, bom, args); err != nil {
+				return err
+			}
+			if err := opts.ranges.check(); err != nil {
 				return err
 			}
 			if len(args) == 0 {
@@ -95,6 +103,7 @@ error or an input or output that cannot be read or written.` + mojibakeHelp,
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
 	f.BoolVarP(&opts.quiet, "quiet", "q", false, "do not report what was fixed")
 	addMojibakeFlags(cmd, &opts.moji)
+	addRangeFlags(cmd, &opts.ranges)
 	return cmd
 }
 
@@ -157,6 +166,9 @@ func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
 	errOut := cmd.ErrOrStderr()
 	bar := newProgress(errOut, "fixing", inputFiles(files))
 	defer bar.clear()
+	if !opts.inPlace && opts.output == "" {
+		growPipe(cmd.OutOrStdout())
+	}
 	status := exitOK
 	for i, path := range files {
 		o := opts
@@ -205,7 +217,7 @@ func pluralSeq(n int64) string {
 // fixOne fixes one input into its destination and returns how many ill-formed
 // sequences it handled. onRead, if not nil, is told the bytes read so far.
 func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)) (int64, error) {
-	f, _, err := openInput(path, cmd.InOrStdin(), "")
+	f, size, err := openInput(path, cmd.InOrStdin(), "")
 	if err != nil {
 		return 0, err
 	}
@@ -226,18 +238,37 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 		w = out
 	}
 
-	tr := utf8x.NewTransformer(opts.policy, opts.bom)
+	var fixed int64
 	var pos *position
-	var consumed func([]byte)
-	if opts.policy.Action() == utf8x.ActionStrict {
-		p := startPosition()
-		pos, consumed = &p, p.advance
+	var moji *mojibakeRun
+	// --mojibake decides each stretch within its line, which a range cut
+	// could split: it streams.
+	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.moji.on {
+		fixed, err = fixRanges(w, dest, file, path, size, opts, onRead)
+	} else {
+		tr := utf8x.NewTransformer(opts.policy, opts.bom)
+		var consumed func([]byte)
+		if opts.policy.Action() == utf8x.ActionStrict {
+			p := startPosition()
+			pos, consumed = &p, p.advance
+		}
+		var chain transform.Transformer
+		chain, moji = opts.moji.wrap(tr, path, cmd.ErrOrStderr())
+		err = pump(w, dest, in, path, chain, consumed, opts.blockSize)
+		fixed = tr.Fixed()
 	}
-	chain, moji := opts.moji.wrap(tr, path, cmd.ErrOrStderr())
-	err = pump(w, dest, in, path, chain, consumed, opts.blockSize)
 	var ue *utf8x.Error
 	switch {
 	case errors.As(err, &ue):
+		if pos == nil {
+			// Ranges keep no position: the file is read again up to the
+			// error, which costs nothing on the way.
+			p, err := positionInFile(path, transcode.UTF8, int64(ue.Offset))
+			if err != nil {
+				return fixed, err
+			}
+			pos = &p.position
+		}
 		outcome := "the output stops before it"
 		if out != nil {
 			outcome = dest + " left unchanged"
@@ -245,117 +276,17 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 				outcome = dest + " not written"
 			}
 		}
-		return tr.Fixed(), &strictError{displayName(path), pos.line, pos.col + 1, ue, outcome}
+		return fixed, &strictError{displayName(path), pos.line, pos.col + 1, ue, outcome}
 	case err != nil:
-		return tr.Fixed(), err
+		return fixed, err
 	}
 	if out != nil {
 		if err := out.commit(); err != nil {
-			return tr.Fixed(), err
+			return fixed, err
 		}
 	}
 	if s := moji.summary(); s != "" && !opts.quiet {
 		fmt.Fprintln(cmd.ErrOrStderr(), s)
 	}
-	return tr.Fixed(), nil
-}
-
-// outputError is a failure to write the fixed text to the file name, or to
-// standard output when name is empty.
-type outputError struct {
-	name string
-	err  error
-}
-
-func (e *outputError) Error() string {
-	if e.name == "" {
-		return "cannot write to standard output: " + underlying(e.err)
-	}
-	return fmt.Sprintf("cannot write %s: %s (%[1]s was left as it was)", e.name, underlying(e.err))
-}
-
-func (e *outputError) Unwrap() error { return e.err }
-
-// pump copies r (named path in messages) through tr to w (named dest, or ""
-// for standard output) in buffers of size bytes. consumed, if not nil, is
-// given each piece of input tr has consumed, in order (to keep a position).
-func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Transformer, consumed func([]byte), size int) error {
-	src := make([]byte, max(size, utf8x.UTFMax))
-	dst := make([]byte, max(size, 64))
-	n, read := 0, int64(0) // bytes pending in src, bytes read so far
-	eof := false
-	for {
-		if !eof && n < len(src) {
-			m, err := r.Read(src[n:])
-			n += m
-			read += int64(m)
-			switch {
-			case err == io.EOF:
-				eof = true
-			case err != nil:
-				return readError(path, read, err)
-			case m == 0:
-				continue
-			}
-		}
-		nDst, nSrc, err := tr.Transform(dst, src[:n], eof)
-		if consumed != nil {
-			consumed(src[:nSrc])
-		}
-		if nDst > 0 {
-			if _, werr := w.Write(dst[:nDst]); werr != nil {
-				return &outputError{dest, werr}
-			}
-		}
-		n = copy(src, src[nSrc:n])
-		switch err {
-		case nil:
-			if eof {
-				return nil
-			}
-		case transform.ErrShortDst:
-			if nDst == 0 && nSrc == 0 {
-				dst = make([]byte, 2*len(dst)) // a long --replacement
-			}
-		case transform.ErrShortSrc:
-			if n == len(src) {
-				src = append(src, make([]byte, len(src))...)
-			}
-		default:
-			return err
-		}
-	}
-}
-
-// inputFiles turns command-line inputs into the list newProgress sizes.
-func inputFiles(paths []string) []inputFile {
-	files := make([]inputFile, len(paths))
-	for i, p := range paths {
-		files[i] = inputFile{path: p}
-	}
-	return files
-}
-
-// countReads returns r, telling onRead the running total of bytes read, if
-// onRead is not nil.
-func countReads(r io.Reader, onRead func(total int64)) io.Reader {
-	if onRead == nil {
-		return r
-	}
-	return &readCounter{r: r, onRead: onRead}
-}
-
-type readCounter struct {
-	r      io.Reader
-	n      int64
-	onRead func(int64)
-}
-
-func (c *readCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	if n > 0 {
-		c.n += int64(n)
-		c.onRead(c.n)
-	}
-	return n, err
+	return fixed, nil
 }

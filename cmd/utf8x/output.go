@@ -235,3 +235,19 @@ func (l *liveFiles) removeLocked() []string {
 	}
 	return dests
 }
+
+// outputError is a failure to write the fixed text to the file name, or to
+// standard output when name is empty.
+type outputError struct {
+	name string
+	err  error
+}
+
+func (e *outputError) Error() string {
+	if e.name == "" {
+		return "cannot write to standard output: " + underlying(e.err)
+	}
+	return fmt.Sprintf("cannot write %s: %s (%[1]s was left as it was)", e.name, underlying(e.err))
+}
+
+func (e *outputError) Unwrap() error { return e.err }

@@ -15,11 +15,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// addJobsFlag adds -j/--jobs to cmd. Read the value with jobCount.
-func addJobsFlag(cmd *cobra.Command, jobs *int) {
-	cmd.Flags().IntVarP(jobs, "jobs", "j", 0, "process up to `N` files at once (default: the number of CPUs)")
-}
-
 // jobCount turns the -j value into a number of workers: 0 means one per CPU.
 func jobCount(jobs int) int {
 	if jobs <= 0 {
@@ -29,6 +24,13 @@ func jobCount(jobs int) int {
 }
 
 func forEachOrdered[T any](n, jobs int, work func(i int) T, emit func(i int, v T) error) error {
+	return forEachOrderedDrop(n, jobs, work, emit, nil)
+}
+
+// forEachOrderedDrop is forEachOrdered that, when emit fails, waits for the
+// results already started and hands each to drop, if not nil, so that what
+// they hold (a mapped window) is released.
+func forEachOrderedDrop[T any](n, jobs int, work func(i int) T, emit func(i int, v T) error, drop func(T)) error {
 	if jobs <= 1 || n <= 1 {
 		for i := range n {
 			if err := emit(i, work(i)); err != nil {
@@ -62,7 +64,10 @@ func forEachOrdered[T any](n, jobs int, work func(i int) T, emit func(i int, v T
 	for ch := range queue {
 		if err := emit(i, <-ch); err != nil {
 			close(done)
-			for range queue { // let the producer see done and stop
+			for ch := range queue { // let the producer see done and stop
+				if drop != nil {
+					drop(<-ch)
+				}
 			}
 			return err
 		}

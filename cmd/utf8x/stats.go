@@ -1,17 +1,20 @@
 // utf8x stats: what an input is made of, in constant memory.
 //
-// Valid runs are found with utf8x.FirstInvalid and measured in bulk
-// (utf8x.RuneCount, utf8x.UTF16Len, bytes.Count, one pass over the lead bytes
-// for the length histogram); only the script tally looks at each character,
-// through a sorted range table built once from the unicode package.
+// Valid runs are measured in bulk, by the validation kernel's counts
+// (kernel.ValidCount: characters, UTF-16 units and ASCII bytes, which give
+// the length histogram) and bytes.Count for lines; only the script tally
+// looks at each character, through a sorted range table built once from the
+// unicode package. A large
+// regular file is measured in ranges on -j CPUs (statsRanges), whose counts
+// add up to the same report.
 package main
 
 import (
 	"bytes"
 	"cmp"
-	"encoding/binary"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -47,7 +50,7 @@ type statsReport struct {
 func newStatsCmd() *cobra.Command {
 	var asJSON, withScripts bool
 	var walk walkOptions
-	var jobs int
+	var ranges rangeOptions
 	cmd := &cobra.Command{
 		Use:   "stats [flags] [FILE...]",
 		Short: "Count bytes, characters, lines, lengths, UTF-16 units and scripts",
@@ -64,7 +67,8 @@ plus one for a last line that does not end in LF.
 With --json, one object per input per line with the keys file, bytes, chars,
 lines, by_length ("1" to "4"), utf16_units, ascii, bom, invalid, and with
 --scripts scripts.
-Inputs are streamed in constant memory.
+Inputs are streamed in constant memory; several are measured in parallel
+(-j), and one large file in ranges on -j CPUs, with the same counts.
 
 Exit status: 0, or 2 when an input cannot be read (invalid text is counted,
 not an error: use 'utf8x check' to fail on it).`,
@@ -72,8 +76,8 @@ not an error: use 'utf8x check' to fail on it).`,
   utf8x stats --json *.csv
   curl -s https://example.com | utf8x stats`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if jobs < 0 {
-				return usageError("-j must be 1 or more (or 0 for one per CPU), not %d", jobs)
+			if err := ranges.check(); err != nil {
+				return err
 			}
 			if len(args) == 0 {
 				if isTerminal(cmd.InOrStdin()) {
@@ -85,19 +89,26 @@ not an error: use 'utf8x check' to fail on it).`,
 			if err != nil {
 				return err
 			}
-			return statsFiles(cmd, files, asJSON, withScripts, jobCount(jobs))
+			return statsFiles(cmd, files, asJSON, withScripts, ranges)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per input, one per line")
 	cmd.Flags().BoolVar(&withScripts, "scripts", false, "also count the characters of each Unicode script (slower)")
 	walk.addFlags(cmd)
-	addJobsFlag(cmd, &jobs)
+	addRangeFlags(cmd, &ranges)
 	return cmd
 }
 
-func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts bool, jobs int) error {
+func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts bool, ranges rangeOptions) error {
 	out := cmd.OutOrStdout()
 	read := func(r io.Reader, path string, onRead func(total int64)) (statsReport, error) {
+		if f, ok := r.(*os.File); ok && len(files) == 1 {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				if f, ok := ranges.splitFile(f, fi.Size()); ok {
+					return statsRanges(f, path, fi.Size(), ranges, onRead, withScripts)
+				}
+			}
+		}
 		return statsStream(r, path, defaultBlockSize, onRead, withScripts)
 	}
 	emit := func(i int, rep *statsReport) error {
@@ -111,7 +122,7 @@ func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts bool,
 		}
 		return writeStats(out, rep)
 	}
-	failed, err := eachInput(cmd, files, jobs, "measuring", "use 'utf8x stats -r DIR' to measure every file under it", read, emit)
+	failed, err := eachInput(cmd, files, ranges.workers(), "measuring", "use 'utf8x stats -r DIR' to measure every file under it", read, emit)
 	if err != nil {
 		return err
 	}
@@ -124,96 +135,160 @@ func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts bool,
 // statsStream measures one input read from r (named path in the report).
 // onRead, if not nil, is told the running total of bytes read; withScripts
 // adds the script tally, which looks at every character and so runs at a
-// fraction of the speed of the rest.
-//
-// The counts come from three bulk passes over each block: bytes.Count for
-// lines, kernel.ValidCount for characters and UTF-16 units of the valid
-// runs, and countHigh for the bytes 80-FF. Those give the length histogram
-// without looking at characters one by one: with B valid bytes, R
-// characters and U UTF-16 units, of which A are ASCII bytes, the 4-byte
-// characters are U-R (each takes two units), and the 2- and 3-byte ones
-// follow from R and B (see lengths).
+// fraction of the speed of the rest. Each block is counted by
+// statsCounts.add.
 func statsStream(r io.Reader, path string, blockSize int, onRead func(total int64), withScripts bool) (statsReport, error) {
-	rep := statsReport{File: displayName(path)}
-	var scripts map[string]int64
+	var c statsCounts
 	if withScripts {
-		scripts = make(map[string]int64)
+		c.scripts = make(map[string]int64)
 	}
 	br := newBlockReader(r, path, blockSize)
 	br.onRead = onRead
-	var last byte
-	var validBytes, validChars, validUnits, high, invalidBytes int64
 	for {
 		block, base, err := br.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return rep, err
+			return c.report(path), err
 		}
 		if base == 0 {
-			rep.BOM = utf8x.HasBOM(block) // a block holds at least 4 bytes unless the input is shorter
+			c.bom = utf8x.HasBOM(block) // a block holds at least 4 bytes unless the input is shorter
 		}
-		rep.Bytes = base + int64(len(block))
-		last = block[len(block)-1]
-		rep.Lines += int64(bytes.Count(block, []byte{'\n'}))
-		// The bytes 80-FF, unless the kernel's counts show there are none: a
-		// valid block with as many characters as bytes is ASCII (the common
-		// case of logs, code and data).
-		n, chars, units := kernel.ValidCount(block)
-		if n < len(block) || chars != n {
-			high += int64(countHigh(block))
-		}
-		for {
-			if withScripts {
-				tallyScripts(block[:n], scripts)
-			}
-			validBytes += int64(n)
-			validChars += int64(chars)
-			validUnits += int64(units)
-			if n == len(block) {
-				break
-			}
-			// The kernel stops near the fault; the scalar code finds it.
-			off, m, _ := utf8x.FirstInvalid(block[n:])
-			valid := block[n : n+off]
-			if withScripts {
-				tallyScripts(valid, scripts)
-			}
-			validBytes += int64(off)
-			validChars += int64(utf8x.RuneCount(valid))
-			validUnits += int64(utf8x.UTF16Len(valid))
-			if m == 0 {
-				break // cannot happen: ValidCount stops short only of a fault
-			}
-			rep.Invalid++
-			invalidBytes += int64(m)
-			block = block[n+off+m:]
-			n, chars, units = kernel.ValidCount(block)
-		}
+		c.add(block)
 	}
-	if rep.Bytes > 0 && last != '\n' {
+	return c.report(path), nil
+}
+
+// statsRanges is statsStream for a regular file split into ranges: each
+// range's owned bytes (utf8x.RangeBounds) are counted on their own, and the
+// counts, which only add up, are summed in file order.
+func statsRanges(f *os.File, path string, size int64, o rangeOptions, onRead func(total int64), withScripts bool) (statsReport, error) {
+	var total statsCounts
+	if withScripts {
+		total.scripts = make(map[string]int64)
+	}
+	work := func(w *window) *statsCounts {
+		c := &statsCounts{}
+		if withScripts {
+			c.scripts = make(map[string]int64)
+		}
+		from, to := utf8x.RangeBounds(w.buf, w.start, w.end)
+		if w.base == 0 && from == 0 {
+			c.bom = utf8x.HasBOM(w.buf)
+		}
+		c.add(w.buf[from:to])
+		return c
+	}
+	emit := func(w *window, c *statsCounts) error {
+		total.merge(c)
+		if onRead != nil {
+			onRead(w.base + int64(w.end))
+		}
+		return nil
+	}
+	err := eachRange(f, path, size, o, work, emit)
+	return total.report(path), err
+}
+
+// statsCounts are the sums stats keeps over the pieces of an input, each of
+// which ends on an element boundary.
+type statsCounts struct {
+	bytes, lines, invalid                          int64
+	validBytes, validChars, validUnits, validASCII int64
+	last                                           byte // of the last non-empty piece
+	bom                                            bool
+	scripts                                        map[string]int64 // nil without --scripts
+}
+
+// add counts block, which starts and ends on element boundaries.
+//
+// The counts come from two bulk passes: bytes.Count for lines, and
+// kernel.ValidCount for the characters, UTF-16 units and ASCII bytes of the
+// valid runs, all in one pass. Those give the length histogram without
+// looking at characters one by one: with B valid bytes, R characters, U
+// UTF-16 units and A ASCII bytes, the 4-byte characters are U-R (each takes
+// two units), and the 2- and 3-byte ones follow from R and B (see lengths).
+func (c *statsCounts) add(block []byte) {
+	if len(block) == 0 {
+		return
+	}
+	c.bytes += int64(len(block))
+	c.last = block[len(block)-1]
+	c.lines += int64(bytes.Count(block, []byte{'\n'}))
+	for len(block) > 0 {
+		n := c.addValid(block)
+		if n == len(block) {
+			return
+		}
+		// The kernel stops near the fault; the scalar code finds it, and
+		// the valid bytes before it are counted on their own.
+		off, m, _ := utf8x.FirstInvalid(block[n:])
+		c.addValid(block[n : n+off])
+		if m == 0 {
+			return // cannot happen: ValidCount stops short only of a fault
+		}
+		c.invalid++
+		block = block[n+off+m:]
+	}
+}
+
+// addValid counts the valid prefix of p that kernel.ValidCount finds, and
+// returns its length.
+func (c *statsCounts) addValid(p []byte) int {
+	n, chars, units, ascii := kernel.ValidCount(p)
+	if c.scripts != nil {
+		tallyScripts(p[:n], c.scripts)
+	}
+	c.validBytes += int64(n)
+	c.validChars += int64(chars)
+	c.validUnits += int64(units)
+	c.validASCII += int64(ascii)
+	return n
+}
+
+// merge adds the counts of the piece that follows c's.
+func (c *statsCounts) merge(next *statsCounts) {
+	if next.bytes > 0 {
+		c.last = next.last
+	}
+	c.bom = c.bom || next.bom
+	c.bytes += next.bytes
+	c.lines += next.lines
+	c.invalid += next.invalid
+	c.validBytes += next.validBytes
+	c.validChars += next.validChars
+	c.validUnits += next.validUnits
+	c.validASCII += next.validASCII
+	for s, n := range next.scripts {
+		c.scripts[s] += n
+	}
+}
+
+// report turns the counts into the report of the input named path.
+func (c *statsCounts) report(path string) statsReport {
+	rep := statsReport{File: displayName(path), Bytes: c.bytes, Lines: c.lines, BOM: c.bom, Invalid: c.invalid}
+	if c.bytes > 0 && c.last != '\n' {
 		rep.Lines++
 	}
-	// Every byte of an ill-formed subpart is 80-FF (ASCII always stands
-	// for itself), so the ASCII bytes are the valid bytes less the high ones
-	// among them.
-	ascii := validBytes - (high - invalidBytes)
-	rep.ASCII = high == 0
-	rep.Chars = validChars + rep.Invalid
-	rep.UTF16Units = validUnits + rep.Invalid // each U+FFFD is one unit
-	n2, n3, n4 := lengths(validBytes, validChars, validUnits, ascii)
+	// Every byte of an ill-formed subpart is 80-FF (ASCII always stands for
+	// itself), so the text is ASCII when all of it is valid ASCII.
+	ascii := c.validASCII
+	rep.ASCII = c.invalid == 0 && ascii == c.bytes
+	rep.Chars = c.validChars + rep.Invalid
+	rep.UTF16Units = c.validUnits + rep.Invalid // each U+FFFD is one unit
+	n2, n3, n4 := lengths(c.validBytes, c.validChars, c.validUnits, ascii)
 	rep.ByLength = map[string]int64{"1": ascii, "2": n2, "3": n3, "4": n4}
-	if withScripts {
+	if c.scripts != nil {
 		rep.Scripts = []scriptCount{}
-		for s, c := range scripts {
-			rep.Scripts = append(rep.Scripts, scriptCount{s, c})
+		for s, n := range c.scripts {
+			rep.Scripts = append(rep.Scripts, scriptCount{s, n})
 		}
 		slices.SortFunc(rep.Scripts, func(a, b scriptCount) int {
 			return cmp.Or(cmp.Compare(b.Chars, a.Chars), cmp.Compare(a.Script, b.Script))
 		})
 	}
-	return rep, nil
+	return rep
 }
 
 // lengths splits the valid characters by encoded length. With n1..n4 the
@@ -225,40 +300,6 @@ func lengths(bytes, chars, units, ascii int64) (n2, n3, n4 int64) {
 	n3 = bytes + ascii - 2*n4 - 2*chars
 	n2 = chars - ascii - n3 - n4
 	return n2, n3, n4
-}
-
-// countHigh returns the number of bytes of p from 80 to FF. Each 64-bit
-// word adds its high bits, shifted down to one per byte lane, to lane
-// counters that are summed before they can overflow: three operations per 8
-// bytes, with no branch, in rounds of 128 bytes to keep the loop's own
-// overhead small.
-func countHigh(p []byte) int {
-	const ones = 0x0101010101010101
-	const evenLanes = 0x00FF00FF00FF00FF
-	high := func(q []byte) uint64 { return binary.LittleEndian.Uint64(q) >> 7 & ones }
-	total := 0
-	for len(p) >= 128 {
-		// 15 rounds of 16 words: a lane reaches 240 at most.
-		k := min(len(p)/128, 15)
-		var acc uint64
-		for i := range k {
-			q := p[i*128 : i*128+128 : i*128+128]
-			a := high(q[0:8]) + high(q[8:16]) + high(q[16:24]) + high(q[24:32])
-			b := high(q[32:40]) + high(q[40:48]) + high(q[48:56]) + high(q[56:64])
-			c := high(q[64:72]) + high(q[72:80]) + high(q[80:88]) + high(q[88:96])
-			d := high(q[96:104]) + high(q[104:112]) + high(q[112:120]) + high(q[120:128])
-			acc += (a + b) + (c + d)
-		}
-		// Pairs of lanes into 16-bit lanes (up to 480), then all four summed
-		// in the top 16 bits.
-		acc = acc&evenLanes + acc>>8&evenLanes
-		total += int(acc * 0x0001000100010001 >> 48)
-		p = p[k*128:]
-	}
-	for _, b := range p {
-		total += int(b >> 7)
-	}
-	return total
 }
 
 // scriptRange says that lo..hi belong to script.

@@ -18,6 +18,7 @@ import (
 	"io"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 // defaultBlockSize is the read size of every streaming command.
@@ -42,9 +43,10 @@ type blockReader struct {
 }
 
 // newBlockReader reads r (named path in messages) in blocks of size bytes; a
-// size below utf8x.UTFMax is raised to it so that every block makes progress.
+// size below UTF-8's longest unit is raised to it so that every block makes
+// progress.
 func newBlockReader(r io.Reader, path string, size int) *blockReader {
-	return &blockReader{r: r, path: path, buf: make([]byte, max(size, utf8x.UTFMax))}
+	return &blockReader{r: r, path: path, buf: make([]byte, max(size, transcode.UTF8.MaxUnitLen()))}
 }
 
 // next returns the next block and the input offset of its first byte. The block
@@ -93,17 +95,7 @@ func (b *blockReader) next() (block []byte, offset int64, err error) {
 
 // incompleteTail returns the length of the longest suffix of p that is a proper
 // prefix of a valid sequence, which more input could complete (0 to 3 bytes).
-func incompleteTail(p []byte) int {
-	for k := 1; k < utf8x.UTFMax && k <= len(p); k++ {
-		if i := len(p) - k; utf8x.RuneStart(p[i]) {
-			if utf8x.FullRune(p[i:]) {
-				return 0
-			}
-			return k
-		}
-	}
-	return 0
-}
+var incompleteTail = transcode.UTF8.IncompleteTail
 
 // position is a line and column in a text, as people count them.
 type position struct {

@@ -1,17 +1,24 @@
 // Turning command-line arguments into the list of files to process, walking
 // directories for -r and skipping what --exclude names.
 //
-// --exclude takes .gitignore-style patterns, matched against each path relative
-// to the directory given on the command line (with / as separator):
+// --exclude takes the subset of .gitignore patterns that makes sense on a
+// command line, matched against each path relative to the directory given on
+// the command line (with / as separator):
 //
 //	*.min.js     no slash: matches a file or directory name at any depth
 //	build/       a trailing slash: only directories (and so all under them)
 //	/vendor      a leading or inner slash: anchored at the walked directory
 //	docs/**/*.md ** matches any number of directories, including none
 //	!keep.min.js a leading ! re-includes what an earlier pattern excluded
+//	*.[ch] [!~]* character classes, negated with ! (or ^) as in .gitignore
 //
-// Each segment is matched with path.Match; this small matcher keeps a
-// dependency out of go.mod (the maintained alternative, go-git's gitignore
+// Within a segment, * and ? never match /, and \ escapes the next character.
+// Not taken from .gitignore files: comments (#), trailing-space trimming, and
+// reading the patterns from files; and, as in git, a file under an excluded
+// directory cannot be re-included (the directory is not walked at all).
+//
+// Each segment is matched with path.Match, a class's leading ! translated to
+// its ^; this small matcher keeps a dependency out of go.mod (the maintained alternative, go-git's gitignore
 // package, comes with all of go-git). Directories named .git, .hg and .svn are
 // always skipped: version control data is not text.
 package main
@@ -133,7 +140,9 @@ func newExcludeMatcher(patterns []string) (excludeMatcher, error) {
 			return nil, usageError("--exclude: empty pattern")
 		}
 		e.segments = strings.Split(p, "/")
-		for _, s := range e.segments {
+		for i, s := range e.segments {
+			s = negatedClasses(s)
+			e.segments[i] = s
 			if _, err := path.Match(s, ""); err != nil {
 				return nil, usageError("--exclude %q: malformed pattern (check its brackets)", p)
 			}
@@ -187,4 +196,28 @@ func matchSegments(pat, parts []string) bool {
 		pat, parts = pat[1:], parts[1:]
 	}
 	return len(parts) == 0
+}
+
+// negatedClasses spells the negated character classes of a .gitignore
+// segment, [!...], as path.Match does, [^...]; path.Match would read the !
+// as one of the characters of the class.
+func negatedClasses(seg string) string {
+	b := []byte(seg)
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++ // the escaped character is literal
+		case '[':
+			if i+1 < len(b) && b[i+1] == '!' {
+				b[i+1] = '^'
+			}
+			// Skip to the class's end, so that a ! inside it stays literal.
+			for i++; i < len(b) && b[i] != ']'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return string(b)
 }

@@ -19,18 +19,19 @@ func finishValid(p []byte, n int) int {
 
 // finishCount is finishValid for a counting kernel, whose counts cover p[:n]:
 // the bytes of the unfinished character it trims are taken out of them (the
-// counts add up over any split of the bytes, see contsFours), and the counts
-// of what the portable code then accepts are added.
-func finishCount(p []byte, n, runes, utf16 int) (int, int, int) {
+// counts add up over any split of the bytes, see contsFours; none of those
+// bytes is ASCII), and the counts of what the portable code then accepts are
+// added.
+func finishCount(p []byte, n, runes, utf16, ascii int) (int, int, int, int) {
 	if n == len(p) {
-		return n, runes, utf16
+		return n, runes, utf16, ascii
 	}
 	b := trimUnfinished(p, n)
 	conts, fours := contsFours(p[b:n])
 	runes -= n - b - conts
 	utf16 -= n - b - conts + fours
-	m, r, u := validCountGo(p[b:])
-	return b + m, runes + r, utf16 + u
+	m, r, u, a := validCountGo(p[b:])
+	return b + m, runes + r, utf16 + u, ascii + a
 }
 
 // finishCopy is finishValid for a copying kernel, which copied src[:n].

@@ -57,10 +57,12 @@ import "github.com/utf8x/utf8x/internal/simd"
 // ValidPrefix returns the length of a prefix of p known to be valid UTF-8.
 func ValidPrefix(p []byte) int { return validPrefix(p, true) }
 
-// ValidCount returns n as ValidPrefix(p) does and the number of characters
-// and of UTF-16 code units in p[:n]. Counting while validating reads p once:
-// a count after the validation would read it again, from farther caches.
-func ValidCount(p []byte) (n, runes, utf16 int) { return validCount(p, true) }
+// ValidCount returns n as ValidPrefix(p) does and the number of characters,
+// of UTF-16 code units and of ASCII bytes in p[:n] (from which the number of
+// characters of each encoded length follows). Counting while validating reads
+// p once: a count after the validation would read it again, from farther
+// caches.
+func ValidCount(p []byte) (n, runes, utf16, ascii int) { return validCount(p, true) }
 
 // ValidCopy returns n as ValidPrefix(src) does, having copied src[:n] to dst
 // in the same pass. It may write anything to the rest of dst[:len(src)], and

@@ -43,21 +43,21 @@ func archValidPrefix(id setID, p []byte) int {
 	return finishValid(p, n)
 }
 
-func archValidCount(id setID, p []byte) (n, runes, utf16 int) {
+func archValidCount(id setID, p []byte) (n, runes, utf16, ascii int) {
 	switch id {
 	case avx512vbmi:
-		n, runes, utf16 = validCountAVX512VBMI(p)
+		n, runes, utf16, ascii = validCountAVX512VBMI(p)
 	case avx512:
-		n, runes, utf16 = validCountAVX512(p)
+		n, runes, utf16, ascii = validCountAVX512(p)
 	case avx2:
-		n, runes, utf16 = validCountAVX2(p)
+		n, runes, utf16, ascii = validCountAVX2(p)
 	default:
 		return validCountGo(p)
 	}
 	if n == len(p) {
-		return n, runes, utf16
+		return n, runes, utf16, ascii
 	}
-	return finishCount(p, n, runes, utf16)
+	return finishCount(p, n, runes, utf16, ascii)
 }
 
 func archValidCopy(id setID, dst, src []byte) int {

@@ -630,9 +630,9 @@ validAVX512VBMI_fail:
 	MOVQ DX, ret+24(FP)
 	RET
 
-// func validCountAVX2(p []byte) (n int, runes int, utf16 int)
+// func validCountAVX2(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
-TEXT ·validCountAVX2(SB), NOSPLIT, $0-48
+TEXT ·validCountAVX2(SB), NOSPLIT, $0-56
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU      byte1High<>+0(SB), Y0
@@ -646,36 +646,37 @@ TEXT ·validCountAVX2(SB), NOSPLIT, $0-48
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
+	XORQ         DI, DI
 	VPXOR        Y8, Y8, Y8
 
 validCountAVX2_loop:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x20
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x20
 	JB        validCountAVX2_tail
-	VMOVDQU   (AX)(SI*1), Y9
-	VPMOVMSKB Y9, R8
-	TESTL     R8, R8
+	VMOVDQU   (AX)(DI*1), Y9
+	VPMOVMSKB Y9, R9
+	TESTL     R9, R9
 	JNZ       validCountAVX2_mixed
 	VPSUBUSB  Y7, Y8, Y10
 	VPTEST    Y10, Y10
 	JNZ       validCountAVX2_fail
-	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
 
 validCountAVX2_ascii:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x80
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x80
 	JB        validCountAVX2_ascii_end
-	VMOVDQU   (AX)(SI*1), Y8
-	VMOVDQU   32(AX)(SI*1), Y9
-	VPOR      64(AX)(SI*1), Y8, Y8
-	VPOR      96(AX)(SI*1), Y9, Y9
+	VMOVDQU   (AX)(DI*1), Y8
+	VMOVDQU   32(AX)(DI*1), Y9
+	VPOR      64(AX)(DI*1), Y8, Y8
+	VPOR      96(AX)(DI*1), Y9, Y9
 	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, R8
-	TESTL     R8, R8
+	VPMOVMSKB Y8, R9
+	TESTL     R9, R9
 	JNZ       validCountAVX2_ascii_end
-	ADDQ      $0x80, SI
+	ADDQ      $0x80, DI
 	JMP       validCountAVX2_ascii
 
 validCountAVX2_ascii_end:
@@ -705,29 +706,31 @@ validCountAVX2_mixed:
 	VPTEST     Y12, Y12
 	JNZ        validCountAVX2_fail
 	VPADDB     Y9, Y9, Y8
-	VPMOVMSKB  Y8, DI
-	ANDNL      R8, DI, DI
-	VPSUBUSB   Y5, Y9, Y8
 	VPMOVMSKB  Y8, R8
-	POPCNTL    DI, DI
+	ANDNL      R9, R8, R8
+	VPSUBUSB   Y5, Y9, Y8
+	VPMOVMSKB  Y8, R10
+	POPCNTL    R9, R9
 	POPCNTL    R8, R8
-	ADDQ       DI, DX
-	ADDQ       R8, BX
+	POPCNTL    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R10, BX
+	ADDQ       R9, SI
 	VMOVDQA    Y9, Y8
-	ADDQ       $0x20, SI
+	ADDQ       $0x20, DI
 	JMP        validCountAVX2_loop
 
 validCountAVX2_tail:
-	TESTQ     DI, DI
+	TESTQ     R8, R8
 	JZ        validCountAVX2_end
 	CMPQ      CX, $0x23
 	JB        validCountAVX2_fail
-	MOVQ      CX, R8
-	SUBQ      $0x20, R8
-	VMOVDQU   (AX)(R8*1), Y9
-	VMOVDQU   -1(AX)(R8*1), Y8
-	VMOVDQU   -2(AX)(R8*1), Y10
-	VMOVDQU   -3(AX)(R8*1), Y11
+	MOVQ      CX, R9
+	SUBQ      $0x20, R9
+	VMOVDQU   (AX)(R9*1), Y9
+	VMOVDQU   -1(AX)(R9*1), Y8
+	VMOVDQU   -2(AX)(R9*1), Y10
+	VMOVDQU   -3(AX)(R9*1), Y11
 	VPSRLW    $0x04, Y8, Y12
 	VPSRLW    $0x04, Y9, Y13
 	VPAND     Y3, Y12, Y12
@@ -748,20 +751,23 @@ validCountAVX2_tail:
 	VPSUBUSB  Y7, Y9, Y10
 	VPTEST    Y10, Y10
 	JNZ       validCountAVX2_fail
-	VPMOVMSKB Y9, R8
+	VPMOVMSKB Y9, R9
 	MOVQ      $0x00000020, AX
-	SUBQ      DI, AX
+	SUBQ      R8, AX
 	VPADDB    Y9, Y9, Y0
-	VPMOVMSKB Y0, SI
-	ANDNL     R8, SI, SI
-	VPSUBUSB  Y5, Y9, Y0
 	VPMOVMSKB Y0, DI
-	SHRXL     AX, SI, SI
+	ANDNL     R9, DI, DI
+	VPSUBUSB  Y5, Y9, Y0
+	VPMOVMSKB Y0, R8
 	SHRXL     AX, DI, DI
-	POPCNTL   SI, SI
+	SHRXL     AX, R8, R8
+	SHRXL     AX, R9, AX
+	POPCNTL   AX, AX
 	POPCNTL   DI, DI
-	ADDQ      SI, DX
-	ADDQ      DI, BX
+	POPCNTL   R8, R8
+	ADDQ      DI, DX
+	ADDQ      R8, BX
+	ADDQ      AX, SI
 
 validCountAVX2_done:
 	VZEROUPPER
@@ -771,37 +777,43 @@ validCountAVX2_done:
 	MOVQ AX, runes+32(FP)
 	ADDQ BX, AX
 	MOVQ AX, utf16+40(FP)
+	SUBQ SI, CX
+	MOVQ CX, ascii+48(FP)
 	RET
 
 validCountAVX2_end:
 	VPSUBUSB  Y7, Y8, Y10
 	VPTEST    Y10, Y10
 	JZ        validCountAVX2_done
-	VPMOVMSKB Y8, R8
+	VPMOVMSKB Y8, R9
 	VPADDB    Y8, Y8, Y0
 	VPMOVMSKB Y0, AX
-	ANDNL     R8, AX, AX
+	ANDNL     R9, AX, AX
 	VPSUBUSB  Y5, Y8, Y0
 	VPMOVMSKB Y0, CX
+	POPCNTL   R9, R8
 	POPCNTL   AX, AX
 	POPCNTL   CX, CX
 	SUBQ      AX, DX
 	SUBQ      CX, BX
-	SUBQ      $0x20, SI
+	SUBQ      R8, SI
+	SUBQ      $0x20, DI
 
 validCountAVX2_fail:
 	VZEROUPPER
-	MOVQ SI, n+24(FP)
-	MOVQ SI, AX
+	MOVQ DI, n+24(FP)
+	MOVQ DI, AX
 	SUBQ DX, AX
 	MOVQ AX, runes+32(FP)
 	ADDQ BX, AX
 	MOVQ AX, utf16+40(FP)
+	SUBQ SI, DI
+	MOVQ DI, ascii+48(FP)
 	RET
 
-// func validCountAVX512(p []byte) (n int, runes int, utf16 int)
+// func validCountAVX512(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
-TEXT ·validCountAVX512(SB), NOSPLIT, $0-48
+TEXT ·validCountAVX512(SB), NOSPLIT, $0-56
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    byte1High<>+0(SB), Z0
@@ -814,39 +826,40 @@ TEXT ·validCountAVX512(SB), NOSPLIT, $0-48
 	VMOVDQU64    incomplete<>+0(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
+	XORQ         SI, SI
 	VPBROADCASTB splat<>+4(SB), Z8
 	VPBROADCASTB splat<>+5(SB), Z9
-	XORQ         SI, SI
+	XORQ         DI, DI
 	VPXORD       Z10, Z10, Z10
 
 validCountAVX512_loop:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x40
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x40
 	JB        validCountAVX512_tail
-	VMOVDQU64 (AX)(SI*1), Z11
+	VMOVDQU64 (AX)(DI*1), Z11
 	VPMOVB2M  Z11, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512_fail
-	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
 
 validCountAVX512_ascii:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x00000100
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x00000100
 	JB        validCountAVX512_ascii_end
-	VMOVDQU64 (AX)(SI*1), Z11
-	VMOVDQU64 64(AX)(SI*1), Z12
-	VPORD     128(AX)(SI*1), Z11, Z11
-	VPORD     192(AX)(SI*1), Z12, Z12
+	VMOVDQU64 (AX)(DI*1), Z11
+	VMOVDQU64 64(AX)(DI*1), Z12
+	VPORD     128(AX)(DI*1), Z11, Z11
+	VPORD     192(AX)(DI*1), Z12, Z12
 	VPORD     Z11, Z12, Z11
 	VPMOVB2M  Z11, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512_ascii_end
-	ADDQ      $0x00000100, SI
+	ADDQ      $0x00000100, DI
 	JMP       validCountAVX512_ascii
 
 validCountAVX512_ascii_end:
@@ -874,24 +887,28 @@ validCountAVX512_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validCountAVX512_fail
 	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, DI
-	VPCMPUB    $0x06, Z9, Z11, K1
 	KMOVQ      K1, R8
-	POPCNTQ    DI, DI
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R10
 	POPCNTQ    R8, R8
-	ADDQ       DI, DX
-	ADDQ       R8, BX
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	ADDQ       R10, SI
 	VMOVDQA64  Z11, Z10
-	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
 	JMP        validCountAVX512_loop
 
 validCountAVX512_tail:
-	TESTQ      DI, DI
+	TESTQ      R8, R8
 	JZ         validCountAVX512_end
-	MOVQ       $-1, R8
-	BZHIQ      DI, R8, R8
-	KMOVQ      R8, K1
-	VMOVDQU8.Z (AX)(SI*1), K1, Z11
+	MOVQ       $-1, R9
+	BZHIQ      R8, R9, R9
+	KMOVQ      R9, K1
+	VMOVDQU8.Z (AX)(DI*1), K1, Z11
 	VALIGND    $0x0c, Z10, Z11, Z7
 	VPALIGNR   $0x0f, Z7, Z11, Z10
 	VPALIGNR   $0x0e, Z7, Z11, Z12
@@ -914,11 +931,15 @@ validCountAVX512_tail:
 	VPCMPB     $0x01, Z8, Z11, K1
 	KMOVQ      K1, AX
 	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, SI
+	KMOVQ      K1, DI
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R8
 	POPCNTQ    AX, AX
-	POPCNTQ    SI, SI
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
 	ADDQ       AX, DX
-	ADDQ       SI, BX
+	ADDQ       DI, BX
+	ADDQ       R8, SI
 
 validCountAVX512_done:
 	VZEROUPPER
@@ -928,6 +949,8 @@ validCountAVX512_done:
 	MOVQ AX, runes+32(FP)
 	ADDQ BX, AX
 	MOVQ AX, utf16+40(FP)
+	SUBQ SI, CX
+	MOVQ CX, ascii+48(FP)
 	RET
 
 validCountAVX512_end:
@@ -938,25 +961,31 @@ validCountAVX512_end:
 	KMOVQ    K1, AX
 	VPCMPUB  $0x06, Z9, Z10, K1
 	KMOVQ    K1, CX
+	VPMOVB2M Z10, K1
+	KMOVQ    K1, R8
 	POPCNTQ  AX, AX
 	POPCNTQ  CX, CX
+	POPCNTQ  R8, R8
 	SUBQ     AX, DX
 	SUBQ     CX, BX
-	SUBQ     $0x40, SI
+	SUBQ     R8, SI
+	SUBQ     $0x40, DI
 
 validCountAVX512_fail:
 	VZEROUPPER
-	MOVQ SI, n+24(FP)
-	MOVQ SI, AX
+	MOVQ DI, n+24(FP)
+	MOVQ DI, AX
 	SUBQ DX, AX
 	MOVQ AX, runes+32(FP)
 	ADDQ BX, AX
 	MOVQ AX, utf16+40(FP)
+	SUBQ SI, DI
+	MOVQ DI, ascii+48(FP)
 	RET
 
-// func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int)
+// func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
-TEXT ·validCountAVX512VBMI(SB), NOSPLIT, $0-48
+TEXT ·validCountAVX512VBMI(SB), NOSPLIT, $0-56
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    byte1High<>+0(SB), Z0
@@ -969,39 +998,40 @@ TEXT ·validCountAVX512VBMI(SB), NOSPLIT, $0-48
 	VMOVDQU64    incomplete<>+0(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
+	XORQ         SI, SI
 	VPBROADCASTB splat<>+4(SB), Z8
 	VPBROADCASTB splat<>+5(SB), Z9
-	XORQ         SI, SI
+	XORQ         DI, DI
 	VPXORD       Z4, Z4, Z4
 
 validCountAVX512VBMI_loop:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x40
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x40
 	JB        validCountAVX512VBMI_tail
-	VMOVDQU64 (AX)(SI*1), Z10
+	VMOVDQU64 (AX)(DI*1), Z10
 	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512VBMI_fail
-	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
 
 validCountAVX512VBMI_ascii:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x00000100
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x00000100
 	JB        validCountAVX512VBMI_ascii_end
-	VMOVDQU64 (AX)(SI*1), Z10
-	VMOVDQU64 64(AX)(SI*1), Z11
-	VPORD     128(AX)(SI*1), Z10, Z10
-	VPORD     192(AX)(SI*1), Z11, Z11
+	VMOVDQU64 (AX)(DI*1), Z10
+	VMOVDQU64 64(AX)(DI*1), Z11
+	VPORD     128(AX)(DI*1), Z10, Z10
+	VPORD     192(AX)(DI*1), Z11, Z11
 	VPORD     Z10, Z11, Z10
 	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512VBMI_ascii_end
-	ADDQ      $0x00000100, SI
+	ADDQ      $0x00000100, DI
 	JMP       validCountAVX512VBMI_ascii
 
 validCountAVX512VBMI_ascii_end:
@@ -1026,24 +1056,28 @@ validCountAVX512VBMI_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validCountAVX512VBMI_fail
 	VPCMPB     $0x01, Z8, Z10, K1
-	KMOVQ      K1, DI
-	VPCMPUB    $0x06, Z9, Z10, K1
 	KMOVQ      K1, R8
-	POPCNTQ    DI, DI
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R9
+	VPMOVB2M   Z10, K1
+	KMOVQ      K1, R10
 	POPCNTQ    R8, R8
-	ADDQ       DI, DX
-	ADDQ       R8, BX
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	ADDQ       R10, SI
 	VMOVDQA64  Z10, Z4
-	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
 	JMP        validCountAVX512VBMI_loop
 
 validCountAVX512VBMI_tail:
-	TESTQ      DI, DI
+	TESTQ      R8, R8
 	JZ         validCountAVX512VBMI_end
-	MOVQ       $-1, R8
-	BZHIQ      DI, R8, R8
-	KMOVQ      R8, K1
-	VMOVDQU8.Z (AX)(SI*1), K1, Z10
+	MOVQ       $-1, R9
+	BZHIQ      R8, R9, R9
+	KMOVQ      R9, K1
+	VMOVDQU8.Z (AX)(DI*1), K1, Z10
 	VALIGND    $0x0c, Z4, Z10, Z4
 	VPALIGNR   $0x0f, Z4, Z10, Z7
 	VPALIGNR   $0x0e, Z4, Z10, Z11
@@ -1063,11 +1097,15 @@ validCountAVX512VBMI_tail:
 	VPCMPB     $0x01, Z8, Z10, K1
 	KMOVQ      K1, AX
 	VPCMPUB    $0x06, Z9, Z10, K1
-	KMOVQ      K1, SI
+	KMOVQ      K1, DI
+	VPMOVB2M   Z10, K1
+	KMOVQ      K1, R8
 	POPCNTQ    AX, AX
-	POPCNTQ    SI, SI
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
 	ADDQ       AX, DX
-	ADDQ       SI, BX
+	ADDQ       DI, BX
+	ADDQ       R8, SI
 
 validCountAVX512VBMI_done:
 	VZEROUPPER
@@ -1077,6 +1115,8 @@ validCountAVX512VBMI_done:
 	MOVQ AX, runes+32(FP)
 	ADDQ BX, AX
 	MOVQ AX, utf16+40(FP)
+	SUBQ SI, CX
+	MOVQ CX, ascii+48(FP)
 	RET
 
 validCountAVX512VBMI_end:
@@ -1087,20 +1127,26 @@ validCountAVX512VBMI_end:
 	KMOVQ    K1, AX
 	VPCMPUB  $0x06, Z9, Z4, K1
 	KMOVQ    K1, CX
+	VPMOVB2M Z4, K1
+	KMOVQ    K1, R8
 	POPCNTQ  AX, AX
 	POPCNTQ  CX, CX
+	POPCNTQ  R8, R8
 	SUBQ     AX, DX
 	SUBQ     CX, BX
-	SUBQ     $0x40, SI
+	SUBQ     R8, SI
+	SUBQ     $0x40, DI
 
 validCountAVX512VBMI_fail:
 	VZEROUPPER
-	MOVQ SI, n+24(FP)
-	MOVQ SI, AX
+	MOVQ DI, n+24(FP)
+	MOVQ DI, AX
 	SUBQ DX, AX
 	MOVQ AX, runes+32(FP)
 	ADDQ BX, AX
 	MOVQ AX, utf16+40(FP)
+	SUBQ SI, DI
+	MOVQ DI, ascii+48(FP)
 	RET
 
 // func validCopyAVX2(dst []byte, src []byte) int

@@ -9,9 +9,9 @@ import "github.com/utf8x/utf8x/internal/simd"
 // with it.
 var archSets []simd.Set[impl]
 
-func archValidPrefix(_ setID, p []byte) int                  { return validPrefixGo(p) }
-func archValidCount(_ setID, p []byte) (n, runes, utf16 int) { return validCountGo(p) }
-func archValidCopy(_ setID, dst, src []byte) int             { return validCopyGo(dst, src) }
-func archASCIIPrefix(_ setID, p []byte) int                  { return asciiPrefixGo(p) }
-func archCountRunes(_ setID, p []byte) int                   { return countRunesGo(p) }
-func archUTF16Len(_ setID, p []byte) int                     { return utf16LenGo(p) }
+func archValidPrefix(_ setID, p []byte) int                         { return validPrefixGo(p) }
+func archValidCount(_ setID, p []byte) (n, runes, utf16, ascii int) { return validCountGo(p) }
+func archValidCopy(_ setID, dst, src []byte) int                    { return validCopyGo(dst, src) }
+func archASCIIPrefix(_ setID, p []byte) int                         { return asciiPrefixGo(p) }
+func archCountRunes(_ setID, p []byte) int                          { return countRunesGo(p) }
+func archUTF16Len(_ setID, p []byte) int                            { return utf16LenGo(p) }

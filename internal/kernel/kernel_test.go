@@ -98,7 +98,7 @@ func check(t testing.TB, p []byte) {
 
 // checkCount checks ValidCount's prefix and its counts over that prefix.
 func checkCount(t testing.TB, p []byte, want int) {
-	n, runes, units := kernel.ValidCount(p)
+	n, runes, units, ascii := kernel.ValidCount(p)
 	checkPrefix(t, "ValidCount", p, n, want)
 	if w := utf8.RuneCount(p[:n]); runes != w {
 		t.Fatalf("ValidCount = %d, %d characters, want %d in %v", n, runes, w, short(p))
@@ -106,6 +106,20 @@ func checkCount(t testing.TB, p []byte, want int) {
 	if w := refUTF16(p[:n]); units != w {
 		t.Fatalf("ValidCount = %d, %d UTF-16 units, want %d in %v", n, units, w, short(p))
 	}
+	if w := refASCIICount(p[:n]); ascii != w {
+		t.Fatalf("ValidCount = %d, %d ASCII bytes, want %d in %v", n, ascii, w, short(p))
+	}
+}
+
+// refASCIICount is the number of bytes of p below 0x80, one by one.
+func refASCIICount(p []byte) int {
+	n := 0
+	for _, b := range p {
+		if b < 0x80 {
+			n++
+		}
+	}
+	return n
 }
 
 // copyBuf is checkCopy's destination, kept between calls: the tests call it

@@ -242,15 +242,15 @@ func utf16Len(p []byte, vector bool) int {
 
 // validCountGo is validPrefixGo counting as it goes (see contsFours): ASCII
 // adds nothing, and a DFA stretch is counted from the two words it just read
-// once it is known to be valid.
-func validCountGo(p []byte) (n, runes, utf16 int) { return validCount(p, false) }
+// once it is known to be valid. The ASCII bytes are n less the bytes 80-FF.
+func validCountGo(p []byte) (n, runes, utf16, ascii int) { return validCount(p, false) }
 
 // validCount is validCountGo dispatching as validPrefix does.
-func validCount(p []byte, vector bool) (n, runes, utf16 int) {
+func validCount(p []byte, vector bool) (n, runes, utf16, ascii int) {
 	if vector && len(p) >= active.minLen {
 		return archValidCount(active.id, p)
 	}
-	conts, fours := 0, 0
+	conts, fours, highs := 0, 0, 0
 	i := 0
 	for {
 		for len(p)-i >= 32 {
@@ -266,7 +266,7 @@ func validCount(p []byte, vector bool) (n, runes, utf16 int) {
 		start := i
 		s := uint64(sAccept)
 		if len(p)-i < 16 {
-			c, f := 0, 0
+			c, f, h := 0, 0, 0
 			if len(p)-i >= 8 {
 				w := load64(p[i:])
 				s = dfa[byte(w)] >> (s & 63)
@@ -279,6 +279,7 @@ func validCount(p []byte, vector bool) (n, runes, utf16 int) {
 				s = dfa[byte(w>>56)] >> (s & 63)
 				c = bits.OnesCount64(contBits(w))
 				f = bits.OnesCount64(fourBits(w))
+				h = bits.OnesCount64(w & hiBits)
 				i += 8
 			}
 			for _, b := range p[i:] {
@@ -288,12 +289,13 @@ func validCount(p []byte, vector bool) (n, runes, utf16 int) {
 				} else if b >= 0xF0 {
 					f++
 				}
+				h += int(b >> 7)
 			}
 			if s&63 != sAccept {
-				return start, start - conts, start - conts + fours
+				return start, start - conts, start - conts + fours, start - highs
 			}
-			conts, fours = conts+c, fours+f
-			return len(p), len(p) - conts, len(p) - conts + fours
+			conts, fours, highs = conts+c, fours+f, highs+h
+			return len(p), len(p) - conts, len(p) - conts + fours, len(p) - highs
 		}
 		q := p[i : i+16 : i+16]
 		s = dfa[q[0]] >> (s & 63)
@@ -318,13 +320,15 @@ func validCount(p []byte, vector bool) (n, runes, utf16 int) {
 			i++
 		}
 		if s&63 != sAccept {
-			return start, start - conts, start - conts + fours
+			return start, start - conts, start - conts + fours, start - highs
 		}
 		w0, w1 := load64(q), load64(q[8:])
 		conts += bits.OnesCount64(contBits(w0)) + bits.OnesCount64(contBits(w1))
 		fours += bits.OnesCount64(fourBits(w0)) + bits.OnesCount64(fourBits(w1))
+		highs += bits.OnesCount64(w0&hiBits) + bits.OnesCount64(w1&hiBits)
 		// The character finished after the stretch: continuations only.
 		conts += i - start - 16
+		highs += i - start - 16
 	}
 }
 

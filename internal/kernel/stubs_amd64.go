@@ -24,23 +24,23 @@ func validAVX512(p []byte) int
 //go:noescape
 func validAVX512VBMI(p []byte) int
 
-// validCountAVX2 is validAVX2 that also returns the number of characters
-// and of UTF-16 units in p[:n].
+// validCountAVX2 is validAVX2 that also returns the number of characters,
+// of UTF-16 units and of ASCII bytes in p[:n].
 //
 //go:noescape
-func validCountAVX2(p []byte) (n int, runes int, utf16 int)
+func validCountAVX2(p []byte) (n int, runes int, utf16 int, ascii int)
 
-// validCountAVX512 is validAVX512 that also returns the number of characters
-// and of UTF-16 units in p[:n].
+// validCountAVX512 is validAVX512 that also returns the number of characters,
+// of UTF-16 units and of ASCII bytes in p[:n].
 //
 //go:noescape
-func validCountAVX512(p []byte) (n int, runes int, utf16 int)
+func validCountAVX512(p []byte) (n int, runes int, utf16 int, ascii int)
 
-// validCountAVX512VBMI is validAVX512VBMI that also returns the number of characters
-// and of UTF-16 units in p[:n].
+// validCountAVX512VBMI is validAVX512VBMI that also returns the number of characters,
+// of UTF-16 units and of ASCII bytes in p[:n].
 //
 //go:noescape
-func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int)
+func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int)
 
 // validCopyAVX2 is validAVX2 on src that also copies src[:n] to dst, in
 // the same pass. It may write any of dst[:len(src)]; dst must have that room.

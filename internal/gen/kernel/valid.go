@@ -14,7 +14,7 @@ type mode int
 
 const (
 	plain    mode = iota // func(p []byte) int
-	counting             // func(p []byte) (n, runes, utf16 int), counts over p[:n]
+	counting             // func(p []byte) (n, runes, utf16, ascii int), counts over p[:n]
 	copying              // func(dst, src []byte) int, dst[:n] = src[:n]
 )
 
@@ -22,7 +22,7 @@ const (
 func (m mode) signature() string {
 	switch m {
 	case counting:
-		return "func(p []byte) (n, runes, utf16 int)"
+		return "func(p []byte) (n, runes, utf16, ascii int)"
 	case copying:
 		return "func(dst, src []byte) int"
 	}
@@ -84,31 +84,34 @@ func kernelArgs(m mode) (ptr, dptr, n reg.GPVirtual) {
 	return
 }
 
-// counts is the state of a counting kernel: the continuation bytes and the
-// 4-byte leads seen so far. A prefix of valid text of length n holds
-// n-conts characters and n-conts+fours UTF-16 units; both formulas add up
-// over any split of the bytes, so a block is counted whole even when a
-// character straddles its edge.
-type counts struct{ conts, fours reg.GPVirtual }
+// counts is the state of a counting kernel: the continuation bytes, the
+// 4-byte leads and the bytes 80-FF seen so far. A prefix of valid text of
+// length n holds n-conts characters, n-conts+fours UTF-16 units and n-high
+// ASCII bytes; the formulas add up over any split of the bytes, so a block is
+// counted whole even when a character straddles its edge.
+type counts struct{ conts, fours, high reg.GPVirtual }
 
 func newCounts(m mode) counts {
 	if m != counting {
 		return counts{}
 	}
-	c := counts{GP64(), GP64()}
+	c := counts{GP64(), GP64(), GP64()}
 	XORQ(c.conts, c.conts)
 	XORQ(c.fours, c.fours)
+	XORQ(c.high, c.high)
 	return c
 }
 
 // add adds (or with sub, removes) the popcounts of the masks to the counts.
-func (c counts) add(cont, four reg.Register, sub bool) {
+func (c counts) add(cont, four, high reg.Register, sub bool) {
 	if sub {
 		SUBQ(cont, c.conts)
 		SUBQ(four, c.fours)
+		SUBQ(high, c.high)
 	} else {
 		ADDQ(cont, c.conts)
 		ADDQ(four, c.fours)
+		ADDQ(high, c.high)
 	}
 }
 
@@ -124,6 +127,8 @@ func (c counts) ret(m mode, n reg.GPVirtual) {
 	Store(r, ReturnIndex(1))
 	ADDQ(c.fours, r)
 	Store(r, ReturnIndex(2))
+	SUBQ(c.high, n)
+	Store(n, ReturnIndex(3))
 }
 
 // validDoc is the documentation of the validator name of width w.
@@ -134,8 +139,8 @@ func validDoc(w asm.Width, name string, vbmi bool, m mode) []string {
 	}
 	switch {
 	case m == counting:
-		return []string{name + " is " + base + " that also returns the number of characters",
-			"and of UTF-16 units in p[:n]."}
+		return []string{name + " is " + base + " that also returns the number of characters,",
+			"of UTF-16 units and of ASCII bytes in p[:n]."}
 	case m == copying:
 		return []string{name + " is " + base + " on src that also copies src[:n] to dst, in",
 			"the same pass. It may write any of dst[:len(src)]; dst must have that room."}
@@ -173,30 +178,33 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 	w.Load(c.incomplete.Offset(64-B), vc.incomplete)
 	cnt := newCounts(m)
 
-	// count adds the continuation bytes and 4-byte leads of v to the
-	// counts (with sub, takes them out). AVX-512 compares into opmasks.
-	// AVX2 takes bit 6 from v+v and bit 7 from h, the block's high-bit
-	// mask, and v minus 0x70 saturates to bit 7 set only from F0 up; skip,
-	// if not nil, is the number of leading bytes of v to leave out.
+	// count adds the continuation bytes, 4-byte leads and bytes 80-FF of v
+	// to the counts (with sub, takes them out). AVX-512 compares into
+	// opmasks. AVX2 takes bit 6 from v+v and bit 7 from h, the block's
+	// high-bit mask, and v minus 0x70 saturates to bit 7 set only from F0
+	// up; skip, if not nil, is the number of leading bytes of v to leave out.
 	var count func(v reg.VecVirtual, h, skip reg.Register, sub bool)
 	if w.Masked() && m == counting {
 		contMax, fourMin := w.Vec(), w.Vec()
 		VPBROADCASTB(c.splat.Offset(splatContMax), contMax)
 		VPBROADCASTB(c.splat.Offset(splatFourLead), fourMin)
 		count = func(v reg.VecVirtual, _, _ reg.Register, sub bool) {
-			k, cb, fb := K(), GP64(), GP64()
+			k, cb, fb, hb := K(), GP64(), GP64(), GP64()
 			VPCMPB(U8(1), contMax, v, k) // b < -64: continuation
 			KMOVQ(k, cb)
 			VPCMPUB(U8(6), fourMin, v, k) // b > 0xEF unsigned
 			KMOVQ(k, fb)
+			VPMOVB2M(v, k) // bit 7: 80-FF
+			KMOVQ(k, hb)
 			POPCNTQ(cb, cb)
 			POPCNTQ(fb, fb)
-			cnt.add(cb, fb, sub)
+			POPCNTQ(hb, hb)
+			cnt.add(cb, fb, hb, sub)
 		}
 	} else if m == counting {
 		count = func(v reg.VecVirtual, h, skip reg.Register, sub bool) {
 			t := YMM()
-			b6, f := GP32(), GP32()
+			b6, f, hb := GP32(), GP32(), GP32()
 			VPADDB(v, v, t)
 			VPMOVMSKB(t, b6)
 			ANDNL(h, b6, b6)
@@ -205,10 +213,14 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 			if skip != nil {
 				SHRXL(skip, b6, b6)
 				SHRXL(skip, f, f)
+				SHRXL(skip, h, hb)
+				POPCNTL(hb, hb)
+			} else {
+				POPCNTL(h, hb)
 			}
 			POPCNTL(b6, b6)
 			POPCNTL(f, f)
-			cnt.add(b6.As64(), f.As64(), sub)
+			cnt.add(b6.As64(), f.As64(), hb.As64(), sub)
 		}
 	}
 	load := func(off int, dst reg.VecVirtual, i reg.GPVirtual) {

@@ -1,0 +1,27 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// pipeSize is the pipe buffer growPipe asks for: the largest an unprivileged
+// process gets by default (/proc/sys/fs/pipe-max-size).
+const pipeSize = 1 << 20
+
+// growPipe enlarges the buffer of w when it is a pipe, from the 64 KiB
+// Linux starts with: a writer of large blocks otherwise sleeps and wakes the
+// reader every 64 KiB, and the switches cost more than the copying. Failure
+// changes nothing, so it is ignored.
+func growPipe(w io.Writer) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		return
+	}
+	_, _ = unix.FcntlInt(f.Fd(), unix.F_SETPIPE_SZ, pipeSize)
+}

@@ -1,0 +1,426 @@
+// One large file on all cores: ranges of a regular file processed in
+// parallel, with results put back in input order.
+//
+// A range is a fixed-size slice of the file's byte offsets, cut anywhere:
+// the library's range primitive (utf8x.CheckRange, utf8x.AppendValidRange,
+// transcode's Converter.AppendRange) owns, for each range, the elements
+// whose first byte lies in it, so that the results of consecutive ranges put
+// end to end are the result for the whole file. Each worker reads its own
+// window with ReadAt (the range and the 3 bytes either side that decide
+// where its first and last element start and end), so reading is parallel
+// too; windows and results are bounded by forEachOrdered's window of 2*jobs,
+// so memory stays bounded whatever the file size.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/spf13/cobra"
+	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
+)
+
+// rangeOptions are the range settings of one command: how many workers, and
+// how large a range each takes. The hidden --range-size is for tests: a
+// positive size splits every regular file (tiny sizes put cuts everywhere),
+// and -1 never splits, which leaves the streaming code as the reference.
+type rangeOptions struct {
+	jobs int // 0: one per CPU
+	size int // bytes per range; 0: rangeSize chooses, -1: do not split
+}
+
+// addRangeFlags adds -j/--jobs and the hidden --range-size to cmd.
+func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
+	cmd.Flags().IntVarP(&o.jobs, "jobs", "j", 0, "use up to `N` CPUs: inputs at once, or ranges of one large file (default: the number of CPUs)")
+	cmd.Flags().IntVar(&o.size, "range-size", 0, "bytes per range of a file split into ranges; -1: stream it (for tests)")
+	_ = cmd.Flags().MarkHidden("range-size")
+}
+
+// check refuses values that make no sense.
+func (o rangeOptions) check() error {
+	switch {
+	case o.jobs < 0:
+		return usageError("-j must be 1 or more (or 0 for one per CPU), not %d", o.jobs)
+	case o.size < -1:
+		return usageError("--range-size must be -1, 0 or more, not %d", o.size)
+	}
+	return nil
+}
+
+// workers is the number of goroutines to use.
+func (o rangeOptions) workers() int { return jobCount(o.jobs) }
+
+// rangeSize is the bytes per range: large enough that a read and a kernel
+// call per range cost little, small enough that the 2*jobs ranges in
+// flight, with their outputs, stay far below 32 MiB on most machines.
+func (o rangeOptions) rangeSize() int {
+	if o.size > 0 {
+		return o.size
+	}
+	const budget = 8 << 20
+	return min(1<<20, max(64<<10, budget/(2*o.workers()*4)))
+}
+
+// splits reports whether a regular file of size bytes is read in ranges:
+// with more than one CPU, when it holds more than one range. On one CPU the
+// file is streamed, which measured the same or a little cheaper (reading the
+// ranges with ReadAt, or mapping them, gained nothing).
+func (o rangeOptions) splits(size int64) bool {
+	if o.size != 0 {
+		return o.size > 0 && size > 0
+	}
+	return o.workers() > 1 && size > int64(o.rangeSize())
+}
+
+// splitFile returns r as an *os.File when it is a regular file of size bytes
+// that o splits into ranges.
+func (o rangeOptions) splitFile(r io.Reader, size int64) (*os.File, bool) {
+	f, ok := r.(*os.File)
+	if !ok || size < 0 || !o.splits(size) {
+		return nil, false
+	}
+	return f, true
+}
+
+// window is one range of a file as a worker sees it.
+type window struct {
+	base       int64  // file offset of buf[0]
+	buf        []byte // the range with up to 3 bytes either side
+	start, end int    // the range within buf
+}
+
+// windowMargin is how far a range looks beyond its ends.
+const windowMargin = utf8x.UTFMax - 1
+
+// eachRange processes the file f of size bytes (named path in messages) in
+// ranges of o.rangeSize bytes on o.workers goroutines: work runs on each
+// range's window, and emit gets the windows and work's results in file
+// order. A window is valid until emit returns. A read failure stops the run
+// with an *inputError once every range before it is emitted; an error from
+// emit stops it too and is returned.
+func eachRange[T any](f io.ReaderAt, path string, size int64, o rangeOptions, work func(w *window) T, emit func(w *window, v T) error) error {
+	rs := int64(o.rangeSize())
+	n := int((size + rs - 1) / rs)
+	jobs := o.workers()
+	// Spare buffers: at most 2*jobs windows are started and not yet
+	// emitted at any time (forEachOrdered), so no more are ever made.
+	free := make(chan []byte, 2*jobs+1)
+	type result struct {
+		w   *window
+		v   T
+		err error
+	}
+	read := func(i int) result {
+		s := int64(i) * rs
+		e := min(s+rs, size)
+		lo, hi := max(0, s-windowMargin), min(size, e+windowMargin)
+		w := &window{base: lo}
+		select {
+		case w.buf = <-free:
+		default:
+			w.buf = make([]byte, rs+2*windowMargin)
+		}
+		w.buf = w.buf[:hi-lo]
+		m, err := f.ReadAt(w.buf, lo)
+		if err == io.EOF && m < len(w.buf) {
+			err = nil // the file shrank: take what is there
+		}
+		if err != nil {
+			return result{w: w, err: readError(path, lo+int64(m), err)}
+		}
+		w.buf = w.buf[:m]
+		w.start, w.end = min(int(s-lo), m), min(int(e-lo), m)
+		return result{w: w, v: work(w)}
+	}
+	release := func(r result) {
+		select {
+		case free <- r.w.buf[:0]:
+		default:
+		}
+	}
+	return forEachOrderedDrop(n, jobs, read, func(_ int, r result) error {
+		defer release(r)
+		if r.err != nil {
+			return r.err
+		}
+		return emit(r.w, r.v)
+	}, release)
+}
+
+// checkRanges is checkStream for a regular file split into ranges (opts.ranges
+// says how), with the same result, the same errors listed in the same order
+// with the same lines and columns, and the same calls to onBlock's printer
+// at least once per range. Only strict UTF-8 is checked this way: the range
+// primitive cannot find the units of the other forms on its own.
+func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
+	var res checkResult
+	// The start of the file decides hints, as checkStream's head does for
+	// a file (wholeHead): the first sniffLimit bytes, all read first.
+	head := make([]byte, min(int64(sniffLimit), size))
+	m, err := f.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return res, readError(path, int64(m), err)
+	}
+	looks := sniffHead(head[:m])
+	if looks.certain {
+		res.Hint = looks.hint(path)
+		res.Bytes = int64(looks.bom)
+		return res, nil
+	}
+	// Each range lists at most perRange errors; a range with more, met
+	// while errors are still listed, is checked again on the emitting side
+	// in pieces of subRange bytes, each holding all its errors. So memory
+	// stays bounded however many errors a file holds.
+	const subRange = 4 << 10
+	perRange := 1024
+	switch {
+	case opts.firstOnly():
+		perRange = 1
+	case opts.maxErrors > 0:
+		perRange = min(perRange, opts.maxErrors)
+	}
+	lines, tail := 0, 0 // LFs so far, and characters since the last
+	// take adds the report of the next piece of the file; done says that the
+	// check ends there (a hint, or -q/-l's first error).
+	take := func(w *window, r utf8x.RangeReport) (done bool, err error) {
+		for _, e := range r.Errors {
+			if res.ErrorCount == 0 && looks.what != "" {
+				res.Hint = looks.hint(path)
+				res.Bytes = int64(e.Offset + e.Len)
+				return true, nil
+			}
+			res.ErrorCount++
+			if opts.listed(res.Listed) {
+				col := e.Column + 1
+				if e.Line == 0 {
+					col += tail
+				}
+				at := e.Offset - int(w.base)
+				ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
+					Line: lines + e.Line + 1, Column: col, hex: fmt.Sprintf("% X", w.buf[at:at+e.Len])}
+				if err := onError(&ce); err != nil {
+					return true, err
+				}
+				res.Listed++
+			}
+			if opts.firstOnly() {
+				res.Bytes = int64(e.Offset + e.Len)
+				return true, nil
+			}
+		}
+		res.ErrorCount += r.Invalid - len(r.Errors)
+		lines += r.Lines
+		if r.Lines > 0 {
+			tail = r.Tail
+		} else {
+			tail += r.Tail
+		}
+		res.Bytes = int64(r.To)
+		return false, nil
+	}
+	errDone := errors.New("done")
+	work := func(w *window) utf8x.RangeReport {
+		return checkOwned(w, w.start, w.end, perRange)
+	}
+	emit := func(w *window, r utf8x.RangeReport) error {
+		var done bool
+		var err error
+		if r.Invalid > len(r.Errors) && opts.listed(res.Listed+len(r.Errors)) {
+			for s := w.start; s < w.end && !done && err == nil; s += subRange {
+				done, err = take(w, checkOwned(w, s, min(s+subRange, w.end), -1))
+			}
+		} else {
+			done, err = take(w, r)
+		}
+		if opts.onRead != nil {
+			opts.onRead(w.base + int64(w.end))
+		}
+		switch {
+		case err != nil:
+			return err
+		case done:
+			return errDone
+		}
+		if onBlock != nil {
+			return onBlock()
+		}
+		return nil
+	}
+	if err := eachRange(f, path, size, opts.ranges, work, emit); err != nil && err != errDone {
+		return res, err
+	}
+	if res.ErrorCount > 0 && res.Hint == "" {
+		res.Looks = detectHint(displayName(path), head[:m]) // as checkStream does
+	}
+	return res, nil
+}
+
+// checkOwned is utf8x.CheckRange without the counts of characters and
+// UTF-16 units, which check does not need and which cost up to three more
+// passes over a range with errors: the elements w.buf[start:end] owns
+// (utf8x.RangeBounds) are scanned with utf8x.FirstInvalid, as checkStream
+// scans a block, and the report has their LFs, the characters after the
+// last one (Tail), every error counted and the first maxErrors (all when
+// negative) placed by line and column from the owned bytes' start.
+func checkOwned(w *window, start, end, maxErrors int) utf8x.RangeReport {
+	from, to := utf8x.RangeBounds(w.buf, start, end)
+	r := utf8x.RangeReport{From: int(w.base) + from, To: int(w.base) + to}
+	own := w.buf[from:to]
+	if r.Lines = bytes.Count(own, newline); r.Lines == 0 {
+		r.Tail = utf8x.RuneCount(own)
+	} else {
+		r.Tail = utf8x.RuneCount(own[bytes.LastIndexByte(own, '\n')+1:])
+	}
+	// The bytes after own decide the kind of an error at its end.
+	view := w.buf[from:min(len(w.buf), to+windowMargin)]
+	line, col, last := 0, 0, 0 // the line and column reached at view[last]
+	for off := 0; ; {
+		o, n, kind := utf8x.FirstInvalid(view[off:])
+		at := off + o
+		if n == 0 || at >= len(own) {
+			return r
+		}
+		r.Invalid++
+		if maxErrors < 0 || len(r.Errors) < maxErrors {
+			seg := view[last:at]
+			if k := bytes.Count(seg, newline); k > 0 {
+				line += k
+				col = utf8x.RuneCount(seg[bytes.LastIndexByte(seg, '\n')+1:])
+			} else {
+				col += utf8x.RuneCount(seg)
+			}
+			r.Errors = append(r.Errors, utf8x.RangeError{Offset: r.From + at, Len: n, Kind: kind, Line: line, Column: col})
+			col++ // the subpart is one character
+			last = at + n
+		}
+		off = at + n
+	}
+}
+
+var newline = []byte{'\n'}
+
+// outBuffers hands out output buffers for range results and takes them back
+// once written, so that no more are made than results in flight.
+type outBuffers struct {
+	free chan []byte
+	size int // capacity of a new buffer: enough for most ranges' output
+}
+
+func (b outBuffers) get() []byte {
+	select {
+	case p := <-b.free:
+		return p[:0]
+	default:
+		// Sized here rather than by the library's worst case (4 bytes
+		// out per byte in), which would hold twice the memory for
+		// nothing; a range that needs more grows its buffer.
+		return make([]byte, 0, b.size)
+	}
+}
+
+func (b outBuffers) put(p []byte) {
+	select {
+	case b.free <- p:
+	default:
+	}
+}
+
+// rangeOutput is what a worker made of one range: the bytes to write, how
+// many ill-formed sequences it fixed, and the error that stopped it (strict).
+type rangeOutput struct {
+	out   []byte
+	fixed int64
+	err   error
+}
+
+// writeRanges runs work on the ranges of f and writes their outputs to w
+// (named dest in messages, "" for standard output) in file order, each in one
+// write. It returns the sum of the fixed counts and the first range's error,
+// after writing everything before it, as a stream would have.
+//
+// ratio is how many bytes out a byte in makes, at most, in ordinary text.
+func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, o rangeOptions, ratio int, onRead func(int64), work func(dst []byte, win *window) rangeOutput) (int64, error) {
+	bufs := outBuffers{make(chan []byte, 2*o.workers()+1), ratio*o.rangeSize() + 64}
+	var fixed int64
+	err := eachRange(f, path, size, o, func(win *window) rangeOutput {
+		return work(bufs.get(), win)
+	}, func(win *window, r rangeOutput) error {
+		defer bufs.put(r.out)
+		fixed += r.fixed
+		if len(r.out) > 0 {
+			if _, err := w.Write(r.out); err != nil {
+				return &outputError{dest, err}
+			}
+		}
+		if onRead != nil {
+			onRead(win.base + int64(win.end))
+		}
+		return r.err
+	})
+	return fixed, err
+}
+
+// fixRanges is fix's pump for a regular file split into ranges: each range's
+// repair comes from utf8x.AppendValidRange, and the one that starts the file
+// also does what the byte order mark policy says, as utf8x.Transformer does
+// at the start of a stream.
+func fixRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts fixOptions, onRead func(int64)) (int64, error) {
+	return writeRanges(w, dest, f, path, size, opts.ranges, 1, onRead, func(dst []byte, win *window) rangeOutput {
+		start, end := win.start, win.end
+		if win.base == 0 && start == 0 {
+			had := utf8x.HasBOM(win.buf)
+			switch {
+			case had && !opts.bom.Output(true):
+				start, end = len(utf8x.BOM), max(end, len(utf8x.BOM))
+			case !had && opts.bom.Output(false):
+				dst = append(dst, utf8x.BOM...)
+			}
+		}
+		out, n, err := utf8x.AppendValidRange(dst, win.buf, int(win.base), start, end, opts.policy)
+		return rangeOutput{out, int64(n), err}
+	})
+}
+
+// rangeForms are the input encodings whose units a range finds on its own
+// (transcode's Converter.AppendRange), with their code unit size: the others
+// take their byte order from a signature only the start holds, or have units
+// that need the text before.
+var rangeForms = []struct {
+	e    transcode.Encoding
+	unit int64
+}{{transcode.UTF8, 1}, {transcode.UTF16LE, 2}, {transcode.UTF16BE, 2},
+	{transcode.UTF32LE, 4}, {transcode.UTF32BE, 4}, {transcode.Latin1, 1}, {transcode.CP1252, 1}}
+
+// splitsForm reports whether size bytes of input in e can be converted in
+// ranges. An input that ends with part of a code unit is streamed: the range
+// that owns the last whole unit cannot tell that the stray bytes after it
+// join it into one ill-formed unit, as a stream does when that unit is a
+// high surrogate.
+func splitsForm(e transcode.Encoding, size int64) bool {
+	for _, f := range rangeForms {
+		if f.e.Name() == e.Name() {
+			return size%f.unit == 0
+		}
+	}
+	return false
+}
+
+// convertRanges is convert's pump for a regular file split into ranges, each
+// converted by transcode's Converter.AppendRange on a converter of its own.
+func convertRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts convertOptions, onRead func(int64)) error {
+	converters := sync.Pool{New: func() any { return transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom) }}
+	// Twice the input holds UTF-8 to UTF-16 and most other conversions;
+	// UTF-32 output grows its buffers once and keeps them.
+	_, err := writeRanges(w, dest, f, path, size, opts.ranges, 2, onRead, func(dst []byte, win *window) rangeOutput {
+		c := converters.Get().(*transcode.Converter)
+		defer converters.Put(c)
+		out, _, _, err := c.AppendRange(dst, win.buf, int(win.base), win.start, win.end)
+		return rangeOutput{out, c.Fixed(), err}
+	})
+	return err
+}
