@@ -2,7 +2,11 @@
 
 package kernel
 
-import "github.com/utf8x/utf8x/internal/simd"
+import (
+	"math/bits"
+
+	"github.com/utf8x/utf8x/internal/simd"
+)
 
 // NEON (Advanced SIMD) is part of every arm64 CPU Go runs on, so the NEON set
 // needs no feature test.
@@ -70,15 +74,30 @@ func archValidPrefix(id setID, p []byte) int {
 	return len(p)
 }
 
-func archValidCount(id setID, p []byte) (n, runes, utf16 int) {
+func archValidCount(id setID, p []byte) (n, runes, utf16, ascii int) {
 	if id != neon || len(p) < neonMin {
 		return validCountGo(p)
 	}
 	n, runes, utf16 = validCountNEON(p)
+	// The NEON kernel does not count ASCII bytes yet: a word-at-a-time pass
+	// over the validated prefix does, at the cost of reading it again.
+	ascii = n - highBytes(p[:n])
 	if n == len(p) {
-		return n, runes, utf16
+		return n, runes, utf16, ascii
 	}
-	return finishCount(p, n, runes, utf16)
+	return finishCount(p, n, runes, utf16, ascii)
+}
+
+// highBytes returns the number of bytes of p at or above 0x80.
+func highBytes(p []byte) int {
+	h, i := 0, 0
+	for ; i+8 <= len(p); i += 8 {
+		h += bits.OnesCount64(load64(p[i:]) & hiBits)
+	}
+	for _, b := range p[i:] {
+		h += int(b >> 7)
+	}
+	return h
 }
 
 func archValidCopy(id setID, dst, src []byte) int {
