@@ -58,10 +58,10 @@ func kernelPairs() []kernelPair {
 	if binary.NativeEndian.Uint16([]byte{1, 0}) == 1 {
 		ps = append(ps,
 			kernelPair{"utf8ToUnits", unitsKernel(func(d []uint16, s []byte) (int, int) {
-				return accelerate(d, s, transkernel.MinLen, transkernel.UTF8ToUnits, utf8ToUnitsGo)
+				return utf8ToUnits(d, s)
 			}), unitsKernel(utf8ToUnitsGo), false, false, 2},
 			kernelPair{"unitsToUTF8", unitsSource(func(d []byte, s []uint16) (int, int) {
-				return accelerate(d, s, transkernel.MinLen, transkernel.UnitsToUTF8, unitsToUTF8Go)
+				return unitsToUTF8(d, s)
 			}), unitsSource(unitsToUTF8Go), true, false, 2},
 		)
 	}
