@@ -3746,6 +3746,216 @@ DATA ydword8080E0<>+24(SB)/4, $0x008080e0
 DATA ydword8080E0<>+28(SB)/4, $0x008080e0
 GLOBL ydword8080E0<>(SB), RODATA|NOPTR, $32
 
+DATA ydwordF5F5F5F5<>+0(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+4(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+8(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+12(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+16(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+20(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+24(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+28(SB)/4, $0xf5f5f5f5
+GLOBL ydwordF5F5F5F5<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF800F8<>+0(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+4(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+8(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+12(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+16(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+20(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+24(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+28(SB)/4, $0x00f800f8
+GLOBL ydwordF800F8<>(SB), RODATA|NOPTR, $32
+
+DATA ydword70007<>+0(SB)/4, $0x00070007
+DATA ydword70007<>+4(SB)/4, $0x00070007
+DATA ydword70007<>+8(SB)/4, $0x00070007
+DATA ydword70007<>+12(SB)/4, $0x00070007
+DATA ydword70007<>+16(SB)/4, $0x00070007
+DATA ydword70007<>+20(SB)/4, $0x00070007
+DATA ydword70007<>+24(SB)/4, $0x00070007
+DATA ydword70007<>+28(SB)/4, $0x00070007
+GLOBL ydword70007<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF000F<>+0(SB)/4, $0x000f000f
+DATA ydwordF000F<>+4(SB)/4, $0x000f000f
+DATA ydwordF000F<>+8(SB)/4, $0x000f000f
+DATA ydwordF000F<>+12(SB)/4, $0x000f000f
+DATA ydwordF000F<>+16(SB)/4, $0x000f000f
+DATA ydwordF000F<>+20(SB)/4, $0x000f000f
+DATA ydwordF000F<>+24(SB)/4, $0x000f000f
+DATA ydwordF000F<>+28(SB)/4, $0x000f000f
+GLOBL ydwordF000F<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordDC00DC00<>+0(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+4(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+8(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+12(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+16(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+20(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+24(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+28(SB)/4, $0xdc00dc00
+GLOBL ydwordDC00DC00<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordD7C0D7C0<>+0(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+4(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+8(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+12(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+16(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+20(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+24(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+28(SB)/4, $0xd7c0d7c0
+GLOBL ydwordD7C0D7C0<>(SB), RODATA|NOPTR, $32
+
+DATA ydword400040<>+0(SB)/4, $0x00400040
+DATA ydword400040<>+4(SB)/4, $0x00400040
+DATA ydword400040<>+8(SB)/4, $0x00400040
+DATA ydword400040<>+12(SB)/4, $0x00400040
+DATA ydword400040<>+16(SB)/4, $0x00400040
+DATA ydword400040<>+20(SB)/4, $0x00400040
+DATA ydword400040<>+24(SB)/4, $0x00400040
+DATA ydword400040<>+28(SB)/4, $0x00400040
+GLOBL ydword400040<>(SB), RODATA|NOPTR, $32
+
+DATA ydword43F043F<>+0(SB)/4, $0x043f043f
+DATA ydword43F043F<>+4(SB)/4, $0x043f043f
+DATA ydword43F043F<>+8(SB)/4, $0x043f043f
+DATA ydword43F043F<>+12(SB)/4, $0x043f043f
+DATA ydword43F043F<>+16(SB)/4, $0x043f043f
+DATA ydword43F043F<>+20(SB)/4, $0x043f043f
+DATA ydword43F043F<>+24(SB)/4, $0x043f043f
+DATA ydword43F043F<>+28(SB)/4, $0x043f043f
+GLOBL ydword43F043F<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordC0C0C0F8<>+0(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+4(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+8(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+12(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+16(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+20(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+24(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+28(SB)/4, $0xc0c0c0f8
+GLOBL ydwordC0C0C0F8<>(SB), RODATA|NOPTR, $32
+
+DATA ydword808080F0<>+0(SB)/4, $0x808080f0
+DATA ydword808080F0<>+4(SB)/4, $0x808080f0
+DATA ydword808080F0<>+8(SB)/4, $0x808080f0
+DATA ydword808080F0<>+12(SB)/4, $0x808080f0
+DATA ydword808080F0<>+16(SB)/4, $0x808080f0
+DATA ydword808080F0<>+20(SB)/4, $0x808080f0
+DATA ydword808080F0<>+24(SB)/4, $0x808080f0
+DATA ydword808080F0<>+28(SB)/4, $0x808080f0
+GLOBL ydword808080F0<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3F000<>+0(SB)/4, $0x0003f000
+DATA ydword3F000<>+4(SB)/4, $0x0003f000
+DATA ydword3F000<>+8(SB)/4, $0x0003f000
+DATA ydword3F000<>+12(SB)/4, $0x0003f000
+DATA ydword3F000<>+16(SB)/4, $0x0003f000
+DATA ydword3F000<>+20(SB)/4, $0x0003f000
+DATA ydword3F000<>+24(SB)/4, $0x0003f000
+DATA ydword3F000<>+28(SB)/4, $0x0003f000
+GLOBL ydword3F000<>(SB), RODATA|NOPTR, $32
+
+DATA ydword1C0000<>+0(SB)/4, $0x001c0000
+DATA ydword1C0000<>+4(SB)/4, $0x001c0000
+DATA ydword1C0000<>+8(SB)/4, $0x001c0000
+DATA ydword1C0000<>+12(SB)/4, $0x001c0000
+DATA ydword1C0000<>+16(SB)/4, $0x001c0000
+DATA ydword1C0000<>+20(SB)/4, $0x001c0000
+DATA ydword1C0000<>+24(SB)/4, $0x001c0000
+DATA ydword1C0000<>+28(SB)/4, $0x001c0000
+GLOBL ydword1C0000<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordFC0<>+0(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+4(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+8(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+12(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+16(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+20(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+24(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+28(SB)/4, $0x00000fc0
+GLOBL ydwordFC0<>(SB), RODATA|NOPTR, $32
+
+DATA ydword10000<>+0(SB)/4, $0x00010000
+DATA ydword10000<>+4(SB)/4, $0x00010000
+DATA ydword10000<>+8(SB)/4, $0x00010000
+DATA ydword10000<>+12(SB)/4, $0x00010000
+DATA ydword10000<>+16(SB)/4, $0x00010000
+DATA ydword10000<>+20(SB)/4, $0x00010000
+DATA ydword10000<>+24(SB)/4, $0x00010000
+DATA ydword10000<>+28(SB)/4, $0x00010000
+GLOBL ydword10000<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3FF0000<>+0(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+4(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+8(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+12(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+16(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+20(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+24(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+28(SB)/4, $0x03ff0000
+GLOBL ydword3FF0000<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordDC00D800<>+0(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+4(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+8(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+12(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+16(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+20(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+24(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+28(SB)/4, $0xdc00d800
+GLOBL ydwordDC00D800<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordFC00FC00<>+0(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+4(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+8(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+12(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+16(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+20(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+24(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+28(SB)/4, $0xfc00fc00
+GLOBL ydwordFC00FC00<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordFCA02400<>+0(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+4(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+8(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+12(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+16(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+20(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+24(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+28(SB)/4, $0xfca02400
+GLOBL ydwordFCA02400<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3F00<>+0(SB)/4, $0x00003f00
+DATA ydword3F00<>+4(SB)/4, $0x00003f00
+DATA ydword3F00<>+8(SB)/4, $0x00003f00
+DATA ydword3F00<>+12(SB)/4, $0x00003f00
+DATA ydword3F00<>+16(SB)/4, $0x00003f00
+DATA ydword3F00<>+20(SB)/4, $0x00003f00
+DATA ydword3F00<>+24(SB)/4, $0x00003f00
+DATA ydword3F00<>+28(SB)/4, $0x00003f00
+GLOBL ydword3F00<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3F0000<>+0(SB)/4, $0x003f0000
+DATA ydword3F0000<>+4(SB)/4, $0x003f0000
+DATA ydword3F0000<>+8(SB)/4, $0x003f0000
+DATA ydword3F0000<>+12(SB)/4, $0x003f0000
+DATA ydword3F0000<>+16(SB)/4, $0x003f0000
+DATA ydword3F0000<>+20(SB)/4, $0x003f0000
+DATA ydword3F0000<>+24(SB)/4, $0x003f0000
+DATA ydword3F0000<>+28(SB)/4, $0x003f0000
+GLOBL ydword3F0000<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3F000000<>+0(SB)/4, $0x3f000000
+DATA ydword3F000000<>+4(SB)/4, $0x3f000000
+DATA ydword3F000000<>+8(SB)/4, $0x3f000000
+DATA ydword3F000000<>+12(SB)/4, $0x3f000000
+DATA ydword3F000000<>+16(SB)/4, $0x3f000000
+DATA ydword3F000000<>+20(SB)/4, $0x3f000000
+DATA ydword3F000000<>+24(SB)/4, $0x3f000000
+DATA ydword3F000000<>+28(SB)/4, $0x3f000000
+GLOBL ydword3F000000<>(SB), RODATA|NOPTR, $32
+
 DATA l1Expand<>+0(SB)/1, $0x00
 DATA l1Expand<>+1(SB)/1, $0x02
 DATA l1Expand<>+2(SB)/1, $0x04
@@ -24497,6 +24707,64 @@ utf8ToUTF16LEAVX2_loop:
 	JMP          utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_wide:
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
+	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF16LEAVX2_mixed
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y3
+	VPAND     ydword1C0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y3
+	VPAND     ydwordFC0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x18, Y0, Y3
+	VPAND     ydword3F<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y3
+	VPSRLD    $0x14, Y3, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF16LEAVX2_mixed
+
+utf8ToUTF16LEAVX2_pure:
+	VPSRLD    $0x0a, Y3, Y0
+	VPSLLD    $0x10, Y3, Y3
+	VPAND     ydword3FF0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y0, Y0
+	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
+	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF16LEAVX2_loop
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y3
+	VPAND     ydword1C0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y3
+	VPAND     ydwordFC0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x18, Y0, Y3
+	VPAND     ydword3F<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y3
+	VPSRLD    $0x14, Y3, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF16LEAVX2_loop
+	JMP       utf8ToUTF16LEAVX2_pure
+
+utf8ToUTF16LEAVX2_mixed:
 	VMOVDQU      (DX)(SI*1), X0
 	ANDL         $0x0000ffff, R8
 	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
@@ -24511,70 +24779,110 @@ utf8ToUTF16LEAVX2_wide:
 	VPAND        ydwordFEFEFEFE<>+0(SB), X0, X1
 	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), X1, X1
 	VPMOVMSKB    X1, R12
-	ORL          R11, R12
+	VPMAXUB      ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB     X0, X1, X1
+	VPMOVMSKB    X1, R13
+	ORL          R13, R12
 	ANDNL        R8, R9, R8
 	ANDNL        R8, R10, R8
-	ANDNL        R10, R11, R11
-	MOVL         R8, R10
-	ANDL         $0x00008000, R10
-	ORL          R10, R12
-	MOVL         R11, R10
-	ANDL         $0x0000c000, R10
-	ORL          R10, R12
+	ANDNL        R10, R11, R10
+	ANDNL        R11, R13, R13
+	MOVL         R8, R11
+	ANDL         $0x00008000, R11
+	ORL          R11, R12
+	MOVL         R10, R11
+	ANDL         $0x0000c000, R11
+	ORL          R11, R12
+	MOVL         R13, R11
+	ANDL         $0x0000e000, R11
+	ORL          R11, R12
 	ORL          $0x00010000, R12
 	TZCNTL       R12, R12
 	TESTL        R12, R12
 	JZ           utf8ToUTF16LEAVX2_done
-	MOVL         $0xffffffff, R10
-	BZHIL        R12, R10, R10
-	ANDL         R10, R8
-	ANDL         R10, R11
-	ANDL         R10, R9
-	MOVL         R9, R13
-	NOTL         R13
-	SHRL         $0x01, R13
-	ANDL         R10, R13
-	ORL          R11, R8
-	SHLL         $0x01, R8
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R8
+	ANDL         R11, R10
+	ANDL         R11, R13
+	ANDL         R11, R9
+	MOVL         R9, R14
+	NOTL         R14
+	SHRL         $0x01, R14
+	ANDL         R11, R14
+	MOVL         R13, R11
 	SHLL         $0x02, R11
-	ORL          R11, R8
+	ORL          R11, R14
+	ORL          R13, R10
+	ORL          R10, R8
+	SHLL         $0x01, R8
+	SHLL         $0x02, R10
+	SHLL         $0x03, R13
+	ORL          R10, R8
+	ORL          R13, R8
 	CMPL         R8, R9
 	JNE          utf8ToUTF16LEAVX2_done
 	VPSLLDQ      $0x01, X0, X1
-	VPSLLDQ      $0x02, X0, X2
+	VPSLLDQ      $0x02, X0, X3
+	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y3
-	VPAND        ydwordF000F0<>+0(SB), Y3, Y5
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y5, Y5
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND        ydword3F003F<>+0(SB), Y0, Y6
-	VPAND        ydword1F001F<>+0(SB), Y1, Y7
-	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y6, Y7, Y7
-	VPSLLW       $0x0c, Y3, Y3
-	VPAND        ydword3F003F<>+0(SB), Y1, Y1
+	VPMOVZXBW    X3, Y3
+	VPMOVZXBW    X2, Y4
+	VPAND        ydwordF000F0<>+0(SB), Y3, Y6
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y6, Y6
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y5
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND        ydword3F003F<>+0(SB), Y0, Y7
+	VPAND        ydword1F001F<>+0(SB), Y1, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPSLLW       $0x0c, Y3, Y9
+	VPAND        ydword3F003F<>+0(SB), Y1, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y10, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPAND        ydwordF800F8<>+0(SB), Y3, Y11
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y4, Y4
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y4, Y4
+	VPAND        ydword70007<>+0(SB), Y3, Y3
+	VPSLLW       $0x08, Y3, Y3
+	VPAND        ydword3F003F<>+0(SB), Y1, Y10
+	VPSLLW       $0x02, Y10, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLW       $0x04, Y7, Y10
+	VPOR         Y10, Y3, Y3
+	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y3, Y3
-	VPOR         Y6, Y3, Y3
-	VPBLENDVB    Y4, Y7, Y0, Y0
-	VPBLENDVB    Y5, Y3, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y3, Y1
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y1, Y3
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y3, Y3
-	VPAND        Y5, Y3, Y3
+	VPOR         Y7, Y1, Y1
+	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB    Y5, Y8, Y0, Y0
+	VPBLENDVB    Y6, Y9, Y0, Y0
+	VPBLENDVB    Y4, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y3, Y1
+	VPBLENDVB    Y11, Y1, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y9, Y10
+	VPXOR        Y1, Y1, Y1
+	VPCMPEQW     Y1, Y10, Y1
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
+	VPOR         Y10, Y1, Y1
+	VPAND        Y6, Y1, Y1
+	VMOVDQU      ydword400040<>+0(SB), Y4
+	VPCMPGTW     Y3, Y4, Y4
+	VPCMPGTW     ydword43F043F<>+0(SB), Y3, Y10
+	VPOR         Y10, Y4, Y4
+	VPAND        Y11, Y4, Y4
+	VPOR         Y4, Y1, Y1
 	LEAQ         wordRamp<>+0(SB), R8
 	MOVQ         R12, R9
 	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y1
-	VPTEST       Y1, Y3
+	VMOVDQU      32(R8)(R9*2), Y3
+	VPTEST       Y3, Y1
 	JNZ          utf8ToUTF16LEAVX2_done
-	MOVL         R13, R8
+	MOVL         R14, R8
 	MOVBLZX      R8, R8
-	MOVL         R13, R9
+	MOVL         R14, R9
 	SHRL         $0x08, R9
 	MOVBLZX      R9, R9
 	LEAQ         packW16LE<>+0(SB), R10
@@ -24636,6 +24944,65 @@ utf8ToUTF16BEAVX2_loop:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_wide:
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
+	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF16BEAVX2_mixed
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y3
+	VPAND     ydword1C0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y3
+	VPAND     ydwordFC0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x18, Y0, Y3
+	VPAND     ydword3F<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y3
+	VPSRLD    $0x14, Y3, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF16BEAVX2_mixed
+
+utf8ToUTF16BEAVX2_pure:
+	VPSRLD    $0x0a, Y3, Y0
+	VPSLLD    $0x10, Y3, Y3
+	VPAND     ydword3FF0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y0, Y0
+	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
+	VPSHUFB   swap16<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
+	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF16BEAVX2_loop
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y3
+	VPAND     ydword1C0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y3
+	VPAND     ydwordFC0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x18, Y0, Y3
+	VPAND     ydword3F<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y3
+	VPSRLD    $0x14, Y3, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF16BEAVX2_loop
+	JMP       utf8ToUTF16BEAVX2_pure
+
+utf8ToUTF16BEAVX2_mixed:
 	VMOVDQU      (DX)(SI*1), X0
 	ANDL         $0x0000ffff, R8
 	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
@@ -24650,70 +25017,110 @@ utf8ToUTF16BEAVX2_wide:
 	VPAND        ydwordFEFEFEFE<>+0(SB), X0, X1
 	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), X1, X1
 	VPMOVMSKB    X1, R12
-	ORL          R11, R12
+	VPMAXUB      ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB     X0, X1, X1
+	VPMOVMSKB    X1, R13
+	ORL          R13, R12
 	ANDNL        R8, R9, R8
 	ANDNL        R8, R10, R8
-	ANDNL        R10, R11, R11
-	MOVL         R8, R10
-	ANDL         $0x00008000, R10
-	ORL          R10, R12
-	MOVL         R11, R10
-	ANDL         $0x0000c000, R10
-	ORL          R10, R12
+	ANDNL        R10, R11, R10
+	ANDNL        R11, R13, R13
+	MOVL         R8, R11
+	ANDL         $0x00008000, R11
+	ORL          R11, R12
+	MOVL         R10, R11
+	ANDL         $0x0000c000, R11
+	ORL          R11, R12
+	MOVL         R13, R11
+	ANDL         $0x0000e000, R11
+	ORL          R11, R12
 	ORL          $0x00010000, R12
 	TZCNTL       R12, R12
 	TESTL        R12, R12
 	JZ           utf8ToUTF16BEAVX2_done
-	MOVL         $0xffffffff, R10
-	BZHIL        R12, R10, R10
-	ANDL         R10, R8
-	ANDL         R10, R11
-	ANDL         R10, R9
-	MOVL         R9, R13
-	NOTL         R13
-	SHRL         $0x01, R13
-	ANDL         R10, R13
-	ORL          R11, R8
-	SHLL         $0x01, R8
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R8
+	ANDL         R11, R10
+	ANDL         R11, R13
+	ANDL         R11, R9
+	MOVL         R9, R14
+	NOTL         R14
+	SHRL         $0x01, R14
+	ANDL         R11, R14
+	MOVL         R13, R11
 	SHLL         $0x02, R11
-	ORL          R11, R8
+	ORL          R11, R14
+	ORL          R13, R10
+	ORL          R10, R8
+	SHLL         $0x01, R8
+	SHLL         $0x02, R10
+	SHLL         $0x03, R13
+	ORL          R10, R8
+	ORL          R13, R8
 	CMPL         R8, R9
 	JNE          utf8ToUTF16BEAVX2_done
 	VPSLLDQ      $0x01, X0, X1
-	VPSLLDQ      $0x02, X0, X2
+	VPSLLDQ      $0x02, X0, X3
+	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y3
-	VPAND        ydwordF000F0<>+0(SB), Y3, Y5
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y5, Y5
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND        ydword3F003F<>+0(SB), Y0, Y6
-	VPAND        ydword1F001F<>+0(SB), Y1, Y7
-	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y6, Y7, Y7
-	VPSLLW       $0x0c, Y3, Y3
-	VPAND        ydword3F003F<>+0(SB), Y1, Y1
+	VPMOVZXBW    X3, Y3
+	VPMOVZXBW    X2, Y4
+	VPAND        ydwordF000F0<>+0(SB), Y3, Y6
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y6, Y6
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y5
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND        ydword3F003F<>+0(SB), Y0, Y7
+	VPAND        ydword1F001F<>+0(SB), Y1, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y7, Y8, Y8
+	VPSLLW       $0x0c, Y3, Y9
+	VPAND        ydword3F003F<>+0(SB), Y1, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y10, Y9, Y9
+	VPOR         Y7, Y9, Y9
+	VPAND        ydwordF800F8<>+0(SB), Y3, Y11
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y4, Y4
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y4, Y4
+	VPAND        ydword70007<>+0(SB), Y3, Y3
+	VPSLLW       $0x08, Y3, Y3
+	VPAND        ydword3F003F<>+0(SB), Y1, Y10
+	VPSLLW       $0x02, Y10, Y10
+	VPOR         Y10, Y3, Y3
+	VPSRLW       $0x04, Y7, Y10
+	VPOR         Y10, Y3, Y3
+	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y3, Y3
-	VPOR         Y6, Y3, Y3
-	VPBLENDVB    Y4, Y7, Y0, Y0
-	VPBLENDVB    Y5, Y3, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y3, Y1
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y1, Y3
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y3, Y3
-	VPAND        Y5, Y3, Y3
+	VPOR         Y7, Y1, Y1
+	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB    Y5, Y8, Y0, Y0
+	VPBLENDVB    Y6, Y9, Y0, Y0
+	VPBLENDVB    Y4, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y3, Y1
+	VPBLENDVB    Y11, Y1, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y9, Y10
+	VPXOR        Y1, Y1, Y1
+	VPCMPEQW     Y1, Y10, Y1
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
+	VPOR         Y10, Y1, Y1
+	VPAND        Y6, Y1, Y1
+	VMOVDQU      ydword400040<>+0(SB), Y4
+	VPCMPGTW     Y3, Y4, Y4
+	VPCMPGTW     ydword43F043F<>+0(SB), Y3, Y10
+	VPOR         Y10, Y4, Y4
+	VPAND        Y11, Y4, Y4
+	VPOR         Y4, Y1, Y1
 	LEAQ         wordRamp<>+0(SB), R8
 	MOVQ         R12, R9
 	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y1
-	VPTEST       Y1, Y3
+	VMOVDQU      32(R8)(R9*2), Y3
+	VPTEST       Y3, Y1
 	JNZ          utf8ToUTF16BEAVX2_done
-	MOVL         R13, R8
+	MOVL         R14, R8
 	MOVBLZX      R8, R8
-	MOVL         R13, R9
+	MOVL         R14, R9
 	SHRL         $0x08, R9
 	MOVBLZX      R9, R9
 	LEAQ         packW16BE<>+0(SB), R10

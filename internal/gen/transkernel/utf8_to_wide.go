@@ -460,20 +460,23 @@ func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont
 	ADDQ(n, i)
 }
 
-// utf8ToUTF16AVX2: a block of 32 ASCII bytes widens whole; otherwise 16
-// bytes at a time, cut before the first byte that starts no 1- to 3-byte
-// character and before a character that does not end in them, and checked
-// with the masks as in utf8ToWide. Each byte's 16-bit lane is decoded as if
-// it ended a character, from it and the one and two bytes before it; the
-// lanes that do end one are packed with a table.
+// utf8ToUTF16AVX2: a block of 32 ASCII bytes widens whole, a block of eight
+// 4-byte characters becomes eight surrogate pairs in place (pureFourAVX2);
+// otherwise 16 bytes at a time, cut before the first byte that starts no
+// character (C0, C1, F5..FF) and before a character that does not end in
+// them, and checked with the masks as in utf8ToWide. Each byte's 16-bit lane
+// is decoded as if it ended a character, from it and the one to three bytes
+// before it; the lanes that do end one are packed with a table. A 4-byte
+// character ends in two lanes: its third byte's lane takes the high
+// surrogate, its last byte's the low one, so the pack keeps both.
 func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	signature(name,
 		name+" converts UTF-8 to UTF-16"+order+" in 32-byte blocks",
 		"while src has 32 bytes left and dst 64, and returns the bytes written",
-		"and read. It stops at ill-formed input and 4-byte characters, at the",
-		"latest at the start of the 16 bytes holding them.")
+		"and read. It stops at ill-formed input, at the latest at the start of",
+		"the 16 bytes holding it.")
 	dp, sp, i, j, sLim, dLim := prologue(32, 64)
 	pack := tab.packW16LE
 	if be {
@@ -502,6 +505,8 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	pureFourAVX2(tab, p, v, dp, sp, i, j, sLim, dLim, be)
+	p.Label("mixed")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
 	high, cont, ge0, gf0, bad, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
@@ -519,18 +524,25 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	mask8(0xE0E0E0E0, 0xE0E0E0E0, ge0)
 	mask8(0xF0F0F0F0, 0xF0F0F0F0, gf0)
 	mask8(0xFEFEFEFE, 0xC0C0C0C0, bad) // C0, C1
-	ORL(gf0.As32(), bad.As32())
-	lead2, lead3 := GP64(), GP64()
+	gf5 := GP64()
+	VPMAXUB(tab.ydw[0xF5F5F5F5].Offset(0), x, c)
+	VPCMPEQB(x, c, c) // x >= F5
+	VPMOVMSKB(c, gf5.As32())
+	ORL(gf5.As32(), bad.As32())
+	lead2, lead3, lead4 := GP64(), GP64(), GP64()
 	ANDNL(high.As32(), cont.As32(), lead2.As32()) // high and not continuation
 	ANDNL(lead2.As32(), ge0.As32(), lead2.As32()) // ... and below E0
 	ANDNL(ge0.As32(), gf0.As32(), lead3.As32())   // E0..EF
+	ANDNL(gf0.As32(), gf5.As32(), lead4.As32())   // F0..F4
 	// A character not ending in the 16 bytes cuts them too.
-	MOVL(lead2.As32(), t.As32())
-	ANDL(U32(0x8000), t.As32())
-	ORL(t.As32(), bad.As32())
-	MOVL(lead3.As32(), t.As32())
-	ANDL(U32(0xC000), t.As32())
-	ORL(t.As32(), bad.As32())
+	for _, c := range []struct {
+		r    reg.GPVirtual
+		tail uint32
+	}{{lead2, 0x8000}, {lead3, 0xC000}, {lead4, 0xE000}} {
+		MOVL(c.r.As32(), t.As32())
+		ANDL(U32(c.tail), t.As32())
+		ORL(t.As32(), bad.As32())
+	}
 	ORL(U32(0x10000), bad.As32())
 	n := GP64()
 	TZCNTL(bad.As32(), n.As32())
@@ -541,27 +553,38 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	BZHIL(n.As32(), t.As32(), mask.As32())
 	ANDL(mask.As32(), lead2.As32())
 	ANDL(mask.As32(), lead3.As32())
+	ANDL(mask.As32(), lead4.As32())
 	ANDL(mask.As32(), cont.As32())
+	// The lanes kept: those of bytes ending a character, and those of the
+	// third bytes of 4-byte characters, which take the high surrogates.
 	ends := GP64()
 	MOVL(cont.As32(), ends.As32())
 	NOTL(ends.As32())
 	SHRL(U8(1), ends.As32())
 	ANDL(mask.As32(), ends.As32())
+	MOVL(lead4.As32(), t.As32())
+	SHLL(U8(2), t.As32())
+	ORL(t.As32(), ends.As32())
 	// The continuation bytes must be exactly those the leads call for.
+	ORL(lead4.As32(), lead3.As32())
 	ORL(lead3.As32(), lead2.As32())
 	SHLL(U8(1), lead2.As32())
 	SHLL(U8(2), lead3.As32())
+	SHLL(U8(3), lead4.As32())
 	ORL(lead3.As32(), lead2.As32())
+	ORL(lead4.As32(), lead2.As32())
 	CMPL(lead2.As32(), cont.As32())
 	JNE(p.Ref("done"))
 
-	p1, p2 := XMM(), XMM()
+	p1, p2, p3 := XMM(), XMM(), XMM()
 	VPSLLDQ(U8(1), x, p1)
 	VPSLLDQ(U8(2), x, p2)
-	b, a1, a2 := YMM(), YMM(), YMM()
+	VPSLLDQ(U8(3), x, p3)
+	b, a1, a2, a3 := YMM(), YMM(), YMM(), YMM()
 	VPMOVZXBW(x, b)
 	VPMOVZXBW(p1, a1)
 	VPMOVZXBW(p2, a2)
+	VPMOVZXBW(p3, a3)
 	is2, is3, bl, v2, v3, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
 	VPAND(tab.ydw[0x00F000F0], a2, is3)
 	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
@@ -576,16 +599,45 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	VPSLLW(U8(6), s, s)
 	VPOR(s, v3, v3)
 	VPOR(bl, v3, v3)
+	// 4-byte characters: u = the character's value >> 10, from the lead two
+	// bytes back, in the third byte's lane; the low 10 bits in the last's.
+	is4h, is4l, u, lo := YMM(), YMM(), YMM(), YMM()
+	VPAND(tab.ydw[0x00F800F8], a2, is4h)
+	VPCMPEQW(tab.ydw[0x00F000F0], is4h, is4h)
+	VPAND(tab.ydw[0x00F800F8], a3, is4l)
+	VPCMPEQW(tab.ydw[0x00F000F0], is4l, is4l)
+	VPAND(tab.ydw[0x00070007], a2, u)
+	VPSLLW(U8(8), u, u)
+	VPAND(tab.ydw[0x003F003F], a1, s)
+	VPSLLW(U8(2), s, s)
+	VPOR(s, u, u)
+	VPSRLW(U8(4), bl, s)
+	VPOR(s, u, u)
+	VPAND(tab.ydw[0x000F000F], a1, lo)
+	VPSLLW(U8(6), lo, lo)
+	VPOR(bl, lo, lo)
+	VPOR(tab.ydw[0xDC00DC00], lo, lo)
 	VPBLENDVB(is2, v2, b, b)
 	VPBLENDVB(is3, v3, b, b)
-	// Overlong and surrogate 3-byte forms, in the lanes before the cut.
-	e, r := YMM(), YMM()
+	VPBLENDVB(is4l, lo, b, b)
+	hs := YMM()
+	VPADDW(tab.ydw[0xD7C0D7C0], u, hs)
+	VPBLENDVB(is4h, hs, b, b)
+	// Overlong and surrogate 3-byte forms, 4-byte forms outside
+	// U+10000..U+10FFFF (u outside 0x40..0x43F), in the lanes before the cut.
+	e, r, e4 := YMM(), YMM(), YMM()
 	VPAND(tab.ydw[0xF800F800], v3, s)
 	VPXOR(e, e, e)
 	VPCMPEQW(e, s, e)
 	VPCMPEQW(tab.ydw[0xD800D800], s, s)
 	VPOR(s, e, e)
 	VPAND(is3, e, e)
+	VMOVDQU(tab.ydw[0x00400040], e4)
+	VPCMPGTW(u, e4, e4) // u < 0x40
+	VPCMPGTW(tab.ydw[0x043F043F], u, s)
+	VPOR(s, e4, e4)
+	VPAND(is4h, e4, e4)
+	VPOR(e4, e, e)
 	rb, neg := GP64(), GP64()
 	LEAQ(tab.wordRamp, rb)
 	MOVQ(n, neg)
@@ -606,4 +658,62 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
+}
+
+// pureFourAVX2 is pureFour for utf8ToUTF16AVX2: a block of eight 4-byte
+// characters, each whole in a 32-bit lane, becomes eight surrogate pairs in
+// the same lanes. It loops while the blocks stay that way; any other block
+// goes to the mixed path when it is the first, or back to the main loop.
+func pureFourAVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+	m := GP32()
+	// check leaves in t the values of the eight characters of v less
+	// 0x10000, going to fail unless every lane is a lead F0..F7 and three
+	// continuation bytes making a value in U+10000..U+10FFFF.
+	check := func(cp, t reg.VecVirtual, fail LabelRef) {
+		VPAND(tab.ydw[0xC0C0C0F8], v, t)
+		VPCMPEQD(tab.ydw[0x808080F0], t, t)
+		VPMOVMSKB(t, m)
+		CMPL(m, U32(0xFFFFFFFF))
+		JNE(fail)
+		VPSLLD(U8(4), v, cp)
+		VPAND(tab.ydw[0x3F000], cp, cp)
+		for _, f := range []struct {
+			left  bool
+			shift int
+			mask  uint32
+		}{{true, 18, 0x1C0000}, {false, 10, 0xFC0}, {false, 24, 0x3F}} {
+			if f.left {
+				VPSLLD(U8(f.shift), v, t)
+			} else {
+				VPSRLD(U8(f.shift), v, t)
+			}
+			VPAND(tab.ydw[f.mask], t, t)
+			VPOR(t, cp, cp)
+		}
+		VPSUBD(tab.ydw[0x10000], cp, t)
+		VPSRLD(U8(20), t, cp)
+		VPTEST(cp, cp)
+		JNZ(fail)
+	}
+	cp, t, h := YMM(), YMM(), YMM()
+	check(cp, t, p.Ref("mixed"))
+	p.Label("pure")
+	VPSRLD(U8(10), t, h)
+	VPSLLD(U8(16), t, t)
+	VPAND(tab.ydw[0x3FF0000], t, t)
+	VPOR(t, h, h)
+	VPOR(tab.ydw[0xDC00D800], h, h)
+	if be {
+		VPSHUFB(tab.swap16, h, h)
+	}
+	VMOVDQU(h, asm.At(dp, j, 0))
+	ADDQ(U8(32), i)
+	ADDQ(U8(32), j)
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	VMOVDQU(asm.At(sp, i, 0), v)
+	check(cp, t, p.Ref("loop"))
+	JMP(p.Ref("pure"))
 }
