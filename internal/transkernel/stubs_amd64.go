@@ -97,14 +97,14 @@ func utf8ToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16LEToUTF8AVX2 converts UTF-16LE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding a surrogate.
+// stops at the first block holding a lone surrogate.
 //
 //go:noescape
 func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16BEToUTF8AVX2 converts UTF-16BE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding a surrogate.
+// stops at the first block holding a lone surrogate.
 //
 //go:noescape
 func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)

@@ -3956,6 +3956,56 @@ DATA ydword3F000000<>+24(SB)/4, $0x3f000000
 DATA ydword3F000000<>+28(SB)/4, $0x3f000000
 GLOBL ydword3F000000<>(SB), RODATA|NOPTR, $32
 
+DATA ydwordFC00<>+0(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+4(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+8(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+12(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+16(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+20(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+24(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+28(SB)/4, $0x0000fc00
+GLOBL ydwordFC00<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordD800<>+0(SB)/4, $0x0000d800
+DATA ydwordD800<>+4(SB)/4, $0x0000d800
+DATA ydwordD800<>+8(SB)/4, $0x0000d800
+DATA ydwordD800<>+12(SB)/4, $0x0000d800
+DATA ydwordD800<>+16(SB)/4, $0x0000d800
+DATA ydwordD800<>+20(SB)/4, $0x0000d800
+DATA ydwordD800<>+24(SB)/4, $0x0000d800
+DATA ydwordD800<>+28(SB)/4, $0x0000d800
+GLOBL ydwordD800<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordDC00<>+0(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+4(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+8(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+12(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+16(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+20(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+24(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+28(SB)/4, $0x0000dc00
+GLOBL ydwordDC00<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3<>+0(SB)/4, $0x00000003
+DATA ydword3<>+4(SB)/4, $0x00000003
+DATA ydword3<>+8(SB)/4, $0x00000003
+DATA ydword3<>+12(SB)/4, $0x00000003
+DATA ydword3<>+16(SB)/4, $0x00000003
+DATA ydword3<>+20(SB)/4, $0x00000003
+DATA ydword3<>+24(SB)/4, $0x00000003
+DATA ydword3<>+28(SB)/4, $0x00000003
+GLOBL ydword3<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3020100<>+0(SB)/4, $0x03020100
+DATA ydword3020100<>+4(SB)/4, $0x03020100
+DATA ydword3020100<>+8(SB)/4, $0x03020100
+DATA ydword3020100<>+12(SB)/4, $0x03020100
+DATA ydword3020100<>+16(SB)/4, $0x03020100
+DATA ydword3020100<>+20(SB)/4, $0x03020100
+DATA ydword3020100<>+24(SB)/4, $0x03020100
+DATA ydword3020100<>+28(SB)/4, $0x03020100
+GLOBL ydword3020100<>(SB), RODATA|NOPTR, $32
+
 DATA l1Expand<>+0(SB)/1, $0x00
 DATA l1Expand<>+1(SB)/1, $0x02
 DATA l1Expand<>+2(SB)/1, $0x04
@@ -25180,7 +25230,7 @@ utf16LEToUTF8AVX2_wide:
 	VPAND        ydwordF800F800<>+0(SB), Y0, Y1
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y2
 	VPTEST       Y2, Y2
-	JNZ          utf16LEToUTF8AVX2_done
+	JNZ          utf16LEToUTF8AVX2_surrogates
 	VPXOR        Y2, Y2, Y2
 	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y3
 	VPCMPEQW     Y2, Y3, Y3
@@ -25278,6 +25328,235 @@ utf16LEToUTF8AVX2_wide:
 	ADDQ         $0x20, SI
 	JMP          utf16LEToUTF8AVX2_loop
 
+utf16LEToUTF8AVX2_surrogates:
+	VPAND     ydwordFC00FC00<>+0(SB), Y0, Y1
+	VPCMPEQD  ydwordDC00D800<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R8
+	CMPL      R8, $0xffffffff
+	JNE       utf16LEToUTF8AVX2_mixed
+
+utf16LEToUTF8AVX2_pure:
+	VPSLLD    $0x10, Y0, Y1
+	VPSRLD    $0x06, Y1, Y1
+	VPSRLD    $0x10, Y0, Y0
+	VPADDD    Y0, Y1, Y1
+	VPADDD    ydwordFCA02400<>+0(SB), Y1, Y1
+	VPSRLD    $0x12, Y1, Y0
+	VPSRLD    $0x04, Y1, Y2
+	VPAND     ydword3F00<>+0(SB), Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSLLD    $0x0a, Y1, Y2
+	VPAND     ydword3F0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSLLD    $0x18, Y1, Y2
+	VPAND     ydword3F000000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPOR      ydword808080F0<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf16LEToUTF8AVX2_done
+	CMPQ      DI, CX
+	JG        utf16LEToUTF8AVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordFC00FC00<>+0(SB), Y0, Y1
+	VPCMPEQD  ydwordDC00D800<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R8
+	CMPL      R8, $0xffffffff
+	JNE       utf16LEToUTF8AVX2_loop
+	JMP       utf16LEToUTF8AVX2_pure
+
+utf16LEToUTF8AVX2_mixed:
+	VPAND     ydwordFC00FC00<>+0(SB), Y0, Y1
+	VPCMPEQW  ydwordD800D800<>+0(SB), Y1, Y2
+	VPMOVMSKB Y2, R8
+	VPCMPEQW  ydwordDC00DC00<>+0(SB), Y1, Y2
+	VPMOVMSKB Y2, R9
+	MOVQ      $0x00000010, R10
+	BTL       $0x1f, R8
+	JCC       utf16LEToUTF8AVX2_whole
+	DECQ      R10
+	ANDL      $0x3fffffff, R8
+
+utf16LEToUTF8AVX2_whole:
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16LEToUTF8AVX2_done
+	MOVL $0xffffffff, R8
+	CMPQ R10, $0x10
+	JEQ  utf16LEToUTF8AVX2_all
+	MOVL $0x0fffffff, R8
+
+utf16LEToUTF8AVX2_all:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPALIGNR     $0x02, X0, X1, X4
+	VPMOVZXWD    X0, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSRLD       $0x06, Y1, Y3
+	VPSLLD       $0x08, Y2, Y6
+	VPOR         Y3, Y6, Y6
+	VPOR         ydword80C0<>+0(SB), Y6, Y6
+	VPAND        ydword3F<>+0(SB), Y3, Y3
+	VPSLLD       $0x08, Y3, Y3
+	VPSRLD       $0x0c, Y1, Y7
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPOR         Y7, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y7
+	VPCMPGTD     Y1, Y7, Y7
+	VMOVDQU      ydword80<>+0(SB), Y3
+	VPCMPGTD     Y1, Y3, Y3
+	VPMOVZXWD    X4, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPADDD       Y8, Y9, Y9
+	VPADDD       ydwordFCA02400<>+0(SB), Y9, Y9
+	VPSRLD       $0x12, Y9, Y8
+	VPSRLD       $0x04, Y9, Y10
+	VPAND        ydword3F00<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPSLLD       $0x0a, Y9, Y10
+	VPAND        ydword3F0000<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPSLLD       $0x18, Y9, Y10
+	VPAND        ydword3F000000<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPOR         ydword808080F0<>+0(SB), Y8, Y8
+	VPAND        ydwordFC00<>+0(SB), Y1, Y10
+	VPCMPEQD     ydwordD800<>+0(SB), Y10, Y9
+	VPCMPEQD     ydwordDC00<>+0(SB), Y10, Y10
+	VPBLENDVB    Y9, Y8, Y2, Y2
+	VPBLENDVB    Y7, Y6, Y2, Y2
+	VPBLENDVB    Y3, Y1, Y2, Y2
+	VMOVDQU      ydword3<>+0(SB), Y1
+	VPADDD       Y7, Y1, Y1
+	VPADDD       Y3, Y1, Y1
+	VPSUBD       Y9, Y1, Y1
+	VPANDN       Y1, Y10, Y1
+	VPSLLD       $0x08, Y1, Y10
+	VPOR         Y10, Y1, Y1
+	VPSLLD       $0x10, Y1, Y10
+	VPOR         Y10, Y1, Y1
+	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	LEAQ         pack8<>+0(SB), R11
+	LEAQ         pack8hi<>+0(SB), R12
+	VEXTRACTI128 $0x01, Y2, X1
+	MOVL         R9, R13
+	MOVBLZX      R13, R13
+	MOVL         R9, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	VMOVQ        (R11)(R13*8), X3
+	VPINSRQ      $0x01, (R12)(R14*8), X3, X3
+	VPSHUFB      X3, X2, X2
+	VMOVQ        X2, (AX)(DI*1)
+	POPCNTL      R13, R13
+	ADDQ         R13, DI
+	VPEXTRQ      $0x01, X2, (AX)(DI*1)
+	POPCNTL      R14, R13
+	ADDQ         R13, DI
+	MOVL         R9, R13
+	SHRL         $0x10, R13
+	MOVBLZX      R13, R13
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R11)(R13*8), X2
+	VPINSRQ      $0x01, (R12)(R9*8), X2, X2
+	VPSHUFB      X2, X1, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R13, R11
+	ADDQ         R11, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R9, R11
+	ADDQ         R11, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VPSRLDQ      $0x02, X0, X4
+	VPMOVZXWD    X0, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y1
+	VPSRLD       $0x06, Y0, Y2
+	VPSLLD       $0x08, Y1, Y3
+	VPOR         Y2, Y3, Y3
+	VPOR         ydword80C0<>+0(SB), Y3, Y3
+	VPAND        ydword3F<>+0(SB), Y2, Y2
+	VPSLLD       $0x08, Y2, Y2
+	VPSRLD       $0x0c, Y0, Y6
+	VPSLLD       $0x10, Y1, Y1
+	VPOR         Y2, Y1, Y1
+	VPOR         Y6, Y1, Y1
+	VPOR         ydword8080E0<>+0(SB), Y1, Y1
+	VMOVDQU      ydword800<>+0(SB), Y6
+	VPCMPGTD     Y0, Y6, Y6
+	VMOVDQU      ydword80<>+0(SB), Y2
+	VPCMPGTD     Y0, Y2, Y2
+	VPMOVZXWD    X4, Y7
+	VPSLLD       $0x0a, Y0, Y8
+	VPADDD       Y7, Y8, Y8
+	VPADDD       ydwordFCA02400<>+0(SB), Y8, Y8
+	VPSRLD       $0x12, Y8, Y7
+	VPSRLD       $0x04, Y8, Y9
+	VPAND        ydword3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y7, Y7
+	VPSLLD       $0x0a, Y8, Y9
+	VPAND        ydword3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y7, Y7
+	VPSLLD       $0x18, Y8, Y9
+	VPAND        ydword3F000000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y7, Y7
+	VPOR         ydword808080F0<>+0(SB), Y7, Y7
+	VPAND        ydwordFC00<>+0(SB), Y0, Y9
+	VPCMPEQD     ydwordD800<>+0(SB), Y9, Y8
+	VPCMPEQD     ydwordDC00<>+0(SB), Y9, Y9
+	VPBLENDVB    Y8, Y7, Y1, Y1
+	VPBLENDVB    Y6, Y3, Y1, Y1
+	VPBLENDVB    Y2, Y0, Y1, Y1
+	VMOVDQU      ydword3<>+0(SB), Y0
+	VPADDD       Y6, Y0, Y0
+	VPADDD       Y2, Y0, Y0
+	VPSUBD       Y8, Y0, Y0
+	VPANDN       Y0, Y9, Y0
+	VPSLLD       $0x08, Y0, Y9
+	VPOR         Y9, Y0, Y0
+	VPSLLD       $0x10, Y0, Y9
+	VPOR         Y9, Y0, Y0
+	VPCMPGTB     ydword3020100<>+0(SB), Y0, Y0
+	VPMOVMSKB    Y0, R9
+	ANDL         R8, R9
+	LEAQ         pack8<>+0(SB), R8
+	LEAQ         pack8hi<>+0(SB), R11
+	VEXTRACTI128 $0x01, Y1, X0
+	MOVL         R9, R12
+	MOVBLZX      R12, R12
+	MOVL         R9, R13
+	SHRL         $0x08, R13
+	MOVBLZX      R13, R13
+	VMOVQ        (R8)(R12*8), X2
+	VPINSRQ      $0x01, (R11)(R13*8), X2, X2
+	VPSHUFB      X2, X1, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R12, R12
+	ADDQ         R12, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R13, R12
+	ADDQ         R12, DI
+	MOVL         R9, R12
+	SHRL         $0x10, R12
+	MOVBLZX      R12, R12
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R8)(R12*8), X1
+	VPINSRQ      $0x01, (R11)(R9*8), X1, X1
+	VPSHUFB      X1, X0, X0
+	VMOVQ        X0, (AX)(DI*1)
+	POPCNTL      R12, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $0x01, X0, (AX)(DI*1)
+	POPCNTL      R9, R8
+	ADDQ         R8, DI
+	LEAQ         (SI)(R10*2), SI
+	JMP          utf16LEToUTF8AVX2_loop
+
 utf16LEToUTF8AVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -25317,7 +25596,7 @@ utf16BEToUTF8AVX2_wide:
 	VPAND        ydwordF800F800<>+0(SB), Y1, Y2
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y2, Y3
 	VPTEST       Y3, Y3
-	JNZ          utf16BEToUTF8AVX2_done
+	JNZ          utf16BEToUTF8AVX2_surrogates
 	VPXOR        Y3, Y3, Y3
 	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y4
 	VPCMPEQW     Y3, Y4, Y4
@@ -25413,6 +25692,236 @@ utf16BEToUTF8AVX2_wide:
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
 	ADDQ         $0x20, SI
+	JMP          utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_surrogates:
+	VPAND     ydwordFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQD  ydwordDC00D800<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R8
+	CMPL      R8, $0xffffffff
+	JNE       utf16BEToUTF8AVX2_mixed
+
+utf16BEToUTF8AVX2_pure:
+	VPSLLD    $0x10, Y1, Y2
+	VPSRLD    $0x06, Y2, Y2
+	VPSRLD    $0x10, Y1, Y1
+	VPADDD    Y1, Y2, Y2
+	VPADDD    ydwordFCA02400<>+0(SB), Y2, Y2
+	VPSRLD    $0x12, Y2, Y1
+	VPSRLD    $0x04, Y2, Y3
+	VPAND     ydword3F00<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSLLD    $0x0a, Y2, Y3
+	VPAND     ydword3F0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSLLD    $0x18, Y2, Y3
+	VPAND     ydword3F000000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPOR      ydword808080F0<>+0(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf16BEToUTF8AVX2_done
+	CMPQ      DI, CX
+	JG        utf16BEToUTF8AVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     ydwordFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQD  ydwordDC00D800<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R8
+	CMPL      R8, $0xffffffff
+	JNE       utf16BEToUTF8AVX2_loop
+	JMP       utf16BEToUTF8AVX2_pure
+
+utf16BEToUTF8AVX2_mixed:
+	VPAND     ydwordFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQW  ydwordD800D800<>+0(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  ydwordDC00DC00<>+0(SB), Y2, Y3
+	VPMOVMSKB Y3, R9
+	MOVQ      $0x00000010, R10
+	BTL       $0x1f, R8
+	JCC       utf16BEToUTF8AVX2_whole
+	DECQ      R10
+	ANDL      $0x3fffffff, R8
+
+utf16BEToUTF8AVX2_whole:
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16BEToUTF8AVX2_done
+	MOVL $0xffffffff, R8
+	CMPQ R10, $0x10
+	JEQ  utf16BEToUTF8AVX2_all
+	MOVL $0x0fffffff, R8
+
+utf16BEToUTF8AVX2_all:
+	VEXTRACTI128 $0x01, Y1, X2
+	VPALIGNR     $0x02, X1, X2, X5
+	VPMOVZXWD    X1, Y2
+	VPAND        ydword3F<>+0(SB), Y2, Y3
+	VPSRLD       $0x06, Y2, Y4
+	VPSLLD       $0x08, Y3, Y7
+	VPOR         Y4, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y4, Y4
+	VPSRLD       $0x0c, Y2, Y8
+	VPSLLD       $0x10, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPOR         Y8, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y2, Y8, Y8
+	VMOVDQU      ydword80<>+0(SB), Y4
+	VPCMPGTD     Y2, Y4, Y4
+	VPMOVZXWD    X5, Y9
+	VPSLLD       $0x0a, Y2, Y10
+	VPADDD       Y9, Y10, Y10
+	VPADDD       ydwordFCA02400<>+0(SB), Y10, Y10
+	VPSRLD       $0x12, Y10, Y9
+	VPSRLD       $0x04, Y10, Y11
+	VPAND        ydword3F00<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x0a, Y10, Y11
+	VPAND        ydword3F0000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x18, Y10, Y11
+	VPAND        ydword3F000000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPOR         ydword808080F0<>+0(SB), Y9, Y9
+	VPAND        ydwordFC00<>+0(SB), Y2, Y11
+	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
+	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
+	VPBLENDVB    Y10, Y9, Y3, Y3
+	VPBLENDVB    Y8, Y7, Y3, Y3
+	VPBLENDVB    Y4, Y2, Y3, Y3
+	VMOVDQU      ydword3<>+0(SB), Y2
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y4, Y2, Y2
+	VPSUBD       Y10, Y2, Y2
+	VPANDN       Y2, Y11, Y2
+	VPSLLD       $0x08, Y2, Y11
+	VPOR         Y11, Y2, Y2
+	VPSLLD       $0x10, Y2, Y11
+	VPOR         Y11, Y2, Y2
+	VPCMPGTB     ydword3020100<>+0(SB), Y2, Y2
+	VPMOVMSKB    Y2, R9
+	LEAQ         pack8<>+0(SB), R11
+	LEAQ         pack8hi<>+0(SB), R12
+	VEXTRACTI128 $0x01, Y3, X2
+	MOVL         R9, R13
+	MOVBLZX      R13, R13
+	MOVL         R9, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	VMOVQ        (R11)(R13*8), X4
+	VPINSRQ      $0x01, (R12)(R14*8), X4, X4
+	VPSHUFB      X4, X3, X3
+	VMOVQ        X3, (AX)(DI*1)
+	POPCNTL      R13, R13
+	ADDQ         R13, DI
+	VPEXTRQ      $0x01, X3, (AX)(DI*1)
+	POPCNTL      R14, R13
+	ADDQ         R13, DI
+	MOVL         R9, R13
+	SHRL         $0x10, R13
+	MOVBLZX      R13, R13
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R11)(R13*8), X3
+	VPINSRQ      $0x01, (R12)(R9*8), X3, X3
+	VPSHUFB      X3, X2, X2
+	VMOVQ        X2, (AX)(DI*1)
+	POPCNTL      R13, R11
+	ADDQ         R11, DI
+	VPEXTRQ      $0x01, X2, (AX)(DI*1)
+	POPCNTL      R9, R11
+	ADDQ         R11, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VPSRLDQ      $0x02, X1, X5
+	VPMOVZXWD    X1, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSRLD       $0x06, Y1, Y3
+	VPSLLD       $0x08, Y2, Y4
+	VPOR         Y3, Y4, Y4
+	VPOR         ydword80C0<>+0(SB), Y4, Y4
+	VPAND        ydword3F<>+0(SB), Y3, Y3
+	VPSLLD       $0x08, Y3, Y3
+	VPSRLD       $0x0c, Y1, Y7
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPOR         Y7, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y7
+	VPCMPGTD     Y1, Y7, Y7
+	VMOVDQU      ydword80<>+0(SB), Y3
+	VPCMPGTD     Y1, Y3, Y3
+	VPMOVZXWD    X5, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPADDD       Y8, Y9, Y9
+	VPADDD       ydwordFCA02400<>+0(SB), Y9, Y9
+	VPSRLD       $0x12, Y9, Y8
+	VPSRLD       $0x04, Y9, Y10
+	VPAND        ydword3F00<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPSLLD       $0x0a, Y9, Y10
+	VPAND        ydword3F0000<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPSLLD       $0x18, Y9, Y10
+	VPAND        ydword3F000000<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPOR         ydword808080F0<>+0(SB), Y8, Y8
+	VPAND        ydwordFC00<>+0(SB), Y1, Y10
+	VPCMPEQD     ydwordD800<>+0(SB), Y10, Y9
+	VPCMPEQD     ydwordDC00<>+0(SB), Y10, Y10
+	VPBLENDVB    Y9, Y8, Y2, Y2
+	VPBLENDVB    Y7, Y4, Y2, Y2
+	VPBLENDVB    Y3, Y1, Y2, Y2
+	VMOVDQU      ydword3<>+0(SB), Y1
+	VPADDD       Y7, Y1, Y1
+	VPADDD       Y3, Y1, Y1
+	VPSUBD       Y9, Y1, Y1
+	VPANDN       Y1, Y10, Y1
+	VPSLLD       $0x08, Y1, Y10
+	VPOR         Y10, Y1, Y1
+	VPSLLD       $0x10, Y1, Y10
+	VPOR         Y10, Y1, Y1
+	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	ANDL         R8, R9
+	LEAQ         pack8<>+0(SB), R8
+	LEAQ         pack8hi<>+0(SB), R11
+	VEXTRACTI128 $0x01, Y2, X1
+	MOVL         R9, R12
+	MOVBLZX      R12, R12
+	MOVL         R9, R13
+	SHRL         $0x08, R13
+	MOVBLZX      R13, R13
+	VMOVQ        (R8)(R12*8), X3
+	VPINSRQ      $0x01, (R11)(R13*8), X3, X3
+	VPSHUFB      X3, X2, X2
+	VMOVQ        X2, (AX)(DI*1)
+	POPCNTL      R12, R12
+	ADDQ         R12, DI
+	VPEXTRQ      $0x01, X2, (AX)(DI*1)
+	POPCNTL      R13, R12
+	ADDQ         R12, DI
+	MOVL         R9, R12
+	SHRL         $0x10, R12
+	MOVBLZX      R12, R12
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R8)(R12*8), X2
+	VPINSRQ      $0x01, (R11)(R9*8), X2, X2
+	VPSHUFB      X2, X1, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R12, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R9, R8
+	ADDQ         R8, DI
+	LEAQ         (SI)(R10*2), SI
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_done:
