@@ -717,3 +717,260 @@ func pureFourAVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, sp, i, j, sLim
 	check(cp, t, p.Ref("loop"))
 	JMP(p.Ref("pure"))
 }
+
+// utf8ToWideBW converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4) with
+// AVX-512 F and BW alone, for the CPUs without VBMI2 (Skylake-X to Cascade
+// Lake): no VPCOMPRESSB or VPCOMPRESSW. A 64-byte block is checked with the
+// masks as in utf8ToWide (cut before its first byte that starts no character,
+// C0, C1 or F5..FF, and before a character that does not end in it); then each
+// quarter of 16 bytes is widened to 32-bit lanes, each lane decoded as if its
+// byte ended a character, from it and the one to three bytes before, and
+// VPCOMPRESSD, which AVX-512F has, keeps the lanes that do end one. For
+// UTF-16 a 4-byte character ends in two lanes, as in utf8ToUTF16AVX2: the
+// high surrogate in its third byte's lane, the low one in its last byte's;
+// VPMOVDW then narrows the kept lanes to 16 bits. Blocks of sixteen 4-byte
+// characters take pureFour, which needs nothing beyond AVX-512F.
+func utf8ToWideBW(tab *consts, name string, width int, be bool) {
+	p := asm.Scope(name + "_")
+	room := 64 * width
+	signature(name,
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+
+			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
+		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
+		"written and read, with AVX-512 F and BW only. It stops at ill-formed",
+		"input, at the latest at the start of the block holding it.")
+	dp, sp, i, j, sLim, dLim := prologue(64, room)
+	cC0, cE0, cF0, cF5, cFE := splat(0xC0C0C0C0), splat(0xE0E0E0E0), splat(0xF0F0F0F0), splat(0xF5F5F5F5), splat(0xFEFEFEFE)
+	var swap reg.VecVirtual
+	if be {
+		swap = ZMM()
+		if width == 2 {
+			VMOVDQU64(tab.swap16, swap)
+		} else {
+			VMOVDQU64(tab.swap32, swap)
+		}
+	}
+	ones := const64(^uint64(0))
+	zero := ZMM()
+	VPXORD(zero, zero, zero)
+
+	loopHead(p, i, j, sLim, dLim)
+	v := ZMM()
+	VMOVDQU64(asm.At(sp, i, 0), v)
+	k := K()
+	VPMOVB2M(v, k)
+	KORTESTQ(k, k)
+	JNZ(p.Ref("wide"))
+	if width == 2 {
+		u0, u1 := ZMM(), ZMM()
+		y := YMM()
+		VPMOVZXBW(v.AsY(), u0)
+		VEXTRACTI64X4(U8(1), v, y)
+		VPMOVZXBW(y, u1)
+		if be {
+			VPSLLW(U8(8), u0, u0)
+			VPSLLW(U8(8), u1, u1)
+		}
+		VMOVDQU64(u0, asm.At(dp, j, 0))
+		VMOVDQU64(u1, asm.At(dp, j, 64))
+	} else {
+		for q := 0; q < 4; q++ {
+			d := ZMM()
+			VPMOVZXBD(asm.At(sp, i, 16*q), d)
+			if be {
+				VPSHUFB(swap, d, d)
+			}
+			VMOVDQU64(d, asm.At(dp, j, 64*q))
+		}
+	}
+	ADDQ(U8(64), i)
+	ADDQ(U32(64*width), j)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	high, cont, ge0, gf0, gf5, bad, x := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	KMOVQ(k, high)
+	km := K()
+	VPCMPB(U8(1), cC0, v, km) // signed v < 0xC0: continuation bytes
+	KMOVQ(km, cont)
+	VPCMPUB(U8(5), cE0, v, km) // v >= 0xE0
+	KMOVQ(km, ge0)
+	VPCMPUB(U8(5), cF0, v, km) // v >= 0xF0
+	KMOVQ(km, gf0)
+	VPCMPUB(U8(5), cF5, v, km) // v >= 0xF5
+	KMOVQ(km, gf5)
+	t := ZMM()
+	VPANDD(cFE, v, t)
+	VPCMPEQB(cC0, t, km) // C0, C1
+	KMOVQ(km, bad)
+	ORQ(gf5, bad)
+	TESTQ(gf0, gf0)
+	JZ(p.Ref("general"))
+	pureFour(tab, p, width, v, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("four_mixed")
+	p.Label("general")
+	l2, l3, l4 := GP64(), GP64(), GP64()
+	ANDNQ(high, cont, l2)
+	ANDNQ(l2, ge0, l2)  // C2..DF
+	ANDNQ(ge0, gf0, l3) // E0..EF
+	ANDNQ(gf0, gf5, l4) // F0..F4
+	// Characters not ending in the block cut it.
+	for _, c := range []struct {
+		r     reg.GPVirtual
+		shift int
+	}{{l2, 63}, {l3, 62}, {l4, 61}} {
+		MOVQ(c.r, x)
+		SHRQ(U8(c.shift), x)
+		SHLQ(U8(c.shift), x)
+		ORQ(x, bad)
+	}
+	n := GP64()
+	TZCNTQ(bad, n)
+	TESTQ(n, n)
+	JZ(p.Ref("done"))
+	mask := GP64()
+	BZHIQ(n, ones, mask)
+	ANDQ(mask, l2)
+	ANDQ(mask, l3)
+	ANDQ(mask, l4)
+	ANDQ(mask, cont)
+	// keep marks the lanes ending a character (the byte after is no
+	// continuation) and, for UTF-16, the third bytes of 4-byte characters.
+	keep := GP64()
+	MOVQ(cont, keep)
+	SHRQ(U8(1), keep)
+	NOTQ(keep)
+	ANDQ(mask, keep)
+	if width == 2 {
+		MOVQ(l4, x)
+		SHLQ(U8(2), x)
+		ORQ(x, keep)
+	}
+	// The continuation bytes must be exactly those the leads call for.
+	ORQ(l4, l3)
+	ORQ(l3, l2)
+	SHLQ(U8(1), l2)
+	SHLQ(U8(2), l3)
+	SHLQ(U8(3), l4)
+	ORQ(l3, l2)
+	ORQ(l4, l2)
+	CMPQ(l2, cont)
+	JNE(p.Ref("done"))
+
+	// The block starts a character, so the bytes before it only ever meet
+	// lanes that end none: zero will do for them.
+	d1, d2, d3 := asm.AVX512.Delayed(zero, v)
+	jw := GP64()
+	MOVQ(j, jw)
+	for q := 0; q < 4; q++ {
+		if q > 0 {
+			CMPQ(n, U8(16*q))
+			JBE(p.Ref("advance"))
+		}
+		lanes := make([]reg.VecVirtual, 4)
+		for s, src := range []reg.VecVirtual{v, d1, d2, d3} {
+			xr := src.AsX()
+			if q > 0 {
+				xr = XMM()
+				VEXTRACTI32X4(U8(q), src, xr)
+			}
+			lanes[s] = ZMM()
+			VPMOVZXBD(xr, lanes[s])
+		}
+		b, a1, a2, a3 := lanes[0], lanes[1], lanes[2], lanes[3]
+		bl, c1, c2, val, s := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+		VPANDD(tab.dword[0x3F], b, bl)
+		VPANDD(tab.dword[0x3F], a1, c1)
+		VPSLLD(U8(6), c1, c1)
+		VPORD(bl, c1, c1) // a1's 6 bits and b's
+		VPANDD(tab.dword[0x3F], a2, c2)
+		VPSLLD(U8(12), c2, c2)
+		VPORD(c1, c2, c2) // a2's, a1's and b's
+		k2, k3, k4, kq := K(), K(), K(), K()
+		is := func(a reg.VecVirtual, and, eq uint32, kr reg.Register) {
+			VPANDD(tab.dword[and], a, s)
+			VPCMPEQD(tab.dword[eq], s, kr)
+		}
+		is(a1, 0xE0, 0xC0, k2)
+		is(a2, 0xF0, 0xE0, k3)
+		is(a3, 0xF8, 0xF0, k4)
+		VMOVDQA64(b, val)
+		v2, v3, v4 := ZMM(), ZMM(), ZMM()
+		VPANDD(tab.dword[0x1F], a1, v2)
+		VPSLLD(U8(6), v2, v2)
+		VPORD(bl, v2, v2)
+		VPANDD(tab.dword[0x0F], a2, v3)
+		VPSLLD(U8(12), v3, v3)
+		VPORD(c1, v3, v3)
+		VPANDD(tab.dword[0x07], a3, v4)
+		VPSLLD(U8(18), v4, v4)
+		VPORD(c2, v4, v4)
+		VPBLENDMD(v2, val, k2, val)
+		VPBLENDMD(v3, val, k3, val)
+		// The lanes of this quarter to keep.
+		MOVQ(keep, x)
+		if q > 0 {
+			SHRQ(U8(16*q), x)
+		}
+		KMOVW(x.As32(), kq)
+		// Overlong and surrogate 3-byte forms, 4-byte forms out of range, in
+		// the lanes kept.
+		e1, e2 := K(), K()
+		KANDW(kq, k3, e1)
+		VPCMPUD(U8(1), tab.dword[0x800], v3, e1, e2) // overlong
+		VPSUBD(tab.dword[0xD800], v3, s)
+		VPCMPUD(U8(1), tab.dword[0x800], s, e1, e1) // surrogate
+		KORW(e2, e1, e1)
+		KANDW(kq, k4, e2)
+		VPSUBD(tab.dword[0x10000], v4, s)
+		VPCMPUD(U8(5), tab.dword[0x100000], s, e2, e2)
+		KORW(e2, e1, e1)
+		KORTESTW(e1, e1)
+		JNZ(p.Ref("done"))
+		out := ZMM()
+		c := GP64()
+		if width == 4 {
+			VPBLENDMD(v4, val, k4, val)
+			VPCOMPRESSD_Z(val, kq, out)
+			if be {
+				VPSHUFB(swap, out, out)
+			}
+			VMOVDQU64(out, asm.At(dp, jw, 0))
+			KMOVW(kq, c.As32())
+			POPCNTL(c.As32(), c.As32())
+			LEAQ(Mem{Base: jw, Index: c, Scale: 4}, jw)
+		} else {
+			// Low surrogate in the last byte's lane, high in the third's:
+			// D7C0 + (the value >> 10), from the lead two bytes back.
+			k4h, hs := K(), ZMM()
+			is(a2, 0xF8, 0xF0, k4h)
+			VPANDD(tab.dword[0x3FF], v4, v4)
+			VPORD(tab.dword[0xDC00], v4, v4)
+			VPBLENDMD(v4, val, k4, val)
+			VPANDD(tab.dword[0x07], a2, s)
+			VPSLLD(U8(8), s, s)
+			VPANDD(tab.dword[0x3F], a1, hs)
+			VPSLLD(U8(2), hs, hs)
+			VPORD(s, hs, hs)
+			VPSRLD(U8(4), bl, s)
+			VPORD(s, hs, hs)
+			VPADDD(tab.dword[0xD7C0], hs, hs)
+			VPBLENDMD(hs, val, k4h, val)
+			VPCOMPRESSD_Z(val, kq, out)
+			y := YMM()
+			VPMOVDW(out, y)
+			if be {
+				VPSHUFB(swap.AsY(), y, y)
+			}
+			VMOVDQU(y, asm.At(dp, jw, 0))
+			KMOVW(kq, c.As32())
+			POPCNTL(c.As32(), c.As32())
+			LEAQ(Mem{Base: jw, Index: c, Scale: 2}, jw)
+		}
+	}
+	p.Label("advance")
+	MOVQ(jw, j)
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+	epilogue(p, i, j)
+}
