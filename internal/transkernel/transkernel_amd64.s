@@ -5676,6 +5676,36 @@ DATA ydword3020100<>+24(SB)/4, $0x03020100
 DATA ydword3020100<>+28(SB)/4, $0x03020100
 GLOBL ydword3020100<>(SB), RODATA|NOPTR, $32
 
+DATA ydword80808080<>+0(SB)/4, $0x80808080
+DATA ydword80808080<>+4(SB)/4, $0x80808080
+DATA ydword80808080<>+8(SB)/4, $0x80808080
+DATA ydword80808080<>+12(SB)/4, $0x80808080
+DATA ydword80808080<>+16(SB)/4, $0x80808080
+DATA ydword80808080<>+20(SB)/4, $0x80808080
+DATA ydword80808080<>+24(SB)/4, $0x80808080
+DATA ydword80808080<>+28(SB)/4, $0x80808080
+GLOBL ydword80808080<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF0000<>+0(SB)/4, $0x000f0000
+DATA ydwordF0000<>+4(SB)/4, $0x000f0000
+DATA ydwordF0000<>+8(SB)/4, $0x000f0000
+DATA ydwordF0000<>+12(SB)/4, $0x000f0000
+DATA ydwordF0000<>+16(SB)/4, $0x000f0000
+DATA ydwordF0000<>+20(SB)/4, $0x000f0000
+DATA ydwordF0000<>+24(SB)/4, $0x000f0000
+DATA ydwordF0000<>+28(SB)/4, $0x000f0000
+GLOBL ydwordF0000<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF800<>+0(SB)/4, $0x0000f800
+DATA ydwordF800<>+4(SB)/4, $0x0000f800
+DATA ydwordF800<>+8(SB)/4, $0x0000f800
+DATA ydwordF800<>+12(SB)/4, $0x0000f800
+DATA ydwordF800<>+16(SB)/4, $0x0000f800
+DATA ydwordF800<>+20(SB)/4, $0x0000f800
+DATA ydwordF800<>+24(SB)/4, $0x0000f800
+DATA ydwordF800<>+28(SB)/4, $0x0000f800
+GLOBL ydwordF800<>(SB), RODATA|NOPTR, $32
+
 DATA l1Expand<>+0(SB)/1, $0x00
 DATA l1Expand<>+1(SB)/1, $0x02
 DATA l1Expand<>+2(SB)/1, $0x04
@@ -26168,6 +26198,40 @@ DATA u16Spread<>+4094(SB)/1, $0x80
 DATA u16Spread<>+4095(SB)/1, $0x80
 GLOBL u16Spread<>(SB), RODATA|NOPTR, $4096
 
+DATA three<>+0(SB)/1, $0x02
+DATA three<>+1(SB)/1, $0x01
+DATA three<>+2(SB)/1, $0x00
+DATA three<>+3(SB)/1, $0x80
+DATA three<>+4(SB)/1, $0x05
+DATA three<>+5(SB)/1, $0x04
+DATA three<>+6(SB)/1, $0x03
+DATA three<>+7(SB)/1, $0x80
+DATA three<>+8(SB)/1, $0x08
+DATA three<>+9(SB)/1, $0x07
+DATA three<>+10(SB)/1, $0x06
+DATA three<>+11(SB)/1, $0x80
+DATA three<>+12(SB)/1, $0x0b
+DATA three<>+13(SB)/1, $0x0a
+DATA three<>+14(SB)/1, $0x09
+DATA three<>+15(SB)/1, $0x80
+DATA three<>+16(SB)/1, $0x02
+DATA three<>+17(SB)/1, $0x01
+DATA three<>+18(SB)/1, $0x00
+DATA three<>+19(SB)/1, $0x80
+DATA three<>+20(SB)/1, $0x05
+DATA three<>+21(SB)/1, $0x04
+DATA three<>+22(SB)/1, $0x03
+DATA three<>+23(SB)/1, $0x80
+DATA three<>+24(SB)/1, $0x08
+DATA three<>+25(SB)/1, $0x07
+DATA three<>+26(SB)/1, $0x06
+DATA three<>+27(SB)/1, $0x80
+DATA three<>+28(SB)/1, $0x0b
+DATA three<>+29(SB)/1, $0x0a
+DATA three<>+30(SB)/1, $0x09
+DATA three<>+31(SB)/1, $0x80
+GLOBL three<>(SB), RODATA|NOPTR, $32
+
 DATA wordRamp<>+0(SB)/2, $0xffff
 DATA wordRamp<>+2(SB)/2, $0xffff
 DATA wordRamp<>+4(SB)/2, $0xffff
@@ -26427,32 +26491,32 @@ utf8ToUTF16LEAVX2_loop:
 	JMP          utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_wide:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
-	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
-	VPMOVMSKB Y3, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y4
+	VPCMPEQD  ydword808080F0<>+0(SB), Y4, Y4
+	VPMOVMSKB Y4, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y3
-	VPAND     ydword1C0000<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ydwordFC0<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSRLD    $0x18, Y0, Y3
-	VPAND     ydword3F<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y3
-	VPSRLD    $0x14, Y3, Y1
+	VPSLLD    $0x12, Y0, Y4
+	VPAND     ydword1C0000<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y4
+	VPAND     ydwordFC0<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSRLD    $0x18, Y0, Y4
+	VPAND     ydword3F<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y4
+	VPSRLD    $0x14, Y4, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_mixed
 
 utf8ToUTF16LEAVX2_pure:
-	VPSRLD    $0x0a, Y3, Y0
-	VPSLLD    $0x10, Y3, Y3
-	VPAND     ydword3FF0000<>+0(SB), Y3, Y3
-	VPOR      Y3, Y0, Y0
+	VPSRLD    $0x0a, Y4, Y0
+	VPSLLD    $0x10, Y4, Y4
+	VPAND     ydword3FF0000<>+0(SB), Y4, Y4
+	VPOR      Y4, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -26462,29 +26526,105 @@ utf8ToUTF16LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
-	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
-	VPMOVMSKB Y3, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y4
+	VPCMPEQD  ydword808080F0<>+0(SB), Y4, Y4
+	VPMOVMSKB Y4, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y3
-	VPAND     ydword1C0000<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ydwordFC0<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSRLD    $0x18, Y0, Y3
-	VPAND     ydword3F<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y3
-	VPSRLD    $0x14, Y3, Y1
+	VPSLLD    $0x12, Y0, Y4
+	VPAND     ydword1C0000<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y4
+	VPAND     ydwordFC0<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSRLD    $0x18, Y0, Y4
+	VPAND     ydword3F<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y4
+	VPSRLD    $0x14, Y4, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_loop
 	JMP       utf8ToUTF16LEAVX2_pure
 
 utf8ToUTF16LEAVX2_mixed:
+	MOVBLZX     (DX)(SI*1), R9
+	ANDL        $0x000000f0, R9
+	CMPL        R9, $0x000000e0
+	JNE         utf8ToUTF16LEAVX2_mixed16
+	VMOVDQU     (DX)(SI*1), X2
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y0
+	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y0
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF16LEAVX2_mixed16
+	VPSHUFB     three<>+0(SB), Y2, Y1
+	VPAND       ydword3F<>+0(SB), Y1, Y0
+	VPAND       ydword3F00<>+0(SB), Y1, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y0, Y1
+	VPAND       ydwordF800<>+0(SB), Y1, Y0
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y0, Y4
+	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
+	VPOR        Y4, Y0, Y0
+	VPTEST      Y0, Y0
+	JNZ         utf8ToUTF16LEAVX2_mixed16
+
+utf8ToUTF16LEAVX2_three:
+	VPACKUSDW   Y1, Y1, Y1
+	VPERMQ      $0x08, Y1, Y1
+	VMOVDQU     X1, (AX)(DI*1)
+	ADDQ        $0x18, SI
+	ADDQ        $0x10, DI
+	CMPQ        SI, BX
+	JG          utf8ToUTF16LEAVX2_done
+	CMPQ        DI, CX
+	JG          utf8ToUTF16LEAVX2_done
+	VMOVDQU     (DX)(SI*1), X2
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y0
+	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y0
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF16LEAVX2_loop
+	VPSHUFB     three<>+0(SB), Y2, Y1
+	VPAND       ydword3F<>+0(SB), Y1, Y0
+	VPAND       ydword3F00<>+0(SB), Y1, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y0, Y1
+	VPAND       ydwordF800<>+0(SB), Y1, Y0
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y0, Y4
+	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
+	VPOR        Y4, Y0, Y0
+	VPTEST      Y0, Y0
+	JNZ         utf8ToUTF16LEAVX2_loop
+	JMP         utf8ToUTF16LEAVX2_three
+
+utf8ToUTF16LEAVX2_mixed16:
 	VMOVDQU      (DX)(SI*1), X0
 	ANDL         $0x0000ffff, R8
 	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
@@ -26547,58 +26687,58 @@ utf8ToUTF16LEAVX2_mixed:
 	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y3
-	VPMOVZXBW    X2, Y4
-	VPAND        ydwordF000F0<>+0(SB), Y3, Y6
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y6, Y6
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y5
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y5, Y5
-	VPAND        ydword3F003F<>+0(SB), Y0, Y7
-	VPAND        ydword1F001F<>+0(SB), Y1, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y7, Y8, Y8
-	VPSLLW       $0x0c, Y3, Y9
-	VPAND        ydword3F003F<>+0(SB), Y1, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y10, Y9, Y9
-	VPOR         Y7, Y9, Y9
-	VPAND        ydwordF800F8<>+0(SB), Y3, Y11
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
-	VPAND        ydwordF800F8<>+0(SB), Y4, Y4
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y4, Y4
-	VPAND        ydword70007<>+0(SB), Y3, Y3
-	VPSLLW       $0x08, Y3, Y3
-	VPAND        ydword3F003F<>+0(SB), Y1, Y10
-	VPSLLW       $0x02, Y10, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLW       $0x04, Y7, Y10
-	VPOR         Y10, Y3, Y3
+	VPMOVZXBW    X3, Y4
+	VPMOVZXBW    X2, Y5
+	VPAND        ydwordF000F0<>+0(SB), Y4, Y7
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y7, Y7
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y6
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPSLLW       $0x0c, Y4, Y10
+	VPAND        ydword3F003F<>+0(SB), Y1, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPAND        ydwordF800F8<>+0(SB), Y4, Y12
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y12, Y12
+	VPAND        ydwordF800F8<>+0(SB), Y5, Y5
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y5, Y5
+	VPAND        ydword70007<>+0(SB), Y4, Y4
+	VPSLLW       $0x08, Y4, Y4
+	VPAND        ydword3F003F<>+0(SB), Y1, Y11
+	VPSLLW       $0x02, Y11, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLW       $0x04, Y8, Y11
+	VPOR         Y11, Y4, Y4
 	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y7, Y1, Y1
+	VPOR         Y8, Y1, Y1
 	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y5, Y8, Y0, Y0
 	VPBLENDVB    Y6, Y9, Y0, Y0
-	VPBLENDVB    Y4, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y3, Y1
-	VPBLENDVB    Y11, Y1, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y9, Y10
+	VPBLENDVB    Y7, Y10, Y0, Y0
+	VPBLENDVB    Y5, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y4, Y1
+	VPBLENDVB    Y12, Y1, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y10, Y11
 	VPXOR        Y1, Y1, Y1
-	VPCMPEQW     Y1, Y10, Y1
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
-	VPOR         Y10, Y1, Y1
-	VPAND        Y6, Y1, Y1
-	VMOVDQU      ydword400040<>+0(SB), Y4
-	VPCMPGTW     Y3, Y4, Y4
-	VPCMPGTW     ydword43F043F<>+0(SB), Y3, Y10
-	VPOR         Y10, Y4, Y4
-	VPAND        Y11, Y4, Y4
-	VPOR         Y4, Y1, Y1
+	VPCMPEQW     Y1, Y11, Y1
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        Y7, Y1, Y1
+	VMOVDQU      ydword400040<>+0(SB), Y5
+	VPCMPGTW     Y4, Y5, Y5
+	VPCMPGTW     ydword43F043F<>+0(SB), Y4, Y11
+	VPOR         Y11, Y5, Y5
+	VPAND        Y12, Y5, Y5
+	VPOR         Y5, Y1, Y1
 	LEAQ         wordRamp<>+0(SB), R8
 	MOVQ         R12, R9
 	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y3
-	VPTEST       Y3, Y1
+	VMOVDQU      32(R8)(R9*2), Y4
+	VPTEST       Y4, Y1
 	JNZ          utf8ToUTF16LEAVX2_done
 	MOVL         R14, R8
 	MOVBLZX      R8, R8
@@ -26608,11 +26748,11 @@ utf8ToUTF16LEAVX2_mixed:
 	LEAQ         packW16LE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X2
+	VMOVDQU      (R10)(R11*1), X3
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
-	VPSHUFB      Y2, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y0, Y0
 	POPCNTL      R8, R8
 	SHLL         $0x01, R8
 	POPCNTL      R9, R9
@@ -26664,32 +26804,32 @@ utf8ToUTF16BEAVX2_loop:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_wide:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
-	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
-	VPMOVMSKB Y3, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y4
+	VPCMPEQD  ydword808080F0<>+0(SB), Y4, Y4
+	VPMOVMSKB Y4, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y3
-	VPAND     ydword1C0000<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ydwordFC0<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSRLD    $0x18, Y0, Y3
-	VPAND     ydword3F<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y3
-	VPSRLD    $0x14, Y3, Y1
+	VPSLLD    $0x12, Y0, Y4
+	VPAND     ydword1C0000<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y4
+	VPAND     ydwordFC0<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSRLD    $0x18, Y0, Y4
+	VPAND     ydword3F<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y4
+	VPSRLD    $0x14, Y4, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_mixed
 
 utf8ToUTF16BEAVX2_pure:
-	VPSRLD    $0x0a, Y3, Y0
-	VPSLLD    $0x10, Y3, Y3
-	VPAND     ydword3FF0000<>+0(SB), Y3, Y3
-	VPOR      Y3, Y0, Y0
+	VPSRLD    $0x0a, Y4, Y0
+	VPSLLD    $0x10, Y4, Y4
+	VPAND     ydword3FF0000<>+0(SB), Y4, Y4
+	VPOR      Y4, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VPSHUFB   swap16<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
@@ -26700,29 +26840,106 @@ utf8ToUTF16BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
-	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
-	VPMOVMSKB Y3, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y4
+	VPCMPEQD  ydword808080F0<>+0(SB), Y4, Y4
+	VPMOVMSKB Y4, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y3
-	VPAND     ydword1C0000<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ydwordFC0<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSRLD    $0x18, Y0, Y3
-	VPAND     ydword3F<>+0(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y3
-	VPSRLD    $0x14, Y3, Y1
+	VPSLLD    $0x12, Y0, Y4
+	VPAND     ydword1C0000<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y4
+	VPAND     ydwordFC0<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSRLD    $0x18, Y0, Y4
+	VPAND     ydword3F<>+0(SB), Y4, Y4
+	VPOR      Y4, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y4
+	VPSRLD    $0x14, Y4, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_loop
 	JMP       utf8ToUTF16BEAVX2_pure
 
 utf8ToUTF16BEAVX2_mixed:
+	MOVBLZX     (DX)(SI*1), R9
+	ANDL        $0x000000f0, R9
+	CMPL        R9, $0x000000e0
+	JNE         utf8ToUTF16BEAVX2_mixed16
+	VMOVDQU     (DX)(SI*1), X2
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y0
+	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y0
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF16BEAVX2_mixed16
+	VPSHUFB     three<>+0(SB), Y2, Y1
+	VPAND       ydword3F<>+0(SB), Y1, Y0
+	VPAND       ydword3F00<>+0(SB), Y1, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y0, Y1
+	VPAND       ydwordF800<>+0(SB), Y1, Y0
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y0, Y4
+	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
+	VPOR        Y4, Y0, Y0
+	VPTEST      Y0, Y0
+	JNZ         utf8ToUTF16BEAVX2_mixed16
+
+utf8ToUTF16BEAVX2_three:
+	VPACKUSDW   Y1, Y1, Y1
+	VPERMQ      $0x08, Y1, Y1
+	VPSHUFB     swap16<>+0(SB), X1, X1
+	VMOVDQU     X1, (AX)(DI*1)
+	ADDQ        $0x18, SI
+	ADDQ        $0x10, DI
+	CMPQ        SI, BX
+	JG          utf8ToUTF16BEAVX2_done
+	CMPQ        DI, CX
+	JG          utf8ToUTF16BEAVX2_done
+	VMOVDQU     (DX)(SI*1), X2
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y0
+	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y0
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF16BEAVX2_loop
+	VPSHUFB     three<>+0(SB), Y2, Y1
+	VPAND       ydword3F<>+0(SB), Y1, Y0
+	VPAND       ydword3F00<>+0(SB), Y1, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y0, Y1
+	VPAND       ydwordF800<>+0(SB), Y1, Y0
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y0, Y4
+	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
+	VPOR        Y4, Y0, Y0
+	VPTEST      Y0, Y0
+	JNZ         utf8ToUTF16BEAVX2_loop
+	JMP         utf8ToUTF16BEAVX2_three
+
+utf8ToUTF16BEAVX2_mixed16:
 	VMOVDQU      (DX)(SI*1), X0
 	ANDL         $0x0000ffff, R8
 	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
@@ -26785,58 +27002,58 @@ utf8ToUTF16BEAVX2_mixed:
 	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y3
-	VPMOVZXBW    X2, Y4
-	VPAND        ydwordF000F0<>+0(SB), Y3, Y6
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y6, Y6
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y5
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y5, Y5
-	VPAND        ydword3F003F<>+0(SB), Y0, Y7
-	VPAND        ydword1F001F<>+0(SB), Y1, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y7, Y8, Y8
-	VPSLLW       $0x0c, Y3, Y9
-	VPAND        ydword3F003F<>+0(SB), Y1, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y10, Y9, Y9
-	VPOR         Y7, Y9, Y9
-	VPAND        ydwordF800F8<>+0(SB), Y3, Y11
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
-	VPAND        ydwordF800F8<>+0(SB), Y4, Y4
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y4, Y4
-	VPAND        ydword70007<>+0(SB), Y3, Y3
-	VPSLLW       $0x08, Y3, Y3
-	VPAND        ydword3F003F<>+0(SB), Y1, Y10
-	VPSLLW       $0x02, Y10, Y10
-	VPOR         Y10, Y3, Y3
-	VPSRLW       $0x04, Y7, Y10
-	VPOR         Y10, Y3, Y3
+	VPMOVZXBW    X3, Y4
+	VPMOVZXBW    X2, Y5
+	VPAND        ydwordF000F0<>+0(SB), Y4, Y7
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y7, Y7
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y6
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y8, Y9, Y9
+	VPSLLW       $0x0c, Y4, Y10
+	VPAND        ydword3F003F<>+0(SB), Y1, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y10, Y10
+	VPOR         Y8, Y10, Y10
+	VPAND        ydwordF800F8<>+0(SB), Y4, Y12
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y12, Y12
+	VPAND        ydwordF800F8<>+0(SB), Y5, Y5
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y5, Y5
+	VPAND        ydword70007<>+0(SB), Y4, Y4
+	VPSLLW       $0x08, Y4, Y4
+	VPAND        ydword3F003F<>+0(SB), Y1, Y11
+	VPSLLW       $0x02, Y11, Y11
+	VPOR         Y11, Y4, Y4
+	VPSRLW       $0x04, Y8, Y11
+	VPOR         Y11, Y4, Y4
 	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y7, Y1, Y1
+	VPOR         Y8, Y1, Y1
 	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y5, Y8, Y0, Y0
 	VPBLENDVB    Y6, Y9, Y0, Y0
-	VPBLENDVB    Y4, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y3, Y1
-	VPBLENDVB    Y11, Y1, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y9, Y10
+	VPBLENDVB    Y7, Y10, Y0, Y0
+	VPBLENDVB    Y5, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y4, Y1
+	VPBLENDVB    Y12, Y1, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y10, Y11
 	VPXOR        Y1, Y1, Y1
-	VPCMPEQW     Y1, Y10, Y1
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
-	VPOR         Y10, Y1, Y1
-	VPAND        Y6, Y1, Y1
-	VMOVDQU      ydword400040<>+0(SB), Y4
-	VPCMPGTW     Y3, Y4, Y4
-	VPCMPGTW     ydword43F043F<>+0(SB), Y3, Y10
-	VPOR         Y10, Y4, Y4
-	VPAND        Y11, Y4, Y4
-	VPOR         Y4, Y1, Y1
+	VPCMPEQW     Y1, Y11, Y1
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y1, Y1
+	VPAND        Y7, Y1, Y1
+	VMOVDQU      ydword400040<>+0(SB), Y5
+	VPCMPGTW     Y4, Y5, Y5
+	VPCMPGTW     ydword43F043F<>+0(SB), Y4, Y11
+	VPOR         Y11, Y5, Y5
+	VPAND        Y12, Y5, Y5
+	VPOR         Y5, Y1, Y1
 	LEAQ         wordRamp<>+0(SB), R8
 	MOVQ         R12, R9
 	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y3
-	VPTEST       Y3, Y1
+	VMOVDQU      32(R8)(R9*2), Y4
+	VPTEST       Y4, Y1
 	JNZ          utf8ToUTF16BEAVX2_done
 	MOVL         R14, R8
 	MOVBLZX      R8, R8
@@ -26846,11 +27063,11 @@ utf8ToUTF16BEAVX2_mixed:
 	LEAQ         packW16BE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X2
+	VMOVDQU      (R10)(R11*1), X3
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
-	VPSHUFB      Y2, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y0, Y0
 	POPCNTL      R8, R8
 	SHLL         $0x01, R8
 	POPCNTL      R9, R9

@@ -25,6 +25,9 @@ type consts struct {
 	// character: >= 0x80, >= 0x800); wordRamp is 16 units of FFFF then 16
 	// of 0.
 	l1Expand, pack8, pack8hi, packW16LE, packW16BE, u16Spread, wordRamp Mem
+	// three spreads four 3-byte characters (12 bytes of a lane) into 32-bit
+	// lanes, last byte lowest.
+	three Mem
 }
 
 func swapTables(tab *consts) {
@@ -61,7 +64,8 @@ func avx2Consts(tab *consts) {
 		// 4-byte characters and surrogate pairs.
 		0xF5F5F5F5, 0x00F800F8, 0x00070007, 0x000F000F, 0xDC00DC00, 0xD7C0D7C0, 0x00400040, 0x043F043F,
 		0xC0C0C0F8, 0x808080F0, 0x3F000, 0x1C0000, 0xFC0, 0x10000, 0x3FF0000, 0xDC00D800,
-		0xFC00FC00, 0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0xFC00, 0xD800, 0xDC00, 3, 0x03020100} {
+		0xFC00FC00, 0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0xFC00, 0xD800, 0xDC00, 3, 0x03020100,
+		0x80808080, 0x0F0000, 0xF800} {
 		m := GLOBL("ydword"+asm.Hex(v), RODATA|NOPTR)
 		for i := 0; i < 8; i++ {
 			DATA(4*i, U32(v))
@@ -133,6 +137,15 @@ func avx2Consts(tab *consts) {
 		}
 		return e
 	})
+	tab.three = GLOBL("three", RODATA|NOPTR)
+	for k := 0; k < 32; k++ {
+		c, b := k%16/4, k%4
+		v := 0x80
+		if b < 3 {
+			v = 3*c + 2 - b
+		}
+		DATA(k, U8(v))
+	}
 	tab.wordRamp = GLOBL("wordRamp", RODATA|NOPTR)
 	for k := 0; k < 32; k++ {
 		v := 0

@@ -461,8 +461,9 @@ func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont
 }
 
 // utf8ToUTF16AVX2: a block of 32 ASCII bytes widens whole, a block of eight
-// 4-byte characters becomes eight surrogate pairs in place (pureFourAVX2);
-// otherwise 16 bytes at a time, cut before the first byte that starts no
+// 4-byte characters becomes eight surrogate pairs in place (pureFourAVX2),
+// eight 3-byte characters eight units (pureThreeAVX2); otherwise 16 bytes at
+// a time, cut before the first byte that starts no
 // character (C0, C1, F5..FF) and before a character that does not end in
 // them, and checked with the masks as in utf8ToWide. Each byte's 16-bit lane
 // is decoded as if it ended a character, from it and the one to three bytes
@@ -507,6 +508,8 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	p.Label("wide")
 	pureFourAVX2(tab, p, v, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed")
+	pureThreeAVX2(tab, p, dp, sp, i, j, sLim, dLim, be)
+	p.Label("mixed16")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
 	high, cont, ge0, gf0, bad, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
@@ -973,4 +976,71 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
+}
+
+// pureThreeAVX2 is the path of utf8ToUTF16AVX2 for runs of 3-byte characters
+// (CJK text): 24 bytes holding eight of them whole, 12 in each 16-byte lane,
+// are spread by one shuffle into 32-bit lanes of one character each, decoded
+// side by side and narrowed to eight units. It loops while the input stays
+// that way; the first 24 bytes otherwise go on to the general path at mixed16,
+// later ones back to the main loop.
+func pureThreeAVX2(tab *consts, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+	// Only a 3-byte lead can start such a run: one byte tells.
+	c := GP32()
+	MOVBLZX(asm.At(sp, i, 0), c)
+	ANDL(U32(0xF0), c)
+	CMPL(c, U32(0xE0))
+	JNE(p.Ref("mixed16"))
+	x, t, d, w := YMM(), YMM(), YMM(), YMM()
+	m, l := GP32(), GP32()
+	// check loads the 24 bytes at src[i:] and leaves their values in d,
+	// going to fail unless they are eight 3-byte characters with values
+	// from U+0800, none a surrogate.
+	check := func(fail LabelRef) {
+		VMOVDQU(asm.At(sp, i, 0), x.AsX())
+		VINSERTI128(U8(1), asm.At(sp, i, 12), x, x)
+		VPAND(tab.ydw[0xC0C0C0C0], x, t)
+		VPCMPEQB(tab.ydw[0x80808080], t, t)
+		VPMOVMSKB(t, m)
+		VPAND(tab.ydw[0xF0F0F0F0], x, t)
+		VPCMPEQB(tab.ydw[0xE0E0E0E0], t, t)
+		VPMOVMSKB(t, l)
+		ANDL(U32(0x0FFF0FFF), m)
+		ANDL(U32(0x0FFF0FFF), l)
+		XORL(U32(0x0DB60DB6), m) // continuation bytes 1, 2, 4, 5, 7, 8, 10, 11
+		XORL(U32(0x02490249), l) // leads 0, 3, 6, 9
+		ORL(l, m)
+		JNZ(fail)
+		VPSHUFB(tab.three, x, d) // lane k: last byte, middle, lead, 0
+		VPAND(tab.ydw[0x3F], d, t)
+		VPAND(tab.ydw[0x3F00], d, w)
+		VPSRLD(U8(2), w, w)
+		VPOR(w, t, t)
+		VPAND(tab.ydw[0x0F0000], d, w)
+		VPSRLD(U8(4), w, w)
+		VPOR(w, t, d)
+		VPAND(tab.ydw[0xF800], d, t)
+		VPXOR(w, w, w)
+		VPCMPEQD(w, t, w)               // below U+0800
+		VPCMPEQD(tab.ydw[0xD800], t, t) // surrogate
+		VPOR(w, t, t)
+		VPTEST(t, t)
+		JNZ(fail)
+	}
+	check(p.Ref("mixed16"))
+	p.Label("three")
+	VPACKUSDW(d, d, d)
+	VPERMQ(U8(0x08), d, d)
+	if be {
+		VPSHUFB(tab.swap16, d.AsX(), d.AsX())
+	}
+	VMOVDQU(d.AsX(), asm.At(dp, j, 0))
+	ADDQ(U8(24), i)
+	ADDQ(U8(16), j)
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	check(p.Ref("loop"))
+	JMP(p.Ref("three"))
 }
