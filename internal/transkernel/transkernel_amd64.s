@@ -656,6 +656,114 @@ DATA dwordD7C0<>+56(SB)/4, $0x0000d7c0
 DATA dwordD7C0<>+60(SB)/4, $0x0000d7c0
 GLOBL dwordD7C0<>(SB), RODATA|NOPTR, $64
 
+DATA dwordF0000<>+0(SB)/4, $0x000f0000
+DATA dwordF0000<>+4(SB)/4, $0x000f0000
+DATA dwordF0000<>+8(SB)/4, $0x000f0000
+DATA dwordF0000<>+12(SB)/4, $0x000f0000
+DATA dwordF0000<>+16(SB)/4, $0x000f0000
+DATA dwordF0000<>+20(SB)/4, $0x000f0000
+DATA dwordF0000<>+24(SB)/4, $0x000f0000
+DATA dwordF0000<>+28(SB)/4, $0x000f0000
+DATA dwordF0000<>+32(SB)/4, $0x000f0000
+DATA dwordF0000<>+36(SB)/4, $0x000f0000
+DATA dwordF0000<>+40(SB)/4, $0x000f0000
+DATA dwordF0000<>+44(SB)/4, $0x000f0000
+DATA dwordF0000<>+48(SB)/4, $0x000f0000
+DATA dwordF0000<>+52(SB)/4, $0x000f0000
+DATA dwordF0000<>+56(SB)/4, $0x000f0000
+DATA dwordF0000<>+60(SB)/4, $0x000f0000
+GLOBL dwordF0000<>(SB), RODATA|NOPTR, $64
+
+DATA dwordF800<>+0(SB)/4, $0x0000f800
+DATA dwordF800<>+4(SB)/4, $0x0000f800
+DATA dwordF800<>+8(SB)/4, $0x0000f800
+DATA dwordF800<>+12(SB)/4, $0x0000f800
+DATA dwordF800<>+16(SB)/4, $0x0000f800
+DATA dwordF800<>+20(SB)/4, $0x0000f800
+DATA dwordF800<>+24(SB)/4, $0x0000f800
+DATA dwordF800<>+28(SB)/4, $0x0000f800
+DATA dwordF800<>+32(SB)/4, $0x0000f800
+DATA dwordF800<>+36(SB)/4, $0x0000f800
+DATA dwordF800<>+40(SB)/4, $0x0000f800
+DATA dwordF800<>+44(SB)/4, $0x0000f800
+DATA dwordF800<>+48(SB)/4, $0x0000f800
+DATA dwordF800<>+52(SB)/4, $0x0000f800
+DATA dwordF800<>+56(SB)/4, $0x0000f800
+DATA dwordF800<>+60(SB)/4, $0x0000f800
+GLOBL dwordF800<>(SB), RODATA|NOPTR, $64
+
+DATA dwordC0C0C0C0<>+0(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+4(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+8(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+12(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+16(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+20(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+24(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+28(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+32(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+36(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+40(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+44(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+48(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+52(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+56(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+60(SB)/4, $0xc0c0c0c0
+GLOBL dwordC0C0C0C0<>(SB), RODATA|NOPTR, $64
+
+DATA dword80808080<>+0(SB)/4, $0x80808080
+DATA dword80808080<>+4(SB)/4, $0x80808080
+DATA dword80808080<>+8(SB)/4, $0x80808080
+DATA dword80808080<>+12(SB)/4, $0x80808080
+DATA dword80808080<>+16(SB)/4, $0x80808080
+DATA dword80808080<>+20(SB)/4, $0x80808080
+DATA dword80808080<>+24(SB)/4, $0x80808080
+DATA dword80808080<>+28(SB)/4, $0x80808080
+DATA dword80808080<>+32(SB)/4, $0x80808080
+DATA dword80808080<>+36(SB)/4, $0x80808080
+DATA dword80808080<>+40(SB)/4, $0x80808080
+DATA dword80808080<>+44(SB)/4, $0x80808080
+DATA dword80808080<>+48(SB)/4, $0x80808080
+DATA dword80808080<>+52(SB)/4, $0x80808080
+DATA dword80808080<>+56(SB)/4, $0x80808080
+DATA dword80808080<>+60(SB)/4, $0x80808080
+GLOBL dword80808080<>(SB), RODATA|NOPTR, $64
+
+DATA dwordF0F0F0F0<>+0(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+4(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+8(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+12(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+16(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+20(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+24(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+28(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+32(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+36(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+40(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+44(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+48(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+52(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+56(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+60(SB)/4, $0xf0f0f0f0
+GLOBL dwordF0F0F0F0<>(SB), RODATA|NOPTR, $64
+
+DATA dwordE0E0E0E0<>+0(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+4(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+8(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+12(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+16(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+20(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+24(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+28(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+32(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+36(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+40(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+44(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+48(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+52(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+56(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+60(SB)/4, $0xe0e0e0e0
+GLOBL dwordE0E0E0E0<>(SB), RODATA|NOPTR, $64
+
 // func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, CMOV, POPCNT
 TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
@@ -3547,1640 +3655,6 @@ utf16BEToUTF8AVX512_pairs_advance:
 	JMP  utf16BEToUTF8AVX512_loop
 
 utf16BEToUTF8AVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z5, Z5, Z5
-
-utf8ToUTF16LEAVX512BW_loop:
-	CMPQ          SI, BX
-	JG            utf8ToUTF16LEAVX512BW_done
-	CMPQ          DI, CX
-	JG            utf8ToUTF16LEAVX512BW_done
-	VMOVDQU64     (DX)(SI*1), Z6
-	VPMOVB2M      Z6, K1
-	KORTESTQ      K1, K1
-	JNZ           utf8ToUTF16LEAVX512BW_wide
-	VPMOVZXBW     Y6, Z7
-	VEXTRACTI64X4 $0x01, Z6, Y6
-	VPMOVZXBW     Y6, Z6
-	VMOVDQU64     Z7, (AX)(DI*1)
-	VMOVDQU64     Z6, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf8ToUTF16LEAVX512BW_loop
-
-utf8ToUTF16LEAVX512BW_wide:
-	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z6, K1
-	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z6, K1
-	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z6, K1
-	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z6, K1
-	KMOVQ      K1, R13
-	VPANDD     Z4, Z6, Z7
-	VPCMPEQB   Z0, Z7, K1
-	KMOVQ      K1, R14
-	ORQ        R13, R14
-	TESTQ      R12, R12
-	JZ         utf8ToUTF16LEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16LEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16LEAVX512BW_four_mixed
-
-utf8ToUTF16LEAVX512BW_pure:
-	VPSRLD     $0x0a, Z8, Z6
-	VPSLLD     $0x10, Z8, Z8
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z8, Z6
-	VPORD      dwordDC00D800<>+0(SB), Z6, Z6
-	VMOVDQU64  Z6, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF16LEAVX512BW_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF16LEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z6
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16LEAVX512BW_loop
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16LEAVX512BW_loop
-	JMP        utf8ToUTF16LEAVX512BW_pure
-
-utf8ToUTF16LEAVX512BW_four_mixed:
-utf8ToUTF16LEAVX512BW_general:
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R13
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R14
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R14
-	MOVQ          R13, R12
-	SHRQ          $0x3d, R12
-	SHLQ          $0x3d, R12
-	ORQ           R12, R14
-	TZCNTQ        R14, R14
-	TESTQ         R14, R14
-	JZ            utf8ToUTF16LEAVX512BW_done
-	BZHIQ         R14, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R13
-	ANDQ          R12, R10
-	MOVQ          R10, R15
-	SHRQ          $0x01, R15
-	NOTQ          R15
-	ANDQ          R12, R15
-	MOVQ          R13, R12
-	SHLQ          $0x02, R12
-	ORQ           R12, R15
-	ORQ           R13, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R13
-	ORQ           R11, R9
-	ORQ           R13, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16LEAVX512BW_done
-	VALIGND       $0x0c, Z5, Z6, Z7
-	VPALIGNR      $0x0f, Z7, Z6, Z8
-	VPALIGNR      $0x0e, Z7, Z6, Z9
-	VPALIGNR      $0x0d, Z7, Z6, Z7
-	MOVQ          DI, R9
-	VPMOVZXBD     X6, Z10
-	VPMOVZXBD     X8, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X7, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
-	MOVQ          R15, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x10
-	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z6, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x01, Z8, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x01, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x01, Z7, X13
-	VPMOVZXBD     X13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x20
-	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z6, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x02, Z8, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x02, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x02, Z7, X13
-	VPMOVZXBD     X13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x30
-	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z6, X6
-	VPMOVZXBD     X6, Z6
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VPANDD        dword3F<>+0(SB), Z6, Z10
-	VPANDD        dword3F<>+0(SB), Z8, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z10, Z11, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dwordE0<>+0(SB), Z8, Z13
-	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
-	VPANDD        dwordF0<>+0(SB), Z9, Z13
-	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
-	VPANDD        dwordF8<>+0(SB), Z7, Z13
-	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
-	VMOVDQA64     Z6, Z6
-	VPANDD        dword1F<>+0(SB), Z8, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z10, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z9, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z11, Z14, Z14
-	VPANDD        dword7<>+0(SB), Z7, Z7
-	VPSLLD        $0x12, Z7, Z7
-	VPORD         Z12, Z7, Z7
-	VPBLENDMD     Z13, Z6, K1, Z6
-	VPBLENDMD     Z14, Z6, K2, Z6
-	MOVQ          R15, R12
-	SHRQ          $0x30, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z14, Z13
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z7, Z13
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z9, Z13
-	VPCMPEQD      dwordF0<>+0(SB), Z13, K2
-	VPANDD        dword3FF<>+0(SB), Z7, Z7
-	VPORD         dwordDC00<>+0(SB), Z7, Z7
-	VPBLENDMD     Z7, Z6, K3, Z6
-	VPANDD        dword7<>+0(SB), Z9, Z13
-	VPSLLD        $0x08, Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z8, Z7
-	VPSLLD        $0x02, Z7, Z7
-	VPORD         Z13, Z7, Z7
-	VPSRLD        $0x04, Z10, Z13
-	VPORD         Z13, Z7, Z7
-	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
-	VPBLENDMD     Z7, Z6, K2, Z6
-	VPCOMPRESSD.Z Z6, K1, Z6
-	VPMOVDW       Z6, Y6
-	VMOVDQU       Y6, (AX)(R9*1)
-	KMOVW         K1, DI
-	POPCNTL       DI, DI
-	LEAQ          (R9)(DI*2), R9
-
-utf8ToUTF16LEAVX512BW_advance:
-	MOVQ R9, DI
-	ADDQ R14, SI
-	JMP  utf8ToUTF16LEAVX512BW_loop
-
-utf8ToUTF16LEAVX512BW_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	VMOVDQU64    swap16<>+0(SB), Z5
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z6, Z6, Z6
-
-utf8ToUTF16BEAVX512BW_loop:
-	CMPQ          SI, BX
-	JG            utf8ToUTF16BEAVX512BW_done
-	CMPQ          DI, CX
-	JG            utf8ToUTF16BEAVX512BW_done
-	VMOVDQU64     (DX)(SI*1), Z7
-	VPMOVB2M      Z7, K1
-	KORTESTQ      K1, K1
-	JNZ           utf8ToUTF16BEAVX512BW_wide
-	VPMOVZXBW     Y7, Z8
-	VEXTRACTI64X4 $0x01, Z7, Y7
-	VPMOVZXBW     Y7, Z7
-	VPSLLW        $0x08, Z8, Z8
-	VPSLLW        $0x08, Z7, Z7
-	VMOVDQU64     Z8, (AX)(DI*1)
-	VMOVDQU64     Z7, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf8ToUTF16BEAVX512BW_loop
-
-utf8ToUTF16BEAVX512BW_wide:
-	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z7, K1
-	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z7, K1
-	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z7, K1
-	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z7, K1
-	KMOVQ      K1, R13
-	VPANDD     Z4, Z7, Z8
-	VPCMPEQB   Z0, Z8, K1
-	KMOVQ      K1, R14
-	ORQ        R13, R14
-	TESTQ      R12, R12
-	JZ         utf8ToUTF16BEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16BEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16BEAVX512BW_four_mixed
-
-utf8ToUTF16BEAVX512BW_pure:
-	VPSRLD     $0x0a, Z9, Z7
-	VPSLLD     $0x10, Z9, Z9
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z9, Z7
-	VPORD      dwordDC00D800<>+0(SB), Z7, Z7
-	VPSHUFB    Z5, Z7, Z7
-	VMOVDQU64  Z7, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF16BEAVX512BW_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF16BEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16BEAVX512BW_loop
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16BEAVX512BW_loop
-	JMP        utf8ToUTF16BEAVX512BW_pure
-
-utf8ToUTF16BEAVX512BW_four_mixed:
-utf8ToUTF16BEAVX512BW_general:
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R13
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R14
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R14
-	MOVQ          R13, R12
-	SHRQ          $0x3d, R12
-	SHLQ          $0x3d, R12
-	ORQ           R12, R14
-	TZCNTQ        R14, R14
-	TESTQ         R14, R14
-	JZ            utf8ToUTF16BEAVX512BW_done
-	BZHIQ         R14, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R13
-	ANDQ          R12, R10
-	MOVQ          R10, R15
-	SHRQ          $0x01, R15
-	NOTQ          R15
-	ANDQ          R12, R15
-	MOVQ          R13, R12
-	SHLQ          $0x02, R12
-	ORQ           R12, R15
-	ORQ           R13, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R13
-	ORQ           R11, R9
-	ORQ           R13, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16BEAVX512BW_done
-	VALIGND       $0x0c, Z6, Z7, Z8
-	VPALIGNR      $0x0f, Z8, Z7, Z9
-	VPALIGNR      $0x0e, Z8, Z7, Z10
-	VPALIGNR      $0x0d, Z8, Z7, Z8
-	MOVQ          DI, R9
-	VPMOVZXBD     X7, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X10, Z13
-	VPMOVZXBD     X8, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z13, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z18, Z11, K1, Z11
-	VPBLENDMD     Z19, Z11, K2, Z11
-	MOVQ          R15, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z19, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
-	VPANDD        dword3FF<>+0(SB), Z14, Z14
-	VPORD         dwordDC00<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPANDD        dword7<>+0(SB), Z13, Z18
-	VPSLLD        $0x08, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPSLLD        $0x02, Z12, Z12
-	VPORD         Z18, Z12, Z12
-	VPSRLD        $0x04, Z15, Z18
-	VPORD         Z18, Z12, Z12
-	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z11, K2, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPMOVDW       Z11, Y11
-	VPSHUFB       Y5, Y11, Y11
-	VMOVDQU       Y11, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x10
-	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z7, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x01, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x01, Z10, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x01, Z8, X14
-	VPMOVZXBD     X14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z13, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z18, Z11, K1, Z11
-	VPBLENDMD     Z19, Z11, K2, Z11
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z19, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
-	VPANDD        dword3FF<>+0(SB), Z14, Z14
-	VPORD         dwordDC00<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPANDD        dword7<>+0(SB), Z13, Z18
-	VPSLLD        $0x08, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPSLLD        $0x02, Z12, Z12
-	VPORD         Z18, Z12, Z12
-	VPSRLD        $0x04, Z15, Z18
-	VPORD         Z18, Z12, Z12
-	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z11, K2, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPMOVDW       Z11, Y11
-	VPSHUFB       Y5, Y11, Y11
-	VMOVDQU       Y11, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x20
-	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z7, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x02, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x02, Z10, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x02, Z8, X14
-	VPMOVZXBD     X14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z13, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z18, Z11, K1, Z11
-	VPBLENDMD     Z19, Z11, K2, Z11
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z19, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
-	VPANDD        dword3FF<>+0(SB), Z14, Z14
-	VPORD         dwordDC00<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPANDD        dword7<>+0(SB), Z13, Z18
-	VPSLLD        $0x08, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPSLLD        $0x02, Z12, Z12
-	VPORD         Z18, Z12, Z12
-	VPSRLD        $0x04, Z15, Z18
-	VPORD         Z18, Z12, Z12
-	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z11, K2, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPMOVDW       Z11, Y11
-	VPSHUFB       Y5, Y11, Y11
-	VMOVDQU       Y11, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x30
-	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VPANDD        dword3F<>+0(SB), Z7, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z10, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPANDD        dwordE0<>+0(SB), Z9, Z14
-	VPCMPEQD      dwordC0<>+0(SB), Z14, K1
-	VPANDD        dwordF0<>+0(SB), Z10, Z14
-	VPCMPEQD      dwordE0<>+0(SB), Z14, K2
-	VPANDD        dwordF8<>+0(SB), Z8, Z14
-	VPCMPEQD      dwordF0<>+0(SB), Z14, K3
-	VMOVDQA64     Z7, Z7
-	VPANDD        dword1F<>+0(SB), Z9, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z11, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z10, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z12, Z15, Z15
-	VPANDD        dword7<>+0(SB), Z8, Z8
-	VPSLLD        $0x12, Z8, Z8
-	VPORD         Z13, Z8, Z8
-	VPBLENDMD     Z14, Z7, K1, Z7
-	VPBLENDMD     Z15, Z7, K2, Z7
-	MOVQ          R15, R12
-	SHRQ          $0x30, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z15, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z8, Z14
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z14, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z10, Z14
-	VPCMPEQD      dwordF0<>+0(SB), Z14, K2
-	VPANDD        dword3FF<>+0(SB), Z8, Z8
-	VPORD         dwordDC00<>+0(SB), Z8, Z8
-	VPBLENDMD     Z8, Z7, K3, Z7
-	VPANDD        dword7<>+0(SB), Z10, Z14
-	VPSLLD        $0x08, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z9, Z8
-	VPSLLD        $0x02, Z8, Z8
-	VPORD         Z14, Z8, Z8
-	VPSRLD        $0x04, Z11, Z14
-	VPORD         Z14, Z8, Z8
-	VPADDD        dwordD7C0<>+0(SB), Z8, Z8
-	VPBLENDMD     Z8, Z7, K2, Z7
-	VPCOMPRESSD.Z Z7, K1, Z7
-	VPMOVDW       Z7, Y7
-	VPSHUFB       Y5, Y7, Y7
-	VMOVDQU       Y7, (AX)(R9*1)
-	KMOVW         K1, DI
-	POPCNTL       DI, DI
-	LEAQ          (R9)(DI*2), R9
-
-utf8ToUTF16BEAVX512BW_advance:
-	MOVQ R9, DI
-	ADDQ R14, SI
-	JMP  utf8ToUTF16BEAVX512BW_loop
-
-utf8ToUTF16BEAVX512BW_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z5, Z5, Z5
-
-utf8ToUTF32LEAVX512BW_loop:
-	CMPQ      SI, BX
-	JG        utf8ToUTF32LEAVX512BW_done
-	CMPQ      DI, CX
-	JG        utf8ToUTF32LEAVX512BW_done
-	VMOVDQU64 (DX)(SI*1), Z6
-	VPMOVB2M  Z6, K1
-	KORTESTQ  K1, K1
-	JNZ       utf8ToUTF32LEAVX512BW_wide
-	VPMOVZXBD (DX)(SI*1), Z6
-	VMOVDQU64 Z6, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 192(AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x00000100, DI
-	JMP       utf8ToUTF32LEAVX512BW_loop
-
-utf8ToUTF32LEAVX512BW_wide:
-	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z6, K1
-	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z6, K1
-	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z6, K1
-	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z6, K1
-	KMOVQ      K1, R13
-	VPANDD     Z4, Z6, Z7
-	VPCMPEQB   Z0, Z7, K1
-	KMOVQ      K1, R14
-	ORQ        R13, R14
-	TESTQ      R12, R12
-	JZ         utf8ToUTF32LEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32LEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32LEAVX512BW_four_mixed
-
-utf8ToUTF32LEAVX512BW_pure:
-	VMOVDQU64  Z7, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF32LEAVX512BW_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF32LEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z6
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32LEAVX512BW_loop
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32LEAVX512BW_loop
-	JMP        utf8ToUTF32LEAVX512BW_pure
-
-utf8ToUTF32LEAVX512BW_four_mixed:
-utf8ToUTF32LEAVX512BW_general:
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R13
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R14
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R14
-	MOVQ          R13, R12
-	SHRQ          $0x3d, R12
-	SHLQ          $0x3d, R12
-	ORQ           R12, R14
-	TZCNTQ        R14, R14
-	TESTQ         R14, R14
-	JZ            utf8ToUTF32LEAVX512BW_done
-	BZHIQ         R14, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R13
-	ANDQ          R12, R10
-	MOVQ          R10, R15
-	SHRQ          $0x01, R15
-	NOTQ          R15
-	ANDQ          R12, R15
-	ORQ           R13, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R13
-	ORQ           R11, R9
-	ORQ           R13, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32LEAVX512BW_done
-	VALIGND       $0x0c, Z5, Z6, Z7
-	VPALIGNR      $0x0f, Z7, Z6, Z8
-	VPALIGNR      $0x0e, Z7, Z6, Z9
-	VPALIGNR      $0x0d, Z7, Z6, Z7
-	MOVQ          DI, R9
-	VPMOVZXBD     X6, Z10
-	VPMOVZXBD     X8, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X7, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
-	MOVQ          R15, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x10
-	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z6, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x01, Z8, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x01, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x01, Z7, X13
-	VPMOVZXBD     X13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x20
-	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z6, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x02, Z8, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x02, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x02, Z7, X13
-	VPMOVZXBD     X13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x30
-	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z6, X6
-	VPMOVZXBD     X6, Z6
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VPANDD        dword3F<>+0(SB), Z6, Z10
-	VPANDD        dword3F<>+0(SB), Z8, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z10, Z11, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dwordE0<>+0(SB), Z8, Z13
-	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
-	VPANDD        dwordF0<>+0(SB), Z9, Z13
-	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
-	VPANDD        dwordF8<>+0(SB), Z7, Z13
-	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
-	VMOVDQA64     Z6, Z6
-	VPANDD        dword1F<>+0(SB), Z8, Z8
-	VPSLLD        $0x06, Z8, Z8
-	VPORD         Z10, Z8, Z8
-	VPANDD        dwordF<>+0(SB), Z9, Z9
-	VPSLLD        $0x0c, Z9, Z9
-	VPORD         Z11, Z9, Z9
-	VPANDD        dword7<>+0(SB), Z7, Z7
-	VPSLLD        $0x12, Z7, Z7
-	VPORD         Z12, Z7, Z7
-	VPBLENDMD     Z8, Z6, K1, Z6
-	VPBLENDMD     Z9, Z6, K2, Z6
-	MOVQ          R15, R12
-	SHRQ          $0x30, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z9, Z13
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z7, Z13
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z7, Z6, K3, Z6
-	VPCOMPRESSD.Z Z6, K1, Z6
-	VMOVDQU64     Z6, (AX)(R9*1)
-	KMOVW         K1, DI
-	POPCNTL       DI, DI
-	LEAQ          (R9)(DI*4), R9
-
-utf8ToUTF32LEAVX512BW_advance:
-	MOVQ R9, DI
-	ADDQ R14, SI
-	JMP  utf8ToUTF32LEAVX512BW_loop
-
-utf8ToUTF32LEAVX512BW_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	VMOVDQU64    swap32<>+0(SB), Z5
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z6, Z6, Z6
-
-utf8ToUTF32BEAVX512BW_loop:
-	CMPQ      SI, BX
-	JG        utf8ToUTF32BEAVX512BW_done
-	CMPQ      DI, CX
-	JG        utf8ToUTF32BEAVX512BW_done
-	VMOVDQU64 (DX)(SI*1), Z7
-	VPMOVB2M  Z7, K1
-	KORTESTQ  K1, K1
-	JNZ       utf8ToUTF32BEAVX512BW_wide
-	VPMOVZXBD (DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 192(AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x00000100, DI
-	JMP       utf8ToUTF32BEAVX512BW_loop
-
-utf8ToUTF32BEAVX512BW_wide:
-	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z7, K1
-	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z7, K1
-	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z7, K1
-	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z7, K1
-	KMOVQ      K1, R13
-	VPANDD     Z4, Z7, Z8
-	VPCMPEQB   Z0, Z8, K1
-	KMOVQ      K1, R14
-	ORQ        R13, R14
-	TESTQ      R12, R12
-	JZ         utf8ToUTF32BEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32BEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32BEAVX512BW_four_mixed
-
-utf8ToUTF32BEAVX512BW_pure:
-	VPSHUFB    Z5, Z8, Z8
-	VMOVDQU64  Z8, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF32BEAVX512BW_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF32BEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32BEAVX512BW_loop
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32BEAVX512BW_loop
-	JMP        utf8ToUTF32BEAVX512BW_pure
-
-utf8ToUTF32BEAVX512BW_four_mixed:
-utf8ToUTF32BEAVX512BW_general:
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R13
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R14
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R14
-	MOVQ          R13, R12
-	SHRQ          $0x3d, R12
-	SHLQ          $0x3d, R12
-	ORQ           R12, R14
-	TZCNTQ        R14, R14
-	TESTQ         R14, R14
-	JZ            utf8ToUTF32BEAVX512BW_done
-	BZHIQ         R14, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R13
-	ANDQ          R12, R10
-	MOVQ          R10, R15
-	SHRQ          $0x01, R15
-	NOTQ          R15
-	ANDQ          R12, R15
-	ORQ           R13, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R13
-	ORQ           R11, R9
-	ORQ           R13, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32BEAVX512BW_done
-	VALIGND       $0x0c, Z6, Z7, Z8
-	VPALIGNR      $0x0f, Z8, Z7, Z9
-	VPALIGNR      $0x0e, Z8, Z7, Z10
-	VPALIGNR      $0x0d, Z8, Z7, Z8
-	MOVQ          DI, R9
-	VPMOVZXBD     X7, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X10, Z13
-	VPMOVZXBD     X8, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dwordF<>+0(SB), Z13, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z12, Z11, K1, Z11
-	VPBLENDMD     Z13, Z11, K2, Z11
-	MOVQ          R15, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z13, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPSHUFB       Z5, Z11, Z11
-	VMOVDQU64     Z11, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x10
-	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z7, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x01, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x01, Z10, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x01, Z8, X14
-	VPMOVZXBD     X14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dwordF<>+0(SB), Z13, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z12, Z11, K1, Z11
-	VPBLENDMD     Z13, Z11, K2, Z11
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z13, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPSHUFB       Z5, Z11, Z11
-	VMOVDQU64     Z11, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x20
-	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z7, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x02, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x02, Z10, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x02, Z8, X14
-	VPMOVZXBD     X14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dwordF<>+0(SB), Z13, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z12, Z11, K1, Z11
-	VPBLENDMD     Z13, Z11, K2, Z11
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z13, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPSHUFB       Z5, Z11, Z11
-	VMOVDQU64     Z11, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*4), R9
-	CMPQ          R14, $0x30
-	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VPANDD        dword3F<>+0(SB), Z7, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z10, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPANDD        dwordE0<>+0(SB), Z9, Z14
-	VPCMPEQD      dwordC0<>+0(SB), Z14, K1
-	VPANDD        dwordF0<>+0(SB), Z10, Z14
-	VPCMPEQD      dwordE0<>+0(SB), Z14, K2
-	VPANDD        dwordF8<>+0(SB), Z8, Z14
-	VPCMPEQD      dwordF0<>+0(SB), Z14, K3
-	VMOVDQA64     Z7, Z7
-	VPANDD        dword1F<>+0(SB), Z9, Z9
-	VPSLLD        $0x06, Z9, Z9
-	VPORD         Z11, Z9, Z9
-	VPANDD        dwordF<>+0(SB), Z10, Z10
-	VPSLLD        $0x0c, Z10, Z10
-	VPORD         Z12, Z10, Z10
-	VPANDD        dword7<>+0(SB), Z8, Z8
-	VPSLLD        $0x12, Z8, Z8
-	VPORD         Z13, Z8, Z8
-	VPBLENDMD     Z9, Z7, K1, Z7
-	VPBLENDMD     Z10, Z7, K2, Z7
-	MOVQ          R15, R12
-	SHRQ          $0x30, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z10, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z10, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z8, Z14
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z14, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z8, Z7, K3, Z7
-	VPCOMPRESSD.Z Z7, K1, Z7
-	VPSHUFB       Z5, Z7, Z7
-	VMOVDQU64     Z7, (AX)(R9*1)
-	KMOVW         K1, DI
-	POPCNTL       DI, DI
-	LEAQ          (R9)(DI*4), R9
-
-utf8ToUTF32BEAVX512BW_advance:
-	MOVQ R9, DI
-	ADDQ R14, SI
-	JMP  utf8ToUTF32BEAVX512BW_loop
-
-utf8ToUTF32BEAVX512BW_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)
@@ -26230,7 +24704,57 @@ DATA three<>+28(SB)/1, $0x0b
 DATA three<>+29(SB)/1, $0x0a
 DATA three<>+30(SB)/1, $0x09
 DATA three<>+31(SB)/1, $0x80
-GLOBL three<>(SB), RODATA|NOPTR, $32
+DATA three<>+32(SB)/1, $0x02
+DATA three<>+33(SB)/1, $0x01
+DATA three<>+34(SB)/1, $0x00
+DATA three<>+35(SB)/1, $0x80
+DATA three<>+36(SB)/1, $0x05
+DATA three<>+37(SB)/1, $0x04
+DATA three<>+38(SB)/1, $0x03
+DATA three<>+39(SB)/1, $0x80
+DATA three<>+40(SB)/1, $0x08
+DATA three<>+41(SB)/1, $0x07
+DATA three<>+42(SB)/1, $0x06
+DATA three<>+43(SB)/1, $0x80
+DATA three<>+44(SB)/1, $0x0b
+DATA three<>+45(SB)/1, $0x0a
+DATA three<>+46(SB)/1, $0x09
+DATA three<>+47(SB)/1, $0x80
+DATA three<>+48(SB)/1, $0x02
+DATA three<>+49(SB)/1, $0x01
+DATA three<>+50(SB)/1, $0x00
+DATA three<>+51(SB)/1, $0x80
+DATA three<>+52(SB)/1, $0x05
+DATA three<>+53(SB)/1, $0x04
+DATA three<>+54(SB)/1, $0x03
+DATA three<>+55(SB)/1, $0x80
+DATA three<>+56(SB)/1, $0x08
+DATA three<>+57(SB)/1, $0x07
+DATA three<>+58(SB)/1, $0x06
+DATA three<>+59(SB)/1, $0x80
+DATA three<>+60(SB)/1, $0x0b
+DATA three<>+61(SB)/1, $0x0a
+DATA three<>+62(SB)/1, $0x09
+DATA three<>+63(SB)/1, $0x80
+GLOBL three<>(SB), RODATA|NOPTR, $64
+
+DATA three48<>+0(SB)/4, $0x00000000
+DATA three48<>+4(SB)/4, $0x00000001
+DATA three48<>+8(SB)/4, $0x00000002
+DATA three48<>+12(SB)/4, $0x00000002
+DATA three48<>+16(SB)/4, $0x00000003
+DATA three48<>+20(SB)/4, $0x00000004
+DATA three48<>+24(SB)/4, $0x00000005
+DATA three48<>+28(SB)/4, $0x00000005
+DATA three48<>+32(SB)/4, $0x00000006
+DATA three48<>+36(SB)/4, $0x00000007
+DATA three48<>+40(SB)/4, $0x00000008
+DATA three48<>+44(SB)/4, $0x00000008
+DATA three48<>+48(SB)/4, $0x00000009
+DATA three48<>+52(SB)/4, $0x0000000a
+DATA three48<>+56(SB)/4, $0x0000000b
+DATA three48<>+60(SB)/4, $0x0000000b
+GLOBL three48<>(SB), RODATA|NOPTR, $64
 
 DATA wordRamp<>+0(SB)/2, $0xffff
 DATA wordRamp<>+2(SB)/2, $0xffff
@@ -26265,6 +24789,1940 @@ DATA wordRamp<>+58(SB)/2, $0x0000
 DATA wordRamp<>+60(SB)/2, $0x0000
 DATA wordRamp<>+62(SB)/2, $0x0000
 GLOBL wordRamp<>(SB), RODATA|NOPTR, $64
+
+// func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xf5f5f5f5, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z4
+	MOVQ         $0xffffffffffffffff, R8
+	VPXORD       Z5, Z5, Z5
+
+utf8ToUTF16LEAVX512BW_loop:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16LEAVX512BW_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16LEAVX512BW_done
+	VMOVDQU64     (DX)(SI*1), Z6
+	VPMOVB2M      Z6, K1
+	KORTESTQ      K1, K1
+	JNZ           utf8ToUTF16LEAVX512BW_wide
+	VPMOVZXBW     Y6, Z7
+	VEXTRACTI64X4 $0x01, Z6, Y6
+	VPMOVZXBW     Y6, Z6
+	VMOVDQU64     Z7, (AX)(DI*1)
+	VMOVDQU64     Z6, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF16LEAVX512BW_wide_general
+	VMOVDQU64 three48<>+0(SB), Z7
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z7, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16LEAVX512BW_wide_general
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16LEAVX512BW_wide_general
+
+utf8ToUTF16LEAVX512BW_three:
+	VPMOVDW   Z8, Y6
+	VMOVDQU   Y6, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16LEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16LEAVX512BW_done
+	VPERMD    (DX)(SI*1), Z7, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16LEAVX512BW_loop
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16LEAVX512BW_loop
+	JMP       utf8ToUTF16LEAVX512BW_three
+
+utf8ToUTF16LEAVX512BW_wide_general:
+	KMOVQ      K1, R9
+	VPCMPB     $0x01, Z0, Z6, K1
+	KMOVQ      K1, R10
+	VPCMPUB    $0x05, Z1, Z6, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, Z2, Z6, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, Z3, Z6, K1
+	KMOVQ      K1, R13
+	VPANDD     Z4, Z6, Z7
+	VPCMPEQB   Z0, Z7, K1
+	KMOVQ      K1, R14
+	ORQ        R13, R14
+	TESTQ      R12, R12
+	JZ         utf8ToUTF16LEAVX512BW_general
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16LEAVX512BW_four_mixed
+	VPSLLD     $0x04, Z6, Z7
+	VPANDD     dword3F000<>+0(SB), Z7, Z7
+	VPSLLD     $0x12, Z6, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
+	VPSRLD     $0x0a, Z6, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
+	VPSRLD     $0x18, Z6, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16LEAVX512BW_four_mixed
+
+utf8ToUTF16LEAVX512BW_pure:
+	VPSRLD     $0x0a, Z8, Z6
+	VPSLLD     $0x10, Z8, Z8
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z8, Z6
+	VPORD      dwordDC00D800<>+0(SB), Z6, Z6
+	VMOVDQU64  Z6, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF16LEAVX512BW_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF16LEAVX512BW_done
+	VMOVDQU64  (DX)(SI*1), Z6
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16LEAVX512BW_loop
+	VPSLLD     $0x04, Z6, Z7
+	VPANDD     dword3F000<>+0(SB), Z7, Z7
+	VPSLLD     $0x12, Z6, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
+	VPSRLD     $0x0a, Z6, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
+	VPSRLD     $0x18, Z6, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16LEAVX512BW_loop
+	JMP        utf8ToUTF16LEAVX512BW_pure
+
+utf8ToUTF16LEAVX512BW_four_mixed:
+utf8ToUTF16LEAVX512BW_general:
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R13
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R14
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R14
+	MOVQ          R13, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R14
+	TZCNTQ        R14, R14
+	TESTQ         R14, R14
+	JZ            utf8ToUTF16LEAVX512BW_done
+	BZHIQ         R14, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R13
+	ANDQ          R12, R10
+	MOVQ          R10, R15
+	SHRQ          $0x01, R15
+	NOTQ          R15
+	ANDQ          R12, R15
+	MOVQ          R13, R12
+	SHLQ          $0x02, R12
+	ORQ           R12, R15
+	ORQ           R13, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R13
+	ORQ           R11, R9
+	ORQ           R13, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16LEAVX512BW_done
+	VALIGND       $0x0c, Z5, Z6, Z7
+	VPALIGNR      $0x0f, Z7, Z6, Z8
+	VPALIGNR      $0x0e, Z7, Z6, Z9
+	VPALIGNR      $0x0d, Z7, Z6, Z7
+	MOVQ          DI, R9
+	VPMOVZXBD     X6, Z10
+	VPMOVZXBD     X8, Z11
+	VPMOVZXBD     X9, Z12
+	VPMOVZXBD     X7, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
+	MOVQ          R15, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z6, X10
+	VPMOVZXBD     X10, Z10
+	VEXTRACTI32X4 $0x01, Z8, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x01, Z9, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x01, Z7, X13
+	VPMOVZXBD     X13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z6, X10
+	VPMOVZXBD     X10, Z10
+	VEXTRACTI32X4 $0x02, Z8, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x02, Z9, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x02, Z7, X13
+	VPMOVZXBD     X13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z6, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x03, Z8, X8
+	VPMOVZXBD     X8, Z8
+	VEXTRACTI32X4 $0x03, Z9, X9
+	VPMOVZXBD     X9, Z9
+	VEXTRACTI32X4 $0x03, Z7, X7
+	VPMOVZXBD     X7, Z7
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPANDD        dword3F<>+0(SB), Z8, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z9, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z7, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z8, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dwordF<>+0(SB), Z9, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z11, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z7, Z7
+	VPSLLD        $0x12, Z7, Z7
+	VPORD         Z12, Z7, Z7
+	VPBLENDMD     Z13, Z6, K1, Z6
+	VPBLENDMD     Z14, Z6, K2, Z6
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z7, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K2
+	VPANDD        dword3FF<>+0(SB), Z7, Z7
+	VPORD         dwordDC00<>+0(SB), Z7, Z7
+	VPBLENDMD     Z7, Z6, K3, Z6
+	VPANDD        dword7<>+0(SB), Z9, Z13
+	VPSLLD        $0x08, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z8, Z7
+	VPSLLD        $0x02, Z7, Z7
+	VPORD         Z13, Z7, Z7
+	VPSRLD        $0x04, Z10, Z13
+	VPORD         Z13, Z7, Z7
+	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
+	VPBLENDMD     Z7, Z6, K2, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VPMOVDW       Z6, Y6
+	VMOVDQU       Y6, (AX)(R9*1)
+	KMOVW         K1, DI
+	POPCNTL       DI, DI
+	LEAQ          (R9)(DI*2), R9
+
+utf8ToUTF16LEAVX512BW_advance:
+	MOVQ R9, DI
+	ADDQ R14, SI
+	JMP  utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xf5f5f5f5, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z4
+	VMOVDQU64    swap16<>+0(SB), Z5
+	MOVQ         $0xffffffffffffffff, R8
+	VPXORD       Z6, Z6, Z6
+
+utf8ToUTF16BEAVX512BW_loop:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16BEAVX512BW_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16BEAVX512BW_done
+	VMOVDQU64     (DX)(SI*1), Z7
+	VPMOVB2M      Z7, K1
+	KORTESTQ      K1, K1
+	JNZ           utf8ToUTF16BEAVX512BW_wide
+	VPMOVZXBW     Y7, Z8
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VPMOVZXBW     Y7, Z7
+	VPSLLW        $0x08, Z8, Z8
+	VPSLLW        $0x08, Z7, Z7
+	VMOVDQU64     Z8, (AX)(DI*1)
+	VMOVDQU64     Z7, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF16BEAVX512BW_wide_general
+	VMOVDQU64 three48<>+0(SB), Z8
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z8, Z9
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
+	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16BEAVX512BW_wide_general
+	VPSHUFB   three<>+0(SB), Z9, Z9
+	VPANDD    dword3F<>+0(SB), Z9, Z10
+	VPANDD    dword3F00<>+0(SB), Z9, Z11
+	VPSRLD    $0x02, Z11, Z11
+	VPORD     Z11, Z10, Z10
+	VPANDD    dwordF0000<>+0(SB), Z9, Z11
+	VPSRLD    $0x04, Z11, Z11
+	VPORD     Z11, Z10, Z9
+	VPANDD    dwordF800<>+0(SB), Z9, Z10
+	VPTESTNMD Z10, Z10, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16BEAVX512BW_wide_general
+
+utf8ToUTF16BEAVX512BW_three:
+	VPMOVDW   Z9, Y7
+	VPSHUFB   Y5, Y7, Y7
+	VMOVDQU   Y7, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16BEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16BEAVX512BW_done
+	VPERMD    (DX)(SI*1), Z8, Z9
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
+	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16BEAVX512BW_loop
+	VPSHUFB   three<>+0(SB), Z9, Z9
+	VPANDD    dword3F<>+0(SB), Z9, Z10
+	VPANDD    dword3F00<>+0(SB), Z9, Z11
+	VPSRLD    $0x02, Z11, Z11
+	VPORD     Z11, Z10, Z10
+	VPANDD    dwordF0000<>+0(SB), Z9, Z11
+	VPSRLD    $0x04, Z11, Z11
+	VPORD     Z11, Z10, Z9
+	VPANDD    dwordF800<>+0(SB), Z9, Z10
+	VPTESTNMD Z10, Z10, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16BEAVX512BW_loop
+	JMP       utf8ToUTF16BEAVX512BW_three
+
+utf8ToUTF16BEAVX512BW_wide_general:
+	KMOVQ      K1, R9
+	VPCMPB     $0x01, Z0, Z7, K1
+	KMOVQ      K1, R10
+	VPCMPUB    $0x05, Z1, Z7, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, Z2, Z7, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, Z3, Z7, K1
+	KMOVQ      K1, R13
+	VPANDD     Z4, Z7, Z8
+	VPCMPEQB   Z0, Z8, K1
+	KMOVQ      K1, R14
+	ORQ        R13, R14
+	TESTQ      R12, R12
+	JZ         utf8ToUTF16BEAVX512BW_general
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
+	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16BEAVX512BW_four_mixed
+	VPSLLD     $0x04, Z7, Z8
+	VPANDD     dword3F000<>+0(SB), Z8, Z8
+	VPSLLD     $0x12, Z7, Z9
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
+	VPSRLD     $0x0a, Z7, Z9
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
+	VPSRLD     $0x18, Z7, Z9
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z9
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16BEAVX512BW_four_mixed
+
+utf8ToUTF16BEAVX512BW_pure:
+	VPSRLD     $0x0a, Z9, Z7
+	VPSLLD     $0x10, Z9, Z9
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z9, Z7
+	VPORD      dwordDC00D800<>+0(SB), Z7, Z7
+	VPSHUFB    Z5, Z7, Z7
+	VMOVDQU64  Z7, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF16BEAVX512BW_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF16BEAVX512BW_done
+	VMOVDQU64  (DX)(SI*1), Z7
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
+	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16BEAVX512BW_loop
+	VPSLLD     $0x04, Z7, Z8
+	VPANDD     dword3F000<>+0(SB), Z8, Z8
+	VPSLLD     $0x12, Z7, Z9
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
+	VPSRLD     $0x0a, Z7, Z9
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
+	VPSRLD     $0x18, Z7, Z9
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z9
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16BEAVX512BW_loop
+	JMP        utf8ToUTF16BEAVX512BW_pure
+
+utf8ToUTF16BEAVX512BW_four_mixed:
+utf8ToUTF16BEAVX512BW_general:
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R13
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R14
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R14
+	MOVQ          R13, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R14
+	TZCNTQ        R14, R14
+	TESTQ         R14, R14
+	JZ            utf8ToUTF16BEAVX512BW_done
+	BZHIQ         R14, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R13
+	ANDQ          R12, R10
+	MOVQ          R10, R15
+	SHRQ          $0x01, R15
+	NOTQ          R15
+	ANDQ          R12, R15
+	MOVQ          R13, R12
+	SHLQ          $0x02, R12
+	ORQ           R12, R15
+	ORQ           R13, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R13
+	ORQ           R11, R9
+	ORQ           R13, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16BEAVX512BW_done
+	VALIGND       $0x0c, Z6, Z7, Z8
+	VPALIGNR      $0x0f, Z8, Z7, Z9
+	VPALIGNR      $0x0e, Z8, Z7, Z10
+	VPALIGNR      $0x0d, Z8, Z7, Z8
+	MOVQ          DI, R9
+	VPMOVZXBD     X7, Z11
+	VPMOVZXBD     X9, Z12
+	VPMOVZXBD     X10, Z13
+	VPMOVZXBD     X8, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dwordE0<>+0(SB), Z12, Z18
+	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
+	VPANDD        dwordF0<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
+	VPANDD        dwordF8<>+0(SB), Z14, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
+	VMOVDQA64     Z11, Z11
+	VPANDD        dword1F<>+0(SB), Z12, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z13, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z14
+	VPSLLD        $0x12, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPBLENDMD     Z18, Z11, K1, Z11
+	VPBLENDMD     Z19, Z11, K2, Z11
+	MOVQ          R15, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z19, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z14, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
+	VPANDD        dword3FF<>+0(SB), Z14, Z14
+	VPORD         dwordDC00<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z11, K3, Z11
+	VPANDD        dword7<>+0(SB), Z13, Z18
+	VPSLLD        $0x08, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPSLLD        $0x02, Z12, Z12
+	VPORD         Z18, Z12, Z12
+	VPSRLD        $0x04, Z15, Z18
+	VPORD         Z18, Z12, Z12
+	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z11, K2, Z11
+	VPCOMPRESSD.Z Z11, K1, Z11
+	VPMOVDW       Z11, Y11
+	VPSHUFB       Y5, Y11, Y11
+	VMOVDQU       Y11, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z7, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x01, Z9, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x01, Z10, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x01, Z8, X14
+	VPMOVZXBD     X14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dwordE0<>+0(SB), Z12, Z18
+	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
+	VPANDD        dwordF0<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
+	VPANDD        dwordF8<>+0(SB), Z14, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
+	VMOVDQA64     Z11, Z11
+	VPANDD        dword1F<>+0(SB), Z12, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z13, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z14
+	VPSLLD        $0x12, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPBLENDMD     Z18, Z11, K1, Z11
+	VPBLENDMD     Z19, Z11, K2, Z11
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z19, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z14, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
+	VPANDD        dword3FF<>+0(SB), Z14, Z14
+	VPORD         dwordDC00<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z11, K3, Z11
+	VPANDD        dword7<>+0(SB), Z13, Z18
+	VPSLLD        $0x08, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPSLLD        $0x02, Z12, Z12
+	VPORD         Z18, Z12, Z12
+	VPSRLD        $0x04, Z15, Z18
+	VPORD         Z18, Z12, Z12
+	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z11, K2, Z11
+	VPCOMPRESSD.Z Z11, K1, Z11
+	VPMOVDW       Z11, Y11
+	VPSHUFB       Y5, Y11, Y11
+	VMOVDQU       Y11, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z7, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x02, Z9, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x02, Z10, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x02, Z8, X14
+	VPMOVZXBD     X14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dwordE0<>+0(SB), Z12, Z18
+	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
+	VPANDD        dwordF0<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
+	VPANDD        dwordF8<>+0(SB), Z14, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
+	VMOVDQA64     Z11, Z11
+	VPANDD        dword1F<>+0(SB), Z12, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z13, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z14
+	VPSLLD        $0x12, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPBLENDMD     Z18, Z11, K1, Z11
+	VPBLENDMD     Z19, Z11, K2, Z11
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z19, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z14, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
+	VPANDD        dword3FF<>+0(SB), Z14, Z14
+	VPORD         dwordDC00<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z11, K3, Z11
+	VPANDD        dword7<>+0(SB), Z13, Z18
+	VPSLLD        $0x08, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPSLLD        $0x02, Z12, Z12
+	VPORD         Z18, Z12, Z12
+	VPSRLD        $0x04, Z15, Z18
+	VPORD         Z18, Z12, Z12
+	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z11, K2, Z11
+	VPCOMPRESSD.Z Z11, K1, Z11
+	VPMOVDW       Z11, Y11
+	VPSHUFB       Y5, Y11, Y11
+	VMOVDQU       Y11, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z7, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x03, Z9, X9
+	VPMOVZXBD     X9, Z9
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VEXTRACTI32X4 $0x03, Z8, X8
+	VPMOVZXBD     X8, Z8
+	VPANDD        dword3F<>+0(SB), Z7, Z11
+	VPANDD        dword3F<>+0(SB), Z9, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z10, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPANDD        dwordE0<>+0(SB), Z9, Z14
+	VPCMPEQD      dwordC0<>+0(SB), Z14, K1
+	VPANDD        dwordF0<>+0(SB), Z10, Z14
+	VPCMPEQD      dwordE0<>+0(SB), Z14, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z14
+	VPCMPEQD      dwordF0<>+0(SB), Z14, K3
+	VMOVDQA64     Z7, Z7
+	VPANDD        dword1F<>+0(SB), Z9, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z11, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z10, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z12, Z15, Z15
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z13, Z8, Z8
+	VPBLENDMD     Z14, Z7, K1, Z7
+	VPBLENDMD     Z15, Z7, K2, Z7
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z15, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z14
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z14, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z10, Z14
+	VPCMPEQD      dwordF0<>+0(SB), Z14, K2
+	VPANDD        dword3FF<>+0(SB), Z8, Z8
+	VPORD         dwordDC00<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z7, K3, Z7
+	VPANDD        dword7<>+0(SB), Z10, Z14
+	VPSLLD        $0x08, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z9, Z8
+	VPSLLD        $0x02, Z8, Z8
+	VPORD         Z14, Z8, Z8
+	VPSRLD        $0x04, Z11, Z14
+	VPORD         Z14, Z8, Z8
+	VPADDD        dwordD7C0<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z7, K2, Z7
+	VPCOMPRESSD.Z Z7, K1, Z7
+	VPMOVDW       Z7, Y7
+	VPSHUFB       Y5, Y7, Y7
+	VMOVDQU       Y7, (AX)(R9*1)
+	KMOVW         K1, DI
+	POPCNTL       DI, DI
+	LEAQ          (R9)(DI*2), R9
+
+utf8ToUTF16BEAVX512BW_advance:
+	MOVQ R9, DI
+	ADDQ R14, SI
+	JMP  utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000100, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xf5f5f5f5, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z4
+	MOVQ         $0xffffffffffffffff, R8
+	VPXORD       Z5, Z5, Z5
+
+utf8ToUTF32LEAVX512BW_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512BW_done
+	VMOVDQU64 (DX)(SI*1), Z6
+	VPMOVB2M  Z6, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToUTF32LEAVX512BW_wide
+	VPMOVZXBD (DX)(SI*1), Z6
+	VMOVDQU64 Z6, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z6
+	VMOVDQU64 Z6, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z6
+	VMOVDQU64 Z6, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z6
+	VMOVDQU64 Z6, 192(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000100, DI
+	JMP       utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF32LEAVX512BW_wide_general
+	VMOVDQU64 three48<>+0(SB), Z7
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z7, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32LEAVX512BW_wide_general
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32LEAVX512BW_wide_general
+
+utf8ToUTF32LEAVX512BW_three:
+	VMOVDQU64 Z8, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512BW_done
+	VPERMD    (DX)(SI*1), Z7, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32LEAVX512BW_loop
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32LEAVX512BW_loop
+	JMP       utf8ToUTF32LEAVX512BW_three
+
+utf8ToUTF32LEAVX512BW_wide_general:
+	KMOVQ      K1, R9
+	VPCMPB     $0x01, Z0, Z6, K1
+	KMOVQ      K1, R10
+	VPCMPUB    $0x05, Z1, Z6, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, Z2, Z6, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, Z3, Z6, K1
+	KMOVQ      K1, R13
+	VPANDD     Z4, Z6, Z7
+	VPCMPEQB   Z0, Z7, K1
+	KMOVQ      K1, R14
+	ORQ        R13, R14
+	TESTQ      R12, R12
+	JZ         utf8ToUTF32LEAVX512BW_general
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32LEAVX512BW_four_mixed
+	VPSLLD     $0x04, Z6, Z7
+	VPANDD     dword3F000<>+0(SB), Z7, Z7
+	VPSLLD     $0x12, Z6, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
+	VPSRLD     $0x0a, Z6, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
+	VPSRLD     $0x18, Z6, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32LEAVX512BW_four_mixed
+
+utf8ToUTF32LEAVX512BW_pure:
+	VMOVDQU64  Z7, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF32LEAVX512BW_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF32LEAVX512BW_done
+	VMOVDQU64  (DX)(SI*1), Z6
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32LEAVX512BW_loop
+	VPSLLD     $0x04, Z6, Z7
+	VPANDD     dword3F000<>+0(SB), Z7, Z7
+	VPSLLD     $0x12, Z6, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
+	VPSRLD     $0x0a, Z6, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
+	VPSRLD     $0x18, Z6, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32LEAVX512BW_loop
+	JMP        utf8ToUTF32LEAVX512BW_pure
+
+utf8ToUTF32LEAVX512BW_four_mixed:
+utf8ToUTF32LEAVX512BW_general:
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R13
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R14
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R14
+	MOVQ          R13, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R14
+	TZCNTQ        R14, R14
+	TESTQ         R14, R14
+	JZ            utf8ToUTF32LEAVX512BW_done
+	BZHIQ         R14, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R13
+	ANDQ          R12, R10
+	MOVQ          R10, R15
+	SHRQ          $0x01, R15
+	NOTQ          R15
+	ANDQ          R12, R15
+	ORQ           R13, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R13
+	ORQ           R11, R9
+	ORQ           R13, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32LEAVX512BW_done
+	VALIGND       $0x0c, Z5, Z6, Z7
+	VPALIGNR      $0x0f, Z7, Z6, Z8
+	VPALIGNR      $0x0e, Z7, Z6, Z9
+	VPALIGNR      $0x0d, Z7, Z6, Z7
+	MOVQ          DI, R9
+	VPMOVZXBD     X6, Z10
+	VPMOVZXBD     X8, Z11
+	VPMOVZXBD     X9, Z12
+	VPMOVZXBD     X7, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
+	MOVQ          R15, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32LEAVX512BW_done
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF32LEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z6, X10
+	VPMOVZXBD     X10, Z10
+	VEXTRACTI32X4 $0x01, Z8, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x01, Z9, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x01, Z7, X13
+	VPMOVZXBD     X13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32LEAVX512BW_done
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF32LEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z6, X10
+	VPMOVZXBD     X10, Z10
+	VEXTRACTI32X4 $0x02, Z8, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x02, Z9, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x02, Z7, X13
+	VPMOVZXBD     X13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32LEAVX512BW_done
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF32LEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z6, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x03, Z8, X8
+	VPMOVZXBD     X8, Z8
+	VEXTRACTI32X4 $0x03, Z9, X9
+	VPMOVZXBD     X9, Z9
+	VEXTRACTI32X4 $0x03, Z7, X7
+	VPMOVZXBD     X7, Z7
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPANDD        dword3F<>+0(SB), Z8, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z9, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z7, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z8, Z8
+	VPSLLD        $0x06, Z8, Z8
+	VPORD         Z10, Z8, Z8
+	VPANDD        dwordF<>+0(SB), Z9, Z9
+	VPSLLD        $0x0c, Z9, Z9
+	VPORD         Z11, Z9, Z9
+	VPANDD        dword7<>+0(SB), Z7, Z7
+	VPSLLD        $0x12, Z7, Z7
+	VPORD         Z12, Z7, Z7
+	VPBLENDMD     Z8, Z6, K1, Z6
+	VPBLENDMD     Z9, Z6, K2, Z6
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z9, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z7, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32LEAVX512BW_done
+	VPBLENDMD     Z7, Z6, K3, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VMOVDQU64     Z6, (AX)(R9*1)
+	KMOVW         K1, DI
+	POPCNTL       DI, DI
+	LEAQ          (R9)(DI*4), R9
+
+utf8ToUTF32LEAVX512BW_advance:
+	MOVQ R9, DI
+	ADDQ R14, SI
+	JMP  utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000100, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xf5f5f5f5, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z4
+	VMOVDQU64    swap32<>+0(SB), Z5
+	MOVQ         $0xffffffffffffffff, R8
+	VPXORD       Z6, Z6, Z6
+
+utf8ToUTF32BEAVX512BW_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512BW_done
+	VMOVDQU64 (DX)(SI*1), Z7
+	VPMOVB2M  Z7, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToUTF32BEAVX512BW_wide
+	VPMOVZXBD (DX)(SI*1), Z7
+	VPSHUFB   Z5, Z7, Z7
+	VMOVDQU64 Z7, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z7
+	VPSHUFB   Z5, Z7, Z7
+	VMOVDQU64 Z7, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z7
+	VPSHUFB   Z5, Z7, Z7
+	VMOVDQU64 Z7, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z7
+	VPSHUFB   Z5, Z7, Z7
+	VMOVDQU64 Z7, 192(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000100, DI
+	JMP       utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF32BEAVX512BW_wide_general
+	VMOVDQU64 three48<>+0(SB), Z8
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z8, Z9
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
+	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32BEAVX512BW_wide_general
+	VPSHUFB   three<>+0(SB), Z9, Z9
+	VPANDD    dword3F<>+0(SB), Z9, Z10
+	VPANDD    dword3F00<>+0(SB), Z9, Z11
+	VPSRLD    $0x02, Z11, Z11
+	VPORD     Z11, Z10, Z10
+	VPANDD    dwordF0000<>+0(SB), Z9, Z11
+	VPSRLD    $0x04, Z11, Z11
+	VPORD     Z11, Z10, Z9
+	VPANDD    dwordF800<>+0(SB), Z9, Z10
+	VPTESTNMD Z10, Z10, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32BEAVX512BW_wide_general
+
+utf8ToUTF32BEAVX512BW_three:
+	VPSHUFB   Z5, Z9, Z9
+	VMOVDQU64 Z9, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512BW_done
+	VPERMD    (DX)(SI*1), Z8, Z9
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
+	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32BEAVX512BW_loop
+	VPSHUFB   three<>+0(SB), Z9, Z9
+	VPANDD    dword3F<>+0(SB), Z9, Z10
+	VPANDD    dword3F00<>+0(SB), Z9, Z11
+	VPSRLD    $0x02, Z11, Z11
+	VPORD     Z11, Z10, Z10
+	VPANDD    dwordF0000<>+0(SB), Z9, Z11
+	VPSRLD    $0x04, Z11, Z11
+	VPORD     Z11, Z10, Z9
+	VPANDD    dwordF800<>+0(SB), Z9, Z10
+	VPTESTNMD Z10, Z10, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32BEAVX512BW_loop
+	JMP       utf8ToUTF32BEAVX512BW_three
+
+utf8ToUTF32BEAVX512BW_wide_general:
+	KMOVQ      K1, R9
+	VPCMPB     $0x01, Z0, Z7, K1
+	KMOVQ      K1, R10
+	VPCMPUB    $0x05, Z1, Z7, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, Z2, Z7, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, Z3, Z7, K1
+	KMOVQ      K1, R13
+	VPANDD     Z4, Z7, Z8
+	VPCMPEQB   Z0, Z8, K1
+	KMOVQ      K1, R14
+	ORQ        R13, R14
+	TESTQ      R12, R12
+	JZ         utf8ToUTF32BEAVX512BW_general
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
+	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32BEAVX512BW_four_mixed
+	VPSLLD     $0x04, Z7, Z8
+	VPANDD     dword3F000<>+0(SB), Z8, Z8
+	VPSLLD     $0x12, Z7, Z9
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
+	VPSRLD     $0x0a, Z7, Z9
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
+	VPSRLD     $0x18, Z7, Z9
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z9
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32BEAVX512BW_four_mixed
+
+utf8ToUTF32BEAVX512BW_pure:
+	VPSHUFB    Z5, Z8, Z8
+	VMOVDQU64  Z8, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF32BEAVX512BW_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF32BEAVX512BW_done
+	VMOVDQU64  (DX)(SI*1), Z7
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
+	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32BEAVX512BW_loop
+	VPSLLD     $0x04, Z7, Z8
+	VPANDD     dword3F000<>+0(SB), Z8, Z8
+	VPSLLD     $0x12, Z7, Z9
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
+	VPSRLD     $0x0a, Z7, Z9
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
+	VPSRLD     $0x18, Z7, Z9
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z9
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32BEAVX512BW_loop
+	JMP        utf8ToUTF32BEAVX512BW_pure
+
+utf8ToUTF32BEAVX512BW_four_mixed:
+utf8ToUTF32BEAVX512BW_general:
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R13
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R14
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R14
+	MOVQ          R13, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R14
+	TZCNTQ        R14, R14
+	TESTQ         R14, R14
+	JZ            utf8ToUTF32BEAVX512BW_done
+	BZHIQ         R14, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R13
+	ANDQ          R12, R10
+	MOVQ          R10, R15
+	SHRQ          $0x01, R15
+	NOTQ          R15
+	ANDQ          R12, R15
+	ORQ           R13, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R13
+	ORQ           R11, R9
+	ORQ           R13, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32BEAVX512BW_done
+	VALIGND       $0x0c, Z6, Z7, Z8
+	VPALIGNR      $0x0f, Z8, Z7, Z9
+	VPALIGNR      $0x0e, Z8, Z7, Z10
+	VPALIGNR      $0x0d, Z8, Z7, Z8
+	MOVQ          DI, R9
+	VPMOVZXBD     X7, Z11
+	VPMOVZXBD     X9, Z12
+	VPMOVZXBD     X10, Z13
+	VPMOVZXBD     X8, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dwordE0<>+0(SB), Z12, Z18
+	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
+	VPANDD        dwordF0<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
+	VPANDD        dwordF8<>+0(SB), Z14, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
+	VMOVDQA64     Z11, Z11
+	VPANDD        dword1F<>+0(SB), Z12, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dwordF<>+0(SB), Z13, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPANDD        dword7<>+0(SB), Z14, Z14
+	VPSLLD        $0x12, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPBLENDMD     Z12, Z11, K1, Z11
+	VPBLENDMD     Z13, Z11, K2, Z11
+	MOVQ          R15, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z13, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z14, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32BEAVX512BW_done
+	VPBLENDMD     Z14, Z11, K3, Z11
+	VPCOMPRESSD.Z Z11, K1, Z11
+	VPSHUFB       Z5, Z11, Z11
+	VMOVDQU64     Z11, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF32BEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z7, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x01, Z9, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x01, Z10, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x01, Z8, X14
+	VPMOVZXBD     X14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dwordE0<>+0(SB), Z12, Z18
+	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
+	VPANDD        dwordF0<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
+	VPANDD        dwordF8<>+0(SB), Z14, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
+	VMOVDQA64     Z11, Z11
+	VPANDD        dword1F<>+0(SB), Z12, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dwordF<>+0(SB), Z13, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPANDD        dword7<>+0(SB), Z14, Z14
+	VPSLLD        $0x12, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPBLENDMD     Z12, Z11, K1, Z11
+	VPBLENDMD     Z13, Z11, K2, Z11
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z13, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z14, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32BEAVX512BW_done
+	VPBLENDMD     Z14, Z11, K3, Z11
+	VPCOMPRESSD.Z Z11, K1, Z11
+	VPSHUFB       Z5, Z11, Z11
+	VMOVDQU64     Z11, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF32BEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z7, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x02, Z9, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x02, Z10, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x02, Z8, X14
+	VPMOVZXBD     X14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dwordE0<>+0(SB), Z12, Z18
+	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
+	VPANDD        dwordF0<>+0(SB), Z13, Z18
+	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
+	VPANDD        dwordF8<>+0(SB), Z14, Z18
+	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
+	VMOVDQA64     Z11, Z11
+	VPANDD        dword1F<>+0(SB), Z12, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dwordF<>+0(SB), Z13, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPANDD        dword7<>+0(SB), Z14, Z14
+	VPSLLD        $0x12, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPBLENDMD     Z12, Z11, K1, Z11
+	VPBLENDMD     Z13, Z11, K2, Z11
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z13, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z14, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32BEAVX512BW_done
+	VPBLENDMD     Z14, Z11, K3, Z11
+	VPCOMPRESSD.Z Z11, K1, Z11
+	VPSHUFB       Z5, Z11, Z11
+	VMOVDQU64     Z11, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF32BEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z7, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x03, Z9, X9
+	VPMOVZXBD     X9, Z9
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VEXTRACTI32X4 $0x03, Z8, X8
+	VPMOVZXBD     X8, Z8
+	VPANDD        dword3F<>+0(SB), Z7, Z11
+	VPANDD        dword3F<>+0(SB), Z9, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z10, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPANDD        dwordE0<>+0(SB), Z9, Z14
+	VPCMPEQD      dwordC0<>+0(SB), Z14, K1
+	VPANDD        dwordF0<>+0(SB), Z10, Z14
+	VPCMPEQD      dwordE0<>+0(SB), Z14, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z14
+	VPCMPEQD      dwordF0<>+0(SB), Z14, K3
+	VMOVDQA64     Z7, Z7
+	VPANDD        dword1F<>+0(SB), Z9, Z9
+	VPSLLD        $0x06, Z9, Z9
+	VPORD         Z11, Z9, Z9
+	VPANDD        dwordF<>+0(SB), Z10, Z10
+	VPSLLD        $0x0c, Z10, Z10
+	VPORD         Z12, Z10, Z10
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z13, Z8, Z8
+	VPBLENDMD     Z9, Z7, K1, Z7
+	VPBLENDMD     Z10, Z7, K2, Z7
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z10, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z10, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z14
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z14, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32BEAVX512BW_done
+	VPBLENDMD     Z8, Z7, K3, Z7
+	VPCOMPRESSD.Z Z7, K1, Z7
+	VPSHUFB       Z5, Z7, Z7
+	VMOVDQU64     Z7, (AX)(R9*1)
+	KMOVW         K1, DI
+	POPCNTL       DI, DI
+	LEAQ          (R9)(DI*4), R9
+
+utf8ToUTF32BEAVX512BW_advance:
+	MOVQ R9, DI
+	ADDQ R14, SI
+	JMP  utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
 
 // func latin1ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, POPCNT

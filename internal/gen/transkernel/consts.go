@@ -26,8 +26,9 @@ type consts struct {
 	// of 0.
 	l1Expand, pack8, pack8hi, packW16LE, packW16BE, u16Spread, wordRamp Mem
 	// three spreads four 3-byte characters (12 bytes of a lane) into 32-bit
-	// lanes, last byte lowest.
-	three Mem
+	// lanes, last byte lowest; three48 are the VPERMD indices that move 12
+	// bytes to each lane.
+	three, three48 Mem
 }
 
 func swapTables(tab *consts) {
@@ -48,7 +49,8 @@ func swapTables(tab *consts) {
 func dwordConsts(tab *consts) {
 	for _, v := range []uint32{0x3F, 0x1F, 0x0F, 0x07, 0xC0, 0xE0, 0xF0, 0x800, 0xD800, 0xDC00, 0x10000, 0x100000, 0x3FF,
 		0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0x808080F0,
-		0xC0C0C0F8, 0x3F000, 0x1C0000, 0xFC0, 0x3FF0000, 0xDC00D800, 0xFC00FC00, 0xF8, 0xD7C0} {
+		0xC0C0C0F8, 0x3F000, 0x1C0000, 0xFC0, 0x3FF0000, 0xDC00D800, 0xFC00FC00, 0xF8, 0xD7C0,
+		0x0F0000, 0xF800, 0xC0C0C0C0, 0x80808080, 0xF0F0F0F0, 0xE0E0E0E0} {
 		m := GLOBL("dword"+asm.Hex(v), RODATA|NOPTR)
 		for i := 0; i < 16; i++ {
 			DATA(4*i, U32(v))
@@ -138,13 +140,17 @@ func avx2Consts(tab *consts) {
 		return e
 	})
 	tab.three = GLOBL("three", RODATA|NOPTR)
-	for k := 0; k < 32; k++ {
+	for k := 0; k < 64; k++ {
 		c, b := k%16/4, k%4
 		v := 0x80
 		if b < 3 {
 			v = 3*c + 2 - b
 		}
 		DATA(k, U8(v))
+	}
+	tab.three48 = GLOBL("three48", RODATA|NOPTR)
+	for k := 0; k < 16; k++ {
+		DATA(4*k, U32(uint32(3*(k/4)+min(k%4, 2))))
 	}
 	tab.wordRamp = GLOBL("wordRamp", RODATA|NOPTR)
 	for k := 0; k < 32; k++ {

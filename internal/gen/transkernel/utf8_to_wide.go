@@ -732,7 +732,8 @@ func pureFourAVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, sp, i, j, sLim
 // UTF-16 a 4-byte character ends in two lanes, as in utf8ToUTF16AVX2: the
 // high surrogate in its third byte's lane, the low one in its last byte's;
 // VPMOVDW then narrows the kept lanes to 16 bits. Blocks of sixteen 4-byte
-// characters take pureFour, which needs nothing beyond AVX-512F.
+// characters take pureFour, which needs nothing beyond AVX-512F, and runs of
+// 3-byte characters pureThreeBW.
 func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	p := asm.Scope(name + "_")
 	room := 64 * width
@@ -791,6 +792,8 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("wide_general")
 	high, cont, ge0, gf0, gf5, bad, x := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	KMOVQ(k, high)
 	km := K()
@@ -1037,6 +1040,78 @@ func pureThreeAVX2(tab *consts, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirt
 	VMOVDQU(d.AsX(), asm.At(dp, j, 0))
 	ADDQ(U8(24), i)
 	ADDQ(U8(16), j)
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	check(p.Ref("loop"))
+	JMP(p.Ref("three"))
+}
+
+// pureThreeBW is the path of utf8ToWideBW for runs of 3-byte characters (CJK
+// text), as pureThreeAVX2 is for AVX2: 48 bytes holding sixteen of them
+// whole are moved 12 to each 16-byte lane by VPERMD, spread into 32-bit lanes
+// of one character each by one shuffle and decoded side by side. It loops
+// while the input stays that way; the first 48 bytes otherwise go on to the
+// general path at wide_general, later ones back to the main loop.
+func pureThreeBW(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
+	c := GP32()
+	MOVBLZX(asm.At(sp, i, 0), c)
+	ANDL(U32(0xF0), c)
+	CMPL(c, U32(0xE0))
+	JNE(p.Ref("wide_general"))
+	idx, x, t, d, w := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+	VMOVDQU64(tab.three48, idx)
+	k, k2 := K(), K()
+	m, l := GP64(), GP64()
+	wantCont, wantLead := const64(0x0DB60DB60DB60DB6), const64(0x0249024902490249)
+	lanes := const64(0x0FFF0FFF0FFF0FFF)
+	check := func(fail LabelRef) {
+		VPERMD(asm.At(sp, i, 0), idx, x)
+		VPANDD(tab.dword[0xC0C0C0C0], x, t)
+		VPCMPEQB(tab.dword[0x80808080], t, k)
+		KMOVQ(k, m)
+		VPANDD(tab.dword[0xF0F0F0F0], x, t)
+		VPCMPEQB(tab.dword[0xE0E0E0E0], t, k)
+		KMOVQ(k, l)
+		ANDQ(lanes, m)
+		ANDQ(lanes, l)
+		XORQ(wantCont, m)
+		XORQ(wantLead, l)
+		ORQ(l, m)
+		JNZ(fail)
+		VPSHUFB(tab.three, x, d) // lane k: last byte, middle, lead, 0
+		VPANDD(tab.dword[0x3F], d, t)
+		VPANDD(tab.dword[0x3F00], d, w)
+		VPSRLD(U8(2), w, w)
+		VPORD(w, t, t)
+		VPANDD(tab.dword[0x0F0000], d, w)
+		VPSRLD(U8(4), w, w)
+		VPORD(w, t, d)
+		VPANDD(tab.dword[0xF800], d, t)
+		VPTESTNMD(t, t, k)                 // below U+0800
+		VPCMPEQD(tab.dword[0xD800], t, k2) // surrogate
+		KORW(k2, k, k)
+		KORTESTW(k, k)
+		JNZ(fail)
+	}
+	check(p.Ref("wide_general"))
+	p.Label("three")
+	if width == 2 {
+		y := YMM()
+		VPMOVDW(d, y)
+		if swap != nil {
+			VPSHUFB(swap.AsY(), y, y)
+		}
+		VMOVDQU(y, asm.At(dp, j, 0))
+	} else {
+		if swap != nil {
+			VPSHUFB(swap, d, d)
+		}
+		VMOVDQU64(d, asm.At(dp, j, 0))
+	}
+	ADDQ(U8(48), i)
+	ADDQ(U8(16*width), j)
 	CMPQ(i, sLim)
 	JG(p.Ref("done"))
 	CMPQ(j, dLim)
