@@ -105,6 +105,11 @@ var accelBackgrounds = []string{
 	"我能吞下玻璃而不伤身体。私はガラスを食べられます",
 	"😀😃😄😁😆😅🤣😂🙂🙃😉😊🥰",
 	"a é 我 😀 Ω \uFEFF z \u07FF\u0800\uFFFF\U00010000\U0010FFFF ",
+	// 4-byte characters (surrogate pairs) at each alignment against the
+	// blocks, and beside runs of 3-byte ones.
+	"a😀😃😄😁😆😅🤣😂",
+	"é😀😃😄😁😆😅🤣😂",
+	"我😀能😃吞😄下😁玻",
 }
 
 // input turns UTF-8 text into p's input form (Latin-1 input takes the text's

@@ -20,7 +20,6 @@ var archSets = []simd.Set[impl]{
 	// blocks with VPCOMPRESSD (AVX-512F) in place of VPCOMPRESSB; the
 	// conversions to UTF-8 and Latin-1 are the AVX2 kernels.
 	{Name: "avx512bw", Needs: simd.AVX512BW, Impl: impl{id: avx512bw, latin1Min: MinLen}},
-	// No UTF-32: the scalar code takes it.
 	{Name: "avx2", Needs: simd.AVX2, Impl: impl{id: avx2, latin1Min: MinLen}},
 }
 
@@ -78,6 +77,8 @@ func archUTF8ToUTF32LE(id setID, dst, src []byte) (nDst, nSrc int) {
 		return utf8ToUTF32LEAVX512(dst, src)
 	case avx512bw:
 		return utf8ToUTF32LEAVX512BW(dst, src)
+	case avx2:
+		return utf8ToUTF32LEAVX2(dst, src)
 	}
 	return 0, 0
 }
@@ -88,6 +89,8 @@ func archUTF8ToUTF32BE(id setID, dst, src []byte) (nDst, nSrc int) {
 		return utf8ToUTF32BEAVX512(dst, src)
 	case avx512bw:
 		return utf8ToUTF32BEAVX512BW(dst, src)
+	case avx2:
+		return utf8ToUTF32BEAVX2(dst, src)
 	}
 	return 0, 0
 }

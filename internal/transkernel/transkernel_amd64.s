@@ -27171,12 +27171,12 @@ utf8ToUTF16LEAVX2_mixed16:
 	VPOR         Y11, Y4, Y4
 	VPSRLW       $0x04, Y8, Y11
 	VPOR         Y11, Y4, Y4
+	VPBLENDVB    Y6, Y9, Y0, Y0
+	VPBLENDVB    Y7, Y10, Y0, Y0
 	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
 	VPOR         Y8, Y1, Y1
 	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y6, Y9, Y0, Y0
-	VPBLENDVB    Y7, Y10, Y0, Y0
 	VPBLENDVB    Y5, Y1, Y0, Y0
 	VPADDW       ydwordD7C0D7C0<>+0(SB), Y4, Y1
 	VPBLENDVB    Y12, Y1, Y0, Y0
@@ -27212,8 +27212,8 @@ utf8ToUTF16LEAVX2_mixed16:
 	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
 	VPSHUFB      Y3, Y0, Y0
 	POPCNTL      R8, R8
-	SHLL         $0x01, R8
 	POPCNTL      R9, R9
+	SHLL         $0x01, R8
 	SHLL         $0x01, R9
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -27486,12 +27486,12 @@ utf8ToUTF16BEAVX2_mixed16:
 	VPOR         Y11, Y4, Y4
 	VPSRLW       $0x04, Y8, Y11
 	VPOR         Y11, Y4, Y4
+	VPBLENDVB    Y6, Y9, Y0, Y0
+	VPBLENDVB    Y7, Y10, Y0, Y0
 	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
 	VPOR         Y8, Y1, Y1
 	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y6, Y9, Y0, Y0
-	VPBLENDVB    Y7, Y10, Y0, Y0
 	VPBLENDVB    Y5, Y1, Y0, Y0
 	VPADDW       ydwordD7C0D7C0<>+0(SB), Y4, Y1
 	VPBLENDVB    Y12, Y1, Y0, Y0
@@ -27527,8 +27527,8 @@ utf8ToUTF16BEAVX2_mixed16:
 	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
 	VPSHUFB      Y3, Y0, Y0
 	POPCNTL      R8, R8
-	SHLL         $0x01, R8
 	POPCNTL      R9, R9
+	SHLL         $0x01, R8
 	SHLL         $0x01, R9
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -27539,6 +27539,628 @@ utf8ToUTF16BEAVX2_mixed16:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf8ToUTF32LEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JNZ       utf8ToUTF32LEAVX2_wide
+	VPMOVZXBD (DX)(SI*1), Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	VPMOVZXBD 8(DX)(SI*1), Y0
+	VMOVDQU   Y0, 32(AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Y0
+	VMOVDQU   Y0, 64(AX)(DI*1)
+	VPMOVZXBD 24(DX)(SI*1), Y0
+	VMOVDQU   Y0, 96(AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x80, DI
+	JMP       utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_wide:
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
+	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF32LEAVX2_mixed
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y2
+	VPAND     ydword1C0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y2
+	VPAND     ydwordFC0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x18, Y0, Y2
+	VPAND     ydword3F<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF32LEAVX2_mixed
+
+utf8ToUTF32LEAVX2_pure:
+	VPADDD    ydword10000<>+0(SB), Y2, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
+	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF32LEAVX2_loop
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y2
+	VPAND     ydword1C0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y2
+	VPAND     ydwordFC0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x18, Y0, Y2
+	VPAND     ydword3F<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF32LEAVX2_loop
+	JMP       utf8ToUTF32LEAVX2_pure
+
+utf8ToUTF32LEAVX2_mixed:
+	MOVBLZX     (DX)(SI*1), R9
+	ANDL        $0x000000f0, R9
+	CMPL        R9, $0x000000e0
+	JNE         utf8ToUTF32LEAVX2_mixed16
+	VMOVDQU     (DX)(SI*1), X3
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y0
+	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y0
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF32LEAVX2_mixed16
+	VPSHUFB     three<>+0(SB), Y3, Y1
+	VPAND       ydword3F<>+0(SB), Y1, Y0
+	VPAND       ydword3F00<>+0(SB), Y1, Y2
+	VPSRLD      $0x02, Y2, Y2
+	VPOR        Y2, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y2
+	VPSRLD      $0x04, Y2, Y2
+	VPOR        Y2, Y0, Y1
+	VPAND       ydwordF800<>+0(SB), Y1, Y0
+	VPXOR       Y2, Y2, Y2
+	VPCMPEQD    Y2, Y0, Y2
+	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
+	VPOR        Y2, Y0, Y0
+	VPTEST      Y0, Y0
+	JNZ         utf8ToUTF32LEAVX2_mixed16
+
+utf8ToUTF32LEAVX2_three:
+	VMOVDQU     Y1, (AX)(DI*1)
+	ADDQ        $0x18, SI
+	ADDQ        $0x20, DI
+	CMPQ        SI, BX
+	JG          utf8ToUTF32LEAVX2_done
+	CMPQ        DI, CX
+	JG          utf8ToUTF32LEAVX2_done
+	VMOVDQU     (DX)(SI*1), X3
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y0
+	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y0
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF32LEAVX2_loop
+	VPSHUFB     three<>+0(SB), Y3, Y1
+	VPAND       ydword3F<>+0(SB), Y1, Y0
+	VPAND       ydword3F00<>+0(SB), Y1, Y2
+	VPSRLD      $0x02, Y2, Y2
+	VPOR        Y2, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y2
+	VPSRLD      $0x04, Y2, Y2
+	VPOR        Y2, Y0, Y1
+	VPAND       ydwordF800<>+0(SB), Y1, Y0
+	VPXOR       Y2, Y2, Y2
+	VPCMPEQD    Y2, Y0, Y2
+	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
+	VPOR        Y2, Y0, Y0
+	VPTEST      Y0, Y0
+	JNZ         utf8ToUTF32LEAVX2_loop
+	JMP         utf8ToUTF32LEAVX2_three
+
+utf8ToUTF32LEAVX2_mixed16:
+	VMOVDQU     (DX)(SI*1), X0
+	ANDL        $0x0000ffff, R8
+	VMOVDQU     ydwordC0C0C0C0<>+0(SB), X1
+	VPCMPGTB    X0, X1, X1
+	VPMOVMSKB   X1, R9
+	VPAND       ydwordE0E0E0E0<>+0(SB), X0, X1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R10
+	VPAND       ydwordF0F0F0F0<>+0(SB), X0, X1
+	VPCMPEQB    ydwordF0F0F0F0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R11
+	VPAND       ydwordFEFEFEFE<>+0(SB), X0, X1
+	VPCMPEQB    ydwordC0C0C0C0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R12
+	VPMAXUB     ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB    X0, X1, X1
+	VPMOVMSKB   X1, R13
+	ORL         R13, R12
+	ANDNL       R8, R9, R8
+	ANDNL       R8, R10, R8
+	ANDNL       R10, R11, R10
+	ANDNL       R11, R13, R13
+	MOVL        R8, R11
+	ANDL        $0x00008000, R11
+	ORL         R11, R12
+	MOVL        R10, R11
+	ANDL        $0x0000c000, R11
+	ORL         R11, R12
+	MOVL        R13, R11
+	ANDL        $0x0000e000, R11
+	ORL         R11, R12
+	ORL         $0x00010000, R12
+	TZCNTL      R12, R12
+	TESTL       R12, R12
+	JZ          utf8ToUTF32LEAVX2_done
+	MOVL        $0xffffffff, R11
+	BZHIL       R12, R11, R11
+	ANDL        R11, R8
+	ANDL        R11, R10
+	ANDL        R11, R13
+	ANDL        R11, R9
+	MOVL        R9, R14
+	NOTL        R14
+	SHRL        $0x01, R14
+	ANDL        R11, R14
+	ORL         R13, R10
+	ORL         R10, R8
+	SHLL        $0x01, R8
+	SHLL        $0x02, R10
+	SHLL        $0x03, R13
+	ORL         R10, R8
+	ORL         R13, R8
+	CMPL        R8, R9
+	JNE         utf8ToUTF32LEAVX2_done
+	VPSLLDQ     $0x01, X0, X1
+	VPSLLDQ     $0x02, X0, X2
+	VPSLLDQ     $0x03, X0, X3
+	VPMOVZXBW   X0, Y0
+	VPMOVZXBW   X1, Y1
+	VPMOVZXBW   X2, Y2
+	VPMOVZXBW   X3, Y5
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y7
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y7, Y7
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y6
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND       ydword3F003F<>+0(SB), Y0, Y8
+	VPAND       ydword1F001F<>+0(SB), Y1, Y9
+	VPSLLW      $0x06, Y9, Y9
+	VPOR        Y8, Y9, Y9
+	VPSLLW      $0x0c, Y2, Y10
+	VPAND       ydword3F003F<>+0(SB), Y1, Y11
+	VPSLLW      $0x06, Y11, Y11
+	VPOR        Y11, Y10, Y10
+	VPOR        Y8, Y10, Y10
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y12
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y12, Y12
+	VPAND       ydwordF800F8<>+0(SB), Y5, Y13
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y13, Y13
+	VPAND       ydword70007<>+0(SB), Y2, Y14
+	VPSLLW      $0x08, Y14, Y14
+	VPAND       ydword3F003F<>+0(SB), Y1, Y11
+	VPSLLW      $0x02, Y11, Y11
+	VPOR        Y11, Y14, Y14
+	VPSRLW      $0x04, Y8, Y11
+	VPOR        Y11, Y14, Y14
+	VPBLENDVB   Y6, Y9, Y0, Y0
+	VPBLENDVB   Y7, Y10, Y0, Y0
+	VPBLENDVB   Y13, Y10, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y5, Y1
+	VPSLLW      $0x02, Y1, Y1
+	VPAND       ydword3F003F<>+0(SB), Y2, Y11
+	VPSRLW      $0x04, Y11, Y11
+	VPOR        Y11, Y1, Y1
+	VPAND       Y13, Y1, Y1
+	VPAND       ydwordF800F800<>+0(SB), Y10, Y11
+	VPXOR       Y2, Y2, Y2
+	VPCMPEQW    Y2, Y11, Y2
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR        Y11, Y2, Y2
+	VPAND       Y7, Y2, Y2
+	VMOVDQU     ydword400040<>+0(SB), Y5
+	VPCMPGTW    Y14, Y5, Y5
+	VPCMPGTW    ydword43F043F<>+0(SB), Y14, Y11
+	VPOR        Y11, Y5, Y5
+	VPAND       Y12, Y5, Y5
+	VPOR        Y5, Y2, Y2
+	LEAQ        wordRamp<>+0(SB), R8
+	MOVQ        R12, R9
+	NEGQ        R9
+	VMOVDQU     32(R8)(R9*2), Y5
+	VPTEST      Y5, Y2
+	JNZ         utf8ToUTF32LEAVX2_done
+	MOVL        R14, R8
+	MOVBLZX     R8, R8
+	MOVL        R14, R9
+	SHRL        $0x08, R9
+	MOVBLZX     R9, R9
+	LEAQ        packW16LE<>+0(SB), R10
+	MOVQ        R8, R11
+	SHLQ        $0x04, R11
+	VMOVDQU     (R10)(R11*1), X4
+	MOVQ        R9, R11
+	SHLQ        $0x04, R11
+	VINSERTI128 $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB     Y4, Y0, Y0
+	POPCNTL     R8, R8
+	POPCNTL     R9, R9
+	VPSHUFB     Y4, Y1, Y1
+	VPUNPCKLWD  Y1, Y0, Y2
+	VPUNPCKHWD  Y1, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y2, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R8*4), DI
+	VPERM2I128  $0x31, Y0, Y2, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R9*4), DI
+	ADDQ        R12, SI
+	JMP         utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF32BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf8ToUTF32BEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JNZ       utf8ToUTF32BEAVX2_wide
+	VPMOVZXBD (DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	VPMOVZXBD 8(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 32(AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 64(AX)(DI*1)
+	VPMOVZXBD 24(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 96(AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x80, DI
+	JMP       utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_wide:
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
+	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF32BEAVX2_mixed
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y2
+	VPAND     ydword1C0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y2
+	VPAND     ydwordFC0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x18, Y0, Y2
+	VPAND     ydword3F<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF32BEAVX2_mixed
+
+utf8ToUTF32BEAVX2_pure:
+	VPADDD    ydword10000<>+0(SB), Y2, Y0
+	VPSHUFB   swap32<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
+	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF32BEAVX2_loop
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y2
+	VPAND     ydword1C0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y2
+	VPAND     ydwordFC0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x18, Y0, Y2
+	VPAND     ydword3F<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF32BEAVX2_loop
+	JMP       utf8ToUTF32BEAVX2_pure
+
+utf8ToUTF32BEAVX2_mixed:
+	MOVBLZX     (DX)(SI*1), R9
+	ANDL        $0x000000f0, R9
+	CMPL        R9, $0x000000e0
+	JNE         utf8ToUTF32BEAVX2_mixed16
+	VMOVDQU     (DX)(SI*1), X3
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y0
+	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y0
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF32BEAVX2_mixed16
+	VPSHUFB     three<>+0(SB), Y3, Y1
+	VPAND       ydword3F<>+0(SB), Y1, Y0
+	VPAND       ydword3F00<>+0(SB), Y1, Y2
+	VPSRLD      $0x02, Y2, Y2
+	VPOR        Y2, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y2
+	VPSRLD      $0x04, Y2, Y2
+	VPOR        Y2, Y0, Y1
+	VPAND       ydwordF800<>+0(SB), Y1, Y0
+	VPXOR       Y2, Y2, Y2
+	VPCMPEQD    Y2, Y0, Y2
+	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
+	VPOR        Y2, Y0, Y0
+	VPTEST      Y0, Y0
+	JNZ         utf8ToUTF32BEAVX2_mixed16
+
+utf8ToUTF32BEAVX2_three:
+	VPSHUFB     swap32<>+0(SB), Y1, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	ADDQ        $0x18, SI
+	ADDQ        $0x20, DI
+	CMPQ        SI, BX
+	JG          utf8ToUTF32BEAVX2_done
+	CMPQ        DI, CX
+	JG          utf8ToUTF32BEAVX2_done
+	VMOVDQU     (DX)(SI*1), X3
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y0
+	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y0
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
+	VPMOVMSKB   Y0, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF32BEAVX2_loop
+	VPSHUFB     three<>+0(SB), Y3, Y1
+	VPAND       ydword3F<>+0(SB), Y1, Y0
+	VPAND       ydword3F00<>+0(SB), Y1, Y2
+	VPSRLD      $0x02, Y2, Y2
+	VPOR        Y2, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y2
+	VPSRLD      $0x04, Y2, Y2
+	VPOR        Y2, Y0, Y1
+	VPAND       ydwordF800<>+0(SB), Y1, Y0
+	VPXOR       Y2, Y2, Y2
+	VPCMPEQD    Y2, Y0, Y2
+	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
+	VPOR        Y2, Y0, Y0
+	VPTEST      Y0, Y0
+	JNZ         utf8ToUTF32BEAVX2_loop
+	JMP         utf8ToUTF32BEAVX2_three
+
+utf8ToUTF32BEAVX2_mixed16:
+	VMOVDQU     (DX)(SI*1), X0
+	ANDL        $0x0000ffff, R8
+	VMOVDQU     ydwordC0C0C0C0<>+0(SB), X1
+	VPCMPGTB    X0, X1, X1
+	VPMOVMSKB   X1, R9
+	VPAND       ydwordE0E0E0E0<>+0(SB), X0, X1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R10
+	VPAND       ydwordF0F0F0F0<>+0(SB), X0, X1
+	VPCMPEQB    ydwordF0F0F0F0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R11
+	VPAND       ydwordFEFEFEFE<>+0(SB), X0, X1
+	VPCMPEQB    ydwordC0C0C0C0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R12
+	VPMAXUB     ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB    X0, X1, X1
+	VPMOVMSKB   X1, R13
+	ORL         R13, R12
+	ANDNL       R8, R9, R8
+	ANDNL       R8, R10, R8
+	ANDNL       R10, R11, R10
+	ANDNL       R11, R13, R13
+	MOVL        R8, R11
+	ANDL        $0x00008000, R11
+	ORL         R11, R12
+	MOVL        R10, R11
+	ANDL        $0x0000c000, R11
+	ORL         R11, R12
+	MOVL        R13, R11
+	ANDL        $0x0000e000, R11
+	ORL         R11, R12
+	ORL         $0x00010000, R12
+	TZCNTL      R12, R12
+	TESTL       R12, R12
+	JZ          utf8ToUTF32BEAVX2_done
+	MOVL        $0xffffffff, R11
+	BZHIL       R12, R11, R11
+	ANDL        R11, R8
+	ANDL        R11, R10
+	ANDL        R11, R13
+	ANDL        R11, R9
+	MOVL        R9, R14
+	NOTL        R14
+	SHRL        $0x01, R14
+	ANDL        R11, R14
+	ORL         R13, R10
+	ORL         R10, R8
+	SHLL        $0x01, R8
+	SHLL        $0x02, R10
+	SHLL        $0x03, R13
+	ORL         R10, R8
+	ORL         R13, R8
+	CMPL        R8, R9
+	JNE         utf8ToUTF32BEAVX2_done
+	VPSLLDQ     $0x01, X0, X1
+	VPSLLDQ     $0x02, X0, X2
+	VPSLLDQ     $0x03, X0, X3
+	VPMOVZXBW   X0, Y0
+	VPMOVZXBW   X1, Y1
+	VPMOVZXBW   X2, Y2
+	VPMOVZXBW   X3, Y5
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y7
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y7, Y7
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y6
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND       ydword3F003F<>+0(SB), Y0, Y8
+	VPAND       ydword1F001F<>+0(SB), Y1, Y9
+	VPSLLW      $0x06, Y9, Y9
+	VPOR        Y8, Y9, Y9
+	VPSLLW      $0x0c, Y2, Y10
+	VPAND       ydword3F003F<>+0(SB), Y1, Y11
+	VPSLLW      $0x06, Y11, Y11
+	VPOR        Y11, Y10, Y10
+	VPOR        Y8, Y10, Y10
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y12
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y12, Y12
+	VPAND       ydwordF800F8<>+0(SB), Y5, Y13
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y13, Y13
+	VPAND       ydword70007<>+0(SB), Y2, Y14
+	VPSLLW      $0x08, Y14, Y14
+	VPAND       ydword3F003F<>+0(SB), Y1, Y11
+	VPSLLW      $0x02, Y11, Y11
+	VPOR        Y11, Y14, Y14
+	VPSRLW      $0x04, Y8, Y11
+	VPOR        Y11, Y14, Y14
+	VPBLENDVB   Y6, Y9, Y0, Y0
+	VPBLENDVB   Y7, Y10, Y0, Y0
+	VPBLENDVB   Y13, Y10, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y5, Y1
+	VPSLLW      $0x02, Y1, Y1
+	VPAND       ydword3F003F<>+0(SB), Y2, Y11
+	VPSRLW      $0x04, Y11, Y11
+	VPOR        Y11, Y1, Y1
+	VPAND       Y13, Y1, Y1
+	VPAND       ydwordF800F800<>+0(SB), Y10, Y11
+	VPXOR       Y2, Y2, Y2
+	VPCMPEQW    Y2, Y11, Y2
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR        Y11, Y2, Y2
+	VPAND       Y7, Y2, Y2
+	VMOVDQU     ydword400040<>+0(SB), Y5
+	VPCMPGTW    Y14, Y5, Y5
+	VPCMPGTW    ydword43F043F<>+0(SB), Y14, Y11
+	VPOR        Y11, Y5, Y5
+	VPAND       Y12, Y5, Y5
+	VPOR        Y5, Y2, Y2
+	LEAQ        wordRamp<>+0(SB), R8
+	MOVQ        R12, R9
+	NEGQ        R9
+	VMOVDQU     32(R8)(R9*2), Y5
+	VPTEST      Y5, Y2
+	JNZ         utf8ToUTF32BEAVX2_done
+	MOVL        R14, R8
+	MOVBLZX     R8, R8
+	MOVL        R14, R9
+	SHRL        $0x08, R9
+	MOVBLZX     R9, R9
+	LEAQ        packW16LE<>+0(SB), R10
+	MOVQ        R8, R11
+	SHLQ        $0x04, R11
+	VMOVDQU     (R10)(R11*1), X4
+	MOVQ        R9, R11
+	SHLQ        $0x04, R11
+	VINSERTI128 $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB     Y4, Y0, Y0
+	POPCNTL     R8, R8
+	POPCNTL     R9, R9
+	VPSHUFB     Y4, Y1, Y1
+	VPUNPCKLWD  Y1, Y0, Y2
+	VPUNPCKHWD  Y1, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y2, Y1
+	VPSHUFB     swap32<>+0(SB), Y1, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R8*4), DI
+	VPERM2I128  $0x31, Y0, Y2, Y1
+	VPSHUFB     swap32<>+0(SB), Y1, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R9*4), DI
+	ADDQ        R12, SI
+	JMP         utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)

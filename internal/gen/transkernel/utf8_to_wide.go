@@ -460,7 +460,8 @@ func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont
 	ADDQ(n, i)
 }
 
-// utf8ToUTF16AVX2: a block of 32 ASCII bytes widens whole, a block of eight
+// utf8ToWideAVX2 converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4)
+// with AVX2: a block of 32 ASCII bytes widens whole, a block of eight
 // 4-byte characters becomes eight surrogate pairs in place (pureFourAVX2),
 // eight 3-byte characters eight units (pureThreeAVX2); otherwise 16 bytes at
 // a time, cut before the first byte that starts no
@@ -470,17 +471,23 @@ func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont
 // before it; the lanes that do end one are packed with a table. A 4-byte
 // character ends in two lanes: its third byte's lane takes the high
 // surrogate, its last byte's the low one, so the pack keeps both.
-func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
+//
+// For UTF-32 (width 4) the kept lanes hold the low 16 bits of each value, a
+// second vector the bits above them (a 4-byte character's, in its last
+// lane), both packed with the same table entries and interleaved into 32-bit
+// values.
+func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
+	room := 32 * width
 	signature(name,
-		name+" converts UTF-8 to UTF-16"+order+" in 32-byte blocks",
-		"while src has 32 bytes left and dst 64, and returns the bytes written",
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+order+" in 32-byte blocks",
+		"while src has 32 bytes left and dst "+itoa(room)+", and returns the bytes written",
 		"and read. It stops at ill-formed input, at the latest at the start of",
 		"the 16 bytes holding it.")
-	dp, sp, i, j, sLim, dLim := prologue(32, 64)
+	dp, sp, i, j, sLim, dLim := prologue(32, room)
 	pack := tab.packW16LE
-	if be {
+	if be && width == 2 {
 		pack = tab.packW16BE
 	}
 	loopHead(p, i, j, sLim, dLim)
@@ -490,25 +497,36 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	VPMOVMSKB(v, m.As32())
 	TESTL(m.As32(), m.As32())
 	JNZ(p.Ref("wide"))
-	u0, u1 := YMM(), YMM()
-	h := XMM()
-	VPMOVZXBW(v.AsX(), u0)
-	VEXTRACTI128(U8(1), v, h)
-	VPMOVZXBW(h, u1)
-	if be {
-		VPSLLW(U8(8), u0, u0)
-		VPSLLW(U8(8), u1, u1)
+	if width == 2 {
+		u0, u1 := YMM(), YMM()
+		h := XMM()
+		VPMOVZXBW(v.AsX(), u0)
+		VEXTRACTI128(U8(1), v, h)
+		VPMOVZXBW(h, u1)
+		if be {
+			VPSLLW(U8(8), u0, u0)
+			VPSLLW(U8(8), u1, u1)
+		}
+		VMOVDQU(u0, asm.At(dp, j, 0))
+		VMOVDQU(u1, asm.At(dp, j, 32))
+	} else {
+		for q := 0; q < 4; q++ {
+			d := YMM()
+			VPMOVZXBD(asm.At(sp, i, 8*q), d)
+			if be {
+				VPSLLD(U8(24), d, d)
+			}
+			VMOVDQU(d, asm.At(dp, j, 32*q))
+		}
 	}
-	VMOVDQU(u0, asm.At(dp, j, 0))
-	VMOVDQU(u1, asm.At(dp, j, 32))
 	ADDQ(U8(32), i)
-	ADDQ(U8(64), j)
+	ADDQ(U8(32*width), j)
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
-	pureFourAVX2(tab, p, v, dp, sp, i, j, sLim, dLim, be)
+	pureFourAVX2(tab, p, width, v, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed")
-	pureThreeAVX2(tab, p, dp, sp, i, j, sLim, dLim, be)
+	pureThreeAVX2(tab, p, width, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed16")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
@@ -565,9 +583,11 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	NOTL(ends.As32())
 	SHRL(U8(1), ends.As32())
 	ANDL(mask.As32(), ends.As32())
-	MOVL(lead4.As32(), t.As32())
-	SHLL(U8(2), t.As32())
-	ORL(t.As32(), ends.As32())
+	if width == 2 {
+		MOVL(lead4.As32(), t.As32())
+		SHLL(U8(2), t.As32())
+		ORL(t.As32(), ends.As32())
+	}
 	// The continuation bytes must be exactly those the leads call for.
 	ORL(lead4.As32(), lead3.As32())
 	ORL(lead3.As32(), lead2.As32())
@@ -616,16 +636,30 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	VPOR(s, u, u)
 	VPSRLW(U8(4), bl, s)
 	VPOR(s, u, u)
-	VPAND(tab.ydw[0x000F000F], a1, lo)
-	VPSLLW(U8(6), lo, lo)
-	VPOR(bl, lo, lo)
-	VPOR(tab.ydw[0xDC00DC00], lo, lo)
 	VPBLENDVB(is2, v2, b, b)
 	VPBLENDVB(is3, v3, b, b)
-	VPBLENDVB(is4l, lo, b, b)
-	hs := YMM()
-	VPADDW(tab.ydw[0xD7C0D7C0], u, hs)
-	VPBLENDVB(is4h, hs, b, b)
+	var above reg.VecVirtual
+	if width == 2 {
+		VPAND(tab.ydw[0x000F000F], a1, lo)
+		VPSLLW(U8(6), lo, lo)
+		VPOR(bl, lo, lo)
+		VPOR(tab.ydw[0xDC00DC00], lo, lo)
+		VPBLENDVB(is4l, lo, b, b)
+		hs := YMM()
+		VPADDW(tab.ydw[0xD7C0D7C0], u, hs)
+		VPBLENDVB(is4h, hs, b, b)
+	} else {
+		// v3 holds the low 16 bits of a 4-byte character's value in its
+		// last lane too; above holds the 5 bits over them there.
+		VPBLENDVB(is4l, v3, b, b)
+		above = YMM()
+		VPAND(tab.ydw[0x00070007], a3, above)
+		VPSLLW(U8(2), above, above)
+		VPAND(tab.ydw[0x003F003F], a2, s)
+		VPSRLW(U8(4), s, s)
+		VPOR(s, above, above)
+		VPAND(is4l, above, above)
+	}
 	// Overlong and surrogate 3-byte forms, 4-byte forms outside
 	// U+10000..U+10FFFF (u outside 0x40..0x43F), in the lanes before the cut.
 	e, r, e4 := YMM(), YMM(), YMM()
@@ -654,20 +688,36 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	VPSHUFB(idx, b, b)
 	n0, n1 := GP64(), GP64()
 	POPCNTL(e0.As32(), n0.As32())
-	SHLL(U8(1), n0.As32())
 	POPCNTL(e1.As32(), n1.As32())
-	SHLL(U8(1), n1.As32())
-	storeLanes(b, dp, j, n0, n1)
+	if width == 2 {
+		SHLL(U8(1), n0.As32())
+		SHLL(U8(1), n1.As32())
+		storeLanes(b, dp, j, n0, n1)
+	} else {
+		VPSHUFB(idx, above, above)
+		lo4, hi4, out := YMM(), YMM(), YMM()
+		VPUNPCKLWD(above, b, lo4)
+		VPUNPCKHWD(above, b, hi4)
+		for l, sel := range []uint8{0x20, 0x31} {
+			VPERM2I128(U8(sel), hi4, lo4, out)
+			if be {
+				VPSHUFB(tab.swap32, out, out)
+			}
+			VMOVDQU(out, asm.At(dp, j, 0))
+			nl := []reg.GPVirtual{n0, n1}[l]
+			LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
+		}
+	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
 }
 
-// pureFourAVX2 is pureFour for utf8ToUTF16AVX2: a block of eight 4-byte
+// pureFourAVX2 is pureFour for utf8ToWideAVX2: a block of eight 4-byte
 // characters, each whole in a 32-bit lane, becomes eight surrogate pairs in
 // the same lanes. It loops while the blocks stay that way; any other block
 // goes to the mixed path when it is the first, or back to the main loop.
-func pureFourAVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+func pureFourAVX2(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
 	m := GP32()
 	// check leaves in t the values of the eight characters of v less
 	// 0x10000, going to fail unless every lane is a lead F0..F7 and three
@@ -701,13 +751,20 @@ func pureFourAVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, sp, i, j, sLim
 	cp, t, h := YMM(), YMM(), YMM()
 	check(cp, t, p.Ref("mixed"))
 	p.Label("pure")
-	VPSRLD(U8(10), t, h)
-	VPSLLD(U8(16), t, t)
-	VPAND(tab.ydw[0x3FF0000], t, t)
-	VPOR(t, h, h)
-	VPOR(tab.ydw[0xDC00D800], h, h)
-	if be {
-		VPSHUFB(tab.swap16, h, h)
+	if width == 4 {
+		VPADDD(tab.ydw[0x10000], t, h)
+		if be {
+			VPSHUFB(tab.swap32, h, h)
+		}
+	} else {
+		VPSRLD(U8(10), t, h)
+		VPSLLD(U8(16), t, t)
+		VPAND(tab.ydw[0x3FF0000], t, t)
+		VPOR(t, h, h)
+		VPOR(tab.ydw[0xDC00D800], h, h)
+		if be {
+			VPSHUFB(tab.swap16, h, h)
+		}
 	}
 	VMOVDQU(h, asm.At(dp, j, 0))
 	ADDQ(U8(32), i)
@@ -729,7 +786,7 @@ func pureFourAVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, sp, i, j, sLim
 // quarter of 16 bytes is widened to 32-bit lanes, each lane decoded as if its
 // byte ended a character, from it and the one to three bytes before, and
 // VPCOMPRESSD, which AVX-512F has, keeps the lanes that do end one. For
-// UTF-16 a 4-byte character ends in two lanes, as in utf8ToUTF16AVX2: the
+// UTF-16 a 4-byte character ends in two lanes, as in utf8ToWideAVX2: the
 // high surrogate in its third byte's lane, the low one in its last byte's;
 // VPMOVDW then narrows the kept lanes to 16 bits. Blocks of sixteen 4-byte
 // characters take pureFour, which needs nothing beyond AVX-512F, and runs of
@@ -981,13 +1038,13 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	epilogue(p, i, j)
 }
 
-// pureThreeAVX2 is the path of utf8ToUTF16AVX2 for runs of 3-byte characters
+// pureThreeAVX2 is the path of utf8ToWideAVX2 for runs of 3-byte characters
 // (CJK text): 24 bytes holding eight of them whole, 12 in each 16-byte lane,
 // are spread by one shuffle into 32-bit lanes of one character each, decoded
 // side by side and narrowed to eight units. It loops while the input stays
 // that way; the first 24 bytes otherwise go on to the general path at mixed16,
 // later ones back to the main loop.
-func pureThreeAVX2(tab *consts, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+func pureThreeAVX2(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
 	// Only a 3-byte lead can start such a run: one byte tells.
 	c := GP32()
 	MOVBLZX(asm.At(sp, i, 0), c)
@@ -1032,14 +1089,21 @@ func pureThreeAVX2(tab *consts, p asm.Scope, dp, sp, i, j, sLim, dLim reg.GPVirt
 	}
 	check(p.Ref("mixed16"))
 	p.Label("three")
-	VPACKUSDW(d, d, d)
-	VPERMQ(U8(0x08), d, d)
-	if be {
-		VPSHUFB(tab.swap16, d.AsX(), d.AsX())
+	if width == 4 {
+		if be {
+			VPSHUFB(tab.swap32, d, d)
+		}
+		VMOVDQU(d, asm.At(dp, j, 0))
+	} else {
+		VPACKUSDW(d, d, d)
+		VPERMQ(U8(0x08), d, d)
+		if be {
+			VPSHUFB(tab.swap16, d.AsX(), d.AsX())
+		}
+		VMOVDQU(d.AsX(), asm.At(dp, j, 0))
 	}
-	VMOVDQU(d.AsX(), asm.At(dp, j, 0))
 	ADDQ(U8(24), i)
-	ADDQ(U8(16), j)
+	ADDQ(U8(8*width), j)
 	CMPQ(i, sLim)
 	JG(p.Ref("done"))
 	CMPQ(j, dLim)
