@@ -4180,6 +4180,16 @@ DATA ydwordF800<>+24(SB)/4, $0x0000f800
 DATA ydwordF800<>+28(SB)/4, $0x0000f800
 GLOBL ydwordF800<>(SB), RODATA|NOPTR, $32
 
+DATA ydword80008000<>+0(SB)/4, $0x80008000
+DATA ydword80008000<>+4(SB)/4, $0x80008000
+DATA ydword80008000<>+8(SB)/4, $0x80008000
+DATA ydword80008000<>+12(SB)/4, $0x80008000
+DATA ydword80008000<>+16(SB)/4, $0x80008000
+DATA ydword80008000<>+20(SB)/4, $0x80008000
+DATA ydword80008000<>+24(SB)/4, $0x80008000
+DATA ydword80008000<>+28(SB)/4, $0x80008000
+GLOBL ydword80008000<>(SB), RODATA|NOPTR, $32
+
 DATA l1Expand<>+0(SB)/1, $0x00
 DATA l1Expand<>+1(SB)/1, $0x02
 DATA l1Expand<>+2(SB)/1, $0x04
@@ -28198,11 +28208,51 @@ utf16LEToUTF8AVX2_wide:
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF8AVX2_surrogates
+	VPTEST       Y1, Y1
+	JNZ          utf16LEToUTF8AVX2_three
+	VPSRLW       $0x06, Y0, Y1
+	VPOR         ydwordC000C0<>+0(SB), Y1, Y1
+	VPAND        ydword3F003F<>+0(SB), Y0, Y2
+	VPSLLW       $0x08, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VPOR         ydword80008000<>+0(SB), Y1, Y1
+	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y4
 	VPXOR        Y2, Y2, Y2
-	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y3
-	VPCMPEQW     Y2, Y3, Y3
+	VPCMPEQW     Y2, Y4, Y4
+	VPBLENDVB    Y4, Y0, Y1, Y1
+	VPACKSSWB    Y4, Y4, Y0
+	VPMOVMSKB    Y0, R8
+	NOTL         R8
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x10, R8
+	MOVBLZX      R8, R8
+	LEAQ         l1Expand<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X3
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x08, R8
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_three:
+	VPXOR        Y2, Y2, Y2
+	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y4
+	VPCMPEQW     Y2, Y4, Y4
 	VPCMPEQW     Y2, Y1, Y1
-	VPMOVMSKB    Y3, R8
+	VPMOVMSKB    Y4, R8
 	VPMOVMSKB    Y1, R9
 	NOTL         R8
 	NOTL         R9
@@ -28211,23 +28261,23 @@ utf16LEToUTF8AVX2_wide:
 	ORL          R9, R8
 	VPMOVZXWD    X0, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y6
-	VPOR         Y3, Y6, Y6
-	VPOR         ydword80C0<>+0(SB), Y6, Y6
-	VPAND        ydword3F<>+0(SB), Y3, Y3
-	VPSLLD       $0x08, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y7
+	VPSRLD       $0x06, Y1, Y4
+	VPSLLD       $0x08, Y2, Y7
+	VPOR         Y4, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y4, Y4
+	VPSRLD       $0x0c, Y1, Y8
 	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y3, Y2, Y2
-	VPOR         Y7, Y2, Y2
+	VPOR         Y4, Y2, Y2
+	VPOR         Y8, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y7
-	VPCMPGTD     Y1, Y7, Y7
-	VMOVDQU      ydword80<>+0(SB), Y3
-	VPCMPGTD     Y1, Y3, Y3
-	VPBLENDVB    Y7, Y6, Y2, Y2
-	VPBLENDVB    Y3, Y1, Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
+	VMOVDQU      ydword80<>+0(SB), Y4
+	VPCMPGTD     Y1, Y4, Y4
+	VPBLENDVB    Y8, Y7, Y2, Y2
+	VPBLENDVB    Y4, Y1, Y2, Y2
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -28236,11 +28286,11 @@ utf16LEToUTF8AVX2_wide:
 	LEAQ         u16Spread<>+0(SB), R11
 	MOVQ         R9, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X4
+	VMOVDQU      (R11)(R12*1), X5
 	MOVQ         R10, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
+	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
+	VPSHUFB      Y5, Y2, Y2
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R10, R10
@@ -28254,21 +28304,21 @@ utf16LEToUTF8AVX2_wide:
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
 	VPSRLD       $0x06, Y0, Y2
-	VPSLLD       $0x08, Y1, Y3
-	VPOR         Y2, Y3, Y3
-	VPOR         ydword80C0<>+0(SB), Y3, Y3
+	VPSLLD       $0x08, Y1, Y4
+	VPOR         Y2, Y4, Y4
+	VPOR         ydword80C0<>+0(SB), Y4, Y4
 	VPAND        ydword3F<>+0(SB), Y2, Y2
 	VPSLLD       $0x08, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y6
+	VPSRLD       $0x0c, Y0, Y7
 	VPSLLD       $0x10, Y1, Y1
 	VPOR         Y2, Y1, Y1
-	VPOR         Y6, Y1, Y1
+	VPOR         Y7, Y1, Y1
 	VPOR         ydword8080E0<>+0(SB), Y1, Y1
-	VMOVDQU      ydword800<>+0(SB), Y6
-	VPCMPGTD     Y0, Y6, Y6
+	VMOVDQU      ydword800<>+0(SB), Y7
+	VPCMPGTD     Y0, Y7, Y7
 	VMOVDQU      ydword80<>+0(SB), Y2
 	VPCMPGTD     Y0, Y2, Y2
-	VPBLENDVB    Y6, Y3, Y1, Y1
+	VPBLENDVB    Y7, Y4, Y1, Y1
 	VPBLENDVB    Y2, Y0, Y1, Y1
 	MOVL         R8, R9
 	SHRL         $0x10, R9
@@ -28278,11 +28328,11 @@ utf16LEToUTF8AVX2_wide:
 	LEAQ         u16Spread<>+0(SB), R10
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
+	VMOVDQU      (R10)(R11*1), X6
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y1, Y1
+	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB      Y6, Y1, Y1
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R8, R8
@@ -28357,54 +28407,54 @@ utf16LEToUTF8AVX2_whole:
 
 utf16LEToUTF8AVX2_all:
 	VEXTRACTI128 $0x01, Y0, X1
-	VPALIGNR     $0x02, X0, X1, X4
+	VPALIGNR     $0x02, X0, X1, X3
 	VPMOVZXWD    X0, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y6
-	VPOR         Y3, Y6, Y6
-	VPOR         ydword80C0<>+0(SB), Y6, Y6
-	VPAND        ydword3F<>+0(SB), Y3, Y3
-	VPSLLD       $0x08, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y7
+	VPSRLD       $0x06, Y1, Y4
+	VPSLLD       $0x08, Y2, Y7
+	VPOR         Y4, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y4, Y4
+	VPSRLD       $0x0c, Y1, Y8
 	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y3, Y2, Y2
-	VPOR         Y7, Y2, Y2
+	VPOR         Y4, Y2, Y2
+	VPOR         Y8, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y7
-	VPCMPGTD     Y1, Y7, Y7
-	VMOVDQU      ydword80<>+0(SB), Y3
-	VPCMPGTD     Y1, Y3, Y3
-	VPMOVZXWD    X4, Y8
-	VPSLLD       $0x0a, Y1, Y9
-	VPADDD       Y8, Y9, Y9
-	VPADDD       ydwordFCA02400<>+0(SB), Y9, Y9
-	VPSRLD       $0x12, Y9, Y8
-	VPSRLD       $0x04, Y9, Y10
-	VPAND        ydword3F00<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPSLLD       $0x0a, Y9, Y10
-	VPAND        ydword3F0000<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPSLLD       $0x18, Y9, Y10
-	VPAND        ydword3F000000<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPOR         ydword808080F0<>+0(SB), Y8, Y8
-	VPAND        ydwordFC00<>+0(SB), Y1, Y10
-	VPCMPEQD     ydwordD800<>+0(SB), Y10, Y9
-	VPCMPEQD     ydwordDC00<>+0(SB), Y10, Y10
-	VPBLENDVB    Y9, Y8, Y2, Y2
-	VPBLENDVB    Y7, Y6, Y2, Y2
-	VPBLENDVB    Y3, Y1, Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
+	VMOVDQU      ydword80<>+0(SB), Y4
+	VPCMPGTD     Y1, Y4, Y4
+	VPMOVZXWD    X3, Y9
+	VPSLLD       $0x0a, Y1, Y10
+	VPADDD       Y9, Y10, Y10
+	VPADDD       ydwordFCA02400<>+0(SB), Y10, Y10
+	VPSRLD       $0x12, Y10, Y9
+	VPSRLD       $0x04, Y10, Y11
+	VPAND        ydword3F00<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x0a, Y10, Y11
+	VPAND        ydword3F0000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x18, Y10, Y11
+	VPAND        ydword3F000000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPOR         ydword808080F0<>+0(SB), Y9, Y9
+	VPAND        ydwordFC00<>+0(SB), Y1, Y11
+	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
+	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
+	VPBLENDVB    Y10, Y9, Y2, Y2
+	VPBLENDVB    Y8, Y7, Y2, Y2
+	VPBLENDVB    Y4, Y1, Y2, Y2
 	VMOVDQU      ydword3<>+0(SB), Y1
-	VPADDD       Y7, Y1, Y1
-	VPADDD       Y3, Y1, Y1
-	VPSUBD       Y9, Y1, Y1
-	VPANDN       Y1, Y10, Y1
-	VPSLLD       $0x08, Y1, Y10
-	VPOR         Y10, Y1, Y1
-	VPSLLD       $0x10, Y1, Y10
-	VPOR         Y10, Y1, Y1
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y4, Y1, Y1
+	VPSUBD       Y10, Y1, Y1
+	VPANDN       Y1, Y11, Y1
+	VPSLLD       $0x08, Y1, Y11
+	VPOR         Y11, Y1, Y1
+	VPSLLD       $0x10, Y1, Y11
+	VPOR         Y11, Y1, Y1
 	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
 	VPMOVMSKB    Y1, R9
 	LEAQ         pack8<>+0(SB), R11
@@ -28439,54 +28489,54 @@ utf16LEToUTF8AVX2_all:
 	POPCNTL      R9, R11
 	ADDQ         R11, DI
 	VEXTRACTI128 $0x01, Y0, X0
-	VPSRLDQ      $0x02, X0, X4
+	VPSRLDQ      $0x02, X0, X3
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
 	VPSRLD       $0x06, Y0, Y2
-	VPSLLD       $0x08, Y1, Y3
-	VPOR         Y2, Y3, Y3
-	VPOR         ydword80C0<>+0(SB), Y3, Y3
+	VPSLLD       $0x08, Y1, Y4
+	VPOR         Y2, Y4, Y4
+	VPOR         ydword80C0<>+0(SB), Y4, Y4
 	VPAND        ydword3F<>+0(SB), Y2, Y2
 	VPSLLD       $0x08, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y6
+	VPSRLD       $0x0c, Y0, Y7
 	VPSLLD       $0x10, Y1, Y1
 	VPOR         Y2, Y1, Y1
-	VPOR         Y6, Y1, Y1
+	VPOR         Y7, Y1, Y1
 	VPOR         ydword8080E0<>+0(SB), Y1, Y1
-	VMOVDQU      ydword800<>+0(SB), Y6
-	VPCMPGTD     Y0, Y6, Y6
+	VMOVDQU      ydword800<>+0(SB), Y7
+	VPCMPGTD     Y0, Y7, Y7
 	VMOVDQU      ydword80<>+0(SB), Y2
 	VPCMPGTD     Y0, Y2, Y2
-	VPMOVZXWD    X4, Y7
-	VPSLLD       $0x0a, Y0, Y8
-	VPADDD       Y7, Y8, Y8
-	VPADDD       ydwordFCA02400<>+0(SB), Y8, Y8
-	VPSRLD       $0x12, Y8, Y7
-	VPSRLD       $0x04, Y8, Y9
-	VPAND        ydword3F00<>+0(SB), Y9, Y9
-	VPOR         Y9, Y7, Y7
-	VPSLLD       $0x0a, Y8, Y9
-	VPAND        ydword3F0000<>+0(SB), Y9, Y9
-	VPOR         Y9, Y7, Y7
-	VPSLLD       $0x18, Y8, Y9
-	VPAND        ydword3F000000<>+0(SB), Y9, Y9
-	VPOR         Y9, Y7, Y7
-	VPOR         ydword808080F0<>+0(SB), Y7, Y7
-	VPAND        ydwordFC00<>+0(SB), Y0, Y9
-	VPCMPEQD     ydwordD800<>+0(SB), Y9, Y8
-	VPCMPEQD     ydwordDC00<>+0(SB), Y9, Y9
-	VPBLENDVB    Y8, Y7, Y1, Y1
-	VPBLENDVB    Y6, Y3, Y1, Y1
+	VPMOVZXWD    X3, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPADDD       Y8, Y9, Y9
+	VPADDD       ydwordFCA02400<>+0(SB), Y9, Y9
+	VPSRLD       $0x12, Y9, Y8
+	VPSRLD       $0x04, Y9, Y10
+	VPAND        ydword3F00<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPSLLD       $0x0a, Y9, Y10
+	VPAND        ydword3F0000<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPSLLD       $0x18, Y9, Y10
+	VPAND        ydword3F000000<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPOR         ydword808080F0<>+0(SB), Y8, Y8
+	VPAND        ydwordFC00<>+0(SB), Y0, Y10
+	VPCMPEQD     ydwordD800<>+0(SB), Y10, Y9
+	VPCMPEQD     ydwordDC00<>+0(SB), Y10, Y10
+	VPBLENDVB    Y9, Y8, Y1, Y1
+	VPBLENDVB    Y7, Y4, Y1, Y1
 	VPBLENDVB    Y2, Y0, Y1, Y1
 	VMOVDQU      ydword3<>+0(SB), Y0
-	VPADDD       Y6, Y0, Y0
+	VPADDD       Y7, Y0, Y0
 	VPADDD       Y2, Y0, Y0
-	VPSUBD       Y8, Y0, Y0
-	VPANDN       Y0, Y9, Y0
-	VPSLLD       $0x08, Y0, Y9
-	VPOR         Y9, Y0, Y0
-	VPSLLD       $0x10, Y0, Y9
-	VPOR         Y9, Y0, Y0
+	VPSUBD       Y9, Y0, Y0
+	VPANDN       Y0, Y10, Y0
+	VPSLLD       $0x08, Y0, Y10
+	VPOR         Y10, Y0, Y0
+	VPSLLD       $0x10, Y0, Y10
+	VPOR         Y10, Y0, Y0
 	VPCMPGTB     ydword3020100<>+0(SB), Y0, Y0
 	VPMOVMSKB    Y0, R9
 	ANDL         R8, R9
@@ -28564,11 +28614,51 @@ utf16BEToUTF8AVX2_wide:
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y2, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF8AVX2_surrogates
+	VPTEST       Y2, Y2
+	JNZ          utf16BEToUTF8AVX2_three
+	VPSRLW       $0x06, Y1, Y2
+	VPOR         ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y1, Y3
+	VPSLLW       $0x08, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPOR         ydword80008000<>+0(SB), Y2, Y2
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y5
 	VPXOR        Y3, Y3, Y3
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y4
-	VPCMPEQW     Y3, Y4, Y4
+	VPCMPEQW     Y3, Y5, Y5
+	VPBLENDVB    Y5, Y1, Y2, Y2
+	VPACKSSWB    Y5, Y5, Y1
+	VPMOVMSKB    Y1, R8
+	NOTL         R8
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x10, R8
+	MOVBLZX      R8, R8
+	LEAQ         l1Expand<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X4
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x08, R8
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y2, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_three:
+	VPXOR        Y3, Y3, Y3
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y5
+	VPCMPEQW     Y3, Y5, Y5
 	VPCMPEQW     Y3, Y2, Y2
-	VPMOVMSKB    Y4, R8
+	VPMOVMSKB    Y5, R8
 	VPMOVMSKB    Y2, R9
 	NOTL         R8
 	NOTL         R9
@@ -28577,23 +28667,23 @@ utf16BEToUTF8AVX2_wide:
 	ORL          R9, R8
 	VPMOVZXWD    X1, Y2
 	VPAND        ydword3F<>+0(SB), Y2, Y3
-	VPSRLD       $0x06, Y2, Y4
-	VPSLLD       $0x08, Y3, Y7
-	VPOR         Y4, Y7, Y7
-	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y4, Y4
-	VPSLLD       $0x08, Y4, Y4
-	VPSRLD       $0x0c, Y2, Y8
+	VPSRLD       $0x06, Y2, Y5
+	VPSLLD       $0x08, Y3, Y8
+	VPOR         Y5, Y8, Y8
+	VPOR         ydword80C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y5, Y5
+	VPSLLD       $0x08, Y5, Y5
+	VPSRLD       $0x0c, Y2, Y9
 	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y4, Y3, Y3
-	VPOR         Y8, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPOR         Y9, Y3, Y3
 	VPOR         ydword8080E0<>+0(SB), Y3, Y3
-	VMOVDQU      ydword800<>+0(SB), Y8
-	VPCMPGTD     Y2, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y4
-	VPCMPGTD     Y2, Y4, Y4
-	VPBLENDVB    Y8, Y7, Y3, Y3
-	VPBLENDVB    Y4, Y2, Y3, Y3
+	VMOVDQU      ydword800<>+0(SB), Y9
+	VPCMPGTD     Y2, Y9, Y9
+	VMOVDQU      ydword80<>+0(SB), Y5
+	VPCMPGTD     Y2, Y5, Y5
+	VPBLENDVB    Y9, Y8, Y3, Y3
+	VPBLENDVB    Y5, Y2, Y3, Y3
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -28602,11 +28692,11 @@ utf16BEToUTF8AVX2_wide:
 	LEAQ         u16Spread<>+0(SB), R11
 	MOVQ         R9, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X5
+	VMOVDQU      (R11)(R12*1), X6
 	MOVQ         R10, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
-	VPSHUFB      Y5, Y3, Y3
+	VINSERTI128  $0x01, (R11)(R12*1), Y6, Y6
+	VPSHUFB      Y6, Y3, Y3
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R10, R10
@@ -28620,21 +28710,21 @@ utf16BEToUTF8AVX2_wide:
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
 	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y4
-	VPOR         Y3, Y4, Y4
-	VPOR         ydword80C0<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y2, Y5
+	VPOR         Y3, Y5, Y5
+	VPOR         ydword80C0<>+0(SB), Y5, Y5
 	VPAND        ydword3F<>+0(SB), Y3, Y3
 	VPSLLD       $0x08, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y7
+	VPSRLD       $0x0c, Y1, Y8
 	VPSLLD       $0x10, Y2, Y2
 	VPOR         Y3, Y2, Y2
-	VPOR         Y7, Y2, Y2
+	VPOR         Y8, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y7
-	VPCMPGTD     Y1, Y7, Y7
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
 	VMOVDQU      ydword80<>+0(SB), Y3
 	VPCMPGTD     Y1, Y3, Y3
-	VPBLENDVB    Y7, Y4, Y2, Y2
+	VPBLENDVB    Y8, Y5, Y2, Y2
 	VPBLENDVB    Y3, Y1, Y2, Y2
 	MOVL         R8, R9
 	SHRL         $0x10, R9
@@ -28644,11 +28734,11 @@ utf16BEToUTF8AVX2_wide:
 	LEAQ         u16Spread<>+0(SB), R10
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
+	VMOVDQU      (R10)(R11*1), X7
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y2, Y2
+	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB      Y7, Y2, Y2
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R8, R8
@@ -28724,54 +28814,54 @@ utf16BEToUTF8AVX2_whole:
 
 utf16BEToUTF8AVX2_all:
 	VEXTRACTI128 $0x01, Y1, X2
-	VPALIGNR     $0x02, X1, X2, X5
+	VPALIGNR     $0x02, X1, X2, X4
 	VPMOVZXWD    X1, Y2
 	VPAND        ydword3F<>+0(SB), Y2, Y3
-	VPSRLD       $0x06, Y2, Y4
-	VPSLLD       $0x08, Y3, Y7
-	VPOR         Y4, Y7, Y7
-	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y4, Y4
-	VPSLLD       $0x08, Y4, Y4
-	VPSRLD       $0x0c, Y2, Y8
+	VPSRLD       $0x06, Y2, Y5
+	VPSLLD       $0x08, Y3, Y8
+	VPOR         Y5, Y8, Y8
+	VPOR         ydword80C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y5, Y5
+	VPSLLD       $0x08, Y5, Y5
+	VPSRLD       $0x0c, Y2, Y9
 	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y4, Y3, Y3
-	VPOR         Y8, Y3, Y3
+	VPOR         Y5, Y3, Y3
+	VPOR         Y9, Y3, Y3
 	VPOR         ydword8080E0<>+0(SB), Y3, Y3
-	VMOVDQU      ydword800<>+0(SB), Y8
-	VPCMPGTD     Y2, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y4
-	VPCMPGTD     Y2, Y4, Y4
-	VPMOVZXWD    X5, Y9
-	VPSLLD       $0x0a, Y2, Y10
-	VPADDD       Y9, Y10, Y10
-	VPADDD       ydwordFCA02400<>+0(SB), Y10, Y10
-	VPSRLD       $0x12, Y10, Y9
-	VPSRLD       $0x04, Y10, Y11
-	VPAND        ydword3F00<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPSLLD       $0x0a, Y10, Y11
-	VPAND        ydword3F0000<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPSLLD       $0x18, Y10, Y11
-	VPAND        ydword3F000000<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPOR         ydword808080F0<>+0(SB), Y9, Y9
-	VPAND        ydwordFC00<>+0(SB), Y2, Y11
-	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
-	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
-	VPBLENDVB    Y10, Y9, Y3, Y3
-	VPBLENDVB    Y8, Y7, Y3, Y3
-	VPBLENDVB    Y4, Y2, Y3, Y3
+	VMOVDQU      ydword800<>+0(SB), Y9
+	VPCMPGTD     Y2, Y9, Y9
+	VMOVDQU      ydword80<>+0(SB), Y5
+	VPCMPGTD     Y2, Y5, Y5
+	VPMOVZXWD    X4, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPADDD       Y10, Y11, Y11
+	VPADDD       ydwordFCA02400<>+0(SB), Y11, Y11
+	VPSRLD       $0x12, Y11, Y10
+	VPSRLD       $0x04, Y11, Y12
+	VPAND        ydword3F00<>+0(SB), Y12, Y12
+	VPOR         Y12, Y10, Y10
+	VPSLLD       $0x0a, Y11, Y12
+	VPAND        ydword3F0000<>+0(SB), Y12, Y12
+	VPOR         Y12, Y10, Y10
+	VPSLLD       $0x18, Y11, Y12
+	VPAND        ydword3F000000<>+0(SB), Y12, Y12
+	VPOR         Y12, Y10, Y10
+	VPOR         ydword808080F0<>+0(SB), Y10, Y10
+	VPAND        ydwordFC00<>+0(SB), Y2, Y12
+	VPCMPEQD     ydwordD800<>+0(SB), Y12, Y11
+	VPCMPEQD     ydwordDC00<>+0(SB), Y12, Y12
+	VPBLENDVB    Y11, Y10, Y3, Y3
+	VPBLENDVB    Y9, Y8, Y3, Y3
+	VPBLENDVB    Y5, Y2, Y3, Y3
 	VMOVDQU      ydword3<>+0(SB), Y2
-	VPADDD       Y8, Y2, Y2
-	VPADDD       Y4, Y2, Y2
-	VPSUBD       Y10, Y2, Y2
-	VPANDN       Y2, Y11, Y2
-	VPSLLD       $0x08, Y2, Y11
-	VPOR         Y11, Y2, Y2
-	VPSLLD       $0x10, Y2, Y11
-	VPOR         Y11, Y2, Y2
+	VPADDD       Y9, Y2, Y2
+	VPADDD       Y5, Y2, Y2
+	VPSUBD       Y11, Y2, Y2
+	VPANDN       Y2, Y12, Y2
+	VPSLLD       $0x08, Y2, Y12
+	VPOR         Y12, Y2, Y2
+	VPSLLD       $0x10, Y2, Y12
+	VPOR         Y12, Y2, Y2
 	VPCMPGTB     ydword3020100<>+0(SB), Y2, Y2
 	VPMOVMSKB    Y2, R9
 	LEAQ         pack8<>+0(SB), R11
@@ -28806,54 +28896,54 @@ utf16BEToUTF8AVX2_all:
 	POPCNTL      R9, R11
 	ADDQ         R11, DI
 	VEXTRACTI128 $0x01, Y1, X1
-	VPSRLDQ      $0x02, X1, X5
+	VPSRLDQ      $0x02, X1, X4
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
 	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y4
-	VPOR         Y3, Y4, Y4
-	VPOR         ydword80C0<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y2, Y5
+	VPOR         Y3, Y5, Y5
+	VPOR         ydword80C0<>+0(SB), Y5, Y5
 	VPAND        ydword3F<>+0(SB), Y3, Y3
 	VPSLLD       $0x08, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y7
+	VPSRLD       $0x0c, Y1, Y8
 	VPSLLD       $0x10, Y2, Y2
 	VPOR         Y3, Y2, Y2
-	VPOR         Y7, Y2, Y2
+	VPOR         Y8, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y7
-	VPCMPGTD     Y1, Y7, Y7
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
 	VMOVDQU      ydword80<>+0(SB), Y3
 	VPCMPGTD     Y1, Y3, Y3
-	VPMOVZXWD    X5, Y8
-	VPSLLD       $0x0a, Y1, Y9
-	VPADDD       Y8, Y9, Y9
-	VPADDD       ydwordFCA02400<>+0(SB), Y9, Y9
-	VPSRLD       $0x12, Y9, Y8
-	VPSRLD       $0x04, Y9, Y10
-	VPAND        ydword3F00<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPSLLD       $0x0a, Y9, Y10
-	VPAND        ydword3F0000<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPSLLD       $0x18, Y9, Y10
-	VPAND        ydword3F000000<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPOR         ydword808080F0<>+0(SB), Y8, Y8
-	VPAND        ydwordFC00<>+0(SB), Y1, Y10
-	VPCMPEQD     ydwordD800<>+0(SB), Y10, Y9
-	VPCMPEQD     ydwordDC00<>+0(SB), Y10, Y10
-	VPBLENDVB    Y9, Y8, Y2, Y2
-	VPBLENDVB    Y7, Y4, Y2, Y2
+	VPMOVZXWD    X4, Y9
+	VPSLLD       $0x0a, Y1, Y10
+	VPADDD       Y9, Y10, Y10
+	VPADDD       ydwordFCA02400<>+0(SB), Y10, Y10
+	VPSRLD       $0x12, Y10, Y9
+	VPSRLD       $0x04, Y10, Y11
+	VPAND        ydword3F00<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x0a, Y10, Y11
+	VPAND        ydword3F0000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x18, Y10, Y11
+	VPAND        ydword3F000000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPOR         ydword808080F0<>+0(SB), Y9, Y9
+	VPAND        ydwordFC00<>+0(SB), Y1, Y11
+	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
+	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
+	VPBLENDVB    Y10, Y9, Y2, Y2
+	VPBLENDVB    Y8, Y5, Y2, Y2
 	VPBLENDVB    Y3, Y1, Y2, Y2
 	VMOVDQU      ydword3<>+0(SB), Y1
-	VPADDD       Y7, Y1, Y1
+	VPADDD       Y8, Y1, Y1
 	VPADDD       Y3, Y1, Y1
-	VPSUBD       Y9, Y1, Y1
-	VPANDN       Y1, Y10, Y1
-	VPSLLD       $0x08, Y1, Y10
-	VPOR         Y10, Y1, Y1
-	VPSLLD       $0x10, Y1, Y10
-	VPOR         Y10, Y1, Y1
+	VPSUBD       Y10, Y1, Y1
+	VPANDN       Y1, Y11, Y1
+	VPSLLD       $0x08, Y1, Y11
+	VPOR         Y11, Y1, Y1
+	VPSLLD       $0x10, Y1, Y11
+	VPOR         Y11, Y1, Y1
 	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
 	VPMOVMSKB    Y1, R9
 	ANDL         R8, R9

@@ -258,7 +258,9 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 	epilogue(p, i, j)
 }
 
-// utf16ToUTF8AVX2 converts 16 code units per block. Each unit becomes its 1
+// utf16ToUTF8AVX2 converts 16 code units per block. A block with no unit from
+// 0x800 (Latin, Greek, Cyrillic, Hebrew, Arabic text) makes each unit its 1
+// or 2 bytes in a 16-bit lane. Otherwise each unit becomes its 1
 // to 3 UTF-8 bytes in a 32-bit lane, 8 at a time, and a table keeps the bytes
 // in use, 4 lanes at a time. A block of eight surrogate pairs converts in
 // place (purePairsAVX2). A block with surrogates that all pair up (a high
@@ -303,6 +305,40 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	VPCMPEQW(tab.ydw[0xD800D800], t, z)
 	VPTEST(z, z)
 	JNZ(p.Ref("surrogates"))
+	VPTEST(t, t)
+	JNZ(p.Ref("three"))
+	// No unit from 0x800: each becomes its one or two bytes in its own
+	// 16-bit lane, and the Latin-1 table drops the unused second bytes, 8
+	// units at a time.
+	{
+		w, lo, asc, pk := YMM(), YMM(), YMM(), YMM()
+		VPSRLW(U8(6), v, w)
+		VPOR(tab.ydw[0x00C000C0], w, w) // 0xC0 | u>>6
+		VPAND(tab.ydw[0x003F003F], v, lo)
+		VPSLLW(U8(8), lo, lo)
+		VPOR(lo, w, w)
+		VPOR(tab.ydw[0x80008000], w, w) // then 0x80 | u&0x3F
+		VPAND(tab.ydw[0xFF80FF80], v, asc)
+		VPXOR(z, z, z)
+		VPCMPEQW(z, asc, asc)
+		VPBLENDVB(asc, v, w, w)
+		VPACKSSWB(asc, asc, pk)
+		m := GP64()
+		VPMOVMSKB(pk, m.As32())
+		NOTL(m.As32()) // units of two bytes: bits 0-7 and 16-23
+		c0, c1 := byteAt(m, 0), byteAt(m, 2)
+		idx := entry16(tab.l1Expand, c0, c1)
+		VPSHUFB(idx, w, w)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(c0.As32(), n0.As32())
+		ADDQ(U8(8), n0)
+		POPCNTL(c1.As32(), n1.As32())
+		ADDQ(U8(8), n1)
+		storeLanes(w, dp, j, n0, n1)
+		ADDQ(U8(32), i)
+		JMP(p.Ref("loop"))
+	}
+	p.Label("three")
 	// codes: two bits per unit, >= 0x80 and >= 0x800.
 	VPXOR(z, z, z)
 	a, b := YMM(), YMM()
