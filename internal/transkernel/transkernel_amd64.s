@@ -24748,6 +24748,40 @@ DATA three<>+62(SB)/1, $0x09
 DATA three<>+63(SB)/1, $0x80
 GLOBL three<>(SB), RODATA|NOPTR, $64
 
+DATA pack3of4<>+0(SB)/1, $0x00
+DATA pack3of4<>+1(SB)/1, $0x01
+DATA pack3of4<>+2(SB)/1, $0x02
+DATA pack3of4<>+3(SB)/1, $0x04
+DATA pack3of4<>+4(SB)/1, $0x05
+DATA pack3of4<>+5(SB)/1, $0x06
+DATA pack3of4<>+6(SB)/1, $0x08
+DATA pack3of4<>+7(SB)/1, $0x09
+DATA pack3of4<>+8(SB)/1, $0x0a
+DATA pack3of4<>+9(SB)/1, $0x0c
+DATA pack3of4<>+10(SB)/1, $0x0d
+DATA pack3of4<>+11(SB)/1, $0x0e
+DATA pack3of4<>+12(SB)/1, $0x80
+DATA pack3of4<>+13(SB)/1, $0x80
+DATA pack3of4<>+14(SB)/1, $0x80
+DATA pack3of4<>+15(SB)/1, $0x80
+DATA pack3of4<>+16(SB)/1, $0x00
+DATA pack3of4<>+17(SB)/1, $0x01
+DATA pack3of4<>+18(SB)/1, $0x02
+DATA pack3of4<>+19(SB)/1, $0x04
+DATA pack3of4<>+20(SB)/1, $0x05
+DATA pack3of4<>+21(SB)/1, $0x06
+DATA pack3of4<>+22(SB)/1, $0x08
+DATA pack3of4<>+23(SB)/1, $0x09
+DATA pack3of4<>+24(SB)/1, $0x0a
+DATA pack3of4<>+25(SB)/1, $0x0c
+DATA pack3of4<>+26(SB)/1, $0x0d
+DATA pack3of4<>+27(SB)/1, $0x0e
+DATA pack3of4<>+28(SB)/1, $0x80
+DATA pack3of4<>+29(SB)/1, $0x80
+DATA pack3of4<>+30(SB)/1, $0x80
+DATA pack3of4<>+31(SB)/1, $0x80
+GLOBL pack3of4<>(SB), RODATA|NOPTR, $32
+
 DATA three48<>+0(SB)/4, $0x00000000
 DATA three48<>+4(SB)/4, $0x00000001
 DATA three48<>+8(SB)/4, $0x00000002
@@ -28216,11 +28250,11 @@ utf16LEToUTF8AVX2_wide:
 	VPSLLW       $0x08, Y2, Y2
 	VPOR         Y2, Y1, Y1
 	VPOR         ydword80008000<>+0(SB), Y1, Y1
-	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y4
+	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y6
 	VPXOR        Y2, Y2, Y2
-	VPCMPEQW     Y2, Y4, Y4
-	VPBLENDVB    Y4, Y0, Y1, Y1
-	VPACKSSWB    Y4, Y4, Y0
+	VPCMPEQW     Y2, Y6, Y6
+	VPBLENDVB    Y6, Y0, Y1, Y1
+	VPACKSSWB    Y6, Y6, Y0
 	VPMOVMSKB    Y0, R8
 	NOTL         R8
 	MOVL         R8, R9
@@ -28249,11 +28283,50 @@ utf16LEToUTF8AVX2_wide:
 
 utf16LEToUTF8AVX2_three:
 	VPXOR        Y2, Y2, Y2
-	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y4
-	VPCMPEQW     Y2, Y4, Y4
+	VPCMPEQW     Y2, Y1, Y6
+	VPTEST       Y6, Y6
+	JNZ          utf16LEToUTF8AVX2_codes
+	VPMOVZXWD    X0, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSLLD       $0x10, Y2, Y6
+	VPSLLD       $0x02, Y1, Y2
+	VPAND        ydword3F00<>+0(SB), Y2, Y2
+	VPOR         Y2, Y6, Y6
+	VPSRLD       $0x0c, Y1, Y2
+	VPOR         Y2, Y6, Y6
+	VPOR         ydword8080E0<>+0(SB), Y6, Y6
+	VPSHUFB      pack3of4<>+0(SB), Y6, Y6
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X6, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y6, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXWD    X0, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y1
+	VPSLLD       $0x10, Y1, Y2
+	VPSLLD       $0x02, Y0, Y1
+	VPAND        ydword3F00<>+0(SB), Y1, Y1
+	VPOR         Y1, Y2, Y2
+	VPSRLD       $0x0c, Y0, Y1
+	VPOR         Y1, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VPSHUFB      pack3of4<>+0(SB), Y2, Y2
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y2, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_codes:
+	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y1
 	VPCMPEQW     Y2, Y1, Y1
-	VPMOVMSKB    Y4, R8
-	VPMOVMSKB    Y1, R9
+	VPMOVMSKB    Y1, R8
+	VPMOVMSKB    Y6, R9
 	NOTL         R8
 	NOTL         R9
 	ANDL         $0x55555555, R8
@@ -28261,23 +28334,23 @@ utf16LEToUTF8AVX2_three:
 	ORL          R9, R8
 	VPMOVZXWD    X0, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y4
+	VPSRLD       $0x06, Y1, Y6
 	VPSLLD       $0x08, Y2, Y7
-	VPOR         Y4, Y7, Y7
+	VPOR         Y6, Y7, Y7
 	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y4, Y4
-	VPSLLD       $0x08, Y4, Y4
+	VPAND        ydword3F<>+0(SB), Y6, Y6
+	VPSLLD       $0x08, Y6, Y6
 	VPSRLD       $0x0c, Y1, Y8
 	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y4, Y2, Y2
+	VPOR         Y6, Y2, Y2
 	VPOR         Y8, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
 	VMOVDQU      ydword800<>+0(SB), Y8
 	VPCMPGTD     Y1, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y4
-	VPCMPGTD     Y1, Y4, Y4
+	VMOVDQU      ydword80<>+0(SB), Y6
+	VPCMPGTD     Y1, Y6, Y6
 	VPBLENDVB    Y8, Y7, Y2, Y2
-	VPBLENDVB    Y4, Y1, Y2, Y2
+	VPBLENDVB    Y6, Y1, Y2, Y2
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -28286,11 +28359,11 @@ utf16LEToUTF8AVX2_three:
 	LEAQ         u16Spread<>+0(SB), R11
 	MOVQ         R9, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X5
+	VMOVDQU      (R11)(R12*1), X4
 	MOVQ         R10, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
-	VPSHUFB      Y5, Y2, Y2
+	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R10, R10
@@ -28304,9 +28377,9 @@ utf16LEToUTF8AVX2_three:
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
 	VPSRLD       $0x06, Y0, Y2
-	VPSLLD       $0x08, Y1, Y4
-	VPOR         Y2, Y4, Y4
-	VPOR         ydword80C0<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y1, Y6
+	VPOR         Y2, Y6, Y6
+	VPOR         ydword80C0<>+0(SB), Y6, Y6
 	VPAND        ydword3F<>+0(SB), Y2, Y2
 	VPSLLD       $0x08, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y7
@@ -28318,7 +28391,7 @@ utf16LEToUTF8AVX2_three:
 	VPCMPGTD     Y0, Y7, Y7
 	VMOVDQU      ydword80<>+0(SB), Y2
 	VPCMPGTD     Y0, Y2, Y2
-	VPBLENDVB    Y7, Y4, Y1, Y1
+	VPBLENDVB    Y7, Y6, Y1, Y1
 	VPBLENDVB    Y2, Y0, Y1, Y1
 	MOVL         R8, R9
 	SHRL         $0x10, R9
@@ -28328,11 +28401,11 @@ utf16LEToUTF8AVX2_three:
 	LEAQ         u16Spread<>+0(SB), R10
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
+	VMOVDQU      (R10)(R11*1), X5
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y1, Y1
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y1, Y1
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R8, R8
@@ -28410,21 +28483,21 @@ utf16LEToUTF8AVX2_all:
 	VPALIGNR     $0x02, X0, X1, X3
 	VPMOVZXWD    X0, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y4
+	VPSRLD       $0x06, Y1, Y6
 	VPSLLD       $0x08, Y2, Y7
-	VPOR         Y4, Y7, Y7
+	VPOR         Y6, Y7, Y7
 	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y4, Y4
-	VPSLLD       $0x08, Y4, Y4
+	VPAND        ydword3F<>+0(SB), Y6, Y6
+	VPSLLD       $0x08, Y6, Y6
 	VPSRLD       $0x0c, Y1, Y8
 	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y4, Y2, Y2
+	VPOR         Y6, Y2, Y2
 	VPOR         Y8, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
 	VMOVDQU      ydword800<>+0(SB), Y8
 	VPCMPGTD     Y1, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y4
-	VPCMPGTD     Y1, Y4, Y4
+	VMOVDQU      ydword80<>+0(SB), Y6
+	VPCMPGTD     Y1, Y6, Y6
 	VPMOVZXWD    X3, Y9
 	VPSLLD       $0x0a, Y1, Y10
 	VPADDD       Y9, Y10, Y10
@@ -28445,10 +28518,10 @@ utf16LEToUTF8AVX2_all:
 	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
 	VPBLENDVB    Y10, Y9, Y2, Y2
 	VPBLENDVB    Y8, Y7, Y2, Y2
-	VPBLENDVB    Y4, Y1, Y2, Y2
+	VPBLENDVB    Y6, Y1, Y2, Y2
 	VMOVDQU      ydword3<>+0(SB), Y1
 	VPADDD       Y8, Y1, Y1
-	VPADDD       Y4, Y1, Y1
+	VPADDD       Y6, Y1, Y1
 	VPSUBD       Y10, Y1, Y1
 	VPANDN       Y1, Y11, Y1
 	VPSLLD       $0x08, Y1, Y11
@@ -28493,9 +28566,9 @@ utf16LEToUTF8AVX2_all:
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
 	VPSRLD       $0x06, Y0, Y2
-	VPSLLD       $0x08, Y1, Y4
-	VPOR         Y2, Y4, Y4
-	VPOR         ydword80C0<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y1, Y6
+	VPOR         Y2, Y6, Y6
+	VPOR         ydword80C0<>+0(SB), Y6, Y6
 	VPAND        ydword3F<>+0(SB), Y2, Y2
 	VPSLLD       $0x08, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y7
@@ -28526,7 +28599,7 @@ utf16LEToUTF8AVX2_all:
 	VPCMPEQD     ydwordD800<>+0(SB), Y10, Y9
 	VPCMPEQD     ydwordDC00<>+0(SB), Y10, Y10
 	VPBLENDVB    Y9, Y8, Y1, Y1
-	VPBLENDVB    Y7, Y4, Y1, Y1
+	VPBLENDVB    Y7, Y6, Y1, Y1
 	VPBLENDVB    Y2, Y0, Y1, Y1
 	VMOVDQU      ydword3<>+0(SB), Y0
 	VPADDD       Y7, Y0, Y0
@@ -28622,11 +28695,11 @@ utf16BEToUTF8AVX2_wide:
 	VPSLLW       $0x08, Y3, Y3
 	VPOR         Y3, Y2, Y2
 	VPOR         ydword80008000<>+0(SB), Y2, Y2
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y5
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y7
 	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y5, Y5
-	VPBLENDVB    Y5, Y1, Y2, Y2
-	VPACKSSWB    Y5, Y5, Y1
+	VPCMPEQW     Y3, Y7, Y7
+	VPBLENDVB    Y7, Y1, Y2, Y2
+	VPACKSSWB    Y7, Y7, Y1
 	VPMOVMSKB    Y1, R8
 	NOTL         R8
 	MOVL         R8, R9
@@ -28655,11 +28728,50 @@ utf16BEToUTF8AVX2_wide:
 
 utf16BEToUTF8AVX2_three:
 	VPXOR        Y3, Y3, Y3
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y5
-	VPCMPEQW     Y3, Y5, Y5
+	VPCMPEQW     Y3, Y2, Y7
+	VPTEST       Y7, Y7
+	JNZ          utf16BEToUTF8AVX2_codes
+	VPMOVZXWD    X1, Y2
+	VPAND        ydword3F<>+0(SB), Y2, Y3
+	VPSLLD       $0x10, Y3, Y7
+	VPSLLD       $0x02, Y2, Y3
+	VPAND        ydword3F00<>+0(SB), Y3, Y3
+	VPOR         Y3, Y7, Y7
+	VPSRLD       $0x0c, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPOR         ydword8080E0<>+0(SB), Y7, Y7
+	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y7, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXWD    X1, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSLLD       $0x10, Y2, Y3
+	VPSLLD       $0x02, Y1, Y2
+	VPAND        ydword3F00<>+0(SB), Y2, Y2
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x0c, Y1, Y2
+	VPOR         Y2, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VPSHUFB      pack3of4<>+0(SB), Y3, Y3
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X3, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y3, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_codes:
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y2
 	VPCMPEQW     Y3, Y2, Y2
-	VPMOVMSKB    Y5, R8
-	VPMOVMSKB    Y2, R9
+	VPMOVMSKB    Y2, R8
+	VPMOVMSKB    Y7, R9
 	NOTL         R8
 	NOTL         R9
 	ANDL         $0x55555555, R8
@@ -28667,23 +28779,23 @@ utf16BEToUTF8AVX2_three:
 	ORL          R9, R8
 	VPMOVZXWD    X1, Y2
 	VPAND        ydword3F<>+0(SB), Y2, Y3
-	VPSRLD       $0x06, Y2, Y5
+	VPSRLD       $0x06, Y2, Y7
 	VPSLLD       $0x08, Y3, Y8
-	VPOR         Y5, Y8, Y8
+	VPOR         Y7, Y8, Y8
 	VPOR         ydword80C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F<>+0(SB), Y5, Y5
-	VPSLLD       $0x08, Y5, Y5
+	VPAND        ydword3F<>+0(SB), Y7, Y7
+	VPSLLD       $0x08, Y7, Y7
 	VPSRLD       $0x0c, Y2, Y9
 	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y5, Y3, Y3
+	VPOR         Y7, Y3, Y3
 	VPOR         Y9, Y3, Y3
 	VPOR         ydword8080E0<>+0(SB), Y3, Y3
 	VMOVDQU      ydword800<>+0(SB), Y9
 	VPCMPGTD     Y2, Y9, Y9
-	VMOVDQU      ydword80<>+0(SB), Y5
-	VPCMPGTD     Y2, Y5, Y5
+	VMOVDQU      ydword80<>+0(SB), Y7
+	VPCMPGTD     Y2, Y7, Y7
 	VPBLENDVB    Y9, Y8, Y3, Y3
-	VPBLENDVB    Y5, Y2, Y3, Y3
+	VPBLENDVB    Y7, Y2, Y3, Y3
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -28692,11 +28804,11 @@ utf16BEToUTF8AVX2_three:
 	LEAQ         u16Spread<>+0(SB), R11
 	MOVQ         R9, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X6
+	VMOVDQU      (R11)(R12*1), X5
 	MOVQ         R10, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y6, Y6
-	VPSHUFB      Y6, Y3, Y3
+	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
+	VPSHUFB      Y5, Y3, Y3
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R10, R10
@@ -28710,9 +28822,9 @@ utf16BEToUTF8AVX2_three:
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
 	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y5
-	VPOR         Y3, Y5, Y5
-	VPOR         ydword80C0<>+0(SB), Y5, Y5
+	VPSLLD       $0x08, Y2, Y7
+	VPOR         Y3, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
 	VPAND        ydword3F<>+0(SB), Y3, Y3
 	VPSLLD       $0x08, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y8
@@ -28724,7 +28836,7 @@ utf16BEToUTF8AVX2_three:
 	VPCMPGTD     Y1, Y8, Y8
 	VMOVDQU      ydword80<>+0(SB), Y3
 	VPCMPGTD     Y1, Y3, Y3
-	VPBLENDVB    Y8, Y5, Y2, Y2
+	VPBLENDVB    Y8, Y7, Y2, Y2
 	VPBLENDVB    Y3, Y1, Y2, Y2
 	MOVL         R8, R9
 	SHRL         $0x10, R9
@@ -28734,11 +28846,11 @@ utf16BEToUTF8AVX2_three:
 	LEAQ         u16Spread<>+0(SB), R10
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X7
+	VMOVDQU      (R10)(R11*1), X6
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
-	VPSHUFB      Y7, Y2, Y2
+	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB      Y6, Y2, Y2
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R8, R8
@@ -28817,21 +28929,21 @@ utf16BEToUTF8AVX2_all:
 	VPALIGNR     $0x02, X1, X2, X4
 	VPMOVZXWD    X1, Y2
 	VPAND        ydword3F<>+0(SB), Y2, Y3
-	VPSRLD       $0x06, Y2, Y5
+	VPSRLD       $0x06, Y2, Y7
 	VPSLLD       $0x08, Y3, Y8
-	VPOR         Y5, Y8, Y8
+	VPOR         Y7, Y8, Y8
 	VPOR         ydword80C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F<>+0(SB), Y5, Y5
-	VPSLLD       $0x08, Y5, Y5
+	VPAND        ydword3F<>+0(SB), Y7, Y7
+	VPSLLD       $0x08, Y7, Y7
 	VPSRLD       $0x0c, Y2, Y9
 	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y5, Y3, Y3
+	VPOR         Y7, Y3, Y3
 	VPOR         Y9, Y3, Y3
 	VPOR         ydword8080E0<>+0(SB), Y3, Y3
 	VMOVDQU      ydword800<>+0(SB), Y9
 	VPCMPGTD     Y2, Y9, Y9
-	VMOVDQU      ydword80<>+0(SB), Y5
-	VPCMPGTD     Y2, Y5, Y5
+	VMOVDQU      ydword80<>+0(SB), Y7
+	VPCMPGTD     Y2, Y7, Y7
 	VPMOVZXWD    X4, Y10
 	VPSLLD       $0x0a, Y2, Y11
 	VPADDD       Y10, Y11, Y11
@@ -28852,10 +28964,10 @@ utf16BEToUTF8AVX2_all:
 	VPCMPEQD     ydwordDC00<>+0(SB), Y12, Y12
 	VPBLENDVB    Y11, Y10, Y3, Y3
 	VPBLENDVB    Y9, Y8, Y3, Y3
-	VPBLENDVB    Y5, Y2, Y3, Y3
+	VPBLENDVB    Y7, Y2, Y3, Y3
 	VMOVDQU      ydword3<>+0(SB), Y2
 	VPADDD       Y9, Y2, Y2
-	VPADDD       Y5, Y2, Y2
+	VPADDD       Y7, Y2, Y2
 	VPSUBD       Y11, Y2, Y2
 	VPANDN       Y2, Y12, Y2
 	VPSLLD       $0x08, Y2, Y12
@@ -28900,9 +29012,9 @@ utf16BEToUTF8AVX2_all:
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
 	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y5
-	VPOR         Y3, Y5, Y5
-	VPOR         ydword80C0<>+0(SB), Y5, Y5
+	VPSLLD       $0x08, Y2, Y7
+	VPOR         Y3, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
 	VPAND        ydword3F<>+0(SB), Y3, Y3
 	VPSLLD       $0x08, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y8
@@ -28933,7 +29045,7 @@ utf16BEToUTF8AVX2_all:
 	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
 	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
 	VPBLENDVB    Y10, Y9, Y2, Y2
-	VPBLENDVB    Y8, Y5, Y2, Y2
+	VPBLENDVB    Y8, Y7, Y2, Y2
 	VPBLENDVB    Y3, Y1, Y2, Y2
 	VMOVDQU      ydword3<>+0(SB), Y1
 	VPADDD       Y8, Y1, Y1

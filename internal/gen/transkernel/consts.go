@@ -29,6 +29,8 @@ type consts struct {
 	// lanes, last byte lowest; three48 are the VPERMD indices that move 12
 	// bytes to each lane.
 	three, three48 Mem
+	// pack3of4 keeps bytes 0 to 2 of each 32-bit lane, 12 bytes of 16.
+	pack3of4 Mem
 }
 
 func swapTables(tab *consts) {
@@ -145,6 +147,14 @@ func avx2Consts(tab *consts) {
 		v := 0x80
 		if b < 3 {
 			v = 3*c + 2 - b
+		}
+		DATA(k, U8(v))
+	}
+	tab.pack3of4 = GLOBL("pack3of4", RODATA|NOPTR)
+	for k := 0; k < 32; k++ {
+		v := 0x80
+		if c := k % 16; c < 12 {
+			v = c/3*4 + c%3
 		}
 		DATA(k, U8(v))
 	}

@@ -342,9 +342,37 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	// codes: two bits per unit, >= 0x80 and >= 0x800.
 	VPXOR(z, z, z)
 	a, b := YMM(), YMM()
+	VPCMPEQW(z, t, b)
+	VPTEST(b, b)
+	JNZ(p.Ref("codes"))
+	// Every unit from 0x800 (CJK text): three bytes each, kept by one fixed
+	// shuffle, 12 bytes of every 16.
+	for h := 0; h < 2; h++ {
+		x := v.AsX()
+		if h == 1 {
+			x = XMM()
+			VEXTRACTI128(U8(1), v, x)
+		}
+		u, x3f, y6, t3 := YMM(), YMM(), YMM(), YMM()
+		VPMOVZXWD(x, u)
+		VPAND(tab.ydw[0x3F], u, x3f)
+		VPSLLD(U8(16), x3f, t3)
+		VPSLLD(U8(2), u, y6)
+		VPAND(tab.ydw[0x3F00], y6, y6)
+		VPOR(y6, t3, t3)
+		VPSRLD(U8(12), u, y6)
+		VPOR(y6, t3, t3)
+		VPOR(tab.ydw[0x8080E0], t3, t3)
+		VPSHUFB(tab.pack3of4, t3, t3)
+		twelve := GP64()
+		MOVQ(U32(12), twelve)
+		storeLanes(t3, dp, j, twelve, twelve)
+	}
+	ADDQ(U8(32), i)
+	JMP(p.Ref("loop"))
+	p.Label("codes")
 	VPAND(tab.ydw[0xFF80FF80], v, a)
 	VPCMPEQW(z, a, a)
-	VPCMPEQW(z, t, b)
 	ma, mb := GP64(), GP64()
 	VPMOVMSKB(a, ma.As32())
 	VPMOVMSKB(b, mb.As32())
