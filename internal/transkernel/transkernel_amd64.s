@@ -764,2902 +764,6 @@ DATA dwordE0E0E0E0<>+56(SB)/4, $0xe0e0e0e0
 DATA dwordE0E0E0E0<>+60(SB)/4, $0xe0e0e0e0
 GLOBL dwordE0E0E0E0<>(SB), RODATA|NOPTR, $64
 
-// func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, CMOV, POPCNT
-TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0x3f003f00, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0x80c080c0, R8
-	VPBROADCASTD R8, Z1
-	MOVQ         $0xaaaaaaaaaaaaaaaa, R8
-	MOVQ         $0x5555555555555555, R9
-	MOVQ         $0xffffffffffffffff, R10
-
-l1u_loop:
-	CMPQ      SI, BX
-	JG        l1u_tail
-	CMPQ      DI, CX
-	JG        l1u_done
-	VMOVDQU64 (DX)(SI*1), Z2
-	VPMOVB2M  Z2, K1
-	KORTESTQ  K1, K1
-	JNZ       l1u_wide
-	VMOVDQU64 Z2, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	JMP       l1u_loop
-
-l1u_wide:
-	KMOVQ         K1, R11
-	MOVL          R11, R12
-	VPMOVZXBW     Y2, Z3
-	VPSLLW        $0x08, Z3, Z4
-	VPANDD        Z0, Z4, Z4
-	VPSRLW        $0x06, Z3, Z5
-	VPTERNLOGD    $0xfe, Z1, Z5, Z4
-	VPBLENDMW     Z4, Z3, K1, Z3
-	PDEPQ         R8, R12, R13
-	ORQ           R9, R13
-	KMOVQ         R13, K2
-	VPCOMPRESSB.Z Z3, K2, Z3
-	POPCNTQ       R12, R12
-	ADDQ          $0x20, R12
-	VMOVDQU64     Z3, (AX)(DI*1)
-	ADDQ          R12, DI
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	SHRQ          $0x20, R11
-	KSHIFTRQ      $0x20, K1, K1
-	VPMOVZXBW     Y2, Z2
-	VPSLLW        $0x08, Z2, Z3
-	VPANDD        Z0, Z3, Z3
-	VPSRLW        $0x06, Z2, Z4
-	VPTERNLOGD    $0xfe, Z1, Z4, Z3
-	VPBLENDMW     Z3, Z2, K1, Z2
-	PDEPQ         R8, R11, R12
-	ORQ           R9, R12
-	KMOVQ         R12, K1
-	VPCOMPRESSB.Z Z2, K1, Z2
-	POPCNTQ       R11, R11
-	ADDQ          $0x20, R11
-	VMOVDQU64     Z2, (AX)(DI*1)
-	ADDQ          R11, DI
-	ADDQ          $0x40, SI
-	JMP           l1u_loop
-
-l1u_tail:
-	LEAQ          64(BX), BX
-	SUBQ          SI, BX
-	JLE           l1u_done
-	BZHIQ         BX, R10, R11
-	KMOVQ         R11, K1
-	VMOVDQU8.Z    (DX)(SI*1), K1, Z2
-	VPMOVB2M      Z2, K1
-	KMOVQ         K1, R11
-	POPCNTQ       R11, R11
-	ADDQ          BX, R11
-	ADDQ          DI, R11
-	SUBQ          $0x80, R11
-	CMPQ          R11, CX
-	JG            l1u_done
-	MOVQ          BX, CX
-	KMOVQ         K1, DX
-	MOVL          DX, R11
-	VPMOVZXBW     Y2, Z3
-	VPSLLW        $0x08, Z3, Z4
-	VPANDD        Z0, Z4, Z4
-	VPSRLW        $0x06, Z3, Z5
-	VPTERNLOGD    $0xfe, Z1, Z5, Z4
-	VPBLENDMW     Z4, Z3, K1, Z3
-	PDEPQ         R8, R11, R12
-	ORQ           R9, R12
-	KMOVQ         R12, K2
-	VPCOMPRESSB.Z Z3, K2, Z3
-	POPCNTQ       R11, R11
-	ADDQ          $0x20, R11
-	MOVQ          $0x00000020, R12
-	CMPQ          CX, R12
-	CMOVQLT       CX, R12
-	SUBQ          $0x20, R11
-	ADDQ          R12, R11
-	SUBQ          R12, CX
-	BZHIQ         R11, R10, R12
-	KMOVQ         R12, K2
-	VMOVDQU8      Z3, K2, (AX)(DI*1)
-	ADDQ          R11, DI
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	SHRQ          $0x20, DX
-	KSHIFTRQ      $0x20, K1, K1
-	VPMOVZXBW     Y2, Z2
-	VPSLLW        $0x08, Z2, Z3
-	VPANDD        Z0, Z3, Z3
-	VPSRLW        $0x06, Z2, Z0
-	VPTERNLOGD    $0xfe, Z1, Z0, Z3
-	VPBLENDMW     Z3, Z2, K1, Z2
-	PDEPQ         R8, DX, R8
-	ORQ           R9, R8
-	KMOVQ         R8, K1
-	VPCOMPRESSB.Z Z2, K1, Z0
-	POPCNTQ       DX, DX
-	ADDQ          $0x20, DX
-	MOVQ          $0x00000020, R8
-	CMPQ          CX, R8
-	CMOVQLT       CX, R8
-	SUBQ          $0x20, DX
-	ADDQ          R8, DX
-	SUBQ          R8, CX
-	BZHIQ         DX, R10, CX
-	KMOVQ         CX, K1
-	VMOVDQU8      Z0, K1, (AX)(DI*1)
-	ADDQ          DX, DI
-	ADDQ          BX, SI
-
-l1u_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000040, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xc2c2c2c2, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xc3c3c3c3, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x40404040, R8
-	VPBROADCASTD R8, Z4
-	MOVQ         $0x7fffffffffffffff, R8
-	MOVQ         $0xffffffffffffffff, R9
-
-u8l1_loop:
-	CMPQ      SI, BX
-	JG        u8l1_tail
-	CMPQ      DI, CX
-	JG        u8l1_done
-	VMOVDQU64 (DX)(SI*1), Z5
-	VPMOVB2M  Z5, K1
-	KORTESTQ  K1, K1
-	JNZ       u8l1_wide
-	VMOVDQU64 Z5, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	JMP       u8l1_loop
-
-u8l1_wide:
-	KMOVQ    K1, R10
-	VPANDD   Z0, Z5, Z6
-	VPCMPEQB Z1, Z6, K1
-	KMOVQ    K1, R11
-	VPCMPB   $0x01, Z2, Z5, K1
-	KMOVQ    K1, R12
-	VPCMPEQB Z3, Z5, K1
-	KMOVQ    K1, R13
-	MOVQ     $0x00000040, R15
-	MOVQ     R9, R14
-	BTQ      $0x3f, R11
-	JCC      u8l1_whole
-	DECQ     R15
-	MOVQ     R8, R14
-	ANDQ     R14, R11
-	ANDQ     R14, R10
-
-u8l1_whole:
-	MOVQ          R11, BP
-	ORQ           R12, BP
-	CMPQ          BP, R10
-	JNE           u8l1_done
-	MOVQ          R11, BP
-	SHLQ          $0x01, BP
-	CMPQ          BP, R12
-	JNE           u8l1_done
-	SHLQ          $0x01, R13
-	KMOVQ         R13, K1
-	VPADDB        Z4, Z5, K1, Z5
-	ANDNQ         R14, R11, R10
-	KMOVQ         R10, K1
-	VPCOMPRESSB.Z Z5, K1, Z5
-	POPCNTQ       R10, BP
-	VMOVDQU64     Z5, (AX)(DI*1)
-	ADDQ          BP, DI
-	ADDQ          R15, SI
-	JMP           u8l1_loop
-
-u8l1_tail:
-	LEAQ       64(BX), BX
-	SUBQ       SI, BX
-	JLE        u8l1_done
-	BZHIQ      BX, R9, R10
-	KMOVQ      R10, K1
-	VMOVDQU8.Z (DX)(SI*1), K1, Z5
-	VPMOVB2M   Z5, K1
-	KMOVQ      K1, DX
-	VPANDD     Z0, Z5, Z0
-	VPCMPEQB   Z1, Z0, K1
-	KMOVQ      K1, R11
-	VPCMPB     $0x01, Z2, Z5, K1
-	KMOVQ      K1, R12
-	VPCMPEQB   Z3, Z5, K1
-	KMOVQ      K1, R13
-	MOVQ       $0x00000040, R15
-	MOVQ       R9, R14
-	BTQ        $0x3f, R11
-	JCC        u8l1_tail_whole
-	DECQ       R15
-	MOVQ       R8, R14
-	ANDQ       R14, R11
-	ANDQ       R14, DX
-
-u8l1_tail_whole:
-	MOVQ          R11, R8
-	ORQ           R12, R8
-	CMPQ          R8, DX
-	JNE           u8l1_done
-	MOVQ          R11, R8
-	SHLQ          $0x01, R8
-	CMPQ          R8, R12
-	JNE           u8l1_done
-	SHLQ          $0x01, R13
-	KMOVQ         R13, K1
-	VPADDB        Z4, Z5, K1, Z5
-	ANDNQ         R14, R11, DX
-	ANDQ          R10, DX
-	KMOVQ         DX, K1
-	VPCOMPRESSB.Z Z5, K1, Z0
-	POPCNTQ       DX, R8
-	LEAQ          -64(DI)(R8*1), R15
-	CMPQ          R15, CX
-	JG            u8l1_done
-	BZHIQ         R8, R9, R15
-	KMOVQ         R15, K1
-	VMOVDQU8      Z0, K1, (AX)(DI*1)
-	ADDQ          R8, DI
-	ADDQ          BX, SI
-
-u8l1_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x003f003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x001f001f, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x00c000c0, R8
-	VPBROADCASTD R8, Z6
-	MOVL         $0x00e000e0, R8
-	VPBROADCASTD R8, Z7
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z8
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z9
-	MOVQ         $0xffffffffffffffff, R8
-
-utf8ToUTF16LEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf8ToUTF16LEAVX512_done
-	CMPQ          DI, CX
-	JG            utf8ToUTF16LEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z10
-	VPMOVB2M      Z10, K1
-	KORTESTQ      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_wide
-	VPMOVZXBW     Y10, Z11
-	VEXTRACTI64X4 $0x01, Z10, Y10
-	VPMOVZXBW     Y10, Z10
-	VMOVDQU64     Z11, (AX)(DI*1)
-	VMOVDQU64     Z10, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf8ToUTF16LEAVX512_loop
-
-utf8ToUTF16LEAVX512_wide:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z10, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z10, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z10, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF16LEAVX512_four
-	VPANDD        Z3, Z10, Z11
-	VPCMPEQB      Z0, Z11, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16LEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16LEAVX512_done
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
-	VPCOMPRESSB.Z Z10, K1, Z11
-	VPCOMPRESSB.Z Z10, K2, Z12
-	VPCOMPRESSB.Z Z10, K3, Z10
-	POPCNTQ       R14, R9
-	VPMOVZXBW     Y11, Z13
-	VPMOVZXBW     Y12, Z14
-	VPMOVZXBW     Y10, Z15
-	VPCMPUW       $0x05, Z6, Z13, K1
-	VPCMPUW       $0x05, Z7, Z13, K2
-	VPANDD        Z4, Z14, Z14
-	VPANDD        Z4, Z15, Z15
-	VPANDD        Z5, Z13, Z16
-	VPSLLW        $0x06, Z16, Z16
-	VPORD         Z14, Z16, Z16
-	VPSLLW        $0x0c, Z13, Z17
-	VPSLLW        $0x06, Z14, Z14
-	VPTERNLOGD    $0xfe, Z15, Z14, Z17
-	VPBLENDMW     Z16, Z13, K1, Z13
-	VPBLENDMW     Z17, Z13, K2, Z13
-	VPCMPUW       $0x01, Z8, Z17, K2, K1
-	VPSUBW        Z9, Z17, Z14
-	VPCMPUW       $0x01, Z8, Z14, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VMOVDQU64     Z13, (AX)(DI*1)
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF16LEAVX512_advance
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VEXTRACTI64X4 $0x01, Z10, Y10
-	VPMOVZXBW     Y11, Z11
-	VPMOVZXBW     Y12, Z12
-	VPMOVZXBW     Y10, Z10
-	VPCMPUW       $0x05, Z6, Z11, K1
-	VPCMPUW       $0x05, Z7, Z11, K2
-	VPANDD        Z4, Z12, Z12
-	VPANDD        Z4, Z10, Z10
-	VPANDD        Z5, Z11, Z13
-	VPSLLW        $0x06, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPSLLW        $0x0c, Z11, Z14
-	VPSLLW        $0x06, Z12, Z12
-	VPTERNLOGD    $0xfe, Z10, Z12, Z14
-	VPBLENDMW     Z13, Z11, K1, Z11
-	VPBLENDMW     Z14, Z11, K2, Z11
-	VPCMPUW       $0x01, Z8, Z14, K2, K1
-	VPSUBW        Z9, Z14, Z12
-	VPCMPUW       $0x01, Z8, Z12, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VMOVDQU64     Z11, 64(AX)(DI*1)
-
-utf8ToUTF16LEAVX512_advance:
-	LEAQ (DI)(R9*2), DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF16LEAVX512_loop
-
-utf8ToUTF16LEAVX512_four:
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
-	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16LEAVX512_four_mixed
-	VPSLLD     $0x04, Z10, Z11
-	VPANDD     dword3F000<>+0(SB), Z11, Z11
-	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
-	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
-	VPSUBD     dword10000<>+0(SB), Z11, Z12
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16LEAVX512_four_mixed
-
-utf8ToUTF16LEAVX512_pure:
-	VPSRLD     $0x0a, Z12, Z10
-	VPSLLD     $0x10, Z12, Z12
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z12, Z10
-	VPORD      dwordDC00D800<>+0(SB), Z10, Z10
-	VMOVDQU64  Z10, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF16LEAVX512_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF16LEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z10
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
-	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16LEAVX512_loop
-	VPSLLD     $0x04, Z10, Z11
-	VPANDD     dword3F000<>+0(SB), Z11, Z11
-	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
-	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
-	VPSUBD     dword10000<>+0(SB), Z11, Z12
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16LEAVX512_loop
-	JMP        utf8ToUTF16LEAVX512_pure
-
-utf8ToUTF16LEAVX512_four_mixed:
-	MOVQ          CX, R14
-	SUBQ          $0x40, R14
-	CMPQ          DI, R14
-	JG            utf8ToUTF16LEAVX512_done
-	MOVL          $0xf5f5f5f5, R14
-	VPBROADCASTD  R14, Z11
-	VPCMPUB       $0x05, Z11, Z10, K1
-	KMOVQ         K1, R13
-	MOVL          $0xfefefefe, R14
-	VPBROADCASTD  R14, Z12
-	VPANDD        Z10, Z12, Z12
-	MOVL          $0xc0c0c0c0, R14
-	VPBROADCASTD  R14, Z11
-	VPCMPEQB      Z11, Z12, K1
-	KMOVQ         K1, R14
-	ORQ           R14, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16LEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
-	ORQ           R11, R9
-	ORQ           R12, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16LEAVX512_done
-	MOVQ          R15, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z11
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z12
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z13
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z10
-	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
-	MOVQ          R9, R10
-	MOVQ          DI, R11
-	VPMOVZXBD     X11, Z14
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X13, Z16
-	VPMOVZXBD     X10, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        dwordD800<>+0(SB), Z15, Z15
-	VPANDD        dword3FF<>+0(SB), Z21, Z16
-	VPADDD        dwordDC00<>+0(SB), Z16, Z16
-	VPSLLD        $0x10, Z16, Z16
-	VPORD         Z16, Z15, Z15
-	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z14, K1, Z14
-	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x10
-	JBE           utf8ToUTF16LEAVX512_four_advance
-	VEXTRACTI32X4 $0x01, Z11, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x01, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x01, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x01, Z10, X17
-	VPMOVZXBD     X17, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        dwordD800<>+0(SB), Z15, Z15
-	VPANDD        dword3FF<>+0(SB), Z21, Z16
-	VPADDD        dwordDC00<>+0(SB), Z16, Z16
-	VPSLLD        $0x10, Z16, Z16
-	VPORD         Z16, Z15, Z15
-	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z14, K1, Z14
-	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF16LEAVX512_four_advance
-	VEXTRACTI32X4 $0x02, Z11, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x02, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x02, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x02, Z10, X17
-	VPMOVZXBD     X17, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        dwordD800<>+0(SB), Z15, Z15
-	VPANDD        dword3FF<>+0(SB), Z21, Z16
-	VPADDD        dwordDC00<>+0(SB), Z16, Z16
-	VPSLLD        $0x10, Z16, Z16
-	VPORD         Z16, Z15, Z15
-	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z14, K1, Z14
-	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x30
-	JBE           utf8ToUTF16LEAVX512_four_advance
-	VEXTRACTI32X4 $0x03, Z11, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x03, Z12, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x03, Z13, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z10
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
-	VPANDD        dword1F<>+0(SB), Z11, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z12, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPSLLD        $0x06, Z12, Z17
-	VPTERNLOGD    $0xfe, Z13, Z17, Z15
-	VPANDD        dword7<>+0(SB), Z11, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPSLLD        $0x0c, Z12, Z17
-	VPTERNLOGD    $0xfe, Z10, Z17, Z16
-	VPSLLD        $0x06, Z13, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z14, Z11, K1, Z11
-	VPBLENDMD     Z15, Z11, K2, Z11
-	VPBLENDMD     Z16, Z11, K3, Z11
-	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z11, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z11, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VPSRLD        $0x0a, Z17, Z10
-	VPADDD        dwordD800<>+0(SB), Z10, Z10
-	VPANDD        dword3FF<>+0(SB), Z17, Z12
-	VPADDD        dwordDC00<>+0(SB), Z12, Z12
-	VPSLLD        $0x10, Z12, Z12
-	VPORD         Z12, Z10, Z10
-	VPBLENDMD     Z10, Z11, K3, Z11
-	KMOVW         K3, DI
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, DI, R9
-	ORL           $0x55555555, R9
-	MOVQ          R10, DI
-	SHLQ          $0x01, DI
-	BZHIQ         DI, R9, R9
-	KMOVD         R9, K1
-	VPCOMPRESSW.Z Z11, K1, Z10
-	VMOVDQU64     Z10, (AX)(R11*1)
-	POPCNTQ       R9, DI
-	LEAQ          (R11)(DI*2), R11
-	SUBQ          $0x10, R10
-
-utf8ToUTF16LEAVX512_four_advance:
-	MOVQ R11, DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF16LEAVX512_loop
-
-utf8ToUTF16LEAVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16BEAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x003f003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x001f001f, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x00c000c0, R8
-	VPBROADCASTD R8, Z6
-	MOVL         $0x00e000e0, R8
-	VPBROADCASTD R8, Z7
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z8
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z9
-	VMOVDQU64    swap16<>+0(SB), Z10
-	MOVQ         $0xffffffffffffffff, R8
-
-utf8ToUTF16BEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf8ToUTF16BEAVX512_done
-	CMPQ          DI, CX
-	JG            utf8ToUTF16BEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z11
-	VPMOVB2M      Z11, K1
-	KORTESTQ      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_wide
-	VPMOVZXBW     Y11, Z12
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VPMOVZXBW     Y11, Z11
-	VPSHUFB       Z10, Z12, Z12
-	VMOVDQU64     Z12, (AX)(DI*1)
-	VPSHUFB       Z10, Z11, Z11
-	VMOVDQU64     Z11, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf8ToUTF16BEAVX512_loop
-
-utf8ToUTF16BEAVX512_wide:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z11, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z11, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z11, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF16BEAVX512_four
-	VPANDD        Z3, Z11, Z12
-	VPCMPEQB      Z0, Z12, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16BEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16BEAVX512_done
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
-	VPCOMPRESSB.Z Z11, K1, Z12
-	VPCOMPRESSB.Z Z11, K2, Z13
-	VPCOMPRESSB.Z Z11, K3, Z11
-	POPCNTQ       R14, R9
-	VPMOVZXBW     Y12, Z14
-	VPMOVZXBW     Y13, Z15
-	VPMOVZXBW     Y11, Z16
-	VPCMPUW       $0x05, Z6, Z14, K1
-	VPCMPUW       $0x05, Z7, Z14, K2
-	VPANDD        Z4, Z15, Z15
-	VPANDD        Z4, Z16, Z16
-	VPANDD        Z5, Z14, Z17
-	VPSLLW        $0x06, Z17, Z17
-	VPORD         Z15, Z17, Z17
-	VPSLLW        $0x0c, Z14, Z18
-	VPSLLW        $0x06, Z15, Z15
-	VPTERNLOGD    $0xfe, Z16, Z15, Z18
-	VPBLENDMW     Z17, Z14, K1, Z14
-	VPBLENDMW     Z18, Z14, K2, Z14
-	VPCMPUW       $0x01, Z8, Z18, K2, K1
-	VPSUBW        Z9, Z18, Z15
-	VPCMPUW       $0x01, Z8, Z15, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSHUFB       Z10, Z14, Z14
-	VMOVDQU64     Z14, (AX)(DI*1)
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF16BEAVX512_advance
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VEXTRACTI64X4 $0x01, Z13, Y13
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VPMOVZXBW     Y12, Z12
-	VPMOVZXBW     Y13, Z13
-	VPMOVZXBW     Y11, Z11
-	VPCMPUW       $0x05, Z6, Z12, K1
-	VPCMPUW       $0x05, Z7, Z12, K2
-	VPANDD        Z4, Z13, Z13
-	VPANDD        Z4, Z11, Z11
-	VPANDD        Z5, Z12, Z14
-	VPSLLW        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPSLLW        $0x0c, Z12, Z15
-	VPSLLW        $0x06, Z13, Z13
-	VPTERNLOGD    $0xfe, Z11, Z13, Z15
-	VPBLENDMW     Z14, Z12, K1, Z12
-	VPBLENDMW     Z15, Z12, K2, Z12
-	VPCMPUW       $0x01, Z8, Z15, K2, K1
-	VPSUBW        Z9, Z15, Z13
-	VPCMPUW       $0x01, Z8, Z13, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSHUFB       Z10, Z12, Z12
-	VMOVDQU64     Z12, 64(AX)(DI*1)
-
-utf8ToUTF16BEAVX512_advance:
-	LEAQ (DI)(R9*2), DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF16BEAVX512_loop
-
-utf8ToUTF16BEAVX512_four:
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
-	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16BEAVX512_four_mixed
-	VPSLLD     $0x04, Z11, Z12
-	VPANDD     dword3F000<>+0(SB), Z12, Z12
-	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
-	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
-	VPSUBD     dword10000<>+0(SB), Z12, Z13
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16BEAVX512_four_mixed
-
-utf8ToUTF16BEAVX512_pure:
-	VPSRLD     $0x0a, Z13, Z11
-	VPSLLD     $0x10, Z13, Z13
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z13, Z11
-	VPORD      dwordDC00D800<>+0(SB), Z11, Z11
-	VPSHUFB    Z10, Z11, Z11
-	VMOVDQU64  Z11, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF16BEAVX512_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF16BEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z11
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
-	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16BEAVX512_loop
-	VPSLLD     $0x04, Z11, Z12
-	VPANDD     dword3F000<>+0(SB), Z12, Z12
-	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
-	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
-	VPSUBD     dword10000<>+0(SB), Z12, Z13
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16BEAVX512_loop
-	JMP        utf8ToUTF16BEAVX512_pure
-
-utf8ToUTF16BEAVX512_four_mixed:
-	MOVQ          CX, R14
-	SUBQ          $0x40, R14
-	CMPQ          DI, R14
-	JG            utf8ToUTF16BEAVX512_done
-	MOVL          $0xf5f5f5f5, R14
-	VPBROADCASTD  R14, Z12
-	VPCMPUB       $0x05, Z12, Z11, K1
-	KMOVQ         K1, R13
-	MOVL          $0xfefefefe, R14
-	VPBROADCASTD  R14, Z13
-	VPANDD        Z11, Z13, Z13
-	MOVL          $0xc0c0c0c0, R14
-	VPBROADCASTD  R14, Z12
-	VPCMPEQB      Z12, Z13, K1
-	KMOVQ         K1, R14
-	ORQ           R14, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16BEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
-	ORQ           R11, R9
-	ORQ           R12, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16BEAVX512_done
-	MOVQ          R15, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z12
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z13
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z14
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z11
-	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
-	MOVQ          R9, R10
-	MOVQ          DI, R11
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X13, Z16
-	VPMOVZXBD     X14, Z17
-	VPMOVZXBD     X11, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        dwordD800<>+0(SB), Z16, Z16
-	VPANDD        dword3FF<>+0(SB), Z22, Z17
-	VPADDD        dwordDC00<>+0(SB), Z17, Z17
-	VPSLLD        $0x10, Z17, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z15, K1, Z15
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x10
-	JBE           utf8ToUTF16BEAVX512_four_advance
-	VEXTRACTI32X4 $0x01, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x01, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x01, Z14, X17
-	VPMOVZXBD     X17, Z17
-	VEXTRACTI32X4 $0x01, Z11, X18
-	VPMOVZXBD     X18, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        dwordD800<>+0(SB), Z16, Z16
-	VPANDD        dword3FF<>+0(SB), Z22, Z17
-	VPADDD        dwordDC00<>+0(SB), Z17, Z17
-	VPSLLD        $0x10, Z17, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z15, K1, Z15
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF16BEAVX512_four_advance
-	VEXTRACTI32X4 $0x02, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x02, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x02, Z14, X17
-	VPMOVZXBD     X17, Z17
-	VEXTRACTI32X4 $0x02, Z11, X18
-	VPMOVZXBD     X18, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        dwordD800<>+0(SB), Z16, Z16
-	VPANDD        dword3FF<>+0(SB), Z22, Z17
-	VPADDD        dwordDC00<>+0(SB), Z17, Z17
-	VPSLLD        $0x10, Z17, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z15, K1, Z15
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x30
-	JBE           utf8ToUTF16BEAVX512_four_advance
-	VEXTRACTI32X4 $0x03, Z12, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x03, Z13, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x03, Z14, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x03, Z11, X11
-	VPMOVZXBD     X11, Z11
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
-	VPANDD        dword1F<>+0(SB), Z12, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z13, Z15, Z15
-	VPANDD        dwordF<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPSLLD        $0x06, Z13, Z18
-	VPTERNLOGD    $0xfe, Z14, Z18, Z16
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x12, Z17, Z17
-	VPSLLD        $0x0c, Z13, Z18
-	VPTERNLOGD    $0xfe, Z11, Z18, Z17
-	VPSLLD        $0x06, Z14, Z18
-	VPORD         Z18, Z17, Z17
-	VPBLENDMD     Z15, Z12, K1, Z12
-	VPBLENDMD     Z16, Z12, K2, Z12
-	VPBLENDMD     Z17, Z12, K3, Z12
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z12, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z12, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSRLD        $0x0a, Z18, Z11
-	VPADDD        dwordD800<>+0(SB), Z11, Z11
-	VPANDD        dword3FF<>+0(SB), Z18, Z13
-	VPADDD        dwordDC00<>+0(SB), Z13, Z13
-	VPSLLD        $0x10, Z13, Z13
-	VPORD         Z13, Z11, Z11
-	VPBLENDMD     Z11, Z12, K3, Z12
-	KMOVW         K3, DI
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, DI, R9
-	ORL           $0x55555555, R9
-	MOVQ          R10, DI
-	SHLQ          $0x01, DI
-	BZHIQ         DI, R9, R9
-	KMOVD         R9, K1
-	VPCOMPRESSW.Z Z12, K1, Z11
-	VPSHUFB       Z10, Z11, Z11
-	VMOVDQU64     Z11, (AX)(R11*1)
-	POPCNTQ       R9, DI
-	LEAQ          (R11)(DI*2), R11
-	SUBQ          $0x10, R10
-
-utf8ToUTF16BEAVX512_four_advance:
-	MOVQ R11, DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF16BEAVX512_loop
-
-utf8ToUTF16BEAVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
-TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x003f003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x001f001f, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x00c000c0, R8
-	VPBROADCASTD R8, Z6
-	MOVL         $0x00e000e0, R8
-	VPBROADCASTD R8, Z7
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z8
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z9
-	MOVQ         $0xffffffffffffffff, R8
-
-utf8ToUTF32LEAVX512_loop:
-	CMPQ      SI, BX
-	JG        utf8ToUTF32LEAVX512_done
-	CMPQ      DI, CX
-	JG        utf8ToUTF32LEAVX512_done
-	VMOVDQU64 (DX)(SI*1), Z10
-	VPMOVB2M  Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       utf8ToUTF32LEAVX512_wide
-	VPMOVZXBD (DX)(SI*1), Z10
-	VMOVDQU64 Z10, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z10
-	VMOVDQU64 Z10, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z10
-	VMOVDQU64 Z10, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z10
-	VMOVDQU64 Z10, 192(AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x00000100, DI
-	JMP       utf8ToUTF32LEAVX512_loop
-
-utf8ToUTF32LEAVX512_wide:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z10, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z10, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z10, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF32LEAVX512_four
-	VPANDD        Z3, Z10, Z11
-	VPCMPEQB      Z0, Z11, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32LEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32LEAVX512_done
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
-	VPCOMPRESSB.Z Z10, K1, Z11
-	VPCOMPRESSB.Z Z10, K2, Z12
-	VPCOMPRESSB.Z Z10, K3, Z10
-	POPCNTQ       R14, R9
-	VPMOVZXBW     Y11, Z13
-	VPMOVZXBW     Y12, Z14
-	VPMOVZXBW     Y10, Z15
-	VPCMPUW       $0x05, Z6, Z13, K1
-	VPCMPUW       $0x05, Z7, Z13, K2
-	VPANDD        Z4, Z14, Z14
-	VPANDD        Z4, Z15, Z15
-	VPANDD        Z5, Z13, Z16
-	VPSLLW        $0x06, Z16, Z16
-	VPORD         Z14, Z16, Z16
-	VPSLLW        $0x0c, Z13, Z17
-	VPSLLW        $0x06, Z14, Z14
-	VPTERNLOGD    $0xfe, Z15, Z14, Z17
-	VPBLENDMW     Z16, Z13, K1, Z13
-	VPBLENDMW     Z17, Z13, K2, Z13
-	VPCMPUW       $0x01, Z8, Z17, K2, K1
-	VPSUBW        Z9, Z17, Z14
-	VPCMPUW       $0x01, Z8, Z14, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VPMOVZXWD     Y13, Z14
-	VEXTRACTI64X4 $0x01, Z13, Y13
-	VPMOVZXWD     Y13, Z13
-	VMOVDQU64     Z14, (AX)(DI*1)
-	VMOVDQU64     Z13, 64(AX)(DI*1)
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF32LEAVX512_advance
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VEXTRACTI64X4 $0x01, Z10, Y10
-	VPMOVZXBW     Y11, Z11
-	VPMOVZXBW     Y12, Z12
-	VPMOVZXBW     Y10, Z10
-	VPCMPUW       $0x05, Z6, Z11, K1
-	VPCMPUW       $0x05, Z7, Z11, K2
-	VPANDD        Z4, Z12, Z12
-	VPANDD        Z4, Z10, Z10
-	VPANDD        Z5, Z11, Z13
-	VPSLLW        $0x06, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPSLLW        $0x0c, Z11, Z14
-	VPSLLW        $0x06, Z12, Z12
-	VPTERNLOGD    $0xfe, Z10, Z12, Z14
-	VPBLENDMW     Z13, Z11, K1, Z11
-	VPBLENDMW     Z14, Z11, K2, Z11
-	VPCMPUW       $0x01, Z8, Z14, K2, K1
-	VPSUBW        Z9, Z14, Z12
-	VPCMPUW       $0x01, Z8, Z12, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VPMOVZXWD     Y11, Z10
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VPMOVZXWD     Y11, Z11
-	VMOVDQU64     Z10, 128(AX)(DI*1)
-	VMOVDQU64     Z11, 192(AX)(DI*1)
-
-utf8ToUTF32LEAVX512_advance:
-	LEAQ (DI)(R9*4), DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF32LEAVX512_loop
-
-utf8ToUTF32LEAVX512_four:
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
-	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32LEAVX512_four_mixed
-	VPSLLD     $0x04, Z10, Z11
-	VPANDD     dword3F000<>+0(SB), Z11, Z11
-	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
-	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
-	VPSUBD     dword10000<>+0(SB), Z11, Z12
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32LEAVX512_four_mixed
-
-utf8ToUTF32LEAVX512_pure:
-	VMOVDQU64  Z11, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF32LEAVX512_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF32LEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z10
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
-	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32LEAVX512_loop
-	VPSLLD     $0x04, Z10, Z11
-	VPANDD     dword3F000<>+0(SB), Z11, Z11
-	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
-	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
-	VPSUBD     dword10000<>+0(SB), Z11, Z12
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32LEAVX512_loop
-	JMP        utf8ToUTF32LEAVX512_pure
-
-utf8ToUTF32LEAVX512_four_mixed:
-	MOVL          $0xf5f5f5f5, R14
-	VPBROADCASTD  R14, Z11
-	VPCMPUB       $0x05, Z11, Z10, K1
-	KMOVQ         K1, R13
-	MOVL          $0xfefefefe, R14
-	VPBROADCASTD  R14, Z12
-	VPANDD        Z10, Z12, Z12
-	MOVL          $0xc0c0c0c0, R14
-	VPBROADCASTD  R14, Z11
-	VPCMPEQB      Z11, Z12, K1
-	KMOVQ         K1, R14
-	ORQ           R14, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32LEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
-	ORQ           R11, R9
-	ORQ           R12, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32LEAVX512_done
-	MOVQ          R15, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z11
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z12
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z13
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z10
-	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
-	MOVQ          R9, R10
-	MOVQ          DI, R11
-	VPMOVZXBD     X11, Z14
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X13, Z16
-	VPMOVZXBD     X10, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x10
-	JBE           utf8ToUTF32LEAVX512_four_advance
-	VEXTRACTI32X4 $0x01, Z11, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x01, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x01, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x01, Z10, X17
-	VPMOVZXBD     X17, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF32LEAVX512_four_advance
-	VEXTRACTI32X4 $0x02, Z11, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x02, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x02, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x02, Z10, X17
-	VPMOVZXBD     X17, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x30
-	JBE           utf8ToUTF32LEAVX512_four_advance
-	VEXTRACTI32X4 $0x03, Z11, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x03, Z12, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x03, Z13, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z10
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
-	VPANDD        dword1F<>+0(SB), Z11, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z12, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPSLLD        $0x06, Z12, Z17
-	VPTERNLOGD    $0xfe, Z13, Z17, Z15
-	VPANDD        dword7<>+0(SB), Z11, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPSLLD        $0x0c, Z12, Z17
-	VPTERNLOGD    $0xfe, Z10, Z17, Z16
-	VPSLLD        $0x06, Z13, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z14, Z11, K1, Z11
-	VPBLENDMD     Z15, Z11, K2, Z11
-	VPBLENDMD     Z16, Z11, K3, Z11
-	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z11, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z11, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VMOVDQU64     Z11, (AX)(R11*1)
-	MOVQ          $0x00000010, DI
-	CMPQ          R10, DI
-	CMOVQLT       R10, DI
-	LEAQ          (R11)(DI*4), R11
-	SUBQ          $0x10, R10
-
-utf8ToUTF32LEAVX512_four_advance:
-	MOVQ R11, DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF32LEAVX512_loop
-
-utf8ToUTF32LEAVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
-TEXT ·utf8ToUTF32BEAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x003f003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x001f001f, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x00c000c0, R8
-	VPBROADCASTD R8, Z6
-	MOVL         $0x00e000e0, R8
-	VPBROADCASTD R8, Z7
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z8
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z9
-	VMOVDQU64    swap32<>+0(SB), Z10
-	MOVQ         $0xffffffffffffffff, R8
-
-utf8ToUTF32BEAVX512_loop:
-	CMPQ      SI, BX
-	JG        utf8ToUTF32BEAVX512_done
-	CMPQ      DI, CX
-	JG        utf8ToUTF32BEAVX512_done
-	VMOVDQU64 (DX)(SI*1), Z11
-	VPMOVB2M  Z11, K1
-	KORTESTQ  K1, K1
-	JNZ       utf8ToUTF32BEAVX512_wide
-	VPMOVZXBD (DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
-	VMOVDQU64 Z11, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
-	VMOVDQU64 Z11, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
-	VMOVDQU64 Z11, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
-	VMOVDQU64 Z11, 192(AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x00000100, DI
-	JMP       utf8ToUTF32BEAVX512_loop
-
-utf8ToUTF32BEAVX512_wide:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z11, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z11, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z11, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF32BEAVX512_four
-	VPANDD        Z3, Z11, Z12
-	VPCMPEQB      Z0, Z12, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32BEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32BEAVX512_done
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
-	VPCOMPRESSB.Z Z11, K1, Z12
-	VPCOMPRESSB.Z Z11, K2, Z13
-	VPCOMPRESSB.Z Z11, K3, Z11
-	POPCNTQ       R14, R9
-	VPMOVZXBW     Y12, Z14
-	VPMOVZXBW     Y13, Z15
-	VPMOVZXBW     Y11, Z16
-	VPCMPUW       $0x05, Z6, Z14, K1
-	VPCMPUW       $0x05, Z7, Z14, K2
-	VPANDD        Z4, Z15, Z15
-	VPANDD        Z4, Z16, Z16
-	VPANDD        Z5, Z14, Z17
-	VPSLLW        $0x06, Z17, Z17
-	VPORD         Z15, Z17, Z17
-	VPSLLW        $0x0c, Z14, Z18
-	VPSLLW        $0x06, Z15, Z15
-	VPTERNLOGD    $0xfe, Z16, Z15, Z18
-	VPBLENDMW     Z17, Z14, K1, Z14
-	VPBLENDMW     Z18, Z14, K2, Z14
-	VPCMPUW       $0x01, Z8, Z18, K2, K1
-	VPSUBW        Z9, Z18, Z15
-	VPCMPUW       $0x01, Z8, Z15, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPMOVZXWD     Y14, Z15
-	VEXTRACTI64X4 $0x01, Z14, Y14
-	VPMOVZXWD     Y14, Z14
-	VPSHUFB       Z10, Z15, Z15
-	VPSHUFB       Z10, Z14, Z14
-	VMOVDQU64     Z15, (AX)(DI*1)
-	VMOVDQU64     Z14, 64(AX)(DI*1)
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF32BEAVX512_advance
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VEXTRACTI64X4 $0x01, Z13, Y13
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VPMOVZXBW     Y12, Z12
-	VPMOVZXBW     Y13, Z13
-	VPMOVZXBW     Y11, Z11
-	VPCMPUW       $0x05, Z6, Z12, K1
-	VPCMPUW       $0x05, Z7, Z12, K2
-	VPANDD        Z4, Z13, Z13
-	VPANDD        Z4, Z11, Z11
-	VPANDD        Z5, Z12, Z14
-	VPSLLW        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPSLLW        $0x0c, Z12, Z15
-	VPSLLW        $0x06, Z13, Z13
-	VPTERNLOGD    $0xfe, Z11, Z13, Z15
-	VPBLENDMW     Z14, Z12, K1, Z12
-	VPBLENDMW     Z15, Z12, K2, Z12
-	VPCMPUW       $0x01, Z8, Z15, K2, K1
-	VPSUBW        Z9, Z15, Z13
-	VPCMPUW       $0x01, Z8, Z13, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPMOVZXWD     Y12, Z11
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VPMOVZXWD     Y12, Z12
-	VPSHUFB       Z10, Z11, Z11
-	VPSHUFB       Z10, Z12, Z12
-	VMOVDQU64     Z11, 128(AX)(DI*1)
-	VMOVDQU64     Z12, 192(AX)(DI*1)
-
-utf8ToUTF32BEAVX512_advance:
-	LEAQ (DI)(R9*4), DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF32BEAVX512_loop
-
-utf8ToUTF32BEAVX512_four:
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
-	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32BEAVX512_four_mixed
-	VPSLLD     $0x04, Z11, Z12
-	VPANDD     dword3F000<>+0(SB), Z12, Z12
-	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
-	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
-	VPSUBD     dword10000<>+0(SB), Z12, Z13
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32BEAVX512_four_mixed
-
-utf8ToUTF32BEAVX512_pure:
-	VPSHUFB    Z10, Z12, Z12
-	VMOVDQU64  Z12, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF32BEAVX512_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF32BEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z11
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
-	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32BEAVX512_loop
-	VPSLLD     $0x04, Z11, Z12
-	VPANDD     dword3F000<>+0(SB), Z12, Z12
-	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
-	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
-	VPSUBD     dword10000<>+0(SB), Z12, Z13
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32BEAVX512_loop
-	JMP        utf8ToUTF32BEAVX512_pure
-
-utf8ToUTF32BEAVX512_four_mixed:
-	MOVL          $0xf5f5f5f5, R14
-	VPBROADCASTD  R14, Z12
-	VPCMPUB       $0x05, Z12, Z11, K1
-	KMOVQ         K1, R13
-	MOVL          $0xfefefefe, R14
-	VPBROADCASTD  R14, Z13
-	VPANDD        Z11, Z13, Z13
-	MOVL          $0xc0c0c0c0, R14
-	VPBROADCASTD  R14, Z12
-	VPCMPEQB      Z12, Z13, K1
-	KMOVQ         K1, R14
-	ORQ           R14, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32BEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
-	ORQ           R11, R9
-	ORQ           R12, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32BEAVX512_done
-	MOVQ          R15, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z12
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z13
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z14
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z11
-	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
-	MOVQ          R9, R10
-	MOVQ          DI, R11
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X13, Z16
-	VPMOVZXBD     X14, Z17
-	VPMOVZXBD     X11, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x10
-	JBE           utf8ToUTF32BEAVX512_four_advance
-	VEXTRACTI32X4 $0x01, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x01, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x01, Z14, X17
-	VPMOVZXBD     X17, Z17
-	VEXTRACTI32X4 $0x01, Z11, X18
-	VPMOVZXBD     X18, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF32BEAVX512_four_advance
-	VEXTRACTI32X4 $0x02, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x02, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x02, Z14, X17
-	VPMOVZXBD     X17, Z17
-	VEXTRACTI32X4 $0x02, Z11, X18
-	VPMOVZXBD     X18, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x30
-	JBE           utf8ToUTF32BEAVX512_four_advance
-	VEXTRACTI32X4 $0x03, Z12, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x03, Z13, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x03, Z14, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x03, Z11, X11
-	VPMOVZXBD     X11, Z11
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
-	VPANDD        dword1F<>+0(SB), Z12, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z13, Z15, Z15
-	VPANDD        dwordF<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPSLLD        $0x06, Z13, Z18
-	VPTERNLOGD    $0xfe, Z14, Z18, Z16
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x12, Z17, Z17
-	VPSLLD        $0x0c, Z13, Z18
-	VPTERNLOGD    $0xfe, Z11, Z18, Z17
-	VPSLLD        $0x06, Z14, Z18
-	VPORD         Z18, Z17, Z17
-	VPBLENDMD     Z15, Z12, K1, Z12
-	VPBLENDMD     Z16, Z12, K2, Z12
-	VPBLENDMD     Z17, Z12, K3, Z12
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z12, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z12, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPSHUFB       Z10, Z12, Z12
-	VMOVDQU64     Z12, (AX)(R11*1)
-	MOVQ          $0x00000010, DI
-	CMPQ          R10, DI
-	CMOVQLT       R10, DI
-	LEAQ          (R11)(DI*4), R11
-	SUBQ          $0x10, R10
-
-utf8ToUTF32BEAVX512_four_advance:
-	MOVQ R11, DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF32BEAVX512_loop
-
-utf8ToUTF32BEAVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf16LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf16LEToUTF8AVX512(SB), NOSPLIT, $8-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xff80ff80, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0x00800080, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x0000003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x000080c0, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x008080e0, R8
-	VPBROADCASTD R8, Z6
-
-utf16LEToUTF8AVX512_loop:
-	CMPQ      SI, BX
-	JG        utf16LEToUTF8AVX512_done
-	CMPQ      DI, CX
-	JG        utf16LEToUTF8AVX512_done
-	VMOVDQU64 (DX)(SI*1), Z7
-	VPTESTMW  Z0, Z7, K1
-	KORTESTD  K1, K1
-	JNZ       utf16LEToUTF8AVX512_wide
-	VPMOVWB   Z7, Y7
-	VMOVDQU   Y7, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf16LEToUTF8AVX512_loop
-
-utf16LEToUTF8AVX512_wide:
-	VPSUBW   Z1, Z7, Z8
-	VPCMPUW  $0x01, Z2, Z8, K1
-	KMOVD    K1, R8
-	VPCMPUW  $0x01, Z3, Z7, K2
-	VPCMPUW  $0x01, Z2, Z7, K3
-	KMOVD    K2, R13
-	KMOVD    K3, R14
-	NOTQ     R13
-	NOTQ     R14
-	MOVQ     $0x00000020, R11
-	XORQ     R9, R9
-	XORQ     R10, R10
-	TESTQ    R8, R8
-	JZ       utf16LEToUTF8AVX512_plain
-	VPANDD   dwordFC00FC00<>+0(SB), Z7, Z9
-	VPCMPEQD dwordDC00D800<>+0(SB), Z9, K1
-	KORTESTW K1, K1
-	JCC      utf16LEToUTF8AVX512_mixed
-
-utf16LEToUTF8AVX512_pure:
-	VPSLLD     $0x10, Z7, Z8
-	VPSRLD     $0x06, Z8, Z8
-	VPSRLD     $0x10, Z7, Z7
-	VPADDD     Z7, Z8, Z8
-	VPADDD     dwordFCA02400<>+0(SB), Z8, Z8
-	VPSRLD     $0x12, Z8, Z7
-	VPSRLD     $0x04, Z8, Z9
-	VPTERNLOGD $0xf8, dword3F00<>+0(SB), Z9, Z7
-	VPSLLD     $0x0a, Z8, Z9
-	VPTERNLOGD $0xf8, dword3F0000<>+0(SB), Z9, Z7
-	VPSLLD     $0x18, Z8, Z9
-	VPTERNLOGD $0xf8, dword3F000000<>+0(SB), Z9, Z7
-	VPORD      dword808080F0<>+0(SB), Z7, Z7
-	VMOVDQU64  Z7, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf16LEToUTF8AVX512_done
-	CMPQ       DI, CX
-	JG         utf16LEToUTF8AVX512_done
-	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordFC00FC00<>+0(SB), Z7, Z8
-	VPCMPEQD   dwordDC00D800<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JCC        utf16LEToUTF8AVX512_loop
-	JMP        utf16LEToUTF8AVX512_pure
-
-utf16LEToUTF8AVX512_mixed:
-	MOVL         $0x04000400, R12
-	VPBROADCASTD R12, Z9
-	VPCMPUW      $0x01, Z9, Z8, K1
-	KMOVD        K1, R9
-	ANDNQ        R8, R9, R10
-	BTQ          $0x1f, R9
-	JCC          utf16LEToUTF8AVX512_whole
-	DECQ         R11
-	BTRQ         $0x1f, R9
-	BTRQ         $0x1f, R8
-
-utf16LEToUTF8AVX512_whole:
-	MOVQ   R9, R12
-	SHLQ   $0x01, R12
-	CMPQ   R12, R10
-	JEQ    utf16LEToUTF8AVX512_pairs
-	XORQ   R9, R9
-	XORQ   R10, R10
-	TZCNTL R8, R11
-	TESTQ  R11, R11
-	JZ     utf16LEToUTF8AVX512_done
-
-utf16LEToUTF8AVX512_plain:
-	MOVQ          R11, R8
-	VPMOVZXWD     Y7, Z8
-	VPANDD        Z4, Z8, Z9
-	VPSRLD        $0x06, Z8, Z10
-	VPSRLD        $0x0c, Z8, Z12
-	VPANDD        Z4, Z10, Z13
-	VPSLLD        $0x08, Z9, Z11
-	VPTERNLOGD    $0xfe, Z5, Z10, Z11
-	VPSLLD        $0x08, Z13, Z13
-	VPSLLD        $0x10, Z9, Z9
-	VPTERNLOGD    $0xfe, Z12, Z13, Z9
-	VPORD         Z6, Z9, Z9
-	VPBLENDMD     Z11, Z9, K3, Z9
-	VPBLENDMD     Z8, Z9, K2, Z9
-	MOVQ          $0x2222222222222222, R10
-	PDEPQ         R10, R13, R9
-	MOVQ          $0x4444444444444444, R10
-	PDEPQ         R10, R14, R10
-	ORQ           R10, R9
-	MOVQ          $0x1111111111111111, R10
-	ORQ           R10, R9
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R9, R9
-	KMOVQ         R9, K1
-	VPCOMPRESSB.Z Z9, K1, Z8
-	VMOVDQU64     Z8, (AX)(DI*1)
-	POPCNTQ       R9, R10
-	ADDQ          R10, DI
-	CMPQ          R11, $0x10
-	JBE           utf16LEToUTF8AVX512_plain_advance
-	VEXTRACTI64X4 $0x01, Z7, Y7
-	KSHIFTRD      $0x10, K2, K1
-	KSHIFTRD      $0x10, K3, K2
-	SHRQ          $0x10, R13
-	SHRQ          $0x10, R14
-	MOVQ          R11, R8
-	SUBQ          $0x10, R8
-	VPMOVZXWD     Y7, Z7
-	VPANDD        Z4, Z7, Z8
-	VPSRLD        $0x06, Z7, Z9
-	VPSRLD        $0x0c, Z7, Z11
-	VPANDD        Z4, Z9, Z12
-	VPSLLD        $0x08, Z8, Z10
-	VPTERNLOGD    $0xfe, Z5, Z9, Z10
-	VPSLLD        $0x08, Z12, Z12
-	VPSLLD        $0x10, Z8, Z8
-	VPTERNLOGD    $0xfe, Z11, Z12, Z8
-	VPORD         Z6, Z8, Z8
-	VPBLENDMD     Z10, Z8, K2, Z8
-	VPBLENDMD     Z7, Z8, K1, Z8
-	MOVQ          $0x2222222222222222, R9
-	PDEPQ         R9, R13, R10
-	MOVQ          $0x4444444444444444, R9
-	PDEPQ         R9, R14, R9
-	ORQ           R9, R10
-	MOVQ          $0x1111111111111111, R9
-	ORQ           R9, R10
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R10, R10
-	KMOVQ         R10, K1
-	VPCOMPRESSB.Z Z8, K1, Z7
-	VMOVDQU64     Z7, (AX)(DI*1)
-	POPCNTQ       R10, R9
-	ADDQ          R9, DI
-
-utf16LEToUTF8AVX512_plain_advance:
-	LEAQ (SI)(R11*2), SI
-	JMP  utf16LEToUTF8AVX512_loop
-
-utf16LEToUTF8AVX512_pairs:
-	KMOVD         R9, K1
-	VMOVDQU64     nextUnit<>+0(SB), Z8
-	VPERMW        Z7, Z8, Z8
-	MOVQ          R11, R8
-	VPMOVZXWD     Y7, Z9
-	VPANDD        Z4, Z9, Z10
-	VPSRLD        $0x06, Z9, Z11
-	VPSRLD        $0x0c, Z9, Z13
-	VPANDD        Z4, Z11, Z14
-	VPSLLD        $0x08, Z10, Z12
-	VPTERNLOGD    $0xfe, Z5, Z11, Z12
-	VPSLLD        $0x08, Z14, Z14
-	VPSLLD        $0x10, Z10, Z10
-	VPTERNLOGD    $0xfe, Z13, Z14, Z10
-	VPORD         Z6, Z10, Z10
-	VPMOVZXWD     Y8, Z11
-	VPSLLD        $0x0a, Z9, Z13
-	VPADDD        Z11, Z13, Z13
-	VPADDD        dwordFCA02400<>+0(SB), Z13, Z13
-	VPSRLD        $0x12, Z13, Z11
-	VPSRLD        $0x04, Z13, Z14
-	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z14, Z11
-	VPSLLD        $0x0a, Z13, Z14
-	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z14, Z11
-	VPSLLD        $0x18, Z13, Z14
-	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z14, Z11
-	VPORD         dword808080F0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K3, Z10
-	VPBLENDMD     Z9, Z10, K2, Z10
-	MOVQ          R10, BP
-	NOTQ          BP
-	MOVQ          $0x1111111111111111, R15
-	PDEPQ         R15, BP, R12
-	ANDNQ         R13, R10, BP
-	MOVQ          $0x2222222222222222, R15
-	PDEPQ         R15, BP, R15
-	ORQ           R15, R12
-	ANDNQ         R14, R10, BP
-	MOVQ          $0x4444444444444444, R15
-	PDEPQ         R15, BP, R15
-	ORQ           R15, R12
-	MOVQ          $0x8888888888888888, R15
-	PDEPQ         R15, R9, R15
-	ORQ           R15, R12
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R12, R12
-	KMOVQ         R12, K4
-	VPCOMPRESSB.Z Z10, K4, Z9
-	VMOVDQU64     Z9, (AX)(DI*1)
-	POPCNTQ       R12, R15
-	ADDQ          R15, DI
-	CMPQ          R11, $0x10
-	JBE           utf16LEToUTF8AVX512_pairs_advance
-	VEXTRACTI64X4 $0x01, Z7, Y7
-	KSHIFTRD      $0x10, K2, K2
-	KSHIFTRD      $0x10, K3, K3
-	VEXTRACTI64X4 $0x01, Z8, Y8
-	KSHIFTRD      $0x10, K1, K1
-	SHRQ          $0x10, R9
-	SHRQ          $0x10, R10
-	SHRQ          $0x10, R13
-	SHRQ          $0x10, R14
-	MOVQ          R11, R8
-	SUBQ          $0x10, R8
-	VPMOVZXWD     Y7, Z7
-	VPANDD        Z4, Z7, Z9
-	VPSRLD        $0x06, Z7, Z10
-	VPSRLD        $0x0c, Z7, Z12
-	VPANDD        Z4, Z10, Z13
-	VPSLLD        $0x08, Z9, Z11
-	VPTERNLOGD    $0xfe, Z5, Z10, Z11
-	VPSLLD        $0x08, Z13, Z13
-	VPSLLD        $0x10, Z9, Z9
-	VPTERNLOGD    $0xfe, Z12, Z13, Z9
-	VPORD         Z6, Z9, Z9
-	VPMOVZXWD     Y8, Z8
-	VPSLLD        $0x0a, Z7, Z10
-	VPADDD        Z8, Z10, Z10
-	VPADDD        dwordFCA02400<>+0(SB), Z10, Z10
-	VPSRLD        $0x12, Z10, Z8
-	VPSRLD        $0x04, Z10, Z12
-	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z12, Z8
-	VPSLLD        $0x0a, Z10, Z12
-	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z12, Z8
-	VPSLLD        $0x18, Z10, Z12
-	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z12, Z8
-	VPORD         dword808080F0<>+0(SB), Z8, Z8
-	VPBLENDMD     Z8, Z9, K1, Z9
-	VPBLENDMD     Z11, Z9, K3, Z9
-	VPBLENDMD     Z7, Z9, K2, Z9
-	MOVQ          R10, BP
-	NOTQ          BP
-	MOVQ          $0x1111111111111111, R15
-	PDEPQ         R15, BP, R12
-	ANDNQ         R13, R10, BP
-	MOVQ          $0x2222222222222222, R15
-	PDEPQ         R15, BP, R13
-	ORQ           R13, R12
-	ANDNQ         R14, R10, BP
-	MOVQ          $0x4444444444444444, R15
-	PDEPQ         R15, BP, R13
-	ORQ           R13, R12
-	MOVQ          $0x8888888888888888, R15
-	PDEPQ         R15, R9, R13
-	ORQ           R13, R12
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R12, R12
-	KMOVQ         R12, K1
-	VPCOMPRESSB.Z Z9, K1, Z7
-	VMOVDQU64     Z7, (AX)(DI*1)
-	POPCNTQ       R12, R13
-	ADDQ          R13, DI
-
-utf16LEToUTF8AVX512_pairs_advance:
-	LEAQ (SI)(R11*2), SI
-	JMP  utf16LEToUTF8AVX512_loop
-
-utf16LEToUTF8AVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf16BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf16BEToUTF8AVX512(SB), NOSPLIT, $8-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xff80ff80, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0x00800080, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x0000003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x000080c0, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x008080e0, R8
-	VPBROADCASTD R8, Z6
-	VMOVDQU64    swap16<>+0(SB), Z7
-
-utf16BEToUTF8AVX512_loop:
-	CMPQ      SI, BX
-	JG        utf16BEToUTF8AVX512_done
-	CMPQ      DI, CX
-	JG        utf16BEToUTF8AVX512_done
-	VMOVDQU64 (DX)(SI*1), Z8
-	VPSHUFB   Z7, Z8, Z8
-	VPTESTMW  Z0, Z8, K1
-	KORTESTD  K1, K1
-	JNZ       utf16BEToUTF8AVX512_wide
-	VPMOVWB   Z8, Y8
-	VMOVDQU   Y8, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf16BEToUTF8AVX512_loop
-
-utf16BEToUTF8AVX512_wide:
-	VPSUBW   Z1, Z8, Z9
-	VPCMPUW  $0x01, Z2, Z9, K1
-	KMOVD    K1, R8
-	VPCMPUW  $0x01, Z3, Z8, K2
-	VPCMPUW  $0x01, Z2, Z8, K3
-	KMOVD    K2, R13
-	KMOVD    K3, R14
-	NOTQ     R13
-	NOTQ     R14
-	MOVQ     $0x00000020, R11
-	XORQ     R9, R9
-	XORQ     R10, R10
-	TESTQ    R8, R8
-	JZ       utf16BEToUTF8AVX512_plain
-	VPANDD   dwordFC00FC00<>+0(SB), Z8, Z10
-	VPCMPEQD dwordDC00D800<>+0(SB), Z10, K1
-	KORTESTW K1, K1
-	JCC      utf16BEToUTF8AVX512_mixed
-
-utf16BEToUTF8AVX512_pure:
-	VPSLLD     $0x10, Z8, Z9
-	VPSRLD     $0x06, Z9, Z9
-	VPSRLD     $0x10, Z8, Z8
-	VPADDD     Z8, Z9, Z9
-	VPADDD     dwordFCA02400<>+0(SB), Z9, Z9
-	VPSRLD     $0x12, Z9, Z8
-	VPSRLD     $0x04, Z9, Z10
-	VPTERNLOGD $0xf8, dword3F00<>+0(SB), Z10, Z8
-	VPSLLD     $0x0a, Z9, Z10
-	VPTERNLOGD $0xf8, dword3F0000<>+0(SB), Z10, Z8
-	VPSLLD     $0x18, Z9, Z10
-	VPTERNLOGD $0xf8, dword3F000000<>+0(SB), Z10, Z8
-	VPORD      dword808080F0<>+0(SB), Z8, Z8
-	VMOVDQU64  Z8, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf16BEToUTF8AVX512_done
-	CMPQ       DI, CX
-	JG         utf16BEToUTF8AVX512_done
-	VMOVDQU64  (DX)(SI*1), Z8
-	VPSHUFB    Z7, Z8, Z8
-	VPANDD     dwordFC00FC00<>+0(SB), Z8, Z9
-	VPCMPEQD   dwordDC00D800<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JCC        utf16BEToUTF8AVX512_loop
-	JMP        utf16BEToUTF8AVX512_pure
-
-utf16BEToUTF8AVX512_mixed:
-	MOVL         $0x04000400, R12
-	VPBROADCASTD R12, Z10
-	VPCMPUW      $0x01, Z10, Z9, K1
-	KMOVD        K1, R9
-	ANDNQ        R8, R9, R10
-	BTQ          $0x1f, R9
-	JCC          utf16BEToUTF8AVX512_whole
-	DECQ         R11
-	BTRQ         $0x1f, R9
-	BTRQ         $0x1f, R8
-
-utf16BEToUTF8AVX512_whole:
-	MOVQ   R9, R12
-	SHLQ   $0x01, R12
-	CMPQ   R12, R10
-	JEQ    utf16BEToUTF8AVX512_pairs
-	XORQ   R9, R9
-	XORQ   R10, R10
-	TZCNTL R8, R11
-	TESTQ  R11, R11
-	JZ     utf16BEToUTF8AVX512_done
-
-utf16BEToUTF8AVX512_plain:
-	MOVQ          R11, R8
-	VPMOVZXWD     Y8, Z9
-	VPANDD        Z4, Z9, Z10
-	VPSRLD        $0x06, Z9, Z11
-	VPSRLD        $0x0c, Z9, Z13
-	VPANDD        Z4, Z11, Z14
-	VPSLLD        $0x08, Z10, Z12
-	VPTERNLOGD    $0xfe, Z5, Z11, Z12
-	VPSLLD        $0x08, Z14, Z14
-	VPSLLD        $0x10, Z10, Z10
-	VPTERNLOGD    $0xfe, Z13, Z14, Z10
-	VPORD         Z6, Z10, Z10
-	VPBLENDMD     Z12, Z10, K3, Z10
-	VPBLENDMD     Z9, Z10, K2, Z10
-	MOVQ          $0x2222222222222222, R10
-	PDEPQ         R10, R13, R9
-	MOVQ          $0x4444444444444444, R10
-	PDEPQ         R10, R14, R10
-	ORQ           R10, R9
-	MOVQ          $0x1111111111111111, R10
-	ORQ           R10, R9
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R9, R9
-	KMOVQ         R9, K1
-	VPCOMPRESSB.Z Z10, K1, Z9
-	VMOVDQU64     Z9, (AX)(DI*1)
-	POPCNTQ       R9, R10
-	ADDQ          R10, DI
-	CMPQ          R11, $0x10
-	JBE           utf16BEToUTF8AVX512_plain_advance
-	VEXTRACTI64X4 $0x01, Z8, Y8
-	KSHIFTRD      $0x10, K2, K1
-	KSHIFTRD      $0x10, K3, K2
-	SHRQ          $0x10, R13
-	SHRQ          $0x10, R14
-	MOVQ          R11, R8
-	SUBQ          $0x10, R8
-	VPMOVZXWD     Y8, Z8
-	VPANDD        Z4, Z8, Z9
-	VPSRLD        $0x06, Z8, Z10
-	VPSRLD        $0x0c, Z8, Z12
-	VPANDD        Z4, Z10, Z13
-	VPSLLD        $0x08, Z9, Z11
-	VPTERNLOGD    $0xfe, Z5, Z10, Z11
-	VPSLLD        $0x08, Z13, Z13
-	VPSLLD        $0x10, Z9, Z9
-	VPTERNLOGD    $0xfe, Z12, Z13, Z9
-	VPORD         Z6, Z9, Z9
-	VPBLENDMD     Z11, Z9, K2, Z9
-	VPBLENDMD     Z8, Z9, K1, Z9
-	MOVQ          $0x2222222222222222, R9
-	PDEPQ         R9, R13, R10
-	MOVQ          $0x4444444444444444, R9
-	PDEPQ         R9, R14, R9
-	ORQ           R9, R10
-	MOVQ          $0x1111111111111111, R9
-	ORQ           R9, R10
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R10, R10
-	KMOVQ         R10, K1
-	VPCOMPRESSB.Z Z9, K1, Z8
-	VMOVDQU64     Z8, (AX)(DI*1)
-	POPCNTQ       R10, R9
-	ADDQ          R9, DI
-
-utf16BEToUTF8AVX512_plain_advance:
-	LEAQ (SI)(R11*2), SI
-	JMP  utf16BEToUTF8AVX512_loop
-
-utf16BEToUTF8AVX512_pairs:
-	KMOVD         R9, K1
-	VMOVDQU64     nextUnit<>+0(SB), Z9
-	VPERMW        Z8, Z9, Z9
-	MOVQ          R11, R8
-	VPMOVZXWD     Y8, Z10
-	VPANDD        Z4, Z10, Z11
-	VPSRLD        $0x06, Z10, Z12
-	VPSRLD        $0x0c, Z10, Z14
-	VPANDD        Z4, Z12, Z15
-	VPSLLD        $0x08, Z11, Z13
-	VPTERNLOGD    $0xfe, Z5, Z12, Z13
-	VPSLLD        $0x08, Z15, Z15
-	VPSLLD        $0x10, Z11, Z11
-	VPTERNLOGD    $0xfe, Z14, Z15, Z11
-	VPORD         Z6, Z11, Z11
-	VPMOVZXWD     Y9, Z12
-	VPSLLD        $0x0a, Z10, Z14
-	VPADDD        Z12, Z14, Z14
-	VPADDD        dwordFCA02400<>+0(SB), Z14, Z14
-	VPSRLD        $0x12, Z14, Z12
-	VPSRLD        $0x04, Z14, Z15
-	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z15, Z12
-	VPSLLD        $0x0a, Z14, Z15
-	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z15, Z12
-	VPSLLD        $0x18, Z14, Z15
-	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z15, Z12
-	VPORD         dword808080F0<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z11, K1, Z11
-	VPBLENDMD     Z13, Z11, K3, Z11
-	VPBLENDMD     Z10, Z11, K2, Z11
-	MOVQ          R10, BP
-	NOTQ          BP
-	MOVQ          $0x1111111111111111, R15
-	PDEPQ         R15, BP, R12
-	ANDNQ         R13, R10, BP
-	MOVQ          $0x2222222222222222, R15
-	PDEPQ         R15, BP, R15
-	ORQ           R15, R12
-	ANDNQ         R14, R10, BP
-	MOVQ          $0x4444444444444444, R15
-	PDEPQ         R15, BP, R15
-	ORQ           R15, R12
-	MOVQ          $0x8888888888888888, R15
-	PDEPQ         R15, R9, R15
-	ORQ           R15, R12
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R12, R12
-	KMOVQ         R12, K4
-	VPCOMPRESSB.Z Z11, K4, Z10
-	VMOVDQU64     Z10, (AX)(DI*1)
-	POPCNTQ       R12, R15
-	ADDQ          R15, DI
-	CMPQ          R11, $0x10
-	JBE           utf16BEToUTF8AVX512_pairs_advance
-	VEXTRACTI64X4 $0x01, Z8, Y8
-	KSHIFTRD      $0x10, K2, K2
-	KSHIFTRD      $0x10, K3, K3
-	VEXTRACTI64X4 $0x01, Z9, Y9
-	KSHIFTRD      $0x10, K1, K1
-	SHRQ          $0x10, R9
-	SHRQ          $0x10, R10
-	SHRQ          $0x10, R13
-	SHRQ          $0x10, R14
-	MOVQ          R11, R8
-	SUBQ          $0x10, R8
-	VPMOVZXWD     Y8, Z8
-	VPANDD        Z4, Z8, Z10
-	VPSRLD        $0x06, Z8, Z11
-	VPSRLD        $0x0c, Z8, Z13
-	VPANDD        Z4, Z11, Z14
-	VPSLLD        $0x08, Z10, Z12
-	VPTERNLOGD    $0xfe, Z5, Z11, Z12
-	VPSLLD        $0x08, Z14, Z14
-	VPSLLD        $0x10, Z10, Z10
-	VPTERNLOGD    $0xfe, Z13, Z14, Z10
-	VPORD         Z6, Z10, Z10
-	VPMOVZXWD     Y9, Z9
-	VPSLLD        $0x0a, Z8, Z11
-	VPADDD        Z9, Z11, Z11
-	VPADDD        dwordFCA02400<>+0(SB), Z11, Z11
-	VPSRLD        $0x12, Z11, Z9
-	VPSRLD        $0x04, Z11, Z13
-	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z13, Z9
-	VPSLLD        $0x0a, Z11, Z13
-	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z13, Z9
-	VPSLLD        $0x18, Z11, Z13
-	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z13, Z9
-	VPORD         dword808080F0<>+0(SB), Z9, Z9
-	VPBLENDMD     Z9, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K3, Z10
-	VPBLENDMD     Z8, Z10, K2, Z10
-	MOVQ          R10, BP
-	NOTQ          BP
-	MOVQ          $0x1111111111111111, R15
-	PDEPQ         R15, BP, R12
-	ANDNQ         R13, R10, BP
-	MOVQ          $0x2222222222222222, R15
-	PDEPQ         R15, BP, R13
-	ORQ           R13, R12
-	ANDNQ         R14, R10, BP
-	MOVQ          $0x4444444444444444, R15
-	PDEPQ         R15, BP, R13
-	ORQ           R13, R12
-	MOVQ          $0x8888888888888888, R15
-	PDEPQ         R15, R9, R13
-	ORQ           R13, R12
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R12, R12
-	KMOVQ         R12, K1
-	VPCOMPRESSB.Z Z10, K1, Z8
-	VMOVDQU64     Z8, (AX)(DI*1)
-	POPCNTQ       R12, R13
-	ADDQ          R13, DI
-
-utf16BEToUTF8AVX512_pairs_advance:
-	LEAQ (SI)(R11*2), SI
-	JMP  utf16BEToUTF8AVX512_loop
-
-utf16BEToUTF8AVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
 DATA ydword3F003F00<>+0(SB)/4, $0x3f003f00
 DATA ydword3F003F00<>+4(SB)/4, $0x3f003f00
 DATA ydword3F003F00<>+8(SB)/4, $0x3f003f00
@@ -24834,6 +21938,3202 @@ DATA wordRamp<>+60(SB)/2, $0x0000
 DATA wordRamp<>+62(SB)/2, $0x0000
 GLOBL wordRamp<>(SB), RODATA|NOPTR, $64
 
+// func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, CMOV, POPCNT
+TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0x3f003f00, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0x80c080c0, R8
+	VPBROADCASTD R8, Z1
+	MOVQ         $0xaaaaaaaaaaaaaaaa, R8
+	MOVQ         $0x5555555555555555, R9
+	MOVQ         $0xffffffffffffffff, R10
+
+l1u_loop:
+	CMPQ      SI, BX
+	JG        l1u_tail
+	CMPQ      DI, CX
+	JG        l1u_done
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPMOVB2M  Z2, K1
+	KORTESTQ  K1, K1
+	JNZ       l1u_wide
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       l1u_loop
+
+l1u_wide:
+	KMOVQ         K1, R11
+	MOVL          R11, R12
+	VPMOVZXBW     Y2, Z3
+	VPSLLW        $0x08, Z3, Z4
+	VPANDD        Z0, Z4, Z4
+	VPSRLW        $0x06, Z3, Z5
+	VPTERNLOGD    $0xfe, Z1, Z5, Z4
+	VPBLENDMW     Z4, Z3, K1, Z3
+	PDEPQ         R8, R12, R13
+	ORQ           R9, R13
+	KMOVQ         R13, K2
+	VPCOMPRESSB.Z Z3, K2, Z3
+	POPCNTQ       R12, R12
+	ADDQ          $0x20, R12
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ADDQ          R12, DI
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	SHRQ          $0x20, R11
+	KSHIFTRQ      $0x20, K1, K1
+	VPMOVZXBW     Y2, Z2
+	VPSLLW        $0x08, Z2, Z3
+	VPANDD        Z0, Z3, Z3
+	VPSRLW        $0x06, Z2, Z4
+	VPTERNLOGD    $0xfe, Z1, Z4, Z3
+	VPBLENDMW     Z3, Z2, K1, Z2
+	PDEPQ         R8, R11, R12
+	ORQ           R9, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z2, K1, Z2
+	POPCNTQ       R11, R11
+	ADDQ          $0x20, R11
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ADDQ          R11, DI
+	ADDQ          $0x40, SI
+	JMP           l1u_loop
+
+l1u_tail:
+	LEAQ          64(BX), BX
+	SUBQ          SI, BX
+	JLE           l1u_done
+	BZHIQ         BX, R10, R11
+	KMOVQ         R11, K1
+	VMOVDQU8.Z    (DX)(SI*1), K1, Z2
+	VPMOVB2M      Z2, K1
+	KMOVQ         K1, R11
+	POPCNTQ       R11, R11
+	ADDQ          BX, R11
+	ADDQ          DI, R11
+	SUBQ          $0x80, R11
+	CMPQ          R11, CX
+	JG            l1u_done
+	MOVQ          BX, CX
+	KMOVQ         K1, DX
+	MOVL          DX, R11
+	VPMOVZXBW     Y2, Z3
+	VPSLLW        $0x08, Z3, Z4
+	VPANDD        Z0, Z4, Z4
+	VPSRLW        $0x06, Z3, Z5
+	VPTERNLOGD    $0xfe, Z1, Z5, Z4
+	VPBLENDMW     Z4, Z3, K1, Z3
+	PDEPQ         R8, R11, R12
+	ORQ           R9, R12
+	KMOVQ         R12, K2
+	VPCOMPRESSB.Z Z3, K2, Z3
+	POPCNTQ       R11, R11
+	ADDQ          $0x20, R11
+	MOVQ          $0x00000020, R12
+	CMPQ          CX, R12
+	CMOVQLT       CX, R12
+	SUBQ          $0x20, R11
+	ADDQ          R12, R11
+	SUBQ          R12, CX
+	BZHIQ         R11, R10, R12
+	KMOVQ         R12, K2
+	VMOVDQU8      Z3, K2, (AX)(DI*1)
+	ADDQ          R11, DI
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	SHRQ          $0x20, DX
+	KSHIFTRQ      $0x20, K1, K1
+	VPMOVZXBW     Y2, Z2
+	VPSLLW        $0x08, Z2, Z3
+	VPANDD        Z0, Z3, Z3
+	VPSRLW        $0x06, Z2, Z0
+	VPTERNLOGD    $0xfe, Z1, Z0, Z3
+	VPBLENDMW     Z3, Z2, K1, Z2
+	PDEPQ         R8, DX, R8
+	ORQ           R9, R8
+	KMOVQ         R8, K1
+	VPCOMPRESSB.Z Z2, K1, Z0
+	POPCNTQ       DX, DX
+	ADDQ          $0x20, DX
+	MOVQ          $0x00000020, R8
+	CMPQ          CX, R8
+	CMOVQLT       CX, R8
+	SUBQ          $0x20, DX
+	ADDQ          R8, DX
+	SUBQ          R8, CX
+	BZHIQ         DX, R10, CX
+	KMOVQ         CX, K1
+	VMOVDQU8      Z0, K1, (AX)(DI*1)
+	ADDQ          DX, DI
+	ADDQ          BX, SI
+
+l1u_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000040, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xc2c2c2c2, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xc3c3c3c3, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x40404040, R8
+	VPBROADCASTD R8, Z4
+	MOVQ         $0x7fffffffffffffff, R8
+	MOVQ         $0xffffffffffffffff, R9
+
+u8l1_loop:
+	CMPQ      SI, BX
+	JG        u8l1_tail
+	CMPQ      DI, CX
+	JG        u8l1_done
+	VMOVDQU64 (DX)(SI*1), Z5
+	VPMOVB2M  Z5, K1
+	KORTESTQ  K1, K1
+	JNZ       u8l1_wide
+	VMOVDQU64 Z5, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       u8l1_loop
+
+u8l1_wide:
+	KMOVQ    K1, R10
+	VPANDD   Z0, Z5, Z6
+	VPCMPEQB Z1, Z6, K1
+	KMOVQ    K1, R11
+	VPCMPB   $0x01, Z2, Z5, K1
+	KMOVQ    K1, R12
+	VPCMPEQB Z3, Z5, K1
+	KMOVQ    K1, R13
+	MOVQ     $0x00000040, R15
+	MOVQ     R9, R14
+	BTQ      $0x3f, R11
+	JCC      u8l1_whole
+	DECQ     R15
+	MOVQ     R8, R14
+	ANDQ     R14, R11
+	ANDQ     R14, R10
+
+u8l1_whole:
+	MOVQ          R11, BP
+	ORQ           R12, BP
+	CMPQ          BP, R10
+	JNE           u8l1_done
+	MOVQ          R11, BP
+	SHLQ          $0x01, BP
+	CMPQ          BP, R12
+	JNE           u8l1_done
+	SHLQ          $0x01, R13
+	KMOVQ         R13, K1
+	VPADDB        Z4, Z5, K1, Z5
+	ANDNQ         R14, R11, R10
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z5, K1, Z5
+	POPCNTQ       R10, BP
+	VMOVDQU64     Z5, (AX)(DI*1)
+	ADDQ          BP, DI
+	ADDQ          R15, SI
+	JMP           u8l1_loop
+
+u8l1_tail:
+	LEAQ       64(BX), BX
+	SUBQ       SI, BX
+	JLE        u8l1_done
+	BZHIQ      BX, R9, R10
+	KMOVQ      R10, K1
+	VMOVDQU8.Z (DX)(SI*1), K1, Z5
+	VPMOVB2M   Z5, K1
+	KMOVQ      K1, DX
+	VPANDD     Z0, Z5, Z0
+	VPCMPEQB   Z1, Z0, K1
+	KMOVQ      K1, R11
+	VPCMPB     $0x01, Z2, Z5, K1
+	KMOVQ      K1, R12
+	VPCMPEQB   Z3, Z5, K1
+	KMOVQ      K1, R13
+	MOVQ       $0x00000040, R15
+	MOVQ       R9, R14
+	BTQ        $0x3f, R11
+	JCC        u8l1_tail_whole
+	DECQ       R15
+	MOVQ       R8, R14
+	ANDQ       R14, R11
+	ANDQ       R14, DX
+
+u8l1_tail_whole:
+	MOVQ          R11, R8
+	ORQ           R12, R8
+	CMPQ          R8, DX
+	JNE           u8l1_done
+	MOVQ          R11, R8
+	SHLQ          $0x01, R8
+	CMPQ          R8, R12
+	JNE           u8l1_done
+	SHLQ          $0x01, R13
+	KMOVQ         R13, K1
+	VPADDB        Z4, Z5, K1, Z5
+	ANDNQ         R14, R11, DX
+	ANDQ          R10, DX
+	KMOVQ         DX, K1
+	VPCOMPRESSB.Z Z5, K1, Z0
+	POPCNTQ       DX, R8
+	LEAQ          -64(DI)(R8*1), R15
+	CMPQ          R15, CX
+	JG            u8l1_done
+	BZHIQ         R8, R9, R15
+	KMOVQ         R15, K1
+	VMOVDQU8      Z0, K1, (AX)(DI*1)
+	ADDQ          R8, DI
+	ADDQ          BX, SI
+
+u8l1_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x003f003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x001f001f, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x00c000c0, R8
+	VPBROADCASTD R8, Z6
+	MOVL         $0x00e000e0, R8
+	VPBROADCASTD R8, Z7
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z8
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z9
+	MOVQ         $0xffffffffffffffff, R8
+
+utf8ToUTF16LEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z10
+	VPMOVB2M      Z10, K1
+	KORTESTQ      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_wide
+	VPMOVZXBW     Y10, Z11
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXBW     Y10, Z10
+	VMOVDQU64     Z11, (AX)(DI*1)
+	VMOVDQU64     Z10, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf8ToUTF16LEAVX512_loop
+
+utf8ToUTF16LEAVX512_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF16LEAVX512_wide_general
+	VMOVDQU64 three48<>+0(SB), Z11
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z11, Z12
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16LEAVX512_wide_general
+	VPSHUFB   three<>+0(SB), Z12, Z12
+	VPANDD    dword3F<>+0(SB), Z12, Z13
+	VPANDD    dword3F00<>+0(SB), Z12, Z14
+	VPSRLD    $0x02, Z14, Z14
+	VPORD     Z14, Z13, Z13
+	VPANDD    dwordF0000<>+0(SB), Z12, Z14
+	VPSRLD    $0x04, Z14, Z14
+	VPORD     Z14, Z13, Z12
+	VPANDD    dwordF800<>+0(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16LEAVX512_wide_general
+
+utf8ToUTF16LEAVX512_three:
+	VPMOVDW   Z12, Y10
+	VMOVDQU   Y10, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16LEAVX512_done
+	VPERMD    (DX)(SI*1), Z11, Z12
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16LEAVX512_loop
+	VPSHUFB   three<>+0(SB), Z12, Z12
+	VPANDD    dword3F<>+0(SB), Z12, Z13
+	VPANDD    dword3F00<>+0(SB), Z12, Z14
+	VPSRLD    $0x02, Z14, Z14
+	VPORD     Z14, Z13, Z13
+	VPANDD    dwordF0000<>+0(SB), Z12, Z14
+	VPSRLD    $0x04, Z14, Z14
+	VPORD     Z14, Z13, Z12
+	VPANDD    dwordF800<>+0(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16LEAVX512_loop
+	JMP       utf8ToUTF16LEAVX512_three
+
+utf8ToUTF16LEAVX512_wide_general:
+	KMOVQ         K1, R9
+	VPCMPB        $0x01, Z0, Z10, K1
+	KMOVQ         K1, R10
+	VPCMPUB       $0x05, Z1, Z10, K1
+	KMOVQ         K1, R11
+	VPCMPUB       $0x05, Z2, Z10, K1
+	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF16LEAVX512_four
+	VPANDD        Z3, Z10, Z11
+	VPCMPEQB      Z0, Z11, K1
+	KMOVQ         K1, R13
+	ORQ           R12, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16LEAVX512_done
+	BZHIQ         R13, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R10
+	ANDNQ         R12, R10, R14
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	ORQ           R11, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16LEAVX512_done
+	KMOVQ         R14, K1
+	MOVQ          R14, R12
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K2
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K3
+	VPCOMPRESSB.Z Z10, K1, Z11
+	VPCOMPRESSB.Z Z10, K2, Z12
+	VPCOMPRESSB.Z Z10, K3, Z10
+	POPCNTQ       R14, R9
+	VPMOVZXBW     Y11, Z13
+	VPMOVZXBW     Y12, Z14
+	VPMOVZXBW     Y10, Z15
+	VPCMPUW       $0x05, Z6, Z13, K1
+	VPCMPUW       $0x05, Z7, Z13, K2
+	VPANDD        Z4, Z14, Z14
+	VPANDD        Z4, Z15, Z15
+	VPANDD        Z5, Z13, Z16
+	VPSLLW        $0x06, Z16, Z16
+	VPORD         Z14, Z16, Z16
+	VPSLLW        $0x0c, Z13, Z17
+	VPSLLW        $0x06, Z14, Z14
+	VPTERNLOGD    $0xfe, Z15, Z14, Z17
+	VPBLENDMW     Z16, Z13, K1, Z13
+	VPBLENDMW     Z17, Z13, K2, Z13
+	VPCMPUW       $0x01, Z8, Z17, K2, K1
+	VPSUBW        Z9, Z17, Z14
+	VPCMPUW       $0x01, Z8, Z14, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VMOVDQU64     Z13, (AX)(DI*1)
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16LEAVX512_advance
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXBW     Y11, Z11
+	VPMOVZXBW     Y12, Z12
+	VPMOVZXBW     Y10, Z10
+	VPCMPUW       $0x05, Z6, Z11, K1
+	VPCMPUW       $0x05, Z7, Z11, K2
+	VPANDD        Z4, Z12, Z12
+	VPANDD        Z4, Z10, Z10
+	VPANDD        Z5, Z11, Z13
+	VPSLLW        $0x06, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPSLLW        $0x0c, Z11, Z14
+	VPSLLW        $0x06, Z12, Z12
+	VPTERNLOGD    $0xfe, Z10, Z12, Z14
+	VPBLENDMW     Z13, Z11, K1, Z11
+	VPBLENDMW     Z14, Z11, K2, Z11
+	VPCMPUW       $0x01, Z8, Z14, K2, K1
+	VPSUBW        Z9, Z14, Z12
+	VPCMPUW       $0x01, Z8, Z12, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+
+utf8ToUTF16LEAVX512_advance:
+	LEAQ (DI)(R9*2), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16LEAVX512_loop
+
+utf8ToUTF16LEAVX512_four:
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
+	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16LEAVX512_four_mixed
+	VPSLLD     $0x04, Z10, Z11
+	VPANDD     dword3F000<>+0(SB), Z11, Z11
+	VPSLLD     $0x12, Z10, Z12
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
+	VPSRLD     $0x18, Z10, Z12
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
+	VPSUBD     dword10000<>+0(SB), Z11, Z12
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16LEAVX512_four_mixed
+
+utf8ToUTF16LEAVX512_pure:
+	VPSRLD     $0x0a, Z12, Z10
+	VPSLLD     $0x10, Z12, Z12
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z12, Z10
+	VPORD      dwordDC00D800<>+0(SB), Z10, Z10
+	VMOVDQU64  Z10, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF16LEAVX512_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF16LEAVX512_done
+	VMOVDQU64  (DX)(SI*1), Z10
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
+	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16LEAVX512_loop
+	VPSLLD     $0x04, Z10, Z11
+	VPANDD     dword3F000<>+0(SB), Z11, Z11
+	VPSLLD     $0x12, Z10, Z12
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
+	VPSRLD     $0x18, Z10, Z12
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
+	VPSUBD     dword10000<>+0(SB), Z11, Z12
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16LEAVX512_loop
+	JMP        utf8ToUTF16LEAVX512_pure
+
+utf8ToUTF16LEAVX512_four_mixed:
+	MOVQ          CX, R14
+	SUBQ          $0x40, R14
+	CMPQ          DI, R14
+	JG            utf8ToUTF16LEAVX512_done
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPUB       $0x05, Z11, Z10, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z12
+	VPANDD        Z10, Z12, Z12
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPEQB      Z11, Z12, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16LEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16LEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z11
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z10
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X10, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
+	VPANDD        dword1F<>+0(SB), Z11, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z12, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPSLLD        $0x06, Z12, Z17
+	VPTERNLOGD    $0xfe, Z13, Z17, Z15
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPSLLD        $0x0c, Z12, Z17
+	VPTERNLOGD    $0xfe, Z10, Z17, Z16
+	VPSLLD        $0x06, Z13, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z14, Z11, K1, Z11
+	VPBLENDMD     Z15, Z11, K2, Z11
+	VPBLENDMD     Z16, Z11, K3, Z11
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z11, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z11, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z17, Z10
+	VPADDD        dwordD800<>+0(SB), Z10, Z10
+	VPANDD        dword3FF<>+0(SB), Z17, Z12
+	VPADDD        dwordDC00<>+0(SB), Z12, Z12
+	VPSLLD        $0x10, Z12, Z12
+	VPORD         Z12, Z10, Z10
+	VPBLENDMD     Z10, Z11, K3, Z11
+	KMOVW         K3, DI
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, DI, R9
+	ORL           $0x55555555, R9
+	MOVQ          R10, DI
+	SHLQ          $0x01, DI
+	BZHIQ         DI, R9, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z11, K1, Z10
+	VMOVDQU64     Z10, (AX)(R11*1)
+	POPCNTQ       R9, DI
+	LEAQ          (R11)(DI*2), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF16LEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16LEAVX512_loop
+
+utf8ToUTF16LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF16BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x003f003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x001f001f, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x00c000c0, R8
+	VPBROADCASTD R8, Z6
+	MOVL         $0x00e000e0, R8
+	VPBROADCASTD R8, Z7
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z8
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z9
+	VMOVDQU64    swap16<>+0(SB), Z10
+	MOVQ         $0xffffffffffffffff, R8
+
+utf8ToUTF16BEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z11
+	VPMOVB2M      Z11, K1
+	KORTESTQ      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_wide
+	VPMOVZXBW     Y11, Z12
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXBW     Y11, Z11
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z12, (AX)(DI*1)
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf8ToUTF16BEAVX512_loop
+
+utf8ToUTF16BEAVX512_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF16BEAVX512_wide_general
+	VMOVDQU64 three48<>+0(SB), Z12
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z12, Z13
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16BEAVX512_wide_general
+	VPSHUFB   three<>+0(SB), Z13, Z13
+	VPANDD    dword3F<>+0(SB), Z13, Z14
+	VPANDD    dword3F00<>+0(SB), Z13, Z15
+	VPSRLD    $0x02, Z15, Z15
+	VPORD     Z15, Z14, Z14
+	VPANDD    dwordF0000<>+0(SB), Z13, Z15
+	VPSRLD    $0x04, Z15, Z15
+	VPORD     Z15, Z14, Z13
+	VPANDD    dwordF800<>+0(SB), Z13, Z14
+	VPTESTNMD Z14, Z14, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16BEAVX512_wide_general
+
+utf8ToUTF16BEAVX512_three:
+	VPMOVDW   Z13, Y11
+	VPSHUFB   Y10, Y11, Y11
+	VMOVDQU   Y11, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16BEAVX512_done
+	VPERMD    (DX)(SI*1), Z12, Z13
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16BEAVX512_loop
+	VPSHUFB   three<>+0(SB), Z13, Z13
+	VPANDD    dword3F<>+0(SB), Z13, Z14
+	VPANDD    dword3F00<>+0(SB), Z13, Z15
+	VPSRLD    $0x02, Z15, Z15
+	VPORD     Z15, Z14, Z14
+	VPANDD    dwordF0000<>+0(SB), Z13, Z15
+	VPSRLD    $0x04, Z15, Z15
+	VPORD     Z15, Z14, Z13
+	VPANDD    dwordF800<>+0(SB), Z13, Z14
+	VPTESTNMD Z14, Z14, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16BEAVX512_loop
+	JMP       utf8ToUTF16BEAVX512_three
+
+utf8ToUTF16BEAVX512_wide_general:
+	KMOVQ         K1, R9
+	VPCMPB        $0x01, Z0, Z11, K1
+	KMOVQ         K1, R10
+	VPCMPUB       $0x05, Z1, Z11, K1
+	KMOVQ         K1, R11
+	VPCMPUB       $0x05, Z2, Z11, K1
+	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF16BEAVX512_four
+	VPANDD        Z3, Z11, Z12
+	VPCMPEQB      Z0, Z12, K1
+	KMOVQ         K1, R13
+	ORQ           R12, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16BEAVX512_done
+	BZHIQ         R13, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R10
+	ANDNQ         R12, R10, R14
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	ORQ           R11, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16BEAVX512_done
+	KMOVQ         R14, K1
+	MOVQ          R14, R12
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K2
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K3
+	VPCOMPRESSB.Z Z11, K1, Z12
+	VPCOMPRESSB.Z Z11, K2, Z13
+	VPCOMPRESSB.Z Z11, K3, Z11
+	POPCNTQ       R14, R9
+	VPMOVZXBW     Y12, Z14
+	VPMOVZXBW     Y13, Z15
+	VPMOVZXBW     Y11, Z16
+	VPCMPUW       $0x05, Z6, Z14, K1
+	VPCMPUW       $0x05, Z7, Z14, K2
+	VPANDD        Z4, Z15, Z15
+	VPANDD        Z4, Z16, Z16
+	VPANDD        Z5, Z14, Z17
+	VPSLLW        $0x06, Z17, Z17
+	VPORD         Z15, Z17, Z17
+	VPSLLW        $0x0c, Z14, Z18
+	VPSLLW        $0x06, Z15, Z15
+	VPTERNLOGD    $0xfe, Z16, Z15, Z18
+	VPBLENDMW     Z17, Z14, K1, Z14
+	VPBLENDMW     Z18, Z14, K2, Z14
+	VPCMPUW       $0x01, Z8, Z18, K2, K1
+	VPSUBW        Z9, Z18, Z15
+	VPCMPUW       $0x01, Z8, Z15, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSHUFB       Z10, Z14, Z14
+	VMOVDQU64     Z14, (AX)(DI*1)
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16BEAVX512_advance
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VEXTRACTI64X4 $0x01, Z13, Y13
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXBW     Y12, Z12
+	VPMOVZXBW     Y13, Z13
+	VPMOVZXBW     Y11, Z11
+	VPCMPUW       $0x05, Z6, Z12, K1
+	VPCMPUW       $0x05, Z7, Z12, K2
+	VPANDD        Z4, Z13, Z13
+	VPANDD        Z4, Z11, Z11
+	VPANDD        Z5, Z12, Z14
+	VPSLLW        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPSLLW        $0x0c, Z12, Z15
+	VPSLLW        $0x06, Z13, Z13
+	VPTERNLOGD    $0xfe, Z11, Z13, Z15
+	VPBLENDMW     Z14, Z12, K1, Z12
+	VPBLENDMW     Z15, Z12, K2, Z12
+	VPCMPUW       $0x01, Z8, Z15, K2, K1
+	VPSUBW        Z9, Z15, Z13
+	VPCMPUW       $0x01, Z8, Z13, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z12, 64(AX)(DI*1)
+
+utf8ToUTF16BEAVX512_advance:
+	LEAQ (DI)(R9*2), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16BEAVX512_loop
+
+utf8ToUTF16BEAVX512_four:
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
+	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16BEAVX512_four_mixed
+	VPSLLD     $0x04, Z11, Z12
+	VPANDD     dword3F000<>+0(SB), Z12, Z12
+	VPSLLD     $0x12, Z11, Z13
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
+	VPSRLD     $0x18, Z11, Z13
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
+	VPSUBD     dword10000<>+0(SB), Z12, Z13
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16BEAVX512_four_mixed
+
+utf8ToUTF16BEAVX512_pure:
+	VPSRLD     $0x0a, Z13, Z11
+	VPSLLD     $0x10, Z13, Z13
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z13, Z11
+	VPORD      dwordDC00D800<>+0(SB), Z11, Z11
+	VPSHUFB    Z10, Z11, Z11
+	VMOVDQU64  Z11, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF16BEAVX512_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF16BEAVX512_done
+	VMOVDQU64  (DX)(SI*1), Z11
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
+	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16BEAVX512_loop
+	VPSLLD     $0x04, Z11, Z12
+	VPANDD     dword3F000<>+0(SB), Z12, Z12
+	VPSLLD     $0x12, Z11, Z13
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
+	VPSRLD     $0x18, Z11, Z13
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
+	VPSUBD     dword10000<>+0(SB), Z12, Z13
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16BEAVX512_loop
+	JMP        utf8ToUTF16BEAVX512_pure
+
+utf8ToUTF16BEAVX512_four_mixed:
+	MOVQ          CX, R14
+	SUBQ          $0x40, R14
+	CMPQ          DI, R14
+	JG            utf8ToUTF16BEAVX512_done
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPUB       $0x05, Z12, Z11, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z13
+	VPANDD        Z11, Z13, Z13
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPEQB      Z12, Z13, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16BEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16BEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z14
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z11
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X14, Z17
+	VPMOVZXBD     X11, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x01, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x02, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z14, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
+	VPANDD        dword1F<>+0(SB), Z12, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z13, Z15, Z15
+	VPANDD        dwordF<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPSLLD        $0x06, Z13, Z18
+	VPTERNLOGD    $0xfe, Z14, Z18, Z16
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x12, Z17, Z17
+	VPSLLD        $0x0c, Z13, Z18
+	VPTERNLOGD    $0xfe, Z11, Z18, Z17
+	VPSLLD        $0x06, Z14, Z18
+	VPORD         Z18, Z17, Z17
+	VPBLENDMD     Z15, Z12, K1, Z12
+	VPBLENDMD     Z16, Z12, K2, Z12
+	VPBLENDMD     Z17, Z12, K3, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z12, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z12, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z18, Z11
+	VPADDD        dwordD800<>+0(SB), Z11, Z11
+	VPANDD        dword3FF<>+0(SB), Z18, Z13
+	VPADDD        dwordDC00<>+0(SB), Z13, Z13
+	VPSLLD        $0x10, Z13, Z13
+	VPORD         Z13, Z11, Z11
+	VPBLENDMD     Z11, Z12, K3, Z12
+	KMOVW         K3, DI
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, DI, R9
+	ORL           $0x55555555, R9
+	MOVQ          R10, DI
+	SHLQ          $0x01, DI
+	BZHIQ         DI, R9, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z12, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(R11*1)
+	POPCNTQ       R9, DI
+	LEAQ          (R11)(DI*2), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF16BEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16BEAVX512_loop
+
+utf8ToUTF16BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
+TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000100, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x003f003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x001f001f, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x00c000c0, R8
+	VPBROADCASTD R8, Z6
+	MOVL         $0x00e000e0, R8
+	VPBROADCASTD R8, Z7
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z8
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z9
+	MOVQ         $0xffffffffffffffff, R8
+
+utf8ToUTF32LEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToUTF32LEAVX512_wide
+	VPMOVZXBD (DX)(SI*1), Z10
+	VMOVDQU64 Z10, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z10
+	VMOVDQU64 Z10, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z10
+	VMOVDQU64 Z10, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z10
+	VMOVDQU64 Z10, 192(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000100, DI
+	JMP       utf8ToUTF32LEAVX512_loop
+
+utf8ToUTF32LEAVX512_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF32LEAVX512_wide_general
+	VMOVDQU64 three48<>+0(SB), Z11
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z11, Z12
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32LEAVX512_wide_general
+	VPSHUFB   three<>+0(SB), Z12, Z12
+	VPANDD    dword3F<>+0(SB), Z12, Z13
+	VPANDD    dword3F00<>+0(SB), Z12, Z14
+	VPSRLD    $0x02, Z14, Z14
+	VPORD     Z14, Z13, Z13
+	VPANDD    dwordF0000<>+0(SB), Z12, Z14
+	VPSRLD    $0x04, Z14, Z14
+	VPORD     Z14, Z13, Z12
+	VPANDD    dwordF800<>+0(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32LEAVX512_wide_general
+
+utf8ToUTF32LEAVX512_three:
+	VMOVDQU64 Z12, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512_done
+	VPERMD    (DX)(SI*1), Z11, Z12
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32LEAVX512_loop
+	VPSHUFB   three<>+0(SB), Z12, Z12
+	VPANDD    dword3F<>+0(SB), Z12, Z13
+	VPANDD    dword3F00<>+0(SB), Z12, Z14
+	VPSRLD    $0x02, Z14, Z14
+	VPORD     Z14, Z13, Z13
+	VPANDD    dwordF0000<>+0(SB), Z12, Z14
+	VPSRLD    $0x04, Z14, Z14
+	VPORD     Z14, Z13, Z12
+	VPANDD    dwordF800<>+0(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32LEAVX512_loop
+	JMP       utf8ToUTF32LEAVX512_three
+
+utf8ToUTF32LEAVX512_wide_general:
+	KMOVQ         K1, R9
+	VPCMPB        $0x01, Z0, Z10, K1
+	KMOVQ         K1, R10
+	VPCMPUB       $0x05, Z1, Z10, K1
+	KMOVQ         K1, R11
+	VPCMPUB       $0x05, Z2, Z10, K1
+	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF32LEAVX512_four
+	VPANDD        Z3, Z10, Z11
+	VPCMPEQB      Z0, Z11, K1
+	KMOVQ         K1, R13
+	ORQ           R12, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32LEAVX512_done
+	BZHIQ         R13, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R10
+	ANDNQ         R12, R10, R14
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	ORQ           R11, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32LEAVX512_done
+	KMOVQ         R14, K1
+	MOVQ          R14, R12
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K2
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K3
+	VPCOMPRESSB.Z Z10, K1, Z11
+	VPCOMPRESSB.Z Z10, K2, Z12
+	VPCOMPRESSB.Z Z10, K3, Z10
+	POPCNTQ       R14, R9
+	VPMOVZXBW     Y11, Z13
+	VPMOVZXBW     Y12, Z14
+	VPMOVZXBW     Y10, Z15
+	VPCMPUW       $0x05, Z6, Z13, K1
+	VPCMPUW       $0x05, Z7, Z13, K2
+	VPANDD        Z4, Z14, Z14
+	VPANDD        Z4, Z15, Z15
+	VPANDD        Z5, Z13, Z16
+	VPSLLW        $0x06, Z16, Z16
+	VPORD         Z14, Z16, Z16
+	VPSLLW        $0x0c, Z13, Z17
+	VPSLLW        $0x06, Z14, Z14
+	VPTERNLOGD    $0xfe, Z15, Z14, Z17
+	VPBLENDMW     Z16, Z13, K1, Z13
+	VPBLENDMW     Z17, Z13, K2, Z13
+	VPCMPUW       $0x01, Z8, Z17, K2, K1
+	VPSUBW        Z9, Z17, Z14
+	VPCMPUW       $0x01, Z8, Z14, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VPMOVZXWD     Y13, Z14
+	VEXTRACTI64X4 $0x01, Z13, Y13
+	VPMOVZXWD     Y13, Z13
+	VMOVDQU64     Z14, (AX)(DI*1)
+	VMOVDQU64     Z13, 64(AX)(DI*1)
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32LEAVX512_advance
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXBW     Y11, Z11
+	VPMOVZXBW     Y12, Z12
+	VPMOVZXBW     Y10, Z10
+	VPCMPUW       $0x05, Z6, Z11, K1
+	VPCMPUW       $0x05, Z7, Z11, K2
+	VPANDD        Z4, Z12, Z12
+	VPANDD        Z4, Z10, Z10
+	VPANDD        Z5, Z11, Z13
+	VPSLLW        $0x06, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPSLLW        $0x0c, Z11, Z14
+	VPSLLW        $0x06, Z12, Z12
+	VPTERNLOGD    $0xfe, Z10, Z12, Z14
+	VPBLENDMW     Z13, Z11, K1, Z11
+	VPBLENDMW     Z14, Z11, K2, Z11
+	VPCMPUW       $0x01, Z8, Z14, K2, K1
+	VPSUBW        Z9, Z14, Z12
+	VPCMPUW       $0x01, Z8, Z12, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VPMOVZXWD     Y11, Z10
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXWD     Y11, Z11
+	VMOVDQU64     Z10, 128(AX)(DI*1)
+	VMOVDQU64     Z11, 192(AX)(DI*1)
+
+utf8ToUTF32LEAVX512_advance:
+	LEAQ (DI)(R9*4), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32LEAVX512_loop
+
+utf8ToUTF32LEAVX512_four:
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
+	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32LEAVX512_four_mixed
+	VPSLLD     $0x04, Z10, Z11
+	VPANDD     dword3F000<>+0(SB), Z11, Z11
+	VPSLLD     $0x12, Z10, Z12
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
+	VPSRLD     $0x18, Z10, Z12
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
+	VPSUBD     dword10000<>+0(SB), Z11, Z12
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32LEAVX512_four_mixed
+
+utf8ToUTF32LEAVX512_pure:
+	VMOVDQU64  Z11, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF32LEAVX512_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF32LEAVX512_done
+	VMOVDQU64  (DX)(SI*1), Z10
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
+	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32LEAVX512_loop
+	VPSLLD     $0x04, Z10, Z11
+	VPANDD     dword3F000<>+0(SB), Z11, Z11
+	VPSLLD     $0x12, Z10, Z12
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
+	VPSRLD     $0x18, Z10, Z12
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
+	VPSUBD     dword10000<>+0(SB), Z11, Z12
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32LEAVX512_loop
+	JMP        utf8ToUTF32LEAVX512_pure
+
+utf8ToUTF32LEAVX512_four_mixed:
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPUB       $0x05, Z11, Z10, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z12
+	VPANDD        Z10, Z12, Z12
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPEQB      Z11, Z12, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32LEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32LEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z11
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z10
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X10, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
+	VPANDD        dword1F<>+0(SB), Z11, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z12, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPSLLD        $0x06, Z12, Z17
+	VPTERNLOGD    $0xfe, Z13, Z17, Z15
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPSLLD        $0x0c, Z12, Z17
+	VPTERNLOGD    $0xfe, Z10, Z17, Z16
+	VPSLLD        $0x06, Z13, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z14, Z11, K1, Z11
+	VPBLENDMD     Z15, Z11, K2, Z11
+	VPBLENDMD     Z16, Z11, K3, Z11
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z11, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z11, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z11, (AX)(R11*1)
+	MOVQ          $0x00000010, DI
+	CMPQ          R10, DI
+	CMOVQLT       R10, DI
+	LEAQ          (R11)(DI*4), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF32LEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32LEAVX512_loop
+
+utf8ToUTF32LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
+TEXT ·utf8ToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000100, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x003f003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x001f001f, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x00c000c0, R8
+	VPBROADCASTD R8, Z6
+	MOVL         $0x00e000e0, R8
+	VPBROADCASTD R8, Z7
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z8
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z9
+	VMOVDQU64    swap32<>+0(SB), Z10
+	MOVQ         $0xffffffffffffffff, R8
+
+utf8ToUTF32BEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToUTF32BEAVX512_wide
+	VPMOVZXBD (DX)(SI*1), Z11
+	VPSHUFB   Z10, Z11, Z11
+	VMOVDQU64 Z11, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z11
+	VPSHUFB   Z10, Z11, Z11
+	VMOVDQU64 Z11, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z11
+	VPSHUFB   Z10, Z11, Z11
+	VMOVDQU64 Z11, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z11
+	VPSHUFB   Z10, Z11, Z11
+	VMOVDQU64 Z11, 192(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000100, DI
+	JMP       utf8ToUTF32BEAVX512_loop
+
+utf8ToUTF32BEAVX512_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF32BEAVX512_wide_general
+	VMOVDQU64 three48<>+0(SB), Z12
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z12, Z13
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32BEAVX512_wide_general
+	VPSHUFB   three<>+0(SB), Z13, Z13
+	VPANDD    dword3F<>+0(SB), Z13, Z14
+	VPANDD    dword3F00<>+0(SB), Z13, Z15
+	VPSRLD    $0x02, Z15, Z15
+	VPORD     Z15, Z14, Z14
+	VPANDD    dwordF0000<>+0(SB), Z13, Z15
+	VPSRLD    $0x04, Z15, Z15
+	VPORD     Z15, Z14, Z13
+	VPANDD    dwordF800<>+0(SB), Z13, Z14
+	VPTESTNMD Z14, Z14, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32BEAVX512_wide_general
+
+utf8ToUTF32BEAVX512_three:
+	VPSHUFB   Z10, Z13, Z13
+	VMOVDQU64 Z13, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512_done
+	VPERMD    (DX)(SI*1), Z12, Z13
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32BEAVX512_loop
+	VPSHUFB   three<>+0(SB), Z13, Z13
+	VPANDD    dword3F<>+0(SB), Z13, Z14
+	VPANDD    dword3F00<>+0(SB), Z13, Z15
+	VPSRLD    $0x02, Z15, Z15
+	VPORD     Z15, Z14, Z14
+	VPANDD    dwordF0000<>+0(SB), Z13, Z15
+	VPSRLD    $0x04, Z15, Z15
+	VPORD     Z15, Z14, Z13
+	VPANDD    dwordF800<>+0(SB), Z13, Z14
+	VPTESTNMD Z14, Z14, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32BEAVX512_loop
+	JMP       utf8ToUTF32BEAVX512_three
+
+utf8ToUTF32BEAVX512_wide_general:
+	KMOVQ         K1, R9
+	VPCMPB        $0x01, Z0, Z11, K1
+	KMOVQ         K1, R10
+	VPCMPUB       $0x05, Z1, Z11, K1
+	KMOVQ         K1, R11
+	VPCMPUB       $0x05, Z2, Z11, K1
+	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF32BEAVX512_four
+	VPANDD        Z3, Z11, Z12
+	VPCMPEQB      Z0, Z12, K1
+	KMOVQ         K1, R13
+	ORQ           R12, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32BEAVX512_done
+	BZHIQ         R13, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R10
+	ANDNQ         R12, R10, R14
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	ORQ           R11, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32BEAVX512_done
+	KMOVQ         R14, K1
+	MOVQ          R14, R12
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K2
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K3
+	VPCOMPRESSB.Z Z11, K1, Z12
+	VPCOMPRESSB.Z Z11, K2, Z13
+	VPCOMPRESSB.Z Z11, K3, Z11
+	POPCNTQ       R14, R9
+	VPMOVZXBW     Y12, Z14
+	VPMOVZXBW     Y13, Z15
+	VPMOVZXBW     Y11, Z16
+	VPCMPUW       $0x05, Z6, Z14, K1
+	VPCMPUW       $0x05, Z7, Z14, K2
+	VPANDD        Z4, Z15, Z15
+	VPANDD        Z4, Z16, Z16
+	VPANDD        Z5, Z14, Z17
+	VPSLLW        $0x06, Z17, Z17
+	VPORD         Z15, Z17, Z17
+	VPSLLW        $0x0c, Z14, Z18
+	VPSLLW        $0x06, Z15, Z15
+	VPTERNLOGD    $0xfe, Z16, Z15, Z18
+	VPBLENDMW     Z17, Z14, K1, Z14
+	VPBLENDMW     Z18, Z14, K2, Z14
+	VPCMPUW       $0x01, Z8, Z18, K2, K1
+	VPSUBW        Z9, Z18, Z15
+	VPCMPUW       $0x01, Z8, Z15, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPMOVZXWD     Y14, Z15
+	VEXTRACTI64X4 $0x01, Z14, Y14
+	VPMOVZXWD     Y14, Z14
+	VPSHUFB       Z10, Z15, Z15
+	VPSHUFB       Z10, Z14, Z14
+	VMOVDQU64     Z15, (AX)(DI*1)
+	VMOVDQU64     Z14, 64(AX)(DI*1)
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32BEAVX512_advance
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VEXTRACTI64X4 $0x01, Z13, Y13
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXBW     Y12, Z12
+	VPMOVZXBW     Y13, Z13
+	VPMOVZXBW     Y11, Z11
+	VPCMPUW       $0x05, Z6, Z12, K1
+	VPCMPUW       $0x05, Z7, Z12, K2
+	VPANDD        Z4, Z13, Z13
+	VPANDD        Z4, Z11, Z11
+	VPANDD        Z5, Z12, Z14
+	VPSLLW        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPSLLW        $0x0c, Z12, Z15
+	VPSLLW        $0x06, Z13, Z13
+	VPTERNLOGD    $0xfe, Z11, Z13, Z15
+	VPBLENDMW     Z14, Z12, K1, Z12
+	VPBLENDMW     Z15, Z12, K2, Z12
+	VPCMPUW       $0x01, Z8, Z15, K2, K1
+	VPSUBW        Z9, Z15, Z13
+	VPCMPUW       $0x01, Z8, Z13, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPMOVZXWD     Y12, Z11
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VPMOVZXWD     Y12, Z12
+	VPSHUFB       Z10, Z11, Z11
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z11, 128(AX)(DI*1)
+	VMOVDQU64     Z12, 192(AX)(DI*1)
+
+utf8ToUTF32BEAVX512_advance:
+	LEAQ (DI)(R9*4), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32BEAVX512_loop
+
+utf8ToUTF32BEAVX512_four:
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
+	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32BEAVX512_four_mixed
+	VPSLLD     $0x04, Z11, Z12
+	VPANDD     dword3F000<>+0(SB), Z12, Z12
+	VPSLLD     $0x12, Z11, Z13
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
+	VPSRLD     $0x18, Z11, Z13
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
+	VPSUBD     dword10000<>+0(SB), Z12, Z13
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32BEAVX512_four_mixed
+
+utf8ToUTF32BEAVX512_pure:
+	VPSHUFB    Z10, Z12, Z12
+	VMOVDQU64  Z12, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF32BEAVX512_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF32BEAVX512_done
+	VMOVDQU64  (DX)(SI*1), Z11
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
+	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32BEAVX512_loop
+	VPSLLD     $0x04, Z11, Z12
+	VPANDD     dword3F000<>+0(SB), Z12, Z12
+	VPSLLD     $0x12, Z11, Z13
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
+	VPSRLD     $0x18, Z11, Z13
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
+	VPSUBD     dword10000<>+0(SB), Z12, Z13
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32BEAVX512_loop
+	JMP        utf8ToUTF32BEAVX512_pure
+
+utf8ToUTF32BEAVX512_four_mixed:
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPUB       $0x05, Z12, Z11, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z13
+	VPANDD        Z11, Z13, Z13
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPEQB      Z12, Z13, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32BEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32BEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z14
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z11
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X14, Z17
+	VPMOVZXBD     X11, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x01, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x02, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z14, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
+	VPANDD        dword1F<>+0(SB), Z12, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z13, Z15, Z15
+	VPANDD        dwordF<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPSLLD        $0x06, Z13, Z18
+	VPTERNLOGD    $0xfe, Z14, Z18, Z16
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x12, Z17, Z17
+	VPSLLD        $0x0c, Z13, Z18
+	VPTERNLOGD    $0xfe, Z11, Z18, Z17
+	VPSLLD        $0x06, Z14, Z18
+	VPORD         Z18, Z17, Z17
+	VPBLENDMD     Z15, Z12, K1, Z12
+	VPBLENDMD     Z16, Z12, K2, Z12
+	VPBLENDMD     Z17, Z12, K3, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z12, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z12, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z12, (AX)(R11*1)
+	MOVQ          $0x00000010, DI
+	CMPQ          R10, DI
+	CMOVQLT       R10, DI
+	LEAQ          (R11)(DI*4), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF32BEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32BEAVX512_loop
+
+utf8ToUTF32BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf16LEToUTF8AVX512(SB), NOSPLIT, $8-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xff80ff80, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0x00800080, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x0000003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x000080c0, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x008080e0, R8
+	VPBROADCASTD R8, Z6
+
+utf16LEToUTF8AVX512_loop:
+	CMPQ      SI, BX
+	JG        utf16LEToUTF8AVX512_done
+	CMPQ      DI, CX
+	JG        utf16LEToUTF8AVX512_done
+	VMOVDQU64 (DX)(SI*1), Z7
+	VPTESTMW  Z0, Z7, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF8AVX512_wide
+	VPMOVWB   Z7, Y7
+	VMOVDQU   Y7, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf16LEToUTF8AVX512_loop
+
+utf16LEToUTF8AVX512_wide:
+	VPSUBW   Z1, Z7, Z8
+	VPCMPUW  $0x01, Z2, Z8, K1
+	KMOVD    K1, R8
+	VPCMPUW  $0x01, Z3, Z7, K2
+	VPCMPUW  $0x01, Z2, Z7, K3
+	KMOVD    K2, R13
+	KMOVD    K3, R14
+	NOTQ     R13
+	NOTQ     R14
+	MOVQ     $0x00000020, R11
+	XORQ     R9, R9
+	XORQ     R10, R10
+	TESTQ    R8, R8
+	JZ       utf16LEToUTF8AVX512_plain
+	VPANDD   dwordFC00FC00<>+0(SB), Z7, Z9
+	VPCMPEQD dwordDC00D800<>+0(SB), Z9, K1
+	KORTESTW K1, K1
+	JCC      utf16LEToUTF8AVX512_mixed
+
+utf16LEToUTF8AVX512_pure:
+	VPSLLD     $0x10, Z7, Z8
+	VPSRLD     $0x06, Z8, Z8
+	VPSRLD     $0x10, Z7, Z7
+	VPADDD     Z7, Z8, Z8
+	VPADDD     dwordFCA02400<>+0(SB), Z8, Z8
+	VPSRLD     $0x12, Z8, Z7
+	VPSRLD     $0x04, Z8, Z9
+	VPTERNLOGD $0xf8, dword3F00<>+0(SB), Z9, Z7
+	VPSLLD     $0x0a, Z8, Z9
+	VPTERNLOGD $0xf8, dword3F0000<>+0(SB), Z9, Z7
+	VPSLLD     $0x18, Z8, Z9
+	VPTERNLOGD $0xf8, dword3F000000<>+0(SB), Z9, Z7
+	VPORD      dword808080F0<>+0(SB), Z7, Z7
+	VMOVDQU64  Z7, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf16LEToUTF8AVX512_done
+	CMPQ       DI, CX
+	JG         utf16LEToUTF8AVX512_done
+	VMOVDQU64  (DX)(SI*1), Z7
+	VPANDD     dwordFC00FC00<>+0(SB), Z7, Z8
+	VPCMPEQD   dwordDC00D800<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JCC        utf16LEToUTF8AVX512_loop
+	JMP        utf16LEToUTF8AVX512_pure
+
+utf16LEToUTF8AVX512_mixed:
+	MOVL         $0x04000400, R12
+	VPBROADCASTD R12, Z9
+	VPCMPUW      $0x01, Z9, Z8, K1
+	KMOVD        K1, R9
+	ANDNQ        R8, R9, R10
+	BTQ          $0x1f, R9
+	JCC          utf16LEToUTF8AVX512_whole
+	DECQ         R11
+	BTRQ         $0x1f, R9
+	BTRQ         $0x1f, R8
+
+utf16LEToUTF8AVX512_whole:
+	MOVQ   R9, R12
+	SHLQ   $0x01, R12
+	CMPQ   R12, R10
+	JEQ    utf16LEToUTF8AVX512_pairs
+	XORQ   R9, R9
+	XORQ   R10, R10
+	TZCNTL R8, R11
+	TESTQ  R11, R11
+	JZ     utf16LEToUTF8AVX512_done
+
+utf16LEToUTF8AVX512_plain:
+	MOVQ          R11, R8
+	VPMOVZXWD     Y7, Z8
+	VPANDD        Z4, Z8, Z9
+	VPSRLD        $0x06, Z8, Z10
+	VPSRLD        $0x0c, Z8, Z12
+	VPANDD        Z4, Z10, Z13
+	VPSLLD        $0x08, Z9, Z11
+	VPTERNLOGD    $0xfe, Z5, Z10, Z11
+	VPSLLD        $0x08, Z13, Z13
+	VPSLLD        $0x10, Z9, Z9
+	VPTERNLOGD    $0xfe, Z12, Z13, Z9
+	VPORD         Z6, Z9, Z9
+	VPBLENDMD     Z11, Z9, K3, Z9
+	VPBLENDMD     Z8, Z9, K2, Z9
+	MOVQ          $0x2222222222222222, R10
+	PDEPQ         R10, R13, R9
+	MOVQ          $0x4444444444444444, R10
+	PDEPQ         R10, R14, R10
+	ORQ           R10, R9
+	MOVQ          $0x1111111111111111, R10
+	ORQ           R10, R9
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R9, R9
+	KMOVQ         R9, K1
+	VPCOMPRESSB.Z Z9, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTQ       R9, R10
+	ADDQ          R10, DI
+	CMPQ          R11, $0x10
+	JBE           utf16LEToUTF8AVX512_plain_advance
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	KSHIFTRD      $0x10, K2, K1
+	KSHIFTRD      $0x10, K3, K2
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y7, Z7
+	VPANDD        Z4, Z7, Z8
+	VPSRLD        $0x06, Z7, Z9
+	VPSRLD        $0x0c, Z7, Z11
+	VPANDD        Z4, Z9, Z12
+	VPSLLD        $0x08, Z8, Z10
+	VPTERNLOGD    $0xfe, Z5, Z9, Z10
+	VPSLLD        $0x08, Z12, Z12
+	VPSLLD        $0x10, Z8, Z8
+	VPTERNLOGD    $0xfe, Z11, Z12, Z8
+	VPORD         Z6, Z8, Z8
+	VPBLENDMD     Z10, Z8, K2, Z8
+	VPBLENDMD     Z7, Z8, K1, Z8
+	MOVQ          $0x2222222222222222, R9
+	PDEPQ         R9, R13, R10
+	MOVQ          $0x4444444444444444, R9
+	PDEPQ         R9, R14, R9
+	ORQ           R9, R10
+	MOVQ          $0x1111111111111111, R9
+	ORQ           R9, R10
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R10, R10
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z8, K1, Z7
+	VMOVDQU64     Z7, (AX)(DI*1)
+	POPCNTQ       R10, R9
+	ADDQ          R9, DI
+
+utf16LEToUTF8AVX512_plain_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16LEToUTF8AVX512_loop
+
+utf16LEToUTF8AVX512_pairs:
+	KMOVD         R9, K1
+	VMOVDQU64     nextUnit<>+0(SB), Z8
+	VPERMW        Z7, Z8, Z8
+	MOVQ          R11, R8
+	VPMOVZXWD     Y7, Z9
+	VPANDD        Z4, Z9, Z10
+	VPSRLD        $0x06, Z9, Z11
+	VPSRLD        $0x0c, Z9, Z13
+	VPANDD        Z4, Z11, Z14
+	VPSLLD        $0x08, Z10, Z12
+	VPTERNLOGD    $0xfe, Z5, Z11, Z12
+	VPSLLD        $0x08, Z14, Z14
+	VPSLLD        $0x10, Z10, Z10
+	VPTERNLOGD    $0xfe, Z13, Z14, Z10
+	VPORD         Z6, Z10, Z10
+	VPMOVZXWD     Y8, Z11
+	VPSLLD        $0x0a, Z9, Z13
+	VPADDD        Z11, Z13, Z13
+	VPADDD        dwordFCA02400<>+0(SB), Z13, Z13
+	VPSRLD        $0x12, Z13, Z11
+	VPSRLD        $0x04, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z14, Z11
+	VPSLLD        $0x0a, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z14, Z11
+	VPSLLD        $0x18, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z14, Z11
+	VPORD         dword808080F0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z9, Z10, K2, Z10
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R15
+	ORQ           R15, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K4
+	VPCOMPRESSB.Z Z10, K4, Z9
+	VMOVDQU64     Z9, (AX)(DI*1)
+	POPCNTQ       R12, R15
+	ADDQ          R15, DI
+	CMPQ          R11, $0x10
+	JBE           utf16LEToUTF8AVX512_pairs_advance
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	KSHIFTRD      $0x10, K2, K2
+	KSHIFTRD      $0x10, K3, K3
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	KSHIFTRD      $0x10, K1, K1
+	SHRQ          $0x10, R9
+	SHRQ          $0x10, R10
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y7, Z7
+	VPANDD        Z4, Z7, Z9
+	VPSRLD        $0x06, Z7, Z10
+	VPSRLD        $0x0c, Z7, Z12
+	VPANDD        Z4, Z10, Z13
+	VPSLLD        $0x08, Z9, Z11
+	VPTERNLOGD    $0xfe, Z5, Z10, Z11
+	VPSLLD        $0x08, Z13, Z13
+	VPSLLD        $0x10, Z9, Z9
+	VPTERNLOGD    $0xfe, Z12, Z13, Z9
+	VPORD         Z6, Z9, Z9
+	VPMOVZXWD     Y8, Z8
+	VPSLLD        $0x0a, Z7, Z10
+	VPADDD        Z8, Z10, Z10
+	VPADDD        dwordFCA02400<>+0(SB), Z10, Z10
+	VPSRLD        $0x12, Z10, Z8
+	VPSRLD        $0x04, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z12, Z8
+	VPSLLD        $0x0a, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z12, Z8
+	VPSLLD        $0x18, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z12, Z8
+	VPORD         dword808080F0<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K3, Z9
+	VPBLENDMD     Z7, Z9, K2, Z9
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R13
+	ORQ           R13, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z9, K1, Z7
+	VMOVDQU64     Z7, (AX)(DI*1)
+	POPCNTQ       R12, R13
+	ADDQ          R13, DI
+
+utf16LEToUTF8AVX512_pairs_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16LEToUTF8AVX512_loop
+
+utf16LEToUTF8AVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf16BEToUTF8AVX512(SB), NOSPLIT, $8-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xff80ff80, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0x00800080, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x0000003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x000080c0, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x008080e0, R8
+	VPBROADCASTD R8, Z6
+	VMOVDQU64    swap16<>+0(SB), Z7
+
+utf16BEToUTF8AVX512_loop:
+	CMPQ      SI, BX
+	JG        utf16BEToUTF8AVX512_done
+	CMPQ      DI, CX
+	JG        utf16BEToUTF8AVX512_done
+	VMOVDQU64 (DX)(SI*1), Z8
+	VPSHUFB   Z7, Z8, Z8
+	VPTESTMW  Z0, Z8, K1
+	KORTESTD  K1, K1
+	JNZ       utf16BEToUTF8AVX512_wide
+	VPMOVWB   Z8, Y8
+	VMOVDQU   Y8, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf16BEToUTF8AVX512_loop
+
+utf16BEToUTF8AVX512_wide:
+	VPSUBW   Z1, Z8, Z9
+	VPCMPUW  $0x01, Z2, Z9, K1
+	KMOVD    K1, R8
+	VPCMPUW  $0x01, Z3, Z8, K2
+	VPCMPUW  $0x01, Z2, Z8, K3
+	KMOVD    K2, R13
+	KMOVD    K3, R14
+	NOTQ     R13
+	NOTQ     R14
+	MOVQ     $0x00000020, R11
+	XORQ     R9, R9
+	XORQ     R10, R10
+	TESTQ    R8, R8
+	JZ       utf16BEToUTF8AVX512_plain
+	VPANDD   dwordFC00FC00<>+0(SB), Z8, Z10
+	VPCMPEQD dwordDC00D800<>+0(SB), Z10, K1
+	KORTESTW K1, K1
+	JCC      utf16BEToUTF8AVX512_mixed
+
+utf16BEToUTF8AVX512_pure:
+	VPSLLD     $0x10, Z8, Z9
+	VPSRLD     $0x06, Z9, Z9
+	VPSRLD     $0x10, Z8, Z8
+	VPADDD     Z8, Z9, Z9
+	VPADDD     dwordFCA02400<>+0(SB), Z9, Z9
+	VPSRLD     $0x12, Z9, Z8
+	VPSRLD     $0x04, Z9, Z10
+	VPTERNLOGD $0xf8, dword3F00<>+0(SB), Z10, Z8
+	VPSLLD     $0x0a, Z9, Z10
+	VPTERNLOGD $0xf8, dword3F0000<>+0(SB), Z10, Z8
+	VPSLLD     $0x18, Z9, Z10
+	VPTERNLOGD $0xf8, dword3F000000<>+0(SB), Z10, Z8
+	VPORD      dword808080F0<>+0(SB), Z8, Z8
+	VMOVDQU64  Z8, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf16BEToUTF8AVX512_done
+	CMPQ       DI, CX
+	JG         utf16BEToUTF8AVX512_done
+	VMOVDQU64  (DX)(SI*1), Z8
+	VPSHUFB    Z7, Z8, Z8
+	VPANDD     dwordFC00FC00<>+0(SB), Z8, Z9
+	VPCMPEQD   dwordDC00D800<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JCC        utf16BEToUTF8AVX512_loop
+	JMP        utf16BEToUTF8AVX512_pure
+
+utf16BEToUTF8AVX512_mixed:
+	MOVL         $0x04000400, R12
+	VPBROADCASTD R12, Z10
+	VPCMPUW      $0x01, Z10, Z9, K1
+	KMOVD        K1, R9
+	ANDNQ        R8, R9, R10
+	BTQ          $0x1f, R9
+	JCC          utf16BEToUTF8AVX512_whole
+	DECQ         R11
+	BTRQ         $0x1f, R9
+	BTRQ         $0x1f, R8
+
+utf16BEToUTF8AVX512_whole:
+	MOVQ   R9, R12
+	SHLQ   $0x01, R12
+	CMPQ   R12, R10
+	JEQ    utf16BEToUTF8AVX512_pairs
+	XORQ   R9, R9
+	XORQ   R10, R10
+	TZCNTL R8, R11
+	TESTQ  R11, R11
+	JZ     utf16BEToUTF8AVX512_done
+
+utf16BEToUTF8AVX512_plain:
+	MOVQ          R11, R8
+	VPMOVZXWD     Y8, Z9
+	VPANDD        Z4, Z9, Z10
+	VPSRLD        $0x06, Z9, Z11
+	VPSRLD        $0x0c, Z9, Z13
+	VPANDD        Z4, Z11, Z14
+	VPSLLD        $0x08, Z10, Z12
+	VPTERNLOGD    $0xfe, Z5, Z11, Z12
+	VPSLLD        $0x08, Z14, Z14
+	VPSLLD        $0x10, Z10, Z10
+	VPTERNLOGD    $0xfe, Z13, Z14, Z10
+	VPORD         Z6, Z10, Z10
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z9, Z10, K2, Z10
+	MOVQ          $0x2222222222222222, R10
+	PDEPQ         R10, R13, R9
+	MOVQ          $0x4444444444444444, R10
+	PDEPQ         R10, R14, R10
+	ORQ           R10, R9
+	MOVQ          $0x1111111111111111, R10
+	ORQ           R10, R9
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R9, R9
+	KMOVQ         R9, K1
+	VPCOMPRESSB.Z Z10, K1, Z9
+	VMOVDQU64     Z9, (AX)(DI*1)
+	POPCNTQ       R9, R10
+	ADDQ          R10, DI
+	CMPQ          R11, $0x10
+	JBE           utf16BEToUTF8AVX512_plain_advance
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	KSHIFTRD      $0x10, K2, K1
+	KSHIFTRD      $0x10, K3, K2
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y8, Z8
+	VPANDD        Z4, Z8, Z9
+	VPSRLD        $0x06, Z8, Z10
+	VPSRLD        $0x0c, Z8, Z12
+	VPANDD        Z4, Z10, Z13
+	VPSLLD        $0x08, Z9, Z11
+	VPTERNLOGD    $0xfe, Z5, Z10, Z11
+	VPSLLD        $0x08, Z13, Z13
+	VPSLLD        $0x10, Z9, Z9
+	VPTERNLOGD    $0xfe, Z12, Z13, Z9
+	VPORD         Z6, Z9, Z9
+	VPBLENDMD     Z11, Z9, K2, Z9
+	VPBLENDMD     Z8, Z9, K1, Z9
+	MOVQ          $0x2222222222222222, R9
+	PDEPQ         R9, R13, R10
+	MOVQ          $0x4444444444444444, R9
+	PDEPQ         R9, R14, R9
+	ORQ           R9, R10
+	MOVQ          $0x1111111111111111, R9
+	ORQ           R9, R10
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R10, R10
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z9, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTQ       R10, R9
+	ADDQ          R9, DI
+
+utf16BEToUTF8AVX512_plain_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16BEToUTF8AVX512_loop
+
+utf16BEToUTF8AVX512_pairs:
+	KMOVD         R9, K1
+	VMOVDQU64     nextUnit<>+0(SB), Z9
+	VPERMW        Z8, Z9, Z9
+	MOVQ          R11, R8
+	VPMOVZXWD     Y8, Z10
+	VPANDD        Z4, Z10, Z11
+	VPSRLD        $0x06, Z10, Z12
+	VPSRLD        $0x0c, Z10, Z14
+	VPANDD        Z4, Z12, Z15
+	VPSLLD        $0x08, Z11, Z13
+	VPTERNLOGD    $0xfe, Z5, Z12, Z13
+	VPSLLD        $0x08, Z15, Z15
+	VPSLLD        $0x10, Z11, Z11
+	VPTERNLOGD    $0xfe, Z14, Z15, Z11
+	VPORD         Z6, Z11, Z11
+	VPMOVZXWD     Y9, Z12
+	VPSLLD        $0x0a, Z10, Z14
+	VPADDD        Z12, Z14, Z14
+	VPADDD        dwordFCA02400<>+0(SB), Z14, Z14
+	VPSRLD        $0x12, Z14, Z12
+	VPSRLD        $0x04, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z15, Z12
+	VPSLLD        $0x0a, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z15, Z12
+	VPSLLD        $0x18, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z15, Z12
+	VPORD         dword808080F0<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z11, K1, Z11
+	VPBLENDMD     Z13, Z11, K3, Z11
+	VPBLENDMD     Z10, Z11, K2, Z11
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R15
+	ORQ           R15, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K4
+	VPCOMPRESSB.Z Z11, K4, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTQ       R12, R15
+	ADDQ          R15, DI
+	CMPQ          R11, $0x10
+	JBE           utf16BEToUTF8AVX512_pairs_advance
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	KSHIFTRD      $0x10, K2, K2
+	KSHIFTRD      $0x10, K3, K3
+	VEXTRACTI64X4 $0x01, Z9, Y9
+	KSHIFTRD      $0x10, K1, K1
+	SHRQ          $0x10, R9
+	SHRQ          $0x10, R10
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y8, Z8
+	VPANDD        Z4, Z8, Z10
+	VPSRLD        $0x06, Z8, Z11
+	VPSRLD        $0x0c, Z8, Z13
+	VPANDD        Z4, Z11, Z14
+	VPSLLD        $0x08, Z10, Z12
+	VPTERNLOGD    $0xfe, Z5, Z11, Z12
+	VPSLLD        $0x08, Z14, Z14
+	VPSLLD        $0x10, Z10, Z10
+	VPTERNLOGD    $0xfe, Z13, Z14, Z10
+	VPORD         Z6, Z10, Z10
+	VPMOVZXWD     Y9, Z9
+	VPSLLD        $0x0a, Z8, Z11
+	VPADDD        Z9, Z11, Z11
+	VPADDD        dwordFCA02400<>+0(SB), Z11, Z11
+	VPSRLD        $0x12, Z11, Z9
+	VPSRLD        $0x04, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z13, Z9
+	VPSLLD        $0x0a, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z13, Z9
+	VPSLLD        $0x18, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z13, Z9
+	VPORD         dword808080F0<>+0(SB), Z9, Z9
+	VPBLENDMD     Z9, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z8, Z10, K2, Z10
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R13
+	ORQ           R13, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z10, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTQ       R12, R13
+	ADDQ          R13, DI
+
+utf16BEToUTF8AVX512_pairs_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16BEToUTF8AVX512_loop
+
+utf16BEToUTF8AVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
 // func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $0-64
@@ -26993,32 +27293,32 @@ utf8ToUTF16LEAVX2_loop:
 	JMP          utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_wide:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y4
-	VPCMPEQD  ydword808080F0<>+0(SB), Y4, Y4
-	VPMOVMSKB Y4, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y5
+	VPCMPEQD  ydword808080F0<>+0(SB), Y5, Y5
+	VPMOVMSKB Y5, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y4
-	VPAND     ydword1C0000<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y4
-	VPAND     ydwordFC0<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSRLD    $0x18, Y0, Y4
-	VPAND     ydword3F<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y4
-	VPSRLD    $0x14, Y4, Y1
+	VPSLLD    $0x12, Y0, Y5
+	VPAND     ydword1C0000<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y5
+	VPAND     ydwordFC0<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSRLD    $0x18, Y0, Y5
+	VPAND     ydword3F<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y5
+	VPSRLD    $0x14, Y5, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_mixed
 
 utf8ToUTF16LEAVX2_pure:
-	VPSRLD    $0x0a, Y4, Y0
-	VPSLLD    $0x10, Y4, Y4
-	VPAND     ydword3FF0000<>+0(SB), Y4, Y4
-	VPOR      Y4, Y0, Y0
+	VPSRLD    $0x0a, Y5, Y0
+	VPSLLD    $0x10, Y5, Y5
+	VPAND     ydword3FF0000<>+0(SB), Y5, Y5
+	VPOR      Y5, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -27028,24 +27328,24 @@ utf8ToUTF16LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y4
-	VPCMPEQD  ydword808080F0<>+0(SB), Y4, Y4
-	VPMOVMSKB Y4, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y5
+	VPCMPEQD  ydword808080F0<>+0(SB), Y5, Y5
+	VPMOVMSKB Y5, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y4
-	VPAND     ydword1C0000<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y4
-	VPAND     ydwordFC0<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSRLD    $0x18, Y0, Y4
-	VPAND     ydword3F<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y4
-	VPSRLD    $0x14, Y4, Y1
+	VPSLLD    $0x12, Y0, Y5
+	VPAND     ydword1C0000<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y5
+	VPAND     ydwordFC0<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSRLD    $0x18, Y0, Y5
+	VPAND     ydword3F<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y5
+	VPSRLD    $0x14, Y5, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_loop
 	JMP       utf8ToUTF16LEAVX2_pure
@@ -27071,17 +27371,17 @@ utf8ToUTF16LEAVX2_mixed:
 	JNZ         utf8ToUTF16LEAVX2_mixed16
 	VPSHUFB     three<>+0(SB), Y2, Y1
 	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y4
-	VPSRLD      $0x02, Y4, Y4
-	VPOR        Y4, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y4
-	VPSRLD      $0x04, Y4, Y4
-	VPOR        Y4, Y0, Y1
+	VPAND       ydword3F00<>+0(SB), Y1, Y5
+	VPSRLD      $0x02, Y5, Y5
+	VPOR        Y5, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y5
+	VPSRLD      $0x04, Y5, Y5
+	VPOR        Y5, Y0, Y1
 	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y4, Y4, Y4
-	VPCMPEQD    Y4, Y0, Y4
+	VPXOR       Y5, Y5, Y5
+	VPCMPEQD    Y5, Y0, Y5
 	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y4, Y0, Y0
+	VPOR        Y5, Y0, Y0
 	VPTEST      Y0, Y0
 	JNZ         utf8ToUTF16LEAVX2_mixed16
 
@@ -27111,17 +27411,17 @@ utf8ToUTF16LEAVX2_three:
 	JNZ         utf8ToUTF16LEAVX2_loop
 	VPSHUFB     three<>+0(SB), Y2, Y1
 	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y4
-	VPSRLD      $0x02, Y4, Y4
-	VPOR        Y4, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y4
-	VPSRLD      $0x04, Y4, Y4
-	VPOR        Y4, Y0, Y1
+	VPAND       ydword3F00<>+0(SB), Y1, Y5
+	VPSRLD      $0x02, Y5, Y5
+	VPOR        Y5, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y5
+	VPSRLD      $0x04, Y5, Y5
+	VPOR        Y5, Y0, Y1
 	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y4, Y4, Y4
-	VPCMPEQD    Y4, Y0, Y4
+	VPXOR       Y5, Y5, Y5
+	VPCMPEQD    Y5, Y0, Y5
 	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y4, Y0, Y0
+	VPOR        Y5, Y0, Y0
 	VPTEST      Y0, Y0
 	JNZ         utf8ToUTF16LEAVX2_loop
 	JMP         utf8ToUTF16LEAVX2_three
@@ -27168,13 +27468,15 @@ utf8ToUTF16LEAVX2_mixed16:
 	ANDL         R11, R10
 	ANDL         R11, R13
 	ANDL         R11, R9
-	MOVL         R9, R14
-	NOTL         R14
-	SHRL         $0x01, R14
-	ANDL         R11, R14
+	MOVL         R10, R14
+	ORL          R13, R14
+	MOVL         R9, R15
+	NOTL         R15
+	SHRL         $0x01, R15
+	ANDL         R11, R15
 	MOVL         R13, R11
 	SHLL         $0x02, R11
-	ORL          R11, R14
+	ORL          R11, R15
 	ORL          R13, R10
 	ORL          R10, R8
 	SHLL         $0x01, R8
@@ -27184,67 +27486,21 @@ utf8ToUTF16LEAVX2_mixed16:
 	ORL          R13, R8
 	CMPL         R8, R9
 	JNE          utf8ToUTF16LEAVX2_done
+	TESTL        R14, R14
+	JNZ          utf8ToUTF16LEAVX2_long
 	VPSLLDQ      $0x01, X0, X1
-	VPSLLDQ      $0x02, X0, X3
-	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y4
-	VPMOVZXBW    X2, Y5
-	VPAND        ydwordF000F0<>+0(SB), Y4, Y7
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y7, Y7
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y6
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y6, Y6
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y8, Y9, Y9
-	VPSLLW       $0x0c, Y4, Y10
-	VPAND        ydword3F003F<>+0(SB), Y1, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y11, Y10, Y10
-	VPOR         Y8, Y10, Y10
-	VPAND        ydwordF800F8<>+0(SB), Y4, Y12
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y12, Y12
-	VPAND        ydwordF800F8<>+0(SB), Y5, Y5
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y5, Y5
-	VPAND        ydword70007<>+0(SB), Y4, Y4
-	VPSLLW       $0x08, Y4, Y4
-	VPAND        ydword3F003F<>+0(SB), Y1, Y11
-	VPSLLW       $0x02, Y11, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLW       $0x04, Y8, Y11
-	VPOR         Y11, Y4, Y4
-	VPBLENDVB    Y6, Y9, Y0, Y0
-	VPBLENDVB    Y7, Y10, Y0, Y0
-	VPAND        ydwordF000F<>+0(SB), Y1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y5
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND        ydword3F003F<>+0(SB), Y0, Y6
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPOR         Y6, Y1, Y1
 	VPBLENDVB    Y5, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y4, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y10, Y11
-	VPXOR        Y1, Y1, Y1
-	VPCMPEQW     Y1, Y11, Y1
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR         Y11, Y1, Y1
-	VPAND        Y7, Y1, Y1
-	VMOVDQU      ydword400040<>+0(SB), Y5
-	VPCMPGTW     Y4, Y5, Y5
-	VPCMPGTW     ydword43F043F<>+0(SB), Y4, Y11
-	VPOR         Y11, Y5, Y5
-	VPAND        Y12, Y5, Y5
-	VPOR         Y5, Y1, Y1
-	LEAQ         wordRamp<>+0(SB), R8
-	MOVQ         R12, R9
-	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y4
-	VPTEST       Y4, Y1
-	JNZ          utf8ToUTF16LEAVX2_done
-	MOVL         R14, R8
+	MOVL         R15, R8
 	MOVBLZX      R8, R8
-	MOVL         R14, R9
+	MOVL         R15, R9
 	SHRL         $0x08, R9
 	MOVBLZX      R9, R9
 	LEAQ         packW16LE<>+0(SB), R10
@@ -27255,6 +27511,90 @@ utf8ToUTF16LEAVX2_mixed16:
 	SHLQ         $0x04, R11
 	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
 	VPSHUFB      Y3, Y0, Y0
+	POPCNTL      R8, R8
+	POPCNTL      R9, R9
+	SHLL         $0x01, R8
+	SHLL         $0x01, R9
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF16LEAVX2_loop
+
+utf8ToUTF16LEAVX2_long:
+	VPSLLDQ      $0x01, X0, X1
+	VPSLLDQ      $0x02, X0, X3
+	VPSLLDQ      $0x03, X0, X2
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X3, Y5
+	VPMOVZXBW    X2, Y6
+	VPAND        ydwordF000F0<>+0(SB), Y5, Y8
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y9
+	VPAND        ydword1F001F<>+0(SB), Y1, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPSLLW       $0x0c, Y5, Y11
+	VPAND        ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y12, Y11, Y11
+	VPOR         Y9, Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y5, Y13
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y13, Y13
+	VPAND        ydwordF800F8<>+0(SB), Y6, Y6
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y6, Y6
+	VPAND        ydword70007<>+0(SB), Y5, Y5
+	VPSLLW       $0x08, Y5, Y5
+	VPAND        ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW       $0x02, Y12, Y12
+	VPOR         Y12, Y5, Y5
+	VPSRLW       $0x04, Y9, Y12
+	VPOR         Y12, Y5, Y5
+	VPBLENDVB    Y7, Y10, Y0, Y0
+	VPBLENDVB    Y8, Y11, Y0, Y0
+	VPAND        ydwordF000F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y9, Y1, Y1
+	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB    Y6, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y5, Y1
+	VPBLENDVB    Y13, Y1, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y11, Y12
+	VPXOR        Y1, Y1, Y1
+	VPCMPEQW     Y1, Y12, Y1
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR         Y12, Y1, Y1
+	VPAND        Y8, Y1, Y1
+	VMOVDQU      ydword400040<>+0(SB), Y6
+	VPCMPGTW     Y5, Y6, Y6
+	VPCMPGTW     ydword43F043F<>+0(SB), Y5, Y12
+	VPOR         Y12, Y6, Y6
+	VPAND        Y13, Y6, Y6
+	VPOR         Y6, Y1, Y1
+	LEAQ         wordRamp<>+0(SB), R8
+	MOVQ         R12, R9
+	NEGQ         R9
+	VMOVDQU      32(R8)(R9*2), Y5
+	VPTEST       Y5, Y1
+	JNZ          utf8ToUTF16LEAVX2_done
+	MOVL         R15, R8
+	MOVBLZX      R8, R8
+	MOVL         R15, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X4
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -27306,32 +27646,32 @@ utf8ToUTF16BEAVX2_loop:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_wide:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y4
-	VPCMPEQD  ydword808080F0<>+0(SB), Y4, Y4
-	VPMOVMSKB Y4, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y5
+	VPCMPEQD  ydword808080F0<>+0(SB), Y5, Y5
+	VPMOVMSKB Y5, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y4
-	VPAND     ydword1C0000<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y4
-	VPAND     ydwordFC0<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSRLD    $0x18, Y0, Y4
-	VPAND     ydword3F<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y4
-	VPSRLD    $0x14, Y4, Y1
+	VPSLLD    $0x12, Y0, Y5
+	VPAND     ydword1C0000<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y5
+	VPAND     ydwordFC0<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSRLD    $0x18, Y0, Y5
+	VPAND     ydword3F<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y5
+	VPSRLD    $0x14, Y5, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_mixed
 
 utf8ToUTF16BEAVX2_pure:
-	VPSRLD    $0x0a, Y4, Y0
-	VPSLLD    $0x10, Y4, Y4
-	VPAND     ydword3FF0000<>+0(SB), Y4, Y4
-	VPOR      Y4, Y0, Y0
+	VPSRLD    $0x0a, Y5, Y0
+	VPSLLD    $0x10, Y5, Y5
+	VPAND     ydword3FF0000<>+0(SB), Y5, Y5
+	VPOR      Y5, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VPSHUFB   swap16<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
@@ -27342,24 +27682,24 @@ utf8ToUTF16BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y4
-	VPCMPEQD  ydword808080F0<>+0(SB), Y4, Y4
-	VPMOVMSKB Y4, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y5
+	VPCMPEQD  ydword808080F0<>+0(SB), Y5, Y5
+	VPMOVMSKB Y5, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y4
-	VPAND     ydword1C0000<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y4
-	VPAND     ydwordFC0<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSRLD    $0x18, Y0, Y4
-	VPAND     ydword3F<>+0(SB), Y4, Y4
-	VPOR      Y4, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y4
-	VPSRLD    $0x14, Y4, Y1
+	VPSLLD    $0x12, Y0, Y5
+	VPAND     ydword1C0000<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y5
+	VPAND     ydwordFC0<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSRLD    $0x18, Y0, Y5
+	VPAND     ydword3F<>+0(SB), Y5, Y5
+	VPOR      Y5, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y5
+	VPSRLD    $0x14, Y5, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_loop
 	JMP       utf8ToUTF16BEAVX2_pure
@@ -27385,17 +27725,17 @@ utf8ToUTF16BEAVX2_mixed:
 	JNZ         utf8ToUTF16BEAVX2_mixed16
 	VPSHUFB     three<>+0(SB), Y2, Y1
 	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y4
-	VPSRLD      $0x02, Y4, Y4
-	VPOR        Y4, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y4
-	VPSRLD      $0x04, Y4, Y4
-	VPOR        Y4, Y0, Y1
+	VPAND       ydword3F00<>+0(SB), Y1, Y5
+	VPSRLD      $0x02, Y5, Y5
+	VPOR        Y5, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y5
+	VPSRLD      $0x04, Y5, Y5
+	VPOR        Y5, Y0, Y1
 	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y4, Y4, Y4
-	VPCMPEQD    Y4, Y0, Y4
+	VPXOR       Y5, Y5, Y5
+	VPCMPEQD    Y5, Y0, Y5
 	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y4, Y0, Y0
+	VPOR        Y5, Y0, Y0
 	VPTEST      Y0, Y0
 	JNZ         utf8ToUTF16BEAVX2_mixed16
 
@@ -27426,17 +27766,17 @@ utf8ToUTF16BEAVX2_three:
 	JNZ         utf8ToUTF16BEAVX2_loop
 	VPSHUFB     three<>+0(SB), Y2, Y1
 	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y4
-	VPSRLD      $0x02, Y4, Y4
-	VPOR        Y4, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y4
-	VPSRLD      $0x04, Y4, Y4
-	VPOR        Y4, Y0, Y1
+	VPAND       ydword3F00<>+0(SB), Y1, Y5
+	VPSRLD      $0x02, Y5, Y5
+	VPOR        Y5, Y0, Y0
+	VPAND       ydwordF0000<>+0(SB), Y1, Y5
+	VPSRLD      $0x04, Y5, Y5
+	VPOR        Y5, Y0, Y1
 	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y4, Y4, Y4
-	VPCMPEQD    Y4, Y0, Y4
+	VPXOR       Y5, Y5, Y5
+	VPCMPEQD    Y5, Y0, Y5
 	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y4, Y0, Y0
+	VPOR        Y5, Y0, Y0
 	VPTEST      Y0, Y0
 	JNZ         utf8ToUTF16BEAVX2_loop
 	JMP         utf8ToUTF16BEAVX2_three
@@ -27483,13 +27823,15 @@ utf8ToUTF16BEAVX2_mixed16:
 	ANDL         R11, R10
 	ANDL         R11, R13
 	ANDL         R11, R9
-	MOVL         R9, R14
-	NOTL         R14
-	SHRL         $0x01, R14
-	ANDL         R11, R14
+	MOVL         R10, R14
+	ORL          R13, R14
+	MOVL         R9, R15
+	NOTL         R15
+	SHRL         $0x01, R15
+	ANDL         R11, R15
 	MOVL         R13, R11
 	SHLL         $0x02, R11
-	ORL          R11, R14
+	ORL          R11, R15
 	ORL          R13, R10
 	ORL          R10, R8
 	SHLL         $0x01, R8
@@ -27499,67 +27841,21 @@ utf8ToUTF16BEAVX2_mixed16:
 	ORL          R13, R8
 	CMPL         R8, R9
 	JNE          utf8ToUTF16BEAVX2_done
+	TESTL        R14, R14
+	JNZ          utf8ToUTF16BEAVX2_long
 	VPSLLDQ      $0x01, X0, X1
-	VPSLLDQ      $0x02, X0, X3
-	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y4
-	VPMOVZXBW    X2, Y5
-	VPAND        ydwordF000F0<>+0(SB), Y4, Y7
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y7, Y7
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y6
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y6, Y6
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y8, Y9, Y9
-	VPSLLW       $0x0c, Y4, Y10
-	VPAND        ydword3F003F<>+0(SB), Y1, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y11, Y10, Y10
-	VPOR         Y8, Y10, Y10
-	VPAND        ydwordF800F8<>+0(SB), Y4, Y12
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y12, Y12
-	VPAND        ydwordF800F8<>+0(SB), Y5, Y5
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y5, Y5
-	VPAND        ydword70007<>+0(SB), Y4, Y4
-	VPSLLW       $0x08, Y4, Y4
-	VPAND        ydword3F003F<>+0(SB), Y1, Y11
-	VPSLLW       $0x02, Y11, Y11
-	VPOR         Y11, Y4, Y4
-	VPSRLW       $0x04, Y8, Y11
-	VPOR         Y11, Y4, Y4
-	VPBLENDVB    Y6, Y9, Y0, Y0
-	VPBLENDVB    Y7, Y10, Y0, Y0
-	VPAND        ydwordF000F<>+0(SB), Y1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y5
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND        ydword3F003F<>+0(SB), Y0, Y6
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPOR         Y6, Y1, Y1
 	VPBLENDVB    Y5, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y4, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y10, Y11
-	VPXOR        Y1, Y1, Y1
-	VPCMPEQW     Y1, Y11, Y1
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR         Y11, Y1, Y1
-	VPAND        Y7, Y1, Y1
-	VMOVDQU      ydword400040<>+0(SB), Y5
-	VPCMPGTW     Y4, Y5, Y5
-	VPCMPGTW     ydword43F043F<>+0(SB), Y4, Y11
-	VPOR         Y11, Y5, Y5
-	VPAND        Y12, Y5, Y5
-	VPOR         Y5, Y1, Y1
-	LEAQ         wordRamp<>+0(SB), R8
-	MOVQ         R12, R9
-	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y4
-	VPTEST       Y4, Y1
-	JNZ          utf8ToUTF16BEAVX2_done
-	MOVL         R14, R8
+	MOVL         R15, R8
 	MOVBLZX      R8, R8
-	MOVL         R14, R9
+	MOVL         R15, R9
 	SHRL         $0x08, R9
 	MOVBLZX      R9, R9
 	LEAQ         packW16BE<>+0(SB), R10
@@ -27570,6 +27866,90 @@ utf8ToUTF16BEAVX2_mixed16:
 	SHLQ         $0x04, R11
 	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
 	VPSHUFB      Y3, Y0, Y0
+	POPCNTL      R8, R8
+	POPCNTL      R9, R9
+	SHLL         $0x01, R8
+	SHLL         $0x01, R9
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF16BEAVX2_loop
+
+utf8ToUTF16BEAVX2_long:
+	VPSLLDQ      $0x01, X0, X1
+	VPSLLDQ      $0x02, X0, X3
+	VPSLLDQ      $0x03, X0, X2
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X3, Y5
+	VPMOVZXBW    X2, Y6
+	VPAND        ydwordF000F0<>+0(SB), Y5, Y8
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y9
+	VPAND        ydword1F001F<>+0(SB), Y1, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPSLLW       $0x0c, Y5, Y11
+	VPAND        ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y12, Y11, Y11
+	VPOR         Y9, Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y5, Y13
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y13, Y13
+	VPAND        ydwordF800F8<>+0(SB), Y6, Y6
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y6, Y6
+	VPAND        ydword70007<>+0(SB), Y5, Y5
+	VPSLLW       $0x08, Y5, Y5
+	VPAND        ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW       $0x02, Y12, Y12
+	VPOR         Y12, Y5, Y5
+	VPSRLW       $0x04, Y9, Y12
+	VPOR         Y12, Y5, Y5
+	VPBLENDVB    Y7, Y10, Y0, Y0
+	VPBLENDVB    Y8, Y11, Y0, Y0
+	VPAND        ydwordF000F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y9, Y1, Y1
+	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB    Y6, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y5, Y1
+	VPBLENDVB    Y13, Y1, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y11, Y12
+	VPXOR        Y1, Y1, Y1
+	VPCMPEQW     Y1, Y12, Y1
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR         Y12, Y1, Y1
+	VPAND        Y8, Y1, Y1
+	VMOVDQU      ydword400040<>+0(SB), Y6
+	VPCMPGTW     Y5, Y6, Y6
+	VPCMPGTW     ydword43F043F<>+0(SB), Y5, Y12
+	VPOR         Y12, Y6, Y6
+	VPAND        Y13, Y6, Y6
+	VPOR         Y6, Y1, Y1
+	LEAQ         wordRamp<>+0(SB), R8
+	MOVQ         R12, R9
+	NEGQ         R9
+	VMOVDQU      32(R8)(R9*2), Y5
+	VPTEST       Y5, Y1
+	JNZ          utf8ToUTF16BEAVX2_done
+	MOVL         R15, R8
+	MOVBLZX      R8, R8
+	MOVL         R15, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	LEAQ         packW16BE<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X4
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -27791,10 +28171,12 @@ utf8ToUTF32LEAVX2_mixed16:
 	ANDL        R11, R10
 	ANDL        R11, R13
 	ANDL        R11, R9
-	MOVL        R9, R14
-	NOTL        R14
-	SHRL        $0x01, R14
-	ANDL        R11, R14
+	MOVL        R10, R14
+	ORL         R13, R14
+	MOVL        R9, R15
+	NOTL        R15
+	SHRL        $0x01, R15
+	ANDL        R11, R15
 	ORL         R13, R10
 	ORL         R10, R8
 	SHLL        $0x01, R8
@@ -27804,67 +28186,21 @@ utf8ToUTF32LEAVX2_mixed16:
 	ORL         R13, R8
 	CMPL        R8, R9
 	JNE         utf8ToUTF32LEAVX2_done
+	TESTL       R14, R14
+	JNZ         utf8ToUTF32LEAVX2_long
 	VPSLLDQ     $0x01, X0, X1
-	VPSLLDQ     $0x02, X0, X2
-	VPSLLDQ     $0x03, X0, X3
 	VPMOVZXBW   X0, Y0
 	VPMOVZXBW   X1, Y1
-	VPMOVZXBW   X2, Y2
-	VPMOVZXBW   X3, Y5
-	VPAND       ydwordF000F0<>+0(SB), Y2, Y7
-	VPCMPEQW    ydwordE000E0<>+0(SB), Y7, Y7
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y6
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y6, Y6
-	VPAND       ydword3F003F<>+0(SB), Y0, Y8
-	VPAND       ydword1F001F<>+0(SB), Y1, Y9
-	VPSLLW      $0x06, Y9, Y9
-	VPOR        Y8, Y9, Y9
-	VPSLLW      $0x0c, Y2, Y10
-	VPAND       ydword3F003F<>+0(SB), Y1, Y11
-	VPSLLW      $0x06, Y11, Y11
-	VPOR        Y11, Y10, Y10
-	VPOR        Y8, Y10, Y10
-	VPAND       ydwordF800F8<>+0(SB), Y2, Y12
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y12, Y12
-	VPAND       ydwordF800F8<>+0(SB), Y5, Y13
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y13, Y13
-	VPAND       ydword70007<>+0(SB), Y2, Y14
-	VPSLLW      $0x08, Y14, Y14
-	VPAND       ydword3F003F<>+0(SB), Y1, Y11
-	VPSLLW      $0x02, Y11, Y11
-	VPOR        Y11, Y14, Y14
-	VPSRLW      $0x04, Y8, Y11
-	VPOR        Y11, Y14, Y14
-	VPBLENDVB   Y6, Y9, Y0, Y0
-	VPBLENDVB   Y7, Y10, Y0, Y0
-	VPBLENDVB   Y13, Y10, Y0, Y0
-	VPAND       ydword70007<>+0(SB), Y5, Y1
-	VPSLLW      $0x02, Y1, Y1
-	VPAND       ydword3F003F<>+0(SB), Y2, Y11
-	VPSRLW      $0x04, Y11, Y11
-	VPOR        Y11, Y1, Y1
-	VPAND       Y13, Y1, Y1
-	VPAND       ydwordF800F800<>+0(SB), Y10, Y11
-	VPXOR       Y2, Y2, Y2
-	VPCMPEQW    Y2, Y11, Y2
-	VPCMPEQW    ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR        Y11, Y2, Y2
-	VPAND       Y7, Y2, Y2
-	VMOVDQU     ydword400040<>+0(SB), Y5
-	VPCMPGTW    Y14, Y5, Y5
-	VPCMPGTW    ydword43F043F<>+0(SB), Y14, Y11
-	VPOR        Y11, Y5, Y5
-	VPAND       Y12, Y5, Y5
-	VPOR        Y5, Y2, Y2
-	LEAQ        wordRamp<>+0(SB), R8
-	MOVQ        R12, R9
-	NEGQ        R9
-	VMOVDQU     32(R8)(R9*2), Y5
-	VPTEST      Y5, Y2
-	JNZ         utf8ToUTF32LEAVX2_done
-	MOVL        R14, R8
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y0, Y6
+	VPAND       ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW      $0x06, Y1, Y1
+	VPOR        Y6, Y1, Y1
+	VPBLENDVB   Y2, Y1, Y0, Y0
+	MOVL        R15, R8
 	MOVBLZX     R8, R8
-	MOVL        R14, R9
+	MOVL        R15, R9
 	SHRL        $0x08, R9
 	MOVBLZX     R9, R9
 	LEAQ        packW16LE<>+0(SB), R10
@@ -27877,7 +28213,93 @@ utf8ToUTF32LEAVX2_mixed16:
 	VPSHUFB     Y4, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
-	VPSHUFB     Y4, Y1, Y1
+	VPXOR       Y1, Y1, Y1
+	VPUNPCKLWD  Y1, Y0, Y2
+	VPUNPCKHWD  Y1, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y2, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R8*4), DI
+	VPERM2I128  $0x31, Y0, Y2, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R9*4), DI
+	ADDQ        R12, SI
+	JMP         utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_long:
+	VPSLLDQ     $0x01, X0, X1
+	VPSLLDQ     $0x02, X0, X2
+	VPSLLDQ     $0x03, X0, X3
+	VPMOVZXBW   X0, Y0
+	VPMOVZXBW   X1, Y1
+	VPMOVZXBW   X2, Y2
+	VPMOVZXBW   X3, Y6
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y8
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y8, Y8
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND       ydword3F003F<>+0(SB), Y0, Y9
+	VPAND       ydword1F001F<>+0(SB), Y1, Y10
+	VPSLLW      $0x06, Y10, Y10
+	VPOR        Y9, Y10, Y10
+	VPSLLW      $0x0c, Y2, Y11
+	VPAND       ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW      $0x06, Y12, Y12
+	VPOR        Y12, Y11, Y11
+	VPOR        Y9, Y11, Y11
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y13
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y13, Y13
+	VPAND       ydwordF800F8<>+0(SB), Y6, Y14
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y14, Y14
+	VPAND       ydword70007<>+0(SB), Y2, Y15
+	VPSLLW      $0x08, Y15, Y15
+	VPAND       ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW      $0x02, Y12, Y12
+	VPOR        Y12, Y15, Y15
+	VPSRLW      $0x04, Y9, Y12
+	VPOR        Y12, Y15, Y15
+	VPBLENDVB   Y7, Y10, Y0, Y0
+	VPBLENDVB   Y8, Y11, Y0, Y0
+	VPBLENDVB   Y14, Y11, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y6, Y1
+	VPSLLW      $0x02, Y1, Y1
+	VPAND       ydword3F003F<>+0(SB), Y2, Y12
+	VPSRLW      $0x04, Y12, Y12
+	VPOR        Y12, Y1, Y1
+	VPAND       Y14, Y1, Y1
+	VPAND       ydwordF800F800<>+0(SB), Y11, Y12
+	VPXOR       Y2, Y2, Y2
+	VPCMPEQW    Y2, Y12, Y2
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR        Y12, Y2, Y2
+	VPAND       Y8, Y2, Y2
+	VMOVDQU     ydword400040<>+0(SB), Y6
+	VPCMPGTW    Y15, Y6, Y6
+	VPCMPGTW    ydword43F043F<>+0(SB), Y15, Y12
+	VPOR        Y12, Y6, Y6
+	VPAND       Y13, Y6, Y6
+	VPOR        Y6, Y2, Y2
+	LEAQ        wordRamp<>+0(SB), R8
+	MOVQ        R12, R9
+	NEGQ        R9
+	VMOVDQU     32(R8)(R9*2), Y6
+	VPTEST      Y6, Y2
+	JNZ         utf8ToUTF32LEAVX2_done
+	MOVL        R15, R8
+	MOVBLZX     R8, R8
+	MOVL        R15, R9
+	SHRL        $0x08, R9
+	MOVBLZX     R9, R9
+	LEAQ        packW16LE<>+0(SB), R10
+	MOVQ        R8, R11
+	SHLQ        $0x04, R11
+	VMOVDQU     (R10)(R11*1), X5
+	MOVQ        R9, R11
+	SHLQ        $0x04, R11
+	VINSERTI128 $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB     Y5, Y0, Y0
+	POPCNTL     R8, R8
+	POPCNTL     R9, R9
+	VPSHUFB     Y5, Y1, Y1
 	VPUNPCKLWD  Y1, Y0, Y2
 	VPUNPCKHWD  Y1, Y0, Y0
 	VPERM2I128  $0x20, Y0, Y2, Y1
@@ -28104,10 +28526,12 @@ utf8ToUTF32BEAVX2_mixed16:
 	ANDL        R11, R10
 	ANDL        R11, R13
 	ANDL        R11, R9
-	MOVL        R9, R14
-	NOTL        R14
-	SHRL        $0x01, R14
-	ANDL        R11, R14
+	MOVL        R10, R14
+	ORL         R13, R14
+	MOVL        R9, R15
+	NOTL        R15
+	SHRL        $0x01, R15
+	ANDL        R11, R15
 	ORL         R13, R10
 	ORL         R10, R8
 	SHLL        $0x01, R8
@@ -28117,67 +28541,21 @@ utf8ToUTF32BEAVX2_mixed16:
 	ORL         R13, R8
 	CMPL        R8, R9
 	JNE         utf8ToUTF32BEAVX2_done
+	TESTL       R14, R14
+	JNZ         utf8ToUTF32BEAVX2_long
 	VPSLLDQ     $0x01, X0, X1
-	VPSLLDQ     $0x02, X0, X2
-	VPSLLDQ     $0x03, X0, X3
 	VPMOVZXBW   X0, Y0
 	VPMOVZXBW   X1, Y1
-	VPMOVZXBW   X2, Y2
-	VPMOVZXBW   X3, Y5
-	VPAND       ydwordF000F0<>+0(SB), Y2, Y7
-	VPCMPEQW    ydwordE000E0<>+0(SB), Y7, Y7
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y6
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y6, Y6
-	VPAND       ydword3F003F<>+0(SB), Y0, Y8
-	VPAND       ydword1F001F<>+0(SB), Y1, Y9
-	VPSLLW      $0x06, Y9, Y9
-	VPOR        Y8, Y9, Y9
-	VPSLLW      $0x0c, Y2, Y10
-	VPAND       ydword3F003F<>+0(SB), Y1, Y11
-	VPSLLW      $0x06, Y11, Y11
-	VPOR        Y11, Y10, Y10
-	VPOR        Y8, Y10, Y10
-	VPAND       ydwordF800F8<>+0(SB), Y2, Y12
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y12, Y12
-	VPAND       ydwordF800F8<>+0(SB), Y5, Y13
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y13, Y13
-	VPAND       ydword70007<>+0(SB), Y2, Y14
-	VPSLLW      $0x08, Y14, Y14
-	VPAND       ydword3F003F<>+0(SB), Y1, Y11
-	VPSLLW      $0x02, Y11, Y11
-	VPOR        Y11, Y14, Y14
-	VPSRLW      $0x04, Y8, Y11
-	VPOR        Y11, Y14, Y14
-	VPBLENDVB   Y6, Y9, Y0, Y0
-	VPBLENDVB   Y7, Y10, Y0, Y0
-	VPBLENDVB   Y13, Y10, Y0, Y0
-	VPAND       ydword70007<>+0(SB), Y5, Y1
-	VPSLLW      $0x02, Y1, Y1
-	VPAND       ydword3F003F<>+0(SB), Y2, Y11
-	VPSRLW      $0x04, Y11, Y11
-	VPOR        Y11, Y1, Y1
-	VPAND       Y13, Y1, Y1
-	VPAND       ydwordF800F800<>+0(SB), Y10, Y11
-	VPXOR       Y2, Y2, Y2
-	VPCMPEQW    Y2, Y11, Y2
-	VPCMPEQW    ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR        Y11, Y2, Y2
-	VPAND       Y7, Y2, Y2
-	VMOVDQU     ydword400040<>+0(SB), Y5
-	VPCMPGTW    Y14, Y5, Y5
-	VPCMPGTW    ydword43F043F<>+0(SB), Y14, Y11
-	VPOR        Y11, Y5, Y5
-	VPAND       Y12, Y5, Y5
-	VPOR        Y5, Y2, Y2
-	LEAQ        wordRamp<>+0(SB), R8
-	MOVQ        R12, R9
-	NEGQ        R9
-	VMOVDQU     32(R8)(R9*2), Y5
-	VPTEST      Y5, Y2
-	JNZ         utf8ToUTF32BEAVX2_done
-	MOVL        R14, R8
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y0, Y6
+	VPAND       ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW      $0x06, Y1, Y1
+	VPOR        Y6, Y1, Y1
+	VPBLENDVB   Y2, Y1, Y0, Y0
+	MOVL        R15, R8
 	MOVBLZX     R8, R8
-	MOVL        R14, R9
+	MOVL        R15, R9
 	SHRL        $0x08, R9
 	MOVBLZX     R9, R9
 	LEAQ        packW16LE<>+0(SB), R10
@@ -28190,7 +28568,95 @@ utf8ToUTF32BEAVX2_mixed16:
 	VPSHUFB     Y4, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
-	VPSHUFB     Y4, Y1, Y1
+	VPXOR       Y1, Y1, Y1
+	VPUNPCKLWD  Y1, Y0, Y2
+	VPUNPCKHWD  Y1, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y2, Y1
+	VPSHUFB     swap32<>+0(SB), Y1, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R8*4), DI
+	VPERM2I128  $0x31, Y0, Y2, Y1
+	VPSHUFB     swap32<>+0(SB), Y1, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R9*4), DI
+	ADDQ        R12, SI
+	JMP         utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_long:
+	VPSLLDQ     $0x01, X0, X1
+	VPSLLDQ     $0x02, X0, X2
+	VPSLLDQ     $0x03, X0, X3
+	VPMOVZXBW   X0, Y0
+	VPMOVZXBW   X1, Y1
+	VPMOVZXBW   X2, Y2
+	VPMOVZXBW   X3, Y6
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y8
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y8, Y8
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND       ydword3F003F<>+0(SB), Y0, Y9
+	VPAND       ydword1F001F<>+0(SB), Y1, Y10
+	VPSLLW      $0x06, Y10, Y10
+	VPOR        Y9, Y10, Y10
+	VPSLLW      $0x0c, Y2, Y11
+	VPAND       ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW      $0x06, Y12, Y12
+	VPOR        Y12, Y11, Y11
+	VPOR        Y9, Y11, Y11
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y13
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y13, Y13
+	VPAND       ydwordF800F8<>+0(SB), Y6, Y14
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y14, Y14
+	VPAND       ydword70007<>+0(SB), Y2, Y15
+	VPSLLW      $0x08, Y15, Y15
+	VPAND       ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW      $0x02, Y12, Y12
+	VPOR        Y12, Y15, Y15
+	VPSRLW      $0x04, Y9, Y12
+	VPOR        Y12, Y15, Y15
+	VPBLENDVB   Y7, Y10, Y0, Y0
+	VPBLENDVB   Y8, Y11, Y0, Y0
+	VPBLENDVB   Y14, Y11, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y6, Y1
+	VPSLLW      $0x02, Y1, Y1
+	VPAND       ydword3F003F<>+0(SB), Y2, Y12
+	VPSRLW      $0x04, Y12, Y12
+	VPOR        Y12, Y1, Y1
+	VPAND       Y14, Y1, Y1
+	VPAND       ydwordF800F800<>+0(SB), Y11, Y12
+	VPXOR       Y2, Y2, Y2
+	VPCMPEQW    Y2, Y12, Y2
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR        Y12, Y2, Y2
+	VPAND       Y8, Y2, Y2
+	VMOVDQU     ydword400040<>+0(SB), Y6
+	VPCMPGTW    Y15, Y6, Y6
+	VPCMPGTW    ydword43F043F<>+0(SB), Y15, Y12
+	VPOR        Y12, Y6, Y6
+	VPAND       Y13, Y6, Y6
+	VPOR        Y6, Y2, Y2
+	LEAQ        wordRamp<>+0(SB), R8
+	MOVQ        R12, R9
+	NEGQ        R9
+	VMOVDQU     32(R8)(R9*2), Y6
+	VPTEST      Y6, Y2
+	JNZ         utf8ToUTF32BEAVX2_done
+	MOVL        R15, R8
+	MOVBLZX     R8, R8
+	MOVL        R15, R9
+	SHRL        $0x08, R9
+	MOVBLZX     R9, R9
+	LEAQ        packW16LE<>+0(SB), R10
+	MOVQ        R8, R11
+	SHLQ        $0x04, R11
+	VMOVDQU     (R10)(R11*1), X5
+	MOVQ        R9, R11
+	SHLQ        $0x04, R11
+	VINSERTI128 $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB     Y5, Y0, Y0
+	POPCNTL     R8, R8
+	POPCNTL     R9, R9
+	VPSHUFB     Y5, Y1, Y1
 	VPUNPCKLWD  Y1, Y0, Y2
 	VPUNPCKHWD  Y1, Y0, Y0
 	VPERM2I128  $0x20, Y0, Y2, Y1

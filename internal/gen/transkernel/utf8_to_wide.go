@@ -91,6 +91,8 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("wide_general")
 	high, cont, ge0, gf0, bad := GP64(), GP64(), GP64(), GP64(), GP64()
 	KMOVQ(k, high)
 	kc, ke, kf, ko := K(), K(), K(), K()
@@ -576,6 +578,9 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	ANDL(mask.As32(), lead3.As32())
 	ANDL(mask.As32(), lead4.As32())
 	ANDL(mask.As32(), cont.As32())
+	long := GP64() // leads of 3- and 4-byte characters
+	MOVL(lead3.As32(), long.As32())
+	ORL(lead4.As32(), long.As32())
 	// The lanes kept: those of bytes ending a character, and those of the
 	// third bytes of 4-byte characters, which take the high surrogates.
 	ends := GP64()
@@ -599,6 +604,63 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	CMPL(lead2.As32(), cont.As32())
 	JNE(p.Ref("done"))
 
+	// packStore packs the values in the lanes that end a character, with
+	// for UTF-32 the bits above 16 in above (nil: none), and stores them.
+	packStore := func(b, above reg.VecVirtual) {
+		e0, e1 := byteAt(ends, 0), byteAt(ends, 1)
+		idx := entry16(pack, e0, e1)
+		VPSHUFB(idx, b, b)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(e0.As32(), n0.As32())
+		POPCNTL(e1.As32(), n1.As32())
+		if width == 2 {
+			SHLL(U8(1), n0.As32())
+			SHLL(U8(1), n1.As32())
+			storeLanes(b, dp, j, n0, n1)
+		} else {
+			if above != nil {
+				VPSHUFB(idx, above, above)
+			} else {
+				above = YMM()
+				VPXOR(above, above, above)
+			}
+			lo4, hi4, out := YMM(), YMM(), YMM()
+			VPUNPCKLWD(above, b, lo4)
+			VPUNPCKHWD(above, b, hi4)
+			for l, sel := range []uint8{0x20, 0x31} {
+				VPERM2I128(U8(sel), hi4, lo4, out)
+				if be {
+					VPSHUFB(tab.swap32, out, out)
+				}
+				VMOVDQU(out, asm.At(dp, j, 0))
+				nl := []reg.GPVirtual{n0, n1}[l]
+				LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
+			}
+		}
+		ADDQ(n, i)
+		JMP(p.Ref("loop"))
+	}
+
+	// Characters of one and two bytes only (Cyrillic, Greek, Hebrew,
+	// Arabic text): the structure checked is all there is to check.
+	TESTL(long.As32(), long.As32())
+	JNZ(p.Ref("long"))
+	{
+		p1 := XMM()
+		VPSLLDQ(U8(1), x, p1)
+		b, a1, is2, bl, v2 := YMM(), YMM(), YMM(), YMM(), YMM()
+		VPMOVZXBW(x, b)
+		VPMOVZXBW(p1, a1)
+		VPAND(tab.ydw[0x00E000E0], a1, is2)
+		VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
+		VPAND(tab.ydw[0x003F003F], b, bl)
+		VPAND(tab.ydw[0x001F001F], a1, v2)
+		VPSLLW(U8(6), v2, v2)
+		VPOR(bl, v2, v2)
+		VPBLENDVB(is2, v2, b, b)
+		packStore(b, nil)
+	}
+	p.Label("long")
 	p1, p2, p3 := XMM(), XMM(), XMM()
 	VPSLLDQ(U8(1), x, p1)
 	VPSLLDQ(U8(2), x, p2)
@@ -683,33 +745,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	VPTEST(r, e)
 	JNZ(p.Ref("done"))
 
-	e0, e1 := byteAt(ends, 0), byteAt(ends, 1)
-	idx := entry16(pack, e0, e1)
-	VPSHUFB(idx, b, b)
-	n0, n1 := GP64(), GP64()
-	POPCNTL(e0.As32(), n0.As32())
-	POPCNTL(e1.As32(), n1.As32())
-	if width == 2 {
-		SHLL(U8(1), n0.As32())
-		SHLL(U8(1), n1.As32())
-		storeLanes(b, dp, j, n0, n1)
-	} else {
-		VPSHUFB(idx, above, above)
-		lo4, hi4, out := YMM(), YMM(), YMM()
-		VPUNPCKLWD(above, b, lo4)
-		VPUNPCKHWD(above, b, hi4)
-		for l, sel := range []uint8{0x20, 0x31} {
-			VPERM2I128(U8(sel), hi4, lo4, out)
-			if be {
-				VPSHUFB(tab.swap32, out, out)
-			}
-			VMOVDQU(out, asm.At(dp, j, 0))
-			nl := []reg.GPVirtual{n0, n1}[l]
-			LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
-		}
-	}
-	ADDQ(n, i)
-	JMP(p.Ref("loop"))
+	packStore(b, above)
 	epilogue(p, i, j)
 }
 
