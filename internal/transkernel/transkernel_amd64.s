@@ -27293,32 +27293,32 @@ utf8ToUTF16LEAVX2_loop:
 	JMP          utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_wide:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y5
-	VPCMPEQD  ydword808080F0<>+0(SB), Y5, Y5
-	VPMOVMSKB Y5, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y7
+	VPCMPEQD  ydword808080F0<>+0(SB), Y7, Y7
+	VPMOVMSKB Y7, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y5
-	VPAND     ydword1C0000<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y5
-	VPAND     ydwordFC0<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSRLD    $0x18, Y0, Y5
-	VPAND     ydword3F<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y5
-	VPSRLD    $0x14, Y5, Y1
+	VPSLLD    $0x12, Y0, Y7
+	VPAND     ydword1C0000<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y7
+	VPAND     ydwordFC0<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSRLD    $0x18, Y0, Y7
+	VPAND     ydword3F<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y7
+	VPSRLD    $0x14, Y7, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_mixed
 
 utf8ToUTF16LEAVX2_pure:
-	VPSRLD    $0x0a, Y5, Y0
-	VPSLLD    $0x10, Y5, Y5
-	VPAND     ydword3FF0000<>+0(SB), Y5, Y5
-	VPOR      Y5, Y0, Y0
+	VPSRLD    $0x0a, Y7, Y0
+	VPSLLD    $0x10, Y7, Y7
+	VPAND     ydword3FF0000<>+0(SB), Y7, Y7
+	VPOR      Y7, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -27328,24 +27328,24 @@ utf8ToUTF16LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y5
-	VPCMPEQD  ydword808080F0<>+0(SB), Y5, Y5
-	VPMOVMSKB Y5, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y7
+	VPCMPEQD  ydword808080F0<>+0(SB), Y7, Y7
+	VPMOVMSKB Y7, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y5
-	VPAND     ydword1C0000<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y5
-	VPAND     ydwordFC0<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSRLD    $0x18, Y0, Y5
-	VPAND     ydword3F<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y5
-	VPSRLD    $0x14, Y5, Y1
+	VPSLLD    $0x12, Y0, Y7
+	VPAND     ydword1C0000<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y7
+	VPAND     ydwordFC0<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSRLD    $0x18, Y0, Y7
+	VPAND     ydword3F<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y7
+	VPSRLD    $0x14, Y7, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_loop
 	JMP       utf8ToUTF16LEAVX2_pure
@@ -27357,38 +27357,38 @@ utf8ToUTF16LEAVX2_mixed:
 	JNE         utf8ToUTF16LEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y0
-	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R9
-	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y0
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R10
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
 	XORL        $0x0db60db6, R9
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_mixed16
-	VPSHUFB     three<>+0(SB), Y2, Y1
-	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y5
-	VPSRLD      $0x02, Y5, Y5
-	VPOR        Y5, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y5
-	VPSRLD      $0x04, Y5, Y5
-	VPOR        Y5, Y0, Y1
-	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y5, Y5, Y5
-	VPCMPEQD    Y5, Y0, Y5
-	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y5, Y0, Y0
-	VPTEST      Y0, Y0
+	VPSHUFB     three<>+0(SB), Y2, Y7
+	VPAND       ydword3F<>+0(SB), Y7, Y1
+	VPAND       ydword3F00<>+0(SB), Y7, Y8
+	VPSRLD      $0x02, Y8, Y8
+	VPOR        Y8, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y7, Y8
+	VPSRLD      $0x04, Y8, Y8
+	VPOR        Y8, Y1, Y7
+	VPAND       ydwordF800<>+0(SB), Y7, Y1
+	VPXOR       Y8, Y8, Y8
+	VPCMPEQD    Y8, Y1, Y8
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y8, Y1, Y1
+	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_mixed16
 
 utf8ToUTF16LEAVX2_three:
-	VPACKUSDW   Y1, Y1, Y1
-	VPERMQ      $0x08, Y1, Y1
-	VMOVDQU     X1, (AX)(DI*1)
+	VPACKUSDW   Y7, Y7, Y7
+	VPERMQ      $0x08, Y7, Y7
+	VMOVDQU     X7, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x10, DI
 	CMPQ        SI, BX
@@ -27397,36 +27397,133 @@ utf8ToUTF16LEAVX2_three:
 	JG          utf8ToUTF16LEAVX2_done
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y0
-	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R9
-	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y0
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R10
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
 	XORL        $0x0db60db6, R9
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_loop
-	VPSHUFB     three<>+0(SB), Y2, Y1
-	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y5
-	VPSRLD      $0x02, Y5, Y5
-	VPOR        Y5, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y5
-	VPSRLD      $0x04, Y5, Y5
-	VPOR        Y5, Y0, Y1
-	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y5, Y5, Y5
-	VPCMPEQD    Y5, Y0, Y5
-	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y5, Y0, Y0
-	VPTEST      Y0, Y0
+	VPSHUFB     three<>+0(SB), Y2, Y7
+	VPAND       ydword3F<>+0(SB), Y7, Y1
+	VPAND       ydword3F00<>+0(SB), Y7, Y8
+	VPSRLD      $0x02, Y8, Y8
+	VPOR        Y8, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y7, Y8
+	VPSRLD      $0x04, Y8, Y8
+	VPOR        Y8, Y1, Y7
+	VPAND       ydwordF800<>+0(SB), Y7, Y1
+	VPXOR       Y8, Y8, Y8
+	VPCMPEQD    Y8, Y1, Y8
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y8, Y1, Y1
+	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_loop
 	JMP         utf8ToUTF16LEAVX2_three
 
 utf8ToUTF16LEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF16LEAVX2_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF16LEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF16LEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF16LEAVX2_sixteen
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y7
+	VPMOVZXBW    X1, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y7, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y10, Y8, Y8
+	VPBLENDVB    Y9, Y8, Y7, Y7
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X3
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
+	VPSHUFB      Y3, Y7, Y7
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y7, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y8, Y1, Y1
+	VPBLENDVB    Y7, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X4
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	SHLL         $0x01, R9
+	SHLL         $0x01, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16LEAVX2_loop
+
+utf8ToUTF16LEAVX2_sixteen:
 	VMOVDQU      (DX)(SI*1), X0
 	ANDL         $0x0000ffff, R8
 	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
@@ -27491,13 +27588,13 @@ utf8ToUTF16LEAVX2_mixed16:
 	VPSLLDQ      $0x01, X0, X1
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y5
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y5, Y5
-	VPAND        ydword3F003F<>+0(SB), Y0, Y6
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
 	VPAND        ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y6, Y1, Y1
-	VPBLENDVB    Y5, Y1, Y0, Y0
+	VPOR         Y8, Y1, Y1
+	VPBLENDVB    Y7, Y1, Y0, Y0
 	MOVL         R15, R8
 	MOVBLZX      R8, R8
 	MOVL         R15, R9
@@ -27506,11 +27603,11 @@ utf8ToUTF16LEAVX2_mixed16:
 	LEAQ         packW16LE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
+	VMOVDQU      (R10)(R11*1), X5
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -27529,58 +27626,58 @@ utf8ToUTF16LEAVX2_long:
 	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y5
-	VPMOVZXBW    X2, Y6
-	VPAND        ydwordF000F0<>+0(SB), Y5, Y8
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y9
-	VPAND        ydword1F001F<>+0(SB), Y1, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPSLLW       $0x0c, Y5, Y11
+	VPMOVZXBW    X3, Y7
+	VPMOVZXBW    X2, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y7, Y9
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
+	VPSLLW       $0x0c, Y7, Y11
 	VPAND        ydword3F003F<>+0(SB), Y1, Y12
 	VPSLLW       $0x06, Y12, Y12
 	VPOR         Y12, Y11, Y11
-	VPOR         Y9, Y11, Y11
-	VPAND        ydwordF800F8<>+0(SB), Y5, Y13
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y13, Y13
-	VPAND        ydwordF800F8<>+0(SB), Y6, Y6
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y6, Y6
-	VPAND        ydword70007<>+0(SB), Y5, Y5
-	VPSLLW       $0x08, Y5, Y5
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y11, Y12
+	VPXOR        Y11, Y11, Y11
+	VPCMPEQW     Y11, Y12, Y11
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR         Y12, Y11, Y11
+	VPAND        Y9, Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y9, Y9
+	VPAND        ydwordF800F8<>+0(SB), Y7, Y8
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y8, Y8
+	VPAND        ydword70007<>+0(SB), Y7, Y7
+	VPSLLW       $0x08, Y7, Y7
 	VPAND        ydword3F003F<>+0(SB), Y1, Y12
 	VPSLLW       $0x02, Y12, Y12
-	VPOR         Y12, Y5, Y5
-	VPSRLW       $0x04, Y9, Y12
-	VPOR         Y12, Y5, Y5
-	VPBLENDVB    Y7, Y10, Y0, Y0
-	VPBLENDVB    Y8, Y11, Y0, Y0
+	VPOR         Y12, Y7, Y7
+	VPSRLW       $0x04, Y10, Y12
+	VPOR         Y12, Y7, Y7
 	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y9, Y1, Y1
+	VPOR         Y10, Y1, Y1
 	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y6, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y5, Y1
-	VPBLENDVB    Y13, Y1, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y11, Y12
-	VPXOR        Y1, Y1, Y1
-	VPCMPEQW     Y1, Y12, Y1
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y12, Y12
+	VPBLENDVB    Y9, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y7, Y1
+	VPBLENDVB    Y8, Y1, Y0, Y0
+	VMOVDQU      ydword400040<>+0(SB), Y1
+	VPCMPGTW     Y7, Y1, Y1
+	VPCMPGTW     ydword43F043F<>+0(SB), Y7, Y12
 	VPOR         Y12, Y1, Y1
 	VPAND        Y8, Y1, Y1
-	VMOVDQU      ydword400040<>+0(SB), Y6
-	VPCMPGTW     Y5, Y6, Y6
-	VPCMPGTW     ydword43F043F<>+0(SB), Y5, Y12
-	VPOR         Y12, Y6, Y6
-	VPAND        Y13, Y6, Y6
-	VPOR         Y6, Y1, Y1
+	VPOR         Y1, Y11, Y11
 	LEAQ         wordRamp<>+0(SB), R8
 	MOVQ         R12, R9
 	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y5
-	VPTEST       Y5, Y1
+	VMOVDQU      32(R8)(R9*2), Y1
+	VPTEST       Y1, Y11
 	JNZ          utf8ToUTF16LEAVX2_done
 	MOVL         R15, R8
 	MOVBLZX      R8, R8
@@ -27590,11 +27687,11 @@ utf8ToUTF16LEAVX2_long:
 	LEAQ         packW16LE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X4
+	VMOVDQU      (R10)(R11*1), X6
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB      Y4, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB      Y6, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -27646,32 +27743,32 @@ utf8ToUTF16BEAVX2_loop:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_wide:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y5
-	VPCMPEQD  ydword808080F0<>+0(SB), Y5, Y5
-	VPMOVMSKB Y5, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y7
+	VPCMPEQD  ydword808080F0<>+0(SB), Y7, Y7
+	VPMOVMSKB Y7, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y5
-	VPAND     ydword1C0000<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y5
-	VPAND     ydwordFC0<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSRLD    $0x18, Y0, Y5
-	VPAND     ydword3F<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y5
-	VPSRLD    $0x14, Y5, Y1
+	VPSLLD    $0x12, Y0, Y7
+	VPAND     ydword1C0000<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y7
+	VPAND     ydwordFC0<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSRLD    $0x18, Y0, Y7
+	VPAND     ydword3F<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y7
+	VPSRLD    $0x14, Y7, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_mixed
 
 utf8ToUTF16BEAVX2_pure:
-	VPSRLD    $0x0a, Y5, Y0
-	VPSLLD    $0x10, Y5, Y5
-	VPAND     ydword3FF0000<>+0(SB), Y5, Y5
-	VPOR      Y5, Y0, Y0
+	VPSRLD    $0x0a, Y7, Y0
+	VPSLLD    $0x10, Y7, Y7
+	VPAND     ydword3FF0000<>+0(SB), Y7, Y7
+	VPOR      Y7, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VPSHUFB   swap16<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
@@ -27682,24 +27779,24 @@ utf8ToUTF16BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y5
-	VPCMPEQD  ydword808080F0<>+0(SB), Y5, Y5
-	VPMOVMSKB Y5, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y7
+	VPCMPEQD  ydword808080F0<>+0(SB), Y7, Y7
+	VPMOVMSKB Y7, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y5
-	VPAND     ydword1C0000<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y5
-	VPAND     ydwordFC0<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSRLD    $0x18, Y0, Y5
-	VPAND     ydword3F<>+0(SB), Y5, Y5
-	VPOR      Y5, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y5
-	VPSRLD    $0x14, Y5, Y1
+	VPSLLD    $0x12, Y0, Y7
+	VPAND     ydword1C0000<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y7
+	VPAND     ydwordFC0<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSRLD    $0x18, Y0, Y7
+	VPAND     ydword3F<>+0(SB), Y7, Y7
+	VPOR      Y7, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y7
+	VPSRLD    $0x14, Y7, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_loop
 	JMP       utf8ToUTF16BEAVX2_pure
@@ -27711,39 +27808,39 @@ utf8ToUTF16BEAVX2_mixed:
 	JNE         utf8ToUTF16BEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y0
-	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R9
-	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y0
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R10
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
 	XORL        $0x0db60db6, R9
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_mixed16
-	VPSHUFB     three<>+0(SB), Y2, Y1
-	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y5
-	VPSRLD      $0x02, Y5, Y5
-	VPOR        Y5, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y5
-	VPSRLD      $0x04, Y5, Y5
-	VPOR        Y5, Y0, Y1
-	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y5, Y5, Y5
-	VPCMPEQD    Y5, Y0, Y5
-	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y5, Y0, Y0
-	VPTEST      Y0, Y0
+	VPSHUFB     three<>+0(SB), Y2, Y7
+	VPAND       ydword3F<>+0(SB), Y7, Y1
+	VPAND       ydword3F00<>+0(SB), Y7, Y8
+	VPSRLD      $0x02, Y8, Y8
+	VPOR        Y8, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y7, Y8
+	VPSRLD      $0x04, Y8, Y8
+	VPOR        Y8, Y1, Y7
+	VPAND       ydwordF800<>+0(SB), Y7, Y1
+	VPXOR       Y8, Y8, Y8
+	VPCMPEQD    Y8, Y1, Y8
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y8, Y1, Y1
+	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_mixed16
 
 utf8ToUTF16BEAVX2_three:
-	VPACKUSDW   Y1, Y1, Y1
-	VPERMQ      $0x08, Y1, Y1
-	VPSHUFB     swap16<>+0(SB), X1, X1
-	VMOVDQU     X1, (AX)(DI*1)
+	VPACKUSDW   Y7, Y7, Y7
+	VPERMQ      $0x08, Y7, Y7
+	VPSHUFB     swap16<>+0(SB), X7, X7
+	VMOVDQU     X7, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x10, DI
 	CMPQ        SI, BX
@@ -27752,36 +27849,133 @@ utf8ToUTF16BEAVX2_three:
 	JG          utf8ToUTF16BEAVX2_done
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y0
-	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R9
-	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y0
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R10
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
 	XORL        $0x0db60db6, R9
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_loop
-	VPSHUFB     three<>+0(SB), Y2, Y1
-	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y5
-	VPSRLD      $0x02, Y5, Y5
-	VPOR        Y5, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y5
-	VPSRLD      $0x04, Y5, Y5
-	VPOR        Y5, Y0, Y1
-	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y5, Y5, Y5
-	VPCMPEQD    Y5, Y0, Y5
-	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y5, Y0, Y0
-	VPTEST      Y0, Y0
+	VPSHUFB     three<>+0(SB), Y2, Y7
+	VPAND       ydword3F<>+0(SB), Y7, Y1
+	VPAND       ydword3F00<>+0(SB), Y7, Y8
+	VPSRLD      $0x02, Y8, Y8
+	VPOR        Y8, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y7, Y8
+	VPSRLD      $0x04, Y8, Y8
+	VPOR        Y8, Y1, Y7
+	VPAND       ydwordF800<>+0(SB), Y7, Y1
+	VPXOR       Y8, Y8, Y8
+	VPCMPEQD    Y8, Y1, Y8
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y8, Y1, Y1
+	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_loop
 	JMP         utf8ToUTF16BEAVX2_three
 
 utf8ToUTF16BEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF16BEAVX2_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF16BEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF16BEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF16BEAVX2_sixteen
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y7
+	VPMOVZXBW    X1, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y7, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y10, Y8, Y8
+	VPBLENDVB    Y9, Y8, Y7, Y7
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16BE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X3
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
+	VPSHUFB      Y3, Y7, Y7
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y7, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y8, Y1, Y1
+	VPBLENDVB    Y7, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16BE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X4
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	SHLL         $0x01, R9
+	SHLL         $0x01, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16BEAVX2_loop
+
+utf8ToUTF16BEAVX2_sixteen:
 	VMOVDQU      (DX)(SI*1), X0
 	ANDL         $0x0000ffff, R8
 	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
@@ -27846,13 +28040,13 @@ utf8ToUTF16BEAVX2_mixed16:
 	VPSLLDQ      $0x01, X0, X1
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y5
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y5, Y5
-	VPAND        ydword3F003F<>+0(SB), Y0, Y6
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
 	VPAND        ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y6, Y1, Y1
-	VPBLENDVB    Y5, Y1, Y0, Y0
+	VPOR         Y8, Y1, Y1
+	VPBLENDVB    Y7, Y1, Y0, Y0
 	MOVL         R15, R8
 	MOVBLZX      R8, R8
 	MOVL         R15, R9
@@ -27861,11 +28055,11 @@ utf8ToUTF16BEAVX2_mixed16:
 	LEAQ         packW16BE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
+	VMOVDQU      (R10)(R11*1), X5
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -27884,58 +28078,58 @@ utf8ToUTF16BEAVX2_long:
 	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y5
-	VPMOVZXBW    X2, Y6
-	VPAND        ydwordF000F0<>+0(SB), Y5, Y8
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y9
-	VPAND        ydword1F001F<>+0(SB), Y1, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPSLLW       $0x0c, Y5, Y11
+	VPMOVZXBW    X3, Y7
+	VPMOVZXBW    X2, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y7, Y9
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
+	VPSLLW       $0x0c, Y7, Y11
 	VPAND        ydword3F003F<>+0(SB), Y1, Y12
 	VPSLLW       $0x06, Y12, Y12
 	VPOR         Y12, Y11, Y11
-	VPOR         Y9, Y11, Y11
-	VPAND        ydwordF800F8<>+0(SB), Y5, Y13
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y13, Y13
-	VPAND        ydwordF800F8<>+0(SB), Y6, Y6
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y6, Y6
-	VPAND        ydword70007<>+0(SB), Y5, Y5
-	VPSLLW       $0x08, Y5, Y5
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y11, Y12
+	VPXOR        Y11, Y11, Y11
+	VPCMPEQW     Y11, Y12, Y11
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR         Y12, Y11, Y11
+	VPAND        Y9, Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y9, Y9
+	VPAND        ydwordF800F8<>+0(SB), Y7, Y8
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y8, Y8
+	VPAND        ydword70007<>+0(SB), Y7, Y7
+	VPSLLW       $0x08, Y7, Y7
 	VPAND        ydword3F003F<>+0(SB), Y1, Y12
 	VPSLLW       $0x02, Y12, Y12
-	VPOR         Y12, Y5, Y5
-	VPSRLW       $0x04, Y9, Y12
-	VPOR         Y12, Y5, Y5
-	VPBLENDVB    Y7, Y10, Y0, Y0
-	VPBLENDVB    Y8, Y11, Y0, Y0
+	VPOR         Y12, Y7, Y7
+	VPSRLW       $0x04, Y10, Y12
+	VPOR         Y12, Y7, Y7
 	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y9, Y1, Y1
+	VPOR         Y10, Y1, Y1
 	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y6, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y5, Y1
-	VPBLENDVB    Y13, Y1, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y11, Y12
-	VPXOR        Y1, Y1, Y1
-	VPCMPEQW     Y1, Y12, Y1
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y12, Y12
+	VPBLENDVB    Y9, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y7, Y1
+	VPBLENDVB    Y8, Y1, Y0, Y0
+	VMOVDQU      ydword400040<>+0(SB), Y1
+	VPCMPGTW     Y7, Y1, Y1
+	VPCMPGTW     ydword43F043F<>+0(SB), Y7, Y12
 	VPOR         Y12, Y1, Y1
 	VPAND        Y8, Y1, Y1
-	VMOVDQU      ydword400040<>+0(SB), Y6
-	VPCMPGTW     Y5, Y6, Y6
-	VPCMPGTW     ydword43F043F<>+0(SB), Y5, Y12
-	VPOR         Y12, Y6, Y6
-	VPAND        Y13, Y6, Y6
-	VPOR         Y6, Y1, Y1
+	VPOR         Y1, Y11, Y11
 	LEAQ         wordRamp<>+0(SB), R8
 	MOVQ         R12, R9
 	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y5
-	VPTEST       Y5, Y1
+	VMOVDQU      32(R8)(R9*2), Y1
+	VPTEST       Y1, Y11
 	JNZ          utf8ToUTF16BEAVX2_done
 	MOVL         R15, R8
 	MOVBLZX      R8, R8
@@ -27945,11 +28139,11 @@ utf8ToUTF16BEAVX2_long:
 	LEAQ         packW16BE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X4
+	VMOVDQU      (R10)(R11*1), X6
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB      Y4, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB      Y6, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -28062,36 +28256,36 @@ utf8ToUTF32LEAVX2_mixed:
 	JNE         utf8ToUTF32LEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y0
-	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R9
-	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y0
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R10
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
 	XORL        $0x0db60db6, R9
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32LEAVX2_mixed16
-	VPSHUFB     three<>+0(SB), Y3, Y1
-	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y2
-	VPSRLD      $0x02, Y2, Y2
-	VPOR        Y2, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y2
-	VPSRLD      $0x04, Y2, Y2
-	VPOR        Y2, Y0, Y1
-	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y2, Y2, Y2
-	VPCMPEQD    Y2, Y0, Y2
-	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VPTEST      Y0, Y0
+	VPSHUFB     three<>+0(SB), Y3, Y2
+	VPAND       ydword3F<>+0(SB), Y2, Y1
+	VPAND       ydword3F00<>+0(SB), Y2, Y8
+	VPSRLD      $0x02, Y8, Y8
+	VPOR        Y8, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y8
+	VPSRLD      $0x04, Y8, Y8
+	VPOR        Y8, Y1, Y2
+	VPAND       ydwordF800<>+0(SB), Y2, Y1
+	VPXOR       Y8, Y8, Y8
+	VPCMPEQD    Y8, Y1, Y8
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y8, Y1, Y1
+	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_mixed16
 
 utf8ToUTF32LEAVX2_three:
-	VMOVDQU     Y1, (AX)(DI*1)
+	VMOVDQU     Y2, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x20, DI
 	CMPQ        SI, BX
@@ -28100,36 +28294,137 @@ utf8ToUTF32LEAVX2_three:
 	JG          utf8ToUTF32LEAVX2_done
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y0
-	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R9
-	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y0
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R10
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
 	XORL        $0x0db60db6, R9
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32LEAVX2_loop
-	VPSHUFB     three<>+0(SB), Y3, Y1
-	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y2
-	VPSRLD      $0x02, Y2, Y2
-	VPOR        Y2, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y2
-	VPSRLD      $0x04, Y2, Y2
-	VPOR        Y2, Y0, Y1
-	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y2, Y2, Y2
-	VPCMPEQD    Y2, Y0, Y2
-	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VPTEST      Y0, Y0
+	VPSHUFB     three<>+0(SB), Y3, Y2
+	VPAND       ydword3F<>+0(SB), Y2, Y1
+	VPAND       ydword3F00<>+0(SB), Y2, Y8
+	VPSRLD      $0x02, Y8, Y8
+	VPOR        Y8, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y8
+	VPSRLD      $0x04, Y8, Y8
+	VPOR        Y8, Y1, Y2
+	VPAND       ydwordF800<>+0(SB), Y2, Y1
+	VPXOR       Y8, Y8, Y8
+	VPCMPEQD    Y8, Y1, Y8
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y8, Y1, Y1
+	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_loop
 	JMP         utf8ToUTF32LEAVX2_three
 
 utf8ToUTF32LEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF32LEAVX2_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF32LEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF32LEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF32LEAVX2_sixteen
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y2
+	VPMOVZXBW    X1, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y2, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y10, Y8, Y8
+	VPBLENDVB    Y9, Y8, Y2, Y2
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X4
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y8, Y8, Y8
+	VPUNPCKLWD   Y8, Y2, Y9
+	VPUNPCKHWD   Y8, Y2, Y2
+	VPERM2I128   $0x20, Y2, Y9, Y8
+	VMOVDQU      Y8, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y2, Y9, Y8
+	VMOVDQU      Y8, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y8, Y1, Y1
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X5
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R8*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_sixteen:
 	VMOVDQU     (DX)(SI*1), X0
 	ANDL        $0x0000ffff, R8
 	VMOVDQU     ydwordC0C0C0C0<>+0(SB), X1
@@ -28193,10 +28488,10 @@ utf8ToUTF32LEAVX2_mixed16:
 	VPMOVZXBW   X1, Y1
 	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
 	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y0, Y6
+	VPAND       ydword3F003F<>+0(SB), Y0, Y8
 	VPAND       ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW      $0x06, Y1, Y1
-	VPOR        Y6, Y1, Y1
+	VPOR        Y8, Y1, Y1
 	VPBLENDVB   Y2, Y1, Y0, Y0
 	MOVL        R15, R8
 	MOVBLZX     R8, R8
@@ -28206,11 +28501,11 @@ utf8ToUTF32LEAVX2_mixed16:
 	LEAQ        packW16LE<>+0(SB), R10
 	MOVQ        R8, R11
 	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X4
+	VMOVDQU     (R10)(R11*1), X6
 	MOVQ        R9, R11
 	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB     Y4, Y0, Y0
+	VINSERTI128 $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB     Y6, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
 	VPXOR       Y1, Y1, Y1
@@ -28232,57 +28527,57 @@ utf8ToUTF32LEAVX2_long:
 	VPMOVZXBW   X0, Y0
 	VPMOVZXBW   X1, Y1
 	VPMOVZXBW   X2, Y2
-	VPMOVZXBW   X3, Y6
-	VPAND       ydwordF000F0<>+0(SB), Y2, Y8
-	VPCMPEQW    ydwordE000E0<>+0(SB), Y8, Y8
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND       ydword3F003F<>+0(SB), Y0, Y9
-	VPAND       ydword1F001F<>+0(SB), Y1, Y10
-	VPSLLW      $0x06, Y10, Y10
-	VPOR        Y9, Y10, Y10
+	VPMOVZXBW   X3, Y8
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND       ydword3F003F<>+0(SB), Y0, Y10
+	VPAND       ydword1F001F<>+0(SB), Y1, Y11
+	VPSLLW      $0x06, Y11, Y11
+	VPOR        Y10, Y11, Y11
+	VPBLENDVB   Y9, Y11, Y0, Y0
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y9
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y9, Y9
 	VPSLLW      $0x0c, Y2, Y11
 	VPAND       ydword3F003F<>+0(SB), Y1, Y12
 	VPSLLW      $0x06, Y12, Y12
 	VPOR        Y12, Y11, Y11
-	VPOR        Y9, Y11, Y11
-	VPAND       ydwordF800F8<>+0(SB), Y2, Y13
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y13, Y13
-	VPAND       ydwordF800F8<>+0(SB), Y6, Y14
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y14, Y14
-	VPAND       ydword70007<>+0(SB), Y2, Y15
-	VPSLLW      $0x08, Y15, Y15
-	VPAND       ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW      $0x02, Y12, Y12
-	VPOR        Y12, Y15, Y15
-	VPSRLW      $0x04, Y9, Y12
-	VPOR        Y12, Y15, Y15
-	VPBLENDVB   Y7, Y10, Y0, Y0
-	VPBLENDVB   Y8, Y11, Y0, Y0
-	VPBLENDVB   Y14, Y11, Y0, Y0
-	VPAND       ydword70007<>+0(SB), Y6, Y1
-	VPSLLW      $0x02, Y1, Y1
+	VPOR        Y10, Y11, Y11
+	VPBLENDVB   Y9, Y11, Y0, Y0
+	VPAND       ydwordF800F800<>+0(SB), Y11, Y12
+	VPXOR       Y13, Y13, Y13
+	VPCMPEQW    Y13, Y12, Y13
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR        Y12, Y13, Y13
+	VPAND       Y9, Y13, Y13
+	VPAND       ydwordF800F8<>+0(SB), Y8, Y9
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y9, Y9
+	VPBLENDVB   Y9, Y11, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y8, Y8
+	VPSLLW      $0x02, Y8, Y8
 	VPAND       ydword3F003F<>+0(SB), Y2, Y12
 	VPSRLW      $0x04, Y12, Y12
-	VPOR        Y12, Y1, Y1
-	VPAND       Y14, Y1, Y1
-	VPAND       ydwordF800F800<>+0(SB), Y11, Y12
-	VPXOR       Y2, Y2, Y2
-	VPCMPEQW    Y2, Y12, Y2
-	VPCMPEQW    ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR        Y12, Y8, Y8
+	VPAND       Y9, Y8, Y8
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y9
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y9, Y9
+	VPAND       ydword70007<>+0(SB), Y2, Y2
+	VPSLLW      $0x08, Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW      $0x02, Y12, Y12
 	VPOR        Y12, Y2, Y2
-	VPAND       Y8, Y2, Y2
-	VMOVDQU     ydword400040<>+0(SB), Y6
-	VPCMPGTW    Y15, Y6, Y6
-	VPCMPGTW    ydword43F043F<>+0(SB), Y15, Y12
-	VPOR        Y12, Y6, Y6
-	VPAND       Y13, Y6, Y6
-	VPOR        Y6, Y2, Y2
+	VPSRLW      $0x04, Y10, Y12
+	VPOR        Y12, Y2, Y2
+	VMOVDQU     ydword400040<>+0(SB), Y1
+	VPCMPGTW    Y2, Y1, Y1
+	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y12
+	VPOR        Y12, Y1, Y1
+	VPAND       Y9, Y1, Y1
+	VPOR        Y1, Y13, Y13
 	LEAQ        wordRamp<>+0(SB), R8
 	MOVQ        R12, R9
 	NEGQ        R9
-	VMOVDQU     32(R8)(R9*2), Y6
-	VPTEST      Y6, Y2
+	VMOVDQU     32(R8)(R9*2), Y1
+	VPTEST      Y1, Y13
 	JNZ         utf8ToUTF32LEAVX2_done
 	MOVL        R15, R8
 	MOVBLZX     R8, R8
@@ -28292,21 +28587,21 @@ utf8ToUTF32LEAVX2_long:
 	LEAQ        packW16LE<>+0(SB), R10
 	MOVQ        R8, R11
 	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X5
+	VMOVDQU     (R10)(R11*1), X7
 	MOVQ        R9, R11
 	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB     Y5, Y0, Y0
+	VINSERTI128 $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB     Y7, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
-	VPSHUFB     Y5, Y1, Y1
-	VPUNPCKLWD  Y1, Y0, Y2
-	VPUNPCKHWD  Y1, Y0, Y0
-	VPERM2I128  $0x20, Y0, Y2, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
+	VPSHUFB     Y7, Y8, Y8
+	VPUNPCKLWD  Y8, Y0, Y1
+	VPUNPCKHWD  Y8, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y1, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
 	LEAQ        (DI)(R8*4), DI
-	VPERM2I128  $0x31, Y0, Y2, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
+	VPERM2I128  $0x31, Y0, Y1, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
 	LEAQ        (DI)(R9*4), DI
 	ADDQ        R12, SI
 	JMP         utf8ToUTF32LEAVX2_loop
@@ -28416,37 +28711,37 @@ utf8ToUTF32BEAVX2_mixed:
 	JNE         utf8ToUTF32BEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y0
-	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R9
-	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y0
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R10
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
 	XORL        $0x0db60db6, R9
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32BEAVX2_mixed16
-	VPSHUFB     three<>+0(SB), Y3, Y1
-	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y2
-	VPSRLD      $0x02, Y2, Y2
-	VPOR        Y2, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y2
-	VPSRLD      $0x04, Y2, Y2
-	VPOR        Y2, Y0, Y1
-	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y2, Y2, Y2
-	VPCMPEQD    Y2, Y0, Y2
-	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VPTEST      Y0, Y0
+	VPSHUFB     three<>+0(SB), Y3, Y2
+	VPAND       ydword3F<>+0(SB), Y2, Y1
+	VPAND       ydword3F00<>+0(SB), Y2, Y8
+	VPSRLD      $0x02, Y8, Y8
+	VPOR        Y8, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y8
+	VPSRLD      $0x04, Y8, Y8
+	VPOR        Y8, Y1, Y2
+	VPAND       ydwordF800<>+0(SB), Y2, Y1
+	VPXOR       Y8, Y8, Y8
+	VPCMPEQD    Y8, Y1, Y8
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y8, Y1, Y1
+	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_mixed16
 
 utf8ToUTF32BEAVX2_three:
-	VPSHUFB     swap32<>+0(SB), Y1, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
+	VPSHUFB     swap32<>+0(SB), Y2, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x20, DI
 	CMPQ        SI, BX
@@ -28455,36 +28750,141 @@ utf8ToUTF32BEAVX2_three:
 	JG          utf8ToUTF32BEAVX2_done
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y0
-	VPCMPEQB    ydword80808080<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R9
-	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y0
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y0, Y0
-	VPMOVMSKB   Y0, R10
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
 	XORL        $0x0db60db6, R9
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32BEAVX2_loop
-	VPSHUFB     three<>+0(SB), Y3, Y1
-	VPAND       ydword3F<>+0(SB), Y1, Y0
-	VPAND       ydword3F00<>+0(SB), Y1, Y2
-	VPSRLD      $0x02, Y2, Y2
-	VPOR        Y2, Y0, Y0
-	VPAND       ydwordF0000<>+0(SB), Y1, Y2
-	VPSRLD      $0x04, Y2, Y2
-	VPOR        Y2, Y0, Y1
-	VPAND       ydwordF800<>+0(SB), Y1, Y0
-	VPXOR       Y2, Y2, Y2
-	VPCMPEQD    Y2, Y0, Y2
-	VPCMPEQD    ydwordD800<>+0(SB), Y0, Y0
-	VPOR        Y2, Y0, Y0
-	VPTEST      Y0, Y0
+	VPSHUFB     three<>+0(SB), Y3, Y2
+	VPAND       ydword3F<>+0(SB), Y2, Y1
+	VPAND       ydword3F00<>+0(SB), Y2, Y8
+	VPSRLD      $0x02, Y8, Y8
+	VPOR        Y8, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y8
+	VPSRLD      $0x04, Y8, Y8
+	VPOR        Y8, Y1, Y2
+	VPAND       ydwordF800<>+0(SB), Y2, Y1
+	VPXOR       Y8, Y8, Y8
+	VPCMPEQD    Y8, Y1, Y8
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y8, Y1, Y1
+	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_loop
 	JMP         utf8ToUTF32BEAVX2_three
 
 utf8ToUTF32BEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF32BEAVX2_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF32BEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF32BEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF32BEAVX2_sixteen
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y2
+	VPMOVZXBW    X1, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y2, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y10, Y8, Y8
+	VPBLENDVB    Y9, Y8, Y2, Y2
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X4
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y8, Y8, Y8
+	VPUNPCKLWD   Y8, Y2, Y9
+	VPUNPCKHWD   Y8, Y2, Y2
+	VPERM2I128   $0x20, Y2, Y9, Y8
+	VPSHUFB      swap32<>+0(SB), Y8, Y8
+	VMOVDQU      Y8, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y2, Y9, Y8
+	VPSHUFB      swap32<>+0(SB), Y8, Y8
+	VMOVDQU      Y8, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y8, Y1, Y1
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X5
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VPSHUFB      swap32<>+0(SB), Y1, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VPSHUFB      swap32<>+0(SB), Y1, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R8*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_sixteen:
 	VMOVDQU     (DX)(SI*1), X0
 	ANDL        $0x0000ffff, R8
 	VMOVDQU     ydwordC0C0C0C0<>+0(SB), X1
@@ -28548,10 +28948,10 @@ utf8ToUTF32BEAVX2_mixed16:
 	VPMOVZXBW   X1, Y1
 	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
 	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y0, Y6
+	VPAND       ydword3F003F<>+0(SB), Y0, Y8
 	VPAND       ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW      $0x06, Y1, Y1
-	VPOR        Y6, Y1, Y1
+	VPOR        Y8, Y1, Y1
 	VPBLENDVB   Y2, Y1, Y0, Y0
 	MOVL        R15, R8
 	MOVBLZX     R8, R8
@@ -28561,11 +28961,11 @@ utf8ToUTF32BEAVX2_mixed16:
 	LEAQ        packW16LE<>+0(SB), R10
 	MOVQ        R8, R11
 	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X4
+	VMOVDQU     (R10)(R11*1), X6
 	MOVQ        R9, R11
 	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB     Y4, Y0, Y0
+	VINSERTI128 $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB     Y6, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
 	VPXOR       Y1, Y1, Y1
@@ -28589,57 +28989,57 @@ utf8ToUTF32BEAVX2_long:
 	VPMOVZXBW   X0, Y0
 	VPMOVZXBW   X1, Y1
 	VPMOVZXBW   X2, Y2
-	VPMOVZXBW   X3, Y6
-	VPAND       ydwordF000F0<>+0(SB), Y2, Y8
-	VPCMPEQW    ydwordE000E0<>+0(SB), Y8, Y8
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND       ydword3F003F<>+0(SB), Y0, Y9
-	VPAND       ydword1F001F<>+0(SB), Y1, Y10
-	VPSLLW      $0x06, Y10, Y10
-	VPOR        Y9, Y10, Y10
+	VPMOVZXBW   X3, Y8
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND       ydword3F003F<>+0(SB), Y0, Y10
+	VPAND       ydword1F001F<>+0(SB), Y1, Y11
+	VPSLLW      $0x06, Y11, Y11
+	VPOR        Y10, Y11, Y11
+	VPBLENDVB   Y9, Y11, Y0, Y0
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y9
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y9, Y9
 	VPSLLW      $0x0c, Y2, Y11
 	VPAND       ydword3F003F<>+0(SB), Y1, Y12
 	VPSLLW      $0x06, Y12, Y12
 	VPOR        Y12, Y11, Y11
-	VPOR        Y9, Y11, Y11
-	VPAND       ydwordF800F8<>+0(SB), Y2, Y13
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y13, Y13
-	VPAND       ydwordF800F8<>+0(SB), Y6, Y14
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y14, Y14
-	VPAND       ydword70007<>+0(SB), Y2, Y15
-	VPSLLW      $0x08, Y15, Y15
-	VPAND       ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW      $0x02, Y12, Y12
-	VPOR        Y12, Y15, Y15
-	VPSRLW      $0x04, Y9, Y12
-	VPOR        Y12, Y15, Y15
-	VPBLENDVB   Y7, Y10, Y0, Y0
-	VPBLENDVB   Y8, Y11, Y0, Y0
-	VPBLENDVB   Y14, Y11, Y0, Y0
-	VPAND       ydword70007<>+0(SB), Y6, Y1
-	VPSLLW      $0x02, Y1, Y1
+	VPOR        Y10, Y11, Y11
+	VPBLENDVB   Y9, Y11, Y0, Y0
+	VPAND       ydwordF800F800<>+0(SB), Y11, Y12
+	VPXOR       Y13, Y13, Y13
+	VPCMPEQW    Y13, Y12, Y13
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR        Y12, Y13, Y13
+	VPAND       Y9, Y13, Y13
+	VPAND       ydwordF800F8<>+0(SB), Y8, Y9
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y9, Y9
+	VPBLENDVB   Y9, Y11, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y8, Y8
+	VPSLLW      $0x02, Y8, Y8
 	VPAND       ydword3F003F<>+0(SB), Y2, Y12
 	VPSRLW      $0x04, Y12, Y12
-	VPOR        Y12, Y1, Y1
-	VPAND       Y14, Y1, Y1
-	VPAND       ydwordF800F800<>+0(SB), Y11, Y12
-	VPXOR       Y2, Y2, Y2
-	VPCMPEQW    Y2, Y12, Y2
-	VPCMPEQW    ydwordD800D800<>+0(SB), Y12, Y12
+	VPOR        Y12, Y8, Y8
+	VPAND       Y9, Y8, Y8
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y9
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y9, Y9
+	VPAND       ydword70007<>+0(SB), Y2, Y2
+	VPSLLW      $0x08, Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y1, Y12
+	VPSLLW      $0x02, Y12, Y12
 	VPOR        Y12, Y2, Y2
-	VPAND       Y8, Y2, Y2
-	VMOVDQU     ydword400040<>+0(SB), Y6
-	VPCMPGTW    Y15, Y6, Y6
-	VPCMPGTW    ydword43F043F<>+0(SB), Y15, Y12
-	VPOR        Y12, Y6, Y6
-	VPAND       Y13, Y6, Y6
-	VPOR        Y6, Y2, Y2
+	VPSRLW      $0x04, Y10, Y12
+	VPOR        Y12, Y2, Y2
+	VMOVDQU     ydword400040<>+0(SB), Y1
+	VPCMPGTW    Y2, Y1, Y1
+	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y12
+	VPOR        Y12, Y1, Y1
+	VPAND       Y9, Y1, Y1
+	VPOR        Y1, Y13, Y13
 	LEAQ        wordRamp<>+0(SB), R8
 	MOVQ        R12, R9
 	NEGQ        R9
-	VMOVDQU     32(R8)(R9*2), Y6
-	VPTEST      Y6, Y2
+	VMOVDQU     32(R8)(R9*2), Y1
+	VPTEST      Y1, Y13
 	JNZ         utf8ToUTF32BEAVX2_done
 	MOVL        R15, R8
 	MOVBLZX     R8, R8
@@ -28649,23 +29049,23 @@ utf8ToUTF32BEAVX2_long:
 	LEAQ        packW16LE<>+0(SB), R10
 	MOVQ        R8, R11
 	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X5
+	VMOVDQU     (R10)(R11*1), X7
 	MOVQ        R9, R11
 	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB     Y5, Y0, Y0
+	VINSERTI128 $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB     Y7, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
-	VPSHUFB     Y5, Y1, Y1
-	VPUNPCKLWD  Y1, Y0, Y2
-	VPUNPCKHWD  Y1, Y0, Y0
-	VPERM2I128  $0x20, Y0, Y2, Y1
-	VPSHUFB     swap32<>+0(SB), Y1, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
+	VPSHUFB     Y7, Y8, Y8
+	VPUNPCKLWD  Y8, Y0, Y1
+	VPUNPCKHWD  Y8, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y1, Y2
+	VPSHUFB     swap32<>+0(SB), Y2, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
 	LEAQ        (DI)(R8*4), DI
-	VPERM2I128  $0x31, Y0, Y2, Y1
-	VPSHUFB     swap32<>+0(SB), Y1, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
+	VPERM2I128  $0x31, Y0, Y1, Y2
+	VPSHUFB     swap32<>+0(SB), Y2, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
 	LEAQ        (DI)(R9*4), DI
 	ADDQ        R12, SI
 	JMP         utf8ToUTF32BEAVX2_loop

@@ -530,6 +530,8 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	p.Label("mixed")
 	pureThreeAVX2(tab, p, width, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed16")
+	twoBytesAVX2(tab, p, width, be, pack, v, m, dp, i, j)
+	p.Label("sixteen")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
 	high, cont, ge0, gf0, bad, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
@@ -670,47 +672,39 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	VPMOVZXBW(p1, a1)
 	VPMOVZXBW(p2, a2)
 	VPMOVZXBW(p3, a3)
+	// Each value is blended in as soon as it is made, which keeps the live
+	// vectors within the 16 that VEX instructions can name.
 	is2, is3, bl, v2, v3, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0x00F000F0], a2, is3)
-	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
 	VPAND(tab.ydw[0x00E000E0], a1, is2)
 	VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
 	VPAND(tab.ydw[0x003F003F], b, bl)
 	VPAND(tab.ydw[0x001F001F], a1, v2)
 	VPSLLW(U8(6), v2, v2)
 	VPOR(bl, v2, v2)
+	VPBLENDVB(is2, v2, b, b)
+	VPAND(tab.ydw[0x00F000F0], a2, is3)
+	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
 	VPSLLW(U8(12), a2, v3)
 	VPAND(tab.ydw[0x003F003F], a1, s)
 	VPSLLW(U8(6), s, s)
 	VPOR(s, v3, v3)
 	VPOR(bl, v3, v3)
+	VPBLENDVB(is3, v3, b, b)
+	// Overlong and surrogate 3-byte forms.
+	e, r, e4 := YMM(), YMM(), YMM()
+	VPAND(tab.ydw[0xF800F800], v3, s)
+	VPXOR(e, e, e)
+	VPCMPEQW(e, s, e)
+	VPCMPEQW(tab.ydw[0xD800D800], s, s)
+	VPOR(s, e, e)
+	VPAND(is3, e, e)
 	// 4-byte characters: u = the character's value >> 10, from the lead two
 	// bytes back, in the third byte's lane; the low 10 bits in the last's.
 	is4h, is4l, u, lo := YMM(), YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0x00F800F8], a2, is4h)
-	VPCMPEQW(tab.ydw[0x00F000F0], is4h, is4h)
 	VPAND(tab.ydw[0x00F800F8], a3, is4l)
 	VPCMPEQW(tab.ydw[0x00F000F0], is4l, is4l)
-	VPAND(tab.ydw[0x00070007], a2, u)
-	VPSLLW(U8(8), u, u)
-	VPAND(tab.ydw[0x003F003F], a1, s)
-	VPSLLW(U8(2), s, s)
-	VPOR(s, u, u)
-	VPSRLW(U8(4), bl, s)
-	VPOR(s, u, u)
-	VPBLENDVB(is2, v2, b, b)
-	VPBLENDVB(is3, v3, b, b)
 	var above reg.VecVirtual
-	if width == 2 {
-		VPAND(tab.ydw[0x000F000F], a1, lo)
-		VPSLLW(U8(6), lo, lo)
-		VPOR(bl, lo, lo)
-		VPOR(tab.ydw[0xDC00DC00], lo, lo)
-		VPBLENDVB(is4l, lo, b, b)
-		hs := YMM()
-		VPADDW(tab.ydw[0xD7C0D7C0], u, hs)
-		VPBLENDVB(is4h, hs, b, b)
-	} else {
+	if width == 4 {
 		// v3 holds the low 16 bits of a 4-byte character's value in its
 		// last lane too; above holds the 5 bits over them there.
 		VPBLENDVB(is4l, v3, b, b)
@@ -722,15 +716,27 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 		VPOR(s, above, above)
 		VPAND(is4l, above, above)
 	}
-	// Overlong and surrogate 3-byte forms, 4-byte forms outside
-	// U+10000..U+10FFFF (u outside 0x40..0x43F), in the lanes before the cut.
-	e, r, e4 := YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0xF800F800], v3, s)
-	VPXOR(e, e, e)
-	VPCMPEQW(e, s, e)
-	VPCMPEQW(tab.ydw[0xD800D800], s, s)
-	VPOR(s, e, e)
-	VPAND(is3, e, e)
+	VPAND(tab.ydw[0x00F800F8], a2, is4h)
+	VPCMPEQW(tab.ydw[0x00F000F0], is4h, is4h)
+	VPAND(tab.ydw[0x00070007], a2, u)
+	VPSLLW(U8(8), u, u)
+	VPAND(tab.ydw[0x003F003F], a1, s)
+	VPSLLW(U8(2), s, s)
+	VPOR(s, u, u)
+	VPSRLW(U8(4), bl, s)
+	VPOR(s, u, u)
+	if width == 2 {
+		VPAND(tab.ydw[0x000F000F], a1, lo)
+		VPSLLW(U8(6), lo, lo)
+		VPOR(bl, lo, lo)
+		VPOR(tab.ydw[0xDC00DC00], lo, lo)
+		VPBLENDVB(is4l, lo, b, b)
+		hs := YMM()
+		VPADDW(tab.ydw[0xD7C0D7C0], u, hs)
+		VPBLENDVB(is4h, hs, b, b)
+	}
+	// 4-byte forms outside U+10000..U+10FFFF (u outside 0x40..0x43F); all
+	// errors count in the lanes before the cut only.
 	VMOVDQU(tab.ydw[0x00400040], e4)
 	VPCMPGTW(u, e4, e4) // u < 0x40
 	VPCMPGTW(tab.ydw[0x043F043F], u, s)
@@ -1218,4 +1224,91 @@ func pureThreeBW(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim r
 	JG(p.Ref("done"))
 	check(p.Ref("loop"))
 	JMP(p.Ref("three"))
+}
+
+// twoBytesAVX2 is the path of utf8ToWideAVX2 for 32 bytes of 1- and 2-byte
+// characters (Cyrillic, Greek, Hebrew, Arabic text), the common case that
+// the general path takes 16 bytes at a time: the same checks on 32-bit masks
+// (a lead in the last byte waits for the next block), each byte's 16-bit
+// lane decoded from it and the byte before, and the lanes that end a
+// character packed 8 at a time. Any other block goes on to the general path
+// at sixteen; m holds the high bits of the block's bytes.
+func twoBytesAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
+	c := YMM()
+	ge0, bad, cont, lead, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	VPAND(tab.ydw[0xE0E0E0E0], v, c)
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..FF
+	VPMOVMSKB(c, ge0.As32())
+	VPAND(tab.ydw[0xFEFEFEFE], v, c)
+	VPCMPEQB(tab.ydw[0xC0C0C0C0], c, c) // C0, C1
+	VPMOVMSKB(c, bad.As32())
+	ORL(ge0.As32(), bad.As32())
+	JNZ(p.Ref("sixteen"))
+	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
+	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
+	VPMOVMSKB(c, cont.As32())
+	ANDNL(m.As32(), cont.As32(), lead.As32()) // C2..DF
+	MOVL(U32(32), n.As32())
+	BTRL(U8(31), lead.As32())
+	JCC(p.Ref("two_whole"))
+	DECL(n.As32())
+	p.Label("two_whole")
+	MOVL(lead.As32(), t.As32())
+	SHLL(U8(1), t.As32())
+	CMPL(t.As32(), cont.As32())
+	JNE(p.Ref("sixteen"))
+	// ends: bytes followed by no continuation, before the cut.
+	ends := GP64()
+	MOVL(cont.As32(), ends.As32())
+	SHRL(U8(1), ends.As32())
+	NOTL(ends.As32())
+	MOVL(U32(0xFFFFFFFF), t.As32())
+	BZHIL(n.As32(), t.As32(), t.As32())
+	ANDL(t.As32(), ends.As32())
+	prev := prevByte(v)
+	for h := 0; h < 2; h++ {
+		xv, xp := v.AsX(), prev.AsX()
+		if h == 1 {
+			xv, xp = XMM(), XMM()
+			VEXTRACTI128(U8(1), v, xv)
+			VEXTRACTI128(U8(1), prev, xp)
+		}
+		b, a1, is2, bl, v2 := YMM(), YMM(), YMM(), YMM(), YMM()
+		VPMOVZXBW(xv, b)
+		VPMOVZXBW(xp, a1)
+		VPAND(tab.ydw[0x00E000E0], a1, is2)
+		VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
+		VPAND(tab.ydw[0x003F003F], b, bl)
+		VPAND(tab.ydw[0x001F001F], a1, v2)
+		VPSLLW(U8(6), v2, v2)
+		VPOR(bl, v2, v2)
+		VPBLENDVB(is2, v2, b, b)
+		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
+		idx := entry16(pack, e0, e1)
+		VPSHUFB(idx, b, b)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(e0.As32(), n0.As32())
+		POPCNTL(e1.As32(), n1.As32())
+		if width == 2 {
+			SHLL(U8(1), n0.As32())
+			SHLL(U8(1), n1.As32())
+			storeLanes(b, dp, j, n0, n1)
+			continue
+		}
+		zero, lo4, hi4, out := YMM(), YMM(), YMM(), YMM()
+		VPXOR(zero, zero, zero)
+		VPUNPCKLWD(zero, b, lo4)
+		VPUNPCKHWD(zero, b, hi4)
+		for l, sel := range []uint8{0x20, 0x31} {
+			VPERM2I128(U8(sel), hi4, lo4, out)
+			if be {
+				VPSHUFB(tab.swap32, out, out)
+			}
+			VMOVDQU(out, asm.At(dp, j, 0))
+			nl := []reg.GPVirtual{n0, n1}[l]
+			LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
+		}
+	}
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
 }
