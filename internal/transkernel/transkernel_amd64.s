@@ -25135,7 +25135,7 @@ utf16BEToUTF8AVX512_done:
 	RET
 
 // func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $0-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
@@ -25185,12 +25185,12 @@ utf8ToUTF16LEAVX512BW_wide:
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z7, Z8
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
-	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	VPERMD    (DX)(SI*1), Z7, Z10
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z10, Z11
+	VPCMPEQB  dword80808080<>+0(SB), Z11, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z10, Z11
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z11, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -25198,23 +25198,23 @@ utf8ToUTF16LEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z8, Z8
-	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z10
-	VPSRLD    $0x02, Z10, Z10
-	VPORD     Z10, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z10
-	VPSRLD    $0x04, Z10, Z10
-	VPORD     Z10, Z9, Z8
-	VPANDD    dwordF800<>+0(SB), Z8, Z9
-	VPTESTNMD Z9, Z9, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	VPSHUFB   three<>+0(SB), Z10, Z10
+	VPANDD    dword3F<>+0(SB), Z10, Z11
+	VPANDD    dword3F00<>+0(SB), Z10, Z12
+	VPSRLD    $0x02, Z12, Z12
+	VPORD     Z12, Z11, Z11
+	VPANDD    dwordF0000<>+0(SB), Z10, Z12
+	VPSRLD    $0x04, Z12, Z12
+	VPORD     Z12, Z11, Z10
+	VPANDD    dwordF800<>+0(SB), Z10, Z11
+	VPTESTNMD Z11, Z11, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z11, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
 
 utf8ToUTF16LEAVX512BW_three:
-	VPMOVDW   Z8, Y6
+	VPMOVDW   Z10, Y6
 	VMOVDQU   Y6, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
@@ -25222,12 +25222,12 @@ utf8ToUTF16LEAVX512BW_three:
 	JG        utf8ToUTF16LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z7, Z8
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
-	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	VPERMD    (DX)(SI*1), Z7, Z10
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z10, Z11
+	VPCMPEQB  dword80808080<>+0(SB), Z11, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z10, Z11
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z11, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -25235,23 +25235,121 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z8, Z8
-	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z10
-	VPSRLD    $0x02, Z10, Z10
-	VPORD     Z10, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z10
-	VPSRLD    $0x04, Z10, Z10
-	VPORD     Z10, Z9, Z8
-	VPANDD    dwordF800<>+0(SB), Z8, Z9
-	VPTESTNMD Z9, Z9, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	VPSHUFB   three<>+0(SB), Z10, Z10
+	VPANDD    dword3F<>+0(SB), Z10, Z11
+	VPANDD    dword3F00<>+0(SB), Z10, Z12
+	VPSRLD    $0x02, Z12, Z12
+	VPORD     Z12, Z11, Z11
+	VPANDD    dwordF0000<>+0(SB), Z10, Z12
+	VPSRLD    $0x04, Z12, Z12
+	VPORD     Z12, Z11, Z10
+	VPANDD    dwordF800<>+0(SB), Z10, Z11
+	VPTESTNMD Z11, Z11, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z11, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_loop
 	JMP       utf8ToUTF16LEAVX512BW_three
 
 utf8ToUTF16LEAVX512BW_wide_general:
+	VMOVDQU   (DX)(SI*1), Y7
+	VPMOVMSKB Y7, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y7, Y10
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y10, Y10
+	VPMOVMSKB Y10, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y7, Y10
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y10, Y10
+	VPMOVMSKB Y10, R11
+	ORL       R10, R11
+	JNZ       utf8ToUTF16LEAVX512BW_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y10
+	VPCMPGTB  Y7, Y10, Y10
+	VPMOVMSKB Y10, R10
+	ANDNL     R9, R10, R9
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R9
+	JCC       utf8ToUTF16LEAVX512BW_two_whole
+	DECL      R11
+
+utf8ToUTF16LEAVX512BW_two_whole:
+	SHLL         $0x01, R9
+	CMPL         R9, R10
+	JNE          utf8ToUTF16LEAVX512BW_sixteen
+	SHRL         $0x01, R10
+	NOTL         R10
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
+	ANDL         R9, R10
+	VPERM2I128   $0x08, Y7, Y7, Y6
+	VPALIGNR     $0x0f, Y6, Y7, Y6
+	VPMOVZXBW    X7, Y10
+	VPMOVZXBW    X6, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y12
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y13, Y11, Y11
+	VPBLENDVB    Y12, Y11, Y10, Y10
+	MOVL         R10, R9
+	MOVBLZX      R9, R9
+	MOVL         R10, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R9, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X8
+	MOVQ         R12, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y8, Y8
+	VPSHUFB      Y8, Y10, Y10
+	POPCNTL      R9, R9
+	POPCNTL      R12, R12
+	SHLL         $0x01, R9
+	SHLL         $0x01, R12
+	VMOVDQU      X10, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y10, X8
+	VMOVDQU      X8, (AX)(DI*1)
+	ADDQ         R12, DI
+	VEXTRACTI128 $0x01, Y7, X7
+	VEXTRACTI128 $0x01, Y6, X8
+	VPMOVZXBW    X7, Y6
+	VPMOVZXBW    X8, Y7
+	VPAND        ydwordE000E0<>+0(SB), Y7, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword3F003F<>+0(SB), Y6, Y11
+	VPAND        ydword1F001F<>+0(SB), Y7, Y7
+	VPSLLW       $0x06, Y7, Y7
+	VPOR         Y11, Y7, Y7
+	VPBLENDVB    Y10, Y7, Y6, Y6
+	MOVL         R10, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X9
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y9, Y9
+	VPSHUFB      Y9, Y6, Y6
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X6, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y6, X6
+	VMOVDQU      X6, (AX)(DI*1)
+	ADDQ         R10, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
 	VPCMPB     $0x01, Z0, Z6, K1
 	KMOVQ      K1, R10
@@ -25267,27 +25365,27 @@ utf8ToUTF16LEAVX512BW_wide_general:
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16LEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z10
+	VPCMPEQD   dword808080F0<>+0(SB), Z10, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_four_mixed
 	VPSLLD     $0x04, Z6, Z7
 	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	VPSLLD     $0x12, Z6, Z10
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z10, Z7
+	VPSRLD     $0x0a, Z6, Z10
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z10, Z7
+	VPSRLD     $0x18, Z6, Z10
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z10, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z10
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z10, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_four_mixed
 
 utf8ToUTF16LEAVX512BW_pure:
-	VPSRLD     $0x0a, Z8, Z6
-	VPSLLD     $0x10, Z8, Z8
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z8, Z6
+	VPSRLD     $0x0a, Z10, Z6
+	VPSLLD     $0x10, Z10, Z10
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z10, Z6
 	VPORD      dwordDC00D800<>+0(SB), Z6, Z6
 	VMOVDQU64  Z6, (AX)(DI*1)
 	ADDQ       $0x40, SI
@@ -25297,20 +25395,20 @@ utf8ToUTF16LEAVX512BW_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF16LEAVX512BW_done
 	VMOVDQU64  (DX)(SI*1), Z6
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z10
+	VPCMPEQD   dword808080F0<>+0(SB), Z10, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_loop
 	VPSLLD     $0x04, Z6, Z7
 	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	VPSLLD     $0x12, Z6, Z10
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z10, Z7
+	VPSRLD     $0x0a, Z6, Z10
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z10, Z7
+	VPSRLD     $0x18, Z6, Z10
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z10, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z10
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z10, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_loop
 	JMP        utf8ToUTF16LEAVX512BW_pure
@@ -25358,207 +25456,207 @@ utf8ToUTF16LEAVX512BW_general:
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16LEAVX512BW_done
 	VALIGND       $0x0c, Z5, Z6, Z7
-	VPALIGNR      $0x0f, Z7, Z6, Z8
-	VPALIGNR      $0x0e, Z7, Z6, Z9
+	VPALIGNR      $0x0f, Z7, Z6, Z10
+	VPALIGNR      $0x0e, Z7, Z6, Z11
 	VPALIGNR      $0x0d, Z7, Z6, Z7
 	MOVQ          DI, R9
-	VPMOVZXBD     X6, Z10
-	VPMOVZXBD     X8, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X7, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
+	VPMOVZXBD     X6, Z12
+	VPMOVZXBD     X10, Z13
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X7, Z15
 	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPANDD        dword3F<>+0(SB), Z13, Z17
 	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
 	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z14, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z19, Z12, K1, Z12
+	VPBLENDMD     Z20, Z12, K2, Z12
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z20, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
+	VPANDD        dword3FF<>+0(SB), Z15, Z15
+	VPORD         dwordDC00<>+0(SB), Z15, Z15
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPANDD        dword7<>+0(SB), Z14, Z19
+	VPSLLD        $0x08, Z19, Z19
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPSLLD        $0x02, Z13, Z13
+	VPORD         Z19, Z13, Z13
+	VPSRLD        $0x04, Z16, Z19
+	VPORD         Z19, Z13, Z13
+	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z12, K2, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VPMOVDW       Z12, Y12
+	VMOVDQU       Y12, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z6, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x01, Z8, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x01, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x01, Z7, X13
-	VPMOVZXBD     X13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
+	VEXTRACTI32X4 $0x01, Z6, X8
+	VPMOVZXBD     X8, Z12
+	VEXTRACTI32X4 $0x01, Z10, X8
+	VPMOVZXBD     X8, Z13
+	VEXTRACTI32X4 $0x01, Z11, X8
+	VPMOVZXBD     X8, Z14
+	VEXTRACTI32X4 $0x01, Z7, X8
+	VPMOVZXBD     X8, Z15
 	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPANDD        dword3F<>+0(SB), Z13, Z17
 	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
 	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z14, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z19, Z12, K1, Z12
+	VPBLENDMD     Z20, Z12, K2, Z12
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z20, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
+	VPANDD        dword3FF<>+0(SB), Z15, Z15
+	VPORD         dwordDC00<>+0(SB), Z15, Z15
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPANDD        dword7<>+0(SB), Z14, Z19
+	VPSLLD        $0x08, Z19, Z19
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPSLLD        $0x02, Z13, Z13
+	VPORD         Z19, Z13, Z13
+	VPSRLD        $0x04, Z16, Z19
+	VPORD         Z19, Z13, Z13
+	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z12, K2, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VPMOVDW       Z12, Y12
+	VMOVDQU       Y12, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z6, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x02, Z8, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x02, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x02, Z7, X13
-	VPMOVZXBD     X13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
+	VEXTRACTI32X4 $0x02, Z6, X8
+	VPMOVZXBD     X8, Z12
+	VEXTRACTI32X4 $0x02, Z10, X8
+	VPMOVZXBD     X8, Z13
+	VEXTRACTI32X4 $0x02, Z11, X8
+	VPMOVZXBD     X8, Z14
+	VEXTRACTI32X4 $0x02, Z7, X8
+	VPMOVZXBD     X8, Z15
 	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPANDD        dword3F<>+0(SB), Z13, Z17
 	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
 	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z14, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z19, Z12, K1, Z12
+	VPBLENDMD     Z20, Z12, K2, Z12
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z20, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
+	VPANDD        dword3FF<>+0(SB), Z15, Z15
+	VPORD         dwordDC00<>+0(SB), Z15, Z15
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPANDD        dword7<>+0(SB), Z14, Z19
+	VPSLLD        $0x08, Z19, Z19
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPSLLD        $0x02, Z13, Z13
+	VPORD         Z19, Z13, Z13
+	VPSRLD        $0x04, Z16, Z19
+	VPORD         Z19, Z13, Z13
+	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z12, K2, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VPMOVDW       Z12, Y12
+	VMOVDQU       Y12, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
@@ -25566,63 +25664,63 @@ utf8ToUTF16LEAVX512BW_general:
 	JBE           utf8ToUTF16LEAVX512BW_advance
 	VEXTRACTI32X4 $0x03, Z6, X6
 	VPMOVZXBD     X6, Z6
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
+	VEXTRACTI32X4 $0x03, Z10, X8
+	VPMOVZXBD     X8, Z10
+	VEXTRACTI32X4 $0x03, Z11, X8
+	VPMOVZXBD     X8, Z11
 	VEXTRACTI32X4 $0x03, Z7, X7
 	VPMOVZXBD     X7, Z7
-	VPANDD        dword3F<>+0(SB), Z6, Z10
-	VPANDD        dword3F<>+0(SB), Z8, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z10, Z11, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dwordE0<>+0(SB), Z8, Z13
-	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
-	VPANDD        dwordF0<>+0(SB), Z9, Z13
-	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
-	VPANDD        dwordF8<>+0(SB), Z7, Z13
-	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
-	VMOVDQA64     Z6, Z6
-	VPANDD        dword1F<>+0(SB), Z8, Z13
+	VPANDD        dword3F<>+0(SB), Z6, Z12
+	VPANDD        dword3F<>+0(SB), Z10, Z13
 	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z10, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z9, Z14
+	VPORD         Z12, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z11, Z14
 	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z11, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dwordE0<>+0(SB), Z10, Z15
+	VPCMPEQD      dwordC0<>+0(SB), Z15, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z15
+	VPCMPEQD      dwordE0<>+0(SB), Z15, K2
+	VPANDD        dwordF8<>+0(SB), Z7, Z15
+	VPCMPEQD      dwordF0<>+0(SB), Z15, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z10, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z12, Z15, Z15
+	VPANDD        dwordF<>+0(SB), Z11, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z13, Z16, Z16
 	VPANDD        dword7<>+0(SB), Z7, Z7
 	VPSLLD        $0x12, Z7, Z7
-	VPORD         Z12, Z7, Z7
-	VPBLENDMD     Z13, Z6, K1, Z6
-	VPBLENDMD     Z14, Z6, K2, Z6
+	VPORD         Z14, Z7, Z7
+	VPBLENDMD     Z15, Z6, K1, Z6
+	VPBLENDMD     Z16, Z6, K2, Z6
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z14, Z13
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z16, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z7, Z13
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z7, Z15
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z15, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z9, Z13
-	VPCMPEQD      dwordF0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z11, Z15
+	VPCMPEQD      dwordF0<>+0(SB), Z15, K2
 	VPANDD        dword3FF<>+0(SB), Z7, Z7
 	VPORD         dwordDC00<>+0(SB), Z7, Z7
 	VPBLENDMD     Z7, Z6, K3, Z6
-	VPANDD        dword7<>+0(SB), Z9, Z13
-	VPSLLD        $0x08, Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z8, Z7
+	VPANDD        dword7<>+0(SB), Z11, Z15
+	VPSLLD        $0x08, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z10, Z7
 	VPSLLD        $0x02, Z7, Z7
-	VPORD         Z13, Z7, Z7
-	VPSRLD        $0x04, Z10, Z13
-	VPORD         Z13, Z7, Z7
+	VPORD         Z15, Z7, Z7
+	VPSRLD        $0x04, Z12, Z15
+	VPORD         Z15, Z7, Z7
 	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
 	VPBLENDMD     Z7, Z6, K2, Z6
 	VPCOMPRESSD.Z Z6, K1, Z6
@@ -25697,12 +25795,12 @@ utf8ToUTF16BEAVX512BW_wide:
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z8, Z9
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
-	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	VPERMD    (DX)(SI*1), Z8, Z11
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z11, Z12
+	VPCMPEQB  dword80808080<>+0(SB), Z12, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z11, Z12
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z12, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -25710,23 +25808,23 @@ utf8ToUTF16BEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z9, Z9
-	VPANDD    dword3F<>+0(SB), Z9, Z10
-	VPANDD    dword3F00<>+0(SB), Z9, Z11
-	VPSRLD    $0x02, Z11, Z11
-	VPORD     Z11, Z10, Z10
-	VPANDD    dwordF0000<>+0(SB), Z9, Z11
-	VPSRLD    $0x04, Z11, Z11
-	VPORD     Z11, Z10, Z9
-	VPANDD    dwordF800<>+0(SB), Z9, Z10
-	VPTESTNMD Z10, Z10, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	VPSHUFB   three<>+0(SB), Z11, Z11
+	VPANDD    dword3F<>+0(SB), Z11, Z12
+	VPANDD    dword3F00<>+0(SB), Z11, Z13
+	VPSRLD    $0x02, Z13, Z13
+	VPORD     Z13, Z12, Z12
+	VPANDD    dwordF0000<>+0(SB), Z11, Z13
+	VPSRLD    $0x04, Z13, Z13
+	VPORD     Z13, Z12, Z11
+	VPANDD    dwordF800<>+0(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z12, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
 
 utf8ToUTF16BEAVX512BW_three:
-	VPMOVDW   Z9, Y7
+	VPMOVDW   Z11, Y7
 	VPSHUFB   Y5, Y7, Y7
 	VMOVDQU   Y7, (AX)(DI*1)
 	ADDQ      $0x30, SI
@@ -25735,12 +25833,12 @@ utf8ToUTF16BEAVX512BW_three:
 	JG        utf8ToUTF16BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z8, Z9
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
-	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	VPERMD    (DX)(SI*1), Z8, Z11
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z11, Z12
+	VPCMPEQB  dword80808080<>+0(SB), Z12, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z11, Z12
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z12, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -25748,23 +25846,121 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z9, Z9
-	VPANDD    dword3F<>+0(SB), Z9, Z10
-	VPANDD    dword3F00<>+0(SB), Z9, Z11
-	VPSRLD    $0x02, Z11, Z11
-	VPORD     Z11, Z10, Z10
-	VPANDD    dwordF0000<>+0(SB), Z9, Z11
-	VPSRLD    $0x04, Z11, Z11
-	VPORD     Z11, Z10, Z9
-	VPANDD    dwordF800<>+0(SB), Z9, Z10
-	VPTESTNMD Z10, Z10, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	VPSHUFB   three<>+0(SB), Z11, Z11
+	VPANDD    dword3F<>+0(SB), Z11, Z12
+	VPANDD    dword3F00<>+0(SB), Z11, Z13
+	VPSRLD    $0x02, Z13, Z13
+	VPORD     Z13, Z12, Z12
+	VPANDD    dwordF0000<>+0(SB), Z11, Z13
+	VPSRLD    $0x04, Z13, Z13
+	VPORD     Z13, Z12, Z11
+	VPANDD    dwordF800<>+0(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z12, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_loop
 	JMP       utf8ToUTF16BEAVX512BW_three
 
 utf8ToUTF16BEAVX512BW_wide_general:
+	VMOVDQU   (DX)(SI*1), Y8
+	VPMOVMSKB Y8, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y8, Y11
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y11, Y11
+	VPMOVMSKB Y11, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y8, Y11
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y11, Y11
+	VPMOVMSKB Y11, R11
+	ORL       R10, R11
+	JNZ       utf8ToUTF16BEAVX512BW_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y11
+	VPCMPGTB  Y8, Y11, Y11
+	VPMOVMSKB Y11, R10
+	ANDNL     R9, R10, R9
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R9
+	JCC       utf8ToUTF16BEAVX512BW_two_whole
+	DECL      R11
+
+utf8ToUTF16BEAVX512BW_two_whole:
+	SHLL         $0x01, R9
+	CMPL         R9, R10
+	JNE          utf8ToUTF16BEAVX512BW_sixteen
+	SHRL         $0x01, R10
+	NOTL         R10
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
+	ANDL         R9, R10
+	VPERM2I128   $0x08, Y8, Y8, Y7
+	VPALIGNR     $0x0f, Y7, Y8, Y7
+	VPMOVZXBW    X8, Y11
+	VPMOVZXBW    X7, Y12
+	VPAND        ydwordE000E0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword3F003F<>+0(SB), Y11, Y14
+	VPAND        ydword1F001F<>+0(SB), Y12, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y14, Y12, Y12
+	VPBLENDVB    Y13, Y12, Y11, Y11
+	MOVL         R10, R9
+	MOVBLZX      R9, R9
+	MOVL         R10, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16BE<>+0(SB), R13
+	MOVQ         R9, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X9
+	MOVQ         R12, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y9, Y9
+	VPSHUFB      Y9, Y11, Y11
+	POPCNTL      R9, R9
+	POPCNTL      R12, R12
+	SHLL         $0x01, R9
+	SHLL         $0x01, R12
+	VMOVDQU      X11, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y11, X9
+	VMOVDQU      X9, (AX)(DI*1)
+	ADDQ         R12, DI
+	VEXTRACTI128 $0x01, Y8, X8
+	VEXTRACTI128 $0x01, Y7, X9
+	VPMOVZXBW    X8, Y7
+	VPMOVZXBW    X9, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y7, Y12
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y12, Y8, Y8
+	VPBLENDVB    Y11, Y8, Y7, Y7
+	MOVL         R10, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16BE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X10
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y10, Y10
+	VPSHUFB      Y10, Y7, Y7
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R10, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
 	VPCMPB     $0x01, Z0, Z7, K1
 	KMOVQ      K1, R10
@@ -25780,27 +25976,27 @@ utf8ToUTF16BEAVX512BW_wide_general:
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16BEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z11
+	VPCMPEQD   dword808080F0<>+0(SB), Z11, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_four_mixed
 	VPSLLD     $0x04, Z7, Z8
 	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	VPSLLD     $0x12, Z7, Z11
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z11, Z8
+	VPSRLD     $0x0a, Z7, Z11
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z11, Z8
+	VPSRLD     $0x18, Z7, Z11
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z11, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z11
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z11, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_four_mixed
 
 utf8ToUTF16BEAVX512BW_pure:
-	VPSRLD     $0x0a, Z9, Z7
-	VPSLLD     $0x10, Z9, Z9
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z9, Z7
+	VPSRLD     $0x0a, Z11, Z7
+	VPSLLD     $0x10, Z11, Z11
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z11, Z7
 	VPORD      dwordDC00D800<>+0(SB), Z7, Z7
 	VPSHUFB    Z5, Z7, Z7
 	VMOVDQU64  Z7, (AX)(DI*1)
@@ -25811,20 +26007,20 @@ utf8ToUTF16BEAVX512BW_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF16BEAVX512BW_done
 	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z11
+	VPCMPEQD   dword808080F0<>+0(SB), Z11, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_loop
 	VPSLLD     $0x04, Z7, Z8
 	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	VPSLLD     $0x12, Z7, Z11
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z11, Z8
+	VPSRLD     $0x0a, Z7, Z11
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z11, Z8
+	VPSRLD     $0x18, Z7, Z11
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z11, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z11
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z11, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_loop
 	JMP        utf8ToUTF16BEAVX512BW_pure
@@ -25872,210 +26068,210 @@ utf8ToUTF16BEAVX512BW_general:
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16BEAVX512BW_done
 	VALIGND       $0x0c, Z6, Z7, Z8
-	VPALIGNR      $0x0f, Z8, Z7, Z9
-	VPALIGNR      $0x0e, Z8, Z7, Z10
+	VPALIGNR      $0x0f, Z8, Z7, Z11
+	VPALIGNR      $0x0e, Z8, Z7, Z12
 	VPALIGNR      $0x0d, Z8, Z7, Z8
 	MOVQ          DI, R9
-	VPMOVZXBD     X7, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X10, Z13
-	VPMOVZXBD     X8, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
+	VPMOVZXBD     X7, Z13
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X8, Z16
 	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z18
+	VPANDD        dword3F<>+0(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z13, Z19
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
 	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z18, Z11, K1, Z11
-	VPBLENDMD     Z19, Z11, K2, Z11
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z20
+	VPSLLD        $0x06, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dwordF<>+0(SB), Z15, Z21
+	VPSLLD        $0x0c, Z21, Z21
+	VPORD         Z18, Z21, Z21
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z20, Z13, K1, Z13
+	VPBLENDMD     Z21, Z13, K2, Z13
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z19, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z21, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
-	VPANDD        dword3FF<>+0(SB), Z14, Z14
-	VPORD         dwordDC00<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPANDD        dword7<>+0(SB), Z13, Z18
-	VPSLLD        $0x08, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPSLLD        $0x02, Z12, Z12
-	VPORD         Z18, Z12, Z12
-	VPSRLD        $0x04, Z15, Z18
-	VPORD         Z18, Z12, Z12
-	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z11, K2, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPMOVDW       Z11, Y11
-	VPSHUFB       Y5, Y11, Y11
-	VMOVDQU       Y11, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
+	VPANDD        dword3FF<>+0(SB), Z16, Z16
+	VPORD         dwordDC00<>+0(SB), Z16, Z16
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPANDD        dword7<>+0(SB), Z15, Z20
+	VPSLLD        $0x08, Z20, Z20
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPSLLD        $0x02, Z14, Z14
+	VPORD         Z20, Z14, Z14
+	VPSRLD        $0x04, Z17, Z20
+	VPORD         Z20, Z14, Z14
+	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z13, K2, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPMOVDW       Z13, Y13
+	VPSHUFB       Y5, Y13, Y13
+	VMOVDQU       Y13, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z7, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x01, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x01, Z10, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x01, Z8, X14
-	VPMOVZXBD     X14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
+	VEXTRACTI32X4 $0x01, Z7, X9
+	VPMOVZXBD     X9, Z13
+	VEXTRACTI32X4 $0x01, Z11, X9
+	VPMOVZXBD     X9, Z14
+	VEXTRACTI32X4 $0x01, Z12, X9
+	VPMOVZXBD     X9, Z15
+	VEXTRACTI32X4 $0x01, Z8, X9
+	VPMOVZXBD     X9, Z16
 	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z18
+	VPANDD        dword3F<>+0(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z13, Z19
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
 	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z18, Z11, K1, Z11
-	VPBLENDMD     Z19, Z11, K2, Z11
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z20
+	VPSLLD        $0x06, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dwordF<>+0(SB), Z15, Z21
+	VPSLLD        $0x0c, Z21, Z21
+	VPORD         Z18, Z21, Z21
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z20, Z13, K1, Z13
+	VPBLENDMD     Z21, Z13, K2, Z13
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z19, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z21, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
-	VPANDD        dword3FF<>+0(SB), Z14, Z14
-	VPORD         dwordDC00<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPANDD        dword7<>+0(SB), Z13, Z18
-	VPSLLD        $0x08, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPSLLD        $0x02, Z12, Z12
-	VPORD         Z18, Z12, Z12
-	VPSRLD        $0x04, Z15, Z18
-	VPORD         Z18, Z12, Z12
-	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z11, K2, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPMOVDW       Z11, Y11
-	VPSHUFB       Y5, Y11, Y11
-	VMOVDQU       Y11, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
+	VPANDD        dword3FF<>+0(SB), Z16, Z16
+	VPORD         dwordDC00<>+0(SB), Z16, Z16
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPANDD        dword7<>+0(SB), Z15, Z20
+	VPSLLD        $0x08, Z20, Z20
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPSLLD        $0x02, Z14, Z14
+	VPORD         Z20, Z14, Z14
+	VPSRLD        $0x04, Z17, Z20
+	VPORD         Z20, Z14, Z14
+	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z13, K2, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPMOVDW       Z13, Y13
+	VPSHUFB       Y5, Y13, Y13
+	VMOVDQU       Y13, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z7, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x02, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x02, Z10, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x02, Z8, X14
-	VPMOVZXBD     X14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
+	VEXTRACTI32X4 $0x02, Z7, X9
+	VPMOVZXBD     X9, Z13
+	VEXTRACTI32X4 $0x02, Z11, X9
+	VPMOVZXBD     X9, Z14
+	VEXTRACTI32X4 $0x02, Z12, X9
+	VPMOVZXBD     X9, Z15
+	VEXTRACTI32X4 $0x02, Z8, X9
+	VPMOVZXBD     X9, Z16
 	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z18
+	VPANDD        dword3F<>+0(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z13, Z19
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
 	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z18, Z11, K1, Z11
-	VPBLENDMD     Z19, Z11, K2, Z11
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z20
+	VPSLLD        $0x06, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dwordF<>+0(SB), Z15, Z21
+	VPSLLD        $0x0c, Z21, Z21
+	VPORD         Z18, Z21, Z21
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z20, Z13, K1, Z13
+	VPBLENDMD     Z21, Z13, K2, Z13
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z19, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z21, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K2
-	VPANDD        dword3FF<>+0(SB), Z14, Z14
-	VPORD         dwordDC00<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPANDD        dword7<>+0(SB), Z13, Z18
-	VPSLLD        $0x08, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPSLLD        $0x02, Z12, Z12
-	VPORD         Z18, Z12, Z12
-	VPSRLD        $0x04, Z15, Z18
-	VPORD         Z18, Z12, Z12
-	VPADDD        dwordD7C0<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z11, K2, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPMOVDW       Z11, Y11
-	VPSHUFB       Y5, Y11, Y11
-	VMOVDQU       Y11, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
+	VPANDD        dword3FF<>+0(SB), Z16, Z16
+	VPORD         dwordDC00<>+0(SB), Z16, Z16
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPANDD        dword7<>+0(SB), Z15, Z20
+	VPSLLD        $0x08, Z20, Z20
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPSLLD        $0x02, Z14, Z14
+	VPORD         Z20, Z14, Z14
+	VPSRLD        $0x04, Z17, Z20
+	VPORD         Z20, Z14, Z14
+	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z13, K2, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPMOVDW       Z13, Y13
+	VPSHUFB       Y5, Y13, Y13
+	VMOVDQU       Y13, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
@@ -26083,63 +26279,63 @@ utf8ToUTF16BEAVX512BW_general:
 	JBE           utf8ToUTF16BEAVX512BW_advance
 	VEXTRACTI32X4 $0x03, Z7, X7
 	VPMOVZXBD     X7, Z7
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
+	VEXTRACTI32X4 $0x03, Z11, X9
+	VPMOVZXBD     X9, Z11
+	VEXTRACTI32X4 $0x03, Z12, X9
+	VPMOVZXBD     X9, Z12
 	VEXTRACTI32X4 $0x03, Z8, X8
 	VPMOVZXBD     X8, Z8
-	VPANDD        dword3F<>+0(SB), Z7, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z10, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPANDD        dwordE0<>+0(SB), Z9, Z14
-	VPCMPEQD      dwordC0<>+0(SB), Z14, K1
-	VPANDD        dwordF0<>+0(SB), Z10, Z14
-	VPCMPEQD      dwordE0<>+0(SB), Z14, K2
-	VPANDD        dwordF8<>+0(SB), Z8, Z14
-	VPCMPEQD      dwordF0<>+0(SB), Z14, K3
-	VMOVDQA64     Z7, Z7
-	VPANDD        dword1F<>+0(SB), Z9, Z14
+	VPANDD        dword3F<>+0(SB), Z7, Z13
+	VPANDD        dword3F<>+0(SB), Z11, Z14
 	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z11, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z10, Z15
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z12, Z15
 	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z12, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z7, Z7
+	VPANDD        dword1F<>+0(SB), Z11, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dwordF<>+0(SB), Z12, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z14, Z17, Z17
 	VPANDD        dword7<>+0(SB), Z8, Z8
 	VPSLLD        $0x12, Z8, Z8
-	VPORD         Z13, Z8, Z8
-	VPBLENDMD     Z14, Z7, K1, Z7
-	VPBLENDMD     Z15, Z7, K2, Z7
+	VPORD         Z15, Z8, Z8
+	VPBLENDMD     Z16, Z7, K1, Z7
+	VPBLENDMD     Z17, Z7, K2, Z7
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z15, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z17, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z8, Z14
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z14, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z10, Z14
-	VPCMPEQD      dwordF0<>+0(SB), Z14, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
 	VPANDD        dword3FF<>+0(SB), Z8, Z8
 	VPORD         dwordDC00<>+0(SB), Z8, Z8
 	VPBLENDMD     Z8, Z7, K3, Z7
-	VPANDD        dword7<>+0(SB), Z10, Z14
-	VPSLLD        $0x08, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z9, Z8
+	VPANDD        dword7<>+0(SB), Z12, Z16
+	VPSLLD        $0x08, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z11, Z8
 	VPSLLD        $0x02, Z8, Z8
-	VPORD         Z14, Z8, Z8
-	VPSRLD        $0x04, Z11, Z14
-	VPORD         Z14, Z8, Z8
+	VPORD         Z16, Z8, Z8
+	VPSRLD        $0x04, Z13, Z16
+	VPORD         Z16, Z8, Z8
 	VPADDD        dwordD7C0<>+0(SB), Z8, Z8
 	VPBLENDMD     Z8, Z7, K2, Z7
 	VPCOMPRESSD.Z Z7, K1, Z7
@@ -26162,7 +26358,7 @@ utf8ToUTF16BEAVX512BW_done:
 	RET
 
 // func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $0-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
@@ -26230,12 +26426,12 @@ utf8ToUTF32LEAVX512BW_wide:
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
 	VPSHUFB   three<>+0(SB), Z8, Z8
 	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z10
-	VPSRLD    $0x02, Z10, Z10
-	VPORD     Z10, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z10
-	VPSRLD    $0x04, Z10, Z10
-	VPORD     Z10, Z9, Z8
+	VPANDD    dword3F00<>+0(SB), Z8, Z12
+	VPSRLD    $0x02, Z12, Z12
+	VPORD     Z12, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z12
+	VPSRLD    $0x04, Z12, Z12
+	VPORD     Z12, Z9, Z8
 	VPANDD    dwordF800<>+0(SB), Z8, Z9
 	VPTESTNMD Z9, Z9, K2
 	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
@@ -26266,12 +26462,12 @@ utf8ToUTF32LEAVX512BW_three:
 	JNZ       utf8ToUTF32LEAVX512BW_loop
 	VPSHUFB   three<>+0(SB), Z8, Z8
 	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z10
-	VPSRLD    $0x02, Z10, Z10
-	VPORD     Z10, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z10
-	VPSRLD    $0x04, Z10, Z10
-	VPORD     Z10, Z9, Z8
+	VPANDD    dword3F00<>+0(SB), Z8, Z12
+	VPSRLD    $0x02, Z12, Z12
+	VPORD     Z12, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z12
+	VPSRLD    $0x04, Z12, Z12
+	VPORD     Z12, Z9, Z8
 	VPANDD    dwordF800<>+0(SB), Z8, Z9
 	VPTESTNMD Z9, Z9, K2
 	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
@@ -26281,6 +26477,108 @@ utf8ToUTF32LEAVX512BW_three:
 	JMP       utf8ToUTF32LEAVX512BW_three
 
 utf8ToUTF32LEAVX512BW_wide_general:
+	VMOVDQU   (DX)(SI*1), Y7
+	VPMOVMSKB Y7, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y7, Y8
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y8, Y8
+	VPMOVMSKB Y8, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y7, Y8
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y8, Y8
+	VPMOVMSKB Y8, R11
+	ORL       R10, R11
+	JNZ       utf8ToUTF32LEAVX512BW_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y8
+	VPCMPGTB  Y7, Y8, Y8
+	VPMOVMSKB Y8, R10
+	ANDNL     R9, R10, R9
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R9
+	JCC       utf8ToUTF32LEAVX512BW_two_whole
+	DECL      R11
+
+utf8ToUTF32LEAVX512BW_two_whole:
+	SHLL         $0x01, R9
+	CMPL         R9, R10
+	JNE          utf8ToUTF32LEAVX512BW_sixteen
+	SHRL         $0x01, R10
+	NOTL         R10
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
+	ANDL         R9, R10
+	VPERM2I128   $0x08, Y7, Y7, Y6
+	VPALIGNR     $0x0f, Y6, Y7, Y6
+	VPMOVZXBW    X7, Y8
+	VPMOVZXBW    X6, Y9
+	VPAND        ydwordE000E0<>+0(SB), Y9, Y12
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
+	VPAND        ydword3F003F<>+0(SB), Y8, Y13
+	VPAND        ydword1F001F<>+0(SB), Y9, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y13, Y9, Y9
+	VPBLENDVB    Y12, Y9, Y8, Y8
+	MOVL         R10, R9
+	MOVBLZX      R9, R9
+	MOVL         R10, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R9, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X10
+	MOVQ         R12, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y10, Y10
+	VPSHUFB      Y10, Y8, Y8
+	POPCNTL      R9, R9
+	POPCNTL      R12, R12
+	VPXOR        Y9, Y9, Y9
+	VPUNPCKLWD   Y9, Y8, Y12
+	VPUNPCKHWD   Y9, Y8, Y8
+	VPERM2I128   $0x20, Y8, Y12, Y9
+	VMOVDQU      Y9, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y8, Y12, Y9
+	VMOVDQU      Y9, (AX)(DI*1)
+	LEAQ         (DI)(R12*4), DI
+	VEXTRACTI128 $0x01, Y7, X7
+	VEXTRACTI128 $0x01, Y6, X8
+	VPMOVZXBW    X7, Y6
+	VPMOVZXBW    X8, Y7
+	VPAND        ydwordE000E0<>+0(SB), Y7, Y8
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F003F<>+0(SB), Y6, Y9
+	VPAND        ydword1F001F<>+0(SB), Y7, Y7
+	VPSLLW       $0x06, Y7, Y7
+	VPOR         Y9, Y7, Y7
+	VPBLENDVB    Y8, Y7, Y6, Y6
+	MOVL         R10, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y11, Y11
+	VPSHUFB      Y11, Y6, Y6
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y7, Y7, Y7
+	VPUNPCKLWD   Y7, Y6, Y8
+	VPUNPCKHWD   Y7, Y6, Y6
+	VPERM2I128   $0x20, Y6, Y8, Y7
+	VMOVDQU      Y7, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y6, Y8, Y7
+	VMOVDQU      Y7, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
 	VPCMPB     $0x01, Z0, Z6, K1
 	KMOVQ      K1, R10
@@ -26384,161 +26682,161 @@ utf8ToUTF32LEAVX512BW_general:
 	VPALIGNR      $0x0e, Z7, Z6, Z9
 	VPALIGNR      $0x0d, Z7, Z6, Z7
 	MOVQ          DI, R9
-	VPMOVZXBD     X6, Z10
-	VPMOVZXBD     X8, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X7, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
+	VPMOVZXBD     X6, Z12
+	VPMOVZXBD     X8, Z13
+	VPMOVZXBD     X9, Z14
+	VPMOVZXBD     X7, Z15
 	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z13
+	VPSLLD        $0x06, Z13, Z13
 	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
+	VPANDD        dwordF<>+0(SB), Z14, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z13, Z12, K1, Z12
+	VPBLENDMD     Z14, Z12, K2, Z12
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VMOVDQU64     Z12, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF32LEAVX512BW_advance
 	VEXTRACTI32X4 $0x01, Z6, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x01, Z8, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x01, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x01, Z7, X13
-	VPMOVZXBD     X13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
+	VPMOVZXBD     X10, Z12
+	VEXTRACTI32X4 $0x01, Z8, X10
+	VPMOVZXBD     X10, Z13
+	VEXTRACTI32X4 $0x01, Z9, X10
+	VPMOVZXBD     X10, Z14
+	VEXTRACTI32X4 $0x01, Z7, X10
+	VPMOVZXBD     X10, Z15
 	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z13
+	VPSLLD        $0x06, Z13, Z13
 	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
+	VPANDD        dwordF<>+0(SB), Z14, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z13, Z12, K1, Z12
+	VPBLENDMD     Z14, Z12, K2, Z12
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VMOVDQU64     Z12, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF32LEAVX512BW_advance
 	VEXTRACTI32X4 $0x02, Z6, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x02, Z8, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x02, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x02, Z7, X13
-	VPMOVZXBD     X13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
+	VPMOVZXBD     X10, Z12
+	VEXTRACTI32X4 $0x02, Z8, X10
+	VPMOVZXBD     X10, Z13
+	VEXTRACTI32X4 $0x02, Z9, X10
+	VPMOVZXBD     X10, Z14
+	VEXTRACTI32X4 $0x02, Z7, X10
+	VPMOVZXBD     X10, Z15
 	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z13
+	VPSLLD        $0x06, Z13, Z13
 	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
+	VPANDD        dwordF<>+0(SB), Z14, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z13, Z12, K1, Z12
+	VPBLENDMD     Z14, Z12, K2, Z12
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VMOVDQU64     Z12, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
@@ -26552,29 +26850,29 @@ utf8ToUTF32LEAVX512BW_general:
 	VPMOVZXBD     X9, Z9
 	VEXTRACTI32X4 $0x03, Z7, X7
 	VPMOVZXBD     X7, Z7
-	VPANDD        dword3F<>+0(SB), Z6, Z10
-	VPANDD        dword3F<>+0(SB), Z8, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z10, Z11, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dwordE0<>+0(SB), Z8, Z13
-	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
-	VPANDD        dwordF0<>+0(SB), Z9, Z13
-	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
-	VPANDD        dwordF8<>+0(SB), Z7, Z13
-	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VPANDD        dword3F<>+0(SB), Z6, Z12
+	VPANDD        dword3F<>+0(SB), Z8, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z9, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dwordE0<>+0(SB), Z8, Z15
+	VPCMPEQD      dwordC0<>+0(SB), Z15, K1
+	VPANDD        dwordF0<>+0(SB), Z9, Z15
+	VPCMPEQD      dwordE0<>+0(SB), Z15, K2
+	VPANDD        dwordF8<>+0(SB), Z7, Z15
+	VPCMPEQD      dwordF0<>+0(SB), Z15, K3
 	VMOVDQA64     Z6, Z6
 	VPANDD        dword1F<>+0(SB), Z8, Z8
 	VPSLLD        $0x06, Z8, Z8
-	VPORD         Z10, Z8, Z8
+	VPORD         Z12, Z8, Z8
 	VPANDD        dwordF<>+0(SB), Z9, Z9
 	VPSLLD        $0x0c, Z9, Z9
-	VPORD         Z11, Z9, Z9
+	VPORD         Z13, Z9, Z9
 	VPANDD        dword7<>+0(SB), Z7, Z7
 	VPSLLD        $0x12, Z7, Z7
-	VPORD         Z12, Z7, Z7
+	VPORD         Z14, Z7, Z7
 	VPBLENDMD     Z8, Z6, K1, Z6
 	VPBLENDMD     Z9, Z6, K2, Z6
 	MOVQ          R15, R12
@@ -26582,12 +26880,12 @@ utf8ToUTF32LEAVX512BW_general:
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z9, Z13
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
+	VPSUBD        dwordD800<>+0(SB), Z9, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z7, Z13
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z7, Z15
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z15, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
@@ -26610,7 +26908,7 @@ utf8ToUTF32LEAVX512BW_done:
 	RET
 
 // func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $0-64
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
@@ -26683,12 +26981,12 @@ utf8ToUTF32BEAVX512BW_wide:
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
 	VPSHUFB   three<>+0(SB), Z9, Z9
 	VPANDD    dword3F<>+0(SB), Z9, Z10
-	VPANDD    dword3F00<>+0(SB), Z9, Z11
-	VPSRLD    $0x02, Z11, Z11
-	VPORD     Z11, Z10, Z10
-	VPANDD    dwordF0000<>+0(SB), Z9, Z11
-	VPSRLD    $0x04, Z11, Z11
-	VPORD     Z11, Z10, Z9
+	VPANDD    dword3F00<>+0(SB), Z9, Z13
+	VPSRLD    $0x02, Z13, Z13
+	VPORD     Z13, Z10, Z10
+	VPANDD    dwordF0000<>+0(SB), Z9, Z13
+	VPSRLD    $0x04, Z13, Z13
+	VPORD     Z13, Z10, Z9
 	VPANDD    dwordF800<>+0(SB), Z9, Z10
 	VPTESTNMD Z10, Z10, K2
 	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
@@ -26720,12 +27018,12 @@ utf8ToUTF32BEAVX512BW_three:
 	JNZ       utf8ToUTF32BEAVX512BW_loop
 	VPSHUFB   three<>+0(SB), Z9, Z9
 	VPANDD    dword3F<>+0(SB), Z9, Z10
-	VPANDD    dword3F00<>+0(SB), Z9, Z11
-	VPSRLD    $0x02, Z11, Z11
-	VPORD     Z11, Z10, Z10
-	VPANDD    dwordF0000<>+0(SB), Z9, Z11
-	VPSRLD    $0x04, Z11, Z11
-	VPORD     Z11, Z10, Z9
+	VPANDD    dword3F00<>+0(SB), Z9, Z13
+	VPSRLD    $0x02, Z13, Z13
+	VPORD     Z13, Z10, Z10
+	VPANDD    dwordF0000<>+0(SB), Z9, Z13
+	VPSRLD    $0x04, Z13, Z13
+	VPORD     Z13, Z10, Z9
 	VPANDD    dwordF800<>+0(SB), Z9, Z10
 	VPTESTNMD Z10, Z10, K2
 	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
@@ -26735,6 +27033,112 @@ utf8ToUTF32BEAVX512BW_three:
 	JMP       utf8ToUTF32BEAVX512BW_three
 
 utf8ToUTF32BEAVX512BW_wide_general:
+	VMOVDQU   (DX)(SI*1), Y8
+	VPMOVMSKB Y8, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y8, Y9
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y8, Y9
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R11
+	ORL       R10, R11
+	JNZ       utf8ToUTF32BEAVX512BW_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y9
+	VPCMPGTB  Y8, Y9, Y9
+	VPMOVMSKB Y9, R10
+	ANDNL     R9, R10, R9
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R9
+	JCC       utf8ToUTF32BEAVX512BW_two_whole
+	DECL      R11
+
+utf8ToUTF32BEAVX512BW_two_whole:
+	SHLL         $0x01, R9
+	CMPL         R9, R10
+	JNE          utf8ToUTF32BEAVX512BW_sixteen
+	SHRL         $0x01, R10
+	NOTL         R10
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
+	ANDL         R9, R10
+	VPERM2I128   $0x08, Y8, Y8, Y7
+	VPALIGNR     $0x0f, Y7, Y8, Y7
+	VPMOVZXBW    X8, Y9
+	VPMOVZXBW    X7, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword3F003F<>+0(SB), Y9, Y14
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y14, Y10, Y10
+	VPBLENDVB    Y13, Y10, Y9, Y9
+	MOVL         R10, R9
+	MOVBLZX      R9, R9
+	MOVL         R10, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R9, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X11
+	MOVQ         R12, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y11, Y11
+	VPSHUFB      Y11, Y9, Y9
+	POPCNTL      R9, R9
+	POPCNTL      R12, R12
+	VPXOR        Y10, Y10, Y10
+	VPUNPCKLWD   Y10, Y9, Y13
+	VPUNPCKHWD   Y10, Y9, Y9
+	VPERM2I128   $0x20, Y9, Y13, Y10
+	VPSHUFB      swap32<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y9, Y13, Y10
+	VPSHUFB      swap32<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R12*4), DI
+	VEXTRACTI128 $0x01, Y8, X8
+	VEXTRACTI128 $0x01, Y7, X9
+	VPMOVZXBW    X8, Y7
+	VPMOVZXBW    X9, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y7, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y10, Y8, Y8
+	VPBLENDVB    Y9, Y8, Y7, Y7
+	MOVL         R10, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X12
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y12, Y12
+	VPSHUFB      Y12, Y7, Y7
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y8, Y8, Y8
+	VPUNPCKLWD   Y8, Y7, Y9
+	VPUNPCKHWD   Y8, Y7, Y7
+	VPERM2I128   $0x20, Y7, Y9, Y8
+	VPSHUFB      swap32<>+0(SB), Y8, Y8
+	VMOVDQU      Y8, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y7, Y9, Y8
+	VPSHUFB      swap32<>+0(SB), Y8, Y8
+	VMOVDQU      Y8, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
 	VPCMPB     $0x01, Z0, Z7, K1
 	KMOVQ      K1, R10
@@ -26839,164 +27243,164 @@ utf8ToUTF32BEAVX512BW_general:
 	VPALIGNR      $0x0e, Z8, Z7, Z10
 	VPALIGNR      $0x0d, Z8, Z7, Z8
 	MOVQ          DI, R9
-	VPMOVZXBD     X7, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X10, Z13
-	VPMOVZXBD     X8, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
+	VPMOVZXBD     X7, Z13
+	VPMOVZXBD     X9, Z14
+	VPMOVZXBD     X10, Z15
+	VPMOVZXBD     X8, Z16
 	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dwordF<>+0(SB), Z13, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z14
+	VPSLLD        $0x06, Z14, Z14
 	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z12, Z11, K1, Z11
-	VPBLENDMD     Z13, Z11, K2, Z11
+	VPANDD        dwordF<>+0(SB), Z15, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z14, Z13, K1, Z13
+	VPBLENDMD     Z15, Z13, K2, Z13
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z13, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z15, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPSHUFB       Z5, Z11, Z11
-	VMOVDQU64     Z11, (AX)(R9*1)
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPSHUFB       Z5, Z13, Z13
+	VMOVDQU64     Z13, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF32BEAVX512BW_advance
 	VEXTRACTI32X4 $0x01, Z7, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x01, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x01, Z10, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x01, Z8, X14
-	VPMOVZXBD     X14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
+	VPMOVZXBD     X11, Z13
+	VEXTRACTI32X4 $0x01, Z9, X11
+	VPMOVZXBD     X11, Z14
+	VEXTRACTI32X4 $0x01, Z10, X11
+	VPMOVZXBD     X11, Z15
+	VEXTRACTI32X4 $0x01, Z8, X11
+	VPMOVZXBD     X11, Z16
 	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dwordF<>+0(SB), Z13, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z14
+	VPSLLD        $0x06, Z14, Z14
 	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z12, Z11, K1, Z11
-	VPBLENDMD     Z13, Z11, K2, Z11
+	VPANDD        dwordF<>+0(SB), Z15, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z14, Z13, K1, Z13
+	VPBLENDMD     Z15, Z13, K2, Z13
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z13, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z15, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPSHUFB       Z5, Z11, Z11
-	VMOVDQU64     Z11, (AX)(R9*1)
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPSHUFB       Z5, Z13, Z13
+	VMOVDQU64     Z13, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF32BEAVX512BW_advance
 	VEXTRACTI32X4 $0x02, Z7, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x02, Z9, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x02, Z10, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x02, Z8, X14
-	VPMOVZXBD     X14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z15, Z16, Z16
+	VPMOVZXBD     X11, Z13
+	VEXTRACTI32X4 $0x02, Z9, X11
+	VPMOVZXBD     X11, Z14
+	VEXTRACTI32X4 $0x02, Z10, X11
+	VPMOVZXBD     X11, Z15
+	VEXTRACTI32X4 $0x02, Z8, X11
+	VPMOVZXBD     X11, Z16
 	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dwordE0<>+0(SB), Z12, Z18
-	VPCMPEQD      dwordC0<>+0(SB), Z18, K1
-	VPANDD        dwordF0<>+0(SB), Z13, Z18
-	VPCMPEQD      dwordE0<>+0(SB), Z18, K2
-	VPANDD        dwordF8<>+0(SB), Z14, Z18
-	VPCMPEQD      dwordF0<>+0(SB), Z18, K3
-	VMOVDQA64     Z11, Z11
-	VPANDD        dword1F<>+0(SB), Z12, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dwordF<>+0(SB), Z13, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dword7<>+0(SB), Z14, Z14
-	VPSLLD        $0x12, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z14
+	VPSLLD        $0x06, Z14, Z14
 	VPORD         Z17, Z14, Z14
-	VPBLENDMD     Z12, Z11, K1, Z11
-	VPBLENDMD     Z13, Z11, K2, Z11
+	VPANDD        dwordF<>+0(SB), Z15, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z14, Z13, K1, Z13
+	VPBLENDMD     Z15, Z13, K2, Z13
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z13, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z15, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z14, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z14, Z11, K3, Z11
-	VPCOMPRESSD.Z Z11, K1, Z11
-	VPSHUFB       Z5, Z11, Z11
-	VMOVDQU64     Z11, (AX)(R9*1)
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPSHUFB       Z5, Z13, Z13
+	VMOVDQU64     Z13, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
@@ -27010,29 +27414,29 @@ utf8ToUTF32BEAVX512BW_general:
 	VPMOVZXBD     X10, Z10
 	VEXTRACTI32X4 $0x03, Z8, X8
 	VPMOVZXBD     X8, Z8
-	VPANDD        dword3F<>+0(SB), Z7, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
-	VPSLLD        $0x06, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z10, Z13
-	VPSLLD        $0x0c, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPANDD        dwordE0<>+0(SB), Z9, Z14
-	VPCMPEQD      dwordC0<>+0(SB), Z14, K1
-	VPANDD        dwordF0<>+0(SB), Z10, Z14
-	VPCMPEQD      dwordE0<>+0(SB), Z14, K2
-	VPANDD        dwordF8<>+0(SB), Z8, Z14
-	VPCMPEQD      dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword3F<>+0(SB), Z7, Z13
+	VPANDD        dword3F<>+0(SB), Z9, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z10, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z9, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
 	VMOVDQA64     Z7, Z7
 	VPANDD        dword1F<>+0(SB), Z9, Z9
 	VPSLLD        $0x06, Z9, Z9
-	VPORD         Z11, Z9, Z9
+	VPORD         Z13, Z9, Z9
 	VPANDD        dwordF<>+0(SB), Z10, Z10
 	VPSLLD        $0x0c, Z10, Z10
-	VPORD         Z12, Z10, Z10
+	VPORD         Z14, Z10, Z10
 	VPANDD        dword7<>+0(SB), Z8, Z8
 	VPSLLD        $0x12, Z8, Z8
-	VPORD         Z13, Z8, Z8
+	VPORD         Z15, Z8, Z8
 	VPBLENDMD     Z9, Z7, K1, Z7
 	VPBLENDMD     Z10, Z7, K2, Z7
 	MOVQ          R15, R12
@@ -27040,12 +27444,12 @@ utf8ToUTF32BEAVX512BW_general:
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, dword800<>+0(SB), Z10, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z10, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K2
+	VPSUBD        dwordD800<>+0(SB), Z10, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z8, Z14
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z14, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
