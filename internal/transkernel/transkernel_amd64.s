@@ -27831,100 +27831,150 @@ utf8ToUTF16LEAVX2_three:
 	JMP         utf8ToUTF16LEAVX2_three
 
 utf8ToUTF16LEAVX2_mixed16:
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB Y1, R9
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB Y1, R10
-	ORL       R9, R10
-	JNZ       utf8ToUTF16LEAVX2_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB  Y0, Y1, Y1
-	VPMOVMSKB Y1, R9
-	ANDNL     R8, R9, R10
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R10
-	JCC       utf8ToUTF16LEAVX2_two_whole
-	DECL      R11
-
-utf8ToUTF16LEAVX2_two_whole:
-	SHLL         $0x01, R10
-	CMPL         R10, R9
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R13
+	ORL          R13, R9
+	JNZ          utf8ToUTF16LEAVX2_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB     Y0, Y1, Y1
+	VPMOVMSKB    Y1, R10
+	ANDNL        R8, R10, R11
+	ANDNL        R11, R9, R11
+	MOVL         R9, R12
+	MOVL         R11, R9
+	ANDL         $0x80000000, R9
+	MOVL         R12, R13
+	ANDL         $0xc0000000, R13
+	ORL          R13, R9
+	BTSQ         $0x20, R9
+	TZCNTQ       R9, R9
+	MOVL         $0xffffffff, R13
+	BZHIL        R9, R13, R13
+	ANDL         R13, R11
+	ANDL         R13, R12
+	ANDL         R13, R10
+	MOVL         R10, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R13, R14
+	ORL          R12, R11
+	SHLL         $0x01, R11
+	SHLL         $0x02, R12
+	ORL          R12, R11
+	CMPL         R11, R10
 	JNE          utf8ToUTF16LEAVX2_sixteen
-	MOVL         R9, R8
-	SHRL         $0x01, R8
-	NOTL         R8
-	MOVL         $0xffffffff, R10
-	BZHIL        R11, R10, R10
-	ANDL         R10, R8
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPMOVZXBW    X0, Y7
-	VPMOVZXBW    X1, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y7, Y10
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y10, Y8, Y8
-	VPBLENDVB    Y9, Y8, Y7, Y7
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X3
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
-	VPSHUFB      Y3, Y7, Y7
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	SHLL         $0x01, R9
-	SHLL         $0x01, R10
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y7, X2
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R10, DI
+	VPERM2I128   $0x08, Y1, Y1, Y7
+	VPALIGNR     $0x0f, Y7, Y1, Y7
+	MOVQ         DI, R10
+	VPMOVZXBW    X0, Y8
+	VPMOVZXBW    X1, Y9
+	VPMOVZXBW    X7, Y10
+	VPAND        ydword3F003F<>+0(SB), Y8, Y12
+	VPAND        ydwordE000E0<>+0(SB), Y9, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword1F001F<>+0(SB), Y9, Y13
+	VPSLLW       $0x06, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y8, Y8
+	VPAND        ydwordF000F0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW       $0x0c, Y10, Y13
+	VPAND        ydword3F003F<>+0(SB), Y9, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y9, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y8, Y8
+	VPAND        ydwordF800F800<>+0(SB), Y13, Y9
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQW     Y9, Y13, Y13
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y9, Y9
+	VPOR         Y9, Y13, Y13
+	VPTEST       Y11, Y13
+	JNZ          utf8ToUTF16LEAVX2_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X3
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y3, Y3
+	VPSHUFB      Y3, Y8, Y8
+	POPCNTL      R11, R11
+	POPCNTL      R12, R12
+	SHLL         $0x01, R11
+	SHLL         $0x01, R12
+	VMOVDQU      X8, (AX)(R10*1)
+	ADDQ         R11, R10
+	VEXTRACTI128 $0x01, Y8, X2
+	VMOVDQU      X2, (AX)(R10*1)
+	ADDQ         R12, R10
 	VEXTRACTI128 $0x01, Y0, X0
 	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y7, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPMOVZXBW    X2, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y9
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y8
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPBLENDVB    Y8, Y10, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y7, Y8
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
+	VPSLLW       $0x0c, Y7, Y10
+	VPAND        ydword3F003F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPBLENDVB    Y7, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
+	VPOR         Y1, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPBLENDVB    Y8, Y10, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y10, Y1
+	VPXOR        Y10, Y10, Y10
+	VPCMPEQW     Y1, Y10, Y10
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR         Y1, Y10, Y10
+	VPTEST       Y8, Y10
+	JNZ          utf8ToUTF16LEAVX2_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R8
 	SHRL         $0x18, R8
 	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R10
-	MOVQ         R9, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         DI, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R10)(R12*1), X4
+	VMOVDQU      (R11)(R12*1), X4
 	MOVQ         R8, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
+	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
 	VPSHUFB      Y4, Y0, Y0
-	POPCNTL      R9, R9
+	POPCNTL      DI, DI
 	POPCNTL      R8, R8
-	SHLL         $0x01, R9
+	SHLL         $0x01, DI
 	SHLL         $0x01, R8
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
+	VMOVDQU      X0, (AX)(R10*1)
+	ADDQ         DI, R10
 	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         R11, SI
+	VMOVDQU      X0, (AX)(R10*1)
+	ADDQ         R8, R10
+	MOVQ         R10, DI
+	ADDQ         R9, SI
 	JMP          utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_sixteen:
@@ -28283,100 +28333,150 @@ utf8ToUTF16BEAVX2_three:
 	JMP         utf8ToUTF16BEAVX2_three
 
 utf8ToUTF16BEAVX2_mixed16:
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB Y1, R9
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB Y1, R10
-	ORL       R9, R10
-	JNZ       utf8ToUTF16BEAVX2_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB  Y0, Y1, Y1
-	VPMOVMSKB Y1, R9
-	ANDNL     R8, R9, R10
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R10
-	JCC       utf8ToUTF16BEAVX2_two_whole
-	DECL      R11
-
-utf8ToUTF16BEAVX2_two_whole:
-	SHLL         $0x01, R10
-	CMPL         R10, R9
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R13
+	ORL          R13, R9
+	JNZ          utf8ToUTF16BEAVX2_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB     Y0, Y1, Y1
+	VPMOVMSKB    Y1, R10
+	ANDNL        R8, R10, R11
+	ANDNL        R11, R9, R11
+	MOVL         R9, R12
+	MOVL         R11, R9
+	ANDL         $0x80000000, R9
+	MOVL         R12, R13
+	ANDL         $0xc0000000, R13
+	ORL          R13, R9
+	BTSQ         $0x20, R9
+	TZCNTQ       R9, R9
+	MOVL         $0xffffffff, R13
+	BZHIL        R9, R13, R13
+	ANDL         R13, R11
+	ANDL         R13, R12
+	ANDL         R13, R10
+	MOVL         R10, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R13, R14
+	ORL          R12, R11
+	SHLL         $0x01, R11
+	SHLL         $0x02, R12
+	ORL          R12, R11
+	CMPL         R11, R10
 	JNE          utf8ToUTF16BEAVX2_sixteen
-	MOVL         R9, R8
-	SHRL         $0x01, R8
-	NOTL         R8
-	MOVL         $0xffffffff, R10
-	BZHIL        R11, R10, R10
-	ANDL         R10, R8
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPMOVZXBW    X0, Y7
-	VPMOVZXBW    X1, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y7, Y10
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y10, Y8, Y8
-	VPBLENDVB    Y9, Y8, Y7, Y7
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         packW16BE<>+0(SB), R12
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X3
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
-	VPSHUFB      Y3, Y7, Y7
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	SHLL         $0x01, R9
-	SHLL         $0x01, R10
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y7, X2
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R10, DI
+	VPERM2I128   $0x08, Y1, Y1, Y7
+	VPALIGNR     $0x0f, Y7, Y1, Y7
+	MOVQ         DI, R10
+	VPMOVZXBW    X0, Y8
+	VPMOVZXBW    X1, Y9
+	VPMOVZXBW    X7, Y10
+	VPAND        ydword3F003F<>+0(SB), Y8, Y12
+	VPAND        ydwordE000E0<>+0(SB), Y9, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword1F001F<>+0(SB), Y9, Y13
+	VPSLLW       $0x06, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y8, Y8
+	VPAND        ydwordF000F0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW       $0x0c, Y10, Y13
+	VPAND        ydword3F003F<>+0(SB), Y9, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y9, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y8, Y8
+	VPAND        ydwordF800F800<>+0(SB), Y13, Y9
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQW     Y9, Y13, Y13
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y9, Y9
+	VPOR         Y9, Y13, Y13
+	VPTEST       Y11, Y13
+	JNZ          utf8ToUTF16BEAVX2_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16BE<>+0(SB), R13
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X3
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y3, Y3
+	VPSHUFB      Y3, Y8, Y8
+	POPCNTL      R11, R11
+	POPCNTL      R12, R12
+	SHLL         $0x01, R11
+	SHLL         $0x01, R12
+	VMOVDQU      X8, (AX)(R10*1)
+	ADDQ         R11, R10
+	VEXTRACTI128 $0x01, Y8, X2
+	VMOVDQU      X2, (AX)(R10*1)
+	ADDQ         R12, R10
 	VEXTRACTI128 $0x01, Y0, X0
 	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y7, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPMOVZXBW    X2, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y9
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y8
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPBLENDVB    Y8, Y10, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y7, Y8
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
+	VPSLLW       $0x0c, Y7, Y10
+	VPAND        ydword3F003F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPBLENDVB    Y7, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
+	VPOR         Y1, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPBLENDVB    Y8, Y10, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y10, Y1
+	VPXOR        Y10, Y10, Y10
+	VPCMPEQW     Y1, Y10, Y10
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR         Y1, Y10, Y10
+	VPTEST       Y8, Y10
+	JNZ          utf8ToUTF16BEAVX2_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R8
 	SHRL         $0x18, R8
 	MOVBLZX      R8, R8
-	LEAQ         packW16BE<>+0(SB), R10
-	MOVQ         R9, R12
+	LEAQ         packW16BE<>+0(SB), R11
+	MOVQ         DI, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R10)(R12*1), X4
+	VMOVDQU      (R11)(R12*1), X4
 	MOVQ         R8, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
+	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
 	VPSHUFB      Y4, Y0, Y0
-	POPCNTL      R9, R9
+	POPCNTL      DI, DI
 	POPCNTL      R8, R8
-	SHLL         $0x01, R9
+	SHLL         $0x01, DI
 	SHLL         $0x01, R8
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
+	VMOVDQU      X0, (AX)(R10*1)
+	ADDQ         DI, R10
 	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         R11, SI
+	VMOVDQU      X0, (AX)(R10*1)
+	ADDQ         R8, R10
+	MOVQ         R10, DI
+	ADDQ         R9, SI
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_sixteen:
@@ -28728,104 +28828,154 @@ utf8ToUTF32LEAVX2_three:
 	JMP         utf8ToUTF32LEAVX2_three
 
 utf8ToUTF32LEAVX2_mixed16:
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB Y1, R9
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB Y1, R10
-	ORL       R9, R10
-	JNZ       utf8ToUTF32LEAVX2_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB  Y0, Y1, Y1
-	VPMOVMSKB Y1, R9
-	ANDNL     R8, R9, R10
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R10
-	JCC       utf8ToUTF32LEAVX2_two_whole
-	DECL      R11
-
-utf8ToUTF32LEAVX2_two_whole:
-	SHLL         $0x01, R10
-	CMPL         R10, R9
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R13
+	ORL          R13, R9
+	JNZ          utf8ToUTF32LEAVX2_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB     Y0, Y1, Y1
+	VPMOVMSKB    Y1, R10
+	ANDNL        R8, R10, R11
+	ANDNL        R11, R9, R11
+	MOVL         R9, R12
+	MOVL         R11, R9
+	ANDL         $0x80000000, R9
+	MOVL         R12, R13
+	ANDL         $0xc0000000, R13
+	ORL          R13, R9
+	BTSQ         $0x20, R9
+	TZCNTQ       R9, R9
+	MOVL         $0xffffffff, R13
+	BZHIL        R9, R13, R13
+	ANDL         R13, R11
+	ANDL         R13, R12
+	ANDL         R13, R10
+	MOVL         R10, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R13, R14
+	ORL          R12, R11
+	SHLL         $0x01, R11
+	SHLL         $0x02, R12
+	ORL          R12, R11
+	CMPL         R11, R10
 	JNE          utf8ToUTF32LEAVX2_sixteen
-	MOVL         R9, R8
-	SHRL         $0x01, R8
-	NOTL         R8
-	MOVL         $0xffffffff, R10
-	BZHIL        R11, R10, R10
-	ANDL         R10, R8
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPMOVZXBW    X0, Y2
-	VPMOVZXBW    X1, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y2, Y10
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y10, Y8, Y8
-	VPBLENDVB    Y9, Y8, Y2, Y2
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X4
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	VPXOR        Y8, Y8, Y8
-	VPUNPCKLWD   Y8, Y2, Y9
-	VPUNPCKHWD   Y8, Y2, Y2
-	VPERM2I128   $0x20, Y2, Y9, Y8
-	VMOVDQU      Y8, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y2, Y9, Y8
-	VMOVDQU      Y8, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x08, Y1, Y1, Y2
+	VPALIGNR     $0x0f, Y2, Y1, Y2
+	MOVQ         DI, R10
+	VPMOVZXBW    X0, Y8
+	VPMOVZXBW    X1, Y9
+	VPMOVZXBW    X2, Y10
+	VPAND        ydword3F003F<>+0(SB), Y8, Y12
+	VPAND        ydwordE000E0<>+0(SB), Y9, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword1F001F<>+0(SB), Y9, Y13
+	VPSLLW       $0x06, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y8, Y8
+	VPAND        ydwordF000F0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW       $0x0c, Y10, Y13
+	VPAND        ydword3F003F<>+0(SB), Y9, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y9, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y8, Y8
+	VPAND        ydwordF800F800<>+0(SB), Y13, Y9
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQW     Y9, Y13, Y13
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y9, Y9
+	VPOR         Y9, Y13, Y13
+	VPTEST       Y11, Y13
+	JNZ          utf8ToUTF32LEAVX2_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X4
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y4, Y4
+	VPSHUFB      Y4, Y8, Y8
+	POPCNTL      R11, R11
+	POPCNTL      R12, R12
+	VPXOR        Y9, Y9, Y9
+	VPUNPCKLWD   Y9, Y8, Y10
+	VPUNPCKHWD   Y9, Y8, Y8
+	VPERM2I128   $0x20, Y8, Y10, Y9
+	VMOVDQU      Y9, (AX)(R10*1)
+	LEAQ         (R10)(R11*4), R10
+	VPERM2I128   $0x31, Y8, Y10, Y9
+	VMOVDQU      Y9, (AX)(R10*1)
+	LEAQ         (R10)(R12*4), R10
 	VEXTRACTI128 $0x01, Y0, X0
 	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y2, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPMOVZXBW    X2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y9
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y8
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPBLENDVB    Y8, Y10, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y2, Y8
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
+	VPSLLW       $0x0c, Y2, Y10
+	VPAND        ydword3F003F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPBLENDVB    Y2, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
+	VPOR         Y1, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPBLENDVB    Y8, Y10, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y10, Y1
+	VPXOR        Y10, Y10, Y10
+	VPCMPEQW     Y1, Y10, Y10
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR         Y1, Y10, Y10
+	VPTEST       Y8, Y10
+	JNZ          utf8ToUTF32LEAVX2_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R8
 	SHRL         $0x18, R8
 	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R10
-	MOVQ         R9, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         DI, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R10)(R12*1), X5
+	VMOVDQU      (R11)(R12*1), X5
 	MOVQ         R8, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
+	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
 	VPSHUFB      Y5, Y0, Y0
-	POPCNTL      R9, R9
+	POPCNTL      DI, DI
 	POPCNTL      R8, R8
 	VPXOR        Y1, Y1, Y1
 	VPUNPCKLWD   Y1, Y0, Y2
 	VPUNPCKHWD   Y1, Y0, Y0
 	VPERM2I128   $0x20, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
+	VMOVDQU      Y1, (AX)(R10*1)
+	LEAQ         (R10)(DI*4), R10
 	VPERM2I128   $0x31, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R8*4), DI
-	ADDQ         R11, SI
+	VMOVDQU      Y1, (AX)(R10*1)
+	LEAQ         (R10)(R8*4), R10
+	MOVQ         R10, DI
+	ADDQ         R9, SI
 	JMP          utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_sixteen:
@@ -29184,108 +29334,158 @@ utf8ToUTF32BEAVX2_three:
 	JMP         utf8ToUTF32BEAVX2_three
 
 utf8ToUTF32BEAVX2_mixed16:
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB Y1, R9
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB Y1, R10
-	ORL       R9, R10
-	JNZ       utf8ToUTF32BEAVX2_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB  Y0, Y1, Y1
-	VPMOVMSKB Y1, R9
-	ANDNL     R8, R9, R10
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R10
-	JCC       utf8ToUTF32BEAVX2_two_whole
-	DECL      R11
-
-utf8ToUTF32BEAVX2_two_whole:
-	SHLL         $0x01, R10
-	CMPL         R10, R9
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R13
+	ORL          R13, R9
+	JNZ          utf8ToUTF32BEAVX2_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB     Y0, Y1, Y1
+	VPMOVMSKB    Y1, R10
+	ANDNL        R8, R10, R11
+	ANDNL        R11, R9, R11
+	MOVL         R9, R12
+	MOVL         R11, R9
+	ANDL         $0x80000000, R9
+	MOVL         R12, R13
+	ANDL         $0xc0000000, R13
+	ORL          R13, R9
+	BTSQ         $0x20, R9
+	TZCNTQ       R9, R9
+	MOVL         $0xffffffff, R13
+	BZHIL        R9, R13, R13
+	ANDL         R13, R11
+	ANDL         R13, R12
+	ANDL         R13, R10
+	MOVL         R10, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R13, R14
+	ORL          R12, R11
+	SHLL         $0x01, R11
+	SHLL         $0x02, R12
+	ORL          R12, R11
+	CMPL         R11, R10
 	JNE          utf8ToUTF32BEAVX2_sixteen
-	MOVL         R9, R8
-	SHRL         $0x01, R8
-	NOTL         R8
-	MOVL         $0xffffffff, R10
-	BZHIL        R11, R10, R10
-	ANDL         R10, R8
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPMOVZXBW    X0, Y2
-	VPMOVZXBW    X1, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y2, Y10
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y10, Y8, Y8
-	VPBLENDVB    Y9, Y8, Y2, Y2
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X4
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	VPXOR        Y8, Y8, Y8
-	VPUNPCKLWD   Y8, Y2, Y9
-	VPUNPCKHWD   Y8, Y2, Y2
-	VPERM2I128   $0x20, Y2, Y9, Y8
-	VPSHUFB      swap32<>+0(SB), Y8, Y8
-	VMOVDQU      Y8, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y2, Y9, Y8
-	VPSHUFB      swap32<>+0(SB), Y8, Y8
-	VMOVDQU      Y8, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x08, Y1, Y1, Y2
+	VPALIGNR     $0x0f, Y2, Y1, Y2
+	MOVQ         DI, R10
+	VPMOVZXBW    X0, Y8
+	VPMOVZXBW    X1, Y9
+	VPMOVZXBW    X2, Y10
+	VPAND        ydword3F003F<>+0(SB), Y8, Y12
+	VPAND        ydwordE000E0<>+0(SB), Y9, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword1F001F<>+0(SB), Y9, Y13
+	VPSLLW       $0x06, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y8, Y8
+	VPAND        ydwordF000F0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW       $0x0c, Y10, Y13
+	VPAND        ydword3F003F<>+0(SB), Y9, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y9, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y8, Y8
+	VPAND        ydwordF800F800<>+0(SB), Y13, Y9
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQW     Y9, Y13, Y13
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y9, Y9
+	VPOR         Y9, Y13, Y13
+	VPTEST       Y11, Y13
+	JNZ          utf8ToUTF32BEAVX2_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X4
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y4, Y4
+	VPSHUFB      Y4, Y8, Y8
+	POPCNTL      R11, R11
+	POPCNTL      R12, R12
+	VPXOR        Y9, Y9, Y9
+	VPUNPCKLWD   Y9, Y8, Y10
+	VPUNPCKHWD   Y9, Y8, Y8
+	VPERM2I128   $0x20, Y8, Y10, Y9
+	VPSHUFB      swap32<>+0(SB), Y9, Y9
+	VMOVDQU      Y9, (AX)(R10*1)
+	LEAQ         (R10)(R11*4), R10
+	VPERM2I128   $0x31, Y8, Y10, Y9
+	VPSHUFB      swap32<>+0(SB), Y9, Y9
+	VMOVDQU      Y9, (AX)(R10*1)
+	LEAQ         (R10)(R12*4), R10
 	VEXTRACTI128 $0x01, Y0, X0
 	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y2, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPMOVZXBW    X2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y9
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y8
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPBLENDVB    Y8, Y10, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y2, Y8
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
+	VPSLLW       $0x0c, Y2, Y10
+	VPAND        ydword3F003F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPBLENDVB    Y2, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
+	VPOR         Y1, Y10, Y10
+	VPOR         Y9, Y10, Y10
+	VPBLENDVB    Y8, Y10, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y10, Y1
+	VPXOR        Y10, Y10, Y10
+	VPCMPEQW     Y1, Y10, Y10
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR         Y1, Y10, Y10
+	VPTEST       Y8, Y10
+	JNZ          utf8ToUTF32BEAVX2_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R8
 	SHRL         $0x18, R8
 	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R10
-	MOVQ         R9, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         DI, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R10)(R12*1), X5
+	VMOVDQU      (R11)(R12*1), X5
 	MOVQ         R8, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
+	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
 	VPSHUFB      Y5, Y0, Y0
-	POPCNTL      R9, R9
+	POPCNTL      DI, DI
 	POPCNTL      R8, R8
 	VPXOR        Y1, Y1, Y1
 	VPUNPCKLWD   Y1, Y0, Y2
 	VPUNPCKHWD   Y1, Y0, Y0
 	VPERM2I128   $0x20, Y0, Y2, Y1
 	VPSHUFB      swap32<>+0(SB), Y1, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
+	VMOVDQU      Y1, (AX)(R10*1)
+	LEAQ         (R10)(DI*4), R10
 	VPERM2I128   $0x31, Y0, Y2, Y1
 	VPSHUFB      swap32<>+0(SB), Y1, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R8*4), DI
-	ADDQ         R11, SI
+	VMOVDQU      Y1, (AX)(R10*1)
+	LEAQ         (R10)(R8*4), R10
+	MOVQ         R10, DI
+	ADDQ         R9, SI
 	JMP          utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_sixteen:

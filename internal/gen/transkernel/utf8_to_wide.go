@@ -530,7 +530,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	p.Label("mixed")
 	pureThreeAVX2(tab, p, width, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed16")
-	twoBytesAVX2(tab, p, width, be, pack, v, m, dp, i, j)
+	upToThreeAVX2(tab, p, width, be, pack, v, m, dp, i, j)
 	p.Label("sixteen")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
@@ -1330,4 +1330,130 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j re
 		pack = tab.packW16BE
 	}
 	twoBytesAVX2(tab, p, width, be, pack, y, m, dp, i, j)
+}
+
+// upToThreeAVX2 is twoBytesAVX2 with 3-byte characters allowed, for text
+// that mixes them with ASCII (Hindi, Korean, Japanese with spaces and
+// punctuation): the 32-bit masks check the structure, a character cut by the
+// block's end (a 2-byte lead in the last byte, a 3-byte one in the last two)
+// waits for the next block, each byte's 16-bit lane is decoded from it and
+// the two bytes before, and overlong and surrogate 3-byte forms send the
+// block on to the general path at sixteen. A 3-byte character's last lane
+// always lies before the cut, so no lane needs masking for the checks.
+func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
+	c := YMM()
+	ge0, bad, cont, l2, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	VPAND(tab.ydw[0xF0F0F0F0], v, c)
+	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c) // F0..FF
+	VPMOVMSKB(c, bad.As32())
+	VPAND(tab.ydw[0xFEFEFEFE], v, c)
+	VPCMPEQB(tab.ydw[0xC0C0C0C0], c, c) // C0, C1
+	VPMOVMSKB(c, t.As32())
+	ORL(t.As32(), bad.As32())
+	JNZ(p.Ref("sixteen"))
+	VPAND(tab.ydw[0xE0E0E0E0], v, c)
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
+	VPMOVMSKB(c, ge0.As32())
+	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
+	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
+	VPMOVMSKB(c, cont.As32())
+	ANDNL(m.As32(), cont.As32(), l2.As32())
+	ANDNL(l2.As32(), ge0.As32(), l2.As32()) // C2..DF
+	MOVL(ge0.As32(), l3.As32())             // E0..EF
+	// The cut: the first lead whose character does not end in the block.
+	MOVL(l2.As32(), bad.As32())
+	ANDL(U32(0x80000000), bad.As32())
+	MOVL(l3.As32(), t.As32())
+	ANDL(U32(0xC0000000), t.As32())
+	ORL(t.As32(), bad.As32())
+	BTSQ(U8(32), bad)
+	TZCNTQ(bad, n)
+	mask := GP64()
+	MOVL(U32(0xFFFFFFFF), t.As32())
+	BZHIL(n.As32(), t.As32(), mask.As32())
+	ANDL(mask.As32(), l2.As32())
+	ANDL(mask.As32(), l3.As32())
+	ANDL(mask.As32(), cont.As32())
+	// ends: bytes followed by no continuation, before the cut.
+	ends := GP64()
+	MOVL(cont.As32(), ends.As32())
+	SHRL(U8(1), ends.As32())
+	NOTL(ends.As32())
+	ANDL(mask.As32(), ends.As32())
+	ORL(l3.As32(), l2.As32())
+	SHLL(U8(1), l2.As32())
+	SHLL(U8(2), l3.As32())
+	ORL(l3.As32(), l2.As32())
+	CMPL(l2.As32(), cont.As32())
+	JNE(p.Ref("sixteen"))
+	prev := prevByte(v)
+	prev2 := prevByte(prev)
+	// The halves write at jw; j moves once both have passed their checks,
+	// so that the general path may take the block over from its start.
+	jw := GP64()
+	MOVQ(j, jw)
+	for h := 0; h < 2; h++ {
+		xv, xp, xq := v.AsX(), prev.AsX(), prev2.AsX()
+		if h == 1 {
+			xv, xp, xq = XMM(), XMM(), XMM()
+			VEXTRACTI128(U8(1), v, xv)
+			VEXTRACTI128(U8(1), prev, xp)
+			VEXTRACTI128(U8(1), prev2, xq)
+		}
+		b, a1, a2, is, bl, w, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+		VPMOVZXBW(xv, b)
+		VPMOVZXBW(xp, a1)
+		VPMOVZXBW(xq, a2)
+		VPAND(tab.ydw[0x003F003F], b, bl)
+		VPAND(tab.ydw[0x00E000E0], a1, is)
+		VPCMPEQW(tab.ydw[0x00C000C0], is, is)
+		VPAND(tab.ydw[0x001F001F], a1, w)
+		VPSLLW(U8(6), w, w)
+		VPOR(bl, w, w)
+		VPBLENDVB(is, w, b, b)
+		VPAND(tab.ydw[0x00F000F0], a2, is)
+		VPCMPEQW(tab.ydw[0x00E000E0], is, is)
+		VPSLLW(U8(12), a2, w)
+		VPAND(tab.ydw[0x003F003F], a1, s)
+		VPSLLW(U8(6), s, s)
+		VPOR(s, w, w)
+		VPOR(bl, w, w)
+		VPBLENDVB(is, w, b, b)
+		// Overlong and surrogate 3-byte forms.
+		VPAND(tab.ydw[0xF800F800], w, s)
+		VPXOR(w, w, w)
+		VPCMPEQW(s, w, w)
+		VPCMPEQW(tab.ydw[0xD800D800], s, s)
+		VPOR(s, w, w)
+		VPTEST(is, w)
+		JNZ(p.Ref("sixteen"))
+		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
+		idx := entry16(pack, e0, e1)
+		VPSHUFB(idx, b, b)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(e0.As32(), n0.As32())
+		POPCNTL(e1.As32(), n1.As32())
+		if width == 2 {
+			SHLL(U8(1), n0.As32())
+			SHLL(U8(1), n1.As32())
+			storeLanes(b, dp, jw, n0, n1)
+			continue
+		}
+		zero, lo4, hi4, out := YMM(), YMM(), YMM(), YMM()
+		VPXOR(zero, zero, zero)
+		VPUNPCKLWD(zero, b, lo4)
+		VPUNPCKHWD(zero, b, hi4)
+		for l, sel := range []uint8{0x20, 0x31} {
+			VPERM2I128(U8(sel), hi4, lo4, out)
+			if be {
+				VPSHUFB(tab.swap32, out, out)
+			}
+			VMOVDQU(out, asm.At(dp, jw, 0))
+			nl := []reg.GPVirtual{n0, n1}[l]
+			LEAQ(Mem{Base: jw, Index: nl, Scale: 4}, jw)
+		}
+	}
+	MOVQ(jw, j)
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
 }
