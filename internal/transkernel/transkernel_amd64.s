@@ -27697,32 +27697,32 @@ utf8ToUTF16LEAVX2_loop:
 	JMP          utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_wide:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y7
-	VPCMPEQD  ydword808080F0<>+0(SB), Y7, Y7
-	VPMOVMSKB Y7, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
+	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y7
-	VPAND     ydword1C0000<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y7
-	VPAND     ydwordFC0<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSRLD    $0x18, Y0, Y7
-	VPAND     ydword3F<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y7
-	VPSRLD    $0x14, Y7, Y1
+	VPSLLD    $0x12, Y0, Y9
+	VPAND     ydword1C0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y9
+	VPAND     ydwordFC0<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x18, Y0, Y9
+	VPAND     ydword3F<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y9
+	VPSRLD    $0x14, Y9, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_mixed
 
 utf8ToUTF16LEAVX2_pure:
-	VPSRLD    $0x0a, Y7, Y0
-	VPSLLD    $0x10, Y7, Y7
-	VPAND     ydword3FF0000<>+0(SB), Y7, Y7
-	VPOR      Y7, Y0, Y0
+	VPSRLD    $0x0a, Y9, Y0
+	VPSLLD    $0x10, Y9, Y9
+	VPAND     ydword3FF0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -27732,24 +27732,24 @@ utf8ToUTF16LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y7
-	VPCMPEQD  ydword808080F0<>+0(SB), Y7, Y7
-	VPMOVMSKB Y7, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
+	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y7
-	VPAND     ydword1C0000<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y7
-	VPAND     ydwordFC0<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSRLD    $0x18, Y0, Y7
-	VPAND     ydword3F<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y7
-	VPSRLD    $0x14, Y7, Y1
+	VPSLLD    $0x12, Y0, Y9
+	VPAND     ydword1C0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y9
+	VPAND     ydwordFC0<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x18, Y0, Y9
+	VPAND     ydword3F<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y9
+	VPSRLD    $0x14, Y9, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_loop
 	JMP       utf8ToUTF16LEAVX2_pure
@@ -27773,26 +27773,26 @@ utf8ToUTF16LEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_mixed16
-	VPSHUFB     three<>+0(SB), Y2, Y7
-	VPAND       ydword3F<>+0(SB), Y7, Y1
-	VPAND       ydword3F00<>+0(SB), Y7, Y8
-	VPSRLD      $0x02, Y8, Y8
-	VPOR        Y8, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y7, Y8
-	VPSRLD      $0x04, Y8, Y8
-	VPOR        Y8, Y1, Y7
-	VPAND       ydwordF800<>+0(SB), Y7, Y1
-	VPXOR       Y8, Y8, Y8
-	VPCMPEQD    Y8, Y1, Y8
+	VPSHUFB     three<>+0(SB), Y2, Y9
+	VPAND       ydword3F<>+0(SB), Y9, Y1
+	VPAND       ydword3F00<>+0(SB), Y9, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y9, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y9
+	VPAND       ydwordF800<>+0(SB), Y9, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_mixed16
 
 utf8ToUTF16LEAVX2_three:
-	VPACKUSDW   Y7, Y7, Y7
-	VPERMQ      $0x08, Y7, Y7
-	VMOVDQU     X7, (AX)(DI*1)
+	VPACKUSDW   Y9, Y9, Y9
+	VPERMQ      $0x08, Y9, Y9
+	VMOVDQU     X9, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x10, DI
 	CMPQ        SI, BX
@@ -27813,24 +27813,121 @@ utf8ToUTF16LEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_loop
-	VPSHUFB     three<>+0(SB), Y2, Y7
-	VPAND       ydword3F<>+0(SB), Y7, Y1
-	VPAND       ydword3F00<>+0(SB), Y7, Y8
-	VPSRLD      $0x02, Y8, Y8
-	VPOR        Y8, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y7, Y8
-	VPSRLD      $0x04, Y8, Y8
-	VPOR        Y8, Y1, Y7
-	VPAND       ydwordF800<>+0(SB), Y7, Y1
-	VPXOR       Y8, Y8, Y8
-	VPCMPEQD    Y8, Y1, Y8
+	VPSHUFB     three<>+0(SB), Y2, Y9
+	VPAND       ydword3F<>+0(SB), Y9, Y1
+	VPAND       ydword3F00<>+0(SB), Y9, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y9, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y9
+	VPAND       ydwordF800<>+0(SB), Y9, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_loop
 	JMP         utf8ToUTF16LEAVX2_three
 
 utf8ToUTF16LEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF16LEAVX2_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF16LEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF16LEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF16LEAVX2_three32
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y9
+	VPMOVZXBW    X1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y9, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y12, Y10, Y10
+	VPBLENDVB    Y11, Y10, Y9, Y9
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X3
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
+	VPSHUFB      Y3, Y9, Y9
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X9, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y9, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y9, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X4
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	SHLL         $0x01, R9
+	SHLL         $0x01, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16LEAVX2_loop
+
+utf8ToUTF16LEAVX2_three32:
 	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB    Y1, R9
@@ -27872,33 +27969,33 @@ utf8ToUTF16LEAVX2_mixed16:
 	JNE          utf8ToUTF16LEAVX2_sixteen
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPERM2I128   $0x08, Y1, Y1, Y7
-	VPALIGNR     $0x0f, Y7, Y1, Y7
+	VPERM2I128   $0x08, Y1, Y1, Y9
+	VPALIGNR     $0x0f, Y9, Y1, Y9
 	MOVQ         DI, R10
-	VPMOVZXBW    X0, Y8
-	VPMOVZXBW    X1, Y9
-	VPMOVZXBW    X7, Y10
-	VPAND        ydword3F003F<>+0(SB), Y8, Y12
-	VPAND        ydwordE000E0<>+0(SB), Y9, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword1F001F<>+0(SB), Y9, Y13
-	VPSLLW       $0x06, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y8, Y8
-	VPAND        ydwordF000F0<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
-	VPSLLW       $0x0c, Y10, Y13
-	VPAND        ydword3F003F<>+0(SB), Y9, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y9, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y8, Y8
-	VPAND        ydwordF800F800<>+0(SB), Y13, Y9
-	VPXOR        Y13, Y13, Y13
-	VPCMPEQW     Y9, Y13, Y13
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y9, Y9
-	VPOR         Y9, Y13, Y13
-	VPTEST       Y11, Y13
+	VPMOVZXBW    X0, Y10
+	VPMOVZXBW    X1, Y11
+	VPMOVZXBW    X9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
 	JNZ          utf8ToUTF16LEAVX2_sixteen
 	MOVL         R14, R11
 	MOVBLZX      R11, R11
@@ -27908,47 +28005,47 @@ utf8ToUTF16LEAVX2_mixed16:
 	LEAQ         packW16LE<>+0(SB), R13
 	MOVQ         R11, R15
 	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X3
+	VMOVDQU      (R13)(R15*1), X5
 	MOVQ         R12, R15
 	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y3, Y3
-	VPSHUFB      Y3, Y8, Y8
+	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
+	VPSHUFB      Y5, Y10, Y10
 	POPCNTL      R11, R11
 	POPCNTL      R12, R12
 	SHLL         $0x01, R11
 	SHLL         $0x01, R12
-	VMOVDQU      X8, (AX)(R10*1)
+	VMOVDQU      X10, (AX)(R10*1)
 	ADDQ         R11, R10
-	VEXTRACTI128 $0x01, Y8, X2
+	VEXTRACTI128 $0x01, Y10, X2
 	VMOVDQU      X2, (AX)(R10*1)
 	ADDQ         R12, R10
 	VEXTRACTI128 $0x01, Y0, X0
 	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y7, X2
+	VEXTRACTI128 $0x01, Y9, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y9
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y8
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPBLENDVB    Y8, Y10, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y7, Y8
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
-	VPSLLW       $0x0c, Y7, Y10
+	VPMOVZXBW    X2, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y9, Y12
 	VPAND        ydword3F003F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPBLENDVB    Y8, Y10, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y10, Y1
-	VPXOR        Y10, Y10, Y10
-	VPCMPEQW     Y1, Y10, Y10
+	VPOR         Y1, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y1, Y12, Y12
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y10, Y10
-	VPTEST       Y8, Y10
+	VPOR         Y1, Y12, Y12
+	VPTEST       Y10, Y12
 	JNZ          utf8ToUTF16LEAVX2_sixteen
 	MOVL         R14, DI
 	SHRL         $0x10, DI
@@ -27959,11 +28056,11 @@ utf8ToUTF16LEAVX2_mixed16:
 	LEAQ         packW16LE<>+0(SB), R11
 	MOVQ         DI, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X4
+	VMOVDQU      (R11)(R12*1), X6
 	MOVQ         R8, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y0, Y0
+	VINSERTI128  $0x01, (R11)(R12*1), Y6, Y6
+	VPSHUFB      Y6, Y0, Y0
 	POPCNTL      DI, DI
 	POPCNTL      R8, R8
 	SHLL         $0x01, DI
@@ -28042,13 +28139,13 @@ utf8ToUTF16LEAVX2_sixteen:
 	VPSLLDQ      $0x01, X0, X1
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
 	VPAND        ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPBLENDVB    Y7, Y1, Y0, Y0
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y9, Y1, Y0, Y0
 	MOVL         R15, R8
 	MOVBLZX      R8, R8
 	MOVL         R15, R9
@@ -28057,11 +28154,11 @@ utf8ToUTF16LEAVX2_sixteen:
 	LEAQ         packW16LE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
+	VMOVDQU      (R10)(R11*1), X7
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -28080,58 +28177,58 @@ utf8ToUTF16LEAVX2_long:
 	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y7
-	VPMOVZXBW    X2, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y0, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y10, Y11, Y11
-	VPBLENDVB    Y9, Y11, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y7, Y9
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
-	VPSLLW       $0x0c, Y7, Y11
-	VPAND        ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y12, Y11, Y11
-	VPOR         Y10, Y11, Y11
-	VPBLENDVB    Y9, Y11, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y11, Y12
-	VPXOR        Y11, Y11, Y11
-	VPCMPEQW     Y11, Y12, Y11
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y12, Y12
-	VPOR         Y12, Y11, Y11
-	VPAND        Y9, Y11, Y11
-	VPAND        ydwordF800F8<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y9, Y9
-	VPAND        ydwordF800F8<>+0(SB), Y7, Y8
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y8, Y8
-	VPAND        ydword70007<>+0(SB), Y7, Y7
-	VPSLLW       $0x08, Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW       $0x02, Y12, Y12
-	VPOR         Y12, Y7, Y7
-	VPSRLW       $0x04, Y10, Y12
-	VPOR         Y12, Y7, Y7
+	VPMOVZXBW    X3, Y9
+	VPMOVZXBW    X2, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y0, Y12
+	VPAND        ydword1F001F<>+0(SB), Y1, Y13
+	VPSLLW       $0x06, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y11
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW       $0x0c, Y9, Y13
+	VPAND        ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW       $0x06, Y14, Y14
+	VPOR         Y14, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y13, Y14
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQW     Y13, Y14, Y13
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y14, Y14
+	VPOR         Y14, Y13, Y13
+	VPAND        Y11, Y13, Y13
+	VPAND        ydwordF800F8<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y10, Y10
+	VPAND        ydword70007<>+0(SB), Y9, Y9
+	VPSLLW       $0x08, Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW       $0x02, Y14, Y14
+	VPOR         Y14, Y9, Y9
+	VPSRLW       $0x04, Y12, Y14
+	VPOR         Y14, Y9, Y9
 	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y10, Y1, Y1
-	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y9, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y7, Y1
-	VPBLENDVB    Y8, Y1, Y0, Y0
-	VMOVDQU      ydword400040<>+0(SB), Y1
-	VPCMPGTW     Y7, Y1, Y1
-	VPCMPGTW     ydword43F043F<>+0(SB), Y7, Y12
 	VPOR         Y12, Y1, Y1
-	VPAND        Y8, Y1, Y1
-	VPOR         Y1, Y11, Y11
+	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB    Y11, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y9, Y1
+	VPBLENDVB    Y10, Y1, Y0, Y0
+	VMOVDQU      ydword400040<>+0(SB), Y1
+	VPCMPGTW     Y9, Y1, Y1
+	VPCMPGTW     ydword43F043F<>+0(SB), Y9, Y14
+	VPOR         Y14, Y1, Y1
+	VPAND        Y10, Y1, Y1
+	VPOR         Y1, Y13, Y13
 	LEAQ         wordRamp<>+0(SB), R8
 	MOVQ         R12, R9
 	NEGQ         R9
 	VMOVDQU      32(R8)(R9*2), Y1
-	VPTEST       Y1, Y11
+	VPTEST       Y1, Y13
 	JNZ          utf8ToUTF16LEAVX2_done
 	MOVL         R15, R8
 	MOVBLZX      R8, R8
@@ -28141,11 +28238,11 @@ utf8ToUTF16LEAVX2_long:
 	LEAQ         packW16LE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
+	VMOVDQU      (R10)(R11*1), X8
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB      Y8, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -28197,32 +28294,32 @@ utf8ToUTF16BEAVX2_loop:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_wide:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y7
-	VPCMPEQD  ydword808080F0<>+0(SB), Y7, Y7
-	VPMOVMSKB Y7, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
+	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y7
-	VPAND     ydword1C0000<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y7
-	VPAND     ydwordFC0<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSRLD    $0x18, Y0, Y7
-	VPAND     ydword3F<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y7
-	VPSRLD    $0x14, Y7, Y1
+	VPSLLD    $0x12, Y0, Y9
+	VPAND     ydword1C0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y9
+	VPAND     ydwordFC0<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x18, Y0, Y9
+	VPAND     ydword3F<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y9
+	VPSRLD    $0x14, Y9, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_mixed
 
 utf8ToUTF16BEAVX2_pure:
-	VPSRLD    $0x0a, Y7, Y0
-	VPSLLD    $0x10, Y7, Y7
-	VPAND     ydword3FF0000<>+0(SB), Y7, Y7
-	VPOR      Y7, Y0, Y0
+	VPSRLD    $0x0a, Y9, Y0
+	VPSLLD    $0x10, Y9, Y9
+	VPAND     ydword3FF0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VPSHUFB   swap16<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
@@ -28233,24 +28330,24 @@ utf8ToUTF16BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y7
-	VPCMPEQD  ydword808080F0<>+0(SB), Y7, Y7
-	VPMOVMSKB Y7, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
+	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y7
-	VPAND     ydword1C0000<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y7
-	VPAND     ydwordFC0<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSRLD    $0x18, Y0, Y7
-	VPAND     ydword3F<>+0(SB), Y7, Y7
-	VPOR      Y7, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y7
-	VPSRLD    $0x14, Y7, Y1
+	VPSLLD    $0x12, Y0, Y9
+	VPAND     ydword1C0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y9
+	VPAND     ydwordFC0<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x18, Y0, Y9
+	VPAND     ydword3F<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y9
+	VPSRLD    $0x14, Y9, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_loop
 	JMP       utf8ToUTF16BEAVX2_pure
@@ -28274,27 +28371,27 @@ utf8ToUTF16BEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_mixed16
-	VPSHUFB     three<>+0(SB), Y2, Y7
-	VPAND       ydword3F<>+0(SB), Y7, Y1
-	VPAND       ydword3F00<>+0(SB), Y7, Y8
-	VPSRLD      $0x02, Y8, Y8
-	VPOR        Y8, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y7, Y8
-	VPSRLD      $0x04, Y8, Y8
-	VPOR        Y8, Y1, Y7
-	VPAND       ydwordF800<>+0(SB), Y7, Y1
-	VPXOR       Y8, Y8, Y8
-	VPCMPEQD    Y8, Y1, Y8
+	VPSHUFB     three<>+0(SB), Y2, Y9
+	VPAND       ydword3F<>+0(SB), Y9, Y1
+	VPAND       ydword3F00<>+0(SB), Y9, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y9, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y9
+	VPAND       ydwordF800<>+0(SB), Y9, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_mixed16
 
 utf8ToUTF16BEAVX2_three:
-	VPACKUSDW   Y7, Y7, Y7
-	VPERMQ      $0x08, Y7, Y7
-	VPSHUFB     swap16<>+0(SB), X7, X7
-	VMOVDQU     X7, (AX)(DI*1)
+	VPACKUSDW   Y9, Y9, Y9
+	VPERMQ      $0x08, Y9, Y9
+	VPSHUFB     swap16<>+0(SB), X9, X9
+	VMOVDQU     X9, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x10, DI
 	CMPQ        SI, BX
@@ -28315,24 +28412,121 @@ utf8ToUTF16BEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_loop
-	VPSHUFB     three<>+0(SB), Y2, Y7
-	VPAND       ydword3F<>+0(SB), Y7, Y1
-	VPAND       ydword3F00<>+0(SB), Y7, Y8
-	VPSRLD      $0x02, Y8, Y8
-	VPOR        Y8, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y7, Y8
-	VPSRLD      $0x04, Y8, Y8
-	VPOR        Y8, Y1, Y7
-	VPAND       ydwordF800<>+0(SB), Y7, Y1
-	VPXOR       Y8, Y8, Y8
-	VPCMPEQD    Y8, Y1, Y8
+	VPSHUFB     three<>+0(SB), Y2, Y9
+	VPAND       ydword3F<>+0(SB), Y9, Y1
+	VPAND       ydword3F00<>+0(SB), Y9, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y9, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y9
+	VPAND       ydwordF800<>+0(SB), Y9, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_loop
 	JMP         utf8ToUTF16BEAVX2_three
 
 utf8ToUTF16BEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF16BEAVX2_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF16BEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF16BEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF16BEAVX2_three32
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y9
+	VPMOVZXBW    X1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y9, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y12, Y10, Y10
+	VPBLENDVB    Y11, Y10, Y9, Y9
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16BE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X3
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
+	VPSHUFB      Y3, Y9, Y9
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X9, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y9, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y9, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16BE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X4
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	SHLL         $0x01, R9
+	SHLL         $0x01, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16BEAVX2_loop
+
+utf8ToUTF16BEAVX2_three32:
 	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB    Y1, R9
@@ -28374,33 +28568,33 @@ utf8ToUTF16BEAVX2_mixed16:
 	JNE          utf8ToUTF16BEAVX2_sixteen
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPERM2I128   $0x08, Y1, Y1, Y7
-	VPALIGNR     $0x0f, Y7, Y1, Y7
+	VPERM2I128   $0x08, Y1, Y1, Y9
+	VPALIGNR     $0x0f, Y9, Y1, Y9
 	MOVQ         DI, R10
-	VPMOVZXBW    X0, Y8
-	VPMOVZXBW    X1, Y9
-	VPMOVZXBW    X7, Y10
-	VPAND        ydword3F003F<>+0(SB), Y8, Y12
-	VPAND        ydwordE000E0<>+0(SB), Y9, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword1F001F<>+0(SB), Y9, Y13
-	VPSLLW       $0x06, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y8, Y8
-	VPAND        ydwordF000F0<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
-	VPSLLW       $0x0c, Y10, Y13
-	VPAND        ydword3F003F<>+0(SB), Y9, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y9, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y8, Y8
-	VPAND        ydwordF800F800<>+0(SB), Y13, Y9
-	VPXOR        Y13, Y13, Y13
-	VPCMPEQW     Y9, Y13, Y13
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y9, Y9
-	VPOR         Y9, Y13, Y13
-	VPTEST       Y11, Y13
+	VPMOVZXBW    X0, Y10
+	VPMOVZXBW    X1, Y11
+	VPMOVZXBW    X9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
 	JNZ          utf8ToUTF16BEAVX2_sixteen
 	MOVL         R14, R11
 	MOVBLZX      R11, R11
@@ -28410,47 +28604,47 @@ utf8ToUTF16BEAVX2_mixed16:
 	LEAQ         packW16BE<>+0(SB), R13
 	MOVQ         R11, R15
 	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X3
+	VMOVDQU      (R13)(R15*1), X5
 	MOVQ         R12, R15
 	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y3, Y3
-	VPSHUFB      Y3, Y8, Y8
+	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
+	VPSHUFB      Y5, Y10, Y10
 	POPCNTL      R11, R11
 	POPCNTL      R12, R12
 	SHLL         $0x01, R11
 	SHLL         $0x01, R12
-	VMOVDQU      X8, (AX)(R10*1)
+	VMOVDQU      X10, (AX)(R10*1)
 	ADDQ         R11, R10
-	VEXTRACTI128 $0x01, Y8, X2
+	VEXTRACTI128 $0x01, Y10, X2
 	VMOVDQU      X2, (AX)(R10*1)
 	ADDQ         R12, R10
 	VEXTRACTI128 $0x01, Y0, X0
 	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y7, X2
+	VEXTRACTI128 $0x01, Y9, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y9
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y8
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPBLENDVB    Y8, Y10, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y7, Y8
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
-	VPSLLW       $0x0c, Y7, Y10
+	VPMOVZXBW    X2, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y9, Y12
 	VPAND        ydword3F003F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPBLENDVB    Y8, Y10, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y10, Y1
-	VPXOR        Y10, Y10, Y10
-	VPCMPEQW     Y1, Y10, Y10
+	VPOR         Y1, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y1, Y12, Y12
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y10, Y10
-	VPTEST       Y8, Y10
+	VPOR         Y1, Y12, Y12
+	VPTEST       Y10, Y12
 	JNZ          utf8ToUTF16BEAVX2_sixteen
 	MOVL         R14, DI
 	SHRL         $0x10, DI
@@ -28461,11 +28655,11 @@ utf8ToUTF16BEAVX2_mixed16:
 	LEAQ         packW16BE<>+0(SB), R11
 	MOVQ         DI, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X4
+	VMOVDQU      (R11)(R12*1), X6
 	MOVQ         R8, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y0, Y0
+	VINSERTI128  $0x01, (R11)(R12*1), Y6, Y6
+	VPSHUFB      Y6, Y0, Y0
 	POPCNTL      DI, DI
 	POPCNTL      R8, R8
 	SHLL         $0x01, DI
@@ -28544,13 +28738,13 @@ utf8ToUTF16BEAVX2_sixteen:
 	VPSLLDQ      $0x01, X0, X1
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
 	VPAND        ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPBLENDVB    Y7, Y1, Y0, Y0
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y9, Y1, Y0, Y0
 	MOVL         R15, R8
 	MOVBLZX      R8, R8
 	MOVL         R15, R9
@@ -28559,11 +28753,11 @@ utf8ToUTF16BEAVX2_sixteen:
 	LEAQ         packW16BE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
+	VMOVDQU      (R10)(R11*1), X7
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -28582,58 +28776,58 @@ utf8ToUTF16BEAVX2_long:
 	VPSLLDQ      $0x03, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y7
-	VPMOVZXBW    X2, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y0, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y10, Y11, Y11
-	VPBLENDVB    Y9, Y11, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y7, Y9
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
-	VPSLLW       $0x0c, Y7, Y11
-	VPAND        ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y12, Y11, Y11
-	VPOR         Y10, Y11, Y11
-	VPBLENDVB    Y9, Y11, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y11, Y12
-	VPXOR        Y11, Y11, Y11
-	VPCMPEQW     Y11, Y12, Y11
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y12, Y12
-	VPOR         Y12, Y11, Y11
-	VPAND        Y9, Y11, Y11
-	VPAND        ydwordF800F8<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y9, Y9
-	VPAND        ydwordF800F8<>+0(SB), Y7, Y8
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y8, Y8
-	VPAND        ydword70007<>+0(SB), Y7, Y7
-	VPSLLW       $0x08, Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW       $0x02, Y12, Y12
-	VPOR         Y12, Y7, Y7
-	VPSRLW       $0x04, Y10, Y12
-	VPOR         Y12, Y7, Y7
+	VPMOVZXBW    X3, Y9
+	VPMOVZXBW    X2, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y0, Y12
+	VPAND        ydword1F001F<>+0(SB), Y1, Y13
+	VPSLLW       $0x06, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y11
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW       $0x0c, Y9, Y13
+	VPAND        ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW       $0x06, Y14, Y14
+	VPOR         Y14, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y13, Y14
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQW     Y13, Y14, Y13
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y14, Y14
+	VPOR         Y14, Y13, Y13
+	VPAND        Y11, Y13, Y13
+	VPAND        ydwordF800F8<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y10, Y10
+	VPAND        ydword70007<>+0(SB), Y9, Y9
+	VPSLLW       $0x08, Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW       $0x02, Y14, Y14
+	VPOR         Y14, Y9, Y9
+	VPSRLW       $0x04, Y12, Y14
+	VPOR         Y14, Y9, Y9
 	VPAND        ydwordF000F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y10, Y1, Y1
-	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y9, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y7, Y1
-	VPBLENDVB    Y8, Y1, Y0, Y0
-	VMOVDQU      ydword400040<>+0(SB), Y1
-	VPCMPGTW     Y7, Y1, Y1
-	VPCMPGTW     ydword43F043F<>+0(SB), Y7, Y12
 	VPOR         Y12, Y1, Y1
-	VPAND        Y8, Y1, Y1
-	VPOR         Y1, Y11, Y11
+	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB    Y11, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y9, Y1
+	VPBLENDVB    Y10, Y1, Y0, Y0
+	VMOVDQU      ydword400040<>+0(SB), Y1
+	VPCMPGTW     Y9, Y1, Y1
+	VPCMPGTW     ydword43F043F<>+0(SB), Y9, Y14
+	VPOR         Y14, Y1, Y1
+	VPAND        Y10, Y1, Y1
+	VPOR         Y1, Y13, Y13
 	LEAQ         wordRamp<>+0(SB), R8
 	MOVQ         R12, R9
 	NEGQ         R9
 	VMOVDQU      32(R8)(R9*2), Y1
-	VPTEST       Y1, Y11
+	VPTEST       Y1, Y13
 	JNZ          utf8ToUTF16BEAVX2_done
 	MOVL         R15, R8
 	MOVBLZX      R8, R8
@@ -28643,11 +28837,11 @@ utf8ToUTF16BEAVX2_long:
 	LEAQ         packW16BE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
+	VMOVDQU      (R10)(R11*1), X8
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB      Y8, Y0, Y0
 	POPCNTL      R8, R8
 	POPCNTL      R9, R9
 	SHLL         $0x01, R8
@@ -28774,17 +28968,17 @@ utf8ToUTF32LEAVX2_mixed:
 	JNZ         utf8ToUTF32LEAVX2_mixed16
 	VPSHUFB     three<>+0(SB), Y3, Y2
 	VPAND       ydword3F<>+0(SB), Y2, Y1
-	VPAND       ydword3F00<>+0(SB), Y2, Y8
-	VPSRLD      $0x02, Y8, Y8
-	VPOR        Y8, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y2, Y8
-	VPSRLD      $0x04, Y8, Y8
-	VPOR        Y8, Y1, Y2
+	VPAND       ydword3F00<>+0(SB), Y2, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y2
 	VPAND       ydwordF800<>+0(SB), Y2, Y1
-	VPXOR       Y8, Y8, Y8
-	VPCMPEQD    Y8, Y1, Y8
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_mixed16
 
@@ -28812,22 +29006,123 @@ utf8ToUTF32LEAVX2_three:
 	JNZ         utf8ToUTF32LEAVX2_loop
 	VPSHUFB     three<>+0(SB), Y3, Y2
 	VPAND       ydword3F<>+0(SB), Y2, Y1
-	VPAND       ydword3F00<>+0(SB), Y2, Y8
-	VPSRLD      $0x02, Y8, Y8
-	VPOR        Y8, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y2, Y8
-	VPSRLD      $0x04, Y8, Y8
-	VPOR        Y8, Y1, Y2
+	VPAND       ydword3F00<>+0(SB), Y2, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y2
 	VPAND       ydwordF800<>+0(SB), Y2, Y1
-	VPXOR       Y8, Y8, Y8
-	VPCMPEQD    Y8, Y1, Y8
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_loop
 	JMP         utf8ToUTF32LEAVX2_three
 
 utf8ToUTF32LEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF32LEAVX2_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF32LEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF32LEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF32LEAVX2_three32
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y2
+	VPMOVZXBW    X1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y2, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y12, Y10, Y10
+	VPBLENDVB    Y11, Y10, Y2, Y2
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X4
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y10, Y10, Y10
+	VPUNPCKLWD   Y10, Y2, Y11
+	VPUNPCKHWD   Y10, Y2, Y2
+	VPERM2I128   $0x20, Y2, Y11, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y2, Y11, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X5
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R8*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_three32:
 	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB    Y1, R9
@@ -28872,30 +29167,30 @@ utf8ToUTF32LEAVX2_mixed16:
 	VPERM2I128   $0x08, Y1, Y1, Y2
 	VPALIGNR     $0x0f, Y2, Y1, Y2
 	MOVQ         DI, R10
-	VPMOVZXBW    X0, Y8
-	VPMOVZXBW    X1, Y9
-	VPMOVZXBW    X2, Y10
-	VPAND        ydword3F003F<>+0(SB), Y8, Y12
-	VPAND        ydwordE000E0<>+0(SB), Y9, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword1F001F<>+0(SB), Y9, Y13
-	VPSLLW       $0x06, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y8, Y8
-	VPAND        ydwordF000F0<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
-	VPSLLW       $0x0c, Y10, Y13
-	VPAND        ydword3F003F<>+0(SB), Y9, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y9, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y8, Y8
-	VPAND        ydwordF800F800<>+0(SB), Y13, Y9
-	VPXOR        Y13, Y13, Y13
-	VPCMPEQW     Y9, Y13, Y13
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y9, Y9
-	VPOR         Y9, Y13, Y13
-	VPTEST       Y11, Y13
+	VPMOVZXBW    X0, Y10
+	VPMOVZXBW    X1, Y11
+	VPMOVZXBW    X2, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
 	JNZ          utf8ToUTF32LEAVX2_sixteen
 	MOVL         R14, R11
 	MOVBLZX      R11, R11
@@ -28905,21 +29200,21 @@ utf8ToUTF32LEAVX2_mixed16:
 	LEAQ         packW16LE<>+0(SB), R13
 	MOVQ         R11, R15
 	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X4
+	VMOVDQU      (R13)(R15*1), X6
 	MOVQ         R12, R15
 	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y4, Y4
-	VPSHUFB      Y4, Y8, Y8
+	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
+	VPSHUFB      Y6, Y10, Y10
 	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	VPXOR        Y9, Y9, Y9
-	VPUNPCKLWD   Y9, Y8, Y10
-	VPUNPCKHWD   Y9, Y8, Y8
-	VPERM2I128   $0x20, Y8, Y10, Y9
-	VMOVDQU      Y9, (AX)(R10*1)
+	VPXOR        Y11, Y11, Y11
+	VPUNPCKLWD   Y11, Y10, Y12
+	VPUNPCKHWD   Y11, Y10, Y10
+	VPERM2I128   $0x20, Y10, Y12, Y11
+	VMOVDQU      Y11, (AX)(R10*1)
 	LEAQ         (R10)(R11*4), R10
-	VPERM2I128   $0x31, Y8, Y10, Y9
-	VMOVDQU      Y9, (AX)(R10*1)
+	VPERM2I128   $0x31, Y10, Y12, Y11
+	VMOVDQU      Y11, (AX)(R10*1)
 	LEAQ         (R10)(R12*4), R10
 	VEXTRACTI128 $0x01, Y0, X0
 	VEXTRACTI128 $0x01, Y1, X1
@@ -28927,27 +29222,27 @@ utf8ToUTF32LEAVX2_mixed16:
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
 	VPMOVZXBW    X2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y9
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y8
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPBLENDVB    Y8, Y10, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y2, Y8
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
-	VPSLLW       $0x0c, Y2, Y10
+	VPAND        ydword3F003F<>+0(SB), Y0, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y2, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y2, Y12
 	VPAND        ydword3F003F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPBLENDVB    Y8, Y10, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y10, Y1
-	VPXOR        Y10, Y10, Y10
-	VPCMPEQW     Y1, Y10, Y10
+	VPOR         Y1, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y1, Y12, Y12
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y10, Y10
-	VPTEST       Y8, Y10
+	VPOR         Y1, Y12, Y12
+	VPTEST       Y10, Y12
 	JNZ          utf8ToUTF32LEAVX2_sixteen
 	MOVL         R14, DI
 	SHRL         $0x10, DI
@@ -28958,11 +29253,11 @@ utf8ToUTF32LEAVX2_mixed16:
 	LEAQ         packW16LE<>+0(SB), R11
 	MOVQ         DI, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X5
+	VMOVDQU      (R11)(R12*1), X7
 	MOVQ         R8, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
-	VPSHUFB      Y5, Y0, Y0
+	VINSERTI128  $0x01, (R11)(R12*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
 	POPCNTL      DI, DI
 	POPCNTL      R8, R8
 	VPXOR        Y1, Y1, Y1
@@ -29042,10 +29337,10 @@ utf8ToUTF32LEAVX2_sixteen:
 	VPMOVZXBW   X1, Y1
 	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
 	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y0, Y8
+	VPAND       ydword3F003F<>+0(SB), Y0, Y10
 	VPAND       ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW      $0x06, Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPBLENDVB   Y2, Y1, Y0, Y0
 	MOVL        R15, R8
 	MOVBLZX     R8, R8
@@ -29055,11 +29350,11 @@ utf8ToUTF32LEAVX2_sixteen:
 	LEAQ        packW16LE<>+0(SB), R10
 	MOVQ        R8, R11
 	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X6
+	VMOVDQU     (R10)(R11*1), X8
 	MOVQ        R9, R11
 	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB     Y6, Y0, Y0
+	VINSERTI128 $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB     Y8, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
 	VPXOR       Y1, Y1, Y1
@@ -29081,57 +29376,57 @@ utf8ToUTF32LEAVX2_long:
 	VPMOVZXBW   X0, Y0
 	VPMOVZXBW   X1, Y1
 	VPMOVZXBW   X2, Y2
-	VPMOVZXBW   X3, Y8
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y9
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND       ydword3F003F<>+0(SB), Y0, Y10
-	VPAND       ydword1F001F<>+0(SB), Y1, Y11
-	VPSLLW      $0x06, Y11, Y11
-	VPOR        Y10, Y11, Y11
-	VPBLENDVB   Y9, Y11, Y0, Y0
-	VPAND       ydwordF000F0<>+0(SB), Y2, Y9
-	VPCMPEQW    ydwordE000E0<>+0(SB), Y9, Y9
-	VPSLLW      $0x0c, Y2, Y11
-	VPAND       ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW      $0x06, Y12, Y12
-	VPOR        Y12, Y11, Y11
-	VPOR        Y10, Y11, Y11
-	VPBLENDVB   Y9, Y11, Y0, Y0
-	VPAND       ydwordF800F800<>+0(SB), Y11, Y12
-	VPXOR       Y13, Y13, Y13
-	VPCMPEQW    Y13, Y12, Y13
-	VPCMPEQW    ydwordD800D800<>+0(SB), Y12, Y12
+	VPMOVZXBW   X3, Y10
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y11
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND       ydword3F003F<>+0(SB), Y0, Y12
+	VPAND       ydword1F001F<>+0(SB), Y1, Y13
+	VPSLLW      $0x06, Y13, Y13
 	VPOR        Y12, Y13, Y13
-	VPAND       Y9, Y13, Y13
-	VPAND       ydwordF800F8<>+0(SB), Y8, Y9
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y9, Y9
-	VPBLENDVB   Y9, Y11, Y0, Y0
-	VPAND       ydword70007<>+0(SB), Y8, Y8
-	VPSLLW      $0x02, Y8, Y8
-	VPAND       ydword3F003F<>+0(SB), Y2, Y12
-	VPSRLW      $0x04, Y12, Y12
-	VPOR        Y12, Y8, Y8
-	VPAND       Y9, Y8, Y8
-	VPAND       ydwordF800F8<>+0(SB), Y2, Y9
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y9, Y9
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y11
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW      $0x0c, Y2, Y13
+	VPAND       ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW      $0x06, Y14, Y14
+	VPOR        Y14, Y13, Y13
+	VPOR        Y12, Y13, Y13
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydwordF800F800<>+0(SB), Y13, Y14
+	VPXOR       Y15, Y15, Y15
+	VPCMPEQW    Y15, Y14, Y15
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y14, Y14
+	VPOR        Y14, Y15, Y15
+	VPAND       Y11, Y15, Y15
+	VPAND       ydwordF800F8<>+0(SB), Y10, Y11
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y10, Y10
+	VPSLLW      $0x02, Y10, Y10
+	VPAND       ydword3F003F<>+0(SB), Y2, Y14
+	VPSRLW      $0x04, Y14, Y14
+	VPOR        Y14, Y10, Y10
+	VPAND       Y11, Y10, Y10
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y11
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
 	VPAND       ydword70007<>+0(SB), Y2, Y2
 	VPSLLW      $0x08, Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW      $0x02, Y12, Y12
-	VPOR        Y12, Y2, Y2
-	VPSRLW      $0x04, Y10, Y12
-	VPOR        Y12, Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW      $0x02, Y14, Y14
+	VPOR        Y14, Y2, Y2
+	VPSRLW      $0x04, Y12, Y14
+	VPOR        Y14, Y2, Y2
 	VMOVDQU     ydword400040<>+0(SB), Y1
 	VPCMPGTW    Y2, Y1, Y1
-	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y12
-	VPOR        Y12, Y1, Y1
-	VPAND       Y9, Y1, Y1
-	VPOR        Y1, Y13, Y13
+	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y14
+	VPOR        Y14, Y1, Y1
+	VPAND       Y11, Y1, Y1
+	VPOR        Y1, Y15, Y15
 	LEAQ        wordRamp<>+0(SB), R8
 	MOVQ        R12, R9
 	NEGQ        R9
 	VMOVDQU     32(R8)(R9*2), Y1
-	VPTEST      Y1, Y13
+	VPTEST      Y1, Y15
 	JNZ         utf8ToUTF32LEAVX2_done
 	MOVL        R15, R8
 	MOVBLZX     R8, R8
@@ -29141,16 +29436,16 @@ utf8ToUTF32LEAVX2_long:
 	LEAQ        packW16LE<>+0(SB), R10
 	MOVQ        R8, R11
 	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X7
+	VMOVDQU     (R10)(R11*1), X9
 	MOVQ        R9, R11
 	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y7, Y7
-	VPSHUFB     Y7, Y0, Y0
+	VINSERTI128 $0x01, (R10)(R11*1), Y9, Y9
+	VPSHUFB     Y9, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
-	VPSHUFB     Y7, Y8, Y8
-	VPUNPCKLWD  Y8, Y0, Y1
-	VPUNPCKHWD  Y8, Y0, Y0
+	VPSHUFB     Y9, Y10, Y10
+	VPUNPCKLWD  Y10, Y0, Y1
+	VPUNPCKHWD  Y10, Y0, Y0
 	VPERM2I128  $0x20, Y0, Y1, Y2
 	VMOVDQU     Y2, (AX)(DI*1)
 	LEAQ        (DI)(R8*4), DI
@@ -29279,17 +29574,17 @@ utf8ToUTF32BEAVX2_mixed:
 	JNZ         utf8ToUTF32BEAVX2_mixed16
 	VPSHUFB     three<>+0(SB), Y3, Y2
 	VPAND       ydword3F<>+0(SB), Y2, Y1
-	VPAND       ydword3F00<>+0(SB), Y2, Y8
-	VPSRLD      $0x02, Y8, Y8
-	VPOR        Y8, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y2, Y8
-	VPSRLD      $0x04, Y8, Y8
-	VPOR        Y8, Y1, Y2
+	VPAND       ydword3F00<>+0(SB), Y2, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y2
 	VPAND       ydwordF800<>+0(SB), Y2, Y1
-	VPXOR       Y8, Y8, Y8
-	VPCMPEQD    Y8, Y1, Y8
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_mixed16
 
@@ -29318,22 +29613,127 @@ utf8ToUTF32BEAVX2_three:
 	JNZ         utf8ToUTF32BEAVX2_loop
 	VPSHUFB     three<>+0(SB), Y3, Y2
 	VPAND       ydword3F<>+0(SB), Y2, Y1
-	VPAND       ydword3F00<>+0(SB), Y2, Y8
-	VPSRLD      $0x02, Y8, Y8
-	VPOR        Y8, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y2, Y8
-	VPSRLD      $0x04, Y8, Y8
-	VPOR        Y8, Y1, Y2
+	VPAND       ydword3F00<>+0(SB), Y2, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y2
 	VPAND       ydwordF800<>+0(SB), Y2, Y1
-	VPXOR       Y8, Y8, Y8
-	VPCMPEQD    Y8, Y1, Y8
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_loop
 	JMP         utf8ToUTF32BEAVX2_three
 
 utf8ToUTF32BEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF32BEAVX2_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF32BEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF32BEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF32BEAVX2_three32
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y2
+	VPMOVZXBW    X1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y2, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y12, Y10, Y10
+	VPBLENDVB    Y11, Y10, Y2, Y2
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X4
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y10, Y10, Y10
+	VPUNPCKLWD   Y10, Y2, Y11
+	VPUNPCKHWD   Y10, Y2, Y2
+	VPERM2I128   $0x20, Y2, Y11, Y10
+	VPSHUFB      swap32<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y2, Y11, Y10
+	VPSHUFB      swap32<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X5
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VPSHUFB      swap32<>+0(SB), Y1, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VPSHUFB      swap32<>+0(SB), Y1, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R8*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_three32:
 	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB    Y1, R9
@@ -29378,30 +29778,30 @@ utf8ToUTF32BEAVX2_mixed16:
 	VPERM2I128   $0x08, Y1, Y1, Y2
 	VPALIGNR     $0x0f, Y2, Y1, Y2
 	MOVQ         DI, R10
-	VPMOVZXBW    X0, Y8
-	VPMOVZXBW    X1, Y9
-	VPMOVZXBW    X2, Y10
-	VPAND        ydword3F003F<>+0(SB), Y8, Y12
-	VPAND        ydwordE000E0<>+0(SB), Y9, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword1F001F<>+0(SB), Y9, Y13
-	VPSLLW       $0x06, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y8, Y8
-	VPAND        ydwordF000F0<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
-	VPSLLW       $0x0c, Y10, Y13
-	VPAND        ydword3F003F<>+0(SB), Y9, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y9, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y8, Y8
-	VPAND        ydwordF800F800<>+0(SB), Y13, Y9
-	VPXOR        Y13, Y13, Y13
-	VPCMPEQW     Y9, Y13, Y13
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y9, Y9
-	VPOR         Y9, Y13, Y13
-	VPTEST       Y11, Y13
+	VPMOVZXBW    X0, Y10
+	VPMOVZXBW    X1, Y11
+	VPMOVZXBW    X2, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
 	JNZ          utf8ToUTF32BEAVX2_sixteen
 	MOVL         R14, R11
 	MOVBLZX      R11, R11
@@ -29411,23 +29811,23 @@ utf8ToUTF32BEAVX2_mixed16:
 	LEAQ         packW16LE<>+0(SB), R13
 	MOVQ         R11, R15
 	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X4
+	VMOVDQU      (R13)(R15*1), X6
 	MOVQ         R12, R15
 	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y4, Y4
-	VPSHUFB      Y4, Y8, Y8
+	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
+	VPSHUFB      Y6, Y10, Y10
 	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	VPXOR        Y9, Y9, Y9
-	VPUNPCKLWD   Y9, Y8, Y10
-	VPUNPCKHWD   Y9, Y8, Y8
-	VPERM2I128   $0x20, Y8, Y10, Y9
-	VPSHUFB      swap32<>+0(SB), Y9, Y9
-	VMOVDQU      Y9, (AX)(R10*1)
+	VPXOR        Y11, Y11, Y11
+	VPUNPCKLWD   Y11, Y10, Y12
+	VPUNPCKHWD   Y11, Y10, Y10
+	VPERM2I128   $0x20, Y10, Y12, Y11
+	VPSHUFB      swap32<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, (AX)(R10*1)
 	LEAQ         (R10)(R11*4), R10
-	VPERM2I128   $0x31, Y8, Y10, Y9
-	VPSHUFB      swap32<>+0(SB), Y9, Y9
-	VMOVDQU      Y9, (AX)(R10*1)
+	VPERM2I128   $0x31, Y10, Y12, Y11
+	VPSHUFB      swap32<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, (AX)(R10*1)
 	LEAQ         (R10)(R12*4), R10
 	VEXTRACTI128 $0x01, Y0, X0
 	VEXTRACTI128 $0x01, Y1, X1
@@ -29435,27 +29835,27 @@ utf8ToUTF32BEAVX2_mixed16:
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
 	VPMOVZXBW    X2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y9
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y8
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPBLENDVB    Y8, Y10, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y2, Y8
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y8, Y8
-	VPSLLW       $0x0c, Y2, Y10
+	VPAND        ydword3F003F<>+0(SB), Y0, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y2, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y2, Y12
 	VPAND        ydword3F003F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y10, Y10
-	VPOR         Y9, Y10, Y10
-	VPBLENDVB    Y8, Y10, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y10, Y1
-	VPXOR        Y10, Y10, Y10
-	VPCMPEQW     Y1, Y10, Y10
+	VPOR         Y1, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y1, Y12, Y12
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y10, Y10
-	VPTEST       Y8, Y10
+	VPOR         Y1, Y12, Y12
+	VPTEST       Y10, Y12
 	JNZ          utf8ToUTF32BEAVX2_sixteen
 	MOVL         R14, DI
 	SHRL         $0x10, DI
@@ -29466,11 +29866,11 @@ utf8ToUTF32BEAVX2_mixed16:
 	LEAQ         packW16LE<>+0(SB), R11
 	MOVQ         DI, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X5
+	VMOVDQU      (R11)(R12*1), X7
 	MOVQ         R8, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
-	VPSHUFB      Y5, Y0, Y0
+	VINSERTI128  $0x01, (R11)(R12*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
 	POPCNTL      DI, DI
 	POPCNTL      R8, R8
 	VPXOR        Y1, Y1, Y1
@@ -29552,10 +29952,10 @@ utf8ToUTF32BEAVX2_sixteen:
 	VPMOVZXBW   X1, Y1
 	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
 	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y0, Y8
+	VPAND       ydword3F003F<>+0(SB), Y0, Y10
 	VPAND       ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW      $0x06, Y1, Y1
-	VPOR        Y8, Y1, Y1
+	VPOR        Y10, Y1, Y1
 	VPBLENDVB   Y2, Y1, Y0, Y0
 	MOVL        R15, R8
 	MOVBLZX     R8, R8
@@ -29565,11 +29965,11 @@ utf8ToUTF32BEAVX2_sixteen:
 	LEAQ        packW16LE<>+0(SB), R10
 	MOVQ        R8, R11
 	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X6
+	VMOVDQU     (R10)(R11*1), X8
 	MOVQ        R9, R11
 	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB     Y6, Y0, Y0
+	VINSERTI128 $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB     Y8, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
 	VPXOR       Y1, Y1, Y1
@@ -29593,57 +29993,57 @@ utf8ToUTF32BEAVX2_long:
 	VPMOVZXBW   X0, Y0
 	VPMOVZXBW   X1, Y1
 	VPMOVZXBW   X2, Y2
-	VPMOVZXBW   X3, Y8
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y9
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND       ydword3F003F<>+0(SB), Y0, Y10
-	VPAND       ydword1F001F<>+0(SB), Y1, Y11
-	VPSLLW      $0x06, Y11, Y11
-	VPOR        Y10, Y11, Y11
-	VPBLENDVB   Y9, Y11, Y0, Y0
-	VPAND       ydwordF000F0<>+0(SB), Y2, Y9
-	VPCMPEQW    ydwordE000E0<>+0(SB), Y9, Y9
-	VPSLLW      $0x0c, Y2, Y11
-	VPAND       ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW      $0x06, Y12, Y12
-	VPOR        Y12, Y11, Y11
-	VPOR        Y10, Y11, Y11
-	VPBLENDVB   Y9, Y11, Y0, Y0
-	VPAND       ydwordF800F800<>+0(SB), Y11, Y12
-	VPXOR       Y13, Y13, Y13
-	VPCMPEQW    Y13, Y12, Y13
-	VPCMPEQW    ydwordD800D800<>+0(SB), Y12, Y12
+	VPMOVZXBW   X3, Y10
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y11
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND       ydword3F003F<>+0(SB), Y0, Y12
+	VPAND       ydword1F001F<>+0(SB), Y1, Y13
+	VPSLLW      $0x06, Y13, Y13
 	VPOR        Y12, Y13, Y13
-	VPAND       Y9, Y13, Y13
-	VPAND       ydwordF800F8<>+0(SB), Y8, Y9
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y9, Y9
-	VPBLENDVB   Y9, Y11, Y0, Y0
-	VPAND       ydword70007<>+0(SB), Y8, Y8
-	VPSLLW      $0x02, Y8, Y8
-	VPAND       ydword3F003F<>+0(SB), Y2, Y12
-	VPSRLW      $0x04, Y12, Y12
-	VPOR        Y12, Y8, Y8
-	VPAND       Y9, Y8, Y8
-	VPAND       ydwordF800F8<>+0(SB), Y2, Y9
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y9, Y9
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y11
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW      $0x0c, Y2, Y13
+	VPAND       ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW      $0x06, Y14, Y14
+	VPOR        Y14, Y13, Y13
+	VPOR        Y12, Y13, Y13
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydwordF800F800<>+0(SB), Y13, Y14
+	VPXOR       Y15, Y15, Y15
+	VPCMPEQW    Y15, Y14, Y15
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y14, Y14
+	VPOR        Y14, Y15, Y15
+	VPAND       Y11, Y15, Y15
+	VPAND       ydwordF800F8<>+0(SB), Y10, Y11
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y10, Y10
+	VPSLLW      $0x02, Y10, Y10
+	VPAND       ydword3F003F<>+0(SB), Y2, Y14
+	VPSRLW      $0x04, Y14, Y14
+	VPOR        Y14, Y10, Y10
+	VPAND       Y11, Y10, Y10
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y11
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
 	VPAND       ydword70007<>+0(SB), Y2, Y2
 	VPSLLW      $0x08, Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y1, Y12
-	VPSLLW      $0x02, Y12, Y12
-	VPOR        Y12, Y2, Y2
-	VPSRLW      $0x04, Y10, Y12
-	VPOR        Y12, Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW      $0x02, Y14, Y14
+	VPOR        Y14, Y2, Y2
+	VPSRLW      $0x04, Y12, Y14
+	VPOR        Y14, Y2, Y2
 	VMOVDQU     ydword400040<>+0(SB), Y1
 	VPCMPGTW    Y2, Y1, Y1
-	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y12
-	VPOR        Y12, Y1, Y1
-	VPAND       Y9, Y1, Y1
-	VPOR        Y1, Y13, Y13
+	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y14
+	VPOR        Y14, Y1, Y1
+	VPAND       Y11, Y1, Y1
+	VPOR        Y1, Y15, Y15
 	LEAQ        wordRamp<>+0(SB), R8
 	MOVQ        R12, R9
 	NEGQ        R9
 	VMOVDQU     32(R8)(R9*2), Y1
-	VPTEST      Y1, Y13
+	VPTEST      Y1, Y15
 	JNZ         utf8ToUTF32BEAVX2_done
 	MOVL        R15, R8
 	MOVBLZX     R8, R8
@@ -29653,16 +30053,16 @@ utf8ToUTF32BEAVX2_long:
 	LEAQ        packW16LE<>+0(SB), R10
 	MOVQ        R8, R11
 	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X7
+	VMOVDQU     (R10)(R11*1), X9
 	MOVQ        R9, R11
 	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y7, Y7
-	VPSHUFB     Y7, Y0, Y0
+	VINSERTI128 $0x01, (R10)(R11*1), Y9, Y9
+	VPSHUFB     Y9, Y0, Y0
 	POPCNTL     R8, R8
 	POPCNTL     R9, R9
-	VPSHUFB     Y7, Y8, Y8
-	VPUNPCKLWD  Y8, Y0, Y1
-	VPUNPCKHWD  Y8, Y0, Y0
+	VPSHUFB     Y9, Y10, Y10
+	VPUNPCKLWD  Y10, Y0, Y1
+	VPUNPCKHWD  Y10, Y0, Y0
 	VPERM2I128  $0x20, Y0, Y1, Y2
 	VPSHUFB     swap32<>+0(SB), Y2, Y2
 	VMOVDQU     Y2, (AX)(DI*1)

@@ -530,6 +530,8 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	p.Label("mixed")
 	pureThreeAVX2(tab, p, width, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed16")
+	twoBytesAVX2(tab, p, "three32", width, be, pack, v, m, dp, i, j)
+	p.Label("three32")
 	upToThreeAVX2(tab, p, width, be, pack, v, m, dp, i, j)
 	p.Label("sixteen")
 	x := XMM()
@@ -1233,9 +1235,9 @@ func pureThreeBW(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim r
 // the general path takes 16 bytes at a time: the same checks on 32-bit masks
 // (a lead in the last byte waits for the next block), each byte's 16-bit
 // lane decoded from it and the byte before, and the lanes that end a
-// character packed 8 at a time. Any other block goes on to the general path
-// at sixteen; m holds the high bits of the block's bytes.
-func twoBytesAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
+// character packed 8 at a time. Any other block goes on to the label fail;
+// m holds the high bits of the block's bytes.
+func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
 	c := YMM()
 	ge0, bad, cont, lead, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xE0E0E0E0], v, c)
@@ -1245,7 +1247,7 @@ func twoBytesAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.
 	VPCMPEQB(tab.ydw[0xC0C0C0C0], c, c) // C0, C1
 	VPMOVMSKB(c, bad.As32())
 	ORL(ge0.As32(), bad.As32())
-	JNZ(p.Ref("sixteen"))
+	JNZ(p.Ref(fail))
 	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
 	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
 	VPMOVMSKB(c, cont.As32())
@@ -1258,7 +1260,7 @@ func twoBytesAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.
 	MOVL(lead.As32(), t.As32())
 	SHLL(U8(1), t.As32())
 	CMPL(t.As32(), cont.As32())
-	JNE(p.Ref("sixteen"))
+	JNE(p.Ref(fail))
 	// ends: bytes followed by no continuation, before the cut.
 	ends := GP64()
 	MOVL(cont.As32(), ends.As32())
@@ -1329,7 +1331,7 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j re
 	if be && width == 2 {
 		pack = tab.packW16BE
 	}
-	twoBytesAVX2(tab, p, width, be, pack, y, m, dp, i, j)
+	twoBytesAVX2(tab, p, "sixteen", width, be, pack, y, m, dp, i, j)
 }
 
 // upToThreeAVX2 is twoBytesAVX2 with 3-byte characters allowed, for text
