@@ -1,6 +1,12 @@
 package transcode
 
-import "github.com/utf8x/utf8x/internal/transkernel"
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/transkernel"
+)
 
 // The kernels of the hot conversions pair a vector kernel of
 // internal/transkernel, which takes whole 64-byte blocks it can convert, with
@@ -16,20 +22,203 @@ import "github.com/utf8x/utf8x/internal/transkernel"
 // that a window always holds the first character whole.
 const scalarStep = 64
 
-// accelerate runs the vector kernel vec and the scalar kernel sc by turns over
-// src. It stops where sc stops short of its window: at an error, a character
-// the target lacks, or a full dst; that is where sc alone would stop too,
-// since vec stops before anything sc would refuse. Inputs (and what is left
-// of them) shorter than minLen, where the call of vec costs more than sc's
-// work, go to sc alone.
-func accelerate[D, S any](dst []D, src []S, minLen int, vec, sc func([]D, []S) (int, int)) (nDst, nSrc int) {
+// conv names an accelerated conversion. The kernels, forms and growth rule of
+// each are reached by a switch on it, never through a function value, so that
+// the compiler sees every call and the caller's dst and src do not escape: an
+// Append function converting between stack buffers does not allocate.
+type conv uint8
+
+const (
+	latin1ToUTF8Conv conv = iota
+	utf8ToLatin1Conv
+	utf8ToUTF16LEConv
+	utf8ToUTF16BEConv
+	utf16LEToUTF8Conv
+	utf16BEToUTF8Conv
+	utf8ToUTF32LEConv
+	utf8ToUTF32BEConv
+	utf32LEToUTF8Conv
+	utf32BEToUTF8Conv
+	// The []uint16 conversions run on byte views of the units (unitsOf): dst
+	// for utf8ToUnitsConv, src for unitsToUTF8Conv.
+	utf8ToUnitsConv
+	unitsToUTF8Conv
+)
+
+// unitsOf views b, whose length is even, as the code units it holds.
+func unitsOf(b []byte) []uint16 {
+	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/2)
+}
+
+// bytesOf views u as its bytes.
+func bytesOf(u []uint16) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(u))), 2*len(u))
+}
+
+// minLen is the input length below which the call of c's vector kernel costs
+// more than the scalar kernel's work.
+func (c conv) minLen() int {
+	switch c {
+	case latin1ToUTF8Conv, utf8ToLatin1Conv:
+		return transkernel.Latin1MinLen()
+	case utf32LEToUTF8Conv, utf32BEToUTF8Conv:
+		return 1 << 62 // no vector kernel
+	}
+	return transkernel.MinLen
+}
+
+// vector runs c's vector kernel.
+func (c conv) vector(dst, src []byte) (nDst, nSrc int) {
+	switch c {
+	case latin1ToUTF8Conv:
+		return transkernel.Latin1ToUTF8(dst, src)
+	case utf8ToLatin1Conv:
+		return transkernel.UTF8ToLatin1(dst, src)
+	case utf8ToUTF16LEConv:
+		return transkernel.UTF8ToUTF16LE(dst, src)
+	case utf8ToUTF16BEConv:
+		return transkernel.UTF8ToUTF16BE(dst, src)
+	case utf16LEToUTF8Conv:
+		return transkernel.UTF16LEToUTF8(dst, src)
+	case utf16BEToUTF8Conv:
+		return transkernel.UTF16BEToUTF8(dst, src)
+	case utf8ToUTF32LEConv:
+		return transkernel.UTF8ToUTF32LE(dst, src)
+	case utf8ToUTF32BEConv:
+		return transkernel.UTF8ToUTF32BE(dst, src)
+	case utf8ToUnitsConv:
+		d, s := transkernel.UTF8ToUnits(unitsOf(dst), src)
+		return 2 * d, s
+	case unitsToUTF8Conv:
+		d, s := transkernel.UnitsToUTF8(dst, unitsOf(src))
+		return d, 2 * s
+	}
+	return 0, 0
+}
+
+// scalar runs c's scalar kernel.
+func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
+	switch c {
+	case latin1ToUTF8Conv:
+		return latin1ToUTF8Go(dst, src)
+	case utf8ToLatin1Conv:
+		return utf8ToLatin1Go(dst, src)
+	case utf8ToUTF16LEConv:
+		return utf8ToUTF16LEGo(dst, src)
+	case utf8ToUTF16BEConv:
+		return utf8ToUTF16BEGo(dst, src)
+	case utf16LEToUTF8Conv:
+		return utf16LEToUTF8Go(dst, src)
+	case utf16BEToUTF8Conv:
+		return utf16BEToUTF8Go(dst, src)
+	case utf8ToUTF32LEConv:
+		return utf8ToUTF32LEGo(dst, src)
+	case utf8ToUTF32BEConv:
+		return utf8ToUTF32BEGo(dst, src)
+	case utf32LEToUTF8Conv:
+		return utf32ToUTF8(dst, src, false)
+	case utf32BEToUTF8Conv:
+		return utf32ToUTF8(dst, src, true)
+	case utf8ToUnitsConv:
+		d, s := utf8ToUnitsGo(unitsOf(dst), src)
+		return 2 * d, s
+	case unitsToUTF8Conv:
+		d, s := unitsToUTF8Go(dst, unitsOf(src))
+		return d, 2 * s
+	}
+	return 0, 0
+}
+
+// forms returns the forms c converts between, for decoding what the kernels
+// leave and for naming them in errors.
+func (c conv) forms() (from, to *form) {
+	switch c {
+	case latin1ToUTF8Conv:
+		return latin1Form, utf8Form
+	case utf8ToLatin1Conv:
+		return utf8Form, latin1Form
+	case utf8ToUTF16LEConv:
+		return utf8Form, utf16LEForm
+	case utf8ToUTF16BEConv:
+		return utf8Form, utf16BEForm
+	case utf16LEToUTF8Conv:
+		return utf16LEForm, utf8Form
+	case utf16BEToUTF8Conv:
+		return utf16BEForm, utf8Form
+	case utf8ToUTF32LEConv:
+		return utf8Form, utf32LEForm
+	case utf8ToUTF32BEConv:
+		return utf8Form, utf32BEForm
+	case utf32LEToUTF8Conv:
+		return utf32LEForm, utf8Form
+	case utf32BEToUTF8Conv:
+		return utf32BEForm, utf8Form
+	}
+	panic("transcode: conversion without forms")
+}
+
+// decode is the source form's decode at the end of the input.
+func (c conv) decode(p []byte) (rune, int, utf8x.ErrorKind) {
+	switch c {
+	case latin1ToUTF8Conv:
+		return decodeLatin1(p, true)
+	case utf16LEToUTF8Conv:
+		return decodeUTF16LE(p, true)
+	case utf16BEToUTF8Conv:
+		return decodeUTF16BE(p, true)
+	case utf32LEToUTF8Conv:
+		return decodeUTF32LE(p, true)
+	case utf32BEToUTF8Conv:
+		return decodeUTF32BE(p, true)
+	}
+	return decodeUTF8(p, true)
+}
+
+// encode is the target form's encode.
+func (c conv) encode(p []byte, r rune) int {
+	switch c {
+	case utf8ToLatin1Conv:
+		return encodeLatin1(p, r)
+	case utf8ToUTF16LEConv:
+		return encodeUTF16LE(p, r)
+	case utf8ToUTF16BEConv:
+		return encodeUTF16BE(p, r)
+	case utf8ToUTF32LEConv:
+		return encodeUTF32LE(p, r)
+	case utf8ToUTF32BEConv:
+		return encodeUTF32BE(p, r)
+	}
+	return encodeUTF8(p, r)
+}
+
+// grow bounds the output of n more input bytes.
+func (c conv) grow(n int) int {
+	switch c {
+	case latin1ToUTF8Conv, utf8ToUTF16LEConv, utf8ToUTF16BEConv:
+		return 2 * n
+	case utf16LEToUTF8Conv, utf16BEToUTF8Conv:
+		return (3*n + 1) / 2
+	case utf8ToUTF32LEConv, utf8ToUTF32BEConv:
+		return 4 * n
+	}
+	return n
+}
+
+// accelerate runs c's vector and scalar kernels by turns over src. It stops
+// where the scalar kernel stops short of its window: at an error, a character
+// the target lacks, or a full dst; that is where the scalar kernel alone would
+// stop too, since the vector kernel stops before anything the scalar one
+// would refuse. Inputs (and what is left of them) shorter than c.minLen go to
+// the scalar kernel alone.
+func accelerate(dst, src []byte, c conv) (nDst, nSrc int) {
+	minLen := c.minLen()
 	if !transkernel.Enabled() || len(src) < minLen {
-		return sc(dst, src)
+		return c.scalar(dst, src)
 	}
 	i, j := 0, 0
 	for {
 		if len(src)-i >= minLen {
-			d, s := vec(dst[j:], src[i:])
+			d, s := c.vector(dst[j:], src[i:])
 			i += s
 			j += d
 			if i == len(src) {
@@ -37,11 +226,43 @@ func accelerate[D, S any](dst []D, src []S, minLen int, vec, sc func([]D, []S) (
 			}
 		}
 		end := min(len(src), i+scalarStep)
-		d, s := sc(dst[j:], src[i:end])
+		d, s := c.scalar(dst[j:], src[i:end])
 		i += s
 		j += d
 		if i == len(src) || s == 0 {
 			return j, i
+		}
+	}
+}
+
+// appendStrict runs c's kernels over src into the spare capacity of dst,
+// growing dst only when they stop for lack of room, and converting what they
+// leave to the per-unit code.
+func appendStrict(dst, src []byte, c conv) ([]byte, error) {
+	i := 0
+	for {
+		n := len(dst)
+		d, s := accelerate(dst[n:cap(dst)], src[i:], c)
+		dst = dst[:n+d]
+		i += s
+		if i == len(src) {
+			return dst, nil
+		}
+		r, l, kind := c.decode(src[i:])
+		if kind != 0 {
+			from, _ := c.forms()
+			return dst, newError(from, src, i, l, kind)
+		}
+		w := c.encode(dst[len(dst):cap(dst)], r)
+		switch {
+		case w < 0:
+			_, to := c.forms()
+			return dst, newUnrepresentable(to, src, i, l, r)
+		case w == 0:
+			dst = slices.Grow(dst, c.grow(len(src)-i))
+		default:
+			dst = dst[:len(dst)+w]
+			i += l
 		}
 	}
 }

@@ -58,10 +58,10 @@ func kernelPairs() []kernelPair {
 	if binary.NativeEndian.Uint16([]byte{1, 0}) == 1 {
 		ps = append(ps,
 			kernelPair{"utf8ToUnits", unitsKernel(func(d []uint16, s []byte) (int, int) {
-				return accelerate(d, s, transkernel.MinLen, transkernel.UTF8ToUnits, utf8ToUnitsGo)
+				return utf8ToUnits(d, s)
 			}), unitsKernel(utf8ToUnitsGo), false, false, 2},
 			kernelPair{"unitsToUTF8", unitsSource(func(d []byte, s []uint16) (int, int) {
-				return accelerate(d, s, transkernel.MinLen, transkernel.UnitsToUTF8, unitsToUTF8Go)
+				return unitsToUTF8(d, s)
 			}), unitsSource(unitsToUTF8Go), true, false, 2},
 		)
 	}
@@ -105,6 +105,11 @@ var accelBackgrounds = []string{
 	"我能吞下玻璃而不伤身体。私はガラスを食べられます",
 	"😀😃😄😁😆😅🤣😂🙂🙃😉😊🥰",
 	"a é 我 😀 Ω \uFEFF z \u07FF\u0800\uFFFF\U00010000\U0010FFFF ",
+	// 4-byte characters (surrogate pairs) at each alignment against the
+	// blocks, and beside runs of 3-byte ones.
+	"a😀😃😄😁😆😅🤣😂",
+	"é😀😃😄😁😆😅🤣😂",
+	"我😀能😃吞😄下😁玻",
 }
 
 // input turns UTF-8 text into p's input form (Latin-1 input takes the text's

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/utf8x/utf8x"
 	"golang.org/x/text/transform"
@@ -111,5 +112,125 @@ func TestAppendGrowth(t *testing.T) {
 		if limit := c.dec*float64(len(encoded)) + 8<<10 + 64; float64(cap(decoded)) > limit {
 			t.Errorf("%s decode: capacity %d for %d input bytes, more than %.0f", c.e, cap(decoded), len(encoded), limit)
 		}
+	}
+}
+
+// TestAppendAllocs checks that the Append functions leave the caller's
+// buffers where they are: converting between stack arrays with room to spare
+// allocates nothing, with every kernel set forced (the purego build runs the
+// portable set alone). Inputs are long enough for the vector kernels, and mix
+// every length of UTF-8 character so that the scalar kernels run too.
+func TestAppendAllocs(t *testing.T) {
+	text := strings.Repeat("ab é 我 😀 z ", 12)
+	latin := strings.Repeat("Ça été déjà l'été ÿ ", 8)
+	forEachKernelSet(t, func(t *testing.T) {
+		check := func(name string, f func()) {
+			t.Helper()
+			if n := testing.AllocsPerRun(20, f); n != 0 {
+				t.Errorf("%s: %v allocations per run, want 0", name, n)
+			}
+		}
+		check("AppendUTF8ToUTF16LE", func() {
+			var src [256]byte
+			var dst [1024]byte
+			s := src[:copy(src[:], text)]
+			out, err := AppendUTF8ToUTF16LE(dst[:0], s)
+			if err != nil || len(out) == 0 {
+				t.Fatal(err)
+			}
+		})
+		check("AppendUTF8ToUTF16BE", func() {
+			var src [256]byte
+			var dst [1024]byte
+			s := src[:copy(src[:], text)]
+			if _, err := AppendUTF8ToUTF16BE(dst[:0], s); err != nil {
+				t.Fatal(err)
+			}
+		})
+		check("AppendUTF16LEToUTF8", func() {
+			var src [512]byte
+			var mid, dst [1024]byte
+			s := src[:copy(src[:], text)]
+			u, _ := AppendUTF8ToUTF16LE(mid[:0], s)
+			out, err := AppendUTF16LEToUTF8(dst[:0], u)
+			if err != nil || string(out) != string(s) {
+				t.Fatalf("round trip: %v", err)
+			}
+		})
+		check("AppendUTF16BEToUTF8", func() {
+			var src [512]byte
+			var mid, dst [1024]byte
+			s := src[:copy(src[:], text)]
+			u, _ := AppendUTF8ToUTF16BE(mid[:0], s)
+			out, err := AppendUTF16BEToUTF8(dst[:0], u)
+			if err != nil || string(out) != string(s) {
+				t.Fatalf("round trip: %v", err)
+			}
+		})
+		check("AppendUTF8ToUTF32LE/AppendUTF32LEToUTF8", func() {
+			var src [256]byte
+			var mid [2048]byte
+			var dst [512]byte
+			s := src[:copy(src[:], text)]
+			u, _ := AppendUTF8ToUTF32LE(mid[:0], s)
+			out, err := AppendUTF32LEToUTF8(dst[:0], u)
+			if err != nil || string(out) != string(s) {
+				t.Fatalf("round trip: %v", err)
+			}
+		})
+		check("AppendUTF8ToUTF32BE/AppendUTF32BEToUTF8", func() {
+			var src [256]byte
+			var mid [2048]byte
+			var dst [512]byte
+			s := src[:copy(src[:], text)]
+			u, _ := AppendUTF8ToUTF32BE(mid[:0], s)
+			out, err := AppendUTF32BEToUTF8(dst[:0], u)
+			if err != nil || string(out) != string(s) {
+				t.Fatalf("round trip: %v", err)
+			}
+		})
+		check("AppendUTF8ToUTF16/AppendUTF16ToUTF8", func() {
+			var src [256]byte
+			var mid [512]uint16
+			var dst [512]byte
+			s := src[:copy(src[:], text)]
+			u, _ := AppendUTF8ToUTF16(mid[:0], s)
+			out, err := AppendUTF16ToUTF8(dst[:0], u)
+			if err != nil || string(out) != string(s) {
+				t.Fatalf("round trip: %v", err)
+			}
+		})
+		check("AppendUTF8ToLatin1/AppendLatin1ToUTF8", func() {
+			var src [256]byte
+			var mid [256]byte
+			var dst [512]byte
+			s := src[:copy(src[:], latin)]
+			l, err := AppendUTF8ToLatin1(mid[:0], s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out := AppendLatin1ToUTF8(dst[:0], l); string(out) != string(s) {
+				t.Fatal("round trip differs")
+			}
+		})
+		check("AppendUTF16ToWTF8/AppendWTF8ToUTF16", func() {
+			var src [64]uint16
+			var mid [256]byte
+			var dst [64]uint16
+			s := append(src[:0], 'a', 0xD800, 'b', 0xDC00, 0xD83D, 0xDE00)
+			w := AppendUTF16ToWTF8(mid[:0], s)
+			out, err := AppendWTF8ToUTF16(dst[:0], w)
+			if err != nil || len(out) != len(s) {
+				t.Fatalf("round trip: %v", err)
+			}
+		})
+	})
+	// The reference the test relies on: the standard library's encoder on
+	// stack buffers does not allocate either, so a failure above is ours.
+	if n := testing.AllocsPerRun(20, func() {
+		var buf [16]uint16
+		_ = utf16.AppendRune(buf[:0], '😀')
+	}); n != 0 {
+		t.Fatalf("utf16.AppendRune allocates %v times: the test's premise fails", n)
 	}
 }

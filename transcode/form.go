@@ -1,8 +1,6 @@
 package transcode
 
 import (
-	"encoding/binary"
-
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/cp1252"
 )
@@ -135,11 +133,11 @@ func encodeUTF8(p []byte, r rune) int {
 }
 
 func decodeUTF16LE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
-	return decodeUTF16(p, atEOF, binary.LittleEndian)
+	return decodeUTF16(p, atEOF, false)
 }
 
 func decodeUTF16BE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
-	return decodeUTF16(p, atEOF, binary.BigEndian)
+	return decodeUTF16(p, atEOF, true)
 }
 
 // decodeUTF16 reads one character. A high surrogate not followed by a low one,
@@ -148,11 +146,11 @@ func decodeUTF16BE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 // surrogate followed only by a last odd byte is one 3-byte Truncated unit, a
 // pair cut short, as the WHATWG Encoding Standard, Python and ICU read it (one
 // U+FFFD, not two).
-func decodeUTF16(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x.ErrorKind) {
+func decodeUTF16(p []byte, atEOF bool, be bool) (rune, int, utf8x.ErrorKind) {
 	if len(p) < 2 {
 		return short(p, atEOF)
 	}
-	u := rune(order.Uint16(p))
+	u := rune(get16(p, be))
 	switch {
 	case u < 0xD800 || u > 0xDFFF:
 		return u, 2, 0
@@ -167,7 +165,7 @@ func decodeUTF16(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x
 		}
 		return utf8x.RuneError, 2, utf8x.LoneSurrogate
 	}
-	v := rune(order.Uint16(p[2:]))
+	v := rune(get16(p[2:], be))
 	if v < 0xDC00 || v > 0xDFFF {
 		return utf8x.RuneError, 2, utf8x.LoneSurrogate
 	}
@@ -183,41 +181,41 @@ func short(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 	return utf8x.RuneError, len(p), utf8x.Truncated
 }
 
-func encodeUTF16LE(p []byte, r rune) int { return encodeUTF16(p, r, binary.LittleEndian) }
-func encodeUTF16BE(p []byte, r rune) int { return encodeUTF16(p, r, binary.BigEndian) }
+func encodeUTF16LE(p []byte, r rune) int { return encodeUTF16(p, r, false) }
+func encodeUTF16BE(p []byte, r rune) int { return encodeUTF16(p, r, true) }
 
-func encodeUTF16(p []byte, r rune, order binary.ByteOrder) int {
+func encodeUTF16(p []byte, r rune, be bool) int {
 	if r < 0x10000 {
 		if len(p) < 2 {
 			return 0
 		}
-		order.PutUint16(p, uint16(r))
+		put16(p, uint16(r), be)
 		return 2
 	}
 	if len(p) < 4 {
 		return 0
 	}
 	r -= 0x10000
-	order.PutUint16(p, uint16(0xD800+r>>10))
-	order.PutUint16(p[2:], uint16(0xDC00+r&0x3FF))
+	put16(p, uint16(0xD800+r>>10), be)
+	put16(p[2:], uint16(0xDC00+r&0x3FF), be)
 	return 4
 }
 
 func decodeUTF32LE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
-	return decodeUTF32(p, atEOF, binary.LittleEndian)
+	return decodeUTF32(p, atEOF, false)
 }
 
 func decodeUTF32BE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
-	return decodeUTF32(p, atEOF, binary.BigEndian)
+	return decodeUTF32(p, atEOF, true)
 }
 
 // decodeUTF32 reads one code unit: a surrogate code point is Surrogate, a value
 // above U+10FFFF TooLarge, and 1 to 3 bytes at the end of the input Truncated.
-func decodeUTF32(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x.ErrorKind) {
+func decodeUTF32(p []byte, atEOF bool, be bool) (rune, int, utf8x.ErrorKind) {
 	if len(p) < 4 {
 		return short(p, atEOF)
 	}
-	v := order.Uint32(p)
+	v := get32(p, be)
 	switch {
 	case v > utf8x.MaxRune:
 		return utf8x.RuneError, 4, utf8x.TooLarge
@@ -227,14 +225,14 @@ func decodeUTF32(p []byte, atEOF bool, order binary.ByteOrder) (rune, int, utf8x
 	return rune(v), 4, 0
 }
 
-func encodeUTF32LE(p []byte, r rune) int { return encodeUTF32(p, r, binary.LittleEndian) }
-func encodeUTF32BE(p []byte, r rune) int { return encodeUTF32(p, r, binary.BigEndian) }
+func encodeUTF32LE(p []byte, r rune) int { return encodeUTF32(p, r, false) }
+func encodeUTF32BE(p []byte, r rune) int { return encodeUTF32(p, r, true) }
 
-func encodeUTF32(p []byte, r rune, order binary.ByteOrder) int {
+func encodeUTF32(p []byte, r rune, be bool) int {
 	if len(p) < 4 {
 		return 0
 	}
-	order.PutUint32(p, uint32(r))
+	put32(p, uint32(r), be)
 	return 4
 }
 

@@ -5,18 +5,17 @@ import (
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/cp1252"
-	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // UTF-8 <-> ISO-8859-1 and Windows-1252: the kernels, the direct slice
 // functions and the lengths.
 
 func latin1ToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.Latin1MinLen(), transkernel.Latin1ToUTF8, latin1ToUTF8Go)
+	return accelerate(dst, src, latin1ToUTF8Conv)
 }
 
 func utf8ToLatin1(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.Latin1MinLen(), transkernel.UTF8ToLatin1, utf8ToLatin1Go)
+	return accelerate(dst, src, utf8ToLatin1Conv)
 }
 
 // latin1ToUTF8Go is the scalar kernel from ISO-8859-1 to UTF-8; every byte
@@ -167,7 +166,7 @@ func utf8ToCP1252(dst, src []byte) (nDst, nSrc int) {
 // returns the extended buffer. Every byte string is valid ISO-8859-1. It does
 // not allocate when dst has room for the result, UTF8LenFromLatin1(src) bytes.
 func AppendLatin1ToUTF8(dst, src []byte) []byte {
-	dst, _ = appendSameASCII(dst, src, latin1ToUTF8, latin1Form, utf8Form, twice)
+	dst, _ = appendSameASCII(dst, src, latin1ToUTF8Conv)
 	return dst
 }
 
@@ -176,20 +175,20 @@ func AppendLatin1ToUTF8(dst, src []byte) []byte {
 // result, utf8x.RuneCount(src) bytes. Ill-formed input and characters above
 // U+00FF stop it with an *Error (Kind Unrepresentable for the latter).
 func AppendUTF8ToLatin1(dst, src []byte) ([]byte, error) {
-	return appendSameASCII(dst, src, utf8ToLatin1, utf8Form, latin1Form, same)
+	return appendSameASCII(dst, src, utf8ToLatin1Conv)
 }
 
 // appendSameASCII is appendStrict for two encodings that write ASCII as the
 // same bytes (UTF-8 and ISO-8859-1): the ASCII prefix is one bulk copy, which
 // also spares short ASCII inputs the fixed cost of the conversion kernels.
 // Error offsets still count from the start of src.
-func appendSameASCII(dst, src []byte, k kernel, from, to *form, grow func(int) int) ([]byte, error) {
+func appendSameASCII(dst, src []byte, c conv) ([]byte, error) {
 	n := utf8x.ASCIIPrefix(src)
 	dst = append(dst, src[:n]...)
 	if n == len(src) {
 		return dst, nil
 	}
-	dst, err := appendStrict(dst, src[n:], k, from, to, grow)
+	dst, err := appendStrict(dst, src[n:], c)
 	if e, ok := err.(*Error); ok {
 		e.Offset += n
 	}

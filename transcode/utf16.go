@@ -5,17 +5,16 @@ import (
 	"slices"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // UTF-8 <-> UTF-16: the kernels, the direct slice functions and the lengths.
 
 func utf8ToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF8ToUTF16LE, utf8ToUTF16LEGo)
+	return accelerate(dst, src, utf8ToUTF16LEConv)
 }
 
 func utf8ToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF8ToUTF16BE, utf8ToUTF16BEGo)
+	return accelerate(dst, src, utf8ToUTF16BEConv)
 }
 
 func utf8ToUTF16LEGo(dst, src []byte) (int, int) { return utf8ToUTF16Go(dst, src, false) }
@@ -149,11 +148,11 @@ loop:
 }
 
 func utf16LEToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16LEToUTF8, utf16LEToUTF8Go)
+	return accelerate(dst, src, utf16LEToUTF8Conv)
 }
 
 func utf16BEToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16BEToUTF8, utf16BEToUTF8Go)
+	return accelerate(dst, src, utf16BEToUTF8Conv)
 }
 
 func utf16LEToUTF8Go(dst, src []byte) (int, int) { return utf16ToUTF8Go(dst, src, false) }
@@ -233,50 +232,29 @@ loop:
 	return j, i
 }
 
-// appendStrict runs kernel k over src into the spare capacity of dst, growing
-// dst only when k stops for lack of room, and converting what k leaves to the
-// per-unit code. grow(n) bounds the output of n more input bytes.
-func appendStrict(dst, src []byte, k kernel, from, to *form, grow func(int) int) ([]byte, error) {
-	i := 0
-	for {
-		n := len(dst)
-		d, s := k(dst[n:cap(dst)], src[i:])
-		dst = dst[:n+d]
-		i += s
-		if i == len(src) {
-			return dst, nil
-		}
-		r, l, kind := from.decode(src[i:], true)
-		if kind != 0 {
-			return dst, newError(from, src, i, l, kind)
-		}
-		w := to.encode(dst[len(dst):cap(dst)], r)
-		switch {
-		case w < 0:
-			return dst, newUnrepresentable(to, src, i, l, r)
-		case w == 0:
-			dst = slices.Grow(dst, grow(len(src)-i))
-		default:
-			dst = dst[:len(dst)+w]
-			i += l
-		}
-	}
+// utf8ToUnits is the accelerated kernel from UTF-8 to code units.
+func utf8ToUnits(dst []uint16, src []byte) (nDst, nSrc int) {
+	d, s := accelerate(bytesOf(dst), src, utf8ToUnitsConv)
+	return d / 2, s
 }
 
-func twice(n int) int       { return 2 * n }
-func threeHalves(n int) int { return (3*n + 1) / 2 }
+// unitsToUTF8 is the accelerated kernel from code units to UTF-8.
+func unitsToUTF8(dst []byte, src []uint16) (nDst, nSrc int) {
+	d, s := accelerate(dst, bytesOf(src), unitsToUTF8Conv)
+	return d, s / 2
+}
 
 // AppendUTF8ToUTF16LE appends the UTF-16LE encoding of src, UTF-8, to dst and
 // returns the extended buffer. It does not allocate when dst has room for the
 // result, 2*UTF16LenFromUTF8(src) bytes. On ill-formed input it stops with an
 // *Error, dst holding the conversion of the valid prefix.
 func AppendUTF8ToUTF16LE(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf8ToUTF16LE, utf8Form, utf16LEForm, twice)
+	return appendStrict(dst, src, utf8ToUTF16LEConv)
 }
 
 // AppendUTF8ToUTF16BE is like AppendUTF8ToUTF16LE but writes UTF-16BE.
 func AppendUTF8ToUTF16BE(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf8ToUTF16BE, utf8Form, utf16BEForm, twice)
+	return appendStrict(dst, src, utf8ToUTF16BEConv)
 }
 
 // AppendUTF16LEToUTF8 appends the UTF-8 encoding of src, UTF-16LE, to dst and
@@ -284,12 +262,12 @@ func AppendUTF8ToUTF16BE(dst, src []byte) ([]byte, error) {
 // result, UTF8LenFromUTF16LE(src) bytes. A lone surrogate or a last odd byte
 // stops it with an *Error, dst holding the conversion of the valid prefix.
 func AppendUTF16LEToUTF8(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf16LEToUTF8, utf16LEForm, utf8Form, threeHalves)
+	return appendStrict(dst, src, utf16LEToUTF8Conv)
 }
 
 // AppendUTF16BEToUTF8 is like AppendUTF16LEToUTF8 but reads UTF-16BE.
 func AppendUTF16BEToUTF8(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf16BEToUTF8, utf16BEForm, utf8Form, threeHalves)
+	return appendStrict(dst, src, utf16BEToUTF8Conv)
 }
 
 // UTF16LenFromUTF8 returns the number of UTF-16 code units (not bytes) the
@@ -356,7 +334,7 @@ func AppendUTF8ToUTF16(dst []uint16, src []byte) ([]uint16, error) {
 	i := 0
 	for {
 		n := len(dst)
-		d, s := accelerate(dst[n:cap(dst)], src[i:], transkernel.MinLen, transkernel.UTF8ToUnits, utf8ToUnitsGo)
+		d, s := utf8ToUnits(dst[n:cap(dst)], src[i:])
 		dst = dst[:n+d]
 		i += s
 		if i == len(src) {
@@ -466,7 +444,7 @@ func AppendUTF16ToUTF8(dst []byte, src []uint16) ([]byte, error) {
 	i := 0
 	for {
 		n := len(dst)
-		d, s := accelerate(dst[n:cap(dst)], src[i:], transkernel.MinLen, transkernel.UnitsToUTF8, unitsToUTF8Go)
+		d, s := unitsToUTF8(dst[n:cap(dst)], src[i:])
 		dst = dst[:n+d]
 		i += s
 		if i == len(src) {

@@ -4,17 +4,16 @@ import (
 	"encoding/binary"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // UTF-8 <-> UTF-32: the kernels, the direct slice functions and the lengths.
 
 func utf8ToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF8ToUTF32LE, utf8ToUTF32LEGo)
+	return accelerate(dst, src, utf8ToUTF32LEConv)
 }
 
 func utf8ToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF8ToUTF32BE, utf8ToUTF32BEGo)
+	return accelerate(dst, src, utf8ToUTF32BEConv)
 }
 
 func utf8ToUTF32LEGo(dst, src []byte) (int, int) { return utf8ToUTF32Go(dst, src, false) }
@@ -133,20 +132,17 @@ func utf32ToUTF8(dst, src []byte, be bool) (nDst, nSrc int) {
 	return j, i
 }
 
-func fourTimes(n int) int { return 4 * n }
-func same(n int) int      { return n }
-
 // AppendUTF8ToUTF32LE appends the UTF-32LE encoding of src, UTF-8, to dst and
 // returns the extended buffer. It does not allocate when dst has room for the
 // result, 4*utf8x.RuneCount(src) bytes. On ill-formed input it stops with an
 // *Error, dst holding the conversion of the valid prefix.
 func AppendUTF8ToUTF32LE(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf8ToUTF32LE, utf8Form, utf32LEForm, fourTimes)
+	return appendStrict(dst, src, utf8ToUTF32LEConv)
 }
 
 // AppendUTF8ToUTF32BE is like AppendUTF8ToUTF32LE but writes UTF-32BE.
 func AppendUTF8ToUTF32BE(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf8ToUTF32BE, utf8Form, utf32BEForm, fourTimes)
+	return appendStrict(dst, src, utf8ToUTF32BEConv)
 }
 
 // AppendUTF32LEToUTF8 appends the UTF-8 encoding of src, UTF-32LE, to dst and
@@ -154,12 +150,12 @@ func AppendUTF8ToUTF32BE(dst, src []byte) ([]byte, error) {
 // result, UTF8LenFromUTF32LE(src) bytes. A surrogate code point, a value above
 // U+10FFFF or 1 to 3 bytes left at the end stop it with an *Error.
 func AppendUTF32LEToUTF8(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf32LEToUTF8, utf32LEForm, utf8Form, same)
+	return appendStrict(dst, src, utf32LEToUTF8Conv)
 }
 
 // AppendUTF32BEToUTF8 is like AppendUTF32LEToUTF8 but reads UTF-32BE.
 func AppendUTF32BEToUTF8(dst, src []byte) ([]byte, error) {
-	return appendStrict(dst, src, utf32BEToUTF8, utf32BEForm, utf8Form, same)
+	return appendStrict(dst, src, utf32BEToUTF8Conv)
 }
 
 // UTF32LenFromUTF8 returns the number of UTF-32 code units (not bytes) the

@@ -65,6 +65,38 @@ func utf16LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf16BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
+// utf8ToUTF16LEAVX512BW converts UTF-8 to UTF-16LE in 64-byte blocks
+// while src has 64 bytes left and dst 128, and returns the bytes
+// written and read, with AVX-512 F and BW only. It stops at ill-formed
+// input, at the latest at the start of the block holding it.
+//
+//go:noescape
+func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToUTF16BEAVX512BW converts UTF-8 to UTF-16BE in 64-byte blocks
+// while src has 64 bytes left and dst 128, and returns the bytes
+// written and read, with AVX-512 F and BW only. It stops at ill-formed
+// input, at the latest at the start of the block holding it.
+//
+//go:noescape
+func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToUTF32LEAVX512BW converts UTF-8 to UTF-32LE in 64-byte blocks
+// while src has 64 bytes left and dst 256, and returns the bytes
+// written and read, with AVX-512 F and BW only. It stops at ill-formed
+// input, at the latest at the start of the block holding it.
+//
+//go:noescape
+func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToUTF32BEAVX512BW converts UTF-8 to UTF-32BE in 64-byte blocks
+// while src has 64 bytes left and dst 256, and returns the bytes
+// written and read, with AVX-512 F and BW only. It stops at ill-formed
+// input, at the latest at the start of the block holding it.
+//
+//go:noescape
+func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+
 // latin1ToUTF8AVX2 converts ISO-8859-1 to UTF-8 in 32-byte blocks while
 // src has 32 bytes left and dst 64, and returns the bytes written and read.
 //
@@ -81,30 +113,46 @@ func utf8ToLatin1AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF16LEAVX2 converts UTF-8 to UTF-16LE in 32-byte blocks
 // while src has 32 bytes left and dst 64, and returns the bytes written
-// and read. It stops at ill-formed input and 4-byte characters, at the
-// latest at the start of the 16 bytes holding them.
+// and read. It stops at ill-formed input, at the latest at the start of
+// the 16 bytes holding it.
 //
 //go:noescape
 func utf8ToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf8ToUTF16BEAVX2 converts UTF-8 to UTF-16BE in 32-byte blocks
 // while src has 32 bytes left and dst 64, and returns the bytes written
-// and read. It stops at ill-formed input and 4-byte characters, at the
-// latest at the start of the 16 bytes holding them.
+// and read. It stops at ill-formed input, at the latest at the start of
+// the 16 bytes holding it.
 //
 //go:noescape
 func utf8ToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
+// utf8ToUTF32LEAVX2 converts UTF-8 to UTF-32LE in 32-byte blocks
+// while src has 32 bytes left and dst 128, and returns the bytes written
+// and read. It stops at ill-formed input, at the latest at the start of
+// the 16 bytes holding it.
+//
+//go:noescape
+func utf8ToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToUTF32BEAVX2 converts UTF-8 to UTF-32BE in 32-byte blocks
+// while src has 32 bytes left and dst 128, and returns the bytes written
+// and read. It stops at ill-formed input, at the latest at the start of
+// the 16 bytes holding it.
+//
+//go:noescape
+func utf8ToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
 // utf16LEToUTF8AVX2 converts UTF-16LE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding a surrogate.
+// stops at the first block holding a lone surrogate.
 //
 //go:noescape
 func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16BEToUTF8AVX2 converts UTF-16BE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding a surrogate.
+// stops at the first block holding a lone surrogate.
 //
 //go:noescape
 func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)

@@ -620,2901 +620,149 @@ DATA dwordFC00FC00<>+56(SB)/4, $0xfc00fc00
 DATA dwordFC00FC00<>+60(SB)/4, $0xfc00fc00
 GLOBL dwordFC00FC00<>(SB), RODATA|NOPTR, $64
 
-// func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, CMOV, POPCNT
-TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0x3f003f00, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0x80c080c0, R8
-	VPBROADCASTD R8, Z1
-	MOVQ         $0xaaaaaaaaaaaaaaaa, R8
-	MOVQ         $0x5555555555555555, R9
-	MOVQ         $0xffffffffffffffff, R10
-
-l1u_loop:
-	CMPQ      SI, BX
-	JG        l1u_tail
-	CMPQ      DI, CX
-	JG        l1u_done
-	VMOVDQU64 (DX)(SI*1), Z2
-	VPMOVB2M  Z2, K1
-	KORTESTQ  K1, K1
-	JNZ       l1u_wide
-	VMOVDQU64 Z2, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	JMP       l1u_loop
-
-l1u_wide:
-	KMOVQ         K1, R11
-	MOVL          R11, R12
-	VPMOVZXBW     Y2, Z3
-	VPSLLW        $0x08, Z3, Z4
-	VPANDD        Z0, Z4, Z4
-	VPSRLW        $0x06, Z3, Z5
-	VPTERNLOGD    $0xfe, Z1, Z5, Z4
-	VPBLENDMW     Z4, Z3, K1, Z3
-	PDEPQ         R8, R12, R13
-	ORQ           R9, R13
-	KMOVQ         R13, K2
-	VPCOMPRESSB.Z Z3, K2, Z3
-	POPCNTQ       R12, R12
-	ADDQ          $0x20, R12
-	VMOVDQU64     Z3, (AX)(DI*1)
-	ADDQ          R12, DI
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	SHRQ          $0x20, R11
-	KSHIFTRQ      $0x20, K1, K1
-	VPMOVZXBW     Y2, Z2
-	VPSLLW        $0x08, Z2, Z3
-	VPANDD        Z0, Z3, Z3
-	VPSRLW        $0x06, Z2, Z4
-	VPTERNLOGD    $0xfe, Z1, Z4, Z3
-	VPBLENDMW     Z3, Z2, K1, Z2
-	PDEPQ         R8, R11, R12
-	ORQ           R9, R12
-	KMOVQ         R12, K1
-	VPCOMPRESSB.Z Z2, K1, Z2
-	POPCNTQ       R11, R11
-	ADDQ          $0x20, R11
-	VMOVDQU64     Z2, (AX)(DI*1)
-	ADDQ          R11, DI
-	ADDQ          $0x40, SI
-	JMP           l1u_loop
-
-l1u_tail:
-	LEAQ          64(BX), BX
-	SUBQ          SI, BX
-	JLE           l1u_done
-	BZHIQ         BX, R10, R11
-	KMOVQ         R11, K1
-	VMOVDQU8.Z    (DX)(SI*1), K1, Z2
-	VPMOVB2M      Z2, K1
-	KMOVQ         K1, R11
-	POPCNTQ       R11, R11
-	ADDQ          BX, R11
-	ADDQ          DI, R11
-	SUBQ          $0x80, R11
-	CMPQ          R11, CX
-	JG            l1u_done
-	MOVQ          BX, CX
-	KMOVQ         K1, DX
-	MOVL          DX, R11
-	VPMOVZXBW     Y2, Z3
-	VPSLLW        $0x08, Z3, Z4
-	VPANDD        Z0, Z4, Z4
-	VPSRLW        $0x06, Z3, Z5
-	VPTERNLOGD    $0xfe, Z1, Z5, Z4
-	VPBLENDMW     Z4, Z3, K1, Z3
-	PDEPQ         R8, R11, R12
-	ORQ           R9, R12
-	KMOVQ         R12, K2
-	VPCOMPRESSB.Z Z3, K2, Z3
-	POPCNTQ       R11, R11
-	ADDQ          $0x20, R11
-	MOVQ          $0x00000020, R12
-	CMPQ          CX, R12
-	CMOVQLT       CX, R12
-	SUBQ          $0x20, R11
-	ADDQ          R12, R11
-	SUBQ          R12, CX
-	BZHIQ         R11, R10, R12
-	KMOVQ         R12, K2
-	VMOVDQU8      Z3, K2, (AX)(DI*1)
-	ADDQ          R11, DI
-	VEXTRACTI64X4 $0x01, Z2, Y2
-	SHRQ          $0x20, DX
-	KSHIFTRQ      $0x20, K1, K1
-	VPMOVZXBW     Y2, Z2
-	VPSLLW        $0x08, Z2, Z3
-	VPANDD        Z0, Z3, Z3
-	VPSRLW        $0x06, Z2, Z0
-	VPTERNLOGD    $0xfe, Z1, Z0, Z3
-	VPBLENDMW     Z3, Z2, K1, Z2
-	PDEPQ         R8, DX, R8
-	ORQ           R9, R8
-	KMOVQ         R8, K1
-	VPCOMPRESSB.Z Z2, K1, Z0
-	POPCNTQ       DX, DX
-	ADDQ          $0x20, DX
-	MOVQ          $0x00000020, R8
-	CMPQ          CX, R8
-	CMOVQLT       CX, R8
-	SUBQ          $0x20, DX
-	ADDQ          R8, DX
-	SUBQ          R8, CX
-	BZHIQ         DX, R10, CX
-	KMOVQ         CX, K1
-	VMOVDQU8      Z0, K1, (AX)(DI*1)
-	ADDQ          DX, DI
-	ADDQ          BX, SI
-
-l1u_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000040, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xc2c2c2c2, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xc3c3c3c3, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x40404040, R8
-	VPBROADCASTD R8, Z4
-	MOVQ         $0x7fffffffffffffff, R8
-	MOVQ         $0xffffffffffffffff, R9
-
-u8l1_loop:
-	CMPQ      SI, BX
-	JG        u8l1_tail
-	CMPQ      DI, CX
-	JG        u8l1_done
-	VMOVDQU64 (DX)(SI*1), Z5
-	VPMOVB2M  Z5, K1
-	KORTESTQ  K1, K1
-	JNZ       u8l1_wide
-	VMOVDQU64 Z5, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	JMP       u8l1_loop
-
-u8l1_wide:
-	KMOVQ    K1, R10
-	VPANDD   Z0, Z5, Z6
-	VPCMPEQB Z1, Z6, K1
-	KMOVQ    K1, R11
-	VPCMPB   $0x01, Z2, Z5, K1
-	KMOVQ    K1, R12
-	VPCMPEQB Z3, Z5, K1
-	KMOVQ    K1, R13
-	MOVQ     $0x00000040, R15
-	MOVQ     R9, R14
-	BTQ      $0x3f, R11
-	JCC      u8l1_whole
-	DECQ     R15
-	MOVQ     R8, R14
-	ANDQ     R14, R11
-	ANDQ     R14, R10
-
-u8l1_whole:
-	MOVQ          R11, BP
-	ORQ           R12, BP
-	CMPQ          BP, R10
-	JNE           u8l1_done
-	MOVQ          R11, BP
-	SHLQ          $0x01, BP
-	CMPQ          BP, R12
-	JNE           u8l1_done
-	SHLQ          $0x01, R13
-	KMOVQ         R13, K1
-	VPADDB        Z4, Z5, K1, Z5
-	ANDNQ         R14, R11, R10
-	KMOVQ         R10, K1
-	VPCOMPRESSB.Z Z5, K1, Z5
-	POPCNTQ       R10, BP
-	VMOVDQU64     Z5, (AX)(DI*1)
-	ADDQ          BP, DI
-	ADDQ          R15, SI
-	JMP           u8l1_loop
-
-u8l1_tail:
-	LEAQ       64(BX), BX
-	SUBQ       SI, BX
-	JLE        u8l1_done
-	BZHIQ      BX, R9, R10
-	KMOVQ      R10, K1
-	VMOVDQU8.Z (DX)(SI*1), K1, Z5
-	VPMOVB2M   Z5, K1
-	KMOVQ      K1, DX
-	VPANDD     Z0, Z5, Z0
-	VPCMPEQB   Z1, Z0, K1
-	KMOVQ      K1, R11
-	VPCMPB     $0x01, Z2, Z5, K1
-	KMOVQ      K1, R12
-	VPCMPEQB   Z3, Z5, K1
-	KMOVQ      K1, R13
-	MOVQ       $0x00000040, R15
-	MOVQ       R9, R14
-	BTQ        $0x3f, R11
-	JCC        u8l1_tail_whole
-	DECQ       R15
-	MOVQ       R8, R14
-	ANDQ       R14, R11
-	ANDQ       R14, DX
-
-u8l1_tail_whole:
-	MOVQ          R11, R8
-	ORQ           R12, R8
-	CMPQ          R8, DX
-	JNE           u8l1_done
-	MOVQ          R11, R8
-	SHLQ          $0x01, R8
-	CMPQ          R8, R12
-	JNE           u8l1_done
-	SHLQ          $0x01, R13
-	KMOVQ         R13, K1
-	VPADDB        Z4, Z5, K1, Z5
-	ANDNQ         R14, R11, DX
-	ANDQ          R10, DX
-	KMOVQ         DX, K1
-	VPCOMPRESSB.Z Z5, K1, Z0
-	POPCNTQ       DX, R8
-	LEAQ          -64(DI)(R8*1), R15
-	CMPQ          R15, CX
-	JG            u8l1_done
-	BZHIQ         R8, R9, R15
-	KMOVQ         R15, K1
-	VMOVDQU8      Z0, K1, (AX)(DI*1)
-	ADDQ          R8, DI
-	ADDQ          BX, SI
-
-u8l1_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x003f003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x001f001f, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x00c000c0, R8
-	VPBROADCASTD R8, Z6
-	MOVL         $0x00e000e0, R8
-	VPBROADCASTD R8, Z7
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z8
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z9
-	MOVQ         $0xffffffffffffffff, R8
-
-utf8ToUTF16LEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf8ToUTF16LEAVX512_done
-	CMPQ          DI, CX
-	JG            utf8ToUTF16LEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z10
-	VPMOVB2M      Z10, K1
-	KORTESTQ      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_wide
-	VPMOVZXBW     Y10, Z11
-	VEXTRACTI64X4 $0x01, Z10, Y10
-	VPMOVZXBW     Y10, Z10
-	VMOVDQU64     Z11, (AX)(DI*1)
-	VMOVDQU64     Z10, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf8ToUTF16LEAVX512_loop
-
-utf8ToUTF16LEAVX512_wide:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z10, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z10, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z10, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF16LEAVX512_four
-	VPANDD        Z3, Z10, Z11
-	VPCMPEQB      Z0, Z11, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16LEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16LEAVX512_done
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
-	VPCOMPRESSB.Z Z10, K1, Z11
-	VPCOMPRESSB.Z Z10, K2, Z12
-	VPCOMPRESSB.Z Z10, K3, Z10
-	POPCNTQ       R14, R9
-	VPMOVZXBW     Y11, Z13
-	VPMOVZXBW     Y12, Z14
-	VPMOVZXBW     Y10, Z15
-	VPCMPUW       $0x05, Z6, Z13, K1
-	VPCMPUW       $0x05, Z7, Z13, K2
-	VPANDD        Z4, Z14, Z14
-	VPANDD        Z4, Z15, Z15
-	VPANDD        Z5, Z13, Z16
-	VPSLLW        $0x06, Z16, Z16
-	VPORD         Z14, Z16, Z16
-	VPSLLW        $0x0c, Z13, Z17
-	VPSLLW        $0x06, Z14, Z14
-	VPTERNLOGD    $0xfe, Z15, Z14, Z17
-	VPBLENDMW     Z16, Z13, K1, Z13
-	VPBLENDMW     Z17, Z13, K2, Z13
-	VPCMPUW       $0x01, Z8, Z17, K2, K1
-	VPSUBW        Z9, Z17, Z14
-	VPCMPUW       $0x01, Z8, Z14, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VMOVDQU64     Z13, (AX)(DI*1)
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF16LEAVX512_advance
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VEXTRACTI64X4 $0x01, Z10, Y10
-	VPMOVZXBW     Y11, Z11
-	VPMOVZXBW     Y12, Z12
-	VPMOVZXBW     Y10, Z10
-	VPCMPUW       $0x05, Z6, Z11, K1
-	VPCMPUW       $0x05, Z7, Z11, K2
-	VPANDD        Z4, Z12, Z12
-	VPANDD        Z4, Z10, Z10
-	VPANDD        Z5, Z11, Z13
-	VPSLLW        $0x06, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPSLLW        $0x0c, Z11, Z14
-	VPSLLW        $0x06, Z12, Z12
-	VPTERNLOGD    $0xfe, Z10, Z12, Z14
-	VPBLENDMW     Z13, Z11, K1, Z11
-	VPBLENDMW     Z14, Z11, K2, Z11
-	VPCMPUW       $0x01, Z8, Z14, K2, K1
-	VPSUBW        Z9, Z14, Z12
-	VPCMPUW       $0x01, Z8, Z12, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VMOVDQU64     Z11, 64(AX)(DI*1)
-
-utf8ToUTF16LEAVX512_advance:
-	LEAQ (DI)(R9*2), DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF16LEAVX512_loop
-
-utf8ToUTF16LEAVX512_four:
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
-	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16LEAVX512_four_mixed
-	VPSLLD     $0x04, Z10, Z11
-	VPANDD     dword3F000<>+0(SB), Z11, Z11
-	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
-	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
-	VPSUBD     dword10000<>+0(SB), Z11, Z12
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16LEAVX512_four_mixed
-
-utf8ToUTF16LEAVX512_pure:
-	VPSRLD     $0x0a, Z12, Z10
-	VPSLLD     $0x10, Z12, Z12
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z12, Z10
-	VPORD      dwordDC00D800<>+0(SB), Z10, Z10
-	VMOVDQU64  Z10, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF16LEAVX512_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF16LEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z10
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
-	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16LEAVX512_loop
-	VPSLLD     $0x04, Z10, Z11
-	VPANDD     dword3F000<>+0(SB), Z11, Z11
-	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
-	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
-	VPSUBD     dword10000<>+0(SB), Z11, Z12
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16LEAVX512_loop
-	JMP        utf8ToUTF16LEAVX512_pure
-
-utf8ToUTF16LEAVX512_four_mixed:
-	MOVQ          CX, R14
-	SUBQ          $0x40, R14
-	CMPQ          DI, R14
-	JG            utf8ToUTF16LEAVX512_done
-	MOVL          $0xf5f5f5f5, R14
-	VPBROADCASTD  R14, Z11
-	VPCMPUB       $0x05, Z11, Z10, K1
-	KMOVQ         K1, R13
-	MOVL          $0xfefefefe, R14
-	VPBROADCASTD  R14, Z12
-	VPANDD        Z10, Z12, Z12
-	MOVL          $0xc0c0c0c0, R14
-	VPBROADCASTD  R14, Z11
-	VPCMPEQB      Z11, Z12, K1
-	KMOVQ         K1, R14
-	ORQ           R14, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16LEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
-	ORQ           R11, R9
-	ORQ           R12, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16LEAVX512_done
-	MOVQ          R15, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z11
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z12
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z13
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z10
-	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
-	MOVQ          R9, R10
-	MOVQ          DI, R11
-	VPMOVZXBD     X11, Z14
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X13, Z16
-	VPMOVZXBD     X10, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        dwordD800<>+0(SB), Z15, Z15
-	VPANDD        dword3FF<>+0(SB), Z21, Z16
-	VPADDD        dwordDC00<>+0(SB), Z16, Z16
-	VPSLLD        $0x10, Z16, Z16
-	VPORD         Z16, Z15, Z15
-	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z14, K1, Z14
-	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x10
-	JBE           utf8ToUTF16LEAVX512_four_advance
-	VEXTRACTI32X4 $0x01, Z11, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x01, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x01, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x01, Z10, X17
-	VPMOVZXBD     X17, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        dwordD800<>+0(SB), Z15, Z15
-	VPANDD        dword3FF<>+0(SB), Z21, Z16
-	VPADDD        dwordDC00<>+0(SB), Z16, Z16
-	VPSLLD        $0x10, Z16, Z16
-	VPORD         Z16, Z15, Z15
-	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z14, K1, Z14
-	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF16LEAVX512_four_advance
-	VEXTRACTI32X4 $0x02, Z11, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x02, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x02, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x02, Z10, X17
-	VPMOVZXBD     X17, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        dwordD800<>+0(SB), Z15, Z15
-	VPANDD        dword3FF<>+0(SB), Z21, Z16
-	VPADDD        dwordDC00<>+0(SB), Z16, Z16
-	VPSLLD        $0x10, Z16, Z16
-	VPORD         Z16, Z15, Z15
-	VPBLENDMD     Z15, Z14, K3, Z14
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z14, K1, Z14
-	VMOVDQU64     Z14, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x30
-	JBE           utf8ToUTF16LEAVX512_four_advance
-	VEXTRACTI32X4 $0x03, Z11, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x03, Z12, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x03, Z13, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z10
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
-	VPANDD        dword1F<>+0(SB), Z11, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z12, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPSLLD        $0x06, Z12, Z17
-	VPTERNLOGD    $0xfe, Z13, Z17, Z15
-	VPANDD        dword7<>+0(SB), Z11, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPSLLD        $0x0c, Z12, Z17
-	VPTERNLOGD    $0xfe, Z10, Z17, Z16
-	VPSLLD        $0x06, Z13, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z14, Z11, K1, Z11
-	VPBLENDMD     Z15, Z11, K2, Z11
-	VPBLENDMD     Z16, Z11, K3, Z11
-	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z11, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z11, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16LEAVX512_done
-	VPSRLD        $0x0a, Z17, Z10
-	VPADDD        dwordD800<>+0(SB), Z10, Z10
-	VPANDD        dword3FF<>+0(SB), Z17, Z12
-	VPADDD        dwordDC00<>+0(SB), Z12, Z12
-	VPSLLD        $0x10, Z12, Z12
-	VPORD         Z12, Z10, Z10
-	VPBLENDMD     Z10, Z11, K3, Z11
-	KMOVW         K3, DI
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, DI, R9
-	ORL           $0x55555555, R9
-	MOVQ          R10, DI
-	SHLQ          $0x01, DI
-	BZHIQ         DI, R9, R9
-	KMOVD         R9, K1
-	VPCOMPRESSW.Z Z11, K1, Z10
-	VMOVDQU64     Z10, (AX)(R11*1)
-	POPCNTQ       R9, DI
-	LEAQ          (R11)(DI*2), R11
-	SUBQ          $0x10, R10
-
-utf8ToUTF16LEAVX512_four_advance:
-	MOVQ R11, DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF16LEAVX512_loop
-
-utf8ToUTF16LEAVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16BEAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x003f003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x001f001f, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x00c000c0, R8
-	VPBROADCASTD R8, Z6
-	MOVL         $0x00e000e0, R8
-	VPBROADCASTD R8, Z7
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z8
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z9
-	VMOVDQU64    swap16<>+0(SB), Z10
-	MOVQ         $0xffffffffffffffff, R8
-
-utf8ToUTF16BEAVX512_loop:
-	CMPQ          SI, BX
-	JG            utf8ToUTF16BEAVX512_done
-	CMPQ          DI, CX
-	JG            utf8ToUTF16BEAVX512_done
-	VMOVDQU64     (DX)(SI*1), Z11
-	VPMOVB2M      Z11, K1
-	KORTESTQ      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_wide
-	VPMOVZXBW     Y11, Z12
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VPMOVZXBW     Y11, Z11
-	VPSHUFB       Z10, Z12, Z12
-	VMOVDQU64     Z12, (AX)(DI*1)
-	VPSHUFB       Z10, Z11, Z11
-	VMOVDQU64     Z11, 64(AX)(DI*1)
-	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
-	JMP           utf8ToUTF16BEAVX512_loop
-
-utf8ToUTF16BEAVX512_wide:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z11, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z11, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z11, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF16BEAVX512_four
-	VPANDD        Z3, Z11, Z12
-	VPCMPEQB      Z0, Z12, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16BEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16BEAVX512_done
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
-	VPCOMPRESSB.Z Z11, K1, Z12
-	VPCOMPRESSB.Z Z11, K2, Z13
-	VPCOMPRESSB.Z Z11, K3, Z11
-	POPCNTQ       R14, R9
-	VPMOVZXBW     Y12, Z14
-	VPMOVZXBW     Y13, Z15
-	VPMOVZXBW     Y11, Z16
-	VPCMPUW       $0x05, Z6, Z14, K1
-	VPCMPUW       $0x05, Z7, Z14, K2
-	VPANDD        Z4, Z15, Z15
-	VPANDD        Z4, Z16, Z16
-	VPANDD        Z5, Z14, Z17
-	VPSLLW        $0x06, Z17, Z17
-	VPORD         Z15, Z17, Z17
-	VPSLLW        $0x0c, Z14, Z18
-	VPSLLW        $0x06, Z15, Z15
-	VPTERNLOGD    $0xfe, Z16, Z15, Z18
-	VPBLENDMW     Z17, Z14, K1, Z14
-	VPBLENDMW     Z18, Z14, K2, Z14
-	VPCMPUW       $0x01, Z8, Z18, K2, K1
-	VPSUBW        Z9, Z18, Z15
-	VPCMPUW       $0x01, Z8, Z15, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSHUFB       Z10, Z14, Z14
-	VMOVDQU64     Z14, (AX)(DI*1)
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF16BEAVX512_advance
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VEXTRACTI64X4 $0x01, Z13, Y13
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VPMOVZXBW     Y12, Z12
-	VPMOVZXBW     Y13, Z13
-	VPMOVZXBW     Y11, Z11
-	VPCMPUW       $0x05, Z6, Z12, K1
-	VPCMPUW       $0x05, Z7, Z12, K2
-	VPANDD        Z4, Z13, Z13
-	VPANDD        Z4, Z11, Z11
-	VPANDD        Z5, Z12, Z14
-	VPSLLW        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPSLLW        $0x0c, Z12, Z15
-	VPSLLW        $0x06, Z13, Z13
-	VPTERNLOGD    $0xfe, Z11, Z13, Z15
-	VPBLENDMW     Z14, Z12, K1, Z12
-	VPBLENDMW     Z15, Z12, K2, Z12
-	VPCMPUW       $0x01, Z8, Z15, K2, K1
-	VPSUBW        Z9, Z15, Z13
-	VPCMPUW       $0x01, Z8, Z13, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSHUFB       Z10, Z12, Z12
-	VMOVDQU64     Z12, 64(AX)(DI*1)
-
-utf8ToUTF16BEAVX512_advance:
-	LEAQ (DI)(R9*2), DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF16BEAVX512_loop
-
-utf8ToUTF16BEAVX512_four:
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
-	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16BEAVX512_four_mixed
-	VPSLLD     $0x04, Z11, Z12
-	VPANDD     dword3F000<>+0(SB), Z12, Z12
-	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
-	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
-	VPSUBD     dword10000<>+0(SB), Z12, Z13
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16BEAVX512_four_mixed
-
-utf8ToUTF16BEAVX512_pure:
-	VPSRLD     $0x0a, Z13, Z11
-	VPSLLD     $0x10, Z13, Z13
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z13, Z11
-	VPORD      dwordDC00D800<>+0(SB), Z11, Z11
-	VPSHUFB    Z10, Z11, Z11
-	VMOVDQU64  Z11, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF16BEAVX512_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF16BEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z11
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
-	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF16BEAVX512_loop
-	VPSLLD     $0x04, Z11, Z12
-	VPANDD     dword3F000<>+0(SB), Z12, Z12
-	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
-	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
-	VPSUBD     dword10000<>+0(SB), Z12, Z13
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF16BEAVX512_loop
-	JMP        utf8ToUTF16BEAVX512_pure
-
-utf8ToUTF16BEAVX512_four_mixed:
-	MOVQ          CX, R14
-	SUBQ          $0x40, R14
-	CMPQ          DI, R14
-	JG            utf8ToUTF16BEAVX512_done
-	MOVL          $0xf5f5f5f5, R14
-	VPBROADCASTD  R14, Z12
-	VPCMPUB       $0x05, Z12, Z11, K1
-	KMOVQ         K1, R13
-	MOVL          $0xfefefefe, R14
-	VPBROADCASTD  R14, Z13
-	VPANDD        Z11, Z13, Z13
-	MOVL          $0xc0c0c0c0, R14
-	VPBROADCASTD  R14, Z12
-	VPCMPEQB      Z12, Z13, K1
-	KMOVQ         K1, R14
-	ORQ           R14, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF16BEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
-	ORQ           R11, R9
-	ORQ           R12, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16BEAVX512_done
-	MOVQ          R15, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z12
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z13
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z14
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z11
-	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
-	MOVQ          R9, R10
-	MOVQ          DI, R11
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X13, Z16
-	VPMOVZXBD     X14, Z17
-	VPMOVZXBD     X11, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        dwordD800<>+0(SB), Z16, Z16
-	VPANDD        dword3FF<>+0(SB), Z22, Z17
-	VPADDD        dwordDC00<>+0(SB), Z17, Z17
-	VPSLLD        $0x10, Z17, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z15, K1, Z15
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x10
-	JBE           utf8ToUTF16BEAVX512_four_advance
-	VEXTRACTI32X4 $0x01, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x01, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x01, Z14, X17
-	VPMOVZXBD     X17, Z17
-	VEXTRACTI32X4 $0x01, Z11, X18
-	VPMOVZXBD     X18, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        dwordD800<>+0(SB), Z16, Z16
-	VPANDD        dword3FF<>+0(SB), Z22, Z17
-	VPADDD        dwordDC00<>+0(SB), Z17, Z17
-	VPSLLD        $0x10, Z17, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z15, K1, Z15
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF16BEAVX512_four_advance
-	VEXTRACTI32X4 $0x02, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x02, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x02, Z14, X17
-	VPMOVZXBD     X17, Z17
-	VEXTRACTI32X4 $0x02, Z11, X18
-	VPMOVZXBD     X18, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        dwordD800<>+0(SB), Z16, Z16
-	VPANDD        dword3FF<>+0(SB), Z22, Z17
-	VPADDD        dwordDC00<>+0(SB), Z17, Z17
-	VPSLLD        $0x10, Z17, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z16, Z15, K3, Z15
-	KMOVW         K3, R12
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, R12, R14
-	ORL           $0x55555555, R14
-	MOVQ          R10, R12
-	SHLQ          $0x01, R12
-	BZHIQ         R12, R14, R14
-	KMOVD         R14, K1
-	VPCOMPRESSW.Z Z15, K1, Z15
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	POPCNTQ       R14, R12
-	LEAQ          (R11)(R12*2), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x30
-	JBE           utf8ToUTF16BEAVX512_four_advance
-	VEXTRACTI32X4 $0x03, Z12, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x03, Z13, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x03, Z14, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x03, Z11, X11
-	VPMOVZXBD     X11, Z11
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
-	VPANDD        dword1F<>+0(SB), Z12, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z13, Z15, Z15
-	VPANDD        dwordF<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPSLLD        $0x06, Z13, Z18
-	VPTERNLOGD    $0xfe, Z14, Z18, Z16
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x12, Z17, Z17
-	VPSLLD        $0x0c, Z13, Z18
-	VPTERNLOGD    $0xfe, Z11, Z18, Z17
-	VPSLLD        $0x06, Z14, Z18
-	VPORD         Z18, Z17, Z17
-	VPBLENDMD     Z15, Z12, K1, Z12
-	VPBLENDMD     Z16, Z12, K2, Z12
-	VPBLENDMD     Z17, Z12, K3, Z12
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z12, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z12, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF16BEAVX512_done
-	VPSRLD        $0x0a, Z18, Z11
-	VPADDD        dwordD800<>+0(SB), Z11, Z11
-	VPANDD        dword3FF<>+0(SB), Z18, Z13
-	VPADDD        dwordDC00<>+0(SB), Z13, Z13
-	VPSLLD        $0x10, Z13, Z13
-	VPORD         Z13, Z11, Z11
-	VPBLENDMD     Z11, Z12, K3, Z12
-	KMOVW         K3, DI
-	MOVL          $0xaaaaaaaa, R14
-	PDEPL         R14, DI, R9
-	ORL           $0x55555555, R9
-	MOVQ          R10, DI
-	SHLQ          $0x01, DI
-	BZHIQ         DI, R9, R9
-	KMOVD         R9, K1
-	VPCOMPRESSW.Z Z12, K1, Z11
-	VPSHUFB       Z10, Z11, Z11
-	VMOVDQU64     Z11, (AX)(R11*1)
-	POPCNTQ       R9, DI
-	LEAQ          (R11)(DI*2), R11
-	SUBQ          $0x10, R10
-
-utf8ToUTF16BEAVX512_four_advance:
-	MOVQ R11, DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF16BEAVX512_loop
-
-utf8ToUTF16BEAVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
-TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x003f003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x001f001f, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x00c000c0, R8
-	VPBROADCASTD R8, Z6
-	MOVL         $0x00e000e0, R8
-	VPBROADCASTD R8, Z7
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z8
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z9
-	MOVQ         $0xffffffffffffffff, R8
-
-utf8ToUTF32LEAVX512_loop:
-	CMPQ      SI, BX
-	JG        utf8ToUTF32LEAVX512_done
-	CMPQ      DI, CX
-	JG        utf8ToUTF32LEAVX512_done
-	VMOVDQU64 (DX)(SI*1), Z10
-	VPMOVB2M  Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       utf8ToUTF32LEAVX512_wide
-	VPMOVZXBD (DX)(SI*1), Z10
-	VMOVDQU64 Z10, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z10
-	VMOVDQU64 Z10, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z10
-	VMOVDQU64 Z10, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z10
-	VMOVDQU64 Z10, 192(AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x00000100, DI
-	JMP       utf8ToUTF32LEAVX512_loop
-
-utf8ToUTF32LEAVX512_wide:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z10, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z10, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z10, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF32LEAVX512_four
-	VPANDD        Z3, Z10, Z11
-	VPCMPEQB      Z0, Z11, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32LEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32LEAVX512_done
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
-	VPCOMPRESSB.Z Z10, K1, Z11
-	VPCOMPRESSB.Z Z10, K2, Z12
-	VPCOMPRESSB.Z Z10, K3, Z10
-	POPCNTQ       R14, R9
-	VPMOVZXBW     Y11, Z13
-	VPMOVZXBW     Y12, Z14
-	VPMOVZXBW     Y10, Z15
-	VPCMPUW       $0x05, Z6, Z13, K1
-	VPCMPUW       $0x05, Z7, Z13, K2
-	VPANDD        Z4, Z14, Z14
-	VPANDD        Z4, Z15, Z15
-	VPANDD        Z5, Z13, Z16
-	VPSLLW        $0x06, Z16, Z16
-	VPORD         Z14, Z16, Z16
-	VPSLLW        $0x0c, Z13, Z17
-	VPSLLW        $0x06, Z14, Z14
-	VPTERNLOGD    $0xfe, Z15, Z14, Z17
-	VPBLENDMW     Z16, Z13, K1, Z13
-	VPBLENDMW     Z17, Z13, K2, Z13
-	VPCMPUW       $0x01, Z8, Z17, K2, K1
-	VPSUBW        Z9, Z17, Z14
-	VPCMPUW       $0x01, Z8, Z14, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VPMOVZXWD     Y13, Z14
-	VEXTRACTI64X4 $0x01, Z13, Y13
-	VPMOVZXWD     Y13, Z13
-	VMOVDQU64     Z14, (AX)(DI*1)
-	VMOVDQU64     Z13, 64(AX)(DI*1)
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF32LEAVX512_advance
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VEXTRACTI64X4 $0x01, Z10, Y10
-	VPMOVZXBW     Y11, Z11
-	VPMOVZXBW     Y12, Z12
-	VPMOVZXBW     Y10, Z10
-	VPCMPUW       $0x05, Z6, Z11, K1
-	VPCMPUW       $0x05, Z7, Z11, K2
-	VPANDD        Z4, Z12, Z12
-	VPANDD        Z4, Z10, Z10
-	VPANDD        Z5, Z11, Z13
-	VPSLLW        $0x06, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPSLLW        $0x0c, Z11, Z14
-	VPSLLW        $0x06, Z12, Z12
-	VPTERNLOGD    $0xfe, Z10, Z12, Z14
-	VPBLENDMW     Z13, Z11, K1, Z11
-	VPBLENDMW     Z14, Z11, K2, Z11
-	VPCMPUW       $0x01, Z8, Z14, K2, K1
-	VPSUBW        Z9, Z14, Z12
-	VPCMPUW       $0x01, Z8, Z12, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VPMOVZXWD     Y11, Z10
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VPMOVZXWD     Y11, Z11
-	VMOVDQU64     Z10, 128(AX)(DI*1)
-	VMOVDQU64     Z11, 192(AX)(DI*1)
-
-utf8ToUTF32LEAVX512_advance:
-	LEAQ (DI)(R9*4), DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF32LEAVX512_loop
-
-utf8ToUTF32LEAVX512_four:
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
-	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32LEAVX512_four_mixed
-	VPSLLD     $0x04, Z10, Z11
-	VPANDD     dword3F000<>+0(SB), Z11, Z11
-	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
-	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
-	VPSUBD     dword10000<>+0(SB), Z11, Z12
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32LEAVX512_four_mixed
-
-utf8ToUTF32LEAVX512_pure:
-	VMOVDQU64  Z11, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF32LEAVX512_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF32LEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z10
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
-	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32LEAVX512_loop
-	VPSLLD     $0x04, Z10, Z11
-	VPANDD     dword3F000<>+0(SB), Z11, Z11
-	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
-	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
-	VPSUBD     dword10000<>+0(SB), Z11, Z12
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32LEAVX512_loop
-	JMP        utf8ToUTF32LEAVX512_pure
-
-utf8ToUTF32LEAVX512_four_mixed:
-	MOVL          $0xf5f5f5f5, R14
-	VPBROADCASTD  R14, Z11
-	VPCMPUB       $0x05, Z11, Z10, K1
-	KMOVQ         K1, R13
-	MOVL          $0xfefefefe, R14
-	VPBROADCASTD  R14, Z12
-	VPANDD        Z10, Z12, Z12
-	MOVL          $0xc0c0c0c0, R14
-	VPBROADCASTD  R14, Z11
-	VPCMPEQB      Z11, Z12, K1
-	KMOVQ         K1, R14
-	ORQ           R14, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32LEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
-	ORQ           R11, R9
-	ORQ           R12, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32LEAVX512_done
-	MOVQ          R15, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z11
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z12
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z13
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z10, K1, Z10
-	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
-	MOVQ          R9, R10
-	MOVQ          DI, R11
-	VPMOVZXBD     X11, Z14
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X13, Z16
-	VPMOVZXBD     X10, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x10
-	JBE           utf8ToUTF32LEAVX512_four_advance
-	VEXTRACTI32X4 $0x01, Z11, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x01, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x01, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x01, Z10, X17
-	VPMOVZXBD     X17, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF32LEAVX512_four_advance
-	VEXTRACTI32X4 $0x02, Z11, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x02, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x02, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x02, Z10, X17
-	VPMOVZXBD     X17, Z17
-	VPANDD        dword3F<>+0(SB), Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
-	VPANDD        dword1F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dwordF<>+0(SB), Z14, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPSLLD        $0x06, Z15, Z21
-	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        dword7<>+0(SB), Z14, Z20
-	VPSLLD        $0x12, Z20, Z20
-	VPSLLD        $0x0c, Z15, Z21
-	VPTERNLOGD    $0xfe, Z17, Z21, Z20
-	VPSLLD        $0x06, Z16, Z21
-	VPORD         Z21, Z20, Z20
-	VPBLENDMD     Z18, Z14, K1, Z14
-	VPBLENDMD     Z19, Z14, K2, Z14
-	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z14, Z21
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z14, Z21
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VMOVDQU64     Z14, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x30
-	JBE           utf8ToUTF32LEAVX512_four_advance
-	VEXTRACTI32X4 $0x03, Z11, X11
-	VPMOVZXBD     X11, Z11
-	VEXTRACTI32X4 $0x03, Z12, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x03, Z13, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
-	VPANDD        dword3F<>+0(SB), Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z10
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
-	VPANDD        dword1F<>+0(SB), Z11, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z12, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPSLLD        $0x06, Z12, Z17
-	VPTERNLOGD    $0xfe, Z13, Z17, Z15
-	VPANDD        dword7<>+0(SB), Z11, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPSLLD        $0x0c, Z12, Z17
-	VPTERNLOGD    $0xfe, Z10, Z17, Z16
-	VPSLLD        $0x06, Z13, Z17
-	VPORD         Z17, Z16, Z16
-	VPBLENDMD     Z14, Z11, K1, Z11
-	VPBLENDMD     Z15, Z11, K2, Z11
-	VPBLENDMD     Z16, Z11, K3, Z11
-	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z11, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z11, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32LEAVX512_done
-	VMOVDQU64     Z11, (AX)(R11*1)
-	MOVQ          $0x00000010, DI
-	CMPQ          R10, DI
-	CMOVQLT       R10, DI
-	LEAQ          (R11)(DI*4), R11
-	SUBQ          $0x10, R10
-
-utf8ToUTF32LEAVX512_four_advance:
-	MOVQ R11, DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF32LEAVX512_loop
-
-utf8ToUTF32LEAVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf8ToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
-TEXT ·utf8ToUTF32BEAVX512(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x003f003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x001f001f, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x00c000c0, R8
-	VPBROADCASTD R8, Z6
-	MOVL         $0x00e000e0, R8
-	VPBROADCASTD R8, Z7
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z8
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z9
-	VMOVDQU64    swap32<>+0(SB), Z10
-	MOVQ         $0xffffffffffffffff, R8
-
-utf8ToUTF32BEAVX512_loop:
-	CMPQ      SI, BX
-	JG        utf8ToUTF32BEAVX512_done
-	CMPQ      DI, CX
-	JG        utf8ToUTF32BEAVX512_done
-	VMOVDQU64 (DX)(SI*1), Z11
-	VPMOVB2M  Z11, K1
-	KORTESTQ  K1, K1
-	JNZ       utf8ToUTF32BEAVX512_wide
-	VPMOVZXBD (DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
-	VMOVDQU64 Z11, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
-	VMOVDQU64 Z11, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
-	VMOVDQU64 Z11, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
-	VMOVDQU64 Z11, 192(AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x00000100, DI
-	JMP       utf8ToUTF32BEAVX512_loop
-
-utf8ToUTF32BEAVX512_wide:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z11, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z11, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z11, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF32BEAVX512_four
-	VPANDD        Z3, Z11, Z12
-	VPCMPEQB      Z0, Z12, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32BEAVX512_done
-	BZHIQ         R13, R8, R12
-	ANDQ          R12, R9
-	ANDQ          R12, R11
-	ANDQ          R12, R10
-	ANDNQ         R12, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32BEAVX512_done
-	KMOVQ         R14, K1
-	MOVQ          R14, R12
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K2
-	SHLQ          $0x01, R12
-	KMOVQ         R12, K3
-	VPCOMPRESSB.Z Z11, K1, Z12
-	VPCOMPRESSB.Z Z11, K2, Z13
-	VPCOMPRESSB.Z Z11, K3, Z11
-	POPCNTQ       R14, R9
-	VPMOVZXBW     Y12, Z14
-	VPMOVZXBW     Y13, Z15
-	VPMOVZXBW     Y11, Z16
-	VPCMPUW       $0x05, Z6, Z14, K1
-	VPCMPUW       $0x05, Z7, Z14, K2
-	VPANDD        Z4, Z15, Z15
-	VPANDD        Z4, Z16, Z16
-	VPANDD        Z5, Z14, Z17
-	VPSLLW        $0x06, Z17, Z17
-	VPORD         Z15, Z17, Z17
-	VPSLLW        $0x0c, Z14, Z18
-	VPSLLW        $0x06, Z15, Z15
-	VPTERNLOGD    $0xfe, Z16, Z15, Z18
-	VPBLENDMW     Z17, Z14, K1, Z14
-	VPBLENDMW     Z18, Z14, K2, Z14
-	VPCMPUW       $0x01, Z8, Z18, K2, K1
-	VPSUBW        Z9, Z18, Z15
-	VPCMPUW       $0x01, Z8, Z15, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPMOVZXWD     Y14, Z15
-	VEXTRACTI64X4 $0x01, Z14, Y14
-	VPMOVZXWD     Y14, Z14
-	VPSHUFB       Z10, Z15, Z15
-	VPSHUFB       Z10, Z14, Z14
-	VMOVDQU64     Z15, (AX)(DI*1)
-	VMOVDQU64     Z14, 64(AX)(DI*1)
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF32BEAVX512_advance
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VEXTRACTI64X4 $0x01, Z13, Y13
-	VEXTRACTI64X4 $0x01, Z11, Y11
-	VPMOVZXBW     Y12, Z12
-	VPMOVZXBW     Y13, Z13
-	VPMOVZXBW     Y11, Z11
-	VPCMPUW       $0x05, Z6, Z12, K1
-	VPCMPUW       $0x05, Z7, Z12, K2
-	VPANDD        Z4, Z13, Z13
-	VPANDD        Z4, Z11, Z11
-	VPANDD        Z5, Z12, Z14
-	VPSLLW        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPSLLW        $0x0c, Z12, Z15
-	VPSLLW        $0x06, Z13, Z13
-	VPTERNLOGD    $0xfe, Z11, Z13, Z15
-	VPBLENDMW     Z14, Z12, K1, Z12
-	VPBLENDMW     Z15, Z12, K2, Z12
-	VPCMPUW       $0x01, Z8, Z15, K2, K1
-	VPSUBW        Z9, Z15, Z13
-	VPCMPUW       $0x01, Z8, Z13, K2, K2
-	KORD          K2, K1, K1
-	KORTESTD      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPMOVZXWD     Y12, Z11
-	VEXTRACTI64X4 $0x01, Z12, Y12
-	VPMOVZXWD     Y12, Z12
-	VPSHUFB       Z10, Z11, Z11
-	VPSHUFB       Z10, Z12, Z12
-	VMOVDQU64     Z11, 128(AX)(DI*1)
-	VMOVDQU64     Z12, 192(AX)(DI*1)
-
-utf8ToUTF32BEAVX512_advance:
-	LEAQ (DI)(R9*4), DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF32BEAVX512_loop
-
-utf8ToUTF32BEAVX512_four:
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
-	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32BEAVX512_four_mixed
-	VPSLLD     $0x04, Z11, Z12
-	VPANDD     dword3F000<>+0(SB), Z12, Z12
-	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
-	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
-	VPSUBD     dword10000<>+0(SB), Z12, Z13
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32BEAVX512_four_mixed
-
-utf8ToUTF32BEAVX512_pure:
-	VPSHUFB    Z10, Z12, Z12
-	VMOVDQU64  Z12, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf8ToUTF32BEAVX512_done
-	CMPQ       DI, CX
-	JG         utf8ToUTF32BEAVX512_done
-	VMOVDQU64  (DX)(SI*1), Z11
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
-	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JCC        utf8ToUTF32BEAVX512_loop
-	VPSLLD     $0x04, Z11, Z12
-	VPANDD     dword3F000<>+0(SB), Z12, Z12
-	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
-	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
-	VPSUBD     dword10000<>+0(SB), Z12, Z13
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
-	KORTESTW   K1, K1
-	JNZ        utf8ToUTF32BEAVX512_loop
-	JMP        utf8ToUTF32BEAVX512_pure
-
-utf8ToUTF32BEAVX512_four_mixed:
-	MOVL          $0xf5f5f5f5, R14
-	VPBROADCASTD  R14, Z12
-	VPCMPUB       $0x05, Z12, Z11, K1
-	KMOVQ         K1, R13
-	MOVL          $0xfefefefe, R14
-	VPBROADCASTD  R14, Z13
-	VPANDD        Z11, Z13, Z13
-	MOVL          $0xc0c0c0c0, R14
-	VPBROADCASTD  R14, Z12
-	VPCMPEQB      Z12, Z13, K1
-	KMOVQ         K1, R14
-	ORQ           R14, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	ANDNQ         R12, R13, R12
-	MOVQ          R9, R14
-	SHRQ          $0x3f, R14
-	SHLQ          $0x3f, R14
-	ORQ           R14, R13
-	MOVQ          R11, R14
-	SHRQ          $0x3e, R14
-	SHLQ          $0x3e, R14
-	ORQ           R14, R13
-	MOVQ          R12, R14
-	SHRQ          $0x3d, R14
-	SHLQ          $0x3d, R14
-	ORQ           R14, R13
-	TZCNTQ        R13, R13
-	TESTQ         R13, R13
-	JZ            utf8ToUTF32BEAVX512_done
-	BZHIQ         R13, R8, R14
-	ANDQ          R14, R9
-	ANDQ          R14, R11
-	ANDQ          R14, R12
-	ANDQ          R14, R10
-	ANDNQ         R14, R10, R15
-	ORQ           R12, R11
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	SHLQ          $0x03, R12
-	ORQ           R11, R9
-	ORQ           R12, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32BEAVX512_done
-	MOVQ          R15, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z12
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z13
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z14
-	SHLQ          $0x01, R14
-	KMOVQ         R14, K1
-	VPCOMPRESSB.Z Z11, K1, Z11
-	SHLQ          $0x01, R14
-	POPCNTQ       R15, R9
-	MOVQ          R9, R10
-	MOVQ          DI, R11
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X13, Z16
-	VPMOVZXBD     X14, Z17
-	VPMOVZXBD     X11, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x10
-	JBE           utf8ToUTF32BEAVX512_four_advance
-	VEXTRACTI32X4 $0x01, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x01, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x01, Z14, X17
-	VPMOVZXBD     X17, Z17
-	VEXTRACTI32X4 $0x01, Z11, X18
-	VPMOVZXBD     X18, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x20
-	JBE           utf8ToUTF32BEAVX512_four_advance
-	VEXTRACTI32X4 $0x02, Z12, X15
-	VPMOVZXBD     X15, Z15
-	VEXTRACTI32X4 $0x02, Z13, X16
-	VPMOVZXBD     X16, Z16
-	VEXTRACTI32X4 $0x02, Z14, X17
-	VPMOVZXBD     X17, Z17
-	VEXTRACTI32X4 $0x02, Z11, X18
-	VPMOVZXBD     X18, Z18
-	VPANDD        dword3F<>+0(SB), Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z18, Z18
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
-	VPANDD        dword1F<>+0(SB), Z15, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z15, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPSLLD        $0x06, Z16, Z22
-	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z21
-	VPSLLD        $0x12, Z21, Z21
-	VPSLLD        $0x0c, Z16, Z22
-	VPTERNLOGD    $0xfe, Z18, Z22, Z21
-	VPSLLD        $0x06, Z17, Z22
-	VPORD         Z22, Z21, Z21
-	VPBLENDMD     Z19, Z15, K1, Z15
-	VPBLENDMD     Z20, Z15, K2, Z15
-	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z15, Z22
-	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z15, Z22
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPSHUFB       Z10, Z15, Z15
-	VMOVDQU64     Z15, (AX)(R11*1)
-	MOVQ          $0x00000010, R12
-	CMPQ          R10, R12
-	CMOVQLT       R10, R12
-	LEAQ          (R11)(R12*4), R11
-	SUBQ          $0x10, R10
-	CMPQ          R9, $0x30
-	JBE           utf8ToUTF32BEAVX512_four_advance
-	VEXTRACTI32X4 $0x03, Z12, X12
-	VPMOVZXBD     X12, Z12
-	VEXTRACTI32X4 $0x03, Z13, X13
-	VPMOVZXBD     X13, Z13
-	VEXTRACTI32X4 $0x03, Z14, X14
-	VPMOVZXBD     X14, Z14
-	VEXTRACTI32X4 $0x03, Z11, X11
-	VPMOVZXBD     X11, Z11
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
-	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
-	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
-	VPANDD        dword1F<>+0(SB), Z12, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z13, Z15, Z15
-	VPANDD        dwordF<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPSLLD        $0x06, Z13, Z18
-	VPTERNLOGD    $0xfe, Z14, Z18, Z16
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x12, Z17, Z17
-	VPSLLD        $0x0c, Z13, Z18
-	VPTERNLOGD    $0xfe, Z11, Z18, Z17
-	VPSLLD        $0x06, Z14, Z18
-	VPORD         Z18, Z17, Z17
-	VPBLENDMD     Z15, Z12, K1, Z12
-	VPBLENDMD     Z16, Z12, K2, Z12
-	VPBLENDMD     Z17, Z12, K3, Z12
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
-	VPSUBD        dwordD800<>+0(SB), Z12, Z18
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
-	KORW          K2, K1, K1
-	VPSUBD        dword10000<>+0(SB), Z12, Z18
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
-	KORW          K2, K1, K1
-	KORTESTW      K1, K1
-	JNZ           utf8ToUTF32BEAVX512_done
-	VPSHUFB       Z10, Z12, Z12
-	VMOVDQU64     Z12, (AX)(R11*1)
-	MOVQ          $0x00000010, DI
-	CMPQ          R10, DI
-	CMOVQLT       R10, DI
-	LEAQ          (R11)(DI*4), R11
-	SUBQ          $0x10, R10
-
-utf8ToUTF32BEAVX512_four_advance:
-	MOVQ R11, DI
-	ADDQ R13, SI
-	JMP  utf8ToUTF32BEAVX512_loop
-
-utf8ToUTF32BEAVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf16LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf16LEToUTF8AVX512(SB), NOSPLIT, $8-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xff80ff80, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0x00800080, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x0000003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x000080c0, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x008080e0, R8
-	VPBROADCASTD R8, Z6
-
-utf16LEToUTF8AVX512_loop:
-	CMPQ      SI, BX
-	JG        utf16LEToUTF8AVX512_done
-	CMPQ      DI, CX
-	JG        utf16LEToUTF8AVX512_done
-	VMOVDQU64 (DX)(SI*1), Z7
-	VPTESTMW  Z0, Z7, K1
-	KORTESTD  K1, K1
-	JNZ       utf16LEToUTF8AVX512_wide
-	VPMOVWB   Z7, Y7
-	VMOVDQU   Y7, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf16LEToUTF8AVX512_loop
-
-utf16LEToUTF8AVX512_wide:
-	VPSUBW   Z1, Z7, Z8
-	VPCMPUW  $0x01, Z2, Z8, K1
-	KMOVD    K1, R8
-	VPCMPUW  $0x01, Z3, Z7, K2
-	VPCMPUW  $0x01, Z2, Z7, K3
-	KMOVD    K2, R13
-	KMOVD    K3, R14
-	NOTQ     R13
-	NOTQ     R14
-	MOVQ     $0x00000020, R11
-	XORQ     R9, R9
-	XORQ     R10, R10
-	TESTQ    R8, R8
-	JZ       utf16LEToUTF8AVX512_plain
-	VPANDD   dwordFC00FC00<>+0(SB), Z7, Z9
-	VPCMPEQD dwordDC00D800<>+0(SB), Z9, K1
-	KORTESTW K1, K1
-	JCC      utf16LEToUTF8AVX512_mixed
-
-utf16LEToUTF8AVX512_pure:
-	VPSLLD     $0x10, Z7, Z8
-	VPSRLD     $0x06, Z8, Z8
-	VPSRLD     $0x10, Z7, Z7
-	VPADDD     Z7, Z8, Z8
-	VPADDD     dwordFCA02400<>+0(SB), Z8, Z8
-	VPSRLD     $0x12, Z8, Z7
-	VPSRLD     $0x04, Z8, Z9
-	VPTERNLOGD $0xf8, dword3F00<>+0(SB), Z9, Z7
-	VPSLLD     $0x0a, Z8, Z9
-	VPTERNLOGD $0xf8, dword3F0000<>+0(SB), Z9, Z7
-	VPSLLD     $0x18, Z8, Z9
-	VPTERNLOGD $0xf8, dword3F000000<>+0(SB), Z9, Z7
-	VPORD      dword808080F0<>+0(SB), Z7, Z7
-	VMOVDQU64  Z7, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf16LEToUTF8AVX512_done
-	CMPQ       DI, CX
-	JG         utf16LEToUTF8AVX512_done
-	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordFC00FC00<>+0(SB), Z7, Z8
-	VPCMPEQD   dwordDC00D800<>+0(SB), Z8, K1
-	KORTESTW   K1, K1
-	JCC        utf16LEToUTF8AVX512_loop
-	JMP        utf16LEToUTF8AVX512_pure
-
-utf16LEToUTF8AVX512_mixed:
-	MOVL         $0x04000400, R12
-	VPBROADCASTD R12, Z9
-	VPCMPUW      $0x01, Z9, Z8, K1
-	KMOVD        K1, R9
-	ANDNQ        R8, R9, R10
-	BTQ          $0x1f, R9
-	JCC          utf16LEToUTF8AVX512_whole
-	DECQ         R11
-	BTRQ         $0x1f, R9
-	BTRQ         $0x1f, R8
-
-utf16LEToUTF8AVX512_whole:
-	MOVQ   R9, R12
-	SHLQ   $0x01, R12
-	CMPQ   R12, R10
-	JEQ    utf16LEToUTF8AVX512_pairs
-	XORQ   R9, R9
-	XORQ   R10, R10
-	TZCNTL R8, R11
-	TESTQ  R11, R11
-	JZ     utf16LEToUTF8AVX512_done
-
-utf16LEToUTF8AVX512_plain:
-	MOVQ          R11, R8
-	VPMOVZXWD     Y7, Z8
-	VPANDD        Z4, Z8, Z9
-	VPSRLD        $0x06, Z8, Z10
-	VPSRLD        $0x0c, Z8, Z12
-	VPANDD        Z4, Z10, Z13
-	VPSLLD        $0x08, Z9, Z11
-	VPTERNLOGD    $0xfe, Z5, Z10, Z11
-	VPSLLD        $0x08, Z13, Z13
-	VPSLLD        $0x10, Z9, Z9
-	VPTERNLOGD    $0xfe, Z12, Z13, Z9
-	VPORD         Z6, Z9, Z9
-	VPBLENDMD     Z11, Z9, K3, Z9
-	VPBLENDMD     Z8, Z9, K2, Z9
-	MOVQ          $0x2222222222222222, R10
-	PDEPQ         R10, R13, R9
-	MOVQ          $0x4444444444444444, R10
-	PDEPQ         R10, R14, R10
-	ORQ           R10, R9
-	MOVQ          $0x1111111111111111, R10
-	ORQ           R10, R9
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R9, R9
-	KMOVQ         R9, K1
-	VPCOMPRESSB.Z Z9, K1, Z8
-	VMOVDQU64     Z8, (AX)(DI*1)
-	POPCNTQ       R9, R10
-	ADDQ          R10, DI
-	CMPQ          R11, $0x10
-	JBE           utf16LEToUTF8AVX512_plain_advance
-	VEXTRACTI64X4 $0x01, Z7, Y7
-	KSHIFTRD      $0x10, K2, K1
-	KSHIFTRD      $0x10, K3, K2
-	SHRQ          $0x10, R13
-	SHRQ          $0x10, R14
-	MOVQ          R11, R8
-	SUBQ          $0x10, R8
-	VPMOVZXWD     Y7, Z7
-	VPANDD        Z4, Z7, Z8
-	VPSRLD        $0x06, Z7, Z9
-	VPSRLD        $0x0c, Z7, Z11
-	VPANDD        Z4, Z9, Z12
-	VPSLLD        $0x08, Z8, Z10
-	VPTERNLOGD    $0xfe, Z5, Z9, Z10
-	VPSLLD        $0x08, Z12, Z12
-	VPSLLD        $0x10, Z8, Z8
-	VPTERNLOGD    $0xfe, Z11, Z12, Z8
-	VPORD         Z6, Z8, Z8
-	VPBLENDMD     Z10, Z8, K2, Z8
-	VPBLENDMD     Z7, Z8, K1, Z8
-	MOVQ          $0x2222222222222222, R9
-	PDEPQ         R9, R13, R10
-	MOVQ          $0x4444444444444444, R9
-	PDEPQ         R9, R14, R9
-	ORQ           R9, R10
-	MOVQ          $0x1111111111111111, R9
-	ORQ           R9, R10
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R10, R10
-	KMOVQ         R10, K1
-	VPCOMPRESSB.Z Z8, K1, Z7
-	VMOVDQU64     Z7, (AX)(DI*1)
-	POPCNTQ       R10, R9
-	ADDQ          R9, DI
-
-utf16LEToUTF8AVX512_plain_advance:
-	LEAQ (SI)(R11*2), SI
-	JMP  utf16LEToUTF8AVX512_loop
-
-utf16LEToUTF8AVX512_pairs:
-	KMOVD         R9, K1
-	VMOVDQU64     nextUnit<>+0(SB), Z8
-	VPERMW        Z7, Z8, Z8
-	MOVQ          R11, R8
-	VPMOVZXWD     Y7, Z9
-	VPANDD        Z4, Z9, Z10
-	VPSRLD        $0x06, Z9, Z11
-	VPSRLD        $0x0c, Z9, Z13
-	VPANDD        Z4, Z11, Z14
-	VPSLLD        $0x08, Z10, Z12
-	VPTERNLOGD    $0xfe, Z5, Z11, Z12
-	VPSLLD        $0x08, Z14, Z14
-	VPSLLD        $0x10, Z10, Z10
-	VPTERNLOGD    $0xfe, Z13, Z14, Z10
-	VPORD         Z6, Z10, Z10
-	VPMOVZXWD     Y8, Z11
-	VPSLLD        $0x0a, Z9, Z13
-	VPADDD        Z11, Z13, Z13
-	VPADDD        dwordFCA02400<>+0(SB), Z13, Z13
-	VPSRLD        $0x12, Z13, Z11
-	VPSRLD        $0x04, Z13, Z14
-	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z14, Z11
-	VPSLLD        $0x0a, Z13, Z14
-	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z14, Z11
-	VPSLLD        $0x18, Z13, Z14
-	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z14, Z11
-	VPORD         dword808080F0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K3, Z10
-	VPBLENDMD     Z9, Z10, K2, Z10
-	MOVQ          R10, BP
-	NOTQ          BP
-	MOVQ          $0x1111111111111111, R15
-	PDEPQ         R15, BP, R12
-	ANDNQ         R13, R10, BP
-	MOVQ          $0x2222222222222222, R15
-	PDEPQ         R15, BP, R15
-	ORQ           R15, R12
-	ANDNQ         R14, R10, BP
-	MOVQ          $0x4444444444444444, R15
-	PDEPQ         R15, BP, R15
-	ORQ           R15, R12
-	MOVQ          $0x8888888888888888, R15
-	PDEPQ         R15, R9, R15
-	ORQ           R15, R12
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R12, R12
-	KMOVQ         R12, K4
-	VPCOMPRESSB.Z Z10, K4, Z9
-	VMOVDQU64     Z9, (AX)(DI*1)
-	POPCNTQ       R12, R15
-	ADDQ          R15, DI
-	CMPQ          R11, $0x10
-	JBE           utf16LEToUTF8AVX512_pairs_advance
-	VEXTRACTI64X4 $0x01, Z7, Y7
-	KSHIFTRD      $0x10, K2, K2
-	KSHIFTRD      $0x10, K3, K3
-	VEXTRACTI64X4 $0x01, Z8, Y8
-	KSHIFTRD      $0x10, K1, K1
-	SHRQ          $0x10, R9
-	SHRQ          $0x10, R10
-	SHRQ          $0x10, R13
-	SHRQ          $0x10, R14
-	MOVQ          R11, R8
-	SUBQ          $0x10, R8
-	VPMOVZXWD     Y7, Z7
-	VPANDD        Z4, Z7, Z9
-	VPSRLD        $0x06, Z7, Z10
-	VPSRLD        $0x0c, Z7, Z12
-	VPANDD        Z4, Z10, Z13
-	VPSLLD        $0x08, Z9, Z11
-	VPTERNLOGD    $0xfe, Z5, Z10, Z11
-	VPSLLD        $0x08, Z13, Z13
-	VPSLLD        $0x10, Z9, Z9
-	VPTERNLOGD    $0xfe, Z12, Z13, Z9
-	VPORD         Z6, Z9, Z9
-	VPMOVZXWD     Y8, Z8
-	VPSLLD        $0x0a, Z7, Z10
-	VPADDD        Z8, Z10, Z10
-	VPADDD        dwordFCA02400<>+0(SB), Z10, Z10
-	VPSRLD        $0x12, Z10, Z8
-	VPSRLD        $0x04, Z10, Z12
-	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z12, Z8
-	VPSLLD        $0x0a, Z10, Z12
-	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z12, Z8
-	VPSLLD        $0x18, Z10, Z12
-	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z12, Z8
-	VPORD         dword808080F0<>+0(SB), Z8, Z8
-	VPBLENDMD     Z8, Z9, K1, Z9
-	VPBLENDMD     Z11, Z9, K3, Z9
-	VPBLENDMD     Z7, Z9, K2, Z9
-	MOVQ          R10, BP
-	NOTQ          BP
-	MOVQ          $0x1111111111111111, R15
-	PDEPQ         R15, BP, R12
-	ANDNQ         R13, R10, BP
-	MOVQ          $0x2222222222222222, R15
-	PDEPQ         R15, BP, R13
-	ORQ           R13, R12
-	ANDNQ         R14, R10, BP
-	MOVQ          $0x4444444444444444, R15
-	PDEPQ         R15, BP, R13
-	ORQ           R13, R12
-	MOVQ          $0x8888888888888888, R15
-	PDEPQ         R15, R9, R13
-	ORQ           R13, R12
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R12, R12
-	KMOVQ         R12, K1
-	VPCOMPRESSB.Z Z9, K1, Z7
-	VMOVDQU64     Z7, (AX)(DI*1)
-	POPCNTQ       R12, R13
-	ADDQ          R13, DI
-
-utf16LEToUTF8AVX512_pairs_advance:
-	LEAQ (SI)(R11*2), SI
-	JMP  utf16LEToUTF8AVX512_loop
-
-utf16LEToUTF8AVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
-
-// func utf16BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
-TEXT ·utf16BEToUTF8AVX512(SB), NOSPLIT, $8-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xff80ff80, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xd800d800, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0x08000800, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0x00800080, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0x0000003f, R8
-	VPBROADCASTD R8, Z4
-	MOVL         $0x000080c0, R8
-	VPBROADCASTD R8, Z5
-	MOVL         $0x008080e0, R8
-	VPBROADCASTD R8, Z6
-	VMOVDQU64    swap16<>+0(SB), Z7
-
-utf16BEToUTF8AVX512_loop:
-	CMPQ      SI, BX
-	JG        utf16BEToUTF8AVX512_done
-	CMPQ      DI, CX
-	JG        utf16BEToUTF8AVX512_done
-	VMOVDQU64 (DX)(SI*1), Z8
-	VPSHUFB   Z7, Z8, Z8
-	VPTESTMW  Z0, Z8, K1
-	KORTESTD  K1, K1
-	JNZ       utf16BEToUTF8AVX512_wide
-	VPMOVWB   Z8, Y8
-	VMOVDQU   Y8, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
-	JMP       utf16BEToUTF8AVX512_loop
-
-utf16BEToUTF8AVX512_wide:
-	VPSUBW   Z1, Z8, Z9
-	VPCMPUW  $0x01, Z2, Z9, K1
-	KMOVD    K1, R8
-	VPCMPUW  $0x01, Z3, Z8, K2
-	VPCMPUW  $0x01, Z2, Z8, K3
-	KMOVD    K2, R13
-	KMOVD    K3, R14
-	NOTQ     R13
-	NOTQ     R14
-	MOVQ     $0x00000020, R11
-	XORQ     R9, R9
-	XORQ     R10, R10
-	TESTQ    R8, R8
-	JZ       utf16BEToUTF8AVX512_plain
-	VPANDD   dwordFC00FC00<>+0(SB), Z8, Z10
-	VPCMPEQD dwordDC00D800<>+0(SB), Z10, K1
-	KORTESTW K1, K1
-	JCC      utf16BEToUTF8AVX512_mixed
-
-utf16BEToUTF8AVX512_pure:
-	VPSLLD     $0x10, Z8, Z9
-	VPSRLD     $0x06, Z9, Z9
-	VPSRLD     $0x10, Z8, Z8
-	VPADDD     Z8, Z9, Z9
-	VPADDD     dwordFCA02400<>+0(SB), Z9, Z9
-	VPSRLD     $0x12, Z9, Z8
-	VPSRLD     $0x04, Z9, Z10
-	VPTERNLOGD $0xf8, dword3F00<>+0(SB), Z10, Z8
-	VPSLLD     $0x0a, Z9, Z10
-	VPTERNLOGD $0xf8, dword3F0000<>+0(SB), Z10, Z8
-	VPSLLD     $0x18, Z9, Z10
-	VPTERNLOGD $0xf8, dword3F000000<>+0(SB), Z10, Z8
-	VPORD      dword808080F0<>+0(SB), Z8, Z8
-	VMOVDQU64  Z8, (AX)(DI*1)
-	ADDQ       $0x40, SI
-	ADDQ       $0x40, DI
-	CMPQ       SI, BX
-	JG         utf16BEToUTF8AVX512_done
-	CMPQ       DI, CX
-	JG         utf16BEToUTF8AVX512_done
-	VMOVDQU64  (DX)(SI*1), Z8
-	VPSHUFB    Z7, Z8, Z8
-	VPANDD     dwordFC00FC00<>+0(SB), Z8, Z9
-	VPCMPEQD   dwordDC00D800<>+0(SB), Z9, K1
-	KORTESTW   K1, K1
-	JCC        utf16BEToUTF8AVX512_loop
-	JMP        utf16BEToUTF8AVX512_pure
-
-utf16BEToUTF8AVX512_mixed:
-	MOVL         $0x04000400, R12
-	VPBROADCASTD R12, Z10
-	VPCMPUW      $0x01, Z10, Z9, K1
-	KMOVD        K1, R9
-	ANDNQ        R8, R9, R10
-	BTQ          $0x1f, R9
-	JCC          utf16BEToUTF8AVX512_whole
-	DECQ         R11
-	BTRQ         $0x1f, R9
-	BTRQ         $0x1f, R8
-
-utf16BEToUTF8AVX512_whole:
-	MOVQ   R9, R12
-	SHLQ   $0x01, R12
-	CMPQ   R12, R10
-	JEQ    utf16BEToUTF8AVX512_pairs
-	XORQ   R9, R9
-	XORQ   R10, R10
-	TZCNTL R8, R11
-	TESTQ  R11, R11
-	JZ     utf16BEToUTF8AVX512_done
-
-utf16BEToUTF8AVX512_plain:
-	MOVQ          R11, R8
-	VPMOVZXWD     Y8, Z9
-	VPANDD        Z4, Z9, Z10
-	VPSRLD        $0x06, Z9, Z11
-	VPSRLD        $0x0c, Z9, Z13
-	VPANDD        Z4, Z11, Z14
-	VPSLLD        $0x08, Z10, Z12
-	VPTERNLOGD    $0xfe, Z5, Z11, Z12
-	VPSLLD        $0x08, Z14, Z14
-	VPSLLD        $0x10, Z10, Z10
-	VPTERNLOGD    $0xfe, Z13, Z14, Z10
-	VPORD         Z6, Z10, Z10
-	VPBLENDMD     Z12, Z10, K3, Z10
-	VPBLENDMD     Z9, Z10, K2, Z10
-	MOVQ          $0x2222222222222222, R10
-	PDEPQ         R10, R13, R9
-	MOVQ          $0x4444444444444444, R10
-	PDEPQ         R10, R14, R10
-	ORQ           R10, R9
-	MOVQ          $0x1111111111111111, R10
-	ORQ           R10, R9
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R9, R9
-	KMOVQ         R9, K1
-	VPCOMPRESSB.Z Z10, K1, Z9
-	VMOVDQU64     Z9, (AX)(DI*1)
-	POPCNTQ       R9, R10
-	ADDQ          R10, DI
-	CMPQ          R11, $0x10
-	JBE           utf16BEToUTF8AVX512_plain_advance
-	VEXTRACTI64X4 $0x01, Z8, Y8
-	KSHIFTRD      $0x10, K2, K1
-	KSHIFTRD      $0x10, K3, K2
-	SHRQ          $0x10, R13
-	SHRQ          $0x10, R14
-	MOVQ          R11, R8
-	SUBQ          $0x10, R8
-	VPMOVZXWD     Y8, Z8
-	VPANDD        Z4, Z8, Z9
-	VPSRLD        $0x06, Z8, Z10
-	VPSRLD        $0x0c, Z8, Z12
-	VPANDD        Z4, Z10, Z13
-	VPSLLD        $0x08, Z9, Z11
-	VPTERNLOGD    $0xfe, Z5, Z10, Z11
-	VPSLLD        $0x08, Z13, Z13
-	VPSLLD        $0x10, Z9, Z9
-	VPTERNLOGD    $0xfe, Z12, Z13, Z9
-	VPORD         Z6, Z9, Z9
-	VPBLENDMD     Z11, Z9, K2, Z9
-	VPBLENDMD     Z8, Z9, K1, Z9
-	MOVQ          $0x2222222222222222, R9
-	PDEPQ         R9, R13, R10
-	MOVQ          $0x4444444444444444, R9
-	PDEPQ         R9, R14, R9
-	ORQ           R9, R10
-	MOVQ          $0x1111111111111111, R9
-	ORQ           R9, R10
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R10, R10
-	KMOVQ         R10, K1
-	VPCOMPRESSB.Z Z9, K1, Z8
-	VMOVDQU64     Z8, (AX)(DI*1)
-	POPCNTQ       R10, R9
-	ADDQ          R9, DI
-
-utf16BEToUTF8AVX512_plain_advance:
-	LEAQ (SI)(R11*2), SI
-	JMP  utf16BEToUTF8AVX512_loop
-
-utf16BEToUTF8AVX512_pairs:
-	KMOVD         R9, K1
-	VMOVDQU64     nextUnit<>+0(SB), Z9
-	VPERMW        Z8, Z9, Z9
-	MOVQ          R11, R8
-	VPMOVZXWD     Y8, Z10
-	VPANDD        Z4, Z10, Z11
-	VPSRLD        $0x06, Z10, Z12
-	VPSRLD        $0x0c, Z10, Z14
-	VPANDD        Z4, Z12, Z15
-	VPSLLD        $0x08, Z11, Z13
-	VPTERNLOGD    $0xfe, Z5, Z12, Z13
-	VPSLLD        $0x08, Z15, Z15
-	VPSLLD        $0x10, Z11, Z11
-	VPTERNLOGD    $0xfe, Z14, Z15, Z11
-	VPORD         Z6, Z11, Z11
-	VPMOVZXWD     Y9, Z12
-	VPSLLD        $0x0a, Z10, Z14
-	VPADDD        Z12, Z14, Z14
-	VPADDD        dwordFCA02400<>+0(SB), Z14, Z14
-	VPSRLD        $0x12, Z14, Z12
-	VPSRLD        $0x04, Z14, Z15
-	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z15, Z12
-	VPSLLD        $0x0a, Z14, Z15
-	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z15, Z12
-	VPSLLD        $0x18, Z14, Z15
-	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z15, Z12
-	VPORD         dword808080F0<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z11, K1, Z11
-	VPBLENDMD     Z13, Z11, K3, Z11
-	VPBLENDMD     Z10, Z11, K2, Z11
-	MOVQ          R10, BP
-	NOTQ          BP
-	MOVQ          $0x1111111111111111, R15
-	PDEPQ         R15, BP, R12
-	ANDNQ         R13, R10, BP
-	MOVQ          $0x2222222222222222, R15
-	PDEPQ         R15, BP, R15
-	ORQ           R15, R12
-	ANDNQ         R14, R10, BP
-	MOVQ          $0x4444444444444444, R15
-	PDEPQ         R15, BP, R15
-	ORQ           R15, R12
-	MOVQ          $0x8888888888888888, R15
-	PDEPQ         R15, R9, R15
-	ORQ           R15, R12
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R12, R12
-	KMOVQ         R12, K4
-	VPCOMPRESSB.Z Z11, K4, Z10
-	VMOVDQU64     Z10, (AX)(DI*1)
-	POPCNTQ       R12, R15
-	ADDQ          R15, DI
-	CMPQ          R11, $0x10
-	JBE           utf16BEToUTF8AVX512_pairs_advance
-	VEXTRACTI64X4 $0x01, Z8, Y8
-	KSHIFTRD      $0x10, K2, K2
-	KSHIFTRD      $0x10, K3, K3
-	VEXTRACTI64X4 $0x01, Z9, Y9
-	KSHIFTRD      $0x10, K1, K1
-	SHRQ          $0x10, R9
-	SHRQ          $0x10, R10
-	SHRQ          $0x10, R13
-	SHRQ          $0x10, R14
-	MOVQ          R11, R8
-	SUBQ          $0x10, R8
-	VPMOVZXWD     Y8, Z8
-	VPANDD        Z4, Z8, Z10
-	VPSRLD        $0x06, Z8, Z11
-	VPSRLD        $0x0c, Z8, Z13
-	VPANDD        Z4, Z11, Z14
-	VPSLLD        $0x08, Z10, Z12
-	VPTERNLOGD    $0xfe, Z5, Z11, Z12
-	VPSLLD        $0x08, Z14, Z14
-	VPSLLD        $0x10, Z10, Z10
-	VPTERNLOGD    $0xfe, Z13, Z14, Z10
-	VPORD         Z6, Z10, Z10
-	VPMOVZXWD     Y9, Z9
-	VPSLLD        $0x0a, Z8, Z11
-	VPADDD        Z9, Z11, Z11
-	VPADDD        dwordFCA02400<>+0(SB), Z11, Z11
-	VPSRLD        $0x12, Z11, Z9
-	VPSRLD        $0x04, Z11, Z13
-	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z13, Z9
-	VPSLLD        $0x0a, Z11, Z13
-	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z13, Z9
-	VPSLLD        $0x18, Z11, Z13
-	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z13, Z9
-	VPORD         dword808080F0<>+0(SB), Z9, Z9
-	VPBLENDMD     Z9, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K3, Z10
-	VPBLENDMD     Z8, Z10, K2, Z10
-	MOVQ          R10, BP
-	NOTQ          BP
-	MOVQ          $0x1111111111111111, R15
-	PDEPQ         R15, BP, R12
-	ANDNQ         R13, R10, BP
-	MOVQ          $0x2222222222222222, R15
-	PDEPQ         R15, BP, R13
-	ORQ           R13, R12
-	ANDNQ         R14, R10, BP
-	MOVQ          $0x4444444444444444, R15
-	PDEPQ         R15, BP, R13
-	ORQ           R13, R12
-	MOVQ          $0x8888888888888888, R15
-	PDEPQ         R15, R9, R13
-	ORQ           R13, R12
-	SHLQ          $0x02, R8
-	BZHIQ         R8, R12, R12
-	KMOVQ         R12, K1
-	VPCOMPRESSB.Z Z10, K1, Z8
-	VMOVDQU64     Z8, (AX)(DI*1)
-	POPCNTQ       R12, R13
-	ADDQ          R13, DI
-
-utf16BEToUTF8AVX512_pairs_advance:
-	LEAQ (SI)(R11*2), SI
-	JMP  utf16BEToUTF8AVX512_loop
-
-utf16BEToUTF8AVX512_done:
-	VZEROUPPER
-	MOVQ DI, nDst+48(FP)
-	MOVQ SI, nSrc+56(FP)
-	RET
+DATA dwordF8<>+0(SB)/4, $0x000000f8
+DATA dwordF8<>+4(SB)/4, $0x000000f8
+DATA dwordF8<>+8(SB)/4, $0x000000f8
+DATA dwordF8<>+12(SB)/4, $0x000000f8
+DATA dwordF8<>+16(SB)/4, $0x000000f8
+DATA dwordF8<>+20(SB)/4, $0x000000f8
+DATA dwordF8<>+24(SB)/4, $0x000000f8
+DATA dwordF8<>+28(SB)/4, $0x000000f8
+DATA dwordF8<>+32(SB)/4, $0x000000f8
+DATA dwordF8<>+36(SB)/4, $0x000000f8
+DATA dwordF8<>+40(SB)/4, $0x000000f8
+DATA dwordF8<>+44(SB)/4, $0x000000f8
+DATA dwordF8<>+48(SB)/4, $0x000000f8
+DATA dwordF8<>+52(SB)/4, $0x000000f8
+DATA dwordF8<>+56(SB)/4, $0x000000f8
+DATA dwordF8<>+60(SB)/4, $0x000000f8
+GLOBL dwordF8<>(SB), RODATA|NOPTR, $64
+
+DATA dwordD7C0<>+0(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+4(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+8(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+12(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+16(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+20(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+24(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+28(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+32(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+36(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+40(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+44(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+48(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+52(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+56(SB)/4, $0x0000d7c0
+DATA dwordD7C0<>+60(SB)/4, $0x0000d7c0
+GLOBL dwordD7C0<>(SB), RODATA|NOPTR, $64
+
+DATA dwordF0000<>+0(SB)/4, $0x000f0000
+DATA dwordF0000<>+4(SB)/4, $0x000f0000
+DATA dwordF0000<>+8(SB)/4, $0x000f0000
+DATA dwordF0000<>+12(SB)/4, $0x000f0000
+DATA dwordF0000<>+16(SB)/4, $0x000f0000
+DATA dwordF0000<>+20(SB)/4, $0x000f0000
+DATA dwordF0000<>+24(SB)/4, $0x000f0000
+DATA dwordF0000<>+28(SB)/4, $0x000f0000
+DATA dwordF0000<>+32(SB)/4, $0x000f0000
+DATA dwordF0000<>+36(SB)/4, $0x000f0000
+DATA dwordF0000<>+40(SB)/4, $0x000f0000
+DATA dwordF0000<>+44(SB)/4, $0x000f0000
+DATA dwordF0000<>+48(SB)/4, $0x000f0000
+DATA dwordF0000<>+52(SB)/4, $0x000f0000
+DATA dwordF0000<>+56(SB)/4, $0x000f0000
+DATA dwordF0000<>+60(SB)/4, $0x000f0000
+GLOBL dwordF0000<>(SB), RODATA|NOPTR, $64
+
+DATA dwordF800<>+0(SB)/4, $0x0000f800
+DATA dwordF800<>+4(SB)/4, $0x0000f800
+DATA dwordF800<>+8(SB)/4, $0x0000f800
+DATA dwordF800<>+12(SB)/4, $0x0000f800
+DATA dwordF800<>+16(SB)/4, $0x0000f800
+DATA dwordF800<>+20(SB)/4, $0x0000f800
+DATA dwordF800<>+24(SB)/4, $0x0000f800
+DATA dwordF800<>+28(SB)/4, $0x0000f800
+DATA dwordF800<>+32(SB)/4, $0x0000f800
+DATA dwordF800<>+36(SB)/4, $0x0000f800
+DATA dwordF800<>+40(SB)/4, $0x0000f800
+DATA dwordF800<>+44(SB)/4, $0x0000f800
+DATA dwordF800<>+48(SB)/4, $0x0000f800
+DATA dwordF800<>+52(SB)/4, $0x0000f800
+DATA dwordF800<>+56(SB)/4, $0x0000f800
+DATA dwordF800<>+60(SB)/4, $0x0000f800
+GLOBL dwordF800<>(SB), RODATA|NOPTR, $64
+
+DATA dwordC0C0C0C0<>+0(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+4(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+8(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+12(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+16(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+20(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+24(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+28(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+32(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+36(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+40(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+44(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+48(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+52(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+56(SB)/4, $0xc0c0c0c0
+DATA dwordC0C0C0C0<>+60(SB)/4, $0xc0c0c0c0
+GLOBL dwordC0C0C0C0<>(SB), RODATA|NOPTR, $64
+
+DATA dword80808080<>+0(SB)/4, $0x80808080
+DATA dword80808080<>+4(SB)/4, $0x80808080
+DATA dword80808080<>+8(SB)/4, $0x80808080
+DATA dword80808080<>+12(SB)/4, $0x80808080
+DATA dword80808080<>+16(SB)/4, $0x80808080
+DATA dword80808080<>+20(SB)/4, $0x80808080
+DATA dword80808080<>+24(SB)/4, $0x80808080
+DATA dword80808080<>+28(SB)/4, $0x80808080
+DATA dword80808080<>+32(SB)/4, $0x80808080
+DATA dword80808080<>+36(SB)/4, $0x80808080
+DATA dword80808080<>+40(SB)/4, $0x80808080
+DATA dword80808080<>+44(SB)/4, $0x80808080
+DATA dword80808080<>+48(SB)/4, $0x80808080
+DATA dword80808080<>+52(SB)/4, $0x80808080
+DATA dword80808080<>+56(SB)/4, $0x80808080
+DATA dword80808080<>+60(SB)/4, $0x80808080
+GLOBL dword80808080<>(SB), RODATA|NOPTR, $64
+
+DATA dwordF0F0F0F0<>+0(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+4(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+8(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+12(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+16(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+20(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+24(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+28(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+32(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+36(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+40(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+44(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+48(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+52(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+56(SB)/4, $0xf0f0f0f0
+DATA dwordF0F0F0F0<>+60(SB)/4, $0xf0f0f0f0
+GLOBL dwordF0F0F0F0<>(SB), RODATA|NOPTR, $64
+
+DATA dwordE0E0E0E0<>+0(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+4(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+8(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+12(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+16(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+20(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+24(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+28(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+32(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+36(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+40(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+44(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+48(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+52(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+56(SB)/4, $0xe0e0e0e0
+DATA dwordE0E0E0E0<>+60(SB)/4, $0xe0e0e0e0
+GLOBL dwordE0E0E0E0<>(SB), RODATA|NOPTR, $64
 
 DATA ydword3F003F00<>+0(SB)/4, $0x3f003f00
 DATA ydword3F003F00<>+4(SB)/4, $0x3f003f00
@@ -3745,6 +993,306 @@ DATA ydword8080E0<>+20(SB)/4, $0x008080e0
 DATA ydword8080E0<>+24(SB)/4, $0x008080e0
 DATA ydword8080E0<>+28(SB)/4, $0x008080e0
 GLOBL ydword8080E0<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF5F5F5F5<>+0(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+4(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+8(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+12(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+16(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+20(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+24(SB)/4, $0xf5f5f5f5
+DATA ydwordF5F5F5F5<>+28(SB)/4, $0xf5f5f5f5
+GLOBL ydwordF5F5F5F5<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF800F8<>+0(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+4(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+8(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+12(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+16(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+20(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+24(SB)/4, $0x00f800f8
+DATA ydwordF800F8<>+28(SB)/4, $0x00f800f8
+GLOBL ydwordF800F8<>(SB), RODATA|NOPTR, $32
+
+DATA ydword70007<>+0(SB)/4, $0x00070007
+DATA ydword70007<>+4(SB)/4, $0x00070007
+DATA ydword70007<>+8(SB)/4, $0x00070007
+DATA ydword70007<>+12(SB)/4, $0x00070007
+DATA ydword70007<>+16(SB)/4, $0x00070007
+DATA ydword70007<>+20(SB)/4, $0x00070007
+DATA ydword70007<>+24(SB)/4, $0x00070007
+DATA ydword70007<>+28(SB)/4, $0x00070007
+GLOBL ydword70007<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF000F<>+0(SB)/4, $0x000f000f
+DATA ydwordF000F<>+4(SB)/4, $0x000f000f
+DATA ydwordF000F<>+8(SB)/4, $0x000f000f
+DATA ydwordF000F<>+12(SB)/4, $0x000f000f
+DATA ydwordF000F<>+16(SB)/4, $0x000f000f
+DATA ydwordF000F<>+20(SB)/4, $0x000f000f
+DATA ydwordF000F<>+24(SB)/4, $0x000f000f
+DATA ydwordF000F<>+28(SB)/4, $0x000f000f
+GLOBL ydwordF000F<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordDC00DC00<>+0(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+4(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+8(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+12(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+16(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+20(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+24(SB)/4, $0xdc00dc00
+DATA ydwordDC00DC00<>+28(SB)/4, $0xdc00dc00
+GLOBL ydwordDC00DC00<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordD7C0D7C0<>+0(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+4(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+8(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+12(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+16(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+20(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+24(SB)/4, $0xd7c0d7c0
+DATA ydwordD7C0D7C0<>+28(SB)/4, $0xd7c0d7c0
+GLOBL ydwordD7C0D7C0<>(SB), RODATA|NOPTR, $32
+
+DATA ydword400040<>+0(SB)/4, $0x00400040
+DATA ydword400040<>+4(SB)/4, $0x00400040
+DATA ydword400040<>+8(SB)/4, $0x00400040
+DATA ydword400040<>+12(SB)/4, $0x00400040
+DATA ydword400040<>+16(SB)/4, $0x00400040
+DATA ydword400040<>+20(SB)/4, $0x00400040
+DATA ydword400040<>+24(SB)/4, $0x00400040
+DATA ydword400040<>+28(SB)/4, $0x00400040
+GLOBL ydword400040<>(SB), RODATA|NOPTR, $32
+
+DATA ydword43F043F<>+0(SB)/4, $0x043f043f
+DATA ydword43F043F<>+4(SB)/4, $0x043f043f
+DATA ydword43F043F<>+8(SB)/4, $0x043f043f
+DATA ydword43F043F<>+12(SB)/4, $0x043f043f
+DATA ydword43F043F<>+16(SB)/4, $0x043f043f
+DATA ydword43F043F<>+20(SB)/4, $0x043f043f
+DATA ydword43F043F<>+24(SB)/4, $0x043f043f
+DATA ydword43F043F<>+28(SB)/4, $0x043f043f
+GLOBL ydword43F043F<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordC0C0C0F8<>+0(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+4(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+8(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+12(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+16(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+20(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+24(SB)/4, $0xc0c0c0f8
+DATA ydwordC0C0C0F8<>+28(SB)/4, $0xc0c0c0f8
+GLOBL ydwordC0C0C0F8<>(SB), RODATA|NOPTR, $32
+
+DATA ydword808080F0<>+0(SB)/4, $0x808080f0
+DATA ydword808080F0<>+4(SB)/4, $0x808080f0
+DATA ydword808080F0<>+8(SB)/4, $0x808080f0
+DATA ydword808080F0<>+12(SB)/4, $0x808080f0
+DATA ydword808080F0<>+16(SB)/4, $0x808080f0
+DATA ydword808080F0<>+20(SB)/4, $0x808080f0
+DATA ydword808080F0<>+24(SB)/4, $0x808080f0
+DATA ydword808080F0<>+28(SB)/4, $0x808080f0
+GLOBL ydword808080F0<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3F000<>+0(SB)/4, $0x0003f000
+DATA ydword3F000<>+4(SB)/4, $0x0003f000
+DATA ydword3F000<>+8(SB)/4, $0x0003f000
+DATA ydword3F000<>+12(SB)/4, $0x0003f000
+DATA ydword3F000<>+16(SB)/4, $0x0003f000
+DATA ydword3F000<>+20(SB)/4, $0x0003f000
+DATA ydword3F000<>+24(SB)/4, $0x0003f000
+DATA ydword3F000<>+28(SB)/4, $0x0003f000
+GLOBL ydword3F000<>(SB), RODATA|NOPTR, $32
+
+DATA ydword1C0000<>+0(SB)/4, $0x001c0000
+DATA ydword1C0000<>+4(SB)/4, $0x001c0000
+DATA ydword1C0000<>+8(SB)/4, $0x001c0000
+DATA ydword1C0000<>+12(SB)/4, $0x001c0000
+DATA ydword1C0000<>+16(SB)/4, $0x001c0000
+DATA ydword1C0000<>+20(SB)/4, $0x001c0000
+DATA ydword1C0000<>+24(SB)/4, $0x001c0000
+DATA ydword1C0000<>+28(SB)/4, $0x001c0000
+GLOBL ydword1C0000<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordFC0<>+0(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+4(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+8(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+12(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+16(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+20(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+24(SB)/4, $0x00000fc0
+DATA ydwordFC0<>+28(SB)/4, $0x00000fc0
+GLOBL ydwordFC0<>(SB), RODATA|NOPTR, $32
+
+DATA ydword10000<>+0(SB)/4, $0x00010000
+DATA ydword10000<>+4(SB)/4, $0x00010000
+DATA ydword10000<>+8(SB)/4, $0x00010000
+DATA ydword10000<>+12(SB)/4, $0x00010000
+DATA ydword10000<>+16(SB)/4, $0x00010000
+DATA ydword10000<>+20(SB)/4, $0x00010000
+DATA ydword10000<>+24(SB)/4, $0x00010000
+DATA ydword10000<>+28(SB)/4, $0x00010000
+GLOBL ydword10000<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3FF0000<>+0(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+4(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+8(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+12(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+16(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+20(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+24(SB)/4, $0x03ff0000
+DATA ydword3FF0000<>+28(SB)/4, $0x03ff0000
+GLOBL ydword3FF0000<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordDC00D800<>+0(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+4(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+8(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+12(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+16(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+20(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+24(SB)/4, $0xdc00d800
+DATA ydwordDC00D800<>+28(SB)/4, $0xdc00d800
+GLOBL ydwordDC00D800<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordFC00FC00<>+0(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+4(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+8(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+12(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+16(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+20(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+24(SB)/4, $0xfc00fc00
+DATA ydwordFC00FC00<>+28(SB)/4, $0xfc00fc00
+GLOBL ydwordFC00FC00<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordFCA02400<>+0(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+4(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+8(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+12(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+16(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+20(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+24(SB)/4, $0xfca02400
+DATA ydwordFCA02400<>+28(SB)/4, $0xfca02400
+GLOBL ydwordFCA02400<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3F00<>+0(SB)/4, $0x00003f00
+DATA ydword3F00<>+4(SB)/4, $0x00003f00
+DATA ydword3F00<>+8(SB)/4, $0x00003f00
+DATA ydword3F00<>+12(SB)/4, $0x00003f00
+DATA ydword3F00<>+16(SB)/4, $0x00003f00
+DATA ydword3F00<>+20(SB)/4, $0x00003f00
+DATA ydword3F00<>+24(SB)/4, $0x00003f00
+DATA ydword3F00<>+28(SB)/4, $0x00003f00
+GLOBL ydword3F00<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3F0000<>+0(SB)/4, $0x003f0000
+DATA ydword3F0000<>+4(SB)/4, $0x003f0000
+DATA ydword3F0000<>+8(SB)/4, $0x003f0000
+DATA ydword3F0000<>+12(SB)/4, $0x003f0000
+DATA ydword3F0000<>+16(SB)/4, $0x003f0000
+DATA ydword3F0000<>+20(SB)/4, $0x003f0000
+DATA ydword3F0000<>+24(SB)/4, $0x003f0000
+DATA ydword3F0000<>+28(SB)/4, $0x003f0000
+GLOBL ydword3F0000<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3F000000<>+0(SB)/4, $0x3f000000
+DATA ydword3F000000<>+4(SB)/4, $0x3f000000
+DATA ydword3F000000<>+8(SB)/4, $0x3f000000
+DATA ydword3F000000<>+12(SB)/4, $0x3f000000
+DATA ydword3F000000<>+16(SB)/4, $0x3f000000
+DATA ydword3F000000<>+20(SB)/4, $0x3f000000
+DATA ydword3F000000<>+24(SB)/4, $0x3f000000
+DATA ydword3F000000<>+28(SB)/4, $0x3f000000
+GLOBL ydword3F000000<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordFC00<>+0(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+4(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+8(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+12(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+16(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+20(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+24(SB)/4, $0x0000fc00
+DATA ydwordFC00<>+28(SB)/4, $0x0000fc00
+GLOBL ydwordFC00<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordD800<>+0(SB)/4, $0x0000d800
+DATA ydwordD800<>+4(SB)/4, $0x0000d800
+DATA ydwordD800<>+8(SB)/4, $0x0000d800
+DATA ydwordD800<>+12(SB)/4, $0x0000d800
+DATA ydwordD800<>+16(SB)/4, $0x0000d800
+DATA ydwordD800<>+20(SB)/4, $0x0000d800
+DATA ydwordD800<>+24(SB)/4, $0x0000d800
+DATA ydwordD800<>+28(SB)/4, $0x0000d800
+GLOBL ydwordD800<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordDC00<>+0(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+4(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+8(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+12(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+16(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+20(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+24(SB)/4, $0x0000dc00
+DATA ydwordDC00<>+28(SB)/4, $0x0000dc00
+GLOBL ydwordDC00<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3<>+0(SB)/4, $0x00000003
+DATA ydword3<>+4(SB)/4, $0x00000003
+DATA ydword3<>+8(SB)/4, $0x00000003
+DATA ydword3<>+12(SB)/4, $0x00000003
+DATA ydword3<>+16(SB)/4, $0x00000003
+DATA ydword3<>+20(SB)/4, $0x00000003
+DATA ydword3<>+24(SB)/4, $0x00000003
+DATA ydword3<>+28(SB)/4, $0x00000003
+GLOBL ydword3<>(SB), RODATA|NOPTR, $32
+
+DATA ydword3020100<>+0(SB)/4, $0x03020100
+DATA ydword3020100<>+4(SB)/4, $0x03020100
+DATA ydword3020100<>+8(SB)/4, $0x03020100
+DATA ydword3020100<>+12(SB)/4, $0x03020100
+DATA ydword3020100<>+16(SB)/4, $0x03020100
+DATA ydword3020100<>+20(SB)/4, $0x03020100
+DATA ydword3020100<>+24(SB)/4, $0x03020100
+DATA ydword3020100<>+28(SB)/4, $0x03020100
+GLOBL ydword3020100<>(SB), RODATA|NOPTR, $32
+
+DATA ydword80808080<>+0(SB)/4, $0x80808080
+DATA ydword80808080<>+4(SB)/4, $0x80808080
+DATA ydword80808080<>+8(SB)/4, $0x80808080
+DATA ydword80808080<>+12(SB)/4, $0x80808080
+DATA ydword80808080<>+16(SB)/4, $0x80808080
+DATA ydword80808080<>+20(SB)/4, $0x80808080
+DATA ydword80808080<>+24(SB)/4, $0x80808080
+DATA ydword80808080<>+28(SB)/4, $0x80808080
+GLOBL ydword80808080<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF0000<>+0(SB)/4, $0x000f0000
+DATA ydwordF0000<>+4(SB)/4, $0x000f0000
+DATA ydwordF0000<>+8(SB)/4, $0x000f0000
+DATA ydwordF0000<>+12(SB)/4, $0x000f0000
+DATA ydwordF0000<>+16(SB)/4, $0x000f0000
+DATA ydwordF0000<>+20(SB)/4, $0x000f0000
+DATA ydwordF0000<>+24(SB)/4, $0x000f0000
+DATA ydwordF0000<>+28(SB)/4, $0x000f0000
+GLOBL ydwordF0000<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF800<>+0(SB)/4, $0x0000f800
+DATA ydwordF800<>+4(SB)/4, $0x0000f800
+DATA ydwordF800<>+8(SB)/4, $0x0000f800
+DATA ydwordF800<>+12(SB)/4, $0x0000f800
+DATA ydwordF800<>+16(SB)/4, $0x0000f800
+DATA ydwordF800<>+20(SB)/4, $0x0000f800
+DATA ydwordF800<>+24(SB)/4, $0x0000f800
+DATA ydwordF800<>+28(SB)/4, $0x0000f800
+GLOBL ydwordF800<>(SB), RODATA|NOPTR, $32
+
+DATA ydword80008000<>+0(SB)/4, $0x80008000
+DATA ydword80008000<>+4(SB)/4, $0x80008000
+DATA ydword80008000<>+8(SB)/4, $0x80008000
+DATA ydword80008000<>+12(SB)/4, $0x80008000
+DATA ydword80008000<>+16(SB)/4, $0x80008000
+DATA ydword80008000<>+20(SB)/4, $0x80008000
+DATA ydword80008000<>+24(SB)/4, $0x80008000
+DATA ydword80008000<>+28(SB)/4, $0x80008000
+GLOBL ydword80008000<>(SB), RODATA|NOPTR, $32
 
 DATA l1Expand<>+0(SB)/1, $0x00
 DATA l1Expand<>+1(SB)/1, $0x02
@@ -24238,6 +21786,124 @@ DATA u16Spread<>+4094(SB)/1, $0x80
 DATA u16Spread<>+4095(SB)/1, $0x80
 GLOBL u16Spread<>(SB), RODATA|NOPTR, $4096
 
+DATA three<>+0(SB)/1, $0x02
+DATA three<>+1(SB)/1, $0x01
+DATA three<>+2(SB)/1, $0x00
+DATA three<>+3(SB)/1, $0x80
+DATA three<>+4(SB)/1, $0x05
+DATA three<>+5(SB)/1, $0x04
+DATA three<>+6(SB)/1, $0x03
+DATA three<>+7(SB)/1, $0x80
+DATA three<>+8(SB)/1, $0x08
+DATA three<>+9(SB)/1, $0x07
+DATA three<>+10(SB)/1, $0x06
+DATA three<>+11(SB)/1, $0x80
+DATA three<>+12(SB)/1, $0x0b
+DATA three<>+13(SB)/1, $0x0a
+DATA three<>+14(SB)/1, $0x09
+DATA three<>+15(SB)/1, $0x80
+DATA three<>+16(SB)/1, $0x02
+DATA three<>+17(SB)/1, $0x01
+DATA three<>+18(SB)/1, $0x00
+DATA three<>+19(SB)/1, $0x80
+DATA three<>+20(SB)/1, $0x05
+DATA three<>+21(SB)/1, $0x04
+DATA three<>+22(SB)/1, $0x03
+DATA three<>+23(SB)/1, $0x80
+DATA three<>+24(SB)/1, $0x08
+DATA three<>+25(SB)/1, $0x07
+DATA three<>+26(SB)/1, $0x06
+DATA three<>+27(SB)/1, $0x80
+DATA three<>+28(SB)/1, $0x0b
+DATA three<>+29(SB)/1, $0x0a
+DATA three<>+30(SB)/1, $0x09
+DATA three<>+31(SB)/1, $0x80
+DATA three<>+32(SB)/1, $0x02
+DATA three<>+33(SB)/1, $0x01
+DATA three<>+34(SB)/1, $0x00
+DATA three<>+35(SB)/1, $0x80
+DATA three<>+36(SB)/1, $0x05
+DATA three<>+37(SB)/1, $0x04
+DATA three<>+38(SB)/1, $0x03
+DATA three<>+39(SB)/1, $0x80
+DATA three<>+40(SB)/1, $0x08
+DATA three<>+41(SB)/1, $0x07
+DATA three<>+42(SB)/1, $0x06
+DATA three<>+43(SB)/1, $0x80
+DATA three<>+44(SB)/1, $0x0b
+DATA three<>+45(SB)/1, $0x0a
+DATA three<>+46(SB)/1, $0x09
+DATA three<>+47(SB)/1, $0x80
+DATA three<>+48(SB)/1, $0x02
+DATA three<>+49(SB)/1, $0x01
+DATA three<>+50(SB)/1, $0x00
+DATA three<>+51(SB)/1, $0x80
+DATA three<>+52(SB)/1, $0x05
+DATA three<>+53(SB)/1, $0x04
+DATA three<>+54(SB)/1, $0x03
+DATA three<>+55(SB)/1, $0x80
+DATA three<>+56(SB)/1, $0x08
+DATA three<>+57(SB)/1, $0x07
+DATA three<>+58(SB)/1, $0x06
+DATA three<>+59(SB)/1, $0x80
+DATA three<>+60(SB)/1, $0x0b
+DATA three<>+61(SB)/1, $0x0a
+DATA three<>+62(SB)/1, $0x09
+DATA three<>+63(SB)/1, $0x80
+GLOBL three<>(SB), RODATA|NOPTR, $64
+
+DATA pack3of4<>+0(SB)/1, $0x00
+DATA pack3of4<>+1(SB)/1, $0x01
+DATA pack3of4<>+2(SB)/1, $0x02
+DATA pack3of4<>+3(SB)/1, $0x04
+DATA pack3of4<>+4(SB)/1, $0x05
+DATA pack3of4<>+5(SB)/1, $0x06
+DATA pack3of4<>+6(SB)/1, $0x08
+DATA pack3of4<>+7(SB)/1, $0x09
+DATA pack3of4<>+8(SB)/1, $0x0a
+DATA pack3of4<>+9(SB)/1, $0x0c
+DATA pack3of4<>+10(SB)/1, $0x0d
+DATA pack3of4<>+11(SB)/1, $0x0e
+DATA pack3of4<>+12(SB)/1, $0x80
+DATA pack3of4<>+13(SB)/1, $0x80
+DATA pack3of4<>+14(SB)/1, $0x80
+DATA pack3of4<>+15(SB)/1, $0x80
+DATA pack3of4<>+16(SB)/1, $0x00
+DATA pack3of4<>+17(SB)/1, $0x01
+DATA pack3of4<>+18(SB)/1, $0x02
+DATA pack3of4<>+19(SB)/1, $0x04
+DATA pack3of4<>+20(SB)/1, $0x05
+DATA pack3of4<>+21(SB)/1, $0x06
+DATA pack3of4<>+22(SB)/1, $0x08
+DATA pack3of4<>+23(SB)/1, $0x09
+DATA pack3of4<>+24(SB)/1, $0x0a
+DATA pack3of4<>+25(SB)/1, $0x0c
+DATA pack3of4<>+26(SB)/1, $0x0d
+DATA pack3of4<>+27(SB)/1, $0x0e
+DATA pack3of4<>+28(SB)/1, $0x80
+DATA pack3of4<>+29(SB)/1, $0x80
+DATA pack3of4<>+30(SB)/1, $0x80
+DATA pack3of4<>+31(SB)/1, $0x80
+GLOBL pack3of4<>(SB), RODATA|NOPTR, $32
+
+DATA three48<>+0(SB)/4, $0x00000000
+DATA three48<>+4(SB)/4, $0x00000001
+DATA three48<>+8(SB)/4, $0x00000002
+DATA three48<>+12(SB)/4, $0x00000002
+DATA three48<>+16(SB)/4, $0x00000003
+DATA three48<>+20(SB)/4, $0x00000004
+DATA three48<>+24(SB)/4, $0x00000005
+DATA three48<>+28(SB)/4, $0x00000005
+DATA three48<>+32(SB)/4, $0x00000006
+DATA three48<>+36(SB)/4, $0x00000007
+DATA three48<>+40(SB)/4, $0x00000008
+DATA three48<>+44(SB)/4, $0x00000008
+DATA three48<>+48(SB)/4, $0x00000009
+DATA three48<>+52(SB)/4, $0x0000000a
+DATA three48<>+56(SB)/4, $0x0000000b
+DATA three48<>+60(SB)/4, $0x0000000b
+GLOBL three48<>(SB), RODATA|NOPTR, $64
+
 DATA wordRamp<>+0(SB)/2, $0xffff
 DATA wordRamp<>+2(SB)/2, $0xffff
 DATA wordRamp<>+4(SB)/2, $0xffff
@@ -24271,6 +21937,5540 @@ DATA wordRamp<>+58(SB)/2, $0x0000
 DATA wordRamp<>+60(SB)/2, $0x0000
 DATA wordRamp<>+62(SB)/2, $0x0000
 GLOBL wordRamp<>(SB), RODATA|NOPTR, $64
+
+// func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, CMOV, POPCNT
+TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0x3f003f00, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0x80c080c0, R8
+	VPBROADCASTD R8, Z1
+	MOVQ         $0xaaaaaaaaaaaaaaaa, R8
+	MOVQ         $0x5555555555555555, R9
+	MOVQ         $0xffffffffffffffff, R10
+
+l1u_loop:
+	CMPQ      SI, BX
+	JG        l1u_tail
+	CMPQ      DI, CX
+	JG        l1u_done
+	VMOVDQU64 (DX)(SI*1), Z2
+	VPMOVB2M  Z2, K1
+	KORTESTQ  K1, K1
+	JNZ       l1u_wide
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       l1u_loop
+
+l1u_wide:
+	KMOVQ         K1, R11
+	MOVL          R11, R12
+	VPMOVZXBW     Y2, Z3
+	VPSLLW        $0x08, Z3, Z4
+	VPANDD        Z0, Z4, Z4
+	VPSRLW        $0x06, Z3, Z5
+	VPTERNLOGD    $0xfe, Z1, Z5, Z4
+	VPBLENDMW     Z4, Z3, K1, Z3
+	PDEPQ         R8, R12, R13
+	ORQ           R9, R13
+	KMOVQ         R13, K2
+	VPCOMPRESSB.Z Z3, K2, Z3
+	POPCNTQ       R12, R12
+	ADDQ          $0x20, R12
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ADDQ          R12, DI
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	SHRQ          $0x20, R11
+	KSHIFTRQ      $0x20, K1, K1
+	VPMOVZXBW     Y2, Z2
+	VPSLLW        $0x08, Z2, Z3
+	VPANDD        Z0, Z3, Z3
+	VPSRLW        $0x06, Z2, Z4
+	VPTERNLOGD    $0xfe, Z1, Z4, Z3
+	VPBLENDMW     Z3, Z2, K1, Z2
+	PDEPQ         R8, R11, R12
+	ORQ           R9, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z2, K1, Z2
+	POPCNTQ       R11, R11
+	ADDQ          $0x20, R11
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ADDQ          R11, DI
+	ADDQ          $0x40, SI
+	JMP           l1u_loop
+
+l1u_tail:
+	LEAQ          64(BX), BX
+	SUBQ          SI, BX
+	JLE           l1u_done
+	BZHIQ         BX, R10, R11
+	KMOVQ         R11, K1
+	VMOVDQU8.Z    (DX)(SI*1), K1, Z2
+	VPMOVB2M      Z2, K1
+	KMOVQ         K1, R11
+	POPCNTQ       R11, R11
+	ADDQ          BX, R11
+	ADDQ          DI, R11
+	SUBQ          $0x80, R11
+	CMPQ          R11, CX
+	JG            l1u_done
+	MOVQ          BX, CX
+	KMOVQ         K1, DX
+	MOVL          DX, R11
+	VPMOVZXBW     Y2, Z3
+	VPSLLW        $0x08, Z3, Z4
+	VPANDD        Z0, Z4, Z4
+	VPSRLW        $0x06, Z3, Z5
+	VPTERNLOGD    $0xfe, Z1, Z5, Z4
+	VPBLENDMW     Z4, Z3, K1, Z3
+	PDEPQ         R8, R11, R12
+	ORQ           R9, R12
+	KMOVQ         R12, K2
+	VPCOMPRESSB.Z Z3, K2, Z3
+	POPCNTQ       R11, R11
+	ADDQ          $0x20, R11
+	MOVQ          $0x00000020, R12
+	CMPQ          CX, R12
+	CMOVQLT       CX, R12
+	SUBQ          $0x20, R11
+	ADDQ          R12, R11
+	SUBQ          R12, CX
+	BZHIQ         R11, R10, R12
+	KMOVQ         R12, K2
+	VMOVDQU8      Z3, K2, (AX)(DI*1)
+	ADDQ          R11, DI
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	SHRQ          $0x20, DX
+	KSHIFTRQ      $0x20, K1, K1
+	VPMOVZXBW     Y2, Z2
+	VPSLLW        $0x08, Z2, Z3
+	VPANDD        Z0, Z3, Z3
+	VPSRLW        $0x06, Z2, Z0
+	VPTERNLOGD    $0xfe, Z1, Z0, Z3
+	VPBLENDMW     Z3, Z2, K1, Z2
+	PDEPQ         R8, DX, R8
+	ORQ           R9, R8
+	KMOVQ         R8, K1
+	VPCOMPRESSB.Z Z2, K1, Z0
+	POPCNTQ       DX, DX
+	ADDQ          $0x20, DX
+	MOVQ          $0x00000020, R8
+	CMPQ          CX, R8
+	CMOVQLT       CX, R8
+	SUBQ          $0x20, DX
+	ADDQ          R8, DX
+	SUBQ          R8, CX
+	BZHIQ         DX, R10, CX
+	KMOVQ         CX, K1
+	VMOVDQU8      Z0, K1, (AX)(DI*1)
+	ADDQ          DX, DI
+	ADDQ          BX, SI
+
+l1u_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000040, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xc2c2c2c2, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xc3c3c3c3, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x40404040, R8
+	VPBROADCASTD R8, Z4
+	MOVQ         $0x7fffffffffffffff, R8
+	MOVQ         $0xffffffffffffffff, R9
+
+u8l1_loop:
+	CMPQ      SI, BX
+	JG        u8l1_tail
+	CMPQ      DI, CX
+	JG        u8l1_done
+	VMOVDQU64 (DX)(SI*1), Z5
+	VPMOVB2M  Z5, K1
+	KORTESTQ  K1, K1
+	JNZ       u8l1_wide
+	VMOVDQU64 Z5, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       u8l1_loop
+
+u8l1_wide:
+	KMOVQ    K1, R10
+	VPANDD   Z0, Z5, Z6
+	VPCMPEQB Z1, Z6, K1
+	KMOVQ    K1, R11
+	VPCMPB   $0x01, Z2, Z5, K1
+	KMOVQ    K1, R12
+	VPCMPEQB Z3, Z5, K1
+	KMOVQ    K1, R13
+	MOVQ     $0x00000040, R15
+	MOVQ     R9, R14
+	BTQ      $0x3f, R11
+	JCC      u8l1_whole
+	DECQ     R15
+	MOVQ     R8, R14
+	ANDQ     R14, R11
+	ANDQ     R14, R10
+
+u8l1_whole:
+	MOVQ          R11, BP
+	ORQ           R12, BP
+	CMPQ          BP, R10
+	JNE           u8l1_done
+	MOVQ          R11, BP
+	SHLQ          $0x01, BP
+	CMPQ          BP, R12
+	JNE           u8l1_done
+	SHLQ          $0x01, R13
+	KMOVQ         R13, K1
+	VPADDB        Z4, Z5, K1, Z5
+	ANDNQ         R14, R11, R10
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z5, K1, Z5
+	POPCNTQ       R10, BP
+	VMOVDQU64     Z5, (AX)(DI*1)
+	ADDQ          BP, DI
+	ADDQ          R15, SI
+	JMP           u8l1_loop
+
+u8l1_tail:
+	LEAQ       64(BX), BX
+	SUBQ       SI, BX
+	JLE        u8l1_done
+	BZHIQ      BX, R9, R10
+	KMOVQ      R10, K1
+	VMOVDQU8.Z (DX)(SI*1), K1, Z5
+	VPMOVB2M   Z5, K1
+	KMOVQ      K1, DX
+	VPANDD     Z0, Z5, Z0
+	VPCMPEQB   Z1, Z0, K1
+	KMOVQ      K1, R11
+	VPCMPB     $0x01, Z2, Z5, K1
+	KMOVQ      K1, R12
+	VPCMPEQB   Z3, Z5, K1
+	KMOVQ      K1, R13
+	MOVQ       $0x00000040, R15
+	MOVQ       R9, R14
+	BTQ        $0x3f, R11
+	JCC        u8l1_tail_whole
+	DECQ       R15
+	MOVQ       R8, R14
+	ANDQ       R14, R11
+	ANDQ       R14, DX
+
+u8l1_tail_whole:
+	MOVQ          R11, R8
+	ORQ           R12, R8
+	CMPQ          R8, DX
+	JNE           u8l1_done
+	MOVQ          R11, R8
+	SHLQ          $0x01, R8
+	CMPQ          R8, R12
+	JNE           u8l1_done
+	SHLQ          $0x01, R13
+	KMOVQ         R13, K1
+	VPADDB        Z4, Z5, K1, Z5
+	ANDNQ         R14, R11, DX
+	ANDQ          R10, DX
+	KMOVQ         DX, K1
+	VPCOMPRESSB.Z Z5, K1, Z0
+	POPCNTQ       DX, R8
+	LEAQ          -64(DI)(R8*1), R15
+	CMPQ          R15, CX
+	JG            u8l1_done
+	BZHIQ         R8, R9, R15
+	KMOVQ         R15, K1
+	VMOVDQU8      Z0, K1, (AX)(DI*1)
+	ADDQ          R8, DI
+	ADDQ          BX, SI
+
+u8l1_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x003f003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x001f001f, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x00c000c0, R8
+	VPBROADCASTD R8, Z6
+	MOVL         $0x00e000e0, R8
+	VPBROADCASTD R8, Z7
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z8
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z9
+	MOVQ         $0xffffffffffffffff, R8
+
+utf8ToUTF16LEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z10
+	VPMOVB2M      Z10, K1
+	KORTESTQ      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_wide
+	VPMOVZXBW     Y10, Z11
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXBW     Y10, Z10
+	VMOVDQU64     Z11, (AX)(DI*1)
+	VMOVDQU64     Z10, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf8ToUTF16LEAVX512_loop
+
+utf8ToUTF16LEAVX512_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF16LEAVX512_wide_general
+	VMOVDQU64 three48<>+0(SB), Z11
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z11, Z12
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16LEAVX512_wide_general
+	VPSHUFB   three<>+0(SB), Z12, Z12
+	VPANDD    dword3F<>+0(SB), Z12, Z13
+	VPANDD    dword3F00<>+0(SB), Z12, Z14
+	VPSRLD    $0x02, Z14, Z14
+	VPORD     Z14, Z13, Z13
+	VPANDD    dwordF0000<>+0(SB), Z12, Z14
+	VPSRLD    $0x04, Z14, Z14
+	VPORD     Z14, Z13, Z12
+	VPANDD    dwordF800<>+0(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16LEAVX512_wide_general
+
+utf8ToUTF16LEAVX512_three:
+	VPMOVDW   Z12, Y10
+	VMOVDQU   Y10, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16LEAVX512_done
+	VPERMD    (DX)(SI*1), Z11, Z12
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16LEAVX512_loop
+	VPSHUFB   three<>+0(SB), Z12, Z12
+	VPANDD    dword3F<>+0(SB), Z12, Z13
+	VPANDD    dword3F00<>+0(SB), Z12, Z14
+	VPSRLD    $0x02, Z14, Z14
+	VPORD     Z14, Z13, Z13
+	VPANDD    dwordF0000<>+0(SB), Z12, Z14
+	VPSRLD    $0x04, Z14, Z14
+	VPORD     Z14, Z13, Z12
+	VPANDD    dwordF800<>+0(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16LEAVX512_loop
+	JMP       utf8ToUTF16LEAVX512_three
+
+utf8ToUTF16LEAVX512_wide_general:
+	KMOVQ         K1, R9
+	VPCMPB        $0x01, Z0, Z10, K1
+	KMOVQ         K1, R10
+	VPCMPUB       $0x05, Z1, Z10, K1
+	KMOVQ         K1, R11
+	VPCMPUB       $0x05, Z2, Z10, K1
+	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF16LEAVX512_four
+	VPANDD        Z3, Z10, Z11
+	VPCMPEQB      Z0, Z11, K1
+	KMOVQ         K1, R13
+	ORQ           R12, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16LEAVX512_done
+	BZHIQ         R13, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R10
+	ANDNQ         R12, R10, R14
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	ORQ           R11, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16LEAVX512_done
+	KMOVQ         R14, K1
+	MOVQ          R14, R12
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K2
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K3
+	VPCOMPRESSB.Z Z10, K1, Z11
+	VPCOMPRESSB.Z Z10, K2, Z12
+	VPCOMPRESSB.Z Z10, K3, Z10
+	POPCNTQ       R14, R9
+	VPMOVZXBW     Y11, Z13
+	VPMOVZXBW     Y12, Z14
+	VPMOVZXBW     Y10, Z15
+	VPCMPUW       $0x05, Z6, Z13, K1
+	VPCMPUW       $0x05, Z7, Z13, K2
+	VPANDD        Z4, Z14, Z14
+	VPANDD        Z4, Z15, Z15
+	VPANDD        Z5, Z13, Z16
+	VPSLLW        $0x06, Z16, Z16
+	VPORD         Z14, Z16, Z16
+	VPSLLW        $0x0c, Z13, Z17
+	VPSLLW        $0x06, Z14, Z14
+	VPTERNLOGD    $0xfe, Z15, Z14, Z17
+	VPBLENDMW     Z16, Z13, K1, Z13
+	VPBLENDMW     Z17, Z13, K2, Z13
+	VPCMPUW       $0x01, Z8, Z17, K2, K1
+	VPSUBW        Z9, Z17, Z14
+	VPCMPUW       $0x01, Z8, Z14, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VMOVDQU64     Z13, (AX)(DI*1)
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16LEAVX512_advance
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXBW     Y11, Z11
+	VPMOVZXBW     Y12, Z12
+	VPMOVZXBW     Y10, Z10
+	VPCMPUW       $0x05, Z6, Z11, K1
+	VPCMPUW       $0x05, Z7, Z11, K2
+	VPANDD        Z4, Z12, Z12
+	VPANDD        Z4, Z10, Z10
+	VPANDD        Z5, Z11, Z13
+	VPSLLW        $0x06, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPSLLW        $0x0c, Z11, Z14
+	VPSLLW        $0x06, Z12, Z12
+	VPTERNLOGD    $0xfe, Z10, Z12, Z14
+	VPBLENDMW     Z13, Z11, K1, Z11
+	VPBLENDMW     Z14, Z11, K2, Z11
+	VPCMPUW       $0x01, Z8, Z14, K2, K1
+	VPSUBW        Z9, Z14, Z12
+	VPCMPUW       $0x01, Z8, Z12, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+
+utf8ToUTF16LEAVX512_advance:
+	LEAQ (DI)(R9*2), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16LEAVX512_loop
+
+utf8ToUTF16LEAVX512_four:
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
+	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16LEAVX512_four_mixed
+	VPSLLD     $0x04, Z10, Z11
+	VPANDD     dword3F000<>+0(SB), Z11, Z11
+	VPSLLD     $0x12, Z10, Z12
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
+	VPSRLD     $0x18, Z10, Z12
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
+	VPSUBD     dword10000<>+0(SB), Z11, Z12
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16LEAVX512_four_mixed
+
+utf8ToUTF16LEAVX512_pure:
+	VPSRLD     $0x0a, Z12, Z10
+	VPSLLD     $0x10, Z12, Z12
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z12, Z10
+	VPORD      dwordDC00D800<>+0(SB), Z10, Z10
+	VMOVDQU64  Z10, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF16LEAVX512_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF16LEAVX512_done
+	VMOVDQU64  (DX)(SI*1), Z10
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
+	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16LEAVX512_loop
+	VPSLLD     $0x04, Z10, Z11
+	VPANDD     dword3F000<>+0(SB), Z11, Z11
+	VPSLLD     $0x12, Z10, Z12
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
+	VPSRLD     $0x18, Z10, Z12
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
+	VPSUBD     dword10000<>+0(SB), Z11, Z12
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16LEAVX512_loop
+	JMP        utf8ToUTF16LEAVX512_pure
+
+utf8ToUTF16LEAVX512_four_mixed:
+	MOVQ          CX, R14
+	SUBQ          $0x40, R14
+	CMPQ          DI, R14
+	JG            utf8ToUTF16LEAVX512_done
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPUB       $0x05, Z11, Z10, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z12
+	VPANDD        Z10, Z12, Z12
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPEQB      Z11, Z12, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16LEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16LEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z11
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z10
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X10, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z21, Z15
+	VPADDD        dwordD800<>+0(SB), Z15, Z15
+	VPANDD        dword3FF<>+0(SB), Z21, Z16
+	VPADDD        dwordDC00<>+0(SB), Z16, Z16
+	VPSLLD        $0x10, Z16, Z16
+	VPORD         Z16, Z15, Z15
+	VPBLENDMD     Z15, Z14, K3, Z14
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z14, K1, Z14
+	VMOVDQU64     Z14, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF16LEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
+	VPANDD        dword1F<>+0(SB), Z11, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z12, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPSLLD        $0x06, Z12, Z17
+	VPTERNLOGD    $0xfe, Z13, Z17, Z15
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPSLLD        $0x0c, Z12, Z17
+	VPTERNLOGD    $0xfe, Z10, Z17, Z16
+	VPSLLD        $0x06, Z13, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z14, Z11, K1, Z11
+	VPBLENDMD     Z15, Z11, K2, Z11
+	VPBLENDMD     Z16, Z11, K3, Z11
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z11, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z11, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16LEAVX512_done
+	VPSRLD        $0x0a, Z17, Z10
+	VPADDD        dwordD800<>+0(SB), Z10, Z10
+	VPANDD        dword3FF<>+0(SB), Z17, Z12
+	VPADDD        dwordDC00<>+0(SB), Z12, Z12
+	VPSLLD        $0x10, Z12, Z12
+	VPORD         Z12, Z10, Z10
+	VPBLENDMD     Z10, Z11, K3, Z11
+	KMOVW         K3, DI
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, DI, R9
+	ORL           $0x55555555, R9
+	MOVQ          R10, DI
+	SHLQ          $0x01, DI
+	BZHIQ         DI, R9, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z11, K1, Z10
+	VMOVDQU64     Z10, (AX)(R11*1)
+	POPCNTQ       R9, DI
+	LEAQ          (R11)(DI*2), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF16LEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16LEAVX512_loop
+
+utf8ToUTF16LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF16BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x003f003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x001f001f, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x00c000c0, R8
+	VPBROADCASTD R8, Z6
+	MOVL         $0x00e000e0, R8
+	VPBROADCASTD R8, Z7
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z8
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z9
+	VMOVDQU64    swap16<>+0(SB), Z10
+	MOVQ         $0xffffffffffffffff, R8
+
+utf8ToUTF16BEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z11
+	VPMOVB2M      Z11, K1
+	KORTESTQ      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_wide
+	VPMOVZXBW     Y11, Z12
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXBW     Y11, Z11
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z12, (AX)(DI*1)
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf8ToUTF16BEAVX512_loop
+
+utf8ToUTF16BEAVX512_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF16BEAVX512_wide_general
+	VMOVDQU64 three48<>+0(SB), Z12
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z12, Z13
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16BEAVX512_wide_general
+	VPSHUFB   three<>+0(SB), Z13, Z13
+	VPANDD    dword3F<>+0(SB), Z13, Z14
+	VPANDD    dword3F00<>+0(SB), Z13, Z15
+	VPSRLD    $0x02, Z15, Z15
+	VPORD     Z15, Z14, Z14
+	VPANDD    dwordF0000<>+0(SB), Z13, Z15
+	VPSRLD    $0x04, Z15, Z15
+	VPORD     Z15, Z14, Z13
+	VPANDD    dwordF800<>+0(SB), Z13, Z14
+	VPTESTNMD Z14, Z14, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16BEAVX512_wide_general
+
+utf8ToUTF16BEAVX512_three:
+	VPMOVDW   Z13, Y11
+	VPSHUFB   Y10, Y11, Y11
+	VMOVDQU   Y11, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16BEAVX512_done
+	VPERMD    (DX)(SI*1), Z12, Z13
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16BEAVX512_loop
+	VPSHUFB   three<>+0(SB), Z13, Z13
+	VPANDD    dword3F<>+0(SB), Z13, Z14
+	VPANDD    dword3F00<>+0(SB), Z13, Z15
+	VPSRLD    $0x02, Z15, Z15
+	VPORD     Z15, Z14, Z14
+	VPANDD    dwordF0000<>+0(SB), Z13, Z15
+	VPSRLD    $0x04, Z15, Z15
+	VPORD     Z15, Z14, Z13
+	VPANDD    dwordF800<>+0(SB), Z13, Z14
+	VPTESTNMD Z14, Z14, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16BEAVX512_loop
+	JMP       utf8ToUTF16BEAVX512_three
+
+utf8ToUTF16BEAVX512_wide_general:
+	KMOVQ         K1, R9
+	VPCMPB        $0x01, Z0, Z11, K1
+	KMOVQ         K1, R10
+	VPCMPUB       $0x05, Z1, Z11, K1
+	KMOVQ         K1, R11
+	VPCMPUB       $0x05, Z2, Z11, K1
+	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF16BEAVX512_four
+	VPANDD        Z3, Z11, Z12
+	VPCMPEQB      Z0, Z12, K1
+	KMOVQ         K1, R13
+	ORQ           R12, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16BEAVX512_done
+	BZHIQ         R13, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R10
+	ANDNQ         R12, R10, R14
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	ORQ           R11, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16BEAVX512_done
+	KMOVQ         R14, K1
+	MOVQ          R14, R12
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K2
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K3
+	VPCOMPRESSB.Z Z11, K1, Z12
+	VPCOMPRESSB.Z Z11, K2, Z13
+	VPCOMPRESSB.Z Z11, K3, Z11
+	POPCNTQ       R14, R9
+	VPMOVZXBW     Y12, Z14
+	VPMOVZXBW     Y13, Z15
+	VPMOVZXBW     Y11, Z16
+	VPCMPUW       $0x05, Z6, Z14, K1
+	VPCMPUW       $0x05, Z7, Z14, K2
+	VPANDD        Z4, Z15, Z15
+	VPANDD        Z4, Z16, Z16
+	VPANDD        Z5, Z14, Z17
+	VPSLLW        $0x06, Z17, Z17
+	VPORD         Z15, Z17, Z17
+	VPSLLW        $0x0c, Z14, Z18
+	VPSLLW        $0x06, Z15, Z15
+	VPTERNLOGD    $0xfe, Z16, Z15, Z18
+	VPBLENDMW     Z17, Z14, K1, Z14
+	VPBLENDMW     Z18, Z14, K2, Z14
+	VPCMPUW       $0x01, Z8, Z18, K2, K1
+	VPSUBW        Z9, Z18, Z15
+	VPCMPUW       $0x01, Z8, Z15, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSHUFB       Z10, Z14, Z14
+	VMOVDQU64     Z14, (AX)(DI*1)
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16BEAVX512_advance
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VEXTRACTI64X4 $0x01, Z13, Y13
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXBW     Y12, Z12
+	VPMOVZXBW     Y13, Z13
+	VPMOVZXBW     Y11, Z11
+	VPCMPUW       $0x05, Z6, Z12, K1
+	VPCMPUW       $0x05, Z7, Z12, K2
+	VPANDD        Z4, Z13, Z13
+	VPANDD        Z4, Z11, Z11
+	VPANDD        Z5, Z12, Z14
+	VPSLLW        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPSLLW        $0x0c, Z12, Z15
+	VPSLLW        $0x06, Z13, Z13
+	VPTERNLOGD    $0xfe, Z11, Z13, Z15
+	VPBLENDMW     Z14, Z12, K1, Z12
+	VPBLENDMW     Z15, Z12, K2, Z12
+	VPCMPUW       $0x01, Z8, Z15, K2, K1
+	VPSUBW        Z9, Z15, Z13
+	VPCMPUW       $0x01, Z8, Z13, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z12, 64(AX)(DI*1)
+
+utf8ToUTF16BEAVX512_advance:
+	LEAQ (DI)(R9*2), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16BEAVX512_loop
+
+utf8ToUTF16BEAVX512_four:
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
+	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16BEAVX512_four_mixed
+	VPSLLD     $0x04, Z11, Z12
+	VPANDD     dword3F000<>+0(SB), Z12, Z12
+	VPSLLD     $0x12, Z11, Z13
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
+	VPSRLD     $0x18, Z11, Z13
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
+	VPSUBD     dword10000<>+0(SB), Z12, Z13
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16BEAVX512_four_mixed
+
+utf8ToUTF16BEAVX512_pure:
+	VPSRLD     $0x0a, Z13, Z11
+	VPSLLD     $0x10, Z13, Z13
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z13, Z11
+	VPORD      dwordDC00D800<>+0(SB), Z11, Z11
+	VPSHUFB    Z10, Z11, Z11
+	VMOVDQU64  Z11, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF16BEAVX512_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF16BEAVX512_done
+	VMOVDQU64  (DX)(SI*1), Z11
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
+	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16BEAVX512_loop
+	VPSLLD     $0x04, Z11, Z12
+	VPANDD     dword3F000<>+0(SB), Z12, Z12
+	VPSLLD     $0x12, Z11, Z13
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
+	VPSRLD     $0x18, Z11, Z13
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
+	VPSUBD     dword10000<>+0(SB), Z12, Z13
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16BEAVX512_loop
+	JMP        utf8ToUTF16BEAVX512_pure
+
+utf8ToUTF16BEAVX512_four_mixed:
+	MOVQ          CX, R14
+	SUBQ          $0x40, R14
+	CMPQ          DI, R14
+	JG            utf8ToUTF16BEAVX512_done
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPUB       $0x05, Z12, Z11, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z13
+	VPANDD        Z11, Z13, Z13
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPEQB      Z12, Z13, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF16BEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16BEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z14
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z11
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X14, Z17
+	VPMOVZXBD     X11, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x01, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x02, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z22, Z16
+	VPADDD        dwordD800<>+0(SB), Z16, Z16
+	VPANDD        dword3FF<>+0(SB), Z22, Z17
+	VPADDD        dwordDC00<>+0(SB), Z17, Z17
+	VPSLLD        $0x10, Z17, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z16, Z15, K3, Z15
+	KMOVW         K3, R12
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, R12, R14
+	ORL           $0x55555555, R14
+	MOVQ          R10, R12
+	SHLQ          $0x01, R12
+	BZHIQ         R12, R14, R14
+	KMOVD         R14, K1
+	VPCOMPRESSW.Z Z15, K1, Z15
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	POPCNTQ       R14, R12
+	LEAQ          (R11)(R12*2), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF16BEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z14, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
+	VPANDD        dword1F<>+0(SB), Z12, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z13, Z15, Z15
+	VPANDD        dwordF<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPSLLD        $0x06, Z13, Z18
+	VPTERNLOGD    $0xfe, Z14, Z18, Z16
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x12, Z17, Z17
+	VPSLLD        $0x0c, Z13, Z18
+	VPTERNLOGD    $0xfe, Z11, Z18, Z17
+	VPSLLD        $0x06, Z14, Z18
+	VPORD         Z18, Z17, Z17
+	VPBLENDMD     Z15, Z12, K1, Z12
+	VPBLENDMD     Z16, Z12, K2, Z12
+	VPBLENDMD     Z17, Z12, K3, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z12, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z12, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF16BEAVX512_done
+	VPSRLD        $0x0a, Z18, Z11
+	VPADDD        dwordD800<>+0(SB), Z11, Z11
+	VPANDD        dword3FF<>+0(SB), Z18, Z13
+	VPADDD        dwordDC00<>+0(SB), Z13, Z13
+	VPSLLD        $0x10, Z13, Z13
+	VPORD         Z13, Z11, Z11
+	VPBLENDMD     Z11, Z12, K3, Z12
+	KMOVW         K3, DI
+	MOVL          $0xaaaaaaaa, R14
+	PDEPL         R14, DI, R9
+	ORL           $0x55555555, R9
+	MOVQ          R10, DI
+	SHLQ          $0x01, DI
+	BZHIQ         DI, R9, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z12, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(R11*1)
+	POPCNTQ       R9, DI
+	LEAQ          (R11)(DI*2), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF16BEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF16BEAVX512_loop
+
+utf8ToUTF16BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
+TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000100, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x003f003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x001f001f, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x00c000c0, R8
+	VPBROADCASTD R8, Z6
+	MOVL         $0x00e000e0, R8
+	VPBROADCASTD R8, Z7
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z8
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z9
+	MOVQ         $0xffffffffffffffff, R8
+
+utf8ToUTF32LEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToUTF32LEAVX512_wide
+	VPMOVZXBD (DX)(SI*1), Z10
+	VMOVDQU64 Z10, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z10
+	VMOVDQU64 Z10, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z10
+	VMOVDQU64 Z10, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z10
+	VMOVDQU64 Z10, 192(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000100, DI
+	JMP       utf8ToUTF32LEAVX512_loop
+
+utf8ToUTF32LEAVX512_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF32LEAVX512_wide_general
+	VMOVDQU64 three48<>+0(SB), Z11
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z11, Z12
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32LEAVX512_wide_general
+	VPSHUFB   three<>+0(SB), Z12, Z12
+	VPANDD    dword3F<>+0(SB), Z12, Z13
+	VPANDD    dword3F00<>+0(SB), Z12, Z14
+	VPSRLD    $0x02, Z14, Z14
+	VPORD     Z14, Z13, Z13
+	VPANDD    dwordF0000<>+0(SB), Z12, Z14
+	VPSRLD    $0x04, Z14, Z14
+	VPORD     Z14, Z13, Z12
+	VPANDD    dwordF800<>+0(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32LEAVX512_wide_general
+
+utf8ToUTF32LEAVX512_three:
+	VMOVDQU64 Z12, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512_done
+	VPERMD    (DX)(SI*1), Z11, Z12
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32LEAVX512_loop
+	VPSHUFB   three<>+0(SB), Z12, Z12
+	VPANDD    dword3F<>+0(SB), Z12, Z13
+	VPANDD    dword3F00<>+0(SB), Z12, Z14
+	VPSRLD    $0x02, Z14, Z14
+	VPORD     Z14, Z13, Z13
+	VPANDD    dwordF0000<>+0(SB), Z12, Z14
+	VPSRLD    $0x04, Z14, Z14
+	VPORD     Z14, Z13, Z12
+	VPANDD    dwordF800<>+0(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32LEAVX512_loop
+	JMP       utf8ToUTF32LEAVX512_three
+
+utf8ToUTF32LEAVX512_wide_general:
+	KMOVQ         K1, R9
+	VPCMPB        $0x01, Z0, Z10, K1
+	KMOVQ         K1, R10
+	VPCMPUB       $0x05, Z1, Z10, K1
+	KMOVQ         K1, R11
+	VPCMPUB       $0x05, Z2, Z10, K1
+	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF32LEAVX512_four
+	VPANDD        Z3, Z10, Z11
+	VPCMPEQB      Z0, Z11, K1
+	KMOVQ         K1, R13
+	ORQ           R12, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32LEAVX512_done
+	BZHIQ         R13, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R10
+	ANDNQ         R12, R10, R14
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	ORQ           R11, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32LEAVX512_done
+	KMOVQ         R14, K1
+	MOVQ          R14, R12
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K2
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K3
+	VPCOMPRESSB.Z Z10, K1, Z11
+	VPCOMPRESSB.Z Z10, K2, Z12
+	VPCOMPRESSB.Z Z10, K3, Z10
+	POPCNTQ       R14, R9
+	VPMOVZXBW     Y11, Z13
+	VPMOVZXBW     Y12, Z14
+	VPMOVZXBW     Y10, Z15
+	VPCMPUW       $0x05, Z6, Z13, K1
+	VPCMPUW       $0x05, Z7, Z13, K2
+	VPANDD        Z4, Z14, Z14
+	VPANDD        Z4, Z15, Z15
+	VPANDD        Z5, Z13, Z16
+	VPSLLW        $0x06, Z16, Z16
+	VPORD         Z14, Z16, Z16
+	VPSLLW        $0x0c, Z13, Z17
+	VPSLLW        $0x06, Z14, Z14
+	VPTERNLOGD    $0xfe, Z15, Z14, Z17
+	VPBLENDMW     Z16, Z13, K1, Z13
+	VPBLENDMW     Z17, Z13, K2, Z13
+	VPCMPUW       $0x01, Z8, Z17, K2, K1
+	VPSUBW        Z9, Z17, Z14
+	VPCMPUW       $0x01, Z8, Z14, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VPMOVZXWD     Y13, Z14
+	VEXTRACTI64X4 $0x01, Z13, Y13
+	VPMOVZXWD     Y13, Z13
+	VMOVDQU64     Z14, (AX)(DI*1)
+	VMOVDQU64     Z13, 64(AX)(DI*1)
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32LEAVX512_advance
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXBW     Y11, Z11
+	VPMOVZXBW     Y12, Z12
+	VPMOVZXBW     Y10, Z10
+	VPCMPUW       $0x05, Z6, Z11, K1
+	VPCMPUW       $0x05, Z7, Z11, K2
+	VPANDD        Z4, Z12, Z12
+	VPANDD        Z4, Z10, Z10
+	VPANDD        Z5, Z11, Z13
+	VPSLLW        $0x06, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPSLLW        $0x0c, Z11, Z14
+	VPSLLW        $0x06, Z12, Z12
+	VPTERNLOGD    $0xfe, Z10, Z12, Z14
+	VPBLENDMW     Z13, Z11, K1, Z11
+	VPBLENDMW     Z14, Z11, K2, Z11
+	VPCMPUW       $0x01, Z8, Z14, K2, K1
+	VPSUBW        Z9, Z14, Z12
+	VPCMPUW       $0x01, Z8, Z12, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VPMOVZXWD     Y11, Z10
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXWD     Y11, Z11
+	VMOVDQU64     Z10, 128(AX)(DI*1)
+	VMOVDQU64     Z11, 192(AX)(DI*1)
+
+utf8ToUTF32LEAVX512_advance:
+	LEAQ (DI)(R9*4), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32LEAVX512_loop
+
+utf8ToUTF32LEAVX512_four:
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
+	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32LEAVX512_four_mixed
+	VPSLLD     $0x04, Z10, Z11
+	VPANDD     dword3F000<>+0(SB), Z11, Z11
+	VPSLLD     $0x12, Z10, Z12
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
+	VPSRLD     $0x18, Z10, Z12
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
+	VPSUBD     dword10000<>+0(SB), Z11, Z12
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32LEAVX512_four_mixed
+
+utf8ToUTF32LEAVX512_pure:
+	VMOVDQU64  Z11, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF32LEAVX512_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF32LEAVX512_done
+	VMOVDQU64  (DX)(SI*1), Z10
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z10, Z12
+	VPCMPEQD   dword808080F0<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32LEAVX512_loop
+	VPSLLD     $0x04, Z10, Z11
+	VPANDD     dword3F000<>+0(SB), Z11, Z11
+	VPSLLD     $0x12, Z10, Z12
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z12, Z11
+	VPSRLD     $0x18, Z10, Z12
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z12, Z11
+	VPSUBD     dword10000<>+0(SB), Z11, Z12
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z12, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32LEAVX512_loop
+	JMP        utf8ToUTF32LEAVX512_pure
+
+utf8ToUTF32LEAVX512_four_mixed:
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPUB       $0x05, Z11, Z10, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z12
+	VPANDD        Z10, Z12, Z12
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z11
+	VPCMPEQB      Z11, Z12, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32LEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32LEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z11
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z10, K1, Z10
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X10, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z11, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z10, X17
+	VPMOVZXBD     X17, Z17
+	VPANDD        dword3F<>+0(SB), Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z14, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z14, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z14, K3
+	VPANDD        dword1F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dwordF<>+0(SB), Z14, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPSLLD        $0x06, Z15, Z21
+	VPTERNLOGD    $0xfe, Z16, Z21, Z19
+	VPANDD        dword7<>+0(SB), Z14, Z20
+	VPSLLD        $0x12, Z20, Z20
+	VPSLLD        $0x0c, Z15, Z21
+	VPTERNLOGD    $0xfe, Z17, Z21, Z20
+	VPSLLD        $0x06, Z16, Z21
+	VPORD         Z21, Z20, Z20
+	VPBLENDMD     Z18, Z14, K1, Z14
+	VPBLENDMD     Z19, Z14, K2, Z14
+	VPBLENDMD     Z20, Z14, K3, Z14
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z14, Z21
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z14, Z21
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z21, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z14, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF32LEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VPANDD        dword3F<>+0(SB), Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z11, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z11, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z11, K3
+	VPANDD        dword1F<>+0(SB), Z11, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z12, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPSLLD        $0x06, Z12, Z17
+	VPTERNLOGD    $0xfe, Z13, Z17, Z15
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPSLLD        $0x0c, Z12, Z17
+	VPTERNLOGD    $0xfe, Z10, Z17, Z16
+	VPSLLD        $0x06, Z13, Z17
+	VPORD         Z17, Z16, Z16
+	VPBLENDMD     Z14, Z11, K1, Z11
+	VPBLENDMD     Z15, Z11, K2, Z11
+	VPBLENDMD     Z16, Z11, K3, Z11
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z11, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z11, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32LEAVX512_done
+	VMOVDQU64     Z11, (AX)(R11*1)
+	MOVQ          $0x00000010, DI
+	CMPQ          R10, DI
+	CMOVQLT       R10, DI
+	LEAQ          (R11)(DI*4), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF32LEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32LEAVX512_loop
+
+utf8ToUTF32LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
+TEXT ·utf8ToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000100, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x003f003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x001f001f, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x00c000c0, R8
+	VPBROADCASTD R8, Z6
+	MOVL         $0x00e000e0, R8
+	VPBROADCASTD R8, Z7
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z8
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z9
+	VMOVDQU64    swap32<>+0(SB), Z10
+	MOVQ         $0xffffffffffffffff, R8
+
+utf8ToUTF32BEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToUTF32BEAVX512_wide
+	VPMOVZXBD (DX)(SI*1), Z11
+	VPSHUFB   Z10, Z11, Z11
+	VMOVDQU64 Z11, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z11
+	VPSHUFB   Z10, Z11, Z11
+	VMOVDQU64 Z11, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z11
+	VPSHUFB   Z10, Z11, Z11
+	VMOVDQU64 Z11, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z11
+	VPSHUFB   Z10, Z11, Z11
+	VMOVDQU64 Z11, 192(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000100, DI
+	JMP       utf8ToUTF32BEAVX512_loop
+
+utf8ToUTF32BEAVX512_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF32BEAVX512_wide_general
+	VMOVDQU64 three48<>+0(SB), Z12
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z12, Z13
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32BEAVX512_wide_general
+	VPSHUFB   three<>+0(SB), Z13, Z13
+	VPANDD    dword3F<>+0(SB), Z13, Z14
+	VPANDD    dword3F00<>+0(SB), Z13, Z15
+	VPSRLD    $0x02, Z15, Z15
+	VPORD     Z15, Z14, Z14
+	VPANDD    dwordF0000<>+0(SB), Z13, Z15
+	VPSRLD    $0x04, Z15, Z15
+	VPORD     Z15, Z14, Z13
+	VPANDD    dwordF800<>+0(SB), Z13, Z14
+	VPTESTNMD Z14, Z14, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32BEAVX512_wide_general
+
+utf8ToUTF32BEAVX512_three:
+	VPSHUFB   Z10, Z13, Z13
+	VMOVDQU64 Z13, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512_done
+	VPERMD    (DX)(SI*1), Z12, Z13
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32BEAVX512_loop
+	VPSHUFB   three<>+0(SB), Z13, Z13
+	VPANDD    dword3F<>+0(SB), Z13, Z14
+	VPANDD    dword3F00<>+0(SB), Z13, Z15
+	VPSRLD    $0x02, Z15, Z15
+	VPORD     Z15, Z14, Z14
+	VPANDD    dwordF0000<>+0(SB), Z13, Z15
+	VPSRLD    $0x04, Z15, Z15
+	VPORD     Z15, Z14, Z13
+	VPANDD    dwordF800<>+0(SB), Z13, Z14
+	VPTESTNMD Z14, Z14, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32BEAVX512_loop
+	JMP       utf8ToUTF32BEAVX512_three
+
+utf8ToUTF32BEAVX512_wide_general:
+	KMOVQ         K1, R9
+	VPCMPB        $0x01, Z0, Z11, K1
+	KMOVQ         K1, R10
+	VPCMPUB       $0x05, Z1, Z11, K1
+	KMOVQ         K1, R11
+	VPCMPUB       $0x05, Z2, Z11, K1
+	KMOVQ         K1, R12
+	TESTQ         R12, R12
+	JNZ           utf8ToUTF32BEAVX512_four
+	VPANDD        Z3, Z11, Z12
+	VPCMPEQB      Z0, Z12, K1
+	KMOVQ         K1, R13
+	ORQ           R12, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R13
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32BEAVX512_done
+	BZHIQ         R13, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R10
+	ANDNQ         R12, R10, R14
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	ORQ           R11, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32BEAVX512_done
+	KMOVQ         R14, K1
+	MOVQ          R14, R12
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K2
+	SHLQ          $0x01, R12
+	KMOVQ         R12, K3
+	VPCOMPRESSB.Z Z11, K1, Z12
+	VPCOMPRESSB.Z Z11, K2, Z13
+	VPCOMPRESSB.Z Z11, K3, Z11
+	POPCNTQ       R14, R9
+	VPMOVZXBW     Y12, Z14
+	VPMOVZXBW     Y13, Z15
+	VPMOVZXBW     Y11, Z16
+	VPCMPUW       $0x05, Z6, Z14, K1
+	VPCMPUW       $0x05, Z7, Z14, K2
+	VPANDD        Z4, Z15, Z15
+	VPANDD        Z4, Z16, Z16
+	VPANDD        Z5, Z14, Z17
+	VPSLLW        $0x06, Z17, Z17
+	VPORD         Z15, Z17, Z17
+	VPSLLW        $0x0c, Z14, Z18
+	VPSLLW        $0x06, Z15, Z15
+	VPTERNLOGD    $0xfe, Z16, Z15, Z18
+	VPBLENDMW     Z17, Z14, K1, Z14
+	VPBLENDMW     Z18, Z14, K2, Z14
+	VPCMPUW       $0x01, Z8, Z18, K2, K1
+	VPSUBW        Z9, Z18, Z15
+	VPCMPUW       $0x01, Z8, Z15, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPMOVZXWD     Y14, Z15
+	VEXTRACTI64X4 $0x01, Z14, Y14
+	VPMOVZXWD     Y14, Z14
+	VPSHUFB       Z10, Z15, Z15
+	VPSHUFB       Z10, Z14, Z14
+	VMOVDQU64     Z15, (AX)(DI*1)
+	VMOVDQU64     Z14, 64(AX)(DI*1)
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32BEAVX512_advance
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VEXTRACTI64X4 $0x01, Z13, Y13
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXBW     Y12, Z12
+	VPMOVZXBW     Y13, Z13
+	VPMOVZXBW     Y11, Z11
+	VPCMPUW       $0x05, Z6, Z12, K1
+	VPCMPUW       $0x05, Z7, Z12, K2
+	VPANDD        Z4, Z13, Z13
+	VPANDD        Z4, Z11, Z11
+	VPANDD        Z5, Z12, Z14
+	VPSLLW        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPSLLW        $0x0c, Z12, Z15
+	VPSLLW        $0x06, Z13, Z13
+	VPTERNLOGD    $0xfe, Z11, Z13, Z15
+	VPBLENDMW     Z14, Z12, K1, Z12
+	VPBLENDMW     Z15, Z12, K2, Z12
+	VPCMPUW       $0x01, Z8, Z15, K2, K1
+	VPSUBW        Z9, Z15, Z13
+	VPCMPUW       $0x01, Z8, Z13, K2, K2
+	KORD          K2, K1, K1
+	KORTESTD      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPMOVZXWD     Y12, Z11
+	VEXTRACTI64X4 $0x01, Z12, Y12
+	VPMOVZXWD     Y12, Z12
+	VPSHUFB       Z10, Z11, Z11
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z11, 128(AX)(DI*1)
+	VMOVDQU64     Z12, 192(AX)(DI*1)
+
+utf8ToUTF32BEAVX512_advance:
+	LEAQ (DI)(R9*4), DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32BEAVX512_loop
+
+utf8ToUTF32BEAVX512_four:
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
+	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32BEAVX512_four_mixed
+	VPSLLD     $0x04, Z11, Z12
+	VPANDD     dword3F000<>+0(SB), Z12, Z12
+	VPSLLD     $0x12, Z11, Z13
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
+	VPSRLD     $0x18, Z11, Z13
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
+	VPSUBD     dword10000<>+0(SB), Z12, Z13
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32BEAVX512_four_mixed
+
+utf8ToUTF32BEAVX512_pure:
+	VPSHUFB    Z10, Z12, Z12
+	VMOVDQU64  Z12, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF32BEAVX512_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF32BEAVX512_done
+	VMOVDQU64  (DX)(SI*1), Z11
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z11, Z13
+	VPCMPEQD   dword808080F0<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32BEAVX512_loop
+	VPSLLD     $0x04, Z11, Z12
+	VPANDD     dword3F000<>+0(SB), Z12, Z12
+	VPSLLD     $0x12, Z11, Z13
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z13, Z12
+	VPSRLD     $0x18, Z11, Z13
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z13, Z12
+	VPSUBD     dword10000<>+0(SB), Z12, Z13
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z13, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32BEAVX512_loop
+	JMP        utf8ToUTF32BEAVX512_pure
+
+utf8ToUTF32BEAVX512_four_mixed:
+	MOVL          $0xf5f5f5f5, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPUB       $0x05, Z12, Z11, K1
+	KMOVQ         K1, R13
+	MOVL          $0xfefefefe, R14
+	VPBROADCASTD  R14, Z13
+	VPANDD        Z11, Z13, Z13
+	MOVL          $0xc0c0c0c0, R14
+	VPBROADCASTD  R14, Z12
+	VPCMPEQB      Z12, Z13, K1
+	KMOVQ         K1, R14
+	ORQ           R14, R13
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R12
+	MOVQ          R9, R14
+	SHRQ          $0x3f, R14
+	SHLQ          $0x3f, R14
+	ORQ           R14, R13
+	MOVQ          R11, R14
+	SHRQ          $0x3e, R14
+	SHLQ          $0x3e, R14
+	ORQ           R14, R13
+	MOVQ          R12, R14
+	SHRQ          $0x3d, R14
+	SHLQ          $0x3d, R14
+	ORQ           R14, R13
+	TZCNTQ        R13, R13
+	TESTQ         R13, R13
+	JZ            utf8ToUTF32BEAVX512_done
+	BZHIQ         R13, R8, R14
+	ANDQ          R14, R9
+	ANDQ          R14, R11
+	ANDQ          R14, R12
+	ANDQ          R14, R10
+	ANDNQ         R14, R10, R15
+	ORQ           R12, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R12
+	ORQ           R11, R9
+	ORQ           R12, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32BEAVX512_done
+	MOVQ          R15, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z12
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z13
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z14
+	SHLQ          $0x01, R14
+	KMOVQ         R14, K1
+	VPCOMPRESSB.Z Z11, K1, Z11
+	SHLQ          $0x01, R14
+	POPCNTQ       R15, R9
+	MOVQ          R9, R10
+	MOVQ          DI, R11
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X13, Z16
+	VPMOVZXBD     X14, Z17
+	VPMOVZXBD     X11, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x10
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x01, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x01, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x01, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x01, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x20
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x02, Z12, X15
+	VPMOVZXBD     X15, Z15
+	VEXTRACTI32X4 $0x02, Z13, X16
+	VPMOVZXBD     X16, Z16
+	VEXTRACTI32X4 $0x02, Z14, X17
+	VPMOVZXBD     X17, Z17
+	VEXTRACTI32X4 $0x02, Z11, X18
+	VPMOVZXBD     X18, Z18
+	VPANDD        dword3F<>+0(SB), Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z18, Z18
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z15, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z15, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z15, K3
+	VPANDD        dword1F<>+0(SB), Z15, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z15, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPSLLD        $0x06, Z16, Z22
+	VPTERNLOGD    $0xfe, Z17, Z22, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z21
+	VPSLLD        $0x12, Z21, Z21
+	VPSLLD        $0x0c, Z16, Z22
+	VPTERNLOGD    $0xfe, Z18, Z22, Z21
+	VPSLLD        $0x06, Z17, Z22
+	VPORD         Z22, Z21, Z21
+	VPBLENDMD     Z19, Z15, K1, Z15
+	VPBLENDMD     Z20, Z15, K2, Z15
+	VPBLENDMD     Z21, Z15, K3, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z15, Z22
+	VPCMPUD       $0x01, dword800<>+0(SB), Z22, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z15, Z22
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z22, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z15, Z15
+	VMOVDQU64     Z15, (AX)(R11*1)
+	MOVQ          $0x00000010, R12
+	CMPQ          R10, R12
+	CMOVQLT       R10, R12
+	LEAQ          (R11)(R12*4), R11
+	SUBQ          $0x10, R10
+	CMPQ          R9, $0x30
+	JBE           utf8ToUTF32BEAVX512_four_advance
+	VEXTRACTI32X4 $0x03, Z12, X12
+	VPMOVZXBD     X12, Z12
+	VEXTRACTI32X4 $0x03, Z13, X13
+	VPMOVZXBD     X13, Z13
+	VEXTRACTI32X4 $0x03, Z14, X14
+	VPMOVZXBD     X14, Z14
+	VEXTRACTI32X4 $0x03, Z11, X11
+	VPMOVZXBD     X11, Z11
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPCMPUD       $0x05, dwordC0<>+0(SB), Z12, K1
+	VPCMPUD       $0x05, dwordE0<>+0(SB), Z12, K2
+	VPCMPUD       $0x05, dwordF0<>+0(SB), Z12, K3
+	VPANDD        dword1F<>+0(SB), Z12, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z13, Z15, Z15
+	VPANDD        dwordF<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPSLLD        $0x06, Z13, Z18
+	VPTERNLOGD    $0xfe, Z14, Z18, Z16
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x12, Z17, Z17
+	VPSLLD        $0x0c, Z13, Z18
+	VPTERNLOGD    $0xfe, Z11, Z18, Z17
+	VPSLLD        $0x06, Z14, Z18
+	VPORD         Z18, Z17, Z17
+	VPBLENDMD     Z15, Z12, K1, Z12
+	VPBLENDMD     Z16, Z12, K2, Z12
+	VPBLENDMD     Z17, Z12, K3, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K1
+	VPSUBD        dwordD800<>+0(SB), Z12, Z18
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K2
+	KORW          K2, K1, K1
+	VPSUBD        dword10000<>+0(SB), Z12, Z18
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z18, K3, K2
+	KORW          K2, K1, K1
+	KORTESTW      K1, K1
+	JNZ           utf8ToUTF32BEAVX512_done
+	VPSHUFB       Z10, Z12, Z12
+	VMOVDQU64     Z12, (AX)(R11*1)
+	MOVQ          $0x00000010, DI
+	CMPQ          R10, DI
+	CMOVQLT       R10, DI
+	LEAQ          (R11)(DI*4), R11
+	SUBQ          $0x10, R10
+
+utf8ToUTF32BEAVX512_four_advance:
+	MOVQ R11, DI
+	ADDQ R13, SI
+	JMP  utf8ToUTF32BEAVX512_loop
+
+utf8ToUTF32BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf16LEToUTF8AVX512(SB), NOSPLIT, $8-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xff80ff80, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0x00800080, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x0000003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x000080c0, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x008080e0, R8
+	VPBROADCASTD R8, Z6
+
+utf16LEToUTF8AVX512_loop:
+	CMPQ      SI, BX
+	JG        utf16LEToUTF8AVX512_done
+	CMPQ      DI, CX
+	JG        utf16LEToUTF8AVX512_done
+	VMOVDQU64 (DX)(SI*1), Z7
+	VPTESTMW  Z0, Z7, K1
+	KORTESTD  K1, K1
+	JNZ       utf16LEToUTF8AVX512_wide
+	VPMOVWB   Z7, Y7
+	VMOVDQU   Y7, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf16LEToUTF8AVX512_loop
+
+utf16LEToUTF8AVX512_wide:
+	VPSUBW   Z1, Z7, Z8
+	VPCMPUW  $0x01, Z2, Z8, K1
+	KMOVD    K1, R8
+	VPCMPUW  $0x01, Z3, Z7, K2
+	VPCMPUW  $0x01, Z2, Z7, K3
+	KMOVD    K2, R13
+	KMOVD    K3, R14
+	NOTQ     R13
+	NOTQ     R14
+	MOVQ     $0x00000020, R11
+	XORQ     R9, R9
+	XORQ     R10, R10
+	TESTQ    R8, R8
+	JZ       utf16LEToUTF8AVX512_plain
+	VPANDD   dwordFC00FC00<>+0(SB), Z7, Z9
+	VPCMPEQD dwordDC00D800<>+0(SB), Z9, K1
+	KORTESTW K1, K1
+	JCC      utf16LEToUTF8AVX512_mixed
+
+utf16LEToUTF8AVX512_pure:
+	VPSLLD     $0x10, Z7, Z8
+	VPSRLD     $0x06, Z8, Z8
+	VPSRLD     $0x10, Z7, Z7
+	VPADDD     Z7, Z8, Z8
+	VPADDD     dwordFCA02400<>+0(SB), Z8, Z8
+	VPSRLD     $0x12, Z8, Z7
+	VPSRLD     $0x04, Z8, Z9
+	VPTERNLOGD $0xf8, dword3F00<>+0(SB), Z9, Z7
+	VPSLLD     $0x0a, Z8, Z9
+	VPTERNLOGD $0xf8, dword3F0000<>+0(SB), Z9, Z7
+	VPSLLD     $0x18, Z8, Z9
+	VPTERNLOGD $0xf8, dword3F000000<>+0(SB), Z9, Z7
+	VPORD      dword808080F0<>+0(SB), Z7, Z7
+	VMOVDQU64  Z7, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf16LEToUTF8AVX512_done
+	CMPQ       DI, CX
+	JG         utf16LEToUTF8AVX512_done
+	VMOVDQU64  (DX)(SI*1), Z7
+	VPANDD     dwordFC00FC00<>+0(SB), Z7, Z8
+	VPCMPEQD   dwordDC00D800<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JCC        utf16LEToUTF8AVX512_loop
+	JMP        utf16LEToUTF8AVX512_pure
+
+utf16LEToUTF8AVX512_mixed:
+	MOVL         $0x04000400, R12
+	VPBROADCASTD R12, Z9
+	VPCMPUW      $0x01, Z9, Z8, K1
+	KMOVD        K1, R9
+	ANDNQ        R8, R9, R10
+	BTQ          $0x1f, R9
+	JCC          utf16LEToUTF8AVX512_whole
+	DECQ         R11
+	BTRQ         $0x1f, R9
+	BTRQ         $0x1f, R8
+
+utf16LEToUTF8AVX512_whole:
+	MOVQ   R9, R12
+	SHLQ   $0x01, R12
+	CMPQ   R12, R10
+	JEQ    utf16LEToUTF8AVX512_pairs
+	XORQ   R9, R9
+	XORQ   R10, R10
+	TZCNTL R8, R11
+	TESTQ  R11, R11
+	JZ     utf16LEToUTF8AVX512_done
+
+utf16LEToUTF8AVX512_plain:
+	MOVQ          R11, R8
+	VPMOVZXWD     Y7, Z8
+	VPANDD        Z4, Z8, Z9
+	VPSRLD        $0x06, Z8, Z10
+	VPSRLD        $0x0c, Z8, Z12
+	VPANDD        Z4, Z10, Z13
+	VPSLLD        $0x08, Z9, Z11
+	VPTERNLOGD    $0xfe, Z5, Z10, Z11
+	VPSLLD        $0x08, Z13, Z13
+	VPSLLD        $0x10, Z9, Z9
+	VPTERNLOGD    $0xfe, Z12, Z13, Z9
+	VPORD         Z6, Z9, Z9
+	VPBLENDMD     Z11, Z9, K3, Z9
+	VPBLENDMD     Z8, Z9, K2, Z9
+	MOVQ          $0x2222222222222222, R10
+	PDEPQ         R10, R13, R9
+	MOVQ          $0x4444444444444444, R10
+	PDEPQ         R10, R14, R10
+	ORQ           R10, R9
+	MOVQ          $0x1111111111111111, R10
+	ORQ           R10, R9
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R9, R9
+	KMOVQ         R9, K1
+	VPCOMPRESSB.Z Z9, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTQ       R9, R10
+	ADDQ          R10, DI
+	CMPQ          R11, $0x10
+	JBE           utf16LEToUTF8AVX512_plain_advance
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	KSHIFTRD      $0x10, K2, K1
+	KSHIFTRD      $0x10, K3, K2
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y7, Z7
+	VPANDD        Z4, Z7, Z8
+	VPSRLD        $0x06, Z7, Z9
+	VPSRLD        $0x0c, Z7, Z11
+	VPANDD        Z4, Z9, Z12
+	VPSLLD        $0x08, Z8, Z10
+	VPTERNLOGD    $0xfe, Z5, Z9, Z10
+	VPSLLD        $0x08, Z12, Z12
+	VPSLLD        $0x10, Z8, Z8
+	VPTERNLOGD    $0xfe, Z11, Z12, Z8
+	VPORD         Z6, Z8, Z8
+	VPBLENDMD     Z10, Z8, K2, Z8
+	VPBLENDMD     Z7, Z8, K1, Z8
+	MOVQ          $0x2222222222222222, R9
+	PDEPQ         R9, R13, R10
+	MOVQ          $0x4444444444444444, R9
+	PDEPQ         R9, R14, R9
+	ORQ           R9, R10
+	MOVQ          $0x1111111111111111, R9
+	ORQ           R9, R10
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R10, R10
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z8, K1, Z7
+	VMOVDQU64     Z7, (AX)(DI*1)
+	POPCNTQ       R10, R9
+	ADDQ          R9, DI
+
+utf16LEToUTF8AVX512_plain_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16LEToUTF8AVX512_loop
+
+utf16LEToUTF8AVX512_pairs:
+	KMOVD         R9, K1
+	VMOVDQU64     nextUnit<>+0(SB), Z8
+	VPERMW        Z7, Z8, Z8
+	MOVQ          R11, R8
+	VPMOVZXWD     Y7, Z9
+	VPANDD        Z4, Z9, Z10
+	VPSRLD        $0x06, Z9, Z11
+	VPSRLD        $0x0c, Z9, Z13
+	VPANDD        Z4, Z11, Z14
+	VPSLLD        $0x08, Z10, Z12
+	VPTERNLOGD    $0xfe, Z5, Z11, Z12
+	VPSLLD        $0x08, Z14, Z14
+	VPSLLD        $0x10, Z10, Z10
+	VPTERNLOGD    $0xfe, Z13, Z14, Z10
+	VPORD         Z6, Z10, Z10
+	VPMOVZXWD     Y8, Z11
+	VPSLLD        $0x0a, Z9, Z13
+	VPADDD        Z11, Z13, Z13
+	VPADDD        dwordFCA02400<>+0(SB), Z13, Z13
+	VPSRLD        $0x12, Z13, Z11
+	VPSRLD        $0x04, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z14, Z11
+	VPSLLD        $0x0a, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z14, Z11
+	VPSLLD        $0x18, Z13, Z14
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z14, Z11
+	VPORD         dword808080F0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z9, Z10, K2, Z10
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R15
+	ORQ           R15, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K4
+	VPCOMPRESSB.Z Z10, K4, Z9
+	VMOVDQU64     Z9, (AX)(DI*1)
+	POPCNTQ       R12, R15
+	ADDQ          R15, DI
+	CMPQ          R11, $0x10
+	JBE           utf16LEToUTF8AVX512_pairs_advance
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	KSHIFTRD      $0x10, K2, K2
+	KSHIFTRD      $0x10, K3, K3
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	KSHIFTRD      $0x10, K1, K1
+	SHRQ          $0x10, R9
+	SHRQ          $0x10, R10
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y7, Z7
+	VPANDD        Z4, Z7, Z9
+	VPSRLD        $0x06, Z7, Z10
+	VPSRLD        $0x0c, Z7, Z12
+	VPANDD        Z4, Z10, Z13
+	VPSLLD        $0x08, Z9, Z11
+	VPTERNLOGD    $0xfe, Z5, Z10, Z11
+	VPSLLD        $0x08, Z13, Z13
+	VPSLLD        $0x10, Z9, Z9
+	VPTERNLOGD    $0xfe, Z12, Z13, Z9
+	VPORD         Z6, Z9, Z9
+	VPMOVZXWD     Y8, Z8
+	VPSLLD        $0x0a, Z7, Z10
+	VPADDD        Z8, Z10, Z10
+	VPADDD        dwordFCA02400<>+0(SB), Z10, Z10
+	VPSRLD        $0x12, Z10, Z8
+	VPSRLD        $0x04, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z12, Z8
+	VPSLLD        $0x0a, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z12, Z8
+	VPSLLD        $0x18, Z10, Z12
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z12, Z8
+	VPORD         dword808080F0<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K3, Z9
+	VPBLENDMD     Z7, Z9, K2, Z9
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R13
+	ORQ           R13, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z9, K1, Z7
+	VMOVDQU64     Z7, (AX)(DI*1)
+	POPCNTQ       R12, R13
+	ADDQ          R13, DI
+
+utf16LEToUTF8AVX512_pairs_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16LEToUTF8AVX512_loop
+
+utf16LEToUTF8AVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf16BEToUTF8AVX512(SB), NOSPLIT, $8-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xff80ff80, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xd800d800, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0x08000800, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0x00800080, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x0000003f, R8
+	VPBROADCASTD R8, Z4
+	MOVL         $0x000080c0, R8
+	VPBROADCASTD R8, Z5
+	MOVL         $0x008080e0, R8
+	VPBROADCASTD R8, Z6
+	VMOVDQU64    swap16<>+0(SB), Z7
+
+utf16BEToUTF8AVX512_loop:
+	CMPQ      SI, BX
+	JG        utf16BEToUTF8AVX512_done
+	CMPQ      DI, CX
+	JG        utf16BEToUTF8AVX512_done
+	VMOVDQU64 (DX)(SI*1), Z8
+	VPSHUFB   Z7, Z8, Z8
+	VPTESTMW  Z0, Z8, K1
+	KORTESTD  K1, K1
+	JNZ       utf16BEToUTF8AVX512_wide
+	VPMOVWB   Z8, Y8
+	VMOVDQU   Y8, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf16BEToUTF8AVX512_loop
+
+utf16BEToUTF8AVX512_wide:
+	VPSUBW   Z1, Z8, Z9
+	VPCMPUW  $0x01, Z2, Z9, K1
+	KMOVD    K1, R8
+	VPCMPUW  $0x01, Z3, Z8, K2
+	VPCMPUW  $0x01, Z2, Z8, K3
+	KMOVD    K2, R13
+	KMOVD    K3, R14
+	NOTQ     R13
+	NOTQ     R14
+	MOVQ     $0x00000020, R11
+	XORQ     R9, R9
+	XORQ     R10, R10
+	TESTQ    R8, R8
+	JZ       utf16BEToUTF8AVX512_plain
+	VPANDD   dwordFC00FC00<>+0(SB), Z8, Z10
+	VPCMPEQD dwordDC00D800<>+0(SB), Z10, K1
+	KORTESTW K1, K1
+	JCC      utf16BEToUTF8AVX512_mixed
+
+utf16BEToUTF8AVX512_pure:
+	VPSLLD     $0x10, Z8, Z9
+	VPSRLD     $0x06, Z9, Z9
+	VPSRLD     $0x10, Z8, Z8
+	VPADDD     Z8, Z9, Z9
+	VPADDD     dwordFCA02400<>+0(SB), Z9, Z9
+	VPSRLD     $0x12, Z9, Z8
+	VPSRLD     $0x04, Z9, Z10
+	VPTERNLOGD $0xf8, dword3F00<>+0(SB), Z10, Z8
+	VPSLLD     $0x0a, Z9, Z10
+	VPTERNLOGD $0xf8, dword3F0000<>+0(SB), Z10, Z8
+	VPSLLD     $0x18, Z9, Z10
+	VPTERNLOGD $0xf8, dword3F000000<>+0(SB), Z10, Z8
+	VPORD      dword808080F0<>+0(SB), Z8, Z8
+	VMOVDQU64  Z8, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf16BEToUTF8AVX512_done
+	CMPQ       DI, CX
+	JG         utf16BEToUTF8AVX512_done
+	VMOVDQU64  (DX)(SI*1), Z8
+	VPSHUFB    Z7, Z8, Z8
+	VPANDD     dwordFC00FC00<>+0(SB), Z8, Z9
+	VPCMPEQD   dwordDC00D800<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JCC        utf16BEToUTF8AVX512_loop
+	JMP        utf16BEToUTF8AVX512_pure
+
+utf16BEToUTF8AVX512_mixed:
+	MOVL         $0x04000400, R12
+	VPBROADCASTD R12, Z10
+	VPCMPUW      $0x01, Z10, Z9, K1
+	KMOVD        K1, R9
+	ANDNQ        R8, R9, R10
+	BTQ          $0x1f, R9
+	JCC          utf16BEToUTF8AVX512_whole
+	DECQ         R11
+	BTRQ         $0x1f, R9
+	BTRQ         $0x1f, R8
+
+utf16BEToUTF8AVX512_whole:
+	MOVQ   R9, R12
+	SHLQ   $0x01, R12
+	CMPQ   R12, R10
+	JEQ    utf16BEToUTF8AVX512_pairs
+	XORQ   R9, R9
+	XORQ   R10, R10
+	TZCNTL R8, R11
+	TESTQ  R11, R11
+	JZ     utf16BEToUTF8AVX512_done
+
+utf16BEToUTF8AVX512_plain:
+	MOVQ          R11, R8
+	VPMOVZXWD     Y8, Z9
+	VPANDD        Z4, Z9, Z10
+	VPSRLD        $0x06, Z9, Z11
+	VPSRLD        $0x0c, Z9, Z13
+	VPANDD        Z4, Z11, Z14
+	VPSLLD        $0x08, Z10, Z12
+	VPTERNLOGD    $0xfe, Z5, Z11, Z12
+	VPSLLD        $0x08, Z14, Z14
+	VPSLLD        $0x10, Z10, Z10
+	VPTERNLOGD    $0xfe, Z13, Z14, Z10
+	VPORD         Z6, Z10, Z10
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z9, Z10, K2, Z10
+	MOVQ          $0x2222222222222222, R10
+	PDEPQ         R10, R13, R9
+	MOVQ          $0x4444444444444444, R10
+	PDEPQ         R10, R14, R10
+	ORQ           R10, R9
+	MOVQ          $0x1111111111111111, R10
+	ORQ           R10, R9
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R9, R9
+	KMOVQ         R9, K1
+	VPCOMPRESSB.Z Z10, K1, Z9
+	VMOVDQU64     Z9, (AX)(DI*1)
+	POPCNTQ       R9, R10
+	ADDQ          R10, DI
+	CMPQ          R11, $0x10
+	JBE           utf16BEToUTF8AVX512_plain_advance
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	KSHIFTRD      $0x10, K2, K1
+	KSHIFTRD      $0x10, K3, K2
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y8, Z8
+	VPANDD        Z4, Z8, Z9
+	VPSRLD        $0x06, Z8, Z10
+	VPSRLD        $0x0c, Z8, Z12
+	VPANDD        Z4, Z10, Z13
+	VPSLLD        $0x08, Z9, Z11
+	VPTERNLOGD    $0xfe, Z5, Z10, Z11
+	VPSLLD        $0x08, Z13, Z13
+	VPSLLD        $0x10, Z9, Z9
+	VPTERNLOGD    $0xfe, Z12, Z13, Z9
+	VPORD         Z6, Z9, Z9
+	VPBLENDMD     Z11, Z9, K2, Z9
+	VPBLENDMD     Z8, Z9, K1, Z9
+	MOVQ          $0x2222222222222222, R9
+	PDEPQ         R9, R13, R10
+	MOVQ          $0x4444444444444444, R9
+	PDEPQ         R9, R14, R9
+	ORQ           R9, R10
+	MOVQ          $0x1111111111111111, R9
+	ORQ           R9, R10
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R10, R10
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z9, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTQ       R10, R9
+	ADDQ          R9, DI
+
+utf16BEToUTF8AVX512_plain_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16BEToUTF8AVX512_loop
+
+utf16BEToUTF8AVX512_pairs:
+	KMOVD         R9, K1
+	VMOVDQU64     nextUnit<>+0(SB), Z9
+	VPERMW        Z8, Z9, Z9
+	MOVQ          R11, R8
+	VPMOVZXWD     Y8, Z10
+	VPANDD        Z4, Z10, Z11
+	VPSRLD        $0x06, Z10, Z12
+	VPSRLD        $0x0c, Z10, Z14
+	VPANDD        Z4, Z12, Z15
+	VPSLLD        $0x08, Z11, Z13
+	VPTERNLOGD    $0xfe, Z5, Z12, Z13
+	VPSLLD        $0x08, Z15, Z15
+	VPSLLD        $0x10, Z11, Z11
+	VPTERNLOGD    $0xfe, Z14, Z15, Z11
+	VPORD         Z6, Z11, Z11
+	VPMOVZXWD     Y9, Z12
+	VPSLLD        $0x0a, Z10, Z14
+	VPADDD        Z12, Z14, Z14
+	VPADDD        dwordFCA02400<>+0(SB), Z14, Z14
+	VPSRLD        $0x12, Z14, Z12
+	VPSRLD        $0x04, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z15, Z12
+	VPSLLD        $0x0a, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z15, Z12
+	VPSLLD        $0x18, Z14, Z15
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z15, Z12
+	VPORD         dword808080F0<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z11, K1, Z11
+	VPBLENDMD     Z13, Z11, K3, Z11
+	VPBLENDMD     Z10, Z11, K2, Z11
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R15
+	ORQ           R15, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R15
+	ORQ           R15, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K4
+	VPCOMPRESSB.Z Z11, K4, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTQ       R12, R15
+	ADDQ          R15, DI
+	CMPQ          R11, $0x10
+	JBE           utf16BEToUTF8AVX512_pairs_advance
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	KSHIFTRD      $0x10, K2, K2
+	KSHIFTRD      $0x10, K3, K3
+	VEXTRACTI64X4 $0x01, Z9, Y9
+	KSHIFTRD      $0x10, K1, K1
+	SHRQ          $0x10, R9
+	SHRQ          $0x10, R10
+	SHRQ          $0x10, R13
+	SHRQ          $0x10, R14
+	MOVQ          R11, R8
+	SUBQ          $0x10, R8
+	VPMOVZXWD     Y8, Z8
+	VPANDD        Z4, Z8, Z10
+	VPSRLD        $0x06, Z8, Z11
+	VPSRLD        $0x0c, Z8, Z13
+	VPANDD        Z4, Z11, Z14
+	VPSLLD        $0x08, Z10, Z12
+	VPTERNLOGD    $0xfe, Z5, Z11, Z12
+	VPSLLD        $0x08, Z14, Z14
+	VPSLLD        $0x10, Z10, Z10
+	VPTERNLOGD    $0xfe, Z13, Z14, Z10
+	VPORD         Z6, Z10, Z10
+	VPMOVZXWD     Y9, Z9
+	VPSLLD        $0x0a, Z8, Z11
+	VPADDD        Z9, Z11, Z11
+	VPADDD        dwordFCA02400<>+0(SB), Z11, Z11
+	VPSRLD        $0x12, Z11, Z9
+	VPSRLD        $0x04, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F00<>+0(SB), Z13, Z9
+	VPSLLD        $0x0a, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F0000<>+0(SB), Z13, Z9
+	VPSLLD        $0x18, Z11, Z13
+	VPTERNLOGD    $0xf8, dword3F000000<>+0(SB), Z13, Z9
+	VPORD         dword808080F0<>+0(SB), Z9, Z9
+	VPBLENDMD     Z9, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K3, Z10
+	VPBLENDMD     Z8, Z10, K2, Z10
+	MOVQ          R10, BP
+	NOTQ          BP
+	MOVQ          $0x1111111111111111, R15
+	PDEPQ         R15, BP, R12
+	ANDNQ         R13, R10, BP
+	MOVQ          $0x2222222222222222, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	ANDNQ         R14, R10, BP
+	MOVQ          $0x4444444444444444, R15
+	PDEPQ         R15, BP, R13
+	ORQ           R13, R12
+	MOVQ          $0x8888888888888888, R15
+	PDEPQ         R15, R9, R13
+	ORQ           R13, R12
+	SHLQ          $0x02, R8
+	BZHIQ         R8, R12, R12
+	KMOVQ         R12, K1
+	VPCOMPRESSB.Z Z10, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTQ       R12, R13
+	ADDQ          R13, DI
+
+utf16BEToUTF8AVX512_pairs_advance:
+	LEAQ (SI)(R11*2), SI
+	JMP  utf16BEToUTF8AVX512_loop
+
+utf16BEToUTF8AVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xf5f5f5f5, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z4
+	MOVQ         $0xffffffffffffffff, R8
+	VPXORD       Z5, Z5, Z5
+
+utf8ToUTF16LEAVX512BW_loop:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16LEAVX512BW_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16LEAVX512BW_done
+	VMOVDQU64     (DX)(SI*1), Z6
+	VPMOVB2M      Z6, K1
+	KORTESTQ      K1, K1
+	JNZ           utf8ToUTF16LEAVX512BW_wide
+	VPMOVZXBW     Y6, Z7
+	VEXTRACTI64X4 $0x01, Z6, Y6
+	VPMOVZXBW     Y6, Z6
+	VMOVDQU64     Z7, (AX)(DI*1)
+	VMOVDQU64     Z6, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF16LEAVX512BW_wide_general
+	VMOVDQU64 three48<>+0(SB), Z7
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z7, Z10
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z10, Z11
+	VPCMPEQB  dword80808080<>+0(SB), Z11, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z10, Z11
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z11, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16LEAVX512BW_wide_general
+	VPSHUFB   three<>+0(SB), Z10, Z10
+	VPANDD    dword3F<>+0(SB), Z10, Z11
+	VPANDD    dword3F00<>+0(SB), Z10, Z12
+	VPSRLD    $0x02, Z12, Z12
+	VPORD     Z12, Z11, Z11
+	VPANDD    dwordF0000<>+0(SB), Z10, Z12
+	VPSRLD    $0x04, Z12, Z12
+	VPORD     Z12, Z11, Z10
+	VPANDD    dwordF800<>+0(SB), Z10, Z11
+	VPTESTNMD Z11, Z11, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z11, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16LEAVX512BW_wide_general
+
+utf8ToUTF16LEAVX512BW_three:
+	VPMOVDW   Z10, Y6
+	VMOVDQU   Y6, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16LEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16LEAVX512BW_done
+	VPERMD    (DX)(SI*1), Z7, Z10
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z10, Z11
+	VPCMPEQB  dword80808080<>+0(SB), Z11, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z10, Z11
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z11, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16LEAVX512BW_loop
+	VPSHUFB   three<>+0(SB), Z10, Z10
+	VPANDD    dword3F<>+0(SB), Z10, Z11
+	VPANDD    dword3F00<>+0(SB), Z10, Z12
+	VPSRLD    $0x02, Z12, Z12
+	VPORD     Z12, Z11, Z11
+	VPANDD    dwordF0000<>+0(SB), Z10, Z12
+	VPSRLD    $0x04, Z12, Z12
+	VPORD     Z12, Z11, Z10
+	VPANDD    dwordF800<>+0(SB), Z10, Z11
+	VPTESTNMD Z11, Z11, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z11, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16LEAVX512BW_loop
+	JMP       utf8ToUTF16LEAVX512BW_three
+
+utf8ToUTF16LEAVX512BW_wide_general:
+	VMOVDQU   (DX)(SI*1), Y7
+	VPMOVMSKB Y7, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y7, Y10
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y10, Y10
+	VPMOVMSKB Y10, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y7, Y10
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y10, Y10
+	VPMOVMSKB Y10, R11
+	ORL       R10, R11
+	JNZ       utf8ToUTF16LEAVX512BW_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y10
+	VPCMPGTB  Y7, Y10, Y10
+	VPMOVMSKB Y10, R10
+	ANDNL     R9, R10, R9
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R9
+	JCC       utf8ToUTF16LEAVX512BW_two_whole
+	DECL      R11
+
+utf8ToUTF16LEAVX512BW_two_whole:
+	SHLL         $0x01, R9
+	CMPL         R9, R10
+	JNE          utf8ToUTF16LEAVX512BW_sixteen
+	SHRL         $0x01, R10
+	NOTL         R10
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
+	ANDL         R9, R10
+	VPERM2I128   $0x08, Y7, Y7, Y6
+	VPALIGNR     $0x0f, Y6, Y7, Y6
+	VPMOVZXBW    X7, Y10
+	VPMOVZXBW    X6, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y12
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y13, Y11, Y11
+	VPBLENDVB    Y12, Y11, Y10, Y10
+	MOVL         R10, R9
+	MOVBLZX      R9, R9
+	MOVL         R10, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R9, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X8
+	MOVQ         R12, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y8, Y8
+	VPSHUFB      Y8, Y10, Y10
+	POPCNTL      R9, R9
+	POPCNTL      R12, R12
+	SHLL         $0x01, R9
+	SHLL         $0x01, R12
+	VMOVDQU      X10, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y10, X8
+	VMOVDQU      X8, (AX)(DI*1)
+	ADDQ         R12, DI
+	VEXTRACTI128 $0x01, Y7, X7
+	VEXTRACTI128 $0x01, Y6, X8
+	VPMOVZXBW    X7, Y6
+	VPMOVZXBW    X8, Y7
+	VPAND        ydwordE000E0<>+0(SB), Y7, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword3F003F<>+0(SB), Y6, Y11
+	VPAND        ydword1F001F<>+0(SB), Y7, Y7
+	VPSLLW       $0x06, Y7, Y7
+	VPOR         Y11, Y7, Y7
+	VPBLENDVB    Y10, Y7, Y6, Y6
+	MOVL         R10, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X9
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y9, Y9
+	VPSHUFB      Y9, Y6, Y6
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X6, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y6, X6
+	VMOVDQU      X6, (AX)(DI*1)
+	ADDQ         R10, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_sixteen:
+	KMOVQ      K1, R9
+	VPCMPB     $0x01, Z0, Z6, K1
+	KMOVQ      K1, R10
+	VPCMPUB    $0x05, Z1, Z6, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, Z2, Z6, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, Z3, Z6, K1
+	KMOVQ      K1, R13
+	VPANDD     Z4, Z6, Z7
+	VPCMPEQB   Z0, Z7, K1
+	KMOVQ      K1, R14
+	ORQ        R13, R14
+	TESTQ      R12, R12
+	JZ         utf8ToUTF16LEAVX512BW_general
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z10
+	VPCMPEQD   dword808080F0<>+0(SB), Z10, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16LEAVX512BW_four_mixed
+	VPSLLD     $0x04, Z6, Z7
+	VPANDD     dword3F000<>+0(SB), Z7, Z7
+	VPSLLD     $0x12, Z6, Z10
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z10, Z7
+	VPSRLD     $0x0a, Z6, Z10
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z10, Z7
+	VPSRLD     $0x18, Z6, Z10
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z10, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z10
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z10, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16LEAVX512BW_four_mixed
+
+utf8ToUTF16LEAVX512BW_pure:
+	VPSRLD     $0x0a, Z10, Z6
+	VPSLLD     $0x10, Z10, Z10
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z10, Z6
+	VPORD      dwordDC00D800<>+0(SB), Z6, Z6
+	VMOVDQU64  Z6, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF16LEAVX512BW_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF16LEAVX512BW_done
+	VMOVDQU64  (DX)(SI*1), Z6
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z10
+	VPCMPEQD   dword808080F0<>+0(SB), Z10, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16LEAVX512BW_loop
+	VPSLLD     $0x04, Z6, Z7
+	VPANDD     dword3F000<>+0(SB), Z7, Z7
+	VPSLLD     $0x12, Z6, Z10
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z10, Z7
+	VPSRLD     $0x0a, Z6, Z10
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z10, Z7
+	VPSRLD     $0x18, Z6, Z10
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z10, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z10
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z10, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16LEAVX512BW_loop
+	JMP        utf8ToUTF16LEAVX512BW_pure
+
+utf8ToUTF16LEAVX512BW_four_mixed:
+utf8ToUTF16LEAVX512BW_general:
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R13
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R14
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R14
+	MOVQ          R13, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R14
+	TZCNTQ        R14, R14
+	TESTQ         R14, R14
+	JZ            utf8ToUTF16LEAVX512BW_done
+	BZHIQ         R14, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R13
+	ANDQ          R12, R10
+	MOVQ          R10, R15
+	SHRQ          $0x01, R15
+	NOTQ          R15
+	ANDQ          R12, R15
+	MOVQ          R13, R12
+	SHLQ          $0x02, R12
+	ORQ           R12, R15
+	ORQ           R13, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R13
+	ORQ           R11, R9
+	ORQ           R13, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16LEAVX512BW_done
+	VALIGND       $0x0c, Z5, Z6, Z7
+	VPALIGNR      $0x0f, Z7, Z6, Z10
+	VPALIGNR      $0x0e, Z7, Z6, Z11
+	VPALIGNR      $0x0d, Z7, Z6, Z7
+	MOVQ          DI, R9
+	VPMOVZXBD     X6, Z12
+	VPMOVZXBD     X10, Z13
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X7, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z14, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z19, Z12, K1, Z12
+	VPBLENDMD     Z20, Z12, K2, Z12
+	MOVQ          R15, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z20, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
+	VPANDD        dword3FF<>+0(SB), Z15, Z15
+	VPORD         dwordDC00<>+0(SB), Z15, Z15
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPANDD        dword7<>+0(SB), Z14, Z19
+	VPSLLD        $0x08, Z19, Z19
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPSLLD        $0x02, Z13, Z13
+	VPORD         Z19, Z13, Z13
+	VPSRLD        $0x04, Z16, Z19
+	VPORD         Z19, Z13, Z13
+	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z12, K2, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VPMOVDW       Z12, Y12
+	VMOVDQU       Y12, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z6, X8
+	VPMOVZXBD     X8, Z12
+	VEXTRACTI32X4 $0x01, Z10, X8
+	VPMOVZXBD     X8, Z13
+	VEXTRACTI32X4 $0x01, Z11, X8
+	VPMOVZXBD     X8, Z14
+	VEXTRACTI32X4 $0x01, Z7, X8
+	VPMOVZXBD     X8, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z14, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z19, Z12, K1, Z12
+	VPBLENDMD     Z20, Z12, K2, Z12
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z20, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
+	VPANDD        dword3FF<>+0(SB), Z15, Z15
+	VPORD         dwordDC00<>+0(SB), Z15, Z15
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPANDD        dword7<>+0(SB), Z14, Z19
+	VPSLLD        $0x08, Z19, Z19
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPSLLD        $0x02, Z13, Z13
+	VPORD         Z19, Z13, Z13
+	VPSRLD        $0x04, Z16, Z19
+	VPORD         Z19, Z13, Z13
+	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z12, K2, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VPMOVDW       Z12, Y12
+	VMOVDQU       Y12, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z6, X8
+	VPMOVZXBD     X8, Z12
+	VEXTRACTI32X4 $0x02, Z10, X8
+	VPMOVZXBD     X8, Z13
+	VEXTRACTI32X4 $0x02, Z11, X8
+	VPMOVZXBD     X8, Z14
+	VEXTRACTI32X4 $0x02, Z7, X8
+	VPMOVZXBD     X8, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z19
+	VPSLLD        $0x06, Z19, Z19
+	VPORD         Z16, Z19, Z19
+	VPANDD        dwordF<>+0(SB), Z14, Z20
+	VPSLLD        $0x0c, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z19, Z12, K1, Z12
+	VPBLENDMD     Z20, Z12, K2, Z12
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z20, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
+	VPANDD        dword3FF<>+0(SB), Z15, Z15
+	VPORD         dwordDC00<>+0(SB), Z15, Z15
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPANDD        dword7<>+0(SB), Z14, Z19
+	VPSLLD        $0x08, Z19, Z19
+	VPANDD        dword3F<>+0(SB), Z13, Z13
+	VPSLLD        $0x02, Z13, Z13
+	VPORD         Z19, Z13, Z13
+	VPSRLD        $0x04, Z16, Z19
+	VPORD         Z19, Z13, Z13
+	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z12, K2, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VPMOVDW       Z12, Y12
+	VMOVDQU       Y12, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z6, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x03, Z10, X8
+	VPMOVZXBD     X8, Z10
+	VEXTRACTI32X4 $0x03, Z11, X8
+	VPMOVZXBD     X8, Z11
+	VEXTRACTI32X4 $0x03, Z7, X7
+	VPMOVZXBD     X7, Z7
+	VPANDD        dword3F<>+0(SB), Z6, Z12
+	VPANDD        dword3F<>+0(SB), Z10, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z11, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dwordE0<>+0(SB), Z10, Z15
+	VPCMPEQD      dwordC0<>+0(SB), Z15, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z15
+	VPCMPEQD      dwordE0<>+0(SB), Z15, K2
+	VPANDD        dwordF8<>+0(SB), Z7, Z15
+	VPCMPEQD      dwordF0<>+0(SB), Z15, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z10, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z12, Z15, Z15
+	VPANDD        dwordF<>+0(SB), Z11, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dword7<>+0(SB), Z7, Z7
+	VPSLLD        $0x12, Z7, Z7
+	VPORD         Z14, Z7, Z7
+	VPBLENDMD     Z15, Z6, K1, Z6
+	VPBLENDMD     Z16, Z6, K2, Z6
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z16, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z7, Z15
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z15, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z11, Z15
+	VPCMPEQD      dwordF0<>+0(SB), Z15, K2
+	VPANDD        dword3FF<>+0(SB), Z7, Z7
+	VPORD         dwordDC00<>+0(SB), Z7, Z7
+	VPBLENDMD     Z7, Z6, K3, Z6
+	VPANDD        dword7<>+0(SB), Z11, Z15
+	VPSLLD        $0x08, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z10, Z7
+	VPSLLD        $0x02, Z7, Z7
+	VPORD         Z15, Z7, Z7
+	VPSRLD        $0x04, Z12, Z15
+	VPORD         Z15, Z7, Z7
+	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
+	VPBLENDMD     Z7, Z6, K2, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VPMOVDW       Z6, Y6
+	VMOVDQU       Y6, (AX)(R9*1)
+	KMOVW         K1, DI
+	POPCNTL       DI, DI
+	LEAQ          (R9)(DI*2), R9
+
+utf8ToUTF16LEAVX512BW_advance:
+	MOVQ R9, DI
+	ADDQ R14, SI
+	JMP  utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000080, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xf5f5f5f5, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z4
+	VMOVDQU64    swap16<>+0(SB), Z5
+	MOVQ         $0xffffffffffffffff, R8
+	VPXORD       Z6, Z6, Z6
+
+utf8ToUTF16BEAVX512BW_loop:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16BEAVX512BW_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16BEAVX512BW_done
+	VMOVDQU64     (DX)(SI*1), Z7
+	VPMOVB2M      Z7, K1
+	KORTESTQ      K1, K1
+	JNZ           utf8ToUTF16BEAVX512BW_wide
+	VPMOVZXBW     Y7, Z8
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VPMOVZXBW     Y7, Z7
+	VPSLLW        $0x08, Z8, Z8
+	VPSLLW        $0x08, Z7, Z7
+	VMOVDQU64     Z8, (AX)(DI*1)
+	VMOVDQU64     Z7, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF16BEAVX512BW_wide_general
+	VMOVDQU64 three48<>+0(SB), Z8
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z8, Z11
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z11, Z12
+	VPCMPEQB  dword80808080<>+0(SB), Z12, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z11, Z12
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z12, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16BEAVX512BW_wide_general
+	VPSHUFB   three<>+0(SB), Z11, Z11
+	VPANDD    dword3F<>+0(SB), Z11, Z12
+	VPANDD    dword3F00<>+0(SB), Z11, Z13
+	VPSRLD    $0x02, Z13, Z13
+	VPORD     Z13, Z12, Z12
+	VPANDD    dwordF0000<>+0(SB), Z11, Z13
+	VPSRLD    $0x04, Z13, Z13
+	VPORD     Z13, Z12, Z11
+	VPANDD    dwordF800<>+0(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z12, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16BEAVX512BW_wide_general
+
+utf8ToUTF16BEAVX512BW_three:
+	VPMOVDW   Z11, Y7
+	VPSHUFB   Y5, Y7, Y7
+	VMOVDQU   Y7, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16BEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16BEAVX512BW_done
+	VPERMD    (DX)(SI*1), Z8, Z11
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z11, Z12
+	VPCMPEQB  dword80808080<>+0(SB), Z12, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z11, Z12
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z12, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF16BEAVX512BW_loop
+	VPSHUFB   three<>+0(SB), Z11, Z11
+	VPANDD    dword3F<>+0(SB), Z11, Z12
+	VPANDD    dword3F00<>+0(SB), Z11, Z13
+	VPSRLD    $0x02, Z13, Z13
+	VPORD     Z13, Z12, Z12
+	VPANDD    dwordF0000<>+0(SB), Z11, Z13
+	VPSRLD    $0x04, Z13, Z13
+	VPORD     Z13, Z12, Z11
+	VPANDD    dwordF800<>+0(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z12, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF16BEAVX512BW_loop
+	JMP       utf8ToUTF16BEAVX512BW_three
+
+utf8ToUTF16BEAVX512BW_wide_general:
+	VMOVDQU   (DX)(SI*1), Y8
+	VPMOVMSKB Y8, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y8, Y11
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y11, Y11
+	VPMOVMSKB Y11, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y8, Y11
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y11, Y11
+	VPMOVMSKB Y11, R11
+	ORL       R10, R11
+	JNZ       utf8ToUTF16BEAVX512BW_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y11
+	VPCMPGTB  Y8, Y11, Y11
+	VPMOVMSKB Y11, R10
+	ANDNL     R9, R10, R9
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R9
+	JCC       utf8ToUTF16BEAVX512BW_two_whole
+	DECL      R11
+
+utf8ToUTF16BEAVX512BW_two_whole:
+	SHLL         $0x01, R9
+	CMPL         R9, R10
+	JNE          utf8ToUTF16BEAVX512BW_sixteen
+	SHRL         $0x01, R10
+	NOTL         R10
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
+	ANDL         R9, R10
+	VPERM2I128   $0x08, Y8, Y8, Y7
+	VPALIGNR     $0x0f, Y7, Y8, Y7
+	VPMOVZXBW    X8, Y11
+	VPMOVZXBW    X7, Y12
+	VPAND        ydwordE000E0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword3F003F<>+0(SB), Y11, Y14
+	VPAND        ydword1F001F<>+0(SB), Y12, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y14, Y12, Y12
+	VPBLENDVB    Y13, Y12, Y11, Y11
+	MOVL         R10, R9
+	MOVBLZX      R9, R9
+	MOVL         R10, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16BE<>+0(SB), R13
+	MOVQ         R9, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X9
+	MOVQ         R12, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y9, Y9
+	VPSHUFB      Y9, Y11, Y11
+	POPCNTL      R9, R9
+	POPCNTL      R12, R12
+	SHLL         $0x01, R9
+	SHLL         $0x01, R12
+	VMOVDQU      X11, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y11, X9
+	VMOVDQU      X9, (AX)(DI*1)
+	ADDQ         R12, DI
+	VEXTRACTI128 $0x01, Y8, X8
+	VEXTRACTI128 $0x01, Y7, X9
+	VPMOVZXBW    X8, Y7
+	VPMOVZXBW    X9, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y7, Y12
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y12, Y8, Y8
+	VPBLENDVB    Y11, Y8, Y7, Y7
+	MOVL         R10, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16BE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X10
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y10, Y10
+	VPSHUFB      Y10, Y7, Y7
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R10, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_sixteen:
+	KMOVQ      K1, R9
+	VPCMPB     $0x01, Z0, Z7, K1
+	KMOVQ      K1, R10
+	VPCMPUB    $0x05, Z1, Z7, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, Z2, Z7, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, Z3, Z7, K1
+	KMOVQ      K1, R13
+	VPANDD     Z4, Z7, Z8
+	VPCMPEQB   Z0, Z8, K1
+	KMOVQ      K1, R14
+	ORQ        R13, R14
+	TESTQ      R12, R12
+	JZ         utf8ToUTF16BEAVX512BW_general
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z11
+	VPCMPEQD   dword808080F0<>+0(SB), Z11, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16BEAVX512BW_four_mixed
+	VPSLLD     $0x04, Z7, Z8
+	VPANDD     dword3F000<>+0(SB), Z8, Z8
+	VPSLLD     $0x12, Z7, Z11
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z11, Z8
+	VPSRLD     $0x0a, Z7, Z11
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z11, Z8
+	VPSRLD     $0x18, Z7, Z11
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z11, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z11
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z11, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16BEAVX512BW_four_mixed
+
+utf8ToUTF16BEAVX512BW_pure:
+	VPSRLD     $0x0a, Z11, Z7
+	VPSLLD     $0x10, Z11, Z11
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z11, Z7
+	VPORD      dwordDC00D800<>+0(SB), Z7, Z7
+	VPSHUFB    Z5, Z7, Z7
+	VMOVDQU64  Z7, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF16BEAVX512BW_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF16BEAVX512BW_done
+	VMOVDQU64  (DX)(SI*1), Z7
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z11
+	VPCMPEQD   dword808080F0<>+0(SB), Z11, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF16BEAVX512BW_loop
+	VPSLLD     $0x04, Z7, Z8
+	VPANDD     dword3F000<>+0(SB), Z8, Z8
+	VPSLLD     $0x12, Z7, Z11
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z11, Z8
+	VPSRLD     $0x0a, Z7, Z11
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z11, Z8
+	VPSRLD     $0x18, Z7, Z11
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z11, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z11
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z11, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF16BEAVX512BW_loop
+	JMP        utf8ToUTF16BEAVX512BW_pure
+
+utf8ToUTF16BEAVX512BW_four_mixed:
+utf8ToUTF16BEAVX512BW_general:
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R13
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R14
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R14
+	MOVQ          R13, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R14
+	TZCNTQ        R14, R14
+	TESTQ         R14, R14
+	JZ            utf8ToUTF16BEAVX512BW_done
+	BZHIQ         R14, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R13
+	ANDQ          R12, R10
+	MOVQ          R10, R15
+	SHRQ          $0x01, R15
+	NOTQ          R15
+	ANDQ          R12, R15
+	MOVQ          R13, R12
+	SHLQ          $0x02, R12
+	ORQ           R12, R15
+	ORQ           R13, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R13
+	ORQ           R11, R9
+	ORQ           R13, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF16BEAVX512BW_done
+	VALIGND       $0x0c, Z6, Z7, Z8
+	VPALIGNR      $0x0f, Z8, Z7, Z11
+	VPALIGNR      $0x0e, Z8, Z7, Z12
+	VPALIGNR      $0x0d, Z8, Z7, Z8
+	MOVQ          DI, R9
+	VPMOVZXBD     X7, Z13
+	VPMOVZXBD     X11, Z14
+	VPMOVZXBD     X12, Z15
+	VPMOVZXBD     X8, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z20
+	VPSLLD        $0x06, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dwordF<>+0(SB), Z15, Z21
+	VPSLLD        $0x0c, Z21, Z21
+	VPORD         Z18, Z21, Z21
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z20, Z13, K1, Z13
+	VPBLENDMD     Z21, Z13, K2, Z13
+	MOVQ          R15, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z21, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
+	VPANDD        dword3FF<>+0(SB), Z16, Z16
+	VPORD         dwordDC00<>+0(SB), Z16, Z16
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPANDD        dword7<>+0(SB), Z15, Z20
+	VPSLLD        $0x08, Z20, Z20
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPSLLD        $0x02, Z14, Z14
+	VPORD         Z20, Z14, Z14
+	VPSRLD        $0x04, Z17, Z20
+	VPORD         Z20, Z14, Z14
+	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z13, K2, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPMOVDW       Z13, Y13
+	VPSHUFB       Y5, Y13, Y13
+	VMOVDQU       Y13, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z7, X9
+	VPMOVZXBD     X9, Z13
+	VEXTRACTI32X4 $0x01, Z11, X9
+	VPMOVZXBD     X9, Z14
+	VEXTRACTI32X4 $0x01, Z12, X9
+	VPMOVZXBD     X9, Z15
+	VEXTRACTI32X4 $0x01, Z8, X9
+	VPMOVZXBD     X9, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z20
+	VPSLLD        $0x06, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dwordF<>+0(SB), Z15, Z21
+	VPSLLD        $0x0c, Z21, Z21
+	VPORD         Z18, Z21, Z21
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z20, Z13, K1, Z13
+	VPBLENDMD     Z21, Z13, K2, Z13
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z21, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
+	VPANDD        dword3FF<>+0(SB), Z16, Z16
+	VPORD         dwordDC00<>+0(SB), Z16, Z16
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPANDD        dword7<>+0(SB), Z15, Z20
+	VPSLLD        $0x08, Z20, Z20
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPSLLD        $0x02, Z14, Z14
+	VPORD         Z20, Z14, Z14
+	VPSRLD        $0x04, Z17, Z20
+	VPORD         Z20, Z14, Z14
+	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z13, K2, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPMOVDW       Z13, Y13
+	VPSHUFB       Y5, Y13, Y13
+	VMOVDQU       Y13, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z7, X9
+	VPMOVZXBD     X9, Z13
+	VEXTRACTI32X4 $0x02, Z11, X9
+	VPMOVZXBD     X9, Z14
+	VEXTRACTI32X4 $0x02, Z12, X9
+	VPMOVZXBD     X9, Z15
+	VEXTRACTI32X4 $0x02, Z8, X9
+	VPMOVZXBD     X9, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z20
+	VPSLLD        $0x06, Z20, Z20
+	VPORD         Z17, Z20, Z20
+	VPANDD        dwordF<>+0(SB), Z15, Z21
+	VPSLLD        $0x0c, Z21, Z21
+	VPORD         Z18, Z21, Z21
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z20, Z13, K1, Z13
+	VPBLENDMD     Z21, Z13, K2, Z13
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z21, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
+	VPANDD        dword3FF<>+0(SB), Z16, Z16
+	VPORD         dwordDC00<>+0(SB), Z16, Z16
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPANDD        dword7<>+0(SB), Z15, Z20
+	VPSLLD        $0x08, Z20, Z20
+	VPANDD        dword3F<>+0(SB), Z14, Z14
+	VPSLLD        $0x02, Z14, Z14
+	VPORD         Z20, Z14, Z14
+	VPSRLD        $0x04, Z17, Z20
+	VPORD         Z20, Z14, Z14
+	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
+	VPBLENDMD     Z14, Z13, K2, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPMOVDW       Z13, Y13
+	VPSHUFB       Y5, Y13, Y13
+	VMOVDQU       Y13, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z7, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x03, Z11, X9
+	VPMOVZXBD     X9, Z11
+	VEXTRACTI32X4 $0x03, Z12, X9
+	VPMOVZXBD     X9, Z12
+	VEXTRACTI32X4 $0x03, Z8, X8
+	VPMOVZXBD     X8, Z8
+	VPANDD        dword3F<>+0(SB), Z7, Z13
+	VPANDD        dword3F<>+0(SB), Z11, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z12, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z7, Z7
+	VPANDD        dword1F<>+0(SB), Z11, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dwordF<>+0(SB), Z12, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z15, Z8, Z8
+	VPBLENDMD     Z16, Z7, K1, Z7
+	VPBLENDMD     Z17, Z7, K2, Z7
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z17, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
+	VPANDD        dword3FF<>+0(SB), Z8, Z8
+	VPORD         dwordDC00<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z7, K3, Z7
+	VPANDD        dword7<>+0(SB), Z12, Z16
+	VPSLLD        $0x08, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z11, Z8
+	VPSLLD        $0x02, Z8, Z8
+	VPORD         Z16, Z8, Z8
+	VPSRLD        $0x04, Z13, Z16
+	VPORD         Z16, Z8, Z8
+	VPADDD        dwordD7C0<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z7, K2, Z7
+	VPCOMPRESSD.Z Z7, K1, Z7
+	VPMOVDW       Z7, Y7
+	VPSHUFB       Y5, Y7, Y7
+	VMOVDQU       Y7, (AX)(R9*1)
+	KMOVW         K1, DI
+	POPCNTL       DI, DI
+	LEAQ          (R9)(DI*2), R9
+
+utf8ToUTF16BEAVX512BW_advance:
+	MOVQ R9, DI
+	ADDQ R14, SI
+	JMP  utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000100, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xf5f5f5f5, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z4
+	MOVQ         $0xffffffffffffffff, R8
+	VPXORD       Z5, Z5, Z5
+
+utf8ToUTF32LEAVX512BW_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512BW_done
+	VMOVDQU64 (DX)(SI*1), Z6
+	VPMOVB2M  Z6, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToUTF32LEAVX512BW_wide
+	VPMOVZXBD (DX)(SI*1), Z6
+	VMOVDQU64 Z6, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z6
+	VMOVDQU64 Z6, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z6
+	VMOVDQU64 Z6, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z6
+	VMOVDQU64 Z6, 192(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000100, DI
+	JMP       utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF32LEAVX512BW_wide_general
+	VMOVDQU64 three48<>+0(SB), Z7
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z7, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32LEAVX512BW_wide_general
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z12
+	VPSRLD    $0x02, Z12, Z12
+	VPORD     Z12, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z12
+	VPSRLD    $0x04, Z12, Z12
+	VPORD     Z12, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32LEAVX512BW_wide_general
+
+utf8ToUTF32LEAVX512BW_three:
+	VMOVDQU64 Z8, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512BW_done
+	VPERMD    (DX)(SI*1), Z7, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32LEAVX512BW_loop
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z12
+	VPSRLD    $0x02, Z12, Z12
+	VPORD     Z12, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z12
+	VPSRLD    $0x04, Z12, Z12
+	VPORD     Z12, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32LEAVX512BW_loop
+	JMP       utf8ToUTF32LEAVX512BW_three
+
+utf8ToUTF32LEAVX512BW_wide_general:
+	VMOVDQU   (DX)(SI*1), Y7
+	VPMOVMSKB Y7, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y7, Y8
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y8, Y8
+	VPMOVMSKB Y8, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y7, Y8
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y8, Y8
+	VPMOVMSKB Y8, R11
+	ORL       R10, R11
+	JNZ       utf8ToUTF32LEAVX512BW_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y8
+	VPCMPGTB  Y7, Y8, Y8
+	VPMOVMSKB Y8, R10
+	ANDNL     R9, R10, R9
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R9
+	JCC       utf8ToUTF32LEAVX512BW_two_whole
+	DECL      R11
+
+utf8ToUTF32LEAVX512BW_two_whole:
+	SHLL         $0x01, R9
+	CMPL         R9, R10
+	JNE          utf8ToUTF32LEAVX512BW_sixteen
+	SHRL         $0x01, R10
+	NOTL         R10
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
+	ANDL         R9, R10
+	VPERM2I128   $0x08, Y7, Y7, Y6
+	VPALIGNR     $0x0f, Y6, Y7, Y6
+	VPMOVZXBW    X7, Y8
+	VPMOVZXBW    X6, Y9
+	VPAND        ydwordE000E0<>+0(SB), Y9, Y12
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
+	VPAND        ydword3F003F<>+0(SB), Y8, Y13
+	VPAND        ydword1F001F<>+0(SB), Y9, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y13, Y9, Y9
+	VPBLENDVB    Y12, Y9, Y8, Y8
+	MOVL         R10, R9
+	MOVBLZX      R9, R9
+	MOVL         R10, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R9, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X10
+	MOVQ         R12, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y10, Y10
+	VPSHUFB      Y10, Y8, Y8
+	POPCNTL      R9, R9
+	POPCNTL      R12, R12
+	VPXOR        Y9, Y9, Y9
+	VPUNPCKLWD   Y9, Y8, Y12
+	VPUNPCKHWD   Y9, Y8, Y8
+	VPERM2I128   $0x20, Y8, Y12, Y9
+	VMOVDQU      Y9, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y8, Y12, Y9
+	VMOVDQU      Y9, (AX)(DI*1)
+	LEAQ         (DI)(R12*4), DI
+	VEXTRACTI128 $0x01, Y7, X7
+	VEXTRACTI128 $0x01, Y6, X8
+	VPMOVZXBW    X7, Y6
+	VPMOVZXBW    X8, Y7
+	VPAND        ydwordE000E0<>+0(SB), Y7, Y8
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F003F<>+0(SB), Y6, Y9
+	VPAND        ydword1F001F<>+0(SB), Y7, Y7
+	VPSLLW       $0x06, Y7, Y7
+	VPOR         Y9, Y7, Y7
+	VPBLENDVB    Y8, Y7, Y6, Y6
+	MOVL         R10, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y11, Y11
+	VPSHUFB      Y11, Y6, Y6
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y7, Y7, Y7
+	VPUNPCKLWD   Y7, Y6, Y8
+	VPUNPCKHWD   Y7, Y6, Y6
+	VPERM2I128   $0x20, Y6, Y8, Y7
+	VMOVDQU      Y7, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y6, Y8, Y7
+	VMOVDQU      Y7, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_sixteen:
+	KMOVQ      K1, R9
+	VPCMPB     $0x01, Z0, Z6, K1
+	KMOVQ      K1, R10
+	VPCMPUB    $0x05, Z1, Z6, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, Z2, Z6, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, Z3, Z6, K1
+	KMOVQ      K1, R13
+	VPANDD     Z4, Z6, Z7
+	VPCMPEQB   Z0, Z7, K1
+	KMOVQ      K1, R14
+	ORQ        R13, R14
+	TESTQ      R12, R12
+	JZ         utf8ToUTF32LEAVX512BW_general
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32LEAVX512BW_four_mixed
+	VPSLLD     $0x04, Z6, Z7
+	VPANDD     dword3F000<>+0(SB), Z7, Z7
+	VPSLLD     $0x12, Z6, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
+	VPSRLD     $0x0a, Z6, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
+	VPSRLD     $0x18, Z6, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32LEAVX512BW_four_mixed
+
+utf8ToUTF32LEAVX512BW_pure:
+	VMOVDQU64  Z7, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF32LEAVX512BW_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF32LEAVX512BW_done
+	VMOVDQU64  (DX)(SI*1), Z6
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32LEAVX512BW_loop
+	VPSLLD     $0x04, Z6, Z7
+	VPANDD     dword3F000<>+0(SB), Z7, Z7
+	VPSLLD     $0x12, Z6, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
+	VPSRLD     $0x0a, Z6, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
+	VPSRLD     $0x18, Z6, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
+	VPSUBD     dword10000<>+0(SB), Z7, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32LEAVX512BW_loop
+	JMP        utf8ToUTF32LEAVX512BW_pure
+
+utf8ToUTF32LEAVX512BW_four_mixed:
+utf8ToUTF32LEAVX512BW_general:
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R13
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R14
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R14
+	MOVQ          R13, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R14
+	TZCNTQ        R14, R14
+	TESTQ         R14, R14
+	JZ            utf8ToUTF32LEAVX512BW_done
+	BZHIQ         R14, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R13
+	ANDQ          R12, R10
+	MOVQ          R10, R15
+	SHRQ          $0x01, R15
+	NOTQ          R15
+	ANDQ          R12, R15
+	ORQ           R13, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R13
+	ORQ           R11, R9
+	ORQ           R13, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32LEAVX512BW_done
+	VALIGND       $0x0c, Z5, Z6, Z7
+	VPALIGNR      $0x0f, Z7, Z6, Z8
+	VPALIGNR      $0x0e, Z7, Z6, Z9
+	VPALIGNR      $0x0d, Z7, Z6, Z7
+	MOVQ          DI, R9
+	VPMOVZXBD     X6, Z12
+	VPMOVZXBD     X8, Z13
+	VPMOVZXBD     X9, Z14
+	VPMOVZXBD     X7, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPANDD        dwordF<>+0(SB), Z14, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z13, Z12, K1, Z12
+	VPBLENDMD     Z14, Z12, K2, Z12
+	MOVQ          R15, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32LEAVX512BW_done
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VMOVDQU64     Z12, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF32LEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z6, X10
+	VPMOVZXBD     X10, Z12
+	VEXTRACTI32X4 $0x01, Z8, X10
+	VPMOVZXBD     X10, Z13
+	VEXTRACTI32X4 $0x01, Z9, X10
+	VPMOVZXBD     X10, Z14
+	VEXTRACTI32X4 $0x01, Z7, X10
+	VPMOVZXBD     X10, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPANDD        dwordF<>+0(SB), Z14, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z13, Z12, K1, Z12
+	VPBLENDMD     Z14, Z12, K2, Z12
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32LEAVX512BW_done
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VMOVDQU64     Z12, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF32LEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z6, X10
+	VPMOVZXBD     X10, Z12
+	VEXTRACTI32X4 $0x02, Z8, X10
+	VPMOVZXBD     X10, Z13
+	VEXTRACTI32X4 $0x02, Z9, X10
+	VPMOVZXBD     X10, Z14
+	VEXTRACTI32X4 $0x02, Z7, X10
+	VPMOVZXBD     X10, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z16, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dwordE0<>+0(SB), Z13, Z19
+	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
+	VPANDD        dwordF0<>+0(SB), Z14, Z19
+	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
+	VPANDD        dwordF8<>+0(SB), Z15, Z19
+	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
+	VMOVDQA64     Z12, Z12
+	VPANDD        dword1F<>+0(SB), Z13, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPANDD        dwordF<>+0(SB), Z14, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z15, Z15
+	VPSLLD        $0x12, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPBLENDMD     Z13, Z12, K1, Z12
+	VPBLENDMD     Z14, Z12, K2, Z12
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z19
+	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z15, Z19
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32LEAVX512BW_done
+	VPBLENDMD     Z15, Z12, K3, Z12
+	VPCOMPRESSD.Z Z12, K1, Z12
+	VMOVDQU64     Z12, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF32LEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z6, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x03, Z8, X8
+	VPMOVZXBD     X8, Z8
+	VEXTRACTI32X4 $0x03, Z9, X9
+	VPMOVZXBD     X9, Z9
+	VEXTRACTI32X4 $0x03, Z7, X7
+	VPMOVZXBD     X7, Z7
+	VPANDD        dword3F<>+0(SB), Z6, Z12
+	VPANDD        dword3F<>+0(SB), Z8, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z12, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z9, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dwordE0<>+0(SB), Z8, Z15
+	VPCMPEQD      dwordC0<>+0(SB), Z15, K1
+	VPANDD        dwordF0<>+0(SB), Z9, Z15
+	VPCMPEQD      dwordE0<>+0(SB), Z15, K2
+	VPANDD        dwordF8<>+0(SB), Z7, Z15
+	VPCMPEQD      dwordF0<>+0(SB), Z15, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z8, Z8
+	VPSLLD        $0x06, Z8, Z8
+	VPORD         Z12, Z8, Z8
+	VPANDD        dwordF<>+0(SB), Z9, Z9
+	VPSLLD        $0x0c, Z9, Z9
+	VPORD         Z13, Z9, Z9
+	VPANDD        dword7<>+0(SB), Z7, Z7
+	VPSLLD        $0x12, Z7, Z7
+	VPORD         Z14, Z7, Z7
+	VPBLENDMD     Z8, Z6, K1, Z6
+	VPBLENDMD     Z9, Z6, K2, Z6
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z9, Z15
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z7, Z15
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z15, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32LEAVX512BW_done
+	VPBLENDMD     Z7, Z6, K3, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VMOVDQU64     Z6, (AX)(R9*1)
+	KMOVW         K1, DI
+	POPCNTL       DI, DI
+	LEAQ          (R9)(DI*4), R9
+
+utf8ToUTF32LEAVX512BW_advance:
+	MOVQ R9, DI
+	ADDQ R14, SI
+	JMP  utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $0-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000100, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xe0e0e0e0, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xf0f0f0f0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xf5f5f5f5, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z4
+	VMOVDQU64    swap32<>+0(SB), Z5
+	MOVQ         $0xffffffffffffffff, R8
+	VPXORD       Z6, Z6, Z6
+
+utf8ToUTF32BEAVX512BW_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512BW_done
+	VMOVDQU64 (DX)(SI*1), Z7
+	VPMOVB2M  Z7, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToUTF32BEAVX512BW_wide
+	VPMOVZXBD (DX)(SI*1), Z7
+	VPSHUFB   Z5, Z7, Z7
+	VMOVDQU64 Z7, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z7
+	VPSHUFB   Z5, Z7, Z7
+	VMOVDQU64 Z7, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z7
+	VPSHUFB   Z5, Z7, Z7
+	VMOVDQU64 Z7, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z7
+	VPSHUFB   Z5, Z7, Z7
+	VMOVDQU64 Z7, 192(AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x00000100, DI
+	JMP       utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_wide:
+	MOVBLZX   (DX)(SI*1), R9
+	ANDL      $0x000000f0, R9
+	CMPL      R9, $0x000000e0
+	JNE       utf8ToUTF32BEAVX512BW_wide_general
+	VMOVDQU64 three48<>+0(SB), Z8
+	MOVQ      $0x0db60db60db60db6, R11
+	MOVQ      $0x0249024902490249, R12
+	MOVQ      $0x0fff0fff0fff0fff, R13
+	VPERMD    (DX)(SI*1), Z8, Z9
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
+	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32BEAVX512BW_wide_general
+	VPSHUFB   three<>+0(SB), Z9, Z9
+	VPANDD    dword3F<>+0(SB), Z9, Z10
+	VPANDD    dword3F00<>+0(SB), Z9, Z13
+	VPSRLD    $0x02, Z13, Z13
+	VPORD     Z13, Z10, Z10
+	VPANDD    dwordF0000<>+0(SB), Z9, Z13
+	VPSRLD    $0x04, Z13, Z13
+	VPORD     Z13, Z10, Z9
+	VPANDD    dwordF800<>+0(SB), Z9, Z10
+	VPTESTNMD Z10, Z10, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32BEAVX512BW_wide_general
+
+utf8ToUTF32BEAVX512BW_three:
+	VPSHUFB   Z5, Z9, Z9
+	VMOVDQU64 Z9, (AX)(DI*1)
+	ADDQ      $0x30, SI
+	ADDQ      $0x40, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX512BW_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512BW_done
+	VPERMD    (DX)(SI*1), Z8, Z9
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
+	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	KMOVQ     K2, R9
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	KMOVQ     K2, R10
+	ANDQ      R13, R9
+	ANDQ      R13, R10
+	XORQ      R11, R9
+	XORQ      R12, R10
+	ORQ       R10, R9
+	JNZ       utf8ToUTF32BEAVX512BW_loop
+	VPSHUFB   three<>+0(SB), Z9, Z9
+	VPANDD    dword3F<>+0(SB), Z9, Z10
+	VPANDD    dword3F00<>+0(SB), Z9, Z13
+	VPSRLD    $0x02, Z13, Z13
+	VPORD     Z13, Z10, Z10
+	VPANDD    dwordF0000<>+0(SB), Z9, Z13
+	VPSRLD    $0x04, Z13, Z13
+	VPORD     Z13, Z10, Z9
+	VPANDD    dwordF800<>+0(SB), Z9, Z10
+	VPTESTNMD Z10, Z10, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	KORW      K3, K2, K2
+	KORTESTW  K2, K2
+	JNZ       utf8ToUTF32BEAVX512BW_loop
+	JMP       utf8ToUTF32BEAVX512BW_three
+
+utf8ToUTF32BEAVX512BW_wide_general:
+	VMOVDQU   (DX)(SI*1), Y8
+	VPMOVMSKB Y8, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y8, Y9
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y8, Y9
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R11
+	ORL       R10, R11
+	JNZ       utf8ToUTF32BEAVX512BW_sixteen
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y9
+	VPCMPGTB  Y8, Y9, Y9
+	VPMOVMSKB Y9, R10
+	ANDNL     R9, R10, R9
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R9
+	JCC       utf8ToUTF32BEAVX512BW_two_whole
+	DECL      R11
+
+utf8ToUTF32BEAVX512BW_two_whole:
+	SHLL         $0x01, R9
+	CMPL         R9, R10
+	JNE          utf8ToUTF32BEAVX512BW_sixteen
+	SHRL         $0x01, R10
+	NOTL         R10
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
+	ANDL         R9, R10
+	VPERM2I128   $0x08, Y8, Y8, Y7
+	VPALIGNR     $0x0f, Y7, Y8, Y7
+	VPMOVZXBW    X8, Y9
+	VPMOVZXBW    X7, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword3F003F<>+0(SB), Y9, Y14
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y14, Y10, Y10
+	VPBLENDVB    Y13, Y10, Y9, Y9
+	MOVL         R10, R9
+	MOVBLZX      R9, R9
+	MOVL         R10, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R9, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X11
+	MOVQ         R12, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y11, Y11
+	VPSHUFB      Y11, Y9, Y9
+	POPCNTL      R9, R9
+	POPCNTL      R12, R12
+	VPXOR        Y10, Y10, Y10
+	VPUNPCKLWD   Y10, Y9, Y13
+	VPUNPCKHWD   Y10, Y9, Y9
+	VPERM2I128   $0x20, Y9, Y13, Y10
+	VPSHUFB      swap32<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y9, Y13, Y10
+	VPSHUFB      swap32<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R12*4), DI
+	VEXTRACTI128 $0x01, Y8, X8
+	VEXTRACTI128 $0x01, Y7, X9
+	VPMOVZXBW    X8, Y7
+	VPMOVZXBW    X9, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y7, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y10, Y8, Y8
+	VPBLENDVB    Y9, Y8, Y7, Y7
+	MOVL         R10, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X12
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y12, Y12
+	VPSHUFB      Y12, Y7, Y7
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y8, Y8, Y8
+	VPUNPCKLWD   Y8, Y7, Y9
+	VPUNPCKHWD   Y8, Y7, Y7
+	VPERM2I128   $0x20, Y7, Y9, Y8
+	VPSHUFB      swap32<>+0(SB), Y8, Y8
+	VMOVDQU      Y8, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y7, Y9, Y8
+	VPSHUFB      swap32<>+0(SB), Y8, Y8
+	VMOVDQU      Y8, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_sixteen:
+	KMOVQ      K1, R9
+	VPCMPB     $0x01, Z0, Z7, K1
+	KMOVQ      K1, R10
+	VPCMPUB    $0x05, Z1, Z7, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, Z2, Z7, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, Z3, Z7, K1
+	KMOVQ      K1, R13
+	VPANDD     Z4, Z7, Z8
+	VPCMPEQB   Z0, Z8, K1
+	KMOVQ      K1, R14
+	ORQ        R13, R14
+	TESTQ      R12, R12
+	JZ         utf8ToUTF32BEAVX512BW_general
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
+	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32BEAVX512BW_four_mixed
+	VPSLLD     $0x04, Z7, Z8
+	VPANDD     dword3F000<>+0(SB), Z8, Z8
+	VPSLLD     $0x12, Z7, Z9
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
+	VPSRLD     $0x0a, Z7, Z9
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
+	VPSRLD     $0x18, Z7, Z9
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z9
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32BEAVX512BW_four_mixed
+
+utf8ToUTF32BEAVX512BW_pure:
+	VPSHUFB    Z5, Z8, Z8
+	VMOVDQU64  Z8, (AX)(DI*1)
+	ADDQ       $0x40, SI
+	ADDQ       $0x40, DI
+	CMPQ       SI, BX
+	JG         utf8ToUTF32BEAVX512BW_done
+	CMPQ       DI, CX
+	JG         utf8ToUTF32BEAVX512BW_done
+	VMOVDQU64  (DX)(SI*1), Z7
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
+	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JCC        utf8ToUTF32BEAVX512BW_loop
+	VPSLLD     $0x04, Z7, Z8
+	VPANDD     dword3F000<>+0(SB), Z8, Z8
+	VPSLLD     $0x12, Z7, Z9
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
+	VPSRLD     $0x0a, Z7, Z9
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
+	VPSRLD     $0x18, Z7, Z9
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
+	VPSUBD     dword10000<>+0(SB), Z8, Z9
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	KORTESTW   K1, K1
+	JNZ        utf8ToUTF32BEAVX512BW_loop
+	JMP        utf8ToUTF32BEAVX512BW_pure
+
+utf8ToUTF32BEAVX512BW_four_mixed:
+utf8ToUTF32BEAVX512BW_general:
+	ANDNQ         R9, R10, R9
+	ANDNQ         R9, R11, R9
+	ANDNQ         R11, R12, R11
+	ANDNQ         R12, R13, R13
+	MOVQ          R9, R12
+	SHRQ          $0x3f, R12
+	SHLQ          $0x3f, R12
+	ORQ           R12, R14
+	MOVQ          R11, R12
+	SHRQ          $0x3e, R12
+	SHLQ          $0x3e, R12
+	ORQ           R12, R14
+	MOVQ          R13, R12
+	SHRQ          $0x3d, R12
+	SHLQ          $0x3d, R12
+	ORQ           R12, R14
+	TZCNTQ        R14, R14
+	TESTQ         R14, R14
+	JZ            utf8ToUTF32BEAVX512BW_done
+	BZHIQ         R14, R8, R12
+	ANDQ          R12, R9
+	ANDQ          R12, R11
+	ANDQ          R12, R13
+	ANDQ          R12, R10
+	MOVQ          R10, R15
+	SHRQ          $0x01, R15
+	NOTQ          R15
+	ANDQ          R12, R15
+	ORQ           R13, R11
+	ORQ           R11, R9
+	SHLQ          $0x01, R9
+	SHLQ          $0x02, R11
+	SHLQ          $0x03, R13
+	ORQ           R11, R9
+	ORQ           R13, R9
+	CMPQ          R9, R10
+	JNE           utf8ToUTF32BEAVX512BW_done
+	VALIGND       $0x0c, Z6, Z7, Z8
+	VPALIGNR      $0x0f, Z8, Z7, Z9
+	VPALIGNR      $0x0e, Z8, Z7, Z10
+	VPALIGNR      $0x0d, Z8, Z7, Z8
+	MOVQ          DI, R9
+	VPMOVZXBD     X7, Z13
+	VPMOVZXBD     X9, Z14
+	VPMOVZXBD     X10, Z15
+	VPMOVZXBD     X8, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z15, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z14, Z13, K1, Z13
+	VPBLENDMD     Z15, Z13, K2, Z13
+	MOVQ          R15, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z15, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32BEAVX512BW_done
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPSHUFB       Z5, Z13, Z13
+	VMOVDQU64     Z13, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF32BEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z7, X11
+	VPMOVZXBD     X11, Z13
+	VEXTRACTI32X4 $0x01, Z9, X11
+	VPMOVZXBD     X11, Z14
+	VEXTRACTI32X4 $0x01, Z10, X11
+	VPMOVZXBD     X11, Z15
+	VEXTRACTI32X4 $0x01, Z8, X11
+	VPMOVZXBD     X11, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z15, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z14, Z13, K1, Z13
+	VPBLENDMD     Z15, Z13, K2, Z13
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z15, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32BEAVX512BW_done
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPSHUFB       Z5, Z13, Z13
+	VMOVDQU64     Z13, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF32BEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z7, X11
+	VPMOVZXBD     X11, Z13
+	VEXTRACTI32X4 $0x02, Z9, X11
+	VPMOVZXBD     X11, Z14
+	VEXTRACTI32X4 $0x02, Z10, X11
+	VPMOVZXBD     X11, Z15
+	VEXTRACTI32X4 $0x02, Z8, X11
+	VPMOVZXBD     X11, Z16
+	VPANDD        dword3F<>+0(SB), Z13, Z17
+	VPANDD        dword3F<>+0(SB), Z14, Z18
+	VPSLLD        $0x06, Z18, Z18
+	VPORD         Z17, Z18, Z18
+	VPANDD        dword3F<>+0(SB), Z15, Z19
+	VPSLLD        $0x0c, Z19, Z19
+	VPORD         Z18, Z19, Z19
+	VPANDD        dwordE0<>+0(SB), Z14, Z20
+	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
+	VPANDD        dwordF0<>+0(SB), Z15, Z20
+	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
+	VPANDD        dwordF8<>+0(SB), Z16, Z20
+	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
+	VMOVDQA64     Z13, Z13
+	VPANDD        dword1F<>+0(SB), Z14, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z17, Z14, Z14
+	VPANDD        dwordF<>+0(SB), Z15, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z18, Z15, Z15
+	VPANDD        dword7<>+0(SB), Z16, Z16
+	VPSLLD        $0x12, Z16, Z16
+	VPORD         Z19, Z16, Z16
+	VPBLENDMD     Z14, Z13, K1, Z13
+	VPBLENDMD     Z15, Z13, K2, Z13
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z15, Z20
+	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z16, Z20
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32BEAVX512BW_done
+	VPBLENDMD     Z16, Z13, K3, Z13
+	VPCOMPRESSD.Z Z13, K1, Z13
+	VPSHUFB       Z5, Z13, Z13
+	VMOVDQU64     Z13, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*4), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF32BEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z7, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x03, Z9, X9
+	VPMOVZXBD     X9, Z9
+	VEXTRACTI32X4 $0x03, Z10, X10
+	VPMOVZXBD     X10, Z10
+	VEXTRACTI32X4 $0x03, Z8, X8
+	VPMOVZXBD     X8, Z8
+	VPANDD        dword3F<>+0(SB), Z7, Z13
+	VPANDD        dword3F<>+0(SB), Z9, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z10, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z9, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z7, Z7
+	VPANDD        dword1F<>+0(SB), Z9, Z9
+	VPSLLD        $0x06, Z9, Z9
+	VPORD         Z13, Z9, Z9
+	VPANDD        dwordF<>+0(SB), Z10, Z10
+	VPSLLD        $0x0c, Z10, Z10
+	VPORD         Z14, Z10, Z10
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z15, Z8, Z8
+	VPBLENDMD     Z9, Z7, K1, Z7
+	VPBLENDMD     Z10, Z7, K2, Z7
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z10, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z10, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF32BEAVX512BW_done
+	VPBLENDMD     Z8, Z7, K3, Z7
+	VPCOMPRESSD.Z Z7, K1, Z7
+	VPSHUFB       Z5, Z7, Z7
+	VMOVDQU64     Z7, (AX)(R9*1)
+	KMOVW         K1, DI
+	POPCNTL       DI, DI
+	LEAQ          (R9)(DI*4), R9
+
+utf8ToUTF32BEAVX512BW_advance:
+	MOVQ R9, DI
+	ADDQ R14, SI
+	JMP  utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
 
 // func latin1ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, POPCNT
@@ -24497,6 +27697,384 @@ utf8ToUTF16LEAVX2_loop:
 	JMP          utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_wide:
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
+	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF16LEAVX2_mixed
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y9
+	VPAND     ydword1C0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y9
+	VPAND     ydwordFC0<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x18, Y0, Y9
+	VPAND     ydword3F<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y9
+	VPSRLD    $0x14, Y9, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF16LEAVX2_mixed
+
+utf8ToUTF16LEAVX2_pure:
+	VPSRLD    $0x0a, Y9, Y0
+	VPSLLD    $0x10, Y9, Y9
+	VPAND     ydword3FF0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y0, Y0
+	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
+	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF16LEAVX2_loop
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y9
+	VPAND     ydword1C0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y9
+	VPAND     ydwordFC0<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x18, Y0, Y9
+	VPAND     ydword3F<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y9
+	VPSRLD    $0x14, Y9, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF16LEAVX2_loop
+	JMP       utf8ToUTF16LEAVX2_pure
+
+utf8ToUTF16LEAVX2_mixed:
+	MOVBLZX     (DX)(SI*1), R9
+	ANDL        $0x000000f0, R9
+	CMPL        R9, $0x000000e0
+	JNE         utf8ToUTF16LEAVX2_mixed16
+	VMOVDQU     (DX)(SI*1), X2
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF16LEAVX2_mixed16
+	VPSHUFB     three<>+0(SB), Y2, Y9
+	VPAND       ydword3F<>+0(SB), Y9, Y1
+	VPAND       ydword3F00<>+0(SB), Y9, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y9, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y9
+	VPAND       ydwordF800<>+0(SB), Y9, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPTEST      Y1, Y1
+	JNZ         utf8ToUTF16LEAVX2_mixed16
+
+utf8ToUTF16LEAVX2_three:
+	VPACKUSDW   Y9, Y9, Y9
+	VPERMQ      $0x08, Y9, Y9
+	VMOVDQU     X9, (AX)(DI*1)
+	ADDQ        $0x18, SI
+	ADDQ        $0x10, DI
+	CMPQ        SI, BX
+	JG          utf8ToUTF16LEAVX2_done
+	CMPQ        DI, CX
+	JG          utf8ToUTF16LEAVX2_done
+	VMOVDQU     (DX)(SI*1), X2
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF16LEAVX2_loop
+	VPSHUFB     three<>+0(SB), Y2, Y9
+	VPAND       ydword3F<>+0(SB), Y9, Y1
+	VPAND       ydword3F00<>+0(SB), Y9, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y9, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y9
+	VPAND       ydwordF800<>+0(SB), Y9, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPTEST      Y1, Y1
+	JNZ         utf8ToUTF16LEAVX2_loop
+	JMP         utf8ToUTF16LEAVX2_three
+
+utf8ToUTF16LEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF16LEAVX2_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF16LEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF16LEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF16LEAVX2_three32
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y9
+	VPMOVZXBW    X1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y9, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y12, Y10, Y10
+	VPBLENDVB    Y11, Y10, Y9, Y9
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X3
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
+	VPSHUFB      Y3, Y9, Y9
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X9, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y9, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y9, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X4
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	SHLL         $0x01, R9
+	SHLL         $0x01, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16LEAVX2_loop
+
+utf8ToUTF16LEAVX2_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R13
+	ORL          R13, R9
+	JNZ          utf8ToUTF16LEAVX2_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB     Y0, Y1, Y1
+	VPMOVMSKB    Y1, R10
+	ANDNL        R8, R10, R11
+	ANDNL        R11, R9, R11
+	MOVL         R9, R12
+	MOVL         R11, R9
+	ANDL         $0x80000000, R9
+	MOVL         R12, R13
+	ANDL         $0xc0000000, R13
+	ORL          R13, R9
+	BTSQ         $0x20, R9
+	TZCNTQ       R9, R9
+	MOVL         $0xffffffff, R13
+	BZHIL        R9, R13, R13
+	ANDL         R13, R11
+	ANDL         R13, R12
+	ANDL         R13, R10
+	MOVL         R10, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R13, R14
+	ORL          R12, R11
+	SHLL         $0x01, R11
+	SHLL         $0x02, R12
+	ORL          R12, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF16LEAVX2_sixteen
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPERM2I128   $0x08, Y1, Y1, Y9
+	VPALIGNR     $0x0f, Y9, Y1, Y9
+	MOVQ         DI, R10
+	VPMOVZXBW    X0, Y10
+	VPMOVZXBW    X1, Y11
+	VPMOVZXBW    X9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
+	JNZ          utf8ToUTF16LEAVX2_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X5
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
+	VPSHUFB      Y5, Y10, Y10
+	POPCNTL      R11, R11
+	POPCNTL      R12, R12
+	SHLL         $0x01, R11
+	SHLL         $0x01, R12
+	VMOVDQU      X10, (AX)(R10*1)
+	ADDQ         R11, R10
+	VEXTRACTI128 $0x01, Y10, X2
+	VMOVDQU      X2, (AX)(R10*1)
+	ADDQ         R12, R10
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y9, X2
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X2, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y1, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y1, Y12, Y12
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR         Y1, Y12, Y12
+	VPTEST       Y10, Y12
+	JNZ          utf8ToUTF16LEAVX2_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R8
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         DI, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R11)(R12*1), X6
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R11)(R12*1), Y6, Y6
+	VPSHUFB      Y6, Y0, Y0
+	POPCNTL      DI, DI
+	POPCNTL      R8, R8
+	SHLL         $0x01, DI
+	SHLL         $0x01, R8
+	VMOVDQU      X0, (AX)(R10*1)
+	ADDQ         DI, R10
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(R10*1)
+	ADDQ         R8, R10
+	MOVQ         R10, DI
+	ADDQ         R9, SI
+	JMP          utf8ToUTF16LEAVX2_loop
+
+utf8ToUTF16LEAVX2_sixteen:
 	VMOVDQU      (DX)(SI*1), X0
 	ANDL         $0x0000ffff, R8
 	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
@@ -24511,83 +28089,163 @@ utf8ToUTF16LEAVX2_wide:
 	VPAND        ydwordFEFEFEFE<>+0(SB), X0, X1
 	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), X1, X1
 	VPMOVMSKB    X1, R12
-	ORL          R11, R12
+	VPMAXUB      ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB     X0, X1, X1
+	VPMOVMSKB    X1, R13
+	ORL          R13, R12
 	ANDNL        R8, R9, R8
 	ANDNL        R8, R10, R8
-	ANDNL        R10, R11, R11
-	MOVL         R8, R10
-	ANDL         $0x00008000, R10
-	ORL          R10, R12
-	MOVL         R11, R10
-	ANDL         $0x0000c000, R10
-	ORL          R10, R12
+	ANDNL        R10, R11, R10
+	ANDNL        R11, R13, R13
+	MOVL         R8, R11
+	ANDL         $0x00008000, R11
+	ORL          R11, R12
+	MOVL         R10, R11
+	ANDL         $0x0000c000, R11
+	ORL          R11, R12
+	MOVL         R13, R11
+	ANDL         $0x0000e000, R11
+	ORL          R11, R12
 	ORL          $0x00010000, R12
 	TZCNTL       R12, R12
 	TESTL        R12, R12
 	JZ           utf8ToUTF16LEAVX2_done
-	MOVL         $0xffffffff, R10
-	BZHIL        R12, R10, R10
-	ANDL         R10, R8
-	ANDL         R10, R11
-	ANDL         R10, R9
-	MOVL         R9, R13
-	NOTL         R13
-	SHRL         $0x01, R13
-	ANDL         R10, R13
-	ORL          R11, R8
-	SHLL         $0x01, R8
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R8
+	ANDL         R11, R10
+	ANDL         R11, R13
+	ANDL         R11, R9
+	MOVL         R10, R14
+	ORL          R13, R14
+	MOVL         R9, R15
+	NOTL         R15
+	SHRL         $0x01, R15
+	ANDL         R11, R15
+	MOVL         R13, R11
 	SHLL         $0x02, R11
-	ORL          R11, R8
+	ORL          R11, R15
+	ORL          R13, R10
+	ORL          R10, R8
+	SHLL         $0x01, R8
+	SHLL         $0x02, R10
+	SHLL         $0x03, R13
+	ORL          R10, R8
+	ORL          R13, R8
 	CMPL         R8, R9
 	JNE          utf8ToUTF16LEAVX2_done
+	TESTL        R14, R14
+	JNZ          utf8ToUTF16LEAVX2_long
 	VPSLLDQ      $0x01, X0, X1
-	VPSLLDQ      $0x02, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y3
-	VPAND        ydwordF000F0<>+0(SB), Y3, Y5
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y5, Y5
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND        ydword3F003F<>+0(SB), Y0, Y6
-	VPAND        ydword1F001F<>+0(SB), Y1, Y7
-	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y6, Y7, Y7
-	VPSLLW       $0x0c, Y3, Y3
-	VPAND        ydword3F003F<>+0(SB), Y1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y3, Y3
-	VPOR         Y6, Y3, Y3
-	VPBLENDVB    Y4, Y7, Y0, Y0
-	VPBLENDVB    Y5, Y3, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y3, Y1
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y1, Y3
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y3, Y3
-	VPAND        Y5, Y3, Y3
-	LEAQ         wordRamp<>+0(SB), R8
-	MOVQ         R12, R9
-	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y1
-	VPTEST       Y1, Y3
-	JNZ          utf8ToUTF16LEAVX2_done
-	MOVL         R13, R8
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y9, Y1, Y0, Y0
+	MOVL         R15, R8
 	MOVBLZX      R8, R8
-	MOVL         R13, R9
+	MOVL         R15, R9
 	SHRL         $0x08, R9
 	MOVBLZX      R9, R9
 	LEAQ         packW16LE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X2
+	VMOVDQU      (R10)(R11*1), X7
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
-	VPSHUFB      Y2, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
 	POPCNTL      R8, R8
-	SHLL         $0x01, R8
 	POPCNTL      R9, R9
+	SHLL         $0x01, R8
+	SHLL         $0x01, R9
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF16LEAVX2_loop
+
+utf8ToUTF16LEAVX2_long:
+	VPSLLDQ      $0x01, X0, X1
+	VPSLLDQ      $0x02, X0, X3
+	VPSLLDQ      $0x03, X0, X2
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X3, Y9
+	VPMOVZXBW    X2, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y0, Y12
+	VPAND        ydword1F001F<>+0(SB), Y1, Y13
+	VPSLLW       $0x06, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y11
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW       $0x0c, Y9, Y13
+	VPAND        ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW       $0x06, Y14, Y14
+	VPOR         Y14, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y13, Y14
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQW     Y13, Y14, Y13
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y14, Y14
+	VPOR         Y14, Y13, Y13
+	VPAND        Y11, Y13, Y13
+	VPAND        ydwordF800F8<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y10, Y10
+	VPAND        ydword70007<>+0(SB), Y9, Y9
+	VPSLLW       $0x08, Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW       $0x02, Y14, Y14
+	VPOR         Y14, Y9, Y9
+	VPSRLW       $0x04, Y12, Y14
+	VPOR         Y14, Y9, Y9
+	VPAND        ydwordF000F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y12, Y1, Y1
+	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB    Y11, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y9, Y1
+	VPBLENDVB    Y10, Y1, Y0, Y0
+	VMOVDQU      ydword400040<>+0(SB), Y1
+	VPCMPGTW     Y9, Y1, Y1
+	VPCMPGTW     ydword43F043F<>+0(SB), Y9, Y14
+	VPOR         Y14, Y1, Y1
+	VPAND        Y10, Y1, Y1
+	VPOR         Y1, Y13, Y13
+	LEAQ         wordRamp<>+0(SB), R8
+	MOVQ         R12, R9
+	NEGQ         R9
+	VMOVDQU      32(R8)(R9*2), Y1
+	VPTEST       Y1, Y13
+	JNZ          utf8ToUTF16LEAVX2_done
+	MOVL         R15, R8
+	MOVBLZX      R8, R8
+	MOVL         R15, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X8
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB      Y8, Y0, Y0
+	POPCNTL      R8, R8
+	POPCNTL      R9, R9
+	SHLL         $0x01, R8
 	SHLL         $0x01, R9
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -24636,6 +28294,386 @@ utf8ToUTF16BEAVX2_loop:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_wide:
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
+	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF16BEAVX2_mixed
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y9
+	VPAND     ydword1C0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y9
+	VPAND     ydwordFC0<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x18, Y0, Y9
+	VPAND     ydword3F<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y9
+	VPSRLD    $0x14, Y9, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF16BEAVX2_mixed
+
+utf8ToUTF16BEAVX2_pure:
+	VPSRLD    $0x0a, Y9, Y0
+	VPSLLD    $0x10, Y9, Y9
+	VPAND     ydword3FF0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y0, Y0
+	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
+	VPSHUFB   swap16<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF16BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF16BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
+	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
+	VPMOVMSKB Y9, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF16BEAVX2_loop
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y9
+	VPAND     ydword1C0000<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y9
+	VPAND     ydwordFC0<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSRLD    $0x18, Y0, Y9
+	VPAND     ydword3F<>+0(SB), Y9, Y9
+	VPOR      Y9, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y9
+	VPSRLD    $0x14, Y9, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF16BEAVX2_loop
+	JMP       utf8ToUTF16BEAVX2_pure
+
+utf8ToUTF16BEAVX2_mixed:
+	MOVBLZX     (DX)(SI*1), R9
+	ANDL        $0x000000f0, R9
+	CMPL        R9, $0x000000e0
+	JNE         utf8ToUTF16BEAVX2_mixed16
+	VMOVDQU     (DX)(SI*1), X2
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF16BEAVX2_mixed16
+	VPSHUFB     three<>+0(SB), Y2, Y9
+	VPAND       ydword3F<>+0(SB), Y9, Y1
+	VPAND       ydword3F00<>+0(SB), Y9, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y9, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y9
+	VPAND       ydwordF800<>+0(SB), Y9, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPTEST      Y1, Y1
+	JNZ         utf8ToUTF16BEAVX2_mixed16
+
+utf8ToUTF16BEAVX2_three:
+	VPACKUSDW   Y9, Y9, Y9
+	VPERMQ      $0x08, Y9, Y9
+	VPSHUFB     swap16<>+0(SB), X9, X9
+	VMOVDQU     X9, (AX)(DI*1)
+	ADDQ        $0x18, SI
+	ADDQ        $0x10, DI
+	CMPQ        SI, BX
+	JG          utf8ToUTF16BEAVX2_done
+	CMPQ        DI, CX
+	JG          utf8ToUTF16BEAVX2_done
+	VMOVDQU     (DX)(SI*1), X2
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y2, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF16BEAVX2_loop
+	VPSHUFB     three<>+0(SB), Y2, Y9
+	VPAND       ydword3F<>+0(SB), Y9, Y1
+	VPAND       ydword3F00<>+0(SB), Y9, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y9, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y9
+	VPAND       ydwordF800<>+0(SB), Y9, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPTEST      Y1, Y1
+	JNZ         utf8ToUTF16BEAVX2_loop
+	JMP         utf8ToUTF16BEAVX2_three
+
+utf8ToUTF16BEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF16BEAVX2_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF16BEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF16BEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF16BEAVX2_three32
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y9
+	VPMOVZXBW    X1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y9, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y12, Y10, Y10
+	VPBLENDVB    Y11, Y10, Y9, Y9
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16BE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X3
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
+	VPSHUFB      Y3, Y9, Y9
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	SHLL         $0x01, R9
+	SHLL         $0x01, R10
+	VMOVDQU      X9, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y9, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y9, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16BE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X4
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	SHLL         $0x01, R9
+	SHLL         $0x01, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF16BEAVX2_loop
+
+utf8ToUTF16BEAVX2_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R13
+	ORL          R13, R9
+	JNZ          utf8ToUTF16BEAVX2_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB     Y0, Y1, Y1
+	VPMOVMSKB    Y1, R10
+	ANDNL        R8, R10, R11
+	ANDNL        R11, R9, R11
+	MOVL         R9, R12
+	MOVL         R11, R9
+	ANDL         $0x80000000, R9
+	MOVL         R12, R13
+	ANDL         $0xc0000000, R13
+	ORL          R13, R9
+	BTSQ         $0x20, R9
+	TZCNTQ       R9, R9
+	MOVL         $0xffffffff, R13
+	BZHIL        R9, R13, R13
+	ANDL         R13, R11
+	ANDL         R13, R12
+	ANDL         R13, R10
+	MOVL         R10, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R13, R14
+	ORL          R12, R11
+	SHLL         $0x01, R11
+	SHLL         $0x02, R12
+	ORL          R12, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF16BEAVX2_sixteen
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPERM2I128   $0x08, Y1, Y1, Y9
+	VPALIGNR     $0x0f, Y9, Y1, Y9
+	MOVQ         DI, R10
+	VPMOVZXBW    X0, Y10
+	VPMOVZXBW    X1, Y11
+	VPMOVZXBW    X9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
+	JNZ          utf8ToUTF16BEAVX2_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16BE<>+0(SB), R13
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X5
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
+	VPSHUFB      Y5, Y10, Y10
+	POPCNTL      R11, R11
+	POPCNTL      R12, R12
+	SHLL         $0x01, R11
+	SHLL         $0x01, R12
+	VMOVDQU      X10, (AX)(R10*1)
+	ADDQ         R11, R10
+	VEXTRACTI128 $0x01, Y10, X2
+	VMOVDQU      X2, (AX)(R10*1)
+	ADDQ         R12, R10
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y9, X2
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X2, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y1, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y1, Y12, Y12
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR         Y1, Y12, Y12
+	VPTEST       Y10, Y12
+	JNZ          utf8ToUTF16BEAVX2_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R8
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16BE<>+0(SB), R11
+	MOVQ         DI, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R11)(R12*1), X6
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R11)(R12*1), Y6, Y6
+	VPSHUFB      Y6, Y0, Y0
+	POPCNTL      DI, DI
+	POPCNTL      R8, R8
+	SHLL         $0x01, DI
+	SHLL         $0x01, R8
+	VMOVDQU      X0, (AX)(R10*1)
+	ADDQ         DI, R10
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(R10*1)
+	ADDQ         R8, R10
+	MOVQ         R10, DI
+	ADDQ         R9, SI
+	JMP          utf8ToUTF16BEAVX2_loop
+
+utf8ToUTF16BEAVX2_sixteen:
 	VMOVDQU      (DX)(SI*1), X0
 	ANDL         $0x0000ffff, R8
 	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
@@ -24650,83 +28688,163 @@ utf8ToUTF16BEAVX2_wide:
 	VPAND        ydwordFEFEFEFE<>+0(SB), X0, X1
 	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), X1, X1
 	VPMOVMSKB    X1, R12
-	ORL          R11, R12
+	VPMAXUB      ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB     X0, X1, X1
+	VPMOVMSKB    X1, R13
+	ORL          R13, R12
 	ANDNL        R8, R9, R8
 	ANDNL        R8, R10, R8
-	ANDNL        R10, R11, R11
-	MOVL         R8, R10
-	ANDL         $0x00008000, R10
-	ORL          R10, R12
-	MOVL         R11, R10
-	ANDL         $0x0000c000, R10
-	ORL          R10, R12
+	ANDNL        R10, R11, R10
+	ANDNL        R11, R13, R13
+	MOVL         R8, R11
+	ANDL         $0x00008000, R11
+	ORL          R11, R12
+	MOVL         R10, R11
+	ANDL         $0x0000c000, R11
+	ORL          R11, R12
+	MOVL         R13, R11
+	ANDL         $0x0000e000, R11
+	ORL          R11, R12
 	ORL          $0x00010000, R12
 	TZCNTL       R12, R12
 	TESTL        R12, R12
 	JZ           utf8ToUTF16BEAVX2_done
-	MOVL         $0xffffffff, R10
-	BZHIL        R12, R10, R10
-	ANDL         R10, R8
-	ANDL         R10, R11
-	ANDL         R10, R9
-	MOVL         R9, R13
-	NOTL         R13
-	SHRL         $0x01, R13
-	ANDL         R10, R13
-	ORL          R11, R8
-	SHLL         $0x01, R8
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R8
+	ANDL         R11, R10
+	ANDL         R11, R13
+	ANDL         R11, R9
+	MOVL         R10, R14
+	ORL          R13, R14
+	MOVL         R9, R15
+	NOTL         R15
+	SHRL         $0x01, R15
+	ANDL         R11, R15
+	MOVL         R13, R11
 	SHLL         $0x02, R11
-	ORL          R11, R8
+	ORL          R11, R15
+	ORL          R13, R10
+	ORL          R10, R8
+	SHLL         $0x01, R8
+	SHLL         $0x02, R10
+	SHLL         $0x03, R13
+	ORL          R10, R8
+	ORL          R13, R8
 	CMPL         R8, R9
 	JNE          utf8ToUTF16BEAVX2_done
+	TESTL        R14, R14
+	JNZ          utf8ToUTF16BEAVX2_long
 	VPSLLDQ      $0x01, X0, X1
-	VPSLLDQ      $0x02, X0, X2
 	VPMOVZXBW    X0, Y0
 	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y3
-	VPAND        ydwordF000F0<>+0(SB), Y3, Y5
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y5, Y5
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND        ydword3F003F<>+0(SB), Y0, Y6
-	VPAND        ydword1F001F<>+0(SB), Y1, Y7
-	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y6, Y7, Y7
-	VPSLLW       $0x0c, Y3, Y3
-	VPAND        ydword3F003F<>+0(SB), Y1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
 	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y3, Y3
-	VPOR         Y6, Y3, Y3
-	VPBLENDVB    Y4, Y7, Y0, Y0
-	VPBLENDVB    Y5, Y3, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y3, Y1
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y1, Y3
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y3, Y3
-	VPAND        Y5, Y3, Y3
-	LEAQ         wordRamp<>+0(SB), R8
-	MOVQ         R12, R9
-	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y1
-	VPTEST       Y1, Y3
-	JNZ          utf8ToUTF16BEAVX2_done
-	MOVL         R13, R8
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y9, Y1, Y0, Y0
+	MOVL         R15, R8
 	MOVBLZX      R8, R8
-	MOVL         R13, R9
+	MOVL         R15, R9
 	SHRL         $0x08, R9
 	MOVBLZX      R9, R9
 	LEAQ         packW16BE<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X2
+	VMOVDQU      (R10)(R11*1), X7
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
-	VPSHUFB      Y2, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
 	POPCNTL      R8, R8
-	SHLL         $0x01, R8
 	POPCNTL      R9, R9
+	SHLL         $0x01, R8
+	SHLL         $0x01, R9
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF16BEAVX2_loop
+
+utf8ToUTF16BEAVX2_long:
+	VPSLLDQ      $0x01, X0, X1
+	VPSLLDQ      $0x02, X0, X3
+	VPSLLDQ      $0x03, X0, X2
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X3, Y9
+	VPMOVZXBW    X2, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y0, Y12
+	VPAND        ydword1F001F<>+0(SB), Y1, Y13
+	VPSLLW       $0x06, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y11
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW       $0x0c, Y9, Y13
+	VPAND        ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW       $0x06, Y14, Y14
+	VPOR         Y14, Y13, Y13
+	VPOR         Y12, Y13, Y13
+	VPBLENDVB    Y11, Y13, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y13, Y14
+	VPXOR        Y13, Y13, Y13
+	VPCMPEQW     Y13, Y14, Y13
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y14, Y14
+	VPOR         Y14, Y13, Y13
+	VPAND        Y11, Y13, Y13
+	VPAND        ydwordF800F8<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
+	VPAND        ydwordF800F8<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordF000F0<>+0(SB), Y10, Y10
+	VPAND        ydword70007<>+0(SB), Y9, Y9
+	VPSLLW       $0x08, Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW       $0x02, Y14, Y14
+	VPOR         Y14, Y9, Y9
+	VPSRLW       $0x04, Y12, Y14
+	VPOR         Y14, Y9, Y9
+	VPAND        ydwordF000F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y12, Y1, Y1
+	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB    Y11, Y1, Y0, Y0
+	VPADDW       ydwordD7C0D7C0<>+0(SB), Y9, Y1
+	VPBLENDVB    Y10, Y1, Y0, Y0
+	VMOVDQU      ydword400040<>+0(SB), Y1
+	VPCMPGTW     Y9, Y1, Y1
+	VPCMPGTW     ydword43F043F<>+0(SB), Y9, Y14
+	VPOR         Y14, Y1, Y1
+	VPAND        Y10, Y1, Y1
+	VPOR         Y1, Y13, Y13
+	LEAQ         wordRamp<>+0(SB), R8
+	MOVQ         R12, R9
+	NEGQ         R9
+	VMOVDQU      32(R8)(R9*2), Y1
+	VPTEST       Y1, Y13
+	JNZ          utf8ToUTF16BEAVX2_done
+	MOVL         R15, R8
+	MOVBLZX      R8, R8
+	MOVL         R15, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	LEAQ         packW16BE<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X8
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB      Y8, Y0, Y0
+	POPCNTL      R8, R8
+	POPCNTL      R9, R9
+	SHLL         $0x01, R8
 	SHLL         $0x01, R9
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -24737,6 +28855,1226 @@ utf8ToUTF16BEAVX2_wide:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf8ToUTF32LEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JNZ       utf8ToUTF32LEAVX2_wide
+	VPMOVZXBD (DX)(SI*1), Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	VPMOVZXBD 8(DX)(SI*1), Y0
+	VMOVDQU   Y0, 32(AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Y0
+	VMOVDQU   Y0, 64(AX)(DI*1)
+	VPMOVZXBD 24(DX)(SI*1), Y0
+	VMOVDQU   Y0, 96(AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x80, DI
+	JMP       utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_wide:
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
+	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF32LEAVX2_mixed
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y2
+	VPAND     ydword1C0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y2
+	VPAND     ydwordFC0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x18, Y0, Y2
+	VPAND     ydword3F<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF32LEAVX2_mixed
+
+utf8ToUTF32LEAVX2_pure:
+	VPADDD    ydword10000<>+0(SB), Y2, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
+	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF32LEAVX2_loop
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y2
+	VPAND     ydword1C0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y2
+	VPAND     ydwordFC0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x18, Y0, Y2
+	VPAND     ydword3F<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF32LEAVX2_loop
+	JMP       utf8ToUTF32LEAVX2_pure
+
+utf8ToUTF32LEAVX2_mixed:
+	MOVBLZX     (DX)(SI*1), R9
+	ANDL        $0x000000f0, R9
+	CMPL        R9, $0x000000e0
+	JNE         utf8ToUTF32LEAVX2_mixed16
+	VMOVDQU     (DX)(SI*1), X3
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF32LEAVX2_mixed16
+	VPSHUFB     three<>+0(SB), Y3, Y2
+	VPAND       ydword3F<>+0(SB), Y2, Y1
+	VPAND       ydword3F00<>+0(SB), Y2, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y2
+	VPAND       ydwordF800<>+0(SB), Y2, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPTEST      Y1, Y1
+	JNZ         utf8ToUTF32LEAVX2_mixed16
+
+utf8ToUTF32LEAVX2_three:
+	VMOVDQU     Y2, (AX)(DI*1)
+	ADDQ        $0x18, SI
+	ADDQ        $0x20, DI
+	CMPQ        SI, BX
+	JG          utf8ToUTF32LEAVX2_done
+	CMPQ        DI, CX
+	JG          utf8ToUTF32LEAVX2_done
+	VMOVDQU     (DX)(SI*1), X3
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF32LEAVX2_loop
+	VPSHUFB     three<>+0(SB), Y3, Y2
+	VPAND       ydword3F<>+0(SB), Y2, Y1
+	VPAND       ydword3F00<>+0(SB), Y2, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y2
+	VPAND       ydwordF800<>+0(SB), Y2, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPTEST      Y1, Y1
+	JNZ         utf8ToUTF32LEAVX2_loop
+	JMP         utf8ToUTF32LEAVX2_three
+
+utf8ToUTF32LEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF32LEAVX2_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF32LEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF32LEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF32LEAVX2_three32
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y2
+	VPMOVZXBW    X1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y2, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y12, Y10, Y10
+	VPBLENDVB    Y11, Y10, Y2, Y2
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X4
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y10, Y10, Y10
+	VPUNPCKLWD   Y10, Y2, Y11
+	VPUNPCKHWD   Y10, Y2, Y2
+	VPERM2I128   $0x20, Y2, Y11, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y2, Y11, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X5
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R8*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R13
+	ORL          R13, R9
+	JNZ          utf8ToUTF32LEAVX2_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB     Y0, Y1, Y1
+	VPMOVMSKB    Y1, R10
+	ANDNL        R8, R10, R11
+	ANDNL        R11, R9, R11
+	MOVL         R9, R12
+	MOVL         R11, R9
+	ANDL         $0x80000000, R9
+	MOVL         R12, R13
+	ANDL         $0xc0000000, R13
+	ORL          R13, R9
+	BTSQ         $0x20, R9
+	TZCNTQ       R9, R9
+	MOVL         $0xffffffff, R13
+	BZHIL        R9, R13, R13
+	ANDL         R13, R11
+	ANDL         R13, R12
+	ANDL         R13, R10
+	MOVL         R10, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R13, R14
+	ORL          R12, R11
+	SHLL         $0x01, R11
+	SHLL         $0x02, R12
+	ORL          R12, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF32LEAVX2_sixteen
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPERM2I128   $0x08, Y1, Y1, Y2
+	VPALIGNR     $0x0f, Y2, Y1, Y2
+	MOVQ         DI, R10
+	VPMOVZXBW    X0, Y10
+	VPMOVZXBW    X1, Y11
+	VPMOVZXBW    X2, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
+	JNZ          utf8ToUTF32LEAVX2_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X6
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
+	VPSHUFB      Y6, Y10, Y10
+	POPCNTL      R11, R11
+	POPCNTL      R12, R12
+	VPXOR        Y11, Y11, Y11
+	VPUNPCKLWD   Y11, Y10, Y12
+	VPUNPCKHWD   Y11, Y10, Y10
+	VPERM2I128   $0x20, Y10, Y12, Y11
+	VMOVDQU      Y11, (AX)(R10*1)
+	LEAQ         (R10)(R11*4), R10
+	VPERM2I128   $0x31, Y10, Y12, Y11
+	VMOVDQU      Y11, (AX)(R10*1)
+	LEAQ         (R10)(R12*4), R10
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y2, X2
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y2, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y2, Y12
+	VPAND        ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y1, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y1, Y12, Y12
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR         Y1, Y12, Y12
+	VPTEST       Y10, Y12
+	JNZ          utf8ToUTF32LEAVX2_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R8
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         DI, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R11)(R12*1), X7
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R11)(R12*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
+	POPCNTL      DI, DI
+	POPCNTL      R8, R8
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(R10*1)
+	LEAQ         (R10)(DI*4), R10
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(R10*1)
+	LEAQ         (R10)(R8*4), R10
+	MOVQ         R10, DI
+	ADDQ         R9, SI
+	JMP          utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_sixteen:
+	VMOVDQU     (DX)(SI*1), X0
+	ANDL        $0x0000ffff, R8
+	VMOVDQU     ydwordC0C0C0C0<>+0(SB), X1
+	VPCMPGTB    X0, X1, X1
+	VPMOVMSKB   X1, R9
+	VPAND       ydwordE0E0E0E0<>+0(SB), X0, X1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R10
+	VPAND       ydwordF0F0F0F0<>+0(SB), X0, X1
+	VPCMPEQB    ydwordF0F0F0F0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R11
+	VPAND       ydwordFEFEFEFE<>+0(SB), X0, X1
+	VPCMPEQB    ydwordC0C0C0C0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R12
+	VPMAXUB     ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB    X0, X1, X1
+	VPMOVMSKB   X1, R13
+	ORL         R13, R12
+	ANDNL       R8, R9, R8
+	ANDNL       R8, R10, R8
+	ANDNL       R10, R11, R10
+	ANDNL       R11, R13, R13
+	MOVL        R8, R11
+	ANDL        $0x00008000, R11
+	ORL         R11, R12
+	MOVL        R10, R11
+	ANDL        $0x0000c000, R11
+	ORL         R11, R12
+	MOVL        R13, R11
+	ANDL        $0x0000e000, R11
+	ORL         R11, R12
+	ORL         $0x00010000, R12
+	TZCNTL      R12, R12
+	TESTL       R12, R12
+	JZ          utf8ToUTF32LEAVX2_done
+	MOVL        $0xffffffff, R11
+	BZHIL       R12, R11, R11
+	ANDL        R11, R8
+	ANDL        R11, R10
+	ANDL        R11, R13
+	ANDL        R11, R9
+	MOVL        R10, R14
+	ORL         R13, R14
+	MOVL        R9, R15
+	NOTL        R15
+	SHRL        $0x01, R15
+	ANDL        R11, R15
+	ORL         R13, R10
+	ORL         R10, R8
+	SHLL        $0x01, R8
+	SHLL        $0x02, R10
+	SHLL        $0x03, R13
+	ORL         R10, R8
+	ORL         R13, R8
+	CMPL        R8, R9
+	JNE         utf8ToUTF32LEAVX2_done
+	TESTL       R14, R14
+	JNZ         utf8ToUTF32LEAVX2_long
+	VPSLLDQ     $0x01, X0, X1
+	VPMOVZXBW   X0, Y0
+	VPMOVZXBW   X1, Y1
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y0, Y10
+	VPAND       ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW      $0x06, Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPBLENDVB   Y2, Y1, Y0, Y0
+	MOVL        R15, R8
+	MOVBLZX     R8, R8
+	MOVL        R15, R9
+	SHRL        $0x08, R9
+	MOVBLZX     R9, R9
+	LEAQ        packW16LE<>+0(SB), R10
+	MOVQ        R8, R11
+	SHLQ        $0x04, R11
+	VMOVDQU     (R10)(R11*1), X8
+	MOVQ        R9, R11
+	SHLQ        $0x04, R11
+	VINSERTI128 $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB     Y8, Y0, Y0
+	POPCNTL     R8, R8
+	POPCNTL     R9, R9
+	VPXOR       Y1, Y1, Y1
+	VPUNPCKLWD  Y1, Y0, Y2
+	VPUNPCKHWD  Y1, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y2, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R8*4), DI
+	VPERM2I128  $0x31, Y0, Y2, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R9*4), DI
+	ADDQ        R12, SI
+	JMP         utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_long:
+	VPSLLDQ     $0x01, X0, X1
+	VPSLLDQ     $0x02, X0, X2
+	VPSLLDQ     $0x03, X0, X3
+	VPMOVZXBW   X0, Y0
+	VPMOVZXBW   X1, Y1
+	VPMOVZXBW   X2, Y2
+	VPMOVZXBW   X3, Y10
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y11
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND       ydword3F003F<>+0(SB), Y0, Y12
+	VPAND       ydword1F001F<>+0(SB), Y1, Y13
+	VPSLLW      $0x06, Y13, Y13
+	VPOR        Y12, Y13, Y13
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y11
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW      $0x0c, Y2, Y13
+	VPAND       ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW      $0x06, Y14, Y14
+	VPOR        Y14, Y13, Y13
+	VPOR        Y12, Y13, Y13
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydwordF800F800<>+0(SB), Y13, Y14
+	VPXOR       Y15, Y15, Y15
+	VPCMPEQW    Y15, Y14, Y15
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y14, Y14
+	VPOR        Y14, Y15, Y15
+	VPAND       Y11, Y15, Y15
+	VPAND       ydwordF800F8<>+0(SB), Y10, Y11
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y10, Y10
+	VPSLLW      $0x02, Y10, Y10
+	VPAND       ydword3F003F<>+0(SB), Y2, Y14
+	VPSRLW      $0x04, Y14, Y14
+	VPOR        Y14, Y10, Y10
+	VPAND       Y11, Y10, Y10
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y11
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
+	VPAND       ydword70007<>+0(SB), Y2, Y2
+	VPSLLW      $0x08, Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW      $0x02, Y14, Y14
+	VPOR        Y14, Y2, Y2
+	VPSRLW      $0x04, Y12, Y14
+	VPOR        Y14, Y2, Y2
+	VMOVDQU     ydword400040<>+0(SB), Y1
+	VPCMPGTW    Y2, Y1, Y1
+	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y14
+	VPOR        Y14, Y1, Y1
+	VPAND       Y11, Y1, Y1
+	VPOR        Y1, Y15, Y15
+	LEAQ        wordRamp<>+0(SB), R8
+	MOVQ        R12, R9
+	NEGQ        R9
+	VMOVDQU     32(R8)(R9*2), Y1
+	VPTEST      Y1, Y15
+	JNZ         utf8ToUTF32LEAVX2_done
+	MOVL        R15, R8
+	MOVBLZX     R8, R8
+	MOVL        R15, R9
+	SHRL        $0x08, R9
+	MOVBLZX     R9, R9
+	LEAQ        packW16LE<>+0(SB), R10
+	MOVQ        R8, R11
+	SHLQ        $0x04, R11
+	VMOVDQU     (R10)(R11*1), X9
+	MOVQ        R9, R11
+	SHLQ        $0x04, R11
+	VINSERTI128 $0x01, (R10)(R11*1), Y9, Y9
+	VPSHUFB     Y9, Y0, Y0
+	POPCNTL     R8, R8
+	POPCNTL     R9, R9
+	VPSHUFB     Y9, Y10, Y10
+	VPUNPCKLWD  Y10, Y0, Y1
+	VPUNPCKHWD  Y10, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y1, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
+	LEAQ        (DI)(R8*4), DI
+	VPERM2I128  $0x31, Y0, Y1, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
+	LEAQ        (DI)(R9*4), DI
+	ADDQ        R12, SI
+	JMP         utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·utf8ToUTF32BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf8ToUTF32BEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JNZ       utf8ToUTF32BEAVX2_wide
+	VPMOVZXBD (DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	VPMOVZXBD 8(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 32(AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 64(AX)(DI*1)
+	VPMOVZXBD 24(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 96(AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x80, DI
+	JMP       utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_wide:
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
+	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF32BEAVX2_mixed
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y2
+	VPAND     ydword1C0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y2
+	VPAND     ydwordFC0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x18, Y0, Y2
+	VPAND     ydword3F<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF32BEAVX2_mixed
+
+utf8ToUTF32BEAVX2_pure:
+	VPADDD    ydword10000<>+0(SB), Y2, Y0
+	VPSHUFB   swap32<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf8ToUTF32BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
+	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R9
+	CMPL      R9, $0xffffffff
+	JNE       utf8ToUTF32BEAVX2_loop
+	VPSLLD    $0x04, Y0, Y1
+	VPAND     ydword3F000<>+0(SB), Y1, Y1
+	VPSLLD    $0x12, Y0, Y2
+	VPAND     ydword1C0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y2
+	VPAND     ydwordFC0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSRLD    $0x18, Y0, Y2
+	VPAND     ydword3F<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf8ToUTF32BEAVX2_loop
+	JMP       utf8ToUTF32BEAVX2_pure
+
+utf8ToUTF32BEAVX2_mixed:
+	MOVBLZX     (DX)(SI*1), R9
+	ANDL        $0x000000f0, R9
+	CMPL        R9, $0x000000e0
+	JNE         utf8ToUTF32BEAVX2_mixed16
+	VMOVDQU     (DX)(SI*1), X3
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF32BEAVX2_mixed16
+	VPSHUFB     three<>+0(SB), Y3, Y2
+	VPAND       ydword3F<>+0(SB), Y2, Y1
+	VPAND       ydword3F00<>+0(SB), Y2, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y2
+	VPAND       ydwordF800<>+0(SB), Y2, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPTEST      Y1, Y1
+	JNZ         utf8ToUTF32BEAVX2_mixed16
+
+utf8ToUTF32BEAVX2_three:
+	VPSHUFB     swap32<>+0(SB), Y2, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
+	ADDQ        $0x18, SI
+	ADDQ        $0x20, DI
+	CMPQ        SI, BX
+	JG          utf8ToUTF32BEAVX2_done
+	CMPQ        DI, CX
+	JG          utf8ToUTF32BEAVX2_done
+	VMOVDQU     (DX)(SI*1), X3
+	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
+	VPAND       ydwordC0C0C0C0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydword80808080<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R9
+	VPAND       ydwordF0F0F0F0<>+0(SB), Y3, Y1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB   Y1, R10
+	ANDL        $0x0fff0fff, R9
+	ANDL        $0x0fff0fff, R10
+	XORL        $0x0db60db6, R9
+	XORL        $0x02490249, R10
+	ORL         R10, R9
+	JNZ         utf8ToUTF32BEAVX2_loop
+	VPSHUFB     three<>+0(SB), Y3, Y2
+	VPAND       ydword3F<>+0(SB), Y2, Y1
+	VPAND       ydword3F00<>+0(SB), Y2, Y10
+	VPSRLD      $0x02, Y10, Y10
+	VPOR        Y10, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y10
+	VPSRLD      $0x04, Y10, Y10
+	VPOR        Y10, Y1, Y2
+	VPAND       ydwordF800<>+0(SB), Y2, Y1
+	VPXOR       Y10, Y10, Y10
+	VPCMPEQD    Y10, Y1, Y10
+	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPTEST      Y1, Y1
+	JNZ         utf8ToUTF32BEAVX2_loop
+	JMP         utf8ToUTF32BEAVX2_three
+
+utf8ToUTF32BEAVX2_mixed16:
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R10
+	ORL       R9, R10
+	JNZ       utf8ToUTF32BEAVX2_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R9
+	ANDNL     R8, R9, R10
+	MOVL      $0x00000020, R11
+	BTRL      $0x1f, R10
+	JCC       utf8ToUTF32BEAVX2_two_whole
+	DECL      R11
+
+utf8ToUTF32BEAVX2_two_whole:
+	SHLL         $0x01, R10
+	CMPL         R10, R9
+	JNE          utf8ToUTF32BEAVX2_three32
+	MOVL         R9, R8
+	SHRL         $0x01, R8
+	NOTL         R8
+	MOVL         $0xffffffff, R10
+	BZHIL        R11, R10, R10
+	ANDL         R10, R8
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPMOVZXBW    X0, Y2
+	VPMOVZXBW    X1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND        ydword3F003F<>+0(SB), Y2, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y12, Y10, Y10
+	VPBLENDVB    Y11, Y10, Y2, Y2
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         packW16LE<>+0(SB), R12
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R12)(R13*1), X4
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R9, R9
+	POPCNTL      R10, R10
+	VPXOR        Y10, Y10, Y10
+	VPUNPCKLWD   Y10, Y2, Y11
+	VPUNPCKHWD   Y10, Y2, Y2
+	VPERM2I128   $0x20, Y2, Y11, Y10
+	VPSHUFB      swap32<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y2, Y11, Y10
+	VPSHUFB      swap32<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y10, Y1, Y1
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R10
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R10)(R12*1), X5
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
+	POPCNTL      R9, R9
+	POPCNTL      R8, R8
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VPSHUFB      swap32<>+0(SB), Y1, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VPSHUFB      swap32<>+0(SB), Y1, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R8*4), DI
+	ADDQ         R11, SI
+	JMP          utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R13
+	ORL          R13, R9
+	JNZ          utf8ToUTF32BEAVX2_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB     Y0, Y1, Y1
+	VPMOVMSKB    Y1, R10
+	ANDNL        R8, R10, R11
+	ANDNL        R11, R9, R11
+	MOVL         R9, R12
+	MOVL         R11, R9
+	ANDL         $0x80000000, R9
+	MOVL         R12, R13
+	ANDL         $0xc0000000, R13
+	ORL          R13, R9
+	BTSQ         $0x20, R9
+	TZCNTQ       R9, R9
+	MOVL         $0xffffffff, R13
+	BZHIL        R9, R13, R13
+	ANDL         R13, R11
+	ANDL         R13, R12
+	ANDL         R13, R10
+	MOVL         R10, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R13, R14
+	ORL          R12, R11
+	SHLL         $0x01, R11
+	SHLL         $0x02, R12
+	ORL          R12, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF32BEAVX2_sixteen
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPERM2I128   $0x08, Y1, Y1, Y2
+	VPALIGNR     $0x0f, Y2, Y1, Y2
+	MOVQ         DI, R10
+	VPMOVZXBW    X0, Y10
+	VPMOVZXBW    X1, Y11
+	VPMOVZXBW    X2, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
+	JNZ          utf8ToUTF32BEAVX2_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
+	SHRL         $0x08, R12
+	MOVBLZX      R12, R12
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X6
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
+	VPSHUFB      Y6, Y10, Y10
+	POPCNTL      R11, R11
+	POPCNTL      R12, R12
+	VPXOR        Y11, Y11, Y11
+	VPUNPCKLWD   Y11, Y10, Y12
+	VPUNPCKHWD   Y11, Y10, Y10
+	VPERM2I128   $0x20, Y10, Y12, Y11
+	VPSHUFB      swap32<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, (AX)(R10*1)
+	LEAQ         (R10)(R11*4), R10
+	VPERM2I128   $0x31, Y10, Y12, Y11
+	VPSHUFB      swap32<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, (AX)(R10*1)
+	LEAQ         (R10)(R12*4), R10
+	VEXTRACTI128 $0x01, Y0, X0
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y2, X2
+	VPMOVZXBW    X0, Y0
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y1, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF000F0<>+0(SB), Y2, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y2, Y12
+	VPAND        ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y1, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y0, Y0
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y1, Y12, Y12
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR         Y1, Y12, Y12
+	VPTEST       Y10, Y12
+	JNZ          utf8ToUTF32BEAVX2_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R8
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         DI, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R11)(R12*1), X7
+	MOVQ         R8, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R11)(R12*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
+	POPCNTL      DI, DI
+	POPCNTL      R8, R8
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VPSHUFB      swap32<>+0(SB), Y1, Y1
+	VMOVDQU      Y1, (AX)(R10*1)
+	LEAQ         (R10)(DI*4), R10
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VPSHUFB      swap32<>+0(SB), Y1, Y1
+	VMOVDQU      Y1, (AX)(R10*1)
+	LEAQ         (R10)(R8*4), R10
+	MOVQ         R10, DI
+	ADDQ         R9, SI
+	JMP          utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_sixteen:
+	VMOVDQU     (DX)(SI*1), X0
+	ANDL        $0x0000ffff, R8
+	VMOVDQU     ydwordC0C0C0C0<>+0(SB), X1
+	VPCMPGTB    X0, X1, X1
+	VPMOVMSKB   X1, R9
+	VPAND       ydwordE0E0E0E0<>+0(SB), X0, X1
+	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R10
+	VPAND       ydwordF0F0F0F0<>+0(SB), X0, X1
+	VPCMPEQB    ydwordF0F0F0F0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R11
+	VPAND       ydwordFEFEFEFE<>+0(SB), X0, X1
+	VPCMPEQB    ydwordC0C0C0C0<>+0(SB), X1, X1
+	VPMOVMSKB   X1, R12
+	VPMAXUB     ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB    X0, X1, X1
+	VPMOVMSKB   X1, R13
+	ORL         R13, R12
+	ANDNL       R8, R9, R8
+	ANDNL       R8, R10, R8
+	ANDNL       R10, R11, R10
+	ANDNL       R11, R13, R13
+	MOVL        R8, R11
+	ANDL        $0x00008000, R11
+	ORL         R11, R12
+	MOVL        R10, R11
+	ANDL        $0x0000c000, R11
+	ORL         R11, R12
+	MOVL        R13, R11
+	ANDL        $0x0000e000, R11
+	ORL         R11, R12
+	ORL         $0x00010000, R12
+	TZCNTL      R12, R12
+	TESTL       R12, R12
+	JZ          utf8ToUTF32BEAVX2_done
+	MOVL        $0xffffffff, R11
+	BZHIL       R12, R11, R11
+	ANDL        R11, R8
+	ANDL        R11, R10
+	ANDL        R11, R13
+	ANDL        R11, R9
+	MOVL        R10, R14
+	ORL         R13, R14
+	MOVL        R9, R15
+	NOTL        R15
+	SHRL        $0x01, R15
+	ANDL        R11, R15
+	ORL         R13, R10
+	ORL         R10, R8
+	SHLL        $0x01, R8
+	SHLL        $0x02, R10
+	SHLL        $0x03, R13
+	ORL         R10, R8
+	ORL         R13, R8
+	CMPL        R8, R9
+	JNE         utf8ToUTF32BEAVX2_done
+	TESTL       R14, R14
+	JNZ         utf8ToUTF32BEAVX2_long
+	VPSLLDQ     $0x01, X0, X1
+	VPMOVZXBW   X0, Y0
+	VPMOVZXBW   X1, Y1
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y0, Y10
+	VPAND       ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW      $0x06, Y1, Y1
+	VPOR        Y10, Y1, Y1
+	VPBLENDVB   Y2, Y1, Y0, Y0
+	MOVL        R15, R8
+	MOVBLZX     R8, R8
+	MOVL        R15, R9
+	SHRL        $0x08, R9
+	MOVBLZX     R9, R9
+	LEAQ        packW16LE<>+0(SB), R10
+	MOVQ        R8, R11
+	SHLQ        $0x04, R11
+	VMOVDQU     (R10)(R11*1), X8
+	MOVQ        R9, R11
+	SHLQ        $0x04, R11
+	VINSERTI128 $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB     Y8, Y0, Y0
+	POPCNTL     R8, R8
+	POPCNTL     R9, R9
+	VPXOR       Y1, Y1, Y1
+	VPUNPCKLWD  Y1, Y0, Y2
+	VPUNPCKHWD  Y1, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y2, Y1
+	VPSHUFB     swap32<>+0(SB), Y1, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R8*4), DI
+	VPERM2I128  $0x31, Y0, Y2, Y1
+	VPSHUFB     swap32<>+0(SB), Y1, Y1
+	VMOVDQU     Y1, (AX)(DI*1)
+	LEAQ        (DI)(R9*4), DI
+	ADDQ        R12, SI
+	JMP         utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_long:
+	VPSLLDQ     $0x01, X0, X1
+	VPSLLDQ     $0x02, X0, X2
+	VPSLLDQ     $0x03, X0, X3
+	VPMOVZXBW   X0, Y0
+	VPMOVZXBW   X1, Y1
+	VPMOVZXBW   X2, Y2
+	VPMOVZXBW   X3, Y10
+	VPAND       ydwordE000E0<>+0(SB), Y1, Y11
+	VPCMPEQW    ydwordC000C0<>+0(SB), Y11, Y11
+	VPAND       ydword3F003F<>+0(SB), Y0, Y12
+	VPAND       ydword1F001F<>+0(SB), Y1, Y13
+	VPSLLW      $0x06, Y13, Y13
+	VPOR        Y12, Y13, Y13
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydwordF000F0<>+0(SB), Y2, Y11
+	VPCMPEQW    ydwordE000E0<>+0(SB), Y11, Y11
+	VPSLLW      $0x0c, Y2, Y13
+	VPAND       ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW      $0x06, Y14, Y14
+	VPOR        Y14, Y13, Y13
+	VPOR        Y12, Y13, Y13
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydwordF800F800<>+0(SB), Y13, Y14
+	VPXOR       Y15, Y15, Y15
+	VPCMPEQW    Y15, Y14, Y15
+	VPCMPEQW    ydwordD800D800<>+0(SB), Y14, Y14
+	VPOR        Y14, Y15, Y15
+	VPAND       Y11, Y15, Y15
+	VPAND       ydwordF800F8<>+0(SB), Y10, Y11
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
+	VPBLENDVB   Y11, Y13, Y0, Y0
+	VPAND       ydword70007<>+0(SB), Y10, Y10
+	VPSLLW      $0x02, Y10, Y10
+	VPAND       ydword3F003F<>+0(SB), Y2, Y14
+	VPSRLW      $0x04, Y14, Y14
+	VPOR        Y14, Y10, Y10
+	VPAND       Y11, Y10, Y10
+	VPAND       ydwordF800F8<>+0(SB), Y2, Y11
+	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
+	VPAND       ydword70007<>+0(SB), Y2, Y2
+	VPSLLW      $0x08, Y2, Y2
+	VPAND       ydword3F003F<>+0(SB), Y1, Y14
+	VPSLLW      $0x02, Y14, Y14
+	VPOR        Y14, Y2, Y2
+	VPSRLW      $0x04, Y12, Y14
+	VPOR        Y14, Y2, Y2
+	VMOVDQU     ydword400040<>+0(SB), Y1
+	VPCMPGTW    Y2, Y1, Y1
+	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y14
+	VPOR        Y14, Y1, Y1
+	VPAND       Y11, Y1, Y1
+	VPOR        Y1, Y15, Y15
+	LEAQ        wordRamp<>+0(SB), R8
+	MOVQ        R12, R9
+	NEGQ        R9
+	VMOVDQU     32(R8)(R9*2), Y1
+	VPTEST      Y1, Y15
+	JNZ         utf8ToUTF32BEAVX2_done
+	MOVL        R15, R8
+	MOVBLZX     R8, R8
+	MOVL        R15, R9
+	SHRL        $0x08, R9
+	MOVBLZX     R9, R9
+	LEAQ        packW16LE<>+0(SB), R10
+	MOVQ        R8, R11
+	SHLQ        $0x04, R11
+	VMOVDQU     (R10)(R11*1), X9
+	MOVQ        R9, R11
+	SHLQ        $0x04, R11
+	VINSERTI128 $0x01, (R10)(R11*1), Y9, Y9
+	VPSHUFB     Y9, Y0, Y0
+	POPCNTL     R8, R8
+	POPCNTL     R9, R9
+	VPSHUFB     Y9, Y10, Y10
+	VPUNPCKLWD  Y10, Y0, Y1
+	VPUNPCKHWD  Y10, Y0, Y0
+	VPERM2I128  $0x20, Y0, Y1, Y2
+	VPSHUFB     swap32<>+0(SB), Y2, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
+	LEAQ        (DI)(R8*4), DI
+	VPERM2I128  $0x31, Y0, Y1, Y2
+	VPSHUFB     swap32<>+0(SB), Y2, Y2
+	VMOVDQU     Y2, (AX)(DI*1)
+	LEAQ        (DI)(R9*4), DI
+	ADDQ        R12, SI
+	JMP         utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)
@@ -24773,13 +30111,92 @@ utf16LEToUTF8AVX2_wide:
 	VPAND        ydwordF800F800<>+0(SB), Y0, Y1
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y2
 	VPTEST       Y2, Y2
-	JNZ          utf16LEToUTF8AVX2_done
+	JNZ          utf16LEToUTF8AVX2_surrogates
+	VPTEST       Y1, Y1
+	JNZ          utf16LEToUTF8AVX2_three
+	VPSRLW       $0x06, Y0, Y1
+	VPOR         ydwordC000C0<>+0(SB), Y1, Y1
+	VPAND        ydword3F003F<>+0(SB), Y0, Y2
+	VPSLLW       $0x08, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VPOR         ydword80008000<>+0(SB), Y1, Y1
+	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y6
 	VPXOR        Y2, Y2, Y2
-	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y3
-	VPCMPEQW     Y2, Y3, Y3
+	VPCMPEQW     Y2, Y6, Y6
+	VPBLENDVB    Y6, Y0, Y1, Y1
+	VPACKSSWB    Y6, Y6, Y0
+	VPMOVMSKB    Y0, R8
+	NOTL         R8
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x10, R8
+	MOVBLZX      R8, R8
+	LEAQ         l1Expand<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X3
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x08, R8
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_three:
+	VPXOR        Y2, Y2, Y2
+	VPCMPEQW     Y2, Y1, Y6
+	VPTEST       Y6, Y6
+	JNZ          utf16LEToUTF8AVX2_codes
+	VPMOVZXWD    X0, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSLLD       $0x10, Y2, Y6
+	VPSLLD       $0x02, Y1, Y2
+	VPAND        ydword3F00<>+0(SB), Y2, Y2
+	VPOR         Y2, Y6, Y6
+	VPSRLD       $0x0c, Y1, Y2
+	VPOR         Y2, Y6, Y6
+	VPOR         ydword8080E0<>+0(SB), Y6, Y6
+	VPSHUFB      pack3of4<>+0(SB), Y6, Y6
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X6, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y6, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXWD    X0, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y1
+	VPSLLD       $0x10, Y1, Y2
+	VPSLLD       $0x02, Y0, Y1
+	VPAND        ydword3F00<>+0(SB), Y1, Y1
+	VPOR         Y1, Y2, Y2
+	VPSRLD       $0x0c, Y0, Y1
+	VPOR         Y1, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VPSHUFB      pack3of4<>+0(SB), Y2, Y2
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y2, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_codes:
+	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y1
 	VPCMPEQW     Y2, Y1, Y1
-	VPMOVMSKB    Y3, R8
-	VPMOVMSKB    Y1, R9
+	VPMOVMSKB    Y1, R8
+	VPMOVMSKB    Y6, R9
 	NOTL         R8
 	NOTL         R9
 	ANDL         $0x55555555, R8
@@ -24787,23 +30204,23 @@ utf16LEToUTF8AVX2_wide:
 	ORL          R9, R8
 	VPMOVZXWD    X0, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y6
-	VPOR         Y3, Y6, Y6
-	VPOR         ydword80C0<>+0(SB), Y6, Y6
-	VPAND        ydword3F<>+0(SB), Y3, Y3
-	VPSLLD       $0x08, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y7
+	VPSRLD       $0x06, Y1, Y6
+	VPSLLD       $0x08, Y2, Y7
+	VPOR         Y6, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y6, Y6
+	VPSLLD       $0x08, Y6, Y6
+	VPSRLD       $0x0c, Y1, Y8
 	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y3, Y2, Y2
-	VPOR         Y7, Y2, Y2
+	VPOR         Y6, Y2, Y2
+	VPOR         Y8, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y7
-	VPCMPGTD     Y1, Y7, Y7
-	VMOVDQU      ydword80<>+0(SB), Y3
-	VPCMPGTD     Y1, Y3, Y3
-	VPBLENDVB    Y7, Y6, Y2, Y2
-	VPBLENDVB    Y3, Y1, Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
+	VMOVDQU      ydword80<>+0(SB), Y6
+	VPCMPGTD     Y1, Y6, Y6
+	VPBLENDVB    Y8, Y7, Y2, Y2
+	VPBLENDVB    Y6, Y1, Y2, Y2
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -24830,21 +30247,21 @@ utf16LEToUTF8AVX2_wide:
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
 	VPSRLD       $0x06, Y0, Y2
-	VPSLLD       $0x08, Y1, Y3
-	VPOR         Y2, Y3, Y3
-	VPOR         ydword80C0<>+0(SB), Y3, Y3
+	VPSLLD       $0x08, Y1, Y6
+	VPOR         Y2, Y6, Y6
+	VPOR         ydword80C0<>+0(SB), Y6, Y6
 	VPAND        ydword3F<>+0(SB), Y2, Y2
 	VPSLLD       $0x08, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y6
+	VPSRLD       $0x0c, Y0, Y7
 	VPSLLD       $0x10, Y1, Y1
 	VPOR         Y2, Y1, Y1
-	VPOR         Y6, Y1, Y1
+	VPOR         Y7, Y1, Y1
 	VPOR         ydword8080E0<>+0(SB), Y1, Y1
-	VMOVDQU      ydword800<>+0(SB), Y6
-	VPCMPGTD     Y0, Y6, Y6
+	VMOVDQU      ydword800<>+0(SB), Y7
+	VPCMPGTD     Y0, Y7, Y7
 	VMOVDQU      ydword80<>+0(SB), Y2
 	VPCMPGTD     Y0, Y2, Y2
-	VPBLENDVB    Y6, Y3, Y1, Y1
+	VPBLENDVB    Y7, Y6, Y1, Y1
 	VPBLENDVB    Y2, Y0, Y1, Y1
 	MOVL         R8, R9
 	SHRL         $0x10, R9
@@ -24869,6 +30286,235 @@ utf16LEToUTF8AVX2_wide:
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
 	ADDQ         $0x20, SI
+	JMP          utf16LEToUTF8AVX2_loop
+
+utf16LEToUTF8AVX2_surrogates:
+	VPAND     ydwordFC00FC00<>+0(SB), Y0, Y1
+	VPCMPEQD  ydwordDC00D800<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R8
+	CMPL      R8, $0xffffffff
+	JNE       utf16LEToUTF8AVX2_mixed
+
+utf16LEToUTF8AVX2_pure:
+	VPSLLD    $0x10, Y0, Y1
+	VPSRLD    $0x06, Y1, Y1
+	VPSRLD    $0x10, Y0, Y0
+	VPADDD    Y0, Y1, Y1
+	VPADDD    ydwordFCA02400<>+0(SB), Y1, Y1
+	VPSRLD    $0x12, Y1, Y0
+	VPSRLD    $0x04, Y1, Y2
+	VPAND     ydword3F00<>+0(SB), Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSLLD    $0x0a, Y1, Y2
+	VPAND     ydword3F0000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSLLD    $0x18, Y1, Y2
+	VPAND     ydword3F000000<>+0(SB), Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPOR      ydword808080F0<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf16LEToUTF8AVX2_done
+	CMPQ      DI, CX
+	JG        utf16LEToUTF8AVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordFC00FC00<>+0(SB), Y0, Y1
+	VPCMPEQD  ydwordDC00D800<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R8
+	CMPL      R8, $0xffffffff
+	JNE       utf16LEToUTF8AVX2_loop
+	JMP       utf16LEToUTF8AVX2_pure
+
+utf16LEToUTF8AVX2_mixed:
+	VPAND     ydwordFC00FC00<>+0(SB), Y0, Y1
+	VPCMPEQW  ydwordD800D800<>+0(SB), Y1, Y2
+	VPMOVMSKB Y2, R8
+	VPCMPEQW  ydwordDC00DC00<>+0(SB), Y1, Y2
+	VPMOVMSKB Y2, R9
+	MOVQ      $0x00000010, R10
+	BTL       $0x1f, R8
+	JCC       utf16LEToUTF8AVX2_whole
+	DECQ      R10
+	ANDL      $0x3fffffff, R8
+
+utf16LEToUTF8AVX2_whole:
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16LEToUTF8AVX2_done
+	MOVL $0xffffffff, R8
+	CMPQ R10, $0x10
+	JEQ  utf16LEToUTF8AVX2_all
+	MOVL $0x0fffffff, R8
+
+utf16LEToUTF8AVX2_all:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPALIGNR     $0x02, X0, X1, X3
+	VPMOVZXWD    X0, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSRLD       $0x06, Y1, Y6
+	VPSLLD       $0x08, Y2, Y7
+	VPOR         Y6, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y6, Y6
+	VPSLLD       $0x08, Y6, Y6
+	VPSRLD       $0x0c, Y1, Y8
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y6, Y2, Y2
+	VPOR         Y8, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
+	VMOVDQU      ydword80<>+0(SB), Y6
+	VPCMPGTD     Y1, Y6, Y6
+	VPMOVZXWD    X3, Y9
+	VPSLLD       $0x0a, Y1, Y10
+	VPADDD       Y9, Y10, Y10
+	VPADDD       ydwordFCA02400<>+0(SB), Y10, Y10
+	VPSRLD       $0x12, Y10, Y9
+	VPSRLD       $0x04, Y10, Y11
+	VPAND        ydword3F00<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x0a, Y10, Y11
+	VPAND        ydword3F0000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x18, Y10, Y11
+	VPAND        ydword3F000000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPOR         ydword808080F0<>+0(SB), Y9, Y9
+	VPAND        ydwordFC00<>+0(SB), Y1, Y11
+	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
+	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
+	VPBLENDVB    Y10, Y9, Y2, Y2
+	VPBLENDVB    Y8, Y7, Y2, Y2
+	VPBLENDVB    Y6, Y1, Y2, Y2
+	VMOVDQU      ydword3<>+0(SB), Y1
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y6, Y1, Y1
+	VPSUBD       Y10, Y1, Y1
+	VPANDN       Y1, Y11, Y1
+	VPSLLD       $0x08, Y1, Y11
+	VPOR         Y11, Y1, Y1
+	VPSLLD       $0x10, Y1, Y11
+	VPOR         Y11, Y1, Y1
+	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	LEAQ         pack8<>+0(SB), R11
+	LEAQ         pack8hi<>+0(SB), R12
+	VEXTRACTI128 $0x01, Y2, X1
+	MOVL         R9, R13
+	MOVBLZX      R13, R13
+	MOVL         R9, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	VMOVQ        (R11)(R13*8), X3
+	VPINSRQ      $0x01, (R12)(R14*8), X3, X3
+	VPSHUFB      X3, X2, X2
+	VMOVQ        X2, (AX)(DI*1)
+	POPCNTL      R13, R13
+	ADDQ         R13, DI
+	VPEXTRQ      $0x01, X2, (AX)(DI*1)
+	POPCNTL      R14, R13
+	ADDQ         R13, DI
+	MOVL         R9, R13
+	SHRL         $0x10, R13
+	MOVBLZX      R13, R13
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R11)(R13*8), X2
+	VPINSRQ      $0x01, (R12)(R9*8), X2, X2
+	VPSHUFB      X2, X1, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R13, R11
+	ADDQ         R11, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R9, R11
+	ADDQ         R11, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VPSRLDQ      $0x02, X0, X3
+	VPMOVZXWD    X0, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y1
+	VPSRLD       $0x06, Y0, Y2
+	VPSLLD       $0x08, Y1, Y6
+	VPOR         Y2, Y6, Y6
+	VPOR         ydword80C0<>+0(SB), Y6, Y6
+	VPAND        ydword3F<>+0(SB), Y2, Y2
+	VPSLLD       $0x08, Y2, Y2
+	VPSRLD       $0x0c, Y0, Y7
+	VPSLLD       $0x10, Y1, Y1
+	VPOR         Y2, Y1, Y1
+	VPOR         Y7, Y1, Y1
+	VPOR         ydword8080E0<>+0(SB), Y1, Y1
+	VMOVDQU      ydword800<>+0(SB), Y7
+	VPCMPGTD     Y0, Y7, Y7
+	VMOVDQU      ydword80<>+0(SB), Y2
+	VPCMPGTD     Y0, Y2, Y2
+	VPMOVZXWD    X3, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPADDD       Y8, Y9, Y9
+	VPADDD       ydwordFCA02400<>+0(SB), Y9, Y9
+	VPSRLD       $0x12, Y9, Y8
+	VPSRLD       $0x04, Y9, Y10
+	VPAND        ydword3F00<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPSLLD       $0x0a, Y9, Y10
+	VPAND        ydword3F0000<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPSLLD       $0x18, Y9, Y10
+	VPAND        ydword3F000000<>+0(SB), Y10, Y10
+	VPOR         Y10, Y8, Y8
+	VPOR         ydword808080F0<>+0(SB), Y8, Y8
+	VPAND        ydwordFC00<>+0(SB), Y0, Y10
+	VPCMPEQD     ydwordD800<>+0(SB), Y10, Y9
+	VPCMPEQD     ydwordDC00<>+0(SB), Y10, Y10
+	VPBLENDVB    Y9, Y8, Y1, Y1
+	VPBLENDVB    Y7, Y6, Y1, Y1
+	VPBLENDVB    Y2, Y0, Y1, Y1
+	VMOVDQU      ydword3<>+0(SB), Y0
+	VPADDD       Y7, Y0, Y0
+	VPADDD       Y2, Y0, Y0
+	VPSUBD       Y9, Y0, Y0
+	VPANDN       Y0, Y10, Y0
+	VPSLLD       $0x08, Y0, Y10
+	VPOR         Y10, Y0, Y0
+	VPSLLD       $0x10, Y0, Y10
+	VPOR         Y10, Y0, Y0
+	VPCMPGTB     ydword3020100<>+0(SB), Y0, Y0
+	VPMOVMSKB    Y0, R9
+	ANDL         R8, R9
+	LEAQ         pack8<>+0(SB), R8
+	LEAQ         pack8hi<>+0(SB), R11
+	VEXTRACTI128 $0x01, Y1, X0
+	MOVL         R9, R12
+	MOVBLZX      R12, R12
+	MOVL         R9, R13
+	SHRL         $0x08, R13
+	MOVBLZX      R13, R13
+	VMOVQ        (R8)(R12*8), X2
+	VPINSRQ      $0x01, (R11)(R13*8), X2, X2
+	VPSHUFB      X2, X1, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R12, R12
+	ADDQ         R12, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R13, R12
+	ADDQ         R12, DI
+	MOVL         R9, R12
+	SHRL         $0x10, R12
+	MOVBLZX      R12, R12
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R8)(R12*8), X1
+	VPINSRQ      $0x01, (R11)(R9*8), X1, X1
+	VPSHUFB      X1, X0, X0
+	VMOVQ        X0, (AX)(DI*1)
+	POPCNTL      R12, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $0x01, X0, (AX)(DI*1)
+	POPCNTL      R9, R8
+	ADDQ         R8, DI
+	LEAQ         (SI)(R10*2), SI
 	JMP          utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_done:
@@ -24910,13 +30556,92 @@ utf16BEToUTF8AVX2_wide:
 	VPAND        ydwordF800F800<>+0(SB), Y1, Y2
 	VPCMPEQW     ydwordD800D800<>+0(SB), Y2, Y3
 	VPTEST       Y3, Y3
-	JNZ          utf16BEToUTF8AVX2_done
+	JNZ          utf16BEToUTF8AVX2_surrogates
+	VPTEST       Y2, Y2
+	JNZ          utf16BEToUTF8AVX2_three
+	VPSRLW       $0x06, Y1, Y2
+	VPOR         ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y1, Y3
+	VPSLLW       $0x08, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPOR         ydword80008000<>+0(SB), Y2, Y2
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y7
 	VPXOR        Y3, Y3, Y3
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y4
-	VPCMPEQW     Y3, Y4, Y4
+	VPCMPEQW     Y3, Y7, Y7
+	VPBLENDVB    Y7, Y1, Y2, Y2
+	VPACKSSWB    Y7, Y7, Y1
+	VPMOVMSKB    Y1, R8
+	NOTL         R8
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x10, R8
+	MOVBLZX      R8, R8
+	LEAQ         l1Expand<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X4
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x08, R8
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y2, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_three:
+	VPXOR        Y3, Y3, Y3
+	VPCMPEQW     Y3, Y2, Y7
+	VPTEST       Y7, Y7
+	JNZ          utf16BEToUTF8AVX2_codes
+	VPMOVZXWD    X1, Y2
+	VPAND        ydword3F<>+0(SB), Y2, Y3
+	VPSLLD       $0x10, Y3, Y7
+	VPSLLD       $0x02, Y2, Y3
+	VPAND        ydword3F00<>+0(SB), Y3, Y3
+	VPOR         Y3, Y7, Y7
+	VPSRLD       $0x0c, Y2, Y3
+	VPOR         Y3, Y7, Y7
+	VPOR         ydword8080E0<>+0(SB), Y7, Y7
+	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y7, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXWD    X1, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSLLD       $0x10, Y2, Y3
+	VPSLLD       $0x02, Y1, Y2
+	VPAND        ydword3F00<>+0(SB), Y2, Y2
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x0c, Y1, Y2
+	VPOR         Y2, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VPSHUFB      pack3of4<>+0(SB), Y3, Y3
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X3, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y3, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_codes:
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y2
 	VPCMPEQW     Y3, Y2, Y2
-	VPMOVMSKB    Y4, R8
-	VPMOVMSKB    Y2, R9
+	VPMOVMSKB    Y2, R8
+	VPMOVMSKB    Y7, R9
 	NOTL         R8
 	NOTL         R9
 	ANDL         $0x55555555, R8
@@ -24924,23 +30649,23 @@ utf16BEToUTF8AVX2_wide:
 	ORL          R9, R8
 	VPMOVZXWD    X1, Y2
 	VPAND        ydword3F<>+0(SB), Y2, Y3
-	VPSRLD       $0x06, Y2, Y4
-	VPSLLD       $0x08, Y3, Y7
-	VPOR         Y4, Y7, Y7
-	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y4, Y4
-	VPSLLD       $0x08, Y4, Y4
-	VPSRLD       $0x0c, Y2, Y8
+	VPSRLD       $0x06, Y2, Y7
+	VPSLLD       $0x08, Y3, Y8
+	VPOR         Y7, Y8, Y8
+	VPOR         ydword80C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y7, Y7
+	VPSLLD       $0x08, Y7, Y7
+	VPSRLD       $0x0c, Y2, Y9
 	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y4, Y3, Y3
-	VPOR         Y8, Y3, Y3
+	VPOR         Y7, Y3, Y3
+	VPOR         Y9, Y3, Y3
 	VPOR         ydword8080E0<>+0(SB), Y3, Y3
-	VMOVDQU      ydword800<>+0(SB), Y8
-	VPCMPGTD     Y2, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y4
-	VPCMPGTD     Y2, Y4, Y4
-	VPBLENDVB    Y8, Y7, Y3, Y3
-	VPBLENDVB    Y4, Y2, Y3, Y3
+	VMOVDQU      ydword800<>+0(SB), Y9
+	VPCMPGTD     Y2, Y9, Y9
+	VMOVDQU      ydword80<>+0(SB), Y7
+	VPCMPGTD     Y2, Y7, Y7
+	VPBLENDVB    Y9, Y8, Y3, Y3
+	VPBLENDVB    Y7, Y2, Y3, Y3
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -24967,21 +30692,21 @@ utf16BEToUTF8AVX2_wide:
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
 	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y4
-	VPOR         Y3, Y4, Y4
-	VPOR         ydword80C0<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y2, Y7
+	VPOR         Y3, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
 	VPAND        ydword3F<>+0(SB), Y3, Y3
 	VPSLLD       $0x08, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y7
+	VPSRLD       $0x0c, Y1, Y8
 	VPSLLD       $0x10, Y2, Y2
 	VPOR         Y3, Y2, Y2
-	VPOR         Y7, Y2, Y2
+	VPOR         Y8, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y7
-	VPCMPGTD     Y1, Y7, Y7
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
 	VMOVDQU      ydword80<>+0(SB), Y3
 	VPCMPGTD     Y1, Y3, Y3
-	VPBLENDVB    Y7, Y4, Y2, Y2
+	VPBLENDVB    Y8, Y7, Y2, Y2
 	VPBLENDVB    Y3, Y1, Y2, Y2
 	MOVL         R8, R9
 	SHRL         $0x10, R9
@@ -25006,6 +30731,236 @@ utf16BEToUTF8AVX2_wide:
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
 	ADDQ         $0x20, SI
+	JMP          utf16BEToUTF8AVX2_loop
+
+utf16BEToUTF8AVX2_surrogates:
+	VPAND     ydwordFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQD  ydwordDC00D800<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R8
+	CMPL      R8, $0xffffffff
+	JNE       utf16BEToUTF8AVX2_mixed
+
+utf16BEToUTF8AVX2_pure:
+	VPSLLD    $0x10, Y1, Y2
+	VPSRLD    $0x06, Y2, Y2
+	VPSRLD    $0x10, Y1, Y1
+	VPADDD    Y1, Y2, Y2
+	VPADDD    ydwordFCA02400<>+0(SB), Y2, Y2
+	VPSRLD    $0x12, Y2, Y1
+	VPSRLD    $0x04, Y2, Y3
+	VPAND     ydword3F00<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSLLD    $0x0a, Y2, Y3
+	VPAND     ydword3F0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSLLD    $0x18, Y2, Y3
+	VPAND     ydword3F000000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPOR      ydword808080F0<>+0(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	CMPQ      SI, BX
+	JG        utf16BEToUTF8AVX2_done
+	CMPQ      DI, CX
+	JG        utf16BEToUTF8AVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     ydwordFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQD  ydwordDC00D800<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R8
+	CMPL      R8, $0xffffffff
+	JNE       utf16BEToUTF8AVX2_loop
+	JMP       utf16BEToUTF8AVX2_pure
+
+utf16BEToUTF8AVX2_mixed:
+	VPAND     ydwordFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQW  ydwordD800D800<>+0(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  ydwordDC00DC00<>+0(SB), Y2, Y3
+	VPMOVMSKB Y3, R9
+	MOVQ      $0x00000010, R10
+	BTL       $0x1f, R8
+	JCC       utf16BEToUTF8AVX2_whole
+	DECQ      R10
+	ANDL      $0x3fffffff, R8
+
+utf16BEToUTF8AVX2_whole:
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16BEToUTF8AVX2_done
+	MOVL $0xffffffff, R8
+	CMPQ R10, $0x10
+	JEQ  utf16BEToUTF8AVX2_all
+	MOVL $0x0fffffff, R8
+
+utf16BEToUTF8AVX2_all:
+	VEXTRACTI128 $0x01, Y1, X2
+	VPALIGNR     $0x02, X1, X2, X4
+	VPMOVZXWD    X1, Y2
+	VPAND        ydword3F<>+0(SB), Y2, Y3
+	VPSRLD       $0x06, Y2, Y7
+	VPSLLD       $0x08, Y3, Y8
+	VPOR         Y7, Y8, Y8
+	VPOR         ydword80C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y7, Y7
+	VPSLLD       $0x08, Y7, Y7
+	VPSRLD       $0x0c, Y2, Y9
+	VPSLLD       $0x10, Y3, Y3
+	VPOR         Y7, Y3, Y3
+	VPOR         Y9, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VMOVDQU      ydword800<>+0(SB), Y9
+	VPCMPGTD     Y2, Y9, Y9
+	VMOVDQU      ydword80<>+0(SB), Y7
+	VPCMPGTD     Y2, Y7, Y7
+	VPMOVZXWD    X4, Y10
+	VPSLLD       $0x0a, Y2, Y11
+	VPADDD       Y10, Y11, Y11
+	VPADDD       ydwordFCA02400<>+0(SB), Y11, Y11
+	VPSRLD       $0x12, Y11, Y10
+	VPSRLD       $0x04, Y11, Y12
+	VPAND        ydword3F00<>+0(SB), Y12, Y12
+	VPOR         Y12, Y10, Y10
+	VPSLLD       $0x0a, Y11, Y12
+	VPAND        ydword3F0000<>+0(SB), Y12, Y12
+	VPOR         Y12, Y10, Y10
+	VPSLLD       $0x18, Y11, Y12
+	VPAND        ydword3F000000<>+0(SB), Y12, Y12
+	VPOR         Y12, Y10, Y10
+	VPOR         ydword808080F0<>+0(SB), Y10, Y10
+	VPAND        ydwordFC00<>+0(SB), Y2, Y12
+	VPCMPEQD     ydwordD800<>+0(SB), Y12, Y11
+	VPCMPEQD     ydwordDC00<>+0(SB), Y12, Y12
+	VPBLENDVB    Y11, Y10, Y3, Y3
+	VPBLENDVB    Y9, Y8, Y3, Y3
+	VPBLENDVB    Y7, Y2, Y3, Y3
+	VMOVDQU      ydword3<>+0(SB), Y2
+	VPADDD       Y9, Y2, Y2
+	VPADDD       Y7, Y2, Y2
+	VPSUBD       Y11, Y2, Y2
+	VPANDN       Y2, Y12, Y2
+	VPSLLD       $0x08, Y2, Y12
+	VPOR         Y12, Y2, Y2
+	VPSLLD       $0x10, Y2, Y12
+	VPOR         Y12, Y2, Y2
+	VPCMPGTB     ydword3020100<>+0(SB), Y2, Y2
+	VPMOVMSKB    Y2, R9
+	LEAQ         pack8<>+0(SB), R11
+	LEAQ         pack8hi<>+0(SB), R12
+	VEXTRACTI128 $0x01, Y3, X2
+	MOVL         R9, R13
+	MOVBLZX      R13, R13
+	MOVL         R9, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	VMOVQ        (R11)(R13*8), X4
+	VPINSRQ      $0x01, (R12)(R14*8), X4, X4
+	VPSHUFB      X4, X3, X3
+	VMOVQ        X3, (AX)(DI*1)
+	POPCNTL      R13, R13
+	ADDQ         R13, DI
+	VPEXTRQ      $0x01, X3, (AX)(DI*1)
+	POPCNTL      R14, R13
+	ADDQ         R13, DI
+	MOVL         R9, R13
+	SHRL         $0x10, R13
+	MOVBLZX      R13, R13
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R11)(R13*8), X3
+	VPINSRQ      $0x01, (R12)(R9*8), X3, X3
+	VPSHUFB      X3, X2, X2
+	VMOVQ        X2, (AX)(DI*1)
+	POPCNTL      R13, R11
+	ADDQ         R11, DI
+	VPEXTRQ      $0x01, X2, (AX)(DI*1)
+	POPCNTL      R9, R11
+	ADDQ         R11, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VPSRLDQ      $0x02, X1, X4
+	VPMOVZXWD    X1, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSRLD       $0x06, Y1, Y3
+	VPSLLD       $0x08, Y2, Y7
+	VPOR         Y3, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y3, Y3
+	VPSLLD       $0x08, Y3, Y3
+	VPSRLD       $0x0c, Y1, Y8
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPOR         Y8, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
+	VMOVDQU      ydword80<>+0(SB), Y3
+	VPCMPGTD     Y1, Y3, Y3
+	VPMOVZXWD    X4, Y9
+	VPSLLD       $0x0a, Y1, Y10
+	VPADDD       Y9, Y10, Y10
+	VPADDD       ydwordFCA02400<>+0(SB), Y10, Y10
+	VPSRLD       $0x12, Y10, Y9
+	VPSRLD       $0x04, Y10, Y11
+	VPAND        ydword3F00<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x0a, Y10, Y11
+	VPAND        ydword3F0000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPSLLD       $0x18, Y10, Y11
+	VPAND        ydword3F000000<>+0(SB), Y11, Y11
+	VPOR         Y11, Y9, Y9
+	VPOR         ydword808080F0<>+0(SB), Y9, Y9
+	VPAND        ydwordFC00<>+0(SB), Y1, Y11
+	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
+	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
+	VPBLENDVB    Y10, Y9, Y2, Y2
+	VPBLENDVB    Y8, Y7, Y2, Y2
+	VPBLENDVB    Y3, Y1, Y2, Y2
+	VMOVDQU      ydword3<>+0(SB), Y1
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y3, Y1, Y1
+	VPSUBD       Y10, Y1, Y1
+	VPANDN       Y1, Y11, Y1
+	VPSLLD       $0x08, Y1, Y11
+	VPOR         Y11, Y1, Y1
+	VPSLLD       $0x10, Y1, Y11
+	VPOR         Y11, Y1, Y1
+	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
+	VPMOVMSKB    Y1, R9
+	ANDL         R8, R9
+	LEAQ         pack8<>+0(SB), R8
+	LEAQ         pack8hi<>+0(SB), R11
+	VEXTRACTI128 $0x01, Y2, X1
+	MOVL         R9, R12
+	MOVBLZX      R12, R12
+	MOVL         R9, R13
+	SHRL         $0x08, R13
+	MOVBLZX      R13, R13
+	VMOVQ        (R8)(R12*8), X3
+	VPINSRQ      $0x01, (R11)(R13*8), X3, X3
+	VPSHUFB      X3, X2, X2
+	VMOVQ        X2, (AX)(DI*1)
+	POPCNTL      R12, R12
+	ADDQ         R12, DI
+	VPEXTRQ      $0x01, X2, (AX)(DI*1)
+	POPCNTL      R13, R12
+	ADDQ         R12, DI
+	MOVL         R9, R12
+	SHRL         $0x10, R12
+	MOVBLZX      R12, R12
+	SHRL         $0x18, R9
+	MOVBLZX      R9, R9
+	VMOVQ        (R8)(R12*8), X2
+	VPINSRQ      $0x01, (R11)(R9*8), X2, X2
+	VPSHUFB      X2, X1, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R12, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R9, R8
+	ADDQ         R8, DI
+	LEAQ         (SI)(R10*2), SI
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_done:

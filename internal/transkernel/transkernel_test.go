@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -207,6 +208,13 @@ var backgrounds = map[string]string{
 	"3-byte":  "我能吞下玻璃而不伤身体。私はガラスを食べられます。",
 	"4-byte":  "😀😃😄😁😆😅🤣😂🙂🙃😉😊",
 	"mixed":   "a é 我 😀 b Ω \uFEFF z ",
+	// 4-byte characters (surrogate pairs in UTF-16) at every alignment
+	// against the blocks, and next to 3-byte ones.
+	"4-byte+1": "a😀😃😄😁😆😅🤣😂",
+	"4-byte+2": "é😀😃😄😁😆😅🤣😂",
+	"4-byte+3": "我😀😃😄😁😆😅🤣😂",
+	"3+4-byte": "我😀能😃吞😄下😁玻",
+	"edges":    "\U00010000\U0010FFFF\U0001F600\U000F0000\uE000\uD7FF\u0800\uFFFF",
 }
 
 func repeatTo(s string, n int) []byte {
@@ -222,11 +230,26 @@ func handled(d direction, text []byte) bool {
 		return false
 	}
 	for _, r := range string(text) {
-		if !d.handles(r) {
+		if !d.handles(r) || !neonHandles(d, r) {
 			return false
 		}
 	}
 	return true
+}
+
+// neonHandles narrows handles for the NEON set: no UTF-32 kernels, and
+// between UTF-8 and UTF-16 only characters below U+0800 in bulk.
+func neonHandles(d direction, r rune) bool {
+	if transkernel.Active() != "neon" {
+		return true
+	}
+	switch {
+	case d.name == "Latin1ToUTF8" || d.name == "UTF8ToLatin1":
+		return true
+	case d.ratio == 4:
+		return false
+	}
+	return r < 0x800
 }
 
 // TestGenerated converts every length 0..256 of every background, cut to a
@@ -239,7 +262,7 @@ func TestGenerated(t *testing.T) {
 					text := cutValid(repeatTo(s, n))
 					src := d.from(text)
 					need := len(d.want2(src))
-					progress := vector && handled(d, text) && inSet(transkernel.Active(), d, text)
+					progress := vector && handled(d, text)
 					check(t, d, src, d.ratio*len(src)+256, progress)
 					for _, room := range []int{0, 1, need / 2, need - 1, need, need + 1, need + 63, need + 64, need + 128} {
 						if room >= 0 {
@@ -250,39 +273,6 @@ func TestGenerated(t *testing.T) {
 			}
 		}
 	})
-}
-
-// inSet reports whether the kernel set named converts text in bulk with d:
-// the AVX2 set has no UTF-32 kernels and no path for 4-byte characters, the
-// NEON set no UTF-32 kernels and, between UTF-8 and UTF-16, only characters
-// below U+0800.
-func inSet(set string, d direction, text []byte) bool {
-	if set == "neon" {
-		switch {
-		case d.name == "Latin1ToUTF8" || d.name == "UTF8ToLatin1":
-			return true
-		case d.ratio == 4:
-			return false
-		}
-		for _, r := range string(text) {
-			if r >= 0x800 {
-				return false
-			}
-		}
-		return true
-	}
-	if set != "avx2" {
-		return true
-	}
-	if d.ratio == 4 {
-		return false
-	}
-	for _, r := range string(text) {
-		if r > 0xFFFF {
-			return false
-		}
-	}
-	return true
 }
 
 func cutValid(b []byte) []byte {
@@ -418,6 +408,59 @@ func TestNoEscape(t *testing.T) {
 		} {
 			if allocs := testing.AllocsPerRun(20, c.f); allocs != 0 {
 				t.Errorf("%s: %v allocations per call, want 0", c.name, allocs)
+			}
+		}
+	})
+}
+
+// TestRuns puts every character of 3 bytes, and every 61st of 4, at a place
+// set by its value into runs of characters of its own length, which the fast
+// paths for such runs (pureThree, pureFour and their pair counterparts) take
+// whole, so that each lane of those paths meets every value, the edges of
+// the overlong and surrogate ranges included: ED 9F BF and EE 80 80 beside
+// ED A0 80. The kernels must agree with the oracle and, the runs being valid,
+// convert all but the last block's worth.
+func TestRuns(t *testing.T) {
+	var chars []rune
+	for r := rune(0x800); r <= 0xFFFF; r++ {
+		if r < 0xD800 || r > 0xDFFF {
+			chars = append(chars, r)
+		}
+	}
+	for r := rune(0x10000); r <= 0x10FFFF; r += 61 {
+		chars = append(chars, r)
+	}
+	chars = append(chars, 0x10FFFF)
+	forEachSet(t, func(t *testing.T, vector bool) {
+		for _, d := range directions() {
+			if d.name == "UTF8ToLatin1" || d.name == "Latin1ToUTF8" {
+				continue
+			}
+			for _, r := range chars {
+				if !sampled(16, int(r), len(d.name)) {
+					continue
+				}
+				filler := "我"
+				if r > 0xFFFF {
+					filler = "😀"
+				}
+				n := 160 / len(filler)
+				at := int(r) % n
+				text := []byte(strings.Repeat(filler, at) + string(r) + strings.Repeat(filler, n-at))
+				check(t, d, d.from(text), d.ratio*len(text)+256, vector && handled(d, text))
+			}
+		}
+		// Broken runs: a 3-byte character's bytes cut or forms out of
+		// range, at every place of a run of 3-byte characters.
+		for _, bad := range []string{"\xED\xA0\x80", "\xE0\x9F\xBF", "\xE0\x80\x80", "\xEF\xBF", "\xF0\x9F\x98", "\xF4\x90\x80\x80", "\xF0\x8F\xBF\xBF"} {
+			for at := 0; at < 60; at++ {
+				for _, filler := range []string{"我", "😀"} {
+					n := 160 / len(filler)
+					text := []byte(strings.Repeat(filler, at%n) + bad + strings.Repeat(filler, n-at%n))
+					for _, d := range directions()[2:6] {
+						check(t, d, text, d.ratio*len(text)+256, false)
+					}
+				}
 			}
 		}
 	})

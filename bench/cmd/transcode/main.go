@@ -10,7 +10,7 @@
 // the corpus's *.latin1.txt files.
 //
 // With -sets (the default), utf8x is also timed with each transcoding kernel
-// set compiled in forced on (AVX-512 VBMI2, AVX2, portable: see
+// set compiled in forced on (AVX-512 VBMI2, AVX-512BW, AVX2, portable: see
 // internal/transkernel), so that one machine shows every CPU class, and each
 // conversion's speed is given as a ratio to utf8x.Valid's on the same UTF-8
 // text, which compares machines. A set this CPU cannot run is reported as

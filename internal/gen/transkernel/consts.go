@@ -25,6 +25,12 @@ type consts struct {
 	// character: >= 0x80, >= 0x800); wordRamp is 16 units of FFFF then 16
 	// of 0.
 	l1Expand, pack8, pack8hi, packW16LE, packW16BE, u16Spread, wordRamp Mem
+	// three spreads four 3-byte characters (12 bytes of a lane) into 32-bit
+	// lanes, last byte lowest; three48 are the VPERMD indices that move 12
+	// bytes to each lane.
+	three, three48 Mem
+	// pack3of4 keeps bytes 0 to 2 of each 32-bit lane, 12 bytes of 16.
+	pack3of4 Mem
 }
 
 func swapTables(tab *consts) {
@@ -45,7 +51,8 @@ func swapTables(tab *consts) {
 func dwordConsts(tab *consts) {
 	for _, v := range []uint32{0x3F, 0x1F, 0x0F, 0x07, 0xC0, 0xE0, 0xF0, 0x800, 0xD800, 0xDC00, 0x10000, 0x100000, 0x3FF,
 		0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0x808080F0,
-		0xC0C0C0F8, 0x3F000, 0x1C0000, 0xFC0, 0x3FF0000, 0xDC00D800, 0xFC00FC00} {
+		0xC0C0C0F8, 0x3F000, 0x1C0000, 0xFC0, 0x3FF0000, 0xDC00D800, 0xFC00FC00, 0xF8, 0xD7C0,
+		0x0F0000, 0xF800, 0xC0C0C0C0, 0x80808080, 0xF0F0F0F0, 0xE0E0E0E0} {
 		m := GLOBL("dword"+asm.Hex(v), RODATA|NOPTR)
 		for i := 0; i < 16; i++ {
 			DATA(4*i, U32(v))
@@ -57,7 +64,12 @@ func dwordConsts(tab *consts) {
 func avx2Consts(tab *consts) {
 	for _, v := range []uint32{0x3F003F00, 0x80C080C0, 0x007F007F, 0xFEFEFEFE, 0xC2C2C2C2, 0xC0C0C0C0, 0xC3C3C3C3,
 		0x40404040, 0xE0E0E0E0, 0xF0F0F0F0, 0x00F000F0, 0x00E000E0, 0x00C000C0, 0x003F003F, 0x001F001F,
-		0xF800F800, 0xD800D800, 0xFF80FF80, 0x80, 0x800, 0x3F, 0x80C0, 0x8080E0} {
+		0xF800F800, 0xD800D800, 0xFF80FF80, 0x80, 0x800, 0x3F, 0x80C0, 0x8080E0,
+		// 4-byte characters and surrogate pairs.
+		0xF5F5F5F5, 0x00F800F8, 0x00070007, 0x000F000F, 0xDC00DC00, 0xD7C0D7C0, 0x00400040, 0x043F043F,
+		0xC0C0C0F8, 0x808080F0, 0x3F000, 0x1C0000, 0xFC0, 0x10000, 0x3FF0000, 0xDC00D800,
+		0xFC00FC00, 0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0xFC00, 0xD800, 0xDC00, 3, 0x03020100,
+		0x80808080, 0x0F0000, 0xF800, 0x80008000} {
 		m := GLOBL("ydword"+asm.Hex(v), RODATA|NOPTR)
 		for i := 0; i < 8; i++ {
 			DATA(4*i, U32(v))
@@ -129,6 +141,27 @@ func avx2Consts(tab *consts) {
 		}
 		return e
 	})
+	tab.three = GLOBL("three", RODATA|NOPTR)
+	for k := 0; k < 64; k++ {
+		c, b := k%16/4, k%4
+		v := 0x80
+		if b < 3 {
+			v = 3*c + 2 - b
+		}
+		DATA(k, U8(v))
+	}
+	tab.pack3of4 = GLOBL("pack3of4", RODATA|NOPTR)
+	for k := 0; k < 32; k++ {
+		v := 0x80
+		if c := k % 16; c < 12 {
+			v = c/3*4 + c%3
+		}
+		DATA(k, U8(v))
+	}
+	tab.three48 = GLOBL("three48", RODATA|NOPTR)
+	for k := 0; k < 16; k++ {
+		DATA(4*k, U32(uint32(3*(k/4)+min(k%4, 2))))
+	}
 	tab.wordRamp = GLOBL("wordRamp", RODATA|NOPTR)
 	for k := 0; k < 32; k++ {
 		v := 0

@@ -23,14 +23,23 @@
 // each lead into three vectors, so that lane k of each holds the bytes of
 // character k.
 //
-// The AVX2 kernels are for CPUs without AVX-512 VBMI2: ASCII and Latin-1 both
-// ways, and UTF-8 <-> UTF-16 for characters of one to three UTF-8 bytes (a
-// block with a 4-byte character or a surrogate stops them). With no
-// VPCOMPRESSB, bytes are packed or spread with VPSHUFB and 256-entry tables
-// indexed by eight bits of a mask, 8 bytes, 8 UTF-16 units or 4 UTF-8
-// characters at a time, and masks come from VPMOVMSKB; TZCNT, POPCNT and
-// BZHI are the only scalar extras. PEXT and PDEP are avoided on purpose: the
-// AMD CPUs that lack AVX-512 run them in microcode.
+// The AVX-512BW kernels (utf8ToWideBW) are for the CPUs with AVX-512 but
+// without VBMI2 (Skylake-X to Cascade Lake): UTF-8 to UTF-16 and UTF-32,
+// decoding every byte's 32-bit lane as if it ended a character and keeping
+// the lanes that do with VPCOMPRESSD, which AVX-512F has. Their set takes
+// the AVX2 kernels for the other conversions.
+//
+// The AVX2 kernels are for CPUs without AVX-512: ASCII and Latin-1 both
+// ways, UTF-8 to UTF-16 and UTF-32, and UTF-16 to UTF-8, every character
+// length and surrogate pairs included. With no VPCOMPRESSB, bytes are packed
+// or spread with VPSHUFB and 256-entry tables indexed by eight bits of a
+// mask, 8 bytes, 8 UTF-16 units or 4 UTF-8 characters at a time, and masks
+// come from VPMOVMSKB; TZCNT, POPCNT and BZHI are the only scalar extras.
+// PEXT and PDEP are avoided on purpose: the AMD CPUs that lack AVX-512 run
+// them in microcode. Runs of one kind of character have paths of their own
+// that need no table: 3-byte characters (CJK) and 4-byte ones (emoji) in
+// UTF-8, surrogate pairs, units of one or two UTF-8 bytes and units of three
+// in UTF-16.
 package main
 
 import (
@@ -51,6 +60,7 @@ func main() {
 	c := &consts{dword: map[uint32]Mem{}, ydw: map[uint32]Mem{}}
 	swapTables(c)
 	dwordConsts(c)
+	avx2Consts(c)
 	latin1ToUTF8()
 	utf8ToLatin1()
 	utf8ToWide(c, "utf8ToUTF16LEAVX512", 2, false)
@@ -59,11 +69,16 @@ func main() {
 	utf8ToWide(c, "utf8ToUTF32BEAVX512", 4, true)
 	utf16ToUTF8(c, "utf16LEToUTF8AVX512", false)
 	utf16ToUTF8(c, "utf16BEToUTF8AVX512", true)
-	avx2Consts(c)
+	utf8ToWideBW(c, "utf8ToUTF16LEAVX512BW", 2, false)
+	utf8ToWideBW(c, "utf8ToUTF16BEAVX512BW", 2, true)
+	utf8ToWideBW(c, "utf8ToUTF32LEAVX512BW", 4, false)
+	utf8ToWideBW(c, "utf8ToUTF32BEAVX512BW", 4, true)
 	latin1ToUTF8AVX2(c)
 	utf8ToLatin1AVX2(c)
-	utf8ToUTF16AVX2(c, "utf8ToUTF16LEAVX2", false)
-	utf8ToUTF16AVX2(c, "utf8ToUTF16BEAVX2", true)
+	utf8ToWideAVX2(c, "utf8ToUTF16LEAVX2", 2, false)
+	utf8ToWideAVX2(c, "utf8ToUTF16BEAVX2", 2, true)
+	utf8ToWideAVX2(c, "utf8ToUTF32LEAVX2", 4, false)
+	utf8ToWideAVX2(c, "utf8ToUTF32BEAVX2", 4, true)
 	utf16ToUTF8AVX2(c, "utf16LEToUTF8AVX2", false)
 	utf16ToUTF8AVX2(c, "utf16BEToUTF8AVX2", true)
 	Generate()

@@ -258,16 +258,25 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 	epilogue(p, i, j)
 }
 
-// utf16ToUTF8AVX2 converts 16 code units per block, stopping at a block with
-// a surrogate. Each unit becomes its 1 to 3 UTF-8 bytes in a 32-bit lane, 8
-// at a time, and a table keeps the bytes in use, 4 lanes at a time.
+// utf16ToUTF8AVX2 converts 16 code units per block. A block with no unit from
+// 0x800 (Latin, Greek, Cyrillic, Hebrew, Arabic text) makes each unit its 1
+// or 2 bytes in a 16-bit lane. Otherwise each unit becomes its 1
+// to 3 UTF-8 bytes in a 32-bit lane, 8 at a time, and a table keeps the bytes
+// in use, 4 lanes at a time. A block of eight surrogate pairs converts in
+// place (purePairsAVX2). A block with surrogates that all pair up (a high
+// surrogate in the last unit waits for the next block) takes a second path
+// where a high surrogate's lane holds the four bytes of the pair, read with
+// the unit after it, and a low surrogate's lane holds nothing; the bytes in
+// use are marked by comparing each lane's length with the byte's place, and
+// packed 8 bytes at a time with a table. A lone surrogate ends the call at
+// its block.
 func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	signature(name,
 		name+" converts UTF-16"+order+" to UTF-8 in 32-byte blocks while src",
 		"has 32 bytes left and dst 64, and returns the bytes written and read. It",
-		"stops at the first block holding a surrogate.")
+		"stops at the first block holding a lone surrogate.")
 	dp, sp, i, j, sLim, dLim := prologue(32, 64)
 	var swap reg.VecVirtual
 	if be {
@@ -295,13 +304,75 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	VPAND(tab.ydw[0xF800F800], v, t)
 	VPCMPEQW(tab.ydw[0xD800D800], t, z)
 	VPTEST(z, z)
-	JNZ(p.Ref("done"))
+	JNZ(p.Ref("surrogates"))
+	VPTEST(t, t)
+	JNZ(p.Ref("three"))
+	// No unit from 0x800: each becomes its one or two bytes in its own
+	// 16-bit lane, and the Latin-1 table drops the unused second bytes, 8
+	// units at a time.
+	{
+		w, lo, asc, pk := YMM(), YMM(), YMM(), YMM()
+		VPSRLW(U8(6), v, w)
+		VPOR(tab.ydw[0x00C000C0], w, w) // 0xC0 | u>>6
+		VPAND(tab.ydw[0x003F003F], v, lo)
+		VPSLLW(U8(8), lo, lo)
+		VPOR(lo, w, w)
+		VPOR(tab.ydw[0x80008000], w, w) // then 0x80 | u&0x3F
+		VPAND(tab.ydw[0xFF80FF80], v, asc)
+		VPXOR(z, z, z)
+		VPCMPEQW(z, asc, asc)
+		VPBLENDVB(asc, v, w, w)
+		VPACKSSWB(asc, asc, pk)
+		m := GP64()
+		VPMOVMSKB(pk, m.As32())
+		NOTL(m.As32()) // units of two bytes: bits 0-7 and 16-23
+		c0, c1 := byteAt(m, 0), byteAt(m, 2)
+		idx := entry16(tab.l1Expand, c0, c1)
+		VPSHUFB(idx, w, w)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(c0.As32(), n0.As32())
+		ADDQ(U8(8), n0)
+		POPCNTL(c1.As32(), n1.As32())
+		ADDQ(U8(8), n1)
+		storeLanes(w, dp, j, n0, n1)
+		ADDQ(U8(32), i)
+		JMP(p.Ref("loop"))
+	}
+	p.Label("three")
 	// codes: two bits per unit, >= 0x80 and >= 0x800.
 	VPXOR(z, z, z)
 	a, b := YMM(), YMM()
+	VPCMPEQW(z, t, b)
+	VPTEST(b, b)
+	JNZ(p.Ref("codes"))
+	// Every unit from 0x800 (CJK text): three bytes each, kept by one fixed
+	// shuffle, 12 bytes of every 16.
+	for h := 0; h < 2; h++ {
+		x := v.AsX()
+		if h == 1 {
+			x = XMM()
+			VEXTRACTI128(U8(1), v, x)
+		}
+		u, x3f, y6, t3 := YMM(), YMM(), YMM(), YMM()
+		VPMOVZXWD(x, u)
+		VPAND(tab.ydw[0x3F], u, x3f)
+		VPSLLD(U8(16), x3f, t3)
+		VPSLLD(U8(2), u, y6)
+		VPAND(tab.ydw[0x3F00], y6, y6)
+		VPOR(y6, t3, t3)
+		VPSRLD(U8(12), u, y6)
+		VPOR(y6, t3, t3)
+		VPOR(tab.ydw[0x8080E0], t3, t3)
+		VPSHUFB(tab.pack3of4, t3, t3)
+		twelve := GP64()
+		MOVQ(U32(12), twelve)
+		storeLanes(t3, dp, j, twelve, twelve)
+	}
+	ADDQ(U8(32), i)
+	JMP(p.Ref("loop"))
+	p.Label("codes")
 	VPAND(tab.ydw[0xFF80FF80], v, a)
 	VPCMPEQW(z, a, a)
-	VPCMPEQW(z, t, b)
 	ma, mb := GP64(), GP64()
 	VPMOVMSKB(a, ma.As32())
 	VPMOVMSKB(b, mb.As32())
@@ -316,37 +387,226 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 			x = XMM()
 			VEXTRACTI128(U8(1), v, x)
 		}
-		u, x3f, s6, t2, t3, y6, s12, k1, k2 := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-		VPMOVZXWD(x, u)
-		VPAND(tab.ydw[0x3F], u, x3f)
-		VPSRLD(U8(6), u, s6)
-		VPSLLD(U8(8), x3f, t2)
-		VPOR(s6, t2, t2)
-		VPOR(tab.ydw[0x80C0], t2, t2) // 0xC0 | u>>6, 0x80 | u&0x3F
-		VPAND(tab.ydw[0x3F], s6, y6)
-		VPSLLD(U8(8), y6, y6)
-		VPSRLD(U8(12), u, s12)
-		VPSLLD(U8(16), x3f, t3)
-		VPOR(y6, t3, t3)
-		VPOR(s12, t3, t3)
-		VPOR(tab.ydw[0x8080E0], t3, t3) // 0xE0 | u>>12, 0x80 | u>>6&0x3F, 0x80 | u&0x3F
-		VMOVDQU(tab.ydw[0x800], k2)
-		VPCMPGTD(u, k2, k2) // u < 0x800
-		VMOVDQU(tab.ydw[0x80], k1)
-		VPCMPGTD(u, k1, k1) // u < 0x80
-		VPBLENDVB(k2, t2, t3, t3)
-		VPBLENDVB(k1, u, t3, t3)
+		u, t3, k1, k2 := unitBytesAVX2(tab, x)
+		VPBLENDVB(k2, t3.t2, t3.t3, t3.t3)
+		VPBLENDVB(k1, u, t3.t3, t3.t3)
 		c0, c1 := byteAt(ma, 2*h), byteAt(ma, 2*h+1)
 		idx := entry16(tab.u16Spread, c0, c1)
-		VPSHUFB(idx, t3, t3)
+		VPSHUFB(idx, t3.t3, t3.t3)
 		n0, n1 := GP64(), GP64()
 		POPCNTL(c0.As32(), n0.As32())
 		ADDQ(U8(4), n0)
 		POPCNTL(c1.As32(), n1.As32())
 		ADDQ(U8(4), n1)
-		storeLanes(t3, dp, j, n0, n1)
+		storeLanes(t3.t3, dp, j, n0, n1)
 	}
 	ADDQ(U8(32), i)
 	JMP(p.Ref("loop"))
+
+	p.Label("surrogates")
+	purePairsAVX2(tab, p, v, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("mixed")
+	// Do the surrogates all pair up? Masks of two bits per unit.
+	hs, ls, n := GP64(), GP64(), GP64()
+	VPAND(tab.ydw[0xFC00FC00], v, t)
+	VPCMPEQW(tab.ydw[0xD800D800], t, z)
+	VPMOVMSKB(z, hs.As32())
+	VPCMPEQW(tab.ydw[0xDC00DC00], t, z)
+	VPMOVMSKB(z, ls.As32())
+	MOVQ(U32(16), n)
+	BTL(U8(31), hs.As32())
+	JCC(p.Ref("whole"))
+	DECQ(n)
+	ANDL(U32(0x3FFFFFFF), hs.As32())
+	p.Label("whole")
+	SHLL(U8(2), hs.As32())
+	CMPL(hs.As32(), ls.As32())
+	JNE(p.Ref("done"))
+	// keepLast clears the bytes of unit 15 when it waits for the next block.
+	keepLast := GP64()
+	MOVL(U32(0xFFFFFFFF), keepLast.As32())
+	CMPQ(n, U8(16))
+	JEQ(p.Ref("all"))
+	MOVL(U32(0x0FFFFFFF), keepLast.As32())
+	p.Label("all")
+	for h := 0; h < 2; h++ {
+		var x reg.Register
+		nx := XMM()
+		if h == 0 {
+			x = v.AsX()
+			hi := XMM()
+			VEXTRACTI128(U8(1), v, hi)
+			VPALIGNR(U8(2), x, hi, nx) // units 1..8
+		} else {
+			x = XMM()
+			VEXTRACTI128(U8(1), v, x)
+			VPSRLDQ(U8(2), x, nx) // units 9..15, then 0
+		}
+		u, ts, k1, k2 := unitBytesAVX2(tab, x)
+		// The four bytes of a pair: cp = u<<10 + next - 0x35FDC00.
+		nw, cp, t4, w := YMM(), YMM(), YMM(), YMM()
+		VPMOVZXWD(nx, nw)
+		VPSLLD(U8(10), u, cp)
+		VPADDD(nw, cp, cp)
+		VPADDD(tab.ydw[0xFCA02400], cp, cp)
+		VPSRLD(U8(18), cp, t4)
+		for _, f := range []struct {
+			left  bool
+			shift int
+			mask  uint32
+		}{{false, 4, 0x3F00}, {true, 10, 0x3F0000}, {true, 24, 0x3F000000}} {
+			if f.left {
+				VPSLLD(U8(f.shift), cp, w)
+			} else {
+				VPSRLD(U8(f.shift), cp, w)
+			}
+			VPAND(tab.ydw[f.mask], w, w)
+			VPOR(w, t4, t4)
+		}
+		VPOR(tab.ydw[0x808080F0], t4, t4)
+		khs, kls := YMM(), YMM()
+		VPAND(tab.ydw[0xFC00], u, w)
+		VPCMPEQD(tab.ydw[0xD800], w, khs)
+		VPCMPEQD(tab.ydw[0xDC00], w, kls)
+		out := ts.t3
+		VPBLENDVB(khs, t4, out, out)
+		VPBLENDVB(k2, ts.t2, out, out)
+		VPBLENDVB(k1, u, out, out)
+		// The length of each lane: 3, less one below 0x800 and one more
+		// below 0x80, 4 for a high surrogate, 0 for a low one; then in
+		// every byte of the lane, to compare with the byte's place.
+		ln := YMM()
+		VMOVDQU(tab.ydw[3], ln)
+		VPADDD(k2, ln, ln)
+		VPADDD(k1, ln, ln)
+		VPSUBD(khs, ln, ln)
+		VPANDN(ln, kls, ln)
+		VPSLLD(U8(8), ln, w)
+		VPOR(w, ln, ln)
+		VPSLLD(U8(16), ln, w)
+		VPOR(w, ln, ln)
+		VPCMPGTB(tab.ydw[0x03020100], ln, ln)
+		keep := GP64()
+		VPMOVMSKB(ln, keep.As32())
+		if h == 1 {
+			ANDL(keepLast.As32(), keep.As32())
+		}
+		packStore8(tab, out, keep, dp, j)
+	}
+	LEAQ(Mem{Base: i, Index: n, Scale: 2}, i)
+	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
+}
+
+// unitBytes holds, for 8 code units in 32-bit lanes, their 2-byte and
+// 3-byte UTF-8 forms, first byte lowest.
+type unitBytes struct{ t2, t3 reg.VecVirtual }
+
+// unitBytesAVX2 widens the 8 units of x to 32-bit lanes u and returns them
+// with their 2- and 3-byte UTF-8 forms and the masks of the lanes below 0x80
+// (k1) and below 0x800 (k2).
+func unitBytesAVX2(tab *consts, x reg.Register) (u reg.VecVirtual, ts unitBytes, k1, k2 reg.VecVirtual) {
+	u = YMM()
+	x3f, s6, t2, t3, y6, s12 := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+	k1, k2 = YMM(), YMM()
+	VPMOVZXWD(x, u)
+	VPAND(tab.ydw[0x3F], u, x3f)
+	VPSRLD(U8(6), u, s6)
+	VPSLLD(U8(8), x3f, t2)
+	VPOR(s6, t2, t2)
+	VPOR(tab.ydw[0x80C0], t2, t2) // 0xC0 | u>>6, 0x80 | u&0x3F
+	VPAND(tab.ydw[0x3F], s6, y6)
+	VPSLLD(U8(8), y6, y6)
+	VPSRLD(U8(12), u, s12)
+	VPSLLD(U8(16), x3f, t3)
+	VPOR(y6, t3, t3)
+	VPOR(s12, t3, t3)
+	VPOR(tab.ydw[0x8080E0], t3, t3) // 0xE0 | u>>12, 0x80 | u>>6&0x3F, 0x80 | u&0x3F
+	VMOVDQU(tab.ydw[0x800], k2)
+	VPCMPGTD(u, k2, k2) // u < 0x800
+	VMOVDQU(tab.ydw[0x80], k1)
+	VPCMPGTD(u, k1, k1) // u < 0x80
+	return u, unitBytes{t2, t3}, k1, k2
+}
+
+// packStore8 writes the bytes of x that keep marks at dst[j:], advancing j,
+// 8 bytes at a time: each 16-byte lane is packed by a table entry for its low
+// 8 bytes and one for its high 8, and its two halves stored one after the
+// other.
+func packStore8(tab *consts, x reg.VecVirtual, keep, dp, j reg.GPVirtual) {
+	lo, hi := GP64(), GP64()
+	LEAQ(tab.pack8, lo)
+	LEAQ(tab.pack8hi, hi)
+	// The high lane first: a VEX instruction on the low one clears it.
+	upper := XMM()
+	VEXTRACTI128(U8(1), x, upper)
+	for l := 0; l < 2; l++ {
+		xl := x.AsX()
+		if l == 1 {
+			xl = upper
+		}
+		m0, m1 := byteAt(keep, 2*l), byteAt(keep, 2*l+1)
+		idx := XMM()
+		VMOVQ(Mem{Base: lo, Index: m0, Scale: 8}, idx)
+		VPINSRQ(U8(1), Mem{Base: hi, Index: m1, Scale: 8}, idx, idx)
+		VPSHUFB(idx, xl, xl)
+		c := GP64()
+		VMOVQ(xl, asm.At(dp, j, 0))
+		POPCNTL(m0.As32(), c.As32())
+		ADDQ(c, j)
+		VPEXTRQ(U8(1), xl, asm.At(dp, j, 0))
+		POPCNTL(m1.As32(), c.As32())
+		ADDQ(c, j)
+	}
+}
+
+// purePairsAVX2 is purePairs for utf16ToUTF8AVX2: eight surrogate pairs,
+// each in a 32-bit lane, become their four UTF-8 bytes in the same lanes.
+func purePairsAVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
+	m := GP32()
+	check := func(fail LabelRef) {
+		t := YMM()
+		VPAND(tab.ydw[0xFC00FC00], v, t)
+		VPCMPEQD(tab.ydw[0xDC00D800], t, t)
+		VPMOVMSKB(t, m)
+		CMPL(m, U32(0xFFFFFFFF))
+		JNE(fail)
+	}
+	check(p.Ref("mixed"))
+	p.Label("pure")
+	// cp = high<<10 + low - 0x35FDC00.
+	cp, t, w := YMM(), YMM(), YMM()
+	VPSLLD(U8(16), v, cp)
+	VPSRLD(U8(6), cp, cp)
+	VPSRLD(U8(16), v, t)
+	VPADDD(t, cp, cp)
+	VPADDD(tab.ydw[0xFCA02400], cp, cp)
+	VPSRLD(U8(18), cp, t)
+	for _, f := range []struct {
+		left  bool
+		shift int
+		mask  uint32
+	}{{false, 4, 0x3F00}, {true, 10, 0x3F0000}, {true, 24, 0x3F000000}} {
+		if f.left {
+			VPSLLD(U8(f.shift), cp, w)
+		} else {
+			VPSRLD(U8(f.shift), cp, w)
+		}
+		VPAND(tab.ydw[f.mask], w, w)
+		VPOR(w, t, t)
+	}
+	VPOR(tab.ydw[0x808080F0], t, t)
+	VMOVDQU(t, asm.At(dp, j, 0))
+	ADDQ(U8(32), i)
+	ADDQ(U8(32), j)
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	VMOVDQU(asm.At(sp, i, 0), v)
+	if swap != nil {
+		VPSHUFB(swap, v, v)
+	}
+	check(p.Ref("loop"))
+	JMP(p.Ref("pure"))
 }

@@ -91,6 +91,8 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("wide_general")
 	high, cont, ge0, gf0, bad := GP64(), GP64(), GP64(), GP64(), GP64()
 	KMOVQ(k, high)
 	kc, ke, kf, ko := K(), K(), K(), K()
@@ -460,23 +462,34 @@ func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont
 	ADDQ(n, i)
 }
 
-// utf8ToUTF16AVX2: a block of 32 ASCII bytes widens whole; otherwise 16
-// bytes at a time, cut before the first byte that starts no 1- to 3-byte
-// character and before a character that does not end in them, and checked
-// with the masks as in utf8ToWide. Each byte's 16-bit lane is decoded as if
-// it ended a character, from it and the one and two bytes before it; the
-// lanes that do end one are packed with a table.
-func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
+// utf8ToWideAVX2 converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4)
+// with AVX2: a block of 32 ASCII bytes widens whole, a block of eight
+// 4-byte characters becomes eight surrogate pairs in place (pureFourAVX2),
+// eight 3-byte characters eight units (pureThreeAVX2); otherwise 16 bytes at
+// a time, cut before the first byte that starts no
+// character (C0, C1, F5..FF) and before a character that does not end in
+// them, and checked with the masks as in utf8ToWide. Each byte's 16-bit lane
+// is decoded as if it ended a character, from it and the one to three bytes
+// before it; the lanes that do end one are packed with a table. A 4-byte
+// character ends in two lanes: its third byte's lane takes the high
+// surrogate, its last byte's the low one, so the pack keeps both.
+//
+// For UTF-32 (width 4) the kept lanes hold the low 16 bits of each value, a
+// second vector the bits above them (a 4-byte character's, in its last
+// lane), both packed with the same table entries and interleaved into 32-bit
+// values.
+func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
+	room := 32 * width
 	signature(name,
-		name+" converts UTF-8 to UTF-16"+order+" in 32-byte blocks",
-		"while src has 32 bytes left and dst 64, and returns the bytes written",
-		"and read. It stops at ill-formed input and 4-byte characters, at the",
-		"latest at the start of the 16 bytes holding them.")
-	dp, sp, i, j, sLim, dLim := prologue(32, 64)
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+order+" in 32-byte blocks",
+		"while src has 32 bytes left and dst "+itoa(room)+", and returns the bytes written",
+		"and read. It stops at ill-formed input, at the latest at the start of",
+		"the 16 bytes holding it.")
+	dp, sp, i, j, sLim, dLim := prologue(32, room)
 	pack := tab.packW16LE
-	if be {
+	if be && width == 2 {
 		pack = tab.packW16BE
 	}
 	loopHead(p, i, j, sLim, dLim)
@@ -486,22 +499,41 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	VPMOVMSKB(v, m.As32())
 	TESTL(m.As32(), m.As32())
 	JNZ(p.Ref("wide"))
-	u0, u1 := YMM(), YMM()
-	h := XMM()
-	VPMOVZXBW(v.AsX(), u0)
-	VEXTRACTI128(U8(1), v, h)
-	VPMOVZXBW(h, u1)
-	if be {
-		VPSLLW(U8(8), u0, u0)
-		VPSLLW(U8(8), u1, u1)
+	if width == 2 {
+		u0, u1 := YMM(), YMM()
+		h := XMM()
+		VPMOVZXBW(v.AsX(), u0)
+		VEXTRACTI128(U8(1), v, h)
+		VPMOVZXBW(h, u1)
+		if be {
+			VPSLLW(U8(8), u0, u0)
+			VPSLLW(U8(8), u1, u1)
+		}
+		VMOVDQU(u0, asm.At(dp, j, 0))
+		VMOVDQU(u1, asm.At(dp, j, 32))
+	} else {
+		for q := 0; q < 4; q++ {
+			d := YMM()
+			VPMOVZXBD(asm.At(sp, i, 8*q), d)
+			if be {
+				VPSLLD(U8(24), d, d)
+			}
+			VMOVDQU(d, asm.At(dp, j, 32*q))
+		}
 	}
-	VMOVDQU(u0, asm.At(dp, j, 0))
-	VMOVDQU(u1, asm.At(dp, j, 32))
 	ADDQ(U8(32), i)
-	ADDQ(U8(64), j)
+	ADDQ(U8(32*width), j)
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	pureFourAVX2(tab, p, width, v, dp, sp, i, j, sLim, dLim, be)
+	p.Label("mixed")
+	pureThreeAVX2(tab, p, width, dp, sp, i, j, sLim, dLim, be)
+	p.Label("mixed16")
+	twoBytesAVX2(tab, p, "three32", width, be, pack, v, m, dp, i, j)
+	p.Label("three32")
+	upToThreeAVX2(tab, p, width, be, pack, v, m, dp, i, j)
+	p.Label("sixteen")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
 	high, cont, ge0, gf0, bad, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
@@ -519,18 +551,25 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	mask8(0xE0E0E0E0, 0xE0E0E0E0, ge0)
 	mask8(0xF0F0F0F0, 0xF0F0F0F0, gf0)
 	mask8(0xFEFEFEFE, 0xC0C0C0C0, bad) // C0, C1
-	ORL(gf0.As32(), bad.As32())
-	lead2, lead3 := GP64(), GP64()
+	gf5 := GP64()
+	VPMAXUB(tab.ydw[0xF5F5F5F5].Offset(0), x, c)
+	VPCMPEQB(x, c, c) // x >= F5
+	VPMOVMSKB(c, gf5.As32())
+	ORL(gf5.As32(), bad.As32())
+	lead2, lead3, lead4 := GP64(), GP64(), GP64()
 	ANDNL(high.As32(), cont.As32(), lead2.As32()) // high and not continuation
 	ANDNL(lead2.As32(), ge0.As32(), lead2.As32()) // ... and below E0
 	ANDNL(ge0.As32(), gf0.As32(), lead3.As32())   // E0..EF
+	ANDNL(gf0.As32(), gf5.As32(), lead4.As32())   // F0..F4
 	// A character not ending in the 16 bytes cuts them too.
-	MOVL(lead2.As32(), t.As32())
-	ANDL(U32(0x8000), t.As32())
-	ORL(t.As32(), bad.As32())
-	MOVL(lead3.As32(), t.As32())
-	ANDL(U32(0xC000), t.As32())
-	ORL(t.As32(), bad.As32())
+	for _, c := range []struct {
+		r    reg.GPVirtual
+		tail uint32
+	}{{lead2, 0x8000}, {lead3, 0xC000}, {lead4, 0xE000}} {
+		MOVL(c.r.As32(), t.As32())
+		ANDL(U32(c.tail), t.As32())
+		ORL(t.As32(), bad.As32())
+	}
 	ORL(U32(0x10000), bad.As32())
 	n := GP64()
 	TZCNTL(bad.As32(), n.As32())
@@ -541,51 +580,171 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	BZHIL(n.As32(), t.As32(), mask.As32())
 	ANDL(mask.As32(), lead2.As32())
 	ANDL(mask.As32(), lead3.As32())
+	ANDL(mask.As32(), lead4.As32())
 	ANDL(mask.As32(), cont.As32())
+	long := GP64() // leads of 3- and 4-byte characters
+	MOVL(lead3.As32(), long.As32())
+	ORL(lead4.As32(), long.As32())
+	// The lanes kept: those of bytes ending a character, and those of the
+	// third bytes of 4-byte characters, which take the high surrogates.
 	ends := GP64()
 	MOVL(cont.As32(), ends.As32())
 	NOTL(ends.As32())
 	SHRL(U8(1), ends.As32())
 	ANDL(mask.As32(), ends.As32())
+	if width == 2 {
+		MOVL(lead4.As32(), t.As32())
+		SHLL(U8(2), t.As32())
+		ORL(t.As32(), ends.As32())
+	}
 	// The continuation bytes must be exactly those the leads call for.
+	ORL(lead4.As32(), lead3.As32())
 	ORL(lead3.As32(), lead2.As32())
 	SHLL(U8(1), lead2.As32())
 	SHLL(U8(2), lead3.As32())
+	SHLL(U8(3), lead4.As32())
 	ORL(lead3.As32(), lead2.As32())
+	ORL(lead4.As32(), lead2.As32())
 	CMPL(lead2.As32(), cont.As32())
 	JNE(p.Ref("done"))
 
-	p1, p2 := XMM(), XMM()
+	// packStore packs the values in the lanes that end a character, with
+	// for UTF-32 the bits above 16 in above (nil: none), and stores them.
+	packStore := func(b, above reg.VecVirtual) {
+		e0, e1 := byteAt(ends, 0), byteAt(ends, 1)
+		idx := entry16(pack, e0, e1)
+		VPSHUFB(idx, b, b)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(e0.As32(), n0.As32())
+		POPCNTL(e1.As32(), n1.As32())
+		if width == 2 {
+			SHLL(U8(1), n0.As32())
+			SHLL(U8(1), n1.As32())
+			storeLanes(b, dp, j, n0, n1)
+		} else {
+			if above != nil {
+				VPSHUFB(idx, above, above)
+			} else {
+				above = YMM()
+				VPXOR(above, above, above)
+			}
+			lo4, hi4, out := YMM(), YMM(), YMM()
+			VPUNPCKLWD(above, b, lo4)
+			VPUNPCKHWD(above, b, hi4)
+			for l, sel := range []uint8{0x20, 0x31} {
+				VPERM2I128(U8(sel), hi4, lo4, out)
+				if be {
+					VPSHUFB(tab.swap32, out, out)
+				}
+				VMOVDQU(out, asm.At(dp, j, 0))
+				nl := []reg.GPVirtual{n0, n1}[l]
+				LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
+			}
+		}
+		ADDQ(n, i)
+		JMP(p.Ref("loop"))
+	}
+
+	// Characters of one and two bytes only (Cyrillic, Greek, Hebrew,
+	// Arabic text): the structure checked is all there is to check.
+	TESTL(long.As32(), long.As32())
+	JNZ(p.Ref("long"))
+	{
+		p1 := XMM()
+		VPSLLDQ(U8(1), x, p1)
+		b, a1, is2, bl, v2 := YMM(), YMM(), YMM(), YMM(), YMM()
+		VPMOVZXBW(x, b)
+		VPMOVZXBW(p1, a1)
+		VPAND(tab.ydw[0x00E000E0], a1, is2)
+		VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
+		VPAND(tab.ydw[0x003F003F], b, bl)
+		VPAND(tab.ydw[0x001F001F], a1, v2)
+		VPSLLW(U8(6), v2, v2)
+		VPOR(bl, v2, v2)
+		VPBLENDVB(is2, v2, b, b)
+		packStore(b, nil)
+	}
+	p.Label("long")
+	p1, p2, p3 := XMM(), XMM(), XMM()
 	VPSLLDQ(U8(1), x, p1)
 	VPSLLDQ(U8(2), x, p2)
-	b, a1, a2 := YMM(), YMM(), YMM()
+	VPSLLDQ(U8(3), x, p3)
+	b, a1, a2, a3 := YMM(), YMM(), YMM(), YMM()
 	VPMOVZXBW(x, b)
 	VPMOVZXBW(p1, a1)
 	VPMOVZXBW(p2, a2)
+	VPMOVZXBW(p3, a3)
+	// Each value is blended in as soon as it is made, which keeps the live
+	// vectors within the 16 that VEX instructions can name.
 	is2, is3, bl, v2, v3, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0x00F000F0], a2, is3)
-	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
 	VPAND(tab.ydw[0x00E000E0], a1, is2)
 	VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
 	VPAND(tab.ydw[0x003F003F], b, bl)
 	VPAND(tab.ydw[0x001F001F], a1, v2)
 	VPSLLW(U8(6), v2, v2)
 	VPOR(bl, v2, v2)
+	VPBLENDVB(is2, v2, b, b)
+	VPAND(tab.ydw[0x00F000F0], a2, is3)
+	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
 	VPSLLW(U8(12), a2, v3)
 	VPAND(tab.ydw[0x003F003F], a1, s)
 	VPSLLW(U8(6), s, s)
 	VPOR(s, v3, v3)
 	VPOR(bl, v3, v3)
-	VPBLENDVB(is2, v2, b, b)
 	VPBLENDVB(is3, v3, b, b)
-	// Overlong and surrogate 3-byte forms, in the lanes before the cut.
-	e, r := YMM(), YMM()
+	// Overlong and surrogate 3-byte forms.
+	e, r, e4 := YMM(), YMM(), YMM()
 	VPAND(tab.ydw[0xF800F800], v3, s)
 	VPXOR(e, e, e)
 	VPCMPEQW(e, s, e)
 	VPCMPEQW(tab.ydw[0xD800D800], s, s)
 	VPOR(s, e, e)
 	VPAND(is3, e, e)
+	// 4-byte characters: u = the character's value >> 10, from the lead two
+	// bytes back, in the third byte's lane; the low 10 bits in the last's.
+	is4h, is4l, u, lo := YMM(), YMM(), YMM(), YMM()
+	VPAND(tab.ydw[0x00F800F8], a3, is4l)
+	VPCMPEQW(tab.ydw[0x00F000F0], is4l, is4l)
+	var above reg.VecVirtual
+	if width == 4 {
+		// v3 holds the low 16 bits of a 4-byte character's value in its
+		// last lane too; above holds the 5 bits over them there.
+		VPBLENDVB(is4l, v3, b, b)
+		above = YMM()
+		VPAND(tab.ydw[0x00070007], a3, above)
+		VPSLLW(U8(2), above, above)
+		VPAND(tab.ydw[0x003F003F], a2, s)
+		VPSRLW(U8(4), s, s)
+		VPOR(s, above, above)
+		VPAND(is4l, above, above)
+	}
+	VPAND(tab.ydw[0x00F800F8], a2, is4h)
+	VPCMPEQW(tab.ydw[0x00F000F0], is4h, is4h)
+	VPAND(tab.ydw[0x00070007], a2, u)
+	VPSLLW(U8(8), u, u)
+	VPAND(tab.ydw[0x003F003F], a1, s)
+	VPSLLW(U8(2), s, s)
+	VPOR(s, u, u)
+	VPSRLW(U8(4), bl, s)
+	VPOR(s, u, u)
+	if width == 2 {
+		VPAND(tab.ydw[0x000F000F], a1, lo)
+		VPSLLW(U8(6), lo, lo)
+		VPOR(bl, lo, lo)
+		VPOR(tab.ydw[0xDC00DC00], lo, lo)
+		VPBLENDVB(is4l, lo, b, b)
+		hs := YMM()
+		VPADDW(tab.ydw[0xD7C0D7C0], u, hs)
+		VPBLENDVB(is4h, hs, b, b)
+	}
+	// 4-byte forms outside U+10000..U+10FFFF (u outside 0x40..0x43F); all
+	// errors count in the lanes before the cut only.
+	VMOVDQU(tab.ydw[0x00400040], e4)
+	VPCMPGTW(u, e4, e4) // u < 0x40
+	VPCMPGTW(tab.ydw[0x043F043F], u, s)
+	VPOR(s, e4, e4)
+	VPAND(is4h, e4, e4)
+	VPOR(e4, e, e)
 	rb, neg := GP64(), GP64()
 	LEAQ(tab.wordRamp, rb)
 	MOVQ(n, neg)
@@ -594,16 +753,709 @@ func utf8ToUTF16AVX2(tab *consts, name string, be bool) {
 	VPTEST(r, e)
 	JNZ(p.Ref("done"))
 
-	e0, e1 := byteAt(ends, 0), byteAt(ends, 1)
-	idx := entry16(pack, e0, e1)
-	VPSHUFB(idx, b, b)
-	n0, n1 := GP64(), GP64()
-	POPCNTL(e0.As32(), n0.As32())
-	SHLL(U8(1), n0.As32())
-	POPCNTL(e1.As32(), n1.As32())
-	SHLL(U8(1), n1.As32())
-	storeLanes(b, dp, j, n0, n1)
+	packStore(b, above)
+	epilogue(p, i, j)
+}
+
+// pureFourAVX2 is pureFour for utf8ToWideAVX2: a block of eight 4-byte
+// characters, each whole in a 32-bit lane, becomes eight surrogate pairs in
+// the same lanes. It loops while the blocks stay that way; any other block
+// goes to the mixed path when it is the first, or back to the main loop.
+func pureFourAVX2(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+	m := GP32()
+	// check leaves in t the values of the eight characters of v less
+	// 0x10000, going to fail unless every lane is a lead F0..F7 and three
+	// continuation bytes making a value in U+10000..U+10FFFF.
+	check := func(cp, t reg.VecVirtual, fail LabelRef) {
+		VPAND(tab.ydw[0xC0C0C0F8], v, t)
+		VPCMPEQD(tab.ydw[0x808080F0], t, t)
+		VPMOVMSKB(t, m)
+		CMPL(m, U32(0xFFFFFFFF))
+		JNE(fail)
+		VPSLLD(U8(4), v, cp)
+		VPAND(tab.ydw[0x3F000], cp, cp)
+		for _, f := range []struct {
+			left  bool
+			shift int
+			mask  uint32
+		}{{true, 18, 0x1C0000}, {false, 10, 0xFC0}, {false, 24, 0x3F}} {
+			if f.left {
+				VPSLLD(U8(f.shift), v, t)
+			} else {
+				VPSRLD(U8(f.shift), v, t)
+			}
+			VPAND(tab.ydw[f.mask], t, t)
+			VPOR(t, cp, cp)
+		}
+		VPSUBD(tab.ydw[0x10000], cp, t)
+		VPSRLD(U8(20), t, cp)
+		VPTEST(cp, cp)
+		JNZ(fail)
+	}
+	cp, t, h := YMM(), YMM(), YMM()
+	check(cp, t, p.Ref("mixed"))
+	p.Label("pure")
+	if width == 4 {
+		VPADDD(tab.ydw[0x10000], t, h)
+		if be {
+			VPSHUFB(tab.swap32, h, h)
+		}
+	} else {
+		VPSRLD(U8(10), t, h)
+		VPSLLD(U8(16), t, t)
+		VPAND(tab.ydw[0x3FF0000], t, t)
+		VPOR(t, h, h)
+		VPOR(tab.ydw[0xDC00D800], h, h)
+		if be {
+			VPSHUFB(tab.swap16, h, h)
+		}
+	}
+	VMOVDQU(h, asm.At(dp, j, 0))
+	ADDQ(U8(32), i)
+	ADDQ(U8(32), j)
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	VMOVDQU(asm.At(sp, i, 0), v)
+	check(cp, t, p.Ref("loop"))
+	JMP(p.Ref("pure"))
+}
+
+// utf8ToWideBW converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4) with
+// AVX-512 F and BW alone, for the CPUs without VBMI2 (Skylake-X to Cascade
+// Lake): no VPCOMPRESSB or VPCOMPRESSW. A 64-byte block is checked with the
+// masks as in utf8ToWide (cut before its first byte that starts no character,
+// C0, C1 or F5..FF, and before a character that does not end in it); then each
+// quarter of 16 bytes is widened to 32-bit lanes, each lane decoded as if its
+// byte ended a character, from it and the one to three bytes before, and
+// VPCOMPRESSD, which AVX-512F has, keeps the lanes that do end one. For
+// UTF-16 a 4-byte character ends in two lanes, as in utf8ToWideAVX2: the
+// high surrogate in its third byte's lane, the low one in its last byte's;
+// VPMOVDW then narrows the kept lanes to 16 bits. Blocks of sixteen 4-byte
+// characters take pureFour, which needs nothing beyond AVX-512F, and runs of
+// 3-byte characters pureThreeBW.
+func utf8ToWideBW(tab *consts, name string, width int, be bool) {
+	p := asm.Scope(name + "_")
+	room := 64 * width
+	signature(name,
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+
+			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
+		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
+		"written and read, with AVX-512 F and BW only. It stops at ill-formed",
+		"input, at the latest at the start of the block holding it.")
+	dp, sp, i, j, sLim, dLim := prologue(64, room)
+	cC0, cE0, cF0, cF5, cFE := splat(0xC0C0C0C0), splat(0xE0E0E0E0), splat(0xF0F0F0F0), splat(0xF5F5F5F5), splat(0xFEFEFEFE)
+	var swap reg.VecVirtual
+	if be {
+		swap = ZMM()
+		if width == 2 {
+			VMOVDQU64(tab.swap16, swap)
+		} else {
+			VMOVDQU64(tab.swap32, swap)
+		}
+	}
+	ones := const64(^uint64(0))
+	zero := ZMM()
+	VPXORD(zero, zero, zero)
+
+	loopHead(p, i, j, sLim, dLim)
+	v := ZMM()
+	VMOVDQU64(asm.At(sp, i, 0), v)
+	k := K()
+	VPMOVB2M(v, k)
+	KORTESTQ(k, k)
+	JNZ(p.Ref("wide"))
+	if width == 2 {
+		u0, u1 := ZMM(), ZMM()
+		y := YMM()
+		VPMOVZXBW(v.AsY(), u0)
+		VEXTRACTI64X4(U8(1), v, y)
+		VPMOVZXBW(y, u1)
+		if be {
+			VPSLLW(U8(8), u0, u0)
+			VPSLLW(U8(8), u1, u1)
+		}
+		VMOVDQU64(u0, asm.At(dp, j, 0))
+		VMOVDQU64(u1, asm.At(dp, j, 64))
+	} else {
+		for q := 0; q < 4; q++ {
+			d := ZMM()
+			VPMOVZXBD(asm.At(sp, i, 16*q), d)
+			if be {
+				VPSHUFB(swap, d, d)
+			}
+			VMOVDQU64(d, asm.At(dp, j, 64*q))
+		}
+	}
+	ADDQ(U8(64), i)
+	ADDQ(U32(64*width), j)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("wide_general")
+	twoBytesFirst(tab, p, width, be, dp, sp, i, j)
+	p.Label("sixteen")
+	high, cont, ge0, gf0, gf5, bad, x := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	KMOVQ(k, high)
+	km := K()
+	VPCMPB(U8(1), cC0, v, km) // signed v < 0xC0: continuation bytes
+	KMOVQ(km, cont)
+	VPCMPUB(U8(5), cE0, v, km) // v >= 0xE0
+	KMOVQ(km, ge0)
+	VPCMPUB(U8(5), cF0, v, km) // v >= 0xF0
+	KMOVQ(km, gf0)
+	VPCMPUB(U8(5), cF5, v, km) // v >= 0xF5
+	KMOVQ(km, gf5)
+	t := ZMM()
+	VPANDD(cFE, v, t)
+	VPCMPEQB(cC0, t, km) // C0, C1
+	KMOVQ(km, bad)
+	ORQ(gf5, bad)
+	TESTQ(gf0, gf0)
+	JZ(p.Ref("general"))
+	pureFour(tab, p, width, v, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("four_mixed")
+	p.Label("general")
+	l2, l3, l4 := GP64(), GP64(), GP64()
+	ANDNQ(high, cont, l2)
+	ANDNQ(l2, ge0, l2)  // C2..DF
+	ANDNQ(ge0, gf0, l3) // E0..EF
+	ANDNQ(gf0, gf5, l4) // F0..F4
+	// Characters not ending in the block cut it.
+	for _, c := range []struct {
+		r     reg.GPVirtual
+		shift int
+	}{{l2, 63}, {l3, 62}, {l4, 61}} {
+		MOVQ(c.r, x)
+		SHRQ(U8(c.shift), x)
+		SHLQ(U8(c.shift), x)
+		ORQ(x, bad)
+	}
+	n := GP64()
+	TZCNTQ(bad, n)
+	TESTQ(n, n)
+	JZ(p.Ref("done"))
+	mask := GP64()
+	BZHIQ(n, ones, mask)
+	ANDQ(mask, l2)
+	ANDQ(mask, l3)
+	ANDQ(mask, l4)
+	ANDQ(mask, cont)
+	// keep marks the lanes ending a character (the byte after is no
+	// continuation) and, for UTF-16, the third bytes of 4-byte characters.
+	keep := GP64()
+	MOVQ(cont, keep)
+	SHRQ(U8(1), keep)
+	NOTQ(keep)
+	ANDQ(mask, keep)
+	if width == 2 {
+		MOVQ(l4, x)
+		SHLQ(U8(2), x)
+		ORQ(x, keep)
+	}
+	// The continuation bytes must be exactly those the leads call for.
+	ORQ(l4, l3)
+	ORQ(l3, l2)
+	SHLQ(U8(1), l2)
+	SHLQ(U8(2), l3)
+	SHLQ(U8(3), l4)
+	ORQ(l3, l2)
+	ORQ(l4, l2)
+	CMPQ(l2, cont)
+	JNE(p.Ref("done"))
+
+	// The block starts a character, so the bytes before it only ever meet
+	// lanes that end none: zero will do for them.
+	d1, d2, d3 := asm.AVX512.Delayed(zero, v)
+	jw := GP64()
+	MOVQ(j, jw)
+	for q := 0; q < 4; q++ {
+		if q > 0 {
+			CMPQ(n, U8(16*q))
+			JBE(p.Ref("advance"))
+		}
+		lanes := make([]reg.VecVirtual, 4)
+		for s, src := range []reg.VecVirtual{v, d1, d2, d3} {
+			xr := src.AsX()
+			if q > 0 {
+				xr = XMM()
+				VEXTRACTI32X4(U8(q), src, xr)
+			}
+			lanes[s] = ZMM()
+			VPMOVZXBD(xr, lanes[s])
+		}
+		b, a1, a2, a3 := lanes[0], lanes[1], lanes[2], lanes[3]
+		bl, c1, c2, val, s := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+		VPANDD(tab.dword[0x3F], b, bl)
+		VPANDD(tab.dword[0x3F], a1, c1)
+		VPSLLD(U8(6), c1, c1)
+		VPORD(bl, c1, c1) // a1's 6 bits and b's
+		VPANDD(tab.dword[0x3F], a2, c2)
+		VPSLLD(U8(12), c2, c2)
+		VPORD(c1, c2, c2) // a2's, a1's and b's
+		k2, k3, k4, kq := K(), K(), K(), K()
+		is := func(a reg.VecVirtual, and, eq uint32, kr reg.Register) {
+			VPANDD(tab.dword[and], a, s)
+			VPCMPEQD(tab.dword[eq], s, kr)
+		}
+		is(a1, 0xE0, 0xC0, k2)
+		is(a2, 0xF0, 0xE0, k3)
+		is(a3, 0xF8, 0xF0, k4)
+		VMOVDQA64(b, val)
+		v2, v3, v4 := ZMM(), ZMM(), ZMM()
+		VPANDD(tab.dword[0x1F], a1, v2)
+		VPSLLD(U8(6), v2, v2)
+		VPORD(bl, v2, v2)
+		VPANDD(tab.dword[0x0F], a2, v3)
+		VPSLLD(U8(12), v3, v3)
+		VPORD(c1, v3, v3)
+		VPANDD(tab.dword[0x07], a3, v4)
+		VPSLLD(U8(18), v4, v4)
+		VPORD(c2, v4, v4)
+		VPBLENDMD(v2, val, k2, val)
+		VPBLENDMD(v3, val, k3, val)
+		// The lanes of this quarter to keep.
+		MOVQ(keep, x)
+		if q > 0 {
+			SHRQ(U8(16*q), x)
+		}
+		KMOVW(x.As32(), kq)
+		// Overlong and surrogate 3-byte forms, 4-byte forms out of range, in
+		// the lanes kept.
+		e1, e2 := K(), K()
+		KANDW(kq, k3, e1)
+		VPCMPUD(U8(1), tab.dword[0x800], v3, e1, e2) // overlong
+		VPSUBD(tab.dword[0xD800], v3, s)
+		VPCMPUD(U8(1), tab.dword[0x800], s, e1, e1) // surrogate
+		KORW(e2, e1, e1)
+		KANDW(kq, k4, e2)
+		VPSUBD(tab.dword[0x10000], v4, s)
+		VPCMPUD(U8(5), tab.dword[0x100000], s, e2, e2)
+		KORW(e2, e1, e1)
+		KORTESTW(e1, e1)
+		JNZ(p.Ref("done"))
+		out := ZMM()
+		c := GP64()
+		if width == 4 {
+			VPBLENDMD(v4, val, k4, val)
+			VPCOMPRESSD_Z(val, kq, out)
+			if be {
+				VPSHUFB(swap, out, out)
+			}
+			VMOVDQU64(out, asm.At(dp, jw, 0))
+			KMOVW(kq, c.As32())
+			POPCNTL(c.As32(), c.As32())
+			LEAQ(Mem{Base: jw, Index: c, Scale: 4}, jw)
+		} else {
+			// Low surrogate in the last byte's lane, high in the third's:
+			// D7C0 + (the value >> 10), from the lead two bytes back.
+			k4h, hs := K(), ZMM()
+			is(a2, 0xF8, 0xF0, k4h)
+			VPANDD(tab.dword[0x3FF], v4, v4)
+			VPORD(tab.dword[0xDC00], v4, v4)
+			VPBLENDMD(v4, val, k4, val)
+			VPANDD(tab.dword[0x07], a2, s)
+			VPSLLD(U8(8), s, s)
+			VPANDD(tab.dword[0x3F], a1, hs)
+			VPSLLD(U8(2), hs, hs)
+			VPORD(s, hs, hs)
+			VPSRLD(U8(4), bl, s)
+			VPORD(s, hs, hs)
+			VPADDD(tab.dword[0xD7C0], hs, hs)
+			VPBLENDMD(hs, val, k4h, val)
+			VPCOMPRESSD_Z(val, kq, out)
+			y := YMM()
+			VPMOVDW(out, y)
+			if be {
+				VPSHUFB(swap.AsY(), y, y)
+			}
+			VMOVDQU(y, asm.At(dp, jw, 0))
+			KMOVW(kq, c.As32())
+			POPCNTL(c.As32(), c.As32())
+			LEAQ(Mem{Base: jw, Index: c, Scale: 2}, jw)
+		}
+	}
+	p.Label("advance")
+	MOVQ(jw, j)
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
+}
+
+// pureThreeAVX2 is the path of utf8ToWideAVX2 for runs of 3-byte characters
+// (CJK text): 24 bytes holding eight of them whole, 12 in each 16-byte lane,
+// are spread by one shuffle into 32-bit lanes of one character each, decoded
+// side by side and narrowed to eight units. It loops while the input stays
+// that way; the first 24 bytes otherwise go on to the general path at mixed16,
+// later ones back to the main loop.
+func pureThreeAVX2(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+	// Only a 3-byte lead can start such a run: one byte tells.
+	c := GP32()
+	MOVBLZX(asm.At(sp, i, 0), c)
+	ANDL(U32(0xF0), c)
+	CMPL(c, U32(0xE0))
+	JNE(p.Ref("mixed16"))
+	x, t, d, w := YMM(), YMM(), YMM(), YMM()
+	m, l := GP32(), GP32()
+	// check loads the 24 bytes at src[i:] and leaves their values in d,
+	// going to fail unless they are eight 3-byte characters with values
+	// from U+0800, none a surrogate.
+	check := func(fail LabelRef) {
+		VMOVDQU(asm.At(sp, i, 0), x.AsX())
+		VINSERTI128(U8(1), asm.At(sp, i, 12), x, x)
+		VPAND(tab.ydw[0xC0C0C0C0], x, t)
+		VPCMPEQB(tab.ydw[0x80808080], t, t)
+		VPMOVMSKB(t, m)
+		VPAND(tab.ydw[0xF0F0F0F0], x, t)
+		VPCMPEQB(tab.ydw[0xE0E0E0E0], t, t)
+		VPMOVMSKB(t, l)
+		ANDL(U32(0x0FFF0FFF), m)
+		ANDL(U32(0x0FFF0FFF), l)
+		XORL(U32(0x0DB60DB6), m) // continuation bytes 1, 2, 4, 5, 7, 8, 10, 11
+		XORL(U32(0x02490249), l) // leads 0, 3, 6, 9
+		ORL(l, m)
+		JNZ(fail)
+		VPSHUFB(tab.three, x, d) // lane k: last byte, middle, lead, 0
+		VPAND(tab.ydw[0x3F], d, t)
+		VPAND(tab.ydw[0x3F00], d, w)
+		VPSRLD(U8(2), w, w)
+		VPOR(w, t, t)
+		VPAND(tab.ydw[0x0F0000], d, w)
+		VPSRLD(U8(4), w, w)
+		VPOR(w, t, d)
+		VPAND(tab.ydw[0xF800], d, t)
+		VPXOR(w, w, w)
+		VPCMPEQD(w, t, w)               // below U+0800
+		VPCMPEQD(tab.ydw[0xD800], t, t) // surrogate
+		VPOR(w, t, t)
+		VPTEST(t, t)
+		JNZ(fail)
+	}
+	check(p.Ref("mixed16"))
+	p.Label("three")
+	if width == 4 {
+		if be {
+			VPSHUFB(tab.swap32, d, d)
+		}
+		VMOVDQU(d, asm.At(dp, j, 0))
+	} else {
+		VPACKUSDW(d, d, d)
+		VPERMQ(U8(0x08), d, d)
+		if be {
+			VPSHUFB(tab.swap16, d.AsX(), d.AsX())
+		}
+		VMOVDQU(d.AsX(), asm.At(dp, j, 0))
+	}
+	ADDQ(U8(24), i)
+	ADDQ(U8(8*width), j)
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	check(p.Ref("loop"))
+	JMP(p.Ref("three"))
+}
+
+// pureThreeBW is the path of utf8ToWideBW for runs of 3-byte characters (CJK
+// text), as pureThreeAVX2 is for AVX2: 48 bytes holding sixteen of them
+// whole are moved 12 to each 16-byte lane by VPERMD, spread into 32-bit lanes
+// of one character each by one shuffle and decoded side by side. It loops
+// while the input stays that way; the first 48 bytes otherwise go on to the
+// general path at wide_general, later ones back to the main loop.
+func pureThreeBW(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
+	c := GP32()
+	MOVBLZX(asm.At(sp, i, 0), c)
+	ANDL(U32(0xF0), c)
+	CMPL(c, U32(0xE0))
+	JNE(p.Ref("wide_general"))
+	idx, x, t, d, w := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+	VMOVDQU64(tab.three48, idx)
+	k, k2 := K(), K()
+	m, l := GP64(), GP64()
+	wantCont, wantLead := const64(0x0DB60DB60DB60DB6), const64(0x0249024902490249)
+	lanes := const64(0x0FFF0FFF0FFF0FFF)
+	check := func(fail LabelRef) {
+		VPERMD(asm.At(sp, i, 0), idx, x)
+		VPANDD(tab.dword[0xC0C0C0C0], x, t)
+		VPCMPEQB(tab.dword[0x80808080], t, k)
+		KMOVQ(k, m)
+		VPANDD(tab.dword[0xF0F0F0F0], x, t)
+		VPCMPEQB(tab.dword[0xE0E0E0E0], t, k)
+		KMOVQ(k, l)
+		ANDQ(lanes, m)
+		ANDQ(lanes, l)
+		XORQ(wantCont, m)
+		XORQ(wantLead, l)
+		ORQ(l, m)
+		JNZ(fail)
+		VPSHUFB(tab.three, x, d) // lane k: last byte, middle, lead, 0
+		VPANDD(tab.dword[0x3F], d, t)
+		VPANDD(tab.dword[0x3F00], d, w)
+		VPSRLD(U8(2), w, w)
+		VPORD(w, t, t)
+		VPANDD(tab.dword[0x0F0000], d, w)
+		VPSRLD(U8(4), w, w)
+		VPORD(w, t, d)
+		VPANDD(tab.dword[0xF800], d, t)
+		VPTESTNMD(t, t, k)                 // below U+0800
+		VPCMPEQD(tab.dword[0xD800], t, k2) // surrogate
+		KORW(k2, k, k)
+		KORTESTW(k, k)
+		JNZ(fail)
+	}
+	check(p.Ref("wide_general"))
+	p.Label("three")
+	if width == 2 {
+		y := YMM()
+		VPMOVDW(d, y)
+		if swap != nil {
+			VPSHUFB(swap.AsY(), y, y)
+		}
+		VMOVDQU(y, asm.At(dp, j, 0))
+	} else {
+		if swap != nil {
+			VPSHUFB(swap, d, d)
+		}
+		VMOVDQU64(d, asm.At(dp, j, 0))
+	}
+	ADDQ(U8(48), i)
+	ADDQ(U8(16*width), j)
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	check(p.Ref("loop"))
+	JMP(p.Ref("three"))
+}
+
+// twoBytesAVX2 is the path of utf8ToWideAVX2 for 32 bytes of 1- and 2-byte
+// characters (Cyrillic, Greek, Hebrew, Arabic text), the common case that
+// the general path takes 16 bytes at a time: the same checks on 32-bit masks
+// (a lead in the last byte waits for the next block), each byte's 16-bit
+// lane decoded from it and the byte before, and the lanes that end a
+// character packed 8 at a time. Any other block goes on to the label fail;
+// m holds the high bits of the block's bytes.
+func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
+	c := YMM()
+	ge0, bad, cont, lead, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	VPAND(tab.ydw[0xE0E0E0E0], v, c)
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..FF
+	VPMOVMSKB(c, ge0.As32())
+	VPAND(tab.ydw[0xFEFEFEFE], v, c)
+	VPCMPEQB(tab.ydw[0xC0C0C0C0], c, c) // C0, C1
+	VPMOVMSKB(c, bad.As32())
+	ORL(ge0.As32(), bad.As32())
+	JNZ(p.Ref(fail))
+	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
+	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
+	VPMOVMSKB(c, cont.As32())
+	ANDNL(m.As32(), cont.As32(), lead.As32()) // C2..DF
+	MOVL(U32(32), n.As32())
+	BTRL(U8(31), lead.As32())
+	JCC(p.Ref("two_whole"))
+	DECL(n.As32())
+	p.Label("two_whole")
+	MOVL(lead.As32(), t.As32())
+	SHLL(U8(1), t.As32())
+	CMPL(t.As32(), cont.As32())
+	JNE(p.Ref(fail))
+	// ends: bytes followed by no continuation, before the cut.
+	ends := GP64()
+	MOVL(cont.As32(), ends.As32())
+	SHRL(U8(1), ends.As32())
+	NOTL(ends.As32())
+	MOVL(U32(0xFFFFFFFF), t.As32())
+	BZHIL(n.As32(), t.As32(), t.As32())
+	ANDL(t.As32(), ends.As32())
+	prev := prevByte(v)
+	for h := 0; h < 2; h++ {
+		xv, xp := v.AsX(), prev.AsX()
+		if h == 1 {
+			xv, xp = XMM(), XMM()
+			VEXTRACTI128(U8(1), v, xv)
+			VEXTRACTI128(U8(1), prev, xp)
+		}
+		b, a1, is2, bl, v2 := YMM(), YMM(), YMM(), YMM(), YMM()
+		VPMOVZXBW(xv, b)
+		VPMOVZXBW(xp, a1)
+		VPAND(tab.ydw[0x00E000E0], a1, is2)
+		VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
+		VPAND(tab.ydw[0x003F003F], b, bl)
+		VPAND(tab.ydw[0x001F001F], a1, v2)
+		VPSLLW(U8(6), v2, v2)
+		VPOR(bl, v2, v2)
+		VPBLENDVB(is2, v2, b, b)
+		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
+		idx := entry16(pack, e0, e1)
+		VPSHUFB(idx, b, b)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(e0.As32(), n0.As32())
+		POPCNTL(e1.As32(), n1.As32())
+		if width == 2 {
+			SHLL(U8(1), n0.As32())
+			SHLL(U8(1), n1.As32())
+			storeLanes(b, dp, j, n0, n1)
+			continue
+		}
+		zero, lo4, hi4, out := YMM(), YMM(), YMM(), YMM()
+		VPXOR(zero, zero, zero)
+		VPUNPCKLWD(zero, b, lo4)
+		VPUNPCKHWD(zero, b, hi4)
+		for l, sel := range []uint8{0x20, 0x31} {
+			VPERM2I128(U8(sel), hi4, lo4, out)
+			if be {
+				VPSHUFB(tab.swap32, out, out)
+			}
+			VMOVDQU(out, asm.At(dp, j, 0))
+			nl := []reg.GPVirtual{n0, n1}[l]
+			LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
+		}
+	}
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+}
+
+// twoBytesFirst lets utf8ToWideBW take 32 bytes of 1- and 2-byte characters
+// at src[i:] by the AVX2 path (twoBytesAVX2), which decodes them in 16-bit
+// lanes and packs them with tables: three times faster than 32-bit lanes
+// and VPCOMPRESSD. Other blocks go on at the label sixteen. (The VBMI2
+// kernels keep too many constants in registers to add it: its YMM registers
+// would need EVEX encodings that VPBLENDVB lacks.)
+func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j reg.GPVirtual) {
+	y, m := YMM(), GP64()
+	VMOVDQU(asm.At(sp, i, 0), y)
+	VPMOVMSKB(y, m.As32())
+	pack := tab.packW16LE
+	if be && width == 2 {
+		pack = tab.packW16BE
+	}
+	twoBytesAVX2(tab, p, "sixteen", width, be, pack, y, m, dp, i, j)
+}
+
+// upToThreeAVX2 is twoBytesAVX2 with 3-byte characters allowed, for text
+// that mixes them with ASCII (Hindi, Korean, Japanese with spaces and
+// punctuation): the 32-bit masks check the structure, a character cut by the
+// block's end (a 2-byte lead in the last byte, a 3-byte one in the last two)
+// waits for the next block, each byte's 16-bit lane is decoded from it and
+// the two bytes before, and overlong and surrogate 3-byte forms send the
+// block on to the general path at sixteen. A 3-byte character's last lane
+// always lies before the cut, so no lane needs masking for the checks.
+func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
+	c := YMM()
+	ge0, bad, cont, l2, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	VPAND(tab.ydw[0xF0F0F0F0], v, c)
+	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c) // F0..FF
+	VPMOVMSKB(c, bad.As32())
+	VPAND(tab.ydw[0xFEFEFEFE], v, c)
+	VPCMPEQB(tab.ydw[0xC0C0C0C0], c, c) // C0, C1
+	VPMOVMSKB(c, t.As32())
+	ORL(t.As32(), bad.As32())
+	JNZ(p.Ref("sixteen"))
+	VPAND(tab.ydw[0xE0E0E0E0], v, c)
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
+	VPMOVMSKB(c, ge0.As32())
+	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
+	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
+	VPMOVMSKB(c, cont.As32())
+	ANDNL(m.As32(), cont.As32(), l2.As32())
+	ANDNL(l2.As32(), ge0.As32(), l2.As32()) // C2..DF
+	MOVL(ge0.As32(), l3.As32())             // E0..EF
+	// The cut: the first lead whose character does not end in the block.
+	MOVL(l2.As32(), bad.As32())
+	ANDL(U32(0x80000000), bad.As32())
+	MOVL(l3.As32(), t.As32())
+	ANDL(U32(0xC0000000), t.As32())
+	ORL(t.As32(), bad.As32())
+	BTSQ(U8(32), bad)
+	TZCNTQ(bad, n)
+	mask := GP64()
+	MOVL(U32(0xFFFFFFFF), t.As32())
+	BZHIL(n.As32(), t.As32(), mask.As32())
+	ANDL(mask.As32(), l2.As32())
+	ANDL(mask.As32(), l3.As32())
+	ANDL(mask.As32(), cont.As32())
+	// ends: bytes followed by no continuation, before the cut.
+	ends := GP64()
+	MOVL(cont.As32(), ends.As32())
+	SHRL(U8(1), ends.As32())
+	NOTL(ends.As32())
+	ANDL(mask.As32(), ends.As32())
+	ORL(l3.As32(), l2.As32())
+	SHLL(U8(1), l2.As32())
+	SHLL(U8(2), l3.As32())
+	ORL(l3.As32(), l2.As32())
+	CMPL(l2.As32(), cont.As32())
+	JNE(p.Ref("sixteen"))
+	prev := prevByte(v)
+	prev2 := prevByte(prev)
+	// The halves write at jw; j moves once both have passed their checks,
+	// so that the general path may take the block over from its start.
+	jw := GP64()
+	MOVQ(j, jw)
+	for h := 0; h < 2; h++ {
+		xv, xp, xq := v.AsX(), prev.AsX(), prev2.AsX()
+		if h == 1 {
+			xv, xp, xq = XMM(), XMM(), XMM()
+			VEXTRACTI128(U8(1), v, xv)
+			VEXTRACTI128(U8(1), prev, xp)
+			VEXTRACTI128(U8(1), prev2, xq)
+		}
+		b, a1, a2, is, bl, w, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+		VPMOVZXBW(xv, b)
+		VPMOVZXBW(xp, a1)
+		VPMOVZXBW(xq, a2)
+		VPAND(tab.ydw[0x003F003F], b, bl)
+		VPAND(tab.ydw[0x00E000E0], a1, is)
+		VPCMPEQW(tab.ydw[0x00C000C0], is, is)
+		VPAND(tab.ydw[0x001F001F], a1, w)
+		VPSLLW(U8(6), w, w)
+		VPOR(bl, w, w)
+		VPBLENDVB(is, w, b, b)
+		VPAND(tab.ydw[0x00F000F0], a2, is)
+		VPCMPEQW(tab.ydw[0x00E000E0], is, is)
+		VPSLLW(U8(12), a2, w)
+		VPAND(tab.ydw[0x003F003F], a1, s)
+		VPSLLW(U8(6), s, s)
+		VPOR(s, w, w)
+		VPOR(bl, w, w)
+		VPBLENDVB(is, w, b, b)
+		// Overlong and surrogate 3-byte forms.
+		VPAND(tab.ydw[0xF800F800], w, s)
+		VPXOR(w, w, w)
+		VPCMPEQW(s, w, w)
+		VPCMPEQW(tab.ydw[0xD800D800], s, s)
+		VPOR(s, w, w)
+		VPTEST(is, w)
+		JNZ(p.Ref("sixteen"))
+		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
+		idx := entry16(pack, e0, e1)
+		VPSHUFB(idx, b, b)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(e0.As32(), n0.As32())
+		POPCNTL(e1.As32(), n1.As32())
+		if width == 2 {
+			SHLL(U8(1), n0.As32())
+			SHLL(U8(1), n1.As32())
+			storeLanes(b, dp, jw, n0, n1)
+			continue
+		}
+		zero, lo4, hi4, out := YMM(), YMM(), YMM(), YMM()
+		VPXOR(zero, zero, zero)
+		VPUNPCKLWD(zero, b, lo4)
+		VPUNPCKHWD(zero, b, hi4)
+		for l, sel := range []uint8{0x20, 0x31} {
+			VPERM2I128(U8(sel), hi4, lo4, out)
+			if be {
+				VPSHUFB(tab.swap32, out, out)
+			}
+			VMOVDQU(out, asm.At(dp, jw, 0))
+			nl := []reg.GPVirtual{n0, n1}[l]
+			LEAQ(Mem{Base: jw, Index: nl, Scale: 4}, jw)
+		}
+	}
+	MOVQ(jw, j)
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
 }
