@@ -35,6 +35,12 @@ type Converter struct {
 	fixed int64 // units the policy handled since Reset
 
 	scratch []byte // for writeText, made when first needed
+
+	// same is set from UTF-8 to UTF-8, which is repair: rep, the root
+	// package's engine, does all of it, so that utf8x fix and convert from
+	// UTF-8 to UTF-8 run the same code.
+	same bool
+	rep  utf8x.Transformer
 }
 
 // The stages of a stream: its signature, its first character, the rest.
@@ -69,6 +75,9 @@ func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
 	if p.Action() == utf8x.ActionReplace {
 		c.repl = encodeText(nil, c.out, p.Replacement())
 	}
+	if from == utf8Form && to == utf8Form {
+		c.same, c.rep = true, *utf8x.NewTransformer(p, b)
+	}
 }
 
 // encodeText appends s, valid UTF-8, to dst in form f. When f cannot represent
@@ -89,6 +98,7 @@ func encodeText(dst []byte, f *form, s string) []byte {
 // Reset makes the Converter ready for a new stream.
 func (c *Converter) Reset() {
 	c.src, c.stage, c.pos, c.fixed = c.from, stageSignature, 0, 0
+	c.rep.Reset()
 }
 
 // Source returns the encoding c reads, with c's policies. For UTF-16 and
@@ -107,6 +117,11 @@ func (c *Converter) Fixed() int64 { return c.fixed }
 
 // Transform implements transform.Transformer.
 func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if c.same {
+		nDst, nSrc, err = c.rep.Transform(dst, src, atEOF)
+		c.pos, c.fixed = c.rep.Offset(), c.rep.Fixed()
+		return nDst, nSrc, fromUTF8Error(err)
+	}
 	nDst, nSrc, err = c.transform(dst, src, atEOF)
 	c.pos += int64(nSrc)
 	return nDst, nSrc, err
@@ -358,8 +373,6 @@ func (c *Converter) kernel() kernel {
 	switch {
 	case !useKernels:
 		return nil
-	case c.src == utf8Form && c.out == utf8Form:
-		return copyValidUTF8
 	case c.src == utf8Form:
 		return c.out.fromUTF8
 	case c.out == utf8Form:
@@ -368,7 +381,8 @@ func (c *Converter) kernel() kernel {
 	return nil
 }
 
-// copyValidUTF8 is the kernel from UTF-8 to UTF-8: a copy of the valid prefix.
+// copyValidUTF8 is the kernel of the forms that read and write UTF-8 as
+// UTF-8 (WTF-8, legacy UTF-8): a copy of the valid prefix.
 func copyValidUTF8(dst, src []byte) (int, int) {
 	off, _, _ := utf8x.FirstInvalid(src[:min(len(src), len(dst))])
 	copy(dst, src[:off])
