@@ -3,10 +3,8 @@ package transcode
 import (
 	"encoding/binary"
 	"errors"
-	"slices"
 
 	"github.com/utf8x/utf8x"
-	"golang.org/x/text/transform"
 )
 
 // Ranges: converting one piece of a larger input so that the pieces' outputs,
@@ -115,28 +113,6 @@ func (c *Converter) appendRepairRange(dst, src []byte, base, start, end int) (ou
 		}
 	}
 	return dst, base + f, base + t, err
-}
-
-// appendChunk runs c over src, growing dst as needed, and returns the bytes
-// of src it consumed: all of them unless it stopped at an error or, before the
-// end of the input, at a unit it cannot finish yet.
-func (c *Converter) appendChunk(dst, src []byte, atEOF bool) ([]byte, int, error) {
-	consumed := 0
-	for {
-		n := len(dst)
-		d, s, err := c.Transform(dst[n:cap(dst)], src[consumed:], atEOF)
-		dst = dst[:n+d]
-		consumed += s
-		switch err {
-		case transform.ErrShortDst:
-			// Room for the worst case at once, as Append makes.
-			dst = slices.Grow(dst, max(c.to.maxLen*(len(src)-consumed), 4*len(c.repl), 64))
-		case transform.ErrShortSrc:
-			return dst, consumed, nil
-		default:
-			return dst, consumed, err
-		}
-	}
 }
 
 // rangeBounds returns the part src[from:to] that the range src[start:end]
