@@ -10,8 +10,8 @@ import (
 	"github.com/utf8x/utf8x"
 )
 
-// The []uint16 functions run the byte kernels on a view of the units'
-// memory. These tests hold them to the UTF-16LE byte functions and to the
+// The []uint16 functions have scalar loops of their own beside the byte
+// kernels. These tests hold them to the UTF-16LE byte functions and to the
 // standard library's unicode/utf16, with every kernel set, on random units
 // weighted toward surrogates and the edges of each UTF-8 length.
 
@@ -121,7 +121,7 @@ func TestUnitsMatchBytePaths(t *testing.T) {
 }
 
 // TestUnitsScalarKernels holds the scalar []uint16 kernels to the byte
-// kernels they view through, with every size of destination.
+// kernels, written apart from them, with every size of destination.
 func TestUnitsScalarKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 6))
 	for range 300 {
