@@ -26,7 +26,7 @@ func decodeCESU8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 		return rune(p[0]), 1, 0
 	}
 	if p[0] >= 0xF0 {
-		r, n, kind := decodeUTF8Unit(p, atEOF)
+		r, n, kind := decodeUTF8(p, atEOF)
 		if n == 4 && kind == 0 {
 			return utf8x.RuneError, 4, utf8x.FourByte
 		}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
 	"golang.org/x/text/transform"
@@ -35,6 +34,12 @@ type Converter struct {
 	fixed int64 // units the policy handled since Reset
 
 	scratch []byte // for writeText, made when first needed
+
+	// same is set from UTF-8 to UTF-8, which is repair: rep, the root
+	// package's engine, does all of it, so that utf8x fix and convert from
+	// UTF-8 to UTF-8 run the same code.
+	same bool
+	rep  utf8x.Transformer
 }
 
 // The stages of a stream: its signature, its first character, the rest.
@@ -69,26 +74,15 @@ func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
 	if p.Action() == utf8x.ActionReplace {
 		c.repl = encodeText(nil, c.out, p.Replacement())
 	}
-}
-
-// encodeText appends s, valid UTF-8, to dst in form f. When f cannot represent
-// all of s it appends "?" instead, the substitute iconv and most tools write.
-func encodeText(dst []byte, f *form, s string) []byte {
-	start := len(dst)
-	for _, r := range s {
-		dst = slices.Grow(dst, f.maxLen)
-		n := f.encode(dst[len(dst):cap(dst)], r)
-		if n < 0 {
-			return encodeText(dst[:start], f, "?")
-		}
-		dst = dst[:len(dst)+n]
+	if from == utf8Form && to == utf8Form {
+		c.same, c.rep = true, *utf8x.NewTransformer(p, b)
 	}
-	return dst
 }
 
 // Reset makes the Converter ready for a new stream.
 func (c *Converter) Reset() {
 	c.src, c.stage, c.pos, c.fixed = c.from, stageSignature, 0, 0
+	c.rep.Reset()
 }
 
 // Source returns the encoding c reads, with c's policies. For UTF-16 and
@@ -107,6 +101,11 @@ func (c *Converter) Fixed() int64 { return c.fixed }
 
 // Transform implements transform.Transformer.
 func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if c.same {
+		nDst, nSrc, err = c.rep.Transform(dst, src, atEOF)
+		c.pos, c.fixed = c.rep.Offset(), c.rep.Fixed()
+		return nDst, nSrc, fromUTF8Error(err)
+	}
 	nDst, nSrc, err = c.transform(dst, src, atEOF)
 	c.pos += int64(nSrc)
 	return nDst, nSrc, err
@@ -140,27 +139,6 @@ func (c *Converter) Append(dst, src []byte) ([]byte, error) {
 		}
 		dst = slices.Grow(dst, room)
 	}
-}
-
-// growthProbes are characters of every length class of every form: ASCII
-// (and U+0000, two bytes in modified UTF-8), Latin-1, the rest of Windows-1252,
-// two- and three-byte UTF-8, and a supplementary character.
-var growthProbes = []rune{0, 'A', 0xE9, 0x20AC, 0x0152, 0x7FF, 0x800, 0xFFFD, 0x10000, 0x10FFFF}
-
-// growth returns num/den, the most bytes of form to that one byte of form
-// from becomes, over the characters both can hold. It runs only when dst must
-// grow: its buffer escapes through the calls of function values.
-func growth(from, to *form) (num, den int) {
-	num, den = 1, 1
-	var buf [8]byte
-	for _, r := range growthProbes {
-		lf := from.encode(buf[:], r)
-		lt := to.encode(buf[:], r)
-		if lf > 0 && lt > 0 && lt*den > num*lf {
-			num, den = lt, lf
-		}
-	}
-	return num, den
 }
 
 func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
@@ -317,49 +295,11 @@ func (c *Converter) handle(dst, src []byte, at, n int, r rune, kind utf8x.ErrorK
 	return 0, e
 }
 
-// writeText writes text, valid UTF-8 that a policy made, at the start of dst
-// in the target form, as encodeText does, and returns its length, or
-// ErrShortDst when it does not fit. It needs no buffer of its own when dst
-// has room for the longest outcome, which is almost always: a buffer on the
-// stack would move to the heap, once per unit, since the form's encode
-// function is called through a function value.
-func (c *Converter) writeText(dst, text []byte) (int, error) {
-	need := utf8.RuneCount(text) * c.out.maxLen
-	if need <= len(dst) {
-		return encodeRunes(dst, c.out, text), nil
-	}
-	if len(c.scratch) < need {
-		c.scratch = make([]byte, max(need, 128)) // 128: any escape in UTF-32
-	}
-	m := encodeRunes(c.scratch, c.out, text)
-	if m > len(dst) {
-		return 0, transform.ErrShortDst
-	}
-	return copy(dst, c.scratch[:m]), nil
-}
-
-// encodeRunes writes text, valid UTF-8, in form f at the start of p, which
-// has room for it, or "?" when f cannot represent all of it, and returns the
-// length written.
-func encodeRunes(p []byte, f *form, text []byte) int {
-	n := 0
-	for _, r := range string(text) {
-		w := f.encode(p[n:], r)
-		if w <= 0 {
-			return f.encode(p, '?')
-		}
-		n += w
-	}
-	return n
-}
-
 // kernel picks the fast path for the pair of forms, if there is one.
 func (c *Converter) kernel() kernel {
 	switch {
 	case !useKernels:
 		return nil
-	case c.src == utf8Form && c.out == utf8Form:
-		return copyValidUTF8
 	case c.src == utf8Form:
 		return c.out.fromUTF8
 	case c.out == utf8Form:
@@ -368,7 +308,8 @@ func (c *Converter) kernel() kernel {
 	return nil
 }
 
-// copyValidUTF8 is the kernel from UTF-8 to UTF-8: a copy of the valid prefix.
+// copyValidUTF8 is the kernel of the forms that read and write UTF-8 as
+// UTF-8 (WTF-8, legacy UTF-8): a copy of the valid prefix.
 func copyValidUTF8(dst, src []byte) (int, int) {
 	off, _, _ := utf8x.FirstInvalid(src[:min(len(src), len(dst))])
 	copy(dst, src[:off])

@@ -57,3 +57,16 @@ func (e *Error) Error() string {
 	}
 	return fmt.Sprintf("invalid %s at byte %d: %s (% X)", e.Encoding, e.Offset, e.Kind, e.Bytes())
 }
+
+// fromUTF8Error returns err, from the root package's repair of UTF-8, with an
+// *utf8x.Error made an *Error for the same unit: the error every conversion
+// returns.
+func fromUTF8Error(err error) error {
+	u, ok := err.(*utf8x.Error)
+	if !ok {
+		return err
+	}
+	e := &Error{Offset: u.Offset, Len: u.Len, Kind: u.Kind, Encoding: utf8Form.name}
+	copy(e.bytes[:], u.Bytes())
+	return e
+}

@@ -115,14 +115,18 @@ var (
 	}
 )
 
+// decodeUTF8 is utf8x.Decode in the shape of a form's decode: a sequence
+// cut short by the end of p waits for more input unless atEOF. It is also
+// the decoder of the UTF-8 part of the variant forms.
 func decodeUTF8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 	if p[0] < utf8x.RuneSelf {
 		return rune(p[0]), 1, 0
 	}
-	if !atEOF && !utf8x.FullRune(p) {
+	r, n, kind := utf8x.Decode(p)
+	if kind == utf8x.Truncated && n == len(p) && !atEOF {
 		return 0, 0, 0
 	}
-	return utf8x.Decode(p)
+	return r, n, kind
 }
 
 func encodeUTF8(p []byte, r rune) int {

@@ -75,23 +75,13 @@ func utf8ToLatin1Go(dst, src []byte) (nDst, nSrc int) {
 	return j, i
 }
 
-// cp1252UTF8 holds the UTF-8 encoding of the characters of bytes 80-FF.
-var cp1252UTF8 [128][4]byte
-
-// cp1252Byte maps the characters outside Latin-1 that Windows-1252 holds, all
-// below U+2200, to their bytes.
-var cp1252Byte = map[rune]byte{}
-
-func init() {
-	for b := 0x80; b <= 0xFF; b++ {
-		r := cp1252.Decode(byte(b))
-		n := utf8x.EncodeRune(cp1252UTF8[b-0x80][:], r)
-		cp1252UTF8[b-0x80][3] = byte(n) // the longest, U+20AC and friends, take 3 bytes
-		if r > 0xFF {
-			cp1252Byte[r] = byte(b)
-		}
-	}
-}
+// The Windows-1252 tables the kernels read, built once by internal/cp1252:
+// the UTF-8 of each byte 80-FF with its length last, and the bytes of the
+// characters outside Latin-1.
+var (
+	cp1252UTF8 = &cp1252.UTF8
+	cp1252Byte = cp1252.Beyond
+)
 
 // cp1252ToUTF8 is the kernel from Windows-1252 to UTF-8; every byte converts.
 func cp1252ToUTF8(dst, src []byte) (nDst, nSrc int) {

@@ -3,10 +3,8 @@ package transcode
 import (
 	"encoding/binary"
 	"errors"
-	"slices"
 
 	"github.com/utf8x/utf8x"
-	"golang.org/x/text/transform"
 )
 
 // Ranges: converting one piece of a larger input so that the pieces' outputs,
@@ -57,6 +55,9 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 	if c.policy.UTF8Only() && c.from != utf8Form {
 		return dst, 0, 0, errUTF8Only
 	}
+	if c.same {
+		return c.appendRepairRange(dst, src, base, start, end)
+	}
 	f, t, ok := rangeBounds(c.from, src, base, start, end)
 	if !ok {
 		return dst, 0, 0, errRangeForm
@@ -84,26 +85,34 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 	return dst, base + f, base + t, err
 }
 
-// appendChunk runs c over src, growing dst as needed, and returns the bytes
-// of src it consumed: all of them unless it stopped at an error or, before the
-// end of the input, at a unit it cannot finish yet.
-func (c *Converter) appendChunk(dst, src []byte, atEOF bool) ([]byte, int, error) {
-	consumed := 0
-	for {
-		n := len(dst)
-		d, s, err := c.Transform(dst[n:cap(dst)], src[consumed:], atEOF)
-		dst = dst[:n+d]
-		consumed += s
-		switch err {
-		case transform.ErrShortDst:
-			// Room for the worst case at once, as Append makes.
-			dst = slices.Grow(dst, max(c.to.maxLen*(len(src)-consumed), 4*len(c.repl), 64))
-		case transform.ErrShortSrc:
-			return dst, consumed, nil
-		default:
-			return dst, consumed, err
+// appendRepairRange is AppendRange from UTF-8 to UTF-8: the root package's
+// utf8x.AppendValidRange, after the BOM step when the range starts the input.
+func (c *Converter) appendRepairRange(dst, src []byte, base, start, end int) (out []byte, from, to int, err error) {
+	f, t := utf8x.RangeBounds(src, start, end)
+	c.Reset()
+	if base+f == 0 && (t > 0 || len(src) == 0) {
+		// The range that starts the input: the unit it owns first is the
+		// signature if there is one, so it is stripped by moving start past
+		// it (f is 0, base too).
+		switch had := utf8x.HasBOM(src[f:t]); {
+		case had && !c.bom.Output(true):
+			start = len(utf8x.BOM)
+			end = max(end, start)
+		case !had && c.bom.Output(false):
+			dst = append(dst, utf8x.BOM...)
 		}
 	}
+	var n int
+	dst, n, err = utf8x.AppendValidRange(dst, src, base, start, end, c.policy)
+	c.fixed = int64(n)
+	c.pos = int64(base + t)
+	if err != nil {
+		err = fromUTF8Error(err)
+		if e, ok := err.(*Error); ok {
+			c.pos = int64(e.Offset)
+		}
+	}
+	return dst, base + f, base + t, err
 }
 
 // rangeBounds returns the part src[from:to] that the range src[start:end]

@@ -159,7 +159,7 @@ func lowSurrogateAt(p []byte) (r rune, n int) {
 // and n == 6. Everything else it reads as UTF-8 does (maximal subparts).
 func decodeWithSurrogates(p []byte, atEOF bool) (r, lo rune, n int, kind utf8x.ErrorKind) {
 	if p[0] != 0xED {
-		r, n, kind = decodeUTF8Unit(p, atEOF)
+		r, n, kind = decodeUTF8(p, atEOF)
 		return r, 0, n, kind
 	}
 	r, n = surrogateAt(p)
@@ -171,7 +171,7 @@ func decodeWithSurrogates(p []byte, atEOF bool) (r, lo rune, n int, kind utf8x.E
 	case n == 0 && len(p) >= 2 && p[1] >= 0xA0 && p[1] <= 0xBF:
 		return utf8x.RuneError, 0, 2, utf8x.Truncated // ED A0 then not a continuation
 	case n == 0:
-		r, n, kind = decodeUTF8Unit(p, atEOF)
+		r, n, kind = decodeUTF8(p, atEOF)
 		return r, 0, n, kind
 	case r >= 0xDC00:
 		return r, 0, 3, 0
@@ -199,22 +199,4 @@ func putPair(p []byte, r rune) int {
 	putSeq(p, 0xD800+r>>10)
 	putSeq(p[3:], 0xDC00+r&0x3FF)
 	return 6
-}
-
-// decodeUTF8Unit reads one unit of UTF-8 as decodeUTF8 does, but asks
-// FirstInvalid first instead of trusting a U+FFFD of width 3 to be real:
-// DecodeRune also returns that for a 4-byte sequence cut after 3 bytes
-// (F0 90 80), which must be Truncated.
-func decodeUTF8Unit(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
-	if p[0] < utf8x.RuneSelf {
-		return rune(p[0]), 1, 0
-	}
-	if !atEOF && !utf8x.FullRune(p) {
-		return 0, 0, 0
-	}
-	if off, n, kind := utf8x.FirstInvalid(p[:min(len(p), utf8x.UTFMax)]); off == 0 && n > 0 {
-		return utf8x.RuneError, n, kind
-	}
-	r, n := utf8x.DecodeRune(p)
-	return r, n, 0
 }

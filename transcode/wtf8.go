@@ -32,7 +32,7 @@ var wtf8Form = &form{
 
 func decodeWTF8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 	if p[0] != 0xED {
-		return decodeUTF8Unit(p, atEOF)
+		return decodeUTF8(p, atEOF)
 	}
 	r, _, n, kind := decodeWithSurrogates(p, atEOF)
 	if n == 6 {

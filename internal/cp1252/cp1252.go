@@ -3,6 +3,8 @@
 // to the C1 controls of the same value, so every byte decodes to something.
 package cp1252
 
+import "unicode/utf8"
+
 // High maps bytes 0x80-0x9F to characters; every other byte is its own code point.
 var High = [32]rune{
 	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
@@ -31,3 +33,30 @@ func Encode(r rune) (byte, bool) {
 	}
 	return 0, false
 }
+
+// The tables below are derived from High, once, when the package starts, so
+// that every user of Windows-1252 reads the same ones instead of building its
+// own.
+
+// UTF8 holds, for each byte 80-FF, the UTF-8 encoding of its character in
+// the first bytes and the encoding's length in the last (the longest, U+20AC
+// and the other characters beyond Latin-1, take 3 bytes).
+var UTF8 = func() (t [128][4]byte) {
+	for i := range t {
+		n := utf8.EncodeRune(t[i][:], Decode(byte(0x80+i)))
+		t[i][3] = byte(n)
+	}
+	return t
+}()
+
+// Beyond maps each character Windows-1252 holds outside U+0000-U+00FF (all of
+// them between U+0152 and U+2122) to its byte. It must not be modified.
+var Beyond = func() map[rune]byte {
+	m := make(map[rune]byte, len(High))
+	for i, r := range High {
+		if r > 0xFF {
+			m[r] = byte(0x80 + i)
+		}
+	}
+	return m
+}()

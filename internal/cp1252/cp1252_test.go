@@ -2,6 +2,7 @@ package cp1252
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 )
@@ -26,5 +27,34 @@ func TestAgreesWithXText(t *testing.T) {
 		if _, ok := Encode(r); ok {
 			t.Errorf("Encode(%U) succeeded; Windows-1252 has no such character", r)
 		}
+	}
+}
+
+// TestDerivedTables checks UTF8 and Beyond against x/text's Windows-1252 and
+// the standard library's UTF-8 encoder, byte by byte.
+func TestDerivedTables(t *testing.T) {
+	beyond := 0
+	for b := 0x80; b <= 0xFF; b++ {
+		r := charmap.Windows1252.DecodeByte(byte(b))
+		if r == utf8.RuneError {
+			r = rune(b) // a hole: the C1 control
+		}
+		e := UTF8[b-0x80]
+		if want := string(r); string(e[:e[3]]) != want || e[3] == 0 {
+			t.Errorf("UTF8[%02X] = % X, want % X", b, e, want)
+		}
+		got, ok := Beyond[r]
+		switch {
+		case r > 0xFF && (!ok || got != byte(b)):
+			t.Errorf("Beyond[%U] = %02X, %v; want %02X", r, got, ok, b)
+		case r <= 0xFF && ok:
+			t.Errorf("Beyond holds %U, a Latin-1 character", r)
+		}
+		if r > 0xFF {
+			beyond++
+		}
+	}
+	if len(Beyond) != beyond || beyond != 27 {
+		t.Errorf("Beyond has %d entries, %d characters are beyond Latin-1 (want 27)", len(Beyond), beyond)
 	}
 }
