@@ -180,8 +180,39 @@ func infoOf(r rune) info {
 	case maskDense <= r && r < 0x10000:
 		bmpOnce.Do(fillBMP)
 		return bmpInfo[r-maskDense]
+	case 0x10000 <= r && r < 0x20000:
+		smpOnce.Do(fillSMP)
+		return smpPalette[smpInfo[r-0x10000]]
 	}
 	return classify(r)
+}
+
+// The Supplementary Multilingual Plane (emoji, historic scripts) is
+// classified on first need too, as an index into the few distinct infos
+// it holds: a misread emoji decodes to one, and classify per character
+// would cost more than all the rest of the repair.
+var (
+	smpOnce    sync.Once
+	smpInfo    []uint8
+	smpPalette []info
+)
+
+func fillSMP() {
+	smpInfo = make([]uint8, 0x10000)
+	seen := map[info]uint8{}
+	for i := range smpInfo {
+		in := classify(rune(0x10000 + i))
+		k, ok := seen[in]
+		if !ok {
+			if len(smpPalette) == 256 {
+				panic("mojibake: too many distinct infos in the SMP") // a new Unicode version would have to add hundreds of kinds
+			}
+			k = uint8(len(smpPalette))
+			seen[in] = k
+			smpPalette = append(smpPalette, in)
+		}
+		smpInfo[i] = k
+	}
 }
 
 // The rest of the Basic Multilingual Plane is classified on first need

@@ -165,3 +165,14 @@ func TestTripleFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestInfoTables checks the lazily built tables infoOf reads against
+// classify, their reference, over the Basic and Supplementary Multilingual
+// Planes.
+func TestInfoTables(t *testing.T) {
+	for r := rune(0x80); r < 0x20000; r++ {
+		if got, want := infoOf(r), classify(r); got != want {
+			t.Fatalf("infoOf(%U) = %+v, classify: %+v", r, got, want)
+		}
+	}
+}
