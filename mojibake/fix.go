@@ -61,10 +61,16 @@ type fixer struct {
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
 // whole window and more input may follow.
-func windowEnd(p []byte, atEOF bool) int {
+func windowEnd(p []byte, atEOF bool) int { return windowEndFrom(p, 0, atEOF) }
+
+// windowEndFrom is windowEnd for p whose first nlFree bytes are known to
+// hold no LF: a caller handed the same line again and again, a byte longer
+// each time, does not look for the LF in it again.
+func windowEndFrom(p []byte, nlFree int, atEOF bool) int {
 	lim := min(len(p), maxWindow)
-	if i := bytes.IndexByte(p[:lim], '\n'); i >= 0 {
-		return i + 1
+	k := min(nlFree, lim)
+	if i := bytes.IndexByte(p[k:lim], '\n'); i >= 0 {
+		return k + i + 1
 	}
 	if len(p) <= maxWindow {
 		// Without a byte beyond the limit, whether the input ends here (one
