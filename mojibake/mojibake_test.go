@@ -176,3 +176,21 @@ func TestInfoTables(t *testing.T) {
 		}
 	}
 }
+
+// TestChangeColumn: columns count characters from the line's start, 1-based.
+func TestChangeColumn(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		line, col int64
+	}{
+		{"cafÃ©", 1, 4},
+		{"x\nab cafÃ©", 2, 7},
+		{"x\r\nñü € cafÃ©", 2, 9}, // the CR belongs to line 1
+		{"\xff\xfe\nçç MÃ¼ller", 2, 5},
+	} {
+		_, cs := FixString(tc.in)
+		if len(cs) != 1 || cs[0].Line != tc.line || cs[0].Column != tc.col {
+			t.Errorf("%q: changes %+v, want one at line %d, column %d", tc.in, cs, tc.line, tc.col)
+		}
+	}
+}

@@ -132,6 +132,17 @@ func checkChanges(t testing.TB, in, out []byte, cs []Change) {
 		if c.Line != int64(bytes.Count(in[:c.InStart], []byte{'\n'})+1) {
 			t.Fatalf("change %+v: line %d", c, c.Line)
 		}
+		// The column counted independently: decode the line up to the
+		// stretch, one character per rune or invalid byte.
+		lineStart := bytes.LastIndexByte(in[:c.InStart], '\n') + 1
+		col := int64(1)
+		for p := in[lineStart:c.InStart]; len(p) > 0; col++ {
+			_, size := utf8.DecodeRune(p)
+			p = p[size:]
+		}
+		if c.Column != col {
+			t.Fatalf("change %+v: column %d, want %d", c, c.Column, col)
+		}
 		if len(c.Chain) == 0 || !utf8.ValidString(c.New) {
 			t.Fatalf("change %+v: no chain or invalid output", c)
 		}

@@ -193,6 +193,7 @@ type Transformer struct {
 	f       fixer
 	in, out int64 // bytes consumed and written so far
 	line    int64 // LFs consumed so far, counted only for Report
+	col     int64 // characters consumed since the last LF, counted only for Report
 	changes int64
 	// The last pre-scan started at stream offset scanBase and found no
 	// candidate before scanResume, a resume point (see scanFrom): input
@@ -212,7 +213,7 @@ func NewTransformer() *Transformer { return &Transformer{} }
 
 // Reset implements transform.Transformer.
 func (t *Transformer) Reset() {
-	t.in, t.out, t.line, t.changes = 0, 0, 0, 0
+	t.in, t.out, t.line, t.col, t.changes = 0, 0, 0, 0, 0
 	t.scanBase, t.scanResume, t.nlFree = 0, 0, 0
 }
 
@@ -342,7 +343,15 @@ func (t *Transformer) pass(p []byte) {
 	t.in += int64(len(p))
 	t.out += int64(len(p))
 	if t.Report != nil {
-		t.line += int64(bytes.Count(p, []byte{'\n'}))
+		// Windows and the stretches passed whole end before a character
+		// or an LF (or at the end of input), so counting each piece on its
+		// own counts the line's characters.
+		if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
+			t.line += int64(bytes.Count(p, []byte{'\n'}))
+			t.col = int64(utf8.RuneCount(p[i+1:]))
+		} else {
+			t.col += int64(utf8.RuneCount(p))
+		}
 	}
 }
 
@@ -352,7 +361,13 @@ func (t *Transformer) rewrite(dst, w []byte) []byte {
 	var emit func(Change)
 	if t.Report != nil {
 		emit = func(c Change) {
-			c.Line = t.line + 1 + int64(bytes.Count(w[:c.InStart], []byte{'\n'}))
+			before := w[:c.InStart]
+			c.Line = t.line + 1 + int64(bytes.Count(before, []byte{'\n'}))
+			if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
+				c.Column = 1 + int64(utf8.RuneCount(before[i+1:]))
+			} else {
+				c.Column = 1 + t.col + int64(utf8.RuneCount(before))
+			}
 			c.InStart += t.in
 			c.InEnd += t.in
 			c.OutStart += t.out
