@@ -194,3 +194,19 @@ func TestChangeColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestBasicCyrillicNoContinuation: the pre-scan skips runs of А..я on the
+// ground that no encoding makes one of them a continuation byte.
+func TestBasicCyrillicNoContinuation(t *testing.T) {
+	var buf [4]byte
+	for r := rune(0x400); r < 0x480; r++ {
+		n := utf8.EncodeRune(buf[:], r)
+		basic := n == 2 && isBasicCyrillic(buf[0], buf[1])
+		if want := 0x410 <= r && r <= 0x44F; basic != want {
+			t.Fatalf("isBasicCyrillic(%U) = %v", r, basic)
+		}
+		if basic && maskOf(r).cont != 0 {
+			t.Fatalf("%U is a continuation byte in encodings %b", r, maskOf(r).cont)
+		}
+	}
+}

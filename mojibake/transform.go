@@ -59,6 +59,18 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				done = i
 				continue
 			}
+			if isBasicCyrillic(c, p[i+1]) {
+				// А..я are a continuation byte in no encoding: a run of them
+				// makes no pair but with what follows it, so only its last
+				// letter counts. Russian is mostly such runs.
+				j := i + 2
+				for j+1 < n && isBasicCyrillic(p[j], p[j+1]) {
+					j += 2
+				}
+				prevLead, prevAt, done = lowMasks[rune(p[j-2]&0x1F)<<6|rune(p[j-1]&0x3F)].lead, j-2, j-2
+				i = j
+				continue
+			}
 			m := lowMasks[rune(c&0x1F)<<6|rune(p[i+1]&0x3F)]
 			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
 				return prevAt, done
@@ -107,6 +119,12 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 		return prevAt, done
 	}
 	return -1, done
+}
+
+// isBasicCyrillic reports whether the bytes b0 b1 are the UTF-8 of one of
+// А..я (U+0410..U+044F, D0 90 to D1 8F).
+func isBasicCyrillic(b0, b1 byte) bool {
+	return uint16(b0)<<8|uint16(b1)-0xD090 <= 0xFF
 }
 
 // leadsNone reports whether p's first character is a lead in no encoding,
