@@ -185,6 +185,57 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 	return u, ok
 }
 
+// quickUnit is findUnit for the common case, a misread character whose
+// bytes are all there and all decode in e: sure reports whether it could
+// tell; when not, findUnit must. It builds the rune from the bytes as it
+// goes instead of through findUnitIn's buffer and decoder.
+func quickUnit(rs []rune, i int, e Encoding) (u unit, ok, sure bool) {
+	b0, ok := encodeIn(e, rs[i])
+	if !ok || b0 < 0xC2 || b0 > 0xF4 {
+		return unit{}, false, true
+	}
+	n, r := 2, rune(b0&0x1F)
+	switch {
+	case b0 >= 0xF0:
+		n, r = 4, rune(b0&0x07)
+	case b0 >= 0xE0:
+		n, r = 3, rune(b0&0x0F)
+	}
+	if i+n > len(rs) {
+		return unit{}, false, false
+	}
+	var b1 byte
+	for k := 1; k < n; k++ {
+		b, ok := encodeIn(e, rs[i+k])
+		if !ok || b&0xC0 != 0x80 {
+			return unit{}, false, false // lost bytes, spaces, or no unit: findUnit knows
+		}
+		if k == 1 {
+			b1 = b
+		}
+		r = r<<6 | rune(b&0x3F)
+	}
+	switch {
+	case n == 3 && b0 == 0xE0 && b1 < 0xA0, n == 4 && b0 == 0xF0 && b1 < 0x90, n == 4 && b0 == 0xF4 && b1 > 0x8F:
+		return unit{}, false, true // overlong or beyond U+10FFFF
+	case n == 3 && b0 == 0xED && b1 >= 0xA0:
+		// A surrogate, which CESU-8 writes: decodeSeq takes it as it is.
+	default:
+		if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+			return unit{}, false, true // as decodeSeq refuses
+		}
+	}
+	return unit{start: i, end: i + n, r: r}, true, true
+}
+
+// unitAtIn is quickUnit, or findUnit when quickUnit cannot tell.
+func unitAtIn(rs []rune, i int, e Encoding) (unit, bool) {
+	if u, ok, sure := quickUnit(rs, i, e); sure {
+		return u, ok
+	}
+	return findUnit(rs, i, e)
+}
+
 // findUnitIn is findUnit, taking a space for a lost no-break space only
 // when allowSpace; usedSpace reports whether it did.
 func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, usedSpace bool) {
@@ -332,7 +383,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 				continue
 			}
 		}
-		u, ok := findUnit(rs, i, e)
+		u, ok := unitAtIn(rs, i, e)
 		if !ok {
 			continue
 		}
@@ -343,7 +394,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 			// CESU-8: a supplementary character as two 3-byte surrogates.
 			lo, ok := unit{}, false
 			if u.end < len(rs) {
-				lo, ok = findUnit(rs, u.end, e)
+				lo, ok = unitAtIn(rs, u.end, e)
 			}
 			if !ok || !isLowSurrogate(lo.r) {
 				continue

@@ -1,6 +1,7 @@
 package mojibake
 
 import (
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -208,5 +209,54 @@ func TestBasicCyrillicNoContinuation(t *testing.T) {
 		if basic && maskOf(r).cont != 0 {
 			t.Fatalf("%U is a continuation byte in encodings %b", r, maskOf(r).cont)
 		}
+	}
+}
+
+// TestQuickUnit checks quickUnit against findUnit, its reference, at every
+// position of clean and misread sentences (lossy misreadings included)
+// under every encoding, and on every two-character string of the
+// characters the encodings map bytes to.
+func TestQuickUnit(t *testing.T) {
+	check := func(rs []rune) {
+		for i := range rs {
+			for e := Encoding(0); e < numEncodings; e++ {
+				u, ok, sure := quickUnit(rs, i, e)
+				if !sure {
+					continue
+				}
+				if wu, wok := findUnit(rs, i, e); ok != wok || ok && u != wu {
+					t.Fatalf("%q at %d under %v: quickUnit %+v %v, findUnit %+v %v", string(rs), i, e, u, ok, wu, wok)
+				}
+			}
+		}
+	}
+	n := 0
+	for i, s := range sentences(t, 2) {
+		check([]rune(s))
+		for _, mode := range []loss{lossNone, lossFFFD, lossDrop, lossNBSP} {
+			if m, ok := misread(s, Encoding(i%int(numEncodings)), mode); ok {
+				check([]rune(m))
+				n++
+			}
+		}
+	}
+	var chars []rune
+	for e := Encoding(0); e < numEncodings; e++ {
+		for b := 0x80; b < 0x100; b++ {
+			if r := decodeIn(e, byte(b)); r >= 0 {
+				chars = append(chars, r)
+			}
+		}
+	}
+	slices.Sort(chars)
+	chars = slices.Compact(chars)
+	for _, a := range chars {
+		for _, b := range chars {
+			check([]rune{a, b})
+			check([]rune{a, b, b, b})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no misread sentences")
 	}
 }
