@@ -169,10 +169,19 @@ func buildPairTable() {
 	}
 }
 
+// infoOf returns what the cost model knows of r. The dense table is looked
+// up here, small enough to be inlined: the cost model asks for every
+// character it sees, and a call would cost more than the lookup.
 func infoOf(r rune) info {
-	switch {
-	case r >= 0 && r < maskDense:
+	if uint32(r) < maskDense {
 		return lowInfo[r]
+	}
+	return infoBeyond(r)
+}
+
+// infoBeyond is infoOf for r outside the dense table.
+func infoBeyond(r rune) info {
+	switch {
 	case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
 		// CJK ideographs, Hangul syllables, kana: what most misread text
 		// decodes to beyond the dense table, and all plain letters.
@@ -435,7 +444,7 @@ func badness(prev rune, s []rune, next rune) int {
 		total += int(y.cost)
 		if a != none {
 			if a < 0x80 && a >= 0 {
-				x = infoOf(a)
+				x = lowInfo[a]
 			}
 			total += int(pairTable[x.class][y.class])
 			if a >= 0xC2 && a <= 0xDE {
