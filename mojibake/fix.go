@@ -57,6 +57,8 @@ type fixer struct {
 	// judging them does not allocate.
 	arena []rune
 	depth [maxRounds]scratch
+	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
+	leadMask uint16
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -110,20 +112,23 @@ func windowEndFrom(p []byte, nlFree int, atEOF bool) int {
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
-// telltale pairs occur in it.
+// telltale pairs occur in it. It does leadsOf's work for f.rs on the way,
+// into f.depth[0].pos and f.leadMask, for plan to use at depth 0.
 func (f *fixer) decodeWindow(w []byte) uint16 {
-	rs, offs := f.rs[:0], f.offs[:0]
-	f.binary = false
+	rs, offs, pos := f.rs[:0], f.offs[:0], f.depth[0].pos[:0]
+	f.binary = bytes.IndexByte(w, 0) >= 0
 	var cand uint16
 	var prevLead uint16
 	for i := 0; i < len(w); {
 		c := w[i]
 		if c < 0x80 {
+			if prevLead != 0 && c == ' ' {
+				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
+			}
 			rs = append(rs, rune(c))
 			offs = append(offs, i)
 			i++
 			prevLead = 0
-			f.binary = f.binary || c == 0
 			continue
 		}
 		var r rune
@@ -142,11 +147,15 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			continue
 		}
 		m := maskOf(r)
-		cand |= prevLead & m.cont
+		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
+			cand |= prevLead & m.cont
+			pos = append(pos, int32(len(rs)-2))
+		}
 		prevLead = m.lead
 	}
 	offs = append(offs, len(w))
-	f.rs, f.offs = rs, offs
+	f.rs, f.offs, f.depth[0].pos = rs, offs, pos
+	f.leadMask = cand
 	return cand
 }
 
@@ -493,7 +502,11 @@ func (sc *scratch) coveredBy(us []unit) bool {
 func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candidate {
 	sc := &f.depth[depth]
 	var mask uint16
-	mask, sc.pos = leadsOf(rs, sc.pos[:0])
+	if depth == 0 {
+		mask = f.leadMask // decodeWindow has done leadsOf's work
+	} else {
+		mask, sc.pos = leadsOf(rs, sc.pos[:0])
+	}
 	if mask == 0 {
 		return nil
 	}

@@ -260,3 +260,24 @@ func TestQuickUnit(t *testing.T) {
 		t.Fatal("no misread sentences")
 	}
 }
+
+// TestDecodeWindowLeads checks the places and encodings decodeWindow finds
+// on the way against leadsOf, their reference.
+func TestDecodeWindowLeads(t *testing.T) {
+	var f fixer
+	for i, s := range sentences(t, 2) {
+		for _, mode := range []loss{lossNone, lossFFFD, lossNBSP} {
+			m, ok := misread(s, Encoding(i%int(numEncodings)), mode)
+			if !ok {
+				continue
+			}
+			for _, w := range []string{s, m, m + " \xff Ã ", "Ã " + m} {
+				f.decodeWindow([]byte(w))
+				mask, pos := leadsOf(f.rs, nil)
+				if mask != f.leadMask || !slices.Equal(pos, f.depth[0].pos) {
+					t.Fatalf("%q: decodeWindow %b %v, leadsOf %b %v", w, f.leadMask, f.depth[0].pos, mask, pos)
+				}
+			}
+		}
+	}
+}
