@@ -198,10 +198,10 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 // bytes are all there and all decode in e: sure reports whether it could
 // tell; when not, findUnit must. It builds the rune from the bytes as it
 // goes instead of through findUnitIn's buffer and decoder.
-func quickUnit(rs []rune, i int, e Encoding) (u unit, ok, sure bool) {
+func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
 	b0, ok := encodeIn(e, rs[i])
 	if !ok || b0 < 0xC2 || b0 > 0xF4 {
-		return unit{}, false, true
+		return false, true
 	}
 	n, r := 2, rune(b0&0x1F)
 	switch {
@@ -211,13 +211,13 @@ func quickUnit(rs []rune, i int, e Encoding) (u unit, ok, sure bool) {
 		n, r = 3, rune(b0&0x0F)
 	}
 	if i+n > len(rs) {
-		return unit{}, false, false
+		return false, false
 	}
 	var b1 byte
 	for k := 1; k < n; k++ {
 		b, ok := encodeIn(e, rs[i+k])
 		if !ok || b&0xC0 != 0x80 {
-			return unit{}, false, false // lost bytes, spaces, or no unit: findUnit knows
+			return false, false // lost bytes, spaces, or no unit: findUnit knows
 		}
 		if k == 1 {
 			b1 = b
@@ -226,23 +226,26 @@ func quickUnit(rs []rune, i int, e Encoding) (u unit, ok, sure bool) {
 	}
 	switch {
 	case n == 3 && b0 == 0xE0 && b1 < 0xA0, n == 4 && b0 == 0xF0 && b1 < 0x90, n == 4 && b0 == 0xF4 && b1 > 0x8F:
-		return unit{}, false, true // overlong or beyond U+10FFFF
+		return false, true // overlong or beyond U+10FFFF
 	case n == 3 && b0 == 0xED && b1 >= 0xA0:
 		// A surrogate, which CESU-8 writes: decodeSeq takes it as it is.
 	default:
 		if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
-			return unit{}, false, true // as decodeSeq refuses
+			return false, true // as decodeSeq refuses
 		}
 	}
-	return unit{start: i, end: i + n, r: r}, true, true
+	*u = unit{start: i, end: i + n, r: r}
+	return true, true
 }
 
 // unitAtIn is quickUnit, or findUnit when quickUnit cannot tell.
-func unitAtIn(rs []rune, i int, e Encoding) (unit, bool) {
-	if u, ok, sure := quickUnit(rs, i, e); sure {
-		return u, ok
+func unitAtIn(rs []rune, i int, e Encoding, u *unit) bool {
+	if ok, sure := quickUnit(rs, i, e, u); sure {
+		return ok
 	}
-	return findUnit(rs, i, e)
+	var ok bool
+	*u, ok = findUnit(rs, i, e)
+	return ok
 }
 
 // findUnitIn is findUnit, taking a space for a lost no-break space only
@@ -392,8 +395,8 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 				continue
 			}
 		}
-		u, ok := unitAtIn(rs, i, e)
-		if !ok {
+		var u unit
+		if !unitAtIn(rs, i, e, &u) {
 			continue
 		}
 		if isLowSurrogate(u.r) {
@@ -403,7 +406,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 			// CESU-8: a supplementary character as two 3-byte surrogates.
 			lo, ok := unit{}, false
 			if u.end < len(rs) {
-				lo, ok = unitAtIn(rs, u.end, e)
+				ok = unitAtIn(rs, u.end, e, &lo)
 			}
 			if !ok || !isLowSurrogate(lo.r) {
 				continue

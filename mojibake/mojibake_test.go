@@ -220,7 +220,8 @@ func TestQuickUnit(t *testing.T) {
 	check := func(rs []rune) {
 		for i := range rs {
 			for e := Encoding(0); e < numEncodings; e++ {
-				u, ok, sure := quickUnit(rs, i, e)
+				var u unit
+				ok, sure := quickUnit(rs, i, e, &u)
 				if !sure {
 					continue
 				}
