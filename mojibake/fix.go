@@ -437,8 +437,10 @@ type scratch struct {
 	before map[[2]int]int
 	// seenAt indexes seen by range.
 	seenAt map[[2]int]int
-	// found holds the misread characters each encoding judged so far found.
-	found [][]unit
+	// found holds the misread characters each encoding judged so far found,
+	// in foundBuf (what a growing foundBuf left behind stays as it was).
+	found    [][]unit
+	foundBuf []unit
 	// perfect holds the ranges of candidates that decode to text without
 	// badness, in order.
 	perfect [][2]int
@@ -522,7 +524,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		clear(sc.before)
 		clear(sc.seenAt)
 	}
-	sc.found = sc.found[:0]
+	sc.found, sc.foundBuf = sc.found[:0], sc.foundBuf[:0]
 	for e := Encoding(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
@@ -536,7 +538,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if sc.coveredBy(us) {
 			continue
 		}
-		sc.found = append(sc.found, slices.Clone(us))
+		at := len(sc.foundBuf)
+		sc.foundBuf = append(sc.foundBuf, us...)
+		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
 			j := i + 1
 			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
