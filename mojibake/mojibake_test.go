@@ -282,3 +282,17 @@ func TestDecodeWindowLeads(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskOf checks maskOf's shortcut below highMin against the tables
+// themselves, for every code point.
+func TestMaskOf(t *testing.T) {
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		want := highMasks[r]
+		if r < maskDense {
+			want = lowMasks[r]
+		}
+		if got := maskOf(r); got != want {
+			t.Fatalf("maskOf(%U) = %+v, the tables: %+v", r, got, want)
+		}
+	}
+}
