@@ -432,11 +432,10 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 type scratch struct {
 	all, seen, chosen []candidate
 	us                []unit
-	// before caches the badness of stretches as found, by their range:
-	// the encodings mostly find the same stretches.
-	before map[[2]int]int
-	// seenAt indexes seen by range.
-	seenAt map[[2]int]int
+	// ranges holds, by their range, the stretches judged: where in seen,
+	// and their badness as found (the encodings mostly find the same
+	// stretches).
+	ranges rangeTable
 	// found holds the misread characters each encoding judged so far found,
 	// in foundBuf (what a growing foundBuf left behind stays as it was).
 	found    [][]unit
@@ -448,6 +447,60 @@ type scratch struct {
 	pos []int32
 	// mine holds the perfect ranges of the encoding being judged, in order.
 	mine [][2]int
+}
+
+// rangeTable maps stretches, by range, to a rangeEntry: a hash table with
+// open addressing whose entries of earlier generations count as empty, so
+// that plan empties it in constant time.
+type rangeTable struct {
+	slots []rangeEntry
+	gen   uint32
+	n     int // entries of this generation
+}
+
+type rangeEntry struct {
+	start, end int32
+	gen        uint32 // the table's gen when written
+	seen       int32  // index in seen of the first candidate of the range
+	before     int32  // its badness as found, -1 until known
+}
+
+// reset empties t.
+func (t *rangeTable) reset() {
+	t.gen++
+	t.n = 0
+	if t.gen == 0 { // wrapped: old entries might pass for new ones
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
+// slot returns the entry of the range [start, end), or the empty one where
+// it goes (gen differs from t.gen), making room for it first.
+func (t *rangeTable) slot(start, end int) *rangeEntry {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint32(len(t.slots) - 1)
+	h := uint32(start)*0x9E3779B1 ^ uint32(end)*0x85EBCA77
+	for i := (h ^ h>>15) & mask; ; i = (i + 1) & mask {
+		e := &t.slots[i]
+		if e.gen != t.gen || int(e.start) == start && int(e.end) == end {
+			return e
+		}
+	}
+}
+
+func (t *rangeTable) grow() {
+	old := t.slots
+	t.slots = make([]rangeEntry, max(64, 2*len(old)))
+	n := t.n
+	for _, e := range old {
+		if e.gen == t.gen {
+			*t.slot(int(e.start), int(e.end)) = e
+		}
+	}
+	t.n = n
 }
 
 // coversAll reports whether every place in pos (ordered) lies inside one
@@ -516,14 +569,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		return nil
 	}
 	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
-	// Clearing a map costs what it once held: one that grew large is
-	// dropped for a new one instead.
-	if sc.before == nil || len(sc.before) > 64 || len(sc.seenAt) > 64 {
-		sc.before, sc.seenAt = make(map[[2]int]int), make(map[[2]int]int)
-	} else {
-		clear(sc.before)
-		clear(sc.seenAt)
-	}
+	sc.ranges.reset()
 	sc.found, sc.foundBuf = sc.found[:0], sc.foundBuf[:0]
 	for e := Encoding(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
@@ -634,14 +680,17 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// way has judged it already, and would win a tie. Stretches come in
 	// order of position for each encoding, so look back from the end.
 	sc := &f.depth[depth]
-	key := [2]int{start, end}
-	if i, ok := sc.seenAt[key]; ok {
-		if slices.Equal((*seen)[i].out, out) {
+	// ent stays valid until the next insertion into this depth's table,
+	// which the rounds below (a depth further) do not make.
+	ent := sc.ranges.slot(start, end)
+	if ent.gen == sc.ranges.gen {
+		if slices.Equal((*seen)[ent.seen].out, out) {
 			f.arena = f.arena[:mark]
 			return candidate{}, false
 		}
 	} else {
-		sc.seenAt[key] = len(*seen)
+		*ent = rangeEntry{start: int32(start), end: int32(end), gen: sc.ranges.gen, seen: int32(len(*seen)), before: -1}
+		sc.ranges.n++
 	}
 	*seen = append(*seen, candidate{start: start, end: end, out: out})
 	if start > 0 {
@@ -650,10 +699,10 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if end < len(rs) {
 		next = rs[end]
 	}
-	before, ok := sc.before[key]
-	if !ok {
+	before := int(ent.before)
+	if before < 0 {
 		before = badness(prev, rs[start:end], next)
-		sc.before[key] = before
+		ent.before = int32(before)
 	}
 	if before == 0 {
 		return candidate{}, false // nothing to gain: badness is never below 0

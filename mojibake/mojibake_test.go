@@ -1,6 +1,7 @@
 package mojibake
 
 import (
+	"math/rand"
 	"slices"
 	"testing"
 	"unicode/utf8"
@@ -293,6 +294,33 @@ func TestMaskOf(t *testing.T) {
 		}
 		if got := maskOf(r); got != want {
 			t.Fatalf("maskOf(%U) = %+v, the tables: %+v", r, got, want)
+		}
+	}
+}
+
+// TestRangeTable checks rangeTable against a Go map, its reference, over
+// random insertions, lookups and resets.
+func TestRangeTable(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	var tb rangeTable
+	want := map[[2]int]int32{}
+	tb.reset()
+	for op := range 200000 {
+		if rng.Intn(500) == 0 {
+			tb.reset()
+			clear(want)
+		}
+		s := rng.Intn(300)
+		e := s + 1 + rng.Intn(50)
+		ent := tb.slot(s, e)
+		v, ok := want[[2]int{s, e}]
+		if present := ent.gen == tb.gen; present != ok || ok && ent.seen != v {
+			t.Fatalf("op %d: [%d,%d): table has %v %d, map %v %d", op, s, e, present, ent.seen, ok, v)
+		}
+		if !ok {
+			*ent = rangeEntry{start: int32(s), end: int32(e), gen: tb.gen, seen: int32(op)}
+			tb.n++
+			want[[2]int{s, e}] = int32(op)
 		}
 	}
 }
