@@ -169,10 +169,19 @@ func buildPairTable() {
 	}
 }
 
+// infoOf returns what the cost model knows of r. The dense table is looked
+// up here, small enough to be inlined: the cost model asks for every
+// character it sees, and a call would cost more than the lookup.
 func infoOf(r rune) info {
-	switch {
-	case r >= 0 && r < maskDense:
+	if uint32(r) < maskDense {
 		return lowInfo[r]
+	}
+	return infoBeyond(r)
+}
+
+// infoBeyond is infoOf for r outside the dense table.
+func infoBeyond(r rune) info {
+	switch {
 	case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
 		// CJK ideographs, Hangul syllables, kana: what most misread text
 		// decodes to beyond the dense table, and all plain letters.
@@ -180,8 +189,39 @@ func infoOf(r rune) info {
 	case maskDense <= r && r < 0x10000:
 		bmpOnce.Do(fillBMP)
 		return bmpInfo[r-maskDense]
+	case 0x10000 <= r && r < 0x20000:
+		smpOnce.Do(fillSMP)
+		return smpPalette[smpInfo[r-0x10000]]
 	}
 	return classify(r)
+}
+
+// The Supplementary Multilingual Plane (emoji, historic scripts) is
+// classified on first need too, as an index into the few distinct infos
+// it holds: a misread emoji decodes to one, and classify per character
+// would cost more than all the rest of the repair.
+var (
+	smpOnce    sync.Once
+	smpInfo    []uint8
+	smpPalette []info
+)
+
+func fillSMP() {
+	smpInfo = make([]uint8, 0x10000)
+	seen := map[info]uint8{}
+	for i := range smpInfo {
+		in := classify(rune(0x10000 + i))
+		k, ok := seen[in]
+		if !ok {
+			if len(smpPalette) == 256 {
+				panic("mojibake: too many distinct infos in the SMP") // a new Unicode version would have to add hundreds of kinds
+			}
+			k = uint8(len(smpPalette))
+			seen[in] = k
+			smpPalette = append(smpPalette, in)
+		}
+		smpInfo[i] = k
+	}
 }
 
 // The rest of the Basic Multilingual Plane is classified on first need
@@ -404,7 +444,7 @@ func badness(prev rune, s []rune, next rune) int {
 		total += int(y.cost)
 		if a != none {
 			if a < 0x80 && a >= 0 {
-				x = infoOf(a)
+				x = lowInfo[a]
 			}
 			total += int(pairTable[x.class][y.class])
 			if a >= 0xC2 && a <= 0xDE {

@@ -111,3 +111,15 @@ func BenchmarkTransformerMangledChinese(b *testing.B) {
 		t.Transform(dst, p, true)
 	})
 }
+
+func BenchmarkTransformerMangledEmoji(b *testing.B) {
+	t := NewTransformer()
+	var dst []byte
+	benchFunc(b, "../lipsum/Emoji-Lipsum.utf8.txt", misreadBytes(Windows1252), func(p []byte) {
+		if len(dst) < len(p) {
+			dst = make([]byte, len(p))
+		}
+		t.Reset()
+		t.Transform(dst, p, true)
+	})
+}

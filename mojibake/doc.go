@@ -45,5 +45,11 @@
 // Transformer works on input of any size in constant memory and gives the
 // same output however the input is split.
 // Clean text passes through a pre-scan that only stops at a character that
-// could begin a misread one.
+// could begin a misread one. The Transformer keeps the pre-scan's place
+// across calls, so input handed over a byte at a time costs time linear in
+// its length, as it does whole.
+//
+// Each Change gives the stretch's byte ranges in the input and the output,
+// and its line and column (1-based, in characters, as utf8x check counts
+// them).
 package mojibake

@@ -149,6 +149,13 @@ func init() {
 	}
 }
 
+func init() {
+	highMin = utf8.MaxRune + 1
+	for r := range highMasks {
+		highMin = min(highMin, r)
+	}
+}
+
 // maskOf returns which encodings make r a lead and a continuation byte.
 func maskOf(r rune) masks {
 	if r < maskDense {
@@ -157,8 +164,14 @@ func maskOf(r rune) masks {
 		}
 		return lowMasks[r]
 	}
+	if r < highMin {
+		return masks{} // CJK, Hangul, ...: below every character highMasks holds
+	}
 	return highMasks[r]
 }
+
+// highMin is the smallest character highMasks holds (U+F8FF, the Apple logo).
+var highMin rune
 
 // encodeIn returns encoding e's byte for r, and false when e has none.
 func encodeIn(e Encoding, r rune) (byte, bool) {

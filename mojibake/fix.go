@@ -57,14 +57,22 @@ type fixer struct {
 	// judging them does not allocate.
 	arena []rune
 	depth [maxRounds]scratch
+	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
+	leadMask uint16
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
 // whole window and more input may follow.
-func windowEnd(p []byte, atEOF bool) int {
+func windowEnd(p []byte, atEOF bool) int { return windowEndFrom(p, 0, atEOF) }
+
+// windowEndFrom is windowEnd for p whose first nlFree bytes are known to
+// hold no LF: a caller handed the same line again and again, a byte longer
+// each time, does not look for the LF in it again.
+func windowEndFrom(p []byte, nlFree int, atEOF bool) int {
 	lim := min(len(p), maxWindow)
-	if i := bytes.IndexByte(p[:lim], '\n'); i >= 0 {
-		return i + 1
+	k := min(nlFree, lim)
+	if i := bytes.IndexByte(p[k:lim], '\n'); i >= 0 {
+		return k + i + 1
 	}
 	if len(p) <= maxWindow {
 		// Without a byte beyond the limit, whether the input ends here (one
@@ -104,20 +112,23 @@ func windowEnd(p []byte, atEOF bool) int {
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
-// telltale pairs occur in it.
+// telltale pairs occur in it. It does leadsOf's work for f.rs on the way,
+// into f.depth[0].pos and f.leadMask, for plan to use at depth 0.
 func (f *fixer) decodeWindow(w []byte) uint16 {
-	rs, offs := f.rs[:0], f.offs[:0]
-	f.binary = false
+	rs, offs, pos := f.rs[:0], f.offs[:0], f.depth[0].pos[:0]
+	f.binary = bytes.IndexByte(w, 0) >= 0
 	var cand uint16
 	var prevLead uint16
 	for i := 0; i < len(w); {
 		c := w[i]
 		if c < 0x80 {
+			if prevLead != 0 && c == ' ' {
+				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
+			}
 			rs = append(rs, rune(c))
 			offs = append(offs, i)
 			i++
 			prevLead = 0
-			f.binary = f.binary || c == 0
 			continue
 		}
 		var r rune
@@ -136,11 +147,15 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			continue
 		}
 		m := maskOf(r)
-		cand |= prevLead & m.cont
+		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
+			cand |= prevLead & m.cont
+			pos = append(pos, int32(len(rs)-2))
+		}
 		prevLead = m.lead
 	}
 	offs = append(offs, len(w))
-	f.rs, f.offs = rs, offs
+	f.rs, f.offs, f.depth[0].pos = rs, offs, pos
+	f.leadMask = cand
 	return cand
 }
 
@@ -177,6 +192,60 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 		u, ok, _ = findUnitIn(rs, i, e, false)
 	}
 	return u, ok
+}
+
+// quickUnit is findUnit for the common case, a misread character whose
+// bytes are all there and all decode in e: sure reports whether it could
+// tell; when not, findUnit must. It builds the rune from the bytes as it
+// goes instead of through findUnitIn's buffer and decoder.
+func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
+	b0, ok := encodeIn(e, rs[i])
+	if !ok || b0 < 0xC2 || b0 > 0xF4 {
+		return false, true
+	}
+	n, r := 2, rune(b0&0x1F)
+	switch {
+	case b0 >= 0xF0:
+		n, r = 4, rune(b0&0x07)
+	case b0 >= 0xE0:
+		n, r = 3, rune(b0&0x0F)
+	}
+	if i+n > len(rs) {
+		return false, false
+	}
+	var b1 byte
+	for k := 1; k < n; k++ {
+		b, ok := encodeIn(e, rs[i+k])
+		if !ok || b&0xC0 != 0x80 {
+			return false, false // lost bytes, spaces, or no unit: findUnit knows
+		}
+		if k == 1 {
+			b1 = b
+		}
+		r = r<<6 | rune(b&0x3F)
+	}
+	switch {
+	case n == 3 && b0 == 0xE0 && b1 < 0xA0, n == 4 && b0 == 0xF0 && b1 < 0x90, n == 4 && b0 == 0xF4 && b1 > 0x8F:
+		return false, true // overlong or beyond U+10FFFF
+	case n == 3 && b0 == 0xED && b1 >= 0xA0:
+		// A surrogate, which CESU-8 writes: decodeSeq takes it as it is.
+	default:
+		if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+			return false, true // as decodeSeq refuses
+		}
+	}
+	*u = unit{start: i, end: i + n, r: r}
+	return true, true
+}
+
+// unitAtIn is quickUnit, or findUnit when quickUnit cannot tell.
+func unitAtIn(rs []rune, i int, e Encoding, u *unit) bool {
+	if ok, sure := quickUnit(rs, i, e, u); sure {
+		return ok
+	}
+	var ok bool
+	*u, ok = findUnit(rs, i, e)
+	return ok
 }
 
 // findUnitIn is findUnit, taking a space for a lost no-break space only
@@ -326,8 +395,8 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 				continue
 			}
 		}
-		u, ok := findUnit(rs, i, e)
-		if !ok {
+		var u unit
+		if !unitAtIn(rs, i, e, &u) {
 			continue
 		}
 		if isLowSurrogate(u.r) {
@@ -337,7 +406,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 			// CESU-8: a supplementary character as two 3-byte surrogates.
 			lo, ok := unit{}, false
 			if u.end < len(rs) {
-				lo, ok = findUnit(rs, u.end, e)
+				ok = unitAtIn(rs, u.end, e, &lo)
 			}
 			if !ok || !isLowSurrogate(lo.r) {
 				continue
@@ -363,13 +432,14 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 type scratch struct {
 	all, seen, chosen []candidate
 	us                []unit
-	// before caches the badness of stretches as found, by their range:
-	// the encodings mostly find the same stretches.
-	before map[[2]int]int
-	// seenAt indexes seen by range.
-	seenAt map[[2]int]int
-	// found holds the misread characters each encoding judged so far found.
-	found [][]unit
+	// ranges holds, by their range, the stretches judged: where in seen,
+	// and their badness as found (the encodings mostly find the same
+	// stretches).
+	ranges rangeTable
+	// found holds the misread characters each encoding judged so far found,
+	// in foundBuf (what a growing foundBuf left behind stays as it was).
+	found    [][]unit
+	foundBuf []unit
 	// perfect holds the ranges of candidates that decode to text without
 	// badness, in order.
 	perfect [][2]int
@@ -377,6 +447,60 @@ type scratch struct {
 	pos []int32
 	// mine holds the perfect ranges of the encoding being judged, in order.
 	mine [][2]int
+}
+
+// rangeTable maps stretches, by range, to a rangeEntry: a hash table with
+// open addressing whose entries of earlier generations count as empty, so
+// that plan empties it in constant time.
+type rangeTable struct {
+	slots []rangeEntry
+	gen   uint32
+	n     int // entries of this generation
+}
+
+type rangeEntry struct {
+	start, end int32
+	gen        uint32 // the table's gen when written
+	seen       int32  // index in seen of the first candidate of the range
+	before     int32  // its badness as found, -1 until known
+}
+
+// reset empties t.
+func (t *rangeTable) reset() {
+	t.gen++
+	t.n = 0
+	if t.gen == 0 { // wrapped: old entries might pass for new ones
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
+// slot returns the entry of the range [start, end), or the empty one where
+// it goes (gen differs from t.gen), making room for it first.
+func (t *rangeTable) slot(start, end int) *rangeEntry {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint32(len(t.slots) - 1)
+	h := uint32(start)*0x9E3779B1 ^ uint32(end)*0x85EBCA77
+	for i := (h ^ h>>15) & mask; ; i = (i + 1) & mask {
+		e := &t.slots[i]
+		if e.gen != t.gen || int(e.start) == start && int(e.end) == end {
+			return e
+		}
+	}
+}
+
+func (t *rangeTable) grow() {
+	old := t.slots
+	t.slots = make([]rangeEntry, max(64, 2*len(old)))
+	n := t.n
+	for _, e := range old {
+		if e.gen == t.gen {
+			*t.slot(int(e.start), int(e.end)) = e
+		}
+	}
+	t.n = n
 }
 
 // coversAll reports whether every place in pos (ordered) lies inside one
@@ -436,20 +560,17 @@ func (sc *scratch) coveredBy(us []unit) bool {
 func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candidate {
 	sc := &f.depth[depth]
 	var mask uint16
-	mask, sc.pos = leadsOf(rs, sc.pos[:0])
+	if depth == 0 {
+		mask = f.leadMask // decodeWindow has done leadsOf's work
+	} else {
+		mask, sc.pos = leadsOf(rs, sc.pos[:0])
+	}
 	if mask == 0 {
 		return nil
 	}
 	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
-	// Clearing a map costs what it once held: one that grew large is
-	// dropped for a new one instead.
-	if sc.before == nil || len(sc.before) > 64 || len(sc.seenAt) > 64 {
-		sc.before, sc.seenAt = make(map[[2]int]int), make(map[[2]int]int)
-	} else {
-		clear(sc.before)
-		clear(sc.seenAt)
-	}
-	sc.found = sc.found[:0]
+	sc.ranges.reset()
+	sc.found, sc.foundBuf = sc.found[:0], sc.foundBuf[:0]
 	for e := Encoding(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
@@ -463,7 +584,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		if sc.coveredBy(us) {
 			continue
 		}
-		sc.found = append(sc.found, slices.Clone(us))
+		at := len(sc.foundBuf)
+		sc.foundBuf = append(sc.foundBuf, us...)
+		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
 			j := i + 1
 			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
@@ -557,14 +680,17 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// way has judged it already, and would win a tie. Stretches come in
 	// order of position for each encoding, so look back from the end.
 	sc := &f.depth[depth]
-	key := [2]int{start, end}
-	if i, ok := sc.seenAt[key]; ok {
-		if slices.Equal((*seen)[i].out, out) {
+	// ent stays valid until the next insertion into this depth's table,
+	// which the rounds below (a depth further) do not make.
+	ent := sc.ranges.slot(start, end)
+	if ent.gen == sc.ranges.gen {
+		if slices.Equal((*seen)[ent.seen].out, out) {
 			f.arena = f.arena[:mark]
 			return candidate{}, false
 		}
 	} else {
-		sc.seenAt[key] = len(*seen)
+		*ent = rangeEntry{start: int32(start), end: int32(end), gen: sc.ranges.gen, seen: int32(len(*seen)), before: -1}
+		sc.ranges.n++
 	}
 	*seen = append(*seen, candidate{start: start, end: end, out: out})
 	if start > 0 {
@@ -573,10 +699,10 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if end < len(rs) {
 		next = rs[end]
 	}
-	before, ok := sc.before[key]
-	if !ok {
+	before := int(ent.before)
+	if before < 0 {
 		before = badness(prev, rs[start:end], next)
-		sc.before[key] = before
+		ent.before = int32(before)
 	}
 	if before == 0 {
 		return candidate{}, false // nothing to gain: badness is never below 0

@@ -14,11 +14,6 @@ func FuzzFix(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if len(in) > 2*maxWindow {
-			// A Transformer rescans what a caller hands it again after
-			// ErrShortSrc: feeding tiny chunks is quadratic in a window.
-			in = in[:2*maxWindow]
-		}
 		out, cs := Fix(in)
 		if len(out) > len(in) {
 			t.Fatalf("output %d bytes, input %d", len(out), len(in))
@@ -29,8 +24,19 @@ func FuzzFix(f *testing.F) {
 		if nextCandidate(in, true) < 0 && (!bytes.Equal(out, in) || len(cs) != 0) {
 			t.Fatalf("input without a telltale pair %q changed to %q", in, out)
 		}
+		for _, k := range []int{len(in) / 3, len(in) / 2, len(in) - 1} {
+			if k < 0 {
+				continue
+			}
+			_, r := scanFrom(in[:k], 0, false)
+			for _, atEOF := range []bool{false, true} {
+				if got, want := nextCandidateFrom(in, r, atEOF), nextCandidate(in, atEOF); got != want {
+					t.Fatalf("%q: resumed at %d after a prefix of %d, the scan finds %d, from the start %d", in, r, k, got, want)
+				}
+			}
+		}
 		checkChanges(t, in, out, cs)
-		for _, size := range []int{7, 100} {
+		for _, size := range []int{1, 7, 100} {
 			got := feed(t, NewTransformer(), in, []int{size}, maxWindow)
 			if !bytes.Equal(got, out) {
 				t.Fatalf("in chunks of %d: %q, whole: %q", size, got, out)
@@ -48,4 +54,9 @@ func TestASCIIUnchanged(t *testing.T) {
 	if out, cs := Fix(in); !bytes.Equal(out, in) || cs != nil {
 		t.Fatal("ASCII changed")
 	}
+}
+
+func nextCandidateFrom(p []byte, from int, atEOF bool) int {
+	c, _ := scanFrom(p, from, atEOF)
+	return c
 }

@@ -1,6 +1,8 @@
 package mojibake
 
 import (
+	"math/rand"
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -162,6 +164,163 @@ func TestTripleFlags(t *testing.T) {
 					t.Fatalf("%q %q %q: flags give %d, tripleCost %d", w, a, y, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestInfoTables checks the lazily built tables infoOf reads against
+// classify, their reference, over the Basic and Supplementary Multilingual
+// Planes.
+func TestInfoTables(t *testing.T) {
+	for r := rune(0x80); r < 0x20000; r++ {
+		if got, want := infoOf(r), classify(r); got != want {
+			t.Fatalf("infoOf(%U) = %+v, classify: %+v", r, got, want)
+		}
+	}
+}
+
+// TestChangeColumn: columns count characters from the line's start, 1-based.
+func TestChangeColumn(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		line, col int64
+	}{
+		{"cafÃ©", 1, 4},
+		{"x\nab cafÃ©", 2, 7},
+		{"x\r\nñü € cafÃ©", 2, 9}, // the CR belongs to line 1
+		{"\xff\xfe\nçç MÃ¼ller", 2, 5},
+	} {
+		_, cs := FixString(tc.in)
+		if len(cs) != 1 || cs[0].Line != tc.line || cs[0].Column != tc.col {
+			t.Errorf("%q: changes %+v, want one at line %d, column %d", tc.in, cs, tc.line, tc.col)
+		}
+	}
+}
+
+// TestBasicCyrillicNoContinuation: the pre-scan skips runs of А..я on the
+// ground that no encoding makes one of them a continuation byte.
+func TestBasicCyrillicNoContinuation(t *testing.T) {
+	var buf [4]byte
+	for r := rune(0x400); r < 0x480; r++ {
+		n := utf8.EncodeRune(buf[:], r)
+		basic := n == 2 && isBasicCyrillic(buf[0], buf[1])
+		if want := 0x410 <= r && r <= 0x44F; basic != want {
+			t.Fatalf("isBasicCyrillic(%U) = %v", r, basic)
+		}
+		if basic && maskOf(r).cont != 0 {
+			t.Fatalf("%U is a continuation byte in encodings %b", r, maskOf(r).cont)
+		}
+	}
+}
+
+// TestQuickUnit checks quickUnit against findUnit, its reference, at every
+// position of clean and misread sentences (lossy misreadings included)
+// under every encoding, and on every two-character string of the
+// characters the encodings map bytes to.
+func TestQuickUnit(t *testing.T) {
+	check := func(rs []rune) {
+		for i := range rs {
+			for e := Encoding(0); e < numEncodings; e++ {
+				var u unit
+				ok, sure := quickUnit(rs, i, e, &u)
+				if !sure {
+					continue
+				}
+				if wu, wok := findUnit(rs, i, e); ok != wok || ok && u != wu {
+					t.Fatalf("%q at %d under %v: quickUnit %+v %v, findUnit %+v %v", string(rs), i, e, u, ok, wu, wok)
+				}
+			}
+		}
+	}
+	n := 0
+	for i, s := range sentences(t, 2) {
+		check([]rune(s))
+		for _, mode := range []loss{lossNone, lossFFFD, lossDrop, lossNBSP} {
+			if m, ok := misread(s, Encoding(i%int(numEncodings)), mode); ok {
+				check([]rune(m))
+				n++
+			}
+		}
+	}
+	var chars []rune
+	for e := Encoding(0); e < numEncodings; e++ {
+		for b := 0x80; b < 0x100; b++ {
+			if r := decodeIn(e, byte(b)); r >= 0 {
+				chars = append(chars, r)
+			}
+		}
+	}
+	slices.Sort(chars)
+	chars = slices.Compact(chars)
+	for _, a := range chars {
+		for _, b := range chars {
+			check([]rune{a, b})
+			check([]rune{a, b, b, b})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no misread sentences")
+	}
+}
+
+// TestDecodeWindowLeads checks the places and encodings decodeWindow finds
+// on the way against leadsOf, their reference.
+func TestDecodeWindowLeads(t *testing.T) {
+	var f fixer
+	for i, s := range sentences(t, 2) {
+		for _, mode := range []loss{lossNone, lossFFFD, lossNBSP} {
+			m, ok := misread(s, Encoding(i%int(numEncodings)), mode)
+			if !ok {
+				continue
+			}
+			for _, w := range []string{s, m, m + " \xff Ã ", "Ã " + m} {
+				f.decodeWindow([]byte(w))
+				mask, pos := leadsOf(f.rs, nil)
+				if mask != f.leadMask || !slices.Equal(pos, f.depth[0].pos) {
+					t.Fatalf("%q: decodeWindow %b %v, leadsOf %b %v", w, f.leadMask, f.depth[0].pos, mask, pos)
+				}
+			}
+		}
+	}
+}
+
+// TestMaskOf checks maskOf's shortcut below highMin against the tables
+// themselves, for every code point.
+func TestMaskOf(t *testing.T) {
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		want := highMasks[r]
+		if r < maskDense {
+			want = lowMasks[r]
+		}
+		if got := maskOf(r); got != want {
+			t.Fatalf("maskOf(%U) = %+v, the tables: %+v", r, got, want)
+		}
+	}
+}
+
+// TestRangeTable checks rangeTable against a Go map, its reference, over
+// random insertions, lookups and resets.
+func TestRangeTable(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	var tb rangeTable
+	want := map[[2]int]int32{}
+	tb.reset()
+	for op := range 200000 {
+		if rng.Intn(500) == 0 {
+			tb.reset()
+			clear(want)
+		}
+		s := rng.Intn(300)
+		e := s + 1 + rng.Intn(50)
+		ent := tb.slot(s, e)
+		v, ok := want[[2]int{s, e}]
+		if present := ent.gen == tb.gen; present != ok || ok && ent.seen != v {
+			t.Fatalf("op %d: [%d,%d): table has %v %d, map %v %d", op, s, e, present, ent.seen, ok, v)
+		}
+		if !ok {
+			*ent = rangeEntry{start: int32(s), end: int32(e), gen: tb.gen, seen: int32(op)}
+			tb.n++
+			want[[2]int{s, e}] = int32(op)
 		}
 	}
 }

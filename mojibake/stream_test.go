@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -131,6 +132,17 @@ func checkChanges(t testing.TB, in, out []byte, cs []Change) {
 		if c.Line != int64(bytes.Count(in[:c.InStart], []byte{'\n'})+1) {
 			t.Fatalf("change %+v: line %d", c, c.Line)
 		}
+		// The column counted independently: decode the line up to the
+		// stretch, one character per rune or invalid byte.
+		lineStart := bytes.LastIndexByte(in[:c.InStart], '\n') + 1
+		col := int64(1)
+		for p := in[lineStart:c.InStart]; len(p) > 0; col++ {
+			_, size := utf8.DecodeRune(p)
+			p = p[size:]
+		}
+		if c.Column != col {
+			t.Fatalf("change %+v: column %d, want %d", c, c.Column, col)
+		}
 		if len(c.Chain) == 0 || !utf8.ValidString(c.New) {
 			t.Fatalf("change %+v: no chain or invalid output", c)
 		}
@@ -138,5 +150,107 @@ func checkChanges(t testing.TB, in, out []byte, cs []Change) {
 	}
 	if !bytes.Equal(in[inAt:], out[outAt:]) {
 		t.Fatal("bytes after the last change differ")
+	}
+}
+
+// TestTinyChunksLongLine feeds long lines without a newline one byte at a
+// time. The Transformer once scanned its pending input again after each
+// ErrShortSrc, which cost time quadratic in a window: the test counts the
+// bytes the pre-scan and the searches for LF go over, and bounds the time
+// for liveness only (ten seconds for what takes a fraction of one).
+func TestTinyChunksLongLine(t *testing.T) {
+	mangle := func(s string, e Encoding) string {
+		m, ok := misread(s, e, lossNone)
+		if !ok {
+			t.Fatal("cannot misread the test line")
+		}
+		return m
+	}
+	var ascii, cjk, clean []byte
+	for len(ascii) < 64<<10 {
+		ascii = append(ascii, mangle("Le café est très bon, déjà vu à Noël; ", Windows1252)...)
+	}
+	for len(cjk) < 64<<10 {
+		cjk = append(cjk, mangle("中文的火星是太阳系中的第四颗行星", Windows1252)...)
+	}
+	var word []byte
+	for len(word) < 64<<10 {
+		word = append(word, "МарсчетвёртаяпоудалённостиотСолнцапланетаΣύστημα"...)
+	}
+	for len(clean) < 64<<10 {
+		clean = append(clean, "Марс — четвёртая по удалённости от Солнца планета. "...)
+	}
+	for _, tc := range []struct {
+		name string
+		src  []byte
+	}{{"mostly ASCII", ascii}, {"no ASCII", cjk}, {"clean Cyrillic", clean}, {"clean, no ASCII", word}} {
+		want, _ := Fix(tc.src)
+		if !strings.HasPrefix(tc.name, "clean") && bytes.Equal(want, tc.src) {
+			t.Fatalf("%s: Fix changed nothing", tc.name)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		tr := NewTransformer()
+		dst := make([]byte, 4096)
+		var out, pending []byte
+		for pos := 0; pos < len(tc.src) || len(pending) > 0; {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: 1-byte chunks still at byte %d of %d after 10 s", tc.name, pos, len(tc.src))
+			}
+			if pos < len(tc.src) {
+				pending = append(pending, tc.src[pos])
+				pos++
+			}
+			atEOF := pos == len(tc.src)
+			nDst, nSrc, err := tr.Transform(dst, pending, atEOF)
+			out = append(out, dst[:nDst]...)
+			pending = pending[nSrc:]
+			switch {
+			case err == nil, err == transform.ErrShortSrc && !atEOF:
+			case err == transform.ErrShortDst && nSrc > 0:
+			default:
+				t.Fatalf("%s: Transform: %v with %d pending at EOF=%v", tc.name, err, len(pending), atEOF)
+			}
+		}
+		if !bytes.Equal(out, want) {
+			t.Fatalf("%s: 1-byte chunks give other output than Fix", tc.name)
+		}
+		// Each byte is looked at a few times (scan, LF searches, the cut
+		// of a window), not once per byte that follows it in its window.
+		if tr.looked > 8*int64(len(tc.src)) {
+			t.Errorf("%s: the pre-scan and LF searches went over %d bytes for %d of input", tc.name, tr.looked, len(tc.src))
+		}
+		t.Logf("%s: %d bytes looked at for %d of input", tc.name, tr.looked, len(tc.src))
+	}
+}
+
+// TestScanResume: a scan of the whole text started at the resume point a
+// scan of any prefix returned finds the candidate a scan from the start
+// finds, the invariant the Transformer relies on to scan each byte once.
+func TestScanResume(t *testing.T) {
+	texts := [][]byte{streamText(t)}
+	for _, s := range []string{"МарсчетвёртаяΣύστημα", "Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "ä¸­æ–‡ cafÃ©", "NÃO Ã©\xff\xe4\xb8"} {
+		texts = append(texts, []byte(strings.Repeat(s, 40)))
+	}
+	for _, p := range texts {
+		step := max(1, len(p)/3000)
+		for _, atEOF := range []bool{false, true} {
+			want := nextCandidate(p, atEOF)
+			for k := 0; k <= len(p); k += step {
+				_, r := scanFrom(p[:k], 0, false)
+				if r < 0 || r > k {
+					t.Fatalf("prefix %d: resume point %d", k, r)
+				}
+				if got, _ := scanFrom(p, r, atEOF); got != want {
+					t.Fatalf("prefix %d of %q...: from resume point %d the scan finds %d, from the start %d (atEOF %v)",
+						k, p[:min(len(p), 40)], r, got, want, atEOF)
+				}
+				// Resumed from a resume point of a resumed scan, too.
+				if _, r2 := scanFrom(p[:min(len(p), k+step)], r, false); r2 < r {
+					t.Fatalf("prefix %d: resume point went back from %d to %d", k, r, r2)
+				} else if got, _ := scanFrom(p, r2, atEOF); got != want {
+					t.Fatalf("prefix %d: from the second resume point %d the scan finds %d, from the start %d", k, r2, got, want)
+				}
+			}
+		}
 	}
 }

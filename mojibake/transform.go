@@ -21,10 +21,27 @@ import (
 // characters. A window the pre-scan passes holds no misread character, so
 // rewriting it would leave it as it is: skipping it changes nothing.
 func nextCandidate(p []byte, atEOF bool) int {
+	c, _ := scanFrom(p, 0, atEOF)
+	return c
+}
+
+// scanFrom is nextCandidate starting at p[from], which must be 0 or a
+// resume point an earlier scan of p (or of a prefix of p) returned. Next to
+// the candidate it returns a resume point: an offset up to which the scan
+// found no candidate and where starting afresh (no lead before) leads it to
+// the state it was in. That state depends on the last character only, and
+// what the scan rejected with less input it rejects with more (unitAt says
+// "maybe" whenever it runs out), so a later scan of the same bytes, longer
+// or at the end of input, may start there.
+func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 	var prevLead uint16
 	prevAt := 0
 	n := len(p)
-	for i := 0; i < n; {
+	// done is the resume point: after a character that is a lead in no
+	// encoding, or at the start of one whose pair with the character
+	// before was checked (processing it again sets the same state).
+	done := from
+	for i := from; i < n; {
 		c := p[i]
 		switch {
 		case c < 0x80:
@@ -33,55 +50,94 @@ func nextCandidate(p []byte, atEOF bool) int {
 			if i+16 <= n && p[i] < 0x80 {
 				i += kernel.ASCIIPrefix(p[i:])
 			}
+			done = i
 			continue
 		case c >= 0xC2 && c < 0xE0 && i+1 < n && p[i+1]&0xC0 == 0x80:
 			if !mayMatter[c] { // Hebrew, Arabic, ...: no encoding has them
 				prevLead = 0
 				i += 2
+				done = i
+				continue
+			}
+			if isBasicCyrillic(c, p[i+1]) {
+				// А..я are a continuation byte in no encoding: a run of them
+				// makes no pair but with what follows it, so only its last
+				// letter counts. Russian is mostly such runs.
+				j := i + 2
+				for j+1 < n && isBasicCyrillic(p[j], p[j+1]) {
+					j += 2
+				}
+				prevLead, prevAt, done = lowMasks[rune(p[j-2]&0x1F)<<6|rune(p[j-1]&0x3F)].lead, j-2, j-2
+				i = j
 				continue
 			}
 			m := lowMasks[rune(c&0x1F)<<6|rune(p[i+1]&0x3F)]
 			if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
-				return prevAt
+				return prevAt, done
 			}
-			prevLead, prevAt = m.lead, i
+			prevLead, prevAt, done = m.lead, i, i
 			i += 2
 			continue
 		case c >= 0xE0 && c < 0xF0 && i+2 < n && p[i+1]&0xC0 == 0x80 && p[i+2]&0xC0 == 0x80 &&
 			!mayMatter3[int(c&0x0F)<<6|int(p[i+1]&0x3F)]:
 			prevLead = 0
 			i += 3
+			done = i
 			continue
 		case !mayMatter[c]:
 			// Neither a lead nor a continuation in any encoding: skip it and
 			// its continuation bytes, which can start no character.
 			prevLead = 0
+			done = i // cut short, the skip may stop inside the character
 			i++
 			for k := 0; k < 3 && i < n && p[i]&0xC0 == 0x80; k++ {
 				i++
+			}
+			if i < n {
+				done = i
 			}
 			continue
 		}
 		r, size := utf8.DecodeRune(p[i:])
 		if r == utf8.RuneError && size == 1 {
 			if !atEOF && !utf8.FullRune(p[i:]) {
-				return i
+				return i, done
 			}
 			prevLead = 0
 			i++
+			done = i
 			continue
 		}
 		m := maskOf(r)
 		if prevLead&m.cont != 0 && unitAt(p, prevAt, prevLead&m.cont, atEOF) {
-			return prevAt
+			return prevAt, done
 		}
-		prevLead, prevAt = m.lead, i
+		prevLead, prevAt, done = m.lead, i, i
 		i += size
 	}
 	if prevLead != 0 && !atEOF {
-		return prevAt
+		return prevAt, done
 	}
-	return -1
+	return -1, done
+}
+
+// isBasicCyrillic reports whether the bytes b0 b1 are the UTF-8 of one of
+// А..я (U+0410..U+044F, D0 90 to D1 8F).
+func isBasicCyrillic(b0, b1 byte) bool {
+	return uint16(b0)<<8|uint16(b1)-0xD090 <= 0xFF
+}
+
+// leadsNone reports whether p's first character is a lead in no encoding,
+// as the scan classifies it: a scan starting there checks no pair at it.
+func leadsNone(p []byte) bool {
+	if len(p) == 0 || p[0] < 0x80 {
+		return true
+	}
+	r, size := utf8.DecodeRune(p)
+	if r == utf8.RuneError && size <= 1 {
+		return true
+	}
+	return maskOf(r).lead == 0
 }
 
 // unitAt reports whether a misread character under one of the encodings in
@@ -155,7 +211,19 @@ type Transformer struct {
 	f       fixer
 	in, out int64 // bytes consumed and written so far
 	line    int64 // LFs consumed so far, counted only for Report
+	col     int64 // characters consumed since the last LF, counted only for Report
 	changes int64
+	// The last pre-scan started at stream offset scanBase and found no
+	// candidate before scanResume, a resume point (see scanFrom): input
+	// handed in again after ErrShortSrc is not scanned twice, which made
+	// tiny chunks cost time quadratic in a window.
+	scanBase, scanResume int64
+	// The input from t.in to nlFree holds no LF: for the same reason.
+	nlFree int64
+	// looked counts the bytes the pre-scan and the searches for LF went
+	// over, for the test that they go over each byte a bounded number of
+	// times however small the chunks.
+	looked int64
 }
 
 // NewTransformer returns a Transformer that undoes mojibake.
@@ -163,7 +231,56 @@ func NewTransformer() *Transformer { return &Transformer{} }
 
 // Reset implements transform.Transformer.
 func (t *Transformer) Reset() {
-	t.in, t.out, t.line, t.changes = 0, 0, 0, 0
+	t.in, t.out, t.line, t.col, t.changes = 0, 0, 0, 0, 0
+	t.scanBase, t.scanResume, t.nlFree = 0, 0, 0
+}
+
+// lastLF is bytes.LastIndexByte(rest[:limit], '\n') for rest, the input
+// from t.in on, not looking again where an earlier call found no LF.
+func (t *Transformer) lastLF(rest []byte, limit int) int {
+	k := int(min(max(t.nlFree-t.in, 0), int64(limit)))
+	t.looked += int64(limit - k)
+	if i := bytes.LastIndexByte(rest[k:limit], '\n'); i >= 0 {
+		return k + i
+	}
+	t.nlFree = max(t.nlFree, t.in+int64(limit))
+	return -1
+}
+
+// windowEnd is windowEnd(rest, atEOF) for rest, the input from t.in on,
+// not looking again where an earlier call found no LF.
+func (t *Transformer) windowEnd(rest []byte, atEOF bool) int {
+	k := int(min(max(t.nlFree-t.in, 0), int64(len(rest))))
+	t.looked += int64(max(min(len(rest), maxWindow)-k, 0))
+	w := windowEndFrom(rest, k, atEOF)
+	if w == 0 {
+		t.nlFree = max(t.nlFree, t.in+int64(min(len(rest), maxWindow)))
+	}
+	return w
+}
+
+// scan is nextCandidate on rest, the input from stream offset t.in on,
+// starting where the last scan's resume point allows.
+func (t *Transformer) scan(rest []byte, atEOF bool) int {
+	from := 0
+	if r := t.scanResume - t.in; r > 0 && r <= int64(len(rest)) && (t.scanBase == t.in || leadsNone(rest)) {
+		// From a later start the scan meets the same states, but for the
+		// pair at the start itself, which it does not check: none when
+		// the first character is no lead.
+		from = int(r)
+	}
+	c, resume := scanFrom(rest, from, atEOF)
+	if c < 0 {
+		t.looked += int64(len(rest) - from)
+	} else {
+		t.looked += int64(max(c-from, 0))
+	}
+	if resume > from {
+		t.scanBase, t.scanResume = t.in, t.in+int64(resume)
+	} else if from == 0 {
+		t.scanBase, t.scanResume = t.in, 0
+	}
+	return c
 }
 
 // Changes returns how many stretches have been rewritten so far.
@@ -173,19 +290,19 @@ func (t *Transformer) Changes() int64 { return t.changes }
 func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
 		rest := src[nSrc:]
-		c := nextCandidate(rest, atEOF)
+		c := t.scan(rest, atEOF)
 		// safe is a window boundary before which rest holds no candidate.
 		var safe int
 		switch {
 		case c < 0 && atEOF:
 			safe = len(rest)
 		case c < 0:
-			safe = bytes.LastIndexByte(rest, '\n') + 1
+			safe = t.lastLF(rest, len(rest)) + 1
 			if safe == 0 {
-				safe = windowEnd(rest, false)
+				safe = t.windowEnd(rest, false)
 			}
 		default:
-			safe = bytes.LastIndexByte(rest[:c], '\n') + 1
+			safe = t.lastLF(rest, c) + 1
 		}
 		if safe > 0 {
 			if room := len(dst) - nDst; safe > room {
@@ -204,7 +321,7 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 		}
 		// rest starts with a window boundary and holds a candidate at c:
 		// pass the windows before it, then rewrite the one holding it.
-		w := windowEnd(rest, atEOF)
+		w := t.windowEnd(rest, atEOF)
 		if w == 0 {
 			return nDst, nSrc, transform.ErrShortSrc
 		}
@@ -244,7 +361,15 @@ func (t *Transformer) pass(p []byte) {
 	t.in += int64(len(p))
 	t.out += int64(len(p))
 	if t.Report != nil {
-		t.line += int64(bytes.Count(p, []byte{'\n'}))
+		// Windows and the stretches passed whole end before a character
+		// or an LF (or at the end of input), so counting each piece on its
+		// own counts the line's characters.
+		if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
+			t.line += int64(bytes.Count(p, []byte{'\n'}))
+			t.col = int64(utf8.RuneCount(p[i+1:]))
+		} else {
+			t.col += int64(utf8.RuneCount(p))
+		}
 	}
 }
 
@@ -254,7 +379,13 @@ func (t *Transformer) rewrite(dst, w []byte) []byte {
 	var emit func(Change)
 	if t.Report != nil {
 		emit = func(c Change) {
-			c.Line = t.line + 1 + int64(bytes.Count(w[:c.InStart], []byte{'\n'}))
+			before := w[:c.InStart]
+			c.Line = t.line + 1 + int64(bytes.Count(before, []byte{'\n'}))
+			if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
+				c.Column = 1 + int64(utf8.RuneCount(before[i+1:]))
+			} else {
+				c.Column = 1 + t.col + int64(utf8.RuneCount(before))
+			}
 			c.InStart += t.in
 			c.InEnd += t.in
 			c.OutStart += t.out
@@ -275,9 +406,11 @@ func Fix(s []byte) ([]byte, []Change) {
 	in := s
 	var changes []Change
 	t := &Transformer{Report: func(c Change) { changes = append(changes, c) }}
-	if nextCandidate(s, true) < 0 {
+	c, resume := scanFrom(s, 0, true)
+	if c < 0 {
 		return s, nil
 	}
+	t.scanResume = int64(resume) // the Transformer's first scan goes on from there
 	// The output never outgrows the input, so one call does it all; the
 	// loop is there should that ever be wrong.
 	dst := make([]byte, len(s)+maxWindow)
