@@ -56,6 +56,7 @@ func (o *mojibakeOptions) check() error {
 type mojibakeChange struct {
 	File        string   `json:"file"`
 	Line        int64    `json:"line"`       // 1-based, counting LF
+	Column      int64    `json:"column"`     // 1-based, in characters, as check counts them
 	Offset      int64    `json:"offset"`     // 0-based byte offset of the stretch
 	Length      int64    `json:"length"`     // its length in bytes
 	OutOffset   int64    `json:"out_offset"` // where its repair starts in the output
@@ -88,7 +89,7 @@ func (o *mojibakeOptions) wrap(tr transform.Transformer, path string, errOut io.
 			if c.Lossy {
 				lossy = ", with bytes lost"
 			}
-			_, err := fmt.Fprintf(errOut, "%s:%d: bytes %d-%d: %s -> %s (%s%s)\n", run.name, c.Line, c.InStart, c.InEnd,
+			_, err := fmt.Fprintf(errOut, "%s:%d:%d: bytes %d-%d: %s -> %s (%s%s)\n", run.name, c.Line, c.Column, c.InStart, c.InEnd,
 				strconv.Quote(c.Old), strconv.Quote(c.New), c.Chain, lossy)
 			run.fail(err)
 		}
@@ -101,7 +102,7 @@ func (o *mojibakeOptions) wrap(tr transform.Transformer, path string, errOut io.
 				chain[i] = e.String()
 			}
 			run.fail(enc.Encode(mojibakeChange{
-				File: run.name, Line: c.Line, Offset: c.InStart, Length: c.InEnd - c.InStart,
+				File: run.name, Line: c.Line, Column: c.Column, Offset: c.InStart, Length: c.InEnd - c.InStart,
 				OutOffset: c.OutStart, OutLength: c.OutEnd - c.OutStart,
 				Chain: chain, Description: c.Chain.String(), Lossy: c.Lossy, Old: c.Old, New: c.New,
 			}))
