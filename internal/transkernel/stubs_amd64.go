@@ -79,6 +79,66 @@ func latin1ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf8ToLatin1AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
+// utf32LEToUTF8AVX512 converts UTF-32LE to UTF-8 in 64-byte blocks while src
+// has 64 bytes left and dst as many, and returns the bytes written
+// and read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
+//
+//go:noescape
+func utf32LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToUTF8AVX512 converts UTF-32BE to UTF-8 in 64-byte blocks while src
+// has 64 bytes left and dst as many, and returns the bytes written
+// and read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
+//
+//go:noescape
+func utf32BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// cp1252ToUTF8AVX512 converts Windows-1252 to UTF-8 in 64-byte blocks while src
+// has 64 bytes left and dst 256, and returns the bytes written and read.
+//
+//go:noescape
+func cp1252ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32LEToUTF8AVX2 converts UTF-32LE to UTF-8 in 32-byte blocks while src
+// has 32 bytes left and dst as many, and returns the bytes written
+// and read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
+//
+//go:noescape
+func utf32LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToUTF8AVX2 converts UTF-32BE to UTF-8 in 32-byte blocks while src
+// has 32 bytes left and dst as many, and returns the bytes written
+// and read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
+//
+//go:noescape
+func utf32BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// cp1252ToUTF8AVX2 converts Windows-1252 to UTF-8 in 32-byte blocks while src
+// has 32 bytes left and dst 128, and returns the bytes written and read.
+//
+//go:noescape
+func cp1252ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToCP1252AVX512 converts UTF-8 to Windows-1252 in 64-byte blocks while src
+// has 64 bytes left and dst 64, then the rest of src if dst has room for
+// it, and returns the bytes written and read. It stops at the first block
+// holding anything but ASCII and well-formed U+0080..U+00FF, or U+0080..U+009F.
+//
+//go:noescape
+func utf8ToCP1252AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToCP1252AVX2 converts UTF-8 to Windows-1252 in 32-byte blocks while src
+// has 32 bytes left and dst 32, and returns the bytes written and read. It
+// stops at the first block holding anything but ASCII and well-formed
+// U+0080..U+00FF, or U+0080..U+009F.
+//
+//go:noescape
+func utf8ToCP1252AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
 // utf8ToUTF16LEAVX2 converts UTF-8 to UTF-16LE in 32-byte blocks
 // while src has 32 bytes left and dst 64, and returns the bytes written
 // and read. It stops at ill-formed input and 4-byte characters, at the

@@ -171,3 +171,20 @@ func UnitsToUTF8(dst []byte, src []uint16) (nDst, nSrc int) {
 	d, n := archUTF16LEToUTF8(active.id, dst, s)
 	return d, n / 2
 }
+
+// UTF32LEToUTF8 converts a prefix of src, UTF-32LE, to UTF-8. nSrc is a
+// multiple of 4. It stops before surrogate code points and values above
+// U+10FFFF.
+func UTF32LEToUTF8(dst, src []byte) (nDst, nSrc int) { return archUTF32LEToUTF8(active.id, dst, src) }
+
+// UTF32BEToUTF8 is like UTF32LEToUTF8 but reads UTF-32BE.
+func UTF32BEToUTF8(dst, src []byte) (nDst, nSrc int) { return archUTF32BEToUTF8(active.id, dst, src) }
+
+// CP1252ToUTF8 converts a prefix of src, Windows-1252 (the WHATWG reading of
+// internal/cp1252), to UTF-8.
+func CP1252ToUTF8(dst, src []byte) (nDst, nSrc int) { return archCP1252ToUTF8(active.id, dst, src) }
+
+// UTF8ToCP1252 converts a prefix of src, UTF-8, to Windows-1252. It stops
+// before ill-formed input and before any character outside ASCII and
+// U+00A0..U+00FF: the rest of Windows-1252 is left to the scalar code.
+func UTF8ToCP1252(dst, src []byte) (nDst, nSrc int) { return archUTF8ToCP1252(active.id, dst, src) }

@@ -36,6 +36,8 @@ package main
 import (
 	"os"
 
+	"github.com/utf8x/utf8x/internal/gen/asm"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 )
@@ -52,7 +54,8 @@ func main() {
 	swapTables(c)
 	dwordConsts(c)
 	latin1ToUTF8()
-	utf8ToLatin1()
+	wt := newWideTab()
+	utf8ToLatin1("utf8ToLatin1AVX512", false, nil)
 	utf8ToWide(c, "utf8ToUTF16LEAVX512", 2, false)
 	utf8ToWide(c, "utf8ToUTF16BEAVX512", 2, true)
 	utf8ToWide(c, "utf8ToUTF32LEAVX512", 4, false)
@@ -61,7 +64,14 @@ func main() {
 	utf16ToUTF8(c, "utf16BEToUTF8AVX512", true)
 	avx2Consts(c)
 	latin1ToUTF8AVX2(c)
-	utf8ToLatin1AVX2(c)
+	utf8ToLatin1AVX2(c, "utf8ToLatin1AVX2", false, nil)
+	for _, w := range []asm.Width{asm.AVX512, asm.AVX2} {
+		utf32ToUTF8(w, c, wt, false)
+		utf32ToUTF8(w, c, wt, true)
+		cp1252ToUTF8(w, wt)
+	}
+	utf8ToLatin1("utf8ToCP1252AVX512", true, wt)
+	utf8ToLatin1AVX2(c, "utf8ToCP1252AVX2", true, wt)
 	utf8ToUTF16AVX2(c, "utf8ToUTF16LEAVX2", false)
 	utf8ToUTF16AVX2(c, "utf8ToUTF16BEAVX2", true)
 	utf16ToUTF8AVX2(c, "utf16LEToUTF8AVX2", false)
