@@ -29284,6 +29284,50 @@ cp1252ToUTF8AVX512_loop:
 	JMP       cp1252ToUTF8AVX512_loop
 
 cp1252ToUTF8AVX512_wide:
+	VPADDB        wdw60606060<>+0(SB), Z1, Z2
+	VMOVDQU64     wdwDFDFDFDF<>+0(SB), Z3
+	VPCMPUB       $0x06, Z3, Z2, K1
+	KORTESTQ      K1, K1
+	JNZ           cp1252ToUTF8AVX512_table
+	VPMOVZXBW     Y1, Z2
+	VPSLLW        $0x08, Z2, Z3
+	VPANDD        wdw3F003F00<>+0(SB), Z3, Z3
+	VPSRLW        $0x06, Z2, Z4
+	VPORD         Z4, Z3, Z3
+	VPORD         wdw80C080C0<>+0(SB), Z3, Z3
+	VPCMPUW       $0x06, wdw7F007F<>+0(SB), Z2, K1
+	VPBLENDMW     Z3, Z2, K1, Z2
+	VPMOVB2M      Z2, K1
+	KMOVQ         K1, R8
+	MOVQ          $0x5555555555555555, R9
+	ORQ           R9, R8
+	KMOVQ         R8, K1
+	VPCOMPRESSB.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXBW     Y1, Z1
+	VPSLLW        $0x08, Z1, Z2
+	VPANDD        wdw3F003F00<>+0(SB), Z2, Z2
+	VPSRLW        $0x06, Z1, Z3
+	VPORD         Z3, Z2, Z2
+	VPORD         wdw80C080C0<>+0(SB), Z2, Z2
+	VPCMPUW       $0x06, wdw7F007F<>+0(SB), Z1, K1
+	VPBLENDMW     Z2, Z1, K1, Z1
+	VPMOVB2M      Z1, K1
+	KMOVQ         K1, R8
+	MOVQ          $0x5555555555555555, R9
+	ORQ           R9, R8
+	KMOVQ         R8, K1
+	VPCOMPRESSB.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	ADDQ          $0x40, SI
+	JMP           cp1252ToUTF8AVX512_loop
+
+cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
 	VPADDD        wdwFFFFFF80<>+0(SB), Z1, Z2
 	VPCMPUD       $0x01, wdw20<>+0(SB), Z2, K1
@@ -29432,6 +29476,96 @@ cp1252ToUTF8AVX512_done:
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)
 	RET
+
+DATA wdw60606060<>+0(SB)/4, $0x60606060
+DATA wdw60606060<>+4(SB)/4, $0x60606060
+DATA wdw60606060<>+8(SB)/4, $0x60606060
+DATA wdw60606060<>+12(SB)/4, $0x60606060
+DATA wdw60606060<>+16(SB)/4, $0x60606060
+DATA wdw60606060<>+20(SB)/4, $0x60606060
+DATA wdw60606060<>+24(SB)/4, $0x60606060
+DATA wdw60606060<>+28(SB)/4, $0x60606060
+DATA wdw60606060<>+32(SB)/4, $0x60606060
+DATA wdw60606060<>+36(SB)/4, $0x60606060
+DATA wdw60606060<>+40(SB)/4, $0x60606060
+DATA wdw60606060<>+44(SB)/4, $0x60606060
+DATA wdw60606060<>+48(SB)/4, $0x60606060
+DATA wdw60606060<>+52(SB)/4, $0x60606060
+DATA wdw60606060<>+56(SB)/4, $0x60606060
+DATA wdw60606060<>+60(SB)/4, $0x60606060
+GLOBL wdw60606060<>(SB), RODATA|NOPTR, $64
+
+DATA wdwDFDFDFDF<>+0(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+4(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+8(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+12(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+16(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+20(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+24(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+28(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+32(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+36(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+40(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+44(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+48(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+52(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+56(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+60(SB)/4, $0xdfdfdfdf
+GLOBL wdwDFDFDFDF<>(SB), RODATA|NOPTR, $64
+
+DATA wdw3F003F00<>+0(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+4(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+8(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+12(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+16(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+20(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+24(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+28(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+32(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+36(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+40(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+44(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+48(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+52(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+56(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+60(SB)/4, $0x3f003f00
+GLOBL wdw3F003F00<>(SB), RODATA|NOPTR, $64
+
+DATA wdw80C080C0<>+0(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+4(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+8(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+12(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+16(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+20(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+24(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+28(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+32(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+36(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+40(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+44(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+48(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+52(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+56(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+60(SB)/4, $0x80c080c0
+GLOBL wdw80C080C0<>(SB), RODATA|NOPTR, $64
+
+DATA wdw7F007F<>+0(SB)/4, $0x007f007f
+DATA wdw7F007F<>+4(SB)/4, $0x007f007f
+DATA wdw7F007F<>+8(SB)/4, $0x007f007f
+DATA wdw7F007F<>+12(SB)/4, $0x007f007f
+DATA wdw7F007F<>+16(SB)/4, $0x007f007f
+DATA wdw7F007F<>+20(SB)/4, $0x007f007f
+DATA wdw7F007F<>+24(SB)/4, $0x007f007f
+DATA wdw7F007F<>+28(SB)/4, $0x007f007f
+DATA wdw7F007F<>+32(SB)/4, $0x007f007f
+DATA wdw7F007F<>+36(SB)/4, $0x007f007f
+DATA wdw7F007F<>+40(SB)/4, $0x007f007f
+DATA wdw7F007F<>+44(SB)/4, $0x007f007f
+DATA wdw7F007F<>+48(SB)/4, $0x007f007f
+DATA wdw7F007F<>+52(SB)/4, $0x007f007f
+DATA wdw7F007F<>+56(SB)/4, $0x007f007f
+DATA wdw7F007F<>+60(SB)/4, $0x007f007f
+GLOBL wdw7F007F<>(SB), RODATA|NOPTR, $64
 
 DATA wdw20<>+0(SB)/4, $0x00000020
 DATA wdw20<>+4(SB)/4, $0x00000020
@@ -29642,7 +29776,7 @@ utf32BEToUTF8AVX2_done:
 	RET
 
 // func cp1252ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, POPCNT
 TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -29668,252 +29802,322 @@ cp1252ToUTF8AVX2_loop:
 	JMP       cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_wide:
+	VPADDB       wdw60606060<>+0(SB), Y0, Y1
+	VMOVDQU      wdwDFDFDFDF<>+0(SB), Y2
+	VPSUBUSB     Y2, Y1, Y1
+	VPTEST       Y1, Y1
+	JNZ          cp1252ToUTF8AVX2_table
+	VPMOVZXBW    X0, Y1
+	VPSLLW       $0x08, Y1, Y2
+	VPAND        wdw3F003F00<>+0(SB), Y2, Y2
+	VPSRLW       $0x06, Y1, Y9
+	VPOR         Y9, Y2, Y2
+	VPOR         wdw80C080C0<>+0(SB), Y2, Y2
+	VPCMPGTW     wdw7F007F<>+0(SB), Y1, Y9
+	VPBLENDVB    Y9, Y2, Y1, Y1
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         l1Expand<>+0(SB), R11
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R11)(R12*1), X3
+	MOVQ         R10, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R11)(R12*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R10, R10
+	ADDQ         $0x08, R10
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXBW    X0, Y0
+	VPSLLW       $0x08, Y0, Y1
+	VPAND        wdw3F003F00<>+0(SB), Y1, Y1
+	VPSRLW       $0x06, Y0, Y2
+	VPOR         Y2, Y1, Y1
+	VPOR         wdw80C080C0<>+0(SB), Y1, Y1
+	VPCMPGTW     wdw7F007F<>+0(SB), Y0, Y2
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         l1Expand<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X4
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x08, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          cp1252ToUTF8AVX2_loop
+
+cp1252ToUTF8AVX2_table:
 	VPMOVZXBD    (DX)(SI*1), Y0
-	VPSLLD       $0x1c, Y0, Y5
-	VPSLLD       $0x1b, Y0, Y6
-	VPERMD       cp1252Lo<>+0(SB), Y0, Y7
-	VPERMD       cp1252Lo<>+32(SB), Y0, Y8
-	VBLENDVPS    Y5, Y8, Y7, Y7
-	VPERMD       cp1252Hi<>+0(SB), Y0, Y8
-	VPERMD       cp1252Hi<>+32(SB), Y0, Y9
-	VBLENDVPS    Y5, Y9, Y8, Y8
-	VBLENDVPS    Y6, Y8, Y7, Y7
-	VPADDD       wdw60<>+0(SB), Y0, Y5
-	VPSRLD       $0x05, Y5, Y5
-	VPCMPEQD     wdw7<>+0(SB), Y5, Y5
-	VPBLENDVB    Y5, Y7, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y5
-	VPSRLD       $0x07, Y0, Y6
-	VPMINUD      Y5, Y6, Y6
-	VPSRLD       $0x0b, Y0, Y7
-	VPMINUD      Y5, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSRLD       $0x10, Y0, Y7
-	VPMINUD      Y5, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSLLD       $0x18, Y0, Y5
-	VPSLLD       $0x0a, Y0, Y7
-	VPAND        wdw3F0000<>+0(SB), Y7, Y7
-	VPOR         Y7, Y5, Y5
-	VPSRLD       $0x04, Y0, Y7
-	VPAND        wdw3F00<>+0(SB), Y7, Y7
-	VPOR         Y7, Y5, Y5
-	VPSRLD       $0x12, Y0, Y7
-	VPOR         Y7, Y5, Y5
-	VPERMD       wideShift<>+0(SB), Y6, Y7
-	VPSRLVD      Y7, Y5, Y5
-	VPERMD       wideBits<>+0(SB), Y6, Y7
-	VPAND        Y7, Y5, Y5
-	VPERMD       wideMarks<>+0(SB), Y6, Y7
-	VPOR         Y7, Y5, Y5
-	VPSLLVD      widePackN<>+0(SB), Y6, Y6
+	VPSLLD       $0x1c, Y0, Y1
+	VPSLLD       $0x1b, Y0, Y2
+	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
+	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
+	VBLENDVPS    Y1, Y10, Y9, Y9
+	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
+	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
+	VBLENDVPS    Y1, Y11, Y10, Y10
+	VBLENDVPS    Y2, Y10, Y9, Y9
+	VPADDD       wdw60<>+0(SB), Y0, Y1
+	VPSRLD       $0x05, Y1, Y1
+	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB    Y1, Y9, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSRLD       $0x10, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x04, Y0, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x12, Y0, Y9
+	VPOR         Y9, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y9
+	VPSRLVD      Y9, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y9
+	VPAND        Y9, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y9
+	VPOR         Y9, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
 	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y6, Y6
-	VPSHUFD      $0x4e, Y6, Y7
-	VPADDQ       Y7, Y6, Y6
-	VMOVQ        X6, R8
-	VEXTRACTI128 $0x01, Y6, X0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y9
+	VPADDQ       Y9, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
 	VMOVQ        X0, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X1
+	VMOVDQU      (R10)(R11*1), X5
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y1, Y1
-	VPSHUFB      Y1, Y5, Y5
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y1, Y1
 	LEAQ         wideSpreadLen<>+0(SB), R10
 	MOVBQZX      (R10)(R8*1), R8
 	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X5, (AX)(DI*1)
+	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y5, X0
+	VEXTRACTI128 $0x01, Y1, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R9, DI
 	VPMOVZXBD    8(DX)(SI*1), Y0
-	VPSLLD       $0x1c, Y0, Y5
-	VPSLLD       $0x1b, Y0, Y6
-	VPERMD       cp1252Lo<>+0(SB), Y0, Y7
-	VPERMD       cp1252Lo<>+32(SB), Y0, Y8
-	VBLENDVPS    Y5, Y8, Y7, Y7
-	VPERMD       cp1252Hi<>+0(SB), Y0, Y8
-	VPERMD       cp1252Hi<>+32(SB), Y0, Y9
-	VBLENDVPS    Y5, Y9, Y8, Y8
-	VBLENDVPS    Y6, Y8, Y7, Y7
-	VPADDD       wdw60<>+0(SB), Y0, Y5
-	VPSRLD       $0x05, Y5, Y5
-	VPCMPEQD     wdw7<>+0(SB), Y5, Y5
-	VPBLENDVB    Y5, Y7, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y5
-	VPSRLD       $0x07, Y0, Y6
-	VPMINUD      Y5, Y6, Y6
-	VPSRLD       $0x0b, Y0, Y7
-	VPMINUD      Y5, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSRLD       $0x10, Y0, Y7
-	VPMINUD      Y5, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSLLD       $0x18, Y0, Y5
-	VPSLLD       $0x0a, Y0, Y7
-	VPAND        wdw3F0000<>+0(SB), Y7, Y7
-	VPOR         Y7, Y5, Y5
-	VPSRLD       $0x04, Y0, Y7
-	VPAND        wdw3F00<>+0(SB), Y7, Y7
-	VPOR         Y7, Y5, Y5
-	VPSRLD       $0x12, Y0, Y7
-	VPOR         Y7, Y5, Y5
-	VPERMD       wideShift<>+0(SB), Y6, Y7
-	VPSRLVD      Y7, Y5, Y5
-	VPERMD       wideBits<>+0(SB), Y6, Y7
-	VPAND        Y7, Y5, Y5
-	VPERMD       wideMarks<>+0(SB), Y6, Y7
-	VPOR         Y7, Y5, Y5
-	VPSLLVD      widePackN<>+0(SB), Y6, Y6
+	VPSLLD       $0x1c, Y0, Y1
+	VPSLLD       $0x1b, Y0, Y2
+	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
+	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
+	VBLENDVPS    Y1, Y10, Y9, Y9
+	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
+	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
+	VBLENDVPS    Y1, Y11, Y10, Y10
+	VBLENDVPS    Y2, Y10, Y9, Y9
+	VPADDD       wdw60<>+0(SB), Y0, Y1
+	VPSRLD       $0x05, Y1, Y1
+	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB    Y1, Y9, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSRLD       $0x10, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x04, Y0, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x12, Y0, Y9
+	VPOR         Y9, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y9
+	VPSRLVD      Y9, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y9
+	VPAND        Y9, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y9
+	VPOR         Y9, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
 	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y6, Y6
-	VPSHUFD      $0x4e, Y6, Y7
-	VPADDQ       Y7, Y6, Y6
-	VMOVQ        X6, R8
-	VEXTRACTI128 $0x01, Y6, X0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y9
+	VPADDQ       Y9, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
 	VMOVQ        X0, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X2
+	VMOVDQU      (R10)(R11*1), X6
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
-	VPSHUFB      Y2, Y5, Y5
+	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB      Y6, Y1, Y1
 	LEAQ         wideSpreadLen<>+0(SB), R10
 	MOVBQZX      (R10)(R8*1), R8
 	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X5, (AX)(DI*1)
+	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y5, X0
+	VEXTRACTI128 $0x01, Y1, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R9, DI
 	VPMOVZXBD    16(DX)(SI*1), Y0
-	VPSLLD       $0x1c, Y0, Y5
-	VPSLLD       $0x1b, Y0, Y6
-	VPERMD       cp1252Lo<>+0(SB), Y0, Y7
-	VPERMD       cp1252Lo<>+32(SB), Y0, Y8
-	VBLENDVPS    Y5, Y8, Y7, Y7
-	VPERMD       cp1252Hi<>+0(SB), Y0, Y8
-	VPERMD       cp1252Hi<>+32(SB), Y0, Y9
-	VBLENDVPS    Y5, Y9, Y8, Y8
-	VBLENDVPS    Y6, Y8, Y7, Y7
-	VPADDD       wdw60<>+0(SB), Y0, Y5
-	VPSRLD       $0x05, Y5, Y5
-	VPCMPEQD     wdw7<>+0(SB), Y5, Y5
-	VPBLENDVB    Y5, Y7, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y5
-	VPSRLD       $0x07, Y0, Y6
-	VPMINUD      Y5, Y6, Y6
-	VPSRLD       $0x0b, Y0, Y7
-	VPMINUD      Y5, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSRLD       $0x10, Y0, Y7
-	VPMINUD      Y5, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSLLD       $0x18, Y0, Y5
-	VPSLLD       $0x0a, Y0, Y7
-	VPAND        wdw3F0000<>+0(SB), Y7, Y7
-	VPOR         Y7, Y5, Y5
-	VPSRLD       $0x04, Y0, Y7
-	VPAND        wdw3F00<>+0(SB), Y7, Y7
-	VPOR         Y7, Y5, Y5
-	VPSRLD       $0x12, Y0, Y7
-	VPOR         Y7, Y5, Y5
-	VPERMD       wideShift<>+0(SB), Y6, Y7
-	VPSRLVD      Y7, Y5, Y5
-	VPERMD       wideBits<>+0(SB), Y6, Y7
-	VPAND        Y7, Y5, Y5
-	VPERMD       wideMarks<>+0(SB), Y6, Y7
-	VPOR         Y7, Y5, Y5
-	VPSLLVD      widePackN<>+0(SB), Y6, Y6
+	VPSLLD       $0x1c, Y0, Y1
+	VPSLLD       $0x1b, Y0, Y2
+	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
+	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
+	VBLENDVPS    Y1, Y10, Y9, Y9
+	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
+	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
+	VBLENDVPS    Y1, Y11, Y10, Y10
+	VBLENDVPS    Y2, Y10, Y9, Y9
+	VPADDD       wdw60<>+0(SB), Y0, Y1
+	VPSRLD       $0x05, Y1, Y1
+	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB    Y1, Y9, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSRLD       $0x10, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x04, Y0, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x12, Y0, Y9
+	VPOR         Y9, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y9
+	VPSRLVD      Y9, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y9
+	VPAND        Y9, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y9
+	VPOR         Y9, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
 	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y6, Y6
-	VPSHUFD      $0x4e, Y6, Y7
-	VPADDQ       Y7, Y6, Y6
-	VMOVQ        X6, R8
-	VEXTRACTI128 $0x01, Y6, X0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y9
+	VPADDQ       Y9, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
 	VMOVQ        X0, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
+	VMOVDQU      (R10)(R11*1), X7
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y5, Y5
+	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB      Y7, Y1, Y1
 	LEAQ         wideSpreadLen<>+0(SB), R10
 	MOVBQZX      (R10)(R8*1), R8
 	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X5, (AX)(DI*1)
+	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y5, X0
+	VEXTRACTI128 $0x01, Y1, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R9, DI
 	VPMOVZXBD    24(DX)(SI*1), Y0
-	VPSLLD       $0x1c, Y0, Y5
-	VPSLLD       $0x1b, Y0, Y6
-	VPERMD       cp1252Lo<>+0(SB), Y0, Y7
-	VPERMD       cp1252Lo<>+32(SB), Y0, Y8
-	VBLENDVPS    Y5, Y8, Y7, Y7
-	VPERMD       cp1252Hi<>+0(SB), Y0, Y8
-	VPERMD       cp1252Hi<>+32(SB), Y0, Y9
-	VBLENDVPS    Y5, Y9, Y8, Y8
-	VBLENDVPS    Y6, Y8, Y7, Y7
-	VPADDD       wdw60<>+0(SB), Y0, Y5
-	VPSRLD       $0x05, Y5, Y5
-	VPCMPEQD     wdw7<>+0(SB), Y5, Y5
-	VPBLENDVB    Y5, Y7, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y5
-	VPSRLD       $0x07, Y0, Y6
-	VPMINUD      Y5, Y6, Y6
-	VPSRLD       $0x0b, Y0, Y7
-	VPMINUD      Y5, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSRLD       $0x10, Y0, Y7
-	VPMINUD      Y5, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSLLD       $0x18, Y0, Y5
-	VPSLLD       $0x0a, Y0, Y7
-	VPAND        wdw3F0000<>+0(SB), Y7, Y7
-	VPOR         Y7, Y5, Y5
-	VPSRLD       $0x04, Y0, Y7
-	VPAND        wdw3F00<>+0(SB), Y7, Y7
-	VPOR         Y7, Y5, Y5
-	VPSRLD       $0x12, Y0, Y7
-	VPOR         Y7, Y5, Y5
-	VPERMD       wideShift<>+0(SB), Y6, Y7
-	VPSRLVD      Y7, Y5, Y5
-	VPERMD       wideBits<>+0(SB), Y6, Y7
-	VPAND        Y7, Y5, Y5
-	VPERMD       wideMarks<>+0(SB), Y6, Y7
-	VPOR         Y7, Y5, Y5
-	VPSLLVD      widePackN<>+0(SB), Y6, Y6
+	VPSLLD       $0x1c, Y0, Y1
+	VPSLLD       $0x1b, Y0, Y2
+	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
+	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
+	VBLENDVPS    Y1, Y10, Y9, Y9
+	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
+	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
+	VBLENDVPS    Y1, Y11, Y10, Y10
+	VBLENDVPS    Y2, Y10, Y9, Y9
+	VPADDD       wdw60<>+0(SB), Y0, Y1
+	VPSRLD       $0x05, Y1, Y1
+	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB    Y1, Y9, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSRLD       $0x10, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x04, Y0, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x12, Y0, Y9
+	VPOR         Y9, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y9
+	VPSRLVD      Y9, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y9
+	VPAND        Y9, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y9
+	VPOR         Y9, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
 	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y6, Y6
-	VPSHUFD      $0x4e, Y6, Y7
-	VPADDQ       Y7, Y6, Y6
-	VMOVQ        X6, R8
-	VEXTRACTI128 $0x01, Y6, X0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y9
+	VPADDQ       Y9, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
 	VMOVQ        X0, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X4
+	VMOVDQU      (R10)(R11*1), X8
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB      Y4, Y5, Y5
+	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB      Y8, Y1, Y1
 	LEAQ         wideSpreadLen<>+0(SB), R10
 	MOVBQZX      (R10)(R8*1), R8
 	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X5, (AX)(DI*1)
+	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y5, X0
+	VEXTRACTI128 $0x01, Y1, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R9, DI
 	ADDQ         $0x20, SI

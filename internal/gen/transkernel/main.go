@@ -68,7 +68,7 @@ func main() {
 	for _, w := range []asm.Width{asm.AVX512, asm.AVX2} {
 		utf32ToUTF8(w, c, wt, false)
 		utf32ToUTF8(w, c, wt, true)
-		cp1252ToUTF8(w, wt)
+		cp1252ToUTF8(w, c, wt)
 	}
 	utf8ToLatin1("utf8ToCP1252AVX512", true, wt)
 	utf8ToLatin1AVX2(c, "utf8ToCP1252AVX2", true, wt)
