@@ -1,10 +1,13 @@
 package transcode
 
 import (
+	"bytes"
 	"encoding/binary"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
@@ -41,14 +44,40 @@ func cp1252Input(text []byte) []byte {
 	return out
 }
 
+// formInput converts text to form f with f's encoder.
+func formInput(f *form) func([]byte) []byte {
+	return func(text []byte) []byte {
+		var out []byte
+		for _, r := range string(text) {
+			var b [4]byte
+			out = append(out, b[:f.encode(b[:], r)]...)
+		}
+		return out
+	}
+}
+
+// unitForms are the forms between which pairKernel has kernels.
+var unitForms = []*form{utf16LEForm, utf16BEForm, utf32LEForm, utf32BEForm}
+
 func widePairs() []widePair {
 	same := func(t []byte) []byte { return t }
-	return []widePair{
+	var units []widePair
+	for _, from := range unitForms {
+		for _, to := range unitForms {
+			if from == to {
+				continue
+			}
+			k := pairKernel(from, to)
+			sc := func(dst, src []byte) (int, int) { return convertUnits(dst, src, from, to) }
+			units = append(units, widePair{kernelPair{from.name + "->" + to.name, k, sc, isUTF16(from), from == utf16BEForm || from == utf32BEForm, 2}, formInput(from)})
+		}
+	}
+	return append(units, []widePair{
 		{kernelPair{"utf32LEToUTF8", utf32LEToUTF8, utf32LEToUTF8Go, false, false, 1}, utf32Input(false)},
 		{kernelPair{"utf32BEToUTF8", utf32BEToUTF8, utf32BEToUTF8Go, false, true, 1}, utf32Input(true)},
 		{kernelPair{"cp1252ToUTF8", cp1252ToUTF8, cp1252ToUTF8Go, false, false, 3}, cp1252Input},
 		{kernelPair{"utf8ToCP1252", utf8ToCP1252, utf8ToCP1252Go, false, false, 1}, same},
-	}
+	}...)
 }
 
 // wideBackgrounds add to accelBackgrounds text that Windows-1252 holds
@@ -100,11 +129,36 @@ func TestAccelWideInjected(t *testing.T) {
 			for _, bg := range wideBackgrounds {
 				for _, n := range []int{63, 64, 65, 100, 127, 128, 129, 192, 256} {
 					text := cutRunes(cycle(bg, n))
-					switch p.name {
-					case "utf32LEToUTF8", "utf32BEToUTF8":
+					switch {
+					case p.utf16In:
+						base := p.input(text)
+						for _, inj := range accelUnitInjections {
+							for at := 0; at <= len(base); at += 2 {
+								if !sampled(4, n, at, int(inj[0]), len(bg)) {
+									continue
+								}
+								src := append([]byte{}, base[:at]...)
+								for _, u := range inj {
+									if p.be {
+										src = binary.BigEndian.AppendUint16(src, u)
+									} else {
+										src = binary.LittleEndian.AppendUint16(src, u)
+									}
+								}
+								src = append(src, base[at:]...)
+								comparePair(t, p.kernelPair, src, 2*len(src)+8)
+							}
+						}
+						for cut := 1; cut <= 3; cut++ {
+							comparePair(t, p.kernelPair, base[:max(0, len(base)-cut)], 2*len(base)+8)
+						}
+					case strings.HasPrefix(p.name, "utf32") || strings.HasPrefix(p.name, "UTF-32"):
 						base := p.input(text)
 						for _, u := range units {
 							for at := 0; at <= len(base); at += 4 {
+								if !sampled(2, n, at, int(u), len(bg)) {
+									continue
+								}
 								var b [4]byte
 								if p.be {
 									binary.BigEndian.PutUint32(b[:], u)
@@ -112,13 +166,13 @@ func TestAccelWideInjected(t *testing.T) {
 									binary.LittleEndian.PutUint32(b[:], u)
 								}
 								src := append(append(append([]byte{}, base[:at]...), b[:]...), base[at:]...)
-								comparePair(t, p.kernelPair, src, len(src)+8)
+								comparePair(t, p.kernelPair, src, 2*len(src)+8)
 							}
 						}
 						for cut := 1; cut <= 3; cut++ {
-							comparePair(t, p.kernelPair, base[:max(0, len(base)-cut)], len(base)+8)
+							comparePair(t, p.kernelPair, base[:max(0, len(base)-cut)], 2*len(base)+8)
 						}
-					case "utf8ToCP1252":
+					case p.name == "utf8ToCP1252":
 						for _, inj := range chars {
 							for at := 0; at <= len(text); at++ {
 								if !sampled(2, n, at, int(inj[0]), len(bg)) {
@@ -128,7 +182,7 @@ func TestAccelWideInjected(t *testing.T) {
 								comparePair(t, p.kernelPair, src, len(src)+8)
 							}
 						}
-					case "cp1252ToUTF8":
+					case p.name == "cp1252ToUTF8":
 						base := p.input(text)
 						for b := 0x80; b <= 0xFF; b++ {
 							for at := 0; at <= len(base); at++ {
@@ -179,3 +233,54 @@ func fuzzWide(f *testing.F, names ...string) {
 func FuzzKernelUTF32ToUTF8(f *testing.F) { fuzzWide(f, "utf32LEToUTF8", "utf32BEToUTF8") }
 
 func FuzzKernelCP1252(f *testing.F) { fuzzWide(f, "cp1252ToUTF8", "utf8ToCP1252") }
+
+func FuzzKernelUnits(f *testing.F) {
+	var names []string
+	for _, p := range widePairs()[:12] {
+		names = append(names, p.name)
+	}
+	fuzzWide(f, names...)
+}
+
+// TestPairConverter compares Converter between every two of UTF-16 and
+// UTF-32 in either byte order, with the kernels and without, under every
+// policy and kernel set, on text with ill-formed units injected.
+func TestPairConverter(t *testing.T) {
+	forEachKernelSet(t, func(t *testing.T) {
+		for _, from := range unitForms {
+			for _, to := range unitForms {
+				if from == to {
+					continue
+				}
+				in := formInput(from)
+				for _, bg := range wideBackgrounds[2:] {
+					base := in(cutRunes(cycle(bg, 300)))
+					var bads [][]byte
+					if isUTF16(from) {
+						bads = [][]byte{{0x00, 0xD8}, {0xD8, 0x00}, {0x00, 0xDC}, {0xDC, 0x00}, {0x41}}
+					} else {
+						bads = [][]byte{{0, 0xD8, 0, 0}, {0, 0, 0xD8, 0}, {0, 0, 0x11, 0}, {0, 0x11, 0, 0}, {0x41, 0}}
+					}
+					for _, bad := range bads {
+						for at := 0; at <= len(base); at += 2 * max(len(bad), 2) {
+							if !sampled(8, at, int(bad[0]), len(bad), len(bg)) {
+								continue
+							}
+							src := append(append(append([]byte{}, base[:at]...), bad...), base[at:]...)
+							for _, p := range testPolicies {
+								c := NewConverter(Encoding{f: from}, Encoding{f: to}, p, utf8x.BOMKeep)
+								want, wantErr := c.Append(nil, src)
+								useKernels = false
+								ref, refErr := c.Append(nil, src)
+								useKernels = true
+								if !bytes.Equal(ref, want) || !sameErr(refErr, wantErr) {
+									t.Fatalf("%v on % X: kernels give % X, %v; per-unit code % X, %v", c, src, want, wantErr, ref, refErr)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}

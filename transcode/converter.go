@@ -303,7 +303,7 @@ func (c *Converter) kernel() kernel {
 	case c.out == utf8Form:
 		return c.src.toUTF8
 	}
-	return nil
+	return pairKernel(c.src, c.out)
 }
 
 // copyValidUTF8 is the kernel from UTF-8 to UTF-8: a copy of the valid prefix.

@@ -188,3 +188,66 @@ func CP1252ToUTF8(dst, src []byte) (nDst, nSrc int) { return archCP1252ToUTF8(ac
 // before ill-formed input and before any character outside ASCII and
 // U+00A0..U+00FF: the rest of Windows-1252 is left to the scalar code.
 func UTF8ToCP1252(dst, src []byte) (nDst, nSrc int) { return archUTF8ToCP1252(active.id, dst, src) }
+
+// UTF16LEToBE converts a prefix of src, UTF-16LE, to UTF-16BE. nSrc is even.
+// It stops before lone surrogates.
+func UTF16LEToBE(dst, src []byte) (nDst, nSrc int) { return archUTF16LEToBE(active.id, dst, src) }
+
+// UTF16BEToLE is like UTF16LEToBE the other way.
+func UTF16BEToLE(dst, src []byte) (nDst, nSrc int) { return archUTF16BEToLE(active.id, dst, src) }
+
+// UTF32LEToBE converts a prefix of src, UTF-32LE, to UTF-32BE. nSrc is a
+// multiple of 4. It stops before surrogate code points and values above
+// U+10FFFF.
+func UTF32LEToBE(dst, src []byte) (nDst, nSrc int) { return archUTF32LEToBE(active.id, dst, src) }
+
+// UTF32BEToLE is like UTF32LEToBE the other way.
+func UTF32BEToLE(dst, src []byte) (nDst, nSrc int) { return archUTF32BEToLE(active.id, dst, src) }
+
+// UTF16LEToUTF32LE converts a prefix of src, UTF-16LE, to UTF-32LE. It may
+// stop before surrogates, which the caller's scalar code converts.
+func UTF16LEToUTF32LE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF16LEToUTF32LE(active.id, dst, src)
+}
+
+// UTF16LEToUTF32BE converts a prefix of src, UTF-16LE, to UTF-32BE. It may
+// stop before surrogates, which the caller's scalar code converts.
+func UTF16LEToUTF32BE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF16LEToUTF32BE(active.id, dst, src)
+}
+
+// UTF16BEToUTF32LE converts a prefix of src, UTF-16BE, to UTF-32LE. It may
+// stop before surrogates, which the caller's scalar code converts.
+func UTF16BEToUTF32LE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF16BEToUTF32LE(active.id, dst, src)
+}
+
+// UTF16BEToUTF32BE converts a prefix of src, UTF-16BE, to UTF-32BE. It may
+// stop before surrogates, which the caller's scalar code converts.
+func UTF16BEToUTF32BE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF16BEToUTF32BE(active.id, dst, src)
+}
+
+// UTF32LEToUTF16LE converts a prefix of src, UTF-32LE, to UTF-16LE. It may
+// stop before values above U+FFFF, which the caller's scalar code converts.
+func UTF32LEToUTF16LE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF32LEToUTF16LE(active.id, dst, src)
+}
+
+// UTF32LEToUTF16BE converts a prefix of src, UTF-32LE, to UTF-16BE. It may
+// stop before values above U+FFFF, which the caller's scalar code converts.
+func UTF32LEToUTF16BE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF32LEToUTF16BE(active.id, dst, src)
+}
+
+// UTF32BEToUTF16LE converts a prefix of src, UTF-32BE, to UTF-16LE. It may
+// stop before values above U+FFFF, which the caller's scalar code converts.
+func UTF32BEToUTF16LE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF32BEToUTF16LE(active.id, dst, src)
+}
+
+// UTF32BEToUTF16BE converts a prefix of src, UTF-32BE, to UTF-16BE. It may
+// stop before values above U+FFFF, which the caller's scalar code converts.
+func UTF32BEToUTF16BE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF32BEToUTF16BE(active.id, dst, src)
+}

@@ -29585,6 +29585,590 @@ DATA wdw20<>+56(SB)/4, $0x00000020
 DATA wdw20<>+60(SB)/4, $0x00000020
 GLOBL wdw20<>(SB), RODATA|NOPTR, $64
 
+// func utf16LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf16LEToBEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+
+utf16LEToBEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf16LEToBEAVX512_done
+	CMPQ      DI, CX
+	JG        utf16LEToBEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VMOVDQA64 Z1, Z2
+	VPSHUFB   Z0, Z2, Z2
+	VPANDD    wdwFC00FC00<>+0(SB), Z1, Z1
+	VPCMPEQW  wdwD800D800<>+0(SB), Z1, K1
+	KMOVD     K1, R8
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Z1, K1
+	KMOVD     K1, R9
+	MOVQ      $0x00000040, R10
+	MOVL      R8, R11
+	ORL       R9, R11
+	JNZ       utf16LEToBEAVX512_pairs
+
+utf16LEToBEAVX512_store:
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      R10, SI
+	ADDQ      R10, DI
+	JMP       utf16LEToBEAVX512_loop
+
+utf16LEToBEAVX512_pairs:
+	BTL  $0x1f, R8
+	JCC  utf16LEToBEAVX512_whole
+	SUBQ $0x02, R10
+	ANDL $0x7fffffff, R8
+
+utf16LEToBEAVX512_whole:
+	SHLL $0x01, R8
+	CMPL R8, R9
+	JNE  utf16LEToBEAVX512_done
+	JMP  utf16LEToBEAVX512_store
+
+utf16LEToBEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdwFC00FC00<>+0(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+4(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+8(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+12(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+16(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+20(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+24(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+28(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+32(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+36(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+40(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+44(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+48(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+52(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+56(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+60(SB)/4, $0xfc00fc00
+GLOBL wdwFC00FC00<>(SB), RODATA|NOPTR, $64
+
+DATA wdwD800D800<>+0(SB)/4, $0xd800d800
+DATA wdwD800D800<>+4(SB)/4, $0xd800d800
+DATA wdwD800D800<>+8(SB)/4, $0xd800d800
+DATA wdwD800D800<>+12(SB)/4, $0xd800d800
+DATA wdwD800D800<>+16(SB)/4, $0xd800d800
+DATA wdwD800D800<>+20(SB)/4, $0xd800d800
+DATA wdwD800D800<>+24(SB)/4, $0xd800d800
+DATA wdwD800D800<>+28(SB)/4, $0xd800d800
+DATA wdwD800D800<>+32(SB)/4, $0xd800d800
+DATA wdwD800D800<>+36(SB)/4, $0xd800d800
+DATA wdwD800D800<>+40(SB)/4, $0xd800d800
+DATA wdwD800D800<>+44(SB)/4, $0xd800d800
+DATA wdwD800D800<>+48(SB)/4, $0xd800d800
+DATA wdwD800D800<>+52(SB)/4, $0xd800d800
+DATA wdwD800D800<>+56(SB)/4, $0xd800d800
+DATA wdwD800D800<>+60(SB)/4, $0xd800d800
+GLOBL wdwD800D800<>(SB), RODATA|NOPTR, $64
+
+DATA wdwDC00DC00<>+0(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+4(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+8(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+12(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+16(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+20(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+24(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+28(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+32(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+36(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+40(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+44(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+48(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+52(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+56(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+60(SB)/4, $0xdc00dc00
+GLOBL wdwDC00DC00<>(SB), RODATA|NOPTR, $64
+
+// func utf32LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf32LEToBEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32LEToBEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToBEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToBEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VMOVDQA64 Z1, Z2
+	VPSHUFB   Z0, Z2, Z2
+	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z3
+	VPCMPUD   $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD  wdwD800<>+0(SB), Z3, K2
+	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToBEAVX512_done
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf32LEToBEAVX512_loop
+
+utf32LEToBEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf16LEToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf16LEToUTF32LEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf16LEToUTF32LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf16LEToUTF32LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z0
+	VPANDD        wdwF800F800<>+0(SB), Z0, Z1
+	VPCMPEQW      wdwD800D800<>+0(SB), Z1, K1
+	KORTESTD      K1, K1
+	JNZ           utf16LEToUTF32LEAVX512_done
+	VPMOVZXWD     Y0, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z0, Y0
+	VPMOVZXWD     Y0, Z0
+	VMOVDQU64     Z0, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdwF800F800<>+0(SB)/4, $0xf800f800
+DATA wdwF800F800<>+4(SB)/4, $0xf800f800
+DATA wdwF800F800<>+8(SB)/4, $0xf800f800
+DATA wdwF800F800<>+12(SB)/4, $0xf800f800
+DATA wdwF800F800<>+16(SB)/4, $0xf800f800
+DATA wdwF800F800<>+20(SB)/4, $0xf800f800
+DATA wdwF800F800<>+24(SB)/4, $0xf800f800
+DATA wdwF800F800<>+28(SB)/4, $0xf800f800
+DATA wdwF800F800<>+32(SB)/4, $0xf800f800
+DATA wdwF800F800<>+36(SB)/4, $0xf800f800
+DATA wdwF800F800<>+40(SB)/4, $0xf800f800
+DATA wdwF800F800<>+44(SB)/4, $0xf800f800
+DATA wdwF800F800<>+48(SB)/4, $0xf800f800
+DATA wdwF800F800<>+52(SB)/4, $0xf800f800
+DATA wdwF800F800<>+56(SB)/4, $0xf800f800
+DATA wdwF800F800<>+60(SB)/4, $0xf800f800
+GLOBL wdwF800F800<>(SB), RODATA|NOPTR, $64
+
+// func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512F
+TEXT ·utf32LEToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000020, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF16LEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16LEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z0
+	VPANDD    wdwFFFFF800<>+0(SB), Z0, Z1
+	VPTESTMD  wdwFFFF0000<>+0(SB), Z0, K1
+	VPCMPEQD  wdwD800<>+0(SB), Z1, K2
+	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16LEAVX512_done
+	VPMOVDW   Z0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToUTF16LEAVX512_loop
+
+utf32LEToUTF16LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdwFFFF0000<>+0(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+4(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+8(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+12(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+16(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+20(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+24(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+28(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+32(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+36(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+40(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+44(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+48(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+52(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+56(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+60(SB)/4, $0xffff0000
+GLOBL wdwFFFF0000<>(SB), RODATA|NOPTR, $64
+
+// func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf16LEToUTF32BEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf16LEToUTF32BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf16LEToUTF32BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z1
+	VPANDD        wdwF800F800<>+0(SB), Z1, Z2
+	VPCMPEQW      wdwD800D800<>+0(SB), Z2, K1
+	KORTESTD      K1, K1
+	JNZ           utf16LEToUTF32BEAVX512_done
+	VPMOVZXWD     Y1, Z2
+	VPSHUFB       Z0, Z2, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y1, Z1
+	VPSHUFB       Z0, Z1, Z1
+	VMOVDQU64     Z1, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16LEToUTF32BEAVX512_loop
+
+utf16LEToUTF32BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512F
+TEXT ·utf32LEToUTF16BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000020, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF16BEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16BEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z0
+	VPANDD    wdwFFFFF800<>+0(SB), Z0, Z1
+	VPTESTMD  wdwFFFF0000<>+0(SB), Z0, K1
+	VPCMPEQD  wdwD800<>+0(SB), Z1, K2
+	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16BEAVX512_done
+	VPMOVDW   Z0, Y0
+	VPSHUFB   swap16<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToUTF16BEAVX512_loop
+
+utf32LEToUTF16BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf16BEToLEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+
+utf16BEToLEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf16BEToLEAVX512_done
+	CMPQ      DI, CX
+	JG        utf16BEToLEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VMOVDQA64 Z1, Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPANDD    wdwFC00FC00<>+0(SB), Z1, Z2
+	VPCMPEQW  wdwD800D800<>+0(SB), Z2, K1
+	KMOVD     K1, R8
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Z2, K1
+	KMOVD     K1, R9
+	MOVQ      $0x00000040, R10
+	MOVL      R8, R11
+	ORL       R9, R11
+	JNZ       utf16BEToLEAVX512_pairs
+
+utf16BEToLEAVX512_store:
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      R10, SI
+	ADDQ      R10, DI
+	JMP       utf16BEToLEAVX512_loop
+
+utf16BEToLEAVX512_pairs:
+	BTL  $0x1f, R8
+	JCC  utf16BEToLEAVX512_whole
+	SUBQ $0x02, R10
+	ANDL $0x7fffffff, R8
+
+utf16BEToLEAVX512_whole:
+	SHLL $0x01, R8
+	CMPL R8, R9
+	JNE  utf16BEToLEAVX512_done
+	JMP  utf16BEToLEAVX512_store
+
+utf16BEToLEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf32BEToLEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32BEToLEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToLEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToLEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VMOVDQA64 Z1, Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z2
+	VPCMPUD   $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD  wdwD800<>+0(SB), Z2, K2
+	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToLEAVX512_done
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf32BEToLEAVX512_loop
+
+utf32BEToLEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+
+utf16BEToUTF32LEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf16BEToUTF32LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf16BEToUTF32LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z1
+	VPSHUFB       Z0, Z1, Z1
+	VPANDD        wdwF800F800<>+0(SB), Z1, Z2
+	VPCMPEQW      wdwD800D800<>+0(SB), Z2, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32LEAVX512_done
+	VPMOVZXWD     Y1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y1, Z1
+	VMOVDQU64     Z1, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16BEToUTF32LEAVX512_loop
+
+utf16BEToUTF32LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000020, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32BEToUTF16LEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16LEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z2
+	VPTESTMD  wdwFFFF0000<>+0(SB), Z1, K1
+	VPCMPEQD  wdwD800<>+0(SB), Z2, K2
+	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16LEAVX512_done
+	VPMOVDW   Z1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToUTF16LEAVX512_loop
+
+utf32BEToUTF16LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+	VMOVDQU64 swap32<>+0(SB), Z1
+
+utf16BEToUTF32BEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf16BEToUTF32BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf16BEToUTF32BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z2
+	VPSHUFB       Z0, Z2, Z2
+	VPANDD        wdwF800F800<>+0(SB), Z2, Z3
+	VPCMPEQW      wdwD800D800<>+0(SB), Z3, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32BEAVX512_done
+	VPMOVZXWD     Y2, Z3
+	VPSHUFB       Z1, Z3, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y2, Z2
+	VPSHUFB       Z1, Z2, Z2
+	VMOVDQU64     Z2, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16BEToUTF32BEAVX512_loop
+
+utf16BEToUTF32BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F
+TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000020, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32BEToUTF16BEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16BEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z2
+	VPTESTMD  wdwFFFF0000<>+0(SB), Z1, K1
+	VPCMPEQD  wdwD800<>+0(SB), Z2, K2
+	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16BEAVX512_done
+	VPMOVDW   Z1, Y1
+	VPSHUFB   swap16<>+0(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToUTF16BEAVX512_loop
+
+utf32BEToUTF16BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
 // func utf32LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2
 TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
@@ -30164,6 +30748,508 @@ DATA wdw7<>+52(SB)/4, $0x00000007
 DATA wdw7<>+56(SB)/4, $0x00000007
 DATA wdw7<>+60(SB)/4, $0x00000007
 GLOBL wdw7<>(SB), RODATA|NOPTR, $64
+
+// func utf16LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16LEToBEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap16<>+0(SB), Y0
+
+utf16LEToBEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf16LEToBEAVX2_done
+	CMPQ      DI, CX
+	JG        utf16LEToBEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VMOVDQA   Y1, Y2
+	VPSHUFB   Y0, Y2, Y2
+	VPAND     wdwFC00FC00<>+0(SB), Y1, Y1
+	VPCMPEQW  wdwD800D800<>+0(SB), Y1, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Y1, Y3
+	VPMOVMSKB Y3, R9
+	MOVQ      $0x00000020, R10
+	MOVL      R8, R11
+	ORL       R9, R11
+	JNZ       utf16LEToBEAVX2_pairs
+
+utf16LEToBEAVX2_store:
+	VMOVDQU Y2, (AX)(DI*1)
+	ADDQ    R10, SI
+	ADDQ    R10, DI
+	JMP     utf16LEToBEAVX2_loop
+
+utf16LEToBEAVX2_pairs:
+	BTL  $0x1f, R8
+	JCC  utf16LEToBEAVX2_whole
+	SUBQ $0x02, R10
+	ANDL $0x3fffffff, R8
+
+utf16LEToBEAVX2_whole:
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16LEToBEAVX2_done
+	JMP  utf16LEToBEAVX2_store
+
+utf16LEToBEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32LEToBEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32LEToBEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToBEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32LEToBEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VMOVDQA   Y1, Y2
+	VPSHUFB   Y0, Y2, Y2
+	VPAND     wdwFFFFF800<>+0(SB), Y1, Y3
+	VPMINUD   wdw10FFFF<>+0(SB), Y1, Y4
+	VPCMPEQD  Y1, Y4, Y4
+	VPCMPEQD  wdwD800<>+0(SB), Y3, Y3
+	VPANDN    Y4, Y3, Y4
+	VPMOVMSKB Y4, R8
+	CMPL      R8, $-1
+	JNE       utf32LEToBEAVX2_done
+	VMOVDQU   Y2, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToBEAVX2_loop
+
+utf32LEToBEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000040, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf16LEToUTF32LEAVX2_loop:
+	CMPQ         SI, BX
+	JG           utf16LEToUTF32LEAVX2_done
+	CMPQ         DI, CX
+	JG           utf16LEToUTF32LEAVX2_done
+	VMOVDQU      (DX)(SI*1), Y0
+	VPAND        wdwF800F800<>+0(SB), Y0, Y1
+	VPCMPEQW     wdwD800D800<>+0(SB), Y1, Y1
+	VPTEST       Y1, Y1
+	JNZ          utf16LEToUTF32LEAVX2_done
+	VPMOVZXWD    X0, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXWD    X0, Y0
+	VMOVDQU      Y0, 32(AX)(DI*1)
+	ADDQ         $0x20, SI
+	ADDQ         $0x00000040, DI
+	JMP          utf16LEToUTF32LEAVX2_loop
+
+utf16LEToUTF32LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32LEToUTF16LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000010, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF16LEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     wdwFFFFF800<>+0(SB), Y0, Y1
+	VPTEST    wdwFFFF0000<>+0(SB), Y0
+	JNZ       utf32LEToUTF16LEAVX2_done
+	VPCMPEQD  wdwD800<>+0(SB), Y1, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf32LEToUTF16LEAVX2_done
+	VPACKUSDW Y0, Y0, Y0
+	VPERMQ    $0x08, Y0, Y0
+	VMOVDQU   X0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x10, DI
+	JMP       utf32LEToUTF16LEAVX2_loop
+
+utf32LEToUTF16LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf16LEToUTF32BEAVX2_loop:
+	CMPQ         SI, BX
+	JG           utf16LEToUTF32BEAVX2_done
+	CMPQ         DI, CX
+	JG           utf16LEToUTF32BEAVX2_done
+	VMOVDQU      (DX)(SI*1), Y1
+	VPAND        wdwF800F800<>+0(SB), Y1, Y2
+	VPCMPEQW     wdwD800D800<>+0(SB), Y2, Y2
+	VPTEST       Y2, Y2
+	JNZ          utf16LEToUTF32BEAVX2_done
+	VPMOVZXWD    X1, Y2
+	VPSHUFB      Y0, Y2, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXWD    X1, Y1
+	VPSHUFB      Y0, Y1, Y1
+	VMOVDQU      Y1, 32(AX)(DI*1)
+	ADDQ         $0x20, SI
+	ADDQ         $0x00000040, DI
+	JMP          utf16LEToUTF32BEAVX2_loop
+
+utf16LEToUTF32BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32LEToUTF16BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000010, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF16BEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     wdwFFFFF800<>+0(SB), Y0, Y1
+	VPTEST    wdwFFFF0000<>+0(SB), Y0
+	JNZ       utf32LEToUTF16BEAVX2_done
+	VPCMPEQD  wdwD800<>+0(SB), Y1, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf32LEToUTF16BEAVX2_done
+	VPACKUSDW Y0, Y0, Y0
+	VPERMQ    $0x08, Y0, Y0
+	VPSHUFB   swap16<>+0(SB), Y0, Y0
+	VMOVDQU   X0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x10, DI
+	JMP       utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16BEToLEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap16<>+0(SB), Y0
+
+utf16BEToLEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf16BEToLEAVX2_done
+	CMPQ      DI, CX
+	JG        utf16BEToLEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VMOVDQA   Y1, Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     wdwFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQW  wdwD800D800<>+0(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Y2, Y3
+	VPMOVMSKB Y3, R9
+	MOVQ      $0x00000020, R10
+	MOVL      R8, R11
+	ORL       R9, R11
+	JNZ       utf16BEToLEAVX2_pairs
+
+utf16BEToLEAVX2_store:
+	VMOVDQU Y1, (AX)(DI*1)
+	ADDQ    R10, SI
+	ADDQ    R10, DI
+	JMP     utf16BEToLEAVX2_loop
+
+utf16BEToLEAVX2_pairs:
+	BTL  $0x1f, R8
+	JCC  utf16BEToLEAVX2_whole
+	SUBQ $0x02, R10
+	ANDL $0x3fffffff, R8
+
+utf16BEToLEAVX2_whole:
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16BEToLEAVX2_done
+	JMP  utf16BEToLEAVX2_store
+
+utf16BEToLEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32BEToLEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32BEToLEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToLEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32BEToLEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VMOVDQA   Y1, Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     wdwFFFFF800<>+0(SB), Y1, Y2
+	VPMINUD   wdw10FFFF<>+0(SB), Y1, Y3
+	VPCMPEQD  Y1, Y3, Y3
+	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
+	VPANDN    Y3, Y2, Y3
+	VPMOVMSKB Y3, R8
+	CMPL      R8, $-1
+	JNE       utf32BEToLEAVX2_done
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToLEAVX2_loop
+
+utf32BEToLEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap16<>+0(SB), Y0
+
+utf16BEToUTF32LEAVX2_loop:
+	CMPQ         SI, BX
+	JG           utf16BEToUTF32LEAVX2_done
+	CMPQ         DI, CX
+	JG           utf16BEToUTF32LEAVX2_done
+	VMOVDQU      (DX)(SI*1), Y1
+	VPSHUFB      Y0, Y1, Y1
+	VPAND        wdwF800F800<>+0(SB), Y1, Y2
+	VPCMPEQW     wdwD800D800<>+0(SB), Y2, Y2
+	VPTEST       Y2, Y2
+	JNZ          utf16BEToUTF32LEAVX2_done
+	VPMOVZXWD    X1, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXWD    X1, Y1
+	VMOVDQU      Y1, 32(AX)(DI*1)
+	ADDQ         $0x20, SI
+	ADDQ         $0x00000040, DI
+	JMP          utf16BEToUTF32LEAVX2_loop
+
+utf16BEToUTF32LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000010, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32BEToUTF16LEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     wdwFFFFF800<>+0(SB), Y1, Y2
+	VPTEST    wdwFFFF0000<>+0(SB), Y1
+	JNZ       utf32BEToUTF16LEAVX2_done
+	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
+	VPTEST    Y2, Y2
+	JNZ       utf32BEToUTF16LEAVX2_done
+	VPACKUSDW Y1, Y1, Y1
+	VPERMQ    $0x08, Y1, Y1
+	VMOVDQU   X1, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x10, DI
+	JMP       utf32BEToUTF16LEAVX2_loop
+
+utf32BEToUTF16LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap16<>+0(SB), Y0
+	VMOVDQU swap32<>+0(SB), Y1
+
+utf16BEToUTF32BEAVX2_loop:
+	CMPQ         SI, BX
+	JG           utf16BEToUTF32BEAVX2_done
+	CMPQ         DI, CX
+	JG           utf16BEToUTF32BEAVX2_done
+	VMOVDQU      (DX)(SI*1), Y2
+	VPSHUFB      Y0, Y2, Y2
+	VPAND        wdwF800F800<>+0(SB), Y2, Y3
+	VPCMPEQW     wdwD800D800<>+0(SB), Y3, Y3
+	VPTEST       Y3, Y3
+	JNZ          utf16BEToUTF32BEAVX2_done
+	VPMOVZXWD    X2, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	VEXTRACTI128 $0x01, Y2, X2
+	VPMOVZXWD    X2, Y2
+	VPSHUFB      Y1, Y2, Y2
+	VMOVDQU      Y2, 32(AX)(DI*1)
+	ADDQ         $0x20, SI
+	ADDQ         $0x00000040, DI
+	JMP          utf16BEToUTF32BEAVX2_loop
+
+utf16BEToUTF32BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000010, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32BEToUTF16BEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     wdwFFFFF800<>+0(SB), Y1, Y2
+	VPTEST    wdwFFFF0000<>+0(SB), Y1
+	JNZ       utf32BEToUTF16BEAVX2_done
+	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
+	VPTEST    Y2, Y2
+	JNZ       utf32BEToUTF16BEAVX2_done
+	VPACKUSDW Y1, Y1, Y1
+	VPERMQ    $0x08, Y1, Y1
+	VPSHUFB   swap16<>+0(SB), Y1, Y1
+	VMOVDQU   X1, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x10, DI
+	JMP       utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
 
 // func utf8ToCP1252AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT

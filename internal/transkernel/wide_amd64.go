@@ -44,3 +44,123 @@ func archUTF8ToCP1252(id setID, dst, src []byte) (nDst, nSrc int) {
 	}
 	return 0, 0
 }
+
+func archUTF16LEToBE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf16LEToBEAVX512(dst, src)
+	case avx2:
+		return utf16LEToBEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF16BEToLE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf16BEToLEAVX512(dst, src)
+	case avx2:
+		return utf16BEToLEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF32LEToBE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf32LEToBEAVX512(dst, src)
+	case avx2:
+		return utf32LEToBEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF32BEToLE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf32BEToLEAVX512(dst, src)
+	case avx2:
+		return utf32BEToLEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF16LEToUTF32LE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf16LEToUTF32LEAVX512(dst, src)
+	case avx2:
+		return utf16LEToUTF32LEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF16LEToUTF32BE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf16LEToUTF32BEAVX512(dst, src)
+	case avx2:
+		return utf16LEToUTF32BEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF16BEToUTF32LE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf16BEToUTF32LEAVX512(dst, src)
+	case avx2:
+		return utf16BEToUTF32LEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF16BEToUTF32BE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf16BEToUTF32BEAVX512(dst, src)
+	case avx2:
+		return utf16BEToUTF32BEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF32LEToUTF16LE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf32LEToUTF16LEAVX512(dst, src)
+	case avx2:
+		return utf32LEToUTF16LEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF32LEToUTF16BE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf32LEToUTF16BEAVX512(dst, src)
+	case avx2:
+		return utf32LEToUTF16BEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF32BEToUTF16LE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf32BEToUTF16LEAVX512(dst, src)
+	case avx2:
+		return utf32BEToUTF16LEAVX2(dst, src)
+	}
+	return 0, 0
+}
+
+func archUTF32BEToUTF16BE(id setID, dst, src []byte) (nDst, nSrc int) {
+	switch id {
+	case avx512vbmi2:
+		return utf32BEToUTF16BEAVX512(dst, src)
+	case avx2:
+		return utf32BEToUTF16BEAVX2(dst, src)
+	}
+	return 0, 0
+}

@@ -3,6 +3,7 @@ package transkernel_test
 import (
 	"encoding/binary"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -40,8 +41,60 @@ func utf32Direction(name string, call func(dst, src []byte) (int, int), be bool)
 	}
 }
 
+// unitsDirection is a kernel between UTF-16 and UTF-32 (widths 2 and 4) in
+// the given byte orders.
+func unitsDirection(name string, call func(dst, src []byte) (int, int), inW int, inBE bool, outW int, outBE bool) direction {
+	return direction{
+		name: name, call: call, ratio: (outW + inW - 1) / inW,
+		want: func(src []byte) ([]byte, bool) {
+			var rs []rune
+			ok := false
+			if inW == 2 {
+				rs, ok = utf16Units(src, inBE)
+			} else {
+				rs, ok = utf32Runes(src, inBE)
+			}
+			return putUnits(rs, outBE, outW), ok
+		},
+		from: func(t []byte) []byte { return putUnits([]rune(string(t)), inBE, inW) },
+		// Between the widths the kernels leave characters above U+FFFF
+		// to the scalar code.
+		handles: func(r rune) bool { return inW == outW || r <= 0xFFFF },
+	}
+}
+
+func utf32Runes(src []byte, be bool) ([]rune, bool) {
+	if len(src)%4 != 0 {
+		return nil, false
+	}
+	var rs []rune
+	for i := 0; i < len(src); i += 4 {
+		v := binary.LittleEndian.Uint32(src[i:])
+		if be {
+			v = binary.BigEndian.Uint32(src[i:])
+		}
+		if v > utf8.MaxRune || v >= 0xD800 && v <= 0xDFFF {
+			return nil, false
+		}
+		rs = append(rs, rune(v))
+	}
+	return rs, true
+}
+
 func wideDirections() []direction {
 	return []direction{
+		unitsDirection("UTF16LEToBE", transkernel.UTF16LEToBE, 2, false, 2, true),
+		unitsDirection("UTF16BEToLE", transkernel.UTF16BEToLE, 2, true, 2, false),
+		unitsDirection("UTF32LEToBE", transkernel.UTF32LEToBE, 4, false, 4, true),
+		unitsDirection("UTF32BEToLE", transkernel.UTF32BEToLE, 4, true, 4, false),
+		unitsDirection("UTF16LEToUTF32LE", transkernel.UTF16LEToUTF32LE, 2, false, 4, false),
+		unitsDirection("UTF16LEToUTF32BE", transkernel.UTF16LEToUTF32BE, 2, false, 4, true),
+		unitsDirection("UTF16BEToUTF32LE", transkernel.UTF16BEToUTF32LE, 2, true, 4, false),
+		unitsDirection("UTF16BEToUTF32BE", transkernel.UTF16BEToUTF32BE, 2, true, 4, true),
+		unitsDirection("UTF32LEToUTF16LE", transkernel.UTF32LEToUTF16LE, 4, false, 2, false),
+		unitsDirection("UTF32LEToUTF16BE", transkernel.UTF32LEToUTF16BE, 4, false, 2, true),
+		unitsDirection("UTF32BEToUTF16LE", transkernel.UTF32BEToUTF16LE, 4, true, 2, false),
+		unitsDirection("UTF32BEToUTF16BE", transkernel.UTF32BEToUTF16BE, 4, true, 2, true),
 		utf32Direction("UTF32LEToUTF8", transkernel.UTF32LEToUTF8, false),
 		utf32Direction("UTF32BEToUTF8", transkernel.UTF32BEToUTF8, true),
 		{
@@ -132,19 +185,46 @@ func TestWideGenerated(t *testing.T) {
 // UTF-8 injections and the characters Windows-1252 lacks or holds only
 // outside Latin-1 for UTF8ToCP1252.
 func TestWideInjected(t *testing.T) {
-	units := []uint32{0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF, 0x10FFFF, 0xFFFF, 0x80, 0x7FF, 0x800}
+	units := []uint32{0x10000, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF, 0x10FFFF, 0xFFFF, 0x80, 0x7FF, 0x800}
 	chars := append([]string{"€", "ƒ", "Ÿ", "\u0080", "\u009F", "\u0081", "\u0100", "\u2122", "\uFFFD"}, injections...)
 	forEachSet(t, func(t *testing.T, vector bool) {
 		for _, d := range wideDirections() {
 			for _, s := range backgrounds {
 				for _, n := range []int{64, 65, 127, 128, 129, 200, 260} {
 					text := cutValid(repeatTo(s, n))
-					switch d.name {
-					case "UTF32LEToUTF8", "UTF32BEToUTF8":
-						be := d.name == "UTF32BEToUTF8"
+					in16 := strings.HasPrefix(d.name, "UTF16")
+					in32 := strings.HasPrefix(d.name, "UTF32")
+					be := strings.HasPrefix(d.name[5:], "BE")
+					switch {
+					case in16:
+						base := d.from(text)
+						for _, inj := range unitInjections {
+							for at := 0; at <= len(base); at += 2 {
+								if !sampled(4, n, at, int(inj[0]), len(s)) {
+									continue
+								}
+								src := append([]byte{}, base[:at]...)
+								for _, u := range inj {
+									if be {
+										src = binary.BigEndian.AppendUint16(src, u)
+									} else {
+										src = binary.LittleEndian.AppendUint16(src, u)
+									}
+								}
+								src = append(src, base[at:]...)
+								check(t, d, src, 2*len(src)+8, false)
+							}
+						}
+						for cut := 1; cut <= 3; cut++ {
+							check(t, d, base[:max(0, len(base)-cut)], 2*len(base)+8, false)
+						}
+					case in32:
 						base := d.from(text)
 						for _, u := range units {
 							for at := 0; at <= len(base); at += 4 {
+								if !sampled(4, n, at, int(u), len(s)) {
+									continue
+								}
 								var b [4]byte
 								if be {
 									binary.BigEndian.PutUint32(b[:], u)
@@ -155,7 +235,10 @@ func TestWideInjected(t *testing.T) {
 								check(t, d, src, len(src)+8, false)
 							}
 						}
-					case "UTF8ToCP1252":
+						for cut := 1; cut <= 3; cut++ {
+							check(t, d, base[:max(0, len(base)-cut)], len(base)+8, false)
+						}
+					case d.name == "UTF8ToCP1252":
 						for _, inj := range chars {
 							for at := 0; at <= len(text); at++ {
 								src := append(append(append([]byte{}, text[:at]...), inj...), text[at:]...)
@@ -180,7 +263,7 @@ func TestWideRandom(t *testing.T) {
 				for i := range src {
 					src[i] = alphabet[rng.IntN(len(alphabet))]
 				}
-				if d.name[:5] == "UTF32" && rng.IntN(2) == 0 {
+				if strings.HasPrefix(d.name, "UTF32") && rng.IntN(2) == 0 {
 					// Mostly valid units, so that whole blocks convert.
 					for i := 0; i+4 <= len(src); i += 4 {
 						v := uint32(rng.IntN(0x110000))
@@ -194,6 +277,7 @@ func TestWideRandom(t *testing.T) {
 					}
 				}
 				check(t, d, src, rng.IntN(3*len(src)+129), false)
+				check(t, d, src, 3*len(src)+129, false)
 			}
 		}
 	})

@@ -69,6 +69,14 @@ func main() {
 		utf32ToUTF8(w, c, wt, false)
 		utf32ToUTF8(w, c, wt, true)
 		cp1252ToUTF8(w, c, wt)
+		for _, inBE := range []bool{false, true} {
+			swap16(w, c, wt, inBE)
+			swap32(w, c, wt, inBE)
+			for _, outBE := range []bool{false, true} {
+				utf16ToUTF32(w, c, wt, inBE, outBE)
+				utf32ToUTF16(w, c, wt, inBE, outBE)
+			}
+		}
 	}
 	utf8ToLatin1("utf8ToCP1252AVX512", true, wt)
 	utf8ToLatin1AVX2(c, "utf8ToCP1252AVX2", true, wt)
