@@ -12,31 +12,85 @@ import "github.com/utf8x/utf8x/internal/transkernel"
 func pairKernel(from, to *form) kernel {
 	switch [2]*form{from, to} {
 	case [2]*form{utf16LEForm, utf16BEForm}:
-		return uTF16LEToUTF16BE
+		return utf16LEToUTF16BE
 	case [2]*form{utf16LEForm, utf32LEForm}:
-		return uTF16LEToUTF32LE
+		return utf16LEToUTF32LE
 	case [2]*form{utf16LEForm, utf32BEForm}:
-		return uTF16LEToUTF32BE
+		return utf16LEToUTF32BE
 	case [2]*form{utf16BEForm, utf16LEForm}:
-		return uTF16BEToUTF16LE
+		return utf16BEToUTF16LE
 	case [2]*form{utf16BEForm, utf32LEForm}:
-		return uTF16BEToUTF32LE
+		return utf16BEToUTF32LE
 	case [2]*form{utf16BEForm, utf32BEForm}:
-		return uTF16BEToUTF32BE
+		return utf16BEToUTF32BE
 	case [2]*form{utf32LEForm, utf16LEForm}:
-		return uTF32LEToUTF16LE
+		return utf32LEToUTF16LE
 	case [2]*form{utf32LEForm, utf16BEForm}:
-		return uTF32LEToUTF16BE
+		return utf32LEToUTF16BE
 	case [2]*form{utf32LEForm, utf32BEForm}:
-		return uTF32LEToUTF32BE
+		return utf32LEToUTF32BE
 	case [2]*form{utf32BEForm, utf16LEForm}:
-		return uTF32BEToUTF16LE
+		return utf32BEToUTF16LE
 	case [2]*form{utf32BEForm, utf16BEForm}:
-		return uTF32BEToUTF16BE
+		return utf32BEToUTF16BE
 	case [2]*form{utf32BEForm, utf32LEForm}:
-		return uTF32BEToUTF32LE
+		return utf32BEToUTF32LE
 	}
 	return nil
+}
+
+// utf16ToUTF32Go is the scalar kernel from UTF-16 to UTF-32; it stops at a
+// lone surrogate and at a high surrogate with nothing after it.
+func utf16ToUTF32Go(dst, src []byte, inBE, outBE bool) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i+2 <= len(src) && j+4 <= len(dst) {
+		u := rune(get16(src[i:], inBE))
+		n := 2
+		if u >= 0xD800 && u <= 0xDFFF {
+			if u >= 0xDC00 || i+4 > len(src) {
+				break
+			}
+			v := rune(get16(src[i+2:], inBE))
+			if v < 0xDC00 || v > 0xDFFF {
+				break
+			}
+			u = 0x10000 + (u-0xD800)<<10 + (v - 0xDC00)
+			n = 4
+		}
+		put32(dst[j:], uint32(u), outBE)
+		i += n
+		j += 4
+	}
+	return j, i
+}
+
+// utf32ToUTF16Go is the scalar kernel from UTF-32 to UTF-16; it stops at a
+// surrogate code point and a value above U+10FFFF.
+func utf32ToUTF16Go(dst, src []byte, inBE, outBE bool) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i+4 <= len(src) {
+		v := get32(src[i:], inBE)
+		switch {
+		case v < 0xD800 || v >= 0xE000 && v <= 0xFFFF:
+			if j+2 > len(dst) {
+				return j, i
+			}
+			put16(dst[j:], uint16(v), outBE)
+			j += 2
+		case v >= 0x10000 && v <= 0x10FFFF:
+			if j+4 > len(dst) {
+				return j, i
+			}
+			v -= 0x10000
+			put16(dst[j:], uint16(0xD800+v>>10), outBE)
+			put16(dst[j+2:], uint16(0xDC00+v&0x3FF), outBE)
+			j += 4
+		default:
+			return j, i
+		}
+		i += 4
+	}
+	return j, i
 }
 
 // convertUnits is the scalar kernel from form from to form to, for forms
@@ -59,98 +113,98 @@ func convertUnits(dst, src []byte, from, to *form) (nDst, nSrc int) {
 	return j, i
 }
 
-func uTF16LEToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16LEToBE, uTF16LEToUTF16BEGo)
+func utf16LEToUTF16BE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16LEToBE, utf16LEToUTF16BEGo)
 }
 
-func uTF16LEToUTF16BEGo(dst, src []byte) (int, int) {
+func utf16LEToUTF16BEGo(dst, src []byte) (int, int) {
 	return convertUnits(dst, src, utf16LEForm, utf16BEForm)
 }
 
-func uTF16LEToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16LEToUTF32LE, uTF16LEToUTF32LEGo)
+func utf16LEToUTF32LE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16LEToUTF32LE, utf16LEToUTF32LEGo)
 }
 
-func uTF16LEToUTF32LEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf16LEForm, utf32LEForm)
+func utf16LEToUTF32LEGo(dst, src []byte) (int, int) {
+	return utf16ToUTF32Go(dst, src, false, false)
 }
 
-func uTF16LEToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16LEToUTF32BE, uTF16LEToUTF32BEGo)
+func utf16LEToUTF32BE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16LEToUTF32BE, utf16LEToUTF32BEGo)
 }
 
-func uTF16LEToUTF32BEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf16LEForm, utf32BEForm)
+func utf16LEToUTF32BEGo(dst, src []byte) (int, int) {
+	return utf16ToUTF32Go(dst, src, false, true)
 }
 
-func uTF16BEToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16BEToLE, uTF16BEToUTF16LEGo)
+func utf16BEToUTF16LE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16BEToLE, utf16BEToUTF16LEGo)
 }
 
-func uTF16BEToUTF16LEGo(dst, src []byte) (int, int) {
+func utf16BEToUTF16LEGo(dst, src []byte) (int, int) {
 	return convertUnits(dst, src, utf16BEForm, utf16LEForm)
 }
 
-func uTF16BEToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16BEToUTF32LE, uTF16BEToUTF32LEGo)
+func utf16BEToUTF32LE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16BEToUTF32LE, utf16BEToUTF32LEGo)
 }
 
-func uTF16BEToUTF32LEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf16BEForm, utf32LEForm)
+func utf16BEToUTF32LEGo(dst, src []byte) (int, int) {
+	return utf16ToUTF32Go(dst, src, true, false)
 }
 
-func uTF16BEToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16BEToUTF32BE, uTF16BEToUTF32BEGo)
+func utf16BEToUTF32BE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF16BEToUTF32BE, utf16BEToUTF32BEGo)
 }
 
-func uTF16BEToUTF32BEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf16BEForm, utf32BEForm)
+func utf16BEToUTF32BEGo(dst, src []byte) (int, int) {
+	return utf16ToUTF32Go(dst, src, true, true)
 }
 
-func uTF32LEToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32LEToUTF16LE, uTF32LEToUTF16LEGo)
+func utf32LEToUTF16LE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32LEToUTF16LE, utf32LEToUTF16LEGo)
 }
 
-func uTF32LEToUTF16LEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf32LEForm, utf16LEForm)
+func utf32LEToUTF16LEGo(dst, src []byte) (int, int) {
+	return utf32ToUTF16Go(dst, src, false, false)
 }
 
-func uTF32LEToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32LEToUTF16BE, uTF32LEToUTF16BEGo)
+func utf32LEToUTF16BE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32LEToUTF16BE, utf32LEToUTF16BEGo)
 }
 
-func uTF32LEToUTF16BEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf32LEForm, utf16BEForm)
+func utf32LEToUTF16BEGo(dst, src []byte) (int, int) {
+	return utf32ToUTF16Go(dst, src, false, true)
 }
 
-func uTF32LEToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32LEToBE, uTF32LEToUTF32BEGo)
+func utf32LEToUTF32BE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32LEToBE, utf32LEToUTF32BEGo)
 }
 
-func uTF32LEToUTF32BEGo(dst, src []byte) (int, int) {
+func utf32LEToUTF32BEGo(dst, src []byte) (int, int) {
 	return convertUnits(dst, src, utf32LEForm, utf32BEForm)
 }
 
-func uTF32BEToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32BEToUTF16LE, uTF32BEToUTF16LEGo)
+func utf32BEToUTF16LE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32BEToUTF16LE, utf32BEToUTF16LEGo)
 }
 
-func uTF32BEToUTF16LEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf32BEForm, utf16LEForm)
+func utf32BEToUTF16LEGo(dst, src []byte) (int, int) {
+	return utf32ToUTF16Go(dst, src, true, false)
 }
 
-func uTF32BEToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32BEToUTF16BE, uTF32BEToUTF16BEGo)
+func utf32BEToUTF16BE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32BEToUTF16BE, utf32BEToUTF16BEGo)
 }
 
-func uTF32BEToUTF16BEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf32BEForm, utf16BEForm)
+func utf32BEToUTF16BEGo(dst, src []byte) (int, int) {
+	return utf32ToUTF16Go(dst, src, true, true)
 }
 
-func uTF32BEToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32BEToLE, uTF32BEToUTF32LEGo)
+func utf32BEToUTF32LE(dst, src []byte) (int, int) {
+	return accelerate(dst, src, transkernel.MinLen, transkernel.UTF32BEToLE, utf32BEToUTF32LEGo)
 }
 
-func uTF32BEToUTF32LEGo(dst, src []byte) (int, int) {
+func utf32BEToUTF32LEGo(dst, src []byte) (int, int) {
 	return convertUnits(dst, src, utf32BEForm, utf32LEForm)
 }

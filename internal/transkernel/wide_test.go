@@ -300,3 +300,39 @@ func FuzzWide(f *testing.F) {
 		transkernel.Reset()
 	})
 }
+
+// TestWideNoEscape is TestNoEscape for the kernels of this file: each
+// converts between stack arrays, called directly.
+func TestWideNoEscape(t *testing.T) {
+	const in = "The quick brown fox jumps over the lazy dog, caf\u00e9 cr\u00e8me br\u00fbl\u00e9e, " +
+		"and again, to be longer than two vector blocks of the widest set."
+	type buf = [4 * len(in)]byte
+	fill := func(b *buf) []byte { return b[:copy(b[:], in)] }
+	forEachSet(t, func(t *testing.T, _ bool) {
+		for _, c := range []struct {
+			name string
+			f    func()
+		}{
+			{"UTF32LEToUTF8", func() { var s, d buf; transkernel.UTF32LEToUTF8(d[:], fill(&s)) }},
+			{"UTF32BEToUTF8", func() { var s, d buf; transkernel.UTF32BEToUTF8(d[:], fill(&s)) }},
+			{"CP1252ToUTF8", func() { var s, d buf; transkernel.CP1252ToUTF8(d[:], fill(&s)) }},
+			{"UTF8ToCP1252", func() { var s, d buf; transkernel.UTF8ToCP1252(d[:], fill(&s)) }},
+			{"UTF16LEToBE", func() { var s, d buf; transkernel.UTF16LEToBE(d[:], fill(&s)) }},
+			{"UTF16BEToLE", func() { var s, d buf; transkernel.UTF16BEToLE(d[:], fill(&s)) }},
+			{"UTF32LEToBE", func() { var s, d buf; transkernel.UTF32LEToBE(d[:], fill(&s)) }},
+			{"UTF32BEToLE", func() { var s, d buf; transkernel.UTF32BEToLE(d[:], fill(&s)) }},
+			{"UTF16LEToUTF32LE", func() { var s, d buf; transkernel.UTF16LEToUTF32LE(d[:], fill(&s)) }},
+			{"UTF32LEToUTF16LE", func() { var s, d buf; transkernel.UTF32LEToUTF16LE(d[:], fill(&s)) }},
+			{"UTF16LEToUTF32BE", func() { var s, d buf; transkernel.UTF16LEToUTF32BE(d[:], fill(&s)) }},
+			{"UTF32LEToUTF16BE", func() { var s, d buf; transkernel.UTF32LEToUTF16BE(d[:], fill(&s)) }},
+			{"UTF16BEToUTF32LE", func() { var s, d buf; transkernel.UTF16BEToUTF32LE(d[:], fill(&s)) }},
+			{"UTF32BEToUTF16LE", func() { var s, d buf; transkernel.UTF32BEToUTF16LE(d[:], fill(&s)) }},
+			{"UTF16BEToUTF32BE", func() { var s, d buf; transkernel.UTF16BEToUTF32BE(d[:], fill(&s)) }},
+			{"UTF32BEToUTF16BE", func() { var s, d buf; transkernel.UTF32BEToUTF16BE(d[:], fill(&s)) }},
+		} {
+			if allocs := testing.AllocsPerRun(20, c.f); allocs != 0 {
+				t.Errorf("%s: %v allocations per call, want 0", c.name, allocs)
+			}
+		}
+	})
+}

@@ -287,7 +287,8 @@ func ops() (unicodeOps, latinOps []table.Op, convs []lossyConv) {
 	le := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
 	le32 := utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM)
 	be32 := utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM)
-	in16, in32, in32be := encodeWith(le), encodeWith(le32), encodeWith(be32)
+	be16 := unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+	in16, in32, in32be, in16be := encodeWith(le), encodeWith(le32), encodeWith(be32), encodeWith(be16)
 	inL1, in1252 := encodeWith(charmap.ISO8859_1), encodeWith(charmap.Windows1252)
 	units := func(p []byte) []uint16 { return utf16.Encode([]rune(string(p))) }
 	unitsIn := map[*byte][]uint16{}
@@ -357,6 +358,10 @@ func ops() (unicodeOps, latinOps []table.Op, convs []lossyConv) {
 			{Name: "utf8x", Run: direct(transcode.AppendUTF32LEToUTF8, 1, in32)},
 			{Name: "x/text", Run: transformer(le32.NewDecoder(), 1, in32)},
 		}},
+		pairOp("UTF16LEtoUTF32LE", transcode.UTF16LE, transcode.UTF32LE, le, le32, in16, 2),
+		pairOp("UTF32LEtoUTF16LE", transcode.UTF32LE, transcode.UTF16LE, le32, le, in32, 1),
+		pairOp("UTF16BEtoUTF16LE", transcode.UTF16BE, transcode.UTF16LE, be16, le, in16be, 1),
+		pairOp("UTF32BEtoUTF32LE", transcode.UTF32BE, transcode.UTF32LE, be32, le32, in32be, 1),
 		{Name: "UTF32BEtoUTF8", Impls: []table.Impl{
 			{Name: "utf8x", Run: direct(transcode.AppendUTF32BEToUTF8, 1, in32be)},
 			{Name: "x/text", Run: transformer(be32.NewDecoder(), 1, in32be)},
@@ -385,6 +390,17 @@ func ops() (unicodeOps, latinOps []table.Op, convs []lossyConv) {
 		}},
 	}
 	return unicodeOps, latinOps, lossyConvs(in16, in32, in1252)
+}
+
+// pairOp measures a conversion between two encodings other than UTF-8:
+// utf8x's Converter against x/text's decoder of one chained to its encoder
+// of the other, the way x/text converts between them.
+func pairOp(name string, from, to transcode.Encoding, xfrom, xto encoding.Encoding, in *encoded, ratio int) table.Op {
+	c := transcode.NewConverter(from, to, utf8x.Strict, utf8x.BOMKeep)
+	return table.Op{Name: name, Impls: []table.Impl{
+		{Name: "utf8x", Run: direct(c.Append, ratio, in)},
+		{Name: "x/text", Run: transformer(transform.Chain(xfrom.NewDecoder(), xto.NewEncoder()), ratio, in)},
+	}}
 }
 
 // memoized returns f(p), computed once per input (keyed by its first byte).
