@@ -29733,7 +29733,7 @@ utf32LEToBEAVX512_done:
 	RET
 
 // func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
 TEXT ·utf16LEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -29753,7 +29753,7 @@ utf16LEToUTF32LEAVX512_loop:
 	VPANDD        wdwF800F800<>+0(SB), Z0, Z1
 	VPCMPEQW      wdwD800D800<>+0(SB), Z1, K1
 	KORTESTD      K1, K1
-	JNZ           utf16LEToUTF32LEAVX512_done
+	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
 	VEXTRACTI64X4 $0x01, Z0, Y0
@@ -29761,6 +29761,66 @@ utf16LEToUTF32LEAVX512_loop:
 	VMOVDQU64     Z0, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
+	JMP           utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_pairs:
+	VPANDD   wdwFC00FC00<>+0(SB), Z0, Z1
+	VPCMPEQW wdwD800D800<>+0(SB), Z1, K1
+	KMOVD    K1, R8
+	VPCMPEQW wdwDC00DC00<>+0(SB), Z1, K1
+	KMOVD    K1, R9
+	MOVQ     $0x00000040, R10
+	MOVL     $0xffffffff, R11
+	BTL      $0x1f, R8
+	JCC      utf16LEToUTF32LEAVX512_pwhole
+	SUBQ     $0x02, R10
+	MOVL     $0x7fffffff, R11
+	ANDL     R11, R8
+
+utf16LEToUTF32LEAVX512_pwhole:
+	MOVL          R8, R12
+	SHLL          $0x01, R12
+	CMPL          R12, R9
+	JNE           utf16LEToUTF32LEAVX512_done
+	ANDNL         R11, R9, R11
+	VMOVDQU64     nextUnit<>+0(SB), Z1
+	VPERMW        Z0, Z1, Z1
+	VPMOVZXWD     Y0, Z2
+	VPMOVZXWD     Y1, Z3
+	VPSLLD        $0x0a, Z2, Z4
+	VPADDD        Z3, Z4, Z4
+	VPSUBD        wdw35FDC00<>+0(SB), Z4, Z4
+	MOVL          R8, R9
+	KMOVW         R9, K1
+	VMOVDQA32     Z4, K1, Z2
+	MOVL          R11, R9
+	KMOVW         R9, K1
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ANDL          $0x0000ffff, R9
+	POPCNTL       R9, R9
+	SHLL          $0x02, R9
+	ADDQ          R9, DI
+	VEXTRACTI64X4 $0x01, Z0, Y0
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y0, Z0
+	VPMOVZXWD     Y1, Z1
+	VPSLLD        $0x0a, Z0, Z2
+	VPADDD        Z1, Z2, Z2
+	VPSUBD        wdw35FDC00<>+0(SB), Z2, Z2
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VMOVDQA32     Z2, K1, Z0
+	MOVL          R11, R8
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VPCOMPRESSD.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	ANDL          $0x0000ffff, R8
+	POPCNTL       R8, R8
+	SHLL          $0x02, R8
+	ADDQ          R8, DI
+	ADDQ          R10, SI
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_done:
@@ -29787,15 +29847,33 @@ DATA wdwF800F800<>+56(SB)/4, $0xf800f800
 DATA wdwF800F800<>+60(SB)/4, $0xf800f800
 GLOBL wdwF800F800<>(SB), RODATA|NOPTR, $64
 
+DATA wdw35FDC00<>+0(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+4(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+8(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+12(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+16(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+20(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+24(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+28(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+32(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+36(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+40(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+44(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+48(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+52(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+56(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+60(SB)/4, $0x035fdc00
+GLOBL wdw35FDC00<>(SB), RODATA|NOPTR, $64
+
 // func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
 TEXT ·utf32LEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
 	MOVQ src_len+32(FP), BX
 	SUBQ $0x00000040, BX
-	SUBQ $0x00000020, CX
+	SUBQ $0x00000040, CX
 	XORQ SI, SI
 	XORQ DI, DI
 
@@ -29807,8 +29885,9 @@ utf32LEToUTF16LEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z0
 	VPANDD    wdwFFFFF800<>+0(SB), Z0, Z1
 	VPTESTMD  wdwFFFF0000<>+0(SB), Z0, K1
-	VPCMPEQD  wdwD800<>+0(SB), Z1, K2
-	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16LEAVX512_astral
+	VPCMPEQD  wdwD800<>+0(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_done
 	VPMOVDW   Z0, Y0
@@ -29816,6 +29895,35 @@ utf32LEToUTF16LEAVX512_loop:
 	ADDQ      $0x40, SI
 	ADDQ      $0x20, DI
 	JMP       utf32LEToUTF16LEAVX512_loop
+
+utf32LEToUTF16LEAVX512_astral:
+	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF16LEAVX512_done
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z0, K1
+	VPSUBD        wdw10000<>+0(SB), Z0, Z1
+	VPSRLD        $0x0a, Z1, Z2
+	VPADDD        wdwD800<>+0(SB), Z2, Z2
+	VPANDD        wdw3FF<>+0(SB), Z1, Z1
+	VPADDD        wdwDC00<>+0(SB), Z1, Z1
+	VPSLLD        $0x10, Z1, Z1
+	VPORD         Z1, Z2, Z2
+	VMOVDQA32     Z2, K1, Z0
+	KMOVW         K1, R8
+	MOVQ          $0x00000000aaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	POPCNTL       R9, R9
+	SHLL          $0x01, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_done:
 	VZEROUPPER
@@ -29841,8 +29949,80 @@ DATA wdwFFFF0000<>+56(SB)/4, $0xffff0000
 DATA wdwFFFF0000<>+60(SB)/4, $0xffff0000
 GLOBL wdwFFFF0000<>(SB), RODATA|NOPTR, $64
 
+DATA wdwFFFF<>+0(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+4(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+8(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+12(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+16(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+20(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+24(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+28(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+32(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+36(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+40(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+44(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+48(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+52(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+56(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+60(SB)/4, $0x0000ffff
+GLOBL wdwFFFF<>(SB), RODATA|NOPTR, $64
+
+DATA wdw10000<>+0(SB)/4, $0x00010000
+DATA wdw10000<>+4(SB)/4, $0x00010000
+DATA wdw10000<>+8(SB)/4, $0x00010000
+DATA wdw10000<>+12(SB)/4, $0x00010000
+DATA wdw10000<>+16(SB)/4, $0x00010000
+DATA wdw10000<>+20(SB)/4, $0x00010000
+DATA wdw10000<>+24(SB)/4, $0x00010000
+DATA wdw10000<>+28(SB)/4, $0x00010000
+DATA wdw10000<>+32(SB)/4, $0x00010000
+DATA wdw10000<>+36(SB)/4, $0x00010000
+DATA wdw10000<>+40(SB)/4, $0x00010000
+DATA wdw10000<>+44(SB)/4, $0x00010000
+DATA wdw10000<>+48(SB)/4, $0x00010000
+DATA wdw10000<>+52(SB)/4, $0x00010000
+DATA wdw10000<>+56(SB)/4, $0x00010000
+DATA wdw10000<>+60(SB)/4, $0x00010000
+GLOBL wdw10000<>(SB), RODATA|NOPTR, $64
+
+DATA wdw3FF<>+0(SB)/4, $0x000003ff
+DATA wdw3FF<>+4(SB)/4, $0x000003ff
+DATA wdw3FF<>+8(SB)/4, $0x000003ff
+DATA wdw3FF<>+12(SB)/4, $0x000003ff
+DATA wdw3FF<>+16(SB)/4, $0x000003ff
+DATA wdw3FF<>+20(SB)/4, $0x000003ff
+DATA wdw3FF<>+24(SB)/4, $0x000003ff
+DATA wdw3FF<>+28(SB)/4, $0x000003ff
+DATA wdw3FF<>+32(SB)/4, $0x000003ff
+DATA wdw3FF<>+36(SB)/4, $0x000003ff
+DATA wdw3FF<>+40(SB)/4, $0x000003ff
+DATA wdw3FF<>+44(SB)/4, $0x000003ff
+DATA wdw3FF<>+48(SB)/4, $0x000003ff
+DATA wdw3FF<>+52(SB)/4, $0x000003ff
+DATA wdw3FF<>+56(SB)/4, $0x000003ff
+DATA wdw3FF<>+60(SB)/4, $0x000003ff
+GLOBL wdw3FF<>(SB), RODATA|NOPTR, $64
+
+DATA wdwDC00<>+0(SB)/4, $0x0000dc00
+DATA wdwDC00<>+4(SB)/4, $0x0000dc00
+DATA wdwDC00<>+8(SB)/4, $0x0000dc00
+DATA wdwDC00<>+12(SB)/4, $0x0000dc00
+DATA wdwDC00<>+16(SB)/4, $0x0000dc00
+DATA wdwDC00<>+20(SB)/4, $0x0000dc00
+DATA wdwDC00<>+24(SB)/4, $0x0000dc00
+DATA wdwDC00<>+28(SB)/4, $0x0000dc00
+DATA wdwDC00<>+32(SB)/4, $0x0000dc00
+DATA wdwDC00<>+36(SB)/4, $0x0000dc00
+DATA wdwDC00<>+40(SB)/4, $0x0000dc00
+DATA wdwDC00<>+44(SB)/4, $0x0000dc00
+DATA wdwDC00<>+48(SB)/4, $0x0000dc00
+DATA wdwDC00<>+52(SB)/4, $0x0000dc00
+DATA wdwDC00<>+56(SB)/4, $0x0000dc00
+DATA wdwDC00<>+60(SB)/4, $0x0000dc00
+GLOBL wdwDC00<>(SB), RODATA|NOPTR, $64
+
 // func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
 TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -29863,7 +30043,7 @@ utf16LEToUTF32BEAVX512_loop:
 	VPANDD        wdwF800F800<>+0(SB), Z1, Z2
 	VPCMPEQW      wdwD800D800<>+0(SB), Z2, K1
 	KORTESTD      K1, K1
-	JNZ           utf16LEToUTF32BEAVX512_done
+	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
 	VPSHUFB       Z0, Z2, Z2
 	VMOVDQU64     Z2, (AX)(DI*1)
@@ -29875,6 +30055,68 @@ utf16LEToUTF32BEAVX512_loop:
 	ADDQ          $0x00000080, DI
 	JMP           utf16LEToUTF32BEAVX512_loop
 
+utf16LEToUTF32BEAVX512_pairs:
+	VPANDD   wdwFC00FC00<>+0(SB), Z1, Z2
+	VPCMPEQW wdwD800D800<>+0(SB), Z2, K1
+	KMOVD    K1, R8
+	VPCMPEQW wdwDC00DC00<>+0(SB), Z2, K1
+	KMOVD    K1, R9
+	MOVQ     $0x00000040, R10
+	MOVL     $0xffffffff, R11
+	BTL      $0x1f, R8
+	JCC      utf16LEToUTF32BEAVX512_pwhole
+	SUBQ     $0x02, R10
+	MOVL     $0x7fffffff, R11
+	ANDL     R11, R8
+
+utf16LEToUTF32BEAVX512_pwhole:
+	MOVL          R8, R12
+	SHLL          $0x01, R12
+	CMPL          R12, R9
+	JNE           utf16LEToUTF32BEAVX512_done
+	ANDNL         R11, R9, R11
+	VMOVDQU64     nextUnit<>+0(SB), Z2
+	VPERMW        Z1, Z2, Z2
+	VPMOVZXWD     Y1, Z3
+	VPMOVZXWD     Y2, Z4
+	VPSLLD        $0x0a, Z3, Z5
+	VPADDD        Z4, Z5, Z5
+	VPSUBD        wdw35FDC00<>+0(SB), Z5, Z5
+	MOVL          R8, R9
+	KMOVW         R9, K1
+	VMOVDQA32     Z5, K1, Z3
+	VPSHUFB       Z0, Z3, Z3
+	MOVL          R11, R9
+	KMOVW         R9, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R9
+	POPCNTL       R9, R9
+	SHLL          $0x02, R9
+	ADDQ          R9, DI
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y1, Z1
+	VPMOVZXWD     Y2, Z2
+	VPSLLD        $0x0a, Z1, Z3
+	VPADDD        Z2, Z3, Z3
+	VPSUBD        wdw35FDC00<>+0(SB), Z3, Z3
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VMOVDQA32     Z3, K1, Z1
+	VPSHUFB       Z0, Z1, Z1
+	MOVL          R11, R8
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	ANDL          $0x0000ffff, R8
+	POPCNTL       R8, R8
+	SHLL          $0x02, R8
+	ADDQ          R8, DI
+	ADDQ          R10, SI
+	JMP           utf16LEToUTF32BEAVX512_loop
+
 utf16LEToUTF32BEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -29882,14 +30124,14 @@ utf16LEToUTF32BEAVX512_done:
 	RET
 
 // func utf32LEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512F
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
 TEXT ·utf32LEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
 	MOVQ src_len+32(FP), BX
 	SUBQ $0x00000040, BX
-	SUBQ $0x00000020, CX
+	SUBQ $0x00000040, CX
 	XORQ SI, SI
 	XORQ DI, DI
 
@@ -29901,8 +30143,9 @@ utf32LEToUTF16BEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z0
 	VPANDD    wdwFFFFF800<>+0(SB), Z0, Z1
 	VPTESTMD  wdwFFFF0000<>+0(SB), Z0, K1
-	VPCMPEQD  wdwD800<>+0(SB), Z1, K2
-	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16BEAVX512_astral
+	VPCMPEQD  wdwD800<>+0(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_done
 	VPMOVDW   Z0, Y0
@@ -29911,6 +30154,36 @@ utf32LEToUTF16BEAVX512_loop:
 	ADDQ      $0x40, SI
 	ADDQ      $0x20, DI
 	JMP       utf32LEToUTF16BEAVX512_loop
+
+utf32LEToUTF16BEAVX512_astral:
+	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF16BEAVX512_done
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z0, K1
+	VPSUBD        wdw10000<>+0(SB), Z0, Z1
+	VPSRLD        $0x0a, Z1, Z2
+	VPADDD        wdwD800<>+0(SB), Z2, Z2
+	VPANDD        wdw3FF<>+0(SB), Z1, Z1
+	VPADDD        wdwDC00<>+0(SB), Z1, Z1
+	VPSLLD        $0x10, Z1, Z1
+	VPORD         Z1, Z2, Z2
+	VMOVDQA32     Z2, K1, Z0
+	VPSHUFB       swap16<>+0(SB), Z0, Z0
+	KMOVW         K1, R8
+	MOVQ          $0x00000000aaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	POPCNTL       R9, R9
+	SHLL          $0x01, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_done:
 	VZEROUPPER
@@ -30012,7 +30285,7 @@ utf32BEToLEAVX512_done:
 	RET
 
 // func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
 TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -30034,7 +30307,7 @@ utf16BEToUTF32LEAVX512_loop:
 	VPANDD        wdwF800F800<>+0(SB), Z1, Z2
 	VPCMPEQW      wdwD800D800<>+0(SB), Z2, K1
 	KORTESTD      K1, K1
-	JNZ           utf16BEToUTF32LEAVX512_done
+	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
 	VMOVDQU64     Z2, (AX)(DI*1)
 	VEXTRACTI64X4 $0x01, Z1, Y1
@@ -30044,6 +30317,66 @@ utf16BEToUTF32LEAVX512_loop:
 	ADDQ          $0x00000080, DI
 	JMP           utf16BEToUTF32LEAVX512_loop
 
+utf16BEToUTF32LEAVX512_pairs:
+	VPANDD   wdwFC00FC00<>+0(SB), Z1, Z2
+	VPCMPEQW wdwD800D800<>+0(SB), Z2, K1
+	KMOVD    K1, R8
+	VPCMPEQW wdwDC00DC00<>+0(SB), Z2, K1
+	KMOVD    K1, R9
+	MOVQ     $0x00000040, R10
+	MOVL     $0xffffffff, R11
+	BTL      $0x1f, R8
+	JCC      utf16BEToUTF32LEAVX512_pwhole
+	SUBQ     $0x02, R10
+	MOVL     $0x7fffffff, R11
+	ANDL     R11, R8
+
+utf16BEToUTF32LEAVX512_pwhole:
+	MOVL          R8, R12
+	SHLL          $0x01, R12
+	CMPL          R12, R9
+	JNE           utf16BEToUTF32LEAVX512_done
+	ANDNL         R11, R9, R11
+	VMOVDQU64     nextUnit<>+0(SB), Z2
+	VPERMW        Z1, Z2, Z2
+	VPMOVZXWD     Y1, Z3
+	VPMOVZXWD     Y2, Z4
+	VPSLLD        $0x0a, Z3, Z5
+	VPADDD        Z4, Z5, Z5
+	VPSUBD        wdw35FDC00<>+0(SB), Z5, Z5
+	MOVL          R8, R9
+	KMOVW         R9, K1
+	VMOVDQA32     Z5, K1, Z3
+	MOVL          R11, R9
+	KMOVW         R9, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R9
+	POPCNTL       R9, R9
+	SHLL          $0x02, R9
+	ADDQ          R9, DI
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y1, Z1
+	VPMOVZXWD     Y2, Z2
+	VPSLLD        $0x0a, Z1, Z3
+	VPADDD        Z2, Z3, Z3
+	VPSUBD        wdw35FDC00<>+0(SB), Z3, Z3
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VMOVDQA32     Z3, K1, Z1
+	MOVL          R11, R8
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	ANDL          $0x0000ffff, R8
+	POPCNTL       R8, R8
+	SHLL          $0x02, R8
+	ADDQ          R8, DI
+	ADDQ          R10, SI
+	JMP           utf16BEToUTF32LEAVX512_loop
+
 utf16BEToUTF32LEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -30051,14 +30384,14 @@ utf16BEToUTF32LEAVX512_done:
 	RET
 
 // func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
 TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
 	MOVQ      src_len+32(FP), BX
 	SUBQ      $0x00000040, BX
-	SUBQ      $0x00000020, CX
+	SUBQ      $0x00000040, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 swap32<>+0(SB), Z0
@@ -30072,8 +30405,9 @@ utf32BEToUTF16LEAVX512_loop:
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z2
 	VPTESTMD  wdwFFFF0000<>+0(SB), Z1, K1
-	VPCMPEQD  wdwD800<>+0(SB), Z2, K2
-	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16LEAVX512_astral
+	VPCMPEQD  wdwD800<>+0(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_done
 	VPMOVDW   Z1, Y1
@@ -30082,6 +30416,35 @@ utf32BEToUTF16LEAVX512_loop:
 	ADDQ      $0x20, DI
 	JMP       utf32BEToUTF16LEAVX512_loop
 
+utf32BEToUTF16LEAVX512_astral:
+	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z2
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF16LEAVX512_done
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z1, K1
+	VPSUBD        wdw10000<>+0(SB), Z1, Z2
+	VPSRLD        $0x0a, Z2, Z3
+	VPADDD        wdwD800<>+0(SB), Z3, Z3
+	VPANDD        wdw3FF<>+0(SB), Z2, Z2
+	VPADDD        wdwDC00<>+0(SB), Z2, Z2
+	VPSLLD        $0x10, Z2, Z2
+	VPORD         Z2, Z3, Z3
+	VMOVDQA32     Z3, K1, Z1
+	KMOVW         K1, R8
+	MOVQ          $0x00000000aaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	POPCNTL       R9, R9
+	SHLL          $0x01, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32BEToUTF16LEAVX512_loop
+
 utf32BEToUTF16LEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -30089,7 +30452,7 @@ utf32BEToUTF16LEAVX512_done:
 	RET
 
 // func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
 TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -30112,7 +30475,7 @@ utf16BEToUTF32BEAVX512_loop:
 	VPANDD        wdwF800F800<>+0(SB), Z2, Z3
 	VPCMPEQW      wdwD800D800<>+0(SB), Z3, K1
 	KORTESTD      K1, K1
-	JNZ           utf16BEToUTF32BEAVX512_done
+	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
 	VPSHUFB       Z1, Z3, Z3
 	VMOVDQU64     Z3, (AX)(DI*1)
@@ -30124,6 +30487,68 @@ utf16BEToUTF32BEAVX512_loop:
 	ADDQ          $0x00000080, DI
 	JMP           utf16BEToUTF32BEAVX512_loop
 
+utf16BEToUTF32BEAVX512_pairs:
+	VPANDD   wdwFC00FC00<>+0(SB), Z2, Z3
+	VPCMPEQW wdwD800D800<>+0(SB), Z3, K1
+	KMOVD    K1, R8
+	VPCMPEQW wdwDC00DC00<>+0(SB), Z3, K1
+	KMOVD    K1, R9
+	MOVQ     $0x00000040, R10
+	MOVL     $0xffffffff, R11
+	BTL      $0x1f, R8
+	JCC      utf16BEToUTF32BEAVX512_pwhole
+	SUBQ     $0x02, R10
+	MOVL     $0x7fffffff, R11
+	ANDL     R11, R8
+
+utf16BEToUTF32BEAVX512_pwhole:
+	MOVL          R8, R12
+	SHLL          $0x01, R12
+	CMPL          R12, R9
+	JNE           utf16BEToUTF32BEAVX512_done
+	ANDNL         R11, R9, R11
+	VMOVDQU64     nextUnit<>+0(SB), Z3
+	VPERMW        Z2, Z3, Z3
+	VPMOVZXWD     Y2, Z4
+	VPMOVZXWD     Y3, Z5
+	VPSLLD        $0x0a, Z4, Z6
+	VPADDD        Z5, Z6, Z6
+	VPSUBD        wdw35FDC00<>+0(SB), Z6, Z6
+	MOVL          R8, R9
+	KMOVW         R9, K1
+	VMOVDQA32     Z6, K1, Z4
+	VPSHUFB       Z1, Z4, Z4
+	MOVL          R11, R9
+	KMOVW         R9, K1
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU64     Z4, (AX)(DI*1)
+	ANDL          $0x0000ffff, R9
+	POPCNTL       R9, R9
+	SHLL          $0x02, R9
+	ADDQ          R9, DI
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y2, Z2
+	VPMOVZXWD     Y3, Z3
+	VPSLLD        $0x0a, Z2, Z4
+	VPADDD        Z3, Z4, Z4
+	VPSUBD        wdw35FDC00<>+0(SB), Z4, Z4
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VMOVDQA32     Z4, K1, Z2
+	VPSHUFB       Z1, Z2, Z2
+	MOVL          R11, R8
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ANDL          $0x0000ffff, R8
+	POPCNTL       R8, R8
+	SHLL          $0x02, R8
+	ADDQ          R8, DI
+	ADDQ          R10, SI
+	JMP           utf16BEToUTF32BEAVX512_loop
+
 utf16BEToUTF32BEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -30131,14 +30556,14 @@ utf16BEToUTF32BEAVX512_done:
 	RET
 
 // func utf32BEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
 TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
 	MOVQ      src_len+32(FP), BX
 	SUBQ      $0x00000040, BX
-	SUBQ      $0x00000020, CX
+	SUBQ      $0x00000040, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 swap32<>+0(SB), Z0
@@ -30152,8 +30577,9 @@ utf32BEToUTF16BEAVX512_loop:
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z2
 	VPTESTMD  wdwFFFF0000<>+0(SB), Z1, K1
-	VPCMPEQD  wdwD800<>+0(SB), Z2, K2
-	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16BEAVX512_astral
+	VPCMPEQD  wdwD800<>+0(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_done
 	VPMOVDW   Z1, Y1
@@ -30162,6 +30588,36 @@ utf32BEToUTF16BEAVX512_loop:
 	ADDQ      $0x40, SI
 	ADDQ      $0x20, DI
 	JMP       utf32BEToUTF16BEAVX512_loop
+
+utf32BEToUTF16BEAVX512_astral:
+	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z2
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF16BEAVX512_done
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z1, K1
+	VPSUBD        wdw10000<>+0(SB), Z1, Z2
+	VPSRLD        $0x0a, Z2, Z3
+	VPADDD        wdwD800<>+0(SB), Z3, Z3
+	VPANDD        wdw3FF<>+0(SB), Z2, Z2
+	VPADDD        wdwDC00<>+0(SB), Z2, Z2
+	VPSLLD        $0x10, Z2, Z2
+	VPORD         Z2, Z3, Z3
+	VMOVDQA32     Z3, K1, Z1
+	VPSHUFB       swap16<>+0(SB), Z1, Z1
+	KMOVW         K1, R8
+	MOVQ          $0x00000000aaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	POPCNTL       R9, R9
+	SHLL          $0x01, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_done:
 	VZEROUPPER

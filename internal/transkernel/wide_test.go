@@ -57,9 +57,9 @@ func unitsDirection(name string, call func(dst, src []byte) (int, int), inW int,
 			return putUnits(rs, outBE, outW), ok
 		},
 		from: func(t []byte) []byte { return putUnits([]rune(string(t)), inBE, inW) },
-		// Between the widths the kernels leave characters above U+FFFF
-		// to the scalar code.
-		handles: func(r rune) bool { return inW == outW || r <= 0xFFFF },
+		// Between the widths the AVX2 kernels leave characters above
+		// U+FFFF to the scalar code.
+		handles: func(r rune) bool { return inW == outW || r <= 0xFFFF || transkernel.Active() == "avx512vbmi2" },
 	}
 }
 

@@ -158,7 +158,11 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	v := w.Vec()
 	w.Load(asm.At(sp, i, 0), v)
 	in(v)
-	surrogateFree(w, t, v, p.Ref("done"))
+	if w.Masked() {
+		surrogateFree(w, t, v, p.Ref("pairs"))
+	} else {
+		surrogateFree(w, t, v, p.Ref("done"))
+	}
 	for h := 0; h < 2; h++ {
 		var x reg.Register
 		switch {
@@ -183,10 +187,90 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	ADDQ(U8(w.Bytes), i)
 	ADDQ(U32(uint32(2*w.Bytes)), j)
 	JMP(p.Ref("loop"))
+	if w.Masked() {
+		p.Label("pairs")
+		pairsToUTF32(tab, t, p, v, i, j, dp, out)
+	}
 	epilogue(p, i, j)
 }
 
-// utf32ToUTF16 narrows blocks of BMP characters to 16-bit units.
+// pairsToUTF32 is the AVX-512 path of utf16ToUTF32 for a block v (32 units,
+// little-endian) whose surrogates pair up, as swap16 checks them: the lane of
+// a high surrogate takes the code point of the pair, read with the unit after
+// it (VPERMW by nextUnit), the lane of a low surrogate is dropped by
+// VPCOMPRESSD, and a high surrogate in the last unit waits for the next block.
+func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
+	s := ZMM()
+	VPANDD(t.splat(0xFC00FC00), v, s)
+	hi, lo := GP64(), GP64()
+	k := K()
+	VPCMPEQW(t.splat(0xD800D800), s, k)
+	KMOVD(k, hi.As32())
+	VPCMPEQW(t.splat(0xDC00DC00), s, k)
+	KMOVD(k, lo.As32())
+	n, keep := GP64(), GP64()
+	MOVQ(U32(64), n)
+	MOVL(U32(0xFFFFFFFF), keep.As32())
+	BTL(U8(31), hi.As32())
+	JCC(p.Ref("pwhole"))
+	SUBQ(U8(2), n)
+	MOVL(U32(0x7FFFFFFF), keep.As32())
+	ANDL(keep.As32(), hi.As32())
+	p.Label("pwhole")
+	x := GP64()
+	MOVL(hi.As32(), x.As32())
+	SHLL(U8(1), x.As32())
+	CMPL(x.As32(), lo.As32())
+	JNE(p.Ref("done"))
+	ANDNL(keep.As32(), lo.As32(), keep.As32()) // drop the low surrogates
+	nx, idx := ZMM(), ZMM()
+	VMOVDQU64(tab.nextUnit, idx)
+	VPERMW(v, idx, nx)
+	for h := 0; h < 2; h++ {
+		var a, b reg.Register = v.AsY(), nx.AsY()
+		if h == 1 {
+			ya, yb := YMM(), YMM()
+			VEXTRACTI64X4(U8(1), v, ya)
+			VEXTRACTI64X4(U8(1), nx, yb)
+			a, b = ya, yb
+		}
+		c, d := ZMM(), ZMM()
+		VPMOVZXWD(a, c)
+		VPMOVZXWD(b, d)
+		// high<<10 + low - (0xD800<<10 + 0xDC00 - 0x10000)
+		e := ZMM()
+		VPSLLD(U8(10), c, e)
+		VPADDD(d, e, e)
+		VPSUBD(t.splat(0x35FDC00), e, e)
+		kh := K()
+		m := GP64()
+		MOVL(hi.As32(), m.As32())
+		if h == 1 {
+			SHRL(U8(16), m.As32())
+		}
+		KMOVW(m.As32(), kh)
+		VMOVDQA32(e, kh, c)
+		out(c)
+		MOVL(keep.As32(), m.As32())
+		if h == 1 {
+			SHRL(U8(16), m.As32())
+		}
+		kk := K()
+		KMOVW(m.As32(), kk)
+		r := ZMM()
+		VPCOMPRESSD_Z(c, kk, r)
+		VMOVDQU64(r, asm.At(dp, j, 0))
+		ANDL(U32(0xFFFF), m.As32())
+		POPCNTL(m.As32(), m.As32())
+		SHLL(U8(2), m.As32())
+		ADDQ(m, j)
+	}
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+}
+
+// utf32ToUTF16 narrows blocks of BMP characters to 16-bit units; with
+// AVX-512, blocks with characters above U+FFFF too.
 func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	name := "utf32" + orderName[inBE] + "ToUTF16" + orderName[outBE] + w.Name()
 	p := asm.Scope(name + "_")
@@ -195,7 +279,8 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		"while src has "+itoa(w.Bytes)+" bytes left and dst "+itoa(w.Bytes/2)+", and returns the bytes written and",
 		"read. It stops before the first block holding anything but characters",
 		"of the BMP.")
-	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, w.Bytes/2)
+	// The pairs path of AVX-512 writes up to Bytes bytes.
+	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, map[bool]int{true: w.Bytes, false: w.Bytes / 2}[w.Masked()])
 	in := swapper(w, tab.swap32, inBE)
 	loopHead(p, i, j, sLim, dLim)
 	c := w.Vec()
@@ -204,10 +289,11 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	s := w.Vec()
 	and(w, t.splat(0xFFFFF800), c, s)
 	if w.Masked() {
-		k1, k2 := K(), K()
+		k1 := K()
 		VPTESTMD(t.splat(0xFFFF0000), c, k1)
-		VPCMPEQD(t.splat(0xD800), s, k2)
-		KORW(k1, k2, k1)
+		KORTESTW(k1, k1)
+		JNZ(p.Ref("astral"))
+		VPCMPEQD(t.splat(0xD800), s, k1)
 		KORTESTW(k1, k1)
 		JNZ(p.Ref("done"))
 		y := YMM()
@@ -232,5 +318,41 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	ADDQ(U8(w.Bytes), i)
 	ADDQ(U8(w.Bytes/2), j)
 	JMP(p.Ref("loop"))
+	if w.Masked() {
+		// Characters above U+FFFF: each lane holds the unit, or the
+		// pair, high surrogate in the low half, and VPCOMPRESSW drops
+		// the upper halves of the lanes with one unit.
+		p.Label("astral")
+		checkScalar(w, t, c, p.Ref("done"))
+		big, x, y := K(), ZMM(), ZMM()
+		VPCMPUD(U8(6), t.splat(0xFFFF), c, big) // c > 0xFFFF
+		VPSUBD(t.splat(0x10000), c, x)
+		VPSRLD(U8(10), x, y)
+		VPADDD(t.splat(0xD800), y, y)
+		VPANDD(t.splat(0x3FF), x, x)
+		VPADDD(t.splat(0xDC00), x, x)
+		VPSLLD(U8(16), x, x)
+		VPORD(x, y, y)
+		VMOVDQA32(y, big, c)
+		if outBE {
+			VPSHUFB(tab.swap16, c, c)
+		}
+		m, keep := GP64(), GP64()
+		KMOVW(big, m.As32())
+		// Word 2k is kept always, word 2k+1 where lane k is a pair.
+		MOVQ(U64(0xAAAAAAAA), keep)
+		PDEPL(keep.As32(), m.As32(), keep.As32())
+		ORL(U32(0x55555555), keep.As32())
+		kk := K()
+		KMOVD(keep.As32(), kk)
+		r := ZMM()
+		compressW(c, kk, r)
+		VMOVDQU64(r, asm.At(dp, j, 0))
+		POPCNTL(keep.As32(), keep.As32())
+		SHLL(U8(1), keep.As32())
+		ADDQ(keep, j)
+		ADDQ(U8(w.Bytes), i)
+		JMP(p.Ref("loop"))
+	}
 	epilogue(p, i, j)
 }
