@@ -28983,7 +28983,7 @@ utf8ToLatin1AVX2_done:
 	RET
 
 // func utf32LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32LEToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -29014,7 +29014,7 @@ utf32LEToUTF8AVX512_wide:
 	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
-	JNZ           utf32LEToUTF8AVX512_done
+	JNZ           utf32LEToUTF8AVX512_partial
 	VMOVDQU64     wdw1<>+0(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
@@ -29048,6 +29048,49 @@ utf32LEToUTF8AVX512_wide:
 	ADDQ          R8, DI
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF8AVX512_loop
+
+utf32LEToUTF8AVX512_partial:
+	KMOVW         K1, CX
+	TZCNTL        CX, CX
+	JZ            utf32LEToUTF8AVX512_done
+	VMOVDQU64     wdw1<>+0(SB), Z1
+	VPSRLD        $0x07, Z0, Z2
+	VPMINUD       Z1, Z2, Z2
+	VPSRLD        $0x0b, Z0, Z3
+	VPMINUD       Z1, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSRLD        $0x10, Z0, Z3
+	VPMINUD       Z1, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSLLD        $0x18, Z0, Z1
+	VPSLLD        $0x0a, Z0, Z3
+	VPANDD        wdw3F0000<>+0(SB), Z3, Z3
+	VPORD         Z3, Z1, Z1
+	VPSRLD        $0x04, Z0, Z3
+	VPANDD        wdw3F00<>+0(SB), Z3, Z3
+	VPORD         Z3, Z1, Z1
+	VPSRLD        $0x12, Z0, Z3
+	VPORD         Z3, Z1, Z1
+	VPERMD        wideShift<>+0(SB), Z2, Z3
+	VPSRLVD       Z3, Z1, Z1
+	VPERMD        wideBits<>+0(SB), Z2, Z3
+	VPANDD        Z3, Z1, Z1
+	VPERMD        wideMarks<>+0(SB), Z2, Z3
+	VPORD         Z3, Z1, Z1
+	VPERMD        wideKeep<>+0(SB), Z2, Z0
+	VPMOVB2M      Z0, K1
+	KMOVQ         K1, DX
+	MOVQ          CX, BX
+	SHLQ          $0x02, BX
+	BZHIQ         BX, DX, DX
+	KMOVQ         DX, K1
+	VPCOMPRESSB.Z Z1, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	KMOVQ         K1, DX
+	POPCNTQ       DX, DX
+	ADDQ          DX, DI
+	SHLQ          $0x02, CX
+	ADDQ          CX, SI
 
 utf32LEToUTF8AVX512_done:
 	VZEROUPPER
@@ -29182,7 +29225,7 @@ DATA wdw3F00<>+60(SB)/4, $0x00003f00
 GLOBL wdw3F00<>(SB), RODATA|NOPTR, $64
 
 // func utf32BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32BEToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -29215,7 +29258,7 @@ utf32BEToUTF8AVX512_wide:
 	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
-	JNZ           utf32BEToUTF8AVX512_done
+	JNZ           utf32BEToUTF8AVX512_partial
 	VMOVDQU64     wdw1<>+0(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
@@ -29249,6 +29292,49 @@ utf32BEToUTF8AVX512_wide:
 	ADDQ          R8, DI
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF8AVX512_loop
+
+utf32BEToUTF8AVX512_partial:
+	KMOVW         K1, CX
+	TZCNTL        CX, CX
+	JZ            utf32BEToUTF8AVX512_done
+	VMOVDQU64     wdw1<>+0(SB), Z0
+	VPSRLD        $0x07, Z1, Z2
+	VPMINUD       Z0, Z2, Z2
+	VPSRLD        $0x0b, Z1, Z3
+	VPMINUD       Z0, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSRLD        $0x10, Z1, Z3
+	VPMINUD       Z0, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSLLD        $0x18, Z1, Z0
+	VPSLLD        $0x0a, Z1, Z3
+	VPANDD        wdw3F0000<>+0(SB), Z3, Z3
+	VPORD         Z3, Z0, Z0
+	VPSRLD        $0x04, Z1, Z3
+	VPANDD        wdw3F00<>+0(SB), Z3, Z3
+	VPORD         Z3, Z0, Z0
+	VPSRLD        $0x12, Z1, Z3
+	VPORD         Z3, Z0, Z0
+	VPERMD        wideShift<>+0(SB), Z2, Z3
+	VPSRLVD       Z3, Z0, Z0
+	VPERMD        wideBits<>+0(SB), Z2, Z3
+	VPANDD        Z3, Z0, Z0
+	VPERMD        wideMarks<>+0(SB), Z2, Z3
+	VPORD         Z3, Z0, Z0
+	VPERMD        wideKeep<>+0(SB), Z2, Z1
+	VPMOVB2M      Z1, K1
+	KMOVQ         K1, DX
+	MOVQ          CX, BX
+	SHLQ          $0x02, BX
+	BZHIQ         BX, DX, DX
+	KMOVQ         DX, K1
+	VPCOMPRESSB.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	KMOVQ         K1, DX
+	POPCNTQ       DX, DX
+	ADDQ          DX, DI
+	SHLQ          $0x02, CX
+	ADDQ          CX, SI
 
 utf32BEToUTF8AVX512_done:
 	VZEROUPPER

@@ -117,6 +117,12 @@ var cp1252High = [32]uint32{
 // packed, by VPCOMPRESSB with AVX-512 and by VPSHUFB with a table indexed by
 // four lanes' lengths with AVX2. It writes up to Bytes bytes.
 func encodeLanes(w asm.Width, t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual) {
+	encodeLanesUpTo(w, t, c, dp, j, nil)
+}
+
+// encodeLanesUpTo is encodeLanes for the lanes before lane limit (a
+// register; nil for all), on AVX-512 only.
+func encodeLanesUpTo(w asm.Width, t *wideTab, c reg.VecVirtual, dp, j, limit reg.GPVirtual) {
 	// n = (c >= 0x80) + (c >= 0x800) + (c >= 0x10000): each term min(c>>k, 1).
 	one := w.Vec()
 	w.Load(t.splat(1), one) // a register: used three times
@@ -153,10 +159,19 @@ func encodeLanes(w asm.Width, t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual)
 		VPERMD(t.keep, n, keep)
 		k := K()
 		VPMOVB2M(keep, k)
+		cnt := GP64()
+		if limit != nil {
+			// Four bytes a lane: keep the bytes of lanes below limit.
+			b := GP64()
+			KMOVQ(k, cnt)
+			MOVQ(limit, b)
+			SHLQ(U8(2), b)
+			BZHIQ(b, cnt, cnt)
+			KMOVQ(cnt, k)
+		}
 		out := ZMM()
 		compressB(raw, k, out)
 		VMOVDQU64(out, asm.At(dp, j, 0))
-		cnt := GP64()
 		KMOVQ(k, cnt)
 		POPCNTQ(cnt, cnt)
 		ADDQ(cnt, j)
@@ -194,8 +209,9 @@ func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 }
 
 // utf32ToUTF8 converts Bytes/4 code units per block. A block holding a
-// surrogate code point or a value above U+10FFFF ends the call; the scalar
-// code reports it. A block of ASCII is narrowed to bytes directly.
+// surrogate code point or a value above U+10FFFF ends the call, with AVX-512
+// after converting the units before it; the scalar code reports it. A block
+// of ASCII is narrowed to bytes directly.
 func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	name := "utf32" + order + "ToUTF8" + w.Name()
@@ -240,11 +256,44 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
-	checkScalar(w, t, c, p.Ref("done"))
+	if !w.Masked() {
+		checkScalar(w, t, c, p.Ref("done"))
+		encodeLanes(w, t, c, dp, j)
+		ADDQ(U8(w.Bytes), i)
+		JMP(p.Ref("loop"))
+		epilogue(p, i, j)
+		return
+	}
+	bad := badLanes(t, c)
+	KORTESTW(bad, bad)
+	JNZ(p.Ref("partial"))
 	encodeLanes(w, t, c, dp, j)
 	ADDQ(U8(w.Bytes), i)
 	JMP(p.Ref("loop"))
+	// A block with a unit that is no scalar value converts up to it, and
+	// the scalar code takes it from there: lossy conversions go on in
+	// vector code right after the unit.
+	p.Label("partial")
+	n := GP64()
+	KMOVW(bad, n.As32())
+	TZCNTL(n.As32(), n.As32())
+	JZ(p.Ref("done")) // the first lane
+	encodeLanesUpTo(w, t, c, dp, j, n)
+	SHLQ(U8(2), n)
+	ADDQ(n, i)
 	epilogue(p, i, j)
+}
+
+// badLanes returns the opmask of the lanes of c (AVX-512) holding a
+// surrogate code point or a value above U+10FFFF.
+func badLanes(t *wideTab, c reg.VecVirtual) reg.OpmaskVirtual {
+	s := ZMM()
+	VPANDD(t.splat(0xFFFFF800), c, s)
+	k1, k2 := K(), K()
+	VPCMPUD(U8(6), t.splat(0x10FFFF), c, k1) // c > 0x10FFFF
+	VPCMPEQD(t.splat(0xD800), s, k2)
+	KORW(k1, k2, k1)
+	return k1
 }
 
 // checkScalar jumps to fail when a lane of c is a surrogate code point or
