@@ -1,6 +1,6 @@
 // Package transkernel holds the vector kernels of package transcode: fast
-// paths for the hot conversions between UTF-8 and UTF-16, UTF-32 and
-// ISO-8859-1. The scalar code in transcode is the reference; everything here
+// paths for the hot conversions between UTF-8 and UTF-16, UTF-32,
+// ISO-8859-1 and Windows-1252, and between UTF-16 and UTF-32. The scalar code in transcode is the reference; everything here
 // is an accelerator whose output must agree with it.
 //
 // Contract shared by every kernel: it converts a prefix of src into dst and
@@ -34,6 +34,10 @@
 //     archUTF8ToUTF32BE, archUTF16LEToUTF8, archUTF16BEToUTF8), a switch on
 //     the set id calling that set's kernel, returning (0, 0) for a set
 //     without one.
+//
+// The arch functions of the later conversions (from UTF-32 and to and from
+// Windows-1252 to UTF-8, between UTF-16 and UTF-32, the byte-order swaps)
+// live in wide_GOARCH.go the same way, beside wide_other.go.
 //
 // transkernel_other.go, whose build constraint lists the architectures with a
 // file, supplies an empty archSets and arch functions that convert nothing.

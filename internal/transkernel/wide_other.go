@@ -2,6 +2,8 @@
 
 package transkernel
 
+// The arch functions of wide_amd64.go where there are no vector sets.
+
 func archUTF32LEToUTF8(_ setID, _, _ []byte) (nDst, nSrc int) { return 0, 0 }
 func archUTF32BEToUTF8(_ setID, _, _ []byte) (nDst, nSrc int) { return 0, 0 }
 func archCP1252ToUTF8(_ setID, _, _ []byte) (nDst, nSrc int)  { return 0, 0 }

@@ -4,8 +4,12 @@
 // Run it from internal/gen (`go run ./transkernel`, or `go generate` in
 // internal/transkernel); it rewrites ../transkernel/transkernel_amd64.s and
 // ../transkernel/stubs_amd64.go. One file per conversion: latin1.go (both
-// ways), utf8_to_wide.go (UTF-8 to UTF-16 and UTF-32), utf16_to_utf8.go;
-// consts.go holds the constant memory, ops.go the steps they share.
+// ways), utf8_to_wide.go (UTF-8 to UTF-16 and UTF-32), utf16_to_utf8.go,
+// utf32_to_utf8.go, cp1252.go (Windows-1252 to UTF-8; the other way is
+// latin1.go's with a check more), utf16_utf32.go (between UTF-16 and UTF-32,
+// and the byte-order swaps); consts.go holds the constant memory, ops.go the
+// steps they share. The files written after asm.Width exists take a Width
+// and emit each kernel for AVX2 and AVX-512 from the one algorithm.
 //
 // Every kernel works on 64-byte input blocks with AVX-512 (BW, VBMI2), or on
 // 32-byte blocks with AVX2, and
