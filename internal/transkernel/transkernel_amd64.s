@@ -29672,7 +29672,7 @@ DATA wdw20<>+60(SB)/4, $0x00000020
 GLOBL wdw20<>(SB), RODATA|NOPTR, $64
 
 // func utf16LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI, CMOV
 TEXT ·utf16LEToBEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -29717,8 +29717,22 @@ utf16LEToBEAVX512_pairs:
 utf16LEToBEAVX512_whole:
 	SHLL $0x01, R8
 	CMPL R8, R9
-	JNE  utf16LEToBEAVX512_done
+	JNE  utf16LEToBEAVX512_lone
 	JMP  utf16LEToBEAVX512_store
+
+utf16LEToBEAVX512_lone:
+	ANDNL     R8, R9, CX
+	ANDNL     R9, R8, DX
+	TZCNTL    DX, DX
+	TZCNTL    CX, CX
+	SUBL      $0x01, CX
+	CMPL      CX, DX
+	CMOVLLT   CX, DX
+	SHLL      $0x01, DX
+	MOVL      DX, R10
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      R10, SI
+	ADDQ      R10, DI
 
 utf16LEToBEAVX512_done:
 	VZEROUPPER
@@ -29781,7 +29795,7 @@ DATA wdwDC00DC00<>+60(SB)/4, $0xdc00dc00
 GLOBL wdwDC00DC00<>(SB), RODATA|NOPTR, $64
 
 // func utf32LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI
 TEXT ·utf32LEToBEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -29806,11 +29820,19 @@ utf32LEToBEAVX512_loop:
 	VPCMPEQD  wdwD800<>+0(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
-	JNZ       utf32LEToBEAVX512_done
+	JNZ       utf32LEToBEAVX512_partial
 	VMOVDQU64 Z2, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
 	JMP       utf32LEToBEAVX512_loop
+
+utf32LEToBEAVX512_partial:
+	KMOVW     K1, CX
+	TZCNTL    CX, CX
+	SHLQ      $0x02, CX
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      CX, SI
+	ADDQ      CX, DI
 
 utf32LEToBEAVX512_done:
 	VZEROUPPER
@@ -30278,7 +30300,7 @@ utf32LEToUTF16BEAVX512_done:
 	RET
 
 // func utf16BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI, CMOV
 TEXT ·utf16BEToLEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -30323,8 +30345,22 @@ utf16BEToLEAVX512_pairs:
 utf16BEToLEAVX512_whole:
 	SHLL $0x01, R8
 	CMPL R8, R9
-	JNE  utf16BEToLEAVX512_done
+	JNE  utf16BEToLEAVX512_lone
 	JMP  utf16BEToLEAVX512_store
+
+utf16BEToLEAVX512_lone:
+	ANDNL     R8, R9, CX
+	ANDNL     R9, R8, DX
+	TZCNTL    DX, DX
+	TZCNTL    CX, CX
+	SUBL      $0x01, CX
+	CMPL      CX, DX
+	CMOVLLT   CX, DX
+	SHLL      $0x01, DX
+	MOVL      DX, R10
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      R10, SI
+	ADDQ      R10, DI
 
 utf16BEToLEAVX512_done:
 	VZEROUPPER
@@ -30333,7 +30369,7 @@ utf16BEToLEAVX512_done:
 	RET
 
 // func utf32BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F
+// Requires: AVX, AVX512BW, AVX512F, BMI
 TEXT ·utf32BEToLEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -30358,11 +30394,19 @@ utf32BEToLEAVX512_loop:
 	VPCMPEQD  wdwD800<>+0(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
-	JNZ       utf32BEToLEAVX512_done
+	JNZ       utf32BEToLEAVX512_partial
 	VMOVDQU64 Z1, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
 	JMP       utf32BEToLEAVX512_loop
+
+utf32BEToLEAVX512_partial:
+	KMOVW     K1, CX
+	TZCNTL    CX, CX
+	SHLQ      $0x02, CX
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      CX, SI
+	ADDQ      CX, DI
 
 utf32BEToLEAVX512_done:
 	VZEROUPPER
@@ -31292,7 +31336,7 @@ DATA wdw7<>+60(SB)/4, $0x00000007
 GLOBL wdw7<>(SB), RODATA|NOPTR, $64
 
 // func utf16LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI, CMOV
 TEXT ·utf16LEToBEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -31337,8 +31381,21 @@ utf16LEToBEAVX2_pairs:
 utf16LEToBEAVX2_whole:
 	SHLL $0x02, R8
 	CMPL R8, R9
-	JNE  utf16LEToBEAVX2_done
+	JNE  utf16LEToBEAVX2_lone
 	JMP  utf16LEToBEAVX2_store
+
+utf16LEToBEAVX2_lone:
+	ANDNL   R8, R9, CX
+	ANDNL   R9, R8, DX
+	TZCNTL  DX, DX
+	TZCNTL  CX, CX
+	SUBL    $0x02, CX
+	CMPL    CX, DX
+	CMOVLLT CX, DX
+	MOVL    DX, R10
+	VMOVDQU Y2, (AX)(DI*1)
+	ADDQ    R10, SI
+	ADDQ    R10, DI
 
 utf16LEToBEAVX2_done:
 	VZEROUPPER
@@ -31539,7 +31596,7 @@ utf32LEToUTF16BEAVX2_done:
 	RET
 
 // func utf16BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI, CMOV
 TEXT ·utf16BEToLEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -31584,8 +31641,21 @@ utf16BEToLEAVX2_pairs:
 utf16BEToLEAVX2_whole:
 	SHLL $0x02, R8
 	CMPL R8, R9
-	JNE  utf16BEToLEAVX2_done
+	JNE  utf16BEToLEAVX2_lone
 	JMP  utf16BEToLEAVX2_store
+
+utf16BEToLEAVX2_lone:
+	ANDNL   R8, R9, CX
+	ANDNL   R9, R8, DX
+	TZCNTL  DX, DX
+	TZCNTL  CX, CX
+	SUBL    $0x02, CX
+	CMPL    CX, DX
+	CMOVLLT CX, DX
+	MOVL    DX, R10
+	VMOVDQU Y1, (AX)(DI*1)
+	ADDQ    R10, SI
+	ADDQ    R10, DI
 
 utf16BEToLEAVX2_done:
 	VZEROUPPER

@@ -109,8 +109,29 @@ func swap16(w asm.Width, tab *consts, t *wideTab, inBE bool) {
 	p.Label("whole")
 	SHLL(U8(uint8(per)), hi.As32())
 	CMPL(hi.As32(), lo.As32())
-	JNE(p.Ref("done"))
+	JNE(p.Ref("lone"))
 	JMP(p.Ref("store"))
+
+	// A lone surrogate: the units before the first one are swapped (the
+	// whole block is stored; what follows them is scratch), and the call
+	// ends there. A low surrogate is lone where the unit before is no high
+	// one, a high surrogate where the unit after is no low one.
+	p.Label("lone")
+	a, b := GP32(), GP32()
+	ANDNL(hi.As32(), lo.As32(), b) // high surrogates, one unit on, with no low: lone
+	ANDNL(lo.As32(), hi.As32(), a) // low surrogates with no high before: lone
+	TZCNTL(a, a)
+	TZCNTL(b, b)
+	SUBL(U8(uint8(per)), b)
+	CMPL(b, a)
+	CMOVLLT(b, a)
+	if per == 1 {
+		SHLL(U8(1), a) // units to bytes
+	}
+	MOVL(a, n.As32()) // zero-extends
+	w.Store(v, asm.At(dp, j, 0))
+	ADDQ(n, i)
+	ADDQ(n, j)
 	epilogue(p, i, j)
 }
 
@@ -134,11 +155,30 @@ func swap32(w asm.Width, tab *consts, t *wideTab, inBE bool) {
 	if inBE {
 		u = v
 	}
-	checkScalar(w, t, u, p.Ref("done"))
+	var bad reg.OpmaskVirtual
+	if !w.Masked() {
+		checkScalar(w, t, u, p.Ref("done"))
+	} else {
+		bad = badLanes(t, u)
+		KORTESTW(bad, bad)
+		JNZ(p.Ref("partial"))
+	}
 	w.Store(v, asm.At(dp, j, 0))
 	ADDQ(U8(w.Bytes), i)
 	ADDQ(U8(w.Bytes), j)
 	JMP(p.Ref("loop"))
+	if w.Masked() {
+		// The units before the first bad one are swapped (the whole
+		// block is stored, the rest as scratch), and the call ends there.
+		p.Label("partial")
+		n := GP64()
+		KMOVW(bad, n.As32())
+		TZCNTL(n.As32(), n.As32())
+		SHLQ(U8(2), n)
+		w.Store(v, asm.At(dp, j, 0))
+		ADDQ(n, i)
+		ADDQ(n, j)
+	}
 	epilogue(p, i, j)
 }
 
