@@ -128,8 +128,9 @@ func lossyRun(c lossyConv, p utf8x.Policy, density int) func([]byte) int {
 	}
 }
 
-// printLossy prints, per conversion and kernel set, each policy's speed and
-// its ratio to Strict's on the same valid text, and the median ratios.
+// printLossy prints, per conversion, a row per input and kernel set: each
+// policy's speed and its ratio to Strict's with the same set on the valid
+// text, and a last row per set of the median ratios.
 func printLossy(w io.Writer, ops []table.Op, results []table.Result) {
 	for _, op := range ops {
 		var rows []table.Result
@@ -141,45 +142,51 @@ func printLossy(w io.Writer, ops []table.Op, results []table.Result) {
 		if len(rows) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n#### %s (GB/s, and ratio to Strict with the same kernel set on the valid text)\n\n", op.Name)
-		head, rule := "| input |", "| --- |"
-		strict := map[string]int{}
+		// The impls come in runs of one set: strict first, then the others.
+		type run struct {
+			set    string
+			strict int
+			others []int
+			ratios [][]float64
+		}
+		var runs []*run
 		for j, impl := range op.Impls {
 			set, label, _ := strings.Cut(impl.Name, " ")
-			head += " " + impl.Name + " |"
-			rule += " ---: |"
 			if label == "strict" {
-				strict[set] = j
-			} else {
-				head += " / strict |"
-				rule += " ---: |"
+				runs = append(runs, &run{set: set, strict: j})
+				continue
 			}
+			r := runs[len(runs)-1]
+			r.others = append(r.others, j)
+			r.ratios = append(r.ratios, nil)
+		}
+		fmt.Fprintf(w, "\n#### %s (GB/s, and ratio to Strict with the same kernel set on the valid text)\n\n", op.Name)
+		head, rule := "| input | set | strict |", "| --- | --- | ---: |"
+		for _, j := range runs[0].others {
+			_, label, _ := strings.Cut(op.Impls[j].Name, " ")
+			head += " " + label + " | / strict |"
+			rule += " ---: | ---: |"
 		}
 		fmt.Fprintln(w, head)
 		fmt.Fprintln(w, rule)
-		ratios := make([][]float64, len(op.Impls))
 		for _, r := range rows {
-			line := "| " + r.Input + " |"
-			for j, impl := range op.Impls {
-				set, label, _ := strings.Cut(impl.Name, " ")
-				line += fmt.Sprintf(" %.2f |", r.GBps[j])
-				if label != "strict" {
-					q := r.GBps[j] / r.GBps[strict[set]]
-					ratios[j] = append(ratios[j], q)
-					line += fmt.Sprintf(" %.2f |", q)
+			for _, ru := range runs {
+				line := fmt.Sprintf("| %s | %s | %.2f |", r.Input, ru.set, r.GBps[ru.strict])
+				for k, j := range ru.others {
+					q := r.GBps[j] / r.GBps[ru.strict]
+					ru.ratios[k] = append(ru.ratios[k], q)
+					line += fmt.Sprintf(" %.2f | %.2f |", r.GBps[j], q)
 				}
+				fmt.Fprintln(w, line)
+			}
+		}
+		for _, ru := range runs {
+			line := "| median ratio | " + ru.set + " | |"
+			for k := range ru.others {
+				slices.Sort(ru.ratios[k])
+				line += fmt.Sprintf(" | %.2f |", ru.ratios[k][len(ru.ratios[k])/2])
 			}
 			fmt.Fprintln(w, line)
 		}
-		line := "| median ratio |"
-		for j, impl := range op.Impls {
-			if _, label, _ := strings.Cut(impl.Name, " "); label == "strict" {
-				line += " |"
-				continue
-			}
-			slices.Sort(ratios[j])
-			line += fmt.Sprintf(" | %.2f |", ratios[j][len(ratios[j])/2])
-		}
-		fmt.Fprintln(w, line)
 	}
 }

@@ -190,18 +190,23 @@ func printSets(w io.Writer, ops []table.Op, results []table.Result) {
 				line += fmt.Sprintf(" %.2f | %.3f |", r.GBps[j], q)
 				if xtext >= 0 {
 					x := r.GBps[j] / r.GBps[xtext]
-					xratios[k] = append(xratios[k], x)
+					if strings.Contains(r.Input, ".") && r.Size > 0 {
+						xratios[k] = append(xratios[k], x) // corpus files, where the goal is stated
+					}
 					line += fmt.Sprintf(" %.1fx |", x)
 				}
 			}
 			fmt.Fprintln(w, line)
 		}
-		line := "| median (min x/text) | |"
+		line := "| median (x/text: corpus median / min) | |"
 		for k := range sets {
 			slices.Sort(ratios[k])
 			line += fmt.Sprintf(" | %.3f |", ratios[k][len(ratios[k])/2])
-			if xtext >= 0 {
-				line += fmt.Sprintf(" %.1fx |", slices.Min(xratios[k]))
+			if xtext >= 0 && len(xratios[k]) > 0 {
+				slices.Sort(xratios[k])
+				line += fmt.Sprintf(" %.1fx / %.1fx |", xratios[k][len(xratios[k])/2], xratios[k][0])
+			} else if xtext >= 0 {
+				line += " |"
 			}
 		}
 		fmt.Fprintln(w, line)
