@@ -43,6 +43,10 @@ const (
 	// for utf8ToUnitsConv, src for unitsToUTF8Conv.
 	utf8ToUnitsConv
 	unitsToUTF8Conv
+	// Kernels used only as form kernels (see kernel in converter.go), never
+	// by appendStrict: they have vector and scalar kernels and nothing else.
+	cp1252ToUTF8Conv
+	utf8ToCP1252Conv
 )
 
 // unitsOf views b, whose length is even, as the code units it holds.
@@ -61,8 +65,6 @@ func (c conv) minLen() int {
 	switch c {
 	case latin1ToUTF8Conv, utf8ToLatin1Conv:
 		return transkernel.Latin1MinLen()
-	case utf32LEToUTF8Conv, utf32BEToUTF8Conv:
-		return 1 << 62 // no vector kernel
 	}
 	return transkernel.MinLen
 }
@@ -86,6 +88,14 @@ func (c conv) vector(dst, src []byte) (nDst, nSrc int) {
 		return transkernel.UTF8ToUTF32LE(dst, src)
 	case utf8ToUTF32BEConv:
 		return transkernel.UTF8ToUTF32BE(dst, src)
+	case cp1252ToUTF8Conv:
+		return transkernel.CP1252ToUTF8(dst, src)
+	case utf8ToCP1252Conv:
+		return transkernel.UTF8ToCP1252(dst, src)
+	case utf32LEToUTF8Conv:
+		return transkernel.UTF32LEToUTF8(dst, src)
+	case utf32BEToUTF8Conv:
+		return transkernel.UTF32BEToUTF8(dst, src)
 	case utf8ToUnitsConv:
 		d, s := transkernel.UTF8ToUnits(unitsOf(dst), src)
 		return 2 * d, s
@@ -119,6 +129,10 @@ func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
 		return utf32ToUTF8(dst, src, false)
 	case utf32BEToUTF8Conv:
 		return utf32ToUTF8(dst, src, true)
+	case cp1252ToUTF8Conv:
+		return cp1252ToUTF8Go(dst, src)
+	case utf8ToCP1252Conv:
+		return utf8ToCP1252Go(dst, src)
 	case utf8ToUnitsConv:
 		d, s := utf8ToUnitsGo(unitsOf(dst), src)
 		return 2 * d, s

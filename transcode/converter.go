@@ -305,7 +305,7 @@ func (c *Converter) kernel() kernel {
 	case c.out == utf8Form:
 		return c.src.toUTF8
 	}
-	return nil
+	return pairKernel(c.src, c.out)
 }
 
 // copyValidUTF8 is the kernel of the forms that read and write UTF-8 as

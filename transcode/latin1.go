@@ -83,8 +83,17 @@ var (
 	cp1252Byte = cp1252.Beyond
 )
 
-// cp1252ToUTF8 is the kernel from Windows-1252 to UTF-8; every byte converts.
-func cp1252ToUTF8(dst, src []byte) (nDst, nSrc int) {
+func cp1252ToUTF8(dst, src []byte) (int, int) {
+	return accelerate(dst, src, cp1252ToUTF8Conv)
+}
+
+func utf8ToCP1252(dst, src []byte) (int, int) {
+	return accelerate(dst, src, utf8ToCP1252Conv)
+}
+
+// cp1252ToUTF8Go is the scalar kernel from Windows-1252 to UTF-8; every byte
+// converts.
+func cp1252ToUTF8Go(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) {
 		i, j = copyASCII(dst, src, i, j)
@@ -113,9 +122,9 @@ func cp1252ToUTF8(dst, src []byte) (nDst, nSrc int) {
 	return j, i
 }
 
-// utf8ToCP1252 is the kernel from UTF-8 to Windows-1252. It stops at
-// ill-formed input and at characters Windows-1252 does not hold.
-func utf8ToCP1252(dst, src []byte) (nDst, nSrc int) {
+// utf8ToCP1252Go is the scalar kernel from UTF-8 to Windows-1252. It stops
+// at ill-formed input and at characters Windows-1252 does not hold.
+func utf8ToCP1252Go(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) && j < len(dst) {
 		i, j = copyASCII(dst, src, i, j)

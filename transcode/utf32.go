@@ -106,10 +106,18 @@ loop:
 	return j, i
 }
 
-func utf32LEToUTF8(dst, src []byte) (int, int) { return utf32ToUTF8(dst, src, false) }
-func utf32BEToUTF8(dst, src []byte) (int, int) { return utf32ToUTF8(dst, src, true) }
+func utf32LEToUTF8(dst, src []byte) (int, int) {
+	return accelerate(dst, src, utf32LEToUTF8Conv)
+}
 
-// utf32ToUTF8 is the kernel from UTF-32 in either byte order to UTF-8.
+func utf32BEToUTF8(dst, src []byte) (int, int) {
+	return accelerate(dst, src, utf32BEToUTF8Conv)
+}
+
+func utf32LEToUTF8Go(dst, src []byte) (int, int) { return utf32ToUTF8(dst, src, false) }
+func utf32BEToUTF8Go(dst, src []byte) (int, int) { return utf32ToUTF8(dst, src, true) }
+
+// utf32ToUTF8 is the scalar kernel from UTF-32 in either byte order to UTF-8.
 func utf32ToUTF8(dst, src []byte, be bool) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i+4 <= len(src) {

@@ -143,6 +143,250 @@ func utf8ToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf8ToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
+// utf32LEToUTF8AVX512 converts UTF-32LE to UTF-8 in 64-byte blocks while src
+// has 64 bytes left and dst as many, and returns the bytes written
+// and read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
+//
+//go:noescape
+func utf32LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToUTF8AVX512 converts UTF-32BE to UTF-8 in 64-byte blocks while src
+// has 64 bytes left and dst as many, and returns the bytes written
+// and read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
+//
+//go:noescape
+func utf32BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// cp1252ToUTF8AVX512 converts Windows-1252 to UTF-8 in 64-byte blocks while src
+// has 64 bytes left and dst 256, and returns the bytes written and read.
+//
+//go:noescape
+func cp1252ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16LEToBEAVX512 converts UTF-16LE to UTF-16BE in 64-byte
+// blocks while src has 64 bytes left and dst as many, and returns the
+// bytes written and read. It stops before the first block with a lone
+// surrogate.
+//
+//go:noescape
+func utf16LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32LEToBEAVX512 converts UTF-32LE to UTF-32BE in 64-byte
+// blocks while src has 64 bytes left and dst as many, and returns the
+// bytes written and read. It stops before the first block holding a
+// surrogate code point or a value above U+10FFFF.
+//
+//go:noescape
+func utf32LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16LEToUTF32LEAVX512 converts UTF-16LE to UTF-32LE in 64-byte blocks
+// while src has 64 bytes left and dst 128, and returns the bytes written and
+// read. It stops before the first block holding a surrogate.
+//
+//go:noescape
+func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32LEToUTF16LEAVX512 converts UTF-32LE to UTF-16LE in 64-byte blocks
+// while src has 64 bytes left and dst 32, and returns the bytes written and
+// read. It stops before the first block holding anything but characters
+// of the BMP.
+//
+//go:noescape
+func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16LEToUTF32BEAVX512 converts UTF-16LE to UTF-32BE in 64-byte blocks
+// while src has 64 bytes left and dst 128, and returns the bytes written and
+// read. It stops before the first block holding a surrogate.
+//
+//go:noescape
+func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32LEToUTF16BEAVX512 converts UTF-32LE to UTF-16BE in 64-byte blocks
+// while src has 64 bytes left and dst 32, and returns the bytes written and
+// read. It stops before the first block holding anything but characters
+// of the BMP.
+//
+//go:noescape
+func utf32LEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16BEToLEAVX512 converts UTF-16BE to UTF-16LE in 64-byte
+// blocks while src has 64 bytes left and dst as many, and returns the
+// bytes written and read. It stops before the first block with a lone
+// surrogate.
+//
+//go:noescape
+func utf16BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToLEAVX512 converts UTF-32BE to UTF-32LE in 64-byte
+// blocks while src has 64 bytes left and dst as many, and returns the
+// bytes written and read. It stops before the first block holding a
+// surrogate code point or a value above U+10FFFF.
+//
+//go:noescape
+func utf32BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16BEToUTF32LEAVX512 converts UTF-16BE to UTF-32LE in 64-byte blocks
+// while src has 64 bytes left and dst 128, and returns the bytes written and
+// read. It stops before the first block holding a surrogate.
+//
+//go:noescape
+func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToUTF16LEAVX512 converts UTF-32BE to UTF-16LE in 64-byte blocks
+// while src has 64 bytes left and dst 32, and returns the bytes written and
+// read. It stops before the first block holding anything but characters
+// of the BMP.
+//
+//go:noescape
+func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16BEToUTF32BEAVX512 converts UTF-16BE to UTF-32BE in 64-byte blocks
+// while src has 64 bytes left and dst 128, and returns the bytes written and
+// read. It stops before the first block holding a surrogate.
+//
+//go:noescape
+func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToUTF16BEAVX512 converts UTF-32BE to UTF-16BE in 64-byte blocks
+// while src has 64 bytes left and dst 32, and returns the bytes written and
+// read. It stops before the first block holding anything but characters
+// of the BMP.
+//
+//go:noescape
+func utf32BEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32LEToUTF8AVX2 converts UTF-32LE to UTF-8 in 32-byte blocks while src
+// has 32 bytes left and dst as many, and returns the bytes written
+// and read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
+//
+//go:noescape
+func utf32LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToUTF8AVX2 converts UTF-32BE to UTF-8 in 32-byte blocks while src
+// has 32 bytes left and dst as many, and returns the bytes written
+// and read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
+//
+//go:noescape
+func utf32BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// cp1252ToUTF8AVX2 converts Windows-1252 to UTF-8 in 32-byte blocks while src
+// has 32 bytes left and dst 128, and returns the bytes written and read.
+//
+//go:noescape
+func cp1252ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16LEToBEAVX2 converts UTF-16LE to UTF-16BE in 32-byte
+// blocks while src has 32 bytes left and dst as many, and returns the
+// bytes written and read. It stops before the first block with a lone
+// surrogate.
+//
+//go:noescape
+func utf16LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32LEToBEAVX2 converts UTF-32LE to UTF-32BE in 32-byte
+// blocks while src has 32 bytes left and dst as many, and returns the
+// bytes written and read. It stops before the first block holding a
+// surrogate code point or a value above U+10FFFF.
+//
+//go:noescape
+func utf32LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16LEToUTF32LEAVX2 converts UTF-16LE to UTF-32LE in 32-byte blocks
+// while src has 32 bytes left and dst 64, and returns the bytes written and
+// read. It stops before the first block holding a surrogate.
+//
+//go:noescape
+func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32LEToUTF16LEAVX2 converts UTF-32LE to UTF-16LE in 32-byte blocks
+// while src has 32 bytes left and dst 16, and returns the bytes written and
+// read. It stops before the first block holding anything but characters
+// of the BMP.
+//
+//go:noescape
+func utf32LEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16LEToUTF32BEAVX2 converts UTF-16LE to UTF-32BE in 32-byte blocks
+// while src has 32 bytes left and dst 64, and returns the bytes written and
+// read. It stops before the first block holding a surrogate.
+//
+//go:noescape
+func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32LEToUTF16BEAVX2 converts UTF-32LE to UTF-16BE in 32-byte blocks
+// while src has 32 bytes left and dst 16, and returns the bytes written and
+// read. It stops before the first block holding anything but characters
+// of the BMP.
+//
+//go:noescape
+func utf32LEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16BEToLEAVX2 converts UTF-16BE to UTF-16LE in 32-byte
+// blocks while src has 32 bytes left and dst as many, and returns the
+// bytes written and read. It stops before the first block with a lone
+// surrogate.
+//
+//go:noescape
+func utf16BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToLEAVX2 converts UTF-32BE to UTF-32LE in 32-byte
+// blocks while src has 32 bytes left and dst as many, and returns the
+// bytes written and read. It stops before the first block holding a
+// surrogate code point or a value above U+10FFFF.
+//
+//go:noescape
+func utf32BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16BEToUTF32LEAVX2 converts UTF-16BE to UTF-32LE in 32-byte blocks
+// while src has 32 bytes left and dst 64, and returns the bytes written and
+// read. It stops before the first block holding a surrogate.
+//
+//go:noescape
+func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToUTF16LEAVX2 converts UTF-32BE to UTF-16LE in 32-byte blocks
+// while src has 32 bytes left and dst 16, and returns the bytes written and
+// read. It stops before the first block holding anything but characters
+// of the BMP.
+//
+//go:noescape
+func utf32BEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf16BEToUTF32BEAVX2 converts UTF-16BE to UTF-32BE in 32-byte blocks
+// while src has 32 bytes left and dst 64, and returns the bytes written and
+// read. It stops before the first block holding a surrogate.
+//
+//go:noescape
+func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf32BEToUTF16BEAVX2 converts UTF-32BE to UTF-16BE in 32-byte blocks
+// while src has 32 bytes left and dst 16, and returns the bytes written and
+// read. It stops before the first block holding anything but characters
+// of the BMP.
+//
+//go:noescape
+func utf32BEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToCP1252AVX512 converts UTF-8 to Windows-1252 in 64-byte blocks while src
+// has 64 bytes left and dst 64, then the rest of src if dst has room for
+// it, and returns the bytes written and read. It stops at the first block
+// holding anything but ASCII and well-formed U+0080..U+00FF, or U+0080..U+009F.
+//
+//go:noescape
+func utf8ToCP1252AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+
+// utf8ToCP1252AVX2 converts UTF-8 to Windows-1252 in 32-byte blocks while src
+// has 32 bytes left and dst 32, and returns the bytes written and read. It
+// stops at the first block holding anything but ASCII and well-formed
+// U+0080..U+00FF, or U+0080..U+009F.
+//
+//go:noescape
+func utf8ToCP1252AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+
 // utf16LEToUTF8AVX2 converts UTF-16LE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
 // stops at the first block holding a lone surrogate.

@@ -1,6 +1,6 @@
 // Package transkernel holds the vector kernels of package transcode: fast
-// paths for the hot conversions between UTF-8 and UTF-16, UTF-32 and
-// ISO-8859-1. The scalar code in transcode is the reference; everything here
+// paths for the hot conversions between UTF-8 and UTF-16, UTF-32,
+// ISO-8859-1 and Windows-1252, and between UTF-16 and UTF-32. The scalar code in transcode is the reference; everything here
 // is an accelerator whose output must agree with it.
 //
 // Contract shared by every kernel: it converts a prefix of src into dst and
@@ -34,6 +34,10 @@
 //     archUTF8ToUTF32BE, archUTF16LEToUTF8, archUTF16BEToUTF8), a switch on
 //     the set id calling that set's kernel, returning (0, 0) for a set
 //     without one.
+//
+// The arch functions of the later conversions (from UTF-32 and to and from
+// Windows-1252 to UTF-8, between UTF-16 and UTF-32, the byte-order swaps)
+// live in wide_GOARCH.go the same way, beside wide_other.go.
 //
 // transkernel_other.go, whose build constraint lists the architectures with a
 // file, supplies an empty archSets and arch functions that convert nothing.
@@ -170,4 +174,84 @@ func UnitsToUTF8(dst []byte, src []uint16) (nDst, nSrc int) {
 	s := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), 2*len(src))
 	d, n := archUTF16LEToUTF8(active.id, dst, s)
 	return d, n / 2
+}
+
+// UTF32LEToUTF8 converts a prefix of src, UTF-32LE, to UTF-8. nSrc is a
+// multiple of 4. It stops before surrogate code points and values above
+// U+10FFFF.
+func UTF32LEToUTF8(dst, src []byte) (nDst, nSrc int) { return archUTF32LEToUTF8(active.id, dst, src) }
+
+// UTF32BEToUTF8 is like UTF32LEToUTF8 but reads UTF-32BE.
+func UTF32BEToUTF8(dst, src []byte) (nDst, nSrc int) { return archUTF32BEToUTF8(active.id, dst, src) }
+
+// CP1252ToUTF8 converts a prefix of src, Windows-1252 (the WHATWG reading of
+// internal/cp1252), to UTF-8.
+func CP1252ToUTF8(dst, src []byte) (nDst, nSrc int) { return archCP1252ToUTF8(active.id, dst, src) }
+
+// UTF8ToCP1252 converts a prefix of src, UTF-8, to Windows-1252. It stops
+// before ill-formed input and before any character outside ASCII and
+// U+00A0..U+00FF: the rest of Windows-1252 is left to the scalar code.
+func UTF8ToCP1252(dst, src []byte) (nDst, nSrc int) { return archUTF8ToCP1252(active.id, dst, src) }
+
+// UTF16LEToBE converts a prefix of src, UTF-16LE, to UTF-16BE. nSrc is even.
+// It stops before lone surrogates.
+func UTF16LEToBE(dst, src []byte) (nDst, nSrc int) { return archUTF16LEToBE(active.id, dst, src) }
+
+// UTF16BEToLE is like UTF16LEToBE the other way.
+func UTF16BEToLE(dst, src []byte) (nDst, nSrc int) { return archUTF16BEToLE(active.id, dst, src) }
+
+// UTF32LEToBE converts a prefix of src, UTF-32LE, to UTF-32BE. nSrc is a
+// multiple of 4. It stops before surrogate code points and values above
+// U+10FFFF.
+func UTF32LEToBE(dst, src []byte) (nDst, nSrc int) { return archUTF32LEToBE(active.id, dst, src) }
+
+// UTF32BEToLE is like UTF32LEToBE the other way.
+func UTF32BEToLE(dst, src []byte) (nDst, nSrc int) { return archUTF32BEToLE(active.id, dst, src) }
+
+// UTF16LEToUTF32LE converts a prefix of src, UTF-16LE, to UTF-32LE. It may
+// stop before surrogates, which the caller's scalar code converts.
+func UTF16LEToUTF32LE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF16LEToUTF32LE(active.id, dst, src)
+}
+
+// UTF16LEToUTF32BE converts a prefix of src, UTF-16LE, to UTF-32BE. It may
+// stop before surrogates, which the caller's scalar code converts.
+func UTF16LEToUTF32BE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF16LEToUTF32BE(active.id, dst, src)
+}
+
+// UTF16BEToUTF32LE converts a prefix of src, UTF-16BE, to UTF-32LE. It may
+// stop before surrogates, which the caller's scalar code converts.
+func UTF16BEToUTF32LE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF16BEToUTF32LE(active.id, dst, src)
+}
+
+// UTF16BEToUTF32BE converts a prefix of src, UTF-16BE, to UTF-32BE. It may
+// stop before surrogates, which the caller's scalar code converts.
+func UTF16BEToUTF32BE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF16BEToUTF32BE(active.id, dst, src)
+}
+
+// UTF32LEToUTF16LE converts a prefix of src, UTF-32LE, to UTF-16LE. It may
+// stop before values above U+FFFF, which the caller's scalar code converts.
+func UTF32LEToUTF16LE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF32LEToUTF16LE(active.id, dst, src)
+}
+
+// UTF32LEToUTF16BE converts a prefix of src, UTF-32LE, to UTF-16BE. It may
+// stop before values above U+FFFF, which the caller's scalar code converts.
+func UTF32LEToUTF16BE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF32LEToUTF16BE(active.id, dst, src)
+}
+
+// UTF32BEToUTF16LE converts a prefix of src, UTF-32BE, to UTF-16LE. It may
+// stop before values above U+FFFF, which the caller's scalar code converts.
+func UTF32BEToUTF16LE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF32BEToUTF16LE(active.id, dst, src)
+}
+
+// UTF32BEToUTF16BE converts a prefix of src, UTF-32BE, to UTF-16BE. It may
+// stop before values above U+FFFF, which the caller's scalar code converts.
+func UTF32BEToUTF16BE(dst, src []byte) (nDst, nSrc int) {
+	return archUTF32BEToUTF16BE(active.id, dst, src)
 }

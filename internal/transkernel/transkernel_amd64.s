@@ -22081,6 +22081,4522 @@ l1u_done:
 	MOVQ SI, nSrc+56(FP)
 	RET
 
+DATA wideMarks<>+0(SB)/4, $0x00000000
+DATA wideMarks<>+4(SB)/4, $0x000080c0
+DATA wideMarks<>+8(SB)/4, $0x008080e0
+DATA wideMarks<>+12(SB)/4, $0x808080f0
+DATA wideMarks<>+16(SB)/4, $0x00000000
+DATA wideMarks<>+20(SB)/4, $0x00000000
+DATA wideMarks<>+24(SB)/4, $0x00000000
+DATA wideMarks<>+28(SB)/4, $0x00000000
+DATA wideMarks<>+32(SB)/4, $0x00000000
+DATA wideMarks<>+36(SB)/4, $0x00000000
+DATA wideMarks<>+40(SB)/4, $0x00000000
+DATA wideMarks<>+44(SB)/4, $0x00000000
+DATA wideMarks<>+48(SB)/4, $0x00000000
+DATA wideMarks<>+52(SB)/4, $0x00000000
+DATA wideMarks<>+56(SB)/4, $0x00000000
+DATA wideMarks<>+60(SB)/4, $0x00000000
+GLOBL wideMarks<>(SB), RODATA|NOPTR, $64
+
+DATA wideBits<>+0(SB)/4, $0x0000007f
+DATA wideBits<>+4(SB)/4, $0x00003f1f
+DATA wideBits<>+8(SB)/4, $0x003f3f0f
+DATA wideBits<>+12(SB)/4, $0x3f3f3f07
+DATA wideBits<>+16(SB)/4, $0x00000000
+DATA wideBits<>+20(SB)/4, $0x00000000
+DATA wideBits<>+24(SB)/4, $0x00000000
+DATA wideBits<>+28(SB)/4, $0x00000000
+DATA wideBits<>+32(SB)/4, $0x00000000
+DATA wideBits<>+36(SB)/4, $0x00000000
+DATA wideBits<>+40(SB)/4, $0x00000000
+DATA wideBits<>+44(SB)/4, $0x00000000
+DATA wideBits<>+48(SB)/4, $0x00000000
+DATA wideBits<>+52(SB)/4, $0x00000000
+DATA wideBits<>+56(SB)/4, $0x00000000
+DATA wideBits<>+60(SB)/4, $0x00000000
+GLOBL wideBits<>(SB), RODATA|NOPTR, $64
+
+DATA wideKeep<>+0(SB)/4, $0x00000080
+DATA wideKeep<>+4(SB)/4, $0x00008080
+DATA wideKeep<>+8(SB)/4, $0x00808080
+DATA wideKeep<>+12(SB)/4, $0x80808080
+DATA wideKeep<>+16(SB)/4, $0x00000000
+DATA wideKeep<>+20(SB)/4, $0x00000000
+DATA wideKeep<>+24(SB)/4, $0x00000000
+DATA wideKeep<>+28(SB)/4, $0x00000000
+DATA wideKeep<>+32(SB)/4, $0x00000000
+DATA wideKeep<>+36(SB)/4, $0x00000000
+DATA wideKeep<>+40(SB)/4, $0x00000000
+DATA wideKeep<>+44(SB)/4, $0x00000000
+DATA wideKeep<>+48(SB)/4, $0x00000000
+DATA wideKeep<>+52(SB)/4, $0x00000000
+DATA wideKeep<>+56(SB)/4, $0x00000000
+DATA wideKeep<>+60(SB)/4, $0x00000000
+GLOBL wideKeep<>(SB), RODATA|NOPTR, $64
+
+DATA wideShift<>+0(SB)/4, $0x00000018
+DATA wideShift<>+4(SB)/4, $0x00000010
+DATA wideShift<>+8(SB)/4, $0x00000008
+DATA wideShift<>+12(SB)/4, $0x00000000
+DATA wideShift<>+16(SB)/4, $0x00000000
+DATA wideShift<>+20(SB)/4, $0x00000000
+DATA wideShift<>+24(SB)/4, $0x00000000
+DATA wideShift<>+28(SB)/4, $0x00000000
+DATA wideShift<>+32(SB)/4, $0x00000000
+DATA wideShift<>+36(SB)/4, $0x00000000
+DATA wideShift<>+40(SB)/4, $0x00000000
+DATA wideShift<>+44(SB)/4, $0x00000000
+DATA wideShift<>+48(SB)/4, $0x00000000
+DATA wideShift<>+52(SB)/4, $0x00000000
+DATA wideShift<>+56(SB)/4, $0x00000000
+DATA wideShift<>+60(SB)/4, $0x00000000
+GLOBL wideShift<>(SB), RODATA|NOPTR, $64
+
+DATA widePackN<>+0(SB)/4, $0x00000000
+DATA widePackN<>+4(SB)/4, $0x00000002
+DATA widePackN<>+8(SB)/4, $0x00000004
+DATA widePackN<>+12(SB)/4, $0x00000006
+DATA widePackN<>+16(SB)/4, $0x00000000
+DATA widePackN<>+20(SB)/4, $0x00000002
+DATA widePackN<>+24(SB)/4, $0x00000004
+DATA widePackN<>+28(SB)/4, $0x00000006
+DATA widePackN<>+32(SB)/4, $0x00000000
+DATA widePackN<>+36(SB)/4, $0x00000000
+DATA widePackN<>+40(SB)/4, $0x00000000
+DATA widePackN<>+44(SB)/4, $0x00000000
+DATA widePackN<>+48(SB)/4, $0x00000000
+DATA widePackN<>+52(SB)/4, $0x00000000
+DATA widePackN<>+56(SB)/4, $0x00000000
+DATA widePackN<>+60(SB)/4, $0x00000000
+GLOBL widePackN<>(SB), RODATA|NOPTR, $64
+
+DATA cp1252Lo<>+0(SB)/4, $0x000020ac
+DATA cp1252Lo<>+4(SB)/4, $0x00000081
+DATA cp1252Lo<>+8(SB)/4, $0x0000201a
+DATA cp1252Lo<>+12(SB)/4, $0x00000192
+DATA cp1252Lo<>+16(SB)/4, $0x0000201e
+DATA cp1252Lo<>+20(SB)/4, $0x00002026
+DATA cp1252Lo<>+24(SB)/4, $0x00002020
+DATA cp1252Lo<>+28(SB)/4, $0x00002021
+DATA cp1252Lo<>+32(SB)/4, $0x000002c6
+DATA cp1252Lo<>+36(SB)/4, $0x00002030
+DATA cp1252Lo<>+40(SB)/4, $0x00000160
+DATA cp1252Lo<>+44(SB)/4, $0x00002039
+DATA cp1252Lo<>+48(SB)/4, $0x00000152
+DATA cp1252Lo<>+52(SB)/4, $0x0000008d
+DATA cp1252Lo<>+56(SB)/4, $0x0000017d
+DATA cp1252Lo<>+60(SB)/4, $0x0000008f
+GLOBL cp1252Lo<>(SB), RODATA|NOPTR, $64
+
+DATA cp1252Hi<>+0(SB)/4, $0x00000090
+DATA cp1252Hi<>+4(SB)/4, $0x00002018
+DATA cp1252Hi<>+8(SB)/4, $0x00002019
+DATA cp1252Hi<>+12(SB)/4, $0x0000201c
+DATA cp1252Hi<>+16(SB)/4, $0x0000201d
+DATA cp1252Hi<>+20(SB)/4, $0x00002022
+DATA cp1252Hi<>+24(SB)/4, $0x00002013
+DATA cp1252Hi<>+28(SB)/4, $0x00002014
+DATA cp1252Hi<>+32(SB)/4, $0x000002dc
+DATA cp1252Hi<>+36(SB)/4, $0x00002122
+DATA cp1252Hi<>+40(SB)/4, $0x00000161
+DATA cp1252Hi<>+44(SB)/4, $0x0000203a
+DATA cp1252Hi<>+48(SB)/4, $0x00000153
+DATA cp1252Hi<>+52(SB)/4, $0x0000009d
+DATA cp1252Hi<>+56(SB)/4, $0x0000017e
+DATA cp1252Hi<>+60(SB)/4, $0x00000178
+GLOBL cp1252Hi<>(SB), RODATA|NOPTR, $64
+
+DATA wideLowBytes<>+0(SB)/1, $0x00
+DATA wideLowBytes<>+1(SB)/1, $0x04
+DATA wideLowBytes<>+2(SB)/1, $0x08
+DATA wideLowBytes<>+3(SB)/1, $0x0c
+DATA wideLowBytes<>+4(SB)/1, $0x80
+DATA wideLowBytes<>+5(SB)/1, $0x80
+DATA wideLowBytes<>+6(SB)/1, $0x80
+DATA wideLowBytes<>+7(SB)/1, $0x80
+DATA wideLowBytes<>+8(SB)/1, $0x80
+DATA wideLowBytes<>+9(SB)/1, $0x80
+DATA wideLowBytes<>+10(SB)/1, $0x80
+DATA wideLowBytes<>+11(SB)/1, $0x80
+DATA wideLowBytes<>+12(SB)/1, $0x80
+DATA wideLowBytes<>+13(SB)/1, $0x80
+DATA wideLowBytes<>+14(SB)/1, $0x80
+DATA wideLowBytes<>+15(SB)/1, $0x80
+DATA wideLowBytes<>+16(SB)/1, $0x00
+DATA wideLowBytes<>+17(SB)/1, $0x04
+DATA wideLowBytes<>+18(SB)/1, $0x08
+DATA wideLowBytes<>+19(SB)/1, $0x0c
+DATA wideLowBytes<>+20(SB)/1, $0x80
+DATA wideLowBytes<>+21(SB)/1, $0x80
+DATA wideLowBytes<>+22(SB)/1, $0x80
+DATA wideLowBytes<>+23(SB)/1, $0x80
+DATA wideLowBytes<>+24(SB)/1, $0x80
+DATA wideLowBytes<>+25(SB)/1, $0x80
+DATA wideLowBytes<>+26(SB)/1, $0x80
+DATA wideLowBytes<>+27(SB)/1, $0x80
+DATA wideLowBytes<>+28(SB)/1, $0x80
+DATA wideLowBytes<>+29(SB)/1, $0x80
+DATA wideLowBytes<>+30(SB)/1, $0x80
+DATA wideLowBytes<>+31(SB)/1, $0x80
+GLOBL wideLowBytes<>(SB), RODATA|NOPTR, $32
+
+DATA wideSpread<>+0(SB)/1, $0x00
+DATA wideSpread<>+1(SB)/1, $0x04
+DATA wideSpread<>+2(SB)/1, $0x08
+DATA wideSpread<>+3(SB)/1, $0x0c
+DATA wideSpread<>+4(SB)/1, $0x80
+DATA wideSpread<>+5(SB)/1, $0x80
+DATA wideSpread<>+6(SB)/1, $0x80
+DATA wideSpread<>+7(SB)/1, $0x80
+DATA wideSpread<>+8(SB)/1, $0x80
+DATA wideSpread<>+9(SB)/1, $0x80
+DATA wideSpread<>+10(SB)/1, $0x80
+DATA wideSpread<>+11(SB)/1, $0x80
+DATA wideSpread<>+12(SB)/1, $0x80
+DATA wideSpread<>+13(SB)/1, $0x80
+DATA wideSpread<>+14(SB)/1, $0x80
+DATA wideSpread<>+15(SB)/1, $0x80
+DATA wideSpread<>+16(SB)/1, $0x00
+DATA wideSpread<>+17(SB)/1, $0x01
+DATA wideSpread<>+18(SB)/1, $0x04
+DATA wideSpread<>+19(SB)/1, $0x08
+DATA wideSpread<>+20(SB)/1, $0x0c
+DATA wideSpread<>+21(SB)/1, $0x80
+DATA wideSpread<>+22(SB)/1, $0x80
+DATA wideSpread<>+23(SB)/1, $0x80
+DATA wideSpread<>+24(SB)/1, $0x80
+DATA wideSpread<>+25(SB)/1, $0x80
+DATA wideSpread<>+26(SB)/1, $0x80
+DATA wideSpread<>+27(SB)/1, $0x80
+DATA wideSpread<>+28(SB)/1, $0x80
+DATA wideSpread<>+29(SB)/1, $0x80
+DATA wideSpread<>+30(SB)/1, $0x80
+DATA wideSpread<>+31(SB)/1, $0x80
+DATA wideSpread<>+32(SB)/1, $0x00
+DATA wideSpread<>+33(SB)/1, $0x01
+DATA wideSpread<>+34(SB)/1, $0x02
+DATA wideSpread<>+35(SB)/1, $0x04
+DATA wideSpread<>+36(SB)/1, $0x08
+DATA wideSpread<>+37(SB)/1, $0x0c
+DATA wideSpread<>+38(SB)/1, $0x80
+DATA wideSpread<>+39(SB)/1, $0x80
+DATA wideSpread<>+40(SB)/1, $0x80
+DATA wideSpread<>+41(SB)/1, $0x80
+DATA wideSpread<>+42(SB)/1, $0x80
+DATA wideSpread<>+43(SB)/1, $0x80
+DATA wideSpread<>+44(SB)/1, $0x80
+DATA wideSpread<>+45(SB)/1, $0x80
+DATA wideSpread<>+46(SB)/1, $0x80
+DATA wideSpread<>+47(SB)/1, $0x80
+DATA wideSpread<>+48(SB)/1, $0x00
+DATA wideSpread<>+49(SB)/1, $0x01
+DATA wideSpread<>+50(SB)/1, $0x02
+DATA wideSpread<>+51(SB)/1, $0x03
+DATA wideSpread<>+52(SB)/1, $0x04
+DATA wideSpread<>+53(SB)/1, $0x08
+DATA wideSpread<>+54(SB)/1, $0x0c
+DATA wideSpread<>+55(SB)/1, $0x80
+DATA wideSpread<>+56(SB)/1, $0x80
+DATA wideSpread<>+57(SB)/1, $0x80
+DATA wideSpread<>+58(SB)/1, $0x80
+DATA wideSpread<>+59(SB)/1, $0x80
+DATA wideSpread<>+60(SB)/1, $0x80
+DATA wideSpread<>+61(SB)/1, $0x80
+DATA wideSpread<>+62(SB)/1, $0x80
+DATA wideSpread<>+63(SB)/1, $0x80
+DATA wideSpread<>+64(SB)/1, $0x00
+DATA wideSpread<>+65(SB)/1, $0x04
+DATA wideSpread<>+66(SB)/1, $0x05
+DATA wideSpread<>+67(SB)/1, $0x08
+DATA wideSpread<>+68(SB)/1, $0x0c
+DATA wideSpread<>+69(SB)/1, $0x80
+DATA wideSpread<>+70(SB)/1, $0x80
+DATA wideSpread<>+71(SB)/1, $0x80
+DATA wideSpread<>+72(SB)/1, $0x80
+DATA wideSpread<>+73(SB)/1, $0x80
+DATA wideSpread<>+74(SB)/1, $0x80
+DATA wideSpread<>+75(SB)/1, $0x80
+DATA wideSpread<>+76(SB)/1, $0x80
+DATA wideSpread<>+77(SB)/1, $0x80
+DATA wideSpread<>+78(SB)/1, $0x80
+DATA wideSpread<>+79(SB)/1, $0x80
+DATA wideSpread<>+80(SB)/1, $0x00
+DATA wideSpread<>+81(SB)/1, $0x01
+DATA wideSpread<>+82(SB)/1, $0x04
+DATA wideSpread<>+83(SB)/1, $0x05
+DATA wideSpread<>+84(SB)/1, $0x08
+DATA wideSpread<>+85(SB)/1, $0x0c
+DATA wideSpread<>+86(SB)/1, $0x80
+DATA wideSpread<>+87(SB)/1, $0x80
+DATA wideSpread<>+88(SB)/1, $0x80
+DATA wideSpread<>+89(SB)/1, $0x80
+DATA wideSpread<>+90(SB)/1, $0x80
+DATA wideSpread<>+91(SB)/1, $0x80
+DATA wideSpread<>+92(SB)/1, $0x80
+DATA wideSpread<>+93(SB)/1, $0x80
+DATA wideSpread<>+94(SB)/1, $0x80
+DATA wideSpread<>+95(SB)/1, $0x80
+DATA wideSpread<>+96(SB)/1, $0x00
+DATA wideSpread<>+97(SB)/1, $0x01
+DATA wideSpread<>+98(SB)/1, $0x02
+DATA wideSpread<>+99(SB)/1, $0x04
+DATA wideSpread<>+100(SB)/1, $0x05
+DATA wideSpread<>+101(SB)/1, $0x08
+DATA wideSpread<>+102(SB)/1, $0x0c
+DATA wideSpread<>+103(SB)/1, $0x80
+DATA wideSpread<>+104(SB)/1, $0x80
+DATA wideSpread<>+105(SB)/1, $0x80
+DATA wideSpread<>+106(SB)/1, $0x80
+DATA wideSpread<>+107(SB)/1, $0x80
+DATA wideSpread<>+108(SB)/1, $0x80
+DATA wideSpread<>+109(SB)/1, $0x80
+DATA wideSpread<>+110(SB)/1, $0x80
+DATA wideSpread<>+111(SB)/1, $0x80
+DATA wideSpread<>+112(SB)/1, $0x00
+DATA wideSpread<>+113(SB)/1, $0x01
+DATA wideSpread<>+114(SB)/1, $0x02
+DATA wideSpread<>+115(SB)/1, $0x03
+DATA wideSpread<>+116(SB)/1, $0x04
+DATA wideSpread<>+117(SB)/1, $0x05
+DATA wideSpread<>+118(SB)/1, $0x08
+DATA wideSpread<>+119(SB)/1, $0x0c
+DATA wideSpread<>+120(SB)/1, $0x80
+DATA wideSpread<>+121(SB)/1, $0x80
+DATA wideSpread<>+122(SB)/1, $0x80
+DATA wideSpread<>+123(SB)/1, $0x80
+DATA wideSpread<>+124(SB)/1, $0x80
+DATA wideSpread<>+125(SB)/1, $0x80
+DATA wideSpread<>+126(SB)/1, $0x80
+DATA wideSpread<>+127(SB)/1, $0x80
+DATA wideSpread<>+128(SB)/1, $0x00
+DATA wideSpread<>+129(SB)/1, $0x04
+DATA wideSpread<>+130(SB)/1, $0x05
+DATA wideSpread<>+131(SB)/1, $0x06
+DATA wideSpread<>+132(SB)/1, $0x08
+DATA wideSpread<>+133(SB)/1, $0x0c
+DATA wideSpread<>+134(SB)/1, $0x80
+DATA wideSpread<>+135(SB)/1, $0x80
+DATA wideSpread<>+136(SB)/1, $0x80
+DATA wideSpread<>+137(SB)/1, $0x80
+DATA wideSpread<>+138(SB)/1, $0x80
+DATA wideSpread<>+139(SB)/1, $0x80
+DATA wideSpread<>+140(SB)/1, $0x80
+DATA wideSpread<>+141(SB)/1, $0x80
+DATA wideSpread<>+142(SB)/1, $0x80
+DATA wideSpread<>+143(SB)/1, $0x80
+DATA wideSpread<>+144(SB)/1, $0x00
+DATA wideSpread<>+145(SB)/1, $0x01
+DATA wideSpread<>+146(SB)/1, $0x04
+DATA wideSpread<>+147(SB)/1, $0x05
+DATA wideSpread<>+148(SB)/1, $0x06
+DATA wideSpread<>+149(SB)/1, $0x08
+DATA wideSpread<>+150(SB)/1, $0x0c
+DATA wideSpread<>+151(SB)/1, $0x80
+DATA wideSpread<>+152(SB)/1, $0x80
+DATA wideSpread<>+153(SB)/1, $0x80
+DATA wideSpread<>+154(SB)/1, $0x80
+DATA wideSpread<>+155(SB)/1, $0x80
+DATA wideSpread<>+156(SB)/1, $0x80
+DATA wideSpread<>+157(SB)/1, $0x80
+DATA wideSpread<>+158(SB)/1, $0x80
+DATA wideSpread<>+159(SB)/1, $0x80
+DATA wideSpread<>+160(SB)/1, $0x00
+DATA wideSpread<>+161(SB)/1, $0x01
+DATA wideSpread<>+162(SB)/1, $0x02
+DATA wideSpread<>+163(SB)/1, $0x04
+DATA wideSpread<>+164(SB)/1, $0x05
+DATA wideSpread<>+165(SB)/1, $0x06
+DATA wideSpread<>+166(SB)/1, $0x08
+DATA wideSpread<>+167(SB)/1, $0x0c
+DATA wideSpread<>+168(SB)/1, $0x80
+DATA wideSpread<>+169(SB)/1, $0x80
+DATA wideSpread<>+170(SB)/1, $0x80
+DATA wideSpread<>+171(SB)/1, $0x80
+DATA wideSpread<>+172(SB)/1, $0x80
+DATA wideSpread<>+173(SB)/1, $0x80
+DATA wideSpread<>+174(SB)/1, $0x80
+DATA wideSpread<>+175(SB)/1, $0x80
+DATA wideSpread<>+176(SB)/1, $0x00
+DATA wideSpread<>+177(SB)/1, $0x01
+DATA wideSpread<>+178(SB)/1, $0x02
+DATA wideSpread<>+179(SB)/1, $0x03
+DATA wideSpread<>+180(SB)/1, $0x04
+DATA wideSpread<>+181(SB)/1, $0x05
+DATA wideSpread<>+182(SB)/1, $0x06
+DATA wideSpread<>+183(SB)/1, $0x08
+DATA wideSpread<>+184(SB)/1, $0x0c
+DATA wideSpread<>+185(SB)/1, $0x80
+DATA wideSpread<>+186(SB)/1, $0x80
+DATA wideSpread<>+187(SB)/1, $0x80
+DATA wideSpread<>+188(SB)/1, $0x80
+DATA wideSpread<>+189(SB)/1, $0x80
+DATA wideSpread<>+190(SB)/1, $0x80
+DATA wideSpread<>+191(SB)/1, $0x80
+DATA wideSpread<>+192(SB)/1, $0x00
+DATA wideSpread<>+193(SB)/1, $0x04
+DATA wideSpread<>+194(SB)/1, $0x05
+DATA wideSpread<>+195(SB)/1, $0x06
+DATA wideSpread<>+196(SB)/1, $0x07
+DATA wideSpread<>+197(SB)/1, $0x08
+DATA wideSpread<>+198(SB)/1, $0x0c
+DATA wideSpread<>+199(SB)/1, $0x80
+DATA wideSpread<>+200(SB)/1, $0x80
+DATA wideSpread<>+201(SB)/1, $0x80
+DATA wideSpread<>+202(SB)/1, $0x80
+DATA wideSpread<>+203(SB)/1, $0x80
+DATA wideSpread<>+204(SB)/1, $0x80
+DATA wideSpread<>+205(SB)/1, $0x80
+DATA wideSpread<>+206(SB)/1, $0x80
+DATA wideSpread<>+207(SB)/1, $0x80
+DATA wideSpread<>+208(SB)/1, $0x00
+DATA wideSpread<>+209(SB)/1, $0x01
+DATA wideSpread<>+210(SB)/1, $0x04
+DATA wideSpread<>+211(SB)/1, $0x05
+DATA wideSpread<>+212(SB)/1, $0x06
+DATA wideSpread<>+213(SB)/1, $0x07
+DATA wideSpread<>+214(SB)/1, $0x08
+DATA wideSpread<>+215(SB)/1, $0x0c
+DATA wideSpread<>+216(SB)/1, $0x80
+DATA wideSpread<>+217(SB)/1, $0x80
+DATA wideSpread<>+218(SB)/1, $0x80
+DATA wideSpread<>+219(SB)/1, $0x80
+DATA wideSpread<>+220(SB)/1, $0x80
+DATA wideSpread<>+221(SB)/1, $0x80
+DATA wideSpread<>+222(SB)/1, $0x80
+DATA wideSpread<>+223(SB)/1, $0x80
+DATA wideSpread<>+224(SB)/1, $0x00
+DATA wideSpread<>+225(SB)/1, $0x01
+DATA wideSpread<>+226(SB)/1, $0x02
+DATA wideSpread<>+227(SB)/1, $0x04
+DATA wideSpread<>+228(SB)/1, $0x05
+DATA wideSpread<>+229(SB)/1, $0x06
+DATA wideSpread<>+230(SB)/1, $0x07
+DATA wideSpread<>+231(SB)/1, $0x08
+DATA wideSpread<>+232(SB)/1, $0x0c
+DATA wideSpread<>+233(SB)/1, $0x80
+DATA wideSpread<>+234(SB)/1, $0x80
+DATA wideSpread<>+235(SB)/1, $0x80
+DATA wideSpread<>+236(SB)/1, $0x80
+DATA wideSpread<>+237(SB)/1, $0x80
+DATA wideSpread<>+238(SB)/1, $0x80
+DATA wideSpread<>+239(SB)/1, $0x80
+DATA wideSpread<>+240(SB)/1, $0x00
+DATA wideSpread<>+241(SB)/1, $0x01
+DATA wideSpread<>+242(SB)/1, $0x02
+DATA wideSpread<>+243(SB)/1, $0x03
+DATA wideSpread<>+244(SB)/1, $0x04
+DATA wideSpread<>+245(SB)/1, $0x05
+DATA wideSpread<>+246(SB)/1, $0x06
+DATA wideSpread<>+247(SB)/1, $0x07
+DATA wideSpread<>+248(SB)/1, $0x08
+DATA wideSpread<>+249(SB)/1, $0x0c
+DATA wideSpread<>+250(SB)/1, $0x80
+DATA wideSpread<>+251(SB)/1, $0x80
+DATA wideSpread<>+252(SB)/1, $0x80
+DATA wideSpread<>+253(SB)/1, $0x80
+DATA wideSpread<>+254(SB)/1, $0x80
+DATA wideSpread<>+255(SB)/1, $0x80
+DATA wideSpread<>+256(SB)/1, $0x00
+DATA wideSpread<>+257(SB)/1, $0x04
+DATA wideSpread<>+258(SB)/1, $0x08
+DATA wideSpread<>+259(SB)/1, $0x09
+DATA wideSpread<>+260(SB)/1, $0x0c
+DATA wideSpread<>+261(SB)/1, $0x80
+DATA wideSpread<>+262(SB)/1, $0x80
+DATA wideSpread<>+263(SB)/1, $0x80
+DATA wideSpread<>+264(SB)/1, $0x80
+DATA wideSpread<>+265(SB)/1, $0x80
+DATA wideSpread<>+266(SB)/1, $0x80
+DATA wideSpread<>+267(SB)/1, $0x80
+DATA wideSpread<>+268(SB)/1, $0x80
+DATA wideSpread<>+269(SB)/1, $0x80
+DATA wideSpread<>+270(SB)/1, $0x80
+DATA wideSpread<>+271(SB)/1, $0x80
+DATA wideSpread<>+272(SB)/1, $0x00
+DATA wideSpread<>+273(SB)/1, $0x01
+DATA wideSpread<>+274(SB)/1, $0x04
+DATA wideSpread<>+275(SB)/1, $0x08
+DATA wideSpread<>+276(SB)/1, $0x09
+DATA wideSpread<>+277(SB)/1, $0x0c
+DATA wideSpread<>+278(SB)/1, $0x80
+DATA wideSpread<>+279(SB)/1, $0x80
+DATA wideSpread<>+280(SB)/1, $0x80
+DATA wideSpread<>+281(SB)/1, $0x80
+DATA wideSpread<>+282(SB)/1, $0x80
+DATA wideSpread<>+283(SB)/1, $0x80
+DATA wideSpread<>+284(SB)/1, $0x80
+DATA wideSpread<>+285(SB)/1, $0x80
+DATA wideSpread<>+286(SB)/1, $0x80
+DATA wideSpread<>+287(SB)/1, $0x80
+DATA wideSpread<>+288(SB)/1, $0x00
+DATA wideSpread<>+289(SB)/1, $0x01
+DATA wideSpread<>+290(SB)/1, $0x02
+DATA wideSpread<>+291(SB)/1, $0x04
+DATA wideSpread<>+292(SB)/1, $0x08
+DATA wideSpread<>+293(SB)/1, $0x09
+DATA wideSpread<>+294(SB)/1, $0x0c
+DATA wideSpread<>+295(SB)/1, $0x80
+DATA wideSpread<>+296(SB)/1, $0x80
+DATA wideSpread<>+297(SB)/1, $0x80
+DATA wideSpread<>+298(SB)/1, $0x80
+DATA wideSpread<>+299(SB)/1, $0x80
+DATA wideSpread<>+300(SB)/1, $0x80
+DATA wideSpread<>+301(SB)/1, $0x80
+DATA wideSpread<>+302(SB)/1, $0x80
+DATA wideSpread<>+303(SB)/1, $0x80
+DATA wideSpread<>+304(SB)/1, $0x00
+DATA wideSpread<>+305(SB)/1, $0x01
+DATA wideSpread<>+306(SB)/1, $0x02
+DATA wideSpread<>+307(SB)/1, $0x03
+DATA wideSpread<>+308(SB)/1, $0x04
+DATA wideSpread<>+309(SB)/1, $0x08
+DATA wideSpread<>+310(SB)/1, $0x09
+DATA wideSpread<>+311(SB)/1, $0x0c
+DATA wideSpread<>+312(SB)/1, $0x80
+DATA wideSpread<>+313(SB)/1, $0x80
+DATA wideSpread<>+314(SB)/1, $0x80
+DATA wideSpread<>+315(SB)/1, $0x80
+DATA wideSpread<>+316(SB)/1, $0x80
+DATA wideSpread<>+317(SB)/1, $0x80
+DATA wideSpread<>+318(SB)/1, $0x80
+DATA wideSpread<>+319(SB)/1, $0x80
+DATA wideSpread<>+320(SB)/1, $0x00
+DATA wideSpread<>+321(SB)/1, $0x04
+DATA wideSpread<>+322(SB)/1, $0x05
+DATA wideSpread<>+323(SB)/1, $0x08
+DATA wideSpread<>+324(SB)/1, $0x09
+DATA wideSpread<>+325(SB)/1, $0x0c
+DATA wideSpread<>+326(SB)/1, $0x80
+DATA wideSpread<>+327(SB)/1, $0x80
+DATA wideSpread<>+328(SB)/1, $0x80
+DATA wideSpread<>+329(SB)/1, $0x80
+DATA wideSpread<>+330(SB)/1, $0x80
+DATA wideSpread<>+331(SB)/1, $0x80
+DATA wideSpread<>+332(SB)/1, $0x80
+DATA wideSpread<>+333(SB)/1, $0x80
+DATA wideSpread<>+334(SB)/1, $0x80
+DATA wideSpread<>+335(SB)/1, $0x80
+DATA wideSpread<>+336(SB)/1, $0x00
+DATA wideSpread<>+337(SB)/1, $0x01
+DATA wideSpread<>+338(SB)/1, $0x04
+DATA wideSpread<>+339(SB)/1, $0x05
+DATA wideSpread<>+340(SB)/1, $0x08
+DATA wideSpread<>+341(SB)/1, $0x09
+DATA wideSpread<>+342(SB)/1, $0x0c
+DATA wideSpread<>+343(SB)/1, $0x80
+DATA wideSpread<>+344(SB)/1, $0x80
+DATA wideSpread<>+345(SB)/1, $0x80
+DATA wideSpread<>+346(SB)/1, $0x80
+DATA wideSpread<>+347(SB)/1, $0x80
+DATA wideSpread<>+348(SB)/1, $0x80
+DATA wideSpread<>+349(SB)/1, $0x80
+DATA wideSpread<>+350(SB)/1, $0x80
+DATA wideSpread<>+351(SB)/1, $0x80
+DATA wideSpread<>+352(SB)/1, $0x00
+DATA wideSpread<>+353(SB)/1, $0x01
+DATA wideSpread<>+354(SB)/1, $0x02
+DATA wideSpread<>+355(SB)/1, $0x04
+DATA wideSpread<>+356(SB)/1, $0x05
+DATA wideSpread<>+357(SB)/1, $0x08
+DATA wideSpread<>+358(SB)/1, $0x09
+DATA wideSpread<>+359(SB)/1, $0x0c
+DATA wideSpread<>+360(SB)/1, $0x80
+DATA wideSpread<>+361(SB)/1, $0x80
+DATA wideSpread<>+362(SB)/1, $0x80
+DATA wideSpread<>+363(SB)/1, $0x80
+DATA wideSpread<>+364(SB)/1, $0x80
+DATA wideSpread<>+365(SB)/1, $0x80
+DATA wideSpread<>+366(SB)/1, $0x80
+DATA wideSpread<>+367(SB)/1, $0x80
+DATA wideSpread<>+368(SB)/1, $0x00
+DATA wideSpread<>+369(SB)/1, $0x01
+DATA wideSpread<>+370(SB)/1, $0x02
+DATA wideSpread<>+371(SB)/1, $0x03
+DATA wideSpread<>+372(SB)/1, $0x04
+DATA wideSpread<>+373(SB)/1, $0x05
+DATA wideSpread<>+374(SB)/1, $0x08
+DATA wideSpread<>+375(SB)/1, $0x09
+DATA wideSpread<>+376(SB)/1, $0x0c
+DATA wideSpread<>+377(SB)/1, $0x80
+DATA wideSpread<>+378(SB)/1, $0x80
+DATA wideSpread<>+379(SB)/1, $0x80
+DATA wideSpread<>+380(SB)/1, $0x80
+DATA wideSpread<>+381(SB)/1, $0x80
+DATA wideSpread<>+382(SB)/1, $0x80
+DATA wideSpread<>+383(SB)/1, $0x80
+DATA wideSpread<>+384(SB)/1, $0x00
+DATA wideSpread<>+385(SB)/1, $0x04
+DATA wideSpread<>+386(SB)/1, $0x05
+DATA wideSpread<>+387(SB)/1, $0x06
+DATA wideSpread<>+388(SB)/1, $0x08
+DATA wideSpread<>+389(SB)/1, $0x09
+DATA wideSpread<>+390(SB)/1, $0x0c
+DATA wideSpread<>+391(SB)/1, $0x80
+DATA wideSpread<>+392(SB)/1, $0x80
+DATA wideSpread<>+393(SB)/1, $0x80
+DATA wideSpread<>+394(SB)/1, $0x80
+DATA wideSpread<>+395(SB)/1, $0x80
+DATA wideSpread<>+396(SB)/1, $0x80
+DATA wideSpread<>+397(SB)/1, $0x80
+DATA wideSpread<>+398(SB)/1, $0x80
+DATA wideSpread<>+399(SB)/1, $0x80
+DATA wideSpread<>+400(SB)/1, $0x00
+DATA wideSpread<>+401(SB)/1, $0x01
+DATA wideSpread<>+402(SB)/1, $0x04
+DATA wideSpread<>+403(SB)/1, $0x05
+DATA wideSpread<>+404(SB)/1, $0x06
+DATA wideSpread<>+405(SB)/1, $0x08
+DATA wideSpread<>+406(SB)/1, $0x09
+DATA wideSpread<>+407(SB)/1, $0x0c
+DATA wideSpread<>+408(SB)/1, $0x80
+DATA wideSpread<>+409(SB)/1, $0x80
+DATA wideSpread<>+410(SB)/1, $0x80
+DATA wideSpread<>+411(SB)/1, $0x80
+DATA wideSpread<>+412(SB)/1, $0x80
+DATA wideSpread<>+413(SB)/1, $0x80
+DATA wideSpread<>+414(SB)/1, $0x80
+DATA wideSpread<>+415(SB)/1, $0x80
+DATA wideSpread<>+416(SB)/1, $0x00
+DATA wideSpread<>+417(SB)/1, $0x01
+DATA wideSpread<>+418(SB)/1, $0x02
+DATA wideSpread<>+419(SB)/1, $0x04
+DATA wideSpread<>+420(SB)/1, $0x05
+DATA wideSpread<>+421(SB)/1, $0x06
+DATA wideSpread<>+422(SB)/1, $0x08
+DATA wideSpread<>+423(SB)/1, $0x09
+DATA wideSpread<>+424(SB)/1, $0x0c
+DATA wideSpread<>+425(SB)/1, $0x80
+DATA wideSpread<>+426(SB)/1, $0x80
+DATA wideSpread<>+427(SB)/1, $0x80
+DATA wideSpread<>+428(SB)/1, $0x80
+DATA wideSpread<>+429(SB)/1, $0x80
+DATA wideSpread<>+430(SB)/1, $0x80
+DATA wideSpread<>+431(SB)/1, $0x80
+DATA wideSpread<>+432(SB)/1, $0x00
+DATA wideSpread<>+433(SB)/1, $0x01
+DATA wideSpread<>+434(SB)/1, $0x02
+DATA wideSpread<>+435(SB)/1, $0x03
+DATA wideSpread<>+436(SB)/1, $0x04
+DATA wideSpread<>+437(SB)/1, $0x05
+DATA wideSpread<>+438(SB)/1, $0x06
+DATA wideSpread<>+439(SB)/1, $0x08
+DATA wideSpread<>+440(SB)/1, $0x09
+DATA wideSpread<>+441(SB)/1, $0x0c
+DATA wideSpread<>+442(SB)/1, $0x80
+DATA wideSpread<>+443(SB)/1, $0x80
+DATA wideSpread<>+444(SB)/1, $0x80
+DATA wideSpread<>+445(SB)/1, $0x80
+DATA wideSpread<>+446(SB)/1, $0x80
+DATA wideSpread<>+447(SB)/1, $0x80
+DATA wideSpread<>+448(SB)/1, $0x00
+DATA wideSpread<>+449(SB)/1, $0x04
+DATA wideSpread<>+450(SB)/1, $0x05
+DATA wideSpread<>+451(SB)/1, $0x06
+DATA wideSpread<>+452(SB)/1, $0x07
+DATA wideSpread<>+453(SB)/1, $0x08
+DATA wideSpread<>+454(SB)/1, $0x09
+DATA wideSpread<>+455(SB)/1, $0x0c
+DATA wideSpread<>+456(SB)/1, $0x80
+DATA wideSpread<>+457(SB)/1, $0x80
+DATA wideSpread<>+458(SB)/1, $0x80
+DATA wideSpread<>+459(SB)/1, $0x80
+DATA wideSpread<>+460(SB)/1, $0x80
+DATA wideSpread<>+461(SB)/1, $0x80
+DATA wideSpread<>+462(SB)/1, $0x80
+DATA wideSpread<>+463(SB)/1, $0x80
+DATA wideSpread<>+464(SB)/1, $0x00
+DATA wideSpread<>+465(SB)/1, $0x01
+DATA wideSpread<>+466(SB)/1, $0x04
+DATA wideSpread<>+467(SB)/1, $0x05
+DATA wideSpread<>+468(SB)/1, $0x06
+DATA wideSpread<>+469(SB)/1, $0x07
+DATA wideSpread<>+470(SB)/1, $0x08
+DATA wideSpread<>+471(SB)/1, $0x09
+DATA wideSpread<>+472(SB)/1, $0x0c
+DATA wideSpread<>+473(SB)/1, $0x80
+DATA wideSpread<>+474(SB)/1, $0x80
+DATA wideSpread<>+475(SB)/1, $0x80
+DATA wideSpread<>+476(SB)/1, $0x80
+DATA wideSpread<>+477(SB)/1, $0x80
+DATA wideSpread<>+478(SB)/1, $0x80
+DATA wideSpread<>+479(SB)/1, $0x80
+DATA wideSpread<>+480(SB)/1, $0x00
+DATA wideSpread<>+481(SB)/1, $0x01
+DATA wideSpread<>+482(SB)/1, $0x02
+DATA wideSpread<>+483(SB)/1, $0x04
+DATA wideSpread<>+484(SB)/1, $0x05
+DATA wideSpread<>+485(SB)/1, $0x06
+DATA wideSpread<>+486(SB)/1, $0x07
+DATA wideSpread<>+487(SB)/1, $0x08
+DATA wideSpread<>+488(SB)/1, $0x09
+DATA wideSpread<>+489(SB)/1, $0x0c
+DATA wideSpread<>+490(SB)/1, $0x80
+DATA wideSpread<>+491(SB)/1, $0x80
+DATA wideSpread<>+492(SB)/1, $0x80
+DATA wideSpread<>+493(SB)/1, $0x80
+DATA wideSpread<>+494(SB)/1, $0x80
+DATA wideSpread<>+495(SB)/1, $0x80
+DATA wideSpread<>+496(SB)/1, $0x00
+DATA wideSpread<>+497(SB)/1, $0x01
+DATA wideSpread<>+498(SB)/1, $0x02
+DATA wideSpread<>+499(SB)/1, $0x03
+DATA wideSpread<>+500(SB)/1, $0x04
+DATA wideSpread<>+501(SB)/1, $0x05
+DATA wideSpread<>+502(SB)/1, $0x06
+DATA wideSpread<>+503(SB)/1, $0x07
+DATA wideSpread<>+504(SB)/1, $0x08
+DATA wideSpread<>+505(SB)/1, $0x09
+DATA wideSpread<>+506(SB)/1, $0x0c
+DATA wideSpread<>+507(SB)/1, $0x80
+DATA wideSpread<>+508(SB)/1, $0x80
+DATA wideSpread<>+509(SB)/1, $0x80
+DATA wideSpread<>+510(SB)/1, $0x80
+DATA wideSpread<>+511(SB)/1, $0x80
+DATA wideSpread<>+512(SB)/1, $0x00
+DATA wideSpread<>+513(SB)/1, $0x04
+DATA wideSpread<>+514(SB)/1, $0x08
+DATA wideSpread<>+515(SB)/1, $0x09
+DATA wideSpread<>+516(SB)/1, $0x0a
+DATA wideSpread<>+517(SB)/1, $0x0c
+DATA wideSpread<>+518(SB)/1, $0x80
+DATA wideSpread<>+519(SB)/1, $0x80
+DATA wideSpread<>+520(SB)/1, $0x80
+DATA wideSpread<>+521(SB)/1, $0x80
+DATA wideSpread<>+522(SB)/1, $0x80
+DATA wideSpread<>+523(SB)/1, $0x80
+DATA wideSpread<>+524(SB)/1, $0x80
+DATA wideSpread<>+525(SB)/1, $0x80
+DATA wideSpread<>+526(SB)/1, $0x80
+DATA wideSpread<>+527(SB)/1, $0x80
+DATA wideSpread<>+528(SB)/1, $0x00
+DATA wideSpread<>+529(SB)/1, $0x01
+DATA wideSpread<>+530(SB)/1, $0x04
+DATA wideSpread<>+531(SB)/1, $0x08
+DATA wideSpread<>+532(SB)/1, $0x09
+DATA wideSpread<>+533(SB)/1, $0x0a
+DATA wideSpread<>+534(SB)/1, $0x0c
+DATA wideSpread<>+535(SB)/1, $0x80
+DATA wideSpread<>+536(SB)/1, $0x80
+DATA wideSpread<>+537(SB)/1, $0x80
+DATA wideSpread<>+538(SB)/1, $0x80
+DATA wideSpread<>+539(SB)/1, $0x80
+DATA wideSpread<>+540(SB)/1, $0x80
+DATA wideSpread<>+541(SB)/1, $0x80
+DATA wideSpread<>+542(SB)/1, $0x80
+DATA wideSpread<>+543(SB)/1, $0x80
+DATA wideSpread<>+544(SB)/1, $0x00
+DATA wideSpread<>+545(SB)/1, $0x01
+DATA wideSpread<>+546(SB)/1, $0x02
+DATA wideSpread<>+547(SB)/1, $0x04
+DATA wideSpread<>+548(SB)/1, $0x08
+DATA wideSpread<>+549(SB)/1, $0x09
+DATA wideSpread<>+550(SB)/1, $0x0a
+DATA wideSpread<>+551(SB)/1, $0x0c
+DATA wideSpread<>+552(SB)/1, $0x80
+DATA wideSpread<>+553(SB)/1, $0x80
+DATA wideSpread<>+554(SB)/1, $0x80
+DATA wideSpread<>+555(SB)/1, $0x80
+DATA wideSpread<>+556(SB)/1, $0x80
+DATA wideSpread<>+557(SB)/1, $0x80
+DATA wideSpread<>+558(SB)/1, $0x80
+DATA wideSpread<>+559(SB)/1, $0x80
+DATA wideSpread<>+560(SB)/1, $0x00
+DATA wideSpread<>+561(SB)/1, $0x01
+DATA wideSpread<>+562(SB)/1, $0x02
+DATA wideSpread<>+563(SB)/1, $0x03
+DATA wideSpread<>+564(SB)/1, $0x04
+DATA wideSpread<>+565(SB)/1, $0x08
+DATA wideSpread<>+566(SB)/1, $0x09
+DATA wideSpread<>+567(SB)/1, $0x0a
+DATA wideSpread<>+568(SB)/1, $0x0c
+DATA wideSpread<>+569(SB)/1, $0x80
+DATA wideSpread<>+570(SB)/1, $0x80
+DATA wideSpread<>+571(SB)/1, $0x80
+DATA wideSpread<>+572(SB)/1, $0x80
+DATA wideSpread<>+573(SB)/1, $0x80
+DATA wideSpread<>+574(SB)/1, $0x80
+DATA wideSpread<>+575(SB)/1, $0x80
+DATA wideSpread<>+576(SB)/1, $0x00
+DATA wideSpread<>+577(SB)/1, $0x04
+DATA wideSpread<>+578(SB)/1, $0x05
+DATA wideSpread<>+579(SB)/1, $0x08
+DATA wideSpread<>+580(SB)/1, $0x09
+DATA wideSpread<>+581(SB)/1, $0x0a
+DATA wideSpread<>+582(SB)/1, $0x0c
+DATA wideSpread<>+583(SB)/1, $0x80
+DATA wideSpread<>+584(SB)/1, $0x80
+DATA wideSpread<>+585(SB)/1, $0x80
+DATA wideSpread<>+586(SB)/1, $0x80
+DATA wideSpread<>+587(SB)/1, $0x80
+DATA wideSpread<>+588(SB)/1, $0x80
+DATA wideSpread<>+589(SB)/1, $0x80
+DATA wideSpread<>+590(SB)/1, $0x80
+DATA wideSpread<>+591(SB)/1, $0x80
+DATA wideSpread<>+592(SB)/1, $0x00
+DATA wideSpread<>+593(SB)/1, $0x01
+DATA wideSpread<>+594(SB)/1, $0x04
+DATA wideSpread<>+595(SB)/1, $0x05
+DATA wideSpread<>+596(SB)/1, $0x08
+DATA wideSpread<>+597(SB)/1, $0x09
+DATA wideSpread<>+598(SB)/1, $0x0a
+DATA wideSpread<>+599(SB)/1, $0x0c
+DATA wideSpread<>+600(SB)/1, $0x80
+DATA wideSpread<>+601(SB)/1, $0x80
+DATA wideSpread<>+602(SB)/1, $0x80
+DATA wideSpread<>+603(SB)/1, $0x80
+DATA wideSpread<>+604(SB)/1, $0x80
+DATA wideSpread<>+605(SB)/1, $0x80
+DATA wideSpread<>+606(SB)/1, $0x80
+DATA wideSpread<>+607(SB)/1, $0x80
+DATA wideSpread<>+608(SB)/1, $0x00
+DATA wideSpread<>+609(SB)/1, $0x01
+DATA wideSpread<>+610(SB)/1, $0x02
+DATA wideSpread<>+611(SB)/1, $0x04
+DATA wideSpread<>+612(SB)/1, $0x05
+DATA wideSpread<>+613(SB)/1, $0x08
+DATA wideSpread<>+614(SB)/1, $0x09
+DATA wideSpread<>+615(SB)/1, $0x0a
+DATA wideSpread<>+616(SB)/1, $0x0c
+DATA wideSpread<>+617(SB)/1, $0x80
+DATA wideSpread<>+618(SB)/1, $0x80
+DATA wideSpread<>+619(SB)/1, $0x80
+DATA wideSpread<>+620(SB)/1, $0x80
+DATA wideSpread<>+621(SB)/1, $0x80
+DATA wideSpread<>+622(SB)/1, $0x80
+DATA wideSpread<>+623(SB)/1, $0x80
+DATA wideSpread<>+624(SB)/1, $0x00
+DATA wideSpread<>+625(SB)/1, $0x01
+DATA wideSpread<>+626(SB)/1, $0x02
+DATA wideSpread<>+627(SB)/1, $0x03
+DATA wideSpread<>+628(SB)/1, $0x04
+DATA wideSpread<>+629(SB)/1, $0x05
+DATA wideSpread<>+630(SB)/1, $0x08
+DATA wideSpread<>+631(SB)/1, $0x09
+DATA wideSpread<>+632(SB)/1, $0x0a
+DATA wideSpread<>+633(SB)/1, $0x0c
+DATA wideSpread<>+634(SB)/1, $0x80
+DATA wideSpread<>+635(SB)/1, $0x80
+DATA wideSpread<>+636(SB)/1, $0x80
+DATA wideSpread<>+637(SB)/1, $0x80
+DATA wideSpread<>+638(SB)/1, $0x80
+DATA wideSpread<>+639(SB)/1, $0x80
+DATA wideSpread<>+640(SB)/1, $0x00
+DATA wideSpread<>+641(SB)/1, $0x04
+DATA wideSpread<>+642(SB)/1, $0x05
+DATA wideSpread<>+643(SB)/1, $0x06
+DATA wideSpread<>+644(SB)/1, $0x08
+DATA wideSpread<>+645(SB)/1, $0x09
+DATA wideSpread<>+646(SB)/1, $0x0a
+DATA wideSpread<>+647(SB)/1, $0x0c
+DATA wideSpread<>+648(SB)/1, $0x80
+DATA wideSpread<>+649(SB)/1, $0x80
+DATA wideSpread<>+650(SB)/1, $0x80
+DATA wideSpread<>+651(SB)/1, $0x80
+DATA wideSpread<>+652(SB)/1, $0x80
+DATA wideSpread<>+653(SB)/1, $0x80
+DATA wideSpread<>+654(SB)/1, $0x80
+DATA wideSpread<>+655(SB)/1, $0x80
+DATA wideSpread<>+656(SB)/1, $0x00
+DATA wideSpread<>+657(SB)/1, $0x01
+DATA wideSpread<>+658(SB)/1, $0x04
+DATA wideSpread<>+659(SB)/1, $0x05
+DATA wideSpread<>+660(SB)/1, $0x06
+DATA wideSpread<>+661(SB)/1, $0x08
+DATA wideSpread<>+662(SB)/1, $0x09
+DATA wideSpread<>+663(SB)/1, $0x0a
+DATA wideSpread<>+664(SB)/1, $0x0c
+DATA wideSpread<>+665(SB)/1, $0x80
+DATA wideSpread<>+666(SB)/1, $0x80
+DATA wideSpread<>+667(SB)/1, $0x80
+DATA wideSpread<>+668(SB)/1, $0x80
+DATA wideSpread<>+669(SB)/1, $0x80
+DATA wideSpread<>+670(SB)/1, $0x80
+DATA wideSpread<>+671(SB)/1, $0x80
+DATA wideSpread<>+672(SB)/1, $0x00
+DATA wideSpread<>+673(SB)/1, $0x01
+DATA wideSpread<>+674(SB)/1, $0x02
+DATA wideSpread<>+675(SB)/1, $0x04
+DATA wideSpread<>+676(SB)/1, $0x05
+DATA wideSpread<>+677(SB)/1, $0x06
+DATA wideSpread<>+678(SB)/1, $0x08
+DATA wideSpread<>+679(SB)/1, $0x09
+DATA wideSpread<>+680(SB)/1, $0x0a
+DATA wideSpread<>+681(SB)/1, $0x0c
+DATA wideSpread<>+682(SB)/1, $0x80
+DATA wideSpread<>+683(SB)/1, $0x80
+DATA wideSpread<>+684(SB)/1, $0x80
+DATA wideSpread<>+685(SB)/1, $0x80
+DATA wideSpread<>+686(SB)/1, $0x80
+DATA wideSpread<>+687(SB)/1, $0x80
+DATA wideSpread<>+688(SB)/1, $0x00
+DATA wideSpread<>+689(SB)/1, $0x01
+DATA wideSpread<>+690(SB)/1, $0x02
+DATA wideSpread<>+691(SB)/1, $0x03
+DATA wideSpread<>+692(SB)/1, $0x04
+DATA wideSpread<>+693(SB)/1, $0x05
+DATA wideSpread<>+694(SB)/1, $0x06
+DATA wideSpread<>+695(SB)/1, $0x08
+DATA wideSpread<>+696(SB)/1, $0x09
+DATA wideSpread<>+697(SB)/1, $0x0a
+DATA wideSpread<>+698(SB)/1, $0x0c
+DATA wideSpread<>+699(SB)/1, $0x80
+DATA wideSpread<>+700(SB)/1, $0x80
+DATA wideSpread<>+701(SB)/1, $0x80
+DATA wideSpread<>+702(SB)/1, $0x80
+DATA wideSpread<>+703(SB)/1, $0x80
+DATA wideSpread<>+704(SB)/1, $0x00
+DATA wideSpread<>+705(SB)/1, $0x04
+DATA wideSpread<>+706(SB)/1, $0x05
+DATA wideSpread<>+707(SB)/1, $0x06
+DATA wideSpread<>+708(SB)/1, $0x07
+DATA wideSpread<>+709(SB)/1, $0x08
+DATA wideSpread<>+710(SB)/1, $0x09
+DATA wideSpread<>+711(SB)/1, $0x0a
+DATA wideSpread<>+712(SB)/1, $0x0c
+DATA wideSpread<>+713(SB)/1, $0x80
+DATA wideSpread<>+714(SB)/1, $0x80
+DATA wideSpread<>+715(SB)/1, $0x80
+DATA wideSpread<>+716(SB)/1, $0x80
+DATA wideSpread<>+717(SB)/1, $0x80
+DATA wideSpread<>+718(SB)/1, $0x80
+DATA wideSpread<>+719(SB)/1, $0x80
+DATA wideSpread<>+720(SB)/1, $0x00
+DATA wideSpread<>+721(SB)/1, $0x01
+DATA wideSpread<>+722(SB)/1, $0x04
+DATA wideSpread<>+723(SB)/1, $0x05
+DATA wideSpread<>+724(SB)/1, $0x06
+DATA wideSpread<>+725(SB)/1, $0x07
+DATA wideSpread<>+726(SB)/1, $0x08
+DATA wideSpread<>+727(SB)/1, $0x09
+DATA wideSpread<>+728(SB)/1, $0x0a
+DATA wideSpread<>+729(SB)/1, $0x0c
+DATA wideSpread<>+730(SB)/1, $0x80
+DATA wideSpread<>+731(SB)/1, $0x80
+DATA wideSpread<>+732(SB)/1, $0x80
+DATA wideSpread<>+733(SB)/1, $0x80
+DATA wideSpread<>+734(SB)/1, $0x80
+DATA wideSpread<>+735(SB)/1, $0x80
+DATA wideSpread<>+736(SB)/1, $0x00
+DATA wideSpread<>+737(SB)/1, $0x01
+DATA wideSpread<>+738(SB)/1, $0x02
+DATA wideSpread<>+739(SB)/1, $0x04
+DATA wideSpread<>+740(SB)/1, $0x05
+DATA wideSpread<>+741(SB)/1, $0x06
+DATA wideSpread<>+742(SB)/1, $0x07
+DATA wideSpread<>+743(SB)/1, $0x08
+DATA wideSpread<>+744(SB)/1, $0x09
+DATA wideSpread<>+745(SB)/1, $0x0a
+DATA wideSpread<>+746(SB)/1, $0x0c
+DATA wideSpread<>+747(SB)/1, $0x80
+DATA wideSpread<>+748(SB)/1, $0x80
+DATA wideSpread<>+749(SB)/1, $0x80
+DATA wideSpread<>+750(SB)/1, $0x80
+DATA wideSpread<>+751(SB)/1, $0x80
+DATA wideSpread<>+752(SB)/1, $0x00
+DATA wideSpread<>+753(SB)/1, $0x01
+DATA wideSpread<>+754(SB)/1, $0x02
+DATA wideSpread<>+755(SB)/1, $0x03
+DATA wideSpread<>+756(SB)/1, $0x04
+DATA wideSpread<>+757(SB)/1, $0x05
+DATA wideSpread<>+758(SB)/1, $0x06
+DATA wideSpread<>+759(SB)/1, $0x07
+DATA wideSpread<>+760(SB)/1, $0x08
+DATA wideSpread<>+761(SB)/1, $0x09
+DATA wideSpread<>+762(SB)/1, $0x0a
+DATA wideSpread<>+763(SB)/1, $0x0c
+DATA wideSpread<>+764(SB)/1, $0x80
+DATA wideSpread<>+765(SB)/1, $0x80
+DATA wideSpread<>+766(SB)/1, $0x80
+DATA wideSpread<>+767(SB)/1, $0x80
+DATA wideSpread<>+768(SB)/1, $0x00
+DATA wideSpread<>+769(SB)/1, $0x04
+DATA wideSpread<>+770(SB)/1, $0x08
+DATA wideSpread<>+771(SB)/1, $0x09
+DATA wideSpread<>+772(SB)/1, $0x0a
+DATA wideSpread<>+773(SB)/1, $0x0b
+DATA wideSpread<>+774(SB)/1, $0x0c
+DATA wideSpread<>+775(SB)/1, $0x80
+DATA wideSpread<>+776(SB)/1, $0x80
+DATA wideSpread<>+777(SB)/1, $0x80
+DATA wideSpread<>+778(SB)/1, $0x80
+DATA wideSpread<>+779(SB)/1, $0x80
+DATA wideSpread<>+780(SB)/1, $0x80
+DATA wideSpread<>+781(SB)/1, $0x80
+DATA wideSpread<>+782(SB)/1, $0x80
+DATA wideSpread<>+783(SB)/1, $0x80
+DATA wideSpread<>+784(SB)/1, $0x00
+DATA wideSpread<>+785(SB)/1, $0x01
+DATA wideSpread<>+786(SB)/1, $0x04
+DATA wideSpread<>+787(SB)/1, $0x08
+DATA wideSpread<>+788(SB)/1, $0x09
+DATA wideSpread<>+789(SB)/1, $0x0a
+DATA wideSpread<>+790(SB)/1, $0x0b
+DATA wideSpread<>+791(SB)/1, $0x0c
+DATA wideSpread<>+792(SB)/1, $0x80
+DATA wideSpread<>+793(SB)/1, $0x80
+DATA wideSpread<>+794(SB)/1, $0x80
+DATA wideSpread<>+795(SB)/1, $0x80
+DATA wideSpread<>+796(SB)/1, $0x80
+DATA wideSpread<>+797(SB)/1, $0x80
+DATA wideSpread<>+798(SB)/1, $0x80
+DATA wideSpread<>+799(SB)/1, $0x80
+DATA wideSpread<>+800(SB)/1, $0x00
+DATA wideSpread<>+801(SB)/1, $0x01
+DATA wideSpread<>+802(SB)/1, $0x02
+DATA wideSpread<>+803(SB)/1, $0x04
+DATA wideSpread<>+804(SB)/1, $0x08
+DATA wideSpread<>+805(SB)/1, $0x09
+DATA wideSpread<>+806(SB)/1, $0x0a
+DATA wideSpread<>+807(SB)/1, $0x0b
+DATA wideSpread<>+808(SB)/1, $0x0c
+DATA wideSpread<>+809(SB)/1, $0x80
+DATA wideSpread<>+810(SB)/1, $0x80
+DATA wideSpread<>+811(SB)/1, $0x80
+DATA wideSpread<>+812(SB)/1, $0x80
+DATA wideSpread<>+813(SB)/1, $0x80
+DATA wideSpread<>+814(SB)/1, $0x80
+DATA wideSpread<>+815(SB)/1, $0x80
+DATA wideSpread<>+816(SB)/1, $0x00
+DATA wideSpread<>+817(SB)/1, $0x01
+DATA wideSpread<>+818(SB)/1, $0x02
+DATA wideSpread<>+819(SB)/1, $0x03
+DATA wideSpread<>+820(SB)/1, $0x04
+DATA wideSpread<>+821(SB)/1, $0x08
+DATA wideSpread<>+822(SB)/1, $0x09
+DATA wideSpread<>+823(SB)/1, $0x0a
+DATA wideSpread<>+824(SB)/1, $0x0b
+DATA wideSpread<>+825(SB)/1, $0x0c
+DATA wideSpread<>+826(SB)/1, $0x80
+DATA wideSpread<>+827(SB)/1, $0x80
+DATA wideSpread<>+828(SB)/1, $0x80
+DATA wideSpread<>+829(SB)/1, $0x80
+DATA wideSpread<>+830(SB)/1, $0x80
+DATA wideSpread<>+831(SB)/1, $0x80
+DATA wideSpread<>+832(SB)/1, $0x00
+DATA wideSpread<>+833(SB)/1, $0x04
+DATA wideSpread<>+834(SB)/1, $0x05
+DATA wideSpread<>+835(SB)/1, $0x08
+DATA wideSpread<>+836(SB)/1, $0x09
+DATA wideSpread<>+837(SB)/1, $0x0a
+DATA wideSpread<>+838(SB)/1, $0x0b
+DATA wideSpread<>+839(SB)/1, $0x0c
+DATA wideSpread<>+840(SB)/1, $0x80
+DATA wideSpread<>+841(SB)/1, $0x80
+DATA wideSpread<>+842(SB)/1, $0x80
+DATA wideSpread<>+843(SB)/1, $0x80
+DATA wideSpread<>+844(SB)/1, $0x80
+DATA wideSpread<>+845(SB)/1, $0x80
+DATA wideSpread<>+846(SB)/1, $0x80
+DATA wideSpread<>+847(SB)/1, $0x80
+DATA wideSpread<>+848(SB)/1, $0x00
+DATA wideSpread<>+849(SB)/1, $0x01
+DATA wideSpread<>+850(SB)/1, $0x04
+DATA wideSpread<>+851(SB)/1, $0x05
+DATA wideSpread<>+852(SB)/1, $0x08
+DATA wideSpread<>+853(SB)/1, $0x09
+DATA wideSpread<>+854(SB)/1, $0x0a
+DATA wideSpread<>+855(SB)/1, $0x0b
+DATA wideSpread<>+856(SB)/1, $0x0c
+DATA wideSpread<>+857(SB)/1, $0x80
+DATA wideSpread<>+858(SB)/1, $0x80
+DATA wideSpread<>+859(SB)/1, $0x80
+DATA wideSpread<>+860(SB)/1, $0x80
+DATA wideSpread<>+861(SB)/1, $0x80
+DATA wideSpread<>+862(SB)/1, $0x80
+DATA wideSpread<>+863(SB)/1, $0x80
+DATA wideSpread<>+864(SB)/1, $0x00
+DATA wideSpread<>+865(SB)/1, $0x01
+DATA wideSpread<>+866(SB)/1, $0x02
+DATA wideSpread<>+867(SB)/1, $0x04
+DATA wideSpread<>+868(SB)/1, $0x05
+DATA wideSpread<>+869(SB)/1, $0x08
+DATA wideSpread<>+870(SB)/1, $0x09
+DATA wideSpread<>+871(SB)/1, $0x0a
+DATA wideSpread<>+872(SB)/1, $0x0b
+DATA wideSpread<>+873(SB)/1, $0x0c
+DATA wideSpread<>+874(SB)/1, $0x80
+DATA wideSpread<>+875(SB)/1, $0x80
+DATA wideSpread<>+876(SB)/1, $0x80
+DATA wideSpread<>+877(SB)/1, $0x80
+DATA wideSpread<>+878(SB)/1, $0x80
+DATA wideSpread<>+879(SB)/1, $0x80
+DATA wideSpread<>+880(SB)/1, $0x00
+DATA wideSpread<>+881(SB)/1, $0x01
+DATA wideSpread<>+882(SB)/1, $0x02
+DATA wideSpread<>+883(SB)/1, $0x03
+DATA wideSpread<>+884(SB)/1, $0x04
+DATA wideSpread<>+885(SB)/1, $0x05
+DATA wideSpread<>+886(SB)/1, $0x08
+DATA wideSpread<>+887(SB)/1, $0x09
+DATA wideSpread<>+888(SB)/1, $0x0a
+DATA wideSpread<>+889(SB)/1, $0x0b
+DATA wideSpread<>+890(SB)/1, $0x0c
+DATA wideSpread<>+891(SB)/1, $0x80
+DATA wideSpread<>+892(SB)/1, $0x80
+DATA wideSpread<>+893(SB)/1, $0x80
+DATA wideSpread<>+894(SB)/1, $0x80
+DATA wideSpread<>+895(SB)/1, $0x80
+DATA wideSpread<>+896(SB)/1, $0x00
+DATA wideSpread<>+897(SB)/1, $0x04
+DATA wideSpread<>+898(SB)/1, $0x05
+DATA wideSpread<>+899(SB)/1, $0x06
+DATA wideSpread<>+900(SB)/1, $0x08
+DATA wideSpread<>+901(SB)/1, $0x09
+DATA wideSpread<>+902(SB)/1, $0x0a
+DATA wideSpread<>+903(SB)/1, $0x0b
+DATA wideSpread<>+904(SB)/1, $0x0c
+DATA wideSpread<>+905(SB)/1, $0x80
+DATA wideSpread<>+906(SB)/1, $0x80
+DATA wideSpread<>+907(SB)/1, $0x80
+DATA wideSpread<>+908(SB)/1, $0x80
+DATA wideSpread<>+909(SB)/1, $0x80
+DATA wideSpread<>+910(SB)/1, $0x80
+DATA wideSpread<>+911(SB)/1, $0x80
+DATA wideSpread<>+912(SB)/1, $0x00
+DATA wideSpread<>+913(SB)/1, $0x01
+DATA wideSpread<>+914(SB)/1, $0x04
+DATA wideSpread<>+915(SB)/1, $0x05
+DATA wideSpread<>+916(SB)/1, $0x06
+DATA wideSpread<>+917(SB)/1, $0x08
+DATA wideSpread<>+918(SB)/1, $0x09
+DATA wideSpread<>+919(SB)/1, $0x0a
+DATA wideSpread<>+920(SB)/1, $0x0b
+DATA wideSpread<>+921(SB)/1, $0x0c
+DATA wideSpread<>+922(SB)/1, $0x80
+DATA wideSpread<>+923(SB)/1, $0x80
+DATA wideSpread<>+924(SB)/1, $0x80
+DATA wideSpread<>+925(SB)/1, $0x80
+DATA wideSpread<>+926(SB)/1, $0x80
+DATA wideSpread<>+927(SB)/1, $0x80
+DATA wideSpread<>+928(SB)/1, $0x00
+DATA wideSpread<>+929(SB)/1, $0x01
+DATA wideSpread<>+930(SB)/1, $0x02
+DATA wideSpread<>+931(SB)/1, $0x04
+DATA wideSpread<>+932(SB)/1, $0x05
+DATA wideSpread<>+933(SB)/1, $0x06
+DATA wideSpread<>+934(SB)/1, $0x08
+DATA wideSpread<>+935(SB)/1, $0x09
+DATA wideSpread<>+936(SB)/1, $0x0a
+DATA wideSpread<>+937(SB)/1, $0x0b
+DATA wideSpread<>+938(SB)/1, $0x0c
+DATA wideSpread<>+939(SB)/1, $0x80
+DATA wideSpread<>+940(SB)/1, $0x80
+DATA wideSpread<>+941(SB)/1, $0x80
+DATA wideSpread<>+942(SB)/1, $0x80
+DATA wideSpread<>+943(SB)/1, $0x80
+DATA wideSpread<>+944(SB)/1, $0x00
+DATA wideSpread<>+945(SB)/1, $0x01
+DATA wideSpread<>+946(SB)/1, $0x02
+DATA wideSpread<>+947(SB)/1, $0x03
+DATA wideSpread<>+948(SB)/1, $0x04
+DATA wideSpread<>+949(SB)/1, $0x05
+DATA wideSpread<>+950(SB)/1, $0x06
+DATA wideSpread<>+951(SB)/1, $0x08
+DATA wideSpread<>+952(SB)/1, $0x09
+DATA wideSpread<>+953(SB)/1, $0x0a
+DATA wideSpread<>+954(SB)/1, $0x0b
+DATA wideSpread<>+955(SB)/1, $0x0c
+DATA wideSpread<>+956(SB)/1, $0x80
+DATA wideSpread<>+957(SB)/1, $0x80
+DATA wideSpread<>+958(SB)/1, $0x80
+DATA wideSpread<>+959(SB)/1, $0x80
+DATA wideSpread<>+960(SB)/1, $0x00
+DATA wideSpread<>+961(SB)/1, $0x04
+DATA wideSpread<>+962(SB)/1, $0x05
+DATA wideSpread<>+963(SB)/1, $0x06
+DATA wideSpread<>+964(SB)/1, $0x07
+DATA wideSpread<>+965(SB)/1, $0x08
+DATA wideSpread<>+966(SB)/1, $0x09
+DATA wideSpread<>+967(SB)/1, $0x0a
+DATA wideSpread<>+968(SB)/1, $0x0b
+DATA wideSpread<>+969(SB)/1, $0x0c
+DATA wideSpread<>+970(SB)/1, $0x80
+DATA wideSpread<>+971(SB)/1, $0x80
+DATA wideSpread<>+972(SB)/1, $0x80
+DATA wideSpread<>+973(SB)/1, $0x80
+DATA wideSpread<>+974(SB)/1, $0x80
+DATA wideSpread<>+975(SB)/1, $0x80
+DATA wideSpread<>+976(SB)/1, $0x00
+DATA wideSpread<>+977(SB)/1, $0x01
+DATA wideSpread<>+978(SB)/1, $0x04
+DATA wideSpread<>+979(SB)/1, $0x05
+DATA wideSpread<>+980(SB)/1, $0x06
+DATA wideSpread<>+981(SB)/1, $0x07
+DATA wideSpread<>+982(SB)/1, $0x08
+DATA wideSpread<>+983(SB)/1, $0x09
+DATA wideSpread<>+984(SB)/1, $0x0a
+DATA wideSpread<>+985(SB)/1, $0x0b
+DATA wideSpread<>+986(SB)/1, $0x0c
+DATA wideSpread<>+987(SB)/1, $0x80
+DATA wideSpread<>+988(SB)/1, $0x80
+DATA wideSpread<>+989(SB)/1, $0x80
+DATA wideSpread<>+990(SB)/1, $0x80
+DATA wideSpread<>+991(SB)/1, $0x80
+DATA wideSpread<>+992(SB)/1, $0x00
+DATA wideSpread<>+993(SB)/1, $0x01
+DATA wideSpread<>+994(SB)/1, $0x02
+DATA wideSpread<>+995(SB)/1, $0x04
+DATA wideSpread<>+996(SB)/1, $0x05
+DATA wideSpread<>+997(SB)/1, $0x06
+DATA wideSpread<>+998(SB)/1, $0x07
+DATA wideSpread<>+999(SB)/1, $0x08
+DATA wideSpread<>+1000(SB)/1, $0x09
+DATA wideSpread<>+1001(SB)/1, $0x0a
+DATA wideSpread<>+1002(SB)/1, $0x0b
+DATA wideSpread<>+1003(SB)/1, $0x0c
+DATA wideSpread<>+1004(SB)/1, $0x80
+DATA wideSpread<>+1005(SB)/1, $0x80
+DATA wideSpread<>+1006(SB)/1, $0x80
+DATA wideSpread<>+1007(SB)/1, $0x80
+DATA wideSpread<>+1008(SB)/1, $0x00
+DATA wideSpread<>+1009(SB)/1, $0x01
+DATA wideSpread<>+1010(SB)/1, $0x02
+DATA wideSpread<>+1011(SB)/1, $0x03
+DATA wideSpread<>+1012(SB)/1, $0x04
+DATA wideSpread<>+1013(SB)/1, $0x05
+DATA wideSpread<>+1014(SB)/1, $0x06
+DATA wideSpread<>+1015(SB)/1, $0x07
+DATA wideSpread<>+1016(SB)/1, $0x08
+DATA wideSpread<>+1017(SB)/1, $0x09
+DATA wideSpread<>+1018(SB)/1, $0x0a
+DATA wideSpread<>+1019(SB)/1, $0x0b
+DATA wideSpread<>+1020(SB)/1, $0x0c
+DATA wideSpread<>+1021(SB)/1, $0x80
+DATA wideSpread<>+1022(SB)/1, $0x80
+DATA wideSpread<>+1023(SB)/1, $0x80
+DATA wideSpread<>+1024(SB)/1, $0x00
+DATA wideSpread<>+1025(SB)/1, $0x04
+DATA wideSpread<>+1026(SB)/1, $0x08
+DATA wideSpread<>+1027(SB)/1, $0x0c
+DATA wideSpread<>+1028(SB)/1, $0x0d
+DATA wideSpread<>+1029(SB)/1, $0x80
+DATA wideSpread<>+1030(SB)/1, $0x80
+DATA wideSpread<>+1031(SB)/1, $0x80
+DATA wideSpread<>+1032(SB)/1, $0x80
+DATA wideSpread<>+1033(SB)/1, $0x80
+DATA wideSpread<>+1034(SB)/1, $0x80
+DATA wideSpread<>+1035(SB)/1, $0x80
+DATA wideSpread<>+1036(SB)/1, $0x80
+DATA wideSpread<>+1037(SB)/1, $0x80
+DATA wideSpread<>+1038(SB)/1, $0x80
+DATA wideSpread<>+1039(SB)/1, $0x80
+DATA wideSpread<>+1040(SB)/1, $0x00
+DATA wideSpread<>+1041(SB)/1, $0x01
+DATA wideSpread<>+1042(SB)/1, $0x04
+DATA wideSpread<>+1043(SB)/1, $0x08
+DATA wideSpread<>+1044(SB)/1, $0x0c
+DATA wideSpread<>+1045(SB)/1, $0x0d
+DATA wideSpread<>+1046(SB)/1, $0x80
+DATA wideSpread<>+1047(SB)/1, $0x80
+DATA wideSpread<>+1048(SB)/1, $0x80
+DATA wideSpread<>+1049(SB)/1, $0x80
+DATA wideSpread<>+1050(SB)/1, $0x80
+DATA wideSpread<>+1051(SB)/1, $0x80
+DATA wideSpread<>+1052(SB)/1, $0x80
+DATA wideSpread<>+1053(SB)/1, $0x80
+DATA wideSpread<>+1054(SB)/1, $0x80
+DATA wideSpread<>+1055(SB)/1, $0x80
+DATA wideSpread<>+1056(SB)/1, $0x00
+DATA wideSpread<>+1057(SB)/1, $0x01
+DATA wideSpread<>+1058(SB)/1, $0x02
+DATA wideSpread<>+1059(SB)/1, $0x04
+DATA wideSpread<>+1060(SB)/1, $0x08
+DATA wideSpread<>+1061(SB)/1, $0x0c
+DATA wideSpread<>+1062(SB)/1, $0x0d
+DATA wideSpread<>+1063(SB)/1, $0x80
+DATA wideSpread<>+1064(SB)/1, $0x80
+DATA wideSpread<>+1065(SB)/1, $0x80
+DATA wideSpread<>+1066(SB)/1, $0x80
+DATA wideSpread<>+1067(SB)/1, $0x80
+DATA wideSpread<>+1068(SB)/1, $0x80
+DATA wideSpread<>+1069(SB)/1, $0x80
+DATA wideSpread<>+1070(SB)/1, $0x80
+DATA wideSpread<>+1071(SB)/1, $0x80
+DATA wideSpread<>+1072(SB)/1, $0x00
+DATA wideSpread<>+1073(SB)/1, $0x01
+DATA wideSpread<>+1074(SB)/1, $0x02
+DATA wideSpread<>+1075(SB)/1, $0x03
+DATA wideSpread<>+1076(SB)/1, $0x04
+DATA wideSpread<>+1077(SB)/1, $0x08
+DATA wideSpread<>+1078(SB)/1, $0x0c
+DATA wideSpread<>+1079(SB)/1, $0x0d
+DATA wideSpread<>+1080(SB)/1, $0x80
+DATA wideSpread<>+1081(SB)/1, $0x80
+DATA wideSpread<>+1082(SB)/1, $0x80
+DATA wideSpread<>+1083(SB)/1, $0x80
+DATA wideSpread<>+1084(SB)/1, $0x80
+DATA wideSpread<>+1085(SB)/1, $0x80
+DATA wideSpread<>+1086(SB)/1, $0x80
+DATA wideSpread<>+1087(SB)/1, $0x80
+DATA wideSpread<>+1088(SB)/1, $0x00
+DATA wideSpread<>+1089(SB)/1, $0x04
+DATA wideSpread<>+1090(SB)/1, $0x05
+DATA wideSpread<>+1091(SB)/1, $0x08
+DATA wideSpread<>+1092(SB)/1, $0x0c
+DATA wideSpread<>+1093(SB)/1, $0x0d
+DATA wideSpread<>+1094(SB)/1, $0x80
+DATA wideSpread<>+1095(SB)/1, $0x80
+DATA wideSpread<>+1096(SB)/1, $0x80
+DATA wideSpread<>+1097(SB)/1, $0x80
+DATA wideSpread<>+1098(SB)/1, $0x80
+DATA wideSpread<>+1099(SB)/1, $0x80
+DATA wideSpread<>+1100(SB)/1, $0x80
+DATA wideSpread<>+1101(SB)/1, $0x80
+DATA wideSpread<>+1102(SB)/1, $0x80
+DATA wideSpread<>+1103(SB)/1, $0x80
+DATA wideSpread<>+1104(SB)/1, $0x00
+DATA wideSpread<>+1105(SB)/1, $0x01
+DATA wideSpread<>+1106(SB)/1, $0x04
+DATA wideSpread<>+1107(SB)/1, $0x05
+DATA wideSpread<>+1108(SB)/1, $0x08
+DATA wideSpread<>+1109(SB)/1, $0x0c
+DATA wideSpread<>+1110(SB)/1, $0x0d
+DATA wideSpread<>+1111(SB)/1, $0x80
+DATA wideSpread<>+1112(SB)/1, $0x80
+DATA wideSpread<>+1113(SB)/1, $0x80
+DATA wideSpread<>+1114(SB)/1, $0x80
+DATA wideSpread<>+1115(SB)/1, $0x80
+DATA wideSpread<>+1116(SB)/1, $0x80
+DATA wideSpread<>+1117(SB)/1, $0x80
+DATA wideSpread<>+1118(SB)/1, $0x80
+DATA wideSpread<>+1119(SB)/1, $0x80
+DATA wideSpread<>+1120(SB)/1, $0x00
+DATA wideSpread<>+1121(SB)/1, $0x01
+DATA wideSpread<>+1122(SB)/1, $0x02
+DATA wideSpread<>+1123(SB)/1, $0x04
+DATA wideSpread<>+1124(SB)/1, $0x05
+DATA wideSpread<>+1125(SB)/1, $0x08
+DATA wideSpread<>+1126(SB)/1, $0x0c
+DATA wideSpread<>+1127(SB)/1, $0x0d
+DATA wideSpread<>+1128(SB)/1, $0x80
+DATA wideSpread<>+1129(SB)/1, $0x80
+DATA wideSpread<>+1130(SB)/1, $0x80
+DATA wideSpread<>+1131(SB)/1, $0x80
+DATA wideSpread<>+1132(SB)/1, $0x80
+DATA wideSpread<>+1133(SB)/1, $0x80
+DATA wideSpread<>+1134(SB)/1, $0x80
+DATA wideSpread<>+1135(SB)/1, $0x80
+DATA wideSpread<>+1136(SB)/1, $0x00
+DATA wideSpread<>+1137(SB)/1, $0x01
+DATA wideSpread<>+1138(SB)/1, $0x02
+DATA wideSpread<>+1139(SB)/1, $0x03
+DATA wideSpread<>+1140(SB)/1, $0x04
+DATA wideSpread<>+1141(SB)/1, $0x05
+DATA wideSpread<>+1142(SB)/1, $0x08
+DATA wideSpread<>+1143(SB)/1, $0x0c
+DATA wideSpread<>+1144(SB)/1, $0x0d
+DATA wideSpread<>+1145(SB)/1, $0x80
+DATA wideSpread<>+1146(SB)/1, $0x80
+DATA wideSpread<>+1147(SB)/1, $0x80
+DATA wideSpread<>+1148(SB)/1, $0x80
+DATA wideSpread<>+1149(SB)/1, $0x80
+DATA wideSpread<>+1150(SB)/1, $0x80
+DATA wideSpread<>+1151(SB)/1, $0x80
+DATA wideSpread<>+1152(SB)/1, $0x00
+DATA wideSpread<>+1153(SB)/1, $0x04
+DATA wideSpread<>+1154(SB)/1, $0x05
+DATA wideSpread<>+1155(SB)/1, $0x06
+DATA wideSpread<>+1156(SB)/1, $0x08
+DATA wideSpread<>+1157(SB)/1, $0x0c
+DATA wideSpread<>+1158(SB)/1, $0x0d
+DATA wideSpread<>+1159(SB)/1, $0x80
+DATA wideSpread<>+1160(SB)/1, $0x80
+DATA wideSpread<>+1161(SB)/1, $0x80
+DATA wideSpread<>+1162(SB)/1, $0x80
+DATA wideSpread<>+1163(SB)/1, $0x80
+DATA wideSpread<>+1164(SB)/1, $0x80
+DATA wideSpread<>+1165(SB)/1, $0x80
+DATA wideSpread<>+1166(SB)/1, $0x80
+DATA wideSpread<>+1167(SB)/1, $0x80
+DATA wideSpread<>+1168(SB)/1, $0x00
+DATA wideSpread<>+1169(SB)/1, $0x01
+DATA wideSpread<>+1170(SB)/1, $0x04
+DATA wideSpread<>+1171(SB)/1, $0x05
+DATA wideSpread<>+1172(SB)/1, $0x06
+DATA wideSpread<>+1173(SB)/1, $0x08
+DATA wideSpread<>+1174(SB)/1, $0x0c
+DATA wideSpread<>+1175(SB)/1, $0x0d
+DATA wideSpread<>+1176(SB)/1, $0x80
+DATA wideSpread<>+1177(SB)/1, $0x80
+DATA wideSpread<>+1178(SB)/1, $0x80
+DATA wideSpread<>+1179(SB)/1, $0x80
+DATA wideSpread<>+1180(SB)/1, $0x80
+DATA wideSpread<>+1181(SB)/1, $0x80
+DATA wideSpread<>+1182(SB)/1, $0x80
+DATA wideSpread<>+1183(SB)/1, $0x80
+DATA wideSpread<>+1184(SB)/1, $0x00
+DATA wideSpread<>+1185(SB)/1, $0x01
+DATA wideSpread<>+1186(SB)/1, $0x02
+DATA wideSpread<>+1187(SB)/1, $0x04
+DATA wideSpread<>+1188(SB)/1, $0x05
+DATA wideSpread<>+1189(SB)/1, $0x06
+DATA wideSpread<>+1190(SB)/1, $0x08
+DATA wideSpread<>+1191(SB)/1, $0x0c
+DATA wideSpread<>+1192(SB)/1, $0x0d
+DATA wideSpread<>+1193(SB)/1, $0x80
+DATA wideSpread<>+1194(SB)/1, $0x80
+DATA wideSpread<>+1195(SB)/1, $0x80
+DATA wideSpread<>+1196(SB)/1, $0x80
+DATA wideSpread<>+1197(SB)/1, $0x80
+DATA wideSpread<>+1198(SB)/1, $0x80
+DATA wideSpread<>+1199(SB)/1, $0x80
+DATA wideSpread<>+1200(SB)/1, $0x00
+DATA wideSpread<>+1201(SB)/1, $0x01
+DATA wideSpread<>+1202(SB)/1, $0x02
+DATA wideSpread<>+1203(SB)/1, $0x03
+DATA wideSpread<>+1204(SB)/1, $0x04
+DATA wideSpread<>+1205(SB)/1, $0x05
+DATA wideSpread<>+1206(SB)/1, $0x06
+DATA wideSpread<>+1207(SB)/1, $0x08
+DATA wideSpread<>+1208(SB)/1, $0x0c
+DATA wideSpread<>+1209(SB)/1, $0x0d
+DATA wideSpread<>+1210(SB)/1, $0x80
+DATA wideSpread<>+1211(SB)/1, $0x80
+DATA wideSpread<>+1212(SB)/1, $0x80
+DATA wideSpread<>+1213(SB)/1, $0x80
+DATA wideSpread<>+1214(SB)/1, $0x80
+DATA wideSpread<>+1215(SB)/1, $0x80
+DATA wideSpread<>+1216(SB)/1, $0x00
+DATA wideSpread<>+1217(SB)/1, $0x04
+DATA wideSpread<>+1218(SB)/1, $0x05
+DATA wideSpread<>+1219(SB)/1, $0x06
+DATA wideSpread<>+1220(SB)/1, $0x07
+DATA wideSpread<>+1221(SB)/1, $0x08
+DATA wideSpread<>+1222(SB)/1, $0x0c
+DATA wideSpread<>+1223(SB)/1, $0x0d
+DATA wideSpread<>+1224(SB)/1, $0x80
+DATA wideSpread<>+1225(SB)/1, $0x80
+DATA wideSpread<>+1226(SB)/1, $0x80
+DATA wideSpread<>+1227(SB)/1, $0x80
+DATA wideSpread<>+1228(SB)/1, $0x80
+DATA wideSpread<>+1229(SB)/1, $0x80
+DATA wideSpread<>+1230(SB)/1, $0x80
+DATA wideSpread<>+1231(SB)/1, $0x80
+DATA wideSpread<>+1232(SB)/1, $0x00
+DATA wideSpread<>+1233(SB)/1, $0x01
+DATA wideSpread<>+1234(SB)/1, $0x04
+DATA wideSpread<>+1235(SB)/1, $0x05
+DATA wideSpread<>+1236(SB)/1, $0x06
+DATA wideSpread<>+1237(SB)/1, $0x07
+DATA wideSpread<>+1238(SB)/1, $0x08
+DATA wideSpread<>+1239(SB)/1, $0x0c
+DATA wideSpread<>+1240(SB)/1, $0x0d
+DATA wideSpread<>+1241(SB)/1, $0x80
+DATA wideSpread<>+1242(SB)/1, $0x80
+DATA wideSpread<>+1243(SB)/1, $0x80
+DATA wideSpread<>+1244(SB)/1, $0x80
+DATA wideSpread<>+1245(SB)/1, $0x80
+DATA wideSpread<>+1246(SB)/1, $0x80
+DATA wideSpread<>+1247(SB)/1, $0x80
+DATA wideSpread<>+1248(SB)/1, $0x00
+DATA wideSpread<>+1249(SB)/1, $0x01
+DATA wideSpread<>+1250(SB)/1, $0x02
+DATA wideSpread<>+1251(SB)/1, $0x04
+DATA wideSpread<>+1252(SB)/1, $0x05
+DATA wideSpread<>+1253(SB)/1, $0x06
+DATA wideSpread<>+1254(SB)/1, $0x07
+DATA wideSpread<>+1255(SB)/1, $0x08
+DATA wideSpread<>+1256(SB)/1, $0x0c
+DATA wideSpread<>+1257(SB)/1, $0x0d
+DATA wideSpread<>+1258(SB)/1, $0x80
+DATA wideSpread<>+1259(SB)/1, $0x80
+DATA wideSpread<>+1260(SB)/1, $0x80
+DATA wideSpread<>+1261(SB)/1, $0x80
+DATA wideSpread<>+1262(SB)/1, $0x80
+DATA wideSpread<>+1263(SB)/1, $0x80
+DATA wideSpread<>+1264(SB)/1, $0x00
+DATA wideSpread<>+1265(SB)/1, $0x01
+DATA wideSpread<>+1266(SB)/1, $0x02
+DATA wideSpread<>+1267(SB)/1, $0x03
+DATA wideSpread<>+1268(SB)/1, $0x04
+DATA wideSpread<>+1269(SB)/1, $0x05
+DATA wideSpread<>+1270(SB)/1, $0x06
+DATA wideSpread<>+1271(SB)/1, $0x07
+DATA wideSpread<>+1272(SB)/1, $0x08
+DATA wideSpread<>+1273(SB)/1, $0x0c
+DATA wideSpread<>+1274(SB)/1, $0x0d
+DATA wideSpread<>+1275(SB)/1, $0x80
+DATA wideSpread<>+1276(SB)/1, $0x80
+DATA wideSpread<>+1277(SB)/1, $0x80
+DATA wideSpread<>+1278(SB)/1, $0x80
+DATA wideSpread<>+1279(SB)/1, $0x80
+DATA wideSpread<>+1280(SB)/1, $0x00
+DATA wideSpread<>+1281(SB)/1, $0x04
+DATA wideSpread<>+1282(SB)/1, $0x08
+DATA wideSpread<>+1283(SB)/1, $0x09
+DATA wideSpread<>+1284(SB)/1, $0x0c
+DATA wideSpread<>+1285(SB)/1, $0x0d
+DATA wideSpread<>+1286(SB)/1, $0x80
+DATA wideSpread<>+1287(SB)/1, $0x80
+DATA wideSpread<>+1288(SB)/1, $0x80
+DATA wideSpread<>+1289(SB)/1, $0x80
+DATA wideSpread<>+1290(SB)/1, $0x80
+DATA wideSpread<>+1291(SB)/1, $0x80
+DATA wideSpread<>+1292(SB)/1, $0x80
+DATA wideSpread<>+1293(SB)/1, $0x80
+DATA wideSpread<>+1294(SB)/1, $0x80
+DATA wideSpread<>+1295(SB)/1, $0x80
+DATA wideSpread<>+1296(SB)/1, $0x00
+DATA wideSpread<>+1297(SB)/1, $0x01
+DATA wideSpread<>+1298(SB)/1, $0x04
+DATA wideSpread<>+1299(SB)/1, $0x08
+DATA wideSpread<>+1300(SB)/1, $0x09
+DATA wideSpread<>+1301(SB)/1, $0x0c
+DATA wideSpread<>+1302(SB)/1, $0x0d
+DATA wideSpread<>+1303(SB)/1, $0x80
+DATA wideSpread<>+1304(SB)/1, $0x80
+DATA wideSpread<>+1305(SB)/1, $0x80
+DATA wideSpread<>+1306(SB)/1, $0x80
+DATA wideSpread<>+1307(SB)/1, $0x80
+DATA wideSpread<>+1308(SB)/1, $0x80
+DATA wideSpread<>+1309(SB)/1, $0x80
+DATA wideSpread<>+1310(SB)/1, $0x80
+DATA wideSpread<>+1311(SB)/1, $0x80
+DATA wideSpread<>+1312(SB)/1, $0x00
+DATA wideSpread<>+1313(SB)/1, $0x01
+DATA wideSpread<>+1314(SB)/1, $0x02
+DATA wideSpread<>+1315(SB)/1, $0x04
+DATA wideSpread<>+1316(SB)/1, $0x08
+DATA wideSpread<>+1317(SB)/1, $0x09
+DATA wideSpread<>+1318(SB)/1, $0x0c
+DATA wideSpread<>+1319(SB)/1, $0x0d
+DATA wideSpread<>+1320(SB)/1, $0x80
+DATA wideSpread<>+1321(SB)/1, $0x80
+DATA wideSpread<>+1322(SB)/1, $0x80
+DATA wideSpread<>+1323(SB)/1, $0x80
+DATA wideSpread<>+1324(SB)/1, $0x80
+DATA wideSpread<>+1325(SB)/1, $0x80
+DATA wideSpread<>+1326(SB)/1, $0x80
+DATA wideSpread<>+1327(SB)/1, $0x80
+DATA wideSpread<>+1328(SB)/1, $0x00
+DATA wideSpread<>+1329(SB)/1, $0x01
+DATA wideSpread<>+1330(SB)/1, $0x02
+DATA wideSpread<>+1331(SB)/1, $0x03
+DATA wideSpread<>+1332(SB)/1, $0x04
+DATA wideSpread<>+1333(SB)/1, $0x08
+DATA wideSpread<>+1334(SB)/1, $0x09
+DATA wideSpread<>+1335(SB)/1, $0x0c
+DATA wideSpread<>+1336(SB)/1, $0x0d
+DATA wideSpread<>+1337(SB)/1, $0x80
+DATA wideSpread<>+1338(SB)/1, $0x80
+DATA wideSpread<>+1339(SB)/1, $0x80
+DATA wideSpread<>+1340(SB)/1, $0x80
+DATA wideSpread<>+1341(SB)/1, $0x80
+DATA wideSpread<>+1342(SB)/1, $0x80
+DATA wideSpread<>+1343(SB)/1, $0x80
+DATA wideSpread<>+1344(SB)/1, $0x00
+DATA wideSpread<>+1345(SB)/1, $0x04
+DATA wideSpread<>+1346(SB)/1, $0x05
+DATA wideSpread<>+1347(SB)/1, $0x08
+DATA wideSpread<>+1348(SB)/1, $0x09
+DATA wideSpread<>+1349(SB)/1, $0x0c
+DATA wideSpread<>+1350(SB)/1, $0x0d
+DATA wideSpread<>+1351(SB)/1, $0x80
+DATA wideSpread<>+1352(SB)/1, $0x80
+DATA wideSpread<>+1353(SB)/1, $0x80
+DATA wideSpread<>+1354(SB)/1, $0x80
+DATA wideSpread<>+1355(SB)/1, $0x80
+DATA wideSpread<>+1356(SB)/1, $0x80
+DATA wideSpread<>+1357(SB)/1, $0x80
+DATA wideSpread<>+1358(SB)/1, $0x80
+DATA wideSpread<>+1359(SB)/1, $0x80
+DATA wideSpread<>+1360(SB)/1, $0x00
+DATA wideSpread<>+1361(SB)/1, $0x01
+DATA wideSpread<>+1362(SB)/1, $0x04
+DATA wideSpread<>+1363(SB)/1, $0x05
+DATA wideSpread<>+1364(SB)/1, $0x08
+DATA wideSpread<>+1365(SB)/1, $0x09
+DATA wideSpread<>+1366(SB)/1, $0x0c
+DATA wideSpread<>+1367(SB)/1, $0x0d
+DATA wideSpread<>+1368(SB)/1, $0x80
+DATA wideSpread<>+1369(SB)/1, $0x80
+DATA wideSpread<>+1370(SB)/1, $0x80
+DATA wideSpread<>+1371(SB)/1, $0x80
+DATA wideSpread<>+1372(SB)/1, $0x80
+DATA wideSpread<>+1373(SB)/1, $0x80
+DATA wideSpread<>+1374(SB)/1, $0x80
+DATA wideSpread<>+1375(SB)/1, $0x80
+DATA wideSpread<>+1376(SB)/1, $0x00
+DATA wideSpread<>+1377(SB)/1, $0x01
+DATA wideSpread<>+1378(SB)/1, $0x02
+DATA wideSpread<>+1379(SB)/1, $0x04
+DATA wideSpread<>+1380(SB)/1, $0x05
+DATA wideSpread<>+1381(SB)/1, $0x08
+DATA wideSpread<>+1382(SB)/1, $0x09
+DATA wideSpread<>+1383(SB)/1, $0x0c
+DATA wideSpread<>+1384(SB)/1, $0x0d
+DATA wideSpread<>+1385(SB)/1, $0x80
+DATA wideSpread<>+1386(SB)/1, $0x80
+DATA wideSpread<>+1387(SB)/1, $0x80
+DATA wideSpread<>+1388(SB)/1, $0x80
+DATA wideSpread<>+1389(SB)/1, $0x80
+DATA wideSpread<>+1390(SB)/1, $0x80
+DATA wideSpread<>+1391(SB)/1, $0x80
+DATA wideSpread<>+1392(SB)/1, $0x00
+DATA wideSpread<>+1393(SB)/1, $0x01
+DATA wideSpread<>+1394(SB)/1, $0x02
+DATA wideSpread<>+1395(SB)/1, $0x03
+DATA wideSpread<>+1396(SB)/1, $0x04
+DATA wideSpread<>+1397(SB)/1, $0x05
+DATA wideSpread<>+1398(SB)/1, $0x08
+DATA wideSpread<>+1399(SB)/1, $0x09
+DATA wideSpread<>+1400(SB)/1, $0x0c
+DATA wideSpread<>+1401(SB)/1, $0x0d
+DATA wideSpread<>+1402(SB)/1, $0x80
+DATA wideSpread<>+1403(SB)/1, $0x80
+DATA wideSpread<>+1404(SB)/1, $0x80
+DATA wideSpread<>+1405(SB)/1, $0x80
+DATA wideSpread<>+1406(SB)/1, $0x80
+DATA wideSpread<>+1407(SB)/1, $0x80
+DATA wideSpread<>+1408(SB)/1, $0x00
+DATA wideSpread<>+1409(SB)/1, $0x04
+DATA wideSpread<>+1410(SB)/1, $0x05
+DATA wideSpread<>+1411(SB)/1, $0x06
+DATA wideSpread<>+1412(SB)/1, $0x08
+DATA wideSpread<>+1413(SB)/1, $0x09
+DATA wideSpread<>+1414(SB)/1, $0x0c
+DATA wideSpread<>+1415(SB)/1, $0x0d
+DATA wideSpread<>+1416(SB)/1, $0x80
+DATA wideSpread<>+1417(SB)/1, $0x80
+DATA wideSpread<>+1418(SB)/1, $0x80
+DATA wideSpread<>+1419(SB)/1, $0x80
+DATA wideSpread<>+1420(SB)/1, $0x80
+DATA wideSpread<>+1421(SB)/1, $0x80
+DATA wideSpread<>+1422(SB)/1, $0x80
+DATA wideSpread<>+1423(SB)/1, $0x80
+DATA wideSpread<>+1424(SB)/1, $0x00
+DATA wideSpread<>+1425(SB)/1, $0x01
+DATA wideSpread<>+1426(SB)/1, $0x04
+DATA wideSpread<>+1427(SB)/1, $0x05
+DATA wideSpread<>+1428(SB)/1, $0x06
+DATA wideSpread<>+1429(SB)/1, $0x08
+DATA wideSpread<>+1430(SB)/1, $0x09
+DATA wideSpread<>+1431(SB)/1, $0x0c
+DATA wideSpread<>+1432(SB)/1, $0x0d
+DATA wideSpread<>+1433(SB)/1, $0x80
+DATA wideSpread<>+1434(SB)/1, $0x80
+DATA wideSpread<>+1435(SB)/1, $0x80
+DATA wideSpread<>+1436(SB)/1, $0x80
+DATA wideSpread<>+1437(SB)/1, $0x80
+DATA wideSpread<>+1438(SB)/1, $0x80
+DATA wideSpread<>+1439(SB)/1, $0x80
+DATA wideSpread<>+1440(SB)/1, $0x00
+DATA wideSpread<>+1441(SB)/1, $0x01
+DATA wideSpread<>+1442(SB)/1, $0x02
+DATA wideSpread<>+1443(SB)/1, $0x04
+DATA wideSpread<>+1444(SB)/1, $0x05
+DATA wideSpread<>+1445(SB)/1, $0x06
+DATA wideSpread<>+1446(SB)/1, $0x08
+DATA wideSpread<>+1447(SB)/1, $0x09
+DATA wideSpread<>+1448(SB)/1, $0x0c
+DATA wideSpread<>+1449(SB)/1, $0x0d
+DATA wideSpread<>+1450(SB)/1, $0x80
+DATA wideSpread<>+1451(SB)/1, $0x80
+DATA wideSpread<>+1452(SB)/1, $0x80
+DATA wideSpread<>+1453(SB)/1, $0x80
+DATA wideSpread<>+1454(SB)/1, $0x80
+DATA wideSpread<>+1455(SB)/1, $0x80
+DATA wideSpread<>+1456(SB)/1, $0x00
+DATA wideSpread<>+1457(SB)/1, $0x01
+DATA wideSpread<>+1458(SB)/1, $0x02
+DATA wideSpread<>+1459(SB)/1, $0x03
+DATA wideSpread<>+1460(SB)/1, $0x04
+DATA wideSpread<>+1461(SB)/1, $0x05
+DATA wideSpread<>+1462(SB)/1, $0x06
+DATA wideSpread<>+1463(SB)/1, $0x08
+DATA wideSpread<>+1464(SB)/1, $0x09
+DATA wideSpread<>+1465(SB)/1, $0x0c
+DATA wideSpread<>+1466(SB)/1, $0x0d
+DATA wideSpread<>+1467(SB)/1, $0x80
+DATA wideSpread<>+1468(SB)/1, $0x80
+DATA wideSpread<>+1469(SB)/1, $0x80
+DATA wideSpread<>+1470(SB)/1, $0x80
+DATA wideSpread<>+1471(SB)/1, $0x80
+DATA wideSpread<>+1472(SB)/1, $0x00
+DATA wideSpread<>+1473(SB)/1, $0x04
+DATA wideSpread<>+1474(SB)/1, $0x05
+DATA wideSpread<>+1475(SB)/1, $0x06
+DATA wideSpread<>+1476(SB)/1, $0x07
+DATA wideSpread<>+1477(SB)/1, $0x08
+DATA wideSpread<>+1478(SB)/1, $0x09
+DATA wideSpread<>+1479(SB)/1, $0x0c
+DATA wideSpread<>+1480(SB)/1, $0x0d
+DATA wideSpread<>+1481(SB)/1, $0x80
+DATA wideSpread<>+1482(SB)/1, $0x80
+DATA wideSpread<>+1483(SB)/1, $0x80
+DATA wideSpread<>+1484(SB)/1, $0x80
+DATA wideSpread<>+1485(SB)/1, $0x80
+DATA wideSpread<>+1486(SB)/1, $0x80
+DATA wideSpread<>+1487(SB)/1, $0x80
+DATA wideSpread<>+1488(SB)/1, $0x00
+DATA wideSpread<>+1489(SB)/1, $0x01
+DATA wideSpread<>+1490(SB)/1, $0x04
+DATA wideSpread<>+1491(SB)/1, $0x05
+DATA wideSpread<>+1492(SB)/1, $0x06
+DATA wideSpread<>+1493(SB)/1, $0x07
+DATA wideSpread<>+1494(SB)/1, $0x08
+DATA wideSpread<>+1495(SB)/1, $0x09
+DATA wideSpread<>+1496(SB)/1, $0x0c
+DATA wideSpread<>+1497(SB)/1, $0x0d
+DATA wideSpread<>+1498(SB)/1, $0x80
+DATA wideSpread<>+1499(SB)/1, $0x80
+DATA wideSpread<>+1500(SB)/1, $0x80
+DATA wideSpread<>+1501(SB)/1, $0x80
+DATA wideSpread<>+1502(SB)/1, $0x80
+DATA wideSpread<>+1503(SB)/1, $0x80
+DATA wideSpread<>+1504(SB)/1, $0x00
+DATA wideSpread<>+1505(SB)/1, $0x01
+DATA wideSpread<>+1506(SB)/1, $0x02
+DATA wideSpread<>+1507(SB)/1, $0x04
+DATA wideSpread<>+1508(SB)/1, $0x05
+DATA wideSpread<>+1509(SB)/1, $0x06
+DATA wideSpread<>+1510(SB)/1, $0x07
+DATA wideSpread<>+1511(SB)/1, $0x08
+DATA wideSpread<>+1512(SB)/1, $0x09
+DATA wideSpread<>+1513(SB)/1, $0x0c
+DATA wideSpread<>+1514(SB)/1, $0x0d
+DATA wideSpread<>+1515(SB)/1, $0x80
+DATA wideSpread<>+1516(SB)/1, $0x80
+DATA wideSpread<>+1517(SB)/1, $0x80
+DATA wideSpread<>+1518(SB)/1, $0x80
+DATA wideSpread<>+1519(SB)/1, $0x80
+DATA wideSpread<>+1520(SB)/1, $0x00
+DATA wideSpread<>+1521(SB)/1, $0x01
+DATA wideSpread<>+1522(SB)/1, $0x02
+DATA wideSpread<>+1523(SB)/1, $0x03
+DATA wideSpread<>+1524(SB)/1, $0x04
+DATA wideSpread<>+1525(SB)/1, $0x05
+DATA wideSpread<>+1526(SB)/1, $0x06
+DATA wideSpread<>+1527(SB)/1, $0x07
+DATA wideSpread<>+1528(SB)/1, $0x08
+DATA wideSpread<>+1529(SB)/1, $0x09
+DATA wideSpread<>+1530(SB)/1, $0x0c
+DATA wideSpread<>+1531(SB)/1, $0x0d
+DATA wideSpread<>+1532(SB)/1, $0x80
+DATA wideSpread<>+1533(SB)/1, $0x80
+DATA wideSpread<>+1534(SB)/1, $0x80
+DATA wideSpread<>+1535(SB)/1, $0x80
+DATA wideSpread<>+1536(SB)/1, $0x00
+DATA wideSpread<>+1537(SB)/1, $0x04
+DATA wideSpread<>+1538(SB)/1, $0x08
+DATA wideSpread<>+1539(SB)/1, $0x09
+DATA wideSpread<>+1540(SB)/1, $0x0a
+DATA wideSpread<>+1541(SB)/1, $0x0c
+DATA wideSpread<>+1542(SB)/1, $0x0d
+DATA wideSpread<>+1543(SB)/1, $0x80
+DATA wideSpread<>+1544(SB)/1, $0x80
+DATA wideSpread<>+1545(SB)/1, $0x80
+DATA wideSpread<>+1546(SB)/1, $0x80
+DATA wideSpread<>+1547(SB)/1, $0x80
+DATA wideSpread<>+1548(SB)/1, $0x80
+DATA wideSpread<>+1549(SB)/1, $0x80
+DATA wideSpread<>+1550(SB)/1, $0x80
+DATA wideSpread<>+1551(SB)/1, $0x80
+DATA wideSpread<>+1552(SB)/1, $0x00
+DATA wideSpread<>+1553(SB)/1, $0x01
+DATA wideSpread<>+1554(SB)/1, $0x04
+DATA wideSpread<>+1555(SB)/1, $0x08
+DATA wideSpread<>+1556(SB)/1, $0x09
+DATA wideSpread<>+1557(SB)/1, $0x0a
+DATA wideSpread<>+1558(SB)/1, $0x0c
+DATA wideSpread<>+1559(SB)/1, $0x0d
+DATA wideSpread<>+1560(SB)/1, $0x80
+DATA wideSpread<>+1561(SB)/1, $0x80
+DATA wideSpread<>+1562(SB)/1, $0x80
+DATA wideSpread<>+1563(SB)/1, $0x80
+DATA wideSpread<>+1564(SB)/1, $0x80
+DATA wideSpread<>+1565(SB)/1, $0x80
+DATA wideSpread<>+1566(SB)/1, $0x80
+DATA wideSpread<>+1567(SB)/1, $0x80
+DATA wideSpread<>+1568(SB)/1, $0x00
+DATA wideSpread<>+1569(SB)/1, $0x01
+DATA wideSpread<>+1570(SB)/1, $0x02
+DATA wideSpread<>+1571(SB)/1, $0x04
+DATA wideSpread<>+1572(SB)/1, $0x08
+DATA wideSpread<>+1573(SB)/1, $0x09
+DATA wideSpread<>+1574(SB)/1, $0x0a
+DATA wideSpread<>+1575(SB)/1, $0x0c
+DATA wideSpread<>+1576(SB)/1, $0x0d
+DATA wideSpread<>+1577(SB)/1, $0x80
+DATA wideSpread<>+1578(SB)/1, $0x80
+DATA wideSpread<>+1579(SB)/1, $0x80
+DATA wideSpread<>+1580(SB)/1, $0x80
+DATA wideSpread<>+1581(SB)/1, $0x80
+DATA wideSpread<>+1582(SB)/1, $0x80
+DATA wideSpread<>+1583(SB)/1, $0x80
+DATA wideSpread<>+1584(SB)/1, $0x00
+DATA wideSpread<>+1585(SB)/1, $0x01
+DATA wideSpread<>+1586(SB)/1, $0x02
+DATA wideSpread<>+1587(SB)/1, $0x03
+DATA wideSpread<>+1588(SB)/1, $0x04
+DATA wideSpread<>+1589(SB)/1, $0x08
+DATA wideSpread<>+1590(SB)/1, $0x09
+DATA wideSpread<>+1591(SB)/1, $0x0a
+DATA wideSpread<>+1592(SB)/1, $0x0c
+DATA wideSpread<>+1593(SB)/1, $0x0d
+DATA wideSpread<>+1594(SB)/1, $0x80
+DATA wideSpread<>+1595(SB)/1, $0x80
+DATA wideSpread<>+1596(SB)/1, $0x80
+DATA wideSpread<>+1597(SB)/1, $0x80
+DATA wideSpread<>+1598(SB)/1, $0x80
+DATA wideSpread<>+1599(SB)/1, $0x80
+DATA wideSpread<>+1600(SB)/1, $0x00
+DATA wideSpread<>+1601(SB)/1, $0x04
+DATA wideSpread<>+1602(SB)/1, $0x05
+DATA wideSpread<>+1603(SB)/1, $0x08
+DATA wideSpread<>+1604(SB)/1, $0x09
+DATA wideSpread<>+1605(SB)/1, $0x0a
+DATA wideSpread<>+1606(SB)/1, $0x0c
+DATA wideSpread<>+1607(SB)/1, $0x0d
+DATA wideSpread<>+1608(SB)/1, $0x80
+DATA wideSpread<>+1609(SB)/1, $0x80
+DATA wideSpread<>+1610(SB)/1, $0x80
+DATA wideSpread<>+1611(SB)/1, $0x80
+DATA wideSpread<>+1612(SB)/1, $0x80
+DATA wideSpread<>+1613(SB)/1, $0x80
+DATA wideSpread<>+1614(SB)/1, $0x80
+DATA wideSpread<>+1615(SB)/1, $0x80
+DATA wideSpread<>+1616(SB)/1, $0x00
+DATA wideSpread<>+1617(SB)/1, $0x01
+DATA wideSpread<>+1618(SB)/1, $0x04
+DATA wideSpread<>+1619(SB)/1, $0x05
+DATA wideSpread<>+1620(SB)/1, $0x08
+DATA wideSpread<>+1621(SB)/1, $0x09
+DATA wideSpread<>+1622(SB)/1, $0x0a
+DATA wideSpread<>+1623(SB)/1, $0x0c
+DATA wideSpread<>+1624(SB)/1, $0x0d
+DATA wideSpread<>+1625(SB)/1, $0x80
+DATA wideSpread<>+1626(SB)/1, $0x80
+DATA wideSpread<>+1627(SB)/1, $0x80
+DATA wideSpread<>+1628(SB)/1, $0x80
+DATA wideSpread<>+1629(SB)/1, $0x80
+DATA wideSpread<>+1630(SB)/1, $0x80
+DATA wideSpread<>+1631(SB)/1, $0x80
+DATA wideSpread<>+1632(SB)/1, $0x00
+DATA wideSpread<>+1633(SB)/1, $0x01
+DATA wideSpread<>+1634(SB)/1, $0x02
+DATA wideSpread<>+1635(SB)/1, $0x04
+DATA wideSpread<>+1636(SB)/1, $0x05
+DATA wideSpread<>+1637(SB)/1, $0x08
+DATA wideSpread<>+1638(SB)/1, $0x09
+DATA wideSpread<>+1639(SB)/1, $0x0a
+DATA wideSpread<>+1640(SB)/1, $0x0c
+DATA wideSpread<>+1641(SB)/1, $0x0d
+DATA wideSpread<>+1642(SB)/1, $0x80
+DATA wideSpread<>+1643(SB)/1, $0x80
+DATA wideSpread<>+1644(SB)/1, $0x80
+DATA wideSpread<>+1645(SB)/1, $0x80
+DATA wideSpread<>+1646(SB)/1, $0x80
+DATA wideSpread<>+1647(SB)/1, $0x80
+DATA wideSpread<>+1648(SB)/1, $0x00
+DATA wideSpread<>+1649(SB)/1, $0x01
+DATA wideSpread<>+1650(SB)/1, $0x02
+DATA wideSpread<>+1651(SB)/1, $0x03
+DATA wideSpread<>+1652(SB)/1, $0x04
+DATA wideSpread<>+1653(SB)/1, $0x05
+DATA wideSpread<>+1654(SB)/1, $0x08
+DATA wideSpread<>+1655(SB)/1, $0x09
+DATA wideSpread<>+1656(SB)/1, $0x0a
+DATA wideSpread<>+1657(SB)/1, $0x0c
+DATA wideSpread<>+1658(SB)/1, $0x0d
+DATA wideSpread<>+1659(SB)/1, $0x80
+DATA wideSpread<>+1660(SB)/1, $0x80
+DATA wideSpread<>+1661(SB)/1, $0x80
+DATA wideSpread<>+1662(SB)/1, $0x80
+DATA wideSpread<>+1663(SB)/1, $0x80
+DATA wideSpread<>+1664(SB)/1, $0x00
+DATA wideSpread<>+1665(SB)/1, $0x04
+DATA wideSpread<>+1666(SB)/1, $0x05
+DATA wideSpread<>+1667(SB)/1, $0x06
+DATA wideSpread<>+1668(SB)/1, $0x08
+DATA wideSpread<>+1669(SB)/1, $0x09
+DATA wideSpread<>+1670(SB)/1, $0x0a
+DATA wideSpread<>+1671(SB)/1, $0x0c
+DATA wideSpread<>+1672(SB)/1, $0x0d
+DATA wideSpread<>+1673(SB)/1, $0x80
+DATA wideSpread<>+1674(SB)/1, $0x80
+DATA wideSpread<>+1675(SB)/1, $0x80
+DATA wideSpread<>+1676(SB)/1, $0x80
+DATA wideSpread<>+1677(SB)/1, $0x80
+DATA wideSpread<>+1678(SB)/1, $0x80
+DATA wideSpread<>+1679(SB)/1, $0x80
+DATA wideSpread<>+1680(SB)/1, $0x00
+DATA wideSpread<>+1681(SB)/1, $0x01
+DATA wideSpread<>+1682(SB)/1, $0x04
+DATA wideSpread<>+1683(SB)/1, $0x05
+DATA wideSpread<>+1684(SB)/1, $0x06
+DATA wideSpread<>+1685(SB)/1, $0x08
+DATA wideSpread<>+1686(SB)/1, $0x09
+DATA wideSpread<>+1687(SB)/1, $0x0a
+DATA wideSpread<>+1688(SB)/1, $0x0c
+DATA wideSpread<>+1689(SB)/1, $0x0d
+DATA wideSpread<>+1690(SB)/1, $0x80
+DATA wideSpread<>+1691(SB)/1, $0x80
+DATA wideSpread<>+1692(SB)/1, $0x80
+DATA wideSpread<>+1693(SB)/1, $0x80
+DATA wideSpread<>+1694(SB)/1, $0x80
+DATA wideSpread<>+1695(SB)/1, $0x80
+DATA wideSpread<>+1696(SB)/1, $0x00
+DATA wideSpread<>+1697(SB)/1, $0x01
+DATA wideSpread<>+1698(SB)/1, $0x02
+DATA wideSpread<>+1699(SB)/1, $0x04
+DATA wideSpread<>+1700(SB)/1, $0x05
+DATA wideSpread<>+1701(SB)/1, $0x06
+DATA wideSpread<>+1702(SB)/1, $0x08
+DATA wideSpread<>+1703(SB)/1, $0x09
+DATA wideSpread<>+1704(SB)/1, $0x0a
+DATA wideSpread<>+1705(SB)/1, $0x0c
+DATA wideSpread<>+1706(SB)/1, $0x0d
+DATA wideSpread<>+1707(SB)/1, $0x80
+DATA wideSpread<>+1708(SB)/1, $0x80
+DATA wideSpread<>+1709(SB)/1, $0x80
+DATA wideSpread<>+1710(SB)/1, $0x80
+DATA wideSpread<>+1711(SB)/1, $0x80
+DATA wideSpread<>+1712(SB)/1, $0x00
+DATA wideSpread<>+1713(SB)/1, $0x01
+DATA wideSpread<>+1714(SB)/1, $0x02
+DATA wideSpread<>+1715(SB)/1, $0x03
+DATA wideSpread<>+1716(SB)/1, $0x04
+DATA wideSpread<>+1717(SB)/1, $0x05
+DATA wideSpread<>+1718(SB)/1, $0x06
+DATA wideSpread<>+1719(SB)/1, $0x08
+DATA wideSpread<>+1720(SB)/1, $0x09
+DATA wideSpread<>+1721(SB)/1, $0x0a
+DATA wideSpread<>+1722(SB)/1, $0x0c
+DATA wideSpread<>+1723(SB)/1, $0x0d
+DATA wideSpread<>+1724(SB)/1, $0x80
+DATA wideSpread<>+1725(SB)/1, $0x80
+DATA wideSpread<>+1726(SB)/1, $0x80
+DATA wideSpread<>+1727(SB)/1, $0x80
+DATA wideSpread<>+1728(SB)/1, $0x00
+DATA wideSpread<>+1729(SB)/1, $0x04
+DATA wideSpread<>+1730(SB)/1, $0x05
+DATA wideSpread<>+1731(SB)/1, $0x06
+DATA wideSpread<>+1732(SB)/1, $0x07
+DATA wideSpread<>+1733(SB)/1, $0x08
+DATA wideSpread<>+1734(SB)/1, $0x09
+DATA wideSpread<>+1735(SB)/1, $0x0a
+DATA wideSpread<>+1736(SB)/1, $0x0c
+DATA wideSpread<>+1737(SB)/1, $0x0d
+DATA wideSpread<>+1738(SB)/1, $0x80
+DATA wideSpread<>+1739(SB)/1, $0x80
+DATA wideSpread<>+1740(SB)/1, $0x80
+DATA wideSpread<>+1741(SB)/1, $0x80
+DATA wideSpread<>+1742(SB)/1, $0x80
+DATA wideSpread<>+1743(SB)/1, $0x80
+DATA wideSpread<>+1744(SB)/1, $0x00
+DATA wideSpread<>+1745(SB)/1, $0x01
+DATA wideSpread<>+1746(SB)/1, $0x04
+DATA wideSpread<>+1747(SB)/1, $0x05
+DATA wideSpread<>+1748(SB)/1, $0x06
+DATA wideSpread<>+1749(SB)/1, $0x07
+DATA wideSpread<>+1750(SB)/1, $0x08
+DATA wideSpread<>+1751(SB)/1, $0x09
+DATA wideSpread<>+1752(SB)/1, $0x0a
+DATA wideSpread<>+1753(SB)/1, $0x0c
+DATA wideSpread<>+1754(SB)/1, $0x0d
+DATA wideSpread<>+1755(SB)/1, $0x80
+DATA wideSpread<>+1756(SB)/1, $0x80
+DATA wideSpread<>+1757(SB)/1, $0x80
+DATA wideSpread<>+1758(SB)/1, $0x80
+DATA wideSpread<>+1759(SB)/1, $0x80
+DATA wideSpread<>+1760(SB)/1, $0x00
+DATA wideSpread<>+1761(SB)/1, $0x01
+DATA wideSpread<>+1762(SB)/1, $0x02
+DATA wideSpread<>+1763(SB)/1, $0x04
+DATA wideSpread<>+1764(SB)/1, $0x05
+DATA wideSpread<>+1765(SB)/1, $0x06
+DATA wideSpread<>+1766(SB)/1, $0x07
+DATA wideSpread<>+1767(SB)/1, $0x08
+DATA wideSpread<>+1768(SB)/1, $0x09
+DATA wideSpread<>+1769(SB)/1, $0x0a
+DATA wideSpread<>+1770(SB)/1, $0x0c
+DATA wideSpread<>+1771(SB)/1, $0x0d
+DATA wideSpread<>+1772(SB)/1, $0x80
+DATA wideSpread<>+1773(SB)/1, $0x80
+DATA wideSpread<>+1774(SB)/1, $0x80
+DATA wideSpread<>+1775(SB)/1, $0x80
+DATA wideSpread<>+1776(SB)/1, $0x00
+DATA wideSpread<>+1777(SB)/1, $0x01
+DATA wideSpread<>+1778(SB)/1, $0x02
+DATA wideSpread<>+1779(SB)/1, $0x03
+DATA wideSpread<>+1780(SB)/1, $0x04
+DATA wideSpread<>+1781(SB)/1, $0x05
+DATA wideSpread<>+1782(SB)/1, $0x06
+DATA wideSpread<>+1783(SB)/1, $0x07
+DATA wideSpread<>+1784(SB)/1, $0x08
+DATA wideSpread<>+1785(SB)/1, $0x09
+DATA wideSpread<>+1786(SB)/1, $0x0a
+DATA wideSpread<>+1787(SB)/1, $0x0c
+DATA wideSpread<>+1788(SB)/1, $0x0d
+DATA wideSpread<>+1789(SB)/1, $0x80
+DATA wideSpread<>+1790(SB)/1, $0x80
+DATA wideSpread<>+1791(SB)/1, $0x80
+DATA wideSpread<>+1792(SB)/1, $0x00
+DATA wideSpread<>+1793(SB)/1, $0x04
+DATA wideSpread<>+1794(SB)/1, $0x08
+DATA wideSpread<>+1795(SB)/1, $0x09
+DATA wideSpread<>+1796(SB)/1, $0x0a
+DATA wideSpread<>+1797(SB)/1, $0x0b
+DATA wideSpread<>+1798(SB)/1, $0x0c
+DATA wideSpread<>+1799(SB)/1, $0x0d
+DATA wideSpread<>+1800(SB)/1, $0x80
+DATA wideSpread<>+1801(SB)/1, $0x80
+DATA wideSpread<>+1802(SB)/1, $0x80
+DATA wideSpread<>+1803(SB)/1, $0x80
+DATA wideSpread<>+1804(SB)/1, $0x80
+DATA wideSpread<>+1805(SB)/1, $0x80
+DATA wideSpread<>+1806(SB)/1, $0x80
+DATA wideSpread<>+1807(SB)/1, $0x80
+DATA wideSpread<>+1808(SB)/1, $0x00
+DATA wideSpread<>+1809(SB)/1, $0x01
+DATA wideSpread<>+1810(SB)/1, $0x04
+DATA wideSpread<>+1811(SB)/1, $0x08
+DATA wideSpread<>+1812(SB)/1, $0x09
+DATA wideSpread<>+1813(SB)/1, $0x0a
+DATA wideSpread<>+1814(SB)/1, $0x0b
+DATA wideSpread<>+1815(SB)/1, $0x0c
+DATA wideSpread<>+1816(SB)/1, $0x0d
+DATA wideSpread<>+1817(SB)/1, $0x80
+DATA wideSpread<>+1818(SB)/1, $0x80
+DATA wideSpread<>+1819(SB)/1, $0x80
+DATA wideSpread<>+1820(SB)/1, $0x80
+DATA wideSpread<>+1821(SB)/1, $0x80
+DATA wideSpread<>+1822(SB)/1, $0x80
+DATA wideSpread<>+1823(SB)/1, $0x80
+DATA wideSpread<>+1824(SB)/1, $0x00
+DATA wideSpread<>+1825(SB)/1, $0x01
+DATA wideSpread<>+1826(SB)/1, $0x02
+DATA wideSpread<>+1827(SB)/1, $0x04
+DATA wideSpread<>+1828(SB)/1, $0x08
+DATA wideSpread<>+1829(SB)/1, $0x09
+DATA wideSpread<>+1830(SB)/1, $0x0a
+DATA wideSpread<>+1831(SB)/1, $0x0b
+DATA wideSpread<>+1832(SB)/1, $0x0c
+DATA wideSpread<>+1833(SB)/1, $0x0d
+DATA wideSpread<>+1834(SB)/1, $0x80
+DATA wideSpread<>+1835(SB)/1, $0x80
+DATA wideSpread<>+1836(SB)/1, $0x80
+DATA wideSpread<>+1837(SB)/1, $0x80
+DATA wideSpread<>+1838(SB)/1, $0x80
+DATA wideSpread<>+1839(SB)/1, $0x80
+DATA wideSpread<>+1840(SB)/1, $0x00
+DATA wideSpread<>+1841(SB)/1, $0x01
+DATA wideSpread<>+1842(SB)/1, $0x02
+DATA wideSpread<>+1843(SB)/1, $0x03
+DATA wideSpread<>+1844(SB)/1, $0x04
+DATA wideSpread<>+1845(SB)/1, $0x08
+DATA wideSpread<>+1846(SB)/1, $0x09
+DATA wideSpread<>+1847(SB)/1, $0x0a
+DATA wideSpread<>+1848(SB)/1, $0x0b
+DATA wideSpread<>+1849(SB)/1, $0x0c
+DATA wideSpread<>+1850(SB)/1, $0x0d
+DATA wideSpread<>+1851(SB)/1, $0x80
+DATA wideSpread<>+1852(SB)/1, $0x80
+DATA wideSpread<>+1853(SB)/1, $0x80
+DATA wideSpread<>+1854(SB)/1, $0x80
+DATA wideSpread<>+1855(SB)/1, $0x80
+DATA wideSpread<>+1856(SB)/1, $0x00
+DATA wideSpread<>+1857(SB)/1, $0x04
+DATA wideSpread<>+1858(SB)/1, $0x05
+DATA wideSpread<>+1859(SB)/1, $0x08
+DATA wideSpread<>+1860(SB)/1, $0x09
+DATA wideSpread<>+1861(SB)/1, $0x0a
+DATA wideSpread<>+1862(SB)/1, $0x0b
+DATA wideSpread<>+1863(SB)/1, $0x0c
+DATA wideSpread<>+1864(SB)/1, $0x0d
+DATA wideSpread<>+1865(SB)/1, $0x80
+DATA wideSpread<>+1866(SB)/1, $0x80
+DATA wideSpread<>+1867(SB)/1, $0x80
+DATA wideSpread<>+1868(SB)/1, $0x80
+DATA wideSpread<>+1869(SB)/1, $0x80
+DATA wideSpread<>+1870(SB)/1, $0x80
+DATA wideSpread<>+1871(SB)/1, $0x80
+DATA wideSpread<>+1872(SB)/1, $0x00
+DATA wideSpread<>+1873(SB)/1, $0x01
+DATA wideSpread<>+1874(SB)/1, $0x04
+DATA wideSpread<>+1875(SB)/1, $0x05
+DATA wideSpread<>+1876(SB)/1, $0x08
+DATA wideSpread<>+1877(SB)/1, $0x09
+DATA wideSpread<>+1878(SB)/1, $0x0a
+DATA wideSpread<>+1879(SB)/1, $0x0b
+DATA wideSpread<>+1880(SB)/1, $0x0c
+DATA wideSpread<>+1881(SB)/1, $0x0d
+DATA wideSpread<>+1882(SB)/1, $0x80
+DATA wideSpread<>+1883(SB)/1, $0x80
+DATA wideSpread<>+1884(SB)/1, $0x80
+DATA wideSpread<>+1885(SB)/1, $0x80
+DATA wideSpread<>+1886(SB)/1, $0x80
+DATA wideSpread<>+1887(SB)/1, $0x80
+DATA wideSpread<>+1888(SB)/1, $0x00
+DATA wideSpread<>+1889(SB)/1, $0x01
+DATA wideSpread<>+1890(SB)/1, $0x02
+DATA wideSpread<>+1891(SB)/1, $0x04
+DATA wideSpread<>+1892(SB)/1, $0x05
+DATA wideSpread<>+1893(SB)/1, $0x08
+DATA wideSpread<>+1894(SB)/1, $0x09
+DATA wideSpread<>+1895(SB)/1, $0x0a
+DATA wideSpread<>+1896(SB)/1, $0x0b
+DATA wideSpread<>+1897(SB)/1, $0x0c
+DATA wideSpread<>+1898(SB)/1, $0x0d
+DATA wideSpread<>+1899(SB)/1, $0x80
+DATA wideSpread<>+1900(SB)/1, $0x80
+DATA wideSpread<>+1901(SB)/1, $0x80
+DATA wideSpread<>+1902(SB)/1, $0x80
+DATA wideSpread<>+1903(SB)/1, $0x80
+DATA wideSpread<>+1904(SB)/1, $0x00
+DATA wideSpread<>+1905(SB)/1, $0x01
+DATA wideSpread<>+1906(SB)/1, $0x02
+DATA wideSpread<>+1907(SB)/1, $0x03
+DATA wideSpread<>+1908(SB)/1, $0x04
+DATA wideSpread<>+1909(SB)/1, $0x05
+DATA wideSpread<>+1910(SB)/1, $0x08
+DATA wideSpread<>+1911(SB)/1, $0x09
+DATA wideSpread<>+1912(SB)/1, $0x0a
+DATA wideSpread<>+1913(SB)/1, $0x0b
+DATA wideSpread<>+1914(SB)/1, $0x0c
+DATA wideSpread<>+1915(SB)/1, $0x0d
+DATA wideSpread<>+1916(SB)/1, $0x80
+DATA wideSpread<>+1917(SB)/1, $0x80
+DATA wideSpread<>+1918(SB)/1, $0x80
+DATA wideSpread<>+1919(SB)/1, $0x80
+DATA wideSpread<>+1920(SB)/1, $0x00
+DATA wideSpread<>+1921(SB)/1, $0x04
+DATA wideSpread<>+1922(SB)/1, $0x05
+DATA wideSpread<>+1923(SB)/1, $0x06
+DATA wideSpread<>+1924(SB)/1, $0x08
+DATA wideSpread<>+1925(SB)/1, $0x09
+DATA wideSpread<>+1926(SB)/1, $0x0a
+DATA wideSpread<>+1927(SB)/1, $0x0b
+DATA wideSpread<>+1928(SB)/1, $0x0c
+DATA wideSpread<>+1929(SB)/1, $0x0d
+DATA wideSpread<>+1930(SB)/1, $0x80
+DATA wideSpread<>+1931(SB)/1, $0x80
+DATA wideSpread<>+1932(SB)/1, $0x80
+DATA wideSpread<>+1933(SB)/1, $0x80
+DATA wideSpread<>+1934(SB)/1, $0x80
+DATA wideSpread<>+1935(SB)/1, $0x80
+DATA wideSpread<>+1936(SB)/1, $0x00
+DATA wideSpread<>+1937(SB)/1, $0x01
+DATA wideSpread<>+1938(SB)/1, $0x04
+DATA wideSpread<>+1939(SB)/1, $0x05
+DATA wideSpread<>+1940(SB)/1, $0x06
+DATA wideSpread<>+1941(SB)/1, $0x08
+DATA wideSpread<>+1942(SB)/1, $0x09
+DATA wideSpread<>+1943(SB)/1, $0x0a
+DATA wideSpread<>+1944(SB)/1, $0x0b
+DATA wideSpread<>+1945(SB)/1, $0x0c
+DATA wideSpread<>+1946(SB)/1, $0x0d
+DATA wideSpread<>+1947(SB)/1, $0x80
+DATA wideSpread<>+1948(SB)/1, $0x80
+DATA wideSpread<>+1949(SB)/1, $0x80
+DATA wideSpread<>+1950(SB)/1, $0x80
+DATA wideSpread<>+1951(SB)/1, $0x80
+DATA wideSpread<>+1952(SB)/1, $0x00
+DATA wideSpread<>+1953(SB)/1, $0x01
+DATA wideSpread<>+1954(SB)/1, $0x02
+DATA wideSpread<>+1955(SB)/1, $0x04
+DATA wideSpread<>+1956(SB)/1, $0x05
+DATA wideSpread<>+1957(SB)/1, $0x06
+DATA wideSpread<>+1958(SB)/1, $0x08
+DATA wideSpread<>+1959(SB)/1, $0x09
+DATA wideSpread<>+1960(SB)/1, $0x0a
+DATA wideSpread<>+1961(SB)/1, $0x0b
+DATA wideSpread<>+1962(SB)/1, $0x0c
+DATA wideSpread<>+1963(SB)/1, $0x0d
+DATA wideSpread<>+1964(SB)/1, $0x80
+DATA wideSpread<>+1965(SB)/1, $0x80
+DATA wideSpread<>+1966(SB)/1, $0x80
+DATA wideSpread<>+1967(SB)/1, $0x80
+DATA wideSpread<>+1968(SB)/1, $0x00
+DATA wideSpread<>+1969(SB)/1, $0x01
+DATA wideSpread<>+1970(SB)/1, $0x02
+DATA wideSpread<>+1971(SB)/1, $0x03
+DATA wideSpread<>+1972(SB)/1, $0x04
+DATA wideSpread<>+1973(SB)/1, $0x05
+DATA wideSpread<>+1974(SB)/1, $0x06
+DATA wideSpread<>+1975(SB)/1, $0x08
+DATA wideSpread<>+1976(SB)/1, $0x09
+DATA wideSpread<>+1977(SB)/1, $0x0a
+DATA wideSpread<>+1978(SB)/1, $0x0b
+DATA wideSpread<>+1979(SB)/1, $0x0c
+DATA wideSpread<>+1980(SB)/1, $0x0d
+DATA wideSpread<>+1981(SB)/1, $0x80
+DATA wideSpread<>+1982(SB)/1, $0x80
+DATA wideSpread<>+1983(SB)/1, $0x80
+DATA wideSpread<>+1984(SB)/1, $0x00
+DATA wideSpread<>+1985(SB)/1, $0x04
+DATA wideSpread<>+1986(SB)/1, $0x05
+DATA wideSpread<>+1987(SB)/1, $0x06
+DATA wideSpread<>+1988(SB)/1, $0x07
+DATA wideSpread<>+1989(SB)/1, $0x08
+DATA wideSpread<>+1990(SB)/1, $0x09
+DATA wideSpread<>+1991(SB)/1, $0x0a
+DATA wideSpread<>+1992(SB)/1, $0x0b
+DATA wideSpread<>+1993(SB)/1, $0x0c
+DATA wideSpread<>+1994(SB)/1, $0x0d
+DATA wideSpread<>+1995(SB)/1, $0x80
+DATA wideSpread<>+1996(SB)/1, $0x80
+DATA wideSpread<>+1997(SB)/1, $0x80
+DATA wideSpread<>+1998(SB)/1, $0x80
+DATA wideSpread<>+1999(SB)/1, $0x80
+DATA wideSpread<>+2000(SB)/1, $0x00
+DATA wideSpread<>+2001(SB)/1, $0x01
+DATA wideSpread<>+2002(SB)/1, $0x04
+DATA wideSpread<>+2003(SB)/1, $0x05
+DATA wideSpread<>+2004(SB)/1, $0x06
+DATA wideSpread<>+2005(SB)/1, $0x07
+DATA wideSpread<>+2006(SB)/1, $0x08
+DATA wideSpread<>+2007(SB)/1, $0x09
+DATA wideSpread<>+2008(SB)/1, $0x0a
+DATA wideSpread<>+2009(SB)/1, $0x0b
+DATA wideSpread<>+2010(SB)/1, $0x0c
+DATA wideSpread<>+2011(SB)/1, $0x0d
+DATA wideSpread<>+2012(SB)/1, $0x80
+DATA wideSpread<>+2013(SB)/1, $0x80
+DATA wideSpread<>+2014(SB)/1, $0x80
+DATA wideSpread<>+2015(SB)/1, $0x80
+DATA wideSpread<>+2016(SB)/1, $0x00
+DATA wideSpread<>+2017(SB)/1, $0x01
+DATA wideSpread<>+2018(SB)/1, $0x02
+DATA wideSpread<>+2019(SB)/1, $0x04
+DATA wideSpread<>+2020(SB)/1, $0x05
+DATA wideSpread<>+2021(SB)/1, $0x06
+DATA wideSpread<>+2022(SB)/1, $0x07
+DATA wideSpread<>+2023(SB)/1, $0x08
+DATA wideSpread<>+2024(SB)/1, $0x09
+DATA wideSpread<>+2025(SB)/1, $0x0a
+DATA wideSpread<>+2026(SB)/1, $0x0b
+DATA wideSpread<>+2027(SB)/1, $0x0c
+DATA wideSpread<>+2028(SB)/1, $0x0d
+DATA wideSpread<>+2029(SB)/1, $0x80
+DATA wideSpread<>+2030(SB)/1, $0x80
+DATA wideSpread<>+2031(SB)/1, $0x80
+DATA wideSpread<>+2032(SB)/1, $0x00
+DATA wideSpread<>+2033(SB)/1, $0x01
+DATA wideSpread<>+2034(SB)/1, $0x02
+DATA wideSpread<>+2035(SB)/1, $0x03
+DATA wideSpread<>+2036(SB)/1, $0x04
+DATA wideSpread<>+2037(SB)/1, $0x05
+DATA wideSpread<>+2038(SB)/1, $0x06
+DATA wideSpread<>+2039(SB)/1, $0x07
+DATA wideSpread<>+2040(SB)/1, $0x08
+DATA wideSpread<>+2041(SB)/1, $0x09
+DATA wideSpread<>+2042(SB)/1, $0x0a
+DATA wideSpread<>+2043(SB)/1, $0x0b
+DATA wideSpread<>+2044(SB)/1, $0x0c
+DATA wideSpread<>+2045(SB)/1, $0x0d
+DATA wideSpread<>+2046(SB)/1, $0x80
+DATA wideSpread<>+2047(SB)/1, $0x80
+DATA wideSpread<>+2048(SB)/1, $0x00
+DATA wideSpread<>+2049(SB)/1, $0x04
+DATA wideSpread<>+2050(SB)/1, $0x08
+DATA wideSpread<>+2051(SB)/1, $0x0c
+DATA wideSpread<>+2052(SB)/1, $0x0d
+DATA wideSpread<>+2053(SB)/1, $0x0e
+DATA wideSpread<>+2054(SB)/1, $0x80
+DATA wideSpread<>+2055(SB)/1, $0x80
+DATA wideSpread<>+2056(SB)/1, $0x80
+DATA wideSpread<>+2057(SB)/1, $0x80
+DATA wideSpread<>+2058(SB)/1, $0x80
+DATA wideSpread<>+2059(SB)/1, $0x80
+DATA wideSpread<>+2060(SB)/1, $0x80
+DATA wideSpread<>+2061(SB)/1, $0x80
+DATA wideSpread<>+2062(SB)/1, $0x80
+DATA wideSpread<>+2063(SB)/1, $0x80
+DATA wideSpread<>+2064(SB)/1, $0x00
+DATA wideSpread<>+2065(SB)/1, $0x01
+DATA wideSpread<>+2066(SB)/1, $0x04
+DATA wideSpread<>+2067(SB)/1, $0x08
+DATA wideSpread<>+2068(SB)/1, $0x0c
+DATA wideSpread<>+2069(SB)/1, $0x0d
+DATA wideSpread<>+2070(SB)/1, $0x0e
+DATA wideSpread<>+2071(SB)/1, $0x80
+DATA wideSpread<>+2072(SB)/1, $0x80
+DATA wideSpread<>+2073(SB)/1, $0x80
+DATA wideSpread<>+2074(SB)/1, $0x80
+DATA wideSpread<>+2075(SB)/1, $0x80
+DATA wideSpread<>+2076(SB)/1, $0x80
+DATA wideSpread<>+2077(SB)/1, $0x80
+DATA wideSpread<>+2078(SB)/1, $0x80
+DATA wideSpread<>+2079(SB)/1, $0x80
+DATA wideSpread<>+2080(SB)/1, $0x00
+DATA wideSpread<>+2081(SB)/1, $0x01
+DATA wideSpread<>+2082(SB)/1, $0x02
+DATA wideSpread<>+2083(SB)/1, $0x04
+DATA wideSpread<>+2084(SB)/1, $0x08
+DATA wideSpread<>+2085(SB)/1, $0x0c
+DATA wideSpread<>+2086(SB)/1, $0x0d
+DATA wideSpread<>+2087(SB)/1, $0x0e
+DATA wideSpread<>+2088(SB)/1, $0x80
+DATA wideSpread<>+2089(SB)/1, $0x80
+DATA wideSpread<>+2090(SB)/1, $0x80
+DATA wideSpread<>+2091(SB)/1, $0x80
+DATA wideSpread<>+2092(SB)/1, $0x80
+DATA wideSpread<>+2093(SB)/1, $0x80
+DATA wideSpread<>+2094(SB)/1, $0x80
+DATA wideSpread<>+2095(SB)/1, $0x80
+DATA wideSpread<>+2096(SB)/1, $0x00
+DATA wideSpread<>+2097(SB)/1, $0x01
+DATA wideSpread<>+2098(SB)/1, $0x02
+DATA wideSpread<>+2099(SB)/1, $0x03
+DATA wideSpread<>+2100(SB)/1, $0x04
+DATA wideSpread<>+2101(SB)/1, $0x08
+DATA wideSpread<>+2102(SB)/1, $0x0c
+DATA wideSpread<>+2103(SB)/1, $0x0d
+DATA wideSpread<>+2104(SB)/1, $0x0e
+DATA wideSpread<>+2105(SB)/1, $0x80
+DATA wideSpread<>+2106(SB)/1, $0x80
+DATA wideSpread<>+2107(SB)/1, $0x80
+DATA wideSpread<>+2108(SB)/1, $0x80
+DATA wideSpread<>+2109(SB)/1, $0x80
+DATA wideSpread<>+2110(SB)/1, $0x80
+DATA wideSpread<>+2111(SB)/1, $0x80
+DATA wideSpread<>+2112(SB)/1, $0x00
+DATA wideSpread<>+2113(SB)/1, $0x04
+DATA wideSpread<>+2114(SB)/1, $0x05
+DATA wideSpread<>+2115(SB)/1, $0x08
+DATA wideSpread<>+2116(SB)/1, $0x0c
+DATA wideSpread<>+2117(SB)/1, $0x0d
+DATA wideSpread<>+2118(SB)/1, $0x0e
+DATA wideSpread<>+2119(SB)/1, $0x80
+DATA wideSpread<>+2120(SB)/1, $0x80
+DATA wideSpread<>+2121(SB)/1, $0x80
+DATA wideSpread<>+2122(SB)/1, $0x80
+DATA wideSpread<>+2123(SB)/1, $0x80
+DATA wideSpread<>+2124(SB)/1, $0x80
+DATA wideSpread<>+2125(SB)/1, $0x80
+DATA wideSpread<>+2126(SB)/1, $0x80
+DATA wideSpread<>+2127(SB)/1, $0x80
+DATA wideSpread<>+2128(SB)/1, $0x00
+DATA wideSpread<>+2129(SB)/1, $0x01
+DATA wideSpread<>+2130(SB)/1, $0x04
+DATA wideSpread<>+2131(SB)/1, $0x05
+DATA wideSpread<>+2132(SB)/1, $0x08
+DATA wideSpread<>+2133(SB)/1, $0x0c
+DATA wideSpread<>+2134(SB)/1, $0x0d
+DATA wideSpread<>+2135(SB)/1, $0x0e
+DATA wideSpread<>+2136(SB)/1, $0x80
+DATA wideSpread<>+2137(SB)/1, $0x80
+DATA wideSpread<>+2138(SB)/1, $0x80
+DATA wideSpread<>+2139(SB)/1, $0x80
+DATA wideSpread<>+2140(SB)/1, $0x80
+DATA wideSpread<>+2141(SB)/1, $0x80
+DATA wideSpread<>+2142(SB)/1, $0x80
+DATA wideSpread<>+2143(SB)/1, $0x80
+DATA wideSpread<>+2144(SB)/1, $0x00
+DATA wideSpread<>+2145(SB)/1, $0x01
+DATA wideSpread<>+2146(SB)/1, $0x02
+DATA wideSpread<>+2147(SB)/1, $0x04
+DATA wideSpread<>+2148(SB)/1, $0x05
+DATA wideSpread<>+2149(SB)/1, $0x08
+DATA wideSpread<>+2150(SB)/1, $0x0c
+DATA wideSpread<>+2151(SB)/1, $0x0d
+DATA wideSpread<>+2152(SB)/1, $0x0e
+DATA wideSpread<>+2153(SB)/1, $0x80
+DATA wideSpread<>+2154(SB)/1, $0x80
+DATA wideSpread<>+2155(SB)/1, $0x80
+DATA wideSpread<>+2156(SB)/1, $0x80
+DATA wideSpread<>+2157(SB)/1, $0x80
+DATA wideSpread<>+2158(SB)/1, $0x80
+DATA wideSpread<>+2159(SB)/1, $0x80
+DATA wideSpread<>+2160(SB)/1, $0x00
+DATA wideSpread<>+2161(SB)/1, $0x01
+DATA wideSpread<>+2162(SB)/1, $0x02
+DATA wideSpread<>+2163(SB)/1, $0x03
+DATA wideSpread<>+2164(SB)/1, $0x04
+DATA wideSpread<>+2165(SB)/1, $0x05
+DATA wideSpread<>+2166(SB)/1, $0x08
+DATA wideSpread<>+2167(SB)/1, $0x0c
+DATA wideSpread<>+2168(SB)/1, $0x0d
+DATA wideSpread<>+2169(SB)/1, $0x0e
+DATA wideSpread<>+2170(SB)/1, $0x80
+DATA wideSpread<>+2171(SB)/1, $0x80
+DATA wideSpread<>+2172(SB)/1, $0x80
+DATA wideSpread<>+2173(SB)/1, $0x80
+DATA wideSpread<>+2174(SB)/1, $0x80
+DATA wideSpread<>+2175(SB)/1, $0x80
+DATA wideSpread<>+2176(SB)/1, $0x00
+DATA wideSpread<>+2177(SB)/1, $0x04
+DATA wideSpread<>+2178(SB)/1, $0x05
+DATA wideSpread<>+2179(SB)/1, $0x06
+DATA wideSpread<>+2180(SB)/1, $0x08
+DATA wideSpread<>+2181(SB)/1, $0x0c
+DATA wideSpread<>+2182(SB)/1, $0x0d
+DATA wideSpread<>+2183(SB)/1, $0x0e
+DATA wideSpread<>+2184(SB)/1, $0x80
+DATA wideSpread<>+2185(SB)/1, $0x80
+DATA wideSpread<>+2186(SB)/1, $0x80
+DATA wideSpread<>+2187(SB)/1, $0x80
+DATA wideSpread<>+2188(SB)/1, $0x80
+DATA wideSpread<>+2189(SB)/1, $0x80
+DATA wideSpread<>+2190(SB)/1, $0x80
+DATA wideSpread<>+2191(SB)/1, $0x80
+DATA wideSpread<>+2192(SB)/1, $0x00
+DATA wideSpread<>+2193(SB)/1, $0x01
+DATA wideSpread<>+2194(SB)/1, $0x04
+DATA wideSpread<>+2195(SB)/1, $0x05
+DATA wideSpread<>+2196(SB)/1, $0x06
+DATA wideSpread<>+2197(SB)/1, $0x08
+DATA wideSpread<>+2198(SB)/1, $0x0c
+DATA wideSpread<>+2199(SB)/1, $0x0d
+DATA wideSpread<>+2200(SB)/1, $0x0e
+DATA wideSpread<>+2201(SB)/1, $0x80
+DATA wideSpread<>+2202(SB)/1, $0x80
+DATA wideSpread<>+2203(SB)/1, $0x80
+DATA wideSpread<>+2204(SB)/1, $0x80
+DATA wideSpread<>+2205(SB)/1, $0x80
+DATA wideSpread<>+2206(SB)/1, $0x80
+DATA wideSpread<>+2207(SB)/1, $0x80
+DATA wideSpread<>+2208(SB)/1, $0x00
+DATA wideSpread<>+2209(SB)/1, $0x01
+DATA wideSpread<>+2210(SB)/1, $0x02
+DATA wideSpread<>+2211(SB)/1, $0x04
+DATA wideSpread<>+2212(SB)/1, $0x05
+DATA wideSpread<>+2213(SB)/1, $0x06
+DATA wideSpread<>+2214(SB)/1, $0x08
+DATA wideSpread<>+2215(SB)/1, $0x0c
+DATA wideSpread<>+2216(SB)/1, $0x0d
+DATA wideSpread<>+2217(SB)/1, $0x0e
+DATA wideSpread<>+2218(SB)/1, $0x80
+DATA wideSpread<>+2219(SB)/1, $0x80
+DATA wideSpread<>+2220(SB)/1, $0x80
+DATA wideSpread<>+2221(SB)/1, $0x80
+DATA wideSpread<>+2222(SB)/1, $0x80
+DATA wideSpread<>+2223(SB)/1, $0x80
+DATA wideSpread<>+2224(SB)/1, $0x00
+DATA wideSpread<>+2225(SB)/1, $0x01
+DATA wideSpread<>+2226(SB)/1, $0x02
+DATA wideSpread<>+2227(SB)/1, $0x03
+DATA wideSpread<>+2228(SB)/1, $0x04
+DATA wideSpread<>+2229(SB)/1, $0x05
+DATA wideSpread<>+2230(SB)/1, $0x06
+DATA wideSpread<>+2231(SB)/1, $0x08
+DATA wideSpread<>+2232(SB)/1, $0x0c
+DATA wideSpread<>+2233(SB)/1, $0x0d
+DATA wideSpread<>+2234(SB)/1, $0x0e
+DATA wideSpread<>+2235(SB)/1, $0x80
+DATA wideSpread<>+2236(SB)/1, $0x80
+DATA wideSpread<>+2237(SB)/1, $0x80
+DATA wideSpread<>+2238(SB)/1, $0x80
+DATA wideSpread<>+2239(SB)/1, $0x80
+DATA wideSpread<>+2240(SB)/1, $0x00
+DATA wideSpread<>+2241(SB)/1, $0x04
+DATA wideSpread<>+2242(SB)/1, $0x05
+DATA wideSpread<>+2243(SB)/1, $0x06
+DATA wideSpread<>+2244(SB)/1, $0x07
+DATA wideSpread<>+2245(SB)/1, $0x08
+DATA wideSpread<>+2246(SB)/1, $0x0c
+DATA wideSpread<>+2247(SB)/1, $0x0d
+DATA wideSpread<>+2248(SB)/1, $0x0e
+DATA wideSpread<>+2249(SB)/1, $0x80
+DATA wideSpread<>+2250(SB)/1, $0x80
+DATA wideSpread<>+2251(SB)/1, $0x80
+DATA wideSpread<>+2252(SB)/1, $0x80
+DATA wideSpread<>+2253(SB)/1, $0x80
+DATA wideSpread<>+2254(SB)/1, $0x80
+DATA wideSpread<>+2255(SB)/1, $0x80
+DATA wideSpread<>+2256(SB)/1, $0x00
+DATA wideSpread<>+2257(SB)/1, $0x01
+DATA wideSpread<>+2258(SB)/1, $0x04
+DATA wideSpread<>+2259(SB)/1, $0x05
+DATA wideSpread<>+2260(SB)/1, $0x06
+DATA wideSpread<>+2261(SB)/1, $0x07
+DATA wideSpread<>+2262(SB)/1, $0x08
+DATA wideSpread<>+2263(SB)/1, $0x0c
+DATA wideSpread<>+2264(SB)/1, $0x0d
+DATA wideSpread<>+2265(SB)/1, $0x0e
+DATA wideSpread<>+2266(SB)/1, $0x80
+DATA wideSpread<>+2267(SB)/1, $0x80
+DATA wideSpread<>+2268(SB)/1, $0x80
+DATA wideSpread<>+2269(SB)/1, $0x80
+DATA wideSpread<>+2270(SB)/1, $0x80
+DATA wideSpread<>+2271(SB)/1, $0x80
+DATA wideSpread<>+2272(SB)/1, $0x00
+DATA wideSpread<>+2273(SB)/1, $0x01
+DATA wideSpread<>+2274(SB)/1, $0x02
+DATA wideSpread<>+2275(SB)/1, $0x04
+DATA wideSpread<>+2276(SB)/1, $0x05
+DATA wideSpread<>+2277(SB)/1, $0x06
+DATA wideSpread<>+2278(SB)/1, $0x07
+DATA wideSpread<>+2279(SB)/1, $0x08
+DATA wideSpread<>+2280(SB)/1, $0x0c
+DATA wideSpread<>+2281(SB)/1, $0x0d
+DATA wideSpread<>+2282(SB)/1, $0x0e
+DATA wideSpread<>+2283(SB)/1, $0x80
+DATA wideSpread<>+2284(SB)/1, $0x80
+DATA wideSpread<>+2285(SB)/1, $0x80
+DATA wideSpread<>+2286(SB)/1, $0x80
+DATA wideSpread<>+2287(SB)/1, $0x80
+DATA wideSpread<>+2288(SB)/1, $0x00
+DATA wideSpread<>+2289(SB)/1, $0x01
+DATA wideSpread<>+2290(SB)/1, $0x02
+DATA wideSpread<>+2291(SB)/1, $0x03
+DATA wideSpread<>+2292(SB)/1, $0x04
+DATA wideSpread<>+2293(SB)/1, $0x05
+DATA wideSpread<>+2294(SB)/1, $0x06
+DATA wideSpread<>+2295(SB)/1, $0x07
+DATA wideSpread<>+2296(SB)/1, $0x08
+DATA wideSpread<>+2297(SB)/1, $0x0c
+DATA wideSpread<>+2298(SB)/1, $0x0d
+DATA wideSpread<>+2299(SB)/1, $0x0e
+DATA wideSpread<>+2300(SB)/1, $0x80
+DATA wideSpread<>+2301(SB)/1, $0x80
+DATA wideSpread<>+2302(SB)/1, $0x80
+DATA wideSpread<>+2303(SB)/1, $0x80
+DATA wideSpread<>+2304(SB)/1, $0x00
+DATA wideSpread<>+2305(SB)/1, $0x04
+DATA wideSpread<>+2306(SB)/1, $0x08
+DATA wideSpread<>+2307(SB)/1, $0x09
+DATA wideSpread<>+2308(SB)/1, $0x0c
+DATA wideSpread<>+2309(SB)/1, $0x0d
+DATA wideSpread<>+2310(SB)/1, $0x0e
+DATA wideSpread<>+2311(SB)/1, $0x80
+DATA wideSpread<>+2312(SB)/1, $0x80
+DATA wideSpread<>+2313(SB)/1, $0x80
+DATA wideSpread<>+2314(SB)/1, $0x80
+DATA wideSpread<>+2315(SB)/1, $0x80
+DATA wideSpread<>+2316(SB)/1, $0x80
+DATA wideSpread<>+2317(SB)/1, $0x80
+DATA wideSpread<>+2318(SB)/1, $0x80
+DATA wideSpread<>+2319(SB)/1, $0x80
+DATA wideSpread<>+2320(SB)/1, $0x00
+DATA wideSpread<>+2321(SB)/1, $0x01
+DATA wideSpread<>+2322(SB)/1, $0x04
+DATA wideSpread<>+2323(SB)/1, $0x08
+DATA wideSpread<>+2324(SB)/1, $0x09
+DATA wideSpread<>+2325(SB)/1, $0x0c
+DATA wideSpread<>+2326(SB)/1, $0x0d
+DATA wideSpread<>+2327(SB)/1, $0x0e
+DATA wideSpread<>+2328(SB)/1, $0x80
+DATA wideSpread<>+2329(SB)/1, $0x80
+DATA wideSpread<>+2330(SB)/1, $0x80
+DATA wideSpread<>+2331(SB)/1, $0x80
+DATA wideSpread<>+2332(SB)/1, $0x80
+DATA wideSpread<>+2333(SB)/1, $0x80
+DATA wideSpread<>+2334(SB)/1, $0x80
+DATA wideSpread<>+2335(SB)/1, $0x80
+DATA wideSpread<>+2336(SB)/1, $0x00
+DATA wideSpread<>+2337(SB)/1, $0x01
+DATA wideSpread<>+2338(SB)/1, $0x02
+DATA wideSpread<>+2339(SB)/1, $0x04
+DATA wideSpread<>+2340(SB)/1, $0x08
+DATA wideSpread<>+2341(SB)/1, $0x09
+DATA wideSpread<>+2342(SB)/1, $0x0c
+DATA wideSpread<>+2343(SB)/1, $0x0d
+DATA wideSpread<>+2344(SB)/1, $0x0e
+DATA wideSpread<>+2345(SB)/1, $0x80
+DATA wideSpread<>+2346(SB)/1, $0x80
+DATA wideSpread<>+2347(SB)/1, $0x80
+DATA wideSpread<>+2348(SB)/1, $0x80
+DATA wideSpread<>+2349(SB)/1, $0x80
+DATA wideSpread<>+2350(SB)/1, $0x80
+DATA wideSpread<>+2351(SB)/1, $0x80
+DATA wideSpread<>+2352(SB)/1, $0x00
+DATA wideSpread<>+2353(SB)/1, $0x01
+DATA wideSpread<>+2354(SB)/1, $0x02
+DATA wideSpread<>+2355(SB)/1, $0x03
+DATA wideSpread<>+2356(SB)/1, $0x04
+DATA wideSpread<>+2357(SB)/1, $0x08
+DATA wideSpread<>+2358(SB)/1, $0x09
+DATA wideSpread<>+2359(SB)/1, $0x0c
+DATA wideSpread<>+2360(SB)/1, $0x0d
+DATA wideSpread<>+2361(SB)/1, $0x0e
+DATA wideSpread<>+2362(SB)/1, $0x80
+DATA wideSpread<>+2363(SB)/1, $0x80
+DATA wideSpread<>+2364(SB)/1, $0x80
+DATA wideSpread<>+2365(SB)/1, $0x80
+DATA wideSpread<>+2366(SB)/1, $0x80
+DATA wideSpread<>+2367(SB)/1, $0x80
+DATA wideSpread<>+2368(SB)/1, $0x00
+DATA wideSpread<>+2369(SB)/1, $0x04
+DATA wideSpread<>+2370(SB)/1, $0x05
+DATA wideSpread<>+2371(SB)/1, $0x08
+DATA wideSpread<>+2372(SB)/1, $0x09
+DATA wideSpread<>+2373(SB)/1, $0x0c
+DATA wideSpread<>+2374(SB)/1, $0x0d
+DATA wideSpread<>+2375(SB)/1, $0x0e
+DATA wideSpread<>+2376(SB)/1, $0x80
+DATA wideSpread<>+2377(SB)/1, $0x80
+DATA wideSpread<>+2378(SB)/1, $0x80
+DATA wideSpread<>+2379(SB)/1, $0x80
+DATA wideSpread<>+2380(SB)/1, $0x80
+DATA wideSpread<>+2381(SB)/1, $0x80
+DATA wideSpread<>+2382(SB)/1, $0x80
+DATA wideSpread<>+2383(SB)/1, $0x80
+DATA wideSpread<>+2384(SB)/1, $0x00
+DATA wideSpread<>+2385(SB)/1, $0x01
+DATA wideSpread<>+2386(SB)/1, $0x04
+DATA wideSpread<>+2387(SB)/1, $0x05
+DATA wideSpread<>+2388(SB)/1, $0x08
+DATA wideSpread<>+2389(SB)/1, $0x09
+DATA wideSpread<>+2390(SB)/1, $0x0c
+DATA wideSpread<>+2391(SB)/1, $0x0d
+DATA wideSpread<>+2392(SB)/1, $0x0e
+DATA wideSpread<>+2393(SB)/1, $0x80
+DATA wideSpread<>+2394(SB)/1, $0x80
+DATA wideSpread<>+2395(SB)/1, $0x80
+DATA wideSpread<>+2396(SB)/1, $0x80
+DATA wideSpread<>+2397(SB)/1, $0x80
+DATA wideSpread<>+2398(SB)/1, $0x80
+DATA wideSpread<>+2399(SB)/1, $0x80
+DATA wideSpread<>+2400(SB)/1, $0x00
+DATA wideSpread<>+2401(SB)/1, $0x01
+DATA wideSpread<>+2402(SB)/1, $0x02
+DATA wideSpread<>+2403(SB)/1, $0x04
+DATA wideSpread<>+2404(SB)/1, $0x05
+DATA wideSpread<>+2405(SB)/1, $0x08
+DATA wideSpread<>+2406(SB)/1, $0x09
+DATA wideSpread<>+2407(SB)/1, $0x0c
+DATA wideSpread<>+2408(SB)/1, $0x0d
+DATA wideSpread<>+2409(SB)/1, $0x0e
+DATA wideSpread<>+2410(SB)/1, $0x80
+DATA wideSpread<>+2411(SB)/1, $0x80
+DATA wideSpread<>+2412(SB)/1, $0x80
+DATA wideSpread<>+2413(SB)/1, $0x80
+DATA wideSpread<>+2414(SB)/1, $0x80
+DATA wideSpread<>+2415(SB)/1, $0x80
+DATA wideSpread<>+2416(SB)/1, $0x00
+DATA wideSpread<>+2417(SB)/1, $0x01
+DATA wideSpread<>+2418(SB)/1, $0x02
+DATA wideSpread<>+2419(SB)/1, $0x03
+DATA wideSpread<>+2420(SB)/1, $0x04
+DATA wideSpread<>+2421(SB)/1, $0x05
+DATA wideSpread<>+2422(SB)/1, $0x08
+DATA wideSpread<>+2423(SB)/1, $0x09
+DATA wideSpread<>+2424(SB)/1, $0x0c
+DATA wideSpread<>+2425(SB)/1, $0x0d
+DATA wideSpread<>+2426(SB)/1, $0x0e
+DATA wideSpread<>+2427(SB)/1, $0x80
+DATA wideSpread<>+2428(SB)/1, $0x80
+DATA wideSpread<>+2429(SB)/1, $0x80
+DATA wideSpread<>+2430(SB)/1, $0x80
+DATA wideSpread<>+2431(SB)/1, $0x80
+DATA wideSpread<>+2432(SB)/1, $0x00
+DATA wideSpread<>+2433(SB)/1, $0x04
+DATA wideSpread<>+2434(SB)/1, $0x05
+DATA wideSpread<>+2435(SB)/1, $0x06
+DATA wideSpread<>+2436(SB)/1, $0x08
+DATA wideSpread<>+2437(SB)/1, $0x09
+DATA wideSpread<>+2438(SB)/1, $0x0c
+DATA wideSpread<>+2439(SB)/1, $0x0d
+DATA wideSpread<>+2440(SB)/1, $0x0e
+DATA wideSpread<>+2441(SB)/1, $0x80
+DATA wideSpread<>+2442(SB)/1, $0x80
+DATA wideSpread<>+2443(SB)/1, $0x80
+DATA wideSpread<>+2444(SB)/1, $0x80
+DATA wideSpread<>+2445(SB)/1, $0x80
+DATA wideSpread<>+2446(SB)/1, $0x80
+DATA wideSpread<>+2447(SB)/1, $0x80
+DATA wideSpread<>+2448(SB)/1, $0x00
+DATA wideSpread<>+2449(SB)/1, $0x01
+DATA wideSpread<>+2450(SB)/1, $0x04
+DATA wideSpread<>+2451(SB)/1, $0x05
+DATA wideSpread<>+2452(SB)/1, $0x06
+DATA wideSpread<>+2453(SB)/1, $0x08
+DATA wideSpread<>+2454(SB)/1, $0x09
+DATA wideSpread<>+2455(SB)/1, $0x0c
+DATA wideSpread<>+2456(SB)/1, $0x0d
+DATA wideSpread<>+2457(SB)/1, $0x0e
+DATA wideSpread<>+2458(SB)/1, $0x80
+DATA wideSpread<>+2459(SB)/1, $0x80
+DATA wideSpread<>+2460(SB)/1, $0x80
+DATA wideSpread<>+2461(SB)/1, $0x80
+DATA wideSpread<>+2462(SB)/1, $0x80
+DATA wideSpread<>+2463(SB)/1, $0x80
+DATA wideSpread<>+2464(SB)/1, $0x00
+DATA wideSpread<>+2465(SB)/1, $0x01
+DATA wideSpread<>+2466(SB)/1, $0x02
+DATA wideSpread<>+2467(SB)/1, $0x04
+DATA wideSpread<>+2468(SB)/1, $0x05
+DATA wideSpread<>+2469(SB)/1, $0x06
+DATA wideSpread<>+2470(SB)/1, $0x08
+DATA wideSpread<>+2471(SB)/1, $0x09
+DATA wideSpread<>+2472(SB)/1, $0x0c
+DATA wideSpread<>+2473(SB)/1, $0x0d
+DATA wideSpread<>+2474(SB)/1, $0x0e
+DATA wideSpread<>+2475(SB)/1, $0x80
+DATA wideSpread<>+2476(SB)/1, $0x80
+DATA wideSpread<>+2477(SB)/1, $0x80
+DATA wideSpread<>+2478(SB)/1, $0x80
+DATA wideSpread<>+2479(SB)/1, $0x80
+DATA wideSpread<>+2480(SB)/1, $0x00
+DATA wideSpread<>+2481(SB)/1, $0x01
+DATA wideSpread<>+2482(SB)/1, $0x02
+DATA wideSpread<>+2483(SB)/1, $0x03
+DATA wideSpread<>+2484(SB)/1, $0x04
+DATA wideSpread<>+2485(SB)/1, $0x05
+DATA wideSpread<>+2486(SB)/1, $0x06
+DATA wideSpread<>+2487(SB)/1, $0x08
+DATA wideSpread<>+2488(SB)/1, $0x09
+DATA wideSpread<>+2489(SB)/1, $0x0c
+DATA wideSpread<>+2490(SB)/1, $0x0d
+DATA wideSpread<>+2491(SB)/1, $0x0e
+DATA wideSpread<>+2492(SB)/1, $0x80
+DATA wideSpread<>+2493(SB)/1, $0x80
+DATA wideSpread<>+2494(SB)/1, $0x80
+DATA wideSpread<>+2495(SB)/1, $0x80
+DATA wideSpread<>+2496(SB)/1, $0x00
+DATA wideSpread<>+2497(SB)/1, $0x04
+DATA wideSpread<>+2498(SB)/1, $0x05
+DATA wideSpread<>+2499(SB)/1, $0x06
+DATA wideSpread<>+2500(SB)/1, $0x07
+DATA wideSpread<>+2501(SB)/1, $0x08
+DATA wideSpread<>+2502(SB)/1, $0x09
+DATA wideSpread<>+2503(SB)/1, $0x0c
+DATA wideSpread<>+2504(SB)/1, $0x0d
+DATA wideSpread<>+2505(SB)/1, $0x0e
+DATA wideSpread<>+2506(SB)/1, $0x80
+DATA wideSpread<>+2507(SB)/1, $0x80
+DATA wideSpread<>+2508(SB)/1, $0x80
+DATA wideSpread<>+2509(SB)/1, $0x80
+DATA wideSpread<>+2510(SB)/1, $0x80
+DATA wideSpread<>+2511(SB)/1, $0x80
+DATA wideSpread<>+2512(SB)/1, $0x00
+DATA wideSpread<>+2513(SB)/1, $0x01
+DATA wideSpread<>+2514(SB)/1, $0x04
+DATA wideSpread<>+2515(SB)/1, $0x05
+DATA wideSpread<>+2516(SB)/1, $0x06
+DATA wideSpread<>+2517(SB)/1, $0x07
+DATA wideSpread<>+2518(SB)/1, $0x08
+DATA wideSpread<>+2519(SB)/1, $0x09
+DATA wideSpread<>+2520(SB)/1, $0x0c
+DATA wideSpread<>+2521(SB)/1, $0x0d
+DATA wideSpread<>+2522(SB)/1, $0x0e
+DATA wideSpread<>+2523(SB)/1, $0x80
+DATA wideSpread<>+2524(SB)/1, $0x80
+DATA wideSpread<>+2525(SB)/1, $0x80
+DATA wideSpread<>+2526(SB)/1, $0x80
+DATA wideSpread<>+2527(SB)/1, $0x80
+DATA wideSpread<>+2528(SB)/1, $0x00
+DATA wideSpread<>+2529(SB)/1, $0x01
+DATA wideSpread<>+2530(SB)/1, $0x02
+DATA wideSpread<>+2531(SB)/1, $0x04
+DATA wideSpread<>+2532(SB)/1, $0x05
+DATA wideSpread<>+2533(SB)/1, $0x06
+DATA wideSpread<>+2534(SB)/1, $0x07
+DATA wideSpread<>+2535(SB)/1, $0x08
+DATA wideSpread<>+2536(SB)/1, $0x09
+DATA wideSpread<>+2537(SB)/1, $0x0c
+DATA wideSpread<>+2538(SB)/1, $0x0d
+DATA wideSpread<>+2539(SB)/1, $0x0e
+DATA wideSpread<>+2540(SB)/1, $0x80
+DATA wideSpread<>+2541(SB)/1, $0x80
+DATA wideSpread<>+2542(SB)/1, $0x80
+DATA wideSpread<>+2543(SB)/1, $0x80
+DATA wideSpread<>+2544(SB)/1, $0x00
+DATA wideSpread<>+2545(SB)/1, $0x01
+DATA wideSpread<>+2546(SB)/1, $0x02
+DATA wideSpread<>+2547(SB)/1, $0x03
+DATA wideSpread<>+2548(SB)/1, $0x04
+DATA wideSpread<>+2549(SB)/1, $0x05
+DATA wideSpread<>+2550(SB)/1, $0x06
+DATA wideSpread<>+2551(SB)/1, $0x07
+DATA wideSpread<>+2552(SB)/1, $0x08
+DATA wideSpread<>+2553(SB)/1, $0x09
+DATA wideSpread<>+2554(SB)/1, $0x0c
+DATA wideSpread<>+2555(SB)/1, $0x0d
+DATA wideSpread<>+2556(SB)/1, $0x0e
+DATA wideSpread<>+2557(SB)/1, $0x80
+DATA wideSpread<>+2558(SB)/1, $0x80
+DATA wideSpread<>+2559(SB)/1, $0x80
+DATA wideSpread<>+2560(SB)/1, $0x00
+DATA wideSpread<>+2561(SB)/1, $0x04
+DATA wideSpread<>+2562(SB)/1, $0x08
+DATA wideSpread<>+2563(SB)/1, $0x09
+DATA wideSpread<>+2564(SB)/1, $0x0a
+DATA wideSpread<>+2565(SB)/1, $0x0c
+DATA wideSpread<>+2566(SB)/1, $0x0d
+DATA wideSpread<>+2567(SB)/1, $0x0e
+DATA wideSpread<>+2568(SB)/1, $0x80
+DATA wideSpread<>+2569(SB)/1, $0x80
+DATA wideSpread<>+2570(SB)/1, $0x80
+DATA wideSpread<>+2571(SB)/1, $0x80
+DATA wideSpread<>+2572(SB)/1, $0x80
+DATA wideSpread<>+2573(SB)/1, $0x80
+DATA wideSpread<>+2574(SB)/1, $0x80
+DATA wideSpread<>+2575(SB)/1, $0x80
+DATA wideSpread<>+2576(SB)/1, $0x00
+DATA wideSpread<>+2577(SB)/1, $0x01
+DATA wideSpread<>+2578(SB)/1, $0x04
+DATA wideSpread<>+2579(SB)/1, $0x08
+DATA wideSpread<>+2580(SB)/1, $0x09
+DATA wideSpread<>+2581(SB)/1, $0x0a
+DATA wideSpread<>+2582(SB)/1, $0x0c
+DATA wideSpread<>+2583(SB)/1, $0x0d
+DATA wideSpread<>+2584(SB)/1, $0x0e
+DATA wideSpread<>+2585(SB)/1, $0x80
+DATA wideSpread<>+2586(SB)/1, $0x80
+DATA wideSpread<>+2587(SB)/1, $0x80
+DATA wideSpread<>+2588(SB)/1, $0x80
+DATA wideSpread<>+2589(SB)/1, $0x80
+DATA wideSpread<>+2590(SB)/1, $0x80
+DATA wideSpread<>+2591(SB)/1, $0x80
+DATA wideSpread<>+2592(SB)/1, $0x00
+DATA wideSpread<>+2593(SB)/1, $0x01
+DATA wideSpread<>+2594(SB)/1, $0x02
+DATA wideSpread<>+2595(SB)/1, $0x04
+DATA wideSpread<>+2596(SB)/1, $0x08
+DATA wideSpread<>+2597(SB)/1, $0x09
+DATA wideSpread<>+2598(SB)/1, $0x0a
+DATA wideSpread<>+2599(SB)/1, $0x0c
+DATA wideSpread<>+2600(SB)/1, $0x0d
+DATA wideSpread<>+2601(SB)/1, $0x0e
+DATA wideSpread<>+2602(SB)/1, $0x80
+DATA wideSpread<>+2603(SB)/1, $0x80
+DATA wideSpread<>+2604(SB)/1, $0x80
+DATA wideSpread<>+2605(SB)/1, $0x80
+DATA wideSpread<>+2606(SB)/1, $0x80
+DATA wideSpread<>+2607(SB)/1, $0x80
+DATA wideSpread<>+2608(SB)/1, $0x00
+DATA wideSpread<>+2609(SB)/1, $0x01
+DATA wideSpread<>+2610(SB)/1, $0x02
+DATA wideSpread<>+2611(SB)/1, $0x03
+DATA wideSpread<>+2612(SB)/1, $0x04
+DATA wideSpread<>+2613(SB)/1, $0x08
+DATA wideSpread<>+2614(SB)/1, $0x09
+DATA wideSpread<>+2615(SB)/1, $0x0a
+DATA wideSpread<>+2616(SB)/1, $0x0c
+DATA wideSpread<>+2617(SB)/1, $0x0d
+DATA wideSpread<>+2618(SB)/1, $0x0e
+DATA wideSpread<>+2619(SB)/1, $0x80
+DATA wideSpread<>+2620(SB)/1, $0x80
+DATA wideSpread<>+2621(SB)/1, $0x80
+DATA wideSpread<>+2622(SB)/1, $0x80
+DATA wideSpread<>+2623(SB)/1, $0x80
+DATA wideSpread<>+2624(SB)/1, $0x00
+DATA wideSpread<>+2625(SB)/1, $0x04
+DATA wideSpread<>+2626(SB)/1, $0x05
+DATA wideSpread<>+2627(SB)/1, $0x08
+DATA wideSpread<>+2628(SB)/1, $0x09
+DATA wideSpread<>+2629(SB)/1, $0x0a
+DATA wideSpread<>+2630(SB)/1, $0x0c
+DATA wideSpread<>+2631(SB)/1, $0x0d
+DATA wideSpread<>+2632(SB)/1, $0x0e
+DATA wideSpread<>+2633(SB)/1, $0x80
+DATA wideSpread<>+2634(SB)/1, $0x80
+DATA wideSpread<>+2635(SB)/1, $0x80
+DATA wideSpread<>+2636(SB)/1, $0x80
+DATA wideSpread<>+2637(SB)/1, $0x80
+DATA wideSpread<>+2638(SB)/1, $0x80
+DATA wideSpread<>+2639(SB)/1, $0x80
+DATA wideSpread<>+2640(SB)/1, $0x00
+DATA wideSpread<>+2641(SB)/1, $0x01
+DATA wideSpread<>+2642(SB)/1, $0x04
+DATA wideSpread<>+2643(SB)/1, $0x05
+DATA wideSpread<>+2644(SB)/1, $0x08
+DATA wideSpread<>+2645(SB)/1, $0x09
+DATA wideSpread<>+2646(SB)/1, $0x0a
+DATA wideSpread<>+2647(SB)/1, $0x0c
+DATA wideSpread<>+2648(SB)/1, $0x0d
+DATA wideSpread<>+2649(SB)/1, $0x0e
+DATA wideSpread<>+2650(SB)/1, $0x80
+DATA wideSpread<>+2651(SB)/1, $0x80
+DATA wideSpread<>+2652(SB)/1, $0x80
+DATA wideSpread<>+2653(SB)/1, $0x80
+DATA wideSpread<>+2654(SB)/1, $0x80
+DATA wideSpread<>+2655(SB)/1, $0x80
+DATA wideSpread<>+2656(SB)/1, $0x00
+DATA wideSpread<>+2657(SB)/1, $0x01
+DATA wideSpread<>+2658(SB)/1, $0x02
+DATA wideSpread<>+2659(SB)/1, $0x04
+DATA wideSpread<>+2660(SB)/1, $0x05
+DATA wideSpread<>+2661(SB)/1, $0x08
+DATA wideSpread<>+2662(SB)/1, $0x09
+DATA wideSpread<>+2663(SB)/1, $0x0a
+DATA wideSpread<>+2664(SB)/1, $0x0c
+DATA wideSpread<>+2665(SB)/1, $0x0d
+DATA wideSpread<>+2666(SB)/1, $0x0e
+DATA wideSpread<>+2667(SB)/1, $0x80
+DATA wideSpread<>+2668(SB)/1, $0x80
+DATA wideSpread<>+2669(SB)/1, $0x80
+DATA wideSpread<>+2670(SB)/1, $0x80
+DATA wideSpread<>+2671(SB)/1, $0x80
+DATA wideSpread<>+2672(SB)/1, $0x00
+DATA wideSpread<>+2673(SB)/1, $0x01
+DATA wideSpread<>+2674(SB)/1, $0x02
+DATA wideSpread<>+2675(SB)/1, $0x03
+DATA wideSpread<>+2676(SB)/1, $0x04
+DATA wideSpread<>+2677(SB)/1, $0x05
+DATA wideSpread<>+2678(SB)/1, $0x08
+DATA wideSpread<>+2679(SB)/1, $0x09
+DATA wideSpread<>+2680(SB)/1, $0x0a
+DATA wideSpread<>+2681(SB)/1, $0x0c
+DATA wideSpread<>+2682(SB)/1, $0x0d
+DATA wideSpread<>+2683(SB)/1, $0x0e
+DATA wideSpread<>+2684(SB)/1, $0x80
+DATA wideSpread<>+2685(SB)/1, $0x80
+DATA wideSpread<>+2686(SB)/1, $0x80
+DATA wideSpread<>+2687(SB)/1, $0x80
+DATA wideSpread<>+2688(SB)/1, $0x00
+DATA wideSpread<>+2689(SB)/1, $0x04
+DATA wideSpread<>+2690(SB)/1, $0x05
+DATA wideSpread<>+2691(SB)/1, $0x06
+DATA wideSpread<>+2692(SB)/1, $0x08
+DATA wideSpread<>+2693(SB)/1, $0x09
+DATA wideSpread<>+2694(SB)/1, $0x0a
+DATA wideSpread<>+2695(SB)/1, $0x0c
+DATA wideSpread<>+2696(SB)/1, $0x0d
+DATA wideSpread<>+2697(SB)/1, $0x0e
+DATA wideSpread<>+2698(SB)/1, $0x80
+DATA wideSpread<>+2699(SB)/1, $0x80
+DATA wideSpread<>+2700(SB)/1, $0x80
+DATA wideSpread<>+2701(SB)/1, $0x80
+DATA wideSpread<>+2702(SB)/1, $0x80
+DATA wideSpread<>+2703(SB)/1, $0x80
+DATA wideSpread<>+2704(SB)/1, $0x00
+DATA wideSpread<>+2705(SB)/1, $0x01
+DATA wideSpread<>+2706(SB)/1, $0x04
+DATA wideSpread<>+2707(SB)/1, $0x05
+DATA wideSpread<>+2708(SB)/1, $0x06
+DATA wideSpread<>+2709(SB)/1, $0x08
+DATA wideSpread<>+2710(SB)/1, $0x09
+DATA wideSpread<>+2711(SB)/1, $0x0a
+DATA wideSpread<>+2712(SB)/1, $0x0c
+DATA wideSpread<>+2713(SB)/1, $0x0d
+DATA wideSpread<>+2714(SB)/1, $0x0e
+DATA wideSpread<>+2715(SB)/1, $0x80
+DATA wideSpread<>+2716(SB)/1, $0x80
+DATA wideSpread<>+2717(SB)/1, $0x80
+DATA wideSpread<>+2718(SB)/1, $0x80
+DATA wideSpread<>+2719(SB)/1, $0x80
+DATA wideSpread<>+2720(SB)/1, $0x00
+DATA wideSpread<>+2721(SB)/1, $0x01
+DATA wideSpread<>+2722(SB)/1, $0x02
+DATA wideSpread<>+2723(SB)/1, $0x04
+DATA wideSpread<>+2724(SB)/1, $0x05
+DATA wideSpread<>+2725(SB)/1, $0x06
+DATA wideSpread<>+2726(SB)/1, $0x08
+DATA wideSpread<>+2727(SB)/1, $0x09
+DATA wideSpread<>+2728(SB)/1, $0x0a
+DATA wideSpread<>+2729(SB)/1, $0x0c
+DATA wideSpread<>+2730(SB)/1, $0x0d
+DATA wideSpread<>+2731(SB)/1, $0x0e
+DATA wideSpread<>+2732(SB)/1, $0x80
+DATA wideSpread<>+2733(SB)/1, $0x80
+DATA wideSpread<>+2734(SB)/1, $0x80
+DATA wideSpread<>+2735(SB)/1, $0x80
+DATA wideSpread<>+2736(SB)/1, $0x00
+DATA wideSpread<>+2737(SB)/1, $0x01
+DATA wideSpread<>+2738(SB)/1, $0x02
+DATA wideSpread<>+2739(SB)/1, $0x03
+DATA wideSpread<>+2740(SB)/1, $0x04
+DATA wideSpread<>+2741(SB)/1, $0x05
+DATA wideSpread<>+2742(SB)/1, $0x06
+DATA wideSpread<>+2743(SB)/1, $0x08
+DATA wideSpread<>+2744(SB)/1, $0x09
+DATA wideSpread<>+2745(SB)/1, $0x0a
+DATA wideSpread<>+2746(SB)/1, $0x0c
+DATA wideSpread<>+2747(SB)/1, $0x0d
+DATA wideSpread<>+2748(SB)/1, $0x0e
+DATA wideSpread<>+2749(SB)/1, $0x80
+DATA wideSpread<>+2750(SB)/1, $0x80
+DATA wideSpread<>+2751(SB)/1, $0x80
+DATA wideSpread<>+2752(SB)/1, $0x00
+DATA wideSpread<>+2753(SB)/1, $0x04
+DATA wideSpread<>+2754(SB)/1, $0x05
+DATA wideSpread<>+2755(SB)/1, $0x06
+DATA wideSpread<>+2756(SB)/1, $0x07
+DATA wideSpread<>+2757(SB)/1, $0x08
+DATA wideSpread<>+2758(SB)/1, $0x09
+DATA wideSpread<>+2759(SB)/1, $0x0a
+DATA wideSpread<>+2760(SB)/1, $0x0c
+DATA wideSpread<>+2761(SB)/1, $0x0d
+DATA wideSpread<>+2762(SB)/1, $0x0e
+DATA wideSpread<>+2763(SB)/1, $0x80
+DATA wideSpread<>+2764(SB)/1, $0x80
+DATA wideSpread<>+2765(SB)/1, $0x80
+DATA wideSpread<>+2766(SB)/1, $0x80
+DATA wideSpread<>+2767(SB)/1, $0x80
+DATA wideSpread<>+2768(SB)/1, $0x00
+DATA wideSpread<>+2769(SB)/1, $0x01
+DATA wideSpread<>+2770(SB)/1, $0x04
+DATA wideSpread<>+2771(SB)/1, $0x05
+DATA wideSpread<>+2772(SB)/1, $0x06
+DATA wideSpread<>+2773(SB)/1, $0x07
+DATA wideSpread<>+2774(SB)/1, $0x08
+DATA wideSpread<>+2775(SB)/1, $0x09
+DATA wideSpread<>+2776(SB)/1, $0x0a
+DATA wideSpread<>+2777(SB)/1, $0x0c
+DATA wideSpread<>+2778(SB)/1, $0x0d
+DATA wideSpread<>+2779(SB)/1, $0x0e
+DATA wideSpread<>+2780(SB)/1, $0x80
+DATA wideSpread<>+2781(SB)/1, $0x80
+DATA wideSpread<>+2782(SB)/1, $0x80
+DATA wideSpread<>+2783(SB)/1, $0x80
+DATA wideSpread<>+2784(SB)/1, $0x00
+DATA wideSpread<>+2785(SB)/1, $0x01
+DATA wideSpread<>+2786(SB)/1, $0x02
+DATA wideSpread<>+2787(SB)/1, $0x04
+DATA wideSpread<>+2788(SB)/1, $0x05
+DATA wideSpread<>+2789(SB)/1, $0x06
+DATA wideSpread<>+2790(SB)/1, $0x07
+DATA wideSpread<>+2791(SB)/1, $0x08
+DATA wideSpread<>+2792(SB)/1, $0x09
+DATA wideSpread<>+2793(SB)/1, $0x0a
+DATA wideSpread<>+2794(SB)/1, $0x0c
+DATA wideSpread<>+2795(SB)/1, $0x0d
+DATA wideSpread<>+2796(SB)/1, $0x0e
+DATA wideSpread<>+2797(SB)/1, $0x80
+DATA wideSpread<>+2798(SB)/1, $0x80
+DATA wideSpread<>+2799(SB)/1, $0x80
+DATA wideSpread<>+2800(SB)/1, $0x00
+DATA wideSpread<>+2801(SB)/1, $0x01
+DATA wideSpread<>+2802(SB)/1, $0x02
+DATA wideSpread<>+2803(SB)/1, $0x03
+DATA wideSpread<>+2804(SB)/1, $0x04
+DATA wideSpread<>+2805(SB)/1, $0x05
+DATA wideSpread<>+2806(SB)/1, $0x06
+DATA wideSpread<>+2807(SB)/1, $0x07
+DATA wideSpread<>+2808(SB)/1, $0x08
+DATA wideSpread<>+2809(SB)/1, $0x09
+DATA wideSpread<>+2810(SB)/1, $0x0a
+DATA wideSpread<>+2811(SB)/1, $0x0c
+DATA wideSpread<>+2812(SB)/1, $0x0d
+DATA wideSpread<>+2813(SB)/1, $0x0e
+DATA wideSpread<>+2814(SB)/1, $0x80
+DATA wideSpread<>+2815(SB)/1, $0x80
+DATA wideSpread<>+2816(SB)/1, $0x00
+DATA wideSpread<>+2817(SB)/1, $0x04
+DATA wideSpread<>+2818(SB)/1, $0x08
+DATA wideSpread<>+2819(SB)/1, $0x09
+DATA wideSpread<>+2820(SB)/1, $0x0a
+DATA wideSpread<>+2821(SB)/1, $0x0b
+DATA wideSpread<>+2822(SB)/1, $0x0c
+DATA wideSpread<>+2823(SB)/1, $0x0d
+DATA wideSpread<>+2824(SB)/1, $0x0e
+DATA wideSpread<>+2825(SB)/1, $0x80
+DATA wideSpread<>+2826(SB)/1, $0x80
+DATA wideSpread<>+2827(SB)/1, $0x80
+DATA wideSpread<>+2828(SB)/1, $0x80
+DATA wideSpread<>+2829(SB)/1, $0x80
+DATA wideSpread<>+2830(SB)/1, $0x80
+DATA wideSpread<>+2831(SB)/1, $0x80
+DATA wideSpread<>+2832(SB)/1, $0x00
+DATA wideSpread<>+2833(SB)/1, $0x01
+DATA wideSpread<>+2834(SB)/1, $0x04
+DATA wideSpread<>+2835(SB)/1, $0x08
+DATA wideSpread<>+2836(SB)/1, $0x09
+DATA wideSpread<>+2837(SB)/1, $0x0a
+DATA wideSpread<>+2838(SB)/1, $0x0b
+DATA wideSpread<>+2839(SB)/1, $0x0c
+DATA wideSpread<>+2840(SB)/1, $0x0d
+DATA wideSpread<>+2841(SB)/1, $0x0e
+DATA wideSpread<>+2842(SB)/1, $0x80
+DATA wideSpread<>+2843(SB)/1, $0x80
+DATA wideSpread<>+2844(SB)/1, $0x80
+DATA wideSpread<>+2845(SB)/1, $0x80
+DATA wideSpread<>+2846(SB)/1, $0x80
+DATA wideSpread<>+2847(SB)/1, $0x80
+DATA wideSpread<>+2848(SB)/1, $0x00
+DATA wideSpread<>+2849(SB)/1, $0x01
+DATA wideSpread<>+2850(SB)/1, $0x02
+DATA wideSpread<>+2851(SB)/1, $0x04
+DATA wideSpread<>+2852(SB)/1, $0x08
+DATA wideSpread<>+2853(SB)/1, $0x09
+DATA wideSpread<>+2854(SB)/1, $0x0a
+DATA wideSpread<>+2855(SB)/1, $0x0b
+DATA wideSpread<>+2856(SB)/1, $0x0c
+DATA wideSpread<>+2857(SB)/1, $0x0d
+DATA wideSpread<>+2858(SB)/1, $0x0e
+DATA wideSpread<>+2859(SB)/1, $0x80
+DATA wideSpread<>+2860(SB)/1, $0x80
+DATA wideSpread<>+2861(SB)/1, $0x80
+DATA wideSpread<>+2862(SB)/1, $0x80
+DATA wideSpread<>+2863(SB)/1, $0x80
+DATA wideSpread<>+2864(SB)/1, $0x00
+DATA wideSpread<>+2865(SB)/1, $0x01
+DATA wideSpread<>+2866(SB)/1, $0x02
+DATA wideSpread<>+2867(SB)/1, $0x03
+DATA wideSpread<>+2868(SB)/1, $0x04
+DATA wideSpread<>+2869(SB)/1, $0x08
+DATA wideSpread<>+2870(SB)/1, $0x09
+DATA wideSpread<>+2871(SB)/1, $0x0a
+DATA wideSpread<>+2872(SB)/1, $0x0b
+DATA wideSpread<>+2873(SB)/1, $0x0c
+DATA wideSpread<>+2874(SB)/1, $0x0d
+DATA wideSpread<>+2875(SB)/1, $0x0e
+DATA wideSpread<>+2876(SB)/1, $0x80
+DATA wideSpread<>+2877(SB)/1, $0x80
+DATA wideSpread<>+2878(SB)/1, $0x80
+DATA wideSpread<>+2879(SB)/1, $0x80
+DATA wideSpread<>+2880(SB)/1, $0x00
+DATA wideSpread<>+2881(SB)/1, $0x04
+DATA wideSpread<>+2882(SB)/1, $0x05
+DATA wideSpread<>+2883(SB)/1, $0x08
+DATA wideSpread<>+2884(SB)/1, $0x09
+DATA wideSpread<>+2885(SB)/1, $0x0a
+DATA wideSpread<>+2886(SB)/1, $0x0b
+DATA wideSpread<>+2887(SB)/1, $0x0c
+DATA wideSpread<>+2888(SB)/1, $0x0d
+DATA wideSpread<>+2889(SB)/1, $0x0e
+DATA wideSpread<>+2890(SB)/1, $0x80
+DATA wideSpread<>+2891(SB)/1, $0x80
+DATA wideSpread<>+2892(SB)/1, $0x80
+DATA wideSpread<>+2893(SB)/1, $0x80
+DATA wideSpread<>+2894(SB)/1, $0x80
+DATA wideSpread<>+2895(SB)/1, $0x80
+DATA wideSpread<>+2896(SB)/1, $0x00
+DATA wideSpread<>+2897(SB)/1, $0x01
+DATA wideSpread<>+2898(SB)/1, $0x04
+DATA wideSpread<>+2899(SB)/1, $0x05
+DATA wideSpread<>+2900(SB)/1, $0x08
+DATA wideSpread<>+2901(SB)/1, $0x09
+DATA wideSpread<>+2902(SB)/1, $0x0a
+DATA wideSpread<>+2903(SB)/1, $0x0b
+DATA wideSpread<>+2904(SB)/1, $0x0c
+DATA wideSpread<>+2905(SB)/1, $0x0d
+DATA wideSpread<>+2906(SB)/1, $0x0e
+DATA wideSpread<>+2907(SB)/1, $0x80
+DATA wideSpread<>+2908(SB)/1, $0x80
+DATA wideSpread<>+2909(SB)/1, $0x80
+DATA wideSpread<>+2910(SB)/1, $0x80
+DATA wideSpread<>+2911(SB)/1, $0x80
+DATA wideSpread<>+2912(SB)/1, $0x00
+DATA wideSpread<>+2913(SB)/1, $0x01
+DATA wideSpread<>+2914(SB)/1, $0x02
+DATA wideSpread<>+2915(SB)/1, $0x04
+DATA wideSpread<>+2916(SB)/1, $0x05
+DATA wideSpread<>+2917(SB)/1, $0x08
+DATA wideSpread<>+2918(SB)/1, $0x09
+DATA wideSpread<>+2919(SB)/1, $0x0a
+DATA wideSpread<>+2920(SB)/1, $0x0b
+DATA wideSpread<>+2921(SB)/1, $0x0c
+DATA wideSpread<>+2922(SB)/1, $0x0d
+DATA wideSpread<>+2923(SB)/1, $0x0e
+DATA wideSpread<>+2924(SB)/1, $0x80
+DATA wideSpread<>+2925(SB)/1, $0x80
+DATA wideSpread<>+2926(SB)/1, $0x80
+DATA wideSpread<>+2927(SB)/1, $0x80
+DATA wideSpread<>+2928(SB)/1, $0x00
+DATA wideSpread<>+2929(SB)/1, $0x01
+DATA wideSpread<>+2930(SB)/1, $0x02
+DATA wideSpread<>+2931(SB)/1, $0x03
+DATA wideSpread<>+2932(SB)/1, $0x04
+DATA wideSpread<>+2933(SB)/1, $0x05
+DATA wideSpread<>+2934(SB)/1, $0x08
+DATA wideSpread<>+2935(SB)/1, $0x09
+DATA wideSpread<>+2936(SB)/1, $0x0a
+DATA wideSpread<>+2937(SB)/1, $0x0b
+DATA wideSpread<>+2938(SB)/1, $0x0c
+DATA wideSpread<>+2939(SB)/1, $0x0d
+DATA wideSpread<>+2940(SB)/1, $0x0e
+DATA wideSpread<>+2941(SB)/1, $0x80
+DATA wideSpread<>+2942(SB)/1, $0x80
+DATA wideSpread<>+2943(SB)/1, $0x80
+DATA wideSpread<>+2944(SB)/1, $0x00
+DATA wideSpread<>+2945(SB)/1, $0x04
+DATA wideSpread<>+2946(SB)/1, $0x05
+DATA wideSpread<>+2947(SB)/1, $0x06
+DATA wideSpread<>+2948(SB)/1, $0x08
+DATA wideSpread<>+2949(SB)/1, $0x09
+DATA wideSpread<>+2950(SB)/1, $0x0a
+DATA wideSpread<>+2951(SB)/1, $0x0b
+DATA wideSpread<>+2952(SB)/1, $0x0c
+DATA wideSpread<>+2953(SB)/1, $0x0d
+DATA wideSpread<>+2954(SB)/1, $0x0e
+DATA wideSpread<>+2955(SB)/1, $0x80
+DATA wideSpread<>+2956(SB)/1, $0x80
+DATA wideSpread<>+2957(SB)/1, $0x80
+DATA wideSpread<>+2958(SB)/1, $0x80
+DATA wideSpread<>+2959(SB)/1, $0x80
+DATA wideSpread<>+2960(SB)/1, $0x00
+DATA wideSpread<>+2961(SB)/1, $0x01
+DATA wideSpread<>+2962(SB)/1, $0x04
+DATA wideSpread<>+2963(SB)/1, $0x05
+DATA wideSpread<>+2964(SB)/1, $0x06
+DATA wideSpread<>+2965(SB)/1, $0x08
+DATA wideSpread<>+2966(SB)/1, $0x09
+DATA wideSpread<>+2967(SB)/1, $0x0a
+DATA wideSpread<>+2968(SB)/1, $0x0b
+DATA wideSpread<>+2969(SB)/1, $0x0c
+DATA wideSpread<>+2970(SB)/1, $0x0d
+DATA wideSpread<>+2971(SB)/1, $0x0e
+DATA wideSpread<>+2972(SB)/1, $0x80
+DATA wideSpread<>+2973(SB)/1, $0x80
+DATA wideSpread<>+2974(SB)/1, $0x80
+DATA wideSpread<>+2975(SB)/1, $0x80
+DATA wideSpread<>+2976(SB)/1, $0x00
+DATA wideSpread<>+2977(SB)/1, $0x01
+DATA wideSpread<>+2978(SB)/1, $0x02
+DATA wideSpread<>+2979(SB)/1, $0x04
+DATA wideSpread<>+2980(SB)/1, $0x05
+DATA wideSpread<>+2981(SB)/1, $0x06
+DATA wideSpread<>+2982(SB)/1, $0x08
+DATA wideSpread<>+2983(SB)/1, $0x09
+DATA wideSpread<>+2984(SB)/1, $0x0a
+DATA wideSpread<>+2985(SB)/1, $0x0b
+DATA wideSpread<>+2986(SB)/1, $0x0c
+DATA wideSpread<>+2987(SB)/1, $0x0d
+DATA wideSpread<>+2988(SB)/1, $0x0e
+DATA wideSpread<>+2989(SB)/1, $0x80
+DATA wideSpread<>+2990(SB)/1, $0x80
+DATA wideSpread<>+2991(SB)/1, $0x80
+DATA wideSpread<>+2992(SB)/1, $0x00
+DATA wideSpread<>+2993(SB)/1, $0x01
+DATA wideSpread<>+2994(SB)/1, $0x02
+DATA wideSpread<>+2995(SB)/1, $0x03
+DATA wideSpread<>+2996(SB)/1, $0x04
+DATA wideSpread<>+2997(SB)/1, $0x05
+DATA wideSpread<>+2998(SB)/1, $0x06
+DATA wideSpread<>+2999(SB)/1, $0x08
+DATA wideSpread<>+3000(SB)/1, $0x09
+DATA wideSpread<>+3001(SB)/1, $0x0a
+DATA wideSpread<>+3002(SB)/1, $0x0b
+DATA wideSpread<>+3003(SB)/1, $0x0c
+DATA wideSpread<>+3004(SB)/1, $0x0d
+DATA wideSpread<>+3005(SB)/1, $0x0e
+DATA wideSpread<>+3006(SB)/1, $0x80
+DATA wideSpread<>+3007(SB)/1, $0x80
+DATA wideSpread<>+3008(SB)/1, $0x00
+DATA wideSpread<>+3009(SB)/1, $0x04
+DATA wideSpread<>+3010(SB)/1, $0x05
+DATA wideSpread<>+3011(SB)/1, $0x06
+DATA wideSpread<>+3012(SB)/1, $0x07
+DATA wideSpread<>+3013(SB)/1, $0x08
+DATA wideSpread<>+3014(SB)/1, $0x09
+DATA wideSpread<>+3015(SB)/1, $0x0a
+DATA wideSpread<>+3016(SB)/1, $0x0b
+DATA wideSpread<>+3017(SB)/1, $0x0c
+DATA wideSpread<>+3018(SB)/1, $0x0d
+DATA wideSpread<>+3019(SB)/1, $0x0e
+DATA wideSpread<>+3020(SB)/1, $0x80
+DATA wideSpread<>+3021(SB)/1, $0x80
+DATA wideSpread<>+3022(SB)/1, $0x80
+DATA wideSpread<>+3023(SB)/1, $0x80
+DATA wideSpread<>+3024(SB)/1, $0x00
+DATA wideSpread<>+3025(SB)/1, $0x01
+DATA wideSpread<>+3026(SB)/1, $0x04
+DATA wideSpread<>+3027(SB)/1, $0x05
+DATA wideSpread<>+3028(SB)/1, $0x06
+DATA wideSpread<>+3029(SB)/1, $0x07
+DATA wideSpread<>+3030(SB)/1, $0x08
+DATA wideSpread<>+3031(SB)/1, $0x09
+DATA wideSpread<>+3032(SB)/1, $0x0a
+DATA wideSpread<>+3033(SB)/1, $0x0b
+DATA wideSpread<>+3034(SB)/1, $0x0c
+DATA wideSpread<>+3035(SB)/1, $0x0d
+DATA wideSpread<>+3036(SB)/1, $0x0e
+DATA wideSpread<>+3037(SB)/1, $0x80
+DATA wideSpread<>+3038(SB)/1, $0x80
+DATA wideSpread<>+3039(SB)/1, $0x80
+DATA wideSpread<>+3040(SB)/1, $0x00
+DATA wideSpread<>+3041(SB)/1, $0x01
+DATA wideSpread<>+3042(SB)/1, $0x02
+DATA wideSpread<>+3043(SB)/1, $0x04
+DATA wideSpread<>+3044(SB)/1, $0x05
+DATA wideSpread<>+3045(SB)/1, $0x06
+DATA wideSpread<>+3046(SB)/1, $0x07
+DATA wideSpread<>+3047(SB)/1, $0x08
+DATA wideSpread<>+3048(SB)/1, $0x09
+DATA wideSpread<>+3049(SB)/1, $0x0a
+DATA wideSpread<>+3050(SB)/1, $0x0b
+DATA wideSpread<>+3051(SB)/1, $0x0c
+DATA wideSpread<>+3052(SB)/1, $0x0d
+DATA wideSpread<>+3053(SB)/1, $0x0e
+DATA wideSpread<>+3054(SB)/1, $0x80
+DATA wideSpread<>+3055(SB)/1, $0x80
+DATA wideSpread<>+3056(SB)/1, $0x00
+DATA wideSpread<>+3057(SB)/1, $0x01
+DATA wideSpread<>+3058(SB)/1, $0x02
+DATA wideSpread<>+3059(SB)/1, $0x03
+DATA wideSpread<>+3060(SB)/1, $0x04
+DATA wideSpread<>+3061(SB)/1, $0x05
+DATA wideSpread<>+3062(SB)/1, $0x06
+DATA wideSpread<>+3063(SB)/1, $0x07
+DATA wideSpread<>+3064(SB)/1, $0x08
+DATA wideSpread<>+3065(SB)/1, $0x09
+DATA wideSpread<>+3066(SB)/1, $0x0a
+DATA wideSpread<>+3067(SB)/1, $0x0b
+DATA wideSpread<>+3068(SB)/1, $0x0c
+DATA wideSpread<>+3069(SB)/1, $0x0d
+DATA wideSpread<>+3070(SB)/1, $0x0e
+DATA wideSpread<>+3071(SB)/1, $0x80
+DATA wideSpread<>+3072(SB)/1, $0x00
+DATA wideSpread<>+3073(SB)/1, $0x04
+DATA wideSpread<>+3074(SB)/1, $0x08
+DATA wideSpread<>+3075(SB)/1, $0x0c
+DATA wideSpread<>+3076(SB)/1, $0x0d
+DATA wideSpread<>+3077(SB)/1, $0x0e
+DATA wideSpread<>+3078(SB)/1, $0x0f
+DATA wideSpread<>+3079(SB)/1, $0x80
+DATA wideSpread<>+3080(SB)/1, $0x80
+DATA wideSpread<>+3081(SB)/1, $0x80
+DATA wideSpread<>+3082(SB)/1, $0x80
+DATA wideSpread<>+3083(SB)/1, $0x80
+DATA wideSpread<>+3084(SB)/1, $0x80
+DATA wideSpread<>+3085(SB)/1, $0x80
+DATA wideSpread<>+3086(SB)/1, $0x80
+DATA wideSpread<>+3087(SB)/1, $0x80
+DATA wideSpread<>+3088(SB)/1, $0x00
+DATA wideSpread<>+3089(SB)/1, $0x01
+DATA wideSpread<>+3090(SB)/1, $0x04
+DATA wideSpread<>+3091(SB)/1, $0x08
+DATA wideSpread<>+3092(SB)/1, $0x0c
+DATA wideSpread<>+3093(SB)/1, $0x0d
+DATA wideSpread<>+3094(SB)/1, $0x0e
+DATA wideSpread<>+3095(SB)/1, $0x0f
+DATA wideSpread<>+3096(SB)/1, $0x80
+DATA wideSpread<>+3097(SB)/1, $0x80
+DATA wideSpread<>+3098(SB)/1, $0x80
+DATA wideSpread<>+3099(SB)/1, $0x80
+DATA wideSpread<>+3100(SB)/1, $0x80
+DATA wideSpread<>+3101(SB)/1, $0x80
+DATA wideSpread<>+3102(SB)/1, $0x80
+DATA wideSpread<>+3103(SB)/1, $0x80
+DATA wideSpread<>+3104(SB)/1, $0x00
+DATA wideSpread<>+3105(SB)/1, $0x01
+DATA wideSpread<>+3106(SB)/1, $0x02
+DATA wideSpread<>+3107(SB)/1, $0x04
+DATA wideSpread<>+3108(SB)/1, $0x08
+DATA wideSpread<>+3109(SB)/1, $0x0c
+DATA wideSpread<>+3110(SB)/1, $0x0d
+DATA wideSpread<>+3111(SB)/1, $0x0e
+DATA wideSpread<>+3112(SB)/1, $0x0f
+DATA wideSpread<>+3113(SB)/1, $0x80
+DATA wideSpread<>+3114(SB)/1, $0x80
+DATA wideSpread<>+3115(SB)/1, $0x80
+DATA wideSpread<>+3116(SB)/1, $0x80
+DATA wideSpread<>+3117(SB)/1, $0x80
+DATA wideSpread<>+3118(SB)/1, $0x80
+DATA wideSpread<>+3119(SB)/1, $0x80
+DATA wideSpread<>+3120(SB)/1, $0x00
+DATA wideSpread<>+3121(SB)/1, $0x01
+DATA wideSpread<>+3122(SB)/1, $0x02
+DATA wideSpread<>+3123(SB)/1, $0x03
+DATA wideSpread<>+3124(SB)/1, $0x04
+DATA wideSpread<>+3125(SB)/1, $0x08
+DATA wideSpread<>+3126(SB)/1, $0x0c
+DATA wideSpread<>+3127(SB)/1, $0x0d
+DATA wideSpread<>+3128(SB)/1, $0x0e
+DATA wideSpread<>+3129(SB)/1, $0x0f
+DATA wideSpread<>+3130(SB)/1, $0x80
+DATA wideSpread<>+3131(SB)/1, $0x80
+DATA wideSpread<>+3132(SB)/1, $0x80
+DATA wideSpread<>+3133(SB)/1, $0x80
+DATA wideSpread<>+3134(SB)/1, $0x80
+DATA wideSpread<>+3135(SB)/1, $0x80
+DATA wideSpread<>+3136(SB)/1, $0x00
+DATA wideSpread<>+3137(SB)/1, $0x04
+DATA wideSpread<>+3138(SB)/1, $0x05
+DATA wideSpread<>+3139(SB)/1, $0x08
+DATA wideSpread<>+3140(SB)/1, $0x0c
+DATA wideSpread<>+3141(SB)/1, $0x0d
+DATA wideSpread<>+3142(SB)/1, $0x0e
+DATA wideSpread<>+3143(SB)/1, $0x0f
+DATA wideSpread<>+3144(SB)/1, $0x80
+DATA wideSpread<>+3145(SB)/1, $0x80
+DATA wideSpread<>+3146(SB)/1, $0x80
+DATA wideSpread<>+3147(SB)/1, $0x80
+DATA wideSpread<>+3148(SB)/1, $0x80
+DATA wideSpread<>+3149(SB)/1, $0x80
+DATA wideSpread<>+3150(SB)/1, $0x80
+DATA wideSpread<>+3151(SB)/1, $0x80
+DATA wideSpread<>+3152(SB)/1, $0x00
+DATA wideSpread<>+3153(SB)/1, $0x01
+DATA wideSpread<>+3154(SB)/1, $0x04
+DATA wideSpread<>+3155(SB)/1, $0x05
+DATA wideSpread<>+3156(SB)/1, $0x08
+DATA wideSpread<>+3157(SB)/1, $0x0c
+DATA wideSpread<>+3158(SB)/1, $0x0d
+DATA wideSpread<>+3159(SB)/1, $0x0e
+DATA wideSpread<>+3160(SB)/1, $0x0f
+DATA wideSpread<>+3161(SB)/1, $0x80
+DATA wideSpread<>+3162(SB)/1, $0x80
+DATA wideSpread<>+3163(SB)/1, $0x80
+DATA wideSpread<>+3164(SB)/1, $0x80
+DATA wideSpread<>+3165(SB)/1, $0x80
+DATA wideSpread<>+3166(SB)/1, $0x80
+DATA wideSpread<>+3167(SB)/1, $0x80
+DATA wideSpread<>+3168(SB)/1, $0x00
+DATA wideSpread<>+3169(SB)/1, $0x01
+DATA wideSpread<>+3170(SB)/1, $0x02
+DATA wideSpread<>+3171(SB)/1, $0x04
+DATA wideSpread<>+3172(SB)/1, $0x05
+DATA wideSpread<>+3173(SB)/1, $0x08
+DATA wideSpread<>+3174(SB)/1, $0x0c
+DATA wideSpread<>+3175(SB)/1, $0x0d
+DATA wideSpread<>+3176(SB)/1, $0x0e
+DATA wideSpread<>+3177(SB)/1, $0x0f
+DATA wideSpread<>+3178(SB)/1, $0x80
+DATA wideSpread<>+3179(SB)/1, $0x80
+DATA wideSpread<>+3180(SB)/1, $0x80
+DATA wideSpread<>+3181(SB)/1, $0x80
+DATA wideSpread<>+3182(SB)/1, $0x80
+DATA wideSpread<>+3183(SB)/1, $0x80
+DATA wideSpread<>+3184(SB)/1, $0x00
+DATA wideSpread<>+3185(SB)/1, $0x01
+DATA wideSpread<>+3186(SB)/1, $0x02
+DATA wideSpread<>+3187(SB)/1, $0x03
+DATA wideSpread<>+3188(SB)/1, $0x04
+DATA wideSpread<>+3189(SB)/1, $0x05
+DATA wideSpread<>+3190(SB)/1, $0x08
+DATA wideSpread<>+3191(SB)/1, $0x0c
+DATA wideSpread<>+3192(SB)/1, $0x0d
+DATA wideSpread<>+3193(SB)/1, $0x0e
+DATA wideSpread<>+3194(SB)/1, $0x0f
+DATA wideSpread<>+3195(SB)/1, $0x80
+DATA wideSpread<>+3196(SB)/1, $0x80
+DATA wideSpread<>+3197(SB)/1, $0x80
+DATA wideSpread<>+3198(SB)/1, $0x80
+DATA wideSpread<>+3199(SB)/1, $0x80
+DATA wideSpread<>+3200(SB)/1, $0x00
+DATA wideSpread<>+3201(SB)/1, $0x04
+DATA wideSpread<>+3202(SB)/1, $0x05
+DATA wideSpread<>+3203(SB)/1, $0x06
+DATA wideSpread<>+3204(SB)/1, $0x08
+DATA wideSpread<>+3205(SB)/1, $0x0c
+DATA wideSpread<>+3206(SB)/1, $0x0d
+DATA wideSpread<>+3207(SB)/1, $0x0e
+DATA wideSpread<>+3208(SB)/1, $0x0f
+DATA wideSpread<>+3209(SB)/1, $0x80
+DATA wideSpread<>+3210(SB)/1, $0x80
+DATA wideSpread<>+3211(SB)/1, $0x80
+DATA wideSpread<>+3212(SB)/1, $0x80
+DATA wideSpread<>+3213(SB)/1, $0x80
+DATA wideSpread<>+3214(SB)/1, $0x80
+DATA wideSpread<>+3215(SB)/1, $0x80
+DATA wideSpread<>+3216(SB)/1, $0x00
+DATA wideSpread<>+3217(SB)/1, $0x01
+DATA wideSpread<>+3218(SB)/1, $0x04
+DATA wideSpread<>+3219(SB)/1, $0x05
+DATA wideSpread<>+3220(SB)/1, $0x06
+DATA wideSpread<>+3221(SB)/1, $0x08
+DATA wideSpread<>+3222(SB)/1, $0x0c
+DATA wideSpread<>+3223(SB)/1, $0x0d
+DATA wideSpread<>+3224(SB)/1, $0x0e
+DATA wideSpread<>+3225(SB)/1, $0x0f
+DATA wideSpread<>+3226(SB)/1, $0x80
+DATA wideSpread<>+3227(SB)/1, $0x80
+DATA wideSpread<>+3228(SB)/1, $0x80
+DATA wideSpread<>+3229(SB)/1, $0x80
+DATA wideSpread<>+3230(SB)/1, $0x80
+DATA wideSpread<>+3231(SB)/1, $0x80
+DATA wideSpread<>+3232(SB)/1, $0x00
+DATA wideSpread<>+3233(SB)/1, $0x01
+DATA wideSpread<>+3234(SB)/1, $0x02
+DATA wideSpread<>+3235(SB)/1, $0x04
+DATA wideSpread<>+3236(SB)/1, $0x05
+DATA wideSpread<>+3237(SB)/1, $0x06
+DATA wideSpread<>+3238(SB)/1, $0x08
+DATA wideSpread<>+3239(SB)/1, $0x0c
+DATA wideSpread<>+3240(SB)/1, $0x0d
+DATA wideSpread<>+3241(SB)/1, $0x0e
+DATA wideSpread<>+3242(SB)/1, $0x0f
+DATA wideSpread<>+3243(SB)/1, $0x80
+DATA wideSpread<>+3244(SB)/1, $0x80
+DATA wideSpread<>+3245(SB)/1, $0x80
+DATA wideSpread<>+3246(SB)/1, $0x80
+DATA wideSpread<>+3247(SB)/1, $0x80
+DATA wideSpread<>+3248(SB)/1, $0x00
+DATA wideSpread<>+3249(SB)/1, $0x01
+DATA wideSpread<>+3250(SB)/1, $0x02
+DATA wideSpread<>+3251(SB)/1, $0x03
+DATA wideSpread<>+3252(SB)/1, $0x04
+DATA wideSpread<>+3253(SB)/1, $0x05
+DATA wideSpread<>+3254(SB)/1, $0x06
+DATA wideSpread<>+3255(SB)/1, $0x08
+DATA wideSpread<>+3256(SB)/1, $0x0c
+DATA wideSpread<>+3257(SB)/1, $0x0d
+DATA wideSpread<>+3258(SB)/1, $0x0e
+DATA wideSpread<>+3259(SB)/1, $0x0f
+DATA wideSpread<>+3260(SB)/1, $0x80
+DATA wideSpread<>+3261(SB)/1, $0x80
+DATA wideSpread<>+3262(SB)/1, $0x80
+DATA wideSpread<>+3263(SB)/1, $0x80
+DATA wideSpread<>+3264(SB)/1, $0x00
+DATA wideSpread<>+3265(SB)/1, $0x04
+DATA wideSpread<>+3266(SB)/1, $0x05
+DATA wideSpread<>+3267(SB)/1, $0x06
+DATA wideSpread<>+3268(SB)/1, $0x07
+DATA wideSpread<>+3269(SB)/1, $0x08
+DATA wideSpread<>+3270(SB)/1, $0x0c
+DATA wideSpread<>+3271(SB)/1, $0x0d
+DATA wideSpread<>+3272(SB)/1, $0x0e
+DATA wideSpread<>+3273(SB)/1, $0x0f
+DATA wideSpread<>+3274(SB)/1, $0x80
+DATA wideSpread<>+3275(SB)/1, $0x80
+DATA wideSpread<>+3276(SB)/1, $0x80
+DATA wideSpread<>+3277(SB)/1, $0x80
+DATA wideSpread<>+3278(SB)/1, $0x80
+DATA wideSpread<>+3279(SB)/1, $0x80
+DATA wideSpread<>+3280(SB)/1, $0x00
+DATA wideSpread<>+3281(SB)/1, $0x01
+DATA wideSpread<>+3282(SB)/1, $0x04
+DATA wideSpread<>+3283(SB)/1, $0x05
+DATA wideSpread<>+3284(SB)/1, $0x06
+DATA wideSpread<>+3285(SB)/1, $0x07
+DATA wideSpread<>+3286(SB)/1, $0x08
+DATA wideSpread<>+3287(SB)/1, $0x0c
+DATA wideSpread<>+3288(SB)/1, $0x0d
+DATA wideSpread<>+3289(SB)/1, $0x0e
+DATA wideSpread<>+3290(SB)/1, $0x0f
+DATA wideSpread<>+3291(SB)/1, $0x80
+DATA wideSpread<>+3292(SB)/1, $0x80
+DATA wideSpread<>+3293(SB)/1, $0x80
+DATA wideSpread<>+3294(SB)/1, $0x80
+DATA wideSpread<>+3295(SB)/1, $0x80
+DATA wideSpread<>+3296(SB)/1, $0x00
+DATA wideSpread<>+3297(SB)/1, $0x01
+DATA wideSpread<>+3298(SB)/1, $0x02
+DATA wideSpread<>+3299(SB)/1, $0x04
+DATA wideSpread<>+3300(SB)/1, $0x05
+DATA wideSpread<>+3301(SB)/1, $0x06
+DATA wideSpread<>+3302(SB)/1, $0x07
+DATA wideSpread<>+3303(SB)/1, $0x08
+DATA wideSpread<>+3304(SB)/1, $0x0c
+DATA wideSpread<>+3305(SB)/1, $0x0d
+DATA wideSpread<>+3306(SB)/1, $0x0e
+DATA wideSpread<>+3307(SB)/1, $0x0f
+DATA wideSpread<>+3308(SB)/1, $0x80
+DATA wideSpread<>+3309(SB)/1, $0x80
+DATA wideSpread<>+3310(SB)/1, $0x80
+DATA wideSpread<>+3311(SB)/1, $0x80
+DATA wideSpread<>+3312(SB)/1, $0x00
+DATA wideSpread<>+3313(SB)/1, $0x01
+DATA wideSpread<>+3314(SB)/1, $0x02
+DATA wideSpread<>+3315(SB)/1, $0x03
+DATA wideSpread<>+3316(SB)/1, $0x04
+DATA wideSpread<>+3317(SB)/1, $0x05
+DATA wideSpread<>+3318(SB)/1, $0x06
+DATA wideSpread<>+3319(SB)/1, $0x07
+DATA wideSpread<>+3320(SB)/1, $0x08
+DATA wideSpread<>+3321(SB)/1, $0x0c
+DATA wideSpread<>+3322(SB)/1, $0x0d
+DATA wideSpread<>+3323(SB)/1, $0x0e
+DATA wideSpread<>+3324(SB)/1, $0x0f
+DATA wideSpread<>+3325(SB)/1, $0x80
+DATA wideSpread<>+3326(SB)/1, $0x80
+DATA wideSpread<>+3327(SB)/1, $0x80
+DATA wideSpread<>+3328(SB)/1, $0x00
+DATA wideSpread<>+3329(SB)/1, $0x04
+DATA wideSpread<>+3330(SB)/1, $0x08
+DATA wideSpread<>+3331(SB)/1, $0x09
+DATA wideSpread<>+3332(SB)/1, $0x0c
+DATA wideSpread<>+3333(SB)/1, $0x0d
+DATA wideSpread<>+3334(SB)/1, $0x0e
+DATA wideSpread<>+3335(SB)/1, $0x0f
+DATA wideSpread<>+3336(SB)/1, $0x80
+DATA wideSpread<>+3337(SB)/1, $0x80
+DATA wideSpread<>+3338(SB)/1, $0x80
+DATA wideSpread<>+3339(SB)/1, $0x80
+DATA wideSpread<>+3340(SB)/1, $0x80
+DATA wideSpread<>+3341(SB)/1, $0x80
+DATA wideSpread<>+3342(SB)/1, $0x80
+DATA wideSpread<>+3343(SB)/1, $0x80
+DATA wideSpread<>+3344(SB)/1, $0x00
+DATA wideSpread<>+3345(SB)/1, $0x01
+DATA wideSpread<>+3346(SB)/1, $0x04
+DATA wideSpread<>+3347(SB)/1, $0x08
+DATA wideSpread<>+3348(SB)/1, $0x09
+DATA wideSpread<>+3349(SB)/1, $0x0c
+DATA wideSpread<>+3350(SB)/1, $0x0d
+DATA wideSpread<>+3351(SB)/1, $0x0e
+DATA wideSpread<>+3352(SB)/1, $0x0f
+DATA wideSpread<>+3353(SB)/1, $0x80
+DATA wideSpread<>+3354(SB)/1, $0x80
+DATA wideSpread<>+3355(SB)/1, $0x80
+DATA wideSpread<>+3356(SB)/1, $0x80
+DATA wideSpread<>+3357(SB)/1, $0x80
+DATA wideSpread<>+3358(SB)/1, $0x80
+DATA wideSpread<>+3359(SB)/1, $0x80
+DATA wideSpread<>+3360(SB)/1, $0x00
+DATA wideSpread<>+3361(SB)/1, $0x01
+DATA wideSpread<>+3362(SB)/1, $0x02
+DATA wideSpread<>+3363(SB)/1, $0x04
+DATA wideSpread<>+3364(SB)/1, $0x08
+DATA wideSpread<>+3365(SB)/1, $0x09
+DATA wideSpread<>+3366(SB)/1, $0x0c
+DATA wideSpread<>+3367(SB)/1, $0x0d
+DATA wideSpread<>+3368(SB)/1, $0x0e
+DATA wideSpread<>+3369(SB)/1, $0x0f
+DATA wideSpread<>+3370(SB)/1, $0x80
+DATA wideSpread<>+3371(SB)/1, $0x80
+DATA wideSpread<>+3372(SB)/1, $0x80
+DATA wideSpread<>+3373(SB)/1, $0x80
+DATA wideSpread<>+3374(SB)/1, $0x80
+DATA wideSpread<>+3375(SB)/1, $0x80
+DATA wideSpread<>+3376(SB)/1, $0x00
+DATA wideSpread<>+3377(SB)/1, $0x01
+DATA wideSpread<>+3378(SB)/1, $0x02
+DATA wideSpread<>+3379(SB)/1, $0x03
+DATA wideSpread<>+3380(SB)/1, $0x04
+DATA wideSpread<>+3381(SB)/1, $0x08
+DATA wideSpread<>+3382(SB)/1, $0x09
+DATA wideSpread<>+3383(SB)/1, $0x0c
+DATA wideSpread<>+3384(SB)/1, $0x0d
+DATA wideSpread<>+3385(SB)/1, $0x0e
+DATA wideSpread<>+3386(SB)/1, $0x0f
+DATA wideSpread<>+3387(SB)/1, $0x80
+DATA wideSpread<>+3388(SB)/1, $0x80
+DATA wideSpread<>+3389(SB)/1, $0x80
+DATA wideSpread<>+3390(SB)/1, $0x80
+DATA wideSpread<>+3391(SB)/1, $0x80
+DATA wideSpread<>+3392(SB)/1, $0x00
+DATA wideSpread<>+3393(SB)/1, $0x04
+DATA wideSpread<>+3394(SB)/1, $0x05
+DATA wideSpread<>+3395(SB)/1, $0x08
+DATA wideSpread<>+3396(SB)/1, $0x09
+DATA wideSpread<>+3397(SB)/1, $0x0c
+DATA wideSpread<>+3398(SB)/1, $0x0d
+DATA wideSpread<>+3399(SB)/1, $0x0e
+DATA wideSpread<>+3400(SB)/1, $0x0f
+DATA wideSpread<>+3401(SB)/1, $0x80
+DATA wideSpread<>+3402(SB)/1, $0x80
+DATA wideSpread<>+3403(SB)/1, $0x80
+DATA wideSpread<>+3404(SB)/1, $0x80
+DATA wideSpread<>+3405(SB)/1, $0x80
+DATA wideSpread<>+3406(SB)/1, $0x80
+DATA wideSpread<>+3407(SB)/1, $0x80
+DATA wideSpread<>+3408(SB)/1, $0x00
+DATA wideSpread<>+3409(SB)/1, $0x01
+DATA wideSpread<>+3410(SB)/1, $0x04
+DATA wideSpread<>+3411(SB)/1, $0x05
+DATA wideSpread<>+3412(SB)/1, $0x08
+DATA wideSpread<>+3413(SB)/1, $0x09
+DATA wideSpread<>+3414(SB)/1, $0x0c
+DATA wideSpread<>+3415(SB)/1, $0x0d
+DATA wideSpread<>+3416(SB)/1, $0x0e
+DATA wideSpread<>+3417(SB)/1, $0x0f
+DATA wideSpread<>+3418(SB)/1, $0x80
+DATA wideSpread<>+3419(SB)/1, $0x80
+DATA wideSpread<>+3420(SB)/1, $0x80
+DATA wideSpread<>+3421(SB)/1, $0x80
+DATA wideSpread<>+3422(SB)/1, $0x80
+DATA wideSpread<>+3423(SB)/1, $0x80
+DATA wideSpread<>+3424(SB)/1, $0x00
+DATA wideSpread<>+3425(SB)/1, $0x01
+DATA wideSpread<>+3426(SB)/1, $0x02
+DATA wideSpread<>+3427(SB)/1, $0x04
+DATA wideSpread<>+3428(SB)/1, $0x05
+DATA wideSpread<>+3429(SB)/1, $0x08
+DATA wideSpread<>+3430(SB)/1, $0x09
+DATA wideSpread<>+3431(SB)/1, $0x0c
+DATA wideSpread<>+3432(SB)/1, $0x0d
+DATA wideSpread<>+3433(SB)/1, $0x0e
+DATA wideSpread<>+3434(SB)/1, $0x0f
+DATA wideSpread<>+3435(SB)/1, $0x80
+DATA wideSpread<>+3436(SB)/1, $0x80
+DATA wideSpread<>+3437(SB)/1, $0x80
+DATA wideSpread<>+3438(SB)/1, $0x80
+DATA wideSpread<>+3439(SB)/1, $0x80
+DATA wideSpread<>+3440(SB)/1, $0x00
+DATA wideSpread<>+3441(SB)/1, $0x01
+DATA wideSpread<>+3442(SB)/1, $0x02
+DATA wideSpread<>+3443(SB)/1, $0x03
+DATA wideSpread<>+3444(SB)/1, $0x04
+DATA wideSpread<>+3445(SB)/1, $0x05
+DATA wideSpread<>+3446(SB)/1, $0x08
+DATA wideSpread<>+3447(SB)/1, $0x09
+DATA wideSpread<>+3448(SB)/1, $0x0c
+DATA wideSpread<>+3449(SB)/1, $0x0d
+DATA wideSpread<>+3450(SB)/1, $0x0e
+DATA wideSpread<>+3451(SB)/1, $0x0f
+DATA wideSpread<>+3452(SB)/1, $0x80
+DATA wideSpread<>+3453(SB)/1, $0x80
+DATA wideSpread<>+3454(SB)/1, $0x80
+DATA wideSpread<>+3455(SB)/1, $0x80
+DATA wideSpread<>+3456(SB)/1, $0x00
+DATA wideSpread<>+3457(SB)/1, $0x04
+DATA wideSpread<>+3458(SB)/1, $0x05
+DATA wideSpread<>+3459(SB)/1, $0x06
+DATA wideSpread<>+3460(SB)/1, $0x08
+DATA wideSpread<>+3461(SB)/1, $0x09
+DATA wideSpread<>+3462(SB)/1, $0x0c
+DATA wideSpread<>+3463(SB)/1, $0x0d
+DATA wideSpread<>+3464(SB)/1, $0x0e
+DATA wideSpread<>+3465(SB)/1, $0x0f
+DATA wideSpread<>+3466(SB)/1, $0x80
+DATA wideSpread<>+3467(SB)/1, $0x80
+DATA wideSpread<>+3468(SB)/1, $0x80
+DATA wideSpread<>+3469(SB)/1, $0x80
+DATA wideSpread<>+3470(SB)/1, $0x80
+DATA wideSpread<>+3471(SB)/1, $0x80
+DATA wideSpread<>+3472(SB)/1, $0x00
+DATA wideSpread<>+3473(SB)/1, $0x01
+DATA wideSpread<>+3474(SB)/1, $0x04
+DATA wideSpread<>+3475(SB)/1, $0x05
+DATA wideSpread<>+3476(SB)/1, $0x06
+DATA wideSpread<>+3477(SB)/1, $0x08
+DATA wideSpread<>+3478(SB)/1, $0x09
+DATA wideSpread<>+3479(SB)/1, $0x0c
+DATA wideSpread<>+3480(SB)/1, $0x0d
+DATA wideSpread<>+3481(SB)/1, $0x0e
+DATA wideSpread<>+3482(SB)/1, $0x0f
+DATA wideSpread<>+3483(SB)/1, $0x80
+DATA wideSpread<>+3484(SB)/1, $0x80
+DATA wideSpread<>+3485(SB)/1, $0x80
+DATA wideSpread<>+3486(SB)/1, $0x80
+DATA wideSpread<>+3487(SB)/1, $0x80
+DATA wideSpread<>+3488(SB)/1, $0x00
+DATA wideSpread<>+3489(SB)/1, $0x01
+DATA wideSpread<>+3490(SB)/1, $0x02
+DATA wideSpread<>+3491(SB)/1, $0x04
+DATA wideSpread<>+3492(SB)/1, $0x05
+DATA wideSpread<>+3493(SB)/1, $0x06
+DATA wideSpread<>+3494(SB)/1, $0x08
+DATA wideSpread<>+3495(SB)/1, $0x09
+DATA wideSpread<>+3496(SB)/1, $0x0c
+DATA wideSpread<>+3497(SB)/1, $0x0d
+DATA wideSpread<>+3498(SB)/1, $0x0e
+DATA wideSpread<>+3499(SB)/1, $0x0f
+DATA wideSpread<>+3500(SB)/1, $0x80
+DATA wideSpread<>+3501(SB)/1, $0x80
+DATA wideSpread<>+3502(SB)/1, $0x80
+DATA wideSpread<>+3503(SB)/1, $0x80
+DATA wideSpread<>+3504(SB)/1, $0x00
+DATA wideSpread<>+3505(SB)/1, $0x01
+DATA wideSpread<>+3506(SB)/1, $0x02
+DATA wideSpread<>+3507(SB)/1, $0x03
+DATA wideSpread<>+3508(SB)/1, $0x04
+DATA wideSpread<>+3509(SB)/1, $0x05
+DATA wideSpread<>+3510(SB)/1, $0x06
+DATA wideSpread<>+3511(SB)/1, $0x08
+DATA wideSpread<>+3512(SB)/1, $0x09
+DATA wideSpread<>+3513(SB)/1, $0x0c
+DATA wideSpread<>+3514(SB)/1, $0x0d
+DATA wideSpread<>+3515(SB)/1, $0x0e
+DATA wideSpread<>+3516(SB)/1, $0x0f
+DATA wideSpread<>+3517(SB)/1, $0x80
+DATA wideSpread<>+3518(SB)/1, $0x80
+DATA wideSpread<>+3519(SB)/1, $0x80
+DATA wideSpread<>+3520(SB)/1, $0x00
+DATA wideSpread<>+3521(SB)/1, $0x04
+DATA wideSpread<>+3522(SB)/1, $0x05
+DATA wideSpread<>+3523(SB)/1, $0x06
+DATA wideSpread<>+3524(SB)/1, $0x07
+DATA wideSpread<>+3525(SB)/1, $0x08
+DATA wideSpread<>+3526(SB)/1, $0x09
+DATA wideSpread<>+3527(SB)/1, $0x0c
+DATA wideSpread<>+3528(SB)/1, $0x0d
+DATA wideSpread<>+3529(SB)/1, $0x0e
+DATA wideSpread<>+3530(SB)/1, $0x0f
+DATA wideSpread<>+3531(SB)/1, $0x80
+DATA wideSpread<>+3532(SB)/1, $0x80
+DATA wideSpread<>+3533(SB)/1, $0x80
+DATA wideSpread<>+3534(SB)/1, $0x80
+DATA wideSpread<>+3535(SB)/1, $0x80
+DATA wideSpread<>+3536(SB)/1, $0x00
+DATA wideSpread<>+3537(SB)/1, $0x01
+DATA wideSpread<>+3538(SB)/1, $0x04
+DATA wideSpread<>+3539(SB)/1, $0x05
+DATA wideSpread<>+3540(SB)/1, $0x06
+DATA wideSpread<>+3541(SB)/1, $0x07
+DATA wideSpread<>+3542(SB)/1, $0x08
+DATA wideSpread<>+3543(SB)/1, $0x09
+DATA wideSpread<>+3544(SB)/1, $0x0c
+DATA wideSpread<>+3545(SB)/1, $0x0d
+DATA wideSpread<>+3546(SB)/1, $0x0e
+DATA wideSpread<>+3547(SB)/1, $0x0f
+DATA wideSpread<>+3548(SB)/1, $0x80
+DATA wideSpread<>+3549(SB)/1, $0x80
+DATA wideSpread<>+3550(SB)/1, $0x80
+DATA wideSpread<>+3551(SB)/1, $0x80
+DATA wideSpread<>+3552(SB)/1, $0x00
+DATA wideSpread<>+3553(SB)/1, $0x01
+DATA wideSpread<>+3554(SB)/1, $0x02
+DATA wideSpread<>+3555(SB)/1, $0x04
+DATA wideSpread<>+3556(SB)/1, $0x05
+DATA wideSpread<>+3557(SB)/1, $0x06
+DATA wideSpread<>+3558(SB)/1, $0x07
+DATA wideSpread<>+3559(SB)/1, $0x08
+DATA wideSpread<>+3560(SB)/1, $0x09
+DATA wideSpread<>+3561(SB)/1, $0x0c
+DATA wideSpread<>+3562(SB)/1, $0x0d
+DATA wideSpread<>+3563(SB)/1, $0x0e
+DATA wideSpread<>+3564(SB)/1, $0x0f
+DATA wideSpread<>+3565(SB)/1, $0x80
+DATA wideSpread<>+3566(SB)/1, $0x80
+DATA wideSpread<>+3567(SB)/1, $0x80
+DATA wideSpread<>+3568(SB)/1, $0x00
+DATA wideSpread<>+3569(SB)/1, $0x01
+DATA wideSpread<>+3570(SB)/1, $0x02
+DATA wideSpread<>+3571(SB)/1, $0x03
+DATA wideSpread<>+3572(SB)/1, $0x04
+DATA wideSpread<>+3573(SB)/1, $0x05
+DATA wideSpread<>+3574(SB)/1, $0x06
+DATA wideSpread<>+3575(SB)/1, $0x07
+DATA wideSpread<>+3576(SB)/1, $0x08
+DATA wideSpread<>+3577(SB)/1, $0x09
+DATA wideSpread<>+3578(SB)/1, $0x0c
+DATA wideSpread<>+3579(SB)/1, $0x0d
+DATA wideSpread<>+3580(SB)/1, $0x0e
+DATA wideSpread<>+3581(SB)/1, $0x0f
+DATA wideSpread<>+3582(SB)/1, $0x80
+DATA wideSpread<>+3583(SB)/1, $0x80
+DATA wideSpread<>+3584(SB)/1, $0x00
+DATA wideSpread<>+3585(SB)/1, $0x04
+DATA wideSpread<>+3586(SB)/1, $0x08
+DATA wideSpread<>+3587(SB)/1, $0x09
+DATA wideSpread<>+3588(SB)/1, $0x0a
+DATA wideSpread<>+3589(SB)/1, $0x0c
+DATA wideSpread<>+3590(SB)/1, $0x0d
+DATA wideSpread<>+3591(SB)/1, $0x0e
+DATA wideSpread<>+3592(SB)/1, $0x0f
+DATA wideSpread<>+3593(SB)/1, $0x80
+DATA wideSpread<>+3594(SB)/1, $0x80
+DATA wideSpread<>+3595(SB)/1, $0x80
+DATA wideSpread<>+3596(SB)/1, $0x80
+DATA wideSpread<>+3597(SB)/1, $0x80
+DATA wideSpread<>+3598(SB)/1, $0x80
+DATA wideSpread<>+3599(SB)/1, $0x80
+DATA wideSpread<>+3600(SB)/1, $0x00
+DATA wideSpread<>+3601(SB)/1, $0x01
+DATA wideSpread<>+3602(SB)/1, $0x04
+DATA wideSpread<>+3603(SB)/1, $0x08
+DATA wideSpread<>+3604(SB)/1, $0x09
+DATA wideSpread<>+3605(SB)/1, $0x0a
+DATA wideSpread<>+3606(SB)/1, $0x0c
+DATA wideSpread<>+3607(SB)/1, $0x0d
+DATA wideSpread<>+3608(SB)/1, $0x0e
+DATA wideSpread<>+3609(SB)/1, $0x0f
+DATA wideSpread<>+3610(SB)/1, $0x80
+DATA wideSpread<>+3611(SB)/1, $0x80
+DATA wideSpread<>+3612(SB)/1, $0x80
+DATA wideSpread<>+3613(SB)/1, $0x80
+DATA wideSpread<>+3614(SB)/1, $0x80
+DATA wideSpread<>+3615(SB)/1, $0x80
+DATA wideSpread<>+3616(SB)/1, $0x00
+DATA wideSpread<>+3617(SB)/1, $0x01
+DATA wideSpread<>+3618(SB)/1, $0x02
+DATA wideSpread<>+3619(SB)/1, $0x04
+DATA wideSpread<>+3620(SB)/1, $0x08
+DATA wideSpread<>+3621(SB)/1, $0x09
+DATA wideSpread<>+3622(SB)/1, $0x0a
+DATA wideSpread<>+3623(SB)/1, $0x0c
+DATA wideSpread<>+3624(SB)/1, $0x0d
+DATA wideSpread<>+3625(SB)/1, $0x0e
+DATA wideSpread<>+3626(SB)/1, $0x0f
+DATA wideSpread<>+3627(SB)/1, $0x80
+DATA wideSpread<>+3628(SB)/1, $0x80
+DATA wideSpread<>+3629(SB)/1, $0x80
+DATA wideSpread<>+3630(SB)/1, $0x80
+DATA wideSpread<>+3631(SB)/1, $0x80
+DATA wideSpread<>+3632(SB)/1, $0x00
+DATA wideSpread<>+3633(SB)/1, $0x01
+DATA wideSpread<>+3634(SB)/1, $0x02
+DATA wideSpread<>+3635(SB)/1, $0x03
+DATA wideSpread<>+3636(SB)/1, $0x04
+DATA wideSpread<>+3637(SB)/1, $0x08
+DATA wideSpread<>+3638(SB)/1, $0x09
+DATA wideSpread<>+3639(SB)/1, $0x0a
+DATA wideSpread<>+3640(SB)/1, $0x0c
+DATA wideSpread<>+3641(SB)/1, $0x0d
+DATA wideSpread<>+3642(SB)/1, $0x0e
+DATA wideSpread<>+3643(SB)/1, $0x0f
+DATA wideSpread<>+3644(SB)/1, $0x80
+DATA wideSpread<>+3645(SB)/1, $0x80
+DATA wideSpread<>+3646(SB)/1, $0x80
+DATA wideSpread<>+3647(SB)/1, $0x80
+DATA wideSpread<>+3648(SB)/1, $0x00
+DATA wideSpread<>+3649(SB)/1, $0x04
+DATA wideSpread<>+3650(SB)/1, $0x05
+DATA wideSpread<>+3651(SB)/1, $0x08
+DATA wideSpread<>+3652(SB)/1, $0x09
+DATA wideSpread<>+3653(SB)/1, $0x0a
+DATA wideSpread<>+3654(SB)/1, $0x0c
+DATA wideSpread<>+3655(SB)/1, $0x0d
+DATA wideSpread<>+3656(SB)/1, $0x0e
+DATA wideSpread<>+3657(SB)/1, $0x0f
+DATA wideSpread<>+3658(SB)/1, $0x80
+DATA wideSpread<>+3659(SB)/1, $0x80
+DATA wideSpread<>+3660(SB)/1, $0x80
+DATA wideSpread<>+3661(SB)/1, $0x80
+DATA wideSpread<>+3662(SB)/1, $0x80
+DATA wideSpread<>+3663(SB)/1, $0x80
+DATA wideSpread<>+3664(SB)/1, $0x00
+DATA wideSpread<>+3665(SB)/1, $0x01
+DATA wideSpread<>+3666(SB)/1, $0x04
+DATA wideSpread<>+3667(SB)/1, $0x05
+DATA wideSpread<>+3668(SB)/1, $0x08
+DATA wideSpread<>+3669(SB)/1, $0x09
+DATA wideSpread<>+3670(SB)/1, $0x0a
+DATA wideSpread<>+3671(SB)/1, $0x0c
+DATA wideSpread<>+3672(SB)/1, $0x0d
+DATA wideSpread<>+3673(SB)/1, $0x0e
+DATA wideSpread<>+3674(SB)/1, $0x0f
+DATA wideSpread<>+3675(SB)/1, $0x80
+DATA wideSpread<>+3676(SB)/1, $0x80
+DATA wideSpread<>+3677(SB)/1, $0x80
+DATA wideSpread<>+3678(SB)/1, $0x80
+DATA wideSpread<>+3679(SB)/1, $0x80
+DATA wideSpread<>+3680(SB)/1, $0x00
+DATA wideSpread<>+3681(SB)/1, $0x01
+DATA wideSpread<>+3682(SB)/1, $0x02
+DATA wideSpread<>+3683(SB)/1, $0x04
+DATA wideSpread<>+3684(SB)/1, $0x05
+DATA wideSpread<>+3685(SB)/1, $0x08
+DATA wideSpread<>+3686(SB)/1, $0x09
+DATA wideSpread<>+3687(SB)/1, $0x0a
+DATA wideSpread<>+3688(SB)/1, $0x0c
+DATA wideSpread<>+3689(SB)/1, $0x0d
+DATA wideSpread<>+3690(SB)/1, $0x0e
+DATA wideSpread<>+3691(SB)/1, $0x0f
+DATA wideSpread<>+3692(SB)/1, $0x80
+DATA wideSpread<>+3693(SB)/1, $0x80
+DATA wideSpread<>+3694(SB)/1, $0x80
+DATA wideSpread<>+3695(SB)/1, $0x80
+DATA wideSpread<>+3696(SB)/1, $0x00
+DATA wideSpread<>+3697(SB)/1, $0x01
+DATA wideSpread<>+3698(SB)/1, $0x02
+DATA wideSpread<>+3699(SB)/1, $0x03
+DATA wideSpread<>+3700(SB)/1, $0x04
+DATA wideSpread<>+3701(SB)/1, $0x05
+DATA wideSpread<>+3702(SB)/1, $0x08
+DATA wideSpread<>+3703(SB)/1, $0x09
+DATA wideSpread<>+3704(SB)/1, $0x0a
+DATA wideSpread<>+3705(SB)/1, $0x0c
+DATA wideSpread<>+3706(SB)/1, $0x0d
+DATA wideSpread<>+3707(SB)/1, $0x0e
+DATA wideSpread<>+3708(SB)/1, $0x0f
+DATA wideSpread<>+3709(SB)/1, $0x80
+DATA wideSpread<>+3710(SB)/1, $0x80
+DATA wideSpread<>+3711(SB)/1, $0x80
+DATA wideSpread<>+3712(SB)/1, $0x00
+DATA wideSpread<>+3713(SB)/1, $0x04
+DATA wideSpread<>+3714(SB)/1, $0x05
+DATA wideSpread<>+3715(SB)/1, $0x06
+DATA wideSpread<>+3716(SB)/1, $0x08
+DATA wideSpread<>+3717(SB)/1, $0x09
+DATA wideSpread<>+3718(SB)/1, $0x0a
+DATA wideSpread<>+3719(SB)/1, $0x0c
+DATA wideSpread<>+3720(SB)/1, $0x0d
+DATA wideSpread<>+3721(SB)/1, $0x0e
+DATA wideSpread<>+3722(SB)/1, $0x0f
+DATA wideSpread<>+3723(SB)/1, $0x80
+DATA wideSpread<>+3724(SB)/1, $0x80
+DATA wideSpread<>+3725(SB)/1, $0x80
+DATA wideSpread<>+3726(SB)/1, $0x80
+DATA wideSpread<>+3727(SB)/1, $0x80
+DATA wideSpread<>+3728(SB)/1, $0x00
+DATA wideSpread<>+3729(SB)/1, $0x01
+DATA wideSpread<>+3730(SB)/1, $0x04
+DATA wideSpread<>+3731(SB)/1, $0x05
+DATA wideSpread<>+3732(SB)/1, $0x06
+DATA wideSpread<>+3733(SB)/1, $0x08
+DATA wideSpread<>+3734(SB)/1, $0x09
+DATA wideSpread<>+3735(SB)/1, $0x0a
+DATA wideSpread<>+3736(SB)/1, $0x0c
+DATA wideSpread<>+3737(SB)/1, $0x0d
+DATA wideSpread<>+3738(SB)/1, $0x0e
+DATA wideSpread<>+3739(SB)/1, $0x0f
+DATA wideSpread<>+3740(SB)/1, $0x80
+DATA wideSpread<>+3741(SB)/1, $0x80
+DATA wideSpread<>+3742(SB)/1, $0x80
+DATA wideSpread<>+3743(SB)/1, $0x80
+DATA wideSpread<>+3744(SB)/1, $0x00
+DATA wideSpread<>+3745(SB)/1, $0x01
+DATA wideSpread<>+3746(SB)/1, $0x02
+DATA wideSpread<>+3747(SB)/1, $0x04
+DATA wideSpread<>+3748(SB)/1, $0x05
+DATA wideSpread<>+3749(SB)/1, $0x06
+DATA wideSpread<>+3750(SB)/1, $0x08
+DATA wideSpread<>+3751(SB)/1, $0x09
+DATA wideSpread<>+3752(SB)/1, $0x0a
+DATA wideSpread<>+3753(SB)/1, $0x0c
+DATA wideSpread<>+3754(SB)/1, $0x0d
+DATA wideSpread<>+3755(SB)/1, $0x0e
+DATA wideSpread<>+3756(SB)/1, $0x0f
+DATA wideSpread<>+3757(SB)/1, $0x80
+DATA wideSpread<>+3758(SB)/1, $0x80
+DATA wideSpread<>+3759(SB)/1, $0x80
+DATA wideSpread<>+3760(SB)/1, $0x00
+DATA wideSpread<>+3761(SB)/1, $0x01
+DATA wideSpread<>+3762(SB)/1, $0x02
+DATA wideSpread<>+3763(SB)/1, $0x03
+DATA wideSpread<>+3764(SB)/1, $0x04
+DATA wideSpread<>+3765(SB)/1, $0x05
+DATA wideSpread<>+3766(SB)/1, $0x06
+DATA wideSpread<>+3767(SB)/1, $0x08
+DATA wideSpread<>+3768(SB)/1, $0x09
+DATA wideSpread<>+3769(SB)/1, $0x0a
+DATA wideSpread<>+3770(SB)/1, $0x0c
+DATA wideSpread<>+3771(SB)/1, $0x0d
+DATA wideSpread<>+3772(SB)/1, $0x0e
+DATA wideSpread<>+3773(SB)/1, $0x0f
+DATA wideSpread<>+3774(SB)/1, $0x80
+DATA wideSpread<>+3775(SB)/1, $0x80
+DATA wideSpread<>+3776(SB)/1, $0x00
+DATA wideSpread<>+3777(SB)/1, $0x04
+DATA wideSpread<>+3778(SB)/1, $0x05
+DATA wideSpread<>+3779(SB)/1, $0x06
+DATA wideSpread<>+3780(SB)/1, $0x07
+DATA wideSpread<>+3781(SB)/1, $0x08
+DATA wideSpread<>+3782(SB)/1, $0x09
+DATA wideSpread<>+3783(SB)/1, $0x0a
+DATA wideSpread<>+3784(SB)/1, $0x0c
+DATA wideSpread<>+3785(SB)/1, $0x0d
+DATA wideSpread<>+3786(SB)/1, $0x0e
+DATA wideSpread<>+3787(SB)/1, $0x0f
+DATA wideSpread<>+3788(SB)/1, $0x80
+DATA wideSpread<>+3789(SB)/1, $0x80
+DATA wideSpread<>+3790(SB)/1, $0x80
+DATA wideSpread<>+3791(SB)/1, $0x80
+DATA wideSpread<>+3792(SB)/1, $0x00
+DATA wideSpread<>+3793(SB)/1, $0x01
+DATA wideSpread<>+3794(SB)/1, $0x04
+DATA wideSpread<>+3795(SB)/1, $0x05
+DATA wideSpread<>+3796(SB)/1, $0x06
+DATA wideSpread<>+3797(SB)/1, $0x07
+DATA wideSpread<>+3798(SB)/1, $0x08
+DATA wideSpread<>+3799(SB)/1, $0x09
+DATA wideSpread<>+3800(SB)/1, $0x0a
+DATA wideSpread<>+3801(SB)/1, $0x0c
+DATA wideSpread<>+3802(SB)/1, $0x0d
+DATA wideSpread<>+3803(SB)/1, $0x0e
+DATA wideSpread<>+3804(SB)/1, $0x0f
+DATA wideSpread<>+3805(SB)/1, $0x80
+DATA wideSpread<>+3806(SB)/1, $0x80
+DATA wideSpread<>+3807(SB)/1, $0x80
+DATA wideSpread<>+3808(SB)/1, $0x00
+DATA wideSpread<>+3809(SB)/1, $0x01
+DATA wideSpread<>+3810(SB)/1, $0x02
+DATA wideSpread<>+3811(SB)/1, $0x04
+DATA wideSpread<>+3812(SB)/1, $0x05
+DATA wideSpread<>+3813(SB)/1, $0x06
+DATA wideSpread<>+3814(SB)/1, $0x07
+DATA wideSpread<>+3815(SB)/1, $0x08
+DATA wideSpread<>+3816(SB)/1, $0x09
+DATA wideSpread<>+3817(SB)/1, $0x0a
+DATA wideSpread<>+3818(SB)/1, $0x0c
+DATA wideSpread<>+3819(SB)/1, $0x0d
+DATA wideSpread<>+3820(SB)/1, $0x0e
+DATA wideSpread<>+3821(SB)/1, $0x0f
+DATA wideSpread<>+3822(SB)/1, $0x80
+DATA wideSpread<>+3823(SB)/1, $0x80
+DATA wideSpread<>+3824(SB)/1, $0x00
+DATA wideSpread<>+3825(SB)/1, $0x01
+DATA wideSpread<>+3826(SB)/1, $0x02
+DATA wideSpread<>+3827(SB)/1, $0x03
+DATA wideSpread<>+3828(SB)/1, $0x04
+DATA wideSpread<>+3829(SB)/1, $0x05
+DATA wideSpread<>+3830(SB)/1, $0x06
+DATA wideSpread<>+3831(SB)/1, $0x07
+DATA wideSpread<>+3832(SB)/1, $0x08
+DATA wideSpread<>+3833(SB)/1, $0x09
+DATA wideSpread<>+3834(SB)/1, $0x0a
+DATA wideSpread<>+3835(SB)/1, $0x0c
+DATA wideSpread<>+3836(SB)/1, $0x0d
+DATA wideSpread<>+3837(SB)/1, $0x0e
+DATA wideSpread<>+3838(SB)/1, $0x0f
+DATA wideSpread<>+3839(SB)/1, $0x80
+DATA wideSpread<>+3840(SB)/1, $0x00
+DATA wideSpread<>+3841(SB)/1, $0x04
+DATA wideSpread<>+3842(SB)/1, $0x08
+DATA wideSpread<>+3843(SB)/1, $0x09
+DATA wideSpread<>+3844(SB)/1, $0x0a
+DATA wideSpread<>+3845(SB)/1, $0x0b
+DATA wideSpread<>+3846(SB)/1, $0x0c
+DATA wideSpread<>+3847(SB)/1, $0x0d
+DATA wideSpread<>+3848(SB)/1, $0x0e
+DATA wideSpread<>+3849(SB)/1, $0x0f
+DATA wideSpread<>+3850(SB)/1, $0x80
+DATA wideSpread<>+3851(SB)/1, $0x80
+DATA wideSpread<>+3852(SB)/1, $0x80
+DATA wideSpread<>+3853(SB)/1, $0x80
+DATA wideSpread<>+3854(SB)/1, $0x80
+DATA wideSpread<>+3855(SB)/1, $0x80
+DATA wideSpread<>+3856(SB)/1, $0x00
+DATA wideSpread<>+3857(SB)/1, $0x01
+DATA wideSpread<>+3858(SB)/1, $0x04
+DATA wideSpread<>+3859(SB)/1, $0x08
+DATA wideSpread<>+3860(SB)/1, $0x09
+DATA wideSpread<>+3861(SB)/1, $0x0a
+DATA wideSpread<>+3862(SB)/1, $0x0b
+DATA wideSpread<>+3863(SB)/1, $0x0c
+DATA wideSpread<>+3864(SB)/1, $0x0d
+DATA wideSpread<>+3865(SB)/1, $0x0e
+DATA wideSpread<>+3866(SB)/1, $0x0f
+DATA wideSpread<>+3867(SB)/1, $0x80
+DATA wideSpread<>+3868(SB)/1, $0x80
+DATA wideSpread<>+3869(SB)/1, $0x80
+DATA wideSpread<>+3870(SB)/1, $0x80
+DATA wideSpread<>+3871(SB)/1, $0x80
+DATA wideSpread<>+3872(SB)/1, $0x00
+DATA wideSpread<>+3873(SB)/1, $0x01
+DATA wideSpread<>+3874(SB)/1, $0x02
+DATA wideSpread<>+3875(SB)/1, $0x04
+DATA wideSpread<>+3876(SB)/1, $0x08
+DATA wideSpread<>+3877(SB)/1, $0x09
+DATA wideSpread<>+3878(SB)/1, $0x0a
+DATA wideSpread<>+3879(SB)/1, $0x0b
+DATA wideSpread<>+3880(SB)/1, $0x0c
+DATA wideSpread<>+3881(SB)/1, $0x0d
+DATA wideSpread<>+3882(SB)/1, $0x0e
+DATA wideSpread<>+3883(SB)/1, $0x0f
+DATA wideSpread<>+3884(SB)/1, $0x80
+DATA wideSpread<>+3885(SB)/1, $0x80
+DATA wideSpread<>+3886(SB)/1, $0x80
+DATA wideSpread<>+3887(SB)/1, $0x80
+DATA wideSpread<>+3888(SB)/1, $0x00
+DATA wideSpread<>+3889(SB)/1, $0x01
+DATA wideSpread<>+3890(SB)/1, $0x02
+DATA wideSpread<>+3891(SB)/1, $0x03
+DATA wideSpread<>+3892(SB)/1, $0x04
+DATA wideSpread<>+3893(SB)/1, $0x08
+DATA wideSpread<>+3894(SB)/1, $0x09
+DATA wideSpread<>+3895(SB)/1, $0x0a
+DATA wideSpread<>+3896(SB)/1, $0x0b
+DATA wideSpread<>+3897(SB)/1, $0x0c
+DATA wideSpread<>+3898(SB)/1, $0x0d
+DATA wideSpread<>+3899(SB)/1, $0x0e
+DATA wideSpread<>+3900(SB)/1, $0x0f
+DATA wideSpread<>+3901(SB)/1, $0x80
+DATA wideSpread<>+3902(SB)/1, $0x80
+DATA wideSpread<>+3903(SB)/1, $0x80
+DATA wideSpread<>+3904(SB)/1, $0x00
+DATA wideSpread<>+3905(SB)/1, $0x04
+DATA wideSpread<>+3906(SB)/1, $0x05
+DATA wideSpread<>+3907(SB)/1, $0x08
+DATA wideSpread<>+3908(SB)/1, $0x09
+DATA wideSpread<>+3909(SB)/1, $0x0a
+DATA wideSpread<>+3910(SB)/1, $0x0b
+DATA wideSpread<>+3911(SB)/1, $0x0c
+DATA wideSpread<>+3912(SB)/1, $0x0d
+DATA wideSpread<>+3913(SB)/1, $0x0e
+DATA wideSpread<>+3914(SB)/1, $0x0f
+DATA wideSpread<>+3915(SB)/1, $0x80
+DATA wideSpread<>+3916(SB)/1, $0x80
+DATA wideSpread<>+3917(SB)/1, $0x80
+DATA wideSpread<>+3918(SB)/1, $0x80
+DATA wideSpread<>+3919(SB)/1, $0x80
+DATA wideSpread<>+3920(SB)/1, $0x00
+DATA wideSpread<>+3921(SB)/1, $0x01
+DATA wideSpread<>+3922(SB)/1, $0x04
+DATA wideSpread<>+3923(SB)/1, $0x05
+DATA wideSpread<>+3924(SB)/1, $0x08
+DATA wideSpread<>+3925(SB)/1, $0x09
+DATA wideSpread<>+3926(SB)/1, $0x0a
+DATA wideSpread<>+3927(SB)/1, $0x0b
+DATA wideSpread<>+3928(SB)/1, $0x0c
+DATA wideSpread<>+3929(SB)/1, $0x0d
+DATA wideSpread<>+3930(SB)/1, $0x0e
+DATA wideSpread<>+3931(SB)/1, $0x0f
+DATA wideSpread<>+3932(SB)/1, $0x80
+DATA wideSpread<>+3933(SB)/1, $0x80
+DATA wideSpread<>+3934(SB)/1, $0x80
+DATA wideSpread<>+3935(SB)/1, $0x80
+DATA wideSpread<>+3936(SB)/1, $0x00
+DATA wideSpread<>+3937(SB)/1, $0x01
+DATA wideSpread<>+3938(SB)/1, $0x02
+DATA wideSpread<>+3939(SB)/1, $0x04
+DATA wideSpread<>+3940(SB)/1, $0x05
+DATA wideSpread<>+3941(SB)/1, $0x08
+DATA wideSpread<>+3942(SB)/1, $0x09
+DATA wideSpread<>+3943(SB)/1, $0x0a
+DATA wideSpread<>+3944(SB)/1, $0x0b
+DATA wideSpread<>+3945(SB)/1, $0x0c
+DATA wideSpread<>+3946(SB)/1, $0x0d
+DATA wideSpread<>+3947(SB)/1, $0x0e
+DATA wideSpread<>+3948(SB)/1, $0x0f
+DATA wideSpread<>+3949(SB)/1, $0x80
+DATA wideSpread<>+3950(SB)/1, $0x80
+DATA wideSpread<>+3951(SB)/1, $0x80
+DATA wideSpread<>+3952(SB)/1, $0x00
+DATA wideSpread<>+3953(SB)/1, $0x01
+DATA wideSpread<>+3954(SB)/1, $0x02
+DATA wideSpread<>+3955(SB)/1, $0x03
+DATA wideSpread<>+3956(SB)/1, $0x04
+DATA wideSpread<>+3957(SB)/1, $0x05
+DATA wideSpread<>+3958(SB)/1, $0x08
+DATA wideSpread<>+3959(SB)/1, $0x09
+DATA wideSpread<>+3960(SB)/1, $0x0a
+DATA wideSpread<>+3961(SB)/1, $0x0b
+DATA wideSpread<>+3962(SB)/1, $0x0c
+DATA wideSpread<>+3963(SB)/1, $0x0d
+DATA wideSpread<>+3964(SB)/1, $0x0e
+DATA wideSpread<>+3965(SB)/1, $0x0f
+DATA wideSpread<>+3966(SB)/1, $0x80
+DATA wideSpread<>+3967(SB)/1, $0x80
+DATA wideSpread<>+3968(SB)/1, $0x00
+DATA wideSpread<>+3969(SB)/1, $0x04
+DATA wideSpread<>+3970(SB)/1, $0x05
+DATA wideSpread<>+3971(SB)/1, $0x06
+DATA wideSpread<>+3972(SB)/1, $0x08
+DATA wideSpread<>+3973(SB)/1, $0x09
+DATA wideSpread<>+3974(SB)/1, $0x0a
+DATA wideSpread<>+3975(SB)/1, $0x0b
+DATA wideSpread<>+3976(SB)/1, $0x0c
+DATA wideSpread<>+3977(SB)/1, $0x0d
+DATA wideSpread<>+3978(SB)/1, $0x0e
+DATA wideSpread<>+3979(SB)/1, $0x0f
+DATA wideSpread<>+3980(SB)/1, $0x80
+DATA wideSpread<>+3981(SB)/1, $0x80
+DATA wideSpread<>+3982(SB)/1, $0x80
+DATA wideSpread<>+3983(SB)/1, $0x80
+DATA wideSpread<>+3984(SB)/1, $0x00
+DATA wideSpread<>+3985(SB)/1, $0x01
+DATA wideSpread<>+3986(SB)/1, $0x04
+DATA wideSpread<>+3987(SB)/1, $0x05
+DATA wideSpread<>+3988(SB)/1, $0x06
+DATA wideSpread<>+3989(SB)/1, $0x08
+DATA wideSpread<>+3990(SB)/1, $0x09
+DATA wideSpread<>+3991(SB)/1, $0x0a
+DATA wideSpread<>+3992(SB)/1, $0x0b
+DATA wideSpread<>+3993(SB)/1, $0x0c
+DATA wideSpread<>+3994(SB)/1, $0x0d
+DATA wideSpread<>+3995(SB)/1, $0x0e
+DATA wideSpread<>+3996(SB)/1, $0x0f
+DATA wideSpread<>+3997(SB)/1, $0x80
+DATA wideSpread<>+3998(SB)/1, $0x80
+DATA wideSpread<>+3999(SB)/1, $0x80
+DATA wideSpread<>+4000(SB)/1, $0x00
+DATA wideSpread<>+4001(SB)/1, $0x01
+DATA wideSpread<>+4002(SB)/1, $0x02
+DATA wideSpread<>+4003(SB)/1, $0x04
+DATA wideSpread<>+4004(SB)/1, $0x05
+DATA wideSpread<>+4005(SB)/1, $0x06
+DATA wideSpread<>+4006(SB)/1, $0x08
+DATA wideSpread<>+4007(SB)/1, $0x09
+DATA wideSpread<>+4008(SB)/1, $0x0a
+DATA wideSpread<>+4009(SB)/1, $0x0b
+DATA wideSpread<>+4010(SB)/1, $0x0c
+DATA wideSpread<>+4011(SB)/1, $0x0d
+DATA wideSpread<>+4012(SB)/1, $0x0e
+DATA wideSpread<>+4013(SB)/1, $0x0f
+DATA wideSpread<>+4014(SB)/1, $0x80
+DATA wideSpread<>+4015(SB)/1, $0x80
+DATA wideSpread<>+4016(SB)/1, $0x00
+DATA wideSpread<>+4017(SB)/1, $0x01
+DATA wideSpread<>+4018(SB)/1, $0x02
+DATA wideSpread<>+4019(SB)/1, $0x03
+DATA wideSpread<>+4020(SB)/1, $0x04
+DATA wideSpread<>+4021(SB)/1, $0x05
+DATA wideSpread<>+4022(SB)/1, $0x06
+DATA wideSpread<>+4023(SB)/1, $0x08
+DATA wideSpread<>+4024(SB)/1, $0x09
+DATA wideSpread<>+4025(SB)/1, $0x0a
+DATA wideSpread<>+4026(SB)/1, $0x0b
+DATA wideSpread<>+4027(SB)/1, $0x0c
+DATA wideSpread<>+4028(SB)/1, $0x0d
+DATA wideSpread<>+4029(SB)/1, $0x0e
+DATA wideSpread<>+4030(SB)/1, $0x0f
+DATA wideSpread<>+4031(SB)/1, $0x80
+DATA wideSpread<>+4032(SB)/1, $0x00
+DATA wideSpread<>+4033(SB)/1, $0x04
+DATA wideSpread<>+4034(SB)/1, $0x05
+DATA wideSpread<>+4035(SB)/1, $0x06
+DATA wideSpread<>+4036(SB)/1, $0x07
+DATA wideSpread<>+4037(SB)/1, $0x08
+DATA wideSpread<>+4038(SB)/1, $0x09
+DATA wideSpread<>+4039(SB)/1, $0x0a
+DATA wideSpread<>+4040(SB)/1, $0x0b
+DATA wideSpread<>+4041(SB)/1, $0x0c
+DATA wideSpread<>+4042(SB)/1, $0x0d
+DATA wideSpread<>+4043(SB)/1, $0x0e
+DATA wideSpread<>+4044(SB)/1, $0x0f
+DATA wideSpread<>+4045(SB)/1, $0x80
+DATA wideSpread<>+4046(SB)/1, $0x80
+DATA wideSpread<>+4047(SB)/1, $0x80
+DATA wideSpread<>+4048(SB)/1, $0x00
+DATA wideSpread<>+4049(SB)/1, $0x01
+DATA wideSpread<>+4050(SB)/1, $0x04
+DATA wideSpread<>+4051(SB)/1, $0x05
+DATA wideSpread<>+4052(SB)/1, $0x06
+DATA wideSpread<>+4053(SB)/1, $0x07
+DATA wideSpread<>+4054(SB)/1, $0x08
+DATA wideSpread<>+4055(SB)/1, $0x09
+DATA wideSpread<>+4056(SB)/1, $0x0a
+DATA wideSpread<>+4057(SB)/1, $0x0b
+DATA wideSpread<>+4058(SB)/1, $0x0c
+DATA wideSpread<>+4059(SB)/1, $0x0d
+DATA wideSpread<>+4060(SB)/1, $0x0e
+DATA wideSpread<>+4061(SB)/1, $0x0f
+DATA wideSpread<>+4062(SB)/1, $0x80
+DATA wideSpread<>+4063(SB)/1, $0x80
+DATA wideSpread<>+4064(SB)/1, $0x00
+DATA wideSpread<>+4065(SB)/1, $0x01
+DATA wideSpread<>+4066(SB)/1, $0x02
+DATA wideSpread<>+4067(SB)/1, $0x04
+DATA wideSpread<>+4068(SB)/1, $0x05
+DATA wideSpread<>+4069(SB)/1, $0x06
+DATA wideSpread<>+4070(SB)/1, $0x07
+DATA wideSpread<>+4071(SB)/1, $0x08
+DATA wideSpread<>+4072(SB)/1, $0x09
+DATA wideSpread<>+4073(SB)/1, $0x0a
+DATA wideSpread<>+4074(SB)/1, $0x0b
+DATA wideSpread<>+4075(SB)/1, $0x0c
+DATA wideSpread<>+4076(SB)/1, $0x0d
+DATA wideSpread<>+4077(SB)/1, $0x0e
+DATA wideSpread<>+4078(SB)/1, $0x0f
+DATA wideSpread<>+4079(SB)/1, $0x80
+DATA wideSpread<>+4080(SB)/1, $0x00
+DATA wideSpread<>+4081(SB)/1, $0x01
+DATA wideSpread<>+4082(SB)/1, $0x02
+DATA wideSpread<>+4083(SB)/1, $0x03
+DATA wideSpread<>+4084(SB)/1, $0x04
+DATA wideSpread<>+4085(SB)/1, $0x05
+DATA wideSpread<>+4086(SB)/1, $0x06
+DATA wideSpread<>+4087(SB)/1, $0x07
+DATA wideSpread<>+4088(SB)/1, $0x08
+DATA wideSpread<>+4089(SB)/1, $0x09
+DATA wideSpread<>+4090(SB)/1, $0x0a
+DATA wideSpread<>+4091(SB)/1, $0x0b
+DATA wideSpread<>+4092(SB)/1, $0x0c
+DATA wideSpread<>+4093(SB)/1, $0x0d
+DATA wideSpread<>+4094(SB)/1, $0x0e
+DATA wideSpread<>+4095(SB)/1, $0x0f
+GLOBL wideSpread<>(SB), RODATA|NOPTR, $4096
+
+DATA wideSpreadLen<>+0(SB)/1, $0x04
+DATA wideSpreadLen<>+1(SB)/1, $0x05
+DATA wideSpreadLen<>+2(SB)/1, $0x06
+DATA wideSpreadLen<>+3(SB)/1, $0x07
+DATA wideSpreadLen<>+4(SB)/1, $0x05
+DATA wideSpreadLen<>+5(SB)/1, $0x06
+DATA wideSpreadLen<>+6(SB)/1, $0x07
+DATA wideSpreadLen<>+7(SB)/1, $0x08
+DATA wideSpreadLen<>+8(SB)/1, $0x06
+DATA wideSpreadLen<>+9(SB)/1, $0x07
+DATA wideSpreadLen<>+10(SB)/1, $0x08
+DATA wideSpreadLen<>+11(SB)/1, $0x09
+DATA wideSpreadLen<>+12(SB)/1, $0x07
+DATA wideSpreadLen<>+13(SB)/1, $0x08
+DATA wideSpreadLen<>+14(SB)/1, $0x09
+DATA wideSpreadLen<>+15(SB)/1, $0x0a
+DATA wideSpreadLen<>+16(SB)/1, $0x05
+DATA wideSpreadLen<>+17(SB)/1, $0x06
+DATA wideSpreadLen<>+18(SB)/1, $0x07
+DATA wideSpreadLen<>+19(SB)/1, $0x08
+DATA wideSpreadLen<>+20(SB)/1, $0x06
+DATA wideSpreadLen<>+21(SB)/1, $0x07
+DATA wideSpreadLen<>+22(SB)/1, $0x08
+DATA wideSpreadLen<>+23(SB)/1, $0x09
+DATA wideSpreadLen<>+24(SB)/1, $0x07
+DATA wideSpreadLen<>+25(SB)/1, $0x08
+DATA wideSpreadLen<>+26(SB)/1, $0x09
+DATA wideSpreadLen<>+27(SB)/1, $0x0a
+DATA wideSpreadLen<>+28(SB)/1, $0x08
+DATA wideSpreadLen<>+29(SB)/1, $0x09
+DATA wideSpreadLen<>+30(SB)/1, $0x0a
+DATA wideSpreadLen<>+31(SB)/1, $0x0b
+DATA wideSpreadLen<>+32(SB)/1, $0x06
+DATA wideSpreadLen<>+33(SB)/1, $0x07
+DATA wideSpreadLen<>+34(SB)/1, $0x08
+DATA wideSpreadLen<>+35(SB)/1, $0x09
+DATA wideSpreadLen<>+36(SB)/1, $0x07
+DATA wideSpreadLen<>+37(SB)/1, $0x08
+DATA wideSpreadLen<>+38(SB)/1, $0x09
+DATA wideSpreadLen<>+39(SB)/1, $0x0a
+DATA wideSpreadLen<>+40(SB)/1, $0x08
+DATA wideSpreadLen<>+41(SB)/1, $0x09
+DATA wideSpreadLen<>+42(SB)/1, $0x0a
+DATA wideSpreadLen<>+43(SB)/1, $0x0b
+DATA wideSpreadLen<>+44(SB)/1, $0x09
+DATA wideSpreadLen<>+45(SB)/1, $0x0a
+DATA wideSpreadLen<>+46(SB)/1, $0x0b
+DATA wideSpreadLen<>+47(SB)/1, $0x0c
+DATA wideSpreadLen<>+48(SB)/1, $0x07
+DATA wideSpreadLen<>+49(SB)/1, $0x08
+DATA wideSpreadLen<>+50(SB)/1, $0x09
+DATA wideSpreadLen<>+51(SB)/1, $0x0a
+DATA wideSpreadLen<>+52(SB)/1, $0x08
+DATA wideSpreadLen<>+53(SB)/1, $0x09
+DATA wideSpreadLen<>+54(SB)/1, $0x0a
+DATA wideSpreadLen<>+55(SB)/1, $0x0b
+DATA wideSpreadLen<>+56(SB)/1, $0x09
+DATA wideSpreadLen<>+57(SB)/1, $0x0a
+DATA wideSpreadLen<>+58(SB)/1, $0x0b
+DATA wideSpreadLen<>+59(SB)/1, $0x0c
+DATA wideSpreadLen<>+60(SB)/1, $0x0a
+DATA wideSpreadLen<>+61(SB)/1, $0x0b
+DATA wideSpreadLen<>+62(SB)/1, $0x0c
+DATA wideSpreadLen<>+63(SB)/1, $0x0d
+DATA wideSpreadLen<>+64(SB)/1, $0x05
+DATA wideSpreadLen<>+65(SB)/1, $0x06
+DATA wideSpreadLen<>+66(SB)/1, $0x07
+DATA wideSpreadLen<>+67(SB)/1, $0x08
+DATA wideSpreadLen<>+68(SB)/1, $0x06
+DATA wideSpreadLen<>+69(SB)/1, $0x07
+DATA wideSpreadLen<>+70(SB)/1, $0x08
+DATA wideSpreadLen<>+71(SB)/1, $0x09
+DATA wideSpreadLen<>+72(SB)/1, $0x07
+DATA wideSpreadLen<>+73(SB)/1, $0x08
+DATA wideSpreadLen<>+74(SB)/1, $0x09
+DATA wideSpreadLen<>+75(SB)/1, $0x0a
+DATA wideSpreadLen<>+76(SB)/1, $0x08
+DATA wideSpreadLen<>+77(SB)/1, $0x09
+DATA wideSpreadLen<>+78(SB)/1, $0x0a
+DATA wideSpreadLen<>+79(SB)/1, $0x0b
+DATA wideSpreadLen<>+80(SB)/1, $0x06
+DATA wideSpreadLen<>+81(SB)/1, $0x07
+DATA wideSpreadLen<>+82(SB)/1, $0x08
+DATA wideSpreadLen<>+83(SB)/1, $0x09
+DATA wideSpreadLen<>+84(SB)/1, $0x07
+DATA wideSpreadLen<>+85(SB)/1, $0x08
+DATA wideSpreadLen<>+86(SB)/1, $0x09
+DATA wideSpreadLen<>+87(SB)/1, $0x0a
+DATA wideSpreadLen<>+88(SB)/1, $0x08
+DATA wideSpreadLen<>+89(SB)/1, $0x09
+DATA wideSpreadLen<>+90(SB)/1, $0x0a
+DATA wideSpreadLen<>+91(SB)/1, $0x0b
+DATA wideSpreadLen<>+92(SB)/1, $0x09
+DATA wideSpreadLen<>+93(SB)/1, $0x0a
+DATA wideSpreadLen<>+94(SB)/1, $0x0b
+DATA wideSpreadLen<>+95(SB)/1, $0x0c
+DATA wideSpreadLen<>+96(SB)/1, $0x07
+DATA wideSpreadLen<>+97(SB)/1, $0x08
+DATA wideSpreadLen<>+98(SB)/1, $0x09
+DATA wideSpreadLen<>+99(SB)/1, $0x0a
+DATA wideSpreadLen<>+100(SB)/1, $0x08
+DATA wideSpreadLen<>+101(SB)/1, $0x09
+DATA wideSpreadLen<>+102(SB)/1, $0x0a
+DATA wideSpreadLen<>+103(SB)/1, $0x0b
+DATA wideSpreadLen<>+104(SB)/1, $0x09
+DATA wideSpreadLen<>+105(SB)/1, $0x0a
+DATA wideSpreadLen<>+106(SB)/1, $0x0b
+DATA wideSpreadLen<>+107(SB)/1, $0x0c
+DATA wideSpreadLen<>+108(SB)/1, $0x0a
+DATA wideSpreadLen<>+109(SB)/1, $0x0b
+DATA wideSpreadLen<>+110(SB)/1, $0x0c
+DATA wideSpreadLen<>+111(SB)/1, $0x0d
+DATA wideSpreadLen<>+112(SB)/1, $0x08
+DATA wideSpreadLen<>+113(SB)/1, $0x09
+DATA wideSpreadLen<>+114(SB)/1, $0x0a
+DATA wideSpreadLen<>+115(SB)/1, $0x0b
+DATA wideSpreadLen<>+116(SB)/1, $0x09
+DATA wideSpreadLen<>+117(SB)/1, $0x0a
+DATA wideSpreadLen<>+118(SB)/1, $0x0b
+DATA wideSpreadLen<>+119(SB)/1, $0x0c
+DATA wideSpreadLen<>+120(SB)/1, $0x0a
+DATA wideSpreadLen<>+121(SB)/1, $0x0b
+DATA wideSpreadLen<>+122(SB)/1, $0x0c
+DATA wideSpreadLen<>+123(SB)/1, $0x0d
+DATA wideSpreadLen<>+124(SB)/1, $0x0b
+DATA wideSpreadLen<>+125(SB)/1, $0x0c
+DATA wideSpreadLen<>+126(SB)/1, $0x0d
+DATA wideSpreadLen<>+127(SB)/1, $0x0e
+DATA wideSpreadLen<>+128(SB)/1, $0x06
+DATA wideSpreadLen<>+129(SB)/1, $0x07
+DATA wideSpreadLen<>+130(SB)/1, $0x08
+DATA wideSpreadLen<>+131(SB)/1, $0x09
+DATA wideSpreadLen<>+132(SB)/1, $0x07
+DATA wideSpreadLen<>+133(SB)/1, $0x08
+DATA wideSpreadLen<>+134(SB)/1, $0x09
+DATA wideSpreadLen<>+135(SB)/1, $0x0a
+DATA wideSpreadLen<>+136(SB)/1, $0x08
+DATA wideSpreadLen<>+137(SB)/1, $0x09
+DATA wideSpreadLen<>+138(SB)/1, $0x0a
+DATA wideSpreadLen<>+139(SB)/1, $0x0b
+DATA wideSpreadLen<>+140(SB)/1, $0x09
+DATA wideSpreadLen<>+141(SB)/1, $0x0a
+DATA wideSpreadLen<>+142(SB)/1, $0x0b
+DATA wideSpreadLen<>+143(SB)/1, $0x0c
+DATA wideSpreadLen<>+144(SB)/1, $0x07
+DATA wideSpreadLen<>+145(SB)/1, $0x08
+DATA wideSpreadLen<>+146(SB)/1, $0x09
+DATA wideSpreadLen<>+147(SB)/1, $0x0a
+DATA wideSpreadLen<>+148(SB)/1, $0x08
+DATA wideSpreadLen<>+149(SB)/1, $0x09
+DATA wideSpreadLen<>+150(SB)/1, $0x0a
+DATA wideSpreadLen<>+151(SB)/1, $0x0b
+DATA wideSpreadLen<>+152(SB)/1, $0x09
+DATA wideSpreadLen<>+153(SB)/1, $0x0a
+DATA wideSpreadLen<>+154(SB)/1, $0x0b
+DATA wideSpreadLen<>+155(SB)/1, $0x0c
+DATA wideSpreadLen<>+156(SB)/1, $0x0a
+DATA wideSpreadLen<>+157(SB)/1, $0x0b
+DATA wideSpreadLen<>+158(SB)/1, $0x0c
+DATA wideSpreadLen<>+159(SB)/1, $0x0d
+DATA wideSpreadLen<>+160(SB)/1, $0x08
+DATA wideSpreadLen<>+161(SB)/1, $0x09
+DATA wideSpreadLen<>+162(SB)/1, $0x0a
+DATA wideSpreadLen<>+163(SB)/1, $0x0b
+DATA wideSpreadLen<>+164(SB)/1, $0x09
+DATA wideSpreadLen<>+165(SB)/1, $0x0a
+DATA wideSpreadLen<>+166(SB)/1, $0x0b
+DATA wideSpreadLen<>+167(SB)/1, $0x0c
+DATA wideSpreadLen<>+168(SB)/1, $0x0a
+DATA wideSpreadLen<>+169(SB)/1, $0x0b
+DATA wideSpreadLen<>+170(SB)/1, $0x0c
+DATA wideSpreadLen<>+171(SB)/1, $0x0d
+DATA wideSpreadLen<>+172(SB)/1, $0x0b
+DATA wideSpreadLen<>+173(SB)/1, $0x0c
+DATA wideSpreadLen<>+174(SB)/1, $0x0d
+DATA wideSpreadLen<>+175(SB)/1, $0x0e
+DATA wideSpreadLen<>+176(SB)/1, $0x09
+DATA wideSpreadLen<>+177(SB)/1, $0x0a
+DATA wideSpreadLen<>+178(SB)/1, $0x0b
+DATA wideSpreadLen<>+179(SB)/1, $0x0c
+DATA wideSpreadLen<>+180(SB)/1, $0x0a
+DATA wideSpreadLen<>+181(SB)/1, $0x0b
+DATA wideSpreadLen<>+182(SB)/1, $0x0c
+DATA wideSpreadLen<>+183(SB)/1, $0x0d
+DATA wideSpreadLen<>+184(SB)/1, $0x0b
+DATA wideSpreadLen<>+185(SB)/1, $0x0c
+DATA wideSpreadLen<>+186(SB)/1, $0x0d
+DATA wideSpreadLen<>+187(SB)/1, $0x0e
+DATA wideSpreadLen<>+188(SB)/1, $0x0c
+DATA wideSpreadLen<>+189(SB)/1, $0x0d
+DATA wideSpreadLen<>+190(SB)/1, $0x0e
+DATA wideSpreadLen<>+191(SB)/1, $0x0f
+DATA wideSpreadLen<>+192(SB)/1, $0x07
+DATA wideSpreadLen<>+193(SB)/1, $0x08
+DATA wideSpreadLen<>+194(SB)/1, $0x09
+DATA wideSpreadLen<>+195(SB)/1, $0x0a
+DATA wideSpreadLen<>+196(SB)/1, $0x08
+DATA wideSpreadLen<>+197(SB)/1, $0x09
+DATA wideSpreadLen<>+198(SB)/1, $0x0a
+DATA wideSpreadLen<>+199(SB)/1, $0x0b
+DATA wideSpreadLen<>+200(SB)/1, $0x09
+DATA wideSpreadLen<>+201(SB)/1, $0x0a
+DATA wideSpreadLen<>+202(SB)/1, $0x0b
+DATA wideSpreadLen<>+203(SB)/1, $0x0c
+DATA wideSpreadLen<>+204(SB)/1, $0x0a
+DATA wideSpreadLen<>+205(SB)/1, $0x0b
+DATA wideSpreadLen<>+206(SB)/1, $0x0c
+DATA wideSpreadLen<>+207(SB)/1, $0x0d
+DATA wideSpreadLen<>+208(SB)/1, $0x08
+DATA wideSpreadLen<>+209(SB)/1, $0x09
+DATA wideSpreadLen<>+210(SB)/1, $0x0a
+DATA wideSpreadLen<>+211(SB)/1, $0x0b
+DATA wideSpreadLen<>+212(SB)/1, $0x09
+DATA wideSpreadLen<>+213(SB)/1, $0x0a
+DATA wideSpreadLen<>+214(SB)/1, $0x0b
+DATA wideSpreadLen<>+215(SB)/1, $0x0c
+DATA wideSpreadLen<>+216(SB)/1, $0x0a
+DATA wideSpreadLen<>+217(SB)/1, $0x0b
+DATA wideSpreadLen<>+218(SB)/1, $0x0c
+DATA wideSpreadLen<>+219(SB)/1, $0x0d
+DATA wideSpreadLen<>+220(SB)/1, $0x0b
+DATA wideSpreadLen<>+221(SB)/1, $0x0c
+DATA wideSpreadLen<>+222(SB)/1, $0x0d
+DATA wideSpreadLen<>+223(SB)/1, $0x0e
+DATA wideSpreadLen<>+224(SB)/1, $0x09
+DATA wideSpreadLen<>+225(SB)/1, $0x0a
+DATA wideSpreadLen<>+226(SB)/1, $0x0b
+DATA wideSpreadLen<>+227(SB)/1, $0x0c
+DATA wideSpreadLen<>+228(SB)/1, $0x0a
+DATA wideSpreadLen<>+229(SB)/1, $0x0b
+DATA wideSpreadLen<>+230(SB)/1, $0x0c
+DATA wideSpreadLen<>+231(SB)/1, $0x0d
+DATA wideSpreadLen<>+232(SB)/1, $0x0b
+DATA wideSpreadLen<>+233(SB)/1, $0x0c
+DATA wideSpreadLen<>+234(SB)/1, $0x0d
+DATA wideSpreadLen<>+235(SB)/1, $0x0e
+DATA wideSpreadLen<>+236(SB)/1, $0x0c
+DATA wideSpreadLen<>+237(SB)/1, $0x0d
+DATA wideSpreadLen<>+238(SB)/1, $0x0e
+DATA wideSpreadLen<>+239(SB)/1, $0x0f
+DATA wideSpreadLen<>+240(SB)/1, $0x0a
+DATA wideSpreadLen<>+241(SB)/1, $0x0b
+DATA wideSpreadLen<>+242(SB)/1, $0x0c
+DATA wideSpreadLen<>+243(SB)/1, $0x0d
+DATA wideSpreadLen<>+244(SB)/1, $0x0b
+DATA wideSpreadLen<>+245(SB)/1, $0x0c
+DATA wideSpreadLen<>+246(SB)/1, $0x0d
+DATA wideSpreadLen<>+247(SB)/1, $0x0e
+DATA wideSpreadLen<>+248(SB)/1, $0x0c
+DATA wideSpreadLen<>+249(SB)/1, $0x0d
+DATA wideSpreadLen<>+250(SB)/1, $0x0e
+DATA wideSpreadLen<>+251(SB)/1, $0x0f
+DATA wideSpreadLen<>+252(SB)/1, $0x0d
+DATA wideSpreadLen<>+253(SB)/1, $0x0e
+DATA wideSpreadLen<>+254(SB)/1, $0x0f
+DATA wideSpreadLen<>+255(SB)/1, $0x10
+GLOBL wideSpreadLen<>(SB), RODATA|NOPTR, $256
+
 // func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
@@ -22105,21 +26621,21 @@ TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
 	MOVQ         $0x7fffffffffffffff, R8
 	MOVQ         $0xffffffffffffffff, R9
 
-u8l1_loop:
+utf8ToLatin1AVX512_loop:
 	CMPQ      SI, BX
-	JG        u8l1_tail
+	JG        utf8ToLatin1AVX512_tail
 	CMPQ      DI, CX
-	JG        u8l1_done
+	JG        utf8ToLatin1AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z5
 	VPMOVB2M  Z5, K1
 	KORTESTQ  K1, K1
-	JNZ       u8l1_wide
+	JNZ       utf8ToLatin1AVX512_wide
 	VMOVDQU64 Z5, (AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x40, DI
-	JMP       u8l1_loop
+	JMP       utf8ToLatin1AVX512_loop
 
-u8l1_wide:
+utf8ToLatin1AVX512_wide:
 	KMOVQ    K1, R10
 	VPANDD   Z0, Z5, Z6
 	VPCMPEQB Z1, Z6, K1
@@ -22131,21 +26647,21 @@ u8l1_wide:
 	MOVQ     $0x00000040, R15
 	MOVQ     R9, R14
 	BTQ      $0x3f, R11
-	JCC      u8l1_whole
+	JCC      utf8ToLatin1AVX512_whole
 	DECQ     R15
 	MOVQ     R8, R14
 	ANDQ     R14, R11
 	ANDQ     R14, R10
 
-u8l1_whole:
+utf8ToLatin1AVX512_whole:
 	MOVQ          R11, BP
 	ORQ           R12, BP
 	CMPQ          BP, R10
-	JNE           u8l1_done
+	JNE           utf8ToLatin1AVX512_done
 	MOVQ          R11, BP
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
-	JNE           u8l1_done
+	JNE           utf8ToLatin1AVX512_done
 	SHLQ          $0x01, R13
 	KMOVQ         R13, K1
 	VPADDB        Z4, Z5, K1, Z5
@@ -22156,12 +26672,12 @@ u8l1_whole:
 	VMOVDQU64     Z5, (AX)(DI*1)
 	ADDQ          BP, DI
 	ADDQ          R15, SI
-	JMP           u8l1_loop
+	JMP           utf8ToLatin1AVX512_loop
 
-u8l1_tail:
+utf8ToLatin1AVX512_tail:
 	LEAQ       64(BX), BX
 	SUBQ       SI, BX
-	JLE        u8l1_done
+	JLE        utf8ToLatin1AVX512_done
 	BZHIQ      BX, R9, R10
 	KMOVQ      R10, K1
 	VMOVDQU8.Z (DX)(SI*1), K1, Z5
@@ -22177,21 +26693,21 @@ u8l1_tail:
 	MOVQ       $0x00000040, R15
 	MOVQ       R9, R14
 	BTQ        $0x3f, R11
-	JCC        u8l1_tail_whole
+	JCC        utf8ToLatin1AVX512_tail_whole
 	DECQ       R15
 	MOVQ       R8, R14
 	ANDQ       R14, R11
 	ANDQ       R14, DX
 
-u8l1_tail_whole:
+utf8ToLatin1AVX512_tail_whole:
 	MOVQ          R11, R8
 	ORQ           R12, R8
 	CMPQ          R8, DX
-	JNE           u8l1_done
+	JNE           utf8ToLatin1AVX512_done
 	MOVQ          R11, R8
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
-	JNE           u8l1_done
+	JNE           utf8ToLatin1AVX512_done
 	SHLQ          $0x01, R13
 	KMOVQ         R13, K1
 	VPADDB        Z4, Z5, K1, Z5
@@ -22202,14 +26718,14 @@ u8l1_tail_whole:
 	POPCNTQ       DX, R8
 	LEAQ          -64(DI)(R8*1), R15
 	CMPQ          R15, CX
-	JG            u8l1_done
+	JG            utf8ToLatin1AVX512_done
 	BZHIQ         R8, R9, R15
 	KMOVQ         R15, K1
 	VMOVDQU8      Z0, K1, (AX)(DI*1)
 	ADDQ          R8, DI
 	ADDQ          BX, SI
 
-u8l1_done:
+utf8ToLatin1AVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)
@@ -27581,21 +32097,21 @@ TEXT ·utf8ToLatin1AVX2(SB), NOSPLIT, $0-64
 	XORQ SI, SI
 	XORQ DI, DI
 
-u8l12_loop:
+utf8ToLatin1AVX2_loop:
 	CMPQ      SI, BX
-	JG        u8l12_done
+	JG        utf8ToLatin1AVX2_done
 	CMPQ      DI, CX
-	JG        u8l12_done
+	JG        utf8ToLatin1AVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
 	VPMOVMSKB Y0, R8
 	TESTL     R8, R8
-	JNZ       u8l12_wide
+	JNZ       utf8ToLatin1AVX2_wide
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
-	JMP       u8l12_loop
+	JMP       utf8ToLatin1AVX2_loop
 
-u8l12_wide:
+utf8ToLatin1AVX2_wide:
 	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB  ydwordC2C2C2C2<>+0(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
@@ -27605,21 +32121,21 @@ u8l12_wide:
 	MOVL      $0x00000020, R11
 	MOVL      $0xffffffff, R12
 	BTL       $0x1f, R9
-	JCC       u8l12_whole
+	JCC       utf8ToLatin1AVX2_whole
 	DECL      R11
 	MOVL      $0x7fffffff, R12
 	ANDL      R12, R9
 	ANDL      R12, R8
 
-u8l12_whole:
+utf8ToLatin1AVX2_whole:
 	MOVL         R9, R13
 	ORL          R10, R13
 	CMPL         R13, R8
-	JNE          u8l12_done
+	JNE          utf8ToLatin1AVX2_done
 	MOVL         R9, R13
 	SHLL         $0x01, R13
 	CMPL         R13, R10
-	JNE          u8l12_done
+	JNE          utf8ToLatin1AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
 	VPCMPEQB     ydwordC3C3C3C3<>+0(SB), Y1, Y1
@@ -27658,9 +32174,9 @@ u8l12_whole:
 	POPCNTL      R8, R9
 	ADDQ         R9, DI
 	ADDQ         R11, SI
-	JMP          u8l12_loop
+	JMP          utf8ToLatin1AVX2_loop
 
-u8l12_done:
+utf8ToLatin1AVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)
@@ -30075,6 +34591,3175 @@ utf8ToUTF32BEAVX2_long:
 	JMP         utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf32LEToUTF8AVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000040, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF8AVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF8AVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF8AVX512_done
+	VMOVDQU64 (DX)(SI*1), Z0
+	VPTESTMD  wdwFFFFFF80<>+0(SB), Z0, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF8AVX512_wide
+	VPMOVDB   Z0, (AX)(DI*1)
+	ADDQ      $0x10, DI
+	ADDQ      $0x40, SI
+	JMP       utf32LEToUTF8AVX512_loop
+
+utf32LEToUTF8AVX512_wide:
+	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF8AVX512_partial
+	VMOVDQU64     wdw1<>+0(SB), Z1
+	VPSRLD        $0x07, Z0, Z2
+	VPMINUD       Z1, Z2, Z2
+	VPSRLD        $0x0b, Z0, Z3
+	VPMINUD       Z1, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSRLD        $0x10, Z0, Z3
+	VPMINUD       Z1, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSLLD        $0x18, Z0, Z1
+	VPSLLD        $0x0a, Z0, Z3
+	VPANDD        wdw3F0000<>+0(SB), Z3, Z3
+	VPORD         Z3, Z1, Z1
+	VPSRLD        $0x04, Z0, Z3
+	VPANDD        wdw3F00<>+0(SB), Z3, Z3
+	VPORD         Z3, Z1, Z1
+	VPSRLD        $0x12, Z0, Z3
+	VPORD         Z3, Z1, Z1
+	VPERMD        wideShift<>+0(SB), Z2, Z3
+	VPSRLVD       Z3, Z1, Z1
+	VPERMD        wideBits<>+0(SB), Z2, Z3
+	VPANDD        Z3, Z1, Z1
+	VPERMD        wideMarks<>+0(SB), Z2, Z3
+	VPORD         Z3, Z1, Z1
+	VPERMD        wideKeep<>+0(SB), Z2, Z0
+	VPMOVB2M      Z0, K1
+	VPCOMPRESSB.Z Z1, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	KMOVQ         K1, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	ADDQ          $0x40, SI
+	JMP           utf32LEToUTF8AVX512_loop
+
+utf32LEToUTF8AVX512_partial:
+	KMOVW         K1, CX
+	TZCNTL        CX, CX
+	JZ            utf32LEToUTF8AVX512_done
+	VMOVDQU64     wdw1<>+0(SB), Z1
+	VPSRLD        $0x07, Z0, Z2
+	VPMINUD       Z1, Z2, Z2
+	VPSRLD        $0x0b, Z0, Z3
+	VPMINUD       Z1, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSRLD        $0x10, Z0, Z3
+	VPMINUD       Z1, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSLLD        $0x18, Z0, Z1
+	VPSLLD        $0x0a, Z0, Z3
+	VPANDD        wdw3F0000<>+0(SB), Z3, Z3
+	VPORD         Z3, Z1, Z1
+	VPSRLD        $0x04, Z0, Z3
+	VPANDD        wdw3F00<>+0(SB), Z3, Z3
+	VPORD         Z3, Z1, Z1
+	VPSRLD        $0x12, Z0, Z3
+	VPORD         Z3, Z1, Z1
+	VPERMD        wideShift<>+0(SB), Z2, Z3
+	VPSRLVD       Z3, Z1, Z1
+	VPERMD        wideBits<>+0(SB), Z2, Z3
+	VPANDD        Z3, Z1, Z1
+	VPERMD        wideMarks<>+0(SB), Z2, Z3
+	VPORD         Z3, Z1, Z1
+	VPERMD        wideKeep<>+0(SB), Z2, Z0
+	VPMOVB2M      Z0, K1
+	KMOVQ         K1, DX
+	MOVQ          CX, BX
+	SHLQ          $0x02, BX
+	BZHIQ         BX, DX, DX
+	KMOVQ         DX, K1
+	VPCOMPRESSB.Z Z1, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	KMOVQ         K1, DX
+	POPCNTQ       DX, DX
+	ADDQ          DX, DI
+	SHLQ          $0x02, CX
+	ADDQ          CX, SI
+
+utf32LEToUTF8AVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdwFFFFFF80<>+0(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+4(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+8(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+12(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+16(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+20(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+24(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+28(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+32(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+36(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+40(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+44(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+48(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+52(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+56(SB)/4, $0xffffff80
+DATA wdwFFFFFF80<>+60(SB)/4, $0xffffff80
+GLOBL wdwFFFFFF80<>(SB), RODATA|NOPTR, $64
+
+DATA wdwFFFFF800<>+0(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+4(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+8(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+12(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+16(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+20(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+24(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+28(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+32(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+36(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+40(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+44(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+48(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+52(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+56(SB)/4, $0xfffff800
+DATA wdwFFFFF800<>+60(SB)/4, $0xfffff800
+GLOBL wdwFFFFF800<>(SB), RODATA|NOPTR, $64
+
+DATA wdw10FFFF<>+0(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+4(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+8(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+12(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+16(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+20(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+24(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+28(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+32(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+36(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+40(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+44(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+48(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+52(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+56(SB)/4, $0x0010ffff
+DATA wdw10FFFF<>+60(SB)/4, $0x0010ffff
+GLOBL wdw10FFFF<>(SB), RODATA|NOPTR, $64
+
+DATA wdwD800<>+0(SB)/4, $0x0000d800
+DATA wdwD800<>+4(SB)/4, $0x0000d800
+DATA wdwD800<>+8(SB)/4, $0x0000d800
+DATA wdwD800<>+12(SB)/4, $0x0000d800
+DATA wdwD800<>+16(SB)/4, $0x0000d800
+DATA wdwD800<>+20(SB)/4, $0x0000d800
+DATA wdwD800<>+24(SB)/4, $0x0000d800
+DATA wdwD800<>+28(SB)/4, $0x0000d800
+DATA wdwD800<>+32(SB)/4, $0x0000d800
+DATA wdwD800<>+36(SB)/4, $0x0000d800
+DATA wdwD800<>+40(SB)/4, $0x0000d800
+DATA wdwD800<>+44(SB)/4, $0x0000d800
+DATA wdwD800<>+48(SB)/4, $0x0000d800
+DATA wdwD800<>+52(SB)/4, $0x0000d800
+DATA wdwD800<>+56(SB)/4, $0x0000d800
+DATA wdwD800<>+60(SB)/4, $0x0000d800
+GLOBL wdwD800<>(SB), RODATA|NOPTR, $64
+
+DATA wdw1<>+0(SB)/4, $0x00000001
+DATA wdw1<>+4(SB)/4, $0x00000001
+DATA wdw1<>+8(SB)/4, $0x00000001
+DATA wdw1<>+12(SB)/4, $0x00000001
+DATA wdw1<>+16(SB)/4, $0x00000001
+DATA wdw1<>+20(SB)/4, $0x00000001
+DATA wdw1<>+24(SB)/4, $0x00000001
+DATA wdw1<>+28(SB)/4, $0x00000001
+DATA wdw1<>+32(SB)/4, $0x00000001
+DATA wdw1<>+36(SB)/4, $0x00000001
+DATA wdw1<>+40(SB)/4, $0x00000001
+DATA wdw1<>+44(SB)/4, $0x00000001
+DATA wdw1<>+48(SB)/4, $0x00000001
+DATA wdw1<>+52(SB)/4, $0x00000001
+DATA wdw1<>+56(SB)/4, $0x00000001
+DATA wdw1<>+60(SB)/4, $0x00000001
+GLOBL wdw1<>(SB), RODATA|NOPTR, $64
+
+DATA wdw3F0000<>+0(SB)/4, $0x003f0000
+DATA wdw3F0000<>+4(SB)/4, $0x003f0000
+DATA wdw3F0000<>+8(SB)/4, $0x003f0000
+DATA wdw3F0000<>+12(SB)/4, $0x003f0000
+DATA wdw3F0000<>+16(SB)/4, $0x003f0000
+DATA wdw3F0000<>+20(SB)/4, $0x003f0000
+DATA wdw3F0000<>+24(SB)/4, $0x003f0000
+DATA wdw3F0000<>+28(SB)/4, $0x003f0000
+DATA wdw3F0000<>+32(SB)/4, $0x003f0000
+DATA wdw3F0000<>+36(SB)/4, $0x003f0000
+DATA wdw3F0000<>+40(SB)/4, $0x003f0000
+DATA wdw3F0000<>+44(SB)/4, $0x003f0000
+DATA wdw3F0000<>+48(SB)/4, $0x003f0000
+DATA wdw3F0000<>+52(SB)/4, $0x003f0000
+DATA wdw3F0000<>+56(SB)/4, $0x003f0000
+DATA wdw3F0000<>+60(SB)/4, $0x003f0000
+GLOBL wdw3F0000<>(SB), RODATA|NOPTR, $64
+
+DATA wdw3F00<>+0(SB)/4, $0x00003f00
+DATA wdw3F00<>+4(SB)/4, $0x00003f00
+DATA wdw3F00<>+8(SB)/4, $0x00003f00
+DATA wdw3F00<>+12(SB)/4, $0x00003f00
+DATA wdw3F00<>+16(SB)/4, $0x00003f00
+DATA wdw3F00<>+20(SB)/4, $0x00003f00
+DATA wdw3F00<>+24(SB)/4, $0x00003f00
+DATA wdw3F00<>+28(SB)/4, $0x00003f00
+DATA wdw3F00<>+32(SB)/4, $0x00003f00
+DATA wdw3F00<>+36(SB)/4, $0x00003f00
+DATA wdw3F00<>+40(SB)/4, $0x00003f00
+DATA wdw3F00<>+44(SB)/4, $0x00003f00
+DATA wdw3F00<>+48(SB)/4, $0x00003f00
+DATA wdw3F00<>+52(SB)/4, $0x00003f00
+DATA wdw3F00<>+56(SB)/4, $0x00003f00
+DATA wdw3F00<>+60(SB)/4, $0x00003f00
+GLOBL wdw3F00<>(SB), RODATA|NOPTR, $64
+
+// func utf32BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf32BEToUTF8AVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32BEToUTF8AVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF8AVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF8AVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPTESTMD  wdwFFFFFF80<>+0(SB), Z1, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF8AVX512_wide
+	VPMOVDB   Z1, (AX)(DI*1)
+	ADDQ      $0x10, DI
+	ADDQ      $0x40, SI
+	JMP       utf32BEToUTF8AVX512_loop
+
+utf32BEToUTF8AVX512_wide:
+	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z2
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF8AVX512_partial
+	VMOVDQU64     wdw1<>+0(SB), Z2
+	VPSRLD        $0x07, Z1, Z3
+	VPMINUD       Z2, Z3, Z3
+	VPSRLD        $0x0b, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSRLD        $0x10, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSLLD        $0x18, Z1, Z2
+	VPSLLD        $0x0a, Z1, Z4
+	VPANDD        wdw3F0000<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x04, Z1, Z4
+	VPANDD        wdw3F00<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x12, Z1, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideShift<>+0(SB), Z3, Z4
+	VPSRLVD       Z4, Z2, Z2
+	VPERMD        wideBits<>+0(SB), Z3, Z4
+	VPANDD        Z4, Z2, Z2
+	VPERMD        wideMarks<>+0(SB), Z3, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideKeep<>+0(SB), Z3, Z1
+	VPMOVB2M      Z1, K1
+	VPCOMPRESSB.Z Z2, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	KMOVQ         K1, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	ADDQ          $0x40, SI
+	JMP           utf32BEToUTF8AVX512_loop
+
+utf32BEToUTF8AVX512_partial:
+	KMOVW         K1, CX
+	TZCNTL        CX, CX
+	JZ            utf32BEToUTF8AVX512_done
+	VMOVDQU64     wdw1<>+0(SB), Z0
+	VPSRLD        $0x07, Z1, Z2
+	VPMINUD       Z0, Z2, Z2
+	VPSRLD        $0x0b, Z1, Z3
+	VPMINUD       Z0, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSRLD        $0x10, Z1, Z3
+	VPMINUD       Z0, Z3, Z3
+	VPADDD        Z3, Z2, Z2
+	VPSLLD        $0x18, Z1, Z0
+	VPSLLD        $0x0a, Z1, Z3
+	VPANDD        wdw3F0000<>+0(SB), Z3, Z3
+	VPORD         Z3, Z0, Z0
+	VPSRLD        $0x04, Z1, Z3
+	VPANDD        wdw3F00<>+0(SB), Z3, Z3
+	VPORD         Z3, Z0, Z0
+	VPSRLD        $0x12, Z1, Z3
+	VPORD         Z3, Z0, Z0
+	VPERMD        wideShift<>+0(SB), Z2, Z3
+	VPSRLVD       Z3, Z0, Z0
+	VPERMD        wideBits<>+0(SB), Z2, Z3
+	VPANDD        Z3, Z0, Z0
+	VPERMD        wideMarks<>+0(SB), Z2, Z3
+	VPORD         Z3, Z0, Z0
+	VPERMD        wideKeep<>+0(SB), Z2, Z1
+	VPMOVB2M      Z1, K1
+	KMOVQ         K1, DX
+	MOVQ          CX, BX
+	SHLQ          $0x02, BX
+	BZHIQ         BX, DX, DX
+	KMOVQ         DX, K1
+	VPCOMPRESSB.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	KMOVQ         K1, DX
+	POPCNTQ       DX, DX
+	ADDQ          DX, DI
+	SHLQ          $0x02, CX
+	ADDQ          CX, SI
+
+utf32BEToUTF8AVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func cp1252ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, POPCNT
+TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000100, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 cp1252Lo<>+0(SB), Z0
+
+cp1252ToUTF8AVX512_loop:
+	CMPQ      SI, BX
+	JG        cp1252ToUTF8AVX512_done
+	CMPQ      DI, CX
+	JG        cp1252ToUTF8AVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPMOVB2M  Z1, K1
+	KORTESTQ  K1, K1
+	JNZ       cp1252ToUTF8AVX512_wide
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       cp1252ToUTF8AVX512_loop
+
+cp1252ToUTF8AVX512_wide:
+	VPADDB        wdw60606060<>+0(SB), Z1, Z2
+	VMOVDQU64     wdwDFDFDFDF<>+0(SB), Z3
+	VPCMPUB       $0x06, Z3, Z2, K1
+	KORTESTQ      K1, K1
+	JNZ           cp1252ToUTF8AVX512_table
+	VPMOVZXBW     Y1, Z2
+	VPSLLW        $0x08, Z2, Z3
+	VPANDD        wdw3F003F00<>+0(SB), Z3, Z3
+	VPSRLW        $0x06, Z2, Z4
+	VPORD         Z4, Z3, Z3
+	VPORD         wdw80C080C0<>+0(SB), Z3, Z3
+	VPCMPUW       $0x06, wdw7F007F<>+0(SB), Z2, K1
+	VPBLENDMW     Z3, Z2, K1, Z2
+	VPMOVB2M      Z2, K1
+	KMOVQ         K1, R8
+	MOVQ          $0x5555555555555555, R9
+	ORQ           R9, R8
+	KMOVQ         R8, K1
+	VPCOMPRESSB.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXBW     Y1, Z1
+	VPSLLW        $0x08, Z1, Z2
+	VPANDD        wdw3F003F00<>+0(SB), Z2, Z2
+	VPSRLW        $0x06, Z1, Z3
+	VPORD         Z3, Z2, Z2
+	VPORD         wdw80C080C0<>+0(SB), Z2, Z2
+	VPCMPUW       $0x06, wdw7F007F<>+0(SB), Z1, K1
+	VPBLENDMW     Z2, Z1, K1, Z1
+	VPMOVB2M      Z1, K1
+	KMOVQ         K1, R8
+	MOVQ          $0x5555555555555555, R9
+	ORQ           R9, R8
+	KMOVQ         R8, K1
+	VPCOMPRESSB.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	ADDQ          $0x40, SI
+	JMP           cp1252ToUTF8AVX512_loop
+
+cp1252ToUTF8AVX512_table:
+	VPMOVZXBD     (DX)(SI*1), Z1
+	VPADDD        wdwFFFFFF80<>+0(SB), Z1, Z2
+	VPCMPUD       $0x01, wdw20<>+0(SB), Z2, K1
+	VPERMI2D      cp1252Hi<>+0(SB), Z0, K1, Z1
+	VMOVDQU64     wdw1<>+0(SB), Z2
+	VPSRLD        $0x07, Z1, Z3
+	VPMINUD       Z2, Z3, Z3
+	VPSRLD        $0x0b, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSRLD        $0x10, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSLLD        $0x18, Z1, Z2
+	VPSLLD        $0x0a, Z1, Z4
+	VPANDD        wdw3F0000<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x04, Z1, Z4
+	VPANDD        wdw3F00<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x12, Z1, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideShift<>+0(SB), Z3, Z4
+	VPSRLVD       Z4, Z2, Z2
+	VPERMD        wideBits<>+0(SB), Z3, Z4
+	VPANDD        Z4, Z2, Z2
+	VPERMD        wideMarks<>+0(SB), Z3, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideKeep<>+0(SB), Z3, Z1
+	VPMOVB2M      Z1, K1
+	VPCOMPRESSB.Z Z2, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	KMOVQ         K1, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	VPMOVZXBD     16(DX)(SI*1), Z1
+	VPADDD        wdwFFFFFF80<>+0(SB), Z1, Z2
+	VPCMPUD       $0x01, wdw20<>+0(SB), Z2, K1
+	VPERMI2D      cp1252Hi<>+0(SB), Z0, K1, Z1
+	VMOVDQU64     wdw1<>+0(SB), Z2
+	VPSRLD        $0x07, Z1, Z3
+	VPMINUD       Z2, Z3, Z3
+	VPSRLD        $0x0b, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSRLD        $0x10, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSLLD        $0x18, Z1, Z2
+	VPSLLD        $0x0a, Z1, Z4
+	VPANDD        wdw3F0000<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x04, Z1, Z4
+	VPANDD        wdw3F00<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x12, Z1, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideShift<>+0(SB), Z3, Z4
+	VPSRLVD       Z4, Z2, Z2
+	VPERMD        wideBits<>+0(SB), Z3, Z4
+	VPANDD        Z4, Z2, Z2
+	VPERMD        wideMarks<>+0(SB), Z3, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideKeep<>+0(SB), Z3, Z1
+	VPMOVB2M      Z1, K1
+	VPCOMPRESSB.Z Z2, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	KMOVQ         K1, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	VPMOVZXBD     32(DX)(SI*1), Z1
+	VPADDD        wdwFFFFFF80<>+0(SB), Z1, Z2
+	VPCMPUD       $0x01, wdw20<>+0(SB), Z2, K1
+	VPERMI2D      cp1252Hi<>+0(SB), Z0, K1, Z1
+	VMOVDQU64     wdw1<>+0(SB), Z2
+	VPSRLD        $0x07, Z1, Z3
+	VPMINUD       Z2, Z3, Z3
+	VPSRLD        $0x0b, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSRLD        $0x10, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSLLD        $0x18, Z1, Z2
+	VPSLLD        $0x0a, Z1, Z4
+	VPANDD        wdw3F0000<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x04, Z1, Z4
+	VPANDD        wdw3F00<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x12, Z1, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideShift<>+0(SB), Z3, Z4
+	VPSRLVD       Z4, Z2, Z2
+	VPERMD        wideBits<>+0(SB), Z3, Z4
+	VPANDD        Z4, Z2, Z2
+	VPERMD        wideMarks<>+0(SB), Z3, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideKeep<>+0(SB), Z3, Z1
+	VPMOVB2M      Z1, K1
+	VPCOMPRESSB.Z Z2, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	KMOVQ         K1, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	VPMOVZXBD     48(DX)(SI*1), Z1
+	VPADDD        wdwFFFFFF80<>+0(SB), Z1, Z2
+	VPCMPUD       $0x01, wdw20<>+0(SB), Z2, K1
+	VPERMI2D      cp1252Hi<>+0(SB), Z0, K1, Z1
+	VMOVDQU64     wdw1<>+0(SB), Z2
+	VPSRLD        $0x07, Z1, Z3
+	VPMINUD       Z2, Z3, Z3
+	VPSRLD        $0x0b, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSRLD        $0x10, Z1, Z4
+	VPMINUD       Z2, Z4, Z4
+	VPADDD        Z4, Z3, Z3
+	VPSLLD        $0x18, Z1, Z2
+	VPSLLD        $0x0a, Z1, Z4
+	VPANDD        wdw3F0000<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x04, Z1, Z4
+	VPANDD        wdw3F00<>+0(SB), Z4, Z4
+	VPORD         Z4, Z2, Z2
+	VPSRLD        $0x12, Z1, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideShift<>+0(SB), Z3, Z4
+	VPSRLVD       Z4, Z2, Z2
+	VPERMD        wideBits<>+0(SB), Z3, Z4
+	VPANDD        Z4, Z2, Z2
+	VPERMD        wideMarks<>+0(SB), Z3, Z4
+	VPORD         Z4, Z2, Z2
+	VPERMD        wideKeep<>+0(SB), Z3, Z1
+	VPMOVB2M      Z1, K1
+	VPCOMPRESSB.Z Z2, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	KMOVQ         K1, R8
+	POPCNTQ       R8, R8
+	ADDQ          R8, DI
+	ADDQ          $0x40, SI
+	JMP           cp1252ToUTF8AVX512_loop
+
+cp1252ToUTF8AVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdw60606060<>+0(SB)/4, $0x60606060
+DATA wdw60606060<>+4(SB)/4, $0x60606060
+DATA wdw60606060<>+8(SB)/4, $0x60606060
+DATA wdw60606060<>+12(SB)/4, $0x60606060
+DATA wdw60606060<>+16(SB)/4, $0x60606060
+DATA wdw60606060<>+20(SB)/4, $0x60606060
+DATA wdw60606060<>+24(SB)/4, $0x60606060
+DATA wdw60606060<>+28(SB)/4, $0x60606060
+DATA wdw60606060<>+32(SB)/4, $0x60606060
+DATA wdw60606060<>+36(SB)/4, $0x60606060
+DATA wdw60606060<>+40(SB)/4, $0x60606060
+DATA wdw60606060<>+44(SB)/4, $0x60606060
+DATA wdw60606060<>+48(SB)/4, $0x60606060
+DATA wdw60606060<>+52(SB)/4, $0x60606060
+DATA wdw60606060<>+56(SB)/4, $0x60606060
+DATA wdw60606060<>+60(SB)/4, $0x60606060
+GLOBL wdw60606060<>(SB), RODATA|NOPTR, $64
+
+DATA wdwDFDFDFDF<>+0(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+4(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+8(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+12(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+16(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+20(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+24(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+28(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+32(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+36(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+40(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+44(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+48(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+52(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+56(SB)/4, $0xdfdfdfdf
+DATA wdwDFDFDFDF<>+60(SB)/4, $0xdfdfdfdf
+GLOBL wdwDFDFDFDF<>(SB), RODATA|NOPTR, $64
+
+DATA wdw3F003F00<>+0(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+4(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+8(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+12(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+16(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+20(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+24(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+28(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+32(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+36(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+40(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+44(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+48(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+52(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+56(SB)/4, $0x3f003f00
+DATA wdw3F003F00<>+60(SB)/4, $0x3f003f00
+GLOBL wdw3F003F00<>(SB), RODATA|NOPTR, $64
+
+DATA wdw80C080C0<>+0(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+4(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+8(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+12(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+16(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+20(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+24(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+28(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+32(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+36(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+40(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+44(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+48(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+52(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+56(SB)/4, $0x80c080c0
+DATA wdw80C080C0<>+60(SB)/4, $0x80c080c0
+GLOBL wdw80C080C0<>(SB), RODATA|NOPTR, $64
+
+DATA wdw7F007F<>+0(SB)/4, $0x007f007f
+DATA wdw7F007F<>+4(SB)/4, $0x007f007f
+DATA wdw7F007F<>+8(SB)/4, $0x007f007f
+DATA wdw7F007F<>+12(SB)/4, $0x007f007f
+DATA wdw7F007F<>+16(SB)/4, $0x007f007f
+DATA wdw7F007F<>+20(SB)/4, $0x007f007f
+DATA wdw7F007F<>+24(SB)/4, $0x007f007f
+DATA wdw7F007F<>+28(SB)/4, $0x007f007f
+DATA wdw7F007F<>+32(SB)/4, $0x007f007f
+DATA wdw7F007F<>+36(SB)/4, $0x007f007f
+DATA wdw7F007F<>+40(SB)/4, $0x007f007f
+DATA wdw7F007F<>+44(SB)/4, $0x007f007f
+DATA wdw7F007F<>+48(SB)/4, $0x007f007f
+DATA wdw7F007F<>+52(SB)/4, $0x007f007f
+DATA wdw7F007F<>+56(SB)/4, $0x007f007f
+DATA wdw7F007F<>+60(SB)/4, $0x007f007f
+GLOBL wdw7F007F<>(SB), RODATA|NOPTR, $64
+
+DATA wdw20<>+0(SB)/4, $0x00000020
+DATA wdw20<>+4(SB)/4, $0x00000020
+DATA wdw20<>+8(SB)/4, $0x00000020
+DATA wdw20<>+12(SB)/4, $0x00000020
+DATA wdw20<>+16(SB)/4, $0x00000020
+DATA wdw20<>+20(SB)/4, $0x00000020
+DATA wdw20<>+24(SB)/4, $0x00000020
+DATA wdw20<>+28(SB)/4, $0x00000020
+DATA wdw20<>+32(SB)/4, $0x00000020
+DATA wdw20<>+36(SB)/4, $0x00000020
+DATA wdw20<>+40(SB)/4, $0x00000020
+DATA wdw20<>+44(SB)/4, $0x00000020
+DATA wdw20<>+48(SB)/4, $0x00000020
+DATA wdw20<>+52(SB)/4, $0x00000020
+DATA wdw20<>+56(SB)/4, $0x00000020
+DATA wdw20<>+60(SB)/4, $0x00000020
+GLOBL wdw20<>(SB), RODATA|NOPTR, $64
+
+// func utf16LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, CMOV
+TEXT ·utf16LEToBEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+
+utf16LEToBEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf16LEToBEAVX512_done
+	CMPQ      DI, CX
+	JG        utf16LEToBEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VMOVDQA64 Z1, Z2
+	VPSHUFB   Z0, Z2, Z2
+	VPANDD    wdwFC00FC00<>+0(SB), Z1, Z1
+	VPCMPEQW  wdwD800D800<>+0(SB), Z1, K1
+	KMOVD     K1, R8
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Z1, K1
+	KMOVD     K1, R9
+	MOVQ      $0x00000040, R10
+	MOVL      R8, R11
+	ORL       R9, R11
+	JNZ       utf16LEToBEAVX512_pairs
+
+utf16LEToBEAVX512_store:
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      R10, SI
+	ADDQ      R10, DI
+	JMP       utf16LEToBEAVX512_loop
+
+utf16LEToBEAVX512_pairs:
+	BTL  $0x1f, R8
+	JCC  utf16LEToBEAVX512_whole
+	SUBQ $0x02, R10
+	ANDL $0x7fffffff, R8
+
+utf16LEToBEAVX512_whole:
+	SHLL $0x01, R8
+	CMPL R8, R9
+	JNE  utf16LEToBEAVX512_lone
+	JMP  utf16LEToBEAVX512_store
+
+utf16LEToBEAVX512_lone:
+	ANDNL     R8, R9, CX
+	ANDNL     R9, R8, DX
+	TZCNTL    DX, DX
+	TZCNTL    CX, CX
+	SUBL      $0x01, CX
+	CMPL      CX, DX
+	CMOVLLT   CX, DX
+	SHLL      $0x01, DX
+	MOVL      DX, R10
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      R10, SI
+	ADDQ      R10, DI
+
+utf16LEToBEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdwFC00FC00<>+0(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+4(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+8(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+12(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+16(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+20(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+24(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+28(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+32(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+36(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+40(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+44(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+48(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+52(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+56(SB)/4, $0xfc00fc00
+DATA wdwFC00FC00<>+60(SB)/4, $0xfc00fc00
+GLOBL wdwFC00FC00<>(SB), RODATA|NOPTR, $64
+
+DATA wdwD800D800<>+0(SB)/4, $0xd800d800
+DATA wdwD800D800<>+4(SB)/4, $0xd800d800
+DATA wdwD800D800<>+8(SB)/4, $0xd800d800
+DATA wdwD800D800<>+12(SB)/4, $0xd800d800
+DATA wdwD800D800<>+16(SB)/4, $0xd800d800
+DATA wdwD800D800<>+20(SB)/4, $0xd800d800
+DATA wdwD800D800<>+24(SB)/4, $0xd800d800
+DATA wdwD800D800<>+28(SB)/4, $0xd800d800
+DATA wdwD800D800<>+32(SB)/4, $0xd800d800
+DATA wdwD800D800<>+36(SB)/4, $0xd800d800
+DATA wdwD800D800<>+40(SB)/4, $0xd800d800
+DATA wdwD800D800<>+44(SB)/4, $0xd800d800
+DATA wdwD800D800<>+48(SB)/4, $0xd800d800
+DATA wdwD800D800<>+52(SB)/4, $0xd800d800
+DATA wdwD800D800<>+56(SB)/4, $0xd800d800
+DATA wdwD800D800<>+60(SB)/4, $0xd800d800
+GLOBL wdwD800D800<>(SB), RODATA|NOPTR, $64
+
+DATA wdwDC00DC00<>+0(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+4(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+8(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+12(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+16(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+20(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+24(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+28(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+32(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+36(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+40(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+44(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+48(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+52(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+56(SB)/4, $0xdc00dc00
+DATA wdwDC00DC00<>+60(SB)/4, $0xdc00dc00
+GLOBL wdwDC00DC00<>(SB), RODATA|NOPTR, $64
+
+// func utf32LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI
+TEXT ·utf32LEToBEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32LEToBEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToBEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToBEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VMOVDQA64 Z1, Z2
+	VPSHUFB   Z0, Z2, Z2
+	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z3
+	VPCMPUD   $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD  wdwD800<>+0(SB), Z3, K2
+	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToBEAVX512_partial
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf32LEToBEAVX512_loop
+
+utf32LEToBEAVX512_partial:
+	KMOVW     K1, CX
+	TZCNTL    CX, CX
+	SHLQ      $0x02, CX
+	VMOVDQU64 Z2, (AX)(DI*1)
+	ADDQ      CX, SI
+	ADDQ      CX, DI
+
+utf32LEToBEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+TEXT ·utf16LEToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf16LEToUTF32LEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf16LEToUTF32LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf16LEToUTF32LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z0
+	VPANDD        wdwF800F800<>+0(SB), Z0, Z1
+	VPCMPEQW      wdwD800D800<>+0(SB), Z1, K1
+	KORTESTD      K1, K1
+	JNZ           utf16LEToUTF32LEAVX512_pairs
+	VPMOVZXWD     Y0, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z0, Y0
+	VPMOVZXWD     Y0, Z0
+	VMOVDQU64     Z0, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_pairs:
+	VPANDD   wdwFC00FC00<>+0(SB), Z0, Z1
+	VPCMPEQW wdwD800D800<>+0(SB), Z1, K1
+	KMOVD    K1, R8
+	VPCMPEQW wdwDC00DC00<>+0(SB), Z1, K1
+	KMOVD    K1, R9
+	MOVQ     $0x00000040, R10
+	MOVL     $0xffffffff, R11
+	BTL      $0x1f, R8
+	JCC      utf16LEToUTF32LEAVX512_pwhole
+	SUBQ     $0x02, R10
+	MOVL     $0x7fffffff, R11
+	ANDL     R11, R8
+
+utf16LEToUTF32LEAVX512_pwhole:
+	MOVL          R8, R12
+	SHLL          $0x01, R12
+	CMPL          R12, R9
+	JNE           utf16LEToUTF32LEAVX512_done
+	ANDNL         R11, R9, R11
+	VMOVDQU64     nextUnit<>+0(SB), Z1
+	VPERMW        Z0, Z1, Z1
+	VPMOVZXWD     Y0, Z2
+	VPMOVZXWD     Y1, Z3
+	VPSLLD        $0x0a, Z2, Z4
+	VPADDD        Z3, Z4, Z4
+	VPSUBD        wdw35FDC00<>+0(SB), Z4, Z4
+	MOVL          R8, R9
+	KMOVW         R9, K1
+	VMOVDQA32     Z4, K1, Z2
+	MOVL          R11, R9
+	KMOVW         R9, K1
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ANDL          $0x0000ffff, R9
+	POPCNTL       R9, R9
+	SHLL          $0x02, R9
+	ADDQ          R9, DI
+	VEXTRACTI64X4 $0x01, Z0, Y0
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y0, Z0
+	VPMOVZXWD     Y1, Z1
+	VPSLLD        $0x0a, Z0, Z2
+	VPADDD        Z1, Z2, Z2
+	VPSUBD        wdw35FDC00<>+0(SB), Z2, Z2
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VMOVDQA32     Z2, K1, Z0
+	MOVL          R11, R8
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VPCOMPRESSD.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	ANDL          $0x0000ffff, R8
+	POPCNTL       R8, R8
+	SHLL          $0x02, R8
+	ADDQ          R8, DI
+	ADDQ          R10, SI
+	JMP           utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdwF800F800<>+0(SB)/4, $0xf800f800
+DATA wdwF800F800<>+4(SB)/4, $0xf800f800
+DATA wdwF800F800<>+8(SB)/4, $0xf800f800
+DATA wdwF800F800<>+12(SB)/4, $0xf800f800
+DATA wdwF800F800<>+16(SB)/4, $0xf800f800
+DATA wdwF800F800<>+20(SB)/4, $0xf800f800
+DATA wdwF800F800<>+24(SB)/4, $0xf800f800
+DATA wdwF800F800<>+28(SB)/4, $0xf800f800
+DATA wdwF800F800<>+32(SB)/4, $0xf800f800
+DATA wdwF800F800<>+36(SB)/4, $0xf800f800
+DATA wdwF800F800<>+40(SB)/4, $0xf800f800
+DATA wdwF800F800<>+44(SB)/4, $0xf800f800
+DATA wdwF800F800<>+48(SB)/4, $0xf800f800
+DATA wdwF800F800<>+52(SB)/4, $0xf800f800
+DATA wdwF800F800<>+56(SB)/4, $0xf800f800
+DATA wdwF800F800<>+60(SB)/4, $0xf800f800
+GLOBL wdwF800F800<>(SB), RODATA|NOPTR, $64
+
+DATA wdw35FDC00<>+0(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+4(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+8(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+12(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+16(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+20(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+24(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+28(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+32(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+36(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+40(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+44(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+48(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+52(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+56(SB)/4, $0x035fdc00
+DATA wdw35FDC00<>+60(SB)/4, $0x035fdc00
+GLOBL wdw35FDC00<>(SB), RODATA|NOPTR, $64
+
+// func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+TEXT ·utf32LEToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000040, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF16LEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16LEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z0
+	VPANDD    wdwFFFFF800<>+0(SB), Z0, Z1
+	VPTESTMD  wdwFFFF0000<>+0(SB), Z0, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16LEAVX512_astral
+	VPCMPEQD  wdwD800<>+0(SB), Z1, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16LEAVX512_done
+	VPMOVDW   Z0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToUTF16LEAVX512_loop
+
+utf32LEToUTF16LEAVX512_astral:
+	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF16LEAVX512_done
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z0, K1
+	VPSUBD        wdw10000<>+0(SB), Z0, Z1
+	VPSRLD        $0x0a, Z1, Z2
+	VPADDD        wdwD800<>+0(SB), Z2, Z2
+	VPANDD        wdw3FF<>+0(SB), Z1, Z1
+	VPADDD        wdwDC00<>+0(SB), Z1, Z1
+	VPSLLD        $0x10, Z1, Z1
+	VPORD         Z1, Z2, Z2
+	VMOVDQA32     Z2, K1, Z0
+	KMOVW         K1, R8
+	MOVQ          $0x00000000aaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	POPCNTL       R9, R9
+	SHLL          $0x01, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32LEToUTF16LEAVX512_loop
+
+utf32LEToUTF16LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdwFFFF0000<>+0(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+4(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+8(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+12(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+16(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+20(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+24(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+28(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+32(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+36(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+40(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+44(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+48(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+52(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+56(SB)/4, $0xffff0000
+DATA wdwFFFF0000<>+60(SB)/4, $0xffff0000
+GLOBL wdwFFFF0000<>(SB), RODATA|NOPTR, $64
+
+DATA wdwFFFF<>+0(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+4(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+8(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+12(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+16(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+20(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+24(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+28(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+32(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+36(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+40(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+44(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+48(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+52(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+56(SB)/4, $0x0000ffff
+DATA wdwFFFF<>+60(SB)/4, $0x0000ffff
+GLOBL wdwFFFF<>(SB), RODATA|NOPTR, $64
+
+DATA wdw10000<>+0(SB)/4, $0x00010000
+DATA wdw10000<>+4(SB)/4, $0x00010000
+DATA wdw10000<>+8(SB)/4, $0x00010000
+DATA wdw10000<>+12(SB)/4, $0x00010000
+DATA wdw10000<>+16(SB)/4, $0x00010000
+DATA wdw10000<>+20(SB)/4, $0x00010000
+DATA wdw10000<>+24(SB)/4, $0x00010000
+DATA wdw10000<>+28(SB)/4, $0x00010000
+DATA wdw10000<>+32(SB)/4, $0x00010000
+DATA wdw10000<>+36(SB)/4, $0x00010000
+DATA wdw10000<>+40(SB)/4, $0x00010000
+DATA wdw10000<>+44(SB)/4, $0x00010000
+DATA wdw10000<>+48(SB)/4, $0x00010000
+DATA wdw10000<>+52(SB)/4, $0x00010000
+DATA wdw10000<>+56(SB)/4, $0x00010000
+DATA wdw10000<>+60(SB)/4, $0x00010000
+GLOBL wdw10000<>(SB), RODATA|NOPTR, $64
+
+DATA wdw3FF<>+0(SB)/4, $0x000003ff
+DATA wdw3FF<>+4(SB)/4, $0x000003ff
+DATA wdw3FF<>+8(SB)/4, $0x000003ff
+DATA wdw3FF<>+12(SB)/4, $0x000003ff
+DATA wdw3FF<>+16(SB)/4, $0x000003ff
+DATA wdw3FF<>+20(SB)/4, $0x000003ff
+DATA wdw3FF<>+24(SB)/4, $0x000003ff
+DATA wdw3FF<>+28(SB)/4, $0x000003ff
+DATA wdw3FF<>+32(SB)/4, $0x000003ff
+DATA wdw3FF<>+36(SB)/4, $0x000003ff
+DATA wdw3FF<>+40(SB)/4, $0x000003ff
+DATA wdw3FF<>+44(SB)/4, $0x000003ff
+DATA wdw3FF<>+48(SB)/4, $0x000003ff
+DATA wdw3FF<>+52(SB)/4, $0x000003ff
+DATA wdw3FF<>+56(SB)/4, $0x000003ff
+DATA wdw3FF<>+60(SB)/4, $0x000003ff
+GLOBL wdw3FF<>(SB), RODATA|NOPTR, $64
+
+DATA wdwDC00<>+0(SB)/4, $0x0000dc00
+DATA wdwDC00<>+4(SB)/4, $0x0000dc00
+DATA wdwDC00<>+8(SB)/4, $0x0000dc00
+DATA wdwDC00<>+12(SB)/4, $0x0000dc00
+DATA wdwDC00<>+16(SB)/4, $0x0000dc00
+DATA wdwDC00<>+20(SB)/4, $0x0000dc00
+DATA wdwDC00<>+24(SB)/4, $0x0000dc00
+DATA wdwDC00<>+28(SB)/4, $0x0000dc00
+DATA wdwDC00<>+32(SB)/4, $0x0000dc00
+DATA wdwDC00<>+36(SB)/4, $0x0000dc00
+DATA wdwDC00<>+40(SB)/4, $0x0000dc00
+DATA wdwDC00<>+44(SB)/4, $0x0000dc00
+DATA wdwDC00<>+48(SB)/4, $0x0000dc00
+DATA wdwDC00<>+52(SB)/4, $0x0000dc00
+DATA wdwDC00<>+56(SB)/4, $0x0000dc00
+DATA wdwDC00<>+60(SB)/4, $0x0000dc00
+GLOBL wdwDC00<>(SB), RODATA|NOPTR, $64
+
+// func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf16LEToUTF32BEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf16LEToUTF32BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf16LEToUTF32BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z1
+	VPANDD        wdwF800F800<>+0(SB), Z1, Z2
+	VPCMPEQW      wdwD800D800<>+0(SB), Z2, K1
+	KORTESTD      K1, K1
+	JNZ           utf16LEToUTF32BEAVX512_pairs
+	VPMOVZXWD     Y1, Z2
+	VPSHUFB       Z0, Z2, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y1, Z1
+	VPSHUFB       Z0, Z1, Z1
+	VMOVDQU64     Z1, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16LEToUTF32BEAVX512_loop
+
+utf16LEToUTF32BEAVX512_pairs:
+	VPANDD   wdwFC00FC00<>+0(SB), Z1, Z2
+	VPCMPEQW wdwD800D800<>+0(SB), Z2, K1
+	KMOVD    K1, R8
+	VPCMPEQW wdwDC00DC00<>+0(SB), Z2, K1
+	KMOVD    K1, R9
+	MOVQ     $0x00000040, R10
+	MOVL     $0xffffffff, R11
+	BTL      $0x1f, R8
+	JCC      utf16LEToUTF32BEAVX512_pwhole
+	SUBQ     $0x02, R10
+	MOVL     $0x7fffffff, R11
+	ANDL     R11, R8
+
+utf16LEToUTF32BEAVX512_pwhole:
+	MOVL          R8, R12
+	SHLL          $0x01, R12
+	CMPL          R12, R9
+	JNE           utf16LEToUTF32BEAVX512_done
+	ANDNL         R11, R9, R11
+	VMOVDQU64     nextUnit<>+0(SB), Z2
+	VPERMW        Z1, Z2, Z2
+	VPMOVZXWD     Y1, Z3
+	VPMOVZXWD     Y2, Z4
+	VPSLLD        $0x0a, Z3, Z5
+	VPADDD        Z4, Z5, Z5
+	VPSUBD        wdw35FDC00<>+0(SB), Z5, Z5
+	MOVL          R8, R9
+	KMOVW         R9, K1
+	VMOVDQA32     Z5, K1, Z3
+	VPSHUFB       Z0, Z3, Z3
+	MOVL          R11, R9
+	KMOVW         R9, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R9
+	POPCNTL       R9, R9
+	SHLL          $0x02, R9
+	ADDQ          R9, DI
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y1, Z1
+	VPMOVZXWD     Y2, Z2
+	VPSLLD        $0x0a, Z1, Z3
+	VPADDD        Z2, Z3, Z3
+	VPSUBD        wdw35FDC00<>+0(SB), Z3, Z3
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VMOVDQA32     Z3, K1, Z1
+	VPSHUFB       Z0, Z1, Z1
+	MOVL          R11, R8
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	ANDL          $0x0000ffff, R8
+	POPCNTL       R8, R8
+	SHLL          $0x02, R8
+	ADDQ          R8, DI
+	ADDQ          R10, SI
+	JMP           utf16LEToUTF32BEAVX512_loop
+
+utf16LEToUTF32BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+TEXT ·utf32LEToUTF16BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000040, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF16BEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16BEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z0
+	VPANDD    wdwFFFFF800<>+0(SB), Z0, Z1
+	VPTESTMD  wdwFFFF0000<>+0(SB), Z0, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16BEAVX512_astral
+	VPCMPEQD  wdwD800<>+0(SB), Z1, K1
+	KORTESTW  K1, K1
+	JNZ       utf32LEToUTF16BEAVX512_done
+	VPMOVDW   Z0, Y0
+	VPSHUFB   swap16<>+0(SB), Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToUTF16BEAVX512_loop
+
+utf32LEToUTF16BEAVX512_astral:
+	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF16BEAVX512_done
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z0, K1
+	VPSUBD        wdw10000<>+0(SB), Z0, Z1
+	VPSRLD        $0x0a, Z1, Z2
+	VPADDD        wdwD800<>+0(SB), Z2, Z2
+	VPANDD        wdw3FF<>+0(SB), Z1, Z1
+	VPADDD        wdwDC00<>+0(SB), Z1, Z1
+	VPSLLD        $0x10, Z1, Z1
+	VPORD         Z1, Z2, Z2
+	VMOVDQA32     Z2, K1, Z0
+	VPSHUFB       swap16<>+0(SB), Z0, Z0
+	KMOVW         K1, R8
+	MOVQ          $0x00000000aaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	POPCNTL       R9, R9
+	SHLL          $0x01, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32LEToUTF16BEAVX512_loop
+
+utf32LEToUTF16BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, CMOV
+TEXT ·utf16BEToLEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+
+utf16BEToLEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf16BEToLEAVX512_done
+	CMPQ      DI, CX
+	JG        utf16BEToLEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VMOVDQA64 Z1, Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPANDD    wdwFC00FC00<>+0(SB), Z1, Z2
+	VPCMPEQW  wdwD800D800<>+0(SB), Z2, K1
+	KMOVD     K1, R8
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Z2, K1
+	KMOVD     K1, R9
+	MOVQ      $0x00000040, R10
+	MOVL      R8, R11
+	ORL       R9, R11
+	JNZ       utf16BEToLEAVX512_pairs
+
+utf16BEToLEAVX512_store:
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      R10, SI
+	ADDQ      R10, DI
+	JMP       utf16BEToLEAVX512_loop
+
+utf16BEToLEAVX512_pairs:
+	BTL  $0x1f, R8
+	JCC  utf16BEToLEAVX512_whole
+	SUBQ $0x02, R10
+	ANDL $0x7fffffff, R8
+
+utf16BEToLEAVX512_whole:
+	SHLL $0x01, R8
+	CMPL R8, R9
+	JNE  utf16BEToLEAVX512_lone
+	JMP  utf16BEToLEAVX512_store
+
+utf16BEToLEAVX512_lone:
+	ANDNL     R8, R9, CX
+	ANDNL     R9, R8, DX
+	TZCNTL    DX, DX
+	TZCNTL    CX, CX
+	SUBL      $0x01, CX
+	CMPL      CX, DX
+	CMOVLLT   CX, DX
+	SHLL      $0x01, DX
+	MOVL      DX, R10
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      R10, SI
+	ADDQ      R10, DI
+
+utf16BEToLEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI
+TEXT ·utf32BEToLEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32BEToLEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToLEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToLEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VMOVDQA64 Z1, Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z2
+	VPCMPUD   $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD  wdwD800<>+0(SB), Z2, K2
+	KORW      K1, K2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToLEAVX512_partial
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf32BEToLEAVX512_loop
+
+utf32BEToLEAVX512_partial:
+	KMOVW     K1, CX
+	TZCNTL    CX, CX
+	SHLQ      $0x02, CX
+	VMOVDQU64 Z1, (AX)(DI*1)
+	ADDQ      CX, SI
+	ADDQ      CX, DI
+
+utf32BEToLEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+
+utf16BEToUTF32LEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf16BEToUTF32LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf16BEToUTF32LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z1
+	VPSHUFB       Z0, Z1, Z1
+	VPANDD        wdwF800F800<>+0(SB), Z1, Z2
+	VPCMPEQW      wdwD800D800<>+0(SB), Z2, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32LEAVX512_pairs
+	VPMOVZXWD     Y1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXWD     Y1, Z1
+	VMOVDQU64     Z1, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16BEToUTF32LEAVX512_loop
+
+utf16BEToUTF32LEAVX512_pairs:
+	VPANDD   wdwFC00FC00<>+0(SB), Z1, Z2
+	VPCMPEQW wdwD800D800<>+0(SB), Z2, K1
+	KMOVD    K1, R8
+	VPCMPEQW wdwDC00DC00<>+0(SB), Z2, K1
+	KMOVD    K1, R9
+	MOVQ     $0x00000040, R10
+	MOVL     $0xffffffff, R11
+	BTL      $0x1f, R8
+	JCC      utf16BEToUTF32LEAVX512_pwhole
+	SUBQ     $0x02, R10
+	MOVL     $0x7fffffff, R11
+	ANDL     R11, R8
+
+utf16BEToUTF32LEAVX512_pwhole:
+	MOVL          R8, R12
+	SHLL          $0x01, R12
+	CMPL          R12, R9
+	JNE           utf16BEToUTF32LEAVX512_done
+	ANDNL         R11, R9, R11
+	VMOVDQU64     nextUnit<>+0(SB), Z2
+	VPERMW        Z1, Z2, Z2
+	VPMOVZXWD     Y1, Z3
+	VPMOVZXWD     Y2, Z4
+	VPSLLD        $0x0a, Z3, Z5
+	VPADDD        Z4, Z5, Z5
+	VPSUBD        wdw35FDC00<>+0(SB), Z5, Z5
+	MOVL          R8, R9
+	KMOVW         R9, K1
+	VMOVDQA32     Z5, K1, Z3
+	MOVL          R11, R9
+	KMOVW         R9, K1
+	VPCOMPRESSD.Z Z3, K1, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	ANDL          $0x0000ffff, R9
+	POPCNTL       R9, R9
+	SHLL          $0x02, R9
+	ADDQ          R9, DI
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y1, Z1
+	VPMOVZXWD     Y2, Z2
+	VPSLLD        $0x0a, Z1, Z3
+	VPADDD        Z2, Z3, Z3
+	VPSUBD        wdw35FDC00<>+0(SB), Z3, Z3
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VMOVDQA32     Z3, K1, Z1
+	MOVL          R11, R8
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	ANDL          $0x0000ffff, R8
+	POPCNTL       R8, R8
+	SHLL          $0x02, R8
+	ADDQ          R8, DI
+	ADDQ          R10, SI
+	JMP           utf16BEToUTF32LEAVX512_loop
+
+utf16BEToUTF32LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32BEToUTF16LEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16LEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16LEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z2
+	VPTESTMD  wdwFFFF0000<>+0(SB), Z1, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16LEAVX512_astral
+	VPCMPEQD  wdwD800<>+0(SB), Z2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16LEAVX512_done
+	VPMOVDW   Z1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToUTF16LEAVX512_loop
+
+utf32BEToUTF16LEAVX512_astral:
+	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z2
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF16LEAVX512_done
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z1, K1
+	VPSUBD        wdw10000<>+0(SB), Z1, Z2
+	VPSRLD        $0x0a, Z2, Z3
+	VPADDD        wdwD800<>+0(SB), Z3, Z3
+	VPANDD        wdw3FF<>+0(SB), Z2, Z2
+	VPADDD        wdwDC00<>+0(SB), Z2, Z2
+	VPSLLD        $0x10, Z2, Z2
+	VPORD         Z2, Z3, Z3
+	VMOVDQA32     Z3, K1, Z1
+	KMOVW         K1, R8
+	MOVQ          $0x00000000aaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	POPCNTL       R9, R9
+	SHLL          $0x01, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32BEToUTF16LEAVX512_loop
+
+utf32BEToUTF16LEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+	VMOVDQU64 swap32<>+0(SB), Z1
+
+utf16BEToUTF32BEAVX512_loop:
+	CMPQ          SI, BX
+	JG            utf16BEToUTF32BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf16BEToUTF32BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z2
+	VPSHUFB       Z0, Z2, Z2
+	VPANDD        wdwF800F800<>+0(SB), Z2, Z3
+	VPCMPEQW      wdwD800D800<>+0(SB), Z3, K1
+	KORTESTD      K1, K1
+	JNZ           utf16BEToUTF32BEAVX512_pairs
+	VPMOVZXWD     Y2, Z3
+	VPSHUFB       Z1, Z3, Z3
+	VMOVDQU64     Z3, (AX)(DI*1)
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VPMOVZXWD     Y2, Z2
+	VPSHUFB       Z1, Z2, Z2
+	VMOVDQU64     Z2, 64(AX)(DI*1)
+	ADDQ          $0x40, SI
+	ADDQ          $0x00000080, DI
+	JMP           utf16BEToUTF32BEAVX512_loop
+
+utf16BEToUTF32BEAVX512_pairs:
+	VPANDD   wdwFC00FC00<>+0(SB), Z2, Z3
+	VPCMPEQW wdwD800D800<>+0(SB), Z3, K1
+	KMOVD    K1, R8
+	VPCMPEQW wdwDC00DC00<>+0(SB), Z3, K1
+	KMOVD    K1, R9
+	MOVQ     $0x00000040, R10
+	MOVL     $0xffffffff, R11
+	BTL      $0x1f, R8
+	JCC      utf16BEToUTF32BEAVX512_pwhole
+	SUBQ     $0x02, R10
+	MOVL     $0x7fffffff, R11
+	ANDL     R11, R8
+
+utf16BEToUTF32BEAVX512_pwhole:
+	MOVL          R8, R12
+	SHLL          $0x01, R12
+	CMPL          R12, R9
+	JNE           utf16BEToUTF32BEAVX512_done
+	ANDNL         R11, R9, R11
+	VMOVDQU64     nextUnit<>+0(SB), Z3
+	VPERMW        Z2, Z3, Z3
+	VPMOVZXWD     Y2, Z4
+	VPMOVZXWD     Y3, Z5
+	VPSLLD        $0x0a, Z4, Z6
+	VPADDD        Z5, Z6, Z6
+	VPSUBD        wdw35FDC00<>+0(SB), Z6, Z6
+	MOVL          R8, R9
+	KMOVW         R9, K1
+	VMOVDQA32     Z6, K1, Z4
+	VPSHUFB       Z1, Z4, Z4
+	MOVL          R11, R9
+	KMOVW         R9, K1
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU64     Z4, (AX)(DI*1)
+	ANDL          $0x0000ffff, R9
+	POPCNTL       R9, R9
+	SHLL          $0x02, R9
+	ADDQ          R9, DI
+	VEXTRACTI64X4 $0x01, Z2, Y2
+	VEXTRACTI64X4 $0x01, Z3, Y3
+	VPMOVZXWD     Y2, Z2
+	VPMOVZXWD     Y3, Z3
+	VPSLLD        $0x0a, Z2, Z4
+	VPADDD        Z3, Z4, Z4
+	VPSUBD        wdw35FDC00<>+0(SB), Z4, Z4
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VMOVDQA32     Z4, K1, Z2
+	VPSHUFB       Z1, Z2, Z2
+	MOVL          R11, R8
+	SHRL          $0x10, R8
+	KMOVW         R8, K1
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU64     Z2, (AX)(DI*1)
+	ANDL          $0x0000ffff, R8
+	POPCNTL       R8, R8
+	SHLL          $0x02, R8
+	ADDQ          R8, DI
+	ADDQ          R10, SI
+	JMP           utf16BEToUTF32BEAVX512_loop
+
+utf16BEToUTF32BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000040, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+
+utf32BEToUTF16BEAVX512_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16BEAVX512_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16BEAVX512_done
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VPANDD    wdwFFFFF800<>+0(SB), Z1, Z2
+	VPTESTMD  wdwFFFF0000<>+0(SB), Z1, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16BEAVX512_astral
+	VPCMPEQD  wdwD800<>+0(SB), Z2, K1
+	KORTESTW  K1, K1
+	JNZ       utf32BEToUTF16BEAVX512_done
+	VPMOVDW   Z1, Y1
+	VPSHUFB   swap16<>+0(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToUTF16BEAVX512_loop
+
+utf32BEToUTF16BEAVX512_astral:
+	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z2
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
+	KORW          K1, K2, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF16BEAVX512_done
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z1, K1
+	VPSUBD        wdw10000<>+0(SB), Z1, Z2
+	VPSRLD        $0x0a, Z2, Z3
+	VPADDD        wdwD800<>+0(SB), Z3, Z3
+	VPANDD        wdw3FF<>+0(SB), Z2, Z2
+	VPADDD        wdwDC00<>+0(SB), Z2, Z2
+	VPSLLD        $0x10, Z2, Z2
+	VPORD         Z2, Z3, Z3
+	VMOVDQA32     Z3, K1, Z1
+	VPSHUFB       swap16<>+0(SB), Z1, Z1
+	KMOVW         K1, R8
+	MOVQ          $0x00000000aaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSW.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)(DI*1)
+	POPCNTL       R9, R9
+	SHLL          $0x01, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32BEToUTF16BEAVX512_loop
+
+utf32BEToUTF16BEAVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000020, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF8AVX2_loop:
+	CMPQ         SI, BX
+	JG           utf32LEToUTF8AVX2_done
+	CMPQ         DI, CX
+	JG           utf32LEToUTF8AVX2_done
+	VMOVDQU      (DX)(SI*1), Y0
+	VPTEST       wdwFFFFFF80<>+0(SB), Y0
+	JNZ          utf32LEToUTF8AVX2_wide
+	VPSHUFB      wideLowBytes<>+0(SB), Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPUNPCKLDQ   X1, X0, X1
+	VMOVQ        X1, (AX)(DI*1)
+	ADDQ         $0x08, DI
+	ADDQ         $0x20, SI
+	JMP          utf32LEToUTF8AVX2_loop
+
+utf32LEToUTF8AVX2_wide:
+	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y2
+	VPCMPEQD     Y0, Y2, Y2
+	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
+	VPANDN       Y2, Y1, Y2
+	VPMOVMSKB    Y2, R8
+	CMPL         R8, $-1
+	JNE          utf32LEToUTF8AVX2_done
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y4
+	VPMINUD      Y1, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x10, Y0, Y4
+	VPMINUD      Y1, Y4, Y4
+	VPADDD       Y4, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y4
+	VPAND        wdw3F0000<>+0(SB), Y4, Y4
+	VPOR         Y4, Y1, Y1
+	VPSRLD       $0x04, Y0, Y4
+	VPAND        wdw3F00<>+0(SB), Y4, Y4
+	VPOR         Y4, Y1, Y1
+	VPSRLD       $0x12, Y0, Y4
+	VPOR         Y4, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y4
+	VPSRLVD      Y4, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y4
+	VPAND        Y4, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y4
+	VPOR         Y4, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPXOR        Y0, Y0, Y0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y4
+	VPADDQ       Y4, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
+	VMOVQ        X0, R9
+	LEAQ         wideSpread<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X3
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
+	LEAQ         wideSpreadLen<>+0(SB), R10
+	MOVBQZX      (R10)(R8*1), R8
+	MOVBQZX      (R10)(R9*1), R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         $0x20, SI
+	JMP          utf32LEToUTF8AVX2_loop
+
+utf32LEToUTF8AVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32BEToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32BEToUTF8AVX2_loop:
+	CMPQ         SI, BX
+	JG           utf32BEToUTF8AVX2_done
+	CMPQ         DI, CX
+	JG           utf32BEToUTF8AVX2_done
+	VMOVDQU      (DX)(SI*1), Y1
+	VPSHUFB      Y0, Y1, Y1
+	VPTEST       wdwFFFFFF80<>+0(SB), Y1
+	JNZ          utf32BEToUTF8AVX2_wide
+	VPSHUFB      wideLowBytes<>+0(SB), Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPUNPCKLDQ   X2, X1, X2
+	VMOVQ        X2, (AX)(DI*1)
+	ADDQ         $0x08, DI
+	ADDQ         $0x20, SI
+	JMP          utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_wide:
+	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y3
+	VPCMPEQD     Y1, Y3, Y3
+	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
+	VPANDN       Y3, Y2, Y3
+	VPMOVMSKB    Y3, R8
+	CMPL         R8, $-1
+	JNE          utf32BEToUTF8AVX2_done
+	VMOVDQU      wdw1<>+0(SB), Y2
+	VPSRLD       $0x07, Y1, Y3
+	VPMINUD      Y2, Y3, Y3
+	VPSRLD       $0x0b, Y1, Y5
+	VPMINUD      Y2, Y5, Y5
+	VPADDD       Y5, Y3, Y3
+	VPSRLD       $0x10, Y1, Y5
+	VPMINUD      Y2, Y5, Y5
+	VPADDD       Y5, Y3, Y3
+	VPSLLD       $0x18, Y1, Y2
+	VPSLLD       $0x0a, Y1, Y5
+	VPAND        wdw3F0000<>+0(SB), Y5, Y5
+	VPOR         Y5, Y2, Y2
+	VPSRLD       $0x04, Y1, Y5
+	VPAND        wdw3F00<>+0(SB), Y5, Y5
+	VPOR         Y5, Y2, Y2
+	VPSRLD       $0x12, Y1, Y5
+	VPOR         Y5, Y2, Y2
+	VPERMD       wideShift<>+0(SB), Y3, Y5
+	VPSRLVD      Y5, Y2, Y2
+	VPERMD       wideBits<>+0(SB), Y3, Y5
+	VPAND        Y5, Y2, Y2
+	VPERMD       wideMarks<>+0(SB), Y3, Y5
+	VPOR         Y5, Y2, Y2
+	VPSLLVD      widePackN<>+0(SB), Y3, Y3
+	VPXOR        Y1, Y1, Y1
+	VPSADBW      Y1, Y3, Y3
+	VPSHUFD      $0x4e, Y3, Y5
+	VPADDQ       Y5, Y3, Y3
+	VMOVQ        X3, R8
+	VEXTRACTI128 $0x01, Y3, X1
+	VMOVQ        X1, R9
+	LEAQ         wideSpread<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X4
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	LEAQ         wideSpreadLen<>+0(SB), R10
+	MOVBQZX      (R10)(R8*1), R8
+	MOVBQZX      (R10)(R9*1), R9
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y2, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         $0x20, SI
+	JMP          utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func cp1252ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, POPCNT
+TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+cp1252ToUTF8AVX2_loop:
+	CMPQ      SI, BX
+	JG        cp1252ToUTF8AVX2_done
+	CMPQ      DI, CX
+	JG        cp1252ToUTF8AVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JNZ       cp1252ToUTF8AVX2_wide
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       cp1252ToUTF8AVX2_loop
+
+cp1252ToUTF8AVX2_wide:
+	VPADDB       wdw60606060<>+0(SB), Y0, Y1
+	VMOVDQU      wdwDFDFDFDF<>+0(SB), Y2
+	VPSUBUSB     Y2, Y1, Y1
+	VPTEST       Y1, Y1
+	JNZ          cp1252ToUTF8AVX2_table
+	VPMOVZXBW    X0, Y1
+	VPSLLW       $0x08, Y1, Y2
+	VPAND        wdw3F003F00<>+0(SB), Y2, Y2
+	VPSRLW       $0x06, Y1, Y9
+	VPOR         Y9, Y2, Y2
+	VPOR         wdw80C080C0<>+0(SB), Y2, Y2
+	VPCMPGTW     wdw7F007F<>+0(SB), Y1, Y9
+	VPBLENDVB    Y9, Y2, Y1, Y1
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         l1Expand<>+0(SB), R11
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R11)(R12*1), X3
+	MOVQ         R10, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R11)(R12*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R10, R10
+	ADDQ         $0x08, R10
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXBW    X0, Y0
+	VPSLLW       $0x08, Y0, Y1
+	VPAND        wdw3F003F00<>+0(SB), Y1, Y1
+	VPSRLW       $0x06, Y0, Y2
+	VPOR         Y2, Y1, Y1
+	VPOR         wdw80C080C0<>+0(SB), Y1, Y1
+	VPCMPGTW     wdw7F007F<>+0(SB), Y0, Y2
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         l1Expand<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X4
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y0, Y0
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x08, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x20, SI
+	JMP          cp1252ToUTF8AVX2_loop
+
+cp1252ToUTF8AVX2_table:
+	VPMOVZXBD    (DX)(SI*1), Y0
+	VPSLLD       $0x1c, Y0, Y1
+	VPSLLD       $0x1b, Y0, Y2
+	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
+	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
+	VBLENDVPS    Y1, Y10, Y9, Y9
+	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
+	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
+	VBLENDVPS    Y1, Y11, Y10, Y10
+	VBLENDVPS    Y2, Y10, Y9, Y9
+	VPADDD       wdw60<>+0(SB), Y0, Y1
+	VPSRLD       $0x05, Y1, Y1
+	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB    Y1, Y9, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSRLD       $0x10, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x04, Y0, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x12, Y0, Y9
+	VPOR         Y9, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y9
+	VPSRLVD      Y9, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y9
+	VPAND        Y9, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y9
+	VPOR         Y9, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPXOR        Y0, Y0, Y0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y9
+	VPADDQ       Y9, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
+	VMOVQ        X0, R9
+	LEAQ         wideSpread<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X5
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y1, Y1
+	LEAQ         wideSpreadLen<>+0(SB), R10
+	MOVBQZX      (R10)(R8*1), R8
+	MOVBQZX      (R10)(R9*1), R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VPMOVZXBD    8(DX)(SI*1), Y0
+	VPSLLD       $0x1c, Y0, Y1
+	VPSLLD       $0x1b, Y0, Y2
+	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
+	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
+	VBLENDVPS    Y1, Y10, Y9, Y9
+	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
+	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
+	VBLENDVPS    Y1, Y11, Y10, Y10
+	VBLENDVPS    Y2, Y10, Y9, Y9
+	VPADDD       wdw60<>+0(SB), Y0, Y1
+	VPSRLD       $0x05, Y1, Y1
+	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB    Y1, Y9, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSRLD       $0x10, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x04, Y0, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x12, Y0, Y9
+	VPOR         Y9, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y9
+	VPSRLVD      Y9, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y9
+	VPAND        Y9, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y9
+	VPOR         Y9, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPXOR        Y0, Y0, Y0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y9
+	VPADDQ       Y9, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
+	VMOVQ        X0, R9
+	LEAQ         wideSpread<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X6
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB      Y6, Y1, Y1
+	LEAQ         wideSpreadLen<>+0(SB), R10
+	MOVBQZX      (R10)(R8*1), R8
+	MOVBQZX      (R10)(R9*1), R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VPMOVZXBD    16(DX)(SI*1), Y0
+	VPSLLD       $0x1c, Y0, Y1
+	VPSLLD       $0x1b, Y0, Y2
+	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
+	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
+	VBLENDVPS    Y1, Y10, Y9, Y9
+	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
+	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
+	VBLENDVPS    Y1, Y11, Y10, Y10
+	VBLENDVPS    Y2, Y10, Y9, Y9
+	VPADDD       wdw60<>+0(SB), Y0, Y1
+	VPSRLD       $0x05, Y1, Y1
+	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB    Y1, Y9, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSRLD       $0x10, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x04, Y0, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x12, Y0, Y9
+	VPOR         Y9, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y9
+	VPSRLVD      Y9, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y9
+	VPAND        Y9, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y9
+	VPOR         Y9, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPXOR        Y0, Y0, Y0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y9
+	VPADDQ       Y9, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
+	VMOVQ        X0, R9
+	LEAQ         wideSpread<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X7
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
+	VPSHUFB      Y7, Y1, Y1
+	LEAQ         wideSpreadLen<>+0(SB), R10
+	MOVBQZX      (R10)(R8*1), R8
+	MOVBQZX      (R10)(R9*1), R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VPMOVZXBD    24(DX)(SI*1), Y0
+	VPSLLD       $0x1c, Y0, Y1
+	VPSLLD       $0x1b, Y0, Y2
+	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
+	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
+	VBLENDVPS    Y1, Y10, Y9, Y9
+	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
+	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
+	VBLENDVPS    Y1, Y11, Y10, Y10
+	VBLENDVPS    Y2, Y10, Y9, Y9
+	VPADDD       wdw60<>+0(SB), Y0, Y1
+	VPSRLD       $0x05, Y1, Y1
+	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB    Y1, Y9, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSRLD       $0x10, Y0, Y9
+	VPMINUD      Y1, Y9, Y9
+	VPADDD       Y9, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x04, Y0, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y1, Y1
+	VPSRLD       $0x12, Y0, Y9
+	VPOR         Y9, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y9
+	VPSRLVD      Y9, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y9
+	VPAND        Y9, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y9
+	VPOR         Y9, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPXOR        Y0, Y0, Y0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y9
+	VPADDQ       Y9, Y2, Y2
+	VMOVQ        X2, R8
+	VEXTRACTI128 $0x01, Y2, X0
+	VMOVQ        X0, R9
+	LEAQ         wideSpread<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X8
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
+	VPSHUFB      Y8, Y1, Y1
+	LEAQ         wideSpreadLen<>+0(SB), R10
+	MOVBQZX      (R10)(R8*1), R8
+	MOVBQZX      (R10)(R9*1), R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         $0x20, SI
+	JMP          cp1252ToUTF8AVX2_loop
+
+cp1252ToUTF8AVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdw60<>+0(SB)/4, $0x00000060
+DATA wdw60<>+4(SB)/4, $0x00000060
+DATA wdw60<>+8(SB)/4, $0x00000060
+DATA wdw60<>+12(SB)/4, $0x00000060
+DATA wdw60<>+16(SB)/4, $0x00000060
+DATA wdw60<>+20(SB)/4, $0x00000060
+DATA wdw60<>+24(SB)/4, $0x00000060
+DATA wdw60<>+28(SB)/4, $0x00000060
+DATA wdw60<>+32(SB)/4, $0x00000060
+DATA wdw60<>+36(SB)/4, $0x00000060
+DATA wdw60<>+40(SB)/4, $0x00000060
+DATA wdw60<>+44(SB)/4, $0x00000060
+DATA wdw60<>+48(SB)/4, $0x00000060
+DATA wdw60<>+52(SB)/4, $0x00000060
+DATA wdw60<>+56(SB)/4, $0x00000060
+DATA wdw60<>+60(SB)/4, $0x00000060
+GLOBL wdw60<>(SB), RODATA|NOPTR, $64
+
+DATA wdw7<>+0(SB)/4, $0x00000007
+DATA wdw7<>+4(SB)/4, $0x00000007
+DATA wdw7<>+8(SB)/4, $0x00000007
+DATA wdw7<>+12(SB)/4, $0x00000007
+DATA wdw7<>+16(SB)/4, $0x00000007
+DATA wdw7<>+20(SB)/4, $0x00000007
+DATA wdw7<>+24(SB)/4, $0x00000007
+DATA wdw7<>+28(SB)/4, $0x00000007
+DATA wdw7<>+32(SB)/4, $0x00000007
+DATA wdw7<>+36(SB)/4, $0x00000007
+DATA wdw7<>+40(SB)/4, $0x00000007
+DATA wdw7<>+44(SB)/4, $0x00000007
+DATA wdw7<>+48(SB)/4, $0x00000007
+DATA wdw7<>+52(SB)/4, $0x00000007
+DATA wdw7<>+56(SB)/4, $0x00000007
+DATA wdw7<>+60(SB)/4, $0x00000007
+GLOBL wdw7<>(SB), RODATA|NOPTR, $64
+
+// func utf16LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, CMOV
+TEXT ·utf16LEToBEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap16<>+0(SB), Y0
+
+utf16LEToBEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf16LEToBEAVX2_done
+	CMPQ      DI, CX
+	JG        utf16LEToBEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VMOVDQA   Y1, Y2
+	VPSHUFB   Y0, Y2, Y2
+	VPAND     wdwFC00FC00<>+0(SB), Y1, Y1
+	VPCMPEQW  wdwD800D800<>+0(SB), Y1, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Y1, Y3
+	VPMOVMSKB Y3, R9
+	MOVQ      $0x00000020, R10
+	MOVL      R8, R11
+	ORL       R9, R11
+	JNZ       utf16LEToBEAVX2_pairs
+
+utf16LEToBEAVX2_store:
+	VMOVDQU Y2, (AX)(DI*1)
+	ADDQ    R10, SI
+	ADDQ    R10, DI
+	JMP     utf16LEToBEAVX2_loop
+
+utf16LEToBEAVX2_pairs:
+	BTL  $0x1f, R8
+	JCC  utf16LEToBEAVX2_whole
+	SUBQ $0x02, R10
+	ANDL $0x3fffffff, R8
+
+utf16LEToBEAVX2_whole:
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16LEToBEAVX2_lone
+	JMP  utf16LEToBEAVX2_store
+
+utf16LEToBEAVX2_lone:
+	ANDNL   R8, R9, CX
+	ANDNL   R9, R8, DX
+	TZCNTL  DX, DX
+	TZCNTL  CX, CX
+	SUBL    $0x02, CX
+	CMPL    CX, DX
+	CMOVLLT CX, DX
+	MOVL    DX, R10
+	VMOVDQU Y2, (AX)(DI*1)
+	ADDQ    R10, SI
+	ADDQ    R10, DI
+
+utf16LEToBEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32LEToBEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32LEToBEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToBEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32LEToBEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VMOVDQA   Y1, Y2
+	VPSHUFB   Y0, Y2, Y2
+	VPAND     wdwFFFFF800<>+0(SB), Y1, Y3
+	VPMINUD   wdw10FFFF<>+0(SB), Y1, Y4
+	VPCMPEQD  Y1, Y4, Y4
+	VPCMPEQD  wdwD800<>+0(SB), Y3, Y3
+	VPANDN    Y4, Y3, Y4
+	VPMOVMSKB Y4, R8
+	CMPL      R8, $-1
+	JNE       utf32LEToBEAVX2_done
+	VMOVDQU   Y2, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToBEAVX2_loop
+
+utf32LEToBEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000040, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf16LEToUTF32LEAVX2_loop:
+	CMPQ         SI, BX
+	JG           utf16LEToUTF32LEAVX2_done
+	CMPQ         DI, CX
+	JG           utf16LEToUTF32LEAVX2_done
+	VMOVDQU      (DX)(SI*1), Y0
+	VPAND        wdwF800F800<>+0(SB), Y0, Y1
+	VPCMPEQW     wdwD800D800<>+0(SB), Y1, Y1
+	VPTEST       Y1, Y1
+	JNZ          utf16LEToUTF32LEAVX2_done
+	VPMOVZXWD    X0, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXWD    X0, Y0
+	VMOVDQU      Y0, 32(AX)(DI*1)
+	ADDQ         $0x20, SI
+	ADDQ         $0x00000040, DI
+	JMP          utf16LEToUTF32LEAVX2_loop
+
+utf16LEToUTF32LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32LEToUTF16LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000010, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF16LEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     wdwFFFFF800<>+0(SB), Y0, Y1
+	VPTEST    wdwFFFF0000<>+0(SB), Y0
+	JNZ       utf32LEToUTF16LEAVX2_done
+	VPCMPEQD  wdwD800<>+0(SB), Y1, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf32LEToUTF16LEAVX2_done
+	VPACKUSDW Y0, Y0, Y0
+	VPERMQ    $0x08, Y0, Y0
+	VMOVDQU   X0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x10, DI
+	JMP       utf32LEToUTF16LEAVX2_loop
+
+utf32LEToUTF16LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf16LEToUTF32BEAVX2_loop:
+	CMPQ         SI, BX
+	JG           utf16LEToUTF32BEAVX2_done
+	CMPQ         DI, CX
+	JG           utf16LEToUTF32BEAVX2_done
+	VMOVDQU      (DX)(SI*1), Y1
+	VPAND        wdwF800F800<>+0(SB), Y1, Y2
+	VPCMPEQW     wdwD800D800<>+0(SB), Y2, Y2
+	VPTEST       Y2, Y2
+	JNZ          utf16LEToUTF32BEAVX2_done
+	VPMOVZXWD    X1, Y2
+	VPSHUFB      Y0, Y2, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXWD    X1, Y1
+	VPSHUFB      Y0, Y1, Y1
+	VMOVDQU      Y1, 32(AX)(DI*1)
+	ADDQ         $0x20, SI
+	ADDQ         $0x00000040, DI
+	JMP          utf16LEToUTF32BEAVX2_loop
+
+utf16LEToUTF32BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32LEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32LEToUTF16BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000010, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf32LEToUTF16BEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32LEToUTF16BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF16BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     wdwFFFFF800<>+0(SB), Y0, Y1
+	VPTEST    wdwFFFF0000<>+0(SB), Y0
+	JNZ       utf32LEToUTF16BEAVX2_done
+	VPCMPEQD  wdwD800<>+0(SB), Y1, Y1
+	VPTEST    Y1, Y1
+	JNZ       utf32LEToUTF16BEAVX2_done
+	VPACKUSDW Y0, Y0, Y0
+	VPERMQ    $0x08, Y0, Y0
+	VPSHUFB   swap16<>+0(SB), Y0, Y0
+	VMOVDQU   X0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x10, DI
+	JMP       utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, CMOV
+TEXT ·utf16BEToLEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap16<>+0(SB), Y0
+
+utf16BEToLEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf16BEToLEAVX2_done
+	CMPQ      DI, CX
+	JG        utf16BEToLEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VMOVDQA   Y1, Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     wdwFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQW  wdwD800D800<>+0(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Y2, Y3
+	VPMOVMSKB Y3, R9
+	MOVQ      $0x00000020, R10
+	MOVL      R8, R11
+	ORL       R9, R11
+	JNZ       utf16BEToLEAVX2_pairs
+
+utf16BEToLEAVX2_store:
+	VMOVDQU Y1, (AX)(DI*1)
+	ADDQ    R10, SI
+	ADDQ    R10, DI
+	JMP     utf16BEToLEAVX2_loop
+
+utf16BEToLEAVX2_pairs:
+	BTL  $0x1f, R8
+	JCC  utf16BEToLEAVX2_whole
+	SUBQ $0x02, R10
+	ANDL $0x3fffffff, R8
+
+utf16BEToLEAVX2_whole:
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16BEToLEAVX2_lone
+	JMP  utf16BEToLEAVX2_store
+
+utf16BEToLEAVX2_lone:
+	ANDNL   R8, R9, CX
+	ANDNL   R9, R8, DX
+	TZCNTL  DX, DX
+	TZCNTL  CX, CX
+	SUBL    $0x02, CX
+	CMPL    CX, DX
+	CMOVLLT CX, DX
+	MOVL    DX, R10
+	VMOVDQU Y1, (AX)(DI*1)
+	ADDQ    R10, SI
+	ADDQ    R10, DI
+
+utf16BEToLEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32BEToLEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32BEToLEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToLEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32BEToLEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VMOVDQA   Y1, Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     wdwFFFFF800<>+0(SB), Y1, Y2
+	VPMINUD   wdw10FFFF<>+0(SB), Y1, Y3
+	VPCMPEQD  Y1, Y3, Y3
+	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
+	VPANDN    Y3, Y2, Y3
+	VPMOVMSKB Y3, R8
+	CMPL      R8, $-1
+	JNE       utf32BEToLEAVX2_done
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToLEAVX2_loop
+
+utf32BEToLEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap16<>+0(SB), Y0
+
+utf16BEToUTF32LEAVX2_loop:
+	CMPQ         SI, BX
+	JG           utf16BEToUTF32LEAVX2_done
+	CMPQ         DI, CX
+	JG           utf16BEToUTF32LEAVX2_done
+	VMOVDQU      (DX)(SI*1), Y1
+	VPSHUFB      Y0, Y1, Y1
+	VPAND        wdwF800F800<>+0(SB), Y1, Y2
+	VPCMPEQW     wdwD800D800<>+0(SB), Y2, Y2
+	VPTEST       Y2, Y2
+	JNZ          utf16BEToUTF32LEAVX2_done
+	VPMOVZXWD    X1, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXWD    X1, Y1
+	VMOVDQU      Y1, 32(AX)(DI*1)
+	ADDQ         $0x20, SI
+	ADDQ         $0x00000040, DI
+	JMP          utf16BEToUTF32LEAVX2_loop
+
+utf16BEToUTF32LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000010, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32BEToUTF16LEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16LEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     wdwFFFFF800<>+0(SB), Y1, Y2
+	VPTEST    wdwFFFF0000<>+0(SB), Y1
+	JNZ       utf32BEToUTF16LEAVX2_done
+	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
+	VPTEST    Y2, Y2
+	JNZ       utf32BEToUTF16LEAVX2_done
+	VPACKUSDW Y1, Y1, Y1
+	VPERMQ    $0x08, Y1, Y1
+	VMOVDQU   X1, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x10, DI
+	JMP       utf32BEToUTF16LEAVX2_loop
+
+utf32BEToUTF16LEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap16<>+0(SB), Y0
+	VMOVDQU swap32<>+0(SB), Y1
+
+utf16BEToUTF32BEAVX2_loop:
+	CMPQ         SI, BX
+	JG           utf16BEToUTF32BEAVX2_done
+	CMPQ         DI, CX
+	JG           utf16BEToUTF32BEAVX2_done
+	VMOVDQU      (DX)(SI*1), Y2
+	VPSHUFB      Y0, Y2, Y2
+	VPAND        wdwF800F800<>+0(SB), Y2, Y3
+	VPCMPEQW     wdwD800D800<>+0(SB), Y3, Y3
+	VPTEST       Y3, Y3
+	JNZ          utf16BEToUTF32BEAVX2_done
+	VPMOVZXWD    X2, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	VEXTRACTI128 $0x01, Y2, X2
+	VPMOVZXWD    X2, Y2
+	VPSHUFB      Y1, Y2, Y2
+	VMOVDQU      Y2, 32(AX)(DI*1)
+	ADDQ         $0x20, SI
+	ADDQ         $0x00000040, DI
+	JMP          utf16BEToUTF32BEAVX2_loop
+
+utf16BEToUTF32BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf32BEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2
+TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000010, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	VMOVDQU swap32<>+0(SB), Y0
+
+utf32BEToUTF16BEAVX2_loop:
+	CMPQ      SI, BX
+	JG        utf32BEToUTF16BEAVX2_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF16BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     wdwFFFFF800<>+0(SB), Y1, Y2
+	VPTEST    wdwFFFF0000<>+0(SB), Y1
+	JNZ       utf32BEToUTF16BEAVX2_done
+	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
+	VPTEST    Y2, Y2
+	JNZ       utf32BEToUTF16BEAVX2_done
+	VPACKUSDW Y1, Y1, Y1
+	VPERMQ    $0x08, Y1, Y1
+	VPSHUFB   swap16<>+0(SB), Y1, Y1
+	VMOVDQU   X1, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x10, DI
+	JMP       utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+// func utf8ToCP1252AVX512(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+TEXT ·utf8ToCP1252AVX512(SB), NOSPLIT, $8-64
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	SUBQ         $0x00000040, BX
+	SUBQ         $0x00000040, CX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	MOVL         $0xfefefefe, R8
+	VPBROADCASTD R8, Z0
+	MOVL         $0xc2c2c2c2, R8
+	VPBROADCASTD R8, Z1
+	MOVL         $0xc0c0c0c0, R8
+	VPBROADCASTD R8, Z2
+	MOVL         $0xc3c3c3c3, R8
+	VPBROADCASTD R8, Z3
+	MOVL         $0x40404040, R8
+	VPBROADCASTD R8, Z4
+	MOVQ         $0x7fffffffffffffff, R8
+	MOVQ         $0xffffffffffffffff, R9
+
+utf8ToCP1252AVX512_loop:
+	CMPQ      SI, BX
+	JG        utf8ToCP1252AVX512_tail
+	CMPQ      DI, CX
+	JG        utf8ToCP1252AVX512_done
+	VMOVDQU64 (DX)(SI*1), Z5
+	VPMOVB2M  Z5, K1
+	KORTESTQ  K1, K1
+	JNZ       utf8ToCP1252AVX512_wide
+	VMOVDQU64 Z5, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x40, DI
+	JMP       utf8ToCP1252AVX512_loop
+
+utf8ToCP1252AVX512_wide:
+	KMOVQ    K1, R10
+	VPANDD   Z0, Z5, Z6
+	VPCMPEQB Z1, Z6, K1
+	KMOVQ    K1, R11
+	VPCMPB   $0x01, Z2, Z5, K1
+	KMOVQ    K1, R12
+	VPCMPEQB Z3, Z5, K1
+	KMOVQ    K1, R13
+	MOVQ     $0x00000040, R15
+	MOVQ     R9, R14
+	BTQ      $0x3f, R11
+	JCC      utf8ToCP1252AVX512_whole
+	DECQ     R15
+	MOVQ     R8, R14
+	ANDQ     R14, R11
+	ANDQ     R14, R10
+
+utf8ToCP1252AVX512_whole:
+	MOVQ          R11, BP
+	ORQ           R12, BP
+	CMPQ          BP, R10
+	JNE           utf8ToCP1252AVX512_done
+	MOVQ          R11, BP
+	SHLQ          $0x01, BP
+	CMPQ          BP, R12
+	JNE           utf8ToCP1252AVX512_done
+	VPCMPEQB      wdwC2C2C2C2<>+0(SB), Z5, K1
+	KMOVQ         K1, R10
+	SHLQ          $0x01, R10
+	VPCMPUB       $0x01, wdwA0A0A0A0<>+0(SB), Z5, K1
+	KMOVQ         K1, R12
+	TESTQ         R10, R12
+	JNZ           utf8ToCP1252AVX512_done
+	SHLQ          $0x01, R13
+	KMOVQ         R13, K1
+	VPADDB        Z4, Z5, K1, Z5
+	ANDNQ         R14, R11, R10
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z5, K1, Z5
+	POPCNTQ       R10, BP
+	VMOVDQU64     Z5, (AX)(DI*1)
+	ADDQ          BP, DI
+	ADDQ          R15, SI
+	JMP           utf8ToCP1252AVX512_loop
+
+utf8ToCP1252AVX512_tail:
+	LEAQ       64(BX), BX
+	SUBQ       SI, BX
+	JLE        utf8ToCP1252AVX512_done
+	BZHIQ      BX, R9, R10
+	KMOVQ      R10, K1
+	VMOVDQU8.Z (DX)(SI*1), K1, Z5
+	VPMOVB2M   Z5, K1
+	KMOVQ      K1, DX
+	VPANDD     Z0, Z5, Z0
+	VPCMPEQB   Z1, Z0, K1
+	KMOVQ      K1, R11
+	VPCMPB     $0x01, Z2, Z5, K1
+	KMOVQ      K1, R12
+	VPCMPEQB   Z3, Z5, K1
+	KMOVQ      K1, R13
+	MOVQ       $0x00000040, R15
+	MOVQ       R9, R14
+	BTQ        $0x3f, R11
+	JCC        utf8ToCP1252AVX512_tail_whole
+	DECQ       R15
+	MOVQ       R8, R14
+	ANDQ       R14, R11
+	ANDQ       R14, DX
+
+utf8ToCP1252AVX512_tail_whole:
+	MOVQ          R11, R8
+	ORQ           R12, R8
+	CMPQ          R8, DX
+	JNE           utf8ToCP1252AVX512_done
+	MOVQ          R11, R8
+	SHLQ          $0x01, R8
+	CMPQ          R8, R12
+	JNE           utf8ToCP1252AVX512_done
+	VPCMPEQB      wdwC2C2C2C2<>+0(SB), Z5, K1
+	KMOVQ         K1, DX
+	SHLQ          $0x01, DX
+	VPCMPUB       $0x01, wdwA0A0A0A0<>+0(SB), Z5, K1
+	KMOVQ         K1, R8
+	TESTQ         DX, R8
+	JNZ           utf8ToCP1252AVX512_done
+	SHLQ          $0x01, R13
+	KMOVQ         R13, K1
+	VPADDB        Z4, Z5, K1, Z5
+	ANDNQ         R14, R11, DX
+	ANDQ          R10, DX
+	KMOVQ         DX, K1
+	VPCOMPRESSB.Z Z5, K1, Z0
+	POPCNTQ       DX, R8
+	LEAQ          -64(DI)(R8*1), R15
+	CMPQ          R15, CX
+	JG            utf8ToCP1252AVX512_done
+	BZHIQ         R8, R9, R15
+	KMOVQ         R15, K1
+	VMOVDQU8      Z0, K1, (AX)(DI*1)
+	ADDQ          R8, DI
+	ADDQ          BX, SI
+
+utf8ToCP1252AVX512_done:
+	VZEROUPPER
+	MOVQ DI, nDst+48(FP)
+	MOVQ SI, nSrc+56(FP)
+	RET
+
+DATA wdwC2C2C2C2<>+0(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+4(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+8(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+12(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+16(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+20(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+24(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+28(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+32(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+36(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+40(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+44(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+48(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+52(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+56(SB)/4, $0xc2c2c2c2
+DATA wdwC2C2C2C2<>+60(SB)/4, $0xc2c2c2c2
+GLOBL wdwC2C2C2C2<>(SB), RODATA|NOPTR, $64
+
+DATA wdwA0A0A0A0<>+0(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+4(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+8(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+12(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+16(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+20(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+24(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+28(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+32(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+36(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+40(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+44(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+48(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+52(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+56(SB)/4, $0xa0a0a0a0
+DATA wdwA0A0A0A0<>+60(SB)/4, $0xa0a0a0a0
+GLOBL wdwA0A0A0A0<>(SB), RODATA|NOPTR, $64
+
+// func utf8ToCP1252AVX2(dst []byte, src []byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·utf8ToCP1252AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000020, BX
+	SUBQ $0x00000020, CX
+	XORQ SI, SI
+	XORQ DI, DI
+
+utf8ToCP1252AVX2_loop:
+	CMPQ      SI, BX
+	JG        utf8ToCP1252AVX2_done
+	CMPQ      DI, CX
+	JG        utf8ToCP1252AVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JNZ       utf8ToCP1252AVX2_wide
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       utf8ToCP1252AVX2_loop
+
+utf8ToCP1252AVX2_wide:
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordC2C2C2C2<>+0(SB), Y1, Y1
+	VPMOVMSKB Y1, R9
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB  Y0, Y1, Y1
+	VPMOVMSKB Y1, R10
+	MOVL      $0x00000020, R11
+	MOVL      $0xffffffff, R12
+	BTL       $0x1f, R9
+	JCC       utf8ToCP1252AVX2_whole
+	DECL      R11
+	MOVL      $0x7fffffff, R12
+	ANDL      R12, R9
+	ANDL      R12, R8
+
+utf8ToCP1252AVX2_whole:
+	MOVL         R9, R13
+	ORL          R10, R13
+	CMPL         R13, R8
+	JNE          utf8ToCP1252AVX2_done
+	MOVL         R9, R13
+	SHLL         $0x01, R13
+	CMPL         R13, R10
+	JNE          utf8ToCP1252AVX2_done
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPCMPEQB     wdwC2C2C2C2<>+0(SB), Y1, Y1
+	VMOVDQU      wdwA0A0A0A0<>+0(SB), Y2
+	VPCMPGTB     Y0, Y2, Y2
+	VPTEST       Y1, Y2
+	JNZ          utf8ToCP1252AVX2_done
+	VPERM2I128   $0x08, Y0, Y0, Y1
+	VPALIGNR     $0x0f, Y1, Y0, Y1
+	VPCMPEQB     ydwordC3C3C3C3<>+0(SB), Y1, Y1
+	VPAND        ydword40404040<>+0(SB), Y1, Y1
+	VPADDB       Y1, Y0, Y0
+	ANDNL        R12, R9, R8
+	LEAQ         pack8<>+0(SB), R9
+	LEAQ         pack8hi<>+0(SB), R10
+	MOVL         R8, R12
+	MOVBLZX      R12, R12
+	MOVL         R8, R13
+	SHRL         $0x08, R13
+	MOVBLZX      R13, R13
+	VMOVQ        (R9)(R12*8), X1
+	VPINSRQ      $0x01, (R10)(R13*8), X1, X1
+	VPSHUFB      X1, X0, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R12, R12
+	ADDQ         R12, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R13, R12
+	ADDQ         R12, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	MOVL         R8, R12
+	SHRL         $0x10, R12
+	MOVBLZX      R12, R12
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	VMOVQ        (R9)(R12*8), X1
+	VPINSRQ      $0x01, (R10)(R8*8), X1, X1
+	VPSHUFB      X1, X0, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R12, R9
+	ADDQ         R9, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R8, R9
+	ADDQ         R9, DI
+	ADDQ         R11, SI
+	JMP          utf8ToCP1252AVX2_loop
+
+utf8ToCP1252AVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)

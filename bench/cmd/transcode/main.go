@@ -14,7 +14,13 @@
 // internal/transkernel), so that one machine shows every CPU class, and each
 // conversion's speed is given as a ratio to utf8x.Valid's on the same UTF-8
 // text, which compares machines. A set this CPU cannot run is reported as
-// SKIPPED, on stderr and in the output.
+// SKIPPED, on stderr and in the output. The per-set tables give each set's
+// ratio to x/text too, and their last line the smallest of those ratios.
+//
+// With -lossy (the default), each conversion is also timed under the Replace,
+// Skip and Escape policies on the same valid input, and under Replace on
+// input with one bad unit every 1000 and 100 bytes, beside Strict, with each
+// kernel set forced; the tables give each policy's ratio to Strict.
 package main
 
 import (
@@ -49,6 +55,7 @@ func main() {
 	dur := flag.Duration("dur", 20*time.Millisecond, "minimum duration of one round")
 	maxSize := flag.Int("max", 1<<20, "largest generated input in bytes")
 	sets := flag.Bool("sets", true, "also time utf8x with each transcoding kernel set forced, with its ratio to Valid")
+	lossy := flag.Bool("lossy", true, "also time the Replace, Skip and Escape policies beside Strict, with each kernel set forced")
 	flag.Parse()
 
 	inputs, err := table.Inputs(*corpusDir, *maxSize)
@@ -72,7 +79,7 @@ func main() {
 		}
 	}
 
-	unicodeOps, latinOps := ops()
+	unicodeOps, latinOps, convs := ops()
 	var skipped []string
 	if *sets {
 		unicodeOps, skipped = withSets(unicodeOps)
@@ -86,6 +93,12 @@ func main() {
 	progress := func(r table.Result) { fmt.Fprintf(os.Stderr, "\r%-70s", r.Op+" "+r.Input) }
 	results := table.Run(table.Config{Ops: unicodeOps, Inputs: inputs, Rounds: *rounds, MinDur: *dur, Filter: filter, Results: progress})
 	results = append(results, table.Run(table.Config{Ops: latinOps, Inputs: latin, Rounds: *rounds, MinDur: *dur, Filter: filter, Results: progress})...)
+	var lossyU, lossyL []table.Op
+	if *lossy {
+		lossyU, lossyL = lossyOps(convs[:4]), lossyOps(convs[4:])
+		results = append(results, table.Run(table.Config{Ops: lossyU, Inputs: inputs, Rounds: *rounds, MinDur: *dur, Filter: filter, Results: progress})...)
+		results = append(results, table.Run(table.Config{Ops: lossyL, Inputs: latin, Rounds: *rounds, MinDur: *dur, Filter: filter, Results: progress})...)
+	}
 	fmt.Fprintf(os.Stderr, "\r%-70s\r", "")
 
 	w := bufio.NewWriter(os.Stdout)
@@ -100,6 +113,7 @@ func main() {
 	if *sets {
 		printSets(w, append(unicodeOps, latinOps...), results)
 	}
+	printLossy(w, append(lossyU, lossyL...), results)
 }
 
 // validName is the column of utf8x.Valid on the same UTF-8 text.
@@ -133,10 +147,12 @@ func withSets(ops []table.Op) (out []table.Op, skipped []string) {
 // ratio to utf8x.Valid on the same input, and the median ratio per set.
 func printSets(w io.Writer, ops []table.Op, results []table.Result) {
 	for _, op := range ops {
-		valid := -1
+		valid, xtext := -1, -1
 		var sets []int
 		for j, impl := range op.Impls {
 			switch {
+			case impl.Name == "x/text":
+				xtext = j
 			case impl.Name == validName:
 				valid = j
 			case impl.Transcode != "":
@@ -152,28 +168,46 @@ func printSets(w io.Writer, ops []table.Op, results []table.Result) {
 		if valid < 0 || len(sets) == 0 || len(rows) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n#### %s by kernel set (GB/s, and ratio to utf8x.Valid on the same text)\n\n", op.Name)
+		fmt.Fprintf(w, "\n#### %s by kernel set (GB/s, and ratio to utf8x.Valid on the same text; to x/text where it has the conversion)\n\n", op.Name)
 		head, rule := "| input | Valid |", "| --- | ---: |"
 		for _, j := range sets {
 			head += " " + op.Impls[j].Transcode + " | / Valid |"
 			rule += " ---: | ---: |"
+			if xtext >= 0 {
+				head += " / x/text |"
+				rule += " ---: |"
+			}
 		}
 		fmt.Fprintln(w, head)
 		fmt.Fprintln(w, rule)
 		ratios := make([][]float64, len(sets))
+		xratios := make([][]float64, len(sets))
 		for _, r := range rows {
 			line := fmt.Sprintf("| %s | %.2f |", r.Input, r.GBps[valid])
 			for k, j := range sets {
 				q := r.GBps[j] / r.GBps[valid]
 				ratios[k] = append(ratios[k], q)
 				line += fmt.Sprintf(" %.2f | %.3f |", r.GBps[j], q)
+				if xtext >= 0 {
+					x := r.GBps[j] / r.GBps[xtext]
+					if strings.Contains(r.Input, ".") && r.Size > 0 {
+						xratios[k] = append(xratios[k], x) // corpus files, where the goal is stated
+					}
+					line += fmt.Sprintf(" %.1fx |", x)
+				}
 			}
 			fmt.Fprintln(w, line)
 		}
-		line := "| median | |"
+		line := "| median (x/text: corpus median / min) | |"
 		for k := range sets {
 			slices.Sort(ratios[k])
 			line += fmt.Sprintf(" | %.3f |", ratios[k][len(ratios[k])/2])
+			if xtext >= 0 && len(xratios[k]) > 0 {
+				slices.Sort(xratios[k])
+				line += fmt.Sprintf(" %.1fx / %.1fx |", xratios[k][len(xratios[k])/2], xratios[k][0])
+			} else if xtext >= 0 {
+				line += " |"
+			}
 		}
 		fmt.Fprintln(w, line)
 	}
@@ -254,10 +288,12 @@ func transformer(t transform.Transformer, ratio int, in *encoded) func([]byte) i
 	}
 }
 
-func ops() (unicodeOps, latinOps []table.Op) {
+func ops() (unicodeOps, latinOps []table.Op, convs []lossyConv) {
 	le := unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)
 	le32 := utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM)
-	in16, in32 := encodeWith(le), encodeWith(le32)
+	be32 := utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM)
+	be16 := unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)
+	in16, in32, in32be, in16be := encodeWith(le), encodeWith(le32), encodeWith(be32), encodeWith(be16)
 	inL1, in1252 := encodeWith(charmap.ISO8859_1), encodeWith(charmap.Windows1252)
 	units := func(p []byte) []uint16 { return utf16.Encode([]rune(string(p))) }
 	unitsIn := map[*byte][]uint16{}
@@ -327,6 +363,14 @@ func ops() (unicodeOps, latinOps []table.Op) {
 			{Name: "utf8x", Run: direct(transcode.AppendUTF32LEToUTF8, 1, in32)},
 			{Name: "x/text", Run: transformer(le32.NewDecoder(), 1, in32)},
 		}},
+		pairOp("UTF16LEtoUTF32LE", transcode.UTF16LE, transcode.UTF32LE, le, le32, in16, 2),
+		pairOp("UTF32LEtoUTF16LE", transcode.UTF32LE, transcode.UTF16LE, le32, le, in32, 1),
+		pairOp("UTF16BEtoUTF16LE", transcode.UTF16BE, transcode.UTF16LE, be16, le, in16be, 1),
+		pairOp("UTF32BEtoUTF32LE", transcode.UTF32BE, transcode.UTF32LE, be32, le32, in32be, 1),
+		{Name: "UTF32BEtoUTF8", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(transcode.AppendUTF32BEToUTF8, 1, in32be)},
+			{Name: "x/text", Run: transformer(be32.NewDecoder(), 1, in32be)},
+		}},
 	}
 	latinOps = []table.Op{
 		{Name: "UTF8toLatin1", Impls: []table.Impl{
@@ -340,15 +384,28 @@ func ops() (unicodeOps, latinOps []table.Op) {
 			{Name: "x/text", Run: transformer(charmap.ISO8859_1.NewDecoder(), 2, inL1)},
 		}},
 		{Name: "UTF8toCP1252", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(transcode.CP1252.AppendEncode, 1, nil)},
 			{Name: "utf8x.Encoder", Run: transformer(transcode.CP1252.NewEncoder(), 1, nil)},
 			{Name: "x/text", Run: transformer(charmap.Windows1252.NewEncoder(), 1, nil)},
 		}},
 		{Name: "CP1252toUTF8", Impls: []table.Impl{
+			{Name: "utf8x", Run: direct(transcode.CP1252.AppendDecode, 3, in1252)},
 			{Name: "utf8x.Decoder", Run: transformer(transcode.CP1252.NewDecoder(), 3, in1252)},
 			{Name: "x/text", Run: transformer(charmap.Windows1252.NewDecoder(), 3, in1252)},
 		}},
 	}
-	return unicodeOps, latinOps
+	return unicodeOps, latinOps, lossyConvs(in16, in32, in1252)
+}
+
+// pairOp measures a conversion between two encodings other than UTF-8:
+// utf8x's Converter against x/text's decoder of one chained to its encoder
+// of the other, the way x/text converts between them.
+func pairOp(name string, from, to transcode.Encoding, xfrom, xto encoding.Encoding, in *encoded, ratio int) table.Op {
+	c := transcode.NewConverter(from, to, utf8x.Strict, utf8x.BOMKeep)
+	return table.Op{Name: name, Impls: []table.Impl{
+		{Name: "utf8x", Run: direct(c.Append, ratio, in)},
+		{Name: "x/text", Run: transformer(transform.Chain(xfrom.NewDecoder(), xto.NewEncoder()), ratio, in)},
+	}}
 }
 
 // memoized returns f(p), computed once per input (keyed by its first byte).

@@ -138,13 +138,19 @@ func latin1ToUTF8() {
 // the last byte waits for the next block. The character is its continuation
 // byte, plus 0x40 after C3; VPCOMPRESSB drops the leads. The last 1 to 63
 // bytes are a block read and written with masks, as in latin1ToUTF8.
-func utf8ToLatin1() {
-	const p = asm.Scope("u8l1_")
-	signature("utf8ToLatin1AVX512",
-		"utf8ToLatin1AVX512 converts UTF-8 to ISO-8859-1 in 64-byte blocks while src",
+//
+// With cp1252 (and wt) set it is the kernel to Windows-1252 instead, for the
+// characters that Windows-1252 and ISO-8859-1 share: a block holding
+// U+0080..U+009F (C2 80 to C2 9F) stops it too, and the scalar code takes the
+// characters Windows-1252 holds there.
+func utf8ToLatin1(name string, cp1252 bool, wt *wideTab) {
+	p := asm.Scope(name + "_")
+	target := map[bool]string{false: "ISO-8859-1", true: "Windows-1252"}[cp1252]
+	signature(name,
+		name+" converts UTF-8 to "+target+" in 64-byte blocks while src",
 		"has 64 bytes left and dst 64, then the rest of src if dst has room for",
 		"it, and returns the bytes written and read. It stops at the first block",
-		"holding anything but ASCII and well-formed U+0080..U+00FF.")
+		"holding anything but ASCII and well-formed U+0080..U+00FF"+map[bool]string{false: ".", true: ", or U+0080..U+009F."}[cp1252])
 	dp, sp, i, j, sLim, dLim := prologue(64, 64)
 	cFE, cC2, cC0, cC3, c40 := splat(0xFEFEFEFE), splat(0xC2C2C2C2), splat(0xC0C0C0C0), splat(0xC3C3C3C3), splat(0x40404040)
 	lastOff := const64(0x7FFFFFFFFFFFFFFF)
@@ -186,6 +192,17 @@ func utf8ToLatin1() {
 		SHLQ(U8(1), x)
 		CMPQ(x, cont)
 		JNE(p.Ref("done"))
+		if cp1252 {
+			// A continuation byte below A0 after C2: U+0080..U+009F.
+			k2, c2, low := K(), GP64(), GP64()
+			VPCMPEQB(wt.splat(0xC2C2C2C2), v, k2)
+			KMOVQ(k2, c2)
+			SHLQ(U8(1), c2)
+			VPCMPUB(U8(1), wt.splat(0xA0A0A0A0), v, k2)
+			KMOVQ(k2, low)
+			TESTQ(c2, low)
+			JNZ(p.Ref("done"))
+		}
 		SHLQ(U8(1), c3)
 		ka := K()
 		KMOVQ(c3, ka)
@@ -288,13 +305,15 @@ func latin1ToUTF8AVX2(tab *consts) {
 	epilogue(p, i, j)
 }
 
-func utf8ToLatin1AVX2(tab *consts) {
-	const p = asm.Scope("u8l12_")
-	signature("utf8ToLatin1AVX2",
-		"utf8ToLatin1AVX2 converts UTF-8 to ISO-8859-1 in 32-byte blocks while src",
+// utf8ToLatin1AVX2 is utf8ToLatin1 for AVX2, cp1252 included.
+func utf8ToLatin1AVX2(tab *consts, name string, cp1252 bool, wt *wideTab) {
+	p := asm.Scope(name + "_")
+	target := map[bool]string{false: "ISO-8859-1", true: "Windows-1252"}[cp1252]
+	signature(name,
+		name+" converts UTF-8 to "+target+" in 32-byte blocks while src",
 		"has 32 bytes left and dst 32, and returns the bytes written and read. It",
 		"stops at the first block holding anything but ASCII and well-formed",
-		"U+0080..U+00FF.")
+		"U+0080..U+00FF"+map[bool]string{false: ".", true: ", or U+0080..U+009F."}[cp1252])
 	dp, sp, i, j, sLim, dLim := prologue(32, 32)
 	loopHead(p, i, j, sLim, dLim)
 	v := YMM()
@@ -336,6 +355,15 @@ func utf8ToLatin1AVX2(tab *consts) {
 	SHLL(U8(1), x.As32())
 	CMPL(x.As32(), cont.As32())
 	JNE(p.Ref("done"))
+	if cp1252 {
+		// A continuation byte below A0 (signed) after C2: U+0080..U+009F.
+		c2, lt := prevByte(v), YMM()
+		VPCMPEQB(wt.splat(0xC2C2C2C2), c2, c2)
+		VMOVDQU(wt.splat(0xA0A0A0A0), lt)
+		VPCMPGTB(v, lt, lt)
+		VPTEST(c2, lt)
+		JNZ(p.Ref("done"))
+	}
 	// The character after C3 is its continuation byte plus 0x40.
 	pv := prevByte(v)
 	VPCMPEQB(tab.ydw[0xC3C3C3C3], pv, pv)

@@ -4,8 +4,12 @@
 // Run it from internal/gen (`go run ./transkernel`, or `go generate` in
 // internal/transkernel); it rewrites ../transkernel/transkernel_amd64.s and
 // ../transkernel/stubs_amd64.go. One file per conversion: latin1.go (both
-// ways), utf8_to_wide.go (UTF-8 to UTF-16 and UTF-32), utf16_to_utf8.go;
-// consts.go holds the constant memory, ops.go the steps they share.
+// ways), utf8_to_wide.go (UTF-8 to UTF-16 and UTF-32), utf16_to_utf8.go,
+// utf32_to_utf8.go, cp1252.go (Windows-1252 to UTF-8; the other way is
+// latin1.go's with a check more), utf16_utf32.go (between UTF-16 and UTF-32,
+// and the byte-order swaps); consts.go holds the constant memory, ops.go the
+// steps they share. The files written after asm.Width exists take a Width
+// and emit each kernel for AVX2 and AVX-512 from the one algorithm.
 //
 // Every kernel works on 64-byte input blocks with AVX-512 (BW, VBMI2), or on
 // 32-byte blocks with AVX2, and
@@ -45,6 +49,8 @@ package main
 import (
 	"os"
 
+	"github.com/utf8x/utf8x/internal/gen/asm"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 )
@@ -62,7 +68,8 @@ func main() {
 	dwordConsts(c)
 	avx2Consts(c)
 	latin1ToUTF8()
-	utf8ToLatin1()
+	wt := newWideTab()
+	utf8ToLatin1("utf8ToLatin1AVX512", false, nil)
 	utf8ToWide(c, "utf8ToUTF16LEAVX512", 2, false)
 	utf8ToWide(c, "utf8ToUTF16BEAVX512", 2, true)
 	utf8ToWide(c, "utf8ToUTF32LEAVX512", 4, false)
@@ -74,11 +81,26 @@ func main() {
 	utf8ToWideBW(c, "utf8ToUTF32LEAVX512BW", 4, false)
 	utf8ToWideBW(c, "utf8ToUTF32BEAVX512BW", 4, true)
 	latin1ToUTF8AVX2(c)
-	utf8ToLatin1AVX2(c)
+	utf8ToLatin1AVX2(c, "utf8ToLatin1AVX2", false, nil)
 	utf8ToWideAVX2(c, "utf8ToUTF16LEAVX2", 2, false)
 	utf8ToWideAVX2(c, "utf8ToUTF16BEAVX2", 2, true)
 	utf8ToWideAVX2(c, "utf8ToUTF32LEAVX2", 4, false)
 	utf8ToWideAVX2(c, "utf8ToUTF32BEAVX2", 4, true)
+	for _, w := range []asm.Width{asm.AVX512, asm.AVX2} {
+		utf32ToUTF8(w, c, wt, false)
+		utf32ToUTF8(w, c, wt, true)
+		cp1252ToUTF8(w, c, wt)
+		for _, inBE := range []bool{false, true} {
+			swap16(w, c, wt, inBE)
+			swap32(w, c, wt, inBE)
+			for _, outBE := range []bool{false, true} {
+				utf16ToUTF32(w, c, wt, inBE, outBE)
+				utf32ToUTF16(w, c, wt, inBE, outBE)
+			}
+		}
+	}
+	utf8ToLatin1("utf8ToCP1252AVX512", true, wt)
+	utf8ToLatin1AVX2(c, "utf8ToCP1252AVX2", true, wt)
 	utf16ToUTF8AVX2(c, "utf16LEToUTF8AVX2", false)
 	utf16ToUTF8AVX2(c, "utf16BEToUTF8AVX2", true)
 	Generate()

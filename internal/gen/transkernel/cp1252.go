@@ -1,0 +1,150 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+	"github.com/utf8x/utf8x/internal/gen/asm"
+)
+
+// cp1252ToUTF8 converts Windows-1252 to UTF-8 in blocks of Bytes bytes. A
+// block of ASCII is copied as it is, a block without bytes 80-9F converts as
+// ISO-8859-1 does (latin1Half); any other is done in four parts of
+// Bytes/4 bytes, each widened to 32-bit lanes, the bytes 80-9F looked up in
+// the table of their code points (up to U+2122), and encoded by encodeLanes.
+// Every byte converts, so the kernel stops only short of a whole block or of
+// room in dst: 4*Bytes bytes, the most a block's four parts write.
+func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
+	name := "cp1252ToUTF8" + w.Name()
+	p := asm.Scope(name + "_")
+	signature(name,
+		name+" converts Windows-1252 to UTF-8 in "+itoa(w.Bytes)+"-byte blocks while src",
+		"has "+itoa(w.Bytes)+" bytes left and dst "+itoa(4*w.Bytes)+", and returns the bytes written and read.")
+	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, 4*w.Bytes)
+	var lo reg.VecVirtual
+	if w.Masked() {
+		lo = ZMM()
+		VMOVDQU64(t.cp1252, lo)
+	}
+	loopHead(p, i, j, sLim, dLim)
+	v := w.Vec()
+	w.Load(asm.At(sp, i, 0), v)
+	m := w.Mask()
+	w.HighBits(v, m)
+	w.TestMask(m)
+	JNZ(p.Ref("wide"))
+	w.Store(v, asm.At(dp, j, 0))
+	ADDQ(U8(w.Bytes), i)
+	ADDQ(U8(w.Bytes), j)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	// Bytes 80-9F are E0-FF after adding 0x60 (wrapping), and only they.
+	x := w.Vec()
+	VPADDB(t.splat(0x60606060), v, x)
+	lim := w.Vec()
+	w.Load(t.splat(0xDFDFDFDF), lim)
+	w.TestAbove(x, lim, w.Scratch(m))
+	JNZ(p.Ref("table"))
+	latin1Half(w, tab, t, v, m, 0, dp, j)
+	latin1Half(w, tab, t, v, m, 1, dp, j)
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+
+	p.Label("table")
+	for q := 0; q < 4; q++ {
+		c := w.Vec()
+		VPMOVZXBD(asm.At(sp, i, q*w.Bytes/4), c)
+		if w.Masked() {
+			// Lanes 80-9F take table[c&31] (VPERMI2D reads five index
+			// bits); the others keep c.
+			x, k := ZMM(), K()
+			VPADDD(t.splat(0xFFFFFF80), c, x)
+			VPCMPUD(U8(1), t.splat(0x20), x, k) // c-0x80 < 0x20
+			VPERMI2D(t.cp1252Hi, lo, k, c)
+		} else {
+			// Four 8-entry lookups by the low three bits, chosen between by
+			// bits 3 and 4 moved to the sign bit, then kept where c is 80-9F.
+			s3, s4, a, b, e, f := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+			VPSLLD(U8(28), c, s3)
+			VPSLLD(U8(27), c, s4)
+			VPERMD(t.cp1252, c, a)
+			VPERMD(t.cp1252.Offset(32), c, b)
+			VBLENDVPS(s3, b, a, a)
+			VPERMD(t.cp1252Hi, c, e)
+			VPERMD(t.cp1252Hi.Offset(32), c, f)
+			VBLENDVPS(s3, f, e, e)
+			VBLENDVPS(s4, e, a, a)
+			sel := YMM()
+			VPADDD(t.splat(0x60), c, sel)
+			VPSRLD(U8(5), sel, sel)
+			VPCMPEQD(t.splat(7), sel, sel) // c+0x60 in E0..FF: c in 80..9F
+			VPBLENDVB(sel, a, c, c)
+		}
+		encodeLanes(w, t, c, dp, j)
+	}
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+	epilogue(p, i, j)
+}
+
+// latin1Half writes the UTF-8 of half h of block v (ISO-8859-1, high bits
+// in m) at dst[j:] and advances j: each byte widened to a 16-bit lane that
+// holds its one or two UTF-8 bytes, lead first, then the bytes in use packed
+// by VPCOMPRESSB (AVX-512) or by VPSHUFB with l1Expand, 8 characters at a
+// time (AVX2). It writes up to Bytes bytes.
+func latin1Half(w asm.Width, tab *consts, t *wideTab, v reg.VecVirtual, m reg.Register, h int, dp, j reg.GPVirtual) {
+	var x reg.Register
+	switch {
+	case h == 0 && w.Masked():
+		x = v.AsY()
+	case h == 0:
+		x = v.AsX()
+	case w.Masked():
+		y := YMM()
+		VEXTRACTI64X4(U8(1), v, y)
+		x = y
+	default:
+		y := XMM()
+		VEXTRACTI128(U8(1), v, y)
+		x = y
+	}
+	c, hi, lo := w.Vec(), w.Vec(), w.Vec()
+	VPMOVZXBW(x, c)
+	VPSLLW(U8(8), c, hi)
+	and(w, t.splat(0x3F003F00), hi, hi)
+	VPSRLW(U8(6), c, lo)
+	w.Or(lo, hi, hi)
+	w.Or(t.splat(0x80C080C0), hi, hi)
+	if w.Masked() {
+		k := K()
+		VPCMPUW(U8(6), t.splat(0x007F007F), c, k) // c > 0x7F
+		VPBLENDMW(hi, c, k, c)
+		// Keep every low byte, and the high byte where it is set (bit 7).
+		keep, kk := GP64(), K()
+		VPMOVB2M(c, kk)
+		KMOVQ(kk, keep)
+		even := GP64()
+		MOVQ(U64(0x5555555555555555), even)
+		ORQ(even, keep)
+		KMOVQ(keep, kk)
+		out := ZMM()
+		compressB(c, kk, out)
+		VMOVDQU64(out, asm.At(dp, j, 0))
+		POPCNTQ(keep, keep)
+		ADDQ(keep, j)
+		return
+	}
+	sel := YMM()
+	VPCMPGTW(t.splat(0x007F007F), c, sel)
+	VPBLENDVB(sel, hi, c, c)
+	m0, m1 := byteAt(m.(reg.GPVirtual), 2*h), byteAt(m.(reg.GPVirtual), 2*h+1)
+	idx := entry16(tab.l1Expand, m0, m1)
+	VPSHUFB(idx, c, c)
+	n0, n1 := GP64(), GP64()
+	POPCNTL(m0.As32(), n0.As32())
+	ADDQ(U8(8), n0)
+	POPCNTL(m1.As32(), n1.As32())
+	ADDQ(U8(8), n1)
+	storeLanes(c, dp, j, n0, n1)
+}

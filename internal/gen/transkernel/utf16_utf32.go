@@ -1,0 +1,398 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+	"github.com/utf8x/utf8x/internal/gen/asm"
+)
+
+// The conversions between UTF-16 and UTF-32 in either byte order, and the
+// byte-order swaps of each (UTF-16BE <-> UTF-16LE, UTF-32BE <-> UTF-32LE),
+// over one Width. Each works on whole blocks of Bytes input bytes, held in
+// little-endian order in a register (big-endian input is swapped on load,
+// big-endian output on store), and stops before a block it cannot convert
+// whole: a lone surrogate, a surrogate code point or a value above U+10FFFF
+// in UTF-32, and, between the forms, a surrogate pair or a value above
+// U+FFFF, which the scalar code converts.
+
+var orderName = map[bool]string{false: "LE", true: "BE"}
+
+// swapper loads the byte-swap pattern pat (tab.swap16 or tab.swap32) once
+// when swapping is on, and returns a function that swaps a register.
+func swapper(w asm.Width, pat Mem, on bool) func(v reg.VecVirtual) {
+	if !on {
+		return func(reg.VecVirtual) {}
+	}
+	s := w.Vec()
+	w.Load(pat, s)
+	return func(v reg.VecVirtual) { VPSHUFB(s, v, v) }
+}
+
+// surrogateFree jumps to fail when a 16-bit unit of v is a surrogate.
+func surrogateFree(w asm.Width, t *wideTab, v reg.VecVirtual, fail LabelRef) {
+	s := w.Vec()
+	and(w, t.splat(0xF800F800), v, s)
+	if w.Masked() {
+		k := K()
+		VPCMPEQW(t.splat(0xD800D800), s, k)
+		KORTESTD(k, k)
+		JNZ(fail)
+		return
+	}
+	VPCMPEQW(t.splat(0xD800D800), s, s)
+	VPTEST(s, s)
+	JNZ(fail)
+}
+
+// swap16 converts UTF-16 of byte order inBE to the other. A block's surrogates must pair up: a low surrogate is
+// directly after a high one, and a high surrogate in the last unit waits
+// for the next block (the block is one unit shorter).
+func swap16(w asm.Width, tab *consts, t *wideTab, inBE bool) {
+	name := "utf16" + orderName[inBE] + "To" + orderName[!inBE] + w.Name()
+	p := asm.Scope(name + "_")
+	signature(name,
+		name+" converts UTF-16"+orderName[inBE]+" to UTF-16"+orderName[!inBE]+" in "+itoa(w.Bytes)+"-byte",
+		"blocks while src has "+itoa(w.Bytes)+" bytes left and dst as many, and returns the",
+		"bytes written and read. It stops before the first block with a lone",
+		"surrogate.")
+	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, w.Bytes)
+	swap := swapper(w, tab.swap16, true)
+	loopHead(p, i, j, sLim, dLim)
+	// The units are checked little-endian, in the order src is read, and
+	// stored swapped: a block in u, swapped in v.
+	u, v := w.Vec(), w.Vec()
+	w.Load(asm.At(sp, i, 0), u)
+	w.Copy(u, v)
+	swap(v)
+	if inBE {
+		u = v
+	}
+	s := w.Vec()
+	and(w, t.splat(0xFC00FC00), u, s)
+	hi, lo := GP64(), GP64()
+	// per is the bits a unit has in the masks: 1 in an opmask, 2 from
+	// VPMOVMSKB.
+	per := 2
+	if w.Masked() {
+		per = 1
+		k := K()
+		VPCMPEQW(t.splat(0xD800D800), s, k)
+		KMOVD(k, hi.As32())
+		VPCMPEQW(t.splat(0xDC00DC00), s, k)
+		KMOVD(k, lo.As32())
+	} else {
+		x := YMM()
+		VPCMPEQW(t.splat(0xD800D800), s, x)
+		VPMOVMSKB(x, hi.As32())
+		VPCMPEQW(t.splat(0xDC00DC00), s, x)
+		VPMOVMSKB(x, lo.As32())
+	}
+	n := GP64()
+	MOVQ(U32(uint32(w.Bytes)), n)
+	any := GP32()
+	MOVL(hi.As32(), any)
+	ORL(lo.As32(), any)
+	JNZ(p.Ref("pairs"))
+	p.Label("store")
+	w.Store(v, asm.At(dp, j, 0))
+	ADDQ(n, i)
+	ADDQ(n, j)
+	JMP(p.Ref("loop"))
+
+	p.Label("pairs")
+	BTL(U8(31), hi.As32())
+	JCC(p.Ref("whole"))
+	// A high surrogate last: leave that unit for the next block.
+	SUBQ(U8(2), n)
+	ANDL(U32(uint32(0xFFFFFFFF>>per)), hi.As32())
+	p.Label("whole")
+	SHLL(U8(uint8(per)), hi.As32())
+	CMPL(hi.As32(), lo.As32())
+	JNE(p.Ref("lone"))
+	JMP(p.Ref("store"))
+
+	// A lone surrogate: the units before the first one are swapped (the
+	// whole block is stored; what follows them is scratch), and the call
+	// ends there. A low surrogate is lone where the unit before is no high
+	// one, a high surrogate where the unit after is no low one.
+	p.Label("lone")
+	a, b := GP32(), GP32()
+	ANDNL(hi.As32(), lo.As32(), b) // high surrogates, one unit on, with no low: lone
+	ANDNL(lo.As32(), hi.As32(), a) // low surrogates with no high before: lone
+	TZCNTL(a, a)
+	TZCNTL(b, b)
+	SUBL(U8(uint8(per)), b)
+	CMPL(b, a)
+	CMOVLLT(b, a)
+	if per == 1 {
+		SHLL(U8(1), a) // units to bytes
+	}
+	MOVL(a, n.As32()) // zero-extends
+	w.Store(v, asm.At(dp, j, 0))
+	ADDQ(n, i)
+	ADDQ(n, j)
+	epilogue(p, i, j)
+}
+
+// swap32 converts UTF-32 of byte order inBE to the other, stopping before a
+// block holding a surrogate code point or a value above U+10FFFF.
+func swap32(w asm.Width, tab *consts, t *wideTab, inBE bool) {
+	name := "utf32" + orderName[inBE] + "To" + orderName[!inBE] + w.Name()
+	p := asm.Scope(name + "_")
+	signature(name,
+		name+" converts UTF-32"+orderName[inBE]+" to UTF-32"+orderName[!inBE]+" in "+itoa(w.Bytes)+"-byte",
+		"blocks while src has "+itoa(w.Bytes)+" bytes left and dst as many, and returns the",
+		"bytes written and read. It stops before the first block holding a",
+		"surrogate code point or a value above U+10FFFF.")
+	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, w.Bytes)
+	swap := swapper(w, tab.swap32, true)
+	loopHead(p, i, j, sLim, dLim)
+	u, v := w.Vec(), w.Vec()
+	w.Load(asm.At(sp, i, 0), u)
+	w.Copy(u, v)
+	swap(v)
+	if inBE {
+		u = v
+	}
+	var bad reg.OpmaskVirtual
+	if !w.Masked() {
+		checkScalar(w, t, u, p.Ref("done"))
+	} else {
+		bad = badLanes(t, u)
+		KORTESTW(bad, bad)
+		JNZ(p.Ref("partial"))
+	}
+	w.Store(v, asm.At(dp, j, 0))
+	ADDQ(U8(w.Bytes), i)
+	ADDQ(U8(w.Bytes), j)
+	JMP(p.Ref("loop"))
+	if w.Masked() {
+		// The units before the first bad one are swapped (the whole
+		// block is stored, the rest as scratch), and the call ends there.
+		p.Label("partial")
+		n := GP64()
+		KMOVW(bad, n.As32())
+		TZCNTL(n.As32(), n.As32())
+		SHLQ(U8(2), n)
+		w.Store(v, asm.At(dp, j, 0))
+		ADDQ(n, i)
+		ADDQ(n, j)
+	}
+	epilogue(p, i, j)
+}
+
+// utf16ToUTF32 widens blocks without surrogates: each half of the block's
+// units is zero-extended to 32-bit lanes.
+func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
+	name := "utf16" + orderName[inBE] + "ToUTF32" + orderName[outBE] + w.Name()
+	p := asm.Scope(name + "_")
+	signature(name,
+		name+" converts UTF-16"+orderName[inBE]+" to UTF-32"+orderName[outBE]+" in "+itoa(w.Bytes)+"-byte blocks",
+		"while src has "+itoa(w.Bytes)+" bytes left and dst "+itoa(2*w.Bytes)+", and returns the bytes written and",
+		"read. It stops before the first block holding a surrogate.")
+	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, 2*w.Bytes)
+	in := swapper(w, tab.swap16, inBE)
+	out := swapper(w, tab.swap32, outBE)
+	loopHead(p, i, j, sLim, dLim)
+	v := w.Vec()
+	w.Load(asm.At(sp, i, 0), v)
+	in(v)
+	if w.Masked() {
+		surrogateFree(w, t, v, p.Ref("pairs"))
+	} else {
+		surrogateFree(w, t, v, p.Ref("done"))
+	}
+	for h := 0; h < 2; h++ {
+		var x reg.Register
+		switch {
+		case h == 0 && w.Masked():
+			x = v.AsY()
+		case h == 0:
+			x = v.AsX()
+		case w.Masked():
+			y := YMM()
+			VEXTRACTI64X4(U8(1), v, y)
+			x = y
+		default:
+			y := XMM()
+			VEXTRACTI128(U8(1), v, y)
+			x = y
+		}
+		c := w.Vec()
+		VPMOVZXWD(x, c)
+		out(c)
+		w.Store(c, asm.At(dp, j, h*w.Bytes))
+	}
+	ADDQ(U8(w.Bytes), i)
+	ADDQ(U32(uint32(2*w.Bytes)), j)
+	JMP(p.Ref("loop"))
+	if w.Masked() {
+		p.Label("pairs")
+		pairsToUTF32(tab, t, p, v, i, j, dp, out)
+	}
+	epilogue(p, i, j)
+}
+
+// pairsToUTF32 is the AVX-512 path of utf16ToUTF32 for a block v (32 units,
+// little-endian) whose surrogates pair up, as swap16 checks them: the lane of
+// a high surrogate takes the code point of the pair, read with the unit after
+// it (VPERMW by nextUnit), the lane of a low surrogate is dropped by
+// VPCOMPRESSD, and a high surrogate in the last unit waits for the next block.
+func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
+	s := ZMM()
+	VPANDD(t.splat(0xFC00FC00), v, s)
+	hi, lo := GP64(), GP64()
+	k := K()
+	VPCMPEQW(t.splat(0xD800D800), s, k)
+	KMOVD(k, hi.As32())
+	VPCMPEQW(t.splat(0xDC00DC00), s, k)
+	KMOVD(k, lo.As32())
+	n, keep := GP64(), GP64()
+	MOVQ(U32(64), n)
+	MOVL(U32(0xFFFFFFFF), keep.As32())
+	BTL(U8(31), hi.As32())
+	JCC(p.Ref("pwhole"))
+	SUBQ(U8(2), n)
+	MOVL(U32(0x7FFFFFFF), keep.As32())
+	ANDL(keep.As32(), hi.As32())
+	p.Label("pwhole")
+	x := GP64()
+	MOVL(hi.As32(), x.As32())
+	SHLL(U8(1), x.As32())
+	CMPL(x.As32(), lo.As32())
+	JNE(p.Ref("done"))
+	ANDNL(keep.As32(), lo.As32(), keep.As32()) // drop the low surrogates
+	nx, idx := ZMM(), ZMM()
+	VMOVDQU64(tab.nextUnit, idx)
+	VPERMW(v, idx, nx)
+	for h := 0; h < 2; h++ {
+		var a, b reg.Register = v.AsY(), nx.AsY()
+		if h == 1 {
+			ya, yb := YMM(), YMM()
+			VEXTRACTI64X4(U8(1), v, ya)
+			VEXTRACTI64X4(U8(1), nx, yb)
+			a, b = ya, yb
+		}
+		c, d := ZMM(), ZMM()
+		VPMOVZXWD(a, c)
+		VPMOVZXWD(b, d)
+		// high<<10 + low - (0xD800<<10 + 0xDC00 - 0x10000)
+		e := ZMM()
+		VPSLLD(U8(10), c, e)
+		VPADDD(d, e, e)
+		VPSUBD(t.splat(0x35FDC00), e, e)
+		kh := K()
+		m := GP64()
+		MOVL(hi.As32(), m.As32())
+		if h == 1 {
+			SHRL(U8(16), m.As32())
+		}
+		KMOVW(m.As32(), kh)
+		VMOVDQA32(e, kh, c)
+		out(c)
+		MOVL(keep.As32(), m.As32())
+		if h == 1 {
+			SHRL(U8(16), m.As32())
+		}
+		kk := K()
+		KMOVW(m.As32(), kk)
+		r := ZMM()
+		VPCOMPRESSD_Z(c, kk, r)
+		VMOVDQU64(r, asm.At(dp, j, 0))
+		ANDL(U32(0xFFFF), m.As32())
+		POPCNTL(m.As32(), m.As32())
+		SHLL(U8(2), m.As32())
+		ADDQ(m, j)
+	}
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
+}
+
+// utf32ToUTF16 narrows blocks of BMP characters to 16-bit units; with
+// AVX-512, blocks with characters above U+FFFF too.
+func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
+	name := "utf32" + orderName[inBE] + "ToUTF16" + orderName[outBE] + w.Name()
+	p := asm.Scope(name + "_")
+	signature(name,
+		name+" converts UTF-32"+orderName[inBE]+" to UTF-16"+orderName[outBE]+" in "+itoa(w.Bytes)+"-byte blocks",
+		"while src has "+itoa(w.Bytes)+" bytes left and dst "+itoa(w.Bytes/2)+", and returns the bytes written and",
+		"read. It stops before the first block holding anything but characters",
+		"of the BMP.")
+	// The pairs path of AVX-512 writes up to Bytes bytes.
+	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, map[bool]int{true: w.Bytes, false: w.Bytes / 2}[w.Masked()])
+	in := swapper(w, tab.swap32, inBE)
+	loopHead(p, i, j, sLim, dLim)
+	c := w.Vec()
+	w.Load(asm.At(sp, i, 0), c)
+	in(c)
+	s := w.Vec()
+	and(w, t.splat(0xFFFFF800), c, s)
+	if w.Masked() {
+		k1 := K()
+		VPTESTMD(t.splat(0xFFFF0000), c, k1)
+		KORTESTW(k1, k1)
+		JNZ(p.Ref("astral"))
+		VPCMPEQD(t.splat(0xD800), s, k1)
+		KORTESTW(k1, k1)
+		JNZ(p.Ref("done"))
+		y := YMM()
+		VPMOVDW(c, y)
+		if outBE {
+			VPSHUFB(tab.swap16, y, y)
+		}
+		VMOVDQU(y, asm.At(dp, j, 0))
+	} else {
+		VPTEST(t.splat(0xFFFF0000), c)
+		JNZ(p.Ref("done"))
+		VPCMPEQD(t.splat(0xD800), s, s)
+		VPTEST(s, s)
+		JNZ(p.Ref("done"))
+		VPACKUSDW(c, c, c)
+		VPERMQ(U8(0x08), c, c)
+		if outBE {
+			VPSHUFB(tab.swap16, c, c)
+		}
+		VMOVDQU(c.AsX(), asm.At(dp, j, 0))
+	}
+	ADDQ(U8(w.Bytes), i)
+	ADDQ(U8(w.Bytes/2), j)
+	JMP(p.Ref("loop"))
+	if w.Masked() {
+		// Characters above U+FFFF: each lane holds the unit, or the
+		// pair, high surrogate in the low half, and VPCOMPRESSW drops
+		// the upper halves of the lanes with one unit.
+		p.Label("astral")
+		checkScalar(w, t, c, p.Ref("done"))
+		big, x, y := K(), ZMM(), ZMM()
+		VPCMPUD(U8(6), t.splat(0xFFFF), c, big) // c > 0xFFFF
+		VPSUBD(t.splat(0x10000), c, x)
+		VPSRLD(U8(10), x, y)
+		VPADDD(t.splat(0xD800), y, y)
+		VPANDD(t.splat(0x3FF), x, x)
+		VPADDD(t.splat(0xDC00), x, x)
+		VPSLLD(U8(16), x, x)
+		VPORD(x, y, y)
+		VMOVDQA32(y, big, c)
+		if outBE {
+			VPSHUFB(tab.swap16, c, c)
+		}
+		m, keep := GP64(), GP64()
+		KMOVW(big, m.As32())
+		// Word 2k is kept always, word 2k+1 where lane k is a pair.
+		MOVQ(U64(0xAAAAAAAA), keep)
+		PDEPL(keep.As32(), m.As32(), keep.As32())
+		ORL(U32(0x55555555), keep.As32())
+		kk := K()
+		KMOVD(keep.As32(), kk)
+		r := ZMM()
+		compressW(c, kk, r)
+		VMOVDQU64(r, asm.At(dp, j, 0))
+		POPCNTL(keep.As32(), keep.As32())
+		SHLL(U8(1), keep.As32())
+		ADDQ(keep, j)
+		ADDQ(U8(w.Bytes), i)
+		JMP(p.Ref("loop"))
+	}
+	epilogue(p, i, j)
+}

@@ -1,0 +1,322 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+	"github.com/utf8x/utf8x/internal/gen/asm"
+)
+
+// wideTab is the constant memory of the kernels that encode code points held
+// in 32-bit lanes as UTF-8 (UTF-32 and Windows-1252 to UTF-8). Every vector
+// is 64 bytes, so that both widths load it.
+type wideTab struct {
+	dw map[uint32]Mem
+	// Indexed (VPERMD) by n, the UTF-8 length of a lane minus one: the lead
+	// and continuation marks, the value bits of each byte, the bytes to keep (high bit set), and how far
+	// right the byte-reversed 6-bit groups are shifted.
+	marks, bits, keep, shift Mem
+	// For AVX2: the left shift of n that packs four lanes' n into one byte
+	// (2 bits each), the 256 VPSHUFB entries that keep n+1 bytes of each of
+	// four lanes, and their total lengths.
+	packN, spread, spreadLen Mem
+	// For AVX2: VPSHUFB pattern taking byte 0 of each lane of a 128-bit half.
+	lowBytes Mem
+	// cp1252 and cp1252Hi hold the code points of bytes 80-8F and 90-9F
+	// of Windows-1252.
+	cp1252, cp1252Hi Mem
+}
+
+func (t *wideTab) splat(v uint32) Mem {
+	if m, ok := t.dw[v]; ok {
+		return m
+	}
+	m := GLOBL("wdw"+asm.Hex(v), RODATA|NOPTR)
+	for i := 0; i < 16; i++ {
+		DATA(4*i, U32(v))
+	}
+	t.dw[v] = m
+	return m
+}
+
+func newWideTab() *wideTab {
+	t := &wideTab{dw: map[uint32]Mem{}}
+	vec := func(name string, vals []uint32) Mem {
+		m := GLOBL(name, RODATA|NOPTR)
+		for i := 0; i < 16; i++ {
+			v := uint32(0)
+			if i < len(vals) {
+				v = vals[i]
+			}
+			DATA(4*i, U32(v))
+		}
+		return m
+	}
+	t.marks = vec("wideMarks", []uint32{0, 0x80C0, 0x8080E0, 0x808080F0})
+	t.bits = vec("wideBits", []uint32{0x7F, 0x3F1F, 0x3F3F0F, 0x3F3F3F07})
+	t.keep = vec("wideKeep", []uint32{0x80, 0x8080, 0x808080, 0x80808080})
+	t.shift = vec("wideShift", []uint32{24, 16, 8, 0})
+	t.packN = vec("widePackN", []uint32{0, 2, 4, 6, 0, 2, 4, 6})
+	// The two halves of the Windows-1252 table, VPERMI2D's two tables;
+	// AVX2 reads them as four 8-entry quarters.
+	t.cp1252 = vec("cp1252Lo", cp1252High[:16])
+	t.cp1252Hi = vec("cp1252Hi", cp1252High[16:])
+	t.lowBytes = GLOBL("wideLowBytes", RODATA|NOPTR)
+	for i := 0; i < 32; i++ {
+		b := 0x80
+		if i%16 < 4 {
+			b = 4 * (i % 16)
+		}
+		DATA(i, U8(b))
+	}
+	entry := func(m int) []int {
+		var e []int
+		for q := 0; q < 4; q++ {
+			n := m >> (2 * q) & 3
+			for k := 0; k <= n; k++ {
+				e = append(e, 4*q+k)
+			}
+		}
+		return e
+	}
+	t.spread = GLOBL("wideSpread", RODATA|NOPTR)
+	for m := 0; m < 256; m++ {
+		e := entry(m)
+		for k := 0; k < 16; k++ {
+			b := 0x80
+			if k < len(e) {
+				b = e[k]
+			}
+			DATA(16*m+k, U8(b))
+		}
+	}
+	t.spreadLen = GLOBL("wideSpreadLen", RODATA|NOPTR)
+	for m := 0; m < 256; m++ {
+		DATA(m, U8(len(entry(m))))
+	}
+	return t
+}
+
+// cp1252High is the Windows-1252 table of internal/cp1252, bytes 80-9F in
+// the WHATWG reading; the generator module cannot import the library's
+// internal packages, and a test of package transcode checks the kernels
+// against that table.
+var cp1252High = [32]uint32{
+	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+}
+
+// encodeLanes writes the UTF-8 encoding of the scalar values in the 32-bit
+// lanes of c (Bytes/4 of them, none a surrogate or above U+10FFFF) at
+// dst[j:] and advances j. Each lane becomes its 1 to 4 UTF-8 bytes in place,
+// first byte lowest: the four 6-bit groups of the value are put in reverse
+// order (lowest group in the top byte), shifted right by 8 bytes per byte the
+// character does not need, and given their marks; then the bytes in use are
+// packed, by VPCOMPRESSB with AVX-512 and by VPSHUFB with a table indexed by
+// four lanes' lengths with AVX2. It writes up to Bytes bytes.
+func encodeLanes(w asm.Width, t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual) {
+	encodeLanesUpTo(w, t, c, dp, j, nil)
+}
+
+// encodeLanesUpTo is encodeLanes for the lanes before lane limit (a
+// register; nil for all), on AVX-512 only.
+func encodeLanesUpTo(w asm.Width, t *wideTab, c reg.VecVirtual, dp, j, limit reg.GPVirtual) {
+	// n = (c >= 0x80) + (c >= 0x800) + (c >= 0x10000): each term min(c>>k, 1).
+	one := w.Vec()
+	w.Load(t.splat(1), one) // a register: used three times
+	n, x := w.Vec(), w.Vec()
+	VPSRLD(U8(7), c, n)
+	VPMINUD(one, n, n)
+	VPSRLD(U8(11), c, x)
+	VPMINUD(one, x, x)
+	VPADDD(x, n, n)
+	VPSRLD(U8(16), c, x)
+	VPMINUD(one, x, x)
+	VPADDD(x, n, n)
+	// raw = c<<24 | (c<<10)&0x3F0000 | (c>>4)&0x3F00 | c>>18
+	raw, y := w.Vec(), w.Vec()
+	VPSLLD(U8(24), c, raw)
+	VPSLLD(U8(10), c, y)
+	and(w, t.splat(0x3F0000), y, y)
+	w.Or(y, raw, raw)
+	VPSRLD(U8(4), c, y)
+	and(w, t.splat(0x3F00), y, y)
+	w.Or(y, raw, raw)
+	VPSRLD(U8(18), c, y)
+	w.Or(y, raw, raw)
+	VPERMD(t.shift, n, y)
+	VPSRLVD(y, raw, raw)
+	// The top byte of c<<24 still holds bits 6 and 7 of c, which only the
+	// ASCII lane keeps: each length has its mask of value bits.
+	VPERMD(t.bits, n, y)
+	and(w, y, raw, raw)
+	VPERMD(t.marks, n, y)
+	w.Or(y, raw, raw)
+	if w.Masked() {
+		keep := w.Vec()
+		VPERMD(t.keep, n, keep)
+		k := K()
+		VPMOVB2M(keep, k)
+		cnt := GP64()
+		if limit != nil {
+			// Four bytes a lane: keep the bytes of lanes below limit.
+			b := GP64()
+			KMOVQ(k, cnt)
+			MOVQ(limit, b)
+			SHLQ(U8(2), b)
+			BZHIQ(b, cnt, cnt)
+			KMOVQ(cnt, k)
+		}
+		out := ZMM()
+		compressB(raw, k, out)
+		VMOVDQU64(out, asm.At(dp, j, 0))
+		KMOVQ(k, cnt)
+		POPCNTQ(cnt, cnt)
+		ADDQ(cnt, j)
+		return
+	}
+	// Four lanes' n as one byte per 128-bit half: VPSADBW adds the bytes
+	// of each 64-bit quarter, and the two quarters of a half are added.
+	VPSLLVD(t.packN, n, n)
+	z := YMM()
+	VPXOR(z, z, z)
+	VPSADBW(z, n, n)
+	VPSHUFD(U8(0x4E), n, x)
+	VPADDQ(x, n, n)
+	m0, m1 := GP64(), GP64()
+	VMOVQ(n.AsX(), m0)
+	h := XMM()
+	VEXTRACTI128(U8(1), n, h)
+	VMOVQ(h, m1)
+	idx := entry16(t.spread, m0, m1)
+	VPSHUFB(idx, raw, raw)
+	base, n0, n1 := GP64(), GP64(), GP64()
+	LEAQ(t.spreadLen, base)
+	MOVBQZX(Mem{Base: base, Index: m0, Scale: 1}, n0)
+	MOVBQZX(Mem{Base: base, Index: m1, Scale: 1}, n1)
+	storeLanes(raw, dp, j, n0, n1)
+}
+
+// and sets dst to a & b for either width, a memory.
+func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
+	if w.Masked() {
+		VPANDD(a, b, dst)
+	} else {
+		VPAND(a, b, dst)
+	}
+}
+
+// utf32ToUTF8 converts Bytes/4 code units per block. A block holding a
+// surrogate code point or a value above U+10FFFF ends the call, with AVX-512
+// after converting the units before it; the scalar code reports it. A block
+// of ASCII is narrowed to bytes directly.
+func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
+	order := map[bool]string{false: "LE", true: "BE"}[be]
+	name := "utf32" + order + "ToUTF8" + w.Name()
+	p := asm.Scope(name + "_")
+	signature(name,
+		name+" converts UTF-32"+order+" to UTF-8 in "+itoa(w.Bytes)+"-byte blocks while src",
+		"has "+itoa(w.Bytes)+" bytes left and dst as many, and returns the bytes written",
+		"and read. It stops before the first block holding a surrogate code point",
+		"or a value above U+10FFFF.")
+	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, w.Bytes)
+	var swap reg.VecVirtual
+	if be {
+		swap = w.Vec()
+		w.Load(tab.swap32, swap)
+	}
+	loopHead(p, i, j, sLim, dLim)
+	c := w.Vec()
+	w.Load(asm.At(sp, i, 0), c)
+	if be {
+		VPSHUFB(swap, c, c)
+	}
+	if w.Masked() {
+		k := K()
+		VPTESTMD(t.splat(0xFFFFFF80), c, k)
+		KORTESTW(k, k)
+		JNZ(p.Ref("wide"))
+		VPMOVDB(c, asm.At(dp, j, 0))
+		ADDQ(U8(16), j)
+	} else {
+		VPTEST(t.splat(0xFFFFFF80), c)
+		JNZ(p.Ref("wide"))
+		// Byte 0 of each lane to the first four bytes of each half, then
+		// the halves' first four bytes side by side.
+		x, h := YMM(), XMM()
+		VPSHUFB(t.lowBytes, c, x)
+		VEXTRACTI128(U8(1), x, h)
+		VPUNPCKLDQ(h, x.AsX(), h)
+		VMOVQ(h, asm.At(dp, j, 0))
+		ADDQ(U8(8), j)
+	}
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	if !w.Masked() {
+		checkScalar(w, t, c, p.Ref("done"))
+		encodeLanes(w, t, c, dp, j)
+		ADDQ(U8(w.Bytes), i)
+		JMP(p.Ref("loop"))
+		epilogue(p, i, j)
+		return
+	}
+	bad := badLanes(t, c)
+	KORTESTW(bad, bad)
+	JNZ(p.Ref("partial"))
+	encodeLanes(w, t, c, dp, j)
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+	// A block with a unit that is no scalar value converts up to it, and
+	// the scalar code takes it from there: lossy conversions go on in
+	// vector code right after the unit.
+	p.Label("partial")
+	n := GP64()
+	KMOVW(bad, n.As32())
+	TZCNTL(n.As32(), n.As32())
+	JZ(p.Ref("done")) // the first lane
+	encodeLanesUpTo(w, t, c, dp, j, n)
+	SHLQ(U8(2), n)
+	ADDQ(n, i)
+	epilogue(p, i, j)
+}
+
+// badLanes returns the opmask of the lanes of c (AVX-512) holding a
+// surrogate code point or a value above U+10FFFF.
+func badLanes(t *wideTab, c reg.VecVirtual) reg.OpmaskVirtual {
+	s := ZMM()
+	VPANDD(t.splat(0xFFFFF800), c, s)
+	k1, k2 := K(), K()
+	VPCMPUD(U8(6), t.splat(0x10FFFF), c, k1) // c > 0x10FFFF
+	VPCMPEQD(t.splat(0xD800), s, k2)
+	KORW(k1, k2, k1)
+	return k1
+}
+
+// checkScalar jumps to fail when a lane of c is a surrogate code point or
+// above U+10FFFF.
+func checkScalar(w asm.Width, t *wideTab, c reg.VecVirtual, fail LabelRef) {
+	s := w.Vec()
+	and(w, t.splat(0xFFFFF800), c, s)
+	if w.Masked() {
+		k1, k2 := K(), K()
+		VPCMPUD(U8(6), t.splat(0x10FFFF), c, k1) // c > 0x10FFFF
+		VPCMPEQD(t.splat(0xD800), s, k2)
+		KORW(k1, k2, k1)
+		KORTESTW(k1, k1)
+		JNZ(fail)
+		return
+	}
+	a := YMM()
+	VPMINUD(t.splat(0x10FFFF), c, a)
+	VPCMPEQD(c, a, a) // in range
+	VPCMPEQD(t.splat(0xD800), s, s)
+	VPANDN(a, s, a) // in range and not a surrogate
+	m := GP32()
+	VPMOVMSKB(a, m)
+	CMPL(m, I32(-1))
+	JNE(fail)
+}
