@@ -45,6 +45,18 @@ const (
 	unitsToUTF8Conv
 	// Kernels used only as form kernels (see kernel in converter.go), never
 	// by appendStrict: they have vector and scalar kernels and nothing else.
+	utf16LEToUTF16BEConv
+	utf16LEToUTF32LEConv
+	utf16LEToUTF32BEConv
+	utf16BEToUTF16LEConv
+	utf16BEToUTF32LEConv
+	utf16BEToUTF32BEConv
+	utf32LEToUTF16LEConv
+	utf32LEToUTF16BEConv
+	utf32LEToUTF32BEConv
+	utf32BEToUTF16LEConv
+	utf32BEToUTF16BEConv
+	utf32BEToUTF32LEConv
 	cp1252ToUTF8Conv
 	utf8ToCP1252Conv
 )
@@ -96,6 +108,30 @@ func (c conv) vector(dst, src []byte) (nDst, nSrc int) {
 		return transkernel.UTF32LEToUTF8(dst, src)
 	case utf32BEToUTF8Conv:
 		return transkernel.UTF32BEToUTF8(dst, src)
+	case utf16LEToUTF16BEConv:
+		return transkernel.UTF16LEToBE(dst, src)
+	case utf16LEToUTF32LEConv:
+		return transkernel.UTF16LEToUTF32LE(dst, src)
+	case utf16LEToUTF32BEConv:
+		return transkernel.UTF16LEToUTF32BE(dst, src)
+	case utf16BEToUTF16LEConv:
+		return transkernel.UTF16BEToLE(dst, src)
+	case utf16BEToUTF32LEConv:
+		return transkernel.UTF16BEToUTF32LE(dst, src)
+	case utf16BEToUTF32BEConv:
+		return transkernel.UTF16BEToUTF32BE(dst, src)
+	case utf32LEToUTF16LEConv:
+		return transkernel.UTF32LEToUTF16LE(dst, src)
+	case utf32LEToUTF16BEConv:
+		return transkernel.UTF32LEToUTF16BE(dst, src)
+	case utf32LEToUTF32BEConv:
+		return transkernel.UTF32LEToBE(dst, src)
+	case utf32BEToUTF16LEConv:
+		return transkernel.UTF32BEToUTF16LE(dst, src)
+	case utf32BEToUTF16BEConv:
+		return transkernel.UTF32BEToUTF16BE(dst, src)
+	case utf32BEToUTF32LEConv:
+		return transkernel.UTF32BEToLE(dst, src)
 	case utf8ToUnitsConv:
 		d, s := transkernel.UTF8ToUnits(unitsOf(dst), src)
 		return 2 * d, s
@@ -133,6 +169,30 @@ func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
 		return cp1252ToUTF8Go(dst, src)
 	case utf8ToCP1252Conv:
 		return utf8ToCP1252Go(dst, src)
+	case utf16LEToUTF16BEConv:
+		return utf16LEToUTF16BEGo(dst, src)
+	case utf16LEToUTF32LEConv:
+		return utf16LEToUTF32LEGo(dst, src)
+	case utf16LEToUTF32BEConv:
+		return utf16LEToUTF32BEGo(dst, src)
+	case utf16BEToUTF16LEConv:
+		return utf16BEToUTF16LEGo(dst, src)
+	case utf16BEToUTF32LEConv:
+		return utf16BEToUTF32LEGo(dst, src)
+	case utf16BEToUTF32BEConv:
+		return utf16BEToUTF32BEGo(dst, src)
+	case utf32LEToUTF16LEConv:
+		return utf32LEToUTF16LEGo(dst, src)
+	case utf32LEToUTF16BEConv:
+		return utf32LEToUTF16BEGo(dst, src)
+	case utf32LEToUTF32BEConv:
+		return utf32LEToUTF32BEGo(dst, src)
+	case utf32BEToUTF16LEConv:
+		return utf32BEToUTF16LEGo(dst, src)
+	case utf32BEToUTF16BEConv:
+		return utf32BEToUTF16BEGo(dst, src)
+	case utf32BEToUTF32LEConv:
+		return utf32BEToUTF32LEGo(dst, src)
 	case utf8ToUnitsConv:
 		d, s := utf8ToUnitsGo(unitsOf(dst), src)
 		return 2 * d, s

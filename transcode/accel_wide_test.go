@@ -284,3 +284,24 @@ func TestPairConverter(t *testing.T) {
 		}
 	})
 }
+
+// convertUnits converts one unit at a time from form from to form to, the
+// reference for the pair kernels, for forms
+// whose decoders return only scalar values, which the encoders of to all
+// hold.
+func convertUnits(dst, src []byte, from, to *form) (nDst, nSrc int) {
+	i, j := 0, 0
+	for i < len(src) {
+		r, n, kind := from.decode(src[i:], false)
+		if n == 0 || kind != 0 {
+			break
+		}
+		w := to.encode(dst[j:], r)
+		if w <= 0 {
+			break
+		}
+		i += n
+		j += w
+	}
+	return j, i
+}

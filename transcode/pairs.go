@@ -1,12 +1,12 @@
 package transcode
 
-import "github.com/utf8x/utf8x/internal/transkernel"
+import "github.com/utf8x/utf8x"
 
 // The kernels between UTF-16 and UTF-32 and between the byte orders of each,
 // for Converter: each pairs the vector kernel of internal/transkernel with
-// convertUnits, the scalar kernel, which converts one unit at a time with
-// the forms' own decode and encode and stops where Converter's per-unit
-// loop would have to act: an ill-formed unit, a unit cut off, a full dst.
+// a scalar kernel (accelerate, through its conv id) that converts one unit
+// at a time and stops where Converter's per-unit loop would have to act: an
+// ill-formed unit, a unit cut off, a full dst.
 
 // pairKernel returns the kernel from form from to form to, or nil.
 func pairKernel(from, to *form) kernel {
@@ -93,17 +93,28 @@ func utf32ToUTF16Go(dst, src []byte, inBE, outBE bool) (nDst, nSrc int) {
 	return j, i
 }
 
-// convertUnits is the scalar kernel from form from to form to, for forms
-// whose decoders return only scalar values, which the encoders of to all
-// hold.
-func convertUnits(dst, src []byte, from, to *form) (nDst, nSrc int) {
+// swapUnits is the scalar kernel of the byte-order swaps: UTF-16 (or
+// UTF-32, with wide) read in one byte order and written in the other, up to
+// the first unit that is not a scalar value or a whole surrogate pair.
+func swapUnits(dst, src []byte, wide, fromBE bool) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) {
-		r, n, kind := from.decode(src[i:], false)
+		var r rune
+		var n, w int
+		var kind utf8x.ErrorKind
+		if wide {
+			r, n, kind = decodeUTF32(src[i:], false, fromBE)
+		} else {
+			r, n, kind = decodeUTF16(src[i:], false, fromBE)
+		}
 		if n == 0 || kind != 0 {
 			break
 		}
-		w := to.encode(dst[j:], r)
+		if wide {
+			w = encodeUTF32(dst[j:], r, !fromBE)
+		} else {
+			w = encodeUTF16(dst[j:], r, !fromBE)
+		}
 		if w <= 0 {
 			break
 		}
@@ -114,15 +125,15 @@ func convertUnits(dst, src []byte, from, to *form) (nDst, nSrc int) {
 }
 
 func utf16LEToUTF16BE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf16LEToUTF16BEPair)
+	return accelerate(dst, src, utf16LEToUTF16BEConv)
 }
 
 func utf16LEToUTF16BEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf16LEForm, utf16BEForm)
+	return swapUnits(dst, src, false, false)
 }
 
 func utf16LEToUTF32LE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf16LEToUTF32LEPair)
+	return accelerate(dst, src, utf16LEToUTF32LEConv)
 }
 
 func utf16LEToUTF32LEGo(dst, src []byte) (int, int) {
@@ -130,7 +141,7 @@ func utf16LEToUTF32LEGo(dst, src []byte) (int, int) {
 }
 
 func utf16LEToUTF32BE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf16LEToUTF32BEPair)
+	return accelerate(dst, src, utf16LEToUTF32BEConv)
 }
 
 func utf16LEToUTF32BEGo(dst, src []byte) (int, int) {
@@ -138,15 +149,15 @@ func utf16LEToUTF32BEGo(dst, src []byte) (int, int) {
 }
 
 func utf16BEToUTF16LE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf16BEToUTF16LEPair)
+	return accelerate(dst, src, utf16BEToUTF16LEConv)
 }
 
 func utf16BEToUTF16LEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf16BEForm, utf16LEForm)
+	return swapUnits(dst, src, false, true)
 }
 
 func utf16BEToUTF32LE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf16BEToUTF32LEPair)
+	return accelerate(dst, src, utf16BEToUTF32LEConv)
 }
 
 func utf16BEToUTF32LEGo(dst, src []byte) (int, int) {
@@ -154,7 +165,7 @@ func utf16BEToUTF32LEGo(dst, src []byte) (int, int) {
 }
 
 func utf16BEToUTF32BE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf16BEToUTF32BEPair)
+	return accelerate(dst, src, utf16BEToUTF32BEConv)
 }
 
 func utf16BEToUTF32BEGo(dst, src []byte) (int, int) {
@@ -162,7 +173,7 @@ func utf16BEToUTF32BEGo(dst, src []byte) (int, int) {
 }
 
 func utf32LEToUTF16LE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf32LEToUTF16LEPair)
+	return accelerate(dst, src, utf32LEToUTF16LEConv)
 }
 
 func utf32LEToUTF16LEGo(dst, src []byte) (int, int) {
@@ -170,7 +181,7 @@ func utf32LEToUTF16LEGo(dst, src []byte) (int, int) {
 }
 
 func utf32LEToUTF16BE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf32LEToUTF16BEPair)
+	return accelerate(dst, src, utf32LEToUTF16BEConv)
 }
 
 func utf32LEToUTF16BEGo(dst, src []byte) (int, int) {
@@ -178,15 +189,15 @@ func utf32LEToUTF16BEGo(dst, src []byte) (int, int) {
 }
 
 func utf32LEToUTF32BE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf32LEToUTF32BEPair)
+	return accelerate(dst, src, utf32LEToUTF32BEConv)
 }
 
 func utf32LEToUTF32BEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf32LEForm, utf32BEForm)
+	return swapUnits(dst, src, true, false)
 }
 
 func utf32BEToUTF16LE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf32BEToUTF16LEPair)
+	return accelerate(dst, src, utf32BEToUTF16LEConv)
 }
 
 func utf32BEToUTF16LEGo(dst, src []byte) (int, int) {
@@ -194,7 +205,7 @@ func utf32BEToUTF16LEGo(dst, src []byte) (int, int) {
 }
 
 func utf32BEToUTF16BE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf32BEToUTF16BEPair)
+	return accelerate(dst, src, utf32BEToUTF16BEConv)
 }
 
 func utf32BEToUTF16BEGo(dst, src []byte) (int, int) {
@@ -202,118 +213,9 @@ func utf32BEToUTF16BEGo(dst, src []byte) (int, int) {
 }
 
 func utf32BEToUTF32LE(dst, src []byte) (int, int) {
-	return acceleratePair(dst, src, utf32BEToUTF32LEPair)
+	return accelerate(dst, src, utf32BEToUTF32LEConv)
 }
 
 func utf32BEToUTF32LEGo(dst, src []byte) (int, int) {
-	return convertUnits(dst, src, utf32BEForm, utf32LEForm)
-}
-
-// pairConv names a conversion between UTF-16 and UTF-32 forms, as conv does
-// for the others. It is a type of its own because the scalar kernels read
-// the forms, whose initializers reach accelerate: one switch for both would
-// make an initialization cycle.
-type pairConv uint8
-
-const (
-	utf16LEToUTF16BEPair pairConv = iota
-	utf16LEToUTF32LEPair
-	utf16LEToUTF32BEPair
-	utf16BEToUTF16LEPair
-	utf16BEToUTF32LEPair
-	utf16BEToUTF32BEPair
-	utf32LEToUTF16LEPair
-	utf32LEToUTF16BEPair
-	utf32LEToUTF32BEPair
-	utf32BEToUTF16LEPair
-	utf32BEToUTF16BEPair
-	utf32BEToUTF32LEPair
-)
-
-// vector runs c's vector kernel.
-func (c pairConv) vector(dst, src []byte) (nDst, nSrc int) {
-	switch c {
-	case utf16LEToUTF16BEPair:
-		return transkernel.UTF16LEToBE(dst, src)
-	case utf16LEToUTF32LEPair:
-		return transkernel.UTF16LEToUTF32LE(dst, src)
-	case utf16LEToUTF32BEPair:
-		return transkernel.UTF16LEToUTF32BE(dst, src)
-	case utf16BEToUTF16LEPair:
-		return transkernel.UTF16BEToLE(dst, src)
-	case utf16BEToUTF32LEPair:
-		return transkernel.UTF16BEToUTF32LE(dst, src)
-	case utf16BEToUTF32BEPair:
-		return transkernel.UTF16BEToUTF32BE(dst, src)
-	case utf32LEToUTF16LEPair:
-		return transkernel.UTF32LEToUTF16LE(dst, src)
-	case utf32LEToUTF16BEPair:
-		return transkernel.UTF32LEToUTF16BE(dst, src)
-	case utf32LEToUTF32BEPair:
-		return transkernel.UTF32LEToBE(dst, src)
-	case utf32BEToUTF16LEPair:
-		return transkernel.UTF32BEToUTF16LE(dst, src)
-	case utf32BEToUTF16BEPair:
-		return transkernel.UTF32BEToUTF16BE(dst, src)
-	case utf32BEToUTF32LEPair:
-		return transkernel.UTF32BEToLE(dst, src)
-	}
-	return 0, 0
-}
-
-// scalar runs c's scalar kernel.
-func (c pairConv) scalar(dst, src []byte) (nDst, nSrc int) {
-	switch c {
-	case utf16LEToUTF16BEPair:
-		return utf16LEToUTF16BEGo(dst, src)
-	case utf16LEToUTF32LEPair:
-		return utf16LEToUTF32LEGo(dst, src)
-	case utf16LEToUTF32BEPair:
-		return utf16LEToUTF32BEGo(dst, src)
-	case utf16BEToUTF16LEPair:
-		return utf16BEToUTF16LEGo(dst, src)
-	case utf16BEToUTF32LEPair:
-		return utf16BEToUTF32LEGo(dst, src)
-	case utf16BEToUTF32BEPair:
-		return utf16BEToUTF32BEGo(dst, src)
-	case utf32LEToUTF16LEPair:
-		return utf32LEToUTF16LEGo(dst, src)
-	case utf32LEToUTF16BEPair:
-		return utf32LEToUTF16BEGo(dst, src)
-	case utf32LEToUTF32BEPair:
-		return utf32LEToUTF32BEGo(dst, src)
-	case utf32BEToUTF16LEPair:
-		return utf32BEToUTF16LEGo(dst, src)
-	case utf32BEToUTF16BEPair:
-		return utf32BEToUTF16BEGo(dst, src)
-	case utf32BEToUTF32LEPair:
-		return utf32BEToUTF32LEGo(dst, src)
-	}
-	return 0, 0
-}
-
-// acceleratePair is accelerate for the pair conversions.
-func acceleratePair(dst, src []byte, c pairConv) (nDst, nSrc int) {
-	minLen := transkernel.MinLen
-	if !transkernel.Enabled() || len(src) < minLen {
-		return c.scalar(dst, src)
-	}
-	i, j := 0, 0
-	for {
-		if len(src)-i >= minLen {
-			d, s := c.vector(dst[j:], src[i:])
-			i += s
-			j += d
-			if i == len(src) {
-				return j, i
-			}
-		}
-		end := min(len(src), i+scalarStep)
-		d, s := c.scalar(dst[j:], src[i:end])
-		i += s
-		j += d
-		if i == len(src) || s == 0 {
-			return j, i
-		}
-	}
+	return swapUnits(dst, src, true, true)
 }
