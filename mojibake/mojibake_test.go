@@ -211,6 +211,17 @@ func TestBasicCyrillicNoContinuation(t *testing.T) {
 			t.Fatalf("%U is a continuation byte in encodings %b", r, maskOf(r).cont)
 		}
 	}
+	// Every pair of bytes: only the UTF-8 of А..я is a letter (D0 E2, say,
+	// is not, though as a number it lies between D090 and D18F).
+	for b0 := 0; b0 < 256; b0++ {
+		for b1 := 0; b1 < 256; b1++ {
+			r, n := utf8.DecodeRune([]byte{byte(b0), byte(b1)})
+			want := n == 2 && 0x410 <= r && r <= 0x44F
+			if got := isBasicCyrillic(byte(b0), byte(b1)); got != want {
+				t.Fatalf("isBasicCyrillic(%02X, %02X) = %v", b0, b1, got)
+			}
+		}
+	}
 }
 
 // TestQuickUnit checks quickUnit against findUnit, its reference, at every

@@ -124,7 +124,9 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 // isBasicCyrillic reports whether the bytes b0 b1 are the UTF-8 of one of
 // А..я (U+0410..U+044F, D0 90 to D1 8F).
 func isBasicCyrillic(b0, b1 byte) bool {
-	return uint16(b0)<<8|uint16(b1)-0xD090 <= 0xFF
+	// As one number D090..D18F, but b1 must be a continuation byte: D0 E2
+	// falls in that span and is no letter.
+	return b1&0xC0 == 0x80 && uint16(b0)<<8|uint16(b1)-0xD090 <= 0xFF
 }
 
 // leadsNone reports whether p's first character is a lead in no encoding,
