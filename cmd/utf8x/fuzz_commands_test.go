@@ -42,6 +42,20 @@ var fuzzInvocations = [][]string{
 	{"convert", "-f", "ascii", "-t", "iso-8859-15", "--invalid", "escape"},
 	{"convert", "-f", "iso-8859-15", "-t", "ascii"},
 	{"convert", "-f", "utf-16le", "-t", "utf-8"}, // strict: the line and column of the error
+	{"convert", "-f", "auto", "-t", "utf-8"},
+	{"convert", "-f", "auto", "-t", "utf-16le", "--min-confidence", "0"},
+	{"convert", "-f", "windows-1251", "-t", "utf-8"},
+	{"convert", "-f", "shift_jis", "-t", "utf-8", "--invalid", "escape"},
+	{"fix", "--mojibake", "--explain"},
+	{"fix", "--mojibake", "--json", "--invalid", "cp1252"},
+	{"detect"},
+	{"detect", "--json", "--all"},
+	{"detect", "--read-all", "--min-confidence", "0.5"},
+	{"check", "-q"},
+	{"check", "-l"},
+	{"stats", "--scripts"},
+	{"explain", "--encoding", "cesu-8", "--hex", "HEX"},
+	{"explain", "--encoding", "utf-8-legacy"},
 }
 
 // countingWriter keeps nothing and counts what it is given, so that a fuzz
