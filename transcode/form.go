@@ -242,14 +242,19 @@ func encodeUTF32(p []byte, r rune, be bool) int {
 
 func decodeLatin1(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) { return rune(p[0]), 1, 0 }
 
-func encodeLatin1(p []byte, r rune) int {
+func encodeLatin1(p []byte, r rune) int { return putByte(p, byte(r), r <= 0xFF) }
+
+// putByte is the encode of the single-byte forms, given the character's
+// byte b if it has one (ok): -1 when it has none, 0 when p has no room, else
+// 1 with b written.
+func putByte(p []byte, b byte, ok bool) int {
 	switch {
-	case r > 0xFF:
+	case !ok:
 		return -1
 	case len(p) == 0:
 		return 0
 	}
-	p[0] = byte(r)
+	p[0] = b
 	return 1
 }
 
@@ -259,14 +264,7 @@ func decodeCP1252(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 
 func encodeCP1252(p []byte, r rune) int {
 	b, ok := cp1252.Encode(r)
-	switch {
-	case !ok:
-		return -1
-	case len(p) == 0:
-		return 0
-	}
-	p[0] = b
-	return 1
+	return putByte(p, b, ok)
 }
 
 // MaxUnitLen returns the most bytes one character takes in e: 1 in the

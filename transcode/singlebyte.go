@@ -29,16 +29,7 @@ func decodeASCII(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 	return rune(p[0]), 1, 0
 }
 
-func encodeASCII(p []byte, r rune) int {
-	switch {
-	case r >= utf8x.RuneSelf:
-		return -1
-	case len(p) == 0:
-		return 0
-	}
-	p[0] = byte(r)
-	return 1
-}
+func encodeASCII(p []byte, r rune) int { return putByte(p, byte(r), r < utf8x.RuneSelf) }
 
 // latin9Changes are the eight bytes where ISO-8859-15 differs from ISO-8859-1:
 // the euro sign, and letters French, Finnish and Estonian need, in place of
@@ -64,14 +55,7 @@ func decodeLatin9(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 
 func encodeLatin9(p []byte, r rune) int {
 	b, ok := latin9Byte(r)
-	switch {
-	case !ok:
-		return -1
-	case len(p) == 0:
-		return 0
-	}
-	p[0] = b
-	return 1
+	return putByte(p, b, ok)
 }
 
 // latin9Byte returns the ISO-8859-15 byte for r, if there is one.
