@@ -1,0 +1,228 @@
+package detect
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+	"testing/iotest"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/simplifiedchinese"
+)
+
+// The fast structural path against refDetector, the plain one it replaced:
+// the same state after the same input, and so the same Result, for the slice
+// API, the chunked Detector at random splits and DetectReader.
+
+var diffOptions = []*Options{nil, {Limit: 7}, {Limit: 1000}, {Limit: DefaultLimit + 5}, {Limit: -1}}
+
+// sameState fails when d's structural state differs from the reference's.
+func sameState(t testing.TB, what string, d *Detector, r *refDetector) {
+	t.Helper()
+	if !bytes.Equal(d.prefix, r.prefix) || d.nul != (bytes.IndexByte(r.prefix, 0) >= 0) ||
+		d.n != r.n || d.over != r.over || d.beyond != r.beyond ||
+		d.badUTF8 != r.badUTF8 || d.badUTF8At != r.badUTF8At ||
+		d.ncarry != r.ncarry || string(d.carry[:d.ncarry]) != string(r.carry[:r.ncarry]) ||
+		d.multi != r.multi {
+		t.Fatalf("%s: state differs:\n got n %d over %v prefix %d nul %v bad %v@%d carry %q multi %d\nwant n %d over %v prefix %d bad %v@%d carry %q multi %d",
+			what, d.n, d.over, len(d.prefix), d.nul, d.badUTF8, d.badUTF8At, d.carry[:d.ncarry], d.multi,
+			r.n, r.over, len(r.prefix), r.badUTF8, r.badUTF8At, r.carry[:r.ncarry], r.multi)
+	}
+}
+
+// checkAgainstRef runs every API on in under o and compares with the
+// reference; cuts are the chunk boundaries for the Detector.
+func checkAgainstRef(t testing.TB, in []byte, o *Options, cuts []int) {
+	t.Helper()
+	ref := newRef(o)
+	ref.Write(in)
+	want := ref.detector(o).Result()
+	name := fmt.Sprintf("%d bytes %q... limit %+v", len(in), in[:min(len(in), 12)], o)
+
+	if got := Detect(in, o); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: Detect\n got %+v\nwant %+v", name, got, want)
+	}
+	d, chunkedRef := New(o), newRef(o)
+	last := 0
+	for _, c := range cuts {
+		c = min(max(c, last), len(in))
+		d.Write(in[last:c])
+		chunkedRef.Write(in[last:c])
+		last = c
+	}
+	d.Write(in[last:])
+	chunkedRef.Write(in[last:])
+	sameState(t, name+" chunked", d, chunkedRef)
+	if got := d.Result(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: chunks at %v\n got %+v\nwant %+v", name, cuts, got, want)
+	}
+	readers := []func() io.Reader{
+		func() io.Reader { return bytes.NewReader(in) },
+		func() io.Reader { return iotest.HalfReader(bytes.NewReader(in)) },
+		func() io.Reader { return iotest.DataErrReader(bytes.NewReader(in)) },
+	}
+	if len(in) <= 300 {
+		readers = append(readers, func() io.Reader { return iotest.OneByteReader(bytes.NewReader(in)) })
+	}
+	for i, mk := range readers {
+		got, err := DetectReader(mk(), o)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: DetectReader %d: %v\n got %+v\nwant %+v", name, i, err, got, want)
+		}
+	}
+}
+
+// randomCuts picks up to four chunk boundaries, some near the places the
+// fast path treats apart (the end of the prefix, the validation windows).
+func randomCuts(rng *rand.Rand, n int) []int {
+	marks := []int{DefaultLimit, 1024, 3072, 7168}
+	var cuts []int
+	for range rng.IntN(5) {
+		c := rng.IntN(n + 1)
+		if rng.IntN(3) == 0 {
+			c = marks[rng.IntN(len(marks))] + rng.IntN(9) - 4
+		}
+		cuts = append(cuts, max(c, 0))
+	}
+	slices.Sort(cuts)
+	return cuts
+}
+
+// mutate damages in at a few places: an invalid byte, a NUL, an escape, a
+// cut sequence; often near the prefix's end or a validation window's end.
+func mutate(rng *rand.Rand, in []byte) []byte {
+	out := append([]byte(nil), in...)
+	if len(out) == 0 {
+		return out
+	}
+	marks := []int{DefaultLimit, 1024, 3072, 7168, 15360, 31744}
+	for range 1 + rng.IntN(3) {
+		at := rng.IntN(len(out))
+		if rng.IntN(2) == 0 {
+			at = min(len(out)-1, max(0, marks[rng.IntN(len(marks))]+rng.IntN(9)-4))
+		}
+		out[at] = []byte{0xFF, 0x80, 0xC3, 0xE2, 0xF0, 0x00, 0x1B, 0xED, 0xA0}[rng.IntN(9)]
+	}
+	return out
+}
+
+func corpusInputs(t testing.TB) [][]byte {
+	files, _ := filepath.Glob("../../shared/corpus/*/*.txt")
+	if len(files) == 0 {
+		t.Log("../shared/corpus is absent: the differential test runs on its own inputs only")
+		return nil
+	}
+	encs := []encoding.Encoding{charmap.Windows1251, charmap.Windows1252, charmap.ISO8859_7, japanese.ShiftJIS, simplifiedchinese.GBK}
+	var ins [][]byte
+	for i, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = b[:min(len(b), 100<<10)]
+		ins = append(ins, b, b[:min(len(b), 300)])
+		if filepath.Ext(f[:len(f)-4]) == ".utf8" {
+			e := encs[i%len(encs)]
+			l, _ := encoding.ReplaceUnsupported(e.NewEncoder()).Bytes(b)
+			ins = append(ins, l, l[:min(len(l), 200)])
+		}
+	}
+	return ins
+}
+
+func ownInputs(rng *rand.Rand) [][]byte {
+	ins := splitInputs()
+	for _, s := range sentences {
+		b, _ := s.encs[0].NewEncoder().Bytes(bytes.Repeat([]byte(s.text+" "), 1200))
+		ins = append(ins, b)
+	}
+	mixed := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), 2500)
+	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 3000)
+	rare := append([]byte(nil), ascii...)
+	copy(rare[40000:], "é")
+	ins = append(ins, mixed, ascii, rare, utf16Bytes(string(mixed[:30000]), false), utf32Bytes(string(mixed[:20000]), true))
+	// random bytes from the alphabet the structural checks care about
+	alphabet := []byte{'a', ' ', 0, 0x1B, '$', 'B', '(', 0x80, 0xA0, 0xBF, 0xC3, 0xC0, 0xE2, 0xED, 0xF0, 0xF4, 0xFF, 0xD8, 0xDC}
+	for range 40 {
+		b := make([]byte, rng.IntN(3000))
+		if rng.IntN(4) == 0 {
+			b = make([]byte, DefaultLimit-100+rng.IntN(200))
+		}
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		ins = append(ins, b)
+	}
+	return ins
+}
+
+func TestFastMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 34))
+	ins := append(ownInputs(rng), corpusInputs(t)...)
+	n := 0
+	for _, in := range ins {
+		for _, v := range [][]byte{in, mutate(rng, in)} {
+			for _, o := range diffOptions {
+				if testing.Short() && rng.IntN(3) > 0 {
+					continue
+				}
+				checkAgainstRef(t, v, o, randomCuts(rng, len(v)))
+				n++
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d comparisons", n)
+	}
+}
+
+func FuzzFastMatchesReference(f *testing.F) {
+	for _, in := range splitInputs() {
+		f.Add(in, uint16(len(in)/3), uint16(len(in)/2), uint8(0))
+	}
+	f.Add(bytes.Repeat([]byte("é"), 3000), uint16(1024), uint16(3072), uint8(4))
+	f.Fuzz(func(t *testing.T, in []byte, a, b uint16, limit uint8) {
+		if len(in) > 16<<10 {
+			in = in[:16<<10]
+		}
+		o := diffOptions[int(limit)%len(diffOptions)]
+		checkAgainstRef(t, in, o, []int{int(min(a, b)), int(max(a, b))})
+	})
+}
+
+func TestAddHist(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 7, 63, 64, 65, 71, 1000, 4096 + 3} {
+		for _, spread := range []int{1, 3, 256} {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = byte(200 + rng.IntN(spread))
+			}
+			var got, want [256]int
+			got[200], want[200] = 5, 5 // adds to what is there
+			addHist(&got, p)
+			for _, b := range p {
+				want[b]++
+			}
+			if got != want {
+				t.Fatalf("%d bytes spread %d: histogram differs", n, spread)
+			}
+		}
+	}
+}
+
+func TestISO2022JPPrefilter(t *testing.T) {
+	for _, s := range []string{"", "\x1b", "\x1b$", "\x1b$B", "ab\x1b$@cd", "\x1b(J", "\x1b$(D", "\x1b(B only", "x\x1b$A", "\x1b\x1b$B"} {
+		if got, want := iso2022JP([]byte(s)), refISO2022JP([]byte(s)); got != want {
+			t.Errorf("%q: %v, want %v", s, got, want)
+		}
+	}
+}

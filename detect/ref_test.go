@@ -1,0 +1,152 @@
+package detect
+
+import (
+	"bytes"
+
+	"github.com/utf8x/utf8x"
+)
+
+// refDetector is the structural path as it was before it was made fast: a
+// plain copy of every byte of the prefix, validation by utf8x.FirstInvalid,
+// a second pass counting the non-ASCII sequences and a byte-by-byte
+// histogram. The differential tests hold the fast Detector to it.
+type refDetector struct {
+	limit     int64
+	n         int64
+	over      bool
+	prefix    []byte
+	beyond    [256]int
+	badUTF8   bool
+	badUTF8At int64
+	carry     [4]byte
+	ncarry    int
+	multi     int
+}
+
+func newRef(o *Options) *refDetector {
+	d := &refDetector{limit: DefaultLimit}
+	if o != nil && o.Limit != 0 {
+		d.limit = o.Limit
+	}
+	return d
+}
+
+func (d *refDetector) Write(p []byte) {
+	if d.limit >= 0 && int64(len(p)) > d.limit-d.n {
+		p = p[:d.limit-d.n]
+		d.over = true
+	}
+	if len(p) == 0 {
+		return
+	}
+	k := min(len(p), DefaultLimit-len(d.prefix))
+	d.prefix = append(d.prefix, p[:k]...)
+	d.feedUTF8(p)
+	if d.badUTF8 && k < len(p) {
+		from := max(int64(k), d.badUTF8At-d.n)
+		for _, b := range p[from:] {
+			d.beyond[b]++
+		}
+	}
+	d.n += int64(len(p))
+}
+
+func (d *refDetector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
+
+func (d *refDetector) countMulti(q []byte) {
+	for i := 0; i < len(q) && d.multi < maxMulti; i++ {
+		i += utf8x.ASCIIPrefix(q[i:])
+		if i < len(q) && q[i] >= 0xC0 {
+			d.multi++
+		}
+	}
+}
+
+func refIncomplete(p []byte) bool {
+	off, n, kind := utf8x.FirstInvalid(p)
+	return off == 0 && kind == utf8x.Truncated && n == len(p)
+}
+
+func (d *refDetector) feedUTF8(q []byte) {
+	if d.badUTF8 {
+		return
+	}
+	base := d.n
+	if d.ncarry > 0 {
+		start := base - int64(d.ncarry)
+		take := min(seqLen(d.carry[0])-d.ncarry, len(q))
+		copy(d.carry[d.ncarry:], q[:take])
+		d.ncarry += take
+		c := d.carry[:d.ncarry]
+		if d.ncarry < seqLen(d.carry[0]) {
+			if !refIncomplete(c) {
+				off, _, _ := utf8x.FirstInvalid(c)
+				d.fail(start + int64(off))
+			}
+			return
+		}
+		if off, _, _ := utf8x.FirstInvalid(c); off < len(c) {
+			d.fail(start + int64(off))
+			return
+		}
+		if d.multi < maxMulti {
+			d.multi++
+		}
+		d.ncarry = 0
+		q = q[take:]
+		base += int64(take)
+	}
+	cut := len(q)
+	for i := len(q) - 1; i >= 0 && i >= len(q)-3; i-- {
+		if q[i] >= 0xC0 {
+			if len(q)-i < seqLen(q[i]) {
+				cut = i
+			}
+			break
+		}
+		if q[i] < 0x80 {
+			break
+		}
+	}
+	if off, _, _ := utf8x.FirstInvalid(q[:cut]); off < cut {
+		d.fail(base + int64(off))
+		return
+	}
+	d.countMulti(q[:cut])
+	if tail := q[cut:]; len(tail) > 0 {
+		if !refIncomplete(tail) {
+			off, _, _ := utf8x.FirstInvalid(tail)
+			d.fail(base + int64(cut+off))
+			return
+		}
+		d.ncarry = copy(d.carry[:], tail)
+	}
+}
+
+// detector turns the reference's state into a Detector, whose Result then
+// reads it (the decisions after the structural pass are shared code).
+func (d *refDetector) detector(o *Options) *Detector {
+	e := New(o)
+	e.n, e.over, e.prefix, e.beyond = d.n, d.over, d.prefix, d.beyond
+	e.badUTF8, e.badUTF8At, e.carry, e.ncarry, e.multi = d.badUTF8, d.badUTF8At, d.carry, d.ncarry, d.multi
+	e.nul = bytes.IndexByte(d.prefix, 0) >= 0
+	return e
+}
+
+func refISO2022JP(p []byte) bool {
+	for _, esc := range []string{"\x1b$B", "\x1b$@", "\x1b(J", "\x1b$(D"} {
+		if bytes.Contains(p, []byte(esc)) {
+			return true
+		}
+	}
+	return false
+}
+
+func refZeros(p []byte) (zeros [4]int) {
+	for i, b := range p {
+		if b == 0 {
+			zeros[i&3]++
+		}
+	}
+	return zeros
+}
