@@ -158,9 +158,10 @@ func Detect(p []byte, o *Options) Result {
 	return d.Result()
 }
 
-// readBufs recycles DetectReader's buffers: a fresh 64 KiB allocation costs
-// more than detecting in it (its pages are new to the process).
-var readBufs = sync.Pool{New: func() any { return new([DefaultLimit]byte) }}
+// bufs recycles DetectReader's buffers: a fresh 64 KiB allocation costs
+// more than detecting in it (the runtime clears it, and its pages are often
+// new to the process).
+var bufs = sync.Pool{New: func() any { return new([DefaultLimit]byte) }}
 
 // DetectReader examines what r yields, reading no more than the limit (and
 // one byte beyond it, to know whether the input goes on).
@@ -168,8 +169,8 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 	d := New(o)
 	// The prefix is read in place, where the detector keeps it; what comes
 	// after it goes through a second buffer.
-	buf := readBufs.Get().(*[DefaultLimit]byte)
-	defer readBufs.Put(buf)
+	buf := bufs.Get().(*[DefaultLimit]byte)
+	defer bufs.Put(buf)
 	var rest *[DefaultLimit]byte
 	filled := 0
 	for !d.full() {
@@ -177,8 +178,8 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 		inPrefix := len(dst) > 0
 		if !inPrefix {
 			if rest == nil {
-				rest = readBufs.Get().(*[DefaultLimit]byte)
-				defer readBufs.Put(rest)
+				rest = bufs.Get().(*[DefaultLimit]byte)
+				defer bufs.Put(rest)
 			}
 			dst = rest[:]
 		}
@@ -210,6 +211,7 @@ type Detector struct {
 	over    bool
 	prefix  []byte // the first DefaultLimit bytes (or fewer, under a smaller limit)
 	nul     bool   // prefix holds a NUL byte
+	owned   bool   // prefix is the Detector's own (not borrowed): Reset keeps it
 	// beyond counts the bytes after the prefix, from the first invalid UTF-8
 	// sequence on: the statistics need to know which bytes occur, and valid
 	// UTF-8 is not worth a pass over every byte.
@@ -228,14 +230,26 @@ const maxMulti = 8
 
 // New returns a Detector with the options o (nil for the defaults).
 func New(o *Options) *Detector {
-	d := &Detector{limit: DefaultLimit}
+	d := new(Detector)
+	d.Reset(o)
+	return d
+}
+
+// Reset makes d ready for a new input, with the options o (nil for the
+// defaults), as New would, but keeps the memory d holds: a Detector reset
+// for each of many inputs allocates nothing after the first.
+func (d *Detector) Reset(o *Options) {
+	var keep []byte
+	if d.owned {
+		keep = d.prefix[:0]
+	}
+	*d = Detector{limit: DefaultLimit, prefix: keep, owned: d.owned}
 	if o != nil {
 		if o.Limit != 0 {
 			d.limit = o.Limit
 		}
 		d.minConf = o.MinConfidence
 	}
-	return d
 }
 
 func (d *Detector) full() bool { return d.over }
@@ -297,6 +311,7 @@ func (d *Detector) keep(q []byte, borrow bool) {
 		}
 	}
 	d.prefix = append(d.prefix, q...)
+	d.owned = true
 }
 
 // addHist adds the byte counts of p to h. Counting into four tables in turn

@@ -226,3 +226,45 @@ func TestISO2022JPPrefilter(t *testing.T) {
 		}
 	}
 }
+
+// One Detector reset between inputs gives what a new one gives: nothing of
+// an earlier input (its prefix bytes, NULs, counts, validity) stays behind,
+// whatever the order of long and short inputs and of limits.
+func TestResetMatchesNew(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	ins := ownInputs(rng)
+	d := New(nil)
+	for i := range 3 * len(ins) {
+		in := ins[rng.IntN(len(ins))]
+		if i%2 == 0 {
+			in = mutate(rng, in)
+		}
+		o := diffOptions[rng.IntN(len(diffOptions))]
+		d.Reset(o)
+		for q := in; len(q) > 0; {
+			k := min(len(q), 1+rng.IntN(20000))
+			d.Write(q[:k])
+			q = q[k:]
+		}
+		if got, want := d.Result(), Detect(in, o); !reflect.DeepEqual(got, want) {
+			t.Fatalf("input %d (%d bytes, limit %+v) after Reset:\n got %+v\nwant %+v", i, len(in), o, got, want)
+		}
+	}
+}
+
+// After its first input, a Detector that is reset allocates nothing to
+// examine the next.
+func TestResetAllocs(t *testing.T) {
+	in := bytes.Repeat([]byte("Grüße aus Köln. "), 8000)
+	d := New(&Options{Limit: -1})
+	d.Write(in)
+	allocs := testing.AllocsPerRun(20, func() {
+		d.Reset(&Options{Limit: -1})
+		for q := in; len(q) > 0; q = q[min(len(q), 4096):] {
+			d.Write(q[:min(len(q), 4096)])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per input after Reset", allocs)
+	}
+}
