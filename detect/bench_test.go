@@ -138,7 +138,8 @@ func paired(b *testing.B, n int, base, f func()) {
 // chunks, a new Detector each time or one Detector Reset) and DetectReader, each with Limit -1
 // ("all") and with the default limit ("default": 64 KiB examined, compared
 // with Valid on all 1 MiB). The "64KiB" cases compare the default limit per
-// byte examined: a 64 KiB input beside Valid on the same 64 KiB.
+// byte examined: a 64 KiB input beside Valid on the same 64 KiB. The reader
+// cases compare with Valid over the same bytes read from a bytes.Reader.
 func BenchmarkUTF8Verdict(b *testing.B) {
 	mixed := whole(benchInput(b, "Grüße aus Köln, привет, 世界. ", same), 1<<20)
 	mostly := bytes.Repeat([]byte("The quick brown fox jumps over the lazy dog. "), (1<<20)/45+1)[:1<<20]
@@ -153,6 +154,21 @@ func BenchmarkUTF8Verdict(b *testing.B) {
 		}
 		p, small := in.p, whole(in.p, DefaultLimit)
 		valid := func() { utf8x.Valid(p) }
+		scratch := make([]byte, DefaultLimit)
+		// The reader cases are set beside validation read through the same
+		// kind of reader: both copy every byte out of it.
+		validRead := func(p []byte) func() {
+			return func() {
+				r := bytes.NewReader(p)
+				for {
+					n, err := r.Read(scratch)
+					utf8x.Valid(scratch[:n])
+					if err != nil {
+						return
+					}
+				}
+			}
+		}
 		d := New(nil) // reset for each input by the "reset" cases
 		validSmall := func() { utf8x.Valid(small) }
 		cases := []struct {
@@ -166,11 +182,11 @@ func BenchmarkUTF8Verdict(b *testing.B) {
 			{"stream4KiB-all-1MiB", len(p), valid, func() { feed(p, 4<<10, all) }},
 			{"stream64KiB-all-1MiB", len(p), valid, func() { feed(p, 64<<10, all) }},
 			{"stream64KiB-reset-all-1MiB", len(p), valid, func() { d.Reset(all); feedTo(d, p, 64<<10) }},
-			{"reader-all-1MiB", len(p), valid, func() { DetectReader(bytes.NewReader(p), all) }},
+			{"reader-all-1MiB", len(p), validRead(p), func() { DetectReader(bytes.NewReader(p), all) }},
 			{"slice-64KiB", len(small), validSmall, func() { Detect(small, nil) }},
 			{"stream4KiB-64KiB", len(small), validSmall, func() { feed(small, 4<<10, nil) }},
 			{"stream4KiB-reset-64KiB", len(small), validSmall, func() { d.Reset(nil); feedTo(d, small, 4<<10) }},
-			{"reader-64KiB", len(small), validSmall, func() { DetectReader(bytes.NewReader(small), nil) }},
+			{"reader-64KiB", len(small), validRead(small), func() { DetectReader(bytes.NewReader(small), nil) }},
 		}
 		for _, c := range cases {
 			b.Run(in.name+"/"+c.name, func(b *testing.B) { paired(b, c.n, c.base, c.f) })

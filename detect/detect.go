@@ -222,6 +222,7 @@ type Detector struct {
 	carry     [4]byte
 	ncarry    int
 	multi     int // non-ASCII UTF-8 sequences seen, counted up to maxMulti
+	window    int // the next counting window of validate
 }
 
 // maxMulti bounds the counting of valid multi-byte sequences: beyond it the
@@ -377,11 +378,14 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // len(q), where q ends on a character boundary of the input (no sequence
 // crosses its end). Until maxMulti non-ASCII characters are seen, it counts
 // them in the same pass (kernel.ValidCount), in windows that double from
-// 1 KiB, so that text where they are frequent soon goes on with the plain
-// validator, and text where they are rare is not read twice.
+// 1 KiB (over the whole input, not each chunk), so that text where they are
+// frequent soon goes on with the plain validator, and text where they are
+// rare is not read twice.
 func (d *Detector) validate(q []byte) int {
 	done := 0
-	for w := 1 << 10; d.multi < maxMulti && done < len(q); w *= 2 {
+	for d.multi < maxMulti && done < len(q) {
+		w := max(d.window, 1<<10)
+		d.window = min(2*w, 1<<30)
 		r := q[done:]
 		end := len(r)
 		if w < end {
