@@ -48,10 +48,12 @@ func sjis(p []byte) []byte {
 // input. "all" examines everything (Limit -1). BenchmarkValid is the UTF-8
 // validator on the same bytes, the yardstick for the UTF-8 verdict.
 func BenchmarkDetect(b *testing.B) {
-	utf8Text := benchInput(b, "Grüße aus Köln, привет, 世界. ", same)
+	utf8Text := whole(benchInput(b, "Grüße aus Köln, привет, 世界. ", same), 1<<20)
 	w1251 := benchInput(b, "Вчера вечером мы долго гуляли по набережной и разговаривали. ", cp1251)
 	w1252 := benchInput(b, "Le garçon a mangé une crème brûlée près de la fenêtre. ", cp1252)
 	sj := benchInput(b, "今日は天気がとても良いので、公園で散歩しました。", sjis)
+	u16 := benchInput(b, "Grüße aus Köln, привет, 世界. ", func(p []byte) []byte { return utf16Bytes(string(p), false) })
+	u32 := benchInput(b, "Grüße aus Köln, привет, 世界. ", func(p []byte) []byte { return utf32Bytes(string(p), true) })
 	cases := []struct {
 		name string
 		in   []byte
@@ -63,6 +65,9 @@ func BenchmarkDetect(b *testing.B) {
 		{"windows-1252-1MiB", w1252, nil},
 		{"shift_jis-1MiB", sj, nil},
 		{"windows-1251-4KiB", w1251[:4096], nil},
+		{"utf16le-1MiB", u16, nil},
+		{"utf16le-1MiB-all", u16, &Options{Limit: -1}},
+		{"utf32be-1MiB", u32, nil},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -28,7 +29,7 @@ var diffOptions = []*Options{nil, {Limit: 7}, {Limit: 1000}, {Limit: DefaultLimi
 func sameState(t testing.TB, what string, d *Detector, r *refDetector) {
 	t.Helper()
 	if !bytes.Equal(d.prefix, r.prefix) || d.nul != (bytes.IndexByte(r.prefix, 0) >= 0) ||
-		d.n != r.n || d.over != r.over || d.beyond != r.beyond ||
+		d.n != r.n || d.over != r.over || d.beyondHist() != r.beyond ||
 		d.badUTF8 != r.badUTF8 || d.badUTF8At != r.badUTF8At ||
 		d.ncarry != r.ncarry || string(d.carry[:d.ncarry]) != string(r.carry[:r.ncarry]) ||
 		d.multi != r.multi {
@@ -266,5 +267,75 @@ func TestResetAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per input after Reset", allocs)
+	}
+}
+
+// The word-at-a-time UTF-16 and UTF-32 checks against the unit-at-a-time
+// ones, on random bytes drawn mostly from those that matter (NUL, the
+// surrogate bytes D8-DF and their neighbours) at every length and offset.
+func TestWideChecksMatchReference(t *testing.T) {
+	for u := range 1 << 16 {
+		if got := notText[u>>6]>>(u&63)&1 == 1; got != refBadUnit(uint16(u)) {
+			t.Fatalf("unit %04X: notText %v", u, got)
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	alphabet := []byte{0, 0, 0, 'a', 0xD7, 0xD8, 0xDB, 0xDC, 0xDF, 0xE0, 0x20, 0xFE, 0xFF, 0x7F, 0xF8}
+	for range 3000 {
+		p := make([]byte, rng.IntN(80))
+		for i := range p {
+			p[i] = alphabet[rng.IntN(len(alphabet))]
+			if rng.IntN(8) == 0 {
+				p[i] = byte(rng.IntN(256))
+			}
+		}
+		if got, want := zeroCounts(p), refZeros(p); got != want {
+			t.Fatalf("% X: zeroCounts %v, want %v", p, got, want)
+		}
+		for _, big := range []bool{false, true} {
+			for _, tr := range []bool{false, true} {
+				if got, want := validUTF16(p, big, tr), refValidUTF16(p, big, tr); got != want {
+					t.Fatalf("% X big %v truncated %v: validUTF16 %v, want %v", p, big, tr, got, want)
+				}
+			}
+			if got, want := surrogatePairs(p, big), refSurrogatePairs(p, big); got != want {
+				t.Fatalf("% X big %v: surrogatePairs %d, want %d", p, big, got, want)
+			}
+			if got, want := wideText(p, big), refWideText(p, big); got != want {
+				t.Fatalf("% X big %v: wideText %v, want %v", p, big, got, want)
+			}
+		}
+	}
+	// long runs, past the 255 words zeroCounts counts between folds
+	for _, n := range []int{2040, 2048, 2049, 5000} {
+		p := make([]byte, n)
+		for i := range p {
+			if rng.IntN(3) == 0 {
+				p[i] = byte(1 + rng.IntN(255))
+			}
+		}
+		if got, want := zeroCounts(p), refZeros(p); got != want {
+			t.Fatalf("%d bytes: zeroCounts %v, want %v", n, got, want)
+		}
+	}
+}
+
+// A tally folds its 32-bit tables into whole counts before they overflow.
+func TestTallyFolds(t *testing.T) {
+	p := bytes.Repeat([]byte("\x00a\x00b\xff"), 100)
+	var tl tally
+	tl.add(p[:7])
+	tl.n = math.MaxUint32 - 20 // as if 4 GiB had been counted
+	tl.add(p[7:])
+	if tl.n != len(p)-7 {
+		t.Fatalf("after the fold %d bytes in the tables, want %d", tl.n, len(p)-7)
+	}
+	var got, want [256]int
+	tl.into(&got)
+	for _, b := range p {
+		want[b]++
+	}
+	if got != want {
+		t.Fatal("counts differ after a fold")
 	}
 }

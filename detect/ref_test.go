@@ -127,7 +127,7 @@ func (d *refDetector) feedUTF8(q []byte) {
 // reads it (the decisions after the structural pass are shared code).
 func (d *refDetector) detector(o *Options) *Detector {
 	e := New(o)
-	e.n, e.over, e.prefix, e.beyond = d.n, d.over, d.prefix, d.beyond
+	e.n, e.over, e.prefix, e.beyond = d.n, d.over, d.prefix, &tally{whole: d.beyond}
 	e.badUTF8, e.badUTF8At, e.carry, e.ncarry, e.multi = d.badUTF8, d.badUTF8At, d.carry, d.ncarry, d.multi
 	e.nul = bytes.IndexByte(d.prefix, 0) >= 0
 	return e
@@ -149,4 +149,60 @@ func refZeros(p []byte) (zeros [4]int) {
 		}
 	}
 	return zeros
+}
+
+func refUnit16(p []byte, big bool) uint16 {
+	if big {
+		return uint16(p[0])<<8 | uint16(p[1])
+	}
+	return uint16(p[1])<<8 | uint16(p[0])
+}
+
+func refValidUTF16(p []byte, big, truncated bool) bool {
+	if len(p)%2 != 0 && !truncated {
+		return false
+	}
+	n := len(p) / 2
+	for i := 0; i < n; i++ {
+		u := refUnit16(p[2*i:], big)
+		switch {
+		case u >= 0xD800 && u < 0xDC00:
+			if i+1 == n {
+				return truncated
+			}
+			if v := refUnit16(p[2*i+2:], big); v < 0xDC00 || v >= 0xE000 {
+				return false
+			}
+			i++
+		case u >= 0xDC00 && u < 0xE000:
+			return false
+		}
+	}
+	return true
+}
+
+func refSurrogatePairs(p []byte, big bool) int {
+	n := 0
+	for i := 0; i+4 <= len(p); i += 2 {
+		u, v := refUnit16(p[i:], big), refUnit16(p[i+2:], big)
+		if u >= 0xD800 && u < 0xDC00 && v >= 0xDC00 && v < 0xE000 {
+			n++
+			i += 2
+		}
+	}
+	return n
+}
+
+func refBadUnit(u uint16) bool {
+	return u < 0x20 && u != '\t' && u != '\n' && u != '\r' || u >= 0x7F && u < 0xA0 || u >= 0xE000 && u < 0xF900 || u >= 0xFFFE
+}
+
+func refWideText(p []byte, big bool) bool {
+	bad, n := 0, len(p)/2
+	for i := 0; i < n; i++ {
+		if refBadUnit(refUnit16(p[2*i:], big)) {
+			bad++
+		}
+	}
+	return bad*20 <= n
 }
