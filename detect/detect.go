@@ -566,7 +566,7 @@ func (d *Detector) candidates() []Candidate {
 			// accident falls about a hundredfold with each sequence.
 			conf := 1 - math.Pow(0.01, float64(d.multi))
 			return []Candidate{{Encoding: "utf-8", Iconv: "UTF-8", Confidence: conf, Evidence: Structure,
-				Note: fmt.Sprintf("valid UTF-8 with %s non-ASCII characters", atLeast(d.multi))}}
+				Note: validNotes[d.multi]}}
 		}
 		if !d.badUTF8 { // valid, no NUL, nothing above 7F: ASCII
 			if iso2022JP(p) {
@@ -661,6 +661,15 @@ func utf8Census(p []byte, truncated bool) (multi, bad int) {
 	}
 	return multi, bad
 }
+
+// validNotes is the note of the UTF-8 verdict for each count of non-ASCII
+// characters, written once rather than on every verdict.
+var validNotes = func() (notes [maxMulti + 1]string) {
+	for n := range notes {
+		notes[n] = fmt.Sprintf("valid UTF-8 with %s non-ASCII characters", atLeast(n))
+	}
+	return notes
+}()
 
 func atLeast(n int) string {
 	if n >= maxMulti {
