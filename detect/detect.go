@@ -309,13 +309,18 @@ func (d *Detector) keep(q []byte, borrow bool) {
 	}
 	if d.prefix == nil {
 		// The whole prefix at once when the chunks are large enough to fill
-		// it soon: growing by doubling would allocate and copy it twice.
+		// it soon: growing by doubling would allocate and copy it twice. A
+		// first chunk that fills it is appended as it is.
 		size := int64(DefaultLimit)
 		if d.limit >= 0 {
 			size = min(size, d.limit)
 		}
-		if int64(len(q))*16 >= size {
-			d.prefix = make([]byte, 0, size)
+		if int64(len(q))*16 >= size && int64(len(q)) < size {
+			// One pass over the new memory: q copied, the rest cleared
+			// (append of a make is not a separate allocation and clearing).
+			d.prefix = append(q[:len(q):len(q)], make([]byte, size-int64(len(q)))...)[:len(q)]
+			d.owned = true
+			return
 		}
 	}
 	d.prefix = append(d.prefix, q...)
