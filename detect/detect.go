@@ -279,12 +279,25 @@ func (d *Detector) write(p []byte, borrow bool) {
 		return
 	}
 	k := min(len(p), DefaultLimit-len(d.prefix))
+	var space []byte // where p[:k] goes in the prefix, while it waits for its bytes
 	if k > 0 {
-		d.keep(p[:k], borrow)
+		if borrow {
+			d.keep(p[:k], true)
+		} else {
+			space = d.extend(p[:k])
+		}
+	}
+	// The validation copies what it can of p[:k] into space as it reads it:
+	// p[a:b]. The rest is copied here.
+	a, b := d.feedUTF8(p, space)
+	if space != nil {
+		copy(space[:a], p[:a])
+		copy(space[b:], p[b:k])
+	}
+	if k > 0 {
 		// Looked for now, while these bytes are in the cache.
 		d.nul = d.nul || bytes.IndexByte(p[:k], 0) >= 0
 	}
-	d.feedUTF8(p)
 	if d.badUTF8 && k < len(p) {
 		from := max(int64(k), d.badUTF8At-d.n)
 		if d.beyond == nil {
@@ -325,6 +338,19 @@ func (d *Detector) keep(q []byte, borrow bool) {
 	}
 	d.prefix = append(d.prefix, q...)
 	d.owned = true
+}
+
+// extend makes room for q at the end of the prefix and returns it, for the
+// caller to fill; or, when the prefix has to be allocated or grown, copies
+// q there at once and returns nil.
+func (d *Detector) extend(q []byte) []byte {
+	n := len(d.prefix)
+	if n+len(q) <= cap(d.prefix) {
+		d.prefix = d.prefix[:n+len(q)]
+		return d.prefix[n:]
+	}
+	d.keep(q, false)
+	return nil
 }
 
 // addHist adds the byte counts of p to h.
@@ -432,7 +458,10 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // 1 KiB (over the whole input, not each chunk), so that text where they are
 // frequent soon goes on with the plain validator, and text where they are
 // rare is not read twice.
-func (d *Detector) validate(q []byte) int {
+//
+// It copies a part of q[:len(dst)] to dst in the same pass, q[ca:cb], the
+// copy the prefix needs.
+func (d *Detector) validate(q, dst []byte) (off, ca, cb int) {
 	done := 0
 	for d.multi < maxMulti && done < len(q) {
 		w := max(d.window, 1<<10)
@@ -453,19 +482,27 @@ func (d *Detector) validate(q []byte) int {
 		n, runes, _, ascii := kernel.ValidCount(r[:end])
 		if n < end {
 			off, _, _ := utf8x.FirstInvalid(r[n:end])
-			return done + n + off
+			return done + n + off, 0, 0
 		}
 		d.multi = min(maxMulti, d.multi+runes-ascii)
 		done += end
 	}
-	off, _, _ := utf8x.FirstInvalid(q[done:])
-	if off == len(q)-done && d.multi < maxMulti {
+	start := done
+	if m := min(len(dst), len(q)) - done; m > 0 {
+		// q[:done+n] is valid and ends where a character does, whether or
+		// not the end of dst cut one: the validation goes on from there.
+		n := kernel.ValidCopy(dst[done:done+m], q[done:done+m])
+		ca, cb = done, done+n
+		done += n
+	}
+	off, _, _ = utf8x.FirstInvalid(q[done:])
+	if done+off == len(q) && d.multi < maxMulti {
 		// Not reached: the loop stops early only at four continuation
 		// bytes in a row, which no valid text holds. Kept so that the count
 		// cannot depend on that argument.
-		d.countMulti(q[done:])
+		d.countMulti(q[start:])
 	}
-	return done + off
+	return done + off, ca, cb
 }
 
 func (d *Detector) countMulti(q []byte) {
@@ -480,14 +517,17 @@ func (d *Detector) countMulti(q []byte) {
 // feedUTF8 validates q, which starts at offset d.n, at the validator's
 // speed; the offset of the first ill-formed sequence is the same wherever
 // the input is split.
-func (d *Detector) feedUTF8(q []byte) {
+//
+// It copies a part of q[:len(dst)] to dst as it goes, q[a:b].
+func (d *Detector) feedUTF8(q, dst []byte) (a, b int) {
 	if d.badUTF8 {
-		return
+		return 0, 0
 	}
+	take := 0
 	base := d.n
 	if d.ncarry > 0 {
 		start := base - int64(d.ncarry)
-		take := min(seqLen(d.carry[0])-d.ncarry, len(q))
+		take = min(seqLen(d.carry[0])-d.ncarry, len(q))
 		copy(d.carry[d.ncarry:], q[:take])
 		d.ncarry += take
 		c := d.carry[:d.ncarry]
@@ -496,17 +536,18 @@ func (d *Detector) feedUTF8(q []byte) {
 				off, _, _ := utf8x.FirstInvalid(c)
 				d.fail(start + int64(off))
 			}
-			return // q is used up
+			return 0, 0 // q is used up
 		}
 		if off, _, _ := utf8x.FirstInvalid(c); off < len(c) {
 			d.fail(start + int64(off))
-			return
+			return 0, 0
 		}
 		if d.multi < maxMulti {
 			d.multi++
 		}
 		d.ncarry = 0
 		q = q[take:]
+		dst = dst[min(take, len(dst)):]
 		base += int64(take)
 	}
 	cut := len(q)
@@ -522,19 +563,21 @@ func (d *Detector) feedUTF8(q []byte) {
 		}
 	}
 	multi := d.multi
-	if off := d.validate(q[:cut]); off < cut {
+	off, ca, cb := d.validate(q[:cut], dst)
+	if off < cut {
 		d.multi = multi // counted only for valid input, as before
 		d.fail(base + int64(off))
-		return
+		return take + ca, take + cb
 	}
 	if tail := q[cut:]; len(tail) > 0 {
 		if !incomplete(tail) {
 			off, _, _ := utf8x.FirstInvalid(tail)
 			d.fail(base + int64(cut+off))
-			return
+			return take + ca, take + cb
 		}
 		d.ncarry = copy(d.carry[:], tail)
 	}
+	return take + ca, take + cb
 }
 
 // Result returns the detection for everything written so far.
