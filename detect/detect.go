@@ -202,8 +202,10 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 }
 
 // Detector examines an input fed in chunks. Memory is constant (the first
-// DefaultLimit bytes at most), and the result is the same wherever the input
-// is split.
+// DefaultLimit bytes at most, and a table of byte counts), and the result is
+// the same wherever the input is split. To examine many inputs, Reset one
+// Detector between them rather than making a new one for each: it then keeps
+// its buffer.
 type Detector struct {
 	limit   int64 // negative: no limit
 	minConf float64
