@@ -105,6 +105,7 @@ func feedTo(d *Detector, in []byte, n int) Result {
 // the validator: f's throughput as a fraction of base's), and f's median
 // throughput. On a loaded machine the two calls of one iteration share
 // whatever the load is, so the ratio holds where single timings do not.
+// ns/op and MB/s count both calls.
 func paired(b *testing.B, n int, base, f func()) {
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
