@@ -695,12 +695,17 @@ func (d *Detector) candidates() []Candidate {
 // ill-formed subparts (a sequence cut by the limit at the end is neither).
 func utf8Census(p []byte, truncated bool) (multi, bad int) {
 	for len(p) > 0 {
-		off, n, kind := utf8x.FirstInvalid(p)
-		for _, b := range p[:off] {
+		// One pass validates and counts the bulk; the few bytes between
+		// where the kernel stopped and the error are counted one by one.
+		v, runes, _, ascii := kernel.ValidCount(p)
+		multi += runes - ascii
+		off, n, kind := utf8x.FirstInvalid(p[v:])
+		for _, b := range p[v : v+off] {
 			if b >= 0xC0 {
 				multi++
 			}
 		}
+		off += v
 		if n == 0 || truncated && kind == utf8x.Truncated && off+n == len(p) {
 			break
 		}

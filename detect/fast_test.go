@@ -198,6 +198,28 @@ func FuzzFastMatchesReference(f *testing.F) {
 	})
 }
 
+// utf8Census, which counts with the validation kernel, against the
+// byte-by-byte count, on damaged UTF-8 of every density of errors.
+func TestUTF8CensusMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	text := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. plain words "), 400)
+	for range 300 {
+		p := append([]byte(nil), text[:rng.IntN(len(text))]...)
+		for range rng.IntN(1 + rng.IntN(200)) {
+			if len(p) > 0 {
+				p[rng.IntN(len(p))] = []byte{0xFF, 0x80, 0xC3, 0xE2, 0xF0, 0xED}[rng.IntN(6)]
+			}
+		}
+		for _, tr := range []bool{false, true} {
+			gm, gb := utf8Census(p, tr)
+			wm, wb := refUTF8Census(p, tr)
+			if gm != wm || gb != wb {
+				t.Fatalf("%d bytes truncated %v: census %d/%d, want %d/%d", len(p), tr, gm, gb, wm, wb)
+			}
+		}
+	}
+}
+
 func TestAddHist(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, n := range []int{0, 1, 7, 63, 64, 65, 71, 1000, 4096 + 3} {

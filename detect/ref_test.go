@@ -206,3 +206,22 @@ func refWideText(p []byte, big bool) bool {
 	}
 	return bad*20 <= n
 }
+
+func refUTF8Census(p []byte, truncated bool) (multi, bad int) {
+	for len(p) > 0 {
+		off, n, kind := utf8x.FirstInvalid(p)
+		for _, b := range p[:off] {
+			if b >= 0xC0 {
+				multi++
+			}
+		}
+		if n == 0 || truncated && kind == utf8x.Truncated && off+n == len(p) {
+			break
+		}
+		if bad++; bad >= 64 && bad*2 > multi {
+			break
+		}
+		p = p[off+n:]
+	}
+	return multi, bad
+}
