@@ -183,6 +183,7 @@ func BenchmarkUTF8Verdict(b *testing.B) {
 			base func()
 			f    func()
 		}{
+			{"valid-itself-1MiB", len(p), valid, valid}, // the method's own bias: 1.0
 			{"slice-all-1MiB", len(p), valid, func() { Detect(p, all) }},
 			{"slice-default-1MiB", len(p), valid, func() { Detect(p, nil) }},
 			{"stream4KiB-all-1MiB", len(p), valid, func() { feed(p, 4<<10, all) }},
