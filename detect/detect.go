@@ -865,8 +865,13 @@ func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
 	if highLE*8 < units && highBE*8 < units && pairsLE < 2 && pairsBE < 2 {
 		return Candidate{}, false
 	}
+	decisive := max(highLE, highBE)*4 >= units && max(highLE, highBE) >= 3*min(highLE, highBE)
+	first := highBE > highLE
 	var ok []bool
-	for _, big := range []bool{highBE > highLE, highBE <= highLE} {
+	for _, big := range []bool{first, !first} {
+		if len(ok) == 1 && decisive && !(pairsLE >= 2 && pairsBE == 0 && first) && !(pairsBE >= 2 && pairsLE == 0 && !first) {
+			break // the first order is the answer whatever the other reads
+		}
 		if validUTF16(p, big, truncated) && wideText(p, big) {
 			ok = append(ok, big)
 		}
@@ -875,7 +880,6 @@ func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
 		return Candidate{}, false
 	}
 	big := ok[0]
-	decisive := max(highLE, highBE)*4 >= units && max(highLE, highBE) >= 3*min(highLE, highBE)
 	switch {
 	case len(ok) < 2:
 	case pairsLE >= 2 && pairsBE == 0:

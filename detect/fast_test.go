@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"testing/iotest"
 
@@ -328,6 +329,23 @@ func TestWideChecksMatchReference(t *testing.T) {
 			}
 			if got, want := wideText(p, big), refWideText(p, big); got != want {
 				t.Fatalf("% X big %v: wideText %v, want %v", p, big, got, want)
+			}
+		}
+	}
+	// the choice of byte order, on text in both orders with surrogate pairs,
+	// stray NULs and damage, cut at odd and even lengths
+	for i := range 400 {
+		s := []string{"héllo wörld ", "日本語のテキスト", "😀😃 ok ", "\x00\x00ab"}[i%4]
+		p := utf16Bytes(strings.Repeat(s, 1+rng.IntN(30)), i%8 < 4)
+		for range rng.IntN(4) {
+			p[rng.IntN(len(p))] = alphabet[rng.IntN(len(alphabet))]
+		}
+		p = p[:rng.IntN(len(p)+1)]
+		for _, tr := range []bool{false, true} {
+			c, found := wideCandidate(p, tr)
+			big, want := refWideOrder(p, tr)
+			if found && c.Encoding != "utf-32le" && c.Encoding != "utf-32be" && (!want || (c.Encoding == "utf-16be") != big) || !found && want {
+				t.Fatalf("% X truncated %v: %s %v, want found %v big %v", p, tr, c.Encoding, found, want, big)
 			}
 		}
 	}

@@ -225,3 +225,40 @@ func refUTF8Census(p []byte, truncated bool) (multi, bad int) {
 	}
 	return multi, bad
 }
+
+// refWideOrder is wideCandidate's choice of byte order as it was, trying
+// both orders every time.
+func refWideOrder(p []byte, truncated bool) (big, found bool) {
+	zeros := refZeros(p)
+	units := len(p) / 2
+	highLE, highBE := zeros[1]+zeros[3], zeros[0]+zeros[2]
+	pairsLE, pairsBE := refSurrogatePairs(p, false), refSurrogatePairs(p, true)
+	if highLE*8 < units && highBE*8 < units && pairsLE < 2 && pairsBE < 2 {
+		return false, false
+	}
+	var ok []bool
+	for _, big := range []bool{highBE > highLE, highBE <= highLE} {
+		if refValidUTF16(p, big, truncated) && refWideText(p, big) {
+			ok = append(ok, big)
+		}
+	}
+	if len(ok) == 0 {
+		return false, false
+	}
+	big = ok[0]
+	decisive := max(highLE, highBE)*4 >= units && max(highLE, highBE) >= 3*min(highLE, highBE)
+	switch {
+	case len(ok) < 2:
+	case pairsLE >= 2 && pairsBE == 0:
+		big = false
+	case pairsBE >= 2 && pairsLE == 0:
+		big = true
+	case !decisive:
+		first, firstOK := defaultModel.UTF16Cost(p, ok[0])
+		second, secondOK := defaultModel.UTF16Cost(p, ok[1])
+		if secondOK && (!firstOK || second < first) {
+			big = ok[1]
+		}
+	}
+	return big, true
+}
