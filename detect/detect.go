@@ -444,6 +444,23 @@ func seqLen(b byte) int {
 	return 1
 }
 
+// completeLen returns the length of q without a sequence its end cuts short (by
+// the lead bytes: whether the sequence is well formed is not looked at).
+func completeLen(q []byte) int {
+	for i := len(q) - 1; i >= 0 && i >= len(q)-3; i-- {
+		if q[i] >= 0xC0 {
+			if len(q)-i < seqLen(q[i]) {
+				return i
+			}
+			break
+		}
+		if q[i] < 0x80 {
+			break
+		}
+	}
+	return len(q)
+}
+
 // incomplete reports whether p, which starts a sequence, is only cut short
 // (more bytes could make it valid) rather than ill-formed.
 func incomplete(p []byte) bool {
@@ -552,18 +569,7 @@ func (d *Detector) feedUTF8(q, dst []byte) (a, b int) {
 		dst = dst[min(take, len(dst)):]
 		base += int64(take)
 	}
-	cut := len(q)
-	for i := len(q) - 1; i >= 0 && i >= len(q)-3; i-- {
-		if q[i] >= 0xC0 {
-			if len(q)-i < seqLen(q[i]) {
-				cut = i
-			}
-			break
-		}
-		if q[i] < 0x80 {
-			break
-		}
-	}
+	cut := completeLen(q)
 	multi := d.multi
 	off, ca, cb := d.validate(q[:cut], dst)
 	if off < cut {
@@ -592,6 +598,14 @@ func (d *Detector) Result() Result {
 	return r
 }
 
+// prefixValid reports whether the prefix holds no ill-formed UTF-8 but
+// perhaps a sequence its end cuts short: the validation of the stream
+// found no error before the prefix's end (an error in a sequence that
+// starts in the prefix is placed at its start).
+func (d *Detector) prefixValid() bool {
+	return !d.badUTF8 || d.badUTF8At >= int64(len(d.prefix))
+}
+
 func (d *Detector) candidates() []Candidate {
 	p := d.prefix
 	var hist [256]int
@@ -600,7 +614,7 @@ func (d *Detector) candidates() []Candidate {
 	if d.nul {
 		hist[0]++ // the full histogram waits until statistics need it
 	}
-	if c, ok := bomCandidate(p, d.over); ok {
+	if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
 		return []Candidate{c}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
@@ -745,8 +759,10 @@ func iso2022JP(p []byte) bool {
 	return false
 }
 
-// bomCandidate recognises a byte order mark.
-func bomCandidate(p []byte, truncated bool) (Candidate, bool) {
+// bomCandidate recognises a byte order mark. valid says p is known to hold
+// no ill-formed UTF-8 but perhaps a sequence cut by its end (it spares
+// validating p again).
+func bomCandidate(p []byte, truncated, valid bool) (Candidate, bool) {
 	type bom struct {
 		mark, name, iconv string
 		unit              int
@@ -769,7 +785,13 @@ func bomCandidate(p []byte, truncated bool) (Candidate, bool) {
 			ok = validUTF32(rest, b.big, truncated)
 		case 2:
 			ok = validUTF16(rest, b.big, truncated)
-		default:
+		case 1:
+			if valid {
+				// What FirstInvalid would say: nothing, or a sequence cut
+				// by the end, which only a limit excuses.
+				ok = completeLen(rest) == len(rest) || truncated
+				break
+			}
 			off, _, kind := utf8x.FirstInvalid(rest)
 			ok = off == len(rest) || truncated && kind == utf8x.Truncated && off+3 >= len(rest)
 		}

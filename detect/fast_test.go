@@ -221,6 +221,35 @@ func TestUTF8CensusMatchesReference(t *testing.T) {
 	}
 }
 
+// The UTF-8 byte order mark is accepted from the stream's validation state
+// exactly when validating the prefix again would accept it.
+func TestBOMFromStreamState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	text := []byte("\uFEFF" + strings.Repeat("Grüße aus Köln, привет, 世界 😀. ", 3000))
+	for i := range 600 {
+		in := text[:rng.IntN(len(text)+1)]
+		if i%2 == 1 {
+			in = mutate(rng, in)
+		}
+		o := diffOptions[rng.IntN(len(diffOptions))]
+		if i%3 == 0 {
+			o = &Options{Limit: int64(1 + rng.IntN(3000))} // cuts anywhere
+		}
+		d := New(o)
+		for q := in; len(q) > 0; {
+			k := min(len(q), 1+rng.IntN(30000))
+			d.Write(q[:k])
+			q = q[k:]
+		}
+		p := d.prefix
+		got, gotOK := bomCandidate(p, d.over, d.prefixValid())
+		want, wantOK := bomCandidate(p, d.over, false)
+		if gotOK != wantOK || got.Encoding != want.Encoding {
+			t.Fatalf("%d bytes, limit %+v: %s %v from the state, %s %v validating", len(in), o, got.Encoding, gotOK, want.Encoding, wantOK)
+		}
+	}
+}
+
 func TestAddHist(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, n := range []int{0, 1, 7, 63, 64, 65, 71, 1000, 4096 + 3} {
