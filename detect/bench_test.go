@@ -199,6 +199,18 @@ func BenchmarkUTF8Verdict(b *testing.B) {
 			b.Run(in.name+"/"+c.name, func(b *testing.B) { paired(b, c.n, c.base, c.f) })
 		}
 	}
+	// A byte order mark in front: the verdict is then BOM, not structure.
+	bom := append([]byte("\uFEFF"), mixed[:len(mixed)-3]...)
+	bomSmall := whole(bom, DefaultLimit)
+	if best, _ := Detect(bom, all).Best(); best.Evidence != BOM {
+		b.Fatalf("bom: detected as %+v", best)
+	}
+	b.Run("bom/slice-all-1MiB", func(b *testing.B) {
+		paired(b, len(bom), func() { utf8x.Valid(bom) }, func() { Detect(bom, all) })
+	})
+	b.Run("bom/slice-64KiB", func(b *testing.B) {
+		paired(b, len(bomSmall), func() { utf8x.Valid(bomSmall) }, func() { Detect(bomSmall, nil) })
+	})
 }
 
 // median runs f b.N times and reports its median throughput besides the
