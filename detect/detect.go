@@ -382,7 +382,7 @@ type tally struct {
 func (t *tally) add(p []byte) {
 	for len(p) > 0 {
 		k := min(len(p), 1<<30)
-		if t.n+k > math.MaxUint32 {
+		if uint64(t.n)+uint64(k) > math.MaxUint32 {
 			t.into(&t.whole)
 			t.t, t.n = [8][256]uint32{}, 0
 		}
