@@ -70,12 +70,7 @@ func BenchmarkDetect(b *testing.B) {
 		{"utf32be-1MiB", u32, nil},
 	}
 	for _, c := range cases {
-		b.Run(c.name, func(b *testing.B) {
-			b.SetBytes(int64(len(c.in)))
-			for i := 0; i < b.N; i++ {
-				Detect(c.in, c.o)
-			}
-		})
+		b.Run(c.name, func(b *testing.B) { median(b, len(c.in), func() { Detect(c.in, c.o) }) })
 	}
 	b.Run("valid-utf8-1MiB", func(b *testing.B) {
 		b.SetBytes(int64(len(utf8Text)))
