@@ -23,16 +23,19 @@ package detect
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/encoding"
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/detect/internal/model"
+	"github.com/utf8x/utf8x/internal/kernel"
 )
 
 // Evidence says what decided a candidate.
@@ -149,18 +152,45 @@ var defaultModel = func() *model.Model {
 // Detect examines p.
 func Detect(p []byte, o *Options) Result {
 	d := New(o)
-	d.Write(p)
+	// The detector only reads p until Result returns: its prefix can be p
+	// itself rather than a copy.
+	d.write(p, true)
 	return d.Result()
 }
+
+// bufs recycles DetectReader's buffers: a fresh 64 KiB allocation costs
+// more than detecting in it (the runtime clears it, and its pages are often
+// new to the process).
+var bufs = sync.Pool{New: func() any { return new([DefaultLimit]byte) }}
 
 // DetectReader examines what r yields, reading no more than the limit (and
 // one byte beyond it, to know whether the input goes on).
 func DetectReader(r io.Reader, o *Options) (Result, error) {
 	d := New(o)
-	buf := make([]byte, 32<<10)
+	// The prefix is read in place, where the detector keeps it; what comes
+	// after it goes through a second buffer.
+	buf := bufs.Get().(*[DefaultLimit]byte)
+	defer bufs.Put(buf)
+	var rest *[DefaultLimit]byte
+	filled := 0
 	for !d.full() {
-		n, err := r.Read(buf)
-		d.Write(buf[:n])
+		dst := buf[filled:]
+		inPrefix := len(dst) > 0
+		if !inPrefix {
+			if rest == nil {
+				rest = bufs.Get().(*[DefaultLimit]byte)
+				defer bufs.Put(rest)
+			}
+			dst = rest[:]
+		}
+		if d.limit >= 0 {
+			dst = dst[:min(int64(len(dst)), d.limit-d.n+1)]
+		}
+		n, err := r.Read(dst)
+		d.write(dst[:n], inPrefix)
+		if inPrefix {
+			filled += n
+		}
 		if err == io.EOF {
 			break
 		}
@@ -172,24 +202,29 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 }
 
 // Detector examines an input fed in chunks. Memory is constant (the first
-// DefaultLimit bytes at most), and the result is the same wherever the input
-// is split.
+// DefaultLimit bytes at most, and a table of byte counts), and the result is
+// the same wherever the input is split. To examine many inputs, Reset one
+// Detector between them rather than making a new one for each: it then keeps
+// its buffer.
 type Detector struct {
 	limit   int64 // negative: no limit
 	minConf float64
 	n       int64
 	over    bool
 	prefix  []byte // the first DefaultLimit bytes (or fewer, under a smaller limit)
+	nul     bool   // prefix holds a NUL byte
+	owned   bool   // prefix is the Detector's own (not borrowed): Reset keeps it
 	// beyond counts the bytes after the prefix, from the first invalid UTF-8
 	// sequence on: the statistics need to know which bytes occur, and valid
-	// UTF-8 is not worth a pass over every byte.
-	beyond [256]int
+	// UTF-8 is not worth a pass over every byte. Nil until there are any.
+	beyond *tally
 	// streaming UTF-8 validity: a sequence cut by a chunk boundary waits in carry
 	badUTF8   bool
 	badUTF8At int64
 	carry     [4]byte
 	ncarry    int
 	multi     int // non-ASCII UTF-8 sequences seen, counted up to maxMulti
+	window    int // the next counting window of validate
 }
 
 // maxMulti bounds the counting of valid multi-byte sequences: beyond it the
@@ -198,14 +233,30 @@ const maxMulti = 8
 
 // New returns a Detector with the options o (nil for the defaults).
 func New(o *Options) *Detector {
-	d := &Detector{limit: DefaultLimit}
+	d := new(Detector)
+	d.Reset(o)
+	return d
+}
+
+// Reset makes d ready for a new input, with the options o (nil for the
+// defaults), as New would, but keeps the memory d holds: a Detector reset
+// for each of many inputs allocates nothing after the first.
+func (d *Detector) Reset(o *Options) {
+	var keep []byte
+	if d.owned {
+		keep = d.prefix[:0]
+	}
+	beyond := d.beyond
+	if beyond != nil {
+		*beyond = tally{}
+	}
+	*d = Detector{limit: DefaultLimit, prefix: keep, owned: d.owned, beyond: beyond}
 	if o != nil {
 		if o.Limit != 0 {
 			d.limit = o.Limit
 		}
 		d.minConf = o.MinConfidence
 	}
-	return d
 }
 
 func (d *Detector) full() bool { return d.over }
@@ -213,25 +264,170 @@ func (d *Detector) full() bool { return d.over }
 // Write feeds the next bytes of the input. It never fails; bytes beyond the
 // limit are ignored.
 func (d *Detector) Write(p []byte) (int, error) {
-	n := len(p)
+	d.write(p, false)
+	return len(p), nil
+}
+
+// write feeds p. With borrow set, the caller promises that p stays as it is
+// until the result is taken and that it follows the prefix in memory when
+// the prefix is not empty (DetectReader reads into the prefix's own
+// buffer): the prefix then grows over p instead of copying it.
+func (d *Detector) write(p []byte, borrow bool) {
 	if d.limit >= 0 && int64(len(p)) > d.limit-d.n {
 		p = p[:d.limit-d.n]
 		d.over = true
 	}
 	if len(p) == 0 {
-		return n, nil
+		return
 	}
 	k := min(len(p), DefaultLimit-len(d.prefix))
-	d.prefix = append(d.prefix, p[:k]...)
-	d.feedUTF8(p)
-	if d.badUTF8 && k < len(p) {
-		from := max(int64(k), d.badUTF8At-d.n)
-		for _, b := range p[from:] {
-			d.beyond[b]++
+	var space []byte // where p[:k] goes in the prefix, while it waits for its bytes
+	if k > 0 {
+		if borrow {
+			d.keep(p[:k], true)
+		} else {
+			space = d.extend(p[:k])
 		}
 	}
+	// The validation copies what it can of p[:k] into space as it reads it:
+	// p[a:b]. The rest is copied here.
+	a, b := d.feedUTF8(p, space)
+	if space != nil {
+		copy(space[:a], p[:a])
+		copy(space[b:], p[b:k])
+	}
+	if k > 0 {
+		// Looked for now, while these bytes are in the cache.
+		d.nul = d.nul || bytes.IndexByte(p[:k], 0) >= 0
+	}
+	if d.badUTF8 && k < len(p) {
+		from := max(int64(k), d.badUTF8At-d.n)
+		if d.beyond == nil {
+			d.beyond = new(tally)
+		}
+		d.beyond.add(p[from:])
+	}
 	d.n += int64(len(p))
-	return n, nil
+}
+
+// keep appends q to the prefix.
+func (d *Detector) keep(q []byte, borrow bool) {
+	if borrow {
+		if len(d.prefix) == 0 {
+			d.prefix = q
+			return
+		}
+		if c := d.prefix[:cap(d.prefix)]; cap(d.prefix) >= len(d.prefix)+len(q) && &c[len(d.prefix)] == &q[0] {
+			d.prefix = c[:len(d.prefix)+len(q)]
+			return
+		}
+	}
+	if d.prefix == nil {
+		// The whole prefix at once when the chunks are large enough to fill
+		// it soon: growing by doubling would allocate and copy it twice. A
+		// first chunk that fills it is appended as it is.
+		size := int64(DefaultLimit)
+		if d.limit >= 0 {
+			size = min(size, d.limit)
+		}
+		if int64(len(q))*16 >= size && int64(len(q)) < size {
+			// One pass over the new memory: q copied, the rest cleared
+			// (append of a make is not a separate allocation and clearing).
+			d.prefix = append(q[:len(q):len(q)], make([]byte, size-int64(len(q)))...)[:len(q)]
+			d.owned = true
+			return
+		}
+	}
+	d.prefix = append(d.prefix, q...)
+	d.owned = true
+}
+
+// extend makes room for q at the end of the prefix and returns it, for the
+// caller to fill; or, when the prefix has to be allocated or grown, copies
+// q there at once and returns nil.
+func (d *Detector) extend(q []byte) []byte {
+	n := len(d.prefix)
+	if n+len(q) <= cap(d.prefix) {
+		d.prefix = d.prefix[:n+len(q)]
+		return d.prefix[n:]
+	}
+	d.keep(q, false)
+	return nil
+}
+
+// addHist adds the byte counts of p to h.
+func addHist(h *[256]int, p []byte) {
+	if len(p) < 256 {
+		for _, b := range p {
+			h[b]++
+		}
+		return
+	}
+	var t tally
+	t.add(p)
+	t.into(h)
+}
+
+// tally counts bytes. Eight tables of counts, one for each byte of a word,
+// let the increments of a repeated byte (the NULs of UTF-16, the spaces of
+// text) proceed without waiting for each other: several times the speed of
+// one table. The 32-bit counts are folded into whole before they could
+// overflow.
+type tally struct {
+	t     [8][256]uint32
+	n     int // bytes counted in t
+	whole [256]int
+}
+
+func (t *tally) add(p []byte) {
+	for len(p) > 0 {
+		k := min(len(p), 1<<30)
+		if uint64(t.n)+uint64(k) > math.MaxUint32 {
+			t.into(&t.whole)
+			t.t, t.n = [8][256]uint32{}, 0
+		}
+		t.n += k
+		q := p[:k]
+		p = p[k:]
+		for ; len(q) >= 8; q = q[8:] {
+			x := binary.LittleEndian.Uint64(q)
+			t.t[0][byte(x)]++
+			t.t[1][byte(x>>8)]++
+			t.t[2][byte(x>>16)]++
+			t.t[3][byte(x>>24)]++
+			t.t[4][byte(x>>32)]++
+			t.t[5][byte(x>>40)]++
+			t.t[6][byte(x>>48)]++
+			t.t[7][byte(x>>56)]++
+		}
+		for _, b := range q {
+			t.t[0][b]++
+		}
+	}
+}
+
+// into adds the counts of t to h.
+func (t *tally) into(h *[256]int) {
+	for b := range h {
+		n := 0
+		for j := range t.t {
+			n += int(t.t[j][b])
+		}
+		h[b] += n
+	}
+	if h != &t.whole {
+		for b, n := range t.whole {
+			h[b] += n
+		}
+	}
+}
+
+// beyondHist is the histogram of the bytes counted after the prefix.
+func (d *Detector) beyondHist() (h [256]int) {
+	if d.beyond != nil {
+		d.beyond.into(&h)
+	}
+	return h
 }
 
 // seqLen is the length of the UTF-8 sequence a lead byte starts (1 for
@@ -248,6 +444,23 @@ func seqLen(b byte) int {
 	return 1
 }
 
+// completeLen returns the length of q without a sequence its end cuts short (by
+// the lead bytes: whether the sequence is well formed is not looked at).
+func completeLen(q []byte) int {
+	for i := len(q) - 1; i >= 0 && i >= len(q)-3; i-- {
+		if q[i] >= 0xC0 {
+			if len(q)-i < seqLen(q[i]) {
+				return i
+			}
+			break
+		}
+		if q[i] < 0x80 {
+			break
+		}
+	}
+	return len(q)
+}
+
 // incomplete reports whether p, which starts a sequence, is only cut short
 // (more bytes could make it valid) rather than ill-formed.
 func incomplete(p []byte) bool {
@@ -256,6 +469,60 @@ func incomplete(p []byte) bool {
 }
 
 func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
+
+// validate reports the offset of the first ill-formed sequence of q, or
+// len(q), where q ends on a character boundary of the input (no sequence
+// crosses its end). Until maxMulti non-ASCII characters are seen, it counts
+// them in the same pass (kernel.ValidCount), in windows that double from
+// 1 KiB (over the whole input, not each chunk), so that text where they are
+// frequent soon goes on with the plain validator, and text where they are
+// rare is not read twice.
+//
+// It copies a part of q[:len(dst)] to dst in the same pass, q[ca:cb], the
+// copy the prefix needs.
+func (d *Detector) validate(q, dst []byte) (off, ca, cb int) {
+	done := 0
+	for d.multi < maxMulti && done < len(q) {
+		w := max(d.window, 1<<10)
+		d.window = min(2*w, 1<<30)
+		r := q[done:]
+		end := len(r)
+		if w < end {
+			// Cut where a character starts, so that the window is valid
+			// exactly where q is and its first error is q's.
+			end = w
+			for end > w-4 && r[end]&0xC0 == 0x80 {
+				end--
+			}
+			if r[end]&0xC0 == 0x80 {
+				break // four continuation bytes in a row: q is invalid here
+			}
+		}
+		n, runes, _, ascii := kernel.ValidCount(r[:end])
+		if n < end {
+			off, _, _ := utf8x.FirstInvalid(r[n:end])
+			return done + n + off, 0, 0
+		}
+		d.multi = min(maxMulti, d.multi+runes-ascii)
+		done += end
+	}
+	start := done
+	if m := min(len(dst), len(q)) - done; m > 0 {
+		// q[:done+n] is valid and ends where a character does, whether or
+		// not the end of dst cut one: the validation goes on from there.
+		n := kernel.ValidCopy(dst[done:done+m], q[done:done+m])
+		ca, cb = done, done+n
+		done += n
+	}
+	off, _, _ = utf8x.FirstInvalid(q[done:])
+	if done+off == len(q) && d.multi < maxMulti {
+		// Not reached: the loop stops early only at four continuation
+		// bytes in a row, which no valid text holds. Kept so that the count
+		// cannot depend on that argument.
+		d.countMulti(q[start:])
+	}
+	return done + off, ca, cb
+}
 
 func (d *Detector) countMulti(q []byte) {
 	for i := 0; i < len(q) && d.multi < maxMulti; i++ {
@@ -269,14 +536,17 @@ func (d *Detector) countMulti(q []byte) {
 // feedUTF8 validates q, which starts at offset d.n, at the validator's
 // speed; the offset of the first ill-formed sequence is the same wherever
 // the input is split.
-func (d *Detector) feedUTF8(q []byte) {
+//
+// It copies a part of q[:len(dst)] to dst as it goes, q[a:b].
+func (d *Detector) feedUTF8(q, dst []byte) (a, b int) {
 	if d.badUTF8 {
-		return
+		return 0, 0
 	}
+	take := 0
 	base := d.n
 	if d.ncarry > 0 {
 		start := base - int64(d.ncarry)
-		take := min(seqLen(d.carry[0])-d.ncarry, len(q))
+		take = min(seqLen(d.carry[0])-d.ncarry, len(q))
 		copy(d.carry[d.ncarry:], q[:take])
 		d.ncarry += take
 		c := d.carry[:d.ncarry]
@@ -285,44 +555,37 @@ func (d *Detector) feedUTF8(q []byte) {
 				off, _, _ := utf8x.FirstInvalid(c)
 				d.fail(start + int64(off))
 			}
-			return // q is used up
+			return 0, 0 // q is used up
 		}
 		if off, _, _ := utf8x.FirstInvalid(c); off < len(c) {
 			d.fail(start + int64(off))
-			return
+			return 0, 0
 		}
 		if d.multi < maxMulti {
 			d.multi++
 		}
 		d.ncarry = 0
 		q = q[take:]
+		dst = dst[min(take, len(dst)):]
 		base += int64(take)
 	}
-	cut := len(q)
-	for i := len(q) - 1; i >= 0 && i >= len(q)-3; i-- {
-		if q[i] >= 0xC0 {
-			if len(q)-i < seqLen(q[i]) {
-				cut = i
-			}
-			break
-		}
-		if q[i] < 0x80 {
-			break
-		}
-	}
-	if off, _, _ := utf8x.FirstInvalid(q[:cut]); off < cut {
+	cut := completeLen(q)
+	multi := d.multi
+	off, ca, cb := d.validate(q[:cut], dst)
+	if off < cut {
+		d.multi = multi // counted only for valid input, as before
 		d.fail(base + int64(off))
-		return
+		return take + ca, take + cb
 	}
-	d.countMulti(q[:cut])
 	if tail := q[cut:]; len(tail) > 0 {
 		if !incomplete(tail) {
 			off, _, _ := utf8x.FirstInvalid(tail)
 			d.fail(base + int64(cut+off))
-			return
+			return take + ca, take + cb
 		}
 		d.ncarry = copy(d.carry[:], tail)
 	}
+	return take + ca, take + cb
 }
 
 // Result returns the detection for everything written so far.
@@ -335,14 +598,23 @@ func (d *Detector) Result() Result {
 	return r
 }
 
+// prefixValid reports whether the prefix holds no ill-formed UTF-8 but
+// perhaps a sequence its end cuts short: the validation of the stream
+// found no error before the prefix's end (an error in a sequence that
+// starts in the prefix is placed at its start).
+func (d *Detector) prefixValid() bool {
+	return !d.badUTF8 || d.badUTF8At >= int64(len(d.prefix))
+}
+
 func (d *Detector) candidates() []Candidate {
 	p := d.prefix
 	var hist [256]int
-	hist[0] = d.beyond[0]
-	if bytes.IndexByte(p, 0) >= 0 {
+	beyond := d.beyondHist()
+	hist[0] = beyond[0]
+	if d.nul {
 		hist[0]++ // the full histogram waits until statistics need it
 	}
-	if c, ok := bomCandidate(p, d.over); ok {
+	if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
 		return []Candidate{c}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
@@ -358,7 +630,7 @@ func (d *Detector) candidates() []Candidate {
 			// accident falls about a hundredfold with each sequence.
 			conf := 1 - math.Pow(0.01, float64(d.multi))
 			return []Candidate{{Encoding: "utf-8", Iconv: "UTF-8", Confidence: conf, Evidence: Structure,
-				Note: fmt.Sprintf("valid UTF-8 with %s non-ASCII characters", atLeast(d.multi))}}
+				Note: validNotes[d.multi]}}
 		}
 		if !d.badUTF8 { // valid, no NUL, nothing above 7F: ASCII
 			if iso2022JP(p) {
@@ -390,10 +662,8 @@ func (d *Detector) candidates() []Candidate {
 			}
 		}
 	}
-	hist = d.beyond
-	for _, b := range p {
-		hist[b]++
-	}
+	hist = beyond
+	addHist(&hist, p)
 	sp := statWindow(p)
 	ranked := defaultModel.Rank(sp, &hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
 	var costs []float64
@@ -439,12 +709,17 @@ func (d *Detector) candidates() []Candidate {
 // ill-formed subparts (a sequence cut by the limit at the end is neither).
 func utf8Census(p []byte, truncated bool) (multi, bad int) {
 	for len(p) > 0 {
-		off, n, kind := utf8x.FirstInvalid(p)
-		for _, b := range p[:off] {
+		// One pass validates and counts the bulk; the few bytes between
+		// where the kernel stopped and the error are counted one by one.
+		v, runes, _, ascii := kernel.ValidCount(p)
+		multi += runes - ascii
+		off, n, kind := utf8x.FirstInvalid(p[v:])
+		for _, b := range p[v : v+off] {
 			if b >= 0xC0 {
 				multi++
 			}
 		}
+		off += v
 		if n == 0 || truncated && kind == utf8x.Truncated && off+n == len(p) {
 			break
 		}
@@ -456,6 +731,15 @@ func utf8Census(p []byte, truncated bool) (multi, bad int) {
 	return multi, bad
 }
 
+// validNotes is the note of the UTF-8 verdict for each count of non-ASCII
+// characters, written once rather than on every verdict.
+var validNotes = func() (notes [maxMulti + 1]string) {
+	for n := range notes {
+		notes[n] = fmt.Sprintf("valid UTF-8 with %s non-ASCII characters", atLeast(n))
+	}
+	return notes
+}()
+
 func atLeast(n int) string {
 	if n >= maxMulti {
 		return fmt.Sprintf("%d or more", n)
@@ -464,6 +748,9 @@ func atLeast(n int) string {
 }
 
 func iso2022JP(p []byte) bool {
+	if bytes.IndexByte(p, 0x1b) < 0 {
+		return false // one pass rules out every escape
+	}
 	for _, esc := range []string{"\x1b$B", "\x1b$@", "\x1b(J", "\x1b$(D"} {
 		if bytes.Contains(p, []byte(esc)) {
 			return true
@@ -472,8 +759,10 @@ func iso2022JP(p []byte) bool {
 	return false
 }
 
-// bomCandidate recognises a byte order mark.
-func bomCandidate(p []byte, truncated bool) (Candidate, bool) {
+// bomCandidate recognises a byte order mark. valid says p is known to hold
+// no ill-formed UTF-8 but perhaps a sequence cut by its end (it spares
+// validating p again).
+func bomCandidate(p []byte, truncated, valid bool) (Candidate, bool) {
 	type bom struct {
 		mark, name, iconv string
 		unit              int
@@ -496,7 +785,13 @@ func bomCandidate(p []byte, truncated bool) (Candidate, bool) {
 			ok = validUTF32(rest, b.big, truncated)
 		case 2:
 			ok = validUTF16(rest, b.big, truncated)
-		default:
+		case 1:
+			if valid {
+				// What FirstInvalid would say: nothing, or a sequence cut
+				// by the end, which only a limit excuses.
+				ok = completeLen(rest) == len(rest) || truncated
+				break
+			}
 			off, _, kind := utf8x.FirstInvalid(rest)
 			ok = off == len(rest) || truncated && kind == utf8x.Truncated && off+3 >= len(rest)
 		}
@@ -525,7 +820,12 @@ func validUTF16(p []byte, big, truncated bool) bool {
 		return false
 	}
 	n := len(p) / 2
+	mask := surrogateMask(big)
 	for i := 0; i < n; i++ {
+		if 2*i+8 <= len(p) && noUnitIn(p[2*i:], mask, 0xF8, 0xD8) {
+			i += 3 // four units without a surrogate
+			continue
+		}
 		u := unit16(p[2*i:], big)
 		switch {
 		case u >= 0xD800 && u < 0xDC00:
@@ -566,12 +866,7 @@ func validUTF32(p []byte, big, truncated bool) bool {
 // character, space and line break), while text in the other encodings holds
 // no NUL at all.
 func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
-	var zeros [4]int
-	for i, b := range p {
-		if b == 0 {
-			zeros[i&3]++
-		}
-	}
+	zeros := zeroCounts(p)
 	units := len(p) / 4
 	switch {
 	case units > 0 && zeros[3] == units && validUTF32(p, false, truncated):
@@ -592,8 +887,13 @@ func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
 	if highLE*8 < units && highBE*8 < units && pairsLE < 2 && pairsBE < 2 {
 		return Candidate{}, false
 	}
+	decisive := max(highLE, highBE)*4 >= units && max(highLE, highBE) >= 3*min(highLE, highBE)
+	first := highBE > highLE
 	var ok []bool
-	for _, big := range []bool{highBE > highLE, highBE <= highLE} {
+	for _, big := range []bool{first, !first} {
+		if len(ok) == 1 && decisive && !(pairsLE >= 2 && pairsBE == 0 && first) && !(pairsBE >= 2 && pairsLE == 0 && !first) {
+			break // the first order is the answer whatever the other reads
+		}
 		if validUTF16(p, big, truncated) && wideText(p, big) {
 			ok = append(ok, big)
 		}
@@ -602,7 +902,6 @@ func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
 		return Candidate{}, false
 	}
 	big := ok[0]
-	decisive := max(highLE, highBE)*4 >= units && max(highLE, highBE) >= 3*min(highLE, highBE)
 	switch {
 	case len(ok) < 2:
 	case pairsLE >= 2 && pairsBE == 0:
@@ -629,7 +928,12 @@ func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
 // other text rarely forms and never keeps up.
 func surrogatePairs(p []byte, big bool) int {
 	n := 0
+	mask := surrogateMask(big)
 	for i := 0; i+4 <= len(p); i += 2 {
+		if i+8 <= len(p) && noUnitIn(p[i:], mask, 0xFC, 0xD8) {
+			i += 6 // four units, none a high surrogate, so none starts a pair
+			continue
+		}
 		u, v := unit16(p[i:], big), unit16(p[i+2:], big)
 		if u >= 0xD800 && u < 0xDC00 && v >= 0xDC00 && v < 0xE000 {
 			n++
@@ -645,12 +949,21 @@ func wideText(p []byte, big bool) bool {
 	bad, n := 0, len(p)/2
 	for i := 0; i < n; i++ {
 		u := unit16(p[2*i:], big)
-		if u < 0x20 && u != '\t' && u != '\n' && u != '\r' || u >= 0x7F && u < 0xA0 || u >= 0xE000 && u < 0xF900 || u >= 0xFFFE {
-			bad++
-		}
+		bad += int(notText[u>>6] >> (u & 63) & 1)
 	}
 	return bad*20 <= n
 }
+
+// notText is the set of UTF-16 units wideText counts against a reading, one
+// bit each: a table lookup instead of four comparisons per unit.
+var notText = func() (t [1 << 16 / 64]uint64) {
+	for u := range 1 << 16 {
+		if u < 0x20 && u != '\t' && u != '\n' && u != '\r' || u >= 0x7F && u < 0xA0 || u >= 0xE000 && u < 0xF900 || u >= 0xFFFE {
+			t[u>>6] |= 1 << (u & 63)
+		}
+	}
+	return t
+}()
 
 // Decoder returns the golang.org/x/text decoding of a legacy encoding the
 // detector names, by its name or its iconv label in any case ("windows-1251",

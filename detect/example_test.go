@@ -25,3 +25,23 @@ func ExampleDetector() {
 	fmt.Println(best.Encoding, best.Evidence)
 	// Output: utf-8 structure
 }
+
+func ExampleDetector_Reset() {
+	d := detect.New(nil)
+	for _, chunks := range [][]string{
+		{"plain ", "text\n"},
+		{"Gr\xc3", "\xbc\xc3\x9fe\n"},
+		{"\xff\xfeh\x00", "i\x00"},
+	} {
+		d.Reset(nil) // one buffer for every input
+		for _, c := range chunks {
+			d.Write([]byte(c))
+		}
+		best, _ := d.Result().Best()
+		fmt.Println(best.Encoding, best.Evidence)
+	}
+	// Output:
+	// us-ascii structure
+	// utf-8 structure
+	// utf-16le bom
+}

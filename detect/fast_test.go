@@ -1,0 +1,417 @@
+package detect
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/simplifiedchinese"
+)
+
+// The fast structural path against refDetector, the plain one it replaced:
+// the same state after the same input, and so the same Result, for the slice
+// API, the chunked Detector at random splits and DetectReader.
+
+var diffOptions = []*Options{nil, {Limit: 7}, {Limit: 1000}, {Limit: DefaultLimit + 5}, {Limit: -1}}
+
+// sameState fails when d's structural state differs from the reference's.
+func sameState(t testing.TB, what string, d *Detector, r *refDetector) {
+	t.Helper()
+	if !bytes.Equal(d.prefix, r.prefix) || d.nul != (bytes.IndexByte(r.prefix, 0) >= 0) ||
+		d.n != r.n || d.over != r.over || d.beyondHist() != r.beyond ||
+		d.badUTF8 != r.badUTF8 || d.badUTF8At != r.badUTF8At ||
+		d.ncarry != r.ncarry || string(d.carry[:d.ncarry]) != string(r.carry[:r.ncarry]) ||
+		d.multi != r.multi {
+		t.Fatalf("%s: state differs:\n got n %d over %v prefix %d nul %v bad %v@%d carry %q multi %d\nwant n %d over %v prefix %d bad %v@%d carry %q multi %d",
+			what, d.n, d.over, len(d.prefix), d.nul, d.badUTF8, d.badUTF8At, d.carry[:d.ncarry], d.multi,
+			r.n, r.over, len(r.prefix), r.badUTF8, r.badUTF8At, r.carry[:r.ncarry], r.multi)
+	}
+}
+
+// checkAgainstRef runs every API on in under o and compares with the
+// reference; cuts are the chunk boundaries for the Detector.
+func checkAgainstRef(t testing.TB, in []byte, o *Options, cuts []int) {
+	t.Helper()
+	ref := newRef(o)
+	ref.Write(in)
+	want := ref.detector(o).Result()
+	name := fmt.Sprintf("%d bytes %q... limit %+v", len(in), in[:min(len(in), 12)], o)
+
+	if got := Detect(in, o); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: Detect\n got %+v\nwant %+v", name, got, want)
+	}
+	d, chunkedRef := New(o), newRef(o)
+	last := 0
+	for _, c := range cuts {
+		c = min(max(c, last), len(in))
+		d.Write(in[last:c])
+		chunkedRef.Write(in[last:c])
+		last = c
+	}
+	d.Write(in[last:])
+	chunkedRef.Write(in[last:])
+	sameState(t, name+" chunked", d, chunkedRef)
+	if got := d.Result(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: chunks at %v\n got %+v\nwant %+v", name, cuts, got, want)
+	}
+	readers := []func() io.Reader{
+		func() io.Reader { return iotest.HalfReader(bytes.NewReader(in)) },
+		func() io.Reader { return iotest.DataErrReader(bytes.NewReader(in)) },
+	}
+	if len(in) <= 300 {
+		readers = append(readers, func() io.Reader { return iotest.OneByteReader(bytes.NewReader(in)) })
+	}
+	for i, mk := range readers {
+		got, err := DetectReader(mk(), o)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: DetectReader %d: %v\n got %+v\nwant %+v", name, i, err, got, want)
+		}
+	}
+}
+
+// randomCuts picks up to four chunk boundaries, some near the places the
+// fast path treats apart (the end of the prefix, the validation windows).
+func randomCuts(rng *rand.Rand, n int) []int {
+	marks := []int{DefaultLimit, 1024, 3072, 7168}
+	var cuts []int
+	for range rng.IntN(5) {
+		c := rng.IntN(n + 1)
+		if rng.IntN(3) == 0 {
+			c = marks[rng.IntN(len(marks))] + rng.IntN(9) - 4
+		}
+		cuts = append(cuts, max(c, 0))
+	}
+	slices.Sort(cuts)
+	return cuts
+}
+
+// mutate damages in at a few places: an invalid byte, a NUL, an escape, a
+// cut sequence; often near the prefix's end or a validation window's end.
+func mutate(rng *rand.Rand, in []byte) []byte {
+	out := append([]byte(nil), in...)
+	if len(out) == 0 {
+		return out
+	}
+	marks := []int{DefaultLimit, 1024, 3072, 7168, 15360, 31744}
+	for range 1 + rng.IntN(3) {
+		at := rng.IntN(len(out))
+		if rng.IntN(2) == 0 {
+			at = min(len(out)-1, max(0, marks[rng.IntN(len(marks))]+rng.IntN(9)-4))
+		}
+		out[at] = []byte{0xFF, 0x80, 0xC3, 0xE2, 0xF0, 0x00, 0x1B, 0xED, 0xA0}[rng.IntN(9)]
+	}
+	return out
+}
+
+func corpusInputs(t testing.TB) [][]byte {
+	files, _ := filepath.Glob("../../shared/corpus/*/*.txt")
+	if len(files) == 0 {
+		t.Log("../shared/corpus is absent: the differential test runs on its own inputs only")
+		return nil
+	}
+	encs := []encoding.Encoding{charmap.Windows1251, charmap.Windows1252, charmap.ISO8859_7, japanese.ShiftJIS, simplifiedchinese.GBK}
+	var ins [][]byte
+	for i, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = b[:min(len(b), 100<<10)]
+		ins = append(ins, b, b[:min(len(b), 300)])
+		if filepath.Ext(f[:len(f)-4]) == ".utf8" {
+			e := encs[i%len(encs)]
+			l, _ := encoding.ReplaceUnsupported(e.NewEncoder()).Bytes(b)
+			ins = append(ins, l, l[:min(len(l), 200)])
+		}
+	}
+	return ins
+}
+
+func ownInputs(rng *rand.Rand) [][]byte {
+	ins := splitInputs()
+	for _, s := range sentences {
+		b, _ := s.encs[0].NewEncoder().Bytes(bytes.Repeat([]byte(s.text+" "), 1200))
+		ins = append(ins, b)
+	}
+	mixed := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), 2500)
+	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 3000)
+	rare := append([]byte(nil), ascii...)
+	copy(rare[40000:], "é")
+	ins = append(ins, mixed, ascii, rare, utf16Bytes(string(mixed[:30000]), false), utf32Bytes(string(mixed[:20000]), true))
+	// random bytes from the alphabet the structural checks care about
+	alphabet := []byte{'a', ' ', 0, 0x1B, '$', 'B', '(', 0x80, 0xA0, 0xBF, 0xC3, 0xC0, 0xE2, 0xED, 0xF0, 0xF4, 0xFF, 0xD8, 0xDC}
+	for range 40 {
+		b := make([]byte, rng.IntN(3000))
+		if rng.IntN(4) == 0 {
+			b = make([]byte, DefaultLimit-100+rng.IntN(200))
+		}
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		ins = append(ins, b)
+	}
+	return ins
+}
+
+func TestFastMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 34))
+	ins := append(ownInputs(rng), corpusInputs(t)...)
+	n := 0
+	for _, in := range ins {
+		for _, v := range [][]byte{in, mutate(rng, in)} {
+			for _, o := range diffOptions {
+				if testing.Short() && rng.IntN(16) > 0 {
+					continue
+				}
+				checkAgainstRef(t, v, o, randomCuts(rng, len(v)))
+				n++
+			}
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d comparisons", n)
+	}
+}
+
+func FuzzFastMatchesReference(f *testing.F) {
+	for _, in := range splitInputs() {
+		f.Add(in, uint16(len(in)/3), uint16(len(in)/2), uint8(0))
+	}
+	f.Add(bytes.Repeat([]byte("é"), 3000), uint16(1024), uint16(3072), uint8(4))
+	f.Fuzz(func(t *testing.T, in []byte, a, b uint16, limit uint8) {
+		if len(in) > 16<<10 {
+			in = in[:16<<10]
+		}
+		o := diffOptions[int(limit)%len(diffOptions)]
+		checkAgainstRef(t, in, o, []int{int(min(a, b)), int(max(a, b))})
+	})
+}
+
+// utf8Census, which counts with the validation kernel, against the
+// byte-by-byte count, on damaged UTF-8 of every density of errors.
+func TestUTF8CensusMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	text := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. plain words "), 400)
+	for range 300 {
+		p := append([]byte(nil), text[:rng.IntN(len(text))]...)
+		for range rng.IntN(1 + rng.IntN(200)) {
+			if len(p) > 0 {
+				p[rng.IntN(len(p))] = []byte{0xFF, 0x80, 0xC3, 0xE2, 0xF0, 0xED}[rng.IntN(6)]
+			}
+		}
+		for _, tr := range []bool{false, true} {
+			gm, gb := utf8Census(p, tr)
+			wm, wb := refUTF8Census(p, tr)
+			if gm != wm || gb != wb {
+				t.Fatalf("%d bytes truncated %v: census %d/%d, want %d/%d", len(p), tr, gm, gb, wm, wb)
+			}
+		}
+	}
+}
+
+// The UTF-8 byte order mark is accepted from the stream's validation state
+// exactly when validating the prefix again would accept it.
+func TestBOMFromStreamState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	text := []byte("\uFEFF" + strings.Repeat("Grüße aus Köln, привет, 世界 😀. ", 3000))
+	for i := range 600 {
+		in := text[:rng.IntN(len(text)+1)]
+		if i%2 == 1 {
+			in = mutate(rng, in)
+		}
+		o := diffOptions[rng.IntN(len(diffOptions))]
+		if i%3 == 0 {
+			o = &Options{Limit: int64(1 + rng.IntN(3000))} // cuts anywhere
+		}
+		d := New(o)
+		for q := in; len(q) > 0; {
+			k := min(len(q), 1+rng.IntN(30000))
+			d.Write(q[:k])
+			q = q[k:]
+		}
+		p := d.prefix
+		got, gotOK := bomCandidate(p, d.over, d.prefixValid())
+		want, wantOK := bomCandidate(p, d.over, false)
+		if gotOK != wantOK || got.Encoding != want.Encoding {
+			t.Fatalf("%d bytes, limit %+v: %s %v from the state, %s %v validating", len(in), o, got.Encoding, gotOK, want.Encoding, wantOK)
+		}
+	}
+}
+
+func TestAddHist(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 7, 63, 64, 65, 71, 1000, 4096 + 3} {
+		for _, spread := range []int{1, 3, 256} {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = byte(200 + rng.IntN(spread))
+			}
+			var got, want [256]int
+			got[200], want[200] = 5, 5 // adds to what is there
+			addHist(&got, p)
+			for _, b := range p {
+				want[b]++
+			}
+			if got != want {
+				t.Fatalf("%d bytes spread %d: histogram differs", n, spread)
+			}
+		}
+	}
+}
+
+func TestISO2022JPPrefilter(t *testing.T) {
+	for _, s := range []string{"", "\x1b", "\x1b$", "\x1b$B", "ab\x1b$@cd", "\x1b(J", "\x1b$(D", "\x1b(B only", "x\x1b$A", "\x1b\x1b$B"} {
+		if got, want := iso2022JP([]byte(s)), refISO2022JP([]byte(s)); got != want {
+			t.Errorf("%q: %v, want %v", s, got, want)
+		}
+	}
+}
+
+// One Detector reset between inputs gives what a new one gives: nothing of
+// an earlier input (its prefix bytes, NULs, counts, validity) stays behind,
+// whatever the order of long and short inputs and of limits.
+func TestResetMatchesNew(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	ins := ownInputs(rng)
+	rounds := 3 * len(ins)
+	if testing.Short() {
+		rounds = len(ins) / 2
+	}
+	d := New(nil)
+	for i := range rounds {
+		in := ins[rng.IntN(len(ins))]
+		if i%2 == 0 {
+			in = mutate(rng, in)
+		}
+		o := diffOptions[rng.IntN(len(diffOptions))]
+		d.Reset(o)
+		for q := in; len(q) > 0; {
+			k := min(len(q), 1+rng.IntN(20000))
+			d.Write(q[:k])
+			q = q[k:]
+		}
+		if got, want := d.Result(), Detect(in, o); !reflect.DeepEqual(got, want) {
+			t.Fatalf("input %d (%d bytes, limit %+v) after Reset:\n got %+v\nwant %+v", i, len(in), o, got, want)
+		}
+	}
+}
+
+// After its first input, a Detector that is reset allocates nothing to
+// examine the next.
+func TestResetAllocs(t *testing.T) {
+	in := bytes.Repeat([]byte("Grüße aus Köln. "), 8000)
+	d := New(&Options{Limit: -1})
+	d.Write(in)
+	allocs := testing.AllocsPerRun(20, func() {
+		d.Reset(&Options{Limit: -1})
+		for q := in; len(q) > 0; q = q[min(len(q), 4096):] {
+			d.Write(q[:min(len(q), 4096)])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per input after Reset", allocs)
+	}
+}
+
+// The word-at-a-time UTF-16 and UTF-32 checks against the unit-at-a-time
+// ones, on random bytes drawn mostly from those that matter (NUL, the
+// surrogate bytes D8-DF and their neighbours) at every length and offset.
+func TestWideChecksMatchReference(t *testing.T) {
+	for u := range 1 << 16 {
+		if got := notText[u>>6]>>(u&63)&1 == 1; got != refBadUnit(uint16(u)) {
+			t.Fatalf("unit %04X: notText %v", u, got)
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	alphabet := []byte{0, 0, 0, 'a', 0xD7, 0xD8, 0xDB, 0xDC, 0xDF, 0xE0, 0x20, 0xFE, 0xFF, 0x7F, 0xF8}
+	for range 3000 {
+		p := make([]byte, rng.IntN(80))
+		for i := range p {
+			p[i] = alphabet[rng.IntN(len(alphabet))]
+			if rng.IntN(8) == 0 {
+				p[i] = byte(rng.IntN(256))
+			}
+		}
+		if got, want := zeroCounts(p), refZeros(p); got != want {
+			t.Fatalf("% X: zeroCounts %v, want %v", p, got, want)
+		}
+		for _, big := range []bool{false, true} {
+			for _, tr := range []bool{false, true} {
+				if got, want := validUTF16(p, big, tr), refValidUTF16(p, big, tr); got != want {
+					t.Fatalf("% X big %v truncated %v: validUTF16 %v, want %v", p, big, tr, got, want)
+				}
+			}
+			if got, want := surrogatePairs(p, big), refSurrogatePairs(p, big); got != want {
+				t.Fatalf("% X big %v: surrogatePairs %d, want %d", p, big, got, want)
+			}
+			if got, want := wideText(p, big), refWideText(p, big); got != want {
+				t.Fatalf("% X big %v: wideText %v, want %v", p, big, got, want)
+			}
+		}
+	}
+	// the choice of byte order, on text in both orders with surrogate pairs,
+	// stray NULs and damage, cut at odd and even lengths
+	for i := range 400 {
+		s := []string{"héllo wörld ", "日本語のテキスト", "😀😃 ok ", "\x00\x00ab"}[i%4]
+		p := utf16Bytes(strings.Repeat(s, 1+rng.IntN(30)), i%8 < 4)
+		for range rng.IntN(4) {
+			p[rng.IntN(len(p))] = alphabet[rng.IntN(len(alphabet))]
+		}
+		p = p[:rng.IntN(len(p)+1)]
+		for _, tr := range []bool{false, true} {
+			c, found := wideCandidate(p, tr)
+			big, want := refWideOrder(p, tr)
+			if found && c.Encoding != "utf-32le" && c.Encoding != "utf-32be" && (!want || (c.Encoding == "utf-16be") != big) || !found && want {
+				t.Fatalf("% X truncated %v: %s %v, want found %v big %v", p, tr, c.Encoding, found, want, big)
+			}
+		}
+	}
+	// long runs, past the 255 words zeroCounts counts between folds
+	for _, n := range []int{2040, 2048, 2049, 5000} {
+		p := make([]byte, n)
+		for i := range p {
+			if rng.IntN(3) == 0 {
+				p[i] = byte(1 + rng.IntN(255))
+			}
+		}
+		if got, want := zeroCounts(p), refZeros(p); got != want {
+			t.Fatalf("%d bytes: zeroCounts %v, want %v", n, got, want)
+		}
+	}
+}
+
+// A tally folds its 32-bit tables into whole counts before they overflow.
+func TestTallyFolds(t *testing.T) {
+	p := bytes.Repeat([]byte("\x00a\x00b\xff"), 100)
+	var tl tally
+	tl.add(p[:7])
+	near := uint64(math.MaxUint32 - 20) // as if 4 GiB had been counted
+	if near > math.MaxInt {
+		t.Skip("a 32-bit int cannot count 4 GiB")
+	}
+	tl.n = int(near)
+	tl.add(p[7:])
+	if tl.n != len(p)-7 {
+		t.Fatalf("after the fold %d bytes in the tables, want %d", tl.n, len(p)-7)
+	}
+	var got, want [256]int
+	tl.into(&got)
+	for _, b := range p {
+		want[b]++
+	}
+	if got != want {
+		t.Fatal("counts differ after a fold")
+	}
+}
