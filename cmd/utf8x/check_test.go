@@ -198,3 +198,42 @@ func TestProgressBarOnlyOnTerminalForBigInputs(t *testing.T) {
 		}
 	}
 }
+
+// A regular file is placed lazily (each error listed is placed by reading the
+// file again from the one before), a stream by counting every block: both
+// must list the same errors at the same lines and columns, with blocks
+// small enough that the re-reading crosses many of them.
+func TestCheckFilePositionsLazy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	path := t.TempDir() + "/in.txt"
+	for trial := range 150 {
+		p := interesting(rng, 1+rng.IntN(300))
+		if trial%3 == 0 { // long valid stretches between faults
+			p = bytes.ReplaceAll(p, []byte("\n"), []byte("€ 😀 long line\nand é more\n"))
+		}
+		if err := os.WriteFile(path, p, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, maxErrors := range []int{0, 2, 1000} {
+			for _, size := range []int{4, 7, 64, 4096} {
+				opts := checkOptions{maxErrors: maxErrors, blockSize: size, wholeHead: true}
+				want, err := collectCheck(bytes.NewReader(p), "in", opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := os.Open(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := collectCheck(f, "in", opts)
+				f.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("trial %d, block size %d, max %d, input %q:\n got %+v\nwant %+v", trial, size, maxErrors, p, got, want)
+				}
+			}
+		}
+	}
+}
