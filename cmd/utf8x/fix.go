@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/text/transform"
@@ -243,9 +244,18 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 	var moji *mojibakeRun
 	// --mojibake decides each stretch within its line, which a range cut
 	// could split: it streams.
-	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.moji.on {
+	file, isFile := f.(*os.File)
+	pipe := splicedOut(w)
+	switch {
+	case isFile && size >= 0 && pipe != nil && dest == "" && !opts.moji.on &&
+		opts.policy.Action() != utf8x.ActionStrict && opts.ranges.size == 0 && opts.ranges.jobs <= 1:
+		// To a pipe, fix costs what writing to it does: splicing the
+		// valid text costs less on one CPU than copying it on several
+		// (-j 2 and more still split the file).
+		fixed, err = fixSplice(pipe, file, path, opts, onRead)
+	case opts.ranges.splits(size) && isFile && size >= 0 && !opts.moji.on:
 		fixed, err = fixRanges(w, dest, file, path, size, opts, onRead)
-	} else {
+	default:
 		tr := utf8x.NewTransformer(opts.policy, opts.bom)
 		var consumed func([]byte)
 		if opts.policy.Action() == utf8x.ActionStrict {
