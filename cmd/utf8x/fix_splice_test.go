@@ -88,4 +88,3 @@ func TestFixSpliceSameAsStream(t *testing.T) {
 		}
 	}
 }
-
