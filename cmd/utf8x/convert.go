@@ -321,7 +321,7 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 	// -f auto and the x/text encodings read through a decoder: they stream.
 	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.auto.enabled && opts.auto.legacy == nil && splitsForm(opts.from, size) {
 		// The warning judges what the stream's first read would bring.
-		head := make([]byte, min(int64(max(opts.blockSize, utf8x.UTFMax)), size))
+		head := make([]byte, min(int64(max(startSize(opts.blockSize), utf8x.UTFMax)), size))
 		n, _ := file.ReadAt(head, 0)
 		warnUTF16Order(bytes.NewReader(head[:n]), opts.from, warn).Read(head)
 		err = convertRanges(w, opts.output, file, path, size, opts, onRead)

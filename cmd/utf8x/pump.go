@@ -18,14 +18,21 @@ import (
 // for standard output) in buffers of size bytes. consumed, if not nil, is
 // given each piece of input tr has consumed, in order (to keep a position).
 func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Transformer, consumed func([]byte), size int) error {
-	src := make([]byte, max(size, utf8x.UTFMax))
-	dst := make([]byte, max(size, 64))
+	// The buffers grow to size once a read fills src (startSize).
+	src := make([]byte, max(startSize(size), utf8x.UTFMax))
+	dst := make([]byte, max(startSize(size), 64))
 	n, read := 0, int64(0) // bytes pending in src, bytes read so far
-	eof := false
+	eof, filled := false, false
 	for {
+		if filled && len(src) < size {
+			src = append(src, make([]byte, size-len(src))...)
+			dst = append(dst, make([]byte, max(0, size-len(dst)))...)
+		}
+		filled = false
 		if !eof && n < len(src) {
 			m, err := r.Read(src[n:])
 			n += m
+			filled = n == len(src)
 			read += int64(m)
 			switch {
 			case err == io.EOF:
