@@ -25,10 +25,7 @@ const spliceMin = 16 << 10
 // into, or nil.
 func splicedOut(w io.Writer) *os.File {
 	f, ok := w.(*os.File)
-	if !splices || !ok {
-		return nil
-	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+	if !splices || !ok || !isPipe(f) {
 		return nil
 	}
 	return f

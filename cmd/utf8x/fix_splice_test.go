@@ -88,3 +88,52 @@ func TestFixSpliceSameAsStream(t *testing.T) {
 		}
 	}
 }
+
+// Into a pipe the default -j is 1; a -j given is kept, and other outputs
+// keep one job per CPU.
+func TestRangeOptionsToPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	file, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	for _, c := range []struct {
+		o    rangeOptions
+		w    io.Writer
+		want int
+	}{
+		{rangeOptions{}, w, 1},
+		{rangeOptions{jobs: 2}, w, 2},
+		{rangeOptions{size: 64}, w, 0},
+		{rangeOptions{}, file, 0},
+		{rangeOptions{}, &bytes.Buffer{}, 0},
+	} {
+		if got := c.o.toPipe(c.w).jobs; got != c.want {
+			t.Errorf("%+v to %T: jobs %d, want %d", c.o, c.w, got, c.want)
+		}
+	}
+}
+
+// convert into a pipe with the default -j (one stream) writes what it
+// writes split into ranges.
+func TestConvertToPipeSameAsRanges(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "in")
+	p := bytes.Repeat([]byte("héllo wörld € 😀\n\xFFx\xE2\x82"), 20000)
+	if err := os.WriteFile(path, p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []string{"utf-16le", "utf-32be", "latin1"} {
+		args := []string{"convert", "-f", "utf-8", "-t", to, "--invalid", "replace", path}
+		code, out, errOut := runTool(append(args, "-j", "2", "--range-size", "4096")...)
+		c, o, e := runToPipe(t, args...)
+		if c != code || o != out || e != errOut {
+			t.Fatalf("%v into a pipe: status %d, %d bytes, %q\nin ranges: status %d, %d bytes, %q", args, c, len(o), e, code, len(out), errOut)
+		}
+	}
+}
