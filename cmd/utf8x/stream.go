@@ -1,7 +1,8 @@
 // Streaming an input in constant memory, and tracking lines and columns.
 //
-// blockReader hands out an input in blocks (64 KiB by default) that never cut a
-// character or a maximal subpart in two: when a block ends with the start of a
+// blockReader hands out an input in blocks (64 KiB, growing to 1 MiB while
+// reads fill them) that never cut a character or a maximal subpart in two:
+// when a block ends with the start of a
 // sequence that more input could complete (at most 3 bytes), those bytes are
 // carried over to the front of the next block. Whatever a command computes
 // block by block is therefore the same as over the whole input at once, for any
@@ -10,7 +11,9 @@
 // position turns byte offsets into the LINE:COL a person looks for: LINE counts
 // LF (1-based), COL counts characters since the last LF (1-based), an ill-formed
 // maximal subpart counting as one character. It is advanced over valid runs
-// with bytes.Count and utf8x.RuneCount, never a loop per character.
+// with bytes.Count and utf8x.RuneCount, never a loop per character; check
+// advances it over a regular file only up to the errors it lists, by reading
+// the file again (advanceFile).
 package main
 
 import (
