@@ -111,7 +111,23 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 		var off, size int
 		var kind ErrorKind
 		if afterError {
-			off, size, kind = nextInvalid(s[:w])
+			// Errors come in clusters: a scalar look at the bytes just
+			// after one first (probe). When it finds none, the run goes
+			// on through the one-pass kernel above, rather than being
+			// validated here and copied after, reading it twice.
+			i, sz, k := probe(s[:w])
+			switch {
+			case k == 0 && i < w && i <= room:
+				copy(dst[nDst:], s[:i])
+				nDst += i
+				nSrc += i
+				afterError = false
+				continue
+			case k != 0 || i == w:
+				off, size, kind = i, sz, k
+			default:
+				off, size, kind = nextInvalid(s[:w])
+			}
 		} else {
 			off, size, kind = firstInvalid(s[:w])
 		}

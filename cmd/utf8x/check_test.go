@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"testing/iotest"
+
+	"github.com/utf8x/utf8x"
 )
 
 // checkReport is everything check finds in one input.
@@ -196,5 +198,101 @@ func TestProgressBarOnlyOnTerminalForBigInputs(t *testing.T) {
 		if tc.want && !strings.HasSuffix(bar, "\r\x1b[K") {
 			t.Errorf("%v: the bar does not erase itself: %q", tc.args, bar)
 		}
+	}
+}
+
+// A regular file is placed lazily (each error listed is placed by reading the
+// file again from the one before), a stream by counting every block: both
+// must list the same errors at the same lines and columns, with blocks
+// small enough that the re-reading crosses many of them.
+func TestCheckFilePositionsLazy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	path := t.TempDir() + "/in.txt"
+	for trial := range 150 {
+		p := interesting(rng, 1+rng.IntN(300))
+		if trial%3 == 0 { // long valid stretches between faults
+			p = bytes.ReplaceAll(p, []byte("\n"), []byte("€ 😀 long line\nand é more\n"))
+		}
+		if err := os.WriteFile(path, p, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, maxErrors := range []int{0, 2, 1000} {
+			for _, size := range []int{4, 7, 64, 4096} {
+				opts := checkOptions{maxErrors: maxErrors, blockSize: size, wholeHead: true}
+				want, err := collectCheck(bytes.NewReader(p), "in", opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := os.Open(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := collectCheck(f, "in", opts)
+				f.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("trial %d, block size %d, max %d, input %q:\n got %+v\nwant %+v", trial, size, maxErrors, p, got, want)
+				}
+			}
+		}
+	}
+}
+
+// Buffers start at firstBlockSize and grow to the block size while reads fill
+// them (a short read, as from a slow pipe, keeps them as they are): the blocks still end on character boundaries and put end to end
+// give the input, check reports what it reports with small blocks, and pump
+// repairs as the slice function does.
+func TestStreamBuffersGrow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	p := interesting(rng, 1<<20+300<<10+17)
+	br := newBlockReader(bytes.NewReader(p), "in", defaultBlockSize)
+	var got []byte
+	longest := 0
+	for {
+		block, off, err := br.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if off != int64(len(got)) {
+			t.Fatalf("block at offset %d after %d bytes", off, len(got))
+		}
+		got = append(got, block...)
+		longest = max(longest, len(block))
+	}
+	if !bytes.Equal(got, p) {
+		t.Fatal("the blocks put end to end are not the input")
+	}
+	if longest <= firstBlockSize {
+		t.Fatalf("the longest block is %d bytes: the buffer did not grow", longest)
+	}
+
+	want, err := collectCheck(bytes.NewReader(p), "in", checkOptions{maxErrors: 0, blockSize: 4093})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := collectCheck(bytes.NewReader(p), "in", checkOptions{maxErrors: 0, blockSize: defaultBlockSize})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(rep, want) {
+		t.Fatalf("check with growing blocks: %d errors, %d bytes; with small ones: %d errors, %d bytes",
+			rep.ErrorCount, rep.Bytes, want.ErrorCount, want.Bytes)
+	}
+
+	var out bytes.Buffer
+	if err := pump(&out, "", bytes.NewReader(p), "in", utf8x.NewTransformer(utf8x.Replace, utf8x.BOMKeep), nil, defaultBlockSize); err != nil {
+		t.Fatal(err)
+	}
+	fixed, _, err := utf8x.AppendValid(nil, p, utf8x.Replace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), fixed) {
+		t.Fatal("pump with growing buffers repairs differently from utf8x.AppendValid")
 	}
 }

@@ -127,7 +127,7 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
 	f.BoolVar(&list, "list", false, "list the encodings and their labels")
 	addAutoFlags(cmd, &opts.auto)
-	addRangeFlags(cmd, &opts.ranges)
+	addOutputRangeFlags(cmd, &opts.ranges)
 	return cmd
 }
 
@@ -319,9 +319,10 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 	}
 	warn := func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) }
 	// -f auto and the x/text encodings read through a decoder: they stream.
+	opts.ranges = opts.ranges.toPipe(w)
 	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.auto.enabled && opts.auto.legacy == nil && splitsForm(opts.from, size) {
 		// The warning judges what the stream's first read would bring.
-		head := make([]byte, min(int64(max(opts.blockSize, utf8x.UTFMax)), size))
+		head := make([]byte, min(int64(max(startSize(opts.blockSize), utf8x.UTFMax)), size))
 		n, _ := file.ReadAt(head, 0)
 		warnUTF16Order(bytes.NewReader(head[:n]), opts.from, warn).Read(head)
 		err = convertRanges(w, opts.output, file, path, size, opts, onRead)

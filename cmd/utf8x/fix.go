@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/text/transform"
@@ -103,7 +104,7 @@ error or an input or output that cannot be read or written.` + mojibakeHelp,
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
 	f.BoolVarP(&opts.quiet, "quiet", "q", false, "do not report what was fixed")
 	addMojibakeFlags(cmd, &opts.moji)
-	addRangeFlags(cmd, &opts.ranges)
+	addOutputRangeFlags(cmd, &opts.ranges)
 	return cmd
 }
 
@@ -243,9 +244,21 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 	var moji *mojibakeRun
 	// --mojibake decides each stretch within its line, which a range cut
 	// could split: it streams.
-	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.moji.on {
+	file, isFile := f.(*os.File)
+	pipe := splicedOut(w)
+	if dest == "" {
+		opts.ranges = opts.ranges.toPipe(w)
+	}
+	switch {
+	case isFile && size >= 0 && pipe != nil && dest == "" && !opts.moji.on &&
+		opts.policy.Action() != utf8x.ActionStrict && opts.ranges.size == 0 && opts.ranges.jobs <= 1:
+		// To a pipe, fix costs what writing to it does: splicing the
+		// valid text costs less on one CPU than copying it on several
+		// (-j 2 and more still split the file).
+		fixed, err = fixSplice(pipe, file, path, opts, onRead)
+	case isFile && size >= 0 && opts.ranges.splits(size) && !opts.moji.on:
 		fixed, err = fixRanges(w, dest, file, path, size, opts, onRead)
-	} else {
+	default:
 		tr := utf8x.NewTransformer(opts.policy, opts.bom)
 		var consumed func([]byte)
 		if opts.policy.Action() == utf8x.ActionStrict {

@@ -18,34 +18,50 @@ import (
 // for standard output) in buffers of size bytes. consumed, if not nil, is
 // given each piece of input tr has consumed, in order (to keep a position).
 func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Transformer, consumed func([]byte), size int) error {
-	src := make([]byte, max(size, utf8x.UTFMax))
-	dst := make([]byte, max(size, 64))
-	n, read := 0, int64(0) // bytes pending in src, bytes read so far
-	eof := false
+	// The buffers grow to size once a read fills src (startSize).
+	src := make([]byte, max(startSize(size), utf8x.UTFMax))
+	dst := make([]byte, max(startSize(size), 64))
+	// src[lo:n] is pending. Input is read only once tr has taken all it
+	// can: output larger than its input (UTF-16 from UTF-8) fills dst
+	// before src is used up, and the rest is transformed where it lies
+	// rather than moved to the front of src and read after.
+	lo, n, read := 0, 0, int64(0)
+	eof, filled, needInput := false, false, true
 	for {
-		if !eof && n < len(src) {
-			m, err := r.Read(src[n:])
-			n += m
-			read += int64(m)
-			switch {
-			case err == io.EOF:
-				eof = true
-			case err != nil:
-				return readError(path, read, err)
-			case m == 0:
-				continue
+		if needInput {
+			n = copy(src, src[lo:n])
+			lo = 0
+			if filled && len(src) < size {
+				src = append(src, make([]byte, size-len(src))...)
+				dst = append(dst, make([]byte, max(0, size-len(dst)))...)
+			}
+			filled = false
+			if !eof && n < len(src) {
+				m, err := r.Read(src[n:])
+				n += m
+				filled = n == len(src)
+				read += int64(m)
+				switch {
+				case err == io.EOF:
+					eof = true
+				case err != nil:
+					return readError(path, read, err)
+				case m == 0:
+					continue
+				}
 			}
 		}
-		nDst, nSrc, err := tr.Transform(dst, src[:n], eof)
+		nDst, nSrc, err := tr.Transform(dst, src[lo:n], eof)
 		if consumed != nil {
-			consumed(src[:nSrc])
+			consumed(src[lo : lo+nSrc])
 		}
 		if nDst > 0 {
 			if _, werr := w.Write(dst[:nDst]); werr != nil {
 				return &outputError{dest, werr}
 			}
 		}
-		n = copy(src, src[nSrc:n])
+		lo += nSrc
+		needInput = true
 		switch err {
 		case nil:
 			if eof {
@@ -55,8 +71,9 @@ func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Trans
 			if nDst == 0 && nSrc == 0 {
 				dst = make([]byte, 2*len(dst)) // a long --replacement
 			}
+			needInput = false
 		case transform.ErrShortSrc:
-			if n == len(src) {
+			if lo == 0 && n == len(src) {
 				src = append(src, make([]byte, len(src))...)
 			}
 		default:

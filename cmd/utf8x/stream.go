@@ -1,7 +1,8 @@
 // Streaming an input in constant memory, and tracking lines and columns.
 //
-// blockReader hands out an input in blocks (64 KiB by default) that never cut a
-// character or a maximal subpart in two: when a block ends with the start of a
+// blockReader hands out an input in blocks (64 KiB, growing to 1 MiB while
+// reads fill them) that never cut a character or a maximal subpart in two:
+// when a block ends with the start of a
 // sequence that more input could complete (at most 3 bytes), those bytes are
 // carried over to the front of the next block. Whatever a command computes
 // block by block is therefore the same as over the whole input at once, for any
@@ -10,7 +11,9 @@
 // position turns byte offsets into the LINE:COL a person looks for: LINE counts
 // LF (1-based), COL counts characters since the last LF (1-based), an ill-formed
 // maximal subpart counting as one character. It is advanced over valid runs
-// with bytes.Count and utf8x.RuneCount, never a loop per character.
+// with bytes.Count and utf8x.RuneCount, never a loop per character; check
+// advances it over a regular file only up to the errors it lists, by reading
+// the file again (advanceFile).
 package main
 
 import (
@@ -21,14 +24,25 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-// defaultBlockSize is the read size of every streaming command.
-const defaultBlockSize = 64 << 10
+// defaultBlockSize is the largest read of every streaming command: large
+// reads and writes cost fewer system calls and, into a pipe, fewer wake-ups
+// of the reader. Buffers start at firstBlockSize and grow to it only while
+// reads fill them, so that a small file or a slow pipe never holds it.
+const defaultBlockSize = 1 << 20
+
+// firstBlockSize is the size buffers start at (startSize).
+const firstBlockSize = 64 << 10
+
+// startSize is the first size of a buffer that may grow to size.
+func startSize(size int) int { return min(size, firstBlockSize) }
 
 // blockReader reads an input in blocks that end on element boundaries.
 type blockReader struct {
 	r    io.Reader
 	path string // for error messages, as given on the command line
 	buf  []byte
+	max  int   // the size buf may grow to while reads fill it
+	full bool  // the last block handed out was read into all of buf
 	n    int   // bytes of buf holding input
 	cut  int   // end of the block last handed out; buf[cut:n] is carried over
 	off  int64 // input offset of buf[0]
@@ -46,14 +60,22 @@ type blockReader struct {
 // size below UTF-8's longest unit is raised to it so that every block makes
 // progress.
 func newBlockReader(r io.Reader, path string, size int) *blockReader {
-	return &blockReader{r: r, path: path, buf: make([]byte, max(size, transcode.UTF8.MaxUnitLen()))}
+	size = max(size, transcode.UTF8.MaxUnitLen())
+	return &blockReader{r: r, path: path, buf: make([]byte, max(startSize(size), transcode.UTF8.MaxUnitLen())), max: size}
 }
 
 // next returns the next block and the input offset of its first byte. The block
 // is valid until the following call. At the end of input it returns io.EOF;
 // a read failure is an *inputError naming the file and the offset reached.
 func (b *blockReader) next() (block []byte, offset int64, err error) {
-	b.n = copy(b.buf, b.buf[b.cut:b.n])
+	if b.full && len(b.buf) < b.max {
+		nb := make([]byte, min(4*len(b.buf), b.max))
+		b.n = copy(nb, b.buf[b.cut:b.n])
+		b.buf = nb
+	} else {
+		b.n = copy(b.buf, b.buf[b.cut:b.n])
+	}
+	b.full = false
 	b.off += int64(b.cut)
 	b.cut = 0
 	for {
@@ -87,6 +109,7 @@ func (b *blockReader) next() (block []byte, offset int64, err error) {
 			tail = b.tail
 		}
 		if b.cut = b.n - tail(b.buf[:b.n]); b.cut > 0 {
+			b.full = b.n == len(b.buf)
 			return b.buf[:b.cut], b.off, nil
 		}
 		// Only the start of one character so far: read on.

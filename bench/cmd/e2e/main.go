@@ -56,6 +56,7 @@ func main() {
 	sizeFlag := flag.String("size", "300MB", "size of the generated files (at most 2GiB): a number with B, KB, MB, GB, KiB, MiB or GiB")
 	runs := flag.Int("runs", 5, "rounds; each command runs once per round and the median is reported")
 	repo := flag.String("repo", "..", "the utf8x repository, where go build finds ./cmd/utf8x")
+	before := flag.String("before", "", "another copy of the utf8x repository (an earlier commit, say): its utf8x commands run in the same rounds, as \"before: ...\" rows")
 	corpusDir := flag.String("corpus", "../../shared/corpus", "folder of the shared corpus, the text the files are made of")
 	tmp := flag.String("tmp", os.TempDir(), "folder for the temporary folder")
 	install := flag.Bool("install", false, "install missing peers with apt-get first (moreutils, icu-devtools, python3)")
@@ -95,14 +96,14 @@ func main() {
 		fmt.Fprintf(os.Stderr, "\ne2e: %v: stopped, %s removed\n", s, dir)
 		os.Exit(130)
 	}()
-	if err := mainErr(dir, size, *runs, *repo, *corpusDir, *run, *timeout); err != nil {
+	if err := mainErr(dir, size, *runs, *repo, *before, *corpusDir, *run, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		cleanup()
 		os.Exit(1)
 	}
 }
 
-func mainErr(dir string, size int64, runs int, repo, corpusDir, run string, timeout time.Duration) error {
+func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run string, timeout time.Duration) error {
 	var st syscall.Statfs_t
 	if err := syscall.Statfs(dir, &st); err == nil && int64(st.Bavail)*st.Bsize < 2*size+64<<20 {
 		return fmt.Errorf("%s has %d MB free, the files need %d MB", dir, int64(st.Bavail)*st.Bsize>>20, (2*size+64<<20)>>20)
@@ -129,6 +130,15 @@ func mainErr(dir string, size int64, runs int, repo, corpusDir, run string, time
 	floor := runOnce(command{name: "true", argv: []string{"true"}}, timeout)
 
 	jobs := jobList(bin, valid, withErrors)
+	if before != "" {
+		old := filepath.Join(dir, "utf8x-before")
+		build := exec.Command("go", "build", "-o", old, "./cmd/utf8x")
+		build.Dir, build.Stdout, build.Stderr = before, os.Stderr, os.Stderr
+		if err := building.run(build); err != nil {
+			return fmt.Errorf("go build ./cmd/utf8x in %s: %w", before, err)
+		}
+		addBefore(jobs, bin, old)
+	}
 	filter := table.Filter(run)
 	start := time.Now()
 	var results []jobResult
@@ -356,7 +366,8 @@ func jobList(bin, valid, withErrors string) []job {
 		for _, n := range []string{"1", "2"} {
 			out = append(out, command{name: "utf8x " + sub + " -j " + n, argv: append([]string{bin, sub, "-j", n}, args...), ok: ok})
 		}
-		return out
+		// And as users run it, with the default -j.
+		return append(out, command{name: "utf8x " + sub, argv: append([]string{bin, sub}, args...), ok: ok})
 	}
 	var jobs []job
 	check := func(name, file string, ok []int) job {
@@ -414,6 +425,28 @@ func jobList(bin, valid, withErrors string) []job {
 		jobs = append(jobs, j)
 	}
 	return jobs
+}
+
+// addBefore adds to each job, after its utf8x rows, the same commands run
+// with the binary old, named "before: ...".
+func addBefore(jobs []job, bin, old string) {
+	for i, j := range jobs {
+		var cmds, olds []command
+		for _, c := range j.cmds {
+			cmds = append(cmds, c)
+			if c.argv[0] == bin && strings.HasPrefix(c.name, "utf8x "+strings.Fields(j.name)[0]) {
+				o := c
+				o.name = "before: " + c.name
+				o.argv = append([]string{old}, c.argv[1:]...)
+				olds = append(olds, o)
+			}
+		}
+		n := 0 // the utf8x rows of the job's own command come first
+		for n < len(cmds) && cmds[n].argv[0] == bin && strings.HasPrefix(cmds[n].name, "utf8x "+strings.Fields(j.name)[0]) {
+			n++
+		}
+		jobs[i].cmds = append(append(append([]command{}, cmds[:n]...), olds...), cmds[n:]...)
+	}
 }
 
 // building is the go build under way, if any.
@@ -573,7 +606,7 @@ func spawner() {
 				mu.Lock()
 				child = cmd.Process
 				mu.Unlock()
-				r.Out, _ = io.CopyBuffer(io.Discard, stdout, buf)
+				r.Out = drain(stdout, buf)
 				err = cmd.Wait()
 				r.Wall = time.Since(start)
 				mu.Lock()
@@ -597,6 +630,21 @@ func spawner() {
 		}
 		if enc.Encode(r) != nil {
 			return
+		}
+	}
+}
+
+// drain reads r to its end in reads of len(buf), as a consumer such as cat
+// does, and returns how many bytes came. (io.CopyBuffer to io.Discard would
+// ignore buf: io.Discard's ReadFrom reads 8 KiB at a time, which made the
+// consumer, not the command measured, set the pace of a pipe.)
+func drain(r io.Reader, buf []byte) int64 {
+	var n int64
+	for {
+		m, err := r.Read(buf)
+		n += int64(m)
+		if err != nil {
+			return n
 		}
 	}
 }

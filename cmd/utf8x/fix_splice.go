@@ -1,0 +1,107 @@
+// fix of a regular file to a pipe: the valid text goes to the pipe by
+// splice, only the repairs are written.
+//
+// Most of what fix writes is its input unchanged. Copying it (read into a
+// buffer, validate and copy into the output buffer, write into the pipe)
+// costs fix three copies of every byte, where check needs one; spliced, the
+// pipe takes the file's page-cache pages as they are, and fix costs about
+// what check does. The file is read and validated in blocks as pump does;
+// each valid run of spliceMin bytes or more is spliced from the file, and
+// shorter ones go out with the repairs around them in one write.
+package main
+
+import (
+	"io"
+	"os"
+
+	"github.com/utf8x/utf8x"
+)
+
+// spliceMin is the shortest valid run that is spliced rather than written:
+// below it a splice call costs more than copying.
+const spliceMin = 16 << 10
+
+// splicedOut returns stdout as a pipe that fix can splice a regular file
+// into, or nil.
+func splicedOut(w io.Writer) *os.File {
+	f, ok := w.(*os.File)
+	if !splices || !ok || !isPipe(f) {
+		return nil
+	}
+	return f
+}
+
+// fixSplice fixes the regular file in (named path) into the pipe out, as
+// pump with utf8x.NewTransformer(opts.policy, opts.bom) does for any policy
+// but strict, and returns how many ill-formed sequences it fixed.
+func fixSplice(out, in *os.File, path string, opts fixOptions, onRead func(int64)) (int64, error) {
+	br := newBlockReader(in, path, opts.blockSize)
+	br.onRead = onRead
+	br.first = len(utf8x.BOM) // the start decides the byte order mark
+	var fixed int64
+	var buf []byte // what is to be written before the next splice
+	flush := func() error {
+		if len(buf) > 0 {
+			if _, err := out.Write(buf); err != nil {
+				return &outputError{"", err}
+			}
+			buf = buf[:0]
+		}
+		return nil
+	}
+	canSplice := true
+	for first := true; ; first = false {
+		block, base, err := br.next()
+		if err == io.EOF {
+			if first && opts.bom.Output(false) {
+				buf = append(buf, utf8x.BOM...) // an empty input
+			}
+			break
+		}
+		if err != nil {
+			return fixed, err
+		}
+		if first {
+			had := utf8x.HasBOM(block)
+			switch {
+			case had && !opts.bom.Output(true):
+				block, base = block[len(utf8x.BOM):], base+int64(len(utf8x.BOM))
+			case !had && opts.bom.Output(false):
+				buf = append(buf, utf8x.BOM...)
+			}
+		}
+		for len(block) > 0 {
+			off, n, _ := utf8x.FirstInvalid(block)
+			if off >= spliceMin && canSplice {
+				if err := flush(); err != nil {
+					return fixed, err
+				}
+				m, err := spliceFile(out, in, base, off)
+				switch {
+				case err == errNoSplice:
+					canSplice = false
+					buf = append(buf, block[:off]...)
+				case err != nil:
+					return fixed, &outputError{"", err}
+				case m != off:
+					return fixed, &outputError{"", io.ErrShortWrite}
+				}
+			} else {
+				buf = append(buf, block[:off]...)
+			}
+			if n == 0 {
+				break
+			}
+			buf = opts.policy.AppendInvalid(buf, block[off:off+n])
+			fixed++
+			base += int64(off + n)
+			block = block[off+n:]
+			if len(buf) >= spliceMin {
+				if err := flush(); err != nil {
+					return fixed, err
+				}
+			}
+		}
+	}
+	return fixed, flush()
+}
