@@ -2,7 +2,6 @@ package transcode
 
 import (
 	"slices"
-	"unsafe"
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/transkernel"
@@ -39,10 +38,6 @@ const (
 	utf8ToUTF32BEConv
 	utf32LEToUTF8Conv
 	utf32BEToUTF8Conv
-	// The []uint16 conversions run on byte views of the units (unitsOf): dst
-	// for utf8ToUnitsConv, src for unitsToUTF8Conv.
-	utf8ToUnitsConv
-	unitsToUTF8Conv
 	// Kernels used only as form kernels (see kernel in converter.go), never
 	// by appendStrict: they have vector and scalar kernels and nothing else.
 	utf16LEToUTF16BEConv
@@ -60,16 +55,6 @@ const (
 	cp1252ToUTF8Conv
 	utf8ToCP1252Conv
 )
-
-// unitsOf views b, whose length is even, as the code units it holds.
-func unitsOf(b []byte) []uint16 {
-	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/2)
-}
-
-// bytesOf views u as its bytes.
-func bytesOf(u []uint16) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(u))), 2*len(u))
-}
 
 // minLen is the input length below which the call of c's vector kernel costs
 // more than the scalar kernel's work.
@@ -132,12 +117,6 @@ func (c conv) vector(dst, src []byte) (nDst, nSrc int) {
 		return transkernel.UTF32BEToUTF16BE(dst, src)
 	case utf32BEToUTF32LEConv:
 		return transkernel.UTF32BEToLE(dst, src)
-	case utf8ToUnitsConv:
-		d, s := transkernel.UTF8ToUnits(unitsOf(dst), src)
-		return 2 * d, s
-	case unitsToUTF8Conv:
-		d, s := transkernel.UnitsToUTF8(dst, unitsOf(src))
-		return d, 2 * s
 	}
 	return 0, 0
 }
@@ -193,12 +172,6 @@ func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
 		return utf32BEToUTF16BEGo(dst, src)
 	case utf32BEToUTF32LEConv:
 		return utf32BEToUTF32LEGo(dst, src)
-	case utf8ToUnitsConv:
-		d, s := utf8ToUnitsGo(unitsOf(dst), src)
-		return 2 * d, s
-	case unitsToUTF8Conv:
-		d, s := unitsToUTF8Go(dst, unitsOf(src))
-		return d, 2 * s
 	}
 	return 0, 0
 }

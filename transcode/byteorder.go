@@ -1,6 +1,9 @@
 package transcode
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"runtime"
+)
 
 // Byte order of UTF-16 and UTF-32 without a signature. RFC 2781 says
 // big-endian, but iconv, Python, the WHATWG Encoding Standard and Windows,
@@ -133,6 +136,30 @@ func scoreRune(r rune) int {
 
 // Reading and writing the code units of UTF-16 and UTF-32 in the byte order
 // be selects.
+
+// The byte orders as types, so that a kernel is written once and compiled
+// once per order with the order a constant. A generic function over order
+// has one instantiation per underlying type; in each, isBig folds to a
+// constant and the branches of get16 and put16 vanish, as if the loop had
+// been written twice. (Methods on the type parameter would not do: calls to
+// them go through the instantiation's dictionary and never inline.)
+type (
+	littleEndian uint8
+	bigEndian    uint16
+)
+
+type order interface{ littleEndian | bigEndian }
+
+// isBig reports whether O is bigEndian.
+func isBig[O order]() bool { return uint64(^O(0)) > 0xFF }
+
+// nativeBig reports whether this machine stores a uint16 big end first: the
+// byte order in which the []uint16 functions read and write their units
+// through a byte view.
+const nativeBig = runtime.GOARCH == "armbe" || runtime.GOARCH == "arm64be" || runtime.GOARCH == "m68k" ||
+	runtime.GOARCH == "mips" || runtime.GOARCH == "mips64" || runtime.GOARCH == "mips64p32" ||
+	runtime.GOARCH == "ppc" || runtime.GOARCH == "ppc64" || runtime.GOARCH == "s390" || runtime.GOARCH == "s390x" ||
+	runtime.GOARCH == "sparc" || runtime.GOARCH == "sparc64"
 
 // put16 stores one code unit in the byte order be selects.
 func put16(p []byte, u uint16, be bool) {
