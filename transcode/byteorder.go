@@ -177,6 +177,16 @@ func get16(p []byte, be bool) uint16 {
 	return binary.LittleEndian.Uint16(p)
 }
 
+// unit16 reads the code unit at p[i:i+2]. Indexing the two bytes, rather
+// than slicing p, lets a loop bounded by i+1 < len(p) drop the bounds checks;
+// the compiler still merges them into one load.
+func unit16(p []byte, i int, be bool) uint16 {
+	if be {
+		return uint16(p[i])<<8 | uint16(p[i+1])
+	}
+	return uint16(p[i]) | uint16(p[i+1])<<8
+}
+
 func put32(p []byte, v uint32, be bool) {
 	if be {
 		binary.BigEndian.PutUint32(p, v)
