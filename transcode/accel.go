@@ -21,14 +21,16 @@ import (
 // that a window always holds the first character whole.
 const scalarStep = 64
 
-// conv names an accelerated conversion. The kernels, forms and growth rule of
-// each are reached by a switch on it, never through a function value, so that
-// the compiler sees every call and the caller's dst and src do not escape: an
-// Append function converting between stack buffers does not allocate.
+// conv names an accelerated conversion, or a form's kernel (run). The
+// kernels, forms and growth rule of each are reached by a switch on it, never
+// through a function value, so that the compiler sees every call and the
+// caller's dst and src do not escape: an Append function or a Converter
+// converting between stack buffers does not allocate.
 type conv uint8
 
 const (
-	latin1ToUTF8Conv conv = iota
+	noConv conv = iota // no kernel
+	latin1ToUTF8Conv
 	utf8ToLatin1Conv
 	utf8ToUTF16LEConv
 	utf8ToUTF16BEConv
@@ -54,7 +56,25 @@ const (
 	utf32BEToUTF32LEConv
 	cp1252ToUTF8Conv
 	utf8ToCP1252Conv
+	// Form kernels without a vector kernel: copies of the longest prefix
+	// that reads the same in UTF-8 and the form (see run).
+	copyBMPConv    // CESU-8: valid UTF-8 without 4-byte sequences
+	copyBMPNulConv // modified UTF-8: the same without 00
+	copyValidConv  // WTF-8, legacy UTF-8: valid UTF-8
 )
+
+// run runs c as a form kernel (see form.fromUTF8).
+func (c conv) run(dst, src []byte) (nDst, nSrc int) {
+	switch c {
+	case copyBMPConv:
+		return copyBMP(dst, src, 0xF0)
+	case copyBMPNulConv:
+		return copyBMP(dst, src, 0x00)
+	case copyValidConv:
+		return copyValidUTF8(dst, src)
+	}
+	return accelerate(dst, src, c)
+}
 
 // minLen is the input length below which the call of c's vector kernel costs
 // more than the scalar kernel's work.

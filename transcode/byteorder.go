@@ -27,9 +27,9 @@ func guessOrder(p []byte, unit int) int {
 	p = p[:min(len(p), guessLen)]
 	var be, le int
 	if unit == 2 {
-		be, le = score16(p, binary.BigEndian), score16(p, binary.LittleEndian)
+		be, le = score16(p, true), score16(p, false)
 	} else {
-		be, le = score32(p, binary.BigEndian), score32(p, binary.LittleEndian)
+		be, le = score32(p, true), score32(p, false)
 	}
 	if be > le {
 		return big
@@ -50,16 +50,18 @@ const (
 	scoreSameRow  = 2  // a character in the same 256-character row as the one before
 )
 
-// score16 sums the plausibility of each code unit of p read in order o.
+// score16 sums the plausibility of each code unit of p read in the byte order
+// be selects (a bool, not a binary.ByteOrder: a call through an interface
+// would make p, the caller's buffer, escape to the heap).
 // Besides what each character scores alone, a character in the same row of
 // 256 as the one before it scores: text in one script stays in one or two
 // rows (the high byte repeats), while the swapped reading puts the varying
 // low byte in the high place.
-func score16(p []byte, o binary.ByteOrder) int {
+func score16(p []byte, be bool) int {
 	s := 0
 	prev := rune(-1)
 	for i := 0; i+2 <= len(p); i += 2 {
-		u := rune(o.Uint16(p[i:]))
+		u := rune(get16(p[i:], be))
 		switch {
 		case u < 0xD800 || u > 0xDFFF:
 			s += scoreRune(u)
@@ -71,7 +73,7 @@ func score16(p []byte, o binary.ByteOrder) int {
 			s += scoreIllegal
 		case i+4 > len(p):
 			// A high surrogate cut off by the end of the prefix: no evidence.
-		case o.Uint16(p[i+2:])&0xFC00 == 0xDC00:
+		case get16(p[i+2:], be)&0xFC00 == 0xDC00:
 			s += scorePair
 			i += 2
 		default:
@@ -81,11 +83,12 @@ func score16(p []byte, o binary.ByteOrder) int {
 	return s
 }
 
-// score32 sums the plausibility of each code unit of p read in order o.
-func score32(p []byte, o binary.ByteOrder) int {
+// score32 sums the plausibility of each code unit of p read in the byte order
+// be selects.
+func score32(p []byte, be bool) int {
 	s := 0
 	for i := 0; i+4 <= len(p); i += 4 {
-		v := o.Uint32(p[i:])
+		v := get32(p[i:], be)
 		switch {
 		case v > 0x10FFFF || v >= 0xD800 && v <= 0xDFFF:
 			s += scoreIllegal

@@ -13,19 +13,19 @@ var (
 	utf16LEForm = &form{
 		name:   "UTF-16LE",
 		labels: []string{"utf-16le", "utf16le", "unicodefeff"},
-		decode: decodeUTF16LE, encode: encodeUTF16LE, maxLen: 4, unit: 2, bom: "\xFF\xFE",
-		fromUTF8: utf8ToUTF16LE, toUTF8: utf16LEToUTF8,
+		id:     utf16LEID, maxLen: 4, unit: 2, bom: "\xFF\xFE",
+		fromUTF8: utf8ToUTF16LEConv, toUTF8: utf16LEToUTF8Conv,
 	}
 	utf16BEForm = &form{
 		name:   "UTF-16BE",
 		labels: []string{"utf-16be", "utf16be", "unicodefffe"},
-		decode: decodeUTF16BE, encode: encodeUTF16BE, maxLen: 4, unit: 2, bom: "\xFE\xFF",
-		fromUTF8: utf8ToUTF16BE, toUTF8: utf16BEToUTF8,
+		id:     utf16BEID, maxLen: 4, unit: 2, bom: "\xFE\xFF",
+		fromUTF8: utf8ToUTF16BEConv, toUTF8: utf16BEToUTF8Conv,
 	}
 	utf16Form = &form{
 		name:   "UTF-16",
 		labels: []string{"utf-16", "utf16"},
-		decode: decodeUTF16BE, encode: encodeUTF16LE, maxLen: 4, unit: 2, bom: "\xFF\xFE",
+		id:     utf16ID, maxLen: 4, unit: 2, bom: "\xFF\xFE",
 		auto: &[2]*form{utf16BEForm, utf16LEForm},
 	}
 )
@@ -88,14 +88,6 @@ func encodeUTF16(p []byte, r rune, be bool) int {
 	put16(p, uint16(0xD800+r>>10), be)
 	put16(p[2:], uint16(0xDC00+r&0x3FF), be)
 	return 4
-}
-
-func utf8ToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf8ToUTF16LEConv)
-}
-
-func utf8ToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf8ToUTF16BEConv)
 }
 
 func utf8ToUTF16LEGo(dst, src []byte) (int, int) { return utf8ToUTF16Go[littleEndian](dst, src) }
@@ -235,14 +227,6 @@ loop:
 		}
 	}
 	return j, i
-}
-
-func utf16LEToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf16LEToUTF8Conv)
-}
-
-func utf16BEToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf16BEToUTF8Conv)
 }
 
 func utf16LEToUTF8Go(dst, src []byte) (int, int) { return utf16ToUTF8Go[littleEndian](dst, src) }
