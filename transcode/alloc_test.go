@@ -247,6 +247,19 @@ func TestAppendAllocs(t *testing.T) {
 				}
 			}
 		}
+		for _, e := range []Encoding{UTF8, UTF16LE, UTF16BE, UTF32LE, Latin1} {
+			enc, _ := e.WithPolicy(utf8x.Replace).AppendEncode(nil, []byte(text))
+			c := NewConverter(e, UTF8, utf8x.Replace, utf8x.BOMKeep)
+			check(e.Name()+" AppendRange", func() {
+				var src [1024]byte
+				var dst [1024]byte
+				s := src[:copy(src[:], enc)]
+				out, from, to, err := c.AppendRange(dst[:0], s, 0, 0, len(s)/2)
+				if err != nil || len(out) == 0 || from != 0 || to < len(s)/2 {
+					t.Fatalf("AppendRange: %v", err)
+				}
+			})
+		}
 		withNul := text + "\x00"
 		check("AppendMUTF8WithLength/DecodeMUTF8WithLength", func() {
 			var src [256]byte
