@@ -2,7 +2,6 @@ package transcode
 
 import (
 	"slices"
-	"unsafe"
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/internal/transkernel"
@@ -22,14 +21,16 @@ import (
 // that a window always holds the first character whole.
 const scalarStep = 64
 
-// conv names an accelerated conversion. The kernels, forms and growth rule of
-// each are reached by a switch on it, never through a function value, so that
-// the compiler sees every call and the caller's dst and src do not escape: an
-// Append function converting between stack buffers does not allocate.
+// conv names an accelerated conversion, or a form's kernel (run). The
+// kernels, forms and growth rule of each are reached by a switch on it, never
+// through a function value, so that the compiler sees every call and the
+// caller's dst and src do not escape: an Append function or a Converter
+// converting between stack buffers does not allocate.
 type conv uint8
 
 const (
-	latin1ToUTF8Conv conv = iota
+	noConv conv = iota // no kernel
+	latin1ToUTF8Conv
 	utf8ToLatin1Conv
 	utf8ToUTF16LEConv
 	utf8ToUTF16BEConv
@@ -39,10 +40,6 @@ const (
 	utf8ToUTF32BEConv
 	utf32LEToUTF8Conv
 	utf32BEToUTF8Conv
-	// The []uint16 conversions run on byte views of the units (unitsOf): dst
-	// for utf8ToUnitsConv, src for unitsToUTF8Conv.
-	utf8ToUnitsConv
-	unitsToUTF8Conv
 	// Kernels used only as form kernels (see kernel in converter.go), never
 	// by appendStrict: they have vector and scalar kernels and nothing else.
 	utf16LEToUTF16BEConv
@@ -59,16 +56,24 @@ const (
 	utf32BEToUTF32LEConv
 	cp1252ToUTF8Conv
 	utf8ToCP1252Conv
+	// Form kernels without a vector kernel: copies of the longest prefix
+	// that reads the same in UTF-8 and the form (see run).
+	copyBMPConv    // CESU-8: valid UTF-8 without 4-byte sequences
+	copyBMPNulConv // modified UTF-8: the same without 00
+	copyValidConv  // WTF-8, legacy UTF-8: valid UTF-8
 )
 
-// unitsOf views b, whose length is even, as the code units it holds.
-func unitsOf(b []byte) []uint16 {
-	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/2)
-}
-
-// bytesOf views u as its bytes.
-func bytesOf(u []uint16) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(u))), 2*len(u))
+// run runs c as a form kernel (see form.fromUTF8).
+func (c conv) run(dst, src []byte) (nDst, nSrc int) {
+	switch c {
+	case copyBMPConv:
+		return copyBMP(dst, src, 0xF0)
+	case copyBMPNulConv:
+		return copyBMP(dst, src, 0x00)
+	case copyValidConv:
+		return copyValidUTF8(dst, src)
+	}
+	return accelerate(dst, src, c)
 }
 
 // minLen is the input length below which the call of c's vector kernel costs
@@ -132,12 +137,6 @@ func (c conv) vector(dst, src []byte) (nDst, nSrc int) {
 		return transkernel.UTF32BEToUTF16BE(dst, src)
 	case utf32BEToUTF32LEConv:
 		return transkernel.UTF32BEToLE(dst, src)
-	case utf8ToUnitsConv:
-		d, s := transkernel.UTF8ToUnits(unitsOf(dst), src)
-		return 2 * d, s
-	case unitsToUTF8Conv:
-		d, s := transkernel.UnitsToUTF8(dst, unitsOf(src))
-		return d, 2 * s
 	}
 	return 0, 0
 }
@@ -193,12 +192,6 @@ func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
 		return utf32BEToUTF16BEGo(dst, src)
 	case utf32BEToUTF32LEConv:
 		return utf32BEToUTF32LEGo(dst, src)
-	case utf8ToUnitsConv:
-		d, s := utf8ToUnitsGo(unitsOf(dst), src)
-		return 2 * d, s
-	case unitsToUTF8Conv:
-		d, s := unitsToUTF8Go(dst, unitsOf(src))
-		return d, 2 * s
 	}
 	return 0, 0
 }

@@ -67,16 +67,16 @@ func widePairs() []widePair {
 			if from == to {
 				continue
 			}
-			k := pairKernel(from, to)
+			k := pairKernel(from, to).run
 			sc := func(dst, src []byte) (int, int) { return convertUnits(dst, src, from, to) }
 			units = append(units, widePair{kernelPair{from.name + "->" + to.name, k, sc, isUTF16(from), from == utf16BEForm || from == utf32BEForm, 2}, formInput(from)})
 		}
 	}
 	return append(units, []widePair{
-		{kernelPair{"utf32LEToUTF8", utf32LEToUTF8, utf32LEToUTF8Go, false, false, 1}, utf32Input(false)},
-		{kernelPair{"utf32BEToUTF8", utf32BEToUTF8, utf32BEToUTF8Go, false, true, 1}, utf32Input(true)},
-		{kernelPair{"cp1252ToUTF8", cp1252ToUTF8, cp1252ToUTF8Go, false, false, 3}, cp1252Input},
-		{kernelPair{"utf8ToCP1252", utf8ToCP1252, utf8ToCP1252Go, false, false, 1}, same},
+		{kernelPair{"utf32LEToUTF8", utf32LEToUTF8Conv.run, utf32LEToUTF8Go, false, false, 1}, utf32Input(false)},
+		{kernelPair{"utf32BEToUTF8", utf32BEToUTF8Conv.run, utf32BEToUTF8Go, false, true, 1}, utf32Input(true)},
+		{kernelPair{"cp1252ToUTF8", cp1252ToUTF8Conv.run, cp1252ToUTF8Go, false, false, 3}, cp1252Input},
+		{kernelPair{"utf8ToCP1252", utf8ToCP1252Conv.run, utf8ToCP1252Go, false, false, 1}, same},
 	}...)
 }
 

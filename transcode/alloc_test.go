@@ -213,6 +213,67 @@ func TestAppendAllocs(t *testing.T) {
 				t.Fatal("round trip differs")
 			}
 		})
+		// The Encoding and Converter functions, through the per-unit code
+		// and the policies too: every encoding both ways, valid input and,
+		// under Replace and Escape, ill-formed input.
+		bad := "\xFF" + text[:40] + "\xED\xA0\x80\x00\xD8"
+		for _, e := range Encodings() {
+			if _, err := e.AppendEncode(nil, []byte(text)); err != nil {
+				e = e.WithPolicy(utf8x.Replace) // a strict error is an allocation, rightly
+			}
+			check(e.Name()+".AppendEncode/AppendDecode", func() {
+				var src [256]byte
+				var mid [1024]byte
+				var dst [512]byte
+				s := src[:copy(src[:], text)]
+				enc, err := e.AppendEncode(mid[:0], s)
+				if err != nil || len(enc) == 0 {
+					t.Fatalf("encode: %v", err)
+				}
+				if _, err := e.AppendDecode(dst[:0], enc); err != nil {
+					t.Fatalf("decode: %v", err)
+				}
+			})
+			for _, p := range []utf8x.Policy{utf8x.Replace, utf8x.Escape} {
+				for _, c := range []*Converter{NewConverter(e, UTF8, p, utf8x.BOMStrip), NewConverter(UTF8, e, p, utf8x.BOMAdd)} {
+					check(c.String()+" Append", func() {
+						var src [256]byte
+						var dst [2048]byte
+						s := src[:copy(src[:], bad)]
+						if _, err := c.Append(dst[:0], s); err != nil {
+							t.Fatal(err)
+						}
+					})
+				}
+			}
+		}
+		for _, e := range []Encoding{UTF8, UTF16LE, UTF16BE, UTF32LE, Latin1} {
+			enc, _ := e.WithPolicy(utf8x.Replace).AppendEncode(nil, []byte(text))
+			c := NewConverter(e, UTF8, utf8x.Replace, utf8x.BOMKeep)
+			check(e.Name()+" AppendRange", func() {
+				var src [1024]byte
+				var dst [1024]byte
+				s := src[:copy(src[:], enc)]
+				out, from, to, err := c.AppendRange(dst[:0], s, 0, 0, len(s)/2)
+				if err != nil || len(out) == 0 || from != 0 || to < len(s)/2 {
+					t.Fatalf("AppendRange: %v", err)
+				}
+			})
+		}
+		withNul := text + "\x00"
+		check("AppendMUTF8WithLength/DecodeMUTF8WithLength", func() {
+			var src [256]byte
+			var mid, dst [512]byte
+			s := src[:copy(src[:], withNul)]
+			m, err := AppendMUTF8WithLength(mid[:0], s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, n, err := DecodeMUTF8WithLength(dst[:0], m)
+			if err != nil || n != len(m) || string(out) != string(s) {
+				t.Fatalf("round trip: %v", err)
+			}
+		})
 		check("AppendUTF16ToWTF8/AppendWTF8ToUTF16", func() {
 			var src [64]uint16
 			var mid [256]byte

@@ -29,9 +29,8 @@ func encodeText(dst []byte, f *form, s string) []byte {
 // writeText writes text, valid UTF-8 that a policy made, at the start of dst
 // in the target form, as encodeText does, and returns its length, or
 // ErrShortDst when it does not fit. It needs no buffer of its own when dst
-// has room for the longest outcome, which is almost always: a buffer on the
-// stack would move to the heap, once per unit, since the form's encode
-// function is called through a function value.
+// has room for the longest outcome, which is almost always; the scratch
+// buffer, made once per Converter, holds the rare longer ones.
 func (c *Converter) writeText(dst, text []byte) (int, error) {
 	need := utf8.RuneCount(text) * c.out.maxLen
 	if need <= len(dst) {
@@ -96,7 +95,7 @@ func (c *Converter) appendChunk(dst, src []byte, atEOF bool) ([]byte, int, error
 		switch err {
 		case transform.ErrShortDst:
 			// Room for the worst case at once, as Append makes.
-			dst = slices.Grow(dst, max(c.to.maxLen*(len(src)-consumed), 4*len(c.repl), 64))
+			dst = slices.Grow(dst, max(c.to.maxLen*(len(src)-consumed), 4*len(c.replacement()), 64))
 		case transform.ErrShortSrc:
 			return dst, consumed, nil
 		default:

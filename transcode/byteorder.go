@@ -1,6 +1,9 @@
 package transcode
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"runtime"
+)
 
 // Byte order of UTF-16 and UTF-32 without a signature. RFC 2781 says
 // big-endian, but iconv, Python, the WHATWG Encoding Standard and Windows,
@@ -24,9 +27,9 @@ func guessOrder(p []byte, unit int) int {
 	p = p[:min(len(p), guessLen)]
 	var be, le int
 	if unit == 2 {
-		be, le = score16(p, binary.BigEndian), score16(p, binary.LittleEndian)
+		be, le = score16(p, true), score16(p, false)
 	} else {
-		be, le = score32(p, binary.BigEndian), score32(p, binary.LittleEndian)
+		be, le = score32(p, true), score32(p, false)
 	}
 	if be > le {
 		return big
@@ -47,16 +50,18 @@ const (
 	scoreSameRow  = 2  // a character in the same 256-character row as the one before
 )
 
-// score16 sums the plausibility of each code unit of p read in order o.
+// score16 sums the plausibility of each code unit of p read in the byte order
+// be selects (a bool, not a binary.ByteOrder: a call through an interface
+// would make p, the caller's buffer, escape to the heap).
 // Besides what each character scores alone, a character in the same row of
 // 256 as the one before it scores: text in one script stays in one or two
 // rows (the high byte repeats), while the swapped reading puts the varying
 // low byte in the high place.
-func score16(p []byte, o binary.ByteOrder) int {
+func score16(p []byte, be bool) int {
 	s := 0
 	prev := rune(-1)
 	for i := 0; i+2 <= len(p); i += 2 {
-		u := rune(o.Uint16(p[i:]))
+		u := rune(get16(p[i:], be))
 		switch {
 		case u < 0xD800 || u > 0xDFFF:
 			s += scoreRune(u)
@@ -68,7 +73,7 @@ func score16(p []byte, o binary.ByteOrder) int {
 			s += scoreIllegal
 		case i+4 > len(p):
 			// A high surrogate cut off by the end of the prefix: no evidence.
-		case o.Uint16(p[i+2:])&0xFC00 == 0xDC00:
+		case get16(p[i+2:], be)&0xFC00 == 0xDC00:
 			s += scorePair
 			i += 2
 		default:
@@ -78,11 +83,12 @@ func score16(p []byte, o binary.ByteOrder) int {
 	return s
 }
 
-// score32 sums the plausibility of each code unit of p read in order o.
-func score32(p []byte, o binary.ByteOrder) int {
+// score32 sums the plausibility of each code unit of p read in the byte order
+// be selects.
+func score32(p []byte, be bool) int {
 	s := 0
 	for i := 0; i+4 <= len(p); i += 4 {
-		v := o.Uint32(p[i:])
+		v := get32(p[i:], be)
 		switch {
 		case v > 0x10FFFF || v >= 0xD800 && v <= 0xDFFF:
 			s += scoreIllegal
@@ -134,6 +140,30 @@ func scoreRune(r rune) int {
 // Reading and writing the code units of UTF-16 and UTF-32 in the byte order
 // be selects.
 
+// The byte orders as types, so that a kernel is written once and compiled
+// once per order with the order a constant. A generic function over order
+// has one instantiation per underlying type; in each, isBig folds to a
+// constant and the branches of get16 and put16 vanish, as if the loop had
+// been written twice. (Methods on the type parameter would not do: calls to
+// them go through the instantiation's dictionary and never inline.)
+type (
+	littleEndian uint8
+	bigEndian    uint16
+)
+
+type order interface{ littleEndian | bigEndian }
+
+// isBig reports whether O is bigEndian.
+func isBig[O order]() bool { return uint64(^O(0)) > 0xFF }
+
+// nativeBig reports whether this machine stores a uint16 big end first: the
+// byte order in which the []uint16 functions read and write their units
+// through a byte view.
+const nativeBig = runtime.GOARCH == "armbe" || runtime.GOARCH == "arm64be" || runtime.GOARCH == "m68k" ||
+	runtime.GOARCH == "mips" || runtime.GOARCH == "mips64" || runtime.GOARCH == "mips64p32" ||
+	runtime.GOARCH == "ppc" || runtime.GOARCH == "ppc64" || runtime.GOARCH == "s390" || runtime.GOARCH == "s390x" ||
+	runtime.GOARCH == "sparc" || runtime.GOARCH == "sparc64"
+
 // put16 stores one code unit in the byte order be selects.
 func put16(p []byte, u uint16, be bool) {
 	if be {
@@ -148,6 +178,16 @@ func get16(p []byte, be bool) uint16 {
 		return binary.BigEndian.Uint16(p)
 	}
 	return binary.LittleEndian.Uint16(p)
+}
+
+// unit16 reads the code unit at p[i:i+2]. Indexing the two bytes, rather
+// than slicing p, lets a loop bounded by i+1 < len(p) drop the bounds checks;
+// the compiler still merges them into one load.
+func unit16(p []byte, i int, be bool) uint16 {
+	if be {
+		return uint16(p[i])<<8 | uint16(p[i+1])
+	}
+	return uint16(p[i]) | uint16(p[i+1])<<8
 }
 
 func put32(p []byte, v uint32, be bool) {

@@ -17,8 +17,8 @@ var CESU8 = Encoding{f: cesu8Form}
 var cesu8Form = &form{
 	name:   "CESU-8",
 	labels: []string{"cesu-8", "cesu8", "csutf8mb3"},
-	decode: decodeCESU8, encode: encodeCESU8, maxLen: 6, bom: utf8x.BOM,
-	fromUTF8: utf8ToCESU8, toUTF8: cesu8ToUTF8,
+	id:     cesu8ID, ascii: true, maxLen: 6, bom: utf8x.BOM,
+	fromUTF8: copyBMPConv, toUTF8: copyBMPConv,
 }
 
 func decodeCESU8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
@@ -55,8 +55,3 @@ func encodeCESU8(p []byte, r rune) int {
 	}
 	return putSeq(p, r)
 }
-
-// The kernels copy the longest run that reads the same in both forms: valid
-// UTF-8 without 4-byte sequences.
-func utf8ToCESU8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0) }
-func cesu8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0) }

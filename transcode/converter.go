@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
 	"golang.org/x/text/transform"
@@ -24,7 +25,12 @@ type Converter struct {
 	from, to *form
 	policy   utf8x.Policy
 	bom      utf8x.BOMPolicy
-	repl     []byte // the Replace policy's text in the target form
+	// The Replace policy's text in the target form (see replacement): in
+	// replBuf when it fits, so that a Converter made for one call (as
+	// AppendEncode makes one) allocates nothing; else in repl.
+	repl    []byte
+	replBuf [16]byte
+	replN   int
 
 	out *form // to, or for UTF-16 and UTF-32 the byte order written after the signature
 
@@ -72,11 +78,24 @@ func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
 		c.out = to.auto[little]
 	}
 	if p.Action() == utf8x.ActionReplace {
-		c.repl = encodeText(nil, c.out, p.Replacement())
+		s := p.Replacement()
+		if utf8.RuneCountInString(s)*c.out.maxLen <= len(c.replBuf) {
+			c.replN = encodeRunes(c.replBuf[:], c.out, []byte(s))
+		} else {
+			c.repl = encodeText(nil, c.out, s)
+		}
 	}
 	if from == utf8Form && to == utf8Form {
 		c.same, c.rep = true, *utf8x.NewTransformer(p, b)
 	}
+}
+
+// replacement returns the Replace policy's text in the target form.
+func (c *Converter) replacement() []byte {
+	if c.repl != nil {
+		return c.repl
+	}
+	return c.replBuf[:c.replN]
 }
 
 // Reset makes the Converter ready for a new stream.
@@ -133,7 +152,7 @@ func (c *Converter) Append(dst, src []byte) ([]byte, error) {
 		// there did not let one unit through, double it: every round then
 		// either converts input or doubles the room, and the loop ends.
 		num, den := growth(c.src, c.out)
-		room := max((len(src)*num+den-1)/den+len(c.to.bom), 4*len(c.repl), 64)
+		room := max((len(src)*num+den-1)/den+len(c.to.bom), 4*len(c.replacement()), 64)
 		if d == 0 && s == 0 {
 			room = max(room, 2*(cap(dst)-len(dst)))
 		}
@@ -228,8 +247,8 @@ func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
 	k := c.kernel()
 	for nSrc < len(src) {
-		if k != nil {
-			d, s := k(dst[nDst:], src[nSrc:])
+		if k != noConv {
+			d, s := k.run(dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s
 			if nSrc == len(src) {
@@ -275,10 +294,11 @@ func (c *Converter) handle(dst, src []byte, at, n int, r rune, kind utf8x.ErrorK
 	bad := src[at : at+n]
 	switch a := c.policy.Action(); {
 	case a == utf8x.ActionReplace:
-		if len(c.repl) > len(dst) {
+		repl := c.replacement()
+		if len(repl) > len(dst) {
 			return 0, transform.ErrShortDst
 		}
-		return copy(dst, c.repl), nil
+		return copy(dst, repl), nil
 	case a == utf8x.ActionSkip:
 		return 0, nil
 	case a == utf8x.ActionEscape || (kind != 0 && a != utf8x.ActionStrict):
@@ -296,10 +316,10 @@ func (c *Converter) handle(dst, src []byte, at, n int, r rune, kind utf8x.ErrorK
 }
 
 // kernel picks the fast path for the pair of forms, if there is one.
-func (c *Converter) kernel() kernel {
+func (c *Converter) kernel() conv {
 	switch {
 	case !useKernels:
-		return nil
+		return noConv
 	case c.src == utf8Form:
 		return c.out.fromUTF8
 	case c.out == utf8Form:

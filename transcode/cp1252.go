@@ -11,8 +11,8 @@ import (
 var cp1252Form = &form{
 	name:   "Windows-1252",
 	labels: []string{"windows-1252", "cp1252", "x-cp1252", "ms-ansi", "1252"},
-	decode: decodeCP1252, encode: encodeCP1252, maxLen: 1,
-	fromUTF8: utf8ToCP1252, toUTF8: cp1252ToUTF8,
+	id:     cp1252ID, ascii: true, maxLen: 1,
+	fromUTF8: utf8ToCP1252Conv, toUTF8: cp1252ToUTF8Conv,
 }
 
 func decodeCP1252(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
@@ -31,14 +31,6 @@ var (
 	cp1252UTF8 = &cp1252.UTF8
 	cp1252Byte = cp1252.Beyond
 )
-
-func cp1252ToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, cp1252ToUTF8Conv)
-}
-
-func utf8ToCP1252(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf8ToCP1252Conv)
-}
 
 // cp1252ToUTF8Go is the scalar kernel from Windows-1252 to UTF-8; every byte
 // converts.

@@ -16,9 +16,6 @@ func BenchmarkCrossover(b *testing.B) {
 		"emoji": accelBackgrounds[4],
 	}
 	for _, p := range kernelPairs() {
-		if p.name == "utf8ToUnits" || p.name == "unitsToUTF8" {
-			continue
-		}
 		for tn, t := range texts {
 			if p.name == "utf8ToLatin1" && tn != "ascii" && tn != "latin" {
 				continue

@@ -1,28 +1,26 @@
 package transcode
 
-import (
-	"github.com/utf8x/utf8x"
-)
+import "github.com/utf8x/utf8x"
 
 // A form is the internal shape of one encoding: how to read one unit of it and
 // how to write one character in it. Everything else (policies, byte order
 // marks, streaming, offsets) is shared, in Converter, so that a new form is
-// two small functions plus, when it is worth it, fast kernels to and from
-// UTF-8.
+// two small functions (a formID and a case in the switches of decode and
+// encode) plus, when it is worth it, fast kernels to and from UTF-8 (conv
+// values).
 type form struct {
 	name   string
 	labels []string // lower-case; the first is the preferred spelling
 
-	// decode reads the first unit of p, which is not empty. It returns the
-	// character and the unit's length in bytes, or a non-zero kind and the
-	// length of the ill-formed unit. It returns n == 0 when p holds only the
-	// beginning of a unit that more input could complete; never when atEOF.
-	decode func(p []byte, atEOF bool) (r rune, n int, kind utf8x.ErrorKind)
+	// id names the form's decode and encode (see the methods of those
+	// names).
+	id formID
 
-	// encode writes the scalar value r at the start of p and returns the number
-	// of bytes written, 0 when p is too short, or -1 when the form cannot
-	// represent r.
-	encode func(p []byte, r rune) int
+	// ascii is set when every ASCII character is one byte, itself: the
+	// Converter's per-unit loop (decodeUnit, encodeUnit) takes those, most
+	// units of most text, without the call through decode's or encode's
+	// switch.
+	ascii bool
 
 	// maxLen is the longest encoding of one character, in bytes.
 	maxLen int
@@ -40,15 +38,105 @@ type form struct {
 	// without a signature the decoder reads the order guessOrder picks.
 	auto *[2]*form
 
-	// Optional fast kernels. Each converts the longest prefix of src that is
-	// well formed, representable and fits in dst, and returns the bytes written
-	// and read; it may stop earlier, and Converter carries on one unit at a
-	// time from where it stopped.
-	fromUTF8 kernel // UTF-8 to this form
-	toUTF8   kernel // this form to UTF-8
+	// Optional fast kernels (noConv when there is none), run by conv.run.
+	// Each converts the longest prefix of src that is well formed,
+	// representable and fits in dst, and returns the bytes written and read;
+	// it may stop earlier, and Converter carries on one unit at a time from
+	// where it stopped.
+	fromUTF8 conv // UTF-8 to this form
+	toUTF8   conv // this form to UTF-8
 }
 
-type kernel func(dst, src []byte) (nDst, nSrc int)
+// formID names a form's decode and encode functions. They are reached by a
+// switch on it, never through function values, for the reason conv gives:
+// the compiler then sees every call, and the caller's buffers passed to a
+// Converter do not escape to the heap.
+type formID uint8
+
+const (
+	utf8ID formID = iota
+	utf16LEID
+	utf16BEID
+	utf16ID // reads UTF-16BE until a signature or the guess picks; writes UTF-16LE
+	utf32LEID
+	utf32BEID
+	utf32ID // likewise
+	latin1ID
+	cp1252ID
+	asciiID
+	latin9ID
+	cesu8ID
+	mutf8ID
+	wtf8ID
+	legacyID
+)
+
+// decode reads the first unit of p, which is not empty. It returns the
+// character and the unit's length in bytes, or a non-zero kind and the length
+// of the ill-formed unit. It returns n == 0 when p holds only the beginning of
+// a unit that more input could complete; never when atEOF.
+func (f *form) decode(p []byte, atEOF bool) (r rune, n int, kind utf8x.ErrorKind) {
+	switch f.id {
+	case utf16LEID:
+		return decodeUTF16LE(p, atEOF)
+	case utf16BEID, utf16ID:
+		return decodeUTF16BE(p, atEOF)
+	case utf32LEID:
+		return decodeUTF32LE(p, atEOF)
+	case utf32BEID, utf32ID:
+		return decodeUTF32BE(p, atEOF)
+	case latin1ID:
+		return decodeLatin1(p, atEOF)
+	case cp1252ID:
+		return decodeCP1252(p, atEOF)
+	case asciiID:
+		return decodeASCII(p, atEOF)
+	case latin9ID:
+		return decodeLatin9(p, atEOF)
+	case cesu8ID:
+		return decodeCESU8(p, atEOF)
+	case mutf8ID:
+		return decodeMUTF8(p, atEOF)
+	case wtf8ID:
+		return decodeWTF8(p, atEOF)
+	case legacyID:
+		return decodeLegacy(p, atEOF)
+	}
+	return decodeUTF8(p, atEOF)
+}
+
+// encode writes the scalar value r at the start of p and returns the number of
+// bytes written, 0 when p is too short, or -1 when the form cannot represent
+// r.
+func (f *form) encode(p []byte, r rune) int {
+	switch f.id {
+	case utf16LEID, utf16ID:
+		return encodeUTF16LE(p, r)
+	case utf16BEID:
+		return encodeUTF16BE(p, r)
+	case utf32LEID, utf32ID:
+		return encodeUTF32LE(p, r)
+	case utf32BEID:
+		return encodeUTF32BE(p, r)
+	case latin1ID:
+		return encodeLatin1(p, r)
+	case cp1252ID:
+		return encodeCP1252(p, r)
+	case asciiID:
+		return encodeASCII(p, r)
+	case latin9ID:
+		return encodeLatin9(p, r)
+	case cesu8ID:
+		return encodeCESU8(p, r)
+	case mutf8ID:
+		return encodeMUTF8(p, r)
+	case wtf8ID:
+		return encodeWTF8(p, r)
+	case legacyID:
+		return encodeLegacy(p, r)
+	}
+	return encodeUTF8(p, r)
+}
 
 const (
 	big    = 0

@@ -14,21 +14,13 @@ var latin1Form = &form{
 	name: "ISO-8859-1",
 	labels: []string{"iso-8859-1", "iso8859-1", "iso_8859-1", "iso_8859-1:1987", "iso88591",
 		"latin1", "latin-1", "l1", "iso-ir-100", "cp819", "ibm819", "csisolatin1"},
-	decode: decodeLatin1, encode: encodeLatin1, maxLen: 1,
-	fromUTF8: utf8ToLatin1, toUTF8: latin1ToUTF8,
+	id: latin1ID, ascii: true, maxLen: 1,
+	fromUTF8: utf8ToLatin1Conv, toUTF8: latin1ToUTF8Conv,
 }
 
 func decodeLatin1(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) { return rune(p[0]), 1, 0 }
 
 func encodeLatin1(p []byte, r rune) int { return putByte(p, byte(r), r <= 0xFF) }
-
-func latin1ToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, latin1ToUTF8Conv)
-}
-
-func utf8ToLatin1(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf8ToLatin1Conv)
-}
 
 // latin1ToUTF8Go is the scalar kernel from ISO-8859-1 to UTF-8; every byte
 // converts.

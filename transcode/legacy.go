@@ -34,9 +34,9 @@ var UTF8Legacy = Encoding{f: legacyForm}
 var legacyForm = &form{
 	name:   "UTF-8-legacy",
 	labels: []string{"utf-8-legacy", "utf8-legacy", "rfc2279"},
-	decode: decodeLegacy, encode: encodeLegacy, maxLen: 6, bom: utf8x.BOM,
+	id:     legacyID, ascii: true, maxLen: 6, bom: utf8x.BOM,
 	// Valid UTF-8 reads the same in the legacy form.
-	fromUTF8: copyValidUTF8, toUTF8: copyValidUTF8,
+	fromUTF8: copyValidConv, toUTF8: copyValidConv,
 }
 
 func decodeLegacy(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {

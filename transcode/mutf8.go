@@ -29,14 +29,9 @@ var MUTF8 = Encoding{f: mutf8Form}
 var mutf8Form = &form{
 	name:   "MUTF-8",
 	labels: []string{"mutf-8", "mutf8", "modified-utf-8", "java-modified-utf-8"},
-	decode: decodeMUTF8, encode: encodeMUTF8, maxLen: 6, bom: utf8x.BOM,
-	fromUTF8: utf8ToMUTF8, toUTF8: mutf8ToUTF8,
+	id:     mutf8ID, maxLen: 6, bom: utf8x.BOM,
+	fromUTF8: copyBMPNulConv, toUTF8: copyBMPNulConv,
 }
-
-// The kernels copy the longest run that reads the same in both forms: valid
-// UTF-8 without 4-byte sequences and without 00.
-func utf8ToMUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0x00) }
-func mutf8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0x00) }
 
 func decodeMUTF8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 	switch p[0] {
@@ -105,8 +100,7 @@ func DecodeMUTF8WithLength(dst, src []byte) (out []byte, n int, err error) {
 		return dst, 0, io.ErrUnexpectedEOF
 	}
 	out, err = MUTF8.AppendDecode(dst, src[2:n])
-	var e *Error
-	if errors.As(err, &e) {
+	if e, ok := err.(*Error); ok { // not errors.As: its target would be an allocation per call
 		e.Offset += 2
 	}
 	if err != nil {

@@ -8,35 +8,35 @@ import "github.com/utf8x/utf8x"
 // at a time and stops where Converter's per-unit loop would have to act: an
 // ill-formed unit, a unit cut off, a full dst.
 
-// pairKernel returns the kernel from form from to form to, or nil.
-func pairKernel(from, to *form) kernel {
+// pairKernel returns the kernel from form from to form to, or noConv.
+func pairKernel(from, to *form) conv {
 	switch [2]*form{from, to} {
 	case [2]*form{utf16LEForm, utf16BEForm}:
-		return utf16LEToUTF16BE
+		return utf16LEToUTF16BEConv
 	case [2]*form{utf16LEForm, utf32LEForm}:
-		return utf16LEToUTF32LE
+		return utf16LEToUTF32LEConv
 	case [2]*form{utf16LEForm, utf32BEForm}:
-		return utf16LEToUTF32BE
+		return utf16LEToUTF32BEConv
 	case [2]*form{utf16BEForm, utf16LEForm}:
-		return utf16BEToUTF16LE
+		return utf16BEToUTF16LEConv
 	case [2]*form{utf16BEForm, utf32LEForm}:
-		return utf16BEToUTF32LE
+		return utf16BEToUTF32LEConv
 	case [2]*form{utf16BEForm, utf32BEForm}:
-		return utf16BEToUTF32BE
+		return utf16BEToUTF32BEConv
 	case [2]*form{utf32LEForm, utf16LEForm}:
-		return utf32LEToUTF16LE
+		return utf32LEToUTF16LEConv
 	case [2]*form{utf32LEForm, utf16BEForm}:
-		return utf32LEToUTF16BE
+		return utf32LEToUTF16BEConv
 	case [2]*form{utf32LEForm, utf32BEForm}:
-		return utf32LEToUTF32BE
+		return utf32LEToUTF32BEConv
 	case [2]*form{utf32BEForm, utf16LEForm}:
-		return utf32BEToUTF16LE
+		return utf32BEToUTF16LEConv
 	case [2]*form{utf32BEForm, utf16BEForm}:
-		return utf32BEToUTF16BE
+		return utf32BEToUTF16BEConv
 	case [2]*form{utf32BEForm, utf32LEForm}:
-		return utf32BEToUTF32LE
+		return utf32BEToUTF32LEConv
 	}
-	return nil
+	return noConv
 }
 
 // utf16ToUTF32Go is the scalar kernel from UTF-16 to UTF-32; it stops at a
@@ -124,96 +124,48 @@ func swapUnits(dst, src []byte, wide, fromBE bool) (nDst, nSrc int) {
 	return j, i
 }
 
-func utf16LEToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf16LEToUTF16BEConv)
-}
-
 func utf16LEToUTF16BEGo(dst, src []byte) (int, int) {
 	return swapUnits(dst, src, false, false)
-}
-
-func utf16LEToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf16LEToUTF32LEConv)
 }
 
 func utf16LEToUTF32LEGo(dst, src []byte) (int, int) {
 	return utf16ToUTF32Go(dst, src, false, false)
 }
 
-func utf16LEToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf16LEToUTF32BEConv)
-}
-
 func utf16LEToUTF32BEGo(dst, src []byte) (int, int) {
 	return utf16ToUTF32Go(dst, src, false, true)
-}
-
-func utf16BEToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf16BEToUTF16LEConv)
 }
 
 func utf16BEToUTF16LEGo(dst, src []byte) (int, int) {
 	return swapUnits(dst, src, false, true)
 }
 
-func utf16BEToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf16BEToUTF32LEConv)
-}
-
 func utf16BEToUTF32LEGo(dst, src []byte) (int, int) {
 	return utf16ToUTF32Go(dst, src, true, false)
-}
-
-func utf16BEToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf16BEToUTF32BEConv)
 }
 
 func utf16BEToUTF32BEGo(dst, src []byte) (int, int) {
 	return utf16ToUTF32Go(dst, src, true, true)
 }
 
-func utf32LEToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf32LEToUTF16LEConv)
-}
-
 func utf32LEToUTF16LEGo(dst, src []byte) (int, int) {
 	return utf32ToUTF16Go(dst, src, false, false)
-}
-
-func utf32LEToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf32LEToUTF16BEConv)
 }
 
 func utf32LEToUTF16BEGo(dst, src []byte) (int, int) {
 	return utf32ToUTF16Go(dst, src, false, true)
 }
 
-func utf32LEToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf32LEToUTF32BEConv)
-}
-
 func utf32LEToUTF32BEGo(dst, src []byte) (int, int) {
 	return swapUnits(dst, src, true, false)
-}
-
-func utf32BEToUTF16LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf32BEToUTF16LEConv)
 }
 
 func utf32BEToUTF16LEGo(dst, src []byte) (int, int) {
 	return utf32ToUTF16Go(dst, src, true, false)
 }
 
-func utf32BEToUTF16BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf32BEToUTF16BEConv)
-}
-
 func utf32BEToUTF16BEGo(dst, src []byte) (int, int) {
 	return utf32ToUTF16Go(dst, src, true, true)
-}
-
-func utf32BEToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf32BEToUTF32LEConv)
 }
 
 func utf32BEToUTF32LEGo(dst, src []byte) (int, int) {

@@ -1,7 +1,6 @@
 package transcode
 
 import (
-	"encoding/binary"
 	"errors"
 
 	"github.com/utf8x/utf8x"
@@ -125,9 +124,9 @@ func rangeBounds(f *form, src []byte, base, start, end int) (from, to int, ok bo
 	case latin1Form, cp1252Form:
 		return start, end, true
 	case utf16LEForm:
-		return utf16Bound(src, base, start, binary.LittleEndian), utf16Bound(src, base, end, binary.LittleEndian), true
+		return utf16Bound(src, base, start, false), utf16Bound(src, base, end, false), true
 	case utf16BEForm:
-		return utf16Bound(src, base, start, binary.BigEndian), utf16Bound(src, base, end, binary.BigEndian), true
+		return utf16Bound(src, base, start, true), utf16Bound(src, base, end, true), true
 	case utf32LEForm, utf32BEForm:
 		return alignUp(src, base, start, 4), alignUp(src, base, end, 4), true
 	}
@@ -146,17 +145,18 @@ func alignUp(src []byte, base, i, size int) int {
 
 // utf16Bound returns the first unit boundary at or after i: a 2-byte code
 // unit boundary that does not split a surrogate pair, nor a high surrogate
-// from the last odd byte after it.
-func utf16Bound(src []byte, base, i int, order binary.ByteOrder) int {
+// from the last odd byte after it. The byte order is a bool, be, not a
+// binary.ByteOrder: a call through an interface would make src escape.
+func utf16Bound(src []byte, base, i int, be bool) int {
 	i = alignUp(src, base, i, 2)
-	if i >= 2 && i+1 == len(src) && isHighSurrogate(order.Uint16(src[i-2:])) {
+	if i >= 2 && i+1 == len(src) && isHighSurrogate(get16(src[i-2:], be)) {
 		// A high surrogate and the input's last odd byte are one unit (one
 		// U+FFFD), owned by the range that holds the surrogate. The window
 		// holds 3 bytes past any range, so only the input ends here.
 		return len(src)
 	}
 	if i >= 2 && i+2 <= len(src) {
-		hi, lo := order.Uint16(src[i-2:]), order.Uint16(src[i:])
+		hi, lo := get16(src[i-2:], be), get16(src[i:], be)
 		if 0xD800 <= hi && hi < 0xDC00 && 0xDC00 <= lo && lo <= 0xDFFF {
 			i += 2
 		}

@@ -11,13 +11,13 @@ var (
 		name: "US-ASCII",
 		labels: []string{"us-ascii", "ascii", "ansi_x3.4-1968", "ansi_x3.4-1986", "iso646-us", "iso_646.irv:1991",
 			"iso-ir-6", "us", "ibm367", "cp367", "csascii", "646"},
-		decode: decodeASCII, encode: encodeASCII, maxLen: 1,
+		id: asciiID, ascii: true, maxLen: 1,
 	}
 	latin9Form = &form{
 		name: "ISO-8859-15",
 		labels: []string{"iso-8859-15", "iso8859-15", "iso_8859-15", "iso885915", "iso_8859-15:1998",
 			"latin-9", "latin9", "l9", "iso-ir-203", "csisolatin9", "csiso885915"},
-		decode: decodeLatin9, encode: encodeLatin9, maxLen: 1,
+		id: latin9ID, ascii: true, maxLen: 1,
 	}
 )
 

@@ -13,19 +13,19 @@ var (
 	utf32LEForm = &form{
 		name:   "UTF-32LE",
 		labels: []string{"utf-32le", "utf32le", "ucs-4le"},
-		decode: decodeUTF32LE, encode: encodeUTF32LE, maxLen: 4, unit: 4, bom: "\xFF\xFE\x00\x00",
-		fromUTF8: utf8ToUTF32LE, toUTF8: utf32LEToUTF8,
+		id:     utf32LEID, maxLen: 4, unit: 4, bom: "\xFF\xFE\x00\x00",
+		fromUTF8: utf8ToUTF32LEConv, toUTF8: utf32LEToUTF8Conv,
 	}
 	utf32BEForm = &form{
 		name:   "UTF-32BE",
 		labels: []string{"utf-32be", "utf32be", "ucs-4be", "ucs-4", "ucs4"},
-		decode: decodeUTF32BE, encode: encodeUTF32BE, maxLen: 4, unit: 4, bom: "\x00\x00\xFE\xFF",
-		fromUTF8: utf8ToUTF32BE, toUTF8: utf32BEToUTF8,
+		id:     utf32BEID, maxLen: 4, unit: 4, bom: "\x00\x00\xFE\xFF",
+		fromUTF8: utf8ToUTF32BEConv, toUTF8: utf32BEToUTF8Conv,
 	}
 	utf32Form = &form{
 		name:   "UTF-32",
 		labels: []string{"utf-32", "utf32"},
-		decode: decodeUTF32BE, encode: encodeUTF32LE, maxLen: 4, unit: 4, bom: "\xFF\xFE\x00\x00",
+		id:     utf32ID, maxLen: 4, unit: 4, bom: "\xFF\xFE\x00\x00",
 		auto: &[2]*form{utf32BEForm, utf32LEForm},
 	}
 )
@@ -63,14 +63,6 @@ func encodeUTF32(p []byte, r rune, be bool) int {
 	}
 	put32(p, uint32(r), be)
 	return 4
-}
-
-func utf8ToUTF32LE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf8ToUTF32LEConv)
-}
-
-func utf8ToUTF32BE(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf8ToUTF32BEConv)
 }
 
 func utf8ToUTF32LEGo(dst, src []byte) (int, int) { return utf8ToUTF32Go(dst, src, false) }
@@ -146,14 +138,6 @@ loop:
 		j += 4
 	}
 	return j, i
-}
-
-func utf32LEToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf32LEToUTF8Conv)
-}
-
-func utf32BEToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf32BEToUTF8Conv)
 }
 
 func utf32LEToUTF8Go(dst, src []byte) (int, int) { return utf32ToUTF8(dst, src, false) }

@@ -8,7 +8,7 @@ import "github.com/utf8x/utf8x"
 var utf8Form = &form{
 	name:   "UTF-8",
 	labels: []string{"utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"},
-	decode: decodeUTF8, encode: encodeUTF8, maxLen: 4, bom: utf8x.BOM,
+	id:     utf8ID, ascii: true, maxLen: 4, bom: utf8x.BOM,
 }
 
 // decodeUTF8 is utf8x.Decode in the shape of a form's decode: a sequence

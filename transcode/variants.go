@@ -29,6 +29,9 @@ func init() {
 // those, and UTF-16 -> WTF-8 -> UTF-16 is then lossless, as it must be for
 // Windows file names.
 func (c *Converter) decodeUnit(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
+	if p[0] < utf8x.RuneSelf && c.src.ascii {
+		return rune(p[0]), 1, 0
+	}
 	r, n, kind := c.src.decode(p, atEOF)
 	if c.to == wtf8Form && kind == utf8x.Truncated && n == 3 && isUTF16(c.src) {
 		// A high surrogate then a last odd byte: the code unit is whole
@@ -51,6 +54,10 @@ func (c *Converter) decodeUnit(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind
 // scalar values; the Unicode forms assume scalar values, so the check is
 // made here, once, rather than in every encode function.
 func (c *Converter) encodeUnit(p []byte, r rune) int {
+	if uint32(r) < utf8x.RuneSelf && c.to.ascii && len(p) > 0 {
+		p[0] = byte(r)
+		return 1
+	}
 	if r > utf8x.MaxRune || r >= 0xD800 && r <= 0xDFFF {
 		if !carries(c.src, c.to, r) {
 			return -1

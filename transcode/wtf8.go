@@ -24,10 +24,10 @@ var WTF8 = Encoding{f: wtf8Form}
 var wtf8Form = &form{
 	name:   "WTF-8",
 	labels: []string{"wtf-8", "wtf8"},
-	decode: decodeWTF8, encode: encodeWTF8, maxLen: 4, bom: utf8x.BOM,
+	id:     wtf8ID, ascii: true, maxLen: 4, bom: utf8x.BOM,
 	// Valid UTF-8 reads the same in WTF-8, and holds no surrogate that could
 	// pair with one outside the run.
-	fromUTF8: copyValidUTF8, toUTF8: copyValidUTF8,
+	fromUTF8: copyValidConv, toUTF8: copyValidConv,
 }
 
 func decodeWTF8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
