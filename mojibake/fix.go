@@ -51,7 +51,7 @@ type candidate struct {
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
 type fixer struct {
 	rs     []rune
-	offs   []int
+	offs   []int32
 	binary bool // the window holds a NUL or a byte that is not UTF-8
 	// arena holds the decoded stretches of the current window, so that
 	// judging them does not allocate.
@@ -115,46 +115,57 @@ func windowEndFrom(p []byte, nlFree int, atEOF bool) int {
 // telltale pairs occur in it. It does leadsOf's work for f.rs on the way,
 // into f.depth[0].pos and f.leadMask, for plan to use at depth 0.
 func (f *fixer) decodeWindow(w []byte) uint16 {
-	rs, offs, pos := f.rs[:0], f.offs[:0], f.depth[0].pos[:0]
+	// A window has at most len(w) characters: size rs and offs once and
+	// store by index, which costs less per character than append.
+	if cap(f.rs) < len(w) {
+		f.rs = make([]rune, len(w), max(len(w), maxWindow))
+	}
+	if cap(f.offs) < len(w)+1 {
+		f.offs = make([]int32, len(w)+1, max(len(w), maxWindow)+1)
+	}
+	rs, offs, pos := f.rs[:len(w)], f.offs[:len(w)+1], f.depth[0].pos[:0]
 	f.binary = bytes.IndexByte(w, 0) >= 0
 	var cand uint16
 	var prevLead uint16
+	k := 0 // characters decoded so far
 	for i := 0; i < len(w); {
 		c := w[i]
 		if c < 0x80 {
 			if prevLead != 0 && c == ' ' {
-				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
+				pos = append(pos, int32(k-1)) // a lost no-break space
 			}
-			rs = append(rs, rune(c))
-			offs = append(offs, i)
+			rs[k], offs[k] = rune(c), int32(i)
+			k++
 			i++
 			prevLead = 0
 			continue
 		}
 		var r rune
-		var n int
+		var m masks
+		n := 2
 		if c < 0xE0 && c >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
-			r, n = rune(c&0x1F)<<6|rune(w[i+1]&0x3F), 2
-		} else if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
-			r = invalidByte
-			f.binary = true
+			r = rune(c&0x1F)<<6 | rune(w[i+1]&0x3F)
+			m = lowMasks[r] // below U+0800, inside the dense table
+		} else {
+			if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
+				r = invalidByte
+				f.binary = true
+			}
+			if r >= 0 {
+				m = maskOf(r)
+			}
 		}
-		rs = append(rs, r)
-		offs = append(offs, i)
+		rs[k], offs[k] = r, int32(i)
+		k++
 		i += n
-		if r < 0 {
-			prevLead = 0
-			continue
-		}
-		m := maskOf(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
-			pos = append(pos, int32(len(rs)-2))
+			pos = append(pos, int32(k-2))
 		}
 		prevLead = m.lead
 	}
-	offs = append(offs, len(w))
-	f.rs, f.offs, f.depth[0].pos = rs, offs, pos
+	offs[k] = int32(len(w))
+	f.rs, f.offs, f.depth[0].pos = rs[:k], offs[:k+1], pos
 	f.leadMask = cand
 	return cand
 }
@@ -621,6 +632,25 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	if len(all) == 0 {
 		return nil
 	}
+	if oneEncoding(all) {
+		// One encoding's stretches do not overlap and come in order of
+		// position: the selection below would keep them all, as they are.
+		sc.chosen = append(sc.chosen[:0], all...)
+		return sc.chosen
+	}
+	for i := range all {
+		if c := &all[i]; c.gain == gainUnknown {
+			// Perfect: the gain is the badness as found.
+			p, n := prev, next
+			if c.start > 0 {
+				p = rs[c.start-1]
+			}
+			if c.end < len(rs) {
+				n = rs[c.end]
+			}
+			c.gain = badness(p, rs[c.start:c.end], n)
+		}
+	}
 	// Best gain first, then the preferred encoding; keep what does not
 	// overlap, chosen kept in order of position.
 	slices.SortStableFunc(all, func(a, b candidate) int {
@@ -639,6 +669,22 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	}
 	sc.chosen = chosen
 	return chosen
+}
+
+// gainUnknown is the gain of a candidate that decodes to text with no
+// badness left, before plan needs its amount: it is positive.
+const gainUnknown = -1
+
+// oneEncoding reports whether the candidates cs were all found under one
+// encoding at this depth.
+func oneEncoding(cs []candidate) bool {
+	e := cs[0].chain[len(cs[0].chain)-1]
+	for _, c := range cs[1:] {
+		if c.chain[len(c.chain)-1] != e {
+			return false
+		}
+	}
+	return true
 }
 
 // gapJoins reports whether two misread characters separated by gap belong to
@@ -700,14 +746,24 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		next = rs[end]
 	}
 	before := int(ent.before)
-	if before < 0 {
-		before = badness(prev, rs[start:end], next)
-		ent.before = int32(before)
+	if before < 0 && !isBad(prev, rs[start:end], next) {
+		before, ent.before = 0, 0
 	}
 	if before == 0 {
 		return candidate{}, false // nothing to gain: badness is never below 0
 	}
 	after := badness(prev, out, next)
+	if after == 0 && before < 0 {
+		// A decoding with no badness left gains all the stretch's badness,
+		// which is positive; its exact amount matters only when candidates
+		// of several encodings compete, which plan sees and asks then.
+		chain := append(Chain(nil), e)
+		return candidate{start: start, end: end, out: out, chain: chain, gain: gainUnknown, lossy: lossy, perfect: true}, true
+	}
+	if before < 0 {
+		before = badness(prev, rs[start:end], next)
+		ent.before = int32(before)
+	}
 	var inner Chain
 	if depth == 0 {
 		// Each stretch of the text has its own budget; a decoding that
@@ -768,7 +824,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	base := len(dst)
 	k := 0
 	for _, c := range cs {
-		from, to := f.offs[c.start], f.offs[c.end]
+		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		dst = append(dst, w[k:from]...)
 		outStart := len(dst)
 		for _, r := range c.out {

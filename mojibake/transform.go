@@ -194,7 +194,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if u.end < k {
 			next = rs[u.end]
 		}
-		if badness(prev, rs[:u.end], next) > 0 {
+		if isBad(prev, rs[:u.end], next) {
 			return true
 		}
 	}
