@@ -150,9 +150,9 @@ func init() {
 }
 
 func init() {
-	highMin = utf8.MaxRune + 1
+	highMin, highMax = utf8.MaxRune+1, 0
 	for r := range highMasks {
-		highMin = min(highMin, r)
+		highMin, highMax = min(highMin, r), max(highMax, r)
 	}
 }
 
@@ -164,14 +164,17 @@ func maskOf(r rune) masks {
 		}
 		return lowMasks[r]
 	}
-	if r < highMin {
-		return masks{} // CJK, Hangul, ...: below every character highMasks holds
+	if r < highMin || r > highMax {
+		// CJK, Hangul, ... below every character highMasks holds; emoji
+		// and the rest of the supplementary planes above them.
+		return masks{}
 	}
 	return highMasks[r]
 }
 
-// highMin is the smallest character highMasks holds (U+F8FF, the Apple logo).
-var highMin rune
+// highMin and highMax are the smallest and largest characters highMasks
+// holds (U+F8FF, the Apple logo, and U+FFFD).
+var highMin, highMax rune
 
 // encodeIn returns encoding e's byte for r, and false when e has none.
 func encodeIn(e Encoding, r rune) (byte, bool) {

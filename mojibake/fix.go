@@ -132,7 +132,7 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 		c := w[i]
 		if c < 0x80 {
 			if prevLead != 0 && c == ' ' {
-				pos = append(pos, int32(k-1)) // a lost no-break space
+				pos = append(pos, place{int32(k - 1), prevLead}) // a lost no-break space
 			}
 			rs[k], offs[k] = rune(c), int32(i)
 			k++
@@ -160,7 +160,7 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 		i += n
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
-			pos = append(pos, int32(k-2))
+			pos = append(pos, place{int32(k - 2), placeMask(prevLead, m, r)})
 		}
 		prevLead = m.lead
 	}
@@ -170,17 +170,37 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 	return cand
 }
 
+// place is where a misread character may start: the index of a character
+// that is a lead in some encoding, followed by one that goes with it; enc
+// holds the encodings it may start one in.
+type place struct {
+	at  int32
+	enc uint16
+}
+
+// placeMask returns the encodings in which a character that is a lead in
+// lead, followed by r (not ASCII) with masks m, may start a misread
+// character: a continuation in the same one, or a U+FFFD for a lost byte in
+// any.
+func placeMask(lead uint16, m masks, r rune) uint16 {
+	if r == 0xFFFD {
+		return lead
+	}
+	return lead & m.cont
+}
+
 // leadsOf returns the encodings whose telltale pairs occur in rs, and
-// appends to pos the indexes of the characters that are a lead in some
-// encoding and are followed by a continuation in one: where misread
-// characters may start. Scanning those, rather than all of rs, is what
-// makes a mostly ASCII line cheap to judge for each encoding.
-func leadsOf(rs []rune, pos []int32) (uint16, []int32) {
+// appends to pos the places where misread characters may start: characters
+// that are a lead in some encoding and are followed by a continuation in
+// one (or by a space, a lost no-break space, or U+FFFD, a lost byte).
+// Scanning those, rather than all of rs, is what makes a mostly ASCII line
+// cheap to judge for each encoding.
+func leadsOf(rs []rune, pos []place) (uint16, []place) {
 	var cand, prevLead uint16
 	for i, r := range rs {
 		if r < 0x80 {
 			if prevLead != 0 && r == ' ' {
-				pos = append(pos, int32(i-1)) // a lost no-break space
+				pos = append(pos, place{int32(i - 1), prevLead}) // a lost no-break space
 			}
 			prevLead = 0
 			continue
@@ -188,7 +208,7 @@ func leadsOf(rs []rune, pos []int32) (uint16, []int32) {
 		m := maskOf(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
-			pos = append(pos, int32(i-1))
+			pos = append(pos, place{int32(i - 1), placeMask(prevLead, m, r)})
 		}
 		prevLead = m.lead
 	}
@@ -388,24 +408,16 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 
 // unitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from leadsOf) only.
-func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
+func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 	bit := uint16(1) << e
 	i := 0 // no unit starts before i
 	for _, p := range pos {
-		if int(p) < i {
+		// Most places are no lead in e, or not followed by what goes with
+		// one: say so without looking at the characters.
+		if p.enc&bit == 0 || int(p.at) < i {
 			continue
 		}
-		i = int(p)
-		r := rs[i]
-		if maskOf(r).lead&bit == 0 {
-			continue
-		}
-		if i+1 < len(rs) {
-			// Most leads are followed by no continuation: say so without a call.
-			if n := rs[i+1]; n != ' ' && n != 0xFFFD && (n < 0x80 || maskOf(n).cont&bit == 0) {
-				continue
-			}
-		}
+		i = int(p.at)
 		var u unit
 		if !unitAtIn(rs, i, e, &u) {
 			continue
@@ -455,7 +467,7 @@ type scratch struct {
 	// badness, in order.
 	perfect [][2]int
 	// pos holds where misread characters may start (leadsOf).
-	pos []int32
+	pos []place
 	// mine holds the perfect ranges of the encoding being judged, in order.
 	mine [][2]int
 }
@@ -516,9 +528,10 @@ func (t *rangeTable) grow() {
 
 // coversAll reports whether every place in pos (ordered) lies inside one
 // of the ranges rs (ordered by start).
-func coversAll(rs [][2]int, pos []int32) bool {
+func coversAll(rs [][2]int, pos []place) bool {
 	k, reach := 0, 0 // rs[:k] seen; reach is the farthest end among them
-	for _, p := range pos {
+	for _, pl := range pos {
+		p := pl.at
 		for k < len(rs) && rs[k][0] <= int(p) {
 			reach = max(reach, rs[k][1])
 			k++
@@ -671,6 +684,16 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	return chosen
 }
 
+// oneRound holds the chain of one misreading in each encoding, shared by
+// the candidates that need no more (a Change gets a copy): a chain
+// allocated per candidate cost more than judging a short one.
+var oneRound = func() (cs [numEncodings]Chain) {
+	for e := range cs {
+		cs[e] = Chain{Encoding(e)}[:1:1]
+	}
+	return cs
+}()
+
 // gainUnknown is the gain of a candidate that decodes to text with no
 // badness left, before plan needs its amount: it is positive.
 const gainUnknown = -1
@@ -757,8 +780,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		// A decoding with no badness left gains all the stretch's badness,
 		// which is positive; its exact amount matters only when candidates
 		// of several encodings compete, which plan sees and asks then.
-		chain := append(Chain(nil), e)
-		return candidate{start: start, end: end, out: out, chain: chain, gain: gainUnknown, lossy: lossy, perfect: true}, true
+		return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: gainUnknown, lossy: lossy, perfect: true}, true
 	}
 	if before < 0 {
 		before = badness(prev, rs[start:end], next)
@@ -787,7 +809,10 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if gain <= 0 {
 		return candidate{}, false
 	}
-	chain := append(slices.Clip(inner), e)
+	chain := oneRound[e]
+	if len(inner) > 0 {
+		chain = append(slices.Clip(inner), e)
+	}
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0}, true
 }
 
@@ -835,7 +860,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 			emit(Change{
 				InStart: int64(from), InEnd: int64(to),
 				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
-				Chain: c.chain, Lossy: c.lossy,
+				Chain: slices.Clone(c.chain), Lossy: c.lossy, // oneRound's are shared
 				Old: string(w[from:to]), New: string(dst[outStart:]),
 			})
 		}

@@ -295,7 +295,7 @@ func TestDecodeWindowLeads(t *testing.T) {
 	}
 }
 
-// TestMaskOf checks maskOf's shortcut below highMin against the tables
+// TestMaskOf checks maskOf's shortcuts below highMin and above highMax against the tables
 // themselves, for every code point.
 func TestMaskOf(t *testing.T) {
 	for r := rune(0x80); r <= utf8.MaxRune; r++ {
