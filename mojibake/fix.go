@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"unicode/utf8"
 )
@@ -468,6 +469,8 @@ type scratch struct {
 	perfect [][2]int
 	// pos holds where misread characters may start (leadsOf).
 	pos []place
+	// keys orders the candidates for plan's selection.
+	keys []uint64
 	// mine holds the perfect ranges of the encoding being judged, in order.
 	mine [][2]int
 }
@@ -666,19 +669,25 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	}
 	// Best gain first, then the preferred encoding; keep what does not
 	// overlap, chosen kept in order of position.
-	slices.SortStableFunc(all, func(a, b candidate) int {
-		if a.gain != b.gain {
-			return b.gain - a.gain
-		}
-		return int(a.chain[len(a.chain)-1]) - int(b.chain[len(b.chain)-1])
-	})
+	// The order is that of a stable sort, by keys: moving the candidates
+	// themselves cost more than judging them. A key holds the gain
+	// (inverted: best first), the encoding and the candidate's index, which
+	// keeps equal ones in the order they were found. Gains and indexes are
+	// bounded by a window's length, far below the bits they get.
+	keys := sc.keys[:0]
+	for i, c := range all {
+		keys = append(keys, uint64(math.MaxInt32-c.gain)<<32|uint64(c.chain[len(c.chain)-1])<<24|uint64(i))
+	}
+	slices.Sort(keys)
+	sc.keys = keys
 	chosen := sc.chosen[:0]
-	for _, c := range all {
+	for _, key := range keys {
+		c := &all[key&(1<<24-1)]
 		k, _ := slices.BinarySearchFunc(chosen, c.start, func(d candidate, start int) int { return d.start - start })
 		if k > 0 && chosen[k-1].end > c.start || k < len(chosen) && chosen[k].start < c.end {
 			continue
 		}
-		chosen = slices.Insert(chosen, k, c)
+		chosen = slices.Insert(chosen, k, *c)
 	}
 	sc.chosen = chosen
 	return chosen
