@@ -247,9 +247,17 @@ func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
 	}
 	var b1 byte
 	for k := 1; k < n; k++ {
-		b, ok := encodeIn(e, rs[i+k])
+		c := rs[i+k]
+		b, ok := encodeIn(e, c)
 		if !ok || b&0xC0 != 0x80 {
-			return false, false // lost bytes, spaces, or no unit: findUnit knows
+			if c == 0xFFFD || c == ' ' || k == n-1 && n > 2 {
+				// A lost byte, a lost no-break space, or a last byte
+				// dropped: findUnit knows.
+				return false, false
+			}
+			// Two bytes or more missing, or the one of a two-byte
+			// sequence: no misread character, lossy or not.
+			return false, true
 		}
 		if k == 1 {
 			b1 = b

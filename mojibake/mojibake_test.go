@@ -267,6 +267,8 @@ func TestQuickUnit(t *testing.T) {
 		for _, b := range chars {
 			check([]rune{a, b})
 			check([]rune{a, b, b, b})
+			check([]rune{a, 'x', b, b}) // no unit, sure: a byte missing in the middle
+			check([]rune{a, b, 'x', b})
 		}
 	}
 	if n == 0 {
