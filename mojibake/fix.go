@@ -60,6 +60,9 @@ type fixer struct {
 	depth [maxRounds]scratch
 	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// noSkip turns off plan's skipping of dominated stretches, for its
+	// second try when it cannot tell that skipping changed nothing.
+	noSkip bool
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -477,8 +480,11 @@ type scratch struct {
 	perfect [][2]int
 	// pos holds where misread characters may start (leadsOf).
 	pos []place
-	// keys orders the candidates for plan's selection.
+	// keys orders the candidates for plan's selection; sel marks those chosen.
 	keys []uint64
+	sel  []bool
+	// doms holds the indexes of candidates that dominated a skipped stretch.
+	doms []int32
 	// mine holds the perfect ranges of the encoding being judged, in order.
 	mine [][2]int
 }
@@ -606,6 +612,13 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
 	sc.ranges.reset()
 	sc.found, sc.foundBuf = sc.found[:0], sc.foundBuf[:0]
+	// Skipping dominated stretches (see dominated): n0 is how many
+	// candidates the first encoding that found any found (all[:n0], in
+	// order of position), skipped how many candidates all held at the first
+	// skip (-1: none yet), and sc.doms the candidates that dominated one.
+	n0, skipped := 0, -1
+	mayskip := depth == 0 && !f.noSkip
+	sc.doms = sc.doms[:0]
 	for e := Encoding(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
@@ -631,7 +644,18 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 			// no badness left cannot beat it: its gain is at most its own
 			// badness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
-			if start, end := us[i].start, us[j-1].end; !within(perfect, start, end) {
+			start, end := us[i].start, us[j-1].end
+			if mayskip && n0 > 0 {
+				if d := f.dominated(rs, all[:n0], start, end, prev, next); d >= 0 {
+					if skipped < 0 {
+						skipped = len(all)
+					}
+					sc.doms = append(sc.doms, int32(d))
+					i = j
+					continue
+				}
+			}
+			if skipped >= 0 || !within(perfect, start, end) {
 				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
@@ -648,8 +672,11 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		// stretches inside its stretches, which cannot win. (Another
 		// encoding's stretch may bridge two of different encodings.)
 		sc.mine = mine
-		if len(mine) > 0 && coversAll(mine, sc.pos) {
+		if skipped < 0 && len(mine) > 0 && coversAll(mine, sc.pos) {
 			break
+		}
+		if n0 == 0 {
+			n0 = len(all)
 		}
 	}
 	sc.all, sc.seen, sc.us, sc.perfect = all, seen, us, perfect
@@ -689,16 +716,92 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	slices.Sort(keys)
 	sc.keys = keys
 	chosen := sc.chosen[:0]
+	sel := slices.Grow(sc.sel[:0], len(all))[:len(all)]
+	clear(sel)
 	for _, key := range keys {
-		c := &all[key&(1<<24-1)]
+		i := key & (1<<24 - 1)
+		c := &all[i]
 		k, _ := slices.BinarySearchFunc(chosen, c.start, func(d candidate, start int) int { return d.start - start })
 		if k > 0 && chosen[k-1].end > c.start || k < len(chosen) && chosen[k].start < c.end {
 			continue
 		}
 		chosen = slices.Insert(chosen, k, *c)
+		sel[i] = true
 	}
-	sc.chosen = chosen
+	sc.chosen, sc.sel = chosen, sel
+	if skipped >= 0 && !skipsHeld(sel, sc.doms, skipped) {
+		// A skipped stretch might have mattered: judge them all.
+		f.noSkip = true
+		chosen = f.plan(rs, prev, next, depth, budget)
+		f.noSkip = false
+	}
 	return chosen
+}
+
+// dominated returns the index in cs (the candidates of the first encoding
+// that found any, in order of position) of one that dominates the stretch
+// rs[start:end] of a later encoding, or -1. A candidate dominates the
+// stretch when it holds it and the stretch's badness as found, which
+// bounds its gain, is no more than the candidate's gain: then the
+// candidate is ranked first (ties go to the earlier encoding), and once
+// chosen it shuts the stretch out, whatever the stretch decodes to. Such
+// stretches are legion in text misread whole whose decoding keeps some
+// badness (emoji glued together, Persian's zero-width non-joiner), and
+// judging them cost more than all the rest.
+//
+// plan skips them, and checks after its selection that skipping changed
+// nothing (skipsHeld); when it cannot tell, it plans again without.
+func (f *fixer) dominated(rs []rune, cs []candidate, start, end int, prev, next rune) int {
+	k, _ := slices.BinarySearchFunc(cs, start+1, func(c candidate, s int) int { return c.start - s })
+	if k == 0 {
+		return -1
+	}
+	c := &cs[k-1]
+	if end > c.end {
+		return -1
+	}
+	if c.gain == gainUnknown {
+		p, n := prev, next
+		if c.start > 0 {
+			p = rs[c.start-1]
+		}
+		if c.end < len(rs) {
+			n = rs[c.end]
+		}
+		c.gain = badness(p, rs[c.start:c.end], n)
+	}
+	if start > 0 {
+		prev = rs[start-1]
+	}
+	if end < len(rs) {
+		next = rs[end]
+	}
+	if badnessUpTo(prev, rs[start:end], next, c.gain+1) > c.gain {
+		return -1
+	}
+	return k - 1
+}
+
+// skipsHeld reports whether plan's selection sel (over its candidates) is
+// the one it would have made without skipping dominated stretches: every
+// candidate that dominated a skipped stretch was chosen, so shut it out;
+// and no candidate found after the first skip (at index skipped on) was,
+// for after a skip plan judges more than it would have (it no longer
+// leaves out stretches inside one decoded to text without badness, nor
+// stops when an encoding decodes every place so), and what was not chosen
+// cannot have changed the choice of the others.
+func skipsHeld(sel []bool, doms []int32, skipped int) bool {
+	for _, d := range doms {
+		if !sel[d] {
+			return false
+		}
+	}
+	for _, s := range sel[skipped:] {
+		if s {
+			return false
+		}
+	}
+	return true
 }
 
 // oneRound holds the chain of one misreading in each encoding, shared by
