@@ -44,7 +44,9 @@ type candidate struct {
 	start, end int
 	out        []rune
 	chain      Chain
-	gain       int
+	gain       int  // exact, or a lower bound when inexact
+	after      int  // the badness of out
+	inexact    bool // gain is a lower bound: plan computes the exact one when it needs it
 	lossy      bool
 	perfect    bool // out has no badness left
 }
@@ -690,17 +692,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		return sc.chosen
 	}
 	for i := range all {
-		if c := &all[i]; c.gain == gainUnknown {
-			// Perfect: the gain is the badness as found.
-			p, n := prev, next
-			if c.start > 0 {
-				p = rs[c.start-1]
-			}
-			if c.end < len(rs) {
-				n = rs[c.end]
-			}
-			c.gain = badness(p, rs[c.start:c.end], n)
-		}
+		exactGain(&all[i], rs, prev, next)
 	}
 	// Best gain first, then the preferred encoding; keep what does not
 	// overlap, chosen kept in order of position.
@@ -760,24 +752,22 @@ func (f *fixer) dominated(rs []rune, cs []candidate, start, end int, prev, next 
 	if end > c.end {
 		return -1
 	}
-	if c.gain == gainUnknown {
-		p, n := prev, next
-		if c.start > 0 {
-			p = rs[c.start-1]
-		}
-		if c.end < len(rs) {
-			n = rs[c.end]
-		}
-		c.gain = badness(p, rs[c.start:c.end], n)
-	}
+	p, n := prev, next
 	if start > 0 {
-		prev = rs[start-1]
+		p = rs[start-1]
 	}
 	if end < len(rs) {
-		next = rs[end]
+		n = rs[end]
 	}
-	if badnessUpTo(prev, rs[start:end], next, c.gain+1) > c.gain {
-		return -1
+	if badnessUpTo(p, rs[start:end], n, c.gain+1) > c.gain {
+		if !c.inexact {
+			return -1
+		}
+		// The bound on the candidate's gain was too low to tell.
+		exactGain(c, rs, prev, next)
+		if badnessUpTo(p, rs[start:end], n, c.gain+1) > c.gain {
+			return -1
+		}
 	}
 	return k - 1
 }
@@ -814,9 +804,9 @@ var oneRound = func() (cs [numEncodings]Chain) {
 	return cs
 }()
 
-// gainUnknown is the gain of a candidate that decodes to text with no
-// badness left, before plan needs its amount: it is positive.
-const gainUnknown = -1
+// lazyMargin is how far past its decoding's badness judge scores a stretch
+// as found before it stops (see judge).
+const lazyMargin = 32
 
 // oneEncoding reports whether the candidates cs were all found under one
 // encoding at this depth.
@@ -896,15 +886,22 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		return candidate{}, false // nothing to gain: badness is never below 0
 	}
 	after := badness(prev, out, next)
-	if after == 0 && before < 0 {
-		// A decoding with no badness left gains all the stretch's badness,
-		// which is positive; its exact amount matters only when candidates
-		// of several encodings compete, which plan sees and asks then.
-		return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: gainUnknown, lossy: lossy, perfect: true}, true
-	}
-	if before < 0 {
-		before = badness(prev, rs[start:end], next)
-		ent.before = int32(before)
+	// The badness as found counts only through the gain, and the gain's
+	// exact amount matters only when candidates of several encodings
+	// compete, which plan sees and asks then: a long stretch, misread
+	// whole, is scored only until its badness is past the decoding's by
+	// a margin (enough for its gain to dominate short stretches, see
+	// dominated). bound is then what it was scored to, a lower bound.
+	bound := before
+	if before < 0 && after == 0 {
+		// No badness left: the stretch is rewritten unless another
+		// encoding's stretch beats it, and its badness is positive.
+		bound = 1
+	} else if before < 0 {
+		lim := after + lazyMargin
+		if bound = badnessUpTo(prev, rs[start:end], next, lim); bound < lim {
+			before, ent.before = bound, int32(bound) // scored whole
+		}
 	}
 	var inner Chain
 	if depth == 0 {
@@ -912,7 +909,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		// does not already look better than the text as found (a wrong
 		// encoding's, mostly) gets one more round only.
 		b := 1
-		if after < before {
+		if after < bound { // after < before: bound is before, or past after
 			b = maxLookahead
 		}
 		budget = &b
@@ -925,7 +922,16 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 			after = badness(prev, out, next)
 		}
 	}
+	inexact := before < 0
+	if inexact && bound <= after {
+		// Another round left more badness than the bound tells apart.
+		before = badness(prev, rs[start:end], next)
+		ent.before, inexact = int32(before), false
+	}
 	gain := before - after
+	if inexact {
+		gain = bound - after
+	}
 	if gain <= 0 {
 		return candidate{}, false
 	}
@@ -933,7 +939,22 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if len(inner) > 0 {
 		chain = append(slices.Clip(inner), e)
 	}
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0}, true
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0}, true
+}
+
+// exactGain makes c's gain exact; prev and next are the characters around
+// rs, as plan has them.
+func exactGain(c *candidate, rs []rune, prev, next rune) {
+	if !c.inexact {
+		return
+	}
+	if c.start > 0 {
+		prev = rs[c.start-1]
+	}
+	if c.end < len(rs) {
+		next = rs[c.end]
+	}
+	c.gain, c.inexact = badness(prev, rs[c.start:c.end], next)-c.after, false
 }
 
 // apply rewrites rs by the candidates cs, returning the longest chain among them.
