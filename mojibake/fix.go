@@ -152,6 +152,12 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 		if c < 0xE0 && c >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
 			r = rune(c&0x1F)<<6 | rune(w[i+1]&0x3F)
 			m = lowMasks[r] // below U+0800, inside the dense table
+		} else if r3 := rune(c&0x0F)<<12 | rune(w[min(i+1, len(w)-1)]&0x3F)<<6 | rune(w[min(i+2, len(w)-1)]&0x3F); c >= 0xE0 && c < 0xF0 &&
+			i+2 < len(w) && w[i+1]&0xC0 == 0x80 && w[i+2]&0xC0 == 0x80 && r3 >= 0x800 && (r3 < 0xD800 || r3 > 0xDFFF) {
+			// Three bytes (the punctuation of Windows-1252 misread, CJK):
+			// decoded here, without a call.
+			r, n = r3, 3
+			m = maskOf(r)
 		} else {
 			if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
 				r = invalidByte
