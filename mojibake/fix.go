@@ -33,7 +33,7 @@ const (
 // unit is one misread character: the runes rs[start:end] that, re-encoded in
 // the chain's encoding, are the UTF-8 of r.
 type unit struct {
-	start, end int
+	start, end int32
 	r          rune
 	lossy      bool // r stands for bytes partly lost (U+FFFD, or a guess)
 	space      bool // a plain space was read as the no-break space it had been
@@ -285,7 +285,7 @@ func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
 			return false, true // as decodeSeq refuses
 		}
 	}
-	*u = unit{start: i, end: i + n, r: r}
+	*u = unit{start: int32(i), end: int32(i + n), r: r}
 	return true, true
 }
 
@@ -340,7 +340,7 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, used
 	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) {
 		return unit{}, false, usedSpace
 	}
-	u = unit{start: i, end: j, space: space}
+	u = unit{start: int32(i), end: int32(j), space: space}
 	var fill []byte
 	switch {
 	case missing == 1 && e == ISO8859_1:
@@ -448,8 +448,8 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 		if isHighSurrogate(u.r) {
 			// CESU-8: a supplementary character as two 3-byte surrogates.
 			lo, ok := unit{}, false
-			if u.end < len(rs) {
-				ok = unitAtIn(rs, u.end, e, &lo)
+			if int(u.end) < len(rs) {
+				ok = unitAtIn(rs, int(u.end), e, &lo)
 			}
 			if !ok || !isLowSurrogate(lo.r) {
 				continue
@@ -458,7 +458,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 			u.end = lo.end
 			u.lossy = u.lossy || lo.lossy
 		}
-		if u.space && i > 0 && infoOf(rs[i-1]).upper && (u.end >= len(rs) || rs[u.end] != ' ' && !infoOf(rs[u.end]).lower) {
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) {
 			// "IRMÃ E": a capital before a lone Ã and one space is more
 			// likely Portuguese than a lost no-break space; a second space
 			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives
@@ -466,7 +466,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 			continue
 		}
 		us = append(us, u)
-		i = u.end
+		i = int(u.end)
 	}
 	return us
 }
@@ -587,7 +587,7 @@ func (sc *scratch) coveredBy(us []unit) bool {
 	for _, f := range sc.found {
 		j, ok := 0, true
 		for _, u := range us {
-			for j < len(f) && f[j].start < u.start {
+			for j < len(f) && int(f[j].start) < int(u.start) {
 				j++
 			}
 			if j == len(f) || f[j] != u {
@@ -645,14 +645,14 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
 			j := i + 1
-			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
+			for j < len(us) && gapJoins(rs[int(us[j-1].end):int(us[j].start)]) {
 				j++
 			}
 			// A stretch inside one an earlier encoding decodes to text with
 			// no badness left cannot beat it: its gain is at most its own
 			// badness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
-			start, end := us[i].start, us[j-1].end
+			start, end := int(us[i].start), int(us[j-1].end)
 			if mayskip && n0 > 0 {
 				if d := f.dominated(rs, all[:n0], start, end, prev, next); d >= 0 {
 					if skipped < 0 {
@@ -852,13 +852,13 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if !evidence {
 		return candidate{}, false
 	}
-	start, end := us[0].start, us[len(us)-1].end
+	start, end := int(us[0].start), int(us[len(us)-1].end)
 	mark := len(f.arena)
 	k := start
 	for _, u := range us {
-		f.arena = append(f.arena, rs[k:u.start]...)
+		f.arena = append(f.arena, rs[k:int(u.start)]...)
 		f.arena = append(f.arena, u.r)
-		k = u.end
+		k = int(u.end)
 	}
 	out := f.arena[mark:len(f.arena):len(f.arena)]
 	// An encoding earlier in the order that read the same stretch the same

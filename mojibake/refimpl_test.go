@@ -127,8 +127,8 @@ func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 		if isHighSurrogate(u.r) {
 			// CESU-8: a supplementary character as two 3-byte surrogates.
 			lo, ok := unit{}, false
-			if u.end < len(rs) {
-				ok = unitAtIn(rs, u.end, e, &lo)
+			if int(u.end) < len(rs) {
+				ok = unitAtIn(rs, int(u.end), e, &lo)
 			}
 			if !ok || !isLowSurrogate(lo.r) {
 				continue
@@ -137,7 +137,7 @@ func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 			u.end = lo.end
 			u.lossy = u.lossy || lo.lossy
 		}
-		if u.space && i > 0 && infoOf(rs[i-1]).upper && (u.end >= len(rs) || rs[u.end] != ' ' && !infoOf(rs[u.end]).lower) {
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) {
 			// "IRMÃ E": a capital before a lone Ã and one space is more
 			// likely Portuguese than a lost no-break space; a second space
 			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives
@@ -145,7 +145,7 @@ func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 			continue
 		}
 		us = append(us, u)
-		i = u.end
+		i = int(u.end)
 	}
 	return us
 }
@@ -193,7 +193,7 @@ func (sc *refScratch) coveredBy(us []unit) bool {
 	for _, f := range sc.found {
 		j, ok := 0, true
 		for _, u := range us {
-			for j < len(f) && f[j].start < u.start {
+			for j < len(f) && int(f[j].start) < int(u.start) {
 				j++
 			}
 			if j == len(f) || f[j] != u {
@@ -244,14 +244,14 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
 			j := i + 1
-			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
+			for j < len(us) && gapJoins(rs[int(us[j-1].end):int(us[j].start)]) {
 				j++
 			}
 			// A stretch inside one an earlier encoding decodes to text with
 			// no refBadness left cannot beat it: its gain is at most its own
 			// refBadness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
-			if start, end := us[i].start, us[j-1].end; !within(perfect, start, end) {
+			if start, end := int(us[i].start), int(us[j-1].end); !within(perfect, start, end) {
 				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
@@ -308,13 +308,13 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	if !evidence {
 		return candidate{}, false
 	}
-	start, end := us[0].start, us[len(us)-1].end
+	start, end := int(us[0].start), int(us[len(us)-1].end)
 	mark := len(f.arena)
 	k := start
 	for _, u := range us {
-		f.arena = append(f.arena, rs[k:u.start]...)
+		f.arena = append(f.arena, rs[k:int(u.start)]...)
 		f.arena = append(f.arena, u.r)
-		k = u.end
+		k = int(u.end)
 	}
 	out := f.arena[mark:len(f.arena):len(f.arena)]
 	// An encoding earlier in the order that read the same stretch the same

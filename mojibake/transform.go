@@ -184,17 +184,17 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if !ok || u.lossy || u.space {
 			continue
 		}
-		if u.end >= k && !atEOF {
+		if int(u.end) >= k && !atEOF {
 			return true
 		}
 		if isHighSurrogate(u.r) {
 			return true // half of a CESU-8 pair: judged in the window
 		}
 		next := none
-		if u.end < k {
-			next = rs[u.end]
+		if int(u.end) < k {
+			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:u.end], next) {
+		if isBad(prev, rs[:int(u.end)], next) {
 			return true
 		}
 	}
