@@ -853,14 +853,24 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		return candidate{}, false
 	}
 	start, end := int(us[0].start), int(us[len(us)-1].end)
+	// The decoding is never longer than the stretch: room for that once,
+	// then stores, rather than an append per piece (the gaps between
+	// misread characters are mostly a space or none).
 	mark := len(f.arena)
-	k := start
+	f.arena = slices.Grow(f.arena, end-start)
+	buf := f.arena[mark : mark+end-start]
+	n, k := 0, start
 	for _, u := range us {
-		f.arena = append(f.arena, rs[k:int(u.start)]...)
-		f.arena = append(f.arena, u.r)
+		for _, r := range rs[k:int(u.start)] {
+			buf[n] = r
+			n++
+		}
+		buf[n] = u.r
+		n++
 		k = int(u.end)
 	}
-	out := f.arena[mark:len(f.arena):len(f.arena)]
+	out := buf[:n:n]
+	f.arena = f.arena[:mark+n]
 	// An encoding earlier in the order that read the same stretch the same
 	// way has judged it already, and would win a tie. Stretches come in
 	// order of position for each encoding, so look back from the end.
@@ -1000,6 +1010,12 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		dst = append(dst, w[k:from]...)
 		outStart := len(dst)
 		for _, r := range c.out {
+			if uint32(r)-0x80 < 0x800-0x80 {
+				// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
+				// Hebrew, Arabic): without appendRuneNonASCII's call.
+				dst = append(dst, byte(0xC0|r>>6), byte(0x80|r&0x3F))
+				continue
+			}
 			dst = utf8.AppendRune(dst, r)
 		}
 		k = to
