@@ -180,7 +180,8 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if mask&(1<<e) == 0 {
 			continue
 		}
-		u, ok := findUnit(rs[:k], 0, e)
+		var u unit
+		ok := unitAtIn(rs[:k], 0, e, &u)
 		if !ok || u.lossy || u.space {
 			continue
 		}
