@@ -164,12 +164,21 @@ func maskOf(r rune) masks {
 		}
 		return lowMasks[r]
 	}
-	if r < highMin || r > highMax {
-		// CJK, Hangul, ... below every character highMasks holds; emoji
-		// and the rest of the supplementary planes above them.
-		return masks{}
+	if r < highMin {
+		return masks{} // CJK, Hangul, ...: below every character highMasks holds
 	}
 	return highMasks[r]
+}
+
+// maskOfDecoded is maskOf for the decoded text rounds after the first look
+// at (and decodeWindow): it answers above highMax (emoji, which text
+// misread whole decodes to in numbers) without the map. The pre-scan keeps
+// maskOf, a compare shorter, which its loop over clean text feels.
+func maskOfDecoded(r rune) masks {
+	if r > highMax {
+		return masks{}
+	}
+	return maskOf(r)
 }
 
 // highMin and highMax are the smallest and largest characters highMasks

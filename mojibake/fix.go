@@ -157,14 +157,14 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			// Three bytes (the punctuation of Windows-1252 misread, CJK):
 			// decoded here, without a call.
 			r, n = r3, 3
-			m = maskOf(r)
+			m = maskOfDecoded(r)
 		} else {
 			if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
 				r = invalidByte
 				f.binary = true
 			}
 			if r >= 0 {
-				m = maskOf(r)
+				m = maskOfDecoded(r)
 			}
 		}
 		rs[k], offs[k] = r, int32(i)
@@ -217,7 +217,7 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 			prevLead = 0
 			continue
 		}
-		m := maskOf(r)
+		m := maskOfDecoded(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
 			pos = append(pos, place{int32(i - 1), placeMask(prevLead, m, r)})

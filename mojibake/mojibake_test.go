@@ -297,7 +297,7 @@ func TestDecodeWindowLeads(t *testing.T) {
 	}
 }
 
-// TestMaskOf checks maskOf's shortcuts below highMin and above highMax against the tables
+// TestMaskOf checks maskOf's and maskOfDecoded's shortcuts below highMin and above highMax against the tables
 // themselves, for every code point.
 func TestMaskOf(t *testing.T) {
 	for r := rune(0x80); r <= utf8.MaxRune; r++ {
@@ -307,6 +307,9 @@ func TestMaskOf(t *testing.T) {
 		}
 		if got := maskOf(r); got != want {
 			t.Fatalf("maskOf(%U) = %+v, the tables: %+v", r, got, want)
+		}
+		if got := maskOfDecoded(r); got != want {
+			t.Fatalf("maskOfDecoded(%U) = %+v, the tables: %+v", r, got, want)
 		}
 	}
 }
