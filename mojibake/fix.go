@@ -438,6 +438,19 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 			continue
 		}
 		i = int(p.at)
+		if i+1 < len(rs) {
+			// The commonest misread character, two bytes whole (Latin,
+			// Cyrillic, Greek, Hebrew, Arabic), as quickUnit finds it,
+			// without its calls.
+			b0, ok0 := encodeIn(e, rs[i])
+			b1, ok1 := encodeIn(e, rs[i+1])
+			if r := rune(b0&0x1F)<<6 | rune(b1&0x3F); ok0 && ok1 && b0 >= 0xC2 && b0 < 0xE0 && b1&0xC0 == 0x80 &&
+				!(lowInfo[r].kind == kBad && lowInfo[r].cost == 3 && r >= 0xA0) {
+				us = append(us, unit{start: int32(i), end: int32(i + 2), r: r})
+				i += 2
+				continue
+			}
+		}
 		var u unit
 		if !unitAtIn(rs, i, e, &u) {
 			continue
