@@ -1,6 +1,7 @@
 package mojibake
 
 import (
+	"math"
 	"sync"
 	"unicode"
 )
@@ -424,7 +425,15 @@ func pairCost(a rune, x info, b rune, y info) int {
 }
 
 // badness scores s between the characters prev and next (-1 for none).
-func badness(prev rune, s []rune, next rune) int {
+func badness(prev rune, s []rune, next rune) int { return badnessUpTo(prev, s, next, math.MaxInt) }
+
+// isBad reports whether badness(prev, s, next) > 0, stopping at the first
+// mark of misreading: every term of the score is positive or zero.
+func isBad(prev rune, s []rune, next rune) bool { return badnessUpTo(prev, s, next, 1) > 0 }
+
+// badnessUpTo is badness, but returns as soon as the score reaches limit
+// (with a score of at least limit, not necessarily the whole one).
+func badnessUpTo(prev rune, s []rune, next rune, limit int) int {
 	total := 0
 	a := prev
 	var x info
@@ -456,6 +465,9 @@ func badness(prev rune, s []rune, next rune) int {
 			}
 			if x.flags&tMiddle != 0 && w.flags&y.flags&tLetter != 0 && z >= 0x80 && b >= 0x80 {
 				total += 2 // tripleCost, from the flags
+			}
+			if total >= limit {
+				return total
 			}
 		}
 		z, w = a, x

@@ -2,7 +2,9 @@ package mojibake
 
 import (
 	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -18,9 +20,13 @@ func benchFile(b *testing.B, name string, mangle func([]byte) []byte) {
 }
 
 func benchFunc(b *testing.B, name string, mangle func([]byte) []byte, f func([]byte)) {
-	data, err := os.ReadFile("../../shared/corpus/wikipedia_mars/" + name)
-	if err != nil {
-		b.Skip("../shared/corpus is absent")
+	var data []byte
+	if name != "" {
+		var err error
+		data, err = os.ReadFile("../../shared/corpus/wikipedia_mars/" + name)
+		if err != nil {
+			b.Skip("../shared/corpus is absent")
+		}
 	}
 	if mangle != nil {
 		data = mangle(data)
@@ -122,4 +128,47 @@ func BenchmarkTransformerMangledEmoji(b *testing.B) {
 		t.Reset()
 		t.Transform(dst, p, true)
 	})
+}
+
+// BenchmarkTransformerMangledCorpus runs the Transformer over each text of
+// the corpus that is not mostly ASCII (the inputs of bench/cmd/mojibake),
+// misread whole as Windows-1252 and as Windows-1251: the mangled inputs
+// the speed goal is about, one sub-benchmark each, for profiling.
+func BenchmarkTransformerMangledCorpus(b *testing.B) {
+	var files []string
+	for _, dir := range []string{"lipsum", "wikipedia_mars"} {
+		m, _ := filepath.Glob(filepath.Join("../../shared/corpus", dir, "*.utf8.txt"))
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		b.Skip("../shared/corpus is absent")
+	}
+	for _, e := range []Encoding{Windows1252, Windows1251} {
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ascii := 0
+			for _, c := range data {
+				if c < 0x80 {
+					ascii++
+				}
+			}
+			if ascii*10 >= len(data)*9 {
+				continue // mostly ASCII: the benchmark command leaves these out too
+			}
+			data = misreadBytes(e)(data)
+			t := NewTransformer()
+			dst := make([]byte, len(data))
+			b.Run(e.String()+"/"+strings.TrimSuffix(filepath.Base(name), ".utf8.txt"), func(b *testing.B) {
+				benchFunc(b, "", func([]byte) []byte { return data }, func(p []byte) {
+					t.Reset()
+					if _, _, err := t.Transform(dst, p, true); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		}
+	}
 }

@@ -150,9 +150,9 @@ func init() {
 }
 
 func init() {
-	highMin = utf8.MaxRune + 1
+	highMin, highMax = utf8.MaxRune+1, 0
 	for r := range highMasks {
-		highMin = min(highMin, r)
+		highMin, highMax = min(highMin, r), max(highMax, r)
 	}
 }
 
@@ -170,8 +170,20 @@ func maskOf(r rune) masks {
 	return highMasks[r]
 }
 
-// highMin is the smallest character highMasks holds (U+F8FF, the Apple logo).
-var highMin rune
+// maskOfDecoded is maskOf for the decoded text rounds after the first look
+// at (and decodeWindow): it answers above highMax (emoji, which text
+// misread whole decodes to in numbers) without the map. The pre-scan keeps
+// maskOf, a compare shorter, which its loop over clean text feels.
+func maskOfDecoded(r rune) masks {
+	if r > highMax {
+		return masks{}
+	}
+	return maskOf(r)
+}
+
+// highMin and highMax are the smallest and largest characters highMasks
+// holds (U+F8FF, the Apple logo, and U+FFFD).
+var highMin, highMax rune
 
 // encodeIn returns encoding e's byte for r, and false when e has none.
 func encodeIn(e Encoding, r rune) (byte, bool) {

@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"unicode/utf8"
 )
@@ -32,7 +33,7 @@ const (
 // unit is one misread character: the runes rs[start:end] that, re-encoded in
 // the chain's encoding, are the UTF-8 of r.
 type unit struct {
-	start, end int
+	start, end int32
 	r          rune
 	lossy      bool // r stands for bytes partly lost (U+FFFD, or a guess)
 	space      bool // a plain space was read as the no-break space it had been
@@ -43,7 +44,9 @@ type candidate struct {
 	start, end int
 	out        []rune
 	chain      Chain
-	gain       int
+	gain       int  // exact, or a lower bound when inexact
+	after      int  // the badness of out
+	inexact    bool // gain is a lower bound: plan computes the exact one when it needs it
 	lossy      bool
 	perfect    bool // out has no badness left
 }
@@ -51,7 +54,7 @@ type candidate struct {
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
 type fixer struct {
 	rs     []rune
-	offs   []int
+	offs   []int32
 	binary bool // the window holds a NUL or a byte that is not UTF-8
 	// arena holds the decoded stretches of the current window, so that
 	// judging them does not allocate.
@@ -59,6 +62,9 @@ type fixer struct {
 	depth [maxRounds]scratch
 	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// noSkip turns off plan's skipping of dominated stretches, for its
+	// second try when it cannot tell that skipping changed nothing.
+	noSkip bool
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -115,69 +121,106 @@ func windowEndFrom(p []byte, nlFree int, atEOF bool) int {
 // telltale pairs occur in it. It does leadsOf's work for f.rs on the way,
 // into f.depth[0].pos and f.leadMask, for plan to use at depth 0.
 func (f *fixer) decodeWindow(w []byte) uint16 {
-	rs, offs, pos := f.rs[:0], f.offs[:0], f.depth[0].pos[:0]
+	// A window has at most len(w) characters: size rs and offs once and
+	// store by index, which costs less per character than append.
+	if cap(f.rs) < len(w) {
+		f.rs = make([]rune, len(w), max(len(w), maxWindow))
+	}
+	if cap(f.offs) < len(w)+1 {
+		f.offs = make([]int32, len(w)+1, max(len(w), maxWindow)+1)
+	}
+	rs, offs, pos := f.rs[:len(w)], f.offs[:len(w)+1], f.depth[0].pos[:0]
 	f.binary = bytes.IndexByte(w, 0) >= 0
 	var cand uint16
 	var prevLead uint16
+	k := 0 // characters decoded so far
 	for i := 0; i < len(w); {
 		c := w[i]
 		if c < 0x80 {
 			if prevLead != 0 && c == ' ' {
-				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
+				pos = append(pos, place{int32(k - 1), prevLead}) // a lost no-break space
 			}
-			rs = append(rs, rune(c))
-			offs = append(offs, i)
+			rs[k], offs[k] = rune(c), int32(i)
+			k++
 			i++
 			prevLead = 0
 			continue
 		}
 		var r rune
-		var n int
+		var m masks
+		n := 2
 		if c < 0xE0 && c >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
-			r, n = rune(c&0x1F)<<6|rune(w[i+1]&0x3F), 2
-		} else if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
-			r = invalidByte
-			f.binary = true
+			r = rune(c&0x1F)<<6 | rune(w[i+1]&0x3F)
+			m = lowMasks[r] // below U+0800, inside the dense table
+		} else if r3 := rune(c&0x0F)<<12 | rune(w[min(i+1, len(w)-1)]&0x3F)<<6 | rune(w[min(i+2, len(w)-1)]&0x3F); c >= 0xE0 && c < 0xF0 &&
+			i+2 < len(w) && w[i+1]&0xC0 == 0x80 && w[i+2]&0xC0 == 0x80 && r3 >= 0x800 && (r3 < 0xD800 || r3 > 0xDFFF) {
+			// Three bytes (the punctuation of Windows-1252 misread, CJK):
+			// decoded here, without a call.
+			r, n = r3, 3
+			m = maskOfDecoded(r)
+		} else {
+			if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
+				r = invalidByte
+				f.binary = true
+			}
+			if r >= 0 {
+				m = maskOfDecoded(r)
+			}
 		}
-		rs = append(rs, r)
-		offs = append(offs, i)
+		rs[k], offs[k] = r, int32(i)
+		k++
 		i += n
-		if r < 0 {
-			prevLead = 0
-			continue
-		}
-		m := maskOf(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
-			pos = append(pos, int32(len(rs)-2))
+			pos = append(pos, place{int32(k - 2), placeMask(prevLead, m, r)})
 		}
 		prevLead = m.lead
 	}
-	offs = append(offs, len(w))
-	f.rs, f.offs, f.depth[0].pos = rs, offs, pos
+	offs[k] = int32(len(w))
+	f.rs, f.offs, f.depth[0].pos = rs[:k], offs[:k+1], pos
 	f.leadMask = cand
 	return cand
 }
 
+// place is where a misread character may start: the index of a character
+// that is a lead in some encoding, followed by one that goes with it; enc
+// holds the encodings it may start one in.
+type place struct {
+	at  int32
+	enc uint16
+}
+
+// placeMask returns the encodings in which a character that is a lead in
+// lead, followed by r (not ASCII) with masks m, may start a misread
+// character: a continuation in the same one, or a U+FFFD for a lost byte in
+// any.
+func placeMask(lead uint16, m masks, r rune) uint16 {
+	if r == 0xFFFD {
+		return lead
+	}
+	return lead & m.cont
+}
+
 // leadsOf returns the encodings whose telltale pairs occur in rs, and
-// appends to pos the indexes of the characters that are a lead in some
-// encoding and are followed by a continuation in one: where misread
-// characters may start. Scanning those, rather than all of rs, is what
-// makes a mostly ASCII line cheap to judge for each encoding.
-func leadsOf(rs []rune, pos []int32) (uint16, []int32) {
+// appends to pos the places where misread characters may start: characters
+// that are a lead in some encoding and are followed by a continuation in
+// one (or by a space, a lost no-break space, or U+FFFD, a lost byte).
+// Scanning those, rather than all of rs, is what makes a mostly ASCII line
+// cheap to judge for each encoding.
+func leadsOf(rs []rune, pos []place) (uint16, []place) {
 	var cand, prevLead uint16
 	for i, r := range rs {
 		if r < 0x80 {
 			if prevLead != 0 && r == ' ' {
-				pos = append(pos, int32(i-1)) // a lost no-break space
+				pos = append(pos, place{int32(i - 1), prevLead}) // a lost no-break space
 			}
 			prevLead = 0
 			continue
 		}
-		m := maskOf(r)
+		m := maskOfDecoded(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
-			pos = append(pos, int32(i-1))
+			pos = append(pos, place{int32(i - 1), placeMask(prevLead, m, r)})
 		}
 		prevLead = m.lead
 	}
@@ -215,9 +258,17 @@ func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
 	}
 	var b1 byte
 	for k := 1; k < n; k++ {
-		b, ok := encodeIn(e, rs[i+k])
+		c := rs[i+k]
+		b, ok := encodeIn(e, c)
 		if !ok || b&0xC0 != 0x80 {
-			return false, false // lost bytes, spaces, or no unit: findUnit knows
+			if c == 0xFFFD || c == ' ' || k == n-1 && n > 2 {
+				// A lost byte, a lost no-break space, or a last byte
+				// dropped: findUnit knows.
+				return false, false
+			}
+			// Two bytes or more missing, or the one of a two-byte
+			// sequence: no misread character, lossy or not.
+			return false, true
 		}
 		if k == 1 {
 			b1 = b
@@ -234,7 +285,7 @@ func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
 			return false, true // as decodeSeq refuses
 		}
 	}
-	*u = unit{start: i, end: i + n, r: r}
+	*u = unit{start: int32(i), end: int32(i + n), r: r}
 	return true, true
 }
 
@@ -289,7 +340,7 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, used
 	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) {
 		return unit{}, false, usedSpace
 	}
-	u = unit{start: i, end: j, space: space}
+	u = unit{start: int32(i), end: int32(j), space: space}
 	var fill []byte
 	switch {
 	case missing == 1 && e == ISO8859_1:
@@ -377,21 +428,26 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 
 // unitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from leadsOf) only.
-func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
+func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 	bit := uint16(1) << e
 	i := 0 // no unit starts before i
 	for _, p := range pos {
-		if int(p) < i {
+		// Most places are no lead in e, or not followed by what goes with
+		// one: say so without looking at the characters.
+		if p.enc&bit == 0 || int(p.at) < i {
 			continue
 		}
-		i = int(p)
-		r := rs[i]
-		if maskOf(r).lead&bit == 0 {
-			continue
-		}
+		i = int(p.at)
 		if i+1 < len(rs) {
-			// Most leads are followed by no continuation: say so without a call.
-			if n := rs[i+1]; n != ' ' && n != 0xFFFD && (n < 0x80 || maskOf(n).cont&bit == 0) {
+			// The commonest misread character, two bytes whole (Latin,
+			// Cyrillic, Greek, Hebrew, Arabic), as quickUnit finds it,
+			// without its calls.
+			b0, ok0 := encodeIn(e, rs[i])
+			b1, ok1 := encodeIn(e, rs[i+1])
+			if r := rune(b0&0x1F)<<6 | rune(b1&0x3F); ok0 && ok1 && b0 >= 0xC2 && b0 < 0xE0 && b1&0xC0 == 0x80 &&
+				!(lowInfo[r].kind == kBad && lowInfo[r].cost == 3 && r >= 0xA0) {
+				us = append(us, unit{start: int32(i), end: int32(i + 2), r: r})
+				i += 2
 				continue
 			}
 		}
@@ -405,8 +461,8 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 		if isHighSurrogate(u.r) {
 			// CESU-8: a supplementary character as two 3-byte surrogates.
 			lo, ok := unit{}, false
-			if u.end < len(rs) {
-				ok = unitAtIn(rs, u.end, e, &lo)
+			if int(u.end) < len(rs) {
+				ok = unitAtIn(rs, int(u.end), e, &lo)
 			}
 			if !ok || !isLowSurrogate(lo.r) {
 				continue
@@ -415,7 +471,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 			u.end = lo.end
 			u.lossy = u.lossy || lo.lossy
 		}
-		if u.space && i > 0 && infoOf(rs[i-1]).upper && (u.end >= len(rs) || rs[u.end] != ' ' && !infoOf(rs[u.end]).lower) {
+		if u.space && i > 0 && infoOf(rs[i-1]).upper && (int(u.end) >= len(rs) || rs[int(u.end)] != ' ' && !infoOf(rs[int(u.end)]).lower) {
 			// "IRMÃ E": a capital before a lone Ã and one space is more
 			// likely Portuguese than a lost no-break space; a second space
 			// ("HÃ  Nội") or a small letter after it ("SÃ i Gòn") gives
@@ -423,7 +479,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 			continue
 		}
 		us = append(us, u)
-		i = u.end
+		i = int(u.end)
 	}
 	return us
 }
@@ -444,7 +500,12 @@ type scratch struct {
 	// badness, in order.
 	perfect [][2]int
 	// pos holds where misread characters may start (leadsOf).
-	pos []int32
+	pos []place
+	// keys orders the candidates for plan's selection; sel marks those chosen.
+	keys []uint64
+	sel  []bool
+	// doms holds the indexes of candidates that dominated a skipped stretch.
+	doms []int32
 	// mine holds the perfect ranges of the encoding being judged, in order.
 	mine [][2]int
 }
@@ -505,9 +566,10 @@ func (t *rangeTable) grow() {
 
 // coversAll reports whether every place in pos (ordered) lies inside one
 // of the ranges rs (ordered by start).
-func coversAll(rs [][2]int, pos []int32) bool {
+func coversAll(rs [][2]int, pos []place) bool {
 	k, reach := 0, 0 // rs[:k] seen; reach is the farthest end among them
-	for _, p := range pos {
+	for _, pl := range pos {
+		p := pl.at
 		for k < len(rs) && rs[k][0] <= int(p) {
 			reach = max(reach, rs[k][1])
 			k++
@@ -538,7 +600,7 @@ func (sc *scratch) coveredBy(us []unit) bool {
 	for _, f := range sc.found {
 		j, ok := 0, true
 		for _, u := range us {
-			for j < len(f) && f[j].start < u.start {
+			for j < len(f) && int(f[j].start) < int(u.start) {
 				j++
 			}
 			if j == len(f) || f[j] != u {
@@ -571,6 +633,13 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
 	sc.ranges.reset()
 	sc.found, sc.foundBuf = sc.found[:0], sc.foundBuf[:0]
+	// Skipping dominated stretches (see dominated): n0 is how many
+	// candidates the first encoding that found any found (all[:n0], in
+	// order of position), skipped how many candidates all held at the first
+	// skip (-1: none yet), and sc.doms the candidates that dominated one.
+	n0, skipped := 0, -1
+	mayskip := depth == 0 && !f.noSkip
+	sc.doms = sc.doms[:0]
 	for e := Encoding(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
@@ -589,14 +658,25 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
 			j := i + 1
-			for j < len(us) && gapJoins(rs[us[j-1].end:us[j].start]) {
+			for j < len(us) && gapJoins(rs[int(us[j-1].end):int(us[j].start)]) {
 				j++
 			}
 			// A stretch inside one an earlier encoding decodes to text with
 			// no badness left cannot beat it: its gain is at most its own
 			// badness, which the larger stretch's counts in full, and ties
 			// go to the earlier encoding.
-			if start, end := us[i].start, us[j-1].end; !within(perfect, start, end) {
+			start, end := int(us[i].start), int(us[j-1].end)
+			if mayskip && n0 > 0 {
+				if d := f.dominated(rs, all[:n0], start, end, prev, next); d >= 0 {
+					if skipped < 0 {
+						skipped = len(all)
+					}
+					sc.doms = append(sc.doms, int32(d))
+					i = j
+					continue
+				}
+			}
+			if skipped >= 0 || !within(perfect, start, end) {
 				if c, ok := f.judge(rs, us[i:j], e, prev, next, depth, budget, &seen); ok {
 					all = append(all, c)
 					if c.perfect {
@@ -613,32 +693,150 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		// stretches inside its stretches, which cannot win. (Another
 		// encoding's stretch may bridge two of different encodings.)
 		sc.mine = mine
-		if len(mine) > 0 && coversAll(mine, sc.pos) {
+		if skipped < 0 && len(mine) > 0 && coversAll(mine, sc.pos) {
 			break
+		}
+		if n0 == 0 {
+			n0 = len(all)
 		}
 	}
 	sc.all, sc.seen, sc.us, sc.perfect = all, seen, us, perfect
 	if len(all) == 0 {
 		return nil
 	}
+	if oneEncoding(all) {
+		// One encoding's stretches do not overlap and come in order of
+		// position: the selection below would keep them all, as they are.
+		sc.chosen = append(sc.chosen[:0], all...)
+		return sc.chosen
+	}
+	for i := range all {
+		exactGain(&all[i], rs, prev, next)
+	}
 	// Best gain first, then the preferred encoding; keep what does not
 	// overlap, chosen kept in order of position.
-	slices.SortStableFunc(all, func(a, b candidate) int {
-		if a.gain != b.gain {
-			return b.gain - a.gain
-		}
-		return int(a.chain[len(a.chain)-1]) - int(b.chain[len(b.chain)-1])
-	})
+	// The order is that of a stable sort, by keys: moving the candidates
+	// themselves cost more than judging them. A key holds the gain
+	// (inverted: best first), the encoding and the candidate's index, which
+	// keeps equal ones in the order they were found. Gains and indexes are
+	// bounded by a window's length, far below the bits they get.
+	keys := sc.keys[:0]
+	for i, c := range all {
+		keys = append(keys, uint64(math.MaxInt32-c.gain)<<32|uint64(c.chain[len(c.chain)-1])<<24|uint64(i))
+	}
+	slices.Sort(keys)
+	sc.keys = keys
 	chosen := sc.chosen[:0]
-	for _, c := range all {
+	sel := slices.Grow(sc.sel[:0], len(all))[:len(all)]
+	clear(sel)
+	for _, key := range keys {
+		i := key & (1<<24 - 1)
+		c := &all[i]
 		k, _ := slices.BinarySearchFunc(chosen, c.start, func(d candidate, start int) int { return d.start - start })
 		if k > 0 && chosen[k-1].end > c.start || k < len(chosen) && chosen[k].start < c.end {
 			continue
 		}
-		chosen = slices.Insert(chosen, k, c)
+		chosen = slices.Insert(chosen, k, *c)
+		sel[i] = true
 	}
-	sc.chosen = chosen
+	sc.chosen, sc.sel = chosen, sel
+	if skipped >= 0 && !skipsHeld(sel, sc.doms, skipped) {
+		// A skipped stretch might have mattered: judge them all.
+		f.noSkip = true
+		chosen = f.plan(rs, prev, next, depth, budget)
+		f.noSkip = false
+	}
 	return chosen
+}
+
+// dominated returns the index in cs (the candidates of the first encoding
+// that found any, in order of position) of one that dominates the stretch
+// rs[start:end] of a later encoding, or -1. A candidate dominates the
+// stretch when it holds it and the stretch's badness as found, which
+// bounds its gain, is no more than the candidate's gain: then the
+// candidate is ranked first (ties go to the earlier encoding), and once
+// chosen it shuts the stretch out, whatever the stretch decodes to. Such
+// stretches are legion in text misread whole whose decoding keeps some
+// badness (emoji glued together, Persian's zero-width non-joiner), and
+// judging them cost more than all the rest.
+//
+// plan skips them, and checks after its selection that skipping changed
+// nothing (skipsHeld); when it cannot tell, it plans again without.
+func (f *fixer) dominated(rs []rune, cs []candidate, start, end int, prev, next rune) int {
+	k, _ := slices.BinarySearchFunc(cs, start+1, func(c candidate, s int) int { return c.start - s })
+	if k == 0 {
+		return -1
+	}
+	c := &cs[k-1]
+	if end > c.end {
+		return -1
+	}
+	p, n := prev, next
+	if start > 0 {
+		p = rs[start-1]
+	}
+	if end < len(rs) {
+		n = rs[end]
+	}
+	if badnessUpTo(p, rs[start:end], n, c.gain+1) > c.gain {
+		if !c.inexact {
+			return -1
+		}
+		// The bound on the candidate's gain was too low to tell.
+		exactGain(c, rs, prev, next)
+		if badnessUpTo(p, rs[start:end], n, c.gain+1) > c.gain {
+			return -1
+		}
+	}
+	return k - 1
+}
+
+// skipsHeld reports whether plan's selection sel (over its candidates) is
+// the one it would have made without skipping dominated stretches: every
+// candidate that dominated a skipped stretch was chosen, so shut it out;
+// and no candidate found after the first skip (at index skipped on) was,
+// for after a skip plan judges more than it would have (it no longer
+// leaves out stretches inside one decoded to text without badness, nor
+// stops when an encoding decodes every place so), and what was not chosen
+// cannot have changed the choice of the others.
+func skipsHeld(sel []bool, doms []int32, skipped int) bool {
+	for _, d := range doms {
+		if !sel[d] {
+			return false
+		}
+	}
+	for _, s := range sel[skipped:] {
+		if s {
+			return false
+		}
+	}
+	return true
+}
+
+// oneRound holds the chain of one misreading in each encoding, shared by
+// the candidates that need no more (a Change gets a copy): a chain
+// allocated per candidate cost more than judging a short one.
+var oneRound = func() (cs [numEncodings]Chain) {
+	for e := range cs {
+		cs[e] = Chain{Encoding(e)}[:1:1]
+	}
+	return cs
+}()
+
+// lazyMargin is how far past its decoding's badness judge scores a stretch
+// as found before it stops (see judge).
+const lazyMargin = 32
+
+// oneEncoding reports whether the candidates cs were all found under one
+// encoding at this depth.
+func oneEncoding(cs []candidate) bool {
+	e := cs[0].chain[len(cs[0].chain)-1]
+	for _, c := range cs[1:] {
+		if c.chain[len(c.chain)-1] != e {
+			return false
+		}
+	}
+	return true
 }
 
 // gapJoins reports whether two misread characters separated by gap belong to
@@ -667,15 +865,25 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if !evidence {
 		return candidate{}, false
 	}
-	start, end := us[0].start, us[len(us)-1].end
+	start, end := int(us[0].start), int(us[len(us)-1].end)
+	// The decoding is never longer than the stretch: room for that once,
+	// then stores, rather than an append per piece (the gaps between
+	// misread characters are mostly a space or none).
 	mark := len(f.arena)
-	k := start
+	f.arena = slices.Grow(f.arena, end-start)
+	buf := f.arena[mark : mark+end-start]
+	n, k := 0, start
 	for _, u := range us {
-		f.arena = append(f.arena, rs[k:u.start]...)
-		f.arena = append(f.arena, u.r)
-		k = u.end
+		for _, r := range rs[k:int(u.start)] {
+			buf[n] = r
+			n++
+		}
+		buf[n] = u.r
+		n++
+		k = int(u.end)
 	}
-	out := f.arena[mark:len(f.arena):len(f.arena)]
+	out := buf[:n:n]
+	f.arena = f.arena[:mark+n]
 	// An encoding earlier in the order that read the same stretch the same
 	// way has judged it already, and would win a tie. Stretches come in
 	// order of position for each encoding, so look back from the end.
@@ -700,21 +908,37 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		next = rs[end]
 	}
 	before := int(ent.before)
-	if before < 0 {
-		before = badness(prev, rs[start:end], next)
-		ent.before = int32(before)
+	if before < 0 && !isBad(prev, rs[start:end], next) {
+		before, ent.before = 0, 0
 	}
 	if before == 0 {
 		return candidate{}, false // nothing to gain: badness is never below 0
 	}
 	after := badness(prev, out, next)
+	// The badness as found counts only through the gain, and the gain's
+	// exact amount matters only when candidates of several encodings
+	// compete, which plan sees and asks then: a long stretch, misread
+	// whole, is scored only until its badness is past the decoding's by
+	// a margin (enough for its gain to dominate short stretches, see
+	// dominated). bound is then what it was scored to, a lower bound.
+	bound := before
+	if before < 0 && after == 0 {
+		// No badness left: the stretch is rewritten unless another
+		// encoding's stretch beats it, and its badness is positive.
+		bound = 1
+	} else if before < 0 {
+		lim := after + lazyMargin
+		if bound = badnessUpTo(prev, rs[start:end], next, lim); bound < lim {
+			before, ent.before = bound, int32(bound) // scored whole
+		}
+	}
 	var inner Chain
 	if depth == 0 {
 		// Each stretch of the text has its own budget; a decoding that
 		// does not already look better than the text as found (a wrong
 		// encoding's, mostly) gets one more round only.
 		b := 1
-		if after < before {
+		if after < bound { // after < before: bound is before, or past after
 			b = maxLookahead
 		}
 		budget = &b
@@ -727,12 +951,39 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 			after = badness(prev, out, next)
 		}
 	}
+	inexact := before < 0
+	if inexact && bound <= after {
+		// Another round left more badness than the bound tells apart.
+		before = badness(prev, rs[start:end], next)
+		ent.before, inexact = int32(before), false
+	}
 	gain := before - after
+	if inexact {
+		gain = bound - after
+	}
 	if gain <= 0 {
 		return candidate{}, false
 	}
-	chain := append(slices.Clip(inner), e)
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0}, true
+	chain := oneRound[e]
+	if len(inner) > 0 {
+		chain = append(slices.Clip(inner), e)
+	}
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0}, true
+}
+
+// exactGain makes c's gain exact; prev and next are the characters around
+// rs, as plan has them.
+func exactGain(c *candidate, rs []rune, prev, next rune) {
+	if !c.inexact {
+		return
+	}
+	if c.start > 0 {
+		prev = rs[c.start-1]
+	}
+	if c.end < len(rs) {
+		next = rs[c.end]
+	}
+	c.gain, c.inexact = badness(prev, rs[c.start:c.end], next)-c.after, false
 }
 
 // apply rewrites rs by the candidates cs, returning the longest chain among them.
@@ -768,10 +1019,16 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	base := len(dst)
 	k := 0
 	for _, c := range cs {
-		from, to := f.offs[c.start], f.offs[c.end]
+		from, to := int(f.offs[c.start]), int(f.offs[c.end])
 		dst = append(dst, w[k:from]...)
 		outStart := len(dst)
 		for _, r := range c.out {
+			if uint32(r)-0x80 < 0x800-0x80 {
+				// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
+				// Hebrew, Arabic): without appendRuneNonASCII's call.
+				dst = append(dst, byte(0xC0|r>>6), byte(0x80|r&0x3F))
+				continue
+			}
 			dst = utf8.AppendRune(dst, r)
 		}
 		k = to
@@ -779,7 +1036,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 			emit(Change{
 				InStart: int64(from), InEnd: int64(to),
 				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
-				Chain: c.chain, Lossy: c.lossy,
+				Chain: slices.Clone(c.chain), Lossy: c.lossy, // oneRound's are shared
 				Old: string(w[from:to]), New: string(dst[outStart:]),
 			})
 		}

@@ -267,6 +267,8 @@ func TestQuickUnit(t *testing.T) {
 		for _, b := range chars {
 			check([]rune{a, b})
 			check([]rune{a, b, b, b})
+			check([]rune{a, 'x', b, b}) // no unit, sure: a byte missing in the middle
+			check([]rune{a, b, 'x', b})
 		}
 	}
 	if n == 0 {
@@ -295,7 +297,7 @@ func TestDecodeWindowLeads(t *testing.T) {
 	}
 }
 
-// TestMaskOf checks maskOf's shortcut below highMin against the tables
+// TestMaskOf checks maskOf's and maskOfDecoded's shortcuts below highMin and above highMax against the tables
 // themselves, for every code point.
 func TestMaskOf(t *testing.T) {
 	for r := rune(0x80); r <= utf8.MaxRune; r++ {
@@ -305,6 +307,9 @@ func TestMaskOf(t *testing.T) {
 		}
 		if got := maskOf(r); got != want {
 			t.Fatalf("maskOf(%U) = %+v, the tables: %+v", r, got, want)
+		}
+		if got := maskOfDecoded(r); got != want {
+			t.Fatalf("maskOfDecoded(%U) = %+v, the tables: %+v", r, got, want)
 		}
 	}
 }

@@ -180,21 +180,22 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if mask&(1<<e) == 0 {
 			continue
 		}
-		u, ok := findUnit(rs[:k], 0, e)
+		var u unit
+		ok := unitAtIn(rs[:k], 0, e, &u)
 		if !ok || u.lossy || u.space {
 			continue
 		}
-		if u.end >= k && !atEOF {
+		if int(u.end) >= k && !atEOF {
 			return true
 		}
 		if isHighSurrogate(u.r) {
 			return true // half of a CESU-8 pair: judged in the window
 		}
 		next := none
-		if u.end < k {
-			next = rs[u.end]
+		if int(u.end) < k {
+			next = rs[int(u.end)]
 		}
-		if badness(prev, rs[:u.end], next) > 0 {
+		if isBad(prev, rs[:int(u.end)], next) {
 			return true
 		}
 	}
