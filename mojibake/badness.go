@@ -63,7 +63,8 @@ const (
 
 var lowInfo [maskDense]info
 
-func init() {
+// initBadness builds the character tables badness reads (see buildTables).
+func initBadness() {
 	buildPairTable()
 	for r := rune(0); r < maskDense; r++ {
 		lowInfo[r] = classify(r)

@@ -1,6 +1,7 @@
 package mojibake
 
 import (
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
@@ -79,7 +80,19 @@ var (
 	mayMatter3 [16 << 6]bool
 )
 
-func init() {
+// initEncodings builds each encoding's tables and the pre-scan's byte masks
+// (see buildTables).
+// buildTables builds every table the fixer reads, once, on first use. They
+// take about a millisecond, which a program that imports the package without
+// fixing anything (the utf8x tool checking a file) should not pay at start.
+// Every entry point that reads a table (Fix, Transformer.Transform) calls it.
+var buildTables = sync.OnceFunc(func() {
+	initBadness()
+	initEncodings()
+	initHighRange()
+})
+
+func initEncodings() {
 	maps := [numEncodings]*charmap.Charmap{
 		charmap.Windows1252, charmap.ISO8859_1, charmap.Windows1250, charmap.Windows1251,
 		charmap.Windows1253, charmap.Windows1254, charmap.Windows1257, charmap.Macintosh,
@@ -149,7 +162,8 @@ func init() {
 	}
 }
 
-func init() {
+// initHighRange bounds the characters highMasks holds, once it is built.
+func initHighRange() {
 	highMin, highMax = utf8.MaxRune+1, 0
 	for r := range highMasks {
 		highMin, highMax = min(highMin, r), max(highMax, r)

@@ -291,6 +291,7 @@ func (t *Transformer) Changes() int64 { return t.changes }
 
 // Transform implements transform.Transformer.
 func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	buildTables()
 	for nSrc < len(src) {
 		rest := src[nSrc:]
 		c := t.scan(rest, atEOF)
@@ -406,6 +407,7 @@ func (t *Transformer) rewrite(dst, w []byte) []byte {
 // Fix returns s with its mojibake undone, and the changes made. It returns s
 // itself when nothing changed.
 func Fix(s []byte) ([]byte, []Change) {
+	buildTables()
 	in := s
 	var changes []Change
 	t := &Transformer{Report: func(c Change) { changes = append(changes, c) }}
