@@ -19,16 +19,46 @@ type sample struct {
 	text   string
 	length int
 	enc    string
+	mixed  bool
+}
+
+// mixedText interleaves the lines of a language with English ones: text in
+// other scripts quotes English names, commands and addresses, and the
+// detector must not take their ASCII letters for evidence against the
+// script.
+func mixedText(lines, english []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+		if len(english) > 0 {
+			b.WriteString(english[i%len(english)])
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // heldOutSamples encodes held-out lines of each language into each encoding
-// that carries it and cuts them at character boundaries.
-func heldOutSamples(heldOut map[string][]string) []sample {
+// that carries it and cuts them at character boundaries; half of them from
+// the language's text alone, half from it mixed with English lines.
+func heldOutSamples(heldOut map[string][]string, english []string) []sample {
+	var out []sample
+	for _, mixed := range []bool{false, true} {
+		out = append(out, heldOutSet(heldOut, english, mixed)...)
+	}
+	return out
+}
+
+func heldOutSet(heldOut map[string][]string, english []string, mixed bool) []sample {
 	var out []sample
 	for _, e := range model.Encodings {
 		enc := e.Enc.NewEncoder()
 		for _, tag := range e.Langs {
 			text := strings.Join(heldOut[tag], "\n")
+			if mixed {
+				text = mixedText(heldOut[tag], english)
+			}
 			runes := []rune(text)
 			for _, n := range sampleLengths {
 				got := 0
@@ -50,7 +80,7 @@ func heldOutSamples(heldOut map[string][]string) []sample {
 					if !ok || len(b) < n-3 || !nonASCII(b) {
 						continue
 					}
-					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag})
+					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag, mixed})
 					got++
 				}
 			}
@@ -87,11 +117,12 @@ type scoredSample struct {
 // calibrate fits the temperature that makes the candidates' probabilities
 // best predict which reading is right (least log loss), and prints the
 // held-out accuracy it reaches.
-func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth float64) {
+func calibrate(m *model.Model, heldOut map[string][]string, english []string) (temperature, growth float64) {
 	var ss []scoredSample
 	correct := map[int][2]int{}
+	correctMixed := map[int][2]int{}
 	confusion := map[string]int{}
-	for _, smp := range heldOutSamples(heldOut) {
+	for _, smp := range heldOutSamples(heldOut, english) {
 		ranked := m.Rank(smp.bytes, nil, true)
 		var s scoredSample
 		s.n = smp.length
@@ -102,7 +133,11 @@ func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth
 			s.costs = append(s.costs, r.Cost)
 			s.ok = append(s.ok, right(r, smp))
 		}
-		c := correct[smp.length]
+		cm := correct
+		if smp.mixed {
+			cm = correctMixed
+		}
+		c := cm[smp.length]
 		c[1]++
 		if len(s.ok) > 0 && s.ok[0] {
 			c[0]++
@@ -112,7 +147,7 @@ func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth
 				fmt.Printf("%q -> %s %v\n", smp.text, ranked[0].Name, ranked[0].Cost)
 			}
 		}
-		correct[smp.length] = c
+		cm[smp.length] = c
 		ss = append(ss, s)
 	}
 	loss := func(t float64) float64 {
@@ -157,8 +192,9 @@ func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth
 		}
 	}
 	for _, n := range sampleLengths {
-		c := correct[n]
-		fmt.Printf("held-out %5d bytes: %d/%d right (%.1f%%)\n", n, c[0], c[1], 100*float64(c[0])/float64(max(c[1], 1)))
+		c, cm := correct[n], correctMixed[n]
+		fmt.Printf("held-out %5d bytes: %d/%d right (%.1f%%); mixed with English: %d/%d (%.1f%%)\n", n, c[0], c[1], 100*float64(c[0])/float64(max(c[1], 1)),
+			cm[0], cm[1], 100*float64(cm[0])/float64(max(cm[1], 1)))
 	}
 	fmt.Printf("temperature %.4f, growth %.2f, log loss %.4f per sample\n", t, growth, loss(t)/float64(len(ss)))
 	return t, growth

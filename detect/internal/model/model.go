@@ -41,7 +41,7 @@ const BadCost = 120
 type Lang struct {
 	Tag, Name string
 	CJK       bool
-	ASCIICost int // quarter-bits per ASCII letter (see LangData.ASCII)
+	ASCIICost int // quarter-bits per run of ASCII letters (see LangData.ASCII)
 	m         *Model
 	N         int            // classes in use
 	letters   map[rune]uint8 // alphabetic: folded letter -> class
@@ -81,9 +81,13 @@ type LangData struct {
 	Uni       string // N costs
 	Costs     string // CJK: one cost per character of Alphabet
 	Rare      string // CJK: NumCoarse costs
-	// ASCII is the cost of a letter being an ASCII one (A-Z, a-z) rather
-	// than any other letter: pairs of ASCII characters are not scored by the
-	// bigrams, but whether a language is written in them still counts.
+	// ASCII is the cost of a run of letters being one of ASCII letters
+	// (A-Z, a-z) rather than of other letters: pairs of ASCII characters are
+	// not scored by the bigrams, but whether a language is written in them
+	// still counts. It is charged per run, not per letter, so that the
+	// English names, commands and addresses text in other scripts quotes
+	// cost what switching to them costs, not what every letter of them
+	// would.
 	ASCII byte
 }
 
@@ -306,7 +310,7 @@ type RuneScorer struct {
 // costs nothing.
 func (s *RuneScorer) Add(r rune) {
 	c := s.L.Class(r)
-	if r < 0x80 && ('a' <= r|0x20 && r|0x20 <= 'z') {
+	if isASCIILetter(r) && !isASCIILetter(s.prevRune) {
 		s.Cost += s.L.ASCIICost
 	}
 	if r < 0x80 && !s.wide {
@@ -389,11 +393,26 @@ func (m *Model) ASCIIPairs(p []byte) int {
 	return cost
 }
 
-// ASCIILetters counts the ASCII letters in a byte histogram.
-func ASCIILetters(hist *[256]int) int {
-	n := 0
+func isASCIILetter(r rune) bool { return r < 0x80 && 'a' <= r|0x20 && r|0x20 <= 'z' }
+
+// asciiLetter marks the bytes A-Z and a-z.
+var asciiLetter = func() (t [256]bool) {
 	for b := 'A'; b <= 'Z'; b++ {
-		n += hist[b] + hist[b+32]
+		t[b], t[b+32] = true, true
+	}
+	return t
+}()
+
+// ASCIIRuns counts the runs of ASCII letters in p.
+func ASCIIRuns(p []byte) int {
+	n := 0
+	in := false
+	for _, b := range p {
+		l := asciiLetter[b]
+		if l && !in {
+			n++
+		}
+		in = l
 	}
 	return n
 }

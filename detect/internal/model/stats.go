@@ -114,7 +114,7 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 			}
 		}
 	}
-	letters := ASCIILetters(&hist)
+	letters := ASCIIRuns(p)
 	asciiPairs := m.ASCIIPairs(p)
 	for i := range cands {
 		cands[i].uni += letters * cands[i].t.L.ASCIICost
