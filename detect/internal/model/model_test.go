@@ -6,7 +6,7 @@ import (
 )
 
 func TestTablesLoad(t *testing.T) {
-	m, err := Build(Data, ASCIIModel, Temperature, Growth)
+	m, err := Build(Data, ASCIIModel, Fitted)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,8 +17,8 @@ func TestTablesLoad(t *testing.T) {
 			}
 		}
 	}
-	if Temperature <= 0 {
-		t.Errorf("temperature %v", Temperature)
+	if Fitted.Temperature <= 0 {
+		t.Errorf("temperature %v", Fitted.Temperature)
 	}
 }
 
@@ -56,7 +56,7 @@ func TestByteTablesMatchDecoders(t *testing.T) {
 // ByteTable.Score (which skips ASCII runs) equals the plain walk over every
 // byte that charges only pairs touching a non-ASCII byte.
 func TestScoreMatchesReference(t *testing.T) {
-	m, err := Build(Data, ASCIIModel, Temperature, Growth)
+	m, err := Build(Data, ASCIIModel, Fitted)
 	if err != nil {
 		t.Fatal(err)
 	}
