@@ -13,7 +13,9 @@ import (
 // sampleLengths are the byte lengths samples are cut to.
 var sampleLengths = []int{16, 32, 64, 128, 256, 1024}
 
-const samplesPerCase = 30
+// samplesPerCase is how many samples each encoding, language and length
+// gets (tests use fewer).
+var samplesPerCase = 30
 
 type sample struct {
 	bytes  []byte
@@ -113,7 +115,7 @@ type scoredSample struct {
 	costs []float64
 	ok    []bool
 	n     int
-	text  [2]float64 // TextFeatures of the best reading
+	text  [3]float64 // TextFeatures of the best reading
 	tag   string     // the sample's language
 	mixed bool
 }
@@ -274,15 +276,15 @@ func calibrate(m *model.Model, heldOut map[string][]string, english []string) mo
 var _ = model.Calibration{}
 
 // fitText fits the text model: held-out samples are text, the synthetic
-// inputs of salad() are not (weighing a tenth of the text in all: salad is
-// rarer than text, and its features are extreme enough anyway).
+// inputs of salad() are not (weighing half the text in all: salad is rarer
+// than text).
 func fitText(m *model.Model, ss []scoredSample) {
 	var xs [][3]float64
 	var ys, ws []float64
 	for _, s := range ss {
-		xs, ys = append(xs, [3]float64{s.text[0], s.text[1]}), append(ys, 1)
+		xs, ys = append(xs, s.text), append(ys, 1)
 	}
-	var neg [][2]float64
+	var neg [][3]float64
 	for _, p := range salad() {
 		ranked := m.Rank(p, nil, true)
 		if len(ranked) == 0 || ranked[0].Cost >= 1e17 {
@@ -294,7 +296,7 @@ func fitText(m *model.Model, ss []scoredSample) {
 		ws = append(ws, 1)
 	}
 	for _, f := range neg {
-		xs, ys, ws = append(xs, [3]float64{f[0], f[1]}), append(ys, 0), append(ws, 0.1*float64(len(ss))/float64(len(neg)))
+		xs, ys, ws = append(xs, f), append(ys, 0), append(ws, 0.5*float64(len(ss))/float64(len(neg)))
 	}
 	beta := logistic(xs, ys, ws)
 	m.TextBias = round4(beta[0])
@@ -318,7 +320,7 @@ func fitText(m *model.Model, ss []scoredSample) {
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
-func textProb(m *model.Model, f [2]float64) float64 {
+func textProb(m *model.Model, f [3]float64) float64 {
 	z := m.TextBias
 	for i, w := range m.Text {
 		z += w * f[i]

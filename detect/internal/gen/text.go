@@ -20,13 +20,23 @@ import (
 // readLanguage returns the lines of prose in dir (manual pages and gettext
 // catalogs copied there by fetch-training.sh), NFC-normalised, file by file.
 func readLanguage(dir string) ([][]string, error) {
+	return readFiles(dir, func(int) bool { return true })
+}
+
+// readFiles is readLanguage for the files whose index i among the sorted
+// names satisfies keep(i) (the others come back empty).
+func readFiles(dir string, keep func(int) bool) ([][]string, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
 	var files [][]string
-	for _, name := range names {
+	for i, name := range names {
+		if !keep(i) {
+			files = append(files, nil)
+			continue
+		}
 		var lines []string
 		raw, err := os.ReadFile(name)
 		if err != nil {

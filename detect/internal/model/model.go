@@ -82,12 +82,15 @@ type Calibration struct {
 	LetterWeight float64
 	// Text is the logistic model of "this is text at all": its inputs are
 	// the best reading's excess cost per non-ASCII character over what its
-	// language's own text costs (Lang.Typical, in units of 4 bits), and the
-	// share of control bytes in the input. TextBias is its intercept. The
+	// language's own text costs (Lang.Typical, in units of 4 bits), the
+	// share of those characters that are foreign to the language (outside
+	// its alphabet and frequent punctuation; scaled down below 32 of them),
+	// and the share of control
+	// bytes in the input. TextBias is its intercept. The
 	// excess is not weighed by how many characters show it: text unlike
 	// the training text (markup, addresses, other subjects) would then lose
 	// its answers, while byte salad shows an excess several times larger.
-	Text     [2]float64
+	Text     [3]float64
 	TextBias float64
 	// MapX and MapY recalibrate the top candidate's confidence: a raw
 	// confidence MapX[i] becomes MapY[i], linearly between them (a
@@ -359,7 +362,12 @@ type RuneScorer struct {
 	// Wide counts the non-ASCII runes; WideCost is the part of Cost
 	// charged for pairs that involve one.
 	Wide, WideCost int
+	Foreign        int // non-ASCII runes of a foreignClass
 }
+
+// foreignClass reports whether c is a class of characters outside a
+// language's alphabet and frequent punctuation.
+func foreignClass(c uint8) bool { return c == OtherLetter || c == Symbol || c == Bad }
 
 // Total is the cost of the runes added, ASCII letters included.
 func (s *RuneScorer) Total() float64 {
@@ -391,6 +399,9 @@ func (s *RuneScorer) Add(r rune) {
 	s.WideCost += k
 	if r >= 0x80 {
 		s.Wide++
+		if foreignClass(c) {
+			s.Foreign++
+		}
 	}
 	if c == Bad {
 		s.Bads++
@@ -520,10 +531,13 @@ func (m *Model) Prob(costs []float64, n int) []float64 {
 
 // TextFeatures are the inputs of the text model (see Calibration.Text) for
 // best, the top reading of the statistics window p.
-func (m *Model) TextFeatures(best Scored, p []byte) [2]float64 {
-	var f [2]float64
+func (m *Model) TextFeatures(best Scored, p []byte) [3]float64 {
+	var f [3]float64
 	if best.Lang != nil && best.High > 0 {
 		f[0] = (best.HighCost/float64(best.High) - best.Lang.Typical) / 16
+		// foreign characters among few are no evidence: one symbol in a
+		// short text is common
+		f[1] = float64(best.Foreign) / float64(best.High) * float64(min(best.High, 32)) / 32
 	}
 	ctrl := 0
 	for _, b := range p {
@@ -531,7 +545,7 @@ func (m *Model) TextFeatures(best Scored, p []byte) [2]float64 {
 			ctrl++
 		}
 	}
-	f[1] = float64(ctrl) / float64(max(len(p), 1))
+	f[2] = float64(ctrl) / float64(max(len(p), 1))
 	return f
 }
 

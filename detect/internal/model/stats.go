@@ -23,6 +23,9 @@ type Scored struct {
 	// of Cost charged for the pairs that involve them (under Lang).
 	High     int
 	HighCost float64
+	// Foreign counts the non-ASCII characters outside the language's
+	// alphabet and frequent punctuation (classes OtherLetter, Symbol, Bad).
+	Foreign int
 }
 
 // The byte pre-filter lets the TopGroups best groups of single-byte
@@ -129,7 +132,10 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(a.uni, b.uni) })
 	// Full scores for the best languages by byte frequencies: at least the
 	// best two of every group among the TopGroups best groups.
-	type score struct{ k, high float64 }
+	type score struct {
+		k, high float64
+		foreign int
+	}
 	cost := map[*group]map[*Lang]score{}
 	high := 0
 	for _, n := range hist[0x80:] {
@@ -156,7 +162,13 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 				k += float64((n - hist[b]) * BadCost)
 			}
 		}
-		cost[c.g][c.t.L] = score{k, float64(sc)}
+		foreign := 0
+		for b, n := range hist[0x80:] {
+			if n > 0 && foreignClass(c.t.Class[b+0x80]) {
+				foreign += n
+			}
+		}
+		cost[c.g][c.t.L] = score{k, float64(sc), foreign}
 	}
 	var out []Scored
 	for _, g := range groups {
@@ -173,7 +185,7 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 			for _, tag := range e.Langs {
 				l := m.Lang(tag)
 				if k, ok := costs[l]; ok && k.k+float64(e.Prior) < best.Cost {
-					best = Scored{Name: e.Name, Iconv: e.Iconv, Lang: l, Cost: k.k + float64(e.Prior), High: high, HighCost: k.high}
+					best = Scored{Name: e.Name, Iconv: e.Iconv, Lang: l, Cost: k.k + float64(e.Prior), High: high, HighCost: k.high, Foreign: k.foreign}
 				}
 			}
 		}
@@ -280,7 +292,7 @@ func (m *Model) scoreDecoded(e *Encoding, p []byte) Scored {
 		}
 		c := rs.Total() + float64(e.Prior)
 		if c < s.Cost {
-			s.Cost, s.Lang, s.High, s.HighCost = c, l, rs.Wide, float64(rs.WideCost)
+			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost), rs.Foreign
 		}
 		if rs.Bads*4 > nonASCII {
 			s.Ruled = "invalid or undefined sequences"
@@ -350,7 +362,7 @@ func (m *Model) scoreUTF16Gate(p []byte, bigEndian bool, gate float64) (Scored, 
 		}
 		// the prior: UTF-16 without byte order mark or NUL bytes is rare
 		if c := rs.Total() + 8; c < s.Cost {
-			s.Cost, s.Lang, s.High, s.HighCost = c, l, rs.Wide, float64(rs.WideCost)
+			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost), rs.Foreign
 		}
 	}
 	return s, true
