@@ -84,7 +84,8 @@ type Calibration struct {
 	// the best reading's excess cost per non-ASCII character over what its
 	// language's own text costs (Lang.Typical, in units of 4 bits), the
 	// share of those characters that are foreign to the language (outside
-	// its alphabet and frequent punctuation; scaled down below 32 of them),
+	// its alphabet and frequent punctuation; weighed by their number up to
+	// 128, in units of 32),
 	// and the share of control
 	// bytes in the input. TextBias is its intercept. The
 	// excess is not weighed by how many characters show it: text unlike
@@ -535,9 +536,10 @@ func (m *Model) TextFeatures(best Scored, p []byte) [3]float64 {
 	var f [3]float64
 	if best.Lang != nil && best.High > 0 {
 		f[0] = (best.HighCost/float64(best.High) - best.Lang.Typical) / 16
-		// foreign characters among few are no evidence: one symbol in a
-		// short text is common
-		f[1] = float64(best.Foreign) / float64(best.High) * float64(min(best.High, 32)) / 32
+		// the share of foreign characters, weighed by how many characters
+		// show it (up to 128): one symbol in a short text is common, a
+		// fifth of 200 characters is not text
+		f[1] = float64(best.Foreign) / float64(best.High) * float64(min(best.High, 128)) / 32
 	}
 	ctrl := 0
 	for _, b := range p {
