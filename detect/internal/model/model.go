@@ -49,8 +49,8 @@ type Lang struct {
 	// of the language's own held-out text (the bigrams into and out of it).
 	Typical float64
 	m       *Model
-	N         int            // classes in use
-	letters   map[rune]uint8 // alphabetic: folded letter -> class
+	N       int            // classes in use
+	letters map[rune]uint8 // alphabetic: folded letter -> class
 	// Bigram is the cost of a character of class b after one of class a, at
 	// a<<6|b, in quarter-bits: the class's cost plus, for the generic classes
 	// that stand for many characters, the cost of picking one of them.
