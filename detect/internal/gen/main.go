@@ -1,8 +1,9 @@
 // Command gen builds the detector's language models from the training text
 // that fetch-training.sh gathers (Debian's translated manual pages and gettext
-// catalogs), fits the temperature that turns scores into probabilities on
-// held-out lines of that same text, and writes ../model/tables.go and
-// training.sum (a digest of the text each language was trained on).
+// catalogs), fits the calibration that turns scores into probabilities
+// (see calibrate) on held-out files of that same text, and writes
+// ../model/tables.go and training.sum (a digest of the text each language
+// was trained on).
 //
 //	go generate ./detect            # regenerate (needs the training text)
 //	go run ./detect/internal/gen -check   # what CI runs
