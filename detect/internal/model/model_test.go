@@ -77,3 +77,24 @@ func TestScoreMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// The fitted recalibration map is a probability map: monotone, within
+// [0, 1], and 0 at 0 (byte salad, whose share is near 0, stays near 0).
+func TestRescaleMonotone(t *testing.T) {
+	c := Fitted
+	if len(c.MapX) == 0 || len(c.MapX) != len(c.MapY) {
+		t.Fatalf("map of %d and %d points", len(c.MapX), len(c.MapY))
+	}
+	prev := -1.0
+	for i := 0; i <= 100000; i++ {
+		p := float64(i) / 100000
+		q := c.Rescale(p)
+		if q < 0 || q > 1 || q < prev {
+			t.Fatalf("Rescale(%v) = %v after %v", p, q, prev)
+		}
+		prev = q
+	}
+	if q := c.Rescale(0); q != 0 {
+		t.Errorf("Rescale(0) = %v", q)
+	}
+}
