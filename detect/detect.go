@@ -142,7 +142,7 @@ type Options struct {
 }
 
 var defaultModel = func() *model.Model {
-	m, err := model.Build(model.Data, model.ASCIIModel, model.Temperature, model.Growth)
+	m, err := model.Build(model.Data, model.ASCIIModel, model.Fitted)
 	if err != nil {
 		panic("detect: generated tables do not load: " + err.Error())
 	}
@@ -666,13 +666,9 @@ func (d *Detector) candidates() []Candidate {
 	addHist(&hist, p)
 	sp := statWindow(p)
 	ranked := defaultModel.Rank(sp, &hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
-	var costs []float64
-	for _, s := range ranked {
-		if s.Ruled == "" {
-			costs = append(costs, s.Cost)
-		}
-	}
-	probs := defaultModel.Prob(costs, len(sp))
+	// The readings' shares, discounted when even the best reads unlike
+	// any text (binary data, byte salad).
+	probs := defaultModel.Confidences(ranked, sp)
 	var out, ruled []Candidate
 	best := 0.0
 	if len(ranked) > 0 {

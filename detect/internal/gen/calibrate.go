@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"strings"
 
@@ -12,23 +13,55 @@ import (
 // sampleLengths are the byte lengths samples are cut to.
 var sampleLengths = []int{16, 32, 64, 128, 256, 1024}
 
-const samplesPerCase = 30
+// samplesPerCase is how many samples each encoding, language and length
+// gets (tests use fewer).
+var samplesPerCase = 30
 
 type sample struct {
 	bytes  []byte
 	text   string
 	length int
 	enc    string
+	mixed  bool
+}
+
+// mixedText interleaves the lines of a language with English ones: text in
+// other scripts quotes English names, commands and addresses, and the
+// detector must not take their ASCII letters for evidence against the
+// script.
+func mixedText(lines, english []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+		if len(english) > 0 {
+			b.WriteString(english[i%len(english)])
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // heldOutSamples encodes held-out lines of each language into each encoding
-// that carries it and cuts them at character boundaries.
-func heldOutSamples(heldOut map[string][]string) []sample {
+// that carries it and cuts them at character boundaries; half of them from
+// the language's text alone, half from it mixed with English lines.
+func heldOutSamples(heldOut map[string][]string, english []string) []sample {
+	var out []sample
+	for _, mixed := range []bool{false, true} {
+		out = append(out, heldOutSet(heldOut, english, mixed)...)
+	}
+	return out
+}
+
+func heldOutSet(heldOut map[string][]string, english []string, mixed bool) []sample {
 	var out []sample
 	for _, e := range model.Encodings {
 		enc := e.Enc.NewEncoder()
 		for _, tag := range e.Langs {
 			text := strings.Join(heldOut[tag], "\n")
+			if mixed {
+				text = mixedText(heldOut[tag], english)
+			}
 			runes := []rune(text)
 			for _, n := range sampleLengths {
 				got := 0
@@ -50,7 +83,7 @@ func heldOutSamples(heldOut map[string][]string) []sample {
 					if !ok || len(b) < n-3 || !nonASCII(b) {
 						continue
 					}
-					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag})
+					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag, mixed})
 					got++
 				}
 			}
@@ -82,19 +115,82 @@ type scoredSample struct {
 	costs []float64
 	ok    []bool
 	n     int
+	text  [3]float64 // TextFeatures of the best reading
+	tag   string     // the sample's language
+	mixed bool
 }
 
-// calibrate fits the temperature that makes the candidates' probabilities
-// best predict which reading is right (least log loss), and prints the
-// held-out accuracy it reaches.
-func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth float64) {
+// rankAll ranks every sample under m and returns what calibration needs.
+func rankAll(m *model.Model, smps []sample, every int) (ss []scoredSample, right int) {
+	for i := 0; i < len(smps); i += every {
+		smp := smps[i]
+		ranked := m.Rank(smp.bytes, nil, true)
+		s := scoredSample{n: smp.length, mixed: smp.mixed}
+		_, s.tag, _ = strings.Cut(smp.enc, "/")
+		for _, r := range ranked {
+			if r.Cost >= 1e17 {
+				continue
+			}
+			s.costs = append(s.costs, r.Cost)
+			s.ok = append(s.ok, right1(r, smp))
+		}
+		if len(s.ok) > 0 && s.ok[0] {
+			right++
+		}
+		ss = append(ss, s)
+	}
+	return ss, right
+}
+
+func right1(s model.Scored, smp sample) bool { return right(s, smp) }
+
+// calibrate fits, on held-out samples, the weight of ASCII letters (most
+// right answers), each language's typical cost per non-ASCII character, the
+// temperature that makes the candidates' probabilities best predict which
+// reading is right (least log loss), and the text model that tells text
+// from byte salad; it prints the held-out accuracy and calibration.
+func calibrate(m *model.Model, heldOut map[string][]string, english []string) model.Calibration {
+	smps := heldOutSamples(heldOut, english)
+	bestRight, w := -1, 0.0
+	for _, lw := range []float64{0, 0.125, 0.25, 0.5, 1} {
+		m.LetterWeight = lw
+		_, r := rankAll(m, smps, 3)
+		if r > bestRight {
+			bestRight, w = r, lw
+		}
+		fmt.Printf("letter weight %.3f: %d right of every third held-out sample\n", lw, r)
+	}
+	m.LetterWeight = w
+	// Typical costs per non-ASCII character: of the right top readings of
+	// the plain samples of 64 bytes and more.
+	sum, cnt := map[string]float64{}, map[string]float64{}
+	for _, smp := range smps {
+		if smp.mixed || smp.length < 64 {
+			continue
+		}
+		ranked := m.Rank(smp.bytes, nil, true)
+		if len(ranked) == 0 || ranked[0].Lang == nil || ranked[0].High == 0 || !right(ranked[0], smp) {
+			continue
+		}
+		_, tag, _ := strings.Cut(smp.enc, "/")
+		if ranked[0].Lang.Tag == tag {
+			sum[tag] += ranked[0].HighCost / float64(ranked[0].High)
+			cnt[tag]++
+		}
+	}
+	for _, l := range m.Langs {
+		l.Typical = 40
+		if cnt[l.Tag] > 0 {
+			l.Typical = math.Round(sum[l.Tag]/cnt[l.Tag]*100) / 100
+		}
+	}
 	var ss []scoredSample
 	correct := map[int][2]int{}
+	correctMixed := map[int][2]int{}
 	confusion := map[string]int{}
-	for _, smp := range heldOutSamples(heldOut) {
+	for _, smp := range smps {
 		ranked := m.Rank(smp.bytes, nil, true)
-		var s scoredSample
-		s.n = smp.length
+		s := scoredSample{n: smp.length, mixed: smp.mixed}
 		for _, r := range ranked {
 			if r.Cost >= 1e17 {
 				continue
@@ -102,7 +198,14 @@ func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth
 			s.costs = append(s.costs, r.Cost)
 			s.ok = append(s.ok, right(r, smp))
 		}
-		c := correct[smp.length]
+		if len(ranked) > 0 {
+			s.text = m.TextFeatures(ranked[0], smp.bytes)
+		}
+		cm := correct
+		if smp.mixed {
+			cm = correctMixed
+		}
+		c := cm[smp.length]
 		c[1]++
 		if len(s.ok) > 0 && s.ok[0] {
 			c[0]++
@@ -112,9 +215,10 @@ func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth
 				fmt.Printf("%q -> %s %v\n", smp.text, ranked[0].Name, ranked[0].Cost)
 			}
 		}
-		correct[smp.length] = c
+		cm[smp.length] = c
 		ss = append(ss, s)
 	}
+	m.MapX, m.MapY = nil, nil
 	loss := func(t float64) float64 {
 		m.Temperature = t
 		sum := 0.0
@@ -143,23 +247,284 @@ func calibrate(m *model.Model, heldOut map[string][]string) (temperature, growth
 		return math.Round(math.Exp(lo)*1e4) / 1e4
 	}
 	best := math.Inf(1)
-	var t float64
+	var t, growth float64
 	for g := 0.0; g <= 1.0001; g += 0.05 {
 		m.Growth = g
 		if tt := fit(); loss(tt) < best {
 			best, t, growth = loss(tt), tt, math.Round(g*100)/100
 		}
 	}
-	m.Growth = growth
+	m.Temperature, m.Growth = t, growth
 	if os.Getenv("GEN_VERBOSE") != "" {
 		for k, v := range confusion {
 			fmt.Printf("mistake at >= 64 bytes: %s: %d\n", k, v)
 		}
 	}
 	for _, n := range sampleLengths {
-		c := correct[n]
-		fmt.Printf("held-out %5d bytes: %d/%d right (%.1f%%)\n", n, c[0], c[1], 100*float64(c[0])/float64(max(c[1], 1)))
+		c, cm := correct[n], correctMixed[n]
+		fmt.Printf("held-out %5d bytes: %d/%d right (%.1f%%); mixed with English: %d/%d (%.1f%%)\n", n, c[0], c[1], 100*float64(c[0])/float64(max(c[1], 1)),
+			cm[0], cm[1], 100*float64(cm[0])/float64(max(cm[1], 1)))
 	}
-	fmt.Printf("temperature %.4f, growth %.2f, log loss %.4f per sample\n", t, growth, loss(t)/float64(len(ss)))
-	return t, growth
+	fmt.Printf("letter weight %.3f, temperature %.4f, growth %.2f, log loss %.4f per sample\n", w, t, growth, loss(t)/float64(len(ss)))
+	fitText(m, ss)
+	fitScale(m, ss)
+	reliability(m, ss)
+	return m.Calibration
+}
+
+// The generator must not pick up a calibration from the tables it replaces.
+var _ = model.Calibration{}
+
+// fitText fits the text model: held-out samples are text, the synthetic
+// inputs of salad() are not (weighing half the text in all: salad is rarer
+// than text).
+func fitText(m *model.Model, ss []scoredSample) {
+	var xs [][3]float64
+	var ys, ws []float64
+	for _, s := range ss {
+		xs, ys = append(xs, s.text), append(ys, 1)
+	}
+	var neg [][3]float64
+	for _, p := range salad() {
+		ranked := m.Rank(p, nil, true)
+		if len(ranked) == 0 || ranked[0].Cost >= 1e17 {
+			continue
+		}
+		neg = append(neg, m.TextFeatures(ranked[0], p))
+	}
+	for range xs {
+		ws = append(ws, 1)
+	}
+	for _, f := range neg {
+		xs, ys, ws = append(xs, f), append(ys, 0), append(ws, 0.5*float64(len(ss))/float64(len(neg)))
+	}
+	beta := logistic(xs, ys, ws)
+	m.TextBias = round4(beta[0])
+	for i := range m.Text {
+		m.Text[i] = round4(beta[i+1])
+	}
+	low := 0
+	for _, f := range neg {
+		if textProb(m, f) < 0.5 {
+			low++
+		}
+	}
+	lowText := 0
+	for _, s := range ss {
+		if textProb(m, s.text) < 0.5 {
+			lowText++
+		}
+	}
+	fmt.Printf("text model %.4f + %v: %d of %d salad inputs below 0.5; %d of %d held-out samples below 0.5\n", m.TextBias, m.Text, low, len(neg), lowText, len(ss))
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+func textProb(m *model.Model, f [3]float64) float64 {
+	z := m.TextBias
+	for i, w := range m.Text {
+		z += w * f[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// logistic fits weighted logistic regression (intercept first) by Newton's
+// method with a little ridge.
+func logistic(xs [][3]float64, ys, ws []float64) [4]float64 {
+	var beta [4]float64
+	for it := 0; it < 50; it++ {
+		var g [4]float64
+		var h [4][4]float64
+		for i, x := range xs {
+			v := [4]float64{1, x[0], x[1], x[2]}
+			z := 0.0
+			for j := range v {
+				z += beta[j] * v[j]
+			}
+			p := 1 / (1 + math.Exp(-z))
+			for j := range v {
+				g[j] += ws[i] * (ys[i] - p) * v[j]
+				for k := range v {
+					h[j][k] += ws[i] * p * (1 - p) * v[j] * v[k]
+				}
+			}
+		}
+		for j := range h {
+			h[j][j] += 1e-3
+			g[j] -= 1e-3 * beta[j]
+		}
+		d := solve4(h, g)
+		for j := range beta {
+			beta[j] += d[j]
+		}
+	}
+	return beta
+}
+
+func solve4(a [4][4]float64, b [4]float64) [4]float64 {
+	n := 4
+	for c := 0; c < n; c++ {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		a[c], a[p] = a[p], a[c]
+		b[c], b[p] = b[p], b[c]
+		for r := c + 1; r < n; r++ {
+			f := a[r][c] / a[c][c]
+			for k := c; k < n; k++ {
+				a[r][k] -= f * a[c][k]
+			}
+			b[r] -= f * b[c]
+		}
+	}
+	var x [4]float64
+	for r := n - 1; r >= 0; r-- {
+		x[r] = b[r]
+		for k := r + 1; k < n; k++ {
+			x[r] -= a[r][k] * x[k]
+		}
+		x[r] /= a[r][r]
+	}
+	return x
+}
+
+// salad returns synthetic inputs that are not text: random bytes, random
+// high bytes between spaces and line breaks, short random patterns
+// repeated line after line, random printable and high bytes. A fixed seed
+// keeps the tables reproducible.
+func salad() [][]byte {
+	rng := rand.New(rand.NewPCG(12, 34))
+	var out [][]byte
+	for _, n := range sampleLengths {
+		for i := 0; i < 40; i++ {
+			for kind := 0; kind < 5; kind++ {
+				p := make([]byte, 0, n)
+				switch kind {
+				case 0:
+					for len(p) < n {
+						p = append(p, byte(rng.IntN(256)))
+					}
+				case 1:
+					for len(p) < n {
+						switch rng.IntN(6) {
+						case 0:
+							p = append(p, ' ')
+						case 1:
+							p = append(p, '\n')
+						default:
+							p = append(p, byte(0x80+rng.IntN(128)))
+						}
+					}
+				case 2:
+					pat := make([]byte, 3+rng.IntN(6))
+					for j := range pat {
+						pat[j] = byte(0x20 + rng.IntN(224))
+					}
+					pat[rng.IntN(len(pat))] |= 0x80
+					for len(p) < n {
+						p = append(p, pat...)
+						p = append(p, '\n')
+					}
+				case 3:
+					for len(p) < n {
+						p = append(p, byte(0x20+rng.IntN(224)))
+					}
+				case 4:
+					for len(p) < n {
+						if rng.IntN(2) == 0 {
+							p = append(p, byte(0x20+rng.IntN(95)))
+						} else {
+							p = append(p, byte(0x80+rng.IntN(128)))
+						}
+					}
+				}
+				out = append(out, p[:n])
+			}
+		}
+	}
+	return out
+}
+
+// fitScale fits the map of top confidences: the held-out top answers
+// grouped in bands of raw confidence, each band's mean confidence mapped to
+// the share of its answers that were right, made monotone (pool adjacent
+// violators).
+func fitScale(m *model.Model, ss []scoredSample) {
+	edges := []float64{0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0001}
+	type bin struct{ n, sumC, ok float64 }
+	bins := make([]bin, len(edges)-1)
+	for _, s := range ss {
+		if len(s.costs) == 0 {
+			continue
+		}
+		c := m.Prob(s.costs, s.n)[0] * textProb(m, s.text)
+		b := 0
+		for b+1 < len(bins) && c >= edges[b+1] {
+			b++
+		}
+		bins[b].n++
+		bins[b].sumC += c
+		if s.ok[0] {
+			bins[b].ok++
+		}
+	}
+	// blocks of pooled bins: x = mean confidence, y = share right (a
+	// pseudo-answer at the band's own confidence keeps sparse bands sane)
+	type block struct{ n, sumC, ok float64 }
+	var bl []block
+	for _, b := range bins {
+		if b.n == 0 {
+			continue
+		}
+		nb := block{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n}
+		bl = append(bl, nb)
+		for len(bl) >= 2 {
+			a, c := bl[len(bl)-2], bl[len(bl)-1]
+			if a.ok/a.n < c.ok/c.n {
+				break
+			}
+			bl = append(bl[:len(bl)-2], block{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
+		}
+	}
+	m.MapX, m.MapY = nil, nil
+	for _, b := range bl {
+		m.MapX = append(m.MapX, round6(b.sumC/b.n))
+		m.MapY = append(m.MapY, round6(b.ok/b.n))
+	}
+	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
+}
+
+func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+// reliability prints the calibration of the top answers on the held-out
+// samples: answers grouped by confidence, and how many were right.
+func reliability(m *model.Model, ss []scoredSample) {
+	bands := []float64{0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 0.999, 1.0001}
+	var n, ok []int
+	var sum []float64
+	n, ok, sum = make([]int, len(bands)), make([]int, len(bands)), make([]float64, len(bands))
+	for _, s := range ss {
+		if len(s.costs) == 0 {
+			continue
+		}
+		c := m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text))
+		b := 0
+		for b+1 < len(bands) && c >= bands[b+1] {
+			b++
+		}
+		n[b]++
+		sum[b] += c
+		if s.ok[0] {
+			ok[b]++
+		}
+	}
+	fmt.Println("held-out calibration: confidence band, answers, mean confidence, right")
+	for b := 0; b+1 < len(bands); b++ {
+		if n[b] > 0 {
+			fmt.Printf("  [%.3f, %.3f) %6d %.3f %5.1f%%\n", bands[b], bands[b+1], n[b], sum[b]/float64(n[b]), 100*float64(ok[b])/float64(n[b]))
+		}
+	}
 }

@@ -20,13 +20,23 @@ import (
 // readLanguage returns the lines of prose in dir (manual pages and gettext
 // catalogs copied there by fetch-training.sh), NFC-normalised, file by file.
 func readLanguage(dir string) ([][]string, error) {
+	return readFiles(dir, func(int) bool { return true })
+}
+
+// readFiles is readLanguage for the files whose index i among the sorted
+// names satisfies keep(i) (the others come back empty).
+func readFiles(dir string, keep func(int) bool) ([][]string, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(names)
 	var files [][]string
-	for _, name := range names {
+	for i, name := range names {
+		if !keep(i) {
+			files = append(files, nil)
+			continue
+		}
 		var lines []string
 		raw, err := os.ReadFile(name)
 		if err != nil {
@@ -73,7 +83,48 @@ func cleanLine(s string) string {
 }
 
 // moStrings returns the translations in a gettext .mo catalog.
-func moStrings(b []byte) ([]string, error) {
+func moStrings(b []byte) ([]string, error) { return moTable(b, 16) }
+
+// moOriginals returns the original (English) strings of a gettext .mo
+// catalog.
+func moOriginals(b []byte) ([]string, error) { return moTable(b, 12) }
+
+// englishLines returns the cleaned English lines of the catalogs in dir
+// whose index i among the sorted files satisfies keep(i), up to max bytes.
+func englishLines(dir string, keep func(int) bool, max int) ([]string, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.mo"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var out []string
+	size := 0
+	for i, name := range names {
+		if !keep(i) {
+			continue
+		}
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		texts, err := moOriginals(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		for _, t := range texts {
+			for _, line := range strings.Split(t, "\n") {
+				line = strings.TrimSpace(cleanLine(line))
+				if line != "" && utf8.ValidString(line) && size < max {
+					out = append(out, norm.NFC.String(line))
+					size += len(line)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func moTable(b []byte, at int) ([]string, error) {
 	if len(b) < 28 {
 		return nil, fmt.Errorf("short .mo file")
 	}
@@ -83,7 +134,7 @@ func moStrings(b []byte) ([]string, error) {
 	} else if bo.Uint32(b) != 0x950412de {
 		return nil, fmt.Errorf("not a .mo file")
 	}
-	n, trans := int(bo.Uint32(b[8:])), int(bo.Uint32(b[16:]))
+	n, trans := int(bo.Uint32(b[8:])), int(bo.Uint32(b[at:]))
 	var out []string
 	for i := 0; i < n; i++ {
 		at := trans + 8*i
@@ -95,7 +146,7 @@ func moStrings(b []byte) ([]string, error) {
 			return nil, fmt.Errorf("bad string offset in .mo file")
 		}
 		s := string(b[off : off+l])
-		if strings.HasPrefix(s, "Project-Id-Version:") || strings.Contains(s, "Content-Type:") {
+		if s == "" || strings.HasPrefix(s, "Project-Id-Version:") || strings.Contains(s, "Content-Type:") {
 			continue // the catalog header
 		}
 		out = append(out, strings.Split(s, "\x00")...)

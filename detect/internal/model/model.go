@@ -41,10 +41,16 @@ const BadCost = 120
 type Lang struct {
 	Tag, Name string
 	CJK       bool
-	ASCIICost int // quarter-bits per ASCII letter (see LangData.ASCII)
-	m         *Model
-	N         int            // classes in use
-	letters   map[rune]uint8 // alphabetic: folded letter -> class
+	ASCIICost int // quarter-bits per run of ASCII letters (see LangData.ASCII)
+	// LetterCost is the quarter-bits per ASCII letter (LangData.Letter),
+	// charged at Model.LetterWeight.
+	LetterCost int
+	// Typical is the mean cost, in quarter-bits, of a non-ASCII character
+	// of the language's own held-out text (the bigrams into and out of it).
+	Typical float64
+	m       *Model
+	N       int            // classes in use
+	letters map[rune]uint8 // alphabetic: folded letter -> class
 	// Bigram is the cost of a character of class b after one of class a, at
 	// a<<6|b, in quarter-bits: the class's cost plus, for the generic classes
 	// that stand for many characters, the cost of picking one of them.
@@ -61,12 +67,56 @@ type Model struct {
 	// ascii is the cost of an ASCII character after another, the same for
 	// every language (index prev<<7|cur, quarter-bits).
 	ascii [128 * 128]uint8
+	Calibration
+}
+
+// Calibration holds the few numbers, fitted by the generator on held-out
+// training text, that turn scores into probabilities.
+type Calibration struct {
 	// Temperature and Growth turn score differences into probabilities:
 	// p ∝ exp(-cost·ln2/4/T) with T = Temperature·(n/64)^Growth for a text
 	// of n bytes (the bigrams of a longer text are less independent than
-	// their sum assumes). Fitted by the generator on held-out
-	// training text.
+	// their sum assumes).
 	Temperature, Growth float64
+	// LetterWeight scales Lang.LetterCost.
+	LetterWeight float64
+	// Text is the logistic model of "this is text at all": its inputs are
+	// the best reading's excess cost per non-ASCII character over what its
+	// language's own text costs (Lang.Typical, in units of 4 bits), the
+	// share of those characters that are foreign to the language (outside
+	// its alphabet and frequent punctuation; weighed by their number up to
+	// 128, in units of 32),
+	// and the share of control
+	// bytes in the input. TextBias is its intercept. The
+	// excess is not weighed by how many characters show it: text unlike
+	// the training text (markup, addresses, other subjects) would then lose
+	// its answers, while byte salad shows an excess several times larger.
+	Text     [3]float64
+	TextBias float64
+	// MapX and MapY recalibrate the top candidate's confidence: a raw
+	// confidence MapX[i] becomes MapY[i], linearly between them (a
+	// monotone map fitted by isotonic regression on how often the top
+	// reading is right: the temperature alone fits the ranking of all
+	// readings, not that). Nil leaves confidences as they are.
+	MapX, MapY []float64
+}
+
+// Rescale applies the recalibration map to a top confidence p.
+func (c *Calibration) Rescale(p float64) float64 {
+	x, y := c.MapX, c.MapY
+	if len(x) == 0 || len(x) != len(y) {
+		return p
+	}
+	if p <= x[0] {
+		return y[0] * p / math.Max(x[0], 1e-12)
+	}
+	for i := 1; i < len(x); i++ {
+		if p <= x[i] {
+			f := (p - x[i-1]) / math.Max(x[i]-x[i-1], 1e-12)
+			return y[i-1] + f*(y[i]-y[i-1])
+		}
+	}
+	return y[len(y)-1]
 }
 
 // Lang returns the model of the language tagged tag, or nil.
@@ -81,22 +131,31 @@ type LangData struct {
 	Uni       string // N costs
 	Costs     string // CJK: one cost per character of Alphabet
 	Rare      string // CJK: NumCoarse costs
-	// ASCII is the cost of a letter being an ASCII one (A-Z, a-z) rather
-	// than any other letter: pairs of ASCII characters are not scored by the
-	// bigrams, but whether a language is written in them still counts.
+	// ASCII is the cost of a run of letters being one of ASCII letters
+	// (A-Z, a-z) rather than of other letters: pairs of ASCII characters are
+	// not scored by the bigrams, but whether a language is written in them
+	// still counts. It is charged per run, not per letter, so that the
+	// English names, commands and addresses text in other scripts quotes
+	// cost what switching to them costs, not what every letter of them
+	// would.
 	ASCII byte
+	// Letter is the cost of a letter being an ASCII one: within a run, the
+	// length of quoted English still says a little about the language.
+	Letter byte
+	// Typical: see Lang.Typical.
+	Typical float64
 }
 
 // Build turns serialised language data into a Model. ascii is the shared
 // model of ASCII text: 128×128 costs of a character after another.
-func Build(data []LangData, ascii string, temperature, growth float64) (*Model, error) {
-	m := &Model{byTag: map[string]*Lang{}, Temperature: temperature, Growth: growth}
+func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
+	m := &Model{byTag: map[string]*Lang{}, Calibration: c}
 	if len(ascii) != len(m.ascii) {
 		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), len(m.ascii))
 	}
 	copy(m.ascii[:], ascii)
 	for _, d := range data {
-		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), m: m}
+		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), LetterCost: int(d.Letter), Typical: d.Typical, m: m}
 		if d.CJK {
 			l.N = NumCoarse
 			l.chars = map[rune]uint8{}
@@ -297,17 +356,34 @@ type RuneScorer struct {
 	prev     uint8
 	wide     bool // the previous rune was not ASCII (the start counts as ASCII)
 	prevRune rune
-	Cost     int // quarter-bits
+	Cost     int // quarter-bits, ASCII letters aside (see Total)
 	Runes    int
 	Bads     int
+	Letters  int // ASCII letters
+	// Wide counts the non-ASCII runes; WideCost is the part of Cost
+	// charged for pairs that involve one.
+	Wide, WideCost int
+	Foreign        int // non-ASCII runes of a foreignClass
+}
+
+// foreignClass reports whether c is a class of characters outside a
+// language's alphabet and frequent punctuation.
+func foreignClass(c uint8) bool { return c == OtherLetter || c == Symbol || c == Bad }
+
+// Total is the cost of the runes added, ASCII letters included.
+func (s *RuneScorer) Total() float64 {
+	return float64(s.Cost) + s.L.m.LetterWeight*float64(s.Letters*s.L.LetterCost)
 }
 
 // Add scores one rune. As in ByteTable.Score, a pair of ASCII characters
 // costs nothing.
 func (s *RuneScorer) Add(r rune) {
 	c := s.L.Class(r)
-	if r < 0x80 && ('a' <= r|0x20 && r|0x20 <= 'z') {
-		s.Cost += s.L.ASCIICost
+	if isASCIILetter(r) {
+		s.Letters++
+		if !isASCIILetter(s.prevRune) {
+			s.Cost += s.L.ASCIICost
+		}
 	}
 	if r < 0x80 && !s.wide {
 		if s.Runes > 0 {
@@ -319,7 +395,15 @@ func (s *RuneScorer) Add(r rune) {
 	}
 	s.wide = r >= 0x80
 	s.prevRune = r
-	s.Cost += int(s.L.Bigram[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
+	k := int(s.L.Bigram[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
+	s.Cost += k
+	s.WideCost += k
+	if r >= 0x80 {
+		s.Wide++
+		if foreignClass(c) {
+			s.Foreign++
+		}
+	}
 	if c == Bad {
 		s.Bads++
 	}
@@ -389,13 +473,30 @@ func (m *Model) ASCIIPairs(p []byte) int {
 	return cost
 }
 
-// ASCIILetters counts the ASCII letters in a byte histogram.
-func ASCIILetters(hist *[256]int) int {
-	n := 0
+func isASCIILetter(r rune) bool { return r < 0x80 && 'a' <= r|0x20 && r|0x20 <= 'z' }
+
+// asciiLetter marks the bytes A-Z and a-z.
+var asciiLetter = func() (t [256]bool) {
 	for b := 'A'; b <= 'Z'; b++ {
-		n += hist[b] + hist[b+32]
+		t[b], t[b+32] = true, true
 	}
-	return n
+	return t
+}()
+
+// ASCIIRuns counts the ASCII letters in p and their runs.
+func ASCIIRuns(p []byte) (letters, runs int) {
+	in := false
+	for _, b := range p {
+		l := asciiLetter[b]
+		if l {
+			letters++
+			if !in {
+				runs++
+			}
+		}
+		in = l
+	}
+	return letters, runs
 }
 
 // UniScore is the unigram cost of a byte histogram: the cheap pre-filter.
@@ -427,4 +528,66 @@ func (m *Model) Prob(costs []float64, n int) []float64 {
 		p[i] /= sum
 	}
 	return p
+}
+
+// TextFeatures are the inputs of the text model (see Calibration.Text) for
+// best, the top reading of the statistics window p.
+func (m *Model) TextFeatures(best Scored, p []byte) [3]float64 {
+	var f [3]float64
+	if best.Lang != nil && best.High > 0 {
+		f[0] = (best.HighCost/float64(best.High) - best.Lang.Typical) / 16
+		// the share of foreign characters, weighed by how many characters
+		// show it (up to 128): one symbol in a short text is common, a
+		// fifth of 200 characters is not text
+		f[1] = float64(best.Foreign) / float64(best.High) * float64(min(best.High, 128)) / 32
+	}
+	ctrl := 0
+	for _, b := range p {
+		if b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' || b == 0x7F {
+			ctrl++
+		}
+	}
+	f[2] = float64(ctrl) / float64(max(len(p), 1))
+	return f
+}
+
+// TextProb is the probability that p, whose best reading is best, is text
+// in any of the encodings at all rather than binary data or byte salad.
+func (m *Model) TextProb(best Scored, p []byte) float64 {
+	f := m.TextFeatures(best, p)
+	z := m.TextBias
+	for i, w := range m.Text {
+		z += w * f[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// Confidences returns the probability that each candidate of ranked that
+// was scored (Ruled == "") is right, in order: the share of its reading
+// among the readings, times the probability that p is text at all.
+func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
+	var costs []float64
+	var best *Scored
+	for i, s := range ranked {
+		if s.Ruled == "" {
+			costs = append(costs, s.Cost)
+			if best == nil {
+				best = &ranked[i]
+			}
+		}
+	}
+	probs := m.Prob(costs, len(p))
+	if best != nil {
+		// The top reading's share, discounted by the chance that p is no
+		// text at all, is recalibrated; the others share what is left in
+		// their proportions.
+		t := m.TextProb(*best, p)
+		top := probs[0] * t
+		probs[0] = m.Rescale(top)
+		rest := (1 - probs[0]) / math.Max(1-top, 1e-12) * t
+		for i := 1; i < len(probs); i++ {
+			probs[i] = math.Min(probs[i]*rest, probs[0])
+		}
+	}
+	return probs
 }

@@ -6,7 +6,7 @@ import (
 )
 
 func TestTablesLoad(t *testing.T) {
-	m, err := Build(Data, ASCIIModel, Temperature, Growth)
+	m, err := Build(Data, ASCIIModel, Fitted)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,8 +17,8 @@ func TestTablesLoad(t *testing.T) {
 			}
 		}
 	}
-	if Temperature <= 0 {
-		t.Errorf("temperature %v", Temperature)
+	if Fitted.Temperature <= 0 {
+		t.Errorf("temperature %v", Fitted.Temperature)
 	}
 }
 
@@ -56,7 +56,7 @@ func TestByteTablesMatchDecoders(t *testing.T) {
 // ByteTable.Score (which skips ASCII runs) equals the plain walk over every
 // byte that charges only pairs touching a non-ASCII byte.
 func TestScoreMatchesReference(t *testing.T) {
-	m, err := Build(Data, ASCIIModel, Temperature, Growth)
+	m, err := Build(Data, ASCIIModel, Fitted)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,5 +75,26 @@ func TestScoreMatchesReference(t *testing.T) {
 				t.Errorf("%s/%s %q: Score %d, reference %d", tb.Enc.Name, tb.L.Tag, p, got, want)
 			}
 		}
+	}
+}
+
+// The fitted recalibration map is a probability map: monotone, within
+// [0, 1], and 0 at 0 (byte salad, whose share is near 0, stays near 0).
+func TestRescaleMonotone(t *testing.T) {
+	c := Fitted
+	if len(c.MapX) == 0 || len(c.MapX) != len(c.MapY) {
+		t.Fatalf("map of %d and %d points", len(c.MapX), len(c.MapY))
+	}
+	prev := -1.0
+	for i := 0; i <= 100000; i++ {
+		p := float64(i) / 100000
+		q := c.Rescale(p)
+		if q < 0 || q > 1 || q < prev {
+			t.Fatalf("Rescale(%v) = %v after %v", p, q, prev)
+		}
+		prev = q
+	}
+	if q := c.Rescale(0); q != 0 {
+		t.Errorf("Rescale(0) = %v", q)
 	}
 }

@@ -19,6 +19,13 @@ type Scored struct {
 	// Equiv lists encodings that decode the text to exactly the same
 	// characters; they were merged into this one.
 	Equiv []string
+	// High is the number of non-ASCII characters read, HighCost the part
+	// of Cost charged for the pairs that involve them (under Lang).
+	High     int
+	HighCost float64
+	// Foreign counts the non-ASCII characters outside the language's
+	// alphabet and frequent punctuation (classes OtherLetter, Symbol, Bad).
+	Foreign int
 }
 
 // The byte pre-filter lets the TopGroups best groups of single-byte
@@ -114,15 +121,26 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 			}
 		}
 	}
-	letters := ASCIILetters(&hist)
+	letters, runs := ASCIIRuns(p)
 	asciiPairs := m.ASCIIPairs(p)
+	asciiCost := func(l *Lang) int {
+		return runs*l.ASCIICost + int(m.LetterWeight*float64(letters*l.LetterCost))
+	}
 	for i := range cands {
-		cands[i].uni += letters * cands[i].t.L.ASCIICost
+		cands[i].uni += asciiCost(cands[i].t.L)
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(a.uni, b.uni) })
 	// Full scores for the best languages by byte frequencies: at least the
 	// best two of every group among the TopGroups best groups.
-	cost := map[*group]map[*Lang]float64{}
+	type score struct {
+		k, high float64
+		foreign int
+	}
+	cost := map[*group]map[*Lang]score{}
+	high := 0
+	for _, n := range hist[0x80:] {
+		high += n
+	}
 	perGroup := map[*group]int{}
 	var order []*group
 	for _, c := range cands {
@@ -130,20 +148,27 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 			if len(order) >= TopGroups {
 				continue
 			}
-			cost[c.g] = map[*Lang]float64{}
+			cost[c.g] = map[*Lang]score{}
 			order = append(order, c.g)
 		}
 		if perGroup[c.g] >= LangsPerGroup {
 			continue
 		}
 		perGroup[c.g]++
-		k := float64(c.t.Score(p) + letters*c.t.L.ASCIICost + asciiPairs)
+		sc := c.t.Score(p)
+		k := float64(sc + asciiCost(c.t.L) + asciiPairs)
 		for b, n := range full {
 			if n > hist[b] && c.t.Class[b] == Bad {
 				k += float64((n - hist[b]) * BadCost)
 			}
 		}
-		cost[c.g][c.t.L] = k
+		foreign := 0
+		for b, n := range hist[0x80:] {
+			if n > 0 && foreignClass(c.t.Class[b+0x80]) {
+				foreign += n
+			}
+		}
+		cost[c.g][c.t.L] = score{k, float64(sc), foreign}
 	}
 	var out []Scored
 	for _, g := range groups {
@@ -159,8 +184,8 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 		for _, e := range g.members {
 			for _, tag := range e.Langs {
 				l := m.Lang(tag)
-				if k, ok := costs[l]; ok && k+float64(e.Prior) < best.Cost {
-					best = Scored{Name: e.Name, Iconv: e.Iconv, Lang: l, Cost: k + float64(e.Prior)}
+				if k, ok := costs[l]; ok && k.k+float64(e.Prior) < best.Cost {
+					best = Scored{Name: e.Name, Iconv: e.Iconv, Lang: l, Cost: k.k + float64(e.Prior), High: high, HighCost: k.high, Foreign: k.foreign}
 				}
 			}
 		}
@@ -265,9 +290,9 @@ func (m *Model) scoreDecoded(e *Encoding, p []byte) Scored {
 			rs.Cost -= BadCost
 			rs.Bads--
 		}
-		c := float64(rs.Cost + e.Prior)
+		c := rs.Total() + float64(e.Prior)
 		if c < s.Cost {
-			s.Cost, s.Lang = c, l
+			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost), rs.Foreign
 		}
 		if rs.Bads*4 > nonASCII {
 			s.Ruled = "invalid or undefined sequences"
@@ -336,8 +361,8 @@ func (m *Model) scoreUTF16Gate(p []byte, bigEndian bool, gate float64) (Scored, 
 			rs.Add(r)
 		}
 		// the prior: UTF-16 without byte order mark or NUL bytes is rare
-		if c := float64(rs.Cost + 8); c < s.Cost {
-			s.Cost, s.Lang = c, l
+		if c := rs.Total() + 8; c < s.Cost {
+			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost), rs.Foreign
 		}
 	}
 	return s, true

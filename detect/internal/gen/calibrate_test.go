@@ -1,0 +1,123 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/utf8x/utf8x/detect"
+	"github.com/utf8x/utf8x/detect/internal/model"
+)
+
+// heldOutForTest reads the held-out files of the training text that the
+// generator fits nothing on (testFile), or skips the test when the training
+// text is absent.
+func heldOutForTest(t *testing.T) (map[string][]string, []string) {
+	t.Helper()
+	dir := os.Getenv("UTF8X_DETECT_TRAINING")
+	if dir == "" {
+		dir = "/tmp/utf8x-detect-training"
+	}
+	raw := filepath.Join(dir, "raw")
+	if _, err := os.Stat(raw); err != nil {
+		t.Skipf("no training text in %s (run detect/internal/gen/fetch-training.sh)", raw)
+	}
+	if testing.Short() {
+		t.Skip("reads the held-out training text: not under -short")
+	}
+	heldOut := map[string][]string{}
+	keep := testFile
+	for _, lg := range languages {
+		files, err := readFiles(filepath.Join(raw, lg.tag), keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := 0
+		for _, lines := range files {
+			for _, l := range lines {
+				if lg.tag == "vi" {
+					l = to1258(l)
+				}
+				if size < maxHeldOut {
+					heldOut[lg.tag] = append(heldOut[lg.tag], l)
+					size += len(l)
+				}
+			}
+		}
+	}
+	english, err := englishLines(filepath.Join(raw, "de"), keep, maxHeldOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return heldOut, english
+}
+
+// rightAnswer reports whether c decodes the sample to its text.
+func rightAnswer(c detect.Candidate, smp sample) bool {
+	for _, name := range append([]string{c.Encoding}, c.Equivalent...) {
+		if got, ok := model.Decode(name, smp.bytes); ok && got == smp.text {
+			return true
+		}
+	}
+	return false
+}
+
+// On held-out training text (never trained or fitted on), the committed tables are
+// calibrated: in every band of confidence holding at least 100 answers, the
+// share of right answers is within 0.1 of the band's mean confidence; and
+// real text keeps its answer (few abstentions at 0.5 from 64 bytes on).
+func TestHeldOutCalibration(t *testing.T) {
+	heldOut, english := heldOutForTest(t)
+	defer func(n int) { samplesPerCase = n }(samplesPerCase)
+	samplesPerCase = 6
+	smps := heldOutSamples(heldOut, english)
+	if len(smps) < 3000 {
+		t.Fatalf("only %d held-out samples", len(smps))
+	}
+	edges := []float64{0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 0.999, 1.0001}
+	n := make([]int, len(edges))
+	ok := make([]int, len(edges))
+	sum := make([]float64, len(edges))
+	long, longLow, longWrong := 0, 0, 0
+	for _, smp := range smps {
+		r := detect.Detect(smp.bytes, nil)
+		c := r.Candidates[0]
+		b := 0
+		for b+2 < len(edges) && c.Confidence >= edges[b+1] {
+			b++
+		}
+		n[b]++
+		sum[b] += c.Confidence
+		right := rightAnswer(c, smp)
+		if right {
+			ok[b]++
+		}
+		if smp.length >= 64 {
+			long++
+			if c.Confidence < 0.5 {
+				longLow++
+			}
+			if !right {
+				longWrong++
+			}
+		}
+	}
+	for b := 0; b+1 < len(edges); b++ {
+		if n[b] == 0 {
+			continue
+		}
+		mean, acc := sum[b]/float64(n[b]), float64(ok[b])/float64(n[b])
+		t.Logf("[%.3f, %.3f): %5d answers, mean confidence %.3f, right %.3f", edges[b], edges[b+1], n[b], mean, acc)
+		if n[b] >= 100 && math.Abs(mean-acc) > 0.1 {
+			t.Errorf("band [%.3f, %.3f): mean confidence %.3f but %.3f right (%d answers)", edges[b], edges[b+1], mean, acc, n[b])
+		}
+	}
+	t.Logf("from 64 bytes on: %d samples, %d wrong, %d below 0.5", long, longWrong, longLow)
+	if longLow*50 > long {
+		t.Errorf("%d of %d held-out samples of 64 bytes and more get a confidence below 0.5", longLow, long)
+	}
+	if longWrong*25 > long {
+		t.Errorf("%d of %d held-out samples of 64 bytes and more are wrong", longWrong, long)
+	}
+}
