@@ -141,13 +141,16 @@ type Options struct {
 	MinConfidence float64
 }
 
-var defaultModel = func() *model.Model {
+// defaultModel loads the generated tables on first use, not at program
+// start: loading takes about a millisecond, which programs that import the
+// package without detecting (the utf8x tool checking UTF-8) should not pay.
+var defaultModel = sync.OnceValue(func() *model.Model {
 	m, err := model.Build(model.Data, model.ASCIIModel, model.Fitted)
 	if err != nil {
 		panic("detect: generated tables do not load: " + err.Error())
 	}
 	return m
-}()
+})
 
 // Detect examines p.
 func Detect(p []byte, o *Options) Result {
@@ -665,10 +668,10 @@ func (d *Detector) candidates() []Candidate {
 	hist = beyond
 	addHist(&hist, p)
 	sp := statWindow(p)
-	ranked := defaultModel.Rank(sp, &hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
+	ranked := defaultModel().Rank(sp, &hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
 	// The readings' shares, discounted when even the best reads unlike
 	// any text (binary data, byte salad).
-	probs := defaultModel.Confidences(ranked, sp)
+	probs := defaultModel().Confidences(ranked, sp)
 	var out, ruled []Candidate
 	best := 0.0
 	if len(ranked) > 0 {
@@ -905,8 +908,8 @@ func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
 	case pairsBE >= 2 && pairsLE == 0:
 		big = true
 	case !decisive:
-		first, firstOK := defaultModel.UTF16Cost(p, ok[0])
-		second, secondOK := defaultModel.UTF16Cost(p, ok[1])
+		first, firstOK := defaultModel().UTF16Cost(p, ok[0])
+		second, secondOK := defaultModel().UTF16Cost(p, ok[1])
 		if secondOK && (!firstOK || second < first) {
 			big = ok[1]
 		}

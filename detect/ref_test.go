@@ -254,8 +254,8 @@ func refWideOrder(p []byte, truncated bool) (big, found bool) {
 	case pairsBE >= 2 && pairsLE == 0:
 		big = true
 	case !decisive:
-		first, firstOK := defaultModel.UTF16Cost(p, ok[0])
-		second, secondOK := defaultModel.UTF16Cost(p, ok[1])
+		first, firstOK := defaultModel().UTF16Cost(p, ok[0])
+		second, secondOK := defaultModel().UTF16Cost(p, ok[1])
 		if secondOK && (!firstOK || second < first) {
 			big = ok[1]
 		}
