@@ -57,9 +57,8 @@ func unitsDirection(name string, call func(dst, src []byte) (int, int), inW int,
 			return putUnits(rs, outBE, outW), ok
 		},
 		from: func(t []byte) []byte { return putUnits([]rune(string(t)), inBE, inW) },
-		// Between the widths the AVX2 kernels leave characters above
-		// U+FFFF to the scalar code.
-		handles: func(r rune) bool { return inW == outW || r <= 0xFFFF || transkernel.Active() == "avx512vbmi2" },
+		// Every set converts surrogate pairs in bulk, both ways.
+		handles: func(r rune) bool { return true },
 	}
 }
 

@@ -25,6 +25,12 @@ type wideTab struct {
 	// cp1252 and cp1252Hi hold the code points of bytes 80-8F and 90-9F
 	// of Windows-1252.
 	cp1252, cp1252Hi Mem
+	// For AVX2's surrogate pairs between UTF-16 and UTF-32: indexed by an
+	// 8-bit mask of 32-bit lanes, the lanes set (VPERMD indices, a byte
+	// each, 8 bytes an entry); indexed by a 4-bit mask of the lanes holding
+	// a pair, the VPSHUFB pattern keeping one 16-bit unit of every lane
+	// and the second of those lanes.
+	keepLanes, pairUnits Mem
 }
 
 func (t *wideTab) splat(v uint32) Mem {
@@ -93,6 +99,36 @@ func newWideTab() *wideTab {
 	t.spreadLen = GLOBL("wideSpreadLen", RODATA|NOPTR)
 	for m := 0; m < 256; m++ {
 		DATA(m, U8(len(entry(m))))
+	}
+	t.keepLanes = GLOBL("wideKeepLanes", RODATA|NOPTR)
+	for m := 0; m < 256; m++ {
+		k := 0
+		for l := 0; l < 8; l++ {
+			if m>>l&1 != 0 {
+				DATA(8*m+k, U8(l))
+				k++
+			}
+		}
+		for ; k < 8; k++ {
+			DATA(8*m+k, U8(0))
+		}
+	}
+	t.pairUnits = GLOBL("widePairUnits", RODATA|NOPTR)
+	for m := 0; m < 16; m++ {
+		var e []int
+		for q := 0; q < 4; q++ {
+			e = append(e, 4*q, 4*q+1)
+			if m>>q&1 != 0 {
+				e = append(e, 4*q+2, 4*q+3)
+			}
+		}
+		for k := 0; k < 16; k++ {
+			b := 0x80
+			if k < len(e) {
+				b = e[k]
+			}
+			DATA(16*m+k, U8(b))
+		}
 	}
 	return t
 }
