@@ -247,7 +247,10 @@ func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 // utf32ToUTF8 converts Bytes/4 code units per block. A block holding a
 // surrogate code point or a value above U+10FFFF ends the call, with AVX-512
 // after converting the units before it; the scalar code reports it. A block
-// of ASCII is narrowed to bytes directly.
+// of ASCII is narrowed to bytes directly. With AVX2, two blocks of BMP
+// characters are narrowed to 16 UTF-16 units and converted by the UTF-16
+// kernel's block code (bmpToUTF8AVX2), whose paths for 1- and 2-byte and for
+// 3-byte text beat encoding each lane on its own.
 func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	name := "utf32" + order + "ToUTF8" + w.Name()
@@ -293,6 +296,28 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 
 	p.Label("wide")
 	if !w.Masked() {
+		// Sixteen lanes of the BMP without surrogates (with src and dst
+		// room for them) are narrowed to UTF-16 units and take the
+		// UTF-16 kernel's paths; anything else, eight lanes at a time.
+		x := GP64()
+		LEAQ(Mem{Base: i, Disp: 32}, x)
+		CMPQ(x, sLim)
+		JG(p.Ref("eight"))
+		LEAQ(Mem{Base: j, Disp: 32}, x)
+		CMPQ(x, dLim)
+		JG(p.Ref("eight"))
+		c2, v := w.Vec(), w.Vec()
+		w.Load(asm.At(sp, i, 32), c2)
+		if be {
+			VPSHUFB(swap, c2, c2)
+		}
+		VPOR(c, c2, v)
+		VPTEST(t.splat(0xFFFF0000), v)
+		JNZ(p.Ref("eight"))
+		VPACKUSDW(c2, c, v)
+		VPERMQ(U8(0xD8), v, v)
+		bmpToUTF8AVX2(tab, p, v, dp, i, j, 64, p.Ref("eight"))
+		p.Label("eight")
 		checkScalar(w, t, c, p.Ref("done"))
 		encodeLanes(w, t, c, dp, j)
 		ADDQ(U8(w.Bytes), i)
