@@ -764,6 +764,42 @@ DATA dwordE0E0E0E0<>+56(SB)/4, $0xe0e0e0e0
 DATA dwordE0E0E0E0<>+60(SB)/4, $0xe0e0e0e0
 GLOBL dwordE0E0E0E0<>(SB), RODATA|NOPTR, $64
 
+DATA dwordF5F5F5F5<>+0(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+4(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+8(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+12(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+16(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+20(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+24(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+28(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+32(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+36(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+40(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+44(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+48(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+52(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+56(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+60(SB)/4, $0xf5f5f5f5
+GLOBL dwordF5F5F5F5<>(SB), RODATA|NOPTR, $64
+
+DATA dwordFEFEFEFE<>+0(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+4(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+8(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+12(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+16(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+20(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+24(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+28(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+32(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+36(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+40(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+44(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+48(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+52(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+56(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+60(SB)/4, $0xfefefefe
+GLOBL dwordFEFEFEFE<>(SB), RODATA|NOPTR, $64
+
 DATA ydword3F003F00<>+0(SB)/4, $0x3f003f00
 DATA ydword3F003F00<>+4(SB)/4, $0x3f003f00
 DATA ydword3F003F00<>+8(SB)/4, $0x3f003f00
@@ -31961,41 +31997,30 @@ utf16BEToUTF8AVX512_done:
 // func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z5, Z5, Z5
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+	MOVQ $0xffffffffffffffff, R8
 
 utf8ToUTF16LEAVX512BW_loop:
 	CMPQ          SI, BX
 	JG            utf8ToUTF16LEAVX512BW_done
 	CMPQ          DI, CX
 	JG            utf8ToUTF16LEAVX512BW_done
-	VMOVDQU64     (DX)(SI*1), Z6
-	VPMOVB2M      Z6, K1
+	VMOVDQU64     (DX)(SI*1), Z0
+	VPMOVB2M      Z0, K1
 	KORTESTQ      K1, K1
 	JNZ           utf8ToUTF16LEAVX512BW_wide
-	VPMOVZXBW     Y6, Z7
-	VEXTRACTI64X4 $0x01, Z6, Y6
-	VPMOVZXBW     Y6, Z6
-	VMOVDQU64     Z7, (AX)(DI*1)
-	VMOVDQU64     Z6, 64(AX)(DI*1)
+	VPMOVZXBW     Y0, Z1
+	VEXTRACTI64X4 $0x01, Z0, Y0
+	VPMOVZXBW     Y0, Z0
+	VMOVDQU64     Z1, (AX)(DI*1)
+	VMOVDQU64     Z0, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
 	JMP           utf8ToUTF16LEAVX512BW_loop
@@ -32005,16 +32030,16 @@ utf8ToUTF16LEAVX512BW_wide:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512BW_wide_general
-	VMOVDQU64 three48<>+0(SB), Z7
+	VMOVDQU64 three48<>+0(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z7, Z10
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z10, Z11
-	VPCMPEQB  dword80808080<>+0(SB), Z11, K2
+	VPERMD    (DX)(SI*1), Z1, Z7
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z7, Z8
+	VPCMPEQB  dword80808080<>+0(SB), Z8, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z10, Z11
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z11, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z7, Z8
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z8, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -32022,36 +32047,36 @@ utf8ToUTF16LEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z10, Z10
-	VPANDD    dword3F<>+0(SB), Z10, Z11
-	VPANDD    dword3F00<>+0(SB), Z10, Z12
-	VPSRLD    $0x02, Z12, Z12
-	VPORD     Z12, Z11, Z11
-	VPANDD    dwordF0000<>+0(SB), Z10, Z12
-	VPSRLD    $0x04, Z12, Z12
-	VPORD     Z12, Z11, Z10
-	VPANDD    dwordF800<>+0(SB), Z10, Z11
-	VPTESTNMD Z11, Z11, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z11, K3
+	VPSHUFB   three<>+0(SB), Z7, Z7
+	VPANDD    dword3F<>+0(SB), Z7, Z8
+	VPANDD    dword3F00<>+0(SB), Z7, Z9
+	VPSRLD    $0x02, Z9, Z9
+	VPORD     Z9, Z8, Z8
+	VPANDD    dwordF0000<>+0(SB), Z7, Z9
+	VPSRLD    $0x04, Z9, Z9
+	VPORD     Z9, Z8, Z7
+	VPANDD    dwordF800<>+0(SB), Z7, Z8
+	VPTESTNMD Z8, Z8, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z8, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
 
 utf8ToUTF16LEAVX512BW_three:
-	VPMOVDW   Z10, Y6
-	VMOVDQU   Y6, (AX)(DI*1)
+	VPMOVDW   Z7, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF16LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z7, Z10
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z10, Z11
-	VPCMPEQB  dword80808080<>+0(SB), Z11, K2
+	VPERMD    (DX)(SI*1), Z1, Z7
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z7, Z8
+	VPCMPEQB  dword80808080<>+0(SB), Z8, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z10, Z11
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z11, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z7, Z8
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z8, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -32059,180 +32084,328 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z10, Z10
-	VPANDD    dword3F<>+0(SB), Z10, Z11
-	VPANDD    dword3F00<>+0(SB), Z10, Z12
-	VPSRLD    $0x02, Z12, Z12
-	VPORD     Z12, Z11, Z11
-	VPANDD    dwordF0000<>+0(SB), Z10, Z12
-	VPSRLD    $0x04, Z12, Z12
-	VPORD     Z12, Z11, Z10
-	VPANDD    dwordF800<>+0(SB), Z10, Z11
-	VPTESTNMD Z11, Z11, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z11, K3
+	VPSHUFB   three<>+0(SB), Z7, Z7
+	VPANDD    dword3F<>+0(SB), Z7, Z8
+	VPANDD    dword3F00<>+0(SB), Z7, Z9
+	VPSRLD    $0x02, Z9, Z9
+	VPORD     Z9, Z8, Z8
+	VPANDD    dwordF0000<>+0(SB), Z7, Z9
+	VPSRLD    $0x04, Z9, Z9
+	VPORD     Z9, Z8, Z7
+	VPANDD    dwordF800<>+0(SB), Z7, Z8
+	VPTESTNMD Z8, Z8, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z8, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_loop
 	JMP       utf8ToUTF16LEAVX512BW_three
 
 utf8ToUTF16LEAVX512BW_wide_general:
-	VMOVDQU   (DX)(SI*1), Y7
-	VPMOVMSKB Y7, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y7, Y10
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y10, Y10
-	VPMOVMSKB Y10, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y7, Y10
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y10, Y10
-	VPMOVMSKB Y10, R11
+	VMOVDQU   (DX)(SI*1), Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y1, Y7
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y7, Y7
+	VPMOVMSKB Y7, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y1, Y7
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y7, Y7
+	VPMOVMSKB Y7, R11
 	ORL       R10, R11
-	JNZ       utf8ToUTF16LEAVX512BW_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y10
-	VPCMPGTB  Y7, Y10, Y10
-	VPMOVMSKB Y10, R10
-	ANDNL     R9, R10, R9
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R9
+	JNZ       utf8ToUTF16LEAVX512BW_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y7
+	VPCMPGTB  Y1, Y7, Y7
+	VPMOVMSKB Y7, R10
+	ANDNL     R9, R10, R11
+	MOVL      $0x00000020, R12
+	BTRL      $0x1f, R11
 	JCC       utf8ToUTF16LEAVX512BW_two_whole
-	DECL      R11
+	DECL      R12
 
 utf8ToUTF16LEAVX512BW_two_whole:
-	SHLL         $0x01, R9
-	CMPL         R9, R10
-	JNE          utf8ToUTF16LEAVX512BW_sixteen
-	SHRL         $0x01, R10
-	NOTL         R10
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
-	ANDL         R9, R10
-	VPERM2I128   $0x08, Y7, Y7, Y6
-	VPALIGNR     $0x0f, Y6, Y7, Y6
-	VPMOVZXBW    X7, Y10
-	VPMOVZXBW    X6, Y11
-	VPAND        ydwordE000E0<>+0(SB), Y11, Y12
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
-	VPAND        ydword3F003F<>+0(SB), Y10, Y13
-	VPAND        ydword1F001F<>+0(SB), Y11, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y13, Y11, Y11
-	VPBLENDVB    Y12, Y11, Y10, Y10
+	SHLL         $0x01, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF16LEAVX512BW_three32
 	MOVL         R10, R9
+	SHRL         $0x01, R9
+	NOTL         R9
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R9
+	VPERM2I128   $0x08, Y1, Y1, Y0
+	VPALIGNR     $0x0f, Y0, Y1, Y0
+	VPMOVZXBW    X1, Y7
+	VPMOVZXBW    X0, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y7, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y10, Y8, Y8
+	VPBLENDVB    Y9, Y8, Y7, Y7
+	MOVL         R9, R10
+	MOVBLZX      R10, R10
+	MOVL         R9, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R10, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X2
+	MOVQ         R11, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y2, Y2
+	VPSHUFB      Y2, Y7, Y7
+	POPCNTL      R10, R10
+	POPCNTL      R11, R11
+	SHLL         $0x01, R10
+	SHLL         $0x01, R11
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y7, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R11, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y0, X2
+	VPMOVZXBW    X1, Y0
+	VPMOVZXBW    X2, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y8, Y1, Y1
+	VPBLENDVB    Y7, Y1, Y0, Y0
+	MOVL         R9, R10
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x18, R9
 	MOVBLZX      R9, R9
-	MOVL         R10, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R11)(R13*1), X3
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R11)(R13*1), Y3, Y3
+	VPSHUFB      Y3, Y0, Y0
+	POPCNTL      R10, R10
+	POPCNTL      R9, R9
+	SHLL         $0x01, R10
+	SHLL         $0x01, R9
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y1, Y7
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y7, Y7
+	VPMOVMSKB    Y7, R10
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y1, Y7
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y7, Y7
+	VPMOVMSKB    Y7, R12
+	ORL          R12, R10
+	JNZ          utf8ToUTF16LEAVX512BW_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y1, Y7
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y7, Y7
+	VPMOVMSKB    Y7, R10
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y7
+	VPCMPGTB     Y1, Y7, Y7
+	VPMOVMSKB    Y7, R11
+	ANDNL        R9, R11, R9
+	ANDNL        R9, R10, R9
+	MOVL         R10, R13
+	MOVL         R9, R10
+	ANDL         $0x80000000, R10
+	MOVL         R13, R12
+	ANDL         $0xc0000000, R12
+	ORL          R12, R10
+	BTSQ         $0x20, R10
+	TZCNTQ       R10, R10
+	MOVL         $0xffffffff, R12
+	BZHIL        R10, R12, R12
+	ANDL         R12, R9
+	ANDL         R12, R13
+	ANDL         R12, R11
+	MOVL         R11, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R12, R14
+	ORL          R13, R9
+	SHLL         $0x01, R9
+	SHLL         $0x02, R13
+	ORL          R13, R9
+	CMPL         R9, R11
+	JNE          utf8ToUTF16LEAVX512BW_sixteen
+	VPERM2I128   $0x08, Y1, Y1, Y7
+	VPALIGNR     $0x0f, Y7, Y1, Y7
+	VPERM2I128   $0x08, Y7, Y7, Y8
+	VPALIGNR     $0x0f, Y8, Y7, Y8
+	MOVQ         DI, R9
+	VPMOVZXBW    X1, Y9
+	VPMOVZXBW    X7, Y10
+	VPMOVZXBW    X8, Y11
+	VPAND        ydword3F003F<>+0(SB), Y9, Y13
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y12
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y14
+	VPSLLW       $0x06, Y14, Y14
+	VPOR         Y13, Y14, Y14
+	VPBLENDVB    Y12, Y14, Y9, Y9
+	VPAND        ydwordF000F0<>+0(SB), Y11, Y12
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y12, Y12
+	VPSLLW       $0x0c, Y11, Y14
+	VPAND        ydword3F003F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y10, Y14, Y14
+	VPOR         Y13, Y14, Y14
+	VPBLENDVB    Y12, Y14, Y9, Y9
+	VPAND        ydwordF800F800<>+0(SB), Y14, Y10
+	VPXOR        Y14, Y14, Y14
+	VPCMPEQW     Y10, Y14, Y14
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
+	VPOR         Y10, Y14, Y14
+	VPTEST       Y12, Y14
+	JNZ          utf8ToUTF16LEAVX512BW_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
 	SHRL         $0x08, R12
 	MOVBLZX      R12, R12
 	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R9, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X8
-	MOVQ         R12, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y8, Y8
-	VPSHUFB      Y8, Y10, Y10
-	POPCNTL      R9, R9
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X4
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y4, Y4
+	VPSHUFB      Y4, Y9, Y9
+	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	SHLL         $0x01, R9
+	SHLL         $0x01, R11
 	SHLL         $0x01, R12
-	VMOVDQU      X10, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y10, X8
-	VMOVDQU      X8, (AX)(DI*1)
-	ADDQ         R12, DI
-	VEXTRACTI128 $0x01, Y7, X7
-	VEXTRACTI128 $0x01, Y6, X8
-	VPMOVZXBW    X7, Y6
-	VPMOVZXBW    X8, Y7
-	VPAND        ydwordE000E0<>+0(SB), Y7, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword3F003F<>+0(SB), Y6, Y11
-	VPAND        ydword1F001F<>+0(SB), Y7, Y7
+	VMOVDQU      X9, (AX)(R9*1)
+	ADDQ         R11, R9
+	VEXTRACTI128 $0x01, Y9, X2
+	VMOVDQU      X2, (AX)(R9*1)
+	ADDQ         R12, R9
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y7, X2
+	VEXTRACTI128 $0x01, Y8, X3
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X2, Y7
+	VPMOVZXBW    X3, Y8
+	VPAND        ydword3F003F<>+0(SB), Y1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y7, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword1F001F<>+0(SB), Y7, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y1, Y1
+	VPAND        ydwordF000F0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
+	VPSLLW       $0x0c, Y8, Y11
+	VPAND        ydword3F003F<>+0(SB), Y7, Y7
 	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y11, Y7, Y7
-	VPBLENDVB    Y10, Y7, Y6, Y6
-	MOVL         R10, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R10
-	MOVBLZX      R10, R10
+	VPOR         Y7, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y1, Y1
+	VPAND        ydwordF800F800<>+0(SB), Y11, Y7
+	VPXOR        Y11, Y11, Y11
+	VPCMPEQW     Y7, Y11, Y11
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y7, Y7
+	VPOR         Y7, Y11, Y11
+	VPTEST       Y9, Y11
+	JNZ          utf8ToUTF16LEAVX512BW_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R11
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
 	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
+	MOVQ         DI, R13
 	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X9
-	MOVQ         R10, R13
+	VMOVDQU      (R12)(R13*1), X5
+	MOVQ         R11, R13
 	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y9, Y9
-	VPSHUFB      Y9, Y6, Y6
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	SHLL         $0x01, R9
-	SHLL         $0x01, R10
-	VMOVDQU      X6, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y6, X6
-	VMOVDQU      X6, (AX)(DI*1)
-	ADDQ         R10, DI
-	ADDQ         R11, SI
+	VINSERTI128  $0x01, (R12)(R13*1), Y5, Y5
+	VPSHUFB      Y5, Y1, Y1
+	POPCNTL      DI, DI
+	POPCNTL      R11, R11
+	SHLL         $0x01, DI
+	SHLL         $0x01, R11
+	VMOVDQU      X1, (AX)(R9*1)
+	ADDQ         DI, R9
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(R9*1)
+	ADDQ         R11, R9
+	MOVQ         R9, DI
+	ADDQ         R10, SI
 	JMP          utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z6, K1
+	VPCMPB     $0x01, dwordC0C0C0C0<>+0(SB), Z0, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z6, K1
+	VPCMPUB    $0x05, dwordE0E0E0E0<>+0(SB), Z0, K1
 	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z6, K1
+	VPCMPUB    $0x05, dwordF0F0F0F0<>+0(SB), Z0, K1
 	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z6, K1
+	VPCMPUB    $0x05, dwordF5F5F5F5<>+0(SB), Z0, K1
 	KMOVQ      K1, R13
-	VPANDD     Z4, Z6, Z7
-	VPCMPEQB   Z0, Z7, K1
+	VPANDD     dwordFEFEFEFE<>+0(SB), Z0, Z1
+	VPCMPEQB   dwordC0C0C0C0<>+0(SB), Z1, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16LEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z10
-	VPCMPEQD   dword808080F0<>+0(SB), Z10, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z7
+	VPCMPEQD   dword808080F0<>+0(SB), Z7, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z10
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z10, Z7
-	VPSRLD     $0x0a, Z6, Z10
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z10, Z7
-	VPSRLD     $0x18, Z6, Z10
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z10, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z10
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z10, K1
+	VPSLLD     $0x04, Z0, Z1
+	VPANDD     dword3F000<>+0(SB), Z1, Z1
+	VPSLLD     $0x12, Z0, Z7
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z7, Z1
+	VPSRLD     $0x0a, Z0, Z7
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z7, Z1
+	VPSRLD     $0x18, Z0, Z7
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z7, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z7
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z7, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_four_mixed
 
 utf8ToUTF16LEAVX512BW_pure:
-	VPSRLD     $0x0a, Z10, Z6
-	VPSLLD     $0x10, Z10, Z10
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z10, Z6
-	VPORD      dwordDC00D800<>+0(SB), Z6, Z6
-	VMOVDQU64  Z6, (AX)(DI*1)
+	VPSRLD     $0x0a, Z7, Z0
+	VPSLLD     $0x10, Z7, Z7
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z7, Z0
+	VPORD      dwordDC00D800<>+0(SB), Z0, Z0
+	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	CMPQ       SI, BX
 	JG         utf8ToUTF16LEAVX512BW_done
 	CMPQ       DI, CX
 	JG         utf8ToUTF16LEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z6
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z10
-	VPCMPEQD   dword808080F0<>+0(SB), Z10, K1
+	VMOVDQU64  (DX)(SI*1), Z0
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z7
+	VPCMPEQD   dword808080F0<>+0(SB), Z7, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_loop
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z10
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z10, Z7
-	VPSRLD     $0x0a, Z6, Z10
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z10, Z7
-	VPSRLD     $0x18, Z6, Z10
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z10, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z10
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z10, K1
+	VPSLLD     $0x04, Z0, Z1
+	VPANDD     dword3F000<>+0(SB), Z1, Z1
+	VPSLLD     $0x12, Z0, Z7
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z7, Z1
+	VPSRLD     $0x0a, Z0, Z7
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z7, Z1
+	VPSRLD     $0x18, Z0, Z7
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z7, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z7
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z7, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_loop
 	JMP        utf8ToUTF16LEAVX512BW_pure
@@ -32279,277 +32452,278 @@ utf8ToUTF16LEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16LEAVX512BW_done
-	VALIGND       $0x0c, Z5, Z6, Z7
-	VPALIGNR      $0x0f, Z7, Z6, Z10
-	VPALIGNR      $0x0e, Z7, Z6, Z11
-	VPALIGNR      $0x0d, Z7, Z6, Z7
+	VPXORD        Z6, Z6, Z6
+	VALIGND       $0x0c, Z6, Z0, Z1
+	VPALIGNR      $0x0f, Z1, Z0, Z7
+	VPALIGNR      $0x0e, Z1, Z0, Z8
+	VPALIGNR      $0x0d, Z1, Z0, Z1
 	MOVQ          DI, R9
-	VPMOVZXBD     X6, Z12
-	VPMOVZXBD     X10, Z13
-	VPMOVZXBD     X11, Z14
-	VPMOVZXBD     X7, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z14, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z19, Z12, K1, Z12
-	VPBLENDMD     Z20, Z12, K2, Z12
+	VPMOVZXBD     X0, Z9
+	VPMOVZXBD     X7, Z10
+	VPMOVZXBD     X8, Z11
+	VPMOVZXBD     X1, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dwordF<>+0(SB), Z11, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z16, Z9, K1, Z9
+	VPBLENDMD     Z17, Z9, K2, Z9
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z20, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z17, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
-	VPANDD        dword3FF<>+0(SB), Z15, Z15
-	VPORD         dwordDC00<>+0(SB), Z15, Z15
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPANDD        dword7<>+0(SB), Z14, Z19
-	VPSLLD        $0x08, Z19, Z19
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPSLLD        $0x02, Z13, Z13
-	VPORD         Z19, Z13, Z13
-	VPSRLD        $0x04, Z16, Z19
-	VPORD         Z19, Z13, Z13
-	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z12, K2, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VPMOVDW       Z12, Y12
-	VMOVDQU       Y12, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
+	VPANDD        dword3FF<>+0(SB), Z12, Z12
+	VPORD         dwordDC00<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x08, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPSLLD        $0x02, Z10, Z10
+	VPORD         Z16, Z10, Z10
+	VPSRLD        $0x04, Z13, Z16
+	VPORD         Z16, Z10, Z10
+	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
+	VPBLENDMD     Z10, Z9, K2, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VPMOVDW       Z9, Y9
+	VMOVDQU       Y9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z6, X8
-	VPMOVZXBD     X8, Z12
-	VEXTRACTI32X4 $0x01, Z10, X8
-	VPMOVZXBD     X8, Z13
-	VEXTRACTI32X4 $0x01, Z11, X8
-	VPMOVZXBD     X8, Z14
-	VEXTRACTI32X4 $0x01, Z7, X8
-	VPMOVZXBD     X8, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z14, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z19, Z12, K1, Z12
-	VPBLENDMD     Z20, Z12, K2, Z12
+	VEXTRACTI32X4 $0x01, Z0, X2
+	VPMOVZXBD     X2, Z9
+	VEXTRACTI32X4 $0x01, Z7, X2
+	VPMOVZXBD     X2, Z10
+	VEXTRACTI32X4 $0x01, Z8, X2
+	VPMOVZXBD     X2, Z11
+	VEXTRACTI32X4 $0x01, Z1, X2
+	VPMOVZXBD     X2, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dwordF<>+0(SB), Z11, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z16, Z9, K1, Z9
+	VPBLENDMD     Z17, Z9, K2, Z9
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z20, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z17, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
-	VPANDD        dword3FF<>+0(SB), Z15, Z15
-	VPORD         dwordDC00<>+0(SB), Z15, Z15
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPANDD        dword7<>+0(SB), Z14, Z19
-	VPSLLD        $0x08, Z19, Z19
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPSLLD        $0x02, Z13, Z13
-	VPORD         Z19, Z13, Z13
-	VPSRLD        $0x04, Z16, Z19
-	VPORD         Z19, Z13, Z13
-	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z12, K2, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VPMOVDW       Z12, Y12
-	VMOVDQU       Y12, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
+	VPANDD        dword3FF<>+0(SB), Z12, Z12
+	VPORD         dwordDC00<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x08, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPSLLD        $0x02, Z10, Z10
+	VPORD         Z16, Z10, Z10
+	VPSRLD        $0x04, Z13, Z16
+	VPORD         Z16, Z10, Z10
+	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
+	VPBLENDMD     Z10, Z9, K2, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VPMOVDW       Z9, Y9
+	VMOVDQU       Y9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z6, X8
-	VPMOVZXBD     X8, Z12
-	VEXTRACTI32X4 $0x02, Z10, X8
-	VPMOVZXBD     X8, Z13
-	VEXTRACTI32X4 $0x02, Z11, X8
-	VPMOVZXBD     X8, Z14
-	VEXTRACTI32X4 $0x02, Z7, X8
-	VPMOVZXBD     X8, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z14, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z19, Z12, K1, Z12
-	VPBLENDMD     Z20, Z12, K2, Z12
+	VEXTRACTI32X4 $0x02, Z0, X2
+	VPMOVZXBD     X2, Z9
+	VEXTRACTI32X4 $0x02, Z7, X2
+	VPMOVZXBD     X2, Z10
+	VEXTRACTI32X4 $0x02, Z8, X2
+	VPMOVZXBD     X2, Z11
+	VEXTRACTI32X4 $0x02, Z1, X2
+	VPMOVZXBD     X2, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dwordF<>+0(SB), Z11, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z16, Z9, K1, Z9
+	VPBLENDMD     Z17, Z9, K2, Z9
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z20, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z17, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
-	VPANDD        dword3FF<>+0(SB), Z15, Z15
-	VPORD         dwordDC00<>+0(SB), Z15, Z15
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPANDD        dword7<>+0(SB), Z14, Z19
-	VPSLLD        $0x08, Z19, Z19
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPSLLD        $0x02, Z13, Z13
-	VPORD         Z19, Z13, Z13
-	VPSRLD        $0x04, Z16, Z19
-	VPORD         Z19, Z13, Z13
-	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z12, K2, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VPMOVDW       Z12, Y12
-	VMOVDQU       Y12, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
+	VPANDD        dword3FF<>+0(SB), Z12, Z12
+	VPORD         dwordDC00<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x08, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPSLLD        $0x02, Z10, Z10
+	VPORD         Z16, Z10, Z10
+	VPSRLD        $0x04, Z13, Z16
+	VPORD         Z16, Z10, Z10
+	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
+	VPBLENDMD     Z10, Z9, K2, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VPMOVDW       Z9, Y9
+	VMOVDQU       Y9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x30
 	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z6, X6
-	VPMOVZXBD     X6, Z6
-	VEXTRACTI32X4 $0x03, Z10, X8
-	VPMOVZXBD     X8, Z10
-	VEXTRACTI32X4 $0x03, Z11, X8
-	VPMOVZXBD     X8, Z11
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VPANDD        dword3F<>+0(SB), Z6, Z12
-	VPANDD        dword3F<>+0(SB), Z10, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z11, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dwordE0<>+0(SB), Z10, Z15
-	VPCMPEQD      dwordC0<>+0(SB), Z15, K1
-	VPANDD        dwordF0<>+0(SB), Z11, Z15
-	VPCMPEQD      dwordE0<>+0(SB), Z15, K2
-	VPANDD        dwordF8<>+0(SB), Z7, Z15
-	VPCMPEQD      dwordF0<>+0(SB), Z15, K3
-	VMOVDQA64     Z6, Z6
-	VPANDD        dword1F<>+0(SB), Z10, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z12, Z15, Z15
-	VPANDD        dwordF<>+0(SB), Z11, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z13, Z16, Z16
-	VPANDD        dword7<>+0(SB), Z7, Z7
-	VPSLLD        $0x12, Z7, Z7
-	VPORD         Z14, Z7, Z7
-	VPBLENDMD     Z15, Z6, K1, Z6
-	VPBLENDMD     Z16, Z6, K2, Z6
+	VEXTRACTI32X4 $0x03, Z0, X0
+	VPMOVZXBD     X0, Z0
+	VEXTRACTI32X4 $0x03, Z7, X2
+	VPMOVZXBD     X2, Z7
+	VEXTRACTI32X4 $0x03, Z8, X2
+	VPMOVZXBD     X2, Z8
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VPANDD        dword3F<>+0(SB), Z0, Z9
+	VPANDD        dword3F<>+0(SB), Z7, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z8, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z1, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z0, Z0
+	VPANDD        dword1F<>+0(SB), Z7, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z9, Z12, Z12
+	VPANDD        dwordF<>+0(SB), Z8, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dword7<>+0(SB), Z1, Z1
+	VPSLLD        $0x12, Z1, Z1
+	VPORD         Z11, Z1, Z1
+	VPBLENDMD     Z12, Z0, K1, Z0
+	VPBLENDMD     Z13, Z0, K2, Z0
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z16, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z13, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z7, Z15
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z15, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z1, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z11, Z15
-	VPCMPEQD      dwordF0<>+0(SB), Z15, K2
-	VPANDD        dword3FF<>+0(SB), Z7, Z7
-	VPORD         dwordDC00<>+0(SB), Z7, Z7
-	VPBLENDMD     Z7, Z6, K3, Z6
-	VPANDD        dword7<>+0(SB), Z11, Z15
-	VPSLLD        $0x08, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z10, Z7
-	VPSLLD        $0x02, Z7, Z7
-	VPORD         Z15, Z7, Z7
-	VPSRLD        $0x04, Z12, Z15
-	VPORD         Z15, Z7, Z7
-	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
-	VPBLENDMD     Z7, Z6, K2, Z6
-	VPCOMPRESSD.Z Z6, K1, Z6
-	VPMOVDW       Z6, Y6
-	VMOVDQU       Y6, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K2
+	VPANDD        dword3FF<>+0(SB), Z1, Z1
+	VPORD         dwordDC00<>+0(SB), Z1, Z1
+	VPBLENDMD     Z1, Z0, K3, Z0
+	VPANDD        dword7<>+0(SB), Z8, Z12
+	VPSLLD        $0x08, Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z7, Z1
+	VPSLLD        $0x02, Z1, Z1
+	VPORD         Z12, Z1, Z1
+	VPSRLD        $0x04, Z9, Z12
+	VPORD         Z12, Z1, Z1
+	VPADDD        dwordD7C0<>+0(SB), Z1, Z1
+	VPBLENDMD     Z1, Z0, K2, Z0
+	VPCOMPRESSD.Z Z0, K1, Z0
+	VPMOVDW       Z0, Y0
+	VMOVDQU       Y0, (AX)(R9*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
 	LEAQ          (R9)(DI*2), R9
@@ -32568,44 +32742,33 @@ utf8ToUTF16LEAVX512BW_done:
 // func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	VMOVDQU64    swap16<>+0(SB), Z5
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z6, Z6, Z6
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+	MOVQ      $0xffffffffffffffff, R8
 
 utf8ToUTF16BEAVX512BW_loop:
 	CMPQ          SI, BX
 	JG            utf8ToUTF16BEAVX512BW_done
 	CMPQ          DI, CX
 	JG            utf8ToUTF16BEAVX512BW_done
-	VMOVDQU64     (DX)(SI*1), Z7
-	VPMOVB2M      Z7, K1
+	VMOVDQU64     (DX)(SI*1), Z1
+	VPMOVB2M      Z1, K1
 	KORTESTQ      K1, K1
 	JNZ           utf8ToUTF16BEAVX512BW_wide
-	VPMOVZXBW     Y7, Z8
-	VEXTRACTI64X4 $0x01, Z7, Y7
-	VPMOVZXBW     Y7, Z7
-	VPSLLW        $0x08, Z8, Z8
-	VPSLLW        $0x08, Z7, Z7
-	VMOVDQU64     Z8, (AX)(DI*1)
-	VMOVDQU64     Z7, 64(AX)(DI*1)
+	VPMOVZXBW     Y1, Z2
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXBW     Y1, Z1
+	VPSLLW        $0x08, Z2, Z2
+	VPSLLW        $0x08, Z1, Z1
+	VMOVDQU64     Z2, (AX)(DI*1)
+	VMOVDQU64     Z1, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
 	JMP           utf8ToUTF16BEAVX512BW_loop
@@ -32615,16 +32778,16 @@ utf8ToUTF16BEAVX512BW_wide:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512BW_wide_general
-	VMOVDQU64 three48<>+0(SB), Z8
+	VMOVDQU64 three48<>+0(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z8, Z11
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z11, Z12
-	VPCMPEQB  dword80808080<>+0(SB), Z12, K2
+	VPERMD    (DX)(SI*1), Z2, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z11, Z12
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z12, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -32632,37 +32795,37 @@ utf8ToUTF16BEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z11, Z11
-	VPANDD    dword3F<>+0(SB), Z11, Z12
-	VPANDD    dword3F00<>+0(SB), Z11, Z13
-	VPSRLD    $0x02, Z13, Z13
-	VPORD     Z13, Z12, Z12
-	VPANDD    dwordF0000<>+0(SB), Z11, Z13
-	VPSRLD    $0x04, Z13, Z13
-	VPORD     Z13, Z12, Z11
-	VPANDD    dwordF800<>+0(SB), Z11, Z12
-	VPTESTNMD Z12, Z12, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z12, K3
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
 
 utf8ToUTF16BEAVX512BW_three:
-	VPMOVDW   Z11, Y7
-	VPSHUFB   Y5, Y7, Y7
-	VMOVDQU   Y7, (AX)(DI*1)
+	VPMOVDW   Z8, Y1
+	VPSHUFB   Y0, Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF16BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z8, Z11
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z11, Z12
-	VPCMPEQB  dword80808080<>+0(SB), Z12, K2
+	VPERMD    (DX)(SI*1), Z2, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z11, Z12
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z12, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -32670,181 +32833,329 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z11, Z11
-	VPANDD    dword3F<>+0(SB), Z11, Z12
-	VPANDD    dword3F00<>+0(SB), Z11, Z13
-	VPSRLD    $0x02, Z13, Z13
-	VPORD     Z13, Z12, Z12
-	VPANDD    dwordF0000<>+0(SB), Z11, Z13
-	VPSRLD    $0x04, Z13, Z13
-	VPORD     Z13, Z12, Z11
-	VPANDD    dwordF800<>+0(SB), Z11, Z12
-	VPTESTNMD Z12, Z12, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z12, K3
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_loop
 	JMP       utf8ToUTF16BEAVX512BW_three
 
 utf8ToUTF16BEAVX512BW_wide_general:
-	VMOVDQU   (DX)(SI*1), Y8
-	VPMOVMSKB Y8, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y8, Y11
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y11, Y11
-	VPMOVMSKB Y11, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y8, Y11
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y11, Y11
-	VPMOVMSKB Y11, R11
+	VMOVDQU   (DX)(SI*1), Y2
+	VPMOVMSKB Y2, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y2, Y8
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y8, Y8
+	VPMOVMSKB Y8, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y2, Y8
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y8, Y8
+	VPMOVMSKB Y8, R11
 	ORL       R10, R11
-	JNZ       utf8ToUTF16BEAVX512BW_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y11
-	VPCMPGTB  Y8, Y11, Y11
-	VPMOVMSKB Y11, R10
-	ANDNL     R9, R10, R9
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R9
+	JNZ       utf8ToUTF16BEAVX512BW_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y8
+	VPCMPGTB  Y2, Y8, Y8
+	VPMOVMSKB Y8, R10
+	ANDNL     R9, R10, R11
+	MOVL      $0x00000020, R12
+	BTRL      $0x1f, R11
 	JCC       utf8ToUTF16BEAVX512BW_two_whole
-	DECL      R11
+	DECL      R12
 
 utf8ToUTF16BEAVX512BW_two_whole:
-	SHLL         $0x01, R9
-	CMPL         R9, R10
-	JNE          utf8ToUTF16BEAVX512BW_sixteen
-	SHRL         $0x01, R10
-	NOTL         R10
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
-	ANDL         R9, R10
-	VPERM2I128   $0x08, Y8, Y8, Y7
-	VPALIGNR     $0x0f, Y7, Y8, Y7
-	VPMOVZXBW    X8, Y11
-	VPMOVZXBW    X7, Y12
-	VPAND        ydwordE000E0<>+0(SB), Y12, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword3F003F<>+0(SB), Y11, Y14
-	VPAND        ydword1F001F<>+0(SB), Y12, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y14, Y12, Y12
-	VPBLENDVB    Y13, Y12, Y11, Y11
+	SHLL         $0x01, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF16BEAVX512BW_three32
 	MOVL         R10, R9
+	SHRL         $0x01, R9
+	NOTL         R9
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R9
+	VPERM2I128   $0x08, Y2, Y2, Y1
+	VPALIGNR     $0x0f, Y1, Y2, Y1
+	VPMOVZXBW    X2, Y8
+	VPMOVZXBW    X1, Y9
+	VPAND        ydwordE000E0<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword3F003F<>+0(SB), Y8, Y11
+	VPAND        ydword1F001F<>+0(SB), Y9, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y11, Y9, Y9
+	VPBLENDVB    Y10, Y9, Y8, Y8
+	MOVL         R9, R10
+	MOVBLZX      R10, R10
+	MOVL         R9, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	LEAQ         packW16BE<>+0(SB), R13
+	MOVQ         R10, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X3
+	MOVQ         R11, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y3, Y3
+	VPSHUFB      Y3, Y8, Y8
+	POPCNTL      R10, R10
+	POPCNTL      R11, R11
+	SHLL         $0x01, R10
+	SHLL         $0x01, R11
+	VMOVDQU      X8, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y8, X3
+	VMOVDQU      X3, (AX)(DI*1)
+	ADDQ         R11, DI
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y1, X3
+	VPMOVZXBW    X2, Y1
+	VPMOVZXBW    X3, Y2
+	VPAND        ydwordE000E0<>+0(SB), Y2, Y8
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F003F<>+0(SB), Y1, Y9
+	VPAND        ydword1F001F<>+0(SB), Y2, Y2
+	VPSLLW       $0x06, Y2, Y2
+	VPOR         Y9, Y2, Y2
+	VPBLENDVB    Y8, Y2, Y1, Y1
+	MOVL         R9, R10
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x18, R9
 	MOVBLZX      R9, R9
-	MOVL         R10, R12
+	LEAQ         packW16BE<>+0(SB), R11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R11)(R13*1), X4
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R11)(R13*1), Y4, Y4
+	VPSHUFB      Y4, Y1, Y1
+	POPCNTL      R10, R10
+	POPCNTL      R9, R9
+	SHLL         $0x01, R10
+	SHLL         $0x01, R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y2, Y8
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y8, Y8
+	VPMOVMSKB    Y8, R10
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y2, Y8
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y8, Y8
+	VPMOVMSKB    Y8, R12
+	ORL          R12, R10
+	JNZ          utf8ToUTF16BEAVX512BW_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y2, Y8
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y8, Y8
+	VPMOVMSKB    Y8, R10
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y8
+	VPCMPGTB     Y2, Y8, Y8
+	VPMOVMSKB    Y8, R11
+	ANDNL        R9, R11, R9
+	ANDNL        R9, R10, R9
+	MOVL         R10, R13
+	MOVL         R9, R10
+	ANDL         $0x80000000, R10
+	MOVL         R13, R12
+	ANDL         $0xc0000000, R12
+	ORL          R12, R10
+	BTSQ         $0x20, R10
+	TZCNTQ       R10, R10
+	MOVL         $0xffffffff, R12
+	BZHIL        R10, R12, R12
+	ANDL         R12, R9
+	ANDL         R12, R13
+	ANDL         R12, R11
+	MOVL         R11, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R12, R14
+	ORL          R13, R9
+	SHLL         $0x01, R9
+	SHLL         $0x02, R13
+	ORL          R13, R9
+	CMPL         R9, R11
+	JNE          utf8ToUTF16BEAVX512BW_sixteen
+	VPERM2I128   $0x08, Y2, Y2, Y8
+	VPALIGNR     $0x0f, Y8, Y2, Y8
+	VPERM2I128   $0x08, Y8, Y8, Y9
+	VPALIGNR     $0x0f, Y9, Y8, Y9
+	MOVQ         DI, R9
+	VPMOVZXBW    X2, Y10
+	VPMOVZXBW    X8, Y11
+	VPMOVZXBW    X9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
+	JNZ          utf8ToUTF16BEAVX512BW_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
 	SHRL         $0x08, R12
 	MOVBLZX      R12, R12
 	LEAQ         packW16BE<>+0(SB), R13
-	MOVQ         R9, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X9
-	MOVQ         R12, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y9, Y9
-	VPSHUFB      Y9, Y11, Y11
-	POPCNTL      R9, R9
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X5
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
+	VPSHUFB      Y5, Y10, Y10
+	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	SHLL         $0x01, R9
+	SHLL         $0x01, R11
 	SHLL         $0x01, R12
-	VMOVDQU      X11, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y11, X9
-	VMOVDQU      X9, (AX)(DI*1)
-	ADDQ         R12, DI
-	VEXTRACTI128 $0x01, Y8, X8
-	VEXTRACTI128 $0x01, Y7, X9
-	VPMOVZXBW    X8, Y7
-	VPMOVZXBW    X9, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword3F003F<>+0(SB), Y7, Y12
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VMOVDQU      X10, (AX)(R9*1)
+	ADDQ         R11, R9
+	VEXTRACTI128 $0x01, Y10, X3
+	VMOVDQU      X3, (AX)(R9*1)
+	ADDQ         R12, R9
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y8, X3
+	VEXTRACTI128 $0x01, Y9, X4
+	VPMOVZXBW    X2, Y2
+	VPMOVZXBW    X3, Y8
+	VPMOVZXBW    X4, Y9
+	VPAND        ydword3F003F<>+0(SB), Y2, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y2, Y2
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y8, Y8
 	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y12, Y8, Y8
-	VPBLENDVB    Y11, Y8, Y7, Y7
-	MOVL         R10, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R10
-	MOVBLZX      R10, R10
+	VPOR         Y8, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y2, Y2
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y8
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y8, Y12, Y12
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y8, Y8
+	VPOR         Y8, Y12, Y12
+	VPTEST       Y10, Y12
+	JNZ          utf8ToUTF16BEAVX512BW_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R11
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
 	LEAQ         packW16BE<>+0(SB), R12
-	MOVQ         R9, R13
+	MOVQ         DI, R13
 	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X10
-	MOVQ         R10, R13
+	VMOVDQU      (R12)(R13*1), X6
+	MOVQ         R11, R13
 	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y10, Y10
-	VPSHUFB      Y10, Y7, Y7
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	SHLL         $0x01, R9
-	SHLL         $0x01, R10
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y7, X7
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R10, DI
-	ADDQ         R11, SI
+	VINSERTI128  $0x01, (R12)(R13*1), Y6, Y6
+	VPSHUFB      Y6, Y2, Y2
+	POPCNTL      DI, DI
+	POPCNTL      R11, R11
+	SHLL         $0x01, DI
+	SHLL         $0x01, R11
+	VMOVDQU      X2, (AX)(R9*1)
+	ADDQ         DI, R9
+	VEXTRACTI128 $0x01, Y2, X1
+	VMOVDQU      X1, (AX)(R9*1)
+	ADDQ         R11, R9
+	MOVQ         R9, DI
+	ADDQ         R10, SI
 	JMP          utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z7, K1
+	VPCMPB     $0x01, dwordC0C0C0C0<>+0(SB), Z1, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z7, K1
+	VPCMPUB    $0x05, dwordE0E0E0E0<>+0(SB), Z1, K1
 	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z7, K1
+	VPCMPUB    $0x05, dwordF0F0F0F0<>+0(SB), Z1, K1
 	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z7, K1
+	VPCMPUB    $0x05, dwordF5F5F5F5<>+0(SB), Z1, K1
 	KMOVQ      K1, R13
-	VPANDD     Z4, Z7, Z8
-	VPCMPEQB   Z0, Z8, K1
+	VPANDD     dwordFEFEFEFE<>+0(SB), Z1, Z2
+	VPCMPEQB   dwordC0C0C0C0<>+0(SB), Z2, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16BEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z11
-	VPCMPEQD   dword808080F0<>+0(SB), Z11, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z11
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z11, Z8
-	VPSRLD     $0x0a, Z7, Z11
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z11, Z8
-	VPSRLD     $0x18, Z7, Z11
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z11, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z11
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z11, K1
+	VPSLLD     $0x04, Z1, Z2
+	VPANDD     dword3F000<>+0(SB), Z2, Z2
+	VPSLLD     $0x12, Z1, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z2
+	VPSRLD     $0x0a, Z1, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z2
+	VPSRLD     $0x18, Z1, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_four_mixed
 
 utf8ToUTF16BEAVX512BW_pure:
-	VPSRLD     $0x0a, Z11, Z7
-	VPSLLD     $0x10, Z11, Z11
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z11, Z7
-	VPORD      dwordDC00D800<>+0(SB), Z7, Z7
-	VPSHUFB    Z5, Z7, Z7
-	VMOVDQU64  Z7, (AX)(DI*1)
+	VPSRLD     $0x0a, Z8, Z1
+	VPSLLD     $0x10, Z8, Z8
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z8, Z1
+	VPORD      dwordDC00D800<>+0(SB), Z1, Z1
+	VPSHUFB    Z0, Z1, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	CMPQ       SI, BX
 	JG         utf8ToUTF16BEAVX512BW_done
 	CMPQ       DI, CX
 	JG         utf8ToUTF16BEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z11
-	VPCMPEQD   dword808080F0<>+0(SB), Z11, K1
+	VMOVDQU64  (DX)(SI*1), Z1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_loop
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z11
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z11, Z8
-	VPSRLD     $0x0a, Z7, Z11
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z11, Z8
-	VPSRLD     $0x18, Z7, Z11
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z11, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z11
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z11, K1
+	VPSLLD     $0x04, Z1, Z2
+	VPANDD     dword3F000<>+0(SB), Z2, Z2
+	VPSLLD     $0x12, Z1, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z2
+	VPSRLD     $0x0a, Z1, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z2
+	VPSRLD     $0x18, Z1, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_loop
 	JMP        utf8ToUTF16BEAVX512BW_pure
@@ -32891,281 +33202,282 @@ utf8ToUTF16BEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16BEAVX512BW_done
-	VALIGND       $0x0c, Z6, Z7, Z8
-	VPALIGNR      $0x0f, Z8, Z7, Z11
-	VPALIGNR      $0x0e, Z8, Z7, Z12
-	VPALIGNR      $0x0d, Z8, Z7, Z8
+	VPXORD        Z7, Z7, Z7
+	VALIGND       $0x0c, Z7, Z1, Z2
+	VPALIGNR      $0x0f, Z2, Z1, Z8
+	VPALIGNR      $0x0e, Z2, Z1, Z9
+	VPALIGNR      $0x0d, Z2, Z1, Z2
 	MOVQ          DI, R9
-	VPMOVZXBD     X7, Z13
-	VPMOVZXBD     X11, Z14
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X8, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z20
-	VPSLLD        $0x06, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dwordF<>+0(SB), Z15, Z21
-	VPSLLD        $0x0c, Z21, Z21
-	VPORD         Z18, Z21, Z21
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z20, Z13, K1, Z13
-	VPBLENDMD     Z21, Z13, K2, Z13
+	VPMOVZXBD     X1, Z10
+	VPMOVZXBD     X8, Z11
+	VPMOVZXBD     X9, Z12
+	VPMOVZXBD     X2, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z21, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
-	VPANDD        dword3FF<>+0(SB), Z16, Z16
-	VPORD         dwordDC00<>+0(SB), Z16, Z16
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPANDD        dword7<>+0(SB), Z15, Z20
-	VPSLLD        $0x08, Z20, Z20
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPSLLD        $0x02, Z14, Z14
-	VPORD         Z20, Z14, Z14
-	VPSRLD        $0x04, Z17, Z20
-	VPORD         Z20, Z14, Z14
-	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z13, K2, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPMOVDW       Z13, Y13
-	VPSHUFB       Y5, Y13, Y13
-	VMOVDQU       Y13, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VPSHUFB       Y0, Y10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z7, X9
-	VPMOVZXBD     X9, Z13
-	VEXTRACTI32X4 $0x01, Z11, X9
-	VPMOVZXBD     X9, Z14
-	VEXTRACTI32X4 $0x01, Z12, X9
-	VPMOVZXBD     X9, Z15
-	VEXTRACTI32X4 $0x01, Z8, X9
-	VPMOVZXBD     X9, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z20
-	VPSLLD        $0x06, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dwordF<>+0(SB), Z15, Z21
-	VPSLLD        $0x0c, Z21, Z21
-	VPORD         Z18, Z21, Z21
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z20, Z13, K1, Z13
-	VPBLENDMD     Z21, Z13, K2, Z13
+	VEXTRACTI32X4 $0x01, Z1, X3
+	VPMOVZXBD     X3, Z10
+	VEXTRACTI32X4 $0x01, Z8, X3
+	VPMOVZXBD     X3, Z11
+	VEXTRACTI32X4 $0x01, Z9, X3
+	VPMOVZXBD     X3, Z12
+	VEXTRACTI32X4 $0x01, Z2, X3
+	VPMOVZXBD     X3, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z21, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
-	VPANDD        dword3FF<>+0(SB), Z16, Z16
-	VPORD         dwordDC00<>+0(SB), Z16, Z16
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPANDD        dword7<>+0(SB), Z15, Z20
-	VPSLLD        $0x08, Z20, Z20
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPSLLD        $0x02, Z14, Z14
-	VPORD         Z20, Z14, Z14
-	VPSRLD        $0x04, Z17, Z20
-	VPORD         Z20, Z14, Z14
-	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z13, K2, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPMOVDW       Z13, Y13
-	VPSHUFB       Y5, Y13, Y13
-	VMOVDQU       Y13, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VPSHUFB       Y0, Y10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z7, X9
-	VPMOVZXBD     X9, Z13
-	VEXTRACTI32X4 $0x02, Z11, X9
-	VPMOVZXBD     X9, Z14
-	VEXTRACTI32X4 $0x02, Z12, X9
-	VPMOVZXBD     X9, Z15
-	VEXTRACTI32X4 $0x02, Z8, X9
-	VPMOVZXBD     X9, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z20
-	VPSLLD        $0x06, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dwordF<>+0(SB), Z15, Z21
-	VPSLLD        $0x0c, Z21, Z21
-	VPORD         Z18, Z21, Z21
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z20, Z13, K1, Z13
-	VPBLENDMD     Z21, Z13, K2, Z13
+	VEXTRACTI32X4 $0x02, Z1, X3
+	VPMOVZXBD     X3, Z10
+	VEXTRACTI32X4 $0x02, Z8, X3
+	VPMOVZXBD     X3, Z11
+	VEXTRACTI32X4 $0x02, Z9, X3
+	VPMOVZXBD     X3, Z12
+	VEXTRACTI32X4 $0x02, Z2, X3
+	VPMOVZXBD     X3, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z21, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
-	VPANDD        dword3FF<>+0(SB), Z16, Z16
-	VPORD         dwordDC00<>+0(SB), Z16, Z16
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPANDD        dword7<>+0(SB), Z15, Z20
-	VPSLLD        $0x08, Z20, Z20
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPSLLD        $0x02, Z14, Z14
-	VPORD         Z20, Z14, Z14
-	VPSRLD        $0x04, Z17, Z20
-	VPORD         Z20, Z14, Z14
-	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z13, K2, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPMOVDW       Z13, Y13
-	VPSHUFB       Y5, Y13, Y13
-	VMOVDQU       Y13, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VPSHUFB       Y0, Y10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x30
 	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VEXTRACTI32X4 $0x03, Z11, X9
-	VPMOVZXBD     X9, Z11
-	VEXTRACTI32X4 $0x03, Z12, X9
-	VPMOVZXBD     X9, Z12
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VPANDD        dword3F<>+0(SB), Z7, Z13
-	VPANDD        dword3F<>+0(SB), Z11, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z12, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z8, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z7, Z7
-	VPANDD        dword1F<>+0(SB), Z11, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z13, Z16, Z16
-	VPANDD        dwordF<>+0(SB), Z12, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dword7<>+0(SB), Z8, Z8
-	VPSLLD        $0x12, Z8, Z8
-	VPORD         Z15, Z8, Z8
-	VPBLENDMD     Z16, Z7, K1, Z7
-	VPBLENDMD     Z17, Z7, K2, Z7
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VEXTRACTI32X4 $0x03, Z8, X3
+	VPMOVZXBD     X3, Z8
+	VEXTRACTI32X4 $0x03, Z9, X3
+	VPMOVZXBD     X3, Z9
+	VEXTRACTI32X4 $0x03, Z2, X2
+	VPMOVZXBD     X2, Z2
+	VPANDD        dword3F<>+0(SB), Z1, Z10
+	VPANDD        dword3F<>+0(SB), Z8, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z9, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z2, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z1, Z1
+	VPANDD        dword1F<>+0(SB), Z8, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dwordF<>+0(SB), Z9, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z11, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z2, Z2
+	VPSLLD        $0x12, Z2, Z2
+	VPORD         Z12, Z2, Z2
+	VPBLENDMD     Z13, Z1, K1, Z1
+	VPBLENDMD     Z14, Z1, K2, Z1
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z17, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z8, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z2, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
-	VPANDD        dword3FF<>+0(SB), Z8, Z8
-	VPORD         dwordDC00<>+0(SB), Z8, Z8
-	VPBLENDMD     Z8, Z7, K3, Z7
-	VPANDD        dword7<>+0(SB), Z12, Z16
-	VPSLLD        $0x08, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z11, Z8
-	VPSLLD        $0x02, Z8, Z8
-	VPORD         Z16, Z8, Z8
-	VPSRLD        $0x04, Z13, Z16
-	VPORD         Z16, Z8, Z8
-	VPADDD        dwordD7C0<>+0(SB), Z8, Z8
-	VPBLENDMD     Z8, Z7, K2, Z7
-	VPCOMPRESSD.Z Z7, K1, Z7
-	VPMOVDW       Z7, Y7
-	VPSHUFB       Y5, Y7, Y7
-	VMOVDQU       Y7, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K2
+	VPANDD        dword3FF<>+0(SB), Z2, Z2
+	VPORD         dwordDC00<>+0(SB), Z2, Z2
+	VPBLENDMD     Z2, Z1, K3, Z1
+	VPANDD        dword7<>+0(SB), Z9, Z13
+	VPSLLD        $0x08, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z8, Z2
+	VPSLLD        $0x02, Z2, Z2
+	VPORD         Z13, Z2, Z2
+	VPSRLD        $0x04, Z10, Z13
+	VPORD         Z13, Z2, Z2
+	VPADDD        dwordD7C0<>+0(SB), Z2, Z2
+	VPBLENDMD     Z2, Z1, K2, Z1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VPMOVDW       Z1, Y1
+	VPSHUFB       Y0, Y1, Y1
+	VMOVDQU       Y1, (AX)(R9*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
 	LEAQ          (R9)(DI*2), R9
@@ -33184,44 +33496,33 @@ utf8ToUTF16BEAVX512BW_done:
 // func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z5, Z5, Z5
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000100, CX
+	XORQ SI, SI
+	XORQ DI, DI
+	MOVQ $0xffffffffffffffff, R8
 
 utf8ToUTF32LEAVX512BW_loop:
 	CMPQ      SI, BX
 	JG        utf8ToUTF32LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512BW_done
-	VMOVDQU64 (DX)(SI*1), Z6
-	VPMOVB2M  Z6, K1
+	VMOVDQU64 (DX)(SI*1), Z0
+	VPMOVB2M  Z0, K1
 	KORTESTQ  K1, K1
 	JNZ       utf8ToUTF32LEAVX512BW_wide
-	VPMOVZXBD (DX)(SI*1), Z6
-	VMOVDQU64 Z6, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 192(AX)(DI*1)
+	VPMOVZXBD (DX)(SI*1), Z0
+	VMOVDQU64 Z0, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 192(AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x00000100, DI
 	JMP       utf8ToUTF32LEAVX512BW_loop
@@ -33231,16 +33532,16 @@ utf8ToUTF32LEAVX512BW_wide:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512BW_wide_general
-	VMOVDQU64 three48<>+0(SB), Z7
+	VMOVDQU64 three48<>+0(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z7, Z8
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
-	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	VPERMD    (DX)(SI*1), Z1, Z2
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z2, Z3
+	VPCMPEQB  dword80808080<>+0(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z2, Z3
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -33248,35 +33549,35 @@ utf8ToUTF32LEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z8, Z8
-	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z12
-	VPSRLD    $0x02, Z12, Z12
-	VPORD     Z12, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z12
-	VPSRLD    $0x04, Z12, Z12
-	VPORD     Z12, Z9, Z8
-	VPANDD    dwordF800<>+0(SB), Z8, Z9
-	VPTESTNMD Z9, Z9, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	VPSHUFB   three<>+0(SB), Z2, Z2
+	VPANDD    dword3F<>+0(SB), Z2, Z3
+	VPANDD    dword3F00<>+0(SB), Z2, Z9
+	VPSRLD    $0x02, Z9, Z9
+	VPORD     Z9, Z3, Z3
+	VPANDD    dwordF0000<>+0(SB), Z2, Z9
+	VPSRLD    $0x04, Z9, Z9
+	VPORD     Z9, Z3, Z2
+	VPANDD    dwordF800<>+0(SB), Z2, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
 
 utf8ToUTF32LEAVX512BW_three:
-	VMOVDQU64 Z8, (AX)(DI*1)
+	VMOVDQU64 Z2, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z7, Z8
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
-	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	VPERMD    (DX)(SI*1), Z1, Z2
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z2, Z3
+	VPCMPEQB  dword80808080<>+0(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z2, Z3
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -33284,180 +33585,332 @@ utf8ToUTF32LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z8, Z8
-	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z12
-	VPSRLD    $0x02, Z12, Z12
-	VPORD     Z12, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z12
-	VPSRLD    $0x04, Z12, Z12
-	VPORD     Z12, Z9, Z8
-	VPANDD    dwordF800<>+0(SB), Z8, Z9
-	VPTESTNMD Z9, Z9, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	VPSHUFB   three<>+0(SB), Z2, Z2
+	VPANDD    dword3F<>+0(SB), Z2, Z3
+	VPANDD    dword3F00<>+0(SB), Z2, Z9
+	VPSRLD    $0x02, Z9, Z9
+	VPORD     Z9, Z3, Z3
+	VPANDD    dwordF0000<>+0(SB), Z2, Z9
+	VPSRLD    $0x04, Z9, Z9
+	VPORD     Z9, Z3, Z2
+	VPANDD    dwordF800<>+0(SB), Z2, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_loop
 	JMP       utf8ToUTF32LEAVX512BW_three
 
 utf8ToUTF32LEAVX512BW_wide_general:
-	VMOVDQU   (DX)(SI*1), Y7
-	VPMOVMSKB Y7, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y7, Y8
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y8, Y8
-	VPMOVMSKB Y8, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y7, Y8
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y8, Y8
-	VPMOVMSKB Y8, R11
+	VMOVDQU   (DX)(SI*1), Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y1, Y2
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R11
 	ORL       R10, R11
-	JNZ       utf8ToUTF32LEAVX512BW_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y8
-	VPCMPGTB  Y7, Y8, Y8
-	VPMOVMSKB Y8, R10
-	ANDNL     R9, R10, R9
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R9
+	JNZ       utf8ToUTF32LEAVX512BW_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB  Y1, Y2, Y2
+	VPMOVMSKB Y2, R10
+	ANDNL     R9, R10, R11
+	MOVL      $0x00000020, R12
+	BTRL      $0x1f, R11
 	JCC       utf8ToUTF32LEAVX512BW_two_whole
-	DECL      R11
+	DECL      R12
 
 utf8ToUTF32LEAVX512BW_two_whole:
-	SHLL         $0x01, R9
-	CMPL         R9, R10
-	JNE          utf8ToUTF32LEAVX512BW_sixteen
-	SHRL         $0x01, R10
-	NOTL         R10
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
-	ANDL         R9, R10
-	VPERM2I128   $0x08, Y7, Y7, Y6
-	VPALIGNR     $0x0f, Y6, Y7, Y6
-	VPMOVZXBW    X7, Y8
-	VPMOVZXBW    X6, Y9
-	VPAND        ydwordE000E0<>+0(SB), Y9, Y12
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
-	VPAND        ydword3F003F<>+0(SB), Y8, Y13
-	VPAND        ydword1F001F<>+0(SB), Y9, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y13, Y9, Y9
-	VPBLENDVB    Y12, Y9, Y8, Y8
+	SHLL         $0x01, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF32LEAVX512BW_three32
 	MOVL         R10, R9
+	SHRL         $0x01, R9
+	NOTL         R9
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R9
+	VPERM2I128   $0x08, Y1, Y1, Y0
+	VPALIGNR     $0x0f, Y0, Y1, Y0
+	VPMOVZXBW    X1, Y2
+	VPMOVZXBW    X0, Y3
+	VPAND        ydwordE000E0<>+0(SB), Y3, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y2, Y10
+	VPAND        ydword1F001F<>+0(SB), Y3, Y3
+	VPSLLW       $0x06, Y3, Y3
+	VPOR         Y10, Y3, Y3
+	VPBLENDVB    Y9, Y3, Y2, Y2
+	MOVL         R9, R10
+	MOVBLZX      R10, R10
+	MOVL         R9, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R10, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X4
+	MOVQ         R11, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R10, R10
+	POPCNTL      R11, R11
+	VPXOR        Y3, Y3, Y3
+	VPUNPCKLWD   Y3, Y2, Y9
+	VPUNPCKHWD   Y3, Y2, Y2
+	VPERM2I128   $0x20, Y2, Y9, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x31, Y2, Y9, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	LEAQ         (DI)(R11*4), DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y0, X2
+	VPMOVZXBW    X1, Y0
+	VPMOVZXBW    X2, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y3
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R9, R10
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x18, R9
 	MOVBLZX      R9, R9
-	MOVL         R10, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R11)(R13*1), X5
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R11)(R13*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
+	POPCNTL      R10, R10
+	POPCNTL      R9, R9
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y1, Y2
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y2, Y2
+	VPMOVMSKB    Y2, R10
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y1, Y2
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPMOVMSKB    Y2, R12
+	ORL          R12, R10
+	JNZ          utf8ToUTF32LEAVX512BW_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB    Y2, R10
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB     Y1, Y2, Y2
+	VPMOVMSKB    Y2, R11
+	ANDNL        R9, R11, R9
+	ANDNL        R9, R10, R9
+	MOVL         R10, R13
+	MOVL         R9, R10
+	ANDL         $0x80000000, R10
+	MOVL         R13, R12
+	ANDL         $0xc0000000, R12
+	ORL          R12, R10
+	BTSQ         $0x20, R10
+	TZCNTQ       R10, R10
+	MOVL         $0xffffffff, R12
+	BZHIL        R10, R12, R12
+	ANDL         R12, R9
+	ANDL         R12, R13
+	ANDL         R12, R11
+	MOVL         R11, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R12, R14
+	ORL          R13, R9
+	SHLL         $0x01, R9
+	SHLL         $0x02, R13
+	ORL          R13, R9
+	CMPL         R9, R11
+	JNE          utf8ToUTF32LEAVX512BW_sixteen
+	VPERM2I128   $0x08, Y1, Y1, Y2
+	VPALIGNR     $0x0f, Y2, Y1, Y2
+	VPERM2I128   $0x08, Y2, Y2, Y3
+	VPALIGNR     $0x0f, Y3, Y2, Y3
+	MOVQ         DI, R9
+	VPMOVZXBW    X1, Y9
+	VPMOVZXBW    X2, Y10
+	VPMOVZXBW    X3, Y11
+	VPAND        ydword3F003F<>+0(SB), Y9, Y13
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y12
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y14
+	VPSLLW       $0x06, Y14, Y14
+	VPOR         Y13, Y14, Y14
+	VPBLENDVB    Y12, Y14, Y9, Y9
+	VPAND        ydwordF000F0<>+0(SB), Y11, Y12
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y12, Y12
+	VPSLLW       $0x0c, Y11, Y14
+	VPAND        ydword3F003F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y10, Y14, Y14
+	VPOR         Y13, Y14, Y14
+	VPBLENDVB    Y12, Y14, Y9, Y9
+	VPAND        ydwordF800F800<>+0(SB), Y14, Y10
+	VPXOR        Y14, Y14, Y14
+	VPCMPEQW     Y10, Y14, Y14
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
+	VPOR         Y10, Y14, Y14
+	VPTEST       Y12, Y14
+	JNZ          utf8ToUTF32LEAVX512BW_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
 	SHRL         $0x08, R12
 	MOVBLZX      R12, R12
 	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R9, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X10
-	MOVQ         R12, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y10, Y10
-	VPSHUFB      Y10, Y8, Y8
-	POPCNTL      R9, R9
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X6
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
+	VPSHUFB      Y6, Y9, Y9
+	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	VPXOR        Y9, Y9, Y9
-	VPUNPCKLWD   Y9, Y8, Y12
-	VPUNPCKHWD   Y9, Y8, Y8
-	VPERM2I128   $0x20, Y8, Y12, Y9
-	VMOVDQU      Y9, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y8, Y12, Y9
-	VMOVDQU      Y9, (AX)(DI*1)
-	LEAQ         (DI)(R12*4), DI
-	VEXTRACTI128 $0x01, Y7, X7
-	VEXTRACTI128 $0x01, Y6, X8
-	VPMOVZXBW    X7, Y6
-	VPMOVZXBW    X8, Y7
-	VPAND        ydwordE000E0<>+0(SB), Y7, Y8
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F003F<>+0(SB), Y6, Y9
-	VPAND        ydword1F001F<>+0(SB), Y7, Y7
-	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y9, Y7, Y7
-	VPBLENDVB    Y8, Y7, Y6, Y6
-	MOVL         R10, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R10
-	MOVBLZX      R10, R10
+	VPXOR        Y10, Y10, Y10
+	VPUNPCKLWD   Y10, Y9, Y11
+	VPUNPCKHWD   Y10, Y9, Y9
+	VPERM2I128   $0x20, Y9, Y11, Y10
+	VMOVDQU      Y10, (AX)(R9*1)
+	LEAQ         (R9)(R11*4), R9
+	VPERM2I128   $0x31, Y9, Y11, Y10
+	VMOVDQU      Y10, (AX)(R9*1)
+	LEAQ         (R9)(R12*4), R9
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y3, X3
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X2, Y2
+	VPMOVZXBW    X3, Y3
+	VPAND        ydword3F003F<>+0(SB), Y1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y2, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword1F001F<>+0(SB), Y2, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y1, Y1
+	VPAND        ydwordF000F0<>+0(SB), Y3, Y9
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
+	VPSLLW       $0x0c, Y3, Y11
+	VPAND        ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW       $0x06, Y2, Y2
+	VPOR         Y2, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y1, Y1
+	VPAND        ydwordF800F800<>+0(SB), Y11, Y2
+	VPXOR        Y11, Y11, Y11
+	VPCMPEQW     Y2, Y11, Y11
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR         Y2, Y11, Y11
+	VPTEST       Y9, Y11
+	JNZ          utf8ToUTF32LEAVX512BW_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R11
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
 	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
+	MOVQ         DI, R13
 	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X11
-	MOVQ         R10, R13
+	VMOVDQU      (R12)(R13*1), X7
+	MOVQ         R11, R13
 	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y11, Y11
-	VPSHUFB      Y11, Y6, Y6
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	VPXOR        Y7, Y7, Y7
-	VPUNPCKLWD   Y7, Y6, Y8
-	VPUNPCKHWD   Y7, Y6, Y6
-	VPERM2I128   $0x20, Y6, Y8, Y7
-	VMOVDQU      Y7, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y6, Y8, Y7
-	VMOVDQU      Y7, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	ADDQ         R11, SI
+	VINSERTI128  $0x01, (R12)(R13*1), Y7, Y7
+	VPSHUFB      Y7, Y1, Y1
+	POPCNTL      DI, DI
+	POPCNTL      R11, R11
+	VPXOR        Y0, Y0, Y0
+	VPUNPCKLWD   Y0, Y1, Y2
+	VPUNPCKHWD   Y0, Y1, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(R9*1)
+	LEAQ         (R9)(DI*4), R9
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(R9*1)
+	LEAQ         (R9)(R11*4), R9
+	MOVQ         R9, DI
+	ADDQ         R10, SI
 	JMP          utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z6, K1
+	VPCMPB     $0x01, dwordC0C0C0C0<>+0(SB), Z0, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z6, K1
+	VPCMPUB    $0x05, dwordE0E0E0E0<>+0(SB), Z0, K1
 	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z6, K1
+	VPCMPUB    $0x05, dwordF0F0F0F0<>+0(SB), Z0, K1
 	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z6, K1
+	VPCMPUB    $0x05, dwordF5F5F5F5<>+0(SB), Z0, K1
 	KMOVQ      K1, R13
-	VPANDD     Z4, Z6, Z7
-	VPCMPEQB   Z0, Z7, K1
+	VPANDD     dwordFEFEFEFE<>+0(SB), Z0, Z1
+	VPCMPEQB   dwordC0C0C0C0<>+0(SB), Z1, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF32LEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z2
+	VPCMPEQD   dword808080F0<>+0(SB), Z2, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32LEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	VPSLLD     $0x04, Z0, Z1
+	VPANDD     dword3F000<>+0(SB), Z1, Z1
+	VPSLLD     $0x12, Z0, Z2
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z2, Z1
+	VPSRLD     $0x0a, Z0, Z2
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z2, Z1
+	VPSRLD     $0x18, Z0, Z2
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z2, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z2
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z2, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32LEAVX512BW_four_mixed
 
 utf8ToUTF32LEAVX512BW_pure:
-	VMOVDQU64  Z7, (AX)(DI*1)
+	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	CMPQ       SI, BX
 	JG         utf8ToUTF32LEAVX512BW_done
 	CMPQ       DI, CX
 	JG         utf8ToUTF32LEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z6
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	VMOVDQU64  (DX)(SI*1), Z0
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z2
+	VPCMPEQD   dword808080F0<>+0(SB), Z2, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32LEAVX512BW_loop
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	VPSLLD     $0x04, Z0, Z1
+	VPANDD     dword3F000<>+0(SB), Z1, Z1
+	VPSLLD     $0x12, Z0, Z2
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z2, Z1
+	VPSRLD     $0x0a, Z0, Z2
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z2, Z1
+	VPSRLD     $0x18, Z0, Z2
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z2, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z2
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z2, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32LEAVX512BW_loop
 	JMP        utf8ToUTF32LEAVX512BW_pure
@@ -33501,221 +33954,222 @@ utf8ToUTF32LEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32LEAVX512BW_done
-	VALIGND       $0x0c, Z5, Z6, Z7
-	VPALIGNR      $0x0f, Z7, Z6, Z8
-	VPALIGNR      $0x0e, Z7, Z6, Z9
-	VPALIGNR      $0x0d, Z7, Z6, Z7
+	VPXORD        Z8, Z8, Z8
+	VALIGND       $0x0c, Z8, Z0, Z1
+	VPALIGNR      $0x0f, Z1, Z0, Z2
+	VPALIGNR      $0x0e, Z1, Z0, Z3
+	VPALIGNR      $0x0d, Z1, Z0, Z1
 	MOVQ          DI, R9
-	VPMOVZXBD     X6, Z12
-	VPMOVZXBD     X8, Z13
-	VPMOVZXBD     X9, Z14
-	VPMOVZXBD     X7, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z14, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z13, Z12, K1, Z12
-	VPBLENDMD     Z14, Z12, K2, Z12
+	VPMOVZXBD     X0, Z9
+	VPMOVZXBD     X2, Z10
+	VPMOVZXBD     X3, Z11
+	VPMOVZXBD     X1, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z13, Z10, Z10
+	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z10, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K2, Z9
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z14, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z11, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VMOVDQU64     Z12, (AX)(R9*1)
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VMOVDQU64     Z9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z6, X10
-	VPMOVZXBD     X10, Z12
-	VEXTRACTI32X4 $0x01, Z8, X10
-	VPMOVZXBD     X10, Z13
-	VEXTRACTI32X4 $0x01, Z9, X10
-	VPMOVZXBD     X10, Z14
-	VEXTRACTI32X4 $0x01, Z7, X10
-	VPMOVZXBD     X10, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z14, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z13, Z12, K1, Z12
-	VPBLENDMD     Z14, Z12, K2, Z12
+	VEXTRACTI32X4 $0x01, Z0, X4
+	VPMOVZXBD     X4, Z9
+	VEXTRACTI32X4 $0x01, Z2, X4
+	VPMOVZXBD     X4, Z10
+	VEXTRACTI32X4 $0x01, Z3, X4
+	VPMOVZXBD     X4, Z11
+	VEXTRACTI32X4 $0x01, Z1, X4
+	VPMOVZXBD     X4, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z13, Z10, Z10
+	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z10, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K2, Z9
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z14, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z11, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VMOVDQU64     Z12, (AX)(R9*1)
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VMOVDQU64     Z9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z6, X10
-	VPMOVZXBD     X10, Z12
-	VEXTRACTI32X4 $0x02, Z8, X10
-	VPMOVZXBD     X10, Z13
-	VEXTRACTI32X4 $0x02, Z9, X10
-	VPMOVZXBD     X10, Z14
-	VEXTRACTI32X4 $0x02, Z7, X10
-	VPMOVZXBD     X10, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z14, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z13, Z12, K1, Z12
-	VPBLENDMD     Z14, Z12, K2, Z12
+	VEXTRACTI32X4 $0x02, Z0, X4
+	VPMOVZXBD     X4, Z9
+	VEXTRACTI32X4 $0x02, Z2, X4
+	VPMOVZXBD     X4, Z10
+	VEXTRACTI32X4 $0x02, Z3, X4
+	VPMOVZXBD     X4, Z11
+	VEXTRACTI32X4 $0x02, Z1, X4
+	VPMOVZXBD     X4, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z13, Z10, Z10
+	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z10, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K2, Z9
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z14, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z11, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VMOVDQU64     Z12, (AX)(R9*1)
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VMOVDQU64     Z9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x30
 	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z6, X6
-	VPMOVZXBD     X6, Z6
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VPANDD        dword3F<>+0(SB), Z6, Z12
-	VPANDD        dword3F<>+0(SB), Z8, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z9, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dwordE0<>+0(SB), Z8, Z15
-	VPCMPEQD      dwordC0<>+0(SB), Z15, K1
-	VPANDD        dwordF0<>+0(SB), Z9, Z15
-	VPCMPEQD      dwordE0<>+0(SB), Z15, K2
-	VPANDD        dwordF8<>+0(SB), Z7, Z15
-	VPCMPEQD      dwordF0<>+0(SB), Z15, K3
-	VMOVDQA64     Z6, Z6
-	VPANDD        dword1F<>+0(SB), Z8, Z8
-	VPSLLD        $0x06, Z8, Z8
-	VPORD         Z12, Z8, Z8
-	VPANDD        dwordF<>+0(SB), Z9, Z9
-	VPSLLD        $0x0c, Z9, Z9
-	VPORD         Z13, Z9, Z9
-	VPANDD        dword7<>+0(SB), Z7, Z7
-	VPSLLD        $0x12, Z7, Z7
-	VPORD         Z14, Z7, Z7
-	VPBLENDMD     Z8, Z6, K1, Z6
-	VPBLENDMD     Z9, Z6, K2, Z6
+	VEXTRACTI32X4 $0x03, Z0, X0
+	VPMOVZXBD     X0, Z0
+	VEXTRACTI32X4 $0x03, Z2, X2
+	VPMOVZXBD     X2, Z2
+	VEXTRACTI32X4 $0x03, Z3, X3
+	VPMOVZXBD     X3, Z3
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VPANDD        dword3F<>+0(SB), Z0, Z9
+	VPANDD        dword3F<>+0(SB), Z2, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z3, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z2, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z3, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z1, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z0, Z0
+	VPANDD        dword1F<>+0(SB), Z2, Z2
+	VPSLLD        $0x06, Z2, Z2
+	VPORD         Z9, Z2, Z2
+	VPANDD        dwordF<>+0(SB), Z3, Z3
+	VPSLLD        $0x0c, Z3, Z3
+	VPORD         Z10, Z3, Z3
+	VPANDD        dword7<>+0(SB), Z1, Z1
+	VPSLLD        $0x12, Z1, Z1
+	VPORD         Z11, Z1, Z1
+	VPBLENDMD     Z2, Z0, K1, Z0
+	VPBLENDMD     Z3, Z0, K2, Z0
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z9, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z3, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z3, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z7, Z15
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z15, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z1, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z7, Z6, K3, Z6
-	VPCOMPRESSD.Z Z6, K1, Z6
-	VMOVDQU64     Z6, (AX)(R9*1)
+	VPBLENDMD     Z1, Z0, K3, Z0
+	VPCOMPRESSD.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(R9*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
 	LEAQ          (R9)(DI*4), R9
@@ -33734,49 +34188,38 @@ utf8ToUTF32LEAVX512BW_done:
 // func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	VMOVDQU64    swap32<>+0(SB), Z5
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z6, Z6, Z6
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000100, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+	MOVQ      $0xffffffffffffffff, R8
 
 utf8ToUTF32BEAVX512BW_loop:
 	CMPQ      SI, BX
 	JG        utf8ToUTF32BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512BW_done
-	VMOVDQU64 (DX)(SI*1), Z7
-	VPMOVB2M  Z7, K1
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPMOVB2M  Z1, K1
 	KORTESTQ  K1, K1
 	JNZ       utf8ToUTF32BEAVX512BW_wide
-	VPMOVZXBD (DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 192(AX)(DI*1)
+	VPMOVZXBD (DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, 192(AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x00000100, DI
 	JMP       utf8ToUTF32BEAVX512BW_loop
@@ -33786,16 +34229,16 @@ utf8ToUTF32BEAVX512BW_wide:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512BW_wide_general
-	VMOVDQU64 three48<>+0(SB), Z8
+	VMOVDQU64 three48<>+0(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z8, Z9
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
-	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	VPERMD    (DX)(SI*1), Z2, Z3
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z3, Z4
+	VPCMPEQB  dword80808080<>+0(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z3, Z4
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -33803,36 +34246,36 @@ utf8ToUTF32BEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z9, Z9
-	VPANDD    dword3F<>+0(SB), Z9, Z10
-	VPANDD    dword3F00<>+0(SB), Z9, Z13
-	VPSRLD    $0x02, Z13, Z13
-	VPORD     Z13, Z10, Z10
-	VPANDD    dwordF0000<>+0(SB), Z9, Z13
-	VPSRLD    $0x04, Z13, Z13
-	VPORD     Z13, Z10, Z9
-	VPANDD    dwordF800<>+0(SB), Z9, Z10
-	VPTESTNMD Z10, Z10, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	VPSHUFB   three<>+0(SB), Z3, Z3
+	VPANDD    dword3F<>+0(SB), Z3, Z4
+	VPANDD    dword3F00<>+0(SB), Z3, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z4, Z4
+	VPANDD    dwordF0000<>+0(SB), Z3, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z4, Z3
+	VPANDD    dwordF800<>+0(SB), Z3, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
 
 utf8ToUTF32BEAVX512BW_three:
-	VPSHUFB   Z5, Z9, Z9
-	VMOVDQU64 Z9, (AX)(DI*1)
+	VPSHUFB   Z0, Z3, Z3
+	VMOVDQU64 Z3, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z8, Z9
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
-	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	VPERMD    (DX)(SI*1), Z2, Z3
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z3, Z4
+	VPCMPEQB  dword80808080<>+0(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z3, Z4
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -33840,185 +34283,341 @@ utf8ToUTF32BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z9, Z9
-	VPANDD    dword3F<>+0(SB), Z9, Z10
-	VPANDD    dword3F00<>+0(SB), Z9, Z13
-	VPSRLD    $0x02, Z13, Z13
-	VPORD     Z13, Z10, Z10
-	VPANDD    dwordF0000<>+0(SB), Z9, Z13
-	VPSRLD    $0x04, Z13, Z13
-	VPORD     Z13, Z10, Z9
-	VPANDD    dwordF800<>+0(SB), Z9, Z10
-	VPTESTNMD Z10, Z10, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	VPSHUFB   three<>+0(SB), Z3, Z3
+	VPANDD    dword3F<>+0(SB), Z3, Z4
+	VPANDD    dword3F00<>+0(SB), Z3, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z4, Z4
+	VPANDD    dwordF0000<>+0(SB), Z3, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z4, Z3
+	VPANDD    dwordF800<>+0(SB), Z3, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_loop
 	JMP       utf8ToUTF32BEAVX512BW_three
 
 utf8ToUTF32BEAVX512BW_wide_general:
-	VMOVDQU   (DX)(SI*1), Y8
-	VPMOVMSKB Y8, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y8, Y9
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y9, Y9
-	VPMOVMSKB Y9, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y8, Y9
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y9, Y9
-	VPMOVMSKB Y9, R11
+	VMOVDQU   (DX)(SI*1), Y2
+	VPMOVMSKB Y2, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y2, Y3
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y2, Y3
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R11
 	ORL       R10, R11
-	JNZ       utf8ToUTF32BEAVX512BW_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y9
-	VPCMPGTB  Y8, Y9, Y9
-	VPMOVMSKB Y9, R10
-	ANDNL     R9, R10, R9
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R9
+	JNZ       utf8ToUTF32BEAVX512BW_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB  Y2, Y3, Y3
+	VPMOVMSKB Y3, R10
+	ANDNL     R9, R10, R11
+	MOVL      $0x00000020, R12
+	BTRL      $0x1f, R11
 	JCC       utf8ToUTF32BEAVX512BW_two_whole
-	DECL      R11
+	DECL      R12
 
 utf8ToUTF32BEAVX512BW_two_whole:
-	SHLL         $0x01, R9
-	CMPL         R9, R10
-	JNE          utf8ToUTF32BEAVX512BW_sixteen
-	SHRL         $0x01, R10
-	NOTL         R10
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
-	ANDL         R9, R10
-	VPERM2I128   $0x08, Y8, Y8, Y7
-	VPALIGNR     $0x0f, Y7, Y8, Y7
-	VPMOVZXBW    X8, Y9
-	VPMOVZXBW    X7, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y10, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword3F003F<>+0(SB), Y9, Y14
-	VPAND        ydword1F001F<>+0(SB), Y10, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y14, Y10, Y10
-	VPBLENDVB    Y13, Y10, Y9, Y9
+	SHLL         $0x01, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF32BEAVX512BW_three32
 	MOVL         R10, R9
+	SHRL         $0x01, R9
+	NOTL         R9
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R9
+	VPERM2I128   $0x08, Y2, Y2, Y1
+	VPALIGNR     $0x0f, Y1, Y2, Y1
+	VPMOVZXBW    X2, Y3
+	VPMOVZXBW    X1, Y4
+	VPAND        ydwordE000E0<>+0(SB), Y4, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword3F003F<>+0(SB), Y3, Y11
+	VPAND        ydword1F001F<>+0(SB), Y4, Y4
+	VPSLLW       $0x06, Y4, Y4
+	VPOR         Y11, Y4, Y4
+	VPBLENDVB    Y10, Y4, Y3, Y3
+	MOVL         R9, R10
+	MOVBLZX      R10, R10
+	MOVL         R9, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R10, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X5
+	MOVQ         R11, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y5, Y5
+	VPSHUFB      Y5, Y3, Y3
+	POPCNTL      R10, R10
+	POPCNTL      R11, R11
+	VPXOR        Y4, Y4, Y4
+	VPUNPCKLWD   Y4, Y3, Y10
+	VPUNPCKHWD   Y4, Y3, Y3
+	VPERM2I128   $0x20, Y3, Y10, Y4
+	VPSHUFB      swap32<>+0(SB), Y4, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x31, Y3, Y10, Y4
+	VPSHUFB      swap32<>+0(SB), Y4, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	LEAQ         (DI)(R11*4), DI
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y1, X3
+	VPMOVZXBW    X2, Y1
+	VPMOVZXBW    X3, Y2
+	VPAND        ydwordE000E0<>+0(SB), Y2, Y3
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND        ydword3F003F<>+0(SB), Y1, Y4
+	VPAND        ydword1F001F<>+0(SB), Y2, Y2
+	VPSLLW       $0x06, Y2, Y2
+	VPOR         Y4, Y2, Y2
+	VPBLENDVB    Y3, Y2, Y1, Y1
+	MOVL         R9, R10
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x18, R9
 	MOVBLZX      R9, R9
-	MOVL         R10, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R11)(R13*1), X6
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R11)(R13*1), Y6, Y6
+	VPSHUFB      Y6, Y1, Y1
+	POPCNTL      R10, R10
+	POPCNTL      R9, R9
+	VPXOR        Y2, Y2, Y2
+	VPUNPCKLWD   Y2, Y1, Y3
+	VPUNPCKHWD   Y2, Y1, Y1
+	VPERM2I128   $0x20, Y1, Y3, Y2
+	VPSHUFB      swap32<>+0(SB), Y2, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x31, Y1, Y3, Y2
+	VPSHUFB      swap32<>+0(SB), Y2, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y2, Y3
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y3, Y3
+	VPMOVMSKB    Y3, R10
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y2, Y3
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPMOVMSKB    Y3, R12
+	ORL          R12, R10
+	JNZ          utf8ToUTF32BEAVX512BW_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y2, Y3
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	VPMOVMSKB    Y3, R10
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB     Y2, Y3, Y3
+	VPMOVMSKB    Y3, R11
+	ANDNL        R9, R11, R9
+	ANDNL        R9, R10, R9
+	MOVL         R10, R13
+	MOVL         R9, R10
+	ANDL         $0x80000000, R10
+	MOVL         R13, R12
+	ANDL         $0xc0000000, R12
+	ORL          R12, R10
+	BTSQ         $0x20, R10
+	TZCNTQ       R10, R10
+	MOVL         $0xffffffff, R12
+	BZHIL        R10, R12, R12
+	ANDL         R12, R9
+	ANDL         R12, R13
+	ANDL         R12, R11
+	MOVL         R11, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R12, R14
+	ORL          R13, R9
+	SHLL         $0x01, R9
+	SHLL         $0x02, R13
+	ORL          R13, R9
+	CMPL         R9, R11
+	JNE          utf8ToUTF32BEAVX512BW_sixteen
+	VPERM2I128   $0x08, Y2, Y2, Y3
+	VPALIGNR     $0x0f, Y3, Y2, Y3
+	VPERM2I128   $0x08, Y3, Y3, Y4
+	VPALIGNR     $0x0f, Y4, Y3, Y4
+	MOVQ         DI, R9
+	VPMOVZXBW    X2, Y10
+	VPMOVZXBW    X3, Y11
+	VPMOVZXBW    X4, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
+	JNZ          utf8ToUTF32BEAVX512BW_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
 	SHRL         $0x08, R12
 	MOVBLZX      R12, R12
 	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R9, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X11
-	MOVQ         R12, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y11, Y11
-	VPSHUFB      Y11, Y9, Y9
-	POPCNTL      R9, R9
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X7
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y7, Y7
+	VPSHUFB      Y7, Y10, Y10
+	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	VPXOR        Y10, Y10, Y10
-	VPUNPCKLWD   Y10, Y9, Y13
-	VPUNPCKHWD   Y10, Y9, Y9
-	VPERM2I128   $0x20, Y9, Y13, Y10
-	VPSHUFB      swap32<>+0(SB), Y10, Y10
-	VMOVDQU      Y10, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y9, Y13, Y10
-	VPSHUFB      swap32<>+0(SB), Y10, Y10
-	VMOVDQU      Y10, (AX)(DI*1)
-	LEAQ         (DI)(R12*4), DI
-	VEXTRACTI128 $0x01, Y8, X8
-	VEXTRACTI128 $0x01, Y7, X9
-	VPMOVZXBW    X8, Y7
-	VPMOVZXBW    X9, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y7, Y10
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y10, Y8, Y8
-	VPBLENDVB    Y9, Y8, Y7, Y7
-	MOVL         R10, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R10
-	MOVBLZX      R10, R10
+	VPXOR        Y11, Y11, Y11
+	VPUNPCKLWD   Y11, Y10, Y12
+	VPUNPCKHWD   Y11, Y10, Y10
+	VPERM2I128   $0x20, Y10, Y12, Y11
+	VPSHUFB      swap32<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, (AX)(R9*1)
+	LEAQ         (R9)(R11*4), R9
+	VPERM2I128   $0x31, Y10, Y12, Y11
+	VPSHUFB      swap32<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, (AX)(R9*1)
+	LEAQ         (R9)(R12*4), R9
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y3, X3
+	VEXTRACTI128 $0x01, Y4, X4
+	VPMOVZXBW    X2, Y2
+	VPMOVZXBW    X3, Y3
+	VPMOVZXBW    X4, Y4
+	VPAND        ydword3F003F<>+0(SB), Y2, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y3, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y3, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y2, Y2
+	VPAND        ydwordF000F0<>+0(SB), Y4, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y4, Y12
+	VPAND        ydword3F003F<>+0(SB), Y3, Y3
+	VPSLLW       $0x06, Y3, Y3
+	VPOR         Y3, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y2, Y2
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y3
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y3, Y12, Y12
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y3, Y3
+	VPOR         Y3, Y12, Y12
+	VPTEST       Y10, Y12
+	JNZ          utf8ToUTF32BEAVX512BW_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R11
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
 	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
+	MOVQ         DI, R13
 	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X12
-	MOVQ         R10, R13
+	VMOVDQU      (R12)(R13*1), X8
+	MOVQ         R11, R13
 	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y12, Y12
-	VPSHUFB      Y12, Y7, Y7
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	VPXOR        Y8, Y8, Y8
-	VPUNPCKLWD   Y8, Y7, Y9
-	VPUNPCKHWD   Y8, Y7, Y7
-	VPERM2I128   $0x20, Y7, Y9, Y8
-	VPSHUFB      swap32<>+0(SB), Y8, Y8
-	VMOVDQU      Y8, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y7, Y9, Y8
-	VPSHUFB      swap32<>+0(SB), Y8, Y8
-	VMOVDQU      Y8, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	ADDQ         R11, SI
+	VINSERTI128  $0x01, (R12)(R13*1), Y8, Y8
+	VPSHUFB      Y8, Y2, Y2
+	POPCNTL      DI, DI
+	POPCNTL      R11, R11
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y2, Y3
+	VPUNPCKHWD   Y1, Y2, Y1
+	VPERM2I128   $0x20, Y1, Y3, Y2
+	VPSHUFB      swap32<>+0(SB), Y2, Y2
+	VMOVDQU      Y2, (AX)(R9*1)
+	LEAQ         (R9)(DI*4), R9
+	VPERM2I128   $0x31, Y1, Y3, Y2
+	VPSHUFB      swap32<>+0(SB), Y2, Y2
+	VMOVDQU      Y2, (AX)(R9*1)
+	LEAQ         (R9)(R11*4), R9
+	MOVQ         R9, DI
+	ADDQ         R10, SI
 	JMP          utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z7, K1
+	VPCMPB     $0x01, dwordC0C0C0C0<>+0(SB), Z1, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z7, K1
+	VPCMPUB    $0x05, dwordE0E0E0E0<>+0(SB), Z1, K1
 	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z7, K1
+	VPCMPUB    $0x05, dwordF0F0F0F0<>+0(SB), Z1, K1
 	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z7, K1
+	VPCMPUB    $0x05, dwordF5F5F5F5<>+0(SB), Z1, K1
 	KMOVQ      K1, R13
-	VPANDD     Z4, Z7, Z8
-	VPCMPEQB   Z0, Z8, K1
+	VPANDD     dwordFEFEFEFE<>+0(SB), Z1, Z2
+	VPCMPEQB   dwordC0C0C0C0<>+0(SB), Z2, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF32BEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z3
+	VPCMPEQD   dword808080F0<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32BEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	VPSLLD     $0x04, Z1, Z2
+	VPANDD     dword3F000<>+0(SB), Z2, Z2
+	VPSLLD     $0x12, Z1, Z3
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z3, Z2
+	VPSRLD     $0x0a, Z1, Z3
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z3, Z2
+	VPSRLD     $0x18, Z1, Z3
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z3, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z3
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32BEAVX512BW_four_mixed
 
 utf8ToUTF32BEAVX512BW_pure:
-	VPSHUFB    Z5, Z8, Z8
-	VMOVDQU64  Z8, (AX)(DI*1)
+	VPSHUFB    Z0, Z2, Z2
+	VMOVDQU64  Z2, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	CMPQ       SI, BX
 	JG         utf8ToUTF32BEAVX512BW_done
 	CMPQ       DI, CX
 	JG         utf8ToUTF32BEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	VMOVDQU64  (DX)(SI*1), Z1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z3
+	VPCMPEQD   dword808080F0<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32BEAVX512BW_loop
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	VPSLLD     $0x04, Z1, Z2
+	VPANDD     dword3F000<>+0(SB), Z2, Z2
+	VPSLLD     $0x12, Z1, Z3
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z3, Z2
+	VPSRLD     $0x0a, Z1, Z3
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z3, Z2
+	VPSRLD     $0x18, Z1, Z3
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z3, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z3
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32BEAVX512BW_loop
 	JMP        utf8ToUTF32BEAVX512BW_pure
@@ -34062,225 +34661,226 @@ utf8ToUTF32BEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32BEAVX512BW_done
-	VALIGND       $0x0c, Z6, Z7, Z8
-	VPALIGNR      $0x0f, Z8, Z7, Z9
-	VPALIGNR      $0x0e, Z8, Z7, Z10
-	VPALIGNR      $0x0d, Z8, Z7, Z8
+	VPXORD        Z9, Z9, Z9
+	VALIGND       $0x0c, Z9, Z1, Z2
+	VPALIGNR      $0x0f, Z2, Z1, Z3
+	VPALIGNR      $0x0e, Z2, Z1, Z4
+	VPALIGNR      $0x0d, Z2, Z1, Z2
 	MOVQ          DI, R9
-	VPMOVZXBD     X7, Z13
-	VPMOVZXBD     X9, Z14
-	VPMOVZXBD     X10, Z15
-	VPMOVZXBD     X8, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z15, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z14, Z13, K1, Z13
-	VPBLENDMD     Z15, Z13, K2, Z13
+	VPMOVZXBD     X1, Z10
+	VPMOVZXBD     X3, Z11
+	VPMOVZXBD     X4, Z12
+	VPMOVZXBD     X2, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z15, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPSHUFB       Z5, Z13, Z13
-	VMOVDQU64     Z13, (AX)(R9*1)
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPSHUFB       Z0, Z10, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z7, X11
-	VPMOVZXBD     X11, Z13
-	VEXTRACTI32X4 $0x01, Z9, X11
-	VPMOVZXBD     X11, Z14
-	VEXTRACTI32X4 $0x01, Z10, X11
-	VPMOVZXBD     X11, Z15
-	VEXTRACTI32X4 $0x01, Z8, X11
-	VPMOVZXBD     X11, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z15, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z14, Z13, K1, Z13
-	VPBLENDMD     Z15, Z13, K2, Z13
+	VEXTRACTI32X4 $0x01, Z1, X5
+	VPMOVZXBD     X5, Z10
+	VEXTRACTI32X4 $0x01, Z3, X5
+	VPMOVZXBD     X5, Z11
+	VEXTRACTI32X4 $0x01, Z4, X5
+	VPMOVZXBD     X5, Z12
+	VEXTRACTI32X4 $0x01, Z2, X5
+	VPMOVZXBD     X5, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z15, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPSHUFB       Z5, Z13, Z13
-	VMOVDQU64     Z13, (AX)(R9*1)
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPSHUFB       Z0, Z10, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z7, X11
-	VPMOVZXBD     X11, Z13
-	VEXTRACTI32X4 $0x02, Z9, X11
-	VPMOVZXBD     X11, Z14
-	VEXTRACTI32X4 $0x02, Z10, X11
-	VPMOVZXBD     X11, Z15
-	VEXTRACTI32X4 $0x02, Z8, X11
-	VPMOVZXBD     X11, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z15, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z14, Z13, K1, Z13
-	VPBLENDMD     Z15, Z13, K2, Z13
+	VEXTRACTI32X4 $0x02, Z1, X5
+	VPMOVZXBD     X5, Z10
+	VEXTRACTI32X4 $0x02, Z3, X5
+	VPMOVZXBD     X5, Z11
+	VEXTRACTI32X4 $0x02, Z4, X5
+	VPMOVZXBD     X5, Z12
+	VEXTRACTI32X4 $0x02, Z2, X5
+	VPMOVZXBD     X5, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z15, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPSHUFB       Z5, Z13, Z13
-	VMOVDQU64     Z13, (AX)(R9*1)
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPSHUFB       Z0, Z10, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x30
 	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VPANDD        dword3F<>+0(SB), Z7, Z13
-	VPANDD        dword3F<>+0(SB), Z9, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z10, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z9, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z10, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z8, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z7, Z7
-	VPANDD        dword1F<>+0(SB), Z9, Z9
-	VPSLLD        $0x06, Z9, Z9
-	VPORD         Z13, Z9, Z9
-	VPANDD        dwordF<>+0(SB), Z10, Z10
-	VPSLLD        $0x0c, Z10, Z10
-	VPORD         Z14, Z10, Z10
-	VPANDD        dword7<>+0(SB), Z8, Z8
-	VPSLLD        $0x12, Z8, Z8
-	VPORD         Z15, Z8, Z8
-	VPBLENDMD     Z9, Z7, K1, Z7
-	VPBLENDMD     Z10, Z7, K2, Z7
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VEXTRACTI32X4 $0x03, Z3, X3
+	VPMOVZXBD     X3, Z3
+	VEXTRACTI32X4 $0x03, Z4, X4
+	VPMOVZXBD     X4, Z4
+	VEXTRACTI32X4 $0x03, Z2, X2
+	VPMOVZXBD     X2, Z2
+	VPANDD        dword3F<>+0(SB), Z1, Z10
+	VPANDD        dword3F<>+0(SB), Z3, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z4, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z3, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z4, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z2, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z1, Z1
+	VPANDD        dword1F<>+0(SB), Z3, Z3
+	VPSLLD        $0x06, Z3, Z3
+	VPORD         Z10, Z3, Z3
+	VPANDD        dwordF<>+0(SB), Z4, Z4
+	VPSLLD        $0x0c, Z4, Z4
+	VPORD         Z11, Z4, Z4
+	VPANDD        dword7<>+0(SB), Z2, Z2
+	VPSLLD        $0x12, Z2, Z2
+	VPORD         Z12, Z2, Z2
+	VPBLENDMD     Z3, Z1, K1, Z1
+	VPBLENDMD     Z4, Z1, K2, Z1
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z10, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z10, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z4, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z4, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z8, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z2, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z8, Z7, K3, Z7
-	VPCOMPRESSD.Z Z7, K1, Z7
-	VPSHUFB       Z5, Z7, Z7
-	VMOVDQU64     Z7, (AX)(R9*1)
+	VPBLENDMD     Z2, Z1, K3, Z1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VPSHUFB       Z0, Z1, Z1
+	VMOVDQU64     Z1, (AX)(R9*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
 	LEAQ          (R9)(DI*4), R9
