@@ -37865,7 +37865,7 @@ utf32BEToUTF8AVX512_done:
 	RET
 
 // func cp1252ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, POPCNT
 TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -37892,6 +37892,31 @@ cp1252ToUTF8AVX512_loop:
 	JMP       cp1252ToUTF8AVX512_loop
 
 cp1252ToUTF8AVX512_wide:
+	KMOVQ     K1, R8
+	POPCNTQ   R8, R9
+	CMPQ      R9, $0x02
+	JA        cp1252ToUTF8AVX512_block
+	TZCNTQ    R8, R8
+	ADDQ      SI, R8
+	MOVBLZX   (DX)(R8*1), R10
+	CMPL      R10, $0x000000a0
+	JB        cp1252ToUTF8AVX512_block
+	VMOVDQU64 Z1, (AX)(DI*1)
+	MOVL      R10, R9
+	SHRL      $0x06, R9
+	ORL       $0x000000c0, R9
+	ANDL      $0x0000003f, R10
+	ORL       $0x00000080, R10
+	SHLL      $0x08, R10
+	ORL       R9, R10
+	SUBQ      SI, DI
+	ADDQ      R8, DI
+	MOVW      R10, (AX)(DI*1)
+	ADDQ      $0x02, DI
+	LEAQ      1(R8), SI
+	JMP       cp1252ToUTF8AVX512_loop
+
+cp1252ToUTF8AVX512_block:
 	VPADDB        wdw60606060<>+0(SB), Z1, Z2
 	VMOVDQU64     wdwDFDFDFDF<>+0(SB), Z3
 	VPCMPUB       $0x06, Z3, Z2, K1
@@ -39855,7 +39880,7 @@ utf32BEToUTF8AVX2_done:
 	RET
 
 // func cp1252ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -39881,6 +39906,31 @@ cp1252ToUTF8AVX2_loop:
 	JMP       cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_wide:
+	MOVL    R8, R9
+	POPCNTQ R9, R10
+	CMPQ    R10, $0x02
+	JA      cp1252ToUTF8AVX2_block
+	TZCNTQ  R9, R9
+	ADDQ    SI, R9
+	MOVBLZX (DX)(R9*1), R11
+	CMPL    R11, $0x000000a0
+	JB      cp1252ToUTF8AVX2_block
+	VMOVDQU Y0, (AX)(DI*1)
+	MOVL    R11, R10
+	SHRL    $0x06, R10
+	ORL     $0x000000c0, R10
+	ANDL    $0x0000003f, R11
+	ORL     $0x00000080, R11
+	SHLL    $0x08, R11
+	ORL     R10, R11
+	SUBQ    SI, DI
+	ADDQ    R9, DI
+	MOVW    R11, (AX)(DI*1)
+	ADDQ    $0x02, DI
+	LEAQ    1(R9), SI
+	JMP     cp1252ToUTF8AVX2_loop
+
+cp1252ToUTF8AVX2_block:
 	VPADDB       wdw60606060<>+0(SB), Y0, Y1
 	VMOVDQU      wdwDFDFDFDF<>+0(SB), Y2
 	VPSUBUSB     Y2, Y1, Y1

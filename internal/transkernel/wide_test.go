@@ -336,3 +336,39 @@ func TestWideNoEscape(t *testing.T) {
 		}
 	})
 }
+
+// TestCP1252Sparse puts one and two bytes from 80 up at every position (and
+// pair of positions a few apart) of ASCII text of several lengths: the blocks
+// with one or two bytes from A0 take the vector kernels' sparse path, those
+// with 80-9F the table path. Every byte of Windows-1252 converts, so the
+// kernels must get through all but the last block.
+func TestCP1252Sparse(t *testing.T) {
+	var d direction
+	for _, x := range wideDirections() {
+		if x.name == "CP1252ToUTF8" {
+			d = x
+		}
+	}
+	forEachSet(t, func(t *testing.T, vector bool) {
+		progress := vector && transkernel.Active() != "neon"
+		for _, n := range []int{64, 65, 96, 127, 128, 129, 200} {
+			base := repeatTo(backgrounds["ascii"], n)
+			for _, b := range []byte{0xA0, 0xB7, 0xC3, 0xFF, 0x80, 0x9F, 0x81} {
+				for at := 0; at < n; at++ {
+					for _, gap := range []int{0, 1, 5, 31, 40} {
+						src := append([]byte{}, base...)
+						src[at] = b
+						if gap > 0 {
+							if at+gap >= n {
+								continue
+							}
+							src[at+gap] = 0xE9
+						}
+						check(t, d, src, 3*len(src)+64, progress)
+						check(t, d, src, len(src)+at, false)
+					}
+				}
+			}
+		}
+	})
+}
