@@ -37531,6 +37531,30 @@ utf32LEToUTF8AVX512_loop:
 	JMP       utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_wide:
+	VPTESTMD      wdwFFFFF800<>+0(SB), Z0, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF8AVX512_general
+	VPSRLD        $0x06, Z0, Z1
+	VPANDD        wdw3F<>+0(SB), Z0, Z2
+	VPSLLD        $0x08, Z2, Z2
+	VPTERNLOGD    $0xfe, wdw80C0<>+0(SB), Z1, Z2
+	VPCMPUD       $0x01, wdw80<>+0(SB), Z0, K1
+	VMOVDQA32     Z0, K1, Z2
+	VPMOVDW       Z2, Y0
+	KMOVW         K1, R8
+	NOTL          R8
+	MOVL          $0xaaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSB.Z Y0, K1, Y0
+	VMOVDQU       Y0, (AX)(DI*1)
+	POPCNTL       R9, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32LEToUTF8AVX512_loop
+
+utf32LEToUTF8AVX512_general:
 	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
 	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
 	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
@@ -37656,6 +37680,60 @@ DATA wdwFFFFF800<>+56(SB)/4, $0xfffff800
 DATA wdwFFFFF800<>+60(SB)/4, $0xfffff800
 GLOBL wdwFFFFF800<>(SB), RODATA|NOPTR, $64
 
+DATA wdw3F<>+0(SB)/4, $0x0000003f
+DATA wdw3F<>+4(SB)/4, $0x0000003f
+DATA wdw3F<>+8(SB)/4, $0x0000003f
+DATA wdw3F<>+12(SB)/4, $0x0000003f
+DATA wdw3F<>+16(SB)/4, $0x0000003f
+DATA wdw3F<>+20(SB)/4, $0x0000003f
+DATA wdw3F<>+24(SB)/4, $0x0000003f
+DATA wdw3F<>+28(SB)/4, $0x0000003f
+DATA wdw3F<>+32(SB)/4, $0x0000003f
+DATA wdw3F<>+36(SB)/4, $0x0000003f
+DATA wdw3F<>+40(SB)/4, $0x0000003f
+DATA wdw3F<>+44(SB)/4, $0x0000003f
+DATA wdw3F<>+48(SB)/4, $0x0000003f
+DATA wdw3F<>+52(SB)/4, $0x0000003f
+DATA wdw3F<>+56(SB)/4, $0x0000003f
+DATA wdw3F<>+60(SB)/4, $0x0000003f
+GLOBL wdw3F<>(SB), RODATA|NOPTR, $64
+
+DATA wdw80C0<>+0(SB)/4, $0x000080c0
+DATA wdw80C0<>+4(SB)/4, $0x000080c0
+DATA wdw80C0<>+8(SB)/4, $0x000080c0
+DATA wdw80C0<>+12(SB)/4, $0x000080c0
+DATA wdw80C0<>+16(SB)/4, $0x000080c0
+DATA wdw80C0<>+20(SB)/4, $0x000080c0
+DATA wdw80C0<>+24(SB)/4, $0x000080c0
+DATA wdw80C0<>+28(SB)/4, $0x000080c0
+DATA wdw80C0<>+32(SB)/4, $0x000080c0
+DATA wdw80C0<>+36(SB)/4, $0x000080c0
+DATA wdw80C0<>+40(SB)/4, $0x000080c0
+DATA wdw80C0<>+44(SB)/4, $0x000080c0
+DATA wdw80C0<>+48(SB)/4, $0x000080c0
+DATA wdw80C0<>+52(SB)/4, $0x000080c0
+DATA wdw80C0<>+56(SB)/4, $0x000080c0
+DATA wdw80C0<>+60(SB)/4, $0x000080c0
+GLOBL wdw80C0<>(SB), RODATA|NOPTR, $64
+
+DATA wdw80<>+0(SB)/4, $0x00000080
+DATA wdw80<>+4(SB)/4, $0x00000080
+DATA wdw80<>+8(SB)/4, $0x00000080
+DATA wdw80<>+12(SB)/4, $0x00000080
+DATA wdw80<>+16(SB)/4, $0x00000080
+DATA wdw80<>+20(SB)/4, $0x00000080
+DATA wdw80<>+24(SB)/4, $0x00000080
+DATA wdw80<>+28(SB)/4, $0x00000080
+DATA wdw80<>+32(SB)/4, $0x00000080
+DATA wdw80<>+36(SB)/4, $0x00000080
+DATA wdw80<>+40(SB)/4, $0x00000080
+DATA wdw80<>+44(SB)/4, $0x00000080
+DATA wdw80<>+48(SB)/4, $0x00000080
+DATA wdw80<>+52(SB)/4, $0x00000080
+DATA wdw80<>+56(SB)/4, $0x00000080
+DATA wdw80<>+60(SB)/4, $0x00000080
+GLOBL wdw80<>(SB), RODATA|NOPTR, $64
+
 DATA wdw10FFFF<>+0(SB)/4, $0x0010ffff
 DATA wdw10FFFF<>+4(SB)/4, $0x0010ffff
 DATA wdw10FFFF<>+8(SB)/4, $0x0010ffff
@@ -37775,6 +37853,30 @@ utf32BEToUTF8AVX512_loop:
 	JMP       utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_wide:
+	VPTESTMD      wdwFFFFF800<>+0(SB), Z1, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF8AVX512_general
+	VPSRLD        $0x06, Z1, Z2
+	VPANDD        wdw3F<>+0(SB), Z1, Z3
+	VPSLLD        $0x08, Z3, Z3
+	VPTERNLOGD    $0xfe, wdw80C0<>+0(SB), Z2, Z3
+	VPCMPUD       $0x01, wdw80<>+0(SB), Z1, K1
+	VMOVDQA32     Z1, K1, Z3
+	VPMOVDW       Z3, Y1
+	KMOVW         K1, R8
+	NOTL          R8
+	MOVL          $0xaaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSB.Z Y1, K1, Y1
+	VMOVDQU       Y1, (AX)(DI*1)
+	POPCNTL       R9, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32BEToUTF8AVX512_loop
+
+utf32BEToUTF8AVX512_general:
 	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z2
 	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
 	VPCMPEQD      wdwD800<>+0(SB), Z2, K2

@@ -325,6 +325,40 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		epilogue(p, i, j)
 		return
 	}
+	// Sixteen characters below U+0800 (Hebrew, Arabic, Cyrillic, Greek,
+	// with ASCII): each lane's one or two bytes in 16 bits, narrowed to
+	// words, and VPCOMPRESSB drops the high bytes of the ASCII words. Half
+	// the work of encodeLanes, which serves every length.
+	{
+		k2, ka, kk := K(), K(), K()
+		VPTESTMD(t.splat(0xFFFFF800), c, k2)
+		KORTESTW(k2, k2)
+		JNZ(p.Ref("general"))
+		hi, lo := ZMM(), ZMM()
+		VPSRLD(U8(6), c, hi)
+		VPANDD(t.splat(0x3F), c, lo)
+		VPSLLD(U8(8), lo, lo)
+		VPTERNLOGD(U8(0xFE), t.splat(0x80C0), hi, lo) // 0xC0 | c>>6, 0x80 | c&0x3F
+		VPCMPUD(U8(1), t.splat(0x80), c, ka)           // c < 0x80
+		VMOVDQA32(c, ka, lo)
+		y, out := YMM(), YMM()
+		VPMOVDW(lo, y)
+		m, keep := GP64(), GP64()
+		KMOVW(ka, m.As32())
+		NOTL(m.As32())
+		// Every low byte, and the high byte of the words of two bytes.
+		MOVL(U32(0xAAAAAAAA), keep.As32())
+		PDEPL(keep.As32(), m.As32(), keep.As32())
+		ORL(U32(0x55555555), keep.As32())
+		KMOVD(keep.As32(), kk)
+		compressB(y, kk, out)
+		VMOVDQU(out, asm.At(dp, j, 0))
+		POPCNTL(keep.As32(), keep.As32())
+		ADDQ(keep, j)
+		ADDQ(U8(w.Bytes), i)
+		JMP(p.Ref("loop"))
+	}
+	p.Label("general")
 	bad := badLanes(t, c)
 	KORTESTW(bad, bad)
 	JNZ(p.Ref("partial"))
