@@ -288,6 +288,13 @@ func TestWideRandom(t *testing.T) {
 func FuzzWide(f *testing.F) {
 	f.Add([]byte("€ café \x81 \xF0\x9F\x98\x80"), uint16(100))
 	f.Add(binary.LittleEndian.AppendUint32(nil, 0xD800), uint16(8))
+	// Surrogate pairs among BMP units (UTF-16 to UTF-32), astral and BMP
+	// values (UTF-32 to UTF-16), Hebrew and CJK as UTF-32 (the UTF-16 block
+	// paths of UTF-32 to UTF-8), ASCII with a rare Latin-1 byte.
+	f.Add(putUnits([]rune(strings.Repeat("a😀bא😃我", 12)), false, 2), uint16(400))
+	f.Add(putUnits([]rune(strings.Repeat("a😀bא😃我", 12)), true, 4), uint16(900))
+	f.Add(putUnits([]rune(strings.Repeat("שלום עולם ", 12)), false, 4), uint16(300))
+	f.Add([]byte(strings.Repeat("plain text · ", 12)), uint16(300))
 	f.Fuzz(func(t *testing.T, src []byte, room uint16) {
 		for _, name := range transkernel.Kernels() {
 			if !transkernel.Use(name) {

@@ -339,7 +339,7 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		VPANDD(t.splat(0x3F), c, lo)
 		VPSLLD(U8(8), lo, lo)
 		VPTERNLOGD(U8(0xFE), t.splat(0x80C0), hi, lo) // 0xC0 | c>>6, 0x80 | c&0x3F
-		VPCMPUD(U8(1), t.splat(0x80), c, ka)           // c < 0x80
+		VPCMPUD(U8(1), t.splat(0x80), c, ka)          // c < 0x80
 		VMOVDQA32(c, ka, lo)
 		y, out := YMM(), YMM()
 		VPMOVDW(lo, y)
