@@ -100,7 +100,7 @@ func (e Encoding) NewEncoder() *encoding.Encoder {
 // room for the result.
 func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 	if c, ok := e.strict(e.form(), utf8Form); ok {
-		return appendStrict(dst, src, c)
+		return appendConv(dst, src, c)
 	}
 	var c Converter
 	c.init(e.form(), utf8Form, e.policy, e.bom)
@@ -112,7 +112,7 @@ func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 // room for the result.
 func (e Encoding) AppendEncode(dst, src []byte) ([]byte, error) {
 	if c, ok := e.strict(utf8Form, e.form()); ok {
-		return appendStrict(dst, src, c)
+		return appendConv(dst, src, c)
 	}
 	var c Converter
 	c.init(utf8Form, e.form(), e.policy, e.bom)
@@ -161,6 +161,17 @@ func (e Encoding) strict(from, to *form) (conv, bool) {
 		}
 	}
 	return 0, false
+}
+
+// appendConv is appendStrict, with the ASCII prefix copied in bulk first
+// (appendSameASCII) between UTF-8 and the single-byte encodings, which write
+// ASCII as the same bytes.
+func appendConv(dst, src []byte, c conv) ([]byte, error) {
+	switch c {
+	case latin1ToUTF8Conv, utf8ToLatin1Conv, cp1252ToUTF8Conv, utf8ToCP1252Conv:
+		return appendSameASCII(dst, src, c)
+	}
+	return appendStrict(dst, src, c)
 }
 
 // Lookup returns the encoding with the given label, ignoring case and
