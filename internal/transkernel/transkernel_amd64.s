@@ -37995,35 +37995,45 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ     K1, R8
+	VPADDB    wdw60606060<>+0(SB), Z1, Z2
+	VMOVDQU64 wdwDFDFDFDF<>+0(SB), Z3
+	VPCMPUB   $0x06, Z3, Z2, K1
+	KORTESTQ  K1, K1
+	JNZ       cp1252ToUTF8AVX512_table
 	POPCNTQ   R8, R9
-	CMPQ      R9, $0x02
-	JA        cp1252ToUTF8AVX512_block
-	TZCNTQ    R8, R8
-	ADDQ      SI, R8
-	MOVBLZX   (DX)(R8*1), R10
-	CMPL      R10, $0x000000a0
-	JB        cp1252ToUTF8AVX512_block
+	CMPQ      R9, $0x03
+	JA        cp1252ToUTF8AVX512_halves
+	LEAQ      64(SI), R9
+	CMPQ      R9, BX
+	JG        cp1252ToUTF8AVX512_halves
 	VMOVDQU64 Z1, (AX)(DI*1)
-	MOVL      R10, R9
-	SHRL      $0x06, R9
-	ORL       $0x000000c0, R9
-	ANDL      $0x0000003f, R10
-	ORL       $0x00000080, R10
-	SHLL      $0x08, R10
-	ORL       R9, R10
-	SUBQ      SI, DI
-	ADDQ      R8, DI
-	MOVW      R10, (AX)(DI*1)
-	ADDQ      $0x02, DI
-	LEAQ      1(R8), SI
+	MOVQ      DI, R10
+	SUBQ      SI, R10
+
+cp1252ToUTF8AVX512_sparse:
+	TZCNTQ    R8, R9
+	BLSRQ     R8, R8
+	ADDQ      SI, R9
+	MOVBLZX   (DX)(R9*1), DI
+	MOVL      DI, R11
+	SHRL      $0x06, R11
+	ORL       $0x000000c0, R11
+	ANDL      $0x0000003f, DI
+	ORL       $0x00000080, DI
+	SHLL      $0x08, DI
+	ORL       R11, DI
+	LEAQ      (R9)(R10*1), R11
+	MOVW      DI, (AX)(R11*1)
+	VMOVDQU64 1(DX)(R9*1), Z1
+	VMOVDQU64 Z1, 2(AX)(R11*1)
+	INCQ      R10
+	TESTQ     R8, R8
+	JNZ       cp1252ToUTF8AVX512_sparse
+	LEAQ      64(SI)(R10*1), DI
+	ADDQ      $0x40, SI
 	JMP       cp1252ToUTF8AVX512_loop
 
-cp1252ToUTF8AVX512_block:
-	VPADDB        wdw60606060<>+0(SB), Z1, Z2
-	VMOVDQU64     wdwDFDFDFDF<>+0(SB), Z3
-	VPCMPUB       $0x06, Z3, Z2, K1
-	KORTESTQ      K1, K1
-	JNZ           cp1252ToUTF8AVX512_table
+cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
 	VPANDD        wdw3F003F00<>+0(SB), Z3, Z3
@@ -40008,36 +40018,46 @@ cp1252ToUTF8AVX2_loop:
 	JMP       cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_wide:
-	MOVL    R8, R9
-	POPCNTQ R9, R10
-	CMPQ    R10, $0x02
-	JA      cp1252ToUTF8AVX2_block
-	TZCNTQ  R9, R9
-	ADDQ    SI, R9
-	MOVBLZX (DX)(R9*1), R11
-	CMPL    R11, $0x000000a0
-	JB      cp1252ToUTF8AVX2_block
-	VMOVDQU Y0, (AX)(DI*1)
-	MOVL    R11, R10
-	SHRL    $0x06, R10
-	ORL     $0x000000c0, R10
-	ANDL    $0x0000003f, R11
-	ORL     $0x00000080, R11
-	SHLL    $0x08, R11
-	ORL     R10, R11
-	SUBQ    SI, DI
-	ADDQ    R9, DI
-	MOVW    R11, (AX)(DI*1)
-	ADDQ    $0x02, DI
-	LEAQ    1(R9), SI
+	MOVL     R8, R9
+	VPADDB   wdw60606060<>+0(SB), Y0, Y1
+	VMOVDQU  wdwDFDFDFDF<>+0(SB), Y2
+	VPSUBUSB Y2, Y1, Y1
+	VPTEST   Y1, Y1
+	JNZ      cp1252ToUTF8AVX2_table
+	POPCNTQ  R9, R10
+	CMPQ     R10, $0x03
+	JA       cp1252ToUTF8AVX2_halves
+	LEAQ     32(SI), R10
+	CMPQ     R10, BX
+	JG       cp1252ToUTF8AVX2_halves
+	VMOVDQU  Y0, (AX)(DI*1)
+	MOVQ     DI, R8
+	SUBQ     SI, R8
+
+cp1252ToUTF8AVX2_sparse:
+	TZCNTQ  R9, R10
+	BLSRQ   R9, R9
+	ADDQ    SI, R10
+	MOVBLZX (DX)(R10*1), DI
+	MOVL    DI, R11
+	SHRL    $0x06, R11
+	ORL     $0x000000c0, R11
+	ANDL    $0x0000003f, DI
+	ORL     $0x00000080, DI
+	SHLL    $0x08, DI
+	ORL     R11, DI
+	LEAQ    (R10)(R8*1), R11
+	MOVW    DI, (AX)(R11*1)
+	VMOVDQU 1(DX)(R10*1), Y0
+	VMOVDQU Y0, 2(AX)(R11*1)
+	INCQ    R8
+	TESTQ   R9, R9
+	JNZ     cp1252ToUTF8AVX2_sparse
+	LEAQ    32(SI)(R8*1), DI
+	ADDQ    $0x20, SI
 	JMP     cp1252ToUTF8AVX2_loop
 
-cp1252ToUTF8AVX2_block:
-	VPADDB       wdw60606060<>+0(SB), Y0, Y1
-	VMOVDQU      wdwDFDFDFDF<>+0(SB), Y2
-	VPSUBUSB     Y2, Y1, Y1
-	VPTEST       Y1, Y1
-	JNZ          cp1252ToUTF8AVX2_table
+cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW    X0, Y1
 	VPSLLW       $0x08, Y1, Y2
 	VPAND        wdw3F003F00<>+0(SB), Y2, Y2
