@@ -39443,6 +39443,8 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
+	VPTEST       wdwFFFF0000<>+0(SB), Y0
+	JNZ          utf32LEToUTF8AVX2_eight
 	LEAQ         32(SI), R8
 	CMPQ         R8, BX
 	JG           utf32LEToUTF8AVX2_eight
@@ -39450,28 +39452,27 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ         R8, CX
 	JG           utf32LEToUTF8AVX2_eight
 	VMOVDQU      32(DX)(SI*1), Y1
-	VPOR         Y0, Y1, Y2
-	VPTEST       wdwFFFF0000<>+0(SB), Y2
+	VPTEST       wdwFFFF0000<>+0(SB), Y1
 	JNZ          utf32LEToUTF8AVX2_eight
-	VPACKUSDW    Y1, Y0, Y2
-	VPERMQ       $0xd8, Y2, Y2
-	VPAND        ydwordF800F800<>+0(SB), Y2, Y1
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y7
+	VPACKUSDW    Y1, Y0, Y1
+	VPERMQ       $0xd8, Y1, Y1
+	VPAND        ydwordF800F800<>+0(SB), Y1, Y6
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y6, Y7
 	VPTEST       Y7, Y7
 	JNZ          utf32LEToUTF8AVX2_eight
-	VPTEST       Y1, Y1
+	VPTEST       Y6, Y6
 	JNZ          utf32LEToUTF8AVX2_three
-	VPSRLW       $0x06, Y2, Y0
+	VPSRLW       $0x06, Y1, Y0
 	VPOR         ydwordC000C0<>+0(SB), Y0, Y0
-	VPAND        ydword3F003F<>+0(SB), Y2, Y1
-	VPSLLW       $0x08, Y1, Y1
-	VPOR         Y1, Y0, Y0
+	VPAND        ydword3F003F<>+0(SB), Y1, Y6
+	VPSLLW       $0x08, Y6, Y6
+	VPOR         Y6, Y0, Y0
 	VPOR         ydword80008000<>+0(SB), Y0, Y0
-	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y1
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y6
 	VPXOR        Y7, Y7, Y7
-	VPCMPEQW     Y7, Y1, Y1
-	VPBLENDVB    Y1, Y2, Y0, Y0
-	VPACKSSWB    Y1, Y1, Y1
+	VPCMPEQW     Y7, Y6, Y6
+	VPBLENDVB    Y6, Y1, Y0, Y0
+	VPACKSSWB    Y6, Y6, Y1
 	VPMOVMSKB    Y1, R8
 	NOTL         R8
 	MOVL         R8, R9
@@ -39481,11 +39482,11 @@ utf32LEToUTF8AVX2_wide:
 	LEAQ         l1Expand<>+0(SB), R10
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
+	VMOVDQU      (R10)(R11*1), X2
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y0, Y0
+	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
+	VPSHUFB      Y2, Y0, Y0
 	POPCNTL      R9, R9
 	ADDQ         $0x08, R9
 	POPCNTL      R8, R8
@@ -39500,17 +39501,17 @@ utf32LEToUTF8AVX2_wide:
 
 utf32LEToUTF8AVX2_three:
 	VPXOR        Y7, Y7, Y7
-	VPCMPEQW     Y7, Y1, Y1
-	VPTEST       Y1, Y1
+	VPCMPEQW     Y7, Y6, Y6
+	VPTEST       Y6, Y6
 	JNZ          utf32LEToUTF8AVX2_codes
-	VPMOVZXWD    X2, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSLLD       $0x10, Y1, Y7
-	VPSLLD       $0x02, Y0, Y1
-	VPAND        ydword3F00<>+0(SB), Y1, Y1
-	VPOR         Y1, Y7, Y7
-	VPSRLD       $0x0c, Y0, Y1
-	VPOR         Y1, Y7, Y7
+	VPMOVZXWD    X1, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y6
+	VPSLLD       $0x10, Y6, Y7
+	VPSLLD       $0x02, Y0, Y6
+	VPAND        ydword3F00<>+0(SB), Y6, Y6
+	VPOR         Y6, Y7, Y7
+	VPSRLD       $0x0c, Y0, Y6
+	VPOR         Y6, Y7, Y7
 	VPOR         ydword8080E0<>+0(SB), Y7, Y7
 	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
 	MOVQ         $0x0000000c, R8
@@ -39519,55 +39520,55 @@ utf32LEToUTF8AVX2_three:
 	VEXTRACTI128 $0x01, Y7, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y2, X0
+	VEXTRACTI128 $0x01, Y1, X0
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSLLD       $0x10, Y1, Y2
+	VPSLLD       $0x10, Y1, Y6
 	VPSLLD       $0x02, Y0, Y1
 	VPAND        ydword3F00<>+0(SB), Y1, Y1
-	VPOR         Y1, Y2, Y2
+	VPOR         Y1, Y6, Y6
 	VPSRLD       $0x0c, Y0, Y1
-	VPOR         Y1, Y2, Y2
-	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VPSHUFB      pack3of4<>+0(SB), Y2, Y2
+	VPOR         Y1, Y6, Y6
+	VPOR         ydword8080E0<>+0(SB), Y6, Y6
+	VPSHUFB      pack3of4<>+0(SB), Y6, Y6
 	MOVQ         $0x0000000c, R8
-	VMOVDQU      X2, (AX)(DI*1)
+	VMOVDQU      X6, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y2, X0
+	VEXTRACTI128 $0x01, Y6, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
 	ADDQ         $0x40, SI
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_codes:
-	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y0
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y0
 	VPCMPEQW     Y7, Y0, Y0
 	VPMOVMSKB    Y0, R8
-	VPMOVMSKB    Y1, R9
+	VPMOVMSKB    Y6, R9
 	NOTL         R8
 	NOTL         R9
 	ANDL         $0x55555555, R8
 	ANDL         $0xaaaaaaaa, R9
 	ORL          R9, R8
-	VPMOVZXWD    X2, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y1
+	VPMOVZXWD    X1, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y6
 	VPSRLD       $0x06, Y0, Y7
-	VPSLLD       $0x08, Y1, Y8
+	VPSLLD       $0x08, Y6, Y8
 	VPOR         Y7, Y8, Y8
 	VPOR         ydword80C0<>+0(SB), Y8, Y8
 	VPAND        ydword3F<>+0(SB), Y7, Y7
 	VPSLLD       $0x08, Y7, Y7
 	VPSRLD       $0x0c, Y0, Y9
-	VPSLLD       $0x10, Y1, Y1
-	VPOR         Y7, Y1, Y1
-	VPOR         Y9, Y1, Y1
-	VPOR         ydword8080E0<>+0(SB), Y1, Y1
+	VPSLLD       $0x10, Y6, Y6
+	VPOR         Y7, Y6, Y6
+	VPOR         Y9, Y6, Y6
+	VPOR         ydword8080E0<>+0(SB), Y6, Y6
 	VMOVDQU      ydword800<>+0(SB), Y9
 	VPCMPGTD     Y0, Y9, Y9
 	VMOVDQU      ydword80<>+0(SB), Y7
 	VPCMPGTD     Y0, Y7, Y7
-	VPBLENDVB    Y9, Y8, Y1, Y1
-	VPBLENDVB    Y7, Y0, Y1, Y1
+	VPBLENDVB    Y9, Y8, Y6, Y6
+	VPBLENDVB    Y7, Y0, Y6, Y6
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -39576,40 +39577,40 @@ utf32LEToUTF8AVX2_codes:
 	LEAQ         u16Spread<>+0(SB), R11
 	MOVQ         R9, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X4
+	VMOVDQU      (R11)(R12*1), X3
 	MOVQ         R10, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y1, Y1
+	VINSERTI128  $0x01, (R11)(R12*1), Y3, Y3
+	VPSHUFB      Y3, Y6, Y6
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R10, R10
 	ADDQ         $0x04, R10
-	VMOVDQU      X1, (AX)(DI*1)
+	VMOVDQU      X6, (AX)(DI*1)
 	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X0
+	VEXTRACTI128 $0x01, Y6, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y2, X0
+	VEXTRACTI128 $0x01, Y1, X0
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSRLD       $0x06, Y0, Y2
+	VPSRLD       $0x06, Y0, Y6
 	VPSLLD       $0x08, Y1, Y7
-	VPOR         Y2, Y7, Y7
+	VPOR         Y6, Y7, Y7
 	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y2, Y2
-	VPSLLD       $0x08, Y2, Y2
+	VPAND        ydword3F<>+0(SB), Y6, Y6
+	VPSLLD       $0x08, Y6, Y6
 	VPSRLD       $0x0c, Y0, Y8
 	VPSLLD       $0x10, Y1, Y1
-	VPOR         Y2, Y1, Y1
+	VPOR         Y6, Y1, Y1
 	VPOR         Y8, Y1, Y1
 	VPOR         ydword8080E0<>+0(SB), Y1, Y1
 	VMOVDQU      ydword800<>+0(SB), Y8
 	VPCMPGTD     Y0, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y2
-	VPCMPGTD     Y0, Y2, Y2
+	VMOVDQU      ydword80<>+0(SB), Y6
+	VPCMPGTD     Y0, Y6, Y6
 	VPBLENDVB    Y8, Y7, Y1, Y1
-	VPBLENDVB    Y2, Y0, Y1, Y1
+	VPBLENDVB    Y6, Y0, Y1, Y1
 	MOVL         R8, R9
 	SHRL         $0x10, R9
 	MOVBLZX      R9, R9
@@ -39618,11 +39619,11 @@ utf32LEToUTF8AVX2_codes:
 	LEAQ         u16Spread<>+0(SB), R10
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
+	VMOVDQU      (R10)(R11*1), X4
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y1, Y1
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y1, Y1
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R8, R8
@@ -39637,22 +39638,22 @@ utf32LEToUTF8AVX2_codes:
 
 utf32LEToUTF8AVX2_eight:
 	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y2
-	VPCMPEQD     Y0, Y2, Y2
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y6
+	VPCMPEQD     Y0, Y6, Y6
 	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y2, Y1, Y2
-	VPMOVMSKB    Y2, R8
+	VPANDN       Y6, Y1, Y6
+	VPMOVMSKB    Y6, R8
 	CMPL         R8, $-1
 	JNE          utf32LEToUTF8AVX2_done
 	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y2
-	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x07, Y0, Y6
+	VPMINUD      Y1, Y6, Y6
 	VPSRLD       $0x0b, Y0, Y7
 	VPMINUD      Y1, Y7, Y7
-	VPADDD       Y7, Y2, Y2
+	VPADDD       Y7, Y6, Y6
 	VPSRLD       $0x10, Y0, Y7
 	VPMINUD      Y1, Y7, Y7
-	VPADDD       Y7, Y2, Y2
+	VPADDD       Y7, Y6, Y6
 	VPSLLD       $0x18, Y0, Y1
 	VPSLLD       $0x0a, Y0, Y7
 	VPAND        wdw3F0000<>+0(SB), Y7, Y7
@@ -39662,28 +39663,28 @@ utf32LEToUTF8AVX2_eight:
 	VPOR         Y7, Y1, Y1
 	VPSRLD       $0x12, Y0, Y7
 	VPOR         Y7, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y2, Y7
+	VPERMD       wideShift<>+0(SB), Y6, Y7
 	VPSRLVD      Y7, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y2, Y7
+	VPERMD       wideBits<>+0(SB), Y6, Y7
 	VPAND        Y7, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y2, Y7
+	VPERMD       wideMarks<>+0(SB), Y6, Y7
 	VPOR         Y7, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPSLLVD      widePackN<>+0(SB), Y6, Y6
 	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y2, Y2
-	VPSHUFD      $0x4e, Y2, Y7
-	VPADDQ       Y7, Y2, Y2
-	VMOVQ        X2, R8
-	VEXTRACTI128 $0x01, Y2, X0
+	VPSADBW      Y0, Y6, Y6
+	VPSHUFD      $0x4e, Y6, Y7
+	VPADDQ       Y7, Y6, Y6
+	VMOVQ        X6, R8
+	VEXTRACTI128 $0x01, Y6, X0
 	VMOVQ        X0, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
+	VMOVDQU      (R10)(R11*1), X5
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y1, Y1
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y1, Y1
 	LEAQ         wideSpreadLen<>+0(SB), R10
 	MOVBQZX      (R10)(R8*1), R8
 	MOVBQZX      (R10)(R9*1), R9
@@ -39732,6 +39733,8 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
+	VPTEST       wdwFFFF0000<>+0(SB), Y1
+	JNZ          utf32BEToUTF8AVX2_eight
 	LEAQ         32(SI), R8
 	CMPQ         R8, BX
 	JG           utf32BEToUTF8AVX2_eight
@@ -39740,28 +39743,27 @@ utf32BEToUTF8AVX2_wide:
 	JG           utf32BEToUTF8AVX2_eight
 	VMOVDQU      32(DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPOR         Y1, Y2, Y3
-	VPTEST       wdwFFFF0000<>+0(SB), Y3
+	VPTEST       wdwFFFF0000<>+0(SB), Y2
 	JNZ          utf32BEToUTF8AVX2_eight
-	VPACKUSDW    Y2, Y1, Y3
-	VPERMQ       $0xd8, Y3, Y3
-	VPAND        ydwordF800F800<>+0(SB), Y3, Y2
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y2, Y8
+	VPACKUSDW    Y2, Y1, Y2
+	VPERMQ       $0xd8, Y2, Y2
+	VPAND        ydwordF800F800<>+0(SB), Y2, Y7
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y7, Y8
 	VPTEST       Y8, Y8
 	JNZ          utf32BEToUTF8AVX2_eight
-	VPTEST       Y2, Y2
+	VPTEST       Y7, Y7
 	JNZ          utf32BEToUTF8AVX2_three
-	VPSRLW       $0x06, Y3, Y1
+	VPSRLW       $0x06, Y2, Y1
 	VPOR         ydwordC000C0<>+0(SB), Y1, Y1
-	VPAND        ydword3F003F<>+0(SB), Y3, Y2
-	VPSLLW       $0x08, Y2, Y2
-	VPOR         Y2, Y1, Y1
+	VPAND        ydword3F003F<>+0(SB), Y2, Y7
+	VPSLLW       $0x08, Y7, Y7
+	VPOR         Y7, Y1, Y1
 	VPOR         ydword80008000<>+0(SB), Y1, Y1
-	VPAND        ydwordFF80FF80<>+0(SB), Y3, Y2
+	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y7
 	VPXOR        Y8, Y8, Y8
-	VPCMPEQW     Y8, Y2, Y2
-	VPBLENDVB    Y2, Y3, Y1, Y1
-	VPACKSSWB    Y2, Y2, Y2
+	VPCMPEQW     Y8, Y7, Y7
+	VPBLENDVB    Y7, Y2, Y1, Y1
+	VPACKSSWB    Y7, Y7, Y2
 	VPMOVMSKB    Y2, R8
 	NOTL         R8
 	MOVL         R8, R9
@@ -39771,11 +39773,11 @@ utf32BEToUTF8AVX2_wide:
 	LEAQ         l1Expand<>+0(SB), R10
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X4
+	VMOVDQU      (R10)(R11*1), X3
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB      Y4, Y1, Y1
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
 	POPCNTL      R9, R9
 	ADDQ         $0x08, R9
 	POPCNTL      R8, R8
@@ -39790,17 +39792,17 @@ utf32BEToUTF8AVX2_wide:
 
 utf32BEToUTF8AVX2_three:
 	VPXOR        Y8, Y8, Y8
-	VPCMPEQW     Y8, Y2, Y2
-	VPTEST       Y2, Y2
+	VPCMPEQW     Y8, Y7, Y7
+	VPTEST       Y7, Y7
 	JNZ          utf32BEToUTF8AVX2_codes
-	VPMOVZXWD    X3, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y8
-	VPSLLD       $0x02, Y1, Y2
-	VPAND        ydword3F00<>+0(SB), Y2, Y2
-	VPOR         Y2, Y8, Y8
-	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y8, Y8
+	VPMOVZXWD    X2, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y7
+	VPSLLD       $0x10, Y7, Y8
+	VPSLLD       $0x02, Y1, Y7
+	VPAND        ydword3F00<>+0(SB), Y7, Y7
+	VPOR         Y7, Y8, Y8
+	VPSRLD       $0x0c, Y1, Y7
+	VPOR         Y7, Y8, Y8
 	VPOR         ydword8080E0<>+0(SB), Y8, Y8
 	VPSHUFB      pack3of4<>+0(SB), Y8, Y8
 	MOVQ         $0x0000000c, R8
@@ -39809,55 +39811,55 @@ utf32BEToUTF8AVX2_three:
 	VEXTRACTI128 $0x01, Y8, X1
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y3, X1
+	VEXTRACTI128 $0x01, Y2, X1
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y3
+	VPSLLD       $0x10, Y2, Y7
 	VPSLLD       $0x02, Y1, Y2
 	VPAND        ydword3F00<>+0(SB), Y2, Y2
-	VPOR         Y2, Y3, Y3
+	VPOR         Y2, Y7, Y7
 	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y3, Y3
-	VPOR         ydword8080E0<>+0(SB), Y3, Y3
-	VPSHUFB      pack3of4<>+0(SB), Y3, Y3
+	VPOR         Y2, Y7, Y7
+	VPOR         ydword8080E0<>+0(SB), Y7, Y7
+	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
 	MOVQ         $0x0000000c, R8
-	VMOVDQU      X3, (AX)(DI*1)
+	VMOVDQU      X7, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y3, X1
+	VEXTRACTI128 $0x01, Y7, X1
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
 	ADDQ         $0x40, SI
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_codes:
-	VPAND        ydwordFF80FF80<>+0(SB), Y3, Y1
+	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y1
 	VPCMPEQW     Y8, Y1, Y1
 	VPMOVMSKB    Y1, R8
-	VPMOVMSKB    Y2, R9
+	VPMOVMSKB    Y7, R9
 	NOTL         R8
 	NOTL         R9
 	ANDL         $0x55555555, R8
 	ANDL         $0xaaaaaaaa, R9
 	ORL          R9, R8
-	VPMOVZXWD    X3, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPMOVZXWD    X2, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y7
 	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x08, Y2, Y9
+	VPSLLD       $0x08, Y7, Y9
 	VPOR         Y8, Y9, Y9
 	VPOR         ydword80C0<>+0(SB), Y9, Y9
 	VPAND        ydword3F<>+0(SB), Y8, Y8
 	VPSLLD       $0x08, Y8, Y8
 	VPSRLD       $0x0c, Y1, Y10
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y8, Y2, Y2
-	VPOR         Y10, Y2, Y2
-	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VPSLLD       $0x10, Y7, Y7
+	VPOR         Y8, Y7, Y7
+	VPOR         Y10, Y7, Y7
+	VPOR         ydword8080E0<>+0(SB), Y7, Y7
 	VMOVDQU      ydword800<>+0(SB), Y10
 	VPCMPGTD     Y1, Y10, Y10
 	VMOVDQU      ydword80<>+0(SB), Y8
 	VPCMPGTD     Y1, Y8, Y8
-	VPBLENDVB    Y10, Y9, Y2, Y2
-	VPBLENDVB    Y8, Y1, Y2, Y2
+	VPBLENDVB    Y10, Y9, Y7, Y7
+	VPBLENDVB    Y8, Y1, Y7, Y7
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -39866,40 +39868,40 @@ utf32BEToUTF8AVX2_codes:
 	LEAQ         u16Spread<>+0(SB), R11
 	MOVQ         R9, R12
 	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X5
+	VMOVDQU      (R11)(R12*1), X4
 	MOVQ         R10, R12
 	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
-	VPSHUFB      Y5, Y2, Y2
+	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y7, Y7
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R10, R10
 	ADDQ         $0x04, R10
-	VMOVDQU      X2, (AX)(DI*1)
+	VMOVDQU      X7, (AX)(DI*1)
 	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X1
+	VEXTRACTI128 $0x01, Y7, X1
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y3, X1
+	VEXTRACTI128 $0x01, Y2, X1
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y3
+	VPSRLD       $0x06, Y1, Y7
 	VPSLLD       $0x08, Y2, Y8
-	VPOR         Y3, Y8, Y8
+	VPOR         Y7, Y8, Y8
 	VPOR         ydword80C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F<>+0(SB), Y3, Y3
-	VPSLLD       $0x08, Y3, Y3
+	VPAND        ydword3F<>+0(SB), Y7, Y7
+	VPSLLD       $0x08, Y7, Y7
 	VPSRLD       $0x0c, Y1, Y9
 	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y3, Y2, Y2
+	VPOR         Y7, Y2, Y2
 	VPOR         Y9, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
 	VMOVDQU      ydword800<>+0(SB), Y9
 	VPCMPGTD     Y1, Y9, Y9
-	VMOVDQU      ydword80<>+0(SB), Y3
-	VPCMPGTD     Y1, Y3, Y3
+	VMOVDQU      ydword80<>+0(SB), Y7
+	VPCMPGTD     Y1, Y7, Y7
 	VPBLENDVB    Y9, Y8, Y2, Y2
-	VPBLENDVB    Y3, Y1, Y2, Y2
+	VPBLENDVB    Y7, Y1, Y2, Y2
 	MOVL         R8, R9
 	SHRL         $0x10, R9
 	MOVBLZX      R9, R9
@@ -39908,11 +39910,11 @@ utf32BEToUTF8AVX2_codes:
 	LEAQ         u16Spread<>+0(SB), R10
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
+	VMOVDQU      (R10)(R11*1), X5
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y2, Y2
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y2, Y2
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R8, R8
@@ -39927,22 +39929,22 @@ utf32BEToUTF8AVX2_codes:
 
 utf32BEToUTF8AVX2_eight:
 	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y3
-	VPCMPEQD     Y1, Y3, Y3
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y7
+	VPCMPEQD     Y1, Y7, Y7
 	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
-	VPANDN       Y3, Y2, Y3
-	VPMOVMSKB    Y3, R8
+	VPANDN       Y7, Y2, Y7
+	VPMOVMSKB    Y7, R8
 	CMPL         R8, $-1
 	JNE          utf32BEToUTF8AVX2_done
 	VMOVDQU      wdw1<>+0(SB), Y2
-	VPSRLD       $0x07, Y1, Y3
-	VPMINUD      Y2, Y3, Y3
+	VPSRLD       $0x07, Y1, Y7
+	VPMINUD      Y2, Y7, Y7
 	VPSRLD       $0x0b, Y1, Y8
 	VPMINUD      Y2, Y8, Y8
-	VPADDD       Y8, Y3, Y3
+	VPADDD       Y8, Y7, Y7
 	VPSRLD       $0x10, Y1, Y8
 	VPMINUD      Y2, Y8, Y8
-	VPADDD       Y8, Y3, Y3
+	VPADDD       Y8, Y7, Y7
 	VPSLLD       $0x18, Y1, Y2
 	VPSLLD       $0x0a, Y1, Y8
 	VPAND        wdw3F0000<>+0(SB), Y8, Y8
@@ -39952,28 +39954,28 @@ utf32BEToUTF8AVX2_eight:
 	VPOR         Y8, Y2, Y2
 	VPSRLD       $0x12, Y1, Y8
 	VPOR         Y8, Y2, Y2
-	VPERMD       wideShift<>+0(SB), Y3, Y8
+	VPERMD       wideShift<>+0(SB), Y7, Y8
 	VPSRLVD      Y8, Y2, Y2
-	VPERMD       wideBits<>+0(SB), Y3, Y8
+	VPERMD       wideBits<>+0(SB), Y7, Y8
 	VPAND        Y8, Y2, Y2
-	VPERMD       wideMarks<>+0(SB), Y3, Y8
+	VPERMD       wideMarks<>+0(SB), Y7, Y8
 	VPOR         Y8, Y2, Y2
-	VPSLLVD      widePackN<>+0(SB), Y3, Y3
+	VPSLLVD      widePackN<>+0(SB), Y7, Y7
 	VPXOR        Y1, Y1, Y1
-	VPSADBW      Y1, Y3, Y3
-	VPSHUFD      $0x4e, Y3, Y8
-	VPADDQ       Y8, Y3, Y3
-	VMOVQ        X3, R8
-	VEXTRACTI128 $0x01, Y3, X1
+	VPSADBW      Y1, Y7, Y7
+	VPSHUFD      $0x4e, Y7, Y8
+	VPADDQ       Y8, Y7, Y7
+	VMOVQ        X7, R8
+	VEXTRACTI128 $0x01, Y7, X1
 	VMOVQ        X1, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X7
+	VMOVDQU      (R10)(R11*1), X6
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
-	VPSHUFB      Y7, Y2, Y2
+	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB      Y6, Y2, Y2
 	LEAQ         wideSpreadLen<>+0(SB), R10
 	MOVBQZX      (R10)(R8*1), R8
 	MOVBQZX      (R10)(R9*1), R9

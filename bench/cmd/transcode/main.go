@@ -21,6 +21,10 @@
 // Skip and Escape policies on the same valid input, and under Replace on
 // input with one bad unit every 1000 and 100 bytes, beside Strict, with each
 // kernel set forced; the tables give each policy's ratio to Strict.
+//
+// With -cputime, each round is timed by the CPU time of its thread rather
+// than by the wall clock: on a machine busy with other work the ratios then
+// stay put from run to run.
 package main
 
 import (

@@ -299,6 +299,8 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		// Sixteen lanes of the BMP without surrogates (with src and dst
 		// room for them) are narrowed to UTF-16 units and take the
 		// UTF-16 kernel's paths; anything else, eight lanes at a time.
+		VPTEST(t.splat(0xFFFF0000), c) // astral: no use reading on
+		JNZ(p.Ref("eight"))
 		x := GP64()
 		LEAQ(Mem{Base: i, Disp: 32}, x)
 		CMPQ(x, sLim)
@@ -311,8 +313,7 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		if be {
 			VPSHUFB(swap, c2, c2)
 		}
-		VPOR(c, c2, v)
-		VPTEST(t.splat(0xFFFF0000), v)
+		VPTEST(t.splat(0xFFFF0000), c2)
 		JNZ(p.Ref("eight"))
 		VPACKUSDW(c2, c, v)
 		VPERMQ(U8(0xD8), v, v)
