@@ -41,7 +41,8 @@ const (
 	utf32LEToUTF8Conv
 	utf32BEToUTF8Conv
 	// Kernels used only as form kernels (see kernel in converter.go), never
-	// by appendStrict: they have vector and scalar kernels and nothing else.
+	// by appendStrict: they have vector and scalar kernels and nothing else;
+	// but for the last two, which appendStrict runs too (Encoding.strict).
 	utf16LEToUTF16BEConv
 	utf16LEToUTF32LEConv
 	utf16LEToUTF32BEConv
@@ -220,6 +221,10 @@ func (c conv) forms() (from, to *form) {
 		return utf32LEForm, utf8Form
 	case utf32BEToUTF8Conv:
 		return utf32BEForm, utf8Form
+	case cp1252ToUTF8Conv:
+		return cp1252Form, utf8Form
+	case utf8ToCP1252Conv:
+		return utf8Form, cp1252Form
 	}
 	panic("transcode: conversion without forms")
 }
@@ -237,6 +242,8 @@ func (c conv) decode(p []byte) (rune, int, utf8x.ErrorKind) {
 		return decodeUTF32LE(p, true)
 	case utf32BEToUTF8Conv:
 		return decodeUTF32BE(p, true)
+	case cp1252ToUTF8Conv:
+		return decodeCP1252(p, true)
 	}
 	return decodeUTF8(p, true)
 }
@@ -254,6 +261,8 @@ func (c conv) encode(p []byte, r rune) int {
 		return encodeUTF32LE(p, r)
 	case utf8ToUTF32BEConv:
 		return encodeUTF32BE(p, r)
+	case utf8ToCP1252Conv:
+		return encodeCP1252(p, r)
 	}
 	return encodeUTF8(p, r)
 }
@@ -267,6 +276,8 @@ func (c conv) grow(n int) int {
 		return (3*n + 1) / 2
 	case utf8ToUTF32LEConv, utf8ToUTF32BEConv:
 		return 4 * n
+	case cp1252ToUTF8Conv:
+		return 3 * n
 	}
 	return n
 }

@@ -82,6 +82,11 @@ var accelBackgrounds = []string{
 	"a😀😃😄😁😆😅🤣😂",
 	"é😀😃😄😁😆😅🤣😂",
 	"我😀能😃吞😄下😁玻",
+	// 3-byte characters among ASCII spaces and punctuation (the AVX-512BW
+	// kernels' upToThree path), and ASCII with a rare Latin-1 character
+	// (the Windows-1252 kernels' sparse path).
+	"한국어 문장, 공백과 구두점. 1 2 3 नमस्ते दुनिया। ",
+	"plain ASCII text, with a middle dot · now and then, long enough to span two blocks of AVX2 ",
 }
 
 // input turns UTF-8 text into p's input form (Latin-1 input takes the text's

@@ -99,6 +99,9 @@ func (e Encoding) NewEncoder() *encoding.Encoder {
 // e, to dst and returns the extended buffer. It does not allocate when dst has
 // room for the result.
 func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
+	if c, ok := e.strict(e.form(), utf8Form); ok {
+		return appendConv(dst, src, c)
+	}
 	var c Converter
 	c.init(e.form(), utf8Form, e.policy, e.bom)
 	return c.Append(dst, src)
@@ -108,9 +111,67 @@ func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 // e to dst and returns the extended buffer. It does not allocate when dst has
 // room for the result.
 func (e Encoding) AppendEncode(dst, src []byte) ([]byte, error) {
+	if c, ok := e.strict(utf8Form, e.form()); ok {
+		return appendConv(dst, src, c)
+	}
 	var c Converter
 	c.init(utf8Form, e.form(), e.policy, e.bom)
 	return c.Append(dst, src)
+}
+
+// strict returns the conversion appendStrict runs from one form to the other
+// when e's policies leave the Converter nothing to do but that: Strict, and
+// BOMKeep, under which a byte order mark is a character like any other. The
+// Converter's setup costs more than the whole conversion of a short input.
+func (e Encoding) strict(from, to *form) (conv, bool) {
+	if e.policy.Action() != utf8x.ActionStrict || e.bom != utf8x.BOMKeep {
+		return 0, false
+	}
+	if to == utf8Form {
+		switch from {
+		case latin1Form:
+			return latin1ToUTF8Conv, true
+		case cp1252Form:
+			return cp1252ToUTF8Conv, true
+		case utf16LEForm:
+			return utf16LEToUTF8Conv, true
+		case utf16BEForm:
+			return utf16BEToUTF8Conv, true
+		case utf32LEForm:
+			return utf32LEToUTF8Conv, true
+		case utf32BEForm:
+			return utf32BEToUTF8Conv, true
+		}
+		return 0, false
+	}
+	if from == utf8Form {
+		switch to {
+		case latin1Form:
+			return utf8ToLatin1Conv, true
+		case cp1252Form:
+			return utf8ToCP1252Conv, true
+		case utf16LEForm:
+			return utf8ToUTF16LEConv, true
+		case utf16BEForm:
+			return utf8ToUTF16BEConv, true
+		case utf32LEForm:
+			return utf8ToUTF32LEConv, true
+		case utf32BEForm:
+			return utf8ToUTF32BEConv, true
+		}
+	}
+	return 0, false
+}
+
+// appendConv is appendStrict, with the ASCII prefix copied in bulk first
+// (appendSameASCII) between UTF-8 and the single-byte encodings, which write
+// ASCII as the same bytes.
+func appendConv(dst, src []byte, c conv) ([]byte, error) {
+	switch c {
+	case latin1ToUTF8Conv, utf8ToLatin1Conv, cp1252ToUTF8Conv, utf8ToCP1252Conv:
+		return appendSameASCII(dst, src, c)
+	}
+	return appendStrict(dst, src, c)
 }
 
 // Lookup returns the encoding with the given label, ignoring case and

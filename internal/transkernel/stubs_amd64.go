@@ -189,9 +189,9 @@ func utf32LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf32LEToUTF16LEAVX512 converts UTF-32LE to UTF-16LE in 64-byte blocks
-// while src has 64 bytes left and dst 32, and returns the bytes written and
-// read. It stops before the first block holding anything but characters
-// of the BMP.
+// while src has 64 bytes left and dst as many, and returns the bytes written and
+// read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
 //
 //go:noescape
 func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
@@ -204,9 +204,9 @@ func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf32LEToUTF16BEAVX512 converts UTF-32LE to UTF-16BE in 64-byte blocks
-// while src has 64 bytes left and dst 32, and returns the bytes written and
-// read. It stops before the first block holding anything but characters
-// of the BMP.
+// while src has 64 bytes left and dst as many, and returns the bytes written and
+// read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
 //
 //go:noescape
 func utf32LEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
@@ -235,9 +235,9 @@ func utf32BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf32BEToUTF16LEAVX512 converts UTF-32BE to UTF-16LE in 64-byte blocks
-// while src has 64 bytes left and dst 32, and returns the bytes written and
-// read. It stops before the first block holding anything but characters
-// of the BMP.
+// while src has 64 bytes left and dst as many, and returns the bytes written and
+// read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
 //
 //go:noescape
 func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
@@ -250,9 +250,9 @@ func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf32BEToUTF16BEAVX512 converts UTF-32BE to UTF-16BE in 64-byte blocks
-// while src has 64 bytes left and dst 32, and returns the bytes written and
-// read. It stops before the first block holding anything but characters
-// of the BMP.
+// while src has 64 bytes left and dst as many, and returns the bytes written and
+// read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
 //
 //go:noescape
 func utf32BEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
@@ -303,9 +303,9 @@ func utf32LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf32LEToUTF16LEAVX2 converts UTF-32LE to UTF-16LE in 32-byte blocks
-// while src has 32 bytes left and dst 16, and returns the bytes written and
-// read. It stops before the first block holding anything but characters
-// of the BMP.
+// while src has 32 bytes left and dst as many, and returns the bytes written and
+// read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
 //
 //go:noescape
 func utf32LEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
@@ -318,9 +318,9 @@ func utf32LEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf32LEToUTF16BEAVX2 converts UTF-32LE to UTF-16BE in 32-byte blocks
-// while src has 32 bytes left and dst 16, and returns the bytes written and
-// read. It stops before the first block holding anything but characters
-// of the BMP.
+// while src has 32 bytes left and dst as many, and returns the bytes written and
+// read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
 //
 //go:noescape
 func utf32LEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
@@ -349,9 +349,9 @@ func utf32BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf32BEToUTF16LEAVX2 converts UTF-32BE to UTF-16LE in 32-byte blocks
-// while src has 32 bytes left and dst 16, and returns the bytes written and
-// read. It stops before the first block holding anything but characters
-// of the BMP.
+// while src has 32 bytes left and dst as many, and returns the bytes written and
+// read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
 //
 //go:noescape
 func utf32BEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
@@ -364,9 +364,9 @@ func utf32BEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf32BEToUTF16BEAVX2 converts UTF-32BE to UTF-16BE in 32-byte blocks
-// while src has 32 bytes left and dst 16, and returns the bytes written and
-// read. It stops before the first block holding anything but characters
-// of the BMP.
+// while src has 32 bytes left and dst as many, and returns the bytes written and
+// read. It stops before the first block holding a surrogate code point
+// or a value above U+10FFFF.
 //
 //go:noescape
 func utf32BEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)

@@ -764,6 +764,42 @@ DATA dwordE0E0E0E0<>+56(SB)/4, $0xe0e0e0e0
 DATA dwordE0E0E0E0<>+60(SB)/4, $0xe0e0e0e0
 GLOBL dwordE0E0E0E0<>(SB), RODATA|NOPTR, $64
 
+DATA dwordF5F5F5F5<>+0(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+4(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+8(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+12(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+16(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+20(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+24(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+28(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+32(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+36(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+40(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+44(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+48(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+52(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+56(SB)/4, $0xf5f5f5f5
+DATA dwordF5F5F5F5<>+60(SB)/4, $0xf5f5f5f5
+GLOBL dwordF5F5F5F5<>(SB), RODATA|NOPTR, $64
+
+DATA dwordFEFEFEFE<>+0(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+4(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+8(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+12(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+16(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+20(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+24(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+28(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+32(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+36(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+40(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+44(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+48(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+52(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+56(SB)/4, $0xfefefefe
+DATA dwordFEFEFEFE<>+60(SB)/4, $0xfefefefe
+GLOBL dwordFEFEFEFE<>(SB), RODATA|NOPTR, $64
+
 DATA ydword3F003F00<>+0(SB)/4, $0x3f003f00
 DATA ydword3F003F00<>+4(SB)/4, $0x3f003f00
 DATA ydword3F003F00<>+8(SB)/4, $0x3f003f00
@@ -26597,6 +26633,2314 @@ DATA wideSpreadLen<>+254(SB)/1, $0x0f
 DATA wideSpreadLen<>+255(SB)/1, $0x10
 GLOBL wideSpreadLen<>(SB), RODATA|NOPTR, $256
 
+DATA wideKeepLanes<>+0(SB)/1, $0x00
+DATA wideKeepLanes<>+1(SB)/1, $0x00
+DATA wideKeepLanes<>+2(SB)/1, $0x00
+DATA wideKeepLanes<>+3(SB)/1, $0x00
+DATA wideKeepLanes<>+4(SB)/1, $0x00
+DATA wideKeepLanes<>+5(SB)/1, $0x00
+DATA wideKeepLanes<>+6(SB)/1, $0x00
+DATA wideKeepLanes<>+7(SB)/1, $0x00
+DATA wideKeepLanes<>+8(SB)/1, $0x00
+DATA wideKeepLanes<>+9(SB)/1, $0x00
+DATA wideKeepLanes<>+10(SB)/1, $0x00
+DATA wideKeepLanes<>+11(SB)/1, $0x00
+DATA wideKeepLanes<>+12(SB)/1, $0x00
+DATA wideKeepLanes<>+13(SB)/1, $0x00
+DATA wideKeepLanes<>+14(SB)/1, $0x00
+DATA wideKeepLanes<>+15(SB)/1, $0x00
+DATA wideKeepLanes<>+16(SB)/1, $0x01
+DATA wideKeepLanes<>+17(SB)/1, $0x00
+DATA wideKeepLanes<>+18(SB)/1, $0x00
+DATA wideKeepLanes<>+19(SB)/1, $0x00
+DATA wideKeepLanes<>+20(SB)/1, $0x00
+DATA wideKeepLanes<>+21(SB)/1, $0x00
+DATA wideKeepLanes<>+22(SB)/1, $0x00
+DATA wideKeepLanes<>+23(SB)/1, $0x00
+DATA wideKeepLanes<>+24(SB)/1, $0x00
+DATA wideKeepLanes<>+25(SB)/1, $0x01
+DATA wideKeepLanes<>+26(SB)/1, $0x00
+DATA wideKeepLanes<>+27(SB)/1, $0x00
+DATA wideKeepLanes<>+28(SB)/1, $0x00
+DATA wideKeepLanes<>+29(SB)/1, $0x00
+DATA wideKeepLanes<>+30(SB)/1, $0x00
+DATA wideKeepLanes<>+31(SB)/1, $0x00
+DATA wideKeepLanes<>+32(SB)/1, $0x02
+DATA wideKeepLanes<>+33(SB)/1, $0x00
+DATA wideKeepLanes<>+34(SB)/1, $0x00
+DATA wideKeepLanes<>+35(SB)/1, $0x00
+DATA wideKeepLanes<>+36(SB)/1, $0x00
+DATA wideKeepLanes<>+37(SB)/1, $0x00
+DATA wideKeepLanes<>+38(SB)/1, $0x00
+DATA wideKeepLanes<>+39(SB)/1, $0x00
+DATA wideKeepLanes<>+40(SB)/1, $0x00
+DATA wideKeepLanes<>+41(SB)/1, $0x02
+DATA wideKeepLanes<>+42(SB)/1, $0x00
+DATA wideKeepLanes<>+43(SB)/1, $0x00
+DATA wideKeepLanes<>+44(SB)/1, $0x00
+DATA wideKeepLanes<>+45(SB)/1, $0x00
+DATA wideKeepLanes<>+46(SB)/1, $0x00
+DATA wideKeepLanes<>+47(SB)/1, $0x00
+DATA wideKeepLanes<>+48(SB)/1, $0x01
+DATA wideKeepLanes<>+49(SB)/1, $0x02
+DATA wideKeepLanes<>+50(SB)/1, $0x00
+DATA wideKeepLanes<>+51(SB)/1, $0x00
+DATA wideKeepLanes<>+52(SB)/1, $0x00
+DATA wideKeepLanes<>+53(SB)/1, $0x00
+DATA wideKeepLanes<>+54(SB)/1, $0x00
+DATA wideKeepLanes<>+55(SB)/1, $0x00
+DATA wideKeepLanes<>+56(SB)/1, $0x00
+DATA wideKeepLanes<>+57(SB)/1, $0x01
+DATA wideKeepLanes<>+58(SB)/1, $0x02
+DATA wideKeepLanes<>+59(SB)/1, $0x00
+DATA wideKeepLanes<>+60(SB)/1, $0x00
+DATA wideKeepLanes<>+61(SB)/1, $0x00
+DATA wideKeepLanes<>+62(SB)/1, $0x00
+DATA wideKeepLanes<>+63(SB)/1, $0x00
+DATA wideKeepLanes<>+64(SB)/1, $0x03
+DATA wideKeepLanes<>+65(SB)/1, $0x00
+DATA wideKeepLanes<>+66(SB)/1, $0x00
+DATA wideKeepLanes<>+67(SB)/1, $0x00
+DATA wideKeepLanes<>+68(SB)/1, $0x00
+DATA wideKeepLanes<>+69(SB)/1, $0x00
+DATA wideKeepLanes<>+70(SB)/1, $0x00
+DATA wideKeepLanes<>+71(SB)/1, $0x00
+DATA wideKeepLanes<>+72(SB)/1, $0x00
+DATA wideKeepLanes<>+73(SB)/1, $0x03
+DATA wideKeepLanes<>+74(SB)/1, $0x00
+DATA wideKeepLanes<>+75(SB)/1, $0x00
+DATA wideKeepLanes<>+76(SB)/1, $0x00
+DATA wideKeepLanes<>+77(SB)/1, $0x00
+DATA wideKeepLanes<>+78(SB)/1, $0x00
+DATA wideKeepLanes<>+79(SB)/1, $0x00
+DATA wideKeepLanes<>+80(SB)/1, $0x01
+DATA wideKeepLanes<>+81(SB)/1, $0x03
+DATA wideKeepLanes<>+82(SB)/1, $0x00
+DATA wideKeepLanes<>+83(SB)/1, $0x00
+DATA wideKeepLanes<>+84(SB)/1, $0x00
+DATA wideKeepLanes<>+85(SB)/1, $0x00
+DATA wideKeepLanes<>+86(SB)/1, $0x00
+DATA wideKeepLanes<>+87(SB)/1, $0x00
+DATA wideKeepLanes<>+88(SB)/1, $0x00
+DATA wideKeepLanes<>+89(SB)/1, $0x01
+DATA wideKeepLanes<>+90(SB)/1, $0x03
+DATA wideKeepLanes<>+91(SB)/1, $0x00
+DATA wideKeepLanes<>+92(SB)/1, $0x00
+DATA wideKeepLanes<>+93(SB)/1, $0x00
+DATA wideKeepLanes<>+94(SB)/1, $0x00
+DATA wideKeepLanes<>+95(SB)/1, $0x00
+DATA wideKeepLanes<>+96(SB)/1, $0x02
+DATA wideKeepLanes<>+97(SB)/1, $0x03
+DATA wideKeepLanes<>+98(SB)/1, $0x00
+DATA wideKeepLanes<>+99(SB)/1, $0x00
+DATA wideKeepLanes<>+100(SB)/1, $0x00
+DATA wideKeepLanes<>+101(SB)/1, $0x00
+DATA wideKeepLanes<>+102(SB)/1, $0x00
+DATA wideKeepLanes<>+103(SB)/1, $0x00
+DATA wideKeepLanes<>+104(SB)/1, $0x00
+DATA wideKeepLanes<>+105(SB)/1, $0x02
+DATA wideKeepLanes<>+106(SB)/1, $0x03
+DATA wideKeepLanes<>+107(SB)/1, $0x00
+DATA wideKeepLanes<>+108(SB)/1, $0x00
+DATA wideKeepLanes<>+109(SB)/1, $0x00
+DATA wideKeepLanes<>+110(SB)/1, $0x00
+DATA wideKeepLanes<>+111(SB)/1, $0x00
+DATA wideKeepLanes<>+112(SB)/1, $0x01
+DATA wideKeepLanes<>+113(SB)/1, $0x02
+DATA wideKeepLanes<>+114(SB)/1, $0x03
+DATA wideKeepLanes<>+115(SB)/1, $0x00
+DATA wideKeepLanes<>+116(SB)/1, $0x00
+DATA wideKeepLanes<>+117(SB)/1, $0x00
+DATA wideKeepLanes<>+118(SB)/1, $0x00
+DATA wideKeepLanes<>+119(SB)/1, $0x00
+DATA wideKeepLanes<>+120(SB)/1, $0x00
+DATA wideKeepLanes<>+121(SB)/1, $0x01
+DATA wideKeepLanes<>+122(SB)/1, $0x02
+DATA wideKeepLanes<>+123(SB)/1, $0x03
+DATA wideKeepLanes<>+124(SB)/1, $0x00
+DATA wideKeepLanes<>+125(SB)/1, $0x00
+DATA wideKeepLanes<>+126(SB)/1, $0x00
+DATA wideKeepLanes<>+127(SB)/1, $0x00
+DATA wideKeepLanes<>+128(SB)/1, $0x04
+DATA wideKeepLanes<>+129(SB)/1, $0x00
+DATA wideKeepLanes<>+130(SB)/1, $0x00
+DATA wideKeepLanes<>+131(SB)/1, $0x00
+DATA wideKeepLanes<>+132(SB)/1, $0x00
+DATA wideKeepLanes<>+133(SB)/1, $0x00
+DATA wideKeepLanes<>+134(SB)/1, $0x00
+DATA wideKeepLanes<>+135(SB)/1, $0x00
+DATA wideKeepLanes<>+136(SB)/1, $0x00
+DATA wideKeepLanes<>+137(SB)/1, $0x04
+DATA wideKeepLanes<>+138(SB)/1, $0x00
+DATA wideKeepLanes<>+139(SB)/1, $0x00
+DATA wideKeepLanes<>+140(SB)/1, $0x00
+DATA wideKeepLanes<>+141(SB)/1, $0x00
+DATA wideKeepLanes<>+142(SB)/1, $0x00
+DATA wideKeepLanes<>+143(SB)/1, $0x00
+DATA wideKeepLanes<>+144(SB)/1, $0x01
+DATA wideKeepLanes<>+145(SB)/1, $0x04
+DATA wideKeepLanes<>+146(SB)/1, $0x00
+DATA wideKeepLanes<>+147(SB)/1, $0x00
+DATA wideKeepLanes<>+148(SB)/1, $0x00
+DATA wideKeepLanes<>+149(SB)/1, $0x00
+DATA wideKeepLanes<>+150(SB)/1, $0x00
+DATA wideKeepLanes<>+151(SB)/1, $0x00
+DATA wideKeepLanes<>+152(SB)/1, $0x00
+DATA wideKeepLanes<>+153(SB)/1, $0x01
+DATA wideKeepLanes<>+154(SB)/1, $0x04
+DATA wideKeepLanes<>+155(SB)/1, $0x00
+DATA wideKeepLanes<>+156(SB)/1, $0x00
+DATA wideKeepLanes<>+157(SB)/1, $0x00
+DATA wideKeepLanes<>+158(SB)/1, $0x00
+DATA wideKeepLanes<>+159(SB)/1, $0x00
+DATA wideKeepLanes<>+160(SB)/1, $0x02
+DATA wideKeepLanes<>+161(SB)/1, $0x04
+DATA wideKeepLanes<>+162(SB)/1, $0x00
+DATA wideKeepLanes<>+163(SB)/1, $0x00
+DATA wideKeepLanes<>+164(SB)/1, $0x00
+DATA wideKeepLanes<>+165(SB)/1, $0x00
+DATA wideKeepLanes<>+166(SB)/1, $0x00
+DATA wideKeepLanes<>+167(SB)/1, $0x00
+DATA wideKeepLanes<>+168(SB)/1, $0x00
+DATA wideKeepLanes<>+169(SB)/1, $0x02
+DATA wideKeepLanes<>+170(SB)/1, $0x04
+DATA wideKeepLanes<>+171(SB)/1, $0x00
+DATA wideKeepLanes<>+172(SB)/1, $0x00
+DATA wideKeepLanes<>+173(SB)/1, $0x00
+DATA wideKeepLanes<>+174(SB)/1, $0x00
+DATA wideKeepLanes<>+175(SB)/1, $0x00
+DATA wideKeepLanes<>+176(SB)/1, $0x01
+DATA wideKeepLanes<>+177(SB)/1, $0x02
+DATA wideKeepLanes<>+178(SB)/1, $0x04
+DATA wideKeepLanes<>+179(SB)/1, $0x00
+DATA wideKeepLanes<>+180(SB)/1, $0x00
+DATA wideKeepLanes<>+181(SB)/1, $0x00
+DATA wideKeepLanes<>+182(SB)/1, $0x00
+DATA wideKeepLanes<>+183(SB)/1, $0x00
+DATA wideKeepLanes<>+184(SB)/1, $0x00
+DATA wideKeepLanes<>+185(SB)/1, $0x01
+DATA wideKeepLanes<>+186(SB)/1, $0x02
+DATA wideKeepLanes<>+187(SB)/1, $0x04
+DATA wideKeepLanes<>+188(SB)/1, $0x00
+DATA wideKeepLanes<>+189(SB)/1, $0x00
+DATA wideKeepLanes<>+190(SB)/1, $0x00
+DATA wideKeepLanes<>+191(SB)/1, $0x00
+DATA wideKeepLanes<>+192(SB)/1, $0x03
+DATA wideKeepLanes<>+193(SB)/1, $0x04
+DATA wideKeepLanes<>+194(SB)/1, $0x00
+DATA wideKeepLanes<>+195(SB)/1, $0x00
+DATA wideKeepLanes<>+196(SB)/1, $0x00
+DATA wideKeepLanes<>+197(SB)/1, $0x00
+DATA wideKeepLanes<>+198(SB)/1, $0x00
+DATA wideKeepLanes<>+199(SB)/1, $0x00
+DATA wideKeepLanes<>+200(SB)/1, $0x00
+DATA wideKeepLanes<>+201(SB)/1, $0x03
+DATA wideKeepLanes<>+202(SB)/1, $0x04
+DATA wideKeepLanes<>+203(SB)/1, $0x00
+DATA wideKeepLanes<>+204(SB)/1, $0x00
+DATA wideKeepLanes<>+205(SB)/1, $0x00
+DATA wideKeepLanes<>+206(SB)/1, $0x00
+DATA wideKeepLanes<>+207(SB)/1, $0x00
+DATA wideKeepLanes<>+208(SB)/1, $0x01
+DATA wideKeepLanes<>+209(SB)/1, $0x03
+DATA wideKeepLanes<>+210(SB)/1, $0x04
+DATA wideKeepLanes<>+211(SB)/1, $0x00
+DATA wideKeepLanes<>+212(SB)/1, $0x00
+DATA wideKeepLanes<>+213(SB)/1, $0x00
+DATA wideKeepLanes<>+214(SB)/1, $0x00
+DATA wideKeepLanes<>+215(SB)/1, $0x00
+DATA wideKeepLanes<>+216(SB)/1, $0x00
+DATA wideKeepLanes<>+217(SB)/1, $0x01
+DATA wideKeepLanes<>+218(SB)/1, $0x03
+DATA wideKeepLanes<>+219(SB)/1, $0x04
+DATA wideKeepLanes<>+220(SB)/1, $0x00
+DATA wideKeepLanes<>+221(SB)/1, $0x00
+DATA wideKeepLanes<>+222(SB)/1, $0x00
+DATA wideKeepLanes<>+223(SB)/1, $0x00
+DATA wideKeepLanes<>+224(SB)/1, $0x02
+DATA wideKeepLanes<>+225(SB)/1, $0x03
+DATA wideKeepLanes<>+226(SB)/1, $0x04
+DATA wideKeepLanes<>+227(SB)/1, $0x00
+DATA wideKeepLanes<>+228(SB)/1, $0x00
+DATA wideKeepLanes<>+229(SB)/1, $0x00
+DATA wideKeepLanes<>+230(SB)/1, $0x00
+DATA wideKeepLanes<>+231(SB)/1, $0x00
+DATA wideKeepLanes<>+232(SB)/1, $0x00
+DATA wideKeepLanes<>+233(SB)/1, $0x02
+DATA wideKeepLanes<>+234(SB)/1, $0x03
+DATA wideKeepLanes<>+235(SB)/1, $0x04
+DATA wideKeepLanes<>+236(SB)/1, $0x00
+DATA wideKeepLanes<>+237(SB)/1, $0x00
+DATA wideKeepLanes<>+238(SB)/1, $0x00
+DATA wideKeepLanes<>+239(SB)/1, $0x00
+DATA wideKeepLanes<>+240(SB)/1, $0x01
+DATA wideKeepLanes<>+241(SB)/1, $0x02
+DATA wideKeepLanes<>+242(SB)/1, $0x03
+DATA wideKeepLanes<>+243(SB)/1, $0x04
+DATA wideKeepLanes<>+244(SB)/1, $0x00
+DATA wideKeepLanes<>+245(SB)/1, $0x00
+DATA wideKeepLanes<>+246(SB)/1, $0x00
+DATA wideKeepLanes<>+247(SB)/1, $0x00
+DATA wideKeepLanes<>+248(SB)/1, $0x00
+DATA wideKeepLanes<>+249(SB)/1, $0x01
+DATA wideKeepLanes<>+250(SB)/1, $0x02
+DATA wideKeepLanes<>+251(SB)/1, $0x03
+DATA wideKeepLanes<>+252(SB)/1, $0x04
+DATA wideKeepLanes<>+253(SB)/1, $0x00
+DATA wideKeepLanes<>+254(SB)/1, $0x00
+DATA wideKeepLanes<>+255(SB)/1, $0x00
+DATA wideKeepLanes<>+256(SB)/1, $0x05
+DATA wideKeepLanes<>+257(SB)/1, $0x00
+DATA wideKeepLanes<>+258(SB)/1, $0x00
+DATA wideKeepLanes<>+259(SB)/1, $0x00
+DATA wideKeepLanes<>+260(SB)/1, $0x00
+DATA wideKeepLanes<>+261(SB)/1, $0x00
+DATA wideKeepLanes<>+262(SB)/1, $0x00
+DATA wideKeepLanes<>+263(SB)/1, $0x00
+DATA wideKeepLanes<>+264(SB)/1, $0x00
+DATA wideKeepLanes<>+265(SB)/1, $0x05
+DATA wideKeepLanes<>+266(SB)/1, $0x00
+DATA wideKeepLanes<>+267(SB)/1, $0x00
+DATA wideKeepLanes<>+268(SB)/1, $0x00
+DATA wideKeepLanes<>+269(SB)/1, $0x00
+DATA wideKeepLanes<>+270(SB)/1, $0x00
+DATA wideKeepLanes<>+271(SB)/1, $0x00
+DATA wideKeepLanes<>+272(SB)/1, $0x01
+DATA wideKeepLanes<>+273(SB)/1, $0x05
+DATA wideKeepLanes<>+274(SB)/1, $0x00
+DATA wideKeepLanes<>+275(SB)/1, $0x00
+DATA wideKeepLanes<>+276(SB)/1, $0x00
+DATA wideKeepLanes<>+277(SB)/1, $0x00
+DATA wideKeepLanes<>+278(SB)/1, $0x00
+DATA wideKeepLanes<>+279(SB)/1, $0x00
+DATA wideKeepLanes<>+280(SB)/1, $0x00
+DATA wideKeepLanes<>+281(SB)/1, $0x01
+DATA wideKeepLanes<>+282(SB)/1, $0x05
+DATA wideKeepLanes<>+283(SB)/1, $0x00
+DATA wideKeepLanes<>+284(SB)/1, $0x00
+DATA wideKeepLanes<>+285(SB)/1, $0x00
+DATA wideKeepLanes<>+286(SB)/1, $0x00
+DATA wideKeepLanes<>+287(SB)/1, $0x00
+DATA wideKeepLanes<>+288(SB)/1, $0x02
+DATA wideKeepLanes<>+289(SB)/1, $0x05
+DATA wideKeepLanes<>+290(SB)/1, $0x00
+DATA wideKeepLanes<>+291(SB)/1, $0x00
+DATA wideKeepLanes<>+292(SB)/1, $0x00
+DATA wideKeepLanes<>+293(SB)/1, $0x00
+DATA wideKeepLanes<>+294(SB)/1, $0x00
+DATA wideKeepLanes<>+295(SB)/1, $0x00
+DATA wideKeepLanes<>+296(SB)/1, $0x00
+DATA wideKeepLanes<>+297(SB)/1, $0x02
+DATA wideKeepLanes<>+298(SB)/1, $0x05
+DATA wideKeepLanes<>+299(SB)/1, $0x00
+DATA wideKeepLanes<>+300(SB)/1, $0x00
+DATA wideKeepLanes<>+301(SB)/1, $0x00
+DATA wideKeepLanes<>+302(SB)/1, $0x00
+DATA wideKeepLanes<>+303(SB)/1, $0x00
+DATA wideKeepLanes<>+304(SB)/1, $0x01
+DATA wideKeepLanes<>+305(SB)/1, $0x02
+DATA wideKeepLanes<>+306(SB)/1, $0x05
+DATA wideKeepLanes<>+307(SB)/1, $0x00
+DATA wideKeepLanes<>+308(SB)/1, $0x00
+DATA wideKeepLanes<>+309(SB)/1, $0x00
+DATA wideKeepLanes<>+310(SB)/1, $0x00
+DATA wideKeepLanes<>+311(SB)/1, $0x00
+DATA wideKeepLanes<>+312(SB)/1, $0x00
+DATA wideKeepLanes<>+313(SB)/1, $0x01
+DATA wideKeepLanes<>+314(SB)/1, $0x02
+DATA wideKeepLanes<>+315(SB)/1, $0x05
+DATA wideKeepLanes<>+316(SB)/1, $0x00
+DATA wideKeepLanes<>+317(SB)/1, $0x00
+DATA wideKeepLanes<>+318(SB)/1, $0x00
+DATA wideKeepLanes<>+319(SB)/1, $0x00
+DATA wideKeepLanes<>+320(SB)/1, $0x03
+DATA wideKeepLanes<>+321(SB)/1, $0x05
+DATA wideKeepLanes<>+322(SB)/1, $0x00
+DATA wideKeepLanes<>+323(SB)/1, $0x00
+DATA wideKeepLanes<>+324(SB)/1, $0x00
+DATA wideKeepLanes<>+325(SB)/1, $0x00
+DATA wideKeepLanes<>+326(SB)/1, $0x00
+DATA wideKeepLanes<>+327(SB)/1, $0x00
+DATA wideKeepLanes<>+328(SB)/1, $0x00
+DATA wideKeepLanes<>+329(SB)/1, $0x03
+DATA wideKeepLanes<>+330(SB)/1, $0x05
+DATA wideKeepLanes<>+331(SB)/1, $0x00
+DATA wideKeepLanes<>+332(SB)/1, $0x00
+DATA wideKeepLanes<>+333(SB)/1, $0x00
+DATA wideKeepLanes<>+334(SB)/1, $0x00
+DATA wideKeepLanes<>+335(SB)/1, $0x00
+DATA wideKeepLanes<>+336(SB)/1, $0x01
+DATA wideKeepLanes<>+337(SB)/1, $0x03
+DATA wideKeepLanes<>+338(SB)/1, $0x05
+DATA wideKeepLanes<>+339(SB)/1, $0x00
+DATA wideKeepLanes<>+340(SB)/1, $0x00
+DATA wideKeepLanes<>+341(SB)/1, $0x00
+DATA wideKeepLanes<>+342(SB)/1, $0x00
+DATA wideKeepLanes<>+343(SB)/1, $0x00
+DATA wideKeepLanes<>+344(SB)/1, $0x00
+DATA wideKeepLanes<>+345(SB)/1, $0x01
+DATA wideKeepLanes<>+346(SB)/1, $0x03
+DATA wideKeepLanes<>+347(SB)/1, $0x05
+DATA wideKeepLanes<>+348(SB)/1, $0x00
+DATA wideKeepLanes<>+349(SB)/1, $0x00
+DATA wideKeepLanes<>+350(SB)/1, $0x00
+DATA wideKeepLanes<>+351(SB)/1, $0x00
+DATA wideKeepLanes<>+352(SB)/1, $0x02
+DATA wideKeepLanes<>+353(SB)/1, $0x03
+DATA wideKeepLanes<>+354(SB)/1, $0x05
+DATA wideKeepLanes<>+355(SB)/1, $0x00
+DATA wideKeepLanes<>+356(SB)/1, $0x00
+DATA wideKeepLanes<>+357(SB)/1, $0x00
+DATA wideKeepLanes<>+358(SB)/1, $0x00
+DATA wideKeepLanes<>+359(SB)/1, $0x00
+DATA wideKeepLanes<>+360(SB)/1, $0x00
+DATA wideKeepLanes<>+361(SB)/1, $0x02
+DATA wideKeepLanes<>+362(SB)/1, $0x03
+DATA wideKeepLanes<>+363(SB)/1, $0x05
+DATA wideKeepLanes<>+364(SB)/1, $0x00
+DATA wideKeepLanes<>+365(SB)/1, $0x00
+DATA wideKeepLanes<>+366(SB)/1, $0x00
+DATA wideKeepLanes<>+367(SB)/1, $0x00
+DATA wideKeepLanes<>+368(SB)/1, $0x01
+DATA wideKeepLanes<>+369(SB)/1, $0x02
+DATA wideKeepLanes<>+370(SB)/1, $0x03
+DATA wideKeepLanes<>+371(SB)/1, $0x05
+DATA wideKeepLanes<>+372(SB)/1, $0x00
+DATA wideKeepLanes<>+373(SB)/1, $0x00
+DATA wideKeepLanes<>+374(SB)/1, $0x00
+DATA wideKeepLanes<>+375(SB)/1, $0x00
+DATA wideKeepLanes<>+376(SB)/1, $0x00
+DATA wideKeepLanes<>+377(SB)/1, $0x01
+DATA wideKeepLanes<>+378(SB)/1, $0x02
+DATA wideKeepLanes<>+379(SB)/1, $0x03
+DATA wideKeepLanes<>+380(SB)/1, $0x05
+DATA wideKeepLanes<>+381(SB)/1, $0x00
+DATA wideKeepLanes<>+382(SB)/1, $0x00
+DATA wideKeepLanes<>+383(SB)/1, $0x00
+DATA wideKeepLanes<>+384(SB)/1, $0x04
+DATA wideKeepLanes<>+385(SB)/1, $0x05
+DATA wideKeepLanes<>+386(SB)/1, $0x00
+DATA wideKeepLanes<>+387(SB)/1, $0x00
+DATA wideKeepLanes<>+388(SB)/1, $0x00
+DATA wideKeepLanes<>+389(SB)/1, $0x00
+DATA wideKeepLanes<>+390(SB)/1, $0x00
+DATA wideKeepLanes<>+391(SB)/1, $0x00
+DATA wideKeepLanes<>+392(SB)/1, $0x00
+DATA wideKeepLanes<>+393(SB)/1, $0x04
+DATA wideKeepLanes<>+394(SB)/1, $0x05
+DATA wideKeepLanes<>+395(SB)/1, $0x00
+DATA wideKeepLanes<>+396(SB)/1, $0x00
+DATA wideKeepLanes<>+397(SB)/1, $0x00
+DATA wideKeepLanes<>+398(SB)/1, $0x00
+DATA wideKeepLanes<>+399(SB)/1, $0x00
+DATA wideKeepLanes<>+400(SB)/1, $0x01
+DATA wideKeepLanes<>+401(SB)/1, $0x04
+DATA wideKeepLanes<>+402(SB)/1, $0x05
+DATA wideKeepLanes<>+403(SB)/1, $0x00
+DATA wideKeepLanes<>+404(SB)/1, $0x00
+DATA wideKeepLanes<>+405(SB)/1, $0x00
+DATA wideKeepLanes<>+406(SB)/1, $0x00
+DATA wideKeepLanes<>+407(SB)/1, $0x00
+DATA wideKeepLanes<>+408(SB)/1, $0x00
+DATA wideKeepLanes<>+409(SB)/1, $0x01
+DATA wideKeepLanes<>+410(SB)/1, $0x04
+DATA wideKeepLanes<>+411(SB)/1, $0x05
+DATA wideKeepLanes<>+412(SB)/1, $0x00
+DATA wideKeepLanes<>+413(SB)/1, $0x00
+DATA wideKeepLanes<>+414(SB)/1, $0x00
+DATA wideKeepLanes<>+415(SB)/1, $0x00
+DATA wideKeepLanes<>+416(SB)/1, $0x02
+DATA wideKeepLanes<>+417(SB)/1, $0x04
+DATA wideKeepLanes<>+418(SB)/1, $0x05
+DATA wideKeepLanes<>+419(SB)/1, $0x00
+DATA wideKeepLanes<>+420(SB)/1, $0x00
+DATA wideKeepLanes<>+421(SB)/1, $0x00
+DATA wideKeepLanes<>+422(SB)/1, $0x00
+DATA wideKeepLanes<>+423(SB)/1, $0x00
+DATA wideKeepLanes<>+424(SB)/1, $0x00
+DATA wideKeepLanes<>+425(SB)/1, $0x02
+DATA wideKeepLanes<>+426(SB)/1, $0x04
+DATA wideKeepLanes<>+427(SB)/1, $0x05
+DATA wideKeepLanes<>+428(SB)/1, $0x00
+DATA wideKeepLanes<>+429(SB)/1, $0x00
+DATA wideKeepLanes<>+430(SB)/1, $0x00
+DATA wideKeepLanes<>+431(SB)/1, $0x00
+DATA wideKeepLanes<>+432(SB)/1, $0x01
+DATA wideKeepLanes<>+433(SB)/1, $0x02
+DATA wideKeepLanes<>+434(SB)/1, $0x04
+DATA wideKeepLanes<>+435(SB)/1, $0x05
+DATA wideKeepLanes<>+436(SB)/1, $0x00
+DATA wideKeepLanes<>+437(SB)/1, $0x00
+DATA wideKeepLanes<>+438(SB)/1, $0x00
+DATA wideKeepLanes<>+439(SB)/1, $0x00
+DATA wideKeepLanes<>+440(SB)/1, $0x00
+DATA wideKeepLanes<>+441(SB)/1, $0x01
+DATA wideKeepLanes<>+442(SB)/1, $0x02
+DATA wideKeepLanes<>+443(SB)/1, $0x04
+DATA wideKeepLanes<>+444(SB)/1, $0x05
+DATA wideKeepLanes<>+445(SB)/1, $0x00
+DATA wideKeepLanes<>+446(SB)/1, $0x00
+DATA wideKeepLanes<>+447(SB)/1, $0x00
+DATA wideKeepLanes<>+448(SB)/1, $0x03
+DATA wideKeepLanes<>+449(SB)/1, $0x04
+DATA wideKeepLanes<>+450(SB)/1, $0x05
+DATA wideKeepLanes<>+451(SB)/1, $0x00
+DATA wideKeepLanes<>+452(SB)/1, $0x00
+DATA wideKeepLanes<>+453(SB)/1, $0x00
+DATA wideKeepLanes<>+454(SB)/1, $0x00
+DATA wideKeepLanes<>+455(SB)/1, $0x00
+DATA wideKeepLanes<>+456(SB)/1, $0x00
+DATA wideKeepLanes<>+457(SB)/1, $0x03
+DATA wideKeepLanes<>+458(SB)/1, $0x04
+DATA wideKeepLanes<>+459(SB)/1, $0x05
+DATA wideKeepLanes<>+460(SB)/1, $0x00
+DATA wideKeepLanes<>+461(SB)/1, $0x00
+DATA wideKeepLanes<>+462(SB)/1, $0x00
+DATA wideKeepLanes<>+463(SB)/1, $0x00
+DATA wideKeepLanes<>+464(SB)/1, $0x01
+DATA wideKeepLanes<>+465(SB)/1, $0x03
+DATA wideKeepLanes<>+466(SB)/1, $0x04
+DATA wideKeepLanes<>+467(SB)/1, $0x05
+DATA wideKeepLanes<>+468(SB)/1, $0x00
+DATA wideKeepLanes<>+469(SB)/1, $0x00
+DATA wideKeepLanes<>+470(SB)/1, $0x00
+DATA wideKeepLanes<>+471(SB)/1, $0x00
+DATA wideKeepLanes<>+472(SB)/1, $0x00
+DATA wideKeepLanes<>+473(SB)/1, $0x01
+DATA wideKeepLanes<>+474(SB)/1, $0x03
+DATA wideKeepLanes<>+475(SB)/1, $0x04
+DATA wideKeepLanes<>+476(SB)/1, $0x05
+DATA wideKeepLanes<>+477(SB)/1, $0x00
+DATA wideKeepLanes<>+478(SB)/1, $0x00
+DATA wideKeepLanes<>+479(SB)/1, $0x00
+DATA wideKeepLanes<>+480(SB)/1, $0x02
+DATA wideKeepLanes<>+481(SB)/1, $0x03
+DATA wideKeepLanes<>+482(SB)/1, $0x04
+DATA wideKeepLanes<>+483(SB)/1, $0x05
+DATA wideKeepLanes<>+484(SB)/1, $0x00
+DATA wideKeepLanes<>+485(SB)/1, $0x00
+DATA wideKeepLanes<>+486(SB)/1, $0x00
+DATA wideKeepLanes<>+487(SB)/1, $0x00
+DATA wideKeepLanes<>+488(SB)/1, $0x00
+DATA wideKeepLanes<>+489(SB)/1, $0x02
+DATA wideKeepLanes<>+490(SB)/1, $0x03
+DATA wideKeepLanes<>+491(SB)/1, $0x04
+DATA wideKeepLanes<>+492(SB)/1, $0x05
+DATA wideKeepLanes<>+493(SB)/1, $0x00
+DATA wideKeepLanes<>+494(SB)/1, $0x00
+DATA wideKeepLanes<>+495(SB)/1, $0x00
+DATA wideKeepLanes<>+496(SB)/1, $0x01
+DATA wideKeepLanes<>+497(SB)/1, $0x02
+DATA wideKeepLanes<>+498(SB)/1, $0x03
+DATA wideKeepLanes<>+499(SB)/1, $0x04
+DATA wideKeepLanes<>+500(SB)/1, $0x05
+DATA wideKeepLanes<>+501(SB)/1, $0x00
+DATA wideKeepLanes<>+502(SB)/1, $0x00
+DATA wideKeepLanes<>+503(SB)/1, $0x00
+DATA wideKeepLanes<>+504(SB)/1, $0x00
+DATA wideKeepLanes<>+505(SB)/1, $0x01
+DATA wideKeepLanes<>+506(SB)/1, $0x02
+DATA wideKeepLanes<>+507(SB)/1, $0x03
+DATA wideKeepLanes<>+508(SB)/1, $0x04
+DATA wideKeepLanes<>+509(SB)/1, $0x05
+DATA wideKeepLanes<>+510(SB)/1, $0x00
+DATA wideKeepLanes<>+511(SB)/1, $0x00
+DATA wideKeepLanes<>+512(SB)/1, $0x06
+DATA wideKeepLanes<>+513(SB)/1, $0x00
+DATA wideKeepLanes<>+514(SB)/1, $0x00
+DATA wideKeepLanes<>+515(SB)/1, $0x00
+DATA wideKeepLanes<>+516(SB)/1, $0x00
+DATA wideKeepLanes<>+517(SB)/1, $0x00
+DATA wideKeepLanes<>+518(SB)/1, $0x00
+DATA wideKeepLanes<>+519(SB)/1, $0x00
+DATA wideKeepLanes<>+520(SB)/1, $0x00
+DATA wideKeepLanes<>+521(SB)/1, $0x06
+DATA wideKeepLanes<>+522(SB)/1, $0x00
+DATA wideKeepLanes<>+523(SB)/1, $0x00
+DATA wideKeepLanes<>+524(SB)/1, $0x00
+DATA wideKeepLanes<>+525(SB)/1, $0x00
+DATA wideKeepLanes<>+526(SB)/1, $0x00
+DATA wideKeepLanes<>+527(SB)/1, $0x00
+DATA wideKeepLanes<>+528(SB)/1, $0x01
+DATA wideKeepLanes<>+529(SB)/1, $0x06
+DATA wideKeepLanes<>+530(SB)/1, $0x00
+DATA wideKeepLanes<>+531(SB)/1, $0x00
+DATA wideKeepLanes<>+532(SB)/1, $0x00
+DATA wideKeepLanes<>+533(SB)/1, $0x00
+DATA wideKeepLanes<>+534(SB)/1, $0x00
+DATA wideKeepLanes<>+535(SB)/1, $0x00
+DATA wideKeepLanes<>+536(SB)/1, $0x00
+DATA wideKeepLanes<>+537(SB)/1, $0x01
+DATA wideKeepLanes<>+538(SB)/1, $0x06
+DATA wideKeepLanes<>+539(SB)/1, $0x00
+DATA wideKeepLanes<>+540(SB)/1, $0x00
+DATA wideKeepLanes<>+541(SB)/1, $0x00
+DATA wideKeepLanes<>+542(SB)/1, $0x00
+DATA wideKeepLanes<>+543(SB)/1, $0x00
+DATA wideKeepLanes<>+544(SB)/1, $0x02
+DATA wideKeepLanes<>+545(SB)/1, $0x06
+DATA wideKeepLanes<>+546(SB)/1, $0x00
+DATA wideKeepLanes<>+547(SB)/1, $0x00
+DATA wideKeepLanes<>+548(SB)/1, $0x00
+DATA wideKeepLanes<>+549(SB)/1, $0x00
+DATA wideKeepLanes<>+550(SB)/1, $0x00
+DATA wideKeepLanes<>+551(SB)/1, $0x00
+DATA wideKeepLanes<>+552(SB)/1, $0x00
+DATA wideKeepLanes<>+553(SB)/1, $0x02
+DATA wideKeepLanes<>+554(SB)/1, $0x06
+DATA wideKeepLanes<>+555(SB)/1, $0x00
+DATA wideKeepLanes<>+556(SB)/1, $0x00
+DATA wideKeepLanes<>+557(SB)/1, $0x00
+DATA wideKeepLanes<>+558(SB)/1, $0x00
+DATA wideKeepLanes<>+559(SB)/1, $0x00
+DATA wideKeepLanes<>+560(SB)/1, $0x01
+DATA wideKeepLanes<>+561(SB)/1, $0x02
+DATA wideKeepLanes<>+562(SB)/1, $0x06
+DATA wideKeepLanes<>+563(SB)/1, $0x00
+DATA wideKeepLanes<>+564(SB)/1, $0x00
+DATA wideKeepLanes<>+565(SB)/1, $0x00
+DATA wideKeepLanes<>+566(SB)/1, $0x00
+DATA wideKeepLanes<>+567(SB)/1, $0x00
+DATA wideKeepLanes<>+568(SB)/1, $0x00
+DATA wideKeepLanes<>+569(SB)/1, $0x01
+DATA wideKeepLanes<>+570(SB)/1, $0x02
+DATA wideKeepLanes<>+571(SB)/1, $0x06
+DATA wideKeepLanes<>+572(SB)/1, $0x00
+DATA wideKeepLanes<>+573(SB)/1, $0x00
+DATA wideKeepLanes<>+574(SB)/1, $0x00
+DATA wideKeepLanes<>+575(SB)/1, $0x00
+DATA wideKeepLanes<>+576(SB)/1, $0x03
+DATA wideKeepLanes<>+577(SB)/1, $0x06
+DATA wideKeepLanes<>+578(SB)/1, $0x00
+DATA wideKeepLanes<>+579(SB)/1, $0x00
+DATA wideKeepLanes<>+580(SB)/1, $0x00
+DATA wideKeepLanes<>+581(SB)/1, $0x00
+DATA wideKeepLanes<>+582(SB)/1, $0x00
+DATA wideKeepLanes<>+583(SB)/1, $0x00
+DATA wideKeepLanes<>+584(SB)/1, $0x00
+DATA wideKeepLanes<>+585(SB)/1, $0x03
+DATA wideKeepLanes<>+586(SB)/1, $0x06
+DATA wideKeepLanes<>+587(SB)/1, $0x00
+DATA wideKeepLanes<>+588(SB)/1, $0x00
+DATA wideKeepLanes<>+589(SB)/1, $0x00
+DATA wideKeepLanes<>+590(SB)/1, $0x00
+DATA wideKeepLanes<>+591(SB)/1, $0x00
+DATA wideKeepLanes<>+592(SB)/1, $0x01
+DATA wideKeepLanes<>+593(SB)/1, $0x03
+DATA wideKeepLanes<>+594(SB)/1, $0x06
+DATA wideKeepLanes<>+595(SB)/1, $0x00
+DATA wideKeepLanes<>+596(SB)/1, $0x00
+DATA wideKeepLanes<>+597(SB)/1, $0x00
+DATA wideKeepLanes<>+598(SB)/1, $0x00
+DATA wideKeepLanes<>+599(SB)/1, $0x00
+DATA wideKeepLanes<>+600(SB)/1, $0x00
+DATA wideKeepLanes<>+601(SB)/1, $0x01
+DATA wideKeepLanes<>+602(SB)/1, $0x03
+DATA wideKeepLanes<>+603(SB)/1, $0x06
+DATA wideKeepLanes<>+604(SB)/1, $0x00
+DATA wideKeepLanes<>+605(SB)/1, $0x00
+DATA wideKeepLanes<>+606(SB)/1, $0x00
+DATA wideKeepLanes<>+607(SB)/1, $0x00
+DATA wideKeepLanes<>+608(SB)/1, $0x02
+DATA wideKeepLanes<>+609(SB)/1, $0x03
+DATA wideKeepLanes<>+610(SB)/1, $0x06
+DATA wideKeepLanes<>+611(SB)/1, $0x00
+DATA wideKeepLanes<>+612(SB)/1, $0x00
+DATA wideKeepLanes<>+613(SB)/1, $0x00
+DATA wideKeepLanes<>+614(SB)/1, $0x00
+DATA wideKeepLanes<>+615(SB)/1, $0x00
+DATA wideKeepLanes<>+616(SB)/1, $0x00
+DATA wideKeepLanes<>+617(SB)/1, $0x02
+DATA wideKeepLanes<>+618(SB)/1, $0x03
+DATA wideKeepLanes<>+619(SB)/1, $0x06
+DATA wideKeepLanes<>+620(SB)/1, $0x00
+DATA wideKeepLanes<>+621(SB)/1, $0x00
+DATA wideKeepLanes<>+622(SB)/1, $0x00
+DATA wideKeepLanes<>+623(SB)/1, $0x00
+DATA wideKeepLanes<>+624(SB)/1, $0x01
+DATA wideKeepLanes<>+625(SB)/1, $0x02
+DATA wideKeepLanes<>+626(SB)/1, $0x03
+DATA wideKeepLanes<>+627(SB)/1, $0x06
+DATA wideKeepLanes<>+628(SB)/1, $0x00
+DATA wideKeepLanes<>+629(SB)/1, $0x00
+DATA wideKeepLanes<>+630(SB)/1, $0x00
+DATA wideKeepLanes<>+631(SB)/1, $0x00
+DATA wideKeepLanes<>+632(SB)/1, $0x00
+DATA wideKeepLanes<>+633(SB)/1, $0x01
+DATA wideKeepLanes<>+634(SB)/1, $0x02
+DATA wideKeepLanes<>+635(SB)/1, $0x03
+DATA wideKeepLanes<>+636(SB)/1, $0x06
+DATA wideKeepLanes<>+637(SB)/1, $0x00
+DATA wideKeepLanes<>+638(SB)/1, $0x00
+DATA wideKeepLanes<>+639(SB)/1, $0x00
+DATA wideKeepLanes<>+640(SB)/1, $0x04
+DATA wideKeepLanes<>+641(SB)/1, $0x06
+DATA wideKeepLanes<>+642(SB)/1, $0x00
+DATA wideKeepLanes<>+643(SB)/1, $0x00
+DATA wideKeepLanes<>+644(SB)/1, $0x00
+DATA wideKeepLanes<>+645(SB)/1, $0x00
+DATA wideKeepLanes<>+646(SB)/1, $0x00
+DATA wideKeepLanes<>+647(SB)/1, $0x00
+DATA wideKeepLanes<>+648(SB)/1, $0x00
+DATA wideKeepLanes<>+649(SB)/1, $0x04
+DATA wideKeepLanes<>+650(SB)/1, $0x06
+DATA wideKeepLanes<>+651(SB)/1, $0x00
+DATA wideKeepLanes<>+652(SB)/1, $0x00
+DATA wideKeepLanes<>+653(SB)/1, $0x00
+DATA wideKeepLanes<>+654(SB)/1, $0x00
+DATA wideKeepLanes<>+655(SB)/1, $0x00
+DATA wideKeepLanes<>+656(SB)/1, $0x01
+DATA wideKeepLanes<>+657(SB)/1, $0x04
+DATA wideKeepLanes<>+658(SB)/1, $0x06
+DATA wideKeepLanes<>+659(SB)/1, $0x00
+DATA wideKeepLanes<>+660(SB)/1, $0x00
+DATA wideKeepLanes<>+661(SB)/1, $0x00
+DATA wideKeepLanes<>+662(SB)/1, $0x00
+DATA wideKeepLanes<>+663(SB)/1, $0x00
+DATA wideKeepLanes<>+664(SB)/1, $0x00
+DATA wideKeepLanes<>+665(SB)/1, $0x01
+DATA wideKeepLanes<>+666(SB)/1, $0x04
+DATA wideKeepLanes<>+667(SB)/1, $0x06
+DATA wideKeepLanes<>+668(SB)/1, $0x00
+DATA wideKeepLanes<>+669(SB)/1, $0x00
+DATA wideKeepLanes<>+670(SB)/1, $0x00
+DATA wideKeepLanes<>+671(SB)/1, $0x00
+DATA wideKeepLanes<>+672(SB)/1, $0x02
+DATA wideKeepLanes<>+673(SB)/1, $0x04
+DATA wideKeepLanes<>+674(SB)/1, $0x06
+DATA wideKeepLanes<>+675(SB)/1, $0x00
+DATA wideKeepLanes<>+676(SB)/1, $0x00
+DATA wideKeepLanes<>+677(SB)/1, $0x00
+DATA wideKeepLanes<>+678(SB)/1, $0x00
+DATA wideKeepLanes<>+679(SB)/1, $0x00
+DATA wideKeepLanes<>+680(SB)/1, $0x00
+DATA wideKeepLanes<>+681(SB)/1, $0x02
+DATA wideKeepLanes<>+682(SB)/1, $0x04
+DATA wideKeepLanes<>+683(SB)/1, $0x06
+DATA wideKeepLanes<>+684(SB)/1, $0x00
+DATA wideKeepLanes<>+685(SB)/1, $0x00
+DATA wideKeepLanes<>+686(SB)/1, $0x00
+DATA wideKeepLanes<>+687(SB)/1, $0x00
+DATA wideKeepLanes<>+688(SB)/1, $0x01
+DATA wideKeepLanes<>+689(SB)/1, $0x02
+DATA wideKeepLanes<>+690(SB)/1, $0x04
+DATA wideKeepLanes<>+691(SB)/1, $0x06
+DATA wideKeepLanes<>+692(SB)/1, $0x00
+DATA wideKeepLanes<>+693(SB)/1, $0x00
+DATA wideKeepLanes<>+694(SB)/1, $0x00
+DATA wideKeepLanes<>+695(SB)/1, $0x00
+DATA wideKeepLanes<>+696(SB)/1, $0x00
+DATA wideKeepLanes<>+697(SB)/1, $0x01
+DATA wideKeepLanes<>+698(SB)/1, $0x02
+DATA wideKeepLanes<>+699(SB)/1, $0x04
+DATA wideKeepLanes<>+700(SB)/1, $0x06
+DATA wideKeepLanes<>+701(SB)/1, $0x00
+DATA wideKeepLanes<>+702(SB)/1, $0x00
+DATA wideKeepLanes<>+703(SB)/1, $0x00
+DATA wideKeepLanes<>+704(SB)/1, $0x03
+DATA wideKeepLanes<>+705(SB)/1, $0x04
+DATA wideKeepLanes<>+706(SB)/1, $0x06
+DATA wideKeepLanes<>+707(SB)/1, $0x00
+DATA wideKeepLanes<>+708(SB)/1, $0x00
+DATA wideKeepLanes<>+709(SB)/1, $0x00
+DATA wideKeepLanes<>+710(SB)/1, $0x00
+DATA wideKeepLanes<>+711(SB)/1, $0x00
+DATA wideKeepLanes<>+712(SB)/1, $0x00
+DATA wideKeepLanes<>+713(SB)/1, $0x03
+DATA wideKeepLanes<>+714(SB)/1, $0x04
+DATA wideKeepLanes<>+715(SB)/1, $0x06
+DATA wideKeepLanes<>+716(SB)/1, $0x00
+DATA wideKeepLanes<>+717(SB)/1, $0x00
+DATA wideKeepLanes<>+718(SB)/1, $0x00
+DATA wideKeepLanes<>+719(SB)/1, $0x00
+DATA wideKeepLanes<>+720(SB)/1, $0x01
+DATA wideKeepLanes<>+721(SB)/1, $0x03
+DATA wideKeepLanes<>+722(SB)/1, $0x04
+DATA wideKeepLanes<>+723(SB)/1, $0x06
+DATA wideKeepLanes<>+724(SB)/1, $0x00
+DATA wideKeepLanes<>+725(SB)/1, $0x00
+DATA wideKeepLanes<>+726(SB)/1, $0x00
+DATA wideKeepLanes<>+727(SB)/1, $0x00
+DATA wideKeepLanes<>+728(SB)/1, $0x00
+DATA wideKeepLanes<>+729(SB)/1, $0x01
+DATA wideKeepLanes<>+730(SB)/1, $0x03
+DATA wideKeepLanes<>+731(SB)/1, $0x04
+DATA wideKeepLanes<>+732(SB)/1, $0x06
+DATA wideKeepLanes<>+733(SB)/1, $0x00
+DATA wideKeepLanes<>+734(SB)/1, $0x00
+DATA wideKeepLanes<>+735(SB)/1, $0x00
+DATA wideKeepLanes<>+736(SB)/1, $0x02
+DATA wideKeepLanes<>+737(SB)/1, $0x03
+DATA wideKeepLanes<>+738(SB)/1, $0x04
+DATA wideKeepLanes<>+739(SB)/1, $0x06
+DATA wideKeepLanes<>+740(SB)/1, $0x00
+DATA wideKeepLanes<>+741(SB)/1, $0x00
+DATA wideKeepLanes<>+742(SB)/1, $0x00
+DATA wideKeepLanes<>+743(SB)/1, $0x00
+DATA wideKeepLanes<>+744(SB)/1, $0x00
+DATA wideKeepLanes<>+745(SB)/1, $0x02
+DATA wideKeepLanes<>+746(SB)/1, $0x03
+DATA wideKeepLanes<>+747(SB)/1, $0x04
+DATA wideKeepLanes<>+748(SB)/1, $0x06
+DATA wideKeepLanes<>+749(SB)/1, $0x00
+DATA wideKeepLanes<>+750(SB)/1, $0x00
+DATA wideKeepLanes<>+751(SB)/1, $0x00
+DATA wideKeepLanes<>+752(SB)/1, $0x01
+DATA wideKeepLanes<>+753(SB)/1, $0x02
+DATA wideKeepLanes<>+754(SB)/1, $0x03
+DATA wideKeepLanes<>+755(SB)/1, $0x04
+DATA wideKeepLanes<>+756(SB)/1, $0x06
+DATA wideKeepLanes<>+757(SB)/1, $0x00
+DATA wideKeepLanes<>+758(SB)/1, $0x00
+DATA wideKeepLanes<>+759(SB)/1, $0x00
+DATA wideKeepLanes<>+760(SB)/1, $0x00
+DATA wideKeepLanes<>+761(SB)/1, $0x01
+DATA wideKeepLanes<>+762(SB)/1, $0x02
+DATA wideKeepLanes<>+763(SB)/1, $0x03
+DATA wideKeepLanes<>+764(SB)/1, $0x04
+DATA wideKeepLanes<>+765(SB)/1, $0x06
+DATA wideKeepLanes<>+766(SB)/1, $0x00
+DATA wideKeepLanes<>+767(SB)/1, $0x00
+DATA wideKeepLanes<>+768(SB)/1, $0x05
+DATA wideKeepLanes<>+769(SB)/1, $0x06
+DATA wideKeepLanes<>+770(SB)/1, $0x00
+DATA wideKeepLanes<>+771(SB)/1, $0x00
+DATA wideKeepLanes<>+772(SB)/1, $0x00
+DATA wideKeepLanes<>+773(SB)/1, $0x00
+DATA wideKeepLanes<>+774(SB)/1, $0x00
+DATA wideKeepLanes<>+775(SB)/1, $0x00
+DATA wideKeepLanes<>+776(SB)/1, $0x00
+DATA wideKeepLanes<>+777(SB)/1, $0x05
+DATA wideKeepLanes<>+778(SB)/1, $0x06
+DATA wideKeepLanes<>+779(SB)/1, $0x00
+DATA wideKeepLanes<>+780(SB)/1, $0x00
+DATA wideKeepLanes<>+781(SB)/1, $0x00
+DATA wideKeepLanes<>+782(SB)/1, $0x00
+DATA wideKeepLanes<>+783(SB)/1, $0x00
+DATA wideKeepLanes<>+784(SB)/1, $0x01
+DATA wideKeepLanes<>+785(SB)/1, $0x05
+DATA wideKeepLanes<>+786(SB)/1, $0x06
+DATA wideKeepLanes<>+787(SB)/1, $0x00
+DATA wideKeepLanes<>+788(SB)/1, $0x00
+DATA wideKeepLanes<>+789(SB)/1, $0x00
+DATA wideKeepLanes<>+790(SB)/1, $0x00
+DATA wideKeepLanes<>+791(SB)/1, $0x00
+DATA wideKeepLanes<>+792(SB)/1, $0x00
+DATA wideKeepLanes<>+793(SB)/1, $0x01
+DATA wideKeepLanes<>+794(SB)/1, $0x05
+DATA wideKeepLanes<>+795(SB)/1, $0x06
+DATA wideKeepLanes<>+796(SB)/1, $0x00
+DATA wideKeepLanes<>+797(SB)/1, $0x00
+DATA wideKeepLanes<>+798(SB)/1, $0x00
+DATA wideKeepLanes<>+799(SB)/1, $0x00
+DATA wideKeepLanes<>+800(SB)/1, $0x02
+DATA wideKeepLanes<>+801(SB)/1, $0x05
+DATA wideKeepLanes<>+802(SB)/1, $0x06
+DATA wideKeepLanes<>+803(SB)/1, $0x00
+DATA wideKeepLanes<>+804(SB)/1, $0x00
+DATA wideKeepLanes<>+805(SB)/1, $0x00
+DATA wideKeepLanes<>+806(SB)/1, $0x00
+DATA wideKeepLanes<>+807(SB)/1, $0x00
+DATA wideKeepLanes<>+808(SB)/1, $0x00
+DATA wideKeepLanes<>+809(SB)/1, $0x02
+DATA wideKeepLanes<>+810(SB)/1, $0x05
+DATA wideKeepLanes<>+811(SB)/1, $0x06
+DATA wideKeepLanes<>+812(SB)/1, $0x00
+DATA wideKeepLanes<>+813(SB)/1, $0x00
+DATA wideKeepLanes<>+814(SB)/1, $0x00
+DATA wideKeepLanes<>+815(SB)/1, $0x00
+DATA wideKeepLanes<>+816(SB)/1, $0x01
+DATA wideKeepLanes<>+817(SB)/1, $0x02
+DATA wideKeepLanes<>+818(SB)/1, $0x05
+DATA wideKeepLanes<>+819(SB)/1, $0x06
+DATA wideKeepLanes<>+820(SB)/1, $0x00
+DATA wideKeepLanes<>+821(SB)/1, $0x00
+DATA wideKeepLanes<>+822(SB)/1, $0x00
+DATA wideKeepLanes<>+823(SB)/1, $0x00
+DATA wideKeepLanes<>+824(SB)/1, $0x00
+DATA wideKeepLanes<>+825(SB)/1, $0x01
+DATA wideKeepLanes<>+826(SB)/1, $0x02
+DATA wideKeepLanes<>+827(SB)/1, $0x05
+DATA wideKeepLanes<>+828(SB)/1, $0x06
+DATA wideKeepLanes<>+829(SB)/1, $0x00
+DATA wideKeepLanes<>+830(SB)/1, $0x00
+DATA wideKeepLanes<>+831(SB)/1, $0x00
+DATA wideKeepLanes<>+832(SB)/1, $0x03
+DATA wideKeepLanes<>+833(SB)/1, $0x05
+DATA wideKeepLanes<>+834(SB)/1, $0x06
+DATA wideKeepLanes<>+835(SB)/1, $0x00
+DATA wideKeepLanes<>+836(SB)/1, $0x00
+DATA wideKeepLanes<>+837(SB)/1, $0x00
+DATA wideKeepLanes<>+838(SB)/1, $0x00
+DATA wideKeepLanes<>+839(SB)/1, $0x00
+DATA wideKeepLanes<>+840(SB)/1, $0x00
+DATA wideKeepLanes<>+841(SB)/1, $0x03
+DATA wideKeepLanes<>+842(SB)/1, $0x05
+DATA wideKeepLanes<>+843(SB)/1, $0x06
+DATA wideKeepLanes<>+844(SB)/1, $0x00
+DATA wideKeepLanes<>+845(SB)/1, $0x00
+DATA wideKeepLanes<>+846(SB)/1, $0x00
+DATA wideKeepLanes<>+847(SB)/1, $0x00
+DATA wideKeepLanes<>+848(SB)/1, $0x01
+DATA wideKeepLanes<>+849(SB)/1, $0x03
+DATA wideKeepLanes<>+850(SB)/1, $0x05
+DATA wideKeepLanes<>+851(SB)/1, $0x06
+DATA wideKeepLanes<>+852(SB)/1, $0x00
+DATA wideKeepLanes<>+853(SB)/1, $0x00
+DATA wideKeepLanes<>+854(SB)/1, $0x00
+DATA wideKeepLanes<>+855(SB)/1, $0x00
+DATA wideKeepLanes<>+856(SB)/1, $0x00
+DATA wideKeepLanes<>+857(SB)/1, $0x01
+DATA wideKeepLanes<>+858(SB)/1, $0x03
+DATA wideKeepLanes<>+859(SB)/1, $0x05
+DATA wideKeepLanes<>+860(SB)/1, $0x06
+DATA wideKeepLanes<>+861(SB)/1, $0x00
+DATA wideKeepLanes<>+862(SB)/1, $0x00
+DATA wideKeepLanes<>+863(SB)/1, $0x00
+DATA wideKeepLanes<>+864(SB)/1, $0x02
+DATA wideKeepLanes<>+865(SB)/1, $0x03
+DATA wideKeepLanes<>+866(SB)/1, $0x05
+DATA wideKeepLanes<>+867(SB)/1, $0x06
+DATA wideKeepLanes<>+868(SB)/1, $0x00
+DATA wideKeepLanes<>+869(SB)/1, $0x00
+DATA wideKeepLanes<>+870(SB)/1, $0x00
+DATA wideKeepLanes<>+871(SB)/1, $0x00
+DATA wideKeepLanes<>+872(SB)/1, $0x00
+DATA wideKeepLanes<>+873(SB)/1, $0x02
+DATA wideKeepLanes<>+874(SB)/1, $0x03
+DATA wideKeepLanes<>+875(SB)/1, $0x05
+DATA wideKeepLanes<>+876(SB)/1, $0x06
+DATA wideKeepLanes<>+877(SB)/1, $0x00
+DATA wideKeepLanes<>+878(SB)/1, $0x00
+DATA wideKeepLanes<>+879(SB)/1, $0x00
+DATA wideKeepLanes<>+880(SB)/1, $0x01
+DATA wideKeepLanes<>+881(SB)/1, $0x02
+DATA wideKeepLanes<>+882(SB)/1, $0x03
+DATA wideKeepLanes<>+883(SB)/1, $0x05
+DATA wideKeepLanes<>+884(SB)/1, $0x06
+DATA wideKeepLanes<>+885(SB)/1, $0x00
+DATA wideKeepLanes<>+886(SB)/1, $0x00
+DATA wideKeepLanes<>+887(SB)/1, $0x00
+DATA wideKeepLanes<>+888(SB)/1, $0x00
+DATA wideKeepLanes<>+889(SB)/1, $0x01
+DATA wideKeepLanes<>+890(SB)/1, $0x02
+DATA wideKeepLanes<>+891(SB)/1, $0x03
+DATA wideKeepLanes<>+892(SB)/1, $0x05
+DATA wideKeepLanes<>+893(SB)/1, $0x06
+DATA wideKeepLanes<>+894(SB)/1, $0x00
+DATA wideKeepLanes<>+895(SB)/1, $0x00
+DATA wideKeepLanes<>+896(SB)/1, $0x04
+DATA wideKeepLanes<>+897(SB)/1, $0x05
+DATA wideKeepLanes<>+898(SB)/1, $0x06
+DATA wideKeepLanes<>+899(SB)/1, $0x00
+DATA wideKeepLanes<>+900(SB)/1, $0x00
+DATA wideKeepLanes<>+901(SB)/1, $0x00
+DATA wideKeepLanes<>+902(SB)/1, $0x00
+DATA wideKeepLanes<>+903(SB)/1, $0x00
+DATA wideKeepLanes<>+904(SB)/1, $0x00
+DATA wideKeepLanes<>+905(SB)/1, $0x04
+DATA wideKeepLanes<>+906(SB)/1, $0x05
+DATA wideKeepLanes<>+907(SB)/1, $0x06
+DATA wideKeepLanes<>+908(SB)/1, $0x00
+DATA wideKeepLanes<>+909(SB)/1, $0x00
+DATA wideKeepLanes<>+910(SB)/1, $0x00
+DATA wideKeepLanes<>+911(SB)/1, $0x00
+DATA wideKeepLanes<>+912(SB)/1, $0x01
+DATA wideKeepLanes<>+913(SB)/1, $0x04
+DATA wideKeepLanes<>+914(SB)/1, $0x05
+DATA wideKeepLanes<>+915(SB)/1, $0x06
+DATA wideKeepLanes<>+916(SB)/1, $0x00
+DATA wideKeepLanes<>+917(SB)/1, $0x00
+DATA wideKeepLanes<>+918(SB)/1, $0x00
+DATA wideKeepLanes<>+919(SB)/1, $0x00
+DATA wideKeepLanes<>+920(SB)/1, $0x00
+DATA wideKeepLanes<>+921(SB)/1, $0x01
+DATA wideKeepLanes<>+922(SB)/1, $0x04
+DATA wideKeepLanes<>+923(SB)/1, $0x05
+DATA wideKeepLanes<>+924(SB)/1, $0x06
+DATA wideKeepLanes<>+925(SB)/1, $0x00
+DATA wideKeepLanes<>+926(SB)/1, $0x00
+DATA wideKeepLanes<>+927(SB)/1, $0x00
+DATA wideKeepLanes<>+928(SB)/1, $0x02
+DATA wideKeepLanes<>+929(SB)/1, $0x04
+DATA wideKeepLanes<>+930(SB)/1, $0x05
+DATA wideKeepLanes<>+931(SB)/1, $0x06
+DATA wideKeepLanes<>+932(SB)/1, $0x00
+DATA wideKeepLanes<>+933(SB)/1, $0x00
+DATA wideKeepLanes<>+934(SB)/1, $0x00
+DATA wideKeepLanes<>+935(SB)/1, $0x00
+DATA wideKeepLanes<>+936(SB)/1, $0x00
+DATA wideKeepLanes<>+937(SB)/1, $0x02
+DATA wideKeepLanes<>+938(SB)/1, $0x04
+DATA wideKeepLanes<>+939(SB)/1, $0x05
+DATA wideKeepLanes<>+940(SB)/1, $0x06
+DATA wideKeepLanes<>+941(SB)/1, $0x00
+DATA wideKeepLanes<>+942(SB)/1, $0x00
+DATA wideKeepLanes<>+943(SB)/1, $0x00
+DATA wideKeepLanes<>+944(SB)/1, $0x01
+DATA wideKeepLanes<>+945(SB)/1, $0x02
+DATA wideKeepLanes<>+946(SB)/1, $0x04
+DATA wideKeepLanes<>+947(SB)/1, $0x05
+DATA wideKeepLanes<>+948(SB)/1, $0x06
+DATA wideKeepLanes<>+949(SB)/1, $0x00
+DATA wideKeepLanes<>+950(SB)/1, $0x00
+DATA wideKeepLanes<>+951(SB)/1, $0x00
+DATA wideKeepLanes<>+952(SB)/1, $0x00
+DATA wideKeepLanes<>+953(SB)/1, $0x01
+DATA wideKeepLanes<>+954(SB)/1, $0x02
+DATA wideKeepLanes<>+955(SB)/1, $0x04
+DATA wideKeepLanes<>+956(SB)/1, $0x05
+DATA wideKeepLanes<>+957(SB)/1, $0x06
+DATA wideKeepLanes<>+958(SB)/1, $0x00
+DATA wideKeepLanes<>+959(SB)/1, $0x00
+DATA wideKeepLanes<>+960(SB)/1, $0x03
+DATA wideKeepLanes<>+961(SB)/1, $0x04
+DATA wideKeepLanes<>+962(SB)/1, $0x05
+DATA wideKeepLanes<>+963(SB)/1, $0x06
+DATA wideKeepLanes<>+964(SB)/1, $0x00
+DATA wideKeepLanes<>+965(SB)/1, $0x00
+DATA wideKeepLanes<>+966(SB)/1, $0x00
+DATA wideKeepLanes<>+967(SB)/1, $0x00
+DATA wideKeepLanes<>+968(SB)/1, $0x00
+DATA wideKeepLanes<>+969(SB)/1, $0x03
+DATA wideKeepLanes<>+970(SB)/1, $0x04
+DATA wideKeepLanes<>+971(SB)/1, $0x05
+DATA wideKeepLanes<>+972(SB)/1, $0x06
+DATA wideKeepLanes<>+973(SB)/1, $0x00
+DATA wideKeepLanes<>+974(SB)/1, $0x00
+DATA wideKeepLanes<>+975(SB)/1, $0x00
+DATA wideKeepLanes<>+976(SB)/1, $0x01
+DATA wideKeepLanes<>+977(SB)/1, $0x03
+DATA wideKeepLanes<>+978(SB)/1, $0x04
+DATA wideKeepLanes<>+979(SB)/1, $0x05
+DATA wideKeepLanes<>+980(SB)/1, $0x06
+DATA wideKeepLanes<>+981(SB)/1, $0x00
+DATA wideKeepLanes<>+982(SB)/1, $0x00
+DATA wideKeepLanes<>+983(SB)/1, $0x00
+DATA wideKeepLanes<>+984(SB)/1, $0x00
+DATA wideKeepLanes<>+985(SB)/1, $0x01
+DATA wideKeepLanes<>+986(SB)/1, $0x03
+DATA wideKeepLanes<>+987(SB)/1, $0x04
+DATA wideKeepLanes<>+988(SB)/1, $0x05
+DATA wideKeepLanes<>+989(SB)/1, $0x06
+DATA wideKeepLanes<>+990(SB)/1, $0x00
+DATA wideKeepLanes<>+991(SB)/1, $0x00
+DATA wideKeepLanes<>+992(SB)/1, $0x02
+DATA wideKeepLanes<>+993(SB)/1, $0x03
+DATA wideKeepLanes<>+994(SB)/1, $0x04
+DATA wideKeepLanes<>+995(SB)/1, $0x05
+DATA wideKeepLanes<>+996(SB)/1, $0x06
+DATA wideKeepLanes<>+997(SB)/1, $0x00
+DATA wideKeepLanes<>+998(SB)/1, $0x00
+DATA wideKeepLanes<>+999(SB)/1, $0x00
+DATA wideKeepLanes<>+1000(SB)/1, $0x00
+DATA wideKeepLanes<>+1001(SB)/1, $0x02
+DATA wideKeepLanes<>+1002(SB)/1, $0x03
+DATA wideKeepLanes<>+1003(SB)/1, $0x04
+DATA wideKeepLanes<>+1004(SB)/1, $0x05
+DATA wideKeepLanes<>+1005(SB)/1, $0x06
+DATA wideKeepLanes<>+1006(SB)/1, $0x00
+DATA wideKeepLanes<>+1007(SB)/1, $0x00
+DATA wideKeepLanes<>+1008(SB)/1, $0x01
+DATA wideKeepLanes<>+1009(SB)/1, $0x02
+DATA wideKeepLanes<>+1010(SB)/1, $0x03
+DATA wideKeepLanes<>+1011(SB)/1, $0x04
+DATA wideKeepLanes<>+1012(SB)/1, $0x05
+DATA wideKeepLanes<>+1013(SB)/1, $0x06
+DATA wideKeepLanes<>+1014(SB)/1, $0x00
+DATA wideKeepLanes<>+1015(SB)/1, $0x00
+DATA wideKeepLanes<>+1016(SB)/1, $0x00
+DATA wideKeepLanes<>+1017(SB)/1, $0x01
+DATA wideKeepLanes<>+1018(SB)/1, $0x02
+DATA wideKeepLanes<>+1019(SB)/1, $0x03
+DATA wideKeepLanes<>+1020(SB)/1, $0x04
+DATA wideKeepLanes<>+1021(SB)/1, $0x05
+DATA wideKeepLanes<>+1022(SB)/1, $0x06
+DATA wideKeepLanes<>+1023(SB)/1, $0x00
+DATA wideKeepLanes<>+1024(SB)/1, $0x07
+DATA wideKeepLanes<>+1025(SB)/1, $0x00
+DATA wideKeepLanes<>+1026(SB)/1, $0x00
+DATA wideKeepLanes<>+1027(SB)/1, $0x00
+DATA wideKeepLanes<>+1028(SB)/1, $0x00
+DATA wideKeepLanes<>+1029(SB)/1, $0x00
+DATA wideKeepLanes<>+1030(SB)/1, $0x00
+DATA wideKeepLanes<>+1031(SB)/1, $0x00
+DATA wideKeepLanes<>+1032(SB)/1, $0x00
+DATA wideKeepLanes<>+1033(SB)/1, $0x07
+DATA wideKeepLanes<>+1034(SB)/1, $0x00
+DATA wideKeepLanes<>+1035(SB)/1, $0x00
+DATA wideKeepLanes<>+1036(SB)/1, $0x00
+DATA wideKeepLanes<>+1037(SB)/1, $0x00
+DATA wideKeepLanes<>+1038(SB)/1, $0x00
+DATA wideKeepLanes<>+1039(SB)/1, $0x00
+DATA wideKeepLanes<>+1040(SB)/1, $0x01
+DATA wideKeepLanes<>+1041(SB)/1, $0x07
+DATA wideKeepLanes<>+1042(SB)/1, $0x00
+DATA wideKeepLanes<>+1043(SB)/1, $0x00
+DATA wideKeepLanes<>+1044(SB)/1, $0x00
+DATA wideKeepLanes<>+1045(SB)/1, $0x00
+DATA wideKeepLanes<>+1046(SB)/1, $0x00
+DATA wideKeepLanes<>+1047(SB)/1, $0x00
+DATA wideKeepLanes<>+1048(SB)/1, $0x00
+DATA wideKeepLanes<>+1049(SB)/1, $0x01
+DATA wideKeepLanes<>+1050(SB)/1, $0x07
+DATA wideKeepLanes<>+1051(SB)/1, $0x00
+DATA wideKeepLanes<>+1052(SB)/1, $0x00
+DATA wideKeepLanes<>+1053(SB)/1, $0x00
+DATA wideKeepLanes<>+1054(SB)/1, $0x00
+DATA wideKeepLanes<>+1055(SB)/1, $0x00
+DATA wideKeepLanes<>+1056(SB)/1, $0x02
+DATA wideKeepLanes<>+1057(SB)/1, $0x07
+DATA wideKeepLanes<>+1058(SB)/1, $0x00
+DATA wideKeepLanes<>+1059(SB)/1, $0x00
+DATA wideKeepLanes<>+1060(SB)/1, $0x00
+DATA wideKeepLanes<>+1061(SB)/1, $0x00
+DATA wideKeepLanes<>+1062(SB)/1, $0x00
+DATA wideKeepLanes<>+1063(SB)/1, $0x00
+DATA wideKeepLanes<>+1064(SB)/1, $0x00
+DATA wideKeepLanes<>+1065(SB)/1, $0x02
+DATA wideKeepLanes<>+1066(SB)/1, $0x07
+DATA wideKeepLanes<>+1067(SB)/1, $0x00
+DATA wideKeepLanes<>+1068(SB)/1, $0x00
+DATA wideKeepLanes<>+1069(SB)/1, $0x00
+DATA wideKeepLanes<>+1070(SB)/1, $0x00
+DATA wideKeepLanes<>+1071(SB)/1, $0x00
+DATA wideKeepLanes<>+1072(SB)/1, $0x01
+DATA wideKeepLanes<>+1073(SB)/1, $0x02
+DATA wideKeepLanes<>+1074(SB)/1, $0x07
+DATA wideKeepLanes<>+1075(SB)/1, $0x00
+DATA wideKeepLanes<>+1076(SB)/1, $0x00
+DATA wideKeepLanes<>+1077(SB)/1, $0x00
+DATA wideKeepLanes<>+1078(SB)/1, $0x00
+DATA wideKeepLanes<>+1079(SB)/1, $0x00
+DATA wideKeepLanes<>+1080(SB)/1, $0x00
+DATA wideKeepLanes<>+1081(SB)/1, $0x01
+DATA wideKeepLanes<>+1082(SB)/1, $0x02
+DATA wideKeepLanes<>+1083(SB)/1, $0x07
+DATA wideKeepLanes<>+1084(SB)/1, $0x00
+DATA wideKeepLanes<>+1085(SB)/1, $0x00
+DATA wideKeepLanes<>+1086(SB)/1, $0x00
+DATA wideKeepLanes<>+1087(SB)/1, $0x00
+DATA wideKeepLanes<>+1088(SB)/1, $0x03
+DATA wideKeepLanes<>+1089(SB)/1, $0x07
+DATA wideKeepLanes<>+1090(SB)/1, $0x00
+DATA wideKeepLanes<>+1091(SB)/1, $0x00
+DATA wideKeepLanes<>+1092(SB)/1, $0x00
+DATA wideKeepLanes<>+1093(SB)/1, $0x00
+DATA wideKeepLanes<>+1094(SB)/1, $0x00
+DATA wideKeepLanes<>+1095(SB)/1, $0x00
+DATA wideKeepLanes<>+1096(SB)/1, $0x00
+DATA wideKeepLanes<>+1097(SB)/1, $0x03
+DATA wideKeepLanes<>+1098(SB)/1, $0x07
+DATA wideKeepLanes<>+1099(SB)/1, $0x00
+DATA wideKeepLanes<>+1100(SB)/1, $0x00
+DATA wideKeepLanes<>+1101(SB)/1, $0x00
+DATA wideKeepLanes<>+1102(SB)/1, $0x00
+DATA wideKeepLanes<>+1103(SB)/1, $0x00
+DATA wideKeepLanes<>+1104(SB)/1, $0x01
+DATA wideKeepLanes<>+1105(SB)/1, $0x03
+DATA wideKeepLanes<>+1106(SB)/1, $0x07
+DATA wideKeepLanes<>+1107(SB)/1, $0x00
+DATA wideKeepLanes<>+1108(SB)/1, $0x00
+DATA wideKeepLanes<>+1109(SB)/1, $0x00
+DATA wideKeepLanes<>+1110(SB)/1, $0x00
+DATA wideKeepLanes<>+1111(SB)/1, $0x00
+DATA wideKeepLanes<>+1112(SB)/1, $0x00
+DATA wideKeepLanes<>+1113(SB)/1, $0x01
+DATA wideKeepLanes<>+1114(SB)/1, $0x03
+DATA wideKeepLanes<>+1115(SB)/1, $0x07
+DATA wideKeepLanes<>+1116(SB)/1, $0x00
+DATA wideKeepLanes<>+1117(SB)/1, $0x00
+DATA wideKeepLanes<>+1118(SB)/1, $0x00
+DATA wideKeepLanes<>+1119(SB)/1, $0x00
+DATA wideKeepLanes<>+1120(SB)/1, $0x02
+DATA wideKeepLanes<>+1121(SB)/1, $0x03
+DATA wideKeepLanes<>+1122(SB)/1, $0x07
+DATA wideKeepLanes<>+1123(SB)/1, $0x00
+DATA wideKeepLanes<>+1124(SB)/1, $0x00
+DATA wideKeepLanes<>+1125(SB)/1, $0x00
+DATA wideKeepLanes<>+1126(SB)/1, $0x00
+DATA wideKeepLanes<>+1127(SB)/1, $0x00
+DATA wideKeepLanes<>+1128(SB)/1, $0x00
+DATA wideKeepLanes<>+1129(SB)/1, $0x02
+DATA wideKeepLanes<>+1130(SB)/1, $0x03
+DATA wideKeepLanes<>+1131(SB)/1, $0x07
+DATA wideKeepLanes<>+1132(SB)/1, $0x00
+DATA wideKeepLanes<>+1133(SB)/1, $0x00
+DATA wideKeepLanes<>+1134(SB)/1, $0x00
+DATA wideKeepLanes<>+1135(SB)/1, $0x00
+DATA wideKeepLanes<>+1136(SB)/1, $0x01
+DATA wideKeepLanes<>+1137(SB)/1, $0x02
+DATA wideKeepLanes<>+1138(SB)/1, $0x03
+DATA wideKeepLanes<>+1139(SB)/1, $0x07
+DATA wideKeepLanes<>+1140(SB)/1, $0x00
+DATA wideKeepLanes<>+1141(SB)/1, $0x00
+DATA wideKeepLanes<>+1142(SB)/1, $0x00
+DATA wideKeepLanes<>+1143(SB)/1, $0x00
+DATA wideKeepLanes<>+1144(SB)/1, $0x00
+DATA wideKeepLanes<>+1145(SB)/1, $0x01
+DATA wideKeepLanes<>+1146(SB)/1, $0x02
+DATA wideKeepLanes<>+1147(SB)/1, $0x03
+DATA wideKeepLanes<>+1148(SB)/1, $0x07
+DATA wideKeepLanes<>+1149(SB)/1, $0x00
+DATA wideKeepLanes<>+1150(SB)/1, $0x00
+DATA wideKeepLanes<>+1151(SB)/1, $0x00
+DATA wideKeepLanes<>+1152(SB)/1, $0x04
+DATA wideKeepLanes<>+1153(SB)/1, $0x07
+DATA wideKeepLanes<>+1154(SB)/1, $0x00
+DATA wideKeepLanes<>+1155(SB)/1, $0x00
+DATA wideKeepLanes<>+1156(SB)/1, $0x00
+DATA wideKeepLanes<>+1157(SB)/1, $0x00
+DATA wideKeepLanes<>+1158(SB)/1, $0x00
+DATA wideKeepLanes<>+1159(SB)/1, $0x00
+DATA wideKeepLanes<>+1160(SB)/1, $0x00
+DATA wideKeepLanes<>+1161(SB)/1, $0x04
+DATA wideKeepLanes<>+1162(SB)/1, $0x07
+DATA wideKeepLanes<>+1163(SB)/1, $0x00
+DATA wideKeepLanes<>+1164(SB)/1, $0x00
+DATA wideKeepLanes<>+1165(SB)/1, $0x00
+DATA wideKeepLanes<>+1166(SB)/1, $0x00
+DATA wideKeepLanes<>+1167(SB)/1, $0x00
+DATA wideKeepLanes<>+1168(SB)/1, $0x01
+DATA wideKeepLanes<>+1169(SB)/1, $0x04
+DATA wideKeepLanes<>+1170(SB)/1, $0x07
+DATA wideKeepLanes<>+1171(SB)/1, $0x00
+DATA wideKeepLanes<>+1172(SB)/1, $0x00
+DATA wideKeepLanes<>+1173(SB)/1, $0x00
+DATA wideKeepLanes<>+1174(SB)/1, $0x00
+DATA wideKeepLanes<>+1175(SB)/1, $0x00
+DATA wideKeepLanes<>+1176(SB)/1, $0x00
+DATA wideKeepLanes<>+1177(SB)/1, $0x01
+DATA wideKeepLanes<>+1178(SB)/1, $0x04
+DATA wideKeepLanes<>+1179(SB)/1, $0x07
+DATA wideKeepLanes<>+1180(SB)/1, $0x00
+DATA wideKeepLanes<>+1181(SB)/1, $0x00
+DATA wideKeepLanes<>+1182(SB)/1, $0x00
+DATA wideKeepLanes<>+1183(SB)/1, $0x00
+DATA wideKeepLanes<>+1184(SB)/1, $0x02
+DATA wideKeepLanes<>+1185(SB)/1, $0x04
+DATA wideKeepLanes<>+1186(SB)/1, $0x07
+DATA wideKeepLanes<>+1187(SB)/1, $0x00
+DATA wideKeepLanes<>+1188(SB)/1, $0x00
+DATA wideKeepLanes<>+1189(SB)/1, $0x00
+DATA wideKeepLanes<>+1190(SB)/1, $0x00
+DATA wideKeepLanes<>+1191(SB)/1, $0x00
+DATA wideKeepLanes<>+1192(SB)/1, $0x00
+DATA wideKeepLanes<>+1193(SB)/1, $0x02
+DATA wideKeepLanes<>+1194(SB)/1, $0x04
+DATA wideKeepLanes<>+1195(SB)/1, $0x07
+DATA wideKeepLanes<>+1196(SB)/1, $0x00
+DATA wideKeepLanes<>+1197(SB)/1, $0x00
+DATA wideKeepLanes<>+1198(SB)/1, $0x00
+DATA wideKeepLanes<>+1199(SB)/1, $0x00
+DATA wideKeepLanes<>+1200(SB)/1, $0x01
+DATA wideKeepLanes<>+1201(SB)/1, $0x02
+DATA wideKeepLanes<>+1202(SB)/1, $0x04
+DATA wideKeepLanes<>+1203(SB)/1, $0x07
+DATA wideKeepLanes<>+1204(SB)/1, $0x00
+DATA wideKeepLanes<>+1205(SB)/1, $0x00
+DATA wideKeepLanes<>+1206(SB)/1, $0x00
+DATA wideKeepLanes<>+1207(SB)/1, $0x00
+DATA wideKeepLanes<>+1208(SB)/1, $0x00
+DATA wideKeepLanes<>+1209(SB)/1, $0x01
+DATA wideKeepLanes<>+1210(SB)/1, $0x02
+DATA wideKeepLanes<>+1211(SB)/1, $0x04
+DATA wideKeepLanes<>+1212(SB)/1, $0x07
+DATA wideKeepLanes<>+1213(SB)/1, $0x00
+DATA wideKeepLanes<>+1214(SB)/1, $0x00
+DATA wideKeepLanes<>+1215(SB)/1, $0x00
+DATA wideKeepLanes<>+1216(SB)/1, $0x03
+DATA wideKeepLanes<>+1217(SB)/1, $0x04
+DATA wideKeepLanes<>+1218(SB)/1, $0x07
+DATA wideKeepLanes<>+1219(SB)/1, $0x00
+DATA wideKeepLanes<>+1220(SB)/1, $0x00
+DATA wideKeepLanes<>+1221(SB)/1, $0x00
+DATA wideKeepLanes<>+1222(SB)/1, $0x00
+DATA wideKeepLanes<>+1223(SB)/1, $0x00
+DATA wideKeepLanes<>+1224(SB)/1, $0x00
+DATA wideKeepLanes<>+1225(SB)/1, $0x03
+DATA wideKeepLanes<>+1226(SB)/1, $0x04
+DATA wideKeepLanes<>+1227(SB)/1, $0x07
+DATA wideKeepLanes<>+1228(SB)/1, $0x00
+DATA wideKeepLanes<>+1229(SB)/1, $0x00
+DATA wideKeepLanes<>+1230(SB)/1, $0x00
+DATA wideKeepLanes<>+1231(SB)/1, $0x00
+DATA wideKeepLanes<>+1232(SB)/1, $0x01
+DATA wideKeepLanes<>+1233(SB)/1, $0x03
+DATA wideKeepLanes<>+1234(SB)/1, $0x04
+DATA wideKeepLanes<>+1235(SB)/1, $0x07
+DATA wideKeepLanes<>+1236(SB)/1, $0x00
+DATA wideKeepLanes<>+1237(SB)/1, $0x00
+DATA wideKeepLanes<>+1238(SB)/1, $0x00
+DATA wideKeepLanes<>+1239(SB)/1, $0x00
+DATA wideKeepLanes<>+1240(SB)/1, $0x00
+DATA wideKeepLanes<>+1241(SB)/1, $0x01
+DATA wideKeepLanes<>+1242(SB)/1, $0x03
+DATA wideKeepLanes<>+1243(SB)/1, $0x04
+DATA wideKeepLanes<>+1244(SB)/1, $0x07
+DATA wideKeepLanes<>+1245(SB)/1, $0x00
+DATA wideKeepLanes<>+1246(SB)/1, $0x00
+DATA wideKeepLanes<>+1247(SB)/1, $0x00
+DATA wideKeepLanes<>+1248(SB)/1, $0x02
+DATA wideKeepLanes<>+1249(SB)/1, $0x03
+DATA wideKeepLanes<>+1250(SB)/1, $0x04
+DATA wideKeepLanes<>+1251(SB)/1, $0x07
+DATA wideKeepLanes<>+1252(SB)/1, $0x00
+DATA wideKeepLanes<>+1253(SB)/1, $0x00
+DATA wideKeepLanes<>+1254(SB)/1, $0x00
+DATA wideKeepLanes<>+1255(SB)/1, $0x00
+DATA wideKeepLanes<>+1256(SB)/1, $0x00
+DATA wideKeepLanes<>+1257(SB)/1, $0x02
+DATA wideKeepLanes<>+1258(SB)/1, $0x03
+DATA wideKeepLanes<>+1259(SB)/1, $0x04
+DATA wideKeepLanes<>+1260(SB)/1, $0x07
+DATA wideKeepLanes<>+1261(SB)/1, $0x00
+DATA wideKeepLanes<>+1262(SB)/1, $0x00
+DATA wideKeepLanes<>+1263(SB)/1, $0x00
+DATA wideKeepLanes<>+1264(SB)/1, $0x01
+DATA wideKeepLanes<>+1265(SB)/1, $0x02
+DATA wideKeepLanes<>+1266(SB)/1, $0x03
+DATA wideKeepLanes<>+1267(SB)/1, $0x04
+DATA wideKeepLanes<>+1268(SB)/1, $0x07
+DATA wideKeepLanes<>+1269(SB)/1, $0x00
+DATA wideKeepLanes<>+1270(SB)/1, $0x00
+DATA wideKeepLanes<>+1271(SB)/1, $0x00
+DATA wideKeepLanes<>+1272(SB)/1, $0x00
+DATA wideKeepLanes<>+1273(SB)/1, $0x01
+DATA wideKeepLanes<>+1274(SB)/1, $0x02
+DATA wideKeepLanes<>+1275(SB)/1, $0x03
+DATA wideKeepLanes<>+1276(SB)/1, $0x04
+DATA wideKeepLanes<>+1277(SB)/1, $0x07
+DATA wideKeepLanes<>+1278(SB)/1, $0x00
+DATA wideKeepLanes<>+1279(SB)/1, $0x00
+DATA wideKeepLanes<>+1280(SB)/1, $0x05
+DATA wideKeepLanes<>+1281(SB)/1, $0x07
+DATA wideKeepLanes<>+1282(SB)/1, $0x00
+DATA wideKeepLanes<>+1283(SB)/1, $0x00
+DATA wideKeepLanes<>+1284(SB)/1, $0x00
+DATA wideKeepLanes<>+1285(SB)/1, $0x00
+DATA wideKeepLanes<>+1286(SB)/1, $0x00
+DATA wideKeepLanes<>+1287(SB)/1, $0x00
+DATA wideKeepLanes<>+1288(SB)/1, $0x00
+DATA wideKeepLanes<>+1289(SB)/1, $0x05
+DATA wideKeepLanes<>+1290(SB)/1, $0x07
+DATA wideKeepLanes<>+1291(SB)/1, $0x00
+DATA wideKeepLanes<>+1292(SB)/1, $0x00
+DATA wideKeepLanes<>+1293(SB)/1, $0x00
+DATA wideKeepLanes<>+1294(SB)/1, $0x00
+DATA wideKeepLanes<>+1295(SB)/1, $0x00
+DATA wideKeepLanes<>+1296(SB)/1, $0x01
+DATA wideKeepLanes<>+1297(SB)/1, $0x05
+DATA wideKeepLanes<>+1298(SB)/1, $0x07
+DATA wideKeepLanes<>+1299(SB)/1, $0x00
+DATA wideKeepLanes<>+1300(SB)/1, $0x00
+DATA wideKeepLanes<>+1301(SB)/1, $0x00
+DATA wideKeepLanes<>+1302(SB)/1, $0x00
+DATA wideKeepLanes<>+1303(SB)/1, $0x00
+DATA wideKeepLanes<>+1304(SB)/1, $0x00
+DATA wideKeepLanes<>+1305(SB)/1, $0x01
+DATA wideKeepLanes<>+1306(SB)/1, $0x05
+DATA wideKeepLanes<>+1307(SB)/1, $0x07
+DATA wideKeepLanes<>+1308(SB)/1, $0x00
+DATA wideKeepLanes<>+1309(SB)/1, $0x00
+DATA wideKeepLanes<>+1310(SB)/1, $0x00
+DATA wideKeepLanes<>+1311(SB)/1, $0x00
+DATA wideKeepLanes<>+1312(SB)/1, $0x02
+DATA wideKeepLanes<>+1313(SB)/1, $0x05
+DATA wideKeepLanes<>+1314(SB)/1, $0x07
+DATA wideKeepLanes<>+1315(SB)/1, $0x00
+DATA wideKeepLanes<>+1316(SB)/1, $0x00
+DATA wideKeepLanes<>+1317(SB)/1, $0x00
+DATA wideKeepLanes<>+1318(SB)/1, $0x00
+DATA wideKeepLanes<>+1319(SB)/1, $0x00
+DATA wideKeepLanes<>+1320(SB)/1, $0x00
+DATA wideKeepLanes<>+1321(SB)/1, $0x02
+DATA wideKeepLanes<>+1322(SB)/1, $0x05
+DATA wideKeepLanes<>+1323(SB)/1, $0x07
+DATA wideKeepLanes<>+1324(SB)/1, $0x00
+DATA wideKeepLanes<>+1325(SB)/1, $0x00
+DATA wideKeepLanes<>+1326(SB)/1, $0x00
+DATA wideKeepLanes<>+1327(SB)/1, $0x00
+DATA wideKeepLanes<>+1328(SB)/1, $0x01
+DATA wideKeepLanes<>+1329(SB)/1, $0x02
+DATA wideKeepLanes<>+1330(SB)/1, $0x05
+DATA wideKeepLanes<>+1331(SB)/1, $0x07
+DATA wideKeepLanes<>+1332(SB)/1, $0x00
+DATA wideKeepLanes<>+1333(SB)/1, $0x00
+DATA wideKeepLanes<>+1334(SB)/1, $0x00
+DATA wideKeepLanes<>+1335(SB)/1, $0x00
+DATA wideKeepLanes<>+1336(SB)/1, $0x00
+DATA wideKeepLanes<>+1337(SB)/1, $0x01
+DATA wideKeepLanes<>+1338(SB)/1, $0x02
+DATA wideKeepLanes<>+1339(SB)/1, $0x05
+DATA wideKeepLanes<>+1340(SB)/1, $0x07
+DATA wideKeepLanes<>+1341(SB)/1, $0x00
+DATA wideKeepLanes<>+1342(SB)/1, $0x00
+DATA wideKeepLanes<>+1343(SB)/1, $0x00
+DATA wideKeepLanes<>+1344(SB)/1, $0x03
+DATA wideKeepLanes<>+1345(SB)/1, $0x05
+DATA wideKeepLanes<>+1346(SB)/1, $0x07
+DATA wideKeepLanes<>+1347(SB)/1, $0x00
+DATA wideKeepLanes<>+1348(SB)/1, $0x00
+DATA wideKeepLanes<>+1349(SB)/1, $0x00
+DATA wideKeepLanes<>+1350(SB)/1, $0x00
+DATA wideKeepLanes<>+1351(SB)/1, $0x00
+DATA wideKeepLanes<>+1352(SB)/1, $0x00
+DATA wideKeepLanes<>+1353(SB)/1, $0x03
+DATA wideKeepLanes<>+1354(SB)/1, $0x05
+DATA wideKeepLanes<>+1355(SB)/1, $0x07
+DATA wideKeepLanes<>+1356(SB)/1, $0x00
+DATA wideKeepLanes<>+1357(SB)/1, $0x00
+DATA wideKeepLanes<>+1358(SB)/1, $0x00
+DATA wideKeepLanes<>+1359(SB)/1, $0x00
+DATA wideKeepLanes<>+1360(SB)/1, $0x01
+DATA wideKeepLanes<>+1361(SB)/1, $0x03
+DATA wideKeepLanes<>+1362(SB)/1, $0x05
+DATA wideKeepLanes<>+1363(SB)/1, $0x07
+DATA wideKeepLanes<>+1364(SB)/1, $0x00
+DATA wideKeepLanes<>+1365(SB)/1, $0x00
+DATA wideKeepLanes<>+1366(SB)/1, $0x00
+DATA wideKeepLanes<>+1367(SB)/1, $0x00
+DATA wideKeepLanes<>+1368(SB)/1, $0x00
+DATA wideKeepLanes<>+1369(SB)/1, $0x01
+DATA wideKeepLanes<>+1370(SB)/1, $0x03
+DATA wideKeepLanes<>+1371(SB)/1, $0x05
+DATA wideKeepLanes<>+1372(SB)/1, $0x07
+DATA wideKeepLanes<>+1373(SB)/1, $0x00
+DATA wideKeepLanes<>+1374(SB)/1, $0x00
+DATA wideKeepLanes<>+1375(SB)/1, $0x00
+DATA wideKeepLanes<>+1376(SB)/1, $0x02
+DATA wideKeepLanes<>+1377(SB)/1, $0x03
+DATA wideKeepLanes<>+1378(SB)/1, $0x05
+DATA wideKeepLanes<>+1379(SB)/1, $0x07
+DATA wideKeepLanes<>+1380(SB)/1, $0x00
+DATA wideKeepLanes<>+1381(SB)/1, $0x00
+DATA wideKeepLanes<>+1382(SB)/1, $0x00
+DATA wideKeepLanes<>+1383(SB)/1, $0x00
+DATA wideKeepLanes<>+1384(SB)/1, $0x00
+DATA wideKeepLanes<>+1385(SB)/1, $0x02
+DATA wideKeepLanes<>+1386(SB)/1, $0x03
+DATA wideKeepLanes<>+1387(SB)/1, $0x05
+DATA wideKeepLanes<>+1388(SB)/1, $0x07
+DATA wideKeepLanes<>+1389(SB)/1, $0x00
+DATA wideKeepLanes<>+1390(SB)/1, $0x00
+DATA wideKeepLanes<>+1391(SB)/1, $0x00
+DATA wideKeepLanes<>+1392(SB)/1, $0x01
+DATA wideKeepLanes<>+1393(SB)/1, $0x02
+DATA wideKeepLanes<>+1394(SB)/1, $0x03
+DATA wideKeepLanes<>+1395(SB)/1, $0x05
+DATA wideKeepLanes<>+1396(SB)/1, $0x07
+DATA wideKeepLanes<>+1397(SB)/1, $0x00
+DATA wideKeepLanes<>+1398(SB)/1, $0x00
+DATA wideKeepLanes<>+1399(SB)/1, $0x00
+DATA wideKeepLanes<>+1400(SB)/1, $0x00
+DATA wideKeepLanes<>+1401(SB)/1, $0x01
+DATA wideKeepLanes<>+1402(SB)/1, $0x02
+DATA wideKeepLanes<>+1403(SB)/1, $0x03
+DATA wideKeepLanes<>+1404(SB)/1, $0x05
+DATA wideKeepLanes<>+1405(SB)/1, $0x07
+DATA wideKeepLanes<>+1406(SB)/1, $0x00
+DATA wideKeepLanes<>+1407(SB)/1, $0x00
+DATA wideKeepLanes<>+1408(SB)/1, $0x04
+DATA wideKeepLanes<>+1409(SB)/1, $0x05
+DATA wideKeepLanes<>+1410(SB)/1, $0x07
+DATA wideKeepLanes<>+1411(SB)/1, $0x00
+DATA wideKeepLanes<>+1412(SB)/1, $0x00
+DATA wideKeepLanes<>+1413(SB)/1, $0x00
+DATA wideKeepLanes<>+1414(SB)/1, $0x00
+DATA wideKeepLanes<>+1415(SB)/1, $0x00
+DATA wideKeepLanes<>+1416(SB)/1, $0x00
+DATA wideKeepLanes<>+1417(SB)/1, $0x04
+DATA wideKeepLanes<>+1418(SB)/1, $0x05
+DATA wideKeepLanes<>+1419(SB)/1, $0x07
+DATA wideKeepLanes<>+1420(SB)/1, $0x00
+DATA wideKeepLanes<>+1421(SB)/1, $0x00
+DATA wideKeepLanes<>+1422(SB)/1, $0x00
+DATA wideKeepLanes<>+1423(SB)/1, $0x00
+DATA wideKeepLanes<>+1424(SB)/1, $0x01
+DATA wideKeepLanes<>+1425(SB)/1, $0x04
+DATA wideKeepLanes<>+1426(SB)/1, $0x05
+DATA wideKeepLanes<>+1427(SB)/1, $0x07
+DATA wideKeepLanes<>+1428(SB)/1, $0x00
+DATA wideKeepLanes<>+1429(SB)/1, $0x00
+DATA wideKeepLanes<>+1430(SB)/1, $0x00
+DATA wideKeepLanes<>+1431(SB)/1, $0x00
+DATA wideKeepLanes<>+1432(SB)/1, $0x00
+DATA wideKeepLanes<>+1433(SB)/1, $0x01
+DATA wideKeepLanes<>+1434(SB)/1, $0x04
+DATA wideKeepLanes<>+1435(SB)/1, $0x05
+DATA wideKeepLanes<>+1436(SB)/1, $0x07
+DATA wideKeepLanes<>+1437(SB)/1, $0x00
+DATA wideKeepLanes<>+1438(SB)/1, $0x00
+DATA wideKeepLanes<>+1439(SB)/1, $0x00
+DATA wideKeepLanes<>+1440(SB)/1, $0x02
+DATA wideKeepLanes<>+1441(SB)/1, $0x04
+DATA wideKeepLanes<>+1442(SB)/1, $0x05
+DATA wideKeepLanes<>+1443(SB)/1, $0x07
+DATA wideKeepLanes<>+1444(SB)/1, $0x00
+DATA wideKeepLanes<>+1445(SB)/1, $0x00
+DATA wideKeepLanes<>+1446(SB)/1, $0x00
+DATA wideKeepLanes<>+1447(SB)/1, $0x00
+DATA wideKeepLanes<>+1448(SB)/1, $0x00
+DATA wideKeepLanes<>+1449(SB)/1, $0x02
+DATA wideKeepLanes<>+1450(SB)/1, $0x04
+DATA wideKeepLanes<>+1451(SB)/1, $0x05
+DATA wideKeepLanes<>+1452(SB)/1, $0x07
+DATA wideKeepLanes<>+1453(SB)/1, $0x00
+DATA wideKeepLanes<>+1454(SB)/1, $0x00
+DATA wideKeepLanes<>+1455(SB)/1, $0x00
+DATA wideKeepLanes<>+1456(SB)/1, $0x01
+DATA wideKeepLanes<>+1457(SB)/1, $0x02
+DATA wideKeepLanes<>+1458(SB)/1, $0x04
+DATA wideKeepLanes<>+1459(SB)/1, $0x05
+DATA wideKeepLanes<>+1460(SB)/1, $0x07
+DATA wideKeepLanes<>+1461(SB)/1, $0x00
+DATA wideKeepLanes<>+1462(SB)/1, $0x00
+DATA wideKeepLanes<>+1463(SB)/1, $0x00
+DATA wideKeepLanes<>+1464(SB)/1, $0x00
+DATA wideKeepLanes<>+1465(SB)/1, $0x01
+DATA wideKeepLanes<>+1466(SB)/1, $0x02
+DATA wideKeepLanes<>+1467(SB)/1, $0x04
+DATA wideKeepLanes<>+1468(SB)/1, $0x05
+DATA wideKeepLanes<>+1469(SB)/1, $0x07
+DATA wideKeepLanes<>+1470(SB)/1, $0x00
+DATA wideKeepLanes<>+1471(SB)/1, $0x00
+DATA wideKeepLanes<>+1472(SB)/1, $0x03
+DATA wideKeepLanes<>+1473(SB)/1, $0x04
+DATA wideKeepLanes<>+1474(SB)/1, $0x05
+DATA wideKeepLanes<>+1475(SB)/1, $0x07
+DATA wideKeepLanes<>+1476(SB)/1, $0x00
+DATA wideKeepLanes<>+1477(SB)/1, $0x00
+DATA wideKeepLanes<>+1478(SB)/1, $0x00
+DATA wideKeepLanes<>+1479(SB)/1, $0x00
+DATA wideKeepLanes<>+1480(SB)/1, $0x00
+DATA wideKeepLanes<>+1481(SB)/1, $0x03
+DATA wideKeepLanes<>+1482(SB)/1, $0x04
+DATA wideKeepLanes<>+1483(SB)/1, $0x05
+DATA wideKeepLanes<>+1484(SB)/1, $0x07
+DATA wideKeepLanes<>+1485(SB)/1, $0x00
+DATA wideKeepLanes<>+1486(SB)/1, $0x00
+DATA wideKeepLanes<>+1487(SB)/1, $0x00
+DATA wideKeepLanes<>+1488(SB)/1, $0x01
+DATA wideKeepLanes<>+1489(SB)/1, $0x03
+DATA wideKeepLanes<>+1490(SB)/1, $0x04
+DATA wideKeepLanes<>+1491(SB)/1, $0x05
+DATA wideKeepLanes<>+1492(SB)/1, $0x07
+DATA wideKeepLanes<>+1493(SB)/1, $0x00
+DATA wideKeepLanes<>+1494(SB)/1, $0x00
+DATA wideKeepLanes<>+1495(SB)/1, $0x00
+DATA wideKeepLanes<>+1496(SB)/1, $0x00
+DATA wideKeepLanes<>+1497(SB)/1, $0x01
+DATA wideKeepLanes<>+1498(SB)/1, $0x03
+DATA wideKeepLanes<>+1499(SB)/1, $0x04
+DATA wideKeepLanes<>+1500(SB)/1, $0x05
+DATA wideKeepLanes<>+1501(SB)/1, $0x07
+DATA wideKeepLanes<>+1502(SB)/1, $0x00
+DATA wideKeepLanes<>+1503(SB)/1, $0x00
+DATA wideKeepLanes<>+1504(SB)/1, $0x02
+DATA wideKeepLanes<>+1505(SB)/1, $0x03
+DATA wideKeepLanes<>+1506(SB)/1, $0x04
+DATA wideKeepLanes<>+1507(SB)/1, $0x05
+DATA wideKeepLanes<>+1508(SB)/1, $0x07
+DATA wideKeepLanes<>+1509(SB)/1, $0x00
+DATA wideKeepLanes<>+1510(SB)/1, $0x00
+DATA wideKeepLanes<>+1511(SB)/1, $0x00
+DATA wideKeepLanes<>+1512(SB)/1, $0x00
+DATA wideKeepLanes<>+1513(SB)/1, $0x02
+DATA wideKeepLanes<>+1514(SB)/1, $0x03
+DATA wideKeepLanes<>+1515(SB)/1, $0x04
+DATA wideKeepLanes<>+1516(SB)/1, $0x05
+DATA wideKeepLanes<>+1517(SB)/1, $0x07
+DATA wideKeepLanes<>+1518(SB)/1, $0x00
+DATA wideKeepLanes<>+1519(SB)/1, $0x00
+DATA wideKeepLanes<>+1520(SB)/1, $0x01
+DATA wideKeepLanes<>+1521(SB)/1, $0x02
+DATA wideKeepLanes<>+1522(SB)/1, $0x03
+DATA wideKeepLanes<>+1523(SB)/1, $0x04
+DATA wideKeepLanes<>+1524(SB)/1, $0x05
+DATA wideKeepLanes<>+1525(SB)/1, $0x07
+DATA wideKeepLanes<>+1526(SB)/1, $0x00
+DATA wideKeepLanes<>+1527(SB)/1, $0x00
+DATA wideKeepLanes<>+1528(SB)/1, $0x00
+DATA wideKeepLanes<>+1529(SB)/1, $0x01
+DATA wideKeepLanes<>+1530(SB)/1, $0x02
+DATA wideKeepLanes<>+1531(SB)/1, $0x03
+DATA wideKeepLanes<>+1532(SB)/1, $0x04
+DATA wideKeepLanes<>+1533(SB)/1, $0x05
+DATA wideKeepLanes<>+1534(SB)/1, $0x07
+DATA wideKeepLanes<>+1535(SB)/1, $0x00
+DATA wideKeepLanes<>+1536(SB)/1, $0x06
+DATA wideKeepLanes<>+1537(SB)/1, $0x07
+DATA wideKeepLanes<>+1538(SB)/1, $0x00
+DATA wideKeepLanes<>+1539(SB)/1, $0x00
+DATA wideKeepLanes<>+1540(SB)/1, $0x00
+DATA wideKeepLanes<>+1541(SB)/1, $0x00
+DATA wideKeepLanes<>+1542(SB)/1, $0x00
+DATA wideKeepLanes<>+1543(SB)/1, $0x00
+DATA wideKeepLanes<>+1544(SB)/1, $0x00
+DATA wideKeepLanes<>+1545(SB)/1, $0x06
+DATA wideKeepLanes<>+1546(SB)/1, $0x07
+DATA wideKeepLanes<>+1547(SB)/1, $0x00
+DATA wideKeepLanes<>+1548(SB)/1, $0x00
+DATA wideKeepLanes<>+1549(SB)/1, $0x00
+DATA wideKeepLanes<>+1550(SB)/1, $0x00
+DATA wideKeepLanes<>+1551(SB)/1, $0x00
+DATA wideKeepLanes<>+1552(SB)/1, $0x01
+DATA wideKeepLanes<>+1553(SB)/1, $0x06
+DATA wideKeepLanes<>+1554(SB)/1, $0x07
+DATA wideKeepLanes<>+1555(SB)/1, $0x00
+DATA wideKeepLanes<>+1556(SB)/1, $0x00
+DATA wideKeepLanes<>+1557(SB)/1, $0x00
+DATA wideKeepLanes<>+1558(SB)/1, $0x00
+DATA wideKeepLanes<>+1559(SB)/1, $0x00
+DATA wideKeepLanes<>+1560(SB)/1, $0x00
+DATA wideKeepLanes<>+1561(SB)/1, $0x01
+DATA wideKeepLanes<>+1562(SB)/1, $0x06
+DATA wideKeepLanes<>+1563(SB)/1, $0x07
+DATA wideKeepLanes<>+1564(SB)/1, $0x00
+DATA wideKeepLanes<>+1565(SB)/1, $0x00
+DATA wideKeepLanes<>+1566(SB)/1, $0x00
+DATA wideKeepLanes<>+1567(SB)/1, $0x00
+DATA wideKeepLanes<>+1568(SB)/1, $0x02
+DATA wideKeepLanes<>+1569(SB)/1, $0x06
+DATA wideKeepLanes<>+1570(SB)/1, $0x07
+DATA wideKeepLanes<>+1571(SB)/1, $0x00
+DATA wideKeepLanes<>+1572(SB)/1, $0x00
+DATA wideKeepLanes<>+1573(SB)/1, $0x00
+DATA wideKeepLanes<>+1574(SB)/1, $0x00
+DATA wideKeepLanes<>+1575(SB)/1, $0x00
+DATA wideKeepLanes<>+1576(SB)/1, $0x00
+DATA wideKeepLanes<>+1577(SB)/1, $0x02
+DATA wideKeepLanes<>+1578(SB)/1, $0x06
+DATA wideKeepLanes<>+1579(SB)/1, $0x07
+DATA wideKeepLanes<>+1580(SB)/1, $0x00
+DATA wideKeepLanes<>+1581(SB)/1, $0x00
+DATA wideKeepLanes<>+1582(SB)/1, $0x00
+DATA wideKeepLanes<>+1583(SB)/1, $0x00
+DATA wideKeepLanes<>+1584(SB)/1, $0x01
+DATA wideKeepLanes<>+1585(SB)/1, $0x02
+DATA wideKeepLanes<>+1586(SB)/1, $0x06
+DATA wideKeepLanes<>+1587(SB)/1, $0x07
+DATA wideKeepLanes<>+1588(SB)/1, $0x00
+DATA wideKeepLanes<>+1589(SB)/1, $0x00
+DATA wideKeepLanes<>+1590(SB)/1, $0x00
+DATA wideKeepLanes<>+1591(SB)/1, $0x00
+DATA wideKeepLanes<>+1592(SB)/1, $0x00
+DATA wideKeepLanes<>+1593(SB)/1, $0x01
+DATA wideKeepLanes<>+1594(SB)/1, $0x02
+DATA wideKeepLanes<>+1595(SB)/1, $0x06
+DATA wideKeepLanes<>+1596(SB)/1, $0x07
+DATA wideKeepLanes<>+1597(SB)/1, $0x00
+DATA wideKeepLanes<>+1598(SB)/1, $0x00
+DATA wideKeepLanes<>+1599(SB)/1, $0x00
+DATA wideKeepLanes<>+1600(SB)/1, $0x03
+DATA wideKeepLanes<>+1601(SB)/1, $0x06
+DATA wideKeepLanes<>+1602(SB)/1, $0x07
+DATA wideKeepLanes<>+1603(SB)/1, $0x00
+DATA wideKeepLanes<>+1604(SB)/1, $0x00
+DATA wideKeepLanes<>+1605(SB)/1, $0x00
+DATA wideKeepLanes<>+1606(SB)/1, $0x00
+DATA wideKeepLanes<>+1607(SB)/1, $0x00
+DATA wideKeepLanes<>+1608(SB)/1, $0x00
+DATA wideKeepLanes<>+1609(SB)/1, $0x03
+DATA wideKeepLanes<>+1610(SB)/1, $0x06
+DATA wideKeepLanes<>+1611(SB)/1, $0x07
+DATA wideKeepLanes<>+1612(SB)/1, $0x00
+DATA wideKeepLanes<>+1613(SB)/1, $0x00
+DATA wideKeepLanes<>+1614(SB)/1, $0x00
+DATA wideKeepLanes<>+1615(SB)/1, $0x00
+DATA wideKeepLanes<>+1616(SB)/1, $0x01
+DATA wideKeepLanes<>+1617(SB)/1, $0x03
+DATA wideKeepLanes<>+1618(SB)/1, $0x06
+DATA wideKeepLanes<>+1619(SB)/1, $0x07
+DATA wideKeepLanes<>+1620(SB)/1, $0x00
+DATA wideKeepLanes<>+1621(SB)/1, $0x00
+DATA wideKeepLanes<>+1622(SB)/1, $0x00
+DATA wideKeepLanes<>+1623(SB)/1, $0x00
+DATA wideKeepLanes<>+1624(SB)/1, $0x00
+DATA wideKeepLanes<>+1625(SB)/1, $0x01
+DATA wideKeepLanes<>+1626(SB)/1, $0x03
+DATA wideKeepLanes<>+1627(SB)/1, $0x06
+DATA wideKeepLanes<>+1628(SB)/1, $0x07
+DATA wideKeepLanes<>+1629(SB)/1, $0x00
+DATA wideKeepLanes<>+1630(SB)/1, $0x00
+DATA wideKeepLanes<>+1631(SB)/1, $0x00
+DATA wideKeepLanes<>+1632(SB)/1, $0x02
+DATA wideKeepLanes<>+1633(SB)/1, $0x03
+DATA wideKeepLanes<>+1634(SB)/1, $0x06
+DATA wideKeepLanes<>+1635(SB)/1, $0x07
+DATA wideKeepLanes<>+1636(SB)/1, $0x00
+DATA wideKeepLanes<>+1637(SB)/1, $0x00
+DATA wideKeepLanes<>+1638(SB)/1, $0x00
+DATA wideKeepLanes<>+1639(SB)/1, $0x00
+DATA wideKeepLanes<>+1640(SB)/1, $0x00
+DATA wideKeepLanes<>+1641(SB)/1, $0x02
+DATA wideKeepLanes<>+1642(SB)/1, $0x03
+DATA wideKeepLanes<>+1643(SB)/1, $0x06
+DATA wideKeepLanes<>+1644(SB)/1, $0x07
+DATA wideKeepLanes<>+1645(SB)/1, $0x00
+DATA wideKeepLanes<>+1646(SB)/1, $0x00
+DATA wideKeepLanes<>+1647(SB)/1, $0x00
+DATA wideKeepLanes<>+1648(SB)/1, $0x01
+DATA wideKeepLanes<>+1649(SB)/1, $0x02
+DATA wideKeepLanes<>+1650(SB)/1, $0x03
+DATA wideKeepLanes<>+1651(SB)/1, $0x06
+DATA wideKeepLanes<>+1652(SB)/1, $0x07
+DATA wideKeepLanes<>+1653(SB)/1, $0x00
+DATA wideKeepLanes<>+1654(SB)/1, $0x00
+DATA wideKeepLanes<>+1655(SB)/1, $0x00
+DATA wideKeepLanes<>+1656(SB)/1, $0x00
+DATA wideKeepLanes<>+1657(SB)/1, $0x01
+DATA wideKeepLanes<>+1658(SB)/1, $0x02
+DATA wideKeepLanes<>+1659(SB)/1, $0x03
+DATA wideKeepLanes<>+1660(SB)/1, $0x06
+DATA wideKeepLanes<>+1661(SB)/1, $0x07
+DATA wideKeepLanes<>+1662(SB)/1, $0x00
+DATA wideKeepLanes<>+1663(SB)/1, $0x00
+DATA wideKeepLanes<>+1664(SB)/1, $0x04
+DATA wideKeepLanes<>+1665(SB)/1, $0x06
+DATA wideKeepLanes<>+1666(SB)/1, $0x07
+DATA wideKeepLanes<>+1667(SB)/1, $0x00
+DATA wideKeepLanes<>+1668(SB)/1, $0x00
+DATA wideKeepLanes<>+1669(SB)/1, $0x00
+DATA wideKeepLanes<>+1670(SB)/1, $0x00
+DATA wideKeepLanes<>+1671(SB)/1, $0x00
+DATA wideKeepLanes<>+1672(SB)/1, $0x00
+DATA wideKeepLanes<>+1673(SB)/1, $0x04
+DATA wideKeepLanes<>+1674(SB)/1, $0x06
+DATA wideKeepLanes<>+1675(SB)/1, $0x07
+DATA wideKeepLanes<>+1676(SB)/1, $0x00
+DATA wideKeepLanes<>+1677(SB)/1, $0x00
+DATA wideKeepLanes<>+1678(SB)/1, $0x00
+DATA wideKeepLanes<>+1679(SB)/1, $0x00
+DATA wideKeepLanes<>+1680(SB)/1, $0x01
+DATA wideKeepLanes<>+1681(SB)/1, $0x04
+DATA wideKeepLanes<>+1682(SB)/1, $0x06
+DATA wideKeepLanes<>+1683(SB)/1, $0x07
+DATA wideKeepLanes<>+1684(SB)/1, $0x00
+DATA wideKeepLanes<>+1685(SB)/1, $0x00
+DATA wideKeepLanes<>+1686(SB)/1, $0x00
+DATA wideKeepLanes<>+1687(SB)/1, $0x00
+DATA wideKeepLanes<>+1688(SB)/1, $0x00
+DATA wideKeepLanes<>+1689(SB)/1, $0x01
+DATA wideKeepLanes<>+1690(SB)/1, $0x04
+DATA wideKeepLanes<>+1691(SB)/1, $0x06
+DATA wideKeepLanes<>+1692(SB)/1, $0x07
+DATA wideKeepLanes<>+1693(SB)/1, $0x00
+DATA wideKeepLanes<>+1694(SB)/1, $0x00
+DATA wideKeepLanes<>+1695(SB)/1, $0x00
+DATA wideKeepLanes<>+1696(SB)/1, $0x02
+DATA wideKeepLanes<>+1697(SB)/1, $0x04
+DATA wideKeepLanes<>+1698(SB)/1, $0x06
+DATA wideKeepLanes<>+1699(SB)/1, $0x07
+DATA wideKeepLanes<>+1700(SB)/1, $0x00
+DATA wideKeepLanes<>+1701(SB)/1, $0x00
+DATA wideKeepLanes<>+1702(SB)/1, $0x00
+DATA wideKeepLanes<>+1703(SB)/1, $0x00
+DATA wideKeepLanes<>+1704(SB)/1, $0x00
+DATA wideKeepLanes<>+1705(SB)/1, $0x02
+DATA wideKeepLanes<>+1706(SB)/1, $0x04
+DATA wideKeepLanes<>+1707(SB)/1, $0x06
+DATA wideKeepLanes<>+1708(SB)/1, $0x07
+DATA wideKeepLanes<>+1709(SB)/1, $0x00
+DATA wideKeepLanes<>+1710(SB)/1, $0x00
+DATA wideKeepLanes<>+1711(SB)/1, $0x00
+DATA wideKeepLanes<>+1712(SB)/1, $0x01
+DATA wideKeepLanes<>+1713(SB)/1, $0x02
+DATA wideKeepLanes<>+1714(SB)/1, $0x04
+DATA wideKeepLanes<>+1715(SB)/1, $0x06
+DATA wideKeepLanes<>+1716(SB)/1, $0x07
+DATA wideKeepLanes<>+1717(SB)/1, $0x00
+DATA wideKeepLanes<>+1718(SB)/1, $0x00
+DATA wideKeepLanes<>+1719(SB)/1, $0x00
+DATA wideKeepLanes<>+1720(SB)/1, $0x00
+DATA wideKeepLanes<>+1721(SB)/1, $0x01
+DATA wideKeepLanes<>+1722(SB)/1, $0x02
+DATA wideKeepLanes<>+1723(SB)/1, $0x04
+DATA wideKeepLanes<>+1724(SB)/1, $0x06
+DATA wideKeepLanes<>+1725(SB)/1, $0x07
+DATA wideKeepLanes<>+1726(SB)/1, $0x00
+DATA wideKeepLanes<>+1727(SB)/1, $0x00
+DATA wideKeepLanes<>+1728(SB)/1, $0x03
+DATA wideKeepLanes<>+1729(SB)/1, $0x04
+DATA wideKeepLanes<>+1730(SB)/1, $0x06
+DATA wideKeepLanes<>+1731(SB)/1, $0x07
+DATA wideKeepLanes<>+1732(SB)/1, $0x00
+DATA wideKeepLanes<>+1733(SB)/1, $0x00
+DATA wideKeepLanes<>+1734(SB)/1, $0x00
+DATA wideKeepLanes<>+1735(SB)/1, $0x00
+DATA wideKeepLanes<>+1736(SB)/1, $0x00
+DATA wideKeepLanes<>+1737(SB)/1, $0x03
+DATA wideKeepLanes<>+1738(SB)/1, $0x04
+DATA wideKeepLanes<>+1739(SB)/1, $0x06
+DATA wideKeepLanes<>+1740(SB)/1, $0x07
+DATA wideKeepLanes<>+1741(SB)/1, $0x00
+DATA wideKeepLanes<>+1742(SB)/1, $0x00
+DATA wideKeepLanes<>+1743(SB)/1, $0x00
+DATA wideKeepLanes<>+1744(SB)/1, $0x01
+DATA wideKeepLanes<>+1745(SB)/1, $0x03
+DATA wideKeepLanes<>+1746(SB)/1, $0x04
+DATA wideKeepLanes<>+1747(SB)/1, $0x06
+DATA wideKeepLanes<>+1748(SB)/1, $0x07
+DATA wideKeepLanes<>+1749(SB)/1, $0x00
+DATA wideKeepLanes<>+1750(SB)/1, $0x00
+DATA wideKeepLanes<>+1751(SB)/1, $0x00
+DATA wideKeepLanes<>+1752(SB)/1, $0x00
+DATA wideKeepLanes<>+1753(SB)/1, $0x01
+DATA wideKeepLanes<>+1754(SB)/1, $0x03
+DATA wideKeepLanes<>+1755(SB)/1, $0x04
+DATA wideKeepLanes<>+1756(SB)/1, $0x06
+DATA wideKeepLanes<>+1757(SB)/1, $0x07
+DATA wideKeepLanes<>+1758(SB)/1, $0x00
+DATA wideKeepLanes<>+1759(SB)/1, $0x00
+DATA wideKeepLanes<>+1760(SB)/1, $0x02
+DATA wideKeepLanes<>+1761(SB)/1, $0x03
+DATA wideKeepLanes<>+1762(SB)/1, $0x04
+DATA wideKeepLanes<>+1763(SB)/1, $0x06
+DATA wideKeepLanes<>+1764(SB)/1, $0x07
+DATA wideKeepLanes<>+1765(SB)/1, $0x00
+DATA wideKeepLanes<>+1766(SB)/1, $0x00
+DATA wideKeepLanes<>+1767(SB)/1, $0x00
+DATA wideKeepLanes<>+1768(SB)/1, $0x00
+DATA wideKeepLanes<>+1769(SB)/1, $0x02
+DATA wideKeepLanes<>+1770(SB)/1, $0x03
+DATA wideKeepLanes<>+1771(SB)/1, $0x04
+DATA wideKeepLanes<>+1772(SB)/1, $0x06
+DATA wideKeepLanes<>+1773(SB)/1, $0x07
+DATA wideKeepLanes<>+1774(SB)/1, $0x00
+DATA wideKeepLanes<>+1775(SB)/1, $0x00
+DATA wideKeepLanes<>+1776(SB)/1, $0x01
+DATA wideKeepLanes<>+1777(SB)/1, $0x02
+DATA wideKeepLanes<>+1778(SB)/1, $0x03
+DATA wideKeepLanes<>+1779(SB)/1, $0x04
+DATA wideKeepLanes<>+1780(SB)/1, $0x06
+DATA wideKeepLanes<>+1781(SB)/1, $0x07
+DATA wideKeepLanes<>+1782(SB)/1, $0x00
+DATA wideKeepLanes<>+1783(SB)/1, $0x00
+DATA wideKeepLanes<>+1784(SB)/1, $0x00
+DATA wideKeepLanes<>+1785(SB)/1, $0x01
+DATA wideKeepLanes<>+1786(SB)/1, $0x02
+DATA wideKeepLanes<>+1787(SB)/1, $0x03
+DATA wideKeepLanes<>+1788(SB)/1, $0x04
+DATA wideKeepLanes<>+1789(SB)/1, $0x06
+DATA wideKeepLanes<>+1790(SB)/1, $0x07
+DATA wideKeepLanes<>+1791(SB)/1, $0x00
+DATA wideKeepLanes<>+1792(SB)/1, $0x05
+DATA wideKeepLanes<>+1793(SB)/1, $0x06
+DATA wideKeepLanes<>+1794(SB)/1, $0x07
+DATA wideKeepLanes<>+1795(SB)/1, $0x00
+DATA wideKeepLanes<>+1796(SB)/1, $0x00
+DATA wideKeepLanes<>+1797(SB)/1, $0x00
+DATA wideKeepLanes<>+1798(SB)/1, $0x00
+DATA wideKeepLanes<>+1799(SB)/1, $0x00
+DATA wideKeepLanes<>+1800(SB)/1, $0x00
+DATA wideKeepLanes<>+1801(SB)/1, $0x05
+DATA wideKeepLanes<>+1802(SB)/1, $0x06
+DATA wideKeepLanes<>+1803(SB)/1, $0x07
+DATA wideKeepLanes<>+1804(SB)/1, $0x00
+DATA wideKeepLanes<>+1805(SB)/1, $0x00
+DATA wideKeepLanes<>+1806(SB)/1, $0x00
+DATA wideKeepLanes<>+1807(SB)/1, $0x00
+DATA wideKeepLanes<>+1808(SB)/1, $0x01
+DATA wideKeepLanes<>+1809(SB)/1, $0x05
+DATA wideKeepLanes<>+1810(SB)/1, $0x06
+DATA wideKeepLanes<>+1811(SB)/1, $0x07
+DATA wideKeepLanes<>+1812(SB)/1, $0x00
+DATA wideKeepLanes<>+1813(SB)/1, $0x00
+DATA wideKeepLanes<>+1814(SB)/1, $0x00
+DATA wideKeepLanes<>+1815(SB)/1, $0x00
+DATA wideKeepLanes<>+1816(SB)/1, $0x00
+DATA wideKeepLanes<>+1817(SB)/1, $0x01
+DATA wideKeepLanes<>+1818(SB)/1, $0x05
+DATA wideKeepLanes<>+1819(SB)/1, $0x06
+DATA wideKeepLanes<>+1820(SB)/1, $0x07
+DATA wideKeepLanes<>+1821(SB)/1, $0x00
+DATA wideKeepLanes<>+1822(SB)/1, $0x00
+DATA wideKeepLanes<>+1823(SB)/1, $0x00
+DATA wideKeepLanes<>+1824(SB)/1, $0x02
+DATA wideKeepLanes<>+1825(SB)/1, $0x05
+DATA wideKeepLanes<>+1826(SB)/1, $0x06
+DATA wideKeepLanes<>+1827(SB)/1, $0x07
+DATA wideKeepLanes<>+1828(SB)/1, $0x00
+DATA wideKeepLanes<>+1829(SB)/1, $0x00
+DATA wideKeepLanes<>+1830(SB)/1, $0x00
+DATA wideKeepLanes<>+1831(SB)/1, $0x00
+DATA wideKeepLanes<>+1832(SB)/1, $0x00
+DATA wideKeepLanes<>+1833(SB)/1, $0x02
+DATA wideKeepLanes<>+1834(SB)/1, $0x05
+DATA wideKeepLanes<>+1835(SB)/1, $0x06
+DATA wideKeepLanes<>+1836(SB)/1, $0x07
+DATA wideKeepLanes<>+1837(SB)/1, $0x00
+DATA wideKeepLanes<>+1838(SB)/1, $0x00
+DATA wideKeepLanes<>+1839(SB)/1, $0x00
+DATA wideKeepLanes<>+1840(SB)/1, $0x01
+DATA wideKeepLanes<>+1841(SB)/1, $0x02
+DATA wideKeepLanes<>+1842(SB)/1, $0x05
+DATA wideKeepLanes<>+1843(SB)/1, $0x06
+DATA wideKeepLanes<>+1844(SB)/1, $0x07
+DATA wideKeepLanes<>+1845(SB)/1, $0x00
+DATA wideKeepLanes<>+1846(SB)/1, $0x00
+DATA wideKeepLanes<>+1847(SB)/1, $0x00
+DATA wideKeepLanes<>+1848(SB)/1, $0x00
+DATA wideKeepLanes<>+1849(SB)/1, $0x01
+DATA wideKeepLanes<>+1850(SB)/1, $0x02
+DATA wideKeepLanes<>+1851(SB)/1, $0x05
+DATA wideKeepLanes<>+1852(SB)/1, $0x06
+DATA wideKeepLanes<>+1853(SB)/1, $0x07
+DATA wideKeepLanes<>+1854(SB)/1, $0x00
+DATA wideKeepLanes<>+1855(SB)/1, $0x00
+DATA wideKeepLanes<>+1856(SB)/1, $0x03
+DATA wideKeepLanes<>+1857(SB)/1, $0x05
+DATA wideKeepLanes<>+1858(SB)/1, $0x06
+DATA wideKeepLanes<>+1859(SB)/1, $0x07
+DATA wideKeepLanes<>+1860(SB)/1, $0x00
+DATA wideKeepLanes<>+1861(SB)/1, $0x00
+DATA wideKeepLanes<>+1862(SB)/1, $0x00
+DATA wideKeepLanes<>+1863(SB)/1, $0x00
+DATA wideKeepLanes<>+1864(SB)/1, $0x00
+DATA wideKeepLanes<>+1865(SB)/1, $0x03
+DATA wideKeepLanes<>+1866(SB)/1, $0x05
+DATA wideKeepLanes<>+1867(SB)/1, $0x06
+DATA wideKeepLanes<>+1868(SB)/1, $0x07
+DATA wideKeepLanes<>+1869(SB)/1, $0x00
+DATA wideKeepLanes<>+1870(SB)/1, $0x00
+DATA wideKeepLanes<>+1871(SB)/1, $0x00
+DATA wideKeepLanes<>+1872(SB)/1, $0x01
+DATA wideKeepLanes<>+1873(SB)/1, $0x03
+DATA wideKeepLanes<>+1874(SB)/1, $0x05
+DATA wideKeepLanes<>+1875(SB)/1, $0x06
+DATA wideKeepLanes<>+1876(SB)/1, $0x07
+DATA wideKeepLanes<>+1877(SB)/1, $0x00
+DATA wideKeepLanes<>+1878(SB)/1, $0x00
+DATA wideKeepLanes<>+1879(SB)/1, $0x00
+DATA wideKeepLanes<>+1880(SB)/1, $0x00
+DATA wideKeepLanes<>+1881(SB)/1, $0x01
+DATA wideKeepLanes<>+1882(SB)/1, $0x03
+DATA wideKeepLanes<>+1883(SB)/1, $0x05
+DATA wideKeepLanes<>+1884(SB)/1, $0x06
+DATA wideKeepLanes<>+1885(SB)/1, $0x07
+DATA wideKeepLanes<>+1886(SB)/1, $0x00
+DATA wideKeepLanes<>+1887(SB)/1, $0x00
+DATA wideKeepLanes<>+1888(SB)/1, $0x02
+DATA wideKeepLanes<>+1889(SB)/1, $0x03
+DATA wideKeepLanes<>+1890(SB)/1, $0x05
+DATA wideKeepLanes<>+1891(SB)/1, $0x06
+DATA wideKeepLanes<>+1892(SB)/1, $0x07
+DATA wideKeepLanes<>+1893(SB)/1, $0x00
+DATA wideKeepLanes<>+1894(SB)/1, $0x00
+DATA wideKeepLanes<>+1895(SB)/1, $0x00
+DATA wideKeepLanes<>+1896(SB)/1, $0x00
+DATA wideKeepLanes<>+1897(SB)/1, $0x02
+DATA wideKeepLanes<>+1898(SB)/1, $0x03
+DATA wideKeepLanes<>+1899(SB)/1, $0x05
+DATA wideKeepLanes<>+1900(SB)/1, $0x06
+DATA wideKeepLanes<>+1901(SB)/1, $0x07
+DATA wideKeepLanes<>+1902(SB)/1, $0x00
+DATA wideKeepLanes<>+1903(SB)/1, $0x00
+DATA wideKeepLanes<>+1904(SB)/1, $0x01
+DATA wideKeepLanes<>+1905(SB)/1, $0x02
+DATA wideKeepLanes<>+1906(SB)/1, $0x03
+DATA wideKeepLanes<>+1907(SB)/1, $0x05
+DATA wideKeepLanes<>+1908(SB)/1, $0x06
+DATA wideKeepLanes<>+1909(SB)/1, $0x07
+DATA wideKeepLanes<>+1910(SB)/1, $0x00
+DATA wideKeepLanes<>+1911(SB)/1, $0x00
+DATA wideKeepLanes<>+1912(SB)/1, $0x00
+DATA wideKeepLanes<>+1913(SB)/1, $0x01
+DATA wideKeepLanes<>+1914(SB)/1, $0x02
+DATA wideKeepLanes<>+1915(SB)/1, $0x03
+DATA wideKeepLanes<>+1916(SB)/1, $0x05
+DATA wideKeepLanes<>+1917(SB)/1, $0x06
+DATA wideKeepLanes<>+1918(SB)/1, $0x07
+DATA wideKeepLanes<>+1919(SB)/1, $0x00
+DATA wideKeepLanes<>+1920(SB)/1, $0x04
+DATA wideKeepLanes<>+1921(SB)/1, $0x05
+DATA wideKeepLanes<>+1922(SB)/1, $0x06
+DATA wideKeepLanes<>+1923(SB)/1, $0x07
+DATA wideKeepLanes<>+1924(SB)/1, $0x00
+DATA wideKeepLanes<>+1925(SB)/1, $0x00
+DATA wideKeepLanes<>+1926(SB)/1, $0x00
+DATA wideKeepLanes<>+1927(SB)/1, $0x00
+DATA wideKeepLanes<>+1928(SB)/1, $0x00
+DATA wideKeepLanes<>+1929(SB)/1, $0x04
+DATA wideKeepLanes<>+1930(SB)/1, $0x05
+DATA wideKeepLanes<>+1931(SB)/1, $0x06
+DATA wideKeepLanes<>+1932(SB)/1, $0x07
+DATA wideKeepLanes<>+1933(SB)/1, $0x00
+DATA wideKeepLanes<>+1934(SB)/1, $0x00
+DATA wideKeepLanes<>+1935(SB)/1, $0x00
+DATA wideKeepLanes<>+1936(SB)/1, $0x01
+DATA wideKeepLanes<>+1937(SB)/1, $0x04
+DATA wideKeepLanes<>+1938(SB)/1, $0x05
+DATA wideKeepLanes<>+1939(SB)/1, $0x06
+DATA wideKeepLanes<>+1940(SB)/1, $0x07
+DATA wideKeepLanes<>+1941(SB)/1, $0x00
+DATA wideKeepLanes<>+1942(SB)/1, $0x00
+DATA wideKeepLanes<>+1943(SB)/1, $0x00
+DATA wideKeepLanes<>+1944(SB)/1, $0x00
+DATA wideKeepLanes<>+1945(SB)/1, $0x01
+DATA wideKeepLanes<>+1946(SB)/1, $0x04
+DATA wideKeepLanes<>+1947(SB)/1, $0x05
+DATA wideKeepLanes<>+1948(SB)/1, $0x06
+DATA wideKeepLanes<>+1949(SB)/1, $0x07
+DATA wideKeepLanes<>+1950(SB)/1, $0x00
+DATA wideKeepLanes<>+1951(SB)/1, $0x00
+DATA wideKeepLanes<>+1952(SB)/1, $0x02
+DATA wideKeepLanes<>+1953(SB)/1, $0x04
+DATA wideKeepLanes<>+1954(SB)/1, $0x05
+DATA wideKeepLanes<>+1955(SB)/1, $0x06
+DATA wideKeepLanes<>+1956(SB)/1, $0x07
+DATA wideKeepLanes<>+1957(SB)/1, $0x00
+DATA wideKeepLanes<>+1958(SB)/1, $0x00
+DATA wideKeepLanes<>+1959(SB)/1, $0x00
+DATA wideKeepLanes<>+1960(SB)/1, $0x00
+DATA wideKeepLanes<>+1961(SB)/1, $0x02
+DATA wideKeepLanes<>+1962(SB)/1, $0x04
+DATA wideKeepLanes<>+1963(SB)/1, $0x05
+DATA wideKeepLanes<>+1964(SB)/1, $0x06
+DATA wideKeepLanes<>+1965(SB)/1, $0x07
+DATA wideKeepLanes<>+1966(SB)/1, $0x00
+DATA wideKeepLanes<>+1967(SB)/1, $0x00
+DATA wideKeepLanes<>+1968(SB)/1, $0x01
+DATA wideKeepLanes<>+1969(SB)/1, $0x02
+DATA wideKeepLanes<>+1970(SB)/1, $0x04
+DATA wideKeepLanes<>+1971(SB)/1, $0x05
+DATA wideKeepLanes<>+1972(SB)/1, $0x06
+DATA wideKeepLanes<>+1973(SB)/1, $0x07
+DATA wideKeepLanes<>+1974(SB)/1, $0x00
+DATA wideKeepLanes<>+1975(SB)/1, $0x00
+DATA wideKeepLanes<>+1976(SB)/1, $0x00
+DATA wideKeepLanes<>+1977(SB)/1, $0x01
+DATA wideKeepLanes<>+1978(SB)/1, $0x02
+DATA wideKeepLanes<>+1979(SB)/1, $0x04
+DATA wideKeepLanes<>+1980(SB)/1, $0x05
+DATA wideKeepLanes<>+1981(SB)/1, $0x06
+DATA wideKeepLanes<>+1982(SB)/1, $0x07
+DATA wideKeepLanes<>+1983(SB)/1, $0x00
+DATA wideKeepLanes<>+1984(SB)/1, $0x03
+DATA wideKeepLanes<>+1985(SB)/1, $0x04
+DATA wideKeepLanes<>+1986(SB)/1, $0x05
+DATA wideKeepLanes<>+1987(SB)/1, $0x06
+DATA wideKeepLanes<>+1988(SB)/1, $0x07
+DATA wideKeepLanes<>+1989(SB)/1, $0x00
+DATA wideKeepLanes<>+1990(SB)/1, $0x00
+DATA wideKeepLanes<>+1991(SB)/1, $0x00
+DATA wideKeepLanes<>+1992(SB)/1, $0x00
+DATA wideKeepLanes<>+1993(SB)/1, $0x03
+DATA wideKeepLanes<>+1994(SB)/1, $0x04
+DATA wideKeepLanes<>+1995(SB)/1, $0x05
+DATA wideKeepLanes<>+1996(SB)/1, $0x06
+DATA wideKeepLanes<>+1997(SB)/1, $0x07
+DATA wideKeepLanes<>+1998(SB)/1, $0x00
+DATA wideKeepLanes<>+1999(SB)/1, $0x00
+DATA wideKeepLanes<>+2000(SB)/1, $0x01
+DATA wideKeepLanes<>+2001(SB)/1, $0x03
+DATA wideKeepLanes<>+2002(SB)/1, $0x04
+DATA wideKeepLanes<>+2003(SB)/1, $0x05
+DATA wideKeepLanes<>+2004(SB)/1, $0x06
+DATA wideKeepLanes<>+2005(SB)/1, $0x07
+DATA wideKeepLanes<>+2006(SB)/1, $0x00
+DATA wideKeepLanes<>+2007(SB)/1, $0x00
+DATA wideKeepLanes<>+2008(SB)/1, $0x00
+DATA wideKeepLanes<>+2009(SB)/1, $0x01
+DATA wideKeepLanes<>+2010(SB)/1, $0x03
+DATA wideKeepLanes<>+2011(SB)/1, $0x04
+DATA wideKeepLanes<>+2012(SB)/1, $0x05
+DATA wideKeepLanes<>+2013(SB)/1, $0x06
+DATA wideKeepLanes<>+2014(SB)/1, $0x07
+DATA wideKeepLanes<>+2015(SB)/1, $0x00
+DATA wideKeepLanes<>+2016(SB)/1, $0x02
+DATA wideKeepLanes<>+2017(SB)/1, $0x03
+DATA wideKeepLanes<>+2018(SB)/1, $0x04
+DATA wideKeepLanes<>+2019(SB)/1, $0x05
+DATA wideKeepLanes<>+2020(SB)/1, $0x06
+DATA wideKeepLanes<>+2021(SB)/1, $0x07
+DATA wideKeepLanes<>+2022(SB)/1, $0x00
+DATA wideKeepLanes<>+2023(SB)/1, $0x00
+DATA wideKeepLanes<>+2024(SB)/1, $0x00
+DATA wideKeepLanes<>+2025(SB)/1, $0x02
+DATA wideKeepLanes<>+2026(SB)/1, $0x03
+DATA wideKeepLanes<>+2027(SB)/1, $0x04
+DATA wideKeepLanes<>+2028(SB)/1, $0x05
+DATA wideKeepLanes<>+2029(SB)/1, $0x06
+DATA wideKeepLanes<>+2030(SB)/1, $0x07
+DATA wideKeepLanes<>+2031(SB)/1, $0x00
+DATA wideKeepLanes<>+2032(SB)/1, $0x01
+DATA wideKeepLanes<>+2033(SB)/1, $0x02
+DATA wideKeepLanes<>+2034(SB)/1, $0x03
+DATA wideKeepLanes<>+2035(SB)/1, $0x04
+DATA wideKeepLanes<>+2036(SB)/1, $0x05
+DATA wideKeepLanes<>+2037(SB)/1, $0x06
+DATA wideKeepLanes<>+2038(SB)/1, $0x07
+DATA wideKeepLanes<>+2039(SB)/1, $0x00
+DATA wideKeepLanes<>+2040(SB)/1, $0x00
+DATA wideKeepLanes<>+2041(SB)/1, $0x01
+DATA wideKeepLanes<>+2042(SB)/1, $0x02
+DATA wideKeepLanes<>+2043(SB)/1, $0x03
+DATA wideKeepLanes<>+2044(SB)/1, $0x04
+DATA wideKeepLanes<>+2045(SB)/1, $0x05
+DATA wideKeepLanes<>+2046(SB)/1, $0x06
+DATA wideKeepLanes<>+2047(SB)/1, $0x07
+GLOBL wideKeepLanes<>(SB), RODATA|NOPTR, $2048
+
+DATA widePairUnits<>+0(SB)/1, $0x00
+DATA widePairUnits<>+1(SB)/1, $0x01
+DATA widePairUnits<>+2(SB)/1, $0x04
+DATA widePairUnits<>+3(SB)/1, $0x05
+DATA widePairUnits<>+4(SB)/1, $0x08
+DATA widePairUnits<>+5(SB)/1, $0x09
+DATA widePairUnits<>+6(SB)/1, $0x0c
+DATA widePairUnits<>+7(SB)/1, $0x0d
+DATA widePairUnits<>+8(SB)/1, $0x80
+DATA widePairUnits<>+9(SB)/1, $0x80
+DATA widePairUnits<>+10(SB)/1, $0x80
+DATA widePairUnits<>+11(SB)/1, $0x80
+DATA widePairUnits<>+12(SB)/1, $0x80
+DATA widePairUnits<>+13(SB)/1, $0x80
+DATA widePairUnits<>+14(SB)/1, $0x80
+DATA widePairUnits<>+15(SB)/1, $0x80
+DATA widePairUnits<>+16(SB)/1, $0x00
+DATA widePairUnits<>+17(SB)/1, $0x01
+DATA widePairUnits<>+18(SB)/1, $0x02
+DATA widePairUnits<>+19(SB)/1, $0x03
+DATA widePairUnits<>+20(SB)/1, $0x04
+DATA widePairUnits<>+21(SB)/1, $0x05
+DATA widePairUnits<>+22(SB)/1, $0x08
+DATA widePairUnits<>+23(SB)/1, $0x09
+DATA widePairUnits<>+24(SB)/1, $0x0c
+DATA widePairUnits<>+25(SB)/1, $0x0d
+DATA widePairUnits<>+26(SB)/1, $0x80
+DATA widePairUnits<>+27(SB)/1, $0x80
+DATA widePairUnits<>+28(SB)/1, $0x80
+DATA widePairUnits<>+29(SB)/1, $0x80
+DATA widePairUnits<>+30(SB)/1, $0x80
+DATA widePairUnits<>+31(SB)/1, $0x80
+DATA widePairUnits<>+32(SB)/1, $0x00
+DATA widePairUnits<>+33(SB)/1, $0x01
+DATA widePairUnits<>+34(SB)/1, $0x04
+DATA widePairUnits<>+35(SB)/1, $0x05
+DATA widePairUnits<>+36(SB)/1, $0x06
+DATA widePairUnits<>+37(SB)/1, $0x07
+DATA widePairUnits<>+38(SB)/1, $0x08
+DATA widePairUnits<>+39(SB)/1, $0x09
+DATA widePairUnits<>+40(SB)/1, $0x0c
+DATA widePairUnits<>+41(SB)/1, $0x0d
+DATA widePairUnits<>+42(SB)/1, $0x80
+DATA widePairUnits<>+43(SB)/1, $0x80
+DATA widePairUnits<>+44(SB)/1, $0x80
+DATA widePairUnits<>+45(SB)/1, $0x80
+DATA widePairUnits<>+46(SB)/1, $0x80
+DATA widePairUnits<>+47(SB)/1, $0x80
+DATA widePairUnits<>+48(SB)/1, $0x00
+DATA widePairUnits<>+49(SB)/1, $0x01
+DATA widePairUnits<>+50(SB)/1, $0x02
+DATA widePairUnits<>+51(SB)/1, $0x03
+DATA widePairUnits<>+52(SB)/1, $0x04
+DATA widePairUnits<>+53(SB)/1, $0x05
+DATA widePairUnits<>+54(SB)/1, $0x06
+DATA widePairUnits<>+55(SB)/1, $0x07
+DATA widePairUnits<>+56(SB)/1, $0x08
+DATA widePairUnits<>+57(SB)/1, $0x09
+DATA widePairUnits<>+58(SB)/1, $0x0c
+DATA widePairUnits<>+59(SB)/1, $0x0d
+DATA widePairUnits<>+60(SB)/1, $0x80
+DATA widePairUnits<>+61(SB)/1, $0x80
+DATA widePairUnits<>+62(SB)/1, $0x80
+DATA widePairUnits<>+63(SB)/1, $0x80
+DATA widePairUnits<>+64(SB)/1, $0x00
+DATA widePairUnits<>+65(SB)/1, $0x01
+DATA widePairUnits<>+66(SB)/1, $0x04
+DATA widePairUnits<>+67(SB)/1, $0x05
+DATA widePairUnits<>+68(SB)/1, $0x08
+DATA widePairUnits<>+69(SB)/1, $0x09
+DATA widePairUnits<>+70(SB)/1, $0x0a
+DATA widePairUnits<>+71(SB)/1, $0x0b
+DATA widePairUnits<>+72(SB)/1, $0x0c
+DATA widePairUnits<>+73(SB)/1, $0x0d
+DATA widePairUnits<>+74(SB)/1, $0x80
+DATA widePairUnits<>+75(SB)/1, $0x80
+DATA widePairUnits<>+76(SB)/1, $0x80
+DATA widePairUnits<>+77(SB)/1, $0x80
+DATA widePairUnits<>+78(SB)/1, $0x80
+DATA widePairUnits<>+79(SB)/1, $0x80
+DATA widePairUnits<>+80(SB)/1, $0x00
+DATA widePairUnits<>+81(SB)/1, $0x01
+DATA widePairUnits<>+82(SB)/1, $0x02
+DATA widePairUnits<>+83(SB)/1, $0x03
+DATA widePairUnits<>+84(SB)/1, $0x04
+DATA widePairUnits<>+85(SB)/1, $0x05
+DATA widePairUnits<>+86(SB)/1, $0x08
+DATA widePairUnits<>+87(SB)/1, $0x09
+DATA widePairUnits<>+88(SB)/1, $0x0a
+DATA widePairUnits<>+89(SB)/1, $0x0b
+DATA widePairUnits<>+90(SB)/1, $0x0c
+DATA widePairUnits<>+91(SB)/1, $0x0d
+DATA widePairUnits<>+92(SB)/1, $0x80
+DATA widePairUnits<>+93(SB)/1, $0x80
+DATA widePairUnits<>+94(SB)/1, $0x80
+DATA widePairUnits<>+95(SB)/1, $0x80
+DATA widePairUnits<>+96(SB)/1, $0x00
+DATA widePairUnits<>+97(SB)/1, $0x01
+DATA widePairUnits<>+98(SB)/1, $0x04
+DATA widePairUnits<>+99(SB)/1, $0x05
+DATA widePairUnits<>+100(SB)/1, $0x06
+DATA widePairUnits<>+101(SB)/1, $0x07
+DATA widePairUnits<>+102(SB)/1, $0x08
+DATA widePairUnits<>+103(SB)/1, $0x09
+DATA widePairUnits<>+104(SB)/1, $0x0a
+DATA widePairUnits<>+105(SB)/1, $0x0b
+DATA widePairUnits<>+106(SB)/1, $0x0c
+DATA widePairUnits<>+107(SB)/1, $0x0d
+DATA widePairUnits<>+108(SB)/1, $0x80
+DATA widePairUnits<>+109(SB)/1, $0x80
+DATA widePairUnits<>+110(SB)/1, $0x80
+DATA widePairUnits<>+111(SB)/1, $0x80
+DATA widePairUnits<>+112(SB)/1, $0x00
+DATA widePairUnits<>+113(SB)/1, $0x01
+DATA widePairUnits<>+114(SB)/1, $0x02
+DATA widePairUnits<>+115(SB)/1, $0x03
+DATA widePairUnits<>+116(SB)/1, $0x04
+DATA widePairUnits<>+117(SB)/1, $0x05
+DATA widePairUnits<>+118(SB)/1, $0x06
+DATA widePairUnits<>+119(SB)/1, $0x07
+DATA widePairUnits<>+120(SB)/1, $0x08
+DATA widePairUnits<>+121(SB)/1, $0x09
+DATA widePairUnits<>+122(SB)/1, $0x0a
+DATA widePairUnits<>+123(SB)/1, $0x0b
+DATA widePairUnits<>+124(SB)/1, $0x0c
+DATA widePairUnits<>+125(SB)/1, $0x0d
+DATA widePairUnits<>+126(SB)/1, $0x80
+DATA widePairUnits<>+127(SB)/1, $0x80
+DATA widePairUnits<>+128(SB)/1, $0x00
+DATA widePairUnits<>+129(SB)/1, $0x01
+DATA widePairUnits<>+130(SB)/1, $0x04
+DATA widePairUnits<>+131(SB)/1, $0x05
+DATA widePairUnits<>+132(SB)/1, $0x08
+DATA widePairUnits<>+133(SB)/1, $0x09
+DATA widePairUnits<>+134(SB)/1, $0x0c
+DATA widePairUnits<>+135(SB)/1, $0x0d
+DATA widePairUnits<>+136(SB)/1, $0x0e
+DATA widePairUnits<>+137(SB)/1, $0x0f
+DATA widePairUnits<>+138(SB)/1, $0x80
+DATA widePairUnits<>+139(SB)/1, $0x80
+DATA widePairUnits<>+140(SB)/1, $0x80
+DATA widePairUnits<>+141(SB)/1, $0x80
+DATA widePairUnits<>+142(SB)/1, $0x80
+DATA widePairUnits<>+143(SB)/1, $0x80
+DATA widePairUnits<>+144(SB)/1, $0x00
+DATA widePairUnits<>+145(SB)/1, $0x01
+DATA widePairUnits<>+146(SB)/1, $0x02
+DATA widePairUnits<>+147(SB)/1, $0x03
+DATA widePairUnits<>+148(SB)/1, $0x04
+DATA widePairUnits<>+149(SB)/1, $0x05
+DATA widePairUnits<>+150(SB)/1, $0x08
+DATA widePairUnits<>+151(SB)/1, $0x09
+DATA widePairUnits<>+152(SB)/1, $0x0c
+DATA widePairUnits<>+153(SB)/1, $0x0d
+DATA widePairUnits<>+154(SB)/1, $0x0e
+DATA widePairUnits<>+155(SB)/1, $0x0f
+DATA widePairUnits<>+156(SB)/1, $0x80
+DATA widePairUnits<>+157(SB)/1, $0x80
+DATA widePairUnits<>+158(SB)/1, $0x80
+DATA widePairUnits<>+159(SB)/1, $0x80
+DATA widePairUnits<>+160(SB)/1, $0x00
+DATA widePairUnits<>+161(SB)/1, $0x01
+DATA widePairUnits<>+162(SB)/1, $0x04
+DATA widePairUnits<>+163(SB)/1, $0x05
+DATA widePairUnits<>+164(SB)/1, $0x06
+DATA widePairUnits<>+165(SB)/1, $0x07
+DATA widePairUnits<>+166(SB)/1, $0x08
+DATA widePairUnits<>+167(SB)/1, $0x09
+DATA widePairUnits<>+168(SB)/1, $0x0c
+DATA widePairUnits<>+169(SB)/1, $0x0d
+DATA widePairUnits<>+170(SB)/1, $0x0e
+DATA widePairUnits<>+171(SB)/1, $0x0f
+DATA widePairUnits<>+172(SB)/1, $0x80
+DATA widePairUnits<>+173(SB)/1, $0x80
+DATA widePairUnits<>+174(SB)/1, $0x80
+DATA widePairUnits<>+175(SB)/1, $0x80
+DATA widePairUnits<>+176(SB)/1, $0x00
+DATA widePairUnits<>+177(SB)/1, $0x01
+DATA widePairUnits<>+178(SB)/1, $0x02
+DATA widePairUnits<>+179(SB)/1, $0x03
+DATA widePairUnits<>+180(SB)/1, $0x04
+DATA widePairUnits<>+181(SB)/1, $0x05
+DATA widePairUnits<>+182(SB)/1, $0x06
+DATA widePairUnits<>+183(SB)/1, $0x07
+DATA widePairUnits<>+184(SB)/1, $0x08
+DATA widePairUnits<>+185(SB)/1, $0x09
+DATA widePairUnits<>+186(SB)/1, $0x0c
+DATA widePairUnits<>+187(SB)/1, $0x0d
+DATA widePairUnits<>+188(SB)/1, $0x0e
+DATA widePairUnits<>+189(SB)/1, $0x0f
+DATA widePairUnits<>+190(SB)/1, $0x80
+DATA widePairUnits<>+191(SB)/1, $0x80
+DATA widePairUnits<>+192(SB)/1, $0x00
+DATA widePairUnits<>+193(SB)/1, $0x01
+DATA widePairUnits<>+194(SB)/1, $0x04
+DATA widePairUnits<>+195(SB)/1, $0x05
+DATA widePairUnits<>+196(SB)/1, $0x08
+DATA widePairUnits<>+197(SB)/1, $0x09
+DATA widePairUnits<>+198(SB)/1, $0x0a
+DATA widePairUnits<>+199(SB)/1, $0x0b
+DATA widePairUnits<>+200(SB)/1, $0x0c
+DATA widePairUnits<>+201(SB)/1, $0x0d
+DATA widePairUnits<>+202(SB)/1, $0x0e
+DATA widePairUnits<>+203(SB)/1, $0x0f
+DATA widePairUnits<>+204(SB)/1, $0x80
+DATA widePairUnits<>+205(SB)/1, $0x80
+DATA widePairUnits<>+206(SB)/1, $0x80
+DATA widePairUnits<>+207(SB)/1, $0x80
+DATA widePairUnits<>+208(SB)/1, $0x00
+DATA widePairUnits<>+209(SB)/1, $0x01
+DATA widePairUnits<>+210(SB)/1, $0x02
+DATA widePairUnits<>+211(SB)/1, $0x03
+DATA widePairUnits<>+212(SB)/1, $0x04
+DATA widePairUnits<>+213(SB)/1, $0x05
+DATA widePairUnits<>+214(SB)/1, $0x08
+DATA widePairUnits<>+215(SB)/1, $0x09
+DATA widePairUnits<>+216(SB)/1, $0x0a
+DATA widePairUnits<>+217(SB)/1, $0x0b
+DATA widePairUnits<>+218(SB)/1, $0x0c
+DATA widePairUnits<>+219(SB)/1, $0x0d
+DATA widePairUnits<>+220(SB)/1, $0x0e
+DATA widePairUnits<>+221(SB)/1, $0x0f
+DATA widePairUnits<>+222(SB)/1, $0x80
+DATA widePairUnits<>+223(SB)/1, $0x80
+DATA widePairUnits<>+224(SB)/1, $0x00
+DATA widePairUnits<>+225(SB)/1, $0x01
+DATA widePairUnits<>+226(SB)/1, $0x04
+DATA widePairUnits<>+227(SB)/1, $0x05
+DATA widePairUnits<>+228(SB)/1, $0x06
+DATA widePairUnits<>+229(SB)/1, $0x07
+DATA widePairUnits<>+230(SB)/1, $0x08
+DATA widePairUnits<>+231(SB)/1, $0x09
+DATA widePairUnits<>+232(SB)/1, $0x0a
+DATA widePairUnits<>+233(SB)/1, $0x0b
+DATA widePairUnits<>+234(SB)/1, $0x0c
+DATA widePairUnits<>+235(SB)/1, $0x0d
+DATA widePairUnits<>+236(SB)/1, $0x0e
+DATA widePairUnits<>+237(SB)/1, $0x0f
+DATA widePairUnits<>+238(SB)/1, $0x80
+DATA widePairUnits<>+239(SB)/1, $0x80
+DATA widePairUnits<>+240(SB)/1, $0x00
+DATA widePairUnits<>+241(SB)/1, $0x01
+DATA widePairUnits<>+242(SB)/1, $0x02
+DATA widePairUnits<>+243(SB)/1, $0x03
+DATA widePairUnits<>+244(SB)/1, $0x04
+DATA widePairUnits<>+245(SB)/1, $0x05
+DATA widePairUnits<>+246(SB)/1, $0x06
+DATA widePairUnits<>+247(SB)/1, $0x07
+DATA widePairUnits<>+248(SB)/1, $0x08
+DATA widePairUnits<>+249(SB)/1, $0x09
+DATA widePairUnits<>+250(SB)/1, $0x0a
+DATA widePairUnits<>+251(SB)/1, $0x0b
+DATA widePairUnits<>+252(SB)/1, $0x0c
+DATA widePairUnits<>+253(SB)/1, $0x0d
+DATA widePairUnits<>+254(SB)/1, $0x0e
+DATA widePairUnits<>+255(SB)/1, $0x0f
+GLOBL widePairUnits<>(SB), RODATA|NOPTR, $256
+
 // func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
@@ -29653,41 +31997,30 @@ utf16BEToUTF8AVX512_done:
 // func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z5, Z5, Z5
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000080, CX
+	XORQ SI, SI
+	XORQ DI, DI
+	MOVQ $0xffffffffffffffff, R8
 
 utf8ToUTF16LEAVX512BW_loop:
 	CMPQ          SI, BX
 	JG            utf8ToUTF16LEAVX512BW_done
 	CMPQ          DI, CX
 	JG            utf8ToUTF16LEAVX512BW_done
-	VMOVDQU64     (DX)(SI*1), Z6
-	VPMOVB2M      Z6, K1
+	VMOVDQU64     (DX)(SI*1), Z0
+	VPMOVB2M      Z0, K1
 	KORTESTQ      K1, K1
 	JNZ           utf8ToUTF16LEAVX512BW_wide
-	VPMOVZXBW     Y6, Z7
-	VEXTRACTI64X4 $0x01, Z6, Y6
-	VPMOVZXBW     Y6, Z6
-	VMOVDQU64     Z7, (AX)(DI*1)
-	VMOVDQU64     Z6, 64(AX)(DI*1)
+	VPMOVZXBW     Y0, Z1
+	VEXTRACTI64X4 $0x01, Z0, Y0
+	VPMOVZXBW     Y0, Z0
+	VMOVDQU64     Z1, (AX)(DI*1)
+	VMOVDQU64     Z0, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
 	JMP           utf8ToUTF16LEAVX512BW_loop
@@ -29697,16 +32030,16 @@ utf8ToUTF16LEAVX512BW_wide:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512BW_wide_general
-	VMOVDQU64 three48<>+0(SB), Z7
+	VMOVDQU64 three48<>+0(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z7, Z10
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z10, Z11
-	VPCMPEQB  dword80808080<>+0(SB), Z11, K2
+	VPERMD    (DX)(SI*1), Z1, Z7
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z7, Z8
+	VPCMPEQB  dword80808080<>+0(SB), Z8, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z10, Z11
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z11, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z7, Z8
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z8, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -29714,36 +32047,36 @@ utf8ToUTF16LEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z10, Z10
-	VPANDD    dword3F<>+0(SB), Z10, Z11
-	VPANDD    dword3F00<>+0(SB), Z10, Z12
-	VPSRLD    $0x02, Z12, Z12
-	VPORD     Z12, Z11, Z11
-	VPANDD    dwordF0000<>+0(SB), Z10, Z12
-	VPSRLD    $0x04, Z12, Z12
-	VPORD     Z12, Z11, Z10
-	VPANDD    dwordF800<>+0(SB), Z10, Z11
-	VPTESTNMD Z11, Z11, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z11, K3
+	VPSHUFB   three<>+0(SB), Z7, Z7
+	VPANDD    dword3F<>+0(SB), Z7, Z8
+	VPANDD    dword3F00<>+0(SB), Z7, Z9
+	VPSRLD    $0x02, Z9, Z9
+	VPORD     Z9, Z8, Z8
+	VPANDD    dwordF0000<>+0(SB), Z7, Z9
+	VPSRLD    $0x04, Z9, Z9
+	VPORD     Z9, Z8, Z7
+	VPANDD    dwordF800<>+0(SB), Z7, Z8
+	VPTESTNMD Z8, Z8, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z8, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
 
 utf8ToUTF16LEAVX512BW_three:
-	VPMOVDW   Z10, Y6
-	VMOVDQU   Y6, (AX)(DI*1)
+	VPMOVDW   Z7, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF16LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z7, Z10
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z10, Z11
-	VPCMPEQB  dword80808080<>+0(SB), Z11, K2
+	VPERMD    (DX)(SI*1), Z1, Z7
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z7, Z8
+	VPCMPEQB  dword80808080<>+0(SB), Z8, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z10, Z11
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z11, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z7, Z8
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z8, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -29751,180 +32084,328 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z10, Z10
-	VPANDD    dword3F<>+0(SB), Z10, Z11
-	VPANDD    dword3F00<>+0(SB), Z10, Z12
-	VPSRLD    $0x02, Z12, Z12
-	VPORD     Z12, Z11, Z11
-	VPANDD    dwordF0000<>+0(SB), Z10, Z12
-	VPSRLD    $0x04, Z12, Z12
-	VPORD     Z12, Z11, Z10
-	VPANDD    dwordF800<>+0(SB), Z10, Z11
-	VPTESTNMD Z11, Z11, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z11, K3
+	VPSHUFB   three<>+0(SB), Z7, Z7
+	VPANDD    dword3F<>+0(SB), Z7, Z8
+	VPANDD    dword3F00<>+0(SB), Z7, Z9
+	VPSRLD    $0x02, Z9, Z9
+	VPORD     Z9, Z8, Z8
+	VPANDD    dwordF0000<>+0(SB), Z7, Z9
+	VPSRLD    $0x04, Z9, Z9
+	VPORD     Z9, Z8, Z7
+	VPANDD    dwordF800<>+0(SB), Z7, Z8
+	VPTESTNMD Z8, Z8, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z8, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_loop
 	JMP       utf8ToUTF16LEAVX512BW_three
 
 utf8ToUTF16LEAVX512BW_wide_general:
-	VMOVDQU   (DX)(SI*1), Y7
-	VPMOVMSKB Y7, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y7, Y10
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y10, Y10
-	VPMOVMSKB Y10, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y7, Y10
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y10, Y10
-	VPMOVMSKB Y10, R11
+	VMOVDQU   (DX)(SI*1), Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y1, Y7
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y7, Y7
+	VPMOVMSKB Y7, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y1, Y7
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y7, Y7
+	VPMOVMSKB Y7, R11
 	ORL       R10, R11
-	JNZ       utf8ToUTF16LEAVX512BW_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y10
-	VPCMPGTB  Y7, Y10, Y10
-	VPMOVMSKB Y10, R10
-	ANDNL     R9, R10, R9
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R9
+	JNZ       utf8ToUTF16LEAVX512BW_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y7
+	VPCMPGTB  Y1, Y7, Y7
+	VPMOVMSKB Y7, R10
+	ANDNL     R9, R10, R11
+	MOVL      $0x00000020, R12
+	BTRL      $0x1f, R11
 	JCC       utf8ToUTF16LEAVX512BW_two_whole
-	DECL      R11
+	DECL      R12
 
 utf8ToUTF16LEAVX512BW_two_whole:
-	SHLL         $0x01, R9
-	CMPL         R9, R10
-	JNE          utf8ToUTF16LEAVX512BW_sixteen
-	SHRL         $0x01, R10
-	NOTL         R10
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
-	ANDL         R9, R10
-	VPERM2I128   $0x08, Y7, Y7, Y6
-	VPALIGNR     $0x0f, Y6, Y7, Y6
-	VPMOVZXBW    X7, Y10
-	VPMOVZXBW    X6, Y11
-	VPAND        ydwordE000E0<>+0(SB), Y11, Y12
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
-	VPAND        ydword3F003F<>+0(SB), Y10, Y13
-	VPAND        ydword1F001F<>+0(SB), Y11, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y13, Y11, Y11
-	VPBLENDVB    Y12, Y11, Y10, Y10
+	SHLL         $0x01, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF16LEAVX512BW_three32
 	MOVL         R10, R9
+	SHRL         $0x01, R9
+	NOTL         R9
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R9
+	VPERM2I128   $0x08, Y1, Y1, Y0
+	VPALIGNR     $0x0f, Y0, Y1, Y0
+	VPMOVZXBW    X1, Y7
+	VPMOVZXBW    X0, Y8
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y7, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VPSLLW       $0x06, Y8, Y8
+	VPOR         Y10, Y8, Y8
+	VPBLENDVB    Y9, Y8, Y7, Y7
+	MOVL         R9, R10
+	MOVBLZX      R10, R10
+	MOVL         R9, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R10, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X2
+	MOVQ         R11, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y2, Y2
+	VPSHUFB      Y2, Y7, Y7
+	POPCNTL      R10, R10
+	POPCNTL      R11, R11
+	SHLL         $0x01, R10
+	SHLL         $0x01, R11
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y7, X2
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R11, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y0, X2
+	VPMOVZXBW    X1, Y0
+	VPMOVZXBW    X2, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F003F<>+0(SB), Y0, Y8
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y8, Y1, Y1
+	VPBLENDVB    Y7, Y1, Y0, Y0
+	MOVL         R9, R10
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x18, R9
 	MOVBLZX      R9, R9
-	MOVL         R10, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R11)(R13*1), X3
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R11)(R13*1), Y3, Y3
+	VPSHUFB      Y3, Y0, Y0
+	POPCNTL      R10, R10
+	POPCNTL      R9, R9
+	SHLL         $0x01, R10
+	SHLL         $0x01, R9
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y1, Y7
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y7, Y7
+	VPMOVMSKB    Y7, R10
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y1, Y7
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y7, Y7
+	VPMOVMSKB    Y7, R12
+	ORL          R12, R10
+	JNZ          utf8ToUTF16LEAVX512BW_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y1, Y7
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y7, Y7
+	VPMOVMSKB    Y7, R10
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y7
+	VPCMPGTB     Y1, Y7, Y7
+	VPMOVMSKB    Y7, R11
+	ANDNL        R9, R11, R9
+	ANDNL        R9, R10, R9
+	MOVL         R10, R13
+	MOVL         R9, R10
+	ANDL         $0x80000000, R10
+	MOVL         R13, R12
+	ANDL         $0xc0000000, R12
+	ORL          R12, R10
+	BTSQ         $0x20, R10
+	TZCNTQ       R10, R10
+	MOVL         $0xffffffff, R12
+	BZHIL        R10, R12, R12
+	ANDL         R12, R9
+	ANDL         R12, R13
+	ANDL         R12, R11
+	MOVL         R11, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R12, R14
+	ORL          R13, R9
+	SHLL         $0x01, R9
+	SHLL         $0x02, R13
+	ORL          R13, R9
+	CMPL         R9, R11
+	JNE          utf8ToUTF16LEAVX512BW_sixteen
+	VPERM2I128   $0x08, Y1, Y1, Y7
+	VPALIGNR     $0x0f, Y7, Y1, Y7
+	VPERM2I128   $0x08, Y7, Y7, Y8
+	VPALIGNR     $0x0f, Y8, Y7, Y8
+	MOVQ         DI, R9
+	VPMOVZXBW    X1, Y9
+	VPMOVZXBW    X7, Y10
+	VPMOVZXBW    X8, Y11
+	VPAND        ydword3F003F<>+0(SB), Y9, Y13
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y12
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y14
+	VPSLLW       $0x06, Y14, Y14
+	VPOR         Y13, Y14, Y14
+	VPBLENDVB    Y12, Y14, Y9, Y9
+	VPAND        ydwordF000F0<>+0(SB), Y11, Y12
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y12, Y12
+	VPSLLW       $0x0c, Y11, Y14
+	VPAND        ydword3F003F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y10, Y14, Y14
+	VPOR         Y13, Y14, Y14
+	VPBLENDVB    Y12, Y14, Y9, Y9
+	VPAND        ydwordF800F800<>+0(SB), Y14, Y10
+	VPXOR        Y14, Y14, Y14
+	VPCMPEQW     Y10, Y14, Y14
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
+	VPOR         Y10, Y14, Y14
+	VPTEST       Y12, Y14
+	JNZ          utf8ToUTF16LEAVX512BW_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
 	SHRL         $0x08, R12
 	MOVBLZX      R12, R12
 	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R9, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X8
-	MOVQ         R12, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y8, Y8
-	VPSHUFB      Y8, Y10, Y10
-	POPCNTL      R9, R9
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X4
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y4, Y4
+	VPSHUFB      Y4, Y9, Y9
+	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	SHLL         $0x01, R9
+	SHLL         $0x01, R11
 	SHLL         $0x01, R12
-	VMOVDQU      X10, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y10, X8
-	VMOVDQU      X8, (AX)(DI*1)
-	ADDQ         R12, DI
-	VEXTRACTI128 $0x01, Y7, X7
-	VEXTRACTI128 $0x01, Y6, X8
-	VPMOVZXBW    X7, Y6
-	VPMOVZXBW    X8, Y7
-	VPAND        ydwordE000E0<>+0(SB), Y7, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword3F003F<>+0(SB), Y6, Y11
-	VPAND        ydword1F001F<>+0(SB), Y7, Y7
+	VMOVDQU      X9, (AX)(R9*1)
+	ADDQ         R11, R9
+	VEXTRACTI128 $0x01, Y9, X2
+	VMOVDQU      X2, (AX)(R9*1)
+	ADDQ         R12, R9
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y7, X2
+	VEXTRACTI128 $0x01, Y8, X3
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X2, Y7
+	VPMOVZXBW    X3, Y8
+	VPAND        ydword3F003F<>+0(SB), Y1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y7, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword1F001F<>+0(SB), Y7, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y1, Y1
+	VPAND        ydwordF000F0<>+0(SB), Y8, Y9
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
+	VPSLLW       $0x0c, Y8, Y11
+	VPAND        ydword3F003F<>+0(SB), Y7, Y7
 	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y11, Y7, Y7
-	VPBLENDVB    Y10, Y7, Y6, Y6
-	MOVL         R10, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R10
-	MOVBLZX      R10, R10
+	VPOR         Y7, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y1, Y1
+	VPAND        ydwordF800F800<>+0(SB), Y11, Y7
+	VPXOR        Y11, Y11, Y11
+	VPCMPEQW     Y7, Y11, Y11
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y7, Y7
+	VPOR         Y7, Y11, Y11
+	VPTEST       Y9, Y11
+	JNZ          utf8ToUTF16LEAVX512BW_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R11
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
 	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
+	MOVQ         DI, R13
 	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X9
-	MOVQ         R10, R13
+	VMOVDQU      (R12)(R13*1), X5
+	MOVQ         R11, R13
 	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y9, Y9
-	VPSHUFB      Y9, Y6, Y6
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	SHLL         $0x01, R9
-	SHLL         $0x01, R10
-	VMOVDQU      X6, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y6, X6
-	VMOVDQU      X6, (AX)(DI*1)
-	ADDQ         R10, DI
-	ADDQ         R11, SI
+	VINSERTI128  $0x01, (R12)(R13*1), Y5, Y5
+	VPSHUFB      Y5, Y1, Y1
+	POPCNTL      DI, DI
+	POPCNTL      R11, R11
+	SHLL         $0x01, DI
+	SHLL         $0x01, R11
+	VMOVDQU      X1, (AX)(R9*1)
+	ADDQ         DI, R9
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(R9*1)
+	ADDQ         R11, R9
+	MOVQ         R9, DI
+	ADDQ         R10, SI
 	JMP          utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z6, K1
+	VPCMPB     $0x01, dwordC0C0C0C0<>+0(SB), Z0, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z6, K1
+	VPCMPUB    $0x05, dwordE0E0E0E0<>+0(SB), Z0, K1
 	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z6, K1
+	VPCMPUB    $0x05, dwordF0F0F0F0<>+0(SB), Z0, K1
 	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z6, K1
+	VPCMPUB    $0x05, dwordF5F5F5F5<>+0(SB), Z0, K1
 	KMOVQ      K1, R13
-	VPANDD     Z4, Z6, Z7
-	VPCMPEQB   Z0, Z7, K1
+	VPANDD     dwordFEFEFEFE<>+0(SB), Z0, Z1
+	VPCMPEQB   dwordC0C0C0C0<>+0(SB), Z1, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16LEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z10
-	VPCMPEQD   dword808080F0<>+0(SB), Z10, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z7
+	VPCMPEQD   dword808080F0<>+0(SB), Z7, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z10
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z10, Z7
-	VPSRLD     $0x0a, Z6, Z10
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z10, Z7
-	VPSRLD     $0x18, Z6, Z10
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z10, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z10
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z10, K1
+	VPSLLD     $0x04, Z0, Z1
+	VPANDD     dword3F000<>+0(SB), Z1, Z1
+	VPSLLD     $0x12, Z0, Z7
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z7, Z1
+	VPSRLD     $0x0a, Z0, Z7
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z7, Z1
+	VPSRLD     $0x18, Z0, Z7
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z7, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z7
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z7, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_four_mixed
 
 utf8ToUTF16LEAVX512BW_pure:
-	VPSRLD     $0x0a, Z10, Z6
-	VPSLLD     $0x10, Z10, Z10
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z10, Z6
-	VPORD      dwordDC00D800<>+0(SB), Z6, Z6
-	VMOVDQU64  Z6, (AX)(DI*1)
+	VPSRLD     $0x0a, Z7, Z0
+	VPSLLD     $0x10, Z7, Z7
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z7, Z0
+	VPORD      dwordDC00D800<>+0(SB), Z0, Z0
+	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	CMPQ       SI, BX
 	JG         utf8ToUTF16LEAVX512BW_done
 	CMPQ       DI, CX
 	JG         utf8ToUTF16LEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z6
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z10
-	VPCMPEQD   dword808080F0<>+0(SB), Z10, K1
+	VMOVDQU64  (DX)(SI*1), Z0
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z7
+	VPCMPEQD   dword808080F0<>+0(SB), Z7, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_loop
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z10
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z10, Z7
-	VPSRLD     $0x0a, Z6, Z10
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z10, Z7
-	VPSRLD     $0x18, Z6, Z10
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z10, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z10
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z10, K1
+	VPSLLD     $0x04, Z0, Z1
+	VPANDD     dword3F000<>+0(SB), Z1, Z1
+	VPSLLD     $0x12, Z0, Z7
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z7, Z1
+	VPSRLD     $0x0a, Z0, Z7
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z7, Z1
+	VPSRLD     $0x18, Z0, Z7
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z7, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z7
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z7, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_loop
 	JMP        utf8ToUTF16LEAVX512BW_pure
@@ -29971,277 +32452,278 @@ utf8ToUTF16LEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16LEAVX512BW_done
-	VALIGND       $0x0c, Z5, Z6, Z7
-	VPALIGNR      $0x0f, Z7, Z6, Z10
-	VPALIGNR      $0x0e, Z7, Z6, Z11
-	VPALIGNR      $0x0d, Z7, Z6, Z7
+	VPXORD        Z6, Z6, Z6
+	VALIGND       $0x0c, Z6, Z0, Z1
+	VPALIGNR      $0x0f, Z1, Z0, Z7
+	VPALIGNR      $0x0e, Z1, Z0, Z8
+	VPALIGNR      $0x0d, Z1, Z0, Z1
 	MOVQ          DI, R9
-	VPMOVZXBD     X6, Z12
-	VPMOVZXBD     X10, Z13
-	VPMOVZXBD     X11, Z14
-	VPMOVZXBD     X7, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z14, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z19, Z12, K1, Z12
-	VPBLENDMD     Z20, Z12, K2, Z12
+	VPMOVZXBD     X0, Z9
+	VPMOVZXBD     X7, Z10
+	VPMOVZXBD     X8, Z11
+	VPMOVZXBD     X1, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dwordF<>+0(SB), Z11, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z16, Z9, K1, Z9
+	VPBLENDMD     Z17, Z9, K2, Z9
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z20, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z17, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
-	VPANDD        dword3FF<>+0(SB), Z15, Z15
-	VPORD         dwordDC00<>+0(SB), Z15, Z15
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPANDD        dword7<>+0(SB), Z14, Z19
-	VPSLLD        $0x08, Z19, Z19
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPSLLD        $0x02, Z13, Z13
-	VPORD         Z19, Z13, Z13
-	VPSRLD        $0x04, Z16, Z19
-	VPORD         Z19, Z13, Z13
-	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z12, K2, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VPMOVDW       Z12, Y12
-	VMOVDQU       Y12, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
+	VPANDD        dword3FF<>+0(SB), Z12, Z12
+	VPORD         dwordDC00<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x08, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPSLLD        $0x02, Z10, Z10
+	VPORD         Z16, Z10, Z10
+	VPSRLD        $0x04, Z13, Z16
+	VPORD         Z16, Z10, Z10
+	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
+	VPBLENDMD     Z10, Z9, K2, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VPMOVDW       Z9, Y9
+	VMOVDQU       Y9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z6, X8
-	VPMOVZXBD     X8, Z12
-	VEXTRACTI32X4 $0x01, Z10, X8
-	VPMOVZXBD     X8, Z13
-	VEXTRACTI32X4 $0x01, Z11, X8
-	VPMOVZXBD     X8, Z14
-	VEXTRACTI32X4 $0x01, Z7, X8
-	VPMOVZXBD     X8, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z14, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z19, Z12, K1, Z12
-	VPBLENDMD     Z20, Z12, K2, Z12
+	VEXTRACTI32X4 $0x01, Z0, X2
+	VPMOVZXBD     X2, Z9
+	VEXTRACTI32X4 $0x01, Z7, X2
+	VPMOVZXBD     X2, Z10
+	VEXTRACTI32X4 $0x01, Z8, X2
+	VPMOVZXBD     X2, Z11
+	VEXTRACTI32X4 $0x01, Z1, X2
+	VPMOVZXBD     X2, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dwordF<>+0(SB), Z11, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z16, Z9, K1, Z9
+	VPBLENDMD     Z17, Z9, K2, Z9
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z20, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z17, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
-	VPANDD        dword3FF<>+0(SB), Z15, Z15
-	VPORD         dwordDC00<>+0(SB), Z15, Z15
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPANDD        dword7<>+0(SB), Z14, Z19
-	VPSLLD        $0x08, Z19, Z19
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPSLLD        $0x02, Z13, Z13
-	VPORD         Z19, Z13, Z13
-	VPSRLD        $0x04, Z16, Z19
-	VPORD         Z19, Z13, Z13
-	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z12, K2, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VPMOVDW       Z12, Y12
-	VMOVDQU       Y12, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
+	VPANDD        dword3FF<>+0(SB), Z12, Z12
+	VPORD         dwordDC00<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x08, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPSLLD        $0x02, Z10, Z10
+	VPORD         Z16, Z10, Z10
+	VPSRLD        $0x04, Z13, Z16
+	VPORD         Z16, Z10, Z10
+	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
+	VPBLENDMD     Z10, Z9, K2, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VPMOVDW       Z9, Y9
+	VMOVDQU       Y9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z6, X8
-	VPMOVZXBD     X8, Z12
-	VEXTRACTI32X4 $0x02, Z10, X8
-	VPMOVZXBD     X8, Z13
-	VEXTRACTI32X4 $0x02, Z11, X8
-	VPMOVZXBD     X8, Z14
-	VEXTRACTI32X4 $0x02, Z7, X8
-	VPMOVZXBD     X8, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z19
-	VPSLLD        $0x06, Z19, Z19
-	VPORD         Z16, Z19, Z19
-	VPANDD        dwordF<>+0(SB), Z14, Z20
-	VPSLLD        $0x0c, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z19, Z12, K1, Z12
-	VPBLENDMD     Z20, Z12, K2, Z12
+	VEXTRACTI32X4 $0x02, Z0, X2
+	VPMOVZXBD     X2, Z9
+	VEXTRACTI32X4 $0x02, Z7, X2
+	VPMOVZXBD     X2, Z10
+	VEXTRACTI32X4 $0x02, Z8, X2
+	VPMOVZXBD     X2, Z11
+	VEXTRACTI32X4 $0x02, Z1, X2
+	VPMOVZXBD     X2, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z16
+	VPSLLD        $0x06, Z16, Z16
+	VPORD         Z13, Z16, Z16
+	VPANDD        dwordF<>+0(SB), Z11, Z17
+	VPSLLD        $0x0c, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z16, Z9, K1, Z9
+	VPBLENDMD     Z17, Z9, K2, Z9
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z20, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z17, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K2
-	VPANDD        dword3FF<>+0(SB), Z15, Z15
-	VPORD         dwordDC00<>+0(SB), Z15, Z15
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPANDD        dword7<>+0(SB), Z14, Z19
-	VPSLLD        $0x08, Z19, Z19
-	VPANDD        dword3F<>+0(SB), Z13, Z13
-	VPSLLD        $0x02, Z13, Z13
-	VPORD         Z19, Z13, Z13
-	VPSRLD        $0x04, Z16, Z19
-	VPORD         Z19, Z13, Z13
-	VPADDD        dwordD7C0<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z12, K2, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VPMOVDW       Z12, Y12
-	VMOVDQU       Y12, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
+	VPANDD        dword3FF<>+0(SB), Z12, Z12
+	VPORD         dwordDC00<>+0(SB), Z12, Z12
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPANDD        dword7<>+0(SB), Z11, Z16
+	VPSLLD        $0x08, Z16, Z16
+	VPANDD        dword3F<>+0(SB), Z10, Z10
+	VPSLLD        $0x02, Z10, Z10
+	VPORD         Z16, Z10, Z10
+	VPSRLD        $0x04, Z13, Z16
+	VPORD         Z16, Z10, Z10
+	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
+	VPBLENDMD     Z10, Z9, K2, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VPMOVDW       Z9, Y9
+	VMOVDQU       Y9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x30
 	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z6, X6
-	VPMOVZXBD     X6, Z6
-	VEXTRACTI32X4 $0x03, Z10, X8
-	VPMOVZXBD     X8, Z10
-	VEXTRACTI32X4 $0x03, Z11, X8
-	VPMOVZXBD     X8, Z11
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VPANDD        dword3F<>+0(SB), Z6, Z12
-	VPANDD        dword3F<>+0(SB), Z10, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z11, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dwordE0<>+0(SB), Z10, Z15
-	VPCMPEQD      dwordC0<>+0(SB), Z15, K1
-	VPANDD        dwordF0<>+0(SB), Z11, Z15
-	VPCMPEQD      dwordE0<>+0(SB), Z15, K2
-	VPANDD        dwordF8<>+0(SB), Z7, Z15
-	VPCMPEQD      dwordF0<>+0(SB), Z15, K3
-	VMOVDQA64     Z6, Z6
-	VPANDD        dword1F<>+0(SB), Z10, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z12, Z15, Z15
-	VPANDD        dwordF<>+0(SB), Z11, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z13, Z16, Z16
-	VPANDD        dword7<>+0(SB), Z7, Z7
-	VPSLLD        $0x12, Z7, Z7
-	VPORD         Z14, Z7, Z7
-	VPBLENDMD     Z15, Z6, K1, Z6
-	VPBLENDMD     Z16, Z6, K2, Z6
+	VEXTRACTI32X4 $0x03, Z0, X0
+	VPMOVZXBD     X0, Z0
+	VEXTRACTI32X4 $0x03, Z7, X2
+	VPMOVZXBD     X2, Z7
+	VEXTRACTI32X4 $0x03, Z8, X2
+	VPMOVZXBD     X2, Z8
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VPANDD        dword3F<>+0(SB), Z0, Z9
+	VPANDD        dword3F<>+0(SB), Z7, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z8, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z1, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z0, Z0
+	VPANDD        dword1F<>+0(SB), Z7, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z9, Z12, Z12
+	VPANDD        dwordF<>+0(SB), Z8, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dword7<>+0(SB), Z1, Z1
+	VPSLLD        $0x12, Z1, Z1
+	VPORD         Z11, Z1, Z1
+	VPBLENDMD     Z12, Z0, K1, Z0
+	VPBLENDMD     Z13, Z0, K2, Z0
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z16, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z13, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z7, Z15
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z15, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z1, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z11, Z15
-	VPCMPEQD      dwordF0<>+0(SB), Z15, K2
-	VPANDD        dword3FF<>+0(SB), Z7, Z7
-	VPORD         dwordDC00<>+0(SB), Z7, Z7
-	VPBLENDMD     Z7, Z6, K3, Z6
-	VPANDD        dword7<>+0(SB), Z11, Z15
-	VPSLLD        $0x08, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z10, Z7
-	VPSLLD        $0x02, Z7, Z7
-	VPORD         Z15, Z7, Z7
-	VPSRLD        $0x04, Z12, Z15
-	VPORD         Z15, Z7, Z7
-	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
-	VPBLENDMD     Z7, Z6, K2, Z6
-	VPCOMPRESSD.Z Z6, K1, Z6
-	VPMOVDW       Z6, Y6
-	VMOVDQU       Y6, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K2
+	VPANDD        dword3FF<>+0(SB), Z1, Z1
+	VPORD         dwordDC00<>+0(SB), Z1, Z1
+	VPBLENDMD     Z1, Z0, K3, Z0
+	VPANDD        dword7<>+0(SB), Z8, Z12
+	VPSLLD        $0x08, Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z7, Z1
+	VPSLLD        $0x02, Z1, Z1
+	VPORD         Z12, Z1, Z1
+	VPSRLD        $0x04, Z9, Z12
+	VPORD         Z12, Z1, Z1
+	VPADDD        dwordD7C0<>+0(SB), Z1, Z1
+	VPBLENDMD     Z1, Z0, K2, Z0
+	VPCOMPRESSD.Z Z0, K1, Z0
+	VPMOVDW       Z0, Y0
+	VMOVDQU       Y0, (AX)(R9*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
 	LEAQ          (R9)(DI*2), R9
@@ -30260,44 +32742,33 @@ utf8ToUTF16LEAVX512BW_done:
 // func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000080, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	VMOVDQU64    swap16<>+0(SB), Z5
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z6, Z6, Z6
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000080, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap16<>+0(SB), Z0
+	MOVQ      $0xffffffffffffffff, R8
 
 utf8ToUTF16BEAVX512BW_loop:
 	CMPQ          SI, BX
 	JG            utf8ToUTF16BEAVX512BW_done
 	CMPQ          DI, CX
 	JG            utf8ToUTF16BEAVX512BW_done
-	VMOVDQU64     (DX)(SI*1), Z7
-	VPMOVB2M      Z7, K1
+	VMOVDQU64     (DX)(SI*1), Z1
+	VPMOVB2M      Z1, K1
 	KORTESTQ      K1, K1
 	JNZ           utf8ToUTF16BEAVX512BW_wide
-	VPMOVZXBW     Y7, Z8
-	VEXTRACTI64X4 $0x01, Z7, Y7
-	VPMOVZXBW     Y7, Z7
-	VPSLLW        $0x08, Z8, Z8
-	VPSLLW        $0x08, Z7, Z7
-	VMOVDQU64     Z8, (AX)(DI*1)
-	VMOVDQU64     Z7, 64(AX)(DI*1)
+	VPMOVZXBW     Y1, Z2
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VPMOVZXBW     Y1, Z1
+	VPSLLW        $0x08, Z2, Z2
+	VPSLLW        $0x08, Z1, Z1
+	VMOVDQU64     Z2, (AX)(DI*1)
+	VMOVDQU64     Z1, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
 	ADDQ          $0x00000080, DI
 	JMP           utf8ToUTF16BEAVX512BW_loop
@@ -30307,16 +32778,16 @@ utf8ToUTF16BEAVX512BW_wide:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512BW_wide_general
-	VMOVDQU64 three48<>+0(SB), Z8
+	VMOVDQU64 three48<>+0(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z8, Z11
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z11, Z12
-	VPCMPEQB  dword80808080<>+0(SB), Z12, K2
+	VPERMD    (DX)(SI*1), Z2, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z11, Z12
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z12, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -30324,37 +32795,37 @@ utf8ToUTF16BEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z11, Z11
-	VPANDD    dword3F<>+0(SB), Z11, Z12
-	VPANDD    dword3F00<>+0(SB), Z11, Z13
-	VPSRLD    $0x02, Z13, Z13
-	VPORD     Z13, Z12, Z12
-	VPANDD    dwordF0000<>+0(SB), Z11, Z13
-	VPSRLD    $0x04, Z13, Z13
-	VPORD     Z13, Z12, Z11
-	VPANDD    dwordF800<>+0(SB), Z11, Z12
-	VPTESTNMD Z12, Z12, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z12, K3
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
 
 utf8ToUTF16BEAVX512BW_three:
-	VPMOVDW   Z11, Y7
-	VPSHUFB   Y5, Y7, Y7
-	VMOVDQU   Y7, (AX)(DI*1)
+	VPMOVDW   Z8, Y1
+	VPSHUFB   Y0, Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF16BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z8, Z11
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z11, Z12
-	VPCMPEQB  dword80808080<>+0(SB), Z12, K2
+	VPERMD    (DX)(SI*1), Z2, Z8
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
+	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z11, Z12
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z12, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -30362,181 +32833,329 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z11, Z11
-	VPANDD    dword3F<>+0(SB), Z11, Z12
-	VPANDD    dword3F00<>+0(SB), Z11, Z13
-	VPSRLD    $0x02, Z13, Z13
-	VPORD     Z13, Z12, Z12
-	VPANDD    dwordF0000<>+0(SB), Z11, Z13
-	VPSRLD    $0x04, Z13, Z13
-	VPORD     Z13, Z12, Z11
-	VPANDD    dwordF800<>+0(SB), Z11, Z12
-	VPTESTNMD Z12, Z12, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z12, K3
+	VPSHUFB   three<>+0(SB), Z8, Z8
+	VPANDD    dword3F<>+0(SB), Z8, Z9
+	VPANDD    dword3F00<>+0(SB), Z8, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z9, Z9
+	VPANDD    dwordF0000<>+0(SB), Z8, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z9, Z8
+	VPANDD    dwordF800<>+0(SB), Z8, Z9
+	VPTESTNMD Z9, Z9, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_loop
 	JMP       utf8ToUTF16BEAVX512BW_three
 
 utf8ToUTF16BEAVX512BW_wide_general:
-	VMOVDQU   (DX)(SI*1), Y8
-	VPMOVMSKB Y8, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y8, Y11
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y11, Y11
-	VPMOVMSKB Y11, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y8, Y11
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y11, Y11
-	VPMOVMSKB Y11, R11
+	VMOVDQU   (DX)(SI*1), Y2
+	VPMOVMSKB Y2, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y2, Y8
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y8, Y8
+	VPMOVMSKB Y8, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y2, Y8
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y8, Y8
+	VPMOVMSKB Y8, R11
 	ORL       R10, R11
-	JNZ       utf8ToUTF16BEAVX512BW_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y11
-	VPCMPGTB  Y8, Y11, Y11
-	VPMOVMSKB Y11, R10
-	ANDNL     R9, R10, R9
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R9
+	JNZ       utf8ToUTF16BEAVX512BW_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y8
+	VPCMPGTB  Y2, Y8, Y8
+	VPMOVMSKB Y8, R10
+	ANDNL     R9, R10, R11
+	MOVL      $0x00000020, R12
+	BTRL      $0x1f, R11
 	JCC       utf8ToUTF16BEAVX512BW_two_whole
-	DECL      R11
+	DECL      R12
 
 utf8ToUTF16BEAVX512BW_two_whole:
-	SHLL         $0x01, R9
-	CMPL         R9, R10
-	JNE          utf8ToUTF16BEAVX512BW_sixteen
-	SHRL         $0x01, R10
-	NOTL         R10
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
-	ANDL         R9, R10
-	VPERM2I128   $0x08, Y8, Y8, Y7
-	VPALIGNR     $0x0f, Y7, Y8, Y7
-	VPMOVZXBW    X8, Y11
-	VPMOVZXBW    X7, Y12
-	VPAND        ydwordE000E0<>+0(SB), Y12, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword3F003F<>+0(SB), Y11, Y14
-	VPAND        ydword1F001F<>+0(SB), Y12, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y14, Y12, Y12
-	VPBLENDVB    Y13, Y12, Y11, Y11
+	SHLL         $0x01, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF16BEAVX512BW_three32
 	MOVL         R10, R9
+	SHRL         $0x01, R9
+	NOTL         R9
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R9
+	VPERM2I128   $0x08, Y2, Y2, Y1
+	VPALIGNR     $0x0f, Y1, Y2, Y1
+	VPMOVZXBW    X2, Y8
+	VPMOVZXBW    X1, Y9
+	VPAND        ydwordE000E0<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword3F003F<>+0(SB), Y8, Y11
+	VPAND        ydword1F001F<>+0(SB), Y9, Y9
+	VPSLLW       $0x06, Y9, Y9
+	VPOR         Y11, Y9, Y9
+	VPBLENDVB    Y10, Y9, Y8, Y8
+	MOVL         R9, R10
+	MOVBLZX      R10, R10
+	MOVL         R9, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	LEAQ         packW16BE<>+0(SB), R13
+	MOVQ         R10, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X3
+	MOVQ         R11, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y3, Y3
+	VPSHUFB      Y3, Y8, Y8
+	POPCNTL      R10, R10
+	POPCNTL      R11, R11
+	SHLL         $0x01, R10
+	SHLL         $0x01, R11
+	VMOVDQU      X8, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y8, X3
+	VMOVDQU      X3, (AX)(DI*1)
+	ADDQ         R11, DI
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y1, X3
+	VPMOVZXBW    X2, Y1
+	VPMOVZXBW    X3, Y2
+	VPAND        ydwordE000E0<>+0(SB), Y2, Y8
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F003F<>+0(SB), Y1, Y9
+	VPAND        ydword1F001F<>+0(SB), Y2, Y2
+	VPSLLW       $0x06, Y2, Y2
+	VPOR         Y9, Y2, Y2
+	VPBLENDVB    Y8, Y2, Y1, Y1
+	MOVL         R9, R10
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x18, R9
 	MOVBLZX      R9, R9
-	MOVL         R10, R12
+	LEAQ         packW16BE<>+0(SB), R11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R11)(R13*1), X4
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R11)(R13*1), Y4, Y4
+	VPSHUFB      Y4, Y1, Y1
+	POPCNTL      R10, R10
+	POPCNTL      R9, R9
+	SHLL         $0x01, R10
+	SHLL         $0x01, R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y2, Y8
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y8, Y8
+	VPMOVMSKB    Y8, R10
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y2, Y8
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y8, Y8
+	VPMOVMSKB    Y8, R12
+	ORL          R12, R10
+	JNZ          utf8ToUTF16BEAVX512BW_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y2, Y8
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y8, Y8
+	VPMOVMSKB    Y8, R10
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y8
+	VPCMPGTB     Y2, Y8, Y8
+	VPMOVMSKB    Y8, R11
+	ANDNL        R9, R11, R9
+	ANDNL        R9, R10, R9
+	MOVL         R10, R13
+	MOVL         R9, R10
+	ANDL         $0x80000000, R10
+	MOVL         R13, R12
+	ANDL         $0xc0000000, R12
+	ORL          R12, R10
+	BTSQ         $0x20, R10
+	TZCNTQ       R10, R10
+	MOVL         $0xffffffff, R12
+	BZHIL        R10, R12, R12
+	ANDL         R12, R9
+	ANDL         R12, R13
+	ANDL         R12, R11
+	MOVL         R11, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R12, R14
+	ORL          R13, R9
+	SHLL         $0x01, R9
+	SHLL         $0x02, R13
+	ORL          R13, R9
+	CMPL         R9, R11
+	JNE          utf8ToUTF16BEAVX512BW_sixteen
+	VPERM2I128   $0x08, Y2, Y2, Y8
+	VPALIGNR     $0x0f, Y8, Y2, Y8
+	VPERM2I128   $0x08, Y8, Y8, Y9
+	VPALIGNR     $0x0f, Y9, Y8, Y9
+	MOVQ         DI, R9
+	VPMOVZXBW    X2, Y10
+	VPMOVZXBW    X8, Y11
+	VPMOVZXBW    X9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
+	JNZ          utf8ToUTF16BEAVX512BW_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
 	SHRL         $0x08, R12
 	MOVBLZX      R12, R12
 	LEAQ         packW16BE<>+0(SB), R13
-	MOVQ         R9, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X9
-	MOVQ         R12, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y9, Y9
-	VPSHUFB      Y9, Y11, Y11
-	POPCNTL      R9, R9
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X5
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
+	VPSHUFB      Y5, Y10, Y10
+	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	SHLL         $0x01, R9
+	SHLL         $0x01, R11
 	SHLL         $0x01, R12
-	VMOVDQU      X11, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y11, X9
-	VMOVDQU      X9, (AX)(DI*1)
-	ADDQ         R12, DI
-	VEXTRACTI128 $0x01, Y8, X8
-	VEXTRACTI128 $0x01, Y7, X9
-	VPMOVZXBW    X8, Y7
-	VPMOVZXBW    X9, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword3F003F<>+0(SB), Y7, Y12
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
+	VMOVDQU      X10, (AX)(R9*1)
+	ADDQ         R11, R9
+	VEXTRACTI128 $0x01, Y10, X3
+	VMOVDQU      X3, (AX)(R9*1)
+	ADDQ         R12, R9
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y8, X3
+	VEXTRACTI128 $0x01, Y9, X4
+	VPMOVZXBW    X2, Y2
+	VPMOVZXBW    X3, Y8
+	VPMOVZXBW    X4, Y9
+	VPAND        ydword3F003F<>+0(SB), Y2, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y8, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y8, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y2, Y2
+	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y9, Y12
+	VPAND        ydword3F003F<>+0(SB), Y8, Y8
 	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y12, Y8, Y8
-	VPBLENDVB    Y11, Y8, Y7, Y7
-	MOVL         R10, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R10
-	MOVBLZX      R10, R10
+	VPOR         Y8, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y2, Y2
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y8
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y8, Y12, Y12
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y8, Y8
+	VPOR         Y8, Y12, Y12
+	VPTEST       Y10, Y12
+	JNZ          utf8ToUTF16BEAVX512BW_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R11
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
 	LEAQ         packW16BE<>+0(SB), R12
-	MOVQ         R9, R13
+	MOVQ         DI, R13
 	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X10
-	MOVQ         R10, R13
+	VMOVDQU      (R12)(R13*1), X6
+	MOVQ         R11, R13
 	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y10, Y10
-	VPSHUFB      Y10, Y7, Y7
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	SHLL         $0x01, R9
-	SHLL         $0x01, R10
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y7, X7
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R10, DI
-	ADDQ         R11, SI
+	VINSERTI128  $0x01, (R12)(R13*1), Y6, Y6
+	VPSHUFB      Y6, Y2, Y2
+	POPCNTL      DI, DI
+	POPCNTL      R11, R11
+	SHLL         $0x01, DI
+	SHLL         $0x01, R11
+	VMOVDQU      X2, (AX)(R9*1)
+	ADDQ         DI, R9
+	VEXTRACTI128 $0x01, Y2, X1
+	VMOVDQU      X1, (AX)(R9*1)
+	ADDQ         R11, R9
+	MOVQ         R9, DI
+	ADDQ         R10, SI
 	JMP          utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z7, K1
+	VPCMPB     $0x01, dwordC0C0C0C0<>+0(SB), Z1, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z7, K1
+	VPCMPUB    $0x05, dwordE0E0E0E0<>+0(SB), Z1, K1
 	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z7, K1
+	VPCMPUB    $0x05, dwordF0F0F0F0<>+0(SB), Z1, K1
 	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z7, K1
+	VPCMPUB    $0x05, dwordF5F5F5F5<>+0(SB), Z1, K1
 	KMOVQ      K1, R13
-	VPANDD     Z4, Z7, Z8
-	VPCMPEQB   Z0, Z8, K1
+	VPANDD     dwordFEFEFEFE<>+0(SB), Z1, Z2
+	VPCMPEQB   dwordC0C0C0C0<>+0(SB), Z2, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16BEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z11
-	VPCMPEQD   dword808080F0<>+0(SB), Z11, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z11
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z11, Z8
-	VPSRLD     $0x0a, Z7, Z11
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z11, Z8
-	VPSRLD     $0x18, Z7, Z11
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z11, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z11
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z11, K1
+	VPSLLD     $0x04, Z1, Z2
+	VPANDD     dword3F000<>+0(SB), Z2, Z2
+	VPSLLD     $0x12, Z1, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z2
+	VPSRLD     $0x0a, Z1, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z2
+	VPSRLD     $0x18, Z1, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_four_mixed
 
 utf8ToUTF16BEAVX512BW_pure:
-	VPSRLD     $0x0a, Z11, Z7
-	VPSLLD     $0x10, Z11, Z11
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z11, Z7
-	VPORD      dwordDC00D800<>+0(SB), Z7, Z7
-	VPSHUFB    Z5, Z7, Z7
-	VMOVDQU64  Z7, (AX)(DI*1)
+	VPSRLD     $0x0a, Z8, Z1
+	VPSLLD     $0x10, Z8, Z8
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z8, Z1
+	VPORD      dwordDC00D800<>+0(SB), Z1, Z1
+	VPSHUFB    Z0, Z1, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	CMPQ       SI, BX
 	JG         utf8ToUTF16BEAVX512BW_done
 	CMPQ       DI, CX
 	JG         utf8ToUTF16BEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z11
-	VPCMPEQD   dword808080F0<>+0(SB), Z11, K1
+	VMOVDQU64  (DX)(SI*1), Z1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z8
+	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_loop
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z11
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z11, Z8
-	VPSRLD     $0x0a, Z7, Z11
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z11, Z8
-	VPSRLD     $0x18, Z7, Z11
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z11, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z11
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z11, K1
+	VPSLLD     $0x04, Z1, Z2
+	VPANDD     dword3F000<>+0(SB), Z2, Z2
+	VPSLLD     $0x12, Z1, Z8
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z2
+	VPSRLD     $0x0a, Z1, Z8
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z2
+	VPSRLD     $0x18, Z1, Z8
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z8
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_loop
 	JMP        utf8ToUTF16BEAVX512BW_pure
@@ -30583,281 +33202,282 @@ utf8ToUTF16BEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16BEAVX512BW_done
-	VALIGND       $0x0c, Z6, Z7, Z8
-	VPALIGNR      $0x0f, Z8, Z7, Z11
-	VPALIGNR      $0x0e, Z8, Z7, Z12
-	VPALIGNR      $0x0d, Z8, Z7, Z8
+	VPXORD        Z7, Z7, Z7
+	VALIGND       $0x0c, Z7, Z1, Z2
+	VPALIGNR      $0x0f, Z2, Z1, Z8
+	VPALIGNR      $0x0e, Z2, Z1, Z9
+	VPALIGNR      $0x0d, Z2, Z1, Z2
 	MOVQ          DI, R9
-	VPMOVZXBD     X7, Z13
-	VPMOVZXBD     X11, Z14
-	VPMOVZXBD     X12, Z15
-	VPMOVZXBD     X8, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z20
-	VPSLLD        $0x06, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dwordF<>+0(SB), Z15, Z21
-	VPSLLD        $0x0c, Z21, Z21
-	VPORD         Z18, Z21, Z21
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z20, Z13, K1, Z13
-	VPBLENDMD     Z21, Z13, K2, Z13
+	VPMOVZXBD     X1, Z10
+	VPMOVZXBD     X8, Z11
+	VPMOVZXBD     X9, Z12
+	VPMOVZXBD     X2, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z21, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
-	VPANDD        dword3FF<>+0(SB), Z16, Z16
-	VPORD         dwordDC00<>+0(SB), Z16, Z16
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPANDD        dword7<>+0(SB), Z15, Z20
-	VPSLLD        $0x08, Z20, Z20
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPSLLD        $0x02, Z14, Z14
-	VPORD         Z20, Z14, Z14
-	VPSRLD        $0x04, Z17, Z20
-	VPORD         Z20, Z14, Z14
-	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z13, K2, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPMOVDW       Z13, Y13
-	VPSHUFB       Y5, Y13, Y13
-	VMOVDQU       Y13, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VPSHUFB       Y0, Y10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z7, X9
-	VPMOVZXBD     X9, Z13
-	VEXTRACTI32X4 $0x01, Z11, X9
-	VPMOVZXBD     X9, Z14
-	VEXTRACTI32X4 $0x01, Z12, X9
-	VPMOVZXBD     X9, Z15
-	VEXTRACTI32X4 $0x01, Z8, X9
-	VPMOVZXBD     X9, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z20
-	VPSLLD        $0x06, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dwordF<>+0(SB), Z15, Z21
-	VPSLLD        $0x0c, Z21, Z21
-	VPORD         Z18, Z21, Z21
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z20, Z13, K1, Z13
-	VPBLENDMD     Z21, Z13, K2, Z13
+	VEXTRACTI32X4 $0x01, Z1, X3
+	VPMOVZXBD     X3, Z10
+	VEXTRACTI32X4 $0x01, Z8, X3
+	VPMOVZXBD     X3, Z11
+	VEXTRACTI32X4 $0x01, Z9, X3
+	VPMOVZXBD     X3, Z12
+	VEXTRACTI32X4 $0x01, Z2, X3
+	VPMOVZXBD     X3, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z21, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
-	VPANDD        dword3FF<>+0(SB), Z16, Z16
-	VPORD         dwordDC00<>+0(SB), Z16, Z16
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPANDD        dword7<>+0(SB), Z15, Z20
-	VPSLLD        $0x08, Z20, Z20
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPSLLD        $0x02, Z14, Z14
-	VPORD         Z20, Z14, Z14
-	VPSRLD        $0x04, Z17, Z20
-	VPORD         Z20, Z14, Z14
-	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z13, K2, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPMOVDW       Z13, Y13
-	VPSHUFB       Y5, Y13, Y13
-	VMOVDQU       Y13, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VPSHUFB       Y0, Y10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z7, X9
-	VPMOVZXBD     X9, Z13
-	VEXTRACTI32X4 $0x02, Z11, X9
-	VPMOVZXBD     X9, Z14
-	VEXTRACTI32X4 $0x02, Z12, X9
-	VPMOVZXBD     X9, Z15
-	VEXTRACTI32X4 $0x02, Z8, X9
-	VPMOVZXBD     X9, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z20
-	VPSLLD        $0x06, Z20, Z20
-	VPORD         Z17, Z20, Z20
-	VPANDD        dwordF<>+0(SB), Z15, Z21
-	VPSLLD        $0x0c, Z21, Z21
-	VPORD         Z18, Z21, Z21
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z20, Z13, K1, Z13
-	VPBLENDMD     Z21, Z13, K2, Z13
+	VEXTRACTI32X4 $0x02, Z1, X3
+	VPMOVZXBD     X3, Z10
+	VEXTRACTI32X4 $0x02, Z8, X3
+	VPMOVZXBD     X3, Z11
+	VEXTRACTI32X4 $0x02, Z9, X3
+	VPMOVZXBD     X3, Z12
+	VEXTRACTI32X4 $0x02, Z2, X3
+	VPMOVZXBD     X3, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z17
+	VPSLLD        $0x06, Z17, Z17
+	VPORD         Z14, Z17, Z17
+	VPANDD        dwordF<>+0(SB), Z12, Z18
+	VPSLLD        $0x0c, Z18, Z18
+	VPORD         Z15, Z18, Z18
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z17, Z10, K1, Z10
+	VPBLENDMD     Z18, Z10, K2, Z10
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z21, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z21, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z18, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K2
-	VPANDD        dword3FF<>+0(SB), Z16, Z16
-	VPORD         dwordDC00<>+0(SB), Z16, Z16
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPANDD        dword7<>+0(SB), Z15, Z20
-	VPSLLD        $0x08, Z20, Z20
-	VPANDD        dword3F<>+0(SB), Z14, Z14
-	VPSLLD        $0x02, Z14, Z14
-	VPORD         Z20, Z14, Z14
-	VPSRLD        $0x04, Z17, Z20
-	VPORD         Z20, Z14, Z14
-	VPADDD        dwordD7C0<>+0(SB), Z14, Z14
-	VPBLENDMD     Z14, Z13, K2, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPMOVDW       Z13, Y13
-	VPSHUFB       Y5, Y13, Y13
-	VMOVDQU       Y13, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
+	VPANDD        dword3FF<>+0(SB), Z13, Z13
+	VPORD         dwordDC00<>+0(SB), Z13, Z13
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPANDD        dword7<>+0(SB), Z12, Z17
+	VPSLLD        $0x08, Z17, Z17
+	VPANDD        dword3F<>+0(SB), Z11, Z11
+	VPSLLD        $0x02, Z11, Z11
+	VPORD         Z17, Z11, Z11
+	VPSRLD        $0x04, Z14, Z17
+	VPORD         Z17, Z11, Z11
+	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
+	VPBLENDMD     Z11, Z10, K2, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPMOVDW       Z10, Y10
+	VPSHUFB       Y0, Y10, Y10
+	VMOVDQU       Y10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*2), R9
 	CMPQ          R14, $0x30
 	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VEXTRACTI32X4 $0x03, Z11, X9
-	VPMOVZXBD     X9, Z11
-	VEXTRACTI32X4 $0x03, Z12, X9
-	VPMOVZXBD     X9, Z12
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VPANDD        dword3F<>+0(SB), Z7, Z13
-	VPANDD        dword3F<>+0(SB), Z11, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z12, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z8, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z7, Z7
-	VPANDD        dword1F<>+0(SB), Z11, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z13, Z16, Z16
-	VPANDD        dwordF<>+0(SB), Z12, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dword7<>+0(SB), Z8, Z8
-	VPSLLD        $0x12, Z8, Z8
-	VPORD         Z15, Z8, Z8
-	VPBLENDMD     Z16, Z7, K1, Z7
-	VPBLENDMD     Z17, Z7, K2, Z7
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VEXTRACTI32X4 $0x03, Z8, X3
+	VPMOVZXBD     X3, Z8
+	VEXTRACTI32X4 $0x03, Z9, X3
+	VPMOVZXBD     X3, Z9
+	VEXTRACTI32X4 $0x03, Z2, X2
+	VPMOVZXBD     X2, Z2
+	VPANDD        dword3F<>+0(SB), Z1, Z10
+	VPANDD        dword3F<>+0(SB), Z8, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z9, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z2, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z1, Z1
+	VPANDD        dword1F<>+0(SB), Z8, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dwordF<>+0(SB), Z9, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z11, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z2, Z2
+	VPSLLD        $0x12, Z2, Z2
+	VPORD         Z12, Z2, Z2
+	VPBLENDMD     Z13, Z1, K1, Z1
+	VPBLENDMD     Z14, Z1, K2, Z1
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z17, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z8, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z2, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
-	VPANDD        dword3FF<>+0(SB), Z8, Z8
-	VPORD         dwordDC00<>+0(SB), Z8, Z8
-	VPBLENDMD     Z8, Z7, K3, Z7
-	VPANDD        dword7<>+0(SB), Z12, Z16
-	VPSLLD        $0x08, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z11, Z8
-	VPSLLD        $0x02, Z8, Z8
-	VPORD         Z16, Z8, Z8
-	VPSRLD        $0x04, Z13, Z16
-	VPORD         Z16, Z8, Z8
-	VPADDD        dwordD7C0<>+0(SB), Z8, Z8
-	VPBLENDMD     Z8, Z7, K2, Z7
-	VPCOMPRESSD.Z Z7, K1, Z7
-	VPMOVDW       Z7, Y7
-	VPSHUFB       Y5, Y7, Y7
-	VMOVDQU       Y7, (AX)(R9*1)
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K2
+	VPANDD        dword3FF<>+0(SB), Z2, Z2
+	VPORD         dwordDC00<>+0(SB), Z2, Z2
+	VPBLENDMD     Z2, Z1, K3, Z1
+	VPANDD        dword7<>+0(SB), Z9, Z13
+	VPSLLD        $0x08, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z8, Z2
+	VPSLLD        $0x02, Z2, Z2
+	VPORD         Z13, Z2, Z2
+	VPSRLD        $0x04, Z10, Z13
+	VPORD         Z13, Z2, Z2
+	VPADDD        dwordD7C0<>+0(SB), Z2, Z2
+	VPBLENDMD     Z2, Z1, K2, Z1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VPMOVDW       Z1, Y1
+	VPSHUFB       Y0, Y1, Y1
+	VMOVDQU       Y1, (AX)(R9*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
 	LEAQ          (R9)(DI*2), R9
@@ -30876,44 +33496,33 @@ utf8ToUTF16BEAVX512BW_done:
 // func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z5, Z5, Z5
+	MOVQ dst_base+0(FP), AX
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), DX
+	MOVQ src_len+32(FP), BX
+	SUBQ $0x00000040, BX
+	SUBQ $0x00000100, CX
+	XORQ SI, SI
+	XORQ DI, DI
+	MOVQ $0xffffffffffffffff, R8
 
 utf8ToUTF32LEAVX512BW_loop:
 	CMPQ      SI, BX
 	JG        utf8ToUTF32LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512BW_done
-	VMOVDQU64 (DX)(SI*1), Z6
-	VPMOVB2M  Z6, K1
+	VMOVDQU64 (DX)(SI*1), Z0
+	VPMOVB2M  Z0, K1
 	KORTESTQ  K1, K1
 	JNZ       utf8ToUTF32LEAVX512BW_wide
-	VPMOVZXBD (DX)(SI*1), Z6
-	VMOVDQU64 Z6, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z6
-	VMOVDQU64 Z6, 192(AX)(DI*1)
+	VPMOVZXBD (DX)(SI*1), Z0
+	VMOVDQU64 Z0, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 192(AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x00000100, DI
 	JMP       utf8ToUTF32LEAVX512BW_loop
@@ -30923,16 +33532,16 @@ utf8ToUTF32LEAVX512BW_wide:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512BW_wide_general
-	VMOVDQU64 three48<>+0(SB), Z7
+	VMOVDQU64 three48<>+0(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z7, Z8
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
-	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	VPERMD    (DX)(SI*1), Z1, Z2
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z2, Z3
+	VPCMPEQB  dword80808080<>+0(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z2, Z3
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -30940,35 +33549,35 @@ utf8ToUTF32LEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z8, Z8
-	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z12
-	VPSRLD    $0x02, Z12, Z12
-	VPORD     Z12, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z12
-	VPSRLD    $0x04, Z12, Z12
-	VPORD     Z12, Z9, Z8
-	VPANDD    dwordF800<>+0(SB), Z8, Z9
-	VPTESTNMD Z9, Z9, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	VPSHUFB   three<>+0(SB), Z2, Z2
+	VPANDD    dword3F<>+0(SB), Z2, Z3
+	VPANDD    dword3F00<>+0(SB), Z2, Z9
+	VPSRLD    $0x02, Z9, Z9
+	VPORD     Z9, Z3, Z3
+	VPANDD    dwordF0000<>+0(SB), Z2, Z9
+	VPSRLD    $0x04, Z9, Z9
+	VPORD     Z9, Z3, Z2
+	VPANDD    dwordF800<>+0(SB), Z2, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
 
 utf8ToUTF32LEAVX512BW_three:
-	VMOVDQU64 Z8, (AX)(DI*1)
+	VMOVDQU64 Z2, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z7, Z8
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
-	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	VPERMD    (DX)(SI*1), Z1, Z2
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z2, Z3
+	VPCMPEQB  dword80808080<>+0(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z2, Z3
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -30976,180 +33585,332 @@ utf8ToUTF32LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z8, Z8
-	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z12
-	VPSRLD    $0x02, Z12, Z12
-	VPORD     Z12, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z12
-	VPSRLD    $0x04, Z12, Z12
-	VPORD     Z12, Z9, Z8
-	VPANDD    dwordF800<>+0(SB), Z8, Z9
-	VPTESTNMD Z9, Z9, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	VPSHUFB   three<>+0(SB), Z2, Z2
+	VPANDD    dword3F<>+0(SB), Z2, Z3
+	VPANDD    dword3F00<>+0(SB), Z2, Z9
+	VPSRLD    $0x02, Z9, Z9
+	VPORD     Z9, Z3, Z3
+	VPANDD    dwordF0000<>+0(SB), Z2, Z9
+	VPSRLD    $0x04, Z9, Z9
+	VPORD     Z9, Z3, Z2
+	VPANDD    dwordF800<>+0(SB), Z2, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_loop
 	JMP       utf8ToUTF32LEAVX512BW_three
 
 utf8ToUTF32LEAVX512BW_wide_general:
-	VMOVDQU   (DX)(SI*1), Y7
-	VPMOVMSKB Y7, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y7, Y8
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y8, Y8
-	VPMOVMSKB Y8, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y7, Y8
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y8, Y8
-	VPMOVMSKB Y8, R11
+	VMOVDQU   (DX)(SI*1), Y1
+	VPMOVMSKB Y1, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y1, Y2
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPMOVMSKB Y2, R11
 	ORL       R10, R11
-	JNZ       utf8ToUTF32LEAVX512BW_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y8
-	VPCMPGTB  Y7, Y8, Y8
-	VPMOVMSKB Y8, R10
-	ANDNL     R9, R10, R9
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R9
+	JNZ       utf8ToUTF32LEAVX512BW_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB  Y1, Y2, Y2
+	VPMOVMSKB Y2, R10
+	ANDNL     R9, R10, R11
+	MOVL      $0x00000020, R12
+	BTRL      $0x1f, R11
 	JCC       utf8ToUTF32LEAVX512BW_two_whole
-	DECL      R11
+	DECL      R12
 
 utf8ToUTF32LEAVX512BW_two_whole:
-	SHLL         $0x01, R9
-	CMPL         R9, R10
-	JNE          utf8ToUTF32LEAVX512BW_sixteen
-	SHRL         $0x01, R10
-	NOTL         R10
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
-	ANDL         R9, R10
-	VPERM2I128   $0x08, Y7, Y7, Y6
-	VPALIGNR     $0x0f, Y6, Y7, Y6
-	VPMOVZXBW    X7, Y8
-	VPMOVZXBW    X6, Y9
-	VPAND        ydwordE000E0<>+0(SB), Y9, Y12
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
-	VPAND        ydword3F003F<>+0(SB), Y8, Y13
-	VPAND        ydword1F001F<>+0(SB), Y9, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y13, Y9, Y9
-	VPBLENDVB    Y12, Y9, Y8, Y8
+	SHLL         $0x01, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF32LEAVX512BW_three32
 	MOVL         R10, R9
+	SHRL         $0x01, R9
+	NOTL         R9
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R9
+	VPERM2I128   $0x08, Y1, Y1, Y0
+	VPALIGNR     $0x0f, Y0, Y1, Y0
+	VPMOVZXBW    X1, Y2
+	VPMOVZXBW    X0, Y3
+	VPAND        ydwordE000E0<>+0(SB), Y3, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F003F<>+0(SB), Y2, Y10
+	VPAND        ydword1F001F<>+0(SB), Y3, Y3
+	VPSLLW       $0x06, Y3, Y3
+	VPOR         Y10, Y3, Y3
+	VPBLENDVB    Y9, Y3, Y2, Y2
+	MOVL         R9, R10
+	MOVBLZX      R10, R10
+	MOVL         R9, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R10, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X4
+	MOVQ         R11, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y4, Y4
+	VPSHUFB      Y4, Y2, Y2
+	POPCNTL      R10, R10
+	POPCNTL      R11, R11
+	VPXOR        Y3, Y3, Y3
+	VPUNPCKLWD   Y3, Y2, Y9
+	VPUNPCKHWD   Y3, Y2, Y2
+	VPERM2I128   $0x20, Y2, Y9, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x31, Y2, Y9, Y3
+	VMOVDQU      Y3, (AX)(DI*1)
+	LEAQ         (DI)(R11*4), DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y0, X2
+	VPMOVZXBW    X1, Y0
+	VPMOVZXBW    X2, Y1
+	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND        ydword3F003F<>+0(SB), Y0, Y3
+	VPAND        ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW       $0x06, Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPBLENDVB    Y2, Y1, Y0, Y0
+	MOVL         R9, R10
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x18, R9
 	MOVBLZX      R9, R9
-	MOVL         R10, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R11)(R13*1), X5
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R11)(R13*1), Y5, Y5
+	VPSHUFB      Y5, Y0, Y0
+	POPCNTL      R10, R10
+	POPCNTL      R9, R9
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y0, Y2
+	VPUNPCKHWD   Y1, Y0, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y1, Y2
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y2, Y2
+	VPMOVMSKB    Y2, R10
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y1, Y2
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPMOVMSKB    Y2, R12
+	ORL          R12, R10
+	JNZ          utf8ToUTF32LEAVX512BW_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB    Y2, R10
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB     Y1, Y2, Y2
+	VPMOVMSKB    Y2, R11
+	ANDNL        R9, R11, R9
+	ANDNL        R9, R10, R9
+	MOVL         R10, R13
+	MOVL         R9, R10
+	ANDL         $0x80000000, R10
+	MOVL         R13, R12
+	ANDL         $0xc0000000, R12
+	ORL          R12, R10
+	BTSQ         $0x20, R10
+	TZCNTQ       R10, R10
+	MOVL         $0xffffffff, R12
+	BZHIL        R10, R12, R12
+	ANDL         R12, R9
+	ANDL         R12, R13
+	ANDL         R12, R11
+	MOVL         R11, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R12, R14
+	ORL          R13, R9
+	SHLL         $0x01, R9
+	SHLL         $0x02, R13
+	ORL          R13, R9
+	CMPL         R9, R11
+	JNE          utf8ToUTF32LEAVX512BW_sixteen
+	VPERM2I128   $0x08, Y1, Y1, Y2
+	VPALIGNR     $0x0f, Y2, Y1, Y2
+	VPERM2I128   $0x08, Y2, Y2, Y3
+	VPALIGNR     $0x0f, Y3, Y2, Y3
+	MOVQ         DI, R9
+	VPMOVZXBW    X1, Y9
+	VPMOVZXBW    X2, Y10
+	VPMOVZXBW    X3, Y11
+	VPAND        ydword3F003F<>+0(SB), Y9, Y13
+	VPAND        ydwordE000E0<>+0(SB), Y10, Y12
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
+	VPAND        ydword1F001F<>+0(SB), Y10, Y14
+	VPSLLW       $0x06, Y14, Y14
+	VPOR         Y13, Y14, Y14
+	VPBLENDVB    Y12, Y14, Y9, Y9
+	VPAND        ydwordF000F0<>+0(SB), Y11, Y12
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y12, Y12
+	VPSLLW       $0x0c, Y11, Y14
+	VPAND        ydword3F003F<>+0(SB), Y10, Y10
+	VPSLLW       $0x06, Y10, Y10
+	VPOR         Y10, Y14, Y14
+	VPOR         Y13, Y14, Y14
+	VPBLENDVB    Y12, Y14, Y9, Y9
+	VPAND        ydwordF800F800<>+0(SB), Y14, Y10
+	VPXOR        Y14, Y14, Y14
+	VPCMPEQW     Y10, Y14, Y14
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
+	VPOR         Y10, Y14, Y14
+	VPTEST       Y12, Y14
+	JNZ          utf8ToUTF32LEAVX512BW_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
 	SHRL         $0x08, R12
 	MOVBLZX      R12, R12
 	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R9, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X10
-	MOVQ         R12, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y10, Y10
-	VPSHUFB      Y10, Y8, Y8
-	POPCNTL      R9, R9
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X6
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
+	VPSHUFB      Y6, Y9, Y9
+	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	VPXOR        Y9, Y9, Y9
-	VPUNPCKLWD   Y9, Y8, Y12
-	VPUNPCKHWD   Y9, Y8, Y8
-	VPERM2I128   $0x20, Y8, Y12, Y9
-	VMOVDQU      Y9, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y8, Y12, Y9
-	VMOVDQU      Y9, (AX)(DI*1)
-	LEAQ         (DI)(R12*4), DI
-	VEXTRACTI128 $0x01, Y7, X7
-	VEXTRACTI128 $0x01, Y6, X8
-	VPMOVZXBW    X7, Y6
-	VPMOVZXBW    X8, Y7
-	VPAND        ydwordE000E0<>+0(SB), Y7, Y8
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F003F<>+0(SB), Y6, Y9
-	VPAND        ydword1F001F<>+0(SB), Y7, Y7
-	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y9, Y7, Y7
-	VPBLENDVB    Y8, Y7, Y6, Y6
-	MOVL         R10, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R10
-	MOVBLZX      R10, R10
+	VPXOR        Y10, Y10, Y10
+	VPUNPCKLWD   Y10, Y9, Y11
+	VPUNPCKHWD   Y10, Y9, Y9
+	VPERM2I128   $0x20, Y9, Y11, Y10
+	VMOVDQU      Y10, (AX)(R9*1)
+	LEAQ         (R9)(R11*4), R9
+	VPERM2I128   $0x31, Y9, Y11, Y10
+	VMOVDQU      Y10, (AX)(R9*1)
+	LEAQ         (R9)(R12*4), R9
+	VEXTRACTI128 $0x01, Y1, X1
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y3, X3
+	VPMOVZXBW    X1, Y1
+	VPMOVZXBW    X2, Y2
+	VPMOVZXBW    X3, Y3
+	VPAND        ydword3F003F<>+0(SB), Y1, Y10
+	VPAND        ydwordE000E0<>+0(SB), Y2, Y9
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
+	VPAND        ydword1F001F<>+0(SB), Y2, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y1, Y1
+	VPAND        ydwordF000F0<>+0(SB), Y3, Y9
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
+	VPSLLW       $0x0c, Y3, Y11
+	VPAND        ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW       $0x06, Y2, Y2
+	VPOR         Y2, Y11, Y11
+	VPOR         Y10, Y11, Y11
+	VPBLENDVB    Y9, Y11, Y1, Y1
+	VPAND        ydwordF800F800<>+0(SB), Y11, Y2
+	VPXOR        Y11, Y11, Y11
+	VPCMPEQW     Y2, Y11, Y11
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR         Y2, Y11, Y11
+	VPTEST       Y9, Y11
+	JNZ          utf8ToUTF32LEAVX512BW_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R11
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
 	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
+	MOVQ         DI, R13
 	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X11
-	MOVQ         R10, R13
+	VMOVDQU      (R12)(R13*1), X7
+	MOVQ         R11, R13
 	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y11, Y11
-	VPSHUFB      Y11, Y6, Y6
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	VPXOR        Y7, Y7, Y7
-	VPUNPCKLWD   Y7, Y6, Y8
-	VPUNPCKHWD   Y7, Y6, Y6
-	VPERM2I128   $0x20, Y6, Y8, Y7
-	VMOVDQU      Y7, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y6, Y8, Y7
-	VMOVDQU      Y7, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	ADDQ         R11, SI
+	VINSERTI128  $0x01, (R12)(R13*1), Y7, Y7
+	VPSHUFB      Y7, Y1, Y1
+	POPCNTL      DI, DI
+	POPCNTL      R11, R11
+	VPXOR        Y0, Y0, Y0
+	VPUNPCKLWD   Y0, Y1, Y2
+	VPUNPCKHWD   Y0, Y1, Y0
+	VPERM2I128   $0x20, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(R9*1)
+	LEAQ         (R9)(DI*4), R9
+	VPERM2I128   $0x31, Y0, Y2, Y1
+	VMOVDQU      Y1, (AX)(R9*1)
+	LEAQ         (R9)(R11*4), R9
+	MOVQ         R9, DI
+	ADDQ         R10, SI
 	JMP          utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z6, K1
+	VPCMPB     $0x01, dwordC0C0C0C0<>+0(SB), Z0, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z6, K1
+	VPCMPUB    $0x05, dwordE0E0E0E0<>+0(SB), Z0, K1
 	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z6, K1
+	VPCMPUB    $0x05, dwordF0F0F0F0<>+0(SB), Z0, K1
 	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z6, K1
+	VPCMPUB    $0x05, dwordF5F5F5F5<>+0(SB), Z0, K1
 	KMOVQ      K1, R13
-	VPANDD     Z4, Z6, Z7
-	VPCMPEQB   Z0, Z7, K1
+	VPANDD     dwordFEFEFEFE<>+0(SB), Z0, Z1
+	VPCMPEQB   dwordC0C0C0C0<>+0(SB), Z1, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF32LEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z2
+	VPCMPEQD   dword808080F0<>+0(SB), Z2, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32LEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	VPSLLD     $0x04, Z0, Z1
+	VPANDD     dword3F000<>+0(SB), Z1, Z1
+	VPSLLD     $0x12, Z0, Z2
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z2, Z1
+	VPSRLD     $0x0a, Z0, Z2
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z2, Z1
+	VPSRLD     $0x18, Z0, Z2
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z2, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z2
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z2, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32LEAVX512BW_four_mixed
 
 utf8ToUTF32LEAVX512BW_pure:
-	VMOVDQU64  Z7, (AX)(DI*1)
+	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	CMPQ       SI, BX
 	JG         utf8ToUTF32LEAVX512BW_done
 	CMPQ       DI, CX
 	JG         utf8ToUTF32LEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z6
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z6, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	VMOVDQU64  (DX)(SI*1), Z0
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z2
+	VPCMPEQD   dword808080F0<>+0(SB), Z2, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32LEAVX512BW_loop
-	VPSLLD     $0x04, Z6, Z7
-	VPANDD     dword3F000<>+0(SB), Z7, Z7
-	VPSLLD     $0x12, Z6, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z7
-	VPSRLD     $0x0a, Z6, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z7
-	VPSRLD     $0x18, Z6, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z7
-	VPSUBD     dword10000<>+0(SB), Z7, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	VPSLLD     $0x04, Z0, Z1
+	VPANDD     dword3F000<>+0(SB), Z1, Z1
+	VPSLLD     $0x12, Z0, Z2
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z2, Z1
+	VPSRLD     $0x0a, Z0, Z2
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z2, Z1
+	VPSRLD     $0x18, Z0, Z2
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z2, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z2
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z2, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32LEAVX512BW_loop
 	JMP        utf8ToUTF32LEAVX512BW_pure
@@ -31193,221 +33954,222 @@ utf8ToUTF32LEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32LEAVX512BW_done
-	VALIGND       $0x0c, Z5, Z6, Z7
-	VPALIGNR      $0x0f, Z7, Z6, Z8
-	VPALIGNR      $0x0e, Z7, Z6, Z9
-	VPALIGNR      $0x0d, Z7, Z6, Z7
+	VPXORD        Z8, Z8, Z8
+	VALIGND       $0x0c, Z8, Z0, Z1
+	VPALIGNR      $0x0f, Z1, Z0, Z2
+	VPALIGNR      $0x0e, Z1, Z0, Z3
+	VPALIGNR      $0x0d, Z1, Z0, Z1
 	MOVQ          DI, R9
-	VPMOVZXBD     X6, Z12
-	VPMOVZXBD     X8, Z13
-	VPMOVZXBD     X9, Z14
-	VPMOVZXBD     X7, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z14, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z13, Z12, K1, Z12
-	VPBLENDMD     Z14, Z12, K2, Z12
+	VPMOVZXBD     X0, Z9
+	VPMOVZXBD     X2, Z10
+	VPMOVZXBD     X3, Z11
+	VPMOVZXBD     X1, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z13, Z10, Z10
+	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z10, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K2, Z9
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z14, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z11, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VMOVDQU64     Z12, (AX)(R9*1)
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VMOVDQU64     Z9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z6, X10
-	VPMOVZXBD     X10, Z12
-	VEXTRACTI32X4 $0x01, Z8, X10
-	VPMOVZXBD     X10, Z13
-	VEXTRACTI32X4 $0x01, Z9, X10
-	VPMOVZXBD     X10, Z14
-	VEXTRACTI32X4 $0x01, Z7, X10
-	VPMOVZXBD     X10, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z14, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z13, Z12, K1, Z12
-	VPBLENDMD     Z14, Z12, K2, Z12
+	VEXTRACTI32X4 $0x01, Z0, X4
+	VPMOVZXBD     X4, Z9
+	VEXTRACTI32X4 $0x01, Z2, X4
+	VPMOVZXBD     X4, Z10
+	VEXTRACTI32X4 $0x01, Z3, X4
+	VPMOVZXBD     X4, Z11
+	VEXTRACTI32X4 $0x01, Z1, X4
+	VPMOVZXBD     X4, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z13, Z10, Z10
+	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z10, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K2, Z9
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z14, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z11, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VMOVDQU64     Z12, (AX)(R9*1)
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VMOVDQU64     Z9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z6, X10
-	VPMOVZXBD     X10, Z12
-	VEXTRACTI32X4 $0x02, Z8, X10
-	VPMOVZXBD     X10, Z13
-	VEXTRACTI32X4 $0x02, Z9, X10
-	VPMOVZXBD     X10, Z14
-	VEXTRACTI32X4 $0x02, Z7, X10
-	VPMOVZXBD     X10, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z16, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dwordE0<>+0(SB), Z13, Z19
-	VPCMPEQD      dwordC0<>+0(SB), Z19, K1
-	VPANDD        dwordF0<>+0(SB), Z14, Z19
-	VPCMPEQD      dwordE0<>+0(SB), Z19, K2
-	VPANDD        dwordF8<>+0(SB), Z15, Z19
-	VPCMPEQD      dwordF0<>+0(SB), Z19, K3
-	VMOVDQA64     Z12, Z12
-	VPANDD        dword1F<>+0(SB), Z13, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z14, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dword7<>+0(SB), Z15, Z15
-	VPSLLD        $0x12, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPBLENDMD     Z13, Z12, K1, Z12
-	VPBLENDMD     Z14, Z12, K2, Z12
+	VEXTRACTI32X4 $0x02, Z0, X4
+	VPMOVZXBD     X4, Z9
+	VEXTRACTI32X4 $0x02, Z2, X4
+	VPMOVZXBD     X4, Z10
+	VEXTRACTI32X4 $0x02, Z3, X4
+	VPMOVZXBD     X4, Z11
+	VEXTRACTI32X4 $0x02, Z1, X4
+	VPMOVZXBD     X4, Z12
+	VPANDD        dword3F<>+0(SB), Z9, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPSLLD        $0x06, Z14, Z14
+	VPORD         Z13, Z14, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x0c, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dwordE0<>+0(SB), Z10, Z16
+	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
+	VPANDD        dwordF0<>+0(SB), Z11, Z16
+	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
+	VPANDD        dwordF8<>+0(SB), Z12, Z16
+	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
+	VMOVDQA64     Z9, Z9
+	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z13, Z10, Z10
+	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dword7<>+0(SB), Z12, Z12
+	VPSLLD        $0x12, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPBLENDMD     Z10, Z9, K1, Z9
+	VPBLENDMD     Z11, Z9, K2, Z9
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z14, Z19
-	VPCMPUD       $0x01, dword800<>+0(SB), Z19, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z11, Z16
+	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z15, Z19
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z19, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z12, Z16
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z15, Z12, K3, Z12
-	VPCOMPRESSD.Z Z12, K1, Z12
-	VMOVDQU64     Z12, (AX)(R9*1)
+	VPBLENDMD     Z12, Z9, K3, Z9
+	VPCOMPRESSD.Z Z9, K1, Z9
+	VMOVDQU64     Z9, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x30
 	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z6, X6
-	VPMOVZXBD     X6, Z6
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VPANDD        dword3F<>+0(SB), Z6, Z12
-	VPANDD        dword3F<>+0(SB), Z8, Z13
-	VPSLLD        $0x06, Z13, Z13
-	VPORD         Z12, Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z9, Z14
-	VPSLLD        $0x0c, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dwordE0<>+0(SB), Z8, Z15
-	VPCMPEQD      dwordC0<>+0(SB), Z15, K1
-	VPANDD        dwordF0<>+0(SB), Z9, Z15
-	VPCMPEQD      dwordE0<>+0(SB), Z15, K2
-	VPANDD        dwordF8<>+0(SB), Z7, Z15
-	VPCMPEQD      dwordF0<>+0(SB), Z15, K3
-	VMOVDQA64     Z6, Z6
-	VPANDD        dword1F<>+0(SB), Z8, Z8
-	VPSLLD        $0x06, Z8, Z8
-	VPORD         Z12, Z8, Z8
-	VPANDD        dwordF<>+0(SB), Z9, Z9
-	VPSLLD        $0x0c, Z9, Z9
-	VPORD         Z13, Z9, Z9
-	VPANDD        dword7<>+0(SB), Z7, Z7
-	VPSLLD        $0x12, Z7, Z7
-	VPORD         Z14, Z7, Z7
-	VPBLENDMD     Z8, Z6, K1, Z6
-	VPBLENDMD     Z9, Z6, K2, Z6
+	VEXTRACTI32X4 $0x03, Z0, X0
+	VPMOVZXBD     X0, Z0
+	VEXTRACTI32X4 $0x03, Z2, X2
+	VPMOVZXBD     X2, Z2
+	VEXTRACTI32X4 $0x03, Z3, X3
+	VPMOVZXBD     X3, Z3
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VPANDD        dword3F<>+0(SB), Z0, Z9
+	VPANDD        dword3F<>+0(SB), Z2, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z3, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z2, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z3, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z1, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z0, Z0
+	VPANDD        dword1F<>+0(SB), Z2, Z2
+	VPSLLD        $0x06, Z2, Z2
+	VPORD         Z9, Z2, Z2
+	VPANDD        dwordF<>+0(SB), Z3, Z3
+	VPSLLD        $0x0c, Z3, Z3
+	VPORD         Z10, Z3, Z3
+	VPANDD        dword7<>+0(SB), Z1, Z1
+	VPSLLD        $0x12, Z1, Z1
+	VPORD         Z11, Z1, Z1
+	VPBLENDMD     Z2, Z0, K1, Z0
+	VPBLENDMD     Z3, Z0, K2, Z0
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z9, Z15
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z3, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z3, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z7, Z15
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z15, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z1, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z7, Z6, K3, Z6
-	VPCOMPRESSD.Z Z6, K1, Z6
-	VMOVDQU64     Z6, (AX)(R9*1)
+	VPBLENDMD     Z1, Z0, K3, Z0
+	VPCOMPRESSD.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(R9*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
 	LEAQ          (R9)(DI*4), R9
@@ -31426,49 +34188,38 @@ utf8ToUTF32LEAVX512BW_done:
 // func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $0-64
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         dst_len+8(FP), CX
-	MOVQ         src_base+24(FP), DX
-	MOVQ         src_len+32(FP), BX
-	SUBQ         $0x00000040, BX
-	SUBQ         $0x00000100, CX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	MOVL         $0xc0c0c0c0, R8
-	VPBROADCASTD R8, Z0
-	MOVL         $0xe0e0e0e0, R8
-	VPBROADCASTD R8, Z1
-	MOVL         $0xf0f0f0f0, R8
-	VPBROADCASTD R8, Z2
-	MOVL         $0xf5f5f5f5, R8
-	VPBROADCASTD R8, Z3
-	MOVL         $0xfefefefe, R8
-	VPBROADCASTD R8, Z4
-	VMOVDQU64    swap32<>+0(SB), Z5
-	MOVQ         $0xffffffffffffffff, R8
-	VPXORD       Z6, Z6, Z6
+	MOVQ      dst_base+0(FP), AX
+	MOVQ      dst_len+8(FP), CX
+	MOVQ      src_base+24(FP), DX
+	MOVQ      src_len+32(FP), BX
+	SUBQ      $0x00000040, BX
+	SUBQ      $0x00000100, CX
+	XORQ      SI, SI
+	XORQ      DI, DI
+	VMOVDQU64 swap32<>+0(SB), Z0
+	MOVQ      $0xffffffffffffffff, R8
 
 utf8ToUTF32BEAVX512BW_loop:
 	CMPQ      SI, BX
 	JG        utf8ToUTF32BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512BW_done
-	VMOVDQU64 (DX)(SI*1), Z7
-	VPMOVB2M  Z7, K1
+	VMOVDQU64 (DX)(SI*1), Z1
+	VPMOVB2M  Z1, K1
 	KORTESTQ  K1, K1
 	JNZ       utf8ToUTF32BEAVX512BW_wide
-	VPMOVZXBD (DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, (AX)(DI*1)
-	VPMOVZXBD 16(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 64(AX)(DI*1)
-	VPMOVZXBD 32(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 128(AX)(DI*1)
-	VPMOVZXBD 48(DX)(SI*1), Z7
-	VPSHUFB   Z5, Z7, Z7
-	VMOVDQU64 Z7, 192(AX)(DI*1)
+	VPMOVZXBD (DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z1
+	VPSHUFB   Z0, Z1, Z1
+	VMOVDQU64 Z1, 192(AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x00000100, DI
 	JMP       utf8ToUTF32BEAVX512BW_loop
@@ -31478,16 +34229,16 @@ utf8ToUTF32BEAVX512BW_wide:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512BW_wide_general
-	VMOVDQU64 three48<>+0(SB), Z8
+	VMOVDQU64 three48<>+0(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z8, Z9
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
-	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	VPERMD    (DX)(SI*1), Z2, Z3
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z3, Z4
+	VPCMPEQB  dword80808080<>+0(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z3, Z4
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -31495,36 +34246,36 @@ utf8ToUTF32BEAVX512BW_wide:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z9, Z9
-	VPANDD    dword3F<>+0(SB), Z9, Z10
-	VPANDD    dword3F00<>+0(SB), Z9, Z13
-	VPSRLD    $0x02, Z13, Z13
-	VPORD     Z13, Z10, Z10
-	VPANDD    dwordF0000<>+0(SB), Z9, Z13
-	VPSRLD    $0x04, Z13, Z13
-	VPORD     Z13, Z10, Z9
-	VPANDD    dwordF800<>+0(SB), Z9, Z10
-	VPTESTNMD Z10, Z10, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	VPSHUFB   three<>+0(SB), Z3, Z3
+	VPANDD    dword3F<>+0(SB), Z3, Z4
+	VPANDD    dword3F00<>+0(SB), Z3, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z4, Z4
+	VPANDD    dwordF0000<>+0(SB), Z3, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z4, Z3
+	VPANDD    dwordF800<>+0(SB), Z3, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
 
 utf8ToUTF32BEAVX512BW_three:
-	VPSHUFB   Z5, Z9, Z9
-	VMOVDQU64 Z9, (AX)(DI*1)
+	VPSHUFB   Z0, Z3, Z3
+	VMOVDQU64 Z3, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z8, Z9
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z9, Z10
-	VPCMPEQB  dword80808080<>+0(SB), Z10, K2
+	VPERMD    (DX)(SI*1), Z2, Z3
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z3, Z4
+	VPCMPEQB  dword80808080<>+0(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z9, Z10
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z10, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z3, Z4
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -31532,185 +34283,341 @@ utf8ToUTF32BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z9, Z9
-	VPANDD    dword3F<>+0(SB), Z9, Z10
-	VPANDD    dword3F00<>+0(SB), Z9, Z13
-	VPSRLD    $0x02, Z13, Z13
-	VPORD     Z13, Z10, Z10
-	VPANDD    dwordF0000<>+0(SB), Z9, Z13
-	VPSRLD    $0x04, Z13, Z13
-	VPORD     Z13, Z10, Z9
-	VPANDD    dwordF800<>+0(SB), Z9, Z10
-	VPTESTNMD Z10, Z10, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z10, K3
+	VPSHUFB   three<>+0(SB), Z3, Z3
+	VPANDD    dword3F<>+0(SB), Z3, Z4
+	VPANDD    dword3F00<>+0(SB), Z3, Z10
+	VPSRLD    $0x02, Z10, Z10
+	VPORD     Z10, Z4, Z4
+	VPANDD    dwordF0000<>+0(SB), Z3, Z10
+	VPSRLD    $0x04, Z10, Z10
+	VPORD     Z10, Z4, Z3
+	VPANDD    dwordF800<>+0(SB), Z3, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_loop
 	JMP       utf8ToUTF32BEAVX512BW_three
 
 utf8ToUTF32BEAVX512BW_wide_general:
-	VMOVDQU   (DX)(SI*1), Y8
-	VPMOVMSKB Y8, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y8, Y9
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y9, Y9
-	VPMOVMSKB Y9, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y8, Y9
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y9, Y9
-	VPMOVMSKB Y9, R11
+	VMOVDQU   (DX)(SI*1), Y2
+	VPMOVMSKB Y2, R9
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y2, Y3
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y2, Y3
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R11
 	ORL       R10, R11
-	JNZ       utf8ToUTF32BEAVX512BW_sixteen
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y9
-	VPCMPGTB  Y8, Y9, Y9
-	VPMOVMSKB Y9, R10
-	ANDNL     R9, R10, R9
-	MOVL      $0x00000020, R11
-	BTRL      $0x1f, R9
+	JNZ       utf8ToUTF32BEAVX512BW_three32
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB  Y2, Y3, Y3
+	VPMOVMSKB Y3, R10
+	ANDNL     R9, R10, R11
+	MOVL      $0x00000020, R12
+	BTRL      $0x1f, R11
 	JCC       utf8ToUTF32BEAVX512BW_two_whole
-	DECL      R11
+	DECL      R12
 
 utf8ToUTF32BEAVX512BW_two_whole:
-	SHLL         $0x01, R9
-	CMPL         R9, R10
-	JNE          utf8ToUTF32BEAVX512BW_sixteen
-	SHRL         $0x01, R10
-	NOTL         R10
-	MOVL         $0xffffffff, R9
-	BZHIL        R11, R9, R9
-	ANDL         R9, R10
-	VPERM2I128   $0x08, Y8, Y8, Y7
-	VPALIGNR     $0x0f, Y7, Y8, Y7
-	VPMOVZXBW    X8, Y9
-	VPMOVZXBW    X7, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y10, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword3F003F<>+0(SB), Y9, Y14
-	VPAND        ydword1F001F<>+0(SB), Y10, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y14, Y10, Y10
-	VPBLENDVB    Y13, Y10, Y9, Y9
+	SHLL         $0x01, R11
+	CMPL         R11, R10
+	JNE          utf8ToUTF32BEAVX512BW_three32
 	MOVL         R10, R9
+	SHRL         $0x01, R9
+	NOTL         R9
+	MOVL         $0xffffffff, R11
+	BZHIL        R12, R11, R11
+	ANDL         R11, R9
+	VPERM2I128   $0x08, Y2, Y2, Y1
+	VPALIGNR     $0x0f, Y1, Y2, Y1
+	VPMOVZXBW    X2, Y3
+	VPMOVZXBW    X1, Y4
+	VPAND        ydwordE000E0<>+0(SB), Y4, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword3F003F<>+0(SB), Y3, Y11
+	VPAND        ydword1F001F<>+0(SB), Y4, Y4
+	VPSLLW       $0x06, Y4, Y4
+	VPOR         Y11, Y4, Y4
+	VPBLENDVB    Y10, Y4, Y3, Y3
+	MOVL         R9, R10
+	MOVBLZX      R10, R10
+	MOVL         R9, R11
+	SHRL         $0x08, R11
+	MOVBLZX      R11, R11
+	LEAQ         packW16LE<>+0(SB), R13
+	MOVQ         R10, R14
+	SHLQ         $0x04, R14
+	VMOVDQU      (R13)(R14*1), X5
+	MOVQ         R11, R14
+	SHLQ         $0x04, R14
+	VINSERTI128  $0x01, (R13)(R14*1), Y5, Y5
+	VPSHUFB      Y5, Y3, Y3
+	POPCNTL      R10, R10
+	POPCNTL      R11, R11
+	VPXOR        Y4, Y4, Y4
+	VPUNPCKLWD   Y4, Y3, Y10
+	VPUNPCKHWD   Y4, Y3, Y3
+	VPERM2I128   $0x20, Y3, Y10, Y4
+	VPSHUFB      swap32<>+0(SB), Y4, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x31, Y3, Y10, Y4
+	VPSHUFB      swap32<>+0(SB), Y4, Y4
+	VMOVDQU      Y4, (AX)(DI*1)
+	LEAQ         (DI)(R11*4), DI
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y1, X3
+	VPMOVZXBW    X2, Y1
+	VPMOVZXBW    X3, Y2
+	VPAND        ydwordE000E0<>+0(SB), Y2, Y3
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND        ydword3F003F<>+0(SB), Y1, Y4
+	VPAND        ydword1F001F<>+0(SB), Y2, Y2
+	VPSLLW       $0x06, Y2, Y2
+	VPOR         Y4, Y2, Y2
+	VPBLENDVB    Y3, Y2, Y1, Y1
+	MOVL         R9, R10
+	SHRL         $0x10, R10
+	MOVBLZX      R10, R10
+	SHRL         $0x18, R9
 	MOVBLZX      R9, R9
-	MOVL         R10, R12
+	LEAQ         packW16LE<>+0(SB), R11
+	MOVQ         R10, R13
+	SHLQ         $0x04, R13
+	VMOVDQU      (R11)(R13*1), X6
+	MOVQ         R9, R13
+	SHLQ         $0x04, R13
+	VINSERTI128  $0x01, (R11)(R13*1), Y6, Y6
+	VPSHUFB      Y6, Y1, Y1
+	POPCNTL      R10, R10
+	POPCNTL      R9, R9
+	VPXOR        Y2, Y2, Y2
+	VPUNPCKLWD   Y2, Y1, Y3
+	VPUNPCKHWD   Y2, Y1, Y1
+	VPERM2I128   $0x20, Y1, Y3, Y2
+	VPSHUFB      swap32<>+0(SB), Y2, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	LEAQ         (DI)(R10*4), DI
+	VPERM2I128   $0x31, Y1, Y3, Y2
+	VPSHUFB      swap32<>+0(SB), Y2, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	LEAQ         (DI)(R9*4), DI
+	ADDQ         R12, SI
+	JMP          utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_three32:
+	VPAND        ydwordF0F0F0F0<>+0(SB), Y2, Y3
+	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y3, Y3
+	VPMOVMSKB    Y3, R10
+	VPAND        ydwordFEFEFEFE<>+0(SB), Y2, Y3
+	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPMOVMSKB    Y3, R12
+	ORL          R12, R10
+	JNZ          utf8ToUTF32BEAVX512BW_sixteen
+	VPAND        ydwordE0E0E0E0<>+0(SB), Y2, Y3
+	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	VPMOVMSKB    Y3, R10
+	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB     Y2, Y3, Y3
+	VPMOVMSKB    Y3, R11
+	ANDNL        R9, R11, R9
+	ANDNL        R9, R10, R9
+	MOVL         R10, R13
+	MOVL         R9, R10
+	ANDL         $0x80000000, R10
+	MOVL         R13, R12
+	ANDL         $0xc0000000, R12
+	ORL          R12, R10
+	BTSQ         $0x20, R10
+	TZCNTQ       R10, R10
+	MOVL         $0xffffffff, R12
+	BZHIL        R10, R12, R12
+	ANDL         R12, R9
+	ANDL         R12, R13
+	ANDL         R12, R11
+	MOVL         R11, R14
+	SHRL         $0x01, R14
+	NOTL         R14
+	ANDL         R12, R14
+	ORL          R13, R9
+	SHLL         $0x01, R9
+	SHLL         $0x02, R13
+	ORL          R13, R9
+	CMPL         R9, R11
+	JNE          utf8ToUTF32BEAVX512BW_sixteen
+	VPERM2I128   $0x08, Y2, Y2, Y3
+	VPALIGNR     $0x0f, Y3, Y2, Y3
+	VPERM2I128   $0x08, Y3, Y3, Y4
+	VPALIGNR     $0x0f, Y4, Y3, Y4
+	MOVQ         DI, R9
+	VPMOVZXBW    X2, Y10
+	VPMOVZXBW    X3, Y11
+	VPMOVZXBW    X4, Y12
+	VPAND        ydword3F003F<>+0(SB), Y10, Y14
+	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
+	VPAND        ydword1F001F<>+0(SB), Y11, Y15
+	VPSLLW       $0x06, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
+	VPSLLW       $0x0c, Y12, Y15
+	VPAND        ydword3F003F<>+0(SB), Y11, Y11
+	VPSLLW       $0x06, Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPOR         Y14, Y15, Y15
+	VPBLENDVB    Y13, Y15, Y10, Y10
+	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
+	VPXOR        Y15, Y15, Y15
+	VPCMPEQW     Y11, Y15, Y15
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
+	VPOR         Y11, Y15, Y15
+	VPTEST       Y13, Y15
+	JNZ          utf8ToUTF32BEAVX512BW_sixteen
+	MOVL         R14, R11
+	MOVBLZX      R11, R11
+	MOVL         R14, R12
 	SHRL         $0x08, R12
 	MOVBLZX      R12, R12
 	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R9, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X11
-	MOVQ         R12, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y11, Y11
-	VPSHUFB      Y11, Y9, Y9
-	POPCNTL      R9, R9
+	MOVQ         R11, R15
+	SHLQ         $0x04, R15
+	VMOVDQU      (R13)(R15*1), X7
+	MOVQ         R12, R15
+	SHLQ         $0x04, R15
+	VINSERTI128  $0x01, (R13)(R15*1), Y7, Y7
+	VPSHUFB      Y7, Y10, Y10
+	POPCNTL      R11, R11
 	POPCNTL      R12, R12
-	VPXOR        Y10, Y10, Y10
-	VPUNPCKLWD   Y10, Y9, Y13
-	VPUNPCKHWD   Y10, Y9, Y9
-	VPERM2I128   $0x20, Y9, Y13, Y10
-	VPSHUFB      swap32<>+0(SB), Y10, Y10
-	VMOVDQU      Y10, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y9, Y13, Y10
-	VPSHUFB      swap32<>+0(SB), Y10, Y10
-	VMOVDQU      Y10, (AX)(DI*1)
-	LEAQ         (DI)(R12*4), DI
-	VEXTRACTI128 $0x01, Y8, X8
-	VEXTRACTI128 $0x01, Y7, X9
-	VPMOVZXBW    X8, Y7
-	VPMOVZXBW    X9, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y7, Y10
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y10, Y8, Y8
-	VPBLENDVB    Y9, Y8, Y7, Y7
-	MOVL         R10, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R10
-	MOVBLZX      R10, R10
+	VPXOR        Y11, Y11, Y11
+	VPUNPCKLWD   Y11, Y10, Y12
+	VPUNPCKHWD   Y11, Y10, Y10
+	VPERM2I128   $0x20, Y10, Y12, Y11
+	VPSHUFB      swap32<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, (AX)(R9*1)
+	LEAQ         (R9)(R11*4), R9
+	VPERM2I128   $0x31, Y10, Y12, Y11
+	VPSHUFB      swap32<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, (AX)(R9*1)
+	LEAQ         (R9)(R12*4), R9
+	VEXTRACTI128 $0x01, Y2, X2
+	VEXTRACTI128 $0x01, Y3, X3
+	VEXTRACTI128 $0x01, Y4, X4
+	VPMOVZXBW    X2, Y2
+	VPMOVZXBW    X3, Y3
+	VPMOVZXBW    X4, Y4
+	VPAND        ydword3F003F<>+0(SB), Y2, Y11
+	VPAND        ydwordE000E0<>+0(SB), Y3, Y10
+	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
+	VPAND        ydword1F001F<>+0(SB), Y3, Y12
+	VPSLLW       $0x06, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y2, Y2
+	VPAND        ydwordF000F0<>+0(SB), Y4, Y10
+	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
+	VPSLLW       $0x0c, Y4, Y12
+	VPAND        ydword3F003F<>+0(SB), Y3, Y3
+	VPSLLW       $0x06, Y3, Y3
+	VPOR         Y3, Y12, Y12
+	VPOR         Y11, Y12, Y12
+	VPBLENDVB    Y10, Y12, Y2, Y2
+	VPAND        ydwordF800F800<>+0(SB), Y12, Y3
+	VPXOR        Y12, Y12, Y12
+	VPCMPEQW     Y3, Y12, Y12
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y3, Y3
+	VPOR         Y3, Y12, Y12
+	VPTEST       Y10, Y12
+	JNZ          utf8ToUTF32BEAVX512BW_sixteen
+	MOVL         R14, DI
+	SHRL         $0x10, DI
+	MOVBLZX      DI, DI
+	MOVL         R14, R11
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
 	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
+	MOVQ         DI, R13
 	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X12
-	MOVQ         R10, R13
+	VMOVDQU      (R12)(R13*1), X8
+	MOVQ         R11, R13
 	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y12, Y12
-	VPSHUFB      Y12, Y7, Y7
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	VPXOR        Y8, Y8, Y8
-	VPUNPCKLWD   Y8, Y7, Y9
-	VPUNPCKHWD   Y8, Y7, Y7
-	VPERM2I128   $0x20, Y7, Y9, Y8
-	VPSHUFB      swap32<>+0(SB), Y8, Y8
-	VMOVDQU      Y8, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y7, Y9, Y8
-	VPSHUFB      swap32<>+0(SB), Y8, Y8
-	VMOVDQU      Y8, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	ADDQ         R11, SI
+	VINSERTI128  $0x01, (R12)(R13*1), Y8, Y8
+	VPSHUFB      Y8, Y2, Y2
+	POPCNTL      DI, DI
+	POPCNTL      R11, R11
+	VPXOR        Y1, Y1, Y1
+	VPUNPCKLWD   Y1, Y2, Y3
+	VPUNPCKHWD   Y1, Y2, Y1
+	VPERM2I128   $0x20, Y1, Y3, Y2
+	VPSHUFB      swap32<>+0(SB), Y2, Y2
+	VMOVDQU      Y2, (AX)(R9*1)
+	LEAQ         (R9)(DI*4), R9
+	VPERM2I128   $0x31, Y1, Y3, Y2
+	VPSHUFB      swap32<>+0(SB), Y2, Y2
+	VMOVDQU      Y2, (AX)(R9*1)
+	LEAQ         (R9)(R11*4), R9
+	MOVQ         R9, DI
+	ADDQ         R10, SI
 	JMP          utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, Z0, Z7, K1
+	VPCMPB     $0x01, dwordC0C0C0C0<>+0(SB), Z1, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, Z1, Z7, K1
+	VPCMPUB    $0x05, dwordE0E0E0E0<>+0(SB), Z1, K1
 	KMOVQ      K1, R11
-	VPCMPUB    $0x05, Z2, Z7, K1
+	VPCMPUB    $0x05, dwordF0F0F0F0<>+0(SB), Z1, K1
 	KMOVQ      K1, R12
-	VPCMPUB    $0x05, Z3, Z7, K1
+	VPCMPUB    $0x05, dwordF5F5F5F5<>+0(SB), Z1, K1
 	KMOVQ      K1, R13
-	VPANDD     Z4, Z7, Z8
-	VPCMPEQB   Z0, Z8, K1
+	VPANDD     dwordFEFEFEFE<>+0(SB), Z1, Z2
+	VPCMPEQB   dwordC0C0C0C0<>+0(SB), Z2, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF32BEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z3
+	VPCMPEQD   dword808080F0<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32BEAVX512BW_four_mixed
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	VPSLLD     $0x04, Z1, Z2
+	VPANDD     dword3F000<>+0(SB), Z2, Z2
+	VPSLLD     $0x12, Z1, Z3
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z3, Z2
+	VPSRLD     $0x0a, Z1, Z3
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z3, Z2
+	VPSRLD     $0x18, Z1, Z3
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z3, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z3
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32BEAVX512BW_four_mixed
 
 utf8ToUTF32BEAVX512BW_pure:
-	VPSHUFB    Z5, Z8, Z8
-	VMOVDQU64  Z8, (AX)(DI*1)
+	VPSHUFB    Z0, Z2, Z2
+	VMOVDQU64  Z2, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
 	CMPQ       SI, BX
 	JG         utf8ToUTF32BEAVX512BW_done
 	CMPQ       DI, CX
 	JG         utf8ToUTF32BEAVX512BW_done
-	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z7, Z9
-	VPCMPEQD   dword808080F0<>+0(SB), Z9, K1
+	VMOVDQU64  (DX)(SI*1), Z1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z3
+	VPCMPEQD   dword808080F0<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32BEAVX512BW_loop
-	VPSLLD     $0x04, Z7, Z8
-	VPANDD     dword3F000<>+0(SB), Z8, Z8
-	VPSLLD     $0x12, Z7, Z9
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z9, Z8
-	VPSRLD     $0x0a, Z7, Z9
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z9, Z8
-	VPSRLD     $0x18, Z7, Z9
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z9, Z8
-	VPSUBD     dword10000<>+0(SB), Z8, Z9
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z9, K1
+	VPSLLD     $0x04, Z1, Z2
+	VPANDD     dword3F000<>+0(SB), Z2, Z2
+	VPSLLD     $0x12, Z1, Z3
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z3, Z2
+	VPSRLD     $0x0a, Z1, Z3
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z3, Z2
+	VPSRLD     $0x18, Z1, Z3
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z3, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z3
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32BEAVX512BW_loop
 	JMP        utf8ToUTF32BEAVX512BW_pure
@@ -31754,225 +34661,226 @@ utf8ToUTF32BEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32BEAVX512BW_done
-	VALIGND       $0x0c, Z6, Z7, Z8
-	VPALIGNR      $0x0f, Z8, Z7, Z9
-	VPALIGNR      $0x0e, Z8, Z7, Z10
-	VPALIGNR      $0x0d, Z8, Z7, Z8
+	VPXORD        Z9, Z9, Z9
+	VALIGND       $0x0c, Z9, Z1, Z2
+	VPALIGNR      $0x0f, Z2, Z1, Z3
+	VPALIGNR      $0x0e, Z2, Z1, Z4
+	VPALIGNR      $0x0d, Z2, Z1, Z2
 	MOVQ          DI, R9
-	VPMOVZXBD     X7, Z13
-	VPMOVZXBD     X9, Z14
-	VPMOVZXBD     X10, Z15
-	VPMOVZXBD     X8, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z15, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z14, Z13, K1, Z13
-	VPBLENDMD     Z15, Z13, K2, Z13
+	VPMOVZXBD     X1, Z10
+	VPMOVZXBD     X3, Z11
+	VPMOVZXBD     X4, Z12
+	VPMOVZXBD     X2, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z15, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPSHUFB       Z5, Z13, Z13
-	VMOVDQU64     Z13, (AX)(R9*1)
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPSHUFB       Z0, Z10, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z7, X11
-	VPMOVZXBD     X11, Z13
-	VEXTRACTI32X4 $0x01, Z9, X11
-	VPMOVZXBD     X11, Z14
-	VEXTRACTI32X4 $0x01, Z10, X11
-	VPMOVZXBD     X11, Z15
-	VEXTRACTI32X4 $0x01, Z8, X11
-	VPMOVZXBD     X11, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z15, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z14, Z13, K1, Z13
-	VPBLENDMD     Z15, Z13, K2, Z13
+	VEXTRACTI32X4 $0x01, Z1, X5
+	VPMOVZXBD     X5, Z10
+	VEXTRACTI32X4 $0x01, Z3, X5
+	VPMOVZXBD     X5, Z11
+	VEXTRACTI32X4 $0x01, Z4, X5
+	VPMOVZXBD     X5, Z12
+	VEXTRACTI32X4 $0x01, Z2, X5
+	VPMOVZXBD     X5, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z15, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPSHUFB       Z5, Z13, Z13
-	VMOVDQU64     Z13, (AX)(R9*1)
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPSHUFB       Z0, Z10, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z7, X11
-	VPMOVZXBD     X11, Z13
-	VEXTRACTI32X4 $0x02, Z9, X11
-	VPMOVZXBD     X11, Z14
-	VEXTRACTI32X4 $0x02, Z10, X11
-	VPMOVZXBD     X11, Z15
-	VEXTRACTI32X4 $0x02, Z8, X11
-	VPMOVZXBD     X11, Z16
-	VPANDD        dword3F<>+0(SB), Z13, Z17
-	VPANDD        dword3F<>+0(SB), Z14, Z18
-	VPSLLD        $0x06, Z18, Z18
-	VPORD         Z17, Z18, Z18
-	VPANDD        dword3F<>+0(SB), Z15, Z19
-	VPSLLD        $0x0c, Z19, Z19
-	VPORD         Z18, Z19, Z19
-	VPANDD        dwordE0<>+0(SB), Z14, Z20
-	VPCMPEQD      dwordC0<>+0(SB), Z20, K1
-	VPANDD        dwordF0<>+0(SB), Z15, Z20
-	VPCMPEQD      dwordE0<>+0(SB), Z20, K2
-	VPANDD        dwordF8<>+0(SB), Z16, Z20
-	VPCMPEQD      dwordF0<>+0(SB), Z20, K3
-	VMOVDQA64     Z13, Z13
-	VPANDD        dword1F<>+0(SB), Z14, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z17, Z14, Z14
-	VPANDD        dwordF<>+0(SB), Z15, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z18, Z15, Z15
-	VPANDD        dword7<>+0(SB), Z16, Z16
-	VPSLLD        $0x12, Z16, Z16
-	VPORD         Z19, Z16, Z16
-	VPBLENDMD     Z14, Z13, K1, Z13
-	VPBLENDMD     Z15, Z13, K2, Z13
+	VEXTRACTI32X4 $0x02, Z1, X5
+	VPMOVZXBD     X5, Z10
+	VEXTRACTI32X4 $0x02, Z3, X5
+	VPMOVZXBD     X5, Z11
+	VEXTRACTI32X4 $0x02, Z4, X5
+	VPMOVZXBD     X5, Z12
+	VEXTRACTI32X4 $0x02, Z2, X5
+	VPMOVZXBD     X5, Z13
+	VPANDD        dword3F<>+0(SB), Z10, Z14
+	VPANDD        dword3F<>+0(SB), Z11, Z15
+	VPSLLD        $0x06, Z15, Z15
+	VPORD         Z14, Z15, Z15
+	VPANDD        dword3F<>+0(SB), Z12, Z16
+	VPSLLD        $0x0c, Z16, Z16
+	VPORD         Z15, Z16, Z16
+	VPANDD        dwordE0<>+0(SB), Z11, Z17
+	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
+	VPANDD        dwordF0<>+0(SB), Z12, Z17
+	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
+	VPANDD        dwordF8<>+0(SB), Z13, Z17
+	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
+	VMOVDQA64     Z10, Z10
+	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z14, Z11, Z11
+	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z15, Z12, Z12
+	VPANDD        dword7<>+0(SB), Z13, Z13
+	VPSLLD        $0x12, Z13, Z13
+	VPORD         Z16, Z13, Z13
+	VPBLENDMD     Z11, Z10, K1, Z10
+	VPBLENDMD     Z12, Z10, K2, Z10
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z15, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z15, Z20
-	VPCMPUD       $0x01, dword800<>+0(SB), Z20, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z12, Z17
+	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z16, Z20
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z20, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z13, Z17
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z16, Z13, K3, Z13
-	VPCOMPRESSD.Z Z13, K1, Z13
-	VPSHUFB       Z5, Z13, Z13
-	VMOVDQU64     Z13, (AX)(R9*1)
+	VPBLENDMD     Z13, Z10, K3, Z10
+	VPCOMPRESSD.Z Z10, K1, Z10
+	VPSHUFB       Z0, Z10, Z10
+	VMOVDQU64     Z10, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x30
 	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z7, X7
-	VPMOVZXBD     X7, Z7
-	VEXTRACTI32X4 $0x03, Z9, X9
-	VPMOVZXBD     X9, Z9
-	VEXTRACTI32X4 $0x03, Z10, X10
-	VPMOVZXBD     X10, Z10
-	VEXTRACTI32X4 $0x03, Z8, X8
-	VPMOVZXBD     X8, Z8
-	VPANDD        dword3F<>+0(SB), Z7, Z13
-	VPANDD        dword3F<>+0(SB), Z9, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z10, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z9, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z10, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z8, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z7, Z7
-	VPANDD        dword1F<>+0(SB), Z9, Z9
-	VPSLLD        $0x06, Z9, Z9
-	VPORD         Z13, Z9, Z9
-	VPANDD        dwordF<>+0(SB), Z10, Z10
-	VPSLLD        $0x0c, Z10, Z10
-	VPORD         Z14, Z10, Z10
-	VPANDD        dword7<>+0(SB), Z8, Z8
-	VPSLLD        $0x12, Z8, Z8
-	VPORD         Z15, Z8, Z8
-	VPBLENDMD     Z9, Z7, K1, Z7
-	VPBLENDMD     Z10, Z7, K2, Z7
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VEXTRACTI32X4 $0x03, Z3, X3
+	VPMOVZXBD     X3, Z3
+	VEXTRACTI32X4 $0x03, Z4, X4
+	VPMOVZXBD     X4, Z4
+	VEXTRACTI32X4 $0x03, Z2, X2
+	VPMOVZXBD     X2, Z2
+	VPANDD        dword3F<>+0(SB), Z1, Z10
+	VPANDD        dword3F<>+0(SB), Z3, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z4, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z3, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z4, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z2, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z1, Z1
+	VPANDD        dword1F<>+0(SB), Z3, Z3
+	VPSLLD        $0x06, Z3, Z3
+	VPORD         Z10, Z3, Z3
+	VPANDD        dwordF<>+0(SB), Z4, Z4
+	VPSLLD        $0x0c, Z4, Z4
+	VPORD         Z11, Z4, Z4
+	VPANDD        dword7<>+0(SB), Z2, Z2
+	VPSLLD        $0x12, Z2, Z2
+	VPORD         Z12, Z2, Z2
+	VPBLENDMD     Z3, Z1, K1, Z1
+	VPBLENDMD     Z4, Z1, K2, Z1
 	MOVQ          R15, R12
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z10, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z10, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z4, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z4, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z8, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z2, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z8, Z7, K3, Z7
-	VPCOMPRESSD.Z Z7, K1, Z7
-	VPSHUFB       Z5, Z7, Z7
-	VMOVDQU64     Z7, (AX)(R9*1)
+	VPBLENDMD     Z2, Z1, K3, Z1
+	VPCOMPRESSD.Z Z1, K1, Z1
+	VPSHUFB       Z0, Z1, Z1
+	VMOVDQU64     Z1, (AX)(R9*1)
 	KMOVW         K1, DI
 	POPCNTL       DI, DI
 	LEAQ          (R9)(DI*4), R9
@@ -34623,6 +37531,30 @@ utf32LEToUTF8AVX512_loop:
 	JMP       utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_wide:
+	VPTESTMD      wdwFFFFF800<>+0(SB), Z0, K1
+	KORTESTW      K1, K1
+	JNZ           utf32LEToUTF8AVX512_general
+	VPSRLD        $0x06, Z0, Z1
+	VPANDD        wdw3F<>+0(SB), Z0, Z2
+	VPSLLD        $0x08, Z2, Z2
+	VPTERNLOGD    $0xfe, wdw80C0<>+0(SB), Z1, Z2
+	VPCMPUD       $0x01, wdw80<>+0(SB), Z0, K1
+	VMOVDQA32     Z0, K1, Z2
+	VPMOVDW       Z2, Y0
+	KMOVW         K1, R8
+	NOTL          R8
+	MOVL          $0xaaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSB.Z Y0, K1, Y0
+	VMOVDQU       Y0, (AX)(DI*1)
+	POPCNTL       R9, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32LEToUTF8AVX512_loop
+
+utf32LEToUTF8AVX512_general:
 	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
 	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
 	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
@@ -34748,6 +37680,60 @@ DATA wdwFFFFF800<>+56(SB)/4, $0xfffff800
 DATA wdwFFFFF800<>+60(SB)/4, $0xfffff800
 GLOBL wdwFFFFF800<>(SB), RODATA|NOPTR, $64
 
+DATA wdw3F<>+0(SB)/4, $0x0000003f
+DATA wdw3F<>+4(SB)/4, $0x0000003f
+DATA wdw3F<>+8(SB)/4, $0x0000003f
+DATA wdw3F<>+12(SB)/4, $0x0000003f
+DATA wdw3F<>+16(SB)/4, $0x0000003f
+DATA wdw3F<>+20(SB)/4, $0x0000003f
+DATA wdw3F<>+24(SB)/4, $0x0000003f
+DATA wdw3F<>+28(SB)/4, $0x0000003f
+DATA wdw3F<>+32(SB)/4, $0x0000003f
+DATA wdw3F<>+36(SB)/4, $0x0000003f
+DATA wdw3F<>+40(SB)/4, $0x0000003f
+DATA wdw3F<>+44(SB)/4, $0x0000003f
+DATA wdw3F<>+48(SB)/4, $0x0000003f
+DATA wdw3F<>+52(SB)/4, $0x0000003f
+DATA wdw3F<>+56(SB)/4, $0x0000003f
+DATA wdw3F<>+60(SB)/4, $0x0000003f
+GLOBL wdw3F<>(SB), RODATA|NOPTR, $64
+
+DATA wdw80C0<>+0(SB)/4, $0x000080c0
+DATA wdw80C0<>+4(SB)/4, $0x000080c0
+DATA wdw80C0<>+8(SB)/4, $0x000080c0
+DATA wdw80C0<>+12(SB)/4, $0x000080c0
+DATA wdw80C0<>+16(SB)/4, $0x000080c0
+DATA wdw80C0<>+20(SB)/4, $0x000080c0
+DATA wdw80C0<>+24(SB)/4, $0x000080c0
+DATA wdw80C0<>+28(SB)/4, $0x000080c0
+DATA wdw80C0<>+32(SB)/4, $0x000080c0
+DATA wdw80C0<>+36(SB)/4, $0x000080c0
+DATA wdw80C0<>+40(SB)/4, $0x000080c0
+DATA wdw80C0<>+44(SB)/4, $0x000080c0
+DATA wdw80C0<>+48(SB)/4, $0x000080c0
+DATA wdw80C0<>+52(SB)/4, $0x000080c0
+DATA wdw80C0<>+56(SB)/4, $0x000080c0
+DATA wdw80C0<>+60(SB)/4, $0x000080c0
+GLOBL wdw80C0<>(SB), RODATA|NOPTR, $64
+
+DATA wdw80<>+0(SB)/4, $0x00000080
+DATA wdw80<>+4(SB)/4, $0x00000080
+DATA wdw80<>+8(SB)/4, $0x00000080
+DATA wdw80<>+12(SB)/4, $0x00000080
+DATA wdw80<>+16(SB)/4, $0x00000080
+DATA wdw80<>+20(SB)/4, $0x00000080
+DATA wdw80<>+24(SB)/4, $0x00000080
+DATA wdw80<>+28(SB)/4, $0x00000080
+DATA wdw80<>+32(SB)/4, $0x00000080
+DATA wdw80<>+36(SB)/4, $0x00000080
+DATA wdw80<>+40(SB)/4, $0x00000080
+DATA wdw80<>+44(SB)/4, $0x00000080
+DATA wdw80<>+48(SB)/4, $0x00000080
+DATA wdw80<>+52(SB)/4, $0x00000080
+DATA wdw80<>+56(SB)/4, $0x00000080
+DATA wdw80<>+60(SB)/4, $0x00000080
+GLOBL wdw80<>(SB), RODATA|NOPTR, $64
+
 DATA wdw10FFFF<>+0(SB)/4, $0x0010ffff
 DATA wdw10FFFF<>+4(SB)/4, $0x0010ffff
 DATA wdw10FFFF<>+8(SB)/4, $0x0010ffff
@@ -34867,6 +37853,30 @@ utf32BEToUTF8AVX512_loop:
 	JMP       utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_wide:
+	VPTESTMD      wdwFFFFF800<>+0(SB), Z1, K1
+	KORTESTW      K1, K1
+	JNZ           utf32BEToUTF8AVX512_general
+	VPSRLD        $0x06, Z1, Z2
+	VPANDD        wdw3F<>+0(SB), Z1, Z3
+	VPSLLD        $0x08, Z3, Z3
+	VPTERNLOGD    $0xfe, wdw80C0<>+0(SB), Z2, Z3
+	VPCMPUD       $0x01, wdw80<>+0(SB), Z1, K1
+	VMOVDQA32     Z1, K1, Z3
+	VPMOVDW       Z3, Y1
+	KMOVW         K1, R8
+	NOTL          R8
+	MOVL          $0xaaaaaaaa, R9
+	PDEPL         R9, R8, R9
+	ORL           $0x55555555, R9
+	KMOVD         R9, K1
+	VPCOMPRESSB.Z Y1, K1, Y1
+	VMOVDQU       Y1, (AX)(DI*1)
+	POPCNTL       R9, R9
+	ADDQ          R9, DI
+	ADDQ          $0x40, SI
+	JMP           utf32BEToUTF8AVX512_loop
+
+utf32BEToUTF8AVX512_general:
 	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z2
 	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
 	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
@@ -34957,7 +37967,7 @@ utf32BEToUTF8AVX512_done:
 	RET
 
 // func cp1252ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, POPCNT
 TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -34984,11 +37994,46 @@ cp1252ToUTF8AVX512_loop:
 	JMP       cp1252ToUTF8AVX512_loop
 
 cp1252ToUTF8AVX512_wide:
-	VPADDB        wdw60606060<>+0(SB), Z1, Z2
-	VMOVDQU64     wdwDFDFDFDF<>+0(SB), Z3
-	VPCMPUB       $0x06, Z3, Z2, K1
-	KORTESTQ      K1, K1
-	JNZ           cp1252ToUTF8AVX512_table
+	KMOVQ     K1, R8
+	VPADDB    wdw60606060<>+0(SB), Z1, Z2
+	VMOVDQU64 wdwDFDFDFDF<>+0(SB), Z3
+	VPCMPUB   $0x06, Z3, Z2, K1
+	KORTESTQ  K1, K1
+	JNZ       cp1252ToUTF8AVX512_table
+	POPCNTQ   R8, R9
+	CMPQ      R9, $0x03
+	JA        cp1252ToUTF8AVX512_halves
+	LEAQ      64(SI), R9
+	CMPQ      R9, BX
+	JG        cp1252ToUTF8AVX512_halves
+	VMOVDQU64 Z1, (AX)(DI*1)
+	MOVQ      DI, R10
+	SUBQ      SI, R10
+
+cp1252ToUTF8AVX512_sparse:
+	TZCNTQ    R8, R9
+	BLSRQ     R8, R8
+	ADDQ      SI, R9
+	MOVBLZX   (DX)(R9*1), DI
+	MOVL      DI, R11
+	SHRL      $0x06, R11
+	ORL       $0x000000c0, R11
+	ANDL      $0x0000003f, DI
+	ORL       $0x00000080, DI
+	SHLL      $0x08, DI
+	ORL       R11, DI
+	LEAQ      (R9)(R10*1), R11
+	MOVW      DI, (AX)(R11*1)
+	VMOVDQU64 1(DX)(R9*1), Z1
+	VMOVDQU64 Z1, 2(AX)(R11*1)
+	INCQ      R10
+	TESTQ     R8, R8
+	JNZ       cp1252ToUTF8AVX512_sparse
+	LEAQ      64(SI)(R10*1), DI
+	ADDQ      $0x40, SI
+	JMP       cp1252ToUTF8AVX512_loop
+
+cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
 	VPANDD        wdw3F003F00<>+0(SB), Z3, Z3
@@ -36370,7 +39415,7 @@ utf32BEToUTF16BEAVX512_done:
 	RET
 
 // func utf32LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, POPCNT
 TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -36398,54 +39443,248 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
+	VPTEST       wdwFFFF0000<>+0(SB), Y0
+	JNZ          utf32LEToUTF8AVX2_eight
+	LEAQ         32(SI), R8
+	CMPQ         R8, BX
+	JG           utf32LEToUTF8AVX2_eight
+	LEAQ         32(DI), R8
+	CMPQ         R8, CX
+	JG           utf32LEToUTF8AVX2_eight
+	VMOVDQU      32(DX)(SI*1), Y1
+	VPTEST       wdwFFFF0000<>+0(SB), Y1
+	JNZ          utf32LEToUTF8AVX2_eight
+	VPACKUSDW    Y1, Y0, Y1
+	VPERMQ       $0xd8, Y1, Y1
+	VPAND        ydwordF800F800<>+0(SB), Y1, Y6
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y6, Y7
+	VPTEST       Y7, Y7
+	JNZ          utf32LEToUTF8AVX2_eight
+	VPTEST       Y6, Y6
+	JNZ          utf32LEToUTF8AVX2_three
+	VPSRLW       $0x06, Y1, Y0
+	VPOR         ydwordC000C0<>+0(SB), Y0, Y0
+	VPAND        ydword3F003F<>+0(SB), Y1, Y6
+	VPSLLW       $0x08, Y6, Y6
+	VPOR         Y6, Y0, Y0
+	VPOR         ydword80008000<>+0(SB), Y0, Y0
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y6
+	VPXOR        Y7, Y7, Y7
+	VPCMPEQW     Y7, Y6, Y6
+	VPBLENDVB    Y6, Y1, Y0, Y0
+	VPACKSSWB    Y6, Y6, Y1
+	VPMOVMSKB    Y1, R8
+	NOTL         R8
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x10, R8
+	MOVBLZX      R8, R8
+	LEAQ         l1Expand<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X2
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
+	VPSHUFB      Y2, Y0, Y0
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x08, R8
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x40, SI
+	JMP          utf32LEToUTF8AVX2_loop
+
+utf32LEToUTF8AVX2_three:
+	VPXOR        Y7, Y7, Y7
+	VPCMPEQW     Y7, Y6, Y6
+	VPTEST       Y6, Y6
+	JNZ          utf32LEToUTF8AVX2_codes
+	VPMOVZXWD    X1, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y6
+	VPSLLD       $0x10, Y6, Y7
+	VPSLLD       $0x02, Y0, Y6
+	VPAND        ydword3F00<>+0(SB), Y6, Y6
+	VPOR         Y6, Y7, Y7
+	VPSRLD       $0x0c, Y0, Y6
+	VPOR         Y6, Y7, Y7
+	VPOR         ydword8080E0<>+0(SB), Y7, Y7
+	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y7, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VPMOVZXWD    X0, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y1
+	VPSLLD       $0x10, Y1, Y6
+	VPSLLD       $0x02, Y0, Y1
+	VPAND        ydword3F00<>+0(SB), Y1, Y1
+	VPOR         Y1, Y6, Y6
+	VPSRLD       $0x0c, Y0, Y1
+	VPOR         Y1, Y6, Y6
+	VPOR         ydword8080E0<>+0(SB), Y6, Y6
+	VPSHUFB      pack3of4<>+0(SB), Y6, Y6
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X6, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y6, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x40, SI
+	JMP          utf32LEToUTF8AVX2_loop
+
+utf32LEToUTF8AVX2_codes:
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y0
+	VPCMPEQW     Y7, Y0, Y0
+	VPMOVMSKB    Y0, R8
+	VPMOVMSKB    Y6, R9
+	NOTL         R8
+	NOTL         R9
+	ANDL         $0x55555555, R8
+	ANDL         $0xaaaaaaaa, R9
+	ORL          R9, R8
+	VPMOVZXWD    X1, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y6
+	VPSRLD       $0x06, Y0, Y7
+	VPSLLD       $0x08, Y6, Y8
+	VPOR         Y7, Y8, Y8
+	VPOR         ydword80C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y7, Y7
+	VPSLLD       $0x08, Y7, Y7
+	VPSRLD       $0x0c, Y0, Y9
+	VPSLLD       $0x10, Y6, Y6
+	VPOR         Y7, Y6, Y6
+	VPOR         Y9, Y6, Y6
+	VPOR         ydword8080E0<>+0(SB), Y6, Y6
+	VMOVDQU      ydword800<>+0(SB), Y9
+	VPCMPGTD     Y0, Y9, Y9
+	VMOVDQU      ydword80<>+0(SB), Y7
+	VPCMPGTD     Y0, Y7, Y7
+	VPBLENDVB    Y9, Y8, Y6, Y6
+	VPBLENDVB    Y7, Y0, Y6, Y6
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         u16Spread<>+0(SB), R11
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R11)(R12*1), X3
+	MOVQ         R10, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R11)(R12*1), Y3, Y3
+	VPSHUFB      Y3, Y6, Y6
+	POPCNTL      R9, R9
+	ADDQ         $0x04, R9
+	POPCNTL      R10, R10
+	ADDQ         $0x04, R10
+	VMOVDQU      X6, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y6, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VPMOVZXWD    X0, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y1
+	VPSRLD       $0x06, Y0, Y6
+	VPSLLD       $0x08, Y1, Y7
+	VPOR         Y6, Y7, Y7
+	VPOR         ydword80C0<>+0(SB), Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y6, Y6
+	VPSLLD       $0x08, Y6, Y6
+	VPSRLD       $0x0c, Y0, Y8
+	VPSLLD       $0x10, Y1, Y1
+	VPOR         Y6, Y1, Y1
+	VPOR         Y8, Y1, Y1
+	VPOR         ydword8080E0<>+0(SB), Y1, Y1
+	VMOVDQU      ydword800<>+0(SB), Y8
+	VPCMPGTD     Y0, Y8, Y8
+	VMOVDQU      ydword80<>+0(SB), Y6
+	VPCMPGTD     Y0, Y6, Y6
+	VPBLENDVB    Y8, Y7, Y1, Y1
+	VPBLENDVB    Y6, Y0, Y1, Y1
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         u16Spread<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X4
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
+	VPSHUFB      Y4, Y1, Y1
+	POPCNTL      R9, R9
+	ADDQ         $0x04, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x04, R8
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x40, SI
+	JMP          utf32LEToUTF8AVX2_loop
+
+utf32LEToUTF8AVX2_eight:
 	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y2
-	VPCMPEQD     Y0, Y2, Y2
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y6
+	VPCMPEQD     Y0, Y6, Y6
 	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y2, Y1, Y2
-	VPMOVMSKB    Y2, R8
+	VPANDN       Y6, Y1, Y6
+	VPMOVMSKB    Y6, R8
 	CMPL         R8, $-1
 	JNE          utf32LEToUTF8AVX2_done
 	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y2
-	VPMINUD      Y1, Y2, Y2
-	VPSRLD       $0x0b, Y0, Y4
-	VPMINUD      Y1, Y4, Y4
-	VPADDD       Y4, Y2, Y2
-	VPSRLD       $0x10, Y0, Y4
-	VPMINUD      Y1, Y4, Y4
-	VPADDD       Y4, Y2, Y2
+	VPSRLD       $0x07, Y0, Y6
+	VPMINUD      Y1, Y6, Y6
+	VPSRLD       $0x0b, Y0, Y7
+	VPMINUD      Y1, Y7, Y7
+	VPADDD       Y7, Y6, Y6
+	VPSRLD       $0x10, Y0, Y7
+	VPMINUD      Y1, Y7, Y7
+	VPADDD       Y7, Y6, Y6
 	VPSLLD       $0x18, Y0, Y1
-	VPSLLD       $0x0a, Y0, Y4
-	VPAND        wdw3F0000<>+0(SB), Y4, Y4
-	VPOR         Y4, Y1, Y1
-	VPSRLD       $0x04, Y0, Y4
-	VPAND        wdw3F00<>+0(SB), Y4, Y4
-	VPOR         Y4, Y1, Y1
-	VPSRLD       $0x12, Y0, Y4
-	VPOR         Y4, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y2, Y4
-	VPSRLVD      Y4, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y2, Y4
-	VPAND        Y4, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y2, Y4
-	VPOR         Y4, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPSLLD       $0x0a, Y0, Y7
+	VPAND        wdw3F0000<>+0(SB), Y7, Y7
+	VPOR         Y7, Y1, Y1
+	VPSRLD       $0x04, Y0, Y7
+	VPAND        wdw3F00<>+0(SB), Y7, Y7
+	VPOR         Y7, Y1, Y1
+	VPSRLD       $0x12, Y0, Y7
+	VPOR         Y7, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y6, Y7
+	VPSRLVD      Y7, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y6, Y7
+	VPAND        Y7, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y6, Y7
+	VPOR         Y7, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y6, Y6
 	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y2, Y2
-	VPSHUFD      $0x4e, Y2, Y4
-	VPADDQ       Y4, Y2, Y2
-	VMOVQ        X2, R8
-	VEXTRACTI128 $0x01, Y2, X0
+	VPSADBW      Y0, Y6, Y6
+	VPSHUFD      $0x4e, Y6, Y7
+	VPADDQ       Y7, Y6, Y6
+	VMOVQ        X6, R8
+	VEXTRACTI128 $0x01, Y6, X0
 	VMOVQ        X0, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
+	VMOVDQU      (R10)(R11*1), X5
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y1, Y1
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y1, Y1
 	LEAQ         wideSpreadLen<>+0(SB), R10
 	MOVBQZX      (R10)(R8*1), R8
 	MOVBQZX      (R10)(R9*1), R9
@@ -36464,7 +39703,7 @@ utf32LEToUTF8AVX2_done:
 	RET
 
 // func utf32BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, POPCNT
 TEXT ·utf32BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -36494,54 +39733,249 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
+	VPTEST       wdwFFFF0000<>+0(SB), Y1
+	JNZ          utf32BEToUTF8AVX2_eight
+	LEAQ         32(SI), R8
+	CMPQ         R8, BX
+	JG           utf32BEToUTF8AVX2_eight
+	LEAQ         32(DI), R8
+	CMPQ         R8, CX
+	JG           utf32BEToUTF8AVX2_eight
+	VMOVDQU      32(DX)(SI*1), Y2
+	VPSHUFB      Y0, Y2, Y2
+	VPTEST       wdwFFFF0000<>+0(SB), Y2
+	JNZ          utf32BEToUTF8AVX2_eight
+	VPACKUSDW    Y2, Y1, Y2
+	VPERMQ       $0xd8, Y2, Y2
+	VPAND        ydwordF800F800<>+0(SB), Y2, Y7
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y7, Y8
+	VPTEST       Y8, Y8
+	JNZ          utf32BEToUTF8AVX2_eight
+	VPTEST       Y7, Y7
+	JNZ          utf32BEToUTF8AVX2_three
+	VPSRLW       $0x06, Y2, Y1
+	VPOR         ydwordC000C0<>+0(SB), Y1, Y1
+	VPAND        ydword3F003F<>+0(SB), Y2, Y7
+	VPSLLW       $0x08, Y7, Y7
+	VPOR         Y7, Y1, Y1
+	VPOR         ydword80008000<>+0(SB), Y1, Y1
+	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y7
+	VPXOR        Y8, Y8, Y8
+	VPCMPEQW     Y8, Y7, Y7
+	VPBLENDVB    Y7, Y2, Y1, Y1
+	VPACKSSWB    Y7, Y7, Y2
+	VPMOVMSKB    Y2, R8
+	NOTL         R8
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x10, R8
+	MOVBLZX      R8, R8
+	LEAQ         l1Expand<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X3
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
+	POPCNTL      R9, R9
+	ADDQ         $0x08, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x08, R8
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x40, SI
+	JMP          utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_three:
+	VPXOR        Y8, Y8, Y8
+	VPCMPEQW     Y8, Y7, Y7
+	VPTEST       Y7, Y7
+	JNZ          utf32BEToUTF8AVX2_codes
+	VPMOVZXWD    X2, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y7
+	VPSLLD       $0x10, Y7, Y8
+	VPSLLD       $0x02, Y1, Y7
+	VPAND        ydword3F00<>+0(SB), Y7, Y7
+	VPOR         Y7, Y8, Y8
+	VPSRLD       $0x0c, Y1, Y7
+	VPOR         Y7, Y8, Y8
+	VPOR         ydword8080E0<>+0(SB), Y8, Y8
+	VPSHUFB      pack3of4<>+0(SB), Y8, Y8
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X8, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y8, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y2, X1
+	VPMOVZXWD    X1, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSLLD       $0x10, Y2, Y7
+	VPSLLD       $0x02, Y1, Y2
+	VPAND        ydword3F00<>+0(SB), Y2, Y2
+	VPOR         Y2, Y7, Y7
+	VPSRLD       $0x0c, Y1, Y2
+	VPOR         Y2, Y7, Y7
+	VPOR         ydword8080E0<>+0(SB), Y7, Y7
+	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y7, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x40, SI
+	JMP          utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_codes:
+	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y1
+	VPCMPEQW     Y8, Y1, Y1
+	VPMOVMSKB    Y1, R8
+	VPMOVMSKB    Y7, R9
+	NOTL         R8
+	NOTL         R9
+	ANDL         $0x55555555, R8
+	ANDL         $0xaaaaaaaa, R9
+	ORL          R9, R8
+	VPMOVZXWD    X2, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y7
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x08, Y7, Y9
+	VPOR         Y8, Y9, Y9
+	VPOR         ydword80C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F<>+0(SB), Y8, Y8
+	VPSLLD       $0x08, Y8, Y8
+	VPSRLD       $0x0c, Y1, Y10
+	VPSLLD       $0x10, Y7, Y7
+	VPOR         Y8, Y7, Y7
+	VPOR         Y10, Y7, Y7
+	VPOR         ydword8080E0<>+0(SB), Y7, Y7
+	VMOVDQU      ydword800<>+0(SB), Y10
+	VPCMPGTD     Y1, Y10, Y10
+	VMOVDQU      ydword80<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
+	VPBLENDVB    Y10, Y9, Y7, Y7
+	VPBLENDVB    Y8, Y1, Y7, Y7
+	MOVL         R8, R9
+	MOVBLZX      R9, R9
+	MOVL         R8, R10
+	SHRL         $0x08, R10
+	MOVBLZX      R10, R10
+	LEAQ         u16Spread<>+0(SB), R11
+	MOVQ         R9, R12
+	SHLQ         $0x04, R12
+	VMOVDQU      (R11)(R12*1), X4
+	MOVQ         R10, R12
+	SHLQ         $0x04, R12
+	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
+	VPSHUFB      Y4, Y7, Y7
+	POPCNTL      R9, R9
+	ADDQ         $0x04, R9
+	POPCNTL      R10, R10
+	ADDQ         $0x04, R10
+	VMOVDQU      X7, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y7, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R10, DI
+	VEXTRACTI128 $0x01, Y2, X1
+	VPMOVZXWD    X1, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSRLD       $0x06, Y1, Y7
+	VPSLLD       $0x08, Y2, Y8
+	VPOR         Y7, Y8, Y8
+	VPOR         ydword80C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y7, Y7
+	VPSLLD       $0x08, Y7, Y7
+	VPSRLD       $0x0c, Y1, Y9
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y7, Y2, Y2
+	VPOR         Y9, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y9
+	VPCMPGTD     Y1, Y9, Y9
+	VMOVDQU      ydword80<>+0(SB), Y7
+	VPCMPGTD     Y1, Y7, Y7
+	VPBLENDVB    Y9, Y8, Y2, Y2
+	VPBLENDVB    Y7, Y1, Y2, Y2
+	MOVL         R8, R9
+	SHRL         $0x10, R9
+	MOVBLZX      R9, R9
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	LEAQ         u16Spread<>+0(SB), R10
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X5
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
+	VPSHUFB      Y5, Y2, Y2
+	POPCNTL      R9, R9
+	ADDQ         $0x04, R9
+	POPCNTL      R8, R8
+	ADDQ         $0x04, R8
+	VMOVDQU      X2, (AX)(DI*1)
+	ADDQ         R9, DI
+	VEXTRACTI128 $0x01, Y2, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	ADDQ         $0x40, SI
+	JMP          utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_eight:
 	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y3
-	VPCMPEQD     Y1, Y3, Y3
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y7
+	VPCMPEQD     Y1, Y7, Y7
 	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
-	VPANDN       Y3, Y2, Y3
-	VPMOVMSKB    Y3, R8
+	VPANDN       Y7, Y2, Y7
+	VPMOVMSKB    Y7, R8
 	CMPL         R8, $-1
 	JNE          utf32BEToUTF8AVX2_done
 	VMOVDQU      wdw1<>+0(SB), Y2
-	VPSRLD       $0x07, Y1, Y3
-	VPMINUD      Y2, Y3, Y3
-	VPSRLD       $0x0b, Y1, Y5
-	VPMINUD      Y2, Y5, Y5
-	VPADDD       Y5, Y3, Y3
-	VPSRLD       $0x10, Y1, Y5
-	VPMINUD      Y2, Y5, Y5
-	VPADDD       Y5, Y3, Y3
+	VPSRLD       $0x07, Y1, Y7
+	VPMINUD      Y2, Y7, Y7
+	VPSRLD       $0x0b, Y1, Y8
+	VPMINUD      Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x10, Y1, Y8
+	VPMINUD      Y2, Y8, Y8
+	VPADDD       Y8, Y7, Y7
 	VPSLLD       $0x18, Y1, Y2
-	VPSLLD       $0x0a, Y1, Y5
-	VPAND        wdw3F0000<>+0(SB), Y5, Y5
-	VPOR         Y5, Y2, Y2
-	VPSRLD       $0x04, Y1, Y5
-	VPAND        wdw3F00<>+0(SB), Y5, Y5
-	VPOR         Y5, Y2, Y2
-	VPSRLD       $0x12, Y1, Y5
-	VPOR         Y5, Y2, Y2
-	VPERMD       wideShift<>+0(SB), Y3, Y5
-	VPSRLVD      Y5, Y2, Y2
-	VPERMD       wideBits<>+0(SB), Y3, Y5
-	VPAND        Y5, Y2, Y2
-	VPERMD       wideMarks<>+0(SB), Y3, Y5
-	VPOR         Y5, Y2, Y2
-	VPSLLVD      widePackN<>+0(SB), Y3, Y3
+	VPSLLD       $0x0a, Y1, Y8
+	VPAND        wdw3F0000<>+0(SB), Y8, Y8
+	VPOR         Y8, Y2, Y2
+	VPSRLD       $0x04, Y1, Y8
+	VPAND        wdw3F00<>+0(SB), Y8, Y8
+	VPOR         Y8, Y2, Y2
+	VPSRLD       $0x12, Y1, Y8
+	VPOR         Y8, Y2, Y2
+	VPERMD       wideShift<>+0(SB), Y7, Y8
+	VPSRLVD      Y8, Y2, Y2
+	VPERMD       wideBits<>+0(SB), Y7, Y8
+	VPAND        Y8, Y2, Y2
+	VPERMD       wideMarks<>+0(SB), Y7, Y8
+	VPOR         Y8, Y2, Y2
+	VPSLLVD      widePackN<>+0(SB), Y7, Y7
 	VPXOR        Y1, Y1, Y1
-	VPSADBW      Y1, Y3, Y3
-	VPSHUFD      $0x4e, Y3, Y5
-	VPADDQ       Y5, Y3, Y3
-	VMOVQ        X3, R8
-	VEXTRACTI128 $0x01, Y3, X1
+	VPSADBW      Y1, Y7, Y7
+	VPSHUFD      $0x4e, Y7, Y8
+	VPADDQ       Y8, Y7, Y7
+	VMOVQ        X7, R8
+	VEXTRACTI128 $0x01, Y7, X1
 	VMOVQ        X1, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
 	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X4
+	VMOVDQU      (R10)(R11*1), X6
 	MOVQ         R9, R11
 	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
+	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
+	VPSHUFB      Y6, Y2, Y2
 	LEAQ         wideSpreadLen<>+0(SB), R10
 	MOVBQZX      (R10)(R8*1), R8
 	MOVBQZX      (R10)(R9*1), R9
@@ -36560,7 +39994,7 @@ utf32BEToUTF8AVX2_done:
 	RET
 
 // func cp1252ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -36586,11 +40020,46 @@ cp1252ToUTF8AVX2_loop:
 	JMP       cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_wide:
-	VPADDB       wdw60606060<>+0(SB), Y0, Y1
-	VMOVDQU      wdwDFDFDFDF<>+0(SB), Y2
-	VPSUBUSB     Y2, Y1, Y1
-	VPTEST       Y1, Y1
-	JNZ          cp1252ToUTF8AVX2_table
+	MOVL     R8, R9
+	VPADDB   wdw60606060<>+0(SB), Y0, Y1
+	VMOVDQU  wdwDFDFDFDF<>+0(SB), Y2
+	VPSUBUSB Y2, Y1, Y1
+	VPTEST   Y1, Y1
+	JNZ      cp1252ToUTF8AVX2_table
+	POPCNTQ  R9, R10
+	CMPQ     R10, $0x03
+	JA       cp1252ToUTF8AVX2_halves
+	LEAQ     32(SI), R10
+	CMPQ     R10, BX
+	JG       cp1252ToUTF8AVX2_halves
+	VMOVDQU  Y0, (AX)(DI*1)
+	MOVQ     DI, R8
+	SUBQ     SI, R8
+
+cp1252ToUTF8AVX2_sparse:
+	TZCNTQ  R9, R10
+	BLSRQ   R9, R9
+	ADDQ    SI, R10
+	MOVBLZX (DX)(R10*1), DI
+	MOVL    DI, R11
+	SHRL    $0x06, R11
+	ORL     $0x000000c0, R11
+	ANDL    $0x0000003f, DI
+	ORL     $0x00000080, DI
+	SHLL    $0x08, DI
+	ORL     R11, DI
+	LEAQ    (R10)(R8*1), R11
+	MOVW    DI, (AX)(R11*1)
+	VMOVDQU 1(DX)(R10*1), Y0
+	VMOVDQU Y0, 2(AX)(R11*1)
+	INCQ    R8
+	TESTQ   R9, R9
+	JNZ     cp1252ToUTF8AVX2_sparse
+	LEAQ    32(SI)(R8*1), DI
+	ADDQ    $0x20, SI
+	JMP     cp1252ToUTF8AVX2_loop
+
+cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW    X0, Y1
 	VPSLLW       $0x08, Y1, Y2
 	VPAND        wdw3F003F00<>+0(SB), Y2, Y2
@@ -37058,7 +40527,7 @@ utf32LEToBEAVX2_done:
 	RET
 
 // func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -37078,7 +40547,7 @@ utf16LEToUTF32LEAVX2_loop:
 	VPAND        wdwF800F800<>+0(SB), Y0, Y1
 	VPCMPEQW     wdwD800D800<>+0(SB), Y1, Y1
 	VPTEST       Y1, Y1
-	JNZ          utf16LEToUTF32LEAVX2_done
+	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
 	VMOVDQU      Y1, (AX)(DI*1)
 	VEXTRACTI128 $0x01, Y0, X0
@@ -37088,6 +40557,66 @@ utf16LEToUTF32LEAVX2_loop:
 	ADDQ         $0x00000040, DI
 	JMP          utf16LEToUTF32LEAVX2_loop
 
+utf16LEToUTF32LEAVX2_pairs:
+	VPAND     wdwFC00FC00<>+0(SB), Y0, Y1
+	VPCMPEQW  wdwD800D800<>+0(SB), Y1, Y2
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Y1, Y1
+	VPMOVMSKB Y2, R8
+	VPMOVMSKB Y1, R9
+	MOVQ      $0x00000020, R10
+	MOVL      $0x0000ffff, R11
+	BTL       $0x1f, R8
+	JCC       utf16LEToUTF32LEAVX2_pwhole
+	SUBQ      $0x02, R10
+	MOVL      $0x00007fff, R11
+	ANDL      $0x3fffffff, R8
+
+utf16LEToUTF32LEAVX2_pwhole:
+	SHLL         $0x02, R8
+	CMPL         R8, R9
+	JNE          utf16LEToUTF32LEAVX2_done
+	MOVL         $0x55555555, R8
+	PEXTL        R8, R9, R9
+	ANDNL        R11, R9, R11
+	VEXTRACTI128 $0x01, Y0, X1
+	VEXTRACTI128 $0x01, Y2, X5
+	VPALIGNR     $0x02, X0, X1, X3
+	VPSRLDQ      $0x02, X1, X4
+	LEAQ         wideKeepLanes<>+0(SB), R8
+	VPMOVZXWD    X0, Y0
+	VPMOVZXWD    X3, Y3
+	VPSLLD       $0x0a, Y0, Y6
+	VPADDD       Y3, Y6, Y6
+	VPSUBD       wdw35FDC00<>+0(SB), Y6, Y6
+	VPMOVSXWD    X2, Y2
+	VPBLENDVB    Y2, Y6, Y0, Y0
+	MOVL         R11, R9
+	MOVBLZX      R9, R9
+	VPMOVZXBD    (R8)(R9*8), Y2
+	VPERMD       Y0, Y2, Y0
+	VMOVDQU      Y0, (AX)(DI*1)
+	POPCNTL      R9, R9
+	SHLL         $0x02, R9
+	ADDQ         R9, DI
+	VPMOVZXWD    X1, Y0
+	VPMOVZXWD    X4, Y1
+	VPSLLD       $0x0a, Y0, Y2
+	VPADDD       Y1, Y2, Y2
+	VPSUBD       wdw35FDC00<>+0(SB), Y2, Y2
+	VPMOVSXWD    X5, Y1
+	VPBLENDVB    Y1, Y2, Y0, Y0
+	MOVL         R11, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	VPMOVZXBD    (R8)(R9*8), Y1
+	VPERMD       Y0, Y1, Y0
+	VMOVDQU      Y0, (AX)(DI*1)
+	POPCNTL      R9, R9
+	SHLL         $0x02, R9
+	ADDQ         R9, DI
+	ADDQ         R10, SI
+	JMP          utf16LEToUTF32LEAVX2_loop
+
 utf16LEToUTF32LEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -37095,14 +40624,14 @@ utf16LEToUTF32LEAVX2_done:
 	RET
 
 // func utf32LEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, POPCNT
 TEXT ·utf32LEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
 	MOVQ src_len+32(FP), BX
 	SUBQ $0x00000020, BX
-	SUBQ $0x00000010, CX
+	SUBQ $0x00000020, CX
 	XORQ SI, SI
 	XORQ DI, DI
 
@@ -37114,7 +40643,7 @@ utf32LEToUTF16LEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     wdwFFFFF800<>+0(SB), Y0, Y1
 	VPTEST    wdwFFFF0000<>+0(SB), Y0
-	JNZ       utf32LEToUTF16LEAVX2_done
+	JNZ       utf32LEToUTF16LEAVX2_astral
 	VPCMPEQD  wdwD800<>+0(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_done
@@ -37125,6 +40654,48 @@ utf32LEToUTF16LEAVX2_loop:
 	ADDQ      $0x10, DI
 	JMP       utf32LEToUTF16LEAVX2_loop
 
+utf32LEToUTF16LEAVX2_astral:
+	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y3
+	VPCMPEQD     Y0, Y3, Y3
+	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
+	VPANDN       Y3, Y1, Y3
+	VPMOVMSKB    Y3, R8
+	CMPL         R8, $-1
+	JNE          utf32LEToUTF16LEAVX2_done
+	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
+	VPSUBD       wdw10000<>+0(SB), Y0, Y3
+	VPSRLD       $0x0a, Y3, Y4
+	VPADDD       wdwD800<>+0(SB), Y4, Y4
+	VPAND        wdw3FF<>+0(SB), Y3, Y3
+	VPADDD       wdwDC00<>+0(SB), Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPOR         Y3, Y4, Y4
+	VPBLENDVB    Y1, Y4, Y0, Y0
+	VMOVMSKPS    Y1, R8
+	MOVL         R8, R9
+	SHRL         $0x04, R9
+	ANDL         $0x0f, R8
+	LEAQ         widePairUnits<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X2
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
+	VPSHUFB      Y2, Y0, Y0
+	POPCNTL      R8, R8
+	LEAQ         8(R8)(R8*1), R8
+	POPCNTL      R9, R9
+	LEAQ         8(R9)(R9*1), R9
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         $0x20, SI
+	JMP          utf32LEToUTF16LEAVX2_loop
+
 utf32LEToUTF16LEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -37132,7 +40703,7 @@ utf32LEToUTF16LEAVX2_done:
 	RET
 
 // func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -37153,7 +40724,7 @@ utf16LEToUTF32BEAVX2_loop:
 	VPAND        wdwF800F800<>+0(SB), Y1, Y2
 	VPCMPEQW     wdwD800D800<>+0(SB), Y2, Y2
 	VPTEST       Y2, Y2
-	JNZ          utf16LEToUTF32BEAVX2_done
+	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
 	VPSHUFB      Y0, Y2, Y2
 	VMOVDQU      Y2, (AX)(DI*1)
@@ -37165,6 +40736,68 @@ utf16LEToUTF32BEAVX2_loop:
 	ADDQ         $0x00000040, DI
 	JMP          utf16LEToUTF32BEAVX2_loop
 
+utf16LEToUTF32BEAVX2_pairs:
+	VPAND     wdwFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQW  wdwD800D800<>+0(SB), Y2, Y3
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Y2, Y2
+	VPMOVMSKB Y3, R8
+	VPMOVMSKB Y2, R9
+	MOVQ      $0x00000020, R10
+	MOVL      $0x0000ffff, R11
+	BTL       $0x1f, R8
+	JCC       utf16LEToUTF32BEAVX2_pwhole
+	SUBQ      $0x02, R10
+	MOVL      $0x00007fff, R11
+	ANDL      $0x3fffffff, R8
+
+utf16LEToUTF32BEAVX2_pwhole:
+	SHLL         $0x02, R8
+	CMPL         R8, R9
+	JNE          utf16LEToUTF32BEAVX2_done
+	MOVL         $0x55555555, R8
+	PEXTL        R8, R9, R9
+	ANDNL        R11, R9, R11
+	VEXTRACTI128 $0x01, Y1, X2
+	VEXTRACTI128 $0x01, Y3, X6
+	VPALIGNR     $0x02, X1, X2, X4
+	VPSRLDQ      $0x02, X2, X5
+	LEAQ         wideKeepLanes<>+0(SB), R8
+	VPMOVZXWD    X1, Y1
+	VPMOVZXWD    X4, Y4
+	VPSLLD       $0x0a, Y1, Y7
+	VPADDD       Y4, Y7, Y7
+	VPSUBD       wdw35FDC00<>+0(SB), Y7, Y7
+	VPMOVSXWD    X3, Y3
+	VPBLENDVB    Y3, Y7, Y1, Y1
+	VPSHUFB      Y0, Y1, Y1
+	MOVL         R11, R9
+	MOVBLZX      R9, R9
+	VPMOVZXBD    (R8)(R9*8), Y3
+	VPERMD       Y1, Y3, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	POPCNTL      R9, R9
+	SHLL         $0x02, R9
+	ADDQ         R9, DI
+	VPMOVZXWD    X2, Y1
+	VPMOVZXWD    X5, Y2
+	VPSLLD       $0x0a, Y1, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSUBD       wdw35FDC00<>+0(SB), Y3, Y3
+	VPMOVSXWD    X6, Y2
+	VPBLENDVB    Y2, Y3, Y1, Y1
+	VPSHUFB      Y0, Y1, Y1
+	MOVL         R11, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	VPMOVZXBD    (R8)(R9*8), Y2
+	VPERMD       Y1, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	POPCNTL      R9, R9
+	SHLL         $0x02, R9
+	ADDQ         R9, DI
+	ADDQ         R10, SI
+	JMP          utf16LEToUTF32BEAVX2_loop
+
 utf16LEToUTF32BEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -37172,14 +40805,14 @@ utf16LEToUTF32BEAVX2_done:
 	RET
 
 // func utf32LEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, POPCNT
 TEXT ·utf32LEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
 	MOVQ src_len+32(FP), BX
 	SUBQ $0x00000020, BX
-	SUBQ $0x00000010, CX
+	SUBQ $0x00000020, CX
 	XORQ SI, SI
 	XORQ DI, DI
 
@@ -37191,7 +40824,7 @@ utf32LEToUTF16BEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     wdwFFFFF800<>+0(SB), Y0, Y1
 	VPTEST    wdwFFFF0000<>+0(SB), Y0
-	JNZ       utf32LEToUTF16BEAVX2_done
+	JNZ       utf32LEToUTF16BEAVX2_astral
 	VPCMPEQD  wdwD800<>+0(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_done
@@ -37202,6 +40835,49 @@ utf32LEToUTF16BEAVX2_loop:
 	ADDQ      $0x20, SI
 	ADDQ      $0x10, DI
 	JMP       utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_astral:
+	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y3
+	VPCMPEQD     Y0, Y3, Y3
+	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
+	VPANDN       Y3, Y1, Y3
+	VPMOVMSKB    Y3, R8
+	CMPL         R8, $-1
+	JNE          utf32LEToUTF16BEAVX2_done
+	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
+	VPSUBD       wdw10000<>+0(SB), Y0, Y3
+	VPSRLD       $0x0a, Y3, Y4
+	VPADDD       wdwD800<>+0(SB), Y4, Y4
+	VPAND        wdw3FF<>+0(SB), Y3, Y3
+	VPADDD       wdwDC00<>+0(SB), Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPOR         Y3, Y4, Y4
+	VPBLENDVB    Y1, Y4, Y0, Y0
+	VPSHUFB      swap16<>+0(SB), Y0, Y0
+	VMOVMSKPS    Y1, R8
+	MOVL         R8, R9
+	SHRL         $0x04, R9
+	ANDL         $0x0f, R8
+	LEAQ         widePairUnits<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X2
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
+	VPSHUFB      Y2, Y0, Y0
+	POPCNTL      R8, R8
+	LEAQ         8(R8)(R8*1), R8
+	POPCNTL      R9, R9
+	LEAQ         8(R9)(R9*1), R9
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         $0x20, SI
+	JMP          utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_done:
 	VZEROUPPER
@@ -37318,7 +40994,7 @@ utf32BEToLEAVX2_done:
 	RET
 
 // func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -37340,7 +41016,7 @@ utf16BEToUTF32LEAVX2_loop:
 	VPAND        wdwF800F800<>+0(SB), Y1, Y2
 	VPCMPEQW     wdwD800D800<>+0(SB), Y2, Y2
 	VPTEST       Y2, Y2
-	JNZ          utf16BEToUTF32LEAVX2_done
+	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
 	VMOVDQU      Y2, (AX)(DI*1)
 	VEXTRACTI128 $0x01, Y1, X1
@@ -37350,6 +41026,66 @@ utf16BEToUTF32LEAVX2_loop:
 	ADDQ         $0x00000040, DI
 	JMP          utf16BEToUTF32LEAVX2_loop
 
+utf16BEToUTF32LEAVX2_pairs:
+	VPAND     wdwFC00FC00<>+0(SB), Y1, Y2
+	VPCMPEQW  wdwD800D800<>+0(SB), Y2, Y3
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Y2, Y2
+	VPMOVMSKB Y3, R8
+	VPMOVMSKB Y2, R9
+	MOVQ      $0x00000020, R10
+	MOVL      $0x0000ffff, R11
+	BTL       $0x1f, R8
+	JCC       utf16BEToUTF32LEAVX2_pwhole
+	SUBQ      $0x02, R10
+	MOVL      $0x00007fff, R11
+	ANDL      $0x3fffffff, R8
+
+utf16BEToUTF32LEAVX2_pwhole:
+	SHLL         $0x02, R8
+	CMPL         R8, R9
+	JNE          utf16BEToUTF32LEAVX2_done
+	MOVL         $0x55555555, R8
+	PEXTL        R8, R9, R9
+	ANDNL        R11, R9, R11
+	VEXTRACTI128 $0x01, Y1, X2
+	VEXTRACTI128 $0x01, Y3, X6
+	VPALIGNR     $0x02, X1, X2, X4
+	VPSRLDQ      $0x02, X2, X5
+	LEAQ         wideKeepLanes<>+0(SB), R8
+	VPMOVZXWD    X1, Y1
+	VPMOVZXWD    X4, Y4
+	VPSLLD       $0x0a, Y1, Y7
+	VPADDD       Y4, Y7, Y7
+	VPSUBD       wdw35FDC00<>+0(SB), Y7, Y7
+	VPMOVSXWD    X3, Y3
+	VPBLENDVB    Y3, Y7, Y1, Y1
+	MOVL         R11, R9
+	MOVBLZX      R9, R9
+	VPMOVZXBD    (R8)(R9*8), Y3
+	VPERMD       Y1, Y3, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	POPCNTL      R9, R9
+	SHLL         $0x02, R9
+	ADDQ         R9, DI
+	VPMOVZXWD    X2, Y1
+	VPMOVZXWD    X5, Y2
+	VPSLLD       $0x0a, Y1, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSUBD       wdw35FDC00<>+0(SB), Y3, Y3
+	VPMOVSXWD    X6, Y2
+	VPBLENDVB    Y2, Y3, Y1, Y1
+	MOVL         R11, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	VPMOVZXBD    (R8)(R9*8), Y2
+	VPERMD       Y1, Y2, Y1
+	VMOVDQU      Y1, (AX)(DI*1)
+	POPCNTL      R9, R9
+	SHLL         $0x02, R9
+	ADDQ         R9, DI
+	ADDQ         R10, SI
+	JMP          utf16BEToUTF32LEAVX2_loop
+
 utf16BEToUTF32LEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -37357,14 +41093,14 @@ utf16BEToUTF32LEAVX2_done:
 	RET
 
 // func utf32BEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, POPCNT
 TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
 	MOVQ    src_len+32(FP), BX
 	SUBQ    $0x00000020, BX
-	SUBQ    $0x00000010, CX
+	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU swap32<>+0(SB), Y0
@@ -37378,7 +41114,7 @@ utf32BEToUTF16LEAVX2_loop:
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     wdwFFFFF800<>+0(SB), Y1, Y2
 	VPTEST    wdwFFFF0000<>+0(SB), Y1
-	JNZ       utf32BEToUTF16LEAVX2_done
+	JNZ       utf32BEToUTF16LEAVX2_astral
 	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_done
@@ -37389,6 +41125,48 @@ utf32BEToUTF16LEAVX2_loop:
 	ADDQ      $0x10, DI
 	JMP       utf32BEToUTF16LEAVX2_loop
 
+utf32BEToUTF16LEAVX2_astral:
+	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y4
+	VPCMPEQD     Y1, Y4, Y4
+	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
+	VPANDN       Y4, Y2, Y4
+	VPMOVMSKB    Y4, R8
+	CMPL         R8, $-1
+	JNE          utf32BEToUTF16LEAVX2_done
+	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y2
+	VPSUBD       wdw10000<>+0(SB), Y1, Y4
+	VPSRLD       $0x0a, Y4, Y5
+	VPADDD       wdwD800<>+0(SB), Y5, Y5
+	VPAND        wdw3FF<>+0(SB), Y4, Y4
+	VPADDD       wdwDC00<>+0(SB), Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPOR         Y4, Y5, Y5
+	VPBLENDVB    Y2, Y5, Y1, Y1
+	VMOVMSKPS    Y2, R8
+	MOVL         R8, R9
+	SHRL         $0x04, R9
+	ANDL         $0x0f, R8
+	LEAQ         widePairUnits<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X3
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
+	POPCNTL      R8, R8
+	LEAQ         8(R8)(R8*1), R8
+	POPCNTL      R9, R9
+	LEAQ         8(R9)(R9*1), R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         $0x20, SI
+	JMP          utf32BEToUTF16LEAVX2_loop
+
 utf32BEToUTF16LEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -37396,7 +41174,7 @@ utf32BEToUTF16LEAVX2_done:
 	RET
 
 // func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -37419,7 +41197,7 @@ utf16BEToUTF32BEAVX2_loop:
 	VPAND        wdwF800F800<>+0(SB), Y2, Y3
 	VPCMPEQW     wdwD800D800<>+0(SB), Y3, Y3
 	VPTEST       Y3, Y3
-	JNZ          utf16BEToUTF32BEAVX2_done
+	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
 	VPSHUFB      Y1, Y3, Y3
 	VMOVDQU      Y3, (AX)(DI*1)
@@ -37431,6 +41209,68 @@ utf16BEToUTF32BEAVX2_loop:
 	ADDQ         $0x00000040, DI
 	JMP          utf16BEToUTF32BEAVX2_loop
 
+utf16BEToUTF32BEAVX2_pairs:
+	VPAND     wdwFC00FC00<>+0(SB), Y2, Y3
+	VPCMPEQW  wdwD800D800<>+0(SB), Y3, Y4
+	VPCMPEQW  wdwDC00DC00<>+0(SB), Y3, Y3
+	VPMOVMSKB Y4, R8
+	VPMOVMSKB Y3, R9
+	MOVQ      $0x00000020, R10
+	MOVL      $0x0000ffff, R11
+	BTL       $0x1f, R8
+	JCC       utf16BEToUTF32BEAVX2_pwhole
+	SUBQ      $0x02, R10
+	MOVL      $0x00007fff, R11
+	ANDL      $0x3fffffff, R8
+
+utf16BEToUTF32BEAVX2_pwhole:
+	SHLL         $0x02, R8
+	CMPL         R8, R9
+	JNE          utf16BEToUTF32BEAVX2_done
+	MOVL         $0x55555555, R8
+	PEXTL        R8, R9, R9
+	ANDNL        R11, R9, R11
+	VEXTRACTI128 $0x01, Y2, X3
+	VEXTRACTI128 $0x01, Y4, X7
+	VPALIGNR     $0x02, X2, X3, X5
+	VPSRLDQ      $0x02, X3, X6
+	LEAQ         wideKeepLanes<>+0(SB), R8
+	VPMOVZXWD    X2, Y2
+	VPMOVZXWD    X5, Y5
+	VPSLLD       $0x0a, Y2, Y8
+	VPADDD       Y5, Y8, Y8
+	VPSUBD       wdw35FDC00<>+0(SB), Y8, Y8
+	VPMOVSXWD    X4, Y4
+	VPBLENDVB    Y4, Y8, Y2, Y2
+	VPSHUFB      Y1, Y2, Y2
+	MOVL         R11, R9
+	MOVBLZX      R9, R9
+	VPMOVZXBD    (R8)(R9*8), Y4
+	VPERMD       Y2, Y4, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	POPCNTL      R9, R9
+	SHLL         $0x02, R9
+	ADDQ         R9, DI
+	VPMOVZXWD    X3, Y2
+	VPMOVZXWD    X6, Y3
+	VPSLLD       $0x0a, Y2, Y4
+	VPADDD       Y3, Y4, Y4
+	VPSUBD       wdw35FDC00<>+0(SB), Y4, Y4
+	VPMOVSXWD    X7, Y3
+	VPBLENDVB    Y3, Y4, Y2, Y2
+	VPSHUFB      Y1, Y2, Y2
+	MOVL         R11, R9
+	SHRL         $0x08, R9
+	MOVBLZX      R9, R9
+	VPMOVZXBD    (R8)(R9*8), Y3
+	VPERMD       Y2, Y3, Y2
+	VMOVDQU      Y2, (AX)(DI*1)
+	POPCNTL      R9, R9
+	SHLL         $0x02, R9
+	ADDQ         R9, DI
+	ADDQ         R10, SI
+	JMP          utf16BEToUTF32BEAVX2_loop
+
 utf16BEToUTF32BEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -37438,14 +41278,14 @@ utf16BEToUTF32BEAVX2_done:
 	RET
 
 // func utf32BEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, POPCNT
 TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
 	MOVQ    src_len+32(FP), BX
 	SUBQ    $0x00000020, BX
-	SUBQ    $0x00000010, CX
+	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU swap32<>+0(SB), Y0
@@ -37459,7 +41299,7 @@ utf32BEToUTF16BEAVX2_loop:
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     wdwFFFFF800<>+0(SB), Y1, Y2
 	VPTEST    wdwFFFF0000<>+0(SB), Y1
-	JNZ       utf32BEToUTF16BEAVX2_done
+	JNZ       utf32BEToUTF16BEAVX2_astral
 	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_done
@@ -37470,6 +41310,49 @@ utf32BEToUTF16BEAVX2_loop:
 	ADDQ      $0x20, SI
 	ADDQ      $0x10, DI
 	JMP       utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_astral:
+	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y4
+	VPCMPEQD     Y1, Y4, Y4
+	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
+	VPANDN       Y4, Y2, Y4
+	VPMOVMSKB    Y4, R8
+	CMPL         R8, $-1
+	JNE          utf32BEToUTF16BEAVX2_done
+	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y2
+	VPSUBD       wdw10000<>+0(SB), Y1, Y4
+	VPSRLD       $0x0a, Y4, Y5
+	VPADDD       wdwD800<>+0(SB), Y5, Y5
+	VPAND        wdw3FF<>+0(SB), Y4, Y4
+	VPADDD       wdwDC00<>+0(SB), Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPOR         Y4, Y5, Y5
+	VPBLENDVB    Y2, Y5, Y1, Y1
+	VPSHUFB      swap16<>+0(SB), Y1, Y1
+	VMOVMSKPS    Y2, R8
+	MOVL         R8, R9
+	SHRL         $0x04, R9
+	ANDL         $0x0f, R8
+	LEAQ         widePairUnits<>+0(SB), R10
+	MOVQ         R8, R11
+	SHLQ         $0x04, R11
+	VMOVDQU      (R10)(R11*1), X3
+	MOVQ         R9, R11
+	SHLQ         $0x04, R11
+	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
+	VPSHUFB      Y3, Y1, Y1
+	POPCNTL      R8, R8
+	LEAQ         8(R8)(R8*1), R8
+	POPCNTL      R9, R9
+	LEAQ         8(R9)(R9*1), R9
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R9, DI
+	ADDQ         $0x20, SI
+	JMP          utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_done:
 	VZEROUPPER

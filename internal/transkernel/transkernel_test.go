@@ -215,6 +215,10 @@ var backgrounds = map[string]string{
 	"4-byte+3": "我😀😃😄😁😆😅🤣😂",
 	"3+4-byte": "我😀能😃吞😄下😁玻",
 	"edges":    "\U00010000\U0010FFFF\U0001F600\U000F0000\uE000\uD7FF\u0800\uFFFF",
+	// 3-byte characters among ASCII spaces and punctuation, and ASCII with a
+	// rare Latin-1 character.
+	"3+ascii": "한국어 문장, 공백과 구두점. 1 2 3 नमस्ते दुनिया। ",
+	"sparse":  "plain ASCII text, with a middle dot · now and then, long enough to span two blocks of AVX2 ",
 }
 
 func repeatTo(s string, n int) []byte {

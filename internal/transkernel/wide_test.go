@@ -57,9 +57,8 @@ func unitsDirection(name string, call func(dst, src []byte) (int, int), inW int,
 			return putUnits(rs, outBE, outW), ok
 		},
 		from: func(t []byte) []byte { return putUnits([]rune(string(t)), inBE, inW) },
-		// Between the widths the AVX2 kernels leave characters above
-		// U+FFFF to the scalar code.
-		handles: func(r rune) bool { return inW == outW || r <= 0xFFFF || transkernel.Active() == "avx512vbmi2" },
+		// Every set converts surrogate pairs in bulk, both ways.
+		handles: func(r rune) bool { return true },
 	}
 }
 
@@ -289,6 +288,13 @@ func TestWideRandom(t *testing.T) {
 func FuzzWide(f *testing.F) {
 	f.Add([]byte("€ café \x81 \xF0\x9F\x98\x80"), uint16(100))
 	f.Add(binary.LittleEndian.AppendUint32(nil, 0xD800), uint16(8))
+	// Surrogate pairs among BMP units (UTF-16 to UTF-32), astral and BMP
+	// values (UTF-32 to UTF-16), Hebrew and CJK as UTF-32 (the UTF-16 block
+	// paths of UTF-32 to UTF-8), ASCII with a rare Latin-1 byte.
+	f.Add(putUnits([]rune(strings.Repeat("a😀bא😃我", 12)), false, 2), uint16(400))
+	f.Add(putUnits([]rune(strings.Repeat("a😀bא😃我", 12)), true, 4), uint16(900))
+	f.Add(putUnits([]rune(strings.Repeat("שלום עולם ", 12)), false, 4), uint16(300))
+	f.Add([]byte(strings.Repeat("plain text · ", 12)), uint16(300))
 	f.Fuzz(func(t *testing.T, src []byte, room uint16) {
 		for _, name := range transkernel.Kernels() {
 			if !transkernel.Use(name) {
@@ -333,6 +339,42 @@ func TestWideNoEscape(t *testing.T) {
 		} {
 			if allocs := testing.AllocsPerRun(20, c.f); allocs != 0 {
 				t.Errorf("%s: %v allocations per call, want 0", c.name, allocs)
+			}
+		}
+	})
+}
+
+// TestCP1252Sparse puts one and two bytes from 80 up at every position (and
+// pair of positions a few apart) of ASCII text of several lengths: the blocks
+// with one or two bytes from A0 take the vector kernels' sparse path, those
+// with 80-9F the table path. Every byte of Windows-1252 converts, so the
+// kernels must get through all but the last block.
+func TestCP1252Sparse(t *testing.T) {
+	var d direction
+	for _, x := range wideDirections() {
+		if x.name == "CP1252ToUTF8" {
+			d = x
+		}
+	}
+	forEachSet(t, func(t *testing.T, vector bool) {
+		progress := vector && transkernel.Active() != "neon"
+		for _, n := range []int{64, 65, 96, 127, 128, 129, 200} {
+			base := repeatTo(backgrounds["ascii"], n)
+			for _, b := range []byte{0xA0, 0xB7, 0xC3, 0xFF, 0x80, 0x9F, 0x81} {
+				for at := 0; at < n; at++ {
+					for _, gap := range []int{0, 1, 5, 31, 40} {
+						src := append([]byte{}, base...)
+						src[at] = b
+						if gap > 0 {
+							if at+gap >= n {
+								continue
+							}
+							src[at+gap] = 0xE9
+						}
+						check(t, d, src, 3*len(src)+64, progress)
+						check(t, d, src, len(src)+at, false)
+					}
+				}
 			}
 		}
 	})

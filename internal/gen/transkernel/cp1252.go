@@ -8,7 +8,9 @@ import (
 )
 
 // cp1252ToUTF8 converts Windows-1252 to UTF-8 in blocks of Bytes bytes. A
-// block of ASCII is copied as it is, a block without bytes 80-9F converts as
+// block of ASCII is copied as it is, one with up to three bytes from A0 as
+// ASCII with the two UTF-8 bytes of each put in, a block without bytes 80-9F
+// converts as
 // ISO-8859-1 does (latin1Half); any other is done in four parts of
 // Bytes/4 bytes, each widened to 32-bit lanes, the bytes 80-9F looked up in
 // the table of their code points (up to U+2122), and encoded by encodeLanes.
@@ -39,6 +41,12 @@ func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	mg := GP64()
+	if w.Masked() {
+		KMOVQ(m, mg)
+	} else {
+		MOVL(m, mg.As32())
+	}
 	// Bytes 80-9F are E0-FF after adding 0x60 (wrapping), and only they.
 	x := w.Vec()
 	VPADDB(t.splat(0x60606060), v, x)
@@ -46,6 +54,49 @@ func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
 	w.Load(t.splat(0xDFDFDFDF), lim)
 	w.TestAbove(x, lim, w.Scratch(m))
 	JNZ(p.Ref("table"))
+	// Up to three bytes from A0 in the block (an accent here and there, the
+	// middle dot of Korean text), with Bytes more of src after it: the block
+	// is stored as it is, then for each such byte its two UTF-8 bytes at its
+	// place (one further for each byte before it) and the Bytes of input
+	// after it, read again from src, one further on. The next block is the
+	// next Bytes bytes all the same, so that no load waits for this one's
+	// count; such text runs at near the speed of a copy.
+	c, b, d, at := GP64(), GP64(), GP64(), GP64()
+	POPCNTQ(mg, c)
+	CMPQ(c, U8(3))
+	JA(p.Ref("halves"))
+	LEAQ(Mem{Base: i, Disp: w.Bytes}, c)
+	CMPQ(c, sLim)
+	JG(p.Ref("halves"))
+	w.Store(v, asm.At(dp, j, 0))
+	MOVQ(j, d)
+	SUBQ(i, d) // dst offset - src offset, one more per byte done
+	p.Label("sparse")
+	TZCNTQ(mg, c)
+	BLSRQ(mg, mg)
+	ADDQ(i, c) // the byte's offset in src
+	MOVBLZX(Mem{Base: sp, Index: c, Scale: 1}, b.As32())
+	// 0xC0 | b>>6, then 0x80 | b&0x3F
+	MOVL(b.As32(), at.As32())
+	SHRL(U8(6), at.As32())
+	ORL(U32(0xC0), at.As32())
+	ANDL(U32(0x3F), b.As32())
+	ORL(U32(0x80), b.As32())
+	SHLL(U8(8), b.As32())
+	ORL(at.As32(), b.As32())
+	LEAQ(Mem{Base: c, Index: d, Scale: 1}, at) // its offset in dst
+	MOVW(b.As16(), Mem{Base: dp, Index: at, Scale: 1})
+	u := w.Vec()
+	w.Load(asm.At(sp, c, 1), u)
+	w.Store(u, asm.At(dp, at, 2))
+	INCQ(d)
+	TESTQ(mg, mg)
+	JNZ(p.Ref("sparse"))
+	LEAQ(Mem{Base: i, Index: d, Scale: 1, Disp: w.Bytes}, j)
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+
+	p.Label("halves")
 	latin1Half(w, tab, t, v, m, 0, dp, j)
 	latin1Half(w, tab, t, v, m, 1, dp, j)
 	ADDQ(U8(w.Bytes), i)

@@ -300,109 +300,7 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
-	t, z := YMM(), YMM()
-	VPAND(tab.ydw[0xF800F800], v, t)
-	VPCMPEQW(tab.ydw[0xD800D800], t, z)
-	VPTEST(z, z)
-	JNZ(p.Ref("surrogates"))
-	VPTEST(t, t)
-	JNZ(p.Ref("three"))
-	// No unit from 0x800: each becomes its one or two bytes in its own
-	// 16-bit lane, and the Latin-1 table drops the unused second bytes, 8
-	// units at a time.
-	{
-		w, lo, asc, pk := YMM(), YMM(), YMM(), YMM()
-		VPSRLW(U8(6), v, w)
-		VPOR(tab.ydw[0x00C000C0], w, w) // 0xC0 | u>>6
-		VPAND(tab.ydw[0x003F003F], v, lo)
-		VPSLLW(U8(8), lo, lo)
-		VPOR(lo, w, w)
-		VPOR(tab.ydw[0x80008000], w, w) // then 0x80 | u&0x3F
-		VPAND(tab.ydw[0xFF80FF80], v, asc)
-		VPXOR(z, z, z)
-		VPCMPEQW(z, asc, asc)
-		VPBLENDVB(asc, v, w, w)
-		VPACKSSWB(asc, asc, pk)
-		m := GP64()
-		VPMOVMSKB(pk, m.As32())
-		NOTL(m.As32()) // units of two bytes: bits 0-7 and 16-23
-		c0, c1 := byteAt(m, 0), byteAt(m, 2)
-		idx := entry16(tab.l1Expand, c0, c1)
-		VPSHUFB(idx, w, w)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(c0.As32(), n0.As32())
-		ADDQ(U8(8), n0)
-		POPCNTL(c1.As32(), n1.As32())
-		ADDQ(U8(8), n1)
-		storeLanes(w, dp, j, n0, n1)
-		ADDQ(U8(32), i)
-		JMP(p.Ref("loop"))
-	}
-	p.Label("three")
-	// codes: two bits per unit, >= 0x80 and >= 0x800.
-	VPXOR(z, z, z)
-	a, b := YMM(), YMM()
-	VPCMPEQW(z, t, b)
-	VPTEST(b, b)
-	JNZ(p.Ref("codes"))
-	// Every unit from 0x800 (CJK text): three bytes each, kept by one fixed
-	// shuffle, 12 bytes of every 16.
-	for h := 0; h < 2; h++ {
-		x := v.AsX()
-		if h == 1 {
-			x = XMM()
-			VEXTRACTI128(U8(1), v, x)
-		}
-		u, x3f, y6, t3 := YMM(), YMM(), YMM(), YMM()
-		VPMOVZXWD(x, u)
-		VPAND(tab.ydw[0x3F], u, x3f)
-		VPSLLD(U8(16), x3f, t3)
-		VPSLLD(U8(2), u, y6)
-		VPAND(tab.ydw[0x3F00], y6, y6)
-		VPOR(y6, t3, t3)
-		VPSRLD(U8(12), u, y6)
-		VPOR(y6, t3, t3)
-		VPOR(tab.ydw[0x8080E0], t3, t3)
-		VPSHUFB(tab.pack3of4, t3, t3)
-		twelve := GP64()
-		MOVQ(U32(12), twelve)
-		storeLanes(t3, dp, j, twelve, twelve)
-	}
-	ADDQ(U8(32), i)
-	JMP(p.Ref("loop"))
-	p.Label("codes")
-	VPAND(tab.ydw[0xFF80FF80], v, a)
-	VPCMPEQW(z, a, a)
-	ma, mb := GP64(), GP64()
-	VPMOVMSKB(a, ma.As32())
-	VPMOVMSKB(b, mb.As32())
-	NOTL(ma.As32())
-	NOTL(mb.As32())
-	ANDL(U32(0x55555555), ma.As32())
-	ANDL(U32(0xAAAAAAAA), mb.As32())
-	ORL(mb.As32(), ma.As32())
-	for h := 0; h < 2; h++ {
-		x := v.AsX()
-		if h == 1 {
-			x = XMM()
-			VEXTRACTI128(U8(1), v, x)
-		}
-		u, t3, k1, k2 := unitBytesAVX2(tab, x)
-		VPBLENDVB(k2, t3.t2, t3.t3, t3.t3)
-		VPBLENDVB(k1, u, t3.t3, t3.t3)
-		c0, c1 := byteAt(ma, 2*h), byteAt(ma, 2*h+1)
-		idx := entry16(tab.u16Spread, c0, c1)
-		VPSHUFB(idx, t3.t3, t3.t3)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(c0.As32(), n0.As32())
-		ADDQ(U8(4), n0)
-		POPCNTL(c1.As32(), n1.As32())
-		ADDQ(U8(4), n1)
-		storeLanes(t3.t3, dp, j, n0, n1)
-	}
-	ADDQ(U8(32), i)
-	JMP(p.Ref("loop"))
-
+	t, z := bmpToUTF8AVX2(tab, p, v, dp, i, j, 32, p.Ref("surrogates"))
 	p.Label("surrogates")
 	purePairsAVX2(tab, p, v, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("mixed")
@@ -496,6 +394,122 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	LEAQ(Mem{Base: i, Index: n, Scale: 2}, i)
 	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
+}
+
+// bmpToUTF8AVX2 converts the 16 code units of v (little-endian) that hold no
+// surrogate to UTF-8 at dst[j:], writing up to 64 bytes, advances i by step
+// and j by the bytes in use, and jumps to loop; with a surrogate in v it
+// jumps to surrogates, leaving t holding v's units masked with 0xF800 and z
+// scratch. A block with no unit from 0x800 (Latin, Greek, Cyrillic, Hebrew,
+// Arabic text) makes each unit its 1 or 2 bytes in a 16-bit lane, a block of
+// units all from 0x800 (CJK) its 3 bytes by one fixed shuffle, and any other
+// block each unit its 1 to 3 bytes in a 32-bit lane, 8 at a time, packed by
+// a table 4 lanes at a time. UTF-16 and UTF-32 (narrowed to units) share it.
+func bmpToUTF8AVX2(tab *consts, p asm.Scope, v reg.VecVirtual, dp, i, j reg.GPVirtual, step int, surrogates LabelRef) (t, z reg.VecVirtual) {
+	t, z = YMM(), YMM()
+	VPAND(tab.ydw[0xF800F800], v, t)
+	VPCMPEQW(tab.ydw[0xD800D800], t, z)
+	VPTEST(z, z)
+	JNZ(surrogates)
+	VPTEST(t, t)
+	JNZ(p.Ref("three"))
+	// No unit from 0x800: each becomes its one or two bytes in its own
+	// 16-bit lane, and the Latin-1 table drops the unused second bytes, 8
+	// units at a time.
+	{
+		w, lo, asc, pk := YMM(), YMM(), YMM(), YMM()
+		VPSRLW(U8(6), v, w)
+		VPOR(tab.ydw[0x00C000C0], w, w) // 0xC0 | u>>6
+		VPAND(tab.ydw[0x003F003F], v, lo)
+		VPSLLW(U8(8), lo, lo)
+		VPOR(lo, w, w)
+		VPOR(tab.ydw[0x80008000], w, w) // then 0x80 | u&0x3F
+		VPAND(tab.ydw[0xFF80FF80], v, asc)
+		VPXOR(z, z, z)
+		VPCMPEQW(z, asc, asc)
+		VPBLENDVB(asc, v, w, w)
+		VPACKSSWB(asc, asc, pk)
+		m := GP64()
+		VPMOVMSKB(pk, m.As32())
+		NOTL(m.As32()) // units of two bytes: bits 0-7 and 16-23
+		c0, c1 := byteAt(m, 0), byteAt(m, 2)
+		idx := entry16(tab.l1Expand, c0, c1)
+		VPSHUFB(idx, w, w)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(c0.As32(), n0.As32())
+		ADDQ(U8(8), n0)
+		POPCNTL(c1.As32(), n1.As32())
+		ADDQ(U8(8), n1)
+		storeLanes(w, dp, j, n0, n1)
+		ADDQ(U8(uint8(step)), i)
+		JMP(p.Ref("loop"))
+	}
+	p.Label("three")
+	// codes: two bits per unit, >= 0x80 and >= 0x800.
+	VPXOR(z, z, z)
+	a, b := YMM(), YMM()
+	VPCMPEQW(z, t, b)
+	VPTEST(b, b)
+	JNZ(p.Ref("codes"))
+	// Every unit from 0x800 (CJK text): three bytes each, kept by one fixed
+	// shuffle, 12 bytes of every 16.
+	for h := 0; h < 2; h++ {
+		x := v.AsX()
+		if h == 1 {
+			x = XMM()
+			VEXTRACTI128(U8(1), v, x)
+		}
+		u, x3f, y6, t3 := YMM(), YMM(), YMM(), YMM()
+		VPMOVZXWD(x, u)
+		VPAND(tab.ydw[0x3F], u, x3f)
+		VPSLLD(U8(16), x3f, t3)
+		VPSLLD(U8(2), u, y6)
+		VPAND(tab.ydw[0x3F00], y6, y6)
+		VPOR(y6, t3, t3)
+		VPSRLD(U8(12), u, y6)
+		VPOR(y6, t3, t3)
+		VPOR(tab.ydw[0x8080E0], t3, t3)
+		VPSHUFB(tab.pack3of4, t3, t3)
+		twelve := GP64()
+		MOVQ(U32(12), twelve)
+		storeLanes(t3, dp, j, twelve, twelve)
+	}
+	ADDQ(U8(uint8(step)), i)
+	JMP(p.Ref("loop"))
+	p.Label("codes")
+	VPAND(tab.ydw[0xFF80FF80], v, a)
+	VPCMPEQW(z, a, a)
+	ma, mb := GP64(), GP64()
+	VPMOVMSKB(a, ma.As32())
+	VPMOVMSKB(b, mb.As32())
+	NOTL(ma.As32())
+	NOTL(mb.As32())
+	ANDL(U32(0x55555555), ma.As32())
+	ANDL(U32(0xAAAAAAAA), mb.As32())
+	ORL(mb.As32(), ma.As32())
+	for h := 0; h < 2; h++ {
+		x := v.AsX()
+		if h == 1 {
+			x = XMM()
+			VEXTRACTI128(U8(1), v, x)
+		}
+		u, t3, k1, k2 := unitBytesAVX2(tab, x)
+		VPBLENDVB(k2, t3.t2, t3.t3, t3.t3)
+		VPBLENDVB(k1, u, t3.t3, t3.t3)
+		c0, c1 := byteAt(ma, 2*h), byteAt(ma, 2*h+1)
+		idx := entry16(tab.u16Spread, c0, c1)
+		VPSHUFB(idx, t3.t3, t3.t3)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(c0.As32(), n0.As32())
+		ADDQ(U8(4), n0)
+		POPCNTL(c1.As32(), n1.As32())
+		ADDQ(U8(4), n1)
+		storeLanes(t3.t3, dp, j, n0, n1)
+	}
+	ADDQ(U8(uint8(step)), i)
+	JMP(p.Ref("loop"))
+
+	return t, z
 }
 
 // unitBytes holds, for 8 code units in 32-bit lanes, their 2-byte and

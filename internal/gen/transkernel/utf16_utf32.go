@@ -198,11 +198,7 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	v := w.Vec()
 	w.Load(asm.At(sp, i, 0), v)
 	in(v)
-	if w.Masked() {
-		surrogateFree(w, t, v, p.Ref("pairs"))
-	} else {
-		surrogateFree(w, t, v, p.Ref("done"))
-	}
+	surrogateFree(w, t, v, p.Ref("pairs"))
 	for h := 0; h < 2; h++ {
 		var x reg.Register
 		switch {
@@ -227,11 +223,81 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	ADDQ(U8(w.Bytes), i)
 	ADDQ(U32(uint32(2*w.Bytes)), j)
 	JMP(p.Ref("loop"))
+	p.Label("pairs")
 	if w.Masked() {
-		p.Label("pairs")
 		pairsToUTF32(tab, t, p, v, i, j, dp, out)
+	} else {
+		pairsToUTF32AVX2(t, p, v, i, j, dp, out)
 	}
 	epilogue(p, i, j)
+}
+
+// pairsToUTF32AVX2 is pairsToUTF32 for AVX2, a block v of 16 units: the lane
+// of a high surrogate takes the code point of the pair, read with the unit
+// after it (the block shifted down one unit), each half's lanes other than
+// low surrogates are packed by VPERMD with a table entry for their mask, and
+// a high surrogate in the last unit waits for the next block. A block whose
+// surrogates do not all pair up ends the call, for the scalar code.
+func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
+	s, hv, lv := YMM(), YMM(), YMM()
+	VPAND(t.splat(0xFC00FC00), v, s)
+	VPCMPEQW(t.splat(0xD800D800), s, hv)
+	VPCMPEQW(t.splat(0xDC00DC00), s, lv)
+	// Two bits a unit, from VPMOVMSKB.
+	hi, lo := GP64(), GP64()
+	VPMOVMSKB(hv, hi.As32())
+	VPMOVMSKB(lv, lo.As32())
+	n, keep := GP64(), GP64()
+	MOVQ(U32(32), n)
+	MOVL(U32(0xFFFF), keep.As32())
+	BTL(U8(31), hi.As32())
+	JCC(p.Ref("pwhole"))
+	SUBQ(U8(2), n)
+	MOVL(U32(0x7FFF), keep.As32())
+	ANDL(U32(0x3FFFFFFF), hi.As32())
+	p.Label("pwhole")
+	SHLL(U8(2), hi.As32())
+	CMPL(hi.As32(), lo.As32())
+	JNE(p.Ref("done"))
+	// One bit a unit: the lanes to keep are all but the low surrogates
+	// (and a high one left for the next block).
+	pat := GP64()
+	MOVL(U32(0x55555555), pat.As32())
+	PEXTL(pat.As32(), lo.As32(), lo.As32())
+	ANDNL(keep.As32(), lo.As32(), keep.As32())
+	x1, nx0, nx1, hv1 := XMM(), XMM(), XMM(), XMM()
+	VEXTRACTI128(U8(1), v, x1)
+	VEXTRACTI128(U8(1), hv, hv1)
+	VPALIGNR(U8(2), v.AsX(), x1, nx0) // units 1-8
+	VPSRLDQ(U8(2), x1, nx1)           // units 9-15, then zero
+	base := GP64()
+	LEAQ(t.keepLanes, base)
+	for h := 0; h < 2; h++ {
+		x, nx, hm := v.AsX(), nx0, hv.AsX()
+		if h == 1 {
+			x, nx, hm = x1, nx1, hv1
+		}
+		c, d, e, m := YMM(), YMM(), YMM(), YMM()
+		VPMOVZXWD(x, c)
+		VPMOVZXWD(nx, d)
+		// high<<10 + low - (0xD800<<10 + 0xDC00 - 0x10000)
+		VPSLLD(U8(10), c, e)
+		VPADDD(d, e, e)
+		VPSUBD(t.splat(0x35FDC00), e, e)
+		VPMOVSXWD(hm, m)
+		VPBLENDVB(m, e, c, c)
+		out(c)
+		kb := byteAt(keep, h)
+		idx := YMM()
+		VPMOVZXBD(Mem{Base: base, Index: kb, Scale: 8}, idx)
+		VPERMD(c, idx, c)
+		VMOVDQU(c, asm.At(dp, j, 0))
+		POPCNTL(kb.As32(), kb.As32())
+		SHLL(U8(2), kb.As32())
+		ADDQ(kb, j)
+	}
+	ADDQ(n, i)
+	JMP(p.Ref("loop"))
 }
 
 // pairsToUTF32 is the AVX-512 path of utf16ToUTF32 for a block v (32 units,
@@ -309,18 +375,18 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 	JMP(p.Ref("loop"))
 }
 
-// utf32ToUTF16 narrows blocks of BMP characters to 16-bit units; with
-// AVX-512, blocks with characters above U+FFFF too.
+// utf32ToUTF16 narrows blocks of BMP characters to 16-bit units, and blocks
+// with characters above U+FFFF to units and surrogate pairs.
 func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	name := "utf32" + orderName[inBE] + "ToUTF16" + orderName[outBE] + w.Name()
 	p := asm.Scope(name + "_")
 	signature(name,
 		name+" converts UTF-32"+orderName[inBE]+" to UTF-16"+orderName[outBE]+" in "+itoa(w.Bytes)+"-byte blocks",
-		"while src has "+itoa(w.Bytes)+" bytes left and dst "+itoa(w.Bytes/2)+", and returns the bytes written and",
-		"read. It stops before the first block holding anything but characters",
-		"of the BMP.")
-	// The pairs path of AVX-512 writes up to Bytes bytes.
-	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, map[bool]int{true: w.Bytes, false: w.Bytes / 2}[w.Masked()])
+		"while src has "+itoa(w.Bytes)+" bytes left and dst as many, and returns the bytes written and",
+		"read. It stops before the first block holding a surrogate code point",
+		"or a value above U+10FFFF.")
+	// The pairs path writes up to Bytes bytes.
+	dp, sp, i, j, sLim, dLim := prologue(w.Bytes, w.Bytes)
 	in := swapper(w, tab.swap32, inBE)
 	loopHead(p, i, j, sLim, dLim)
 	c := w.Vec()
@@ -344,7 +410,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		VMOVDQU(y, asm.At(dp, j, 0))
 	} else {
 		VPTEST(t.splat(0xFFFF0000), c)
-		JNZ(p.Ref("done"))
+		JNZ(p.Ref("astral"))
 		VPCMPEQD(t.splat(0xD800), s, s)
 		VPTEST(s, s)
 		JNZ(p.Ref("done"))
@@ -391,6 +457,40 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		POPCNTL(keep.As32(), keep.As32())
 		SHLL(U8(1), keep.As32())
 		ADDQ(keep, j)
+		ADDQ(U8(w.Bytes), i)
+		JMP(p.Ref("loop"))
+	} else {
+		// The same lanes, then VPSHUFB by a table entry for each half's
+		// four lanes keeps the upper halves of the lanes with a pair.
+		p.Label("astral")
+		checkScalar(w, t, c, p.Ref("done"))
+		big, x, y := YMM(), YMM(), YMM()
+		VPCMPGTD(t.splat(0xFFFF), c, big) // c > 0xFFFF
+		VPSUBD(t.splat(0x10000), c, x)
+		VPSRLD(U8(10), x, y)
+		VPADDD(t.splat(0xD800), y, y)
+		VPAND(t.splat(0x3FF), x, x)
+		VPADDD(t.splat(0xDC00), x, x)
+		VPSLLD(U8(16), x, x)
+		VPOR(x, y, y)
+		VPBLENDVB(big, y, c, c)
+		if outBE {
+			VPSHUFB(tab.swap16, c, c)
+		}
+		m, m1 := GP64(), GP64()
+		VMOVMSKPS(big, m.As32())
+		MOVL(m.As32(), m1.As32())
+		SHRL(U8(4), m1.As32())
+		ANDL(U8(15), m.As32())
+		idx := entry16(t.pairUnits, m, m1)
+		VPSHUFB(idx, c, c)
+		// Bytes per half: 8, and 2 per pair.
+		n0, n1 := GP64(), GP64()
+		POPCNTL(m.As32(), n0.As32())
+		LEAQ(Mem{Base: n0, Index: n0, Scale: 1, Disp: 8}, n0)
+		POPCNTL(m1.As32(), n1.As32())
+		LEAQ(Mem{Base: n1, Index: n1, Scale: 1, Disp: 8}, n1)
+		storeLanes(c, dp, j, n0, n1)
 		ADDQ(U8(w.Bytes), i)
 		JMP(p.Ref("loop"))
 	}

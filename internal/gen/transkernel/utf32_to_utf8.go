@@ -25,6 +25,12 @@ type wideTab struct {
 	// cp1252 and cp1252Hi hold the code points of bytes 80-8F and 90-9F
 	// of Windows-1252.
 	cp1252, cp1252Hi Mem
+	// For AVX2's surrogate pairs between UTF-16 and UTF-32: indexed by an
+	// 8-bit mask of 32-bit lanes, the lanes set (VPERMD indices, a byte
+	// each, 8 bytes an entry); indexed by a 4-bit mask of the lanes holding
+	// a pair, the VPSHUFB pattern keeping one 16-bit unit of every lane
+	// and the second of those lanes.
+	keepLanes, pairUnits Mem
 }
 
 func (t *wideTab) splat(v uint32) Mem {
@@ -93,6 +99,36 @@ func newWideTab() *wideTab {
 	t.spreadLen = GLOBL("wideSpreadLen", RODATA|NOPTR)
 	for m := 0; m < 256; m++ {
 		DATA(m, U8(len(entry(m))))
+	}
+	t.keepLanes = GLOBL("wideKeepLanes", RODATA|NOPTR)
+	for m := 0; m < 256; m++ {
+		k := 0
+		for l := 0; l < 8; l++ {
+			if m>>l&1 != 0 {
+				DATA(8*m+k, U8(l))
+				k++
+			}
+		}
+		for ; k < 8; k++ {
+			DATA(8*m+k, U8(0))
+		}
+	}
+	t.pairUnits = GLOBL("widePairUnits", RODATA|NOPTR)
+	for m := 0; m < 16; m++ {
+		var e []int
+		for q := 0; q < 4; q++ {
+			e = append(e, 4*q, 4*q+1)
+			if m>>q&1 != 0 {
+				e = append(e, 4*q+2, 4*q+3)
+			}
+		}
+		for k := 0; k < 16; k++ {
+			b := 0x80
+			if k < len(e) {
+				b = e[k]
+			}
+			DATA(16*m+k, U8(b))
+		}
 	}
 	return t
 }
@@ -211,7 +247,10 @@ func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 // utf32ToUTF8 converts Bytes/4 code units per block. A block holding a
 // surrogate code point or a value above U+10FFFF ends the call, with AVX-512
 // after converting the units before it; the scalar code reports it. A block
-// of ASCII is narrowed to bytes directly.
+// of ASCII is narrowed to bytes directly. With AVX2, two blocks of BMP
+// characters are narrowed to 16 UTF-16 units and converted by the UTF-16
+// kernel's block code (bmpToUTF8AVX2), whose paths for 1- and 2-byte and for
+// 3-byte text beat encoding each lane on its own.
 func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	name := "utf32" + order + "ToUTF8" + w.Name()
@@ -257,6 +296,29 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 
 	p.Label("wide")
 	if !w.Masked() {
+		// Sixteen lanes of the BMP without surrogates (with src and dst
+		// room for them) are narrowed to UTF-16 units and take the
+		// UTF-16 kernel's paths; anything else, eight lanes at a time.
+		VPTEST(t.splat(0xFFFF0000), c) // astral: no use reading on
+		JNZ(p.Ref("eight"))
+		x := GP64()
+		LEAQ(Mem{Base: i, Disp: 32}, x)
+		CMPQ(x, sLim)
+		JG(p.Ref("eight"))
+		LEAQ(Mem{Base: j, Disp: 32}, x)
+		CMPQ(x, dLim)
+		JG(p.Ref("eight"))
+		c2, v := w.Vec(), w.Vec()
+		w.Load(asm.At(sp, i, 32), c2)
+		if be {
+			VPSHUFB(swap, c2, c2)
+		}
+		VPTEST(t.splat(0xFFFF0000), c2)
+		JNZ(p.Ref("eight"))
+		VPACKUSDW(c2, c, v)
+		VPERMQ(U8(0xD8), v, v)
+		bmpToUTF8AVX2(tab, p, v, dp, i, j, 64, p.Ref("eight"))
+		p.Label("eight")
 		checkScalar(w, t, c, p.Ref("done"))
 		encodeLanes(w, t, c, dp, j)
 		ADDQ(U8(w.Bytes), i)
@@ -264,6 +326,40 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		epilogue(p, i, j)
 		return
 	}
+	// Sixteen characters below U+0800 (Hebrew, Arabic, Cyrillic, Greek,
+	// with ASCII): each lane's one or two bytes in 16 bits, narrowed to
+	// words, and VPCOMPRESSB drops the high bytes of the ASCII words. Half
+	// the work of encodeLanes, which serves every length.
+	{
+		k2, ka, kk := K(), K(), K()
+		VPTESTMD(t.splat(0xFFFFF800), c, k2)
+		KORTESTW(k2, k2)
+		JNZ(p.Ref("general"))
+		hi, lo := ZMM(), ZMM()
+		VPSRLD(U8(6), c, hi)
+		VPANDD(t.splat(0x3F), c, lo)
+		VPSLLD(U8(8), lo, lo)
+		VPTERNLOGD(U8(0xFE), t.splat(0x80C0), hi, lo) // 0xC0 | c>>6, 0x80 | c&0x3F
+		VPCMPUD(U8(1), t.splat(0x80), c, ka)          // c < 0x80
+		VMOVDQA32(c, ka, lo)
+		y, out := YMM(), YMM()
+		VPMOVDW(lo, y)
+		m, keep := GP64(), GP64()
+		KMOVW(ka, m.As32())
+		NOTL(m.As32())
+		// Every low byte, and the high byte of the words of two bytes.
+		MOVL(U32(0xAAAAAAAA), keep.As32())
+		PDEPL(keep.As32(), m.As32(), keep.As32())
+		ORL(U32(0x55555555), keep.As32())
+		KMOVD(keep.As32(), kk)
+		compressB(y, kk, out)
+		VMOVDQU(out, asm.At(dp, j, 0))
+		POPCNTL(keep.As32(), keep.As32())
+		ADDQ(keep, j)
+		ADDQ(U8(w.Bytes), i)
+		JMP(p.Ref("loop"))
+	}
+	p.Label("general")
 	bad := badLanes(t, c)
 	KORTESTW(bad, bad)
 	JNZ(p.Ref("partial"))

@@ -845,7 +845,10 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 		"written and read, with AVX-512 F and BW only. It stops at ill-formed",
 		"input, at the latest at the start of the block holding it.")
 	dp, sp, i, j, sLim, dLim := prologue(64, room)
-	cC0, cE0, cF0, cF5, cFE := splat(0xC0C0C0C0), splat(0xE0E0E0E0), splat(0xF0F0F0F0), splat(0xF5F5F5F5), splat(0xFEFEFEFE)
+	// The byte constants are read from memory, not held in registers, so
+	// that the AVX2 paths (twoBytesFirst), whose VEX instructions reach only
+	// Y0-Y15, find registers there.
+	cC0, cE0, cF0, cF5, cFE := tab.dword[0xC0C0C0C0], tab.dword[0xE0E0E0E0], tab.dword[0xF0F0F0F0], tab.dword[0xF5F5F5F5], tab.dword[0xFEFEFEFE]
 	var swap reg.VecVirtual
 	if be {
 		swap = ZMM()
@@ -856,8 +859,6 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 		}
 	}
 	ones := const64(^uint64(0))
-	zero := ZMM()
-	VPXORD(zero, zero, zero)
 
 	loopHead(p, i, j, sLim, dLim)
 	v := ZMM()
@@ -968,6 +969,8 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 
 	// The block starts a character, so the bytes before it only ever meet
 	// lanes that end none: zero will do for them.
+	zero := ZMM()
+	VPXORD(zero, zero, zero)
 	d1, d2, d3 := asm.AVX512.Delayed(zero, v)
 	jw := GP64()
 	MOVQ(j, jw)
@@ -1320,7 +1323,10 @@ func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pac
 // twoBytesFirst lets utf8ToWideBW take 32 bytes of 1- and 2-byte characters
 // at src[i:] by the AVX2 path (twoBytesAVX2), which decodes them in 16-bit
 // lanes and packs them with tables: three times faster than 32-bit lanes
-// and VPCOMPRESSD. Other blocks go on at the label sixteen. (The VBMI2
+// and VPCOMPRESSD. So too 32 bytes of 1- to 3-byte characters (upToThreeAVX2:
+// Hindi, Korean, Japanese with ASCII spaces and punctuation, which the
+// general path took 16 lanes at a time, four times a block, at a third of
+// AVX2's speed). Other blocks go on at the label sixteen. (The VBMI2
 // kernels keep too many constants in registers to add it: its YMM registers
 // would need EVEX encodings that VPBLENDVB lacks.)
 func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j reg.GPVirtual) {
@@ -1331,7 +1337,9 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j re
 	if be && width == 2 {
 		pack = tab.packW16BE
 	}
-	twoBytesAVX2(tab, p, "sixteen", width, be, pack, y, m, dp, i, j)
+	twoBytesAVX2(tab, p, "three32", width, be, pack, y, m, dp, i, j)
+	p.Label("three32")
+	upToThreeAVX2(tab, p, width, be, pack, y, m, dp, i, j)
 }
 
 // upToThreeAVX2 is twoBytesAVX2 with 3-byte characters allowed, for text

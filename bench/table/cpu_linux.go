@@ -1,0 +1,17 @@
+package table
+
+import (
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// threadCPU returns the CPU time the calling thread has used, or false
+// where the clock cannot be read.
+func threadCPU() (time.Duration, bool) {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
+		return 0, false
+	}
+	return time.Duration(ts.Nano()), true
+}
