@@ -103,7 +103,7 @@ func thin(every int, keys ...int) bool {
 // (a whole sweep for each of four sets would take minutes), with every set
 // forced, alone and after a run of text that puts them at the end of a
 // block (AVX2's overlapping last block, AVX-512's masked one) for a
-// sixteenth of them. -short thins the 3-byte sweep twelvefold more.
+// sixteenth of them. -short thins the 3-byte sweep 24-fold more.
 func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 	forEachKernel(t, func(t *testing.T) {
 		text := []byte(fill(nil, "aé€😀", 61))
@@ -114,7 +114,7 @@ func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 					if b < 0 && c >= 0 {
 						break
 					}
-					if c >= 0 && (!edgeBytes[c] && !thin(8, a, b, c) || !sampled(12, a, b, c)) {
+					if c >= 0 && (!edgeBytes[c] && !thin(8, a, b, c) || !sampled(24, a, b, c)) {
 						continue
 					}
 					p = append(p[:0], byte(a))
@@ -151,7 +151,7 @@ func TestNULEveryPosition(t *testing.T) {
 				base := fill(buf[:0], bg.unit, n)
 				checkNUL(t, base, refPrefix(base))
 				for z := 0; z < n; z++ {
-					if !sampled(4, n, z, len(bg.unit)) {
+					if !sampled(8, n, z, len(bg.unit)) {
 						continue
 					}
 					b = append(b[:0], base...)
@@ -160,7 +160,7 @@ func TestNULEveryPosition(t *testing.T) {
 				}
 				for _, e := range errs {
 					for off := 0; off+len(e) <= n; off++ {
-						if !sampled(8, n, off, len(e), len(bg.unit)) {
+						if !sampled(16, n, off, len(e), len(bg.unit)) {
 							continue
 						}
 						for _, z := range []int{-1, 0, off - 1, off + len(e), n - 1, (off*7 + n*13) % n} {
