@@ -415,6 +415,15 @@ func (t *tally) add(p []byte) {
 	}
 }
 
+// count returns how many times b was counted.
+func (t *tally) count(b byte) int {
+	n := t.whole[b]
+	for j := range t.t {
+		n += int(t.t[j][b])
+	}
+	return n
+}
+
 // into adds the counts of t to h.
 func (t *tally) into(h *[256]int) {
 	for b := range h {
@@ -634,23 +643,27 @@ func (d *Detector) prefixValid() bool {
 
 func (d *Detector) candidates() []Candidate {
 	p := d.prefix
-	var hist [256]int
-	beyond := d.beyondHist()
-	hist[0] = beyond[0]
+	// Whether NULs occur decides the structural verdicts; the full
+	// histogram waits until the statistics need it (zeroing two of them
+	// costs a structural verdict on a short input more than its checks).
+	nuls := 0
+	if d.beyond != nil {
+		nuls = d.beyond.count(0)
+	}
 	if d.nul {
-		hist[0]++ // the full histogram waits until statistics need it
+		nuls++
 	}
 	if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
 		return []Candidate{c}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
 	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
-	if hist[0] > 0 {
+	if nuls > 0 {
 		if c, ok := wideCandidate(p, d.over); ok {
 			return []Candidate{c}
 		}
 	}
-	if utf8OK && hist[0] == 0 {
+	if utf8OK && nuls == 0 {
 		if d.multi > 0 {
 			// The chance that legacy text forms valid multi-byte UTF-8 by
 			// accident falls about a hundredfold with each sequence.
@@ -667,7 +680,7 @@ func (d *Detector) candidates() []Candidate {
 				Note: "only ASCII bytes", Equivalent: []string{"utf-8"}}}
 		}
 	}
-	if !utf8OK && hist[0] == 0 {
+	if !utf8OK && nuls == 0 {
 		if multi, bad := utf8Census(p, d.over); multi >= 2 && bad*2 <= multi {
 			// Legacy text almost never holds valid multi-byte sequences; a
 			// text mostly made of them is UTF-8 with some damage (utf8x fix).
@@ -688,7 +701,7 @@ func (d *Detector) candidates() []Candidate {
 			}
 		}
 	}
-	hist = beyond
+	hist := d.beyondHist()
 	addHist(&hist, p)
 	sp := statWindow(p)
 	ranked := defaultModel.Rank(sp, &hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)
