@@ -294,14 +294,23 @@ func (d *Detector) write(p []byte, borrow bool) {
 	}
 	// The validation copies what it can of p[:k] into space as it reads it:
 	// p[a:b]. The rest is copied here.
-	a, b := d.feedUTF8(p, space)
+	a, b, seen, nul := d.feedUTF8(p, space)
 	if space != nil {
 		copy(space[:a], p[:a])
 		copy(space[b:], p[b:k])
 	}
-	if k > 0 {
-		// Looked for now, while these bytes are in the cache.
-		d.nul = d.nul || bytes.IndexByte(p[:k], 0) >= 0
+	if k > 0 && !d.nul {
+		// The validation looked for NULs in p[:seen]; what it did not
+		// read of the prefix is searched now, while it is in the cache.
+		switch {
+		case seen < k && nul:
+			d.nul = true
+		case seen < k:
+			d.nul = bytes.IndexByte(p[seen:k], 0) >= 0
+		case nul:
+			// Somewhere in p[:seen], which goes beyond the prefix.
+			d.nul = bytes.IndexByte(p[:k], 0) >= 0
+		}
 	}
 	if d.badUTF8 && k < len(p) {
 		from := max(int64(k), d.badUTF8At-d.n)
@@ -409,6 +418,15 @@ func (t *tally) add(p []byte) {
 	}
 }
 
+// count returns how many times b was counted.
+func (t *tally) count(b byte) int {
+	n := t.whole[b]
+	for j := range t.t {
+		n += int(t.t[j][b])
+	}
+	return n
+}
+
 // into adds the counts of t to h.
 func (t *tally) into(h *[256]int) {
 	for b := range h {
@@ -482,8 +500,10 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // rare is not read twice.
 //
 // It copies a part of q[:len(dst)] to dst in the same pass, q[ca:cb], the
-// copy the prefix needs.
-func (d *Detector) validate(q, dst []byte) (off, ca, cb int) {
+// copy the prefix needs, and looks for NUL bytes in the same pass too: nul
+// reports whether q[:seen] holds one. seen is at least the valid prefix
+// the kernels report (the error's offset less a few bytes at most).
+func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, nul bool) {
 	done := 0
 	for d.multi < maxMulti && done < len(q) {
 		w := max(d.window, 1<<10)
@@ -501,10 +521,11 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb int) {
 				break // four continuation bytes in a row: q is invalid here
 			}
 		}
-		n, runes, _, ascii := kernel.ValidCount(r[:end])
+		n, runes, _, ascii, z := kernel.ValidCountNUL(r[:end])
+		nul = nul || z
 		if n < end {
 			off, _, _ := utf8x.FirstInvalid(r[n:end])
-			return done + n + off, 0, 0
+			return done + n + off, 0, 0, done + n, nul
 		}
 		d.multi = min(maxMulti, d.multi+runes-ascii)
 		done += end
@@ -513,18 +534,26 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb int) {
 	if m := min(len(dst), len(q)) - done; m > 0 {
 		// q[:done+n] is valid and ends where a character does, whether or
 		// not the end of dst cut one: the validation goes on from there.
-		n := kernel.ValidCopy(dst[done:done+m], q[done:done+m])
+		n, z := kernel.ValidCopyNUL(dst[done:done+m], q[done:done+m])
+		nul = nul || z
 		ca, cb = done, done+n
 		done += n
 	}
-	off, _, _ = utf8x.FirstInvalid(q[done:])
+	n, z := kernel.ValidNUL(q[done:])
+	nul = nul || z
+	seen = done + n
+	off = n
+	if n < len(q)-done {
+		o, _, _ := utf8x.FirstInvalid(q[done+n:])
+		off += o
+	}
 	if done+off == len(q) && d.multi < maxMulti {
 		// Not reached: the loop stops early only at four continuation
 		// bytes in a row, which no valid text holds. Kept so that the count
 		// cannot depend on that argument.
 		d.countMulti(q[start:])
 	}
-	return done + off, ca, cb
+	return done + off, ca, cb, seen, nul
 }
 
 func (d *Detector) countMulti(q []byte) {
@@ -540,10 +569,11 @@ func (d *Detector) countMulti(q []byte) {
 // speed; the offset of the first ill-formed sequence is the same wherever
 // the input is split.
 //
-// It copies a part of q[:len(dst)] to dst as it goes, q[a:b].
-func (d *Detector) feedUTF8(q, dst []byte) (a, b int) {
+// It copies a part of q[:len(dst)] to dst as it goes, q[a:b], and reports
+// whether q[:seen] holds a NUL byte (see validate).
+func (d *Detector) feedUTF8(q, dst []byte) (a, b, seen int, nul bool) {
 	if d.badUTF8 {
-		return 0, 0
+		return 0, 0, 0, false
 	}
 	take := 0
 	base := d.n
@@ -558,11 +588,11 @@ func (d *Detector) feedUTF8(q, dst []byte) (a, b int) {
 				off, _, _ := utf8x.FirstInvalid(c)
 				d.fail(start + int64(off))
 			}
-			return 0, 0 // q is used up
+			return 0, 0, 0, false // q is used up
 		}
 		if off, _, _ := utf8x.FirstInvalid(c); off < len(c) {
 			d.fail(start + int64(off))
-			return 0, 0
+			return 0, 0, 0, false
 		}
 		if d.multi < maxMulti {
 			d.multi++
@@ -574,21 +604,26 @@ func (d *Detector) feedUTF8(q, dst []byte) (a, b int) {
 	}
 	cut := completeLen(q)
 	multi := d.multi
-	off, ca, cb := d.validate(q[:cut], dst)
+	// The bytes of a sequence completed from the carry are continuation
+	// bytes: no NUL among them.
+	off, ca, cb, seen, nul := d.validate(q[:cut], dst)
+	seen += take
 	if off < cut {
 		d.multi = multi // counted only for valid input, as before
 		d.fail(base + int64(off))
-		return take + ca, take + cb
+		return take + ca, take + cb, seen, nul
 	}
 	if tail := q[cut:]; len(tail) > 0 {
 		if !incomplete(tail) {
 			off, _, _ := utf8x.FirstInvalid(tail)
 			d.fail(base + int64(cut+off))
-			return take + ca, take + cb
+			return take + ca, take + cb, seen, nul
 		}
 		d.ncarry = copy(d.carry[:], tail)
+		// A sequence cut short is a lead and continuation bytes.
+		seen += len(tail)
 	}
-	return take + ca, take + cb
+	return take + ca, take + cb, seen, nul
 }
 
 // Result returns the detection for everything written so far.
@@ -611,23 +646,27 @@ func (d *Detector) prefixValid() bool {
 
 func (d *Detector) candidates() []Candidate {
 	p := d.prefix
-	var hist [256]int
-	beyond := d.beyondHist()
-	hist[0] = beyond[0]
+	// Whether NULs occur decides the structural verdicts; the full
+	// histogram waits until the statistics need it (zeroing two of them
+	// costs a structural verdict on a short input more than its checks).
+	nuls := 0
+	if d.beyond != nil {
+		nuls = d.beyond.count(0)
+	}
 	if d.nul {
-		hist[0]++ // the full histogram waits until statistics need it
+		nuls++
 	}
 	if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
 		return []Candidate{c}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
 	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
-	if hist[0] > 0 {
+	if nuls > 0 {
 		if c, ok := wideCandidate(p, d.over); ok {
 			return []Candidate{c}
 		}
 	}
-	if utf8OK && hist[0] == 0 {
+	if utf8OK && nuls == 0 {
 		if d.multi > 0 {
 			// The chance that legacy text forms valid multi-byte UTF-8 by
 			// accident falls about a hundredfold with each sequence.
@@ -644,7 +683,7 @@ func (d *Detector) candidates() []Candidate {
 				Note: "only ASCII bytes", Equivalent: []string{"utf-8"}}}
 		}
 	}
-	if !utf8OK && hist[0] == 0 {
+	if !utf8OK && nuls == 0 {
 		if multi, bad := utf8Census(p, d.over); multi >= 2 && bad*2 <= multi {
 			// Legacy text almost never holds valid multi-byte sequences; a
 			// text mostly made of them is UTF-8 with some damage (utf8x fix).
@@ -665,7 +704,7 @@ func (d *Detector) candidates() []Candidate {
 			}
 		}
 	}
-	hist = beyond
+	hist := d.beyondHist()
 	addHist(&hist, p)
 	sp := statWindow(p)
 	ranked := defaultModel().Rank(sp, &hist, !d.over && len(sp) == len(p) && int64(len(p)) == d.n)

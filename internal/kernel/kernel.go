@@ -14,6 +14,9 @@
 //     characters and of UTF-16 code units in p[:n], from one pass over p.
 //   - ValidCopy(dst, src) returns the n of ValidPrefix(src) having copied
 //     src[:n] to dst, from one pass over src.
+//   - ValidNUL, ValidCountNUL and ValidCopyNUL return what ValidPrefix,
+//     ValidCount and ValidCopy return (the same n with the same set) and
+//     whether p[:n] holds a NUL byte (0x00), from the same pass.
 //   - No kernel keeps a reference to its arguments, so that they do not
 //     escape: callers validate stack buffers without allocating.
 //
@@ -29,7 +32,8 @@
 //     and an impl holding a set id unique within the file (not 0, which is
 //     the portable set) and its length thresholds;
 //   - one arch function per entry point (archValidPrefix, archValidCount,
-//     archValidCopy, archASCIIPrefix, archCountRunes, archUTF16Len), a
+//     archValidCopy, archValidNUL, archValidCountNUL, archValidCopyNUL,
+//     archASCIIPrefix, archCountRunes, archUTF16Len), a
 //     switch on the set id calling that set's kernels (through finishValid,
 //     finishCount, finishCopy in finish.go, which turn a vector answer into
 //     the contract's), and the portable code for any other id.
@@ -68,6 +72,20 @@ func ValidCount(p []byte) (n, runes, utf16, ascii int) { return validCount(p, tr
 // in the same pass. It may write anything to the rest of dst[:len(src)], and
 // panics if dst is shorter than src. dst must not overlap src.
 func ValidCopy(dst, src []byte) int { return validCopy(dst[:len(src)], src, true) }
+
+// ValidNUL returns n as ValidPrefix(p) does and whether p[:n] holds a NUL
+// byte (0x00). A caller that must tell UTF-8 from UTF-16 or UTF-32, whose
+// text is full of NULs, gets both answers from one read of p.
+func ValidNUL(p []byte) (n int, nul bool) { return validNUL(p, true) }
+
+// ValidCountNUL returns what ValidCount(p) does and whether p[:n] holds a
+// NUL byte (0x00), from one pass over p.
+func ValidCountNUL(p []byte) (n, runes, utf16, ascii int, nul bool) { return validCountNUL(p, true) }
+
+// ValidCopyNUL returns n as ValidCopy(dst, src) does, having copied src[:n]
+// to dst, and whether src[:n] holds a NUL byte (0x00), from one pass over
+// src. Its conditions on dst are ValidCopy's.
+func ValidCopyNUL(dst, src []byte) (n int, nul bool) { return validCopyNUL(dst[:len(src)], src, true) }
 
 // ASCIIPrefix returns the number of leading bytes of p below 0x80.
 func ASCIIPrefix(p []byte) int { return asciiPrefix(p, true) }

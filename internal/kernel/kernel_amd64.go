@@ -78,6 +78,63 @@ func archValidCopy(id setID, dst, src []byte) int {
 	return finishCopy(dst, src, n)
 }
 
+// The NUL-reporting kernels' NUL answer covers p[:n] for their own n;
+// finishNUL extends it to the n the finish helpers return.
+
+func archValidNUL(id setID, p []byte) (n int, nul bool) {
+	switch id {
+	case avx512vbmi:
+		n, nul = validNULAVX512VBMI(p)
+	case avx512:
+		n, nul = validNULAVX512(p)
+	case avx2:
+		n, nul = validNULAVX2(p)
+	default:
+		return validNULGo(p)
+	}
+	if n == len(p) {
+		return n, nul
+	}
+	m := finishValid(p, n)
+	return m, finishNUL(p, n, m, nul)
+}
+
+func archValidCountNUL(id setID, p []byte) (n, runes, utf16, ascii int, nul bool) {
+	switch id {
+	case avx512vbmi:
+		n, runes, utf16, ascii, nul = validCountNULAVX512VBMI(p)
+	case avx512:
+		n, runes, utf16, ascii, nul = validCountNULAVX512(p)
+	case avx2:
+		n, runes, utf16, ascii, nul = validCountNULAVX2(p)
+	default:
+		return validCountNULGo(p)
+	}
+	if n == len(p) {
+		return n, runes, utf16, ascii, nul
+	}
+	m, runes, utf16, ascii := finishCount(p, n, runes, utf16, ascii)
+	return m, runes, utf16, ascii, finishNUL(p, n, m, nul)
+}
+
+func archValidCopyNUL(id setID, dst, src []byte) (n int, nul bool) {
+	switch id {
+	case avx512vbmi:
+		n, nul = validCopyNULAVX512VBMI(dst, src)
+	case avx512:
+		n, nul = validCopyNULAVX512(dst, src)
+	case avx2:
+		n, nul = validCopyNULAVX2(dst, src)
+	default:
+		return validCopyNULGo(dst, src)
+	}
+	if n == len(src) {
+		return n, nul
+	}
+	m := finishCopy(dst, src, n)
+	return m, finishNUL(src, n, m, nul)
+}
+
 // The AVX2 ASCII and counting kernels need a whole 32-byte block; shorter
 // inputs reach them only when a test hands the set every length.
 

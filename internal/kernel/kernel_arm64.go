@@ -110,6 +110,25 @@ func archValidCopy(id setID, dst, src []byte) int {
 	return len(src)
 }
 
+// The NEON kernels do not look for NUL bytes: a search of the valid prefix
+// after the validation (bytes.IndexByte, NEON code in the runtime) does, at
+// the cost of reading it again.
+
+func archValidNUL(id setID, p []byte) (int, bool) {
+	n := archValidPrefix(id, p)
+	return n, hasNUL(p[:n])
+}
+
+func archValidCountNUL(id setID, p []byte) (n, runes, utf16, ascii int, nul bool) {
+	n, runes, utf16, ascii = archValidCount(id, p)
+	return n, runes, utf16, ascii, hasNUL(p[:n])
+}
+
+func archValidCopyNUL(id setID, dst, src []byte) (int, bool) {
+	n := archValidCopy(id, dst, src)
+	return n, hasNUL(src[:n])
+}
+
 func archASCIIPrefix(id setID, p []byte) int {
 	if id != neon || len(p) < neonMin {
 		return asciiPrefixGo(p)

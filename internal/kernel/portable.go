@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 )
@@ -362,4 +363,49 @@ func validCopy(dst, src []byte, vector bool) int {
 			return i
 		}
 	}
+}
+
+// The NUL-reporting entry points, in portable code, validate and then look
+// for a NUL in the valid prefix with bytes.IndexByte, which the runtime
+// implements in assembly on every architecture Go has: for the short inputs
+// they get where vector sets exist, and on the others, that beats a NUL test
+// fused into the word-at-a-time loops. They are also the exact answer the
+// vector sets are tested against.
+
+// hasNUL reports whether p holds a 0x00 byte.
+func hasNUL(p []byte) bool { return bytes.IndexByte(p, 0) >= 0 }
+
+func validNULGo(p []byte) (int, bool) { return validNUL(p, false) }
+
+// validNUL is validPrefix reporting a NUL in the valid prefix.
+func validNUL(p []byte, vector bool) (int, bool) {
+	if vector && len(p) >= active.minLen {
+		return archValidNUL(active.id, p)
+	}
+	n := validPrefixGo(p)
+	return n, hasNUL(p[:n])
+}
+
+func validCountNULGo(p []byte) (n, runes, utf16, ascii int, nul bool) {
+	return validCountNUL(p, false)
+}
+
+// validCountNUL is validCount reporting a NUL in the valid prefix.
+func validCountNUL(p []byte, vector bool) (n, runes, utf16, ascii int, nul bool) {
+	if vector && len(p) >= active.minLen {
+		return archValidCountNUL(active.id, p)
+	}
+	n, runes, utf16, ascii = validCountGo(p)
+	return n, runes, utf16, ascii, hasNUL(p[:n])
+}
+
+func validCopyNULGo(dst, src []byte) (int, bool) { return validCopyNUL(dst, src, false) }
+
+// validCopyNUL is validCopy reporting a NUL in the valid prefix.
+func validCopyNUL(dst, src []byte, vector bool) (int, bool) {
+	if vector && len(src) >= active.minLen {
+		return archValidCopyNUL(active.id, dst, src)
+	}
+	n := validCopyGo(dst, src)
+	return n, hasNUL(src[:n])
 }

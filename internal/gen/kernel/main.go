@@ -32,11 +32,16 @@ func main() {
 	}
 	ConstraintExpr("!purego")
 	c := tables()
-	for _, m := range []mode{plain, counting, copying} {
-		prefix := map[mode]string{plain: "valid", counting: "validCount", copying: "validCopy"}[m]
-		valid(asm.AVX2, c, prefix+"AVX2", false, m)
-		valid(asm.AVX512, c, prefix+"AVX512", false, m)
-		valid(asm.AVX512, c, prefix+"AVX512VBMI", true, m)
+	for _, nul := range []bool{false, true} {
+		for _, m := range []mode{plain, counting, copying} {
+			prefix := map[mode]string{plain: "valid", counting: "validCount", copying: "validCopy"}[m]
+			if nul {
+				prefix += "NUL"
+			}
+			valid(asm.AVX2, c, prefix+"AVX2", false, m, nul)
+			valid(asm.AVX512, c, prefix+"AVX512", false, m, nul)
+			valid(asm.AVX512, c, prefix+"AVX512VBMI", true, m, nul)
+		}
 	}
 	ascii(asm.AVX2)
 	ascii(asm.AVX512)

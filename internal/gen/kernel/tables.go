@@ -90,6 +90,7 @@ const (
 	splatBit7     = 3 // 0x80
 	splatContMax  = 4 // 0xC0 = -64: signed bytes below it are continuations 80..BF
 	splatFourLead = 5 // 0xEF: bytes above it are 4-byte leads (valid input has no F8..FF)
+	splatNoNUL    = 6 // 0x01: a block of ASCII that holds no NUL
 )
 
 func tables() (c consts) {
@@ -119,7 +120,7 @@ func tables() (c consts) {
 	}
 
 	c.splat = GLOBL("splat", RODATA|NOPTR)
-	for i, v := range []byte{0x0F, 0xE0 - 0x80, 0xF0 - 0x80, 0x80, 0xC0, 0xEF, 0, 0} {
+	for i, v := range []byte{0x0F, 0xE0 - 0x80, 0xF0 - 0x80, 0x80, 0xC0, 0xEF, 0x01, 0} {
 		DATA(i, U8(v))
 	}
 	return c

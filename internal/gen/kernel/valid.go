@@ -18,15 +18,29 @@ const (
 	copying              // func(dst, src []byte) int, dst[:n] = src[:n]
 )
 
-// signature returns the Go declaration of a validator in mode m.
-func (m mode) signature() string {
+// signature returns the Go declaration of a validator in mode m; with nul it
+// also returns whether p[:n] holds a NUL byte.
+func (m mode) signature(nul bool) string {
+	if !nul {
+		return map[mode]string{
+			plain:    "func(p []byte) int",
+			counting: "func(p []byte) (n, runes, utf16, ascii int)",
+			copying:  "func(dst, src []byte) int",
+		}[m]
+	}
+	var sig string
 	switch m {
 	case counting:
-		return "func(p []byte) (n, runes, utf16, ascii int)"
+		sig = "func(p []byte) (n, runes, utf16, ascii int"
 	case copying:
-		return "func(dst, src []byte) int"
+		sig = "func(dst, src []byte) (n int"
+	default:
+		sig = "func(p []byte) (n int"
 	}
-	return "func(p []byte) int"
+	if nul {
+		sig += ", nul bool"
+	}
+	return sig + ")"
 }
 
 // validConsts are the registers every validation step reads.
@@ -132,10 +146,22 @@ func (c counts) ret(m mode, n reg.GPVirtual) {
 }
 
 // validDoc is the documentation of the validator name of width w.
-func validDoc(w asm.Width, name string, vbmi bool, m mode) []string {
+func validDoc(w asm.Width, name string, vbmi bool, m mode, nul bool) []string {
 	base := "valid" + w.Name()
 	if vbmi {
 		base += "VBMI"
+	}
+	if nul {
+		base = map[mode]string{plain: "valid", counting: "validCount", copying: "validCopy"}[m] + w.Name()
+		if vbmi {
+			base += "VBMI"
+		}
+		in := "p[:n]"
+		if m == copying {
+			in = "src[:n]"
+		}
+		return []string{name + " is " + base + " that also reports whether a NUL byte (0x00)",
+			"occurs in " + in + ", from the same pass."}
 	}
 	switch {
 	case m == counting:
@@ -161,8 +187,16 @@ func validDoc(w asm.Width, name string, vbmi bool, m mode) []string {
 // time and need only know that the block before did not end mid-character;
 // other blocks are classified by checkBlock. With vbmi (AVX-512 only) the
 // nibble lookups use VPERMB.
-func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
-	asm.Func(name, m.signature(), validDoc(w, name, vbmi, m)...)
+//
+// With nul it also reports whether a NUL byte occurs in p[:n]: acc keeps the
+// byte-wise minimum of the blocks known to lie inside p[:n], a zero byte in it
+// meaning a NUL. A block checked by checkBlock becomes prev, which is taken
+// into acc only once a later step or the exit knows it stays inside p[:n]
+// (the exit for an input ending inside a character drops it). Where the code
+// without nul clears prev (after ASCII), it holds 0x01 instead, which reads
+// as ASCII for the checks and as no NUL for acc.
+func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
+	asm.Func(name, m.signature(nul), validDoc(w, name, vbmi, m, nul)...)
 	l := asm.Scope(name + "_")
 	B := w.Bytes
 	ptr, dptr, n := kernelArgs(m)
@@ -233,7 +267,55 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 	i := GP64()
 	XORQ(i, i)
 	prev, cur := w.Vec(), w.Vec()
-	w.Zero(prev)
+	// clearPrev makes prev a block of ASCII before cur.
+	clearPrev := func() {
+		if nul {
+			VPBROADCASTB(c.splat.Offset(splatNoNUL), prev)
+		} else {
+			w.Zero(prev)
+		}
+	}
+	var acc reg.VecVirtual
+	if nul {
+		acc = w.Vec()
+		if w.Masked() {
+			VPTERNLOGD(U8(0xFF), acc, acc, acc)
+		} else {
+			VPCMPEQB(acc, acc, acc)
+		}
+	}
+	// take adds v to acc, under the opmask k when k is not nil.
+	take := func(v reg.VecVirtual, k reg.Register) {
+		if !nul {
+			return
+		}
+		if k != nil {
+			VPMINUB(v, acc, k, acc)
+		} else {
+			VPMINUB(v, acc, acc)
+		}
+	}
+	// retNUL stores whether acc, with prev taken in, has a zero byte.
+	retNUL := func() {
+		if !nul {
+			return
+		}
+		take(prev, nil)
+		if w.Masked() {
+			k := K()
+			VPTESTNMB(acc, acc, k)
+			KORTESTQ(k, k)
+		} else {
+			z := YMM()
+			VPXOR(z, z, z)
+			VPCMPEQB(acc, z, z)
+			VPTEST(z, z)
+		}
+		r := GP8()
+		SETNE(r)
+		Store(r, ReturnIndex(map[mode]int{plain: 1, counting: 4, copying: 1}[m]))
+	}
+	clearPrev()
 
 	l.Label("loop")
 	rest := GP64()
@@ -251,6 +333,8 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 	unfinished := w.Scratch(mask)
 	w.TestAbove(prev, vc.incomplete, unfinished)
 	JNZ(l.Ref("fail"))
+	take(prev, nil)
+	take(cur, nil)
 	ADDQ(asm.Const(B), i)
 
 	// Long ASCII runs: four blocks per test.
@@ -260,7 +344,26 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 	CMPQ(rest, asm.Const(4*B))
 	JB(l.Ref("ascii_end"))
 	a, b := w.Vec(), w.Vec()
+	var least reg.VecVirtual // the minimum of the four blocks, with nul
 	switch {
+	case nul:
+		a2, b2 := w.Vec(), w.Vec()
+		load(0, a, i)
+		load(B, b, i)
+		load(2*B, a2, i)
+		load(3*B, b2, i)
+		least = w.Vec()
+		VPMINUB(a, b, least)
+		VPMINUB(a2, least, least)
+		VPMINUB(b2, least, least)
+		if w.Masked() {
+			VPTERNLOGD(U8(0xFE), a2, b, a) // a | b | a2
+			w.Or(b2, a, a)
+		} else {
+			w.Or(a2, a, a)
+			w.Or(b2, b, b)
+			w.Or(a, b, a)
+		}
 	case m == copying && w.Masked():
 		a2, b2 := w.Vec(), w.Vec()
 		for off, v := range []reg.VecVirtual{a, b, a2, b2} {
@@ -290,11 +393,14 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 	w.HighBits(a, mask)
 	w.TestMask(mask)
 	JNZ(l.Ref("ascii_end"))
+	if nul {
+		take(least, nil)
+	}
 	ADDQ(asm.Const(4*B), i)
 	JMP(l.Ref("ascii"))
 	l.Label("ascii_end")
 	// Everything before i is ASCII, which as a predecessor is as good as zeros.
-	w.Zero(prev)
+	clearPrev()
 	JMP(l.Ref("loop"))
 
 	l.Label("mixed")
@@ -303,6 +409,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 	if m == counting {
 		count(cur, mask, nil, false)
 	}
+	take(prev, nil)
 	w.Copy(cur, prev)
 	ADDQ(asm.Const(B), i)
 	JMP(l.Ref("loop"))
@@ -323,6 +430,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 		if m == counting {
 			count(cur, nil, nil, false)
 		}
+		take(cur, mask)
 	} else {
 		// Rather than stepping through up to 31 bytes, check the last 32
 		// bytes of p as one more block, overlapping what was already
@@ -354,8 +462,10 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 			SUBQ(rest, skip)
 			count(cur, mask, skip.As32(), false)
 		}
+		take(cur, nil)
 	}
 	l.Label("done")
+	retNUL()
 	VZEROUPPER()
 	cnt.ret(m, n)
 	RET()
@@ -372,9 +482,11 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode) {
 		}
 		count(prev, mask, nil, true)
 	}
+	clearPrev() // outside p[:n] now
 	SUBQ(asm.Const(B), i)
 
 	l.Label("fail")
+	retNUL()
 	VZEROUPPER()
 	cnt.ret(m, i)
 	RET()

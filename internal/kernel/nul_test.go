@@ -1,0 +1,223 @@
+package kernel_test
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/internal/kernel"
+)
+
+// refNUL reports, one byte at a time, whether p holds a 0x00 byte.
+func refNUL(p []byte) bool {
+	for _, b := range p {
+		if b == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// copyBuf2 is the destination of checkNUL's call of ValidCopy.
+var copyBuf2 []byte
+
+// checkNUL checks the NUL-reporting entry points on p: their n and counts
+// are those of ValidPrefix, ValidCount and ValidCopy under the same set
+// (which check holds to the oracle), and their NUL answer is exact for
+// their n. want is the oracle's valid prefix.
+func checkNUL(t testing.TB, p []byte, want int) {
+	n, nul := kernel.ValidNUL(p)
+	checkPrefix(t, "ValidNUL", p, n, want)
+	if m := kernel.ValidPrefix(p); n != m {
+		t.Fatalf("ValidNUL = %d, ValidPrefix = %d in %v", n, m, short(p))
+	}
+	if w := refNUL(p[:n]); nul != w {
+		t.Fatalf("ValidNUL = %d, NUL %v, want %v in %v", n, nul, w, short(p))
+	}
+
+	n, runes, units, ascii, nul := kernel.ValidCountNUL(p)
+	wn, wr, wu, wa := kernel.ValidCount(p)
+	if n != wn || runes != wr || units != wu || ascii != wa {
+		t.Fatalf("ValidCountNUL = %d %d %d %d, ValidCount = %d %d %d %d in %v", n, runes, units, ascii, wn, wr, wu, wa, short(p))
+	}
+	checkPrefix(t, "ValidCountNUL", p, n, want)
+	if w := utf8.RuneCount(p[:n]); runes != w {
+		t.Fatalf("ValidCountNUL = %d, %d characters, want %d in %v", n, runes, w, short(p))
+	}
+	if w := refNUL(p[:n]); nul != w {
+		t.Fatalf("ValidCountNUL = %d, NUL %v, want %v in %v", n, nul, w, short(p))
+	}
+
+	if cap(copyBuf) < len(p)+2*guard {
+		copyBuf = make([]byte, 2*len(p)+2*guard)
+	}
+	buf := copyBuf[:len(p)+2*guard]
+	for i := range buf {
+		buf[i] = 0xEE
+	}
+	dst := buf[guard : guard+len(p)]
+	n, nul = kernel.ValidCopyNUL(dst, p)
+	checkPrefix(t, "ValidCopyNUL", p, n, want)
+	if cap(copyBuf2) < len(p) {
+		copyBuf2 = make([]byte, 2*len(p))
+	}
+	if m := kernel.ValidCopy(copyBuf2[:len(p)], p); n != m {
+		t.Fatalf("ValidCopyNUL = %d, ValidCopy = %d in %v", n, m, short(p))
+	}
+	if w := refNUL(p[:n]); nul != w {
+		t.Fatalf("ValidCopyNUL = %d, NUL %v, want %v in %v", n, nul, w, short(p))
+	}
+	for i, b := range buf {
+		if i >= guard && i < guard+n {
+			if b != p[i-guard] {
+				t.Fatalf("ValidCopyNUL = %d copied %#x at %d, want %#x", n, b, i-guard, p[i-guard])
+			}
+		} else if (i < guard || i >= guard+len(p)) && b != 0xEE {
+			t.Fatalf("ValidCopyNUL wrote %#x at %d, outside the %d bytes of dst", b, i-guard, len(p))
+		}
+	}
+}
+
+// edgeBytes are the bytes where RFC 3629's ranges change, and NUL.
+var edgeBytes = func() (m [256]bool) {
+	for _, b := range []byte{0x00, 0x01, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1,
+		0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF} {
+		m[b] = true
+	}
+	return m
+}()
+
+// thin keeps one case in every, picked by a hash of the coordinates, in
+// every run (Sampled thins only under -short).
+func thin(every int, keys ...int) bool {
+	h := uint64(0x9E3779B97F4A7C15)
+	for _, k := range keys {
+		h ^= uint64(k)
+		h *= 0xBF58476D1CE4E5B9
+		h ^= h >> 31
+	}
+	return h%uint64(every) == 0
+}
+
+// TestNULAllSequencesUpTo3Bytes checks every sequence of 1 and 2 bytes, and
+// of 3 bytes whose last is an edge byte or one of an eighth of the others
+// (a whole sweep for each of four sets would take minutes), with every set
+// forced, alone and after a run of text that puts them at the end of a
+// block (AVX2's overlapping last block, AVX-512's masked one) for a
+// sixteenth of them. -short thins the 3-byte sweep 24-fold more.
+func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		text := []byte(fill(nil, "aé€😀", 61))
+		p := make([]byte, 0, 64)
+		for a := 0; a < 256; a++ {
+			for b := -1; b < 256; b++ {
+				for c := -1; c < 256; c++ {
+					if b < 0 && c >= 0 {
+						break
+					}
+					if c >= 0 && (!edgeBytes[c] && !thin(8, a, b, c) || !sampled(24, a, b, c)) {
+						continue
+					}
+					p = append(p[:0], byte(a))
+					if b >= 0 {
+						p = append(p, byte(b))
+					}
+					if c >= 0 {
+						p = append(p, byte(c))
+					}
+					checkNUL(t, p, refPrefix(p))
+					if thin(16, a, b, c) {
+						q := append(append([]byte(nil), text...), p...)
+						checkNUL(t, q, refPrefix(q))
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestNULEveryPosition puts a NUL at every position of inputs of every
+// length 0..256 on every background; then an error example (or a character
+// cut by the end) at every position, with NULs just before it, just after
+// it, first, last and at one more position, so that NULs fall before,
+// inside and after the valid prefix, in every block and every way a kernel
+// ends.
+func TestNULEveryPosition(t *testing.T) {
+	errs := []string{"\xFF", "\xED\xA0\x80", "\x80", "\xF0\x90"}
+	forEachKernel(t, func(t *testing.T) {
+		buf := make([]byte, 0, 512)
+		b := make([]byte, 0, 512)
+		for _, bg := range backgrounds {
+			for n := 0; n <= 256; n++ {
+				base := fill(buf[:0], bg.unit, n)
+				checkNUL(t, base, refPrefix(base))
+				for z := 0; z < n; z++ {
+					if !sampled(8, n, z, len(bg.unit)) {
+						continue
+					}
+					b = append(b[:0], base...)
+					b[z] = 0 // may cut a character: the error then comes first
+					checkNUL(t, b, refPrefix(b))
+				}
+				for _, e := range errs {
+					for off := 0; off+len(e) <= n; off++ {
+						if !sampled(16, n, off, len(e), len(bg.unit)) {
+							continue
+						}
+						for _, z := range []int{-1, 0, off - 1, off + len(e), n - 1, (off*7 + n*13) % n} {
+							if z >= n || z >= off && z < off+len(e) {
+								continue // past the end, or the error would overwrite the NUL
+							}
+							b = append(b[:0], base...)
+							copy(b[off:], e)
+							if z >= 0 {
+								b[z] = 0
+							}
+							checkNUL(t, b, refPrefix(b))
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestNULLong crosses the kernels' four-block ASCII loop and their long
+// non-ASCII runs with a NUL far inside, before and after an error.
+func TestNULLong(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		for _, bg := range backgrounds {
+			for _, n := range []int{1000, 4096, 65536 + 7} {
+				b := fill(nil, bg.unit, n)
+				checkNUL(t, b, n)
+				for _, z := range []int{0, n / 3, n - 70, n - 1} {
+					z = refBoundary(b, z)
+					c := append([]byte(nil), b...)
+					c[z] = 0
+					if z+1 < n {
+						c[z+1] = 'a' // keep the rest of a cut character out of the way
+					}
+					checkNUL(t, c, refPrefix(c))
+					for _, e := range []int{z / 2, n/2 + 1, n - 2} {
+						e = refBoundary(c, e)
+						if e == z {
+							continue
+						}
+						d := append([]byte(nil), c...)
+						d[e] = 0xFF
+						checkNUL(t, d, refPrefix(d))
+					}
+				}
+			}
+		}
+	})
+}
+
+// FuzzValidNUL runs the NUL-reporting entry points of every kernel set this
+// CPU can run on the fuzzer's inputs.
+func FuzzValidNUL(f *testing.F) {
+	f.Add([]byte("a\x00b"))
+	f.Add(append(fill(nil, "aé€😀", 200), 0))
+	f.Add(append([]byte(fill(nil, "€", 63)), 0x00, 0xE2, 0x82))
+	f.Add([]byte("h\x00e\x00l\x00l\x00o\x00,\x00 \x00w\x00o\x00r\x00l\x00d\x00!\x00!\x00!\x00!\x00!\x00!\x00"))
+	fuzzEntry(f, checkNUL)
+}
