@@ -26636,6 +26636,21 @@ utf8ToLatin1AVX512_loop:
 	JMP       utf8ToLatin1AVX512_loop
 
 utf8ToLatin1AVX512_wide:
+	KMOVQ     K1, R10
+	TZCNTQ    R10, R10
+	LEAQ      (SI)(R10*1), R11
+	MOVBLZX   (DX)(R11*1), R11
+	SUBL      $0xc2, R11
+	CMPL      R11, $0x01
+	JBE       utf8ToLatin1AVX512_lead
+	TESTQ     R10, R10
+	JZ        utf8ToLatin1AVX512_done
+	VMOVDQU64 Z5, (AX)(DI*1)
+	ADDQ      R10, SI
+	LEAQ      (DI)(R10*1), DI
+	JMP       utf8ToLatin1AVX512_done
+
+utf8ToLatin1AVX512_lead:
 	KMOVQ    K1, R10
 	VPANDD   Z0, Z5, Z6
 	VPCMPEQB Z1, Z6, K1
@@ -26783,26 +26798,45 @@ utf8ToUTF16LEAVX512_loop:
 	JMP           utf8ToUTF16LEAVX512_loop
 
 utf8ToUTF16LEAVX512_wide:
-	MOVBLZX   (DX)(SI*1), R9
-	ANDL      $0x000000f0, R9
-	CMPL      R9, $0x000000e0
+	KMOVQ         K1, R9
+	TZCNTQ        R9, R10
+	LEAQ          (SI)(R10*1), R11
+	MOVBLZX       (DX)(R11*1), R11
+	SUBL          $0xc2, R11
+	CMPL          R11, $0x32
+	JBE           utf8ToUTF16LEAVX512_lead
+	TESTQ         R10, R10
+	JZ            utf8ToUTF16LEAVX512_done
+	VPMOVZXBW     Y10, Z0
+	VEXTRACTI64X4 $0x01, Z10, Y1
+	VPMOVZXBW     Y1, Z1
+	VMOVDQU64     Z0, (AX)(DI*1)
+	VMOVDQU64     Z1, 64(AX)(DI*1)
+	ADDQ          R10, SI
+	LEAQ          (DI)(R10*2), DI
+	JMP           utf8ToUTF16LEAVX512_done
+
+utf8ToUTF16LEAVX512_lead:
+	MOVBLZX   (DX)(SI*1), R10
+	ANDL      $0x000000f0, R10
+	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512_wide_general
 	VMOVDQU64 three48<>+0(SB), Z11
-	MOVQ      $0x0db60db60db60db6, R11
-	MOVQ      $0x0249024902490249, R12
-	MOVQ      $0x0fff0fff0fff0fff, R13
+	MOVQ      $0x0db60db60db60db6, R12
+	MOVQ      $0x0249024902490249, R13
+	MOVQ      $0x0fff0fff0fff0fff, R14
 	VPERMD    (DX)(SI*1), Z11, Z12
 	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
-	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
-	KMOVQ     K2, R9
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K1
+	KMOVQ     K1, R10
 	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
-	KMOVQ     K2, R10
-	ANDQ      R13, R9
-	ANDQ      R13, R10
-	XORQ      R11, R9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K1
+	KMOVQ     K1, R11
+	ANDQ      R14, R10
+	ANDQ      R14, R11
 	XORQ      R12, R10
-	ORQ       R10, R9
+	XORQ      R13, R11
+	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_wide_general
 	VPSHUFB   three<>+0(SB), Z12, Z12
 	VPANDD    dword3F<>+0(SB), Z12, Z13
@@ -26813,10 +26847,10 @@ utf8ToUTF16LEAVX512_wide:
 	VPSRLD    $0x04, Z14, Z14
 	VPORD     Z14, Z13, Z12
 	VPANDD    dwordF800<>+0(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
-	KORW      K3, K2, K2
-	KORTESTW  K2, K2
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K2
+	KORW      K2, K1, K1
+	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16LEAVX512_wide_general
 
 utf8ToUTF16LEAVX512_three:
@@ -26830,16 +26864,16 @@ utf8ToUTF16LEAVX512_three:
 	JG        utf8ToUTF16LEAVX512_done
 	VPERMD    (DX)(SI*1), Z11, Z12
 	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
-	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
-	KMOVQ     K2, R9
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K1
+	KMOVQ     K1, R10
 	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
-	KMOVQ     K2, R10
-	ANDQ      R13, R9
-	ANDQ      R13, R10
-	XORQ      R11, R9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K1
+	KMOVQ     K1, R11
+	ANDQ      R14, R10
+	ANDQ      R14, R11
 	XORQ      R12, R10
-	ORQ       R10, R9
+	XORQ      R13, R11
+	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_loop
 	VPSHUFB   three<>+0(SB), Z12, Z12
 	VPANDD    dword3F<>+0(SB), Z12, Z13
@@ -26850,23 +26884,29 @@ utf8ToUTF16LEAVX512_three:
 	VPSRLD    $0x04, Z14, Z14
 	VPORD     Z14, Z13, Z12
 	VPANDD    dwordF800<>+0(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
-	KORW      K3, K2, K2
-	KORTESTW  K2, K2
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K2
+	KORW      K2, K1, K1
+	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16LEAVX512_loop
 	JMP       utf8ToUTF16LEAVX512_three
 
 utf8ToUTF16LEAVX512_wide_general:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z10, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z10, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z10, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF16LEAVX512_four
+	VPCMPB  $0x01, Z0, Z10, K1
+	KMOVQ   K1, R10
+	VPCMPUB $0x05, Z1, Z10, K1
+	KMOVQ   K1, R11
+	VPCMPUB $0x05, Z2, Z10, K1
+	KMOVQ   K1, R12
+	TESTQ   R12, R12
+	JZ      utf8ToUTF16LEAVX512_below_f0
+	TZCNTQ  R12, R13
+	ADDQ    SI, R13
+	MOVBLZX (DX)(R13*1), R13
+	CMPL    R13, $0xf5
+	JB      utf8ToUTF16LEAVX512_four
+
+utf8ToUTF16LEAVX512_below_f0:
 	VPANDD        Z3, Z10, Z11
 	VPCMPEQB      Z0, Z11, K1
 	KMOVQ         K1, R13
@@ -27382,26 +27422,47 @@ utf8ToUTF16BEAVX512_loop:
 	JMP           utf8ToUTF16BEAVX512_loop
 
 utf8ToUTF16BEAVX512_wide:
-	MOVBLZX   (DX)(SI*1), R9
-	ANDL      $0x000000f0, R9
-	CMPL      R9, $0x000000e0
+	KMOVQ         K1, R9
+	TZCNTQ        R9, R10
+	LEAQ          (SI)(R10*1), R11
+	MOVBLZX       (DX)(R11*1), R11
+	SUBL          $0xc2, R11
+	CMPL          R11, $0x32
+	JBE           utf8ToUTF16BEAVX512_lead
+	TESTQ         R10, R10
+	JZ            utf8ToUTF16BEAVX512_done
+	VPMOVZXBW     Y11, Z0
+	VEXTRACTI64X4 $0x01, Z11, Y1
+	VPMOVZXBW     Y1, Z1
+	VPSLLW        $0x08, Z0, Z0
+	VPSLLW        $0x08, Z1, Z1
+	VMOVDQU64     Z0, (AX)(DI*1)
+	VMOVDQU64     Z1, 64(AX)(DI*1)
+	ADDQ          R10, SI
+	LEAQ          (DI)(R10*2), DI
+	JMP           utf8ToUTF16BEAVX512_done
+
+utf8ToUTF16BEAVX512_lead:
+	MOVBLZX   (DX)(SI*1), R10
+	ANDL      $0x000000f0, R10
+	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512_wide_general
 	VMOVDQU64 three48<>+0(SB), Z12
-	MOVQ      $0x0db60db60db60db6, R11
-	MOVQ      $0x0249024902490249, R12
-	MOVQ      $0x0fff0fff0fff0fff, R13
+	MOVQ      $0x0db60db60db60db6, R12
+	MOVQ      $0x0249024902490249, R13
+	MOVQ      $0x0fff0fff0fff0fff, R14
 	VPERMD    (DX)(SI*1), Z12, Z13
 	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
-	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
-	KMOVQ     K2, R9
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K1
+	KMOVQ     K1, R10
 	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
-	KMOVQ     K2, R10
-	ANDQ      R13, R9
-	ANDQ      R13, R10
-	XORQ      R11, R9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K1
+	KMOVQ     K1, R11
+	ANDQ      R14, R10
+	ANDQ      R14, R11
 	XORQ      R12, R10
-	ORQ       R10, R9
+	XORQ      R13, R11
+	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_wide_general
 	VPSHUFB   three<>+0(SB), Z13, Z13
 	VPANDD    dword3F<>+0(SB), Z13, Z14
@@ -27412,10 +27473,10 @@ utf8ToUTF16BEAVX512_wide:
 	VPSRLD    $0x04, Z15, Z15
 	VPORD     Z15, Z14, Z13
 	VPANDD    dwordF800<>+0(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
-	KORW      K3, K2, K2
-	KORTESTW  K2, K2
+	VPTESTNMD Z14, Z14, K1
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K2
+	KORW      K2, K1, K1
+	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16BEAVX512_wide_general
 
 utf8ToUTF16BEAVX512_three:
@@ -27430,16 +27491,16 @@ utf8ToUTF16BEAVX512_three:
 	JG        utf8ToUTF16BEAVX512_done
 	VPERMD    (DX)(SI*1), Z12, Z13
 	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
-	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
-	KMOVQ     K2, R9
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K1
+	KMOVQ     K1, R10
 	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
-	KMOVQ     K2, R10
-	ANDQ      R13, R9
-	ANDQ      R13, R10
-	XORQ      R11, R9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K1
+	KMOVQ     K1, R11
+	ANDQ      R14, R10
+	ANDQ      R14, R11
 	XORQ      R12, R10
-	ORQ       R10, R9
+	XORQ      R13, R11
+	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_loop
 	VPSHUFB   three<>+0(SB), Z13, Z13
 	VPANDD    dword3F<>+0(SB), Z13, Z14
@@ -27450,23 +27511,29 @@ utf8ToUTF16BEAVX512_three:
 	VPSRLD    $0x04, Z15, Z15
 	VPORD     Z15, Z14, Z13
 	VPANDD    dwordF800<>+0(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
-	KORW      K3, K2, K2
-	KORTESTW  K2, K2
+	VPTESTNMD Z14, Z14, K1
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K2
+	KORW      K2, K1, K1
+	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16BEAVX512_loop
 	JMP       utf8ToUTF16BEAVX512_three
 
 utf8ToUTF16BEAVX512_wide_general:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z11, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z11, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z11, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF16BEAVX512_four
+	VPCMPB  $0x01, Z0, Z11, K1
+	KMOVQ   K1, R10
+	VPCMPUB $0x05, Z1, Z11, K1
+	KMOVQ   K1, R11
+	VPCMPUB $0x05, Z2, Z11, K1
+	KMOVQ   K1, R12
+	TESTQ   R12, R12
+	JZ      utf8ToUTF16BEAVX512_below_f0
+	TZCNTQ  R12, R13
+	ADDQ    SI, R13
+	MOVBLZX (DX)(R13*1), R13
+	CMPL    R13, $0xf5
+	JB      utf8ToUTF16BEAVX512_four
+
+utf8ToUTF16BEAVX512_below_f0:
 	VPANDD        Z3, Z11, Z12
 	VPCMPEQB      Z0, Z12, K1
 	KMOVQ         K1, R13
@@ -27989,26 +28056,48 @@ utf8ToUTF32LEAVX512_loop:
 	JMP       utf8ToUTF32LEAVX512_loop
 
 utf8ToUTF32LEAVX512_wide:
-	MOVBLZX   (DX)(SI*1), R9
-	ANDL      $0x000000f0, R9
-	CMPL      R9, $0x000000e0
+	KMOVQ     K1, R9
+	TZCNTQ    R9, R10
+	LEAQ      (SI)(R10*1), R11
+	MOVBLZX   (DX)(R11*1), R11
+	SUBL      $0xc2, R11
+	CMPL      R11, $0x32
+	JBE       utf8ToUTF32LEAVX512_lead
+	TESTQ     R10, R10
+	JZ        utf8ToUTF32LEAVX512_done
+	VPMOVZXBD (DX)(SI*1), Z0
+	VMOVDQU64 Z0, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 192(AX)(DI*1)
+	ADDQ      R10, SI
+	LEAQ      (DI)(R10*4), DI
+	JMP       utf8ToUTF32LEAVX512_done
+
+utf8ToUTF32LEAVX512_lead:
+	MOVBLZX   (DX)(SI*1), R10
+	ANDL      $0x000000f0, R10
+	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512_wide_general
 	VMOVDQU64 three48<>+0(SB), Z11
-	MOVQ      $0x0db60db60db60db6, R11
-	MOVQ      $0x0249024902490249, R12
-	MOVQ      $0x0fff0fff0fff0fff, R13
+	MOVQ      $0x0db60db60db60db6, R12
+	MOVQ      $0x0249024902490249, R13
+	MOVQ      $0x0fff0fff0fff0fff, R14
 	VPERMD    (DX)(SI*1), Z11, Z12
 	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
-	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
-	KMOVQ     K2, R9
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K1
+	KMOVQ     K1, R10
 	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
-	KMOVQ     K2, R10
-	ANDQ      R13, R9
-	ANDQ      R13, R10
-	XORQ      R11, R9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K1
+	KMOVQ     K1, R11
+	ANDQ      R14, R10
+	ANDQ      R14, R11
 	XORQ      R12, R10
-	ORQ       R10, R9
+	XORQ      R13, R11
+	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_wide_general
 	VPSHUFB   three<>+0(SB), Z12, Z12
 	VPANDD    dword3F<>+0(SB), Z12, Z13
@@ -28019,10 +28108,10 @@ utf8ToUTF32LEAVX512_wide:
 	VPSRLD    $0x04, Z14, Z14
 	VPORD     Z14, Z13, Z12
 	VPANDD    dwordF800<>+0(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
-	KORW      K3, K2, K2
-	KORTESTW  K2, K2
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K2
+	KORW      K2, K1, K1
+	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32LEAVX512_wide_general
 
 utf8ToUTF32LEAVX512_three:
@@ -28035,16 +28124,16 @@ utf8ToUTF32LEAVX512_three:
 	JG        utf8ToUTF32LEAVX512_done
 	VPERMD    (DX)(SI*1), Z11, Z12
 	VPANDD    dwordC0C0C0C0<>+0(SB), Z12, Z13
-	VPCMPEQB  dword80808080<>+0(SB), Z13, K2
-	KMOVQ     K2, R9
+	VPCMPEQB  dword80808080<>+0(SB), Z13, K1
+	KMOVQ     K1, R10
 	VPANDD    dwordF0F0F0F0<>+0(SB), Z12, Z13
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K2
-	KMOVQ     K2, R10
-	ANDQ      R13, R9
-	ANDQ      R13, R10
-	XORQ      R11, R9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z13, K1
+	KMOVQ     K1, R11
+	ANDQ      R14, R10
+	ANDQ      R14, R11
 	XORQ      R12, R10
-	ORQ       R10, R9
+	XORQ      R13, R11
+	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_loop
 	VPSHUFB   three<>+0(SB), Z12, Z12
 	VPANDD    dword3F<>+0(SB), Z12, Z13
@@ -28055,23 +28144,29 @@ utf8ToUTF32LEAVX512_three:
 	VPSRLD    $0x04, Z14, Z14
 	VPORD     Z14, Z13, Z12
 	VPANDD    dwordF800<>+0(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z13, K3
-	KORW      K3, K2, K2
-	KORTESTW  K2, K2
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  dwordD800<>+0(SB), Z13, K2
+	KORW      K2, K1, K1
+	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32LEAVX512_loop
 	JMP       utf8ToUTF32LEAVX512_three
 
 utf8ToUTF32LEAVX512_wide_general:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z10, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z10, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z10, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF32LEAVX512_four
+	VPCMPB  $0x01, Z0, Z10, K1
+	KMOVQ   K1, R10
+	VPCMPUB $0x05, Z1, Z10, K1
+	KMOVQ   K1, R11
+	VPCMPUB $0x05, Z2, Z10, K1
+	KMOVQ   K1, R12
+	TESTQ   R12, R12
+	JZ      utf8ToUTF32LEAVX512_below_f0
+	TZCNTQ  R12, R13
+	ADDQ    SI, R13
+	MOVBLZX (DX)(R13*1), R13
+	CMPL    R13, $0xf5
+	JB      utf8ToUTF32LEAVX512_four
+
+utf8ToUTF32LEAVX512_below_f0:
 	VPANDD        Z3, Z10, Z11
 	VPCMPEQB      Z0, Z11, K1
 	KMOVQ         K1, R13
@@ -28536,26 +28631,52 @@ utf8ToUTF32BEAVX512_loop:
 	JMP       utf8ToUTF32BEAVX512_loop
 
 utf8ToUTF32BEAVX512_wide:
-	MOVBLZX   (DX)(SI*1), R9
-	ANDL      $0x000000f0, R9
-	CMPL      R9, $0x000000e0
+	KMOVQ     K1, R9
+	TZCNTQ    R9, R10
+	LEAQ      (SI)(R10*1), R11
+	MOVBLZX   (DX)(R11*1), R11
+	SUBL      $0xc2, R11
+	CMPL      R11, $0x32
+	JBE       utf8ToUTF32BEAVX512_lead
+	TESTQ     R10, R10
+	JZ        utf8ToUTF32BEAVX512_done
+	VPMOVZXBD (DX)(SI*1), Z0
+	VPSLLD    $0x18, Z0, Z0
+	VMOVDQU64 Z0, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z0
+	VPSLLD    $0x18, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z0
+	VPSLLD    $0x18, Z0, Z0
+	VMOVDQU64 Z0, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z0
+	VPSLLD    $0x18, Z0, Z0
+	VMOVDQU64 Z0, 192(AX)(DI*1)
+	ADDQ      R10, SI
+	LEAQ      (DI)(R10*4), DI
+	JMP       utf8ToUTF32BEAVX512_done
+
+utf8ToUTF32BEAVX512_lead:
+	MOVBLZX   (DX)(SI*1), R10
+	ANDL      $0x000000f0, R10
+	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512_wide_general
 	VMOVDQU64 three48<>+0(SB), Z12
-	MOVQ      $0x0db60db60db60db6, R11
-	MOVQ      $0x0249024902490249, R12
-	MOVQ      $0x0fff0fff0fff0fff, R13
+	MOVQ      $0x0db60db60db60db6, R12
+	MOVQ      $0x0249024902490249, R13
+	MOVQ      $0x0fff0fff0fff0fff, R14
 	VPERMD    (DX)(SI*1), Z12, Z13
 	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
-	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
-	KMOVQ     K2, R9
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K1
+	KMOVQ     K1, R10
 	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
-	KMOVQ     K2, R10
-	ANDQ      R13, R9
-	ANDQ      R13, R10
-	XORQ      R11, R9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K1
+	KMOVQ     K1, R11
+	ANDQ      R14, R10
+	ANDQ      R14, R11
 	XORQ      R12, R10
-	ORQ       R10, R9
+	XORQ      R13, R11
+	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_wide_general
 	VPSHUFB   three<>+0(SB), Z13, Z13
 	VPANDD    dword3F<>+0(SB), Z13, Z14
@@ -28566,10 +28687,10 @@ utf8ToUTF32BEAVX512_wide:
 	VPSRLD    $0x04, Z15, Z15
 	VPORD     Z15, Z14, Z13
 	VPANDD    dwordF800<>+0(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
-	KORW      K3, K2, K2
-	KORTESTW  K2, K2
+	VPTESTNMD Z14, Z14, K1
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K2
+	KORW      K2, K1, K1
+	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_wide_general
 
 utf8ToUTF32BEAVX512_three:
@@ -28583,16 +28704,16 @@ utf8ToUTF32BEAVX512_three:
 	JG        utf8ToUTF32BEAVX512_done
 	VPERMD    (DX)(SI*1), Z12, Z13
 	VPANDD    dwordC0C0C0C0<>+0(SB), Z13, Z14
-	VPCMPEQB  dword80808080<>+0(SB), Z14, K2
-	KMOVQ     K2, R9
+	VPCMPEQB  dword80808080<>+0(SB), Z14, K1
+	KMOVQ     K1, R10
 	VPANDD    dwordF0F0F0F0<>+0(SB), Z13, Z14
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K2
-	KMOVQ     K2, R10
-	ANDQ      R13, R9
-	ANDQ      R13, R10
-	XORQ      R11, R9
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z14, K1
+	KMOVQ     K1, R11
+	ANDQ      R14, R10
+	ANDQ      R14, R11
 	XORQ      R12, R10
-	ORQ       R10, R9
+	XORQ      R13, R11
+	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_loop
 	VPSHUFB   three<>+0(SB), Z13, Z13
 	VPANDD    dword3F<>+0(SB), Z13, Z14
@@ -28603,23 +28724,29 @@ utf8ToUTF32BEAVX512_three:
 	VPSRLD    $0x04, Z15, Z15
 	VPORD     Z15, Z14, Z13
 	VPANDD    dwordF800<>+0(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z14, K3
-	KORW      K3, K2, K2
-	KORTESTW  K2, K2
+	VPTESTNMD Z14, Z14, K1
+	VPCMPEQD  dwordD800<>+0(SB), Z14, K2
+	KORW      K2, K1, K1
+	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_loop
 	JMP       utf8ToUTF32BEAVX512_three
 
 utf8ToUTF32BEAVX512_wide_general:
-	KMOVQ         K1, R9
-	VPCMPB        $0x01, Z0, Z11, K1
-	KMOVQ         K1, R10
-	VPCMPUB       $0x05, Z1, Z11, K1
-	KMOVQ         K1, R11
-	VPCMPUB       $0x05, Z2, Z11, K1
-	KMOVQ         K1, R12
-	TESTQ         R12, R12
-	JNZ           utf8ToUTF32BEAVX512_four
+	VPCMPB  $0x01, Z0, Z11, K1
+	KMOVQ   K1, R10
+	VPCMPUB $0x05, Z1, Z11, K1
+	KMOVQ   K1, R11
+	VPCMPUB $0x05, Z2, Z11, K1
+	KMOVQ   K1, R12
+	TESTQ   R12, R12
+	JZ      utf8ToUTF32BEAVX512_below_f0
+	TZCNTQ  R12, R13
+	ADDQ    SI, R13
+	MOVBLZX (DX)(R13*1), R13
+	CMPL    R13, $0xf5
+	JB      utf8ToUTF32BEAVX512_four
+
+utf8ToUTF32BEAVX512_below_f0:
 	VPANDD        Z3, Z11, Z12
 	VPCMPEQB      Z0, Z12, K1
 	KMOVQ         K1, R13
@@ -29693,6 +29820,25 @@ utf8ToUTF16LEAVX512BW_loop:
 	JMP           utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_wide:
+	KMOVQ         K1, R9
+	TZCNTQ        R9, R9
+	LEAQ          (SI)(R9*1), R10
+	MOVBLZX       (DX)(R10*1), R10
+	SUBL          $0xc2, R10
+	CMPL          R10, $0x32
+	JBE           utf8ToUTF16LEAVX512BW_lead
+	TESTQ         R9, R9
+	JZ            utf8ToUTF16LEAVX512BW_done
+	VPMOVZXBW     Y6, Z0
+	VEXTRACTI64X4 $0x01, Z6, Y1
+	VPMOVZXBW     Y1, Z1
+	VMOVDQU64     Z0, (AX)(DI*1)
+	VMOVDQU64     Z1, 64(AX)(DI*1)
+	ADDQ          R9, SI
+	LEAQ          (DI)(R9*2), DI
+	JMP           utf8ToUTF16LEAVX512BW_done
+
+utf8ToUTF16LEAVX512BW_lead:
 	MOVBLZX   (DX)(SI*1), R9
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
@@ -30303,6 +30449,27 @@ utf8ToUTF16BEAVX512BW_loop:
 	JMP           utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_wide:
+	KMOVQ         K1, R9
+	TZCNTQ        R9, R9
+	LEAQ          (SI)(R9*1), R10
+	MOVBLZX       (DX)(R10*1), R10
+	SUBL          $0xc2, R10
+	CMPL          R10, $0x32
+	JBE           utf8ToUTF16BEAVX512BW_lead
+	TESTQ         R9, R9
+	JZ            utf8ToUTF16BEAVX512BW_done
+	VPMOVZXBW     Y7, Z0
+	VEXTRACTI64X4 $0x01, Z7, Y1
+	VPMOVZXBW     Y1, Z1
+	VPSLLW        $0x08, Z0, Z0
+	VPSLLW        $0x08, Z1, Z1
+	VMOVDQU64     Z0, (AX)(DI*1)
+	VMOVDQU64     Z1, 64(AX)(DI*1)
+	ADDQ          R9, SI
+	LEAQ          (DI)(R9*2), DI
+	JMP           utf8ToUTF16BEAVX512BW_done
+
+utf8ToUTF16BEAVX512BW_lead:
 	MOVBLZX   (DX)(SI*1), R9
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
@@ -30919,6 +31086,28 @@ utf8ToUTF32LEAVX512BW_loop:
 	JMP       utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_wide:
+	KMOVQ     K1, R9
+	TZCNTQ    R9, R9
+	LEAQ      (SI)(R9*1), R10
+	MOVBLZX   (DX)(R10*1), R10
+	SUBL      $0xc2, R10
+	CMPL      R10, $0x32
+	JBE       utf8ToUTF32LEAVX512BW_lead
+	TESTQ     R9, R9
+	JZ        utf8ToUTF32LEAVX512BW_done
+	VPMOVZXBD (DX)(SI*1), Z0
+	VMOVDQU64 Z0, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z0
+	VMOVDQU64 Z0, 192(AX)(DI*1)
+	ADDQ      R9, SI
+	LEAQ      (DI)(R9*4), DI
+	JMP       utf8ToUTF32LEAVX512BW_done
+
+utf8ToUTF32LEAVX512BW_lead:
 	MOVBLZX   (DX)(SI*1), R9
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
@@ -31474,6 +31663,32 @@ utf8ToUTF32BEAVX512BW_loop:
 	JMP       utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_wide:
+	KMOVQ     K1, R9
+	TZCNTQ    R9, R9
+	LEAQ      (SI)(R9*1), R10
+	MOVBLZX   (DX)(R10*1), R10
+	SUBL      $0xc2, R10
+	CMPL      R10, $0x32
+	JBE       utf8ToUTF32BEAVX512BW_lead
+	TESTQ     R9, R9
+	JZ        utf8ToUTF32BEAVX512BW_done
+	VPMOVZXBD (DX)(SI*1), Z0
+	VPSLLD    $0x18, Z0, Z0
+	VMOVDQU64 Z0, (AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Z0
+	VPSLLD    $0x18, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)(DI*1)
+	VPMOVZXBD 32(DX)(SI*1), Z0
+	VPSLLD    $0x18, Z0, Z0
+	VMOVDQU64 Z0, 128(AX)(DI*1)
+	VPMOVZXBD 48(DX)(SI*1), Z0
+	VPSLLD    $0x18, Z0, Z0
+	VMOVDQU64 Z0, 192(AX)(DI*1)
+	ADDQ      R9, SI
+	LEAQ      (DI)(R9*4), DI
+	JMP       utf8ToUTF32BEAVX512BW_done
+
+utf8ToUTF32BEAVX512BW_lead:
 	MOVBLZX   (DX)(SI*1), R9
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
@@ -32112,6 +32327,20 @@ utf8ToLatin1AVX2_loop:
 	JMP       utf8ToLatin1AVX2_loop
 
 utf8ToLatin1AVX2_wide:
+	TZCNTQ  R8, R9
+	LEAQ    (SI)(R9*1), R10
+	MOVBLZX (DX)(R10*1), R10
+	SUBL    $0xc2, R10
+	CMPL    R10, $0x01
+	JBE     utf8ToLatin1AVX2_lead
+	TESTQ   R9, R9
+	JZ      utf8ToLatin1AVX2_done
+	VMOVDQU Y0, (AX)(DI*1)
+	ADDQ    R9, SI
+	LEAQ    (DI)(R9*1), DI
+	JMP     utf8ToLatin1AVX2_done
+
+utf8ToLatin1AVX2_lead:
 	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB  ydwordC2C2C2C2<>+0(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
@@ -32213,6 +32442,24 @@ utf8ToUTF16LEAVX2_loop:
 	JMP          utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_wide:
+	TZCNTQ       R8, R9
+	LEAQ         (SI)(R9*1), R10
+	MOVBLZX      (DX)(R10*1), R10
+	SUBL         $0xc2, R10
+	CMPL         R10, $0x32
+	JBE          utf8ToUTF16LEAVX2_lead
+	TESTQ        R9, R9
+	JZ           utf8ToUTF16LEAVX2_done
+	VPMOVZXBW    X0, Y1
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXBW    X0, Y0
+	VMOVDQU      Y1, (AX)(DI*1)
+	VMOVDQU      Y0, 32(AX)(DI*1)
+	ADDQ         R9, SI
+	LEAQ         (DI)(R9*2), DI
+	JMP          utf8ToUTF16LEAVX2_done
+
+utf8ToUTF16LEAVX2_lead:
 	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
 	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
 	VPMOVMSKB Y9, R9
@@ -32810,6 +33057,26 @@ utf8ToUTF16BEAVX2_loop:
 	JMP          utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_wide:
+	TZCNTQ       R8, R9
+	LEAQ         (SI)(R9*1), R10
+	MOVBLZX      (DX)(R10*1), R10
+	SUBL         $0xc2, R10
+	CMPL         R10, $0x32
+	JBE          utf8ToUTF16BEAVX2_lead
+	TESTQ        R9, R9
+	JZ           utf8ToUTF16BEAVX2_done
+	VPMOVZXBW    X0, Y1
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXBW    X0, Y0
+	VPSLLW       $0x08, Y1, Y1
+	VPSLLW       $0x08, Y0, Y0
+	VMOVDQU      Y1, (AX)(DI*1)
+	VMOVDQU      Y0, 32(AX)(DI*1)
+	ADDQ         R9, SI
+	LEAQ         (DI)(R9*2), DI
+	JMP          utf8ToUTF16BEAVX2_done
+
+utf8ToUTF16BEAVX2_lead:
 	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
 	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
 	VPMOVMSKB Y9, R9
@@ -33410,6 +33677,27 @@ utf8ToUTF32LEAVX2_loop:
 	JMP       utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_wide:
+	TZCNTQ    R8, R9
+	LEAQ      (SI)(R9*1), R10
+	MOVBLZX   (DX)(R10*1), R10
+	SUBL      $0xc2, R10
+	CMPL      R10, $0x32
+	JBE       utf8ToUTF32LEAVX2_lead
+	TESTQ     R9, R9
+	JZ        utf8ToUTF32LEAVX2_done
+	VPMOVZXBD (DX)(SI*1), Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	VPMOVZXBD 8(DX)(SI*1), Y0
+	VMOVDQU   Y0, 32(AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Y0
+	VMOVDQU   Y0, 64(AX)(DI*1)
+	VPMOVZXBD 24(DX)(SI*1), Y0
+	VMOVDQU   Y0, 96(AX)(DI*1)
+	ADDQ      R9, SI
+	LEAQ      (DI)(R9*4), DI
+	JMP       utf8ToUTF32LEAVX2_done
+
+utf8ToUTF32LEAVX2_lead:
 	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
 	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
@@ -34015,6 +34303,31 @@ utf8ToUTF32BEAVX2_loop:
 	JMP       utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_wide:
+	TZCNTQ    R8, R9
+	LEAQ      (SI)(R9*1), R10
+	MOVBLZX   (DX)(R10*1), R10
+	SUBL      $0xc2, R10
+	CMPL      R10, $0x32
+	JBE       utf8ToUTF32BEAVX2_lead
+	TESTQ     R9, R9
+	JZ        utf8ToUTF32BEAVX2_done
+	VPMOVZXBD (DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	VPMOVZXBD 8(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 32(AX)(DI*1)
+	VPMOVZXBD 16(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 64(AX)(DI*1)
+	VPMOVZXBD 24(DX)(SI*1), Y0
+	VPSLLD    $0x18, Y0, Y0
+	VMOVDQU   Y0, 96(AX)(DI*1)
+	ADDQ      R9, SI
+	LEAQ      (DI)(R9*4), DI
+	JMP       utf8ToUTF32BEAVX2_done
+
+utf8ToUTF32BEAVX2_lead:
 	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y2
 	VPCMPEQD  ydword808080F0<>+0(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
@@ -37516,6 +37829,21 @@ utf8ToCP1252AVX512_loop:
 	JMP       utf8ToCP1252AVX512_loop
 
 utf8ToCP1252AVX512_wide:
+	KMOVQ     K1, R10
+	TZCNTQ    R10, R10
+	LEAQ      (SI)(R10*1), R11
+	MOVBLZX   (DX)(R11*1), R11
+	SUBL      $0xc2, R11
+	CMPL      R11, $0x01
+	JBE       utf8ToCP1252AVX512_lead
+	TESTQ     R10, R10
+	JZ        utf8ToCP1252AVX512_done
+	VMOVDQU64 Z5, (AX)(DI*1)
+	ADDQ      R10, SI
+	LEAQ      (DI)(R10*1), DI
+	JMP       utf8ToCP1252AVX512_done
+
+utf8ToCP1252AVX512_lead:
 	KMOVQ    K1, R10
 	VPANDD   Z0, Z5, Z6
 	VPCMPEQB Z1, Z6, K1
@@ -37688,6 +38016,20 @@ utf8ToCP1252AVX2_loop:
 	JMP       utf8ToCP1252AVX2_loop
 
 utf8ToCP1252AVX2_wide:
+	TZCNTQ  R8, R9
+	LEAQ    (SI)(R9*1), R10
+	MOVBLZX (DX)(R10*1), R10
+	SUBL    $0xc2, R10
+	CMPL    R10, $0x01
+	JBE     utf8ToCP1252AVX2_lead
+	TESTQ   R9, R9
+	JZ      utf8ToCP1252AVX2_done
+	VMOVDQU Y0, (AX)(DI*1)
+	ADDQ    R9, SI
+	LEAQ    (DI)(R9*1), DI
+	JMP     utf8ToCP1252AVX2_done
+
+utf8ToCP1252AVX2_lead:
 	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB  ydwordC2C2C2C2<>+0(SB), Y1, Y1
 	VPMOVMSKB Y1, R9

@@ -223,6 +223,9 @@ func utf8ToLatin1(name string, cp1252 bool, wt *wideTab) {
 	v, k := asciiBlockLoop(p, dp, sp, i, j, sLim, dLim)
 
 	p.Label("wide")
+	hk := GP64()
+	KMOVQ(k, hk)
+	asciiExit(p, v, hk, dp, sp, i, j, 1, false, 0xC2, 0xC3)
 	out, n, x, _ := wide("", v, k, nil)
 	VMOVDQU64(out, asm.At(dp, j, 0))
 	ADDQ(x, j)
@@ -328,6 +331,7 @@ func utf8ToLatin1AVX2(tab *consts, name string, cp1252 bool, wt *wideTab) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	asciiExit(p, v, high, dp, sp, i, j, 1, false, 0xC2, 0xC3)
 	t := YMM()
 	lead, cont, n, mask, x := GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xFEFEFEFE], v, t)
