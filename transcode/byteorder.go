@@ -130,3 +130,37 @@ func scoreRune(r rune) int {
 	}
 	return 0
 }
+
+// Reading and writing the code units of UTF-16 and UTF-32 in the byte order
+// be selects.
+
+// put16 stores one code unit in the byte order be selects.
+func put16(p []byte, u uint16, be bool) {
+	if be {
+		binary.BigEndian.PutUint16(p, u)
+	} else {
+		binary.LittleEndian.PutUint16(p, u)
+	}
+}
+
+func get16(p []byte, be bool) uint16 {
+	if be {
+		return binary.BigEndian.Uint16(p)
+	}
+	return binary.LittleEndian.Uint16(p)
+}
+
+func put32(p []byte, v uint32, be bool) {
+	if be {
+		binary.BigEndian.PutUint32(p, v)
+	} else {
+		binary.LittleEndian.PutUint32(p, v)
+	}
+}
+
+func get32(p []byte, be bool) uint32 {
+	if be {
+		return binary.BigEndian.Uint32(p)
+	}
+	return binary.LittleEndian.Uint32(p)
+}

@@ -57,16 +57,6 @@ func encodeCESU8(p []byte, r rune) int {
 }
 
 // The kernels copy the longest run that reads the same in both forms: valid
-// UTF-8 without 4-byte sequences (and, for modified UTF-8, without 00).
+// UTF-8 without 4-byte sequences.
 func utf8ToCESU8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0) }
 func cesu8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0xF0) }
-func utf8ToMUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0x00) }
-func mutf8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0x00) }
-
-// copyBMP copies the longest prefix of src that fits in dst, is valid UTF-8,
-// and holds no 4-byte sequence and no byte nul.
-func copyBMP(dst, src []byte, nul byte) (int, int) {
-	n := bmpPrefix(src[:min(len(src), len(dst))], nul)
-	copy(dst, src[:n])
-	return n, n
-}

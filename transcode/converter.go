@@ -308,14 +308,6 @@ func (c *Converter) kernel() kernel {
 	return pairKernel(c.src, c.out)
 }
 
-// copyValidUTF8 is the kernel of the forms that read and write UTF-8 as
-// UTF-8 (WTF-8, legacy UTF-8): a copy of the valid prefix.
-func copyValidUTF8(dst, src []byte) (int, int) {
-	off, _, _ := utf8x.FirstInvalid(src[:min(len(src), len(dst))])
-	copy(dst, src[:off])
-	return off, off
-}
-
 // String describes the conversion, as in "UTF-16 to UTF-8 (replace, bom strip)".
 func (c *Converter) String() string {
 	return fmt.Sprintf("%s to %s (%s, bom %s)", c.from, c.to, c.policy, c.bom)

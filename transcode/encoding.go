@@ -134,3 +134,44 @@ func Lookup(label string) (Encoding, error) {
 // Encodings returns every encoding, in the order `utf8x convert --list` shows
 // them.
 func Encodings() []Encoding { return append([]Encoding(nil), encodings...) }
+
+// MaxUnitLen returns the most bytes one character takes in e: 1 in the
+// single-byte encodings, 4 in UTF-8, UTF-16, UTF-32 and WTF-8, 6 in CESU-8 and
+// modified UTF-8 (a surrogate pair of 3-byte units) and legacy UTF-8. A stream
+// reader that holds that many bytes can always finish a unit.
+func (e Encoding) MaxUnitLen() int { return e.form().maxLen }
+
+// IncompleteTail returns how many bytes at the end of p begin a unit of e
+// that more input could complete (0 when p ends on a unit boundary), for p
+// that starts on a unit boundary: cutting a stream before them splits no
+// unit, and what FirstInvalid or a converter reports is the same as without
+// the cut. The count is below 2*MaxUnitLen (a WTF-8 lead surrogate waits for
+// the unit after it, which could make a pair). It looks at the last
+// 2*MaxUnitLen bytes only. UTF-16 and UTF-32 without a byte order in their
+// name are read little-endian.
+func (e Encoding) IncompleteTail(p []byte) int {
+	f := e.form()
+	if f.auto != nil {
+		f = f.auto[little]
+	}
+	i := max(0, len(p)-2*f.maxLen)
+	if f.unit > 1 {
+		i -= i % f.unit
+	} else {
+		// A byte-oriented form resynchronizes at the first byte that is
+		// not a continuation byte; starting on the second half of a
+		// surrogate pair reads it as a unit of its own, which ends where
+		// the pair does.
+		for i < len(p) && p[i]&0xC0 == 0x80 {
+			i++
+		}
+	}
+	for i < len(p) {
+		_, n, _ := f.decode(p[i:], false)
+		if n == 0 {
+			return len(p) - i
+		}
+		i += n
+	}
+	return 0
+}

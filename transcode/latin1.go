@@ -2,13 +2,25 @@ package transcode
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/cp1252"
 )
 
-// UTF-8 <-> ISO-8859-1 and Windows-1252: the kernels, the direct slice
+// ISO-8859-1: the form, the kernels to and from UTF-8, the direct slice
 // functions and the lengths.
+
+var latin1Form = &form{
+	name: "ISO-8859-1",
+	labels: []string{"iso-8859-1", "iso8859-1", "iso_8859-1", "iso_8859-1:1987", "iso88591",
+		"latin1", "latin-1", "l1", "iso-ir-100", "cp819", "ibm819", "csisolatin1"},
+	decode: decodeLatin1, encode: encodeLatin1, maxLen: 1,
+	fromUTF8: utf8ToLatin1, toUTF8: latin1ToUTF8,
+}
+
+func decodeLatin1(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) { return rune(p[0]), 1, 0 }
+
+func encodeLatin1(p []byte, r rune) int { return putByte(p, byte(r), r <= 0xFF) }
 
 func latin1ToUTF8(dst, src []byte) (int, int) {
 	return accelerate(dst, src, latin1ToUTF8Conv)
@@ -75,92 +87,6 @@ func utf8ToLatin1Go(dst, src []byte) (nDst, nSrc int) {
 	return j, i
 }
 
-// The Windows-1252 tables the kernels read, built once by internal/cp1252:
-// the UTF-8 of each byte 80-FF with its length last, and the bytes of the
-// characters outside Latin-1.
-var (
-	cp1252UTF8 = &cp1252.UTF8
-	cp1252Byte = cp1252.Beyond
-)
-
-func cp1252ToUTF8(dst, src []byte) (int, int) {
-	return accelerate(dst, src, cp1252ToUTF8Conv)
-}
-
-func utf8ToCP1252(dst, src []byte) (int, int) {
-	return accelerate(dst, src, utf8ToCP1252Conv)
-}
-
-// cp1252ToUTF8Go is the scalar kernel from Windows-1252 to UTF-8; every byte
-// converts.
-func cp1252ToUTF8Go(dst, src []byte) (nDst, nSrc int) {
-	i, j := 0, 0
-	for i < len(src) {
-		i, j = copyASCII(dst, src, i, j)
-		if i == len(src) {
-			break
-		}
-		c := src[i]
-		if c < utf8x.RuneSelf {
-			if j >= len(dst) {
-				break
-			}
-			dst[j] = c
-			i++
-			j++
-			continue
-		}
-		e := &cp1252UTF8[c-0x80]
-		n := int(e[3])
-		if j+n > len(dst) {
-			break
-		}
-		copy(dst[j:], e[:n])
-		i++
-		j += n
-	}
-	return j, i
-}
-
-// utf8ToCP1252Go is the scalar kernel from UTF-8 to Windows-1252. It stops
-// at ill-formed input and at characters Windows-1252 does not hold.
-func utf8ToCP1252Go(dst, src []byte) (nDst, nSrc int) {
-	i, j := 0, 0
-	for i < len(src) && j < len(dst) {
-		i, j = copyASCII(dst, src, i, j)
-		if i == len(src) || j == len(dst) {
-			break
-		}
-		c := src[i]
-		if c < utf8x.RuneSelf {
-			dst[j] = c
-			i++
-			j++
-			continue
-		}
-		r, n := utf8x.DecodeRune(src[i:])
-		var b byte
-		switch {
-		case r >= 0xA0 && r <= 0xFF:
-			b = byte(r)
-		case r == utf8x.RuneError:
-			return j, i // ill-formed, or U+FFFD, which Windows-1252 lacks
-		default:
-			var ok bool
-			if b, ok = cp1252Byte[r]; !ok && !(r >= 0x80 && r <= 0x9F && cp1252.Decode(byte(r)) == r) {
-				return j, i
-			}
-			if !ok {
-				b = byte(r) // one of the five C1 controls the WHATWG mapping keeps
-			}
-		}
-		dst[j] = b
-		i += n
-		j++
-	}
-	return j, i
-}
-
 // AppendLatin1ToUTF8 appends the UTF-8 encoding of src, ISO-8859-1, to dst and
 // returns the extended buffer. Every byte string is valid ISO-8859-1. It does
 // not allocate when dst has room for the result, UTF8LenFromLatin1(src) bytes.
@@ -211,3 +137,6 @@ func UTF8LenFromLatin1(src []byte) int {
 // Latin1LenFromUTF8 returns the number of bytes of the ISO-8859-1 (or
 // Windows-1252) conversion of src, one per character: utf8x.RuneCount.
 func Latin1LenFromUTF8(src []byte) int { return utf8x.RuneCount(src) }
+
+// bitsOnes counts the set bits of x.
+func bitsOnes(x uint64) int { return bits.OnesCount64(x) }

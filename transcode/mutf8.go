@@ -33,6 +33,11 @@ var mutf8Form = &form{
 	fromUTF8: utf8ToMUTF8, toUTF8: mutf8ToUTF8,
 }
 
+// The kernels copy the longest run that reads the same in both forms: valid
+// UTF-8 without 4-byte sequences and without 00.
+func utf8ToMUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0x00) }
+func mutf8ToUTF8(dst, src []byte) (int, int) { return copyBMP(dst, src, 0x00) }
+
 func decodeMUTF8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
 	switch p[0] {
 	case 0x00:

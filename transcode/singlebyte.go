@@ -73,3 +73,17 @@ func latin9Byte(r rune) (byte, bool) {
 	}
 	return byte(r), r <= 0xFF
 }
+
+// putByte is the encode of the single-byte forms, given the character's
+// byte b if it has one (ok): -1 when it has none, 0 when p has no room, else
+// 1 with b written.
+func putByte(p []byte, b byte, ok bool) int {
+	switch {
+	case !ok:
+		return -1
+	case len(p) == 0:
+		return 0
+	}
+	p[0] = b
+	return 1
+}

@@ -6,7 +6,64 @@ import (
 	"github.com/utf8x/utf8x"
 )
 
-// UTF-8 <-> UTF-32: the kernels, the direct slice functions and the lengths.
+// UTF-32: the forms, the kernels to and from UTF-8, the direct slice
+// functions and the lengths.
+
+var (
+	utf32LEForm = &form{
+		name:   "UTF-32LE",
+		labels: []string{"utf-32le", "utf32le", "ucs-4le"},
+		decode: decodeUTF32LE, encode: encodeUTF32LE, maxLen: 4, unit: 4, bom: "\xFF\xFE\x00\x00",
+		fromUTF8: utf8ToUTF32LE, toUTF8: utf32LEToUTF8,
+	}
+	utf32BEForm = &form{
+		name:   "UTF-32BE",
+		labels: []string{"utf-32be", "utf32be", "ucs-4be", "ucs-4", "ucs4"},
+		decode: decodeUTF32BE, encode: encodeUTF32BE, maxLen: 4, unit: 4, bom: "\x00\x00\xFE\xFF",
+		fromUTF8: utf8ToUTF32BE, toUTF8: utf32BEToUTF8,
+	}
+	utf32Form = &form{
+		name:   "UTF-32",
+		labels: []string{"utf-32", "utf32"},
+		decode: decodeUTF32BE, encode: encodeUTF32LE, maxLen: 4, unit: 4, bom: "\xFF\xFE\x00\x00",
+		auto: &[2]*form{utf32BEForm, utf32LEForm},
+	}
+)
+
+func decodeUTF32LE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
+	return decodeUTF32(p, atEOF, false)
+}
+
+func decodeUTF32BE(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {
+	return decodeUTF32(p, atEOF, true)
+}
+
+// decodeUTF32 reads one code unit: a surrogate code point is Surrogate, a value
+// above U+10FFFF TooLarge, and 1 to 3 bytes at the end of the input Truncated.
+func decodeUTF32(p []byte, atEOF bool, be bool) (rune, int, utf8x.ErrorKind) {
+	if len(p) < 4 {
+		return short(p, atEOF)
+	}
+	v := get32(p, be)
+	switch {
+	case v > utf8x.MaxRune:
+		return utf8x.RuneError, 4, utf8x.TooLarge
+	case v >= 0xD800 && v <= 0xDFFF:
+		return utf8x.RuneError, 4, utf8x.Surrogate
+	}
+	return rune(v), 4, 0
+}
+
+func encodeUTF32LE(p []byte, r rune) int { return encodeUTF32(p, r, false) }
+func encodeUTF32BE(p []byte, r rune) int { return encodeUTF32(p, r, true) }
+
+func encodeUTF32(p []byte, r rune, be bool) int {
+	if len(p) < 4 {
+		return 0
+	}
+	put32(p, uint32(r), be)
+	return 4
+}
 
 func utf8ToUTF32LE(dst, src []byte) (int, int) {
 	return accelerate(dst, src, utf8ToUTF32LEConv)
@@ -18,21 +75,6 @@ func utf8ToUTF32BE(dst, src []byte) (int, int) {
 
 func utf8ToUTF32LEGo(dst, src []byte) (int, int) { return utf8ToUTF32Go(dst, src, false) }
 func utf8ToUTF32BEGo(dst, src []byte) (int, int) { return utf8ToUTF32Go(dst, src, true) }
-
-func put32(p []byte, v uint32, be bool) {
-	if be {
-		binary.BigEndian.PutUint32(p, v)
-	} else {
-		binary.LittleEndian.PutUint32(p, v)
-	}
-}
-
-func get32(p []byte, be bool) uint32 {
-	if be {
-		return binary.BigEndian.Uint32(p)
-	}
-	return binary.LittleEndian.Uint32(p)
-}
 
 // utf8ToUTF32Go is the scalar kernel from UTF-8 to UTF-32 in either byte
 // order. It decodes each character in place, as utf8ToUTF16Go does, and stops

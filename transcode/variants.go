@@ -200,3 +200,19 @@ func putPair(p []byte, r rune) int {
 	putSeq(p[3:], 0xDC00+r&0x3FF)
 	return 6
 }
+
+// copyBMP copies the longest prefix of src that fits in dst, is valid UTF-8,
+// and holds no 4-byte sequence and no byte nul.
+func copyBMP(dst, src []byte, nul byte) (int, int) {
+	n := bmpPrefix(src[:min(len(src), len(dst))], nul)
+	copy(dst, src[:n])
+	return n, n
+}
+
+// copyValidUTF8 is the kernel of the forms that read and write UTF-8 as
+// UTF-8 (WTF-8, legacy UTF-8): a copy of the valid prefix.
+func copyValidUTF8(dst, src []byte) (int, int) {
+	off, _, _ := utf8x.FirstInvalid(src[:min(len(src), len(dst))])
+	copy(dst, src[:off])
+	return off, off
+}
