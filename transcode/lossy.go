@@ -1,0 +1,127 @@
+package transcode
+
+import "github.com/utf8x/utf8x/internal/transkernel"
+
+// The fast path of the policies that write the same text for every unit
+// they handle (Replace, ReplaceWith, Skip) between the forms that have
+// accelerated kernels: the kernels run up to the unit they stop at, the
+// unit's replacement is written, and the kernels start again right after
+// it, all in one loop. Going back to Converter.body for each unit, through
+// the kernel's function value, the per-unit decoder and the policy's
+// handler, cost about as much again as the kernels' own work around an
+// error.
+
+// convFor returns the conversion whose kernels Converter.kernel picks
+// between from and to, if it is one of the accelerated ones.
+func convFor(from, to *form) (conv, bool) {
+	switch [2]*form{from, to} {
+	case [2]*form{utf8Form, utf16LEForm}:
+		return utf8ToUTF16LEConv, true
+	case [2]*form{utf8Form, utf16BEForm}:
+		return utf8ToUTF16BEConv, true
+	case [2]*form{utf8Form, utf32LEForm}:
+		return utf8ToUTF32LEConv, true
+	case [2]*form{utf8Form, utf32BEForm}:
+		return utf8ToUTF32BEConv, true
+	case [2]*form{utf8Form, latin1Form}:
+		return utf8ToLatin1Conv, true
+	case [2]*form{utf8Form, cp1252Form}:
+		return utf8ToCP1252Conv, true
+	case [2]*form{utf16LEForm, utf8Form}:
+		return utf16LEToUTF8Conv, true
+	case [2]*form{utf16BEForm, utf8Form}:
+		return utf16BEToUTF8Conv, true
+	case [2]*form{utf32LEForm, utf8Form}:
+		return utf32LEToUTF8Conv, true
+	case [2]*form{utf32BEForm, utf8Form}:
+		return utf32BEToUTF8Conv, true
+	case [2]*form{latin1Form, utf8Form}:
+		return latin1ToUTF8Conv, true
+	case [2]*form{cp1252Form, utf8Form}:
+		return cp1252ToUTF8Conv, true
+	case [2]*form{utf16LEForm, utf16BEForm}:
+		return utf16LEToUTF16BEConv, true
+	case [2]*form{utf16LEForm, utf32LEForm}:
+		return utf16LEToUTF32LEConv, true
+	case [2]*form{utf16LEForm, utf32BEForm}:
+		return utf16LEToUTF32BEConv, true
+	case [2]*form{utf16BEForm, utf16LEForm}:
+		return utf16BEToUTF16LEConv, true
+	case [2]*form{utf16BEForm, utf32LEForm}:
+		return utf16BEToUTF32LEConv, true
+	case [2]*form{utf16BEForm, utf32BEForm}:
+		return utf16BEToUTF32BEConv, true
+	case [2]*form{utf32LEForm, utf16LEForm}:
+		return utf32LEToUTF16LEConv, true
+	case [2]*form{utf32LEForm, utf16BEForm}:
+		return utf32LEToUTF16BEConv, true
+	case [2]*form{utf32LEForm, utf32BEForm}:
+		return utf32LEToUTF32BEConv, true
+	case [2]*form{utf32BEForm, utf16LEForm}:
+		return utf32BEToUTF16LEConv, true
+	case [2]*form{utf32BEForm, utf16BEForm}:
+		return utf32BEToUTF16BEConv, true
+	case [2]*form{utf32BEForm, utf32LEForm}:
+		return utf32BEToUTF32LEConv, true
+	}
+	return 0, false
+}
+
+// replaceAccelerate converts src from form from to form to with c's kernels,
+// writing repl (empty to skip) for each ill-formed unit of src and each
+// character to lacks, as Converter.body does under a policy that writes the
+// same text for each. It returns the bytes written and read and the units
+// replaced. It stops where body must decide: a unit cut short by the end of
+// src when !atEOF, or dst too short for the next character or repl.
+func replaceAccelerate(dst, src []byte, c conv, from, to *form, repl []byte, atEOF bool) (nDst, nSrc, fixed int) {
+	minLen := c.minLen()
+	vec := transkernel.Enabled()
+	i, j := 0, 0
+	for i < len(src) {
+		if vec && len(src)-i >= minLen {
+			d, s := c.vector(dst[j:], src[i:])
+			i += s
+			j += d
+			if i == len(src) {
+				break
+			}
+		}
+		// The scalar kernel finishes what the vector kernel refused, a
+		// window at a time (all of src without vector kernels).
+		end := len(src)
+		if vec {
+			end = min(end, i+scalarStep)
+		}
+		d, s := c.scalar(dst[j:], src[i:end])
+		i += s
+		j += d
+		if i == end {
+			continue
+		}
+		// The scalar kernel stopped inside its window: at an ill-formed
+		// unit, a character to lacks, a character cut by the window's
+		// end, or a full dst.
+		r, n, kind := from.decode(src[i:], atEOF)
+		if n == 0 {
+			break
+		}
+		if kind == 0 {
+			w := to.encode(dst[j:], r)
+			if w > 0 {
+				i += n
+				j += w
+				continue
+			}
+			if w == 0 {
+				break
+			}
+		}
+		if len(dst)-j < len(repl) {
+			break
+		}
+		j += copy(dst[j:], repl)
+		i += n
+		fixed++
+	}
+	return j, i, fixed
+}
