@@ -227,12 +227,11 @@ func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 // runs and the loop below everything else, one unit at a time.
 func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
 	k := c.kernel()
-	if a := c.policy.Action(); k != nil && (a == utf8x.ActionReplace || a == utf8x.ActionSkip) {
+	if a := c.policy.Action(); k != nil && (a == utf8x.ActionReplace || a == utf8x.ActionSkip || a == utf8x.ActionEscape) {
 		if cv, ok := convFor(c.src, c.out); ok {
-			d, s, fixed := replaceAccelerate(dst[nDst:], src[nSrc:], cv, c.src, c.out, c.repl, atEOF)
+			d, s := c.lossyAccelerate(dst[nDst:], src[nSrc:], cv, atEOF)
 			nDst += d
 			nSrc += s
-			c.fixed += int64(fixed)
 		}
 	}
 	for nSrc < len(src) {

@@ -1,12 +1,15 @@
 package transcode
 
-import "github.com/utf8x/utf8x/internal/transkernel"
+import (
+	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/transkernel"
+)
 
-// The fast path of the policies that write the same text for every unit
-// they handle (Replace, ReplaceWith, Skip) between the forms that have
-// accelerated kernels: the kernels run up to the unit they stop at, the
-// unit's replacement is written, and the kernels start again right after
-// it, all in one loop. Going back to Converter.body for each unit, through
+// The fast path of the policies that go on after an error (Replace,
+// ReplaceWith, Skip, Escape) between the forms that have accelerated
+// kernels: the kernels run up to the unit they stop at, the policy's text
+// for the unit is written, and the kernels start again right after it, all
+// in one loop. Going back to Converter.body for each unit, through
 // the kernel's function value, the per-unit decoder and the policy's
 // handler, cost about as much again as the kernels' own work around an
 // error.
@@ -67,19 +70,22 @@ func convFor(from, to *form) (conv, bool) {
 	return 0, false
 }
 
-// replaceAccelerate converts src from form from to form to with c's kernels,
-// writing repl (empty to skip) for each ill-formed unit of src and each
-// character to lacks, as Converter.body does under a policy that writes the
-// same text for each. It returns the bytes written and read and the units
-// replaced. It stops where body must decide: a unit cut short by the end of
-// src when !atEOF, or dst too short for the next character or repl.
-func replaceAccelerate(dst, src []byte, c conv, from, to *form, repl []byte, atEOF bool) (nDst, nSrc, fixed int) {
-	minLen := c.minLen()
+// lossyAccelerate converts src from c.src to c.out with cv's kernels, the
+// kernels of that pair, under c's policy, which must be Replace (or
+// ReplaceWith), Skip or Escape: each ill-formed unit of src and each
+// character c.out lacks becomes what handle writes for it, in the same loop.
+// It returns the bytes written and read, and stops where body must decide: a
+// unit cut short by the end of src when !atEOF, or dst too short for the
+// next character or the policy's text.
+func (c *Converter) lossyAccelerate(dst, src []byte, cv conv, atEOF bool) (nDst, nSrc int) {
+	from, to := c.src, c.out
+	escape := c.policy.Action() == utf8x.ActionEscape
+	minLen := cv.minLen()
 	vec := transkernel.Enabled()
 	i, j := 0, 0
 	for i < len(src) {
 		if vec && len(src)-i >= minLen {
-			d, s := c.vector(dst[j:], src[i:])
+			d, s := cv.vector(dst[j:], src[i:])
 			i += s
 			j += d
 			if i == len(src) {
@@ -92,7 +98,7 @@ func replaceAccelerate(dst, src []byte, c conv, from, to *form, repl []byte, atE
 		if vec {
 			end = min(end, i+scalarStep)
 		}
-		d, s := c.scalar(dst[j:], src[i:end])
+		d, s := cv.scalar(dst[j:], src[i:end])
 		i += s
 		j += d
 		if i == end {
@@ -116,12 +122,20 @@ func replaceAccelerate(dst, src []byte, c conv, from, to *form, repl []byte, atE
 				break
 			}
 		}
-		if len(dst)-j < len(repl) {
-			break
+		if escape {
+			w, err := c.handle(dst[j:], src, i, n, r, kind)
+			if err != nil {
+				break
+			}
+			j += w
+		} else {
+			if len(dst)-j < len(c.repl) {
+				break
+			}
+			j += copy(dst[j:], c.repl)
 		}
-		j += copy(dst[j:], repl)
 		i += n
-		fixed++
+		c.fixed++
 	}
-	return j, i, fixed
+	return j, i
 }

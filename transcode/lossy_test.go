@@ -69,12 +69,13 @@ var lossyBackgrounds = []string{accelBackgrounds[0], accelBackgrounds[1], accelB
 func checkLossy(t *testing.T, c *Converter, src []byte) {
 	t.Helper()
 	got, gotErr := c.Append(nil, src)
+	gotFixed := c.Fixed()
 	useKernels = false
 	want, wantErr := c.Append(nil, src)
 	useKernels = true
-	if !bytes.Equal(got, want) || !sameErr(gotErr, wantErr) {
-		t.Fatalf("%v with kernel set %s on % X:\nkernels      % X, %v\nper-unit code % X, %v",
-			c, transkernel.Active(), src, got, gotErr, want, wantErr)
+	if !bytes.Equal(got, want) || !sameErr(gotErr, wantErr) || gotFixed != c.Fixed() {
+		t.Fatalf("%v with kernel set %s on % X:\nkernels       % X, %v, %d fixed\nper-unit code % X, %v, %d fixed",
+			c, transkernel.Active(), src, got, gotErr, gotFixed, want, wantErr, c.Fixed())
 	}
 }
 
