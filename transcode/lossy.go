@@ -83,8 +83,9 @@ func (c *Converter) lossyAccelerate(dst, src []byte, cv conv, atEOF bool) (nDst,
 	minLen := cv.minLen()
 	vec := transkernel.Enabled()
 	i, j := 0, 0
+	stuck := false // the scalar kernel stopped at src[i:] for a reason of its own
 	for i < len(src) {
-		if vec && len(src)-i >= minLen {
+		if vec && !stuck && len(src)-i >= minLen {
 			d, s := cv.vector(dst[j:], src[i:])
 			i += s
 			j += d
@@ -92,36 +93,36 @@ func (c *Converter) lossyAccelerate(dst, src []byte, cv conv, atEOF bool) (nDst,
 				break
 			}
 		}
-		// The scalar kernel finishes what the vector kernel refused, a
-		// window at a time (all of src without vector kernels).
-		end := len(src)
-		if vec {
-			end = min(end, i+scalarStep)
-		}
-		d, s := cv.scalar(dst[j:], src[i:end])
-		i += s
-		j += d
-		if i == end {
-			continue
-		}
-		// The scalar kernel stopped inside its window: at an ill-formed
-		// unit, a character to lacks, a character cut by the window's
-		// end, or a full dst.
+		// The unit the kernels stopped at: ill-formed, a character to
+		// lacks, one the vector kernel has no path for or cut by the end
+		// of the scalar kernel's window, or dst is full.
 		r, n, kind := from.decode(src[i:], atEOF)
 		if n == 0 {
 			break
 		}
 		if kind == 0 {
 			w := to.encode(dst[j:], r)
-			if w > 0 {
-				i += n
-				j += w
-				continue
-			}
 			if w == 0 {
 				break
 			}
+			if w > 0 {
+				i += n
+				j += w
+				// The scalar kernel takes what the vector kernel
+				// refused, a window at a time (all of src without
+				// vector kernels), and stops at the next error.
+				end := len(src)
+				if vec {
+					end = min(end, i+scalarStep)
+				}
+				d, s := cv.scalar(dst[j:], src[i:end])
+				i += s
+				j += d
+				stuck = i < end
+				continue
+			}
 		}
+		stuck = false
 		if escape {
 			w, err := c.handle(dst[j:], src, i, n, r, kind)
 			if err != nil {
