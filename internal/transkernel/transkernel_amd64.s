@@ -38108,7 +38108,7 @@ utf8ToCP1252AVX2_done:
 	RET
 
 // func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -38545,13 +38545,33 @@ utf16LEToUTF8AVX2_all:
 	JMP          utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_done:
+	CMPQ      SI, BX
+	JG        utf16LEToUTF8AVX2_exit
+	CMPQ      DI, CX
+	JG        utf16LEToUTF8AVX2_exit
+	VMOVDQU   (DX)(SI*1), Y0
+	VPAND     ydwordFF80FF80<>+0(SB), Y0, Y1
+	VPXOR     Y2, Y2, Y2
+	VPCMPEQW  Y2, Y1, Y1
+	VPMOVMSKB Y1, CX
+	NOTL      CX
+	TZCNTL    CX, CX
+	SHRL      $0x01, CX
+	JZ        utf16LEToUTF8AVX2_exit
+	VPACKUSWB Y0, Y0, Y0
+	VPERMQ    $0x08, Y0, Y0
+	VMOVDQU   X0, (AX)(DI*1)
+	LEAQ      (SI)(CX*2), SI
+	ADDQ      CX, DI
+
+utf16LEToUTF8AVX2_exit:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)
 	RET
 
 // func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf16BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -38991,6 +39011,27 @@ utf16BEToUTF8AVX2_all:
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_done:
+	CMPQ      SI, BX
+	JG        utf16BEToUTF8AVX2_exit
+	CMPQ      DI, CX
+	JG        utf16BEToUTF8AVX2_exit
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPAND     ydwordFF80FF80<>+0(SB), Y1, Y0
+	VPXOR     Y2, Y2, Y2
+	VPCMPEQW  Y2, Y0, Y0
+	VPMOVMSKB Y0, CX
+	NOTL      CX
+	TZCNTL    CX, CX
+	SHRL      $0x01, CX
+	JZ        utf16BEToUTF8AVX2_exit
+	VPACKUSWB Y1, Y1, Y1
+	VPERMQ    $0x08, Y1, Y1
+	VMOVDQU   X1, (AX)(DI*1)
+	LEAQ      (SI)(CX*2), SI
+	ADDQ      CX, DI
+
+utf16BEToUTF8AVX2_exit:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
 	MOVQ SI, nSrc+56(FP)

@@ -495,7 +495,40 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	}
 	LEAQ(Mem{Base: i, Index: n, Scale: 2}, i)
 	JMP(p.Ref("loop"))
-	epilogue(p, i, j)
+
+	// Wherever the kernel stops with a whole block left, a lone surrogate
+	// among them, it converts the block's ASCII units before the first
+	// other one: the Go caller would otherwise take them one at a time, at
+	// each error of a lossy conversion.
+	p.Label("done")
+	CMPQ(i, sLim)
+	JG(p.Ref("exit"))
+	CMPQ(j, dLim)
+	JG(p.Ref("exit"))
+	x, a, zero := YMM(), YMM(), YMM()
+	VMOVDQU(asm.At(sp, i, 0), x)
+	if be {
+		VPSHUFB(swap, x, x)
+	}
+	VPAND(tab.ydw[0xFF80FF80], x, a)
+	VPXOR(zero, zero, zero)
+	VPCMPEQW(zero, a, a) // ASCII units
+	am := GP64()
+	VPMOVMSKB(a, am.As32())
+	NOTL(am.As32())
+	TZCNTL(am.As32(), am.As32()) // bytes of ASCII units first: 32 when all
+	SHRL(U8(1), am.As32())
+	JZ(p.Ref("exit"))
+	VPACKUSWB(x, x, x)
+	VPERMQ(U8(0x08), x, x)
+	VMOVDQU(x.AsX(), asm.At(dp, j, 0))
+	LEAQ(Mem{Base: i, Index: am, Scale: 2}, i)
+	ADDQ(am, j)
+	p.Label("exit")
+	VZEROUPPER()
+	Store(j, ReturnIndex(0))
+	Store(i, ReturnIndex(1))
+	RET()
 }
 
 // unitBytes holds, for 8 code units in 32-bit lanes, their 2-byte and
