@@ -132,13 +132,22 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 	SHLQ(U8(1), x)
 	CMPQ(x, ls)
 	JEQ(p.Ref("pairs"))
-	// A lone surrogate: convert the units before the first surrogate.
-	XORQ(hs, hs)
-	XORQ(ls, ls)
-	TZCNTL(sur.As32(), n.As32())
+	// A lone surrogate: convert the units before it, pairs included, so
+	// that an error among supplementary characters does not leave the
+	// block to the Go caller. It is where the masks first differ: a low
+	// surrogate with no high one before it, or, one unit earlier, a high
+	// one with no low one after it.
+	XORQ(ls, x)
+	TZCNTQ(x, n)
+	BTQ(n, ls)
+	JCS(p.Ref("cut"))
+	DECQ(n)
+	p.Label("cut")
 	TESTQ(n, n)
 	JZ(p.Ref("done"))
-	JMP(p.Ref("plain"))
+	BZHIQ(n, hs, hs)
+	BZHIQ(n, ls, ls)
+	JMP(p.Ref("pairs"))
 
 	// half converts units min(lanes, 16) of the 16 in y, next holding the
 	// unit after each; with pairs, khs marks the high surrogates and hs, ls
