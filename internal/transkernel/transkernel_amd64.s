@@ -38122,7 +38122,7 @@ utf8ToCP1252AVX2_done:
 	RET
 
 // func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -38381,15 +38381,44 @@ utf16LEToUTF8AVX2_mixed:
 	ANDL      $0x3fffffff, R8
 
 utf16LEToUTF8AVX2_whole:
-	SHLL $0x02, R8
-	CMPL R8, R9
-	JNE  utf16LEToUTF8AVX2_done
-	MOVL $0xffffffff, R8
-	CMPQ R10, $0x10
-	JEQ  utf16LEToUTF8AVX2_all
-	MOVL $0x0fffffff, R8
+	SHLL   $0x02, R8
+	CMPL   R8, R9
+	JEQ    utf16LEToUTF8AVX2_paired
+	XORL   R9, R8
+	TZCNTL R8, R8
+	BTL    R8, R9
+	JCS    utf16LEToUTF8AVX2_lone_low
+	SHRL   $0x01, R8
+	DECL   R8
+	JMP    utf16LEToUTF8AVX2_lone_cut
 
-utf16LEToUTF8AVX2_all:
+utf16LEToUTF8AVX2_lone_low:
+	SHRL $0x01, R8
+
+utf16LEToUTF8AVX2_lone_cut:
+	MOVQ  R8, R10
+	TESTQ R10, R10
+	JZ    utf16LEToUTF8AVX2_done
+
+utf16LEToUTF8AVX2_paired:
+	MOVQ R10, R11
+	CMPQ R11, $0x08
+	JBE  utf16LEToUTF8AVX2_low_n
+	MOVQ $0x00000008, R11
+
+utf16LEToUTF8AVX2_low_n:
+	SHLQ  $0x02, R11
+	MOVL  $0xffffffff, R8
+	BZHIL R11, R8, R8
+	MOVQ  R10, R11
+	SUBQ  $0x08, R11
+	JGE   utf16LEToUTF8AVX2_high_n
+	XORQ  R11, R11
+
+utf16LEToUTF8AVX2_high_n:
+	SHLQ         $0x02, R11
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
 	VEXTRACTI128 $0x01, Y0, X1
 	VPALIGNR     $0x02, X0, X1, X3
 	VPMOVZXWD    X0, Y1
@@ -38440,16 +38469,17 @@ utf16LEToUTF8AVX2_all:
 	VPSLLD       $0x10, Y1, Y11
 	VPOR         Y11, Y1, Y1
 	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	LEAQ         pack8<>+0(SB), R11
+	VPMOVMSKB    Y1, R11
+	ANDL         R8, R11
+	LEAQ         pack8<>+0(SB), R8
 	LEAQ         pack8hi<>+0(SB), R12
 	VEXTRACTI128 $0x01, Y2, X1
-	MOVL         R9, R13
+	MOVL         R11, R13
 	MOVBLZX      R13, R13
-	MOVL         R9, R14
+	MOVL         R11, R14
 	SHRL         $0x08, R14
 	MOVBLZX      R14, R14
-	VMOVQ        (R11)(R13*8), X3
+	VMOVQ        (R8)(R13*8), X3
 	VPINSRQ      $0x01, (R12)(R14*8), X3, X3
 	VPSHUFB      X3, X2, X2
 	VMOVQ        X2, (AX)(DI*1)
@@ -38458,20 +38488,20 @@ utf16LEToUTF8AVX2_all:
 	VPEXTRQ      $0x01, X2, (AX)(DI*1)
 	POPCNTL      R14, R13
 	ADDQ         R13, DI
-	MOVL         R9, R13
+	MOVL         R11, R13
 	SHRL         $0x10, R13
 	MOVBLZX      R13, R13
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	VMOVQ        (R11)(R13*8), X2
-	VPINSRQ      $0x01, (R12)(R9*8), X2, X2
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
+	VMOVQ        (R8)(R13*8), X2
+	VPINSRQ      $0x01, (R12)(R11*8), X2, X2
 	VPSHUFB      X2, X1, X1
 	VMOVQ        X1, (AX)(DI*1)
-	POPCNTL      R13, R11
-	ADDQ         R11, DI
+	POPCNTL      R13, R8
+	ADDQ         R8, DI
 	VPEXTRQ      $0x01, X1, (AX)(DI*1)
-	POPCNTL      R9, R11
-	ADDQ         R11, DI
+	POPCNTL      R11, R8
+	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y0, X0
 	VPSRLDQ      $0x02, X0, X3
 	VPMOVZXWD    X0, Y0
@@ -38522,17 +38552,17 @@ utf16LEToUTF8AVX2_all:
 	VPSLLD       $0x10, Y0, Y10
 	VPOR         Y10, Y0, Y0
 	VPCMPGTB     ydword3020100<>+0(SB), Y0, Y0
-	VPMOVMSKB    Y0, R9
-	ANDL         R8, R9
-	LEAQ         pack8<>+0(SB), R8
+	VPMOVMSKB    Y0, R8
+	ANDL         R9, R8
+	LEAQ         pack8<>+0(SB), R9
 	LEAQ         pack8hi<>+0(SB), R11
 	VEXTRACTI128 $0x01, Y1, X0
-	MOVL         R9, R12
+	MOVL         R8, R12
 	MOVBLZX      R12, R12
-	MOVL         R9, R13
+	MOVL         R8, R13
 	SHRL         $0x08, R13
 	MOVBLZX      R13, R13
-	VMOVQ        (R8)(R12*8), X2
+	VMOVQ        (R9)(R12*8), X2
 	VPINSRQ      $0x01, (R11)(R13*8), X2, X2
 	VPSHUFB      X2, X1, X1
 	VMOVQ        X1, (AX)(DI*1)
@@ -38541,20 +38571,20 @@ utf16LEToUTF8AVX2_all:
 	VPEXTRQ      $0x01, X1, (AX)(DI*1)
 	POPCNTL      R13, R12
 	ADDQ         R12, DI
-	MOVL         R9, R12
+	MOVL         R8, R12
 	SHRL         $0x10, R12
 	MOVBLZX      R12, R12
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	VMOVQ        (R8)(R12*8), X1
-	VPINSRQ      $0x01, (R11)(R9*8), X1, X1
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	VMOVQ        (R9)(R12*8), X1
+	VPINSRQ      $0x01, (R11)(R8*8), X1, X1
 	VPSHUFB      X1, X0, X0
 	VMOVQ        X0, (AX)(DI*1)
-	POPCNTL      R12, R8
-	ADDQ         R8, DI
+	POPCNTL      R12, R9
+	ADDQ         R9, DI
 	VPEXTRQ      $0x01, X0, (AX)(DI*1)
-	POPCNTL      R9, R8
-	ADDQ         R8, DI
+	POPCNTL      R8, R9
+	ADDQ         R9, DI
 	LEAQ         (SI)(R10*2), SI
 	JMP          utf16LEToUTF8AVX2_loop
 
@@ -38585,7 +38615,7 @@ utf16LEToUTF8AVX2_exit:
 	RET
 
 // func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·utf16BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -38847,15 +38877,44 @@ utf16BEToUTF8AVX2_mixed:
 	ANDL      $0x3fffffff, R8
 
 utf16BEToUTF8AVX2_whole:
-	SHLL $0x02, R8
-	CMPL R8, R9
-	JNE  utf16BEToUTF8AVX2_done
-	MOVL $0xffffffff, R8
-	CMPQ R10, $0x10
-	JEQ  utf16BEToUTF8AVX2_all
-	MOVL $0x0fffffff, R8
+	SHLL   $0x02, R8
+	CMPL   R8, R9
+	JEQ    utf16BEToUTF8AVX2_paired
+	XORL   R9, R8
+	TZCNTL R8, R8
+	BTL    R8, R9
+	JCS    utf16BEToUTF8AVX2_lone_low
+	SHRL   $0x01, R8
+	DECL   R8
+	JMP    utf16BEToUTF8AVX2_lone_cut
 
-utf16BEToUTF8AVX2_all:
+utf16BEToUTF8AVX2_lone_low:
+	SHRL $0x01, R8
+
+utf16BEToUTF8AVX2_lone_cut:
+	MOVQ  R8, R10
+	TESTQ R10, R10
+	JZ    utf16BEToUTF8AVX2_done
+
+utf16BEToUTF8AVX2_paired:
+	MOVQ R10, R11
+	CMPQ R11, $0x08
+	JBE  utf16BEToUTF8AVX2_low_n
+	MOVQ $0x00000008, R11
+
+utf16BEToUTF8AVX2_low_n:
+	SHLQ  $0x02, R11
+	MOVL  $0xffffffff, R8
+	BZHIL R11, R8, R8
+	MOVQ  R10, R11
+	SUBQ  $0x08, R11
+	JGE   utf16BEToUTF8AVX2_high_n
+	XORQ  R11, R11
+
+utf16BEToUTF8AVX2_high_n:
+	SHLQ         $0x02, R11
+	MOVL         $0xffffffff, R9
+	BZHIL        R11, R9, R9
 	VEXTRACTI128 $0x01, Y1, X2
 	VPALIGNR     $0x02, X1, X2, X4
 	VPMOVZXWD    X1, Y2
@@ -38906,16 +38965,17 @@ utf16BEToUTF8AVX2_all:
 	VPSLLD       $0x10, Y2, Y12
 	VPOR         Y12, Y2, Y2
 	VPCMPGTB     ydword3020100<>+0(SB), Y2, Y2
-	VPMOVMSKB    Y2, R9
-	LEAQ         pack8<>+0(SB), R11
+	VPMOVMSKB    Y2, R11
+	ANDL         R8, R11
+	LEAQ         pack8<>+0(SB), R8
 	LEAQ         pack8hi<>+0(SB), R12
 	VEXTRACTI128 $0x01, Y3, X2
-	MOVL         R9, R13
+	MOVL         R11, R13
 	MOVBLZX      R13, R13
-	MOVL         R9, R14
+	MOVL         R11, R14
 	SHRL         $0x08, R14
 	MOVBLZX      R14, R14
-	VMOVQ        (R11)(R13*8), X4
+	VMOVQ        (R8)(R13*8), X4
 	VPINSRQ      $0x01, (R12)(R14*8), X4, X4
 	VPSHUFB      X4, X3, X3
 	VMOVQ        X3, (AX)(DI*1)
@@ -38924,20 +38984,20 @@ utf16BEToUTF8AVX2_all:
 	VPEXTRQ      $0x01, X3, (AX)(DI*1)
 	POPCNTL      R14, R13
 	ADDQ         R13, DI
-	MOVL         R9, R13
+	MOVL         R11, R13
 	SHRL         $0x10, R13
 	MOVBLZX      R13, R13
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	VMOVQ        (R11)(R13*8), X3
-	VPINSRQ      $0x01, (R12)(R9*8), X3, X3
+	SHRL         $0x18, R11
+	MOVBLZX      R11, R11
+	VMOVQ        (R8)(R13*8), X3
+	VPINSRQ      $0x01, (R12)(R11*8), X3, X3
 	VPSHUFB      X3, X2, X2
 	VMOVQ        X2, (AX)(DI*1)
-	POPCNTL      R13, R11
-	ADDQ         R11, DI
+	POPCNTL      R13, R8
+	ADDQ         R8, DI
 	VPEXTRQ      $0x01, X2, (AX)(DI*1)
-	POPCNTL      R9, R11
-	ADDQ         R11, DI
+	POPCNTL      R11, R8
+	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X1
 	VPSRLDQ      $0x02, X1, X4
 	VPMOVZXWD    X1, Y1
@@ -38988,17 +39048,17 @@ utf16BEToUTF8AVX2_all:
 	VPSLLD       $0x10, Y1, Y11
 	VPOR         Y11, Y1, Y1
 	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	ANDL         R8, R9
-	LEAQ         pack8<>+0(SB), R8
+	VPMOVMSKB    Y1, R8
+	ANDL         R9, R8
+	LEAQ         pack8<>+0(SB), R9
 	LEAQ         pack8hi<>+0(SB), R11
 	VEXTRACTI128 $0x01, Y2, X1
-	MOVL         R9, R12
+	MOVL         R8, R12
 	MOVBLZX      R12, R12
-	MOVL         R9, R13
+	MOVL         R8, R13
 	SHRL         $0x08, R13
 	MOVBLZX      R13, R13
-	VMOVQ        (R8)(R12*8), X3
+	VMOVQ        (R9)(R12*8), X3
 	VPINSRQ      $0x01, (R11)(R13*8), X3, X3
 	VPSHUFB      X3, X2, X2
 	VMOVQ        X2, (AX)(DI*1)
@@ -39007,20 +39067,20 @@ utf16BEToUTF8AVX2_all:
 	VPEXTRQ      $0x01, X2, (AX)(DI*1)
 	POPCNTL      R13, R12
 	ADDQ         R12, DI
-	MOVL         R9, R12
+	MOVL         R8, R12
 	SHRL         $0x10, R12
 	MOVBLZX      R12, R12
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	VMOVQ        (R8)(R12*8), X2
-	VPINSRQ      $0x01, (R11)(R9*8), X2, X2
+	SHRL         $0x18, R8
+	MOVBLZX      R8, R8
+	VMOVQ        (R9)(R12*8), X2
+	VPINSRQ      $0x01, (R11)(R8*8), X2, X2
 	VPSHUFB      X2, X1, X1
 	VMOVQ        X1, (AX)(DI*1)
-	POPCNTL      R12, R8
-	ADDQ         R8, DI
+	POPCNTL      R12, R9
+	ADDQ         R9, DI
 	VPEXTRQ      $0x01, X1, (AX)(DI*1)
-	POPCNTL      R9, R8
-	ADDQ         R8, DI
+	POPCNTL      R8, R9
+	ADDQ         R9, DI
 	LEAQ         (SI)(R10*2), SI
 	JMP          utf16BEToUTF8AVX2_loop
 

@@ -430,14 +430,45 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	p.Label("whole")
 	SHLL(U8(2), hs.As32())
 	CMPL(hs.As32(), ls.As32())
-	JNE(p.Ref("done"))
-	// keepLast clears the bytes of unit 15 when it waits for the next block.
-	keepLast := GP64()
-	MOVL(U32(0xFFFFFFFF), keepLast.As32())
-	CMPQ(n, U8(16))
-	JEQ(p.Ref("all"))
-	MOVL(U32(0x0FFFFFFF), keepLast.As32())
-	p.Label("all")
+	JEQ(p.Ref("paired"))
+	// A lone surrogate: the block is cut before it, so that an error among
+	// other characters does not leave the whole block to the Go caller. It
+	// is where the masks first differ: a low surrogate with no high one
+	// before it, or, one unit earlier, a high one with no low one after it.
+	lone := GP64()
+	MOVL(hs.As32(), lone.As32())
+	XORL(ls.As32(), lone.As32())
+	TZCNTL(lone.As32(), lone.As32())
+	BTL(lone.As32(), ls.As32())
+	JCS(p.Ref("lone_low"))
+	SHRL(U8(1), lone.As32())
+	DECL(lone.As32()) // the high surrogate before that unit
+	JMP(p.Ref("lone_cut"))
+	p.Label("lone_low")
+	SHRL(U8(1), lone.As32())
+	p.Label("lone_cut")
+	MOVQ(lone, n)
+	TESTQ(n, n)
+	JZ(p.Ref("done"))
+	p.Label("paired")
+	// keep0 and keep1 keep the bytes of the first n units, 8 in each half.
+	keep0, keep1, c := GP64(), GP64(), GP64()
+	MOVQ(n, c)
+	CMPQ(c, U8(8))
+	JBE(p.Ref("low_n"))
+	MOVQ(U32(8), c)
+	p.Label("low_n")
+	SHLQ(U8(2), c)
+	MOVL(U32(0xFFFFFFFF), keep0.As32())
+	BZHIL(c.As32(), keep0.As32(), keep0.As32())
+	MOVQ(n, c)
+	SUBQ(U8(8), c)
+	JGE(p.Ref("high_n"))
+	XORQ(c, c)
+	p.Label("high_n")
+	SHLQ(U8(2), c)
+	MOVL(U32(0xFFFFFFFF), keep1.As32())
+	BZHIL(c.As32(), keep1.As32(), keep1.As32())
 	for h := 0; h < 2; h++ {
 		var x reg.Register
 		nx := XMM()
@@ -497,8 +528,10 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 		VPCMPGTB(tab.ydw[0x03020100], ln, ln)
 		keep := GP64()
 		VPMOVMSKB(ln, keep.As32())
-		if h == 1 {
-			ANDL(keepLast.As32(), keep.As32())
+		if h == 0 {
+			ANDL(keep0.As32(), keep.As32())
+		} else {
+			ANDL(keep1.As32(), keep.As32())
 		}
 		packStore8(tab, out, keep, dp, j)
 	}
