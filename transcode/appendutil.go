@@ -104,3 +104,36 @@ func (c *Converter) appendChunk(dst, src []byte, atEOF bool) ([]byte, int, error
 		}
 	}
 }
+
+// The default Replace text, U+FFFD, in each form that has it, and "?" in
+// the single-byte forms, which lack it, as encodeText writes them: a
+// Converter reads them, never changes them, and so need not allocate its
+// own copy, which cost as much as converting a short input.
+var (
+	replUTF8    = []byte("\uFFFD")
+	replUTF16LE = []byte{0xFD, 0xFF}
+	replUTF16BE = []byte{0xFF, 0xFD}
+	replUTF32LE = []byte{0xFD, 0xFF, 0x00, 0x00}
+	replUTF32BE = []byte{0x00, 0x00, 0xFF, 0xFD}
+	replByte    = []byte("?")
+)
+
+// replacementChar returns U+FFFD in form f as encodeText writes it, or nil
+// for a form it does not know.
+func replacementChar(f *form) []byte {
+	switch f {
+	case utf8Form, wtf8Form, legacyForm, cesu8Form, mutf8Form:
+		return replUTF8
+	case utf16LEForm:
+		return replUTF16LE
+	case utf16BEForm:
+		return replUTF16BE
+	case utf32LEForm:
+		return replUTF32LE
+	case utf32BEForm:
+		return replUTF32BE
+	case latin1Form, cp1252Form, asciiForm, latin9Form:
+		return replByte
+	}
+	return nil
+}

@@ -72,7 +72,11 @@ func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
 		c.out = to.auto[little]
 	}
 	if p.Action() == utf8x.ActionReplace {
-		c.repl = encodeText(nil, c.out, p.Replacement())
+		if r := p.Replacement(); r == string(utf8x.RuneError) && replacementChar(c.out) != nil {
+			c.repl = replacementChar(c.out)
+		} else {
+			c.repl = encodeText(nil, c.out, r)
+		}
 	}
 	if from == utf8Form && to == utf8Form {
 		c.same, c.rep = true, *utf8x.NewTransformer(p, b)

@@ -80,9 +80,10 @@ func checkLossy(t *testing.T, c *Converter, src []byte) {
 }
 
 // TestLossyErrorPositions puts one bad unit at every offset 0..256 (every
-// unit boundary of UTF-16 and UTF-32), and a second one a few units after
-// it, into texts three to four blocks long, under every policy that goes on
-// after an error.
+// unit boundary of UTF-16 and UTF-32; in UTF-8 the offset moved on to the
+// next character start), and a second one a few units after it, into texts
+// several blocks long, under every policy that goes on after an error, and
+// compares the output, the error and Fixed with the per-unit code's.
 func TestLossyErrorPositions(t *testing.T) {
 	policies := []utf8x.Policy{utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.ReplaceWith("<?>")}
 	forEachKernelSet(t, func(t *testing.T) {
@@ -153,4 +154,20 @@ func FuzzLossyKernelSets(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReplacementChar checks the table of U+FFFD in each form against
+// encodeText, which the Converter used to call for it.
+func TestReplacementChar(t *testing.T) {
+	forms := []*form{utf8Form, wtf8Form, legacyForm, cesu8Form, mutf8Form, utf16LEForm, utf16BEForm,
+		utf32LEForm, utf32BEForm, latin1Form, cp1252Form, asciiForm, latin9Form}
+	for _, f := range forms {
+		got, want := replacementChar(f), encodeText(nil, f, "\uFFFD")
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: % X, encodeText gives % X", f, got, want)
+		}
+	}
+	if replacementChar(utf16Form) != nil {
+		t.Errorf("a form picking its byte order has no one replacement")
+	}
 }
