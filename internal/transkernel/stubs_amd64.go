@@ -389,14 +389,14 @@ func utf8ToCP1252AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16LEToUTF8AVX2 converts UTF-16LE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding a lone surrogate.
+// stops before the first lone surrogate.
 //
 //go:noescape
 func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16BEToUTF8AVX2 converts UTF-16BE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding a lone surrogate.
+// stops before the first lone surrogate.
 //
 //go:noescape
 func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)

@@ -59,7 +59,7 @@ func purePairs(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i, j
 // (a high surrogate in the last unit waits for the next block) takes a second
 // path where the lane of a high surrogate holds the four bytes of the pair,
 // read with the unit after it, and the lane of the low surrogate holds
-// nothing. Any other block is cut before its first surrogate.
+// nothing. Any other block is cut before its first lone surrogate.
 func utf16ToUTF8(tab *consts, name string, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
@@ -277,15 +277,15 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 // where a high surrogate's lane holds the four bytes of the pair, read with
 // the unit after it, and a low surrogate's lane holds nothing; the bytes in
 // use are marked by comparing each lane's length with the byte's place, and
-// packed 8 bytes at a time with a table. A lone surrogate ends the call at
-// its block.
+// packed 8 bytes at a time with a table. A block is cut before its first
+// lone surrogate, which ends the call.
 func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	signature(name,
 		name+" converts UTF-16"+order+" to UTF-8 in 32-byte blocks while src",
 		"has 32 bytes left and dst 64, and returns the bytes written and read. It",
-		"stops at the first block holding a lone surrogate.")
+		"stops before the first lone surrogate.")
 	dp, sp, i, j, sLim, dLim := prologue(32, 64)
 	var swap reg.VecVirtual
 	if be {
