@@ -150,7 +150,9 @@ func utf8ToLatin1(name string, cp1252 bool, wt *wideTab) {
 		name+" converts UTF-8 to "+target+" in 64-byte blocks while src",
 		"has 64 bytes left and dst 64, then the rest of src if dst has room for",
 		"it, and returns the bytes written and read. It stops at the first block",
-		"holding anything but ASCII and well-formed U+0080..U+00FF"+map[bool]string{false: ".", true: ", or U+0080..U+009F."}[cp1252])
+		"holding anything but ASCII and well-formed U+0080..U+00FF"+map[bool]string{false: "", true: ", or U+0080..U+009F"}[cp1252]+",",
+		"after the block's ASCII bytes when its first other byte starts no such",
+		"character.")
 	dp, sp, i, j, sLim, dLim := prologue(64, 64)
 	cFE, cC2, cC0, cC3, c40 := splat(0xFEFEFEFE), splat(0xC2C2C2C2), splat(0xC0C0C0C0), splat(0xC3C3C3C3), splat(0x40404040)
 	lastOff := const64(0x7FFFFFFFFFFFFFFF)
@@ -316,7 +318,8 @@ func utf8ToLatin1AVX2(tab *consts, name string, cp1252 bool, wt *wideTab) {
 		name+" converts UTF-8 to "+target+" in 32-byte blocks while src",
 		"has 32 bytes left and dst 32, and returns the bytes written and read. It",
 		"stops at the first block holding anything but ASCII and well-formed",
-		"U+0080..U+00FF"+map[bool]string{false: ".", true: ", or U+0080..U+009F."}[cp1252])
+		"U+0080..U+00FF"+map[bool]string{false: "", true: ", or U+0080..U+009F"}[cp1252]+", after the",
+		"block's ASCII bytes when its first other byte starts no such character.")
 	dp, sp, i, j, sLim, dLim := prologue(32, 32)
 	loopHead(p, i, j, sLim, dLim)
 	v := YMM()
