@@ -116,6 +116,17 @@ func TestLossyErrorPositions(t *testing.T) {
 							c := NewConverter(Encoding{f: lc.from}, Encoding{f: lc.to}, p, utf8x.BOMKeep)
 							checkLossy(t, c, src)
 							checkLossy(t, c, two)
+							if at%7 == 0 {
+								// In chunks cut at and around the bad units, into
+								// a destination a little over a block long.
+								want, _ := c.Append(nil, two)
+								cuts := []int{at, at + 1, second, second + len(bad) + 1}
+								got, err := drive(t, c, two, cuts, 67)
+								if err != nil || !bytes.Equal(got, want) {
+									t.Fatalf("%v with kernel set %s on % X cut at %v: % X, %v; Append gives % X",
+										c, transkernel.Active(), two, cuts, got, err, want)
+								}
+							}
 						}
 					}
 				}
