@@ -402,5 +402,5 @@ func utf8ToLatin1AVX2(tab *consts, name string, cp1252 bool, wt *wideTab) {
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
-	epilogue(p, i, j)
+	asciiEpilogue(p, 32, dp, sp, i, j, sLim, dLim, 1, false)
 }

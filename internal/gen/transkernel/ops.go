@@ -224,3 +224,66 @@ func asciiExit(p asm.Scope, v reg.VecVirtual, high, dp, sp, i, j reg.GPVirtual, 
 	JMP(p.Ref("done"))
 	p.Label("lead")
 }
+
+// asciiEpilogue is epilogue for the kernels from UTF-8 (blocks of block
+// bytes, 64 or 32, written width bytes a byte): wherever the kernel stops
+// with a whole block left and room for it, it first converts the ASCII bytes
+// at the start of that block, which the Go caller would otherwise take one
+// at a time at each error of a lossy conversion. asciiExit covers the blocks
+// whose first byte >= 0x80 is the one refused; this covers those refused
+// later, such as a truncated sequence after a valid character.
+func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtual, width int, be bool) {
+	p.Label("done")
+	CMPQ(i, sLim)
+	JG(p.Ref("exit"))
+	CMPQ(j, dLim)
+	JG(p.Ref("exit"))
+	n := GP64()
+	var v reg.VecVirtual
+	if block == 64 {
+		v = ZMM()
+		VMOVDQU64(asm.At(sp, i, 0), v)
+		k := K()
+		VPMOVB2M(v, k)
+		KMOVQ(k, n)
+		TZCNTQ(n, n) // 64 when all are ASCII
+	} else {
+		v = YMM()
+		VMOVDQU(asm.At(sp, i, 0), v)
+		VPMOVMSKB(v, n.As32())
+		TZCNTL(n.As32(), n.As32()) // 32 when all are ASCII
+	}
+	JZ(p.Ref("exit"))
+	if width == 1 {
+		if block == 64 {
+			VMOVDQU64(v, asm.At(dp, j, 0))
+		} else {
+			VMOVDQU(v, asm.At(dp, j, 0))
+		}
+	} else {
+		// Zero-extended bytes, 4 or 8 of them per 32 bytes of dst.
+		step := 32 / width
+		for q := 0; q < block/step; q++ {
+			d := YMM()
+			if width == 2 {
+				VPMOVZXBW(asm.At(sp, i, step*q), d)
+				if be {
+					VPSLLW(U8(8), d, d)
+				}
+			} else {
+				VPMOVZXBD(asm.At(sp, i, step*q), d)
+				if be {
+					VPSLLD(U8(24), d, d)
+				}
+			}
+			VMOVDQU(d, asm.At(dp, j, 32*q))
+		}
+	}
+	ADDQ(n, i)
+	LEAQ(Mem{Base: j, Index: n, Scale: uint8(width)}, j)
+	p.Label("exit")
+	VZEROUPPER()
+	Store(j, ReturnIndex(0))
+	Store(i, ReturnIndex(1))
+	RET()
+}

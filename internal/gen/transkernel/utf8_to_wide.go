@@ -222,7 +222,7 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	p.Label("four_mixed")
 	fourBytes(tab, p, width, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
 	JMP(p.Ref("loop"))
-	epilogue(p, i, j)
+	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, width, be)
 }
 
 // pureFour is the path of utf8ToWide for blocks of sixteen 4-byte characters,
@@ -767,7 +767,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	JNZ(p.Ref("done"))
 
 	packStore(b, above)
-	epilogue(p, i, j)
+	asciiEpilogue(p, 32, dp, sp, i, j, sLim, dLim, width, be)
 }
 
 // pureFourAVX2 is pureFour for utf8ToWideAVX2: a block of eight 4-byte
@@ -1097,7 +1097,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	MOVQ(jw, j)
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
-	epilogue(p, i, j)
+	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, width, be)
 }
 
 // pureThreeAVX2 is the path of utf8ToWideAVX2 for runs of 3-byte characters
