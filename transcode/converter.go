@@ -40,6 +40,13 @@ type Converter struct {
 	// UTF-8 to UTF-8 run the same code.
 	same bool
 	rep  utf8x.Transformer
+
+	// lossy is the accelerated conversion from lossyFrom to out that body
+	// runs lossyAccelerate with under Replace, Skip and Escape (lossyOK),
+	// found once per source form rather than once per call of Transform.
+	lossyFrom *form
+	lossy     conv
+	lossyOK   bool
 }
 
 // The stages of a stream: its signature, its first character, the rest.
@@ -232,8 +239,12 @@ func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
 	k := c.kernel()
 	if a := c.policy.Action(); k != nil && (a == utf8x.ActionReplace || a == utf8x.ActionSkip || a == utf8x.ActionEscape) {
-		if cv, ok := convFor(c.src, c.out); ok {
-			d, s := c.lossyAccelerate(dst[nDst:], src[nSrc:], cv, atEOF)
+		if c.lossyFrom != c.src {
+			c.lossyFrom = c.src
+			c.lossy, c.lossyOK = convFor(c.src, c.out)
+		}
+		if c.lossyOK {
+			d, s := c.lossyAccelerate(dst[nDst:], src[nSrc:], c.lossy, atEOF)
 			nDst += d
 			nSrc += s
 		}
