@@ -46,6 +46,13 @@ type Converter struct {
 	// UTF-8 to UTF-8 run the same code.
 	same bool
 	rep  utf8x.Transformer
+
+	// lossy is the accelerated conversion from lossyFrom to out that body
+	// runs lossyAccelerate with under Replace, Skip and Escape (lossyOK),
+	// found once per source form rather than once per call of Transform.
+	lossyFrom *form
+	lossy     conv
+	lossyOK   bool
 }
 
 // The stages of a stream: its signature, its first character, the rest.
@@ -246,6 +253,17 @@ func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 // runs and the loop below everything else, one unit at a time.
 func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
 	k := c.kernel()
+	if a := c.policy.Action(); k != noConv && (a == utf8x.ActionReplace || a == utf8x.ActionSkip || a == utf8x.ActionEscape) {
+		if c.lossyFrom != c.src {
+			c.lossyFrom = c.src
+			c.lossy, c.lossyOK = convFor(c.src, c.out)
+		}
+		if c.lossyOK {
+			d, s := c.lossyAccelerate(dst[nDst:], src[nSrc:], c.lossy, atEOF)
+			nDst += d
+			nSrc += s
+		}
+	}
 	for nSrc < len(src) {
 		if k != noConv {
 			d, s := k.run(dst[nDst:], src[nSrc:])

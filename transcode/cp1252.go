@@ -24,13 +24,9 @@ func encodeCP1252(p []byte, r rune) int {
 	return putByte(p, b, ok)
 }
 
-// The Windows-1252 tables the kernels read, built once by internal/cp1252:
-// the UTF-8 of each byte 80-FF with its length last, and the bytes of the
-// characters outside Latin-1.
-var (
-	cp1252UTF8 = &cp1252.UTF8
-	cp1252Byte = cp1252.Beyond
-)
+// The Windows-1252 table the kernels read, built once by internal/cp1252:
+// the UTF-8 of each byte 80-FF with its length last.
+var cp1252UTF8 = &cp1252.UTF8
 
 // cp1252ToUTF8Go is the scalar kernel from Windows-1252 to UTF-8; every byte
 // converts.
@@ -79,21 +75,11 @@ func utf8ToCP1252Go(dst, src []byte) (nDst, nSrc int) {
 			j++
 			continue
 		}
+		// Ill-formed input decodes to U+FFFD, which Windows-1252 lacks too.
 		r, n := utf8x.DecodeRune(src[i:])
-		var b byte
-		switch {
-		case r >= 0xA0 && r <= 0xFF:
-			b = byte(r)
-		case r == utf8x.RuneError:
-			return j, i // ill-formed, or U+FFFD, which Windows-1252 lacks
-		default:
-			var ok bool
-			if b, ok = cp1252Byte[r]; !ok && !(r >= 0x80 && r <= 0x9F && cp1252.Decode(byte(r)) == r) {
-				return j, i
-			}
-			if !ok {
-				b = byte(r) // one of the five C1 controls the WHATWG mapping keeps
-			}
+		b, ok := cp1252.Encode(r)
+		if !ok {
+			return j, i
 		}
 		dst[j] = b
 		i += n

@@ -22,17 +22,40 @@ func Decode(b byte) rune {
 }
 
 // Encode returns the Windows-1252 byte for r, and false when it has none.
+// It is a few loads and compares whatever r is: a lossy conversion calls it
+// for every character the target lacks.
 func Encode(r rune) (byte, bool) {
-	if 0 <= r && r < 0x80 || 0xA0 <= r && r <= 0xFF {
+	switch {
+	case 0 <= r && r < 0x80 || 0xA0 <= r && r <= 0xFF:
 		return byte(r), true
+	case r < 0xA0:
+		// 80-9F: only the five C1 controls the WHATWG reading keeps.
+		if r >= 0x80 && High[r-0x80] == r {
+			return byte(r), true
+		}
+		return 0, false
+	case r > 0x21FF:
+		return 0, false
 	}
-	for i, h := range High {
-		if h == r {
-			return byte(0x80 + i), true
+	b := beyondPages[pageOf[r>>8]][r&0xFF]
+	return b, b != 0
+}
+
+// pageOf numbers the blocks of 256 code points holding a character of
+// Windows-1252 beyond Latin-1 (U+01xx, U+02xx, U+20xx, U+21xx) from 1, for
+// beyondPages, whose page 0 is empty; it covers U+0000 to U+21FF.
+var pageOf = [0x22]uint8{0x01: 1, 0x02: 2, 0x20: 3, 0x21: 4}
+
+// beyondPages holds the byte of each character beyond Latin-1, by page
+// (pageOf) and low byte; 0 where there is none.
+var beyondPages = func() (t [5][256]byte) {
+	for i, r := range High {
+		if r > 0xFF {
+			t[pageOf[r>>8]][r&0xFF] = byte(0x80 + i)
 		}
 	}
-	return 0, false
-}
+	return t
+}()
 
 // The tables below are derived from High, once, when the package starts, so
 // that every user of Windows-1252 reads the same ones instead of building its

@@ -58,3 +58,31 @@ func TestDerivedTables(t *testing.T) {
 		t.Errorf("Beyond has %d entries, %d characters are beyond Latin-1 (want 27)", len(Beyond), beyond)
 	}
 }
+
+// TestEncodeEveryRune compares Encode's tables with a search of High, the
+// one table, for every code point and a few values beyond.
+func TestEncodeEveryRune(t *testing.T) {
+	search := func(r rune) (byte, bool) {
+		if 0 <= r && r < 0x80 || 0xA0 <= r && r <= 0xFF {
+			return byte(r), true
+		}
+		for i, h := range High {
+			if h == r {
+				return byte(0x80 + i), true
+			}
+		}
+		return 0, false
+	}
+	for r := rune(-2); r <= 0x110001; r++ {
+		b, ok := Encode(r)
+		wb, wok := search(r)
+		if ok != wok || ok && b != wb {
+			t.Fatalf("Encode(%U) = %02X, %v; want %02X, %v", r, b, ok, wb, wok)
+		}
+	}
+	for _, r := range []rune{-1 << 31, 1<<31 - 1, 0x2122 + 0x100000} {
+		if _, ok := Encode(r); ok {
+			t.Errorf("Encode(%d) succeeded", r)
+		}
+	}
+}

@@ -14,7 +14,9 @@ func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // utf8ToLatin1AVX512 converts UTF-8 to ISO-8859-1 in 64-byte blocks while src
 // has 64 bytes left and dst 64, then the rest of src if dst has room for
 // it, and returns the bytes written and read. It stops at the first block
-// holding anything but ASCII and well-formed U+0080..U+00FF.
+// holding anything but ASCII and well-formed U+0080..U+00FF,
+// after the block's ASCII bytes when its first other byte starts no such
+// character.
 //
 //go:noescape
 func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
@@ -106,7 +108,8 @@ func latin1ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // utf8ToLatin1AVX2 converts UTF-8 to ISO-8859-1 in 32-byte blocks while src
 // has 32 bytes left and dst 32, and returns the bytes written and read. It
 // stops at the first block holding anything but ASCII and well-formed
-// U+0080..U+00FF.
+// U+0080..U+00FF, after the
+// block's ASCII bytes when its first other byte starts no such character.
 //
 //go:noescape
 func utf8ToLatin1AVX2(dst []byte, src []byte) (nDst int, nSrc int)
@@ -374,7 +377,9 @@ func utf32BEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // utf8ToCP1252AVX512 converts UTF-8 to Windows-1252 in 64-byte blocks while src
 // has 64 bytes left and dst 64, then the rest of src if dst has room for
 // it, and returns the bytes written and read. It stops at the first block
-// holding anything but ASCII and well-formed U+0080..U+00FF, or U+0080..U+009F.
+// holding anything but ASCII and well-formed U+0080..U+00FF, or U+0080..U+009F,
+// after the block's ASCII bytes when its first other byte starts no such
+// character.
 //
 //go:noescape
 func utf8ToCP1252AVX512(dst []byte, src []byte) (nDst int, nSrc int)
@@ -382,21 +387,22 @@ func utf8ToCP1252AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // utf8ToCP1252AVX2 converts UTF-8 to Windows-1252 in 32-byte blocks while src
 // has 32 bytes left and dst 32, and returns the bytes written and read. It
 // stops at the first block holding anything but ASCII and well-formed
-// U+0080..U+00FF, or U+0080..U+009F.
+// U+0080..U+00FF, or U+0080..U+009F, after the
+// block's ASCII bytes when its first other byte starts no such character.
 //
 //go:noescape
 func utf8ToCP1252AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16LEToUTF8AVX2 converts UTF-16LE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding a lone surrogate.
+// stops before the first lone surrogate.
 //
 //go:noescape
 func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
 // utf16BEToUTF8AVX2 converts UTF-16BE to UTF-8 in 32-byte blocks while src
 // has 32 bytes left and dst 64, and returns the bytes written and read. It
-// stops at the first block holding a lone surrogate.
+// stops before the first lone surrogate.
 //
 //go:noescape
 func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)

@@ -150,7 +150,9 @@ func utf8ToLatin1(name string, cp1252 bool, wt *wideTab) {
 		name+" converts UTF-8 to "+target+" in 64-byte blocks while src",
 		"has 64 bytes left and dst 64, then the rest of src if dst has room for",
 		"it, and returns the bytes written and read. It stops at the first block",
-		"holding anything but ASCII and well-formed U+0080..U+00FF"+map[bool]string{false: ".", true: ", or U+0080..U+009F."}[cp1252])
+		"holding anything but ASCII and well-formed U+0080..U+00FF"+map[bool]string{false: "", true: ", or U+0080..U+009F"}[cp1252]+",",
+		"after the block's ASCII bytes when its first other byte starts no such",
+		"character.")
 	dp, sp, i, j, sLim, dLim := prologue(64, 64)
 	cFE, cC2, cC0, cC3, c40 := splat(0xFEFEFEFE), splat(0xC2C2C2C2), splat(0xC0C0C0C0), splat(0xC3C3C3C3), splat(0x40404040)
 	lastOff := const64(0x7FFFFFFFFFFFFFFF)
@@ -223,6 +225,9 @@ func utf8ToLatin1(name string, cp1252 bool, wt *wideTab) {
 	v, k := asciiBlockLoop(p, dp, sp, i, j, sLim, dLim)
 
 	p.Label("wide")
+	hk := GP64()
+	KMOVQ(k, hk)
+	asciiExit(p, v, hk, dp, sp, i, j, 1, false, 0xC2, 0xC3)
 	out, n, x, _ := wide("", v, k, nil)
 	VMOVDQU64(out, asm.At(dp, j, 0))
 	ADDQ(x, j)
@@ -313,7 +318,8 @@ func utf8ToLatin1AVX2(tab *consts, name string, cp1252 bool, wt *wideTab) {
 		name+" converts UTF-8 to "+target+" in 32-byte blocks while src",
 		"has 32 bytes left and dst 32, and returns the bytes written and read. It",
 		"stops at the first block holding anything but ASCII and well-formed",
-		"U+0080..U+00FF"+map[bool]string{false: ".", true: ", or U+0080..U+009F."}[cp1252])
+		"U+0080..U+00FF"+map[bool]string{false: "", true: ", or U+0080..U+009F"}[cp1252]+", after the",
+		"block's ASCII bytes when its first other byte starts no such character.")
 	dp, sp, i, j, sLim, dLim := prologue(32, 32)
 	loopHead(p, i, j, sLim, dLim)
 	v := YMM()
@@ -328,6 +334,7 @@ func utf8ToLatin1AVX2(tab *consts, name string, cp1252 bool, wt *wideTab) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	asciiExit(p, v, high, dp, sp, i, j, 1, false, 0xC2, 0xC3)
 	t := YMM()
 	lead, cont, n, mask, x := GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xFEFEFEFE], v, t)
@@ -395,5 +402,5 @@ func utf8ToLatin1AVX2(tab *consts, name string, cp1252 bool, wt *wideTab) {
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
-	epilogue(p, i, j)
+	asciiEpilogue(p, 32, dp, sp, i, j, sLim, dLim, 1, false)
 }

@@ -139,3 +139,151 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// asciiExit is where a UTF-8 kernel goes with a block it will not convert
+// whole because its first byte >= 0x80 starts no character the kernel's
+// general path takes (an ill-formed unit, or one the target lacks): the
+// bytes before it are ASCII, so the kernel converts just those, writing the
+// whole block widened as ASCII (the kernel may write scratch past nDst), and
+// returns. Without it the Go caller converts that prefix one character at a
+// time, which made each error in lossy conversions cost about a block of
+// scalar work. v holds the block at src[i:] (64 bytes in a ZMM, or 32 in a
+// YMM), high the mask of its bytes >= 0x80 (not zero), and dst has room for
+// the block widened to width bytes a byte, as at the top of the kernels'
+// loops. A first byte >= 0x80 in lo..hi falls through to the general path.
+func asciiExit(p asm.Scope, v reg.VecVirtual, high, dp, sp, i, j reg.GPVirtual, width int, be bool, lo, hi byte) {
+	n, b := GP64(), GP64()
+	TZCNTQ(high, n)
+	LEAQ(Mem{Base: i, Index: n, Scale: 1}, b)
+	MOVBLZX(Mem{Base: sp, Index: b, Scale: 1}, b.As32())
+	SUBL(U8(lo), b.As32())
+	CMPL(b.As32(), U8(hi-lo))
+	JBE(p.Ref("lead"))
+	TESTQ(n, n)
+	JZ(p.Ref("done"))
+	z := v.Size() == 64
+	blk := 32
+	if z {
+		blk = 64
+	}
+	switch width {
+	case 1:
+		if z {
+			VMOVDQU64(v, asm.At(dp, j, 0))
+		} else {
+			VMOVDQU(v, asm.At(dp, j, 0))
+		}
+	case 2:
+		if z {
+			u0, u1 := ZMM(), ZMM()
+			y := YMM()
+			VPMOVZXBW(v.AsY(), u0)
+			VEXTRACTI64X4(U8(1), v, y)
+			VPMOVZXBW(y, u1)
+			if be {
+				VPSLLW(U8(8), u0, u0)
+				VPSLLW(U8(8), u1, u1)
+			}
+			VMOVDQU64(u0, asm.At(dp, j, 0))
+			VMOVDQU64(u1, asm.At(dp, j, 64))
+		} else {
+			u0, u1 := YMM(), YMM()
+			h := XMM()
+			VPMOVZXBW(v.AsX(), u0)
+			VEXTRACTI128(U8(1), v, h)
+			VPMOVZXBW(h, u1)
+			if be {
+				VPSLLW(U8(8), u0, u0)
+				VPSLLW(U8(8), u1, u1)
+			}
+			VMOVDQU(u0, asm.At(dp, j, 0))
+			VMOVDQU(u1, asm.At(dp, j, 32))
+		}
+	case 4:
+		step := blk / 4
+		for q := 0; q < 4; q++ {
+			if z {
+				d := ZMM()
+				VPMOVZXBD(asm.At(sp, i, step*q), d)
+				if be {
+					VPSLLD(U8(24), d, d)
+				}
+				VMOVDQU64(d, asm.At(dp, j, 4*step*q))
+			} else {
+				d := YMM()
+				VPMOVZXBD(asm.At(sp, i, step*q), d)
+				if be {
+					VPSLLD(U8(24), d, d)
+				}
+				VMOVDQU(d, asm.At(dp, j, 4*step*q))
+			}
+		}
+	}
+	ADDQ(n, i)
+	LEAQ(Mem{Base: j, Index: n, Scale: uint8(width)}, j)
+	JMP(p.Ref("done"))
+	p.Label("lead")
+}
+
+// asciiEpilogue is epilogue for the kernels from UTF-8 (blocks of block
+// bytes, 64 or 32, written width bytes a byte): wherever the kernel stops
+// with a whole block left and room for it, it first converts the ASCII bytes
+// at the start of that block, which the Go caller would otherwise take one
+// at a time at each error of a lossy conversion. asciiExit covers the blocks
+// whose first byte >= 0x80 is the one refused; this covers those refused
+// later, such as a truncated sequence after a valid character.
+func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtual, width int, be bool) {
+	p.Label("done")
+	CMPQ(i, sLim)
+	JG(p.Ref("exit"))
+	CMPQ(j, dLim)
+	JG(p.Ref("exit"))
+	n := GP64()
+	var v reg.VecVirtual
+	if block == 64 {
+		v = ZMM()
+		VMOVDQU64(asm.At(sp, i, 0), v)
+		k := K()
+		VPMOVB2M(v, k)
+		KMOVQ(k, n)
+		TZCNTQ(n, n) // 64 when all are ASCII
+	} else {
+		v = YMM()
+		VMOVDQU(asm.At(sp, i, 0), v)
+		VPMOVMSKB(v, n.As32())
+		TZCNTL(n.As32(), n.As32()) // 32 when all are ASCII
+	}
+	JZ(p.Ref("exit"))
+	if width == 1 {
+		if block == 64 {
+			VMOVDQU64(v, asm.At(dp, j, 0))
+		} else {
+			VMOVDQU(v, asm.At(dp, j, 0))
+		}
+	} else {
+		// Zero-extended bytes, 4 or 8 of them per 32 bytes of dst.
+		step := 32 / width
+		for q := 0; q < block/step; q++ {
+			d := YMM()
+			if width == 2 {
+				VPMOVZXBW(asm.At(sp, i, step*q), d)
+				if be {
+					VPSLLW(U8(8), d, d)
+				}
+			} else {
+				VPMOVZXBD(asm.At(sp, i, step*q), d)
+				if be {
+					VPSLLD(U8(24), d, d)
+				}
+			}
+			VMOVDQU(d, asm.At(dp, j, 32*q))
+		}
+	}
+	ADDQ(n, i)
+	LEAQ(Mem{Base: j, Index: n, Scale: uint8(width)}, j)
+	p.Label("exit")
+	VZEROUPPER()
+	Store(j, ReturnIndex(0))
+	Store(i, ReturnIndex(1))
+	RET()
+}

@@ -59,7 +59,7 @@ func purePairs(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i, j
 // (a high surrogate in the last unit waits for the next block) takes a second
 // path where the lane of a high surrogate holds the four bytes of the pair,
 // read with the unit after it, and the lane of the low surrogate holds
-// nothing. Any other block is cut before its first surrogate.
+// nothing. Any other block is cut before its first lone surrogate.
 func utf16ToUTF8(tab *consts, name string, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
@@ -132,13 +132,22 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 	SHLQ(U8(1), x)
 	CMPQ(x, ls)
 	JEQ(p.Ref("pairs"))
-	// A lone surrogate: convert the units before the first surrogate.
-	XORQ(hs, hs)
-	XORQ(ls, ls)
-	TZCNTL(sur.As32(), n.As32())
+	// A lone surrogate: convert the units before it, pairs included, so
+	// that an error among supplementary characters does not leave the
+	// block to the Go caller. It is where the masks first differ: a low
+	// surrogate with no high one before it, or, one unit earlier, a high
+	// one with no low one after it.
+	XORQ(ls, x)
+	TZCNTQ(x, n)
+	BTQ(n, ls)
+	JCS(p.Ref("cut"))
+	DECQ(n)
+	p.Label("cut")
 	TESTQ(n, n)
 	JZ(p.Ref("done"))
-	JMP(p.Ref("plain"))
+	BZHIQ(n, hs, hs)
+	BZHIQ(n, ls, ls)
+	JMP(p.Ref("pairs"))
 
 	// half converts units min(lanes, 16) of the 16 in y, next holding the
 	// unit after each; with pairs, khs marks the high surrogates and hs, ls
@@ -268,15 +277,15 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 // where a high surrogate's lane holds the four bytes of the pair, read with
 // the unit after it, and a low surrogate's lane holds nothing; the bytes in
 // use are marked by comparing each lane's length with the byte's place, and
-// packed 8 bytes at a time with a table. A lone surrogate ends the call at
-// its block.
+// packed 8 bytes at a time with a table. A block is cut before its first
+// lone surrogate, which ends the call.
 func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	signature(name,
 		name+" converts UTF-16"+order+" to UTF-8 in 32-byte blocks while src",
 		"has 32 bytes left and dst 64, and returns the bytes written and read. It",
-		"stops at the first block holding a lone surrogate.")
+		"stops before the first lone surrogate.")
 	dp, sp, i, j, sLim, dLim := prologue(32, 64)
 	var swap reg.VecVirtual
 	if be {
@@ -319,14 +328,45 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 	p.Label("whole")
 	SHLL(U8(2), hs.As32())
 	CMPL(hs.As32(), ls.As32())
-	JNE(p.Ref("done"))
-	// keepLast clears the bytes of unit 15 when it waits for the next block.
-	keepLast := GP64()
-	MOVL(U32(0xFFFFFFFF), keepLast.As32())
-	CMPQ(n, U8(16))
-	JEQ(p.Ref("all"))
-	MOVL(U32(0x0FFFFFFF), keepLast.As32())
-	p.Label("all")
+	JEQ(p.Ref("paired"))
+	// A lone surrogate: the block is cut before it, so that an error among
+	// other characters does not leave the whole block to the Go caller. It
+	// is where the masks first differ: a low surrogate with no high one
+	// before it, or, one unit earlier, a high one with no low one after it.
+	lone := GP64()
+	MOVL(hs.As32(), lone.As32())
+	XORL(ls.As32(), lone.As32())
+	TZCNTL(lone.As32(), lone.As32())
+	BTL(lone.As32(), ls.As32())
+	JCS(p.Ref("lone_low"))
+	SHRL(U8(1), lone.As32())
+	DECL(lone.As32()) // the high surrogate before that unit
+	JMP(p.Ref("lone_cut"))
+	p.Label("lone_low")
+	SHRL(U8(1), lone.As32())
+	p.Label("lone_cut")
+	MOVQ(lone, n)
+	TESTQ(n, n)
+	JZ(p.Ref("done"))
+	p.Label("paired")
+	// keep0 and keep1 keep the bytes of the first n units, 8 in each half.
+	keep0, keep1, c := GP64(), GP64(), GP64()
+	MOVQ(n, c)
+	CMPQ(c, U8(8))
+	JBE(p.Ref("low_n"))
+	MOVQ(U32(8), c)
+	p.Label("low_n")
+	SHLQ(U8(2), c)
+	MOVL(U32(0xFFFFFFFF), keep0.As32())
+	BZHIL(c.As32(), keep0.As32(), keep0.As32())
+	MOVQ(n, c)
+	SUBQ(U8(8), c)
+	JGE(p.Ref("high_n"))
+	XORQ(c, c)
+	p.Label("high_n")
+	SHLQ(U8(2), c)
+	MOVL(U32(0xFFFFFFFF), keep1.As32())
+	BZHIL(c.As32(), keep1.As32(), keep1.As32())
 	for h := 0; h < 2; h++ {
 		var x reg.Register
 		nx := XMM()
@@ -386,14 +426,49 @@ func utf16ToUTF8AVX2(tab *consts, name string, be bool) {
 		VPCMPGTB(tab.ydw[0x03020100], ln, ln)
 		keep := GP64()
 		VPMOVMSKB(ln, keep.As32())
-		if h == 1 {
-			ANDL(keepLast.As32(), keep.As32())
+		if h == 0 {
+			ANDL(keep0.As32(), keep.As32())
+		} else {
+			ANDL(keep1.As32(), keep.As32())
 		}
 		packStore8(tab, out, keep, dp, j)
 	}
 	LEAQ(Mem{Base: i, Index: n, Scale: 2}, i)
 	JMP(p.Ref("loop"))
-	epilogue(p, i, j)
+
+	// Wherever the kernel stops with a whole block left, a lone surrogate
+	// among them, it converts the block's ASCII units before the first
+	// other one: the Go caller would otherwise take them one at a time, at
+	// each error of a lossy conversion.
+	p.Label("done")
+	CMPQ(i, sLim)
+	JG(p.Ref("exit"))
+	CMPQ(j, dLim)
+	JG(p.Ref("exit"))
+	x, a, zero := YMM(), YMM(), YMM()
+	VMOVDQU(asm.At(sp, i, 0), x)
+	if be {
+		VPSHUFB(swap, x, x)
+	}
+	VPAND(tab.ydw[0xFF80FF80], x, a)
+	VPXOR(zero, zero, zero)
+	VPCMPEQW(zero, a, a) // ASCII units
+	am := GP64()
+	VPMOVMSKB(a, am.As32())
+	NOTL(am.As32())
+	TZCNTL(am.As32(), am.As32()) // bytes of ASCII units first: 32 when all
+	SHRL(U8(1), am.As32())
+	JZ(p.Ref("exit"))
+	VPACKUSWB(x, x, x)
+	VPERMQ(U8(0x08), x, x)
+	VMOVDQU(x.AsX(), asm.At(dp, j, 0))
+	LEAQ(Mem{Base: i, Index: am, Scale: 2}, i)
+	ADDQ(am, j)
+	p.Label("exit")
+	VZEROUPPER()
+	Store(j, ReturnIndex(0))
+	Store(i, ReturnIndex(1))
+	RET()
 }
 
 // bmpToUTF8AVX2 converts the 16 code units of v (little-endian) that hold no

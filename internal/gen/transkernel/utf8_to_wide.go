@@ -91,10 +91,11 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
-	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
-	p.Label("wide_general")
 	high, cont, ge0, gf0, bad := GP64(), GP64(), GP64(), GP64(), GP64()
 	KMOVQ(k, high)
+	asciiExit(p, v, high, dp, sp, i, j, width, be, 0xC2, 0xF4)
+	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
+	p.Label("wide_general")
 	kc, ke, kf, ko := K(), K(), K(), K()
 	VPCMPB(U8(1), cC0, v, kc) // signed v < 0xC0: continuation bytes
 	KMOVQ(kc, cont)
@@ -102,8 +103,19 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	KMOVQ(ke, ge0)
 	VPCMPUB(U8(5), cF0, v, kf) // v >= 0xF0
 	KMOVQ(kf, gf0)
+	// Only a block whose first byte >= F0 can start a 4-byte character
+	// (F0..F4) takes the 4-byte paths; one with F5..FF first, an error, is
+	// cut before it here, in one step rather than sixteen characters at a
+	// time.
 	TESTQ(gf0, gf0)
-	JNZ(p.Ref("four"))
+	JZ(p.Ref("below_f0"))
+	f := GP64()
+	TZCNTQ(gf0, f)
+	ADDQ(i, f)
+	MOVBLZX(Mem{Base: sp, Index: f, Scale: 1}, f.As32())
+	CMPL(f.As32(), U8(0xF5))
+	JB(p.Ref("four"))
+	p.Label("below_f0")
 	t := ZMM()
 	VPANDD(cFE, v, t)
 	VPCMPEQB(cC0, t, ko) // C0, C1
@@ -210,7 +222,7 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	p.Label("four_mixed")
 	fourBytes(tab, p, width, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
 	JMP(p.Ref("loop"))
-	epilogue(p, i, j)
+	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, width, be)
 }
 
 // pureFour is the path of utf8ToWide for blocks of sixteen 4-byte characters,
@@ -526,6 +538,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	asciiExit(p, v, m, dp, sp, i, j, width, be, 0xC2, 0xF4)
 	pureFourAVX2(tab, p, width, v, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed")
 	pureThreeAVX2(tab, p, width, dp, sp, i, j, sLim, dLim, be)
@@ -754,7 +767,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	JNZ(p.Ref("done"))
 
 	packStore(b, above)
-	epilogue(p, i, j)
+	asciiEpilogue(p, 32, dp, sp, i, j, sLim, dLim, width, be)
 }
 
 // pureFourAVX2 is pureFour for utf8ToWideAVX2: a block of eight 4-byte
@@ -894,6 +907,9 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
+	hk := GP64()
+	KMOVQ(k, hk)
+	asciiExit(p, v, hk, dp, sp, i, j, width, be, 0xC2, 0xF4)
 	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("wide_general")
 	twoBytesFirst(tab, p, width, be, dp, sp, i, j)
@@ -1084,7 +1100,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	MOVQ(jw, j)
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
-	epilogue(p, i, j)
+	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, width, be)
 }
 
 // pureThreeAVX2 is the path of utf8ToWideAVX2 for runs of 3-byte characters
