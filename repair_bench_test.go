@@ -1,0 +1,66 @@
+package utf8x_test
+
+import (
+	"testing"
+
+	"github.com/utf8x/utf8x"
+)
+
+// spacedErrors is mixed-script text of about size bytes with an ill-formed
+// byte (FF, then a truncated E2 82, in turn) after every gap bytes of valid
+// text, each inserted at a character boundary.
+func spacedErrors(size, gap int) []byte {
+	const text = "The quick brown fox jumps — naïve café, Ελληνικά, 日本語のテキスト, 😀 emoji.\n"
+	bad := [][]byte{{0xFF}, {0xE2, 0x82}}
+	var p []byte
+	run := 0
+	for i := 0; len(p) < size; i++ {
+		for _, r := range text {
+			if run >= gap {
+				p = append(p, bad[i%2]...)
+				run = 0
+			}
+			n := len(p)
+			p = utf8x.AppendRune(p, r)
+			run += len(p) - n
+		}
+	}
+	return p
+}
+
+// BenchmarkRepairSpaced is repair (AppendValid, and Transformer.Transform
+// into a 32 KiB buffer as a transform.Reader drives it) on 64 KiB with an error
+// every gap bytes, for the policies whose per-error cost differs.
+func BenchmarkRepairSpaced(b *testing.B) {
+	policies := []struct {
+		name string
+		p    utf8x.Policy
+	}{{"replace", utf8x.Replace}, {"skip", utf8x.Skip}, {"escape", utf8x.Escape}}
+	for _, gap := range []int{16, 64, 256, 1024} {
+		src := spacedErrors(64<<10, gap)
+		dst := make([]byte, 0, 4*len(src))
+		for _, pol := range policies {
+			b.Run("AppendValid/gap="+itoa(gap)+"/"+pol.name, func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					dst, _, _ = utf8x.AppendValid(dst[:0], src, pol.p)
+				}
+			})
+			b.Run("Transform/gap="+itoa(gap)+"/"+pol.name, func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				t := utf8x.NewTransformer(pol.p, utf8x.BOMKeep)
+				buf := make([]byte, 32<<10)
+				for b.Loop() {
+					t.Reset()
+					for s := src; len(s) > 0; {
+						_, n, err := t.Transform(buf, s, true)
+						if err != nil && n == 0 {
+							b.Fatal(err)
+						}
+						s = s[n:]
+					}
+				}
+			})
+		}
+	}
+}
