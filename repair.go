@@ -64,6 +64,12 @@ func appendValid(dst, b []byte, p Policy) ([]byte, int, error) {
 	n, base := 0, 0
 	var off, size int
 	var kind ErrorKind
+	// Replace writes the same bytes for every subpart: fetched once here,
+	// not through AppendInvalid's switch per error.
+	var repl string
+	if p.action == ActionReplace {
+		repl = p.Replacement()
+	}
 	dst, off, size, kind = appendRun(dst, b)
 	for {
 		if size == 0 {
@@ -73,7 +79,11 @@ func appendValid(dst, b []byte, p Policy) ([]byte, int, error) {
 		if p.action == ActionStrict {
 			return dst, 0, newError(b, at, size, kind)
 		}
-		dst = p.AppendInvalid(dst, b[at:at+size])
+		if repl != "" {
+			dst = append(dst, repl...)
+		} else {
+			dst = p.AppendInvalid(dst, b[at:at+size])
+		}
 		n++
 		base = at + size
 		dst, off, size, kind = appendNext(dst, b[base:])
@@ -92,9 +102,22 @@ const probeLen = 32
 func probe(b []byte) (i, size int, kind ErrorKind) {
 	lim := min(len(b), probeLen)
 	for i < lim {
-		if b[i] < RuneSelf {
+		c := b[i]
+		if c < RuneSelf {
 			i++
 			continue
+		}
+		// A well-formed character is stepped over here, checked as
+		// decode checks it but without building the rune, which costs
+		// a call and as much again as the check; anything else is
+		// left to decode, which says what is wrong.
+		if x := first[c]; x >= 0x10 {
+			n := int(x >> 4)
+			if ar := acceptRanges[x&0xF]; i+n <= len(b) && ar.lo <= b[i+1] && b[i+1] <= ar.hi &&
+				(n < 3 || b[i+2]&0xC0 == 0x80) && (n < 4 || b[i+3]&0xC0 == 0x80) {
+				i += n
+				continue
+			}
 		}
 		_, size, kind = decode(b[i:])
 		if kind != 0 {
