@@ -88,7 +88,8 @@ const fusedMin = 64
 // repair is the body of Transform after the BOM step, from dst[nDst:] and
 // src[nSrc:].
 func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
-	afterError := false
+	afterError := false // the last error followed the one before it closely: probe
+	lastEnd := nSrc     // where the last error ended
 	for nSrc < len(src) {
 		s := src[nSrc:]
 		room := len(dst) - nDst
@@ -157,9 +158,10 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 		}
 		t.policy.AppendInvalid(dst[:nDst], bad)
 		nDst += need
+		afterError = nSrc-lastEnd < probeLen // as appendValid does
 		nSrc += size
+		lastEnd = nSrc
 		t.fixed++
-		afterError = true
 	}
 	return nDst, nSrc, nil
 }
