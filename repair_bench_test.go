@@ -1,6 +1,7 @@
 package utf8x_test
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"testing"
 
@@ -47,22 +48,36 @@ func cpuLoop(b *testing.B, f func()) {
 
 // BenchmarkRepairSpaced is repair (AppendValid, and Transformer.Transform
 // into a 32 KiB buffer as a transform.Reader drives it) on 64 KiB with an error
-// every gap bytes, for the policies whose per-error cost differs. On a loaded machine
+// every gap bytes (gap=random: 5% of the bytes overwritten at random places), for
+// the policies whose per-error cost differs. On a loaded machine
 // compare its cpu-ns/op, not its sec/op.
 func BenchmarkRepairSpaced(b *testing.B) {
 	policies := []struct {
 		name string
 		p    utf8x.Policy
 	}{{"replace", utf8x.Replace}, {"skip", utf8x.Skip}, {"escape", utf8x.Escape}}
-	for _, gap := range []int{16, 64, 256, 1024} {
+	for _, gap := range []int{16, 64, 256, 1024, 0} {
 		src := spacedErrors(64<<10, gap)
+		if gap == 0 {
+			// Not evenly spaced: 5% of the bytes overwritten by random
+			// bytes 80-FF at random places, as bench/cmd/repair does.
+			src = spacedErrors(64<<10, 1<<30)
+			rng := rand.New(rand.NewPCG(15, 5))
+			for range len(src) / 20 {
+				src[rng.IntN(len(src))] = byte(0x80 + rng.IntN(0x80))
+			}
+		}
+		name := "gap=" + itoa(gap)
+		if gap == 0 {
+			name = "gap=random"
+		}
 		dst := make([]byte, 0, 4*len(src))
 		for _, pol := range policies {
-			b.Run("AppendValid/gap="+itoa(gap)+"/"+pol.name, func(b *testing.B) {
+			b.Run("AppendValid/"+name+"/"+pol.name, func(b *testing.B) {
 				b.SetBytes(int64(len(src)))
 				cpuLoop(b, func() { dst, _, _ = utf8x.AppendValid(dst[:0], src, pol.p) })
 			})
-			b.Run("Transform/gap="+itoa(gap)+"/"+pol.name, func(b *testing.B) {
+			b.Run("Transform/"+name+"/"+pol.name, func(b *testing.B) {
 				b.SetBytes(int64(len(src)))
 				t := utf8x.NewTransformer(pol.p, utf8x.BOMKeep)
 				buf := make([]byte, 32<<10)
