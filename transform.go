@@ -93,25 +93,35 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 	for nSrc < len(src) {
 		s := src[nSrc:]
 		room := len(dst) - nDst
+		var off, size int
+		var kind ErrorKind
+		found := false // off, size and kind hold the next ill-formed subpart
 		if n := min(len(s), room); n >= fusedMin && !afterError {
 			// Validate and copy the valid run in one pass, as AppendValid
 			// does; the code below takes over at its end: an ill-formed
 			// subpart, a character cut by the end of src or of dst.
-			_, off, _, _ := appendRun(dst[nDst:nDst:nDst+n], s[:n])
-			nDst += off
-			nSrc += off
-			if off == len(s) {
+			_, run, sz, k := appendRun(dst[nDst:nDst:nDst+n], s[:n])
+			nDst += run
+			nSrc += run
+			if run == len(s) {
 				break
 			}
 			s = src[nSrc:]
 			room = len(dst) - nDst
+			// The subpart the kernel stopped at is the one to handle,
+			// unless it is a sequence that the cut at n may have
+			// truncated: then the code below looks again.
+			if sz != 0 && (k != Truncated || run+sz < n) {
+				size, kind, found = sz, k, true
+			}
 		}
 		// Look no further than the output can hold (plus one character), so that
 		// a small dst does not make every call validate all of a large src.
 		w := min(len(s), room+UTFMax)
-		var off, size int
-		var kind ErrorKind
-		if afterError {
+		switch {
+		case found:
+			// off is 0: s starts with the subpart.
+		case afterError:
 			// Errors come in clusters: a scalar look at the bytes just
 			// after one first (probe). When it finds none, the run goes
 			// on through the one-pass kernel above, rather than being
@@ -129,7 +139,7 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 			default:
 				off, size, kind = nextInvalid(s[:w])
 			}
-		} else {
+		default:
 			off, size, kind = firstInvalid(s[:w])
 		}
 		if off > room {
