@@ -89,7 +89,8 @@ const fusedMin = 64
 // src[nSrc:].
 func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
 	afterError := false // the last error followed the one before it closely: probe
-	lastEnd := nSrc     // where the last error ended
+	repl := t.policy.Replacement()
+	lastEnd := nSrc // where the last error ended
 	for nSrc < len(src) {
 		s := src[nSrc:]
 		room := len(dst) - nDst
@@ -162,11 +163,24 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 			e.Offset = int(t.pos) + nSrc
 			return nDst, nSrc, e
 		}
-		need := t.policy.invalidLen(bad)
+		// Replace and Skip write the same bytes for every subpart; the
+		// other policies' output depends on the bytes.
+		var need int
+		switch t.policy.action {
+		case ActionReplace:
+			need = len(repl)
+		case ActionSkip:
+		default:
+			need = t.policy.invalidLen(bad)
+		}
 		if need > len(dst)-nDst {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		t.policy.AppendInvalid(dst[:nDst], bad)
+		if t.policy.action == ActionReplace {
+			copy(dst[nDst:], repl)
+		} else {
+			t.policy.AppendInvalid(dst[:nDst], bad)
+		}
 		nDst += need
 		afterError = nSrc-lastEnd < probeLen // as appendValid does
 		nSrc += size
