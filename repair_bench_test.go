@@ -48,28 +48,30 @@ func cpuLoop(b *testing.B, f func()) {
 
 // BenchmarkRepairSpaced is repair (AppendValid, and Transformer.Transform
 // into a 32 KiB buffer as a transform.Reader drives it) on 64 KiB with an error
-// every gap bytes (gap=random: 5% of the bytes overwritten at random places), for
-// the policies whose per-error cost differs. On a loaded machine
-// compare its cpu-ns/op, not its sec/op.
+// every gap bytes (gap=random: 5% of the bytes overwritten at random places;
+// gap=none: valid), for the policies whose per-error cost differs. On a
+// loaded machine compare its cpu-ns/op, not its sec/op.
 func BenchmarkRepairSpaced(b *testing.B) {
 	policies := []struct {
 		name string
 		p    utf8x.Policy
 	}{{"replace", utf8x.Replace}, {"skip", utf8x.Skip}, {"escape", utf8x.Escape}}
-	for _, gap := range []int{16, 64, 256, 1024, 0} {
-		src := spacedErrors(64<<10, gap)
-		if gap == 0 {
+	for _, gap := range []int{16, 64, 256, 1024, 0, -1} {
+		var name string
+		var src []byte
+		switch gap {
+		case 0:
 			// Not evenly spaced: 5% of the bytes overwritten by random
 			// bytes 80-FF at random places, as bench/cmd/repair does.
-			src = spacedErrors(64<<10, 1<<30)
+			name, src = "gap=random", spacedErrors(64<<10, 1<<30)
 			rng := rand.New(rand.NewPCG(15, 5))
 			for range len(src) / 20 {
 				src[rng.IntN(len(src))] = byte(0x80 + rng.IntN(0x80))
 			}
-		}
-		name := "gap=" + itoa(gap)
-		if gap == 0 {
-			name = "gap=random"
+		case -1:
+			name, src = "gap=none", spacedErrors(64<<10, 1<<30) // valid
+		default:
+			name, src = "gap="+itoa(gap), spacedErrors(64<<10, gap)
 		}
 		dst := make([]byte, 0, 4*len(src))
 		for _, pol := range policies {
