@@ -137,6 +137,7 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 	n := len(own)
 	off, size, kind := firstInvalid(view)
 	line, col, last := 0, 0, 0 // the line and column count has reached view[last]
+	prev := 0                  // where the valid run before view[off] starts
 	for off < n {
 		rep.Invalid++
 		if maxErrors < 0 || len(rep.Errors) < maxErrors {
@@ -154,7 +155,14 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 			last = off + size
 		}
 		next := off + size
-		o, s, k := nextInvalid(view[next:])
+		var o, s int
+		var k ErrorKind
+		if off-prev < probeLen { // a cluster: probe, as appendValid does
+			o, s, k = nextInvalid(view[next:])
+		} else {
+			o, s, k = firstInvalid(view[next:])
+		}
+		prev = next
 		off, size, kind = next+o, s, k
 	}
 	return rep, nil

@@ -10,3 +10,7 @@ var (
 	InvalidLen    = Policy.invalidLen
 	MaxInvalidLen = Policy.maxInvalidLen
 )
+
+// Probe is the scalar look-ahead after an error, checked against the
+// reference by TestProbe.
+func Probe(b []byte) (i, size int, kind ErrorKind) { return probe(b) }

@@ -88,29 +88,41 @@ const fusedMin = 64
 // repair is the body of Transform after the BOM step, from dst[nDst:] and
 // src[nSrc:].
 func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
-	afterError := false
+	afterError := false // the last error followed the one before it closely: probe
+	repl := t.policy.Replacement()
+	lastEnd := nSrc // where the last error ended
 	for nSrc < len(src) {
 		s := src[nSrc:]
 		room := len(dst) - nDst
+		var off, size int
+		var kind ErrorKind
+		found := false // off, size and kind hold the next ill-formed subpart
 		if n := min(len(s), room); n >= fusedMin && !afterError {
 			// Validate and copy the valid run in one pass, as AppendValid
 			// does; the code below takes over at its end: an ill-formed
 			// subpart, a character cut by the end of src or of dst.
-			_, off, _, _ := appendRun(dst[nDst:nDst:nDst+n], s[:n])
-			nDst += off
-			nSrc += off
-			if off == len(s) {
+			_, run, sz, k := appendRun(dst[nDst:nDst:nDst+n], s[:n])
+			nDst += run
+			nSrc += run
+			if run == len(s) {
 				break
 			}
 			s = src[nSrc:]
 			room = len(dst) - nDst
+			// The subpart the kernel stopped at is the one to handle,
+			// unless it is a sequence that the cut at n may have
+			// truncated: then the code below looks again.
+			if sz != 0 && (k != Truncated || run+sz < n) {
+				size, kind, found = sz, k, true
+			}
 		}
 		// Look no further than the output can hold (plus one character), so that
 		// a small dst does not make every call validate all of a large src.
 		w := min(len(s), room+UTFMax)
-		var off, size int
-		var kind ErrorKind
-		if afterError {
+		switch {
+		case found:
+			// off is 0: s starts with the subpart.
+		case afterError:
 			// Errors come in clusters: a scalar look at the bytes just
 			// after one first (probe). When it finds none, the run goes
 			// on through the one-pass kernel above, rather than being
@@ -128,7 +140,7 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 			default:
 				off, size, kind = nextInvalid(s[:w])
 			}
-		} else {
+		default:
 			off, size, kind = firstInvalid(s[:w])
 		}
 		if off > room {
@@ -151,15 +163,29 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 			e.Offset = int(t.pos) + nSrc
 			return nDst, nSrc, e
 		}
-		need := t.policy.invalidLen(bad)
+		// Replace and Skip write the same bytes for every subpart; the
+		// other policies' output depends on the bytes.
+		var need int
+		switch t.policy.action {
+		case ActionReplace:
+			need = len(repl)
+		case ActionSkip:
+		default:
+			need = t.policy.invalidLen(bad)
+		}
 		if need > len(dst)-nDst {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		t.policy.AppendInvalid(dst[:nDst], bad)
+		if t.policy.action == ActionReplace {
+			copy(dst[nDst:], repl)
+		} else {
+			t.policy.AppendInvalid(dst[:nDst], bad)
+		}
 		nDst += need
+		afterError = nSrc-lastEnd < probeLen // as appendValid does
 		nSrc += size
+		lastEnd = nSrc
 		t.fixed++
-		afterError = true
 	}
 	return nDst, nSrc, nil
 }

@@ -452,7 +452,7 @@ func (x *explainer) fault(p []byte) int {
 		}
 		why = fmt.Sprintf("%02X never occurs in UTF-8: %s.%s", lead, pick(lead < 0xFE, "F8-FD began the 5- and 6-byte forms of the obsolete RFC 2279", "FE and FF were never used, not even by RFC 2279"), cp1252Hint(lead))
 	}
-	x.printf("%s  not UTF-8 (%s)\n", x.paint(fmt.Sprintf("% X", p[:covered]), "\x1b[1;31m"), kind)
+	x.printf("%s  not UTF-8 (%s)\n", x.paint(hexString(p[:covered]), "\x1b[1;31m"), kind)
 	x.printf("%s", wrap(why, "  ", 80))
 	x.printf("%s\n", wrap("utf8x check reports "+subparts(p, covered), "  ", 80))
 	return covered
@@ -499,7 +499,7 @@ func subparts(p []byte, covered int) string {
 		if off != 0 || n == 0 {
 			break // cannot happen: see above
 		}
-		parts = append(parts, fmt.Sprintf("%s (% X)", kind, p[i:i+n]))
+		parts = append(parts, kind.String()+" ("+hexString(p[i:i+n])+")")
 		i += n
 	}
 	return strings.Join(parts, ", ") + fmt.Sprintf("; a decoder writes %d × U+FFFD", len(parts))

@@ -119,7 +119,7 @@ func (x *explainer) formChar(e transcode.Encoding, u []byte) {
 
 // formFault explains the ill-formed unit p[:n] of a form.
 func (x *explainer) formFault(e transcode.Encoding, p []byte, n int, kind utf8x.ErrorKind) {
-	bad := fmt.Sprintf("% X", p[:n])
+	bad := hexString(p[:n])
 	var why string
 	switch kind {
 	case utf8x.FourByte:

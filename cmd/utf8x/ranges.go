@@ -15,7 +15,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -240,7 +239,7 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 				}
 				at := e.Offset - int(w.base)
 				ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
-					Line: pos.line + e.Line, Column: col, hex: fmt.Sprintf("% X", w.buf[at:at+e.Len])}
+					Line: pos.line + e.Line, Column: col, hex: hexString(w.buf[at : at+e.Len])}
 				if err := onError(&ce); err != nil {
 					return true, err
 				}

@@ -117,11 +117,12 @@ var portable = simd.Set[impl]{
 	Impl:  impl{id: 0, minLen: int(^uint(0) >> 1), minScan: int(^uint(0) >> 1)},
 }
 
-var registry = simd.NewRegistry(append(archSets[:len(archSets):len(archSets)], portable)...)
+// active is the impl of the set in use, which the registry keeps in step,
+// so that the entry points read one variable. Its zero value, before the
+// registry is made, dispatches to the portable code.
+var active impl
 
-// active is the impl of the set in use, copied out of the registry so that
-// the entry points read one variable.
-var active = registry.Active().Impl
+var registry = simd.NewRegistry(&active, append(archSets[:len(archSets):len(archSets)], portable)...)
 
 // Kernels lists the names of every kernel set compiled into this binary, best
 // first, whether or not this CPU can run it.
@@ -133,16 +134,7 @@ func Active() string { return registry.Active().Name }
 // Supported reports whether name is a kernel set compiled into this binary
 // that this CPU can run, and if not, what it lacks: "unknown kernel set" or
 // the CPU feature level it needs.
-func Supported(name string) (ok bool, lacks string) {
-	s, known, ok := registry.Lookup(name)
-	if !known {
-		return false, "unknown kernel set"
-	}
-	if !ok {
-		return false, s.Needs.String()
-	}
-	return true, ""
-}
+func Supported(name string) (ok bool, lacks string) { return registry.Supported(name) }
 
 // Use switches every entry point to the named kernel set, for tests and
 // benchmarks that must exercise each one. With allLengths the set also gets the
@@ -154,7 +146,6 @@ func Use(name string, allLengths bool) bool {
 	if !registry.Use(name) {
 		return false
 	}
-	active = registry.Active().Impl
 	if allLengths && active.id != portable.Impl.id {
 		active.minLen, active.minScan = 0, 0
 	}
@@ -162,7 +153,4 @@ func Use(name string, allLengths bool) bool {
 }
 
 // Reset restores the kernel set chosen at start-up.
-func Reset() {
-	registry.Reset()
-	active = registry.Active().Impl
-}
+func Reset() { registry.Reset() }

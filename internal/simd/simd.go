@@ -5,8 +5,8 @@
 //
 // A kernel package lists its sets, best first, as a []Set[T] where T holds
 // what that package needs to dispatch (a small set id for a switch, length
-// thresholds). The registry only chooses; the package copies the chosen T into
-// a variable its entry points read. Dispatch is a switch on the id calling
+// thresholds). The registry chooses, and keeps the chosen T copied into the
+// package's variable that its entry points read. Dispatch is a switch on the id calling
 // the concrete kernels, never a call through a function value, so that the
 // compiler can see that no argument escapes (see internal/kernel).
 package simd
@@ -80,15 +80,22 @@ type Set[T any] struct {
 type Registry[T any] struct {
 	sets   []Set[T]
 	active int
+	impl   *T // the owning package's copy of the active set's Impl
 }
 
 // NewRegistry returns a registry of sets (best first; the last must need
-// only Portable) with the best set this machine supports in use.
-func NewRegistry[T any](sets ...Set[T]) *Registry[T] {
+// only Portable) with the best set this machine supports in use, its Impl
+// copied to *impl. Use and Reset keep *impl in step, so that the package's
+// entry points read one plain variable and dispatch on it with a switch.
+//
+// *impl holds its zero value until the registry is made: a package whose
+// variable initializers call its kernels must make that zero value mean its
+// portable code.
+func NewRegistry[T any](impl *T, sets ...Set[T]) *Registry[T] {
 	if len(sets) == 0 || sets[len(sets)-1].Needs != Portable {
 		panic("simd: the last kernel set must be the portable one")
 	}
-	r := &Registry[T]{sets: sets}
+	r := &Registry[T]{sets: sets, impl: impl}
 	r.Reset()
 	return r
 }
@@ -117,6 +124,20 @@ func (r *Registry[T]) Lookup(name string) (s Set[T], known, ok bool) {
 	return Set[T]{}, false, false
 }
 
+// Supported reports whether name is a set compiled into this binary that
+// this machine can run, and if not, what it lacks: "unknown kernel set" or
+// the CPU feature level the set needs.
+func (r *Registry[T]) Supported(name string) (ok bool, lacks string) {
+	s, known, ok := r.Lookup(name)
+	switch {
+	case !known:
+		return false, "unknown kernel set"
+	case !ok:
+		return false, s.Needs.String()
+	}
+	return true, ""
+}
+
 // Use puts the named set in use. It reports false, changing nothing, when
 // the name is unknown or this machine cannot run that set.
 func (r *Registry[T]) Use(name string) bool {
@@ -125,7 +146,7 @@ func (r *Registry[T]) Use(name string) bool {
 			if !s.Needs.Supported() {
 				return false
 			}
-			r.active = i
+			r.put(i)
 			return true
 		}
 	}
@@ -136,8 +157,14 @@ func (r *Registry[T]) Use(name string) bool {
 func (r *Registry[T]) Reset() {
 	for i, s := range r.sets {
 		if s.Needs.Supported() {
-			r.active = i
+			r.put(i)
 			return
 		}
 	}
+}
+
+// put makes set i the active one.
+func (r *Registry[T]) put(i int) {
+	r.active = i
+	*r.impl = r.sets[i].Impl
 }

@@ -67,11 +67,12 @@ type impl struct {
 // portable leaves everything to the caller's scalar code.
 var portable = simd.Set[impl]{Name: "go", Needs: simd.Portable}
 
-var registry = simd.NewRegistry(append(archSets[:len(archSets):len(archSets)], portable)...)
+// active is the impl of the set in use, which the registry keeps in step,
+// so that the entry points read one variable. Its zero value, before the
+// registry is made, dispatches to the portable code.
+var active impl
 
-// active is the impl of the set in use, copied out of the registry so that
-// the entry points read one variable.
-var active = registry.Active().Impl
+var registry = simd.NewRegistry(&active, append(archSets[:len(archSets):len(archSets)], portable)...)
 
 // MinLen is the shortest input, in bytes, that the UTF-16 and UTF-32 kernels
 // convert anything of: a caller may skip the call below it.
@@ -96,34 +97,16 @@ func Active() string { return registry.Active().Name }
 // Supported reports whether name is a kernel set compiled into this binary
 // that this CPU can run, and if not, what it lacks: "unknown kernel set" or
 // the CPU feature level it needs.
-func Supported(name string) (ok bool, lacks string) {
-	s, known, ok := registry.Lookup(name)
-	if !known {
-		return false, "unknown kernel set"
-	}
-	if !ok {
-		return false, s.Needs.String()
-	}
-	return true, ""
-}
+func Supported(name string) (ok bool, lacks string) { return registry.Supported(name) }
 
 // Use switches every kernel to the named set, for tests and benchmarks that
 // must exercise each one. It reports false, changing nothing, when the name is
 // unknown or this CPU cannot run that set. It is not safe to call while other
 // goroutines use the package.
-func Use(name string) bool {
-	if !registry.Use(name) {
-		return false
-	}
-	active = registry.Active().Impl
-	return true
-}
+func Use(name string) bool { return registry.Use(name) }
 
 // Reset restores the kernel set chosen at start-up.
-func Reset() {
-	registry.Reset()
-	active = registry.Active().Impl
-}
+func Reset() { registry.Reset() }
 
 // Latin1ToUTF8 converts a prefix of src, ISO-8859-1, to UTF-8.
 func Latin1ToUTF8(dst, src []byte) (nDst, nSrc int) { return archLatin1ToUTF8(active.id, dst, src) }
