@@ -28,10 +28,14 @@ func TestMain(m *testing.M) {
 	// Tests that must watch the tool as a process of its own (its peak
 	// memory) run this binary with UTF8X_RUN_MAIN set.
 	if os.Getenv("UTF8X_RUN_MAIN") == "1" {
+		limitMemory()
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	testscript.Main(m, map[string]func(){
-		"utf8x": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"utf8x": func() {
+			limitMemory()
+			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 
