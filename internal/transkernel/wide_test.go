@@ -379,3 +379,48 @@ func TestCP1252Sparse(t *testing.T) {
 		}
 	})
 }
+
+// TestWidePrefixBeforeBad checks that the kernels from UTF-32 convert the
+// part of a block before its first bad unit rather than leaving the whole
+// block to the scalar code (issue 14: lossy conversions go on in vector code
+// right after the unit): with room to spare and a whole block from the bad
+// unit on, nSrc reaches the bad unit's offset. check (through TestWideInjected)
+// proves the output exact; this proves the progress.
+func TestWidePrefixBeforeBad(t *testing.T) {
+	forEachSet(t, func(t *testing.T, vector bool) {
+		if !vector || transkernel.Active() == "neon" {
+			t.Skip("SKIPPED: no UTF-32 kernels in this set")
+		}
+		for _, d := range wideDirections() {
+			if !strings.HasPrefix(d.name, "UTF32") {
+				continue
+			}
+			be := strings.HasPrefix(d.name[5:], "BE")
+			for _, s := range wideBackgrounds {
+				text := cutValid(repeatTo(s, 400))
+				if !handled(d, text) {
+					continue
+				}
+				base := d.from(text)
+				for _, u := range []uint32{0xD800, 0xDFFF, 0x110000, 0xFFFFFFFF} {
+					for at := 0; at+128 <= len(base); at += 4 {
+						src := append([]byte{}, base...)
+						if be {
+							binary.BigEndian.PutUint32(src[at:], u)
+						} else {
+							binary.LittleEndian.PutUint32(src[at:], u)
+						}
+						dst := make([]byte, 4*len(src)+256)
+						_, nSrc := d.call(dst, src)
+						if nSrc < at {
+							t.Fatalf("%s: unit %#x at byte %d, kernel stopped at %d", d.name, u, at, nSrc)
+						}
+						if nSrc > at {
+							t.Fatalf("%s: unit %#x at byte %d, kernel read on to %d", d.name, u, at, nSrc)
+						}
+					}
+				}
+			}
+		}
+	})
+}

@@ -156,8 +156,13 @@ func swap32(w asm.Width, tab *consts, t *wideTab, inBE bool) {
 		u = v
 	}
 	var bad reg.OpmaskVirtual
+	var good reg.VecVirtual
 	if !w.Masked() {
-		checkScalar(w, t, u, p.Ref("done"))
+		good = goodLanesAVX2(t, u)
+		m := GP32()
+		VPMOVMSKB(good, m)
+		CMPL(m, I32(-1))
+		JNE(p.Ref("partial"))
 	} else {
 		bad = badLanes(t, u)
 		KORTESTW(bad, bad)
@@ -167,18 +172,21 @@ func swap32(w asm.Width, tab *consts, t *wideTab, inBE bool) {
 	ADDQ(U8(w.Bytes), i)
 	ADDQ(U8(w.Bytes), j)
 	JMP(p.Ref("loop"))
+	// The units before the first bad one are swapped (the whole block is
+	// stored, the rest as scratch), and the call ends there.
+	p.Label("partial")
+	n := GP64()
 	if w.Masked() {
-		// The units before the first bad one are swapped (the whole
-		// block is stored, the rest as scratch), and the call ends there.
-		p.Label("partial")
-		n := GP64()
 		KMOVW(bad, n.As32())
-		TZCNTL(n.As32(), n.As32())
-		SHLQ(U8(2), n)
-		w.Store(v, asm.At(dp, j, 0))
-		ADDQ(n, i)
-		ADDQ(n, j)
+	} else {
+		VMOVMSKPS(good, n.As32())
+		NOTL(n.As32())
 	}
+	TZCNTL(n.As32(), n.As32())
+	SHLQ(U8(2), n)
+	w.Store(v, asm.At(dp, j, 0))
+	ADDQ(n, i)
+	ADDQ(n, j)
 	epilogue(p, i, j)
 }
 
@@ -401,7 +409,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		JNZ(p.Ref("astral"))
 		VPCMPEQD(t.splat(0xD800), s, k1)
 		KORTESTW(k1, k1)
-		JNZ(p.Ref("done"))
+		JNZ(p.Ref("partial"))
 		y := YMM()
 		VPMOVDW(c, y)
 		if outBE {
@@ -413,7 +421,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		JNZ(p.Ref("astral"))
 		VPCMPEQD(t.splat(0xD800), s, s)
 		VPTEST(s, s)
-		JNZ(p.Ref("done"))
+		JNZ(p.Ref("partial"))
 		VPACKUSDW(c, c, c)
 		VPERMQ(U8(0x08), c, c)
 		if outBE {
@@ -424,12 +432,38 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	ADDQ(U8(w.Bytes), i)
 	ADDQ(U8(w.Bytes/2), j)
 	JMP(p.Ref("loop"))
+	// A block with a surrogate code point or a value above U+10FFFF
+	// converts up to it: the lanes from it on are zeroed and the block
+	// converted by the astral path, each zero lane one unit at the end
+	// (scratch) that is not counted.
+	p.Label("astral")
+	checkScalar(w, t, c, p.Ref("partial"))
+	astralUnits(w, tab, t, c, dp, j, outBE)
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+	p.Label("partial")
+	var k reg.GPVirtual
 	if w.Masked() {
-		// Characters above U+FFFF: each lane holds the unit, or the
-		// pair, high surrogate in the low half, and VPCOMPRESSW drops
-		// the upper halves of the lanes with one unit.
-		p.Label("astral")
-		checkScalar(w, t, c, p.Ref("done"))
+		k = prefix512(p, badLanes(t, c), c)
+	} else {
+		k = prefixAVX2(t, p, goodLanesAVX2(t, c), c)
+	}
+	astralUnits(w, tab, t, c, dp, j, outBE)
+	SUBQ(U8(w.Bytes/2), j)
+	ADDQ(k, j)
+	ADDQ(k, j)
+	SHLQ(U8(2), k)
+	ADDQ(k, i)
+	epilogue(p, i, j)
+}
+
+// astralUnits converts the scalar values in the lanes of c to UTF-16 at
+// dst[j:] and advances j: each lane holds the unit, or the pair, high
+// surrogate in the low half, and the upper halves of the lanes with one
+// unit are dropped, by VPCOMPRESSW with AVX-512 and by VPSHUFB with a table
+// entry for each half's four lanes with AVX2. It writes up to Bytes bytes.
+func astralUnits(w asm.Width, tab *consts, t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual, outBE bool) {
+	if w.Masked() {
 		big, x, y := K(), ZMM(), ZMM()
 		VPCMPUD(U8(6), t.splat(0xFFFF), c, big) // c > 0xFFFF
 		VPSUBD(t.splat(0x10000), c, x)
@@ -457,42 +491,33 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		POPCNTL(keep.As32(), keep.As32())
 		SHLL(U8(1), keep.As32())
 		ADDQ(keep, j)
-		ADDQ(U8(w.Bytes), i)
-		JMP(p.Ref("loop"))
-	} else {
-		// The same lanes, then VPSHUFB by a table entry for each half's
-		// four lanes keeps the upper halves of the lanes with a pair.
-		p.Label("astral")
-		checkScalar(w, t, c, p.Ref("done"))
-		big, x, y := YMM(), YMM(), YMM()
-		VPCMPGTD(t.splat(0xFFFF), c, big) // c > 0xFFFF
-		VPSUBD(t.splat(0x10000), c, x)
-		VPSRLD(U8(10), x, y)
-		VPADDD(t.splat(0xD800), y, y)
-		VPAND(t.splat(0x3FF), x, x)
-		VPADDD(t.splat(0xDC00), x, x)
-		VPSLLD(U8(16), x, x)
-		VPOR(x, y, y)
-		VPBLENDVB(big, y, c, c)
-		if outBE {
-			VPSHUFB(tab.swap16, c, c)
-		}
-		m, m1 := GP64(), GP64()
-		VMOVMSKPS(big, m.As32())
-		MOVL(m.As32(), m1.As32())
-		SHRL(U8(4), m1.As32())
-		ANDL(U8(15), m.As32())
-		idx := entry16(t.pairUnits, m, m1)
-		VPSHUFB(idx, c, c)
-		// Bytes per half: 8, and 2 per pair.
-		n0, n1 := GP64(), GP64()
-		POPCNTL(m.As32(), n0.As32())
-		LEAQ(Mem{Base: n0, Index: n0, Scale: 1, Disp: 8}, n0)
-		POPCNTL(m1.As32(), n1.As32())
-		LEAQ(Mem{Base: n1, Index: n1, Scale: 1, Disp: 8}, n1)
-		storeLanes(c, dp, j, n0, n1)
-		ADDQ(U8(w.Bytes), i)
-		JMP(p.Ref("loop"))
+		return
 	}
-	epilogue(p, i, j)
+	big, x, y := YMM(), YMM(), YMM()
+	VPCMPGTD(t.splat(0xFFFF), c, big) // c > 0xFFFF
+	VPSUBD(t.splat(0x10000), c, x)
+	VPSRLD(U8(10), x, y)
+	VPADDD(t.splat(0xD800), y, y)
+	VPAND(t.splat(0x3FF), x, x)
+	VPADDD(t.splat(0xDC00), x, x)
+	VPSLLD(U8(16), x, x)
+	VPOR(x, y, y)
+	VPBLENDVB(big, y, c, c)
+	if outBE {
+		VPSHUFB(tab.swap16, c, c)
+	}
+	m, m1 := GP64(), GP64()
+	VMOVMSKPS(big, m.As32())
+	MOVL(m.As32(), m1.As32())
+	SHRL(U8(4), m1.As32())
+	ANDL(U8(15), m.As32())
+	idx := entry16(t.pairUnits, m, m1)
+	VPSHUFB(idx, c, c)
+	// Bytes per half: 8, and 2 per pair.
+	n0, n1 := GP64(), GP64()
+	POPCNTL(m.As32(), n0.As32())
+	LEAQ(Mem{Base: n0, Index: n0, Scale: 1, Disp: 8}, n0)
+	POPCNTL(m1.As32(), n1.As32())
+	LEAQ(Mem{Base: n1, Index: n1, Scale: 1, Disp: 8}, n1)
+	storeLanes(c, dp, j, n0, n1)
 }
