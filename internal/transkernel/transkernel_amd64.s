@@ -39142,7 +39142,7 @@ utf32LEToBEAVX512_done:
 	RET
 
 // func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -39187,10 +39187,12 @@ utf16LEToUTF32LEAVX512_pairs:
 	ANDL     R11, R8
 
 utf16LEToUTF32LEAVX512_pwhole:
-	MOVL          R8, R12
-	SHLL          $0x01, R12
-	CMPL          R12, R9
-	JNE           utf16LEToUTF32LEAVX512_done
+	MOVL R8, R12
+	SHLL $0x01, R12
+	CMPL R12, R9
+	JNE  utf16LEToUTF32LEAVX512_plone
+
+utf16LEToUTF32LEAVX512_pconv:
 	ANDNL         R11, R9, R11
 	VMOVDQU64     nextUnit<>+0(SB), Z1
 	VPERMW        Z0, Z1, Z1
@@ -39231,6 +39233,21 @@ utf16LEToUTF32LEAVX512_pwhole:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_plone:
+	ANDNL   R12, R9, R10
+	ANDNL   R9, R12, R12
+	TZCNTL  R12, R12
+	TZCNTL  R10, R10
+	SUBL    $0x01, R10
+	CMPL    R10, R12
+	CMOVLLT R10, R12
+	TESTL   R12, R12
+	JZ      utf16LEToUTF32LEAVX512_done
+	BZHIL   R12, R11, R11
+	SHLL    $0x01, R12
+	MOVL    R12, R10
+	JMP     utf16LEToUTF32LEAVX512_pconv
 
 utf16LEToUTF32LEAVX512_done:
 	VZEROUPPER
@@ -39468,7 +39485,7 @@ DATA wdwDC00<>+60(SB)/4, $0x0000dc00
 GLOBL wdwDC00<>(SB), RODATA|NOPTR, $64
 
 // func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -39516,10 +39533,12 @@ utf16LEToUTF32BEAVX512_pairs:
 	ANDL     R11, R8
 
 utf16LEToUTF32BEAVX512_pwhole:
-	MOVL          R8, R12
-	SHLL          $0x01, R12
-	CMPL          R12, R9
-	JNE           utf16LEToUTF32BEAVX512_done
+	MOVL R8, R12
+	SHLL $0x01, R12
+	CMPL R12, R9
+	JNE  utf16LEToUTF32BEAVX512_plone
+
+utf16LEToUTF32BEAVX512_pconv:
 	ANDNL         R11, R9, R11
 	VMOVDQU64     nextUnit<>+0(SB), Z2
 	VPERMW        Z1, Z2, Z2
@@ -39562,6 +39581,21 @@ utf16LEToUTF32BEAVX512_pwhole:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16LEToUTF32BEAVX512_loop
+
+utf16LEToUTF32BEAVX512_plone:
+	ANDNL   R12, R9, R10
+	ANDNL   R9, R12, R12
+	TZCNTL  R12, R12
+	TZCNTL  R10, R10
+	SUBL    $0x01, R10
+	CMPL    R10, R12
+	CMOVLLT R10, R12
+	TESTL   R12, R12
+	JZ      utf16LEToUTF32BEAVX512_done
+	BZHIL   R12, R11, R11
+	SHLL    $0x01, R12
+	MOVL    R12, R10
+	JMP     utf16LEToUTF32BEAVX512_pconv
 
 utf16LEToUTF32BEAVX512_done:
 	VZEROUPPER
@@ -39791,7 +39825,7 @@ utf32BEToLEAVX512_done:
 	RET
 
 // func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -39838,10 +39872,12 @@ utf16BEToUTF32LEAVX512_pairs:
 	ANDL     R11, R8
 
 utf16BEToUTF32LEAVX512_pwhole:
-	MOVL          R8, R12
-	SHLL          $0x01, R12
-	CMPL          R12, R9
-	JNE           utf16BEToUTF32LEAVX512_done
+	MOVL R8, R12
+	SHLL $0x01, R12
+	CMPL R12, R9
+	JNE  utf16BEToUTF32LEAVX512_plone
+
+utf16BEToUTF32LEAVX512_pconv:
 	ANDNL         R11, R9, R11
 	VMOVDQU64     nextUnit<>+0(SB), Z2
 	VPERMW        Z1, Z2, Z2
@@ -39882,6 +39918,21 @@ utf16BEToUTF32LEAVX512_pwhole:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16BEToUTF32LEAVX512_loop
+
+utf16BEToUTF32LEAVX512_plone:
+	ANDNL   R12, R9, R10
+	ANDNL   R9, R12, R12
+	TZCNTL  R12, R12
+	TZCNTL  R10, R10
+	SUBL    $0x01, R10
+	CMPL    R10, R12
+	CMOVLLT R10, R12
+	TESTL   R12, R12
+	JZ      utf16BEToUTF32LEAVX512_done
+	BZHIL   R12, R11, R11
+	SHLL    $0x01, R12
+	MOVL    R12, R10
+	JMP     utf16BEToUTF32LEAVX512_pconv
 
 utf16BEToUTF32LEAVX512_done:
 	VZEROUPPER
@@ -39995,7 +40046,7 @@ utf32BEToUTF16LEAVX512_done:
 	RET
 
 // func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -40045,10 +40096,12 @@ utf16BEToUTF32BEAVX512_pairs:
 	ANDL     R11, R8
 
 utf16BEToUTF32BEAVX512_pwhole:
-	MOVL          R8, R12
-	SHLL          $0x01, R12
-	CMPL          R12, R9
-	JNE           utf16BEToUTF32BEAVX512_done
+	MOVL R8, R12
+	SHLL $0x01, R12
+	CMPL R12, R9
+	JNE  utf16BEToUTF32BEAVX512_plone
+
+utf16BEToUTF32BEAVX512_pconv:
 	ANDNL         R11, R9, R11
 	VMOVDQU64     nextUnit<>+0(SB), Z3
 	VPERMW        Z2, Z3, Z3
@@ -40091,6 +40144,21 @@ utf16BEToUTF32BEAVX512_pwhole:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16BEToUTF32BEAVX512_loop
+
+utf16BEToUTF32BEAVX512_plone:
+	ANDNL   R12, R9, R10
+	ANDNL   R9, R12, R12
+	TZCNTL  R12, R12
+	TZCNTL  R10, R10
+	SUBL    $0x01, R10
+	CMPL    R10, R12
+	CMOVLLT R10, R12
+	TESTL   R12, R12
+	JZ      utf16BEToUTF32BEAVX512_done
+	BZHIL   R12, R11, R11
+	SHLL    $0x01, R12
+	MOVL    R12, R10
+	JMP     utf16BEToUTF32BEAVX512_pconv
 
 utf16BEToUTF32BEAVX512_done:
 	VZEROUPPER
@@ -41456,7 +41524,7 @@ utf32LEToBEAVX2_done:
 	RET
 
 // func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -41501,9 +41569,11 @@ utf16LEToUTF32LEAVX2_pairs:
 	ANDL      $0x3fffffff, R8
 
 utf16LEToUTF32LEAVX2_pwhole:
-	SHLL         $0x02, R8
-	CMPL         R8, R9
-	JNE          utf16LEToUTF32LEAVX2_done
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16LEToUTF32LEAVX2_plone
+
+utf16LEToUTF32LEAVX2_pconv:
 	MOVL         $0x55555555, R8
 	PEXTL        R8, R9, R9
 	ANDNL        R11, R9, R11
@@ -41545,6 +41615,21 @@ utf16LEToUTF32LEAVX2_pwhole:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16LEToUTF32LEAVX2_loop
+
+utf16LEToUTF32LEAVX2_plone:
+	ANDNL   R8, R9, R10
+	ANDNL   R9, R8, R8
+	TZCNTL  R8, R8
+	TZCNTL  R10, R10
+	SUBL    $0x02, R10
+	CMPL    R10, R8
+	CMOVLLT R10, R8
+	TESTL   R8, R8
+	JZ      utf16LEToUTF32LEAVX2_done
+	MOVL    R8, R10
+	SHRL    $0x01, R8
+	BZHIL   R8, R11, R11
+	JMP     utf16LEToUTF32LEAVX2_pconv
 
 utf16LEToUTF32LEAVX2_done:
 	VZEROUPPER
@@ -41684,7 +41769,7 @@ utf32LEToUTF16LEAVX2_done:
 	RET
 
 // func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -41732,9 +41817,11 @@ utf16LEToUTF32BEAVX2_pairs:
 	ANDL      $0x3fffffff, R8
 
 utf16LEToUTF32BEAVX2_pwhole:
-	SHLL         $0x02, R8
-	CMPL         R8, R9
-	JNE          utf16LEToUTF32BEAVX2_done
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16LEToUTF32BEAVX2_plone
+
+utf16LEToUTF32BEAVX2_pconv:
 	MOVL         $0x55555555, R8
 	PEXTL        R8, R9, R9
 	ANDNL        R11, R9, R11
@@ -41778,6 +41865,21 @@ utf16LEToUTF32BEAVX2_pwhole:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16LEToUTF32BEAVX2_loop
+
+utf16LEToUTF32BEAVX2_plone:
+	ANDNL   R8, R9, R10
+	ANDNL   R9, R8, R8
+	TZCNTL  R8, R8
+	TZCNTL  R10, R10
+	SUBL    $0x02, R10
+	CMPL    R10, R8
+	CMOVLLT R10, R8
+	TESTL   R8, R8
+	JZ      utf16LEToUTF32BEAVX2_done
+	MOVL    R8, R10
+	SHRL    $0x01, R8
+	BZHIL   R8, R11, R11
+	JMP     utf16LEToUTF32BEAVX2_pconv
 
 utf16LEToUTF32BEAVX2_done:
 	VZEROUPPER
@@ -42037,7 +42139,7 @@ utf32BEToLEAVX2_done:
 	RET
 
 // func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -42084,9 +42186,11 @@ utf16BEToUTF32LEAVX2_pairs:
 	ANDL      $0x3fffffff, R8
 
 utf16BEToUTF32LEAVX2_pwhole:
-	SHLL         $0x02, R8
-	CMPL         R8, R9
-	JNE          utf16BEToUTF32LEAVX2_done
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16BEToUTF32LEAVX2_plone
+
+utf16BEToUTF32LEAVX2_pconv:
 	MOVL         $0x55555555, R8
 	PEXTL        R8, R9, R9
 	ANDNL        R11, R9, R11
@@ -42128,6 +42232,21 @@ utf16BEToUTF32LEAVX2_pwhole:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16BEToUTF32LEAVX2_loop
+
+utf16BEToUTF32LEAVX2_plone:
+	ANDNL   R8, R9, R10
+	ANDNL   R9, R8, R8
+	TZCNTL  R8, R8
+	TZCNTL  R10, R10
+	SUBL    $0x02, R10
+	CMPL    R10, R8
+	CMOVLLT R10, R8
+	TESTL   R8, R8
+	JZ      utf16BEToUTF32LEAVX2_done
+	MOVL    R8, R10
+	SHRL    $0x01, R8
+	BZHIL   R8, R11, R11
+	JMP     utf16BEToUTF32LEAVX2_pconv
 
 utf16BEToUTF32LEAVX2_done:
 	VZEROUPPER
@@ -42269,7 +42388,7 @@ utf32BEToUTF16LEAVX2_done:
 	RET
 
 // func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -42319,9 +42438,11 @@ utf16BEToUTF32BEAVX2_pairs:
 	ANDL      $0x3fffffff, R8
 
 utf16BEToUTF32BEAVX2_pwhole:
-	SHLL         $0x02, R8
-	CMPL         R8, R9
-	JNE          utf16BEToUTF32BEAVX2_done
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16BEToUTF32BEAVX2_plone
+
+utf16BEToUTF32BEAVX2_pconv:
 	MOVL         $0x55555555, R8
 	PEXTL        R8, R9, R9
 	ANDNL        R11, R9, R11
@@ -42365,6 +42486,21 @@ utf16BEToUTF32BEAVX2_pwhole:
 	ADDQ         R9, DI
 	ADDQ         R10, SI
 	JMP          utf16BEToUTF32BEAVX2_loop
+
+utf16BEToUTF32BEAVX2_plone:
+	ANDNL   R8, R9, R10
+	ANDNL   R9, R8, R8
+	TZCNTL  R8, R8
+	TZCNTL  R10, R10
+	SUBL    $0x02, R10
+	CMPL    R10, R8
+	CMOVLLT R10, R8
+	TESTL   R8, R8
+	JZ      utf16BEToUTF32BEAVX2_done
+	MOVL    R8, R10
+	SHRL    $0x01, R8
+	BZHIL   R8, R11, R11
+	JMP     utf16BEToUTF32BEAVX2_pconv
 
 utf16BEToUTF32BEAVX2_done:
 	VZEROUPPER

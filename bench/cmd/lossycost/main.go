@@ -1,7 +1,7 @@
 // Command lossycost prints what a lossy conversion pays per ill-formed unit,
 // with each transcoding kernel set forced, as Markdown:
 //
-//	cd bench && go run ./cmd/lossycost [-corpus ../../shared/corpus] [-rounds 7] [-texts Latin,Chinese]
+//	cd bench && go run ./cmd/lossycost [-corpus ../../shared/corpus] [-rounds 7] [-texts Latin,Chinese] [-conv UTF-32]
 //
 // For each conversion and lipsum text it times Strict on the valid text,
 // and Replace on the valid text and on the text with one bad unit inserted
@@ -109,6 +109,7 @@ func main() {
 	corpus := flag.String("corpus", "../../shared/corpus", "folder of the shared corpus")
 	rounds := flag.Int("rounds", 7, "timed rounds per cell; the least CPU time is reported")
 	texts := flag.String("texts", "Latin,Chinese,Emoji", "lipsum texts to convert, comma-separated")
+	conv := flag.String("conv", "", "only the conversions whose name holds this text (\"UTF-32LE to\")")
 	flag.Parse()
 
 	type text struct {
@@ -133,6 +134,9 @@ func main() {
 	fmt.Println("| conversion | text | set | strict GB/s | replace, valid | replace 1/1000 | ns/err | replace 1/100 | ns/err |")
 	fmt.Println("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, c := range conversions {
+		if !strings.Contains(c.name, *conv) {
+			continue
+		}
 		for _, t := range ts {
 			valid := t.utf8
 			if c.latin {

@@ -244,8 +244,8 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 // of a high surrogate takes the code point of the pair, read with the unit
 // after it (the block shifted down one unit), each half's lanes other than
 // low surrogates are packed by VPERMD with a table entry for their mask, and
-// a high surrogate in the last unit waits for the next block. A block whose
-// surrogates do not all pair up ends the call, for the scalar code.
+// a high surrogate in the last unit waits for the next block. A block with a
+// lone surrogate converts up to it, and the scalar code takes it from there.
 func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
 	s, hv, lv := YMM(), YMM(), YMM()
 	VPAND(t.splat(0xFC00FC00), v, s)
@@ -266,7 +266,8 @@ func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GP
 	p.Label("pwhole")
 	SHLL(U8(2), hi.As32())
 	CMPL(hi.As32(), lo.As32())
-	JNE(p.Ref("done"))
+	JNE(p.Ref("plone"))
+	p.Label("pconv")
 	// One bit a unit: the lanes to keep are all but the low surrogates
 	// (and a high one left for the next block).
 	pat := GP64()
@@ -306,6 +307,31 @@ func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GP
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
+	p.Label("plone")
+	f := lonePrefix(hi, lo, 2, p)
+	MOVL(f, n.As32()) // two bits a unit: the bytes before it
+	SHRL(U8(1), f)
+	BZHIL(f, keep.As32(), keep.As32())
+	JMP(p.Ref("pconv"))
+}
+
+// lonePrefix takes the masks of a block's high surrogates, moved one unit
+// on (hi), and low ones (lo), per bits a unit, which disagree, and returns
+// the bits below its first lone surrogate (per times the units before it),
+// jumping to done when that is none. The units before a lone surrogate
+// are a whole conversion: a high one right before it would pair with it.
+func lonePrefix(hi, lo reg.GPVirtual, per int, p asm.Scope) reg.GPVirtual {
+	a, b := GP32(), GP32()
+	ANDNL(hi.As32(), lo.As32(), b) // high surrogates, one unit on, with no low: lone
+	ANDNL(lo.As32(), hi.As32(), a) // low surrogates with no high before: lone
+	TZCNTL(a, a)
+	TZCNTL(b, b)
+	SUBL(U8(uint8(per)), b)
+	CMPL(b, a)
+	CMOVLLT(b, a)
+	TESTL(a, a)
+	JZ(p.Ref("done"))
+	return a
 }
 
 // pairsToUTF32 is the AVX-512 path of utf16ToUTF32 for a block v (32 units,
@@ -335,7 +361,8 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 	MOVL(hi.As32(), x.As32())
 	SHLL(U8(1), x.As32())
 	CMPL(x.As32(), lo.As32())
-	JNE(p.Ref("done"))
+	JNE(p.Ref("plone"))
+	p.Label("pconv")
 	ANDNL(keep.As32(), lo.As32(), keep.As32()) // drop the low surrogates
 	nx, idx := ZMM(), ZMM()
 	VMOVDQU64(tab.nextUnit, idx)
@@ -381,6 +408,14 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
+	// A lone surrogate: the units before it are converted, and the next
+	// block, from it, ends the call.
+	p.Label("plone")
+	f := lonePrefix(x, lo, 1, p)
+	BZHIL(f, keep.As32(), keep.As32())
+	SHLL(U8(1), f) // units to bytes
+	MOVL(f, n.As32())
+	JMP(p.Ref("pconv"))
 }
 
 // utf32ToUTF16 narrows blocks of BMP characters to 16-bit units, and blocks
