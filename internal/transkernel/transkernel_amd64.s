@@ -39142,7 +39142,7 @@ utf32LEToBEAVX512_done:
 	RET
 
 // func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -39187,10 +39187,12 @@ utf16LEToUTF32LEAVX512_pairs:
 	ANDL     R11, R8
 
 utf16LEToUTF32LEAVX512_pwhole:
-	MOVL          R8, R12
-	SHLL          $0x01, R12
-	CMPL          R12, R9
-	JNE           utf16LEToUTF32LEAVX512_done
+	MOVL R8, R12
+	SHLL $0x01, R12
+	CMPL R12, R9
+	JNE  utf16LEToUTF32LEAVX512_plone
+
+utf16LEToUTF32LEAVX512_pconv:
 	ANDNL         R11, R9, R11
 	VMOVDQU64     nextUnit<>+0(SB), Z1
 	VPERMW        Z0, Z1, Z1
@@ -39231,6 +39233,21 @@ utf16LEToUTF32LEAVX512_pwhole:
 	ADDQ          R8, DI
 	ADDQ          R10, SI
 	JMP           utf16LEToUTF32LEAVX512_loop
+
+utf16LEToUTF32LEAVX512_plone:
+	ANDNL   R12, R9, R10
+	ANDNL   R9, R12, R12
+	TZCNTL  R12, R12
+	TZCNTL  R10, R10
+	SUBL    $0x01, R10
+	CMPL    R10, R12
+	CMOVLLT R10, R12
+	TESTL   R12, R12
+	JZ      utf16LEToUTF32LEAVX512_done
+	BZHIL   R12, R11, R11
+	SHLL    $0x01, R12
+	MOVL    R12, R10
+	JMP     utf16LEToUTF32LEAVX512_pconv
 
 utf16LEToUTF32LEAVX512_done:
 	VZEROUPPER
@@ -39275,7 +39292,7 @@ DATA wdw35FDC00<>+60(SB)/4, $0x035fdc00
 GLOBL wdw35FDC00<>(SB), RODATA|NOPTR, $64
 
 // func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32LEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -39298,7 +39315,7 @@ utf32LEToUTF16LEAVX512_loop:
 	JNZ       utf32LEToUTF16LEAVX512_astral
 	VPCMPEQD  wdwD800<>+0(SB), Z1, K1
 	KORTESTW  K1, K1
-	JNZ       utf32LEToUTF16LEAVX512_done
+	JNZ       utf32LEToUTF16LEAVX512_partial
 	VPMOVDW   Z0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x40, SI
@@ -39311,7 +39328,7 @@ utf32LEToUTF16LEAVX512_astral:
 	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
-	JNZ           utf32LEToUTF16LEAVX512_done
+	JNZ           utf32LEToUTF16LEAVX512_partial
 	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z0, K1
 	VPSUBD        wdw10000<>+0(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
@@ -39333,6 +39350,43 @@ utf32LEToUTF16LEAVX512_astral:
 	ADDQ          R9, DI
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF16LEAVX512_loop
+
+utf32LEToUTF16LEAVX512_partial:
+	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
+	KORW          K1, K2, K1
+	KMOVW         K1, CX
+	TZCNTL        CX, CX
+	JZ            utf32LEToUTF16LEAVX512_done
+	MOVL          $0x0000ffff, DX
+	BZHIL         CX, DX, DX
+	KMOVW         DX, K1
+	VMOVDQA32.Z   Z0, K1, Z0
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z0, K1
+	VPSUBD        wdw10000<>+0(SB), Z0, Z1
+	VPSRLD        $0x0a, Z1, Z2
+	VPADDD        wdwD800<>+0(SB), Z2, Z2
+	VPANDD        wdw3FF<>+0(SB), Z1, Z1
+	VPADDD        wdwDC00<>+0(SB), Z1, Z1
+	VPSLLD        $0x10, Z1, Z1
+	VPORD         Z1, Z2, Z2
+	VMOVDQA32     Z2, K1, Z0
+	KMOVW         K1, DX
+	MOVQ          $0x00000000aaaaaaaa, BX
+	PDEPL         BX, DX, BX
+	ORL           $0x55555555, BX
+	KMOVD         BX, K1
+	VPCOMPRESSW.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	POPCNTL       BX, BX
+	SHLL          $0x01, BX
+	ADDQ          BX, DI
+	SUBQ          $0x20, DI
+	ADDQ          CX, DI
+	ADDQ          CX, DI
+	SHLQ          $0x02, CX
+	ADDQ          CX, SI
 
 utf32LEToUTF16LEAVX512_done:
 	VZEROUPPER
@@ -39431,7 +39485,7 @@ DATA wdwDC00<>+60(SB)/4, $0x0000dc00
 GLOBL wdwDC00<>(SB), RODATA|NOPTR, $64
 
 // func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -39479,10 +39533,12 @@ utf16LEToUTF32BEAVX512_pairs:
 	ANDL     R11, R8
 
 utf16LEToUTF32BEAVX512_pwhole:
-	MOVL          R8, R12
-	SHLL          $0x01, R12
-	CMPL          R12, R9
-	JNE           utf16LEToUTF32BEAVX512_done
+	MOVL R8, R12
+	SHLL $0x01, R12
+	CMPL R12, R9
+	JNE  utf16LEToUTF32BEAVX512_plone
+
+utf16LEToUTF32BEAVX512_pconv:
 	ANDNL         R11, R9, R11
 	VMOVDQU64     nextUnit<>+0(SB), Z2
 	VPERMW        Z1, Z2, Z2
@@ -39526,6 +39582,21 @@ utf16LEToUTF32BEAVX512_pwhole:
 	ADDQ          R10, SI
 	JMP           utf16LEToUTF32BEAVX512_loop
 
+utf16LEToUTF32BEAVX512_plone:
+	ANDNL   R12, R9, R10
+	ANDNL   R9, R12, R12
+	TZCNTL  R12, R12
+	TZCNTL  R10, R10
+	SUBL    $0x01, R10
+	CMPL    R10, R12
+	CMOVLLT R10, R12
+	TESTL   R12, R12
+	JZ      utf16LEToUTF32BEAVX512_done
+	BZHIL   R12, R11, R11
+	SHLL    $0x01, R12
+	MOVL    R12, R10
+	JMP     utf16LEToUTF32BEAVX512_pconv
+
 utf16LEToUTF32BEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -39533,7 +39604,7 @@ utf16LEToUTF32BEAVX512_done:
 	RET
 
 // func utf32LEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32LEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -39556,7 +39627,7 @@ utf32LEToUTF16BEAVX512_loop:
 	JNZ       utf32LEToUTF16BEAVX512_astral
 	VPCMPEQD  wdwD800<>+0(SB), Z1, K1
 	KORTESTW  K1, K1
-	JNZ       utf32LEToUTF16BEAVX512_done
+	JNZ       utf32LEToUTF16BEAVX512_partial
 	VPMOVDW   Z0, Y0
 	VPSHUFB   swap16<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
@@ -39570,7 +39641,7 @@ utf32LEToUTF16BEAVX512_astral:
 	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
-	JNZ           utf32LEToUTF16BEAVX512_done
+	JNZ           utf32LEToUTF16BEAVX512_partial
 	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z0, K1
 	VPSUBD        wdw10000<>+0(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
@@ -39593,6 +39664,44 @@ utf32LEToUTF16BEAVX512_astral:
 	ADDQ          R9, DI
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF16BEAVX512_loop
+
+utf32LEToUTF16BEAVX512_partial:
+	VPANDD        wdwFFFFF800<>+0(SB), Z0, Z1
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z0, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z1, K2
+	KORW          K1, K2, K1
+	KMOVW         K1, CX
+	TZCNTL        CX, CX
+	JZ            utf32LEToUTF16BEAVX512_done
+	MOVL          $0x0000ffff, DX
+	BZHIL         CX, DX, DX
+	KMOVW         DX, K1
+	VMOVDQA32.Z   Z0, K1, Z0
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z0, K1
+	VPSUBD        wdw10000<>+0(SB), Z0, Z1
+	VPSRLD        $0x0a, Z1, Z2
+	VPADDD        wdwD800<>+0(SB), Z2, Z2
+	VPANDD        wdw3FF<>+0(SB), Z1, Z1
+	VPADDD        wdwDC00<>+0(SB), Z1, Z1
+	VPSLLD        $0x10, Z1, Z1
+	VPORD         Z1, Z2, Z2
+	VMOVDQA32     Z2, K1, Z0
+	VPSHUFB       swap16<>+0(SB), Z0, Z0
+	KMOVW         K1, DX
+	MOVQ          $0x00000000aaaaaaaa, BX
+	PDEPL         BX, DX, BX
+	ORL           $0x55555555, BX
+	KMOVD         BX, K1
+	VPCOMPRESSW.Z Z0, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	POPCNTL       BX, BX
+	SHLL          $0x01, BX
+	ADDQ          BX, DI
+	SUBQ          $0x20, DI
+	ADDQ          CX, DI
+	ADDQ          CX, DI
+	SHLQ          $0x02, CX
+	ADDQ          CX, SI
 
 utf32LEToUTF16BEAVX512_done:
 	VZEROUPPER
@@ -39716,7 +39825,7 @@ utf32BEToLEAVX512_done:
 	RET
 
 // func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -39763,10 +39872,12 @@ utf16BEToUTF32LEAVX512_pairs:
 	ANDL     R11, R8
 
 utf16BEToUTF32LEAVX512_pwhole:
-	MOVL          R8, R12
-	SHLL          $0x01, R12
-	CMPL          R12, R9
-	JNE           utf16BEToUTF32LEAVX512_done
+	MOVL R8, R12
+	SHLL $0x01, R12
+	CMPL R12, R9
+	JNE  utf16BEToUTF32LEAVX512_plone
+
+utf16BEToUTF32LEAVX512_pconv:
 	ANDNL         R11, R9, R11
 	VMOVDQU64     nextUnit<>+0(SB), Z2
 	VPERMW        Z1, Z2, Z2
@@ -39808,6 +39919,21 @@ utf16BEToUTF32LEAVX512_pwhole:
 	ADDQ          R10, SI
 	JMP           utf16BEToUTF32LEAVX512_loop
 
+utf16BEToUTF32LEAVX512_plone:
+	ANDNL   R12, R9, R10
+	ANDNL   R9, R12, R12
+	TZCNTL  R12, R12
+	TZCNTL  R10, R10
+	SUBL    $0x01, R10
+	CMPL    R10, R12
+	CMOVLLT R10, R12
+	TESTL   R12, R12
+	JZ      utf16BEToUTF32LEAVX512_done
+	BZHIL   R12, R11, R11
+	SHLL    $0x01, R12
+	MOVL    R12, R10
+	JMP     utf16BEToUTF32LEAVX512_pconv
+
 utf16BEToUTF32LEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -39815,7 +39941,7 @@ utf16BEToUTF32LEAVX512_done:
 	RET
 
 // func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -39840,7 +39966,7 @@ utf32BEToUTF16LEAVX512_loop:
 	JNZ       utf32BEToUTF16LEAVX512_astral
 	VPCMPEQD  wdwD800<>+0(SB), Z2, K1
 	KORTESTW  K1, K1
-	JNZ       utf32BEToUTF16LEAVX512_done
+	JNZ       utf32BEToUTF16LEAVX512_partial
 	VPMOVDW   Z1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x40, SI
@@ -39853,7 +39979,7 @@ utf32BEToUTF16LEAVX512_astral:
 	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
-	JNZ           utf32BEToUTF16LEAVX512_done
+	JNZ           utf32BEToUTF16LEAVX512_partial
 	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z1, K1
 	VPSUBD        wdw10000<>+0(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
@@ -39876,6 +40002,43 @@ utf32BEToUTF16LEAVX512_astral:
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF16LEAVX512_loop
 
+utf32BEToUTF16LEAVX512_partial:
+	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z0
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z0, K2
+	KORW          K1, K2, K1
+	KMOVW         K1, CX
+	TZCNTL        CX, CX
+	JZ            utf32BEToUTF16LEAVX512_done
+	MOVL          $0x0000ffff, DX
+	BZHIL         CX, DX, DX
+	KMOVW         DX, K1
+	VMOVDQA32.Z   Z1, K1, Z1
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z1, K1
+	VPSUBD        wdw10000<>+0(SB), Z1, Z0
+	VPSRLD        $0x0a, Z0, Z2
+	VPADDD        wdwD800<>+0(SB), Z2, Z2
+	VPANDD        wdw3FF<>+0(SB), Z0, Z0
+	VPADDD        wdwDC00<>+0(SB), Z0, Z0
+	VPSLLD        $0x10, Z0, Z0
+	VPORD         Z0, Z2, Z2
+	VMOVDQA32     Z2, K1, Z1
+	KMOVW         K1, DX
+	MOVQ          $0x00000000aaaaaaaa, BX
+	PDEPL         BX, DX, BX
+	ORL           $0x55555555, BX
+	KMOVD         BX, K1
+	VPCOMPRESSW.Z Z1, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	POPCNTL       BX, BX
+	SHLL          $0x01, BX
+	ADDQ          BX, DI
+	SUBQ          $0x20, DI
+	ADDQ          CX, DI
+	ADDQ          CX, DI
+	SHLQ          $0x02, CX
+	ADDQ          CX, SI
+
 utf32BEToUTF16LEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -39883,7 +40046,7 @@ utf32BEToUTF16LEAVX512_done:
 	RET
 
 // func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -39933,10 +40096,12 @@ utf16BEToUTF32BEAVX512_pairs:
 	ANDL     R11, R8
 
 utf16BEToUTF32BEAVX512_pwhole:
-	MOVL          R8, R12
-	SHLL          $0x01, R12
-	CMPL          R12, R9
-	JNE           utf16BEToUTF32BEAVX512_done
+	MOVL R8, R12
+	SHLL $0x01, R12
+	CMPL R12, R9
+	JNE  utf16BEToUTF32BEAVX512_plone
+
+utf16BEToUTF32BEAVX512_pconv:
 	ANDNL         R11, R9, R11
 	VMOVDQU64     nextUnit<>+0(SB), Z3
 	VPERMW        Z2, Z3, Z3
@@ -39980,6 +40145,21 @@ utf16BEToUTF32BEAVX512_pwhole:
 	ADDQ          R10, SI
 	JMP           utf16BEToUTF32BEAVX512_loop
 
+utf16BEToUTF32BEAVX512_plone:
+	ANDNL   R12, R9, R10
+	ANDNL   R9, R12, R12
+	TZCNTL  R12, R12
+	TZCNTL  R10, R10
+	SUBL    $0x01, R10
+	CMPL    R10, R12
+	CMOVLLT R10, R12
+	TESTL   R12, R12
+	JZ      utf16BEToUTF32BEAVX512_done
+	BZHIL   R12, R11, R11
+	SHLL    $0x01, R12
+	MOVL    R12, R10
+	JMP     utf16BEToUTF32BEAVX512_pconv
+
 utf16BEToUTF32BEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -39987,7 +40167,7 @@ utf16BEToUTF32BEAVX512_done:
 	RET
 
 // func utf32BEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -40012,7 +40192,7 @@ utf32BEToUTF16BEAVX512_loop:
 	JNZ       utf32BEToUTF16BEAVX512_astral
 	VPCMPEQD  wdwD800<>+0(SB), Z2, K1
 	KORTESTW  K1, K1
-	JNZ       utf32BEToUTF16BEAVX512_done
+	JNZ       utf32BEToUTF16BEAVX512_partial
 	VPMOVDW   Z1, Y1
 	VPSHUFB   swap16<>+0(SB), Y1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
@@ -40026,7 +40206,7 @@ utf32BEToUTF16BEAVX512_astral:
 	VPCMPEQD      wdwD800<>+0(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
-	JNZ           utf32BEToUTF16BEAVX512_done
+	JNZ           utf32BEToUTF16BEAVX512_partial
 	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z1, K1
 	VPSUBD        wdw10000<>+0(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
@@ -40050,6 +40230,44 @@ utf32BEToUTF16BEAVX512_astral:
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF16BEAVX512_loop
 
+utf32BEToUTF16BEAVX512_partial:
+	VPANDD        wdwFFFFF800<>+0(SB), Z1, Z0
+	VPCMPUD       $0x06, wdw10FFFF<>+0(SB), Z1, K1
+	VPCMPEQD      wdwD800<>+0(SB), Z0, K2
+	KORW          K1, K2, K1
+	KMOVW         K1, CX
+	TZCNTL        CX, CX
+	JZ            utf32BEToUTF16BEAVX512_done
+	MOVL          $0x0000ffff, DX
+	BZHIL         CX, DX, DX
+	KMOVW         DX, K1
+	VMOVDQA32.Z   Z1, K1, Z1
+	VPCMPUD       $0x06, wdwFFFF<>+0(SB), Z1, K1
+	VPSUBD        wdw10000<>+0(SB), Z1, Z0
+	VPSRLD        $0x0a, Z0, Z2
+	VPADDD        wdwD800<>+0(SB), Z2, Z2
+	VPANDD        wdw3FF<>+0(SB), Z0, Z0
+	VPADDD        wdwDC00<>+0(SB), Z0, Z0
+	VPSLLD        $0x10, Z0, Z0
+	VPORD         Z0, Z2, Z2
+	VMOVDQA32     Z2, K1, Z1
+	VPSHUFB       swap16<>+0(SB), Z1, Z1
+	KMOVW         K1, DX
+	MOVQ          $0x00000000aaaaaaaa, BX
+	PDEPL         BX, DX, BX
+	ORL           $0x55555555, BX
+	KMOVD         BX, K1
+	VPCOMPRESSW.Z Z1, K1, Z0
+	VMOVDQU64     Z0, (AX)(DI*1)
+	POPCNTL       BX, BX
+	SHLL          $0x01, BX
+	ADDQ          BX, DI
+	SUBQ          $0x20, DI
+	ADDQ          CX, DI
+	ADDQ          CX, DI
+	SHLQ          $0x02, CX
+	ADDQ          CX, SI
+
 utf32BEToUTF16BEAVX512_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -40057,7 +40275,7 @@ utf32BEToUTF16BEAVX512_done:
 	RET
 
 // func utf32LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -40098,23 +40316,23 @@ utf32LEToUTF8AVX2_wide:
 	JNZ          utf32LEToUTF8AVX2_eight
 	VPACKUSDW    Y1, Y0, Y1
 	VPERMQ       $0xd8, Y1, Y1
-	VPAND        ydwordF800F800<>+0(SB), Y1, Y6
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y6, Y7
-	VPTEST       Y7, Y7
+	VPAND        ydwordF800F800<>+0(SB), Y1, Y7
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y7, Y8
+	VPTEST       Y8, Y8
 	JNZ          utf32LEToUTF8AVX2_eight
-	VPTEST       Y6, Y6
+	VPTEST       Y7, Y7
 	JNZ          utf32LEToUTF8AVX2_three
 	VPSRLW       $0x06, Y1, Y0
 	VPOR         ydwordC000C0<>+0(SB), Y0, Y0
-	VPAND        ydword3F003F<>+0(SB), Y1, Y6
-	VPSLLW       $0x08, Y6, Y6
-	VPOR         Y6, Y0, Y0
+	VPAND        ydword3F003F<>+0(SB), Y1, Y7
+	VPSLLW       $0x08, Y7, Y7
+	VPOR         Y7, Y0, Y0
 	VPOR         ydword80008000<>+0(SB), Y0, Y0
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y6
-	VPXOR        Y7, Y7, Y7
-	VPCMPEQW     Y7, Y6, Y6
-	VPBLENDVB    Y6, Y1, Y0, Y0
-	VPACKSSWB    Y6, Y6, Y1
+	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y7
+	VPXOR        Y8, Y8, Y8
+	VPCMPEQW     Y8, Y7, Y7
+	VPBLENDVB    Y7, Y1, Y0, Y0
+	VPACKSSWB    Y7, Y7, Y1
 	VPMOVMSKB    Y1, R8
 	NOTL         R8
 	MOVL         R8, R9
@@ -40142,18 +40360,35 @@ utf32LEToUTF8AVX2_wide:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_three:
-	VPXOR        Y7, Y7, Y7
-	VPCMPEQW     Y7, Y6, Y6
-	VPTEST       Y6, Y6
+	VPXOR        Y8, Y8, Y8
+	VPCMPEQW     Y8, Y7, Y7
+	VPTEST       Y7, Y7
 	JNZ          utf32LEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y6
-	VPSLLD       $0x10, Y6, Y7
-	VPSLLD       $0x02, Y0, Y6
-	VPAND        ydword3F00<>+0(SB), Y6, Y6
-	VPOR         Y6, Y7, Y7
-	VPSRLD       $0x0c, Y0, Y6
-	VPOR         Y6, Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y0, Y7
+	VPSLLD       $0x10, Y7, Y8
+	VPSLLD       $0x02, Y0, Y7
+	VPAND        ydword3F00<>+0(SB), Y7, Y7
+	VPOR         Y7, Y8, Y8
+	VPSRLD       $0x0c, Y0, Y7
+	VPOR         Y7, Y8, Y8
+	VPOR         ydword8080E0<>+0(SB), Y8, Y8
+	VPSHUFB      pack3of4<>+0(SB), Y8, Y8
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X8, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y8, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VPMOVZXWD    X0, Y0
+	VPAND        ydword3F<>+0(SB), Y0, Y1
+	VPSLLD       $0x10, Y1, Y7
+	VPSLLD       $0x02, Y0, Y1
+	VPAND        ydword3F00<>+0(SB), Y1, Y1
+	VPOR         Y1, Y7, Y7
+	VPSRLD       $0x0c, Y0, Y1
+	VPOR         Y1, Y7, Y7
 	VPOR         ydword8080E0<>+0(SB), Y7, Y7
 	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
 	MOVQ         $0x0000000c, R8
@@ -40162,55 +40397,38 @@ utf32LEToUTF8AVX2_three:
 	VEXTRACTI128 $0x01, Y7, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VPMOVZXWD    X0, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSLLD       $0x10, Y1, Y6
-	VPSLLD       $0x02, Y0, Y1
-	VPAND        ydword3F00<>+0(SB), Y1, Y1
-	VPOR         Y1, Y6, Y6
-	VPSRLD       $0x0c, Y0, Y1
-	VPOR         Y1, Y6, Y6
-	VPOR         ydword8080E0<>+0(SB), Y6, Y6
-	VPSHUFB      pack3of4<>+0(SB), Y6, Y6
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X6, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y6, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
 	ADDQ         $0x40, SI
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_codes:
 	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y0
-	VPCMPEQW     Y7, Y0, Y0
+	VPCMPEQW     Y8, Y0, Y0
 	VPMOVMSKB    Y0, R8
-	VPMOVMSKB    Y6, R9
+	VPMOVMSKB    Y7, R9
 	NOTL         R8
 	NOTL         R9
 	ANDL         $0x55555555, R8
 	ANDL         $0xaaaaaaaa, R9
 	ORL          R9, R8
 	VPMOVZXWD    X1, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y6
-	VPSRLD       $0x06, Y0, Y7
-	VPSLLD       $0x08, Y6, Y8
-	VPOR         Y7, Y8, Y8
-	VPOR         ydword80C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F<>+0(SB), Y7, Y7
-	VPSLLD       $0x08, Y7, Y7
-	VPSRLD       $0x0c, Y0, Y9
-	VPSLLD       $0x10, Y6, Y6
-	VPOR         Y7, Y6, Y6
-	VPOR         Y9, Y6, Y6
-	VPOR         ydword8080E0<>+0(SB), Y6, Y6
-	VMOVDQU      ydword800<>+0(SB), Y9
-	VPCMPGTD     Y0, Y9, Y9
-	VMOVDQU      ydword80<>+0(SB), Y7
-	VPCMPGTD     Y0, Y7, Y7
-	VPBLENDVB    Y9, Y8, Y6, Y6
-	VPBLENDVB    Y7, Y0, Y6, Y6
+	VPAND        ydword3F<>+0(SB), Y0, Y7
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x08, Y7, Y9
+	VPOR         Y8, Y9, Y9
+	VPOR         ydword80C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F<>+0(SB), Y8, Y8
+	VPSLLD       $0x08, Y8, Y8
+	VPSRLD       $0x0c, Y0, Y10
+	VPSLLD       $0x10, Y7, Y7
+	VPOR         Y8, Y7, Y7
+	VPOR         Y10, Y7, Y7
+	VPOR         ydword8080E0<>+0(SB), Y7, Y7
+	VMOVDQU      ydword800<>+0(SB), Y10
+	VPCMPGTD     Y0, Y10, Y10
+	VMOVDQU      ydword80<>+0(SB), Y8
+	VPCMPGTD     Y0, Y8, Y8
+	VPBLENDVB    Y10, Y9, Y7, Y7
+	VPBLENDVB    Y8, Y0, Y7, Y7
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -40223,36 +40441,36 @@ utf32LEToUTF8AVX2_codes:
 	MOVQ         R10, R12
 	SHLQ         $0x04, R12
 	VINSERTI128  $0x01, (R11)(R12*1), Y3, Y3
-	VPSHUFB      Y3, Y6, Y6
+	VPSHUFB      Y3, Y7, Y7
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R10, R10
 	ADDQ         $0x04, R10
-	VMOVDQU      X6, (AX)(DI*1)
+	VMOVDQU      X7, (AX)(DI*1)
 	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y6, X0
+	VEXTRACTI128 $0x01, Y7, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R10, DI
 	VEXTRACTI128 $0x01, Y1, X0
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSRLD       $0x06, Y0, Y6
-	VPSLLD       $0x08, Y1, Y7
-	VPOR         Y6, Y7, Y7
-	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y6, Y6
-	VPSLLD       $0x08, Y6, Y6
-	VPSRLD       $0x0c, Y0, Y8
+	VPSRLD       $0x06, Y0, Y7
+	VPSLLD       $0x08, Y1, Y8
+	VPOR         Y7, Y8, Y8
+	VPOR         ydword80C0<>+0(SB), Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y7, Y7
+	VPSLLD       $0x08, Y7, Y7
+	VPSRLD       $0x0c, Y0, Y9
 	VPSLLD       $0x10, Y1, Y1
-	VPOR         Y6, Y1, Y1
-	VPOR         Y8, Y1, Y1
+	VPOR         Y7, Y1, Y1
+	VPOR         Y9, Y1, Y1
 	VPOR         ydword8080E0<>+0(SB), Y1, Y1
-	VMOVDQU      ydword800<>+0(SB), Y8
-	VPCMPGTD     Y0, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y6
-	VPCMPGTD     Y0, Y6, Y6
-	VPBLENDVB    Y8, Y7, Y1, Y1
-	VPBLENDVB    Y6, Y0, Y1, Y1
+	VMOVDQU      ydword800<>+0(SB), Y9
+	VPCMPGTD     Y0, Y9, Y9
+	VMOVDQU      ydword80<>+0(SB), Y7
+	VPCMPGTD     Y0, Y7, Y7
+	VPBLENDVB    Y9, Y8, Y1, Y1
+	VPBLENDVB    Y7, Y0, Y1, Y1
 	MOVL         R8, R9
 	SHRL         $0x10, R9
 	MOVBLZX      R9, R9
@@ -40280,44 +40498,44 @@ utf32LEToUTF8AVX2_codes:
 
 utf32LEToUTF8AVX2_eight:
 	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y6
-	VPCMPEQD     Y0, Y6, Y6
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y7
+	VPCMPEQD     Y0, Y7, Y7
 	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y6, Y1, Y6
-	VPMOVMSKB    Y6, R8
+	VPANDN       Y7, Y1, Y7
+	VPMOVMSKB    Y7, R8
 	CMPL         R8, $-1
-	JNE          utf32LEToUTF8AVX2_done
+	JNE          utf32LEToUTF8AVX2_partial
 	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y6
-	VPMINUD      Y1, Y6, Y6
-	VPSRLD       $0x0b, Y0, Y7
+	VPSRLD       $0x07, Y0, Y7
 	VPMINUD      Y1, Y7, Y7
-	VPADDD       Y7, Y6, Y6
-	VPSRLD       $0x10, Y0, Y7
-	VPMINUD      Y1, Y7, Y7
-	VPADDD       Y7, Y6, Y6
+	VPSRLD       $0x0b, Y0, Y8
+	VPMINUD      Y1, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x10, Y0, Y8
+	VPMINUD      Y1, Y8, Y8
+	VPADDD       Y8, Y7, Y7
 	VPSLLD       $0x18, Y0, Y1
-	VPSLLD       $0x0a, Y0, Y7
-	VPAND        wdw3F0000<>+0(SB), Y7, Y7
-	VPOR         Y7, Y1, Y1
-	VPSRLD       $0x04, Y0, Y7
-	VPAND        wdw3F00<>+0(SB), Y7, Y7
-	VPOR         Y7, Y1, Y1
-	VPSRLD       $0x12, Y0, Y7
-	VPOR         Y7, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y6, Y7
-	VPSRLVD      Y7, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y6, Y7
-	VPAND        Y7, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y6, Y7
-	VPOR         Y7, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y6, Y6
+	VPSLLD       $0x0a, Y0, Y8
+	VPAND        wdw3F0000<>+0(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPSRLD       $0x04, Y0, Y8
+	VPAND        wdw3F00<>+0(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPSRLD       $0x12, Y0, Y8
+	VPOR         Y8, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y7, Y8
+	VPSRLVD      Y8, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y7, Y8
+	VPAND        Y8, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y7, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y7, Y7
 	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y6, Y6
-	VPSHUFD      $0x4e, Y6, Y7
-	VPADDQ       Y7, Y6, Y6
-	VMOVQ        X6, R8
-	VEXTRACTI128 $0x01, Y6, X0
+	VPSADBW      Y0, Y7, Y7
+	VPSHUFD      $0x4e, Y7, Y8
+	VPADDQ       Y8, Y7, Y7
+	VMOVQ        X7, R8
+	VEXTRACTI128 $0x01, Y7, X0
 	VMOVQ        X0, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
@@ -40338,6 +40556,70 @@ utf32LEToUTF8AVX2_eight:
 	ADDQ         $0x20, SI
 	JMP          utf32LEToUTF8AVX2_loop
 
+utf32LEToUTF8AVX2_partial:
+	VMOVMSKPS    Y7, CX
+	NOTL         CX
+	TZCNTL       CX, CX
+	JZ           utf32LEToUTF8AVX2_done
+	LEAQ         wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD    2040(DX), Y1
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	VPCMPGTD     Y1, Y2, Y2
+	VPAND        Y2, Y0, Y0
+	VMOVDQU      wdw1<>+0(SB), Y1
+	VPSRLD       $0x07, Y0, Y2
+	VPMINUD      Y1, Y2, Y2
+	VPSRLD       $0x0b, Y0, Y3
+	VPMINUD      Y1, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x10, Y0, Y3
+	VPMINUD      Y1, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x18, Y0, Y1
+	VPSLLD       $0x0a, Y0, Y3
+	VPAND        wdw3F0000<>+0(SB), Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSRLD       $0x04, Y0, Y3
+	VPAND        wdw3F00<>+0(SB), Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSRLD       $0x12, Y0, Y3
+	VPOR         Y3, Y1, Y1
+	VPERMD       wideShift<>+0(SB), Y2, Y3
+	VPSRLVD      Y3, Y1, Y1
+	VPERMD       wideBits<>+0(SB), Y2, Y3
+	VPAND        Y3, Y1, Y1
+	VPERMD       wideMarks<>+0(SB), Y2, Y3
+	VPOR         Y3, Y1, Y1
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPXOR        Y0, Y0, Y0
+	VPSADBW      Y0, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y3
+	VPADDQ       Y3, Y2, Y2
+	VMOVQ        X2, DX
+	VEXTRACTI128 $0x01, Y2, X0
+	VMOVQ        X0, BX
+	LEAQ         wideSpread<>+0(SB), R8
+	MOVQ         DX, R9
+	SHLQ         $0x04, R9
+	VMOVDQU      (R8)(R9*1), X6
+	MOVQ         BX, R9
+	SHLQ         $0x04, R9
+	VINSERTI128  $0x01, (R8)(R9*1), Y6, Y6
+	VPSHUFB      Y6, Y1, Y1
+	LEAQ         wideSpreadLen<>+0(SB), R8
+	MOVBQZX      (R8)(DX*1), DX
+	MOVBQZX      (R8)(BX*1), BX
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         DX, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         BX, DI
+	SUBQ         $0x08, DI
+	ADDQ         CX, DI
+	SHLQ         $0x02, CX
+	ADDQ         CX, SI
+
 utf32LEToUTF8AVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -40345,7 +40627,7 @@ utf32LEToUTF8AVX2_done:
 	RET
 
 // func utf32BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -40389,23 +40671,23 @@ utf32BEToUTF8AVX2_wide:
 	JNZ          utf32BEToUTF8AVX2_eight
 	VPACKUSDW    Y2, Y1, Y2
 	VPERMQ       $0xd8, Y2, Y2
-	VPAND        ydwordF800F800<>+0(SB), Y2, Y7
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y7, Y8
-	VPTEST       Y8, Y8
+	VPAND        ydwordF800F800<>+0(SB), Y2, Y8
+	VPCMPEQW     ydwordD800D800<>+0(SB), Y8, Y9
+	VPTEST       Y9, Y9
 	JNZ          utf32BEToUTF8AVX2_eight
-	VPTEST       Y7, Y7
+	VPTEST       Y8, Y8
 	JNZ          utf32BEToUTF8AVX2_three
 	VPSRLW       $0x06, Y2, Y1
 	VPOR         ydwordC000C0<>+0(SB), Y1, Y1
-	VPAND        ydword3F003F<>+0(SB), Y2, Y7
-	VPSLLW       $0x08, Y7, Y7
-	VPOR         Y7, Y1, Y1
+	VPAND        ydword3F003F<>+0(SB), Y2, Y8
+	VPSLLW       $0x08, Y8, Y8
+	VPOR         Y8, Y1, Y1
 	VPOR         ydword80008000<>+0(SB), Y1, Y1
-	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y7
-	VPXOR        Y8, Y8, Y8
-	VPCMPEQW     Y8, Y7, Y7
-	VPBLENDVB    Y7, Y2, Y1, Y1
-	VPACKSSWB    Y7, Y7, Y2
+	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y8
+	VPXOR        Y9, Y9, Y9
+	VPCMPEQW     Y9, Y8, Y8
+	VPBLENDVB    Y8, Y2, Y1, Y1
+	VPACKSSWB    Y8, Y8, Y2
 	VPMOVMSKB    Y2, R8
 	NOTL         R8
 	MOVL         R8, R9
@@ -40433,18 +40715,35 @@ utf32BEToUTF8AVX2_wide:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_three:
-	VPXOR        Y8, Y8, Y8
-	VPCMPEQW     Y8, Y7, Y7
-	VPTEST       Y7, Y7
+	VPXOR        Y9, Y9, Y9
+	VPCMPEQW     Y9, Y8, Y8
+	VPTEST       Y8, Y8
 	JNZ          utf32BEToUTF8AVX2_codes
 	VPMOVZXWD    X2, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y7
-	VPSLLD       $0x10, Y7, Y8
-	VPSLLD       $0x02, Y1, Y7
-	VPAND        ydword3F00<>+0(SB), Y7, Y7
-	VPOR         Y7, Y8, Y8
-	VPSRLD       $0x0c, Y1, Y7
-	VPOR         Y7, Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y1, Y8
+	VPSLLD       $0x10, Y8, Y9
+	VPSLLD       $0x02, Y1, Y8
+	VPAND        ydword3F00<>+0(SB), Y8, Y8
+	VPOR         Y8, Y9, Y9
+	VPSRLD       $0x0c, Y1, Y8
+	VPOR         Y8, Y9, Y9
+	VPOR         ydword8080E0<>+0(SB), Y9, Y9
+	VPSHUFB      pack3of4<>+0(SB), Y9, Y9
+	MOVQ         $0x0000000c, R8
+	VMOVDQU      X9, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y9, X1
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         R8, DI
+	VEXTRACTI128 $0x01, Y2, X1
+	VPMOVZXWD    X1, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSLLD       $0x10, Y2, Y8
+	VPSLLD       $0x02, Y1, Y2
+	VPAND        ydword3F00<>+0(SB), Y2, Y2
+	VPOR         Y2, Y8, Y8
+	VPSRLD       $0x0c, Y1, Y2
+	VPOR         Y2, Y8, Y8
 	VPOR         ydword8080E0<>+0(SB), Y8, Y8
 	VPSHUFB      pack3of4<>+0(SB), Y8, Y8
 	MOVQ         $0x0000000c, R8
@@ -40453,55 +40752,38 @@ utf32BEToUTF8AVX2_three:
 	VEXTRACTI128 $0x01, Y8, X1
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VPMOVZXWD    X1, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y7
-	VPSLLD       $0x02, Y1, Y2
-	VPAND        ydword3F00<>+0(SB), Y2, Y2
-	VPOR         Y2, Y7, Y7
-	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y7, Y7
-	VPOR         ydword8080E0<>+0(SB), Y7, Y7
-	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
-	MOVQ         $0x0000000c, R8
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y7, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
 	ADDQ         $0x40, SI
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_codes:
 	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y1
-	VPCMPEQW     Y8, Y1, Y1
+	VPCMPEQW     Y9, Y1, Y1
 	VPMOVMSKB    Y1, R8
-	VPMOVMSKB    Y7, R9
+	VPMOVMSKB    Y8, R9
 	NOTL         R8
 	NOTL         R9
 	ANDL         $0x55555555, R8
 	ANDL         $0xaaaaaaaa, R9
 	ORL          R9, R8
 	VPMOVZXWD    X2, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y7
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x08, Y7, Y9
-	VPOR         Y8, Y9, Y9
-	VPOR         ydword80C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F<>+0(SB), Y8, Y8
-	VPSLLD       $0x08, Y8, Y8
-	VPSRLD       $0x0c, Y1, Y10
-	VPSLLD       $0x10, Y7, Y7
-	VPOR         Y8, Y7, Y7
-	VPOR         Y10, Y7, Y7
-	VPOR         ydword8080E0<>+0(SB), Y7, Y7
-	VMOVDQU      ydword800<>+0(SB), Y10
-	VPCMPGTD     Y1, Y10, Y10
-	VMOVDQU      ydword80<>+0(SB), Y8
-	VPCMPGTD     Y1, Y8, Y8
-	VPBLENDVB    Y10, Y9, Y7, Y7
-	VPBLENDVB    Y8, Y1, Y7, Y7
+	VPAND        ydword3F<>+0(SB), Y1, Y8
+	VPSRLD       $0x06, Y1, Y9
+	VPSLLD       $0x08, Y8, Y10
+	VPOR         Y9, Y10, Y10
+	VPOR         ydword80C0<>+0(SB), Y10, Y10
+	VPAND        ydword3F<>+0(SB), Y9, Y9
+	VPSLLD       $0x08, Y9, Y9
+	VPSRLD       $0x0c, Y1, Y11
+	VPSLLD       $0x10, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VPOR         Y11, Y8, Y8
+	VPOR         ydword8080E0<>+0(SB), Y8, Y8
+	VMOVDQU      ydword800<>+0(SB), Y11
+	VPCMPGTD     Y1, Y11, Y11
+	VMOVDQU      ydword80<>+0(SB), Y9
+	VPCMPGTD     Y1, Y9, Y9
+	VPBLENDVB    Y11, Y10, Y8, Y8
+	VPBLENDVB    Y9, Y1, Y8, Y8
 	MOVL         R8, R9
 	MOVBLZX      R9, R9
 	MOVL         R8, R10
@@ -40514,36 +40796,36 @@ utf32BEToUTF8AVX2_codes:
 	MOVQ         R10, R12
 	SHLQ         $0x04, R12
 	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y7, Y7
+	VPSHUFB      Y4, Y8, Y8
 	POPCNTL      R9, R9
 	ADDQ         $0x04, R9
 	POPCNTL      R10, R10
 	ADDQ         $0x04, R10
-	VMOVDQU      X7, (AX)(DI*1)
+	VMOVDQU      X8, (AX)(DI*1)
 	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y7, X1
+	VEXTRACTI128 $0x01, Y8, X1
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R10, DI
 	VEXTRACTI128 $0x01, Y2, X1
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y7
-	VPSLLD       $0x08, Y2, Y8
-	VPOR         Y7, Y8, Y8
-	VPOR         ydword80C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F<>+0(SB), Y7, Y7
-	VPSLLD       $0x08, Y7, Y7
-	VPSRLD       $0x0c, Y1, Y9
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x08, Y2, Y9
+	VPOR         Y8, Y9, Y9
+	VPOR         ydword80C0<>+0(SB), Y9, Y9
+	VPAND        ydword3F<>+0(SB), Y8, Y8
+	VPSLLD       $0x08, Y8, Y8
+	VPSRLD       $0x0c, Y1, Y10
 	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y7, Y2, Y2
-	VPOR         Y9, Y2, Y2
+	VPOR         Y8, Y2, Y2
+	VPOR         Y10, Y2, Y2
 	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y9
-	VPCMPGTD     Y1, Y9, Y9
-	VMOVDQU      ydword80<>+0(SB), Y7
-	VPCMPGTD     Y1, Y7, Y7
-	VPBLENDVB    Y9, Y8, Y2, Y2
-	VPBLENDVB    Y7, Y1, Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y10
+	VPCMPGTD     Y1, Y10, Y10
+	VMOVDQU      ydword80<>+0(SB), Y8
+	VPCMPGTD     Y1, Y8, Y8
+	VPBLENDVB    Y10, Y9, Y2, Y2
+	VPBLENDVB    Y8, Y1, Y2, Y2
 	MOVL         R8, R9
 	SHRL         $0x10, R9
 	MOVBLZX      R9, R9
@@ -40571,44 +40853,44 @@ utf32BEToUTF8AVX2_codes:
 
 utf32BEToUTF8AVX2_eight:
 	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y7
-	VPCMPEQD     Y1, Y7, Y7
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y8
+	VPCMPEQD     Y1, Y8, Y8
 	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
-	VPANDN       Y7, Y2, Y7
-	VPMOVMSKB    Y7, R8
+	VPANDN       Y8, Y2, Y8
+	VPMOVMSKB    Y8, R8
 	CMPL         R8, $-1
-	JNE          utf32BEToUTF8AVX2_done
+	JNE          utf32BEToUTF8AVX2_partial
 	VMOVDQU      wdw1<>+0(SB), Y2
-	VPSRLD       $0x07, Y1, Y7
-	VPMINUD      Y2, Y7, Y7
-	VPSRLD       $0x0b, Y1, Y8
+	VPSRLD       $0x07, Y1, Y8
 	VPMINUD      Y2, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x10, Y1, Y8
-	VPMINUD      Y2, Y8, Y8
-	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x0b, Y1, Y9
+	VPMINUD      Y2, Y9, Y9
+	VPADDD       Y9, Y8, Y8
+	VPSRLD       $0x10, Y1, Y9
+	VPMINUD      Y2, Y9, Y9
+	VPADDD       Y9, Y8, Y8
 	VPSLLD       $0x18, Y1, Y2
-	VPSLLD       $0x0a, Y1, Y8
-	VPAND        wdw3F0000<>+0(SB), Y8, Y8
-	VPOR         Y8, Y2, Y2
-	VPSRLD       $0x04, Y1, Y8
-	VPAND        wdw3F00<>+0(SB), Y8, Y8
-	VPOR         Y8, Y2, Y2
-	VPSRLD       $0x12, Y1, Y8
-	VPOR         Y8, Y2, Y2
-	VPERMD       wideShift<>+0(SB), Y7, Y8
-	VPSRLVD      Y8, Y2, Y2
-	VPERMD       wideBits<>+0(SB), Y7, Y8
-	VPAND        Y8, Y2, Y2
-	VPERMD       wideMarks<>+0(SB), Y7, Y8
-	VPOR         Y8, Y2, Y2
-	VPSLLVD      widePackN<>+0(SB), Y7, Y7
+	VPSLLD       $0x0a, Y1, Y9
+	VPAND        wdw3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y2, Y2
+	VPSRLD       $0x04, Y1, Y9
+	VPAND        wdw3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y2, Y2
+	VPSRLD       $0x12, Y1, Y9
+	VPOR         Y9, Y2, Y2
+	VPERMD       wideShift<>+0(SB), Y8, Y9
+	VPSRLVD      Y9, Y2, Y2
+	VPERMD       wideBits<>+0(SB), Y8, Y9
+	VPAND        Y9, Y2, Y2
+	VPERMD       wideMarks<>+0(SB), Y8, Y9
+	VPOR         Y9, Y2, Y2
+	VPSLLVD      widePackN<>+0(SB), Y8, Y8
 	VPXOR        Y1, Y1, Y1
-	VPSADBW      Y1, Y7, Y7
-	VPSHUFD      $0x4e, Y7, Y8
-	VPADDQ       Y8, Y7, Y7
-	VMOVQ        X7, R8
-	VEXTRACTI128 $0x01, Y7, X1
+	VPSADBW      Y1, Y8, Y8
+	VPSHUFD      $0x4e, Y8, Y9
+	VPADDQ       Y9, Y8, Y8
+	VMOVQ        X8, R8
+	VEXTRACTI128 $0x01, Y8, X1
 	VMOVQ        X1, R9
 	LEAQ         wideSpread<>+0(SB), R10
 	MOVQ         R8, R11
@@ -40628,6 +40910,70 @@ utf32BEToUTF8AVX2_eight:
 	ADDQ         R9, DI
 	ADDQ         $0x20, SI
 	JMP          utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_partial:
+	VMOVMSKPS    Y8, CX
+	NOTL         CX
+	TZCNTL       CX, CX
+	JZ           utf32BEToUTF8AVX2_done
+	LEAQ         wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD    2040(DX), Y0
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	VPCMPGTD     Y0, Y2, Y2
+	VPAND        Y2, Y1, Y1
+	VMOVDQU      wdw1<>+0(SB), Y0
+	VPSRLD       $0x07, Y1, Y2
+	VPMINUD      Y0, Y2, Y2
+	VPSRLD       $0x0b, Y1, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSRLD       $0x10, Y1, Y3
+	VPMINUD      Y0, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VPSLLD       $0x18, Y1, Y0
+	VPSLLD       $0x0a, Y1, Y3
+	VPAND        wdw3F0000<>+0(SB), Y3, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x04, Y1, Y3
+	VPAND        wdw3F00<>+0(SB), Y3, Y3
+	VPOR         Y3, Y0, Y0
+	VPSRLD       $0x12, Y1, Y3
+	VPOR         Y3, Y0, Y0
+	VPERMD       wideShift<>+0(SB), Y2, Y3
+	VPSRLVD      Y3, Y0, Y0
+	VPERMD       wideBits<>+0(SB), Y2, Y3
+	VPAND        Y3, Y0, Y0
+	VPERMD       wideMarks<>+0(SB), Y2, Y3
+	VPOR         Y3, Y0, Y0
+	VPSLLVD      widePackN<>+0(SB), Y2, Y2
+	VPXOR        Y1, Y1, Y1
+	VPSADBW      Y1, Y2, Y2
+	VPSHUFD      $0x4e, Y2, Y3
+	VPADDQ       Y3, Y2, Y2
+	VMOVQ        X2, DX
+	VEXTRACTI128 $0x01, Y2, X1
+	VMOVQ        X1, BX
+	LEAQ         wideSpread<>+0(SB), R8
+	MOVQ         DX, R9
+	SHLQ         $0x04, R9
+	VMOVDQU      (R8)(R9*1), X7
+	MOVQ         BX, R9
+	SHLQ         $0x04, R9
+	VINSERTI128  $0x01, (R8)(R9*1), Y7, Y7
+	VPSHUFB      Y7, Y0, Y0
+	LEAQ         wideSpreadLen<>+0(SB), R8
+	MOVBQZX      (R8)(DX*1), DX
+	MOVBQZX      (R8)(BX*1), BX
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         DX, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         BX, DI
+	SUBQ         $0x08, DI
+	ADDQ         CX, DI
+	SHLQ         $0x02, CX
+	ADDQ         CX, SI
 
 utf32BEToUTF8AVX2_done:
 	VZEROUPPER
@@ -41129,7 +41475,7 @@ utf16LEToBEAVX2_done:
 	RET
 
 // func utf32LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI
 TEXT ·utf32LEToBEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -41156,11 +41502,20 @@ utf32LEToBEAVX2_loop:
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
-	JNE       utf32LEToBEAVX2_done
+	JNE       utf32LEToBEAVX2_partial
 	VMOVDQU   Y2, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	JMP       utf32LEToBEAVX2_loop
+
+utf32LEToBEAVX2_partial:
+	VMOVMSKPS Y4, CX
+	NOTL      CX
+	TZCNTL    CX, CX
+	SHLQ      $0x02, CX
+	VMOVDQU   Y2, (AX)(DI*1)
+	ADDQ      CX, SI
+	ADDQ      CX, DI
 
 utf32LEToBEAVX2_done:
 	VZEROUPPER
@@ -41169,7 +41524,7 @@ utf32LEToBEAVX2_done:
 	RET
 
 // func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -41214,9 +41569,11 @@ utf16LEToUTF32LEAVX2_pairs:
 	ANDL      $0x3fffffff, R8
 
 utf16LEToUTF32LEAVX2_pwhole:
-	SHLL         $0x02, R8
-	CMPL         R8, R9
-	JNE          utf16LEToUTF32LEAVX2_done
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16LEToUTF32LEAVX2_plone
+
+utf16LEToUTF32LEAVX2_pconv:
 	MOVL         $0x55555555, R8
 	PEXTL        R8, R9, R9
 	ANDNL        R11, R9, R11
@@ -41259,6 +41616,21 @@ utf16LEToUTF32LEAVX2_pwhole:
 	ADDQ         R10, SI
 	JMP          utf16LEToUTF32LEAVX2_loop
 
+utf16LEToUTF32LEAVX2_plone:
+	ANDNL   R8, R9, R10
+	ANDNL   R9, R8, R8
+	TZCNTL  R8, R8
+	TZCNTL  R10, R10
+	SUBL    $0x02, R10
+	CMPL    R10, R8
+	CMOVLLT R10, R8
+	TESTL   R8, R8
+	JZ      utf16LEToUTF32LEAVX2_done
+	MOVL    R8, R10
+	SHRL    $0x01, R8
+	BZHIL   R8, R11, R11
+	JMP     utf16LEToUTF32LEAVX2_pconv
+
 utf16LEToUTF32LEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -41266,7 +41638,7 @@ utf16LEToUTF32LEAVX2_done:
 	RET
 
 // func utf32LEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32LEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -41288,7 +41660,7 @@ utf32LEToUTF16LEAVX2_loop:
 	JNZ       utf32LEToUTF16LEAVX2_astral
 	VPCMPEQD  wdwD800<>+0(SB), Y1, Y1
 	VPTEST    Y1, Y1
-	JNZ       utf32LEToUTF16LEAVX2_done
+	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
 	VPERMQ    $0x08, Y0, Y0
 	VMOVDQU   X0, (AX)(DI*1)
@@ -41298,22 +41670,22 @@ utf32LEToUTF16LEAVX2_loop:
 
 utf32LEToUTF16LEAVX2_astral:
 	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y3
-	VPCMPEQD     Y0, Y3, Y3
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y4
+	VPCMPEQD     Y0, Y4, Y4
 	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y3, Y1, Y3
-	VPMOVMSKB    Y3, R8
+	VPANDN       Y4, Y1, Y4
+	VPMOVMSKB    Y4, R8
 	CMPL         R8, $-1
-	JNE          utf32LEToUTF16LEAVX2_done
+	JNE          utf32LEToUTF16LEAVX2_partial
 	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
-	VPSUBD       wdw10000<>+0(SB), Y0, Y3
-	VPSRLD       $0x0a, Y3, Y4
-	VPADDD       wdwD800<>+0(SB), Y4, Y4
-	VPAND        wdw3FF<>+0(SB), Y3, Y3
-	VPADDD       wdwDC00<>+0(SB), Y3, Y3
-	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y3, Y4, Y4
-	VPBLENDVB    Y1, Y4, Y0, Y0
+	VPSUBD       wdw10000<>+0(SB), Y0, Y4
+	VPSRLD       $0x0a, Y4, Y5
+	VPADDD       wdwD800<>+0(SB), Y5, Y5
+	VPAND        wdw3FF<>+0(SB), Y4, Y4
+	VPADDD       wdwDC00<>+0(SB), Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPOR         Y4, Y5, Y5
+	VPBLENDVB    Y1, Y5, Y0, Y0
 	VMOVMSKPS    Y1, R8
 	MOVL         R8, R9
 	SHRL         $0x04, R9
@@ -41338,6 +41710,58 @@ utf32LEToUTF16LEAVX2_astral:
 	ADDQ         $0x20, SI
 	JMP          utf32LEToUTF16LEAVX2_loop
 
+utf32LEToUTF16LEAVX2_partial:
+	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y2
+	VPCMPEQD     Y0, Y2, Y2
+	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
+	VPANDN       Y2, Y1, Y2
+	VMOVMSKPS    Y2, CX
+	NOTL         CX
+	TZCNTL       CX, CX
+	JZ           utf32LEToUTF16LEAVX2_done
+	LEAQ         wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD    2040(DX), Y1
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	VPCMPGTD     Y1, Y2, Y2
+	VPAND        Y2, Y0, Y0
+	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
+	VPSUBD       wdw10000<>+0(SB), Y0, Y2
+	VPSRLD       $0x0a, Y2, Y4
+	VPADDD       wdwD800<>+0(SB), Y4, Y4
+	VPAND        wdw3FF<>+0(SB), Y2, Y2
+	VPADDD       wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y2, Y4, Y4
+	VPBLENDVB    Y1, Y4, Y0, Y0
+	VMOVMSKPS    Y1, DX
+	MOVL         DX, BX
+	SHRL         $0x04, BX
+	ANDL         $0x0f, DX
+	LEAQ         widePairUnits<>+0(SB), R8
+	MOVQ         DX, R9
+	SHLQ         $0x04, R9
+	VMOVDQU      (R8)(R9*1), X3
+	MOVQ         BX, R9
+	SHLQ         $0x04, R9
+	VINSERTI128  $0x01, (R8)(R9*1), Y3, Y3
+	VPSHUFB      Y3, Y0, Y0
+	POPCNTL      DX, DX
+	LEAQ         8(DX)(DX*1), DX
+	POPCNTL      BX, BX
+	LEAQ         8(BX)(BX*1), BX
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         DX, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         BX, DI
+	SUBQ         $0x10, DI
+	ADDQ         CX, DI
+	ADDQ         CX, DI
+	SHLQ         $0x02, CX
+	ADDQ         CX, SI
+
 utf32LEToUTF16LEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -41345,7 +41769,7 @@ utf32LEToUTF16LEAVX2_done:
 	RET
 
 // func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -41393,9 +41817,11 @@ utf16LEToUTF32BEAVX2_pairs:
 	ANDL      $0x3fffffff, R8
 
 utf16LEToUTF32BEAVX2_pwhole:
-	SHLL         $0x02, R8
-	CMPL         R8, R9
-	JNE          utf16LEToUTF32BEAVX2_done
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16LEToUTF32BEAVX2_plone
+
+utf16LEToUTF32BEAVX2_pconv:
 	MOVL         $0x55555555, R8
 	PEXTL        R8, R9, R9
 	ANDNL        R11, R9, R11
@@ -41440,6 +41866,21 @@ utf16LEToUTF32BEAVX2_pwhole:
 	ADDQ         R10, SI
 	JMP          utf16LEToUTF32BEAVX2_loop
 
+utf16LEToUTF32BEAVX2_plone:
+	ANDNL   R8, R9, R10
+	ANDNL   R9, R8, R8
+	TZCNTL  R8, R8
+	TZCNTL  R10, R10
+	SUBL    $0x02, R10
+	CMPL    R10, R8
+	CMOVLLT R10, R8
+	TESTL   R8, R8
+	JZ      utf16LEToUTF32BEAVX2_done
+	MOVL    R8, R10
+	SHRL    $0x01, R8
+	BZHIL   R8, R11, R11
+	JMP     utf16LEToUTF32BEAVX2_pconv
+
 utf16LEToUTF32BEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -41447,7 +41888,7 @@ utf16LEToUTF32BEAVX2_done:
 	RET
 
 // func utf32LEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32LEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -41469,7 +41910,7 @@ utf32LEToUTF16BEAVX2_loop:
 	JNZ       utf32LEToUTF16BEAVX2_astral
 	VPCMPEQD  wdwD800<>+0(SB), Y1, Y1
 	VPTEST    Y1, Y1
-	JNZ       utf32LEToUTF16BEAVX2_done
+	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
 	VPERMQ    $0x08, Y0, Y0
 	VPSHUFB   swap16<>+0(SB), Y0, Y0
@@ -41480,22 +41921,22 @@ utf32LEToUTF16BEAVX2_loop:
 
 utf32LEToUTF16BEAVX2_astral:
 	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y3
-	VPCMPEQD     Y0, Y3, Y3
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y4
+	VPCMPEQD     Y0, Y4, Y4
 	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y3, Y1, Y3
-	VPMOVMSKB    Y3, R8
+	VPANDN       Y4, Y1, Y4
+	VPMOVMSKB    Y4, R8
 	CMPL         R8, $-1
-	JNE          utf32LEToUTF16BEAVX2_done
+	JNE          utf32LEToUTF16BEAVX2_partial
 	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
-	VPSUBD       wdw10000<>+0(SB), Y0, Y3
-	VPSRLD       $0x0a, Y3, Y4
-	VPADDD       wdwD800<>+0(SB), Y4, Y4
-	VPAND        wdw3FF<>+0(SB), Y3, Y3
-	VPADDD       wdwDC00<>+0(SB), Y3, Y3
-	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y3, Y4, Y4
-	VPBLENDVB    Y1, Y4, Y0, Y0
+	VPSUBD       wdw10000<>+0(SB), Y0, Y4
+	VPSRLD       $0x0a, Y4, Y5
+	VPADDD       wdwD800<>+0(SB), Y5, Y5
+	VPAND        wdw3FF<>+0(SB), Y4, Y4
+	VPADDD       wdwDC00<>+0(SB), Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPOR         Y4, Y5, Y5
+	VPBLENDVB    Y1, Y5, Y0, Y0
 	VPSHUFB      swap16<>+0(SB), Y0, Y0
 	VMOVMSKPS    Y1, R8
 	MOVL         R8, R9
@@ -41520,6 +41961,59 @@ utf32LEToUTF16BEAVX2_astral:
 	ADDQ         R9, DI
 	ADDQ         $0x20, SI
 	JMP          utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_partial:
+	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y2
+	VPCMPEQD     Y0, Y2, Y2
+	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
+	VPANDN       Y2, Y1, Y2
+	VMOVMSKPS    Y2, CX
+	NOTL         CX
+	TZCNTL       CX, CX
+	JZ           utf32LEToUTF16BEAVX2_done
+	LEAQ         wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD    2040(DX), Y1
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	VPCMPGTD     Y1, Y2, Y2
+	VPAND        Y2, Y0, Y0
+	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
+	VPSUBD       wdw10000<>+0(SB), Y0, Y2
+	VPSRLD       $0x0a, Y2, Y4
+	VPADDD       wdwD800<>+0(SB), Y4, Y4
+	VPAND        wdw3FF<>+0(SB), Y2, Y2
+	VPADDD       wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y2, Y4, Y4
+	VPBLENDVB    Y1, Y4, Y0, Y0
+	VPSHUFB      swap16<>+0(SB), Y0, Y0
+	VMOVMSKPS    Y1, DX
+	MOVL         DX, BX
+	SHRL         $0x04, BX
+	ANDL         $0x0f, DX
+	LEAQ         widePairUnits<>+0(SB), R8
+	MOVQ         DX, R9
+	SHLQ         $0x04, R9
+	VMOVDQU      (R8)(R9*1), X3
+	MOVQ         BX, R9
+	SHLQ         $0x04, R9
+	VINSERTI128  $0x01, (R8)(R9*1), Y3, Y3
+	VPSHUFB      Y3, Y0, Y0
+	POPCNTL      DX, DX
+	LEAQ         8(DX)(DX*1), DX
+	POPCNTL      BX, BX
+	LEAQ         8(BX)(BX*1), BX
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         DX, DI
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         BX, DI
+	SUBQ         $0x10, DI
+	ADDQ         CX, DI
+	ADDQ         CX, DI
+	SHLQ         $0x02, CX
+	ADDQ         CX, SI
 
 utf32LEToUTF16BEAVX2_done:
 	VZEROUPPER
@@ -41596,7 +42090,7 @@ utf16BEToLEAVX2_done:
 	RET
 
 // func utf32BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, BMI
 TEXT ·utf32BEToLEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -41623,11 +42117,20 @@ utf32BEToLEAVX2_loop:
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
-	JNE       utf32BEToLEAVX2_done
+	JNE       utf32BEToLEAVX2_partial
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	JMP       utf32BEToLEAVX2_loop
+
+utf32BEToLEAVX2_partial:
+	VMOVMSKPS Y3, CX
+	NOTL      CX
+	TZCNTL    CX, CX
+	SHLQ      $0x02, CX
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      CX, SI
+	ADDQ      CX, DI
 
 utf32BEToLEAVX2_done:
 	VZEROUPPER
@@ -41636,7 +42139,7 @@ utf32BEToLEAVX2_done:
 	RET
 
 // func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -41683,9 +42186,11 @@ utf16BEToUTF32LEAVX2_pairs:
 	ANDL      $0x3fffffff, R8
 
 utf16BEToUTF32LEAVX2_pwhole:
-	SHLL         $0x02, R8
-	CMPL         R8, R9
-	JNE          utf16BEToUTF32LEAVX2_done
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16BEToUTF32LEAVX2_plone
+
+utf16BEToUTF32LEAVX2_pconv:
 	MOVL         $0x55555555, R8
 	PEXTL        R8, R9, R9
 	ANDNL        R11, R9, R11
@@ -41728,6 +42233,21 @@ utf16BEToUTF32LEAVX2_pwhole:
 	ADDQ         R10, SI
 	JMP          utf16BEToUTF32LEAVX2_loop
 
+utf16BEToUTF32LEAVX2_plone:
+	ANDNL   R8, R9, R10
+	ANDNL   R9, R8, R8
+	TZCNTL  R8, R8
+	TZCNTL  R10, R10
+	SUBL    $0x02, R10
+	CMPL    R10, R8
+	CMOVLLT R10, R8
+	TESTL   R8, R8
+	JZ      utf16BEToUTF32LEAVX2_done
+	MOVL    R8, R10
+	SHRL    $0x01, R8
+	BZHIL   R8, R11, R11
+	JMP     utf16BEToUTF32LEAVX2_pconv
+
 utf16BEToUTF32LEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -41735,7 +42255,7 @@ utf16BEToUTF32LEAVX2_done:
 	RET
 
 // func utf32BEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -41759,7 +42279,7 @@ utf32BEToUTF16LEAVX2_loop:
 	JNZ       utf32BEToUTF16LEAVX2_astral
 	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
 	VPTEST    Y2, Y2
-	JNZ       utf32BEToUTF16LEAVX2_done
+	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
 	VPERMQ    $0x08, Y1, Y1
 	VMOVDQU   X1, (AX)(DI*1)
@@ -41769,22 +42289,22 @@ utf32BEToUTF16LEAVX2_loop:
 
 utf32BEToUTF16LEAVX2_astral:
 	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y4
-	VPCMPEQD     Y1, Y4, Y4
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y5
+	VPCMPEQD     Y1, Y5, Y5
 	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
-	VPANDN       Y4, Y2, Y4
-	VPMOVMSKB    Y4, R8
+	VPANDN       Y5, Y2, Y5
+	VPMOVMSKB    Y5, R8
 	CMPL         R8, $-1
-	JNE          utf32BEToUTF16LEAVX2_done
+	JNE          utf32BEToUTF16LEAVX2_partial
 	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y2
-	VPSUBD       wdw10000<>+0(SB), Y1, Y4
-	VPSRLD       $0x0a, Y4, Y5
-	VPADDD       wdwD800<>+0(SB), Y5, Y5
-	VPAND        wdw3FF<>+0(SB), Y4, Y4
-	VPADDD       wdwDC00<>+0(SB), Y4, Y4
-	VPSLLD       $0x10, Y4, Y4
-	VPOR         Y4, Y5, Y5
-	VPBLENDVB    Y2, Y5, Y1, Y1
+	VPSUBD       wdw10000<>+0(SB), Y1, Y5
+	VPSRLD       $0x0a, Y5, Y6
+	VPADDD       wdwD800<>+0(SB), Y6, Y6
+	VPAND        wdw3FF<>+0(SB), Y5, Y5
+	VPADDD       wdwDC00<>+0(SB), Y5, Y5
+	VPSLLD       $0x10, Y5, Y5
+	VPOR         Y5, Y6, Y6
+	VPBLENDVB    Y2, Y6, Y1, Y1
 	VMOVMSKPS    Y2, R8
 	MOVL         R8, R9
 	SHRL         $0x04, R9
@@ -41809,6 +42329,58 @@ utf32BEToUTF16LEAVX2_astral:
 	ADDQ         $0x20, SI
 	JMP          utf32BEToUTF16LEAVX2_loop
 
+utf32BEToUTF16LEAVX2_partial:
+	VPAND        wdwFFFFF800<>+0(SB), Y1, Y0
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y2
+	VPCMPEQD     Y1, Y2, Y2
+	VPCMPEQD     wdwD800<>+0(SB), Y0, Y0
+	VPANDN       Y2, Y0, Y2
+	VMOVMSKPS    Y2, CX
+	NOTL         CX
+	TZCNTL       CX, CX
+	JZ           utf32BEToUTF16LEAVX2_done
+	LEAQ         wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD    2040(DX), Y0
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	VPCMPGTD     Y0, Y2, Y2
+	VPAND        Y2, Y1, Y1
+	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y0
+	VPSUBD       wdw10000<>+0(SB), Y1, Y2
+	VPSRLD       $0x0a, Y2, Y3
+	VPADDD       wdwD800<>+0(SB), Y3, Y3
+	VPAND        wdw3FF<>+0(SB), Y2, Y2
+	VPADDD       wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y2, Y3, Y3
+	VPBLENDVB    Y0, Y3, Y1, Y1
+	VMOVMSKPS    Y0, DX
+	MOVL         DX, BX
+	SHRL         $0x04, BX
+	ANDL         $0x0f, DX
+	LEAQ         widePairUnits<>+0(SB), R8
+	MOVQ         DX, R9
+	SHLQ         $0x04, R9
+	VMOVDQU      (R8)(R9*1), X4
+	MOVQ         BX, R9
+	SHLQ         $0x04, R9
+	VINSERTI128  $0x01, (R8)(R9*1), Y4, Y4
+	VPSHUFB      Y4, Y1, Y1
+	POPCNTL      DX, DX
+	LEAQ         8(DX)(DX*1), DX
+	POPCNTL      BX, BX
+	LEAQ         8(BX)(BX*1), BX
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         DX, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         BX, DI
+	SUBQ         $0x10, DI
+	ADDQ         CX, DI
+	ADDQ         CX, DI
+	SHLQ         $0x02, CX
+	ADDQ         CX, SI
+
 utf32BEToUTF16LEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -41816,7 +42388,7 @@ utf32BEToUTF16LEAVX2_done:
 	RET
 
 // func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -41866,9 +42438,11 @@ utf16BEToUTF32BEAVX2_pairs:
 	ANDL      $0x3fffffff, R8
 
 utf16BEToUTF32BEAVX2_pwhole:
-	SHLL         $0x02, R8
-	CMPL         R8, R9
-	JNE          utf16BEToUTF32BEAVX2_done
+	SHLL $0x02, R8
+	CMPL R8, R9
+	JNE  utf16BEToUTF32BEAVX2_plone
+
+utf16BEToUTF32BEAVX2_pconv:
 	MOVL         $0x55555555, R8
 	PEXTL        R8, R9, R9
 	ANDNL        R11, R9, R11
@@ -41913,6 +42487,21 @@ utf16BEToUTF32BEAVX2_pwhole:
 	ADDQ         R10, SI
 	JMP          utf16BEToUTF32BEAVX2_loop
 
+utf16BEToUTF32BEAVX2_plone:
+	ANDNL   R8, R9, R10
+	ANDNL   R9, R8, R8
+	TZCNTL  R8, R8
+	TZCNTL  R10, R10
+	SUBL    $0x02, R10
+	CMPL    R10, R8
+	CMOVLLT R10, R8
+	TESTL   R8, R8
+	JZ      utf16BEToUTF32BEAVX2_done
+	MOVL    R8, R10
+	SHRL    $0x01, R8
+	BZHIL   R8, R11, R11
+	JMP     utf16BEToUTF32BEAVX2_pconv
+
 utf16BEToUTF32BEAVX2_done:
 	VZEROUPPER
 	MOVQ DI, nDst+48(FP)
@@ -41920,7 +42509,7 @@ utf16BEToUTF32BEAVX2_done:
 	RET
 
 // func utf32BEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, POPCNT
+// Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
@@ -41944,7 +42533,7 @@ utf32BEToUTF16BEAVX2_loop:
 	JNZ       utf32BEToUTF16BEAVX2_astral
 	VPCMPEQD  wdwD800<>+0(SB), Y2, Y2
 	VPTEST    Y2, Y2
-	JNZ       utf32BEToUTF16BEAVX2_done
+	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
 	VPERMQ    $0x08, Y1, Y1
 	VPSHUFB   swap16<>+0(SB), Y1, Y1
@@ -41955,22 +42544,22 @@ utf32BEToUTF16BEAVX2_loop:
 
 utf32BEToUTF16BEAVX2_astral:
 	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y4
-	VPCMPEQD     Y1, Y4, Y4
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y5
+	VPCMPEQD     Y1, Y5, Y5
 	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
-	VPANDN       Y4, Y2, Y4
-	VPMOVMSKB    Y4, R8
+	VPANDN       Y5, Y2, Y5
+	VPMOVMSKB    Y5, R8
 	CMPL         R8, $-1
-	JNE          utf32BEToUTF16BEAVX2_done
+	JNE          utf32BEToUTF16BEAVX2_partial
 	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y2
-	VPSUBD       wdw10000<>+0(SB), Y1, Y4
-	VPSRLD       $0x0a, Y4, Y5
-	VPADDD       wdwD800<>+0(SB), Y5, Y5
-	VPAND        wdw3FF<>+0(SB), Y4, Y4
-	VPADDD       wdwDC00<>+0(SB), Y4, Y4
-	VPSLLD       $0x10, Y4, Y4
-	VPOR         Y4, Y5, Y5
-	VPBLENDVB    Y2, Y5, Y1, Y1
+	VPSUBD       wdw10000<>+0(SB), Y1, Y5
+	VPSRLD       $0x0a, Y5, Y6
+	VPADDD       wdwD800<>+0(SB), Y6, Y6
+	VPAND        wdw3FF<>+0(SB), Y5, Y5
+	VPADDD       wdwDC00<>+0(SB), Y5, Y5
+	VPSLLD       $0x10, Y5, Y5
+	VPOR         Y5, Y6, Y6
+	VPBLENDVB    Y2, Y6, Y1, Y1
 	VPSHUFB      swap16<>+0(SB), Y1, Y1
 	VMOVMSKPS    Y2, R8
 	MOVL         R8, R9
@@ -41995,6 +42584,59 @@ utf32BEToUTF16BEAVX2_astral:
 	ADDQ         R9, DI
 	ADDQ         $0x20, SI
 	JMP          utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_partial:
+	VPAND        wdwFFFFF800<>+0(SB), Y1, Y0
+	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y2
+	VPCMPEQD     Y1, Y2, Y2
+	VPCMPEQD     wdwD800<>+0(SB), Y0, Y0
+	VPANDN       Y2, Y0, Y2
+	VMOVMSKPS    Y2, CX
+	NOTL         CX
+	TZCNTL       CX, CX
+	JZ           utf32BEToUTF16BEAVX2_done
+	LEAQ         wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD    2040(DX), Y0
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	VPCMPGTD     Y0, Y2, Y2
+	VPAND        Y2, Y1, Y1
+	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y0
+	VPSUBD       wdw10000<>+0(SB), Y1, Y2
+	VPSRLD       $0x0a, Y2, Y3
+	VPADDD       wdwD800<>+0(SB), Y3, Y3
+	VPAND        wdw3FF<>+0(SB), Y2, Y2
+	VPADDD       wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y2, Y3, Y3
+	VPBLENDVB    Y0, Y3, Y1, Y1
+	VPSHUFB      swap16<>+0(SB), Y1, Y1
+	VMOVMSKPS    Y0, DX
+	MOVL         DX, BX
+	SHRL         $0x04, BX
+	ANDL         $0x0f, DX
+	LEAQ         widePairUnits<>+0(SB), R8
+	MOVQ         DX, R9
+	SHLQ         $0x04, R9
+	VMOVDQU      (R8)(R9*1), X4
+	MOVQ         BX, R9
+	SHLQ         $0x04, R9
+	VINSERTI128  $0x01, (R8)(R9*1), Y4, Y4
+	VPSHUFB      Y4, Y1, Y1
+	POPCNTL      DX, DX
+	LEAQ         8(DX)(DX*1), DX
+	POPCNTL      BX, BX
+	LEAQ         8(BX)(BX*1), BX
+	VMOVDQU      X1, (AX)(DI*1)
+	ADDQ         DX, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	VMOVDQU      X0, (AX)(DI*1)
+	ADDQ         BX, DI
+	SUBQ         $0x10, DI
+	ADDQ         CX, DI
+	ADDQ         CX, DI
+	SHLQ         $0x02, CX
+	ADDQ         CX, SI
 
 utf32BEToUTF16BEAVX2_done:
 	VZEROUPPER

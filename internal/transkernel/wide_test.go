@@ -379,3 +379,68 @@ func TestCP1252Sparse(t *testing.T) {
 		}
 	})
 }
+
+// TestWidePrefixBeforeBad checks that the kernels from UTF-32, and from
+// UTF-16 to UTF-32, convert the part of a block before its first bad unit
+// rather than leaving the whole block to the scalar code (issue 14: lossy
+// conversions go on in vector code right after the unit): with room to
+// spare and a whole block from the bad unit on, nSrc is the bad unit's
+// offset. check (through TestWideInjected) proves the output exact; this
+// proves the progress.
+func TestWidePrefixBeforeBad(t *testing.T) {
+	forEachSet(t, func(t *testing.T, vector bool) {
+		if !vector || transkernel.Active() == "neon" {
+			t.Skip("SKIPPED: no UTF-32 kernels in this set")
+		}
+		for _, d := range wideDirections() {
+			in32 := strings.HasPrefix(d.name, "UTF32")
+			in16 := strings.HasPrefix(d.name, "UTF16") && strings.Contains(d.name, "UTF32")
+			if !in32 && !in16 {
+				continue
+			}
+			var order interface {
+				binary.ByteOrder
+				binary.AppendByteOrder
+			} = binary.LittleEndian
+			if strings.HasPrefix(d.name[5:], "BE") {
+				order = binary.BigEndian
+			}
+			for _, s := range wideBackgrounds {
+				text := cutValid(repeatTo(s, 400))
+				if !handled(d, text) {
+					continue
+				}
+				base := d.from(text)
+				var srcs [][]byte
+				var ats []int
+				if in32 {
+					// A unit replaced.
+					for _, u := range []uint32{0xD800, 0xDFFF, 0x110000, 0xFFFFFFFF} {
+						for at := 0; at+128 <= len(base); at += 4 {
+							src := append([]byte{}, base...)
+							order.PutUint32(src[at:], u)
+							srcs, ats = append(srcs, src), append(ats, at)
+						}
+					}
+				} else {
+					// A lone surrogate inserted before a character.
+					for _, u := range []uint16{0xD800, 0xDBFF, 0xDC00, 0xDFFF} {
+						for at := 0; at+128 <= len(base); at += 2 {
+							if order.Uint16(base[at:])&0xFC00 == 0xDC00 {
+								continue // inside a pair
+							}
+							src := order.AppendUint16(append([]byte{}, base[:at]...), u)
+							srcs, ats = append(srcs, append(src, base[at:]...)), append(ats, at)
+						}
+					}
+				}
+				for k, src := range srcs {
+					dst := make([]byte, 4*len(src)+256)
+					if _, nSrc := d.call(dst, src); nSrc != ats[k] {
+						t.Fatalf("%s: bad unit % x at byte %d, kernel stopped at %d", d.name, src[ats[k]:ats[k]+2], ats[k], nSrc)
+					}
+				}
+			}
+		}
+	})
+}

@@ -1,7 +1,7 @@
 // Command lossycost prints what a lossy conversion pays per ill-formed unit,
 // with each transcoding kernel set forced, as Markdown:
 //
-//	cd bench && go run ./cmd/lossycost [-corpus ../../shared/corpus] [-rounds 7] [-texts Latin,Chinese]
+//	cd bench && go run ./cmd/lossycost [-corpus ../../shared/corpus] [-rounds 7] [-texts Latin,Chinese] [-conv UTF-32]
 //
 // For each conversion and lipsum text it times Strict on the valid text,
 // and Replace on the valid text and on the text with one bad unit inserted
@@ -94,21 +94,27 @@ type conversion struct {
 	bad    []byte // one unit the policy handles, in the source form
 	unit   int
 	latin  bool // only the text's Latin-1 characters
+	// to, when set, makes it a conversion from enc to to by a Converter
+	// (decode set: the source is the text in enc).
+	to *transcode.Encoding
 }
 
 var conversions = []conversion{
-	{"UTF-8 to UTF-16LE", transcode.UTF16LE, false, []byte{0xFF}, 1, false},
-	{"UTF-16LE to UTF-8", transcode.UTF16LE, true, binary.LittleEndian.AppendUint16(nil, 0xD800), 2, false},
-	{"UTF-8 to UTF-32LE", transcode.UTF32LE, false, []byte{0xFF}, 1, false},
-	{"UTF-32LE to UTF-8", transcode.UTF32LE, true, binary.LittleEndian.AppendUint32(nil, 0x110000), 4, false},
-	{"UTF-8 to Windows-1252", transcode.CP1252, false, []byte("Ā"), 1, true},
-	{"UTF-8 to ISO-8859-1", transcode.Latin1, false, []byte{0xFF}, 1, true},
+	{"UTF-8 to UTF-16LE", transcode.UTF16LE, false, []byte{0xFF}, 1, false, nil},
+	{"UTF-16LE to UTF-8", transcode.UTF16LE, true, binary.LittleEndian.AppendUint16(nil, 0xD800), 2, false, nil},
+	{"UTF-8 to UTF-32LE", transcode.UTF32LE, false, []byte{0xFF}, 1, false, nil},
+	{"UTF-32LE to UTF-8", transcode.UTF32LE, true, binary.LittleEndian.AppendUint32(nil, 0x110000), 4, false, nil},
+	{"UTF-8 to Windows-1252", transcode.CP1252, false, []byte("Ā"), 1, true, nil},
+	{"UTF-8 to ISO-8859-1", transcode.Latin1, false, []byte{0xFF}, 1, true, nil},
+	{"UTF-16LE to UTF-32LE", transcode.UTF16LE, true, binary.LittleEndian.AppendUint16(nil, 0xD800), 2, false, &transcode.UTF32LE},
+	{"UTF-32LE to UTF-16LE", transcode.UTF32LE, true, binary.LittleEndian.AppendUint32(nil, 0x110000), 4, false, &transcode.UTF16LE},
 }
 
 func main() {
 	corpus := flag.String("corpus", "../../shared/corpus", "folder of the shared corpus")
 	rounds := flag.Int("rounds", 7, "timed rounds per cell; the least CPU time is reported")
 	texts := flag.String("texts", "Latin,Chinese,Emoji", "lipsum texts to convert, comma-separated")
+	conv := flag.String("conv", "", "only the conversions whose name holds this text (\"UTF-32LE to\")")
 	flag.Parse()
 
 	type text struct {
@@ -133,6 +139,9 @@ func main() {
 	fmt.Println("| conversion | text | set | strict GB/s | replace, valid | replace 1/1000 | ns/err | replace 1/100 | ns/err |")
 	fmt.Println("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, c := range conversions {
+		if !strings.Contains(c.name, *conv) {
+			continue
+		}
 		for _, t := range ts {
 			valid := t.utf8
 			if c.latin {
@@ -150,6 +159,10 @@ func main() {
 			strict, lossy := c.enc.AppendEncode, c.enc.WithPolicy(utf8x.Replace).AppendEncode
 			if c.decode {
 				strict, lossy = c.enc.AppendDecode, c.enc.WithPolicy(utf8x.Replace).AppendDecode
+			}
+			if c.to != nil {
+				strict = transcode.NewConverter(c.enc, *c.to, utf8x.Strict, utf8x.BOMKeep).Append
+				lossy = transcode.NewConverter(c.enc, *c.to, utf8x.Replace, utf8x.BOMKeep).Append
 			}
 			dst := make([]byte, 0, 4*len(valid)+4096)
 			for _, set := range transkernel.Kernels() {

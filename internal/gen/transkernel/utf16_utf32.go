@@ -156,8 +156,13 @@ func swap32(w asm.Width, tab *consts, t *wideTab, inBE bool) {
 		u = v
 	}
 	var bad reg.OpmaskVirtual
+	var good reg.VecVirtual
 	if !w.Masked() {
-		checkScalar(w, t, u, p.Ref("done"))
+		good = goodLanesAVX2(t, u)
+		m := GP32()
+		VPMOVMSKB(good, m)
+		CMPL(m, I32(-1))
+		JNE(p.Ref("partial"))
 	} else {
 		bad = badLanes(t, u)
 		KORTESTW(bad, bad)
@@ -167,18 +172,21 @@ func swap32(w asm.Width, tab *consts, t *wideTab, inBE bool) {
 	ADDQ(U8(w.Bytes), i)
 	ADDQ(U8(w.Bytes), j)
 	JMP(p.Ref("loop"))
+	// The units before the first bad one are swapped (the whole block is
+	// stored, the rest as scratch), and the call ends there.
+	p.Label("partial")
+	n := GP64()
 	if w.Masked() {
-		// The units before the first bad one are swapped (the whole
-		// block is stored, the rest as scratch), and the call ends there.
-		p.Label("partial")
-		n := GP64()
 		KMOVW(bad, n.As32())
-		TZCNTL(n.As32(), n.As32())
-		SHLQ(U8(2), n)
-		w.Store(v, asm.At(dp, j, 0))
-		ADDQ(n, i)
-		ADDQ(n, j)
+	} else {
+		VMOVMSKPS(good, n.As32())
+		NOTL(n.As32())
 	}
+	TZCNTL(n.As32(), n.As32())
+	SHLQ(U8(2), n)
+	w.Store(v, asm.At(dp, j, 0))
+	ADDQ(n, i)
+	ADDQ(n, j)
 	epilogue(p, i, j)
 }
 
@@ -236,8 +244,8 @@ func utf16ToUTF32(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 // of a high surrogate takes the code point of the pair, read with the unit
 // after it (the block shifted down one unit), each half's lanes other than
 // low surrogates are packed by VPERMD with a table entry for their mask, and
-// a high surrogate in the last unit waits for the next block. A block whose
-// surrogates do not all pair up ends the call, for the scalar code.
+// a high surrogate in the last unit waits for the next block. A block with a
+// lone surrogate converts up to it, and the scalar code takes it from there.
 func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GPVirtual, out func(reg.VecVirtual)) {
 	s, hv, lv := YMM(), YMM(), YMM()
 	VPAND(t.splat(0xFC00FC00), v, s)
@@ -258,7 +266,8 @@ func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GP
 	p.Label("pwhole")
 	SHLL(U8(2), hi.As32())
 	CMPL(hi.As32(), lo.As32())
-	JNE(p.Ref("done"))
+	JNE(p.Ref("plone"))
+	p.Label("pconv")
 	// One bit a unit: the lanes to keep are all but the low surrogates
 	// (and a high one left for the next block).
 	pat := GP64()
@@ -298,6 +307,31 @@ func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GP
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
+	p.Label("plone")
+	f := lonePrefix(hi, lo, 2, p)
+	MOVL(f, n.As32()) // two bits a unit: the bytes before it
+	SHRL(U8(1), f)
+	BZHIL(f, keep.As32(), keep.As32())
+	JMP(p.Ref("pconv"))
+}
+
+// lonePrefix takes the masks of a block's high surrogates, moved one unit
+// on (hi), and low ones (lo), per bits a unit, which disagree, and returns
+// the bits below its first lone surrogate (per times the units before it),
+// jumping to done when that is none. The units before a lone surrogate
+// are a whole conversion: a high one right before it would pair with it.
+func lonePrefix(hi, lo reg.GPVirtual, per int, p asm.Scope) reg.GPVirtual {
+	a, b := GP32(), GP32()
+	ANDNL(hi.As32(), lo.As32(), b) // high surrogates, one unit on, with no low: lone
+	ANDNL(lo.As32(), hi.As32(), a) // low surrogates with no high before: lone
+	TZCNTL(a, a)
+	TZCNTL(b, b)
+	SUBL(U8(uint8(per)), b)
+	CMPL(b, a)
+	CMOVLLT(b, a)
+	TESTL(a, a)
+	JZ(p.Ref("done"))
+	return a
 }
 
 // pairsToUTF32 is the AVX-512 path of utf16ToUTF32 for a block v (32 units,
@@ -327,7 +361,8 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 	MOVL(hi.As32(), x.As32())
 	SHLL(U8(1), x.As32())
 	CMPL(x.As32(), lo.As32())
-	JNE(p.Ref("done"))
+	JNE(p.Ref("plone"))
+	p.Label("pconv")
 	ANDNL(keep.As32(), lo.As32(), keep.As32()) // drop the low surrogates
 	nx, idx := ZMM(), ZMM()
 	VMOVDQU64(tab.nextUnit, idx)
@@ -373,6 +408,14 @@ func pairsToUTF32(tab *consts, t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, 
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
+	// A lone surrogate: the units before it are converted, and the next
+	// block, from it, ends the call.
+	p.Label("plone")
+	f := lonePrefix(x, lo, 1, p)
+	BZHIL(f, keep.As32(), keep.As32())
+	SHLL(U8(1), f) // units to bytes
+	MOVL(f, n.As32())
+	JMP(p.Ref("pconv"))
 }
 
 // utf32ToUTF16 narrows blocks of BMP characters to 16-bit units, and blocks
@@ -401,7 +444,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		JNZ(p.Ref("astral"))
 		VPCMPEQD(t.splat(0xD800), s, k1)
 		KORTESTW(k1, k1)
-		JNZ(p.Ref("done"))
+		JNZ(p.Ref("partial"))
 		y := YMM()
 		VPMOVDW(c, y)
 		if outBE {
@@ -413,7 +456,7 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		JNZ(p.Ref("astral"))
 		VPCMPEQD(t.splat(0xD800), s, s)
 		VPTEST(s, s)
-		JNZ(p.Ref("done"))
+		JNZ(p.Ref("partial"))
 		VPACKUSDW(c, c, c)
 		VPERMQ(U8(0x08), c, c)
 		if outBE {
@@ -424,12 +467,38 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 	ADDQ(U8(w.Bytes), i)
 	ADDQ(U8(w.Bytes/2), j)
 	JMP(p.Ref("loop"))
+	// A block with a surrogate code point or a value above U+10FFFF
+	// converts up to it: the lanes from it on are zeroed and the block
+	// converted by the astral path, each zero lane one unit at the end
+	// (scratch) that is not counted.
+	p.Label("astral")
+	checkScalar(w, t, c, p.Ref("partial"))
+	astralUnits(w, tab, t, c, dp, j, outBE)
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+	p.Label("partial")
+	var k reg.GPVirtual
 	if w.Masked() {
-		// Characters above U+FFFF: each lane holds the unit, or the
-		// pair, high surrogate in the low half, and VPCOMPRESSW drops
-		// the upper halves of the lanes with one unit.
-		p.Label("astral")
-		checkScalar(w, t, c, p.Ref("done"))
+		k = prefix512(p, badLanes(t, c), c)
+	} else {
+		k = prefixAVX2(t, p, goodLanesAVX2(t, c), c)
+	}
+	astralUnits(w, tab, t, c, dp, j, outBE)
+	SUBQ(U8(w.Bytes/2), j)
+	ADDQ(k, j)
+	ADDQ(k, j)
+	SHLQ(U8(2), k)
+	ADDQ(k, i)
+	epilogue(p, i, j)
+}
+
+// astralUnits converts the scalar values in the lanes of c to UTF-16 at
+// dst[j:] and advances j: each lane holds the unit, or the pair, high
+// surrogate in the low half, and the upper halves of the lanes with one
+// unit are dropped, by VPCOMPRESSW with AVX-512 and by VPSHUFB with a table
+// entry for each half's four lanes with AVX2. It writes up to Bytes bytes.
+func astralUnits(w asm.Width, tab *consts, t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual, outBE bool) {
+	if w.Masked() {
 		big, x, y := K(), ZMM(), ZMM()
 		VPCMPUD(U8(6), t.splat(0xFFFF), c, big) // c > 0xFFFF
 		VPSUBD(t.splat(0x10000), c, x)
@@ -457,42 +526,33 @@ func utf32ToUTF16(w asm.Width, tab *consts, t *wideTab, inBE, outBE bool) {
 		POPCNTL(keep.As32(), keep.As32())
 		SHLL(U8(1), keep.As32())
 		ADDQ(keep, j)
-		ADDQ(U8(w.Bytes), i)
-		JMP(p.Ref("loop"))
-	} else {
-		// The same lanes, then VPSHUFB by a table entry for each half's
-		// four lanes keeps the upper halves of the lanes with a pair.
-		p.Label("astral")
-		checkScalar(w, t, c, p.Ref("done"))
-		big, x, y := YMM(), YMM(), YMM()
-		VPCMPGTD(t.splat(0xFFFF), c, big) // c > 0xFFFF
-		VPSUBD(t.splat(0x10000), c, x)
-		VPSRLD(U8(10), x, y)
-		VPADDD(t.splat(0xD800), y, y)
-		VPAND(t.splat(0x3FF), x, x)
-		VPADDD(t.splat(0xDC00), x, x)
-		VPSLLD(U8(16), x, x)
-		VPOR(x, y, y)
-		VPBLENDVB(big, y, c, c)
-		if outBE {
-			VPSHUFB(tab.swap16, c, c)
-		}
-		m, m1 := GP64(), GP64()
-		VMOVMSKPS(big, m.As32())
-		MOVL(m.As32(), m1.As32())
-		SHRL(U8(4), m1.As32())
-		ANDL(U8(15), m.As32())
-		idx := entry16(t.pairUnits, m, m1)
-		VPSHUFB(idx, c, c)
-		// Bytes per half: 8, and 2 per pair.
-		n0, n1 := GP64(), GP64()
-		POPCNTL(m.As32(), n0.As32())
-		LEAQ(Mem{Base: n0, Index: n0, Scale: 1, Disp: 8}, n0)
-		POPCNTL(m1.As32(), n1.As32())
-		LEAQ(Mem{Base: n1, Index: n1, Scale: 1, Disp: 8}, n1)
-		storeLanes(c, dp, j, n0, n1)
-		ADDQ(U8(w.Bytes), i)
-		JMP(p.Ref("loop"))
+		return
 	}
-	epilogue(p, i, j)
+	big, x, y := YMM(), YMM(), YMM()
+	VPCMPGTD(t.splat(0xFFFF), c, big) // c > 0xFFFF
+	VPSUBD(t.splat(0x10000), c, x)
+	VPSRLD(U8(10), x, y)
+	VPADDD(t.splat(0xD800), y, y)
+	VPAND(t.splat(0x3FF), x, x)
+	VPADDD(t.splat(0xDC00), x, x)
+	VPSLLD(U8(16), x, x)
+	VPOR(x, y, y)
+	VPBLENDVB(big, y, c, c)
+	if outBE {
+		VPSHUFB(tab.swap16, c, c)
+	}
+	m, m1 := GP64(), GP64()
+	VMOVMSKPS(big, m.As32())
+	MOVL(m.As32(), m1.As32())
+	SHRL(U8(4), m1.As32())
+	ANDL(U8(15), m.As32())
+	idx := entry16(t.pairUnits, m, m1)
+	VPSHUFB(idx, c, c)
+	// Bytes per half: 8, and 2 per pair.
+	n0, n1 := GP64(), GP64()
+	POPCNTL(m.As32(), n0.As32())
+	LEAQ(Mem{Base: n0, Index: n0, Scale: 1, Disp: 8}, n0)
+	POPCNTL(m1.As32(), n1.As32())
+	LEAQ(Mem{Base: n1, Index: n1, Scale: 1, Disp: 8}, n1)
+	storeLanes(c, dp, j, n0, n1)
 }

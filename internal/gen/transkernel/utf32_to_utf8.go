@@ -319,10 +319,25 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		VPERMQ(U8(0xD8), v, v)
 		bmpToUTF8AVX2(tab, p, v, dp, i, j, 64, p.Ref("eight"))
 		p.Label("eight")
-		checkScalar(w, t, c, p.Ref("done"))
+		good := goodLanesAVX2(t, c)
+		m := GP32()
+		VPMOVMSKB(good, m)
+		CMPL(m, I32(-1))
+		JNE(p.Ref("partial"))
 		encodeLanes(w, t, c, dp, j)
 		ADDQ(U8(w.Bytes), i)
 		JMP(p.Ref("loop"))
+		// A block with a unit that is no scalar value converts up to
+		// it: the lanes from it on are zeroed, the block encoded (each
+		// zero lane one byte at the end, scratch) and only the bytes of
+		// the lanes before it counted.
+		p.Label("partial")
+		k := prefixAVX2(t, p, good, c)
+		encodeLanes(w, t, c, dp, j)
+		SUBQ(U8(8), j)
+		ADDQ(k, j)
+		SHLQ(U8(2), k)
+		ADDQ(k, i)
 		epilogue(p, i, j)
 		return
 	}
@@ -395,24 +410,64 @@ func badLanes(t *wideTab, c reg.VecVirtual) reg.OpmaskVirtual {
 // checkScalar jumps to fail when a lane of c is a surrogate code point or
 // above U+10FFFF.
 func checkScalar(w asm.Width, t *wideTab, c reg.VecVirtual, fail LabelRef) {
-	s := w.Vec()
-	and(w, t.splat(0xFFFFF800), c, s)
 	if w.Masked() {
-		k1, k2 := K(), K()
-		VPCMPUD(U8(6), t.splat(0x10FFFF), c, k1) // c > 0x10FFFF
-		VPCMPEQD(t.splat(0xD800), s, k2)
-		KORW(k1, k2, k1)
+		k1 := badLanes(t, c)
 		KORTESTW(k1, k1)
 		JNZ(fail)
 		return
 	}
-	a := YMM()
-	VPMINUD(t.splat(0x10FFFF), c, a)
-	VPCMPEQD(c, a, a) // in range
-	VPCMPEQD(t.splat(0xD800), s, s)
-	VPANDN(a, s, a) // in range and not a surrogate
+	a := goodLanesAVX2(t, c)
 	m := GP32()
 	VPMOVMSKB(a, m)
 	CMPL(m, I32(-1))
 	JNE(fail)
+}
+
+// goodLanesAVX2 returns a vector whose 32-bit lanes are all ones where the
+// lane of c is a scalar value (no surrogate, not above U+10FFFF), zero
+// elsewhere.
+func goodLanesAVX2(t *wideTab, c reg.VecVirtual) reg.VecVirtual {
+	s, a := YMM(), YMM()
+	VPAND(t.splat(0xFFFFF800), c, s)
+	VPMINUD(t.splat(0x10FFFF), c, a)
+	VPCMPEQD(c, a, a) // in range
+	VPCMPEQD(t.splat(0xD800), s, s)
+	VPANDN(a, s, a) // in range and not a surrogate
+	return a
+}
+
+// prefixAVX2 takes good (goodLanesAVX2 of c, with a lane not all ones) and
+// returns in a register the number of lanes before the first bad one,
+// jumping to done when that is none; it zeroes the lanes of c from the
+// first bad one on, so that the block converts as scalar values.
+func prefixAVX2(t *wideTab, p asm.Scope, good, c reg.VecVirtual) reg.GPVirtual {
+	k := GP64()
+	VMOVMSKPS(good, k.As32())
+	NOTL(k.As32())
+	TZCNTL(k.As32(), k.As32())
+	JZ(p.Ref("done"))
+	// Lane indices 0-7: the keepLanes entry of the full mask.
+	base := GP64()
+	LEAQ(t.keepLanes, base)
+	idx, kv := YMM(), YMM()
+	VPMOVZXBD(Mem{Base: base, Disp: 8 * 255}, idx)
+	VMOVD(k.As32(), kv.AsX())
+	VPBROADCASTD(kv.AsX(), kv)
+	VPCMPGTD(idx, kv, kv) // k > lane
+	VPAND(kv, c, c)
+	return k
+}
+
+// prefix512 is prefixAVX2 for AVX-512, from the opmask bad of badLanes.
+func prefix512(p asm.Scope, bad reg.OpmaskVirtual, c reg.VecVirtual) reg.GPVirtual {
+	k, m := GP64(), GP64()
+	KMOVW(bad, k.As32())
+	TZCNTL(k.As32(), k.As32())
+	JZ(p.Ref("done"))
+	MOVL(U32(0xFFFF), m.As32())
+	BZHIL(k.As32(), m.As32(), m.As32())
+	km := K()
+	KMOVW(m.As32(), km)
+	VMOVDQA32_Z(c, km, c)
+	return k
 }
