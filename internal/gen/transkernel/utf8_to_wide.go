@@ -1318,19 +1318,7 @@ func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pac
 			storeLanes(b, dp, j, n0, n1)
 			continue
 		}
-		zero, lo4, hi4, out := YMM(), YMM(), YMM(), YMM()
-		VPXOR(zero, zero, zero)
-		VPUNPCKLWD(zero, b, lo4)
-		VPUNPCKHWD(zero, b, hi4)
-		for l, sel := range []uint8{0x20, 0x31} {
-			VPERM2I128(U8(sel), hi4, lo4, out)
-			if be {
-				VPSHUFB(tab.swap32, out, out)
-			}
-			VMOVDQU(out, asm.At(dp, j, 0))
-			nl := []reg.GPVirtual{n0, n1}[l]
-			LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
-		}
+		widenStoreLanes(tab, be, b, dp, j, n0, n1)
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
@@ -1465,21 +1453,29 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 			storeLanes(b, dp, jw, n0, n1)
 			continue
 		}
-		zero, lo4, hi4, out := YMM(), YMM(), YMM(), YMM()
-		VPXOR(zero, zero, zero)
-		VPUNPCKLWD(zero, b, lo4)
-		VPUNPCKHWD(zero, b, hi4)
-		for l, sel := range []uint8{0x20, 0x31} {
-			VPERM2I128(U8(sel), hi4, lo4, out)
-			if be {
-				VPSHUFB(tab.swap32, out, out)
-			}
-			VMOVDQU(out, asm.At(dp, jw, 0))
-			nl := []reg.GPVirtual{n0, n1}[l]
-			LEAQ(Mem{Base: jw, Index: nl, Scale: 4}, jw)
-		}
+		widenStoreLanes(tab, be, b, dp, jw, n0, n1)
 	}
 	MOVQ(jw, j)
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
+}
+
+// widenStoreLanes is storeLanes for UTF-32: x holds n0 packed 16-bit values
+// in its low lane and n1 in its high one, none a surrogate half. Each lane is
+// zero-extended whole by VPMOVZXWD (one instruction a lane, where unpacking
+// against zero and recombining the halves took five for the pair), stored,
+// and j advanced by its values' bytes.
+func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.GPVirtual) {
+	h := XMM()
+	VEXTRACTI128(U8(1), x, h)
+	for l, src := range []reg.Register{x.AsX(), h} {
+		out := YMM()
+		VPMOVZXWD(src, out)
+		if be {
+			VPSHUFB(tab.swap32, out, out)
+		}
+		VMOVDQU(out, asm.At(dp, j, 0))
+		nl := []reg.GPVirtual{n0, n1}[l]
+		LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
+	}
 }
