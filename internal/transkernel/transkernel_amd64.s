@@ -32511,35 +32511,33 @@ utf8ToUTF16LEAVX512BW_three32:
 	ORL            R13, R9
 	CMPL           R9, R11
 	JNE            utf8ToUTF16LEAVX512BW_sixteen
-	VPERM2I128     $0x08, Y1, Y1, Y3
-	VPALIGNR       $0x0f, Y3, Y1, Y3
-	VPERM2I128     $0x08, Y3, Y3, Y4
-	VPALIGNR       $0x0f, Y4, Y3, Y4
 	MOVQ           DI, R9
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X3, Y6
-	VPMOVZXBW      X4, Y7
-	VPAND          ydword3F003F<>+0(SB), Y5, Y9
-	VPAND          ydwordE000E0<>+0(SB), Y6, Y8
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND          ydword1F001F<>+0(SB), Y6, Y10
-	VPSLLW         $0x06, Y10, Y10
-	VPOR           Y9, Y10, Y10
-	VPBLENDVB      Y8, Y10, Y5, Y5
-	VPAND          ydwordF000F0<>+0(SB), Y7, Y8
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y8, Y8
-	VPSLLW         $0x0c, Y7, Y10
-	VPAND          ydword3F003F<>+0(SB), Y6, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y6, Y10, Y10
-	VPOR           Y9, Y10, Y10
-	VPBLENDVB      Y8, Y10, Y5, Y5
-	VPAND          ydwordF800F800<>+0(SB), Y10, Y6
-	VPXOR          Y10, Y10, Y10
-	VPCMPEQW       Y6, Y10, Y10
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y6, Y6
-	VPOR           Y6, Y10, Y10
-	VPTEST         Y8, Y10
+	VPSLLDQ        $0x01, X1, X3
+	VPSLLDQ        $0x02, X1, X4
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X3, Y3
+	VPMOVZXBW      X4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y3, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y4, Y7
+	VPAND          ydword3F003F<>+0(SB), Y3, Y3
+	VPSLLW         $0x06, Y3, Y3
+	VPOR           Y3, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y3
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y3, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y3, Y3
+	VPOR           Y3, Y7, Y7
+	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -32549,26 +32547,23 @@ utf8ToUTF16LEAVX512BW_three32:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y6
+	VBROADCASTI128 (R15)(BP*1), Y3
 	MOVQ           R12, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y6, Y6
-	VPSHUFB        Y6, Y5, Y5
+	VINSERTI128    $0x01, (R15)(BP*1), Y3, Y3
+	VPSHUFB        Y3, Y1, Y1
 	POPCNTL        R11, R11
 	POPCNTL        R12, R12
 	SHLL           $0x01, R11
 	SHLL           $0x01, R12
-	VMOVDQU        X5, (AX)(R9*1)
+	VMOVDQU        X1, (AX)(R9*1)
 	ADDQ           R11, R9
-	VEXTRACTI128   $0x01, Y5, X5
-	VMOVDQU        X5, (AX)(R9*1)
-	ADDQ           R12, R9
 	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y3, X3
-	VEXTRACTI128   $0x01, Y4, X4
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X3, Y3
-	VPMOVZXBW      X4, Y4
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           R12, R9
+	VPMOVZXBW      16(DX)(SI*1), Y1
+	VPMOVZXBW      15(DX)(SI*1), Y3
+	VPMOVZXBW      14(DX)(SI*1), Y4
 	VPAND          ydword3F003F<>+0(SB), Y1, Y6
 	VPAND          ydwordE000E0<>+0(SB), Y3, Y5
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
@@ -32670,35 +32665,33 @@ utf8ToUTF16LEAVX512BW_next3:
 	ORL            R13, R9
 	CMPL           R9, R11
 	JNE            utf8ToUTF16LEAVX512BW_loop
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y3
-	VPALIGNR       $0x0f, Y3, Y1, Y3
 	MOVQ           DI, R9
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X3
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -32708,26 +32701,23 @@ utf8ToUTF16LEAVX512BW_next3:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y5
+	VBROADCASTI128 (R15)(BP*1), Y1
 	MOVQ           R12, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R11, R11
 	POPCNTL        R12, R12
 	SHLL           $0x01, R11
 	SHLL           $0x01, R12
-	VMOVDQU        X4, (AX)(R9*1)
+	VMOVDQU        X0, (AX)(R9*1)
 	ADDQ           R11, R9
-	VEXTRACTI128   $0x01, Y4, X4
-	VMOVDQU        X4, (AX)(R9*1)
-	ADDQ           R12, R9
 	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y3, X3
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X3, Y3
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R12, R9
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -33463,35 +33453,33 @@ utf8ToUTF16BEAVX512BW_three32:
 	ORL            R13, R9
 	CMPL           R9, R11
 	JNE            utf8ToUTF16BEAVX512BW_sixteen
-	VPERM2I128     $0x08, Y2, Y2, Y4
-	VPALIGNR       $0x0f, Y4, Y2, Y4
-	VPERM2I128     $0x08, Y4, Y4, Y5
-	VPALIGNR       $0x0f, Y5, Y4, Y5
 	MOVQ           DI, R9
-	VPMOVZXBW      X2, Y6
-	VPMOVZXBW      X4, Y7
-	VPMOVZXBW      X5, Y8
-	VPAND          ydword3F003F<>+0(SB), Y6, Y10
-	VPAND          ydwordE000E0<>+0(SB), Y7, Y9
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND          ydword1F001F<>+0(SB), Y7, Y11
-	VPSLLW         $0x06, Y11, Y11
-	VPOR           Y10, Y11, Y11
-	VPBLENDVB      Y9, Y11, Y6, Y6
-	VPAND          ydwordF000F0<>+0(SB), Y8, Y9
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y9, Y9
-	VPSLLW         $0x0c, Y8, Y11
-	VPAND          ydword3F003F<>+0(SB), Y7, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y7, Y11, Y11
-	VPOR           Y10, Y11, Y11
-	VPBLENDVB      Y9, Y11, Y6, Y6
-	VPAND          ydwordF800F800<>+0(SB), Y11, Y7
-	VPXOR          Y11, Y11, Y11
-	VPCMPEQW       Y7, Y11, Y11
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y7, Y7
-	VPOR           Y7, Y11, Y11
-	VPTEST         Y9, Y11
+	VPSLLDQ        $0x01, X2, X4
+	VPSLLDQ        $0x02, X2, X5
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X4, Y4
+	VPMOVZXBW      X5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y2, Y7
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y6
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND          ydword1F001F<>+0(SB), Y4, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF000F0<>+0(SB), Y5, Y6
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y6, Y6
+	VPSLLW         $0x0c, Y5, Y8
+	VPAND          ydword3F003F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y4, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF800F800<>+0(SB), Y8, Y4
+	VPXOR          Y8, Y8, Y8
+	VPCMPEQW       Y4, Y8, Y8
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y4, Y4
+	VPOR           Y4, Y8, Y8
+	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -33501,26 +33489,23 @@ utf8ToUTF16BEAVX512BW_three32:
 	LEAQ           packW16BE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y7
+	VBROADCASTI128 (R15)(BP*1), Y4
 	MOVQ           R12, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y7, Y7
-	VPSHUFB        Y7, Y6, Y6
+	VINSERTI128    $0x01, (R15)(BP*1), Y4, Y4
+	VPSHUFB        Y4, Y2, Y2
 	POPCNTL        R11, R11
 	POPCNTL        R12, R12
 	SHLL           $0x01, R11
 	SHLL           $0x01, R12
-	VMOVDQU        X6, (AX)(R9*1)
+	VMOVDQU        X2, (AX)(R9*1)
 	ADDQ           R11, R9
-	VEXTRACTI128   $0x01, Y6, X6
-	VMOVDQU        X6, (AX)(R9*1)
-	ADDQ           R12, R9
 	VEXTRACTI128   $0x01, Y2, X2
-	VEXTRACTI128   $0x01, Y4, X4
-	VEXTRACTI128   $0x01, Y5, X5
-	VPMOVZXBW      X2, Y2
-	VPMOVZXBW      X4, Y4
-	VPMOVZXBW      X5, Y5
+	VMOVDQU        X2, (AX)(R9*1)
+	ADDQ           R12, R9
+	VPMOVZXBW      16(DX)(SI*1), Y2
+	VPMOVZXBW      15(DX)(SI*1), Y4
+	VPMOVZXBW      14(DX)(SI*1), Y5
 	VPAND          ydword3F003F<>+0(SB), Y2, Y7
 	VPAND          ydwordE000E0<>+0(SB), Y4, Y6
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
@@ -33622,35 +33607,33 @@ utf8ToUTF16BEAVX512BW_next3:
 	ORL            R13, R9
 	CMPL           R9, R11
 	JNE            utf8ToUTF16BEAVX512BW_loop
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
-	VPERM2I128     $0x08, Y2, Y2, Y4
-	VPALIGNR       $0x0f, Y4, Y2, Y4
 	MOVQ           DI, R9
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X2, Y6
-	VPMOVZXBW      X4, Y7
-	VPAND          ydword3F003F<>+0(SB), Y5, Y9
-	VPAND          ydwordE000E0<>+0(SB), Y6, Y8
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND          ydword1F001F<>+0(SB), Y6, Y10
-	VPSLLW         $0x06, Y10, Y10
-	VPOR           Y9, Y10, Y10
-	VPBLENDVB      Y8, Y10, Y5, Y5
-	VPAND          ydwordF000F0<>+0(SB), Y7, Y8
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y8, Y8
-	VPSLLW         $0x0c, Y7, Y10
-	VPAND          ydword3F003F<>+0(SB), Y6, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y6, Y10, Y10
-	VPOR           Y9, Y10, Y10
-	VPBLENDVB      Y8, Y10, Y5, Y5
-	VPAND          ydwordF800F800<>+0(SB), Y10, Y6
-	VPXOR          Y10, Y10, Y10
-	VPCMPEQW       Y6, Y10, Y10
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y6, Y6
-	VPOR           Y6, Y10, Y10
-	VPTEST         Y8, Y10
+	VPSLLDQ        $0x01, X1, X2
+	VPSLLDQ        $0x02, X1, X4
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y4, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -33660,26 +33643,23 @@ utf8ToUTF16BEAVX512BW_next3:
 	LEAQ           packW16BE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y6
+	VBROADCASTI128 (R15)(BP*1), Y2
 	MOVQ           R12, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y6, Y6
-	VPSHUFB        Y6, Y5, Y5
+	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
 	POPCNTL        R11, R11
 	POPCNTL        R12, R12
 	SHLL           $0x01, R11
 	SHLL           $0x01, R12
-	VMOVDQU        X5, (AX)(R9*1)
+	VMOVDQU        X1, (AX)(R9*1)
 	ADDQ           R11, R9
-	VEXTRACTI128   $0x01, Y5, X5
-	VMOVDQU        X5, (AX)(R9*1)
-	ADDQ           R12, R9
 	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y2, X2
-	VEXTRACTI128   $0x01, Y4, X4
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPMOVZXBW      X4, Y4
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           R12, R9
+	VPMOVZXBW      16(DX)(SI*1), Y1
+	VPMOVZXBW      15(DX)(SI*1), Y2
+	VPMOVZXBW      14(DX)(SI*1), Y4
 	VPAND          ydword3F003F<>+0(SB), Y1, Y6
 	VPAND          ydwordE000E0<>+0(SB), Y2, Y5
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
@@ -34423,35 +34403,33 @@ utf8ToUTF32LEAVX512BW_three32:
 	ORL            R13, R9
 	CMPL           R9, R11
 	JNE            utf8ToUTF32LEAVX512BW_sixteen
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
-	VPERM2I128     $0x08, Y2, Y2, Y3
-	VPALIGNR       $0x0f, Y3, Y2, Y3
 	MOVQ           DI, R9
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X2, Y6
-	VPMOVZXBW      X3, Y7
-	VPAND          ydword3F003F<>+0(SB), Y5, Y9
-	VPAND          ydwordE000E0<>+0(SB), Y6, Y8
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND          ydword1F001F<>+0(SB), Y6, Y10
-	VPSLLW         $0x06, Y10, Y10
-	VPOR           Y9, Y10, Y10
-	VPBLENDVB      Y8, Y10, Y5, Y5
-	VPAND          ydwordF000F0<>+0(SB), Y7, Y8
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y8, Y8
-	VPSLLW         $0x0c, Y7, Y10
-	VPAND          ydword3F003F<>+0(SB), Y6, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y6, Y10, Y10
-	VPOR           Y9, Y10, Y10
-	VPBLENDVB      Y8, Y10, Y5, Y5
-	VPAND          ydwordF800F800<>+0(SB), Y10, Y6
-	VPXOR          Y10, Y10, Y10
-	VPCMPEQW       Y6, Y10, Y10
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y6, Y6
-	VPOR           Y6, Y10, Y10
-	VPTEST         Y8, Y10
+	VPSLLDQ        $0x01, X1, X2
+	VPSLLDQ        $0x02, X1, X3
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y3, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -34461,26 +34439,23 @@ utf8ToUTF32LEAVX512BW_three32:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y6
+	VBROADCASTI128 (R15)(BP*1), Y2
 	MOVQ           R12, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y6, Y6
-	VPSHUFB        Y6, Y5, Y5
+	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
 	POPCNTL        R11, R11
 	POPCNTL        R12, R12
-	VEXTRACTI128   $0x01, Y5, X6
-	VPMOVZXWD      X5, Y5
-	VMOVDQU        Y5, (AX)(R9*1)
+	VEXTRACTI128   $0x01, Y1, X2
+	VPMOVZXWD      X1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
 	LEAQ           (R9)(R11*4), R9
-	VPMOVZXWD      X6, Y5
-	VMOVDQU        Y5, (AX)(R9*1)
+	VPMOVZXWD      X2, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
 	LEAQ           (R9)(R12*4), R9
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y2, X2
-	VEXTRACTI128   $0x01, Y3, X3
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPMOVZXBW      X3, Y3
+	VPMOVZXBW      16(DX)(SI*1), Y1
+	VPMOVZXBW      15(DX)(SI*1), Y2
+	VPMOVZXBW      14(DX)(SI*1), Y3
 	VPAND          ydword3F003F<>+0(SB), Y1, Y6
 	VPAND          ydwordE000E0<>+0(SB), Y2, Y5
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
@@ -34582,35 +34557,33 @@ utf8ToUTF32LEAVX512BW_next3:
 	ORL            R13, R9
 	CMPL           R9, R11
 	JNE            utf8ToUTF32LEAVX512BW_loop
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
 	MOVQ           DI, R9
-	VPMOVZXBW      X0, Y3
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y3, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y3, Y3
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y3, Y3
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y3, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y3
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y3, Y3
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y3, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y3, Y6
 	JNZ            utf8ToUTF32LEAVX512BW_loop
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -34620,26 +34593,23 @@ utf8ToUTF32LEAVX512BW_next3:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y5
+	VBROADCASTI128 (R15)(BP*1), Y1
 	MOVQ           R12, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y5, Y5
-	VPSHUFB        Y5, Y3, Y3
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R11, R11
 	POPCNTL        R12, R12
-	VEXTRACTI128   $0x01, Y3, X5
-	VPMOVZXWD      X3, Y3
-	VMOVDQU        Y3, (AX)(R9*1)
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R9*1)
 	LEAQ           (R9)(R11*4), R9
-	VPMOVZXWD      X5, Y3
-	VMOVDQU        Y3, (AX)(R9*1)
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R9*1)
 	LEAQ           (R9)(R12*4), R9
-	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y2, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
@@ -35333,35 +35303,33 @@ utf8ToUTF32BEAVX512BW_three32:
 	ORL            R13, R9
 	CMPL           R9, R11
 	JNE            utf8ToUTF32BEAVX512BW_sixteen
-	VPERM2I128     $0x08, Y2, Y2, Y3
-	VPALIGNR       $0x0f, Y3, Y2, Y3
-	VPERM2I128     $0x08, Y3, Y3, Y4
-	VPALIGNR       $0x0f, Y4, Y3, Y4
 	MOVQ           DI, R9
-	VPMOVZXBW      X2, Y6
-	VPMOVZXBW      X3, Y7
-	VPMOVZXBW      X4, Y8
-	VPAND          ydword3F003F<>+0(SB), Y6, Y10
-	VPAND          ydwordE000E0<>+0(SB), Y7, Y9
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND          ydword1F001F<>+0(SB), Y7, Y11
-	VPSLLW         $0x06, Y11, Y11
-	VPOR           Y10, Y11, Y11
-	VPBLENDVB      Y9, Y11, Y6, Y6
-	VPAND          ydwordF000F0<>+0(SB), Y8, Y9
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y9, Y9
-	VPSLLW         $0x0c, Y8, Y11
-	VPAND          ydword3F003F<>+0(SB), Y7, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y7, Y11, Y11
-	VPOR           Y10, Y11, Y11
-	VPBLENDVB      Y9, Y11, Y6, Y6
-	VPAND          ydwordF800F800<>+0(SB), Y11, Y7
-	VPXOR          Y11, Y11, Y11
-	VPCMPEQW       Y7, Y11, Y11
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y7, Y7
-	VPOR           Y7, Y11, Y11
-	VPTEST         Y9, Y11
+	VPSLLDQ        $0x01, X2, X3
+	VPSLLDQ        $0x02, X2, X4
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X3, Y3
+	VPMOVZXBW      X4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y2, Y7
+	VPAND          ydwordE000E0<>+0(SB), Y3, Y6
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND          ydword1F001F<>+0(SB), Y3, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y6
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y6, Y6
+	VPSLLW         $0x0c, Y4, Y8
+	VPAND          ydword3F003F<>+0(SB), Y3, Y3
+	VPSLLW         $0x06, Y3, Y3
+	VPOR           Y3, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF800F800<>+0(SB), Y8, Y3
+	VPXOR          Y8, Y8, Y8
+	VPCMPEQW       Y3, Y8, Y8
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y3, Y3
+	VPOR           Y3, Y8, Y8
+	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -35371,28 +35339,25 @@ utf8ToUTF32BEAVX512BW_three32:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y7
+	VBROADCASTI128 (R15)(BP*1), Y3
 	MOVQ           R12, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y7, Y7
-	VPSHUFB        Y7, Y6, Y6
+	VINSERTI128    $0x01, (R15)(BP*1), Y3, Y3
+	VPSHUFB        Y3, Y2, Y2
 	POPCNTL        R11, R11
 	POPCNTL        R12, R12
-	VEXTRACTI128   $0x01, Y6, X7
-	VPMOVZXWD      X6, Y6
-	VPSHUFB        swap32<>+0(SB), Y6, Y6
-	VMOVDQU        Y6, (AX)(R9*1)
+	VEXTRACTI128   $0x01, Y2, X3
+	VPMOVZXWD      X2, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(R9*1)
 	LEAQ           (R9)(R11*4), R9
-	VPMOVZXWD      X7, Y6
-	VPSHUFB        swap32<>+0(SB), Y6, Y6
-	VMOVDQU        Y6, (AX)(R9*1)
+	VPMOVZXWD      X3, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(R9*1)
 	LEAQ           (R9)(R12*4), R9
-	VEXTRACTI128   $0x01, Y2, X2
-	VEXTRACTI128   $0x01, Y3, X3
-	VEXTRACTI128   $0x01, Y4, X4
-	VPMOVZXBW      X2, Y2
-	VPMOVZXBW      X3, Y3
-	VPMOVZXBW      X4, Y4
+	VPMOVZXBW      16(DX)(SI*1), Y2
+	VPMOVZXBW      15(DX)(SI*1), Y3
+	VPMOVZXBW      14(DX)(SI*1), Y4
 	VPAND          ydword3F003F<>+0(SB), Y2, Y7
 	VPAND          ydwordE000E0<>+0(SB), Y3, Y6
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
@@ -35496,35 +35461,33 @@ utf8ToUTF32BEAVX512BW_next3:
 	ORL            R13, R9
 	CMPL           R9, R11
 	JNE            utf8ToUTF32BEAVX512BW_loop
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
-	VPERM2I128     $0x08, Y2, Y2, Y3
-	VPALIGNR       $0x0f, Y3, Y2, Y3
 	MOVQ           DI, R9
-	VPMOVZXBW      X1, Y4
-	VPMOVZXBW      X2, Y6
-	VPMOVZXBW      X3, Y7
-	VPAND          ydword3F003F<>+0(SB), Y4, Y9
-	VPAND          ydwordE000E0<>+0(SB), Y6, Y8
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND          ydword1F001F<>+0(SB), Y6, Y10
-	VPSLLW         $0x06, Y10, Y10
-	VPOR           Y9, Y10, Y10
-	VPBLENDVB      Y8, Y10, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y7, Y8
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y8, Y8
-	VPSLLW         $0x0c, Y7, Y10
-	VPAND          ydword3F003F<>+0(SB), Y6, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y6, Y10, Y10
-	VPOR           Y9, Y10, Y10
-	VPBLENDVB      Y8, Y10, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y10, Y6
-	VPXOR          Y10, Y10, Y10
-	VPCMPEQW       Y6, Y10, Y10
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y6, Y6
-	VPOR           Y6, Y10, Y10
-	VPTEST         Y8, Y10
+	VPSLLDQ        $0x01, X1, X2
+	VPSLLDQ        $0x02, X1, X3
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y4, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y4, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y4, Y7
 	JNZ            utf8ToUTF32BEAVX512BW_loop
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -35534,28 +35497,25 @@ utf8ToUTF32BEAVX512BW_next3:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y6
+	VBROADCASTI128 (R15)(BP*1), Y2
 	MOVQ           R12, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y6, Y6
-	VPSHUFB        Y6, Y4, Y4
+	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
 	POPCNTL        R11, R11
 	POPCNTL        R12, R12
-	VEXTRACTI128   $0x01, Y4, X6
-	VPMOVZXWD      X4, Y4
-	VPSHUFB        swap32<>+0(SB), Y4, Y4
-	VMOVDQU        Y4, (AX)(R9*1)
+	VEXTRACTI128   $0x01, Y1, X2
+	VPMOVZXWD      X1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
 	LEAQ           (R9)(R11*4), R9
-	VPMOVZXWD      X6, Y4
-	VPSHUFB        swap32<>+0(SB), Y4, Y4
-	VMOVDQU        Y4, (AX)(R9*1)
+	VPMOVZXWD      X2, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
 	LEAQ           (R9)(R12*4), R9
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y2, X2
-	VEXTRACTI128   $0x01, Y3, X3
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPMOVZXBW      X3, Y3
+	VPMOVZXBW      16(DX)(SI*1), Y1
+	VPMOVZXBW      15(DX)(SI*1), Y2
+	VPMOVZXBW      14(DX)(SI*1), Y3
 	VPAND          ydword3F003F<>+0(SB), Y1, Y6
 	VPAND          ydwordE000E0<>+0(SB), Y2, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -36521,35 +36481,33 @@ utf8ToUTF16LEAVX2_three32:
 	ORL            R12, R11
 	CMPL           R11, R10
 	JNE            utf8ToUTF16LEAVX2_sixteen
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y3
-	VPALIGNR       $0x0f, Y3, Y1, Y3
 	MOVQ           DI, R10
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -36559,26 +36517,23 @@ utf8ToUTF16LEAVX2_three32:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y5
+	VBROADCASTI128 (R15)(BP*1), Y1
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R11, R11
 	POPCNTL        R13, R13
 	SHLL           $0x01, R11
 	SHLL           $0x01, R13
-	VMOVDQU        X4, (AX)(R10*1)
+	VMOVDQU        X0, (AX)(R10*1)
 	ADDQ           R11, R10
-	VEXTRACTI128   $0x01, Y4, X2
-	VMOVDQU        X2, (AX)(R10*1)
-	ADDQ           R13, R10
 	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y3, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y3
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R13, R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -36680,35 +36635,33 @@ utf8ToUTF16LEAVX2_next3:
 	ORL            R12, R8
 	CMPL           R8, R10
 	JNE            utf8ToUTF16LEAVX2_loop
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y3
-	VPALIGNR       $0x0f, Y3, Y1, Y3
 	MOVQ           DI, R8
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
 	MOVL           R13, R10
 	MOVBLZX        R10, R10
@@ -36718,26 +36671,23 @@ utf8ToUTF16LEAVX2_next3:
 	LEAQ           packW16LE<>+0(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y5
+	VBROADCASTI128 (R14)(R15*1), Y1
 	MOVQ           R11, R15
 	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
 	POPCNTL        R11, R11
 	SHLL           $0x01, R10
 	SHLL           $0x01, R11
-	VMOVDQU        X4, (AX)(R8*1)
+	VMOVDQU        X0, (AX)(R8*1)
 	ADDQ           R10, R8
-	VEXTRACTI128   $0x01, Y4, X2
-	VMOVDQU        X2, (AX)(R8*1)
-	ADDQ           R11, R8
 	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y3, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y3
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           R11, R8
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -37317,35 +37267,33 @@ utf8ToUTF16BEAVX2_three32:
 	ORL            R12, R11
 	CMPL           R11, R10
 	JNE            utf8ToUTF16BEAVX2_sixteen
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y3
-	VPALIGNR       $0x0f, Y3, Y1, Y3
 	MOVQ           DI, R10
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -37355,26 +37303,23 @@ utf8ToUTF16BEAVX2_three32:
 	LEAQ           packW16BE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y5
+	VBROADCASTI128 (R15)(BP*1), Y1
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R11, R11
 	POPCNTL        R13, R13
 	SHLL           $0x01, R11
 	SHLL           $0x01, R13
-	VMOVDQU        X4, (AX)(R10*1)
+	VMOVDQU        X0, (AX)(R10*1)
 	ADDQ           R11, R10
-	VEXTRACTI128   $0x01, Y4, X2
-	VMOVDQU        X2, (AX)(R10*1)
-	ADDQ           R13, R10
 	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y3, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y3
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R13, R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -37476,35 +37421,33 @@ utf8ToUTF16BEAVX2_next3:
 	ORL            R12, R8
 	CMPL           R8, R10
 	JNE            utf8ToUTF16BEAVX2_loop
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y3
-	VPALIGNR       $0x0f, Y3, Y1, Y3
 	MOVQ           DI, R8
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
 	MOVL           R13, R10
 	MOVBLZX        R10, R10
@@ -37514,26 +37457,23 @@ utf8ToUTF16BEAVX2_next3:
 	LEAQ           packW16BE<>+0(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y5
+	VBROADCASTI128 (R14)(R15*1), Y1
 	MOVQ           R11, R15
 	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
 	POPCNTL        R11, R11
 	SHLL           $0x01, R10
 	SHLL           $0x01, R11
-	VMOVDQU        X4, (AX)(R8*1)
+	VMOVDQU        X0, (AX)(R8*1)
 	ADDQ           R10, R8
-	VEXTRACTI128   $0x01, Y4, X2
-	VMOVDQU        X2, (AX)(R8*1)
-	ADDQ           R11, R8
 	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y3, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y3
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           R11, R8
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -38109,35 +38049,33 @@ utf8ToUTF32LEAVX2_three32:
 	ORL            R12, R11
 	CMPL           R11, R10
 	JNE            utf8ToUTF32LEAVX2_sixteen
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
 	MOVQ           DI, R10
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -38147,26 +38085,23 @@ utf8ToUTF32LEAVX2_three32:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y5
+	VBROADCASTI128 (R15)(BP*1), Y1
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R11, R11
 	POPCNTL        R13, R13
-	VEXTRACTI128   $0x01, Y4, X3
-	VPMOVZXWD      X4, Y4
-	VMOVDQU        Y4, (AX)(R10*1)
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R11*4), R10
-	VPMOVZXWD      X3, Y4
-	VMOVDQU        Y4, (AX)(R10*1)
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R13*4), R10
-	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y2, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -38268,35 +38203,33 @@ utf8ToUTF32LEAVX2_next3:
 	ORL            R12, R8
 	CMPL           R8, R10
 	JNE            utf8ToUTF32LEAVX2_loop
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
 	MOVQ           DI, R8
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_loop
 	MOVL           R13, R10
 	MOVBLZX        R10, R10
@@ -38306,26 +38239,23 @@ utf8ToUTF32LEAVX2_next3:
 	LEAQ           packW16LE<>+0(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y5
+	VBROADCASTI128 (R14)(R15*1), Y1
 	MOVQ           R11, R15
 	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
 	POPCNTL        R11, R11
-	VEXTRACTI128   $0x01, Y4, X3
-	VPMOVZXWD      X4, Y4
-	VMOVDQU        Y4, (AX)(R8*1)
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
 	LEAQ           (R8)(R10*4), R8
-	VPMOVZXWD      X3, Y4
-	VMOVDQU        Y4, (AX)(R8*1)
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
 	LEAQ           (R8)(R11*4), R8
-	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y2, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -38918,35 +38848,33 @@ utf8ToUTF32BEAVX2_three32:
 	ORL            R12, R11
 	CMPL           R11, R10
 	JNE            utf8ToUTF32BEAVX2_sixteen
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
 	MOVQ           DI, R10
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
 	MOVL           R14, R11
 	MOVBLZX        R11, R11
@@ -38956,28 +38884,25 @@ utf8ToUTF32BEAVX2_three32:
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y5
+	VBROADCASTI128 (R15)(BP*1), Y1
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R11, R11
 	POPCNTL        R13, R13
-	VEXTRACTI128   $0x01, Y4, X3
-	VPMOVZXWD      X4, Y4
-	VPSHUFB        swap32<>+0(SB), Y4, Y4
-	VMOVDQU        Y4, (AX)(R10*1)
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R11*4), R10
-	VPMOVZXWD      X3, Y4
-	VPSHUFB        swap32<>+0(SB), Y4, Y4
-	VMOVDQU        Y4, (AX)(R10*1)
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R13*4), R10
-	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y2, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
@@ -39081,35 +39006,33 @@ utf8ToUTF32BEAVX2_next3:
 	ORL            R12, R8
 	CMPL           R8, R10
 	JNE            utf8ToUTF32BEAVX2_loop
-	VPERM2I128     $0x08, Y0, Y0, Y1
-	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
 	MOVQ           DI, R8
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y4, Y8
-	VPAND          ydwordE000E0<>+0(SB), Y5, Y7
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND          ydword1F001F<>+0(SB), Y5, Y9
-	VPSLLW         $0x06, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF000F0<>+0(SB), Y6, Y7
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y7, Y7
-	VPSLLW         $0x0c, Y6, Y9
-	VPAND          ydword3F003F<>+0(SB), Y5, Y5
-	VPSLLW         $0x06, Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPOR           Y8, Y9, Y9
-	VPBLENDVB      Y7, Y9, Y4, Y4
-	VPAND          ydwordF800F800<>+0(SB), Y9, Y5
-	VPXOR          Y9, Y9, Y9
-	VPCMPEQW       Y5, Y9, Y9
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y5, Y5
-	VPOR           Y5, Y9, Y9
-	VPTEST         Y7, Y9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_loop
 	MOVL           R13, R10
 	MOVBLZX        R10, R10
@@ -39119,28 +39042,25 @@ utf8ToUTF32BEAVX2_next3:
 	LEAQ           packW16LE<>+0(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y5
+	VBROADCASTI128 (R14)(R15*1), Y1
 	MOVQ           R11, R15
 	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y5, Y5
-	VPSHUFB        Y5, Y4, Y4
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
 	POPCNTL        R11, R11
-	VEXTRACTI128   $0x01, Y4, X3
-	VPMOVZXWD      X4, Y4
-	VPSHUFB        swap32<>+0(SB), Y4, Y4
-	VMOVDQU        Y4, (AX)(R8*1)
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
 	LEAQ           (R8)(R10*4), R8
-	VPMOVZXWD      X3, Y4
-	VPSHUFB        swap32<>+0(SB), Y4, Y4
-	VMOVDQU        Y4, (AX)(R8*1)
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
 	LEAQ           (R8)(R11*4), R8
-	VEXTRACTI128   $0x01, Y0, X0
-	VEXTRACTI128   $0x01, Y1, X1
-	VEXTRACTI128   $0x01, Y2, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
 	VPAND          ydword3F003F<>+0(SB), Y0, Y5
 	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
 	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4

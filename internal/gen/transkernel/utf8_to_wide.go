@@ -1364,7 +1364,7 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j, s
 // which tries every path again, so the general path always starts from the
 // main loop's registers.
 func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
-	upToThreeBody(tab, p, width, be, pack, v, m, dp, i, j, "sixteen")
+	upToThreeBody(tab, p, width, be, pack, v, m, dp, sp, i, j, "sixteen")
 	p.Label("next3")
 	CMPQ(i, sLim)
 	JG(p.Ref("done"))
@@ -1378,10 +1378,10 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	JZ(p.Ref("loop"))
 	CMPL(mw.As32(), U32(0xFFFFFFFF))
 	JE(p.Ref("loop"))
-	upToThreeBody(tab, p, width, be, pack, w, mw, dp, i, j, "loop")
+	upToThreeBody(tab, p, width, be, pack, w, mw, dp, sp, i, j, "loop")
 }
 
-func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual, fail string) {
+func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j reg.GPVirtual, fail string) {
 	c := YMM()
 	ge0, bad, cont, l2, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xF0F0F0F0], v, c)
@@ -1427,24 +1427,28 @@ func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	ORL(l3.As32(), l2.As32())
 	CMPL(l2.As32(), cont.As32())
 	JNE(p.Ref(fail))
-	prev := prevByte(v)
-	prev2 := prevByte(prev)
 	// The halves write at jw; j moves once both have passed their checks,
 	// so that the general path may take the block over from its start.
 	jw := GP64()
 	MOVQ(j, jw)
 	for h := 0; h < 2; h++ {
-		xv, xp, xq := v.AsX(), prev.AsX(), prev2.AsX()
-		if h == 1 {
-			xv, xp, xq = XMM(), XMM(), XMM()
-			VEXTRACTI128(U8(1), v, xv)
-			VEXTRACTI128(U8(1), prev, xp)
-			VEXTRACTI128(U8(1), prev2, xq)
-		}
+		// Each byte's lane with the byte one and two before it: the low
+		// half shifts them in (the block starts a character, so zeros
+		// stand well for what precedes it), the high half reads them from
+		// src, which costs no shuffle across the 128-bit lanes.
 		b, a1, a2, is, bl, w, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-		VPMOVZXBW(xv, b)
-		VPMOVZXBW(xp, a1)
-		VPMOVZXBW(xq, a2)
+		if h == 0 {
+			p1, p2 := XMM(), XMM()
+			VPSLLDQ(U8(1), v.AsX(), p1)
+			VPSLLDQ(U8(2), v.AsX(), p2)
+			VPMOVZXBW(v.AsX(), b)
+			VPMOVZXBW(p1, a1)
+			VPMOVZXBW(p2, a2)
+		} else {
+			VPMOVZXBW(asm.At(sp, i, 16), b)
+			VPMOVZXBW(asm.At(sp, i, 15), a1)
+			VPMOVZXBW(asm.At(sp, i, 14), a2)
+		}
 		VPAND(tab.ydw[0x003F003F], b, bl)
 		VPAND(tab.ydw[0x00E000E0], a1, is)
 		VPCMPEQW(tab.ydw[0x00C000C0], is, is)
