@@ -32249,7 +32249,7 @@ utf16BEToUTF8AVX512_done:
 
 // func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
@@ -32306,12 +32306,12 @@ utf8ToUTF16LEAVX512BW_lead:
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z1, Z7
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z7, Z8
-	VPCMPEQB  dword80808080<>+0(SB), Z8, K2
+	VPERMD    (DX)(SI*1), Z1, Z3
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z3, Z4
+	VPCMPEQB  dword80808080<>+0(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z7, Z8
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z8, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z3, Z4
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -32319,23 +32319,23 @@ utf8ToUTF16LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z7, Z7
-	VPANDD    dword3F<>+0(SB), Z7, Z8
-	VPANDD    dword3F00<>+0(SB), Z7, Z9
-	VPSRLD    $0x02, Z9, Z9
-	VPORD     Z9, Z8, Z8
-	VPANDD    dwordF0000<>+0(SB), Z7, Z9
-	VPSRLD    $0x04, Z9, Z9
-	VPORD     Z9, Z8, Z7
-	VPANDD    dwordF800<>+0(SB), Z7, Z8
-	VPTESTNMD Z8, Z8, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z8, K3
+	VPSHUFB   three<>+0(SB), Z3, Z3
+	VPANDD    dword3F<>+0(SB), Z3, Z4
+	VPANDD    dword3F00<>+0(SB), Z3, Z5
+	VPSRLD    $0x02, Z5, Z5
+	VPORD     Z5, Z4, Z4
+	VPANDD    dwordF0000<>+0(SB), Z3, Z5
+	VPSRLD    $0x04, Z5, Z5
+	VPORD     Z5, Z4, Z3
+	VPANDD    dwordF800<>+0(SB), Z3, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
 
 utf8ToUTF16LEAVX512BW_three:
-	VPMOVDW   Z7, Y0
+	VPMOVDW   Z3, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
@@ -32343,12 +32343,12 @@ utf8ToUTF16LEAVX512BW_three:
 	JG        utf8ToUTF16LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z1, Z7
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z7, Z8
-	VPCMPEQB  dword80808080<>+0(SB), Z8, K2
+	VPERMD    (DX)(SI*1), Z1, Z3
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z3, Z4
+	VPCMPEQB  dword80808080<>+0(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z7, Z8
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z8, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z3, Z4
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -32356,17 +32356,17 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z7, Z7
-	VPANDD    dword3F<>+0(SB), Z7, Z8
-	VPANDD    dword3F00<>+0(SB), Z7, Z9
-	VPSRLD    $0x02, Z9, Z9
-	VPORD     Z9, Z8, Z8
-	VPANDD    dwordF0000<>+0(SB), Z7, Z9
-	VPSRLD    $0x04, Z9, Z9
-	VPORD     Z9, Z8, Z7
-	VPANDD    dwordF800<>+0(SB), Z7, Z8
-	VPTESTNMD Z8, Z8, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z8, K3
+	VPSHUFB   three<>+0(SB), Z3, Z3
+	VPANDD    dword3F<>+0(SB), Z3, Z4
+	VPANDD    dword3F00<>+0(SB), Z3, Z5
+	VPSRLD    $0x02, Z5, Z5
+	VPORD     Z5, Z4, Z4
+	VPANDD    dwordF0000<>+0(SB), Z3, Z5
+	VPSRLD    $0x04, Z5, Z5
+	VPORD     Z5, Z4, Z3
+	VPANDD    dwordF800<>+0(SB), Z3, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_loop
@@ -32375,17 +32375,17 @@ utf8ToUTF16LEAVX512BW_three:
 utf8ToUTF16LEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y1, Y7
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y7, Y7
-	VPMOVMSKB Y7, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y1, Y7
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y7, Y7
-	VPMOVMSKB Y7, R11
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y1, Y3
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y1, Y3
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF16LEAVX512BW_three32
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y7
-	VPCMPGTB  Y1, Y7, Y7
-	VPMOVMSKB Y7, R10
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB  Y1, Y3, Y3
+	VPMOVMSKB Y3, R10
 	ANDNL     R9, R10, R11
 	MOVL      $0x00000020, R12
 	BTRL      $0x1f, R11
@@ -32393,230 +32393,381 @@ utf8ToUTF16LEAVX512BW_wide_general:
 	DECL      R12
 
 utf8ToUTF16LEAVX512BW_two_whole:
-	SHLL         $0x01, R11
-	CMPL         R11, R10
-	JNE          utf8ToUTF16LEAVX512BW_three32
-	MOVL         R10, R9
-	SHRL         $0x01, R9
-	NOTL         R9
-	MOVL         $0xffffffff, R11
-	BZHIL        R12, R11, R11
-	ANDL         R11, R9
-	VPERM2I128   $0x08, Y1, Y1, Y0
-	VPALIGNR     $0x0f, Y0, Y1, Y0
-	VPMOVZXBW    X1, Y7
-	VPMOVZXBW    X0, Y8
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y7, Y10
-	VPAND        ydword1F001F<>+0(SB), Y8, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y10, Y8, Y8
-	VPBLENDVB    Y9, Y8, Y7, Y7
-	MOVL         R9, R10
-	MOVBLZX      R10, R10
-	MOVL         R9, R11
-	SHRL         $0x08, R11
-	MOVBLZX      R11, R11
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R10, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X2
-	MOVQ         R11, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y2, Y2
-	VPSHUFB      Y2, Y7, Y7
-	POPCNTL      R10, R10
-	POPCNTL      R11, R11
-	SHLL         $0x01, R10
-	SHLL         $0x01, R11
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y7, X2
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R11, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y0, X2
-	VPMOVZXBW    X1, Y0
-	VPMOVZXBW    X2, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y7
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F003F<>+0(SB), Y0, Y8
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y8, Y1, Y1
-	VPBLENDVB    Y7, Y1, Y0, Y0
-	MOVL         R9, R10
-	SHRL         $0x10, R10
-	MOVBLZX      R10, R10
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	LEAQ         packW16LE<>+0(SB), R11
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R11)(R13*1), X3
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R11)(R13*1), Y3, Y3
-	VPSHUFB      Y3, Y0, Y0
-	POPCNTL      R10, R10
-	POPCNTL      R9, R9
-	SHLL         $0x01, R10
-	SHLL         $0x01, R9
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         R12, SI
-	JMP          utf8ToUTF16LEAVX512BW_loop
+	SHLL           $0x01, R11
+	CMPL           R11, R10
+	JNE            utf8ToUTF16LEAVX512BW_three32
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	NOTL           R9
+	MOVL           $0xffffffff, R11
+	BZHIL          R12, R11, R11
+	ANDL           R11, R9
+	VPERM2I128     $0x08, Y1, Y1, Y0
+	VPALIGNR       $0x0f, Y0, Y1, Y0
+	VPMOVZXBW      X1, Y3
+	VPMOVZXBW      X0, Y4
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y3, Y6
+	VPAND          ydword1F001F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y6, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R13
+	MOVQ           R10, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y4
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
+	VPSHUFB        Y4, Y3, Y3
+	POPCNTL        R10, R10
+	POPCNTL        R11, R11
+	SHLL           $0x01, R10
+	SHLL           $0x01, R11
+	VMOVDQU        X3, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y3, X3
+	VMOVDQU        X3, (AX)(DI*1)
+	ADDQ           R11, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VEXTRACTI128   $0x01, Y0, X0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X0, Y0
+	VPAND          ydwordE000E0<>+0(SB), Y0, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y1, Y4
+	VPAND          ydword1F001F<>+0(SB), Y0, Y0
+	VPSLLW         $0x06, Y0, Y0
+	VPOR           Y4, Y0, Y0
+	VPBLENDVB      Y3, Y0, Y1, Y1
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y0
+	MOVQ           R9, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        R10, R10
+	POPCNTL        R9, R9
+	SHLL           $0x01, R10
+	SHLL           $0x01, R9
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_three32:
-	VPAND        ydwordF0F0F0F0<>+0(SB), Y1, Y7
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y7, Y7
-	VPMOVMSKB    Y7, R10
-	VPAND        ydwordFEFEFEFE<>+0(SB), Y1, Y7
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y7, Y7
-	VPMOVMSKB    Y7, R12
-	ORL          R12, R10
-	JNZ          utf8ToUTF16LEAVX512BW_sixteen
-	VPAND        ydwordE0E0E0E0<>+0(SB), Y1, Y7
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y7, Y7
-	VPMOVMSKB    Y7, R10
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y7
-	VPCMPGTB     Y1, Y7, Y7
-	VPMOVMSKB    Y7, R11
-	ANDNL        R9, R11, R9
-	ANDNL        R9, R10, R9
-	MOVL         R10, R13
-	MOVL         R9, R10
-	ANDL         $0x80000000, R10
-	MOVL         R13, R12
-	ANDL         $0xc0000000, R12
-	ORL          R12, R10
-	BTSQ         $0x20, R10
-	TZCNTQ       R10, R10
-	MOVL         $0xffffffff, R12
-	BZHIL        R10, R12, R12
-	ANDL         R12, R9
-	ANDL         R12, R13
-	ANDL         R12, R11
-	MOVL         R11, R14
-	SHRL         $0x01, R14
-	NOTL         R14
-	ANDL         R12, R14
-	ORL          R13, R9
-	SHLL         $0x01, R9
-	SHLL         $0x02, R13
-	ORL          R13, R9
-	CMPL         R9, R11
-	JNE          utf8ToUTF16LEAVX512BW_sixteen
-	VPERM2I128   $0x08, Y1, Y1, Y7
-	VPALIGNR     $0x0f, Y7, Y1, Y7
-	VPERM2I128   $0x08, Y7, Y7, Y8
-	VPALIGNR     $0x0f, Y8, Y7, Y8
-	MOVQ         DI, R9
-	VPMOVZXBW    X1, Y9
-	VPMOVZXBW    X7, Y10
-	VPMOVZXBW    X8, Y11
-	VPAND        ydword3F003F<>+0(SB), Y9, Y13
-	VPAND        ydwordE000E0<>+0(SB), Y10, Y12
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
-	VPAND        ydword1F001F<>+0(SB), Y10, Y14
-	VPSLLW       $0x06, Y14, Y14
-	VPOR         Y13, Y14, Y14
-	VPBLENDVB    Y12, Y14, Y9, Y9
-	VPAND        ydwordF000F0<>+0(SB), Y11, Y12
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y12, Y12
-	VPSLLW       $0x0c, Y11, Y14
-	VPAND        ydword3F003F<>+0(SB), Y10, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y10, Y14, Y14
-	VPOR         Y13, Y14, Y14
-	VPBLENDVB    Y12, Y14, Y9, Y9
-	VPAND        ydwordF800F800<>+0(SB), Y14, Y10
-	VPXOR        Y14, Y14, Y14
-	VPCMPEQW     Y10, Y14, Y14
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
-	VPOR         Y10, Y14, Y14
-	VPTEST       Y12, Y14
-	JNZ          utf8ToUTF16LEAVX512BW_sixteen
-	MOVL         R14, R11
-	MOVBLZX      R11, R11
-	MOVL         R14, R12
-	SHRL         $0x08, R12
-	MOVBLZX      R12, R12
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R11, R15
-	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X4
-	MOVQ         R12, R15
-	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y4, Y4
-	VPSHUFB      Y4, Y9, Y9
-	POPCNTL      R11, R11
-	POPCNTL      R12, R12
-	SHLL         $0x01, R11
-	SHLL         $0x01, R12
-	VMOVDQU      X9, (AX)(R9*1)
-	ADDQ         R11, R9
-	VEXTRACTI128 $0x01, Y9, X2
-	VMOVDQU      X2, (AX)(R9*1)
-	ADDQ         R12, R9
-	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y7, X2
-	VEXTRACTI128 $0x01, Y8, X3
-	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y7
-	VPMOVZXBW    X3, Y8
-	VPAND        ydword3F003F<>+0(SB), Y1, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y7, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword1F001F<>+0(SB), Y7, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y10, Y11, Y11
-	VPBLENDVB    Y9, Y11, Y1, Y1
-	VPAND        ydwordF000F0<>+0(SB), Y8, Y9
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
-	VPSLLW       $0x0c, Y8, Y11
-	VPAND        ydword3F003F<>+0(SB), Y7, Y7
-	VPSLLW       $0x06, Y7, Y7
-	VPOR         Y7, Y11, Y11
-	VPOR         Y10, Y11, Y11
-	VPBLENDVB    Y9, Y11, Y1, Y1
-	VPAND        ydwordF800F800<>+0(SB), Y11, Y7
-	VPXOR        Y11, Y11, Y11
-	VPCMPEQW     Y7, Y11, Y11
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y7, Y7
-	VPOR         Y7, Y11, Y11
-	VPTEST       Y9, Y11
-	JNZ          utf8ToUTF16LEAVX512BW_sixteen
-	MOVL         R14, DI
-	SHRL         $0x10, DI
-	MOVBLZX      DI, DI
-	MOVL         R14, R11
-	SHRL         $0x18, R11
-	MOVBLZX      R11, R11
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         DI, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X5
-	MOVQ         R11, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y5, Y5
-	VPSHUFB      Y5, Y1, Y1
-	POPCNTL      DI, DI
-	POPCNTL      R11, R11
-	SHLL         $0x01, DI
-	SHLL         $0x01, R11
-	VMOVDQU      X1, (AX)(R9*1)
-	ADDQ         DI, R9
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(R9*1)
-	ADDQ         R11, R9
-	MOVQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf8ToUTF16LEAVX512BW_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y3, Y3
+	VPMOVMSKB      Y3, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPMOVMSKB      Y3, R12
+	ORL            R12, R10
+	JNZ            utf8ToUTF16LEAVX512BW_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	VPMOVMSKB      Y3, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB       Y1, Y3, Y3
+	VPMOVMSKB      Y3, R11
+	ANDNL          R9, R11, R9
+	ANDNL          R9, R10, R9
+	MOVL           R10, R13
+	MOVL           R9, R10
+	ANDL           $0x80000000, R10
+	MOVL           R13, R12
+	ANDL           $0xc0000000, R12
+	ORL            R12, R10
+	BTSQ           $0x20, R10
+	TZCNTQ         R10, R10
+	MOVL           $0xffffffff, R12
+	BZHIL          R10, R12, R12
+	ANDL           R12, R9
+	ANDL           R12, R13
+	ANDL           R12, R11
+	MOVL           R11, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R12, R14
+	ORL            R13, R9
+	SHLL           $0x01, R9
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R11
+	JNE            utf8ToUTF16LEAVX512BW_sixteen
+	MOVQ           DI, R9
+	VPSLLDQ        $0x01, X1, X3
+	VPSLLDQ        $0x02, X1, X4
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X3, Y3
+	VPMOVZXBW      X4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y3, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y4, Y7
+	VPAND          ydword3F003F<>+0(SB), Y3, Y3
+	VPSLLW         $0x06, Y3, Y3
+	VPOR           Y3, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y3
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y3, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y3, Y3
+	VPOR           Y3, Y7, Y7
+	VPTEST         Y5, Y7
+	JNZ            utf8ToUTF16LEAVX512BW_sixteen
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R12
+	SHRL           $0x08, R12
+	MOVBLZX        R12, R12
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y3
+	MOVQ           R12, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y3, Y3
+	VPSHUFB        Y3, Y1, Y1
+	POPCNTL        R11, R11
+	POPCNTL        R12, R12
+	SHLL           $0x01, R11
+	SHLL           $0x01, R12
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           R11, R9
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           R12, R9
+	VPMOVZXBW      16(DX)(SI*1), Y1
+	VPMOVZXBW      15(DX)(SI*1), Y3
+	VPMOVZXBW      14(DX)(SI*1), Y4
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y3, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y4, Y7
+	VPAND          ydword3F003F<>+0(SB), Y3, Y3
+	VPSLLW         $0x06, Y3, Y3
+	VPOR           Y3, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y3
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y3, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y3, Y3
+	VPOR           Y3, Y7, Y7
+	VPTEST         Y5, Y7
+	JNZ            utf8ToUTF16LEAVX512BW_sixteen
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R11
+	SHRL           $0x18, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R12)(R14*1), Y0
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        DI, DI
+	POPCNTL        R11, R11
+	SHLL           $0x01, DI
+	SHLL           $0x01, R11
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           DI, R9
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R11, R9
+	MOVQ           R9, DI
+	ADDQ           R10, SI
+	TESTL          R13, R13
+	JNZ            utf8ToUTF16LEAVX512BW_next3
+	JMP            utf8ToUTF16LEAVX512BW_loop
+
+utf8ToUTF16LEAVX512BW_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF16LEAVX512BW_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF16LEAVX512BW_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R9
+	TESTL          R9, R9
+	JZ             utf8ToUTF16LEAVX512BW_loop
+	CMPL           R9, $0xffffffff
+	JE             utf8ToUTF16LEAVX512BW_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R12
+	ORL            R12, R10
+	JNZ            utf8ToUTF16LEAVX512BW_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R11
+	ANDNL          R9, R11, R9
+	ANDNL          R9, R10, R9
+	MOVL           R10, R13
+	MOVL           R9, R10
+	ANDL           $0x80000000, R10
+	MOVL           R13, R12
+	ANDL           $0xc0000000, R12
+	ORL            R12, R10
+	BTSQ           $0x20, R10
+	TZCNTQ         R10, R10
+	MOVL           $0xffffffff, R12
+	BZHIL          R10, R12, R12
+	ANDL           R12, R9
+	ANDL           R12, R13
+	ANDL           R12, R11
+	MOVL           R11, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R12, R14
+	ORL            R13, R9
+	SHLL           $0x01, R9
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R11
+	JNE            utf8ToUTF16LEAVX512BW_loop
+	MOVQ           DI, R9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X3
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16LEAVX512BW_loop
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R12
+	SHRL           $0x08, R12
+	MOVBLZX        R12, R12
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R12, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R11, R11
+	POPCNTL        R12, R12
+	SHLL           $0x01, R11
+	SHLL           $0x01, R12
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R11, R9
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R12, R9
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16LEAVX512BW_loop
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R11
+	SHRL           $0x18, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R12)(R14*1), Y1
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R11, R11
+	SHLL           $0x01, DI
+	SHLL           $0x01, R11
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           DI, R9
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R11, R9
+	MOVQ           R9, DI
+	ADDQ           R10, SI
+	TESTL          R13, R13
+	JNZ            utf8ToUTF16LEAVX512BW_next3
+	JMP            utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -32634,27 +32785,27 @@ utf8ToUTF16LEAVX512BW_sixteen:
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16LEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z7
-	VPCMPEQD   dword808080F0<>+0(SB), Z7, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z3
+	VPCMPEQD   dword808080F0<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_four_mixed
 	VPSLLD     $0x04, Z0, Z1
 	VPANDD     dword3F000<>+0(SB), Z1, Z1
-	VPSLLD     $0x12, Z0, Z7
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z7, Z1
-	VPSRLD     $0x0a, Z0, Z7
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z7, Z1
-	VPSRLD     $0x18, Z0, Z7
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z7, Z1
-	VPSUBD     dword10000<>+0(SB), Z1, Z7
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z7, K1
+	VPSLLD     $0x12, Z0, Z3
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z3, Z1
+	VPSRLD     $0x0a, Z0, Z3
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z3, Z1
+	VPSRLD     $0x18, Z0, Z3
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z3, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z3
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_four_mixed
 
 utf8ToUTF16LEAVX512BW_pure:
-	VPSRLD     $0x0a, Z7, Z0
-	VPSLLD     $0x10, Z7, Z7
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z7, Z0
+	VPSRLD     $0x0a, Z3, Z0
+	VPSLLD     $0x10, Z3, Z3
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z3, Z0
 	VPORD      dwordDC00D800<>+0(SB), Z0, Z0
 	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, SI
@@ -32664,20 +32815,20 @@ utf8ToUTF16LEAVX512BW_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF16LEAVX512BW_done
 	VMOVDQU64  (DX)(SI*1), Z0
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z7
-	VPCMPEQD   dword808080F0<>+0(SB), Z7, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z0, Z3
+	VPCMPEQD   dword808080F0<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_loop
 	VPSLLD     $0x04, Z0, Z1
 	VPANDD     dword3F000<>+0(SB), Z1, Z1
-	VPSLLD     $0x12, Z0, Z7
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z7, Z1
-	VPSRLD     $0x0a, Z0, Z7
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z7, Z1
-	VPSRLD     $0x18, Z0, Z7
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z7, Z1
-	VPSUBD     dword10000<>+0(SB), Z1, Z7
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z7, K1
+	VPSLLD     $0x12, Z0, Z3
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z3, Z1
+	VPSRLD     $0x0a, Z0, Z3
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z3, Z1
+	VPSRLD     $0x18, Z0, Z3
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z3, Z1
+	VPSUBD     dword10000<>+0(SB), Z1, Z3
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_loop
 	JMP        utf8ToUTF16LEAVX512BW_pure
@@ -32724,249 +32875,42 @@ utf8ToUTF16LEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16LEAVX512BW_done
-	VPXORD        Z6, Z6, Z6
-	VALIGND       $0x0c, Z6, Z0, Z1
-	VPALIGNR      $0x0f, Z1, Z0, Z7
-	VPALIGNR      $0x0e, Z1, Z0, Z8
+	VPXORD        Z2, Z2, Z2
+	VALIGND       $0x0c, Z2, Z0, Z1
+	VPALIGNR      $0x0f, Z1, Z0, Z3
+	VPALIGNR      $0x0e, Z1, Z0, Z4
 	VPALIGNR      $0x0d, Z1, Z0, Z1
 	MOVQ          DI, R9
-	VPMOVZXBD     X0, Z9
-	VPMOVZXBD     X7, Z10
-	VPMOVZXBD     X8, Z11
-	VPMOVZXBD     X1, Z12
-	VPANDD        dword3F<>+0(SB), Z9, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z10, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z9, Z9
-	VPANDD        dword1F<>+0(SB), Z10, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z13, Z16, Z16
-	VPANDD        dwordF<>+0(SB), Z11, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dword7<>+0(SB), Z12, Z12
-	VPSLLD        $0x12, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPBLENDMD     Z16, Z9, K1, Z9
-	VPBLENDMD     Z17, Z9, K2, Z9
-	MOVQ          R15, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z17, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z12, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
-	VPANDD        dword3FF<>+0(SB), Z12, Z12
-	VPORD         dwordDC00<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z9, K3, Z9
-	VPANDD        dword7<>+0(SB), Z11, Z16
-	VPSLLD        $0x08, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z10, Z10
-	VPSLLD        $0x02, Z10, Z10
-	VPORD         Z16, Z10, Z10
-	VPSRLD        $0x04, Z13, Z16
-	VPORD         Z16, Z10, Z10
-	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
-	VPBLENDMD     Z10, Z9, K2, Z9
-	VPCOMPRESSD.Z Z9, K1, Z9
-	VPMOVDW       Z9, Y9
-	VMOVDQU       Y9, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x10
-	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z0, X2
-	VPMOVZXBD     X2, Z9
-	VEXTRACTI32X4 $0x01, Z7, X2
-	VPMOVZXBD     X2, Z10
-	VEXTRACTI32X4 $0x01, Z8, X2
-	VPMOVZXBD     X2, Z11
-	VEXTRACTI32X4 $0x01, Z1, X2
-	VPMOVZXBD     X2, Z12
-	VPANDD        dword3F<>+0(SB), Z9, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z10, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z9, Z9
-	VPANDD        dword1F<>+0(SB), Z10, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z13, Z16, Z16
-	VPANDD        dwordF<>+0(SB), Z11, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dword7<>+0(SB), Z12, Z12
-	VPSLLD        $0x12, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPBLENDMD     Z16, Z9, K1, Z9
-	VPBLENDMD     Z17, Z9, K2, Z9
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z17, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z12, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
-	VPANDD        dword3FF<>+0(SB), Z12, Z12
-	VPORD         dwordDC00<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z9, K3, Z9
-	VPANDD        dword7<>+0(SB), Z11, Z16
-	VPSLLD        $0x08, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z10, Z10
-	VPSLLD        $0x02, Z10, Z10
-	VPORD         Z16, Z10, Z10
-	VPSRLD        $0x04, Z13, Z16
-	VPORD         Z16, Z10, Z10
-	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
-	VPBLENDMD     Z10, Z9, K2, Z9
-	VPCOMPRESSD.Z Z9, K1, Z9
-	VPMOVDW       Z9, Y9
-	VMOVDQU       Y9, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x20
-	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z0, X2
-	VPMOVZXBD     X2, Z9
-	VEXTRACTI32X4 $0x02, Z7, X2
-	VPMOVZXBD     X2, Z10
-	VEXTRACTI32X4 $0x02, Z8, X2
-	VPMOVZXBD     X2, Z11
-	VEXTRACTI32X4 $0x02, Z1, X2
-	VPMOVZXBD     X2, Z12
-	VPANDD        dword3F<>+0(SB), Z9, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z10, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z9, Z9
-	VPANDD        dword1F<>+0(SB), Z10, Z16
-	VPSLLD        $0x06, Z16, Z16
-	VPORD         Z13, Z16, Z16
-	VPANDD        dwordF<>+0(SB), Z11, Z17
-	VPSLLD        $0x0c, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dword7<>+0(SB), Z12, Z12
-	VPSLLD        $0x12, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPBLENDMD     Z16, Z9, K1, Z9
-	VPBLENDMD     Z17, Z9, K2, Z9
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z17, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z12, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K2
-	VPANDD        dword3FF<>+0(SB), Z12, Z12
-	VPORD         dwordDC00<>+0(SB), Z12, Z12
-	VPBLENDMD     Z12, Z9, K3, Z9
-	VPANDD        dword7<>+0(SB), Z11, Z16
-	VPSLLD        $0x08, Z16, Z16
-	VPANDD        dword3F<>+0(SB), Z10, Z10
-	VPSLLD        $0x02, Z10, Z10
-	VPORD         Z16, Z10, Z10
-	VPSRLD        $0x04, Z13, Z16
-	VPORD         Z16, Z10, Z10
-	VPADDD        dwordD7C0<>+0(SB), Z10, Z10
-	VPBLENDMD     Z10, Z9, K2, Z9
-	VPCOMPRESSD.Z Z9, K1, Z9
-	VPMOVDW       Z9, Y9
-	VMOVDQU       Y9, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x30
-	JBE           utf8ToUTF16LEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z0, X0
-	VPMOVZXBD     X0, Z0
-	VEXTRACTI32X4 $0x03, Z7, X2
-	VPMOVZXBD     X2, Z7
-	VEXTRACTI32X4 $0x03, Z8, X2
-	VPMOVZXBD     X2, Z8
-	VEXTRACTI32X4 $0x03, Z1, X1
-	VPMOVZXBD     X1, Z1
-	VPANDD        dword3F<>+0(SB), Z0, Z9
-	VPANDD        dword3F<>+0(SB), Z7, Z10
+	VPMOVZXBD     X0, Z5
+	VPMOVZXBD     X3, Z6
+	VPMOVZXBD     X4, Z7
+	VPMOVZXBD     X1, Z8
+	VPANDD        dword3F<>+0(SB), Z5, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
 	VPORD         Z9, Z10, Z10
-	VPANDD        dword3F<>+0(SB), Z8, Z11
+	VPANDD        dword3F<>+0(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        dwordE0<>+0(SB), Z7, Z12
+	VPANDD        dwordE0<>+0(SB), Z6, Z12
 	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
-	VPANDD        dwordF0<>+0(SB), Z8, Z12
+	VPANDD        dwordF0<>+0(SB), Z7, Z12
 	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
-	VPANDD        dwordF8<>+0(SB), Z1, Z12
+	VPANDD        dwordF8<>+0(SB), Z8, Z12
 	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
-	VMOVDQA64     Z0, Z0
-	VPANDD        dword1F<>+0(SB), Z7, Z12
+	VMOVDQA64     Z5, Z5
+	VPANDD        dword1F<>+0(SB), Z6, Z12
 	VPSLLD        $0x06, Z12, Z12
 	VPORD         Z9, Z12, Z12
-	VPANDD        dwordF<>+0(SB), Z8, Z13
+	VPANDD        dwordF<>+0(SB), Z7, Z13
 	VPSLLD        $0x0c, Z13, Z13
 	VPORD         Z10, Z13, Z13
-	VPANDD        dword7<>+0(SB), Z1, Z1
-	VPSLLD        $0x12, Z1, Z1
-	VPORD         Z11, Z1, Z1
-	VPBLENDMD     Z12, Z0, K1, Z0
-	VPBLENDMD     Z13, Z0, K2, Z0
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPBLENDMD     Z12, Z5, K1, Z5
+	VPBLENDMD     Z13, Z5, K2, Z5
 	MOVQ          R15, R12
-	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
@@ -32974,23 +32918,230 @@ utf8ToUTF16LEAVX512BW_general:
 	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z1, Z12
+	VPSUBD        dword10000<>+0(SB), Z8, Z12
 	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z8, Z12
+	VPANDD        dwordF8<>+0(SB), Z7, Z12
 	VPCMPEQD      dwordF0<>+0(SB), Z12, K2
+	VPANDD        dword3FF<>+0(SB), Z8, Z8
+	VPORD         dwordDC00<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z5, K3, Z5
+	VPANDD        dword7<>+0(SB), Z7, Z12
+	VPSLLD        $0x08, Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z6, Z6
+	VPSLLD        $0x02, Z6, Z6
+	VPORD         Z12, Z6, Z6
+	VPSRLD        $0x04, Z9, Z12
+	VPORD         Z12, Z6, Z6
+	VPADDD        dwordD7C0<>+0(SB), Z6, Z6
+	VPBLENDMD     Z6, Z5, K2, Z5
+	VPCOMPRESSD.Z Z5, K1, Z5
+	VPMOVDW       Z5, Y5
+	VMOVDQU       Y5, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z0, X5
+	VPMOVZXBD     X5, Z5
+	VEXTRACTI32X4 $0x01, Z3, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x01, Z4, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x01, Z1, X8
+	VPMOVZXBD     X8, Z8
+	VPANDD        dword3F<>+0(SB), Z5, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z6, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z5, Z5
+	VPANDD        dword1F<>+0(SB), Z6, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z9, Z12, Z12
+	VPANDD        dwordF<>+0(SB), Z7, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPBLENDMD     Z12, Z5, K1, Z5
+	VPBLENDMD     Z13, Z5, K2, Z5
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z13, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K2
+	VPANDD        dword3FF<>+0(SB), Z8, Z8
+	VPORD         dwordDC00<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z5, K3, Z5
+	VPANDD        dword7<>+0(SB), Z7, Z12
+	VPSLLD        $0x08, Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z6, Z6
+	VPSLLD        $0x02, Z6, Z6
+	VPORD         Z12, Z6, Z6
+	VPSRLD        $0x04, Z9, Z12
+	VPORD         Z12, Z6, Z6
+	VPADDD        dwordD7C0<>+0(SB), Z6, Z6
+	VPBLENDMD     Z6, Z5, K2, Z5
+	VPCOMPRESSD.Z Z5, K1, Z5
+	VPMOVDW       Z5, Y5
+	VMOVDQU       Y5, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z0, X5
+	VPMOVZXBD     X5, Z5
+	VEXTRACTI32X4 $0x02, Z3, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x02, Z4, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x02, Z1, X8
+	VPMOVZXBD     X8, Z8
+	VPANDD        dword3F<>+0(SB), Z5, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPSLLD        $0x06, Z10, Z10
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
+	VPSLLD        $0x0c, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z6, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z5, Z5
+	VPANDD        dword1F<>+0(SB), Z6, Z12
+	VPSLLD        $0x06, Z12, Z12
+	VPORD         Z9, Z12, Z12
+	VPANDD        dwordF<>+0(SB), Z7, Z13
+	VPSLLD        $0x0c, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPBLENDMD     Z12, Z5, K1, Z5
+	VPBLENDMD     Z13, Z5, K2, Z5
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z13, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K2
+	VPANDD        dword3FF<>+0(SB), Z8, Z8
+	VPORD         dwordDC00<>+0(SB), Z8, Z8
+	VPBLENDMD     Z8, Z5, K3, Z5
+	VPANDD        dword7<>+0(SB), Z7, Z12
+	VPSLLD        $0x08, Z12, Z12
+	VPANDD        dword3F<>+0(SB), Z6, Z6
+	VPSLLD        $0x02, Z6, Z6
+	VPORD         Z12, Z6, Z6
+	VPSRLD        $0x04, Z9, Z12
+	VPORD         Z12, Z6, Z6
+	VPADDD        dwordD7C0<>+0(SB), Z6, Z6
+	VPBLENDMD     Z6, Z5, K2, Z5
+	VPCOMPRESSD.Z Z5, K1, Z5
+	VPMOVDW       Z5, Y5
+	VMOVDQU       Y5, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF16LEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z0, X0
+	VPMOVZXBD     X0, Z0
+	VEXTRACTI32X4 $0x03, Z3, X3
+	VPMOVZXBD     X3, Z3
+	VEXTRACTI32X4 $0x03, Z4, X4
+	VPMOVZXBD     X4, Z4
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VPANDD        dword3F<>+0(SB), Z0, Z5
+	VPANDD        dword3F<>+0(SB), Z3, Z6
+	VPSLLD        $0x06, Z6, Z6
+	VPORD         Z5, Z6, Z6
+	VPANDD        dword3F<>+0(SB), Z4, Z7
+	VPSLLD        $0x0c, Z7, Z7
+	VPORD         Z6, Z7, Z7
+	VPANDD        dwordE0<>+0(SB), Z3, Z8
+	VPCMPEQD      dwordC0<>+0(SB), Z8, K1
+	VPANDD        dwordF0<>+0(SB), Z4, Z8
+	VPCMPEQD      dwordE0<>+0(SB), Z8, K2
+	VPANDD        dwordF8<>+0(SB), Z1, Z8
+	VPCMPEQD      dwordF0<>+0(SB), Z8, K3
+	VMOVDQA64     Z0, Z0
+	VPANDD        dword1F<>+0(SB), Z3, Z8
+	VPSLLD        $0x06, Z8, Z8
+	VPORD         Z5, Z8, Z8
+	VPANDD        dwordF<>+0(SB), Z4, Z9
+	VPSLLD        $0x0c, Z9, Z9
+	VPORD         Z6, Z9, Z9
+	VPANDD        dword7<>+0(SB), Z1, Z1
+	VPSLLD        $0x12, Z1, Z1
+	VPORD         Z7, Z1, Z1
+	VPBLENDMD     Z8, Z0, K1, Z0
+	VPBLENDMD     Z9, Z0, K2, Z0
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z9, Z8
+	VPCMPUD       $0x01, dword800<>+0(SB), Z8, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z1, Z8
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z8, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16LEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z4, Z8
+	VPCMPEQD      dwordF0<>+0(SB), Z8, K2
 	VPANDD        dword3FF<>+0(SB), Z1, Z1
 	VPORD         dwordDC00<>+0(SB), Z1, Z1
 	VPBLENDMD     Z1, Z0, K3, Z0
-	VPANDD        dword7<>+0(SB), Z8, Z12
-	VPSLLD        $0x08, Z12, Z12
-	VPANDD        dword3F<>+0(SB), Z7, Z1
+	VPANDD        dword7<>+0(SB), Z4, Z8
+	VPSLLD        $0x08, Z8, Z8
+	VPANDD        dword3F<>+0(SB), Z3, Z1
 	VPSLLD        $0x02, Z1, Z1
-	VPORD         Z12, Z1, Z1
-	VPSRLD        $0x04, Z9, Z12
-	VPORD         Z12, Z1, Z1
+	VPORD         Z8, Z1, Z1
+	VPSRLD        $0x04, Z5, Z8
+	VPORD         Z8, Z1, Z1
 	VPADDD        dwordD7C0<>+0(SB), Z1, Z1
 	VPBLENDMD     Z1, Z0, K2, Z0
 	VPCOMPRESSD.Z Z0, K1, Z0
@@ -33034,7 +33185,7 @@ utf8ToUTF16LEAVX512BW_exit:
 
 // func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $8-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -33096,12 +33247,12 @@ utf8ToUTF16BEAVX512BW_lead:
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z2, Z8
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
-	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	VPERMD    (DX)(SI*1), Z2, Z4
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z4, Z5
+	VPCMPEQB  dword80808080<>+0(SB), Z5, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z4, Z5
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z5, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -33109,23 +33260,23 @@ utf8ToUTF16BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   three<>+0(SB), Z8, Z8
-	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z10
-	VPSRLD    $0x02, Z10, Z10
-	VPORD     Z10, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z10
-	VPSRLD    $0x04, Z10, Z10
-	VPORD     Z10, Z9, Z8
-	VPANDD    dwordF800<>+0(SB), Z8, Z9
-	VPTESTNMD Z9, Z9, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	VPSHUFB   three<>+0(SB), Z4, Z4
+	VPANDD    dword3F<>+0(SB), Z4, Z5
+	VPANDD    dword3F00<>+0(SB), Z4, Z6
+	VPSRLD    $0x02, Z6, Z6
+	VPORD     Z6, Z5, Z5
+	VPANDD    dwordF0000<>+0(SB), Z4, Z6
+	VPSRLD    $0x04, Z6, Z6
+	VPORD     Z6, Z5, Z4
+	VPANDD    dwordF800<>+0(SB), Z4, Z5
+	VPTESTNMD Z5, Z5, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z5, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
 
 utf8ToUTF16BEAVX512BW_three:
-	VPMOVDW   Z8, Y1
+	VPMOVDW   Z4, Y1
 	VPSHUFB   Y0, Y1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x30, SI
@@ -33134,12 +33285,12 @@ utf8ToUTF16BEAVX512BW_three:
 	JG        utf8ToUTF16BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z2, Z8
-	VPANDD    dwordC0C0C0C0<>+0(SB), Z8, Z9
-	VPCMPEQB  dword80808080<>+0(SB), Z9, K2
+	VPERMD    (DX)(SI*1), Z2, Z4
+	VPANDD    dwordC0C0C0C0<>+0(SB), Z4, Z5
+	VPCMPEQB  dword80808080<>+0(SB), Z5, K2
 	KMOVQ     K2, R9
-	VPANDD    dwordF0F0F0F0<>+0(SB), Z8, Z9
-	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z9, K2
+	VPANDD    dwordF0F0F0F0<>+0(SB), Z4, Z5
+	VPCMPEQB  dwordE0E0E0E0<>+0(SB), Z5, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -33147,17 +33298,17 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   three<>+0(SB), Z8, Z8
-	VPANDD    dword3F<>+0(SB), Z8, Z9
-	VPANDD    dword3F00<>+0(SB), Z8, Z10
-	VPSRLD    $0x02, Z10, Z10
-	VPORD     Z10, Z9, Z9
-	VPANDD    dwordF0000<>+0(SB), Z8, Z10
-	VPSRLD    $0x04, Z10, Z10
-	VPORD     Z10, Z9, Z8
-	VPANDD    dwordF800<>+0(SB), Z8, Z9
-	VPTESTNMD Z9, Z9, K2
-	VPCMPEQD  dwordD800<>+0(SB), Z9, K3
+	VPSHUFB   three<>+0(SB), Z4, Z4
+	VPANDD    dword3F<>+0(SB), Z4, Z5
+	VPANDD    dword3F00<>+0(SB), Z4, Z6
+	VPSRLD    $0x02, Z6, Z6
+	VPORD     Z6, Z5, Z5
+	VPANDD    dwordF0000<>+0(SB), Z4, Z6
+	VPSRLD    $0x04, Z6, Z6
+	VPORD     Z6, Z5, Z4
+	VPANDD    dwordF800<>+0(SB), Z4, Z5
+	VPTESTNMD Z5, Z5, K2
+	VPCMPEQD  dwordD800<>+0(SB), Z5, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_loop
@@ -33166,17 +33317,17 @@ utf8ToUTF16BEAVX512BW_three:
 utf8ToUTF16BEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ydwordE0E0E0E0<>+0(SB), Y2, Y8
-	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y8, Y8
-	VPMOVMSKB Y8, R10
-	VPAND     ydwordFEFEFEFE<>+0(SB), Y2, Y8
-	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y8, Y8
-	VPMOVMSKB Y8, R11
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y2, Y4
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y4, Y4
+	VPMOVMSKB Y4, R10
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y2, Y4
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y4, Y4
+	VPMOVMSKB Y4, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF16BEAVX512BW_three32
-	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y8
-	VPCMPGTB  Y2, Y8, Y8
-	VPMOVMSKB Y8, R10
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y4
+	VPCMPGTB  Y2, Y4, Y4
+	VPMOVMSKB Y4, R10
 	ANDNL     R9, R10, R11
 	MOVL      $0x00000020, R12
 	BTRL      $0x1f, R11
@@ -33184,230 +33335,381 @@ utf8ToUTF16BEAVX512BW_wide_general:
 	DECL      R12
 
 utf8ToUTF16BEAVX512BW_two_whole:
-	SHLL         $0x01, R11
-	CMPL         R11, R10
-	JNE          utf8ToUTF16BEAVX512BW_three32
-	MOVL         R10, R9
-	SHRL         $0x01, R9
-	NOTL         R9
-	MOVL         $0xffffffff, R11
-	BZHIL        R12, R11, R11
-	ANDL         R11, R9
-	VPERM2I128   $0x08, Y2, Y2, Y1
-	VPALIGNR     $0x0f, Y1, Y2, Y1
-	VPMOVZXBW    X2, Y8
-	VPMOVZXBW    X1, Y9
-	VPAND        ydwordE000E0<>+0(SB), Y9, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword3F003F<>+0(SB), Y8, Y11
-	VPAND        ydword1F001F<>+0(SB), Y9, Y9
-	VPSLLW       $0x06, Y9, Y9
-	VPOR         Y11, Y9, Y9
-	VPBLENDVB    Y10, Y9, Y8, Y8
-	MOVL         R9, R10
-	MOVBLZX      R10, R10
-	MOVL         R9, R11
-	SHRL         $0x08, R11
-	MOVBLZX      R11, R11
-	LEAQ         packW16BE<>+0(SB), R13
-	MOVQ         R10, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X3
-	MOVQ         R11, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y3, Y3
-	VPSHUFB      Y3, Y8, Y8
-	POPCNTL      R10, R10
-	POPCNTL      R11, R11
-	SHLL         $0x01, R10
-	SHLL         $0x01, R11
-	VMOVDQU      X8, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y8, X3
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R11, DI
-	VEXTRACTI128 $0x01, Y2, X2
-	VEXTRACTI128 $0x01, Y1, X3
-	VPMOVZXBW    X2, Y1
-	VPMOVZXBW    X3, Y2
-	VPAND        ydwordE000E0<>+0(SB), Y2, Y8
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F003F<>+0(SB), Y1, Y9
-	VPAND        ydword1F001F<>+0(SB), Y2, Y2
-	VPSLLW       $0x06, Y2, Y2
-	VPOR         Y9, Y2, Y2
-	VPBLENDVB    Y8, Y2, Y1, Y1
-	MOVL         R9, R10
-	SHRL         $0x10, R10
-	MOVBLZX      R10, R10
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	LEAQ         packW16BE<>+0(SB), R11
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R11)(R13*1), X4
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R11)(R13*1), Y4, Y4
-	VPSHUFB      Y4, Y1, Y1
-	POPCNTL      R10, R10
-	POPCNTL      R9, R9
-	SHLL         $0x01, R10
-	SHLL         $0x01, R9
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         R12, SI
-	JMP          utf8ToUTF16BEAVX512BW_loop
+	SHLL           $0x01, R11
+	CMPL           R11, R10
+	JNE            utf8ToUTF16BEAVX512BW_three32
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	NOTL           R9
+	MOVL           $0xffffffff, R11
+	BZHIL          R12, R11, R11
+	ANDL           R11, R9
+	VPERM2I128     $0x08, Y2, Y2, Y1
+	VPALIGNR       $0x0f, Y1, Y2, Y1
+	VPMOVZXBW      X2, Y4
+	VPMOVZXBW      X1, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y5, Y6
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND          ydword3F003F<>+0(SB), Y4, Y7
+	VPAND          ydword1F001F<>+0(SB), Y5, Y5
+	VPSLLW         $0x06, Y5, Y5
+	VPOR           Y7, Y5, Y5
+	VPBLENDVB      Y6, Y5, Y4, Y4
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16BE<>+0(SB), R13
+	MOVQ           R10, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y5
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	POPCNTL        R10, R10
+	POPCNTL        R11, R11
+	SHLL           $0x01, R10
+	SHLL           $0x01, R11
+	VMOVDQU        X4, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y4, X4
+	VMOVDQU        X4, (AX)(DI*1)
+	ADDQ           R11, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VEXTRACTI128   $0x01, Y1, X1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y2, Y5
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y5, Y1, Y1
+	VPBLENDVB      Y4, Y1, Y2, Y2
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16BE<>+0(SB), R11
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R9, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        R10, R10
+	POPCNTL        R9, R9
+	SHLL           $0x01, R10
+	SHLL           $0x01, R9
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y2, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_three32:
-	VPAND        ydwordF0F0F0F0<>+0(SB), Y2, Y8
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y8, Y8
-	VPMOVMSKB    Y8, R10
-	VPAND        ydwordFEFEFEFE<>+0(SB), Y2, Y8
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y8, Y8
-	VPMOVMSKB    Y8, R12
-	ORL          R12, R10
-	JNZ          utf8ToUTF16BEAVX512BW_sixteen
-	VPAND        ydwordE0E0E0E0<>+0(SB), Y2, Y8
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y8, Y8
-	VPMOVMSKB    Y8, R10
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y8
-	VPCMPGTB     Y2, Y8, Y8
-	VPMOVMSKB    Y8, R11
-	ANDNL        R9, R11, R9
-	ANDNL        R9, R10, R9
-	MOVL         R10, R13
-	MOVL         R9, R10
-	ANDL         $0x80000000, R10
-	MOVL         R13, R12
-	ANDL         $0xc0000000, R12
-	ORL          R12, R10
-	BTSQ         $0x20, R10
-	TZCNTQ       R10, R10
-	MOVL         $0xffffffff, R12
-	BZHIL        R10, R12, R12
-	ANDL         R12, R9
-	ANDL         R12, R13
-	ANDL         R12, R11
-	MOVL         R11, R14
-	SHRL         $0x01, R14
-	NOTL         R14
-	ANDL         R12, R14
-	ORL          R13, R9
-	SHLL         $0x01, R9
-	SHLL         $0x02, R13
-	ORL          R13, R9
-	CMPL         R9, R11
-	JNE          utf8ToUTF16BEAVX512BW_sixteen
-	VPERM2I128   $0x08, Y2, Y2, Y8
-	VPALIGNR     $0x0f, Y8, Y2, Y8
-	VPERM2I128   $0x08, Y8, Y8, Y9
-	VPALIGNR     $0x0f, Y9, Y8, Y9
-	MOVQ         DI, R9
-	VPMOVZXBW    X2, Y10
-	VPMOVZXBW    X8, Y11
-	VPMOVZXBW    X9, Y12
-	VPAND        ydword3F003F<>+0(SB), Y10, Y14
-	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword1F001F<>+0(SB), Y11, Y15
-	VPSLLW       $0x06, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
-	VPSLLW       $0x0c, Y12, Y15
-	VPAND        ydword3F003F<>+0(SB), Y11, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
-	VPXOR        Y15, Y15, Y15
-	VPCMPEQW     Y11, Y15, Y15
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPTEST       Y13, Y15
-	JNZ          utf8ToUTF16BEAVX512BW_sixteen
-	MOVL         R14, R11
-	MOVBLZX      R11, R11
-	MOVL         R14, R12
-	SHRL         $0x08, R12
-	MOVBLZX      R12, R12
-	LEAQ         packW16BE<>+0(SB), R13
-	MOVQ         R11, R15
-	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X5
-	MOVQ         R12, R15
-	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
-	VPSHUFB      Y5, Y10, Y10
-	POPCNTL      R11, R11
-	POPCNTL      R12, R12
-	SHLL         $0x01, R11
-	SHLL         $0x01, R12
-	VMOVDQU      X10, (AX)(R9*1)
-	ADDQ         R11, R9
-	VEXTRACTI128 $0x01, Y10, X3
-	VMOVDQU      X3, (AX)(R9*1)
-	ADDQ         R12, R9
-	VEXTRACTI128 $0x01, Y2, X2
-	VEXTRACTI128 $0x01, Y8, X3
-	VEXTRACTI128 $0x01, Y9, X4
-	VPMOVZXBW    X2, Y2
-	VPMOVZXBW    X3, Y8
-	VPMOVZXBW    X4, Y9
-	VPAND        ydword3F003F<>+0(SB), Y2, Y11
-	VPAND        ydwordE000E0<>+0(SB), Y8, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword1F001F<>+0(SB), Y8, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y2, Y2
-	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
-	VPSLLW       $0x0c, Y9, Y12
-	VPAND        ydword3F003F<>+0(SB), Y8, Y8
-	VPSLLW       $0x06, Y8, Y8
-	VPOR         Y8, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y2, Y2
-	VPAND        ydwordF800F800<>+0(SB), Y12, Y8
-	VPXOR        Y12, Y12, Y12
-	VPCMPEQW     Y8, Y12, Y12
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y8, Y8
-	VPOR         Y8, Y12, Y12
-	VPTEST       Y10, Y12
-	JNZ          utf8ToUTF16BEAVX512BW_sixteen
-	MOVL         R14, DI
-	SHRL         $0x10, DI
-	MOVBLZX      DI, DI
-	MOVL         R14, R11
-	SHRL         $0x18, R11
-	MOVBLZX      R11, R11
-	LEAQ         packW16BE<>+0(SB), R12
-	MOVQ         DI, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X6
-	MOVQ         R11, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y6, Y6
-	VPSHUFB      Y6, Y2, Y2
-	POPCNTL      DI, DI
-	POPCNTL      R11, R11
-	SHLL         $0x01, DI
-	SHLL         $0x01, R11
-	VMOVDQU      X2, (AX)(R9*1)
-	ADDQ         DI, R9
-	VEXTRACTI128 $0x01, Y2, X1
-	VMOVDQU      X1, (AX)(R9*1)
-	ADDQ         R11, R9
-	MOVQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf8ToUTF16BEAVX512BW_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y2, Y4
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y4, Y4
+	VPMOVMSKB      Y4, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y2, Y4
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y4, Y4
+	VPMOVMSKB      Y4, R12
+	ORL            R12, R10
+	JNZ            utf8ToUTF16BEAVX512BW_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y2, Y4
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y4, Y4
+	VPMOVMSKB      Y4, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y4
+	VPCMPGTB       Y2, Y4, Y4
+	VPMOVMSKB      Y4, R11
+	ANDNL          R9, R11, R9
+	ANDNL          R9, R10, R9
+	MOVL           R10, R13
+	MOVL           R9, R10
+	ANDL           $0x80000000, R10
+	MOVL           R13, R12
+	ANDL           $0xc0000000, R12
+	ORL            R12, R10
+	BTSQ           $0x20, R10
+	TZCNTQ         R10, R10
+	MOVL           $0xffffffff, R12
+	BZHIL          R10, R12, R12
+	ANDL           R12, R9
+	ANDL           R12, R13
+	ANDL           R12, R11
+	MOVL           R11, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R12, R14
+	ORL            R13, R9
+	SHLL           $0x01, R9
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R11
+	JNE            utf8ToUTF16BEAVX512BW_sixteen
+	MOVQ           DI, R9
+	VPSLLDQ        $0x01, X2, X4
+	VPSLLDQ        $0x02, X2, X5
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X4, Y4
+	VPMOVZXBW      X5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y2, Y7
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y6
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND          ydword1F001F<>+0(SB), Y4, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF000F0<>+0(SB), Y5, Y6
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y6, Y6
+	VPSLLW         $0x0c, Y5, Y8
+	VPAND          ydword3F003F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y4, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF800F800<>+0(SB), Y8, Y4
+	VPXOR          Y8, Y8, Y8
+	VPCMPEQW       Y4, Y8, Y8
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y4, Y4
+	VPOR           Y4, Y8, Y8
+	VPTEST         Y6, Y8
+	JNZ            utf8ToUTF16BEAVX512BW_sixteen
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R12
+	SHRL           $0x08, R12
+	MOVBLZX        R12, R12
+	LEAQ           packW16BE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y4
+	MOVQ           R12, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y4, Y4
+	VPSHUFB        Y4, Y2, Y2
+	POPCNTL        R11, R11
+	POPCNTL        R12, R12
+	SHLL           $0x01, R11
+	SHLL           $0x01, R12
+	VMOVDQU        X2, (AX)(R9*1)
+	ADDQ           R11, R9
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(R9*1)
+	ADDQ           R12, R9
+	VPMOVZXBW      16(DX)(SI*1), Y2
+	VPMOVZXBW      15(DX)(SI*1), Y4
+	VPMOVZXBW      14(DX)(SI*1), Y5
+	VPAND          ydword3F003F<>+0(SB), Y2, Y7
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y6
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND          ydword1F001F<>+0(SB), Y4, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF000F0<>+0(SB), Y5, Y6
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y6, Y6
+	VPSLLW         $0x0c, Y5, Y8
+	VPAND          ydword3F003F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y4, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF800F800<>+0(SB), Y8, Y4
+	VPXOR          Y8, Y8, Y8
+	VPCMPEQW       Y4, Y8, Y8
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y4, Y4
+	VPOR           Y4, Y8, Y8
+	VPTEST         Y6, Y8
+	JNZ            utf8ToUTF16BEAVX512BW_sixteen
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R11
+	SHRL           $0x18, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16BE<>+0(SB), R12
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R12)(R14*1), Y1
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        DI, DI
+	POPCNTL        R11, R11
+	SHLL           $0x01, DI
+	SHLL           $0x01, R11
+	VMOVDQU        X2, (AX)(R9*1)
+	ADDQ           DI, R9
+	VEXTRACTI128   $0x01, Y2, X1
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           R11, R9
+	MOVQ           R9, DI
+	ADDQ           R10, SI
+	TESTL          R13, R13
+	JNZ            utf8ToUTF16BEAVX512BW_next3
+	JMP            utf8ToUTF16BEAVX512BW_loop
+
+utf8ToUTF16BEAVX512BW_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF16BEAVX512BW_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF16BEAVX512BW_done
+	VMOVDQU        (DX)(SI*1), Y1
+	VPMOVMSKB      Y1, R9
+	TESTL          R9, R9
+	JZ             utf8ToUTF16BEAVX512BW_loop
+	CMPL           R9, $0xffffffff
+	JE             utf8ToUTF16BEAVX512BW_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R12
+	ORL            R12, R10
+	JNZ            utf8ToUTF16BEAVX512BW_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB       Y1, Y2, Y2
+	VPMOVMSKB      Y2, R11
+	ANDNL          R9, R11, R9
+	ANDNL          R9, R10, R9
+	MOVL           R10, R13
+	MOVL           R9, R10
+	ANDL           $0x80000000, R10
+	MOVL           R13, R12
+	ANDL           $0xc0000000, R12
+	ORL            R12, R10
+	BTSQ           $0x20, R10
+	TZCNTQ         R10, R10
+	MOVL           $0xffffffff, R12
+	BZHIL          R10, R12, R12
+	ANDL           R12, R9
+	ANDL           R12, R13
+	ANDL           R12, R11
+	MOVL           R11, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R12, R14
+	ORL            R13, R9
+	SHLL           $0x01, R9
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R11
+	JNE            utf8ToUTF16BEAVX512BW_loop
+	MOVQ           DI, R9
+	VPSLLDQ        $0x01, X1, X2
+	VPSLLDQ        $0x02, X1, X4
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y4, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y5, Y7
+	JNZ            utf8ToUTF16BEAVX512BW_loop
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R12
+	SHRL           $0x08, R12
+	MOVBLZX        R12, R12
+	LEAQ           packW16BE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y2
+	MOVQ           R12, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R11, R11
+	POPCNTL        R12, R12
+	SHLL           $0x01, R11
+	SHLL           $0x01, R12
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           R11, R9
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           R12, R9
+	VPMOVZXBW      16(DX)(SI*1), Y1
+	VPMOVZXBW      15(DX)(SI*1), Y2
+	VPMOVZXBW      14(DX)(SI*1), Y4
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y4, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y5, Y7
+	JNZ            utf8ToUTF16BEAVX512BW_loop
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R11
+	SHRL           $0x18, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16BE<>+0(SB), R12
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R12)(R14*1), Y2
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R12)(R14*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        DI, DI
+	POPCNTL        R11, R11
+	SHLL           $0x01, DI
+	SHLL           $0x01, R11
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           DI, R9
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(R9*1)
+	ADDQ           R11, R9
+	MOVQ           R9, DI
+	ADDQ           R10, SI
+	TESTL          R13, R13
+	JNZ            utf8ToUTF16BEAVX512BW_next3
+	JMP            utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -33425,27 +33727,27 @@ utf8ToUTF16BEAVX512BW_sixteen:
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16BEAVX512BW_general
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z4
+	VPCMPEQD   dword808080F0<>+0(SB), Z4, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_four_mixed
 	VPSLLD     $0x04, Z1, Z2
 	VPANDD     dword3F000<>+0(SB), Z2, Z2
-	VPSLLD     $0x12, Z1, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z2
-	VPSRLD     $0x0a, Z1, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z2
-	VPSRLD     $0x18, Z1, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z2
-	VPSUBD     dword10000<>+0(SB), Z2, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	VPSLLD     $0x12, Z1, Z4
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z4, Z2
+	VPSRLD     $0x0a, Z1, Z4
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z4, Z2
+	VPSRLD     $0x18, Z1, Z4
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z4, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z4
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z4, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_four_mixed
 
 utf8ToUTF16BEAVX512BW_pure:
-	VPSRLD     $0x0a, Z8, Z1
-	VPSLLD     $0x10, Z8, Z8
-	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z8, Z1
+	VPSRLD     $0x0a, Z4, Z1
+	VPSLLD     $0x10, Z4, Z4
+	VPTERNLOGD $0xf8, dword3FF0000<>+0(SB), Z4, Z1
 	VPORD      dwordDC00D800<>+0(SB), Z1, Z1
 	VPSHUFB    Z0, Z1, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
@@ -33456,20 +33758,20 @@ utf8ToUTF16BEAVX512BW_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF16BEAVX512BW_done
 	VMOVDQU64  (DX)(SI*1), Z1
-	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z8
-	VPCMPEQD   dword808080F0<>+0(SB), Z8, K1
+	VPANDD     dwordC0C0C0F8<>+0(SB), Z1, Z4
+	VPCMPEQD   dword808080F0<>+0(SB), Z4, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_loop
 	VPSLLD     $0x04, Z1, Z2
 	VPANDD     dword3F000<>+0(SB), Z2, Z2
-	VPSLLD     $0x12, Z1, Z8
-	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z8, Z2
-	VPSRLD     $0x0a, Z1, Z8
-	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z8, Z2
-	VPSRLD     $0x18, Z1, Z8
-	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z8, Z2
-	VPSUBD     dword10000<>+0(SB), Z2, Z8
-	VPCMPUD    $0x05, dword100000<>+0(SB), Z8, K1
+	VPSLLD     $0x12, Z1, Z4
+	VPTERNLOGD $0xf8, dword1C0000<>+0(SB), Z4, Z2
+	VPSRLD     $0x0a, Z1, Z4
+	VPTERNLOGD $0xf8, dwordFC0<>+0(SB), Z4, Z2
+	VPSRLD     $0x18, Z1, Z4
+	VPTERNLOGD $0xf8, dword3F<>+0(SB), Z4, Z2
+	VPSUBD     dword10000<>+0(SB), Z2, Z4
+	VPCMPUD    $0x05, dword100000<>+0(SB), Z4, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_loop
 	JMP        utf8ToUTF16BEAVX512BW_pure
@@ -33516,252 +33818,42 @@ utf8ToUTF16BEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16BEAVX512BW_done
-	VPXORD        Z7, Z7, Z7
-	VALIGND       $0x0c, Z7, Z1, Z2
-	VPALIGNR      $0x0f, Z2, Z1, Z8
-	VPALIGNR      $0x0e, Z2, Z1, Z9
+	VPXORD        Z3, Z3, Z3
+	VALIGND       $0x0c, Z3, Z1, Z2
+	VPALIGNR      $0x0f, Z2, Z1, Z4
+	VPALIGNR      $0x0e, Z2, Z1, Z5
 	VPALIGNR      $0x0d, Z2, Z1, Z2
 	MOVQ          DI, R9
-	VPMOVZXBD     X1, Z10
-	VPMOVZXBD     X8, Z11
-	VPMOVZXBD     X9, Z12
-	VPMOVZXBD     X2, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
-	MOVQ          R15, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VPSHUFB       Y0, Y10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x10
-	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z1, X3
-	VPMOVZXBD     X3, Z10
-	VEXTRACTI32X4 $0x01, Z8, X3
-	VPMOVZXBD     X3, Z11
-	VEXTRACTI32X4 $0x01, Z9, X3
-	VPMOVZXBD     X3, Z12
-	VEXTRACTI32X4 $0x01, Z2, X3
-	VPMOVZXBD     X3, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
-	MOVQ          R15, R12
-	SHRQ          $0x10, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VPSHUFB       Y0, Y10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x20
-	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z1, X3
-	VPMOVZXBD     X3, Z10
-	VEXTRACTI32X4 $0x02, Z8, X3
-	VPMOVZXBD     X3, Z11
-	VEXTRACTI32X4 $0x02, Z9, X3
-	VPMOVZXBD     X3, Z12
-	VEXTRACTI32X4 $0x02, Z2, X3
-	VPMOVZXBD     X3, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z17
-	VPSLLD        $0x06, Z17, Z17
-	VPORD         Z14, Z17, Z17
-	VPANDD        dwordF<>+0(SB), Z12, Z18
-	VPSLLD        $0x0c, Z18, Z18
-	VPORD         Z15, Z18, Z18
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z17, Z10, K1, Z10
-	VPBLENDMD     Z18, Z10, K2, Z10
-	MOVQ          R15, R12
-	SHRQ          $0x20, R12
-	KMOVW         R12, K1
-	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z18, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z18, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
-	KORW          K4, K2, K2
-	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
-	KORW          K4, K2, K2
-	KORTESTW      K2, K2
-	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K2
-	VPANDD        dword3FF<>+0(SB), Z13, Z13
-	VPORD         dwordDC00<>+0(SB), Z13, Z13
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPANDD        dword7<>+0(SB), Z12, Z17
-	VPSLLD        $0x08, Z17, Z17
-	VPANDD        dword3F<>+0(SB), Z11, Z11
-	VPSLLD        $0x02, Z11, Z11
-	VPORD         Z17, Z11, Z11
-	VPSRLD        $0x04, Z14, Z17
-	VPORD         Z17, Z11, Z11
-	VPADDD        dwordD7C0<>+0(SB), Z11, Z11
-	VPBLENDMD     Z11, Z10, K2, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPMOVDW       Z10, Y10
-	VPSHUFB       Y0, Y10, Y10
-	VMOVDQU       Y10, (AX)(R9*1)
-	KMOVW         K1, R10
-	POPCNTL       R10, R10
-	LEAQ          (R9)(R10*2), R9
-	CMPQ          R14, $0x30
-	JBE           utf8ToUTF16BEAVX512BW_advance
-	VEXTRACTI32X4 $0x03, Z1, X1
-	VPMOVZXBD     X1, Z1
-	VEXTRACTI32X4 $0x03, Z8, X3
-	VPMOVZXBD     X3, Z8
-	VEXTRACTI32X4 $0x03, Z9, X3
-	VPMOVZXBD     X3, Z9
-	VEXTRACTI32X4 $0x03, Z2, X2
-	VPMOVZXBD     X2, Z2
-	VPANDD        dword3F<>+0(SB), Z1, Z10
-	VPANDD        dword3F<>+0(SB), Z8, Z11
+	VPMOVZXBD     X1, Z6
+	VPMOVZXBD     X4, Z7
+	VPMOVZXBD     X5, Z8
+	VPMOVZXBD     X2, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        dword3F<>+0(SB), Z9, Z12
+	VPANDD        dword3F<>+0(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
 	VPORD         Z11, Z12, Z12
-	VPANDD        dwordE0<>+0(SB), Z8, Z13
+	VPANDD        dwordE0<>+0(SB), Z7, Z13
 	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
-	VPANDD        dwordF0<>+0(SB), Z9, Z13
+	VPANDD        dwordF0<>+0(SB), Z8, Z13
 	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
-	VPANDD        dwordF8<>+0(SB), Z2, Z13
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
 	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
-	VMOVDQA64     Z1, Z1
-	VPANDD        dword1F<>+0(SB), Z8, Z13
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z7, Z13
 	VPSLLD        $0x06, Z13, Z13
 	VPORD         Z10, Z13, Z13
-	VPANDD        dwordF<>+0(SB), Z9, Z14
+	VPANDD        dwordF<>+0(SB), Z8, Z14
 	VPSLLD        $0x0c, Z14, Z14
 	VPORD         Z11, Z14, Z14
-	VPANDD        dword7<>+0(SB), Z2, Z2
-	VPSLLD        $0x12, Z2, Z2
-	VPORD         Z12, Z2, Z2
-	VPBLENDMD     Z13, Z1, K1, Z1
-	VPBLENDMD     Z14, Z1, K2, Z1
+	VPANDD        dword7<>+0(SB), Z9, Z9
+	VPSLLD        $0x12, Z9, Z9
+	VPORD         Z12, Z9, Z9
+	VPBLENDMD     Z13, Z6, K1, Z6
+	VPBLENDMD     Z14, Z6, K2, Z6
 	MOVQ          R15, R12
-	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
@@ -33769,23 +33861,233 @@ utf8ToUTF16BEAVX512BW_general:
 	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z2, Z13
+	VPSUBD        dword10000<>+0(SB), Z9, Z13
 	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPANDD        dwordF8<>+0(SB), Z8, Z13
 	VPCMPEQD      dwordF0<>+0(SB), Z13, K2
+	VPANDD        dword3FF<>+0(SB), Z9, Z9
+	VPORD         dwordDC00<>+0(SB), Z9, Z9
+	VPBLENDMD     Z9, Z6, K3, Z6
+	VPANDD        dword7<>+0(SB), Z8, Z13
+	VPSLLD        $0x08, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z7, Z7
+	VPSLLD        $0x02, Z7, Z7
+	VPORD         Z13, Z7, Z7
+	VPSRLD        $0x04, Z10, Z13
+	VPORD         Z13, Z7, Z7
+	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
+	VPBLENDMD     Z7, Z6, K2, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VPMOVDW       Z6, Y6
+	VPSHUFB       Y0, Y6, Y6
+	VMOVDQU       Y6, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x10
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x01, Z1, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x01, Z4, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x01, Z5, X8
+	VPMOVZXBD     X8, Z8
+	VEXTRACTI32X4 $0x01, Z2, X9
+	VPMOVZXBD     X9, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z8, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z7, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z7, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dwordF<>+0(SB), Z8, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z11, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z9, Z9
+	VPSLLD        $0x12, Z9, Z9
+	VPORD         Z12, Z9, Z9
+	VPBLENDMD     Z13, Z6, K1, Z6
+	VPBLENDMD     Z14, Z6, K2, Z6
+	MOVQ          R15, R12
+	SHRQ          $0x10, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z9, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K2
+	VPANDD        dword3FF<>+0(SB), Z9, Z9
+	VPORD         dwordDC00<>+0(SB), Z9, Z9
+	VPBLENDMD     Z9, Z6, K3, Z6
+	VPANDD        dword7<>+0(SB), Z8, Z13
+	VPSLLD        $0x08, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z7, Z7
+	VPSLLD        $0x02, Z7, Z7
+	VPORD         Z13, Z7, Z7
+	VPSRLD        $0x04, Z10, Z13
+	VPORD         Z13, Z7, Z7
+	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
+	VPBLENDMD     Z7, Z6, K2, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VPMOVDW       Z6, Y6
+	VPSHUFB       Y0, Y6, Y6
+	VMOVDQU       Y6, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x20
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x02, Z1, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x02, Z4, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x02, Z5, X8
+	VPMOVZXBD     X8, Z8
+	VEXTRACTI32X4 $0x02, Z2, X9
+	VPMOVZXBD     X9, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
+	VPSLLD        $0x06, Z11, Z11
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z8, Z12
+	VPSLLD        $0x0c, Z12, Z12
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z7, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z7, Z13
+	VPSLLD        $0x06, Z13, Z13
+	VPORD         Z10, Z13, Z13
+	VPANDD        dwordF<>+0(SB), Z8, Z14
+	VPSLLD        $0x0c, Z14, Z14
+	VPORD         Z11, Z14, Z14
+	VPANDD        dword7<>+0(SB), Z9, Z9
+	VPSLLD        $0x12, Z9, Z9
+	VPORD         Z12, Z9, Z9
+	VPBLENDMD     Z13, Z6, K1, Z6
+	VPBLENDMD     Z14, Z6, K2, Z6
+	MOVQ          R15, R12
+	SHRQ          $0x20, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z14, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z14, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z9, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K2
+	VPANDD        dword3FF<>+0(SB), Z9, Z9
+	VPORD         dwordDC00<>+0(SB), Z9, Z9
+	VPBLENDMD     Z9, Z6, K3, Z6
+	VPANDD        dword7<>+0(SB), Z8, Z13
+	VPSLLD        $0x08, Z13, Z13
+	VPANDD        dword3F<>+0(SB), Z7, Z7
+	VPSLLD        $0x02, Z7, Z7
+	VPORD         Z13, Z7, Z7
+	VPSRLD        $0x04, Z10, Z13
+	VPORD         Z13, Z7, Z7
+	VPADDD        dwordD7C0<>+0(SB), Z7, Z7
+	VPBLENDMD     Z7, Z6, K2, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VPMOVDW       Z6, Y6
+	VPSHUFB       Y0, Y6, Y6
+	VMOVDQU       Y6, (AX)(R9*1)
+	KMOVW         K1, R10
+	POPCNTL       R10, R10
+	LEAQ          (R9)(R10*2), R9
+	CMPQ          R14, $0x30
+	JBE           utf8ToUTF16BEAVX512BW_advance
+	VEXTRACTI32X4 $0x03, Z1, X1
+	VPMOVZXBD     X1, Z1
+	VEXTRACTI32X4 $0x03, Z4, X4
+	VPMOVZXBD     X4, Z4
+	VEXTRACTI32X4 $0x03, Z5, X5
+	VPMOVZXBD     X5, Z5
+	VEXTRACTI32X4 $0x03, Z2, X2
+	VPMOVZXBD     X2, Z2
+	VPANDD        dword3F<>+0(SB), Z1, Z6
+	VPANDD        dword3F<>+0(SB), Z4, Z7
+	VPSLLD        $0x06, Z7, Z7
+	VPORD         Z6, Z7, Z7
+	VPANDD        dword3F<>+0(SB), Z5, Z8
+	VPSLLD        $0x0c, Z8, Z8
+	VPORD         Z7, Z8, Z8
+	VPANDD        dwordE0<>+0(SB), Z4, Z9
+	VPCMPEQD      dwordC0<>+0(SB), Z9, K1
+	VPANDD        dwordF0<>+0(SB), Z5, Z9
+	VPCMPEQD      dwordE0<>+0(SB), Z9, K2
+	VPANDD        dwordF8<>+0(SB), Z2, Z9
+	VPCMPEQD      dwordF0<>+0(SB), Z9, K3
+	VMOVDQA64     Z1, Z1
+	VPANDD        dword1F<>+0(SB), Z4, Z9
+	VPSLLD        $0x06, Z9, Z9
+	VPORD         Z6, Z9, Z9
+	VPANDD        dwordF<>+0(SB), Z5, Z10
+	VPSLLD        $0x0c, Z10, Z10
+	VPORD         Z7, Z10, Z10
+	VPANDD        dword7<>+0(SB), Z2, Z2
+	VPSLLD        $0x12, Z2, Z2
+	VPORD         Z8, Z2, Z2
+	VPBLENDMD     Z9, Z1, K1, Z1
+	VPBLENDMD     Z10, Z1, K2, Z1
+	MOVQ          R15, R12
+	SHRQ          $0x30, R12
+	KMOVW         R12, K1
+	KANDW         K1, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z10, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z10, Z9
+	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K2
+	KORW          K4, K2, K2
+	KANDW         K1, K3, K4
+	VPSUBD        dword10000<>+0(SB), Z2, Z9
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z9, K4, K4
+	KORW          K4, K2, K2
+	KORTESTW      K2, K2
+	JNZ           utf8ToUTF16BEAVX512BW_done
+	VPANDD        dwordF8<>+0(SB), Z5, Z9
+	VPCMPEQD      dwordF0<>+0(SB), Z9, K2
 	VPANDD        dword3FF<>+0(SB), Z2, Z2
 	VPORD         dwordDC00<>+0(SB), Z2, Z2
 	VPBLENDMD     Z2, Z1, K3, Z1
-	VPANDD        dword7<>+0(SB), Z9, Z13
-	VPSLLD        $0x08, Z13, Z13
-	VPANDD        dword3F<>+0(SB), Z8, Z2
+	VPANDD        dword7<>+0(SB), Z5, Z9
+	VPSLLD        $0x08, Z9, Z9
+	VPANDD        dword3F<>+0(SB), Z4, Z2
 	VPSLLD        $0x02, Z2, Z2
-	VPORD         Z13, Z2, Z2
-	VPSRLD        $0x04, Z10, Z13
-	VPORD         Z13, Z2, Z2
+	VPORD         Z9, Z2, Z2
+	VPSRLD        $0x04, Z6, Z9
+	VPORD         Z9, Z2, Z2
 	VPADDD        dwordD7C0<>+0(SB), Z2, Z2
 	VPBLENDMD     Z2, Z1, K2, Z1
 	VPCOMPRESSD.Z Z1, K1, Z1
@@ -33834,7 +34136,7 @@ utf8ToUTF16BEAVX512BW_exit:
 
 // func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
@@ -33912,12 +34214,12 @@ utf8ToUTF32LEAVX512BW_lead:
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
 	VPSHUFB   three<>+0(SB), Z2, Z2
 	VPANDD    dword3F<>+0(SB), Z2, Z3
-	VPANDD    dword3F00<>+0(SB), Z2, Z9
-	VPSRLD    $0x02, Z9, Z9
-	VPORD     Z9, Z3, Z3
-	VPANDD    dwordF0000<>+0(SB), Z2, Z9
-	VPSRLD    $0x04, Z9, Z9
-	VPORD     Z9, Z3, Z2
+	VPANDD    dword3F00<>+0(SB), Z2, Z5
+	VPSRLD    $0x02, Z5, Z5
+	VPORD     Z5, Z3, Z3
+	VPANDD    dwordF0000<>+0(SB), Z2, Z5
+	VPSRLD    $0x04, Z5, Z5
+	VPORD     Z5, Z3, Z2
 	VPANDD    dwordF800<>+0(SB), Z2, Z3
 	VPTESTNMD Z3, Z3, K2
 	VPCMPEQD  dwordD800<>+0(SB), Z3, K3
@@ -33948,12 +34250,12 @@ utf8ToUTF32LEAVX512BW_three:
 	JNZ       utf8ToUTF32LEAVX512BW_loop
 	VPSHUFB   three<>+0(SB), Z2, Z2
 	VPANDD    dword3F<>+0(SB), Z2, Z3
-	VPANDD    dword3F00<>+0(SB), Z2, Z9
-	VPSRLD    $0x02, Z9, Z9
-	VPORD     Z9, Z3, Z3
-	VPANDD    dwordF0000<>+0(SB), Z2, Z9
-	VPSRLD    $0x04, Z9, Z9
-	VPORD     Z9, Z3, Z2
+	VPANDD    dword3F00<>+0(SB), Z2, Z5
+	VPSRLD    $0x02, Z5, Z5
+	VPORD     Z5, Z3, Z3
+	VPANDD    dwordF0000<>+0(SB), Z2, Z5
+	VPSRLD    $0x04, Z5, Z5
+	VPORD     Z5, Z3, Z2
 	VPANDD    dwordF800<>+0(SB), Z2, Z3
 	VPTESTNMD Z3, Z3, K2
 	VPCMPEQD  dwordD800<>+0(SB), Z3, K3
@@ -33983,238 +34285,381 @@ utf8ToUTF32LEAVX512BW_wide_general:
 	DECL      R12
 
 utf8ToUTF32LEAVX512BW_two_whole:
-	SHLL         $0x01, R11
-	CMPL         R11, R10
-	JNE          utf8ToUTF32LEAVX512BW_three32
-	MOVL         R10, R9
-	SHRL         $0x01, R9
-	NOTL         R9
-	MOVL         $0xffffffff, R11
-	BZHIL        R12, R11, R11
-	ANDL         R11, R9
-	VPERM2I128   $0x08, Y1, Y1, Y0
-	VPALIGNR     $0x0f, Y0, Y1, Y0
-	VPMOVZXBW    X1, Y2
-	VPMOVZXBW    X0, Y3
-	VPAND        ydwordE000E0<>+0(SB), Y3, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y2, Y10
-	VPAND        ydword1F001F<>+0(SB), Y3, Y3
-	VPSLLW       $0x06, Y3, Y3
-	VPOR         Y10, Y3, Y3
-	VPBLENDVB    Y9, Y3, Y2, Y2
-	MOVL         R9, R10
-	MOVBLZX      R10, R10
-	MOVL         R9, R11
-	SHRL         $0x08, R11
-	MOVBLZX      R11, R11
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R10, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X4
-	MOVQ         R11, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
-	POPCNTL      R10, R10
-	POPCNTL      R11, R11
-	VPXOR        Y3, Y3, Y3
-	VPUNPCKLWD   Y3, Y2, Y9
-	VPUNPCKHWD   Y3, Y2, Y2
-	VPERM2I128   $0x20, Y2, Y9, Y3
-	VMOVDQU      Y3, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	VPERM2I128   $0x31, Y2, Y9, Y3
-	VMOVDQU      Y3, (AX)(DI*1)
-	LEAQ         (DI)(R11*4), DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y0, X2
-	VPMOVZXBW    X1, Y0
-	VPMOVZXBW    X2, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y3
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y3, Y1, Y1
-	VPBLENDVB    Y2, Y1, Y0, Y0
-	MOVL         R9, R10
-	SHRL         $0x10, R10
-	MOVBLZX      R10, R10
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	LEAQ         packW16LE<>+0(SB), R11
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R11)(R13*1), X5
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R11)(R13*1), Y5, Y5
-	VPSHUFB      Y5, Y0, Y0
-	POPCNTL      R10, R10
-	POPCNTL      R9, R9
-	VPXOR        Y1, Y1, Y1
-	VPUNPCKLWD   Y1, Y0, Y2
-	VPUNPCKHWD   Y1, Y0, Y0
-	VPERM2I128   $0x20, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	VPERM2I128   $0x31, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	ADDQ         R12, SI
-	JMP          utf8ToUTF32LEAVX512BW_loop
+	SHLL           $0x01, R11
+	CMPL           R11, R10
+	JNE            utf8ToUTF32LEAVX512BW_three32
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	NOTL           R9
+	MOVL           $0xffffffff, R11
+	BZHIL          R12, R11, R11
+	ANDL           R11, R9
+	VPERM2I128     $0x08, Y1, Y1, Y0
+	VPALIGNR       $0x0f, Y0, Y1, Y0
+	VPMOVZXBW      X1, Y2
+	VPMOVZXBW      X0, Y3
+	VPAND          ydwordE000E0<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y2, Y6
+	VPAND          ydword1F001F<>+0(SB), Y3, Y3
+	VPSLLW         $0x06, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPBLENDVB      Y5, Y3, Y2, Y2
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R13
+	MOVQ           R10, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y3
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y3, Y3
+	VPSHUFB        Y3, Y2, Y2
+	POPCNTL        R10, R10
+	POPCNTL        R11, R11
+	VEXTRACTI128   $0x01, Y2, X3
+	VPMOVZXWD      X2, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R10*4), DI
+	VPMOVZXWD      X3, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R11*4), DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VEXTRACTI128   $0x01, Y0, X0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X0, Y0
+	VPAND          ydwordE000E0<>+0(SB), Y0, Y2
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y1, Y3
+	VPAND          ydword1F001F<>+0(SB), Y0, Y0
+	VPSLLW         $0x06, Y0, Y0
+	VPOR           Y3, Y0, Y0
+	VPBLENDVB      Y2, Y0, Y1, Y1
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y0
+	MOVQ           R9, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        R10, R10
+	POPCNTL        R9, R9
+	VEXTRACTI128   $0x01, Y1, X0
+	VPMOVZXWD      X1, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	LEAQ           (DI)(R10*4), DI
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_three32:
-	VPAND        ydwordF0F0F0F0<>+0(SB), Y1, Y2
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y2, Y2
-	VPMOVMSKB    Y2, R10
-	VPAND        ydwordFEFEFEFE<>+0(SB), Y1, Y2
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y2, Y2
-	VPMOVMSKB    Y2, R12
-	ORL          R12, R10
-	JNZ          utf8ToUTF32LEAVX512BW_sixteen
-	VPAND        ydwordE0E0E0E0<>+0(SB), Y1, Y2
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB    Y2, R10
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y2
-	VPCMPGTB     Y1, Y2, Y2
-	VPMOVMSKB    Y2, R11
-	ANDNL        R9, R11, R9
-	ANDNL        R9, R10, R9
-	MOVL         R10, R13
-	MOVL         R9, R10
-	ANDL         $0x80000000, R10
-	MOVL         R13, R12
-	ANDL         $0xc0000000, R12
-	ORL          R12, R10
-	BTSQ         $0x20, R10
-	TZCNTQ       R10, R10
-	MOVL         $0xffffffff, R12
-	BZHIL        R10, R12, R12
-	ANDL         R12, R9
-	ANDL         R12, R13
-	ANDL         R12, R11
-	MOVL         R11, R14
-	SHRL         $0x01, R14
-	NOTL         R14
-	ANDL         R12, R14
-	ORL          R13, R9
-	SHLL         $0x01, R9
-	SHLL         $0x02, R13
-	ORL          R13, R9
-	CMPL         R9, R11
-	JNE          utf8ToUTF32LEAVX512BW_sixteen
-	VPERM2I128   $0x08, Y1, Y1, Y2
-	VPALIGNR     $0x0f, Y2, Y1, Y2
-	VPERM2I128   $0x08, Y2, Y2, Y3
-	VPALIGNR     $0x0f, Y3, Y2, Y3
-	MOVQ         DI, R9
-	VPMOVZXBW    X1, Y9
-	VPMOVZXBW    X2, Y10
-	VPMOVZXBW    X3, Y11
-	VPAND        ydword3F003F<>+0(SB), Y9, Y13
-	VPAND        ydwordE000E0<>+0(SB), Y10, Y12
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y12, Y12
-	VPAND        ydword1F001F<>+0(SB), Y10, Y14
-	VPSLLW       $0x06, Y14, Y14
-	VPOR         Y13, Y14, Y14
-	VPBLENDVB    Y12, Y14, Y9, Y9
-	VPAND        ydwordF000F0<>+0(SB), Y11, Y12
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y12, Y12
-	VPSLLW       $0x0c, Y11, Y14
-	VPAND        ydword3F003F<>+0(SB), Y10, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y10, Y14, Y14
-	VPOR         Y13, Y14, Y14
-	VPBLENDVB    Y12, Y14, Y9, Y9
-	VPAND        ydwordF800F800<>+0(SB), Y14, Y10
-	VPXOR        Y14, Y14, Y14
-	VPCMPEQW     Y10, Y14, Y14
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y10, Y10
-	VPOR         Y10, Y14, Y14
-	VPTEST       Y12, Y14
-	JNZ          utf8ToUTF32LEAVX512BW_sixteen
-	MOVL         R14, R11
-	MOVBLZX      R11, R11
-	MOVL         R14, R12
-	SHRL         $0x08, R12
-	MOVBLZX      R12, R12
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R11, R15
-	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X6
-	MOVQ         R12, R15
-	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
-	VPSHUFB      Y6, Y9, Y9
-	POPCNTL      R11, R11
-	POPCNTL      R12, R12
-	VPXOR        Y10, Y10, Y10
-	VPUNPCKLWD   Y10, Y9, Y11
-	VPUNPCKHWD   Y10, Y9, Y9
-	VPERM2I128   $0x20, Y9, Y11, Y10
-	VMOVDQU      Y10, (AX)(R9*1)
-	LEAQ         (R9)(R11*4), R9
-	VPERM2I128   $0x31, Y9, Y11, Y10
-	VMOVDQU      Y10, (AX)(R9*1)
-	LEAQ         (R9)(R12*4), R9
-	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y2, X2
-	VEXTRACTI128 $0x01, Y3, X3
-	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y2
-	VPMOVZXBW    X3, Y3
-	VPAND        ydword3F003F<>+0(SB), Y1, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y2, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword1F001F<>+0(SB), Y2, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y10, Y11, Y11
-	VPBLENDVB    Y9, Y11, Y1, Y1
-	VPAND        ydwordF000F0<>+0(SB), Y3, Y9
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y9, Y9
-	VPSLLW       $0x0c, Y3, Y11
-	VPAND        ydword3F003F<>+0(SB), Y2, Y2
-	VPSLLW       $0x06, Y2, Y2
-	VPOR         Y2, Y11, Y11
-	VPOR         Y10, Y11, Y11
-	VPBLENDVB    Y9, Y11, Y1, Y1
-	VPAND        ydwordF800F800<>+0(SB), Y11, Y2
-	VPXOR        Y11, Y11, Y11
-	VPCMPEQW     Y2, Y11, Y11
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y2, Y2
-	VPOR         Y2, Y11, Y11
-	VPTEST       Y9, Y11
-	JNZ          utf8ToUTF32LEAVX512BW_sixteen
-	MOVL         R14, DI
-	SHRL         $0x10, DI
-	MOVBLZX      DI, DI
-	MOVL         R14, R11
-	SHRL         $0x18, R11
-	MOVBLZX      R11, R11
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         DI, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X7
-	MOVQ         R11, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y7, Y7
-	VPSHUFB      Y7, Y1, Y1
-	POPCNTL      DI, DI
-	POPCNTL      R11, R11
-	VPXOR        Y0, Y0, Y0
-	VPUNPCKLWD   Y0, Y1, Y2
-	VPUNPCKHWD   Y0, Y1, Y0
-	VPERM2I128   $0x20, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(R9*1)
-	LEAQ         (R9)(DI*4), R9
-	VPERM2I128   $0x31, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(R9*1)
-	LEAQ         (R9)(R11*4), R9
-	MOVQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf8ToUTF32LEAVX512BW_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R12
+	ORL            R12, R10
+	JNZ            utf8ToUTF32LEAVX512BW_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB       Y1, Y2, Y2
+	VPMOVMSKB      Y2, R11
+	ANDNL          R9, R11, R9
+	ANDNL          R9, R10, R9
+	MOVL           R10, R13
+	MOVL           R9, R10
+	ANDL           $0x80000000, R10
+	MOVL           R13, R12
+	ANDL           $0xc0000000, R12
+	ORL            R12, R10
+	BTSQ           $0x20, R10
+	TZCNTQ         R10, R10
+	MOVL           $0xffffffff, R12
+	BZHIL          R10, R12, R12
+	ANDL           R12, R9
+	ANDL           R12, R13
+	ANDL           R12, R11
+	MOVL           R11, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R12, R14
+	ORL            R13, R9
+	SHLL           $0x01, R9
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R11
+	JNE            utf8ToUTF32LEAVX512BW_sixteen
+	MOVQ           DI, R9
+	VPSLLDQ        $0x01, X1, X2
+	VPSLLDQ        $0x02, X1, X3
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y3, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y5, Y7
+	JNZ            utf8ToUTF32LEAVX512BW_sixteen
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R12
+	SHRL           $0x08, R12
+	MOVBLZX        R12, R12
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y2
+	MOVQ           R12, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R11, R11
+	POPCNTL        R12, R12
+	VEXTRACTI128   $0x01, Y1, X2
+	VPMOVZXWD      X1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
+	LEAQ           (R9)(R11*4), R9
+	VPMOVZXWD      X2, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
+	LEAQ           (R9)(R12*4), R9
+	VPMOVZXBW      16(DX)(SI*1), Y1
+	VPMOVZXBW      15(DX)(SI*1), Y2
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y3, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y5, Y7
+	JNZ            utf8ToUTF32LEAVX512BW_sixteen
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R11
+	SHRL           $0x18, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R12)(R14*1), Y0
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        DI, DI
+	POPCNTL        R11, R11
+	VEXTRACTI128   $0x01, Y1, X0
+	VPMOVZXWD      X1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
+	LEAQ           (R9)(DI*4), R9
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R9*1)
+	LEAQ           (R9)(R11*4), R9
+	MOVQ           R9, DI
+	ADDQ           R10, SI
+	TESTL          R13, R13
+	JNZ            utf8ToUTF32LEAVX512BW_next3
+	JMP            utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF32LEAVX512BW_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF32LEAVX512BW_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R9
+	TESTL          R9, R9
+	JZ             utf8ToUTF32LEAVX512BW_loop
+	CMPL           R9, $0xffffffff
+	JE             utf8ToUTF32LEAVX512BW_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R12
+	ORL            R12, R10
+	JNZ            utf8ToUTF32LEAVX512BW_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R11
+	ANDNL          R9, R11, R9
+	ANDNL          R9, R10, R9
+	MOVL           R10, R13
+	MOVL           R9, R10
+	ANDL           $0x80000000, R10
+	MOVL           R13, R12
+	ANDL           $0xc0000000, R12
+	ORL            R12, R10
+	BTSQ           $0x20, R10
+	TZCNTQ         R10, R10
+	MOVL           $0xffffffff, R12
+	BZHIL          R10, R12, R12
+	ANDL           R12, R9
+	ANDL           R12, R13
+	ANDL           R12, R11
+	MOVL           R11, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R12, R14
+	ORL            R13, R9
+	SHLL           $0x01, R9
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R11
+	JNE            utf8ToUTF32LEAVX512BW_loop
+	MOVQ           DI, R9
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y3, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y3
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y3, Y3
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y3, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y3, Y6
+	JNZ            utf8ToUTF32LEAVX512BW_loop
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R12
+	SHRL           $0x08, R12
+	MOVBLZX        R12, R12
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R12, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R11, R11
+	POPCNTL        R12, R12
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R9*1)
+	LEAQ           (R9)(R11*4), R9
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R9*1)
+	LEAQ           (R9)(R12*4), R9
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y3, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y3
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y3, Y3
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y3, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y3, Y6
+	JNZ            utf8ToUTF32LEAVX512BW_loop
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R11
+	SHRL           $0x18, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R12)(R14*1), Y1
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R11, R11
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R9*1)
+	LEAQ           (R9)(DI*4), R9
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R9*1)
+	LEAQ           (R9)(R11*4), R9
+	MOVQ           R9, DI
+	ADDQ           R10, SI
+	TESTL          R13, R13
+	JNZ            utf8ToUTF32LEAVX512BW_next3
+	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -34315,167 +34760,167 @@ utf8ToUTF32LEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32LEAVX512BW_done
-	VPXORD        Z8, Z8, Z8
-	VALIGND       $0x0c, Z8, Z0, Z1
+	VPXORD        Z4, Z4, Z4
+	VALIGND       $0x0c, Z4, Z0, Z1
 	VPALIGNR      $0x0f, Z1, Z0, Z2
 	VPALIGNR      $0x0e, Z1, Z0, Z3
 	VPALIGNR      $0x0d, Z1, Z0, Z1
 	MOVQ          DI, R9
-	VPMOVZXBD     X0, Z9
-	VPMOVZXBD     X2, Z10
-	VPMOVZXBD     X3, Z11
-	VPMOVZXBD     X1, Z12
-	VPANDD        dword3F<>+0(SB), Z9, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z10, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z9, Z9
-	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VPMOVZXBD     X0, Z5
+	VPMOVZXBD     X2, Z6
+	VPMOVZXBD     X3, Z7
+	VPMOVZXBD     X1, Z8
+	VPANDD        dword3F<>+0(SB), Z5, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
-	VPORD         Z13, Z10, Z10
-	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dword7<>+0(SB), Z12, Z12
-	VPSLLD        $0x12, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPBLENDMD     Z10, Z9, K1, Z9
-	VPBLENDMD     Z11, Z9, K2, Z9
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z6, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z5, Z5
+	VPANDD        dword1F<>+0(SB), Z6, Z6
+	VPSLLD        $0x06, Z6, Z6
+	VPORD         Z9, Z6, Z6
+	VPANDD        dwordF<>+0(SB), Z7, Z7
+	VPSLLD        $0x0c, Z7, Z7
+	VPORD         Z10, Z7, Z7
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPBLENDMD     Z6, Z5, K1, Z5
+	VPBLENDMD     Z7, Z5, K2, Z5
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z11, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z7, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z7, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z12, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z12, Z9, K3, Z9
-	VPCOMPRESSD.Z Z9, K1, Z9
-	VMOVDQU64     Z9, (AX)(R9*1)
+	VPBLENDMD     Z8, Z5, K3, Z5
+	VPCOMPRESSD.Z Z5, K1, Z5
+	VMOVDQU64     Z5, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z0, X4
-	VPMOVZXBD     X4, Z9
-	VEXTRACTI32X4 $0x01, Z2, X4
-	VPMOVZXBD     X4, Z10
-	VEXTRACTI32X4 $0x01, Z3, X4
-	VPMOVZXBD     X4, Z11
-	VEXTRACTI32X4 $0x01, Z1, X4
-	VPMOVZXBD     X4, Z12
-	VPANDD        dword3F<>+0(SB), Z9, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z10, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z9, Z9
-	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VEXTRACTI32X4 $0x01, Z0, X5
+	VPMOVZXBD     X5, Z5
+	VEXTRACTI32X4 $0x01, Z2, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x01, Z3, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x01, Z1, X8
+	VPMOVZXBD     X8, Z8
+	VPANDD        dword3F<>+0(SB), Z5, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
-	VPORD         Z13, Z10, Z10
-	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dword7<>+0(SB), Z12, Z12
-	VPSLLD        $0x12, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPBLENDMD     Z10, Z9, K1, Z9
-	VPBLENDMD     Z11, Z9, K2, Z9
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z6, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z5, Z5
+	VPANDD        dword1F<>+0(SB), Z6, Z6
+	VPSLLD        $0x06, Z6, Z6
+	VPORD         Z9, Z6, Z6
+	VPANDD        dwordF<>+0(SB), Z7, Z7
+	VPSLLD        $0x0c, Z7, Z7
+	VPORD         Z10, Z7, Z7
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPBLENDMD     Z6, Z5, K1, Z5
+	VPBLENDMD     Z7, Z5, K2, Z5
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z11, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z7, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z7, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z12, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z12, Z9, K3, Z9
-	VPCOMPRESSD.Z Z9, K1, Z9
-	VMOVDQU64     Z9, (AX)(R9*1)
+	VPBLENDMD     Z8, Z5, K3, Z5
+	VPCOMPRESSD.Z Z5, K1, Z5
+	VMOVDQU64     Z5, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF32LEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z0, X4
-	VPMOVZXBD     X4, Z9
-	VEXTRACTI32X4 $0x02, Z2, X4
-	VPMOVZXBD     X4, Z10
-	VEXTRACTI32X4 $0x02, Z3, X4
-	VPMOVZXBD     X4, Z11
-	VEXTRACTI32X4 $0x02, Z1, X4
-	VPMOVZXBD     X4, Z12
-	VPANDD        dword3F<>+0(SB), Z9, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPSLLD        $0x06, Z14, Z14
-	VPORD         Z13, Z14, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x0c, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dwordE0<>+0(SB), Z10, Z16
-	VPCMPEQD      dwordC0<>+0(SB), Z16, K1
-	VPANDD        dwordF0<>+0(SB), Z11, Z16
-	VPCMPEQD      dwordE0<>+0(SB), Z16, K2
-	VPANDD        dwordF8<>+0(SB), Z12, Z16
-	VPCMPEQD      dwordF0<>+0(SB), Z16, K3
-	VMOVDQA64     Z9, Z9
-	VPANDD        dword1F<>+0(SB), Z10, Z10
+	VEXTRACTI32X4 $0x02, Z0, X5
+	VPMOVZXBD     X5, Z5
+	VEXTRACTI32X4 $0x02, Z2, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x02, Z3, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x02, Z1, X8
+	VPMOVZXBD     X8, Z8
+	VPANDD        dword3F<>+0(SB), Z5, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
-	VPORD         Z13, Z10, Z10
-	VPANDD        dwordF<>+0(SB), Z11, Z11
+	VPORD         Z9, Z10, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dword7<>+0(SB), Z12, Z12
-	VPSLLD        $0x12, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPBLENDMD     Z10, Z9, K1, Z9
-	VPBLENDMD     Z11, Z9, K2, Z9
+	VPORD         Z10, Z11, Z11
+	VPANDD        dwordE0<>+0(SB), Z6, Z12
+	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
+	VPANDD        dwordF0<>+0(SB), Z7, Z12
+	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
+	VPANDD        dwordF8<>+0(SB), Z8, Z12
+	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VMOVDQA64     Z5, Z5
+	VPANDD        dword1F<>+0(SB), Z6, Z6
+	VPSLLD        $0x06, Z6, Z6
+	VPORD         Z9, Z6, Z6
+	VPANDD        dwordF<>+0(SB), Z7, Z7
+	VPSLLD        $0x0c, Z7, Z7
+	VPORD         Z10, Z7, Z7
+	VPANDD        dword7<>+0(SB), Z8, Z8
+	VPSLLD        $0x12, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPBLENDMD     Z6, Z5, K1, Z5
+	VPBLENDMD     Z7, Z5, K2, Z5
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z11, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z11, Z16
-	VPCMPUD       $0x01, dword800<>+0(SB), Z16, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z7, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z7, Z12
+	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z12, Z16
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z16, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z8, Z12
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
-	VPBLENDMD     Z12, Z9, K3, Z9
-	VPCOMPRESSD.Z Z9, K1, Z9
-	VMOVDQU64     Z9, (AX)(R9*1)
+	VPBLENDMD     Z8, Z5, K3, Z5
+	VPCOMPRESSD.Z Z5, K1, Z5
+	VMOVDQU64     Z5, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
@@ -34489,29 +34934,29 @@ utf8ToUTF32LEAVX512BW_general:
 	VPMOVZXBD     X3, Z3
 	VEXTRACTI32X4 $0x03, Z1, X1
 	VPMOVZXBD     X1, Z1
-	VPANDD        dword3F<>+0(SB), Z0, Z9
-	VPANDD        dword3F<>+0(SB), Z2, Z10
-	VPSLLD        $0x06, Z10, Z10
-	VPORD         Z9, Z10, Z10
-	VPANDD        dword3F<>+0(SB), Z3, Z11
-	VPSLLD        $0x0c, Z11, Z11
-	VPORD         Z10, Z11, Z11
-	VPANDD        dwordE0<>+0(SB), Z2, Z12
-	VPCMPEQD      dwordC0<>+0(SB), Z12, K1
-	VPANDD        dwordF0<>+0(SB), Z3, Z12
-	VPCMPEQD      dwordE0<>+0(SB), Z12, K2
-	VPANDD        dwordF8<>+0(SB), Z1, Z12
-	VPCMPEQD      dwordF0<>+0(SB), Z12, K3
+	VPANDD        dword3F<>+0(SB), Z0, Z5
+	VPANDD        dword3F<>+0(SB), Z2, Z6
+	VPSLLD        $0x06, Z6, Z6
+	VPORD         Z5, Z6, Z6
+	VPANDD        dword3F<>+0(SB), Z3, Z7
+	VPSLLD        $0x0c, Z7, Z7
+	VPORD         Z6, Z7, Z7
+	VPANDD        dwordE0<>+0(SB), Z2, Z8
+	VPCMPEQD      dwordC0<>+0(SB), Z8, K1
+	VPANDD        dwordF0<>+0(SB), Z3, Z8
+	VPCMPEQD      dwordE0<>+0(SB), Z8, K2
+	VPANDD        dwordF8<>+0(SB), Z1, Z8
+	VPCMPEQD      dwordF0<>+0(SB), Z8, K3
 	VMOVDQA64     Z0, Z0
 	VPANDD        dword1F<>+0(SB), Z2, Z2
 	VPSLLD        $0x06, Z2, Z2
-	VPORD         Z9, Z2, Z2
+	VPORD         Z5, Z2, Z2
 	VPANDD        dwordF<>+0(SB), Z3, Z3
 	VPSLLD        $0x0c, Z3, Z3
-	VPORD         Z10, Z3, Z3
+	VPORD         Z6, Z3, Z3
 	VPANDD        dword7<>+0(SB), Z1, Z1
 	VPSLLD        $0x12, Z1, Z1
-	VPORD         Z11, Z1, Z1
+	VPORD         Z7, Z1, Z1
 	VPBLENDMD     Z2, Z0, K1, Z0
 	VPBLENDMD     Z3, Z0, K2, Z0
 	MOVQ          R15, R12
@@ -34519,12 +34964,12 @@ utf8ToUTF32LEAVX512BW_general:
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, dword800<>+0(SB), Z3, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z3, Z12
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K2
+	VPSUBD        dwordD800<>+0(SB), Z3, Z8
+	VPCMPUD       $0x01, dword800<>+0(SB), Z8, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z1, Z12
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z12, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z1, Z8
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z8, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
@@ -34577,7 +35022,7 @@ utf8ToUTF32LEAVX512BW_exit:
 
 // func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $8-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -34664,12 +35109,12 @@ utf8ToUTF32BEAVX512BW_lead:
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
 	VPSHUFB   three<>+0(SB), Z3, Z3
 	VPANDD    dword3F<>+0(SB), Z3, Z4
-	VPANDD    dword3F00<>+0(SB), Z3, Z10
-	VPSRLD    $0x02, Z10, Z10
-	VPORD     Z10, Z4, Z4
-	VPANDD    dwordF0000<>+0(SB), Z3, Z10
-	VPSRLD    $0x04, Z10, Z10
-	VPORD     Z10, Z4, Z3
+	VPANDD    dword3F00<>+0(SB), Z3, Z6
+	VPSRLD    $0x02, Z6, Z6
+	VPORD     Z6, Z4, Z4
+	VPANDD    dwordF0000<>+0(SB), Z3, Z6
+	VPSRLD    $0x04, Z6, Z6
+	VPORD     Z6, Z4, Z3
 	VPANDD    dwordF800<>+0(SB), Z3, Z4
 	VPTESTNMD Z4, Z4, K2
 	VPCMPEQD  dwordD800<>+0(SB), Z4, K3
@@ -34701,12 +35146,12 @@ utf8ToUTF32BEAVX512BW_three:
 	JNZ       utf8ToUTF32BEAVX512BW_loop
 	VPSHUFB   three<>+0(SB), Z3, Z3
 	VPANDD    dword3F<>+0(SB), Z3, Z4
-	VPANDD    dword3F00<>+0(SB), Z3, Z10
-	VPSRLD    $0x02, Z10, Z10
-	VPORD     Z10, Z4, Z4
-	VPANDD    dwordF0000<>+0(SB), Z3, Z10
-	VPSRLD    $0x04, Z10, Z10
-	VPORD     Z10, Z4, Z3
+	VPANDD    dword3F00<>+0(SB), Z3, Z6
+	VPSRLD    $0x02, Z6, Z6
+	VPORD     Z6, Z4, Z4
+	VPANDD    dwordF0000<>+0(SB), Z3, Z6
+	VPSRLD    $0x04, Z6, Z6
+	VPORD     Z6, Z4, Z3
 	VPANDD    dwordF800<>+0(SB), Z3, Z4
 	VPTESTNMD Z4, Z4, K2
 	VPCMPEQD  dwordD800<>+0(SB), Z4, K3
@@ -34736,246 +35181,393 @@ utf8ToUTF32BEAVX512BW_wide_general:
 	DECL      R12
 
 utf8ToUTF32BEAVX512BW_two_whole:
-	SHLL         $0x01, R11
-	CMPL         R11, R10
-	JNE          utf8ToUTF32BEAVX512BW_three32
-	MOVL         R10, R9
-	SHRL         $0x01, R9
-	NOTL         R9
-	MOVL         $0xffffffff, R11
-	BZHIL        R12, R11, R11
-	ANDL         R11, R9
-	VPERM2I128   $0x08, Y2, Y2, Y1
-	VPALIGNR     $0x0f, Y1, Y2, Y1
-	VPMOVZXBW    X2, Y3
-	VPMOVZXBW    X1, Y4
-	VPAND        ydwordE000E0<>+0(SB), Y4, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword3F003F<>+0(SB), Y3, Y11
-	VPAND        ydword1F001F<>+0(SB), Y4, Y4
-	VPSLLW       $0x06, Y4, Y4
-	VPOR         Y11, Y4, Y4
-	VPBLENDVB    Y10, Y4, Y3, Y3
-	MOVL         R9, R10
-	MOVBLZX      R10, R10
-	MOVL         R9, R11
-	SHRL         $0x08, R11
-	MOVBLZX      R11, R11
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R10, R14
-	SHLQ         $0x04, R14
-	VMOVDQU      (R13)(R14*1), X5
-	MOVQ         R11, R14
-	SHLQ         $0x04, R14
-	VINSERTI128  $0x01, (R13)(R14*1), Y5, Y5
-	VPSHUFB      Y5, Y3, Y3
-	POPCNTL      R10, R10
-	POPCNTL      R11, R11
-	VPXOR        Y4, Y4, Y4
-	VPUNPCKLWD   Y4, Y3, Y10
-	VPUNPCKHWD   Y4, Y3, Y3
-	VPERM2I128   $0x20, Y3, Y10, Y4
-	VPSHUFB      swap32<>+0(SB), Y4, Y4
-	VMOVDQU      Y4, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	VPERM2I128   $0x31, Y3, Y10, Y4
-	VPSHUFB      swap32<>+0(SB), Y4, Y4
-	VMOVDQU      Y4, (AX)(DI*1)
-	LEAQ         (DI)(R11*4), DI
-	VEXTRACTI128 $0x01, Y2, X2
-	VEXTRACTI128 $0x01, Y1, X3
-	VPMOVZXBW    X2, Y1
-	VPMOVZXBW    X3, Y2
-	VPAND        ydwordE000E0<>+0(SB), Y2, Y3
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y3, Y3
-	VPAND        ydword3F003F<>+0(SB), Y1, Y4
-	VPAND        ydword1F001F<>+0(SB), Y2, Y2
-	VPSLLW       $0x06, Y2, Y2
-	VPOR         Y4, Y2, Y2
-	VPBLENDVB    Y3, Y2, Y1, Y1
-	MOVL         R9, R10
-	SHRL         $0x10, R10
-	MOVBLZX      R10, R10
-	SHRL         $0x18, R9
-	MOVBLZX      R9, R9
-	LEAQ         packW16LE<>+0(SB), R11
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R11)(R13*1), X6
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R11)(R13*1), Y6, Y6
-	VPSHUFB      Y6, Y1, Y1
-	POPCNTL      R10, R10
-	POPCNTL      R9, R9
-	VPXOR        Y2, Y2, Y2
-	VPUNPCKLWD   Y2, Y1, Y3
-	VPUNPCKHWD   Y2, Y1, Y1
-	VPERM2I128   $0x20, Y1, Y3, Y2
-	VPSHUFB      swap32<>+0(SB), Y2, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	VPERM2I128   $0x31, Y1, Y3, Y2
-	VPSHUFB      swap32<>+0(SB), Y2, Y2
-	VMOVDQU      Y2, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	ADDQ         R12, SI
-	JMP          utf8ToUTF32BEAVX512BW_loop
+	SHLL           $0x01, R11
+	CMPL           R11, R10
+	JNE            utf8ToUTF32BEAVX512BW_three32
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	NOTL           R9
+	MOVL           $0xffffffff, R11
+	BZHIL          R12, R11, R11
+	ANDL           R11, R9
+	VPERM2I128     $0x08, Y2, Y2, Y1
+	VPALIGNR       $0x0f, Y1, Y2, Y1
+	VPMOVZXBW      X2, Y3
+	VPMOVZXBW      X1, Y4
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y6
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND          ydword3F003F<>+0(SB), Y3, Y7
+	VPAND          ydword1F001F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y7, Y4, Y4
+	VPBLENDVB      Y6, Y4, Y3, Y3
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R13
+	MOVQ           R10, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y4
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
+	VPSHUFB        Y4, Y3, Y3
+	POPCNTL        R10, R10
+	POPCNTL        R11, R11
+	VEXTRACTI128   $0x01, Y3, X4
+	VPMOVZXWD      X3, Y3
+	VPSHUFB        swap32<>+0(SB), Y3, Y3
+	VMOVDQU        Y3, (AX)(DI*1)
+	LEAQ           (DI)(R10*4), DI
+	VPMOVZXWD      X4, Y3
+	VPSHUFB        swap32<>+0(SB), Y3, Y3
+	VMOVDQU        Y3, (AX)(DI*1)
+	LEAQ           (DI)(R11*4), DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VEXTRACTI128   $0x01, Y1, X1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y2, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y3, Y1, Y2, Y2
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R9, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        R10, R10
+	POPCNTL        R9, R9
+	VEXTRACTI128   $0x01, Y2, X1
+	VPMOVZXWD      X2, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R10*4), DI
+	VPMOVZXWD      X1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_three32:
-	VPAND        ydwordF0F0F0F0<>+0(SB), Y2, Y3
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y3, Y3
-	VPMOVMSKB    Y3, R10
-	VPAND        ydwordFEFEFEFE<>+0(SB), Y2, Y3
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y3, Y3
-	VPMOVMSKB    Y3, R12
-	ORL          R12, R10
-	JNZ          utf8ToUTF32BEAVX512BW_sixteen
-	VPAND        ydwordE0E0E0E0<>+0(SB), Y2, Y3
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y3, Y3
-	VPMOVMSKB    Y3, R10
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y3
-	VPCMPGTB     Y2, Y3, Y3
-	VPMOVMSKB    Y3, R11
-	ANDNL        R9, R11, R9
-	ANDNL        R9, R10, R9
-	MOVL         R10, R13
-	MOVL         R9, R10
-	ANDL         $0x80000000, R10
-	MOVL         R13, R12
-	ANDL         $0xc0000000, R12
-	ORL          R12, R10
-	BTSQ         $0x20, R10
-	TZCNTQ       R10, R10
-	MOVL         $0xffffffff, R12
-	BZHIL        R10, R12, R12
-	ANDL         R12, R9
-	ANDL         R12, R13
-	ANDL         R12, R11
-	MOVL         R11, R14
-	SHRL         $0x01, R14
-	NOTL         R14
-	ANDL         R12, R14
-	ORL          R13, R9
-	SHLL         $0x01, R9
-	SHLL         $0x02, R13
-	ORL          R13, R9
-	CMPL         R9, R11
-	JNE          utf8ToUTF32BEAVX512BW_sixteen
-	VPERM2I128   $0x08, Y2, Y2, Y3
-	VPALIGNR     $0x0f, Y3, Y2, Y3
-	VPERM2I128   $0x08, Y3, Y3, Y4
-	VPALIGNR     $0x0f, Y4, Y3, Y4
-	MOVQ         DI, R9
-	VPMOVZXBW    X2, Y10
-	VPMOVZXBW    X3, Y11
-	VPMOVZXBW    X4, Y12
-	VPAND        ydword3F003F<>+0(SB), Y10, Y14
-	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword1F001F<>+0(SB), Y11, Y15
-	VPSLLW       $0x06, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
-	VPSLLW       $0x0c, Y12, Y15
-	VPAND        ydword3F003F<>+0(SB), Y11, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
-	VPXOR        Y15, Y15, Y15
-	VPCMPEQW     Y11, Y15, Y15
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPTEST       Y13, Y15
-	JNZ          utf8ToUTF32BEAVX512BW_sixteen
-	MOVL         R14, R11
-	MOVBLZX      R11, R11
-	MOVL         R14, R12
-	SHRL         $0x08, R12
-	MOVBLZX      R12, R12
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R11, R15
-	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X7
-	MOVQ         R12, R15
-	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y7, Y7
-	VPSHUFB      Y7, Y10, Y10
-	POPCNTL      R11, R11
-	POPCNTL      R12, R12
-	VPXOR        Y11, Y11, Y11
-	VPUNPCKLWD   Y11, Y10, Y12
-	VPUNPCKHWD   Y11, Y10, Y10
-	VPERM2I128   $0x20, Y10, Y12, Y11
-	VPSHUFB      swap32<>+0(SB), Y11, Y11
-	VMOVDQU      Y11, (AX)(R9*1)
-	LEAQ         (R9)(R11*4), R9
-	VPERM2I128   $0x31, Y10, Y12, Y11
-	VPSHUFB      swap32<>+0(SB), Y11, Y11
-	VMOVDQU      Y11, (AX)(R9*1)
-	LEAQ         (R9)(R12*4), R9
-	VEXTRACTI128 $0x01, Y2, X2
-	VEXTRACTI128 $0x01, Y3, X3
-	VEXTRACTI128 $0x01, Y4, X4
-	VPMOVZXBW    X2, Y2
-	VPMOVZXBW    X3, Y3
-	VPMOVZXBW    X4, Y4
-	VPAND        ydword3F003F<>+0(SB), Y2, Y11
-	VPAND        ydwordE000E0<>+0(SB), Y3, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword1F001F<>+0(SB), Y3, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y2, Y2
-	VPAND        ydwordF000F0<>+0(SB), Y4, Y10
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
-	VPSLLW       $0x0c, Y4, Y12
-	VPAND        ydword3F003F<>+0(SB), Y3, Y3
-	VPSLLW       $0x06, Y3, Y3
-	VPOR         Y3, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y2, Y2
-	VPAND        ydwordF800F800<>+0(SB), Y12, Y3
-	VPXOR        Y12, Y12, Y12
-	VPCMPEQW     Y3, Y12, Y12
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y3, Y3
-	VPOR         Y3, Y12, Y12
-	VPTEST       Y10, Y12
-	JNZ          utf8ToUTF32BEAVX512BW_sixteen
-	MOVL         R14, DI
-	SHRL         $0x10, DI
-	MOVBLZX      DI, DI
-	MOVL         R14, R11
-	SHRL         $0x18, R11
-	MOVBLZX      R11, R11
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         DI, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X8
-	MOVQ         R11, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y8, Y8
-	VPSHUFB      Y8, Y2, Y2
-	POPCNTL      DI, DI
-	POPCNTL      R11, R11
-	VPXOR        Y1, Y1, Y1
-	VPUNPCKLWD   Y1, Y2, Y3
-	VPUNPCKHWD   Y1, Y2, Y1
-	VPERM2I128   $0x20, Y1, Y3, Y2
-	VPSHUFB      swap32<>+0(SB), Y2, Y2
-	VMOVDQU      Y2, (AX)(R9*1)
-	LEAQ         (R9)(DI*4), R9
-	VPERM2I128   $0x31, Y1, Y3, Y2
-	VPSHUFB      swap32<>+0(SB), Y2, Y2
-	VMOVDQU      Y2, (AX)(R9*1)
-	LEAQ         (R9)(R11*4), R9
-	MOVQ         R9, DI
-	ADDQ         R10, SI
-	JMP          utf8ToUTF32BEAVX512BW_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y2, Y3
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y3, Y3
+	VPMOVMSKB      Y3, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y2, Y3
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPMOVMSKB      Y3, R12
+	ORL            R12, R10
+	JNZ            utf8ToUTF32BEAVX512BW_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y2, Y3
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	VPMOVMSKB      Y3, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB       Y2, Y3, Y3
+	VPMOVMSKB      Y3, R11
+	ANDNL          R9, R11, R9
+	ANDNL          R9, R10, R9
+	MOVL           R10, R13
+	MOVL           R9, R10
+	ANDL           $0x80000000, R10
+	MOVL           R13, R12
+	ANDL           $0xc0000000, R12
+	ORL            R12, R10
+	BTSQ           $0x20, R10
+	TZCNTQ         R10, R10
+	MOVL           $0xffffffff, R12
+	BZHIL          R10, R12, R12
+	ANDL           R12, R9
+	ANDL           R12, R13
+	ANDL           R12, R11
+	MOVL           R11, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R12, R14
+	ORL            R13, R9
+	SHLL           $0x01, R9
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R11
+	JNE            utf8ToUTF32BEAVX512BW_sixteen
+	MOVQ           DI, R9
+	VPSLLDQ        $0x01, X2, X3
+	VPSLLDQ        $0x02, X2, X4
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X3, Y3
+	VPMOVZXBW      X4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y2, Y7
+	VPAND          ydwordE000E0<>+0(SB), Y3, Y6
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND          ydword1F001F<>+0(SB), Y3, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y6
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y6, Y6
+	VPSLLW         $0x0c, Y4, Y8
+	VPAND          ydword3F003F<>+0(SB), Y3, Y3
+	VPSLLW         $0x06, Y3, Y3
+	VPOR           Y3, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF800F800<>+0(SB), Y8, Y3
+	VPXOR          Y8, Y8, Y8
+	VPCMPEQW       Y3, Y8, Y8
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y3, Y3
+	VPOR           Y3, Y8, Y8
+	VPTEST         Y6, Y8
+	JNZ            utf8ToUTF32BEAVX512BW_sixteen
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R12
+	SHRL           $0x08, R12
+	MOVBLZX        R12, R12
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y3
+	MOVQ           R12, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y3, Y3
+	VPSHUFB        Y3, Y2, Y2
+	POPCNTL        R11, R11
+	POPCNTL        R12, R12
+	VEXTRACTI128   $0x01, Y2, X3
+	VPMOVZXWD      X2, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(R9*1)
+	LEAQ           (R9)(R11*4), R9
+	VPMOVZXWD      X3, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(R9*1)
+	LEAQ           (R9)(R12*4), R9
+	VPMOVZXBW      16(DX)(SI*1), Y2
+	VPMOVZXBW      15(DX)(SI*1), Y3
+	VPMOVZXBW      14(DX)(SI*1), Y4
+	VPAND          ydword3F003F<>+0(SB), Y2, Y7
+	VPAND          ydwordE000E0<>+0(SB), Y3, Y6
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y6, Y6
+	VPAND          ydword1F001F<>+0(SB), Y3, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y6
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y6, Y6
+	VPSLLW         $0x0c, Y4, Y8
+	VPAND          ydword3F003F<>+0(SB), Y3, Y3
+	VPSLLW         $0x06, Y3, Y3
+	VPOR           Y3, Y8, Y8
+	VPOR           Y7, Y8, Y8
+	VPBLENDVB      Y6, Y8, Y2, Y2
+	VPAND          ydwordF800F800<>+0(SB), Y8, Y3
+	VPXOR          Y8, Y8, Y8
+	VPCMPEQW       Y3, Y8, Y8
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y3, Y3
+	VPOR           Y3, Y8, Y8
+	VPTEST         Y6, Y8
+	JNZ            utf8ToUTF32BEAVX512BW_sixteen
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R11
+	SHRL           $0x18, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R12)(R14*1), Y1
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        DI, DI
+	POPCNTL        R11, R11
+	VEXTRACTI128   $0x01, Y2, X1
+	VPMOVZXWD      X2, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(R9*1)
+	LEAQ           (R9)(DI*4), R9
+	VPMOVZXWD      X1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
+	LEAQ           (R9)(R11*4), R9
+	MOVQ           R9, DI
+	ADDQ           R10, SI
+	TESTL          R13, R13
+	JNZ            utf8ToUTF32BEAVX512BW_next3
+	JMP            utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF32BEAVX512BW_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF32BEAVX512BW_done
+	VMOVDQU        (DX)(SI*1), Y1
+	VPMOVMSKB      Y1, R9
+	TESTL          R9, R9
+	JZ             utf8ToUTF32BEAVX512BW_loop
+	CMPL           R9, $0xffffffff
+	JE             utf8ToUTF32BEAVX512BW_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R12
+	ORL            R12, R10
+	JNZ            utf8ToUTF32BEAVX512BW_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB       Y1, Y2, Y2
+	VPMOVMSKB      Y2, R11
+	ANDNL          R9, R11, R9
+	ANDNL          R9, R10, R9
+	MOVL           R10, R13
+	MOVL           R9, R10
+	ANDL           $0x80000000, R10
+	MOVL           R13, R12
+	ANDL           $0xc0000000, R12
+	ORL            R12, R10
+	BTSQ           $0x20, R10
+	TZCNTQ         R10, R10
+	MOVL           $0xffffffff, R12
+	BZHIL          R10, R12, R12
+	ANDL           R12, R9
+	ANDL           R12, R13
+	ANDL           R12, R11
+	MOVL           R11, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R12, R14
+	ORL            R13, R9
+	SHLL           $0x01, R9
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R11
+	JNE            utf8ToUTF32BEAVX512BW_loop
+	MOVQ           DI, R9
+	VPSLLDQ        $0x01, X1, X2
+	VPSLLDQ        $0x02, X1, X3
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y4, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y4, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y4, Y7
+	JNZ            utf8ToUTF32BEAVX512BW_loop
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R12
+	SHRL           $0x08, R12
+	MOVBLZX        R12, R12
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y2
+	MOVQ           R12, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R11, R11
+	POPCNTL        R12, R12
+	VEXTRACTI128   $0x01, Y1, X2
+	VPMOVZXWD      X1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
+	LEAQ           (R9)(R11*4), R9
+	VPMOVZXWD      X2, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
+	LEAQ           (R9)(R12*4), R9
+	VPMOVZXBW      16(DX)(SI*1), Y1
+	VPMOVZXBW      15(DX)(SI*1), Y2
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y1, Y6
+	VPAND          ydwordE000E0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y2, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y4, Y7, Y1, Y1
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y7
+	VPAND          ydword3F003F<>+0(SB), Y2, Y2
+	VPSLLW         $0x06, Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y4, Y7, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y2, Y7, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
+	VPOR           Y2, Y7, Y7
+	VPTEST         Y4, Y7
+	JNZ            utf8ToUTF32BEAVX512BW_loop
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R11
+	SHRL           $0x18, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R12)(R14*1), Y2
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R12)(R14*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        DI, DI
+	POPCNTL        R11, R11
+	VEXTRACTI128   $0x01, Y1, X2
+	VPMOVZXWD      X1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
+	LEAQ           (R9)(DI*4), R9
+	VPMOVZXWD      X2, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(R9*1)
+	LEAQ           (R9)(R11*4), R9
+	MOVQ           R9, DI
+	ADDQ           R10, SI
+	TESTL          R13, R13
+	JNZ            utf8ToUTF32BEAVX512BW_next3
+	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -35077,170 +35669,170 @@ utf8ToUTF32BEAVX512BW_general:
 	ORQ           R13, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32BEAVX512BW_done
-	VPXORD        Z9, Z9, Z9
-	VALIGND       $0x0c, Z9, Z1, Z2
+	VPXORD        Z5, Z5, Z5
+	VALIGND       $0x0c, Z5, Z1, Z2
 	VPALIGNR      $0x0f, Z2, Z1, Z3
 	VPALIGNR      $0x0e, Z2, Z1, Z4
 	VPALIGNR      $0x0d, Z2, Z1, Z2
 	MOVQ          DI, R9
-	VPMOVZXBD     X1, Z10
-	VPMOVZXBD     X3, Z11
-	VPMOVZXBD     X4, Z12
-	VPMOVZXBD     X2, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VPMOVZXBD     X1, Z6
+	VPMOVZXBD     X3, Z7
+	VPMOVZXBD     X4, Z8
+	VPMOVZXBD     X2, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z7, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z7, Z7
+	VPSLLD        $0x06, Z7, Z7
+	VPORD         Z10, Z7, Z7
+	VPANDD        dwordF<>+0(SB), Z8, Z8
+	VPSLLD        $0x0c, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPANDD        dword7<>+0(SB), Z9, Z9
+	VPSLLD        $0x12, Z9, Z9
+	VPORD         Z12, Z9, Z9
+	VPBLENDMD     Z7, Z6, K1, Z6
+	VPBLENDMD     Z8, Z6, K2, Z6
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z8, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z8, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z9, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPSHUFB       Z0, Z10, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
+	VPBLENDMD     Z9, Z6, K3, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VPSHUFB       Z0, Z6, Z6
+	VMOVDQU64     Z6, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x10
 	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x01, Z1, X5
-	VPMOVZXBD     X5, Z10
-	VEXTRACTI32X4 $0x01, Z3, X5
-	VPMOVZXBD     X5, Z11
-	VEXTRACTI32X4 $0x01, Z4, X5
-	VPMOVZXBD     X5, Z12
-	VEXTRACTI32X4 $0x01, Z2, X5
-	VPMOVZXBD     X5, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VEXTRACTI32X4 $0x01, Z1, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x01, Z3, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x01, Z4, X8
+	VPMOVZXBD     X8, Z8
+	VEXTRACTI32X4 $0x01, Z2, X9
+	VPMOVZXBD     X9, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z7, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z7, Z7
+	VPSLLD        $0x06, Z7, Z7
+	VPORD         Z10, Z7, Z7
+	VPANDD        dwordF<>+0(SB), Z8, Z8
+	VPSLLD        $0x0c, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPANDD        dword7<>+0(SB), Z9, Z9
+	VPSLLD        $0x12, Z9, Z9
+	VPORD         Z12, Z9, Z9
+	VPBLENDMD     Z7, Z6, K1, Z6
+	VPBLENDMD     Z8, Z6, K2, Z6
 	MOVQ          R15, R12
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z8, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z8, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z9, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPSHUFB       Z0, Z10, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
+	VPBLENDMD     Z9, Z6, K3, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VPSHUFB       Z0, Z6, Z6
+	VMOVDQU64     Z6, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
 	CMPQ          R14, $0x20
 	JBE           utf8ToUTF32BEAVX512BW_advance
-	VEXTRACTI32X4 $0x02, Z1, X5
-	VPMOVZXBD     X5, Z10
-	VEXTRACTI32X4 $0x02, Z3, X5
-	VPMOVZXBD     X5, Z11
-	VEXTRACTI32X4 $0x02, Z4, X5
-	VPMOVZXBD     X5, Z12
-	VEXTRACTI32X4 $0x02, Z2, X5
-	VPMOVZXBD     X5, Z13
-	VPANDD        dword3F<>+0(SB), Z10, Z14
-	VPANDD        dword3F<>+0(SB), Z11, Z15
-	VPSLLD        $0x06, Z15, Z15
-	VPORD         Z14, Z15, Z15
-	VPANDD        dword3F<>+0(SB), Z12, Z16
-	VPSLLD        $0x0c, Z16, Z16
-	VPORD         Z15, Z16, Z16
-	VPANDD        dwordE0<>+0(SB), Z11, Z17
-	VPCMPEQD      dwordC0<>+0(SB), Z17, K1
-	VPANDD        dwordF0<>+0(SB), Z12, Z17
-	VPCMPEQD      dwordE0<>+0(SB), Z17, K2
-	VPANDD        dwordF8<>+0(SB), Z13, Z17
-	VPCMPEQD      dwordF0<>+0(SB), Z17, K3
-	VMOVDQA64     Z10, Z10
-	VPANDD        dword1F<>+0(SB), Z11, Z11
+	VEXTRACTI32X4 $0x02, Z1, X6
+	VPMOVZXBD     X6, Z6
+	VEXTRACTI32X4 $0x02, Z3, X7
+	VPMOVZXBD     X7, Z7
+	VEXTRACTI32X4 $0x02, Z4, X8
+	VPMOVZXBD     X8, Z8
+	VEXTRACTI32X4 $0x02, Z2, X9
+	VPMOVZXBD     X9, Z9
+	VPANDD        dword3F<>+0(SB), Z6, Z10
+	VPANDD        dword3F<>+0(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z14, Z11, Z11
-	VPANDD        dwordF<>+0(SB), Z12, Z12
+	VPORD         Z10, Z11, Z11
+	VPANDD        dword3F<>+0(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z15, Z12, Z12
-	VPANDD        dword7<>+0(SB), Z13, Z13
-	VPSLLD        $0x12, Z13, Z13
-	VPORD         Z16, Z13, Z13
-	VPBLENDMD     Z11, Z10, K1, Z10
-	VPBLENDMD     Z12, Z10, K2, Z10
+	VPORD         Z11, Z12, Z12
+	VPANDD        dwordE0<>+0(SB), Z7, Z13
+	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
+	VPANDD        dwordF0<>+0(SB), Z8, Z13
+	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
+	VPANDD        dwordF8<>+0(SB), Z9, Z13
+	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VMOVDQA64     Z6, Z6
+	VPANDD        dword1F<>+0(SB), Z7, Z7
+	VPSLLD        $0x06, Z7, Z7
+	VPORD         Z10, Z7, Z7
+	VPANDD        dwordF<>+0(SB), Z8, Z8
+	VPSLLD        $0x0c, Z8, Z8
+	VPORD         Z11, Z8, Z8
+	VPANDD        dword7<>+0(SB), Z9, Z9
+	VPSLLD        $0x12, Z9, Z9
+	VPORD         Z12, Z9, Z9
+	VPBLENDMD     Z7, Z6, K1, Z6
+	VPBLENDMD     Z8, Z6, K2, Z6
 	MOVQ          R15, R12
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, dword800<>+0(SB), Z12, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z12, Z17
-	VPCMPUD       $0x01, dword800<>+0(SB), Z17, K2, K2
+	VPCMPUD       $0x01, dword800<>+0(SB), Z8, K2, K4
+	VPSUBD        dwordD800<>+0(SB), Z8, Z13
+	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z13, Z17
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z17, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z9, Z13
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
-	VPBLENDMD     Z13, Z10, K3, Z10
-	VPCOMPRESSD.Z Z10, K1, Z10
-	VPSHUFB       Z0, Z10, Z10
-	VMOVDQU64     Z10, (AX)(R9*1)
+	VPBLENDMD     Z9, Z6, K3, Z6
+	VPCOMPRESSD.Z Z6, K1, Z6
+	VPSHUFB       Z0, Z6, Z6
+	VMOVDQU64     Z6, (AX)(R9*1)
 	KMOVW         K1, R10
 	POPCNTL       R10, R10
 	LEAQ          (R9)(R10*4), R9
@@ -35254,29 +35846,29 @@ utf8ToUTF32BEAVX512BW_general:
 	VPMOVZXBD     X4, Z4
 	VEXTRACTI32X4 $0x03, Z2, X2
 	VPMOVZXBD     X2, Z2
-	VPANDD        dword3F<>+0(SB), Z1, Z10
-	VPANDD        dword3F<>+0(SB), Z3, Z11
-	VPSLLD        $0x06, Z11, Z11
-	VPORD         Z10, Z11, Z11
-	VPANDD        dword3F<>+0(SB), Z4, Z12
-	VPSLLD        $0x0c, Z12, Z12
-	VPORD         Z11, Z12, Z12
-	VPANDD        dwordE0<>+0(SB), Z3, Z13
-	VPCMPEQD      dwordC0<>+0(SB), Z13, K1
-	VPANDD        dwordF0<>+0(SB), Z4, Z13
-	VPCMPEQD      dwordE0<>+0(SB), Z13, K2
-	VPANDD        dwordF8<>+0(SB), Z2, Z13
-	VPCMPEQD      dwordF0<>+0(SB), Z13, K3
+	VPANDD        dword3F<>+0(SB), Z1, Z6
+	VPANDD        dword3F<>+0(SB), Z3, Z7
+	VPSLLD        $0x06, Z7, Z7
+	VPORD         Z6, Z7, Z7
+	VPANDD        dword3F<>+0(SB), Z4, Z8
+	VPSLLD        $0x0c, Z8, Z8
+	VPORD         Z7, Z8, Z8
+	VPANDD        dwordE0<>+0(SB), Z3, Z9
+	VPCMPEQD      dwordC0<>+0(SB), Z9, K1
+	VPANDD        dwordF0<>+0(SB), Z4, Z9
+	VPCMPEQD      dwordE0<>+0(SB), Z9, K2
+	VPANDD        dwordF8<>+0(SB), Z2, Z9
+	VPCMPEQD      dwordF0<>+0(SB), Z9, K3
 	VMOVDQA64     Z1, Z1
 	VPANDD        dword1F<>+0(SB), Z3, Z3
 	VPSLLD        $0x06, Z3, Z3
-	VPORD         Z10, Z3, Z3
+	VPORD         Z6, Z3, Z3
 	VPANDD        dwordF<>+0(SB), Z4, Z4
 	VPSLLD        $0x0c, Z4, Z4
-	VPORD         Z11, Z4, Z4
+	VPORD         Z7, Z4, Z4
 	VPANDD        dword7<>+0(SB), Z2, Z2
 	VPSLLD        $0x12, Z2, Z2
-	VPORD         Z12, Z2, Z2
+	VPORD         Z8, Z2, Z2
 	VPBLENDMD     Z3, Z1, K1, Z1
 	VPBLENDMD     Z4, Z1, K2, Z1
 	MOVQ          R15, R12
@@ -35284,12 +35876,12 @@ utf8ToUTF32BEAVX512BW_general:
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
 	VPCMPUD       $0x01, dword800<>+0(SB), Z4, K2, K4
-	VPSUBD        dwordD800<>+0(SB), Z4, Z13
-	VPCMPUD       $0x01, dword800<>+0(SB), Z13, K2, K2
+	VPSUBD        dwordD800<>+0(SB), Z4, Z9
+	VPCMPUD       $0x01, dword800<>+0(SB), Z9, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        dword10000<>+0(SB), Z2, Z13
-	VPCMPUD       $0x05, dword100000<>+0(SB), Z13, K4, K4
+	VPSUBD        dword10000<>+0(SB), Z2, Z9
+	VPCMPUD       $0x05, dword100000<>+0(SB), Z9, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
@@ -35376,69 +35968,69 @@ l1u2_loop:
 	JMP       l1u2_loop
 
 l1u2_wide:
-	VPMOVZXBW    X0, Y1
-	VPSLLW       $0x08, Y1, Y2
-	VPAND        ydword3F003F00<>+0(SB), Y2, Y2
-	VPSRLW       $0x06, Y1, Y3
-	VPOR         Y3, Y2, Y2
-	VPOR         ydword80C080C0<>+0(SB), Y2, Y2
-	VPCMPGTW     ydword7F007F<>+0(SB), Y1, Y3
-	VPBLENDVB    Y3, Y2, Y1, Y1
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         l1Expand<>+0(SB), R11
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X4
-	MOVQ         R10, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y1, Y1
-	POPCNTL      R9, R9
-	ADDQ         $0x08, R9
-	POPCNTL      R10, R10
-	ADDQ         $0x08, R10
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VPMOVZXBW    X0, Y0
-	VPSLLW       $0x08, Y0, Y1
-	VPAND        ydword3F003F00<>+0(SB), Y1, Y1
-	VPSRLW       $0x06, Y0, Y2
-	VPOR         Y2, Y1, Y1
-	VPOR         ydword80C080C0<>+0(SB), Y1, Y1
-	VPCMPGTW     ydword7F007F<>+0(SB), Y0, Y2
-	VPBLENDVB    Y2, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         l1Expand<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y0, Y0
-	POPCNTL      R9, R9
-	ADDQ         $0x08, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x08, R8
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          l1u2_loop
+	VPMOVZXBW      X0, Y1
+	VPSLLW         $0x08, Y1, Y2
+	VPAND          ydword3F003F00<>+0(SB), Y2, Y2
+	VPSRLW         $0x06, Y1, Y3
+	VPOR           Y3, Y2, Y2
+	VPOR           ydword80C080C0<>+0(SB), Y2, Y2
+	VPCMPGTW       ydword7F007F<>+0(SB), Y1, Y3
+	VPBLENDVB      Y3, Y2, Y1, Y1
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           l1Expand<>+0(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y2
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R9, R9
+	ADDQ           $0x08, R9
+	POPCNTL        R10, R10
+	ADDQ           $0x08, R10
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VPMOVZXBW      X0, Y0
+	VPSLLW         $0x08, Y0, Y1
+	VPAND          ydword3F003F00<>+0(SB), Y1, Y1
+	VPSRLW         $0x06, Y0, Y2
+	VPOR           Y2, Y1, Y1
+	VPOR           ydword80C080C0<>+0(SB), Y1, Y1
+	VPCMPGTW       ydword7F007F<>+0(SB), Y0, Y2
+	VPBLENDVB      Y2, Y1, Y0, Y0
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           l1Expand<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R9, R9
+	ADDQ           $0x08, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x08, R8
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x20, SI
+	JMP            l1u2_loop
 
 l1u2_done:
 	VZEROUPPER
@@ -35572,7 +36164,7 @@ utf8ToLatin1AVX2_exit:
 
 // func utf8ToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16LEAVX2(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF16LEAVX2(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
@@ -35619,32 +36211,32 @@ utf8ToUTF16LEAVX2_wide:
 	JMP          utf8ToUTF16LEAVX2_done
 
 utf8ToUTF16LEAVX2_lead:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
-	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
-	VPMOVMSKB Y9, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
+	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y9
-	VPAND     ydword1C0000<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y9
-	VPAND     ydwordFC0<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSRLD    $0x18, Y0, Y9
-	VPAND     ydword3F<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y9
-	VPSRLD    $0x14, Y9, Y1
+	VPSLLD    $0x12, Y0, Y3
+	VPAND     ydword1C0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y3
+	VPAND     ydwordFC0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x18, Y0, Y3
+	VPAND     ydword3F<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y3
+	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_mixed
 
 utf8ToUTF16LEAVX2_pure:
-	VPSRLD    $0x0a, Y9, Y0
-	VPSLLD    $0x10, Y9, Y9
-	VPAND     ydword3FF0000<>+0(SB), Y9, Y9
-	VPOR      Y9, Y0, Y0
+	VPSRLD    $0x0a, Y3, Y0
+	VPSLLD    $0x10, Y3, Y3
+	VPAND     ydword3FF0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -35654,24 +36246,24 @@ utf8ToUTF16LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
-	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
-	VPMOVMSKB Y9, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
+	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y9
-	VPAND     ydword1C0000<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y9
-	VPAND     ydwordFC0<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSRLD    $0x18, Y0, Y9
-	VPAND     ydword3F<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y9
-	VPSRLD    $0x14, Y9, Y1
+	VPSLLD    $0x12, Y0, Y3
+	VPAND     ydword1C0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y3
+	VPAND     ydwordFC0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x18, Y0, Y3
+	VPAND     ydword3F<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y3
+	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_loop
 	JMP       utf8ToUTF16LEAVX2_pure
@@ -35695,26 +36287,26 @@ utf8ToUTF16LEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_mixed16
-	VPSHUFB     three<>+0(SB), Y2, Y9
-	VPAND       ydword3F<>+0(SB), Y9, Y1
-	VPAND       ydword3F00<>+0(SB), Y9, Y10
-	VPSRLD      $0x02, Y10, Y10
-	VPOR        Y10, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y9, Y10
-	VPSRLD      $0x04, Y10, Y10
-	VPOR        Y10, Y1, Y9
-	VPAND       ydwordF800<>+0(SB), Y9, Y1
-	VPXOR       Y10, Y10, Y10
-	VPCMPEQD    Y10, Y1, Y10
+	VPSHUFB     three<>+0(SB), Y2, Y3
+	VPAND       ydword3F<>+0(SB), Y3, Y1
+	VPAND       ydword3F00<>+0(SB), Y3, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y3, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y1, Y3
+	VPAND       ydwordF800<>+0(SB), Y3, Y1
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y1, Y4
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y10, Y1, Y1
+	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_mixed16
 
 utf8ToUTF16LEAVX2_three:
-	VPACKUSDW   Y9, Y9, Y9
-	VPERMQ      $0x08, Y9, Y9
-	VMOVDQU     X9, (AX)(DI*1)
+	VPACKUSDW   Y3, Y3, Y3
+	VPERMQ      $0x08, Y3, Y3
+	VMOVDQU     X3, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x10, DI
 	CMPQ        SI, BX
@@ -35735,19 +36327,19 @@ utf8ToUTF16LEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_loop
-	VPSHUFB     three<>+0(SB), Y2, Y9
-	VPAND       ydword3F<>+0(SB), Y9, Y1
-	VPAND       ydword3F00<>+0(SB), Y9, Y10
-	VPSRLD      $0x02, Y10, Y10
-	VPOR        Y10, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y9, Y10
-	VPSRLD      $0x04, Y10, Y10
-	VPOR        Y10, Y1, Y9
-	VPAND       ydwordF800<>+0(SB), Y9, Y1
-	VPXOR       Y10, Y10, Y10
-	VPCMPEQD    Y10, Y1, Y10
+	VPSHUFB     three<>+0(SB), Y2, Y3
+	VPAND       ydword3F<>+0(SB), Y3, Y1
+	VPAND       ydword3F00<>+0(SB), Y3, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y3, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y1, Y3
+	VPAND       ydwordF800<>+0(SB), Y3, Y1
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y1, Y4
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y10, Y1, Y1
+	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_loop
 	JMP         utf8ToUTF16LEAVX2_three
@@ -35771,411 +36363,562 @@ utf8ToUTF16LEAVX2_mixed16:
 	DECL      R11
 
 utf8ToUTF16LEAVX2_two_whole:
-	SHLL         $0x01, R10
-	CMPL         R10, R9
-	JNE          utf8ToUTF16LEAVX2_three32
-	MOVL         R9, R8
-	SHRL         $0x01, R8
-	NOTL         R8
-	MOVL         $0xffffffff, R10
-	BZHIL        R11, R10, R10
-	ANDL         R10, R8
-	VPERM2I128   $0x08, Y0, Y0, Y1
-	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPMOVZXBW    X0, Y9
-	VPMOVZXBW    X1, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword3F003F<>+0(SB), Y9, Y12
-	VPAND        ydword1F001F<>+0(SB), Y10, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y12, Y10, Y10
-	VPBLENDVB    Y11, Y10, Y9, Y9
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X3
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
-	VPSHUFB      Y3, Y9, Y9
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	SHLL         $0x01, R9
-	SHLL         $0x01, R10
-	VMOVDQU      X9, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y9, X2
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y0, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y10, Y1, Y1
-	VPBLENDVB    Y9, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R10
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R10)(R12*1), X4
-	MOVQ         R8, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y0, Y0
-	POPCNTL      R9, R9
-	POPCNTL      R8, R8
-	SHLL         $0x01, R9
-	SHLL         $0x01, R8
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         R11, SI
-	JMP          utf8ToUTF16LEAVX2_loop
+	SHLL           $0x01, R10
+	CMPL           R10, R9
+	JNE            utf8ToUTF16LEAVX2_three32
+	MOVL           R9, R8
+	SHRL           $0x01, R8
+	NOTL           R8
+	MOVL           $0xffffffff, R10
+	BZHIL          R11, R10, R10
+	ANDL           R10, R8
+	VPERM2I128     $0x08, Y0, Y0, Y1
+	VPALIGNR       $0x0f, Y1, Y0, Y1
+	VPMOVZXBW      X0, Y3
+	VPMOVZXBW      X1, Y4
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y3, Y6
+	VPAND          ydword1F001F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y6, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           R9, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y4
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB        Y4, Y3, Y3
+	POPCNTL        R9, R9
+	POPCNTL        R10, R10
+	SHLL           $0x01, R9
+	SHLL           $0x01, R10
+	VMOVDQU        X3, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y3, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VEXTRACTI128   $0x01, Y1, X1
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y3, Y1, Y0, Y0
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R10)(R12*1), Y1
+	MOVQ           R8, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R10)(R12*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R9, R9
+	POPCNTL        R8, R8
+	SHLL           $0x01, R9
+	SHLL           $0x01, R8
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           R11, SI
+	JMP            utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_three32:
-	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R13
-	ORL          R13, R9
-	JNZ          utf8ToUTF16LEAVX2_sixteen
-	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB     Y0, Y1, Y1
-	VPMOVMSKB    Y1, R10
-	ANDNL        R8, R10, R11
-	ANDNL        R11, R9, R11
-	MOVL         R9, R12
-	MOVL         R11, R9
-	ANDL         $0x80000000, R9
-	MOVL         R12, R13
-	ANDL         $0xc0000000, R13
-	ORL          R13, R9
-	BTSQ         $0x20, R9
-	TZCNTQ       R9, R9
-	MOVL         $0xffffffff, R13
-	BZHIL        R9, R13, R13
-	ANDL         R13, R11
-	ANDL         R13, R12
-	ANDL         R13, R10
-	MOVL         R10, R14
-	SHRL         $0x01, R14
-	NOTL         R14
-	ANDL         R13, R14
-	ORL          R12, R11
-	SHLL         $0x01, R11
-	SHLL         $0x02, R12
-	ORL          R12, R11
-	CMPL         R11, R10
-	JNE          utf8ToUTF16LEAVX2_sixteen
-	VPERM2I128   $0x08, Y0, Y0, Y1
-	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPERM2I128   $0x08, Y1, Y1, Y9
-	VPALIGNR     $0x0f, Y9, Y1, Y9
-	MOVQ         DI, R10
-	VPMOVZXBW    X0, Y10
-	VPMOVZXBW    X1, Y11
-	VPMOVZXBW    X9, Y12
-	VPAND        ydword3F003F<>+0(SB), Y10, Y14
-	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword1F001F<>+0(SB), Y11, Y15
-	VPSLLW       $0x06, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
-	VPSLLW       $0x0c, Y12, Y15
-	VPAND        ydword3F003F<>+0(SB), Y11, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
-	VPXOR        Y15, Y15, Y15
-	VPCMPEQW     Y11, Y15, Y15
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPTEST       Y13, Y15
-	JNZ          utf8ToUTF16LEAVX2_sixteen
-	MOVL         R14, R11
-	MOVBLZX      R11, R11
-	MOVL         R14, R12
-	SHRL         $0x08, R12
-	MOVBLZX      R12, R12
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R11, R15
-	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X5
-	MOVQ         R12, R15
-	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
-	VPSHUFB      Y5, Y10, Y10
-	POPCNTL      R11, R11
-	POPCNTL      R12, R12
-	SHLL         $0x01, R11
-	SHLL         $0x01, R12
-	VMOVDQU      X10, (AX)(R10*1)
-	ADDQ         R11, R10
-	VEXTRACTI128 $0x01, Y10, X2
-	VMOVDQU      X2, (AX)(R10*1)
-	ADDQ         R12, R10
-	VEXTRACTI128 $0x01, Y0, X0
-	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y9, X2
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y9
-	VPAND        ydword3F003F<>+0(SB), Y0, Y11
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
-	VPSLLW       $0x0c, Y9, Y12
-	VPAND        ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
-	VPXOR        Y12, Y12, Y12
-	VPCMPEQW     Y1, Y12, Y12
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y12, Y12
-	VPTEST       Y10, Y12
-	JNZ          utf8ToUTF16LEAVX2_sixteen
-	MOVL         R14, DI
-	SHRL         $0x10, DI
-	MOVBLZX      DI, DI
-	MOVL         R14, R8
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R11
-	MOVQ         DI, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X6
-	MOVQ         R8, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y6, Y6
-	VPSHUFB      Y6, Y0, Y0
-	POPCNTL      DI, DI
-	POPCNTL      R8, R8
-	SHLL         $0x01, DI
-	SHLL         $0x01, R8
-	VMOVDQU      X0, (AX)(R10*1)
-	ADDQ         DI, R10
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(R10*1)
-	ADDQ         R8, R10
-	MOVQ         R10, DI
-	ADDQ         R9, SI
-	JMP          utf8ToUTF16LEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
+	JNZ            utf8ToUTF16LEAVX2_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	ANDNL          R8, R10, R11
+	ANDNL          R11, R9, R11
+	MOVL           R9, R12
+	MOVL           R11, R9
+	ANDL           $0x80000000, R9
+	MOVL           R12, R13
+	ANDL           $0xc0000000, R13
+	ORL            R13, R9
+	BTSQ           $0x20, R9
+	TZCNTQ         R9, R9
+	MOVL           $0xffffffff, R13
+	BZHIL          R9, R13, R13
+	ANDL           R13, R11
+	ANDL           R13, R12
+	ANDL           R13, R10
+	MOVL           R10, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R13, R14
+	ORL            R12, R11
+	SHLL           $0x01, R11
+	SHLL           $0x02, R12
+	ORL            R12, R11
+	CMPL           R11, R10
+	JNE            utf8ToUTF16LEAVX2_sixteen
+	MOVQ           DI, R10
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16LEAVX2_sixteen
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R13, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R11, R11
+	POPCNTL        R13, R13
+	SHLL           $0x01, R11
+	SHLL           $0x01, R13
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R11, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R13, R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16LEAVX2_sixteen
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R8
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R8, R8
+	SHLL           $0x01, DI
+	SHLL           $0x01, R8
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           DI, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R8, R10
+	MOVQ           R10, DI
+	ADDQ           R9, SI
+	TESTL          R12, R12
+	JNZ            utf8ToUTF16LEAVX2_next3
+	JMP            utf8ToUTF16LEAVX2_loop
+
+utf8ToUTF16LEAVX2_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF16LEAVX2_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF16LEAVX2_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF16LEAVX2_loop
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF16LEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	ORL            R11, R9
+	JNZ            utf8ToUTF16LEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	ANDNL          R8, R10, R8
+	ANDNL          R8, R9, R8
+	MOVL           R9, R12
+	MOVL           R8, R9
+	ANDL           $0x80000000, R9
+	MOVL           R12, R11
+	ANDL           $0xc0000000, R11
+	ORL            R11, R9
+	BTSQ           $0x20, R9
+	TZCNTQ         R9, R9
+	MOVL           $0xffffffff, R11
+	BZHIL          R9, R11, R11
+	ANDL           R11, R8
+	ANDL           R11, R12
+	ANDL           R11, R10
+	MOVL           R10, R13
+	SHRL           $0x01, R13
+	NOTL           R13
+	ANDL           R11, R13
+	ORL            R12, R8
+	SHLL           $0x01, R8
+	SHLL           $0x02, R12
+	ORL            R12, R8
+	CMPL           R8, R10
+	JNE            utf8ToUTF16LEAVX2_loop
+	MOVQ           DI, R8
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16LEAVX2_loop
+	MOVL           R13, R10
+	MOVBLZX        R10, R10
+	MOVL           R13, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R14
+	MOVQ           R10, R15
+	SHLQ           $0x04, R15
+	VBROADCASTI128 (R14)(R15*1), Y1
+	MOVQ           R11, R15
+	SHLQ           $0x04, R15
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R10, R10
+	POPCNTL        R11, R11
+	SHLL           $0x01, R10
+	SHLL           $0x01, R11
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           R10, R8
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           R11, R8
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16LEAVX2_loop
+	MOVL           R13, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R13, R10
+	SHRL           $0x18, R10
+	MOVBLZX        R10, R10
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R10, R10
+	SHLL           $0x01, DI
+	SHLL           $0x01, R10
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           DI, R8
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           R10, R8
+	MOVQ           R8, DI
+	ADDQ           R9, SI
+	TESTL          R12, R12
+	JNZ            utf8ToUTF16LEAVX2_next3
+	JMP            utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_sixteen:
-	VMOVDQU      (DX)(SI*1), X0
-	ANDL         $0x0000ffff, R8
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
-	VPCMPGTB     X0, X1, X1
-	VPMOVMSKB    X1, R9
-	VPAND        ydwordE0E0E0E0<>+0(SB), X0, X1
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), X1, X1
-	VPMOVMSKB    X1, R10
-	VPAND        ydwordF0F0F0F0<>+0(SB), X0, X1
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), X1, X1
-	VPMOVMSKB    X1, R11
-	VPAND        ydwordFEFEFEFE<>+0(SB), X0, X1
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), X1, X1
-	VPMOVMSKB    X1, R12
-	VPMAXUB      ydwordF5F5F5F5<>+0(SB), X0, X1
-	VPCMPEQB     X0, X1, X1
-	VPMOVMSKB    X1, R13
-	ORL          R13, R12
-	ANDNL        R8, R9, R8
-	ANDNL        R8, R10, R8
-	ANDNL        R10, R11, R10
-	ANDNL        R11, R13, R13
-	MOVL         R8, R11
-	ANDL         $0x00008000, R11
-	ORL          R11, R12
-	MOVL         R10, R11
-	ANDL         $0x0000c000, R11
-	ORL          R11, R12
-	MOVL         R13, R11
-	ANDL         $0x0000e000, R11
-	ORL          R11, R12
-	ORL          $0x00010000, R12
-	TZCNTL       R12, R12
-	TESTL        R12, R12
-	JZ           utf8ToUTF16LEAVX2_done
-	MOVL         $0xffffffff, R11
-	BZHIL        R12, R11, R11
-	ANDL         R11, R8
-	ANDL         R11, R10
-	ANDL         R11, R13
-	ANDL         R11, R9
-	MOVL         R10, R14
-	ORL          R13, R14
-	MOVL         R9, R15
-	NOTL         R15
-	SHRL         $0x01, R15
-	ANDL         R11, R15
-	MOVL         R13, R11
-	SHLL         $0x02, R11
-	ORL          R11, R15
-	ORL          R13, R10
-	ORL          R10, R8
-	SHLL         $0x01, R8
-	SHLL         $0x02, R10
-	SHLL         $0x03, R13
-	ORL          R10, R8
-	ORL          R13, R8
-	CMPL         R8, R9
-	JNE          utf8ToUTF16LEAVX2_done
-	TESTL        R14, R14
-	JNZ          utf8ToUTF16LEAVX2_long
-	VPSLLDQ      $0x01, X0, X1
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y0, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y10, Y1, Y1
-	VPBLENDVB    Y9, Y1, Y0, Y0
-	MOVL         R15, R8
-	MOVBLZX      R8, R8
-	MOVL         R15, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	LEAQ         packW16LE<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X7
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
-	VPSHUFB      Y7, Y0, Y0
-	POPCNTL      R8, R8
-	POPCNTL      R9, R9
-	SHLL         $0x01, R8
-	SHLL         $0x01, R9
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         R12, SI
-	JMP          utf8ToUTF16LEAVX2_loop
+	VMOVDQU        (DX)(SI*1), X0
+	ANDL           $0x0000ffff, R8
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), X1
+	VPCMPGTB       X0, X1, X1
+	VPMOVMSKB      X1, R9
+	VPAND          ydwordE0E0E0E0<>+0(SB), X0, X1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R10
+	VPAND          ydwordF0F0F0F0<>+0(SB), X0, X1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R11
+	VPAND          ydwordFEFEFEFE<>+0(SB), X0, X1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R12
+	VPMAXUB        ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB       X0, X1, X1
+	VPMOVMSKB      X1, R13
+	ORL            R13, R12
+	ANDNL          R8, R9, R8
+	ANDNL          R8, R10, R8
+	ANDNL          R10, R11, R10
+	ANDNL          R11, R13, R13
+	MOVL           R8, R11
+	ANDL           $0x00008000, R11
+	ORL            R11, R12
+	MOVL           R10, R11
+	ANDL           $0x0000c000, R11
+	ORL            R11, R12
+	MOVL           R13, R11
+	ANDL           $0x0000e000, R11
+	ORL            R11, R12
+	ORL            $0x00010000, R12
+	TZCNTL         R12, R12
+	TESTL          R12, R12
+	JZ             utf8ToUTF16LEAVX2_done
+	MOVL           $0xffffffff, R11
+	BZHIL          R12, R11, R11
+	ANDL           R11, R8
+	ANDL           R11, R10
+	ANDL           R11, R13
+	ANDL           R11, R9
+	MOVL           R10, R14
+	ORL            R13, R14
+	MOVL           R9, R15
+	NOTL           R15
+	SHRL           $0x01, R15
+	ANDL           R11, R15
+	MOVL           R13, R11
+	SHLL           $0x02, R11
+	ORL            R11, R15
+	ORL            R13, R10
+	ORL            R10, R8
+	SHLL           $0x01, R8
+	SHLL           $0x02, R10
+	SHLL           $0x03, R13
+	ORL            R10, R8
+	ORL            R13, R8
+	CMPL           R8, R9
+	JNE            utf8ToUTF16LEAVX2_done
+	TESTL          R14, R14
+	JNZ            utf8ToUTF16LEAVX2_long
+	VPSLLDQ        $0x01, X0, X1
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y3, Y1, Y0, Y0
+	MOVL           R15, R8
+	MOVBLZX        R8, R8
+	MOVL           R15, R9
+	SHRL           $0x08, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	POPCNTL        R9, R9
+	SHLL           $0x01, R8
+	SHLL           $0x01, R9
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_long:
-	VPSLLDQ      $0x01, X0, X1
-	VPSLLDQ      $0x02, X0, X3
-	VPSLLDQ      $0x03, X0, X2
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y9
-	VPMOVZXBW    X2, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword3F003F<>+0(SB), Y0, Y12
-	VPAND        ydword1F001F<>+0(SB), Y1, Y13
-	VPSLLW       $0x06, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y9, Y11
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
-	VPSLLW       $0x0c, Y9, Y13
-	VPAND        ydword3F003F<>+0(SB), Y1, Y14
-	VPSLLW       $0x06, Y14, Y14
-	VPOR         Y14, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y13, Y14
-	VPXOR        Y13, Y13, Y13
-	VPCMPEQW     Y13, Y14, Y13
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y14, Y14
-	VPOR         Y14, Y13, Y13
-	VPAND        Y11, Y13, Y13
-	VPAND        ydwordF800F8<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
-	VPAND        ydwordF800F8<>+0(SB), Y9, Y10
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y10, Y10
-	VPAND        ydword70007<>+0(SB), Y9, Y9
-	VPSLLW       $0x08, Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y1, Y14
-	VPSLLW       $0x02, Y14, Y14
-	VPOR         Y14, Y9, Y9
-	VPSRLW       $0x04, Y12, Y14
-	VPOR         Y14, Y9, Y9
-	VPAND        ydwordF000F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y12, Y1, Y1
-	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y11, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y9, Y1
-	VPBLENDVB    Y10, Y1, Y0, Y0
-	VMOVDQU      ydword400040<>+0(SB), Y1
-	VPCMPGTW     Y9, Y1, Y1
-	VPCMPGTW     ydword43F043F<>+0(SB), Y9, Y14
-	VPOR         Y14, Y1, Y1
-	VPAND        Y10, Y1, Y1
-	VPOR         Y1, Y13, Y13
-	LEAQ         wordRamp<>+0(SB), R8
-	MOVQ         R12, R9
-	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y1
-	VPTEST       Y1, Y13
-	JNZ          utf8ToUTF16LEAVX2_done
-	MOVL         R15, R8
-	MOVBLZX      R8, R8
-	MOVL         R15, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	LEAQ         packW16LE<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X8
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
-	VPSHUFB      Y8, Y0, Y0
-	POPCNTL      R8, R8
-	POPCNTL      R9, R9
-	SHLL         $0x01, R8
-	SHLL         $0x01, R9
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         R12, SI
-	JMP          utf8ToUTF16LEAVX2_loop
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPSLLDQ        $0x03, X0, X3
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y4
+	VPMOVZXBW      X3, Y3
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y0, Y6
+	VPAND          ydword1F001F<>+0(SB), Y1, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y4, Y7
+	VPAND          ydword3F003F<>+0(SB), Y1, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y8, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y8
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y7, Y8, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y8, Y8
+	VPOR           Y8, Y7, Y7
+	VPAND          Y5, Y7, Y7
+	VPAND          ydwordF800F8<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordF000F0<>+0(SB), Y5, Y5
+	VPAND          ydwordF800F8<>+0(SB), Y4, Y3
+	VPCMPEQW       ydwordF000F0<>+0(SB), Y3, Y3
+	VPAND          ydword70007<>+0(SB), Y4, Y4
+	VPSLLW         $0x08, Y4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y1, Y8
+	VPSLLW         $0x02, Y8, Y8
+	VPOR           Y8, Y4, Y4
+	VPSRLW         $0x04, Y6, Y8
+	VPOR           Y8, Y4, Y4
+	VPAND          ydwordF000F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y6, Y1, Y1
+	VPOR           ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB      Y5, Y1, Y0, Y0
+	VPADDW         ydwordD7C0D7C0<>+0(SB), Y4, Y1
+	VPBLENDVB      Y3, Y1, Y0, Y0
+	VMOVDQU        ydword400040<>+0(SB), Y1
+	VPCMPGTW       Y4, Y1, Y1
+	VPCMPGTW       ydword43F043F<>+0(SB), Y4, Y8
+	VPOR           Y8, Y1, Y1
+	VPAND          Y3, Y1, Y1
+	VPOR           Y1, Y7, Y7
+	LEAQ           wordRamp<>+0(SB), R8
+	MOVQ           R12, R9
+	NEGQ           R9
+	VMOVDQU        32(R8)(R9*2), Y1
+	VPTEST         Y1, Y7
+	JNZ            utf8ToUTF16LEAVX2_done
+	MOVL           R15, R8
+	MOVBLZX        R8, R8
+	MOVL           R15, R9
+	SHRL           $0x08, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	POPCNTL        R9, R9
+	SHLL           $0x01, R8
+	SHLL           $0x01, R9
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_done:
 	CMPQ      SI, BX
@@ -36201,7 +36944,7 @@ utf8ToUTF16LEAVX2_exit:
 
 // func utf8ToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF16BEAVX2(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF16BEAVX2(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
@@ -36252,32 +36995,32 @@ utf8ToUTF16BEAVX2_wide:
 	JMP          utf8ToUTF16BEAVX2_done
 
 utf8ToUTF16BEAVX2_lead:
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
-	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
-	VPMOVMSKB Y9, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
+	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y9
-	VPAND     ydword1C0000<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y9
-	VPAND     ydwordFC0<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSRLD    $0x18, Y0, Y9
-	VPAND     ydword3F<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y9
-	VPSRLD    $0x14, Y9, Y1
+	VPSLLD    $0x12, Y0, Y3
+	VPAND     ydword1C0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y3
+	VPAND     ydwordFC0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x18, Y0, Y3
+	VPAND     ydword3F<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y3
+	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_mixed
 
 utf8ToUTF16BEAVX2_pure:
-	VPSRLD    $0x0a, Y9, Y0
-	VPSLLD    $0x10, Y9, Y9
-	VPAND     ydword3FF0000<>+0(SB), Y9, Y9
-	VPOR      Y9, Y0, Y0
+	VPSRLD    $0x0a, Y3, Y0
+	VPSLLD    $0x10, Y3, Y3
+	VPAND     ydword3FF0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y0, Y0
 	VPOR      ydwordDC00D800<>+0(SB), Y0, Y0
 	VPSHUFB   swap16<>+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
@@ -36288,24 +37031,24 @@ utf8ToUTF16BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y9
-	VPCMPEQD  ydword808080F0<>+0(SB), Y9, Y9
-	VPMOVMSKB Y9, R9
+	VPAND     ydwordC0C0C0F8<>+0(SB), Y0, Y3
+	VPCMPEQD  ydword808080F0<>+0(SB), Y3, Y3
+	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
 	VPAND     ydword3F000<>+0(SB), Y1, Y1
-	VPSLLD    $0x12, Y0, Y9
-	VPAND     ydword1C0000<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSRLD    $0x0a, Y0, Y9
-	VPAND     ydwordFC0<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSRLD    $0x18, Y0, Y9
-	VPAND     ydword3F<>+0(SB), Y9, Y9
-	VPOR      Y9, Y1, Y1
-	VPSUBD    ydword10000<>+0(SB), Y1, Y9
-	VPSRLD    $0x14, Y9, Y1
+	VPSLLD    $0x12, Y0, Y3
+	VPAND     ydword1C0000<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x0a, Y0, Y3
+	VPAND     ydwordFC0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSRLD    $0x18, Y0, Y3
+	VPAND     ydword3F<>+0(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSUBD    ydword10000<>+0(SB), Y1, Y3
+	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_loop
 	JMP       utf8ToUTF16BEAVX2_pure
@@ -36329,27 +37072,27 @@ utf8ToUTF16BEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_mixed16
-	VPSHUFB     three<>+0(SB), Y2, Y9
-	VPAND       ydword3F<>+0(SB), Y9, Y1
-	VPAND       ydword3F00<>+0(SB), Y9, Y10
-	VPSRLD      $0x02, Y10, Y10
-	VPOR        Y10, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y9, Y10
-	VPSRLD      $0x04, Y10, Y10
-	VPOR        Y10, Y1, Y9
-	VPAND       ydwordF800<>+0(SB), Y9, Y1
-	VPXOR       Y10, Y10, Y10
-	VPCMPEQD    Y10, Y1, Y10
+	VPSHUFB     three<>+0(SB), Y2, Y3
+	VPAND       ydword3F<>+0(SB), Y3, Y1
+	VPAND       ydword3F00<>+0(SB), Y3, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y3, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y1, Y3
+	VPAND       ydwordF800<>+0(SB), Y3, Y1
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y1, Y4
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y10, Y1, Y1
+	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_mixed16
 
 utf8ToUTF16BEAVX2_three:
-	VPACKUSDW   Y9, Y9, Y9
-	VPERMQ      $0x08, Y9, Y9
-	VPSHUFB     swap16<>+0(SB), X9, X9
-	VMOVDQU     X9, (AX)(DI*1)
+	VPACKUSDW   Y3, Y3, Y3
+	VPERMQ      $0x08, Y3, Y3
+	VPSHUFB     swap16<>+0(SB), X3, X3
+	VMOVDQU     X3, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x10, DI
 	CMPQ        SI, BX
@@ -36370,19 +37113,19 @@ utf8ToUTF16BEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_loop
-	VPSHUFB     three<>+0(SB), Y2, Y9
-	VPAND       ydword3F<>+0(SB), Y9, Y1
-	VPAND       ydword3F00<>+0(SB), Y9, Y10
-	VPSRLD      $0x02, Y10, Y10
-	VPOR        Y10, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y9, Y10
-	VPSRLD      $0x04, Y10, Y10
-	VPOR        Y10, Y1, Y9
-	VPAND       ydwordF800<>+0(SB), Y9, Y1
-	VPXOR       Y10, Y10, Y10
-	VPCMPEQD    Y10, Y1, Y10
+	VPSHUFB     three<>+0(SB), Y2, Y3
+	VPAND       ydword3F<>+0(SB), Y3, Y1
+	VPAND       ydword3F00<>+0(SB), Y3, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y3, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y1, Y3
+	VPAND       ydwordF800<>+0(SB), Y3, Y1
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y1, Y4
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y10, Y1, Y1
+	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_loop
 	JMP         utf8ToUTF16BEAVX2_three
@@ -36406,411 +37149,562 @@ utf8ToUTF16BEAVX2_mixed16:
 	DECL      R11
 
 utf8ToUTF16BEAVX2_two_whole:
-	SHLL         $0x01, R10
-	CMPL         R10, R9
-	JNE          utf8ToUTF16BEAVX2_three32
-	MOVL         R9, R8
-	SHRL         $0x01, R8
-	NOTL         R8
-	MOVL         $0xffffffff, R10
-	BZHIL        R11, R10, R10
-	ANDL         R10, R8
-	VPERM2I128   $0x08, Y0, Y0, Y1
-	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPMOVZXBW    X0, Y9
-	VPMOVZXBW    X1, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword3F003F<>+0(SB), Y9, Y12
-	VPAND        ydword1F001F<>+0(SB), Y10, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y12, Y10, Y10
-	VPBLENDVB    Y11, Y10, Y9, Y9
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         packW16BE<>+0(SB), R12
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X3
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y3, Y3
-	VPSHUFB      Y3, Y9, Y9
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	SHLL         $0x01, R9
-	SHLL         $0x01, R10
-	VMOVDQU      X9, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y9, X2
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y0, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y10, Y1, Y1
-	VPBLENDVB    Y9, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         packW16BE<>+0(SB), R10
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R10)(R12*1), X4
-	MOVQ         R8, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R10)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y0, Y0
-	POPCNTL      R9, R9
-	POPCNTL      R8, R8
-	SHLL         $0x01, R9
-	SHLL         $0x01, R8
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         R11, SI
-	JMP          utf8ToUTF16BEAVX2_loop
+	SHLL           $0x01, R10
+	CMPL           R10, R9
+	JNE            utf8ToUTF16BEAVX2_three32
+	MOVL           R9, R8
+	SHRL           $0x01, R8
+	NOTL           R8
+	MOVL           $0xffffffff, R10
+	BZHIL          R11, R10, R10
+	ANDL           R10, R8
+	VPERM2I128     $0x08, Y0, Y0, Y1
+	VPALIGNR       $0x0f, Y1, Y0, Y1
+	VPMOVZXBW      X0, Y3
+	VPMOVZXBW      X1, Y4
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y3, Y6
+	VPAND          ydword1F001F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y6, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           packW16BE<>+0(SB), R12
+	MOVQ           R9, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y4
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB        Y4, Y3, Y3
+	POPCNTL        R9, R9
+	POPCNTL        R10, R10
+	SHLL           $0x01, R9
+	SHLL           $0x01, R10
+	VMOVDQU        X3, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y3, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VEXTRACTI128   $0x01, Y1, X1
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y3, Y1, Y0, Y0
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16BE<>+0(SB), R10
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R10)(R12*1), Y1
+	MOVQ           R8, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R10)(R12*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R9, R9
+	POPCNTL        R8, R8
+	SHLL           $0x01, R9
+	SHLL           $0x01, R8
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           R11, SI
+	JMP            utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_three32:
-	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R13
-	ORL          R13, R9
-	JNZ          utf8ToUTF16BEAVX2_sixteen
-	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB     Y0, Y1, Y1
-	VPMOVMSKB    Y1, R10
-	ANDNL        R8, R10, R11
-	ANDNL        R11, R9, R11
-	MOVL         R9, R12
-	MOVL         R11, R9
-	ANDL         $0x80000000, R9
-	MOVL         R12, R13
-	ANDL         $0xc0000000, R13
-	ORL          R13, R9
-	BTSQ         $0x20, R9
-	TZCNTQ       R9, R9
-	MOVL         $0xffffffff, R13
-	BZHIL        R9, R13, R13
-	ANDL         R13, R11
-	ANDL         R13, R12
-	ANDL         R13, R10
-	MOVL         R10, R14
-	SHRL         $0x01, R14
-	NOTL         R14
-	ANDL         R13, R14
-	ORL          R12, R11
-	SHLL         $0x01, R11
-	SHLL         $0x02, R12
-	ORL          R12, R11
-	CMPL         R11, R10
-	JNE          utf8ToUTF16BEAVX2_sixteen
-	VPERM2I128   $0x08, Y0, Y0, Y1
-	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPERM2I128   $0x08, Y1, Y1, Y9
-	VPALIGNR     $0x0f, Y9, Y1, Y9
-	MOVQ         DI, R10
-	VPMOVZXBW    X0, Y10
-	VPMOVZXBW    X1, Y11
-	VPMOVZXBW    X9, Y12
-	VPAND        ydword3F003F<>+0(SB), Y10, Y14
-	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword1F001F<>+0(SB), Y11, Y15
-	VPSLLW       $0x06, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
-	VPSLLW       $0x0c, Y12, Y15
-	VPAND        ydword3F003F<>+0(SB), Y11, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
-	VPXOR        Y15, Y15, Y15
-	VPCMPEQW     Y11, Y15, Y15
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPTEST       Y13, Y15
-	JNZ          utf8ToUTF16BEAVX2_sixteen
-	MOVL         R14, R11
-	MOVBLZX      R11, R11
-	MOVL         R14, R12
-	SHRL         $0x08, R12
-	MOVBLZX      R12, R12
-	LEAQ         packW16BE<>+0(SB), R13
-	MOVQ         R11, R15
-	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X5
-	MOVQ         R12, R15
-	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y5, Y5
-	VPSHUFB      Y5, Y10, Y10
-	POPCNTL      R11, R11
-	POPCNTL      R12, R12
-	SHLL         $0x01, R11
-	SHLL         $0x01, R12
-	VMOVDQU      X10, (AX)(R10*1)
-	ADDQ         R11, R10
-	VEXTRACTI128 $0x01, Y10, X2
-	VMOVDQU      X2, (AX)(R10*1)
-	ADDQ         R12, R10
-	VEXTRACTI128 $0x01, Y0, X0
-	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y9, X2
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y9
-	VPAND        ydword3F003F<>+0(SB), Y0, Y11
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y9, Y10
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
-	VPSLLW       $0x0c, Y9, Y12
-	VPAND        ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
-	VPXOR        Y12, Y12, Y12
-	VPCMPEQW     Y1, Y12, Y12
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y12, Y12
-	VPTEST       Y10, Y12
-	JNZ          utf8ToUTF16BEAVX2_sixteen
-	MOVL         R14, DI
-	SHRL         $0x10, DI
-	MOVBLZX      DI, DI
-	MOVL         R14, R8
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         packW16BE<>+0(SB), R11
-	MOVQ         DI, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X6
-	MOVQ         R8, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y6, Y6
-	VPSHUFB      Y6, Y0, Y0
-	POPCNTL      DI, DI
-	POPCNTL      R8, R8
-	SHLL         $0x01, DI
-	SHLL         $0x01, R8
-	VMOVDQU      X0, (AX)(R10*1)
-	ADDQ         DI, R10
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(R10*1)
-	ADDQ         R8, R10
-	MOVQ         R10, DI
-	ADDQ         R9, SI
-	JMP          utf8ToUTF16BEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
+	JNZ            utf8ToUTF16BEAVX2_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	ANDNL          R8, R10, R11
+	ANDNL          R11, R9, R11
+	MOVL           R9, R12
+	MOVL           R11, R9
+	ANDL           $0x80000000, R9
+	MOVL           R12, R13
+	ANDL           $0xc0000000, R13
+	ORL            R13, R9
+	BTSQ           $0x20, R9
+	TZCNTQ         R9, R9
+	MOVL           $0xffffffff, R13
+	BZHIL          R9, R13, R13
+	ANDL           R13, R11
+	ANDL           R13, R12
+	ANDL           R13, R10
+	MOVL           R10, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R13, R14
+	ORL            R12, R11
+	SHLL           $0x01, R11
+	SHLL           $0x02, R12
+	ORL            R12, R11
+	CMPL           R11, R10
+	JNE            utf8ToUTF16BEAVX2_sixteen
+	MOVQ           DI, R10
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16BEAVX2_sixteen
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
+	LEAQ           packW16BE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R13, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R11, R11
+	POPCNTL        R13, R13
+	SHLL           $0x01, R11
+	SHLL           $0x01, R13
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R11, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R13, R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16BEAVX2_sixteen
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R8
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16BE<>+0(SB), R11
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R8, R8
+	SHLL           $0x01, DI
+	SHLL           $0x01, R8
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           DI, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R8, R10
+	MOVQ           R10, DI
+	ADDQ           R9, SI
+	TESTL          R12, R12
+	JNZ            utf8ToUTF16BEAVX2_next3
+	JMP            utf8ToUTF16BEAVX2_loop
+
+utf8ToUTF16BEAVX2_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF16BEAVX2_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF16BEAVX2_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF16BEAVX2_loop
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF16BEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	ORL            R11, R9
+	JNZ            utf8ToUTF16BEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	ANDNL          R8, R10, R8
+	ANDNL          R8, R9, R8
+	MOVL           R9, R12
+	MOVL           R8, R9
+	ANDL           $0x80000000, R9
+	MOVL           R12, R11
+	ANDL           $0xc0000000, R11
+	ORL            R11, R9
+	BTSQ           $0x20, R9
+	TZCNTQ         R9, R9
+	MOVL           $0xffffffff, R11
+	BZHIL          R9, R11, R11
+	ANDL           R11, R8
+	ANDL           R11, R12
+	ANDL           R11, R10
+	MOVL           R10, R13
+	SHRL           $0x01, R13
+	NOTL           R13
+	ANDL           R11, R13
+	ORL            R12, R8
+	SHLL           $0x01, R8
+	SHLL           $0x02, R12
+	ORL            R12, R8
+	CMPL           R8, R10
+	JNE            utf8ToUTF16BEAVX2_loop
+	MOVQ           DI, R8
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16BEAVX2_loop
+	MOVL           R13, R10
+	MOVBLZX        R10, R10
+	MOVL           R13, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16BE<>+0(SB), R14
+	MOVQ           R10, R15
+	SHLQ           $0x04, R15
+	VBROADCASTI128 (R14)(R15*1), Y1
+	MOVQ           R11, R15
+	SHLQ           $0x04, R15
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R10, R10
+	POPCNTL        R11, R11
+	SHLL           $0x01, R10
+	SHLL           $0x01, R11
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           R10, R8
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           R11, R8
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16BEAVX2_loop
+	MOVL           R13, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R13, R10
+	SHRL           $0x18, R10
+	MOVBLZX        R10, R10
+	LEAQ           packW16BE<>+0(SB), R11
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R10, R10
+	SHLL           $0x01, DI
+	SHLL           $0x01, R10
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           DI, R8
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R8*1)
+	ADDQ           R10, R8
+	MOVQ           R8, DI
+	ADDQ           R9, SI
+	TESTL          R12, R12
+	JNZ            utf8ToUTF16BEAVX2_next3
+	JMP            utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_sixteen:
-	VMOVDQU      (DX)(SI*1), X0
-	ANDL         $0x0000ffff, R8
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), X1
-	VPCMPGTB     X0, X1, X1
-	VPMOVMSKB    X1, R9
-	VPAND        ydwordE0E0E0E0<>+0(SB), X0, X1
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), X1, X1
-	VPMOVMSKB    X1, R10
-	VPAND        ydwordF0F0F0F0<>+0(SB), X0, X1
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), X1, X1
-	VPMOVMSKB    X1, R11
-	VPAND        ydwordFEFEFEFE<>+0(SB), X0, X1
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), X1, X1
-	VPMOVMSKB    X1, R12
-	VPMAXUB      ydwordF5F5F5F5<>+0(SB), X0, X1
-	VPCMPEQB     X0, X1, X1
-	VPMOVMSKB    X1, R13
-	ORL          R13, R12
-	ANDNL        R8, R9, R8
-	ANDNL        R8, R10, R8
-	ANDNL        R10, R11, R10
-	ANDNL        R11, R13, R13
-	MOVL         R8, R11
-	ANDL         $0x00008000, R11
-	ORL          R11, R12
-	MOVL         R10, R11
-	ANDL         $0x0000c000, R11
-	ORL          R11, R12
-	MOVL         R13, R11
-	ANDL         $0x0000e000, R11
-	ORL          R11, R12
-	ORL          $0x00010000, R12
-	TZCNTL       R12, R12
-	TESTL        R12, R12
-	JZ           utf8ToUTF16BEAVX2_done
-	MOVL         $0xffffffff, R11
-	BZHIL        R12, R11, R11
-	ANDL         R11, R8
-	ANDL         R11, R10
-	ANDL         R11, R13
-	ANDL         R11, R9
-	MOVL         R10, R14
-	ORL          R13, R14
-	MOVL         R9, R15
-	NOTL         R15
-	SHRL         $0x01, R15
-	ANDL         R11, R15
-	MOVL         R13, R11
-	SHLL         $0x02, R11
-	ORL          R11, R15
-	ORL          R13, R10
-	ORL          R10, R8
-	SHLL         $0x01, R8
-	SHLL         $0x02, R10
-	SHLL         $0x03, R13
-	ORL          R10, R8
-	ORL          R13, R8
-	CMPL         R8, R9
-	JNE          utf8ToUTF16BEAVX2_done
-	TESTL        R14, R14
-	JNZ          utf8ToUTF16BEAVX2_long
-	VPSLLDQ      $0x01, X0, X1
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y9
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y0, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y10, Y1, Y1
-	VPBLENDVB    Y9, Y1, Y0, Y0
-	MOVL         R15, R8
-	MOVBLZX      R8, R8
-	MOVL         R15, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	LEAQ         packW16BE<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X7
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
-	VPSHUFB      Y7, Y0, Y0
-	POPCNTL      R8, R8
-	POPCNTL      R9, R9
-	SHLL         $0x01, R8
-	SHLL         $0x01, R9
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         R12, SI
-	JMP          utf8ToUTF16BEAVX2_loop
+	VMOVDQU        (DX)(SI*1), X0
+	ANDL           $0x0000ffff, R8
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), X1
+	VPCMPGTB       X0, X1, X1
+	VPMOVMSKB      X1, R9
+	VPAND          ydwordE0E0E0E0<>+0(SB), X0, X1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R10
+	VPAND          ydwordF0F0F0F0<>+0(SB), X0, X1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R11
+	VPAND          ydwordFEFEFEFE<>+0(SB), X0, X1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R12
+	VPMAXUB        ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB       X0, X1, X1
+	VPMOVMSKB      X1, R13
+	ORL            R13, R12
+	ANDNL          R8, R9, R8
+	ANDNL          R8, R10, R8
+	ANDNL          R10, R11, R10
+	ANDNL          R11, R13, R13
+	MOVL           R8, R11
+	ANDL           $0x00008000, R11
+	ORL            R11, R12
+	MOVL           R10, R11
+	ANDL           $0x0000c000, R11
+	ORL            R11, R12
+	MOVL           R13, R11
+	ANDL           $0x0000e000, R11
+	ORL            R11, R12
+	ORL            $0x00010000, R12
+	TZCNTL         R12, R12
+	TESTL          R12, R12
+	JZ             utf8ToUTF16BEAVX2_done
+	MOVL           $0xffffffff, R11
+	BZHIL          R12, R11, R11
+	ANDL           R11, R8
+	ANDL           R11, R10
+	ANDL           R11, R13
+	ANDL           R11, R9
+	MOVL           R10, R14
+	ORL            R13, R14
+	MOVL           R9, R15
+	NOTL           R15
+	SHRL           $0x01, R15
+	ANDL           R11, R15
+	MOVL           R13, R11
+	SHLL           $0x02, R11
+	ORL            R11, R15
+	ORL            R13, R10
+	ORL            R10, R8
+	SHLL           $0x01, R8
+	SHLL           $0x02, R10
+	SHLL           $0x03, R13
+	ORL            R10, R8
+	ORL            R13, R8
+	CMPL           R8, R9
+	JNE            utf8ToUTF16BEAVX2_done
+	TESTL          R14, R14
+	JNZ            utf8ToUTF16BEAVX2_long
+	VPSLLDQ        $0x01, X0, X1
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y3, Y1, Y0, Y0
+	MOVL           R15, R8
+	MOVBLZX        R8, R8
+	MOVL           R15, R9
+	SHRL           $0x08, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16BE<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	POPCNTL        R9, R9
+	SHLL           $0x01, R8
+	SHLL           $0x01, R9
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_long:
-	VPSLLDQ      $0x01, X0, X1
-	VPSLLDQ      $0x02, X0, X3
-	VPSLLDQ      $0x03, X0, X2
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X3, Y9
-	VPMOVZXBW    X2, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword3F003F<>+0(SB), Y0, Y12
-	VPAND        ydword1F001F<>+0(SB), Y1, Y13
-	VPSLLW       $0x06, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y9, Y11
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y11, Y11
-	VPSLLW       $0x0c, Y9, Y13
-	VPAND        ydword3F003F<>+0(SB), Y1, Y14
-	VPSLLW       $0x06, Y14, Y14
-	VPOR         Y14, Y13, Y13
-	VPOR         Y12, Y13, Y13
-	VPBLENDVB    Y11, Y13, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y13, Y14
-	VPXOR        Y13, Y13, Y13
-	VPCMPEQW     Y13, Y14, Y13
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y14, Y14
-	VPOR         Y14, Y13, Y13
-	VPAND        Y11, Y13, Y13
-	VPAND        ydwordF800F8<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y11, Y11
-	VPAND        ydwordF800F8<>+0(SB), Y9, Y10
-	VPCMPEQW     ydwordF000F0<>+0(SB), Y10, Y10
-	VPAND        ydword70007<>+0(SB), Y9, Y9
-	VPSLLW       $0x08, Y9, Y9
-	VPAND        ydword3F003F<>+0(SB), Y1, Y14
-	VPSLLW       $0x02, Y14, Y14
-	VPOR         Y14, Y9, Y9
-	VPSRLW       $0x04, Y12, Y14
-	VPOR         Y14, Y9, Y9
-	VPAND        ydwordF000F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y12, Y1, Y1
-	VPOR         ydwordDC00DC00<>+0(SB), Y1, Y1
-	VPBLENDVB    Y11, Y1, Y0, Y0
-	VPADDW       ydwordD7C0D7C0<>+0(SB), Y9, Y1
-	VPBLENDVB    Y10, Y1, Y0, Y0
-	VMOVDQU      ydword400040<>+0(SB), Y1
-	VPCMPGTW     Y9, Y1, Y1
-	VPCMPGTW     ydword43F043F<>+0(SB), Y9, Y14
-	VPOR         Y14, Y1, Y1
-	VPAND        Y10, Y1, Y1
-	VPOR         Y1, Y13, Y13
-	LEAQ         wordRamp<>+0(SB), R8
-	MOVQ         R12, R9
-	NEGQ         R9
-	VMOVDQU      32(R8)(R9*2), Y1
-	VPTEST       Y1, Y13
-	JNZ          utf8ToUTF16BEAVX2_done
-	MOVL         R15, R8
-	MOVBLZX      R8, R8
-	MOVL         R15, R9
-	SHRL         $0x08, R9
-	MOVBLZX      R9, R9
-	LEAQ         packW16BE<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X8
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
-	VPSHUFB      Y8, Y0, Y0
-	POPCNTL      R8, R8
-	POPCNTL      R9, R9
-	SHLL         $0x01, R8
-	SHLL         $0x01, R9
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         R12, SI
-	JMP          utf8ToUTF16BEAVX2_loop
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPSLLDQ        $0x03, X0, X3
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y4
+	VPMOVZXBW      X3, Y3
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y0, Y6
+	VPAND          ydword1F001F<>+0(SB), Y1, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y4, Y7
+	VPAND          ydword3F003F<>+0(SB), Y1, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y8, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y8
+	VPXOR          Y7, Y7, Y7
+	VPCMPEQW       Y7, Y8, Y7
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y8, Y8
+	VPOR           Y8, Y7, Y7
+	VPAND          Y5, Y7, Y7
+	VPAND          ydwordF800F8<>+0(SB), Y3, Y5
+	VPCMPEQW       ydwordF000F0<>+0(SB), Y5, Y5
+	VPAND          ydwordF800F8<>+0(SB), Y4, Y3
+	VPCMPEQW       ydwordF000F0<>+0(SB), Y3, Y3
+	VPAND          ydword70007<>+0(SB), Y4, Y4
+	VPSLLW         $0x08, Y4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y1, Y8
+	VPSLLW         $0x02, Y8, Y8
+	VPOR           Y8, Y4, Y4
+	VPSRLW         $0x04, Y6, Y8
+	VPOR           Y8, Y4, Y4
+	VPAND          ydwordF000F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y6, Y1, Y1
+	VPOR           ydwordDC00DC00<>+0(SB), Y1, Y1
+	VPBLENDVB      Y5, Y1, Y0, Y0
+	VPADDW         ydwordD7C0D7C0<>+0(SB), Y4, Y1
+	VPBLENDVB      Y3, Y1, Y0, Y0
+	VMOVDQU        ydword400040<>+0(SB), Y1
+	VPCMPGTW       Y4, Y1, Y1
+	VPCMPGTW       ydword43F043F<>+0(SB), Y4, Y8
+	VPOR           Y8, Y1, Y1
+	VPAND          Y3, Y1, Y1
+	VPOR           Y1, Y7, Y7
+	LEAQ           wordRamp<>+0(SB), R8
+	MOVQ           R12, R9
+	NEGQ           R9
+	VMOVDQU        32(R8)(R9*2), Y1
+	VPTEST         Y1, Y7
+	JNZ            utf8ToUTF16BEAVX2_done
+	MOVL           R15, R8
+	MOVBLZX        R8, R8
+	MOVL           R15, R9
+	SHRL           $0x08, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16BE<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	POPCNTL        R9, R9
+	SHLL           $0x01, R8
+	SHLL           $0x01, R9
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_done:
 	CMPQ      SI, BX
@@ -36838,7 +37732,7 @@ utf8ToUTF16BEAVX2_exit:
 
 // func utf8ToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF32LEAVX2(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF32LEAVX2(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
@@ -36965,17 +37859,17 @@ utf8ToUTF32LEAVX2_mixed:
 	JNZ         utf8ToUTF32LEAVX2_mixed16
 	VPSHUFB     three<>+0(SB), Y3, Y2
 	VPAND       ydword3F<>+0(SB), Y2, Y1
-	VPAND       ydword3F00<>+0(SB), Y2, Y10
-	VPSRLD      $0x02, Y10, Y10
-	VPOR        Y10, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y2, Y10
-	VPSRLD      $0x04, Y10, Y10
-	VPOR        Y10, Y1, Y2
+	VPAND       ydword3F00<>+0(SB), Y2, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y1, Y2
 	VPAND       ydwordF800<>+0(SB), Y2, Y1
-	VPXOR       Y10, Y10, Y10
-	VPCMPEQD    Y10, Y1, Y10
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y1, Y4
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y10, Y1, Y1
+	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_mixed16
 
@@ -37003,17 +37897,17 @@ utf8ToUTF32LEAVX2_three:
 	JNZ         utf8ToUTF32LEAVX2_loop
 	VPSHUFB     three<>+0(SB), Y3, Y2
 	VPAND       ydword3F<>+0(SB), Y2, Y1
-	VPAND       ydword3F00<>+0(SB), Y2, Y10
-	VPSRLD      $0x02, Y10, Y10
-	VPOR        Y10, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y2, Y10
-	VPSRLD      $0x04, Y10, Y10
-	VPOR        Y10, Y1, Y2
+	VPAND       ydword3F00<>+0(SB), Y2, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y1, Y2
 	VPAND       ydwordF800<>+0(SB), Y2, Y1
-	VPXOR       Y10, Y10, Y10
-	VPCMPEQD    Y10, Y1, Y10
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y1, Y4
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y10, Y1, Y1
+	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_loop
 	JMP         utf8ToUTF32LEAVX2_three
@@ -37037,420 +37931,563 @@ utf8ToUTF32LEAVX2_mixed16:
 	DECL      R11
 
 utf8ToUTF32LEAVX2_two_whole:
-	SHLL         $0x01, R10
-	CMPL         R10, R9
-	JNE          utf8ToUTF32LEAVX2_three32
-	MOVL         R9, R8
-	SHRL         $0x01, R8
-	NOTL         R8
-	MOVL         $0xffffffff, R10
-	BZHIL        R11, R10, R10
-	ANDL         R10, R8
-	VPERM2I128   $0x08, Y0, Y0, Y1
-	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPMOVZXBW    X0, Y2
-	VPMOVZXBW    X1, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword3F003F<>+0(SB), Y2, Y12
-	VPAND        ydword1F001F<>+0(SB), Y10, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y12, Y10, Y10
-	VPBLENDVB    Y11, Y10, Y2, Y2
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X4
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	VPXOR        Y10, Y10, Y10
-	VPUNPCKLWD   Y10, Y2, Y11
-	VPUNPCKHWD   Y10, Y2, Y2
-	VPERM2I128   $0x20, Y2, Y11, Y10
-	VMOVDQU      Y10, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y2, Y11, Y10
-	VMOVDQU      Y10, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y10, Y1, Y1
-	VPBLENDVB    Y2, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R10
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R10)(R12*1), X5
-	MOVQ         R8, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
-	VPSHUFB      Y5, Y0, Y0
-	POPCNTL      R9, R9
-	POPCNTL      R8, R8
-	VPXOR        Y1, Y1, Y1
-	VPUNPCKLWD   Y1, Y0, Y2
-	VPUNPCKHWD   Y1, Y0, Y0
-	VPERM2I128   $0x20, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R8*4), DI
-	ADDQ         R11, SI
-	JMP          utf8ToUTF32LEAVX2_loop
+	SHLL           $0x01, R10
+	CMPL           R10, R9
+	JNE            utf8ToUTF32LEAVX2_three32
+	MOVL           R9, R8
+	SHRL           $0x01, R8
+	NOTL           R8
+	MOVL           $0xffffffff, R10
+	BZHIL          R11, R10, R10
+	ANDL           R10, R8
+	VPERM2I128     $0x08, Y0, Y0, Y1
+	VPALIGNR       $0x0f, Y1, Y0, Y1
+	VPMOVZXBW      X0, Y2
+	VPMOVZXBW      X1, Y4
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y2, Y6
+	VPAND          ydword1F001F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y6, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           R9, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y4
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB        Y4, Y2, Y2
+	POPCNTL        R9, R9
+	POPCNTL        R10, R10
+	VEXTRACTI128   $0x01, Y2, X3
+	VPMOVZXWD      X2, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	VPMOVZXWD      X3, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R10*4), DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VEXTRACTI128   $0x01, Y1, X1
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y2, Y1, Y0, Y0
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R10)(R12*1), Y1
+	MOVQ           R8, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R10)(R12*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R9, R9
+	POPCNTL        R8, R8
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	LEAQ           (DI)(R8*4), DI
+	ADDQ           R11, SI
+	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_three32:
-	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R13
-	ORL          R13, R9
-	JNZ          utf8ToUTF32LEAVX2_sixteen
-	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB     Y0, Y1, Y1
-	VPMOVMSKB    Y1, R10
-	ANDNL        R8, R10, R11
-	ANDNL        R11, R9, R11
-	MOVL         R9, R12
-	MOVL         R11, R9
-	ANDL         $0x80000000, R9
-	MOVL         R12, R13
-	ANDL         $0xc0000000, R13
-	ORL          R13, R9
-	BTSQ         $0x20, R9
-	TZCNTQ       R9, R9
-	MOVL         $0xffffffff, R13
-	BZHIL        R9, R13, R13
-	ANDL         R13, R11
-	ANDL         R13, R12
-	ANDL         R13, R10
-	MOVL         R10, R14
-	SHRL         $0x01, R14
-	NOTL         R14
-	ANDL         R13, R14
-	ORL          R12, R11
-	SHLL         $0x01, R11
-	SHLL         $0x02, R12
-	ORL          R12, R11
-	CMPL         R11, R10
-	JNE          utf8ToUTF32LEAVX2_sixteen
-	VPERM2I128   $0x08, Y0, Y0, Y1
-	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPERM2I128   $0x08, Y1, Y1, Y2
-	VPALIGNR     $0x0f, Y2, Y1, Y2
-	MOVQ         DI, R10
-	VPMOVZXBW    X0, Y10
-	VPMOVZXBW    X1, Y11
-	VPMOVZXBW    X2, Y12
-	VPAND        ydword3F003F<>+0(SB), Y10, Y14
-	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword1F001F<>+0(SB), Y11, Y15
-	VPSLLW       $0x06, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
-	VPSLLW       $0x0c, Y12, Y15
-	VPAND        ydword3F003F<>+0(SB), Y11, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
-	VPXOR        Y15, Y15, Y15
-	VPCMPEQW     Y11, Y15, Y15
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPTEST       Y13, Y15
-	JNZ          utf8ToUTF32LEAVX2_sixteen
-	MOVL         R14, R11
-	MOVBLZX      R11, R11
-	MOVL         R14, R12
-	SHRL         $0x08, R12
-	MOVBLZX      R12, R12
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R11, R15
-	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X6
-	MOVQ         R12, R15
-	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
-	VPSHUFB      Y6, Y10, Y10
-	POPCNTL      R11, R11
-	POPCNTL      R12, R12
-	VPXOR        Y11, Y11, Y11
-	VPUNPCKLWD   Y11, Y10, Y12
-	VPUNPCKHWD   Y11, Y10, Y10
-	VPERM2I128   $0x20, Y10, Y12, Y11
-	VMOVDQU      Y11, (AX)(R10*1)
-	LEAQ         (R10)(R11*4), R10
-	VPERM2I128   $0x31, Y10, Y12, Y11
-	VMOVDQU      Y11, (AX)(R10*1)
-	LEAQ         (R10)(R12*4), R10
-	VEXTRACTI128 $0x01, Y0, X0
-	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y2, X2
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y11
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y2, Y10
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
-	VPSLLW       $0x0c, Y2, Y12
-	VPAND        ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
-	VPXOR        Y12, Y12, Y12
-	VPCMPEQW     Y1, Y12, Y12
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y12, Y12
-	VPTEST       Y10, Y12
-	JNZ          utf8ToUTF32LEAVX2_sixteen
-	MOVL         R14, DI
-	SHRL         $0x10, DI
-	MOVBLZX      DI, DI
-	MOVL         R14, R8
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R11
-	MOVQ         DI, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X7
-	MOVQ         R8, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y7, Y7
-	VPSHUFB      Y7, Y0, Y0
-	POPCNTL      DI, DI
-	POPCNTL      R8, R8
-	VPXOR        Y1, Y1, Y1
-	VPUNPCKLWD   Y1, Y0, Y2
-	VPUNPCKHWD   Y1, Y0, Y0
-	VPERM2I128   $0x20, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(R10*1)
-	LEAQ         (R10)(DI*4), R10
-	VPERM2I128   $0x31, Y0, Y2, Y1
-	VMOVDQU      Y1, (AX)(R10*1)
-	LEAQ         (R10)(R8*4), R10
-	MOVQ         R10, DI
-	ADDQ         R9, SI
-	JMP          utf8ToUTF32LEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
+	JNZ            utf8ToUTF32LEAVX2_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	ANDNL          R8, R10, R11
+	ANDNL          R11, R9, R11
+	MOVL           R9, R12
+	MOVL           R11, R9
+	ANDL           $0x80000000, R9
+	MOVL           R12, R13
+	ANDL           $0xc0000000, R13
+	ORL            R13, R9
+	BTSQ           $0x20, R9
+	TZCNTQ         R9, R9
+	MOVL           $0xffffffff, R13
+	BZHIL          R9, R13, R13
+	ANDL           R13, R11
+	ANDL           R13, R12
+	ANDL           R13, R10
+	MOVL           R10, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R13, R14
+	ORL            R12, R11
+	SHLL           $0x01, R11
+	SHLL           $0x02, R12
+	ORL            R12, R11
+	CMPL           R11, R10
+	JNE            utf8ToUTF32LEAVX2_sixteen
+	MOVQ           DI, R10
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32LEAVX2_sixteen
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R13, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R11, R11
+	POPCNTL        R13, R13
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R11*4), R10
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R13*4), R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32LEAVX2_sixteen
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R8
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R8, R8
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R8*4), R10
+	MOVQ           R10, DI
+	ADDQ           R9, SI
+	TESTL          R12, R12
+	JNZ            utf8ToUTF32LEAVX2_next3
+	JMP            utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF32LEAVX2_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF32LEAVX2_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_loop
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF32LEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	ORL            R11, R9
+	JNZ            utf8ToUTF32LEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	ANDNL          R8, R10, R8
+	ANDNL          R8, R9, R8
+	MOVL           R9, R12
+	MOVL           R8, R9
+	ANDL           $0x80000000, R9
+	MOVL           R12, R11
+	ANDL           $0xc0000000, R11
+	ORL            R11, R9
+	BTSQ           $0x20, R9
+	TZCNTQ         R9, R9
+	MOVL           $0xffffffff, R11
+	BZHIL          R9, R11, R11
+	ANDL           R11, R8
+	ANDL           R11, R12
+	ANDL           R11, R10
+	MOVL           R10, R13
+	SHRL           $0x01, R13
+	NOTL           R13
+	ANDL           R11, R13
+	ORL            R12, R8
+	SHLL           $0x01, R8
+	SHLL           $0x02, R12
+	ORL            R12, R8
+	CMPL           R8, R10
+	JNE            utf8ToUTF32LEAVX2_loop
+	MOVQ           DI, R8
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32LEAVX2_loop
+	MOVL           R13, R10
+	MOVBLZX        R10, R10
+	MOVL           R13, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R14
+	MOVQ           R10, R15
+	SHLQ           $0x04, R15
+	VBROADCASTI128 (R14)(R15*1), Y1
+	MOVQ           R11, R15
+	SHLQ           $0x04, R15
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R10, R10
+	POPCNTL        R11, R11
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
+	LEAQ           (R8)(R10*4), R8
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
+	LEAQ           (R8)(R11*4), R8
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32LEAVX2_loop
+	MOVL           R13, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R13, R10
+	SHRL           $0x18, R10
+	MOVBLZX        R10, R10
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R10, R10
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
+	LEAQ           (R8)(DI*4), R8
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
+	LEAQ           (R8)(R10*4), R8
+	MOVQ           R8, DI
+	ADDQ           R9, SI
+	TESTL          R12, R12
+	JNZ            utf8ToUTF32LEAVX2_next3
+	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_sixteen:
-	VMOVDQU     (DX)(SI*1), X0
-	ANDL        $0x0000ffff, R8
-	VMOVDQU     ydwordC0C0C0C0<>+0(SB), X1
-	VPCMPGTB    X0, X1, X1
-	VPMOVMSKB   X1, R9
-	VPAND       ydwordE0E0E0E0<>+0(SB), X0, X1
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), X1, X1
-	VPMOVMSKB   X1, R10
-	VPAND       ydwordF0F0F0F0<>+0(SB), X0, X1
-	VPCMPEQB    ydwordF0F0F0F0<>+0(SB), X1, X1
-	VPMOVMSKB   X1, R11
-	VPAND       ydwordFEFEFEFE<>+0(SB), X0, X1
-	VPCMPEQB    ydwordC0C0C0C0<>+0(SB), X1, X1
-	VPMOVMSKB   X1, R12
-	VPMAXUB     ydwordF5F5F5F5<>+0(SB), X0, X1
-	VPCMPEQB    X0, X1, X1
-	VPMOVMSKB   X1, R13
-	ORL         R13, R12
-	ANDNL       R8, R9, R8
-	ANDNL       R8, R10, R8
-	ANDNL       R10, R11, R10
-	ANDNL       R11, R13, R13
-	MOVL        R8, R11
-	ANDL        $0x00008000, R11
-	ORL         R11, R12
-	MOVL        R10, R11
-	ANDL        $0x0000c000, R11
-	ORL         R11, R12
-	MOVL        R13, R11
-	ANDL        $0x0000e000, R11
-	ORL         R11, R12
-	ORL         $0x00010000, R12
-	TZCNTL      R12, R12
-	TESTL       R12, R12
-	JZ          utf8ToUTF32LEAVX2_done
-	MOVL        $0xffffffff, R11
-	BZHIL       R12, R11, R11
-	ANDL        R11, R8
-	ANDL        R11, R10
-	ANDL        R11, R13
-	ANDL        R11, R9
-	MOVL        R10, R14
-	ORL         R13, R14
-	MOVL        R9, R15
-	NOTL        R15
-	SHRL        $0x01, R15
-	ANDL        R11, R15
-	ORL         R13, R10
-	ORL         R10, R8
-	SHLL        $0x01, R8
-	SHLL        $0x02, R10
-	SHLL        $0x03, R13
-	ORL         R10, R8
-	ORL         R13, R8
-	CMPL        R8, R9
-	JNE         utf8ToUTF32LEAVX2_done
-	TESTL       R14, R14
-	JNZ         utf8ToUTF32LEAVX2_long
-	VPSLLDQ     $0x01, X0, X1
-	VPMOVZXBW   X0, Y0
-	VPMOVZXBW   X1, Y1
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y0, Y10
-	VPAND       ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW      $0x06, Y1, Y1
-	VPOR        Y10, Y1, Y1
-	VPBLENDVB   Y2, Y1, Y0, Y0
-	MOVL        R15, R8
-	MOVBLZX     R8, R8
-	MOVL        R15, R9
-	SHRL        $0x08, R9
-	MOVBLZX     R9, R9
-	LEAQ        packW16LE<>+0(SB), R10
-	MOVQ        R8, R11
-	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X8
-	MOVQ        R9, R11
-	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y8, Y8
-	VPSHUFB     Y8, Y0, Y0
-	POPCNTL     R8, R8
-	POPCNTL     R9, R9
-	VPXOR       Y1, Y1, Y1
-	VPUNPCKLWD  Y1, Y0, Y2
-	VPUNPCKHWD  Y1, Y0, Y0
-	VPERM2I128  $0x20, Y0, Y2, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
-	LEAQ        (DI)(R8*4), DI
-	VPERM2I128  $0x31, Y0, Y2, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
-	LEAQ        (DI)(R9*4), DI
-	ADDQ        R12, SI
-	JMP         utf8ToUTF32LEAVX2_loop
+	VMOVDQU        (DX)(SI*1), X0
+	ANDL           $0x0000ffff, R8
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), X1
+	VPCMPGTB       X0, X1, X1
+	VPMOVMSKB      X1, R9
+	VPAND          ydwordE0E0E0E0<>+0(SB), X0, X1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R10
+	VPAND          ydwordF0F0F0F0<>+0(SB), X0, X1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R11
+	VPAND          ydwordFEFEFEFE<>+0(SB), X0, X1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R12
+	VPMAXUB        ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB       X0, X1, X1
+	VPMOVMSKB      X1, R13
+	ORL            R13, R12
+	ANDNL          R8, R9, R8
+	ANDNL          R8, R10, R8
+	ANDNL          R10, R11, R10
+	ANDNL          R11, R13, R13
+	MOVL           R8, R11
+	ANDL           $0x00008000, R11
+	ORL            R11, R12
+	MOVL           R10, R11
+	ANDL           $0x0000c000, R11
+	ORL            R11, R12
+	MOVL           R13, R11
+	ANDL           $0x0000e000, R11
+	ORL            R11, R12
+	ORL            $0x00010000, R12
+	TZCNTL         R12, R12
+	TESTL          R12, R12
+	JZ             utf8ToUTF32LEAVX2_done
+	MOVL           $0xffffffff, R11
+	BZHIL          R12, R11, R11
+	ANDL           R11, R8
+	ANDL           R11, R10
+	ANDL           R11, R13
+	ANDL           R11, R9
+	MOVL           R10, R14
+	ORL            R13, R14
+	MOVL           R9, R15
+	NOTL           R15
+	SHRL           $0x01, R15
+	ANDL           R11, R15
+	ORL            R13, R10
+	ORL            R10, R8
+	SHLL           $0x01, R8
+	SHLL           $0x02, R10
+	SHLL           $0x03, R13
+	ORL            R10, R8
+	ORL            R13, R8
+	CMPL           R8, R9
+	JNE            utf8ToUTF32LEAVX2_done
+	TESTL          R14, R14
+	JNZ            utf8ToUTF32LEAVX2_long
+	VPSLLDQ        $0x01, X0, X1
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y2, Y1, Y0, Y0
+	MOVL           R15, R8
+	MOVBLZX        R8, R8
+	MOVL           R15, R9
+	SHRL           $0x08, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	POPCNTL        R9, R9
+	VPXOR          Y1, Y1, Y1
+	VPUNPCKLWD     Y1, Y0, Y2
+	VPUNPCKHWD     Y1, Y0, Y0
+	VPERM2I128     $0x20, Y0, Y2, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	LEAQ           (DI)(R8*4), DI
+	VPERM2I128     $0x31, Y0, Y2, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_long:
-	VPSLLDQ     $0x01, X0, X1
-	VPSLLDQ     $0x02, X0, X2
-	VPSLLDQ     $0x03, X0, X3
-	VPMOVZXBW   X0, Y0
-	VPMOVZXBW   X1, Y1
-	VPMOVZXBW   X2, Y2
-	VPMOVZXBW   X3, Y10
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y11
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND       ydword3F003F<>+0(SB), Y0, Y12
-	VPAND       ydword1F001F<>+0(SB), Y1, Y13
-	VPSLLW      $0x06, Y13, Y13
-	VPOR        Y12, Y13, Y13
-	VPBLENDVB   Y11, Y13, Y0, Y0
-	VPAND       ydwordF000F0<>+0(SB), Y2, Y11
-	VPCMPEQW    ydwordE000E0<>+0(SB), Y11, Y11
-	VPSLLW      $0x0c, Y2, Y13
-	VPAND       ydword3F003F<>+0(SB), Y1, Y14
-	VPSLLW      $0x06, Y14, Y14
-	VPOR        Y14, Y13, Y13
-	VPOR        Y12, Y13, Y13
-	VPBLENDVB   Y11, Y13, Y0, Y0
-	VPAND       ydwordF800F800<>+0(SB), Y13, Y14
-	VPXOR       Y15, Y15, Y15
-	VPCMPEQW    Y15, Y14, Y15
-	VPCMPEQW    ydwordD800D800<>+0(SB), Y14, Y14
-	VPOR        Y14, Y15, Y15
-	VPAND       Y11, Y15, Y15
-	VPAND       ydwordF800F8<>+0(SB), Y10, Y11
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
-	VPBLENDVB   Y11, Y13, Y0, Y0
-	VPAND       ydword70007<>+0(SB), Y10, Y10
-	VPSLLW      $0x02, Y10, Y10
-	VPAND       ydword3F003F<>+0(SB), Y2, Y14
-	VPSRLW      $0x04, Y14, Y14
-	VPOR        Y14, Y10, Y10
-	VPAND       Y11, Y10, Y10
-	VPAND       ydwordF800F8<>+0(SB), Y2, Y11
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
-	VPAND       ydword70007<>+0(SB), Y2, Y2
-	VPSLLW      $0x08, Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y1, Y14
-	VPSLLW      $0x02, Y14, Y14
-	VPOR        Y14, Y2, Y2
-	VPSRLW      $0x04, Y12, Y14
-	VPOR        Y14, Y2, Y2
-	VMOVDQU     ydword400040<>+0(SB), Y1
-	VPCMPGTW    Y2, Y1, Y1
-	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y14
-	VPOR        Y14, Y1, Y1
-	VPAND       Y11, Y1, Y1
-	VPOR        Y1, Y15, Y15
-	LEAQ        wordRamp<>+0(SB), R8
-	MOVQ        R12, R9
-	NEGQ        R9
-	VMOVDQU     32(R8)(R9*2), Y1
-	VPTEST      Y1, Y15
-	JNZ         utf8ToUTF32LEAVX2_done
-	MOVL        R15, R8
-	MOVBLZX     R8, R8
-	MOVL        R15, R9
-	SHRL        $0x08, R9
-	MOVBLZX     R9, R9
-	LEAQ        packW16LE<>+0(SB), R10
-	MOVQ        R8, R11
-	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X9
-	MOVQ        R9, R11
-	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y9, Y9
-	VPSHUFB     Y9, Y0, Y0
-	POPCNTL     R8, R8
-	POPCNTL     R9, R9
-	VPSHUFB     Y9, Y10, Y10
-	VPUNPCKLWD  Y10, Y0, Y1
-	VPUNPCKHWD  Y10, Y0, Y0
-	VPERM2I128  $0x20, Y0, Y1, Y2
-	VMOVDQU     Y2, (AX)(DI*1)
-	LEAQ        (DI)(R8*4), DI
-	VPERM2I128  $0x31, Y0, Y1, Y2
-	VMOVDQU     Y2, (AX)(DI*1)
-	LEAQ        (DI)(R9*4), DI
-	ADDQ        R12, SI
-	JMP         utf8ToUTF32LEAVX2_loop
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPSLLDQ        $0x03, X0, X3
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X3, Y4
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y0, Y6
+	VPAND          ydword1F001F<>+0(SB), Y1, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y2, Y7
+	VPAND          ydword3F003F<>+0(SB), Y1, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y8, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y8
+	VPXOR          Y9, Y9, Y9
+	VPCMPEQW       Y9, Y8, Y9
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y8, Y8
+	VPOR           Y8, Y9, Y9
+	VPAND          Y5, Y9, Y9
+	VPAND          ydwordF800F8<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordF000F0<>+0(SB), Y5, Y5
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydword70007<>+0(SB), Y4, Y4
+	VPSLLW         $0x02, Y4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y2, Y8
+	VPSRLW         $0x04, Y8, Y8
+	VPOR           Y8, Y4, Y4
+	VPAND          Y5, Y4, Y4
+	VPAND          ydwordF800F8<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordF000F0<>+0(SB), Y5, Y5
+	VPAND          ydword70007<>+0(SB), Y2, Y2
+	VPSLLW         $0x08, Y2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y1, Y8
+	VPSLLW         $0x02, Y8, Y8
+	VPOR           Y8, Y2, Y2
+	VPSRLW         $0x04, Y6, Y8
+	VPOR           Y8, Y2, Y2
+	VMOVDQU        ydword400040<>+0(SB), Y1
+	VPCMPGTW       Y2, Y1, Y1
+	VPCMPGTW       ydword43F043F<>+0(SB), Y2, Y8
+	VPOR           Y8, Y1, Y1
+	VPAND          Y5, Y1, Y1
+	VPOR           Y1, Y9, Y9
+	LEAQ           wordRamp<>+0(SB), R8
+	MOVQ           R12, R9
+	NEGQ           R9
+	VMOVDQU        32(R8)(R9*2), Y1
+	VPTEST         Y1, Y9
+	JNZ            utf8ToUTF32LEAVX2_done
+	MOVL           R15, R8
+	MOVBLZX        R8, R8
+	MOVL           R15, R9
+	SHRL           $0x08, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	POPCNTL        R9, R9
+	VPSHUFB        Y1, Y4, Y4
+	VPUNPCKLWD     Y4, Y0, Y1
+	VPUNPCKHWD     Y4, Y0, Y0
+	VPERM2I128     $0x20, Y0, Y1, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R8*4), DI
+	VPERM2I128     $0x31, Y0, Y1, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_done:
 	CMPQ      SI, BX
@@ -37480,7 +38517,7 @@ utf8ToUTF32LEAVX2_exit:
 
 // func utf8ToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
-TEXT ·utf8ToUTF32BEAVX2(SB), NOSPLIT, $0-64
+TEXT ·utf8ToUTF32BEAVX2(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
@@ -37616,17 +38653,17 @@ utf8ToUTF32BEAVX2_mixed:
 	JNZ         utf8ToUTF32BEAVX2_mixed16
 	VPSHUFB     three<>+0(SB), Y3, Y2
 	VPAND       ydword3F<>+0(SB), Y2, Y1
-	VPAND       ydword3F00<>+0(SB), Y2, Y10
-	VPSRLD      $0x02, Y10, Y10
-	VPOR        Y10, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y2, Y10
-	VPSRLD      $0x04, Y10, Y10
-	VPOR        Y10, Y1, Y2
+	VPAND       ydword3F00<>+0(SB), Y2, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y1, Y2
 	VPAND       ydwordF800<>+0(SB), Y2, Y1
-	VPXOR       Y10, Y10, Y10
-	VPCMPEQD    Y10, Y1, Y10
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y1, Y4
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y10, Y1, Y1
+	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_mixed16
 
@@ -37655,17 +38692,17 @@ utf8ToUTF32BEAVX2_three:
 	JNZ         utf8ToUTF32BEAVX2_loop
 	VPSHUFB     three<>+0(SB), Y3, Y2
 	VPAND       ydword3F<>+0(SB), Y2, Y1
-	VPAND       ydword3F00<>+0(SB), Y2, Y10
-	VPSRLD      $0x02, Y10, Y10
-	VPOR        Y10, Y1, Y1
-	VPAND       ydwordF0000<>+0(SB), Y2, Y10
-	VPSRLD      $0x04, Y10, Y10
-	VPOR        Y10, Y1, Y2
+	VPAND       ydword3F00<>+0(SB), Y2, Y4
+	VPSRLD      $0x02, Y4, Y4
+	VPOR        Y4, Y1, Y1
+	VPAND       ydwordF0000<>+0(SB), Y2, Y4
+	VPSRLD      $0x04, Y4, Y4
+	VPOR        Y4, Y1, Y2
 	VPAND       ydwordF800<>+0(SB), Y2, Y1
-	VPXOR       Y10, Y10, Y10
-	VPCMPEQD    Y10, Y1, Y10
+	VPXOR       Y4, Y4, Y4
+	VPCMPEQD    Y4, Y1, Y4
 	VPCMPEQD    ydwordD800<>+0(SB), Y1, Y1
-	VPOR        Y10, Y1, Y1
+	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_loop
 	JMP         utf8ToUTF32BEAVX2_three
@@ -37689,432 +38726,579 @@ utf8ToUTF32BEAVX2_mixed16:
 	DECL      R11
 
 utf8ToUTF32BEAVX2_two_whole:
-	SHLL         $0x01, R10
-	CMPL         R10, R9
-	JNE          utf8ToUTF32BEAVX2_three32
-	MOVL         R9, R8
-	SHRL         $0x01, R8
-	NOTL         R8
-	MOVL         $0xffffffff, R10
-	BZHIL        R11, R10, R10
-	ANDL         R10, R8
-	VPERM2I128   $0x08, Y0, Y0, Y1
-	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPMOVZXBW    X0, Y2
-	VPMOVZXBW    X1, Y10
-	VPAND        ydwordE000E0<>+0(SB), Y10, Y11
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND        ydword3F003F<>+0(SB), Y2, Y12
-	VPAND        ydword1F001F<>+0(SB), Y10, Y10
-	VPSLLW       $0x06, Y10, Y10
-	VPOR         Y12, Y10, Y10
-	VPBLENDVB    Y11, Y10, Y2, Y2
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         packW16LE<>+0(SB), R12
-	MOVQ         R9, R13
-	SHLQ         $0x04, R13
-	VMOVDQU      (R12)(R13*1), X4
-	MOVQ         R10, R13
-	SHLQ         $0x04, R13
-	VINSERTI128  $0x01, (R12)(R13*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
-	POPCNTL      R9, R9
-	POPCNTL      R10, R10
-	VPXOR        Y10, Y10, Y10
-	VPUNPCKLWD   Y10, Y2, Y11
-	VPUNPCKHWD   Y10, Y2, Y2
-	VPERM2I128   $0x20, Y2, Y11, Y10
-	VPSHUFB      swap32<>+0(SB), Y10, Y10
-	VMOVDQU      Y10, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y2, Y11, Y10
-	VPSHUFB      swap32<>+0(SB), Y10, Y10
-	VMOVDQU      Y10, (AX)(DI*1)
-	LEAQ         (DI)(R10*4), DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y2
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y10, Y1, Y1
-	VPBLENDVB    Y2, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R10
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R10)(R12*1), X5
-	MOVQ         R8, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R10)(R12*1), Y5, Y5
-	VPSHUFB      Y5, Y0, Y0
-	POPCNTL      R9, R9
-	POPCNTL      R8, R8
-	VPXOR        Y1, Y1, Y1
-	VPUNPCKLWD   Y1, Y0, Y2
-	VPUNPCKHWD   Y1, Y0, Y0
-	VPERM2I128   $0x20, Y0, Y2, Y1
-	VPSHUFB      swap32<>+0(SB), Y1, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R9*4), DI
-	VPERM2I128   $0x31, Y0, Y2, Y1
-	VPSHUFB      swap32<>+0(SB), Y1, Y1
-	VMOVDQU      Y1, (AX)(DI*1)
-	LEAQ         (DI)(R8*4), DI
-	ADDQ         R11, SI
-	JMP          utf8ToUTF32BEAVX2_loop
+	SHLL           $0x01, R10
+	CMPL           R10, R9
+	JNE            utf8ToUTF32BEAVX2_three32
+	MOVL           R9, R8
+	SHRL           $0x01, R8
+	NOTL           R8
+	MOVL           $0xffffffff, R10
+	BZHIL          R11, R10, R10
+	ANDL           R10, R8
+	VPERM2I128     $0x08, Y0, Y0, Y1
+	VPALIGNR       $0x0f, Y1, Y0, Y1
+	VPMOVZXBW      X0, Y2
+	VPMOVZXBW      X1, Y4
+	VPAND          ydwordE000E0<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y2, Y6
+	VPAND          ydword1F001F<>+0(SB), Y4, Y4
+	VPSLLW         $0x06, Y4, Y4
+	VPOR           Y6, Y4, Y4
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           packW16LE<>+0(SB), R12
+	MOVQ           R9, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y4
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y4, Y4
+	VPSHUFB        Y4, Y2, Y2
+	POPCNTL        R9, R9
+	POPCNTL        R10, R10
+	VEXTRACTI128   $0x01, Y2, X3
+	VPMOVZXWD      X2, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	VPMOVZXWD      X3, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R10*4), DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VEXTRACTI128   $0x01, Y1, X1
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y2, Y1, Y0, Y0
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R10)(R12*1), Y1
+	MOVQ           R8, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R10)(R12*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R9, R9
+	POPCNTL        R8, R8
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	LEAQ           (DI)(R8*4), DI
+	ADDQ           R11, SI
+	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_three32:
-	VPAND        ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	VPAND        ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R13
-	ORL          R13, R9
-	JNZ          utf8ToUTF32BEAVX2_sixteen
-	VPAND        ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB     ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB    Y1, R9
-	VMOVDQU      ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB     Y0, Y1, Y1
-	VPMOVMSKB    Y1, R10
-	ANDNL        R8, R10, R11
-	ANDNL        R11, R9, R11
-	MOVL         R9, R12
-	MOVL         R11, R9
-	ANDL         $0x80000000, R9
-	MOVL         R12, R13
-	ANDL         $0xc0000000, R13
-	ORL          R13, R9
-	BTSQ         $0x20, R9
-	TZCNTQ       R9, R9
-	MOVL         $0xffffffff, R13
-	BZHIL        R9, R13, R13
-	ANDL         R13, R11
-	ANDL         R13, R12
-	ANDL         R13, R10
-	MOVL         R10, R14
-	SHRL         $0x01, R14
-	NOTL         R14
-	ANDL         R13, R14
-	ORL          R12, R11
-	SHLL         $0x01, R11
-	SHLL         $0x02, R12
-	ORL          R12, R11
-	CMPL         R11, R10
-	JNE          utf8ToUTF32BEAVX2_sixteen
-	VPERM2I128   $0x08, Y0, Y0, Y1
-	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPERM2I128   $0x08, Y1, Y1, Y2
-	VPALIGNR     $0x0f, Y2, Y1, Y2
-	MOVQ         DI, R10
-	VPMOVZXBW    X0, Y10
-	VPMOVZXBW    X1, Y11
-	VPMOVZXBW    X2, Y12
-	VPAND        ydword3F003F<>+0(SB), Y10, Y14
-	VPAND        ydwordE000E0<>+0(SB), Y11, Y13
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y13, Y13
-	VPAND        ydword1F001F<>+0(SB), Y11, Y15
-	VPSLLW       $0x06, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF000F0<>+0(SB), Y12, Y13
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y13, Y13
-	VPSLLW       $0x0c, Y12, Y15
-	VPAND        ydword3F003F<>+0(SB), Y11, Y11
-	VPSLLW       $0x06, Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPOR         Y14, Y15, Y15
-	VPBLENDVB    Y13, Y15, Y10, Y10
-	VPAND        ydwordF800F800<>+0(SB), Y15, Y11
-	VPXOR        Y15, Y15, Y15
-	VPCMPEQW     Y11, Y15, Y15
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y11, Y11
-	VPOR         Y11, Y15, Y15
-	VPTEST       Y13, Y15
-	JNZ          utf8ToUTF32BEAVX2_sixteen
-	MOVL         R14, R11
-	MOVBLZX      R11, R11
-	MOVL         R14, R12
-	SHRL         $0x08, R12
-	MOVBLZX      R12, R12
-	LEAQ         packW16LE<>+0(SB), R13
-	MOVQ         R11, R15
-	SHLQ         $0x04, R15
-	VMOVDQU      (R13)(R15*1), X6
-	MOVQ         R12, R15
-	SHLQ         $0x04, R15
-	VINSERTI128  $0x01, (R13)(R15*1), Y6, Y6
-	VPSHUFB      Y6, Y10, Y10
-	POPCNTL      R11, R11
-	POPCNTL      R12, R12
-	VPXOR        Y11, Y11, Y11
-	VPUNPCKLWD   Y11, Y10, Y12
-	VPUNPCKHWD   Y11, Y10, Y10
-	VPERM2I128   $0x20, Y10, Y12, Y11
-	VPSHUFB      swap32<>+0(SB), Y11, Y11
-	VMOVDQU      Y11, (AX)(R10*1)
-	LEAQ         (R10)(R11*4), R10
-	VPERM2I128   $0x31, Y10, Y12, Y11
-	VPSHUFB      swap32<>+0(SB), Y11, Y11
-	VMOVDQU      Y11, (AX)(R10*1)
-	LEAQ         (R10)(R12*4), R10
-	VEXTRACTI128 $0x01, Y0, X0
-	VEXTRACTI128 $0x01, Y1, X1
-	VEXTRACTI128 $0x01, Y2, X2
-	VPMOVZXBW    X0, Y0
-	VPMOVZXBW    X1, Y1
-	VPMOVZXBW    X2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y0, Y11
-	VPAND        ydwordE000E0<>+0(SB), Y1, Y10
-	VPCMPEQW     ydwordC000C0<>+0(SB), Y10, Y10
-	VPAND        ydword1F001F<>+0(SB), Y1, Y12
-	VPSLLW       $0x06, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y0, Y0
-	VPAND        ydwordF000F0<>+0(SB), Y2, Y10
-	VPCMPEQW     ydwordE000E0<>+0(SB), Y10, Y10
-	VPSLLW       $0x0c, Y2, Y12
-	VPAND        ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW       $0x06, Y1, Y1
-	VPOR         Y1, Y12, Y12
-	VPOR         Y11, Y12, Y12
-	VPBLENDVB    Y10, Y12, Y0, Y0
-	VPAND        ydwordF800F800<>+0(SB), Y12, Y1
-	VPXOR        Y12, Y12, Y12
-	VPCMPEQW     Y1, Y12, Y12
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR         Y1, Y12, Y12
-	VPTEST       Y10, Y12
-	JNZ          utf8ToUTF32BEAVX2_sixteen
-	MOVL         R14, DI
-	SHRL         $0x10, DI
-	MOVBLZX      DI, DI
-	MOVL         R14, R8
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         packW16LE<>+0(SB), R11
-	MOVQ         DI, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X7
-	MOVQ         R8, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y7, Y7
-	VPSHUFB      Y7, Y0, Y0
-	POPCNTL      DI, DI
-	POPCNTL      R8, R8
-	VPXOR        Y1, Y1, Y1
-	VPUNPCKLWD   Y1, Y0, Y2
-	VPUNPCKHWD   Y1, Y0, Y0
-	VPERM2I128   $0x20, Y0, Y2, Y1
-	VPSHUFB      swap32<>+0(SB), Y1, Y1
-	VMOVDQU      Y1, (AX)(R10*1)
-	LEAQ         (R10)(DI*4), R10
-	VPERM2I128   $0x31, Y0, Y2, Y1
-	VPSHUFB      swap32<>+0(SB), Y1, Y1
-	VMOVDQU      Y1, (AX)(R10*1)
-	LEAQ         (R10)(R8*4), R10
-	MOVQ         R10, DI
-	ADDQ         R9, SI
-	JMP          utf8ToUTF32BEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
+	JNZ            utf8ToUTF32BEAVX2_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	ANDNL          R8, R10, R11
+	ANDNL          R11, R9, R11
+	MOVL           R9, R12
+	MOVL           R11, R9
+	ANDL           $0x80000000, R9
+	MOVL           R12, R13
+	ANDL           $0xc0000000, R13
+	ORL            R13, R9
+	BTSQ           $0x20, R9
+	TZCNTQ         R9, R9
+	MOVL           $0xffffffff, R13
+	BZHIL          R9, R13, R13
+	ANDL           R13, R11
+	ANDL           R13, R12
+	ANDL           R13, R10
+	MOVL           R10, R14
+	SHRL           $0x01, R14
+	NOTL           R14
+	ANDL           R13, R14
+	ORL            R12, R11
+	SHLL           $0x01, R11
+	SHLL           $0x02, R12
+	ORL            R12, R11
+	CMPL           R11, R10
+	JNE            utf8ToUTF32BEAVX2_sixteen
+	MOVQ           DI, R10
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32BEAVX2_sixteen
+	MOVL           R14, R11
+	MOVBLZX        R11, R11
+	MOVL           R14, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R11, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R13, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R11, R11
+	POPCNTL        R13, R13
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R11*4), R10
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R13*4), R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32BEAVX2_sixteen
+	MOVL           R14, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R14, R8
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R8, R8
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R8*4), R10
+	MOVQ           R10, DI
+	ADDQ           R9, SI
+	TESTL          R12, R12
+	JNZ            utf8ToUTF32BEAVX2_next3
+	JMP            utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF32BEAVX2_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF32BEAVX2_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_loop
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF32BEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	ORL            R11, R9
+	JNZ            utf8ToUTF32BEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	ANDNL          R8, R10, R8
+	ANDNL          R8, R9, R8
+	MOVL           R9, R12
+	MOVL           R8, R9
+	ANDL           $0x80000000, R9
+	MOVL           R12, R11
+	ANDL           $0xc0000000, R11
+	ORL            R11, R9
+	BTSQ           $0x20, R9
+	TZCNTQ         R9, R9
+	MOVL           $0xffffffff, R11
+	BZHIL          R9, R11, R11
+	ANDL           R11, R8
+	ANDL           R11, R12
+	ANDL           R11, R10
+	MOVL           R10, R13
+	SHRL           $0x01, R13
+	NOTL           R13
+	ANDL           R11, R13
+	ORL            R12, R8
+	SHLL           $0x01, R8
+	SHLL           $0x02, R12
+	ORL            R12, R8
+	CMPL           R8, R10
+	JNE            utf8ToUTF32BEAVX2_loop
+	MOVQ           DI, R8
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32BEAVX2_loop
+	MOVL           R13, R10
+	MOVBLZX        R10, R10
+	MOVL           R13, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           packW16LE<>+0(SB), R14
+	MOVQ           R10, R15
+	SHLQ           $0x04, R15
+	VBROADCASTI128 (R14)(R15*1), Y1
+	MOVQ           R11, R15
+	SHLQ           $0x04, R15
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R10, R10
+	POPCNTL        R11, R11
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
+	LEAQ           (R8)(R10*4), R8
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
+	LEAQ           (R8)(R11*4), R8
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32BEAVX2_loop
+	MOVL           R13, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R13, R10
+	SHRL           $0x18, R10
+	MOVBLZX        R10, R10
+	LEAQ           packW16LE<>+0(SB), R11
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R11)(R13*1), Y1
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R10, R10
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
+	LEAQ           (R8)(DI*4), R8
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R8*1)
+	LEAQ           (R8)(R10*4), R8
+	MOVQ           R8, DI
+	ADDQ           R9, SI
+	TESTL          R12, R12
+	JNZ            utf8ToUTF32BEAVX2_next3
+	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_sixteen:
-	VMOVDQU     (DX)(SI*1), X0
-	ANDL        $0x0000ffff, R8
-	VMOVDQU     ydwordC0C0C0C0<>+0(SB), X1
-	VPCMPGTB    X0, X1, X1
-	VPMOVMSKB   X1, R9
-	VPAND       ydwordE0E0E0E0<>+0(SB), X0, X1
-	VPCMPEQB    ydwordE0E0E0E0<>+0(SB), X1, X1
-	VPMOVMSKB   X1, R10
-	VPAND       ydwordF0F0F0F0<>+0(SB), X0, X1
-	VPCMPEQB    ydwordF0F0F0F0<>+0(SB), X1, X1
-	VPMOVMSKB   X1, R11
-	VPAND       ydwordFEFEFEFE<>+0(SB), X0, X1
-	VPCMPEQB    ydwordC0C0C0C0<>+0(SB), X1, X1
-	VPMOVMSKB   X1, R12
-	VPMAXUB     ydwordF5F5F5F5<>+0(SB), X0, X1
-	VPCMPEQB    X0, X1, X1
-	VPMOVMSKB   X1, R13
-	ORL         R13, R12
-	ANDNL       R8, R9, R8
-	ANDNL       R8, R10, R8
-	ANDNL       R10, R11, R10
-	ANDNL       R11, R13, R13
-	MOVL        R8, R11
-	ANDL        $0x00008000, R11
-	ORL         R11, R12
-	MOVL        R10, R11
-	ANDL        $0x0000c000, R11
-	ORL         R11, R12
-	MOVL        R13, R11
-	ANDL        $0x0000e000, R11
-	ORL         R11, R12
-	ORL         $0x00010000, R12
-	TZCNTL      R12, R12
-	TESTL       R12, R12
-	JZ          utf8ToUTF32BEAVX2_done
-	MOVL        $0xffffffff, R11
-	BZHIL       R12, R11, R11
-	ANDL        R11, R8
-	ANDL        R11, R10
-	ANDL        R11, R13
-	ANDL        R11, R9
-	MOVL        R10, R14
-	ORL         R13, R14
-	MOVL        R9, R15
-	NOTL        R15
-	SHRL        $0x01, R15
-	ANDL        R11, R15
-	ORL         R13, R10
-	ORL         R10, R8
-	SHLL        $0x01, R8
-	SHLL        $0x02, R10
-	SHLL        $0x03, R13
-	ORL         R10, R8
-	ORL         R13, R8
-	CMPL        R8, R9
-	JNE         utf8ToUTF32BEAVX2_done
-	TESTL       R14, R14
-	JNZ         utf8ToUTF32BEAVX2_long
-	VPSLLDQ     $0x01, X0, X1
-	VPMOVZXBW   X0, Y0
-	VPMOVZXBW   X1, Y1
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y2
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y0, Y10
-	VPAND       ydword1F001F<>+0(SB), Y1, Y1
-	VPSLLW      $0x06, Y1, Y1
-	VPOR        Y10, Y1, Y1
-	VPBLENDVB   Y2, Y1, Y0, Y0
-	MOVL        R15, R8
-	MOVBLZX     R8, R8
-	MOVL        R15, R9
-	SHRL        $0x08, R9
-	MOVBLZX     R9, R9
-	LEAQ        packW16LE<>+0(SB), R10
-	MOVQ        R8, R11
-	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X8
-	MOVQ        R9, R11
-	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y8, Y8
-	VPSHUFB     Y8, Y0, Y0
-	POPCNTL     R8, R8
-	POPCNTL     R9, R9
-	VPXOR       Y1, Y1, Y1
-	VPUNPCKLWD  Y1, Y0, Y2
-	VPUNPCKHWD  Y1, Y0, Y0
-	VPERM2I128  $0x20, Y0, Y2, Y1
-	VPSHUFB     swap32<>+0(SB), Y1, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
-	LEAQ        (DI)(R8*4), DI
-	VPERM2I128  $0x31, Y0, Y2, Y1
-	VPSHUFB     swap32<>+0(SB), Y1, Y1
-	VMOVDQU     Y1, (AX)(DI*1)
-	LEAQ        (DI)(R9*4), DI
-	ADDQ        R12, SI
-	JMP         utf8ToUTF32BEAVX2_loop
+	VMOVDQU        (DX)(SI*1), X0
+	ANDL           $0x0000ffff, R8
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), X1
+	VPCMPGTB       X0, X1, X1
+	VPMOVMSKB      X1, R9
+	VPAND          ydwordE0E0E0E0<>+0(SB), X0, X1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R10
+	VPAND          ydwordF0F0F0F0<>+0(SB), X0, X1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R11
+	VPAND          ydwordFEFEFEFE<>+0(SB), X0, X1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), X1, X1
+	VPMOVMSKB      X1, R12
+	VPMAXUB        ydwordF5F5F5F5<>+0(SB), X0, X1
+	VPCMPEQB       X0, X1, X1
+	VPMOVMSKB      X1, R13
+	ORL            R13, R12
+	ANDNL          R8, R9, R8
+	ANDNL          R8, R10, R8
+	ANDNL          R10, R11, R10
+	ANDNL          R11, R13, R13
+	MOVL           R8, R11
+	ANDL           $0x00008000, R11
+	ORL            R11, R12
+	MOVL           R10, R11
+	ANDL           $0x0000c000, R11
+	ORL            R11, R12
+	MOVL           R13, R11
+	ANDL           $0x0000e000, R11
+	ORL            R11, R12
+	ORL            $0x00010000, R12
+	TZCNTL         R12, R12
+	TESTL          R12, R12
+	JZ             utf8ToUTF32BEAVX2_done
+	MOVL           $0xffffffff, R11
+	BZHIL          R12, R11, R11
+	ANDL           R11, R8
+	ANDL           R11, R10
+	ANDL           R11, R13
+	ANDL           R11, R9
+	MOVL           R10, R14
+	ORL            R13, R14
+	MOVL           R9, R15
+	NOTL           R15
+	SHRL           $0x01, R15
+	ANDL           R11, R15
+	ORL            R13, R10
+	ORL            R10, R8
+	SHLL           $0x01, R8
+	SHLL           $0x02, R10
+	SHLL           $0x03, R13
+	ORL            R10, R8
+	ORL            R13, R8
+	CMPL           R8, R9
+	JNE            utf8ToUTF32BEAVX2_done
+	TESTL          R14, R14
+	JNZ            utf8ToUTF32BEAVX2_long
+	VPSLLDQ        $0x01, X0, X1
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y2
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPBLENDVB      Y2, Y1, Y0, Y0
+	MOVL           R15, R8
+	MOVBLZX        R8, R8
+	MOVL           R15, R9
+	SHRL           $0x08, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	POPCNTL        R9, R9
+	VPXOR          Y1, Y1, Y1
+	VPUNPCKLWD     Y1, Y0, Y2
+	VPUNPCKHWD     Y1, Y0, Y0
+	VPERM2I128     $0x20, Y0, Y2, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	LEAQ           (DI)(R8*4), DI
+	VPERM2I128     $0x31, Y0, Y2, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_long:
-	VPSLLDQ     $0x01, X0, X1
-	VPSLLDQ     $0x02, X0, X2
-	VPSLLDQ     $0x03, X0, X3
-	VPMOVZXBW   X0, Y0
-	VPMOVZXBW   X1, Y1
-	VPMOVZXBW   X2, Y2
-	VPMOVZXBW   X3, Y10
-	VPAND       ydwordE000E0<>+0(SB), Y1, Y11
-	VPCMPEQW    ydwordC000C0<>+0(SB), Y11, Y11
-	VPAND       ydword3F003F<>+0(SB), Y0, Y12
-	VPAND       ydword1F001F<>+0(SB), Y1, Y13
-	VPSLLW      $0x06, Y13, Y13
-	VPOR        Y12, Y13, Y13
-	VPBLENDVB   Y11, Y13, Y0, Y0
-	VPAND       ydwordF000F0<>+0(SB), Y2, Y11
-	VPCMPEQW    ydwordE000E0<>+0(SB), Y11, Y11
-	VPSLLW      $0x0c, Y2, Y13
-	VPAND       ydword3F003F<>+0(SB), Y1, Y14
-	VPSLLW      $0x06, Y14, Y14
-	VPOR        Y14, Y13, Y13
-	VPOR        Y12, Y13, Y13
-	VPBLENDVB   Y11, Y13, Y0, Y0
-	VPAND       ydwordF800F800<>+0(SB), Y13, Y14
-	VPXOR       Y15, Y15, Y15
-	VPCMPEQW    Y15, Y14, Y15
-	VPCMPEQW    ydwordD800D800<>+0(SB), Y14, Y14
-	VPOR        Y14, Y15, Y15
-	VPAND       Y11, Y15, Y15
-	VPAND       ydwordF800F8<>+0(SB), Y10, Y11
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
-	VPBLENDVB   Y11, Y13, Y0, Y0
-	VPAND       ydword70007<>+0(SB), Y10, Y10
-	VPSLLW      $0x02, Y10, Y10
-	VPAND       ydword3F003F<>+0(SB), Y2, Y14
-	VPSRLW      $0x04, Y14, Y14
-	VPOR        Y14, Y10, Y10
-	VPAND       Y11, Y10, Y10
-	VPAND       ydwordF800F8<>+0(SB), Y2, Y11
-	VPCMPEQW    ydwordF000F0<>+0(SB), Y11, Y11
-	VPAND       ydword70007<>+0(SB), Y2, Y2
-	VPSLLW      $0x08, Y2, Y2
-	VPAND       ydword3F003F<>+0(SB), Y1, Y14
-	VPSLLW      $0x02, Y14, Y14
-	VPOR        Y14, Y2, Y2
-	VPSRLW      $0x04, Y12, Y14
-	VPOR        Y14, Y2, Y2
-	VMOVDQU     ydword400040<>+0(SB), Y1
-	VPCMPGTW    Y2, Y1, Y1
-	VPCMPGTW    ydword43F043F<>+0(SB), Y2, Y14
-	VPOR        Y14, Y1, Y1
-	VPAND       Y11, Y1, Y1
-	VPOR        Y1, Y15, Y15
-	LEAQ        wordRamp<>+0(SB), R8
-	MOVQ        R12, R9
-	NEGQ        R9
-	VMOVDQU     32(R8)(R9*2), Y1
-	VPTEST      Y1, Y15
-	JNZ         utf8ToUTF32BEAVX2_done
-	MOVL        R15, R8
-	MOVBLZX     R8, R8
-	MOVL        R15, R9
-	SHRL        $0x08, R9
-	MOVBLZX     R9, R9
-	LEAQ        packW16LE<>+0(SB), R10
-	MOVQ        R8, R11
-	SHLQ        $0x04, R11
-	VMOVDQU     (R10)(R11*1), X9
-	MOVQ        R9, R11
-	SHLQ        $0x04, R11
-	VINSERTI128 $0x01, (R10)(R11*1), Y9, Y9
-	VPSHUFB     Y9, Y0, Y0
-	POPCNTL     R8, R8
-	POPCNTL     R9, R9
-	VPSHUFB     Y9, Y10, Y10
-	VPUNPCKLWD  Y10, Y0, Y1
-	VPUNPCKHWD  Y10, Y0, Y0
-	VPERM2I128  $0x20, Y0, Y1, Y2
-	VPSHUFB     swap32<>+0(SB), Y2, Y2
-	VMOVDQU     Y2, (AX)(DI*1)
-	LEAQ        (DI)(R8*4), DI
-	VPERM2I128  $0x31, Y0, Y1, Y2
-	VPSHUFB     swap32<>+0(SB), Y2, Y2
-	VMOVDQU     Y2, (AX)(DI*1)
-	LEAQ        (DI)(R9*4), DI
-	ADDQ        R12, SI
-	JMP         utf8ToUTF32BEAVX2_loop
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPSLLDQ        $0x03, X0, X3
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPMOVZXBW      X3, Y4
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y5
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F003F<>+0(SB), Y0, Y6
+	VPAND          ydword1F001F<>+0(SB), Y1, Y7
+	VPSLLW         $0x06, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y5, Y5
+	VPSLLW         $0x0c, Y2, Y7
+	VPAND          ydword3F003F<>+0(SB), Y1, Y8
+	VPSLLW         $0x06, Y8, Y8
+	VPOR           Y8, Y7, Y7
+	VPOR           Y6, Y7, Y7
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y7, Y8
+	VPXOR          Y9, Y9, Y9
+	VPCMPEQW       Y9, Y8, Y9
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y8, Y8
+	VPOR           Y8, Y9, Y9
+	VPAND          Y5, Y9, Y9
+	VPAND          ydwordF800F8<>+0(SB), Y4, Y5
+	VPCMPEQW       ydwordF000F0<>+0(SB), Y5, Y5
+	VPBLENDVB      Y5, Y7, Y0, Y0
+	VPAND          ydword70007<>+0(SB), Y4, Y4
+	VPSLLW         $0x02, Y4, Y4
+	VPAND          ydword3F003F<>+0(SB), Y2, Y8
+	VPSRLW         $0x04, Y8, Y8
+	VPOR           Y8, Y4, Y4
+	VPAND          Y5, Y4, Y4
+	VPAND          ydwordF800F8<>+0(SB), Y2, Y5
+	VPCMPEQW       ydwordF000F0<>+0(SB), Y5, Y5
+	VPAND          ydword70007<>+0(SB), Y2, Y2
+	VPSLLW         $0x08, Y2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y1, Y8
+	VPSLLW         $0x02, Y8, Y8
+	VPOR           Y8, Y2, Y2
+	VPSRLW         $0x04, Y6, Y8
+	VPOR           Y8, Y2, Y2
+	VMOVDQU        ydword400040<>+0(SB), Y1
+	VPCMPGTW       Y2, Y1, Y1
+	VPCMPGTW       ydword43F043F<>+0(SB), Y2, Y8
+	VPOR           Y8, Y1, Y1
+	VPAND          Y5, Y1, Y1
+	VPOR           Y1, Y9, Y9
+	LEAQ           wordRamp<>+0(SB), R8
+	MOVQ           R12, R9
+	NEGQ           R9
+	VMOVDQU        32(R8)(R9*2), Y1
+	VPTEST         Y1, Y9
+	JNZ            utf8ToUTF32BEAVX2_done
+	MOVL           R15, R8
+	MOVBLZX        R8, R8
+	MOVL           R15, R9
+	SHRL           $0x08, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	POPCNTL        R9, R9
+	VPSHUFB        Y1, Y4, Y4
+	VPUNPCKLWD     Y4, Y0, Y1
+	VPUNPCKHWD     Y4, Y0, Y0
+	VPERM2I128     $0x20, Y0, Y1, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R8*4), DI
+	VPERM2I128     $0x31, Y0, Y1, Y2
+	VPSHUFB        swap32<>+0(SB), Y2, Y2
+	VMOVDQU        Y2, (AX)(DI*1)
+	LEAQ           (DI)(R9*4), DI
+	ADDQ           R12, SI
+	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_done:
 	CMPQ      SI, BX
@@ -40303,322 +41487,322 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST       wdwFFFF0000<>+0(SB), Y0
-	JNZ          utf32LEToUTF8AVX2_eight
-	LEAQ         32(SI), R8
-	CMPQ         R8, BX
-	JG           utf32LEToUTF8AVX2_eight
-	LEAQ         32(DI), R8
-	CMPQ         R8, CX
-	JG           utf32LEToUTF8AVX2_eight
-	VMOVDQU      32(DX)(SI*1), Y1
-	VPTEST       wdwFFFF0000<>+0(SB), Y1
-	JNZ          utf32LEToUTF8AVX2_eight
-	VPACKUSDW    Y1, Y0, Y1
-	VPERMQ       $0xd8, Y1, Y1
-	VPAND        ydwordF800F800<>+0(SB), Y1, Y7
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y7, Y8
-	VPTEST       Y8, Y8
-	JNZ          utf32LEToUTF8AVX2_eight
-	VPTEST       Y7, Y7
-	JNZ          utf32LEToUTF8AVX2_three
-	VPSRLW       $0x06, Y1, Y0
-	VPOR         ydwordC000C0<>+0(SB), Y0, Y0
-	VPAND        ydword3F003F<>+0(SB), Y1, Y7
-	VPSLLW       $0x08, Y7, Y7
-	VPOR         Y7, Y0, Y0
-	VPOR         ydword80008000<>+0(SB), Y0, Y0
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y7
-	VPXOR        Y8, Y8, Y8
-	VPCMPEQW     Y8, Y7, Y7
-	VPBLENDVB    Y7, Y1, Y0, Y0
-	VPACKSSWB    Y7, Y7, Y1
-	VPMOVMSKB    Y1, R8
-	NOTL         R8
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x10, R8
-	MOVBLZX      R8, R8
-	LEAQ         l1Expand<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X2
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
-	VPSHUFB      Y2, Y0, Y0
-	POPCNTL      R9, R9
-	ADDQ         $0x08, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x08, R8
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x40, SI
-	JMP          utf32LEToUTF8AVX2_loop
+	VPTEST         wdwFFFF0000<>+0(SB), Y0
+	JNZ            utf32LEToUTF8AVX2_eight
+	LEAQ           32(SI), R8
+	CMPQ           R8, BX
+	JG             utf32LEToUTF8AVX2_eight
+	LEAQ           32(DI), R8
+	CMPQ           R8, CX
+	JG             utf32LEToUTF8AVX2_eight
+	VMOVDQU        32(DX)(SI*1), Y1
+	VPTEST         wdwFFFF0000<>+0(SB), Y1
+	JNZ            utf32LEToUTF8AVX2_eight
+	VPACKUSDW      Y1, Y0, Y1
+	VPERMQ         $0xd8, Y1, Y1
+	VPAND          ydwordF800F800<>+0(SB), Y1, Y2
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y3
+	VPTEST         Y3, Y3
+	JNZ            utf32LEToUTF8AVX2_eight
+	VPTEST         Y2, Y2
+	JNZ            utf32LEToUTF8AVX2_three
+	VPSRLW         $0x06, Y1, Y0
+	VPOR           ydwordC000C0<>+0(SB), Y0, Y0
+	VPAND          ydword3F003F<>+0(SB), Y1, Y2
+	VPSLLW         $0x08, Y2, Y2
+	VPOR           Y2, Y0, Y0
+	VPOR           ydword80008000<>+0(SB), Y0, Y0
+	VPAND          ydwordFF80FF80<>+0(SB), Y1, Y2
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y2, Y2
+	VPBLENDVB      Y2, Y1, Y0, Y0
+	VPACKSSWB      Y2, Y2, Y1
+	VPMOVMSKB      Y1, R8
+	NOTL           R8
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x10, R8
+	MOVBLZX        R8, R8
+	LEAQ           l1Expand<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R9, R9
+	ADDQ           $0x08, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x08, R8
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x40, SI
+	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_three:
-	VPXOR        Y8, Y8, Y8
-	VPCMPEQW     Y8, Y7, Y7
-	VPTEST       Y7, Y7
+	VPXOR        Y3, Y3, Y3
+	VPCMPEQW     Y3, Y2, Y2
+	VPTEST       Y2, Y2
 	JNZ          utf32LEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y7
-	VPSLLD       $0x10, Y7, Y8
-	VPSLLD       $0x02, Y0, Y7
-	VPAND        ydword3F00<>+0(SB), Y7, Y7
-	VPOR         Y7, Y8, Y8
-	VPSRLD       $0x0c, Y0, Y7
-	VPOR         Y7, Y8, Y8
-	VPOR         ydword8080E0<>+0(SB), Y8, Y8
-	VPSHUFB      pack3of4<>+0(SB), Y8, Y8
+	VPAND        ydword3F<>+0(SB), Y0, Y2
+	VPSLLD       $0x10, Y2, Y3
+	VPSLLD       $0x02, Y0, Y2
+	VPAND        ydword3F00<>+0(SB), Y2, Y2
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x0c, Y0, Y2
+	VPOR         Y2, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VPSHUFB      pack3of4<>+0(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
-	VMOVDQU      X8, (AX)(DI*1)
+	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y8, X0
+	VEXTRACTI128 $0x01, Y3, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X0
 	VPMOVZXWD    X0, Y0
 	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSLLD       $0x10, Y1, Y7
+	VPSLLD       $0x10, Y1, Y2
 	VPSLLD       $0x02, Y0, Y1
 	VPAND        ydword3F00<>+0(SB), Y1, Y1
-	VPOR         Y1, Y7, Y7
+	VPOR         Y1, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y1
-	VPOR         Y1, Y7, Y7
-	VPOR         ydword8080E0<>+0(SB), Y7, Y7
-	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
+	VPOR         Y1, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VPSHUFB      pack3of4<>+0(SB), Y2, Y2
 	MOVQ         $0x0000000c, R8
-	VMOVDQU      X7, (AX)(DI*1)
+	VMOVDQU      X2, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y7, X0
+	VEXTRACTI128 $0x01, Y2, X0
 	VMOVDQU      X0, (AX)(DI*1)
 	ADDQ         R8, DI
 	ADDQ         $0x40, SI
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_codes:
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y0
-	VPCMPEQW     Y8, Y0, Y0
-	VPMOVMSKB    Y0, R8
-	VPMOVMSKB    Y7, R9
-	NOTL         R8
-	NOTL         R9
-	ANDL         $0x55555555, R8
-	ANDL         $0xaaaaaaaa, R9
-	ORL          R9, R8
-	VPMOVZXWD    X1, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y7
-	VPSRLD       $0x06, Y0, Y8
-	VPSLLD       $0x08, Y7, Y9
-	VPOR         Y8, Y9, Y9
-	VPOR         ydword80C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F<>+0(SB), Y8, Y8
-	VPSLLD       $0x08, Y8, Y8
-	VPSRLD       $0x0c, Y0, Y10
-	VPSLLD       $0x10, Y7, Y7
-	VPOR         Y8, Y7, Y7
-	VPOR         Y10, Y7, Y7
-	VPOR         ydword8080E0<>+0(SB), Y7, Y7
-	VMOVDQU      ydword800<>+0(SB), Y10
-	VPCMPGTD     Y0, Y10, Y10
-	VMOVDQU      ydword80<>+0(SB), Y8
-	VPCMPGTD     Y0, Y8, Y8
-	VPBLENDVB    Y10, Y9, Y7, Y7
-	VPBLENDVB    Y8, Y0, Y7, Y7
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         u16Spread<>+0(SB), R11
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X3
-	MOVQ         R10, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y3, Y3
-	VPSHUFB      Y3, Y7, Y7
-	POPCNTL      R9, R9
-	ADDQ         $0x04, R9
-	POPCNTL      R10, R10
-	ADDQ         $0x04, R10
-	VMOVDQU      X7, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y7, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VPMOVZXWD    X0, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSRLD       $0x06, Y0, Y7
-	VPSLLD       $0x08, Y1, Y8
-	VPOR         Y7, Y8, Y8
-	VPOR         ydword80C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F<>+0(SB), Y7, Y7
-	VPSLLD       $0x08, Y7, Y7
-	VPSRLD       $0x0c, Y0, Y9
-	VPSLLD       $0x10, Y1, Y1
-	VPOR         Y7, Y1, Y1
-	VPOR         Y9, Y1, Y1
-	VPOR         ydword8080E0<>+0(SB), Y1, Y1
-	VMOVDQU      ydword800<>+0(SB), Y9
-	VPCMPGTD     Y0, Y9, Y9
-	VMOVDQU      ydword80<>+0(SB), Y7
-	VPCMPGTD     Y0, Y7, Y7
-	VPBLENDVB    Y9, Y8, Y1, Y1
-	VPBLENDVB    Y7, Y0, Y1, Y1
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         u16Spread<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X4
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB      Y4, Y1, Y1
-	POPCNTL      R9, R9
-	ADDQ         $0x04, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x04, R8
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x40, SI
-	JMP          utf32LEToUTF8AVX2_loop
+	VPAND          ydwordFF80FF80<>+0(SB), Y1, Y0
+	VPCMPEQW       Y3, Y0, Y0
+	VPMOVMSKB      Y0, R8
+	VPMOVMSKB      Y2, R9
+	NOTL           R8
+	NOTL           R9
+	ANDL           $0x55555555, R8
+	ANDL           $0xaaaaaaaa, R9
+	ORL            R9, R8
+	VPMOVZXWD      X1, Y0
+	VPAND          ydword3F<>+0(SB), Y0, Y2
+	VPSRLD         $0x06, Y0, Y3
+	VPSLLD         $0x08, Y2, Y4
+	VPOR           Y3, Y4, Y4
+	VPOR           ydword80C0<>+0(SB), Y4, Y4
+	VPAND          ydword3F<>+0(SB), Y3, Y3
+	VPSLLD         $0x08, Y3, Y3
+	VPSRLD         $0x0c, Y0, Y5
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y3, Y2, Y2
+	VPOR           Y5, Y2, Y2
+	VPOR           ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU        ydword800<>+0(SB), Y5
+	VPCMPGTD       Y0, Y5, Y5
+	VMOVDQU        ydword80<>+0(SB), Y3
+	VPCMPGTD       Y0, Y3, Y3
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPBLENDVB      Y3, Y0, Y2, Y2
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           u16Spread<>+0(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y0
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
+	VPSHUFB        Y0, Y2, Y2
+	POPCNTL        R9, R9
+	ADDQ           $0x04, R9
+	POPCNTL        R10, R10
+	ADDQ           $0x04, R10
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y2, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VPMOVZXWD      X0, Y0
+	VPAND          ydword3F<>+0(SB), Y0, Y1
+	VPSRLD         $0x06, Y0, Y2
+	VPSLLD         $0x08, Y1, Y3
+	VPOR           Y2, Y3, Y3
+	VPOR           ydword80C0<>+0(SB), Y3, Y3
+	VPAND          ydword3F<>+0(SB), Y2, Y2
+	VPSLLD         $0x08, Y2, Y2
+	VPSRLD         $0x0c, Y0, Y4
+	VPSLLD         $0x10, Y1, Y1
+	VPOR           Y2, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPOR           ydword8080E0<>+0(SB), Y1, Y1
+	VMOVDQU        ydword800<>+0(SB), Y4
+	VPCMPGTD       Y0, Y4, Y4
+	VMOVDQU        ydword80<>+0(SB), Y2
+	VPCMPGTD       Y0, Y2, Y2
+	VPBLENDVB      Y4, Y3, Y1, Y1
+	VPBLENDVB      Y2, Y0, Y1, Y1
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           u16Spread<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y0
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        R9, R9
+	ADDQ           $0x04, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x04, R8
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x40, SI
+	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y7
-	VPCMPEQD     Y0, Y7, Y7
-	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y7, Y1, Y7
-	VPMOVMSKB    Y7, R8
-	CMPL         R8, $-1
-	JNE          utf32LEToUTF8AVX2_partial
-	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y7
-	VPMINUD      Y1, Y7, Y7
-	VPSRLD       $0x0b, Y0, Y8
-	VPMINUD      Y1, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSRLD       $0x10, Y0, Y8
-	VPMINUD      Y1, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPSLLD       $0x18, Y0, Y1
-	VPSLLD       $0x0a, Y0, Y8
-	VPAND        wdw3F0000<>+0(SB), Y8, Y8
-	VPOR         Y8, Y1, Y1
-	VPSRLD       $0x04, Y0, Y8
-	VPAND        wdw3F00<>+0(SB), Y8, Y8
-	VPOR         Y8, Y1, Y1
-	VPSRLD       $0x12, Y0, Y8
-	VPOR         Y8, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y7, Y8
-	VPSRLVD      Y8, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y7, Y8
-	VPAND        Y8, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y7, Y8
-	VPOR         Y8, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y7, Y7
-	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y7, Y7
-	VPSHUFD      $0x4e, Y7, Y8
-	VPADDQ       Y8, Y7, Y7
-	VMOVQ        X7, R8
-	VEXTRACTI128 $0x01, Y7, X0
-	VMOVQ        X0, R9
-	LEAQ         wideSpread<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y1, Y1
-	LEAQ         wideSpreadLen<>+0(SB), R10
-	MOVBQZX      (R10)(R8*1), R8
-	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x20, SI
-	JMP          utf32LEToUTF8AVX2_loop
+	VPAND          wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD        wdw10FFFF<>+0(SB), Y0, Y2
+	VPCMPEQD       Y0, Y2, Y2
+	VPCMPEQD       wdwD800<>+0(SB), Y1, Y1
+	VPANDN         Y2, Y1, Y2
+	VPMOVMSKB      Y2, R8
+	CMPL           R8, $-1
+	JNE            utf32LEToUTF8AVX2_partial
+	VMOVDQU        wdw1<>+0(SB), Y1
+	VPSRLD         $0x07, Y0, Y2
+	VPMINUD        Y1, Y2, Y2
+	VPSRLD         $0x0b, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSRLD         $0x10, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSLLD         $0x18, Y0, Y1
+	VPSLLD         $0x0a, Y0, Y3
+	VPAND          wdw3F0000<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x04, Y0, Y3
+	VPAND          wdw3F00<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x12, Y0, Y3
+	VPOR           Y3, Y1, Y1
+	VPERMD         wideShift<>+0(SB), Y2, Y3
+	VPSRLVD        Y3, Y1, Y1
+	VPERMD         wideBits<>+0(SB), Y2, Y3
+	VPAND          Y3, Y1, Y1
+	VPERMD         wideMarks<>+0(SB), Y2, Y3
+	VPOR           Y3, Y1, Y1
+	VPSLLVD        widePackN<>+0(SB), Y2, Y2
+	VPXOR          Y0, Y0, Y0
+	VPSADBW        Y0, Y2, Y2
+	VPSHUFD        $0x4e, Y2, Y3
+	VPADDQ         Y3, Y2, Y2
+	VMOVQ          X2, R8
+	VEXTRACTI128   $0x01, Y2, X0
+	VMOVQ          X0, R9
+	LEAQ           wideSpread<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y0
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	LEAQ           wideSpreadLen<>+0(SB), R10
+	MOVBQZX        (R10)(R8*1), R8
+	MOVBQZX        (R10)(R9*1), R9
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x20, SI
+	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_partial:
-	VMOVMSKPS    Y7, CX
-	NOTL         CX
-	TZCNTL       CX, CX
-	JZ           utf32LEToUTF8AVX2_done
-	LEAQ         wideKeepLanes<>+0(SB), DX
-	VPMOVZXBD    2040(DX), Y1
-	VMOVD        CX, X2
-	VPBROADCASTD X2, Y2
-	VPCMPGTD     Y1, Y2, Y2
-	VPAND        Y2, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y2
-	VPMINUD      Y1, Y2, Y2
-	VPSRLD       $0x0b, Y0, Y3
-	VPMINUD      Y1, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x10, Y0, Y3
-	VPMINUD      Y1, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSLLD       $0x18, Y0, Y1
-	VPSLLD       $0x0a, Y0, Y3
-	VPAND        wdw3F0000<>+0(SB), Y3, Y3
-	VPOR         Y3, Y1, Y1
-	VPSRLD       $0x04, Y0, Y3
-	VPAND        wdw3F00<>+0(SB), Y3, Y3
-	VPOR         Y3, Y1, Y1
-	VPSRLD       $0x12, Y0, Y3
-	VPOR         Y3, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y2, Y3
-	VPSRLVD      Y3, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y2, Y3
-	VPAND        Y3, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y2, Y3
-	VPOR         Y3, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y2, Y2
-	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y2, Y2
-	VPSHUFD      $0x4e, Y2, Y3
-	VPADDQ       Y3, Y2, Y2
-	VMOVQ        X2, DX
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVQ        X0, BX
-	LEAQ         wideSpread<>+0(SB), R8
-	MOVQ         DX, R9
-	SHLQ         $0x04, R9
-	VMOVDQU      (R8)(R9*1), X6
-	MOVQ         BX, R9
-	SHLQ         $0x04, R9
-	VINSERTI128  $0x01, (R8)(R9*1), Y6, Y6
-	VPSHUFB      Y6, Y1, Y1
-	LEAQ         wideSpreadLen<>+0(SB), R8
-	MOVBQZX      (R8)(DX*1), DX
-	MOVBQZX      (R8)(BX*1), BX
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         DX, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         BX, DI
-	SUBQ         $0x08, DI
-	ADDQ         CX, DI
-	SHLQ         $0x02, CX
-	ADDQ         CX, SI
+	VMOVMSKPS      Y2, CX
+	NOTL           CX
+	TZCNTL         CX, CX
+	JZ             utf32LEToUTF8AVX2_done
+	LEAQ           wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD      2040(DX), Y1
+	VMOVD          CX, X2
+	VPBROADCASTD   X2, Y2
+	VPCMPGTD       Y1, Y2, Y2
+	VPAND          Y2, Y0, Y0
+	VMOVDQU        wdw1<>+0(SB), Y1
+	VPSRLD         $0x07, Y0, Y2
+	VPMINUD        Y1, Y2, Y2
+	VPSRLD         $0x0b, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSRLD         $0x10, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSLLD         $0x18, Y0, Y1
+	VPSLLD         $0x0a, Y0, Y3
+	VPAND          wdw3F0000<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x04, Y0, Y3
+	VPAND          wdw3F00<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x12, Y0, Y3
+	VPOR           Y3, Y1, Y1
+	VPERMD         wideShift<>+0(SB), Y2, Y3
+	VPSRLVD        Y3, Y1, Y1
+	VPERMD         wideBits<>+0(SB), Y2, Y3
+	VPAND          Y3, Y1, Y1
+	VPERMD         wideMarks<>+0(SB), Y2, Y3
+	VPOR           Y3, Y1, Y1
+	VPSLLVD        widePackN<>+0(SB), Y2, Y2
+	VPXOR          Y0, Y0, Y0
+	VPSADBW        Y0, Y2, Y2
+	VPSHUFD        $0x4e, Y2, Y3
+	VPADDQ         Y3, Y2, Y2
+	VMOVQ          X2, DX
+	VEXTRACTI128   $0x01, Y2, X0
+	VMOVQ          X0, BX
+	LEAQ           wideSpread<>+0(SB), R8
+	MOVQ           DX, R9
+	SHLQ           $0x04, R9
+	VBROADCASTI128 (R8)(R9*1), Y0
+	MOVQ           BX, R9
+	SHLQ           $0x04, R9
+	VINSERTI128    $0x01, (R8)(R9*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	LEAQ           wideSpreadLen<>+0(SB), R8
+	MOVBQZX        (R8)(DX*1), DX
+	MOVBQZX        (R8)(BX*1), BX
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           DX, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           BX, DI
+	SUBQ           $0x08, DI
+	ADDQ           CX, DI
+	SHLQ           $0x02, CX
+	ADDQ           CX, SI
 
 utf32LEToUTF8AVX2_done:
 	VZEROUPPER
@@ -40657,323 +41841,323 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST       wdwFFFF0000<>+0(SB), Y1
-	JNZ          utf32BEToUTF8AVX2_eight
-	LEAQ         32(SI), R8
-	CMPQ         R8, BX
-	JG           utf32BEToUTF8AVX2_eight
-	LEAQ         32(DI), R8
-	CMPQ         R8, CX
-	JG           utf32BEToUTF8AVX2_eight
-	VMOVDQU      32(DX)(SI*1), Y2
-	VPSHUFB      Y0, Y2, Y2
-	VPTEST       wdwFFFF0000<>+0(SB), Y2
-	JNZ          utf32BEToUTF8AVX2_eight
-	VPACKUSDW    Y2, Y1, Y2
-	VPERMQ       $0xd8, Y2, Y2
-	VPAND        ydwordF800F800<>+0(SB), Y2, Y8
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y8, Y9
-	VPTEST       Y9, Y9
-	JNZ          utf32BEToUTF8AVX2_eight
-	VPTEST       Y8, Y8
-	JNZ          utf32BEToUTF8AVX2_three
-	VPSRLW       $0x06, Y2, Y1
-	VPOR         ydwordC000C0<>+0(SB), Y1, Y1
-	VPAND        ydword3F003F<>+0(SB), Y2, Y8
-	VPSLLW       $0x08, Y8, Y8
-	VPOR         Y8, Y1, Y1
-	VPOR         ydword80008000<>+0(SB), Y1, Y1
-	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y8
-	VPXOR        Y9, Y9, Y9
-	VPCMPEQW     Y9, Y8, Y8
-	VPBLENDVB    Y8, Y2, Y1, Y1
-	VPACKSSWB    Y8, Y8, Y2
-	VPMOVMSKB    Y2, R8
-	NOTL         R8
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x10, R8
-	MOVBLZX      R8, R8
-	LEAQ         l1Expand<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y1, Y1
-	POPCNTL      R9, R9
-	ADDQ         $0x08, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x08, R8
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x40, SI
-	JMP          utf32BEToUTF8AVX2_loop
+	VPTEST         wdwFFFF0000<>+0(SB), Y1
+	JNZ            utf32BEToUTF8AVX2_eight
+	LEAQ           32(SI), R8
+	CMPQ           R8, BX
+	JG             utf32BEToUTF8AVX2_eight
+	LEAQ           32(DI), R8
+	CMPQ           R8, CX
+	JG             utf32BEToUTF8AVX2_eight
+	VMOVDQU        32(DX)(SI*1), Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPTEST         wdwFFFF0000<>+0(SB), Y2
+	JNZ            utf32BEToUTF8AVX2_eight
+	VPACKUSDW      Y2, Y1, Y2
+	VPERMQ         $0xd8, Y2, Y2
+	VPAND          ydwordF800F800<>+0(SB), Y2, Y3
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y3, Y4
+	VPTEST         Y4, Y4
+	JNZ            utf32BEToUTF8AVX2_eight
+	VPTEST         Y3, Y3
+	JNZ            utf32BEToUTF8AVX2_three
+	VPSRLW         $0x06, Y2, Y1
+	VPOR           ydwordC000C0<>+0(SB), Y1, Y1
+	VPAND          ydword3F003F<>+0(SB), Y2, Y3
+	VPSLLW         $0x08, Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPOR           ydword80008000<>+0(SB), Y1, Y1
+	VPAND          ydwordFF80FF80<>+0(SB), Y2, Y3
+	VPXOR          Y4, Y4, Y4
+	VPCMPEQW       Y4, Y3, Y3
+	VPBLENDVB      Y3, Y2, Y1, Y1
+	VPACKSSWB      Y3, Y3, Y2
+	VPMOVMSKB      Y2, R8
+	NOTL           R8
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x10, R8
+	MOVBLZX        R8, R8
+	LEAQ           l1Expand<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y2
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R9, R9
+	ADDQ           $0x08, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x08, R8
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x40, SI
+	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_three:
-	VPXOR        Y9, Y9, Y9
-	VPCMPEQW     Y9, Y8, Y8
-	VPTEST       Y8, Y8
+	VPXOR        Y4, Y4, Y4
+	VPCMPEQW     Y4, Y3, Y3
+	VPTEST       Y3, Y3
 	JNZ          utf32BEToUTF8AVX2_codes
 	VPMOVZXWD    X2, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y8
-	VPSLLD       $0x10, Y8, Y9
-	VPSLLD       $0x02, Y1, Y8
-	VPAND        ydword3F00<>+0(SB), Y8, Y8
-	VPOR         Y8, Y9, Y9
-	VPSRLD       $0x0c, Y1, Y8
-	VPOR         Y8, Y9, Y9
-	VPOR         ydword8080E0<>+0(SB), Y9, Y9
-	VPSHUFB      pack3of4<>+0(SB), Y9, Y9
+	VPAND        ydword3F<>+0(SB), Y1, Y3
+	VPSLLD       $0x10, Y3, Y4
+	VPSLLD       $0x02, Y1, Y3
+	VPAND        ydword3F00<>+0(SB), Y3, Y3
+	VPOR         Y3, Y4, Y4
+	VPSRLD       $0x0c, Y1, Y3
+	VPOR         Y3, Y4, Y4
+	VPOR         ydword8080E0<>+0(SB), Y4, Y4
+	VPSHUFB      pack3of4<>+0(SB), Y4, Y4
 	MOVQ         $0x0000000c, R8
-	VMOVDQU      X9, (AX)(DI*1)
+	VMOVDQU      X4, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y9, X1
+	VEXTRACTI128 $0x01, Y4, X1
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y2, X1
 	VPMOVZXWD    X1, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y8
+	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
 	VPAND        ydword3F00<>+0(SB), Y2, Y2
-	VPOR         Y2, Y8, Y8
+	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y8, Y8
-	VPOR         ydword8080E0<>+0(SB), Y8, Y8
-	VPSHUFB      pack3of4<>+0(SB), Y8, Y8
+	VPOR         Y2, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VPSHUFB      pack3of4<>+0(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
-	VMOVDQU      X8, (AX)(DI*1)
+	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y8, X1
+	VEXTRACTI128 $0x01, Y3, X1
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
 	ADDQ         $0x40, SI
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_codes:
-	VPAND        ydwordFF80FF80<>+0(SB), Y2, Y1
-	VPCMPEQW     Y9, Y1, Y1
-	VPMOVMSKB    Y1, R8
-	VPMOVMSKB    Y8, R9
-	NOTL         R8
-	NOTL         R9
-	ANDL         $0x55555555, R8
-	ANDL         $0xaaaaaaaa, R9
-	ORL          R9, R8
-	VPMOVZXWD    X2, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y8
-	VPSRLD       $0x06, Y1, Y9
-	VPSLLD       $0x08, Y8, Y10
-	VPOR         Y9, Y10, Y10
-	VPOR         ydword80C0<>+0(SB), Y10, Y10
-	VPAND        ydword3F<>+0(SB), Y9, Y9
-	VPSLLD       $0x08, Y9, Y9
-	VPSRLD       $0x0c, Y1, Y11
-	VPSLLD       $0x10, Y8, Y8
-	VPOR         Y9, Y8, Y8
-	VPOR         Y11, Y8, Y8
-	VPOR         ydword8080E0<>+0(SB), Y8, Y8
-	VMOVDQU      ydword800<>+0(SB), Y11
-	VPCMPGTD     Y1, Y11, Y11
-	VMOVDQU      ydword80<>+0(SB), Y9
-	VPCMPGTD     Y1, Y9, Y9
-	VPBLENDVB    Y11, Y10, Y8, Y8
-	VPBLENDVB    Y9, Y1, Y8, Y8
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         u16Spread<>+0(SB), R11
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X4
-	MOVQ         R10, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y8, Y8
-	POPCNTL      R9, R9
-	ADDQ         $0x04, R9
-	POPCNTL      R10, R10
-	ADDQ         $0x04, R10
-	VMOVDQU      X8, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y8, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VPMOVZXWD    X1, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y8
-	VPSLLD       $0x08, Y2, Y9
-	VPOR         Y8, Y9, Y9
-	VPOR         ydword80C0<>+0(SB), Y9, Y9
-	VPAND        ydword3F<>+0(SB), Y8, Y8
-	VPSLLD       $0x08, Y8, Y8
-	VPSRLD       $0x0c, Y1, Y10
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y8, Y2, Y2
-	VPOR         Y10, Y2, Y2
-	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y10
-	VPCMPGTD     Y1, Y10, Y10
-	VMOVDQU      ydword80<>+0(SB), Y8
-	VPCMPGTD     Y1, Y8, Y8
-	VPBLENDVB    Y10, Y9, Y2, Y2
-	VPBLENDVB    Y8, Y1, Y2, Y2
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         u16Spread<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y2, Y2
-	POPCNTL      R9, R9
-	ADDQ         $0x04, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x04, R8
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x40, SI
-	JMP          utf32BEToUTF8AVX2_loop
+	VPAND          ydwordFF80FF80<>+0(SB), Y2, Y1
+	VPCMPEQW       Y4, Y1, Y1
+	VPMOVMSKB      Y1, R8
+	VPMOVMSKB      Y3, R9
+	NOTL           R8
+	NOTL           R9
+	ANDL           $0x55555555, R8
+	ANDL           $0xaaaaaaaa, R9
+	ORL            R9, R8
+	VPMOVZXWD      X2, Y1
+	VPAND          ydword3F<>+0(SB), Y1, Y3
+	VPSRLD         $0x06, Y1, Y4
+	VPSLLD         $0x08, Y3, Y5
+	VPOR           Y4, Y5, Y5
+	VPOR           ydword80C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F<>+0(SB), Y4, Y4
+	VPSLLD         $0x08, Y4, Y4
+	VPSRLD         $0x0c, Y1, Y6
+	VPSLLD         $0x10, Y3, Y3
+	VPOR           Y4, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPOR           ydword8080E0<>+0(SB), Y3, Y3
+	VMOVDQU        ydword800<>+0(SB), Y6
+	VPCMPGTD       Y1, Y6, Y6
+	VMOVDQU        ydword80<>+0(SB), Y4
+	VPCMPGTD       Y1, Y4, Y4
+	VPBLENDVB      Y6, Y5, Y3, Y3
+	VPBLENDVB      Y4, Y1, Y3, Y3
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           u16Spread<>+0(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	VPSHUFB        Y1, Y3, Y3
+	POPCNTL        R9, R9
+	ADDQ           $0x04, R9
+	POPCNTL        R10, R10
+	ADDQ           $0x04, R10
+	VMOVDQU        X3, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y3, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y2, X1
+	VPMOVZXWD      X1, Y1
+	VPAND          ydword3F<>+0(SB), Y1, Y2
+	VPSRLD         $0x06, Y1, Y3
+	VPSLLD         $0x08, Y2, Y4
+	VPOR           Y3, Y4, Y4
+	VPOR           ydword80C0<>+0(SB), Y4, Y4
+	VPAND          ydword3F<>+0(SB), Y3, Y3
+	VPSLLD         $0x08, Y3, Y3
+	VPSRLD         $0x0c, Y1, Y5
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y3, Y2, Y2
+	VPOR           Y5, Y2, Y2
+	VPOR           ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU        ydword800<>+0(SB), Y5
+	VPCMPGTD       Y1, Y5, Y5
+	VMOVDQU        ydword80<>+0(SB), Y3
+	VPCMPGTD       Y1, Y3, Y3
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPBLENDVB      Y3, Y1, Y2, Y2
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           u16Spread<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        R9, R9
+	ADDQ           $0x04, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x04, R8
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y2, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x40, SI
+	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y8
-	VPCMPEQD     Y1, Y8, Y8
-	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
-	VPANDN       Y8, Y2, Y8
-	VPMOVMSKB    Y8, R8
-	CMPL         R8, $-1
-	JNE          utf32BEToUTF8AVX2_partial
-	VMOVDQU      wdw1<>+0(SB), Y2
-	VPSRLD       $0x07, Y1, Y8
-	VPMINUD      Y2, Y8, Y8
-	VPSRLD       $0x0b, Y1, Y9
-	VPMINUD      Y2, Y9, Y9
-	VPADDD       Y9, Y8, Y8
-	VPSRLD       $0x10, Y1, Y9
-	VPMINUD      Y2, Y9, Y9
-	VPADDD       Y9, Y8, Y8
-	VPSLLD       $0x18, Y1, Y2
-	VPSLLD       $0x0a, Y1, Y9
-	VPAND        wdw3F0000<>+0(SB), Y9, Y9
-	VPOR         Y9, Y2, Y2
-	VPSRLD       $0x04, Y1, Y9
-	VPAND        wdw3F00<>+0(SB), Y9, Y9
-	VPOR         Y9, Y2, Y2
-	VPSRLD       $0x12, Y1, Y9
-	VPOR         Y9, Y2, Y2
-	VPERMD       wideShift<>+0(SB), Y8, Y9
-	VPSRLVD      Y9, Y2, Y2
-	VPERMD       wideBits<>+0(SB), Y8, Y9
-	VPAND        Y9, Y2, Y2
-	VPERMD       wideMarks<>+0(SB), Y8, Y9
-	VPOR         Y9, Y2, Y2
-	VPSLLVD      widePackN<>+0(SB), Y8, Y8
-	VPXOR        Y1, Y1, Y1
-	VPSADBW      Y1, Y8, Y8
-	VPSHUFD      $0x4e, Y8, Y9
-	VPADDQ       Y9, Y8, Y8
-	VMOVQ        X8, R8
-	VEXTRACTI128 $0x01, Y8, X1
-	VMOVQ        X1, R9
-	LEAQ         wideSpread<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y2, Y2
-	LEAQ         wideSpreadLen<>+0(SB), R10
-	MOVBQZX      (R10)(R8*1), R8
-	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x20, SI
-	JMP          utf32BEToUTF8AVX2_loop
+	VPAND          wdwFFFFF800<>+0(SB), Y1, Y2
+	VPMINUD        wdw10FFFF<>+0(SB), Y1, Y3
+	VPCMPEQD       Y1, Y3, Y3
+	VPCMPEQD       wdwD800<>+0(SB), Y2, Y2
+	VPANDN         Y3, Y2, Y3
+	VPMOVMSKB      Y3, R8
+	CMPL           R8, $-1
+	JNE            utf32BEToUTF8AVX2_partial
+	VMOVDQU        wdw1<>+0(SB), Y2
+	VPSRLD         $0x07, Y1, Y3
+	VPMINUD        Y2, Y3, Y3
+	VPSRLD         $0x0b, Y1, Y4
+	VPMINUD        Y2, Y4, Y4
+	VPADDD         Y4, Y3, Y3
+	VPSRLD         $0x10, Y1, Y4
+	VPMINUD        Y2, Y4, Y4
+	VPADDD         Y4, Y3, Y3
+	VPSLLD         $0x18, Y1, Y2
+	VPSLLD         $0x0a, Y1, Y4
+	VPAND          wdw3F0000<>+0(SB), Y4, Y4
+	VPOR           Y4, Y2, Y2
+	VPSRLD         $0x04, Y1, Y4
+	VPAND          wdw3F00<>+0(SB), Y4, Y4
+	VPOR           Y4, Y2, Y2
+	VPSRLD         $0x12, Y1, Y4
+	VPOR           Y4, Y2, Y2
+	VPERMD         wideShift<>+0(SB), Y3, Y4
+	VPSRLVD        Y4, Y2, Y2
+	VPERMD         wideBits<>+0(SB), Y3, Y4
+	VPAND          Y4, Y2, Y2
+	VPERMD         wideMarks<>+0(SB), Y3, Y4
+	VPOR           Y4, Y2, Y2
+	VPSLLVD        widePackN<>+0(SB), Y3, Y3
+	VPXOR          Y1, Y1, Y1
+	VPSADBW        Y1, Y3, Y3
+	VPSHUFD        $0x4e, Y3, Y4
+	VPADDQ         Y4, Y3, Y3
+	VMOVQ          X3, R8
+	VEXTRACTI128   $0x01, Y3, X1
+	VMOVQ          X1, R9
+	LEAQ           wideSpread<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	LEAQ           wideSpreadLen<>+0(SB), R10
+	MOVBQZX        (R10)(R8*1), R8
+	MOVBQZX        (R10)(R9*1), R9
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y2, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x20, SI
+	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_partial:
-	VMOVMSKPS    Y8, CX
-	NOTL         CX
-	TZCNTL       CX, CX
-	JZ           utf32BEToUTF8AVX2_done
-	LEAQ         wideKeepLanes<>+0(SB), DX
-	VPMOVZXBD    2040(DX), Y0
-	VMOVD        CX, X2
-	VPBROADCASTD X2, Y2
-	VPCMPGTD     Y0, Y2, Y2
-	VPAND        Y2, Y1, Y1
-	VMOVDQU      wdw1<>+0(SB), Y0
-	VPSRLD       $0x07, Y1, Y2
-	VPMINUD      Y0, Y2, Y2
-	VPSRLD       $0x0b, Y1, Y3
-	VPMINUD      Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSRLD       $0x10, Y1, Y3
-	VPMINUD      Y0, Y3, Y3
-	VPADDD       Y3, Y2, Y2
-	VPSLLD       $0x18, Y1, Y0
-	VPSLLD       $0x0a, Y1, Y3
-	VPAND        wdw3F0000<>+0(SB), Y3, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x04, Y1, Y3
-	VPAND        wdw3F00<>+0(SB), Y3, Y3
-	VPOR         Y3, Y0, Y0
-	VPSRLD       $0x12, Y1, Y3
-	VPOR         Y3, Y0, Y0
-	VPERMD       wideShift<>+0(SB), Y2, Y3
-	VPSRLVD      Y3, Y0, Y0
-	VPERMD       wideBits<>+0(SB), Y2, Y3
-	VPAND        Y3, Y0, Y0
-	VPERMD       wideMarks<>+0(SB), Y2, Y3
-	VPOR         Y3, Y0, Y0
-	VPSLLVD      widePackN<>+0(SB), Y2, Y2
-	VPXOR        Y1, Y1, Y1
-	VPSADBW      Y1, Y2, Y2
-	VPSHUFD      $0x4e, Y2, Y3
-	VPADDQ       Y3, Y2, Y2
-	VMOVQ        X2, DX
-	VEXTRACTI128 $0x01, Y2, X1
-	VMOVQ        X1, BX
-	LEAQ         wideSpread<>+0(SB), R8
-	MOVQ         DX, R9
-	SHLQ         $0x04, R9
-	VMOVDQU      (R8)(R9*1), X7
-	MOVQ         BX, R9
-	SHLQ         $0x04, R9
-	VINSERTI128  $0x01, (R8)(R9*1), Y7, Y7
-	VPSHUFB      Y7, Y0, Y0
-	LEAQ         wideSpreadLen<>+0(SB), R8
-	MOVBQZX      (R8)(DX*1), DX
-	MOVBQZX      (R8)(BX*1), BX
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         DX, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         BX, DI
-	SUBQ         $0x08, DI
-	ADDQ         CX, DI
-	SHLQ         $0x02, CX
-	ADDQ         CX, SI
+	VMOVMSKPS      Y3, CX
+	NOTL           CX
+	TZCNTL         CX, CX
+	JZ             utf32BEToUTF8AVX2_done
+	LEAQ           wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD      2040(DX), Y0
+	VMOVD          CX, X2
+	VPBROADCASTD   X2, Y2
+	VPCMPGTD       Y0, Y2, Y2
+	VPAND          Y2, Y1, Y1
+	VMOVDQU        wdw1<>+0(SB), Y0
+	VPSRLD         $0x07, Y1, Y2
+	VPMINUD        Y0, Y2, Y2
+	VPSRLD         $0x0b, Y1, Y3
+	VPMINUD        Y0, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSRLD         $0x10, Y1, Y3
+	VPMINUD        Y0, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSLLD         $0x18, Y1, Y0
+	VPSLLD         $0x0a, Y1, Y3
+	VPAND          wdw3F0000<>+0(SB), Y3, Y3
+	VPOR           Y3, Y0, Y0
+	VPSRLD         $0x04, Y1, Y3
+	VPAND          wdw3F00<>+0(SB), Y3, Y3
+	VPOR           Y3, Y0, Y0
+	VPSRLD         $0x12, Y1, Y3
+	VPOR           Y3, Y0, Y0
+	VPERMD         wideShift<>+0(SB), Y2, Y3
+	VPSRLVD        Y3, Y0, Y0
+	VPERMD         wideBits<>+0(SB), Y2, Y3
+	VPAND          Y3, Y0, Y0
+	VPERMD         wideMarks<>+0(SB), Y2, Y3
+	VPOR           Y3, Y0, Y0
+	VPSLLVD        widePackN<>+0(SB), Y2, Y2
+	VPXOR          Y1, Y1, Y1
+	VPSADBW        Y1, Y2, Y2
+	VPSHUFD        $0x4e, Y2, Y3
+	VPADDQ         Y3, Y2, Y2
+	VMOVQ          X2, DX
+	VEXTRACTI128   $0x01, Y2, X1
+	VMOVQ          X1, BX
+	LEAQ           wideSpread<>+0(SB), R8
+	MOVQ           DX, R9
+	SHLQ           $0x04, R9
+	VBROADCASTI128 (R8)(R9*1), Y1
+	MOVQ           BX, R9
+	SHLQ           $0x04, R9
+	VINSERTI128    $0x01, (R8)(R9*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	LEAQ           wideSpreadLen<>+0(SB), R8
+	MOVBQZX        (R8)(DX*1), DX
+	MOVBQZX        (R8)(BX*1), BX
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           DX, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           BX, DI
+	SUBQ           $0x08, DI
+	ADDQ           CX, DI
+	SHLQ           $0x02, CX
+	ADDQ           CX, SI
 
 utf32BEToUTF8AVX2_done:
 	VZEROUPPER
@@ -41048,321 +42232,321 @@ cp1252ToUTF8AVX2_sparse:
 	JMP     cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_halves:
-	VPMOVZXBW    X0, Y1
-	VPSLLW       $0x08, Y1, Y2
-	VPAND        wdw3F003F00<>+0(SB), Y2, Y2
-	VPSRLW       $0x06, Y1, Y9
-	VPOR         Y9, Y2, Y2
-	VPOR         wdw80C080C0<>+0(SB), Y2, Y2
-	VPCMPGTW     wdw7F007F<>+0(SB), Y1, Y9
-	VPBLENDVB    Y9, Y2, Y1, Y1
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         l1Expand<>+0(SB), R11
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X3
-	MOVQ         R10, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y3, Y3
-	VPSHUFB      Y3, Y1, Y1
-	POPCNTL      R9, R9
-	ADDQ         $0x08, R9
-	POPCNTL      R10, R10
-	ADDQ         $0x08, R10
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VPMOVZXBW    X0, Y0
-	VPSLLW       $0x08, Y0, Y1
-	VPAND        wdw3F003F00<>+0(SB), Y1, Y1
-	VPSRLW       $0x06, Y0, Y2
-	VPOR         Y2, Y1, Y1
-	VPOR         wdw80C080C0<>+0(SB), Y1, Y1
-	VPCMPGTW     wdw7F007F<>+0(SB), Y0, Y2
-	VPBLENDVB    Y2, Y1, Y0, Y0
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         l1Expand<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X4
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB      Y4, Y0, Y0
-	POPCNTL      R9, R9
-	ADDQ         $0x08, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x08, R8
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          cp1252ToUTF8AVX2_loop
+	VPMOVZXBW      X0, Y1
+	VPSLLW         $0x08, Y1, Y2
+	VPAND          wdw3F003F00<>+0(SB), Y2, Y2
+	VPSRLW         $0x06, Y1, Y3
+	VPOR           Y3, Y2, Y2
+	VPOR           wdw80C080C0<>+0(SB), Y2, Y2
+	VPCMPGTW       wdw7F007F<>+0(SB), Y1, Y3
+	VPBLENDVB      Y3, Y2, Y1, Y1
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           l1Expand<>+0(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y2
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R9, R9
+	ADDQ           $0x08, R9
+	POPCNTL        R10, R10
+	ADDQ           $0x08, R10
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VPMOVZXBW      X0, Y0
+	VPSLLW         $0x08, Y0, Y1
+	VPAND          wdw3F003F00<>+0(SB), Y1, Y1
+	VPSRLW         $0x06, Y0, Y2
+	VPOR           Y2, Y1, Y1
+	VPOR           wdw80C080C0<>+0(SB), Y1, Y1
+	VPCMPGTW       wdw7F007F<>+0(SB), Y0, Y2
+	VPBLENDVB      Y2, Y1, Y0, Y0
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           l1Expand<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R9, R9
+	ADDQ           $0x08, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x08, R8
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x20, SI
+	JMP            cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_table:
-	VPMOVZXBD    (DX)(SI*1), Y0
-	VPSLLD       $0x1c, Y0, Y1
-	VPSLLD       $0x1b, Y0, Y2
-	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
-	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
-	VBLENDVPS    Y1, Y10, Y9, Y9
-	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
-	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
-	VBLENDVPS    Y1, Y11, Y10, Y10
-	VBLENDVPS    Y2, Y10, Y9, Y9
-	VPADDD       wdw60<>+0(SB), Y0, Y1
-	VPSRLD       $0x05, Y1, Y1
-	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
-	VPBLENDVB    Y1, Y9, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y2
-	VPMINUD      Y1, Y2, Y2
-	VPSRLD       $0x0b, Y0, Y9
-	VPMINUD      Y1, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPSRLD       $0x10, Y0, Y9
-	VPMINUD      Y1, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPSLLD       $0x18, Y0, Y1
-	VPSLLD       $0x0a, Y0, Y9
-	VPAND        wdw3F0000<>+0(SB), Y9, Y9
-	VPOR         Y9, Y1, Y1
-	VPSRLD       $0x04, Y0, Y9
-	VPAND        wdw3F00<>+0(SB), Y9, Y9
-	VPOR         Y9, Y1, Y1
-	VPSRLD       $0x12, Y0, Y9
-	VPOR         Y9, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y2, Y9
-	VPSRLVD      Y9, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y2, Y9
-	VPAND        Y9, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y2, Y9
-	VPOR         Y9, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y2, Y2
-	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y2, Y2
-	VPSHUFD      $0x4e, Y2, Y9
-	VPADDQ       Y9, Y2, Y2
-	VMOVQ        X2, R8
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVQ        X0, R9
-	LEAQ         wideSpread<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y1, Y1
-	LEAQ         wideSpreadLen<>+0(SB), R10
-	MOVBQZX      (R10)(R8*1), R8
-	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VPMOVZXBD    8(DX)(SI*1), Y0
-	VPSLLD       $0x1c, Y0, Y1
-	VPSLLD       $0x1b, Y0, Y2
-	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
-	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
-	VBLENDVPS    Y1, Y10, Y9, Y9
-	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
-	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
-	VBLENDVPS    Y1, Y11, Y10, Y10
-	VBLENDVPS    Y2, Y10, Y9, Y9
-	VPADDD       wdw60<>+0(SB), Y0, Y1
-	VPSRLD       $0x05, Y1, Y1
-	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
-	VPBLENDVB    Y1, Y9, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y2
-	VPMINUD      Y1, Y2, Y2
-	VPSRLD       $0x0b, Y0, Y9
-	VPMINUD      Y1, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPSRLD       $0x10, Y0, Y9
-	VPMINUD      Y1, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPSLLD       $0x18, Y0, Y1
-	VPSLLD       $0x0a, Y0, Y9
-	VPAND        wdw3F0000<>+0(SB), Y9, Y9
-	VPOR         Y9, Y1, Y1
-	VPSRLD       $0x04, Y0, Y9
-	VPAND        wdw3F00<>+0(SB), Y9, Y9
-	VPOR         Y9, Y1, Y1
-	VPSRLD       $0x12, Y0, Y9
-	VPOR         Y9, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y2, Y9
-	VPSRLVD      Y9, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y2, Y9
-	VPAND        Y9, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y2, Y9
-	VPOR         Y9, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y2, Y2
-	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y2, Y2
-	VPSHUFD      $0x4e, Y2, Y9
-	VPADDQ       Y9, Y2, Y2
-	VMOVQ        X2, R8
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVQ        X0, R9
-	LEAQ         wideSpread<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y1, Y1
-	LEAQ         wideSpreadLen<>+0(SB), R10
-	MOVBQZX      (R10)(R8*1), R8
-	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VPMOVZXBD    16(DX)(SI*1), Y0
-	VPSLLD       $0x1c, Y0, Y1
-	VPSLLD       $0x1b, Y0, Y2
-	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
-	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
-	VBLENDVPS    Y1, Y10, Y9, Y9
-	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
-	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
-	VBLENDVPS    Y1, Y11, Y10, Y10
-	VBLENDVPS    Y2, Y10, Y9, Y9
-	VPADDD       wdw60<>+0(SB), Y0, Y1
-	VPSRLD       $0x05, Y1, Y1
-	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
-	VPBLENDVB    Y1, Y9, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y2
-	VPMINUD      Y1, Y2, Y2
-	VPSRLD       $0x0b, Y0, Y9
-	VPMINUD      Y1, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPSRLD       $0x10, Y0, Y9
-	VPMINUD      Y1, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPSLLD       $0x18, Y0, Y1
-	VPSLLD       $0x0a, Y0, Y9
-	VPAND        wdw3F0000<>+0(SB), Y9, Y9
-	VPOR         Y9, Y1, Y1
-	VPSRLD       $0x04, Y0, Y9
-	VPAND        wdw3F00<>+0(SB), Y9, Y9
-	VPOR         Y9, Y1, Y1
-	VPSRLD       $0x12, Y0, Y9
-	VPOR         Y9, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y2, Y9
-	VPSRLVD      Y9, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y2, Y9
-	VPAND        Y9, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y2, Y9
-	VPOR         Y9, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y2, Y2
-	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y2, Y2
-	VPSHUFD      $0x4e, Y2, Y9
-	VPADDQ       Y9, Y2, Y2
-	VMOVQ        X2, R8
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVQ        X0, R9
-	LEAQ         wideSpread<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X7
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y7, Y7
-	VPSHUFB      Y7, Y1, Y1
-	LEAQ         wideSpreadLen<>+0(SB), R10
-	MOVBQZX      (R10)(R8*1), R8
-	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	VPMOVZXBD    24(DX)(SI*1), Y0
-	VPSLLD       $0x1c, Y0, Y1
-	VPSLLD       $0x1b, Y0, Y2
-	VPERMD       cp1252Lo<>+0(SB), Y0, Y9
-	VPERMD       cp1252Lo<>+32(SB), Y0, Y10
-	VBLENDVPS    Y1, Y10, Y9, Y9
-	VPERMD       cp1252Hi<>+0(SB), Y0, Y10
-	VPERMD       cp1252Hi<>+32(SB), Y0, Y11
-	VBLENDVPS    Y1, Y11, Y10, Y10
-	VBLENDVPS    Y2, Y10, Y9, Y9
-	VPADDD       wdw60<>+0(SB), Y0, Y1
-	VPSRLD       $0x05, Y1, Y1
-	VPCMPEQD     wdw7<>+0(SB), Y1, Y1
-	VPBLENDVB    Y1, Y9, Y0, Y0
-	VMOVDQU      wdw1<>+0(SB), Y1
-	VPSRLD       $0x07, Y0, Y2
-	VPMINUD      Y1, Y2, Y2
-	VPSRLD       $0x0b, Y0, Y9
-	VPMINUD      Y1, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPSRLD       $0x10, Y0, Y9
-	VPMINUD      Y1, Y9, Y9
-	VPADDD       Y9, Y2, Y2
-	VPSLLD       $0x18, Y0, Y1
-	VPSLLD       $0x0a, Y0, Y9
-	VPAND        wdw3F0000<>+0(SB), Y9, Y9
-	VPOR         Y9, Y1, Y1
-	VPSRLD       $0x04, Y0, Y9
-	VPAND        wdw3F00<>+0(SB), Y9, Y9
-	VPOR         Y9, Y1, Y1
-	VPSRLD       $0x12, Y0, Y9
-	VPOR         Y9, Y1, Y1
-	VPERMD       wideShift<>+0(SB), Y2, Y9
-	VPSRLVD      Y9, Y1, Y1
-	VPERMD       wideBits<>+0(SB), Y2, Y9
-	VPAND        Y9, Y1, Y1
-	VPERMD       wideMarks<>+0(SB), Y2, Y9
-	VPOR         Y9, Y1, Y1
-	VPSLLVD      widePackN<>+0(SB), Y2, Y2
-	VPXOR        Y0, Y0, Y0
-	VPSADBW      Y0, Y2, Y2
-	VPSHUFD      $0x4e, Y2, Y9
-	VPADDQ       Y9, Y2, Y2
-	VMOVQ        X2, R8
-	VEXTRACTI128 $0x01, Y2, X0
-	VMOVQ        X0, R9
-	LEAQ         wideSpread<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X8
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y8, Y8
-	VPSHUFB      Y8, Y1, Y1
-	LEAQ         wideSpreadLen<>+0(SB), R10
-	MOVBQZX      (R10)(R8*1), R8
-	MOVBQZX      (R10)(R9*1), R9
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x20, SI
-	JMP          cp1252ToUTF8AVX2_loop
+	VPMOVZXBD      (DX)(SI*1), Y0
+	VPSLLD         $0x1c, Y0, Y1
+	VPSLLD         $0x1b, Y0, Y2
+	VPERMD         cp1252Lo<>+0(SB), Y0, Y3
+	VPERMD         cp1252Lo<>+32(SB), Y0, Y4
+	VBLENDVPS      Y1, Y4, Y3, Y3
+	VPERMD         cp1252Hi<>+0(SB), Y0, Y4
+	VPERMD         cp1252Hi<>+32(SB), Y0, Y5
+	VBLENDVPS      Y1, Y5, Y4, Y4
+	VBLENDVPS      Y2, Y4, Y3, Y3
+	VPADDD         wdw60<>+0(SB), Y0, Y1
+	VPSRLD         $0x05, Y1, Y1
+	VPCMPEQD       wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB      Y1, Y3, Y0, Y0
+	VMOVDQU        wdw1<>+0(SB), Y1
+	VPSRLD         $0x07, Y0, Y2
+	VPMINUD        Y1, Y2, Y2
+	VPSRLD         $0x0b, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSRLD         $0x10, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSLLD         $0x18, Y0, Y1
+	VPSLLD         $0x0a, Y0, Y3
+	VPAND          wdw3F0000<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x04, Y0, Y3
+	VPAND          wdw3F00<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x12, Y0, Y3
+	VPOR           Y3, Y1, Y1
+	VPERMD         wideShift<>+0(SB), Y2, Y3
+	VPSRLVD        Y3, Y1, Y1
+	VPERMD         wideBits<>+0(SB), Y2, Y3
+	VPAND          Y3, Y1, Y1
+	VPERMD         wideMarks<>+0(SB), Y2, Y3
+	VPOR           Y3, Y1, Y1
+	VPSLLVD        widePackN<>+0(SB), Y2, Y2
+	VPXOR          Y0, Y0, Y0
+	VPSADBW        Y0, Y2, Y2
+	VPSHUFD        $0x4e, Y2, Y3
+	VPADDQ         Y3, Y2, Y2
+	VMOVQ          X2, R8
+	VEXTRACTI128   $0x01, Y2, X0
+	VMOVQ          X0, R9
+	LEAQ           wideSpread<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y0
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	LEAQ           wideSpreadLen<>+0(SB), R10
+	MOVBQZX        (R10)(R8*1), R8
+	MOVBQZX        (R10)(R9*1), R9
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	VPMOVZXBD      8(DX)(SI*1), Y0
+	VPSLLD         $0x1c, Y0, Y1
+	VPSLLD         $0x1b, Y0, Y2
+	VPERMD         cp1252Lo<>+0(SB), Y0, Y3
+	VPERMD         cp1252Lo<>+32(SB), Y0, Y4
+	VBLENDVPS      Y1, Y4, Y3, Y3
+	VPERMD         cp1252Hi<>+0(SB), Y0, Y4
+	VPERMD         cp1252Hi<>+32(SB), Y0, Y5
+	VBLENDVPS      Y1, Y5, Y4, Y4
+	VBLENDVPS      Y2, Y4, Y3, Y3
+	VPADDD         wdw60<>+0(SB), Y0, Y1
+	VPSRLD         $0x05, Y1, Y1
+	VPCMPEQD       wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB      Y1, Y3, Y0, Y0
+	VMOVDQU        wdw1<>+0(SB), Y1
+	VPSRLD         $0x07, Y0, Y2
+	VPMINUD        Y1, Y2, Y2
+	VPSRLD         $0x0b, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSRLD         $0x10, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSLLD         $0x18, Y0, Y1
+	VPSLLD         $0x0a, Y0, Y3
+	VPAND          wdw3F0000<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x04, Y0, Y3
+	VPAND          wdw3F00<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x12, Y0, Y3
+	VPOR           Y3, Y1, Y1
+	VPERMD         wideShift<>+0(SB), Y2, Y3
+	VPSRLVD        Y3, Y1, Y1
+	VPERMD         wideBits<>+0(SB), Y2, Y3
+	VPAND          Y3, Y1, Y1
+	VPERMD         wideMarks<>+0(SB), Y2, Y3
+	VPOR           Y3, Y1, Y1
+	VPSLLVD        widePackN<>+0(SB), Y2, Y2
+	VPXOR          Y0, Y0, Y0
+	VPSADBW        Y0, Y2, Y2
+	VPSHUFD        $0x4e, Y2, Y3
+	VPADDQ         Y3, Y2, Y2
+	VMOVQ          X2, R8
+	VEXTRACTI128   $0x01, Y2, X0
+	VMOVQ          X0, R9
+	LEAQ           wideSpread<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y0
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	LEAQ           wideSpreadLen<>+0(SB), R10
+	MOVBQZX        (R10)(R8*1), R8
+	MOVBQZX        (R10)(R9*1), R9
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	VPMOVZXBD      16(DX)(SI*1), Y0
+	VPSLLD         $0x1c, Y0, Y1
+	VPSLLD         $0x1b, Y0, Y2
+	VPERMD         cp1252Lo<>+0(SB), Y0, Y3
+	VPERMD         cp1252Lo<>+32(SB), Y0, Y4
+	VBLENDVPS      Y1, Y4, Y3, Y3
+	VPERMD         cp1252Hi<>+0(SB), Y0, Y4
+	VPERMD         cp1252Hi<>+32(SB), Y0, Y5
+	VBLENDVPS      Y1, Y5, Y4, Y4
+	VBLENDVPS      Y2, Y4, Y3, Y3
+	VPADDD         wdw60<>+0(SB), Y0, Y1
+	VPSRLD         $0x05, Y1, Y1
+	VPCMPEQD       wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB      Y1, Y3, Y0, Y0
+	VMOVDQU        wdw1<>+0(SB), Y1
+	VPSRLD         $0x07, Y0, Y2
+	VPMINUD        Y1, Y2, Y2
+	VPSRLD         $0x0b, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSRLD         $0x10, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSLLD         $0x18, Y0, Y1
+	VPSLLD         $0x0a, Y0, Y3
+	VPAND          wdw3F0000<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x04, Y0, Y3
+	VPAND          wdw3F00<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x12, Y0, Y3
+	VPOR           Y3, Y1, Y1
+	VPERMD         wideShift<>+0(SB), Y2, Y3
+	VPSRLVD        Y3, Y1, Y1
+	VPERMD         wideBits<>+0(SB), Y2, Y3
+	VPAND          Y3, Y1, Y1
+	VPERMD         wideMarks<>+0(SB), Y2, Y3
+	VPOR           Y3, Y1, Y1
+	VPSLLVD        widePackN<>+0(SB), Y2, Y2
+	VPXOR          Y0, Y0, Y0
+	VPSADBW        Y0, Y2, Y2
+	VPSHUFD        $0x4e, Y2, Y3
+	VPADDQ         Y3, Y2, Y2
+	VMOVQ          X2, R8
+	VEXTRACTI128   $0x01, Y2, X0
+	VMOVQ          X0, R9
+	LEAQ           wideSpread<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y0
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	LEAQ           wideSpreadLen<>+0(SB), R10
+	MOVBQZX        (R10)(R8*1), R8
+	MOVBQZX        (R10)(R9*1), R9
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	VPMOVZXBD      24(DX)(SI*1), Y0
+	VPSLLD         $0x1c, Y0, Y1
+	VPSLLD         $0x1b, Y0, Y2
+	VPERMD         cp1252Lo<>+0(SB), Y0, Y3
+	VPERMD         cp1252Lo<>+32(SB), Y0, Y4
+	VBLENDVPS      Y1, Y4, Y3, Y3
+	VPERMD         cp1252Hi<>+0(SB), Y0, Y4
+	VPERMD         cp1252Hi<>+32(SB), Y0, Y5
+	VBLENDVPS      Y1, Y5, Y4, Y4
+	VBLENDVPS      Y2, Y4, Y3, Y3
+	VPADDD         wdw60<>+0(SB), Y0, Y1
+	VPSRLD         $0x05, Y1, Y1
+	VPCMPEQD       wdw7<>+0(SB), Y1, Y1
+	VPBLENDVB      Y1, Y3, Y0, Y0
+	VMOVDQU        wdw1<>+0(SB), Y1
+	VPSRLD         $0x07, Y0, Y2
+	VPMINUD        Y1, Y2, Y2
+	VPSRLD         $0x0b, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSRLD         $0x10, Y0, Y3
+	VPMINUD        Y1, Y3, Y3
+	VPADDD         Y3, Y2, Y2
+	VPSLLD         $0x18, Y0, Y1
+	VPSLLD         $0x0a, Y0, Y3
+	VPAND          wdw3F0000<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x04, Y0, Y3
+	VPAND          wdw3F00<>+0(SB), Y3, Y3
+	VPOR           Y3, Y1, Y1
+	VPSRLD         $0x12, Y0, Y3
+	VPOR           Y3, Y1, Y1
+	VPERMD         wideShift<>+0(SB), Y2, Y3
+	VPSRLVD        Y3, Y1, Y1
+	VPERMD         wideBits<>+0(SB), Y2, Y3
+	VPAND          Y3, Y1, Y1
+	VPERMD         wideMarks<>+0(SB), Y2, Y3
+	VPOR           Y3, Y1, Y1
+	VPSLLVD        widePackN<>+0(SB), Y2, Y2
+	VPXOR          Y0, Y0, Y0
+	VPSADBW        Y0, Y2, Y2
+	VPSHUFD        $0x4e, Y2, Y3
+	VPADDQ         Y3, Y2, Y2
+	VMOVQ          X2, R8
+	VEXTRACTI128   $0x01, Y2, X0
+	VMOVQ          X0, R9
+	LEAQ           wideSpread<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y0
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	LEAQ           wideSpreadLen<>+0(SB), R10
+	MOVBQZX        (R10)(R8*1), R8
+	MOVBQZX        (R10)(R9*1), R9
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x20, SI
+	JMP            cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_done:
 	VZEROUPPER
@@ -41669,98 +42853,98 @@ utf32LEToUTF16LEAVX2_loop:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
-	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y4
-	VPCMPEQD     Y0, Y4, Y4
-	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y4, Y1, Y4
-	VPMOVMSKB    Y4, R8
-	CMPL         R8, $-1
-	JNE          utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
-	VPSUBD       wdw10000<>+0(SB), Y0, Y4
-	VPSRLD       $0x0a, Y4, Y5
-	VPADDD       wdwD800<>+0(SB), Y5, Y5
-	VPAND        wdw3FF<>+0(SB), Y4, Y4
-	VPADDD       wdwDC00<>+0(SB), Y4, Y4
-	VPSLLD       $0x10, Y4, Y4
-	VPOR         Y4, Y5, Y5
-	VPBLENDVB    Y1, Y5, Y0, Y0
-	VMOVMSKPS    Y1, R8
-	MOVL         R8, R9
-	SHRL         $0x04, R9
-	ANDL         $0x0f, R8
-	LEAQ         widePairUnits<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X2
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
-	VPSHUFB      Y2, Y0, Y0
-	POPCNTL      R8, R8
-	LEAQ         8(R8)(R8*1), R8
-	POPCNTL      R9, R9
-	LEAQ         8(R9)(R9*1), R9
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x20, SI
-	JMP          utf32LEToUTF16LEAVX2_loop
+	VPAND          wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD        wdw10FFFF<>+0(SB), Y0, Y2
+	VPCMPEQD       Y0, Y2, Y2
+	VPCMPEQD       wdwD800<>+0(SB), Y1, Y1
+	VPANDN         Y2, Y1, Y2
+	VPMOVMSKB      Y2, R8
+	CMPL           R8, $-1
+	JNE            utf32LEToUTF16LEAVX2_partial
+	VPCMPGTD       wdwFFFF<>+0(SB), Y0, Y1
+	VPSUBD         wdw10000<>+0(SB), Y0, Y2
+	VPSRLD         $0x0a, Y2, Y3
+	VPADDD         wdwD800<>+0(SB), Y3, Y3
+	VPAND          wdw3FF<>+0(SB), Y2, Y2
+	VPADDD         wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y2, Y3, Y3
+	VPBLENDVB      Y1, Y3, Y0, Y0
+	VMOVMSKPS      Y1, R8
+	MOVL           R8, R9
+	SHRL           $0x04, R9
+	ANDL           $0x0f, R8
+	LEAQ           widePairUnits<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	LEAQ           8(R8)(R8*1), R8
+	POPCNTL        R9, R9
+	LEAQ           8(R9)(R9*1), R9
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x20, SI
+	JMP            utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_partial:
-	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y2
-	VPCMPEQD     Y0, Y2, Y2
-	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y2, Y1, Y2
-	VMOVMSKPS    Y2, CX
-	NOTL         CX
-	TZCNTL       CX, CX
-	JZ           utf32LEToUTF16LEAVX2_done
-	LEAQ         wideKeepLanes<>+0(SB), DX
-	VPMOVZXBD    2040(DX), Y1
-	VMOVD        CX, X2
-	VPBROADCASTD X2, Y2
-	VPCMPGTD     Y1, Y2, Y2
-	VPAND        Y2, Y0, Y0
-	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
-	VPSUBD       wdw10000<>+0(SB), Y0, Y2
-	VPSRLD       $0x0a, Y2, Y4
-	VPADDD       wdwD800<>+0(SB), Y4, Y4
-	VPAND        wdw3FF<>+0(SB), Y2, Y2
-	VPADDD       wdwDC00<>+0(SB), Y2, Y2
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y2, Y4, Y4
-	VPBLENDVB    Y1, Y4, Y0, Y0
-	VMOVMSKPS    Y1, DX
-	MOVL         DX, BX
-	SHRL         $0x04, BX
-	ANDL         $0x0f, DX
-	LEAQ         widePairUnits<>+0(SB), R8
-	MOVQ         DX, R9
-	SHLQ         $0x04, R9
-	VMOVDQU      (R8)(R9*1), X3
-	MOVQ         BX, R9
-	SHLQ         $0x04, R9
-	VINSERTI128  $0x01, (R8)(R9*1), Y3, Y3
-	VPSHUFB      Y3, Y0, Y0
-	POPCNTL      DX, DX
-	LEAQ         8(DX)(DX*1), DX
-	POPCNTL      BX, BX
-	LEAQ         8(BX)(BX*1), BX
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         DX, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         BX, DI
-	SUBQ         $0x10, DI
-	ADDQ         CX, DI
-	ADDQ         CX, DI
-	SHLQ         $0x02, CX
-	ADDQ         CX, SI
+	VPAND          wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD        wdw10FFFF<>+0(SB), Y0, Y2
+	VPCMPEQD       Y0, Y2, Y2
+	VPCMPEQD       wdwD800<>+0(SB), Y1, Y1
+	VPANDN         Y2, Y1, Y2
+	VMOVMSKPS      Y2, CX
+	NOTL           CX
+	TZCNTL         CX, CX
+	JZ             utf32LEToUTF16LEAVX2_done
+	LEAQ           wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD      2040(DX), Y1
+	VMOVD          CX, X2
+	VPBROADCASTD   X2, Y2
+	VPCMPGTD       Y1, Y2, Y2
+	VPAND          Y2, Y0, Y0
+	VPCMPGTD       wdwFFFF<>+0(SB), Y0, Y1
+	VPSUBD         wdw10000<>+0(SB), Y0, Y2
+	VPSRLD         $0x0a, Y2, Y3
+	VPADDD         wdwD800<>+0(SB), Y3, Y3
+	VPAND          wdw3FF<>+0(SB), Y2, Y2
+	VPADDD         wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y2, Y3, Y3
+	VPBLENDVB      Y1, Y3, Y0, Y0
+	VMOVMSKPS      Y1, DX
+	MOVL           DX, BX
+	SHRL           $0x04, BX
+	ANDL           $0x0f, DX
+	LEAQ           widePairUnits<>+0(SB), R8
+	MOVQ           DX, R9
+	SHLQ           $0x04, R9
+	VBROADCASTI128 (R8)(R9*1), Y1
+	MOVQ           BX, R9
+	SHLQ           $0x04, R9
+	VINSERTI128    $0x01, (R8)(R9*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DX, DX
+	LEAQ           8(DX)(DX*1), DX
+	POPCNTL        BX, BX
+	LEAQ           8(BX)(BX*1), BX
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           DX, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           BX, DI
+	SUBQ           $0x10, DI
+	ADDQ           CX, DI
+	ADDQ           CX, DI
+	SHLQ           $0x02, CX
+	ADDQ           CX, SI
 
 utf32LEToUTF16LEAVX2_done:
 	VZEROUPPER
@@ -41920,100 +43104,100 @@ utf32LEToUTF16BEAVX2_loop:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
-	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y4
-	VPCMPEQD     Y0, Y4, Y4
-	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y4, Y1, Y4
-	VPMOVMSKB    Y4, R8
-	CMPL         R8, $-1
-	JNE          utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
-	VPSUBD       wdw10000<>+0(SB), Y0, Y4
-	VPSRLD       $0x0a, Y4, Y5
-	VPADDD       wdwD800<>+0(SB), Y5, Y5
-	VPAND        wdw3FF<>+0(SB), Y4, Y4
-	VPADDD       wdwDC00<>+0(SB), Y4, Y4
-	VPSLLD       $0x10, Y4, Y4
-	VPOR         Y4, Y5, Y5
-	VPBLENDVB    Y1, Y5, Y0, Y0
-	VPSHUFB      swap16<>+0(SB), Y0, Y0
-	VMOVMSKPS    Y1, R8
-	MOVL         R8, R9
-	SHRL         $0x04, R9
-	ANDL         $0x0f, R8
-	LEAQ         widePairUnits<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X2
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y2, Y2
-	VPSHUFB      Y2, Y0, Y0
-	POPCNTL      R8, R8
-	LEAQ         8(R8)(R8*1), R8
-	POPCNTL      R9, R9
-	LEAQ         8(R9)(R9*1), R9
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x20, SI
-	JMP          utf32LEToUTF16BEAVX2_loop
+	VPAND          wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD        wdw10FFFF<>+0(SB), Y0, Y2
+	VPCMPEQD       Y0, Y2, Y2
+	VPCMPEQD       wdwD800<>+0(SB), Y1, Y1
+	VPANDN         Y2, Y1, Y2
+	VPMOVMSKB      Y2, R8
+	CMPL           R8, $-1
+	JNE            utf32LEToUTF16BEAVX2_partial
+	VPCMPGTD       wdwFFFF<>+0(SB), Y0, Y1
+	VPSUBD         wdw10000<>+0(SB), Y0, Y2
+	VPSRLD         $0x0a, Y2, Y3
+	VPADDD         wdwD800<>+0(SB), Y3, Y3
+	VPAND          wdw3FF<>+0(SB), Y2, Y2
+	VPADDD         wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y2, Y3, Y3
+	VPBLENDVB      Y1, Y3, Y0, Y0
+	VPSHUFB        swap16<>+0(SB), Y0, Y0
+	VMOVMSKPS      Y1, R8
+	MOVL           R8, R9
+	SHRL           $0x04, R9
+	ANDL           $0x0f, R8
+	LEAQ           widePairUnits<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R8, R8
+	LEAQ           8(R8)(R8*1), R8
+	POPCNTL        R9, R9
+	LEAQ           8(R9)(R9*1), R9
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x20, SI
+	JMP            utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_partial:
-	VPAND        wdwFFFFF800<>+0(SB), Y0, Y1
-	VPMINUD      wdw10FFFF<>+0(SB), Y0, Y2
-	VPCMPEQD     Y0, Y2, Y2
-	VPCMPEQD     wdwD800<>+0(SB), Y1, Y1
-	VPANDN       Y2, Y1, Y2
-	VMOVMSKPS    Y2, CX
-	NOTL         CX
-	TZCNTL       CX, CX
-	JZ           utf32LEToUTF16BEAVX2_done
-	LEAQ         wideKeepLanes<>+0(SB), DX
-	VPMOVZXBD    2040(DX), Y1
-	VMOVD        CX, X2
-	VPBROADCASTD X2, Y2
-	VPCMPGTD     Y1, Y2, Y2
-	VPAND        Y2, Y0, Y0
-	VPCMPGTD     wdwFFFF<>+0(SB), Y0, Y1
-	VPSUBD       wdw10000<>+0(SB), Y0, Y2
-	VPSRLD       $0x0a, Y2, Y4
-	VPADDD       wdwD800<>+0(SB), Y4, Y4
-	VPAND        wdw3FF<>+0(SB), Y2, Y2
-	VPADDD       wdwDC00<>+0(SB), Y2, Y2
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y2, Y4, Y4
-	VPBLENDVB    Y1, Y4, Y0, Y0
-	VPSHUFB      swap16<>+0(SB), Y0, Y0
-	VMOVMSKPS    Y1, DX
-	MOVL         DX, BX
-	SHRL         $0x04, BX
-	ANDL         $0x0f, DX
-	LEAQ         widePairUnits<>+0(SB), R8
-	MOVQ         DX, R9
-	SHLQ         $0x04, R9
-	VMOVDQU      (R8)(R9*1), X3
-	MOVQ         BX, R9
-	SHLQ         $0x04, R9
-	VINSERTI128  $0x01, (R8)(R9*1), Y3, Y3
-	VPSHUFB      Y3, Y0, Y0
-	POPCNTL      DX, DX
-	LEAQ         8(DX)(DX*1), DX
-	POPCNTL      BX, BX
-	LEAQ         8(BX)(BX*1), BX
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         DX, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         BX, DI
-	SUBQ         $0x10, DI
-	ADDQ         CX, DI
-	ADDQ         CX, DI
-	SHLQ         $0x02, CX
-	ADDQ         CX, SI
+	VPAND          wdwFFFFF800<>+0(SB), Y0, Y1
+	VPMINUD        wdw10FFFF<>+0(SB), Y0, Y2
+	VPCMPEQD       Y0, Y2, Y2
+	VPCMPEQD       wdwD800<>+0(SB), Y1, Y1
+	VPANDN         Y2, Y1, Y2
+	VMOVMSKPS      Y2, CX
+	NOTL           CX
+	TZCNTL         CX, CX
+	JZ             utf32LEToUTF16BEAVX2_done
+	LEAQ           wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD      2040(DX), Y1
+	VMOVD          CX, X2
+	VPBROADCASTD   X2, Y2
+	VPCMPGTD       Y1, Y2, Y2
+	VPAND          Y2, Y0, Y0
+	VPCMPGTD       wdwFFFF<>+0(SB), Y0, Y1
+	VPSUBD         wdw10000<>+0(SB), Y0, Y2
+	VPSRLD         $0x0a, Y2, Y3
+	VPADDD         wdwD800<>+0(SB), Y3, Y3
+	VPAND          wdw3FF<>+0(SB), Y2, Y2
+	VPADDD         wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y2, Y3, Y3
+	VPBLENDVB      Y1, Y3, Y0, Y0
+	VPSHUFB        swap16<>+0(SB), Y0, Y0
+	VMOVMSKPS      Y1, DX
+	MOVL           DX, BX
+	SHRL           $0x04, BX
+	ANDL           $0x0f, DX
+	LEAQ           widePairUnits<>+0(SB), R8
+	MOVQ           DX, R9
+	SHLQ           $0x04, R9
+	VBROADCASTI128 (R8)(R9*1), Y1
+	MOVQ           BX, R9
+	SHLQ           $0x04, R9
+	VINSERTI128    $0x01, (R8)(R9*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DX, DX
+	LEAQ           8(DX)(DX*1), DX
+	POPCNTL        BX, BX
+	LEAQ           8(BX)(BX*1), BX
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           DX, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           BX, DI
+	SUBQ           $0x10, DI
+	ADDQ           CX, DI
+	ADDQ           CX, DI
+	SHLQ           $0x02, CX
+	ADDQ           CX, SI
 
 utf32LEToUTF16BEAVX2_done:
 	VZEROUPPER
@@ -42288,98 +43472,98 @@ utf32BEToUTF16LEAVX2_loop:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
-	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y5
-	VPCMPEQD     Y1, Y5, Y5
-	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
-	VPANDN       Y5, Y2, Y5
-	VPMOVMSKB    Y5, R8
-	CMPL         R8, $-1
-	JNE          utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y2
-	VPSUBD       wdw10000<>+0(SB), Y1, Y5
-	VPSRLD       $0x0a, Y5, Y6
-	VPADDD       wdwD800<>+0(SB), Y6, Y6
-	VPAND        wdw3FF<>+0(SB), Y5, Y5
-	VPADDD       wdwDC00<>+0(SB), Y5, Y5
-	VPSLLD       $0x10, Y5, Y5
-	VPOR         Y5, Y6, Y6
-	VPBLENDVB    Y2, Y6, Y1, Y1
-	VMOVMSKPS    Y2, R8
-	MOVL         R8, R9
-	SHRL         $0x04, R9
-	ANDL         $0x0f, R8
-	LEAQ         widePairUnits<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y1, Y1
-	POPCNTL      R8, R8
-	LEAQ         8(R8)(R8*1), R8
-	POPCNTL      R9, R9
-	LEAQ         8(R9)(R9*1), R9
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x20, SI
-	JMP          utf32BEToUTF16LEAVX2_loop
+	VPAND          wdwFFFFF800<>+0(SB), Y1, Y2
+	VPMINUD        wdw10FFFF<>+0(SB), Y1, Y3
+	VPCMPEQD       Y1, Y3, Y3
+	VPCMPEQD       wdwD800<>+0(SB), Y2, Y2
+	VPANDN         Y3, Y2, Y3
+	VPMOVMSKB      Y3, R8
+	CMPL           R8, $-1
+	JNE            utf32BEToUTF16LEAVX2_partial
+	VPCMPGTD       wdwFFFF<>+0(SB), Y1, Y2
+	VPSUBD         wdw10000<>+0(SB), Y1, Y3
+	VPSRLD         $0x0a, Y3, Y4
+	VPADDD         wdwD800<>+0(SB), Y4, Y4
+	VPAND          wdw3FF<>+0(SB), Y3, Y3
+	VPADDD         wdwDC00<>+0(SB), Y3, Y3
+	VPSLLD         $0x10, Y3, Y3
+	VPOR           Y3, Y4, Y4
+	VPBLENDVB      Y2, Y4, Y1, Y1
+	VMOVMSKPS      Y2, R8
+	MOVL           R8, R9
+	SHRL           $0x04, R9
+	ANDL           $0x0f, R8
+	LEAQ           widePairUnits<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y2
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R8, R8
+	LEAQ           8(R8)(R8*1), R8
+	POPCNTL        R9, R9
+	LEAQ           8(R9)(R9*1), R9
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x20, SI
+	JMP            utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_partial:
-	VPAND        wdwFFFFF800<>+0(SB), Y1, Y0
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y2
-	VPCMPEQD     Y1, Y2, Y2
-	VPCMPEQD     wdwD800<>+0(SB), Y0, Y0
-	VPANDN       Y2, Y0, Y2
-	VMOVMSKPS    Y2, CX
-	NOTL         CX
-	TZCNTL       CX, CX
-	JZ           utf32BEToUTF16LEAVX2_done
-	LEAQ         wideKeepLanes<>+0(SB), DX
-	VPMOVZXBD    2040(DX), Y0
-	VMOVD        CX, X2
-	VPBROADCASTD X2, Y2
-	VPCMPGTD     Y0, Y2, Y2
-	VPAND        Y2, Y1, Y1
-	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y0
-	VPSUBD       wdw10000<>+0(SB), Y1, Y2
-	VPSRLD       $0x0a, Y2, Y3
-	VPADDD       wdwD800<>+0(SB), Y3, Y3
-	VPAND        wdw3FF<>+0(SB), Y2, Y2
-	VPADDD       wdwDC00<>+0(SB), Y2, Y2
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPBLENDVB    Y0, Y3, Y1, Y1
-	VMOVMSKPS    Y0, DX
-	MOVL         DX, BX
-	SHRL         $0x04, BX
-	ANDL         $0x0f, DX
-	LEAQ         widePairUnits<>+0(SB), R8
-	MOVQ         DX, R9
-	SHLQ         $0x04, R9
-	VMOVDQU      (R8)(R9*1), X4
-	MOVQ         BX, R9
-	SHLQ         $0x04, R9
-	VINSERTI128  $0x01, (R8)(R9*1), Y4, Y4
-	VPSHUFB      Y4, Y1, Y1
-	POPCNTL      DX, DX
-	LEAQ         8(DX)(DX*1), DX
-	POPCNTL      BX, BX
-	LEAQ         8(BX)(BX*1), BX
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         DX, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         BX, DI
-	SUBQ         $0x10, DI
-	ADDQ         CX, DI
-	ADDQ         CX, DI
-	SHLQ         $0x02, CX
-	ADDQ         CX, SI
+	VPAND          wdwFFFFF800<>+0(SB), Y1, Y0
+	VPMINUD        wdw10FFFF<>+0(SB), Y1, Y2
+	VPCMPEQD       Y1, Y2, Y2
+	VPCMPEQD       wdwD800<>+0(SB), Y0, Y0
+	VPANDN         Y2, Y0, Y2
+	VMOVMSKPS      Y2, CX
+	NOTL           CX
+	TZCNTL         CX, CX
+	JZ             utf32BEToUTF16LEAVX2_done
+	LEAQ           wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD      2040(DX), Y0
+	VMOVD          CX, X2
+	VPBROADCASTD   X2, Y2
+	VPCMPGTD       Y0, Y2, Y2
+	VPAND          Y2, Y1, Y1
+	VPCMPGTD       wdwFFFF<>+0(SB), Y1, Y0
+	VPSUBD         wdw10000<>+0(SB), Y1, Y2
+	VPSRLD         $0x0a, Y2, Y3
+	VPADDD         wdwD800<>+0(SB), Y3, Y3
+	VPAND          wdw3FF<>+0(SB), Y2, Y2
+	VPADDD         wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y2, Y3, Y3
+	VPBLENDVB      Y0, Y3, Y1, Y1
+	VMOVMSKPS      Y0, DX
+	MOVL           DX, BX
+	SHRL           $0x04, BX
+	ANDL           $0x0f, DX
+	LEAQ           widePairUnits<>+0(SB), R8
+	MOVQ           DX, R9
+	SHLQ           $0x04, R9
+	VBROADCASTI128 (R8)(R9*1), Y0
+	MOVQ           BX, R9
+	SHLQ           $0x04, R9
+	VINSERTI128    $0x01, (R8)(R9*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        DX, DX
+	LEAQ           8(DX)(DX*1), DX
+	POPCNTL        BX, BX
+	LEAQ           8(BX)(BX*1), BX
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           DX, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           BX, DI
+	SUBQ           $0x10, DI
+	ADDQ           CX, DI
+	ADDQ           CX, DI
+	SHLQ           $0x02, CX
+	ADDQ           CX, SI
 
 utf32BEToUTF16LEAVX2_done:
 	VZEROUPPER
@@ -42543,100 +43727,100 @@ utf32BEToUTF16BEAVX2_loop:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
-	VPAND        wdwFFFFF800<>+0(SB), Y1, Y2
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y5
-	VPCMPEQD     Y1, Y5, Y5
-	VPCMPEQD     wdwD800<>+0(SB), Y2, Y2
-	VPANDN       Y5, Y2, Y5
-	VPMOVMSKB    Y5, R8
-	CMPL         R8, $-1
-	JNE          utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y2
-	VPSUBD       wdw10000<>+0(SB), Y1, Y5
-	VPSRLD       $0x0a, Y5, Y6
-	VPADDD       wdwD800<>+0(SB), Y6, Y6
-	VPAND        wdw3FF<>+0(SB), Y5, Y5
-	VPADDD       wdwDC00<>+0(SB), Y5, Y5
-	VPSLLD       $0x10, Y5, Y5
-	VPOR         Y5, Y6, Y6
-	VPBLENDVB    Y2, Y6, Y1, Y1
-	VPSHUFB      swap16<>+0(SB), Y1, Y1
-	VMOVMSKPS    Y2, R8
-	MOVL         R8, R9
-	SHRL         $0x04, R9
-	ANDL         $0x0f, R8
-	LEAQ         widePairUnits<>+0(SB), R10
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y1, Y1
-	POPCNTL      R8, R8
-	LEAQ         8(R8)(R8*1), R8
-	POPCNTL      R9, R9
-	LEAQ         8(R9)(R9*1), R9
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	ADDQ         $0x20, SI
-	JMP          utf32BEToUTF16BEAVX2_loop
+	VPAND          wdwFFFFF800<>+0(SB), Y1, Y2
+	VPMINUD        wdw10FFFF<>+0(SB), Y1, Y3
+	VPCMPEQD       Y1, Y3, Y3
+	VPCMPEQD       wdwD800<>+0(SB), Y2, Y2
+	VPANDN         Y3, Y2, Y3
+	VPMOVMSKB      Y3, R8
+	CMPL           R8, $-1
+	JNE            utf32BEToUTF16BEAVX2_partial
+	VPCMPGTD       wdwFFFF<>+0(SB), Y1, Y2
+	VPSUBD         wdw10000<>+0(SB), Y1, Y3
+	VPSRLD         $0x0a, Y3, Y4
+	VPADDD         wdwD800<>+0(SB), Y4, Y4
+	VPAND          wdw3FF<>+0(SB), Y3, Y3
+	VPADDD         wdwDC00<>+0(SB), Y3, Y3
+	VPSLLD         $0x10, Y3, Y3
+	VPOR           Y3, Y4, Y4
+	VPBLENDVB      Y2, Y4, Y1, Y1
+	VPSHUFB        swap16<>+0(SB), Y1, Y1
+	VMOVMSKPS      Y2, R8
+	MOVL           R8, R9
+	SHRL           $0x04, R9
+	ANDL           $0x0f, R8
+	LEAQ           widePairUnits<>+0(SB), R10
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y2
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R8, R8
+	LEAQ           8(R8)(R8*1), R8
+	POPCNTL        R9, R9
+	LEAQ           8(R9)(R9*1), R9
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x20, SI
+	JMP            utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_partial:
-	VPAND        wdwFFFFF800<>+0(SB), Y1, Y0
-	VPMINUD      wdw10FFFF<>+0(SB), Y1, Y2
-	VPCMPEQD     Y1, Y2, Y2
-	VPCMPEQD     wdwD800<>+0(SB), Y0, Y0
-	VPANDN       Y2, Y0, Y2
-	VMOVMSKPS    Y2, CX
-	NOTL         CX
-	TZCNTL       CX, CX
-	JZ           utf32BEToUTF16BEAVX2_done
-	LEAQ         wideKeepLanes<>+0(SB), DX
-	VPMOVZXBD    2040(DX), Y0
-	VMOVD        CX, X2
-	VPBROADCASTD X2, Y2
-	VPCMPGTD     Y0, Y2, Y2
-	VPAND        Y2, Y1, Y1
-	VPCMPGTD     wdwFFFF<>+0(SB), Y1, Y0
-	VPSUBD       wdw10000<>+0(SB), Y1, Y2
-	VPSRLD       $0x0a, Y2, Y3
-	VPADDD       wdwD800<>+0(SB), Y3, Y3
-	VPAND        wdw3FF<>+0(SB), Y2, Y2
-	VPADDD       wdwDC00<>+0(SB), Y2, Y2
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPBLENDVB    Y0, Y3, Y1, Y1
-	VPSHUFB      swap16<>+0(SB), Y1, Y1
-	VMOVMSKPS    Y0, DX
-	MOVL         DX, BX
-	SHRL         $0x04, BX
-	ANDL         $0x0f, DX
-	LEAQ         widePairUnits<>+0(SB), R8
-	MOVQ         DX, R9
-	SHLQ         $0x04, R9
-	VMOVDQU      (R8)(R9*1), X4
-	MOVQ         BX, R9
-	SHLQ         $0x04, R9
-	VINSERTI128  $0x01, (R8)(R9*1), Y4, Y4
-	VPSHUFB      Y4, Y1, Y1
-	POPCNTL      DX, DX
-	LEAQ         8(DX)(DX*1), DX
-	POPCNTL      BX, BX
-	LEAQ         8(BX)(BX*1), BX
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         DX, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         BX, DI
-	SUBQ         $0x10, DI
-	ADDQ         CX, DI
-	ADDQ         CX, DI
-	SHLQ         $0x02, CX
-	ADDQ         CX, SI
+	VPAND          wdwFFFFF800<>+0(SB), Y1, Y0
+	VPMINUD        wdw10FFFF<>+0(SB), Y1, Y2
+	VPCMPEQD       Y1, Y2, Y2
+	VPCMPEQD       wdwD800<>+0(SB), Y0, Y0
+	VPANDN         Y2, Y0, Y2
+	VMOVMSKPS      Y2, CX
+	NOTL           CX
+	TZCNTL         CX, CX
+	JZ             utf32BEToUTF16BEAVX2_done
+	LEAQ           wideKeepLanes<>+0(SB), DX
+	VPMOVZXBD      2040(DX), Y0
+	VMOVD          CX, X2
+	VPBROADCASTD   X2, Y2
+	VPCMPGTD       Y0, Y2, Y2
+	VPAND          Y2, Y1, Y1
+	VPCMPGTD       wdwFFFF<>+0(SB), Y1, Y0
+	VPSUBD         wdw10000<>+0(SB), Y1, Y2
+	VPSRLD         $0x0a, Y2, Y3
+	VPADDD         wdwD800<>+0(SB), Y3, Y3
+	VPAND          wdw3FF<>+0(SB), Y2, Y2
+	VPADDD         wdwDC00<>+0(SB), Y2, Y2
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y2, Y3, Y3
+	VPBLENDVB      Y0, Y3, Y1, Y1
+	VPSHUFB        swap16<>+0(SB), Y1, Y1
+	VMOVMSKPS      Y0, DX
+	MOVL           DX, BX
+	SHRL           $0x04, BX
+	ANDL           $0x0f, DX
+	LEAQ           widePairUnits<>+0(SB), R8
+	MOVQ           DX, R9
+	SHLQ           $0x04, R9
+	VBROADCASTI128 (R8)(R9*1), Y0
+	MOVQ           BX, R9
+	SHLQ           $0x04, R9
+	VINSERTI128    $0x01, (R8)(R9*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        DX, DX
+	LEAQ           8(DX)(DX*1), DX
+	POPCNTL        BX, BX
+	LEAQ           8(BX)(BX*1), BX
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           DX, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           BX, DI
+	SUBQ           $0x10, DI
+	ADDQ           CX, DI
+	ADDQ           CX, DI
+	SHLQ           $0x02, CX
+	ADDQ           CX, SI
 
 utf32BEToUTF16BEAVX2_done:
 	VZEROUPPER
@@ -43002,68 +44186,68 @@ utf16LEToUTF8AVX2_loop:
 	JMP       utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_wide:
-	VPAND        ydwordF800F800<>+0(SB), Y0, Y1
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y1, Y2
-	VPTEST       Y2, Y2
-	JNZ          utf16LEToUTF8AVX2_surrogates
-	VPTEST       Y1, Y1
-	JNZ          utf16LEToUTF8AVX2_three
-	VPSRLW       $0x06, Y0, Y1
-	VPOR         ydwordC000C0<>+0(SB), Y1, Y1
-	VPAND        ydword3F003F<>+0(SB), Y0, Y2
-	VPSLLW       $0x08, Y2, Y2
-	VPOR         Y2, Y1, Y1
-	VPOR         ydword80008000<>+0(SB), Y1, Y1
-	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y6
-	VPXOR        Y2, Y2, Y2
-	VPCMPEQW     Y2, Y6, Y6
-	VPBLENDVB    Y6, Y0, Y1, Y1
-	VPACKSSWB    Y6, Y6, Y0
-	VPMOVMSKB    Y0, R8
-	NOTL         R8
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x10, R8
-	MOVBLZX      R8, R8
-	LEAQ         l1Expand<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X3
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y3, Y3
-	VPSHUFB      Y3, Y1, Y1
-	POPCNTL      R9, R9
-	ADDQ         $0x08, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x08, R8
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          utf16LEToUTF8AVX2_loop
+	VPAND          ydwordF800F800<>+0(SB), Y0, Y1
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y2
+	VPTEST         Y2, Y2
+	JNZ            utf16LEToUTF8AVX2_surrogates
+	VPTEST         Y1, Y1
+	JNZ            utf16LEToUTF8AVX2_three
+	VPSRLW         $0x06, Y0, Y1
+	VPOR           ydwordC000C0<>+0(SB), Y1, Y1
+	VPAND          ydword3F003F<>+0(SB), Y0, Y2
+	VPSLLW         $0x08, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPOR           ydword80008000<>+0(SB), Y1, Y1
+	VPAND          ydwordFF80FF80<>+0(SB), Y0, Y3
+	VPXOR          Y2, Y2, Y2
+	VPCMPEQW       Y2, Y3, Y3
+	VPBLENDVB      Y3, Y0, Y1, Y1
+	VPACKSSWB      Y3, Y3, Y0
+	VPMOVMSKB      Y0, R8
+	NOTL           R8
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x10, R8
+	MOVBLZX        R8, R8
+	LEAQ           l1Expand<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y0
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        R9, R9
+	ADDQ           $0x08, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x08, R8
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x20, SI
+	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_three:
 	VPXOR        Y2, Y2, Y2
-	VPCMPEQW     Y2, Y1, Y6
-	VPTEST       Y6, Y6
+	VPCMPEQW     Y2, Y1, Y3
+	VPTEST       Y3, Y3
 	JNZ          utf16LEToUTF8AVX2_codes
 	VPMOVZXWD    X0, Y1
 	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSLLD       $0x10, Y2, Y6
+	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
 	VPAND        ydword3F00<>+0(SB), Y2, Y2
-	VPOR         Y2, Y6, Y6
+	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
-	VPOR         Y2, Y6, Y6
-	VPOR         ydword8080E0<>+0(SB), Y6, Y6
-	VPSHUFB      pack3of4<>+0(SB), Y6, Y6
+	VPOR         Y2, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VPSHUFB      pack3of4<>+0(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
-	VMOVDQU      X6, (AX)(DI*1)
+	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y6, X1
+	VEXTRACTI128 $0x01, Y3, X1
 	VMOVDQU      X1, (AX)(DI*1)
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y0, X0
@@ -43087,100 +44271,100 @@ utf16LEToUTF8AVX2_three:
 	JMP          utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_codes:
-	VPAND        ydwordFF80FF80<>+0(SB), Y0, Y1
-	VPCMPEQW     Y2, Y1, Y1
-	VPMOVMSKB    Y1, R8
-	VPMOVMSKB    Y6, R9
-	NOTL         R8
-	NOTL         R9
-	ANDL         $0x55555555, R8
-	ANDL         $0xaaaaaaaa, R9
-	ORL          R9, R8
-	VPMOVZXWD    X0, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y6
-	VPSLLD       $0x08, Y2, Y7
-	VPOR         Y6, Y7, Y7
-	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y6, Y6
-	VPSLLD       $0x08, Y6, Y6
-	VPSRLD       $0x0c, Y1, Y8
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y6, Y2, Y2
-	VPOR         Y8, Y2, Y2
-	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y8
-	VPCMPGTD     Y1, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y6
-	VPCMPGTD     Y1, Y6, Y6
-	VPBLENDVB    Y8, Y7, Y2, Y2
-	VPBLENDVB    Y6, Y1, Y2, Y2
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         u16Spread<>+0(SB), R11
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X4
-	MOVQ         R10, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
-	POPCNTL      R9, R9
-	ADDQ         $0x04, R9
-	POPCNTL      R10, R10
-	ADDQ         $0x04, R10
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VPMOVZXWD    X0, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSRLD       $0x06, Y0, Y2
-	VPSLLD       $0x08, Y1, Y6
-	VPOR         Y2, Y6, Y6
-	VPOR         ydword80C0<>+0(SB), Y6, Y6
-	VPAND        ydword3F<>+0(SB), Y2, Y2
-	VPSLLD       $0x08, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y7
-	VPSLLD       $0x10, Y1, Y1
-	VPOR         Y2, Y1, Y1
-	VPOR         Y7, Y1, Y1
-	VPOR         ydword8080E0<>+0(SB), Y1, Y1
-	VMOVDQU      ydword800<>+0(SB), Y7
-	VPCMPGTD     Y0, Y7, Y7
-	VMOVDQU      ydword80<>+0(SB), Y2
-	VPCMPGTD     Y0, Y2, Y2
-	VPBLENDVB    Y7, Y6, Y1, Y1
-	VPBLENDVB    Y2, Y0, Y1, Y1
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         u16Spread<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X5
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y5, Y5
-	VPSHUFB      Y5, Y1, Y1
-	POPCNTL      R9, R9
-	ADDQ         $0x04, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x04, R8
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y1, X0
-	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          utf16LEToUTF8AVX2_loop
+	VPAND          ydwordFF80FF80<>+0(SB), Y0, Y1
+	VPCMPEQW       Y2, Y1, Y1
+	VPMOVMSKB      Y1, R8
+	VPMOVMSKB      Y3, R9
+	NOTL           R8
+	NOTL           R9
+	ANDL           $0x55555555, R8
+	ANDL           $0xaaaaaaaa, R9
+	ORL            R9, R8
+	VPMOVZXWD      X0, Y1
+	VPAND          ydword3F<>+0(SB), Y1, Y2
+	VPSRLD         $0x06, Y1, Y3
+	VPSLLD         $0x08, Y2, Y4
+	VPOR           Y3, Y4, Y4
+	VPOR           ydword80C0<>+0(SB), Y4, Y4
+	VPAND          ydword3F<>+0(SB), Y3, Y3
+	VPSLLD         $0x08, Y3, Y3
+	VPSRLD         $0x0c, Y1, Y5
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y3, Y2, Y2
+	VPOR           Y5, Y2, Y2
+	VPOR           ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU        ydword800<>+0(SB), Y5
+	VPCMPGTD       Y1, Y5, Y5
+	VMOVDQU        ydword80<>+0(SB), Y3
+	VPCMPGTD       Y1, Y3, Y3
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPBLENDVB      Y3, Y1, Y2, Y2
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           u16Spread<>+0(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        R9, R9
+	ADDQ           $0x04, R9
+	POPCNTL        R10, R10
+	ADDQ           $0x04, R10
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y2, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VPMOVZXWD      X0, Y0
+	VPAND          ydword3F<>+0(SB), Y0, Y1
+	VPSRLD         $0x06, Y0, Y2
+	VPSLLD         $0x08, Y1, Y3
+	VPOR           Y2, Y3, Y3
+	VPOR           ydword80C0<>+0(SB), Y3, Y3
+	VPAND          ydword3F<>+0(SB), Y2, Y2
+	VPSLLD         $0x08, Y2, Y2
+	VPSRLD         $0x0c, Y0, Y4
+	VPSLLD         $0x10, Y1, Y1
+	VPOR           Y2, Y1, Y1
+	VPOR           Y4, Y1, Y1
+	VPOR           ydword8080E0<>+0(SB), Y1, Y1
+	VMOVDQU        ydword800<>+0(SB), Y4
+	VPCMPGTD       Y0, Y4, Y4
+	VMOVDQU        ydword80<>+0(SB), Y2
+	VPCMPGTD       Y0, Y2, Y2
+	VPBLENDVB      Y4, Y3, Y1, Y1
+	VPBLENDVB      Y2, Y0, Y1, Y1
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           u16Spread<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y0
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        R9, R9
+	ADDQ           $0x04, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x04, R8
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y1, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x20, SI
+	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_surrogates:
 	VPAND     ydwordFC00FC00<>+0(SB), Y0, Y1
@@ -43273,72 +44457,72 @@ utf16LEToUTF8AVX2_high_n:
 	MOVL         $0xffffffff, R9
 	BZHIL        R11, R9, R9
 	VEXTRACTI128 $0x01, Y0, X1
-	VPALIGNR     $0x02, X0, X1, X3
-	VPMOVZXWD    X0, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y6
-	VPSLLD       $0x08, Y2, Y7
-	VPOR         Y6, Y7, Y7
-	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y6, Y6
-	VPSLLD       $0x08, Y6, Y6
-	VPSRLD       $0x0c, Y1, Y8
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y6, Y2, Y2
-	VPOR         Y8, Y2, Y2
-	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y8
-	VPCMPGTD     Y1, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y6
-	VPCMPGTD     Y1, Y6, Y6
-	VPMOVZXWD    X3, Y9
-	VPSLLD       $0x0a, Y1, Y10
-	VPADDD       Y9, Y10, Y10
-	VPADDD       ydwordFCA02400<>+0(SB), Y10, Y10
-	VPSRLD       $0x12, Y10, Y9
-	VPSRLD       $0x04, Y10, Y11
-	VPAND        ydword3F00<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPSLLD       $0x0a, Y10, Y11
-	VPAND        ydword3F0000<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPSLLD       $0x18, Y10, Y11
-	VPAND        ydword3F000000<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPOR         ydword808080F0<>+0(SB), Y9, Y9
-	VPAND        ydwordFC00<>+0(SB), Y1, Y11
-	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
-	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
-	VPBLENDVB    Y10, Y9, Y2, Y2
-	VPBLENDVB    Y8, Y7, Y2, Y2
-	VPBLENDVB    Y6, Y1, Y2, Y2
+	VPALIGNR     $0x02, X0, X1, X1
+	VPMOVZXWD    X0, Y2
+	VPAND        ydword3F<>+0(SB), Y2, Y3
+	VPSRLD       $0x06, Y2, Y4
+	VPSLLD       $0x08, Y3, Y5
+	VPOR         Y4, Y5, Y5
+	VPOR         ydword80C0<>+0(SB), Y5, Y5
+	VPAND        ydword3F<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y4, Y4
+	VPSRLD       $0x0c, Y2, Y6
+	VPSLLD       $0x10, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPOR         Y6, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VMOVDQU      ydword800<>+0(SB), Y6
+	VPCMPGTD     Y2, Y6, Y6
+	VMOVDQU      ydword80<>+0(SB), Y4
+	VPCMPGTD     Y2, Y4, Y4
+	VPMOVZXWD    X1, Y1
+	VPSLLD       $0x0a, Y2, Y7
+	VPADDD       Y1, Y7, Y7
+	VPADDD       ydwordFCA02400<>+0(SB), Y7, Y7
+	VPSRLD       $0x12, Y7, Y1
+	VPSRLD       $0x04, Y7, Y8
+	VPAND        ydword3F00<>+0(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLD       $0x0a, Y7, Y8
+	VPAND        ydword3F0000<>+0(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLD       $0x18, Y7, Y8
+	VPAND        ydword3F000000<>+0(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPOR         ydword808080F0<>+0(SB), Y1, Y1
+	VPAND        ydwordFC00<>+0(SB), Y2, Y8
+	VPCMPEQD     ydwordD800<>+0(SB), Y8, Y7
+	VPCMPEQD     ydwordDC00<>+0(SB), Y8, Y8
+	VPBLENDVB    Y7, Y1, Y3, Y3
+	VPBLENDVB    Y6, Y5, Y3, Y3
+	VPBLENDVB    Y4, Y2, Y3, Y3
 	VMOVDQU      ydword3<>+0(SB), Y1
-	VPADDD       Y8, Y1, Y1
 	VPADDD       Y6, Y1, Y1
-	VPSUBD       Y10, Y1, Y1
-	VPANDN       Y1, Y11, Y1
-	VPSLLD       $0x08, Y1, Y11
-	VPOR         Y11, Y1, Y1
-	VPSLLD       $0x10, Y1, Y11
-	VPOR         Y11, Y1, Y1
+	VPADDD       Y4, Y1, Y1
+	VPSUBD       Y7, Y1, Y1
+	VPANDN       Y1, Y8, Y1
+	VPSLLD       $0x08, Y1, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLD       $0x10, Y1, Y8
+	VPOR         Y8, Y1, Y1
 	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
 	VPMOVMSKB    Y1, R11
 	ANDL         R8, R11
 	LEAQ         pack8<>+0(SB), R8
 	LEAQ         pack8hi<>+0(SB), R12
-	VEXTRACTI128 $0x01, Y2, X1
+	VEXTRACTI128 $0x01, Y3, X1
 	MOVL         R11, R13
 	MOVBLZX      R13, R13
 	MOVL         R11, R14
 	SHRL         $0x08, R14
 	MOVBLZX      R14, R14
-	VMOVQ        (R8)(R13*8), X3
-	VPINSRQ      $0x01, (R12)(R14*8), X3, X3
-	VPSHUFB      X3, X2, X2
-	VMOVQ        X2, (AX)(DI*1)
+	VMOVQ        (R8)(R13*8), X2
+	VPINSRQ      $0x01, (R12)(R14*8), X2, X2
+	VPSHUFB      X2, X3, X3
+	VMOVQ        X3, (AX)(DI*1)
 	POPCNTL      R13, R13
 	ADDQ         R13, DI
-	VPEXTRQ      $0x01, X2, (AX)(DI*1)
+	VPEXTRQ      $0x01, X3, (AX)(DI*1)
 	POPCNTL      R14, R13
 	ADDQ         R13, DI
 	MOVL         R11, R13
@@ -43355,73 +44539,73 @@ utf16LEToUTF8AVX2_high_n:
 	VPEXTRQ      $0x01, X1, (AX)(DI*1)
 	POPCNTL      R11, R8
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y0, X0
-	VPSRLDQ      $0x02, X0, X3
+	VEXTRACTI128 $0x01, Y0, X1
+	VPSRLDQ      $0x02, X1, X0
+	VPMOVZXWD    X1, Y1
+	VPAND        ydword3F<>+0(SB), Y1, Y2
+	VPSRLD       $0x06, Y1, Y3
+	VPSLLD       $0x08, Y2, Y4
+	VPOR         Y3, Y4, Y4
+	VPOR         ydword80C0<>+0(SB), Y4, Y4
+	VPAND        ydword3F<>+0(SB), Y3, Y3
+	VPSLLD       $0x08, Y3, Y3
+	VPSRLD       $0x0c, Y1, Y5
+	VPSLLD       $0x10, Y2, Y2
+	VPOR         Y3, Y2, Y2
+	VPOR         Y5, Y2, Y2
+	VPOR         ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU      ydword800<>+0(SB), Y5
+	VPCMPGTD     Y1, Y5, Y5
+	VMOVDQU      ydword80<>+0(SB), Y3
+	VPCMPGTD     Y1, Y3, Y3
 	VPMOVZXWD    X0, Y0
-	VPAND        ydword3F<>+0(SB), Y0, Y1
-	VPSRLD       $0x06, Y0, Y2
-	VPSLLD       $0x08, Y1, Y6
-	VPOR         Y2, Y6, Y6
-	VPOR         ydword80C0<>+0(SB), Y6, Y6
-	VPAND        ydword3F<>+0(SB), Y2, Y2
-	VPSLLD       $0x08, Y2, Y2
-	VPSRLD       $0x0c, Y0, Y7
-	VPSLLD       $0x10, Y1, Y1
-	VPOR         Y2, Y1, Y1
-	VPOR         Y7, Y1, Y1
-	VPOR         ydword8080E0<>+0(SB), Y1, Y1
-	VMOVDQU      ydword800<>+0(SB), Y7
-	VPCMPGTD     Y0, Y7, Y7
-	VMOVDQU      ydword80<>+0(SB), Y2
-	VPCMPGTD     Y0, Y2, Y2
-	VPMOVZXWD    X3, Y8
-	VPSLLD       $0x0a, Y0, Y9
-	VPADDD       Y8, Y9, Y9
-	VPADDD       ydwordFCA02400<>+0(SB), Y9, Y9
-	VPSRLD       $0x12, Y9, Y8
-	VPSRLD       $0x04, Y9, Y10
-	VPAND        ydword3F00<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPSLLD       $0x0a, Y9, Y10
-	VPAND        ydword3F0000<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPSLLD       $0x18, Y9, Y10
-	VPAND        ydword3F000000<>+0(SB), Y10, Y10
-	VPOR         Y10, Y8, Y8
-	VPOR         ydword808080F0<>+0(SB), Y8, Y8
-	VPAND        ydwordFC00<>+0(SB), Y0, Y10
-	VPCMPEQD     ydwordD800<>+0(SB), Y10, Y9
-	VPCMPEQD     ydwordDC00<>+0(SB), Y10, Y10
-	VPBLENDVB    Y9, Y8, Y1, Y1
-	VPBLENDVB    Y7, Y6, Y1, Y1
-	VPBLENDVB    Y2, Y0, Y1, Y1
+	VPSLLD       $0x0a, Y1, Y6
+	VPADDD       Y0, Y6, Y6
+	VPADDD       ydwordFCA02400<>+0(SB), Y6, Y6
+	VPSRLD       $0x12, Y6, Y0
+	VPSRLD       $0x04, Y6, Y7
+	VPAND        ydword3F00<>+0(SB), Y7, Y7
+	VPOR         Y7, Y0, Y0
+	VPSLLD       $0x0a, Y6, Y7
+	VPAND        ydword3F0000<>+0(SB), Y7, Y7
+	VPOR         Y7, Y0, Y0
+	VPSLLD       $0x18, Y6, Y7
+	VPAND        ydword3F000000<>+0(SB), Y7, Y7
+	VPOR         Y7, Y0, Y0
+	VPOR         ydword808080F0<>+0(SB), Y0, Y0
+	VPAND        ydwordFC00<>+0(SB), Y1, Y7
+	VPCMPEQD     ydwordD800<>+0(SB), Y7, Y6
+	VPCMPEQD     ydwordDC00<>+0(SB), Y7, Y7
+	VPBLENDVB    Y6, Y0, Y2, Y2
+	VPBLENDVB    Y5, Y4, Y2, Y2
+	VPBLENDVB    Y3, Y1, Y2, Y2
 	VMOVDQU      ydword3<>+0(SB), Y0
-	VPADDD       Y7, Y0, Y0
-	VPADDD       Y2, Y0, Y0
-	VPSUBD       Y9, Y0, Y0
-	VPANDN       Y0, Y10, Y0
-	VPSLLD       $0x08, Y0, Y10
-	VPOR         Y10, Y0, Y0
-	VPSLLD       $0x10, Y0, Y10
-	VPOR         Y10, Y0, Y0
+	VPADDD       Y5, Y0, Y0
+	VPADDD       Y3, Y0, Y0
+	VPSUBD       Y6, Y0, Y0
+	VPANDN       Y0, Y7, Y0
+	VPSLLD       $0x08, Y0, Y7
+	VPOR         Y7, Y0, Y0
+	VPSLLD       $0x10, Y0, Y7
+	VPOR         Y7, Y0, Y0
 	VPCMPGTB     ydword3020100<>+0(SB), Y0, Y0
 	VPMOVMSKB    Y0, R8
 	ANDL         R9, R8
 	LEAQ         pack8<>+0(SB), R9
 	LEAQ         pack8hi<>+0(SB), R11
-	VEXTRACTI128 $0x01, Y1, X0
+	VEXTRACTI128 $0x01, Y2, X0
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
 	MOVL         R8, R13
 	SHRL         $0x08, R13
 	MOVBLZX      R13, R13
-	VMOVQ        (R9)(R12*8), X2
-	VPINSRQ      $0x01, (R11)(R13*8), X2, X2
-	VPSHUFB      X2, X1, X1
-	VMOVQ        X1, (AX)(DI*1)
+	VMOVQ        (R9)(R12*8), X1
+	VPINSRQ      $0x01, (R11)(R13*8), X1, X1
+	VPSHUFB      X1, X2, X2
+	VMOVQ        X2, (AX)(DI*1)
 	POPCNTL      R12, R12
 	ADDQ         R12, DI
-	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	VPEXTRQ      $0x01, X2, (AX)(DI*1)
 	POPCNTL      R13, R12
 	ADDQ         R12, DI
 	MOVL         R8, R12
@@ -43497,68 +44681,68 @@ utf16BEToUTF8AVX2_loop:
 	JMP       utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_wide:
-	VPAND        ydwordF800F800<>+0(SB), Y1, Y2
-	VPCMPEQW     ydwordD800D800<>+0(SB), Y2, Y3
-	VPTEST       Y3, Y3
-	JNZ          utf16BEToUTF8AVX2_surrogates
-	VPTEST       Y2, Y2
-	JNZ          utf16BEToUTF8AVX2_three
-	VPSRLW       $0x06, Y1, Y2
-	VPOR         ydwordC000C0<>+0(SB), Y2, Y2
-	VPAND        ydword3F003F<>+0(SB), Y1, Y3
-	VPSLLW       $0x08, Y3, Y3
-	VPOR         Y3, Y2, Y2
-	VPOR         ydword80008000<>+0(SB), Y2, Y2
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y7
-	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y7, Y7
-	VPBLENDVB    Y7, Y1, Y2, Y2
-	VPACKSSWB    Y7, Y7, Y1
-	VPMOVMSKB    Y1, R8
-	NOTL         R8
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x10, R8
-	MOVBLZX      R8, R8
-	LEAQ         l1Expand<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X4
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y4, Y4
-	VPSHUFB      Y4, Y2, Y2
-	POPCNTL      R9, R9
-	ADDQ         $0x08, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x08, R8
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          utf16BEToUTF8AVX2_loop
+	VPAND          ydwordF800F800<>+0(SB), Y1, Y2
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y3
+	VPTEST         Y3, Y3
+	JNZ            utf16BEToUTF8AVX2_surrogates
+	VPTEST         Y2, Y2
+	JNZ            utf16BEToUTF8AVX2_three
+	VPSRLW         $0x06, Y1, Y2
+	VPOR           ydwordC000C0<>+0(SB), Y2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y1, Y3
+	VPSLLW         $0x08, Y3, Y3
+	VPOR           Y3, Y2, Y2
+	VPOR           ydword80008000<>+0(SB), Y2, Y2
+	VPAND          ydwordFF80FF80<>+0(SB), Y1, Y4
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y3, Y4, Y4
+	VPBLENDVB      Y4, Y1, Y2, Y2
+	VPACKSSWB      Y4, Y4, Y1
+	VPMOVMSKB      Y1, R8
+	NOTL           R8
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x10, R8
+	MOVBLZX        R8, R8
+	LEAQ           l1Expand<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        R9, R9
+	ADDQ           $0x08, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x08, R8
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y2, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x20, SI
+	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_three:
 	VPXOR        Y3, Y3, Y3
-	VPCMPEQW     Y3, Y2, Y7
-	VPTEST       Y7, Y7
+	VPCMPEQW     Y3, Y2, Y4
+	VPTEST       Y4, Y4
 	JNZ          utf16BEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y2
 	VPAND        ydword3F<>+0(SB), Y2, Y3
-	VPSLLD       $0x10, Y3, Y7
+	VPSLLD       $0x10, Y3, Y4
 	VPSLLD       $0x02, Y2, Y3
 	VPAND        ydword3F00<>+0(SB), Y3, Y3
-	VPOR         Y3, Y7, Y7
+	VPOR         Y3, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y3
-	VPOR         Y3, Y7, Y7
-	VPOR         ydword8080E0<>+0(SB), Y7, Y7
-	VPSHUFB      pack3of4<>+0(SB), Y7, Y7
+	VPOR         Y3, Y4, Y4
+	VPOR         ydword8080E0<>+0(SB), Y4, Y4
+	VPSHUFB      pack3of4<>+0(SB), Y4, Y4
 	MOVQ         $0x0000000c, R8
-	VMOVDQU      X7, (AX)(DI*1)
+	VMOVDQU      X4, (AX)(DI*1)
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y7, X2
+	VEXTRACTI128 $0x01, Y4, X2
 	VMOVDQU      X2, (AX)(DI*1)
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X1
@@ -43582,100 +44766,100 @@ utf16BEToUTF8AVX2_three:
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_codes:
-	VPAND        ydwordFF80FF80<>+0(SB), Y1, Y2
-	VPCMPEQW     Y3, Y2, Y2
-	VPMOVMSKB    Y2, R8
-	VPMOVMSKB    Y7, R9
-	NOTL         R8
-	NOTL         R9
-	ANDL         $0x55555555, R8
-	ANDL         $0xaaaaaaaa, R9
-	ORL          R9, R8
-	VPMOVZXWD    X1, Y2
-	VPAND        ydword3F<>+0(SB), Y2, Y3
-	VPSRLD       $0x06, Y2, Y7
-	VPSLLD       $0x08, Y3, Y8
-	VPOR         Y7, Y8, Y8
-	VPOR         ydword80C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F<>+0(SB), Y7, Y7
-	VPSLLD       $0x08, Y7, Y7
-	VPSRLD       $0x0c, Y2, Y9
-	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y7, Y3, Y3
-	VPOR         Y9, Y3, Y3
-	VPOR         ydword8080E0<>+0(SB), Y3, Y3
-	VMOVDQU      ydword800<>+0(SB), Y9
-	VPCMPGTD     Y2, Y9, Y9
-	VMOVDQU      ydword80<>+0(SB), Y7
-	VPCMPGTD     Y2, Y7, Y7
-	VPBLENDVB    Y9, Y8, Y3, Y3
-	VPBLENDVB    Y7, Y2, Y3, Y3
-	MOVL         R8, R9
-	MOVBLZX      R9, R9
-	MOVL         R8, R10
-	SHRL         $0x08, R10
-	MOVBLZX      R10, R10
-	LEAQ         u16Spread<>+0(SB), R11
-	MOVQ         R9, R12
-	SHLQ         $0x04, R12
-	VMOVDQU      (R11)(R12*1), X5
-	MOVQ         R10, R12
-	SHLQ         $0x04, R12
-	VINSERTI128  $0x01, (R11)(R12*1), Y5, Y5
-	VPSHUFB      Y5, Y3, Y3
-	POPCNTL      R9, R9
-	ADDQ         $0x04, R9
-	POPCNTL      R10, R10
-	ADDQ         $0x04, R10
-	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y3, X2
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R10, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VPMOVZXWD    X1, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y7
-	VPOR         Y3, Y7, Y7
-	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y3, Y3
-	VPSLLD       $0x08, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y8
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y3, Y2, Y2
-	VPOR         Y8, Y2, Y2
-	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y8
-	VPCMPGTD     Y1, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y3
-	VPCMPGTD     Y1, Y3, Y3
-	VPBLENDVB    Y8, Y7, Y2, Y2
-	VPBLENDVB    Y3, Y1, Y2, Y2
-	MOVL         R8, R9
-	SHRL         $0x10, R9
-	MOVBLZX      R9, R9
-	SHRL         $0x18, R8
-	MOVBLZX      R8, R8
-	LEAQ         u16Spread<>+0(SB), R10
-	MOVQ         R9, R11
-	SHLQ         $0x04, R11
-	VMOVDQU      (R10)(R11*1), X6
-	MOVQ         R8, R11
-	SHLQ         $0x04, R11
-	VINSERTI128  $0x01, (R10)(R11*1), Y6, Y6
-	VPSHUFB      Y6, Y2, Y2
-	POPCNTL      R9, R9
-	ADDQ         $0x04, R9
-	POPCNTL      R8, R8
-	ADDQ         $0x04, R8
-	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R9, DI
-	VEXTRACTI128 $0x01, Y2, X1
-	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
-	ADDQ         $0x20, SI
-	JMP          utf16BEToUTF8AVX2_loop
+	VPAND          ydwordFF80FF80<>+0(SB), Y1, Y2
+	VPCMPEQW       Y3, Y2, Y2
+	VPMOVMSKB      Y2, R8
+	VPMOVMSKB      Y4, R9
+	NOTL           R8
+	NOTL           R9
+	ANDL           $0x55555555, R8
+	ANDL           $0xaaaaaaaa, R9
+	ORL            R9, R8
+	VPMOVZXWD      X1, Y2
+	VPAND          ydword3F<>+0(SB), Y2, Y3
+	VPSRLD         $0x06, Y2, Y4
+	VPSLLD         $0x08, Y3, Y5
+	VPOR           Y4, Y5, Y5
+	VPOR           ydword80C0<>+0(SB), Y5, Y5
+	VPAND          ydword3F<>+0(SB), Y4, Y4
+	VPSLLD         $0x08, Y4, Y4
+	VPSRLD         $0x0c, Y2, Y6
+	VPSLLD         $0x10, Y3, Y3
+	VPOR           Y4, Y3, Y3
+	VPOR           Y6, Y3, Y3
+	VPOR           ydword8080E0<>+0(SB), Y3, Y3
+	VMOVDQU        ydword800<>+0(SB), Y6
+	VPCMPGTD       Y2, Y6, Y6
+	VMOVDQU        ydword80<>+0(SB), Y4
+	VPCMPGTD       Y2, Y4, Y4
+	VPBLENDVB      Y6, Y5, Y3, Y3
+	VPBLENDVB      Y4, Y2, Y3, Y3
+	MOVL           R8, R9
+	MOVBLZX        R9, R9
+	MOVL           R8, R10
+	SHRL           $0x08, R10
+	MOVBLZX        R10, R10
+	LEAQ           u16Spread<>+0(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y2
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	VPSHUFB        Y2, Y3, Y3
+	POPCNTL        R9, R9
+	ADDQ           $0x04, R9
+	POPCNTL        R10, R10
+	ADDQ           $0x04, R10
+	VMOVDQU        X3, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y3, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VPMOVZXWD      X1, Y1
+	VPAND          ydword3F<>+0(SB), Y1, Y2
+	VPSRLD         $0x06, Y1, Y3
+	VPSLLD         $0x08, Y2, Y4
+	VPOR           Y3, Y4, Y4
+	VPOR           ydword80C0<>+0(SB), Y4, Y4
+	VPAND          ydword3F<>+0(SB), Y3, Y3
+	VPSLLD         $0x08, Y3, Y3
+	VPSRLD         $0x0c, Y1, Y5
+	VPSLLD         $0x10, Y2, Y2
+	VPOR           Y3, Y2, Y2
+	VPOR           Y5, Y2, Y2
+	VPOR           ydword8080E0<>+0(SB), Y2, Y2
+	VMOVDQU        ydword800<>+0(SB), Y5
+	VPCMPGTD       Y1, Y5, Y5
+	VMOVDQU        ydword80<>+0(SB), Y3
+	VPCMPGTD       Y1, Y3, Y3
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPBLENDVB      Y3, Y1, Y2, Y2
+	MOVL           R8, R9
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           u16Spread<>+0(SB), R10
+	MOVQ           R9, R11
+	SHLQ           $0x04, R11
+	VBROADCASTI128 (R10)(R11*1), Y1
+	MOVQ           R8, R11
+	SHLQ           $0x04, R11
+	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        R9, R9
+	ADDQ           $0x04, R9
+	POPCNTL        R8, R8
+	ADDQ           $0x04, R8
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y2, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R8, DI
+	ADDQ           $0x20, SI
+	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_surrogates:
 	VPAND     ydwordFC00FC00<>+0(SB), Y1, Y2
@@ -43769,72 +44953,72 @@ utf16BEToUTF8AVX2_high_n:
 	MOVL         $0xffffffff, R9
 	BZHIL        R11, R9, R9
 	VEXTRACTI128 $0x01, Y1, X2
-	VPALIGNR     $0x02, X1, X2, X4
-	VPMOVZXWD    X1, Y2
-	VPAND        ydword3F<>+0(SB), Y2, Y3
-	VPSRLD       $0x06, Y2, Y7
-	VPSLLD       $0x08, Y3, Y8
-	VPOR         Y7, Y8, Y8
-	VPOR         ydword80C0<>+0(SB), Y8, Y8
-	VPAND        ydword3F<>+0(SB), Y7, Y7
-	VPSLLD       $0x08, Y7, Y7
-	VPSRLD       $0x0c, Y2, Y9
-	VPSLLD       $0x10, Y3, Y3
-	VPOR         Y7, Y3, Y3
-	VPOR         Y9, Y3, Y3
-	VPOR         ydword8080E0<>+0(SB), Y3, Y3
-	VMOVDQU      ydword800<>+0(SB), Y9
-	VPCMPGTD     Y2, Y9, Y9
-	VMOVDQU      ydword80<>+0(SB), Y7
-	VPCMPGTD     Y2, Y7, Y7
-	VPMOVZXWD    X4, Y10
-	VPSLLD       $0x0a, Y2, Y11
-	VPADDD       Y10, Y11, Y11
-	VPADDD       ydwordFCA02400<>+0(SB), Y11, Y11
-	VPSRLD       $0x12, Y11, Y10
-	VPSRLD       $0x04, Y11, Y12
-	VPAND        ydword3F00<>+0(SB), Y12, Y12
-	VPOR         Y12, Y10, Y10
-	VPSLLD       $0x0a, Y11, Y12
-	VPAND        ydword3F0000<>+0(SB), Y12, Y12
-	VPOR         Y12, Y10, Y10
-	VPSLLD       $0x18, Y11, Y12
-	VPAND        ydword3F000000<>+0(SB), Y12, Y12
-	VPOR         Y12, Y10, Y10
-	VPOR         ydword808080F0<>+0(SB), Y10, Y10
-	VPAND        ydwordFC00<>+0(SB), Y2, Y12
-	VPCMPEQD     ydwordD800<>+0(SB), Y12, Y11
-	VPCMPEQD     ydwordDC00<>+0(SB), Y12, Y12
-	VPBLENDVB    Y11, Y10, Y3, Y3
-	VPBLENDVB    Y9, Y8, Y3, Y3
-	VPBLENDVB    Y7, Y2, Y3, Y3
+	VPALIGNR     $0x02, X1, X2, X2
+	VPMOVZXWD    X1, Y3
+	VPAND        ydword3F<>+0(SB), Y3, Y4
+	VPSRLD       $0x06, Y3, Y5
+	VPSLLD       $0x08, Y4, Y6
+	VPOR         Y5, Y6, Y6
+	VPOR         ydword80C0<>+0(SB), Y6, Y6
+	VPAND        ydword3F<>+0(SB), Y5, Y5
+	VPSLLD       $0x08, Y5, Y5
+	VPSRLD       $0x0c, Y3, Y7
+	VPSLLD       $0x10, Y4, Y4
+	VPOR         Y5, Y4, Y4
+	VPOR         Y7, Y4, Y4
+	VPOR         ydword8080E0<>+0(SB), Y4, Y4
+	VMOVDQU      ydword800<>+0(SB), Y7
+	VPCMPGTD     Y3, Y7, Y7
+	VMOVDQU      ydword80<>+0(SB), Y5
+	VPCMPGTD     Y3, Y5, Y5
+	VPMOVZXWD    X2, Y2
+	VPSLLD       $0x0a, Y3, Y8
+	VPADDD       Y2, Y8, Y8
+	VPADDD       ydwordFCA02400<>+0(SB), Y8, Y8
+	VPSRLD       $0x12, Y8, Y2
+	VPSRLD       $0x04, Y8, Y9
+	VPAND        ydword3F00<>+0(SB), Y9, Y9
+	VPOR         Y9, Y2, Y2
+	VPSLLD       $0x0a, Y8, Y9
+	VPAND        ydword3F0000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y2, Y2
+	VPSLLD       $0x18, Y8, Y9
+	VPAND        ydword3F000000<>+0(SB), Y9, Y9
+	VPOR         Y9, Y2, Y2
+	VPOR         ydword808080F0<>+0(SB), Y2, Y2
+	VPAND        ydwordFC00<>+0(SB), Y3, Y9
+	VPCMPEQD     ydwordD800<>+0(SB), Y9, Y8
+	VPCMPEQD     ydwordDC00<>+0(SB), Y9, Y9
+	VPBLENDVB    Y8, Y2, Y4, Y4
+	VPBLENDVB    Y7, Y6, Y4, Y4
+	VPBLENDVB    Y5, Y3, Y4, Y4
 	VMOVDQU      ydword3<>+0(SB), Y2
-	VPADDD       Y9, Y2, Y2
 	VPADDD       Y7, Y2, Y2
-	VPSUBD       Y11, Y2, Y2
-	VPANDN       Y2, Y12, Y2
-	VPSLLD       $0x08, Y2, Y12
-	VPOR         Y12, Y2, Y2
-	VPSLLD       $0x10, Y2, Y12
-	VPOR         Y12, Y2, Y2
+	VPADDD       Y5, Y2, Y2
+	VPSUBD       Y8, Y2, Y2
+	VPANDN       Y2, Y9, Y2
+	VPSLLD       $0x08, Y2, Y9
+	VPOR         Y9, Y2, Y2
+	VPSLLD       $0x10, Y2, Y9
+	VPOR         Y9, Y2, Y2
 	VPCMPGTB     ydword3020100<>+0(SB), Y2, Y2
 	VPMOVMSKB    Y2, R11
 	ANDL         R8, R11
 	LEAQ         pack8<>+0(SB), R8
 	LEAQ         pack8hi<>+0(SB), R12
-	VEXTRACTI128 $0x01, Y3, X2
+	VEXTRACTI128 $0x01, Y4, X2
 	MOVL         R11, R13
 	MOVBLZX      R13, R13
 	MOVL         R11, R14
 	SHRL         $0x08, R14
 	MOVBLZX      R14, R14
-	VMOVQ        (R8)(R13*8), X4
-	VPINSRQ      $0x01, (R12)(R14*8), X4, X4
-	VPSHUFB      X4, X3, X3
-	VMOVQ        X3, (AX)(DI*1)
+	VMOVQ        (R8)(R13*8), X3
+	VPINSRQ      $0x01, (R12)(R14*8), X3, X3
+	VPSHUFB      X3, X4, X4
+	VMOVQ        X4, (AX)(DI*1)
 	POPCNTL      R13, R13
 	ADDQ         R13, DI
-	VPEXTRQ      $0x01, X3, (AX)(DI*1)
+	VPEXTRQ      $0x01, X4, (AX)(DI*1)
 	POPCNTL      R14, R13
 	ADDQ         R13, DI
 	MOVL         R11, R13
@@ -43851,73 +45035,73 @@ utf16BEToUTF8AVX2_high_n:
 	VPEXTRQ      $0x01, X2, (AX)(DI*1)
 	POPCNTL      R11, R8
 	ADDQ         R8, DI
-	VEXTRACTI128 $0x01, Y1, X1
-	VPSRLDQ      $0x02, X1, X4
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSRLDQ      $0x02, X2, X1
+	VPMOVZXWD    X2, Y2
+	VPAND        ydword3F<>+0(SB), Y2, Y3
+	VPSRLD       $0x06, Y2, Y4
+	VPSLLD       $0x08, Y3, Y5
+	VPOR         Y4, Y5, Y5
+	VPOR         ydword80C0<>+0(SB), Y5, Y5
+	VPAND        ydword3F<>+0(SB), Y4, Y4
+	VPSLLD       $0x08, Y4, Y4
+	VPSRLD       $0x0c, Y2, Y6
+	VPSLLD       $0x10, Y3, Y3
+	VPOR         Y4, Y3, Y3
+	VPOR         Y6, Y3, Y3
+	VPOR         ydword8080E0<>+0(SB), Y3, Y3
+	VMOVDQU      ydword800<>+0(SB), Y6
+	VPCMPGTD     Y2, Y6, Y6
+	VMOVDQU      ydword80<>+0(SB), Y4
+	VPCMPGTD     Y2, Y4, Y4
 	VPMOVZXWD    X1, Y1
-	VPAND        ydword3F<>+0(SB), Y1, Y2
-	VPSRLD       $0x06, Y1, Y3
-	VPSLLD       $0x08, Y2, Y7
-	VPOR         Y3, Y7, Y7
-	VPOR         ydword80C0<>+0(SB), Y7, Y7
-	VPAND        ydword3F<>+0(SB), Y3, Y3
-	VPSLLD       $0x08, Y3, Y3
-	VPSRLD       $0x0c, Y1, Y8
-	VPSLLD       $0x10, Y2, Y2
-	VPOR         Y3, Y2, Y2
-	VPOR         Y8, Y2, Y2
-	VPOR         ydword8080E0<>+0(SB), Y2, Y2
-	VMOVDQU      ydword800<>+0(SB), Y8
-	VPCMPGTD     Y1, Y8, Y8
-	VMOVDQU      ydword80<>+0(SB), Y3
-	VPCMPGTD     Y1, Y3, Y3
-	VPMOVZXWD    X4, Y9
-	VPSLLD       $0x0a, Y1, Y10
-	VPADDD       Y9, Y10, Y10
-	VPADDD       ydwordFCA02400<>+0(SB), Y10, Y10
-	VPSRLD       $0x12, Y10, Y9
-	VPSRLD       $0x04, Y10, Y11
-	VPAND        ydword3F00<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPSLLD       $0x0a, Y10, Y11
-	VPAND        ydword3F0000<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPSLLD       $0x18, Y10, Y11
-	VPAND        ydword3F000000<>+0(SB), Y11, Y11
-	VPOR         Y11, Y9, Y9
-	VPOR         ydword808080F0<>+0(SB), Y9, Y9
-	VPAND        ydwordFC00<>+0(SB), Y1, Y11
-	VPCMPEQD     ydwordD800<>+0(SB), Y11, Y10
-	VPCMPEQD     ydwordDC00<>+0(SB), Y11, Y11
-	VPBLENDVB    Y10, Y9, Y2, Y2
-	VPBLENDVB    Y8, Y7, Y2, Y2
-	VPBLENDVB    Y3, Y1, Y2, Y2
+	VPSLLD       $0x0a, Y2, Y7
+	VPADDD       Y1, Y7, Y7
+	VPADDD       ydwordFCA02400<>+0(SB), Y7, Y7
+	VPSRLD       $0x12, Y7, Y1
+	VPSRLD       $0x04, Y7, Y8
+	VPAND        ydword3F00<>+0(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLD       $0x0a, Y7, Y8
+	VPAND        ydword3F0000<>+0(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLD       $0x18, Y7, Y8
+	VPAND        ydword3F000000<>+0(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPOR         ydword808080F0<>+0(SB), Y1, Y1
+	VPAND        ydwordFC00<>+0(SB), Y2, Y8
+	VPCMPEQD     ydwordD800<>+0(SB), Y8, Y7
+	VPCMPEQD     ydwordDC00<>+0(SB), Y8, Y8
+	VPBLENDVB    Y7, Y1, Y3, Y3
+	VPBLENDVB    Y6, Y5, Y3, Y3
+	VPBLENDVB    Y4, Y2, Y3, Y3
 	VMOVDQU      ydword3<>+0(SB), Y1
-	VPADDD       Y8, Y1, Y1
-	VPADDD       Y3, Y1, Y1
-	VPSUBD       Y10, Y1, Y1
-	VPANDN       Y1, Y11, Y1
-	VPSLLD       $0x08, Y1, Y11
-	VPOR         Y11, Y1, Y1
-	VPSLLD       $0x10, Y1, Y11
-	VPOR         Y11, Y1, Y1
+	VPADDD       Y6, Y1, Y1
+	VPADDD       Y4, Y1, Y1
+	VPSUBD       Y7, Y1, Y1
+	VPANDN       Y1, Y8, Y1
+	VPSLLD       $0x08, Y1, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLD       $0x10, Y1, Y8
+	VPOR         Y8, Y1, Y1
 	VPCMPGTB     ydword3020100<>+0(SB), Y1, Y1
 	VPMOVMSKB    Y1, R8
 	ANDL         R9, R8
 	LEAQ         pack8<>+0(SB), R9
 	LEAQ         pack8hi<>+0(SB), R11
-	VEXTRACTI128 $0x01, Y2, X1
+	VEXTRACTI128 $0x01, Y3, X1
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
 	MOVL         R8, R13
 	SHRL         $0x08, R13
 	MOVBLZX      R13, R13
-	VMOVQ        (R9)(R12*8), X3
-	VPINSRQ      $0x01, (R11)(R13*8), X3, X3
-	VPSHUFB      X3, X2, X2
-	VMOVQ        X2, (AX)(DI*1)
+	VMOVQ        (R9)(R12*8), X2
+	VPINSRQ      $0x01, (R11)(R13*8), X2, X2
+	VPSHUFB      X2, X3, X3
+	VMOVQ        X3, (AX)(DI*1)
 	POPCNTL      R12, R12
 	ADDQ         R12, DI
-	VPEXTRQ      $0x01, X2, (AX)(DI*1)
+	VPEXTRQ      $0x01, X3, (AX)(DI*1)
 	POPCNTL      R13, R12
 	ADDQ         R12, DI
 	MOVL         R8, R12

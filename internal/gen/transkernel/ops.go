@@ -95,7 +95,11 @@ func entry16(t Mem, m0, m1 reg.GPVirtual) reg.VecVirtual {
 	MOVQ(m0, a)
 	SHLQ(U8(4), a)
 	x := YMM()
-	VMOVDQU(Mem{Base: base, Index: a, Scale: 1}, x.AsX())
+	// A broadcast writes all of x, where a 16-byte load would write its low
+	// half only: avo would then take x's high half as read before written,
+	// live through the whole function, and each call would hold a register
+	// for good (two more calls pushed the UTF-8 -> UTF-32 kernels past Y15).
+	VBROADCASTI128(Mem{Base: base, Index: a, Scale: 1}, x)
 	MOVQ(m1, a)
 	SHLQ(U8(4), a)
 	VINSERTI128(U8(1), Mem{Base: base, Index: a, Scale: 1}, x, x)

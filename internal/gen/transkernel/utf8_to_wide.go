@@ -545,7 +545,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	p.Label("mixed16")
 	twoBytesAVX2(tab, p, "three32", width, be, pack, v, m, dp, i, j)
 	p.Label("three32")
-	upToThreeAVX2(tab, p, width, be, pack, v, m, dp, i, j)
+	upToThreeAVX2(tab, p, width, be, pack, v, m, dp, sp, i, j, sLim, dLim)
 	p.Label("sixteen")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
@@ -912,7 +912,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	asciiExit(p, v, hk, dp, sp, i, j, width, be, 0xC2, 0xF4)
 	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("wide_general")
-	twoBytesFirst(tab, p, width, be, dp, sp, i, j)
+	twoBytesFirst(tab, p, width, be, dp, sp, i, j, sLim, dLim)
 	p.Label("sixteen")
 	high, cont, ge0, gf0, gf5, bad, x := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	KMOVQ(k, high)
@@ -1318,19 +1318,7 @@ func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pac
 			storeLanes(b, dp, j, n0, n1)
 			continue
 		}
-		zero, lo4, hi4, out := YMM(), YMM(), YMM(), YMM()
-		VPXOR(zero, zero, zero)
-		VPUNPCKLWD(zero, b, lo4)
-		VPUNPCKHWD(zero, b, hi4)
-		for l, sel := range []uint8{0x20, 0x31} {
-			VPERM2I128(U8(sel), hi4, lo4, out)
-			if be {
-				VPSHUFB(tab.swap32, out, out)
-			}
-			VMOVDQU(out, asm.At(dp, j, 0))
-			nl := []reg.GPVirtual{n0, n1}[l]
-			LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
-		}
+		widenStoreLanes(tab, be, b, dp, j, n0, n1)
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
@@ -1345,7 +1333,7 @@ func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pac
 // AVX2's speed). Other blocks go on at the label sixteen. (The VBMI2
 // kernels keep too many constants in registers to add it: its YMM registers
 // would need EVEX encodings that VPBLENDVB lacks.)
-func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j reg.GPVirtual) {
+func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
 	y, m := YMM(), GP64()
 	VMOVDQU(asm.At(sp, i, 0), y)
 	VPMOVMSKB(y, m.As32())
@@ -1355,7 +1343,7 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j re
 	}
 	twoBytesAVX2(tab, p, "three32", width, be, pack, y, m, dp, i, j)
 	p.Label("three32")
-	upToThreeAVX2(tab, p, width, be, pack, y, m, dp, i, j)
+	upToThreeAVX2(tab, p, width, be, pack, y, m, dp, sp, i, j, sLim, dLim)
 }
 
 // upToThreeAVX2 is twoBytesAVX2 with 3-byte characters allowed, for text
@@ -1366,7 +1354,34 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j re
 // the two bytes before, and overlong and surrogate 3-byte forms send the
 // block on to the general path at sixteen. A 3-byte character's last lane
 // always lies before the cut, so no lane needs masking for the checks.
-func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
+//
+// A block it converts with a 3-byte character in it sends the next block
+// straight to a second copy of the same code (label next3) when that block
+// mixes bytes below and from 0x80: such text (Hindi, Korean) goes on that
+// way, and the checks for the faster paths that cannot take it (all-ASCII,
+// only 4-byte, only 3-byte and only 1-2-byte blocks) cost a fifth of a
+// block's time. The copy sends a block it cannot take to the main loop,
+// which tries every path again, so the general path always starts from the
+// main loop's registers.
+func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
+	upToThreeBody(tab, p, width, be, pack, v, m, dp, sp, i, j, "sixteen")
+	p.Label("next3")
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	// Registers of its own, which keep the allocator within Y0-Y15.
+	w, mw := YMM(), GP64()
+	VMOVDQU(asm.At(sp, i, 0), w)
+	VPMOVMSKB(w, mw.As32())
+	TESTL(mw.As32(), mw.As32())
+	JZ(p.Ref("loop"))
+	CMPL(mw.As32(), U32(0xFFFFFFFF))
+	JE(p.Ref("loop"))
+	upToThreeBody(tab, p, width, be, pack, w, mw, dp, sp, i, j, "loop")
+}
+
+func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j reg.GPVirtual, fail string) {
 	c := YMM()
 	ge0, bad, cont, l2, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xF0F0F0F0], v, c)
@@ -1376,7 +1391,7 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	VPCMPEQB(tab.ydw[0xC0C0C0C0], c, c) // C0, C1
 	VPMOVMSKB(c, t.As32())
 	ORL(t.As32(), bad.As32())
-	JNZ(p.Ref("sixteen"))
+	JNZ(p.Ref(fail))
 	VPAND(tab.ydw[0xE0E0E0E0], v, c)
 	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
 	VPMOVMSKB(c, ge0.As32())
@@ -1411,25 +1426,29 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	SHLL(U8(2), l3.As32())
 	ORL(l3.As32(), l2.As32())
 	CMPL(l2.As32(), cont.As32())
-	JNE(p.Ref("sixteen"))
-	prev := prevByte(v)
-	prev2 := prevByte(prev)
+	JNE(p.Ref(fail))
 	// The halves write at jw; j moves once both have passed their checks,
 	// so that the general path may take the block over from its start.
 	jw := GP64()
 	MOVQ(j, jw)
 	for h := 0; h < 2; h++ {
-		xv, xp, xq := v.AsX(), prev.AsX(), prev2.AsX()
-		if h == 1 {
-			xv, xp, xq = XMM(), XMM(), XMM()
-			VEXTRACTI128(U8(1), v, xv)
-			VEXTRACTI128(U8(1), prev, xp)
-			VEXTRACTI128(U8(1), prev2, xq)
-		}
+		// Each byte's lane with the byte one and two before it: the low
+		// half shifts them in (the block starts a character, so zeros
+		// stand well for what precedes it), the high half reads them from
+		// src, which costs no shuffle across the 128-bit lanes.
 		b, a1, a2, is, bl, w, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-		VPMOVZXBW(xv, b)
-		VPMOVZXBW(xp, a1)
-		VPMOVZXBW(xq, a2)
+		if h == 0 {
+			p1, p2 := XMM(), XMM()
+			VPSLLDQ(U8(1), v.AsX(), p1)
+			VPSLLDQ(U8(2), v.AsX(), p2)
+			VPMOVZXBW(v.AsX(), b)
+			VPMOVZXBW(p1, a1)
+			VPMOVZXBW(p2, a2)
+		} else {
+			VPMOVZXBW(asm.At(sp, i, 16), b)
+			VPMOVZXBW(asm.At(sp, i, 15), a1)
+			VPMOVZXBW(asm.At(sp, i, 14), a2)
+		}
 		VPAND(tab.ydw[0x003F003F], b, bl)
 		VPAND(tab.ydw[0x00E000E0], a1, is)
 		VPCMPEQW(tab.ydw[0x00C000C0], is, is)
@@ -1452,7 +1471,7 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 		VPCMPEQW(tab.ydw[0xD800D800], s, s)
 		VPOR(s, w, w)
 		VPTEST(is, w)
-		JNZ(p.Ref("sixteen"))
+		JNZ(p.Ref(fail))
 		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
 		idx := entry16(pack, e0, e1)
 		VPSHUFB(idx, b, b)
@@ -1465,21 +1484,31 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 			storeLanes(b, dp, jw, n0, n1)
 			continue
 		}
-		zero, lo4, hi4, out := YMM(), YMM(), YMM(), YMM()
-		VPXOR(zero, zero, zero)
-		VPUNPCKLWD(zero, b, lo4)
-		VPUNPCKHWD(zero, b, hi4)
-		for l, sel := range []uint8{0x20, 0x31} {
-			VPERM2I128(U8(sel), hi4, lo4, out)
-			if be {
-				VPSHUFB(tab.swap32, out, out)
-			}
-			VMOVDQU(out, asm.At(dp, jw, 0))
-			nl := []reg.GPVirtual{n0, n1}[l]
-			LEAQ(Mem{Base: jw, Index: nl, Scale: 4}, jw)
-		}
+		widenStoreLanes(tab, be, b, dp, jw, n0, n1)
 	}
 	MOVQ(jw, j)
 	ADDQ(n, i)
+	TESTL(l3.As32(), l3.As32())
+	JNZ(p.Ref("next3"))
 	JMP(p.Ref("loop"))
+}
+
+// widenStoreLanes is storeLanes for UTF-32: x holds n0 packed 16-bit values
+// in its low lane and n1 in its high one, none a surrogate half. Each lane is
+// zero-extended whole by VPMOVZXWD (one instruction a lane, where unpacking
+// against zero and recombining the halves took five for the pair), stored,
+// and j advanced by its values' bytes.
+func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.GPVirtual) {
+	h := XMM()
+	VEXTRACTI128(U8(1), x, h)
+	for l, src := range []reg.Register{x.AsX(), h} {
+		out := YMM()
+		VPMOVZXWD(src, out)
+		if be {
+			VPSHUFB(tab.swap32, out, out)
+		}
+		VMOVDQU(out, asm.At(dp, j, 0))
+		nl := []reg.GPVirtual{n0, n1}[l]
+		LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
+	}
 }
