@@ -78,10 +78,11 @@ func archValidCopy(id setID, dst, src []byte) int {
 	return finishCopy(dst, src, n)
 }
 
-// The NUL-reporting kernels' NUL answer covers p[:n] for their own n;
+// The NUL-reporting kernels' marks cover p[:n] for their own n;
 // finishNUL extends it to the n the finish helpers return.
 
-func archValidNUL(id setID, p []byte) (n int, nul bool) {
+func archValidNUL(id setID, p []byte) (n int, marks Marks) {
+	var nul uint8
 	switch id {
 	case avx512vbmi:
 		n, nul = validNULAVX512VBMI(p)
@@ -93,13 +94,14 @@ func archValidNUL(id setID, p []byte) (n int, nul bool) {
 		return validNULGo(p)
 	}
 	if n == len(p) {
-		return n, nul
+		return n, Marks(nul)
 	}
 	m := finishValid(p, n)
-	return m, finishNUL(p, n, m, nul)
+	return m, finishNUL(p, n, m, Marks(nul))
 }
 
-func archValidCountNUL(id setID, p []byte) (n, runes, utf16, ascii int, nul bool) {
+func archValidCountNUL(id setID, p []byte) (n, runes, utf16, ascii int, marks Marks) {
+	var nul uint8
 	switch id {
 	case avx512vbmi:
 		n, runes, utf16, ascii, nul = validCountNULAVX512VBMI(p)
@@ -111,13 +113,14 @@ func archValidCountNUL(id setID, p []byte) (n, runes, utf16, ascii int, nul bool
 		return validCountNULGo(p)
 	}
 	if n == len(p) {
-		return n, runes, utf16, ascii, nul
+		return n, runes, utf16, ascii, Marks(nul)
 	}
 	m, runes, utf16, ascii := finishCount(p, n, runes, utf16, ascii)
-	return m, runes, utf16, ascii, finishNUL(p, n, m, nul)
+	return m, runes, utf16, ascii, finishNUL(p, n, m, Marks(nul))
 }
 
-func archValidCopyNUL(id setID, dst, src []byte) (n int, nul bool) {
+func archValidCopyNUL(id setID, dst, src []byte) (n int, marks Marks) {
+	var nul uint8
 	switch id {
 	case avx512vbmi:
 		n, nul = validCopyNULAVX512VBMI(dst, src)
@@ -129,10 +132,10 @@ func archValidCopyNUL(id setID, dst, src []byte) (n int, nul bool) {
 		return validCopyNULGo(dst, src)
 	}
 	if n == len(src) {
-		return n, nul
+		return n, Marks(nul)
 	}
 	m := finishCopy(dst, src, n)
-	return m, finishNUL(src, n, m, nul)
+	return m, finishNUL(src, n, m, Marks(nul))
 }
 
 // The AVX2 ASCII and counting kernels need a whole 32-byte block; shorter

@@ -268,6 +268,72 @@ DATA incomplete<>+62(SB)/1, $0xdf
 DATA incomplete<>+63(SB)/1, $0xbf
 GLOBL incomplete<>(SB), RODATA|NOPTR, $64
 
+DATA escs<>+0(SB)/1, $0x1b
+DATA escs<>+1(SB)/1, $0x1b
+DATA escs<>+2(SB)/1, $0x1b
+DATA escs<>+3(SB)/1, $0x1b
+DATA escs<>+4(SB)/1, $0x1b
+DATA escs<>+5(SB)/1, $0x1b
+DATA escs<>+6(SB)/1, $0x1b
+DATA escs<>+7(SB)/1, $0x1b
+DATA escs<>+8(SB)/1, $0x1b
+DATA escs<>+9(SB)/1, $0x1b
+DATA escs<>+10(SB)/1, $0x1b
+DATA escs<>+11(SB)/1, $0x1b
+DATA escs<>+12(SB)/1, $0x1b
+DATA escs<>+13(SB)/1, $0x1b
+DATA escs<>+14(SB)/1, $0x1b
+DATA escs<>+15(SB)/1, $0x1b
+DATA escs<>+16(SB)/1, $0x1b
+DATA escs<>+17(SB)/1, $0x1b
+DATA escs<>+18(SB)/1, $0x1b
+DATA escs<>+19(SB)/1, $0x1b
+DATA escs<>+20(SB)/1, $0x1b
+DATA escs<>+21(SB)/1, $0x1b
+DATA escs<>+22(SB)/1, $0x1b
+DATA escs<>+23(SB)/1, $0x1b
+DATA escs<>+24(SB)/1, $0x1b
+DATA escs<>+25(SB)/1, $0x1b
+DATA escs<>+26(SB)/1, $0x1b
+DATA escs<>+27(SB)/1, $0x1b
+DATA escs<>+28(SB)/1, $0x1b
+DATA escs<>+29(SB)/1, $0x1b
+DATA escs<>+30(SB)/1, $0x1b
+DATA escs<>+31(SB)/1, $0x1b
+DATA escs<>+32(SB)/1, $0x1b
+DATA escs<>+33(SB)/1, $0x1b
+DATA escs<>+34(SB)/1, $0x1b
+DATA escs<>+35(SB)/1, $0x1b
+DATA escs<>+36(SB)/1, $0x1b
+DATA escs<>+37(SB)/1, $0x1b
+DATA escs<>+38(SB)/1, $0x1b
+DATA escs<>+39(SB)/1, $0x1b
+DATA escs<>+40(SB)/1, $0x1b
+DATA escs<>+41(SB)/1, $0x1b
+DATA escs<>+42(SB)/1, $0x1b
+DATA escs<>+43(SB)/1, $0x1b
+DATA escs<>+44(SB)/1, $0x1b
+DATA escs<>+45(SB)/1, $0x1b
+DATA escs<>+46(SB)/1, $0x1b
+DATA escs<>+47(SB)/1, $0x1b
+DATA escs<>+48(SB)/1, $0x1b
+DATA escs<>+49(SB)/1, $0x1b
+DATA escs<>+50(SB)/1, $0x1b
+DATA escs<>+51(SB)/1, $0x1b
+DATA escs<>+52(SB)/1, $0x1b
+DATA escs<>+53(SB)/1, $0x1b
+DATA escs<>+54(SB)/1, $0x1b
+DATA escs<>+55(SB)/1, $0x1b
+DATA escs<>+56(SB)/1, $0x1b
+DATA escs<>+57(SB)/1, $0x1b
+DATA escs<>+58(SB)/1, $0x1b
+DATA escs<>+59(SB)/1, $0x1b
+DATA escs<>+60(SB)/1, $0x1b
+DATA escs<>+61(SB)/1, $0x1b
+DATA escs<>+62(SB)/1, $0x1b
+DATA escs<>+63(SB)/1, $0x1b
+GLOBL escs<>(SB), RODATA|NOPTR, $64
+
 DATA splat<>+0(SB)/1, $0x0f
 DATA splat<>+1(SB)/1, $0x60
 DATA splat<>+2(SB)/1, $0x70
@@ -1535,7 +1601,7 @@ validCopyAVX512VBMI_fail:
 	MOVQ BX, ret+48(FP)
 	RET
 
-// func validNULAVX2(p []byte) (n int, nul bool)
+// func validNULAVX2(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validNULAVX2(SB), NOSPLIT, $0-33
 	MOVQ         p_base+0(FP), AX
@@ -1547,25 +1613,29 @@ TEXT ·validNULAVX2(SB), NOSPLIT, $0-33
 	VPBROADCASTB splat<>+1(SB), Y4
 	VPBROADCASTB splat<>+2(SB), Y5
 	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
 	XORQ         DX, DX
+	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 
 validNULAVX2_loop:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x20
 	JB        validNULAVX2_tail
-	VMOVDQU   (AX)(DX*1), Y9
-	VPMOVMSKB Y9, BX
+	VMOVDQU   (AX)(DX*1), Y8
+	VPMOVMSKB Y8, BX
 	TESTL     BX, BX
 	JNZ       validNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
+	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
 	VPTEST    Y11, Y11
 	JNZ       validNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
+	VPMINUB   Y7, Y9, Y9
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPMINUB   Y7, Y10, Y10
+	VPMINUB   Y8, Y9, Y9
+	VPXOR     escs<>+32(SB), Y8, Y7
+	VPMINUB   Y7, Y10, Y10
 	ADDQ      $0x20, DX
 
 validNULAVX2_ascii:
@@ -1573,34 +1643,42 @@ validNULAVX2_ascii:
 	SUBQ      DX, BX
 	CMPQ      BX, $0x80
 	JB        validNULAVX2_ascii_end
-	VMOVDQU   (AX)(DX*1), Y8
-	VMOVDQU   32(AX)(DX*1), Y9
-	VMOVDQU   64(AX)(DX*1), Y11
-	VMOVDQU   96(AX)(DX*1), Y12
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
-	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, BX
+	VMOVDQU   (AX)(DX*1), Y7
+	VMOVDQU   32(AX)(DX*1), Y8
+	VPMINUB   Y7, Y8, Y11
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y7, Y8, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   64(AX)(DX*1), Y8
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   96(AX)(DX*1), Y8
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VPMOVMSKB Y7, BX
 	TESTL     BX, BX
 	JNZ       validNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
+	VPMINUB   Y11, Y9, Y9
+	VPMINUB   Y12, Y10, Y10
 	ADDQ      $0x80, DX
 	JMP       validNULAVX2_ascii
 
 validNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 	JMP          validNULAVX2_loop
 
 validNULAVX2_mixed:
-	VPERM2I128 $0x21, Y9, Y8, Y11
-	VPALIGNR   $0x0f, Y11, Y9, Y12
-	VPALIGNR   $0x0e, Y11, Y9, Y13
-	VPALIGNR   $0x0d, Y11, Y9, Y11
+	VPERM2I128 $0x21, Y8, Y7, Y11
+	VPALIGNR   $0x0f, Y11, Y8, Y12
+	VPALIGNR   $0x0e, Y11, Y8, Y13
+	VPALIGNR   $0x0d, Y11, Y8, Y11
 	VPSRLW     $0x04, Y12, Y14
-	VPSRLW     $0x04, Y9, Y15
+	VPSRLW     $0x04, Y8, Y15
 	VPAND      Y3, Y14, Y14
 	VPSHUFB    Y14, Y0, Y14
 	VPAND      Y3, Y12, Y12
@@ -1616,8 +1694,10 @@ validNULAVX2_mixed:
 	VPXOR      Y13, Y14, Y14
 	VPTEST     Y14, Y14
 	JNZ        validNULAVX2_fail
-	VPMINUB    Y8, Y10, Y10
-	VMOVDQA    Y9, Y8
+	VPMINUB    Y7, Y9, Y9
+	VPXOR      escs<>+32(SB), Y7, Y7
+	VPMINUB    Y7, Y10, Y10
+	VMOVDQA    Y8, Y7
 	ADDQ       $0x20, DX
 	JMP        validNULAVX2_loop
 
@@ -1628,12 +1708,12 @@ validNULAVX2_tail:
 	JB       validNULAVX2_fail
 	MOVQ     CX, BX
 	SUBQ     $0x20, BX
-	VMOVDQU  (AX)(BX*1), Y9
+	VMOVDQU  (AX)(BX*1), Y8
 	VMOVDQU  -1(AX)(BX*1), Y11
 	VMOVDQU  -2(AX)(BX*1), Y12
 	VMOVDQU  -3(AX)(BX*1), Y13
 	VPSRLW   $0x04, Y11, Y14
-	VPSRLW   $0x04, Y9, Y15
+	VPSRLW   $0x04, Y8, Y15
 	VPAND    Y3, Y14, Y14
 	VPSHUFB  Y14, Y0, Y14
 	VPAND    Y3, Y11, Y0
@@ -1649,41 +1729,59 @@ validNULAVX2_tail:
 	VPXOR    Y12, Y14, Y14
 	VPTEST   Y14, Y14
 	JNZ      validNULAVX2_fail
-	VPSUBUSB Y7, Y9, Y11
+	VPSUBUSB incomplete<>+32(SB), Y8, Y11
 	VPTEST   Y11, Y11
 	JNZ      validNULAVX2_fail
-	VPMINUB  Y9, Y10, Y10
+	VPMINUB  Y8, Y9, Y9
+	VPXOR    escs<>+32(SB), Y8, Y0
+	VPMINUB  Y0, Y10, Y10
 
 validNULAVX2_done:
-	VPMINUB  Y8, Y10, Y10
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, nul+32(FP)
+	SETNE    DL
+	ADDB     DL, DL
+	ORB      DL, AL
+	MOVB     AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ     CX, n+24(FP)
 	RET
 
 validNULAVX2_end:
-	VPSUBUSB     Y7, Y8, Y11
+	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
 	VPTEST       Y11, Y11
 	JZ           validNULAVX2_done
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 	SUBQ         $0x20, DX
 
 validNULAVX2_fail:
-	VPMINUB  Y8, Y10, Y10
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, nul+32(FP)
+	SETNE    CL
+	ADDB     CL, CL
+	ORB      CL, AL
+	MOVB     AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ     DX, n+24(FP)
 	RET
 
-// func validNULAVX512(p []byte) (n int, nul bool)
+// func validNULAVX512(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
 	MOVQ         p_base+0(FP), AX
@@ -1698,6 +1796,7 @@ TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
 	VMOVDQU64    incomplete<>+0(SB), Z7
 	XORQ         DX, DX
 	VPTERNLOGD   $0xff, Z10, Z10, Z10
+	VPTERNLOGD   $0xff, Z11, Z11, Z11
 	VPBROADCASTB splat<>+6(SB), Z8
 
 validNULAVX512_loop:
@@ -1713,55 +1812,70 @@ validNULAVX512_loop:
 	KORTESTQ  K1, K1
 	JNZ       validNULAVX512_fail
 	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z8
+	VPMINUB   Z8, Z11, Z11
 	VPMINUB   Z9, Z10, Z10
+	VPXORD    escs<>+0(SB), Z9, Z8
+	VPMINUB   Z8, Z11, Z11
 	ADDQ      $0x40, DX
 
 validNULAVX512_ascii:
-	MOVQ       CX, BX
-	SUBQ       DX, BX
-	CMPQ       BX, $0x00000100
-	JB         validNULAVX512_ascii_end
-	VMOVDQU64  (AX)(DX*1), Z8
-	VMOVDQU64  64(AX)(DX*1), Z9
-	VMOVDQU64  128(AX)(DX*1), Z11
-	VMOVDQU64  192(AX)(DX*1), Z12
-	VPMINUB    Z8, Z9, Z13
-	VPMINUB    Z11, Z13, Z13
-	VPMINUB    Z12, Z13, Z13
-	VPTERNLOGD $0xfe, Z11, Z9, Z8
-	VPORD      Z12, Z8, Z8
-	VPMOVB2M   Z8, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512_ascii_end
-	VPMINUB    Z13, Z10, Z10
-	ADDQ       $0x00000100, DX
-	JMP        validNULAVX512_ascii
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x00000100
+	JB        validNULAVX512_ascii_end
+	VMOVDQU64 (AX)(DX*1), Z8
+	VMOVDQU64 64(AX)(DX*1), Z9
+	VPMINUB   Z8, Z9, Z12
+	VPXORD    escs<>+0(SB), Z8, Z8
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z8, Z9, Z13
+	VPORD     Z9, Z8, Z8
+	VMOVDQU64 128(AX)(DX*1), Z9
+	VPMINUB   Z9, Z12, Z12
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z13, Z13
+	VPORD     Z9, Z8, Z8
+	VMOVDQU64 192(AX)(DX*1), Z9
+	VPMINUB   Z9, Z12, Z12
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z13, Z13
+	VPORD     Z9, Z8, Z8
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512_ascii_end
+	VPMINUB   Z12, Z10, Z10
+	VPMINUB   Z13, Z11, Z11
+	ADDQ      $0x00000100, DX
+	JMP       validNULAVX512_ascii
 
 validNULAVX512_ascii_end:
 	VPBROADCASTB splat<>+6(SB), Z8
 	JMP          validNULAVX512_loop
 
 validNULAVX512_mixed:
-	VALIGND    $0x0c, Z8, Z9, Z11
-	VPALIGNR   $0x0f, Z11, Z9, Z12
-	VPALIGNR   $0x0e, Z11, Z9, Z13
-	VPALIGNR   $0x0d, Z11, Z9, Z11
-	VPSRLW     $0x04, Z12, Z14
-	VPSRLW     $0x04, Z9, Z15
-	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z0, Z14
-	VPANDD     Z3, Z12, Z12
-	VPSHUFB    Z12, Z1, Z12
+	VALIGND    $0x0c, Z8, Z9, Z12
+	VPALIGNR   $0x0f, Z12, Z9, Z13
+	VPALIGNR   $0x0e, Z12, Z9, Z14
+	VPALIGNR   $0x0d, Z12, Z9, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z9, Z16
 	VPANDD     Z3, Z15, Z15
-	VPSHUFB    Z15, Z2, Z15
-	VPTERNLOGD $0x80, Z12, Z15, Z14
-	VPSUBUSB   Z4, Z13, Z13
-	VPSUBUSB   Z5, Z11, Z11
-	VPTERNLOGD $0xa8, Z6, Z11, Z13
-	VPCMPUB    $0x04, Z13, Z14, K1
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
 	KORTESTQ   K1, K1
 	JNZ        validNULAVX512_fail
 	VPMINUB    Z8, Z10, Z10
+	VPXORD     escs<>+0(SB), Z8, Z8
+	VPMINUB    Z8, Z11, Z11
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
 	JMP        validNULAVX512_loop
@@ -1774,32 +1888,41 @@ validNULAVX512_tail:
 	KMOVQ      SI, K1
 	VMOVDQU8.Z (AX)(DX*1), K1, Z9
 	VALIGND    $0x0c, Z8, Z9, Z7
-	VPALIGNR   $0x0f, Z7, Z9, Z11
-	VPALIGNR   $0x0e, Z7, Z9, Z12
+	VPALIGNR   $0x0f, Z7, Z9, Z12
+	VPALIGNR   $0x0e, Z7, Z9, Z13
 	VPALIGNR   $0x0d, Z7, Z9, Z7
-	VPSRLW     $0x04, Z11, Z13
-	VPSRLW     $0x04, Z9, Z14
-	VPANDD     Z3, Z13, Z13
-	VPSHUFB    Z13, Z0, Z13
-	VPANDD     Z3, Z11, Z0
-	VPSHUFB    Z0, Z1, Z0
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
 	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z2, Z14
-	VPTERNLOGD $0x80, Z0, Z14, Z13
-	VPSUBUSB   Z4, Z12, Z12
+	VPSHUFB    Z14, Z0, Z14
+	VPANDD     Z3, Z12, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z2, Z15
+	VPTERNLOGD $0x80, Z0, Z15, Z14
+	VPSUBUSB   Z4, Z13, Z13
 	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z12
-	VPCMPUB    $0x04, Z12, Z13, K2
+	VPTERNLOGD $0xa8, Z6, Z7, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
 	KORTESTQ   K2, K2
 	JNZ        validNULAVX512_fail
 	VPMINUB    Z9, Z10, K1, Z10
+	VPXORD     escs<>+0(SB), Z9, Z0
+	VPMINUB    Z0, Z11, K1, Z11
 
 validNULAVX512_done:
 	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z0
+	VPMINUB   Z0, Z11, Z11
 	VPTESTNMB Z10, Z10, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+32(FP)
+	VPTESTNMB Z11, Z11, K1
+	KORTESTQ  K1, K1
+	SETNE     DL
+	ADDB      DL, DL
+	ORB       DL, AL
+	MOVB      AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ      CX, n+24(FP)
 	RET
@@ -1813,15 +1936,22 @@ validNULAVX512_end:
 
 validNULAVX512_fail:
 	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z0
+	VPMINUB   Z0, Z11, Z11
 	VPTESTNMB Z10, Z10, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+32(FP)
+	VPTESTNMB Z11, Z11, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ      DX, n+24(FP)
 	RET
 
-// func validNULAVX512VBMI(p []byte) (n int, nul bool)
+// func validNULAVX512VBMI(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
 	MOVQ         p_base+0(FP), AX
@@ -1831,73 +1961,89 @@ TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
 	VMOVDQU64    byte2High<>+0(SB), Z2
 	VPBROADCASTB splat<>+0(SB), Z3
 	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VPBROADCASTB splat<>+2(SB), Z6
+	VPBROADCASTB splat<>+3(SB), Z7
+	VMOVDQU64    incomplete<>+0(SB), Z8
 	XORQ         DX, DX
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPTERNLOGD   $0xff, Z5, Z5, Z5
+	VPBROADCASTB splat<>+6(SB), Z9
 
 validNULAVX512VBMI_loop:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x40
 	JB        validNULAVX512VBMI_tail
-	VMOVDQU64 (AX)(DX*1), Z9
-	VPMOVB2M  Z9, K1
+	VMOVDQU64 (AX)(DX*1), Z10
+	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
+	VPCMPUB   $0x06, Z8, Z9, K1
 	KORTESTQ  K1, K1
 	JNZ       validNULAVX512VBMI_fail
-	VPMINUB   Z8, Z4, Z4
 	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z5, Z5
+	VPMINUB   Z10, Z4, Z4
+	VPXORD    escs<>+0(SB), Z10, Z9
+	VPMINUB   Z9, Z5, Z5
 	ADDQ      $0x40, DX
 
 validNULAVX512VBMI_ascii:
-	MOVQ       CX, BX
-	SUBQ       DX, BX
-	CMPQ       BX, $0x00000100
-	JB         validNULAVX512VBMI_ascii_end
-	VMOVDQU64  (AX)(DX*1), Z8
-	VMOVDQU64  64(AX)(DX*1), Z9
-	VMOVDQU64  128(AX)(DX*1), Z10
-	VMOVDQU64  192(AX)(DX*1), Z11
-	VPMINUB    Z8, Z9, Z12
-	VPMINUB    Z10, Z12, Z12
-	VPMINUB    Z11, Z12, Z12
-	VPTERNLOGD $0xfe, Z10, Z9, Z8
-	VPORD      Z11, Z8, Z8
-	VPMOVB2M   Z8, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512VBMI_ascii_end
-	VPMINUB    Z12, Z4, Z4
-	ADDQ       $0x00000100, DX
-	JMP        validNULAVX512VBMI_ascii
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x00000100
+	JB        validNULAVX512VBMI_ascii_end
+	VMOVDQU64 (AX)(DX*1), Z9
+	VMOVDQU64 64(AX)(DX*1), Z10
+	VPMINUB   Z9, Z10, Z11
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z9, Z10, Z12
+	VPORD     Z10, Z9, Z9
+	VMOVDQU64 128(AX)(DX*1), Z10
+	VPMINUB   Z10, Z11, Z11
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z12, Z12
+	VPORD     Z10, Z9, Z9
+	VMOVDQU64 192(AX)(DX*1), Z10
+	VPMINUB   Z10, Z11, Z11
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z12, Z12
+	VPORD     Z10, Z9, Z9
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512VBMI_ascii_end
+	VPMINUB   Z11, Z4, Z4
+	VPMINUB   Z12, Z5, Z5
+	ADDQ      $0x00000100, DX
+	JMP       validNULAVX512VBMI_ascii
 
 validNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB splat<>+6(SB), Z9
 	JMP          validNULAVX512VBMI_loop
 
 validNULAVX512VBMI_mixed:
-	VALIGND    $0x0c, Z8, Z9, Z10
-	VPALIGNR   $0x0f, Z10, Z9, Z11
-	VPALIGNR   $0x0e, Z10, Z9, Z12
-	VPALIGNR   $0x0d, Z10, Z9, Z10
-	VPSRLW     $0x04, Z11, Z13
-	VPSRLW     $0x04, Z9, Z14
-	VPERMB     Z0, Z13, Z13
-	VPERMB     Z1, Z11, Z11
-	VPERMB     Z2, Z14, Z14
-	VPTERNLOGD $0x80, Z11, Z14, Z13
-	VPSUBUSB   Z3, Z12, Z12
-	VPSUBUSB   Z5, Z10, Z10
-	VPTERNLOGD $0xa8, Z6, Z10, Z12
-	VPCMPUB    $0x04, Z12, Z13, K1
+	VALIGND    $0x0c, Z9, Z10, Z11
+	VPALIGNR   $0x0f, Z11, Z10, Z12
+	VPALIGNR   $0x0e, Z11, Z10, Z13
+	VPALIGNR   $0x0d, Z11, Z10, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z6, Z11, Z11
+	VPTERNLOGD $0xa8, Z7, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
 	KORTESTQ   K1, K1
 	JNZ        validNULAVX512VBMI_fail
-	VPMINUB    Z8, Z4, Z4
-	VMOVDQA64  Z9, Z8
+	VPMINUB    Z9, Z4, Z4
+	VPXORD     escs<>+0(SB), Z9, Z9
+	VPMINUB    Z9, Z5, Z5
+	VMOVDQA64  Z10, Z9
 	ADDQ       $0x40, DX
 	JMP        validNULAVX512VBMI_loop
 
@@ -1907,53 +2053,69 @@ validNULAVX512VBMI_tail:
 	MOVQ       $-1, SI
 	BZHIQ      BX, SI, SI
 	KMOVQ      SI, K1
-	VMOVDQU8.Z (AX)(DX*1), K1, Z9
-	VALIGND    $0x0c, Z8, Z9, Z7
-	VPALIGNR   $0x0f, Z7, Z9, Z10
-	VPALIGNR   $0x0e, Z7, Z9, Z11
-	VPALIGNR   $0x0d, Z7, Z9, Z7
-	VPSRLW     $0x04, Z10, Z12
-	VPSRLW     $0x04, Z9, Z13
-	VPERMB     Z0, Z12, Z12
-	VPERMB     Z1, Z10, Z0
-	VPERMB     Z2, Z13, Z13
-	VPTERNLOGD $0x80, Z0, Z13, Z12
-	VPSUBUSB   Z3, Z11, Z11
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z11
-	VPCMPUB    $0x04, Z11, Z12, K2
+	VMOVDQU8.Z (AX)(DX*1), K1, Z10
+	VALIGND    $0x0c, Z9, Z10, Z8
+	VPALIGNR   $0x0f, Z8, Z10, Z11
+	VPALIGNR   $0x0e, Z8, Z10, Z12
+	VPALIGNR   $0x0d, Z8, Z10, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPERMB     Z0, Z13, Z13
+	VPERMB     Z1, Z11, Z0
+	VPERMB     Z2, Z14, Z14
+	VPTERNLOGD $0x80, Z0, Z14, Z13
+	VPSUBUSB   Z3, Z12, Z12
+	VPSUBUSB   Z6, Z8, Z8
+	VPTERNLOGD $0xa8, Z7, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K2
 	KORTESTQ   K2, K2
 	JNZ        validNULAVX512VBMI_fail
-	VPMINUB    Z9, Z4, K1, Z4
+	VPMINUB    Z10, Z4, K1, Z4
+	VPXORD     escs<>+0(SB), Z10, Z0
+	VPMINUB    Z0, Z5, K1, Z5
 
 validNULAVX512VBMI_done:
-	VPMINUB   Z8, Z4, Z4
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z0
+	VPMINUB   Z0, Z5, Z5
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+32(FP)
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     DL
+	ADDB      DL, DL
+	ORB       DL, AL
+	MOVB      AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ      CX, n+24(FP)
 	RET
 
 validNULAVX512VBMI_end:
-	VPCMPUB      $0x06, Z7, Z8, K1
+	VPCMPUB      $0x06, Z8, Z9, K1
 	KORTESTQ     K1, K1
 	JZ           validNULAVX512VBMI_done
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB splat<>+6(SB), Z9
 	SUBQ         $0x40, DX
 
 validNULAVX512VBMI_fail:
-	VPMINUB   Z8, Z4, Z4
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z0
+	VPMINUB   Z0, Z5, Z5
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+32(FP)
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ      DX, n+24(FP)
 	RET
 
-// func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+// func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validCountNULAVX2(SB), NOSPLIT, $0-57
 	MOVQ         p_base+0(FP), AX
@@ -1965,28 +2127,32 @@ TEXT ·validCountNULAVX2(SB), NOSPLIT, $0-57
 	VPBROADCASTB splat<>+1(SB), Y4
 	VPBROADCASTB splat<>+2(SB), Y5
 	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
 	XORQ         DI, DI
+	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 
 validCountNULAVX2_loop:
 	MOVQ      CX, R8
 	SUBQ      DI, R8
 	CMPQ      R8, $0x20
 	JB        validCountNULAVX2_tail
-	VMOVDQU   (AX)(DI*1), Y9
-	VPMOVMSKB Y9, R9
+	VMOVDQU   (AX)(DI*1), Y8
+	VPMOVMSKB Y8, R9
 	TESTL     R9, R9
 	JNZ       validCountNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
+	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
 	VPTEST    Y11, Y11
 	JNZ       validCountNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
+	VPMINUB   Y7, Y9, Y9
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPMINUB   Y7, Y10, Y10
+	VPMINUB   Y8, Y9, Y9
+	VPXOR     escs<>+32(SB), Y8, Y7
+	VPMINUB   Y7, Y10, Y10
 	ADDQ      $0x20, DI
 
 validCountNULAVX2_ascii:
@@ -1994,34 +2160,42 @@ validCountNULAVX2_ascii:
 	SUBQ      DI, R8
 	CMPQ      R8, $0x80
 	JB        validCountNULAVX2_ascii_end
-	VMOVDQU   (AX)(DI*1), Y8
-	VMOVDQU   32(AX)(DI*1), Y9
-	VMOVDQU   64(AX)(DI*1), Y11
-	VMOVDQU   96(AX)(DI*1), Y12
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
-	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, R9
+	VMOVDQU   (AX)(DI*1), Y7
+	VMOVDQU   32(AX)(DI*1), Y8
+	VPMINUB   Y7, Y8, Y11
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y7, Y8, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   64(AX)(DI*1), Y8
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   96(AX)(DI*1), Y8
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VPMOVMSKB Y7, R9
 	TESTL     R9, R9
 	JNZ       validCountNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
+	VPMINUB   Y11, Y9, Y9
+	VPMINUB   Y12, Y10, Y10
 	ADDQ      $0x80, DI
 	JMP       validCountNULAVX2_ascii
 
 validCountNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 	JMP          validCountNULAVX2_loop
 
 validCountNULAVX2_mixed:
-	VPERM2I128 $0x21, Y9, Y8, Y11
-	VPALIGNR   $0x0f, Y11, Y9, Y12
-	VPALIGNR   $0x0e, Y11, Y9, Y13
-	VPALIGNR   $0x0d, Y11, Y9, Y11
+	VPERM2I128 $0x21, Y8, Y7, Y11
+	VPALIGNR   $0x0f, Y11, Y8, Y12
+	VPALIGNR   $0x0e, Y11, Y8, Y13
+	VPALIGNR   $0x0d, Y11, Y8, Y11
 	VPSRLW     $0x04, Y12, Y14
-	VPSRLW     $0x04, Y9, Y15
+	VPSRLW     $0x04, Y8, Y15
 	VPAND      Y3, Y14, Y14
 	VPSHUFB    Y14, Y0, Y14
 	VPAND      Y3, Y12, Y12
@@ -2037,10 +2211,10 @@ validCountNULAVX2_mixed:
 	VPXOR      Y13, Y14, Y14
 	VPTEST     Y14, Y14
 	JNZ        validCountNULAVX2_fail
-	VPADDB     Y9, Y9, Y11
+	VPADDB     Y8, Y8, Y11
 	VPMOVMSKB  Y11, R8
 	ANDNL      R9, R8, R8
-	VPSUBUSB   Y5, Y9, Y11
+	VPSUBUSB   Y5, Y8, Y11
 	VPMOVMSKB  Y11, R10
 	POPCNTL    R9, R9
 	POPCNTL    R8, R8
@@ -2048,8 +2222,10 @@ validCountNULAVX2_mixed:
 	ADDQ       R8, DX
 	ADDQ       R10, BX
 	ADDQ       R9, SI
-	VPMINUB    Y8, Y10, Y10
-	VMOVDQA    Y9, Y8
+	VPMINUB    Y7, Y9, Y9
+	VPXOR      escs<>+32(SB), Y7, Y7
+	VPMINUB    Y7, Y10, Y10
+	VMOVDQA    Y8, Y7
 	ADDQ       $0x20, DI
 	JMP        validCountNULAVX2_loop
 
@@ -2060,12 +2236,12 @@ validCountNULAVX2_tail:
 	JB        validCountNULAVX2_fail
 	MOVQ      CX, R9
 	SUBQ      $0x20, R9
-	VMOVDQU   (AX)(R9*1), Y9
+	VMOVDQU   (AX)(R9*1), Y8
 	VMOVDQU   -1(AX)(R9*1), Y11
 	VMOVDQU   -2(AX)(R9*1), Y12
 	VMOVDQU   -3(AX)(R9*1), Y13
 	VPSRLW    $0x04, Y11, Y14
-	VPSRLW    $0x04, Y9, Y15
+	VPSRLW    $0x04, Y8, Y15
 	VPAND     Y3, Y14, Y14
 	VPSHUFB   Y14, Y0, Y14
 	VPAND     Y3, Y11, Y0
@@ -2081,16 +2257,16 @@ validCountNULAVX2_tail:
 	VPXOR     Y12, Y14, Y14
 	VPTEST    Y14, Y14
 	JNZ       validCountNULAVX2_fail
-	VPSUBUSB  Y7, Y9, Y11
+	VPSUBUSB  incomplete<>+32(SB), Y8, Y11
 	VPTEST    Y11, Y11
 	JNZ       validCountNULAVX2_fail
-	VPMOVMSKB Y9, R9
+	VPMOVMSKB Y8, R9
 	MOVQ      $0x00000020, AX
 	SUBQ      R8, AX
-	VPADDB    Y9, Y9, Y0
+	VPADDB    Y8, Y8, Y0
 	VPMOVMSKB Y0, DI
 	ANDNL     R9, DI, DI
-	VPSUBUSB  Y5, Y9, Y0
+	VPSUBUSB  Y5, Y8, Y0
 	VPMOVMSKB Y0, R8
 	SHRXL     AX, DI, DI
 	SHRXL     AX, R8, R8
@@ -2101,15 +2277,25 @@ validCountNULAVX2_tail:
 	ADDQ      DI, DX
 	ADDQ      R8, BX
 	ADDQ      AX, SI
-	VPMINUB   Y9, Y10, Y10
+	VPMINUB   Y8, Y9, Y9
+	VPXOR     escs<>+32(SB), Y8, Y0
+	VPMINUB   Y0, Y10, Y10
 
 validCountNULAVX2_done:
-	VPMINUB  Y8, Y10, Y10
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, nul+56(FP)
+	SETNE    DI
+	ADDB     DI, DI
+	ORB      DI, AL
+	MOVB     AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ     CX, n+24(FP)
 	MOVQ     CX, AX
@@ -2122,14 +2308,14 @@ validCountNULAVX2_done:
 	RET
 
 validCountNULAVX2_end:
-	VPSUBUSB     Y7, Y8, Y11
+	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
 	VPTEST       Y11, Y11
 	JZ           validCountNULAVX2_done
-	VPMOVMSKB    Y8, R9
-	VPADDB       Y8, Y8, Y0
+	VPMOVMSKB    Y7, R9
+	VPADDB       Y7, Y7, Y0
 	VPMOVMSKB    Y0, AX
 	ANDNL        R9, AX, AX
-	VPSUBUSB     Y5, Y8, Y0
+	VPSUBUSB     Y5, Y7, Y0
 	VPMOVMSKB    Y0, CX
 	POPCNTL      R9, R8
 	POPCNTL      AX, AX
@@ -2137,16 +2323,24 @@ validCountNULAVX2_end:
 	SUBQ         AX, DX
 	SUBQ         CX, BX
 	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 	SUBQ         $0x20, DI
 
 validCountNULAVX2_fail:
-	VPMINUB  Y8, Y10, Y10
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, nul+56(FP)
+	SETNE    CL
+	ADDB     CL, CL
+	ORB      CL, AL
+	MOVB     AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ     DI, n+24(FP)
 	MOVQ     DI, AX
@@ -2158,7 +2352,7 @@ validCountNULAVX2_fail:
 	MOVQ     DI, ascii+48(FP)
 	RET
 
-// func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+// func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
 	MOVQ         p_base+0(FP), AX
@@ -2178,6 +2372,7 @@ TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
 	VPBROADCASTB splat<>+5(SB), Z9
 	XORQ         DI, DI
 	VPTERNLOGD   $0xff, Z12, Z12, Z12
+	VPTERNLOGD   $0xff, Z13, Z13, Z13
 	VPBROADCASTB splat<>+6(SB), Z10
 
 validCountNULAVX512_loop:
@@ -2193,52 +2388,65 @@ validCountNULAVX512_loop:
 	KORTESTQ  K1, K1
 	JNZ       validCountNULAVX512_fail
 	VPMINUB   Z10, Z12, Z12
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z13, Z13
 	VPMINUB   Z11, Z12, Z12
+	VPXORD    escs<>+0(SB), Z11, Z10
+	VPMINUB   Z10, Z13, Z13
 	ADDQ      $0x40, DI
 
 validCountNULAVX512_ascii:
-	MOVQ       CX, R8
-	SUBQ       DI, R8
-	CMPQ       R8, $0x00000100
-	JB         validCountNULAVX512_ascii_end
-	VMOVDQU64  (AX)(DI*1), Z10
-	VMOVDQU64  64(AX)(DI*1), Z11
-	VMOVDQU64  128(AX)(DI*1), Z13
-	VMOVDQU64  192(AX)(DI*1), Z14
-	VPMINUB    Z10, Z11, Z15
-	VPMINUB    Z13, Z15, Z15
-	VPMINUB    Z14, Z15, Z15
-	VPTERNLOGD $0xfe, Z13, Z11, Z10
-	VPORD      Z14, Z10, Z10
-	VPMOVB2M   Z10, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512_ascii_end
-	VPMINUB    Z15, Z12, Z12
-	ADDQ       $0x00000100, DI
-	JMP        validCountNULAVX512_ascii
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x00000100
+	JB        validCountNULAVX512_ascii_end
+	VMOVDQU64 (AX)(DI*1), Z10
+	VMOVDQU64 64(AX)(DI*1), Z11
+	VPMINUB   Z10, Z11, Z14
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPMINUB   Z10, Z11, Z15
+	VPORD     Z11, Z10, Z10
+	VMOVDQU64 128(AX)(DI*1), Z11
+	VPMINUB   Z11, Z14, Z14
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPMINUB   Z11, Z15, Z15
+	VPORD     Z11, Z10, Z10
+	VMOVDQU64 192(AX)(DI*1), Z11
+	VPMINUB   Z11, Z14, Z14
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPMINUB   Z11, Z15, Z15
+	VPORD     Z11, Z10, Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512_ascii_end
+	VPMINUB   Z14, Z12, Z12
+	VPMINUB   Z15, Z13, Z13
+	ADDQ      $0x00000100, DI
+	JMP       validCountNULAVX512_ascii
 
 validCountNULAVX512_ascii_end:
 	VPBROADCASTB splat<>+6(SB), Z10
 	JMP          validCountNULAVX512_loop
 
 validCountNULAVX512_mixed:
-	VALIGND    $0x0c, Z10, Z11, Z13
-	VPALIGNR   $0x0f, Z13, Z11, Z14
-	VPALIGNR   $0x0e, Z13, Z11, Z15
-	VPALIGNR   $0x0d, Z13, Z11, Z13
-	VPSRLW     $0x04, Z14, Z16
-	VPSRLW     $0x04, Z11, Z17
-	VPANDD     Z3, Z16, Z16
-	VPSHUFB    Z16, Z0, Z16
-	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z1, Z14
+	VALIGND    $0x0c, Z10, Z11, Z14
+	VPALIGNR   $0x0f, Z14, Z11, Z15
+	VPALIGNR   $0x0e, Z14, Z11, Z16
+	VPALIGNR   $0x0d, Z14, Z11, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z11, Z18
 	VPANDD     Z3, Z17, Z17
-	VPSHUFB    Z17, Z2, Z17
-	VPTERNLOGD $0x80, Z14, Z17, Z16
-	VPSUBUSB   Z4, Z15, Z15
-	VPSUBUSB   Z5, Z13, Z13
-	VPTERNLOGD $0xa8, Z6, Z13, Z15
-	VPCMPUB    $0x04, Z15, Z16, K1
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
 	KORTESTQ   K1, K1
 	JNZ        validCountNULAVX512_fail
 	VPCMPB     $0x01, Z8, Z11, K1
@@ -2254,6 +2462,8 @@ validCountNULAVX512_mixed:
 	ADDQ       R9, BX
 	ADDQ       R10, SI
 	VPMINUB    Z10, Z12, Z12
+	VPXORD     escs<>+0(SB), Z10, Z10
+	VPMINUB    Z10, Z13, Z13
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
 	JMP        validCountNULAVX512_loop
@@ -2266,22 +2476,22 @@ validCountNULAVX512_tail:
 	KMOVQ      R9, K1
 	VMOVDQU8.Z (AX)(DI*1), K1, Z11
 	VALIGND    $0x0c, Z10, Z11, Z7
-	VPALIGNR   $0x0f, Z7, Z11, Z13
-	VPALIGNR   $0x0e, Z7, Z11, Z14
+	VPALIGNR   $0x0f, Z7, Z11, Z14
+	VPALIGNR   $0x0e, Z7, Z11, Z15
 	VPALIGNR   $0x0d, Z7, Z11, Z7
-	VPSRLW     $0x04, Z13, Z15
-	VPSRLW     $0x04, Z11, Z16
-	VPANDD     Z3, Z15, Z15
-	VPSHUFB    Z15, Z0, Z15
-	VPANDD     Z3, Z13, Z0
-	VPSHUFB    Z0, Z1, Z0
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z11, Z17
 	VPANDD     Z3, Z16, Z16
-	VPSHUFB    Z16, Z2, Z16
-	VPTERNLOGD $0x80, Z0, Z16, Z15
-	VPSUBUSB   Z4, Z14, Z14
+	VPSHUFB    Z16, Z0, Z16
+	VPANDD     Z3, Z14, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z2, Z17
+	VPTERNLOGD $0x80, Z0, Z17, Z16
+	VPSUBUSB   Z4, Z15, Z15
 	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z14
-	VPCMPUB    $0x04, Z14, Z15, K2
+	VPTERNLOGD $0xa8, Z6, Z7, Z15
+	VPCMPUB    $0x04, Z15, Z16, K2
 	KORTESTQ   K2, K2
 	JNZ        validCountNULAVX512_fail
 	VPCMPB     $0x01, Z8, Z11, K2
@@ -2297,13 +2507,22 @@ validCountNULAVX512_tail:
 	ADDQ       DI, BX
 	ADDQ       R8, SI
 	VPMINUB    Z11, Z12, K1, Z12
+	VPXORD     escs<>+0(SB), Z11, Z0
+	VPMINUB    Z0, Z13, K1, Z13
 
 validCountNULAVX512_done:
 	VPMINUB   Z10, Z12, Z12
+	VPXORD    escs<>+0(SB), Z10, Z0
+	VPMINUB   Z0, Z13, Z13
 	VPTESTNMB Z12, Z12, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	VPTESTNMB Z13, Z13, K1
+	KORTESTQ  K1, K1
+	SETNE     DI
+	ADDB      DI, DI
+	ORB       DI, AL
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      CX, n+24(FP)
 	MOVQ      CX, AX
@@ -2336,10 +2555,17 @@ validCountNULAVX512_end:
 
 validCountNULAVX512_fail:
 	VPMINUB   Z10, Z12, Z12
+	VPXORD    escs<>+0(SB), Z10, Z0
+	VPMINUB   Z0, Z13, Z13
 	VPTESTNMB Z12, Z12, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	VPTESTNMB Z13, Z13, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      DI, n+24(FP)
 	MOVQ      DI, AX
@@ -2351,7 +2577,7 @@ validCountNULAVX512_fail:
 	MOVQ      DI, ascii+48(FP)
 	RET
 
-// func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+// func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
 	MOVQ         p_base+0(FP), AX
@@ -2361,81 +2587,95 @@ TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
 	VMOVDQU64    byte2High<>+0(SB), Z2
 	VPBROADCASTB splat<>+0(SB), Z3
 	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VPBROADCASTB splat<>+2(SB), Z6
+	VPBROADCASTB splat<>+3(SB), Z7
+	VMOVDQU64    incomplete<>+0(SB), Z8
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
+	VPBROADCASTB splat<>+4(SB), Z9
+	VPBROADCASTB splat<>+5(SB), Z10
 	XORQ         DI, DI
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPTERNLOGD   $0xff, Z5, Z5, Z5
+	VPBROADCASTB splat<>+6(SB), Z11
 
 validCountNULAVX512VBMI_loop:
 	MOVQ      CX, R8
 	SUBQ      DI, R8
 	CMPQ      R8, $0x40
 	JB        validCountNULAVX512VBMI_tail
-	VMOVDQU64 (AX)(DI*1), Z11
-	VPMOVB2M  Z11, K1
+	VMOVDQU64 (AX)(DI*1), Z12
+	VPMOVB2M  Z12, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z10, K1
+	VPCMPUB   $0x06, Z8, Z11, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountNULAVX512VBMI_fail
-	VPMINUB   Z10, Z4, Z4
 	VPMINUB   Z11, Z4, Z4
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPMINUB   Z11, Z5, Z5
+	VPMINUB   Z12, Z4, Z4
+	VPXORD    escs<>+0(SB), Z12, Z11
+	VPMINUB   Z11, Z5, Z5
 	ADDQ      $0x40, DI
 
 validCountNULAVX512VBMI_ascii:
-	MOVQ       CX, R8
-	SUBQ       DI, R8
-	CMPQ       R8, $0x00000100
-	JB         validCountNULAVX512VBMI_ascii_end
-	VMOVDQU64  (AX)(DI*1), Z10
-	VMOVDQU64  64(AX)(DI*1), Z11
-	VMOVDQU64  128(AX)(DI*1), Z12
-	VMOVDQU64  192(AX)(DI*1), Z13
-	VPMINUB    Z10, Z11, Z14
-	VPMINUB    Z12, Z14, Z14
-	VPMINUB    Z13, Z14, Z14
-	VPTERNLOGD $0xfe, Z12, Z11, Z10
-	VPORD      Z13, Z10, Z10
-	VPMOVB2M   Z10, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512VBMI_ascii_end
-	VPMINUB    Z14, Z4, Z4
-	ADDQ       $0x00000100, DI
-	JMP        validCountNULAVX512VBMI_ascii
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x00000100
+	JB        validCountNULAVX512VBMI_ascii_end
+	VMOVDQU64 (AX)(DI*1), Z11
+	VMOVDQU64 64(AX)(DI*1), Z12
+	VPMINUB   Z11, Z12, Z13
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPXORD    escs<>+0(SB), Z12, Z12
+	VPMINUB   Z11, Z12, Z14
+	VPORD     Z12, Z11, Z11
+	VMOVDQU64 128(AX)(DI*1), Z12
+	VPMINUB   Z12, Z13, Z13
+	VPXORD    escs<>+0(SB), Z12, Z12
+	VPMINUB   Z12, Z14, Z14
+	VPORD     Z12, Z11, Z11
+	VMOVDQU64 192(AX)(DI*1), Z12
+	VPMINUB   Z12, Z13, Z13
+	VPXORD    escs<>+0(SB), Z12, Z12
+	VPMINUB   Z12, Z14, Z14
+	VPORD     Z12, Z11, Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512VBMI_ascii_end
+	VPMINUB   Z13, Z4, Z4
+	VPMINUB   Z14, Z5, Z5
+	ADDQ      $0x00000100, DI
+	JMP       validCountNULAVX512VBMI_ascii
 
 validCountNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB splat<>+6(SB), Z11
 	JMP          validCountNULAVX512VBMI_loop
 
 validCountNULAVX512VBMI_mixed:
-	VALIGND    $0x0c, Z10, Z11, Z12
-	VPALIGNR   $0x0f, Z12, Z11, Z13
-	VPALIGNR   $0x0e, Z12, Z11, Z14
-	VPALIGNR   $0x0d, Z12, Z11, Z12
-	VPSRLW     $0x04, Z13, Z15
-	VPSRLW     $0x04, Z11, Z16
-	VPERMB     Z0, Z15, Z15
-	VPERMB     Z1, Z13, Z13
-	VPERMB     Z2, Z16, Z16
-	VPTERNLOGD $0x80, Z13, Z16, Z15
-	VPSUBUSB   Z3, Z14, Z14
-	VPSUBUSB   Z5, Z12, Z12
-	VPTERNLOGD $0xa8, Z6, Z12, Z14
-	VPCMPUB    $0x04, Z14, Z15, K1
+	VALIGND    $0x0c, Z11, Z12, Z13
+	VPALIGNR   $0x0f, Z13, Z12, Z14
+	VPALIGNR   $0x0e, Z13, Z12, Z15
+	VPALIGNR   $0x0d, Z13, Z12, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z12, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
 	KORTESTQ   K1, K1
 	JNZ        validCountNULAVX512VBMI_fail
-	VPCMPB     $0x01, Z8, Z11, K1
+	VPCMPB     $0x01, Z9, Z12, K1
 	KMOVQ      K1, R8
-	VPCMPUB    $0x06, Z9, Z11, K1
+	VPCMPUB    $0x06, Z10, Z12, K1
 	KMOVQ      K1, R9
-	VPMOVB2M   Z11, K1
+	VPMOVB2M   Z12, K1
 	KMOVQ      K1, R10
 	POPCNTQ    R8, R8
 	POPCNTQ    R9, R9
@@ -2443,8 +2683,10 @@ validCountNULAVX512VBMI_mixed:
 	ADDQ       R8, DX
 	ADDQ       R9, BX
 	ADDQ       R10, SI
-	VPMINUB    Z10, Z4, Z4
-	VMOVDQA64  Z11, Z10
+	VPMINUB    Z11, Z4, Z4
+	VPXORD     escs<>+0(SB), Z11, Z11
+	VPMINUB    Z11, Z5, Z5
+	VMOVDQA64  Z12, Z11
 	ADDQ       $0x40, DI
 	JMP        validCountNULAVX512VBMI_loop
 
@@ -2454,28 +2696,28 @@ validCountNULAVX512VBMI_tail:
 	MOVQ       $-1, R9
 	BZHIQ      R8, R9, R9
 	KMOVQ      R9, K1
-	VMOVDQU8.Z (AX)(DI*1), K1, Z11
-	VALIGND    $0x0c, Z10, Z11, Z7
-	VPALIGNR   $0x0f, Z7, Z11, Z12
-	VPALIGNR   $0x0e, Z7, Z11, Z13
-	VPALIGNR   $0x0d, Z7, Z11, Z7
-	VPSRLW     $0x04, Z12, Z14
-	VPSRLW     $0x04, Z11, Z15
-	VPERMB     Z0, Z14, Z14
-	VPERMB     Z1, Z12, Z0
-	VPERMB     Z2, Z15, Z15
-	VPTERNLOGD $0x80, Z0, Z15, Z14
-	VPSUBUSB   Z3, Z13, Z13
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z13
-	VPCMPUB    $0x04, Z13, Z14, K2
+	VMOVDQU8.Z (AX)(DI*1), K1, Z12
+	VALIGND    $0x0c, Z11, Z12, Z8
+	VPALIGNR   $0x0f, Z8, Z12, Z13
+	VPALIGNR   $0x0e, Z8, Z12, Z14
+	VPALIGNR   $0x0d, Z8, Z12, Z8
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z12, Z16
+	VPERMB     Z0, Z15, Z15
+	VPERMB     Z1, Z13, Z0
+	VPERMB     Z2, Z16, Z16
+	VPTERNLOGD $0x80, Z0, Z16, Z15
+	VPSUBUSB   Z3, Z14, Z14
+	VPSUBUSB   Z6, Z8, Z8
+	VPTERNLOGD $0xa8, Z7, Z8, Z14
+	VPCMPUB    $0x04, Z14, Z15, K2
 	KORTESTQ   K2, K2
 	JNZ        validCountNULAVX512VBMI_fail
-	VPCMPB     $0x01, Z8, Z11, K2
+	VPCMPB     $0x01, Z9, Z12, K2
 	KMOVQ      K2, AX
-	VPCMPUB    $0x06, Z9, Z11, K2
+	VPCMPUB    $0x06, Z10, Z12, K2
 	KMOVQ      K2, DI
-	VPMOVB2M   Z11, K2
+	VPMOVB2M   Z12, K2
 	KMOVQ      K2, R8
 	POPCNTQ    AX, AX
 	POPCNTQ    DI, DI
@@ -2483,14 +2725,23 @@ validCountNULAVX512VBMI_tail:
 	ADDQ       AX, DX
 	ADDQ       DI, BX
 	ADDQ       R8, SI
-	VPMINUB    Z11, Z4, K1, Z4
+	VPMINUB    Z12, Z4, K1, Z4
+	VPXORD     escs<>+0(SB), Z12, Z0
+	VPMINUB    Z0, Z5, K1, Z5
 
 validCountNULAVX512VBMI_done:
-	VPMINUB   Z10, Z4, Z4
+	VPMINUB   Z11, Z4, Z4
+	VPXORD    escs<>+0(SB), Z11, Z0
+	VPMINUB   Z0, Z5, Z5
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     DI
+	ADDB      DI, DI
+	ORB       DI, AL
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      CX, n+24(FP)
 	MOVQ      CX, AX
@@ -2503,14 +2754,14 @@ validCountNULAVX512VBMI_done:
 	RET
 
 validCountNULAVX512VBMI_end:
-	VPCMPUB      $0x06, Z7, Z10, K1
+	VPCMPUB      $0x06, Z8, Z11, K1
 	KORTESTQ     K1, K1
 	JZ           validCountNULAVX512VBMI_done
-	VPCMPB       $0x01, Z8, Z10, K1
+	VPCMPB       $0x01, Z9, Z11, K1
 	KMOVQ        K1, AX
-	VPCMPUB      $0x06, Z9, Z10, K1
+	VPCMPUB      $0x06, Z10, Z11, K1
 	KMOVQ        K1, CX
-	VPMOVB2M     Z10, K1
+	VPMOVB2M     Z11, K1
 	KMOVQ        K1, R8
 	POPCNTQ      AX, AX
 	POPCNTQ      CX, CX
@@ -2518,15 +2769,22 @@ validCountNULAVX512VBMI_end:
 	SUBQ         AX, DX
 	SUBQ         CX, BX
 	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB splat<>+6(SB), Z11
 	SUBQ         $0x40, DI
 
 validCountNULAVX512VBMI_fail:
-	VPMINUB   Z10, Z4, Z4
+	VPMINUB   Z11, Z4, Z4
+	VPXORD    escs<>+0(SB), Z11, Z0
+	VPMINUB   Z0, Z5, Z5
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      DI, n+24(FP)
 	MOVQ      DI, AX
@@ -2538,7 +2796,7 @@ validCountNULAVX512VBMI_fail:
 	MOVQ      DI, ascii+48(FP)
 	RET
 
-// func validCopyNULAVX2(dst []byte, src []byte) (n int, nul bool)
+// func validCopyNULAVX2(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validCopyNULAVX2(SB), NOSPLIT, $0-57
 	MOVQ         dst_base+0(FP), AX
@@ -2551,26 +2809,30 @@ TEXT ·validCopyNULAVX2(SB), NOSPLIT, $0-57
 	VPBROADCASTB splat<>+1(SB), Y4
 	VPBROADCASTB splat<>+2(SB), Y5
 	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
 	XORQ         BX, BX
+	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 
 validCopyNULAVX2_loop:
 	MOVQ      DX, SI
 	SUBQ      BX, SI
 	CMPQ      SI, $0x20
 	JB        validCopyNULAVX2_tail
-	VMOVDQU   (CX)(BX*1), Y9
-	VMOVDQU   Y9, (AX)(BX*1)
-	VPMOVMSKB Y9, SI
+	VMOVDQU   (CX)(BX*1), Y8
+	VMOVDQU   Y8, (AX)(BX*1)
+	VPMOVMSKB Y8, SI
 	TESTL     SI, SI
 	JNZ       validCopyNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
+	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
 	VPTEST    Y11, Y11
 	JNZ       validCopyNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
+	VPMINUB   Y7, Y9, Y9
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPMINUB   Y7, Y10, Y10
+	VPMINUB   Y8, Y9, Y9
+	VPXOR     escs<>+32(SB), Y8, Y7
+	VPMINUB   Y7, Y10, Y10
 	ADDQ      $0x20, BX
 
 validCopyNULAVX2_ascii:
@@ -2578,38 +2840,46 @@ validCopyNULAVX2_ascii:
 	SUBQ      BX, SI
 	CMPQ      SI, $0x80
 	JB        validCopyNULAVX2_ascii_end
-	VMOVDQU   (CX)(BX*1), Y8
-	VMOVDQU   Y8, (AX)(BX*1)
-	VMOVDQU   32(CX)(BX*1), Y9
-	VMOVDQU   Y9, 32(AX)(BX*1)
-	VMOVDQU   64(CX)(BX*1), Y11
-	VMOVDQU   Y11, 64(AX)(BX*1)
-	VMOVDQU   96(CX)(BX*1), Y12
-	VMOVDQU   Y12, 96(AX)(BX*1)
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
-	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, SI
+	VMOVDQU   (CX)(BX*1), Y7
+	VMOVDQU   Y7, (AX)(BX*1)
+	VMOVDQU   32(CX)(BX*1), Y8
+	VMOVDQU   Y8, 32(AX)(BX*1)
+	VPMINUB   Y7, Y8, Y11
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y7, Y8, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   64(CX)(BX*1), Y8
+	VMOVDQU   Y8, 64(AX)(BX*1)
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   96(CX)(BX*1), Y8
+	VMOVDQU   Y8, 96(AX)(BX*1)
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VPMOVMSKB Y7, SI
 	TESTL     SI, SI
 	JNZ       validCopyNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
+	VPMINUB   Y11, Y9, Y9
+	VPMINUB   Y12, Y10, Y10
 	ADDQ      $0x80, BX
 	JMP       validCopyNULAVX2_ascii
 
 validCopyNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 	JMP          validCopyNULAVX2_loop
 
 validCopyNULAVX2_mixed:
-	VPERM2I128 $0x21, Y9, Y8, Y11
-	VPALIGNR   $0x0f, Y11, Y9, Y12
-	VPALIGNR   $0x0e, Y11, Y9, Y13
-	VPALIGNR   $0x0d, Y11, Y9, Y11
+	VPERM2I128 $0x21, Y8, Y7, Y11
+	VPALIGNR   $0x0f, Y11, Y8, Y12
+	VPALIGNR   $0x0e, Y11, Y8, Y13
+	VPALIGNR   $0x0d, Y11, Y8, Y11
 	VPSRLW     $0x04, Y12, Y14
-	VPSRLW     $0x04, Y9, Y15
+	VPSRLW     $0x04, Y8, Y15
 	VPAND      Y3, Y14, Y14
 	VPSHUFB    Y14, Y0, Y14
 	VPAND      Y3, Y12, Y12
@@ -2625,8 +2895,10 @@ validCopyNULAVX2_mixed:
 	VPXOR      Y13, Y14, Y14
 	VPTEST     Y14, Y14
 	JNZ        validCopyNULAVX2_fail
-	VPMINUB    Y8, Y10, Y10
-	VMOVDQA    Y9, Y8
+	VPMINUB    Y7, Y9, Y9
+	VPXOR      escs<>+32(SB), Y7, Y7
+	VPMINUB    Y7, Y10, Y10
+	VMOVDQA    Y8, Y7
 	ADDQ       $0x20, BX
 	JMP        validCopyNULAVX2_loop
 
@@ -2637,13 +2909,13 @@ validCopyNULAVX2_tail:
 	JB       validCopyNULAVX2_fail
 	MOVQ     DX, SI
 	SUBQ     $0x20, SI
-	VMOVDQU  (CX)(SI*1), Y9
-	VMOVDQU  Y9, (AX)(SI*1)
+	VMOVDQU  (CX)(SI*1), Y8
+	VMOVDQU  Y8, (AX)(SI*1)
 	VMOVDQU  -1(CX)(SI*1), Y11
 	VMOVDQU  -2(CX)(SI*1), Y12
 	VMOVDQU  -3(CX)(SI*1), Y13
 	VPSRLW   $0x04, Y11, Y14
-	VPSRLW   $0x04, Y9, Y15
+	VPSRLW   $0x04, Y8, Y15
 	VPAND    Y3, Y14, Y14
 	VPSHUFB  Y14, Y0, Y14
 	VPAND    Y3, Y11, Y0
@@ -2659,41 +2931,59 @@ validCopyNULAVX2_tail:
 	VPXOR    Y12, Y14, Y14
 	VPTEST   Y14, Y14
 	JNZ      validCopyNULAVX2_fail
-	VPSUBUSB Y7, Y9, Y11
+	VPSUBUSB incomplete<>+32(SB), Y8, Y11
 	VPTEST   Y11, Y11
 	JNZ      validCopyNULAVX2_fail
-	VPMINUB  Y9, Y10, Y10
+	VPMINUB  Y8, Y9, Y9
+	VPXOR    escs<>+32(SB), Y8, Y0
+	VPMINUB  Y0, Y10, Y10
 
 validCopyNULAVX2_done:
-	VPMINUB  Y8, Y10, Y10
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, nul+56(FP)
+	SETNE    CL
+	ADDB     CL, CL
+	ORB      CL, AL
+	MOVB     AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ     DX, n+48(FP)
 	RET
 
 validCopyNULAVX2_end:
-	VPSUBUSB     Y7, Y8, Y11
+	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
 	VPTEST       Y11, Y11
 	JZ           validCopyNULAVX2_done
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB splat<>+6(SB), Y7
 	SUBQ         $0x20, BX
 
 validCopyNULAVX2_fail:
-	VPMINUB  Y8, Y10, Y10
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, nul+56(FP)
+	SETNE    CL
+	ADDB     CL, CL
+	ORB      CL, AL
+	MOVB     AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ     BX, n+48(FP)
 	RET
 
-// func validCopyNULAVX512(dst []byte, src []byte) (n int, nul bool)
+// func validCopyNULAVX512(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
 	MOVQ         dst_base+0(FP), AX
@@ -2709,6 +2999,7 @@ TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
 	VMOVDQU64    incomplete<>+0(SB), Z7
 	XORQ         BX, BX
 	VPTERNLOGD   $0xff, Z10, Z10, Z10
+	VPTERNLOGD   $0xff, Z11, Z11, Z11
 	VPBROADCASTB splat<>+6(SB), Z8
 
 validCopyNULAVX512_loop:
@@ -2725,59 +3016,74 @@ validCopyNULAVX512_loop:
 	KORTESTQ  K1, K1
 	JNZ       validCopyNULAVX512_fail
 	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z8
+	VPMINUB   Z8, Z11, Z11
 	VPMINUB   Z9, Z10, Z10
+	VPXORD    escs<>+0(SB), Z9, Z8
+	VPMINUB   Z8, Z11, Z11
 	ADDQ      $0x40, BX
 
 validCopyNULAVX512_ascii:
-	MOVQ       DX, SI
-	SUBQ       BX, SI
-	CMPQ       SI, $0x00000100
-	JB         validCopyNULAVX512_ascii_end
-	VMOVDQU64  (CX)(BX*1), Z8
-	VMOVDQU64  Z8, (AX)(BX*1)
-	VMOVDQU64  64(CX)(BX*1), Z9
-	VMOVDQU64  Z9, 64(AX)(BX*1)
-	VMOVDQU64  128(CX)(BX*1), Z11
-	VMOVDQU64  Z11, 128(AX)(BX*1)
-	VMOVDQU64  192(CX)(BX*1), Z12
-	VMOVDQU64  Z12, 192(AX)(BX*1)
-	VPMINUB    Z8, Z9, Z13
-	VPMINUB    Z11, Z13, Z13
-	VPMINUB    Z12, Z13, Z13
-	VPTERNLOGD $0xfe, Z11, Z9, Z8
-	VPORD      Z12, Z8, Z8
-	VPMOVB2M   Z8, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512_ascii_end
-	VPMINUB    Z13, Z10, Z10
-	ADDQ       $0x00000100, BX
-	JMP        validCopyNULAVX512_ascii
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x00000100
+	JB        validCopyNULAVX512_ascii_end
+	VMOVDQU64 (CX)(BX*1), Z8
+	VMOVDQU64 Z8, (AX)(BX*1)
+	VMOVDQU64 64(CX)(BX*1), Z9
+	VMOVDQU64 Z9, 64(AX)(BX*1)
+	VPMINUB   Z8, Z9, Z12
+	VPXORD    escs<>+0(SB), Z8, Z8
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z8, Z9, Z13
+	VPORD     Z9, Z8, Z8
+	VMOVDQU64 128(CX)(BX*1), Z9
+	VMOVDQU64 Z9, 128(AX)(BX*1)
+	VPMINUB   Z9, Z12, Z12
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z13, Z13
+	VPORD     Z9, Z8, Z8
+	VMOVDQU64 192(CX)(BX*1), Z9
+	VMOVDQU64 Z9, 192(AX)(BX*1)
+	VPMINUB   Z9, Z12, Z12
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z13, Z13
+	VPORD     Z9, Z8, Z8
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512_ascii_end
+	VPMINUB   Z12, Z10, Z10
+	VPMINUB   Z13, Z11, Z11
+	ADDQ      $0x00000100, BX
+	JMP       validCopyNULAVX512_ascii
 
 validCopyNULAVX512_ascii_end:
 	VPBROADCASTB splat<>+6(SB), Z8
 	JMP          validCopyNULAVX512_loop
 
 validCopyNULAVX512_mixed:
-	VALIGND    $0x0c, Z8, Z9, Z11
-	VPALIGNR   $0x0f, Z11, Z9, Z12
-	VPALIGNR   $0x0e, Z11, Z9, Z13
-	VPALIGNR   $0x0d, Z11, Z9, Z11
-	VPSRLW     $0x04, Z12, Z14
-	VPSRLW     $0x04, Z9, Z15
-	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z0, Z14
-	VPANDD     Z3, Z12, Z12
-	VPSHUFB    Z12, Z1, Z12
+	VALIGND    $0x0c, Z8, Z9, Z12
+	VPALIGNR   $0x0f, Z12, Z9, Z13
+	VPALIGNR   $0x0e, Z12, Z9, Z14
+	VPALIGNR   $0x0d, Z12, Z9, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z9, Z16
 	VPANDD     Z3, Z15, Z15
-	VPSHUFB    Z15, Z2, Z15
-	VPTERNLOGD $0x80, Z12, Z15, Z14
-	VPSUBUSB   Z4, Z13, Z13
-	VPSUBUSB   Z5, Z11, Z11
-	VPTERNLOGD $0xa8, Z6, Z11, Z13
-	VPCMPUB    $0x04, Z13, Z14, K1
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
 	KORTESTQ   K1, K1
 	JNZ        validCopyNULAVX512_fail
 	VPMINUB    Z8, Z10, Z10
+	VPXORD     escs<>+0(SB), Z8, Z8
+	VPMINUB    Z8, Z11, Z11
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
 	JMP        validCopyNULAVX512_loop
@@ -2791,32 +3097,41 @@ validCopyNULAVX512_tail:
 	VMOVDQU8.Z (CX)(BX*1), K1, Z9
 	VMOVDQU8   Z9, K1, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z7
-	VPALIGNR   $0x0f, Z7, Z9, Z11
-	VPALIGNR   $0x0e, Z7, Z9, Z12
+	VPALIGNR   $0x0f, Z7, Z9, Z12
+	VPALIGNR   $0x0e, Z7, Z9, Z13
 	VPALIGNR   $0x0d, Z7, Z9, Z7
-	VPSRLW     $0x04, Z11, Z13
-	VPSRLW     $0x04, Z9, Z14
-	VPANDD     Z3, Z13, Z13
-	VPSHUFB    Z13, Z0, Z13
-	VPANDD     Z3, Z11, Z0
-	VPSHUFB    Z0, Z1, Z0
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
 	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z2, Z14
-	VPTERNLOGD $0x80, Z0, Z14, Z13
-	VPSUBUSB   Z4, Z12, Z12
+	VPSHUFB    Z14, Z0, Z14
+	VPANDD     Z3, Z12, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z2, Z15
+	VPTERNLOGD $0x80, Z0, Z15, Z14
+	VPSUBUSB   Z4, Z13, Z13
 	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z12
-	VPCMPUB    $0x04, Z12, Z13, K2
+	VPTERNLOGD $0xa8, Z6, Z7, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
 	KORTESTQ   K2, K2
 	JNZ        validCopyNULAVX512_fail
 	VPMINUB    Z9, Z10, K1, Z10
+	VPXORD     escs<>+0(SB), Z9, Z0
+	VPMINUB    Z0, Z11, K1, Z11
 
 validCopyNULAVX512_done:
 	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z0
+	VPMINUB   Z0, Z11, Z11
 	VPTESTNMB Z10, Z10, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	VPTESTNMB Z11, Z11, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      DX, n+48(FP)
 	RET
@@ -2830,15 +3145,22 @@ validCopyNULAVX512_end:
 
 validCopyNULAVX512_fail:
 	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z0
+	VPMINUB   Z0, Z11, Z11
 	VPTESTNMB Z10, Z10, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	VPTESTNMB Z11, Z11, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      BX, n+48(FP)
 	RET
 
-// func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, nul bool)
+// func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
 	MOVQ         dst_base+0(FP), AX
@@ -2849,78 +3171,94 @@ TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
 	VMOVDQU64    byte2High<>+0(SB), Z2
 	VPBROADCASTB splat<>+0(SB), Z3
 	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VPBROADCASTB splat<>+2(SB), Z6
+	VPBROADCASTB splat<>+3(SB), Z7
+	VMOVDQU64    incomplete<>+0(SB), Z8
 	XORQ         BX, BX
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPTERNLOGD   $0xff, Z5, Z5, Z5
+	VPBROADCASTB splat<>+6(SB), Z9
 
 validCopyNULAVX512VBMI_loop:
 	MOVQ      DX, SI
 	SUBQ      BX, SI
 	CMPQ      SI, $0x40
 	JB        validCopyNULAVX512VBMI_tail
-	VMOVDQU64 (CX)(BX*1), Z9
-	VMOVDQU64 Z9, (AX)(BX*1)
-	VPMOVB2M  Z9, K1
+	VMOVDQU64 (CX)(BX*1), Z10
+	VMOVDQU64 Z10, (AX)(BX*1)
+	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
+	VPCMPUB   $0x06, Z8, Z9, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyNULAVX512VBMI_fail
-	VPMINUB   Z8, Z4, Z4
 	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z5, Z5
+	VPMINUB   Z10, Z4, Z4
+	VPXORD    escs<>+0(SB), Z10, Z9
+	VPMINUB   Z9, Z5, Z5
 	ADDQ      $0x40, BX
 
 validCopyNULAVX512VBMI_ascii:
-	MOVQ       DX, SI
-	SUBQ       BX, SI
-	CMPQ       SI, $0x00000100
-	JB         validCopyNULAVX512VBMI_ascii_end
-	VMOVDQU64  (CX)(BX*1), Z8
-	VMOVDQU64  Z8, (AX)(BX*1)
-	VMOVDQU64  64(CX)(BX*1), Z9
-	VMOVDQU64  Z9, 64(AX)(BX*1)
-	VMOVDQU64  128(CX)(BX*1), Z10
-	VMOVDQU64  Z10, 128(AX)(BX*1)
-	VMOVDQU64  192(CX)(BX*1), Z11
-	VMOVDQU64  Z11, 192(AX)(BX*1)
-	VPMINUB    Z8, Z9, Z12
-	VPMINUB    Z10, Z12, Z12
-	VPMINUB    Z11, Z12, Z12
-	VPTERNLOGD $0xfe, Z10, Z9, Z8
-	VPORD      Z11, Z8, Z8
-	VPMOVB2M   Z8, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512VBMI_ascii_end
-	VPMINUB    Z12, Z4, Z4
-	ADDQ       $0x00000100, BX
-	JMP        validCopyNULAVX512VBMI_ascii
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x00000100
+	JB        validCopyNULAVX512VBMI_ascii_end
+	VMOVDQU64 (CX)(BX*1), Z9
+	VMOVDQU64 Z9, (AX)(BX*1)
+	VMOVDQU64 64(CX)(BX*1), Z10
+	VMOVDQU64 Z10, 64(AX)(BX*1)
+	VPMINUB   Z9, Z10, Z11
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z9, Z10, Z12
+	VPORD     Z10, Z9, Z9
+	VMOVDQU64 128(CX)(BX*1), Z10
+	VMOVDQU64 Z10, 128(AX)(BX*1)
+	VPMINUB   Z10, Z11, Z11
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z12, Z12
+	VPORD     Z10, Z9, Z9
+	VMOVDQU64 192(CX)(BX*1), Z10
+	VMOVDQU64 Z10, 192(AX)(BX*1)
+	VPMINUB   Z10, Z11, Z11
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z12, Z12
+	VPORD     Z10, Z9, Z9
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512VBMI_ascii_end
+	VPMINUB   Z11, Z4, Z4
+	VPMINUB   Z12, Z5, Z5
+	ADDQ      $0x00000100, BX
+	JMP       validCopyNULAVX512VBMI_ascii
 
 validCopyNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB splat<>+6(SB), Z9
 	JMP          validCopyNULAVX512VBMI_loop
 
 validCopyNULAVX512VBMI_mixed:
-	VALIGND    $0x0c, Z8, Z9, Z10
-	VPALIGNR   $0x0f, Z10, Z9, Z11
-	VPALIGNR   $0x0e, Z10, Z9, Z12
-	VPALIGNR   $0x0d, Z10, Z9, Z10
-	VPSRLW     $0x04, Z11, Z13
-	VPSRLW     $0x04, Z9, Z14
-	VPERMB     Z0, Z13, Z13
-	VPERMB     Z1, Z11, Z11
-	VPERMB     Z2, Z14, Z14
-	VPTERNLOGD $0x80, Z11, Z14, Z13
-	VPSUBUSB   Z3, Z12, Z12
-	VPSUBUSB   Z5, Z10, Z10
-	VPTERNLOGD $0xa8, Z6, Z10, Z12
-	VPCMPUB    $0x04, Z12, Z13, K1
+	VALIGND    $0x0c, Z9, Z10, Z11
+	VPALIGNR   $0x0f, Z11, Z10, Z12
+	VPALIGNR   $0x0e, Z11, Z10, Z13
+	VPALIGNR   $0x0d, Z11, Z10, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z6, Z11, Z11
+	VPTERNLOGD $0xa8, Z7, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
 	KORTESTQ   K1, K1
 	JNZ        validCopyNULAVX512VBMI_fail
-	VPMINUB    Z8, Z4, Z4
-	VMOVDQA64  Z9, Z8
+	VPMINUB    Z9, Z4, Z4
+	VPXORD     escs<>+0(SB), Z9, Z9
+	VPMINUB    Z9, Z5, Z5
+	VMOVDQA64  Z10, Z9
 	ADDQ       $0x40, BX
 	JMP        validCopyNULAVX512VBMI_loop
 
@@ -2930,49 +3268,65 @@ validCopyNULAVX512VBMI_tail:
 	MOVQ       $-1, DI
 	BZHIQ      SI, DI, DI
 	KMOVQ      DI, K1
-	VMOVDQU8.Z (CX)(BX*1), K1, Z9
-	VMOVDQU8   Z9, K1, (AX)(BX*1)
-	VALIGND    $0x0c, Z8, Z9, Z7
-	VPALIGNR   $0x0f, Z7, Z9, Z10
-	VPALIGNR   $0x0e, Z7, Z9, Z11
-	VPALIGNR   $0x0d, Z7, Z9, Z7
-	VPSRLW     $0x04, Z10, Z12
-	VPSRLW     $0x04, Z9, Z13
-	VPERMB     Z0, Z12, Z12
-	VPERMB     Z1, Z10, Z0
-	VPERMB     Z2, Z13, Z13
-	VPTERNLOGD $0x80, Z0, Z13, Z12
-	VPSUBUSB   Z3, Z11, Z11
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z11
-	VPCMPUB    $0x04, Z11, Z12, K2
+	VMOVDQU8.Z (CX)(BX*1), K1, Z10
+	VMOVDQU8   Z10, K1, (AX)(BX*1)
+	VALIGND    $0x0c, Z9, Z10, Z8
+	VPALIGNR   $0x0f, Z8, Z10, Z11
+	VPALIGNR   $0x0e, Z8, Z10, Z12
+	VPALIGNR   $0x0d, Z8, Z10, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPERMB     Z0, Z13, Z13
+	VPERMB     Z1, Z11, Z0
+	VPERMB     Z2, Z14, Z14
+	VPTERNLOGD $0x80, Z0, Z14, Z13
+	VPSUBUSB   Z3, Z12, Z12
+	VPSUBUSB   Z6, Z8, Z8
+	VPTERNLOGD $0xa8, Z7, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K2
 	KORTESTQ   K2, K2
 	JNZ        validCopyNULAVX512VBMI_fail
-	VPMINUB    Z9, Z4, K1, Z4
+	VPMINUB    Z10, Z4, K1, Z4
+	VPXORD     escs<>+0(SB), Z10, Z0
+	VPMINUB    Z0, Z5, K1, Z5
 
 validCopyNULAVX512VBMI_done:
-	VPMINUB   Z8, Z4, Z4
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z0
+	VPMINUB   Z0, Z5, Z5
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      DX, n+48(FP)
 	RET
 
 validCopyNULAVX512VBMI_end:
-	VPCMPUB      $0x06, Z7, Z8, K1
+	VPCMPUB      $0x06, Z8, Z9, K1
 	KORTESTQ     K1, K1
 	JZ           validCopyNULAVX512VBMI_done
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB splat<>+6(SB), Z9
 	SUBQ         $0x40, BX
 
 validCopyNULAVX512VBMI_fail:
-	VPMINUB   Z8, Z4, Z4
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z0
+	VPMINUB   Z0, Z5, Z5
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      BX, n+48(FP)
 	RET

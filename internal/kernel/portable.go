@@ -372,40 +372,48 @@ func validCopy(dst, src []byte, vector bool) int {
 // fused into the word-at-a-time loops. They are also the exact answer the
 // vector sets are tested against.
 
-// hasNUL reports whether p holds a 0x00 byte.
-func hasNUL(p []byte) bool { return bytes.IndexByte(p, 0) >= 0 }
+// marksOf reports, by searching, which marked bytes p holds.
+func marksOf(p []byte) (m Marks) {
+	if bytes.IndexByte(p, 0) >= 0 {
+		m |= NUL
+	}
+	if bytes.IndexByte(p, 0x1b) >= 0 {
+		m |= ESC
+	}
+	return m
+}
 
-func validNULGo(p []byte) (int, bool) { return validNUL(p, false) }
+func validNULGo(p []byte) (int, Marks) { return validNUL(p, false) }
 
 // validNUL is validPrefix reporting a NUL in the valid prefix.
-func validNUL(p []byte, vector bool) (int, bool) {
+func validNUL(p []byte, vector bool) (int, Marks) {
 	if vector && len(p) >= active.minLen {
 		return archValidNUL(active.id, p)
 	}
 	n := validPrefixGo(p)
-	return n, hasNUL(p[:n])
+	return n, marksOf(p[:n])
 }
 
-func validCountNULGo(p []byte) (n, runes, utf16, ascii int, nul bool) {
+func validCountNULGo(p []byte) (n, runes, utf16, ascii int, marks Marks) {
 	return validCountNUL(p, false)
 }
 
 // validCountNUL is validCount reporting a NUL in the valid prefix.
-func validCountNUL(p []byte, vector bool) (n, runes, utf16, ascii int, nul bool) {
+func validCountNUL(p []byte, vector bool) (n, runes, utf16, ascii int, marks Marks) {
 	if vector && len(p) >= active.minLen {
 		return archValidCountNUL(active.id, p)
 	}
 	n, runes, utf16, ascii = validCountGo(p)
-	return n, runes, utf16, ascii, hasNUL(p[:n])
+	return n, runes, utf16, ascii, marksOf(p[:n])
 }
 
-func validCopyNULGo(dst, src []byte) (int, bool) { return validCopyNUL(dst, src, false) }
+func validCopyNULGo(dst, src []byte) (int, Marks) { return validCopyNUL(dst, src, false) }
 
 // validCopyNUL is validCopy reporting a NUL in the valid prefix.
-func validCopyNUL(dst, src []byte, vector bool) (int, bool) {
+func validCopyNUL(dst, src []byte, vector bool) (int, Marks) {
 	if vector && len(src) >= active.minLen {
 		return archValidCopyNUL(active.id, dst, src)
 	}
 	n := validCopyGo(dst, src)
-	return n, hasNUL(src[:n])
+	return n, marksOf(src[:n])
 }

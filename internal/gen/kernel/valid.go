@@ -38,7 +38,7 @@ func (m mode) signature(nul bool) string {
 		sig = "func(p []byte) (n int"
 	}
 	if nul {
-		sig += ", nul bool"
+		sig += ", marks uint8"
 	}
 	return sig + ")"
 }
@@ -160,8 +160,8 @@ func validDoc(w asm.Width, name string, vbmi bool, m mode, nul bool) []string {
 		if m == copying {
 			in = "src[:n]"
 		}
-		return []string{name + " is " + base + " that also reports whether a NUL byte (0x00)",
-			"occurs in " + in + ", from the same pass."}
+		return []string{name + " is " + base + " that also reports whether a NUL byte (0x00,",
+			"bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in " + in + ", from the same pass."}
 	}
 	switch {
 	case m == counting:
@@ -201,7 +201,10 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	B := w.Bytes
 	ptr, dptr, n := kernelArgs(m)
 
-	vc := validConsts{w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec()}
+	vc := validConsts{w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), nil}
+	if !nul || w.Masked() {
+		vc.incomplete = w.Vec()
+	}
 	w.Load(c.byte1High, vc.b1High)
 	w.Load(c.byte1Low, vc.b1Low)
 	w.Load(c.byte2High, vc.b2High)
@@ -209,7 +212,22 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	VPBROADCASTB(c.splat.Offset(splat3Lead), vc.lead3)
 	VPBROADCASTB(c.splat.Offset(splat4Lead), vc.lead4)
 	VPBROADCASTB(c.splat.Offset(splatBit7), vc.bit7)
-	w.Load(c.incomplete.Offset(64-B), vc.incomplete)
+	// AVX2 has too few registers for the two accumulators of nul beside
+	// the constants: its test of an unfinished end reads its limits from
+	// memory then.
+	incompleteInMem := nul && !w.Masked()
+	if !incompleteInMem {
+		w.Load(c.incomplete.Offset(64-B), vc.incomplete)
+	}
+	// testUnfinished clears the zero flag when v ends inside a character.
+	testUnfinished := func(v reg.VecVirtual, scratch reg.Register) {
+		if incompleteInMem {
+			VPSUBUSB(c.incomplete.Offset(64-B), v, scratch)
+			VPTEST(scratch, scratch)
+		} else {
+			w.TestAbove(v, vc.incomplete, scratch)
+		}
+	}
 	cnt := newCounts(m)
 
 	// count adds the continuation bytes, 4-byte leads and bytes 80-FF of v
@@ -275,44 +293,71 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 			w.Zero(prev)
 		}
 	}
-	var acc reg.VecVirtual
+	var acc, escAcc reg.VecVirtual
 	if nul {
-		acc = w.Vec()
+		acc, escAcc = w.Vec(), w.Vec()
 		if w.Masked() {
 			VPTERNLOGD(U8(0xFF), acc, acc, acc)
+			VPTERNLOGD(U8(0xFF), escAcc, escAcc, escAcc)
 		} else {
 			VPCMPEQB(acc, acc, acc)
+			VPCMPEQB(escAcc, escAcc, escAcc)
 		}
 	}
-	// take adds v to acc, under the opmask k when k is not nil.
+	// flipESC sets dst to v ^ 0x1B in every byte, a zero byte marking an
+	// ESC; the constant stays in memory, as AVX2 has no register to spare.
+	flipESC := func(v, dst reg.VecVirtual) {
+		if w.Masked() {
+			VPXORD(c.escs, v, dst)
+		} else {
+			VPXOR(c.escs.Offset(64-B), v, dst)
+		}
+	}
+	// minUnder sets dst to the byte-wise minimum of v and dst, under the
+	// opmask k when k is not nil.
+	minUnder := func(v, dst reg.VecVirtual, k reg.Register) {
+		if k != nil {
+			VPMINUB(v, dst, k, dst)
+		} else {
+			VPMINUB(v, dst, dst)
+		}
+	}
+	// take adds v to acc and v ^ 0x1B to escAcc, under the opmask k when k
+	// is not nil.
 	take := func(v reg.VecVirtual, k reg.Register) {
 		if !nul {
 			return
 		}
-		if k != nil {
-			VPMINUB(v, acc, k, acc)
-		} else {
-			VPMINUB(v, acc, acc)
-		}
+		minUnder(v, acc, k)
+		t := w.Vec()
+		flipESC(v, t)
+		minUnder(t, escAcc, k)
 	}
-	// retNUL stores whether acc, with prev taken in, has a zero byte.
+	// retNUL stores the marks: bit 0 whether acc, with prev taken in, has
+	// a zero byte, bit 1 whether escAcc has.
 	retNUL := func() {
 		if !nul {
 			return
 		}
 		take(prev, nil)
-		if w.Masked() {
-			k := K()
-			VPTESTNMB(acc, acc, k)
-			KORTESTQ(k, k)
-		} else {
-			z := YMM()
-			VPXOR(z, z, z)
-			VPCMPEQB(acc, z, z)
-			VPTEST(z, z)
+		hasZero := func(v reg.VecVirtual) reg.GPVirtual {
+			if w.Masked() {
+				k := K()
+				VPTESTNMB(v, v, k)
+				KORTESTQ(k, k)
+			} else {
+				z := YMM()
+				VPXOR(z, z, z)
+				VPCMPEQB(v, z, z)
+				VPTEST(z, z)
+			}
+			r := GP8()
+			SETNE(r)
+			return r
 		}
-		r := GP8()
-		SETNE(r)
+		r, e := hasZero(acc), hasZero(escAcc)
+		ADDB(e, e)
+		ORB(e, r)
 		Store(r, ReturnIndex(map[mode]int{plain: 1, counting: 4, copying: 1}[m]))
 	}
 	clearPrev()
@@ -331,7 +376,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 
 	// An ASCII block only needs to know that prev did not end mid-character.
 	unfinished := w.Scratch(mask)
-	w.TestAbove(prev, vc.incomplete, unfinished)
+	testUnfinished(prev, unfinished)
 	JNZ(l.Ref("fail"))
 	take(prev, nil)
 	take(cur, nil)
@@ -344,25 +389,28 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	CMPQ(rest, asm.Const(4*B))
 	JB(l.Ref("ascii_end"))
 	a, b := w.Vec(), w.Vec()
-	var least reg.VecVirtual // the minimum of the four blocks, with nul
+	var least, escLeast reg.VecVirtual // the minima of the four blocks, with nul
 	switch {
 	case nul:
-		a2, b2 := w.Vec(), w.Vec()
+		// One pair at a time, so that AVX2 has the registers: the minimum
+		// of the blocks for NUL, of the blocks ^ 0x1B for ESC (the flip
+		// leaves bit 7, which the OR tests, as it was).
 		load(0, a, i)
 		load(B, b, i)
-		load(2*B, a2, i)
-		load(3*B, b2, i)
 		least = w.Vec()
+		escLeast = w.Vec()
 		VPMINUB(a, b, least)
-		VPMINUB(a2, least, least)
-		VPMINUB(b2, least, least)
-		if w.Masked() {
-			VPTERNLOGD(U8(0xFE), a2, b, a) // a | b | a2
-			w.Or(b2, a, a)
-		} else {
-			w.Or(a2, a, a)
-			w.Or(b2, b, b)
-			w.Or(a, b, a)
+		flipESC(a, a)
+		flipESC(b, b)
+		VPMINUB(a, b, escLeast)
+		w.Or(b, a, a)
+		for _, off := range []int{2 * B, 3 * B} {
+			v := w.Vec()
+			load(off, v, i)
+			VPMINUB(v, least, least)
+			flipESC(v, v)
+			VPMINUB(v, escLeast, escLeast)
+			w.Or(v, a, a)
 		}
 	case m == copying && w.Masked():
 		a2, b2 := w.Vec(), w.Vec()
@@ -394,7 +442,8 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	w.TestMask(mask)
 	JNZ(l.Ref("ascii_end"))
 	if nul {
-		take(least, nil)
+		VPMINUB(least, acc, acc)
+		VPMINUB(escLeast, escAcc, escAcc)
 	}
 	ADDQ(asm.Const(4*B), i)
 	JMP(l.Ref("ascii"))
@@ -452,7 +501,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 		w.Load(asm.At(ptr, j, -2), d2)
 		w.Load(asm.At(ptr, j, -3), d3)
 		checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
-		w.TestAbove(cur, vc.incomplete, unfinished)
+		testUnfinished(cur, unfinished)
 		JNZ(l.Ref("fail"))
 		if m == counting {
 			// Only the last rest bytes are new.
@@ -474,7 +523,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	// Reporting the last block as failing lets the caller find out which;
 	// that block (prev is zero after ASCII) was counted, so it is taken out.
 	l.Label("end")
-	w.TestAbove(prev, vc.incomplete, unfinished)
+	testUnfinished(prev, unfinished)
 	JZ(l.Ref("done"))
 	if m == counting {
 		if !w.Masked() {
