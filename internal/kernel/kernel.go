@@ -89,14 +89,16 @@ const (
 // read of p.
 func ValidNUL(p []byte) (n int, marks Marks) { return validNUL(p, true) }
 
-// ValidCountNUL returns what ValidCount(p) does and whether p[:n] holds a
-// NUL byte (0x00), from one pass over p.
+// ValidCountNUL returns what ValidCount(p) does and which of NUL and ESC
+// bytes p[:n] holds, from one pass over p.
 func ValidCountNUL(p []byte) (n, runes, utf16, ascii int, marks Marks) { return validCountNUL(p, true) }
 
 // ValidCopyNUL returns n as ValidCopy(dst, src) does, having copied src[:n]
-// to dst, and whether src[:n] holds a NUL byte (0x00), from one pass over
+// to dst, and which of NUL and ESC bytes src[:n] holds, from one pass over
 // src. Its conditions on dst are ValidCopy's.
-func ValidCopyNUL(dst, src []byte) (n int, marks Marks) { return validCopyNUL(dst[:len(src)], src, true) }
+func ValidCopyNUL(dst, src []byte) (n int, marks Marks) {
+	return validCopyNUL(dst[:len(src)], src, true)
+}
 
 // ASCIIPrefix returns the number of leading bytes of p below 0x80.
 func ASCIIPrefix(p []byte) int { return asciiPrefix(p, true) }
