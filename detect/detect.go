@@ -509,7 +509,9 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // It copies a part of q[:len(dst)] to dst in the same pass, q[ca:cb], the
 // copy the prefix needs, and looks for NUL and ESC bytes in the same pass
 // too: marks reports which q[:seen] holds. seen is at least the valid prefix
-// the kernels report (the error's offset less a few bytes at most).
+// the kernels report (the error's offset less a few bytes at most). ESC
+// matters only to text without non-ASCII characters: once one is counted,
+// the kernels that look for NUL alone go on, and marks says ESC (perhaps).
 func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, marks kernel.Marks) {
 	done := 0
 	for d.multi < maxMulti && done < len(q) {
@@ -528,7 +530,14 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, marks kernel.
 				break // four continuation bytes in a row: q is invalid here
 			}
 		}
-		n, runes, _, ascii, z := kernel.ValidCountNUL(r[:end])
+		var n, runes, ascii int
+		var z kernel.Marks
+		if d.multi == 0 {
+			n, runes, _, ascii, z = kernel.ValidCountMarks(r[:end])
+		} else {
+			n, runes, _, ascii, z = kernel.ValidCountNUL(r[:end])
+			z |= kernel.ESC // not looked for: perhaps
+		}
 		marks |= z
 		if n < end {
 			off, _, _ := utf8x.FirstInvalid(r[n:end])
@@ -541,12 +550,22 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, marks kernel.
 	if m := min(len(dst), len(q)) - done; m > 0 {
 		// q[:done+n] is valid and ends where a character does, whether or
 		// not the end of dst cut one: the validation goes on from there.
-		n, z := kernel.ValidCopyNUL(dst[done:done+m], q[done:done+m])
+		copyMarks := kernel.ValidCopyMarks
+		if d.multi > 0 {
+			copyMarks = kernel.ValidCopyNUL
+			marks |= kernel.ESC
+		}
+		n, z := copyMarks(dst[done:done+m], q[done:done+m])
 		marks |= z
 		ca, cb = done, done+n
 		done += n
 	}
-	n, z := kernel.ValidNUL(q[done:])
+	validMarks := kernel.ValidMarks
+	if d.multi > 0 {
+		validMarks = kernel.ValidNUL
+		marks |= kernel.ESC
+	}
+	n, z := validMarks(q[done:])
 	marks |= z
 	seen = done + n
 	off = n

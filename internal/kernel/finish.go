@@ -49,9 +49,9 @@ func finishCopy(dst, src []byte, n int) int {
 // a finish helper has turned n into m: the bytes the helper trims off p[:n]
 // belong to an unfinished character, at or above 0x80, so only what it adds
 // beyond n can hold a NUL or ESC the kernel did not see.
-func finishNUL(p []byte, n, m int, marks Marks) Marks {
+func finishNUL(p []byte, n, m int, marks, want Marks) Marks {
 	if m > n {
-		marks |= marksOf(p[n:m])
+		marks |= marksOf(p[n:m], want)
 	}
 	return marks
 }

@@ -114,19 +114,19 @@ func archValidCopy(id setID, dst, src []byte) int {
 // after the validation (bytes.IndexByte, NEON code in the runtime) does, at
 // the cost of reading it again.
 
-func archValidNUL(id setID, p []byte) (int, Marks) {
+func archValidNUL(id setID, p []byte, want Marks) (int, Marks) {
 	n := archValidPrefix(id, p)
-	return n, marksOf(p[:n])
+	return n, marksOf(p[:n], want)
 }
 
-func archValidCountNUL(id setID, p []byte) (n, runes, utf16, ascii int, marks Marks) {
+func archValidCountNUL(id setID, p []byte, want Marks) (n, runes, utf16, ascii int, marks Marks) {
 	n, runes, utf16, ascii = archValidCount(id, p)
-	return n, runes, utf16, ascii, marksOf(p[:n])
+	return n, runes, utf16, ascii, marksOf(p[:n], want)
 }
 
-func archValidCopyNUL(id setID, dst, src []byte) (int, Marks) {
+func archValidCopyNUL(id setID, dst, src []byte, want Marks) (int, Marks) {
 	n := archValidCopy(id, dst, src)
-	return n, marksOf(src[:n])
+	return n, marksOf(src[:n], want)
 }
 
 func archASCIIPrefix(id setID, p []byte) int {

@@ -23,21 +23,32 @@ func refMarks(p []byte) (m kernel.Marks) {
 // copyBuf2 is the destination of checkNUL's call of ValidCopy.
 var copyBuf2 []byte
 
-// checkNUL checks the NUL-reporting entry points on p: their n and counts
+// checkNUL checks the NUL-reporting entry points (and the NUL- and
+// ESC-reporting ones) on p: their n and counts
 // are those of ValidPrefix, ValidCount and ValidCopy under the same set
 // (which check holds to the oracle), and their marks are exact for
 // their n. want is the oracle's valid prefix.
 func checkNUL(t testing.TB, p []byte, want int) {
-	n, nul := kernel.ValidNUL(p)
+	checkMarksWith(t, p, want, kernel.NUL, kernel.ValidNUL, kernel.ValidCountNUL, kernel.ValidCopyNUL)
+	checkMarksWith(t, p, want, kernel.NUL|kernel.ESC, kernel.ValidMarks, kernel.ValidCountMarks, kernel.ValidCopyMarks)
+}
+
+// checkMarksWith checks one family of entry points, which report the marks
+// in set, as checkNUL describes.
+func checkMarksWith(t testing.TB, p []byte, want int, set kernel.Marks,
+	validNUL func([]byte) (int, kernel.Marks),
+	validCountNUL func([]byte) (int, int, int, int, kernel.Marks),
+	validCopyNUL func(dst, src []byte) (int, kernel.Marks)) {
+	n, nul := validNUL(p)
 	checkPrefix(t, "ValidNUL", p, n, want)
 	if m := kernel.ValidPrefix(p); n != m {
 		t.Fatalf("ValidNUL = %d, ValidPrefix = %d in %v", n, m, short(p))
 	}
-	if w := refMarks(p[:n]); nul != w {
-		t.Fatalf("ValidNUL = %d, marks %b, want %b in %v", n, nul, w, short(p))
+	if w := refMarks(p[:n]) & set; nul != w {
+		t.Fatalf("ValidNUL (set %b) = %d, marks %b, want %b in %v", set, n, nul, w, short(p))
 	}
 
-	n, runes, units, ascii, nul := kernel.ValidCountNUL(p)
+	n, runes, units, ascii, nul := validCountNUL(p)
 	wn, wr, wu, wa := kernel.ValidCount(p)
 	if n != wn || runes != wr || units != wu || ascii != wa {
 		t.Fatalf("ValidCountNUL = %d %d %d %d, ValidCount = %d %d %d %d in %v", n, runes, units, ascii, wn, wr, wu, wa, short(p))
@@ -46,8 +57,8 @@ func checkNUL(t testing.TB, p []byte, want int) {
 	if w := utf8.RuneCount(p[:n]); runes != w {
 		t.Fatalf("ValidCountNUL = %d, %d characters, want %d in %v", n, runes, w, short(p))
 	}
-	if w := refMarks(p[:n]); nul != w {
-		t.Fatalf("ValidCountNUL = %d, marks %b, want %b in %v", n, nul, w, short(p))
+	if w := refMarks(p[:n]) & set; nul != w {
+		t.Fatalf("ValidCountNUL (set %b) = %d, marks %b, want %b in %v", set, n, nul, w, short(p))
 	}
 
 	if cap(copyBuf) < len(p)+2*guard {
@@ -58,7 +69,7 @@ func checkNUL(t testing.TB, p []byte, want int) {
 		buf[i] = 0xEE
 	}
 	dst := buf[guard : guard+len(p)]
-	n, nul = kernel.ValidCopyNUL(dst, p)
+	n, nul = validCopyNUL(dst, p)
 	checkPrefix(t, "ValidCopyNUL", p, n, want)
 	if cap(copyBuf2) < len(p) {
 		copyBuf2 = make([]byte, 2*len(p))
@@ -66,8 +77,8 @@ func checkNUL(t testing.TB, p []byte, want int) {
 	if m := kernel.ValidCopy(copyBuf2[:len(p)], p); n != m {
 		t.Fatalf("ValidCopyNUL = %d, ValidCopy = %d in %v", n, m, short(p))
 	}
-	if w := refMarks(p[:n]); nul != w {
-		t.Fatalf("ValidCopyNUL = %d, marks %b, want %b in %v", n, nul, w, short(p))
+	if w := refMarks(p[:n]) & set; nul != w {
+		t.Fatalf("ValidCopyNUL (set %b) = %d, marks %b, want %b in %v", set, n, nul, w, short(p))
 	}
 	for i, b := range buf {
 		if i >= guard && i < guard+n {

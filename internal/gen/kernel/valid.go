@@ -18,6 +18,15 @@ const (
 	copying              // func(dst, src []byte) int, dst[:n] = src[:n]
 )
 
+// marks says which bytes a validator reports besides its answer.
+type marks int
+
+const (
+	none    marks = iota
+	nulOnly       // NUL (0x00), bit 0 of the result
+	nulESC        // NUL and ESC (0x1B), bits 0 and 1
+)
+
 // signature returns the Go declaration of a validator in mode m; with nul it
 // also returns whether p[:n] holds a NUL byte.
 func (m mode) signature(nul bool) string {
@@ -146,7 +155,8 @@ func (c counts) ret(m mode, n reg.GPVirtual) {
 }
 
 // validDoc is the documentation of the validator name of width w.
-func validDoc(w asm.Width, name string, vbmi bool, m mode, nul bool) []string {
+func validDoc(w asm.Width, name string, vbmi bool, m mode, mk marks) []string {
+	nul := mk != none
 	base := "valid" + w.Name()
 	if vbmi {
 		base += "VBMI"
@@ -159,6 +169,10 @@ func validDoc(w asm.Width, name string, vbmi bool, m mode, nul bool) []string {
 		in := "p[:n]"
 		if m == copying {
 			in = "src[:n]"
+		}
+		if mk == nulOnly {
+			return []string{name + " is " + base + " that also reports whether a NUL byte (0x00,",
+				"bit 0 of marks) occurs in " + in + ", from the same pass."}
 		}
 		return []string{name + " is " + base + " that also reports whether a NUL byte (0x00,",
 			"bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in " + in + ", from the same pass."}
@@ -195,14 +209,15 @@ func validDoc(w asm.Width, name string, vbmi bool, m mode, nul bool) []string {
 // (the exit for an input ending inside a character drops it). Where the code
 // without nul clears prev (after ASCII), it holds 0x01 instead, which reads
 // as ASCII for the checks and as no NUL for acc.
-func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
-	asm.Func(name, m.signature(nul), validDoc(w, name, vbmi, m, nul)...)
+func valid(w asm.Width, c consts, name string, vbmi bool, m mode, mk marks) {
+	nul, esc := mk != none, mk == nulESC
+	asm.Func(name, m.signature(nul), validDoc(w, name, vbmi, m, mk)...)
 	l := asm.Scope(name + "_")
 	B := w.Bytes
 	ptr, dptr, n := kernelArgs(m)
 
 	vc := validConsts{w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), nil}
-	if !nul || w.Masked() {
+	if !esc || w.Masked() {
 		vc.incomplete = w.Vec()
 	}
 	w.Load(c.byte1High, vc.b1High)
@@ -215,7 +230,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	// AVX2 has too few registers for the two accumulators of nul beside
 	// the constants: its test of an unfinished end reads its limits from
 	// memory then.
-	incompleteInMem := nul && !w.Masked()
+	incompleteInMem := esc && !w.Masked()
 	if !incompleteInMem {
 		w.Load(c.incomplete.Offset(64-B), vc.incomplete)
 	}
@@ -294,15 +309,20 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 		}
 	}
 	var acc, escAcc reg.VecVirtual
-	if nul {
-		acc, escAcc = w.Vec(), w.Vec()
+	ones := func(v reg.VecVirtual) {
 		if w.Masked() {
-			VPTERNLOGD(U8(0xFF), acc, acc, acc)
-			VPTERNLOGD(U8(0xFF), escAcc, escAcc, escAcc)
+			VPTERNLOGD(U8(0xFF), v, v, v)
 		} else {
-			VPCMPEQB(acc, acc, acc)
-			VPCMPEQB(escAcc, escAcc, escAcc)
+			VPCMPEQB(v, v, v)
 		}
+	}
+	if nul {
+		acc = w.Vec()
+		ones(acc)
+	}
+	if esc {
+		escAcc = w.Vec()
+		ones(escAcc)
 	}
 	// flipESC sets dst to v ^ 0x1B in every byte, a zero byte marking an
 	// ESC; the constant stays in memory, as AVX2 has no register to spare.
@@ -329,6 +349,9 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 			return
 		}
 		minUnder(v, acc, k)
+		if !esc {
+			return
+		}
 		t := w.Vec()
 		flipESC(v, t)
 		minUnder(t, escAcc, k)
@@ -355,9 +378,12 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 			SETNE(r)
 			return r
 		}
-		r, e := hasZero(acc), hasZero(escAcc)
-		ADDB(e, e)
-		ORB(e, r)
+		r := hasZero(acc)
+		if esc {
+			e := hasZero(escAcc)
+			ADDB(e, e)
+			ORB(e, r)
+		}
 		Store(r, ReturnIndex(map[mode]int{plain: 1, counting: 4, copying: 1}[m]))
 	}
 	clearPrev()
@@ -391,7 +417,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	a, b := w.Vec(), w.Vec()
 	var least, escLeast reg.VecVirtual // the minima of the four blocks, with nul
 	switch {
-	case nul:
+	case esc:
 		// One pair at a time, so that AVX2 has the registers: the minimum
 		// of the blocks for NUL, of the blocks ^ 0x1B for ESC (the flip
 		// leaves bit 7, which the OR tests, as it was).
@@ -411,6 +437,24 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 			flipESC(v, v)
 			VPMINUB(v, escLeast, escLeast)
 			w.Or(v, a, a)
+		}
+	case nul:
+		a2, b2 := w.Vec(), w.Vec()
+		load(0, a, i)
+		load(B, b, i)
+		load(2*B, a2, i)
+		load(3*B, b2, i)
+		least = w.Vec()
+		VPMINUB(a, b, least)
+		VPMINUB(a2, least, least)
+		VPMINUB(b2, least, least)
+		if w.Masked() {
+			VPTERNLOGD(U8(0xFE), a2, b, a) // a | b | a2
+			w.Or(b2, a, a)
+		} else {
+			w.Or(a2, a, a)
+			w.Or(b2, b, b)
+			w.Or(a, b, a)
 		}
 	case m == copying && w.Masked():
 		a2, b2 := w.Vec(), w.Vec()
@@ -443,6 +487,8 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	JNZ(l.Ref("ascii_end"))
 	if nul {
 		VPMINUB(least, acc, acc)
+	}
+	if esc {
 		VPMINUB(escLeast, escAcc, escAcc)
 	}
 	ADDQ(asm.Const(4*B), i)
