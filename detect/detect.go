@@ -550,22 +550,26 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, marks kernel.
 	if m := min(len(dst), len(q)) - done; m > 0 {
 		// q[:done+n] is valid and ends where a character does, whether or
 		// not the end of dst cut one: the validation goes on from there.
-		copyMarks := kernel.ValidCopyMarks
-		if d.multi > 0 {
-			copyMarks = kernel.ValidCopyNUL
-			marks |= kernel.ESC
+		var n int
+		var z kernel.Marks
+		if d.multi == 0 {
+			n, z = kernel.ValidCopyMarks(dst[done:done+m], q[done:done+m])
+		} else {
+			n, z = kernel.ValidCopyNUL(dst[done:done+m], q[done:done+m])
+			z |= kernel.ESC
 		}
-		n, z := copyMarks(dst[done:done+m], q[done:done+m])
 		marks |= z
 		ca, cb = done, done+n
 		done += n
 	}
-	validMarks := kernel.ValidMarks
-	if d.multi > 0 {
-		validMarks = kernel.ValidNUL
-		marks |= kernel.ESC
+	var n int
+	var z kernel.Marks
+	if d.multi == 0 {
+		n, z = kernel.ValidMarks(q[done:])
+	} else {
+		n, z = kernel.ValidNUL(q[done:])
+		z |= kernel.ESC
 	}
-	n, z := validMarks(q[done:])
 	marks |= z
 	seen = done + n
 	off = n

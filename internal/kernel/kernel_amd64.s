@@ -1601,1448 +1601,6 @@ validCopyAVX512VBMI_fail:
 	MOVQ BX, ret+48(FP)
 	RET
 
-// func validNULAVX2(p []byte) (n int, marks uint8)
-// Requires: AVX, AVX2
-TEXT ·validNULAVX2(SB), NOSPLIT, $0-33
-	MOVQ         p_base+0(FP), AX
-	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
-	XORQ         DX, DX
-	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
-
-validNULAVX2_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x20
-	JB        validNULAVX2_tail
-	VMOVDQU   (AX)(DX*1), Y9
-	VPMOVMSKB Y9, BX
-	TESTL     BX, BX
-	JNZ       validNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
-	VPTEST    Y11, Y11
-	JNZ       validNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
-	ADDQ      $0x20, DX
-
-validNULAVX2_ascii:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x80
-	JB        validNULAVX2_ascii_end
-	VMOVDQU   (AX)(DX*1), Y8
-	VMOVDQU   32(AX)(DX*1), Y9
-	VMOVDQU   64(AX)(DX*1), Y11
-	VMOVDQU   96(AX)(DX*1), Y12
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
-	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, BX
-	TESTL     BX, BX
-	JNZ       validNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
-	ADDQ      $0x80, DX
-	JMP       validNULAVX2_ascii
-
-validNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
-	JMP          validNULAVX2_loop
-
-validNULAVX2_mixed:
-	VPERM2I128 $0x21, Y9, Y8, Y11
-	VPALIGNR   $0x0f, Y11, Y9, Y12
-	VPALIGNR   $0x0e, Y11, Y9, Y13
-	VPALIGNR   $0x0d, Y11, Y9, Y11
-	VPSRLW     $0x04, Y12, Y14
-	VPSRLW     $0x04, Y9, Y15
-	VPAND      Y3, Y14, Y14
-	VPSHUFB    Y14, Y0, Y14
-	VPAND      Y3, Y12, Y12
-	VPSHUFB    Y12, Y1, Y12
-	VPAND      Y3, Y15, Y15
-	VPSHUFB    Y15, Y2, Y15
-	VPAND      Y12, Y14, Y14
-	VPAND      Y15, Y14, Y14
-	VPSUBUSB   Y4, Y13, Y13
-	VPSUBUSB   Y5, Y11, Y11
-	VPOR       Y13, Y11, Y13
-	VPAND      Y6, Y13, Y13
-	VPXOR      Y13, Y14, Y14
-	VPTEST     Y14, Y14
-	JNZ        validNULAVX2_fail
-	VPMINUB    Y8, Y10, Y10
-	VMOVDQA    Y9, Y8
-	ADDQ       $0x20, DX
-	JMP        validNULAVX2_loop
-
-validNULAVX2_tail:
-	TESTQ    BX, BX
-	JZ       validNULAVX2_end
-	CMPQ     CX, $0x23
-	JB       validNULAVX2_fail
-	MOVQ     CX, BX
-	SUBQ     $0x20, BX
-	VMOVDQU  (AX)(BX*1), Y9
-	VMOVDQU  -1(AX)(BX*1), Y11
-	VMOVDQU  -2(AX)(BX*1), Y12
-	VMOVDQU  -3(AX)(BX*1), Y13
-	VPSRLW   $0x04, Y11, Y14
-	VPSRLW   $0x04, Y9, Y15
-	VPAND    Y3, Y14, Y14
-	VPSHUFB  Y14, Y0, Y14
-	VPAND    Y3, Y11, Y0
-	VPSHUFB  Y0, Y1, Y0
-	VPAND    Y3, Y15, Y15
-	VPSHUFB  Y15, Y2, Y15
-	VPAND    Y0, Y14, Y14
-	VPAND    Y15, Y14, Y14
-	VPSUBUSB Y4, Y12, Y12
-	VPSUBUSB Y5, Y13, Y13
-	VPOR     Y12, Y13, Y12
-	VPAND    Y6, Y12, Y12
-	VPXOR    Y12, Y14, Y14
-	VPTEST   Y14, Y14
-	JNZ      validNULAVX2_fail
-	VPSUBUSB Y7, Y9, Y11
-	VPTEST   Y11, Y11
-	JNZ      validNULAVX2_fail
-	VPMINUB  Y9, Y10, Y10
-
-validNULAVX2_done:
-	VPMINUB  Y8, Y10, Y10
-	VPXOR    Y0, Y0, Y0
-	VPCMPEQB Y10, Y0, Y0
-	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, marks+32(FP)
-	VZEROUPPER
-	MOVQ     CX, n+24(FP)
-	RET
-
-validNULAVX2_end:
-	VPSUBUSB     Y7, Y8, Y11
-	VPTEST       Y11, Y11
-	JZ           validNULAVX2_done
-	VPBROADCASTB splat<>+6(SB), Y8
-	SUBQ         $0x20, DX
-
-validNULAVX2_fail:
-	VPMINUB  Y8, Y10, Y10
-	VPXOR    Y0, Y0, Y0
-	VPCMPEQB Y10, Y0, Y0
-	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, marks+32(FP)
-	VZEROUPPER
-	MOVQ     DX, n+24(FP)
-	RET
-
-// func validNULAVX512(p []byte) (n int, marks uint8)
-// Requires: AVX, AVX512BW, AVX512F, BMI2
-TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
-	MOVQ         p_base+0(FP), AX
-	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
-	XORQ         DX, DX
-	VPTERNLOGD   $0xff, Z10, Z10, Z10
-	VPBROADCASTB splat<>+6(SB), Z8
-
-validNULAVX512_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x40
-	JB        validNULAVX512_tail
-	VMOVDQU64 (AX)(DX*1), Z9
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validNULAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validNULAVX512_fail
-	VPMINUB   Z8, Z10, Z10
-	VPMINUB   Z9, Z10, Z10
-	ADDQ      $0x40, DX
-
-validNULAVX512_ascii:
-	MOVQ       CX, BX
-	SUBQ       DX, BX
-	CMPQ       BX, $0x00000100
-	JB         validNULAVX512_ascii_end
-	VMOVDQU64  (AX)(DX*1), Z8
-	VMOVDQU64  64(AX)(DX*1), Z9
-	VMOVDQU64  128(AX)(DX*1), Z11
-	VMOVDQU64  192(AX)(DX*1), Z12
-	VPMINUB    Z8, Z9, Z13
-	VPMINUB    Z11, Z13, Z13
-	VPMINUB    Z12, Z13, Z13
-	VPTERNLOGD $0xfe, Z11, Z9, Z8
-	VPORD      Z12, Z8, Z8
-	VPMOVB2M   Z8, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512_ascii_end
-	VPMINUB    Z13, Z10, Z10
-	ADDQ       $0x00000100, DX
-	JMP        validNULAVX512_ascii
-
-validNULAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
-	JMP          validNULAVX512_loop
-
-validNULAVX512_mixed:
-	VALIGND    $0x0c, Z8, Z9, Z11
-	VPALIGNR   $0x0f, Z11, Z9, Z12
-	VPALIGNR   $0x0e, Z11, Z9, Z13
-	VPALIGNR   $0x0d, Z11, Z9, Z11
-	VPSRLW     $0x04, Z12, Z14
-	VPSRLW     $0x04, Z9, Z15
-	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z0, Z14
-	VPANDD     Z3, Z12, Z12
-	VPSHUFB    Z12, Z1, Z12
-	VPANDD     Z3, Z15, Z15
-	VPSHUFB    Z15, Z2, Z15
-	VPTERNLOGD $0x80, Z12, Z15, Z14
-	VPSUBUSB   Z4, Z13, Z13
-	VPSUBUSB   Z5, Z11, Z11
-	VPTERNLOGD $0xa8, Z6, Z11, Z13
-	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512_fail
-	VPMINUB    Z8, Z10, Z10
-	VMOVDQA64  Z9, Z8
-	ADDQ       $0x40, DX
-	JMP        validNULAVX512_loop
-
-validNULAVX512_tail:
-	TESTQ      BX, BX
-	JZ         validNULAVX512_end
-	MOVQ       $-1, SI
-	BZHIQ      BX, SI, SI
-	KMOVQ      SI, K1
-	VMOVDQU8.Z (AX)(DX*1), K1, Z9
-	VALIGND    $0x0c, Z8, Z9, Z7
-	VPALIGNR   $0x0f, Z7, Z9, Z11
-	VPALIGNR   $0x0e, Z7, Z9, Z12
-	VPALIGNR   $0x0d, Z7, Z9, Z7
-	VPSRLW     $0x04, Z11, Z13
-	VPSRLW     $0x04, Z9, Z14
-	VPANDD     Z3, Z13, Z13
-	VPSHUFB    Z13, Z0, Z13
-	VPANDD     Z3, Z11, Z0
-	VPSHUFB    Z0, Z1, Z0
-	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z2, Z14
-	VPTERNLOGD $0x80, Z0, Z14, Z13
-	VPSUBUSB   Z4, Z12, Z12
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z12
-	VPCMPUB    $0x04, Z12, Z13, K2
-	KORTESTQ   K2, K2
-	JNZ        validNULAVX512_fail
-	VPMINUB    Z9, Z10, K1, Z10
-
-validNULAVX512_done:
-	VPMINUB   Z8, Z10, Z10
-	VPTESTNMB Z10, Z10, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+32(FP)
-	VZEROUPPER
-	MOVQ      CX, n+24(FP)
-	RET
-
-validNULAVX512_end:
-	VPCMPUB      $0x06, Z7, Z8, K1
-	KORTESTQ     K1, K1
-	JZ           validNULAVX512_done
-	VPBROADCASTB splat<>+6(SB), Z8
-	SUBQ         $0x40, DX
-
-validNULAVX512_fail:
-	VPMINUB   Z8, Z10, Z10
-	VPTESTNMB Z10, Z10, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+32(FP)
-	VZEROUPPER
-	MOVQ      DX, n+24(FP)
-	RET
-
-// func validNULAVX512VBMI(p []byte) (n int, marks uint8)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
-TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
-	MOVQ         p_base+0(FP), AX
-	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
-	XORQ         DX, DX
-	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z8
-
-validNULAVX512VBMI_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x40
-	JB        validNULAVX512VBMI_tail
-	VMOVDQU64 (AX)(DX*1), Z9
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validNULAVX512VBMI_fail
-	VPMINUB   Z8, Z4, Z4
-	VPMINUB   Z9, Z4, Z4
-	ADDQ      $0x40, DX
-
-validNULAVX512VBMI_ascii:
-	MOVQ       CX, BX
-	SUBQ       DX, BX
-	CMPQ       BX, $0x00000100
-	JB         validNULAVX512VBMI_ascii_end
-	VMOVDQU64  (AX)(DX*1), Z8
-	VMOVDQU64  64(AX)(DX*1), Z9
-	VMOVDQU64  128(AX)(DX*1), Z10
-	VMOVDQU64  192(AX)(DX*1), Z11
-	VPMINUB    Z8, Z9, Z12
-	VPMINUB    Z10, Z12, Z12
-	VPMINUB    Z11, Z12, Z12
-	VPTERNLOGD $0xfe, Z10, Z9, Z8
-	VPORD      Z11, Z8, Z8
-	VPMOVB2M   Z8, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512VBMI_ascii_end
-	VPMINUB    Z12, Z4, Z4
-	ADDQ       $0x00000100, DX
-	JMP        validNULAVX512VBMI_ascii
-
-validNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
-	JMP          validNULAVX512VBMI_loop
-
-validNULAVX512VBMI_mixed:
-	VALIGND    $0x0c, Z8, Z9, Z10
-	VPALIGNR   $0x0f, Z10, Z9, Z11
-	VPALIGNR   $0x0e, Z10, Z9, Z12
-	VPALIGNR   $0x0d, Z10, Z9, Z10
-	VPSRLW     $0x04, Z11, Z13
-	VPSRLW     $0x04, Z9, Z14
-	VPERMB     Z0, Z13, Z13
-	VPERMB     Z1, Z11, Z11
-	VPERMB     Z2, Z14, Z14
-	VPTERNLOGD $0x80, Z11, Z14, Z13
-	VPSUBUSB   Z3, Z12, Z12
-	VPSUBUSB   Z5, Z10, Z10
-	VPTERNLOGD $0xa8, Z6, Z10, Z12
-	VPCMPUB    $0x04, Z12, Z13, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512VBMI_fail
-	VPMINUB    Z8, Z4, Z4
-	VMOVDQA64  Z9, Z8
-	ADDQ       $0x40, DX
-	JMP        validNULAVX512VBMI_loop
-
-validNULAVX512VBMI_tail:
-	TESTQ      BX, BX
-	JZ         validNULAVX512VBMI_end
-	MOVQ       $-1, SI
-	BZHIQ      BX, SI, SI
-	KMOVQ      SI, K1
-	VMOVDQU8.Z (AX)(DX*1), K1, Z9
-	VALIGND    $0x0c, Z8, Z9, Z7
-	VPALIGNR   $0x0f, Z7, Z9, Z10
-	VPALIGNR   $0x0e, Z7, Z9, Z11
-	VPALIGNR   $0x0d, Z7, Z9, Z7
-	VPSRLW     $0x04, Z10, Z12
-	VPSRLW     $0x04, Z9, Z13
-	VPERMB     Z0, Z12, Z12
-	VPERMB     Z1, Z10, Z0
-	VPERMB     Z2, Z13, Z13
-	VPTERNLOGD $0x80, Z0, Z13, Z12
-	VPSUBUSB   Z3, Z11, Z11
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z11
-	VPCMPUB    $0x04, Z11, Z12, K2
-	KORTESTQ   K2, K2
-	JNZ        validNULAVX512VBMI_fail
-	VPMINUB    Z9, Z4, K1, Z4
-
-validNULAVX512VBMI_done:
-	VPMINUB   Z8, Z4, Z4
-	VPTESTNMB Z4, Z4, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+32(FP)
-	VZEROUPPER
-	MOVQ      CX, n+24(FP)
-	RET
-
-validNULAVX512VBMI_end:
-	VPCMPUB      $0x06, Z7, Z8, K1
-	KORTESTQ     K1, K1
-	JZ           validNULAVX512VBMI_done
-	VPBROADCASTB splat<>+6(SB), Z8
-	SUBQ         $0x40, DX
-
-validNULAVX512VBMI_fail:
-	VPMINUB   Z8, Z4, Z4
-	VPTESTNMB Z4, Z4, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+32(FP)
-	VZEROUPPER
-	MOVQ      DX, n+24(FP)
-	RET
-
-// func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
-TEXT ·validCountNULAVX2(SB), NOSPLIT, $0-57
-	MOVQ         p_base+0(FP), AX
-	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
-	XORQ         DX, DX
-	XORQ         BX, BX
-	XORQ         SI, SI
-	XORQ         DI, DI
-	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
-
-validCountNULAVX2_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x20
-	JB        validCountNULAVX2_tail
-	VMOVDQU   (AX)(DI*1), Y9
-	VPMOVMSKB Y9, R9
-	TESTL     R9, R9
-	JNZ       validCountNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
-	VPTEST    Y11, Y11
-	JNZ       validCountNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
-	ADDQ      $0x20, DI
-
-validCountNULAVX2_ascii:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x80
-	JB        validCountNULAVX2_ascii_end
-	VMOVDQU   (AX)(DI*1), Y8
-	VMOVDQU   32(AX)(DI*1), Y9
-	VMOVDQU   64(AX)(DI*1), Y11
-	VMOVDQU   96(AX)(DI*1), Y12
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
-	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, R9
-	TESTL     R9, R9
-	JNZ       validCountNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
-	ADDQ      $0x80, DI
-	JMP       validCountNULAVX2_ascii
-
-validCountNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
-	JMP          validCountNULAVX2_loop
-
-validCountNULAVX2_mixed:
-	VPERM2I128 $0x21, Y9, Y8, Y11
-	VPALIGNR   $0x0f, Y11, Y9, Y12
-	VPALIGNR   $0x0e, Y11, Y9, Y13
-	VPALIGNR   $0x0d, Y11, Y9, Y11
-	VPSRLW     $0x04, Y12, Y14
-	VPSRLW     $0x04, Y9, Y15
-	VPAND      Y3, Y14, Y14
-	VPSHUFB    Y14, Y0, Y14
-	VPAND      Y3, Y12, Y12
-	VPSHUFB    Y12, Y1, Y12
-	VPAND      Y3, Y15, Y15
-	VPSHUFB    Y15, Y2, Y15
-	VPAND      Y12, Y14, Y14
-	VPAND      Y15, Y14, Y14
-	VPSUBUSB   Y4, Y13, Y13
-	VPSUBUSB   Y5, Y11, Y11
-	VPOR       Y13, Y11, Y13
-	VPAND      Y6, Y13, Y13
-	VPXOR      Y13, Y14, Y14
-	VPTEST     Y14, Y14
-	JNZ        validCountNULAVX2_fail
-	VPADDB     Y9, Y9, Y11
-	VPMOVMSKB  Y11, R8
-	ANDNL      R9, R8, R8
-	VPSUBUSB   Y5, Y9, Y11
-	VPMOVMSKB  Y11, R10
-	POPCNTL    R9, R9
-	POPCNTL    R8, R8
-	POPCNTL    R10, R10
-	ADDQ       R8, DX
-	ADDQ       R10, BX
-	ADDQ       R9, SI
-	VPMINUB    Y8, Y10, Y10
-	VMOVDQA    Y9, Y8
-	ADDQ       $0x20, DI
-	JMP        validCountNULAVX2_loop
-
-validCountNULAVX2_tail:
-	TESTQ     R8, R8
-	JZ        validCountNULAVX2_end
-	CMPQ      CX, $0x23
-	JB        validCountNULAVX2_fail
-	MOVQ      CX, R9
-	SUBQ      $0x20, R9
-	VMOVDQU   (AX)(R9*1), Y9
-	VMOVDQU   -1(AX)(R9*1), Y11
-	VMOVDQU   -2(AX)(R9*1), Y12
-	VMOVDQU   -3(AX)(R9*1), Y13
-	VPSRLW    $0x04, Y11, Y14
-	VPSRLW    $0x04, Y9, Y15
-	VPAND     Y3, Y14, Y14
-	VPSHUFB   Y14, Y0, Y14
-	VPAND     Y3, Y11, Y0
-	VPSHUFB   Y0, Y1, Y0
-	VPAND     Y3, Y15, Y15
-	VPSHUFB   Y15, Y2, Y15
-	VPAND     Y0, Y14, Y14
-	VPAND     Y15, Y14, Y14
-	VPSUBUSB  Y4, Y12, Y12
-	VPSUBUSB  Y5, Y13, Y13
-	VPOR      Y12, Y13, Y12
-	VPAND     Y6, Y12, Y12
-	VPXOR     Y12, Y14, Y14
-	VPTEST    Y14, Y14
-	JNZ       validCountNULAVX2_fail
-	VPSUBUSB  Y7, Y9, Y11
-	VPTEST    Y11, Y11
-	JNZ       validCountNULAVX2_fail
-	VPMOVMSKB Y9, R9
-	MOVQ      $0x00000020, AX
-	SUBQ      R8, AX
-	VPADDB    Y9, Y9, Y0
-	VPMOVMSKB Y0, DI
-	ANDNL     R9, DI, DI
-	VPSUBUSB  Y5, Y9, Y0
-	VPMOVMSKB Y0, R8
-	SHRXL     AX, DI, DI
-	SHRXL     AX, R8, R8
-	SHRXL     AX, R9, AX
-	POPCNTL   AX, AX
-	POPCNTL   DI, DI
-	POPCNTL   R8, R8
-	ADDQ      DI, DX
-	ADDQ      R8, BX
-	ADDQ      AX, SI
-	VPMINUB   Y9, Y10, Y10
-
-validCountNULAVX2_done:
-	VPMINUB  Y8, Y10, Y10
-	VPXOR    Y0, Y0, Y0
-	VPCMPEQB Y10, Y0, Y0
-	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ     CX, n+24(FP)
-	MOVQ     CX, AX
-	SUBQ     DX, AX
-	MOVQ     AX, runes+32(FP)
-	ADDQ     BX, AX
-	MOVQ     AX, utf16+40(FP)
-	SUBQ     SI, CX
-	MOVQ     CX, ascii+48(FP)
-	RET
-
-validCountNULAVX2_end:
-	VPSUBUSB     Y7, Y8, Y11
-	VPTEST       Y11, Y11
-	JZ           validCountNULAVX2_done
-	VPMOVMSKB    Y8, R9
-	VPADDB       Y8, Y8, Y0
-	VPMOVMSKB    Y0, AX
-	ANDNL        R9, AX, AX
-	VPSUBUSB     Y5, Y8, Y0
-	VPMOVMSKB    Y0, CX
-	POPCNTL      R9, R8
-	POPCNTL      AX, AX
-	POPCNTL      CX, CX
-	SUBQ         AX, DX
-	SUBQ         CX, BX
-	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Y8
-	SUBQ         $0x20, DI
-
-validCountNULAVX2_fail:
-	VPMINUB  Y8, Y10, Y10
-	VPXOR    Y0, Y0, Y0
-	VPCMPEQB Y10, Y0, Y0
-	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ     DI, n+24(FP)
-	MOVQ     DI, AX
-	SUBQ     DX, AX
-	MOVQ     AX, runes+32(FP)
-	ADDQ     BX, AX
-	MOVQ     AX, utf16+40(FP)
-	SUBQ     SI, DI
-	MOVQ     DI, ascii+48(FP)
-	RET
-
-// func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
-// Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
-TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
-	MOVQ         p_base+0(FP), AX
-	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
-	XORQ         DX, DX
-	XORQ         BX, BX
-	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
-	XORQ         DI, DI
-	VPTERNLOGD   $0xff, Z12, Z12, Z12
-	VPBROADCASTB splat<>+6(SB), Z10
-
-validCountNULAVX512_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x40
-	JB        validCountNULAVX512_tail
-	VMOVDQU64 (AX)(DI*1), Z11
-	VPMOVB2M  Z11, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountNULAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountNULAVX512_fail
-	VPMINUB   Z10, Z12, Z12
-	VPMINUB   Z11, Z12, Z12
-	ADDQ      $0x40, DI
-
-validCountNULAVX512_ascii:
-	MOVQ       CX, R8
-	SUBQ       DI, R8
-	CMPQ       R8, $0x00000100
-	JB         validCountNULAVX512_ascii_end
-	VMOVDQU64  (AX)(DI*1), Z10
-	VMOVDQU64  64(AX)(DI*1), Z11
-	VMOVDQU64  128(AX)(DI*1), Z13
-	VMOVDQU64  192(AX)(DI*1), Z14
-	VPMINUB    Z10, Z11, Z15
-	VPMINUB    Z13, Z15, Z15
-	VPMINUB    Z14, Z15, Z15
-	VPTERNLOGD $0xfe, Z13, Z11, Z10
-	VPORD      Z14, Z10, Z10
-	VPMOVB2M   Z10, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512_ascii_end
-	VPMINUB    Z15, Z12, Z12
-	ADDQ       $0x00000100, DI
-	JMP        validCountNULAVX512_ascii
-
-validCountNULAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z10
-	JMP          validCountNULAVX512_loop
-
-validCountNULAVX512_mixed:
-	VALIGND    $0x0c, Z10, Z11, Z13
-	VPALIGNR   $0x0f, Z13, Z11, Z14
-	VPALIGNR   $0x0e, Z13, Z11, Z15
-	VPALIGNR   $0x0d, Z13, Z11, Z13
-	VPSRLW     $0x04, Z14, Z16
-	VPSRLW     $0x04, Z11, Z17
-	VPANDD     Z3, Z16, Z16
-	VPSHUFB    Z16, Z0, Z16
-	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z1, Z14
-	VPANDD     Z3, Z17, Z17
-	VPSHUFB    Z17, Z2, Z17
-	VPTERNLOGD $0x80, Z14, Z17, Z16
-	VPSUBUSB   Z4, Z15, Z15
-	VPSUBUSB   Z5, Z13, Z13
-	VPTERNLOGD $0xa8, Z6, Z13, Z15
-	VPCMPUB    $0x04, Z15, Z16, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512_fail
-	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R8
-	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R9
-	VPMOVB2M   Z11, K1
-	KMOVQ      K1, R10
-	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
-	POPCNTQ    R10, R10
-	ADDQ       R8, DX
-	ADDQ       R9, BX
-	ADDQ       R10, SI
-	VPMINUB    Z10, Z12, Z12
-	VMOVDQA64  Z11, Z10
-	ADDQ       $0x40, DI
-	JMP        validCountNULAVX512_loop
-
-validCountNULAVX512_tail:
-	TESTQ      R8, R8
-	JZ         validCountNULAVX512_end
-	MOVQ       $-1, R9
-	BZHIQ      R8, R9, R9
-	KMOVQ      R9, K1
-	VMOVDQU8.Z (AX)(DI*1), K1, Z11
-	VALIGND    $0x0c, Z10, Z11, Z7
-	VPALIGNR   $0x0f, Z7, Z11, Z13
-	VPALIGNR   $0x0e, Z7, Z11, Z14
-	VPALIGNR   $0x0d, Z7, Z11, Z7
-	VPSRLW     $0x04, Z13, Z15
-	VPSRLW     $0x04, Z11, Z16
-	VPANDD     Z3, Z15, Z15
-	VPSHUFB    Z15, Z0, Z15
-	VPANDD     Z3, Z13, Z0
-	VPSHUFB    Z0, Z1, Z0
-	VPANDD     Z3, Z16, Z16
-	VPSHUFB    Z16, Z2, Z16
-	VPTERNLOGD $0x80, Z0, Z16, Z15
-	VPSUBUSB   Z4, Z14, Z14
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z14
-	VPCMPUB    $0x04, Z14, Z15, K2
-	KORTESTQ   K2, K2
-	JNZ        validCountNULAVX512_fail
-	VPCMPB     $0x01, Z8, Z11, K2
-	KMOVQ      K2, AX
-	VPCMPUB    $0x06, Z9, Z11, K2
-	KMOVQ      K2, DI
-	VPMOVB2M   Z11, K2
-	KMOVQ      K2, R8
-	POPCNTQ    AX, AX
-	POPCNTQ    DI, DI
-	POPCNTQ    R8, R8
-	ADDQ       AX, DX
-	ADDQ       DI, BX
-	ADDQ       R8, SI
-	VPMINUB    Z11, Z12, K1, Z12
-
-validCountNULAVX512_done:
-	VPMINUB   Z10, Z12, Z12
-	VPTESTNMB Z12, Z12, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ      CX, n+24(FP)
-	MOVQ      CX, AX
-	SUBQ      DX, AX
-	MOVQ      AX, runes+32(FP)
-	ADDQ      BX, AX
-	MOVQ      AX, utf16+40(FP)
-	SUBQ      SI, CX
-	MOVQ      CX, ascii+48(FP)
-	RET
-
-validCountNULAVX512_end:
-	VPCMPUB      $0x06, Z7, Z10, K1
-	KORTESTQ     K1, K1
-	JZ           validCountNULAVX512_done
-	VPCMPB       $0x01, Z8, Z10, K1
-	KMOVQ        K1, AX
-	VPCMPUB      $0x06, Z9, Z10, K1
-	KMOVQ        K1, CX
-	VPMOVB2M     Z10, K1
-	KMOVQ        K1, R8
-	POPCNTQ      AX, AX
-	POPCNTQ      CX, CX
-	POPCNTQ      R8, R8
-	SUBQ         AX, DX
-	SUBQ         CX, BX
-	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Z10
-	SUBQ         $0x40, DI
-
-validCountNULAVX512_fail:
-	VPMINUB   Z10, Z12, Z12
-	VPTESTNMB Z12, Z12, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ      DI, n+24(FP)
-	MOVQ      DI, AX
-	SUBQ      DX, AX
-	MOVQ      AX, runes+32(FP)
-	ADDQ      BX, AX
-	MOVQ      AX, utf16+40(FP)
-	SUBQ      SI, DI
-	MOVQ      DI, ascii+48(FP)
-	RET
-
-// func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
-TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
-	MOVQ         p_base+0(FP), AX
-	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
-	XORQ         DX, DX
-	XORQ         BX, BX
-	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
-	XORQ         DI, DI
-	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z10
-
-validCountNULAVX512VBMI_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x40
-	JB        validCountNULAVX512VBMI_tail
-	VMOVDQU64 (AX)(DI*1), Z11
-	VPMOVB2M  Z11, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountNULAVX512VBMI_fail
-	VPMINUB   Z10, Z4, Z4
-	VPMINUB   Z11, Z4, Z4
-	ADDQ      $0x40, DI
-
-validCountNULAVX512VBMI_ascii:
-	MOVQ       CX, R8
-	SUBQ       DI, R8
-	CMPQ       R8, $0x00000100
-	JB         validCountNULAVX512VBMI_ascii_end
-	VMOVDQU64  (AX)(DI*1), Z10
-	VMOVDQU64  64(AX)(DI*1), Z11
-	VMOVDQU64  128(AX)(DI*1), Z12
-	VMOVDQU64  192(AX)(DI*1), Z13
-	VPMINUB    Z10, Z11, Z14
-	VPMINUB    Z12, Z14, Z14
-	VPMINUB    Z13, Z14, Z14
-	VPTERNLOGD $0xfe, Z12, Z11, Z10
-	VPORD      Z13, Z10, Z10
-	VPMOVB2M   Z10, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512VBMI_ascii_end
-	VPMINUB    Z14, Z4, Z4
-	ADDQ       $0x00000100, DI
-	JMP        validCountNULAVX512VBMI_ascii
-
-validCountNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z10
-	JMP          validCountNULAVX512VBMI_loop
-
-validCountNULAVX512VBMI_mixed:
-	VALIGND    $0x0c, Z10, Z11, Z12
-	VPALIGNR   $0x0f, Z12, Z11, Z13
-	VPALIGNR   $0x0e, Z12, Z11, Z14
-	VPALIGNR   $0x0d, Z12, Z11, Z12
-	VPSRLW     $0x04, Z13, Z15
-	VPSRLW     $0x04, Z11, Z16
-	VPERMB     Z0, Z15, Z15
-	VPERMB     Z1, Z13, Z13
-	VPERMB     Z2, Z16, Z16
-	VPTERNLOGD $0x80, Z13, Z16, Z15
-	VPSUBUSB   Z3, Z14, Z14
-	VPSUBUSB   Z5, Z12, Z12
-	VPTERNLOGD $0xa8, Z6, Z12, Z14
-	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512VBMI_fail
-	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R8
-	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R9
-	VPMOVB2M   Z11, K1
-	KMOVQ      K1, R10
-	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
-	POPCNTQ    R10, R10
-	ADDQ       R8, DX
-	ADDQ       R9, BX
-	ADDQ       R10, SI
-	VPMINUB    Z10, Z4, Z4
-	VMOVDQA64  Z11, Z10
-	ADDQ       $0x40, DI
-	JMP        validCountNULAVX512VBMI_loop
-
-validCountNULAVX512VBMI_tail:
-	TESTQ      R8, R8
-	JZ         validCountNULAVX512VBMI_end
-	MOVQ       $-1, R9
-	BZHIQ      R8, R9, R9
-	KMOVQ      R9, K1
-	VMOVDQU8.Z (AX)(DI*1), K1, Z11
-	VALIGND    $0x0c, Z10, Z11, Z7
-	VPALIGNR   $0x0f, Z7, Z11, Z12
-	VPALIGNR   $0x0e, Z7, Z11, Z13
-	VPALIGNR   $0x0d, Z7, Z11, Z7
-	VPSRLW     $0x04, Z12, Z14
-	VPSRLW     $0x04, Z11, Z15
-	VPERMB     Z0, Z14, Z14
-	VPERMB     Z1, Z12, Z0
-	VPERMB     Z2, Z15, Z15
-	VPTERNLOGD $0x80, Z0, Z15, Z14
-	VPSUBUSB   Z3, Z13, Z13
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z13
-	VPCMPUB    $0x04, Z13, Z14, K2
-	KORTESTQ   K2, K2
-	JNZ        validCountNULAVX512VBMI_fail
-	VPCMPB     $0x01, Z8, Z11, K2
-	KMOVQ      K2, AX
-	VPCMPUB    $0x06, Z9, Z11, K2
-	KMOVQ      K2, DI
-	VPMOVB2M   Z11, K2
-	KMOVQ      K2, R8
-	POPCNTQ    AX, AX
-	POPCNTQ    DI, DI
-	POPCNTQ    R8, R8
-	ADDQ       AX, DX
-	ADDQ       DI, BX
-	ADDQ       R8, SI
-	VPMINUB    Z11, Z4, K1, Z4
-
-validCountNULAVX512VBMI_done:
-	VPMINUB   Z10, Z4, Z4
-	VPTESTNMB Z4, Z4, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ      CX, n+24(FP)
-	MOVQ      CX, AX
-	SUBQ      DX, AX
-	MOVQ      AX, runes+32(FP)
-	ADDQ      BX, AX
-	MOVQ      AX, utf16+40(FP)
-	SUBQ      SI, CX
-	MOVQ      CX, ascii+48(FP)
-	RET
-
-validCountNULAVX512VBMI_end:
-	VPCMPUB      $0x06, Z7, Z10, K1
-	KORTESTQ     K1, K1
-	JZ           validCountNULAVX512VBMI_done
-	VPCMPB       $0x01, Z8, Z10, K1
-	KMOVQ        K1, AX
-	VPCMPUB      $0x06, Z9, Z10, K1
-	KMOVQ        K1, CX
-	VPMOVB2M     Z10, K1
-	KMOVQ        K1, R8
-	POPCNTQ      AX, AX
-	POPCNTQ      CX, CX
-	POPCNTQ      R8, R8
-	SUBQ         AX, DX
-	SUBQ         CX, BX
-	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Z10
-	SUBQ         $0x40, DI
-
-validCountNULAVX512VBMI_fail:
-	VPMINUB   Z10, Z4, Z4
-	VPTESTNMB Z4, Z4, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ      DI, n+24(FP)
-	MOVQ      DI, AX
-	SUBQ      DX, AX
-	MOVQ      AX, runes+32(FP)
-	ADDQ      BX, AX
-	MOVQ      AX, utf16+40(FP)
-	SUBQ      SI, DI
-	MOVQ      DI, ascii+48(FP)
-	RET
-
-// func validCopyNULAVX2(dst []byte, src []byte) (n int, marks uint8)
-// Requires: AVX, AVX2
-TEXT ·validCopyNULAVX2(SB), NOSPLIT, $0-57
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
-	XORQ         BX, BX
-	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
-
-validCopyNULAVX2_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x20
-	JB        validCopyNULAVX2_tail
-	VMOVDQU   (CX)(BX*1), Y9
-	VMOVDQU   Y9, (AX)(BX*1)
-	VPMOVMSKB Y9, SI
-	TESTL     SI, SI
-	JNZ       validCopyNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
-	VPTEST    Y11, Y11
-	JNZ       validCopyNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
-	ADDQ      $0x20, BX
-
-validCopyNULAVX2_ascii:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x80
-	JB        validCopyNULAVX2_ascii_end
-	VMOVDQU   (CX)(BX*1), Y8
-	VMOVDQU   Y8, (AX)(BX*1)
-	VMOVDQU   32(CX)(BX*1), Y9
-	VMOVDQU   Y9, 32(AX)(BX*1)
-	VMOVDQU   64(CX)(BX*1), Y11
-	VMOVDQU   Y11, 64(AX)(BX*1)
-	VMOVDQU   96(CX)(BX*1), Y12
-	VMOVDQU   Y12, 96(AX)(BX*1)
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
-	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, SI
-	TESTL     SI, SI
-	JNZ       validCopyNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
-	ADDQ      $0x80, BX
-	JMP       validCopyNULAVX2_ascii
-
-validCopyNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
-	JMP          validCopyNULAVX2_loop
-
-validCopyNULAVX2_mixed:
-	VPERM2I128 $0x21, Y9, Y8, Y11
-	VPALIGNR   $0x0f, Y11, Y9, Y12
-	VPALIGNR   $0x0e, Y11, Y9, Y13
-	VPALIGNR   $0x0d, Y11, Y9, Y11
-	VPSRLW     $0x04, Y12, Y14
-	VPSRLW     $0x04, Y9, Y15
-	VPAND      Y3, Y14, Y14
-	VPSHUFB    Y14, Y0, Y14
-	VPAND      Y3, Y12, Y12
-	VPSHUFB    Y12, Y1, Y12
-	VPAND      Y3, Y15, Y15
-	VPSHUFB    Y15, Y2, Y15
-	VPAND      Y12, Y14, Y14
-	VPAND      Y15, Y14, Y14
-	VPSUBUSB   Y4, Y13, Y13
-	VPSUBUSB   Y5, Y11, Y11
-	VPOR       Y13, Y11, Y13
-	VPAND      Y6, Y13, Y13
-	VPXOR      Y13, Y14, Y14
-	VPTEST     Y14, Y14
-	JNZ        validCopyNULAVX2_fail
-	VPMINUB    Y8, Y10, Y10
-	VMOVDQA    Y9, Y8
-	ADDQ       $0x20, BX
-	JMP        validCopyNULAVX2_loop
-
-validCopyNULAVX2_tail:
-	TESTQ    SI, SI
-	JZ       validCopyNULAVX2_end
-	CMPQ     DX, $0x23
-	JB       validCopyNULAVX2_fail
-	MOVQ     DX, SI
-	SUBQ     $0x20, SI
-	VMOVDQU  (CX)(SI*1), Y9
-	VMOVDQU  Y9, (AX)(SI*1)
-	VMOVDQU  -1(CX)(SI*1), Y11
-	VMOVDQU  -2(CX)(SI*1), Y12
-	VMOVDQU  -3(CX)(SI*1), Y13
-	VPSRLW   $0x04, Y11, Y14
-	VPSRLW   $0x04, Y9, Y15
-	VPAND    Y3, Y14, Y14
-	VPSHUFB  Y14, Y0, Y14
-	VPAND    Y3, Y11, Y0
-	VPSHUFB  Y0, Y1, Y0
-	VPAND    Y3, Y15, Y15
-	VPSHUFB  Y15, Y2, Y15
-	VPAND    Y0, Y14, Y14
-	VPAND    Y15, Y14, Y14
-	VPSUBUSB Y4, Y12, Y12
-	VPSUBUSB Y5, Y13, Y13
-	VPOR     Y12, Y13, Y12
-	VPAND    Y6, Y12, Y12
-	VPXOR    Y12, Y14, Y14
-	VPTEST   Y14, Y14
-	JNZ      validCopyNULAVX2_fail
-	VPSUBUSB Y7, Y9, Y11
-	VPTEST   Y11, Y11
-	JNZ      validCopyNULAVX2_fail
-	VPMINUB  Y9, Y10, Y10
-
-validCopyNULAVX2_done:
-	VPMINUB  Y8, Y10, Y10
-	VPXOR    Y0, Y0, Y0
-	VPCMPEQB Y10, Y0, Y0
-	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ     DX, n+48(FP)
-	RET
-
-validCopyNULAVX2_end:
-	VPSUBUSB     Y7, Y8, Y11
-	VPTEST       Y11, Y11
-	JZ           validCopyNULAVX2_done
-	VPBROADCASTB splat<>+6(SB), Y8
-	SUBQ         $0x20, BX
-
-validCopyNULAVX2_fail:
-	VPMINUB  Y8, Y10, Y10
-	VPXOR    Y0, Y0, Y0
-	VPCMPEQB Y10, Y0, Y0
-	VPTEST   Y0, Y0
-	SETNE    AL
-	MOVB     AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ     BX, n+48(FP)
-	RET
-
-// func validCopyNULAVX512(dst []byte, src []byte) (n int, marks uint8)
-// Requires: AVX, AVX512BW, AVX512F, BMI2
-TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
-	XORQ         BX, BX
-	VPTERNLOGD   $0xff, Z10, Z10, Z10
-	VPBROADCASTB splat<>+6(SB), Z8
-
-validCopyNULAVX512_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x40
-	JB        validCopyNULAVX512_tail
-	VMOVDQU64 (CX)(BX*1), Z9
-	VMOVDQU64 Z9, (AX)(BX*1)
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyNULAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyNULAVX512_fail
-	VPMINUB   Z8, Z10, Z10
-	VPMINUB   Z9, Z10, Z10
-	ADDQ      $0x40, BX
-
-validCopyNULAVX512_ascii:
-	MOVQ       DX, SI
-	SUBQ       BX, SI
-	CMPQ       SI, $0x00000100
-	JB         validCopyNULAVX512_ascii_end
-	VMOVDQU64  (CX)(BX*1), Z8
-	VMOVDQU64  Z8, (AX)(BX*1)
-	VMOVDQU64  64(CX)(BX*1), Z9
-	VMOVDQU64  Z9, 64(AX)(BX*1)
-	VMOVDQU64  128(CX)(BX*1), Z11
-	VMOVDQU64  Z11, 128(AX)(BX*1)
-	VMOVDQU64  192(CX)(BX*1), Z12
-	VMOVDQU64  Z12, 192(AX)(BX*1)
-	VPMINUB    Z8, Z9, Z13
-	VPMINUB    Z11, Z13, Z13
-	VPMINUB    Z12, Z13, Z13
-	VPTERNLOGD $0xfe, Z11, Z9, Z8
-	VPORD      Z12, Z8, Z8
-	VPMOVB2M   Z8, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512_ascii_end
-	VPMINUB    Z13, Z10, Z10
-	ADDQ       $0x00000100, BX
-	JMP        validCopyNULAVX512_ascii
-
-validCopyNULAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
-	JMP          validCopyNULAVX512_loop
-
-validCopyNULAVX512_mixed:
-	VALIGND    $0x0c, Z8, Z9, Z11
-	VPALIGNR   $0x0f, Z11, Z9, Z12
-	VPALIGNR   $0x0e, Z11, Z9, Z13
-	VPALIGNR   $0x0d, Z11, Z9, Z11
-	VPSRLW     $0x04, Z12, Z14
-	VPSRLW     $0x04, Z9, Z15
-	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z0, Z14
-	VPANDD     Z3, Z12, Z12
-	VPSHUFB    Z12, Z1, Z12
-	VPANDD     Z3, Z15, Z15
-	VPSHUFB    Z15, Z2, Z15
-	VPTERNLOGD $0x80, Z12, Z15, Z14
-	VPSUBUSB   Z4, Z13, Z13
-	VPSUBUSB   Z5, Z11, Z11
-	VPTERNLOGD $0xa8, Z6, Z11, Z13
-	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512_fail
-	VPMINUB    Z8, Z10, Z10
-	VMOVDQA64  Z9, Z8
-	ADDQ       $0x40, BX
-	JMP        validCopyNULAVX512_loop
-
-validCopyNULAVX512_tail:
-	TESTQ      SI, SI
-	JZ         validCopyNULAVX512_end
-	MOVQ       $-1, DI
-	BZHIQ      SI, DI, DI
-	KMOVQ      DI, K1
-	VMOVDQU8.Z (CX)(BX*1), K1, Z9
-	VMOVDQU8   Z9, K1, (AX)(BX*1)
-	VALIGND    $0x0c, Z8, Z9, Z7
-	VPALIGNR   $0x0f, Z7, Z9, Z11
-	VPALIGNR   $0x0e, Z7, Z9, Z12
-	VPALIGNR   $0x0d, Z7, Z9, Z7
-	VPSRLW     $0x04, Z11, Z13
-	VPSRLW     $0x04, Z9, Z14
-	VPANDD     Z3, Z13, Z13
-	VPSHUFB    Z13, Z0, Z13
-	VPANDD     Z3, Z11, Z0
-	VPSHUFB    Z0, Z1, Z0
-	VPANDD     Z3, Z14, Z14
-	VPSHUFB    Z14, Z2, Z14
-	VPTERNLOGD $0x80, Z0, Z14, Z13
-	VPSUBUSB   Z4, Z12, Z12
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z12
-	VPCMPUB    $0x04, Z12, Z13, K2
-	KORTESTQ   K2, K2
-	JNZ        validCopyNULAVX512_fail
-	VPMINUB    Z9, Z10, K1, Z10
-
-validCopyNULAVX512_done:
-	VPMINUB   Z8, Z10, Z10
-	VPTESTNMB Z10, Z10, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ      DX, n+48(FP)
-	RET
-
-validCopyNULAVX512_end:
-	VPCMPUB      $0x06, Z7, Z8, K1
-	KORTESTQ     K1, K1
-	JZ           validCopyNULAVX512_done
-	VPBROADCASTB splat<>+6(SB), Z8
-	SUBQ         $0x40, BX
-
-validCopyNULAVX512_fail:
-	VPMINUB   Z8, Z10, Z10
-	VPTESTNMB Z10, Z10, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ      BX, n+48(FP)
-	RET
-
-// func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
-TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
-	MOVQ         dst_base+0(FP), AX
-	MOVQ         src_base+24(FP), CX
-	MOVQ         src_len+32(FP), DX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
-	XORQ         BX, BX
-	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z8
-
-validCopyNULAVX512VBMI_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x40
-	JB        validCopyNULAVX512VBMI_tail
-	VMOVDQU64 (CX)(BX*1), Z9
-	VMOVDQU64 Z9, (AX)(BX*1)
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyNULAVX512VBMI_fail
-	VPMINUB   Z8, Z4, Z4
-	VPMINUB   Z9, Z4, Z4
-	ADDQ      $0x40, BX
-
-validCopyNULAVX512VBMI_ascii:
-	MOVQ       DX, SI
-	SUBQ       BX, SI
-	CMPQ       SI, $0x00000100
-	JB         validCopyNULAVX512VBMI_ascii_end
-	VMOVDQU64  (CX)(BX*1), Z8
-	VMOVDQU64  Z8, (AX)(BX*1)
-	VMOVDQU64  64(CX)(BX*1), Z9
-	VMOVDQU64  Z9, 64(AX)(BX*1)
-	VMOVDQU64  128(CX)(BX*1), Z10
-	VMOVDQU64  Z10, 128(AX)(BX*1)
-	VMOVDQU64  192(CX)(BX*1), Z11
-	VMOVDQU64  Z11, 192(AX)(BX*1)
-	VPMINUB    Z8, Z9, Z12
-	VPMINUB    Z10, Z12, Z12
-	VPMINUB    Z11, Z12, Z12
-	VPTERNLOGD $0xfe, Z10, Z9, Z8
-	VPORD      Z11, Z8, Z8
-	VPMOVB2M   Z8, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512VBMI_ascii_end
-	VPMINUB    Z12, Z4, Z4
-	ADDQ       $0x00000100, BX
-	JMP        validCopyNULAVX512VBMI_ascii
-
-validCopyNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
-	JMP          validCopyNULAVX512VBMI_loop
-
-validCopyNULAVX512VBMI_mixed:
-	VALIGND    $0x0c, Z8, Z9, Z10
-	VPALIGNR   $0x0f, Z10, Z9, Z11
-	VPALIGNR   $0x0e, Z10, Z9, Z12
-	VPALIGNR   $0x0d, Z10, Z9, Z10
-	VPSRLW     $0x04, Z11, Z13
-	VPSRLW     $0x04, Z9, Z14
-	VPERMB     Z0, Z13, Z13
-	VPERMB     Z1, Z11, Z11
-	VPERMB     Z2, Z14, Z14
-	VPTERNLOGD $0x80, Z11, Z14, Z13
-	VPSUBUSB   Z3, Z12, Z12
-	VPSUBUSB   Z5, Z10, Z10
-	VPTERNLOGD $0xa8, Z6, Z10, Z12
-	VPCMPUB    $0x04, Z12, Z13, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512VBMI_fail
-	VPMINUB    Z8, Z4, Z4
-	VMOVDQA64  Z9, Z8
-	ADDQ       $0x40, BX
-	JMP        validCopyNULAVX512VBMI_loop
-
-validCopyNULAVX512VBMI_tail:
-	TESTQ      SI, SI
-	JZ         validCopyNULAVX512VBMI_end
-	MOVQ       $-1, DI
-	BZHIQ      SI, DI, DI
-	KMOVQ      DI, K1
-	VMOVDQU8.Z (CX)(BX*1), K1, Z9
-	VMOVDQU8   Z9, K1, (AX)(BX*1)
-	VALIGND    $0x0c, Z8, Z9, Z7
-	VPALIGNR   $0x0f, Z7, Z9, Z10
-	VPALIGNR   $0x0e, Z7, Z9, Z11
-	VPALIGNR   $0x0d, Z7, Z9, Z7
-	VPSRLW     $0x04, Z10, Z12
-	VPSRLW     $0x04, Z9, Z13
-	VPERMB     Z0, Z12, Z12
-	VPERMB     Z1, Z10, Z0
-	VPERMB     Z2, Z13, Z13
-	VPTERNLOGD $0x80, Z0, Z13, Z12
-	VPSUBUSB   Z3, Z11, Z11
-	VPSUBUSB   Z5, Z7, Z7
-	VPTERNLOGD $0xa8, Z6, Z7, Z11
-	VPCMPUB    $0x04, Z11, Z12, K2
-	KORTESTQ   K2, K2
-	JNZ        validCopyNULAVX512VBMI_fail
-	VPMINUB    Z9, Z4, K1, Z4
-
-validCopyNULAVX512VBMI_done:
-	VPMINUB   Z8, Z4, Z4
-	VPTESTNMB Z4, Z4, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ      DX, n+48(FP)
-	RET
-
-validCopyNULAVX512VBMI_end:
-	VPCMPUB      $0x06, Z7, Z8, K1
-	KORTESTQ     K1, K1
-	JZ           validCopyNULAVX512VBMI_done
-	VPBROADCASTB splat<>+6(SB), Z8
-	SUBQ         $0x40, BX
-
-validCopyNULAVX512VBMI_fail:
-	VPMINUB   Z8, Z4, Z4
-	VPTESTNMB Z4, Z4, K1
-	KORTESTQ  K1, K1
-	SETNE     AL
-	MOVB      AL, marks+56(FP)
-	VZEROUPPER
-	MOVQ      BX, n+48(FP)
-	RET
-
 // func validMarksAVX2(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validMarksAVX2(SB), NOSPLIT, $0-33
@@ -4768,6 +3326,1448 @@ validCopyMarksAVX512VBMI_fail:
 	SETNE     CL
 	ADDB      CL, CL
 	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      BX, n+48(FP)
+	RET
+
+// func validNULAVX2(p []byte) (n int, marks uint8)
+// Requires: AVX, AVX2
+TEXT ·validNULAVX2(SB), NOSPLIT, $0-33
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      incomplete<>+32(SB), Y7
+	XORQ         DX, DX
+	VPCMPEQB     Y10, Y10, Y10
+	VPBROADCASTB splat<>+6(SB), Y8
+
+validNULAVX2_loop:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x20
+	JB        validNULAVX2_tail
+	VMOVDQU   (AX)(DX*1), Y9
+	VPMOVMSKB Y9, BX
+	TESTL     BX, BX
+	JNZ       validNULAVX2_mixed
+	VPSUBUSB  Y7, Y8, Y11
+	VPTEST    Y11, Y11
+	JNZ       validNULAVX2_fail
+	VPMINUB   Y8, Y10, Y10
+	VPMINUB   Y9, Y10, Y10
+	ADDQ      $0x20, DX
+
+validNULAVX2_ascii:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x80
+	JB        validNULAVX2_ascii_end
+	VMOVDQU   (AX)(DX*1), Y8
+	VMOVDQU   32(AX)(DX*1), Y9
+	VMOVDQU   64(AX)(DX*1), Y11
+	VMOVDQU   96(AX)(DX*1), Y12
+	VPMINUB   Y8, Y9, Y13
+	VPMINUB   Y11, Y13, Y13
+	VPMINUB   Y12, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VPOR      Y12, Y9, Y9
+	VPOR      Y8, Y9, Y8
+	VPMOVMSKB Y8, BX
+	TESTL     BX, BX
+	JNZ       validNULAVX2_ascii_end
+	VPMINUB   Y13, Y10, Y10
+	ADDQ      $0x80, DX
+	JMP       validNULAVX2_ascii
+
+validNULAVX2_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Y8
+	JMP          validNULAVX2_loop
+
+validNULAVX2_mixed:
+	VPERM2I128 $0x21, Y9, Y8, Y11
+	VPALIGNR   $0x0f, Y11, Y9, Y12
+	VPALIGNR   $0x0e, Y11, Y9, Y13
+	VPALIGNR   $0x0d, Y11, Y9, Y11
+	VPSRLW     $0x04, Y12, Y14
+	VPSRLW     $0x04, Y9, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y1, Y12
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y12, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y13, Y13
+	VPSUBUSB   Y5, Y11, Y11
+	VPOR       Y13, Y11, Y13
+	VPAND      Y6, Y13, Y13
+	VPXOR      Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validNULAVX2_fail
+	VPMINUB    Y8, Y10, Y10
+	VMOVDQA    Y9, Y8
+	ADDQ       $0x20, DX
+	JMP        validNULAVX2_loop
+
+validNULAVX2_tail:
+	TESTQ    BX, BX
+	JZ       validNULAVX2_end
+	CMPQ     CX, $0x23
+	JB       validNULAVX2_fail
+	MOVQ     CX, BX
+	SUBQ     $0x20, BX
+	VMOVDQU  (AX)(BX*1), Y9
+	VMOVDQU  -1(AX)(BX*1), Y11
+	VMOVDQU  -2(AX)(BX*1), Y12
+	VMOVDQU  -3(AX)(BX*1), Y13
+	VPSRLW   $0x04, Y11, Y14
+	VPSRLW   $0x04, Y9, Y15
+	VPAND    Y3, Y14, Y14
+	VPSHUFB  Y14, Y0, Y14
+	VPAND    Y3, Y11, Y0
+	VPSHUFB  Y0, Y1, Y0
+	VPAND    Y3, Y15, Y15
+	VPSHUFB  Y15, Y2, Y15
+	VPAND    Y0, Y14, Y14
+	VPAND    Y15, Y14, Y14
+	VPSUBUSB Y4, Y12, Y12
+	VPSUBUSB Y5, Y13, Y13
+	VPOR     Y12, Y13, Y12
+	VPAND    Y6, Y12, Y12
+	VPXOR    Y12, Y14, Y14
+	VPTEST   Y14, Y14
+	JNZ      validNULAVX2_fail
+	VPSUBUSB Y7, Y9, Y11
+	VPTEST   Y11, Y11
+	JNZ      validNULAVX2_fail
+	VPMINUB  Y9, Y10, Y10
+
+validNULAVX2_done:
+	VPMINUB  Y8, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	MOVB     AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ     CX, n+24(FP)
+	RET
+
+validNULAVX2_end:
+	VPSUBUSB     Y7, Y8, Y11
+	VPTEST       Y11, Y11
+	JZ           validNULAVX2_done
+	VPBROADCASTB splat<>+6(SB), Y8
+	SUBQ         $0x20, DX
+
+validNULAVX2_fail:
+	VPMINUB  Y8, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	MOVB     AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ     DX, n+24(FP)
+	RET
+
+// func validNULAVX512(p []byte) (n int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	VPTERNLOGD   $0xff, Z10, Z10, Z10
+	VPBROADCASTB splat<>+6(SB), Z8
+
+validNULAVX512_loop:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x40
+	JB        validNULAVX512_tail
+	VMOVDQU64 (AX)(DX*1), Z9
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512_fail
+	VPMINUB   Z8, Z10, Z10
+	VPMINUB   Z9, Z10, Z10
+	ADDQ      $0x40, DX
+
+validNULAVX512_ascii:
+	MOVQ       CX, BX
+	SUBQ       DX, BX
+	CMPQ       BX, $0x00000100
+	JB         validNULAVX512_ascii_end
+	VMOVDQU64  (AX)(DX*1), Z8
+	VMOVDQU64  64(AX)(DX*1), Z9
+	VMOVDQU64  128(AX)(DX*1), Z11
+	VMOVDQU64  192(AX)(DX*1), Z12
+	VPMINUB    Z8, Z9, Z13
+	VPMINUB    Z11, Z13, Z13
+	VPMINUB    Z12, Z13, Z13
+	VPTERNLOGD $0xfe, Z11, Z9, Z8
+	VPORD      Z12, Z8, Z8
+	VPMOVB2M   Z8, K1
+	KORTESTQ   K1, K1
+	JNZ        validNULAVX512_ascii_end
+	VPMINUB    Z13, Z10, Z10
+	ADDQ       $0x00000100, DX
+	JMP        validNULAVX512_ascii
+
+validNULAVX512_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z8
+	JMP          validNULAVX512_loop
+
+validNULAVX512_mixed:
+	VALIGND    $0x0c, Z8, Z9, Z11
+	VPALIGNR   $0x0f, Z11, Z9, Z12
+	VPALIGNR   $0x0e, Z11, Z9, Z13
+	VPALIGNR   $0x0d, Z11, Z9, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z0, Z14
+	VPANDD     Z3, Z12, Z12
+	VPSHUFB    Z12, Z1, Z12
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z2, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z4, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validNULAVX512_fail
+	VPMINUB    Z8, Z10, Z10
+	VMOVDQA64  Z9, Z8
+	ADDQ       $0x40, DX
+	JMP        validNULAVX512_loop
+
+validNULAVX512_tail:
+	TESTQ      BX, BX
+	JZ         validNULAVX512_end
+	MOVQ       $-1, SI
+	BZHIQ      BX, SI, SI
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (AX)(DX*1), K1, Z9
+	VALIGND    $0x0c, Z8, Z9, Z7
+	VPALIGNR   $0x0f, Z7, Z9, Z11
+	VPALIGNR   $0x0e, Z7, Z9, Z12
+	VPALIGNR   $0x0d, Z7, Z9, Z7
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z9, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z0, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z12
+	VPCMPUB    $0x04, Z12, Z13, K2
+	KORTESTQ   K2, K2
+	JNZ        validNULAVX512_fail
+	VPMINUB    Z9, Z10, K1, Z10
+
+validNULAVX512_done:
+	VPMINUB   Z8, Z10, Z10
+	VPTESTNMB Z10, Z10, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ      CX, n+24(FP)
+	RET
+
+validNULAVX512_end:
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JZ           validNULAVX512_done
+	VPBROADCASTB splat<>+6(SB), Z8
+	SUBQ         $0x40, DX
+
+validNULAVX512_fail:
+	VPMINUB   Z8, Z10, Z10
+	VPTESTNMB Z10, Z10, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ      DX, n+24(FP)
+	RET
+
+// func validNULAVX512VBMI(p []byte) (n int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
+TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	VPTERNLOGD   $0xff, Z4, Z4, Z4
+	VPBROADCASTB splat<>+6(SB), Z8
+
+validNULAVX512VBMI_loop:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x40
+	JB        validNULAVX512VBMI_tail
+	VMOVDQU64 (AX)(DX*1), Z9
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z7, Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512VBMI_fail
+	VPMINUB   Z8, Z4, Z4
+	VPMINUB   Z9, Z4, Z4
+	ADDQ      $0x40, DX
+
+validNULAVX512VBMI_ascii:
+	MOVQ       CX, BX
+	SUBQ       DX, BX
+	CMPQ       BX, $0x00000100
+	JB         validNULAVX512VBMI_ascii_end
+	VMOVDQU64  (AX)(DX*1), Z8
+	VMOVDQU64  64(AX)(DX*1), Z9
+	VMOVDQU64  128(AX)(DX*1), Z10
+	VMOVDQU64  192(AX)(DX*1), Z11
+	VPMINUB    Z8, Z9, Z12
+	VPMINUB    Z10, Z12, Z12
+	VPMINUB    Z11, Z12, Z12
+	VPTERNLOGD $0xfe, Z10, Z9, Z8
+	VPORD      Z11, Z8, Z8
+	VPMOVB2M   Z8, K1
+	KORTESTQ   K1, K1
+	JNZ        validNULAVX512VBMI_ascii_end
+	VPMINUB    Z12, Z4, Z4
+	ADDQ       $0x00000100, DX
+	JMP        validNULAVX512VBMI_ascii
+
+validNULAVX512VBMI_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z8
+	JMP          validNULAVX512VBMI_loop
+
+validNULAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z8, Z9, Z10
+	VPALIGNR   $0x0f, Z10, Z9, Z11
+	VPALIGNR   $0x0e, Z10, Z9, Z12
+	VPALIGNR   $0x0d, Z10, Z9, Z10
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z9, Z14
+	VPERMB     Z0, Z13, Z13
+	VPERMB     Z1, Z11, Z11
+	VPERMB     Z2, Z14, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z3, Z12, Z12
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validNULAVX512VBMI_fail
+	VPMINUB    Z8, Z4, Z4
+	VMOVDQA64  Z9, Z8
+	ADDQ       $0x40, DX
+	JMP        validNULAVX512VBMI_loop
+
+validNULAVX512VBMI_tail:
+	TESTQ      BX, BX
+	JZ         validNULAVX512VBMI_end
+	MOVQ       $-1, SI
+	BZHIQ      BX, SI, SI
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (AX)(DX*1), K1, Z9
+	VALIGND    $0x0c, Z8, Z9, Z7
+	VPALIGNR   $0x0f, Z7, Z9, Z10
+	VPALIGNR   $0x0e, Z7, Z9, Z11
+	VPALIGNR   $0x0d, Z7, Z9, Z7
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z9, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z0
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z0, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z11
+	VPCMPUB    $0x04, Z11, Z12, K2
+	KORTESTQ   K2, K2
+	JNZ        validNULAVX512VBMI_fail
+	VPMINUB    Z9, Z4, K1, Z4
+
+validNULAVX512VBMI_done:
+	VPMINUB   Z8, Z4, Z4
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ      CX, n+24(FP)
+	RET
+
+validNULAVX512VBMI_end:
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JZ           validNULAVX512VBMI_done
+	VPBROADCASTB splat<>+6(SB), Z8
+	SUBQ         $0x40, DX
+
+validNULAVX512VBMI_fail:
+	VPMINUB   Z8, Z4, Z4
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ      DX, n+24(FP)
+	RET
+
+// func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·validCountNULAVX2(SB), NOSPLIT, $0-57
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      incomplete<>+32(SB), Y7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	VPCMPEQB     Y10, Y10, Y10
+	VPBROADCASTB splat<>+6(SB), Y8
+
+validCountNULAVX2_loop:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x20
+	JB        validCountNULAVX2_tail
+	VMOVDQU   (AX)(DI*1), Y9
+	VPMOVMSKB Y9, R9
+	TESTL     R9, R9
+	JNZ       validCountNULAVX2_mixed
+	VPSUBUSB  Y7, Y8, Y11
+	VPTEST    Y11, Y11
+	JNZ       validCountNULAVX2_fail
+	VPMINUB   Y8, Y10, Y10
+	VPMINUB   Y9, Y10, Y10
+	ADDQ      $0x20, DI
+
+validCountNULAVX2_ascii:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x80
+	JB        validCountNULAVX2_ascii_end
+	VMOVDQU   (AX)(DI*1), Y8
+	VMOVDQU   32(AX)(DI*1), Y9
+	VMOVDQU   64(AX)(DI*1), Y11
+	VMOVDQU   96(AX)(DI*1), Y12
+	VPMINUB   Y8, Y9, Y13
+	VPMINUB   Y11, Y13, Y13
+	VPMINUB   Y12, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VPOR      Y12, Y9, Y9
+	VPOR      Y8, Y9, Y8
+	VPMOVMSKB Y8, R9
+	TESTL     R9, R9
+	JNZ       validCountNULAVX2_ascii_end
+	VPMINUB   Y13, Y10, Y10
+	ADDQ      $0x80, DI
+	JMP       validCountNULAVX2_ascii
+
+validCountNULAVX2_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Y8
+	JMP          validCountNULAVX2_loop
+
+validCountNULAVX2_mixed:
+	VPERM2I128 $0x21, Y9, Y8, Y11
+	VPALIGNR   $0x0f, Y11, Y9, Y12
+	VPALIGNR   $0x0e, Y11, Y9, Y13
+	VPALIGNR   $0x0d, Y11, Y9, Y11
+	VPSRLW     $0x04, Y12, Y14
+	VPSRLW     $0x04, Y9, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y1, Y12
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y12, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y13, Y13
+	VPSUBUSB   Y5, Y11, Y11
+	VPOR       Y13, Y11, Y13
+	VPAND      Y6, Y13, Y13
+	VPXOR      Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validCountNULAVX2_fail
+	VPADDB     Y9, Y9, Y11
+	VPMOVMSKB  Y11, R8
+	ANDNL      R9, R8, R8
+	VPSUBUSB   Y5, Y9, Y11
+	VPMOVMSKB  Y11, R10
+	POPCNTL    R9, R9
+	POPCNTL    R8, R8
+	POPCNTL    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R10, BX
+	ADDQ       R9, SI
+	VPMINUB    Y8, Y10, Y10
+	VMOVDQA    Y9, Y8
+	ADDQ       $0x20, DI
+	JMP        validCountNULAVX2_loop
+
+validCountNULAVX2_tail:
+	TESTQ     R8, R8
+	JZ        validCountNULAVX2_end
+	CMPQ      CX, $0x23
+	JB        validCountNULAVX2_fail
+	MOVQ      CX, R9
+	SUBQ      $0x20, R9
+	VMOVDQU   (AX)(R9*1), Y9
+	VMOVDQU   -1(AX)(R9*1), Y11
+	VMOVDQU   -2(AX)(R9*1), Y12
+	VMOVDQU   -3(AX)(R9*1), Y13
+	VPSRLW    $0x04, Y11, Y14
+	VPSRLW    $0x04, Y9, Y15
+	VPAND     Y3, Y14, Y14
+	VPSHUFB   Y14, Y0, Y14
+	VPAND     Y3, Y11, Y0
+	VPSHUFB   Y0, Y1, Y0
+	VPAND     Y3, Y15, Y15
+	VPSHUFB   Y15, Y2, Y15
+	VPAND     Y0, Y14, Y14
+	VPAND     Y15, Y14, Y14
+	VPSUBUSB  Y4, Y12, Y12
+	VPSUBUSB  Y5, Y13, Y13
+	VPOR      Y12, Y13, Y12
+	VPAND     Y6, Y12, Y12
+	VPXOR     Y12, Y14, Y14
+	VPTEST    Y14, Y14
+	JNZ       validCountNULAVX2_fail
+	VPSUBUSB  Y7, Y9, Y11
+	VPTEST    Y11, Y11
+	JNZ       validCountNULAVX2_fail
+	VPMOVMSKB Y9, R9
+	MOVQ      $0x00000020, AX
+	SUBQ      R8, AX
+	VPADDB    Y9, Y9, Y0
+	VPMOVMSKB Y0, DI
+	ANDNL     R9, DI, DI
+	VPSUBUSB  Y5, Y9, Y0
+	VPMOVMSKB Y0, R8
+	SHRXL     AX, DI, DI
+	SHRXL     AX, R8, R8
+	SHRXL     AX, R9, AX
+	POPCNTL   AX, AX
+	POPCNTL   DI, DI
+	POPCNTL   R8, R8
+	ADDQ      DI, DX
+	ADDQ      R8, BX
+	ADDQ      AX, SI
+	VPMINUB   Y9, Y10, Y10
+
+validCountNULAVX2_done:
+	VPMINUB  Y8, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	MOVB     AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ     CX, n+24(FP)
+	MOVQ     CX, AX
+	SUBQ     DX, AX
+	MOVQ     AX, runes+32(FP)
+	ADDQ     BX, AX
+	MOVQ     AX, utf16+40(FP)
+	SUBQ     SI, CX
+	MOVQ     CX, ascii+48(FP)
+	RET
+
+validCountNULAVX2_end:
+	VPSUBUSB     Y7, Y8, Y11
+	VPTEST       Y11, Y11
+	JZ           validCountNULAVX2_done
+	VPMOVMSKB    Y8, R9
+	VPADDB       Y8, Y8, Y0
+	VPMOVMSKB    Y0, AX
+	ANDNL        R9, AX, AX
+	VPSUBUSB     Y5, Y8, Y0
+	VPMOVMSKB    Y0, CX
+	POPCNTL      R9, R8
+	POPCNTL      AX, AX
+	POPCNTL      CX, CX
+	SUBQ         AX, DX
+	SUBQ         CX, BX
+	SUBQ         R8, SI
+	VPBROADCASTB splat<>+6(SB), Y8
+	SUBQ         $0x20, DI
+
+validCountNULAVX2_fail:
+	VPMINUB  Y8, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	MOVB     AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ     DI, n+24(FP)
+	MOVQ     DI, AX
+	SUBQ     DX, AX
+	MOVQ     AX, runes+32(FP)
+	ADDQ     BX, AX
+	MOVQ     AX, utf16+40(FP)
+	SUBQ     SI, DI
+	MOVQ     DI, ascii+48(FP)
+	RET
+
+// func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
+TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	XORQ         SI, SI
+	VPBROADCASTB splat<>+4(SB), Z8
+	VPBROADCASTB splat<>+5(SB), Z9
+	XORQ         DI, DI
+	VPTERNLOGD   $0xff, Z12, Z12, Z12
+	VPBROADCASTB splat<>+6(SB), Z10
+
+validCountNULAVX512_loop:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x40
+	JB        validCountNULAVX512_tail
+	VMOVDQU64 (AX)(DI*1), Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512_fail
+	VPMINUB   Z10, Z12, Z12
+	VPMINUB   Z11, Z12, Z12
+	ADDQ      $0x40, DI
+
+validCountNULAVX512_ascii:
+	MOVQ       CX, R8
+	SUBQ       DI, R8
+	CMPQ       R8, $0x00000100
+	JB         validCountNULAVX512_ascii_end
+	VMOVDQU64  (AX)(DI*1), Z10
+	VMOVDQU64  64(AX)(DI*1), Z11
+	VMOVDQU64  128(AX)(DI*1), Z13
+	VMOVDQU64  192(AX)(DI*1), Z14
+	VPMINUB    Z10, Z11, Z15
+	VPMINUB    Z13, Z15, Z15
+	VPMINUB    Z14, Z15, Z15
+	VPTERNLOGD $0xfe, Z13, Z11, Z10
+	VPORD      Z14, Z10, Z10
+	VPMOVB2M   Z10, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountNULAVX512_ascii_end
+	VPMINUB    Z15, Z12, Z12
+	ADDQ       $0x00000100, DI
+	JMP        validCountNULAVX512_ascii
+
+validCountNULAVX512_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z10
+	JMP          validCountNULAVX512_loop
+
+validCountNULAVX512_mixed:
+	VALIGND    $0x0c, Z10, Z11, Z13
+	VPALIGNR   $0x0f, Z13, Z11, Z14
+	VPALIGNR   $0x0e, Z13, Z11, Z15
+	VPALIGNR   $0x0d, Z13, Z11, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z11, Z17
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z0, Z16
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z1, Z14
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z2, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z4, Z15, Z15
+	VPSUBUSB   Z5, Z13, Z13
+	VPTERNLOGD $0xa8, Z6, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountNULAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R10
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	ADDQ       R10, SI
+	VPMINUB    Z10, Z12, Z12
+	VMOVDQA64  Z11, Z10
+	ADDQ       $0x40, DI
+	JMP        validCountNULAVX512_loop
+
+validCountNULAVX512_tail:
+	TESTQ      R8, R8
+	JZ         validCountNULAVX512_end
+	MOVQ       $-1, R9
+	BZHIQ      R8, R9, R9
+	KMOVQ      R9, K1
+	VMOVDQU8.Z (AX)(DI*1), K1, Z11
+	VALIGND    $0x0c, Z10, Z11, Z7
+	VPALIGNR   $0x0f, Z7, Z11, Z13
+	VPALIGNR   $0x0e, Z7, Z11, Z14
+	VPALIGNR   $0x0d, Z7, Z11, Z7
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z0, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z14
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K2
+	JNZ        validCountNULAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K2
+	KMOVQ      K2, AX
+	VPCMPUB    $0x06, Z9, Z11, K2
+	KMOVQ      K2, DI
+	VPMOVB2M   Z11, K2
+	KMOVQ      K2, R8
+	POPCNTQ    AX, AX
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
+	ADDQ       AX, DX
+	ADDQ       DI, BX
+	ADDQ       R8, SI
+	VPMINUB    Z11, Z12, K1, Z12
+
+validCountNULAVX512_done:
+	VPMINUB   Z10, Z12, Z12
+	VPTESTNMB Z12, Z12, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      CX, n+24(FP)
+	MOVQ      CX, AX
+	SUBQ      DX, AX
+	MOVQ      AX, runes+32(FP)
+	ADDQ      BX, AX
+	MOVQ      AX, utf16+40(FP)
+	SUBQ      SI, CX
+	MOVQ      CX, ascii+48(FP)
+	RET
+
+validCountNULAVX512_end:
+	VPCMPUB      $0x06, Z7, Z10, K1
+	KORTESTQ     K1, K1
+	JZ           validCountNULAVX512_done
+	VPCMPB       $0x01, Z8, Z10, K1
+	KMOVQ        K1, AX
+	VPCMPUB      $0x06, Z9, Z10, K1
+	KMOVQ        K1, CX
+	VPMOVB2M     Z10, K1
+	KMOVQ        K1, R8
+	POPCNTQ      AX, AX
+	POPCNTQ      CX, CX
+	POPCNTQ      R8, R8
+	SUBQ         AX, DX
+	SUBQ         CX, BX
+	SUBQ         R8, SI
+	VPBROADCASTB splat<>+6(SB), Z10
+	SUBQ         $0x40, DI
+
+validCountNULAVX512_fail:
+	VPMINUB   Z10, Z12, Z12
+	VPTESTNMB Z12, Z12, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      DI, n+24(FP)
+	MOVQ      DI, AX
+	SUBQ      DX, AX
+	MOVQ      AX, runes+32(FP)
+	ADDQ      BX, AX
+	MOVQ      AX, utf16+40(FP)
+	SUBQ      SI, DI
+	MOVQ      DI, ascii+48(FP)
+	RET
+
+// func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
+TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	XORQ         SI, SI
+	VPBROADCASTB splat<>+4(SB), Z8
+	VPBROADCASTB splat<>+5(SB), Z9
+	XORQ         DI, DI
+	VPTERNLOGD   $0xff, Z4, Z4, Z4
+	VPBROADCASTB splat<>+6(SB), Z10
+
+validCountNULAVX512VBMI_loop:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x40
+	JB        validCountNULAVX512VBMI_tail
+	VMOVDQU64 (AX)(DI*1), Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z7, Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512VBMI_fail
+	VPMINUB   Z10, Z4, Z4
+	VPMINUB   Z11, Z4, Z4
+	ADDQ      $0x40, DI
+
+validCountNULAVX512VBMI_ascii:
+	MOVQ       CX, R8
+	SUBQ       DI, R8
+	CMPQ       R8, $0x00000100
+	JB         validCountNULAVX512VBMI_ascii_end
+	VMOVDQU64  (AX)(DI*1), Z10
+	VMOVDQU64  64(AX)(DI*1), Z11
+	VMOVDQU64  128(AX)(DI*1), Z12
+	VMOVDQU64  192(AX)(DI*1), Z13
+	VPMINUB    Z10, Z11, Z14
+	VPMINUB    Z12, Z14, Z14
+	VPMINUB    Z13, Z14, Z14
+	VPTERNLOGD $0xfe, Z12, Z11, Z10
+	VPORD      Z13, Z10, Z10
+	VPMOVB2M   Z10, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountNULAVX512VBMI_ascii_end
+	VPMINUB    Z14, Z4, Z4
+	ADDQ       $0x00000100, DI
+	JMP        validCountNULAVX512VBMI_ascii
+
+validCountNULAVX512VBMI_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z10
+	JMP          validCountNULAVX512VBMI_loop
+
+validCountNULAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z10, Z11, Z12
+	VPALIGNR   $0x0f, Z12, Z11, Z13
+	VPALIGNR   $0x0e, Z12, Z11, Z14
+	VPALIGNR   $0x0d, Z12, Z11, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPERMB     Z0, Z15, Z15
+	VPERMB     Z1, Z13, Z13
+	VPERMB     Z2, Z16, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z3, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountNULAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R10
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	ADDQ       R10, SI
+	VPMINUB    Z10, Z4, Z4
+	VMOVDQA64  Z11, Z10
+	ADDQ       $0x40, DI
+	JMP        validCountNULAVX512VBMI_loop
+
+validCountNULAVX512VBMI_tail:
+	TESTQ      R8, R8
+	JZ         validCountNULAVX512VBMI_end
+	MOVQ       $-1, R9
+	BZHIQ      R8, R9, R9
+	KMOVQ      R9, K1
+	VMOVDQU8.Z (AX)(DI*1), K1, Z11
+	VALIGND    $0x0c, Z10, Z11, Z7
+	VPALIGNR   $0x0f, Z7, Z11, Z12
+	VPALIGNR   $0x0e, Z7, Z11, Z13
+	VPALIGNR   $0x0d, Z7, Z11, Z7
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z11, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z0
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z0, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K2
+	JNZ        validCountNULAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z11, K2
+	KMOVQ      K2, AX
+	VPCMPUB    $0x06, Z9, Z11, K2
+	KMOVQ      K2, DI
+	VPMOVB2M   Z11, K2
+	KMOVQ      K2, R8
+	POPCNTQ    AX, AX
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
+	ADDQ       AX, DX
+	ADDQ       DI, BX
+	ADDQ       R8, SI
+	VPMINUB    Z11, Z4, K1, Z4
+
+validCountNULAVX512VBMI_done:
+	VPMINUB   Z10, Z4, Z4
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      CX, n+24(FP)
+	MOVQ      CX, AX
+	SUBQ      DX, AX
+	MOVQ      AX, runes+32(FP)
+	ADDQ      BX, AX
+	MOVQ      AX, utf16+40(FP)
+	SUBQ      SI, CX
+	MOVQ      CX, ascii+48(FP)
+	RET
+
+validCountNULAVX512VBMI_end:
+	VPCMPUB      $0x06, Z7, Z10, K1
+	KORTESTQ     K1, K1
+	JZ           validCountNULAVX512VBMI_done
+	VPCMPB       $0x01, Z8, Z10, K1
+	KMOVQ        K1, AX
+	VPCMPUB      $0x06, Z9, Z10, K1
+	KMOVQ        K1, CX
+	VPMOVB2M     Z10, K1
+	KMOVQ        K1, R8
+	POPCNTQ      AX, AX
+	POPCNTQ      CX, CX
+	POPCNTQ      R8, R8
+	SUBQ         AX, DX
+	SUBQ         CX, BX
+	SUBQ         R8, SI
+	VPBROADCASTB splat<>+6(SB), Z10
+	SUBQ         $0x40, DI
+
+validCountNULAVX512VBMI_fail:
+	VPMINUB   Z10, Z4, Z4
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      DI, n+24(FP)
+	MOVQ      DI, AX
+	SUBQ      DX, AX
+	MOVQ      AX, runes+32(FP)
+	ADDQ      BX, AX
+	MOVQ      AX, utf16+40(FP)
+	SUBQ      SI, DI
+	MOVQ      DI, ascii+48(FP)
+	RET
+
+// func validCopyNULAVX2(dst []byte, src []byte) (n int, marks uint8)
+// Requires: AVX, AVX2
+TEXT ·validCopyNULAVX2(SB), NOSPLIT, $0-57
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      incomplete<>+32(SB), Y7
+	XORQ         BX, BX
+	VPCMPEQB     Y10, Y10, Y10
+	VPBROADCASTB splat<>+6(SB), Y8
+
+validCopyNULAVX2_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x20
+	JB        validCopyNULAVX2_tail
+	VMOVDQU   (CX)(BX*1), Y9
+	VMOVDQU   Y9, (AX)(BX*1)
+	VPMOVMSKB Y9, SI
+	TESTL     SI, SI
+	JNZ       validCopyNULAVX2_mixed
+	VPSUBUSB  Y7, Y8, Y11
+	VPTEST    Y11, Y11
+	JNZ       validCopyNULAVX2_fail
+	VPMINUB   Y8, Y10, Y10
+	VPMINUB   Y9, Y10, Y10
+	ADDQ      $0x20, BX
+
+validCopyNULAVX2_ascii:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x80
+	JB        validCopyNULAVX2_ascii_end
+	VMOVDQU   (CX)(BX*1), Y8
+	VMOVDQU   Y8, (AX)(BX*1)
+	VMOVDQU   32(CX)(BX*1), Y9
+	VMOVDQU   Y9, 32(AX)(BX*1)
+	VMOVDQU   64(CX)(BX*1), Y11
+	VMOVDQU   Y11, 64(AX)(BX*1)
+	VMOVDQU   96(CX)(BX*1), Y12
+	VMOVDQU   Y12, 96(AX)(BX*1)
+	VPMINUB   Y8, Y9, Y13
+	VPMINUB   Y11, Y13, Y13
+	VPMINUB   Y12, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VPOR      Y12, Y9, Y9
+	VPOR      Y8, Y9, Y8
+	VPMOVMSKB Y8, SI
+	TESTL     SI, SI
+	JNZ       validCopyNULAVX2_ascii_end
+	VPMINUB   Y13, Y10, Y10
+	ADDQ      $0x80, BX
+	JMP       validCopyNULAVX2_ascii
+
+validCopyNULAVX2_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Y8
+	JMP          validCopyNULAVX2_loop
+
+validCopyNULAVX2_mixed:
+	VPERM2I128 $0x21, Y9, Y8, Y11
+	VPALIGNR   $0x0f, Y11, Y9, Y12
+	VPALIGNR   $0x0e, Y11, Y9, Y13
+	VPALIGNR   $0x0d, Y11, Y9, Y11
+	VPSRLW     $0x04, Y12, Y14
+	VPSRLW     $0x04, Y9, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y1, Y12
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y12, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y13, Y13
+	VPSUBUSB   Y5, Y11, Y11
+	VPOR       Y13, Y11, Y13
+	VPAND      Y6, Y13, Y13
+	VPXOR      Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validCopyNULAVX2_fail
+	VPMINUB    Y8, Y10, Y10
+	VMOVDQA    Y9, Y8
+	ADDQ       $0x20, BX
+	JMP        validCopyNULAVX2_loop
+
+validCopyNULAVX2_tail:
+	TESTQ    SI, SI
+	JZ       validCopyNULAVX2_end
+	CMPQ     DX, $0x23
+	JB       validCopyNULAVX2_fail
+	MOVQ     DX, SI
+	SUBQ     $0x20, SI
+	VMOVDQU  (CX)(SI*1), Y9
+	VMOVDQU  Y9, (AX)(SI*1)
+	VMOVDQU  -1(CX)(SI*1), Y11
+	VMOVDQU  -2(CX)(SI*1), Y12
+	VMOVDQU  -3(CX)(SI*1), Y13
+	VPSRLW   $0x04, Y11, Y14
+	VPSRLW   $0x04, Y9, Y15
+	VPAND    Y3, Y14, Y14
+	VPSHUFB  Y14, Y0, Y14
+	VPAND    Y3, Y11, Y0
+	VPSHUFB  Y0, Y1, Y0
+	VPAND    Y3, Y15, Y15
+	VPSHUFB  Y15, Y2, Y15
+	VPAND    Y0, Y14, Y14
+	VPAND    Y15, Y14, Y14
+	VPSUBUSB Y4, Y12, Y12
+	VPSUBUSB Y5, Y13, Y13
+	VPOR     Y12, Y13, Y12
+	VPAND    Y6, Y12, Y12
+	VPXOR    Y12, Y14, Y14
+	VPTEST   Y14, Y14
+	JNZ      validCopyNULAVX2_fail
+	VPSUBUSB Y7, Y9, Y11
+	VPTEST   Y11, Y11
+	JNZ      validCopyNULAVX2_fail
+	VPMINUB  Y9, Y10, Y10
+
+validCopyNULAVX2_done:
+	VPMINUB  Y8, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	MOVB     AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ     DX, n+48(FP)
+	RET
+
+validCopyNULAVX2_end:
+	VPSUBUSB     Y7, Y8, Y11
+	VPTEST       Y11, Y11
+	JZ           validCopyNULAVX2_done
+	VPBROADCASTB splat<>+6(SB), Y8
+	SUBQ         $0x20, BX
+
+validCopyNULAVX2_fail:
+	VPMINUB  Y8, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	MOVB     AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ     BX, n+48(FP)
+	RET
+
+// func validCopyNULAVX512(dst []byte, src []byte) (n int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         BX, BX
+	VPTERNLOGD   $0xff, Z10, Z10, Z10
+	VPBROADCASTB splat<>+6(SB), Z8
+
+validCopyNULAVX512_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x40
+	JB        validCopyNULAVX512_tail
+	VMOVDQU64 (CX)(BX*1), Z9
+	VMOVDQU64 Z9, (AX)(BX*1)
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512_fail
+	VPMINUB   Z8, Z10, Z10
+	VPMINUB   Z9, Z10, Z10
+	ADDQ      $0x40, BX
+
+validCopyNULAVX512_ascii:
+	MOVQ       DX, SI
+	SUBQ       BX, SI
+	CMPQ       SI, $0x00000100
+	JB         validCopyNULAVX512_ascii_end
+	VMOVDQU64  (CX)(BX*1), Z8
+	VMOVDQU64  Z8, (AX)(BX*1)
+	VMOVDQU64  64(CX)(BX*1), Z9
+	VMOVDQU64  Z9, 64(AX)(BX*1)
+	VMOVDQU64  128(CX)(BX*1), Z11
+	VMOVDQU64  Z11, 128(AX)(BX*1)
+	VMOVDQU64  192(CX)(BX*1), Z12
+	VMOVDQU64  Z12, 192(AX)(BX*1)
+	VPMINUB    Z8, Z9, Z13
+	VPMINUB    Z11, Z13, Z13
+	VPMINUB    Z12, Z13, Z13
+	VPTERNLOGD $0xfe, Z11, Z9, Z8
+	VPORD      Z12, Z8, Z8
+	VPMOVB2M   Z8, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyNULAVX512_ascii_end
+	VPMINUB    Z13, Z10, Z10
+	ADDQ       $0x00000100, BX
+	JMP        validCopyNULAVX512_ascii
+
+validCopyNULAVX512_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z8
+	JMP          validCopyNULAVX512_loop
+
+validCopyNULAVX512_mixed:
+	VALIGND    $0x0c, Z8, Z9, Z11
+	VPALIGNR   $0x0f, Z11, Z9, Z12
+	VPALIGNR   $0x0e, Z11, Z9, Z13
+	VPALIGNR   $0x0d, Z11, Z9, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z0, Z14
+	VPANDD     Z3, Z12, Z12
+	VPSHUFB    Z12, Z1, Z12
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z2, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z4, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyNULAVX512_fail
+	VPMINUB    Z8, Z10, Z10
+	VMOVDQA64  Z9, Z8
+	ADDQ       $0x40, BX
+	JMP        validCopyNULAVX512_loop
+
+validCopyNULAVX512_tail:
+	TESTQ      SI, SI
+	JZ         validCopyNULAVX512_end
+	MOVQ       $-1, DI
+	BZHIQ      SI, DI, DI
+	KMOVQ      DI, K1
+	VMOVDQU8.Z (CX)(BX*1), K1, Z9
+	VMOVDQU8   Z9, K1, (AX)(BX*1)
+	VALIGND    $0x0c, Z8, Z9, Z7
+	VPALIGNR   $0x0f, Z7, Z9, Z11
+	VPALIGNR   $0x0e, Z7, Z9, Z12
+	VPALIGNR   $0x0d, Z7, Z9, Z7
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z9, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z0, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z12
+	VPCMPUB    $0x04, Z12, Z13, K2
+	KORTESTQ   K2, K2
+	JNZ        validCopyNULAVX512_fail
+	VPMINUB    Z9, Z10, K1, Z10
+
+validCopyNULAVX512_done:
+	VPMINUB   Z8, Z10, Z10
+	VPTESTNMB Z10, Z10, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      DX, n+48(FP)
+	RET
+
+validCopyNULAVX512_end:
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JZ           validCopyNULAVX512_done
+	VPBROADCASTB splat<>+6(SB), Z8
+	SUBQ         $0x40, BX
+
+validCopyNULAVX512_fail:
+	VPMINUB   Z8, Z10, Z10
+	VPTESTNMB Z10, Z10, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      BX, n+48(FP)
+	RET
+
+// func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
+TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         BX, BX
+	VPTERNLOGD   $0xff, Z4, Z4, Z4
+	VPBROADCASTB splat<>+6(SB), Z8
+
+validCopyNULAVX512VBMI_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x40
+	JB        validCopyNULAVX512VBMI_tail
+	VMOVDQU64 (CX)(BX*1), Z9
+	VMOVDQU64 Z9, (AX)(BX*1)
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z7, Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512VBMI_fail
+	VPMINUB   Z8, Z4, Z4
+	VPMINUB   Z9, Z4, Z4
+	ADDQ      $0x40, BX
+
+validCopyNULAVX512VBMI_ascii:
+	MOVQ       DX, SI
+	SUBQ       BX, SI
+	CMPQ       SI, $0x00000100
+	JB         validCopyNULAVX512VBMI_ascii_end
+	VMOVDQU64  (CX)(BX*1), Z8
+	VMOVDQU64  Z8, (AX)(BX*1)
+	VMOVDQU64  64(CX)(BX*1), Z9
+	VMOVDQU64  Z9, 64(AX)(BX*1)
+	VMOVDQU64  128(CX)(BX*1), Z10
+	VMOVDQU64  Z10, 128(AX)(BX*1)
+	VMOVDQU64  192(CX)(BX*1), Z11
+	VMOVDQU64  Z11, 192(AX)(BX*1)
+	VPMINUB    Z8, Z9, Z12
+	VPMINUB    Z10, Z12, Z12
+	VPMINUB    Z11, Z12, Z12
+	VPTERNLOGD $0xfe, Z10, Z9, Z8
+	VPORD      Z11, Z8, Z8
+	VPMOVB2M   Z8, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyNULAVX512VBMI_ascii_end
+	VPMINUB    Z12, Z4, Z4
+	ADDQ       $0x00000100, BX
+	JMP        validCopyNULAVX512VBMI_ascii
+
+validCopyNULAVX512VBMI_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z8
+	JMP          validCopyNULAVX512VBMI_loop
+
+validCopyNULAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z8, Z9, Z10
+	VPALIGNR   $0x0f, Z10, Z9, Z11
+	VPALIGNR   $0x0e, Z10, Z9, Z12
+	VPALIGNR   $0x0d, Z10, Z9, Z10
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z9, Z14
+	VPERMB     Z0, Z13, Z13
+	VPERMB     Z1, Z11, Z11
+	VPERMB     Z2, Z14, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z3, Z12, Z12
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyNULAVX512VBMI_fail
+	VPMINUB    Z8, Z4, Z4
+	VMOVDQA64  Z9, Z8
+	ADDQ       $0x40, BX
+	JMP        validCopyNULAVX512VBMI_loop
+
+validCopyNULAVX512VBMI_tail:
+	TESTQ      SI, SI
+	JZ         validCopyNULAVX512VBMI_end
+	MOVQ       $-1, DI
+	BZHIQ      SI, DI, DI
+	KMOVQ      DI, K1
+	VMOVDQU8.Z (CX)(BX*1), K1, Z9
+	VMOVDQU8   Z9, K1, (AX)(BX*1)
+	VALIGND    $0x0c, Z8, Z9, Z7
+	VPALIGNR   $0x0f, Z7, Z9, Z10
+	VPALIGNR   $0x0e, Z7, Z9, Z11
+	VPALIGNR   $0x0d, Z7, Z9, Z7
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z9, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z0
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z0, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z11
+	VPCMPUB    $0x04, Z11, Z12, K2
+	KORTESTQ   K2, K2
+	JNZ        validCopyNULAVX512VBMI_fail
+	VPMINUB    Z9, Z4, K1, Z4
+
+validCopyNULAVX512VBMI_done:
+	VPMINUB   Z8, Z4, Z4
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      DX, n+48(FP)
+	RET
+
+validCopyNULAVX512VBMI_end:
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JZ           validCopyNULAVX512VBMI_done
+	VPBROADCASTB splat<>+6(SB), Z8
+	SUBQ         $0x40, BX
+
+validCopyNULAVX512VBMI_fail:
+	VPMINUB   Z8, Z4, Z4
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
 	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      BX, n+48(FP)

@@ -32,7 +32,7 @@ func main() {
 	}
 	ConstraintExpr("!purego")
 	c := tables()
-	for _, mk := range []marks{none, nulOnly, nulESC} {
+	for _, mk := range []marks{none, nulESC, nulOnly} {
 		for _, m := range []mode{plain, counting, copying} {
 			prefix := map[mode]string{plain: "valid", counting: "validCount", copying: "validCopy"}[m]
 			prefix += map[marks]string{nulOnly: "NUL", nulESC: "Marks"}[mk]
