@@ -216,6 +216,7 @@ type Detector struct {
 	over    bool
 	prefix  []byte // the first DefaultLimit bytes (or fewer, under a smaller limit)
 	nul     bool   // prefix holds a NUL byte
+	escs    bool   // prefix may hold an ESC byte (false: it holds none)
 	owned   bool   // prefix is the Detector's own (not borrowed): Reset keeps it
 	// beyond counts the bytes after the prefix, from the first invalid UTF-8
 	// sequence on: the statistics need to know which bytes occur, and valid
@@ -294,7 +295,8 @@ func (d *Detector) write(p []byte, borrow bool) {
 	}
 	// The validation copies what it can of p[:k] into space as it reads it:
 	// p[a:b]. The rest is copied here.
-	a, b, seen, nul := d.feedUTF8(p, space)
+	a, b, seen, marks := d.feedUTF8(p, space)
+	nul := marks&kernel.NUL != 0
 	if space != nil {
 		copy(space[:a], p[:a])
 		copy(space[b:], p[b:k])
@@ -311,6 +313,11 @@ func (d *Detector) write(p []byte, borrow bool) {
 			// Somewhere in p[:seen], which goes beyond the prefix.
 			d.nul = bytes.IndexByte(p[:k], 0) >= 0
 		}
+	}
+	// ESC matters only to ASCII, which is valid: where the validation did
+	// not read the prefix, iso2022JP will search it.
+	if k > 0 && (seen < k || marks&kernel.ESC != 0) {
+		d.escs = true
 	}
 	if d.badUTF8 && k < len(p) {
 		from := max(int64(k), d.badUTF8At-d.n)
@@ -500,10 +507,12 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // rare is not read twice.
 //
 // It copies a part of q[:len(dst)] to dst in the same pass, q[ca:cb], the
-// copy the prefix needs, and looks for NUL bytes in the same pass too: nul
-// reports whether q[:seen] holds one. seen is at least the valid prefix
-// the kernels report (the error's offset less a few bytes at most).
-func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, nul bool) {
+// copy the prefix needs, and looks for NUL and ESC bytes in the same pass
+// too: marks reports which q[:seen] holds. seen is at least the valid prefix
+// the kernels report (the error's offset less a few bytes at most). ESC
+// matters only to text without non-ASCII characters: once one is counted,
+// the kernels that look for NUL alone go on, and marks says ESC (perhaps).
+func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, marks kernel.Marks) {
 	done := 0
 	for d.multi < maxMulti && done < len(q) {
 		w := max(d.window, 1<<10)
@@ -521,11 +530,18 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, nul bool) {
 				break // four continuation bytes in a row: q is invalid here
 			}
 		}
-		n, runes, _, ascii, z := kernel.ValidCountNUL(r[:end])
-		nul = nul || z
+		var n, runes, ascii int
+		var z kernel.Marks
+		if d.multi == 0 {
+			n, runes, _, ascii, z = kernel.ValidCountMarks(r[:end])
+		} else {
+			n, runes, _, ascii, z = kernel.ValidCountNUL(r[:end])
+			z |= kernel.ESC // not looked for: perhaps
+		}
+		marks |= z
 		if n < end {
 			off, _, _ := utf8x.FirstInvalid(r[n:end])
-			return done + n + off, 0, 0, done + n, nul
+			return done + n + off, 0, 0, done + n, marks
 		}
 		d.multi = min(maxMulti, d.multi+runes-ascii)
 		done += end
@@ -534,13 +550,27 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, nul bool) {
 	if m := min(len(dst), len(q)) - done; m > 0 {
 		// q[:done+n] is valid and ends where a character does, whether or
 		// not the end of dst cut one: the validation goes on from there.
-		n, z := kernel.ValidCopyNUL(dst[done:done+m], q[done:done+m])
-		nul = nul || z
+		var n int
+		var z kernel.Marks
+		if d.multi == 0 {
+			n, z = kernel.ValidCopyMarks(dst[done:done+m], q[done:done+m])
+		} else {
+			n, z = kernel.ValidCopyNUL(dst[done:done+m], q[done:done+m])
+			z |= kernel.ESC
+		}
+		marks |= z
 		ca, cb = done, done+n
 		done += n
 	}
-	n, z := kernel.ValidNUL(q[done:])
-	nul = nul || z
+	var n int
+	var z kernel.Marks
+	if d.multi == 0 {
+		n, z = kernel.ValidMarks(q[done:])
+	} else {
+		n, z = kernel.ValidNUL(q[done:])
+		z |= kernel.ESC
+	}
+	marks |= z
 	seen = done + n
 	off = n
 	if n < len(q)-done {
@@ -553,7 +583,7 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, nul bool) {
 		// cannot depend on that argument.
 		d.countMulti(q[start:])
 	}
-	return done + off, ca, cb, seen, nul
+	return done + off, ca, cb, seen, marks
 }
 
 func (d *Detector) countMulti(q []byte) {
@@ -570,10 +600,10 @@ func (d *Detector) countMulti(q []byte) {
 // the input is split.
 //
 // It copies a part of q[:len(dst)] to dst as it goes, q[a:b], and reports
-// whether q[:seen] holds a NUL byte (see validate).
-func (d *Detector) feedUTF8(q, dst []byte) (a, b, seen int, nul bool) {
+// which of NUL and ESC bytes q[:seen] holds (see validate).
+func (d *Detector) feedUTF8(q, dst []byte) (a, b, seen int, marks kernel.Marks) {
 	if d.badUTF8 {
-		return 0, 0, 0, false
+		return 0, 0, 0, 0
 	}
 	take := 0
 	base := d.n
@@ -588,11 +618,11 @@ func (d *Detector) feedUTF8(q, dst []byte) (a, b, seen int, nul bool) {
 				off, _, _ := utf8x.FirstInvalid(c)
 				d.fail(start + int64(off))
 			}
-			return 0, 0, 0, false // q is used up
+			return 0, 0, 0, 0 // q is used up
 		}
 		if off, _, _ := utf8x.FirstInvalid(c); off < len(c) {
 			d.fail(start + int64(off))
-			return 0, 0, 0, false
+			return 0, 0, 0, 0
 		}
 		if d.multi < maxMulti {
 			d.multi++
@@ -605,25 +635,25 @@ func (d *Detector) feedUTF8(q, dst []byte) (a, b, seen int, nul bool) {
 	cut := completeLen(q)
 	multi := d.multi
 	// The bytes of a sequence completed from the carry are continuation
-	// bytes: no NUL among them.
-	off, ca, cb, seen, nul := d.validate(q[:cut], dst)
+	// bytes: no NUL or ESC among them.
+	off, ca, cb, seen, marks := d.validate(q[:cut], dst)
 	seen += take
 	if off < cut {
 		d.multi = multi // counted only for valid input, as before
 		d.fail(base + int64(off))
-		return take + ca, take + cb, seen, nul
+		return take + ca, take + cb, seen, marks
 	}
 	if tail := q[cut:]; len(tail) > 0 {
 		if !incomplete(tail) {
 			off, _, _ := utf8x.FirstInvalid(tail)
 			d.fail(base + int64(cut+off))
-			return take + ca, take + cb, seen, nul
+			return take + ca, take + cb, seen, marks
 		}
 		d.ncarry = copy(d.carry[:], tail)
 		// A sequence cut short is a lead and continuation bytes.
 		seen += len(tail)
 	}
-	return take + ca, take + cb, seen, nul
+	return take + ca, take + cb, seen, marks
 }
 
 // Result returns the detection for everything written so far.
@@ -675,7 +705,7 @@ func (d *Detector) candidates() []Candidate {
 				Note: validNotes[d.multi]}}
 		}
 		if !d.badUTF8 { // valid, no NUL, nothing above 7F: ASCII
-			if iso2022JP(p) {
+			if d.escs && iso2022JP(p) {
 				return []Candidate{{Encoding: "iso-2022-jp", Iconv: "ISO-2022-JP", Confidence: 0.99, Evidence: Structure,
 					Language: "ja", LanguageName: "Japanese", Note: "ISO-2022-JP escape sequences"}}
 			}

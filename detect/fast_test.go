@@ -29,7 +29,10 @@ var diffOptions = []*Options{nil, {Limit: 7}, {Limit: 1000}, {Limit: DefaultLimi
 // sameState fails when d's structural state differs from the reference's.
 func sameState(t testing.TB, what string, d *Detector, r *refDetector) {
 	t.Helper()
+	// escs may be true without an ESC (where the validation did not read
+	// the prefix), never false with one.
 	if !bytes.Equal(d.prefix, r.prefix) || d.nul != (bytes.IndexByte(r.prefix, 0) >= 0) ||
+		!d.escs && bytes.IndexByte(r.prefix, 0x1b) >= 0 ||
 		d.n != r.n || d.over != r.over || d.beyondHist() != r.beyond ||
 		d.badUTF8 != r.badUTF8 || d.badUTF8At != r.badUTF8At ||
 		d.ncarry != r.ncarry || string(d.carry[:d.ncarry]) != string(r.carry[:r.ncarry]) ||

@@ -46,6 +46,32 @@ func TestNULAroundPrefixEnd(t *testing.T) {
 	}
 }
 
+// TestESCAroundPrefixEnd puts an ISO-2022-JP escape, or a lone ESC, into
+// ASCII text at places around the end of the prefix and of the counting
+// windows, where the validation's ESC answer (which can reach beyond the
+// prefix, or not cover all of it) decides whether the prefix is searched
+// for escapes: every API, every limit, with chunks cut around the escape
+// and the prefix's end, must match the reference (which always searches);
+// and with an invalid byte before the escape.
+func TestESCAroundPrefixEnd(t *testing.T) {
+	text := bytes.Repeat([]byte("plain text, nothing else. "), 3000)
+	for _, esc := range []string{"\x1b$B", "\x1b"} {
+		for _, at := range []int{0, 1000, 1023, 1024, 3072, DefaultLimit - 64, DefaultLimit - 3, DefaultLimit - 1, DefaultLimit, DefaultLimit + 63, len(text) - 4} {
+			in := append([]byte(nil), text...)
+			copy(in[at:], esc)
+			bad := append([]byte(nil), in...)
+			bad[at/2] = 0xFF
+			for _, in := range [][]byte{in, bad} {
+				for _, o := range diffOptions {
+					for _, cuts := range [][]int{nil, {at}, {at + 1}, {DefaultLimit - 1}, {DefaultLimit + 1}, {4096, at, DefaultLimit}} {
+						checkAgainstRef(t, in, o, cuts)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestTallyCount checks tally.count, which the structural verdicts read
 // the NULs after the prefix from, against counts made one byte at a time,
 // for every byte value, with counts in the tables and folded into whole.

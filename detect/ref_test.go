@@ -130,6 +130,7 @@ func (d *refDetector) detector(o *Options) *Detector {
 	e.n, e.over, e.prefix, e.beyond = d.n, d.over, d.prefix, &tally{whole: d.beyond}
 	e.badUTF8, e.badUTF8At, e.carry, e.ncarry, e.multi = d.badUTF8, d.badUTF8At, d.carry, d.ncarry, d.multi
 	e.nul = bytes.IndexByte(d.prefix, 0) >= 0
+	e.escs = bytes.IndexByte(d.prefix, 0x1b) >= 0
 	return e
 }
 

@@ -45,12 +45,15 @@ func finishCopy(dst, src []byte, n int) int {
 	return m
 }
 
-// finishNUL is what a NUL-reporting kernel's answer (n, nul) becomes once a
-// finish helper has turned n into m: the bytes the helper trims off p[:n]
+// finishNUL is what a NUL-reporting kernel's answer (n, marks) becomes once
+// a finish helper has turned n into m: the bytes the helper trims off p[:n]
 // belong to an unfinished character, at or above 0x80, so only what it adds
-// beyond n can hold a NUL the kernel did not see.
-func finishNUL(p []byte, n, m int, nul bool) bool {
-	return nul || m > n && hasNUL(p[n:m])
+// beyond n can hold a NUL or ESC the kernel did not see.
+func finishNUL(p []byte, n, m int, marks, want Marks) Marks {
+	if m > n {
+		marks |= marksOf(p[n:m], want)
+	}
+	return marks
 }
 
 // trimUnfinished returns the start of the character p[:n] ends inside, or n

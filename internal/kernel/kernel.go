@@ -16,7 +16,9 @@
 //     src[:n] to dst, from one pass over src.
 //   - ValidNUL, ValidCountNUL and ValidCopyNUL return what ValidPrefix,
 //     ValidCount and ValidCopy return (the same n with the same set) and
-//     whether p[:n] holds a NUL byte (0x00), from the same pass.
+//     whether p[:n] holds a NUL byte (0x00), as Marks, from the same pass;
+//     ValidMarks, ValidCountMarks and ValidCopyMarks also whether it holds
+//     an ESC byte (0x1B).
 //   - No kernel keeps a reference to its arguments, so that they do not
 //     escape: callers validate stack buffers without allocating.
 //
@@ -73,19 +75,48 @@ func ValidCount(p []byte) (n, runes, utf16, ascii int) { return validCount(p, tr
 // panics if dst is shorter than src. dst must not overlap src.
 func ValidCopy(dst, src []byte) int { return validCopy(dst[:len(src)], src, true) }
 
-// ValidNUL returns n as ValidPrefix(p) does and whether p[:n] holds a NUL
-// byte (0x00). A caller that must tell UTF-8 from UTF-16 or UTF-32, whose
-// text is full of NULs, gets both answers from one read of p.
-func ValidNUL(p []byte) (n int, nul bool) { return validNUL(p, true) }
+// Marks says which of the bytes a detector looks for occur in a valid prefix.
+type Marks uint8
 
-// ValidCountNUL returns what ValidCount(p) does and whether p[:n] holds a
-// NUL byte (0x00), from one pass over p.
-func ValidCountNUL(p []byte) (n, runes, utf16, ascii int, nul bool) { return validCountNUL(p, true) }
+// The bytes Marks reports.
+const (
+	NUL Marks = 1 << iota // 0x00: UTF-16 and UTF-32 are full of them
+	ESC                   // 0x1B: ISO-2022 escape sequences start with it
+)
+
+// ValidNUL returns n as ValidPrefix(p) does and NUL in marks if p[:n] holds
+// a NUL byte (0x00). A caller that must tell UTF-8 from UTF-16 or UTF-32,
+// whose text is full of NULs, gets both answers from one read of p.
+func ValidNUL(p []byte) (n int, marks Marks) { return validNUL(p, true, NUL) }
+
+// ValidCountNUL returns what ValidCount(p) does and NUL in marks if p[:n]
+// holds a NUL byte, from one pass over p.
+func ValidCountNUL(p []byte) (n, runes, utf16, ascii int, marks Marks) {
+	return validCountNUL(p, true, NUL)
+}
 
 // ValidCopyNUL returns n as ValidCopy(dst, src) does, having copied src[:n]
-// to dst, and whether src[:n] holds a NUL byte (0x00), from one pass over
+// to dst, and NUL in marks if src[:n] holds a NUL byte, from one pass over
 // src. Its conditions on dst are ValidCopy's.
-func ValidCopyNUL(dst, src []byte) (n int, nul bool) { return validCopyNUL(dst[:len(src)], src, true) }
+func ValidCopyNUL(dst, src []byte) (n int, marks Marks) {
+	return validCopyNUL(dst[:len(src)], src, true, NUL)
+}
+
+// ValidMarks is ValidNUL that also reports an ESC byte (0x1B): a caller
+// that must tell ASCII from ISO-2022-JP learns from the same read whether
+// an escape sequence can occur. It costs one more vector operation per
+// block, so ValidNUL is the choice once ESC no longer matters.
+func ValidMarks(p []byte) (n int, marks Marks) { return validNUL(p, true, NUL|ESC) }
+
+// ValidCountMarks is ValidCountNUL that also reports an ESC byte (0x1B).
+func ValidCountMarks(p []byte) (n, runes, utf16, ascii int, marks Marks) {
+	return validCountNUL(p, true, NUL|ESC)
+}
+
+// ValidCopyMarks is ValidCopyNUL that also reports an ESC byte (0x1B).
+func ValidCopyMarks(dst, src []byte) (n int, marks Marks) {
+	return validCopyNUL(dst[:len(src)], src, true, NUL|ESC)
+}
 
 // ASCIIPrefix returns the number of leading bytes of p below 0x80.
 func ASCIIPrefix(p []byte) int { return asciiPrefix(p, true) }

@@ -78,61 +78,85 @@ func archValidCopy(id setID, dst, src []byte) int {
 	return finishCopy(dst, src, n)
 }
 
-// The NUL-reporting kernels' NUL answer covers p[:n] for their own n;
+// The NUL-reporting kernels' marks cover p[:n] for their own n;
 // finishNUL extends it to the n the finish helpers return.
 
-func archValidNUL(id setID, p []byte) (n int, nul bool) {
-	switch id {
-	case avx512vbmi:
-		n, nul = validNULAVX512VBMI(p)
-	case avx512:
-		n, nul = validNULAVX512(p)
-	case avx2:
-		n, nul = validNULAVX2(p)
+func archValidNUL(id setID, p []byte, want Marks) (n int, marks Marks) {
+	var mk uint8
+	esc := want&ESC != 0
+	switch {
+	case id == avx512vbmi && esc:
+		n, mk = validMarksAVX512VBMI(p)
+	case id == avx512vbmi:
+		n, mk = validNULAVX512VBMI(p)
+	case id == avx512 && esc:
+		n, mk = validMarksAVX512(p)
+	case id == avx512:
+		n, mk = validNULAVX512(p)
+	case id == avx2 && esc:
+		n, mk = validMarksAVX2(p)
+	case id == avx2:
+		n, mk = validNULAVX2(p)
 	default:
-		return validNULGo(p)
+		return validNULGo(p, want)
 	}
 	if n == len(p) {
-		return n, nul
+		return n, Marks(mk)
 	}
 	m := finishValid(p, n)
-	return m, finishNUL(p, n, m, nul)
+	return m, finishNUL(p, n, m, Marks(mk), want)
 }
 
-func archValidCountNUL(id setID, p []byte) (n, runes, utf16, ascii int, nul bool) {
-	switch id {
-	case avx512vbmi:
-		n, runes, utf16, ascii, nul = validCountNULAVX512VBMI(p)
-	case avx512:
-		n, runes, utf16, ascii, nul = validCountNULAVX512(p)
-	case avx2:
-		n, runes, utf16, ascii, nul = validCountNULAVX2(p)
+func archValidCountNUL(id setID, p []byte, want Marks) (n, runes, utf16, ascii int, marks Marks) {
+	var mk uint8
+	esc := want&ESC != 0
+	switch {
+	case id == avx512vbmi && esc:
+		n, runes, utf16, ascii, mk = validCountMarksAVX512VBMI(p)
+	case id == avx512vbmi:
+		n, runes, utf16, ascii, mk = validCountNULAVX512VBMI(p)
+	case id == avx512 && esc:
+		n, runes, utf16, ascii, mk = validCountMarksAVX512(p)
+	case id == avx512:
+		n, runes, utf16, ascii, mk = validCountNULAVX512(p)
+	case id == avx2 && esc:
+		n, runes, utf16, ascii, mk = validCountMarksAVX2(p)
+	case id == avx2:
+		n, runes, utf16, ascii, mk = validCountNULAVX2(p)
 	default:
-		return validCountNULGo(p)
+		return validCountNULGo(p, want)
 	}
 	if n == len(p) {
-		return n, runes, utf16, ascii, nul
+		return n, runes, utf16, ascii, Marks(mk)
 	}
 	m, runes, utf16, ascii := finishCount(p, n, runes, utf16, ascii)
-	return m, runes, utf16, ascii, finishNUL(p, n, m, nul)
+	return m, runes, utf16, ascii, finishNUL(p, n, m, Marks(mk), want)
 }
 
-func archValidCopyNUL(id setID, dst, src []byte) (n int, nul bool) {
-	switch id {
-	case avx512vbmi:
-		n, nul = validCopyNULAVX512VBMI(dst, src)
-	case avx512:
-		n, nul = validCopyNULAVX512(dst, src)
-	case avx2:
-		n, nul = validCopyNULAVX2(dst, src)
+func archValidCopyNUL(id setID, dst, src []byte, want Marks) (n int, marks Marks) {
+	var mk uint8
+	esc := want&ESC != 0
+	switch {
+	case id == avx512vbmi && esc:
+		n, mk = validCopyMarksAVX512VBMI(dst, src)
+	case id == avx512vbmi:
+		n, mk = validCopyNULAVX512VBMI(dst, src)
+	case id == avx512 && esc:
+		n, mk = validCopyMarksAVX512(dst, src)
+	case id == avx512:
+		n, mk = validCopyNULAVX512(dst, src)
+	case id == avx2 && esc:
+		n, mk = validCopyMarksAVX2(dst, src)
+	case id == avx2:
+		n, mk = validCopyNULAVX2(dst, src)
 	default:
-		return validCopyNULGo(dst, src)
+		return validCopyNULGo(dst, src, want)
 	}
 	if n == len(src) {
-		return n, nul
+		return n, Marks(mk)
 	}
 	m := finishCopy(dst, src, n)
-	return m, finishNUL(src, n, m, nul)
+	return m, finishNUL(src, n, m, Marks(mk), want)
 }
 
 // The AVX2 ASCII and counting kernels need a whole 32-byte block; shorter

@@ -268,6 +268,72 @@ DATA incomplete<>+62(SB)/1, $0xdf
 DATA incomplete<>+63(SB)/1, $0xbf
 GLOBL incomplete<>(SB), RODATA|NOPTR, $64
 
+DATA escs<>+0(SB)/1, $0x1b
+DATA escs<>+1(SB)/1, $0x1b
+DATA escs<>+2(SB)/1, $0x1b
+DATA escs<>+3(SB)/1, $0x1b
+DATA escs<>+4(SB)/1, $0x1b
+DATA escs<>+5(SB)/1, $0x1b
+DATA escs<>+6(SB)/1, $0x1b
+DATA escs<>+7(SB)/1, $0x1b
+DATA escs<>+8(SB)/1, $0x1b
+DATA escs<>+9(SB)/1, $0x1b
+DATA escs<>+10(SB)/1, $0x1b
+DATA escs<>+11(SB)/1, $0x1b
+DATA escs<>+12(SB)/1, $0x1b
+DATA escs<>+13(SB)/1, $0x1b
+DATA escs<>+14(SB)/1, $0x1b
+DATA escs<>+15(SB)/1, $0x1b
+DATA escs<>+16(SB)/1, $0x1b
+DATA escs<>+17(SB)/1, $0x1b
+DATA escs<>+18(SB)/1, $0x1b
+DATA escs<>+19(SB)/1, $0x1b
+DATA escs<>+20(SB)/1, $0x1b
+DATA escs<>+21(SB)/1, $0x1b
+DATA escs<>+22(SB)/1, $0x1b
+DATA escs<>+23(SB)/1, $0x1b
+DATA escs<>+24(SB)/1, $0x1b
+DATA escs<>+25(SB)/1, $0x1b
+DATA escs<>+26(SB)/1, $0x1b
+DATA escs<>+27(SB)/1, $0x1b
+DATA escs<>+28(SB)/1, $0x1b
+DATA escs<>+29(SB)/1, $0x1b
+DATA escs<>+30(SB)/1, $0x1b
+DATA escs<>+31(SB)/1, $0x1b
+DATA escs<>+32(SB)/1, $0x1b
+DATA escs<>+33(SB)/1, $0x1b
+DATA escs<>+34(SB)/1, $0x1b
+DATA escs<>+35(SB)/1, $0x1b
+DATA escs<>+36(SB)/1, $0x1b
+DATA escs<>+37(SB)/1, $0x1b
+DATA escs<>+38(SB)/1, $0x1b
+DATA escs<>+39(SB)/1, $0x1b
+DATA escs<>+40(SB)/1, $0x1b
+DATA escs<>+41(SB)/1, $0x1b
+DATA escs<>+42(SB)/1, $0x1b
+DATA escs<>+43(SB)/1, $0x1b
+DATA escs<>+44(SB)/1, $0x1b
+DATA escs<>+45(SB)/1, $0x1b
+DATA escs<>+46(SB)/1, $0x1b
+DATA escs<>+47(SB)/1, $0x1b
+DATA escs<>+48(SB)/1, $0x1b
+DATA escs<>+49(SB)/1, $0x1b
+DATA escs<>+50(SB)/1, $0x1b
+DATA escs<>+51(SB)/1, $0x1b
+DATA escs<>+52(SB)/1, $0x1b
+DATA escs<>+53(SB)/1, $0x1b
+DATA escs<>+54(SB)/1, $0x1b
+DATA escs<>+55(SB)/1, $0x1b
+DATA escs<>+56(SB)/1, $0x1b
+DATA escs<>+57(SB)/1, $0x1b
+DATA escs<>+58(SB)/1, $0x1b
+DATA escs<>+59(SB)/1, $0x1b
+DATA escs<>+60(SB)/1, $0x1b
+DATA escs<>+61(SB)/1, $0x1b
+DATA escs<>+62(SB)/1, $0x1b
+DATA escs<>+63(SB)/1, $0x1b
+GLOBL escs<>(SB), RODATA|NOPTR, $64
+
 DATA splat<>+0(SB)/1, $0x0f
 DATA splat<>+1(SB)/1, $0x60
 DATA splat<>+2(SB)/1, $0x70
@@ -1535,7 +1601,1737 @@ validCopyAVX512VBMI_fail:
 	MOVQ BX, ret+48(FP)
 	RET
 
-// func validNULAVX2(p []byte) (n int, nul bool)
+// func validMarksAVX2(p []byte) (n int, marks uint8)
+// Requires: AVX, AVX2
+TEXT ·validMarksAVX2(SB), NOSPLIT, $0-33
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	XORQ         DX, DX
+	VPCMPEQB     Y9, Y9, Y9
+	VPCMPEQB     Y10, Y10, Y10
+	VPBROADCASTB splat<>+6(SB), Y7
+
+validMarksAVX2_loop:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x20
+	JB        validMarksAVX2_tail
+	VMOVDQU   (AX)(DX*1), Y8
+	VPMOVMSKB Y8, BX
+	TESTL     BX, BX
+	JNZ       validMarksAVX2_mixed
+	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
+	VPTEST    Y11, Y11
+	JNZ       validMarksAVX2_fail
+	VPMINUB   Y7, Y9, Y9
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPMINUB   Y7, Y10, Y10
+	VPMINUB   Y8, Y9, Y9
+	VPXOR     escs<>+32(SB), Y8, Y7
+	VPMINUB   Y7, Y10, Y10
+	ADDQ      $0x20, DX
+
+validMarksAVX2_ascii:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x80
+	JB        validMarksAVX2_ascii_end
+	VMOVDQU   (AX)(DX*1), Y7
+	VMOVDQU   32(AX)(DX*1), Y8
+	VPMINUB   Y7, Y8, Y11
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y7, Y8, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   64(AX)(DX*1), Y8
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   96(AX)(DX*1), Y8
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VPMOVMSKB Y7, BX
+	TESTL     BX, BX
+	JNZ       validMarksAVX2_ascii_end
+	VPMINUB   Y11, Y9, Y9
+	VPMINUB   Y12, Y10, Y10
+	ADDQ      $0x80, DX
+	JMP       validMarksAVX2_ascii
+
+validMarksAVX2_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Y7
+	JMP          validMarksAVX2_loop
+
+validMarksAVX2_mixed:
+	VPERM2I128 $0x21, Y8, Y7, Y11
+	VPALIGNR   $0x0f, Y11, Y8, Y12
+	VPALIGNR   $0x0e, Y11, Y8, Y13
+	VPALIGNR   $0x0d, Y11, Y8, Y11
+	VPSRLW     $0x04, Y12, Y14
+	VPSRLW     $0x04, Y8, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y1, Y12
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y12, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y13, Y13
+	VPSUBUSB   Y5, Y11, Y11
+	VPOR       Y13, Y11, Y13
+	VPAND      Y6, Y13, Y13
+	VPXOR      Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validMarksAVX2_fail
+	VPMINUB    Y7, Y9, Y9
+	VPXOR      escs<>+32(SB), Y7, Y7
+	VPMINUB    Y7, Y10, Y10
+	VMOVDQA    Y8, Y7
+	ADDQ       $0x20, DX
+	JMP        validMarksAVX2_loop
+
+validMarksAVX2_tail:
+	TESTQ    BX, BX
+	JZ       validMarksAVX2_end
+	CMPQ     CX, $0x23
+	JB       validMarksAVX2_fail
+	MOVQ     CX, BX
+	SUBQ     $0x20, BX
+	VMOVDQU  (AX)(BX*1), Y8
+	VMOVDQU  -1(AX)(BX*1), Y11
+	VMOVDQU  -2(AX)(BX*1), Y12
+	VMOVDQU  -3(AX)(BX*1), Y13
+	VPSRLW   $0x04, Y11, Y14
+	VPSRLW   $0x04, Y8, Y15
+	VPAND    Y3, Y14, Y14
+	VPSHUFB  Y14, Y0, Y14
+	VPAND    Y3, Y11, Y0
+	VPSHUFB  Y0, Y1, Y0
+	VPAND    Y3, Y15, Y15
+	VPSHUFB  Y15, Y2, Y15
+	VPAND    Y0, Y14, Y14
+	VPAND    Y15, Y14, Y14
+	VPSUBUSB Y4, Y12, Y12
+	VPSUBUSB Y5, Y13, Y13
+	VPOR     Y12, Y13, Y12
+	VPAND    Y6, Y12, Y12
+	VPXOR    Y12, Y14, Y14
+	VPTEST   Y14, Y14
+	JNZ      validMarksAVX2_fail
+	VPSUBUSB incomplete<>+32(SB), Y8, Y11
+	VPTEST   Y11, Y11
+	JNZ      validMarksAVX2_fail
+	VPMINUB  Y8, Y9, Y9
+	VPXOR    escs<>+32(SB), Y8, Y0
+	VPMINUB  Y0, Y10, Y10
+
+validMarksAVX2_done:
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    DL
+	ADDB     DL, DL
+	ORB      DL, AL
+	MOVB     AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ     CX, n+24(FP)
+	RET
+
+validMarksAVX2_end:
+	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
+	VPTEST       Y11, Y11
+	JZ           validMarksAVX2_done
+	VPBROADCASTB splat<>+6(SB), Y7
+	SUBQ         $0x20, DX
+
+validMarksAVX2_fail:
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    CL
+	ADDB     CL, CL
+	ORB      CL, AL
+	MOVB     AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ     DX, n+24(FP)
+	RET
+
+// func validMarksAVX512(p []byte) (n int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·validMarksAVX512(SB), NOSPLIT, $0-33
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	VPTERNLOGD   $0xff, Z10, Z10, Z10
+	VPTERNLOGD   $0xff, Z11, Z11, Z11
+	VPBROADCASTB splat<>+6(SB), Z8
+
+validMarksAVX512_loop:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x40
+	JB        validMarksAVX512_tail
+	VMOVDQU64 (AX)(DX*1), Z9
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512_fail
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z8
+	VPMINUB   Z8, Z11, Z11
+	VPMINUB   Z9, Z10, Z10
+	VPXORD    escs<>+0(SB), Z9, Z8
+	VPMINUB   Z8, Z11, Z11
+	ADDQ      $0x40, DX
+
+validMarksAVX512_ascii:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x00000100
+	JB        validMarksAVX512_ascii_end
+	VMOVDQU64 (AX)(DX*1), Z8
+	VMOVDQU64 64(AX)(DX*1), Z9
+	VPMINUB   Z8, Z9, Z12
+	VPXORD    escs<>+0(SB), Z8, Z8
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z8, Z9, Z13
+	VPORD     Z9, Z8, Z8
+	VMOVDQU64 128(AX)(DX*1), Z9
+	VPMINUB   Z9, Z12, Z12
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z13, Z13
+	VPORD     Z9, Z8, Z8
+	VMOVDQU64 192(AX)(DX*1), Z9
+	VPMINUB   Z9, Z12, Z12
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z13, Z13
+	VPORD     Z9, Z8, Z8
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512_ascii_end
+	VPMINUB   Z12, Z10, Z10
+	VPMINUB   Z13, Z11, Z11
+	ADDQ      $0x00000100, DX
+	JMP       validMarksAVX512_ascii
+
+validMarksAVX512_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z8
+	JMP          validMarksAVX512_loop
+
+validMarksAVX512_mixed:
+	VALIGND    $0x0c, Z8, Z9, Z12
+	VPALIGNR   $0x0f, Z12, Z9, Z13
+	VPALIGNR   $0x0e, Z12, Z9, Z14
+	VPALIGNR   $0x0d, Z12, Z9, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z9, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validMarksAVX512_fail
+	VPMINUB    Z8, Z10, Z10
+	VPXORD     escs<>+0(SB), Z8, Z8
+	VPMINUB    Z8, Z11, Z11
+	VMOVDQA64  Z9, Z8
+	ADDQ       $0x40, DX
+	JMP        validMarksAVX512_loop
+
+validMarksAVX512_tail:
+	TESTQ      BX, BX
+	JZ         validMarksAVX512_end
+	MOVQ       $-1, SI
+	BZHIQ      BX, SI, SI
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (AX)(DX*1), K1, Z9
+	VALIGND    $0x0c, Z8, Z9, Z7
+	VPALIGNR   $0x0f, Z7, Z9, Z12
+	VPALIGNR   $0x0e, Z7, Z9, Z13
+	VPALIGNR   $0x0d, Z7, Z9, Z7
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z0, Z14
+	VPANDD     Z3, Z12, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z2, Z15
+	VPTERNLOGD $0x80, Z0, Z15, Z14
+	VPSUBUSB   Z4, Z13, Z13
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K2
+	JNZ        validMarksAVX512_fail
+	VPMINUB    Z9, Z10, K1, Z10
+	VPXORD     escs<>+0(SB), Z9, Z0
+	VPMINUB    Z0, Z11, K1, Z11
+
+validMarksAVX512_done:
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z0
+	VPMINUB   Z0, Z11, Z11
+	VPTESTNMB Z10, Z10, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z11, Z11, K1
+	KORTESTQ  K1, K1
+	SETNE     DL
+	ADDB      DL, DL
+	ORB       DL, AL
+	MOVB      AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ      CX, n+24(FP)
+	RET
+
+validMarksAVX512_end:
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JZ           validMarksAVX512_done
+	VPBROADCASTB splat<>+6(SB), Z8
+	SUBQ         $0x40, DX
+
+validMarksAVX512_fail:
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z0
+	VPMINUB   Z0, Z11, Z11
+	VPTESTNMB Z10, Z10, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z11, Z11, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ      DX, n+24(FP)
+	RET
+
+// func validMarksAVX512VBMI(p []byte) (n int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
+TEXT ·validMarksAVX512VBMI(SB), NOSPLIT, $0-33
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z6
+	VPBROADCASTB splat<>+3(SB), Z7
+	VMOVDQU64    incomplete<>+0(SB), Z8
+	XORQ         DX, DX
+	VPTERNLOGD   $0xff, Z4, Z4, Z4
+	VPTERNLOGD   $0xff, Z5, Z5, Z5
+	VPBROADCASTB splat<>+6(SB), Z9
+
+validMarksAVX512VBMI_loop:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x40
+	JB        validMarksAVX512VBMI_tail
+	VMOVDQU64 (AX)(DX*1), Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z8, Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512VBMI_fail
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z5, Z5
+	VPMINUB   Z10, Z4, Z4
+	VPXORD    escs<>+0(SB), Z10, Z9
+	VPMINUB   Z9, Z5, Z5
+	ADDQ      $0x40, DX
+
+validMarksAVX512VBMI_ascii:
+	MOVQ      CX, BX
+	SUBQ      DX, BX
+	CMPQ      BX, $0x00000100
+	JB        validMarksAVX512VBMI_ascii_end
+	VMOVDQU64 (AX)(DX*1), Z9
+	VMOVDQU64 64(AX)(DX*1), Z10
+	VPMINUB   Z9, Z10, Z11
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z9, Z10, Z12
+	VPORD     Z10, Z9, Z9
+	VMOVDQU64 128(AX)(DX*1), Z10
+	VPMINUB   Z10, Z11, Z11
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z12, Z12
+	VPORD     Z10, Z9, Z9
+	VMOVDQU64 192(AX)(DX*1), Z10
+	VPMINUB   Z10, Z11, Z11
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z12, Z12
+	VPORD     Z10, Z9, Z9
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512VBMI_ascii_end
+	VPMINUB   Z11, Z4, Z4
+	VPMINUB   Z12, Z5, Z5
+	ADDQ      $0x00000100, DX
+	JMP       validMarksAVX512VBMI_ascii
+
+validMarksAVX512VBMI_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z9
+	JMP          validMarksAVX512VBMI_loop
+
+validMarksAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z9, Z10, Z11
+	VPALIGNR   $0x0f, Z11, Z10, Z12
+	VPALIGNR   $0x0e, Z11, Z10, Z13
+	VPALIGNR   $0x0d, Z11, Z10, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z6, Z11, Z11
+	VPTERNLOGD $0xa8, Z7, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validMarksAVX512VBMI_fail
+	VPMINUB    Z9, Z4, Z4
+	VPXORD     escs<>+0(SB), Z9, Z9
+	VPMINUB    Z9, Z5, Z5
+	VMOVDQA64  Z10, Z9
+	ADDQ       $0x40, DX
+	JMP        validMarksAVX512VBMI_loop
+
+validMarksAVX512VBMI_tail:
+	TESTQ      BX, BX
+	JZ         validMarksAVX512VBMI_end
+	MOVQ       $-1, SI
+	BZHIQ      BX, SI, SI
+	KMOVQ      SI, K1
+	VMOVDQU8.Z (AX)(DX*1), K1, Z10
+	VALIGND    $0x0c, Z9, Z10, Z8
+	VPALIGNR   $0x0f, Z8, Z10, Z11
+	VPALIGNR   $0x0e, Z8, Z10, Z12
+	VPALIGNR   $0x0d, Z8, Z10, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPERMB     Z0, Z13, Z13
+	VPERMB     Z1, Z11, Z0
+	VPERMB     Z2, Z14, Z14
+	VPTERNLOGD $0x80, Z0, Z14, Z13
+	VPSUBUSB   Z3, Z12, Z12
+	VPSUBUSB   Z6, Z8, Z8
+	VPTERNLOGD $0xa8, Z7, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K2
+	KORTESTQ   K2, K2
+	JNZ        validMarksAVX512VBMI_fail
+	VPMINUB    Z10, Z4, K1, Z4
+	VPXORD     escs<>+0(SB), Z10, Z0
+	VPMINUB    Z0, Z5, K1, Z5
+
+validMarksAVX512VBMI_done:
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z0
+	VPMINUB   Z0, Z5, Z5
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     DL
+	ADDB      DL, DL
+	ORB       DL, AL
+	MOVB      AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ      CX, n+24(FP)
+	RET
+
+validMarksAVX512VBMI_end:
+	VPCMPUB      $0x06, Z8, Z9, K1
+	KORTESTQ     K1, K1
+	JZ           validMarksAVX512VBMI_done
+	VPBROADCASTB splat<>+6(SB), Z9
+	SUBQ         $0x40, DX
+
+validMarksAVX512VBMI_fail:
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z0
+	VPMINUB   Z0, Z5, Z5
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+32(FP)
+	VZEROUPPER
+	MOVQ      DX, n+24(FP)
+	RET
+
+// func validCountMarksAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·validCountMarksAVX2(SB), NOSPLIT, $0-57
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	XORQ         DX, DX
+	XORQ         BX, BX
+	XORQ         SI, SI
+	XORQ         DI, DI
+	VPCMPEQB     Y9, Y9, Y9
+	VPCMPEQB     Y10, Y10, Y10
+	VPBROADCASTB splat<>+6(SB), Y7
+
+validCountMarksAVX2_loop:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x20
+	JB        validCountMarksAVX2_tail
+	VMOVDQU   (AX)(DI*1), Y8
+	VPMOVMSKB Y8, R9
+	TESTL     R9, R9
+	JNZ       validCountMarksAVX2_mixed
+	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
+	VPTEST    Y11, Y11
+	JNZ       validCountMarksAVX2_fail
+	VPMINUB   Y7, Y9, Y9
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPMINUB   Y7, Y10, Y10
+	VPMINUB   Y8, Y9, Y9
+	VPXOR     escs<>+32(SB), Y8, Y7
+	VPMINUB   Y7, Y10, Y10
+	ADDQ      $0x20, DI
+
+validCountMarksAVX2_ascii:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x80
+	JB        validCountMarksAVX2_ascii_end
+	VMOVDQU   (AX)(DI*1), Y7
+	VMOVDQU   32(AX)(DI*1), Y8
+	VPMINUB   Y7, Y8, Y11
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y7, Y8, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   64(AX)(DI*1), Y8
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   96(AX)(DI*1), Y8
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VPMOVMSKB Y7, R9
+	TESTL     R9, R9
+	JNZ       validCountMarksAVX2_ascii_end
+	VPMINUB   Y11, Y9, Y9
+	VPMINUB   Y12, Y10, Y10
+	ADDQ      $0x80, DI
+	JMP       validCountMarksAVX2_ascii
+
+validCountMarksAVX2_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Y7
+	JMP          validCountMarksAVX2_loop
+
+validCountMarksAVX2_mixed:
+	VPERM2I128 $0x21, Y8, Y7, Y11
+	VPALIGNR   $0x0f, Y11, Y8, Y12
+	VPALIGNR   $0x0e, Y11, Y8, Y13
+	VPALIGNR   $0x0d, Y11, Y8, Y11
+	VPSRLW     $0x04, Y12, Y14
+	VPSRLW     $0x04, Y8, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y1, Y12
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y12, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y13, Y13
+	VPSUBUSB   Y5, Y11, Y11
+	VPOR       Y13, Y11, Y13
+	VPAND      Y6, Y13, Y13
+	VPXOR      Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validCountMarksAVX2_fail
+	VPADDB     Y8, Y8, Y11
+	VPMOVMSKB  Y11, R8
+	ANDNL      R9, R8, R8
+	VPSUBUSB   Y5, Y8, Y11
+	VPMOVMSKB  Y11, R10
+	POPCNTL    R9, R9
+	POPCNTL    R8, R8
+	POPCNTL    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R10, BX
+	ADDQ       R9, SI
+	VPMINUB    Y7, Y9, Y9
+	VPXOR      escs<>+32(SB), Y7, Y7
+	VPMINUB    Y7, Y10, Y10
+	VMOVDQA    Y8, Y7
+	ADDQ       $0x20, DI
+	JMP        validCountMarksAVX2_loop
+
+validCountMarksAVX2_tail:
+	TESTQ     R8, R8
+	JZ        validCountMarksAVX2_end
+	CMPQ      CX, $0x23
+	JB        validCountMarksAVX2_fail
+	MOVQ      CX, R9
+	SUBQ      $0x20, R9
+	VMOVDQU   (AX)(R9*1), Y8
+	VMOVDQU   -1(AX)(R9*1), Y11
+	VMOVDQU   -2(AX)(R9*1), Y12
+	VMOVDQU   -3(AX)(R9*1), Y13
+	VPSRLW    $0x04, Y11, Y14
+	VPSRLW    $0x04, Y8, Y15
+	VPAND     Y3, Y14, Y14
+	VPSHUFB   Y14, Y0, Y14
+	VPAND     Y3, Y11, Y0
+	VPSHUFB   Y0, Y1, Y0
+	VPAND     Y3, Y15, Y15
+	VPSHUFB   Y15, Y2, Y15
+	VPAND     Y0, Y14, Y14
+	VPAND     Y15, Y14, Y14
+	VPSUBUSB  Y4, Y12, Y12
+	VPSUBUSB  Y5, Y13, Y13
+	VPOR      Y12, Y13, Y12
+	VPAND     Y6, Y12, Y12
+	VPXOR     Y12, Y14, Y14
+	VPTEST    Y14, Y14
+	JNZ       validCountMarksAVX2_fail
+	VPSUBUSB  incomplete<>+32(SB), Y8, Y11
+	VPTEST    Y11, Y11
+	JNZ       validCountMarksAVX2_fail
+	VPMOVMSKB Y8, R9
+	MOVQ      $0x00000020, AX
+	SUBQ      R8, AX
+	VPADDB    Y8, Y8, Y0
+	VPMOVMSKB Y0, DI
+	ANDNL     R9, DI, DI
+	VPSUBUSB  Y5, Y8, Y0
+	VPMOVMSKB Y0, R8
+	SHRXL     AX, DI, DI
+	SHRXL     AX, R8, R8
+	SHRXL     AX, R9, AX
+	POPCNTL   AX, AX
+	POPCNTL   DI, DI
+	POPCNTL   R8, R8
+	ADDQ      DI, DX
+	ADDQ      R8, BX
+	ADDQ      AX, SI
+	VPMINUB   Y8, Y9, Y9
+	VPXOR     escs<>+32(SB), Y8, Y0
+	VPMINUB   Y0, Y10, Y10
+
+validCountMarksAVX2_done:
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    DI
+	ADDB     DI, DI
+	ORB      DI, AL
+	MOVB     AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ     CX, n+24(FP)
+	MOVQ     CX, AX
+	SUBQ     DX, AX
+	MOVQ     AX, runes+32(FP)
+	ADDQ     BX, AX
+	MOVQ     AX, utf16+40(FP)
+	SUBQ     SI, CX
+	MOVQ     CX, ascii+48(FP)
+	RET
+
+validCountMarksAVX2_end:
+	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
+	VPTEST       Y11, Y11
+	JZ           validCountMarksAVX2_done
+	VPMOVMSKB    Y7, R9
+	VPADDB       Y7, Y7, Y0
+	VPMOVMSKB    Y0, AX
+	ANDNL        R9, AX, AX
+	VPSUBUSB     Y5, Y7, Y0
+	VPMOVMSKB    Y0, CX
+	POPCNTL      R9, R8
+	POPCNTL      AX, AX
+	POPCNTL      CX, CX
+	SUBQ         AX, DX
+	SUBQ         CX, BX
+	SUBQ         R8, SI
+	VPBROADCASTB splat<>+6(SB), Y7
+	SUBQ         $0x20, DI
+
+validCountMarksAVX2_fail:
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    CL
+	ADDB     CL, CL
+	ORB      CL, AL
+	MOVB     AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ     DI, n+24(FP)
+	MOVQ     DI, AX
+	SUBQ     DX, AX
+	MOVQ     AX, runes+32(FP)
+	ADDQ     BX, AX
+	MOVQ     AX, utf16+40(FP)
+	SUBQ     SI, DI
+	MOVQ     DI, ascii+48(FP)
+	RET
+
+// func validCountMarksAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
+TEXT ·validCountMarksAVX512(SB), NOSPLIT, $0-57
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	XORQ         SI, SI
+	VPBROADCASTB splat<>+4(SB), Z8
+	VPBROADCASTB splat<>+5(SB), Z9
+	XORQ         DI, DI
+	VPTERNLOGD   $0xff, Z12, Z12, Z12
+	VPTERNLOGD   $0xff, Z13, Z13, Z13
+	VPBROADCASTB splat<>+6(SB), Z10
+
+validCountMarksAVX512_loop:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x40
+	JB        validCountMarksAVX512_tail
+	VMOVDQU64 (AX)(DI*1), Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512_fail
+	VPMINUB   Z10, Z12, Z12
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z13, Z13
+	VPMINUB   Z11, Z12, Z12
+	VPXORD    escs<>+0(SB), Z11, Z10
+	VPMINUB   Z10, Z13, Z13
+	ADDQ      $0x40, DI
+
+validCountMarksAVX512_ascii:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x00000100
+	JB        validCountMarksAVX512_ascii_end
+	VMOVDQU64 (AX)(DI*1), Z10
+	VMOVDQU64 64(AX)(DI*1), Z11
+	VPMINUB   Z10, Z11, Z14
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPMINUB   Z10, Z11, Z15
+	VPORD     Z11, Z10, Z10
+	VMOVDQU64 128(AX)(DI*1), Z11
+	VPMINUB   Z11, Z14, Z14
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPMINUB   Z11, Z15, Z15
+	VPORD     Z11, Z10, Z10
+	VMOVDQU64 192(AX)(DI*1), Z11
+	VPMINUB   Z11, Z14, Z14
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPMINUB   Z11, Z15, Z15
+	VPORD     Z11, Z10, Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512_ascii_end
+	VPMINUB   Z14, Z12, Z12
+	VPMINUB   Z15, Z13, Z13
+	ADDQ      $0x00000100, DI
+	JMP       validCountMarksAVX512_ascii
+
+validCountMarksAVX512_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z10
+	JMP          validCountMarksAVX512_loop
+
+validCountMarksAVX512_mixed:
+	VALIGND    $0x0c, Z10, Z11, Z14
+	VPALIGNR   $0x0f, Z14, Z11, Z15
+	VPALIGNR   $0x0e, Z14, Z11, Z16
+	VPALIGNR   $0x0d, Z14, Z11, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z11, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountMarksAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R10
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	ADDQ       R10, SI
+	VPMINUB    Z10, Z12, Z12
+	VPXORD     escs<>+0(SB), Z10, Z10
+	VPMINUB    Z10, Z13, Z13
+	VMOVDQA64  Z11, Z10
+	ADDQ       $0x40, DI
+	JMP        validCountMarksAVX512_loop
+
+validCountMarksAVX512_tail:
+	TESTQ      R8, R8
+	JZ         validCountMarksAVX512_end
+	MOVQ       $-1, R9
+	BZHIQ      R8, R9, R9
+	KMOVQ      R9, K1
+	VMOVDQU8.Z (AX)(DI*1), K1, Z11
+	VALIGND    $0x0c, Z10, Z11, Z7
+	VPALIGNR   $0x0f, Z7, Z11, Z14
+	VPALIGNR   $0x0e, Z7, Z11, Z15
+	VPALIGNR   $0x0d, Z7, Z11, Z7
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z11, Z17
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z0, Z16
+	VPANDD     Z3, Z14, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z2, Z17
+	VPTERNLOGD $0x80, Z0, Z17, Z16
+	VPSUBUSB   Z4, Z15, Z15
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z15
+	VPCMPUB    $0x04, Z15, Z16, K2
+	KORTESTQ   K2, K2
+	JNZ        validCountMarksAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K2
+	KMOVQ      K2, AX
+	VPCMPUB    $0x06, Z9, Z11, K2
+	KMOVQ      K2, DI
+	VPMOVB2M   Z11, K2
+	KMOVQ      K2, R8
+	POPCNTQ    AX, AX
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
+	ADDQ       AX, DX
+	ADDQ       DI, BX
+	ADDQ       R8, SI
+	VPMINUB    Z11, Z12, K1, Z12
+	VPXORD     escs<>+0(SB), Z11, Z0
+	VPMINUB    Z0, Z13, K1, Z13
+
+validCountMarksAVX512_done:
+	VPMINUB   Z10, Z12, Z12
+	VPXORD    escs<>+0(SB), Z10, Z0
+	VPMINUB   Z0, Z13, Z13
+	VPTESTNMB Z12, Z12, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z13, Z13, K1
+	KORTESTQ  K1, K1
+	SETNE     DI
+	ADDB      DI, DI
+	ORB       DI, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      CX, n+24(FP)
+	MOVQ      CX, AX
+	SUBQ      DX, AX
+	MOVQ      AX, runes+32(FP)
+	ADDQ      BX, AX
+	MOVQ      AX, utf16+40(FP)
+	SUBQ      SI, CX
+	MOVQ      CX, ascii+48(FP)
+	RET
+
+validCountMarksAVX512_end:
+	VPCMPUB      $0x06, Z7, Z10, K1
+	KORTESTQ     K1, K1
+	JZ           validCountMarksAVX512_done
+	VPCMPB       $0x01, Z8, Z10, K1
+	KMOVQ        K1, AX
+	VPCMPUB      $0x06, Z9, Z10, K1
+	KMOVQ        K1, CX
+	VPMOVB2M     Z10, K1
+	KMOVQ        K1, R8
+	POPCNTQ      AX, AX
+	POPCNTQ      CX, CX
+	POPCNTQ      R8, R8
+	SUBQ         AX, DX
+	SUBQ         CX, BX
+	SUBQ         R8, SI
+	VPBROADCASTB splat<>+6(SB), Z10
+	SUBQ         $0x40, DI
+
+validCountMarksAVX512_fail:
+	VPMINUB   Z10, Z12, Z12
+	VPXORD    escs<>+0(SB), Z10, Z0
+	VPMINUB   Z0, Z13, Z13
+	VPTESTNMB Z12, Z12, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z13, Z13, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      DI, n+24(FP)
+	MOVQ      DI, AX
+	SUBQ      DX, AX
+	MOVQ      AX, runes+32(FP)
+	ADDQ      BX, AX
+	MOVQ      AX, utf16+40(FP)
+	SUBQ      SI, DI
+	MOVQ      DI, ascii+48(FP)
+	RET
+
+// func validCountMarksAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
+TEXT ·validCountMarksAVX512VBMI(SB), NOSPLIT, $0-57
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z6
+	VPBROADCASTB splat<>+3(SB), Z7
+	VMOVDQU64    incomplete<>+0(SB), Z8
+	XORQ         DX, DX
+	XORQ         BX, BX
+	XORQ         SI, SI
+	VPBROADCASTB splat<>+4(SB), Z9
+	VPBROADCASTB splat<>+5(SB), Z10
+	XORQ         DI, DI
+	VPTERNLOGD   $0xff, Z4, Z4, Z4
+	VPTERNLOGD   $0xff, Z5, Z5, Z5
+	VPBROADCASTB splat<>+6(SB), Z11
+
+validCountMarksAVX512VBMI_loop:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x40
+	JB        validCountMarksAVX512VBMI_tail
+	VMOVDQU64 (AX)(DI*1), Z12
+	VPMOVB2M  Z12, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z8, Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512VBMI_fail
+	VPMINUB   Z11, Z4, Z4
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPMINUB   Z11, Z5, Z5
+	VPMINUB   Z12, Z4, Z4
+	VPXORD    escs<>+0(SB), Z12, Z11
+	VPMINUB   Z11, Z5, Z5
+	ADDQ      $0x40, DI
+
+validCountMarksAVX512VBMI_ascii:
+	MOVQ      CX, R8
+	SUBQ      DI, R8
+	CMPQ      R8, $0x00000100
+	JB        validCountMarksAVX512VBMI_ascii_end
+	VMOVDQU64 (AX)(DI*1), Z11
+	VMOVDQU64 64(AX)(DI*1), Z12
+	VPMINUB   Z11, Z12, Z13
+	VPXORD    escs<>+0(SB), Z11, Z11
+	VPXORD    escs<>+0(SB), Z12, Z12
+	VPMINUB   Z11, Z12, Z14
+	VPORD     Z12, Z11, Z11
+	VMOVDQU64 128(AX)(DI*1), Z12
+	VPMINUB   Z12, Z13, Z13
+	VPXORD    escs<>+0(SB), Z12, Z12
+	VPMINUB   Z12, Z14, Z14
+	VPORD     Z12, Z11, Z11
+	VMOVDQU64 192(AX)(DI*1), Z12
+	VPMINUB   Z12, Z13, Z13
+	VPXORD    escs<>+0(SB), Z12, Z12
+	VPMINUB   Z12, Z14, Z14
+	VPORD     Z12, Z11, Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512VBMI_ascii_end
+	VPMINUB   Z13, Z4, Z4
+	VPMINUB   Z14, Z5, Z5
+	ADDQ      $0x00000100, DI
+	JMP       validCountMarksAVX512VBMI_ascii
+
+validCountMarksAVX512VBMI_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z11
+	JMP          validCountMarksAVX512VBMI_loop
+
+validCountMarksAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z11, Z12, Z13
+	VPALIGNR   $0x0f, Z13, Z12, Z14
+	VPALIGNR   $0x0e, Z13, Z12, Z15
+	VPALIGNR   $0x0d, Z13, Z12, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z12, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountMarksAVX512VBMI_fail
+	VPCMPB     $0x01, Z9, Z12, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z10, Z12, K1
+	KMOVQ      K1, R9
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R10
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	ADDQ       R10, SI
+	VPMINUB    Z11, Z4, Z4
+	VPXORD     escs<>+0(SB), Z11, Z11
+	VPMINUB    Z11, Z5, Z5
+	VMOVDQA64  Z12, Z11
+	ADDQ       $0x40, DI
+	JMP        validCountMarksAVX512VBMI_loop
+
+validCountMarksAVX512VBMI_tail:
+	TESTQ      R8, R8
+	JZ         validCountMarksAVX512VBMI_end
+	MOVQ       $-1, R9
+	BZHIQ      R8, R9, R9
+	KMOVQ      R9, K1
+	VMOVDQU8.Z (AX)(DI*1), K1, Z12
+	VALIGND    $0x0c, Z11, Z12, Z8
+	VPALIGNR   $0x0f, Z8, Z12, Z13
+	VPALIGNR   $0x0e, Z8, Z12, Z14
+	VPALIGNR   $0x0d, Z8, Z12, Z8
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z12, Z16
+	VPERMB     Z0, Z15, Z15
+	VPERMB     Z1, Z13, Z0
+	VPERMB     Z2, Z16, Z16
+	VPTERNLOGD $0x80, Z0, Z16, Z15
+	VPSUBUSB   Z3, Z14, Z14
+	VPSUBUSB   Z6, Z8, Z8
+	VPTERNLOGD $0xa8, Z7, Z8, Z14
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K2
+	JNZ        validCountMarksAVX512VBMI_fail
+	VPCMPB     $0x01, Z9, Z12, K2
+	KMOVQ      K2, AX
+	VPCMPUB    $0x06, Z10, Z12, K2
+	KMOVQ      K2, DI
+	VPMOVB2M   Z12, K2
+	KMOVQ      K2, R8
+	POPCNTQ    AX, AX
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
+	ADDQ       AX, DX
+	ADDQ       DI, BX
+	ADDQ       R8, SI
+	VPMINUB    Z12, Z4, K1, Z4
+	VPXORD     escs<>+0(SB), Z12, Z0
+	VPMINUB    Z0, Z5, K1, Z5
+
+validCountMarksAVX512VBMI_done:
+	VPMINUB   Z11, Z4, Z4
+	VPXORD    escs<>+0(SB), Z11, Z0
+	VPMINUB   Z0, Z5, Z5
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     DI
+	ADDB      DI, DI
+	ORB       DI, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      CX, n+24(FP)
+	MOVQ      CX, AX
+	SUBQ      DX, AX
+	MOVQ      AX, runes+32(FP)
+	ADDQ      BX, AX
+	MOVQ      AX, utf16+40(FP)
+	SUBQ      SI, CX
+	MOVQ      CX, ascii+48(FP)
+	RET
+
+validCountMarksAVX512VBMI_end:
+	VPCMPUB      $0x06, Z8, Z11, K1
+	KORTESTQ     K1, K1
+	JZ           validCountMarksAVX512VBMI_done
+	VPCMPB       $0x01, Z9, Z11, K1
+	KMOVQ        K1, AX
+	VPCMPUB      $0x06, Z10, Z11, K1
+	KMOVQ        K1, CX
+	VPMOVB2M     Z11, K1
+	KMOVQ        K1, R8
+	POPCNTQ      AX, AX
+	POPCNTQ      CX, CX
+	POPCNTQ      R8, R8
+	SUBQ         AX, DX
+	SUBQ         CX, BX
+	SUBQ         R8, SI
+	VPBROADCASTB splat<>+6(SB), Z11
+	SUBQ         $0x40, DI
+
+validCountMarksAVX512VBMI_fail:
+	VPMINUB   Z11, Z4, Z4
+	VPXORD    escs<>+0(SB), Z11, Z0
+	VPMINUB   Z0, Z5, Z5
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      DI, n+24(FP)
+	MOVQ      DI, AX
+	SUBQ      DX, AX
+	MOVQ      AX, runes+32(FP)
+	ADDQ      BX, AX
+	MOVQ      AX, utf16+40(FP)
+	SUBQ      SI, DI
+	MOVQ      DI, ascii+48(FP)
+	RET
+
+// func validCopyMarksAVX2(dst []byte, src []byte) (n int, marks uint8)
+// Requires: AVX, AVX2
+TEXT ·validCopyMarksAVX2(SB), NOSPLIT, $0-57
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	XORQ         BX, BX
+	VPCMPEQB     Y9, Y9, Y9
+	VPCMPEQB     Y10, Y10, Y10
+	VPBROADCASTB splat<>+6(SB), Y7
+
+validCopyMarksAVX2_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x20
+	JB        validCopyMarksAVX2_tail
+	VMOVDQU   (CX)(BX*1), Y8
+	VMOVDQU   Y8, (AX)(BX*1)
+	VPMOVMSKB Y8, SI
+	TESTL     SI, SI
+	JNZ       validCopyMarksAVX2_mixed
+	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
+	VPTEST    Y11, Y11
+	JNZ       validCopyMarksAVX2_fail
+	VPMINUB   Y7, Y9, Y9
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPMINUB   Y7, Y10, Y10
+	VPMINUB   Y8, Y9, Y9
+	VPXOR     escs<>+32(SB), Y8, Y7
+	VPMINUB   Y7, Y10, Y10
+	ADDQ      $0x20, BX
+
+validCopyMarksAVX2_ascii:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x80
+	JB        validCopyMarksAVX2_ascii_end
+	VMOVDQU   (CX)(BX*1), Y7
+	VMOVDQU   Y7, (AX)(BX*1)
+	VMOVDQU   32(CX)(BX*1), Y8
+	VMOVDQU   Y8, 32(AX)(BX*1)
+	VPMINUB   Y7, Y8, Y11
+	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y7, Y8, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   64(CX)(BX*1), Y8
+	VMOVDQU   Y8, 64(AX)(BX*1)
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VMOVDQU   96(CX)(BX*1), Y8
+	VMOVDQU   Y8, 96(AX)(BX*1)
+	VPMINUB   Y8, Y11, Y11
+	VPXOR     escs<>+32(SB), Y8, Y8
+	VPMINUB   Y8, Y12, Y12
+	VPOR      Y8, Y7, Y7
+	VPMOVMSKB Y7, SI
+	TESTL     SI, SI
+	JNZ       validCopyMarksAVX2_ascii_end
+	VPMINUB   Y11, Y9, Y9
+	VPMINUB   Y12, Y10, Y10
+	ADDQ      $0x80, BX
+	JMP       validCopyMarksAVX2_ascii
+
+validCopyMarksAVX2_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Y7
+	JMP          validCopyMarksAVX2_loop
+
+validCopyMarksAVX2_mixed:
+	VPERM2I128 $0x21, Y8, Y7, Y11
+	VPALIGNR   $0x0f, Y11, Y8, Y12
+	VPALIGNR   $0x0e, Y11, Y8, Y13
+	VPALIGNR   $0x0d, Y11, Y8, Y11
+	VPSRLW     $0x04, Y12, Y14
+	VPSRLW     $0x04, Y8, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y1, Y12
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y12, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y13, Y13
+	VPSUBUSB   Y5, Y11, Y11
+	VPOR       Y13, Y11, Y13
+	VPAND      Y6, Y13, Y13
+	VPXOR      Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validCopyMarksAVX2_fail
+	VPMINUB    Y7, Y9, Y9
+	VPXOR      escs<>+32(SB), Y7, Y7
+	VPMINUB    Y7, Y10, Y10
+	VMOVDQA    Y8, Y7
+	ADDQ       $0x20, BX
+	JMP        validCopyMarksAVX2_loop
+
+validCopyMarksAVX2_tail:
+	TESTQ    SI, SI
+	JZ       validCopyMarksAVX2_end
+	CMPQ     DX, $0x23
+	JB       validCopyMarksAVX2_fail
+	MOVQ     DX, SI
+	SUBQ     $0x20, SI
+	VMOVDQU  (CX)(SI*1), Y8
+	VMOVDQU  Y8, (AX)(SI*1)
+	VMOVDQU  -1(CX)(SI*1), Y11
+	VMOVDQU  -2(CX)(SI*1), Y12
+	VMOVDQU  -3(CX)(SI*1), Y13
+	VPSRLW   $0x04, Y11, Y14
+	VPSRLW   $0x04, Y8, Y15
+	VPAND    Y3, Y14, Y14
+	VPSHUFB  Y14, Y0, Y14
+	VPAND    Y3, Y11, Y0
+	VPSHUFB  Y0, Y1, Y0
+	VPAND    Y3, Y15, Y15
+	VPSHUFB  Y15, Y2, Y15
+	VPAND    Y0, Y14, Y14
+	VPAND    Y15, Y14, Y14
+	VPSUBUSB Y4, Y12, Y12
+	VPSUBUSB Y5, Y13, Y13
+	VPOR     Y12, Y13, Y12
+	VPAND    Y6, Y12, Y12
+	VPXOR    Y12, Y14, Y14
+	VPTEST   Y14, Y14
+	JNZ      validCopyMarksAVX2_fail
+	VPSUBUSB incomplete<>+32(SB), Y8, Y11
+	VPTEST   Y11, Y11
+	JNZ      validCopyMarksAVX2_fail
+	VPMINUB  Y8, Y9, Y9
+	VPXOR    escs<>+32(SB), Y8, Y0
+	VPMINUB  Y0, Y10, Y10
+
+validCopyMarksAVX2_done:
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    CL
+	ADDB     CL, CL
+	ORB      CL, AL
+	MOVB     AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ     DX, n+48(FP)
+	RET
+
+validCopyMarksAVX2_end:
+	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
+	VPTEST       Y11, Y11
+	JZ           validCopyMarksAVX2_done
+	VPBROADCASTB splat<>+6(SB), Y7
+	SUBQ         $0x20, BX
+
+validCopyMarksAVX2_fail:
+	VPMINUB  Y7, Y9, Y9
+	VPXOR    escs<>+32(SB), Y7, Y0
+	VPMINUB  Y0, Y10, Y10
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y9, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    AL
+	VPXOR    Y0, Y0, Y0
+	VPCMPEQB Y10, Y0, Y0
+	VPTEST   Y0, Y0
+	SETNE    CL
+	ADDB     CL, CL
+	ORB      CL, AL
+	MOVB     AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ     BX, n+48(FP)
+	RET
+
+// func validCopyMarksAVX512(dst []byte, src []byte) (n int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, BMI2
+TEXT ·validCopyMarksAVX512(SB), NOSPLIT, $0-57
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         BX, BX
+	VPTERNLOGD   $0xff, Z10, Z10, Z10
+	VPTERNLOGD   $0xff, Z11, Z11, Z11
+	VPBROADCASTB splat<>+6(SB), Z8
+
+validCopyMarksAVX512_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x40
+	JB        validCopyMarksAVX512_tail
+	VMOVDQU64 (CX)(BX*1), Z9
+	VMOVDQU64 Z9, (AX)(BX*1)
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512_fail
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z8
+	VPMINUB   Z8, Z11, Z11
+	VPMINUB   Z9, Z10, Z10
+	VPXORD    escs<>+0(SB), Z9, Z8
+	VPMINUB   Z8, Z11, Z11
+	ADDQ      $0x40, BX
+
+validCopyMarksAVX512_ascii:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x00000100
+	JB        validCopyMarksAVX512_ascii_end
+	VMOVDQU64 (CX)(BX*1), Z8
+	VMOVDQU64 Z8, (AX)(BX*1)
+	VMOVDQU64 64(CX)(BX*1), Z9
+	VMOVDQU64 Z9, 64(AX)(BX*1)
+	VPMINUB   Z8, Z9, Z12
+	VPXORD    escs<>+0(SB), Z8, Z8
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z8, Z9, Z13
+	VPORD     Z9, Z8, Z8
+	VMOVDQU64 128(CX)(BX*1), Z9
+	VMOVDQU64 Z9, 128(AX)(BX*1)
+	VPMINUB   Z9, Z12, Z12
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z13, Z13
+	VPORD     Z9, Z8, Z8
+	VMOVDQU64 192(CX)(BX*1), Z9
+	VMOVDQU64 Z9, 192(AX)(BX*1)
+	VPMINUB   Z9, Z12, Z12
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z13, Z13
+	VPORD     Z9, Z8, Z8
+	VPMOVB2M  Z8, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512_ascii_end
+	VPMINUB   Z12, Z10, Z10
+	VPMINUB   Z13, Z11, Z11
+	ADDQ      $0x00000100, BX
+	JMP       validCopyMarksAVX512_ascii
+
+validCopyMarksAVX512_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z8
+	JMP          validCopyMarksAVX512_loop
+
+validCopyMarksAVX512_mixed:
+	VALIGND    $0x0c, Z8, Z9, Z12
+	VPALIGNR   $0x0f, Z12, Z9, Z13
+	VPALIGNR   $0x0e, Z12, Z9, Z14
+	VPALIGNR   $0x0d, Z12, Z9, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z9, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyMarksAVX512_fail
+	VPMINUB    Z8, Z10, Z10
+	VPXORD     escs<>+0(SB), Z8, Z8
+	VPMINUB    Z8, Z11, Z11
+	VMOVDQA64  Z9, Z8
+	ADDQ       $0x40, BX
+	JMP        validCopyMarksAVX512_loop
+
+validCopyMarksAVX512_tail:
+	TESTQ      SI, SI
+	JZ         validCopyMarksAVX512_end
+	MOVQ       $-1, DI
+	BZHIQ      SI, DI, DI
+	KMOVQ      DI, K1
+	VMOVDQU8.Z (CX)(BX*1), K1, Z9
+	VMOVDQU8   Z9, K1, (AX)(BX*1)
+	VALIGND    $0x0c, Z8, Z9, Z7
+	VPALIGNR   $0x0f, Z7, Z9, Z12
+	VPALIGNR   $0x0e, Z7, Z9, Z13
+	VPALIGNR   $0x0d, Z7, Z9, Z7
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z0, Z14
+	VPANDD     Z3, Z12, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z2, Z15
+	VPTERNLOGD $0x80, Z0, Z15, Z14
+	VPSUBUSB   Z4, Z13, Z13
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K2
+	JNZ        validCopyMarksAVX512_fail
+	VPMINUB    Z9, Z10, K1, Z10
+	VPXORD     escs<>+0(SB), Z9, Z0
+	VPMINUB    Z0, Z11, K1, Z11
+
+validCopyMarksAVX512_done:
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z0
+	VPMINUB   Z0, Z11, Z11
+	VPTESTNMB Z10, Z10, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z11, Z11, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      DX, n+48(FP)
+	RET
+
+validCopyMarksAVX512_end:
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JZ           validCopyMarksAVX512_done
+	VPBROADCASTB splat<>+6(SB), Z8
+	SUBQ         $0x40, BX
+
+validCopyMarksAVX512_fail:
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    escs<>+0(SB), Z8, Z0
+	VPMINUB   Z0, Z11, Z11
+	VPTESTNMB Z10, Z10, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z11, Z11, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      BX, n+48(FP)
+	RET
+
+// func validCopyMarksAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
+TEXT ·validCopyMarksAVX512VBMI(SB), NOSPLIT, $0-57
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         src_base+24(FP), CX
+	MOVQ         src_len+32(FP), DX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z6
+	VPBROADCASTB splat<>+3(SB), Z7
+	VMOVDQU64    incomplete<>+0(SB), Z8
+	XORQ         BX, BX
+	VPTERNLOGD   $0xff, Z4, Z4, Z4
+	VPTERNLOGD   $0xff, Z5, Z5, Z5
+	VPBROADCASTB splat<>+6(SB), Z9
+
+validCopyMarksAVX512VBMI_loop:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x40
+	JB        validCopyMarksAVX512VBMI_tail
+	VMOVDQU64 (CX)(BX*1), Z10
+	VMOVDQU64 Z10, (AX)(BX*1)
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z8, Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512VBMI_fail
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPMINUB   Z9, Z5, Z5
+	VPMINUB   Z10, Z4, Z4
+	VPXORD    escs<>+0(SB), Z10, Z9
+	VPMINUB   Z9, Z5, Z5
+	ADDQ      $0x40, BX
+
+validCopyMarksAVX512VBMI_ascii:
+	MOVQ      DX, SI
+	SUBQ      BX, SI
+	CMPQ      SI, $0x00000100
+	JB        validCopyMarksAVX512VBMI_ascii_end
+	VMOVDQU64 (CX)(BX*1), Z9
+	VMOVDQU64 Z9, (AX)(BX*1)
+	VMOVDQU64 64(CX)(BX*1), Z10
+	VMOVDQU64 Z10, 64(AX)(BX*1)
+	VPMINUB   Z9, Z10, Z11
+	VPXORD    escs<>+0(SB), Z9, Z9
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z9, Z10, Z12
+	VPORD     Z10, Z9, Z9
+	VMOVDQU64 128(CX)(BX*1), Z10
+	VMOVDQU64 Z10, 128(AX)(BX*1)
+	VPMINUB   Z10, Z11, Z11
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z12, Z12
+	VPORD     Z10, Z9, Z9
+	VMOVDQU64 192(CX)(BX*1), Z10
+	VMOVDQU64 Z10, 192(AX)(BX*1)
+	VPMINUB   Z10, Z11, Z11
+	VPXORD    escs<>+0(SB), Z10, Z10
+	VPMINUB   Z10, Z12, Z12
+	VPORD     Z10, Z9, Z9
+	VPMOVB2M  Z9, K1
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512VBMI_ascii_end
+	VPMINUB   Z11, Z4, Z4
+	VPMINUB   Z12, Z5, Z5
+	ADDQ      $0x00000100, BX
+	JMP       validCopyMarksAVX512VBMI_ascii
+
+validCopyMarksAVX512VBMI_ascii_end:
+	VPBROADCASTB splat<>+6(SB), Z9
+	JMP          validCopyMarksAVX512VBMI_loop
+
+validCopyMarksAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z9, Z10, Z11
+	VPALIGNR   $0x0f, Z11, Z10, Z12
+	VPALIGNR   $0x0e, Z11, Z10, Z13
+	VPALIGNR   $0x0d, Z11, Z10, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z6, Z11, Z11
+	VPTERNLOGD $0xa8, Z7, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyMarksAVX512VBMI_fail
+	VPMINUB    Z9, Z4, Z4
+	VPXORD     escs<>+0(SB), Z9, Z9
+	VPMINUB    Z9, Z5, Z5
+	VMOVDQA64  Z10, Z9
+	ADDQ       $0x40, BX
+	JMP        validCopyMarksAVX512VBMI_loop
+
+validCopyMarksAVX512VBMI_tail:
+	TESTQ      SI, SI
+	JZ         validCopyMarksAVX512VBMI_end
+	MOVQ       $-1, DI
+	BZHIQ      SI, DI, DI
+	KMOVQ      DI, K1
+	VMOVDQU8.Z (CX)(BX*1), K1, Z10
+	VMOVDQU8   Z10, K1, (AX)(BX*1)
+	VALIGND    $0x0c, Z9, Z10, Z8
+	VPALIGNR   $0x0f, Z8, Z10, Z11
+	VPALIGNR   $0x0e, Z8, Z10, Z12
+	VPALIGNR   $0x0d, Z8, Z10, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPERMB     Z0, Z13, Z13
+	VPERMB     Z1, Z11, Z0
+	VPERMB     Z2, Z14, Z14
+	VPTERNLOGD $0x80, Z0, Z14, Z13
+	VPSUBUSB   Z3, Z12, Z12
+	VPSUBUSB   Z6, Z8, Z8
+	VPTERNLOGD $0xa8, Z7, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K2
+	KORTESTQ   K2, K2
+	JNZ        validCopyMarksAVX512VBMI_fail
+	VPMINUB    Z10, Z4, K1, Z4
+	VPXORD     escs<>+0(SB), Z10, Z0
+	VPMINUB    Z0, Z5, K1, Z5
+
+validCopyMarksAVX512VBMI_done:
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z0
+	VPMINUB   Z0, Z5, Z5
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      DX, n+48(FP)
+	RET
+
+validCopyMarksAVX512VBMI_end:
+	VPCMPUB      $0x06, Z8, Z9, K1
+	KORTESTQ     K1, K1
+	JZ           validCopyMarksAVX512VBMI_done
+	VPBROADCASTB splat<>+6(SB), Z9
+	SUBQ         $0x40, BX
+
+validCopyMarksAVX512VBMI_fail:
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    escs<>+0(SB), Z9, Z0
+	VPMINUB   Z0, Z5, Z5
+	VPTESTNMB Z4, Z4, K1
+	KORTESTQ  K1, K1
+	SETNE     AL
+	VPTESTNMB Z5, Z5, K1
+	KORTESTQ  K1, K1
+	SETNE     CL
+	ADDB      CL, CL
+	ORB       CL, AL
+	MOVB      AL, marks+56(FP)
+	VZEROUPPER
+	MOVQ      BX, n+48(FP)
+	RET
+
+// func validNULAVX2(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validNULAVX2(SB), NOSPLIT, $0-33
 	MOVQ         p_base+0(FP), AX
@@ -1660,7 +3456,7 @@ validNULAVX2_done:
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
 	SETNE    AL
-	MOVB     AL, nul+32(FP)
+	MOVB     AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ     CX, n+24(FP)
 	RET
@@ -1678,12 +3474,12 @@ validNULAVX2_fail:
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
 	SETNE    AL
-	MOVB     AL, nul+32(FP)
+	MOVB     AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ     DX, n+24(FP)
 	RET
 
-// func validNULAVX512(p []byte) (n int, nul bool)
+// func validNULAVX512(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
 	MOVQ         p_base+0(FP), AX
@@ -1799,7 +3595,7 @@ validNULAVX512_done:
 	VPTESTNMB Z10, Z10, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+32(FP)
+	MOVB      AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ      CX, n+24(FP)
 	RET
@@ -1816,12 +3612,12 @@ validNULAVX512_fail:
 	VPTESTNMB Z10, Z10, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+32(FP)
+	MOVB      AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ      DX, n+24(FP)
 	RET
 
-// func validNULAVX512VBMI(p []byte) (n int, nul bool)
+// func validNULAVX512VBMI(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
 	MOVQ         p_base+0(FP), AX
@@ -1931,7 +3727,7 @@ validNULAVX512VBMI_done:
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+32(FP)
+	MOVB      AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ      CX, n+24(FP)
 	RET
@@ -1948,12 +3744,12 @@ validNULAVX512VBMI_fail:
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+32(FP)
+	MOVB      AL, marks+32(FP)
 	VZEROUPPER
 	MOVQ      DX, n+24(FP)
 	RET
 
-// func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+// func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validCountNULAVX2(SB), NOSPLIT, $0-57
 	MOVQ         p_base+0(FP), AX
@@ -2109,7 +3905,7 @@ validCountNULAVX2_done:
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
 	SETNE    AL
-	MOVB     AL, nul+56(FP)
+	MOVB     AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ     CX, n+24(FP)
 	MOVQ     CX, AX
@@ -2146,7 +3942,7 @@ validCountNULAVX2_fail:
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
 	SETNE    AL
-	MOVB     AL, nul+56(FP)
+	MOVB     AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ     DI, n+24(FP)
 	MOVQ     DI, AX
@@ -2158,7 +3954,7 @@ validCountNULAVX2_fail:
 	MOVQ     DI, ascii+48(FP)
 	RET
 
-// func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+// func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
 	MOVQ         p_base+0(FP), AX
@@ -2303,7 +4099,7 @@ validCountNULAVX512_done:
 	VPTESTNMB Z12, Z12, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      CX, n+24(FP)
 	MOVQ      CX, AX
@@ -2339,7 +4135,7 @@ validCountNULAVX512_fail:
 	VPTESTNMB Z12, Z12, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      DI, n+24(FP)
 	MOVQ      DI, AX
@@ -2351,7 +4147,7 @@ validCountNULAVX512_fail:
 	MOVQ      DI, ascii+48(FP)
 	RET
 
-// func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+// func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
 	MOVQ         p_base+0(FP), AX
@@ -2490,7 +4286,7 @@ validCountNULAVX512VBMI_done:
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      CX, n+24(FP)
 	MOVQ      CX, AX
@@ -2526,7 +4322,7 @@ validCountNULAVX512VBMI_fail:
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      DI, n+24(FP)
 	MOVQ      DI, AX
@@ -2538,7 +4334,7 @@ validCountNULAVX512VBMI_fail:
 	MOVQ      DI, ascii+48(FP)
 	RET
 
-// func validCopyNULAVX2(dst []byte, src []byte) (n int, nul bool)
+// func validCopyNULAVX2(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validCopyNULAVX2(SB), NOSPLIT, $0-57
 	MOVQ         dst_base+0(FP), AX
@@ -2670,7 +4466,7 @@ validCopyNULAVX2_done:
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
 	SETNE    AL
-	MOVB     AL, nul+56(FP)
+	MOVB     AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ     DX, n+48(FP)
 	RET
@@ -2688,12 +4484,12 @@ validCopyNULAVX2_fail:
 	VPCMPEQB Y10, Y0, Y0
 	VPTEST   Y0, Y0
 	SETNE    AL
-	MOVB     AL, nul+56(FP)
+	MOVB     AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ     BX, n+48(FP)
 	RET
 
-// func validCopyNULAVX512(dst []byte, src []byte) (n int, nul bool)
+// func validCopyNULAVX512(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
 	MOVQ         dst_base+0(FP), AX
@@ -2816,7 +4612,7 @@ validCopyNULAVX512_done:
 	VPTESTNMB Z10, Z10, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      DX, n+48(FP)
 	RET
@@ -2833,12 +4629,12 @@ validCopyNULAVX512_fail:
 	VPTESTNMB Z10, Z10, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      BX, n+48(FP)
 	RET
 
-// func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, nul bool)
+// func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
 	MOVQ         dst_base+0(FP), AX
@@ -2955,7 +4751,7 @@ validCopyNULAVX512VBMI_done:
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      DX, n+48(FP)
 	RET
@@ -2972,7 +4768,7 @@ validCopyNULAVX512VBMI_fail:
 	VPTESTNMB Z4, Z4, K1
 	KORTESTQ  K1, K1
 	SETNE     AL
-	MOVB      AL, nul+56(FP)
+	MOVB      AL, marks+56(FP)
 	VZEROUPPER
 	MOVQ      BX, n+48(FP)
 	RET

@@ -110,23 +110,23 @@ func archValidCopy(id setID, dst, src []byte) int {
 	return len(src)
 }
 
-// The NEON kernels do not look for NUL bytes: a search of the valid prefix
+// The NEON kernels do not look for NUL or ESC bytes: searches of the valid prefix
 // after the validation (bytes.IndexByte, NEON code in the runtime) does, at
 // the cost of reading it again.
 
-func archValidNUL(id setID, p []byte) (int, bool) {
+func archValidNUL(id setID, p []byte, want Marks) (int, Marks) {
 	n := archValidPrefix(id, p)
-	return n, hasNUL(p[:n])
+	return n, marksOf(p[:n], want)
 }
 
-func archValidCountNUL(id setID, p []byte) (n, runes, utf16, ascii int, nul bool) {
+func archValidCountNUL(id setID, p []byte, want Marks) (n, runes, utf16, ascii int, marks Marks) {
 	n, runes, utf16, ascii = archValidCount(id, p)
-	return n, runes, utf16, ascii, hasNUL(p[:n])
+	return n, runes, utf16, ascii, marksOf(p[:n], want)
 }
 
-func archValidCopyNUL(id setID, dst, src []byte) (int, bool) {
+func archValidCopyNUL(id setID, dst, src []byte, want Marks) (int, Marks) {
 	n := archValidCopy(id, dst, src)
-	return n, hasNUL(src[:n])
+	return n, marksOf(src[:n], want)
 }
 
 func archASCIIPrefix(id setID, p []byte) int {

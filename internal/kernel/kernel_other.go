@@ -15,8 +15,10 @@ func archValidCopy(_ setID, dst, src []byte) int                    { return val
 func archASCIIPrefix(_ setID, p []byte) int                         { return asciiPrefixGo(p) }
 func archCountRunes(_ setID, p []byte) int                          { return countRunesGo(p) }
 func archUTF16Len(_ setID, p []byte) int                            { return utf16LenGo(p) }
-func archValidNUL(_ setID, p []byte) (int, bool)                    { return validNULGo(p) }
-func archValidCountNUL(_ setID, p []byte) (n, runes, utf16, ascii int, nul bool) {
-	return validCountNULGo(p)
+func archValidNUL(_ setID, p []byte, want Marks) (int, Marks)       { return validNULGo(p, want) }
+func archValidCountNUL(_ setID, p []byte, want Marks) (n, runes, utf16, ascii int, marks Marks) {
+	return validCountNULGo(p, want)
 }
-func archValidCopyNUL(_ setID, dst, src []byte) (int, bool) { return validCopyNULGo(dst, src) }
+func archValidCopyNUL(_ setID, dst, src []byte, want Marks) (int, Marks) {
+	return validCopyNULGo(dst, src, want)
+}

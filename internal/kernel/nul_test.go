@@ -7,34 +7,48 @@ import (
 	"github.com/utf8x/utf8x/internal/kernel"
 )
 
-// refNUL reports, one byte at a time, whether p holds a 0x00 byte.
-func refNUL(p []byte) bool {
+// refMarks reports, one byte at a time, which of 0x00 and 0x1B p holds.
+func refMarks(p []byte) (m kernel.Marks) {
 	for _, b := range p {
-		if b == 0 {
-			return true
+		switch b {
+		case 0x00:
+			m |= kernel.NUL
+		case 0x1B:
+			m |= kernel.ESC
 		}
 	}
-	return false
+	return m
 }
 
 // copyBuf2 is the destination of checkNUL's call of ValidCopy.
 var copyBuf2 []byte
 
-// checkNUL checks the NUL-reporting entry points on p: their n and counts
+// checkNUL checks the NUL-reporting entry points (and the NUL- and
+// ESC-reporting ones) on p: their n and counts
 // are those of ValidPrefix, ValidCount and ValidCopy under the same set
-// (which check holds to the oracle), and their NUL answer is exact for
+// (which check holds to the oracle), and their marks are exact for
 // their n. want is the oracle's valid prefix.
 func checkNUL(t testing.TB, p []byte, want int) {
-	n, nul := kernel.ValidNUL(p)
+	checkMarksWith(t, p, want, kernel.NUL, kernel.ValidNUL, kernel.ValidCountNUL, kernel.ValidCopyNUL)
+	checkMarksWith(t, p, want, kernel.NUL|kernel.ESC, kernel.ValidMarks, kernel.ValidCountMarks, kernel.ValidCopyMarks)
+}
+
+// checkMarksWith checks one family of entry points, which report the marks
+// in set, as checkNUL describes.
+func checkMarksWith(t testing.TB, p []byte, want int, set kernel.Marks,
+	validNUL func([]byte) (int, kernel.Marks),
+	validCountNUL func([]byte) (int, int, int, int, kernel.Marks),
+	validCopyNUL func(dst, src []byte) (int, kernel.Marks)) {
+	n, nul := validNUL(p)
 	checkPrefix(t, "ValidNUL", p, n, want)
 	if m := kernel.ValidPrefix(p); n != m {
 		t.Fatalf("ValidNUL = %d, ValidPrefix = %d in %v", n, m, short(p))
 	}
-	if w := refNUL(p[:n]); nul != w {
-		t.Fatalf("ValidNUL = %d, NUL %v, want %v in %v", n, nul, w, short(p))
+	if w := refMarks(p[:n]) & set; nul != w {
+		t.Fatalf("ValidNUL (set %b) = %d, marks %b, want %b in %v", set, n, nul, w, short(p))
 	}
 
-	n, runes, units, ascii, nul := kernel.ValidCountNUL(p)
+	n, runes, units, ascii, nul := validCountNUL(p)
 	wn, wr, wu, wa := kernel.ValidCount(p)
 	if n != wn || runes != wr || units != wu || ascii != wa {
 		t.Fatalf("ValidCountNUL = %d %d %d %d, ValidCount = %d %d %d %d in %v", n, runes, units, ascii, wn, wr, wu, wa, short(p))
@@ -43,8 +57,8 @@ func checkNUL(t testing.TB, p []byte, want int) {
 	if w := utf8.RuneCount(p[:n]); runes != w {
 		t.Fatalf("ValidCountNUL = %d, %d characters, want %d in %v", n, runes, w, short(p))
 	}
-	if w := refNUL(p[:n]); nul != w {
-		t.Fatalf("ValidCountNUL = %d, NUL %v, want %v in %v", n, nul, w, short(p))
+	if w := refMarks(p[:n]) & set; nul != w {
+		t.Fatalf("ValidCountNUL (set %b) = %d, marks %b, want %b in %v", set, n, nul, w, short(p))
 	}
 
 	if cap(copyBuf) < len(p)+2*guard {
@@ -55,7 +69,7 @@ func checkNUL(t testing.TB, p []byte, want int) {
 		buf[i] = 0xEE
 	}
 	dst := buf[guard : guard+len(p)]
-	n, nul = kernel.ValidCopyNUL(dst, p)
+	n, nul = validCopyNUL(dst, p)
 	checkPrefix(t, "ValidCopyNUL", p, n, want)
 	if cap(copyBuf2) < len(p) {
 		copyBuf2 = make([]byte, 2*len(p))
@@ -63,8 +77,8 @@ func checkNUL(t testing.TB, p []byte, want int) {
 	if m := kernel.ValidCopy(copyBuf2[:len(p)], p); n != m {
 		t.Fatalf("ValidCopyNUL = %d, ValidCopy = %d in %v", n, m, short(p))
 	}
-	if w := refNUL(p[:n]); nul != w {
-		t.Fatalf("ValidCopyNUL = %d, NUL %v, want %v in %v", n, nul, w, short(p))
+	if w := refMarks(p[:n]) & set; nul != w {
+		t.Fatalf("ValidCopyNUL (set %b) = %d, marks %b, want %b in %v", set, n, nul, w, short(p))
 	}
 	for i, b := range buf {
 		if i >= guard && i < guard+n {
@@ -135,7 +149,7 @@ func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 	})
 }
 
-// TestNULEveryPosition puts a NUL at every position of inputs of every
+// TestNULEveryPosition puts a NUL, an ESC and both at every position of inputs of every
 // length 0..256 on every background; then an error example (or a character
 // cut by the end) at every position, with NULs just before it, just after
 // it, first, last and at one more position, so that NULs fall before,
@@ -154,9 +168,16 @@ func TestNULEveryPosition(t *testing.T) {
 					if !sampled(8, n, z, len(bg.unit)) {
 						continue
 					}
-					b = append(b[:0], base...)
-					b[z] = 0 // may cut a character: the error then comes first
-					checkNUL(t, b, refPrefix(b))
+					// A NUL, an ESC, and both (the ESC elsewhere); each
+					// may cut a character: the error then comes first.
+					for _, m := range []int{0x00, 0x1B, 0x100} {
+						b = append(b[:0], base...)
+						b[z] = byte(m)
+						if m > 0xFF {
+							b[(z*5+3)%n] = 0x1B
+						}
+						checkNUL(t, b, refPrefix(b))
+					}
 				}
 				for _, e := range errs {
 					for off := 0; off+len(e) <= n; off++ {
@@ -170,7 +191,7 @@ func TestNULEveryPosition(t *testing.T) {
 							b = append(b[:0], base...)
 							copy(b[off:], e)
 							if z >= 0 {
-								b[z] = 0
+								b[z] = byte(0x1B * (z & 1)) // NUL or ESC
 							}
 							checkNUL(t, b, refPrefix(b))
 						}
@@ -192,7 +213,10 @@ func TestNULLong(t *testing.T) {
 				for _, z := range []int{0, n / 3, n - 70, n - 1} {
 					z = refBoundary(b, z)
 					c := append([]byte(nil), b...)
-					c[z] = 0
+					c[z] = byte(0x1B * (z & 1)) // NUL or ESC
+					if z > 0 && z < n/2 {
+						c[refBoundary(c, n/2)] = 0x1B // both
+					}
 					if z+1 < n {
 						c[z+1] = 'a' // keep the rest of a cut character out of the way
 					}

@@ -372,40 +372,50 @@ func validCopy(dst, src []byte, vector bool) int {
 // fused into the word-at-a-time loops. They are also the exact answer the
 // vector sets are tested against.
 
-// hasNUL reports whether p holds a 0x00 byte.
-func hasNUL(p []byte) bool { return bytes.IndexByte(p, 0) >= 0 }
-
-func validNULGo(p []byte) (int, bool) { return validNUL(p, false) }
-
-// validNUL is validPrefix reporting a NUL in the valid prefix.
-func validNUL(p []byte, vector bool) (int, bool) {
-	if vector && len(p) >= active.minLen {
-		return archValidNUL(active.id, p)
+// marksOf reports, by searching, which of the marked bytes in want p holds.
+func marksOf(p []byte, want Marks) (m Marks) {
+	if bytes.IndexByte(p, 0) >= 0 {
+		m |= NUL
 	}
-	n := validPrefixGo(p)
-	return n, hasNUL(p[:n])
+	if want&ESC != 0 && bytes.IndexByte(p, 0x1b) >= 0 {
+		m |= ESC
+	}
+	return m
 }
 
-func validCountNULGo(p []byte) (n, runes, utf16, ascii int, nul bool) {
-	return validCountNUL(p, false)
+func validNULGo(p []byte, want Marks) (int, Marks) { return validNUL(p, false, want) }
+
+// validNUL is validPrefix reporting a NUL in the valid prefix.
+func validNUL(p []byte, vector bool, want Marks) (int, Marks) {
+	if vector && len(p) >= active.minLen {
+		return archValidNUL(active.id, p, want)
+	}
+	n := validPrefixGo(p)
+	return n, marksOf(p[:n], want)
+}
+
+func validCountNULGo(p []byte, want Marks) (n, runes, utf16, ascii int, marks Marks) {
+	return validCountNUL(p, false, want)
 }
 
 // validCountNUL is validCount reporting a NUL in the valid prefix.
-func validCountNUL(p []byte, vector bool) (n, runes, utf16, ascii int, nul bool) {
+func validCountNUL(p []byte, vector bool, want Marks) (n, runes, utf16, ascii int, marks Marks) {
 	if vector && len(p) >= active.minLen {
-		return archValidCountNUL(active.id, p)
+		return archValidCountNUL(active.id, p, want)
 	}
 	n, runes, utf16, ascii = validCountGo(p)
-	return n, runes, utf16, ascii, hasNUL(p[:n])
+	return n, runes, utf16, ascii, marksOf(p[:n], want)
 }
 
-func validCopyNULGo(dst, src []byte) (int, bool) { return validCopyNUL(dst, src, false) }
+func validCopyNULGo(dst, src []byte, want Marks) (int, Marks) {
+	return validCopyNUL(dst, src, false, want)
+}
 
 // validCopyNUL is validCopy reporting a NUL in the valid prefix.
-func validCopyNUL(dst, src []byte, vector bool) (int, bool) {
+func validCopyNUL(dst, src []byte, vector bool, want Marks) (int, Marks) {
 	if vector && len(src) >= active.minLen {
-		return archValidCopyNUL(active.id, dst, src)
+		return archValidCopyNUL(active.id, dst, src, want)
 	}
 	n := validCopyGo(dst, src)
-	return n, hasNUL(src[:n])
+	return n, marksOf(src[:n], want)
 }

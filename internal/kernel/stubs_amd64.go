@@ -60,59 +60,113 @@ func validCopyAVX512(dst []byte, src []byte) int
 //go:noescape
 func validCopyAVX512VBMI(dst []byte, src []byte) int
 
-// validNULAVX2 is validAVX2 that also reports whether a NUL byte (0x00)
-// occurs in p[:n], from the same pass.
+// validMarksAVX2 is validAVX2 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in p[:n], from the same pass.
 //
 //go:noescape
-func validNULAVX2(p []byte) (n int, nul bool)
+func validMarksAVX2(p []byte) (n int, marks uint8)
 
-// validNULAVX512 is validAVX512 that also reports whether a NUL byte (0x00)
-// occurs in p[:n], from the same pass.
+// validMarksAVX512 is validAVX512 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in p[:n], from the same pass.
 //
 //go:noescape
-func validNULAVX512(p []byte) (n int, nul bool)
+func validMarksAVX512(p []byte) (n int, marks uint8)
 
-// validNULAVX512VBMI is validAVX512VBMI that also reports whether a NUL byte (0x00)
-// occurs in p[:n], from the same pass.
+// validMarksAVX512VBMI is validAVX512VBMI that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in p[:n], from the same pass.
 //
 //go:noescape
-func validNULAVX512VBMI(p []byte) (n int, nul bool)
+func validMarksAVX512VBMI(p []byte) (n int, marks uint8)
 
-// validCountNULAVX2 is validCountAVX2 that also reports whether a NUL byte (0x00)
-// occurs in p[:n], from the same pass.
+// validCountMarksAVX2 is validCountAVX2 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in p[:n], from the same pass.
 //
 //go:noescape
-func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+func validCountMarksAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 
-// validCountNULAVX512 is validCountAVX512 that also reports whether a NUL byte (0x00)
-// occurs in p[:n], from the same pass.
+// validCountMarksAVX512 is validCountAVX512 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in p[:n], from the same pass.
 //
 //go:noescape
-func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+func validCountMarksAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 
-// validCountNULAVX512VBMI is validCountAVX512VBMI that also reports whether a NUL byte (0x00)
-// occurs in p[:n], from the same pass.
+// validCountMarksAVX512VBMI is validCountAVX512VBMI that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in p[:n], from the same pass.
 //
 //go:noescape
-func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, nul bool)
+func validCountMarksAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 
-// validCopyNULAVX2 is validCopyAVX2 that also reports whether a NUL byte (0x00)
-// occurs in src[:n], from the same pass.
+// validCopyMarksAVX2 is validCopyAVX2 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in src[:n], from the same pass.
 //
 //go:noescape
-func validCopyNULAVX2(dst []byte, src []byte) (n int, nul bool)
+func validCopyMarksAVX2(dst []byte, src []byte) (n int, marks uint8)
 
-// validCopyNULAVX512 is validCopyAVX512 that also reports whether a NUL byte (0x00)
-// occurs in src[:n], from the same pass.
+// validCopyMarksAVX512 is validCopyAVX512 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in src[:n], from the same pass.
 //
 //go:noescape
-func validCopyNULAVX512(dst []byte, src []byte) (n int, nul bool)
+func validCopyMarksAVX512(dst []byte, src []byte) (n int, marks uint8)
 
-// validCopyNULAVX512VBMI is validCopyAVX512VBMI that also reports whether a NUL byte (0x00)
-// occurs in src[:n], from the same pass.
+// validCopyMarksAVX512VBMI is validCopyAVX512VBMI that also reports whether a NUL byte (0x00,
+// bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in src[:n], from the same pass.
 //
 //go:noescape
-func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, nul bool)
+func validCopyMarksAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
+
+// validNULAVX2 is validAVX2 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in p[:n], from the same pass.
+//
+//go:noescape
+func validNULAVX2(p []byte) (n int, marks uint8)
+
+// validNULAVX512 is validAVX512 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in p[:n], from the same pass.
+//
+//go:noescape
+func validNULAVX512(p []byte) (n int, marks uint8)
+
+// validNULAVX512VBMI is validAVX512VBMI that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in p[:n], from the same pass.
+//
+//go:noescape
+func validNULAVX512VBMI(p []byte) (n int, marks uint8)
+
+// validCountNULAVX2 is validCountAVX2 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in p[:n], from the same pass.
+//
+//go:noescape
+func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+
+// validCountNULAVX512 is validCountAVX512 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in p[:n], from the same pass.
+//
+//go:noescape
+func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+
+// validCountNULAVX512VBMI is validCountAVX512VBMI that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in p[:n], from the same pass.
+//
+//go:noescape
+func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
+
+// validCopyNULAVX2 is validCopyAVX2 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in src[:n], from the same pass.
+//
+//go:noescape
+func validCopyNULAVX2(dst []byte, src []byte) (n int, marks uint8)
+
+// validCopyNULAVX512 is validCopyAVX512 that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in src[:n], from the same pass.
+//
+//go:noescape
+func validCopyNULAVX512(dst []byte, src []byte) (n int, marks uint8)
+
+// validCopyNULAVX512VBMI is validCopyAVX512VBMI that also reports whether a NUL byte (0x00,
+// bit 0 of marks) occurs in src[:n], from the same pass.
+//
+//go:noescape
+func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
 
 // asciiAVX2 returns the index of the first byte of p with bit 7 set, or
 // len(p). p must hold at least 32 bytes.

@@ -32,15 +32,13 @@ func main() {
 	}
 	ConstraintExpr("!purego")
 	c := tables()
-	for _, nul := range []bool{false, true} {
+	for _, mk := range []marks{none, nulESC, nulOnly} {
 		for _, m := range []mode{plain, counting, copying} {
 			prefix := map[mode]string{plain: "valid", counting: "validCount", copying: "validCopy"}[m]
-			if nul {
-				prefix += "NUL"
-			}
-			valid(asm.AVX2, c, prefix+"AVX2", false, m, nul)
-			valid(asm.AVX512, c, prefix+"AVX512", false, m, nul)
-			valid(asm.AVX512, c, prefix+"AVX512VBMI", true, m, nul)
+			prefix += map[marks]string{nulOnly: "NUL", nulESC: "Marks"}[mk]
+			valid(asm.AVX2, c, prefix+"AVX2", false, m, mk)
+			valid(asm.AVX512, c, prefix+"AVX512", false, m, mk)
+			valid(asm.AVX512, c, prefix+"AVX512VBMI", true, m, mk)
 		}
 	}
 	ascii(asm.AVX2)

@@ -80,6 +80,7 @@ type consts struct {
 	// 4-byte lead in the third-to-last. Its last 32 bytes serve 32-byte blocks.
 	incomplete Mem
 	splat      Mem
+	escs       Mem // 0x1B in each of 64 bytes: XOR makes an ESC a zero byte
 }
 
 // Offsets of the bytes in splat.
@@ -117,6 +118,11 @@ func tables() (c consts) {
 			v = 0xC0 - 1
 		}
 		DATA(i, U8(v))
+	}
+
+	c.escs = GLOBL("escs", RODATA|NOPTR)
+	for i := 0; i < 64; i++ {
+		DATA(i, U8(0x1B))
 	}
 
 	c.splat = GLOBL("splat", RODATA|NOPTR)

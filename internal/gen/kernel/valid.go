@@ -18,6 +18,15 @@ const (
 	copying              // func(dst, src []byte) int, dst[:n] = src[:n]
 )
 
+// marks says which bytes a validator reports besides its answer.
+type marks int
+
+const (
+	none    marks = iota
+	nulOnly       // NUL (0x00), bit 0 of the result
+	nulESC        // NUL and ESC (0x1B), bits 0 and 1
+)
+
 // signature returns the Go declaration of a validator in mode m; with nul it
 // also returns whether p[:n] holds a NUL byte.
 func (m mode) signature(nul bool) string {
@@ -38,7 +47,7 @@ func (m mode) signature(nul bool) string {
 		sig = "func(p []byte) (n int"
 	}
 	if nul {
-		sig += ", nul bool"
+		sig += ", marks uint8"
 	}
 	return sig + ")"
 }
@@ -146,7 +155,8 @@ func (c counts) ret(m mode, n reg.GPVirtual) {
 }
 
 // validDoc is the documentation of the validator name of width w.
-func validDoc(w asm.Width, name string, vbmi bool, m mode, nul bool) []string {
+func validDoc(w asm.Width, name string, vbmi bool, m mode, mk marks) []string {
+	nul := mk != none
 	base := "valid" + w.Name()
 	if vbmi {
 		base += "VBMI"
@@ -160,8 +170,12 @@ func validDoc(w asm.Width, name string, vbmi bool, m mode, nul bool) []string {
 		if m == copying {
 			in = "src[:n]"
 		}
-		return []string{name + " is " + base + " that also reports whether a NUL byte (0x00)",
-			"occurs in " + in + ", from the same pass."}
+		if mk == nulOnly {
+			return []string{name + " is " + base + " that also reports whether a NUL byte (0x00,",
+				"bit 0 of marks) occurs in " + in + ", from the same pass."}
+		}
+		return []string{name + " is " + base + " that also reports whether a NUL byte (0x00,",
+			"bit 0 of marks) or an ESC byte (0x1B, bit 1) occurs in " + in + ", from the same pass."}
 	}
 	switch {
 	case m == counting:
@@ -195,13 +209,17 @@ func validDoc(w asm.Width, name string, vbmi bool, m mode, nul bool) []string {
 // (the exit for an input ending inside a character drops it). Where the code
 // without nul clears prev (after ASCII), it holds 0x01 instead, which reads
 // as ASCII for the checks and as no NUL for acc.
-func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
-	asm.Func(name, m.signature(nul), validDoc(w, name, vbmi, m, nul)...)
+func valid(w asm.Width, c consts, name string, vbmi bool, m mode, mk marks) {
+	nul, esc := mk != none, mk == nulESC
+	asm.Func(name, m.signature(nul), validDoc(w, name, vbmi, m, mk)...)
 	l := asm.Scope(name + "_")
 	B := w.Bytes
 	ptr, dptr, n := kernelArgs(m)
 
-	vc := validConsts{w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec()}
+	vc := validConsts{w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), w.Vec(), nil}
+	if !esc || w.Masked() {
+		vc.incomplete = w.Vec()
+	}
 	w.Load(c.byte1High, vc.b1High)
 	w.Load(c.byte1Low, vc.b1Low)
 	w.Load(c.byte2High, vc.b2High)
@@ -209,7 +227,22 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	VPBROADCASTB(c.splat.Offset(splat3Lead), vc.lead3)
 	VPBROADCASTB(c.splat.Offset(splat4Lead), vc.lead4)
 	VPBROADCASTB(c.splat.Offset(splatBit7), vc.bit7)
-	w.Load(c.incomplete.Offset(64-B), vc.incomplete)
+	// AVX2 has too few registers for the two accumulators of nul beside
+	// the constants: its test of an unfinished end reads its limits from
+	// memory then.
+	incompleteInMem := esc && !w.Masked()
+	if !incompleteInMem {
+		w.Load(c.incomplete.Offset(64-B), vc.incomplete)
+	}
+	// testUnfinished clears the zero flag when v ends inside a character.
+	testUnfinished := func(v reg.VecVirtual, scratch reg.Register) {
+		if incompleteInMem {
+			VPSUBUSB(c.incomplete.Offset(64-B), v, scratch)
+			VPTEST(scratch, scratch)
+		} else {
+			w.TestAbove(v, vc.incomplete, scratch)
+		}
+	}
 	cnt := newCounts(m)
 
 	// count adds the continuation bytes, 4-byte leads and bytes 80-FF of v
@@ -275,44 +308,82 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 			w.Zero(prev)
 		}
 	}
-	var acc reg.VecVirtual
-	if nul {
-		acc = w.Vec()
+	var acc, escAcc reg.VecVirtual
+	ones := func(v reg.VecVirtual) {
 		if w.Masked() {
-			VPTERNLOGD(U8(0xFF), acc, acc, acc)
+			VPTERNLOGD(U8(0xFF), v, v, v)
 		} else {
-			VPCMPEQB(acc, acc, acc)
+			VPCMPEQB(v, v, v)
 		}
 	}
-	// take adds v to acc, under the opmask k when k is not nil.
+	if nul {
+		acc = w.Vec()
+		ones(acc)
+	}
+	if esc {
+		escAcc = w.Vec()
+		ones(escAcc)
+	}
+	// flipESC sets dst to v ^ 0x1B in every byte, a zero byte marking an
+	// ESC; the constant stays in memory, as AVX2 has no register to spare.
+	flipESC := func(v, dst reg.VecVirtual) {
+		if w.Masked() {
+			VPXORD(c.escs, v, dst)
+		} else {
+			VPXOR(c.escs.Offset(64-B), v, dst)
+		}
+	}
+	// minUnder sets dst to the byte-wise minimum of v and dst, under the
+	// opmask k when k is not nil.
+	minUnder := func(v, dst reg.VecVirtual, k reg.Register) {
+		if k != nil {
+			VPMINUB(v, dst, k, dst)
+		} else {
+			VPMINUB(v, dst, dst)
+		}
+	}
+	// take adds v to acc and v ^ 0x1B to escAcc, under the opmask k when k
+	// is not nil.
 	take := func(v reg.VecVirtual, k reg.Register) {
 		if !nul {
 			return
 		}
-		if k != nil {
-			VPMINUB(v, acc, k, acc)
-		} else {
-			VPMINUB(v, acc, acc)
+		minUnder(v, acc, k)
+		if !esc {
+			return
 		}
+		t := w.Vec()
+		flipESC(v, t)
+		minUnder(t, escAcc, k)
 	}
-	// retNUL stores whether acc, with prev taken in, has a zero byte.
+	// retNUL stores the marks: bit 0 whether acc, with prev taken in, has
+	// a zero byte, bit 1 whether escAcc has.
 	retNUL := func() {
 		if !nul {
 			return
 		}
 		take(prev, nil)
-		if w.Masked() {
-			k := K()
-			VPTESTNMB(acc, acc, k)
-			KORTESTQ(k, k)
-		} else {
-			z := YMM()
-			VPXOR(z, z, z)
-			VPCMPEQB(acc, z, z)
-			VPTEST(z, z)
+		hasZero := func(v reg.VecVirtual) reg.GPVirtual {
+			if w.Masked() {
+				k := K()
+				VPTESTNMB(v, v, k)
+				KORTESTQ(k, k)
+			} else {
+				z := YMM()
+				VPXOR(z, z, z)
+				VPCMPEQB(v, z, z)
+				VPTEST(z, z)
+			}
+			r := GP8()
+			SETNE(r)
+			return r
 		}
-		r := GP8()
-		SETNE(r)
+		r := hasZero(acc)
+		if esc {
+			e := hasZero(escAcc)
+			ADDB(e, e)
+			ORB(e, r)
+		}
 		Store(r, ReturnIndex(map[mode]int{plain: 1, counting: 4, copying: 1}[m]))
 	}
 	clearPrev()
@@ -331,7 +402,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 
 	// An ASCII block only needs to know that prev did not end mid-character.
 	unfinished := w.Scratch(mask)
-	w.TestAbove(prev, vc.incomplete, unfinished)
+	testUnfinished(prev, unfinished)
 	JNZ(l.Ref("fail"))
 	take(prev, nil)
 	take(cur, nil)
@@ -344,8 +415,29 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	CMPQ(rest, asm.Const(4*B))
 	JB(l.Ref("ascii_end"))
 	a, b := w.Vec(), w.Vec()
-	var least reg.VecVirtual // the minimum of the four blocks, with nul
+	var least, escLeast reg.VecVirtual // the minima of the four blocks, with nul
 	switch {
+	case esc:
+		// One pair at a time, so that AVX2 has the registers: the minimum
+		// of the blocks for NUL, of the blocks ^ 0x1B for ESC (the flip
+		// leaves bit 7, which the OR tests, as it was).
+		load(0, a, i)
+		load(B, b, i)
+		least = w.Vec()
+		escLeast = w.Vec()
+		VPMINUB(a, b, least)
+		flipESC(a, a)
+		flipESC(b, b)
+		VPMINUB(a, b, escLeast)
+		w.Or(b, a, a)
+		for _, off := range []int{2 * B, 3 * B} {
+			v := w.Vec()
+			load(off, v, i)
+			VPMINUB(v, least, least)
+			flipESC(v, v)
+			VPMINUB(v, escLeast, escLeast)
+			w.Or(v, a, a)
+		}
 	case nul:
 		a2, b2 := w.Vec(), w.Vec()
 		load(0, a, i)
@@ -394,7 +486,10 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	w.TestMask(mask)
 	JNZ(l.Ref("ascii_end"))
 	if nul {
-		take(least, nil)
+		VPMINUB(least, acc, acc)
+	}
+	if esc {
+		VPMINUB(escLeast, escAcc, escAcc)
 	}
 	ADDQ(asm.Const(4*B), i)
 	JMP(l.Ref("ascii"))
@@ -452,7 +547,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 		w.Load(asm.At(ptr, j, -2), d2)
 		w.Load(asm.At(ptr, j, -3), d3)
 		checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
-		w.TestAbove(cur, vc.incomplete, unfinished)
+		testUnfinished(cur, unfinished)
 		JNZ(l.Ref("fail"))
 		if m == counting {
 			// Only the last rest bytes are new.
@@ -474,7 +569,7 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, nul bool) {
 	// Reporting the last block as failing lets the caller find out which;
 	// that block (prev is zero after ASCII) was counted, so it is taken out.
 	l.Label("end")
-	w.TestAbove(prev, vc.incomplete, unfinished)
+	testUnfinished(prev, unfinished)
 	JZ(l.Ref("done"))
 	if m == counting {
 		if !w.Masked() {
