@@ -115,7 +115,7 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 	// last one can depend on the bytes after to, so errors are looked for in
 	// a view that keeps 3 of them.
 	valid := false
-	if k, runes, units, _ := kernel.ValidCount(own); k == len(own) {
+	if k, runes, units := kernel.ValidRunes(own); k == len(own) {
 		// The common case, valid text: one pass validates and counts.
 		rep.Runes, rep.UTF16 = runes, units
 		valid = true

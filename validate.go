@@ -107,7 +107,7 @@ func count(p []byte, n, total int, utf16 bool) int {
 		total++
 		p = p[off+size:]
 		var runes, units int
-		n, runes, units, _ = kernel.ValidCount(p)
+		n, runes, units = kernel.ValidRunes(p)
 		if utf16 {
 			total += units
 		} else {
@@ -123,7 +123,7 @@ func count(p []byte, n, total int, utf16 bool) int {
 // maximal subpart as one (unicode/utf8 counts each of its bytes).
 func RuneCount(p []byte) int {
 	// One pass validates and counts; on valid input that is all.
-	n, runes, _, _ := kernel.ValidCount(p)
+	n, runes, _ := kernel.ValidRunes(p)
 	if n == len(p) {
 		return runes
 	}
@@ -136,7 +136,7 @@ func RuneCountInString(s string) int { return RuneCount(bytesOf(s)) }
 // UTF16Len returns the number of UTF-16 code units needed to hold p, each
 // ill-formed maximal subpart counting as one (the U+FFFD replacing it).
 func UTF16Len(p []byte) int {
-	n, _, units, _ := kernel.ValidCount(p)
+	n, _, units := kernel.ValidRunes(p)
 	if n == len(p) {
 		return units
 	}

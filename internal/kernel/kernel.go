@@ -70,6 +70,11 @@ func ValidPrefix(p []byte) int { return validPrefix(p, true) }
 // caches.
 func ValidCount(p []byte) (n, runes, utf16, ascii int) { return validCount(p, true) }
 
+// ValidRunes is ValidCount without the ASCII count, which RuneCount and
+// UTF16Len do not need and which costs the counting kernels about a tenth
+// of their time on text that is not ASCII.
+func ValidRunes(p []byte) (n, runes, utf16 int) { return validRunes(p, true) }
+
 // ValidCopy returns n as ValidPrefix(src) does, having copied src[:n] to dst
 // in the same pass. It may write anything to the rest of dst[:len(src)], and
 // panics if dst is shorter than src. dst must not overlap src.

@@ -43,6 +43,25 @@ func archValidPrefix(id setID, p []byte) int {
 	return finishValid(p, n)
 }
 
+func archValidRunes(id setID, p []byte) (n, runes, utf16 int) {
+	switch id {
+	case avx512vbmi:
+		n, runes, utf16 = validRunesAVX512VBMI(p)
+	case avx512:
+		n, runes, utf16 = validRunesAVX512(p)
+	case avx2:
+		n, runes, utf16 = validRunesAVX2(p)
+	default:
+		n, runes, utf16, _ = validCountGo(p)
+		return n, runes, utf16
+	}
+	if n == len(p) {
+		return n, runes, utf16
+	}
+	n, runes, utf16, _ = finishCount(p, n, runes, utf16, 0)
+	return n, runes, utf16
+}
+
 func archValidCount(id setID, p []byte) (n, runes, utf16, ascii int) {
 	switch id {
 	case avx512vbmi:

@@ -4773,6 +4773,482 @@ validCopyNULAVX512VBMI_fail:
 	MOVQ      BX, n+48(FP)
 	RET
 
+// func validRunesAVX2(p []byte) (n int, runes int, utf16 int)
+// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+TEXT ·validRunesAVX2(SB), NOSPLIT, $0-48
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU      byte1High<>+0(SB), Y0
+	VMOVDQU      byte1Low<>+0(SB), Y1
+	VMOVDQU      byte2High<>+0(SB), Y2
+	VPBROADCASTB splat<>+0(SB), Y3
+	VPBROADCASTB splat<>+1(SB), Y4
+	VPBROADCASTB splat<>+2(SB), Y5
+	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      incomplete<>+32(SB), Y7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	XORQ         SI, SI
+	VPXOR        Y8, Y8, Y8
+
+validRunesAVX2_loop:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x20
+	JB        validRunesAVX2_tail
+	VMOVDQU   (AX)(SI*1), Y9
+	VPMOVMSKB Y9, R8
+	TESTL     R8, R8
+	JNZ       validRunesAVX2_mixed
+	VPSUBUSB  Y7, Y8, Y10
+	VPTEST    Y10, Y10
+	JNZ       validRunesAVX2_fail
+	ADDQ      $0x20, SI
+
+validRunesAVX2_ascii:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x80
+	JB        validRunesAVX2_ascii_end
+	VMOVDQU   (AX)(SI*1), Y8
+	VMOVDQU   32(AX)(SI*1), Y9
+	VPOR      64(AX)(SI*1), Y8, Y8
+	VPOR      96(AX)(SI*1), Y9, Y9
+	VPOR      Y8, Y9, Y8
+	VPMOVMSKB Y8, R8
+	TESTL     R8, R8
+	JNZ       validRunesAVX2_ascii_end
+	ADDQ      $0x80, SI
+	JMP       validRunesAVX2_ascii
+
+validRunesAVX2_ascii_end:
+	VPXOR Y8, Y8, Y8
+	JMP   validRunesAVX2_loop
+
+validRunesAVX2_mixed:
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y10
+	VPALIGNR   $0x0e, Y8, Y9, Y11
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y10, Y12
+	VPSRLW     $0x04, Y9, Y13
+	VPAND      Y3, Y12, Y12
+	VPSHUFB    Y12, Y0, Y12
+	VPAND      Y3, Y10, Y10
+	VPSHUFB    Y10, Y1, Y10
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y2, Y13
+	VPAND      Y10, Y12, Y12
+	VPAND      Y13, Y12, Y12
+	VPSUBUSB   Y4, Y11, Y11
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y11, Y8, Y11
+	VPAND      Y6, Y11, Y11
+	VPXOR      Y11, Y12, Y12
+	VPTEST     Y12, Y12
+	JNZ        validRunesAVX2_fail
+	VPADDB     Y9, Y9, Y8
+	VPMOVMSKB  Y8, DI
+	ANDNL      R8, DI, DI
+	VPSUBUSB   Y5, Y9, Y8
+	VPMOVMSKB  Y8, R8
+	POPCNTL    DI, DI
+	POPCNTL    R8, R8
+	ADDQ       DI, DX
+	ADDQ       R8, BX
+	VMOVDQA    Y9, Y8
+	ADDQ       $0x20, SI
+	JMP        validRunesAVX2_loop
+
+validRunesAVX2_tail:
+	TESTQ     DI, DI
+	JZ        validRunesAVX2_end
+	CMPQ      CX, $0x23
+	JB        validRunesAVX2_fail
+	MOVQ      CX, R8
+	SUBQ      $0x20, R8
+	VMOVDQU   (AX)(R8*1), Y9
+	VMOVDQU   -1(AX)(R8*1), Y8
+	VMOVDQU   -2(AX)(R8*1), Y10
+	VMOVDQU   -3(AX)(R8*1), Y11
+	VPSRLW    $0x04, Y8, Y12
+	VPSRLW    $0x04, Y9, Y13
+	VPAND     Y3, Y12, Y12
+	VPSHUFB   Y12, Y0, Y12
+	VPAND     Y3, Y8, Y0
+	VPSHUFB   Y0, Y1, Y0
+	VPAND     Y3, Y13, Y13
+	VPSHUFB   Y13, Y2, Y13
+	VPAND     Y0, Y12, Y12
+	VPAND     Y13, Y12, Y12
+	VPSUBUSB  Y4, Y10, Y10
+	VPSUBUSB  Y5, Y11, Y11
+	VPOR      Y10, Y11, Y10
+	VPAND     Y6, Y10, Y10
+	VPXOR     Y10, Y12, Y12
+	VPTEST    Y12, Y12
+	JNZ       validRunesAVX2_fail
+	VPSUBUSB  Y7, Y9, Y10
+	VPTEST    Y10, Y10
+	JNZ       validRunesAVX2_fail
+	VPMOVMSKB Y9, R8
+	MOVQ      $0x00000020, AX
+	SUBQ      DI, AX
+	VPADDB    Y9, Y9, Y0
+	VPMOVMSKB Y0, SI
+	ANDNL     R8, SI, SI
+	VPSUBUSB  Y5, Y9, Y0
+	VPMOVMSKB Y0, DI
+	SHRXL     AX, SI, SI
+	SHRXL     AX, DI, DI
+	POPCNTL   SI, SI
+	POPCNTL   DI, DI
+	ADDQ      SI, DX
+	ADDQ      DI, BX
+
+validRunesAVX2_done:
+	VZEROUPPER
+	MOVQ CX, n+24(FP)
+	MOVQ CX, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+validRunesAVX2_end:
+	VPSUBUSB  Y7, Y8, Y10
+	VPTEST    Y10, Y10
+	JZ        validRunesAVX2_done
+	VPMOVMSKB Y8, R8
+	VPADDB    Y8, Y8, Y0
+	VPMOVMSKB Y0, AX
+	ANDNL     R8, AX, AX
+	VPSUBUSB  Y5, Y8, Y0
+	VPMOVMSKB Y0, CX
+	POPCNTL   AX, AX
+	POPCNTL   CX, CX
+	SUBQ      AX, DX
+	SUBQ      CX, BX
+	VPXOR     Y8, Y8, Y8
+	SUBQ      $0x20, SI
+
+validRunesAVX2_fail:
+	VZEROUPPER
+	MOVQ SI, n+24(FP)
+	MOVQ SI, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+// func validRunesAVX512(p []byte) (n int, runes int, utf16 int)
+// Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
+TEXT ·validRunesAVX512(SB), NOSPLIT, $0-48
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z4
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	VPBROADCASTB splat<>+4(SB), Z8
+	VPBROADCASTB splat<>+5(SB), Z9
+	XORQ         SI, SI
+	VPXORD       Z10, Z10, Z10
+
+validRunesAVX512_loop:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x40
+	JB        validRunesAVX512_tail
+	VMOVDQU64 (AX)(SI*1), Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512_mixed
+	VPCMPUB   $0x06, Z7, Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512_fail
+	ADDQ      $0x40, SI
+
+validRunesAVX512_ascii:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x00000100
+	JB        validRunesAVX512_ascii_end
+	VMOVDQU64 (AX)(SI*1), Z11
+	VMOVDQU64 64(AX)(SI*1), Z12
+	VPORD     128(AX)(SI*1), Z11, Z11
+	VPORD     192(AX)(SI*1), Z12, Z12
+	VPORD     Z11, Z12, Z11
+	VPMOVB2M  Z11, K1
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512_ascii_end
+	ADDQ      $0x00000100, SI
+	JMP       validRunesAVX512_ascii
+
+validRunesAVX512_ascii_end:
+	VPXORD Z10, Z10, Z10
+	JMP    validRunesAVX512_loop
+
+validRunesAVX512_mixed:
+	VALIGND    $0x0c, Z10, Z11, Z10
+	VPALIGNR   $0x0f, Z10, Z11, Z12
+	VPALIGNR   $0x0e, Z10, Z11, Z13
+	VPALIGNR   $0x0d, Z10, Z11, Z10
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z11, Z15
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z0, Z14
+	VPANDD     Z3, Z12, Z12
+	VPSHUFB    Z12, Z1, Z12
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z2, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z4, Z13, Z13
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validRunesAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, DI
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R8
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
+	ADDQ       DI, DX
+	ADDQ       R8, BX
+	VMOVDQA64  Z11, Z10
+	ADDQ       $0x40, SI
+	JMP        validRunesAVX512_loop
+
+validRunesAVX512_tail:
+	TESTQ      DI, DI
+	JZ         validRunesAVX512_end
+	MOVQ       $-1, R8
+	BZHIQ      DI, R8, R8
+	KMOVQ      R8, K1
+	VMOVDQU8.Z (AX)(SI*1), K1, Z11
+	VALIGND    $0x0c, Z10, Z11, Z7
+	VPALIGNR   $0x0f, Z7, Z11, Z10
+	VPALIGNR   $0x0e, Z7, Z11, Z12
+	VPALIGNR   $0x0d, Z7, Z11, Z7
+	VPSRLW     $0x04, Z10, Z13
+	VPSRLW     $0x04, Z11, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z10, Z0
+	VPSHUFB    Z0, Z1, Z0
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z0, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z7, Z7
+	VPTERNLOGD $0xa8, Z6, Z7, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validRunesAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, AX
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, SI
+	POPCNTQ    AX, AX
+	POPCNTQ    SI, SI
+	ADDQ       AX, DX
+	ADDQ       SI, BX
+
+validRunesAVX512_done:
+	VZEROUPPER
+	MOVQ CX, n+24(FP)
+	MOVQ CX, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+validRunesAVX512_end:
+	VPCMPUB  $0x06, Z7, Z10, K1
+	KORTESTQ K1, K1
+	JZ       validRunesAVX512_done
+	VPCMPB   $0x01, Z8, Z10, K1
+	KMOVQ    K1, AX
+	VPCMPUB  $0x06, Z9, Z10, K1
+	KMOVQ    K1, CX
+	POPCNTQ  AX, AX
+	POPCNTQ  CX, CX
+	SUBQ     AX, DX
+	SUBQ     CX, BX
+	VPXORD   Z10, Z10, Z10
+	SUBQ     $0x40, SI
+
+validRunesAVX512_fail:
+	VZEROUPPER
+	MOVQ SI, n+24(FP)
+	MOVQ SI, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+// func validRunesAVX512VBMI(p []byte) (n int, runes int, utf16 int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
+TEXT ·validRunesAVX512VBMI(SB), NOSPLIT, $0-48
+	MOVQ         p_base+0(FP), AX
+	MOVQ         p_len+8(FP), CX
+	VMOVDQU64    byte1High<>+0(SB), Z0
+	VMOVDQU64    byte1Low<>+0(SB), Z1
+	VMOVDQU64    byte2High<>+0(SB), Z2
+	VPBROADCASTB splat<>+0(SB), Z3
+	VPBROADCASTB splat<>+1(SB), Z3
+	VPBROADCASTB splat<>+2(SB), Z5
+	VPBROADCASTB splat<>+3(SB), Z6
+	VMOVDQU64    incomplete<>+0(SB), Z7
+	XORQ         DX, DX
+	XORQ         BX, BX
+	VPBROADCASTB splat<>+4(SB), Z8
+	VPBROADCASTB splat<>+5(SB), Z9
+	XORQ         SI, SI
+	VPXORD       Z4, Z4, Z4
+
+validRunesAVX512VBMI_loop:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x40
+	JB        validRunesAVX512VBMI_tail
+	VMOVDQU64 (AX)(SI*1), Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512VBMI_mixed
+	VPCMPUB   $0x06, Z7, Z4, K1
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512VBMI_fail
+	ADDQ      $0x40, SI
+
+validRunesAVX512VBMI_ascii:
+	MOVQ      CX, DI
+	SUBQ      SI, DI
+	CMPQ      DI, $0x00000100
+	JB        validRunesAVX512VBMI_ascii_end
+	VMOVDQU64 (AX)(SI*1), Z10
+	VMOVDQU64 64(AX)(SI*1), Z11
+	VPORD     128(AX)(SI*1), Z10, Z10
+	VPORD     192(AX)(SI*1), Z11, Z11
+	VPORD     Z10, Z11, Z10
+	VPMOVB2M  Z10, K1
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512VBMI_ascii_end
+	ADDQ      $0x00000100, SI
+	JMP       validRunesAVX512VBMI_ascii
+
+validRunesAVX512VBMI_ascii_end:
+	VPXORD Z4, Z4, Z4
+	JMP    validRunesAVX512VBMI_loop
+
+validRunesAVX512VBMI_mixed:
+	VALIGND    $0x0c, Z4, Z10, Z4
+	VPALIGNR   $0x0f, Z4, Z10, Z11
+	VPALIGNR   $0x0e, Z4, Z10, Z12
+	VPALIGNR   $0x0d, Z4, Z10, Z4
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPERMB     Z0, Z13, Z13
+	VPERMB     Z1, Z11, Z11
+	VPERMB     Z2, Z14, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z3, Z12, Z12
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validRunesAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, DI
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R8
+	POPCNTQ    DI, DI
+	POPCNTQ    R8, R8
+	ADDQ       DI, DX
+	ADDQ       R8, BX
+	VMOVDQA64  Z10, Z4
+	ADDQ       $0x40, SI
+	JMP        validRunesAVX512VBMI_loop
+
+validRunesAVX512VBMI_tail:
+	TESTQ      DI, DI
+	JZ         validRunesAVX512VBMI_end
+	MOVQ       $-1, R8
+	BZHIQ      DI, R8, R8
+	KMOVQ      R8, K1
+	VMOVDQU8.Z (AX)(SI*1), K1, Z10
+	VALIGND    $0x0c, Z4, Z10, Z4
+	VPALIGNR   $0x0f, Z4, Z10, Z7
+	VPALIGNR   $0x0e, Z4, Z10, Z11
+	VPALIGNR   $0x0d, Z4, Z10, Z4
+	VPSRLW     $0x04, Z7, Z12
+	VPSRLW     $0x04, Z10, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z7, Z0
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z0, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	KORTESTQ   K1, K1
+	JNZ        validRunesAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, AX
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, SI
+	POPCNTQ    AX, AX
+	POPCNTQ    SI, SI
+	ADDQ       AX, DX
+	ADDQ       SI, BX
+
+validRunesAVX512VBMI_done:
+	VZEROUPPER
+	MOVQ CX, n+24(FP)
+	MOVQ CX, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
+validRunesAVX512VBMI_end:
+	VPCMPUB  $0x06, Z7, Z4, K1
+	KORTESTQ K1, K1
+	JZ       validRunesAVX512VBMI_done
+	VPCMPB   $0x01, Z8, Z4, K1
+	KMOVQ    K1, AX
+	VPCMPUB  $0x06, Z9, Z4, K1
+	KMOVQ    K1, CX
+	POPCNTQ  AX, AX
+	POPCNTQ  CX, CX
+	SUBQ     AX, DX
+	SUBQ     CX, BX
+	VPXORD   Z4, Z4, Z4
+	SUBQ     $0x40, SI
+
+validRunesAVX512VBMI_fail:
+	VZEROUPPER
+	MOVQ SI, n+24(FP)
+	MOVQ SI, AX
+	SUBQ DX, AX
+	MOVQ AX, runes+32(FP)
+	ADDQ BX, AX
+	MOVQ AX, utf16+40(FP)
+	RET
+
 // func asciiAVX2(p []byte) int
 // Requires: AVX, AVX2, BMI
 TEXT ·asciiAVX2(SB), NOSPLIT, $0-32

@@ -74,6 +74,19 @@ func archValidPrefix(id setID, p []byte) int {
 	return len(p)
 }
 
+func archValidRunes(id setID, p []byte) (n, runes, utf16 int) {
+	if id != neon || len(p) < neonMin {
+		n, runes, utf16, _ = validCountGo(p)
+		return n, runes, utf16
+	}
+	n, runes, utf16 = validCountNEON(p)
+	if n == len(p) {
+		return n, runes, utf16
+	}
+	n, runes, utf16, _ = finishCount(p, n, runes, utf16, 0)
+	return n, runes, utf16
+}
+
 func archValidCount(id setID, p []byte) (n, runes, utf16, ascii int) {
 	if id != neon || len(p) < neonMin {
 		return validCountGo(p)

@@ -12,10 +12,14 @@ var archSets []simd.Set[impl]
 func archValidPrefix(_ setID, p []byte) int                         { return validPrefixGo(p) }
 func archValidCount(_ setID, p []byte) (n, runes, utf16, ascii int) { return validCountGo(p) }
 func archValidCopy(_ setID, dst, src []byte) int                    { return validCopyGo(dst, src) }
-func archASCIIPrefix(_ setID, p []byte) int                         { return asciiPrefixGo(p) }
-func archCountRunes(_ setID, p []byte) int                          { return countRunesGo(p) }
-func archUTF16Len(_ setID, p []byte) int                            { return utf16LenGo(p) }
-func archValidNUL(_ setID, p []byte, want Marks) (int, Marks)       { return validNULGo(p, want) }
+func archValidRunes(_ setID, p []byte) (n, runes, utf16 int) {
+	n, runes, utf16, _ = validCountGo(p)
+	return n, runes, utf16
+}
+func archASCIIPrefix(_ setID, p []byte) int                   { return asciiPrefixGo(p) }
+func archCountRunes(_ setID, p []byte) int                    { return countRunesGo(p) }
+func archUTF16Len(_ setID, p []byte) int                      { return utf16LenGo(p) }
+func archValidNUL(_ setID, p []byte, want Marks) (int, Marks) { return validNULGo(p, want) }
 func archValidCountNUL(_ setID, p []byte, want Marks) (n, runes, utf16, ascii int, marks Marks) {
 	return validCountNULGo(p, want)
 }

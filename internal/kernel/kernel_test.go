@@ -109,6 +109,16 @@ func checkCount(t testing.TB, p []byte, want int) {
 	if w := refASCIICount(p[:n]); ascii != w {
 		t.Fatalf("ValidCount = %d, %d ASCII bytes, want %d in %v", n, ascii, w, short(p))
 	}
+	// ValidRunes runs kernels of its own (no ASCII count): the same prefix
+	// and counts, from the references rather than from ValidCount.
+	n, runes, units = kernel.ValidRunes(p)
+	checkPrefix(t, "ValidRunes", p, n, want)
+	if w := utf8.RuneCount(p[:n]); runes != w {
+		t.Fatalf("ValidRunes = %d, %d characters, want %d in %v", n, runes, w, short(p))
+	}
+	if w := refUTF16(p[:n]); units != w {
+		t.Fatalf("ValidRunes = %d, %d UTF-16 units, want %d in %v", n, units, w, short(p))
+	}
 }
 
 // refASCIICount is the number of bytes of p below 0x80, one by one.
@@ -362,6 +372,7 @@ func TestNoEscape(t *testing.T) {
 		}{
 			{"ValidPrefix", func() { var b buf; kernel.ValidPrefix(fill(&b)) }},
 			{"ValidCount", func() { var b buf; kernel.ValidCount(fill(&b)) }},
+			{"ValidRunes", func() { var b buf; kernel.ValidRunes(fill(&b)) }},
 			{"ValidCopy", func() { var b, d buf; kernel.ValidCopy(d[:], fill(&b)) }},
 			{"ASCIIPrefix", func() { var b buf; kernel.ASCIIPrefix(fill(&b)) }},
 			{"CountRunes", func() { var b buf; kernel.CountRunes(fill(&b)) }},

@@ -246,6 +246,16 @@ func utf16Len(p []byte, vector bool) int {
 // once it is known to be valid. The ASCII bytes are n less the bytes 80-FF.
 func validCountGo(p []byte) (n, runes, utf16, ascii int) { return validCount(p, false) }
 
+// validRunes is validCount without the ASCII count, dispatching as
+// validPrefix does.
+func validRunes(p []byte, vector bool) (n, runes, utf16 int) {
+	if vector && len(p) >= active.minLen {
+		return archValidRunes(active.id, p)
+	}
+	n, runes, utf16, _ = validCount(p, false)
+	return n, runes, utf16
+}
+
 // validCount is validCountGo dispatching as validPrefix does.
 func validCount(p []byte, vector bool) (n, runes, utf16, ascii int) {
 	if vector && len(p) >= active.minLen {

@@ -168,6 +168,24 @@ func validCopyNULAVX512(dst []byte, src []byte) (n int, marks uint8)
 //go:noescape
 func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
 
+// validRunesAVX2 is validAVX2 that also returns the number of characters
+// and of UTF-16 units in p[:n].
+//
+//go:noescape
+func validRunesAVX2(p []byte) (n int, runes int, utf16 int)
+
+// validRunesAVX512 is validAVX512 that also returns the number of characters
+// and of UTF-16 units in p[:n].
+//
+//go:noescape
+func validRunesAVX512(p []byte) (n int, runes int, utf16 int)
+
+// validRunesAVX512VBMI is validAVX512VBMI that also returns the number of characters
+// and of UTF-16 units in p[:n].
+//
+//go:noescape
+func validRunesAVX512VBMI(p []byte) (n int, runes int, utf16 int)
+
 // asciiAVX2 returns the index of the first byte of p with bit 7 set, or
 // len(p). p must hold at least 32 bytes.
 //

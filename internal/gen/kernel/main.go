@@ -41,6 +41,9 @@ func main() {
 			valid(asm.AVX512, c, prefix+"AVX512VBMI", true, m, mk)
 		}
 	}
+	valid(asm.AVX2, c, "validRunesAVX2", false, runes, none)
+	valid(asm.AVX512, c, "validRunesAVX512", false, runes, none)
+	valid(asm.AVX512, c, "validRunesAVX512VBMI", true, runes, none)
 	ascii(asm.AVX2)
 	ascii(asm.AVX512)
 	for _, w := range []asm.Width{asm.AVX2, asm.AVX512} {
