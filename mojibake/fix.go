@@ -430,6 +430,7 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 // right, trying the places pos (from leadsOf) only.
 func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 	bit := uint16(1) << e
+	low := &encLow[e]
 	i := 0 // no unit starts before i
 	for _, p := range pos {
 		// Most places are no lead in e, or not followed by what goes with
@@ -438,16 +439,35 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 			continue
 		}
 		i = int(p.at)
-		if i+1 < len(rs) {
-			// The commonest misread character, two bytes whole (Latin,
-			// Cyrillic, Greek, Hebrew, Arabic), as quickUnit finds it,
-			// without its calls.
-			b0, ok0 := encodeIn(e, rs[i])
-			b1, ok1 := encodeIn(e, rs[i+1])
-			if r := rune(b0&0x1F)<<6 | rune(b1&0x3F); ok0 && ok1 && b0 >= 0xC2 && b0 < 0xE0 && b1&0xC0 == 0x80 &&
-				!(lowInfo[r].kind == kBad && lowInfo[r].cost == 3 && r >= 0xA0) {
-				us = append(us, unit{start: int32(i), end: int32(i + 2), r: r})
-				i += 2
+		// The commonest misread characters, two or three bytes whole
+		// (Latin, Cyrillic, Greek, Hebrew, Arabic; CJK, Hangul, the
+		// joiners and punctuation of U+2000), as quickUnit finds them,
+		// without its calls. Only characters of the dense table are taken
+		// here (an ASCII one holds no byte from 0x80 there, as encodeIn
+		// gives none); anything else, or anything quickUnit would refuse
+		// or leave to findUnit, goes the general way below.
+		if n, r0 := 0, rs[i]; uint32(r0) < maskDense && i+1 < len(rs) && uint32(rs[i+1]) < maskDense {
+			b0, b1 := low[r0], low[rs[i+1]]
+			var r rune
+			switch {
+			case b1&0xC0 != 0x80:
+			case b0 >= 0xC2 && b0 < 0xE0:
+				if r = rune(b0&0x1F)<<6 | rune(b1&0x3F); !(lowInfo[r].kind == kBad && lowInfo[r].cost == 3 && r >= 0xA0) {
+					n = 2
+				}
+			case b0 >= 0xE0 && b0 < 0xF0 && i+2 < len(rs) && uint32(rs[i+2]) < maskDense &&
+				!(b0 == 0xE0 && b1 < 0xA0) && !(b0 == 0xED && b1 >= 0xA0):
+				if b2 := low[rs[i+2]]; b2&0xC0 == 0x80 {
+					// From U+0800, outside the surrogates: never a C1 control.
+					r = rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+					if in := infoOf(r); !(in.kind == kBad && in.cost == 3) {
+						n = 3
+					}
+				}
+			}
+			if n > 0 {
+				us = append(us, unit{start: int32(i), end: int32(i + n), r: r})
+				i += n
 				continue
 			}
 		}
