@@ -299,6 +299,15 @@ func unitAtIn(rs []rune, i int, e Encoding, u *unit) bool {
 	return ok
 }
 
+// c1Bytes holds the bytes 0x80..0x9F, in order: the C1 controls a Latin-1
+// reading may have stripped.
+var c1Bytes = func() (bs [0x20]byte) {
+	for i := range bs {
+		bs[i] = 0x80 + byte(i)
+	}
+	return bs
+}()
+
 // findUnitIn is findUnit, taking a space for a lost no-break space only
 // when allowSpace; usedSpace reports whether it did.
 func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, usedSpace bool) {
@@ -316,7 +325,12 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, used
 	t := tables[e]
 	var buf [utf8.UTFMax]byte
 	buf[0] = b0
-	var lost []int // positions of bytes e has no character for, read as U+FFFD
+	// lost holds the positions of bytes e has no character for, read as
+	// U+FFFD: fewer than a sequence's bytes, in room on the stack (this
+	// runs for every such misread character: an allocation each cost a
+	// tenth of the time on text in a script that has them).
+	var lostRoom [utf8.UTFMax]int
+	lost := lostRoom[:0]
 	space := false
 	k, j := 1, i+1
 	for ; k < n && j < len(rs); k, j = k+1, j+1 {
@@ -346,9 +360,7 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, used
 	case missing == 1 && e == ISO8859_1:
 		// The last byte was a C1 control, stripped after a Latin-1 reading.
 		lost = append(lost, n-1)
-		for b := byte(0x80); b < 0xA0; b++ {
-			fill = append(fill, b)
-		}
+		fill = c1Bytes[:]
 	case missing == 1:
 		// The last byte was one e has no character for, dropped when read.
 		lost = append(lost, n-1)
@@ -430,6 +442,7 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 // right, trying the places pos (from leadsOf) only.
 func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 	bit := uint16(1) << e
+	low := &encLow[e]
 	i := 0 // no unit starts before i
 	for _, p := range pos {
 		// Most places are no lead in e, or not followed by what goes with
@@ -438,17 +451,65 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 			continue
 		}
 		i = int(p.at)
-		if i+1 < len(rs) {
-			// The commonest misread character, two bytes whole (Latin,
-			// Cyrillic, Greek, Hebrew, Arabic), as quickUnit finds it,
-			// without its calls.
-			b0, ok0 := encodeIn(e, rs[i])
-			b1, ok1 := encodeIn(e, rs[i+1])
-			if r := rune(b0&0x1F)<<6 | rune(b1&0x3F); ok0 && ok1 && b0 >= 0xC2 && b0 < 0xE0 && b1&0xC0 == 0x80 &&
-				!(lowInfo[r].kind == kBad && lowInfo[r].cost == 3 && r >= 0xA0) {
-				us = append(us, unit{start: int32(i), end: int32(i + 2), r: r})
-				i += 2
-				continue
+		// What quickUnit decides, decided here without its calls when every
+		// character it looks at is in the dense table of e (the commonest
+		// misread characters: Latin, Cyrillic, Greek, Hebrew, Arabic; CJK,
+		// Hangul, punctuation, emoji): a misread character, or none. What
+		// it would leave to findUnit, or a surrogate, goes the general way
+		// below.
+		if r0 := rs[i]; uint32(r0) < maskDense {
+			b0 := byte(r0)
+			if r0 >= 0x80 {
+				b0 = low[r0]
+			}
+			if b0 < 0xC2 || b0 > 0xF4 {
+				continue // no lead byte in e
+			}
+			n, r := 2, rune(b0&0x1F)
+			switch {
+			case b0 >= 0xF0:
+				n, r = 4, rune(b0&0x07)
+			case b0 >= 0xE0:
+				n, r = 3, rune(b0&0x0F)
+			}
+			if i+n <= len(rs) {
+				var b1 byte
+				k := 1
+				for ; k < n; k++ {
+					c := rs[i+k]
+					if uint32(c) >= maskDense {
+						break
+					}
+					b := byte(c)
+					if c >= 0x80 {
+						b = low[c]
+					}
+					if b&0xC0 != 0x80 {
+						if c == ' ' || k == n-1 && n > 2 {
+							break // findUnit's to decide
+						}
+						k = -1 // a byte or more missing: none
+						break
+					}
+					if k == 1 {
+						b1 = b
+					}
+					r = r<<6 | rune(b&0x3F)
+				}
+				if k < 0 {
+					continue
+				}
+				if k == n && !(n == 3 && b0 == 0xED && b1 >= 0xA0) {
+					if n == 3 && b0 == 0xE0 && b1 < 0xA0 || n == 4 && b0 == 0xF0 && b1 < 0x90 || n == 4 && b0 == 0xF4 && b1 > 0x8F {
+						continue // overlong or beyond U+10FFFF
+					}
+					if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+						continue // as decodeSeq refuses
+					}
+					us = append(us, unit{start: int32(i), end: int32(i + n), r: r})
+					i += n
+					continue
+				}
 			}
 		}
 		var u unit
