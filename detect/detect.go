@@ -718,14 +718,17 @@ func (d *Detector) candidates() []Candidate {
 				return []Candidate{{Encoding: "iso-2022-jp", Iconv: "ISO-2022-JP", Confidence: 0.99, Evidence: Structure,
 					Language: "ja", LanguageName: "Japanese", Note: "ISO-2022-JP escape sequences"}}
 			}
-			// The candidate and its list of equivalents in one allocation.
+			// The candidate and its list of equivalents in one allocation,
+			// filled field by field: stores into a new object need no
+			// write barriers, a copy of a whole Candidate into it does.
 			v := new(struct {
 				c  [1]Candidate
 				eq [1]string
 			})
+			c := &v.c[0]
 			v.eq[0] = "utf-8"
-			v.c[0] = Candidate{Encoding: "us-ascii", Iconv: "US-ASCII", Confidence: 1, Evidence: Structure,
-				Note: "only ASCII bytes", Equivalent: v.eq[:]}
+			c.Encoding, c.Iconv, c.Confidence, c.Evidence = "us-ascii", "US-ASCII", 1, Structure
+			c.Note, c.Equivalent = "only ASCII bytes", v.eq[:]
 			return v.c[:]
 		}
 	}
