@@ -695,8 +695,12 @@ func (d *Detector) candidates() []Candidate {
 	if d.nul {
 		nuls++
 	}
-	if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
-		return []Candidate{c}
+	// Tested here first: a call that returns no Candidate still clears
+	// and copies one.
+	if mayBeBOM(p) {
+		if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
+			return []Candidate{c}
+		}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
 	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
@@ -859,13 +863,18 @@ var boms = [...]struct {
 	{"\xfe\xff", "utf-16be", "UTF-16", 2, true},
 }
 
+// mayBeBOM reports whether p starts with a byte that starts a byte order
+// mark: the common case, no mark, is decided without walking the marks (a
+// tenth of an ASCII verdict on 64 KiB did that).
+func mayBeBOM(p []byte) bool {
+	return len(p) >= 2 && (p[0] == 0xFF || p[0] == 0x00 || p[0] == 0xEF || p[0] == 0xFE)
+}
+
 // bomCandidate recognises a byte order mark. valid says p is known to hold
 // no ill-formed UTF-8 but perhaps a sequence cut by its end (it spares
 // validating p again).
 func bomCandidate(p []byte, truncated, valid bool) (Candidate, bool) {
-	if len(p) < 2 || p[0] != 0xFF && p[0] != 0x00 && p[0] != 0xEF && p[0] != 0xFE {
-		// No mark starts so: the common case, decided without walking
-		// the marks (a tenth of an ASCII verdict on 64 KiB did that).
+	if !mayBeBOM(p) {
 		return Candidate{}, false
 	}
 	for _, b := range boms {
