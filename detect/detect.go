@@ -502,7 +502,8 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // len(q), where q ends on a character boundary of the input (no sequence
 // crosses its end). Until maxMulti non-ASCII characters are seen, it counts
 // them in the same pass (kernel.ValidCount), in windows that double from
-// 1 KiB (over the whole input, not each chunk), so that text where they are
+// 1 KiB (sixteenfold after a window of ASCII alone; over the whole input,
+// not each chunk), so that text where they are
 // frequent soon goes on with the plain validator, and text where they are
 // rare is not read twice.
 //
@@ -544,6 +545,14 @@ func (d *Detector) validate(q, dst []byte) (off, ca, cb, seen int, marks kernel.
 			return done + n + off, 0, 0, done + n, marks
 		}
 		d.multi = min(maxMulti, d.multi+runes-ascii)
+		if runes == ascii {
+			// A window without non-ASCII characters cost no more than the
+			// plain validator would have (the kernels count only in blocks
+			// with bytes above 7F): the next one can be much larger, and
+			// mostly-ASCII text is then validated in a few calls, not one
+			// per doubling.
+			d.window = min(16*w, 1<<30)
+		}
 		done += end
 	}
 	start := done
@@ -686,8 +695,12 @@ func (d *Detector) candidates() []Candidate {
 	if d.nul {
 		nuls++
 	}
-	if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
-		return []Candidate{c}
+	// Tested here first: a call that returns no Candidate still clears
+	// and copies one.
+	if mayBeBOM(p) {
+		if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
+			return []Candidate{c}
+		}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
 	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
@@ -709,8 +722,18 @@ func (d *Detector) candidates() []Candidate {
 				return []Candidate{{Encoding: "iso-2022-jp", Iconv: "ISO-2022-JP", Confidence: 0.99, Evidence: Structure,
 					Language: "ja", LanguageName: "Japanese", Note: "ISO-2022-JP escape sequences"}}
 			}
-			return []Candidate{{Encoding: "us-ascii", Iconv: "US-ASCII", Confidence: 1, Evidence: Structure,
-				Note: "only ASCII bytes", Equivalent: []string{"utf-8"}}}
+			// The candidate and its list of equivalents in one allocation,
+			// filled field by field: stores into a new object need no
+			// write barriers, a copy of a whole Candidate into it does.
+			v := new(struct {
+				c  [1]Candidate
+				eq [1]string
+			})
+			c := &v.c[0]
+			v.eq[0] = "utf-8"
+			c.Encoding, c.Iconv, c.Confidence, c.Evidence = "us-ascii", "US-ASCII", 1, Structure
+			c.Note, c.Equivalent = "only ASCII bytes", v.eq[:]
+			return v.c[:]
 		}
 	}
 	if !utf8OK && nuls == 0 {
@@ -827,22 +850,34 @@ func iso2022JP(p []byte) bool {
 	return false
 }
 
+// boms are the byte order marks, longest first where one begins another.
+var boms = [...]struct {
+	mark, name, iconv string
+	unit              int
+	big               bool
+}{
+	{"\xff\xfe\x00\x00", "utf-32le", "UTF-32", 4, false},
+	{"\x00\x00\xfe\xff", "utf-32be", "UTF-32", 4, true},
+	{"\xef\xbb\xbf", "utf-8", "UTF-8", 1, false},
+	{"\xff\xfe", "utf-16le", "UTF-16", 2, false},
+	{"\xfe\xff", "utf-16be", "UTF-16", 2, true},
+}
+
+// mayBeBOM reports whether p starts with a byte that starts a byte order
+// mark: the common case, no mark, is decided without walking the marks (a
+// tenth of an ASCII verdict on 64 KiB did that).
+func mayBeBOM(p []byte) bool {
+	return len(p) >= 2 && (p[0] == 0xFF || p[0] == 0x00 || p[0] == 0xEF || p[0] == 0xFE)
+}
+
 // bomCandidate recognises a byte order mark. valid says p is known to hold
 // no ill-formed UTF-8 but perhaps a sequence cut by its end (it spares
 // validating p again).
 func bomCandidate(p []byte, truncated, valid bool) (Candidate, bool) {
-	type bom struct {
-		mark, name, iconv string
-		unit              int
-		big               bool
+	if !mayBeBOM(p) {
+		return Candidate{}, false
 	}
-	for _, b := range []bom{
-		{"\xff\xfe\x00\x00", "utf-32le", "UTF-32", 4, false},
-		{"\x00\x00\xfe\xff", "utf-32be", "UTF-32", 4, true},
-		{"\xef\xbb\xbf", "utf-8", "UTF-8", 1, false},
-		{"\xff\xfe", "utf-16le", "UTF-16", 2, false},
-		{"\xfe\xff", "utf-16be", "UTF-16", 2, true},
-	} {
+	for _, b := range boms {
 		if !bytes.HasPrefix(p, []byte(b.mark)) {
 			continue
 		}

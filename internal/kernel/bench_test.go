@@ -76,11 +76,12 @@ func BenchmarkCount(b *testing.B) {
 	}
 }
 
-// BenchmarkValidNUL sets ValidNUL and ValidCountNUL beside ValidPrefix with
-// each set, and ValidPrefix followed by bytes.IndexByte (what a caller did
-// before ValidNUL), on the long inputs: both are timed in each iteration,
-// and "x-ValidPrefix" is the median ratio of ValidPrefix's time to theirs
-// (1.0: free), which holds on a loaded machine where single timings do not.
+// BenchmarkValidNUL sets ValidNUL, ValidCountNUL, ValidMarks and
+// ValidCountMarks beside ValidPrefix with each set, and ValidPrefix
+// followed by bytes.IndexByte (what a caller did before ValidNUL), on the
+// long inputs: both are timed in each iteration, and "x-ValidPrefix" is
+// the median ratio of ValidPrefix's time to theirs (1.0: free), which holds
+// on a loaded machine where single timings do not.
 func BenchmarkValidNUL(b *testing.B) {
 	for _, in := range benchInputs {
 		if len(in.p) < 65536 {
@@ -94,6 +95,8 @@ func BenchmarkValidNUL(b *testing.B) {
 			}{
 				{"ValidNUL", func() { kernel.ValidNUL(p) }},
 				{"ValidCountNUL", func() { kernel.ValidCountNUL(p) }},
+				{"ValidMarks", func() { kernel.ValidMarks(p) }},
+				{"ValidCountMarks", func() { kernel.ValidCountMarks(p) }},
 				{"ValidPrefix+IndexByte", func() { n := kernel.ValidPrefix(p); bytes.IndexByte(p[:n], 0) }},
 			} {
 				b.Run(name+"/"+c.entry+"/"+in.name, func(b *testing.B) {
