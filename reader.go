@@ -113,18 +113,7 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 	r.dst, r.total = w, 0
 	defer func() { r.dst = nil }()
 	if r.lo == r.hi && r.rerr == nil && !r.done {
-		var src io.WriterTo
-		// Only sources whose WriteTo is one Write of what they hold: the
-		// Reader then sees the same reads as from their Read, so its output,
-		// its calls to w and its state after an error are those of the
-		// buffered path. os.File and the like may splice instead.
-		switch s := r.r.(type) {
-		case *bytes.Reader:
-			src = s
-		case *bytes.Buffer:
-			src = s
-		}
-		if src != nil {
+		if src := directSource(r.r); src != nil {
 			sw := sourceWriter{r}
 			_, err := src.WriteTo(sw)
 			r.unborrow()
@@ -153,6 +142,21 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 		}
 		r.fill()
 	}
+}
+
+// directSource returns r if WriteTo should take its bytes through its own
+// WriteTo: only sources whose WriteTo is one Write of what they hold, so
+// that the Reader sees the same reads as from their Read, and its output, its
+// calls to w and its state after an error are those of the buffered path.
+// os.File and the like may splice instead. A variable for the tests.
+var directSource = func(r io.Reader) io.WriterTo {
+	switch s := r.(type) {
+	case *bytes.Reader:
+		return s
+	case *bytes.Buffer:
+		return s
+	}
+	return nil
 }
 
 // write writes b to the destination of WriteTo and counts what it took.
