@@ -1,6 +1,7 @@
 package utf8x
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"sync"
@@ -30,6 +31,13 @@ type Reader struct {
 
 	done bool  // nothing more will be repaired
 	err  error // why: nil for the end of the input
+
+	// While WriteTo runs: its destination, what it took, and the error it
+	// returned; borrowed says in is a slice handed to sourceWriter.Write.
+	dst      io.Writer
+	total    int64
+	werr     error
+	borrowed bool
 }
 
 // The input buffer's size, and the least size of the output buffer, which is
@@ -98,38 +106,90 @@ func (r *Reader) Read(p []byte) (int, error) {
 }
 
 // WriteTo implements io.WriterTo: it writes the repaired rest of the input to
-// w. Valid text goes from the input buffer to w as it is.
+// w. Valid text goes from the input buffer to w as it is. When the source is
+// a *bytes.Reader or *bytes.Buffer, their own WriteTo hands over their bytes
+// and these serve as the input buffer, so valid text is not copied at all.
 func (r *Reader) WriteTo(w io.Writer) (int64, error) {
-	var total int64
-	write := func(b []byte) error {
-		n, err := w.Write(b)
-		total += int64(n)
-		if err == nil && n < len(b) {
-			err = io.ErrShortWrite
+	r.dst, r.total = w, 0
+	defer func() { r.dst = nil }()
+	if r.lo == r.hi && r.rerr == nil && !r.done {
+		if src := directSource(r.r); src != nil {
+			sw := sourceWriter{r}
+			_, err := src.WriteTo(sw)
+			r.unborrow()
+			switch {
+			case r.werr != nil:
+				err, r.werr = r.werr, nil
+				return r.total, err
+			case r.done:
+			case err == nil:
+				r.rerr = io.EOF // what the source's next Read would say
+			default:
+				return r.total, err
+			}
 		}
-		return err
 	}
 	for {
-		if r.olo < r.ohi {
-			if err := write(r.out[r.olo:r.ohi]); err != nil {
-				return total, err
-			}
-			r.olo = r.ohi
+		if err := r.drain(); err != nil {
+			return r.total, err
 		}
 		if r.done {
 			r.release()
 			if err := r.final(); err != io.EOF {
-				return total, err
+				return r.total, err
 			}
-			return total, nil
+			return r.total, nil
+		}
+		r.fill()
+	}
+}
+
+// directSource returns r if WriteTo should take its bytes through its own
+// WriteTo: only sources whose WriteTo is one Write of what they hold, so
+// that the Reader sees the same reads as from their Read, and its output, its
+// calls to w and its state after an error are those of the buffered path.
+// os.File and the like may splice instead. A variable for the tests.
+var directSource = func(r io.Reader) io.WriterTo {
+	switch s := r.(type) {
+	case *bytes.Reader:
+		return s
+	case *bytes.Buffer:
+		return s
+	}
+	return nil
+}
+
+// write writes b to the destination of WriteTo and counts what it took.
+func (r *Reader) write(b []byte) error {
+	n, err := r.dst.Write(b)
+	r.total += int64(n)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
+	return err
+}
+
+// drain writes out what the input buffer and the output buffer hold, until
+// the stream is done, a write fails (its error is returned) or more input is
+// needed.
+func (r *Reader) drain() error {
+	for {
+		if r.olo < r.ohi {
+			if err := r.write(r.out[r.olo:r.ohi]); err != nil {
+				return err
+			}
+			r.olo = r.ohi
+		}
+		if r.done {
+			return nil
 		}
 		if r.lo < r.hi || r.rerr != nil {
 			n, err := r.t.Span(r.in[r.lo:r.hi], r.rerr == io.EOF)
 			if n > 0 {
-				werr := write(r.in[r.lo : r.lo+n])
+				werr := r.write(r.in[r.lo : r.lo+n])
 				r.lo += n
 				if werr != nil {
-					return total, werr
+					return werr
 				}
 			}
 			switch {
@@ -149,8 +209,72 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				continue
 			}
 		}
-		r.fill()
+		return nil
 	}
+}
+
+// errStop tells a source's WriteTo that the Reader's stream is done (Strict
+// found an error); WriteTo never returns it.
+var errStop = errors.New("utf8x: Reader stream done")
+
+// sourceWriter is what WriteTo hands to its source's WriteTo: each Write
+// takes the place of the source's Reads. Where fill would read into an
+// empty input buffer, the written slice itself is the input buffer, cut to
+// the same size, so valid text goes from it to the destination uncopied;
+// what is left in it when Write returns (a sequence cut short, or the rest
+// after a failed write) is copied into the Reader's own buffer.
+type sourceWriter struct{ r *Reader }
+
+func (s sourceWriter) Write(p []byte) (int, error) {
+	r := s.r
+	off := 0
+	defer r.unborrow()
+	for {
+		if err := r.drain(); err != nil {
+			r.werr = err
+			return off, err
+		}
+		if r.done {
+			return off, errStop
+		}
+		if off == len(p) {
+			return off, nil
+		}
+		// As fill, with p[off:] as what the source's Read gives.
+		if r.lo == r.hi {
+			n := min(len(p)-off, readerBufSize)
+			r.in, r.lo, r.hi, r.borrowed = p[off:off+n:off+n], 0, n, true
+			off += n
+			continue
+		}
+		r.unborrow()
+		if r.lo > 0 {
+			r.hi = copy(r.in, r.in[r.lo:r.hi])
+			r.lo = 0
+		}
+		if r.hi == len(r.in) {
+			r.finish(errNoProgress)
+			continue
+		}
+		n := copy(r.in[r.hi:], p[off:])
+		r.hi += n
+		off += n
+	}
+}
+
+// unborrow makes the input buffer the Reader's own again, with what is left
+// in the borrowed one.
+func (r *Reader) unborrow() {
+	if !r.borrowed {
+		return
+	}
+	r.borrowed = false
+	left := r.in[r.lo:r.hi]
+	if r.inPool == nil {
+		r.inPool = inBufs.Get().(*[]byte)
+	}
+	r.in = *r.inPool
+	r.lo, r.hi = 0, copy(r.in, left)
 }
 
 // repair runs the Transformer from the input buffer into dst. It returns the
@@ -227,6 +351,7 @@ func (r *Reader) outBuf() []byte {
 // the input ended (cleanly or with a read error).
 func (r *Reader) finish(err error) {
 	r.done, r.err = true, err
+	r.borrowed = false
 	// The input buffer is no longer read; the output buffer may still hold
 	// output to hand out, and goes back once that is done (release).
 	if r.inPool != nil {
