@@ -269,9 +269,9 @@ func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 // of ASCII is narrowed to bytes directly. With AVX2, two blocks of BMP
 // characters are narrowed to 16 UTF-16 units and converted by the UTF-16
 // kernel's block code (bmpToUTF8AVX2), whose paths for 1- and 2-byte and for
-// 3-byte text beat encoding each lane on its own. A block of characters
-// above the BMP only (Emoji) is four bytes a lane, encoded without the
-// per-lane lengths and the packing of the general path, at either width.
+// 3-byte text beat encoding each lane on its own; eight characters above the
+// BMP (Emoji) are four bytes each, encoded without the per-lane lengths and
+// the packing of the general path.
 func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	name := "utf32" + order + "ToUTF8" + w.Name()
@@ -410,30 +410,6 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		JMP(p.Ref("loop"))
 	}
 	p.Label("general")
-	// Sixteen characters above the BMP (Emoji), 64 bytes with no packing,
-	// as with AVX2.
-	{
-		a, raw, y := ZMM(), ZMM(), ZMM()
-		ka := K()
-		VPSUBD(t.splat(0x10000), c, a)
-		VPTESTMD(t.splat(0xFFF00000), a, ka)
-		KORTESTW(ka, ka)
-		JNZ(p.Ref("notAstral"))
-		VPSLLD(U8(24), c, raw)
-		VPSLLD(U8(10), c, y)
-		VPTERNLOGD(U8(0xF8), t.splat(0x3F0000), y, raw) // raw | y&0x3F0000
-		VPSRLD(U8(4), c, y)
-		VPTERNLOGD(U8(0xF8), t.splat(0x3F00), y, raw)
-		VPSRLD(U8(18), c, y)
-		VPORD(y, raw, raw)
-		VPANDD(t.splat(0x3F3F3F07), raw, raw)
-		VPORD(t.splat(0x808080F0), raw, raw)
-		VMOVDQU64(raw, asm.At(dp, j, 0))
-		ADDQ(U8(w.Bytes), j)
-		ADDQ(U8(w.Bytes), i)
-		JMP(p.Ref("loop"))
-	}
-	p.Label("notAstral")
 	bad := badLanes(t, c)
 	KORTESTW(bad, bad)
 	JNZ(p.Ref("partial"))
