@@ -142,6 +142,8 @@ var wideBackgrounds = map[string]string{
 	"cp1252": "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ\u0081\u008D\u008F\u0090\u009D",
 	"bytes":  string([]rune{0x80, 0x85, 0x8A, 0x9F, 0xA0, 0xFF, 0x7F, 0x00, 0x41}),
 	"lens":   "a\u007F\u0080\u07FF\u0800\uFFFF\U00010000\U0010FFFF\uD7FF\uE000",
+	// Blocks made only of characters above the BMP, the edges among them.
+	"astral": "\U00010000\U0010FFFF\U0001F600\U000F0000\U0001FFFF\U00100000\U0010FFFE\U00020000\U0003FFFF",
 }
 
 // TestWideGenerated converts every length 0..256 of every background with

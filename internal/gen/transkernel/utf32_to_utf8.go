@@ -235,6 +235,25 @@ func encodeLanesUpTo(w asm.Width, t *wideTab, c reg.VecVirtual, dp, j, limit reg
 	storeLanes(raw, dp, j, n0, n1)
 }
 
+// encodeAstralAVX2 writes the 32 bytes of UTF-8 of the eight characters in
+// c, all from U+10000 to U+10FFFF, at dst[j:]: encodeLanes' byte-reversed
+// 6-bit groups with the shift, value bits and marks of length 4 only.
+func encodeAstralAVX2(t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual) {
+	raw, y := YMM(), YMM()
+	VPSLLD(U8(24), c, raw)
+	VPSLLD(U8(10), c, y)
+	VPAND(t.splat(0x3F0000), y, y)
+	VPOR(y, raw, raw)
+	VPSRLD(U8(4), c, y)
+	VPAND(t.splat(0x3F00), y, y)
+	VPOR(y, raw, raw)
+	VPSRLD(U8(18), c, y)
+	VPOR(y, raw, raw)
+	VPAND(t.splat(0x3F3F3F07), raw, raw)
+	VPOR(t.splat(0x808080F0), raw, raw)
+	VMOVDQU(raw, asm.At(dp, j, 0))
+}
+
 // and sets dst to a & b for either width, a memory.
 func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 	if w.Masked() {
@@ -250,7 +269,9 @@ func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 // of ASCII is narrowed to bytes directly. With AVX2, two blocks of BMP
 // characters are narrowed to 16 UTF-16 units and converted by the UTF-16
 // kernel's block code (bmpToUTF8AVX2), whose paths for 1- and 2-byte and for
-// 3-byte text beat encoding each lane on its own.
+// 3-byte text beat encoding each lane on its own; eight characters above the
+// BMP (Emoji) are four bytes each, encoded without the per-lane lengths and
+// the packing of the general path.
 func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	name := "utf32" + order + "ToUTF8" + w.Name()
@@ -319,6 +340,20 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		VPERMQ(U8(0xD8), v, v)
 		bmpToUTF8AVX2(tab, p, v, dp, i, j, 64, p.Ref("eight"))
 		p.Label("eight")
+		// Eight characters above the BMP (Emoji): every lane is four
+		// bytes, so the block needs neither lengths nor packing. The
+		// lanes are U+10000 to U+10FFFF exactly when c-0x10000 has no
+		// bit from 20 up (below U+10000 wraps round), which also rules
+		// out surrogates.
+		a := w.Vec()
+		VPSUBD(t.splat(0x10000), c, a)
+		VPTEST(t.splat(0xFFF00000), a)
+		JNZ(p.Ref("notAstral"))
+		encodeAstralAVX2(t, c, dp, j)
+		ADDQ(U8(w.Bytes), j)
+		ADDQ(U8(w.Bytes), i)
+		JMP(p.Ref("loop"))
+		p.Label("notAstral")
 		good := goodLanesAVX2(t, c)
 		m := GP32()
 		VPMOVMSKB(good, m)
