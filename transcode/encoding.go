@@ -105,8 +105,11 @@ func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 	// conversion.
 	f := e.f
 	if f != nil && e.policy.Action() == utf8x.ActionStrict && e.bom == utf8x.BOMKeep {
-		if c := strictConv(f, utf8Form); c != noConv {
-			return appendConv(dst, src, c)
+		// appendConv written out: a call less.
+		if c := strictConv(f, utf8Form); c.sameASCII() {
+			return appendSameASCII(dst, src, c)
+		} else if c != noConv {
+			return appendStrict(dst, src, c)
 		}
 	}
 	return e.appendDecode(dst, src)
@@ -125,8 +128,10 @@ func (e Encoding) appendDecode(dst, src []byte) ([]byte, error) {
 func (e Encoding) AppendEncode(dst, src []byte) ([]byte, error) {
 	f := e.f // see AppendDecode
 	if f != nil && e.policy.Action() == utf8x.ActionStrict && e.bom == utf8x.BOMKeep {
-		if c := strictConv(utf8Form, f); c != noConv {
-			return appendConv(dst, src, c)
+		if c := strictConv(utf8Form, f); c.sameASCII() {
+			return appendSameASCII(dst, src, c)
+		} else if c != noConv {
+			return appendStrict(dst, src, c)
 		}
 	}
 	return e.appendEncode(dst, src)
@@ -181,15 +186,15 @@ func strictConv(from, to *form) conv {
 	return noConv
 }
 
-// appendConv is appendStrict, with the ASCII prefix copied in bulk first
-// (appendSameASCII) between UTF-8 and the single-byte encodings, which write
-// ASCII as the same bytes.
-func appendConv(dst, src []byte, c conv) ([]byte, error) {
+// sameASCII reports whether c converts between UTF-8 and a single-byte
+// encoding that writes ASCII as the same bytes, where appendSameASCII copies
+// the ASCII prefix in bulk before appendStrict.
+func (c conv) sameASCII() bool {
 	switch c {
 	case latin1ToUTF8Conv, utf8ToLatin1Conv, cp1252ToUTF8Conv, utf8ToCP1252Conv:
-		return appendSameASCII(dst, src, c)
+		return true
 	}
-	return appendStrict(dst, src, c)
+	return false
 }
 
 // Lookup returns the encoding with the given label, ignoring case and
