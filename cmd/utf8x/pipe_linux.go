@@ -16,12 +16,8 @@ const pipeSize = 1 << 20
 // reader every 64 KiB, and the switches cost more than the copying. Failure
 // changes nothing, so it is ignored.
 func growPipe(w io.Writer) {
-	f, ok := w.(*os.File)
-	if !ok {
+	if !isPipe(w) {
 		return
 	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
-		return
-	}
-	_, _ = unix.FcntlInt(f.Fd(), unix.F_SETPIPE_SZ, pipeSize)
+	_, _ = unix.FcntlInt(w.(*os.File).Fd(), unix.F_SETPIPE_SZ, pipeSize)
 }
