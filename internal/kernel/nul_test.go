@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/testsample"
 )
 
 // refMarks reports, one byte at a time, which of 0x00 and 0x1B p holds.
@@ -100,18 +101,6 @@ var edgeBytes = func() (m [256]bool) {
 	return m
 }()
 
-// thin keeps one case in every, picked by a hash of the coordinates, in
-// every run (Sampled thins only under -short).
-func thin(every int, keys ...int) bool {
-	h := uint64(0x9E3779B97F4A7C15)
-	for _, k := range keys {
-		h ^= uint64(k)
-		h *= 0xBF58476D1CE4E5B9
-		h ^= h >> 31
-	}
-	return h%uint64(every) == 0
-}
-
 // TestNULAllSequencesUpTo3Bytes checks every sequence of 1 and 2 bytes, and
 // of 3 bytes whose last is an edge byte or one of an eighth of the others
 // (a whole sweep for each of four sets would take minutes), with every set
@@ -128,7 +117,7 @@ func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 					if b < 0 && c >= 0 {
 						break
 					}
-					if c >= 0 && (!edgeBytes[c] && !thin(8, a, b, c) || !sampled(24, a, b, c)) {
+					if c >= 0 && (!edgeBytes[c] && !testsample.Thin(8, a, b, c) || !sampled(24, a, b, c)) {
 						continue
 					}
 					p = append(p[:0], byte(a))
@@ -139,7 +128,7 @@ func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 						p = append(p, byte(c))
 					}
 					checkNUL(t, p, refPrefix(p))
-					if thin(16, a, b, c) {
+					if testsample.Thin(16, a, b, c) {
 						q := append(append([]byte(nil), text...), p...)
 						checkNUL(t, q, refPrefix(q))
 					}
