@@ -509,3 +509,26 @@ func median(v []float64) float64 {
 	}
 	return (v[len(v)/2-1] + v[len(v)/2]) / 2
 }
+
+// Damage inserts bad after every n bytes of p, at a unit boundary (unit
+// bytes, or for UTF-8 input the next character start), and returns the
+// result and the number of bad units inserted: the inputs of the lossy
+// benchmarks, at a chosen error density.
+func Damage(p, bad []byte, n, unit int, utf8In bool) (out []byte, count int) {
+	for len(p) > 0 {
+		k := min(n, len(p))
+		if unit > 1 {
+			k -= k % unit
+			if k == 0 {
+				k = len(p)
+			}
+		}
+		for utf8In && k < len(p) && p[k]&0xC0 == 0x80 {
+			k++
+		}
+		out = append(append(out, p[:k]...), bad...)
+		count++
+		p = p[k:]
+	}
+	return out, count
+}

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/bench/table"
 	"github.com/utf8x/utf8x/internal/transkernel"
 	"github.com/utf8x/utf8x/transcode"
 	"golang.org/x/sys/unix"
@@ -62,28 +63,6 @@ func best(f func(), rounds int) time.Duration {
 		b = min(b, (threadCPU()-s)/time.Duration(n))
 	}
 	return max(b, 1)
-}
-
-// damage inserts bad after every n bytes of p, at a unit boundary (unit
-// bytes, or for UTF-8 the next character start), and returns the result and
-// the number of bad units inserted.
-func damage(p, bad []byte, n, unit int, utf8In bool) ([]byte, int) {
-	var out []byte
-	count := 0
-	for len(p) > 0 {
-		k := min(n, len(p))
-		k -= k % unit
-		if k == 0 {
-			k = len(p)
-		}
-		for utf8In && k < len(p) && p[k]&0xC0 == 0x80 {
-			k++
-		}
-		out = append(append(out, p[:k]...), bad...)
-		count++
-		p = p[k:]
-	}
-	return out, count
 }
 
 // conversion is one conversion with a policy: UTF-8 to enc, or enc to UTF-8.
@@ -174,7 +153,7 @@ func main() {
 				line := fmt.Sprintf("| %s | %s | %s | %.2f | %.2f |", c.name, t.name, set,
 					float64(len(valid))/tStrict.Seconds()/1e9, ratio(tStrict, tValid, len(valid), len(valid)))
 				for _, every := range []int{1000, 100} {
-					src, n := damage(valid, c.bad, every, c.unit, !c.decode)
+					src, n := table.Damage(valid, c.bad, every, c.unit, !c.decode)
 					if _, err := lossy(dst[:0], src); err != nil {
 						panic(err)
 					}

@@ -48,27 +48,6 @@ func lossyConvs(in16, in32, in1252 *encoded) []lossyConv {
 	}
 }
 
-// damage inserts bad after every n bytes of p, at a unit boundary (unit
-// bytes, or for UTF-8 the next character start).
-func damage(p, bad []byte, n, unit int, utf8In bool) []byte {
-	var out []byte
-	for len(p) > 0 {
-		k := min(n, len(p))
-		if unit > 1 {
-			k -= k % unit
-			if k == 0 {
-				k = len(p)
-			}
-		}
-		for utf8In && k < len(p) && p[k]&0xC0 == 0x80 {
-			k++
-		}
-		out = append(append(out, p[:k]...), bad...)
-		p = p[k:]
-	}
-	return out
-}
-
 // lossyOps returns one op per conversion: Strict first, then the lossy
 // policies, with each transcoding kernel set this CPU runs forced.
 func lossyOps(convs []lossyConv) []table.Op {
@@ -118,7 +97,7 @@ func lossyRun(c lossyConv, p utf8x.Policy, density int) func([]byte) int {
 	return func(text []byte) int {
 		src := c.in.of(text)
 		if density > 0 {
-			src = memoized(memo, src, func(q []byte) []byte { return damage(q, c.bad, density, unit, !c.decode) })
+			src = memoized(memo, src, func(q []byte) []byte { out, _ := table.Damage(q, c.bad, density, unit, !c.decode); return out })
 		}
 		out, err := f(s.get(c.ratio*len(src) + 64)[:0], src)
 		if err != nil {
