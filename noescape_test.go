@@ -90,6 +90,92 @@ func TestNoEscape(t *testing.T) {
 				p := fillBuf(&buf, in)
 				utf8x.RuneCountInString(unsafe.String(&p[0], len(p)))
 			}},
+			{"FirstInvalidString", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.FirstInvalidString(unsafe.String(&p[0], len(p)))
+			}},
+			{"ValidateString", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.ValidateString(unsafe.String(&p[0], len(p)-4))
+			}},
+			{"IsASCIIString/ASCIIPrefixString", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.IsASCIIString(unsafe.String(&p[0], len(p)))
+				utf8x.ASCIIPrefixString(unsafe.String(&p[0], len(p)))
+			}},
+			{"UTF16LenString", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.UTF16LenString(unsafe.String(&p[0], len(p)))
+			}},
+			{"HasBOM/TrimBOM", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				if utf8x.HasBOM(p) || len(utf8x.TrimBOM(p)) != len(p) {
+					panic("no BOM expected")
+				}
+			}},
+			{"StartOfRune/FullRune", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.StartOfRune(p, len(p)/2)
+				utf8x.FullRune(p[len(p)-2:])
+			}},
+			{"EncodeRune/AppendRune", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.EncodeRune(p, '😀')
+				utf8x.AppendRune(p[:0], '€')
+			}},
+			{"AppendValid", func() {
+				var buf [len(long)]byte
+				var dst [2 * len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.AppendValid(dst[:0], p, utf8x.Replace)
+			}},
+			{"AppendValidString", func() {
+				var buf [len(long)]byte
+				var dst [2 * len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.AppendValidString(dst[:0], unsafe.String(&p[0], len(p)), utf8x.Escape)
+			}},
+			{"Policy.AppendInvalid", func() {
+				var buf [len(long)]byte
+				var dst [64]byte
+				p := fillBuf(&buf, in)
+				utf8x.Escape.AppendInvalid(dst[:0], p[len(p)-3:])
+			}},
+			{"RangeBounds/CheckRange", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.RangeBounds(p, 5, len(p)-5)
+				utf8x.CheckRange(p, 0, 5, len(p)-5, 0) // 0 errors listed: no list to allocate
+			}},
+			{"AppendValidRange", func() {
+				var buf [len(long)]byte
+				var dst [2 * len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.AppendValidRange(dst[:0], p, 0, 5, len(p)-5, utf8x.Replace)
+			}},
+			{"Runes", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				for range utf8x.Runes(p) {
+				}
+			}},
+			{"Transformer.Transform/Span", func() {
+				var buf [len(long)]byte
+				var dst [2 * len(long)]byte
+				p := fillBuf(&buf, in)
+				var t utf8x.Transformer
+				tr := &t
+				*tr = *utf8x.NewTransformer(utf8x.Replace, utf8x.BOMKeep)
+				tr.Span(p, true)
+				tr.Transform(dst[:], p, true)
+			}},
 		} {
 			if allocs := testing.AllocsPerRun(20, c.f); allocs != 0 {
 				t.Errorf("%s on %d bytes: %v allocations per call, want 0", c.name, len(in), allocs)

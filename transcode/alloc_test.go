@@ -260,6 +260,52 @@ func TestAppendAllocs(t *testing.T) {
 				}
 			})
 		}
+		// Validation and counting in every encoding (these once reached
+		// their UTF-8 shortcut through a function value, which moved the
+		// caller's buffer to the heap), and the Transform a Converter
+		// implements, on valid and ill-formed input.
+		for _, e := range Encodings() {
+			enc, _ := e.WithPolicy(utf8x.Replace).AppendEncode(nil, []byte(text))
+			for _, in := range [][]byte{enc, append([]byte("\xFF\xED\xA0\x80"), enc...)} {
+				in := in
+				check(e.Name()+".FirstInvalid/Valid/RuneCount/IncompleteTail", func() {
+					var src [1024]byte
+					s := src[:copy(src[:], in)]
+					off, n, _ := e.FirstInvalid(s, true)
+					if e.Valid(s) != (n == 0) || off > len(s) {
+						t.Fatal("Valid and FirstInvalid disagree")
+					}
+					if e.RuneCount(s) == 0 || e.IncompleteTail(s) > len(s) {
+						t.Fatal("RuneCount or IncompleteTail out of range")
+					}
+					if n == 0 && e.Validate(s) != nil {
+						t.Fatal("Validate fails on valid input") // an error allocates, rightly
+					}
+				})
+			}
+			c := NewConverter(UTF8, e, utf8x.Replace, utf8x.BOMKeep)
+			check(e.Name()+" Converter.Transform", func() {
+				var src [256]byte
+				var dst [2048]byte
+				s := src[:copy(src[:], bad)]
+				c.Reset()
+				if _, n, err := c.Transform(dst[:], s, true); err != nil || n != len(s) {
+					t.Fatalf("Transform: %d of %d, %v", n, len(s), err)
+				}
+			})
+		}
+		check("length functions", func() {
+			var src [512]byte
+			var units [256]uint16
+			s := src[:copy(src[:], text)]
+			u := units[:copy(units[:], []uint16{'a', 0xD83D, 0xDE00, 0xE9})]
+			n := UTF16LenFromUTF8(s) + UTF32LenFromUTF8(s) + Latin1LenFromUTF8(s) +
+				UTF8LenFromLatin1(s) + UTF8LenFromUTF16LE(s) + UTF8LenFromUTF16BE(s) +
+				UTF8LenFromUTF32LE(s) + UTF8LenFromUTF32BE(s) + UTF8LenFromUTF16(u)
+			if n == 0 {
+				t.Fatal("every length is 0")
+			}
+		})
 		withNul := text + "\x00"
 		check("AppendMUTF8WithLength/DecodeMUTF8WithLength", func() {
 			var src [256]byte

@@ -20,10 +20,10 @@ func (e Encoding) FirstInvalid(p []byte, atEOF bool) (off, n int, kind utf8x.Err
 	if f.auto != nil {
 		f, off, _ = sniff(f, p, true)
 	}
-	prefix := validPrefix(f)
+	shortcut := hasValidPrefix(f)
 	for off < len(p) {
-		if prefix != nil {
-			if off += prefix(p[off:]); off == len(p) {
+		if shortcut {
+			if off += validPrefix(f, p[off:]); off == len(p) {
 				break
 			}
 		}
@@ -62,10 +62,10 @@ func (e Encoding) RuneCount(p []byte) int {
 		f, off, _ = sniff(f, p, true)
 	}
 	count := 0
-	prefix := validPrefix(f)
+	shortcut := hasValidPrefix(f)
 	for off < len(p) {
-		if prefix != nil {
-			k := prefix(p[off:])
+		if shortcut {
+			k := validPrefix(f, p[off:])
 			count += utf8x.RuneCount(p[off : off+k])
 			if off += k; off == len(p) {
 				break
@@ -78,19 +78,29 @@ func (e Encoding) RuneCount(p []byte) int {
 	return count
 }
 
-// validPrefix returns a function giving the length of the longest prefix of
-// its argument that is valid UTF-8 and reads the same, character by
-// character, in form f; nil when there is no such shortcut.
-func validPrefix(f *form) func([]byte) int {
-	switch f {
-	case utf8Form, wtf8Form, legacyForm:
-		return utf8Prefix
-	case cesu8Form:
-		return func(p []byte) int { return bmpPrefix(p, 0xF0) }
-	case mutf8Form:
-		return func(p []byte) int { return bmpPrefix(p, 0x00) }
+// hasValidPrefix reports whether validPrefix has a shortcut for form f.
+func hasValidPrefix(f *form) bool {
+	switch f.id {
+	case utf8ID, wtf8ID, legacyID, cesu8ID, mutf8ID:
+		return true
 	}
-	return nil
+	return false
+}
+
+// validPrefix returns the length of the longest prefix of p that is valid
+// UTF-8 and reads the same, character by character, in form f; 0 when f has
+// no such shortcut (hasValidPrefix). A switch on the form's id, not a
+// function value, so that p does not escape: the compiler sees every call.
+func validPrefix(f *form, p []byte) int {
+	switch f.id {
+	case utf8ID, wtf8ID, legacyID:
+		return utf8Prefix(p)
+	case cesu8ID:
+		return bmpPrefix(p, 0xF0)
+	case mutf8ID:
+		return bmpPrefix(p, 0x00)
+	}
+	return 0
 }
 
 func utf8Prefix(p []byte) int {
