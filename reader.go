@@ -194,7 +194,9 @@ func (r *Reader) drain() error {
 			}
 			switch {
 			case err == transform.ErrEndOfSpan:
-				m, more := r.repair(r.outBuf())
+				// Only the ill-formed subparts go through the output
+				// buffer: the valid run after them is the next Span's.
+				m, more := r.repairStop(r.outBuf(), true)
 				r.olo, r.ohi = 0, m
 				if m > 0 || !more {
 					continue
@@ -247,6 +249,17 @@ func (s sourceWriter) Write(p []byte) (int, error) {
 			off += n
 			continue
 		}
+		if left := r.hi - r.lo; r.borrowed && left < readerBufSize {
+			// What is left (a character cut by the read) is p[off-left:off]
+			// itself: fill would move it to the front and read after it,
+			// which is p from there, so p is borrowed again from it,
+			// rather than the next read being copied behind a copy of it.
+			start := off - left
+			n := min(len(p)-start, readerBufSize)
+			r.in, r.lo, r.hi = p[start:start+n:start+n], 0, n
+			off = start + n
+			continue
+		}
 		r.unborrow()
 		if r.lo > 0 {
 			r.hi = copy(r.in, r.in[r.lo:r.hi])
@@ -280,8 +293,12 @@ func (r *Reader) unborrow() {
 // repair runs the Transformer from the input buffer into dst. It returns the
 // bytes written, and more == true when the Transformer needs more input to go
 // on; otherwise the call made progress or ended the stream.
-func (r *Reader) repair(dst []byte) (n int, more bool) {
-	nDst, nSrc, err := r.t.Transform(dst, r.in[r.lo:r.hi], r.rerr == io.EOF)
+func (r *Reader) repair(dst []byte) (n int, more bool) { return r.repairStop(dst, false) }
+
+// repairStop is repair; with stop set it stops at the first valid run after
+// the ill-formed subparts at the start of the input (see transform).
+func (r *Reader) repairStop(dst []byte, stop bool) (n int, more bool) {
+	nDst, nSrc, err := r.t.transform(dst, r.in[r.lo:r.hi], r.rerr == io.EOF, stop)
 	r.lo += nSrc
 	switch {
 	case err == nil:

@@ -22,6 +22,7 @@ type Transformer struct {
 	started bool  // the BOM step is done
 	pos     int64 // input bytes consumed since Reset
 	fixed   int64 // ill-formed subparts handled since Reset
+	errEnd  int64 // where the last ill-formed subpart handled ended, as pos counts
 }
 
 var _ transform.SpanningTransformer = (*Transformer)(nil)
@@ -34,7 +35,7 @@ func NewTransformer(p Policy, b BOMPolicy) *Transformer {
 
 // Reset makes the Transformer ready for a new stream.
 func (t *Transformer) Reset() {
-	t.started, t.pos, t.fixed = false, 0, 0
+	t.started, t.pos, t.fixed, t.errEnd = false, 0, 0, 0
 }
 
 // Fixed returns the number of ill-formed subparts handled since the last Reset.
@@ -62,6 +63,14 @@ func (t *Transformer) bomStep(src []byte, atEOF bool) (drop int, add bool, err e
 
 // Transform implements transform.Transformer.
 func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	return t.transform(dst, src, atEOF, false)
+}
+
+// transform is Transform; with stop set it returns ErrShortDst at the first
+// valid run past the ill-formed subparts it has handled (and the few bytes
+// between them that a probe reads), without copying the run: Reader.WriteTo
+// writes such runs to its destination from where they lie.
+func (t *Transformer) transform(dst, src []byte, atEOF, stop bool) (nDst, nSrc int, err error) {
 	if !t.started {
 		drop, add, err := t.bomStep(src, atEOF)
 		if err != nil {
@@ -76,7 +85,7 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 		nSrc = drop
 		t.started = true
 	}
-	nDst, nSrc, err = t.repair(dst, src, nDst, nSrc, atEOF)
+	nDst, nSrc, err = t.repair(dst, src, nDst, nSrc, atEOF, stop)
 	t.pos += int64(nSrc)
 	return nDst, nSrc, err
 }
@@ -86,18 +95,30 @@ func (t *Transformer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 const fusedMin = 64
 
 // repair is the body of Transform after the BOM step, from dst[nDst:] and
-// src[nSrc:].
-func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int, error) {
-	afterError := false // the last error followed the one before it closely: probe
+// src[nSrc:]; stop as for transform.
+func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF, stop bool) (int, int, error) {
+	// The last error followed the one before it closely: probe. A stop
+	// call starts at an error (Span found it), which a probe reaches at
+	// once where a kernel call would cost its set-up.
+	afterError := stop
 	repl := t.policy.Replacement()
-	lastEnd := nSrc // where the last error ended
+	// Where the last error ended, relative to src: the clustering test
+	// looks across calls, since Reader's stop calls each start at an error.
+	lastEnd := -probeLen
+	if d := t.pos - t.errEnd; d < probeLen {
+		lastEnd = -int(d)
+	}
+	entry := nSrc
 	for nSrc < len(src) {
+		if stop && !afterError && nSrc > entry {
+			return nDst, nSrc, transform.ErrShortDst
+		}
 		s := src[nSrc:]
 		room := len(dst) - nDst
 		var off, size int
 		var kind ErrorKind
 		found := false // off, size and kind hold the next ill-formed subpart
-		if n := min(len(s), room); n >= fusedMin && !afterError {
+		if n := min(len(s), room); n >= fusedMin && !afterError && !stop {
 			// Validate and copy the valid run in one pass, as AppendValid
 			// does; the code below takes over at its end: an ill-formed
 			// subpart, a character cut by the end of src or of dst.
@@ -185,6 +206,7 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF bool) (int, 
 		afterError = nSrc-lastEnd < probeLen // as appendValid does
 		nSrc += size
 		lastEnd = nSrc
+		t.errEnd = t.pos + int64(nSrc)
 		t.fixed++
 	}
 	return nDst, nSrc, nil
