@@ -184,7 +184,7 @@ func (r *Reader) drain() error {
 			return nil
 		}
 		if r.lo < r.hi || r.rerr != nil {
-			n, err := r.t.Span(r.in[r.lo:r.hi], r.rerr == io.EOF)
+			n, size, _, err := r.t.span(r.in[r.lo:r.hi], r.rerr == io.EOF)
 			if n > 0 {
 				werr := r.write(r.in[r.lo : r.lo+n])
 				r.lo += n
@@ -193,6 +193,14 @@ func (r *Reader) drain() error {
 				}
 			}
 			switch {
+			case size > 0 && r.t.policy.action != ActionStrict && !r.t.clustered():
+				// A lone ill-formed subpart: what replaces it goes
+				// through the output buffer, and the next Span goes on
+				// after it, without the Transformer's set-up.
+				bad := r.in[r.lo : r.lo+size]
+				r.lo += size
+				r.olo, r.ohi = 0, len(r.t.skipInvalid(r.outBuf()[:0], bad))
+				continue
 			case err == transform.ErrEndOfSpan:
 				// Only the ill-formed subparts go through the output
 				// buffer: the valid run after them is the next Span's.

@@ -230,3 +230,66 @@ func FuzzReaderWriteTo(f *testing.F) {
 		compareWriteTo(t, in, p, b, limit, short, head, 7)
 	})
 }
+
+// spacedInput is valid text (ASCII and 2- to 4-byte characters) of about n
+// bytes with one of fragments after every gap bytes of it, starting at
+// first, each cut at a character boundary.
+func spacedInput(r *rand.Rand, n, first, gap int) []byte {
+	var b []byte
+	next := first
+	for len(b) < n {
+		if len(b) >= next {
+			b = append(b, fragments[r.IntN(len(fragments))]...)
+			next = len(b) + gap
+			continue
+		}
+		b = append(b, []string{"v", "é", "€", "😀", "al"}[r.IntN(5)]...)
+	}
+	return b
+}
+
+// TestReaderErrorSpacing: WriteTo hands each lone ill-formed subpart to the
+// policy itself and the clustered ones (closer than the Transformer's probe
+// length to the one before) to the Transformer, which stops at the next
+// valid run; the valid runs go from the input to the destination. With
+// errors every gap bytes for gaps on both sides of that length, lying across
+// the Reader's read boundaries, the output is the slice result's, through
+// WriteTo straight from the source, through the buffered path and through
+// Read with small and large buffers, under every policy and BOM policy.
+func TestReaderErrorSpacing(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	gaps := []int{0, 1, 2, 3, 4, 5, 7, 15, 28, 29, 30, 31, 32, 33, 34, 35, 36, 40, 63, 64, 65, 100, 1000}
+	firsts := []int{0, readerWindow - 5, readerWindow - 2, readerWindow - 1, readerWindow, readerWindow + 1}
+	if testing.Short() {
+		gaps = []int{0, 3, 31, 32, 33, 64, 1000}
+		firsts = firsts[:3]
+	}
+	for _, gap := range gaps {
+		for _, first := range firsts {
+			src := spacedInput(r, first+200+2*gap, first, gap)
+			for _, p := range allPolicies {
+				for _, b := range bomPolicies {
+					want, wantErr := wantStream(src, p, b)
+					for name, in := range map[string]io.Reader{
+						"direct":   bytes.NewReader(src),
+						"buffered": hideWriterTo{bytes.NewReader(src)},
+					} {
+						var w bytes.Buffer
+						_, err := utf8x.NewReader(in, p, b).WriteTo(&w)
+						if !sameResult(w.Bytes(), err, want, wantErr) {
+							t.Fatalf("WriteTo (%s), gap %d, first at %d, %s/%s: got %d bytes, %v; want %d, %v",
+								name, gap, first, policyName(p), b, w.Len(), err, len(want), wantErr)
+						}
+					}
+					for _, sizes := range [][]int{{1, 7}, {4096, 100000}} {
+						got, err := readWith(utf8x.NewReader(bytes.NewReader(src), p, b), sizes)
+						if !sameResult(got, err, want, wantErr) {
+							t.Fatalf("Read %v, gap %d, first at %d, %s/%s: got %d bytes, %v; want %d, %v",
+								sizes, gap, first, policyName(p), b, len(got), err, len(want), wantErr)
+						}
+					}
+				}
+			}
+		}
+	}
+}

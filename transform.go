@@ -216,13 +216,20 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF, stop bool) 
 // comes out unchanged, so transform.String and transform.Bytes return valid
 // input without copying it.
 func (t *Transformer) Span(src []byte, atEOF bool) (n int, err error) {
+	n, _, _, err = t.span(src, atEOF)
+	return n, err
+}
+
+// span is Span; when it returns ErrEndOfSpan for an ill-formed subpart, it
+// also returns that subpart's length and kind (otherwise size is 0).
+func (t *Transformer) span(src []byte, atEOF bool) (n, size int, kind ErrorKind, err error) {
 	if !t.started {
 		drop, add, err := t.bomStep(src, atEOF)
 		if err != nil {
-			return 0, err
+			return 0, 0, 0, err
 		}
 		if drop > 0 || add {
-			return 0, transform.ErrEndOfSpan
+			return 0, 0, 0, transform.ErrEndOfSpan
 		}
 		t.started = true
 	}
@@ -230,9 +237,24 @@ func (t *Transformer) Span(src []byte, atEOF bool) (n int, err error) {
 	t.pos += int64(off)
 	switch {
 	case size == 0:
-		return off, nil
+		return off, 0, 0, nil
 	case kind == Truncated && off+size == len(src) && !atEOF:
-		return off, transform.ErrShortSrc
+		return off, 0, 0, transform.ErrShortSrc
 	}
-	return off, transform.ErrEndOfSpan
+	return off, size, kind, transform.ErrEndOfSpan
 }
+
+// skipInvalid handles bad, the ill-formed subpart span has just returned,
+// under a policy other than Strict: it appends what the policy writes in its
+// place to dst and counts it as Transform would.
+func (t *Transformer) skipInvalid(dst, bad []byte) []byte {
+	t.pos += int64(len(bad))
+	t.errEnd = t.pos
+	t.fixed++
+	return t.policy.AppendInvalid(dst, bad)
+}
+
+// clustered reports whether an ill-formed subpart at the current position
+// follows the last one handled within probeLen bytes, where repair probes
+// instead of calling a kernel.
+func (t *Transformer) clustered() bool { return t.pos-t.errEnd < probeLen }
