@@ -18,31 +18,44 @@ type discard struct{ n int }
 
 func (d *discard) Write(p []byte) (int, error) { d.n += len(p); return len(p), nil }
 
-// readerInputs are the inputs of BenchmarkReaderEntry: generated mixed text,
-// Chinese text and, when ../shared/corpus is present, Chinese-Lipsum, each
-// valid and with an ill-formed byte after every KiB of text.
+// readerInputs are the inputs of BenchmarkReaderEntry: generated mixed text
+// and, when ../shared/corpus is present, the corpus files bench/cmd/entry
+// measures, each valid and with an ill-formed sequence after every KiB.
 func readerInputs(b *testing.B) []struct {
 	name string
 	p    []byte
 } {
-	chinese := bytes.Repeat([]byte("日本語のテキスト，中文文本。"), 64<<10/42)
-	ins := []struct {
+	type input = struct {
 		name string
 		p    []byte
-	}{
-		{"mixed/valid", spacedErrors(256<<10, 1<<30)},
-		{"mixed/KiB", spacedErrors(256<<10, 1024)},
-		{"chinese/valid", chinese},
 	}
-	if p, err := os.ReadFile(filepath.Join("..", "shared", "corpus", "lipsum", "Chinese-Lipsum.utf8.txt")); err == nil {
-		ins = append(ins, struct {
-			name string
-			p    []byte
-		}{"Chinese-Lipsum/valid", p})
-	} else {
-		b.Logf("no corpus (%v): generated inputs only", err)
+	ins := []input{{"mixed/valid", spacedErrors(256<<10, 1<<30)}}
+	for _, f := range []string{"lipsum/Chinese-Lipsum.utf8.txt", "lipsum/Latin-Lipsum.utf8.txt", "wikipedia_mars/english.html"} {
+		p, err := os.ReadFile(filepath.Join("..", "shared", "corpus", filepath.FromSlash(f)))
+		if err != nil {
+			b.Logf("no corpus (%v): generated inputs only", err)
+			break
+		}
+		ins = append(ins, input{f + "/valid", p}, input{f + "/KiB", sprinkle(p)})
 	}
-	return ins
+	return append(ins, input{"mixed/KiB", spacedErrors(256<<10, 1024)})
+}
+
+// sprinkle puts an ill-formed sequence after the first character at or past
+// every KiB of p, as bench/cmd/entry does.
+func sprinkle(p []byte) []byte {
+	bad := []string{"\xE2\x82", "\xC0", "\x80", "\xED\xA0\x80", "\xFF"}
+	var b []byte
+	next, k := 1<<10, 0
+	for i, r := range string(p) {
+		b = utf8x.AppendRune(b, r)
+		if i >= next {
+			b = append(b, bad[k%len(bad)]...)
+			next += 1 << 10
+			k++
+		}
+	}
+	return b
 }
 
 // BenchmarkReaderEntry compares, on 64 KiB and more, AppendValid with the
@@ -80,6 +93,19 @@ func BenchmarkReaderEntry(b *testing.B) {
 			var d discard
 			if _, err := io.Copy(&d, transform.NewReader(&src, utf8x.NewTransformer(utf8x.Replace, utf8x.BOMKeep))); err != nil {
 				b.Fatal(err)
+			}
+		})
+		tr := utf8x.NewTransformer(utf8x.Replace, utf8x.BOMKeep)
+		chunk := make([]byte, 4096)
+		run("Transform/4KiB", func() {
+			// As transform.Reader drives it, without its reads and copies.
+			tr.Reset()
+			for p := in.p; len(p) > 0; {
+				_, n, err := tr.Transform(chunk, p[:min(len(p), 4096)], len(p) <= 4096)
+				if n == 0 && err != transform.ErrShortDst {
+					b.Fatal(err)
+				}
+				p = p[n:]
 			}
 		})
 		run("Nop+transform.NewReader+io.Copy", func() {
