@@ -293,3 +293,52 @@ func TestReaderErrorSpacing(t *testing.T) {
 		}
 	}
 }
+
+// splitReader gives its data in two reads, cut at at, then io.EOF.
+type splitReader struct {
+	p  []byte
+	at int
+}
+
+func (s *splitReader) Read(p []byte) (int, error) {
+	if len(s.p) == 0 {
+		return 0, io.EOF
+	}
+	n := len(s.p)
+	if s.at > 0 {
+		n = min(n, s.at)
+	}
+	n = copy(p, s.p[:n])
+	s.p, s.at = s.p[n:], s.at-n
+	return n, nil
+}
+
+// TestReaderEverySplit reads inputs whose ill-formed subparts come alone,
+// in clusters and cut in two, through WriteTo with the input arriving in two
+// reads cut at every offset, so that each error and each valid run after one
+// meets the end of a read, under every policy; the output is the slice
+// result.
+func TestReaderEverySplit(t *testing.T) {
+	inputs := []string{
+		"valid é€😀 text\xFF" + strings.Repeat("a long valid run after a lone error ", 3) + "\xE2\x82 end",
+		"\xFF\xFE\xE2\x82\xF0\x9F\x98" + strings.Repeat("€", 20) + "\xC0\xED\xA0\x80x\x80\x80y\xF4\x90",
+		"ab\xE2\x82" + strings.Repeat("z", 31) + "\xFF" + strings.Repeat("é", 17) + "\xF0\x9F\x98",
+		utf8x.BOM + "\xEF\xBB" + strings.Repeat("b", 40) + "\xFF",
+	}
+	for _, in := range inputs {
+		src := []byte(in)
+		for _, p := range allPolicies {
+			for _, b := range bomPolicies {
+				want, wantErr := wantStream(src, p, b)
+				for at := 0; at <= len(src); at++ {
+					var w bytes.Buffer
+					_, err := utf8x.NewReader(&splitReader{src, at}, p, b).WriteTo(&w)
+					if !sameResult(w.Bytes(), err, want, wantErr) {
+						t.Fatalf("%+q cut at %d, %s/%s: got %+q, %v; want %+q, %v",
+							in, at, policyName(p), b, w.Bytes(), err, want, wantErr)
+					}
+				}
+			}
+		}
+	}
+}
