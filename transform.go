@@ -128,6 +128,12 @@ func (t *Transformer) repair(dst, src []byte, nDst, nSrc int, atEOF, stop bool) 
 			if run == len(s) {
 				break
 			}
+			if k == Truncated && run+sz == len(s) && !atEOF {
+				// A character cut by the end of src, not of dst, as at
+				// the end of most chunks of non-ASCII text: the next
+				// chunk decides it, as the code below would say.
+				return nDst, nSrc, transform.ErrShortSrc
+			}
 			s = src[nSrc:]
 			room = len(dst) - nDst
 			// The subpart the kernel stopped at is the one to handle,
