@@ -390,7 +390,7 @@ func (d *Detector) beyondPrefix(p []byte) bool {
 			multi = min(maxMulti, multi+runes-ascii)
 			window = min(2*w, 1<<30)
 			if runes == ascii {
-				window = min(16*w, 1<<30)
+				window = min(asciiGrowth*w, 1<<30)
 			}
 		}
 	} else if kernel.ValidPrefix(q[:cut]) < cut {
@@ -583,7 +583,7 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // len(q), where q ends on a character boundary of the input (no sequence
 // crosses its end). Until maxMulti non-ASCII characters are seen, it counts
 // them in the same pass (kernel.ValidCount), in windows that double from
-// 1 KiB (sixteenfold after a window of ASCII alone; over the whole input,
+// 1 KiB (by asciiGrowth after a window of ASCII alone; over the whole input,
 // not each chunk), so that text where they are
 // frequent soon goes on with the plain validator, and text where they are
 // rare is not read twice.
@@ -639,7 +639,7 @@ func (d *Detector) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, ma
 			// with bytes above 7F): the next one can be much larger, and
 			// mostly-ASCII text is then validated in a few calls, not one
 			// per doubling.
-			d.window = min(16*w, 1<<30)
+			d.window = min(asciiGrowth*w, 1<<30)
 		}
 		done += end
 	}
@@ -687,6 +687,13 @@ func (d *Detector) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, ma
 	}
 	return done + off, ca, cb, seen, marks
 }
+
+// asciiGrowth is how much larger the counting window of validate grows
+// after a window of ASCII alone, where counting cost nothing: 64 validates
+// 64 KiB of ASCII in two calls (1 KiB, then the rest), and costs text that
+// turns dense in non-ASCII characters after an ASCII start at most 64 KiB
+// counted where the plain validator would have done.
+const asciiGrowth = 64
 
 func (d *Detector) countMulti(q []byte) {
 	for i := 0; i < len(q) && d.multi < maxMulti; i++ {
@@ -761,12 +768,17 @@ func (d *Detector) feedUTF8(q, dst []byte, mark bool) (a, b, seen int, marks ker
 
 // Result returns the detection for everything written so far.
 func (d *Detector) Result() Result {
-	r := Result{Examined: d.n, Truncated: d.over}
-	r.Candidates = d.candidates()
-	if len(r.Candidates) == 0 || r.Candidates[0].Confidence < d.minConf || r.Candidates[0].Confidence == 0 {
-		r.Abstained = true
-	}
-	return r
+	// Small enough to inline: Detect then builds the Result in its own,
+	// instead of copying a Result it has just been handed (the copy's loads
+	// wait for the stores before them, a good part of a short verdict).
+	c, abstain := d.verdict()
+	return Result{Candidates: c, Abstained: abstain, Examined: d.n, Truncated: d.over}
+}
+
+// verdict returns the candidates and whether the detector abstains.
+func (d *Detector) verdict() ([]Candidate, bool) {
+	c := d.candidates()
+	return c, len(c) == 0 || c[0].Confidence < d.minConf || c[0].Confidence == 0
 }
 
 // prefixValid reports whether the prefix holds no ill-formed UTF-8 but
