@@ -556,3 +556,20 @@ func TestChunksAroundPrefixEnd(t *testing.T) {
 		}
 	}
 }
+
+// Each byte order mark's verdict names the mark's bytes in its note (the
+// notes are written once, at start-up, no longer on every verdict).
+func TestBOMNotes(t *testing.T) {
+	for _, c := range []struct{ in, enc, note string }{
+		{"\xef\xbb\xbfhi", "utf-8", "byte order mark EF BB BF"},
+		{"\xff\xfeh\x00i\x00", "utf-16le", "byte order mark FF FE"},
+		{"\xfe\xff\x00h\x00i", "utf-16be", "byte order mark FE FF"},
+		{"\xff\xfe\x00\x00h\x00\x00\x00", "utf-32le", "byte order mark FF FE 00 00"},
+		{"\x00\x00\xfe\xff\x00\x00\x00h", "utf-32be", "byte order mark 00 00 FE FF"},
+	} {
+		best, ok := Detect([]byte(c.in), nil).Best()
+		if !ok || best.Encoding != c.enc || best.Evidence != BOM || best.Note != c.note {
+			t.Errorf("%q: %+v, want %s with note %q", c.in, best, c.enc, c.note)
+		}
+	}
+}
