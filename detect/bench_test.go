@@ -160,21 +160,25 @@ func pairedWith(b *testing.B, n int, f func(), bases ...yardstick) {
 // chunks as they are would be no yardstick: a chunk that starts inside a
 // character is invalid from its first byte on, and Valid stops there.)
 func validChunks(p []byte, n int) func() {
-	type span struct{ from, to int }
-	var spans []span
+	var chunks [][]byte
 	for at := 0; at < len(p); at += n {
-		q := p[at:min(at+n, len(p))]
-		from := 0
-		for from < len(q) && from < 3 && q[from]&0xC0 == 0x80 {
-			from++
-		}
-		spans = append(spans, span{at + from, at + completeLen(q)})
+		chunks = append(chunks, wholeChars(p[at:min(at+n, len(p))]))
 	}
 	return func() {
-		for _, s := range spans {
-			utf8x.Valid(p[s.from:max(s.from, s.to)])
+		for _, q := range chunks {
+			utf8x.Valid(q)
 		}
 	}
+}
+
+// wholeChars is q without the bytes of characters that begin before it or
+// end after it (q comes from valid UTF-8).
+func wholeChars(q []byte) []byte {
+	from := 0
+	for from < len(q) && from < 3 && q[from]&0xC0 == 0x80 {
+		from++
+	}
+	return q[from:max(from, completeLen(q))]
 }
 
 // BenchmarkUTF8Verdict sets the UTF-8 verdict beside utf8x.Valid on the same
@@ -208,13 +212,15 @@ func BenchmarkUTF8Verdict(b *testing.B) {
 		valid := func() { utf8x.Valid(p) }
 		scratch := make([]byte, DefaultLimit)
 		// The reader cases are set beside validation read through the same
-		// kind of reader: both copy every byte out of it.
+		// kind of reader: both copy every byte out of it. Each read is
+		// validated on its whole characters (see validChunks: Valid on a
+		// read that starts inside a character would stop at its first byte).
 		validRead := func(p []byte) func() {
 			return func() {
 				r := bytes.NewReader(p)
 				for {
 					n, err := r.Read(scratch)
-					utf8x.Valid(scratch[:n])
+					utf8x.Valid(wholeChars(scratch[:n]))
 					if err != nil {
 						return
 					}
