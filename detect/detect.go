@@ -181,11 +181,18 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 		dst := buf[filled:]
 		inPrefix := len(dst) > 0
 		if !inPrefix {
-			if rest == nil {
+			switch {
+			case rest != nil:
+				dst = rest[:]
+			case d.limit >= 0 && d.limit-d.n < 64:
+				// The byte that says whether the input goes on after
+				// the limit: a small buffer costs less than a pooled one.
+				dst = make([]byte, d.limit-d.n+1)
+			default:
 				rest = bufs.Get().(*[DefaultLimit]byte)
 				defer bufs.Put(rest)
+				dst = rest[:]
 			}
-			dst = rest[:]
 		}
 		if d.limit >= 0 {
 			dst = dst[:min(int64(len(dst)), d.limit-d.n+1)]
