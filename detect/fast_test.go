@@ -573,3 +573,25 @@ func TestBOMNotes(t *testing.T) {
 		}
 	}
 }
+
+// A structural verdict on a slice allocates its list of candidates and
+// nothing else: valid UTF-8, ASCII and a byte order mark (whose note was
+// once formatted on every verdict), at the default limit and beyond it.
+func TestVerdictAllocs(t *testing.T) {
+	mixed := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界. "), 5000)
+	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 5000)
+	for _, c := range []struct {
+		name string
+		in   []byte
+	}{
+		{"utf-8", mixed}, {"ascii", ascii}, {"bom", append([]byte("\xef\xbb\xbf"), mixed...)},
+		{"utf-16le bom", append([]byte("\xff\xfe"), utf16Bytes("hello, world", false)...)},
+	} {
+		for _, o := range []*Options{nil, {Limit: -1}} {
+			allocs := testing.AllocsPerRun(20, func() { Detect(c.in, o) })
+			if allocs != 1 {
+				t.Errorf("%s, limit %+v: %v allocations per verdict, want 1", c.name, o, allocs)
+			}
+		}
+	}
+}
