@@ -595,3 +595,29 @@ func TestVerdictAllocs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAroundPrefixEnd puts the fuzzer's bytes just before, across or after
+// the end of the prefix, behind valid text (ASCII or not), and holds every
+// API, chunked at two places around them, to the reference: the short path
+// after the prefix and the carry across it see what the fuzzer makes.
+func FuzzAroundPrefixEnd(f *testing.F) {
+	f.Add([]byte("\xed\xa0\x80 x"), uint16(0), uint16(301), uint16(302), uint8(8))
+	f.Add([]byte("é\xe4\xb8"), uint16(1), uint16(0), uint16(3), uint8(9))
+	f.Add([]byte("\x00ab\x1b$B"), uint16(40), uint16(38), uint16(42), uint8(2))
+	fillers := [][]byte{
+		bytes.Repeat([]byte("plain text, nothing else. "), DefaultLimit/26+1),
+		bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), DefaultLimit/30+1),
+	}
+	f.Fuzz(func(t *testing.T, in []byte, back, a, b uint16, kind uint8) {
+		if len(in) > 4<<10 {
+			in = in[:4<<10]
+		}
+		filler := fillers[int(kind)%len(fillers)]
+		filler = filler[:DefaultLimit-int(back)%256]
+		filler = filler[:completeLen(filler)] // valid: no character cut
+		full := append(append([]byte(nil), filler...), in...)
+		o := diffOptions[int(kind/2)%len(diffOptions)]
+		base := len(filler) - 300
+		checkAgainstRef(t, full, o, []int{base + int(min(a, b))%600, base + int(max(a, b))%600})
+	})
+}
