@@ -176,6 +176,7 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 	buf := bufs.Get().(*[DefaultLimit]byte)
 	defer bufs.Put(buf)
 	var rest *[DefaultLimit]byte
+	var probe []byte
 	filled := 0
 	for !d.full() {
 		dst := buf[filled:]
@@ -185,9 +186,13 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 			case rest != nil:
 				dst = rest[:]
 			case d.limit >= 0 && d.limit-d.n < 64:
-				// The byte that says whether the input goes on after
-				// the limit: a small buffer costs less than a pooled one.
-				dst = make([]byte, d.limit-d.n+1)
+				// The few bytes left before the limit and the one after
+				// it, which says whether the input goes on: a small
+				// buffer costs less than a pooled one.
+				if probe == nil {
+					probe = make([]byte, 64)
+				}
+				dst = probe
 			default:
 				rest = bufs.Get().(*[DefaultLimit]byte)
 				defer bufs.Put(rest)
