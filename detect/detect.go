@@ -780,9 +780,8 @@ func (d *Detector) feedUTF8(q, dst []byte, mark bool) (a, b, seen int, marks ker
 
 // Result returns the detection for everything written so far.
 func (d *Detector) Result() Result {
-	// Small enough to inline: Detect then builds the Result in its own,
-	// instead of copying a Result it has just been handed (the copy's loads
-	// wait for the stores before them, a good part of a short verdict).
+	// Small enough to inline into Detect: a call and a copy of the Result
+	// fewer on every verdict, which on 64 KiB of ASCII (500 ns) weighed.
 	c, abstain := d.verdict()
 	return Result{Candidates: c, Abstained: abstain, Examined: d.n, Truncated: d.over}
 }
