@@ -199,22 +199,25 @@ func wholeChars(q []byte) []byte {
 }
 
 // BenchmarkUTF8Verdict sets the UTF-8 verdict beside utf8x.Valid on the same
-// bytes (see paired: "x-Valid" is the figure to read; the goal is at least
-// 0.9). Inputs: 1 MiB of valid UTF-8 text (mixed scripts, and mostly ASCII
-// with one accented letter, where counting the non-ASCII characters cannot
-// stop early), through the slice API, the chunked Detector (4 KiB and 64 KiB
-// chunks, a new Detector each time or one Detector Reset) and DetectReader, each with Limit -1
-// ("all") and with the default limit ("default": 64 KiB examined, compared
-// with Valid on all 1 MiB). The "64KiB" cases compare the default limit per
-// byte examined: a 64 KiB input beside Valid on the same 64 KiB. The reader
-// cases compare with Valid over the same bytes read from a bytes.Reader.
-// The stream cases are also set beside Valid called on the same chunks
-// ("x-ValidChunks"): a validator fed by the same writes pays the same
-// per-call costs, which on mostly ASCII text (4 KiB validated in about 30
-// ns) are a good part of the whole; and beside that validator copying the
-// first DefaultLimit bytes aside ("x-ValidChunksKept"), which a detector fed
-// by writes cannot avoid: the like-for-like yardstick of the stream cases.
-// "mostly-ascii" 64KiB is all ASCII (its one accented letter is further on).
+// bytes (see paired; the goal is at least 0.9). Inputs: 1 MiB of valid UTF-8
+// text (mixed scripts, and mostly ASCII with one accented letter, where
+// counting the non-ASCII characters cannot stop early), through the slice
+// API, the chunked Detector (4 KiB and 64 KiB chunks, a new Detector each
+// time or one Detector Reset) and DetectReader, each with Limit -1 ("all")
+// and with the default limit ("default": 64 KiB examined, compared with
+// Valid on all 1 MiB). The "64KiB" cases compare the default limit per byte
+// examined: a 64 KiB input beside Valid on the same 64 KiB. "mostly-ascii"
+// 64KiB is all ASCII (its one accented letter is further on).
+//
+// The yardsticks: "x-Valid" is Valid on the whole input, the figure to read
+// for the slice cases. The reader cases compare with Valid on the same bytes
+// read from a bytes.Reader, each read cut to its whole characters. The stream
+// cases are set beside three: Valid on the whole input; Valid on the same
+// chunks ("x-ValidChunks"), which pays the same per-call costs (on mostly
+// ASCII text, 4 KiB is validated in about 30 ns); and that plus copying the
+// first DefaultLimit bytes aside ("x-ValidChunksKept"). A detector fed by
+// writes cannot avoid that copy, so x-ValidChunksKept is the like-for-like
+// yardstick of the stream cases.
 func BenchmarkUTF8Verdict(b *testing.B) {
 	mixed := whole(benchInput(b, "Grüße aus Köln, привет, 世界. ", same), 1<<20)
 	mostly := bytes.Repeat([]byte("The quick brown fox jumps over the lazy dog. "), (1<<20)/45+1)[:1<<20]
