@@ -18,6 +18,8 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
+
+	"github.com/utf8x/utf8x"
 )
 
 // The fast structural path against refDetector, the plain one it replaced:
@@ -417,4 +419,205 @@ func TestTallyFolds(t *testing.T) {
 	if got != want {
 		t.Fatal("counts differ after a fold")
 	}
+}
+
+// incomplete and wellFormed, which the stream asks at every chunk that cuts
+// a character, against utf8x.FirstInvalid (refIncomplete and its offset),
+// on every input they are asked about: a lead byte C0-FF followed by fewer
+// bytes than its sequence has (incomplete), or by exactly as many
+// (wellFormed); each following byte any value for sequences up to three
+// bytes, and one of the values where the rules change for four.
+func TestIncompleteAndWellFormed(t *testing.T) {
+	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF4, 0xFF}
+	all := make([]byte, 256)
+	for i := range all {
+		all[i] = byte(i)
+	}
+	var walk func(p []byte, n int)
+	walk = func(p []byte, n int) {
+		if len(p) == n {
+			if len(p) < seqLen(p[0]) {
+				if got, want := incomplete(p), refIncomplete(p); got != want {
+					t.Fatalf("incomplete(% X) = %v, want %v", p, got, want)
+				}
+			} else {
+				off, _, _ := utf8x.FirstInvalid(p)
+				if got, want := wellFormed(p), off == len(p); got != want {
+					t.Fatalf("wellFormed(% X) = %v, want %v", p, got, want)
+				}
+			}
+			return
+		}
+		next := all
+		if seqLen(p[0]) == 4 && len(p) >= 2 {
+			next = edges
+		}
+		for _, b := range next {
+			walk(append(p, b), n)
+		}
+	}
+	for lead := 0xC0; lead <= 0xFF; lead++ {
+		for n := 1; n <= seqLen(byte(lead)); n++ {
+			walk(append(make([]byte, 0, 4), byte(lead)), n)
+		}
+	}
+}
+
+// TestChunksAroundPrefixEnd feeds inputs a little longer than the prefix,
+// valid and damaged just after its end (an invalid byte, an overlong
+// sequence, a NUL, a sequence cut by the input's end, an error just before
+// the end), split in two at every place around the prefix's end, the damage
+// and the input's end, in three around them, and in chunks of a few sizes
+// from 1 byte to about 4 KiB: the result must be the whole input's, and
+// the state the reference's (refDetector fed the same chunks).
+func TestChunksAroundPrefixEnd(t *testing.T) {
+	texts := []string{"Grüße aus Köln, привет, 世界 😀. ", "plain text, nothing else. ", "今日は天気がとても良いので、公園で散歩しました。"}
+	var ins [][]byte
+	for _, text := range texts {
+		base := bytes.Repeat([]byte(text), DefaultLimit/len(text)+20)[:DefaultLimit+256]
+		for len(base) > 0 && base[len(base)-1]&0xC0 == 0x80 {
+			base = base[:len(base)-1]
+		}
+		for base[len(base)-1] >= 0xC0 {
+			base = base[:len(base)-1]
+		}
+		variants := [][]byte{base, append(append([]byte(nil), base...), 0xE4, 0xB8)}
+		if text[0] == 'p' {
+			// ASCII up to the prefix's end, one character after it.
+			rare := append([]byte(nil), base...)
+			copy(rare[DefaultLimit+100:], "é")
+			variants = append(variants, rare)
+		}
+		for _, d := range []struct {
+			at   int
+			bads []string
+		}{
+			{DefaultLimit - 2, []string{"\xff", "\xed\xa0\x80"}},
+			{DefaultLimit, []string{"\xff", "\xc0\x80", "\x00", "\xed\xa0\x80"}},
+			{DefaultLimit + 1, []string{"\xc0\x80"}},
+			{DefaultLimit + 50, []string{"\x00", "\xed\xa0\x80"}},
+		} {
+			for _, bad := range d.bads {
+				v := append([]byte(nil), base...)
+				copy(v[d.at:], bad)
+				variants = append(variants, v)
+			}
+		}
+		ins = append(ins, variants...)
+	}
+	step := 1
+	if testing.Short() {
+		step = 5
+	}
+	for _, in := range ins {
+		for _, o := range []*Options{nil, {Limit: -1}, {Limit: DefaultLimit + 100}} {
+			whole := newRef(o)
+			whole.Write(in)
+			want := whole.detector(o).Result()
+			name := fmt.Sprintf("%d bytes, % X at the prefix's end, limit %+v", len(in), in[DefaultLimit-4:DefaultLimit+4], o)
+			d := New(o)
+			feed := func(how string, pieces ...[]byte) {
+				t.Helper()
+				d.Reset(o)
+				ref := newRef(o)
+				for _, p := range pieces {
+					d.Write(p)
+					ref.Write(p)
+				}
+				sameState(t, name+" "+how, d, ref)
+				if got := d.Result(); !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s %s:\n got %+v\nwant %+v", name, how, got, want)
+				}
+			}
+			for i := DefaultLimit - 16; i <= len(in); i++ {
+				// Every place near the prefix's end, the damage and the
+				// input's end; a sample of the others.
+				if i > DefaultLimit+56 && i < len(in)-8 && i%(7*step) != 0 || testing.Short() && i > DefaultLimit+4 && i < DefaultLimit+46 {
+					continue
+				}
+				feed(fmt.Sprintf("split at %d", i), in[:i], in[i:])
+			}
+			for j := DefaultLimit - 1; j <= len(in); j += 5 * step {
+				feed(fmt.Sprintf("split at %d,%d", DefaultLimit-1, j), in[:DefaultLimit-1], in[DefaultLimit-1:j], in[j:])
+			}
+			sizes := []int{1, 3, 4, 67, 4093, 4096}
+			if !testing.Short() {
+				sizes = append(sizes, 2, 5, 7, 13, 64)
+			}
+			for _, n := range sizes {
+				// Small chunks from a little before the prefix's end only:
+				// one byte at a time from the start is slow and no better.
+				pieces := [][]byte{in[:max(0, DefaultLimit-100*n+n/2)]}
+				for q := in[len(pieces[0]):]; len(q) > 0; q = q[min(n, len(q)):] {
+					pieces = append(pieces, q[:min(n, len(q))])
+				}
+				feed(fmt.Sprintf("chunks of %d", n), pieces...)
+			}
+		}
+	}
+}
+
+// Each byte order mark's verdict names the mark's bytes in its note (the
+// notes are written once, at start-up, no longer on every verdict).
+func TestBOMNotes(t *testing.T) {
+	for _, c := range []struct{ in, enc, note string }{
+		{"\xef\xbb\xbfhi", "utf-8", "byte order mark EF BB BF"},
+		{"\xff\xfeh\x00i\x00", "utf-16le", "byte order mark FF FE"},
+		{"\xfe\xff\x00h\x00i", "utf-16be", "byte order mark FE FF"},
+		{"\xff\xfe\x00\x00h\x00\x00\x00", "utf-32le", "byte order mark FF FE 00 00"},
+		{"\x00\x00\xfe\xff\x00\x00\x00h", "utf-32be", "byte order mark 00 00 FE FF"},
+	} {
+		best, ok := Detect([]byte(c.in), nil).Best()
+		if !ok || best.Encoding != c.enc || best.Evidence != BOM || best.Note != c.note {
+			t.Errorf("%q: %+v, want %s with note %q", c.in, best, c.enc, c.note)
+		}
+	}
+}
+
+// A structural verdict on a slice allocates its list of candidates and
+// nothing else: valid UTF-8, ASCII and a byte order mark (whose note was
+// once formatted on every verdict), at the default limit and beyond it.
+func TestVerdictAllocs(t *testing.T) {
+	mixed := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界. "), 5000)
+	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 5000)
+	for _, c := range []struct {
+		name string
+		in   []byte
+	}{
+		{"utf-8", mixed}, {"ascii", ascii}, {"bom", append([]byte("\xef\xbb\xbf"), mixed...)},
+		{"utf-16le bom", append([]byte("\xff\xfe"), utf16Bytes("hello, world", false)...)},
+	} {
+		for _, o := range []*Options{nil, {Limit: -1}} {
+			allocs := testing.AllocsPerRun(20, func() { Detect(c.in, o) })
+			if allocs != 1 {
+				t.Errorf("%s, limit %+v: %v allocations per verdict, want 1", c.name, o, allocs)
+			}
+		}
+	}
+}
+
+// FuzzAroundPrefixEnd puts the fuzzer's bytes just before, across or after
+// the end of the prefix, behind valid text (ASCII or not), and holds every
+// API, chunked at two places around them, to the reference: the short path
+// after the prefix and the carry across it see what the fuzzer makes.
+func FuzzAroundPrefixEnd(f *testing.F) {
+	f.Add([]byte("\xed\xa0\x80 x"), uint16(0), uint16(301), uint16(302), uint8(8))
+	f.Add([]byte("é\xe4\xb8"), uint16(1), uint16(0), uint16(3), uint8(9))
+	f.Add([]byte("\x00ab\x1b$B"), uint16(40), uint16(38), uint16(42), uint8(2))
+	fillers := [][]byte{
+		bytes.Repeat([]byte("plain text, nothing else. "), DefaultLimit/26+1),
+		bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), DefaultLimit/30+1),
+	}
+	f.Fuzz(func(t *testing.T, in []byte, back, a, b uint16, kind uint8) {
+		if len(in) > 4<<10 {
+			in = in[:4<<10]
+		}
+		filler := fillers[int(kind)%len(fillers)]
+		filler = filler[:DefaultLimit-int(back)%256]
+		filler = filler[:completeLen(filler)] // valid: no character cut
+		full := append(append([]byte(nil), filler...), in...)
+		o := diffOptions[int(kind/2)%len(diffOptions)]
+		base := len(filler) - 300
+		checkAgainstRef(t, full, o, []int{base + int(min(a, b))%600, base + int(max(a, b))%600})
+	})
 }

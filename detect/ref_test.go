@@ -41,7 +41,17 @@ func (d *refDetector) Write(p []byte) {
 	}
 	k := min(len(p), DefaultLimit-len(d.prefix))
 	d.prefix = append(d.prefix, p[:k]...)
+	carried, carry, wasBad := d.ncarry, d.carry, d.badUTF8
 	d.feedUTF8(p)
+	if d.badUTF8 && !wasBad {
+		// An error in a sequence an earlier write began: its bytes from the
+		// error on, beyond the prefix, are counted as if written now.
+		for i, b := range carry[:carried] {
+			if at := d.n - int64(carried) + int64(i); at >= d.badUTF8At && at >= DefaultLimit {
+				d.beyond[b]++
+			}
+		}
+	}
 	if d.badUTF8 && k < len(p) {
 		from := max(int64(k), d.badUTF8At-d.n)
 		for _, b := range p[from:] {
