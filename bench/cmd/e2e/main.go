@@ -49,6 +49,11 @@ import (
 const maxSize = 2 << 30
 
 func main() {
+	// A floor first: the spawner's environment, which floors inherit,
+	// names the spawner too.
+	if mode := os.Getenv(floorEnv); mode != "" {
+		floorMain(mode, os.Args[1:])
+	}
 	if os.Getenv(spawnerEnv) == "1" {
 		spawner()
 		return
@@ -129,7 +134,16 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 	// What a command that uses next to nothing shows: the spawner's part.
 	floor := runOnce(command{name: "true", argv: []string{"true"}}, timeout)
 
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	u16, err := utf16Size(valid)
+	if err != nil {
+		return err
+	}
 	jobs := jobList(bin, valid, withErrors)
+	addFloors(jobs, self, u16)
 	if before != "" {
 		old := filepath.Join(dir, "utf8x-before")
 		build := exec.Command("go", "build", "-o", old, "./cmd/utf8x")
@@ -148,6 +162,14 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 		}
 		results = append(results, measure(j, runs, size, timeout))
 	}
+	var sp split
+	if filter == nil || filter.MatchString("check") {
+		fmt.Fprintf(os.Stderr, "\rcheck's floor, in process (read and utf8x.Valid apart)...")
+		if sp, err = measureSplit(valid, runs); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "\r%-72s\r", "")
+	}
 
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
@@ -162,7 +184,7 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 	for _, r := range results {
 		printJob(w, r)
 	}
-	printGoals(w, results)
+	printGoals(w, results, sp)
 	return nil
 }
 
@@ -740,8 +762,12 @@ func printJob(w io.Writer, r jobResult) {
 }
 
 // printGoals states the whole tool's goals (BENCHMARKS.md) against this
-// run's figures.
-func printGoals(w io.Writer, results []jobResult) {
+// run's figures, each beside its floor: the same ratio or speed with the
+// utf8x command replaced by the least any program doing that job's input
+// and output costs here (see floor.go), measured in the same rounds into
+// the same drain. A goal above its floor cannot be met on this machine by
+// a program that does that I/O. sp is check's floor split in process.
+func printGoals(w io.Writer, results []jobResult, sp split) {
 	find := func(job, cmd string) cmdResult {
 		for _, r := range results {
 			if r.name == job {
@@ -761,37 +787,69 @@ func printGoals(w io.Writer, results []jobResult) {
 	type goal struct {
 		what     string
 		a, b     cmdResult // measured, reference; b zero for an absolute goal
+		floor    cmdResult // the least a, as a row of the same job
 		min      float64   // goal for speed(a) / speed(b), or GB/s of a
 		absolute bool
 		rssMiB   float64 // also a peak RSS limit, when set
 	}
 	goals := []goal{
-		{what: "`check` -j 1 vs `dd` read", a: find("check", "utf8x check"), b: find("check", "dd bs=1M"), min: 0.9},
-		{what: "`check` -j 2 vs `dd` read", a: find("check", "utf8x check -j 2"), b: find("check", "dd bs=1M"), min: 1.0},
+		{what: "`check` -j 1 vs `dd` read", a: find("check", "utf8x check"), b: find("check", "dd bs=1M"), floor: find("check", floorReadValid), min: 0.9},
+		{what: "`check` -j 2 vs `dd` read", a: find("check", "utf8x check -j 2"), b: find("check", "dd bs=1M"), floor: find("check", floorRead2Valid), min: 1.0},
 		{what: "`stats` vs `check`", a: find("stats", "utf8x stats"), b: find("stats", "utf8x check"), min: 0.8},
-		{what: "`convert` UTF-8 to UTF-16LE, GB/s, RSS <= 32 MiB", a: find("convert", "utf8x convert"), min: 2.5, absolute: true, rssMiB: 32},
-		{what: "`fix` (errors) vs `check`", a: find("fix (errors)", "utf8x fix"), b: find("fix (errors)", "utf8x check"), min: 0.8},
-		{what: "`fix` (valid) vs `check`", a: find("fix (valid)", "utf8x fix"), b: find("fix (valid)", "utf8x check"), min: 0.8},
+		{what: "`convert` UTF-8 to UTF-16LE, GB/s, RSS <= 32 MiB", a: find("convert", "utf8x convert"), floor: find("convert", floorWiden), min: 2.5, absolute: true, rssMiB: 32},
+		{what: "`fix` (errors) vs `check`", a: find("fix (errors)", "utf8x fix"), b: find("fix (errors)", "utf8x check"), floor: find("fix (errors)", floorSplice), min: 0.8},
+		{what: "`fix` (valid) vs `check`", a: find("fix (valid)", "utf8x fix"), b: find("fix (valid)", "utf8x check"), floor: find("fix (valid)", floorSplice), min: 0.8},
 	}
-	fmt.Fprintf(w, "\n#### Issue 11's goals in this run (wall time; CPU time beside it, which load disturbs less)\n\n| goal | measured | by CPU time | target | holds |\n| --- | ---: | ---: | ---: | --- |\n")
+	fmt.Fprintf(w, "\n#### Issue 11's goals in this run, each beside its floor (wall time; CPU time beside it, which load disturbs less)\n\n")
+	fmt.Fprintln(w, "The floor is the same figure with the utf8x command replaced by the least a program doing that job's I/O costs: "+
+		"for check -j 1, a Go process that reads the file in 1 MiB blocks and runs utf8x.Valid on each (`"+floorReadValid+"`); for -j 2, the same on the two halves at once (`"+floorRead2Valid+"`); "+
+		"for convert, reading the file and writing as many bytes as convert writes into the same pipe, without converting (`"+floorWiden+"`); "+
+		"for fix, splice(2) of the whole file into the pipe (`"+floorSplice+"`), which still leaves out the validation. "+
+		"A goal above its floor is out of reach of any program doing that I/O here.")
+	fmt.Fprintf(w, "\n| goal | measured | by CPU time | floor | floor by CPU time | target | holds | target above the floor |\n| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n")
+	yes := map[bool]string{true: "yes", false: "**no**"}
 	for _, g := range goals {
 		if g.a.wall == 0 || !g.absolute && g.b.wall == 0 {
 			continue
 		}
-		var v float64
-		var text, cpu, target string
+		var v, fv float64
+		var text, cpu, floor, floorCPU, target string
 		if g.absolute {
 			v = gbps(size, g.a.wall)
 			text = fmt.Sprintf("%.2f GB/s, %.1f MiB", v, float64(g.a.maxRSS)/1024)
 			cpu = fmt.Sprintf("%.2f GB/s", gbps(size, g.a.cpu))
+			if g.floor.wall > 0 {
+				fv = gbps(size, g.floor.wall)
+				floor, floorCPU = fmt.Sprintf("%.2f GB/s", fv), fmt.Sprintf("%.2f GB/s", gbps(size, g.floor.cpu))
+			}
 			target = fmt.Sprintf(">= %.1f GB/s, <= %.0f MiB", g.min, g.rssMiB)
 		} else {
 			v = g.b.wall.Seconds() / g.a.wall.Seconds()
 			text = fmt.Sprintf("%.2fx", v)
 			cpu = fmt.Sprintf("%.2fx", g.b.cpu.Seconds()/g.a.cpu.Seconds())
+			if g.floor.wall > 0 {
+				fv = g.b.wall.Seconds() / g.floor.wall.Seconds()
+				floor, floorCPU = fmt.Sprintf("%.2fx", fv), fmt.Sprintf("%.2fx", g.b.cpu.Seconds()/g.floor.cpu.Seconds())
+			}
 			target = fmt.Sprintf(">= %.2fx", g.min)
 		}
 		holds := v >= g.min && (g.rssMiB == 0 || float64(g.a.maxRSS)/1024 <= g.rssMiB)
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", g.what, text, cpu, target, map[bool]string{true: "yes", false: "**no**"}[holds])
+		above := ""
+		if g.floor.wall > 0 {
+			above = map[bool]string{true: "**yes**: out of reach", false: "no"}[g.min > fv]
+		} else {
+			floor, floorCPU = "-", "-"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", g.what, text, cpu, floor, floorCPU, target, yes[holds], above)
+	}
+	if dd := find("check", "dd bs=1M"); sp.read > 0 && dd.wall > 0 {
+		both := sp.read + sp.valid
+		fmt.Fprintf(w, "\ncheck -j 1's floor split in process (median of the rounds, mixed.txt in 1 MiB blocks): read(2) copying the file %.1f ms (%.2f GB/s), "+
+			"utf8x.Valid on the blocks %.1f ms (%.2f GB/s); the two one after the other %.1f ms, so dd / (read + Valid) = %.2fx, and dd / (dd + Valid) = %.2fx "+
+			"(dd took %.1f ms in the run). One core cannot check the file faster than it reads it and validates it.\n",
+			ms(sp.read), gbps(size, sp.read), ms(sp.valid), gbps(size, sp.valid), ms(both),
+			dd.wall.Seconds()/both.Seconds(), dd.wall.Seconds()/(dd.wall+sp.valid).Seconds(), ms(dd.wall))
 	}
 }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1e3 }

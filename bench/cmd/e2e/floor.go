@@ -1,0 +1,259 @@
+package main
+
+// The floors: what any program that has to do a job's input and output
+// costs on this machine, measured in the same run as the job, whole
+// processes into the same drain. The e2e binary runs them itself when
+// started with floorEnv set to a mode (so they start as fast as utf8x, a Go
+// program too):
+//
+//	read FILE              read(2) in 1 MiB blocks, nothing else: dd in Go
+//	read+valid FILE        the same, and utf8x.Valid on each block: the least check -j 1 can cost
+//	read2 FILE             the two halves read at once on two goroutines (pread)
+//	read2+valid FILE       the same, each half validated: the least check -j 2 can cost
+//	widen FILE N           read FILE in 1 MiB blocks and write N bytes in all into
+//	                       standard output, each block written once and then in
+//	                       part again: convert's reads and writes, no conversion
+//	splice FILE            splice(2) FILE whole into standard output, a pipe: the
+//	                       least fix can cost writing its input into a pipe
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/utf8x/utf8x"
+	"golang.org/x/sys/unix"
+)
+
+const floorEnv = "UTF8X_E2E_FLOOR"
+
+// floorMain runs the floor mode and exits.
+func floorMain(mode string, args []string) {
+	if err := floorRun(mode, args, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e floor:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// validSink keeps utf8x.Valid's results alive.
+var validSink int
+
+func floorRun(mode string, args []string, out *os.File) error {
+	if len(args) < 1 {
+		return fmt.Errorf("%s: no file", mode)
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	size := st.Size()
+	switch mode {
+	case "read", "read+valid":
+		return readRange(f, 0, size, mode == "read+valid")
+	case "read2", "read2+valid":
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		half := size / 2
+		for i := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				off, end := int64(i)*half, half
+				if i == 1 {
+					end = size
+				}
+				errs[i] = readRange(f, off, end, mode == "read2+valid")
+			}()
+		}
+		wg.Wait()
+		if errs[0] != nil {
+			return errs[0]
+		}
+		return errs[1]
+	case "widen":
+		if len(args) < 2 {
+			return fmt.Errorf("widen: no output size")
+		}
+		total, err := strconv.ParseInt(args[1], 10, 64)
+		if err != nil {
+			return err
+		}
+		buf := make([]byte, 1<<20)
+		var in, written int64
+		for {
+			n, err := f.Read(buf)
+			if n > 0 {
+				in += int64(n)
+				quota := in*total/max(size, 1) - written
+				for quota > 0 {
+					m := min(quota, int64(n))
+					if _, err := out.Write(buf[:m]); err != nil {
+						return err
+					}
+					quota -= m
+					written += m
+				}
+			}
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		}
+	case "splice":
+		var off int64
+		for off < size {
+			n, err := unix.Splice(int(f.Fd()), &off, int(out.Fd()), nil, int(min(size-off, 1<<30)), unix.SPLICE_F_MOVE|unix.SPLICE_F_MORE)
+			if err != nil {
+				return fmt.Errorf("splice: %w", err)
+			}
+			if n == 0 {
+				return io.ErrUnexpectedEOF
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown floor mode %q", mode)
+}
+
+// readRange reads f from off to end in 1 MiB blocks, validating each when
+// valid is set (a block cut inside a character only fails that block, which
+// costs the same).
+func readRange(f *os.File, off, end int64, valid bool) error {
+	buf := make([]byte, 1<<20)
+	for off < end {
+		n, err := f.ReadAt(buf[:min(int64(len(buf)), end-off)], off)
+		if n > 0 && valid && utf8x.Valid(buf[:n]) {
+			validSink++
+		}
+		off += int64(n)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// split is the in-process split of check -j 1's floor: the time read(2)
+// takes to copy the file in 1 MiB blocks, and the time utf8x.Valid takes on
+// those blocks, each the median of the rounds.
+type split struct {
+	read, valid time.Duration
+}
+
+// measureSplit reads file once per round in 1 MiB blocks, timing the reads
+// and utf8x.Valid on each block apart, and returns the medians.
+func measureSplit(file string, rounds int) (split, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return split{}, err
+	}
+	defer f.Close()
+	buf := make([]byte, 1<<20)
+	var reads, valids []time.Duration
+	for range rounds {
+		var r, v time.Duration
+		var off int64
+		for {
+			t0 := time.Now()
+			n, err := f.ReadAt(buf, off)
+			t1 := time.Now()
+			if n > 0 && utf8x.Valid(buf[:n]) {
+				validSink++
+			}
+			v += time.Since(t1)
+			r += t1.Sub(t0)
+			off += int64(n)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return split{}, err
+			}
+		}
+		reads, valids = append(reads, r), append(valids, v)
+	}
+	return split{median(reads), median(valids)}, nil
+}
+
+// Names of the floor rows, which printGoals finds the floors by.
+const (
+	floorRead       = "floor: read"
+	floorReadValid  = "floor: read + Valid"
+	floorRead2      = "floor: 2 readers"
+	floorRead2Valid = "floor: 2 readers + Valid"
+	floorWiden      = "floor: read + write as much as convert"
+	floorSplice     = "floor: splice the file"
+	floorCat        = "floor: cat"
+)
+
+// addFloors adds to the jobs check, convert and fix their floor rows, run
+// by self (the e2e binary); u16 is the size of the valid file in UTF-16.
+func addFloors(jobs []job, self string, u16 int64) {
+	floor := func(name, mode string, args ...string) command {
+		return command{name: name, argv: append([]string{self}, args...), env: []string{floorEnv + "=" + mode}}
+	}
+	for i, j := range jobs {
+		switch j.name {
+		case "check":
+			jobs[i].cmds = append(jobs[i].cmds,
+				floor(floorRead, "read", j.file), floor(floorReadValid, "read+valid", j.file),
+				floor(floorRead2, "read2", j.file), floor(floorRead2Valid, "read2+valid", j.file))
+		case "convert":
+			jobs[i].cmds = append(jobs[i].cmds, floor(floorWiden, "widen", j.file, strconv.FormatInt(u16, 10)))
+		case "fix (errors)", "fix (valid)":
+			jobs[i].cmds = append(jobs[i].cmds, floor(floorSplice, "splice", j.file),
+				command{name: floorCat, argv: []string{"cat", j.file}})
+		}
+	}
+}
+
+// utf16Size returns the size in bytes of the valid UTF-8 file in UTF-16.
+func utf16Size(file string) (int64, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	buf := make([]byte, 1<<20)
+	var units int64
+	carry := 0 // bytes of a character cut by the last read, moved to buf's start
+	for {
+		n, err := f.Read(buf[carry:])
+		n += carry
+		cut := n
+		// Leave a character the block cuts for the next one.
+		for k := n - 1; k >= 0 && k >= n-utf8x.UTFMax; k-- {
+			if utf8x.RuneStart(buf[k]) {
+				if !utf8x.FullRune(buf[k:n]) {
+					cut = k
+				}
+				break
+			}
+		}
+		if err == io.EOF {
+			cut = n
+		}
+		units += int64(utf8x.UTF16Len(buf[:cut]))
+		carry = copy(buf, buf[cut:n])
+		if err == io.EOF {
+			return 2 * units, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
