@@ -14,7 +14,12 @@ package main
 //	                       standard output, each block written once and then in
 //	                       part again: convert's reads and writes, no conversion
 //	splice FILE            splice(2) FILE whole into standard output, a pipe: the
-//	                       least fix can cost writing its input into a pipe
+//	                       least any program can cost writing a file into a pipe
+//	read+valid+splice FILE read and validate FILE as read+valid does, and splice each
+//	                       block from the file into standard output: fix's work on a
+//	                       valid file (cmd/utf8x/fix_splice.go) without the rest
+//
+// The two that write grow the pipe's buffer to 1 MiB, as utf8x does.
 
 import (
 	"fmt"
@@ -56,6 +61,12 @@ func floorRun(mode string, args []string, out *os.File) error {
 		return err
 	}
 	size := st.Size()
+	if mode == "widen" || mode == "splice" || mode == "read+valid+splice" {
+		// As utf8x does (cmd/utf8x/pipe_linux.go): a 1 MiB pipe buffer
+		// instead of 64 KiB, else the writer and the drain wake each
+		// other every 64 KiB. Not a pipe: nothing changes.
+		_, _ = unix.FcntlInt(out.Fd(), unix.F_SETPIPE_SZ, 1<<20)
+	}
 	switch mode {
 	case "read", "read+valid":
 		return readRange(f, 0, size, mode == "read+valid")
@@ -111,19 +122,43 @@ func floorRun(mode string, args []string, out *os.File) error {
 			}
 		}
 	case "splice":
+		return spliceRange(out, f, 0, size)
+	case "read+valid+splice":
+		buf := make([]byte, 1<<20)
 		var off int64
 		for off < size {
-			n, err := unix.Splice(int(f.Fd()), &off, int(out.Fd()), nil, int(min(size-off, 1<<30)), unix.SPLICE_F_MOVE|unix.SPLICE_F_MORE)
-			if err != nil {
-				return fmt.Errorf("splice: %w", err)
+			n, err := f.ReadAt(buf[:min(int64(len(buf)), size-off)], off)
+			if n > 0 && utf8x.Valid(buf[:n]) {
+				validSink++
 			}
-			if n == 0 {
-				return io.ErrUnexpectedEOF
+			if err := spliceRange(out, f, off, off+int64(n)); err != nil {
+				return err
+			}
+			off += int64(n)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
 			}
 		}
 		return nil
 	}
 	return fmt.Errorf("unknown floor mode %q", mode)
+}
+
+// spliceRange splices f from off to end into out, a pipe.
+func spliceRange(out, f *os.File, off, end int64) error {
+	for off < end {
+		n, err := unix.Splice(int(f.Fd()), &off, int(out.Fd()), nil, int(min(end-off, 1<<30)), unix.SPLICE_F_MOVE|unix.SPLICE_F_MORE)
+		if err != nil {
+			return fmt.Errorf("splice: %w", err)
+		}
+		if n == 0 {
+			return io.ErrUnexpectedEOF
+		}
+	}
+	return nil
 }
 
 // readRange reads f from off to end in 1 MiB blocks, validating each when
@@ -197,6 +232,7 @@ const (
 	floorRead2Valid = "floor: 2 readers + Valid"
 	floorWiden      = "floor: read + write as much as convert"
 	floorSplice     = "floor: splice the file"
+	floorFix        = "floor: read + Valid + splice"
 	floorCat        = "floor: cat"
 )
 
@@ -215,7 +251,7 @@ func addFloors(jobs []job, self string, u16 int64) {
 		case "convert":
 			jobs[i].cmds = append(jobs[i].cmds, floor(floorWiden, "widen", j.file, strconv.FormatInt(u16, 10)))
 		case "fix (errors)", "fix (valid)":
-			jobs[i].cmds = append(jobs[i].cmds, floor(floorSplice, "splice", j.file),
+			jobs[i].cmds = append(jobs[i].cmds, floor(floorFix, "read+valid+splice", j.file), floor(floorSplice, "splice", j.file),
 				command{name: floorCat, argv: []string{"cat", j.file}})
 		}
 	}

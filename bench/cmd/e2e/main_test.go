@@ -77,7 +77,7 @@ func TestFloors(t *testing.T) {
 		want int // bytes out; -1: the file
 	}{
 		{"read", nil, 0}, {"read+valid", nil, 0}, {"read2", nil, 0}, {"read2+valid", nil, 0},
-		{"widen", []string{"3000001"}, 3000001}, {"splice", nil, -1},
+		{"widen", []string{"3000001"}, 3000001}, {"splice", nil, -1}, {"read+valid+splice", nil, -1},
 	} {
 		r, w, err := os.Pipe()
 		if err != nil {
