@@ -24,7 +24,7 @@
 // transform.Reader and Writer) is also measured, in the same rounds, with a
 // transformer that only copies (floorT, writing as many bytes as the
 // conversion does): its floor, what that entry point costs any
-// transformer. The tables give each entry point's ratio to its floor, and
+// transformer. ToValidString's floor is strings.Clone: a new string. The tables give each entry point's ratio to its floor, and
 // the summary its ratio to the bound where the conversion's cost (the slice
 // function) and the entry point's (the floor) are added: an entry point
 // near its floor or bound and far below the slice function is limited by
@@ -500,6 +500,11 @@ func repairImpls() []table.Impl {
 			out, _, err := transform.Bytes(utf8x.NewTransformer(utf8x.Replace, utf8x.BOMKeep), p)
 			must(err)
 			return len(out)
+		}},
+		// ToValidString's floor: the cheapest new string as long as its
+		// input (on valid input it returns its input, and costs less).
+		{Name: floorPrefix + "ToValidString", Run: func(p []byte) int {
+			return len(strings.Clone(unsafeString(p)))
 		}},
 	}, floors(map[string]string{"Bytes": "NewTransformer in transform.Bytes",
 		"Reader": "NewTransformer in transform.NewReader + io.Copy", "Writer": "NewTransformer in transform.NewWriter"},
