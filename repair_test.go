@@ -409,6 +409,10 @@ func FuzzAppendValid(f *testing.F) {
 			if want, wantN := refRepair(in, p); !bytes.Equal(got, want) || n != wantN {
 				t.Fatalf("%s(%+q) = %+q, %d; DecodeRune loop gives %+q, %d", policyName(p), in, got, n, want, wantN)
 			}
+			// ToValidString sizes its result by counting first.
+			if s, sn, err := utf8x.ToValidString(string(in), p); err != nil || s != string(got) || sn != n {
+				t.Fatalf("%s: ToValidString(%+q) = %+q, %d, %v; AppendValid %+q, %d", policyName(p), in, s, sn, err, got, n)
+			}
 		}
 		got, _, err := utf8x.AppendValid(nil, in, utf8x.Strict)
 		verr := utf8x.Validate(in)
