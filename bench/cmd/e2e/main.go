@@ -22,7 +22,7 @@
 // and splice it; splice it), and each of issue 11's goals is printed with
 // its floor, which says whether the goal is within reach on this machine.
 // check -j 1's floor is also split in process, in thread CPU time, into the
-// read(2) copy and utf8x.Valid.
+// read(2) copy and the validation.
 //
 // The temporary folder is removed at the end, on error and on SIGINT or
 // SIGTERM. The file size is capped at 2 GiB and the command refuses to start
@@ -173,7 +173,7 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 	}
 	var sp split
 	if filter == nil || filter.MatchString("check") {
-		fmt.Fprintf(os.Stderr, "\rcheck's floor, in process (read and utf8x.Valid apart)...")
+		fmt.Fprintf(os.Stderr, "\rcheck's floor, in process (read and validation apart)...")
 		if sp, err = measureSplit(valid, runs); err != nil {
 			return err
 		}
@@ -811,7 +811,7 @@ func printGoals(w io.Writer, results []jobResult, sp split) {
 	}
 	fmt.Fprintf(w, "\n#### Issue 11's goals in this run, each beside its floor (wall time; CPU time beside it, which load disturbs less)\n\n")
 	fmt.Fprintln(w, "The floor is the same figure with the utf8x command replaced by the least a program doing that job's I/O costs: "+
-		"for check -j 1, a Go process that reads the file in 1 MiB blocks and runs utf8x.Valid on each (`"+floorReadValid+"`); for -j 2, the same on the two halves at once (`"+floorRead2Valid+"`); "+
+		"for check -j 1, a Go process that reads the file in 1 MiB blocks and validates each to its end with utf8x.FirstInvalid (`"+floorReadValid+"`); for -j 2, the same on the two halves at once (`"+floorRead2Valid+"`); "+
 		"for convert, reading the file and writing as many bytes as convert writes into the same pipe, without converting (`"+floorWiden+"`); "+
 		"for fix, reading and validating the file as check's floor does and splicing each block into the pipe (`"+floorFix+"`), what fix does on a valid file and no more; "+
 		"`"+floorSplice+"` (splice alone) and `"+floorCat+"` are beside it. "+
@@ -857,9 +857,9 @@ func printGoals(w io.Writer, results []jobResult, sp split) {
 	if dd := find("check", "dd bs=1M"); sp.read > 0 && dd.wall > 0 {
 		both := sp.read + sp.valid
 		fmt.Fprintf(w, "\ncheck -j 1's floor split in process (thread CPU time, median of the rounds, mixed.txt in 1 MiB blocks): read(2) copying the file %.1f ms (%.2f GB/s), "+
-			"utf8x.Valid on the blocks %.1f ms (%.2f GB/s); the two one after the other %.1f ms. dd took %.1f ms of CPU in the run (%.1f ms wall): "+
-			"dd / (read + Valid) = %.2fx, dd / (dd + Valid) = %.2fx by CPU time. check -j 1 does both on one core, so it cannot beat dd / (read + Valid); "+
-			"when Valid alone takes longer than dd's whole job, that bound is below 0.5x.\n",
+			"validating the blocks %.1f ms (%.2f GB/s); the two one after the other %.1f ms. dd took %.1f ms of CPU in the run (%.1f ms wall): "+
+			"dd / (read + validation) = %.2fx, dd / (dd + validation) = %.2fx by CPU time. check -j 1 does both on one core, so it cannot beat dd / (read + validation); "+
+			"when the validation alone takes longer than dd's whole job, that bound is below 0.5x.\n",
 			ms(sp.read), gbps(size, sp.read), ms(sp.valid), gbps(size, sp.valid), ms(both), ms(dd.cpu), ms(dd.wall),
 			dd.cpu.Seconds()/both.Seconds(), dd.cpu.Seconds()/(dd.cpu+sp.valid).Seconds())
 	}

@@ -102,6 +102,11 @@ func TestFloors(t *testing.T) {
 			t.Errorf("%s wrote %d bytes, want %d", c.mode, len(out), c.want)
 		}
 	}
+	before := validSink
+	validateAll([]byte("ok \xFF then \xE2\x82 and \xC0\xAF end"))
+	if got := validSink - before; got != 4 { // C0 and AF are one subpart each
+		t.Errorf("validateAll counted %d ill-formed subparts, want 4", got)
+	}
 	if err := floorRun("nothing", []string{file}, nil); err == nil {
 		t.Error("an unknown mode gave no error")
 	}
