@@ -31,7 +31,16 @@ import (
 	"time"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
 	"golang.org/x/sys/unix"
+)
+
+// transcodeUTF16LE and transcodeUTF8Tail are what convert -f utf-8 -t
+// utf-16le runs on each block: the conversion, and the length of a
+// character the block's end cuts.
+var (
+	transcodeUTF16LE  = transcode.AppendUTF8ToUTF16LE
+	transcodeUTF8Tail = transcode.UTF8.IncompleteTail
 )
 
 const floorEnv = "UTF8X_E2E_FLOOR"
@@ -316,4 +325,72 @@ func utf16Size(file string) (int64, error) {
 			return 0, err
 		}
 	}
+}
+
+// convertSplit is convert's work split in process: read(2) copying the file
+// in 1 MiB blocks, converting each block to UTF-16LE into a reused buffer
+// (transcode.AppendUTF8ToUTF16LE), and writing the output into a pipe that
+// a goroutine drains, each in the thread's CPU time, medians of the rounds.
+type convertSplit struct {
+	read, convert, write time.Duration
+}
+
+// measureConvertSplit measures convertSplit on the valid UTF-8 file.
+func measureConvertSplit(file string, rounds int) (convertSplit, error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	f, err := os.Open(file)
+	if err != nil {
+		return convertSplit{}, err
+	}
+	defer f.Close()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return convertSplit{}, err
+	}
+	_, _ = unix.FcntlInt(pw.Fd(), unix.F_SETPIPE_SZ, 1<<20)
+	drained := make(chan struct{})
+	go func() {
+		drain(pr, make([]byte, 1<<20))
+		close(drained)
+	}()
+	defer func() { pw.Close(); <-drained; pr.Close() }()
+	buf := make([]byte, 1<<20)
+	out := make([]byte, 0, 4<<20)
+	var reads, convs, writes []time.Duration
+	for range rounds {
+		var r, c, w time.Duration
+		var off int64
+		carry := 0
+		for {
+			t0 := threadCPU()
+			n, rerr := f.ReadAt(buf[carry:], off)
+			t1 := threadCPU()
+			off += int64(n)
+			n += carry
+			cut := n
+			if rerr != io.EOF {
+				cut -= transcodeUTF8Tail(buf[:n])
+			}
+			o, err := transcodeUTF16LE(out[:0], buf[:cut])
+			if err != nil {
+				return convertSplit{}, err
+			}
+			t2 := threadCPU()
+			if _, err := pw.Write(o); err != nil {
+				return convertSplit{}, err
+			}
+			t3 := threadCPU()
+			r, c, w = r+t1-t0, c+t2-t1, w+t3-t2
+			carry = copy(buf, buf[cut:n])
+			if rerr == io.EOF {
+				break
+			}
+			if rerr != nil {
+				return convertSplit{}, rerr
+			}
+		}
+		reads, convs, writes = append(reads, r), append(convs, c), append(writes, w)
+	}
+	return convertSplit{median(reads), median(convs), median(writes)}, nil
 }

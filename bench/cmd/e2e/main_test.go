@@ -102,6 +102,9 @@ func TestFloors(t *testing.T) {
 			t.Errorf("%s wrote %d bytes, want %d", c.mode, len(out), c.want)
 		}
 	}
+	if cs, err := measureConvertSplit(file, 1); err != nil || cs.read <= 0 || cs.convert <= 0 || cs.write <= 0 {
+		t.Errorf("measureConvertSplit: %+v, %v", cs, err)
+	}
 	before := validSink
 	validateAll([]byte("ok \xFF then \xE2\x82 and \xC0\xAF end"))
 	if got := validSink - before; got != 4 { // C0 and AF are one subpart each
