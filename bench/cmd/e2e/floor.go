@@ -267,11 +267,13 @@ const (
 	floorSplice     = "floor: splice the file"
 	floorFix        = "floor: read + validate + splice"
 	floorCat        = "floor: cat"
+	floorCatU16     = "floor: cat of convert's output"
 )
 
 // addFloors adds to the jobs check, convert and fix their floor rows, run
-// by self (the e2e binary); u16 is the size of the valid file in UTF-16.
-func addFloors(jobs []job, self string, u16 int64) {
+// by self (the e2e binary); u16 is the size of the valid file in UTF-16,
+// u16File, if not "", that file in UTF-16LE.
+func addFloors(jobs []job, self string, u16 int64, u16File string) {
 	floor := func(name, mode string, args ...string) command {
 		return command{name: name, argv: append([]string{self}, args...), env: []string{floorEnv + "=" + mode}}
 	}
@@ -283,6 +285,9 @@ func addFloors(jobs []job, self string, u16 int64) {
 				floor(floorRead2, "read2", j.file), floor(floorRead2Valid, "read2+valid", j.file))
 		case "convert":
 			jobs[i].cmds = append(jobs[i].cmds, floor(floorWiden, "widen", j.file, strconv.FormatInt(u16, 10)))
+			if u16File != "" {
+				jobs[i].cmds = append(jobs[i].cmds, command{name: floorCatU16, argv: []string{"cat", u16File}})
+			}
 		case "fix (errors)", "fix (valid)":
 			jobs[i].cmds = append(jobs[i].cmds, floor(floorFix, "read+valid+splice", j.file), floor(floorSplice, "splice", j.file),
 				command{name: floorCat, argv: []string{"cat", j.file}})

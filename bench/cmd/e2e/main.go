@@ -19,14 +19,15 @@
 // job's input and output costs here, run by this binary in the same rounds
 // into the same drain (read the file; read and validate it; the same on two
 // halves at once; read it and write as much as convert does; read, validate
-// and splice it; splice it), and each of issue 11's goals is printed with
-// its floor, which says whether the goal is within reach on this machine.
-// check -j 1's floor is also split in process, in thread CPU time, into the
-// read(2) copy and the validation.
+// and splice it; splice it; cat of convert's output made beforehand), and
+// each of issue 11's goals is printed with its floor, which says whether the
+// goal is within reach on this machine. check -j 1's floor is also split in
+// process, in thread CPU time, into the read(2) copy and the validation, and
+// convert's work into the read, the conversion and the write into a pipe.
 //
 // The temporary folder is removed at the end, on error and on SIGINT or
 // SIGTERM. The file size is capped at 2 GiB and the command refuses to start
-// without room for both files.
+// without room for the files (about 4 times -size).
 package main
 
 import (
@@ -119,8 +120,10 @@ func main() {
 
 func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run string, timeout time.Duration) error {
 	var st syscall.Statfs_t
-	if err := syscall.Statfs(dir, &st); err == nil && int64(st.Bavail)*st.Bsize < 2*size+64<<20 {
-		return fmt.Errorf("%s has %d MB free, the files need %d MB", dir, int64(st.Bavail)*st.Bsize>>20, (2*size+64<<20)>>20)
+	// The two files, and the valid one in UTF-16LE (at most twice its
+	// size) for convert's cat floor.
+	if need := 4*size + 64<<20; syscall.Statfs(dir, &st) == nil && int64(st.Bavail)*st.Bsize < need {
+		return fmt.Errorf("%s has %d MB free, the files need %d MB", dir, int64(st.Bavail)*st.Bsize>>20, need>>20)
 	}
 	bin := filepath.Join(dir, "utf8x")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/utf8x")
@@ -151,8 +154,22 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 	if err != nil {
 		return err
 	}
+	// convert's output made beforehand, for `cat` of it into the drain:
+	// moving that many bytes through the pipe and nothing else.
+	var u16File string
+	if filter := table.Filter(run); filter == nil || filter.MatchString("convert") {
+		u16File = filepath.Join(dir, "mixed.utf16le")
+		c := exec.Command(bin, "convert", "-f", "utf-8", "-t", "utf-16le", "-o", u16File, valid)
+		c.Stderr = os.Stderr
+		if err := c.Run(); err != nil {
+			return fmt.Errorf("making %s: %w", u16File, err)
+		}
+		if err := warm(u16File); err != nil {
+			return err
+		}
+	}
 	jobs := jobList(bin, valid, withErrors)
-	addFloors(jobs, self, u16)
+	addFloors(jobs, self, u16, u16File)
 	if before != "" {
 		old := filepath.Join(dir, "utf8x-before")
 		build := exec.Command("go", "build", "-o", old, "./cmd/utf8x")
@@ -822,7 +839,7 @@ func printGoals(w io.Writer, results []jobResult, sp split, cs convertSplit) {
 	fmt.Fprintf(w, "\n#### Issue 11's goals in this run, each beside its floor (wall time; CPU time beside it, which load disturbs less)\n\n")
 	fmt.Fprintln(w, "The floor is the same figure with the utf8x command replaced by the least a program doing that job's I/O costs: "+
 		"for check -j 1, a Go process that reads the file in 1 MiB blocks and validates each to its end with utf8x.FirstInvalid (`"+floorReadValid+"`); for -j 2, the same on the two halves at once (`"+floorRead2Valid+"`); "+
-		"for convert, reading the file and writing as many bytes as convert writes into the same pipe, without converting (`"+floorWiden+"`); "+
+		"for convert, reading the file and writing as many bytes as convert writes into the same pipe, without converting (`"+floorWiden+"`), with `"+floorCatU16+"` (cat of a UTF-16LE file made beforehand: the pipe alone) beside it; "+
 		"for fix, reading and validating the file as check's floor does and splicing each block into the pipe (`"+floorFix+"`), what fix does on a valid file and no more; "+
 		"`"+floorSplice+"` (splice alone) and `"+floorCat+"` are beside it. "+
 		"A goal above its floor is out of reach of any program doing that I/O here. "+
