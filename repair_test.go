@@ -409,6 +409,10 @@ func FuzzAppendValid(f *testing.F) {
 			if want, wantN := refRepair(in, p); !bytes.Equal(got, want) || n != wantN {
 				t.Fatalf("%s(%+q) = %+q, %d; DecodeRune loop gives %+q, %d", policyName(p), in, got, n, want, wantN)
 			}
+			// ToValidString sizes its result by counting first.
+			if s, sn, err := utf8x.ToValidString(string(in), p); err != nil || s != string(got) || sn != n {
+				t.Fatalf("%s: ToValidString(%+q) = %+q, %d, %v; AppendValid %+q, %d", policyName(p), in, s, sn, err, got, n)
+			}
 		}
 		got, _, err := utf8x.AppendValid(nil, in, utf8x.Strict)
 		verr := utf8x.Validate(in)
@@ -464,6 +468,31 @@ func TestAppendValidAcrossWindows(t *testing.T) {
 						t.Fatalf("%s, %+q at %d: output differs from the reference (n %d, want %d)", policyName(p), piece, at, n, wantN)
 					}
 				}
+			}
+		}
+	}
+}
+
+// ToValidString allocates its result once, at its size, however many
+// ill-formed subparts make the result outgrow its input (the buffer used to
+// start at the input's size and grow, a second allocation and copy), and
+// writes what AppendValid writes.
+func TestToValidStringAllocatesOnce(t *testing.T) {
+	inputs := []string{
+		strings.Repeat("x\xFF", 3000),                                  // each byte replaced by 3
+		strings.Repeat("日本語 text "+"\x80\xC0\xE2\x82", 2000),           // dense errors of every length
+		strings.Repeat("a", 5000) + "\xFF" + strings.Repeat("é", 3000), // one error, far in
+		"\xFF",
+	}
+	for _, p := range append(nonStrict, utf8x.ReplaceWith("<invalid>")) {
+		for _, s := range inputs {
+			want, wantN, _ := utf8x.AppendValid(nil, []byte(s), p)
+			got, n, err := utf8x.ToValidString(s, p)
+			if err != nil || got != string(want) || n != wantN {
+				t.Fatalf("%s: ToValidString of %d bytes: %d bytes, %d, %v; AppendValid %d bytes, %d", policyName(p), len(s), len(got), n, err, len(want), wantN)
+			}
+			if allocs := testing.AllocsPerRun(10, func() { utf8x.ToValidString(s, p) }); allocs != 1 {
+				t.Errorf("%s: ToValidString of %d bytes made %v allocations, want 1", policyName(p), len(s), allocs)
 			}
 		}
 	}

@@ -30,6 +30,7 @@ type fixOptions struct {
 	inPlace   bool
 	quiet     bool
 	blockSize int // read size; tests make it tiny
+	spliceMin int // shortest valid run fixSplice splices; 0: spliceMinDefault; tests make it tiny
 	moji      mojibakeOptions
 	ranges    rangeOptions
 }

@@ -17,9 +17,9 @@ import (
 	"github.com/utf8x/utf8x"
 )
 
-// spliceMin is the shortest valid run that is spliced rather than written:
-// below it a splice call costs more than copying.
-const spliceMin = 16 << 10
+// spliceMinDefault is the shortest valid run that is spliced rather than
+// written: below it a splice call costs more than copying.
+const spliceMinDefault = 16 << 10
 
 // fixBatch is the most errors fixSplice finds before writing their repairs.
 const fixBatch = 256
@@ -41,6 +41,10 @@ func fixSplice(out, in *os.File, path string, opts fixOptions, onRead func(int64
 	br := newBlockReader(in, path, opts.blockSize)
 	br.onRead = onRead
 	br.first = len(utf8x.BOM) // the start decides the byte order mark
+	spliceMin := opts.spliceMin
+	if spliceMin <= 0 {
+		spliceMin = spliceMinDefault
+	}
 	var fixed int64
 	var buf []byte // what is to be written before the next splice
 	flush := func() error {

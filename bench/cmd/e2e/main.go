@@ -15,9 +15,19 @@
 // installed; -install installs the missing ones with apt-get first. Each
 // utf8x command whose help lists --jobs runs with -j 1 and with -j 2.
 //
+// Beside them run the floors (floor.go): the least any program doing a
+// job's input and output costs here, run by this binary in the same rounds
+// into the same drain (read the file; read and validate it; the same on two
+// halves at once; read it and write as much as convert does; read, validate
+// and splice it; splice it; cat of convert's output made beforehand), and
+// each of issue 11's goals is printed with its floor, which says whether the
+// goal is within reach on this machine. check -j 1's floor is also split in
+// process, in thread CPU time, into the read(2) copy and the validation, and
+// convert's work into the read, the conversion and the write into a pipe.
+//
 // The temporary folder is removed at the end, on error and on SIGINT or
 // SIGTERM. The file size is capped at 2 GiB and the command refuses to start
-// without room for both files.
+// without room for the files (about 4 times -size).
 package main
 
 import (
@@ -49,6 +59,11 @@ import (
 const maxSize = 2 << 30
 
 func main() {
+	// A floor first: the spawner's environment, which floors inherit,
+	// names the spawner too.
+	if mode := os.Getenv(floorEnv); mode != "" {
+		floorMain(mode, os.Args[1:])
+	}
 	if os.Getenv(spawnerEnv) == "1" {
 		spawner()
 		return
@@ -105,8 +120,10 @@ func main() {
 
 func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run string, timeout time.Duration) error {
 	var st syscall.Statfs_t
-	if err := syscall.Statfs(dir, &st); err == nil && int64(st.Bavail)*st.Bsize < 2*size+64<<20 {
-		return fmt.Errorf("%s has %d MB free, the files need %d MB", dir, int64(st.Bavail)*st.Bsize>>20, (2*size+64<<20)>>20)
+	// The two files, and the valid one in UTF-16LE (at most twice its
+	// size) for convert's cat floor.
+	if need := 4*size + 64<<20; syscall.Statfs(dir, &st) == nil && int64(st.Bavail)*st.Bsize < need {
+		return fmt.Errorf("%s has %d MB free, the files need %d MB", dir, int64(st.Bavail)*st.Bsize>>20, need>>20)
 	}
 	bin := filepath.Join(dir, "utf8x")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/utf8x")
@@ -129,7 +146,30 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 	// What a command that uses next to nothing shows: the spawner's part.
 	floor := runOnce(command{name: "true", argv: []string{"true"}}, timeout)
 
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	u16, err := utf16Size(valid)
+	if err != nil {
+		return err
+	}
+	// convert's output made beforehand, for `cat` of it into the drain:
+	// moving that many bytes through the pipe and nothing else.
+	var u16File string
+	if filter := table.Filter(run); filter == nil || filter.MatchString("convert") {
+		u16File = filepath.Join(dir, "mixed.utf16le")
+		c := exec.Command(bin, "convert", "-f", "utf-8", "-t", "utf-16le", "-o", u16File, valid)
+		c.Stderr = os.Stderr
+		if err := c.Run(); err != nil {
+			return fmt.Errorf("making %s: %w", u16File, err)
+		}
+		if err := warm(u16File); err != nil {
+			return err
+		}
+	}
 	jobs := jobList(bin, valid, withErrors)
+	addFloors(jobs, self, u16, u16File)
 	if before != "" {
 		old := filepath.Join(dir, "utf8x-before")
 		build := exec.Command("go", "build", "-o", old, "./cmd/utf8x")
@@ -148,6 +188,22 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 		}
 		results = append(results, measure(j, runs, size, timeout))
 	}
+	var sp split
+	if filter == nil || filter.MatchString("check") {
+		fmt.Fprintf(os.Stderr, "\rcheck's floor, in process (read and validation apart)...")
+		if sp, err = measureSplit(valid, runs); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "\r%-72s\r", "")
+	}
+	var cs convertSplit
+	if filter == nil || filter.MatchString("convert") {
+		fmt.Fprintf(os.Stderr, "\rconvert's work, in process (read, convert and write apart)...")
+		if cs, err = measureConvertSplit(valid, runs); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "\r%-72s\r", "")
+	}
 
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
@@ -162,7 +218,7 @@ func mainErr(dir string, size int64, runs int, repo, before, corpusDir, run stri
 	for _, r := range results {
 		printJob(w, r)
 	}
-	printGoals(w, results)
+	printGoals(w, results, sp, cs)
 	return nil
 }
 
@@ -740,8 +796,13 @@ func printJob(w io.Writer, r jobResult) {
 }
 
 // printGoals states the whole tool's goals (BENCHMARKS.md) against this
-// run's figures.
-func printGoals(w io.Writer, results []jobResult) {
+// run's figures, each beside its floor: the same ratio or speed with the
+// utf8x command replaced by the least any program doing that job's input
+// and output costs here (see floor.go), measured in the same rounds into
+// the same drain. A goal above its floor cannot be met on this machine by
+// a program that does that I/O. sp is check's floor split in process, cs
+// convert's work.
+func printGoals(w io.Writer, results []jobResult, sp split, cs convertSplit) {
 	find := func(job, cmd string) cmdResult {
 		for _, r := range results {
 			if r.name == job {
@@ -761,37 +822,85 @@ func printGoals(w io.Writer, results []jobResult) {
 	type goal struct {
 		what     string
 		a, b     cmdResult // measured, reference; b zero for an absolute goal
+		floor    cmdResult // the least a, as a row of the same job
 		min      float64   // goal for speed(a) / speed(b), or GB/s of a
 		absolute bool
 		rssMiB   float64 // also a peak RSS limit, when set
+		wallOnly bool    // a goal for two cores: CPU time, summed over both, cannot judge it
 	}
 	goals := []goal{
-		{what: "`check` -j 1 vs `dd` read", a: find("check", "utf8x check"), b: find("check", "dd bs=1M"), min: 0.9},
-		{what: "`check` -j 2 vs `dd` read", a: find("check", "utf8x check -j 2"), b: find("check", "dd bs=1M"), min: 1.0},
+		{what: "`check` -j 1 vs `dd` read", a: find("check", "utf8x check"), b: find("check", "dd bs=1M"), floor: find("check", floorReadValid), min: 0.9},
+		{what: "`check` -j 2 vs `dd` read", a: find("check", "utf8x check -j 2"), b: find("check", "dd bs=1M"), floor: find("check", floorRead2Valid), min: 1.0, wallOnly: true},
 		{what: "`stats` vs `check`", a: find("stats", "utf8x stats"), b: find("stats", "utf8x check"), min: 0.8},
-		{what: "`convert` UTF-8 to UTF-16LE, GB/s, RSS <= 32 MiB", a: find("convert", "utf8x convert"), min: 2.5, absolute: true, rssMiB: 32},
-		{what: "`fix` (errors) vs `check`", a: find("fix (errors)", "utf8x fix"), b: find("fix (errors)", "utf8x check"), min: 0.8},
-		{what: "`fix` (valid) vs `check`", a: find("fix (valid)", "utf8x fix"), b: find("fix (valid)", "utf8x check"), min: 0.8},
+		{what: "`convert` UTF-8 to UTF-16LE, GB/s, RSS <= 32 MiB", a: find("convert", "utf8x convert"), floor: find("convert", floorWiden), min: 2.5, absolute: true, rssMiB: 32},
+		{what: "`fix` (errors) vs `check`", a: find("fix (errors)", "utf8x fix"), b: find("fix (errors)", "utf8x check"), floor: find("fix (errors)", floorFix), min: 0.8},
+		{what: "`fix` (valid) vs `check`", a: find("fix (valid)", "utf8x fix"), b: find("fix (valid)", "utf8x check"), floor: find("fix (valid)", floorFix), min: 0.8},
 	}
-	fmt.Fprintf(w, "\n#### Issue 11's goals in this run (wall time; CPU time beside it, which load disturbs less)\n\n| goal | measured | by CPU time | target | holds |\n| --- | ---: | ---: | ---: | --- |\n")
+	fmt.Fprintf(w, "\n#### Issue 11's goals in this run, each beside its floor (wall time; CPU time beside it, which load disturbs less)\n\n")
+	fmt.Fprintln(w, "The floor is the same figure with the utf8x command replaced by the least a program doing that job's I/O costs: "+
+		"for check -j 1, a Go process that reads the file in 1 MiB blocks and validates each to its end with utf8x.FirstInvalid (`"+floorReadValid+"`); for -j 2, the same on the two halves at once (`"+floorRead2Valid+"`); "+
+		"for convert, reading the file and writing as many bytes as convert writes into the same pipe, without converting (`"+floorWiden+"`), with `"+floorCatU16+"` (cat of a UTF-16LE file made beforehand: the pipe alone) beside it; "+
+		"for fix, reading and validating the file as check's floor does and splicing each block into the pipe (`"+floorFix+"`), what fix does on a valid file and no more; "+
+		"`"+floorSplice+"` (splice alone) and `"+floorCat+"` are beside it. "+
+		"A goal above its floor is out of reach of any program doing that I/O here. "+
+		"Under load read the CPU-time columns (a process waiting for a core adds to its wall time); on an idle machine the wall time, which also counts the drain on the other core.")
+	fmt.Fprintf(w, "\n| goal | measured | by CPU time | floor | floor by CPU time | target | holds | target above the floor (wall / CPU) |\n| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |\n")
+	yes := map[bool]string{true: "yes", false: "**no**"}
 	for _, g := range goals {
 		if g.a.wall == 0 || !g.absolute && g.b.wall == 0 {
 			continue
 		}
-		var v float64
-		var text, cpu, target string
+		var v, fv, fvCPU float64
+		var text, cpu, floor, floorCPU, target string
 		if g.absolute {
 			v = gbps(size, g.a.wall)
 			text = fmt.Sprintf("%.2f GB/s, %.1f MiB", v, float64(g.a.maxRSS)/1024)
 			cpu = fmt.Sprintf("%.2f GB/s", gbps(size, g.a.cpu))
+			if g.floor.wall > 0 {
+				fv, fvCPU = gbps(size, g.floor.wall), gbps(size, g.floor.cpu)
+				floor, floorCPU = fmt.Sprintf("%.2f GB/s", fv), fmt.Sprintf("%.2f GB/s", fvCPU)
+			}
 			target = fmt.Sprintf(">= %.1f GB/s, <= %.0f MiB", g.min, g.rssMiB)
 		} else {
 			v = g.b.wall.Seconds() / g.a.wall.Seconds()
 			text = fmt.Sprintf("%.2fx", v)
 			cpu = fmt.Sprintf("%.2fx", g.b.cpu.Seconds()/g.a.cpu.Seconds())
+			if g.floor.wall > 0 {
+				fv, fvCPU = g.b.wall.Seconds()/g.floor.wall.Seconds(), g.b.cpu.Seconds()/g.floor.cpu.Seconds()
+				floor, floorCPU = fmt.Sprintf("%.2fx", fv), fmt.Sprintf("%.2fx", fvCPU)
+			}
 			target = fmt.Sprintf(">= %.2fx", g.min)
 		}
 		holds := v >= g.min && (g.rssMiB == 0 || float64(g.a.maxRSS)/1024 <= g.rssMiB)
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", g.what, text, cpu, target, map[bool]string{true: "yes", false: "**no**"}[holds])
+		above := ""
+		if g.floor.wall > 0 {
+			verdict := map[bool]string{true: "**yes**", false: "no"}
+			byCPU := verdict[g.min > fvCPU]
+			if g.wallOnly {
+				byCPU = "- (a wall-clock goal)"
+			}
+			above = verdict[g.min > fv] + " / " + byCPU
+		} else {
+			floor, floorCPU = "-", "-"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", g.what, text, cpu, floor, floorCPU, target, yes[holds], above)
+	}
+	if dd := find("check", "dd bs=1M"); sp.read > 0 && dd.wall > 0 {
+		both := sp.read + sp.valid
+		fmt.Fprintf(w, "\ncheck -j 1's floor split in process (thread CPU time, median of the rounds, mixed.txt in 1 MiB blocks): read(2) copying the file %.1f ms (%.2f GB/s), "+
+			"validating the blocks %.1f ms (%.2f GB/s); the two one after the other %.1f ms. dd took %.1f ms of CPU in the run (%.1f ms wall): "+
+			"dd / (read + validation) = %.2fx, dd / (dd + validation) = %.2fx by CPU time. check -j 1 does both on one core, so it cannot beat dd / (read + validation); "+
+			"when the validation alone takes longer than dd's whole job, that bound is below 0.5x.\n",
+			ms(sp.read), gbps(size, sp.read), ms(sp.valid), gbps(size, sp.valid), ms(both), ms(dd.cpu), ms(dd.wall),
+			dd.cpu.Seconds()/both.Seconds(), dd.cpu.Seconds()/(dd.cpu+sp.valid).Seconds())
+	}
+	if cs.read > 0 {
+		all := cs.read + cs.convert + cs.write
+		fmt.Fprintf(w, "\nconvert's work split in process (thread CPU time, median of the rounds, mixed.txt in 1 MiB blocks, output into a 1 MiB pipe a goroutine drains): "+
+			"read(2) %.1f ms, transcode.AppendUTF8ToUTF16LE %.1f ms (%.2f GB/s of input), write(2) of the %.0f MB into the pipe %.1f ms; in all %.1f ms, %.2f GB/s on one core "+
+			"(the goal is 2.5 GB/s; the drain copies the output out again on the other core).\n",
+			ms(cs.read), ms(cs.convert), gbps(size, cs.convert), float64(find("convert", "utf8x convert").out)/1e6, ms(cs.write), ms(all), gbps(size, all))
 	}
 }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1e3 }

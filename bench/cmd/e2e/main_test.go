@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
@@ -49,5 +51,66 @@ func TestWriteFiles(t *testing.T) {
 	}
 	if n < 10 || count < n || count > 4*n {
 		t.Errorf("writeFiles reports %d bad pieces, the file holds %d ill-formed subparts", n, count)
+	}
+}
+
+// TestFloors runs each floor mode on a small file: the reads end without
+// error, widen writes exactly the bytes asked for, splice writes the file
+// as it is, and utf16Size agrees with the file converted whole.
+func TestFloors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "in")
+	text := bytes.Repeat([]byte("héllo wörld 日本語 😀\n"), 70000) // about 2 MB: blocks cut characters
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u16, err := utf16Size(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 * len(utf16.Encode([]rune(string(text)))); u16 != int64(want) {
+		t.Errorf("utf16Size = %d, want %d", u16, want)
+	}
+	for _, c := range []struct {
+		mode string
+		args []string
+		want int // bytes out; -1: the file
+	}{
+		{"read", nil, 0}, {"read+valid", nil, 0}, {"read2", nil, 0}, {"read2+valid", nil, 0},
+		{"widen", []string{"3000001"}, 3000001}, {"splice", nil, -1}, {"read+valid+splice", nil, -1},
+	} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan []byte)
+		go func() {
+			b, _ := io.ReadAll(r)
+			r.Close()
+			got <- b
+		}()
+		err = floorRun(c.mode, append([]string{file}, c.args...), w)
+		w.Close()
+		out := <-got
+		if err != nil {
+			t.Fatalf("%s: %v", c.mode, err)
+		}
+		switch {
+		case c.want == -1 && !bytes.Equal(out, text):
+			t.Errorf("%s wrote %d bytes, not the file's %d", c.mode, len(out), len(text))
+		case c.want >= 0 && len(out) != c.want:
+			t.Errorf("%s wrote %d bytes, want %d", c.mode, len(out), c.want)
+		}
+	}
+	if cs, err := measureConvertSplit(file, 1); err != nil || cs.read <= 0 || cs.convert <= 0 || cs.write <= 0 {
+		t.Errorf("measureConvertSplit: %+v, %v", cs, err)
+	}
+	before := validSink
+	validateAll([]byte("ok \xFF then \xE2\x82 and \xC0\xAF end"))
+	if got := validSink - before; got != 4 { // C0 and AF are one subpart each
+		t.Errorf("validateAll counted %d ill-formed subparts, want 4", got)
+	}
+	if err := floorRun("nothing", []string{file}, nil); err == nil {
+		t.Error("an unknown mode gave no error")
 	}
 }

@@ -19,6 +19,16 @@
 // transform.Bytes. GB/s count the bytes of each operation's input: for
 // decoding, the text of the input file converted beforehand (its name is
 // the file's).
+//
+// Each entry point that takes a transformer (Bytes, String, the
+// transform.Reader and Writer) is also measured, in the same rounds, with a
+// transformer that only copies (floorT, writing as many bytes as the
+// conversion does): its floor, what that entry point costs any
+// transformer. ToValidString's floor is strings.Clone: a new string. The tables give each entry point's ratio to its floor, and
+// the summary its ratio to the bound where the conversion's cost (the slice
+// function) and the entry point's (the floor) are added: an entry point
+// near its floor or bound and far below the slice function is limited by
+// golang.org/x/text's entry point, not by our transformer.
 package main
 
 import (
@@ -40,6 +50,7 @@ import (
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/bench/table"
 	"github.com/utf8x/utf8x/transcode"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
 
@@ -172,6 +183,101 @@ type sink struct{ n int }
 
 func (s *sink) Write(p []byte) (int, error) { s.n += len(p); return len(p), nil }
 
+// floorT is the cheapest transformer that writes what a conversion writes
+// in size: it copies its input, cut short or repeated so that its output
+// keeps the conversion's output/input ratio (num/den), and changes the
+// first byte. transform.String returns an input a transformer leaves
+// unchanged without building a result, so an identity (transform.Nop) would
+// skip the work every real conversion does there; and transform.Bytes and
+// the Reader's and Writer's buffers cost more as the output grows, so a
+// conversion that doubles its input must be set beside a copy that does
+// too. Through an entry point it costs what the entry point adds to any
+// transformer: the floor of that entry point.
+type floorT struct {
+	num, den int64 // output bytes per input byte
+	in, out  int64 // bytes read and written since Reset
+}
+
+func (t *floorT) Reset() { t.in, t.out = 0, 0 }
+
+func (t *floorT) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	n := int64(len(src))
+	if room := (t.out+int64(len(dst)))*t.den/t.num - t.in; room < n {
+		n, err = max(room, 0), transform.ErrShortDst
+	}
+	m := (t.in+n)*t.num/t.den - t.out
+	if m > int64(len(dst)) { // rounding
+		n, m, err = 0, 0, transform.ErrShortDst
+	}
+	out := dst[:m]
+	k := copy(out, src[:n])
+	for k > 0 && k < len(out) {
+		k += copy(out[k:], out[:k])
+	}
+	if t.out == 0 && m > 0 {
+		out[0] ^= 1
+	}
+	t.in += n
+	t.out += m
+	return int(m), int(n), err
+}
+
+// floorPrefix starts the name of a floor: floorT through the entry point
+// named after it.
+const floorPrefix = "floor: "
+
+// floors returns floorT through the entry points named, each named
+// floorPrefix + its entry point's name. wrap puts floorT in what the entry
+// points hold (an *encoding.Encoder for the x/text encodings).
+func floors(names map[string]string, wrap func(transform.Transformer) transform.Transformer, outLen func(p []byte) int) []table.Impl {
+	var buf bytes.Reader
+	// newT returns a floorT for the input p, with the output/input ratio
+	// of the conversion on p (outLen runs once per input).
+	var last []byte
+	var num int64
+	newT := func(p []byte) transform.Transformer {
+		if len(p) != len(last) || len(p) > 0 && &p[0] != &last[0] {
+			last, num = p, int64(outLen(p))
+		}
+		return wrap(&floorT{num: max(num, 1), den: max(int64(len(p)), 1)})
+	}
+	var out []table.Impl
+	if n, ok := names["Bytes"]; ok {
+		out = append(out, table.Impl{Name: floorPrefix + n, Run: func(p []byte) int {
+			b, _, err := transform.Bytes(newT(p), p)
+			must(err)
+			return len(b)
+		}})
+	}
+	if n, ok := names["String"]; ok {
+		out = append(out, table.Impl{Name: floorPrefix + n, Run: func(p []byte) int {
+			s, _, err := transform.String(newT(p), unsafeString(p))
+			must(err)
+			return len(s)
+		}})
+	}
+	if n, ok := names["Reader"]; ok {
+		out = append(out, table.Impl{Name: floorPrefix + n, Run: func(p []byte) int {
+			buf.Reset(p)
+			var s sink
+			_, err := io.Copy(&s, transform.NewReader(&buf, newT(p)))
+			must(err)
+			return s.n
+		}})
+	}
+	if n, ok := names["Writer"]; ok {
+		out = append(out, table.Impl{Name: floorPrefix + n, Run: func(p []byte) int {
+			var s sink
+			tw := transform.NewWriter(&s, newT(p))
+			_, err := tw.Write(p)
+			must(err)
+			must(tw.Close())
+			return s.n
+		}})
+	}
+	return out
+}
+
 func must(err error) {
 	if err != nil {
 		panic(err)
@@ -299,8 +405,12 @@ func convImpls(e transcode.Encoding, encode bool) []table.Impl {
 	if !encode {
 		coder = "NewDecoder()"
 	}
+	wrap := func(t transform.Transformer) transform.Transformer { return &encoding.Encoder{Transformer: t} }
+	if !encode {
+		wrap = func(t transform.Transformer) transform.Transformer { return &encoding.Decoder{Transformer: t} }
+	}
 	var buf bytes.Reader
-	return []table.Impl{
+	return append([]table.Impl{
 		slice,
 		{Name: "Converter.Append", Run: func(p []byte) int {
 			out, err := conv.Append(grow(outMax(p)), p)
@@ -345,13 +455,14 @@ func convImpls(e transcode.Encoding, encode bool) []table.Impl {
 			must(tw.Close())
 			return s.n
 		}},
-	}
+	}, floors(map[string]string{"Bytes": coder + ".Bytes", "String": coder + ".String",
+		"Reader": "transform.NewReader + io.Copy", "Writer": "transform.NewWriter"}, wrap, slice.Run)...)
 }
 
 func repairImpls() []table.Impl {
 	var dst []byte
 	var buf bytes.Reader
-	return []table.Impl{
+	return append([]table.Impl{
 		{Name: "AppendValid", Run: func(p []byte) int {
 			if cap(dst) < 2*len(p) {
 				dst = make([]byte, 0, 2*len(p))
@@ -390,7 +501,15 @@ func repairImpls() []table.Impl {
 			must(err)
 			return len(out)
 		}},
-	}
+		// ToValidString's floor: the cheapest new string as long as its
+		// input (on valid input it returns its input, and costs less).
+		{Name: floorPrefix + "ToValidString", Run: func(p []byte) int {
+			return len(strings.Clone(unsafeString(p)))
+		}},
+	}, floors(map[string]string{"Bytes": "NewTransformer in transform.Bytes",
+		"Reader": "NewTransformer in transform.NewReader + io.Copy", "Writer": "NewTransformer in transform.NewWriter"},
+		func(t transform.Transformer) transform.Transformer { return t },
+		func(p []byte) int { out, _, _ := utf8x.AppendValid(nil, p, utf8x.Replace); return len(out) })...)
 }
 
 func gb(v float64) string {
@@ -400,8 +519,23 @@ func gb(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
+// entries returns the entry points of c (not the slice function, not the
+// floors) by index into c.names, and for each the index of its floor, or -1.
+func (c cell) entries() (idx, floor []int) {
+	for j, n := range c.names[1:] {
+		if strings.HasPrefix(n, floorPrefix) {
+			continue
+		}
+		idx = append(idx, j+1)
+		floor = append(floor, slices.Index(c.names, floorPrefix+n))
+	}
+	return idx, floor
+}
+
 // printCells writes one table per operation: GB/s of the slice function, and
-// of each entry point with its ratio to it.
+// of each entry point with its ratio to it; where the entry point takes a
+// transformer, the floor (floorT through it: GB/s, and its ratio to the
+// slice function) and the entry point's ratio to its floor.
 func printCells(w io.Writer, cells []cell) {
 	var order []string
 	for _, c := range cells {
@@ -417,18 +551,27 @@ func printCells(w io.Writer, cells []cell) {
 			}
 		}
 		names := rows[0].names
-		fmt.Fprintf(w, "\n#### %s (GB/s of the operation's input; ratio = entry point / %s)\n\n", op, names[0])
+		idx, floor := rows[0].entries()
+		fmt.Fprintf(w, "\n#### %s (GB/s of the operation's input; ratio = entry point / %s; floor = a copying transformer through the same entry point, GB/s (floor / %s); / floor = entry point / floor)\n\n", op, names[0], names[0])
 		head, rule := "| input | bytes | "+names[0]+" |", "| --- | ---: | ---: |"
-		for _, n := range names[1:] {
-			head += " " + n + " | ratio |"
+		for k, j := range idx {
+			head += " " + names[j] + " | ratio |"
 			rule += " ---: | ---: |"
+			if floor[k] >= 0 {
+				head += " floor | / floor |"
+				rule += " ---: | ---: |"
+			}
 		}
 		fmt.Fprintln(w, head)
 		fmt.Fprintln(w, rule)
 		for _, c := range rows {
 			line := fmt.Sprintf("| %s | %d | %s |", c.input, c.size, gb(c.gbps[0]))
-			for _, v := range c.gbps[1:] {
+			for k, j := range idx {
+				v := c.gbps[j]
 				line += fmt.Sprintf(" %s | %.2fx |", gb(v), v/c.gbps[0])
+				if f := floor[k]; f >= 0 {
+					line += fmt.Sprintf(" %s (%.2fx) | %.2fx |", gb(c.gbps[f]), c.gbps[f]/c.gbps[0], v/c.gbps[f])
+				}
 			}
 			fmt.Fprintln(w, line)
 		}
@@ -438,18 +581,28 @@ func printCells(w io.Writer, cells []cell) {
 // printSummary gives, per entry point, the median and the lowest ratio to
 // the slice function over every cell, and how many cells meet the goal of
 // 0.8x: a stream or a range should cost little more than one slice call.
+// Where the entry point takes a transformer, it gives the same against its
+// floor, what no transformer can beat through that entry point: a row below
+// 0.8x of the slice function but near its floor is limited by the entry
+// point (golang.org/x/text's), not by the transformer. The bound adds the
+// two costs, the conversion's (the slice function's time) and the entry
+// point's (the floor's): where the slice function is slower than the floor
+// (mixed text to UTF-16, say) the floor alone says little, and an entry
+// point near its bound spends no more than those two.
 func printSummary(w io.Writer, cells []cell) {
 	type agg struct {
-		ratios []float64
-		worst  string
+		ratios, floors, toFloor []float64 // entry / slice, floor / slice, entry / floor
+		toBound                 []float64 // entry / the speed of the slice function's and the floor's costs added
+		worst, worstFloor       string
 	}
 	by := map[string]*agg{}
 	var order []string
 	for _, c := range cells {
-		for j, n := range c.names[1:] {
-			key := n
+		idx, floor := c.entries()
+		for k, j := range idx {
+			key := c.names[j]
 			if strings.HasPrefix(c.op, "repair") {
-				key = "repair: " + n
+				key = "repair: " + key
 			}
 			a := by[key]
 			if a == nil {
@@ -457,27 +610,49 @@ func printSummary(w io.Writer, cells []cell) {
 				by[key] = a
 				order = append(order, key)
 			}
-			r := c.gbps[j+1] / c.gbps[0]
+			r := c.gbps[j] / c.gbps[0]
 			if len(a.ratios) == 0 || r < slices.Min(a.ratios) {
 				a.worst = c.op + ", " + c.input
 			}
 			a.ratios = append(a.ratios, r)
-		}
-	}
-	fmt.Fprintf(w, "\n#### Summary: entry point / slice function, over every row above (goal: >= 0.8x)\n\n")
-	fmt.Fprintln(w, "| entry point | rows | median | lowest | lowest on | rows >= 0.8x |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | --- | ---: |")
-	for _, k := range order {
-		a := by[k]
-		v := slices.Clone(a.ratios)
-		sort.Float64s(v)
-		ok := 0
-		for _, r := range v {
-			if r >= 0.8 {
-				ok++
+			if f := floor[k]; f >= 0 {
+				rf := c.gbps[j] / c.gbps[f]
+				if len(a.toFloor) == 0 || rf < slices.Min(a.toFloor) {
+					a.worstFloor = c.op + ", " + c.input
+				}
+				a.toFloor = append(a.toFloor, rf)
+				a.floors = append(a.floors, c.gbps[f]/c.gbps[0])
+				a.toBound = append(a.toBound, c.gbps[j]*(1/c.gbps[0]+1/c.gbps[f]))
 			}
 		}
-		fmt.Fprintf(w, "| %s | %d | %.2fx | %.2fx | %s | %d |\n", k, len(v), v[len(v)/2], v[0], a.worst, ok)
+	}
+	medianOf := func(v []float64) float64 {
+		v = slices.Clone(v)
+		sort.Float64s(v)
+		return v[len(v)/2]
+	}
+	atLeast := func(v []float64, min float64) int {
+		n := 0
+		for _, r := range v {
+			if r >= min {
+				n++
+			}
+		}
+		return n
+	}
+	fmt.Fprintf(w, "\n#### Summary: entry point / slice function, over every row above (goal: >= 0.8x), and against the entry point's floor and bound (1 / (1/slice + 1/floor): the two costs added)\n\n")
+	fmt.Fprintln(w, "| entry point | rows | median | lowest | lowest on | rows >= 0.8x | floor / slice, median | entry / floor, median | lowest | lowest on | rows >= 0.8x of the floor | entry / bound, median | lowest | rows >= 0.8x of the bound |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
+	for _, k := range order {
+		a := by[k]
+		line := fmt.Sprintf("| %s | %d | %.2fx | %.2fx | %s | %d |", k, len(a.ratios), medianOf(a.ratios), slices.Min(a.ratios), a.worst, atLeast(a.ratios, 0.8))
+		if len(a.toFloor) > 0 {
+			line += fmt.Sprintf(" %.2fx | %.2fx | %.2fx | %s | %d | %.2fx | %.2fx | %d |", medianOf(a.floors), medianOf(a.toFloor), slices.Min(a.toFloor), a.worstFloor, atLeast(a.toFloor, 0.8),
+				medianOf(a.toBound), slices.Min(a.toBound), atLeast(a.toBound, 0.8))
+		} else {
+			line += " | | | | | | | |"
+		}
+		fmt.Fprintln(w, line)
 	}
 }
 

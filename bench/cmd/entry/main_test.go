@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/utf8x/utf8x/bench/table"
@@ -20,6 +21,14 @@ func TestEntryPointsAgree(t *testing.T) {
 				t.Fatalf("%s/%s: %s wrote nothing", op.name, in.Name, impls[0].Name)
 			}
 			for _, impl := range impls[1:] {
+				if strings.HasPrefix(impl.Name, floorPrefix) {
+					// A floor writes as much as the conversion, give or
+					// take the rounding of its ratio.
+					if got := impl.Run(src); (got < want-1 || got > want+1) && got != len(src) {
+						t.Errorf("%s/%s: %s wrote %d bytes, %s %d", op.name, in.Name, impl.Name, got, impls[0].Name, want)
+					}
+					continue
+				}
 				if got := impl.Run(src); got != want {
 					t.Errorf("%s/%s: %s wrote %d bytes, %s %d", op.name, in.Name, impl.Name, got, impls[0].Name, want)
 				}
