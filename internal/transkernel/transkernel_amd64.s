@@ -1330,16 +1330,6 @@ DATA ydword80008000<>+24(SB)/4, $0x80008000
 DATA ydword80008000<>+28(SB)/4, $0x80008000
 GLOBL ydword80008000<>(SB), RODATA|NOPTR, $32
 
-DATA ydword7F<>+0(SB)/4, $0x0000007f
-DATA ydword7F<>+4(SB)/4, $0x0000007f
-DATA ydword7F<>+8(SB)/4, $0x0000007f
-DATA ydword7F<>+12(SB)/4, $0x0000007f
-DATA ydword7F<>+16(SB)/4, $0x0000007f
-DATA ydword7F<>+20(SB)/4, $0x0000007f
-DATA ydword7F<>+24(SB)/4, $0x0000007f
-DATA ydword7F<>+28(SB)/4, $0x0000007f
-GLOBL ydword7F<>(SB), RODATA|NOPTR, $32
-
 DATA ydwordEDEDEDED<>+0(SB)/4, $0xedededed
 DATA ydwordEDEDEDED<>+4(SB)/4, $0xedededed
 DATA ydwordEDEDEDED<>+8(SB)/4, $0xedededed
@@ -1349,6 +1339,36 @@ DATA ydwordEDEDEDED<>+20(SB)/4, $0xedededed
 DATA ydwordEDEDEDED<>+24(SB)/4, $0xedededed
 DATA ydwordEDEDEDED<>+28(SB)/4, $0xedededed
 GLOBL ydwordEDEDEDED<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF3F7F<>+0(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+4(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+8(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+12(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+16(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+20(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+24(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+28(SB)/4, $0x000f3f7f
+GLOBL ydwordF3F7F<>(SB), RODATA|NOPTR, $32
+
+DATA ydword14001<>+0(SB)/4, $0x00014001
+DATA ydword14001<>+4(SB)/4, $0x00014001
+DATA ydword14001<>+8(SB)/4, $0x00014001
+DATA ydword14001<>+12(SB)/4, $0x00014001
+DATA ydword14001<>+16(SB)/4, $0x00014001
+DATA ydword14001<>+20(SB)/4, $0x00014001
+DATA ydword14001<>+24(SB)/4, $0x00014001
+DATA ydword14001<>+28(SB)/4, $0x00014001
+GLOBL ydword14001<>(SB), RODATA|NOPTR, $32
+
+DATA ydword10000001<>+0(SB)/4, $0x10000001
+DATA ydword10000001<>+4(SB)/4, $0x10000001
+DATA ydword10000001<>+8(SB)/4, $0x10000001
+DATA ydword10000001<>+12(SB)/4, $0x10000001
+DATA ydword10000001<>+16(SB)/4, $0x10000001
+DATA ydword10000001<>+20(SB)/4, $0x10000001
+DATA ydword10000001<>+24(SB)/4, $0x10000001
+DATA ydword10000001<>+28(SB)/4, $0x10000001
+GLOBL ydword10000001<>(SB), RODATA|NOPTR, $32
 
 DATA l1Expand<>+0(SB)/1, $0x00
 DATA l1Expand<>+1(SB)/1, $0x02
@@ -37891,43 +37911,37 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVMSKB      Y3, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y3
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
-	VPMOVMSKB      Y3, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y3, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y3
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
-	VPMOVMSKB      Y3, R10
+	VPMOVMSKB      Y3, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
 	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R12
-	MOVL           $0x00000020, R14
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
 	CMPL           R10, $0x000000c0
 	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R14
-	CMPL           R12, $0x000000e0
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
 	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R14
-	MOVL           $0xffffffff, R12
-	BZHIL          R14, R12, R10
-	ANDL           R10, R9
-	ANDL           R10, R13
-	ANDL           R10, R11
-	MOVL           R11, R12
-	SHRL           $0x01, R12
-	NOTL           R12
-	ANDL           R10, R12
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF16LEAVX512BW_sixteen
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X3
 	VPSLLDQ        $0x02, X1, X4
 	VPMOVZXBW      X1, Y1
@@ -37955,28 +37969,28 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
-	MOVL           R12, R10
-	MOVBLZX        R10, R10
-	MOVL           R12, R11
-	SHRL           $0x08, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
+	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
-	MOVQ           R11, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y3, Y3
 	VPSHUFB        Y3, Y1, Y1
-	POPCNTL        R10, R10
 	POPCNTL        R11, R11
-	SHLL           $0x01, R10
+	POPCNTL        R14, R14
 	SHLL           $0x01, R11
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R10, R9
+	SHLL           $0x01, R14
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R11, R10
 	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R11, R9
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
@@ -38002,32 +38016,31 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
-	MOVL           R12, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R12, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
 	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y0
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R11)(R14*1), Y0
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R9, R9
 	SHLL           $0x01, DI
-	SHLL           $0x01, R10
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           DI, R9
+	SHLL           $0x01, R9
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           DI, R10
 	VEXTRACTI128   $0x01, Y1, X0
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R10, R9
-	MOVQ           R9, DI
-	ADDQ           R14, SI
-	TESTL          R13, R13
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R9, R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF16LEAVX512BW_next3
 	JMP            utf8ToUTF16LEAVX512BW_loop
 
@@ -38047,43 +38060,37 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVMSKB      Y1, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y1, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R10
+	VPMOVMSKB      Y1, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
 	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R12
-	MOVL           $0x00000020, R14
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
 	CMPL           R10, $0x000000c0
 	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R14
-	CMPL           R12, $0x000000e0
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
 	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R14
-	MOVL           $0xffffffff, R12
-	BZHIL          R14, R12, R10
-	ANDL           R10, R9
-	ANDL           R10, R13
-	ANDL           R10, R11
-	MOVL           R11, R12
-	SHRL           $0x01, R12
-	NOTL           R12
-	ANDL           R10, R12
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF16LEAVX512BW_loop
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X3
 	VPMOVZXBW      X0, Y0
@@ -38111,28 +38118,28 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
-	MOVL           R12, R10
-	MOVBLZX        R10, R10
-	MOVL           R12, R11
-	SHRL           $0x08, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
+	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R11, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R10, R10
 	POPCNTL        R11, R11
-	SHLL           $0x01, R10
+	POPCNTL        R14, R14
 	SHLL           $0x01, R11
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R10, R9
+	SHLL           $0x01, R14
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R11, R10
 	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R11, R9
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -38158,32 +38165,31 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
-	MOVL           R12, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R12, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
 	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R11)(R14*1), Y1
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R9, R9
 	SHLL           $0x01, DI
-	SHLL           $0x01, R10
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           DI, R9
+	SHLL           $0x01, R9
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           DI, R10
 	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R10, R9
-	MOVQ           R9, DI
-	ADDQ           R14, SI
-	TESTL          R13, R13
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R9, R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF16LEAVX512BW_next3
 	JMP            utf8ToUTF16LEAVX512BW_loop
 
@@ -38837,43 +38843,37 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVMSKB      Y4, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y2, Y4
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y4, Y4
-	VPMOVMSKB      Y4, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y4, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y2, Y4
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y4, Y4
-	VPMOVMSKB      Y4, R10
+	VPMOVMSKB      Y4, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y4
 	VPCMPGTB       Y2, Y4, Y4
 	VPMOVMSKB      Y4, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
 	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R12
-	MOVL           $0x00000020, R14
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
 	CMPL           R10, $0x000000c0
 	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R14
-	CMPL           R12, $0x000000e0
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
 	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R14
-	MOVL           $0xffffffff, R12
-	BZHIL          R14, R12, R10
-	ANDL           R10, R9
-	ANDL           R10, R13
-	ANDL           R10, R11
-	MOVL           R11, R12
-	SHRL           $0x01, R12
-	NOTL           R12
-	ANDL           R10, R12
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF16BEAVX512BW_sixteen
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X2, X4
 	VPSLLDQ        $0x02, X2, X5
 	VPMOVZXBW      X2, Y2
@@ -38901,28 +38901,28 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
-	MOVL           R12, R10
-	MOVBLZX        R10, R10
-	MOVL           R12, R11
-	SHRL           $0x08, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16BE<>+0(SB), R15
-	MOVQ           R10, BP
+	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y4
-	MOVQ           R11, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y4, Y4
 	VPSHUFB        Y4, Y2, Y2
-	POPCNTL        R10, R10
 	POPCNTL        R11, R11
-	SHLL           $0x01, R10
+	POPCNTL        R14, R14
 	SHLL           $0x01, R11
-	VMOVDQU        X2, (AX)(R9*1)
-	ADDQ           R10, R9
+	SHLL           $0x01, R14
+	VMOVDQU        X2, (AX)(R10*1)
+	ADDQ           R11, R10
 	VEXTRACTI128   $0x01, Y2, X2
-	VMOVDQU        X2, (AX)(R9*1)
-	ADDQ           R11, R9
+	VMOVDQU        X2, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y4
 	VPMOVZXBW      14(DX)(SI*1), Y5
@@ -38948,32 +38948,31 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
-	MOVL           R12, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R12, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
 	LEAQ           packW16BE<>+0(SB), R11
-	MOVQ           DI, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R11)(R14*1), Y1
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R9, R9
 	SHLL           $0x01, DI
-	SHLL           $0x01, R10
-	VMOVDQU        X2, (AX)(R9*1)
-	ADDQ           DI, R9
+	SHLL           $0x01, R9
+	VMOVDQU        X2, (AX)(R10*1)
+	ADDQ           DI, R10
 	VEXTRACTI128   $0x01, Y2, X1
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R10, R9
-	MOVQ           R9, DI
-	ADDQ           R14, SI
-	TESTL          R13, R13
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R9, R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF16BEAVX512BW_next3
 	JMP            utf8ToUTF16BEAVX512BW_loop
 
@@ -38993,43 +38992,37 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVMSKB      Y2, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y2, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R10
+	VPMOVMSKB      Y2, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
 	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R12
-	MOVL           $0x00000020, R14
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
 	CMPL           R10, $0x000000c0
 	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R14
-	CMPL           R12, $0x000000e0
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
 	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R14
-	MOVL           $0xffffffff, R12
-	BZHIL          R14, R12, R10
-	ANDL           R10, R9
-	ANDL           R10, R13
-	ANDL           R10, R11
-	MOVL           R11, R12
-	SHRL           $0x01, R12
-	NOTL           R12
-	ANDL           R10, R12
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF16BEAVX512BW_loop
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X2
 	VPSLLDQ        $0x02, X1, X4
 	VPMOVZXBW      X1, Y1
@@ -39057,28 +39050,28 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
-	MOVL           R12, R10
-	MOVBLZX        R10, R10
-	MOVL           R12, R11
-	SHRL           $0x08, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16BE<>+0(SB), R15
-	MOVQ           R10, BP
+	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
-	MOVQ           R11, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R10, R10
 	POPCNTL        R11, R11
-	SHLL           $0x01, R10
+	POPCNTL        R14, R14
 	SHLL           $0x01, R11
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R10, R9
+	SHLL           $0x01, R14
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R11, R10
 	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R11, R9
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y4
@@ -39104,32 +39097,31 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
-	MOVL           R12, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R12, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
 	LEAQ           packW16BE<>+0(SB), R11
-	MOVQ           DI, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y2
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R11)(R14*1), Y2
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R11)(R14*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R9, R9
 	SHLL           $0x01, DI
-	SHLL           $0x01, R10
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           DI, R9
+	SHLL           $0x01, R9
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           DI, R10
 	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R10, R9
-	MOVQ           R9, DI
-	ADDQ           R14, SI
-	TESTL          R13, R13
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R9, R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF16BEAVX512BW_next3
 	JMP            utf8ToUTF16BEAVX512BW_loop
 
@@ -39791,179 +39783,149 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVMSKB      Y2, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y2, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R10
+	VPMOVMSKB      Y2, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
 	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R12
-	MOVL           $0x00000020, R14
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
 	CMPL           R10, $0x000000c0
 	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R14
-	CMPL           R12, $0x000000e0
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
 	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R14
-	MOVL           $0xffffffff, R12
-	BZHIL          R14, R12, R10
-	ANDL           R10, R9
-	ANDL           R10, R13
-	ANDL           R10, R11
-	MOVL           R11, R12
-	SHRL           $0x01, R12
-	NOTL           R12
-	ANDL           R10, R12
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF32LEAVX512BW_sixteen
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	LEAQ           16(SI), R10
+	CMPQ           R10, BX
 	JG             utf8ToUTF32LEAVX512BW_sixteen_w_lanes
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y2
-	VPMOVMSKB      Y2, R9
+	VPMOVMSKB      Y2, R10
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y1, Y2
-	VPMOVMSKB      Y2, R12
+	VPMOVMSKB      Y2, R14
 	VPSLLW         $0x02, Y1, Y2
-	VPMOVMSKB      Y2, R15
-	SHLL           $0x01, R9
-	SHLL           $0x01, R12
-	ANDNL          R9, R15, R9
-	ANDL           R15, R12
-	ORL            R12, R9
-	TESTL          R11, R9
+	VPMOVMSKB      Y2, BP
+	SHLL           $0x01, R10
+	SHLL           $0x01, R14
+	ANDNL          R10, BP, R10
+	ANDL           BP, R14
+	ORL            R14, R10
+	TESTL          R11, R10
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	ANDNL          R10, R11, R9
-	SHRL           $0x01, R11
-	NOTL           R11
-	ANDL           R10, R11
+	ANDNL          R15, R11, R11
+	MOVL           $0x11111110, R10
+	PDEPL          R11, R10, R11
 	LEAQ           (DX)(SI*1), R10
-	ADDQ           R14, SI
-	LEAQ           win4<>+0(SB), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
 	XORL           R14, R14
-	MOVL           R11, R15
+	MOVL           R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y0
-	VBROADCASTI128 (R12)(R15*8), Y1
-	MOVL           $0x00000010, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y1
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R15*8), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	MOVL           $0x00000100, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y0
-	VBROADCASTI128 (R12)(R15*8), Y1
-	MOVL           $0x00001000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y1
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R15*8), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	MOVL           $0x00010000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y0
-	VBROADCASTI128 (R12)(R15*8), Y1
-	MOVL           $0x00100000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y1
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R15*8), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	MOVL           $0x01000000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y0
-	VBROADCASTI128 (R12)(R15*8), Y1
-	MOVL           $0x10000000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R9
-	ANDL           $0x00000fff, R9
-	MOVBLZX        1296(R12)(R9*1), R9
+	VBROADCASTI128 (R13)(R15*8), Y1
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R13)(R11*1), R11
 	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R9*8), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX512BW_sixteen_w_stored:
-	POPCNTL R11, R11
-	LEAQ    (DI)(R11*4), DI
-	TESTL   R13, R13
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R12, R12
 	JNZ     utf8ToUTF32LEAVX512BW_next3
 	JMP     utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_sixteen_w_lanes:
-	MOVQ           DI, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X2
 	VPSLLDQ        $0x02, X1, X3
 	VPMOVZXBW      X1, Y1
@@ -39991,28 +39953,28 @@ utf8ToUTF32LEAVX512BW_sixteen_w_lanes:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	MOVL           R12, R10
-	MOVBLZX        R10, R10
-	MOVL           R12, R11
-	SHRL           $0x08, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
+	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
-	MOVQ           R11, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R10, R10
 	POPCNTL        R11, R11
+	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y1, X2
 	VPMOVZXWD      X1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R11*4), R10
 	VPMOVZXWD      X2, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -40038,32 +40000,31 @@ utf8ToUTF32LEAVX512BW_sixteen_w_lanes:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	MOVL           R12, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R12, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
 	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y0
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R11)(R14*1), Y0
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R9, R9
 	VEXTRACTI128   $0x01, Y1, X0
 	VPMOVZXWD      X1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
 	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
-	MOVQ           R9, DI
-	ADDQ           R14, SI
-	TESTL          R13, R13
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R9*4), R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF32LEAVX512BW_next3
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
@@ -40083,179 +40044,149 @@ utf8ToUTF32LEAVX512BW_next3:
 	VPMOVMSKB      Y1, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y1, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF32LEAVX512BW_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R10
+	VPMOVMSKB      Y1, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
 	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R12
-	MOVL           $0x00000020, R14
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
 	CMPL           R10, $0x000000c0
 	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R14
-	CMPL           R12, $0x000000e0
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
 	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R14
-	MOVL           $0xffffffff, R12
-	BZHIL          R14, R12, R10
-	ANDL           R10, R9
-	ANDL           R10, R13
-	ANDL           R10, R11
-	MOVL           R11, R12
-	SHRL           $0x01, R12
-	NOTL           R12
-	ANDL           R10, R12
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF32LEAVX512BW_loop
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	LEAQ           16(SI), R10
+	CMPQ           R10, BX
 	JG             utf8ToUTF32LEAVX512BW_loop_w_lanes
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R10
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R12
+	VPMOVMSKB      Y1, R14
 	VPSLLW         $0x02, Y0, Y1
-	VPMOVMSKB      Y1, R15
-	SHLL           $0x01, R9
-	SHLL           $0x01, R12
-	ANDNL          R9, R15, R9
-	ANDL           R15, R12
-	ORL            R12, R9
-	TESTL          R11, R9
+	VPMOVMSKB      Y1, BP
+	SHLL           $0x01, R10
+	SHLL           $0x01, R14
+	ANDNL          R10, BP, R10
+	ANDL           BP, R14
+	ORL            R14, R10
+	TESTL          R11, R10
 	JNZ            utf8ToUTF32LEAVX512BW_loop
-	ANDNL          R10, R11, R9
-	SHRL           $0x01, R11
-	NOTL           R11
-	ANDL           R10, R11
+	ANDNL          R15, R11, R11
+	MOVL           $0x11111110, R10
+	PDEPL          R11, R10, R11
 	LEAQ           (DX)(SI*1), R10
-	ADDQ           R14, SI
-	LEAQ           win4<>+0(SB), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
 	XORL           R14, R14
-	MOVL           R11, R15
+	MOVL           R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y0
-	VBROADCASTI128 (R12)(R15*8), Y1
-	MOVL           $0x00000010, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y1
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R15*8), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	MOVL           $0x00000100, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32LEAVX512BW_loop_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y0
-	VBROADCASTI128 (R12)(R15*8), Y1
-	MOVL           $0x00001000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y1
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R15*8), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	MOVL           $0x00010000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32LEAVX512BW_loop_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y0
-	VBROADCASTI128 (R12)(R15*8), Y1
-	MOVL           $0x00100000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y1
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R15*8), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	MOVL           $0x01000000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32LEAVX512BW_loop_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y0
-	VBROADCASTI128 (R12)(R15*8), Y1
-	MOVL           $0x10000000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R9
-	ANDL           $0x00000fff, R9
-	MOVBLZX        1296(R12)(R9*1), R9
+	VBROADCASTI128 (R13)(R15*8), Y1
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R13)(R11*1), R11
 	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R9*8), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX512BW_loop_w_stored:
-	POPCNTL R11, R11
-	LEAQ    (DI)(R11*4), DI
-	TESTL   R13, R13
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R12, R12
 	JNZ     utf8ToUTF32LEAVX512BW_next3
 	JMP     utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_loop_w_lanes:
-	MOVQ           DI, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
 	VPMOVZXBW      X0, Y0
@@ -40283,28 +40214,28 @@ utf8ToUTF32LEAVX512BW_loop_w_lanes:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y3, Y6
 	JNZ            utf8ToUTF32LEAVX512BW_loop
-	MOVL           R12, R10
-	MOVBLZX        R10, R10
-	MOVL           R12, R11
-	SHRL           $0x08, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
+	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R11, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R10, R10
 	POPCNTL        R11, R11
+	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R11*4), R10
 	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
@@ -40330,32 +40261,31 @@ utf8ToUTF32LEAVX512BW_loop_w_lanes:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y3, Y6
 	JNZ            utf8ToUTF32LEAVX512BW_loop
-	MOVL           R12, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R12, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
 	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R11)(R14*1), Y1
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R9, R9
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
 	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
-	MOVQ           R9, DI
-	ADDQ           R14, SI
-	TESTL          R13, R13
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R9*4), R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF32LEAVX512BW_next3
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
@@ -40967,183 +40897,153 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVMSKB      Y3, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y2, Y3
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
-	VPMOVMSKB      Y3, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y3, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y2, Y3
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
-	VPMOVMSKB      Y3, R10
+	VPMOVMSKB      Y3, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
 	VPCMPGTB       Y2, Y3, Y3
 	VPMOVMSKB      Y3, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
 	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R12
-	MOVL           $0x00000020, R14
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
 	CMPL           R10, $0x000000c0
 	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R14
-	CMPL           R12, $0x000000e0
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
 	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R14
-	MOVL           $0xffffffff, R12
-	BZHIL          R14, R12, R10
-	ANDL           R10, R9
-	ANDL           R10, R13
-	ANDL           R10, R11
-	MOVL           R11, R12
-	SHRL           $0x01, R12
-	NOTL           R12
-	ANDL           R10, R12
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF32BEAVX512BW_sixteen
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	LEAQ           16(SI), R10
+	CMPQ           R10, BX
 	JG             utf8ToUTF32BEAVX512BW_sixteen_w_lanes
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y3
-	VPMOVMSKB      Y3, R9
+	VPMOVMSKB      Y3, R10
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y2, Y3
-	VPMOVMSKB      Y3, R12
+	VPMOVMSKB      Y3, R14
 	VPSLLW         $0x02, Y2, Y3
-	VPMOVMSKB      Y3, R15
-	SHLL           $0x01, R9
-	SHLL           $0x01, R12
-	ANDNL          R9, R15, R9
-	ANDL           R15, R12
-	ORL            R12, R9
-	TESTL          R11, R9
+	VPMOVMSKB      Y3, BP
+	SHLL           $0x01, R10
+	SHLL           $0x01, R14
+	ANDNL          R10, BP, R10
+	ANDL           BP, R14
+	ORL            R14, R10
+	TESTL          R11, R10
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	ANDNL          R10, R11, R9
-	SHRL           $0x01, R11
-	NOTL           R11
-	ANDL           R10, R11
+	ANDNL          R15, R11, R11
+	MOVL           $0x11111110, R10
+	PDEPL          R11, R10, R11
 	LEAQ           (DX)(SI*1), R10
-	ADDQ           R14, SI
-	LEAQ           win4<>+0(SB), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
 	XORL           R14, R14
-	MOVL           R11, R15
+	MOVL           R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y1
-	VBROADCASTI128 (R12)(R15*8), Y2
-	MOVL           $0x00000010, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y2
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R12)(R15*8), Y2, Y2
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydword7F<>+0(SB), Y1, Y2
-	VPAND          ydword3F00<>+0(SB), Y1, Y3
-	VPSRLD         $0x02, Y3, Y3
-	VPOR           Y2, Y3, Y3
-	VPAND          ydwordF0000<>+0(SB), Y1, Y1
-	VPSRLD         $0x04, Y1, Y1
-	VPOR           Y3, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
-	MOVL           $0x00000100, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y1
-	VBROADCASTI128 (R12)(R15*8), Y2
-	MOVL           $0x00001000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y2
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R12)(R15*8), Y2, Y2
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydword7F<>+0(SB), Y1, Y2
-	VPAND          ydword3F00<>+0(SB), Y1, Y3
-	VPSRLD         $0x02, Y3, Y3
-	VPOR           Y2, Y3, Y3
-	VPAND          ydwordF0000<>+0(SB), Y1, Y1
-	VPSRLD         $0x04, Y1, Y1
-	VPOR           Y3, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 32(AX)(DI*1)
-	MOVL           $0x00010000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y1
-	VBROADCASTI128 (R12)(R15*8), Y2
-	MOVL           $0x00100000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y2
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R12)(R15*8), Y2, Y2
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydword7F<>+0(SB), Y1, Y2
-	VPAND          ydword3F00<>+0(SB), Y1, Y3
-	VPSRLD         $0x02, Y3, Y3
-	VPOR           Y2, Y3, Y3
-	VPAND          ydwordF0000<>+0(SB), Y1, Y1
-	VPSRLD         $0x04, Y1, Y1
-	VPOR           Y3, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 64(AX)(DI*1)
-	MOVL           $0x01000000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y1
-	VBROADCASTI128 (R12)(R15*8), Y2
-	MOVL           $0x10000000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R9
-	ANDL           $0x00000fff, R9
-	MOVBLZX        1296(R12)(R9*1), R9
+	VBROADCASTI128 (R13)(R15*8), Y2
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R13)(R11*1), R11
 	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R12)(R9*8), Y2, Y2
+	VINSERTI128    $0x01, (R13)(R11*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydword7F<>+0(SB), Y1, Y2
-	VPAND          ydword3F00<>+0(SB), Y1, Y3
-	VPSRLD         $0x02, Y3, Y3
-	VPOR           Y2, Y3, Y3
-	VPAND          ydwordF0000<>+0(SB), Y1, Y1
-	VPSRLD         $0x04, Y1, Y1
-	VPOR           Y3, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 96(AX)(DI*1)
 
 utf8ToUTF32BEAVX512BW_sixteen_w_stored:
-	POPCNTL R11, R11
-	LEAQ    (DI)(R11*4), DI
-	TESTL   R13, R13
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R12, R12
 	JNZ     utf8ToUTF32BEAVX512BW_next3
 	JMP     utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_sixteen_w_lanes:
-	MOVQ           DI, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X2, X3
 	VPSLLDQ        $0x02, X2, X4
 	VPMOVZXBW      X2, Y2
@@ -41171,30 +41071,30 @@ utf8ToUTF32BEAVX512BW_sixteen_w_lanes:
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	MOVL           R12, R10
-	MOVBLZX        R10, R10
-	MOVL           R12, R11
-	SHRL           $0x08, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
+	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
-	MOVQ           R11, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y3, Y3
 	VPSHUFB        Y3, Y2, Y2
-	POPCNTL        R10, R10
 	POPCNTL        R11, R11
+	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y2, X3
 	VPMOVZXWD      X2, Y2
 	VPSHUFB        swap32<>+0(SB), Y2, Y2
-	VMOVDQU        Y2, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
+	VMOVDQU        Y2, (AX)(R10*1)
+	LEAQ           (R10)(R11*4), R10
 	VPMOVZXWD      X3, Y2
 	VPSHUFB        swap32<>+0(SB), Y2, Y2
-	VMOVDQU        Y2, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
+	VMOVDQU        Y2, (AX)(R10*1)
+	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
@@ -41220,34 +41120,33 @@ utf8ToUTF32BEAVX512BW_sixteen_w_lanes:
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	MOVL           R12, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R12, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
 	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R11)(R14*1), Y1
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R9, R9
 	VEXTRACTI128   $0x01, Y2, X1
 	VPMOVZXWD      X2, Y2
 	VPSHUFB        swap32<>+0(SB), Y2, Y2
-	VMOVDQU        Y2, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
+	VMOVDQU        Y2, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
 	VPMOVZXWD      X1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
-	MOVQ           R9, DI
-	ADDQ           R14, SI
-	TESTL          R13, R13
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R9*4), R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF32BEAVX512BW_next3
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
@@ -41267,183 +41166,153 @@ utf8ToUTF32BEAVX512BW_next3:
 	VPMOVMSKB      Y2, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y2, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF32BEAVX512BW_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R10
+	VPMOVMSKB      Y2, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
 	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R12
-	MOVL           $0x00000020, R14
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
 	CMPL           R10, $0x000000c0
 	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R14
-	CMPL           R12, $0x000000e0
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
 	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R14
-	MOVL           $0xffffffff, R12
-	BZHIL          R14, R12, R10
-	ANDL           R10, R9
-	ANDL           R10, R13
-	ANDL           R10, R11
-	MOVL           R11, R12
-	SHRL           $0x01, R12
-	NOTL           R12
-	ANDL           R10, R12
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF32BEAVX512BW_loop
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	LEAQ           16(SI), R10
+	CMPQ           R10, BX
 	JG             utf8ToUTF32BEAVX512BW_loop_w_lanes
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y2
-	VPMOVMSKB      Y2, R9
+	VPMOVMSKB      Y2, R10
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y1, Y2
-	VPMOVMSKB      Y2, R12
+	VPMOVMSKB      Y2, R14
 	VPSLLW         $0x02, Y1, Y2
-	VPMOVMSKB      Y2, R15
-	SHLL           $0x01, R9
-	SHLL           $0x01, R12
-	ANDNL          R9, R15, R9
-	ANDL           R15, R12
-	ORL            R12, R9
-	TESTL          R11, R9
+	VPMOVMSKB      Y2, BP
+	SHLL           $0x01, R10
+	SHLL           $0x01, R14
+	ANDNL          R10, BP, R10
+	ANDL           BP, R14
+	ORL            R14, R10
+	TESTL          R11, R10
 	JNZ            utf8ToUTF32BEAVX512BW_loop
-	ANDNL          R10, R11, R9
-	SHRL           $0x01, R11
-	NOTL           R11
-	ANDL           R10, R11
+	ANDNL          R15, R11, R11
+	MOVL           $0x11111110, R10
+	PDEPL          R11, R10, R11
 	LEAQ           (DX)(SI*1), R10
-	ADDQ           R14, SI
-	LEAQ           win4<>+0(SB), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
 	XORL           R14, R14
-	MOVL           R11, R15
+	MOVL           R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y1
-	VBROADCASTI128 (R12)(R15*8), Y2
-	MOVL           $0x00000010, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y2
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R12)(R15*8), Y2, Y2
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydword7F<>+0(SB), Y1, Y2
-	VPAND          ydword3F00<>+0(SB), Y1, Y3
-	VPSRLD         $0x02, Y3, Y3
-	VPOR           Y2, Y3, Y3
-	VPAND          ydwordF0000<>+0(SB), Y1, Y1
-	VPSRLD         $0x04, Y1, Y1
-	VPOR           Y3, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
-	MOVL           $0x00000100, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32BEAVX512BW_loop_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y1
-	VBROADCASTI128 (R12)(R15*8), Y2
-	MOVL           $0x00001000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y2
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R12)(R15*8), Y2, Y2
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydword7F<>+0(SB), Y1, Y2
-	VPAND          ydword3F00<>+0(SB), Y1, Y3
-	VPSRLD         $0x02, Y3, Y3
-	VPOR           Y2, Y3, Y3
-	VPAND          ydwordF0000<>+0(SB), Y1, Y1
-	VPSRLD         $0x04, Y1, Y1
-	VPOR           Y3, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 32(AX)(DI*1)
-	MOVL           $0x00010000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32BEAVX512BW_loop_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y1
-	VBROADCASTI128 (R12)(R15*8), Y2
-	MOVL           $0x00100000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R15
+	VBROADCASTI128 (R13)(R15*8), Y2
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R12)(R15*8), Y2, Y2
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydword7F<>+0(SB), Y1, Y2
-	VPAND          ydword3F00<>+0(SB), Y1, Y3
-	VPSRLD         $0x02, Y3, Y3
-	VPOR           Y2, Y3, Y3
-	VPAND          ydwordF0000<>+0(SB), Y1, Y1
-	VPSRLD         $0x04, Y1, Y1
-	VPOR           Y3, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 64(AX)(DI*1)
-	MOVL           $0x01000000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	CMPL           R14, $0x20
-	JAE            utf8ToUTF32BEAVX512BW_loop_w_stored
-	SHRXL          R14, R11, R15
+	TESTL          R11, R11
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
+	MOVBLZX        1296(R13)(R15*1), R15
 	VBROADCASTI128 (R10)(R14*1), Y1
-	VBROADCASTI128 (R12)(R15*8), Y2
-	MOVL           $0x10000000, R14
-	PDEPL          R9, R14, R14
-	TZCNTL         R14, R14
-	SHRXL          R14, R11, R9
-	ANDL           $0x00000fff, R9
-	MOVBLZX        1296(R12)(R9*1), R9
+	VBROADCASTI128 (R13)(R15*8), Y2
+	TZCNTL         R11, R14
+	BLSRL          R11, R11
+	SHRXL          R14, R9, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R13)(R11*1), R11
 	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R12)(R9*8), Y2, Y2
+	VINSERTI128    $0x01, (R13)(R11*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydword7F<>+0(SB), Y1, Y2
-	VPAND          ydword3F00<>+0(SB), Y1, Y3
-	VPSRLD         $0x02, Y3, Y3
-	VPOR           Y2, Y3, Y3
-	VPAND          ydwordF0000<>+0(SB), Y1, Y1
-	VPSRLD         $0x04, Y1, Y1
-	VPOR           Y3, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 96(AX)(DI*1)
 
 utf8ToUTF32BEAVX512BW_loop_w_stored:
-	POPCNTL R11, R11
-	LEAQ    (DI)(R11*4), DI
-	TESTL   R13, R13
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R12, R12
 	JNZ     utf8ToUTF32BEAVX512BW_next3
 	JMP     utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_loop_w_lanes:
-	MOVQ           DI, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X2
 	VPSLLDQ        $0x02, X1, X3
 	VPMOVZXBW      X1, Y1
@@ -41471,30 +41340,30 @@ utf8ToUTF32BEAVX512BW_loop_w_lanes:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y4, Y7
 	JNZ            utf8ToUTF32BEAVX512BW_loop
-	MOVL           R12, R10
-	MOVBLZX        R10, R10
-	MOVL           R12, R11
-	SHRL           $0x08, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
+	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
-	MOVQ           R11, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R10, R10
 	POPCNTL        R11, R11
+	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y1, X2
 	VPMOVZXWD      X1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R11*4), R10
 	VPMOVZXWD      X2, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -41520,34 +41389,33 @@ utf8ToUTF32BEAVX512BW_loop_w_lanes:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y4, Y7
 	JNZ            utf8ToUTF32BEAVX512BW_loop
-	MOVL           R12, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R12, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
 	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y2
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	MOVQ           DI, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R11)(R14*1), Y2
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R11)(R14*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R9, R9
 	VEXTRACTI128   $0x01, Y1, X2
 	VPMOVZXWD      X1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
 	VPMOVZXWD      X2, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
-	MOVQ           R9, DI
-	ADDQ           R14, SI
-	TESTL          R13, R13
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R9*4), R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF32BEAVX512BW_next3
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
@@ -42429,42 +42297,186 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVMSKB      Y1, R9
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R14
-	ORL            R14, R9
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
 	JNZ            utf8ToUTF16LEAVX2_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R11
-	ANDNL          R11, R9, R11
-	MOVL           R9, R12
 	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R14
-	MOVL           $0x00000020, R13
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
 	CMPL           R9, $0x000000c0
 	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R13
-	CMPL           R14, $0x000000e0
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
 	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R13
-	MOVL           $0xffffffff, R14
-	BZHIL          R13, R14, R9
-	ANDL           R9, R11
-	ANDL           R9, R12
-	ANDL           R9, R10
-	MOVL           R10, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R9, R14
-	ORL            R12, R11
-	SHLL           $0x01, R11
-	SHLL           $0x02, R12
-	ORL            R12, R11
-	CMPL           R11, R10
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF16LEAVX2_sixteen
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	ANDNL          R14, R9, R9
+	MOVQ           DI, R10
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16LEAVX2_sixteen
+	MOVL           R9, R13
+	MOVBLZX        R13, R13
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R13, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R14, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R13, R13
+	POPCNTL        R14, R14
+	SHLL           $0x01, R13
+	SHLL           $0x01, R14
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R13, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R14, R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16LEAVX2_sixteen
+	MOVL           R9, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R9, R8
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R9
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R9)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R9)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R8, R8
+	SHLL           $0x01, DI
+	SHLL           $0x01, R8
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           DI, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R8, R10
+	MOVQ           R10, DI
+	ADDQ           R12, SI
+	TESTL          R11, R11
+	JNZ            utf8ToUTF16LEAVX2_next3
+	JMP            utf8ToUTF16LEAVX2_loop
+
+utf8ToUTF16LEAVX2_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF16LEAVX2_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF16LEAVX2_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF16LEAVX2_loop
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF16LEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
+	JNZ            utf8ToUTF16LEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
+	JNE            utf8ToUTF16LEAVX2_loop
+	MOVL           R10, R8
+	SHRL           $0x01, R8
+	ANDNL          R14, R8, R8
 	MOVQ           DI, R9
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -42492,29 +42504,29 @@ utf8ToUTF16LEAVX2_three32:
 	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF16LEAVX2_sixteen
-	MOVL           R14, R10
+	JNZ            utf8ToUTF16LEAVX2_loop
+	MOVL           R8, R10
 	MOVBLZX        R10, R10
-	MOVL           R14, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
-	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R11, BP
-	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	MOVL           R8, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
+	LEAQ           packW16LE<>+0(SB), R14
+	MOVQ           R10, R15
+	SHLQ           $0x04, R15
+	VBROADCASTI128 (R14)(R15*1), Y1
+	MOVQ           R13, R15
+	SHLQ           $0x04, R15
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
-	POPCNTL        R11, R11
+	POPCNTL        R13, R13
 	SHLL           $0x01, R10
-	SHLL           $0x01, R11
+	SHLL           $0x01, R13
 	VMOVDQU        X0, (AX)(R9*1)
 	ADDQ           R10, R9
 	VEXTRACTI128   $0x01, Y0, X0
 	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R11, R9
+	ADDQ           R13, R9
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -42539,20 +42551,19 @@ utf8ToUTF16LEAVX2_three32:
 	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF16LEAVX2_sixteen
-	MOVL           R14, DI
+	JNZ            utf8ToUTF16LEAVX2_loop
+	MOVL           R8, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
 	LEAQ           packW16LE<>+0(SB), R10
-	MOVQ           DI, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R10)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R10)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
 	POPCNTL        R8, R8
@@ -42564,164 +42575,8 @@ utf8ToUTF16LEAVX2_three32:
 	VMOVDQU        X0, (AX)(R9*1)
 	ADDQ           R8, R9
 	MOVQ           R9, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
-	JNZ            utf8ToUTF16LEAVX2_next3
-	JMP            utf8ToUTF16LEAVX2_loop
-
-utf8ToUTF16LEAVX2_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF16LEAVX2_done
-	CMPQ           DI, CX
-	JG             utf8ToUTF16LEAVX2_done
-	VMOVDQU        (DX)(SI*1), Y0
-	VPMOVMSKB      Y0, R8
-	TESTL          R8, R8
-	JZ             utf8ToUTF16LEAVX2_loop
-	CMPL           R8, $0xffffffff
-	JE             utf8ToUTF16LEAVX2_loop
-	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
-	JNZ            utf8ToUTF16LEAVX2_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R8
-	ANDNL          R8, R9, R8
-	MOVL           R9, R12
-	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R11
-	MOVL           $0x00000020, R13
-	CMPL           R9, $0x000000c0
-	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R13
-	CMPL           R11, $0x000000e0
-	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R13
-	MOVL           $0xffffffff, R11
-	BZHIL          R13, R11, R9
-	ANDL           R9, R8
-	ANDL           R9, R12
-	ANDL           R9, R10
-	MOVL           R10, R11
-	SHRL           $0x01, R11
-	NOTL           R11
-	ANDL           R9, R11
-	ORL            R12, R8
-	SHLL           $0x01, R8
-	SHLL           $0x02, R12
-	ORL            R12, R8
-	CMPL           R8, R10
-	JNE            utf8ToUTF16LEAVX2_loop
-	MOVQ           DI, R8
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y3
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF16LEAVX2_loop
-	MOVL           R11, R9
-	MOVBLZX        R9, R9
-	MOVL           R11, R10
-	SHRL           $0x08, R10
-	MOVBLZX        R10, R10
-	LEAQ           packW16LE<>+0(SB), R14
-	MOVQ           R9, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R9, R9
-	POPCNTL        R10, R10
-	SHLL           $0x01, R9
-	SHLL           $0x01, R10
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R9, R8
-	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R10, R8
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF16LEAVX2_loop
-	MOVL           R11, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	MOVL           R11, R9
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           packW16LE<>+0(SB), R10
-	MOVQ           DI, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R9, R9
-	SHLL           $0x01, DI
-	SHLL           $0x01, R9
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           DI, R8
-	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R9, R8
-	MOVQ           R8, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF16LEAVX2_next3
 	JMP            utf8ToUTF16LEAVX2_loop
 
@@ -43219,42 +43074,186 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVMSKB      Y1, R9
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R14
-	ORL            R14, R9
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
 	JNZ            utf8ToUTF16BEAVX2_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R11
-	ANDNL          R11, R9, R11
-	MOVL           R9, R12
 	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R14
-	MOVL           $0x00000020, R13
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
 	CMPL           R9, $0x000000c0
 	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R13
-	CMPL           R14, $0x000000e0
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
 	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R13
-	MOVL           $0xffffffff, R14
-	BZHIL          R13, R14, R9
-	ANDL           R9, R11
-	ANDL           R9, R12
-	ANDL           R9, R10
-	MOVL           R10, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R9, R14
-	ORL            R12, R11
-	SHLL           $0x01, R11
-	SHLL           $0x02, R12
-	ORL            R12, R11
-	CMPL           R11, R10
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF16BEAVX2_sixteen
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	ANDNL          R14, R9, R9
+	MOVQ           DI, R10
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16BEAVX2_sixteen
+	MOVL           R9, R13
+	MOVBLZX        R13, R13
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
+	LEAQ           packW16BE<>+0(SB), R15
+	MOVQ           R13, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R14, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R13, R13
+	POPCNTL        R14, R14
+	SHLL           $0x01, R13
+	SHLL           $0x01, R14
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R13, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R14, R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y3
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y3, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF16BEAVX2_sixteen
+	MOVL           R9, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R9, R8
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16BE<>+0(SB), R9
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R9)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R9)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R8, R8
+	SHLL           $0x01, DI
+	SHLL           $0x01, R8
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           DI, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R8, R10
+	MOVQ           R10, DI
+	ADDQ           R12, SI
+	TESTL          R11, R11
+	JNZ            utf8ToUTF16BEAVX2_next3
+	JMP            utf8ToUTF16BEAVX2_loop
+
+utf8ToUTF16BEAVX2_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF16BEAVX2_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF16BEAVX2_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF16BEAVX2_loop
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF16BEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
+	JNZ            utf8ToUTF16BEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
+	JNE            utf8ToUTF16BEAVX2_loop
+	MOVL           R10, R8
+	SHRL           $0x01, R8
+	ANDNL          R14, R8, R8
 	MOVQ           DI, R9
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -43282,29 +43281,29 @@ utf8ToUTF16BEAVX2_three32:
 	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF16BEAVX2_sixteen
-	MOVL           R14, R10
+	JNZ            utf8ToUTF16BEAVX2_loop
+	MOVL           R8, R10
 	MOVBLZX        R10, R10
-	MOVL           R14, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16BE<>+0(SB), R15
-	MOVQ           R10, BP
-	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R11, BP
-	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	MOVL           R8, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
+	LEAQ           packW16BE<>+0(SB), R14
+	MOVQ           R10, R15
+	SHLQ           $0x04, R15
+	VBROADCASTI128 (R14)(R15*1), Y1
+	MOVQ           R13, R15
+	SHLQ           $0x04, R15
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
-	POPCNTL        R11, R11
+	POPCNTL        R13, R13
 	SHLL           $0x01, R10
-	SHLL           $0x01, R11
+	SHLL           $0x01, R13
 	VMOVDQU        X0, (AX)(R9*1)
 	ADDQ           R10, R9
 	VEXTRACTI128   $0x01, Y0, X0
 	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R11, R9
+	ADDQ           R13, R9
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -43329,20 +43328,19 @@ utf8ToUTF16BEAVX2_three32:
 	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF16BEAVX2_sixteen
-	MOVL           R14, DI
+	JNZ            utf8ToUTF16BEAVX2_loop
+	MOVL           R8, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
 	LEAQ           packW16BE<>+0(SB), R10
-	MOVQ           DI, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R10)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R10)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
 	POPCNTL        R8, R8
@@ -43354,164 +43352,8 @@ utf8ToUTF16BEAVX2_three32:
 	VMOVDQU        X0, (AX)(R9*1)
 	ADDQ           R8, R9
 	MOVQ           R9, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
-	JNZ            utf8ToUTF16BEAVX2_next3
-	JMP            utf8ToUTF16BEAVX2_loop
-
-utf8ToUTF16BEAVX2_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF16BEAVX2_done
-	CMPQ           DI, CX
-	JG             utf8ToUTF16BEAVX2_done
-	VMOVDQU        (DX)(SI*1), Y0
-	VPMOVMSKB      Y0, R8
-	TESTL          R8, R8
-	JZ             utf8ToUTF16BEAVX2_loop
-	CMPL           R8, $0xffffffff
-	JE             utf8ToUTF16BEAVX2_loop
-	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
-	JNZ            utf8ToUTF16BEAVX2_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R8
-	ANDNL          R8, R9, R8
-	MOVL           R9, R12
-	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R11
-	MOVL           $0x00000020, R13
-	CMPL           R9, $0x000000c0
-	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R13
-	CMPL           R11, $0x000000e0
-	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R13
-	MOVL           $0xffffffff, R11
-	BZHIL          R13, R11, R9
-	ANDL           R9, R8
-	ANDL           R9, R12
-	ANDL           R9, R10
-	MOVL           R10, R11
-	SHRL           $0x01, R11
-	NOTL           R11
-	ANDL           R9, R11
-	ORL            R12, R8
-	SHLL           $0x01, R8
-	SHLL           $0x02, R12
-	ORL            R12, R8
-	CMPL           R8, R10
-	JNE            utf8ToUTF16BEAVX2_loop
-	MOVQ           DI, R8
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y3
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF16BEAVX2_loop
-	MOVL           R11, R9
-	MOVBLZX        R9, R9
-	MOVL           R11, R10
-	SHRL           $0x08, R10
-	MOVBLZX        R10, R10
-	LEAQ           packW16BE<>+0(SB), R14
-	MOVQ           R9, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R9, R9
-	POPCNTL        R10, R10
-	SHLL           $0x01, R9
-	SHLL           $0x01, R10
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R9, R8
-	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R10, R8
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF16BEAVX2_loop
-	MOVL           R11, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	MOVL           R11, R9
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           packW16BE<>+0(SB), R10
-	MOVQ           DI, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R9, R9
-	SHLL           $0x01, DI
-	SHLL           $0x01, R9
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           DI, R8
-	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R9, R8
-	MOVQ           R8, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF16BEAVX2_next3
 	JMP            utf8ToUTF16BEAVX2_loop
 
@@ -44005,178 +43847,410 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVMSKB      Y1, R9
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R14
-	ORL            R14, R9
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
 	JNZ            utf8ToUTF32LEAVX2_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R11
-	ANDNL          R11, R9, R11
-	MOVL           R9, R12
 	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R14
-	MOVL           $0x00000020, R13
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
 	CMPL           R9, $0x000000c0
 	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R13
-	CMPL           R14, $0x000000e0
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
 	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R13
-	MOVL           $0xffffffff, R14
-	BZHIL          R13, R14, R9
-	ANDL           R9, R11
-	ANDL           R9, R12
-	ANDL           R9, R10
-	MOVL           R10, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R9, R14
-	ORL            R12, R11
-	SHLL           $0x01, R11
-	SHLL           $0x02, R12
-	ORL            R12, R11
-	CMPL           R11, R10
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF32LEAVX2_sixteen
-	LEAQ           16(SI), R11
-	CMPQ           R11, BX
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	ANDNL          R14, R9, R9
+	LEAQ           16(SI), R13
+	CMPQ           R13, BX
 	JG             utf8ToUTF32LEAVX2_sixteen_w_lanes
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R11
+	VPMOVMSKB      Y1, R13
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R14
-	VPSLLW         $0x02, Y0, Y1
 	VPMOVMSKB      Y1, R15
-	SHLL           $0x01, R11
-	SHLL           $0x01, R14
-	ANDNL          R11, R15, R11
-	ANDL           R15, R14
-	ORL            R14, R11
-	TESTL          R10, R11
+	VPSLLW         $0x02, Y0, Y1
+	VPMOVMSKB      Y1, BP
+	SHLL           $0x01, R13
+	SHLL           $0x01, R15
+	ANDNL          R13, BP, R13
+	ANDL           BP, R15
+	ORL            R15, R13
+	TESTL          R10, R13
 	JNZ            utf8ToUTF32LEAVX2_sixteen
-	ANDNL          R9, R10, R8
-	SHRL           $0x01, R10
-	NOTL           R10
-	ANDL           R9, R10
-	LEAQ           (DX)(SI*1), R9
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R11
+	ANDNL          R14, R10, R8
+	MOVL           $0x11111110, R13
+	PDEPL          R8, R13, R8
+	LEAQ           (DX)(SI*1), R10
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
 	XORL           R13, R13
-	MOVL           R10, R14
+	MOVL           R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00000010, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R10)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	MOVL           $0x00000100, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32LEAVX2_sixteen_w_stored
-	SHRXL          R13, R10, R14
+	TESTL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00001000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R10)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	MOVL           $0x00010000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32LEAVX2_sixteen_w_stored
-	SHRXL          R13, R10, R14
+	TESTL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00100000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R10)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	MOVL           $0x01000000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32LEAVX2_sixteen_w_stored
-	SHRXL          R13, R10, R14
+	TESTL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x10000000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R8
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R10)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R8
 	ANDL           $0x00000fff, R8
-	MOVBLZX        1296(R11)(R8*1), R8
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R8*8), Y1, Y1
+	MOVBLZX        1296(R12)(R8*1), R8
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R8*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX2_sixteen_w_stored:
-	POPCNTL R10, R10
-	LEAQ    (DI)(R10*4), DI
-	TESTL   R12, R12
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R11, R11
 	JNZ     utf8ToUTF32LEAVX2_next3
 	JMP     utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_sixteen_w_lanes:
+	MOVQ           DI, R10
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32LEAVX2_sixteen
+	MOVL           R9, R13
+	MOVBLZX        R13, R13
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R13, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R14, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R13, R13
+	POPCNTL        R14, R14
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R13*4), R10
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R14*4), R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32LEAVX2_sixteen
+	MOVL           R9, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R9, R8
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R9
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R9)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R9)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R8, R8
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
+	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R8*4), R10
+	MOVQ           R10, DI
+	ADDQ           R12, SI
+	TESTL          R11, R11
+	JNZ            utf8ToUTF32LEAVX2_next3
+	JMP            utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF32LEAVX2_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF32LEAVX2_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_loop
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF32LEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
+	JNZ            utf8ToUTF32LEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
+	JNE            utf8ToUTF32LEAVX2_loop
+	MOVL           R10, R8
+	SHRL           $0x01, R8
+	ANDNL          R14, R8, R8
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32LEAVX2_loop_w_lanes
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPMOVMSKB      Y1, R9
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
+	VPMOVMSKB      Y1, R13
+	VPSLLW         $0x02, Y0, Y1
+	VPMOVMSKB      Y1, R15
+	SHLL           $0x01, R9
+	SHLL           $0x01, R13
+	ANDNL          R9, R15, R9
+	ANDL           R15, R13
+	ORL            R13, R9
+	TESTL          R10, R9
+	JNZ            utf8ToUTF32LEAVX2_loop
+	ANDNL          R14, R10, R10
+	MOVL           $0x11111110, R9
+	PDEPL          R10, R9, R10
+	LEAQ           (DX)(SI*1), R9
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
+	XORL           R13, R13
+	MOVL           R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	TESTL          R10, R10
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	TESTL          R10, R10
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	TESTL          R10, R10
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R10
+	ANDL           $0x00000fff, R10
+	MOVBLZX        1296(R12)(R10*1), R10
+	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R10*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX2_loop_w_stored:
+	POPCNTL R8, R8
+	LEAQ    (DI)(R8*4), DI
+	TESTL   R11, R11
+	JNZ     utf8ToUTF32LEAVX2_next3
+	JMP     utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_loop_w_lanes:
 	MOVQ           DI, R9
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -44204,29 +44278,29 @@ utf8ToUTF32LEAVX2_sixteen_w_lanes:
 	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32LEAVX2_sixteen
-	MOVL           R14, R10
+	JNZ            utf8ToUTF32LEAVX2_loop
+	MOVL           R8, R10
 	MOVBLZX        R10, R10
-	MOVL           R14, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
-	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R11, BP
-	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	MOVL           R8, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
+	LEAQ           packW16LE<>+0(SB), R14
+	MOVQ           R10, R15
+	SHLQ           $0x04, R15
+	VBROADCASTI128 (R14)(R15*1), Y1
+	MOVQ           R13, R15
+	SHLQ           $0x04, R15
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
-	POPCNTL        R11, R11
+	POPCNTL        R13, R13
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
 	VMOVDQU        Y0, (AX)(R9*1)
 	LEAQ           (R9)(R10*4), R9
 	VPMOVZXWD      X1, Y0
 	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
+	LEAQ           (R9)(R13*4), R9
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
@@ -44251,20 +44325,19 @@ utf8ToUTF32LEAVX2_sixteen_w_lanes:
 	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32LEAVX2_sixteen
-	MOVL           R14, DI
+	JNZ            utf8ToUTF32LEAVX2_loop
+	MOVL           R8, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
 	LEAQ           packW16LE<>+0(SB), R10
-	MOVQ           DI, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R10)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R10)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
 	POPCNTL        R8, R8
@@ -44276,300 +44349,8 @@ utf8ToUTF32LEAVX2_sixteen_w_lanes:
 	VMOVDQU        Y0, (AX)(R9*1)
 	LEAQ           (R9)(R8*4), R9
 	MOVQ           R9, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
-	JNZ            utf8ToUTF32LEAVX2_next3
-	JMP            utf8ToUTF32LEAVX2_loop
-
-utf8ToUTF32LEAVX2_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32LEAVX2_done
-	CMPQ           DI, CX
-	JG             utf8ToUTF32LEAVX2_done
-	VMOVDQU        (DX)(SI*1), Y0
-	VPMOVMSKB      Y0, R8
-	TESTL          R8, R8
-	JZ             utf8ToUTF32LEAVX2_loop
-	CMPL           R8, $0xffffffff
-	JE             utf8ToUTF32LEAVX2_loop
-	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
-	JNZ            utf8ToUTF32LEAVX2_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R8
-	ANDNL          R8, R9, R8
-	MOVL           R9, R12
-	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R11
-	MOVL           $0x00000020, R13
-	CMPL           R9, $0x000000c0
-	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R13
-	CMPL           R11, $0x000000e0
-	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R13
-	MOVL           $0xffffffff, R11
-	BZHIL          R13, R11, R9
-	ANDL           R9, R8
-	ANDL           R9, R12
-	ANDL           R9, R10
-	MOVL           R10, R11
-	SHRL           $0x01, R11
-	NOTL           R11
-	ANDL           R9, R11
-	ORL            R12, R8
-	SHLL           $0x01, R8
-	SHLL           $0x02, R12
-	ORL            R12, R8
-	CMPL           R8, R10
-	JNE            utf8ToUTF32LEAVX2_loop
-	LEAQ           16(SI), R8
-	CMPQ           R8, BX
-	JG             utf8ToUTF32LEAVX2_loop_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R8
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R11
-	VPSLLW         $0x02, Y0, Y1
-	VPMOVMSKB      Y1, R14
-	SHLL           $0x01, R8
-	SHLL           $0x01, R11
-	ANDNL          R8, R14, R8
-	ANDL           R14, R11
-	ORL            R11, R8
-	TESTL          R10, R8
-	JNZ            utf8ToUTF32LEAVX2_loop
-	ANDNL          R9, R10, R8
-	SHRL           $0x01, R10
-	NOTL           R10
-	ANDL           R9, R10
-	LEAQ           (DX)(SI*1), R9
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R11
-	XORL           R13, R13
-	MOVL           R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00000010, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
-	VMOVDQU        Y0, (AX)(DI*1)
-	MOVL           $0x00000100, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32LEAVX2_loop_w_stored
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00001000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
-	VMOVDQU        Y0, 32(AX)(DI*1)
-	MOVL           $0x00010000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32LEAVX2_loop_w_stored
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00100000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
-	VMOVDQU        Y0, 64(AX)(DI*1)
-	MOVL           $0x01000000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32LEAVX2_loop_w_stored
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x10000000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R8
-	ANDL           $0x00000fff, R8
-	MOVBLZX        1296(R11)(R8*1), R8
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R8*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
-	VMOVDQU        Y0, 96(AX)(DI*1)
-
-utf8ToUTF32LEAVX2_loop_w_stored:
-	POPCNTL R10, R10
-	LEAQ    (DI)(R10*4), DI
-	TESTL   R12, R12
-	JNZ     utf8ToUTF32LEAVX2_next3
-	JMP     utf8ToUTF32LEAVX2_loop
-
-utf8ToUTF32LEAVX2_loop_w_lanes:
-	MOVQ           DI, R8
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32LEAVX2_loop
-	MOVL           R11, R9
-	MOVBLZX        R9, R9
-	MOVL           R11, R10
-	SHRL           $0x08, R10
-	MOVBLZX        R10, R10
-	LEAQ           packW16LE<>+0(SB), R14
-	MOVQ           R9, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R9, R9
-	POPCNTL        R10, R10
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R9*4), R8
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R10*4), R8
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32LEAVX2_loop
-	MOVL           R11, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	MOVL           R11, R9
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           packW16LE<>+0(SB), R10
-	MOVQ           DI, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R9, R9
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(DI*4), R8
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R9*4), R8
-	MOVQ           R8, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF32LEAVX2_next3
 	JMP            utf8ToUTF32LEAVX2_loop
 
@@ -45080,182 +44861,422 @@ utf8ToUTF32BEAVX2_three32:
 	VPMOVMSKB      Y1, R9
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R14
-	ORL            R14, R9
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
 	JNZ            utf8ToUTF32BEAVX2_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R11
-	ANDNL          R11, R9, R11
-	MOVL           R9, R12
 	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R14
-	MOVL           $0x00000020, R13
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
 	CMPL           R9, $0x000000c0
 	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R13
-	CMPL           R14, $0x000000e0
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
 	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R13
-	MOVL           $0xffffffff, R14
-	BZHIL          R13, R14, R9
-	ANDL           R9, R11
-	ANDL           R9, R12
-	ANDL           R9, R10
-	MOVL           R10, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R9, R14
-	ORL            R12, R11
-	SHLL           $0x01, R11
-	SHLL           $0x02, R12
-	ORL            R12, R11
-	CMPL           R11, R10
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF32BEAVX2_sixteen
-	LEAQ           16(SI), R11
-	CMPQ           R11, BX
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	ANDNL          R14, R9, R9
+	LEAQ           16(SI), R13
+	CMPQ           R13, BX
 	JG             utf8ToUTF32BEAVX2_sixteen_w_lanes
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R11
+	VPMOVMSKB      Y1, R13
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R14
-	VPSLLW         $0x02, Y0, Y1
 	VPMOVMSKB      Y1, R15
-	SHLL           $0x01, R11
-	SHLL           $0x01, R14
-	ANDNL          R11, R15, R11
-	ANDL           R15, R14
-	ORL            R14, R11
-	TESTL          R10, R11
+	VPSLLW         $0x02, Y0, Y1
+	VPMOVMSKB      Y1, BP
+	SHLL           $0x01, R13
+	SHLL           $0x01, R15
+	ANDNL          R13, BP, R13
+	ANDL           BP, R15
+	ORL            R15, R13
+	TESTL          R10, R13
 	JNZ            utf8ToUTF32BEAVX2_sixteen
-	ANDNL          R9, R10, R8
-	SHRL           $0x01, R10
-	NOTL           R10
-	ANDL           R9, R10
-	LEAQ           (DX)(SI*1), R9
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R11
+	ANDNL          R14, R10, R8
+	MOVL           $0x11111110, R13
+	PDEPL          R8, R13, R8
+	LEAQ           (DX)(SI*1), R10
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
 	XORL           R13, R13
-	MOVL           R10, R14
+	MOVL           R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00000010, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R10)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	MOVL           $0x00000100, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32BEAVX2_sixteen_w_stored
-	SHRXL          R13, R10, R14
+	TESTL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00001000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R10)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	MOVL           $0x00010000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32BEAVX2_sixteen_w_stored
-	SHRXL          R13, R10, R14
+	TESTL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00100000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R10)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	MOVL           $0x01000000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32BEAVX2_sixteen_w_stored
-	SHRXL          R13, R10, R14
+	TESTL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x10000000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R8
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R10)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R8, R13
+	BLSRL          R8, R8
+	SHRXL          R13, R9, R8
 	ANDL           $0x00000fff, R8
-	MOVBLZX        1296(R11)(R8*1), R8
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R8*8), Y1, Y1
+	MOVBLZX        1296(R12)(R8*1), R8
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R8*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32BEAVX2_sixteen_w_stored:
-	POPCNTL R10, R10
-	LEAQ    (DI)(R10*4), DI
-	TESTL   R12, R12
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R11, R11
 	JNZ     utf8ToUTF32BEAVX2_next3
 	JMP     utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_sixteen_w_lanes:
+	MOVQ           DI, R10
+	VPSLLDQ        $0x01, X0, X1
+	VPSLLDQ        $0x02, X0, X2
+	VPMOVZXBW      X0, Y0
+	VPMOVZXBW      X1, Y1
+	VPMOVZXBW      X2, Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32BEAVX2_sixteen
+	MOVL           R9, R13
+	MOVBLZX        R13, R13
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
+	LEAQ           packW16LE<>+0(SB), R15
+	MOVQ           R13, BP
+	SHLQ           $0x04, BP
+	VBROADCASTI128 (R15)(BP*1), Y1
+	MOVQ           R14, BP
+	SHLQ           $0x04, BP
+	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R13, R13
+	POPCNTL        R14, R14
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R13*4), R10
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R14*4), R10
+	VPMOVZXBW      16(DX)(SI*1), Y0
+	VPMOVZXBW      15(DX)(SI*1), Y1
+	VPMOVZXBW      14(DX)(SI*1), Y2
+	VPAND          ydword3F003F<>+0(SB), Y0, Y5
+	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
+	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
+	VPAND          ydword1F001F<>+0(SB), Y1, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
+	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
+	VPSLLW         $0x0c, Y2, Y6
+	VPAND          ydword3F003F<>+0(SB), Y1, Y1
+	VPSLLW         $0x06, Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPOR           Y5, Y6, Y6
+	VPBLENDVB      Y4, Y6, Y0, Y0
+	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
+	VPXOR          Y6, Y6, Y6
+	VPCMPEQW       Y1, Y6, Y6
+	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
+	VPOR           Y1, Y6, Y6
+	VPTEST         Y4, Y6
+	JNZ            utf8ToUTF32BEAVX2_sixteen
+	MOVL           R9, DI
+	SHRL           $0x10, DI
+	MOVBLZX        DI, DI
+	MOVL           R9, R8
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R9
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R9)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R9)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        DI, DI
+	POPCNTL        R8, R8
+	VEXTRACTI128   $0x01, Y0, X1
+	VPMOVZXWD      X0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
+	VPMOVZXWD      X1, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R8*4), R10
+	MOVQ           R10, DI
+	ADDQ           R12, SI
+	TESTL          R11, R11
+	JNZ            utf8ToUTF32BEAVX2_next3
+	JMP            utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_next3:
+	CMPQ           SI, BX
+	JG             utf8ToUTF32BEAVX2_done
+	CMPQ           DI, CX
+	JG             utf8ToUTF32BEAVX2_done
+	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_loop
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF32BEAVX2_loop
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
+	JNZ            utf8ToUTF32BEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
+	JNE            utf8ToUTF32BEAVX2_loop
+	MOVL           R10, R8
+	SHRL           $0x01, R8
+	ANDNL          R14, R8, R8
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32BEAVX2_loop_w_lanes
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPMOVMSKB      Y1, R9
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
+	VPMOVMSKB      Y1, R13
+	VPSLLW         $0x02, Y0, Y1
+	VPMOVMSKB      Y1, R15
+	SHLL           $0x01, R9
+	SHLL           $0x01, R13
+	ANDNL          R9, R15, R9
+	ANDL           R15, R13
+	ORL            R13, R9
+	TESTL          R10, R9
+	JNZ            utf8ToUTF32BEAVX2_loop
+	ANDNL          R14, R10, R10
+	MOVL           $0x11111110, R9
+	PDEPL          R10, R9, R10
+	LEAQ           (DX)(SI*1), R9
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
+	XORL           R13, R13
+	MOVL           R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	TESTL          R10, R10
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	TESTL          R10, R10
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	TESTL          R10, R10
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	TZCNTL         R10, R13
+	BLSRL          R10, R10
+	SHRXL          R13, R8, R10
+	ANDL           $0x00000fff, R10
+	MOVBLZX        1296(R12)(R10*1), R10
+	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R10*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX2_loop_w_stored:
+	POPCNTL R8, R8
+	LEAQ    (DI)(R8*4), DI
+	TESTL   R11, R11
+	JNZ     utf8ToUTF32BEAVX2_next3
+	JMP     utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_loop_w_lanes:
 	MOVQ           DI, R9
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -45283,22 +45304,22 @@ utf8ToUTF32BEAVX2_sixteen_w_lanes:
 	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32BEAVX2_sixteen
-	MOVL           R14, R10
+	JNZ            utf8ToUTF32BEAVX2_loop
+	MOVL           R8, R10
 	MOVBLZX        R10, R10
-	MOVL           R14, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R10, BP
-	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R11, BP
-	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	MOVL           R8, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
+	LEAQ           packW16LE<>+0(SB), R14
+	MOVQ           R10, R15
+	SHLQ           $0x04, R15
+	VBROADCASTI128 (R14)(R15*1), Y1
+	MOVQ           R13, R15
+	SHLQ           $0x04, R15
+	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
-	POPCNTL        R11, R11
+	POPCNTL        R13, R13
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
@@ -45307,7 +45328,7 @@ utf8ToUTF32BEAVX2_sixteen_w_lanes:
 	VPMOVZXWD      X1, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
+	LEAQ           (R9)(R13*4), R9
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
@@ -45332,20 +45353,19 @@ utf8ToUTF32BEAVX2_sixteen_w_lanes:
 	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32BEAVX2_sixteen
-	MOVL           R14, DI
+	JNZ            utf8ToUTF32BEAVX2_loop
+	MOVL           R8, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
 	LEAQ           packW16LE<>+0(SB), R10
-	MOVQ           DI, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	MOVQ           DI, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R10)(R13*1), Y1
+	MOVQ           R8, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R10)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
 	POPCNTL        R8, R8
@@ -45359,308 +45379,8 @@ utf8ToUTF32BEAVX2_sixteen_w_lanes:
 	VMOVDQU        Y0, (AX)(R9*1)
 	LEAQ           (R9)(R8*4), R9
 	MOVQ           R9, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
-	JNZ            utf8ToUTF32BEAVX2_next3
-	JMP            utf8ToUTF32BEAVX2_loop
-
-utf8ToUTF32BEAVX2_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32BEAVX2_done
-	CMPQ           DI, CX
-	JG             utf8ToUTF32BEAVX2_done
-	VMOVDQU        (DX)(SI*1), Y0
-	VPMOVMSKB      Y0, R8
-	TESTL          R8, R8
-	JZ             utf8ToUTF32BEAVX2_loop
-	CMPL           R8, $0xffffffff
-	JE             utf8ToUTF32BEAVX2_loop
-	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
-	JNZ            utf8ToUTF32BEAVX2_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R8
-	ANDNL          R8, R9, R8
-	MOVL           R9, R12
-	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R11
-	MOVL           $0x00000020, R13
-	CMPL           R9, $0x000000c0
-	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R13
-	CMPL           R11, $0x000000e0
-	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R13
-	MOVL           $0xffffffff, R11
-	BZHIL          R13, R11, R9
-	ANDL           R9, R8
-	ANDL           R9, R12
-	ANDL           R9, R10
-	MOVL           R10, R11
-	SHRL           $0x01, R11
-	NOTL           R11
-	ANDL           R9, R11
-	ORL            R12, R8
-	SHLL           $0x01, R8
-	SHLL           $0x02, R12
-	ORL            R12, R8
-	CMPL           R8, R10
-	JNE            utf8ToUTF32BEAVX2_loop
-	LEAQ           16(SI), R8
-	CMPQ           R8, BX
-	JG             utf8ToUTF32BEAVX2_loop_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R8
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R11
-	VPSLLW         $0x02, Y0, Y1
-	VPMOVMSKB      Y1, R14
-	SHLL           $0x01, R8
-	SHLL           $0x01, R11
-	ANDNL          R8, R14, R8
-	ANDL           R14, R11
-	ORL            R11, R8
-	TESTL          R10, R8
-	JNZ            utf8ToUTF32BEAVX2_loop
-	ANDNL          R9, R10, R8
-	SHRL           $0x01, R10
-	NOTL           R10
-	ANDL           R9, R10
-	LEAQ           (DX)(SI*1), R9
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R11
-	XORL           R13, R13
-	MOVL           R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00000010, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(DI*1)
-	MOVL           $0x00000100, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32BEAVX2_loop_w_stored
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00001000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 32(AX)(DI*1)
-	MOVL           $0x00010000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32BEAVX2_loop_w_stored
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x00100000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 64(AX)(DI*1)
-	MOVL           $0x01000000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	CMPL           R13, $0x20
-	JAE            utf8ToUTF32BEAVX2_loop_w_stored
-	SHRXL          R13, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R11)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
-	VBROADCASTI128 (R11)(R14*8), Y1
-	MOVL           $0x10000000, R13
-	PDEPL          R8, R13, R13
-	TZCNTL         R13, R13
-	SHRXL          R13, R10, R8
-	ANDL           $0x00000fff, R8
-	MOVBLZX        1296(R11)(R8*1), R8
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R11)(R8*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydword7F<>+0(SB), Y0, Y1
-	VPAND          ydword3F00<>+0(SB), Y0, Y2
-	VPSRLD         $0x02, Y2, Y2
-	VPOR           Y1, Y2, Y2
-	VPAND          ydwordF0000<>+0(SB), Y0, Y0
-	VPSRLD         $0x04, Y0, Y0
-	VPOR           Y2, Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 96(AX)(DI*1)
-
-utf8ToUTF32BEAVX2_loop_w_stored:
-	POPCNTL R10, R10
-	LEAQ    (DI)(R10*4), DI
-	TESTL   R12, R12
-	JNZ     utf8ToUTF32BEAVX2_next3
-	JMP     utf8ToUTF32BEAVX2_loop
-
-utf8ToUTF32BEAVX2_loop_w_lanes:
-	MOVQ           DI, R8
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32BEAVX2_loop
-	MOVL           R11, R9
-	MOVBLZX        R9, R9
-	MOVL           R11, R10
-	SHRL           $0x08, R10
-	MOVBLZX        R10, R10
-	LEAQ           packW16LE<>+0(SB), R14
-	MOVQ           R9, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R9, R9
-	POPCNTL        R10, R10
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R9*4), R8
-	VPMOVZXWD      X1, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R10*4), R8
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32BEAVX2_loop
-	MOVL           R11, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	MOVL           R11, R9
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           packW16LE<>+0(SB), R10
-	MOVQ           DI, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R9, R9
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(DI*4), R8
-	VPMOVZXWD      X1, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R9*4), R8
-	MOVQ           R8, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF32BEAVX2_next3
 	JMP            utf8ToUTF32BEAVX2_loop
 

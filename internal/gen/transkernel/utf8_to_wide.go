@@ -1383,7 +1383,7 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 
 func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
 	c := YMM()
-	ge0, bad, cont, l2, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	bad, cont, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xF0F0F0F0], v, c)
 	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c) // F0..FF
 	VPMOVMSKB(c, bad.As32())
@@ -1394,13 +1394,10 @@ func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	JNZ(p.Ref(fail))
 	VPAND(tab.ydw[0xE0E0E0E0], v, c)
 	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
-	VPMOVMSKB(c, ge0.As32())
+	VPMOVMSKB(c, l3.As32())
 	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
 	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
 	VPMOVMSKB(c, cont.As32())
-	ANDNL(m.As32(), cont.As32(), l2.As32())
-	ANDNL(l2.As32(), ge0.As32(), l2.As32()) // C2..DF
-	MOVL(ge0.As32(), l3.As32())             // E0..EF
 	// The cut: the first lead whose character does not end in the block,
 	// a 3-byte lead in byte 30 or any lead in byte 31 (F0..FF and C0, C1
 	// went to fail above). It is read from those two bytes, not from the
@@ -1419,23 +1416,25 @@ func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	mask := GP64()
 	MOVL(U32(0xFFFFFFFF), t.As32())
 	BZHIL(n.As32(), t.As32(), mask.As32())
-	ANDL(mask.As32(), l2.As32())
-	ANDL(mask.As32(), l3.As32())
-	ANDL(mask.As32(), cont.As32())
-	// ends: bytes followed by no continuation, before the cut.
+	// The continuation bytes must be exactly those the leads (C2..EF) call
+	// for: one after each, two after E0..EF. No mask is needed: the block
+	// starts a character, and in well-formed text the one it cuts has
+	// its lead and continuation bytes consistent up to byte 31 too.
+	ANDNL(m.As32(), cont.As32(), bad.As32()) // leads
+	SHLL(U8(1), bad.As32())
+	MOVL(l3.As32(), t.As32())
+	SHLL(U8(2), t.As32())
+	ORL(t.As32(), bad.As32())
+	CMPL(bad.As32(), cont.As32())
+	JNE(p.Ref(fail))
+	// ends: bytes followed by no continuation, before the cut (byte n
+	// starts a character, or is past the block).
 	ends := GP64()
 	MOVL(cont.As32(), ends.As32())
 	SHRL(U8(1), ends.As32())
-	NOTL(ends.As32())
-	ANDL(mask.As32(), ends.As32())
-	ORL(l3.As32(), l2.As32())
-	SHLL(U8(1), l2.As32())
-	SHLL(U8(2), l3.As32())
-	ORL(l3.As32(), l2.As32())
-	CMPL(l2.As32(), cont.As32())
-	JNE(p.Ref(fail))
+	ANDNL(mask.As32(), ends.As32(), ends.As32())
 	if width == 4 {
-		windowsUTF32(tab, p, be, v, dp, sp, i, j, sLim, n, mask, cont, l3, fail)
+		windowsUTF32(tab, p, be, v, dp, sp, i, j, sLim, n, mask, cont, ends, l3, fail)
 	}
 	// The halves write at jw; j moves once both have passed their checks,
 	// so that the general path may take the block over from its start.
@@ -1535,14 +1534,15 @@ func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.G
 // there on Hindi and Korean). Windows read 16 bytes from any character start
 // of the block, so the path wants 48 bytes of src; with fewer it falls
 // through to the lane code after it.
-func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i, j, sLim, n, mask, cont, l3 reg.GPVirtual, fail string) {
+func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i, j, sLim, n, mask, cont, ends, l3 reg.GPVirtual, fail string) {
 	q := asm.Scope(string(p.Ref(fail+"_w")) + "_")
 	t := GP64()
 	LEAQ(Mem{Base: i, Disp: 16}, t)
 	CMPQ(t, sLim)
 	JG(q.Ref("lanes"))
 	// Overlong (E0 then 80..9F) and surrogate (ED then A0..BF) forms, told
-	// from the lead and bit 5 of the byte after it.
+	// from the lead and bit 5 of the byte after it. Past the cut too: no
+	// well-formed text has them anywhere, and ill-formed text goes to fail.
 	c := YMM()
 	e0, ed, b5 := GP64(), GP64(), GP64()
 	VPCMPEQB(tab.ydw[0xE0E0E0E0], v, c)
@@ -1558,18 +1558,22 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i
 	ORL(ed.As32(), e0.As32())
 	TESTL(cont.As32(), e0.As32())
 	JNZ(p.Ref(fail))
-	starts, ends := GP64(), GP64()
+	// starts: the first character of each window but the first, which
+	// starts the block.
+	starts := GP64()
 	ANDNL(mask.As32(), cont.As32(), starts.As32())
-	MOVL(cont.As32(), ends.As32())
-	SHRL(U8(1), ends.As32())
-	NOTL(ends.As32())
-	ANDL(mask.As32(), ends.As32())
+	MOVL(U32(0x11111110), t.As32())
+	PDEPL(starts.As32(), t.As32(), starts.As32())
 	// s: the block; i moves on now, which frees n.
 	s, base := GP64(), GP64()
 	LEAQ(Mem{Base: sp, Index: i, Scale: 1}, s)
 	ADDQ(n, i)
 	LEAQ(tab.win4, base)
 	for pair := 0; pair < 4; pair++ {
+		if pair > 0 {
+			TESTL(starts.As32(), starts.As32())
+			JZ(q.Ref("stored"))
+		}
 		x, sh := YMM(), YMM()
 		for w := 0; w < 2; w++ {
 			k := 2*pair + w
@@ -1578,13 +1582,8 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i
 				XORL(pos.As32(), pos.As32())
 				MOVL(ends.As32(), e.As32())
 			} else {
-				MOVL(U32(1<<(4*k)), pos.As32())
-				PDEPL(starts.As32(), pos.As32(), pos.As32())
-				TZCNTL(pos.As32(), pos.As32()) // 32 past the last character
-				if w == 0 {
-					CMPL(pos.As32(), U8(32))
-					JAE(q.Ref("stored"))
-				}
+				TZCNTL(starts.As32(), pos.As32()) // 32 past the last window
+				BLSRL(starts.As32(), starts.As32())
 				SHRXL(pos.As32(), ends.As32(), e.As32())
 			}
 			ANDL(U32(0xFFF), e.As32())
@@ -1599,17 +1598,14 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i
 			}
 		}
 		// Lane: last byte, the one before if any, the lead of a 3-byte
-		// character; the bits above each byte's payload are zero (ASCII
-		// bit 7, a continuation's bit 6, a 2-byte lead's bit 5).
-		a, b := YMM(), YMM()
+		// character. Masked to their payloads (the bit above each is zero:
+		// ASCII bit 7, a continuation's bit 6, a 2-byte lead's bit 5), two
+		// multiply-adds put them together: b0 + b1<<6 in the low 16 bits,
+		// then + b2<<12.
 		VPSHUFB(sh, x, x)
-		VPAND(tab.ydw[0x7F], x, a)
-		VPAND(tab.ydw[0x3F00], x, b)
-		VPSRLD(U8(2), b, b)
-		VPOR(a, b, b)
-		VPAND(tab.ydw[0x0F0000], x, x)
-		VPSRLD(U8(4), x, x)
-		VPOR(b, x, x)
+		VPAND(tab.ydw[0x000F3F7F], x, x)
+		VPMADDUBSW(tab.ydw[0x00014001], x, x)
+		VPMADDWD(tab.ydw[0x10000001], x, x)
 		if be {
 			VPSHUFB(tab.swap32, x, x)
 		}
