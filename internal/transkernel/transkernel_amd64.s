@@ -39829,88 +39829,104 @@ utf8ToUTF32LEAVX512BW_three32:
 	ORL            R14, R10
 	TESTL          R11, R10
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	ANDNL          R15, R11, R11
-	MOVL           $0x11111110, R10
-	PDEPL          R11, R10, R11
-	LEAQ           (DX)(SI*1), R10
+	ANDNL          R15, R11, R10
+	LEAQ           (DX)(SI*1), R11
 	ADDQ           R13, SI
 	LEAQ           win4<>+0(SB), R13
 	XORL           R14, R14
 	MOVL           R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y0
+	VBROADCASTI128 (R11)(R14*1), Y0
 	VBROADCASTI128 (R13)(R15*8), Y1
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y0
+	VBROADCASTI128 (R11)(R14*1), Y0
 	VBROADCASTI128 (R13)(R15*8), Y1
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y0
+	VBROADCASTI128 (R11)(R14*1), Y0
 	VBROADCASTI128 (R13)(R15*8), Y1
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y0
+	VBROADCASTI128 (R11)(R14*1), Y0
 	VBROADCASTI128 (R13)(R15*8), Y1
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
-	SHRXL          R14, R9, R11
-	ANDL           $0x00000fff, R11
-	MOVBLZX        1296(R13)(R11*1), R11
-	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R11*8), Y1, Y1
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R10
+	SHRXL          R10, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
@@ -40090,88 +40106,104 @@ utf8ToUTF32LEAVX512BW_next3:
 	ORL            R14, R10
 	TESTL          R11, R10
 	JNZ            utf8ToUTF32LEAVX512BW_loop
-	ANDNL          R15, R11, R11
-	MOVL           $0x11111110, R10
-	PDEPL          R11, R10, R11
-	LEAQ           (DX)(SI*1), R10
+	ANDNL          R15, R11, R10
+	LEAQ           (DX)(SI*1), R11
 	ADDQ           R13, SI
 	LEAQ           win4<>+0(SB), R13
 	XORL           R14, R14
 	MOVL           R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y0
+	VBROADCASTI128 (R11)(R14*1), Y0
 	VBROADCASTI128 (R13)(R15*8), Y1
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y0
+	VBROADCASTI128 (R11)(R14*1), Y0
 	VBROADCASTI128 (R13)(R15*8), Y1
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y0
+	VBROADCASTI128 (R11)(R14*1), Y0
 	VBROADCASTI128 (R13)(R15*8), Y1
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y0
+	VBROADCASTI128 (R11)(R14*1), Y0
 	VBROADCASTI128 (R13)(R15*8), Y1
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
-	SHRXL          R14, R9, R11
-	ANDL           $0x00000fff, R11
-	MOVBLZX        1296(R13)(R11*1), R11
-	VINSERTI128    $0x01, (R10)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R11*8), Y1, Y1
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R10
+	SHRXL          R10, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
@@ -40943,24 +40975,25 @@ utf8ToUTF32BEAVX512BW_three32:
 	ORL            R14, R10
 	TESTL          R11, R10
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	ANDNL          R15, R11, R11
-	MOVL           $0x11111110, R10
-	PDEPL          R11, R10, R11
-	LEAQ           (DX)(SI*1), R10
+	ANDNL          R15, R11, R10
+	LEAQ           (DX)(SI*1), R11
 	ADDQ           R13, SI
 	LEAQ           win4<>+0(SB), R13
 	XORL           R14, R14
 	MOVL           R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y1
+	VBROADCASTI128 (R11)(R14*1), Y1
 	VBROADCASTI128 (R13)(R15*8), Y2
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
@@ -40968,21 +41001,26 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y1
+	VBROADCASTI128 (R11)(R14*1), Y1
 	VBROADCASTI128 (R13)(R15*8), Y2
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
@@ -40990,21 +41028,26 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 32(AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y1
+	VBROADCASTI128 (R11)(R14*1), Y1
 	VBROADCASTI128 (R13)(R15*8), Y2
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
@@ -41012,22 +41055,27 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 64(AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y1
+	VBROADCASTI128 (R11)(R14*1), Y1
 	VBROADCASTI128 (R13)(R15*8), Y2
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
-	SHRXL          R14, R9, R11
-	ANDL           $0x00000fff, R11
-	MOVBLZX        1296(R13)(R11*1), R11
-	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R11*8), Y2, Y2
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R10
+	SHRXL          R10, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R14*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
 	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
@@ -41212,24 +41260,25 @@ utf8ToUTF32BEAVX512BW_next3:
 	ORL            R14, R10
 	TESTL          R11, R10
 	JNZ            utf8ToUTF32BEAVX512BW_loop
-	ANDNL          R15, R11, R11
-	MOVL           $0x11111110, R10
-	PDEPL          R11, R10, R11
-	LEAQ           (DX)(SI*1), R10
+	ANDNL          R15, R11, R10
+	LEAQ           (DX)(SI*1), R11
 	ADDQ           R13, SI
 	LEAQ           win4<>+0(SB), R13
 	XORL           R14, R14
 	MOVL           R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y1
+	VBROADCASTI128 (R11)(R14*1), Y1
 	VBROADCASTI128 (R13)(R15*8), Y2
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
@@ -41237,21 +41286,26 @@ utf8ToUTF32BEAVX512BW_next3:
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y1
+	VBROADCASTI128 (R11)(R14*1), Y1
 	VBROADCASTI128 (R13)(R15*8), Y2
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
@@ -41259,21 +41313,26 @@ utf8ToUTF32BEAVX512BW_next3:
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 32(AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y1
+	VBROADCASTI128 (R11)(R14*1), Y1
 	VBROADCASTI128 (R13)(R15*8), Y2
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
@@ -41281,22 +41340,27 @@ utf8ToUTF32BEAVX512BW_next3:
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 64(AX)(DI*1)
-	TESTL          R11, R11
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
 	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
+	TZCNTL         R10, R14
 	SHRXL          R14, R9, R15
 	ANDL           $0x00000fff, R15
 	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R10)(R14*1), Y1
+	VBROADCASTI128 (R11)(R14*1), Y1
 	VBROADCASTI128 (R13)(R15*8), Y2
-	TZCNTL         R11, R14
-	BLSRL          R11, R11
-	SHRXL          R14, R9, R11
-	ANDL           $0x00000fff, R11
-	MOVBLZX        1296(R13)(R11*1), R11
-	VINSERTI128    $0x01, (R10)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R11*8), Y2, Y2
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	BLSRL          R10, R10
+	TZCNTL         R10, R10
+	SHRXL          R10, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R14*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
 	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
@@ -43894,8 +43958,6 @@ utf8ToUTF32LEAVX2_three32:
 	TESTL          R10, R13
 	JNZ            utf8ToUTF32LEAVX2_sixteen
 	ANDNL          R14, R10, R8
-	MOVL           $0x11111110, R13
-	PDEPL          R8, R13, R8
 	LEAQ           (DX)(SI*1), R10
 	ADDQ           R12, SI
 	LEAQ           win4<>+0(SB), R12
@@ -43905,8 +43967,11 @@ utf8ToUTF32LEAVX2_three32:
 	MOVBLZX        1296(R12)(R14*1), R14
 	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R8, R13
 	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
@@ -43917,17 +43982,22 @@ utf8ToUTF32LEAVX2_three32:
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	TESTL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
 	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
 	TZCNTL         R8, R13
-	BLSRL          R8, R8
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
 	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R8, R13
 	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
@@ -43938,17 +44008,22 @@ utf8ToUTF32LEAVX2_three32:
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	TESTL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
 	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
 	TZCNTL         R8, R13
-	BLSRL          R8, R8
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
 	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R8, R13
 	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
@@ -43959,22 +44034,27 @@ utf8ToUTF32LEAVX2_three32:
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	TESTL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
 	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
 	TZCNTL         R8, R13
-	BLSRL          R8, R8
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
 	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R8, R13
 	BLSRL          R8, R8
-	SHRXL          R13, R9, R8
-	ANDL           $0x00000fff, R8
-	MOVBLZX        1296(R12)(R8*1), R8
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R8*8), Y1, Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R8
+	SHRXL          R8, R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R10)(R8*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
@@ -44155,88 +44235,104 @@ utf8ToUTF32LEAVX2_next3:
 	ORL            R13, R9
 	TESTL          R10, R9
 	JNZ            utf8ToUTF32LEAVX2_loop
-	ANDNL          R14, R10, R10
-	MOVL           $0x11111110, R9
-	PDEPL          R10, R9, R10
-	LEAQ           (DX)(SI*1), R9
+	ANDNL          R14, R10, R9
+	LEAQ           (DX)(SI*1), R10
 	ADDQ           R12, SI
 	LEAQ           win4<>+0(SB), R12
 	XORL           R13, R13
 	MOVL           R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
 	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	TESTL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
 	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
 	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	TESTL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
 	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
 	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	TESTL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
 	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
-	SHRXL          R13, R8, R10
-	ANDL           $0x00000fff, R10
-	MOVBLZX        1296(R12)(R10*1), R10
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R10*8), Y1, Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R9
+	SHRXL          R9, R8, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R10)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
@@ -44908,8 +45004,6 @@ utf8ToUTF32BEAVX2_three32:
 	TESTL          R10, R13
 	JNZ            utf8ToUTF32BEAVX2_sixteen
 	ANDNL          R14, R10, R8
-	MOVL           $0x11111110, R13
-	PDEPL          R8, R13, R8
 	LEAQ           (DX)(SI*1), R10
 	ADDQ           R12, SI
 	LEAQ           win4<>+0(SB), R12
@@ -44919,8 +45013,11 @@ utf8ToUTF32BEAVX2_three32:
 	MOVBLZX        1296(R12)(R14*1), R14
 	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R8, R13
 	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
@@ -44932,17 +45029,22 @@ utf8ToUTF32BEAVX2_three32:
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	TESTL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
 	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
 	TZCNTL         R8, R13
-	BLSRL          R8, R8
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
 	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R8, R13
 	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
@@ -44954,17 +45056,22 @@ utf8ToUTF32BEAVX2_three32:
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	TESTL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
 	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
 	TZCNTL         R8, R13
-	BLSRL          R8, R8
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
 	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R8, R13
 	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
@@ -44976,22 +45083,27 @@ utf8ToUTF32BEAVX2_three32:
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	TESTL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
 	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
 	TZCNTL         R8, R13
-	BLSRL          R8, R8
 	SHRXL          R13, R9, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
 	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R8, R13
 	BLSRL          R8, R8
-	SHRXL          R13, R9, R8
-	ANDL           $0x00000fff, R8
-	MOVBLZX        1296(R12)(R8*1), R8
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R8*8), Y1, Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R8
+	SHRXL          R8, R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R10)(R8*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
@@ -45177,24 +45289,25 @@ utf8ToUTF32BEAVX2_next3:
 	ORL            R13, R9
 	TESTL          R10, R9
 	JNZ            utf8ToUTF32BEAVX2_loop
-	ANDNL          R14, R10, R10
-	MOVL           $0x11111110, R9
-	PDEPL          R10, R9, R10
-	LEAQ           (DX)(SI*1), R9
+	ANDNL          R14, R10, R9
+	LEAQ           (DX)(SI*1), R10
 	ADDQ           R12, SI
 	LEAQ           win4<>+0(SB), R12
 	XORL           R13, R13
 	MOVL           R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
 	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
@@ -45202,21 +45315,26 @@ utf8ToUTF32BEAVX2_next3:
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	TESTL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
 	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
 	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
@@ -45224,21 +45342,26 @@ utf8ToUTF32BEAVX2_next3:
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	TESTL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
 	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
 	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
@@ -45246,22 +45369,27 @@ utf8ToUTF32BEAVX2_next3:
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	TESTL          R10, R10
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
 	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
+	TZCNTL         R9, R13
 	SHRXL          R13, R8, R14
 	ANDL           $0x00000fff, R14
 	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R9)(R13*1), Y0
+	VBROADCASTI128 (R10)(R13*1), Y0
 	VBROADCASTI128 (R12)(R14*8), Y1
-	TZCNTL         R10, R13
-	BLSRL          R10, R10
-	SHRXL          R13, R8, R10
-	ANDL           $0x00000fff, R10
-	MOVBLZX        1296(R12)(R10*1), R10
-	VINSERTI128    $0x01, (R9)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R10*8), Y1, Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R9
+	SHRXL          R9, R8, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R10)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0

@@ -1558,22 +1558,19 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i
 	ORL(ed.As32(), e0.As32())
 	TESTL(cont.As32(), e0.As32())
 	JNZ(p.Ref(fail))
-	// starts: the first character of each window but the first, which
-	// starts the block.
+	// Window k starts at the block's (4k)th character: four BLSR a window
+	// clear the starts before it, a chain of one-cycle steps that keeps
+	// the windows apart from each other's table loads. (PDEP would find
+	// them all at once, but the AMD CPUs without AVX-512 run it in
+	// microcode.)
 	starts := GP64()
 	ANDNL(mask.As32(), cont.As32(), starts.As32())
-	MOVL(U32(0x11111110), t.As32())
-	PDEPL(starts.As32(), t.As32(), starts.As32())
 	// s: the block; i moves on now, which frees n.
 	s, base := GP64(), GP64()
 	LEAQ(Mem{Base: sp, Index: i, Scale: 1}, s)
 	ADDQ(n, i)
 	LEAQ(tab.win4, base)
 	for pair := 0; pair < 4; pair++ {
-		if pair > 0 {
-			TESTL(starts.As32(), starts.As32())
-			JZ(q.Ref("stored"))
-		}
 		x, sh := YMM(), YMM()
 		for w := 0; w < 2; w++ {
 			k := 2*pair + w
@@ -1582,8 +1579,13 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i
 				XORL(pos.As32(), pos.As32())
 				MOVL(ends.As32(), e.As32())
 			} else {
+				for b := 0; b < 4; b++ {
+					BLSRL(starts.As32(), starts.As32())
+				}
+				if w == 0 {
+					JZ(q.Ref("stored")) // no character left
+				}
 				TZCNTL(starts.As32(), pos.As32()) // 32 past the last window
-				BLSRL(starts.As32(), starts.As32())
 				SHRXL(pos.As32(), ends.As32(), e.As32())
 			}
 			ANDL(U32(0xFFF), e.As32())
