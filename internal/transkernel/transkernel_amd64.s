@@ -39778,6 +39778,158 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_three32:
+	LEAQ           16(SI), R10
+	CMPQ           R10, BX
+	JG             utf8ToUTF32LEAVX512BW_sixteen_w_lanes
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPOR           Y3, Y2, Y2
+	VMOVDQU        1(DX)(SI*1), Y6
+	VPSLLW         $0x02, Y6, Y6
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y1, Y5
+	VPBLENDVB      Y6, Y5, Y3, Y3
+	VPOR           Y3, Y2, Y2
+	VPTEST         Y2, Y2
+	JNZ            utf8ToUTF32LEAVX512BW_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R11
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB       Y1, Y2, Y2
+	VPMOVMSKB      Y2, R12
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R13
+	ADCL           $0x00, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R14
+	CMOVLCC        R14, R13
+	ANDNL          R9, R12, R14
+	SHLL           $0x01, R14
+	MOVL           R11, R10
+	SHLL           $0x02, R10
+	ORL            R10, R14
+	CMPL           R14, R12
+	JNE            utf8ToUTF32LEAVX512BW_sixteen
+	MOVL           $0xffffffff, R10
+	BZHIL          R13, R10, R9
+	MOVL           R12, R10
+	SHRL           $0x01, R10
+	ANDNL          R9, R10, R10
+	ANDNL          R9, R12, R9
+	LEAQ           (DX)(SI*1), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
+	MOVL           R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VBROADCASTI128 (R12), Y0
+	VBROADCASTI128 (R13)(R14*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R9
+	SHRXL          R9, R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R12)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX512BW_sixteen_w_stored:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	TESTL   R11, R11
+	JNZ     utf8ToUTF32LEAVX512BW_next3
+	JMP     utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_sixteen_w_lanes:
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
 	VPMOVMSKB      Y2, R10
@@ -39813,134 +39965,6 @@ utf8ToUTF32LEAVX512BW_three32:
 	MOVL           R11, R9
 	SHRL           $0x01, R9
 	ANDNL          R15, R9, R9
-	LEAQ           16(SI), R10
-	CMPQ           R10, BX
-	JG             utf8ToUTF32LEAVX512BW_sixteen_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y2
-	VPMOVMSKB      Y2, R10
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y1, Y2
-	VPMOVMSKB      Y2, R14
-	VPSLLW         $0x02, Y1, Y2
-	VPMOVMSKB      Y2, BP
-	SHLL           $0x01, R10
-	SHLL           $0x01, R14
-	ANDNL          R10, BP, R10
-	ANDL           BP, R14
-	ORL            R14, R10
-	TESTL          R11, R10
-	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	ANDNL          R15, R11, R10
-	LEAQ           (DX)(SI*1), R11
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R13
-	XORL           R14, R14
-	MOVL           R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32LEAVX512BW_sixteen_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R10
-	SHRXL          R10, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R13)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R10*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 96(AX)(DI*1)
-
-utf8ToUTF32LEAVX512BW_sixteen_w_stored:
-	POPCNTL R9, R9
-	LEAQ    (DI)(R9*4), DI
-	TESTL   R12, R12
-	JNZ     utf8ToUTF32LEAVX512BW_next3
-	JMP     utf8ToUTF32LEAVX512BW_loop
-
-utf8ToUTF32LEAVX512BW_sixteen_w_lanes:
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X2
 	VPSLLDQ        $0x02, X1, X3
@@ -40055,6 +40079,158 @@ utf8ToUTF32LEAVX512BW_next3:
 	JZ             utf8ToUTF32LEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32LEAVX512BW_loop
+	LEAQ           16(SI), R10
+	CMPQ           R10, BX
+	JG             utf8ToUTF32LEAVX512BW_loop_w_lanes
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VMOVDQU        1(DX)(SI*1), Y5
+	VPSLLW         $0x02, Y5, Y5
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y3
+	VPBLENDVB      Y5, Y3, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPTEST         Y1, Y1
+	JNZ            utf8ToUTF32LEAVX512BW_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R12
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R13
+	ADCL           $0x00, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R14
+	CMOVLCC        R14, R13
+	ANDNL          R9, R12, R14
+	SHLL           $0x01, R14
+	MOVL           R11, R10
+	SHLL           $0x02, R10
+	ORL            R10, R14
+	CMPL           R14, R12
+	JNE            utf8ToUTF32LEAVX512BW_loop
+	MOVL           $0xffffffff, R10
+	BZHIL          R13, R10, R9
+	MOVL           R12, R10
+	SHRL           $0x01, R10
+	ANDNL          R9, R10, R10
+	ANDNL          R9, R12, R9
+	LEAQ           (DX)(SI*1), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
+	MOVL           R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VBROADCASTI128 (R12), Y0
+	VBROADCASTI128 (R13)(R14*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R9
+	SHRXL          R9, R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R12)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX512BW_loop_w_stored:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	TESTL   R11, R11
+	JNZ     utf8ToUTF32LEAVX512BW_next3
+	JMP     utf8ToUTF32LEAVX512BW_loop
+
+utf8ToUTF32LEAVX512BW_loop_w_lanes:
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB      Y1, R10
@@ -40090,134 +40266,6 @@ utf8ToUTF32LEAVX512BW_next3:
 	MOVL           R11, R9
 	SHRL           $0x01, R9
 	ANDNL          R15, R9, R9
-	LEAQ           16(SI), R10
-	CMPQ           R10, BX
-	JG             utf8ToUTF32LEAVX512BW_loop_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R10
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R14
-	VPSLLW         $0x02, Y0, Y1
-	VPMOVMSKB      Y1, BP
-	SHLL           $0x01, R10
-	SHLL           $0x01, R14
-	ANDNL          R10, BP, R10
-	ANDL           BP, R14
-	ORL            R14, R10
-	TESTL          R11, R10
-	JNZ            utf8ToUTF32LEAVX512BW_loop
-	ANDNL          R15, R11, R10
-	LEAQ           (DX)(SI*1), R11
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R13
-	XORL           R14, R14
-	MOVL           R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R10
-	SHRXL          R10, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R13)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R10*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 96(AX)(DI*1)
-
-utf8ToUTF32LEAVX512BW_loop_w_stored:
-	POPCNTL R9, R9
-	LEAQ    (DI)(R9*4), DI
-	TESTL   R12, R12
-	JNZ     utf8ToUTF32LEAVX512BW_next3
-	JMP     utf8ToUTF32LEAVX512BW_loop
-
-utf8ToUTF32LEAVX512BW_loop_w_lanes:
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -40924,6 +40972,162 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_three32:
+	LEAQ           16(SI), R10
+	CMPQ           R10, BX
+	JG             utf8ToUTF32BEAVX512BW_sixteen_w_lanes
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y2, Y3
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y3, Y3
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y2, Y4
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y4, Y4
+	VPOR           Y4, Y3, Y3
+	VMOVDQU        1(DX)(SI*1), Y7
+	VPSLLW         $0x02, Y7, Y7
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y4
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y2, Y6
+	VPBLENDVB      Y7, Y6, Y4, Y4
+	VPOR           Y4, Y3, Y3
+	VPTEST         Y3, Y3
+	JNZ            utf8ToUTF32BEAVX512BW_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y2, Y3
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	VPMOVMSKB      Y3, R11
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB       Y2, Y3, Y3
+	VPMOVMSKB      Y3, R12
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R13
+	ADCL           $0x00, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R14
+	CMOVLCC        R14, R13
+	ANDNL          R9, R12, R14
+	SHLL           $0x01, R14
+	MOVL           R11, R10
+	SHLL           $0x02, R10
+	ORL            R10, R14
+	CMPL           R14, R12
+	JNE            utf8ToUTF32BEAVX512BW_sixteen
+	MOVL           $0xffffffff, R10
+	BZHIL          R13, R10, R9
+	MOVL           R12, R10
+	SHRL           $0x01, R10
+	ANDNL          R9, R10, R10
+	ANDNL          R9, R12, R9
+	LEAQ           (DX)(SI*1), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
+	MOVL           R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VBROADCASTI128 (R12), Y1
+	VBROADCASTI128 (R13)(R14*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 32(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 64(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R9
+	SHRXL          R9, R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R12)(R9*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R14*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX512BW_sixteen_w_stored:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	TESTL   R11, R11
+	JNZ     utf8ToUTF32BEAVX512BW_next3
+	JMP     utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_sixteen_w_lanes:
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y2, Y3
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
@@ -40959,138 +41163,6 @@ utf8ToUTF32BEAVX512BW_three32:
 	MOVL           R11, R9
 	SHRL           $0x01, R9
 	ANDNL          R15, R9, R9
-	LEAQ           16(SI), R10
-	CMPQ           R10, BX
-	JG             utf8ToUTF32BEAVX512BW_sixteen_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y3
-	VPMOVMSKB      Y3, R10
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y2, Y3
-	VPMOVMSKB      Y3, R14
-	VPSLLW         $0x02, Y2, Y3
-	VPMOVMSKB      Y3, BP
-	SHLL           $0x01, R10
-	SHLL           $0x01, R14
-	ANDNL          R10, BP, R10
-	ANDL           BP, R14
-	ORL            R14, R10
-	TESTL          R11, R10
-	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	ANDNL          R15, R11, R10
-	LEAQ           (DX)(SI*1), R11
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R13
-	XORL           R14, R14
-	MOVL           R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
-	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
-	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
-	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
-	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, 32(AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
-	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
-	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, 64(AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32BEAVX512BW_sixteen_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R10
-	SHRXL          R10, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R13)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R10*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R14*8), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
-	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
-	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, 96(AX)(DI*1)
-
-utf8ToUTF32BEAVX512BW_sixteen_w_stored:
-	POPCNTL R9, R9
-	LEAQ    (DI)(R9*4), DI
-	TESTL   R12, R12
-	JNZ     utf8ToUTF32BEAVX512BW_next3
-	JMP     utf8ToUTF32BEAVX512BW_loop
-
-utf8ToUTF32BEAVX512BW_sixteen_w_lanes:
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X2, X3
 	VPSLLDQ        $0x02, X2, X4
@@ -41209,6 +41281,162 @@ utf8ToUTF32BEAVX512BW_next3:
 	JZ             utf8ToUTF32BEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32BEAVX512BW_loop
+	LEAQ           16(SI), R10
+	CMPQ           R10, BX
+	JG             utf8ToUTF32BEAVX512BW_loop_w_lanes
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPOR           Y3, Y2, Y2
+	VMOVDQU        1(DX)(SI*1), Y6
+	VPSLLW         $0x02, Y6, Y6
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y1, Y4
+	VPBLENDVB      Y6, Y4, Y3, Y3
+	VPOR           Y3, Y2, Y2
+	VPTEST         Y2, Y2
+	JNZ            utf8ToUTF32BEAVX512BW_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	VPMOVMSKB      Y2, R11
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB       Y1, Y2, Y2
+	VPMOVMSKB      Y2, R12
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R13
+	ADCL           $0x00, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R14
+	CMOVLCC        R14, R13
+	ANDNL          R9, R12, R14
+	SHLL           $0x01, R14
+	MOVL           R11, R10
+	SHLL           $0x02, R10
+	ORL            R10, R14
+	CMPL           R14, R12
+	JNE            utf8ToUTF32BEAVX512BW_loop
+	MOVL           $0xffffffff, R10
+	BZHIL          R13, R10, R9
+	MOVL           R12, R10
+	SHRL           $0x01, R10
+	ANDNL          R9, R10, R10
+	ANDNL          R9, R12, R9
+	LEAQ           (DX)(SI*1), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
+	MOVL           R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VBROADCASTI128 (R12), Y1
+	VBROADCASTI128 (R13)(R14*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 32(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 64(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R9
+	SHRXL          R9, R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R12)(R9*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R14*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX512BW_loop_w_stored:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	TESTL   R11, R11
+	JNZ     utf8ToUTF32BEAVX512BW_next3
+	JMP     utf8ToUTF32BEAVX512BW_loop
+
+utf8ToUTF32BEAVX512BW_loop_w_lanes:
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
 	VPMOVMSKB      Y2, R10
@@ -41244,138 +41472,6 @@ utf8ToUTF32BEAVX512BW_next3:
 	MOVL           R11, R9
 	SHRL           $0x01, R9
 	ANDNL          R15, R9, R9
-	LEAQ           16(SI), R10
-	CMPQ           R10, BX
-	JG             utf8ToUTF32BEAVX512BW_loop_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y2
-	VPMOVMSKB      Y2, R10
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y1, Y2
-	VPMOVMSKB      Y2, R14
-	VPSLLW         $0x02, Y1, Y2
-	VPMOVMSKB      Y2, BP
-	SHLL           $0x01, R10
-	SHLL           $0x01, R14
-	ANDNL          R10, BP, R10
-	ANDL           BP, R14
-	ORL            R14, R10
-	TESTL          R11, R10
-	JNZ            utf8ToUTF32BEAVX512BW_loop
-	ANDNL          R15, R11, R10
-	LEAQ           (DX)(SI*1), R11
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R13
-	XORL           R14, R14
-	MOVL           R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
-	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
-	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
-	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
-	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, 32(AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
-	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
-	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, 64(AX)(DI*1)
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R10, R14
-	SHRXL          R14, R9, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R11)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	BLSRL          R10, R10
-	TZCNTL         R10, R10
-	SHRXL          R10, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R13)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R10*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R14*8), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
-	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
-	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, 96(AX)(DI*1)
-
-utf8ToUTF32BEAVX512BW_loop_w_stored:
-	POPCNTL R9, R9
-	LEAQ    (DI)(R9*4), DI
-	TESTL   R12, R12
-	JNZ     utf8ToUTF32BEAVX512BW_next3
-	JMP     utf8ToUTF32BEAVX512BW_loop
-
-utf8ToUTF32BEAVX512BW_loop_w_lanes:
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X2
 	VPSLLDQ        $0x02, X1, X3
@@ -43906,6 +44002,158 @@ utf8ToUTF32LEAVX2_two_whole:
 	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_three32:
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32LEAVX2_sixteen_w_lanes
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VMOVDQU        1(DX)(SI*1), Y5
+	VPSLLW         $0x02, Y5, Y5
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y4
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPTEST         Y1, Y1
+	JNZ            utf8ToUTF32LEAVX2_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R11
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R12
+	ADCL           $0x00, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R13
+	CMOVLCC        R13, R12
+	ANDNL          R8, R11, R13
+	SHLL           $0x01, R13
+	MOVL           R10, R9
+	SHLL           $0x02, R9
+	ORL            R9, R13
+	CMPL           R13, R11
+	JNE            utf8ToUTF32LEAVX2_sixteen
+	MOVL           $0xffffffff, R9
+	BZHIL          R12, R9, R8
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R8, R9, R9
+	ANDNL          R8, R11, R8
+	LEAQ           (DX)(SI*1), R11
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
+	MOVL           R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VBROADCASTI128 (R11), Y0
+	VBROADCASTI128 (R12)(R13*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R8
+	SHRXL          R8, R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R11)(R8*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX2_sixteen_w_stored:
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R10, R10
+	JNZ     utf8ToUTF32LEAVX2_next3
+	JMP     utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_sixteen_w_lanes:
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
@@ -43941,134 +44189,6 @@ utf8ToUTF32LEAVX2_three32:
 	MOVL           R10, R9
 	SHRL           $0x01, R9
 	ANDNL          R14, R9, R9
-	LEAQ           16(SI), R13
-	CMPQ           R13, BX
-	JG             utf8ToUTF32LEAVX2_sixteen_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R13
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R15
-	VPSLLW         $0x02, Y0, Y1
-	VPMOVMSKB      Y1, BP
-	SHLL           $0x01, R13
-	SHLL           $0x01, R15
-	ANDNL          R13, BP, R13
-	ANDL           BP, R15
-	ORL            R15, R13
-	TESTL          R10, R13
-	JNZ            utf8ToUTF32LEAVX2_sixteen
-	ANDNL          R14, R10, R8
-	LEAQ           (DX)(SI*1), R10
-	ADDQ           R12, SI
-	LEAQ           win4<>+0(SB), R12
-	XORL           R13, R13
-	MOVL           R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32LEAVX2_sixteen_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R8
-	SHRXL          R8, R9, R13
-	ANDL           $0x00000fff, R13
-	MOVBLZX        1296(R12)(R13*1), R13
-	VINSERTI128    $0x01, (R10)(R8*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 96(AX)(DI*1)
-
-utf8ToUTF32LEAVX2_sixteen_w_stored:
-	POPCNTL R9, R9
-	LEAQ    (DI)(R9*4), DI
-	TESTL   R11, R11
-	JNZ     utf8ToUTF32LEAVX2_next3
-	JMP     utf8ToUTF32LEAVX2_loop
-
-utf8ToUTF32LEAVX2_sixteen_w_lanes:
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -44184,6 +44304,158 @@ utf8ToUTF32LEAVX2_next3:
 	JZ             utf8ToUTF32LEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32LEAVX2_loop
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32LEAVX2_loop_w_lanes
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VMOVDQU        1(DX)(SI*1), Y5
+	VPSLLW         $0x02, Y5, Y5
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y4
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPTEST         Y1, Y1
+	JNZ            utf8ToUTF32LEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R11
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R12
+	ADCL           $0x00, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R13
+	CMOVLCC        R13, R12
+	ANDNL          R8, R11, R13
+	SHLL           $0x01, R13
+	MOVL           R10, R9
+	SHLL           $0x02, R9
+	ORL            R9, R13
+	CMPL           R13, R11
+	JNE            utf8ToUTF32LEAVX2_loop
+	MOVL           $0xffffffff, R9
+	BZHIL          R12, R9, R8
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R8, R9, R9
+	ANDNL          R8, R11, R8
+	LEAQ           (DX)(SI*1), R11
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
+	MOVL           R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VBROADCASTI128 (R11), Y0
+	VBROADCASTI128 (R12)(R13*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R8
+	SHRXL          R8, R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R11)(R8*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX2_loop_w_stored:
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R10, R10
+	JNZ     utf8ToUTF32LEAVX2_next3
+	JMP     utf8ToUTF32LEAVX2_loop
+
+utf8ToUTF32LEAVX2_loop_w_lanes:
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
@@ -44219,134 +44491,6 @@ utf8ToUTF32LEAVX2_next3:
 	MOVL           R10, R8
 	SHRL           $0x01, R8
 	ANDNL          R14, R8, R8
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
-	JG             utf8ToUTF32LEAVX2_loop_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R9
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R13
-	VPSLLW         $0x02, Y0, Y1
-	VPMOVMSKB      Y1, R15
-	SHLL           $0x01, R9
-	SHLL           $0x01, R13
-	ANDNL          R9, R15, R9
-	ANDL           R15, R13
-	ORL            R13, R9
-	TESTL          R10, R9
-	JNZ            utf8ToUTF32LEAVX2_loop
-	ANDNL          R14, R10, R9
-	LEAQ           (DX)(SI*1), R10
-	ADDQ           R12, SI
-	LEAQ           win4<>+0(SB), R12
-	XORL           R13, R13
-	MOVL           R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R9
-	SHRXL          R9, R8, R13
-	ANDL           $0x00000fff, R13
-	MOVBLZX        1296(R12)(R13*1), R13
-	VINSERTI128    $0x01, (R10)(R9*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 96(AX)(DI*1)
-
-utf8ToUTF32LEAVX2_loop_w_stored:
-	POPCNTL R8, R8
-	LEAQ    (DI)(R8*4), DI
-	TESTL   R11, R11
-	JNZ     utf8ToUTF32LEAVX2_next3
-	JMP     utf8ToUTF32LEAVX2_loop
-
-utf8ToUTF32LEAVX2_loop_w_lanes:
 	MOVQ           DI, R9
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -44952,6 +45096,162 @@ utf8ToUTF32BEAVX2_two_whole:
 	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_three32:
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32BEAVX2_sixteen_w_lanes
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VMOVDQU        1(DX)(SI*1), Y5
+	VPSLLW         $0x02, Y5, Y5
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y4
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPTEST         Y1, Y1
+	JNZ            utf8ToUTF32BEAVX2_sixteen
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R11
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R12
+	ADCL           $0x00, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R13
+	CMOVLCC        R13, R12
+	ANDNL          R8, R11, R13
+	SHLL           $0x01, R13
+	MOVL           R10, R9
+	SHLL           $0x02, R9
+	ORL            R9, R13
+	CMPL           R13, R11
+	JNE            utf8ToUTF32BEAVX2_sixteen
+	MOVL           $0xffffffff, R9
+	BZHIL          R12, R9, R8
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R8, R9, R9
+	ANDNL          R8, R11, R8
+	LEAQ           (DX)(SI*1), R11
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
+	MOVL           R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VBROADCASTI128 (R11), Y0
+	VBROADCASTI128 (R12)(R13*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R8
+	SHRXL          R8, R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R11)(R8*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX2_sixteen_w_stored:
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R10, R10
+	JNZ     utf8ToUTF32BEAVX2_next3
+	JMP     utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_sixteen_w_lanes:
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
@@ -44987,138 +45287,6 @@ utf8ToUTF32BEAVX2_three32:
 	MOVL           R10, R9
 	SHRL           $0x01, R9
 	ANDNL          R14, R9, R9
-	LEAQ           16(SI), R13
-	CMPQ           R13, BX
-	JG             utf8ToUTF32BEAVX2_sixteen_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R13
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R15
-	VPSLLW         $0x02, Y0, Y1
-	VPMOVMSKB      Y1, BP
-	SHLL           $0x01, R13
-	SHLL           $0x01, R15
-	ANDNL          R13, BP, R13
-	ANDL           BP, R15
-	ORL            R15, R13
-	TESTL          R10, R13
-	JNZ            utf8ToUTF32BEAVX2_sixteen
-	ANDNL          R14, R10, R8
-	LEAQ           (DX)(SI*1), R10
-	ADDQ           R12, SI
-	LEAQ           win4<>+0(SB), R12
-	XORL           R13, R13
-	MOVL           R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32BEAVX2_sixteen_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R8
-	SHRXL          R8, R9, R13
-	ANDL           $0x00000fff, R13
-	MOVBLZX        1296(R12)(R13*1), R13
-	VINSERTI128    $0x01, (R10)(R8*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 96(AX)(DI*1)
-
-utf8ToUTF32BEAVX2_sixteen_w_stored:
-	POPCNTL R9, R9
-	LEAQ    (DI)(R9*4), DI
-	TESTL   R11, R11
-	JNZ     utf8ToUTF32BEAVX2_next3
-	JMP     utf8ToUTF32BEAVX2_loop
-
-utf8ToUTF32BEAVX2_sixteen_w_lanes:
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -45238,6 +45406,162 @@ utf8ToUTF32BEAVX2_next3:
 	JZ             utf8ToUTF32BEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32BEAVX2_loop
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32BEAVX2_loop_w_lanes
+	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VMOVDQU        1(DX)(SI*1), Y5
+	VPSLLW         $0x02, Y5, Y5
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y4
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPTEST         Y1, Y1
+	JNZ            utf8ToUTF32BEAVX2_loop
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R11
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R12
+	ADCL           $0x00, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R13
+	CMOVLCC        R13, R12
+	ANDNL          R8, R11, R13
+	SHLL           $0x01, R13
+	MOVL           R10, R9
+	SHLL           $0x02, R9
+	ORL            R9, R13
+	CMPL           R13, R11
+	JNE            utf8ToUTF32BEAVX2_loop
+	MOVL           $0xffffffff, R9
+	BZHIL          R12, R9, R8
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R8, R9, R9
+	ANDNL          R8, R11, R8
+	LEAQ           (DX)(SI*1), R11
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
+	MOVL           R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VBROADCASTI128 (R11), Y0
+	VBROADCASTI128 (R12)(R13*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R8
+	SHRXL          R8, R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R11)(R8*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX2_loop_w_stored:
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R10, R10
+	JNZ     utf8ToUTF32BEAVX2_next3
+	JMP     utf8ToUTF32BEAVX2_loop
+
+utf8ToUTF32BEAVX2_loop_w_lanes:
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
@@ -45273,138 +45597,6 @@ utf8ToUTF32BEAVX2_next3:
 	MOVL           R10, R8
 	SHRL           $0x01, R8
 	ANDNL          R14, R8, R8
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
-	JG             utf8ToUTF32BEAVX2_loop_w_lanes
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R9
-	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y1
-	VPMOVMSKB      Y1, R13
-	VPSLLW         $0x02, Y0, Y1
-	VPMOVMSKB      Y1, R15
-	SHLL           $0x01, R9
-	SHLL           $0x01, R13
-	ANDNL          R9, R15, R9
-	ANDL           R15, R13
-	ORL            R13, R9
-	TESTL          R10, R9
-	JNZ            utf8ToUTF32BEAVX2_loop
-	ANDNL          R14, R10, R9
-	LEAQ           (DX)(SI*1), R10
-	ADDQ           R12, SI
-	LEAQ           win4<>+0(SB), R12
-	XORL           R13, R13
-	MOVL           R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R10)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R9, R13
-	SHRXL          R13, R8, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R10)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R9
-	SHRXL          R9, R8, R13
-	ANDL           $0x00000fff, R13
-	MOVBLZX        1296(R12)(R13*1), R13
-	VINSERTI128    $0x01, (R10)(R9*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
-	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
-	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, 96(AX)(DI*1)
-
-utf8ToUTF32BEAVX2_loop_w_stored:
-	POPCNTL R8, R8
-	LEAQ    (DI)(R8*4), DI
-	TESTL   R11, R11
-	JNZ     utf8ToUTF32BEAVX2_next3
-	JMP     utf8ToUTF32BEAVX2_loop
-
-utf8ToUTF32BEAVX2_loop_w_lanes:
 	MOVQ           DI, R9
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2

@@ -1382,6 +1382,9 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 }
 
 func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
+	if width == 4 {
+		windowsUTF32(tab, p, be, v, m, dp, sp, i, j, sLim, fail)
+	}
 	c := YMM()
 	bad, cont, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xF0F0F0F0], v, c)
@@ -1433,9 +1436,6 @@ func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	MOVL(cont.As32(), ends.As32())
 	SHRL(U8(1), ends.As32())
 	ANDNL(mask.As32(), ends.As32(), ends.As32())
-	if width == 4 {
-		windowsUTF32(tab, p, be, v, dp, sp, i, j, sLim, n, mask, cont, ends, l3, fail)
-	}
 	// The halves write at jw; j moves once both have passed their checks,
 	// so that the general path may take the block over from its start.
 	jw := GP64()
@@ -1522,42 +1522,70 @@ func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.G
 	}
 }
 
-// windowsUTF32 is the UTF-32 end of upToThreeBody, once the block's
-// structure is checked: its characters (1 to 3 bytes, before the cut n) go
-// four at a time from a window of the 12 bytes that hold them, in 32-bit
-// lanes of one character each, by one byte shuffle chosen by where the four
-// end (a table indexed by 12 bits of the mask of character ends), and two
-// windows fill a 32-byte store. Window k starts at the (4k)th character,
-// found by PDEP and TZCNT on the mask of starts, so no window waits for the
-// one before it. Per block this is about half the vector work of decoding
-// every byte's 16-bit lane and packing and widening them (0.107 of Valid
-// there on Hindi and Korean). Windows read 16 bytes from any character start
-// of the block, so the path wants 48 bytes of src; with fewer it falls
-// through to the lane code after it.
-func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i, j, sLim, n, mask, cont, ends, l3 reg.GPVirtual, fail string) {
+// windowsUTF32 is the UTF-32 path of upToThreeBody: the block's characters
+// (1 to 3 bytes, before the cut) go four at a time from a window of the 12
+// bytes that hold them, in 32-bit lanes of one character each, by one byte
+// shuffle chosen by where the four end (a table indexed by 12 bits of the
+// mask of character ends), and two windows fill a 32-byte store. Per block
+// this is about half the vector work of decoding every byte's 16-bit lane,
+// packing and widening them, as upToThreeBody does after it, and the checks
+// are folded: the bytes that no block of 1- to 3-byte characters may hold,
+// overlong and surrogate forms in one vector, one VPTEST. Windows read 16
+// bytes from any character start of the block, and the checks the byte after
+// it, so the path wants 48 bytes of src; with fewer it falls through.
+func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
 	q := asm.Scope(string(p.Ref(fail+"_w")) + "_")
 	t := GP64()
 	LEAQ(Mem{Base: i, Disp: 16}, t)
 	CMPQ(t, sLim)
 	JG(q.Ref("lanes"))
-	// Overlong (E0 then 80..9F) and surrogate (ED then A0..BF) forms, told
-	// from the lead and bit 5 of the byte after it. Past the cut too: no
+	// F0..FF, C0, C1; E0 then 80..9F (overlong), ED then A0..BF
+	// (surrogates), told by bit 5 of the byte after. Past the cut too: no
 	// well-formed text has them anywhere, and ill-formed text goes to fail.
-	c := YMM()
-	e0, ed, b5 := GP64(), GP64(), GP64()
-	VPCMPEQB(tab.ydw[0xE0E0E0E0], v, c)
-	VPMOVMSKB(c, e0.As32())
-	VPCMPEQB(tab.ydw[0xEDEDEDED], v, c)
-	VPMOVMSKB(c, ed.As32())
-	VPSLLW(U8(2), v, c)
-	VPMOVMSKB(c, b5.As32())
-	SHLL(U8(1), e0.As32())
-	SHLL(U8(1), ed.As32())
-	ANDNL(e0.As32(), b5.As32(), e0.As32()) // E0 then bit 5 clear
-	ANDL(b5.As32(), ed.As32())             // ED then bit 5 set
-	ORL(ed.As32(), e0.As32())
-	TESTL(cont.As32(), e0.As32())
+	c, d, e, nx := YMM(), YMM(), YMM(), YMM()
+	VPAND(tab.ydw[0xF0F0F0F0], v, c)
+	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c)
+	VPAND(tab.ydw[0xFEFEFEFE], v, d)
+	VPCMPEQB(tab.ydw[0xC0C0C0C0], d, d)
+	VPOR(d, c, c)
+	VMOVDQU(asm.At(sp, i, 1), nx)
+	VPSLLW(U8(2), nx, nx) // bit 7 of each byte: bit 5 of the next
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], v, d)
+	VPCMPEQB(tab.ydw[0xEDEDEDED], v, e)
+	VPBLENDVB(nx, e, d, d)
+	VPOR(d, c, c)
+	VPTEST(c, c)
 	JNZ(p.Ref(fail))
+	l3, cont := GP64(), GP64()
+	VPAND(tab.ydw[0xE0E0E0E0], v, c)
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
+	VPMOVMSKB(c, l3.As32())
+	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
+	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
+	VPMOVMSKB(c, cont.As32())
+	// The cut n, and the leads' continuation bytes, as in upToThreeBody.
+	n, b := GP64(), GP64()
+	MOVBLZX(asm.At(sp, i, 31), t.As32())
+	MOVBLZX(asm.At(sp, i, 30), b.As32())
+	CMPL(t.As32(), U32(0xC0))
+	MOVL(U32(31), n.As32())
+	ADCL(U8(0), n.As32()) // 32 below C0
+	CMPL(b.As32(), U32(0xE0))
+	MOVL(U32(30), b.As32())
+	CMOVLCC(b.As32(), n.As32())
+	ANDNL(m.As32(), cont.As32(), b.As32()) // leads
+	SHLL(U8(1), b.As32())
+	MOVL(l3.As32(), t.As32())
+	SHLL(U8(2), t.As32())
+	ORL(t.As32(), b.As32())
+	CMPL(b.As32(), cont.As32())
+	JNE(p.Ref(fail))
+	mask, ends := GP64(), GP64()
+	MOVL(U32(0xFFFFFFFF), t.As32())
+	BZHIL(n.As32(), t.As32(), mask.As32())
+	MOVL(cont.As32(), ends.As32())
+	SHRL(U8(1), ends.As32())
+	ANDNL(mask.As32(), ends.As32(), ends.As32())
 	// Window k starts at the block's (4k)th character: four BLSR a window
 	// clear the starts before it, a chain of one-cycle steps that keeps
 	// the windows apart from each other's table loads. (PDEP would find
@@ -1575,14 +1603,19 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i
 		for w := 0; w < 2; w++ {
 			k := 2*pair + w
 			pos, e := GP64(), GP64()
+			src := Mem{Base: s, Index: pos, Scale: 1}
 			if k == 0 {
-				XORL(pos.As32(), pos.As32())
+				src = Mem{Base: s}
 				MOVL(ends.As32(), e.As32())
 			} else {
 				for b := 0; b < 4; b++ {
 					BLSRL(starts.As32(), starts.As32())
 				}
-				if w == 0 {
+				// The second pair goes on whether the block needs it or
+				// not (most of 1- to 3-byte text has 9 to 16 characters a
+				// block): a branch on it was mispredicted often enough to
+				// cost more.
+				if w == 0 && pair > 1 {
 					JZ(q.Ref("stored")) // no character left
 				}
 				TZCNTL(starts.As32(), pos.As32()) // 32 past the last window
@@ -1592,10 +1625,10 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i
 			MOVBLZX(Mem{Base: base, Index: e, Scale: 1, Disp: win4Index}, e.As32())
 			if w == 0 {
 				// A broadcast writes all of x (see entry16).
-				VBROADCASTI128(Mem{Base: s, Index: pos, Scale: 1}, x)
+				VBROADCASTI128(src, x)
 				VBROADCASTI128(Mem{Base: base, Index: e, Scale: 8}, sh)
 			} else {
-				VINSERTI128(U8(1), Mem{Base: s, Index: pos, Scale: 1}, x, x)
+				VINSERTI128(U8(1), src, x, x)
 				VINSERTI128(U8(1), Mem{Base: base, Index: e, Scale: 8}, sh, sh)
 			}
 		}
