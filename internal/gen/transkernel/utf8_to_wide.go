@@ -1382,7 +1382,7 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 }
 
 func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
-	if width == 4 {
+	if width == 4 && fail == "loop" {
 		windowsUTF32(tab, p, be, v, m, dp, sp, i, j, sLim, fail)
 	}
 	c := YMM()
