@@ -39917,8 +39917,9 @@ utf8ToUTF32LEAVX512BW_three32:
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32LEAVX512BW_done
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32LEAVX512BW_loop
 	CMPQ           DI, CX
 	JG             utf8ToUTF32LEAVX512BW_done
 	VMOVDQU        (DX)(SI*1), Y0
@@ -39927,9 +39928,6 @@ utf8ToUTF32LEAVX512BW_next3:
 	JZ             utf8ToUTF32LEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32LEAVX512BW_loop
-	LEAQ           16(SI), R10
-	CMPQ           R10, BX
-	JG             utf8ToUTF32LEAVX512BW_loop_w_lanes
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
@@ -40077,145 +40075,6 @@ utf8ToUTF32LEAVX512BW_loop_w_stored:
 	TESTL   R11, R11
 	JNZ     utf8ToUTF32LEAVX512BW_next3
 	JMP     utf8ToUTF32LEAVX512BW_loop
-
-utf8ToUTF32LEAVX512BW_loop_w_lanes:
-	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R10
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R14
-	ORL            R14, R10
-	JNZ            utf8ToUTF32LEAVX512BW_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R12
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R11
-	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R14
-	MOVL           $0x00000020, R13
-	CMPL           R10, $0x000000c0
-	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R13
-	CMPL           R14, $0x000000e0
-	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R13
-	MOVL           $0xffffffff, R14
-	BZHIL          R13, R14, R15
-	ANDNL          R9, R11, R10
-	SHLL           $0x01, R10
-	MOVL           R12, R14
-	SHLL           $0x02, R14
-	ORL            R14, R10
-	CMPL           R10, R11
-	JNE            utf8ToUTF32LEAVX512BW_loop
-	MOVL           R11, R9
-	SHRL           $0x01, R9
-	ANDNL          R15, R9, R9
-	MOVQ           DI, R10
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y3, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y3
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y3, Y3
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y3, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y3, Y6
-	JNZ            utf8ToUTF32LEAVX512BW_loop
-	MOVL           R9, R11
-	MOVBLZX        R11, R11
-	MOVL           R9, R14
-	SHRL           $0x08, R14
-	MOVBLZX        R14, R14
-	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R11, BP
-	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R14, BP
-	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R11, R11
-	POPCNTL        R14, R14
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R10*1)
-	LEAQ           (R10)(R11*4), R10
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R10*1)
-	LEAQ           (R10)(R14*4), R10
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y3, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y3
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y3, Y3
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y3, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y3, Y6
-	JNZ            utf8ToUTF32LEAVX512BW_loop
-	MOVL           R9, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R14
-	SHLQ           $0x04, R14
-	VBROADCASTI128 (R11)(R14*1), Y1
-	MOVQ           R9, R14
-	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R9, R9
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R10*1)
-	LEAQ           (R10)(DI*4), R10
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R10*1)
-	LEAQ           (R10)(R9*4), R10
-	MOVQ           R10, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
-	JNZ            utf8ToUTF32LEAVX512BW_next3
-	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -40963,8 +40822,9 @@ utf8ToUTF32BEAVX512BW_three32:
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32BEAVX512BW_done
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32BEAVX512BW_loop
 	CMPQ           DI, CX
 	JG             utf8ToUTF32BEAVX512BW_done
 	VMOVDQU        (DX)(SI*1), Y1
@@ -40973,9 +40833,6 @@ utf8ToUTF32BEAVX512BW_next3:
 	JZ             utf8ToUTF32BEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32BEAVX512BW_loop
-	LEAQ           16(SI), R10
-	CMPQ           R10, BX
-	JG             utf8ToUTF32BEAVX512BW_loop_w_lanes
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y3
@@ -41127,149 +40984,6 @@ utf8ToUTF32BEAVX512BW_loop_w_stored:
 	TESTL   R11, R11
 	JNZ     utf8ToUTF32BEAVX512BW_next3
 	JMP     utf8ToUTF32BEAVX512BW_loop
-
-utf8ToUTF32BEAVX512BW_loop_w_lanes:
-	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
-	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R10
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R14
-	ORL            R14, R10
-	JNZ            utf8ToUTF32BEAVX512BW_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R12
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
-	VPCMPGTB       Y1, Y2, Y2
-	VPMOVMSKB      Y2, R11
-	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R14
-	MOVL           $0x00000020, R13
-	CMPL           R10, $0x000000c0
-	MOVL           $0x0000001f, R10
-	CMOVLCC        R10, R13
-	CMPL           R14, $0x000000e0
-	MOVL           $0x0000001e, R10
-	CMOVLCC        R10, R13
-	MOVL           $0xffffffff, R14
-	BZHIL          R13, R14, R15
-	ANDNL          R9, R11, R10
-	SHLL           $0x01, R10
-	MOVL           R12, R14
-	SHLL           $0x02, R14
-	ORL            R14, R10
-	CMPL           R10, R11
-	JNE            utf8ToUTF32BEAVX512BW_loop
-	MOVL           R11, R9
-	SHRL           $0x01, R9
-	ANDNL          R15, R9, R9
-	MOVQ           DI, R10
-	VPSLLDQ        $0x01, X1, X2
-	VPSLLDQ        $0x02, X1, X3
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPMOVZXBW      X3, Y3
-	VPAND          ydword3F003F<>+0(SB), Y1, Y6
-	VPAND          ydwordE000E0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y2, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y4, Y7, Y1, Y1
-	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ydword3F003F<>+0(SB), Y2, Y2
-	VPSLLW         $0x06, Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y4, Y7, Y1, Y1
-	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPTEST         Y4, Y7
-	JNZ            utf8ToUTF32BEAVX512BW_loop
-	MOVL           R9, R11
-	MOVBLZX        R11, R11
-	MOVL           R9, R14
-	SHRL           $0x08, R14
-	MOVBLZX        R14, R14
-	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R11, BP
-	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y2
-	MOVQ           R14, BP
-	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R11, R11
-	POPCNTL        R14, R14
-	VEXTRACTI128   $0x01, Y1, X2
-	VPMOVZXWD      X1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R10*1)
-	LEAQ           (R10)(R11*4), R10
-	VPMOVZXWD      X2, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R10*1)
-	LEAQ           (R10)(R14*4), R10
-	VPMOVZXBW      16(DX)(SI*1), Y1
-	VPMOVZXBW      15(DX)(SI*1), Y2
-	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ydword3F003F<>+0(SB), Y1, Y6
-	VPAND          ydwordE000E0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y2, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y4, Y7, Y1, Y1
-	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ydword3F003F<>+0(SB), Y2, Y2
-	VPSLLW         $0x06, Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y4, Y7, Y1, Y1
-	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPTEST         Y4, Y7
-	JNZ            utf8ToUTF32BEAVX512BW_loop
-	MOVL           R9, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	SHRL           $0x18, R9
-	MOVBLZX        R9, R9
-	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R14
-	SHLQ           $0x04, R14
-	VBROADCASTI128 (R11)(R14*1), Y2
-	MOVQ           R9, R14
-	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R11)(R14*1), Y2, Y2
-	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        DI, DI
-	POPCNTL        R9, R9
-	VEXTRACTI128   $0x01, Y1, X2
-	VPMOVZXWD      X1, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R10*1)
-	LEAQ           (R10)(DI*4), R10
-	VPMOVZXWD      X2, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R10*1)
-	LEAQ           (R10)(R9*4), R10
-	MOVQ           R10, DI
-	ADDQ           R13, SI
-	TESTL          R12, R12
-	JNZ            utf8ToUTF32BEAVX512BW_next3
-	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -43834,8 +43548,9 @@ utf8ToUTF32LEAVX2_three32:
 	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32LEAVX2_done
+	LEAQ           16(SI), R8
+	CMPQ           R8, BX
+	JG             utf8ToUTF32LEAVX2_loop
 	CMPQ           DI, CX
 	JG             utf8ToUTF32LEAVX2_done
 	VMOVDQU        (DX)(SI*1), Y0
@@ -43844,9 +43559,6 @@ utf8ToUTF32LEAVX2_next3:
 	JZ             utf8ToUTF32LEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32LEAVX2_loop
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
-	JG             utf8ToUTF32LEAVX2_loop_w_lanes
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
@@ -43994,145 +43706,6 @@ utf8ToUTF32LEAVX2_loop_w_stored:
 	TESTL   R10, R10
 	JNZ     utf8ToUTF32LEAVX2_next3
 	JMP     utf8ToUTF32LEAVX2_loop
-
-utf8ToUTF32LEAVX2_loop_w_lanes:
-	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R13
-	ORL            R13, R9
-	JNZ            utf8ToUTF32LEAVX2_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R10
-	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R13
-	MOVL           $0x00000020, R12
-	CMPL           R9, $0x000000c0
-	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R12
-	CMPL           R13, $0x000000e0
-	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R12
-	MOVL           $0xffffffff, R13
-	BZHIL          R12, R13, R14
-	ANDNL          R8, R10, R9
-	SHLL           $0x01, R9
-	MOVL           R11, R13
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R10
-	JNE            utf8ToUTF32LEAVX2_loop
-	MOVL           R10, R8
-	SHRL           $0x01, R8
-	ANDNL          R14, R8, R8
-	MOVQ           DI, R9
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32LEAVX2_loop
-	MOVL           R8, R10
-	MOVBLZX        R10, R10
-	MOVL           R8, R13
-	SHRL           $0x08, R13
-	MOVBLZX        R13, R13
-	LEAQ           packW16LE<>+0(SB), R14
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R13, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R10, R10
-	POPCNTL        R13, R13
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R13*4), R9
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32LEAVX2_loop
-	MOVL           R8, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           packW16LE<>+0(SB), R10
-	MOVQ           DI, R13
-	SHLQ           $0x04, R13
-	VBROADCASTI128 (R10)(R13*1), Y1
-	MOVQ           R8, R13
-	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R10)(R13*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R8, R8
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R8*4), R9
-	MOVQ           R9, DI
-	ADDQ           R12, SI
-	TESTL          R11, R11
-	JNZ            utf8ToUTF32LEAVX2_next3
-	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
@@ -44780,8 +44353,9 @@ utf8ToUTF32BEAVX2_three32:
 	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32BEAVX2_done
+	LEAQ           16(SI), R8
+	CMPQ           R8, BX
+	JG             utf8ToUTF32BEAVX2_loop
 	CMPQ           DI, CX
 	JG             utf8ToUTF32BEAVX2_done
 	VMOVDQU        (DX)(SI*1), Y0
@@ -44790,9 +44364,6 @@ utf8ToUTF32BEAVX2_next3:
 	JZ             utf8ToUTF32BEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32BEAVX2_loop
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
-	JG             utf8ToUTF32BEAVX2_loop_w_lanes
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
@@ -44944,149 +44515,6 @@ utf8ToUTF32BEAVX2_loop_w_stored:
 	TESTL   R10, R10
 	JNZ     utf8ToUTF32BEAVX2_next3
 	JMP     utf8ToUTF32BEAVX2_loop
-
-utf8ToUTF32BEAVX2_loop_w_lanes:
-	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R13
-	ORL            R13, R9
-	JNZ            utf8ToUTF32BEAVX2_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R10
-	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R13
-	MOVL           $0x00000020, R12
-	CMPL           R9, $0x000000c0
-	MOVL           $0x0000001f, R9
-	CMOVLCC        R9, R12
-	CMPL           R13, $0x000000e0
-	MOVL           $0x0000001e, R9
-	CMOVLCC        R9, R12
-	MOVL           $0xffffffff, R13
-	BZHIL          R12, R13, R14
-	ANDNL          R8, R10, R9
-	SHLL           $0x01, R9
-	MOVL           R11, R13
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R10
-	JNE            utf8ToUTF32BEAVX2_loop
-	MOVL           R10, R8
-	SHRL           $0x01, R8
-	ANDNL          R14, R8, R8
-	MOVQ           DI, R9
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32BEAVX2_loop
-	MOVL           R8, R10
-	MOVBLZX        R10, R10
-	MOVL           R8, R13
-	SHRL           $0x08, R13
-	MOVBLZX        R13, R13
-	LEAQ           packW16LE<>+0(SB), R14
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R13, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R10, R10
-	POPCNTL        R13, R13
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R10*4), R9
-	VPMOVZXWD      X1, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R13*4), R9
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32BEAVX2_loop
-	MOVL           R8, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           packW16LE<>+0(SB), R10
-	MOVQ           DI, R13
-	SHLQ           $0x04, R13
-	VBROADCASTI128 (R10)(R13*1), Y1
-	MOVQ           R8, R13
-	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R10)(R13*1), Y1, Y1
-	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R8, R8
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
-	VPMOVZXWD      X1, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R8*4), R9
-	MOVQ           R9, DI
-	ADDQ           R12, SI
-	TESTL          R11, R11
-	JNZ            utf8ToUTF32BEAVX2_next3
-	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0

@@ -1366,8 +1366,17 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j, s
 func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
 	upToThreeBody(tab, p, width, be, pack, v, m, dp, sp, i, j, sLim, "sixteen")
 	p.Label("next3")
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
+	if width == 4 {
+		// windowsUTF32 reads up to 16 bytes past the block; with less
+		// input left the main loop takes over.
+		t := GP64()
+		LEAQ(Mem{Base: i, Disp: 16}, t)
+		CMPQ(t, sLim)
+		JG(p.Ref("loop"))
+	} else {
+		CMPQ(i, sLim)
+		JG(p.Ref("done"))
+	}
 	CMPQ(j, dLim)
 	JG(p.Ref("done"))
 	// Registers of its own, which keep the allocator within Y0-Y15.
@@ -1383,7 +1392,8 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 
 func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
 	if width == 4 && fail == "loop" {
-		windowsUTF32(tab, p, be, v, m, dp, sp, i, j, sLim, fail)
+		windowsUTF32(tab, p, be, v, m, dp, sp, i, j, fail)
+		return
 	}
 	c := YMM()
 	bad, cont, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64()
@@ -1532,13 +1542,13 @@ func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.G
 // are folded: the bytes that no block of 1- to 3-byte characters may hold,
 // overlong and surrogate forms in one vector, one VPTEST. Windows read 16
 // bytes from any character start of the block, and the checks the byte after
-// it, so the path wants 48 bytes of src; with fewer it falls through.
-func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
+// it, so the path wants 48 bytes of src, which the second copy of the block
+// code in upToThreeAVX2 (label next3), the only one that takes it, sees to.
+// The first copy keeps the lane code: a lone mixed block (a line break in
+// CJK text) took longer by the windows, whose branches it mispredicts.
+func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp, i, j reg.GPVirtual, fail string) {
 	q := asm.Scope(string(p.Ref(fail+"_w")) + "_")
 	t := GP64()
-	LEAQ(Mem{Base: i, Disp: 16}, t)
-	CMPQ(t, sLim)
-	JG(q.Ref("lanes"))
 	// F0..FF, C0, C1; E0 then 80..9F (overlong), ED then A0..BF
 	// (surrogates), told by bit 5 of the byte after. Past the cut too: no
 	// well-formed text has them anywhere, and ill-formed text goes to fail.
@@ -1652,5 +1662,4 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp
 	TESTL(l3.As32(), l3.As32())
 	JNZ(p.Ref("next3"))
 	JMP(p.Ref("loop"))
-	q.Label("lanes")
 }
