@@ -1362,7 +1362,12 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j, s
 // only 4-byte, only 3-byte and only 1-2-byte blocks) cost a fifth of a
 // block's time. The copy sends a block it cannot take to the main loop,
 // which tries every path again, so the general path always starts from the
-// main loop's registers.
+// main loop's registers. For UTF-32 the copy converts by windowsUTF32.
+//
+// Such text runs one block after another through this code, each starting
+// where the one before was cut: the cut is read from the block's last two
+// bytes, whose loads wait on nothing but i, so that the next block need
+// not wait for this one's vector masks.
 func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
 	upToThreeBody(tab, p, width, be, pack, v, m, dp, sp, i, j, sLim, "sixteen")
 	p.Label("next3")
