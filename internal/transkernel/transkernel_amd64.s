@@ -1330,6 +1330,46 @@ DATA ydword80008000<>+24(SB)/4, $0x80008000
 DATA ydword80008000<>+28(SB)/4, $0x80008000
 GLOBL ydword80008000<>(SB), RODATA|NOPTR, $32
 
+DATA ydwordEDEDEDED<>+0(SB)/4, $0xedededed
+DATA ydwordEDEDEDED<>+4(SB)/4, $0xedededed
+DATA ydwordEDEDEDED<>+8(SB)/4, $0xedededed
+DATA ydwordEDEDEDED<>+12(SB)/4, $0xedededed
+DATA ydwordEDEDEDED<>+16(SB)/4, $0xedededed
+DATA ydwordEDEDEDED<>+20(SB)/4, $0xedededed
+DATA ydwordEDEDEDED<>+24(SB)/4, $0xedededed
+DATA ydwordEDEDEDED<>+28(SB)/4, $0xedededed
+GLOBL ydwordEDEDEDED<>(SB), RODATA|NOPTR, $32
+
+DATA ydwordF3F7F<>+0(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+4(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+8(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+12(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+16(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+20(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+24(SB)/4, $0x000f3f7f
+DATA ydwordF3F7F<>+28(SB)/4, $0x000f3f7f
+GLOBL ydwordF3F7F<>(SB), RODATA|NOPTR, $32
+
+DATA ydword14001<>+0(SB)/4, $0x00014001
+DATA ydword14001<>+4(SB)/4, $0x00014001
+DATA ydword14001<>+8(SB)/4, $0x00014001
+DATA ydword14001<>+12(SB)/4, $0x00014001
+DATA ydword14001<>+16(SB)/4, $0x00014001
+DATA ydword14001<>+20(SB)/4, $0x00014001
+DATA ydword14001<>+24(SB)/4, $0x00014001
+DATA ydword14001<>+28(SB)/4, $0x00014001
+GLOBL ydword14001<>(SB), RODATA|NOPTR, $32
+
+DATA ydword10000001<>+0(SB)/4, $0x10000001
+DATA ydword10000001<>+4(SB)/4, $0x10000001
+DATA ydword10000001<>+8(SB)/4, $0x10000001
+DATA ydword10000001<>+12(SB)/4, $0x10000001
+DATA ydword10000001<>+16(SB)/4, $0x10000001
+DATA ydword10000001<>+20(SB)/4, $0x10000001
+DATA ydword10000001<>+24(SB)/4, $0x10000001
+DATA ydword10000001<>+28(SB)/4, $0x10000001
+GLOBL ydword10000001<>(SB), RODATA|NOPTR, $32
+
 DATA l1Expand<>+0(SB)/1, $0x00
 DATA l1Expand<>+1(SB)/1, $0x02
 DATA l1Expand<>+2(SB)/1, $0x04
@@ -21940,6 +21980,5400 @@ DATA three48<>+56(SB)/4, $0x0000000b
 DATA three48<>+60(SB)/4, $0x0000000b
 GLOBL three48<>(SB), RODATA|NOPTR, $64
 
+DATA win4<>+0(SB)/1, $0x00
+DATA win4<>+1(SB)/1, $0x80
+DATA win4<>+2(SB)/1, $0x80
+DATA win4<>+3(SB)/1, $0x80
+DATA win4<>+4(SB)/1, $0x01
+DATA win4<>+5(SB)/1, $0x80
+DATA win4<>+6(SB)/1, $0x80
+DATA win4<>+7(SB)/1, $0x80
+DATA win4<>+8(SB)/1, $0x02
+DATA win4<>+9(SB)/1, $0x80
+DATA win4<>+10(SB)/1, $0x80
+DATA win4<>+11(SB)/1, $0x80
+DATA win4<>+12(SB)/1, $0x03
+DATA win4<>+13(SB)/1, $0x80
+DATA win4<>+14(SB)/1, $0x80
+DATA win4<>+15(SB)/1, $0x80
+DATA win4<>+16(SB)/1, $0x01
+DATA win4<>+17(SB)/1, $0x00
+DATA win4<>+18(SB)/1, $0x80
+DATA win4<>+19(SB)/1, $0x80
+DATA win4<>+20(SB)/1, $0x02
+DATA win4<>+21(SB)/1, $0x80
+DATA win4<>+22(SB)/1, $0x80
+DATA win4<>+23(SB)/1, $0x80
+DATA win4<>+24(SB)/1, $0x03
+DATA win4<>+25(SB)/1, $0x80
+DATA win4<>+26(SB)/1, $0x80
+DATA win4<>+27(SB)/1, $0x80
+DATA win4<>+28(SB)/1, $0x04
+DATA win4<>+29(SB)/1, $0x80
+DATA win4<>+30(SB)/1, $0x80
+DATA win4<>+31(SB)/1, $0x80
+DATA win4<>+32(SB)/1, $0x02
+DATA win4<>+33(SB)/1, $0x01
+DATA win4<>+34(SB)/1, $0x00
+DATA win4<>+35(SB)/1, $0x80
+DATA win4<>+36(SB)/1, $0x03
+DATA win4<>+37(SB)/1, $0x80
+DATA win4<>+38(SB)/1, $0x80
+DATA win4<>+39(SB)/1, $0x80
+DATA win4<>+40(SB)/1, $0x04
+DATA win4<>+41(SB)/1, $0x80
+DATA win4<>+42(SB)/1, $0x80
+DATA win4<>+43(SB)/1, $0x80
+DATA win4<>+44(SB)/1, $0x05
+DATA win4<>+45(SB)/1, $0x80
+DATA win4<>+46(SB)/1, $0x80
+DATA win4<>+47(SB)/1, $0x80
+DATA win4<>+48(SB)/1, $0x00
+DATA win4<>+49(SB)/1, $0x80
+DATA win4<>+50(SB)/1, $0x80
+DATA win4<>+51(SB)/1, $0x80
+DATA win4<>+52(SB)/1, $0x02
+DATA win4<>+53(SB)/1, $0x01
+DATA win4<>+54(SB)/1, $0x80
+DATA win4<>+55(SB)/1, $0x80
+DATA win4<>+56(SB)/1, $0x03
+DATA win4<>+57(SB)/1, $0x80
+DATA win4<>+58(SB)/1, $0x80
+DATA win4<>+59(SB)/1, $0x80
+DATA win4<>+60(SB)/1, $0x04
+DATA win4<>+61(SB)/1, $0x80
+DATA win4<>+62(SB)/1, $0x80
+DATA win4<>+63(SB)/1, $0x80
+DATA win4<>+64(SB)/1, $0x01
+DATA win4<>+65(SB)/1, $0x00
+DATA win4<>+66(SB)/1, $0x80
+DATA win4<>+67(SB)/1, $0x80
+DATA win4<>+68(SB)/1, $0x03
+DATA win4<>+69(SB)/1, $0x02
+DATA win4<>+70(SB)/1, $0x80
+DATA win4<>+71(SB)/1, $0x80
+DATA win4<>+72(SB)/1, $0x04
+DATA win4<>+73(SB)/1, $0x80
+DATA win4<>+74(SB)/1, $0x80
+DATA win4<>+75(SB)/1, $0x80
+DATA win4<>+76(SB)/1, $0x05
+DATA win4<>+77(SB)/1, $0x80
+DATA win4<>+78(SB)/1, $0x80
+DATA win4<>+79(SB)/1, $0x80
+DATA win4<>+80(SB)/1, $0x02
+DATA win4<>+81(SB)/1, $0x01
+DATA win4<>+82(SB)/1, $0x00
+DATA win4<>+83(SB)/1, $0x80
+DATA win4<>+84(SB)/1, $0x04
+DATA win4<>+85(SB)/1, $0x03
+DATA win4<>+86(SB)/1, $0x80
+DATA win4<>+87(SB)/1, $0x80
+DATA win4<>+88(SB)/1, $0x05
+DATA win4<>+89(SB)/1, $0x80
+DATA win4<>+90(SB)/1, $0x80
+DATA win4<>+91(SB)/1, $0x80
+DATA win4<>+92(SB)/1, $0x06
+DATA win4<>+93(SB)/1, $0x80
+DATA win4<>+94(SB)/1, $0x80
+DATA win4<>+95(SB)/1, $0x80
+DATA win4<>+96(SB)/1, $0x00
+DATA win4<>+97(SB)/1, $0x80
+DATA win4<>+98(SB)/1, $0x80
+DATA win4<>+99(SB)/1, $0x80
+DATA win4<>+100(SB)/1, $0x03
+DATA win4<>+101(SB)/1, $0x02
+DATA win4<>+102(SB)/1, $0x01
+DATA win4<>+103(SB)/1, $0x80
+DATA win4<>+104(SB)/1, $0x04
+DATA win4<>+105(SB)/1, $0x80
+DATA win4<>+106(SB)/1, $0x80
+DATA win4<>+107(SB)/1, $0x80
+DATA win4<>+108(SB)/1, $0x05
+DATA win4<>+109(SB)/1, $0x80
+DATA win4<>+110(SB)/1, $0x80
+DATA win4<>+111(SB)/1, $0x80
+DATA win4<>+112(SB)/1, $0x01
+DATA win4<>+113(SB)/1, $0x00
+DATA win4<>+114(SB)/1, $0x80
+DATA win4<>+115(SB)/1, $0x80
+DATA win4<>+116(SB)/1, $0x04
+DATA win4<>+117(SB)/1, $0x03
+DATA win4<>+118(SB)/1, $0x02
+DATA win4<>+119(SB)/1, $0x80
+DATA win4<>+120(SB)/1, $0x05
+DATA win4<>+121(SB)/1, $0x80
+DATA win4<>+122(SB)/1, $0x80
+DATA win4<>+123(SB)/1, $0x80
+DATA win4<>+124(SB)/1, $0x06
+DATA win4<>+125(SB)/1, $0x80
+DATA win4<>+126(SB)/1, $0x80
+DATA win4<>+127(SB)/1, $0x80
+DATA win4<>+128(SB)/1, $0x02
+DATA win4<>+129(SB)/1, $0x01
+DATA win4<>+130(SB)/1, $0x00
+DATA win4<>+131(SB)/1, $0x80
+DATA win4<>+132(SB)/1, $0x05
+DATA win4<>+133(SB)/1, $0x04
+DATA win4<>+134(SB)/1, $0x03
+DATA win4<>+135(SB)/1, $0x80
+DATA win4<>+136(SB)/1, $0x06
+DATA win4<>+137(SB)/1, $0x80
+DATA win4<>+138(SB)/1, $0x80
+DATA win4<>+139(SB)/1, $0x80
+DATA win4<>+140(SB)/1, $0x07
+DATA win4<>+141(SB)/1, $0x80
+DATA win4<>+142(SB)/1, $0x80
+DATA win4<>+143(SB)/1, $0x80
+DATA win4<>+144(SB)/1, $0x00
+DATA win4<>+145(SB)/1, $0x80
+DATA win4<>+146(SB)/1, $0x80
+DATA win4<>+147(SB)/1, $0x80
+DATA win4<>+148(SB)/1, $0x01
+DATA win4<>+149(SB)/1, $0x80
+DATA win4<>+150(SB)/1, $0x80
+DATA win4<>+151(SB)/1, $0x80
+DATA win4<>+152(SB)/1, $0x03
+DATA win4<>+153(SB)/1, $0x02
+DATA win4<>+154(SB)/1, $0x80
+DATA win4<>+155(SB)/1, $0x80
+DATA win4<>+156(SB)/1, $0x04
+DATA win4<>+157(SB)/1, $0x80
+DATA win4<>+158(SB)/1, $0x80
+DATA win4<>+159(SB)/1, $0x80
+DATA win4<>+160(SB)/1, $0x01
+DATA win4<>+161(SB)/1, $0x00
+DATA win4<>+162(SB)/1, $0x80
+DATA win4<>+163(SB)/1, $0x80
+DATA win4<>+164(SB)/1, $0x02
+DATA win4<>+165(SB)/1, $0x80
+DATA win4<>+166(SB)/1, $0x80
+DATA win4<>+167(SB)/1, $0x80
+DATA win4<>+168(SB)/1, $0x04
+DATA win4<>+169(SB)/1, $0x03
+DATA win4<>+170(SB)/1, $0x80
+DATA win4<>+171(SB)/1, $0x80
+DATA win4<>+172(SB)/1, $0x05
+DATA win4<>+173(SB)/1, $0x80
+DATA win4<>+174(SB)/1, $0x80
+DATA win4<>+175(SB)/1, $0x80
+DATA win4<>+176(SB)/1, $0x02
+DATA win4<>+177(SB)/1, $0x01
+DATA win4<>+178(SB)/1, $0x00
+DATA win4<>+179(SB)/1, $0x80
+DATA win4<>+180(SB)/1, $0x03
+DATA win4<>+181(SB)/1, $0x80
+DATA win4<>+182(SB)/1, $0x80
+DATA win4<>+183(SB)/1, $0x80
+DATA win4<>+184(SB)/1, $0x05
+DATA win4<>+185(SB)/1, $0x04
+DATA win4<>+186(SB)/1, $0x80
+DATA win4<>+187(SB)/1, $0x80
+DATA win4<>+188(SB)/1, $0x06
+DATA win4<>+189(SB)/1, $0x80
+DATA win4<>+190(SB)/1, $0x80
+DATA win4<>+191(SB)/1, $0x80
+DATA win4<>+192(SB)/1, $0x00
+DATA win4<>+193(SB)/1, $0x80
+DATA win4<>+194(SB)/1, $0x80
+DATA win4<>+195(SB)/1, $0x80
+DATA win4<>+196(SB)/1, $0x02
+DATA win4<>+197(SB)/1, $0x01
+DATA win4<>+198(SB)/1, $0x80
+DATA win4<>+199(SB)/1, $0x80
+DATA win4<>+200(SB)/1, $0x04
+DATA win4<>+201(SB)/1, $0x03
+DATA win4<>+202(SB)/1, $0x80
+DATA win4<>+203(SB)/1, $0x80
+DATA win4<>+204(SB)/1, $0x05
+DATA win4<>+205(SB)/1, $0x80
+DATA win4<>+206(SB)/1, $0x80
+DATA win4<>+207(SB)/1, $0x80
+DATA win4<>+208(SB)/1, $0x01
+DATA win4<>+209(SB)/1, $0x00
+DATA win4<>+210(SB)/1, $0x80
+DATA win4<>+211(SB)/1, $0x80
+DATA win4<>+212(SB)/1, $0x03
+DATA win4<>+213(SB)/1, $0x02
+DATA win4<>+214(SB)/1, $0x80
+DATA win4<>+215(SB)/1, $0x80
+DATA win4<>+216(SB)/1, $0x05
+DATA win4<>+217(SB)/1, $0x04
+DATA win4<>+218(SB)/1, $0x80
+DATA win4<>+219(SB)/1, $0x80
+DATA win4<>+220(SB)/1, $0x06
+DATA win4<>+221(SB)/1, $0x80
+DATA win4<>+222(SB)/1, $0x80
+DATA win4<>+223(SB)/1, $0x80
+DATA win4<>+224(SB)/1, $0x02
+DATA win4<>+225(SB)/1, $0x01
+DATA win4<>+226(SB)/1, $0x00
+DATA win4<>+227(SB)/1, $0x80
+DATA win4<>+228(SB)/1, $0x04
+DATA win4<>+229(SB)/1, $0x03
+DATA win4<>+230(SB)/1, $0x80
+DATA win4<>+231(SB)/1, $0x80
+DATA win4<>+232(SB)/1, $0x06
+DATA win4<>+233(SB)/1, $0x05
+DATA win4<>+234(SB)/1, $0x80
+DATA win4<>+235(SB)/1, $0x80
+DATA win4<>+236(SB)/1, $0x07
+DATA win4<>+237(SB)/1, $0x80
+DATA win4<>+238(SB)/1, $0x80
+DATA win4<>+239(SB)/1, $0x80
+DATA win4<>+240(SB)/1, $0x00
+DATA win4<>+241(SB)/1, $0x80
+DATA win4<>+242(SB)/1, $0x80
+DATA win4<>+243(SB)/1, $0x80
+DATA win4<>+244(SB)/1, $0x03
+DATA win4<>+245(SB)/1, $0x02
+DATA win4<>+246(SB)/1, $0x01
+DATA win4<>+247(SB)/1, $0x80
+DATA win4<>+248(SB)/1, $0x05
+DATA win4<>+249(SB)/1, $0x04
+DATA win4<>+250(SB)/1, $0x80
+DATA win4<>+251(SB)/1, $0x80
+DATA win4<>+252(SB)/1, $0x06
+DATA win4<>+253(SB)/1, $0x80
+DATA win4<>+254(SB)/1, $0x80
+DATA win4<>+255(SB)/1, $0x80
+DATA win4<>+256(SB)/1, $0x01
+DATA win4<>+257(SB)/1, $0x00
+DATA win4<>+258(SB)/1, $0x80
+DATA win4<>+259(SB)/1, $0x80
+DATA win4<>+260(SB)/1, $0x04
+DATA win4<>+261(SB)/1, $0x03
+DATA win4<>+262(SB)/1, $0x02
+DATA win4<>+263(SB)/1, $0x80
+DATA win4<>+264(SB)/1, $0x06
+DATA win4<>+265(SB)/1, $0x05
+DATA win4<>+266(SB)/1, $0x80
+DATA win4<>+267(SB)/1, $0x80
+DATA win4<>+268(SB)/1, $0x07
+DATA win4<>+269(SB)/1, $0x80
+DATA win4<>+270(SB)/1, $0x80
+DATA win4<>+271(SB)/1, $0x80
+DATA win4<>+272(SB)/1, $0x02
+DATA win4<>+273(SB)/1, $0x01
+DATA win4<>+274(SB)/1, $0x00
+DATA win4<>+275(SB)/1, $0x80
+DATA win4<>+276(SB)/1, $0x05
+DATA win4<>+277(SB)/1, $0x04
+DATA win4<>+278(SB)/1, $0x03
+DATA win4<>+279(SB)/1, $0x80
+DATA win4<>+280(SB)/1, $0x07
+DATA win4<>+281(SB)/1, $0x06
+DATA win4<>+282(SB)/1, $0x80
+DATA win4<>+283(SB)/1, $0x80
+DATA win4<>+284(SB)/1, $0x08
+DATA win4<>+285(SB)/1, $0x80
+DATA win4<>+286(SB)/1, $0x80
+DATA win4<>+287(SB)/1, $0x80
+DATA win4<>+288(SB)/1, $0x00
+DATA win4<>+289(SB)/1, $0x80
+DATA win4<>+290(SB)/1, $0x80
+DATA win4<>+291(SB)/1, $0x80
+DATA win4<>+292(SB)/1, $0x01
+DATA win4<>+293(SB)/1, $0x80
+DATA win4<>+294(SB)/1, $0x80
+DATA win4<>+295(SB)/1, $0x80
+DATA win4<>+296(SB)/1, $0x04
+DATA win4<>+297(SB)/1, $0x03
+DATA win4<>+298(SB)/1, $0x02
+DATA win4<>+299(SB)/1, $0x80
+DATA win4<>+300(SB)/1, $0x05
+DATA win4<>+301(SB)/1, $0x80
+DATA win4<>+302(SB)/1, $0x80
+DATA win4<>+303(SB)/1, $0x80
+DATA win4<>+304(SB)/1, $0x01
+DATA win4<>+305(SB)/1, $0x00
+DATA win4<>+306(SB)/1, $0x80
+DATA win4<>+307(SB)/1, $0x80
+DATA win4<>+308(SB)/1, $0x02
+DATA win4<>+309(SB)/1, $0x80
+DATA win4<>+310(SB)/1, $0x80
+DATA win4<>+311(SB)/1, $0x80
+DATA win4<>+312(SB)/1, $0x05
+DATA win4<>+313(SB)/1, $0x04
+DATA win4<>+314(SB)/1, $0x03
+DATA win4<>+315(SB)/1, $0x80
+DATA win4<>+316(SB)/1, $0x06
+DATA win4<>+317(SB)/1, $0x80
+DATA win4<>+318(SB)/1, $0x80
+DATA win4<>+319(SB)/1, $0x80
+DATA win4<>+320(SB)/1, $0x02
+DATA win4<>+321(SB)/1, $0x01
+DATA win4<>+322(SB)/1, $0x00
+DATA win4<>+323(SB)/1, $0x80
+DATA win4<>+324(SB)/1, $0x03
+DATA win4<>+325(SB)/1, $0x80
+DATA win4<>+326(SB)/1, $0x80
+DATA win4<>+327(SB)/1, $0x80
+DATA win4<>+328(SB)/1, $0x06
+DATA win4<>+329(SB)/1, $0x05
+DATA win4<>+330(SB)/1, $0x04
+DATA win4<>+331(SB)/1, $0x80
+DATA win4<>+332(SB)/1, $0x07
+DATA win4<>+333(SB)/1, $0x80
+DATA win4<>+334(SB)/1, $0x80
+DATA win4<>+335(SB)/1, $0x80
+DATA win4<>+336(SB)/1, $0x00
+DATA win4<>+337(SB)/1, $0x80
+DATA win4<>+338(SB)/1, $0x80
+DATA win4<>+339(SB)/1, $0x80
+DATA win4<>+340(SB)/1, $0x02
+DATA win4<>+341(SB)/1, $0x01
+DATA win4<>+342(SB)/1, $0x80
+DATA win4<>+343(SB)/1, $0x80
+DATA win4<>+344(SB)/1, $0x05
+DATA win4<>+345(SB)/1, $0x04
+DATA win4<>+346(SB)/1, $0x03
+DATA win4<>+347(SB)/1, $0x80
+DATA win4<>+348(SB)/1, $0x06
+DATA win4<>+349(SB)/1, $0x80
+DATA win4<>+350(SB)/1, $0x80
+DATA win4<>+351(SB)/1, $0x80
+DATA win4<>+352(SB)/1, $0x01
+DATA win4<>+353(SB)/1, $0x00
+DATA win4<>+354(SB)/1, $0x80
+DATA win4<>+355(SB)/1, $0x80
+DATA win4<>+356(SB)/1, $0x03
+DATA win4<>+357(SB)/1, $0x02
+DATA win4<>+358(SB)/1, $0x80
+DATA win4<>+359(SB)/1, $0x80
+DATA win4<>+360(SB)/1, $0x06
+DATA win4<>+361(SB)/1, $0x05
+DATA win4<>+362(SB)/1, $0x04
+DATA win4<>+363(SB)/1, $0x80
+DATA win4<>+364(SB)/1, $0x07
+DATA win4<>+365(SB)/1, $0x80
+DATA win4<>+366(SB)/1, $0x80
+DATA win4<>+367(SB)/1, $0x80
+DATA win4<>+368(SB)/1, $0x02
+DATA win4<>+369(SB)/1, $0x01
+DATA win4<>+370(SB)/1, $0x00
+DATA win4<>+371(SB)/1, $0x80
+DATA win4<>+372(SB)/1, $0x04
+DATA win4<>+373(SB)/1, $0x03
+DATA win4<>+374(SB)/1, $0x80
+DATA win4<>+375(SB)/1, $0x80
+DATA win4<>+376(SB)/1, $0x07
+DATA win4<>+377(SB)/1, $0x06
+DATA win4<>+378(SB)/1, $0x05
+DATA win4<>+379(SB)/1, $0x80
+DATA win4<>+380(SB)/1, $0x08
+DATA win4<>+381(SB)/1, $0x80
+DATA win4<>+382(SB)/1, $0x80
+DATA win4<>+383(SB)/1, $0x80
+DATA win4<>+384(SB)/1, $0x00
+DATA win4<>+385(SB)/1, $0x80
+DATA win4<>+386(SB)/1, $0x80
+DATA win4<>+387(SB)/1, $0x80
+DATA win4<>+388(SB)/1, $0x03
+DATA win4<>+389(SB)/1, $0x02
+DATA win4<>+390(SB)/1, $0x01
+DATA win4<>+391(SB)/1, $0x80
+DATA win4<>+392(SB)/1, $0x06
+DATA win4<>+393(SB)/1, $0x05
+DATA win4<>+394(SB)/1, $0x04
+DATA win4<>+395(SB)/1, $0x80
+DATA win4<>+396(SB)/1, $0x07
+DATA win4<>+397(SB)/1, $0x80
+DATA win4<>+398(SB)/1, $0x80
+DATA win4<>+399(SB)/1, $0x80
+DATA win4<>+400(SB)/1, $0x01
+DATA win4<>+401(SB)/1, $0x00
+DATA win4<>+402(SB)/1, $0x80
+DATA win4<>+403(SB)/1, $0x80
+DATA win4<>+404(SB)/1, $0x04
+DATA win4<>+405(SB)/1, $0x03
+DATA win4<>+406(SB)/1, $0x02
+DATA win4<>+407(SB)/1, $0x80
+DATA win4<>+408(SB)/1, $0x07
+DATA win4<>+409(SB)/1, $0x06
+DATA win4<>+410(SB)/1, $0x05
+DATA win4<>+411(SB)/1, $0x80
+DATA win4<>+412(SB)/1, $0x08
+DATA win4<>+413(SB)/1, $0x80
+DATA win4<>+414(SB)/1, $0x80
+DATA win4<>+415(SB)/1, $0x80
+DATA win4<>+416(SB)/1, $0x02
+DATA win4<>+417(SB)/1, $0x01
+DATA win4<>+418(SB)/1, $0x00
+DATA win4<>+419(SB)/1, $0x80
+DATA win4<>+420(SB)/1, $0x05
+DATA win4<>+421(SB)/1, $0x04
+DATA win4<>+422(SB)/1, $0x03
+DATA win4<>+423(SB)/1, $0x80
+DATA win4<>+424(SB)/1, $0x08
+DATA win4<>+425(SB)/1, $0x07
+DATA win4<>+426(SB)/1, $0x06
+DATA win4<>+427(SB)/1, $0x80
+DATA win4<>+428(SB)/1, $0x09
+DATA win4<>+429(SB)/1, $0x80
+DATA win4<>+430(SB)/1, $0x80
+DATA win4<>+431(SB)/1, $0x80
+DATA win4<>+432(SB)/1, $0x00
+DATA win4<>+433(SB)/1, $0x80
+DATA win4<>+434(SB)/1, $0x80
+DATA win4<>+435(SB)/1, $0x80
+DATA win4<>+436(SB)/1, $0x01
+DATA win4<>+437(SB)/1, $0x80
+DATA win4<>+438(SB)/1, $0x80
+DATA win4<>+439(SB)/1, $0x80
+DATA win4<>+440(SB)/1, $0x02
+DATA win4<>+441(SB)/1, $0x80
+DATA win4<>+442(SB)/1, $0x80
+DATA win4<>+443(SB)/1, $0x80
+DATA win4<>+444(SB)/1, $0x04
+DATA win4<>+445(SB)/1, $0x03
+DATA win4<>+446(SB)/1, $0x80
+DATA win4<>+447(SB)/1, $0x80
+DATA win4<>+448(SB)/1, $0x01
+DATA win4<>+449(SB)/1, $0x00
+DATA win4<>+450(SB)/1, $0x80
+DATA win4<>+451(SB)/1, $0x80
+DATA win4<>+452(SB)/1, $0x02
+DATA win4<>+453(SB)/1, $0x80
+DATA win4<>+454(SB)/1, $0x80
+DATA win4<>+455(SB)/1, $0x80
+DATA win4<>+456(SB)/1, $0x03
+DATA win4<>+457(SB)/1, $0x80
+DATA win4<>+458(SB)/1, $0x80
+DATA win4<>+459(SB)/1, $0x80
+DATA win4<>+460(SB)/1, $0x05
+DATA win4<>+461(SB)/1, $0x04
+DATA win4<>+462(SB)/1, $0x80
+DATA win4<>+463(SB)/1, $0x80
+DATA win4<>+464(SB)/1, $0x02
+DATA win4<>+465(SB)/1, $0x01
+DATA win4<>+466(SB)/1, $0x00
+DATA win4<>+467(SB)/1, $0x80
+DATA win4<>+468(SB)/1, $0x03
+DATA win4<>+469(SB)/1, $0x80
+DATA win4<>+470(SB)/1, $0x80
+DATA win4<>+471(SB)/1, $0x80
+DATA win4<>+472(SB)/1, $0x04
+DATA win4<>+473(SB)/1, $0x80
+DATA win4<>+474(SB)/1, $0x80
+DATA win4<>+475(SB)/1, $0x80
+DATA win4<>+476(SB)/1, $0x06
+DATA win4<>+477(SB)/1, $0x05
+DATA win4<>+478(SB)/1, $0x80
+DATA win4<>+479(SB)/1, $0x80
+DATA win4<>+480(SB)/1, $0x00
+DATA win4<>+481(SB)/1, $0x80
+DATA win4<>+482(SB)/1, $0x80
+DATA win4<>+483(SB)/1, $0x80
+DATA win4<>+484(SB)/1, $0x02
+DATA win4<>+485(SB)/1, $0x01
+DATA win4<>+486(SB)/1, $0x80
+DATA win4<>+487(SB)/1, $0x80
+DATA win4<>+488(SB)/1, $0x03
+DATA win4<>+489(SB)/1, $0x80
+DATA win4<>+490(SB)/1, $0x80
+DATA win4<>+491(SB)/1, $0x80
+DATA win4<>+492(SB)/1, $0x05
+DATA win4<>+493(SB)/1, $0x04
+DATA win4<>+494(SB)/1, $0x80
+DATA win4<>+495(SB)/1, $0x80
+DATA win4<>+496(SB)/1, $0x01
+DATA win4<>+497(SB)/1, $0x00
+DATA win4<>+498(SB)/1, $0x80
+DATA win4<>+499(SB)/1, $0x80
+DATA win4<>+500(SB)/1, $0x03
+DATA win4<>+501(SB)/1, $0x02
+DATA win4<>+502(SB)/1, $0x80
+DATA win4<>+503(SB)/1, $0x80
+DATA win4<>+504(SB)/1, $0x04
+DATA win4<>+505(SB)/1, $0x80
+DATA win4<>+506(SB)/1, $0x80
+DATA win4<>+507(SB)/1, $0x80
+DATA win4<>+508(SB)/1, $0x06
+DATA win4<>+509(SB)/1, $0x05
+DATA win4<>+510(SB)/1, $0x80
+DATA win4<>+511(SB)/1, $0x80
+DATA win4<>+512(SB)/1, $0x02
+DATA win4<>+513(SB)/1, $0x01
+DATA win4<>+514(SB)/1, $0x00
+DATA win4<>+515(SB)/1, $0x80
+DATA win4<>+516(SB)/1, $0x04
+DATA win4<>+517(SB)/1, $0x03
+DATA win4<>+518(SB)/1, $0x80
+DATA win4<>+519(SB)/1, $0x80
+DATA win4<>+520(SB)/1, $0x05
+DATA win4<>+521(SB)/1, $0x80
+DATA win4<>+522(SB)/1, $0x80
+DATA win4<>+523(SB)/1, $0x80
+DATA win4<>+524(SB)/1, $0x07
+DATA win4<>+525(SB)/1, $0x06
+DATA win4<>+526(SB)/1, $0x80
+DATA win4<>+527(SB)/1, $0x80
+DATA win4<>+528(SB)/1, $0x00
+DATA win4<>+529(SB)/1, $0x80
+DATA win4<>+530(SB)/1, $0x80
+DATA win4<>+531(SB)/1, $0x80
+DATA win4<>+532(SB)/1, $0x03
+DATA win4<>+533(SB)/1, $0x02
+DATA win4<>+534(SB)/1, $0x01
+DATA win4<>+535(SB)/1, $0x80
+DATA win4<>+536(SB)/1, $0x04
+DATA win4<>+537(SB)/1, $0x80
+DATA win4<>+538(SB)/1, $0x80
+DATA win4<>+539(SB)/1, $0x80
+DATA win4<>+540(SB)/1, $0x06
+DATA win4<>+541(SB)/1, $0x05
+DATA win4<>+542(SB)/1, $0x80
+DATA win4<>+543(SB)/1, $0x80
+DATA win4<>+544(SB)/1, $0x01
+DATA win4<>+545(SB)/1, $0x00
+DATA win4<>+546(SB)/1, $0x80
+DATA win4<>+547(SB)/1, $0x80
+DATA win4<>+548(SB)/1, $0x04
+DATA win4<>+549(SB)/1, $0x03
+DATA win4<>+550(SB)/1, $0x02
+DATA win4<>+551(SB)/1, $0x80
+DATA win4<>+552(SB)/1, $0x05
+DATA win4<>+553(SB)/1, $0x80
+DATA win4<>+554(SB)/1, $0x80
+DATA win4<>+555(SB)/1, $0x80
+DATA win4<>+556(SB)/1, $0x07
+DATA win4<>+557(SB)/1, $0x06
+DATA win4<>+558(SB)/1, $0x80
+DATA win4<>+559(SB)/1, $0x80
+DATA win4<>+560(SB)/1, $0x02
+DATA win4<>+561(SB)/1, $0x01
+DATA win4<>+562(SB)/1, $0x00
+DATA win4<>+563(SB)/1, $0x80
+DATA win4<>+564(SB)/1, $0x05
+DATA win4<>+565(SB)/1, $0x04
+DATA win4<>+566(SB)/1, $0x03
+DATA win4<>+567(SB)/1, $0x80
+DATA win4<>+568(SB)/1, $0x06
+DATA win4<>+569(SB)/1, $0x80
+DATA win4<>+570(SB)/1, $0x80
+DATA win4<>+571(SB)/1, $0x80
+DATA win4<>+572(SB)/1, $0x08
+DATA win4<>+573(SB)/1, $0x07
+DATA win4<>+574(SB)/1, $0x80
+DATA win4<>+575(SB)/1, $0x80
+DATA win4<>+576(SB)/1, $0x00
+DATA win4<>+577(SB)/1, $0x80
+DATA win4<>+578(SB)/1, $0x80
+DATA win4<>+579(SB)/1, $0x80
+DATA win4<>+580(SB)/1, $0x01
+DATA win4<>+581(SB)/1, $0x80
+DATA win4<>+582(SB)/1, $0x80
+DATA win4<>+583(SB)/1, $0x80
+DATA win4<>+584(SB)/1, $0x03
+DATA win4<>+585(SB)/1, $0x02
+DATA win4<>+586(SB)/1, $0x80
+DATA win4<>+587(SB)/1, $0x80
+DATA win4<>+588(SB)/1, $0x05
+DATA win4<>+589(SB)/1, $0x04
+DATA win4<>+590(SB)/1, $0x80
+DATA win4<>+591(SB)/1, $0x80
+DATA win4<>+592(SB)/1, $0x01
+DATA win4<>+593(SB)/1, $0x00
+DATA win4<>+594(SB)/1, $0x80
+DATA win4<>+595(SB)/1, $0x80
+DATA win4<>+596(SB)/1, $0x02
+DATA win4<>+597(SB)/1, $0x80
+DATA win4<>+598(SB)/1, $0x80
+DATA win4<>+599(SB)/1, $0x80
+DATA win4<>+600(SB)/1, $0x04
+DATA win4<>+601(SB)/1, $0x03
+DATA win4<>+602(SB)/1, $0x80
+DATA win4<>+603(SB)/1, $0x80
+DATA win4<>+604(SB)/1, $0x06
+DATA win4<>+605(SB)/1, $0x05
+DATA win4<>+606(SB)/1, $0x80
+DATA win4<>+607(SB)/1, $0x80
+DATA win4<>+608(SB)/1, $0x02
+DATA win4<>+609(SB)/1, $0x01
+DATA win4<>+610(SB)/1, $0x00
+DATA win4<>+611(SB)/1, $0x80
+DATA win4<>+612(SB)/1, $0x03
+DATA win4<>+613(SB)/1, $0x80
+DATA win4<>+614(SB)/1, $0x80
+DATA win4<>+615(SB)/1, $0x80
+DATA win4<>+616(SB)/1, $0x05
+DATA win4<>+617(SB)/1, $0x04
+DATA win4<>+618(SB)/1, $0x80
+DATA win4<>+619(SB)/1, $0x80
+DATA win4<>+620(SB)/1, $0x07
+DATA win4<>+621(SB)/1, $0x06
+DATA win4<>+622(SB)/1, $0x80
+DATA win4<>+623(SB)/1, $0x80
+DATA win4<>+624(SB)/1, $0x00
+DATA win4<>+625(SB)/1, $0x80
+DATA win4<>+626(SB)/1, $0x80
+DATA win4<>+627(SB)/1, $0x80
+DATA win4<>+628(SB)/1, $0x02
+DATA win4<>+629(SB)/1, $0x01
+DATA win4<>+630(SB)/1, $0x80
+DATA win4<>+631(SB)/1, $0x80
+DATA win4<>+632(SB)/1, $0x04
+DATA win4<>+633(SB)/1, $0x03
+DATA win4<>+634(SB)/1, $0x80
+DATA win4<>+635(SB)/1, $0x80
+DATA win4<>+636(SB)/1, $0x06
+DATA win4<>+637(SB)/1, $0x05
+DATA win4<>+638(SB)/1, $0x80
+DATA win4<>+639(SB)/1, $0x80
+DATA win4<>+640(SB)/1, $0x01
+DATA win4<>+641(SB)/1, $0x00
+DATA win4<>+642(SB)/1, $0x80
+DATA win4<>+643(SB)/1, $0x80
+DATA win4<>+644(SB)/1, $0x03
+DATA win4<>+645(SB)/1, $0x02
+DATA win4<>+646(SB)/1, $0x80
+DATA win4<>+647(SB)/1, $0x80
+DATA win4<>+648(SB)/1, $0x05
+DATA win4<>+649(SB)/1, $0x04
+DATA win4<>+650(SB)/1, $0x80
+DATA win4<>+651(SB)/1, $0x80
+DATA win4<>+652(SB)/1, $0x07
+DATA win4<>+653(SB)/1, $0x06
+DATA win4<>+654(SB)/1, $0x80
+DATA win4<>+655(SB)/1, $0x80
+DATA win4<>+656(SB)/1, $0x02
+DATA win4<>+657(SB)/1, $0x01
+DATA win4<>+658(SB)/1, $0x00
+DATA win4<>+659(SB)/1, $0x80
+DATA win4<>+660(SB)/1, $0x04
+DATA win4<>+661(SB)/1, $0x03
+DATA win4<>+662(SB)/1, $0x80
+DATA win4<>+663(SB)/1, $0x80
+DATA win4<>+664(SB)/1, $0x06
+DATA win4<>+665(SB)/1, $0x05
+DATA win4<>+666(SB)/1, $0x80
+DATA win4<>+667(SB)/1, $0x80
+DATA win4<>+668(SB)/1, $0x08
+DATA win4<>+669(SB)/1, $0x07
+DATA win4<>+670(SB)/1, $0x80
+DATA win4<>+671(SB)/1, $0x80
+DATA win4<>+672(SB)/1, $0x00
+DATA win4<>+673(SB)/1, $0x80
+DATA win4<>+674(SB)/1, $0x80
+DATA win4<>+675(SB)/1, $0x80
+DATA win4<>+676(SB)/1, $0x03
+DATA win4<>+677(SB)/1, $0x02
+DATA win4<>+678(SB)/1, $0x01
+DATA win4<>+679(SB)/1, $0x80
+DATA win4<>+680(SB)/1, $0x05
+DATA win4<>+681(SB)/1, $0x04
+DATA win4<>+682(SB)/1, $0x80
+DATA win4<>+683(SB)/1, $0x80
+DATA win4<>+684(SB)/1, $0x07
+DATA win4<>+685(SB)/1, $0x06
+DATA win4<>+686(SB)/1, $0x80
+DATA win4<>+687(SB)/1, $0x80
+DATA win4<>+688(SB)/1, $0x01
+DATA win4<>+689(SB)/1, $0x00
+DATA win4<>+690(SB)/1, $0x80
+DATA win4<>+691(SB)/1, $0x80
+DATA win4<>+692(SB)/1, $0x04
+DATA win4<>+693(SB)/1, $0x03
+DATA win4<>+694(SB)/1, $0x02
+DATA win4<>+695(SB)/1, $0x80
+DATA win4<>+696(SB)/1, $0x06
+DATA win4<>+697(SB)/1, $0x05
+DATA win4<>+698(SB)/1, $0x80
+DATA win4<>+699(SB)/1, $0x80
+DATA win4<>+700(SB)/1, $0x08
+DATA win4<>+701(SB)/1, $0x07
+DATA win4<>+702(SB)/1, $0x80
+DATA win4<>+703(SB)/1, $0x80
+DATA win4<>+704(SB)/1, $0x02
+DATA win4<>+705(SB)/1, $0x01
+DATA win4<>+706(SB)/1, $0x00
+DATA win4<>+707(SB)/1, $0x80
+DATA win4<>+708(SB)/1, $0x05
+DATA win4<>+709(SB)/1, $0x04
+DATA win4<>+710(SB)/1, $0x03
+DATA win4<>+711(SB)/1, $0x80
+DATA win4<>+712(SB)/1, $0x07
+DATA win4<>+713(SB)/1, $0x06
+DATA win4<>+714(SB)/1, $0x80
+DATA win4<>+715(SB)/1, $0x80
+DATA win4<>+716(SB)/1, $0x09
+DATA win4<>+717(SB)/1, $0x08
+DATA win4<>+718(SB)/1, $0x80
+DATA win4<>+719(SB)/1, $0x80
+DATA win4<>+720(SB)/1, $0x00
+DATA win4<>+721(SB)/1, $0x80
+DATA win4<>+722(SB)/1, $0x80
+DATA win4<>+723(SB)/1, $0x80
+DATA win4<>+724(SB)/1, $0x01
+DATA win4<>+725(SB)/1, $0x80
+DATA win4<>+726(SB)/1, $0x80
+DATA win4<>+727(SB)/1, $0x80
+DATA win4<>+728(SB)/1, $0x04
+DATA win4<>+729(SB)/1, $0x03
+DATA win4<>+730(SB)/1, $0x02
+DATA win4<>+731(SB)/1, $0x80
+DATA win4<>+732(SB)/1, $0x06
+DATA win4<>+733(SB)/1, $0x05
+DATA win4<>+734(SB)/1, $0x80
+DATA win4<>+735(SB)/1, $0x80
+DATA win4<>+736(SB)/1, $0x01
+DATA win4<>+737(SB)/1, $0x00
+DATA win4<>+738(SB)/1, $0x80
+DATA win4<>+739(SB)/1, $0x80
+DATA win4<>+740(SB)/1, $0x02
+DATA win4<>+741(SB)/1, $0x80
+DATA win4<>+742(SB)/1, $0x80
+DATA win4<>+743(SB)/1, $0x80
+DATA win4<>+744(SB)/1, $0x05
+DATA win4<>+745(SB)/1, $0x04
+DATA win4<>+746(SB)/1, $0x03
+DATA win4<>+747(SB)/1, $0x80
+DATA win4<>+748(SB)/1, $0x07
+DATA win4<>+749(SB)/1, $0x06
+DATA win4<>+750(SB)/1, $0x80
+DATA win4<>+751(SB)/1, $0x80
+DATA win4<>+752(SB)/1, $0x02
+DATA win4<>+753(SB)/1, $0x01
+DATA win4<>+754(SB)/1, $0x00
+DATA win4<>+755(SB)/1, $0x80
+DATA win4<>+756(SB)/1, $0x03
+DATA win4<>+757(SB)/1, $0x80
+DATA win4<>+758(SB)/1, $0x80
+DATA win4<>+759(SB)/1, $0x80
+DATA win4<>+760(SB)/1, $0x06
+DATA win4<>+761(SB)/1, $0x05
+DATA win4<>+762(SB)/1, $0x04
+DATA win4<>+763(SB)/1, $0x80
+DATA win4<>+764(SB)/1, $0x08
+DATA win4<>+765(SB)/1, $0x07
+DATA win4<>+766(SB)/1, $0x80
+DATA win4<>+767(SB)/1, $0x80
+DATA win4<>+768(SB)/1, $0x00
+DATA win4<>+769(SB)/1, $0x80
+DATA win4<>+770(SB)/1, $0x80
+DATA win4<>+771(SB)/1, $0x80
+DATA win4<>+772(SB)/1, $0x02
+DATA win4<>+773(SB)/1, $0x01
+DATA win4<>+774(SB)/1, $0x80
+DATA win4<>+775(SB)/1, $0x80
+DATA win4<>+776(SB)/1, $0x05
+DATA win4<>+777(SB)/1, $0x04
+DATA win4<>+778(SB)/1, $0x03
+DATA win4<>+779(SB)/1, $0x80
+DATA win4<>+780(SB)/1, $0x07
+DATA win4<>+781(SB)/1, $0x06
+DATA win4<>+782(SB)/1, $0x80
+DATA win4<>+783(SB)/1, $0x80
+DATA win4<>+784(SB)/1, $0x01
+DATA win4<>+785(SB)/1, $0x00
+DATA win4<>+786(SB)/1, $0x80
+DATA win4<>+787(SB)/1, $0x80
+DATA win4<>+788(SB)/1, $0x03
+DATA win4<>+789(SB)/1, $0x02
+DATA win4<>+790(SB)/1, $0x80
+DATA win4<>+791(SB)/1, $0x80
+DATA win4<>+792(SB)/1, $0x06
+DATA win4<>+793(SB)/1, $0x05
+DATA win4<>+794(SB)/1, $0x04
+DATA win4<>+795(SB)/1, $0x80
+DATA win4<>+796(SB)/1, $0x08
+DATA win4<>+797(SB)/1, $0x07
+DATA win4<>+798(SB)/1, $0x80
+DATA win4<>+799(SB)/1, $0x80
+DATA win4<>+800(SB)/1, $0x02
+DATA win4<>+801(SB)/1, $0x01
+DATA win4<>+802(SB)/1, $0x00
+DATA win4<>+803(SB)/1, $0x80
+DATA win4<>+804(SB)/1, $0x04
+DATA win4<>+805(SB)/1, $0x03
+DATA win4<>+806(SB)/1, $0x80
+DATA win4<>+807(SB)/1, $0x80
+DATA win4<>+808(SB)/1, $0x07
+DATA win4<>+809(SB)/1, $0x06
+DATA win4<>+810(SB)/1, $0x05
+DATA win4<>+811(SB)/1, $0x80
+DATA win4<>+812(SB)/1, $0x09
+DATA win4<>+813(SB)/1, $0x08
+DATA win4<>+814(SB)/1, $0x80
+DATA win4<>+815(SB)/1, $0x80
+DATA win4<>+816(SB)/1, $0x00
+DATA win4<>+817(SB)/1, $0x80
+DATA win4<>+818(SB)/1, $0x80
+DATA win4<>+819(SB)/1, $0x80
+DATA win4<>+820(SB)/1, $0x03
+DATA win4<>+821(SB)/1, $0x02
+DATA win4<>+822(SB)/1, $0x01
+DATA win4<>+823(SB)/1, $0x80
+DATA win4<>+824(SB)/1, $0x06
+DATA win4<>+825(SB)/1, $0x05
+DATA win4<>+826(SB)/1, $0x04
+DATA win4<>+827(SB)/1, $0x80
+DATA win4<>+828(SB)/1, $0x08
+DATA win4<>+829(SB)/1, $0x07
+DATA win4<>+830(SB)/1, $0x80
+DATA win4<>+831(SB)/1, $0x80
+DATA win4<>+832(SB)/1, $0x01
+DATA win4<>+833(SB)/1, $0x00
+DATA win4<>+834(SB)/1, $0x80
+DATA win4<>+835(SB)/1, $0x80
+DATA win4<>+836(SB)/1, $0x04
+DATA win4<>+837(SB)/1, $0x03
+DATA win4<>+838(SB)/1, $0x02
+DATA win4<>+839(SB)/1, $0x80
+DATA win4<>+840(SB)/1, $0x07
+DATA win4<>+841(SB)/1, $0x06
+DATA win4<>+842(SB)/1, $0x05
+DATA win4<>+843(SB)/1, $0x80
+DATA win4<>+844(SB)/1, $0x09
+DATA win4<>+845(SB)/1, $0x08
+DATA win4<>+846(SB)/1, $0x80
+DATA win4<>+847(SB)/1, $0x80
+DATA win4<>+848(SB)/1, $0x02
+DATA win4<>+849(SB)/1, $0x01
+DATA win4<>+850(SB)/1, $0x00
+DATA win4<>+851(SB)/1, $0x80
+DATA win4<>+852(SB)/1, $0x05
+DATA win4<>+853(SB)/1, $0x04
+DATA win4<>+854(SB)/1, $0x03
+DATA win4<>+855(SB)/1, $0x80
+DATA win4<>+856(SB)/1, $0x08
+DATA win4<>+857(SB)/1, $0x07
+DATA win4<>+858(SB)/1, $0x06
+DATA win4<>+859(SB)/1, $0x80
+DATA win4<>+860(SB)/1, $0x0a
+DATA win4<>+861(SB)/1, $0x09
+DATA win4<>+862(SB)/1, $0x80
+DATA win4<>+863(SB)/1, $0x80
+DATA win4<>+864(SB)/1, $0x00
+DATA win4<>+865(SB)/1, $0x80
+DATA win4<>+866(SB)/1, $0x80
+DATA win4<>+867(SB)/1, $0x80
+DATA win4<>+868(SB)/1, $0x01
+DATA win4<>+869(SB)/1, $0x80
+DATA win4<>+870(SB)/1, $0x80
+DATA win4<>+871(SB)/1, $0x80
+DATA win4<>+872(SB)/1, $0x02
+DATA win4<>+873(SB)/1, $0x80
+DATA win4<>+874(SB)/1, $0x80
+DATA win4<>+875(SB)/1, $0x80
+DATA win4<>+876(SB)/1, $0x05
+DATA win4<>+877(SB)/1, $0x04
+DATA win4<>+878(SB)/1, $0x03
+DATA win4<>+879(SB)/1, $0x80
+DATA win4<>+880(SB)/1, $0x01
+DATA win4<>+881(SB)/1, $0x00
+DATA win4<>+882(SB)/1, $0x80
+DATA win4<>+883(SB)/1, $0x80
+DATA win4<>+884(SB)/1, $0x02
+DATA win4<>+885(SB)/1, $0x80
+DATA win4<>+886(SB)/1, $0x80
+DATA win4<>+887(SB)/1, $0x80
+DATA win4<>+888(SB)/1, $0x03
+DATA win4<>+889(SB)/1, $0x80
+DATA win4<>+890(SB)/1, $0x80
+DATA win4<>+891(SB)/1, $0x80
+DATA win4<>+892(SB)/1, $0x06
+DATA win4<>+893(SB)/1, $0x05
+DATA win4<>+894(SB)/1, $0x04
+DATA win4<>+895(SB)/1, $0x80
+DATA win4<>+896(SB)/1, $0x02
+DATA win4<>+897(SB)/1, $0x01
+DATA win4<>+898(SB)/1, $0x00
+DATA win4<>+899(SB)/1, $0x80
+DATA win4<>+900(SB)/1, $0x03
+DATA win4<>+901(SB)/1, $0x80
+DATA win4<>+902(SB)/1, $0x80
+DATA win4<>+903(SB)/1, $0x80
+DATA win4<>+904(SB)/1, $0x04
+DATA win4<>+905(SB)/1, $0x80
+DATA win4<>+906(SB)/1, $0x80
+DATA win4<>+907(SB)/1, $0x80
+DATA win4<>+908(SB)/1, $0x07
+DATA win4<>+909(SB)/1, $0x06
+DATA win4<>+910(SB)/1, $0x05
+DATA win4<>+911(SB)/1, $0x80
+DATA win4<>+912(SB)/1, $0x00
+DATA win4<>+913(SB)/1, $0x80
+DATA win4<>+914(SB)/1, $0x80
+DATA win4<>+915(SB)/1, $0x80
+DATA win4<>+916(SB)/1, $0x02
+DATA win4<>+917(SB)/1, $0x01
+DATA win4<>+918(SB)/1, $0x80
+DATA win4<>+919(SB)/1, $0x80
+DATA win4<>+920(SB)/1, $0x03
+DATA win4<>+921(SB)/1, $0x80
+DATA win4<>+922(SB)/1, $0x80
+DATA win4<>+923(SB)/1, $0x80
+DATA win4<>+924(SB)/1, $0x06
+DATA win4<>+925(SB)/1, $0x05
+DATA win4<>+926(SB)/1, $0x04
+DATA win4<>+927(SB)/1, $0x80
+DATA win4<>+928(SB)/1, $0x01
+DATA win4<>+929(SB)/1, $0x00
+DATA win4<>+930(SB)/1, $0x80
+DATA win4<>+931(SB)/1, $0x80
+DATA win4<>+932(SB)/1, $0x03
+DATA win4<>+933(SB)/1, $0x02
+DATA win4<>+934(SB)/1, $0x80
+DATA win4<>+935(SB)/1, $0x80
+DATA win4<>+936(SB)/1, $0x04
+DATA win4<>+937(SB)/1, $0x80
+DATA win4<>+938(SB)/1, $0x80
+DATA win4<>+939(SB)/1, $0x80
+DATA win4<>+940(SB)/1, $0x07
+DATA win4<>+941(SB)/1, $0x06
+DATA win4<>+942(SB)/1, $0x05
+DATA win4<>+943(SB)/1, $0x80
+DATA win4<>+944(SB)/1, $0x02
+DATA win4<>+945(SB)/1, $0x01
+DATA win4<>+946(SB)/1, $0x00
+DATA win4<>+947(SB)/1, $0x80
+DATA win4<>+948(SB)/1, $0x04
+DATA win4<>+949(SB)/1, $0x03
+DATA win4<>+950(SB)/1, $0x80
+DATA win4<>+951(SB)/1, $0x80
+DATA win4<>+952(SB)/1, $0x05
+DATA win4<>+953(SB)/1, $0x80
+DATA win4<>+954(SB)/1, $0x80
+DATA win4<>+955(SB)/1, $0x80
+DATA win4<>+956(SB)/1, $0x08
+DATA win4<>+957(SB)/1, $0x07
+DATA win4<>+958(SB)/1, $0x06
+DATA win4<>+959(SB)/1, $0x80
+DATA win4<>+960(SB)/1, $0x00
+DATA win4<>+961(SB)/1, $0x80
+DATA win4<>+962(SB)/1, $0x80
+DATA win4<>+963(SB)/1, $0x80
+DATA win4<>+964(SB)/1, $0x03
+DATA win4<>+965(SB)/1, $0x02
+DATA win4<>+966(SB)/1, $0x01
+DATA win4<>+967(SB)/1, $0x80
+DATA win4<>+968(SB)/1, $0x04
+DATA win4<>+969(SB)/1, $0x80
+DATA win4<>+970(SB)/1, $0x80
+DATA win4<>+971(SB)/1, $0x80
+DATA win4<>+972(SB)/1, $0x07
+DATA win4<>+973(SB)/1, $0x06
+DATA win4<>+974(SB)/1, $0x05
+DATA win4<>+975(SB)/1, $0x80
+DATA win4<>+976(SB)/1, $0x01
+DATA win4<>+977(SB)/1, $0x00
+DATA win4<>+978(SB)/1, $0x80
+DATA win4<>+979(SB)/1, $0x80
+DATA win4<>+980(SB)/1, $0x04
+DATA win4<>+981(SB)/1, $0x03
+DATA win4<>+982(SB)/1, $0x02
+DATA win4<>+983(SB)/1, $0x80
+DATA win4<>+984(SB)/1, $0x05
+DATA win4<>+985(SB)/1, $0x80
+DATA win4<>+986(SB)/1, $0x80
+DATA win4<>+987(SB)/1, $0x80
+DATA win4<>+988(SB)/1, $0x08
+DATA win4<>+989(SB)/1, $0x07
+DATA win4<>+990(SB)/1, $0x06
+DATA win4<>+991(SB)/1, $0x80
+DATA win4<>+992(SB)/1, $0x02
+DATA win4<>+993(SB)/1, $0x01
+DATA win4<>+994(SB)/1, $0x00
+DATA win4<>+995(SB)/1, $0x80
+DATA win4<>+996(SB)/1, $0x05
+DATA win4<>+997(SB)/1, $0x04
+DATA win4<>+998(SB)/1, $0x03
+DATA win4<>+999(SB)/1, $0x80
+DATA win4<>+1000(SB)/1, $0x06
+DATA win4<>+1001(SB)/1, $0x80
+DATA win4<>+1002(SB)/1, $0x80
+DATA win4<>+1003(SB)/1, $0x80
+DATA win4<>+1004(SB)/1, $0x09
+DATA win4<>+1005(SB)/1, $0x08
+DATA win4<>+1006(SB)/1, $0x07
+DATA win4<>+1007(SB)/1, $0x80
+DATA win4<>+1008(SB)/1, $0x00
+DATA win4<>+1009(SB)/1, $0x80
+DATA win4<>+1010(SB)/1, $0x80
+DATA win4<>+1011(SB)/1, $0x80
+DATA win4<>+1012(SB)/1, $0x01
+DATA win4<>+1013(SB)/1, $0x80
+DATA win4<>+1014(SB)/1, $0x80
+DATA win4<>+1015(SB)/1, $0x80
+DATA win4<>+1016(SB)/1, $0x03
+DATA win4<>+1017(SB)/1, $0x02
+DATA win4<>+1018(SB)/1, $0x80
+DATA win4<>+1019(SB)/1, $0x80
+DATA win4<>+1020(SB)/1, $0x06
+DATA win4<>+1021(SB)/1, $0x05
+DATA win4<>+1022(SB)/1, $0x04
+DATA win4<>+1023(SB)/1, $0x80
+DATA win4<>+1024(SB)/1, $0x01
+DATA win4<>+1025(SB)/1, $0x00
+DATA win4<>+1026(SB)/1, $0x80
+DATA win4<>+1027(SB)/1, $0x80
+DATA win4<>+1028(SB)/1, $0x02
+DATA win4<>+1029(SB)/1, $0x80
+DATA win4<>+1030(SB)/1, $0x80
+DATA win4<>+1031(SB)/1, $0x80
+DATA win4<>+1032(SB)/1, $0x04
+DATA win4<>+1033(SB)/1, $0x03
+DATA win4<>+1034(SB)/1, $0x80
+DATA win4<>+1035(SB)/1, $0x80
+DATA win4<>+1036(SB)/1, $0x07
+DATA win4<>+1037(SB)/1, $0x06
+DATA win4<>+1038(SB)/1, $0x05
+DATA win4<>+1039(SB)/1, $0x80
+DATA win4<>+1040(SB)/1, $0x02
+DATA win4<>+1041(SB)/1, $0x01
+DATA win4<>+1042(SB)/1, $0x00
+DATA win4<>+1043(SB)/1, $0x80
+DATA win4<>+1044(SB)/1, $0x03
+DATA win4<>+1045(SB)/1, $0x80
+DATA win4<>+1046(SB)/1, $0x80
+DATA win4<>+1047(SB)/1, $0x80
+DATA win4<>+1048(SB)/1, $0x05
+DATA win4<>+1049(SB)/1, $0x04
+DATA win4<>+1050(SB)/1, $0x80
+DATA win4<>+1051(SB)/1, $0x80
+DATA win4<>+1052(SB)/1, $0x08
+DATA win4<>+1053(SB)/1, $0x07
+DATA win4<>+1054(SB)/1, $0x06
+DATA win4<>+1055(SB)/1, $0x80
+DATA win4<>+1056(SB)/1, $0x00
+DATA win4<>+1057(SB)/1, $0x80
+DATA win4<>+1058(SB)/1, $0x80
+DATA win4<>+1059(SB)/1, $0x80
+DATA win4<>+1060(SB)/1, $0x02
+DATA win4<>+1061(SB)/1, $0x01
+DATA win4<>+1062(SB)/1, $0x80
+DATA win4<>+1063(SB)/1, $0x80
+DATA win4<>+1064(SB)/1, $0x04
+DATA win4<>+1065(SB)/1, $0x03
+DATA win4<>+1066(SB)/1, $0x80
+DATA win4<>+1067(SB)/1, $0x80
+DATA win4<>+1068(SB)/1, $0x07
+DATA win4<>+1069(SB)/1, $0x06
+DATA win4<>+1070(SB)/1, $0x05
+DATA win4<>+1071(SB)/1, $0x80
+DATA win4<>+1072(SB)/1, $0x01
+DATA win4<>+1073(SB)/1, $0x00
+DATA win4<>+1074(SB)/1, $0x80
+DATA win4<>+1075(SB)/1, $0x80
+DATA win4<>+1076(SB)/1, $0x03
+DATA win4<>+1077(SB)/1, $0x02
+DATA win4<>+1078(SB)/1, $0x80
+DATA win4<>+1079(SB)/1, $0x80
+DATA win4<>+1080(SB)/1, $0x05
+DATA win4<>+1081(SB)/1, $0x04
+DATA win4<>+1082(SB)/1, $0x80
+DATA win4<>+1083(SB)/1, $0x80
+DATA win4<>+1084(SB)/1, $0x08
+DATA win4<>+1085(SB)/1, $0x07
+DATA win4<>+1086(SB)/1, $0x06
+DATA win4<>+1087(SB)/1, $0x80
+DATA win4<>+1088(SB)/1, $0x02
+DATA win4<>+1089(SB)/1, $0x01
+DATA win4<>+1090(SB)/1, $0x00
+DATA win4<>+1091(SB)/1, $0x80
+DATA win4<>+1092(SB)/1, $0x04
+DATA win4<>+1093(SB)/1, $0x03
+DATA win4<>+1094(SB)/1, $0x80
+DATA win4<>+1095(SB)/1, $0x80
+DATA win4<>+1096(SB)/1, $0x06
+DATA win4<>+1097(SB)/1, $0x05
+DATA win4<>+1098(SB)/1, $0x80
+DATA win4<>+1099(SB)/1, $0x80
+DATA win4<>+1100(SB)/1, $0x09
+DATA win4<>+1101(SB)/1, $0x08
+DATA win4<>+1102(SB)/1, $0x07
+DATA win4<>+1103(SB)/1, $0x80
+DATA win4<>+1104(SB)/1, $0x00
+DATA win4<>+1105(SB)/1, $0x80
+DATA win4<>+1106(SB)/1, $0x80
+DATA win4<>+1107(SB)/1, $0x80
+DATA win4<>+1108(SB)/1, $0x03
+DATA win4<>+1109(SB)/1, $0x02
+DATA win4<>+1110(SB)/1, $0x01
+DATA win4<>+1111(SB)/1, $0x80
+DATA win4<>+1112(SB)/1, $0x05
+DATA win4<>+1113(SB)/1, $0x04
+DATA win4<>+1114(SB)/1, $0x80
+DATA win4<>+1115(SB)/1, $0x80
+DATA win4<>+1116(SB)/1, $0x08
+DATA win4<>+1117(SB)/1, $0x07
+DATA win4<>+1118(SB)/1, $0x06
+DATA win4<>+1119(SB)/1, $0x80
+DATA win4<>+1120(SB)/1, $0x01
+DATA win4<>+1121(SB)/1, $0x00
+DATA win4<>+1122(SB)/1, $0x80
+DATA win4<>+1123(SB)/1, $0x80
+DATA win4<>+1124(SB)/1, $0x04
+DATA win4<>+1125(SB)/1, $0x03
+DATA win4<>+1126(SB)/1, $0x02
+DATA win4<>+1127(SB)/1, $0x80
+DATA win4<>+1128(SB)/1, $0x06
+DATA win4<>+1129(SB)/1, $0x05
+DATA win4<>+1130(SB)/1, $0x80
+DATA win4<>+1131(SB)/1, $0x80
+DATA win4<>+1132(SB)/1, $0x09
+DATA win4<>+1133(SB)/1, $0x08
+DATA win4<>+1134(SB)/1, $0x07
+DATA win4<>+1135(SB)/1, $0x80
+DATA win4<>+1136(SB)/1, $0x02
+DATA win4<>+1137(SB)/1, $0x01
+DATA win4<>+1138(SB)/1, $0x00
+DATA win4<>+1139(SB)/1, $0x80
+DATA win4<>+1140(SB)/1, $0x05
+DATA win4<>+1141(SB)/1, $0x04
+DATA win4<>+1142(SB)/1, $0x03
+DATA win4<>+1143(SB)/1, $0x80
+DATA win4<>+1144(SB)/1, $0x07
+DATA win4<>+1145(SB)/1, $0x06
+DATA win4<>+1146(SB)/1, $0x80
+DATA win4<>+1147(SB)/1, $0x80
+DATA win4<>+1148(SB)/1, $0x0a
+DATA win4<>+1149(SB)/1, $0x09
+DATA win4<>+1150(SB)/1, $0x08
+DATA win4<>+1151(SB)/1, $0x80
+DATA win4<>+1152(SB)/1, $0x00
+DATA win4<>+1153(SB)/1, $0x80
+DATA win4<>+1154(SB)/1, $0x80
+DATA win4<>+1155(SB)/1, $0x80
+DATA win4<>+1156(SB)/1, $0x01
+DATA win4<>+1157(SB)/1, $0x80
+DATA win4<>+1158(SB)/1, $0x80
+DATA win4<>+1159(SB)/1, $0x80
+DATA win4<>+1160(SB)/1, $0x04
+DATA win4<>+1161(SB)/1, $0x03
+DATA win4<>+1162(SB)/1, $0x02
+DATA win4<>+1163(SB)/1, $0x80
+DATA win4<>+1164(SB)/1, $0x07
+DATA win4<>+1165(SB)/1, $0x06
+DATA win4<>+1166(SB)/1, $0x05
+DATA win4<>+1167(SB)/1, $0x80
+DATA win4<>+1168(SB)/1, $0x01
+DATA win4<>+1169(SB)/1, $0x00
+DATA win4<>+1170(SB)/1, $0x80
+DATA win4<>+1171(SB)/1, $0x80
+DATA win4<>+1172(SB)/1, $0x02
+DATA win4<>+1173(SB)/1, $0x80
+DATA win4<>+1174(SB)/1, $0x80
+DATA win4<>+1175(SB)/1, $0x80
+DATA win4<>+1176(SB)/1, $0x05
+DATA win4<>+1177(SB)/1, $0x04
+DATA win4<>+1178(SB)/1, $0x03
+DATA win4<>+1179(SB)/1, $0x80
+DATA win4<>+1180(SB)/1, $0x08
+DATA win4<>+1181(SB)/1, $0x07
+DATA win4<>+1182(SB)/1, $0x06
+DATA win4<>+1183(SB)/1, $0x80
+DATA win4<>+1184(SB)/1, $0x02
+DATA win4<>+1185(SB)/1, $0x01
+DATA win4<>+1186(SB)/1, $0x00
+DATA win4<>+1187(SB)/1, $0x80
+DATA win4<>+1188(SB)/1, $0x03
+DATA win4<>+1189(SB)/1, $0x80
+DATA win4<>+1190(SB)/1, $0x80
+DATA win4<>+1191(SB)/1, $0x80
+DATA win4<>+1192(SB)/1, $0x06
+DATA win4<>+1193(SB)/1, $0x05
+DATA win4<>+1194(SB)/1, $0x04
+DATA win4<>+1195(SB)/1, $0x80
+DATA win4<>+1196(SB)/1, $0x09
+DATA win4<>+1197(SB)/1, $0x08
+DATA win4<>+1198(SB)/1, $0x07
+DATA win4<>+1199(SB)/1, $0x80
+DATA win4<>+1200(SB)/1, $0x00
+DATA win4<>+1201(SB)/1, $0x80
+DATA win4<>+1202(SB)/1, $0x80
+DATA win4<>+1203(SB)/1, $0x80
+DATA win4<>+1204(SB)/1, $0x02
+DATA win4<>+1205(SB)/1, $0x01
+DATA win4<>+1206(SB)/1, $0x80
+DATA win4<>+1207(SB)/1, $0x80
+DATA win4<>+1208(SB)/1, $0x05
+DATA win4<>+1209(SB)/1, $0x04
+DATA win4<>+1210(SB)/1, $0x03
+DATA win4<>+1211(SB)/1, $0x80
+DATA win4<>+1212(SB)/1, $0x08
+DATA win4<>+1213(SB)/1, $0x07
+DATA win4<>+1214(SB)/1, $0x06
+DATA win4<>+1215(SB)/1, $0x80
+DATA win4<>+1216(SB)/1, $0x01
+DATA win4<>+1217(SB)/1, $0x00
+DATA win4<>+1218(SB)/1, $0x80
+DATA win4<>+1219(SB)/1, $0x80
+DATA win4<>+1220(SB)/1, $0x03
+DATA win4<>+1221(SB)/1, $0x02
+DATA win4<>+1222(SB)/1, $0x80
+DATA win4<>+1223(SB)/1, $0x80
+DATA win4<>+1224(SB)/1, $0x06
+DATA win4<>+1225(SB)/1, $0x05
+DATA win4<>+1226(SB)/1, $0x04
+DATA win4<>+1227(SB)/1, $0x80
+DATA win4<>+1228(SB)/1, $0x09
+DATA win4<>+1229(SB)/1, $0x08
+DATA win4<>+1230(SB)/1, $0x07
+DATA win4<>+1231(SB)/1, $0x80
+DATA win4<>+1232(SB)/1, $0x02
+DATA win4<>+1233(SB)/1, $0x01
+DATA win4<>+1234(SB)/1, $0x00
+DATA win4<>+1235(SB)/1, $0x80
+DATA win4<>+1236(SB)/1, $0x04
+DATA win4<>+1237(SB)/1, $0x03
+DATA win4<>+1238(SB)/1, $0x80
+DATA win4<>+1239(SB)/1, $0x80
+DATA win4<>+1240(SB)/1, $0x07
+DATA win4<>+1241(SB)/1, $0x06
+DATA win4<>+1242(SB)/1, $0x05
+DATA win4<>+1243(SB)/1, $0x80
+DATA win4<>+1244(SB)/1, $0x0a
+DATA win4<>+1245(SB)/1, $0x09
+DATA win4<>+1246(SB)/1, $0x08
+DATA win4<>+1247(SB)/1, $0x80
+DATA win4<>+1248(SB)/1, $0x00
+DATA win4<>+1249(SB)/1, $0x80
+DATA win4<>+1250(SB)/1, $0x80
+DATA win4<>+1251(SB)/1, $0x80
+DATA win4<>+1252(SB)/1, $0x03
+DATA win4<>+1253(SB)/1, $0x02
+DATA win4<>+1254(SB)/1, $0x01
+DATA win4<>+1255(SB)/1, $0x80
+DATA win4<>+1256(SB)/1, $0x06
+DATA win4<>+1257(SB)/1, $0x05
+DATA win4<>+1258(SB)/1, $0x04
+DATA win4<>+1259(SB)/1, $0x80
+DATA win4<>+1260(SB)/1, $0x09
+DATA win4<>+1261(SB)/1, $0x08
+DATA win4<>+1262(SB)/1, $0x07
+DATA win4<>+1263(SB)/1, $0x80
+DATA win4<>+1264(SB)/1, $0x01
+DATA win4<>+1265(SB)/1, $0x00
+DATA win4<>+1266(SB)/1, $0x80
+DATA win4<>+1267(SB)/1, $0x80
+DATA win4<>+1268(SB)/1, $0x04
+DATA win4<>+1269(SB)/1, $0x03
+DATA win4<>+1270(SB)/1, $0x02
+DATA win4<>+1271(SB)/1, $0x80
+DATA win4<>+1272(SB)/1, $0x07
+DATA win4<>+1273(SB)/1, $0x06
+DATA win4<>+1274(SB)/1, $0x05
+DATA win4<>+1275(SB)/1, $0x80
+DATA win4<>+1276(SB)/1, $0x0a
+DATA win4<>+1277(SB)/1, $0x09
+DATA win4<>+1278(SB)/1, $0x08
+DATA win4<>+1279(SB)/1, $0x80
+DATA win4<>+1280(SB)/1, $0x02
+DATA win4<>+1281(SB)/1, $0x01
+DATA win4<>+1282(SB)/1, $0x00
+DATA win4<>+1283(SB)/1, $0x80
+DATA win4<>+1284(SB)/1, $0x05
+DATA win4<>+1285(SB)/1, $0x04
+DATA win4<>+1286(SB)/1, $0x03
+DATA win4<>+1287(SB)/1, $0x80
+DATA win4<>+1288(SB)/1, $0x08
+DATA win4<>+1289(SB)/1, $0x07
+DATA win4<>+1290(SB)/1, $0x06
+DATA win4<>+1291(SB)/1, $0x80
+DATA win4<>+1292(SB)/1, $0x0b
+DATA win4<>+1293(SB)/1, $0x0a
+DATA win4<>+1294(SB)/1, $0x09
+DATA win4<>+1295(SB)/1, $0x80
+DATA win4<>+1296(SB)/1, $0x00
+DATA win4<>+1297(SB)/1, $0x00
+DATA win4<>+1298(SB)/1, $0x02
+DATA win4<>+1299(SB)/1, $0x00
+DATA win4<>+1300(SB)/1, $0x04
+DATA win4<>+1301(SB)/1, $0x06
+DATA win4<>+1302(SB)/1, $0x02
+DATA win4<>+1303(SB)/1, $0x00
+DATA win4<>+1304(SB)/1, $0x00
+DATA win4<>+1305(SB)/1, $0x0c
+DATA win4<>+1306(SB)/1, $0x08
+DATA win4<>+1307(SB)/1, $0x12
+DATA win4<>+1308(SB)/1, $0x04
+DATA win4<>+1309(SB)/1, $0x06
+DATA win4<>+1310(SB)/1, $0x02
+DATA win4<>+1311(SB)/1, $0x00
+DATA win4<>+1312(SB)/1, $0x00
+DATA win4<>+1313(SB)/1, $0x00
+DATA win4<>+1314(SB)/1, $0x0e
+DATA win4<>+1315(SB)/1, $0x24
+DATA win4<>+1316(SB)/1, $0x0a
+DATA win4<>+1317(SB)/1, $0x18
+DATA win4<>+1318(SB)/1, $0x14
+DATA win4<>+1319(SB)/1, $0x36
+DATA win4<>+1320(SB)/1, $0x00
+DATA win4<>+1321(SB)/1, $0x0c
+DATA win4<>+1322(SB)/1, $0x08
+DATA win4<>+1323(SB)/1, $0x12
+DATA win4<>+1324(SB)/1, $0x04
+DATA win4<>+1325(SB)/1, $0x06
+DATA win4<>+1326(SB)/1, $0x02
+DATA win4<>+1327(SB)/1, $0x00
+DATA win4<>+1328(SB)/1, $0x00
+DATA win4<>+1329(SB)/1, $0x00
+DATA win4<>+1330(SB)/1, $0x02
+DATA win4<>+1331(SB)/1, $0x00
+DATA win4<>+1332(SB)/1, $0x10
+DATA win4<>+1333(SB)/1, $0x2a
+DATA win4<>+1334(SB)/1, $0x26
+DATA win4<>+1335(SB)/1, $0x6c
+DATA win4<>+1336(SB)/1, $0x00
+DATA win4<>+1337(SB)/1, $0x1e
+DATA win4<>+1338(SB)/1, $0x1a
+DATA win4<>+1339(SB)/1, $0x48
+DATA win4<>+1340(SB)/1, $0x16
+DATA win4<>+1341(SB)/1, $0x3c
+DATA win4<>+1342(SB)/1, $0x38
+DATA win4<>+1343(SB)/1, $0x00
+DATA win4<>+1344(SB)/1, $0x00
+DATA win4<>+1345(SB)/1, $0x00
+DATA win4<>+1346(SB)/1, $0x0e
+DATA win4<>+1347(SB)/1, $0x24
+DATA win4<>+1348(SB)/1, $0x0a
+DATA win4<>+1349(SB)/1, $0x18
+DATA win4<>+1350(SB)/1, $0x14
+DATA win4<>+1351(SB)/1, $0x36
+DATA win4<>+1352(SB)/1, $0x00
+DATA win4<>+1353(SB)/1, $0x0c
+DATA win4<>+1354(SB)/1, $0x08
+DATA win4<>+1355(SB)/1, $0x12
+DATA win4<>+1356(SB)/1, $0x04
+DATA win4<>+1357(SB)/1, $0x06
+DATA win4<>+1358(SB)/1, $0x02
+DATA win4<>+1359(SB)/1, $0x00
+DATA win4<>+1360(SB)/1, $0x00
+DATA win4<>+1361(SB)/1, $0x00
+DATA win4<>+1362(SB)/1, $0x02
+DATA win4<>+1363(SB)/1, $0x00
+DATA win4<>+1364(SB)/1, $0x04
+DATA win4<>+1365(SB)/1, $0x06
+DATA win4<>+1366(SB)/1, $0x02
+DATA win4<>+1367(SB)/1, $0x00
+DATA win4<>+1368(SB)/1, $0x00
+DATA win4<>+1369(SB)/1, $0x30
+DATA win4<>+1370(SB)/1, $0x2c
+DATA win4<>+1371(SB)/1, $0x7e
+DATA win4<>+1372(SB)/1, $0x28
+DATA win4<>+1373(SB)/1, $0x72
+DATA win4<>+1374(SB)/1, $0x6e
+DATA win4<>+1375(SB)/1, $0x00
+DATA win4<>+1376(SB)/1, $0x00
+DATA win4<>+1377(SB)/1, $0x00
+DATA win4<>+1378(SB)/1, $0x20
+DATA win4<>+1379(SB)/1, $0x5a
+DATA win4<>+1380(SB)/1, $0x1c
+DATA win4<>+1381(SB)/1, $0x4e
+DATA win4<>+1382(SB)/1, $0x4a
+DATA win4<>+1383(SB)/1, $0x36
+DATA win4<>+1384(SB)/1, $0x00
+DATA win4<>+1385(SB)/1, $0x42
+DATA win4<>+1386(SB)/1, $0x3e
+DATA win4<>+1387(SB)/1, $0x12
+DATA win4<>+1388(SB)/1, $0x3a
+DATA win4<>+1389(SB)/1, $0x06
+DATA win4<>+1390(SB)/1, $0x02
+DATA win4<>+1391(SB)/1, $0x00
+DATA win4<>+1392(SB)/1, $0x00
+DATA win4<>+1393(SB)/1, $0x00
+DATA win4<>+1394(SB)/1, $0x02
+DATA win4<>+1395(SB)/1, $0x00
+DATA win4<>+1396(SB)/1, $0x10
+DATA win4<>+1397(SB)/1, $0x2a
+DATA win4<>+1398(SB)/1, $0x26
+DATA win4<>+1399(SB)/1, $0x6c
+DATA win4<>+1400(SB)/1, $0x00
+DATA win4<>+1401(SB)/1, $0x1e
+DATA win4<>+1402(SB)/1, $0x1a
+DATA win4<>+1403(SB)/1, $0x48
+DATA win4<>+1404(SB)/1, $0x16
+DATA win4<>+1405(SB)/1, $0x3c
+DATA win4<>+1406(SB)/1, $0x38
+DATA win4<>+1407(SB)/1, $0x00
+DATA win4<>+1408(SB)/1, $0x00
+DATA win4<>+1409(SB)/1, $0x00
+DATA win4<>+1410(SB)/1, $0x0e
+DATA win4<>+1411(SB)/1, $0x24
+DATA win4<>+1412(SB)/1, $0x0a
+DATA win4<>+1413(SB)/1, $0x18
+DATA win4<>+1414(SB)/1, $0x14
+DATA win4<>+1415(SB)/1, $0x36
+DATA win4<>+1416(SB)/1, $0x00
+DATA win4<>+1417(SB)/1, $0x0c
+DATA win4<>+1418(SB)/1, $0x08
+DATA win4<>+1419(SB)/1, $0x12
+DATA win4<>+1420(SB)/1, $0x04
+DATA win4<>+1421(SB)/1, $0x06
+DATA win4<>+1422(SB)/1, $0x02
+DATA win4<>+1423(SB)/1, $0x00
+DATA win4<>+1424(SB)/1, $0x00
+DATA win4<>+1425(SB)/1, $0x00
+DATA win4<>+1426(SB)/1, $0x02
+DATA win4<>+1427(SB)/1, $0x00
+DATA win4<>+1428(SB)/1, $0x04
+DATA win4<>+1429(SB)/1, $0x06
+DATA win4<>+1430(SB)/1, $0x02
+DATA win4<>+1431(SB)/1, $0x00
+DATA win4<>+1432(SB)/1, $0x00
+DATA win4<>+1433(SB)/1, $0x0c
+DATA win4<>+1434(SB)/1, $0x08
+DATA win4<>+1435(SB)/1, $0x12
+DATA win4<>+1436(SB)/1, $0x04
+DATA win4<>+1437(SB)/1, $0x06
+DATA win4<>+1438(SB)/1, $0x02
+DATA win4<>+1439(SB)/1, $0x00
+DATA win4<>+1440(SB)/1, $0x00
+DATA win4<>+1441(SB)/1, $0x00
+DATA win4<>+1442(SB)/1, $0x32
+DATA win4<>+1443(SB)/1, $0x90
+DATA win4<>+1444(SB)/1, $0x2e
+DATA win4<>+1445(SB)/1, $0x84
+DATA win4<>+1446(SB)/1, $0x80
+DATA win4<>+1447(SB)/1, $0x36
+DATA win4<>+1448(SB)/1, $0x00
+DATA win4<>+1449(SB)/1, $0x78
+DATA win4<>+1450(SB)/1, $0x74
+DATA win4<>+1451(SB)/1, $0x12
+DATA win4<>+1452(SB)/1, $0x70
+DATA win4<>+1453(SB)/1, $0x06
+DATA win4<>+1454(SB)/1, $0x02
+DATA win4<>+1455(SB)/1, $0x00
+DATA win4<>+1456(SB)/1, $0x00
+DATA win4<>+1457(SB)/1, $0x00
+DATA win4<>+1458(SB)/1, $0x02
+DATA win4<>+1459(SB)/1, $0x00
+DATA win4<>+1460(SB)/1, $0x22
+DATA win4<>+1461(SB)/1, $0x60
+DATA win4<>+1462(SB)/1, $0x5c
+DATA win4<>+1463(SB)/1, $0x6c
+DATA win4<>+1464(SB)/1, $0x00
+DATA win4<>+1465(SB)/1, $0x54
+DATA win4<>+1466(SB)/1, $0x50
+DATA win4<>+1467(SB)/1, $0x48
+DATA win4<>+1468(SB)/1, $0x4c
+DATA win4<>+1469(SB)/1, $0x3c
+DATA win4<>+1470(SB)/1, $0x38
+DATA win4<>+1471(SB)/1, $0x00
+DATA win4<>+1472(SB)/1, $0x00
+DATA win4<>+1473(SB)/1, $0x00
+DATA win4<>+1474(SB)/1, $0x44
+DATA win4<>+1475(SB)/1, $0x24
+DATA win4<>+1476(SB)/1, $0x40
+DATA win4<>+1477(SB)/1, $0x18
+DATA win4<>+1478(SB)/1, $0x14
+DATA win4<>+1479(SB)/1, $0x36
+DATA win4<>+1480(SB)/1, $0x00
+DATA win4<>+1481(SB)/1, $0x0c
+DATA win4<>+1482(SB)/1, $0x08
+DATA win4<>+1483(SB)/1, $0x12
+DATA win4<>+1484(SB)/1, $0x04
+DATA win4<>+1485(SB)/1, $0x06
+DATA win4<>+1486(SB)/1, $0x02
+DATA win4<>+1487(SB)/1, $0x00
+DATA win4<>+1488(SB)/1, $0x00
+DATA win4<>+1489(SB)/1, $0x00
+DATA win4<>+1490(SB)/1, $0x02
+DATA win4<>+1491(SB)/1, $0x00
+DATA win4<>+1492(SB)/1, $0x04
+DATA win4<>+1493(SB)/1, $0x06
+DATA win4<>+1494(SB)/1, $0x02
+DATA win4<>+1495(SB)/1, $0x00
+DATA win4<>+1496(SB)/1, $0x00
+DATA win4<>+1497(SB)/1, $0x30
+DATA win4<>+1498(SB)/1, $0x2c
+DATA win4<>+1499(SB)/1, $0x7e
+DATA win4<>+1500(SB)/1, $0x28
+DATA win4<>+1501(SB)/1, $0x72
+DATA win4<>+1502(SB)/1, $0x6e
+DATA win4<>+1503(SB)/1, $0x00
+DATA win4<>+1504(SB)/1, $0x00
+DATA win4<>+1505(SB)/1, $0x00
+DATA win4<>+1506(SB)/1, $0x20
+DATA win4<>+1507(SB)/1, $0x5a
+DATA win4<>+1508(SB)/1, $0x1c
+DATA win4<>+1509(SB)/1, $0x4e
+DATA win4<>+1510(SB)/1, $0x4a
+DATA win4<>+1511(SB)/1, $0x36
+DATA win4<>+1512(SB)/1, $0x00
+DATA win4<>+1513(SB)/1, $0x42
+DATA win4<>+1514(SB)/1, $0x3e
+DATA win4<>+1515(SB)/1, $0x12
+DATA win4<>+1516(SB)/1, $0x3a
+DATA win4<>+1517(SB)/1, $0x06
+DATA win4<>+1518(SB)/1, $0x02
+DATA win4<>+1519(SB)/1, $0x00
+DATA win4<>+1520(SB)/1, $0x00
+DATA win4<>+1521(SB)/1, $0x00
+DATA win4<>+1522(SB)/1, $0x02
+DATA win4<>+1523(SB)/1, $0x00
+DATA win4<>+1524(SB)/1, $0x10
+DATA win4<>+1525(SB)/1, $0x2a
+DATA win4<>+1526(SB)/1, $0x26
+DATA win4<>+1527(SB)/1, $0x6c
+DATA win4<>+1528(SB)/1, $0x00
+DATA win4<>+1529(SB)/1, $0x1e
+DATA win4<>+1530(SB)/1, $0x1a
+DATA win4<>+1531(SB)/1, $0x48
+DATA win4<>+1532(SB)/1, $0x16
+DATA win4<>+1533(SB)/1, $0x3c
+DATA win4<>+1534(SB)/1, $0x38
+DATA win4<>+1535(SB)/1, $0x00
+DATA win4<>+1536(SB)/1, $0x00
+DATA win4<>+1537(SB)/1, $0x00
+DATA win4<>+1538(SB)/1, $0x0e
+DATA win4<>+1539(SB)/1, $0x24
+DATA win4<>+1540(SB)/1, $0x0a
+DATA win4<>+1541(SB)/1, $0x18
+DATA win4<>+1542(SB)/1, $0x14
+DATA win4<>+1543(SB)/1, $0x36
+DATA win4<>+1544(SB)/1, $0x00
+DATA win4<>+1545(SB)/1, $0x0c
+DATA win4<>+1546(SB)/1, $0x08
+DATA win4<>+1547(SB)/1, $0x12
+DATA win4<>+1548(SB)/1, $0x04
+DATA win4<>+1549(SB)/1, $0x06
+DATA win4<>+1550(SB)/1, $0x02
+DATA win4<>+1551(SB)/1, $0x00
+DATA win4<>+1552(SB)/1, $0x00
+DATA win4<>+1553(SB)/1, $0x00
+DATA win4<>+1554(SB)/1, $0x02
+DATA win4<>+1555(SB)/1, $0x00
+DATA win4<>+1556(SB)/1, $0x04
+DATA win4<>+1557(SB)/1, $0x06
+DATA win4<>+1558(SB)/1, $0x02
+DATA win4<>+1559(SB)/1, $0x00
+DATA win4<>+1560(SB)/1, $0x00
+DATA win4<>+1561(SB)/1, $0x0c
+DATA win4<>+1562(SB)/1, $0x08
+DATA win4<>+1563(SB)/1, $0x12
+DATA win4<>+1564(SB)/1, $0x04
+DATA win4<>+1565(SB)/1, $0x06
+DATA win4<>+1566(SB)/1, $0x02
+DATA win4<>+1567(SB)/1, $0x00
+DATA win4<>+1568(SB)/1, $0x00
+DATA win4<>+1569(SB)/1, $0x00
+DATA win4<>+1570(SB)/1, $0x0e
+DATA win4<>+1571(SB)/1, $0x24
+DATA win4<>+1572(SB)/1, $0x0a
+DATA win4<>+1573(SB)/1, $0x18
+DATA win4<>+1574(SB)/1, $0x14
+DATA win4<>+1575(SB)/1, $0x36
+DATA win4<>+1576(SB)/1, $0x00
+DATA win4<>+1577(SB)/1, $0x0c
+DATA win4<>+1578(SB)/1, $0x08
+DATA win4<>+1579(SB)/1, $0x12
+DATA win4<>+1580(SB)/1, $0x04
+DATA win4<>+1581(SB)/1, $0x06
+DATA win4<>+1582(SB)/1, $0x02
+DATA win4<>+1583(SB)/1, $0x00
+DATA win4<>+1584(SB)/1, $0x00
+DATA win4<>+1585(SB)/1, $0x00
+DATA win4<>+1586(SB)/1, $0x02
+DATA win4<>+1587(SB)/1, $0x00
+DATA win4<>+1588(SB)/1, $0x34
+DATA win4<>+1589(SB)/1, $0x96
+DATA win4<>+1590(SB)/1, $0x92
+DATA win4<>+1591(SB)/1, $0x6c
+DATA win4<>+1592(SB)/1, $0x00
+DATA win4<>+1593(SB)/1, $0x8a
+DATA win4<>+1594(SB)/1, $0x86
+DATA win4<>+1595(SB)/1, $0x48
+DATA win4<>+1596(SB)/1, $0x82
+DATA win4<>+1597(SB)/1, $0x3c
+DATA win4<>+1598(SB)/1, $0x38
+DATA win4<>+1599(SB)/1, $0x00
+DATA win4<>+1600(SB)/1, $0x00
+DATA win4<>+1601(SB)/1, $0x00
+DATA win4<>+1602(SB)/1, $0x7a
+DATA win4<>+1603(SB)/1, $0x24
+DATA win4<>+1604(SB)/1, $0x76
+DATA win4<>+1605(SB)/1, $0x18
+DATA win4<>+1606(SB)/1, $0x14
+DATA win4<>+1607(SB)/1, $0x36
+DATA win4<>+1608(SB)/1, $0x00
+DATA win4<>+1609(SB)/1, $0x0c
+DATA win4<>+1610(SB)/1, $0x08
+DATA win4<>+1611(SB)/1, $0x12
+DATA win4<>+1612(SB)/1, $0x04
+DATA win4<>+1613(SB)/1, $0x06
+DATA win4<>+1614(SB)/1, $0x02
+DATA win4<>+1615(SB)/1, $0x00
+DATA win4<>+1616(SB)/1, $0x00
+DATA win4<>+1617(SB)/1, $0x00
+DATA win4<>+1618(SB)/1, $0x02
+DATA win4<>+1619(SB)/1, $0x00
+DATA win4<>+1620(SB)/1, $0x04
+DATA win4<>+1621(SB)/1, $0x06
+DATA win4<>+1622(SB)/1, $0x02
+DATA win4<>+1623(SB)/1, $0x00
+DATA win4<>+1624(SB)/1, $0x00
+DATA win4<>+1625(SB)/1, $0x66
+DATA win4<>+1626(SB)/1, $0x62
+DATA win4<>+1627(SB)/1, $0x7e
+DATA win4<>+1628(SB)/1, $0x5e
+DATA win4<>+1629(SB)/1, $0x72
+DATA win4<>+1630(SB)/1, $0x6e
+DATA win4<>+1631(SB)/1, $0x00
+DATA win4<>+1632(SB)/1, $0x00
+DATA win4<>+1633(SB)/1, $0x00
+DATA win4<>+1634(SB)/1, $0x56
+DATA win4<>+1635(SB)/1, $0x5a
+DATA win4<>+1636(SB)/1, $0x52
+DATA win4<>+1637(SB)/1, $0x4e
+DATA win4<>+1638(SB)/1, $0x4a
+DATA win4<>+1639(SB)/1, $0x36
+DATA win4<>+1640(SB)/1, $0x00
+DATA win4<>+1641(SB)/1, $0x42
+DATA win4<>+1642(SB)/1, $0x3e
+DATA win4<>+1643(SB)/1, $0x12
+DATA win4<>+1644(SB)/1, $0x3a
+DATA win4<>+1645(SB)/1, $0x06
+DATA win4<>+1646(SB)/1, $0x02
+DATA win4<>+1647(SB)/1, $0x00
+DATA win4<>+1648(SB)/1, $0x00
+DATA win4<>+1649(SB)/1, $0x00
+DATA win4<>+1650(SB)/1, $0x02
+DATA win4<>+1651(SB)/1, $0x00
+DATA win4<>+1652(SB)/1, $0x46
+DATA win4<>+1653(SB)/1, $0x2a
+DATA win4<>+1654(SB)/1, $0x26
+DATA win4<>+1655(SB)/1, $0x6c
+DATA win4<>+1656(SB)/1, $0x00
+DATA win4<>+1657(SB)/1, $0x1e
+DATA win4<>+1658(SB)/1, $0x1a
+DATA win4<>+1659(SB)/1, $0x48
+DATA win4<>+1660(SB)/1, $0x16
+DATA win4<>+1661(SB)/1, $0x3c
+DATA win4<>+1662(SB)/1, $0x38
+DATA win4<>+1663(SB)/1, $0x00
+DATA win4<>+1664(SB)/1, $0x00
+DATA win4<>+1665(SB)/1, $0x00
+DATA win4<>+1666(SB)/1, $0x0e
+DATA win4<>+1667(SB)/1, $0x24
+DATA win4<>+1668(SB)/1, $0x0a
+DATA win4<>+1669(SB)/1, $0x18
+DATA win4<>+1670(SB)/1, $0x14
+DATA win4<>+1671(SB)/1, $0x36
+DATA win4<>+1672(SB)/1, $0x00
+DATA win4<>+1673(SB)/1, $0x0c
+DATA win4<>+1674(SB)/1, $0x08
+DATA win4<>+1675(SB)/1, $0x12
+DATA win4<>+1676(SB)/1, $0x04
+DATA win4<>+1677(SB)/1, $0x06
+DATA win4<>+1678(SB)/1, $0x02
+DATA win4<>+1679(SB)/1, $0x00
+DATA win4<>+1680(SB)/1, $0x00
+DATA win4<>+1681(SB)/1, $0x00
+DATA win4<>+1682(SB)/1, $0x02
+DATA win4<>+1683(SB)/1, $0x00
+DATA win4<>+1684(SB)/1, $0x04
+DATA win4<>+1685(SB)/1, $0x06
+DATA win4<>+1686(SB)/1, $0x02
+DATA win4<>+1687(SB)/1, $0x00
+DATA win4<>+1688(SB)/1, $0x00
+DATA win4<>+1689(SB)/1, $0x0c
+DATA win4<>+1690(SB)/1, $0x08
+DATA win4<>+1691(SB)/1, $0x12
+DATA win4<>+1692(SB)/1, $0x04
+DATA win4<>+1693(SB)/1, $0x06
+DATA win4<>+1694(SB)/1, $0x02
+DATA win4<>+1695(SB)/1, $0x00
+DATA win4<>+1696(SB)/1, $0x00
+DATA win4<>+1697(SB)/1, $0x00
+DATA win4<>+1698(SB)/1, $0x32
+DATA win4<>+1699(SB)/1, $0x90
+DATA win4<>+1700(SB)/1, $0x2e
+DATA win4<>+1701(SB)/1, $0x84
+DATA win4<>+1702(SB)/1, $0x80
+DATA win4<>+1703(SB)/1, $0x36
+DATA win4<>+1704(SB)/1, $0x00
+DATA win4<>+1705(SB)/1, $0x78
+DATA win4<>+1706(SB)/1, $0x74
+DATA win4<>+1707(SB)/1, $0x12
+DATA win4<>+1708(SB)/1, $0x70
+DATA win4<>+1709(SB)/1, $0x06
+DATA win4<>+1710(SB)/1, $0x02
+DATA win4<>+1711(SB)/1, $0x00
+DATA win4<>+1712(SB)/1, $0x00
+DATA win4<>+1713(SB)/1, $0x00
+DATA win4<>+1714(SB)/1, $0x02
+DATA win4<>+1715(SB)/1, $0x00
+DATA win4<>+1716(SB)/1, $0x22
+DATA win4<>+1717(SB)/1, $0x60
+DATA win4<>+1718(SB)/1, $0x5c
+DATA win4<>+1719(SB)/1, $0x6c
+DATA win4<>+1720(SB)/1, $0x00
+DATA win4<>+1721(SB)/1, $0x54
+DATA win4<>+1722(SB)/1, $0x50
+DATA win4<>+1723(SB)/1, $0x48
+DATA win4<>+1724(SB)/1, $0x4c
+DATA win4<>+1725(SB)/1, $0x3c
+DATA win4<>+1726(SB)/1, $0x38
+DATA win4<>+1727(SB)/1, $0x00
+DATA win4<>+1728(SB)/1, $0x00
+DATA win4<>+1729(SB)/1, $0x00
+DATA win4<>+1730(SB)/1, $0x44
+DATA win4<>+1731(SB)/1, $0x24
+DATA win4<>+1732(SB)/1, $0x40
+DATA win4<>+1733(SB)/1, $0x18
+DATA win4<>+1734(SB)/1, $0x14
+DATA win4<>+1735(SB)/1, $0x36
+DATA win4<>+1736(SB)/1, $0x00
+DATA win4<>+1737(SB)/1, $0x0c
+DATA win4<>+1738(SB)/1, $0x08
+DATA win4<>+1739(SB)/1, $0x12
+DATA win4<>+1740(SB)/1, $0x04
+DATA win4<>+1741(SB)/1, $0x06
+DATA win4<>+1742(SB)/1, $0x02
+DATA win4<>+1743(SB)/1, $0x00
+DATA win4<>+1744(SB)/1, $0x00
+DATA win4<>+1745(SB)/1, $0x00
+DATA win4<>+1746(SB)/1, $0x02
+DATA win4<>+1747(SB)/1, $0x00
+DATA win4<>+1748(SB)/1, $0x04
+DATA win4<>+1749(SB)/1, $0x06
+DATA win4<>+1750(SB)/1, $0x02
+DATA win4<>+1751(SB)/1, $0x00
+DATA win4<>+1752(SB)/1, $0x00
+DATA win4<>+1753(SB)/1, $0x30
+DATA win4<>+1754(SB)/1, $0x2c
+DATA win4<>+1755(SB)/1, $0x7e
+DATA win4<>+1756(SB)/1, $0x28
+DATA win4<>+1757(SB)/1, $0x72
+DATA win4<>+1758(SB)/1, $0x6e
+DATA win4<>+1759(SB)/1, $0x00
+DATA win4<>+1760(SB)/1, $0x00
+DATA win4<>+1761(SB)/1, $0x00
+DATA win4<>+1762(SB)/1, $0x20
+DATA win4<>+1763(SB)/1, $0x5a
+DATA win4<>+1764(SB)/1, $0x1c
+DATA win4<>+1765(SB)/1, $0x4e
+DATA win4<>+1766(SB)/1, $0x4a
+DATA win4<>+1767(SB)/1, $0x36
+DATA win4<>+1768(SB)/1, $0x00
+DATA win4<>+1769(SB)/1, $0x42
+DATA win4<>+1770(SB)/1, $0x3e
+DATA win4<>+1771(SB)/1, $0x12
+DATA win4<>+1772(SB)/1, $0x3a
+DATA win4<>+1773(SB)/1, $0x06
+DATA win4<>+1774(SB)/1, $0x02
+DATA win4<>+1775(SB)/1, $0x00
+DATA win4<>+1776(SB)/1, $0x00
+DATA win4<>+1777(SB)/1, $0x00
+DATA win4<>+1778(SB)/1, $0x02
+DATA win4<>+1779(SB)/1, $0x00
+DATA win4<>+1780(SB)/1, $0x10
+DATA win4<>+1781(SB)/1, $0x2a
+DATA win4<>+1782(SB)/1, $0x26
+DATA win4<>+1783(SB)/1, $0x6c
+DATA win4<>+1784(SB)/1, $0x00
+DATA win4<>+1785(SB)/1, $0x1e
+DATA win4<>+1786(SB)/1, $0x1a
+DATA win4<>+1787(SB)/1, $0x48
+DATA win4<>+1788(SB)/1, $0x16
+DATA win4<>+1789(SB)/1, $0x3c
+DATA win4<>+1790(SB)/1, $0x38
+DATA win4<>+1791(SB)/1, $0x00
+DATA win4<>+1792(SB)/1, $0x00
+DATA win4<>+1793(SB)/1, $0x00
+DATA win4<>+1794(SB)/1, $0x0e
+DATA win4<>+1795(SB)/1, $0x24
+DATA win4<>+1796(SB)/1, $0x0a
+DATA win4<>+1797(SB)/1, $0x18
+DATA win4<>+1798(SB)/1, $0x14
+DATA win4<>+1799(SB)/1, $0x36
+DATA win4<>+1800(SB)/1, $0x00
+DATA win4<>+1801(SB)/1, $0x0c
+DATA win4<>+1802(SB)/1, $0x08
+DATA win4<>+1803(SB)/1, $0x12
+DATA win4<>+1804(SB)/1, $0x04
+DATA win4<>+1805(SB)/1, $0x06
+DATA win4<>+1806(SB)/1, $0x02
+DATA win4<>+1807(SB)/1, $0x00
+DATA win4<>+1808(SB)/1, $0x00
+DATA win4<>+1809(SB)/1, $0x00
+DATA win4<>+1810(SB)/1, $0x02
+DATA win4<>+1811(SB)/1, $0x00
+DATA win4<>+1812(SB)/1, $0x04
+DATA win4<>+1813(SB)/1, $0x06
+DATA win4<>+1814(SB)/1, $0x02
+DATA win4<>+1815(SB)/1, $0x00
+DATA win4<>+1816(SB)/1, $0x00
+DATA win4<>+1817(SB)/1, $0x0c
+DATA win4<>+1818(SB)/1, $0x08
+DATA win4<>+1819(SB)/1, $0x12
+DATA win4<>+1820(SB)/1, $0x04
+DATA win4<>+1821(SB)/1, $0x06
+DATA win4<>+1822(SB)/1, $0x02
+DATA win4<>+1823(SB)/1, $0x00
+DATA win4<>+1824(SB)/1, $0x00
+DATA win4<>+1825(SB)/1, $0x00
+DATA win4<>+1826(SB)/1, $0x0e
+DATA win4<>+1827(SB)/1, $0x24
+DATA win4<>+1828(SB)/1, $0x0a
+DATA win4<>+1829(SB)/1, $0x18
+DATA win4<>+1830(SB)/1, $0x14
+DATA win4<>+1831(SB)/1, $0x36
+DATA win4<>+1832(SB)/1, $0x00
+DATA win4<>+1833(SB)/1, $0x0c
+DATA win4<>+1834(SB)/1, $0x08
+DATA win4<>+1835(SB)/1, $0x12
+DATA win4<>+1836(SB)/1, $0x04
+DATA win4<>+1837(SB)/1, $0x06
+DATA win4<>+1838(SB)/1, $0x02
+DATA win4<>+1839(SB)/1, $0x00
+DATA win4<>+1840(SB)/1, $0x00
+DATA win4<>+1841(SB)/1, $0x00
+DATA win4<>+1842(SB)/1, $0x02
+DATA win4<>+1843(SB)/1, $0x00
+DATA win4<>+1844(SB)/1, $0x10
+DATA win4<>+1845(SB)/1, $0x2a
+DATA win4<>+1846(SB)/1, $0x26
+DATA win4<>+1847(SB)/1, $0x6c
+DATA win4<>+1848(SB)/1, $0x00
+DATA win4<>+1849(SB)/1, $0x1e
+DATA win4<>+1850(SB)/1, $0x1a
+DATA win4<>+1851(SB)/1, $0x48
+DATA win4<>+1852(SB)/1, $0x16
+DATA win4<>+1853(SB)/1, $0x3c
+DATA win4<>+1854(SB)/1, $0x38
+DATA win4<>+1855(SB)/1, $0x00
+DATA win4<>+1856(SB)/1, $0x00
+DATA win4<>+1857(SB)/1, $0x00
+DATA win4<>+1858(SB)/1, $0x0e
+DATA win4<>+1859(SB)/1, $0x24
+DATA win4<>+1860(SB)/1, $0x0a
+DATA win4<>+1861(SB)/1, $0x18
+DATA win4<>+1862(SB)/1, $0x14
+DATA win4<>+1863(SB)/1, $0x36
+DATA win4<>+1864(SB)/1, $0x00
+DATA win4<>+1865(SB)/1, $0x0c
+DATA win4<>+1866(SB)/1, $0x08
+DATA win4<>+1867(SB)/1, $0x12
+DATA win4<>+1868(SB)/1, $0x04
+DATA win4<>+1869(SB)/1, $0x06
+DATA win4<>+1870(SB)/1, $0x02
+DATA win4<>+1871(SB)/1, $0x00
+DATA win4<>+1872(SB)/1, $0x00
+DATA win4<>+1873(SB)/1, $0x00
+DATA win4<>+1874(SB)/1, $0x02
+DATA win4<>+1875(SB)/1, $0x00
+DATA win4<>+1876(SB)/1, $0x04
+DATA win4<>+1877(SB)/1, $0x06
+DATA win4<>+1878(SB)/1, $0x02
+DATA win4<>+1879(SB)/1, $0x00
+DATA win4<>+1880(SB)/1, $0x00
+DATA win4<>+1881(SB)/1, $0x9c
+DATA win4<>+1882(SB)/1, $0x98
+DATA win4<>+1883(SB)/1, $0x7e
+DATA win4<>+1884(SB)/1, $0x94
+DATA win4<>+1885(SB)/1, $0x72
+DATA win4<>+1886(SB)/1, $0x6e
+DATA win4<>+1887(SB)/1, $0x00
+DATA win4<>+1888(SB)/1, $0x00
+DATA win4<>+1889(SB)/1, $0x00
+DATA win4<>+1890(SB)/1, $0x8c
+DATA win4<>+1891(SB)/1, $0x5a
+DATA win4<>+1892(SB)/1, $0x88
+DATA win4<>+1893(SB)/1, $0x4e
+DATA win4<>+1894(SB)/1, $0x4a
+DATA win4<>+1895(SB)/1, $0x36
+DATA win4<>+1896(SB)/1, $0x00
+DATA win4<>+1897(SB)/1, $0x42
+DATA win4<>+1898(SB)/1, $0x3e
+DATA win4<>+1899(SB)/1, $0x12
+DATA win4<>+1900(SB)/1, $0x3a
+DATA win4<>+1901(SB)/1, $0x06
+DATA win4<>+1902(SB)/1, $0x02
+DATA win4<>+1903(SB)/1, $0x00
+DATA win4<>+1904(SB)/1, $0x00
+DATA win4<>+1905(SB)/1, $0x00
+DATA win4<>+1906(SB)/1, $0x02
+DATA win4<>+1907(SB)/1, $0x00
+DATA win4<>+1908(SB)/1, $0x7c
+DATA win4<>+1909(SB)/1, $0x2a
+DATA win4<>+1910(SB)/1, $0x26
+DATA win4<>+1911(SB)/1, $0x6c
+DATA win4<>+1912(SB)/1, $0x00
+DATA win4<>+1913(SB)/1, $0x1e
+DATA win4<>+1914(SB)/1, $0x1a
+DATA win4<>+1915(SB)/1, $0x48
+DATA win4<>+1916(SB)/1, $0x16
+DATA win4<>+1917(SB)/1, $0x3c
+DATA win4<>+1918(SB)/1, $0x38
+DATA win4<>+1919(SB)/1, $0x00
+DATA win4<>+1920(SB)/1, $0x00
+DATA win4<>+1921(SB)/1, $0x00
+DATA win4<>+1922(SB)/1, $0x0e
+DATA win4<>+1923(SB)/1, $0x24
+DATA win4<>+1924(SB)/1, $0x0a
+DATA win4<>+1925(SB)/1, $0x18
+DATA win4<>+1926(SB)/1, $0x14
+DATA win4<>+1927(SB)/1, $0x36
+DATA win4<>+1928(SB)/1, $0x00
+DATA win4<>+1929(SB)/1, $0x0c
+DATA win4<>+1930(SB)/1, $0x08
+DATA win4<>+1931(SB)/1, $0x12
+DATA win4<>+1932(SB)/1, $0x04
+DATA win4<>+1933(SB)/1, $0x06
+DATA win4<>+1934(SB)/1, $0x02
+DATA win4<>+1935(SB)/1, $0x00
+DATA win4<>+1936(SB)/1, $0x00
+DATA win4<>+1937(SB)/1, $0x00
+DATA win4<>+1938(SB)/1, $0x02
+DATA win4<>+1939(SB)/1, $0x00
+DATA win4<>+1940(SB)/1, $0x04
+DATA win4<>+1941(SB)/1, $0x06
+DATA win4<>+1942(SB)/1, $0x02
+DATA win4<>+1943(SB)/1, $0x00
+DATA win4<>+1944(SB)/1, $0x00
+DATA win4<>+1945(SB)/1, $0x0c
+DATA win4<>+1946(SB)/1, $0x08
+DATA win4<>+1947(SB)/1, $0x12
+DATA win4<>+1948(SB)/1, $0x04
+DATA win4<>+1949(SB)/1, $0x06
+DATA win4<>+1950(SB)/1, $0x02
+DATA win4<>+1951(SB)/1, $0x00
+DATA win4<>+1952(SB)/1, $0x00
+DATA win4<>+1953(SB)/1, $0x00
+DATA win4<>+1954(SB)/1, $0x68
+DATA win4<>+1955(SB)/1, $0x90
+DATA win4<>+1956(SB)/1, $0x64
+DATA win4<>+1957(SB)/1, $0x84
+DATA win4<>+1958(SB)/1, $0x80
+DATA win4<>+1959(SB)/1, $0x36
+DATA win4<>+1960(SB)/1, $0x00
+DATA win4<>+1961(SB)/1, $0x78
+DATA win4<>+1962(SB)/1, $0x74
+DATA win4<>+1963(SB)/1, $0x12
+DATA win4<>+1964(SB)/1, $0x70
+DATA win4<>+1965(SB)/1, $0x06
+DATA win4<>+1966(SB)/1, $0x02
+DATA win4<>+1967(SB)/1, $0x00
+DATA win4<>+1968(SB)/1, $0x00
+DATA win4<>+1969(SB)/1, $0x00
+DATA win4<>+1970(SB)/1, $0x02
+DATA win4<>+1971(SB)/1, $0x00
+DATA win4<>+1972(SB)/1, $0x58
+DATA win4<>+1973(SB)/1, $0x60
+DATA win4<>+1974(SB)/1, $0x5c
+DATA win4<>+1975(SB)/1, $0x6c
+DATA win4<>+1976(SB)/1, $0x00
+DATA win4<>+1977(SB)/1, $0x54
+DATA win4<>+1978(SB)/1, $0x50
+DATA win4<>+1979(SB)/1, $0x48
+DATA win4<>+1980(SB)/1, $0x4c
+DATA win4<>+1981(SB)/1, $0x3c
+DATA win4<>+1982(SB)/1, $0x38
+DATA win4<>+1983(SB)/1, $0x00
+DATA win4<>+1984(SB)/1, $0x00
+DATA win4<>+1985(SB)/1, $0x00
+DATA win4<>+1986(SB)/1, $0x44
+DATA win4<>+1987(SB)/1, $0x24
+DATA win4<>+1988(SB)/1, $0x40
+DATA win4<>+1989(SB)/1, $0x18
+DATA win4<>+1990(SB)/1, $0x14
+DATA win4<>+1991(SB)/1, $0x36
+DATA win4<>+1992(SB)/1, $0x00
+DATA win4<>+1993(SB)/1, $0x0c
+DATA win4<>+1994(SB)/1, $0x08
+DATA win4<>+1995(SB)/1, $0x12
+DATA win4<>+1996(SB)/1, $0x04
+DATA win4<>+1997(SB)/1, $0x06
+DATA win4<>+1998(SB)/1, $0x02
+DATA win4<>+1999(SB)/1, $0x00
+DATA win4<>+2000(SB)/1, $0x00
+DATA win4<>+2001(SB)/1, $0x00
+DATA win4<>+2002(SB)/1, $0x02
+DATA win4<>+2003(SB)/1, $0x00
+DATA win4<>+2004(SB)/1, $0x04
+DATA win4<>+2005(SB)/1, $0x06
+DATA win4<>+2006(SB)/1, $0x02
+DATA win4<>+2007(SB)/1, $0x00
+DATA win4<>+2008(SB)/1, $0x00
+DATA win4<>+2009(SB)/1, $0x30
+DATA win4<>+2010(SB)/1, $0x2c
+DATA win4<>+2011(SB)/1, $0x7e
+DATA win4<>+2012(SB)/1, $0x28
+DATA win4<>+2013(SB)/1, $0x72
+DATA win4<>+2014(SB)/1, $0x6e
+DATA win4<>+2015(SB)/1, $0x00
+DATA win4<>+2016(SB)/1, $0x00
+DATA win4<>+2017(SB)/1, $0x00
+DATA win4<>+2018(SB)/1, $0x20
+DATA win4<>+2019(SB)/1, $0x5a
+DATA win4<>+2020(SB)/1, $0x1c
+DATA win4<>+2021(SB)/1, $0x4e
+DATA win4<>+2022(SB)/1, $0x4a
+DATA win4<>+2023(SB)/1, $0x36
+DATA win4<>+2024(SB)/1, $0x00
+DATA win4<>+2025(SB)/1, $0x42
+DATA win4<>+2026(SB)/1, $0x3e
+DATA win4<>+2027(SB)/1, $0x12
+DATA win4<>+2028(SB)/1, $0x3a
+DATA win4<>+2029(SB)/1, $0x06
+DATA win4<>+2030(SB)/1, $0x02
+DATA win4<>+2031(SB)/1, $0x00
+DATA win4<>+2032(SB)/1, $0x00
+DATA win4<>+2033(SB)/1, $0x00
+DATA win4<>+2034(SB)/1, $0x02
+DATA win4<>+2035(SB)/1, $0x00
+DATA win4<>+2036(SB)/1, $0x10
+DATA win4<>+2037(SB)/1, $0x2a
+DATA win4<>+2038(SB)/1, $0x26
+DATA win4<>+2039(SB)/1, $0x6c
+DATA win4<>+2040(SB)/1, $0x00
+DATA win4<>+2041(SB)/1, $0x1e
+DATA win4<>+2042(SB)/1, $0x1a
+DATA win4<>+2043(SB)/1, $0x48
+DATA win4<>+2044(SB)/1, $0x16
+DATA win4<>+2045(SB)/1, $0x3c
+DATA win4<>+2046(SB)/1, $0x38
+DATA win4<>+2047(SB)/1, $0x00
+DATA win4<>+2048(SB)/1, $0x00
+DATA win4<>+2049(SB)/1, $0x00
+DATA win4<>+2050(SB)/1, $0x0e
+DATA win4<>+2051(SB)/1, $0x24
+DATA win4<>+2052(SB)/1, $0x0a
+DATA win4<>+2053(SB)/1, $0x18
+DATA win4<>+2054(SB)/1, $0x14
+DATA win4<>+2055(SB)/1, $0x36
+DATA win4<>+2056(SB)/1, $0x00
+DATA win4<>+2057(SB)/1, $0x0c
+DATA win4<>+2058(SB)/1, $0x08
+DATA win4<>+2059(SB)/1, $0x12
+DATA win4<>+2060(SB)/1, $0x04
+DATA win4<>+2061(SB)/1, $0x06
+DATA win4<>+2062(SB)/1, $0x02
+DATA win4<>+2063(SB)/1, $0x00
+DATA win4<>+2064(SB)/1, $0x00
+DATA win4<>+2065(SB)/1, $0x00
+DATA win4<>+2066(SB)/1, $0x02
+DATA win4<>+2067(SB)/1, $0x00
+DATA win4<>+2068(SB)/1, $0x04
+DATA win4<>+2069(SB)/1, $0x06
+DATA win4<>+2070(SB)/1, $0x02
+DATA win4<>+2071(SB)/1, $0x00
+DATA win4<>+2072(SB)/1, $0x00
+DATA win4<>+2073(SB)/1, $0x0c
+DATA win4<>+2074(SB)/1, $0x08
+DATA win4<>+2075(SB)/1, $0x12
+DATA win4<>+2076(SB)/1, $0x04
+DATA win4<>+2077(SB)/1, $0x06
+DATA win4<>+2078(SB)/1, $0x02
+DATA win4<>+2079(SB)/1, $0x00
+DATA win4<>+2080(SB)/1, $0x00
+DATA win4<>+2081(SB)/1, $0x00
+DATA win4<>+2082(SB)/1, $0x0e
+DATA win4<>+2083(SB)/1, $0x24
+DATA win4<>+2084(SB)/1, $0x0a
+DATA win4<>+2085(SB)/1, $0x18
+DATA win4<>+2086(SB)/1, $0x14
+DATA win4<>+2087(SB)/1, $0x36
+DATA win4<>+2088(SB)/1, $0x00
+DATA win4<>+2089(SB)/1, $0x0c
+DATA win4<>+2090(SB)/1, $0x08
+DATA win4<>+2091(SB)/1, $0x12
+DATA win4<>+2092(SB)/1, $0x04
+DATA win4<>+2093(SB)/1, $0x06
+DATA win4<>+2094(SB)/1, $0x02
+DATA win4<>+2095(SB)/1, $0x00
+DATA win4<>+2096(SB)/1, $0x00
+DATA win4<>+2097(SB)/1, $0x00
+DATA win4<>+2098(SB)/1, $0x02
+DATA win4<>+2099(SB)/1, $0x00
+DATA win4<>+2100(SB)/1, $0x34
+DATA win4<>+2101(SB)/1, $0x96
+DATA win4<>+2102(SB)/1, $0x92
+DATA win4<>+2103(SB)/1, $0x6c
+DATA win4<>+2104(SB)/1, $0x00
+DATA win4<>+2105(SB)/1, $0x8a
+DATA win4<>+2106(SB)/1, $0x86
+DATA win4<>+2107(SB)/1, $0x48
+DATA win4<>+2108(SB)/1, $0x82
+DATA win4<>+2109(SB)/1, $0x3c
+DATA win4<>+2110(SB)/1, $0x38
+DATA win4<>+2111(SB)/1, $0x00
+DATA win4<>+2112(SB)/1, $0x00
+DATA win4<>+2113(SB)/1, $0x00
+DATA win4<>+2114(SB)/1, $0x7a
+DATA win4<>+2115(SB)/1, $0x24
+DATA win4<>+2116(SB)/1, $0x76
+DATA win4<>+2117(SB)/1, $0x18
+DATA win4<>+2118(SB)/1, $0x14
+DATA win4<>+2119(SB)/1, $0x36
+DATA win4<>+2120(SB)/1, $0x00
+DATA win4<>+2121(SB)/1, $0x0c
+DATA win4<>+2122(SB)/1, $0x08
+DATA win4<>+2123(SB)/1, $0x12
+DATA win4<>+2124(SB)/1, $0x04
+DATA win4<>+2125(SB)/1, $0x06
+DATA win4<>+2126(SB)/1, $0x02
+DATA win4<>+2127(SB)/1, $0x00
+DATA win4<>+2128(SB)/1, $0x00
+DATA win4<>+2129(SB)/1, $0x00
+DATA win4<>+2130(SB)/1, $0x02
+DATA win4<>+2131(SB)/1, $0x00
+DATA win4<>+2132(SB)/1, $0x04
+DATA win4<>+2133(SB)/1, $0x06
+DATA win4<>+2134(SB)/1, $0x02
+DATA win4<>+2135(SB)/1, $0x00
+DATA win4<>+2136(SB)/1, $0x00
+DATA win4<>+2137(SB)/1, $0x66
+DATA win4<>+2138(SB)/1, $0x62
+DATA win4<>+2139(SB)/1, $0x7e
+DATA win4<>+2140(SB)/1, $0x5e
+DATA win4<>+2141(SB)/1, $0x72
+DATA win4<>+2142(SB)/1, $0x6e
+DATA win4<>+2143(SB)/1, $0x00
+DATA win4<>+2144(SB)/1, $0x00
+DATA win4<>+2145(SB)/1, $0x00
+DATA win4<>+2146(SB)/1, $0x56
+DATA win4<>+2147(SB)/1, $0x5a
+DATA win4<>+2148(SB)/1, $0x52
+DATA win4<>+2149(SB)/1, $0x4e
+DATA win4<>+2150(SB)/1, $0x4a
+DATA win4<>+2151(SB)/1, $0x36
+DATA win4<>+2152(SB)/1, $0x00
+DATA win4<>+2153(SB)/1, $0x42
+DATA win4<>+2154(SB)/1, $0x3e
+DATA win4<>+2155(SB)/1, $0x12
+DATA win4<>+2156(SB)/1, $0x3a
+DATA win4<>+2157(SB)/1, $0x06
+DATA win4<>+2158(SB)/1, $0x02
+DATA win4<>+2159(SB)/1, $0x00
+DATA win4<>+2160(SB)/1, $0x00
+DATA win4<>+2161(SB)/1, $0x00
+DATA win4<>+2162(SB)/1, $0x02
+DATA win4<>+2163(SB)/1, $0x00
+DATA win4<>+2164(SB)/1, $0x46
+DATA win4<>+2165(SB)/1, $0x2a
+DATA win4<>+2166(SB)/1, $0x26
+DATA win4<>+2167(SB)/1, $0x6c
+DATA win4<>+2168(SB)/1, $0x00
+DATA win4<>+2169(SB)/1, $0x1e
+DATA win4<>+2170(SB)/1, $0x1a
+DATA win4<>+2171(SB)/1, $0x48
+DATA win4<>+2172(SB)/1, $0x16
+DATA win4<>+2173(SB)/1, $0x3c
+DATA win4<>+2174(SB)/1, $0x38
+DATA win4<>+2175(SB)/1, $0x00
+DATA win4<>+2176(SB)/1, $0x00
+DATA win4<>+2177(SB)/1, $0x00
+DATA win4<>+2178(SB)/1, $0x0e
+DATA win4<>+2179(SB)/1, $0x24
+DATA win4<>+2180(SB)/1, $0x0a
+DATA win4<>+2181(SB)/1, $0x18
+DATA win4<>+2182(SB)/1, $0x14
+DATA win4<>+2183(SB)/1, $0x36
+DATA win4<>+2184(SB)/1, $0x00
+DATA win4<>+2185(SB)/1, $0x0c
+DATA win4<>+2186(SB)/1, $0x08
+DATA win4<>+2187(SB)/1, $0x12
+DATA win4<>+2188(SB)/1, $0x04
+DATA win4<>+2189(SB)/1, $0x06
+DATA win4<>+2190(SB)/1, $0x02
+DATA win4<>+2191(SB)/1, $0x00
+DATA win4<>+2192(SB)/1, $0x00
+DATA win4<>+2193(SB)/1, $0x00
+DATA win4<>+2194(SB)/1, $0x02
+DATA win4<>+2195(SB)/1, $0x00
+DATA win4<>+2196(SB)/1, $0x04
+DATA win4<>+2197(SB)/1, $0x06
+DATA win4<>+2198(SB)/1, $0x02
+DATA win4<>+2199(SB)/1, $0x00
+DATA win4<>+2200(SB)/1, $0x00
+DATA win4<>+2201(SB)/1, $0x0c
+DATA win4<>+2202(SB)/1, $0x08
+DATA win4<>+2203(SB)/1, $0x12
+DATA win4<>+2204(SB)/1, $0x04
+DATA win4<>+2205(SB)/1, $0x06
+DATA win4<>+2206(SB)/1, $0x02
+DATA win4<>+2207(SB)/1, $0x00
+DATA win4<>+2208(SB)/1, $0x00
+DATA win4<>+2209(SB)/1, $0x00
+DATA win4<>+2210(SB)/1, $0x32
+DATA win4<>+2211(SB)/1, $0x90
+DATA win4<>+2212(SB)/1, $0x2e
+DATA win4<>+2213(SB)/1, $0x84
+DATA win4<>+2214(SB)/1, $0x80
+DATA win4<>+2215(SB)/1, $0x36
+DATA win4<>+2216(SB)/1, $0x00
+DATA win4<>+2217(SB)/1, $0x78
+DATA win4<>+2218(SB)/1, $0x74
+DATA win4<>+2219(SB)/1, $0x12
+DATA win4<>+2220(SB)/1, $0x70
+DATA win4<>+2221(SB)/1, $0x06
+DATA win4<>+2222(SB)/1, $0x02
+DATA win4<>+2223(SB)/1, $0x00
+DATA win4<>+2224(SB)/1, $0x00
+DATA win4<>+2225(SB)/1, $0x00
+DATA win4<>+2226(SB)/1, $0x02
+DATA win4<>+2227(SB)/1, $0x00
+DATA win4<>+2228(SB)/1, $0x22
+DATA win4<>+2229(SB)/1, $0x60
+DATA win4<>+2230(SB)/1, $0x5c
+DATA win4<>+2231(SB)/1, $0x6c
+DATA win4<>+2232(SB)/1, $0x00
+DATA win4<>+2233(SB)/1, $0x54
+DATA win4<>+2234(SB)/1, $0x50
+DATA win4<>+2235(SB)/1, $0x48
+DATA win4<>+2236(SB)/1, $0x4c
+DATA win4<>+2237(SB)/1, $0x3c
+DATA win4<>+2238(SB)/1, $0x38
+DATA win4<>+2239(SB)/1, $0x00
+DATA win4<>+2240(SB)/1, $0x00
+DATA win4<>+2241(SB)/1, $0x00
+DATA win4<>+2242(SB)/1, $0x44
+DATA win4<>+2243(SB)/1, $0x24
+DATA win4<>+2244(SB)/1, $0x40
+DATA win4<>+2245(SB)/1, $0x18
+DATA win4<>+2246(SB)/1, $0x14
+DATA win4<>+2247(SB)/1, $0x36
+DATA win4<>+2248(SB)/1, $0x00
+DATA win4<>+2249(SB)/1, $0x0c
+DATA win4<>+2250(SB)/1, $0x08
+DATA win4<>+2251(SB)/1, $0x12
+DATA win4<>+2252(SB)/1, $0x04
+DATA win4<>+2253(SB)/1, $0x06
+DATA win4<>+2254(SB)/1, $0x02
+DATA win4<>+2255(SB)/1, $0x00
+DATA win4<>+2256(SB)/1, $0x00
+DATA win4<>+2257(SB)/1, $0x00
+DATA win4<>+2258(SB)/1, $0x02
+DATA win4<>+2259(SB)/1, $0x00
+DATA win4<>+2260(SB)/1, $0x04
+DATA win4<>+2261(SB)/1, $0x06
+DATA win4<>+2262(SB)/1, $0x02
+DATA win4<>+2263(SB)/1, $0x00
+DATA win4<>+2264(SB)/1, $0x00
+DATA win4<>+2265(SB)/1, $0x30
+DATA win4<>+2266(SB)/1, $0x2c
+DATA win4<>+2267(SB)/1, $0x7e
+DATA win4<>+2268(SB)/1, $0x28
+DATA win4<>+2269(SB)/1, $0x72
+DATA win4<>+2270(SB)/1, $0x6e
+DATA win4<>+2271(SB)/1, $0x00
+DATA win4<>+2272(SB)/1, $0x00
+DATA win4<>+2273(SB)/1, $0x00
+DATA win4<>+2274(SB)/1, $0x20
+DATA win4<>+2275(SB)/1, $0x5a
+DATA win4<>+2276(SB)/1, $0x1c
+DATA win4<>+2277(SB)/1, $0x4e
+DATA win4<>+2278(SB)/1, $0x4a
+DATA win4<>+2279(SB)/1, $0x36
+DATA win4<>+2280(SB)/1, $0x00
+DATA win4<>+2281(SB)/1, $0x42
+DATA win4<>+2282(SB)/1, $0x3e
+DATA win4<>+2283(SB)/1, $0x12
+DATA win4<>+2284(SB)/1, $0x3a
+DATA win4<>+2285(SB)/1, $0x06
+DATA win4<>+2286(SB)/1, $0x02
+DATA win4<>+2287(SB)/1, $0x00
+DATA win4<>+2288(SB)/1, $0x00
+DATA win4<>+2289(SB)/1, $0x00
+DATA win4<>+2290(SB)/1, $0x02
+DATA win4<>+2291(SB)/1, $0x00
+DATA win4<>+2292(SB)/1, $0x10
+DATA win4<>+2293(SB)/1, $0x2a
+DATA win4<>+2294(SB)/1, $0x26
+DATA win4<>+2295(SB)/1, $0x6c
+DATA win4<>+2296(SB)/1, $0x00
+DATA win4<>+2297(SB)/1, $0x1e
+DATA win4<>+2298(SB)/1, $0x1a
+DATA win4<>+2299(SB)/1, $0x48
+DATA win4<>+2300(SB)/1, $0x16
+DATA win4<>+2301(SB)/1, $0x3c
+DATA win4<>+2302(SB)/1, $0x38
+DATA win4<>+2303(SB)/1, $0x00
+DATA win4<>+2304(SB)/1, $0x00
+DATA win4<>+2305(SB)/1, $0x00
+DATA win4<>+2306(SB)/1, $0x0e
+DATA win4<>+2307(SB)/1, $0x24
+DATA win4<>+2308(SB)/1, $0x0a
+DATA win4<>+2309(SB)/1, $0x18
+DATA win4<>+2310(SB)/1, $0x14
+DATA win4<>+2311(SB)/1, $0x36
+DATA win4<>+2312(SB)/1, $0x00
+DATA win4<>+2313(SB)/1, $0x0c
+DATA win4<>+2314(SB)/1, $0x08
+DATA win4<>+2315(SB)/1, $0x12
+DATA win4<>+2316(SB)/1, $0x04
+DATA win4<>+2317(SB)/1, $0x06
+DATA win4<>+2318(SB)/1, $0x02
+DATA win4<>+2319(SB)/1, $0x00
+DATA win4<>+2320(SB)/1, $0x00
+DATA win4<>+2321(SB)/1, $0x00
+DATA win4<>+2322(SB)/1, $0x02
+DATA win4<>+2323(SB)/1, $0x00
+DATA win4<>+2324(SB)/1, $0x04
+DATA win4<>+2325(SB)/1, $0x06
+DATA win4<>+2326(SB)/1, $0x02
+DATA win4<>+2327(SB)/1, $0x00
+DATA win4<>+2328(SB)/1, $0x00
+DATA win4<>+2329(SB)/1, $0x0c
+DATA win4<>+2330(SB)/1, $0x08
+DATA win4<>+2331(SB)/1, $0x12
+DATA win4<>+2332(SB)/1, $0x04
+DATA win4<>+2333(SB)/1, $0x06
+DATA win4<>+2334(SB)/1, $0x02
+DATA win4<>+2335(SB)/1, $0x00
+DATA win4<>+2336(SB)/1, $0x00
+DATA win4<>+2337(SB)/1, $0x00
+DATA win4<>+2338(SB)/1, $0x0e
+DATA win4<>+2339(SB)/1, $0x24
+DATA win4<>+2340(SB)/1, $0x0a
+DATA win4<>+2341(SB)/1, $0x18
+DATA win4<>+2342(SB)/1, $0x14
+DATA win4<>+2343(SB)/1, $0x36
+DATA win4<>+2344(SB)/1, $0x00
+DATA win4<>+2345(SB)/1, $0x0c
+DATA win4<>+2346(SB)/1, $0x08
+DATA win4<>+2347(SB)/1, $0x12
+DATA win4<>+2348(SB)/1, $0x04
+DATA win4<>+2349(SB)/1, $0x06
+DATA win4<>+2350(SB)/1, $0x02
+DATA win4<>+2351(SB)/1, $0x00
+DATA win4<>+2352(SB)/1, $0x00
+DATA win4<>+2353(SB)/1, $0x00
+DATA win4<>+2354(SB)/1, $0x02
+DATA win4<>+2355(SB)/1, $0x00
+DATA win4<>+2356(SB)/1, $0x10
+DATA win4<>+2357(SB)/1, $0x2a
+DATA win4<>+2358(SB)/1, $0x26
+DATA win4<>+2359(SB)/1, $0x6c
+DATA win4<>+2360(SB)/1, $0x00
+DATA win4<>+2361(SB)/1, $0x1e
+DATA win4<>+2362(SB)/1, $0x1a
+DATA win4<>+2363(SB)/1, $0x48
+DATA win4<>+2364(SB)/1, $0x16
+DATA win4<>+2365(SB)/1, $0x3c
+DATA win4<>+2366(SB)/1, $0x38
+DATA win4<>+2367(SB)/1, $0x00
+DATA win4<>+2368(SB)/1, $0x00
+DATA win4<>+2369(SB)/1, $0x00
+DATA win4<>+2370(SB)/1, $0x0e
+DATA win4<>+2371(SB)/1, $0x24
+DATA win4<>+2372(SB)/1, $0x0a
+DATA win4<>+2373(SB)/1, $0x18
+DATA win4<>+2374(SB)/1, $0x14
+DATA win4<>+2375(SB)/1, $0x36
+DATA win4<>+2376(SB)/1, $0x00
+DATA win4<>+2377(SB)/1, $0x0c
+DATA win4<>+2378(SB)/1, $0x08
+DATA win4<>+2379(SB)/1, $0x12
+DATA win4<>+2380(SB)/1, $0x04
+DATA win4<>+2381(SB)/1, $0x06
+DATA win4<>+2382(SB)/1, $0x02
+DATA win4<>+2383(SB)/1, $0x00
+DATA win4<>+2384(SB)/1, $0x00
+DATA win4<>+2385(SB)/1, $0x00
+DATA win4<>+2386(SB)/1, $0x02
+DATA win4<>+2387(SB)/1, $0x00
+DATA win4<>+2388(SB)/1, $0x04
+DATA win4<>+2389(SB)/1, $0x06
+DATA win4<>+2390(SB)/1, $0x02
+DATA win4<>+2391(SB)/1, $0x00
+DATA win4<>+2392(SB)/1, $0x00
+DATA win4<>+2393(SB)/1, $0x30
+DATA win4<>+2394(SB)/1, $0x2c
+DATA win4<>+2395(SB)/1, $0x7e
+DATA win4<>+2396(SB)/1, $0x28
+DATA win4<>+2397(SB)/1, $0x72
+DATA win4<>+2398(SB)/1, $0x6e
+DATA win4<>+2399(SB)/1, $0x00
+DATA win4<>+2400(SB)/1, $0x00
+DATA win4<>+2401(SB)/1, $0x00
+DATA win4<>+2402(SB)/1, $0x20
+DATA win4<>+2403(SB)/1, $0x5a
+DATA win4<>+2404(SB)/1, $0x1c
+DATA win4<>+2405(SB)/1, $0x4e
+DATA win4<>+2406(SB)/1, $0x4a
+DATA win4<>+2407(SB)/1, $0x36
+DATA win4<>+2408(SB)/1, $0x00
+DATA win4<>+2409(SB)/1, $0x42
+DATA win4<>+2410(SB)/1, $0x3e
+DATA win4<>+2411(SB)/1, $0x12
+DATA win4<>+2412(SB)/1, $0x3a
+DATA win4<>+2413(SB)/1, $0x06
+DATA win4<>+2414(SB)/1, $0x02
+DATA win4<>+2415(SB)/1, $0x00
+DATA win4<>+2416(SB)/1, $0x00
+DATA win4<>+2417(SB)/1, $0x00
+DATA win4<>+2418(SB)/1, $0x02
+DATA win4<>+2419(SB)/1, $0x00
+DATA win4<>+2420(SB)/1, $0x10
+DATA win4<>+2421(SB)/1, $0x2a
+DATA win4<>+2422(SB)/1, $0x26
+DATA win4<>+2423(SB)/1, $0x6c
+DATA win4<>+2424(SB)/1, $0x00
+DATA win4<>+2425(SB)/1, $0x1e
+DATA win4<>+2426(SB)/1, $0x1a
+DATA win4<>+2427(SB)/1, $0x48
+DATA win4<>+2428(SB)/1, $0x16
+DATA win4<>+2429(SB)/1, $0x3c
+DATA win4<>+2430(SB)/1, $0x38
+DATA win4<>+2431(SB)/1, $0x00
+DATA win4<>+2432(SB)/1, $0x00
+DATA win4<>+2433(SB)/1, $0x00
+DATA win4<>+2434(SB)/1, $0x0e
+DATA win4<>+2435(SB)/1, $0x24
+DATA win4<>+2436(SB)/1, $0x0a
+DATA win4<>+2437(SB)/1, $0x18
+DATA win4<>+2438(SB)/1, $0x14
+DATA win4<>+2439(SB)/1, $0x36
+DATA win4<>+2440(SB)/1, $0x00
+DATA win4<>+2441(SB)/1, $0x0c
+DATA win4<>+2442(SB)/1, $0x08
+DATA win4<>+2443(SB)/1, $0x12
+DATA win4<>+2444(SB)/1, $0x04
+DATA win4<>+2445(SB)/1, $0x06
+DATA win4<>+2446(SB)/1, $0x02
+DATA win4<>+2447(SB)/1, $0x00
+DATA win4<>+2448(SB)/1, $0x00
+DATA win4<>+2449(SB)/1, $0x00
+DATA win4<>+2450(SB)/1, $0x02
+DATA win4<>+2451(SB)/1, $0x00
+DATA win4<>+2452(SB)/1, $0x04
+DATA win4<>+2453(SB)/1, $0x06
+DATA win4<>+2454(SB)/1, $0x02
+DATA win4<>+2455(SB)/1, $0x00
+DATA win4<>+2456(SB)/1, $0x00
+DATA win4<>+2457(SB)/1, $0x0c
+DATA win4<>+2458(SB)/1, $0x08
+DATA win4<>+2459(SB)/1, $0x12
+DATA win4<>+2460(SB)/1, $0x04
+DATA win4<>+2461(SB)/1, $0x06
+DATA win4<>+2462(SB)/1, $0x02
+DATA win4<>+2463(SB)/1, $0x00
+DATA win4<>+2464(SB)/1, $0x00
+DATA win4<>+2465(SB)/1, $0x00
+DATA win4<>+2466(SB)/1, $0x9e
+DATA win4<>+2467(SB)/1, $0x90
+DATA win4<>+2468(SB)/1, $0x9a
+DATA win4<>+2469(SB)/1, $0x84
+DATA win4<>+2470(SB)/1, $0x80
+DATA win4<>+2471(SB)/1, $0x36
+DATA win4<>+2472(SB)/1, $0x00
+DATA win4<>+2473(SB)/1, $0x78
+DATA win4<>+2474(SB)/1, $0x74
+DATA win4<>+2475(SB)/1, $0x12
+DATA win4<>+2476(SB)/1, $0x70
+DATA win4<>+2477(SB)/1, $0x06
+DATA win4<>+2478(SB)/1, $0x02
+DATA win4<>+2479(SB)/1, $0x00
+DATA win4<>+2480(SB)/1, $0x00
+DATA win4<>+2481(SB)/1, $0x00
+DATA win4<>+2482(SB)/1, $0x02
+DATA win4<>+2483(SB)/1, $0x00
+DATA win4<>+2484(SB)/1, $0x8e
+DATA win4<>+2485(SB)/1, $0x60
+DATA win4<>+2486(SB)/1, $0x5c
+DATA win4<>+2487(SB)/1, $0x6c
+DATA win4<>+2488(SB)/1, $0x00
+DATA win4<>+2489(SB)/1, $0x54
+DATA win4<>+2490(SB)/1, $0x50
+DATA win4<>+2491(SB)/1, $0x48
+DATA win4<>+2492(SB)/1, $0x4c
+DATA win4<>+2493(SB)/1, $0x3c
+DATA win4<>+2494(SB)/1, $0x38
+DATA win4<>+2495(SB)/1, $0x00
+DATA win4<>+2496(SB)/1, $0x00
+DATA win4<>+2497(SB)/1, $0x00
+DATA win4<>+2498(SB)/1, $0x44
+DATA win4<>+2499(SB)/1, $0x24
+DATA win4<>+2500(SB)/1, $0x40
+DATA win4<>+2501(SB)/1, $0x18
+DATA win4<>+2502(SB)/1, $0x14
+DATA win4<>+2503(SB)/1, $0x36
+DATA win4<>+2504(SB)/1, $0x00
+DATA win4<>+2505(SB)/1, $0x0c
+DATA win4<>+2506(SB)/1, $0x08
+DATA win4<>+2507(SB)/1, $0x12
+DATA win4<>+2508(SB)/1, $0x04
+DATA win4<>+2509(SB)/1, $0x06
+DATA win4<>+2510(SB)/1, $0x02
+DATA win4<>+2511(SB)/1, $0x00
+DATA win4<>+2512(SB)/1, $0x00
+DATA win4<>+2513(SB)/1, $0x00
+DATA win4<>+2514(SB)/1, $0x02
+DATA win4<>+2515(SB)/1, $0x00
+DATA win4<>+2516(SB)/1, $0x04
+DATA win4<>+2517(SB)/1, $0x06
+DATA win4<>+2518(SB)/1, $0x02
+DATA win4<>+2519(SB)/1, $0x00
+DATA win4<>+2520(SB)/1, $0x00
+DATA win4<>+2521(SB)/1, $0x30
+DATA win4<>+2522(SB)/1, $0x2c
+DATA win4<>+2523(SB)/1, $0x7e
+DATA win4<>+2524(SB)/1, $0x28
+DATA win4<>+2525(SB)/1, $0x72
+DATA win4<>+2526(SB)/1, $0x6e
+DATA win4<>+2527(SB)/1, $0x00
+DATA win4<>+2528(SB)/1, $0x00
+DATA win4<>+2529(SB)/1, $0x00
+DATA win4<>+2530(SB)/1, $0x20
+DATA win4<>+2531(SB)/1, $0x5a
+DATA win4<>+2532(SB)/1, $0x1c
+DATA win4<>+2533(SB)/1, $0x4e
+DATA win4<>+2534(SB)/1, $0x4a
+DATA win4<>+2535(SB)/1, $0x36
+DATA win4<>+2536(SB)/1, $0x00
+DATA win4<>+2537(SB)/1, $0x42
+DATA win4<>+2538(SB)/1, $0x3e
+DATA win4<>+2539(SB)/1, $0x12
+DATA win4<>+2540(SB)/1, $0x3a
+DATA win4<>+2541(SB)/1, $0x06
+DATA win4<>+2542(SB)/1, $0x02
+DATA win4<>+2543(SB)/1, $0x00
+DATA win4<>+2544(SB)/1, $0x00
+DATA win4<>+2545(SB)/1, $0x00
+DATA win4<>+2546(SB)/1, $0x02
+DATA win4<>+2547(SB)/1, $0x00
+DATA win4<>+2548(SB)/1, $0x10
+DATA win4<>+2549(SB)/1, $0x2a
+DATA win4<>+2550(SB)/1, $0x26
+DATA win4<>+2551(SB)/1, $0x6c
+DATA win4<>+2552(SB)/1, $0x00
+DATA win4<>+2553(SB)/1, $0x1e
+DATA win4<>+2554(SB)/1, $0x1a
+DATA win4<>+2555(SB)/1, $0x48
+DATA win4<>+2556(SB)/1, $0x16
+DATA win4<>+2557(SB)/1, $0x3c
+DATA win4<>+2558(SB)/1, $0x38
+DATA win4<>+2559(SB)/1, $0x00
+DATA win4<>+2560(SB)/1, $0x00
+DATA win4<>+2561(SB)/1, $0x00
+DATA win4<>+2562(SB)/1, $0x0e
+DATA win4<>+2563(SB)/1, $0x24
+DATA win4<>+2564(SB)/1, $0x0a
+DATA win4<>+2565(SB)/1, $0x18
+DATA win4<>+2566(SB)/1, $0x14
+DATA win4<>+2567(SB)/1, $0x36
+DATA win4<>+2568(SB)/1, $0x00
+DATA win4<>+2569(SB)/1, $0x0c
+DATA win4<>+2570(SB)/1, $0x08
+DATA win4<>+2571(SB)/1, $0x12
+DATA win4<>+2572(SB)/1, $0x04
+DATA win4<>+2573(SB)/1, $0x06
+DATA win4<>+2574(SB)/1, $0x02
+DATA win4<>+2575(SB)/1, $0x00
+DATA win4<>+2576(SB)/1, $0x00
+DATA win4<>+2577(SB)/1, $0x00
+DATA win4<>+2578(SB)/1, $0x02
+DATA win4<>+2579(SB)/1, $0x00
+DATA win4<>+2580(SB)/1, $0x04
+DATA win4<>+2581(SB)/1, $0x06
+DATA win4<>+2582(SB)/1, $0x02
+DATA win4<>+2583(SB)/1, $0x00
+DATA win4<>+2584(SB)/1, $0x00
+DATA win4<>+2585(SB)/1, $0x0c
+DATA win4<>+2586(SB)/1, $0x08
+DATA win4<>+2587(SB)/1, $0x12
+DATA win4<>+2588(SB)/1, $0x04
+DATA win4<>+2589(SB)/1, $0x06
+DATA win4<>+2590(SB)/1, $0x02
+DATA win4<>+2591(SB)/1, $0x00
+DATA win4<>+2592(SB)/1, $0x00
+DATA win4<>+2593(SB)/1, $0x00
+DATA win4<>+2594(SB)/1, $0x0e
+DATA win4<>+2595(SB)/1, $0x24
+DATA win4<>+2596(SB)/1, $0x0a
+DATA win4<>+2597(SB)/1, $0x18
+DATA win4<>+2598(SB)/1, $0x14
+DATA win4<>+2599(SB)/1, $0x36
+DATA win4<>+2600(SB)/1, $0x00
+DATA win4<>+2601(SB)/1, $0x0c
+DATA win4<>+2602(SB)/1, $0x08
+DATA win4<>+2603(SB)/1, $0x12
+DATA win4<>+2604(SB)/1, $0x04
+DATA win4<>+2605(SB)/1, $0x06
+DATA win4<>+2606(SB)/1, $0x02
+DATA win4<>+2607(SB)/1, $0x00
+DATA win4<>+2608(SB)/1, $0x00
+DATA win4<>+2609(SB)/1, $0x00
+DATA win4<>+2610(SB)/1, $0x02
+DATA win4<>+2611(SB)/1, $0x00
+DATA win4<>+2612(SB)/1, $0x6a
+DATA win4<>+2613(SB)/1, $0x96
+DATA win4<>+2614(SB)/1, $0x92
+DATA win4<>+2615(SB)/1, $0x6c
+DATA win4<>+2616(SB)/1, $0x00
+DATA win4<>+2617(SB)/1, $0x8a
+DATA win4<>+2618(SB)/1, $0x86
+DATA win4<>+2619(SB)/1, $0x48
+DATA win4<>+2620(SB)/1, $0x82
+DATA win4<>+2621(SB)/1, $0x3c
+DATA win4<>+2622(SB)/1, $0x38
+DATA win4<>+2623(SB)/1, $0x00
+DATA win4<>+2624(SB)/1, $0x00
+DATA win4<>+2625(SB)/1, $0x00
+DATA win4<>+2626(SB)/1, $0x7a
+DATA win4<>+2627(SB)/1, $0x24
+DATA win4<>+2628(SB)/1, $0x76
+DATA win4<>+2629(SB)/1, $0x18
+DATA win4<>+2630(SB)/1, $0x14
+DATA win4<>+2631(SB)/1, $0x36
+DATA win4<>+2632(SB)/1, $0x00
+DATA win4<>+2633(SB)/1, $0x0c
+DATA win4<>+2634(SB)/1, $0x08
+DATA win4<>+2635(SB)/1, $0x12
+DATA win4<>+2636(SB)/1, $0x04
+DATA win4<>+2637(SB)/1, $0x06
+DATA win4<>+2638(SB)/1, $0x02
+DATA win4<>+2639(SB)/1, $0x00
+DATA win4<>+2640(SB)/1, $0x00
+DATA win4<>+2641(SB)/1, $0x00
+DATA win4<>+2642(SB)/1, $0x02
+DATA win4<>+2643(SB)/1, $0x00
+DATA win4<>+2644(SB)/1, $0x04
+DATA win4<>+2645(SB)/1, $0x06
+DATA win4<>+2646(SB)/1, $0x02
+DATA win4<>+2647(SB)/1, $0x00
+DATA win4<>+2648(SB)/1, $0x00
+DATA win4<>+2649(SB)/1, $0x66
+DATA win4<>+2650(SB)/1, $0x62
+DATA win4<>+2651(SB)/1, $0x7e
+DATA win4<>+2652(SB)/1, $0x5e
+DATA win4<>+2653(SB)/1, $0x72
+DATA win4<>+2654(SB)/1, $0x6e
+DATA win4<>+2655(SB)/1, $0x00
+DATA win4<>+2656(SB)/1, $0x00
+DATA win4<>+2657(SB)/1, $0x00
+DATA win4<>+2658(SB)/1, $0x56
+DATA win4<>+2659(SB)/1, $0x5a
+DATA win4<>+2660(SB)/1, $0x52
+DATA win4<>+2661(SB)/1, $0x4e
+DATA win4<>+2662(SB)/1, $0x4a
+DATA win4<>+2663(SB)/1, $0x36
+DATA win4<>+2664(SB)/1, $0x00
+DATA win4<>+2665(SB)/1, $0x42
+DATA win4<>+2666(SB)/1, $0x3e
+DATA win4<>+2667(SB)/1, $0x12
+DATA win4<>+2668(SB)/1, $0x3a
+DATA win4<>+2669(SB)/1, $0x06
+DATA win4<>+2670(SB)/1, $0x02
+DATA win4<>+2671(SB)/1, $0x00
+DATA win4<>+2672(SB)/1, $0x00
+DATA win4<>+2673(SB)/1, $0x00
+DATA win4<>+2674(SB)/1, $0x02
+DATA win4<>+2675(SB)/1, $0x00
+DATA win4<>+2676(SB)/1, $0x46
+DATA win4<>+2677(SB)/1, $0x2a
+DATA win4<>+2678(SB)/1, $0x26
+DATA win4<>+2679(SB)/1, $0x6c
+DATA win4<>+2680(SB)/1, $0x00
+DATA win4<>+2681(SB)/1, $0x1e
+DATA win4<>+2682(SB)/1, $0x1a
+DATA win4<>+2683(SB)/1, $0x48
+DATA win4<>+2684(SB)/1, $0x16
+DATA win4<>+2685(SB)/1, $0x3c
+DATA win4<>+2686(SB)/1, $0x38
+DATA win4<>+2687(SB)/1, $0x00
+DATA win4<>+2688(SB)/1, $0x00
+DATA win4<>+2689(SB)/1, $0x00
+DATA win4<>+2690(SB)/1, $0x0e
+DATA win4<>+2691(SB)/1, $0x24
+DATA win4<>+2692(SB)/1, $0x0a
+DATA win4<>+2693(SB)/1, $0x18
+DATA win4<>+2694(SB)/1, $0x14
+DATA win4<>+2695(SB)/1, $0x36
+DATA win4<>+2696(SB)/1, $0x00
+DATA win4<>+2697(SB)/1, $0x0c
+DATA win4<>+2698(SB)/1, $0x08
+DATA win4<>+2699(SB)/1, $0x12
+DATA win4<>+2700(SB)/1, $0x04
+DATA win4<>+2701(SB)/1, $0x06
+DATA win4<>+2702(SB)/1, $0x02
+DATA win4<>+2703(SB)/1, $0x00
+DATA win4<>+2704(SB)/1, $0x00
+DATA win4<>+2705(SB)/1, $0x00
+DATA win4<>+2706(SB)/1, $0x02
+DATA win4<>+2707(SB)/1, $0x00
+DATA win4<>+2708(SB)/1, $0x04
+DATA win4<>+2709(SB)/1, $0x06
+DATA win4<>+2710(SB)/1, $0x02
+DATA win4<>+2711(SB)/1, $0x00
+DATA win4<>+2712(SB)/1, $0x00
+DATA win4<>+2713(SB)/1, $0x0c
+DATA win4<>+2714(SB)/1, $0x08
+DATA win4<>+2715(SB)/1, $0x12
+DATA win4<>+2716(SB)/1, $0x04
+DATA win4<>+2717(SB)/1, $0x06
+DATA win4<>+2718(SB)/1, $0x02
+DATA win4<>+2719(SB)/1, $0x00
+DATA win4<>+2720(SB)/1, $0x00
+DATA win4<>+2721(SB)/1, $0x00
+DATA win4<>+2722(SB)/1, $0x32
+DATA win4<>+2723(SB)/1, $0x90
+DATA win4<>+2724(SB)/1, $0x2e
+DATA win4<>+2725(SB)/1, $0x84
+DATA win4<>+2726(SB)/1, $0x80
+DATA win4<>+2727(SB)/1, $0x36
+DATA win4<>+2728(SB)/1, $0x00
+DATA win4<>+2729(SB)/1, $0x78
+DATA win4<>+2730(SB)/1, $0x74
+DATA win4<>+2731(SB)/1, $0x12
+DATA win4<>+2732(SB)/1, $0x70
+DATA win4<>+2733(SB)/1, $0x06
+DATA win4<>+2734(SB)/1, $0x02
+DATA win4<>+2735(SB)/1, $0x00
+DATA win4<>+2736(SB)/1, $0x00
+DATA win4<>+2737(SB)/1, $0x00
+DATA win4<>+2738(SB)/1, $0x02
+DATA win4<>+2739(SB)/1, $0x00
+DATA win4<>+2740(SB)/1, $0x22
+DATA win4<>+2741(SB)/1, $0x60
+DATA win4<>+2742(SB)/1, $0x5c
+DATA win4<>+2743(SB)/1, $0x6c
+DATA win4<>+2744(SB)/1, $0x00
+DATA win4<>+2745(SB)/1, $0x54
+DATA win4<>+2746(SB)/1, $0x50
+DATA win4<>+2747(SB)/1, $0x48
+DATA win4<>+2748(SB)/1, $0x4c
+DATA win4<>+2749(SB)/1, $0x3c
+DATA win4<>+2750(SB)/1, $0x38
+DATA win4<>+2751(SB)/1, $0x00
+DATA win4<>+2752(SB)/1, $0x00
+DATA win4<>+2753(SB)/1, $0x00
+DATA win4<>+2754(SB)/1, $0x44
+DATA win4<>+2755(SB)/1, $0x24
+DATA win4<>+2756(SB)/1, $0x40
+DATA win4<>+2757(SB)/1, $0x18
+DATA win4<>+2758(SB)/1, $0x14
+DATA win4<>+2759(SB)/1, $0x36
+DATA win4<>+2760(SB)/1, $0x00
+DATA win4<>+2761(SB)/1, $0x0c
+DATA win4<>+2762(SB)/1, $0x08
+DATA win4<>+2763(SB)/1, $0x12
+DATA win4<>+2764(SB)/1, $0x04
+DATA win4<>+2765(SB)/1, $0x06
+DATA win4<>+2766(SB)/1, $0x02
+DATA win4<>+2767(SB)/1, $0x00
+DATA win4<>+2768(SB)/1, $0x00
+DATA win4<>+2769(SB)/1, $0x00
+DATA win4<>+2770(SB)/1, $0x02
+DATA win4<>+2771(SB)/1, $0x00
+DATA win4<>+2772(SB)/1, $0x04
+DATA win4<>+2773(SB)/1, $0x06
+DATA win4<>+2774(SB)/1, $0x02
+DATA win4<>+2775(SB)/1, $0x00
+DATA win4<>+2776(SB)/1, $0x00
+DATA win4<>+2777(SB)/1, $0x30
+DATA win4<>+2778(SB)/1, $0x2c
+DATA win4<>+2779(SB)/1, $0x7e
+DATA win4<>+2780(SB)/1, $0x28
+DATA win4<>+2781(SB)/1, $0x72
+DATA win4<>+2782(SB)/1, $0x6e
+DATA win4<>+2783(SB)/1, $0x00
+DATA win4<>+2784(SB)/1, $0x00
+DATA win4<>+2785(SB)/1, $0x00
+DATA win4<>+2786(SB)/1, $0x20
+DATA win4<>+2787(SB)/1, $0x5a
+DATA win4<>+2788(SB)/1, $0x1c
+DATA win4<>+2789(SB)/1, $0x4e
+DATA win4<>+2790(SB)/1, $0x4a
+DATA win4<>+2791(SB)/1, $0x36
+DATA win4<>+2792(SB)/1, $0x00
+DATA win4<>+2793(SB)/1, $0x42
+DATA win4<>+2794(SB)/1, $0x3e
+DATA win4<>+2795(SB)/1, $0x12
+DATA win4<>+2796(SB)/1, $0x3a
+DATA win4<>+2797(SB)/1, $0x06
+DATA win4<>+2798(SB)/1, $0x02
+DATA win4<>+2799(SB)/1, $0x00
+DATA win4<>+2800(SB)/1, $0x00
+DATA win4<>+2801(SB)/1, $0x00
+DATA win4<>+2802(SB)/1, $0x02
+DATA win4<>+2803(SB)/1, $0x00
+DATA win4<>+2804(SB)/1, $0x10
+DATA win4<>+2805(SB)/1, $0x2a
+DATA win4<>+2806(SB)/1, $0x26
+DATA win4<>+2807(SB)/1, $0x6c
+DATA win4<>+2808(SB)/1, $0x00
+DATA win4<>+2809(SB)/1, $0x1e
+DATA win4<>+2810(SB)/1, $0x1a
+DATA win4<>+2811(SB)/1, $0x48
+DATA win4<>+2812(SB)/1, $0x16
+DATA win4<>+2813(SB)/1, $0x3c
+DATA win4<>+2814(SB)/1, $0x38
+DATA win4<>+2815(SB)/1, $0x00
+DATA win4<>+2816(SB)/1, $0x00
+DATA win4<>+2817(SB)/1, $0x00
+DATA win4<>+2818(SB)/1, $0x0e
+DATA win4<>+2819(SB)/1, $0x24
+DATA win4<>+2820(SB)/1, $0x0a
+DATA win4<>+2821(SB)/1, $0x18
+DATA win4<>+2822(SB)/1, $0x14
+DATA win4<>+2823(SB)/1, $0x36
+DATA win4<>+2824(SB)/1, $0x00
+DATA win4<>+2825(SB)/1, $0x0c
+DATA win4<>+2826(SB)/1, $0x08
+DATA win4<>+2827(SB)/1, $0x12
+DATA win4<>+2828(SB)/1, $0x04
+DATA win4<>+2829(SB)/1, $0x06
+DATA win4<>+2830(SB)/1, $0x02
+DATA win4<>+2831(SB)/1, $0x00
+DATA win4<>+2832(SB)/1, $0x00
+DATA win4<>+2833(SB)/1, $0x00
+DATA win4<>+2834(SB)/1, $0x02
+DATA win4<>+2835(SB)/1, $0x00
+DATA win4<>+2836(SB)/1, $0x04
+DATA win4<>+2837(SB)/1, $0x06
+DATA win4<>+2838(SB)/1, $0x02
+DATA win4<>+2839(SB)/1, $0x00
+DATA win4<>+2840(SB)/1, $0x00
+DATA win4<>+2841(SB)/1, $0x0c
+DATA win4<>+2842(SB)/1, $0x08
+DATA win4<>+2843(SB)/1, $0x12
+DATA win4<>+2844(SB)/1, $0x04
+DATA win4<>+2845(SB)/1, $0x06
+DATA win4<>+2846(SB)/1, $0x02
+DATA win4<>+2847(SB)/1, $0x00
+DATA win4<>+2848(SB)/1, $0x00
+DATA win4<>+2849(SB)/1, $0x00
+DATA win4<>+2850(SB)/1, $0x0e
+DATA win4<>+2851(SB)/1, $0x24
+DATA win4<>+2852(SB)/1, $0x0a
+DATA win4<>+2853(SB)/1, $0x18
+DATA win4<>+2854(SB)/1, $0x14
+DATA win4<>+2855(SB)/1, $0x36
+DATA win4<>+2856(SB)/1, $0x00
+DATA win4<>+2857(SB)/1, $0x0c
+DATA win4<>+2858(SB)/1, $0x08
+DATA win4<>+2859(SB)/1, $0x12
+DATA win4<>+2860(SB)/1, $0x04
+DATA win4<>+2861(SB)/1, $0x06
+DATA win4<>+2862(SB)/1, $0x02
+DATA win4<>+2863(SB)/1, $0x00
+DATA win4<>+2864(SB)/1, $0x00
+DATA win4<>+2865(SB)/1, $0x00
+DATA win4<>+2866(SB)/1, $0x02
+DATA win4<>+2867(SB)/1, $0x00
+DATA win4<>+2868(SB)/1, $0x10
+DATA win4<>+2869(SB)/1, $0x2a
+DATA win4<>+2870(SB)/1, $0x26
+DATA win4<>+2871(SB)/1, $0x6c
+DATA win4<>+2872(SB)/1, $0x00
+DATA win4<>+2873(SB)/1, $0x1e
+DATA win4<>+2874(SB)/1, $0x1a
+DATA win4<>+2875(SB)/1, $0x48
+DATA win4<>+2876(SB)/1, $0x16
+DATA win4<>+2877(SB)/1, $0x3c
+DATA win4<>+2878(SB)/1, $0x38
+DATA win4<>+2879(SB)/1, $0x00
+DATA win4<>+2880(SB)/1, $0x00
+DATA win4<>+2881(SB)/1, $0x00
+DATA win4<>+2882(SB)/1, $0x0e
+DATA win4<>+2883(SB)/1, $0x24
+DATA win4<>+2884(SB)/1, $0x0a
+DATA win4<>+2885(SB)/1, $0x18
+DATA win4<>+2886(SB)/1, $0x14
+DATA win4<>+2887(SB)/1, $0x36
+DATA win4<>+2888(SB)/1, $0x00
+DATA win4<>+2889(SB)/1, $0x0c
+DATA win4<>+2890(SB)/1, $0x08
+DATA win4<>+2891(SB)/1, $0x12
+DATA win4<>+2892(SB)/1, $0x04
+DATA win4<>+2893(SB)/1, $0x06
+DATA win4<>+2894(SB)/1, $0x02
+DATA win4<>+2895(SB)/1, $0x00
+DATA win4<>+2896(SB)/1, $0x00
+DATA win4<>+2897(SB)/1, $0x00
+DATA win4<>+2898(SB)/1, $0x02
+DATA win4<>+2899(SB)/1, $0x00
+DATA win4<>+2900(SB)/1, $0x04
+DATA win4<>+2901(SB)/1, $0x06
+DATA win4<>+2902(SB)/1, $0x02
+DATA win4<>+2903(SB)/1, $0x00
+DATA win4<>+2904(SB)/1, $0x00
+DATA win4<>+2905(SB)/1, $0x9c
+DATA win4<>+2906(SB)/1, $0x98
+DATA win4<>+2907(SB)/1, $0x7e
+DATA win4<>+2908(SB)/1, $0x94
+DATA win4<>+2909(SB)/1, $0x72
+DATA win4<>+2910(SB)/1, $0x6e
+DATA win4<>+2911(SB)/1, $0x00
+DATA win4<>+2912(SB)/1, $0x00
+DATA win4<>+2913(SB)/1, $0x00
+DATA win4<>+2914(SB)/1, $0x8c
+DATA win4<>+2915(SB)/1, $0x5a
+DATA win4<>+2916(SB)/1, $0x88
+DATA win4<>+2917(SB)/1, $0x4e
+DATA win4<>+2918(SB)/1, $0x4a
+DATA win4<>+2919(SB)/1, $0x36
+DATA win4<>+2920(SB)/1, $0x00
+DATA win4<>+2921(SB)/1, $0x42
+DATA win4<>+2922(SB)/1, $0x3e
+DATA win4<>+2923(SB)/1, $0x12
+DATA win4<>+2924(SB)/1, $0x3a
+DATA win4<>+2925(SB)/1, $0x06
+DATA win4<>+2926(SB)/1, $0x02
+DATA win4<>+2927(SB)/1, $0x00
+DATA win4<>+2928(SB)/1, $0x00
+DATA win4<>+2929(SB)/1, $0x00
+DATA win4<>+2930(SB)/1, $0x02
+DATA win4<>+2931(SB)/1, $0x00
+DATA win4<>+2932(SB)/1, $0x7c
+DATA win4<>+2933(SB)/1, $0x2a
+DATA win4<>+2934(SB)/1, $0x26
+DATA win4<>+2935(SB)/1, $0x6c
+DATA win4<>+2936(SB)/1, $0x00
+DATA win4<>+2937(SB)/1, $0x1e
+DATA win4<>+2938(SB)/1, $0x1a
+DATA win4<>+2939(SB)/1, $0x48
+DATA win4<>+2940(SB)/1, $0x16
+DATA win4<>+2941(SB)/1, $0x3c
+DATA win4<>+2942(SB)/1, $0x38
+DATA win4<>+2943(SB)/1, $0x00
+DATA win4<>+2944(SB)/1, $0x00
+DATA win4<>+2945(SB)/1, $0x00
+DATA win4<>+2946(SB)/1, $0x0e
+DATA win4<>+2947(SB)/1, $0x24
+DATA win4<>+2948(SB)/1, $0x0a
+DATA win4<>+2949(SB)/1, $0x18
+DATA win4<>+2950(SB)/1, $0x14
+DATA win4<>+2951(SB)/1, $0x36
+DATA win4<>+2952(SB)/1, $0x00
+DATA win4<>+2953(SB)/1, $0x0c
+DATA win4<>+2954(SB)/1, $0x08
+DATA win4<>+2955(SB)/1, $0x12
+DATA win4<>+2956(SB)/1, $0x04
+DATA win4<>+2957(SB)/1, $0x06
+DATA win4<>+2958(SB)/1, $0x02
+DATA win4<>+2959(SB)/1, $0x00
+DATA win4<>+2960(SB)/1, $0x00
+DATA win4<>+2961(SB)/1, $0x00
+DATA win4<>+2962(SB)/1, $0x02
+DATA win4<>+2963(SB)/1, $0x00
+DATA win4<>+2964(SB)/1, $0x04
+DATA win4<>+2965(SB)/1, $0x06
+DATA win4<>+2966(SB)/1, $0x02
+DATA win4<>+2967(SB)/1, $0x00
+DATA win4<>+2968(SB)/1, $0x00
+DATA win4<>+2969(SB)/1, $0x0c
+DATA win4<>+2970(SB)/1, $0x08
+DATA win4<>+2971(SB)/1, $0x12
+DATA win4<>+2972(SB)/1, $0x04
+DATA win4<>+2973(SB)/1, $0x06
+DATA win4<>+2974(SB)/1, $0x02
+DATA win4<>+2975(SB)/1, $0x00
+DATA win4<>+2976(SB)/1, $0x00
+DATA win4<>+2977(SB)/1, $0x00
+DATA win4<>+2978(SB)/1, $0x68
+DATA win4<>+2979(SB)/1, $0x90
+DATA win4<>+2980(SB)/1, $0x64
+DATA win4<>+2981(SB)/1, $0x84
+DATA win4<>+2982(SB)/1, $0x80
+DATA win4<>+2983(SB)/1, $0x36
+DATA win4<>+2984(SB)/1, $0x00
+DATA win4<>+2985(SB)/1, $0x78
+DATA win4<>+2986(SB)/1, $0x74
+DATA win4<>+2987(SB)/1, $0x12
+DATA win4<>+2988(SB)/1, $0x70
+DATA win4<>+2989(SB)/1, $0x06
+DATA win4<>+2990(SB)/1, $0x02
+DATA win4<>+2991(SB)/1, $0x00
+DATA win4<>+2992(SB)/1, $0x00
+DATA win4<>+2993(SB)/1, $0x00
+DATA win4<>+2994(SB)/1, $0x02
+DATA win4<>+2995(SB)/1, $0x00
+DATA win4<>+2996(SB)/1, $0x58
+DATA win4<>+2997(SB)/1, $0x60
+DATA win4<>+2998(SB)/1, $0x5c
+DATA win4<>+2999(SB)/1, $0x6c
+DATA win4<>+3000(SB)/1, $0x00
+DATA win4<>+3001(SB)/1, $0x54
+DATA win4<>+3002(SB)/1, $0x50
+DATA win4<>+3003(SB)/1, $0x48
+DATA win4<>+3004(SB)/1, $0x4c
+DATA win4<>+3005(SB)/1, $0x3c
+DATA win4<>+3006(SB)/1, $0x38
+DATA win4<>+3007(SB)/1, $0x00
+DATA win4<>+3008(SB)/1, $0x00
+DATA win4<>+3009(SB)/1, $0x00
+DATA win4<>+3010(SB)/1, $0x44
+DATA win4<>+3011(SB)/1, $0x24
+DATA win4<>+3012(SB)/1, $0x40
+DATA win4<>+3013(SB)/1, $0x18
+DATA win4<>+3014(SB)/1, $0x14
+DATA win4<>+3015(SB)/1, $0x36
+DATA win4<>+3016(SB)/1, $0x00
+DATA win4<>+3017(SB)/1, $0x0c
+DATA win4<>+3018(SB)/1, $0x08
+DATA win4<>+3019(SB)/1, $0x12
+DATA win4<>+3020(SB)/1, $0x04
+DATA win4<>+3021(SB)/1, $0x06
+DATA win4<>+3022(SB)/1, $0x02
+DATA win4<>+3023(SB)/1, $0x00
+DATA win4<>+3024(SB)/1, $0x00
+DATA win4<>+3025(SB)/1, $0x00
+DATA win4<>+3026(SB)/1, $0x02
+DATA win4<>+3027(SB)/1, $0x00
+DATA win4<>+3028(SB)/1, $0x04
+DATA win4<>+3029(SB)/1, $0x06
+DATA win4<>+3030(SB)/1, $0x02
+DATA win4<>+3031(SB)/1, $0x00
+DATA win4<>+3032(SB)/1, $0x00
+DATA win4<>+3033(SB)/1, $0x30
+DATA win4<>+3034(SB)/1, $0x2c
+DATA win4<>+3035(SB)/1, $0x7e
+DATA win4<>+3036(SB)/1, $0x28
+DATA win4<>+3037(SB)/1, $0x72
+DATA win4<>+3038(SB)/1, $0x6e
+DATA win4<>+3039(SB)/1, $0x00
+DATA win4<>+3040(SB)/1, $0x00
+DATA win4<>+3041(SB)/1, $0x00
+DATA win4<>+3042(SB)/1, $0x20
+DATA win4<>+3043(SB)/1, $0x5a
+DATA win4<>+3044(SB)/1, $0x1c
+DATA win4<>+3045(SB)/1, $0x4e
+DATA win4<>+3046(SB)/1, $0x4a
+DATA win4<>+3047(SB)/1, $0x36
+DATA win4<>+3048(SB)/1, $0x00
+DATA win4<>+3049(SB)/1, $0x42
+DATA win4<>+3050(SB)/1, $0x3e
+DATA win4<>+3051(SB)/1, $0x12
+DATA win4<>+3052(SB)/1, $0x3a
+DATA win4<>+3053(SB)/1, $0x06
+DATA win4<>+3054(SB)/1, $0x02
+DATA win4<>+3055(SB)/1, $0x00
+DATA win4<>+3056(SB)/1, $0x00
+DATA win4<>+3057(SB)/1, $0x00
+DATA win4<>+3058(SB)/1, $0x02
+DATA win4<>+3059(SB)/1, $0x00
+DATA win4<>+3060(SB)/1, $0x10
+DATA win4<>+3061(SB)/1, $0x2a
+DATA win4<>+3062(SB)/1, $0x26
+DATA win4<>+3063(SB)/1, $0x6c
+DATA win4<>+3064(SB)/1, $0x00
+DATA win4<>+3065(SB)/1, $0x1e
+DATA win4<>+3066(SB)/1, $0x1a
+DATA win4<>+3067(SB)/1, $0x48
+DATA win4<>+3068(SB)/1, $0x16
+DATA win4<>+3069(SB)/1, $0x3c
+DATA win4<>+3070(SB)/1, $0x38
+DATA win4<>+3071(SB)/1, $0x00
+DATA win4<>+3072(SB)/1, $0x00
+DATA win4<>+3073(SB)/1, $0x00
+DATA win4<>+3074(SB)/1, $0x0e
+DATA win4<>+3075(SB)/1, $0x24
+DATA win4<>+3076(SB)/1, $0x0a
+DATA win4<>+3077(SB)/1, $0x18
+DATA win4<>+3078(SB)/1, $0x14
+DATA win4<>+3079(SB)/1, $0x36
+DATA win4<>+3080(SB)/1, $0x00
+DATA win4<>+3081(SB)/1, $0x0c
+DATA win4<>+3082(SB)/1, $0x08
+DATA win4<>+3083(SB)/1, $0x12
+DATA win4<>+3084(SB)/1, $0x04
+DATA win4<>+3085(SB)/1, $0x06
+DATA win4<>+3086(SB)/1, $0x02
+DATA win4<>+3087(SB)/1, $0x00
+DATA win4<>+3088(SB)/1, $0x00
+DATA win4<>+3089(SB)/1, $0x00
+DATA win4<>+3090(SB)/1, $0x02
+DATA win4<>+3091(SB)/1, $0x00
+DATA win4<>+3092(SB)/1, $0x04
+DATA win4<>+3093(SB)/1, $0x06
+DATA win4<>+3094(SB)/1, $0x02
+DATA win4<>+3095(SB)/1, $0x00
+DATA win4<>+3096(SB)/1, $0x00
+DATA win4<>+3097(SB)/1, $0x0c
+DATA win4<>+3098(SB)/1, $0x08
+DATA win4<>+3099(SB)/1, $0x12
+DATA win4<>+3100(SB)/1, $0x04
+DATA win4<>+3101(SB)/1, $0x06
+DATA win4<>+3102(SB)/1, $0x02
+DATA win4<>+3103(SB)/1, $0x00
+DATA win4<>+3104(SB)/1, $0x00
+DATA win4<>+3105(SB)/1, $0x00
+DATA win4<>+3106(SB)/1, $0x0e
+DATA win4<>+3107(SB)/1, $0x24
+DATA win4<>+3108(SB)/1, $0x0a
+DATA win4<>+3109(SB)/1, $0x18
+DATA win4<>+3110(SB)/1, $0x14
+DATA win4<>+3111(SB)/1, $0x36
+DATA win4<>+3112(SB)/1, $0x00
+DATA win4<>+3113(SB)/1, $0x0c
+DATA win4<>+3114(SB)/1, $0x08
+DATA win4<>+3115(SB)/1, $0x12
+DATA win4<>+3116(SB)/1, $0x04
+DATA win4<>+3117(SB)/1, $0x06
+DATA win4<>+3118(SB)/1, $0x02
+DATA win4<>+3119(SB)/1, $0x00
+DATA win4<>+3120(SB)/1, $0x00
+DATA win4<>+3121(SB)/1, $0x00
+DATA win4<>+3122(SB)/1, $0x02
+DATA win4<>+3123(SB)/1, $0x00
+DATA win4<>+3124(SB)/1, $0x34
+DATA win4<>+3125(SB)/1, $0x96
+DATA win4<>+3126(SB)/1, $0x92
+DATA win4<>+3127(SB)/1, $0x6c
+DATA win4<>+3128(SB)/1, $0x00
+DATA win4<>+3129(SB)/1, $0x8a
+DATA win4<>+3130(SB)/1, $0x86
+DATA win4<>+3131(SB)/1, $0x48
+DATA win4<>+3132(SB)/1, $0x82
+DATA win4<>+3133(SB)/1, $0x3c
+DATA win4<>+3134(SB)/1, $0x38
+DATA win4<>+3135(SB)/1, $0x00
+DATA win4<>+3136(SB)/1, $0x00
+DATA win4<>+3137(SB)/1, $0x00
+DATA win4<>+3138(SB)/1, $0x7a
+DATA win4<>+3139(SB)/1, $0x24
+DATA win4<>+3140(SB)/1, $0x76
+DATA win4<>+3141(SB)/1, $0x18
+DATA win4<>+3142(SB)/1, $0x14
+DATA win4<>+3143(SB)/1, $0x36
+DATA win4<>+3144(SB)/1, $0x00
+DATA win4<>+3145(SB)/1, $0x0c
+DATA win4<>+3146(SB)/1, $0x08
+DATA win4<>+3147(SB)/1, $0x12
+DATA win4<>+3148(SB)/1, $0x04
+DATA win4<>+3149(SB)/1, $0x06
+DATA win4<>+3150(SB)/1, $0x02
+DATA win4<>+3151(SB)/1, $0x00
+DATA win4<>+3152(SB)/1, $0x00
+DATA win4<>+3153(SB)/1, $0x00
+DATA win4<>+3154(SB)/1, $0x02
+DATA win4<>+3155(SB)/1, $0x00
+DATA win4<>+3156(SB)/1, $0x04
+DATA win4<>+3157(SB)/1, $0x06
+DATA win4<>+3158(SB)/1, $0x02
+DATA win4<>+3159(SB)/1, $0x00
+DATA win4<>+3160(SB)/1, $0x00
+DATA win4<>+3161(SB)/1, $0x66
+DATA win4<>+3162(SB)/1, $0x62
+DATA win4<>+3163(SB)/1, $0x7e
+DATA win4<>+3164(SB)/1, $0x5e
+DATA win4<>+3165(SB)/1, $0x72
+DATA win4<>+3166(SB)/1, $0x6e
+DATA win4<>+3167(SB)/1, $0x00
+DATA win4<>+3168(SB)/1, $0x00
+DATA win4<>+3169(SB)/1, $0x00
+DATA win4<>+3170(SB)/1, $0x56
+DATA win4<>+3171(SB)/1, $0x5a
+DATA win4<>+3172(SB)/1, $0x52
+DATA win4<>+3173(SB)/1, $0x4e
+DATA win4<>+3174(SB)/1, $0x4a
+DATA win4<>+3175(SB)/1, $0x36
+DATA win4<>+3176(SB)/1, $0x00
+DATA win4<>+3177(SB)/1, $0x42
+DATA win4<>+3178(SB)/1, $0x3e
+DATA win4<>+3179(SB)/1, $0x12
+DATA win4<>+3180(SB)/1, $0x3a
+DATA win4<>+3181(SB)/1, $0x06
+DATA win4<>+3182(SB)/1, $0x02
+DATA win4<>+3183(SB)/1, $0x00
+DATA win4<>+3184(SB)/1, $0x00
+DATA win4<>+3185(SB)/1, $0x00
+DATA win4<>+3186(SB)/1, $0x02
+DATA win4<>+3187(SB)/1, $0x00
+DATA win4<>+3188(SB)/1, $0x46
+DATA win4<>+3189(SB)/1, $0x2a
+DATA win4<>+3190(SB)/1, $0x26
+DATA win4<>+3191(SB)/1, $0x6c
+DATA win4<>+3192(SB)/1, $0x00
+DATA win4<>+3193(SB)/1, $0x1e
+DATA win4<>+3194(SB)/1, $0x1a
+DATA win4<>+3195(SB)/1, $0x48
+DATA win4<>+3196(SB)/1, $0x16
+DATA win4<>+3197(SB)/1, $0x3c
+DATA win4<>+3198(SB)/1, $0x38
+DATA win4<>+3199(SB)/1, $0x00
+DATA win4<>+3200(SB)/1, $0x00
+DATA win4<>+3201(SB)/1, $0x00
+DATA win4<>+3202(SB)/1, $0x0e
+DATA win4<>+3203(SB)/1, $0x24
+DATA win4<>+3204(SB)/1, $0x0a
+DATA win4<>+3205(SB)/1, $0x18
+DATA win4<>+3206(SB)/1, $0x14
+DATA win4<>+3207(SB)/1, $0x36
+DATA win4<>+3208(SB)/1, $0x00
+DATA win4<>+3209(SB)/1, $0x0c
+DATA win4<>+3210(SB)/1, $0x08
+DATA win4<>+3211(SB)/1, $0x12
+DATA win4<>+3212(SB)/1, $0x04
+DATA win4<>+3213(SB)/1, $0x06
+DATA win4<>+3214(SB)/1, $0x02
+DATA win4<>+3215(SB)/1, $0x00
+DATA win4<>+3216(SB)/1, $0x00
+DATA win4<>+3217(SB)/1, $0x00
+DATA win4<>+3218(SB)/1, $0x02
+DATA win4<>+3219(SB)/1, $0x00
+DATA win4<>+3220(SB)/1, $0x04
+DATA win4<>+3221(SB)/1, $0x06
+DATA win4<>+3222(SB)/1, $0x02
+DATA win4<>+3223(SB)/1, $0x00
+DATA win4<>+3224(SB)/1, $0x00
+DATA win4<>+3225(SB)/1, $0x0c
+DATA win4<>+3226(SB)/1, $0x08
+DATA win4<>+3227(SB)/1, $0x12
+DATA win4<>+3228(SB)/1, $0x04
+DATA win4<>+3229(SB)/1, $0x06
+DATA win4<>+3230(SB)/1, $0x02
+DATA win4<>+3231(SB)/1, $0x00
+DATA win4<>+3232(SB)/1, $0x00
+DATA win4<>+3233(SB)/1, $0x00
+DATA win4<>+3234(SB)/1, $0x32
+DATA win4<>+3235(SB)/1, $0x90
+DATA win4<>+3236(SB)/1, $0x2e
+DATA win4<>+3237(SB)/1, $0x84
+DATA win4<>+3238(SB)/1, $0x80
+DATA win4<>+3239(SB)/1, $0x36
+DATA win4<>+3240(SB)/1, $0x00
+DATA win4<>+3241(SB)/1, $0x78
+DATA win4<>+3242(SB)/1, $0x74
+DATA win4<>+3243(SB)/1, $0x12
+DATA win4<>+3244(SB)/1, $0x70
+DATA win4<>+3245(SB)/1, $0x06
+DATA win4<>+3246(SB)/1, $0x02
+DATA win4<>+3247(SB)/1, $0x00
+DATA win4<>+3248(SB)/1, $0x00
+DATA win4<>+3249(SB)/1, $0x00
+DATA win4<>+3250(SB)/1, $0x02
+DATA win4<>+3251(SB)/1, $0x00
+DATA win4<>+3252(SB)/1, $0x22
+DATA win4<>+3253(SB)/1, $0x60
+DATA win4<>+3254(SB)/1, $0x5c
+DATA win4<>+3255(SB)/1, $0x6c
+DATA win4<>+3256(SB)/1, $0x00
+DATA win4<>+3257(SB)/1, $0x54
+DATA win4<>+3258(SB)/1, $0x50
+DATA win4<>+3259(SB)/1, $0x48
+DATA win4<>+3260(SB)/1, $0x4c
+DATA win4<>+3261(SB)/1, $0x3c
+DATA win4<>+3262(SB)/1, $0x38
+DATA win4<>+3263(SB)/1, $0x00
+DATA win4<>+3264(SB)/1, $0x00
+DATA win4<>+3265(SB)/1, $0x00
+DATA win4<>+3266(SB)/1, $0x44
+DATA win4<>+3267(SB)/1, $0x24
+DATA win4<>+3268(SB)/1, $0x40
+DATA win4<>+3269(SB)/1, $0x18
+DATA win4<>+3270(SB)/1, $0x14
+DATA win4<>+3271(SB)/1, $0x36
+DATA win4<>+3272(SB)/1, $0x00
+DATA win4<>+3273(SB)/1, $0x0c
+DATA win4<>+3274(SB)/1, $0x08
+DATA win4<>+3275(SB)/1, $0x12
+DATA win4<>+3276(SB)/1, $0x04
+DATA win4<>+3277(SB)/1, $0x06
+DATA win4<>+3278(SB)/1, $0x02
+DATA win4<>+3279(SB)/1, $0x00
+DATA win4<>+3280(SB)/1, $0x00
+DATA win4<>+3281(SB)/1, $0x00
+DATA win4<>+3282(SB)/1, $0x02
+DATA win4<>+3283(SB)/1, $0x00
+DATA win4<>+3284(SB)/1, $0x04
+DATA win4<>+3285(SB)/1, $0x06
+DATA win4<>+3286(SB)/1, $0x02
+DATA win4<>+3287(SB)/1, $0x00
+DATA win4<>+3288(SB)/1, $0x00
+DATA win4<>+3289(SB)/1, $0x30
+DATA win4<>+3290(SB)/1, $0x2c
+DATA win4<>+3291(SB)/1, $0x7e
+DATA win4<>+3292(SB)/1, $0x28
+DATA win4<>+3293(SB)/1, $0x72
+DATA win4<>+3294(SB)/1, $0x6e
+DATA win4<>+3295(SB)/1, $0x00
+DATA win4<>+3296(SB)/1, $0x00
+DATA win4<>+3297(SB)/1, $0x00
+DATA win4<>+3298(SB)/1, $0x20
+DATA win4<>+3299(SB)/1, $0x5a
+DATA win4<>+3300(SB)/1, $0x1c
+DATA win4<>+3301(SB)/1, $0x4e
+DATA win4<>+3302(SB)/1, $0x4a
+DATA win4<>+3303(SB)/1, $0x36
+DATA win4<>+3304(SB)/1, $0x00
+DATA win4<>+3305(SB)/1, $0x42
+DATA win4<>+3306(SB)/1, $0x3e
+DATA win4<>+3307(SB)/1, $0x12
+DATA win4<>+3308(SB)/1, $0x3a
+DATA win4<>+3309(SB)/1, $0x06
+DATA win4<>+3310(SB)/1, $0x02
+DATA win4<>+3311(SB)/1, $0x00
+DATA win4<>+3312(SB)/1, $0x00
+DATA win4<>+3313(SB)/1, $0x00
+DATA win4<>+3314(SB)/1, $0x02
+DATA win4<>+3315(SB)/1, $0x00
+DATA win4<>+3316(SB)/1, $0x10
+DATA win4<>+3317(SB)/1, $0x2a
+DATA win4<>+3318(SB)/1, $0x26
+DATA win4<>+3319(SB)/1, $0x6c
+DATA win4<>+3320(SB)/1, $0x00
+DATA win4<>+3321(SB)/1, $0x1e
+DATA win4<>+3322(SB)/1, $0x1a
+DATA win4<>+3323(SB)/1, $0x48
+DATA win4<>+3324(SB)/1, $0x16
+DATA win4<>+3325(SB)/1, $0x3c
+DATA win4<>+3326(SB)/1, $0x38
+DATA win4<>+3327(SB)/1, $0x00
+DATA win4<>+3328(SB)/1, $0x00
+DATA win4<>+3329(SB)/1, $0x00
+DATA win4<>+3330(SB)/1, $0x0e
+DATA win4<>+3331(SB)/1, $0x24
+DATA win4<>+3332(SB)/1, $0x0a
+DATA win4<>+3333(SB)/1, $0x18
+DATA win4<>+3334(SB)/1, $0x14
+DATA win4<>+3335(SB)/1, $0x36
+DATA win4<>+3336(SB)/1, $0x00
+DATA win4<>+3337(SB)/1, $0x0c
+DATA win4<>+3338(SB)/1, $0x08
+DATA win4<>+3339(SB)/1, $0x12
+DATA win4<>+3340(SB)/1, $0x04
+DATA win4<>+3341(SB)/1, $0x06
+DATA win4<>+3342(SB)/1, $0x02
+DATA win4<>+3343(SB)/1, $0x00
+DATA win4<>+3344(SB)/1, $0x00
+DATA win4<>+3345(SB)/1, $0x00
+DATA win4<>+3346(SB)/1, $0x02
+DATA win4<>+3347(SB)/1, $0x00
+DATA win4<>+3348(SB)/1, $0x04
+DATA win4<>+3349(SB)/1, $0x06
+DATA win4<>+3350(SB)/1, $0x02
+DATA win4<>+3351(SB)/1, $0x00
+DATA win4<>+3352(SB)/1, $0x00
+DATA win4<>+3353(SB)/1, $0x0c
+DATA win4<>+3354(SB)/1, $0x08
+DATA win4<>+3355(SB)/1, $0x12
+DATA win4<>+3356(SB)/1, $0x04
+DATA win4<>+3357(SB)/1, $0x06
+DATA win4<>+3358(SB)/1, $0x02
+DATA win4<>+3359(SB)/1, $0x00
+DATA win4<>+3360(SB)/1, $0x00
+DATA win4<>+3361(SB)/1, $0x00
+DATA win4<>+3362(SB)/1, $0x0e
+DATA win4<>+3363(SB)/1, $0x24
+DATA win4<>+3364(SB)/1, $0x0a
+DATA win4<>+3365(SB)/1, $0x18
+DATA win4<>+3366(SB)/1, $0x14
+DATA win4<>+3367(SB)/1, $0x36
+DATA win4<>+3368(SB)/1, $0x00
+DATA win4<>+3369(SB)/1, $0x0c
+DATA win4<>+3370(SB)/1, $0x08
+DATA win4<>+3371(SB)/1, $0x12
+DATA win4<>+3372(SB)/1, $0x04
+DATA win4<>+3373(SB)/1, $0x06
+DATA win4<>+3374(SB)/1, $0x02
+DATA win4<>+3375(SB)/1, $0x00
+DATA win4<>+3376(SB)/1, $0x00
+DATA win4<>+3377(SB)/1, $0x00
+DATA win4<>+3378(SB)/1, $0x02
+DATA win4<>+3379(SB)/1, $0x00
+DATA win4<>+3380(SB)/1, $0x10
+DATA win4<>+3381(SB)/1, $0x2a
+DATA win4<>+3382(SB)/1, $0x26
+DATA win4<>+3383(SB)/1, $0x6c
+DATA win4<>+3384(SB)/1, $0x00
+DATA win4<>+3385(SB)/1, $0x1e
+DATA win4<>+3386(SB)/1, $0x1a
+DATA win4<>+3387(SB)/1, $0x48
+DATA win4<>+3388(SB)/1, $0x16
+DATA win4<>+3389(SB)/1, $0x3c
+DATA win4<>+3390(SB)/1, $0x38
+DATA win4<>+3391(SB)/1, $0x00
+DATA win4<>+3392(SB)/1, $0x00
+DATA win4<>+3393(SB)/1, $0x00
+DATA win4<>+3394(SB)/1, $0x0e
+DATA win4<>+3395(SB)/1, $0x24
+DATA win4<>+3396(SB)/1, $0x0a
+DATA win4<>+3397(SB)/1, $0x18
+DATA win4<>+3398(SB)/1, $0x14
+DATA win4<>+3399(SB)/1, $0x36
+DATA win4<>+3400(SB)/1, $0x00
+DATA win4<>+3401(SB)/1, $0x0c
+DATA win4<>+3402(SB)/1, $0x08
+DATA win4<>+3403(SB)/1, $0x12
+DATA win4<>+3404(SB)/1, $0x04
+DATA win4<>+3405(SB)/1, $0x06
+DATA win4<>+3406(SB)/1, $0x02
+DATA win4<>+3407(SB)/1, $0x00
+DATA win4<>+3408(SB)/1, $0x00
+DATA win4<>+3409(SB)/1, $0x00
+DATA win4<>+3410(SB)/1, $0x02
+DATA win4<>+3411(SB)/1, $0x00
+DATA win4<>+3412(SB)/1, $0x04
+DATA win4<>+3413(SB)/1, $0x06
+DATA win4<>+3414(SB)/1, $0x02
+DATA win4<>+3415(SB)/1, $0x00
+DATA win4<>+3416(SB)/1, $0x00
+DATA win4<>+3417(SB)/1, $0x30
+DATA win4<>+3418(SB)/1, $0x2c
+DATA win4<>+3419(SB)/1, $0x7e
+DATA win4<>+3420(SB)/1, $0x28
+DATA win4<>+3421(SB)/1, $0x72
+DATA win4<>+3422(SB)/1, $0x6e
+DATA win4<>+3423(SB)/1, $0x00
+DATA win4<>+3424(SB)/1, $0x00
+DATA win4<>+3425(SB)/1, $0x00
+DATA win4<>+3426(SB)/1, $0x20
+DATA win4<>+3427(SB)/1, $0x5a
+DATA win4<>+3428(SB)/1, $0x1c
+DATA win4<>+3429(SB)/1, $0x4e
+DATA win4<>+3430(SB)/1, $0x4a
+DATA win4<>+3431(SB)/1, $0x36
+DATA win4<>+3432(SB)/1, $0x00
+DATA win4<>+3433(SB)/1, $0x42
+DATA win4<>+3434(SB)/1, $0x3e
+DATA win4<>+3435(SB)/1, $0x12
+DATA win4<>+3436(SB)/1, $0x3a
+DATA win4<>+3437(SB)/1, $0x06
+DATA win4<>+3438(SB)/1, $0x02
+DATA win4<>+3439(SB)/1, $0x00
+DATA win4<>+3440(SB)/1, $0x00
+DATA win4<>+3441(SB)/1, $0x00
+DATA win4<>+3442(SB)/1, $0x02
+DATA win4<>+3443(SB)/1, $0x00
+DATA win4<>+3444(SB)/1, $0x10
+DATA win4<>+3445(SB)/1, $0x2a
+DATA win4<>+3446(SB)/1, $0x26
+DATA win4<>+3447(SB)/1, $0x6c
+DATA win4<>+3448(SB)/1, $0x00
+DATA win4<>+3449(SB)/1, $0x1e
+DATA win4<>+3450(SB)/1, $0x1a
+DATA win4<>+3451(SB)/1, $0x48
+DATA win4<>+3452(SB)/1, $0x16
+DATA win4<>+3453(SB)/1, $0x3c
+DATA win4<>+3454(SB)/1, $0x38
+DATA win4<>+3455(SB)/1, $0x00
+DATA win4<>+3456(SB)/1, $0x00
+DATA win4<>+3457(SB)/1, $0x00
+DATA win4<>+3458(SB)/1, $0x0e
+DATA win4<>+3459(SB)/1, $0x24
+DATA win4<>+3460(SB)/1, $0x0a
+DATA win4<>+3461(SB)/1, $0x18
+DATA win4<>+3462(SB)/1, $0x14
+DATA win4<>+3463(SB)/1, $0x36
+DATA win4<>+3464(SB)/1, $0x00
+DATA win4<>+3465(SB)/1, $0x0c
+DATA win4<>+3466(SB)/1, $0x08
+DATA win4<>+3467(SB)/1, $0x12
+DATA win4<>+3468(SB)/1, $0x04
+DATA win4<>+3469(SB)/1, $0x06
+DATA win4<>+3470(SB)/1, $0x02
+DATA win4<>+3471(SB)/1, $0x00
+DATA win4<>+3472(SB)/1, $0x00
+DATA win4<>+3473(SB)/1, $0x00
+DATA win4<>+3474(SB)/1, $0x02
+DATA win4<>+3475(SB)/1, $0x00
+DATA win4<>+3476(SB)/1, $0x04
+DATA win4<>+3477(SB)/1, $0x06
+DATA win4<>+3478(SB)/1, $0x02
+DATA win4<>+3479(SB)/1, $0x00
+DATA win4<>+3480(SB)/1, $0x00
+DATA win4<>+3481(SB)/1, $0x0c
+DATA win4<>+3482(SB)/1, $0x08
+DATA win4<>+3483(SB)/1, $0x12
+DATA win4<>+3484(SB)/1, $0x04
+DATA win4<>+3485(SB)/1, $0x06
+DATA win4<>+3486(SB)/1, $0x02
+DATA win4<>+3487(SB)/1, $0x00
+DATA win4<>+3488(SB)/1, $0x00
+DATA win4<>+3489(SB)/1, $0x00
+DATA win4<>+3490(SB)/1, $0x32
+DATA win4<>+3491(SB)/1, $0x90
+DATA win4<>+3492(SB)/1, $0x2e
+DATA win4<>+3493(SB)/1, $0x84
+DATA win4<>+3494(SB)/1, $0x80
+DATA win4<>+3495(SB)/1, $0x36
+DATA win4<>+3496(SB)/1, $0x00
+DATA win4<>+3497(SB)/1, $0x78
+DATA win4<>+3498(SB)/1, $0x74
+DATA win4<>+3499(SB)/1, $0x12
+DATA win4<>+3500(SB)/1, $0x70
+DATA win4<>+3501(SB)/1, $0x06
+DATA win4<>+3502(SB)/1, $0x02
+DATA win4<>+3503(SB)/1, $0x00
+DATA win4<>+3504(SB)/1, $0x00
+DATA win4<>+3505(SB)/1, $0x00
+DATA win4<>+3506(SB)/1, $0x02
+DATA win4<>+3507(SB)/1, $0x00
+DATA win4<>+3508(SB)/1, $0x22
+DATA win4<>+3509(SB)/1, $0x60
+DATA win4<>+3510(SB)/1, $0x5c
+DATA win4<>+3511(SB)/1, $0x6c
+DATA win4<>+3512(SB)/1, $0x00
+DATA win4<>+3513(SB)/1, $0x54
+DATA win4<>+3514(SB)/1, $0x50
+DATA win4<>+3515(SB)/1, $0x48
+DATA win4<>+3516(SB)/1, $0x4c
+DATA win4<>+3517(SB)/1, $0x3c
+DATA win4<>+3518(SB)/1, $0x38
+DATA win4<>+3519(SB)/1, $0x00
+DATA win4<>+3520(SB)/1, $0x00
+DATA win4<>+3521(SB)/1, $0x00
+DATA win4<>+3522(SB)/1, $0x44
+DATA win4<>+3523(SB)/1, $0x24
+DATA win4<>+3524(SB)/1, $0x40
+DATA win4<>+3525(SB)/1, $0x18
+DATA win4<>+3526(SB)/1, $0x14
+DATA win4<>+3527(SB)/1, $0x36
+DATA win4<>+3528(SB)/1, $0x00
+DATA win4<>+3529(SB)/1, $0x0c
+DATA win4<>+3530(SB)/1, $0x08
+DATA win4<>+3531(SB)/1, $0x12
+DATA win4<>+3532(SB)/1, $0x04
+DATA win4<>+3533(SB)/1, $0x06
+DATA win4<>+3534(SB)/1, $0x02
+DATA win4<>+3535(SB)/1, $0x00
+DATA win4<>+3536(SB)/1, $0x00
+DATA win4<>+3537(SB)/1, $0x00
+DATA win4<>+3538(SB)/1, $0x02
+DATA win4<>+3539(SB)/1, $0x00
+DATA win4<>+3540(SB)/1, $0x04
+DATA win4<>+3541(SB)/1, $0x06
+DATA win4<>+3542(SB)/1, $0x02
+DATA win4<>+3543(SB)/1, $0x00
+DATA win4<>+3544(SB)/1, $0x00
+DATA win4<>+3545(SB)/1, $0x30
+DATA win4<>+3546(SB)/1, $0x2c
+DATA win4<>+3547(SB)/1, $0x7e
+DATA win4<>+3548(SB)/1, $0x28
+DATA win4<>+3549(SB)/1, $0x72
+DATA win4<>+3550(SB)/1, $0x6e
+DATA win4<>+3551(SB)/1, $0x00
+DATA win4<>+3552(SB)/1, $0x00
+DATA win4<>+3553(SB)/1, $0x00
+DATA win4<>+3554(SB)/1, $0x20
+DATA win4<>+3555(SB)/1, $0x5a
+DATA win4<>+3556(SB)/1, $0x1c
+DATA win4<>+3557(SB)/1, $0x4e
+DATA win4<>+3558(SB)/1, $0x4a
+DATA win4<>+3559(SB)/1, $0x36
+DATA win4<>+3560(SB)/1, $0x00
+DATA win4<>+3561(SB)/1, $0x42
+DATA win4<>+3562(SB)/1, $0x3e
+DATA win4<>+3563(SB)/1, $0x12
+DATA win4<>+3564(SB)/1, $0x3a
+DATA win4<>+3565(SB)/1, $0x06
+DATA win4<>+3566(SB)/1, $0x02
+DATA win4<>+3567(SB)/1, $0x00
+DATA win4<>+3568(SB)/1, $0x00
+DATA win4<>+3569(SB)/1, $0x00
+DATA win4<>+3570(SB)/1, $0x02
+DATA win4<>+3571(SB)/1, $0x00
+DATA win4<>+3572(SB)/1, $0x10
+DATA win4<>+3573(SB)/1, $0x2a
+DATA win4<>+3574(SB)/1, $0x26
+DATA win4<>+3575(SB)/1, $0x6c
+DATA win4<>+3576(SB)/1, $0x00
+DATA win4<>+3577(SB)/1, $0x1e
+DATA win4<>+3578(SB)/1, $0x1a
+DATA win4<>+3579(SB)/1, $0x48
+DATA win4<>+3580(SB)/1, $0x16
+DATA win4<>+3581(SB)/1, $0x3c
+DATA win4<>+3582(SB)/1, $0x38
+DATA win4<>+3583(SB)/1, $0x00
+DATA win4<>+3584(SB)/1, $0x00
+DATA win4<>+3585(SB)/1, $0x00
+DATA win4<>+3586(SB)/1, $0x0e
+DATA win4<>+3587(SB)/1, $0x24
+DATA win4<>+3588(SB)/1, $0x0a
+DATA win4<>+3589(SB)/1, $0x18
+DATA win4<>+3590(SB)/1, $0x14
+DATA win4<>+3591(SB)/1, $0x36
+DATA win4<>+3592(SB)/1, $0x00
+DATA win4<>+3593(SB)/1, $0x0c
+DATA win4<>+3594(SB)/1, $0x08
+DATA win4<>+3595(SB)/1, $0x12
+DATA win4<>+3596(SB)/1, $0x04
+DATA win4<>+3597(SB)/1, $0x06
+DATA win4<>+3598(SB)/1, $0x02
+DATA win4<>+3599(SB)/1, $0x00
+DATA win4<>+3600(SB)/1, $0x00
+DATA win4<>+3601(SB)/1, $0x00
+DATA win4<>+3602(SB)/1, $0x02
+DATA win4<>+3603(SB)/1, $0x00
+DATA win4<>+3604(SB)/1, $0x04
+DATA win4<>+3605(SB)/1, $0x06
+DATA win4<>+3606(SB)/1, $0x02
+DATA win4<>+3607(SB)/1, $0x00
+DATA win4<>+3608(SB)/1, $0x00
+DATA win4<>+3609(SB)/1, $0x0c
+DATA win4<>+3610(SB)/1, $0x08
+DATA win4<>+3611(SB)/1, $0x12
+DATA win4<>+3612(SB)/1, $0x04
+DATA win4<>+3613(SB)/1, $0x06
+DATA win4<>+3614(SB)/1, $0x02
+DATA win4<>+3615(SB)/1, $0x00
+DATA win4<>+3616(SB)/1, $0x00
+DATA win4<>+3617(SB)/1, $0x00
+DATA win4<>+3618(SB)/1, $0x0e
+DATA win4<>+3619(SB)/1, $0x24
+DATA win4<>+3620(SB)/1, $0x0a
+DATA win4<>+3621(SB)/1, $0x18
+DATA win4<>+3622(SB)/1, $0x14
+DATA win4<>+3623(SB)/1, $0x36
+DATA win4<>+3624(SB)/1, $0x00
+DATA win4<>+3625(SB)/1, $0x0c
+DATA win4<>+3626(SB)/1, $0x08
+DATA win4<>+3627(SB)/1, $0x12
+DATA win4<>+3628(SB)/1, $0x04
+DATA win4<>+3629(SB)/1, $0x06
+DATA win4<>+3630(SB)/1, $0x02
+DATA win4<>+3631(SB)/1, $0x00
+DATA win4<>+3632(SB)/1, $0x00
+DATA win4<>+3633(SB)/1, $0x00
+DATA win4<>+3634(SB)/1, $0x02
+DATA win4<>+3635(SB)/1, $0x00
+DATA win4<>+3636(SB)/1, $0xa0
+DATA win4<>+3637(SB)/1, $0x96
+DATA win4<>+3638(SB)/1, $0x92
+DATA win4<>+3639(SB)/1, $0x6c
+DATA win4<>+3640(SB)/1, $0x00
+DATA win4<>+3641(SB)/1, $0x8a
+DATA win4<>+3642(SB)/1, $0x86
+DATA win4<>+3643(SB)/1, $0x48
+DATA win4<>+3644(SB)/1, $0x82
+DATA win4<>+3645(SB)/1, $0x3c
+DATA win4<>+3646(SB)/1, $0x38
+DATA win4<>+3647(SB)/1, $0x00
+DATA win4<>+3648(SB)/1, $0x00
+DATA win4<>+3649(SB)/1, $0x00
+DATA win4<>+3650(SB)/1, $0x7a
+DATA win4<>+3651(SB)/1, $0x24
+DATA win4<>+3652(SB)/1, $0x76
+DATA win4<>+3653(SB)/1, $0x18
+DATA win4<>+3654(SB)/1, $0x14
+DATA win4<>+3655(SB)/1, $0x36
+DATA win4<>+3656(SB)/1, $0x00
+DATA win4<>+3657(SB)/1, $0x0c
+DATA win4<>+3658(SB)/1, $0x08
+DATA win4<>+3659(SB)/1, $0x12
+DATA win4<>+3660(SB)/1, $0x04
+DATA win4<>+3661(SB)/1, $0x06
+DATA win4<>+3662(SB)/1, $0x02
+DATA win4<>+3663(SB)/1, $0x00
+DATA win4<>+3664(SB)/1, $0x00
+DATA win4<>+3665(SB)/1, $0x00
+DATA win4<>+3666(SB)/1, $0x02
+DATA win4<>+3667(SB)/1, $0x00
+DATA win4<>+3668(SB)/1, $0x04
+DATA win4<>+3669(SB)/1, $0x06
+DATA win4<>+3670(SB)/1, $0x02
+DATA win4<>+3671(SB)/1, $0x00
+DATA win4<>+3672(SB)/1, $0x00
+DATA win4<>+3673(SB)/1, $0x66
+DATA win4<>+3674(SB)/1, $0x62
+DATA win4<>+3675(SB)/1, $0x7e
+DATA win4<>+3676(SB)/1, $0x5e
+DATA win4<>+3677(SB)/1, $0x72
+DATA win4<>+3678(SB)/1, $0x6e
+DATA win4<>+3679(SB)/1, $0x00
+DATA win4<>+3680(SB)/1, $0x00
+DATA win4<>+3681(SB)/1, $0x00
+DATA win4<>+3682(SB)/1, $0x56
+DATA win4<>+3683(SB)/1, $0x5a
+DATA win4<>+3684(SB)/1, $0x52
+DATA win4<>+3685(SB)/1, $0x4e
+DATA win4<>+3686(SB)/1, $0x4a
+DATA win4<>+3687(SB)/1, $0x36
+DATA win4<>+3688(SB)/1, $0x00
+DATA win4<>+3689(SB)/1, $0x42
+DATA win4<>+3690(SB)/1, $0x3e
+DATA win4<>+3691(SB)/1, $0x12
+DATA win4<>+3692(SB)/1, $0x3a
+DATA win4<>+3693(SB)/1, $0x06
+DATA win4<>+3694(SB)/1, $0x02
+DATA win4<>+3695(SB)/1, $0x00
+DATA win4<>+3696(SB)/1, $0x00
+DATA win4<>+3697(SB)/1, $0x00
+DATA win4<>+3698(SB)/1, $0x02
+DATA win4<>+3699(SB)/1, $0x00
+DATA win4<>+3700(SB)/1, $0x46
+DATA win4<>+3701(SB)/1, $0x2a
+DATA win4<>+3702(SB)/1, $0x26
+DATA win4<>+3703(SB)/1, $0x6c
+DATA win4<>+3704(SB)/1, $0x00
+DATA win4<>+3705(SB)/1, $0x1e
+DATA win4<>+3706(SB)/1, $0x1a
+DATA win4<>+3707(SB)/1, $0x48
+DATA win4<>+3708(SB)/1, $0x16
+DATA win4<>+3709(SB)/1, $0x3c
+DATA win4<>+3710(SB)/1, $0x38
+DATA win4<>+3711(SB)/1, $0x00
+DATA win4<>+3712(SB)/1, $0x00
+DATA win4<>+3713(SB)/1, $0x00
+DATA win4<>+3714(SB)/1, $0x0e
+DATA win4<>+3715(SB)/1, $0x24
+DATA win4<>+3716(SB)/1, $0x0a
+DATA win4<>+3717(SB)/1, $0x18
+DATA win4<>+3718(SB)/1, $0x14
+DATA win4<>+3719(SB)/1, $0x36
+DATA win4<>+3720(SB)/1, $0x00
+DATA win4<>+3721(SB)/1, $0x0c
+DATA win4<>+3722(SB)/1, $0x08
+DATA win4<>+3723(SB)/1, $0x12
+DATA win4<>+3724(SB)/1, $0x04
+DATA win4<>+3725(SB)/1, $0x06
+DATA win4<>+3726(SB)/1, $0x02
+DATA win4<>+3727(SB)/1, $0x00
+DATA win4<>+3728(SB)/1, $0x00
+DATA win4<>+3729(SB)/1, $0x00
+DATA win4<>+3730(SB)/1, $0x02
+DATA win4<>+3731(SB)/1, $0x00
+DATA win4<>+3732(SB)/1, $0x04
+DATA win4<>+3733(SB)/1, $0x06
+DATA win4<>+3734(SB)/1, $0x02
+DATA win4<>+3735(SB)/1, $0x00
+DATA win4<>+3736(SB)/1, $0x00
+DATA win4<>+3737(SB)/1, $0x0c
+DATA win4<>+3738(SB)/1, $0x08
+DATA win4<>+3739(SB)/1, $0x12
+DATA win4<>+3740(SB)/1, $0x04
+DATA win4<>+3741(SB)/1, $0x06
+DATA win4<>+3742(SB)/1, $0x02
+DATA win4<>+3743(SB)/1, $0x00
+DATA win4<>+3744(SB)/1, $0x00
+DATA win4<>+3745(SB)/1, $0x00
+DATA win4<>+3746(SB)/1, $0x32
+DATA win4<>+3747(SB)/1, $0x90
+DATA win4<>+3748(SB)/1, $0x2e
+DATA win4<>+3749(SB)/1, $0x84
+DATA win4<>+3750(SB)/1, $0x80
+DATA win4<>+3751(SB)/1, $0x36
+DATA win4<>+3752(SB)/1, $0x00
+DATA win4<>+3753(SB)/1, $0x78
+DATA win4<>+3754(SB)/1, $0x74
+DATA win4<>+3755(SB)/1, $0x12
+DATA win4<>+3756(SB)/1, $0x70
+DATA win4<>+3757(SB)/1, $0x06
+DATA win4<>+3758(SB)/1, $0x02
+DATA win4<>+3759(SB)/1, $0x00
+DATA win4<>+3760(SB)/1, $0x00
+DATA win4<>+3761(SB)/1, $0x00
+DATA win4<>+3762(SB)/1, $0x02
+DATA win4<>+3763(SB)/1, $0x00
+DATA win4<>+3764(SB)/1, $0x22
+DATA win4<>+3765(SB)/1, $0x60
+DATA win4<>+3766(SB)/1, $0x5c
+DATA win4<>+3767(SB)/1, $0x6c
+DATA win4<>+3768(SB)/1, $0x00
+DATA win4<>+3769(SB)/1, $0x54
+DATA win4<>+3770(SB)/1, $0x50
+DATA win4<>+3771(SB)/1, $0x48
+DATA win4<>+3772(SB)/1, $0x4c
+DATA win4<>+3773(SB)/1, $0x3c
+DATA win4<>+3774(SB)/1, $0x38
+DATA win4<>+3775(SB)/1, $0x00
+DATA win4<>+3776(SB)/1, $0x00
+DATA win4<>+3777(SB)/1, $0x00
+DATA win4<>+3778(SB)/1, $0x44
+DATA win4<>+3779(SB)/1, $0x24
+DATA win4<>+3780(SB)/1, $0x40
+DATA win4<>+3781(SB)/1, $0x18
+DATA win4<>+3782(SB)/1, $0x14
+DATA win4<>+3783(SB)/1, $0x36
+DATA win4<>+3784(SB)/1, $0x00
+DATA win4<>+3785(SB)/1, $0x0c
+DATA win4<>+3786(SB)/1, $0x08
+DATA win4<>+3787(SB)/1, $0x12
+DATA win4<>+3788(SB)/1, $0x04
+DATA win4<>+3789(SB)/1, $0x06
+DATA win4<>+3790(SB)/1, $0x02
+DATA win4<>+3791(SB)/1, $0x00
+DATA win4<>+3792(SB)/1, $0x00
+DATA win4<>+3793(SB)/1, $0x00
+DATA win4<>+3794(SB)/1, $0x02
+DATA win4<>+3795(SB)/1, $0x00
+DATA win4<>+3796(SB)/1, $0x04
+DATA win4<>+3797(SB)/1, $0x06
+DATA win4<>+3798(SB)/1, $0x02
+DATA win4<>+3799(SB)/1, $0x00
+DATA win4<>+3800(SB)/1, $0x00
+DATA win4<>+3801(SB)/1, $0x30
+DATA win4<>+3802(SB)/1, $0x2c
+DATA win4<>+3803(SB)/1, $0x7e
+DATA win4<>+3804(SB)/1, $0x28
+DATA win4<>+3805(SB)/1, $0x72
+DATA win4<>+3806(SB)/1, $0x6e
+DATA win4<>+3807(SB)/1, $0x00
+DATA win4<>+3808(SB)/1, $0x00
+DATA win4<>+3809(SB)/1, $0x00
+DATA win4<>+3810(SB)/1, $0x20
+DATA win4<>+3811(SB)/1, $0x5a
+DATA win4<>+3812(SB)/1, $0x1c
+DATA win4<>+3813(SB)/1, $0x4e
+DATA win4<>+3814(SB)/1, $0x4a
+DATA win4<>+3815(SB)/1, $0x36
+DATA win4<>+3816(SB)/1, $0x00
+DATA win4<>+3817(SB)/1, $0x42
+DATA win4<>+3818(SB)/1, $0x3e
+DATA win4<>+3819(SB)/1, $0x12
+DATA win4<>+3820(SB)/1, $0x3a
+DATA win4<>+3821(SB)/1, $0x06
+DATA win4<>+3822(SB)/1, $0x02
+DATA win4<>+3823(SB)/1, $0x00
+DATA win4<>+3824(SB)/1, $0x00
+DATA win4<>+3825(SB)/1, $0x00
+DATA win4<>+3826(SB)/1, $0x02
+DATA win4<>+3827(SB)/1, $0x00
+DATA win4<>+3828(SB)/1, $0x10
+DATA win4<>+3829(SB)/1, $0x2a
+DATA win4<>+3830(SB)/1, $0x26
+DATA win4<>+3831(SB)/1, $0x6c
+DATA win4<>+3832(SB)/1, $0x00
+DATA win4<>+3833(SB)/1, $0x1e
+DATA win4<>+3834(SB)/1, $0x1a
+DATA win4<>+3835(SB)/1, $0x48
+DATA win4<>+3836(SB)/1, $0x16
+DATA win4<>+3837(SB)/1, $0x3c
+DATA win4<>+3838(SB)/1, $0x38
+DATA win4<>+3839(SB)/1, $0x00
+DATA win4<>+3840(SB)/1, $0x00
+DATA win4<>+3841(SB)/1, $0x00
+DATA win4<>+3842(SB)/1, $0x0e
+DATA win4<>+3843(SB)/1, $0x24
+DATA win4<>+3844(SB)/1, $0x0a
+DATA win4<>+3845(SB)/1, $0x18
+DATA win4<>+3846(SB)/1, $0x14
+DATA win4<>+3847(SB)/1, $0x36
+DATA win4<>+3848(SB)/1, $0x00
+DATA win4<>+3849(SB)/1, $0x0c
+DATA win4<>+3850(SB)/1, $0x08
+DATA win4<>+3851(SB)/1, $0x12
+DATA win4<>+3852(SB)/1, $0x04
+DATA win4<>+3853(SB)/1, $0x06
+DATA win4<>+3854(SB)/1, $0x02
+DATA win4<>+3855(SB)/1, $0x00
+DATA win4<>+3856(SB)/1, $0x00
+DATA win4<>+3857(SB)/1, $0x00
+DATA win4<>+3858(SB)/1, $0x02
+DATA win4<>+3859(SB)/1, $0x00
+DATA win4<>+3860(SB)/1, $0x04
+DATA win4<>+3861(SB)/1, $0x06
+DATA win4<>+3862(SB)/1, $0x02
+DATA win4<>+3863(SB)/1, $0x00
+DATA win4<>+3864(SB)/1, $0x00
+DATA win4<>+3865(SB)/1, $0x0c
+DATA win4<>+3866(SB)/1, $0x08
+DATA win4<>+3867(SB)/1, $0x12
+DATA win4<>+3868(SB)/1, $0x04
+DATA win4<>+3869(SB)/1, $0x06
+DATA win4<>+3870(SB)/1, $0x02
+DATA win4<>+3871(SB)/1, $0x00
+DATA win4<>+3872(SB)/1, $0x00
+DATA win4<>+3873(SB)/1, $0x00
+DATA win4<>+3874(SB)/1, $0x0e
+DATA win4<>+3875(SB)/1, $0x24
+DATA win4<>+3876(SB)/1, $0x0a
+DATA win4<>+3877(SB)/1, $0x18
+DATA win4<>+3878(SB)/1, $0x14
+DATA win4<>+3879(SB)/1, $0x36
+DATA win4<>+3880(SB)/1, $0x00
+DATA win4<>+3881(SB)/1, $0x0c
+DATA win4<>+3882(SB)/1, $0x08
+DATA win4<>+3883(SB)/1, $0x12
+DATA win4<>+3884(SB)/1, $0x04
+DATA win4<>+3885(SB)/1, $0x06
+DATA win4<>+3886(SB)/1, $0x02
+DATA win4<>+3887(SB)/1, $0x00
+DATA win4<>+3888(SB)/1, $0x00
+DATA win4<>+3889(SB)/1, $0x00
+DATA win4<>+3890(SB)/1, $0x02
+DATA win4<>+3891(SB)/1, $0x00
+DATA win4<>+3892(SB)/1, $0x10
+DATA win4<>+3893(SB)/1, $0x2a
+DATA win4<>+3894(SB)/1, $0x26
+DATA win4<>+3895(SB)/1, $0x6c
+DATA win4<>+3896(SB)/1, $0x00
+DATA win4<>+3897(SB)/1, $0x1e
+DATA win4<>+3898(SB)/1, $0x1a
+DATA win4<>+3899(SB)/1, $0x48
+DATA win4<>+3900(SB)/1, $0x16
+DATA win4<>+3901(SB)/1, $0x3c
+DATA win4<>+3902(SB)/1, $0x38
+DATA win4<>+3903(SB)/1, $0x00
+DATA win4<>+3904(SB)/1, $0x00
+DATA win4<>+3905(SB)/1, $0x00
+DATA win4<>+3906(SB)/1, $0x0e
+DATA win4<>+3907(SB)/1, $0x24
+DATA win4<>+3908(SB)/1, $0x0a
+DATA win4<>+3909(SB)/1, $0x18
+DATA win4<>+3910(SB)/1, $0x14
+DATA win4<>+3911(SB)/1, $0x36
+DATA win4<>+3912(SB)/1, $0x00
+DATA win4<>+3913(SB)/1, $0x0c
+DATA win4<>+3914(SB)/1, $0x08
+DATA win4<>+3915(SB)/1, $0x12
+DATA win4<>+3916(SB)/1, $0x04
+DATA win4<>+3917(SB)/1, $0x06
+DATA win4<>+3918(SB)/1, $0x02
+DATA win4<>+3919(SB)/1, $0x00
+DATA win4<>+3920(SB)/1, $0x00
+DATA win4<>+3921(SB)/1, $0x00
+DATA win4<>+3922(SB)/1, $0x02
+DATA win4<>+3923(SB)/1, $0x00
+DATA win4<>+3924(SB)/1, $0x04
+DATA win4<>+3925(SB)/1, $0x06
+DATA win4<>+3926(SB)/1, $0x02
+DATA win4<>+3927(SB)/1, $0x00
+DATA win4<>+3928(SB)/1, $0x00
+DATA win4<>+3929(SB)/1, $0x9c
+DATA win4<>+3930(SB)/1, $0x98
+DATA win4<>+3931(SB)/1, $0x7e
+DATA win4<>+3932(SB)/1, $0x94
+DATA win4<>+3933(SB)/1, $0x72
+DATA win4<>+3934(SB)/1, $0x6e
+DATA win4<>+3935(SB)/1, $0x00
+DATA win4<>+3936(SB)/1, $0x00
+DATA win4<>+3937(SB)/1, $0x00
+DATA win4<>+3938(SB)/1, $0x8c
+DATA win4<>+3939(SB)/1, $0x5a
+DATA win4<>+3940(SB)/1, $0x88
+DATA win4<>+3941(SB)/1, $0x4e
+DATA win4<>+3942(SB)/1, $0x4a
+DATA win4<>+3943(SB)/1, $0x36
+DATA win4<>+3944(SB)/1, $0x00
+DATA win4<>+3945(SB)/1, $0x42
+DATA win4<>+3946(SB)/1, $0x3e
+DATA win4<>+3947(SB)/1, $0x12
+DATA win4<>+3948(SB)/1, $0x3a
+DATA win4<>+3949(SB)/1, $0x06
+DATA win4<>+3950(SB)/1, $0x02
+DATA win4<>+3951(SB)/1, $0x00
+DATA win4<>+3952(SB)/1, $0x00
+DATA win4<>+3953(SB)/1, $0x00
+DATA win4<>+3954(SB)/1, $0x02
+DATA win4<>+3955(SB)/1, $0x00
+DATA win4<>+3956(SB)/1, $0x7c
+DATA win4<>+3957(SB)/1, $0x2a
+DATA win4<>+3958(SB)/1, $0x26
+DATA win4<>+3959(SB)/1, $0x6c
+DATA win4<>+3960(SB)/1, $0x00
+DATA win4<>+3961(SB)/1, $0x1e
+DATA win4<>+3962(SB)/1, $0x1a
+DATA win4<>+3963(SB)/1, $0x48
+DATA win4<>+3964(SB)/1, $0x16
+DATA win4<>+3965(SB)/1, $0x3c
+DATA win4<>+3966(SB)/1, $0x38
+DATA win4<>+3967(SB)/1, $0x00
+DATA win4<>+3968(SB)/1, $0x00
+DATA win4<>+3969(SB)/1, $0x00
+DATA win4<>+3970(SB)/1, $0x0e
+DATA win4<>+3971(SB)/1, $0x24
+DATA win4<>+3972(SB)/1, $0x0a
+DATA win4<>+3973(SB)/1, $0x18
+DATA win4<>+3974(SB)/1, $0x14
+DATA win4<>+3975(SB)/1, $0x36
+DATA win4<>+3976(SB)/1, $0x00
+DATA win4<>+3977(SB)/1, $0x0c
+DATA win4<>+3978(SB)/1, $0x08
+DATA win4<>+3979(SB)/1, $0x12
+DATA win4<>+3980(SB)/1, $0x04
+DATA win4<>+3981(SB)/1, $0x06
+DATA win4<>+3982(SB)/1, $0x02
+DATA win4<>+3983(SB)/1, $0x00
+DATA win4<>+3984(SB)/1, $0x00
+DATA win4<>+3985(SB)/1, $0x00
+DATA win4<>+3986(SB)/1, $0x02
+DATA win4<>+3987(SB)/1, $0x00
+DATA win4<>+3988(SB)/1, $0x04
+DATA win4<>+3989(SB)/1, $0x06
+DATA win4<>+3990(SB)/1, $0x02
+DATA win4<>+3991(SB)/1, $0x00
+DATA win4<>+3992(SB)/1, $0x00
+DATA win4<>+3993(SB)/1, $0x0c
+DATA win4<>+3994(SB)/1, $0x08
+DATA win4<>+3995(SB)/1, $0x12
+DATA win4<>+3996(SB)/1, $0x04
+DATA win4<>+3997(SB)/1, $0x06
+DATA win4<>+3998(SB)/1, $0x02
+DATA win4<>+3999(SB)/1, $0x00
+DATA win4<>+4000(SB)/1, $0x00
+DATA win4<>+4001(SB)/1, $0x00
+DATA win4<>+4002(SB)/1, $0x68
+DATA win4<>+4003(SB)/1, $0x90
+DATA win4<>+4004(SB)/1, $0x64
+DATA win4<>+4005(SB)/1, $0x84
+DATA win4<>+4006(SB)/1, $0x80
+DATA win4<>+4007(SB)/1, $0x36
+DATA win4<>+4008(SB)/1, $0x00
+DATA win4<>+4009(SB)/1, $0x78
+DATA win4<>+4010(SB)/1, $0x74
+DATA win4<>+4011(SB)/1, $0x12
+DATA win4<>+4012(SB)/1, $0x70
+DATA win4<>+4013(SB)/1, $0x06
+DATA win4<>+4014(SB)/1, $0x02
+DATA win4<>+4015(SB)/1, $0x00
+DATA win4<>+4016(SB)/1, $0x00
+DATA win4<>+4017(SB)/1, $0x00
+DATA win4<>+4018(SB)/1, $0x02
+DATA win4<>+4019(SB)/1, $0x00
+DATA win4<>+4020(SB)/1, $0x58
+DATA win4<>+4021(SB)/1, $0x60
+DATA win4<>+4022(SB)/1, $0x5c
+DATA win4<>+4023(SB)/1, $0x6c
+DATA win4<>+4024(SB)/1, $0x00
+DATA win4<>+4025(SB)/1, $0x54
+DATA win4<>+4026(SB)/1, $0x50
+DATA win4<>+4027(SB)/1, $0x48
+DATA win4<>+4028(SB)/1, $0x4c
+DATA win4<>+4029(SB)/1, $0x3c
+DATA win4<>+4030(SB)/1, $0x38
+DATA win4<>+4031(SB)/1, $0x00
+DATA win4<>+4032(SB)/1, $0x00
+DATA win4<>+4033(SB)/1, $0x00
+DATA win4<>+4034(SB)/1, $0x44
+DATA win4<>+4035(SB)/1, $0x24
+DATA win4<>+4036(SB)/1, $0x40
+DATA win4<>+4037(SB)/1, $0x18
+DATA win4<>+4038(SB)/1, $0x14
+DATA win4<>+4039(SB)/1, $0x36
+DATA win4<>+4040(SB)/1, $0x00
+DATA win4<>+4041(SB)/1, $0x0c
+DATA win4<>+4042(SB)/1, $0x08
+DATA win4<>+4043(SB)/1, $0x12
+DATA win4<>+4044(SB)/1, $0x04
+DATA win4<>+4045(SB)/1, $0x06
+DATA win4<>+4046(SB)/1, $0x02
+DATA win4<>+4047(SB)/1, $0x00
+DATA win4<>+4048(SB)/1, $0x00
+DATA win4<>+4049(SB)/1, $0x00
+DATA win4<>+4050(SB)/1, $0x02
+DATA win4<>+4051(SB)/1, $0x00
+DATA win4<>+4052(SB)/1, $0x04
+DATA win4<>+4053(SB)/1, $0x06
+DATA win4<>+4054(SB)/1, $0x02
+DATA win4<>+4055(SB)/1, $0x00
+DATA win4<>+4056(SB)/1, $0x00
+DATA win4<>+4057(SB)/1, $0x30
+DATA win4<>+4058(SB)/1, $0x2c
+DATA win4<>+4059(SB)/1, $0x7e
+DATA win4<>+4060(SB)/1, $0x28
+DATA win4<>+4061(SB)/1, $0x72
+DATA win4<>+4062(SB)/1, $0x6e
+DATA win4<>+4063(SB)/1, $0x00
+DATA win4<>+4064(SB)/1, $0x00
+DATA win4<>+4065(SB)/1, $0x00
+DATA win4<>+4066(SB)/1, $0x20
+DATA win4<>+4067(SB)/1, $0x5a
+DATA win4<>+4068(SB)/1, $0x1c
+DATA win4<>+4069(SB)/1, $0x4e
+DATA win4<>+4070(SB)/1, $0x4a
+DATA win4<>+4071(SB)/1, $0x36
+DATA win4<>+4072(SB)/1, $0x00
+DATA win4<>+4073(SB)/1, $0x42
+DATA win4<>+4074(SB)/1, $0x3e
+DATA win4<>+4075(SB)/1, $0x12
+DATA win4<>+4076(SB)/1, $0x3a
+DATA win4<>+4077(SB)/1, $0x06
+DATA win4<>+4078(SB)/1, $0x02
+DATA win4<>+4079(SB)/1, $0x00
+DATA win4<>+4080(SB)/1, $0x00
+DATA win4<>+4081(SB)/1, $0x00
+DATA win4<>+4082(SB)/1, $0x02
+DATA win4<>+4083(SB)/1, $0x00
+DATA win4<>+4084(SB)/1, $0x10
+DATA win4<>+4085(SB)/1, $0x2a
+DATA win4<>+4086(SB)/1, $0x26
+DATA win4<>+4087(SB)/1, $0x6c
+DATA win4<>+4088(SB)/1, $0x00
+DATA win4<>+4089(SB)/1, $0x1e
+DATA win4<>+4090(SB)/1, $0x1a
+DATA win4<>+4091(SB)/1, $0x48
+DATA win4<>+4092(SB)/1, $0x16
+DATA win4<>+4093(SB)/1, $0x3c
+DATA win4<>+4094(SB)/1, $0x38
+DATA win4<>+4095(SB)/1, $0x00
+DATA win4<>+4096(SB)/1, $0x00
+DATA win4<>+4097(SB)/1, $0x00
+DATA win4<>+4098(SB)/1, $0x0e
+DATA win4<>+4099(SB)/1, $0x24
+DATA win4<>+4100(SB)/1, $0x0a
+DATA win4<>+4101(SB)/1, $0x18
+DATA win4<>+4102(SB)/1, $0x14
+DATA win4<>+4103(SB)/1, $0x36
+DATA win4<>+4104(SB)/1, $0x00
+DATA win4<>+4105(SB)/1, $0x0c
+DATA win4<>+4106(SB)/1, $0x08
+DATA win4<>+4107(SB)/1, $0x12
+DATA win4<>+4108(SB)/1, $0x04
+DATA win4<>+4109(SB)/1, $0x06
+DATA win4<>+4110(SB)/1, $0x02
+DATA win4<>+4111(SB)/1, $0x00
+DATA win4<>+4112(SB)/1, $0x00
+DATA win4<>+4113(SB)/1, $0x00
+DATA win4<>+4114(SB)/1, $0x02
+DATA win4<>+4115(SB)/1, $0x00
+DATA win4<>+4116(SB)/1, $0x04
+DATA win4<>+4117(SB)/1, $0x06
+DATA win4<>+4118(SB)/1, $0x02
+DATA win4<>+4119(SB)/1, $0x00
+DATA win4<>+4120(SB)/1, $0x00
+DATA win4<>+4121(SB)/1, $0x0c
+DATA win4<>+4122(SB)/1, $0x08
+DATA win4<>+4123(SB)/1, $0x12
+DATA win4<>+4124(SB)/1, $0x04
+DATA win4<>+4125(SB)/1, $0x06
+DATA win4<>+4126(SB)/1, $0x02
+DATA win4<>+4127(SB)/1, $0x00
+DATA win4<>+4128(SB)/1, $0x00
+DATA win4<>+4129(SB)/1, $0x00
+DATA win4<>+4130(SB)/1, $0x0e
+DATA win4<>+4131(SB)/1, $0x24
+DATA win4<>+4132(SB)/1, $0x0a
+DATA win4<>+4133(SB)/1, $0x18
+DATA win4<>+4134(SB)/1, $0x14
+DATA win4<>+4135(SB)/1, $0x36
+DATA win4<>+4136(SB)/1, $0x00
+DATA win4<>+4137(SB)/1, $0x0c
+DATA win4<>+4138(SB)/1, $0x08
+DATA win4<>+4139(SB)/1, $0x12
+DATA win4<>+4140(SB)/1, $0x04
+DATA win4<>+4141(SB)/1, $0x06
+DATA win4<>+4142(SB)/1, $0x02
+DATA win4<>+4143(SB)/1, $0x00
+DATA win4<>+4144(SB)/1, $0x00
+DATA win4<>+4145(SB)/1, $0x00
+DATA win4<>+4146(SB)/1, $0x02
+DATA win4<>+4147(SB)/1, $0x00
+DATA win4<>+4148(SB)/1, $0x34
+DATA win4<>+4149(SB)/1, $0x96
+DATA win4<>+4150(SB)/1, $0x92
+DATA win4<>+4151(SB)/1, $0x6c
+DATA win4<>+4152(SB)/1, $0x00
+DATA win4<>+4153(SB)/1, $0x8a
+DATA win4<>+4154(SB)/1, $0x86
+DATA win4<>+4155(SB)/1, $0x48
+DATA win4<>+4156(SB)/1, $0x82
+DATA win4<>+4157(SB)/1, $0x3c
+DATA win4<>+4158(SB)/1, $0x38
+DATA win4<>+4159(SB)/1, $0x00
+DATA win4<>+4160(SB)/1, $0x00
+DATA win4<>+4161(SB)/1, $0x00
+DATA win4<>+4162(SB)/1, $0x7a
+DATA win4<>+4163(SB)/1, $0x24
+DATA win4<>+4164(SB)/1, $0x76
+DATA win4<>+4165(SB)/1, $0x18
+DATA win4<>+4166(SB)/1, $0x14
+DATA win4<>+4167(SB)/1, $0x36
+DATA win4<>+4168(SB)/1, $0x00
+DATA win4<>+4169(SB)/1, $0x0c
+DATA win4<>+4170(SB)/1, $0x08
+DATA win4<>+4171(SB)/1, $0x12
+DATA win4<>+4172(SB)/1, $0x04
+DATA win4<>+4173(SB)/1, $0x06
+DATA win4<>+4174(SB)/1, $0x02
+DATA win4<>+4175(SB)/1, $0x00
+DATA win4<>+4176(SB)/1, $0x00
+DATA win4<>+4177(SB)/1, $0x00
+DATA win4<>+4178(SB)/1, $0x02
+DATA win4<>+4179(SB)/1, $0x00
+DATA win4<>+4180(SB)/1, $0x04
+DATA win4<>+4181(SB)/1, $0x06
+DATA win4<>+4182(SB)/1, $0x02
+DATA win4<>+4183(SB)/1, $0x00
+DATA win4<>+4184(SB)/1, $0x00
+DATA win4<>+4185(SB)/1, $0x66
+DATA win4<>+4186(SB)/1, $0x62
+DATA win4<>+4187(SB)/1, $0x7e
+DATA win4<>+4188(SB)/1, $0x5e
+DATA win4<>+4189(SB)/1, $0x72
+DATA win4<>+4190(SB)/1, $0x6e
+DATA win4<>+4191(SB)/1, $0x00
+DATA win4<>+4192(SB)/1, $0x00
+DATA win4<>+4193(SB)/1, $0x00
+DATA win4<>+4194(SB)/1, $0x56
+DATA win4<>+4195(SB)/1, $0x5a
+DATA win4<>+4196(SB)/1, $0x52
+DATA win4<>+4197(SB)/1, $0x4e
+DATA win4<>+4198(SB)/1, $0x4a
+DATA win4<>+4199(SB)/1, $0x36
+DATA win4<>+4200(SB)/1, $0x00
+DATA win4<>+4201(SB)/1, $0x42
+DATA win4<>+4202(SB)/1, $0x3e
+DATA win4<>+4203(SB)/1, $0x12
+DATA win4<>+4204(SB)/1, $0x3a
+DATA win4<>+4205(SB)/1, $0x06
+DATA win4<>+4206(SB)/1, $0x02
+DATA win4<>+4207(SB)/1, $0x00
+DATA win4<>+4208(SB)/1, $0x00
+DATA win4<>+4209(SB)/1, $0x00
+DATA win4<>+4210(SB)/1, $0x02
+DATA win4<>+4211(SB)/1, $0x00
+DATA win4<>+4212(SB)/1, $0x46
+DATA win4<>+4213(SB)/1, $0x2a
+DATA win4<>+4214(SB)/1, $0x26
+DATA win4<>+4215(SB)/1, $0x6c
+DATA win4<>+4216(SB)/1, $0x00
+DATA win4<>+4217(SB)/1, $0x1e
+DATA win4<>+4218(SB)/1, $0x1a
+DATA win4<>+4219(SB)/1, $0x48
+DATA win4<>+4220(SB)/1, $0x16
+DATA win4<>+4221(SB)/1, $0x3c
+DATA win4<>+4222(SB)/1, $0x38
+DATA win4<>+4223(SB)/1, $0x00
+DATA win4<>+4224(SB)/1, $0x00
+DATA win4<>+4225(SB)/1, $0x00
+DATA win4<>+4226(SB)/1, $0x0e
+DATA win4<>+4227(SB)/1, $0x24
+DATA win4<>+4228(SB)/1, $0x0a
+DATA win4<>+4229(SB)/1, $0x18
+DATA win4<>+4230(SB)/1, $0x14
+DATA win4<>+4231(SB)/1, $0x36
+DATA win4<>+4232(SB)/1, $0x00
+DATA win4<>+4233(SB)/1, $0x0c
+DATA win4<>+4234(SB)/1, $0x08
+DATA win4<>+4235(SB)/1, $0x12
+DATA win4<>+4236(SB)/1, $0x04
+DATA win4<>+4237(SB)/1, $0x06
+DATA win4<>+4238(SB)/1, $0x02
+DATA win4<>+4239(SB)/1, $0x00
+DATA win4<>+4240(SB)/1, $0x00
+DATA win4<>+4241(SB)/1, $0x00
+DATA win4<>+4242(SB)/1, $0x02
+DATA win4<>+4243(SB)/1, $0x00
+DATA win4<>+4244(SB)/1, $0x04
+DATA win4<>+4245(SB)/1, $0x06
+DATA win4<>+4246(SB)/1, $0x02
+DATA win4<>+4247(SB)/1, $0x00
+DATA win4<>+4248(SB)/1, $0x00
+DATA win4<>+4249(SB)/1, $0x0c
+DATA win4<>+4250(SB)/1, $0x08
+DATA win4<>+4251(SB)/1, $0x12
+DATA win4<>+4252(SB)/1, $0x04
+DATA win4<>+4253(SB)/1, $0x06
+DATA win4<>+4254(SB)/1, $0x02
+DATA win4<>+4255(SB)/1, $0x00
+DATA win4<>+4256(SB)/1, $0x00
+DATA win4<>+4257(SB)/1, $0x00
+DATA win4<>+4258(SB)/1, $0x32
+DATA win4<>+4259(SB)/1, $0x90
+DATA win4<>+4260(SB)/1, $0x2e
+DATA win4<>+4261(SB)/1, $0x84
+DATA win4<>+4262(SB)/1, $0x80
+DATA win4<>+4263(SB)/1, $0x36
+DATA win4<>+4264(SB)/1, $0x00
+DATA win4<>+4265(SB)/1, $0x78
+DATA win4<>+4266(SB)/1, $0x74
+DATA win4<>+4267(SB)/1, $0x12
+DATA win4<>+4268(SB)/1, $0x70
+DATA win4<>+4269(SB)/1, $0x06
+DATA win4<>+4270(SB)/1, $0x02
+DATA win4<>+4271(SB)/1, $0x00
+DATA win4<>+4272(SB)/1, $0x00
+DATA win4<>+4273(SB)/1, $0x00
+DATA win4<>+4274(SB)/1, $0x02
+DATA win4<>+4275(SB)/1, $0x00
+DATA win4<>+4276(SB)/1, $0x22
+DATA win4<>+4277(SB)/1, $0x60
+DATA win4<>+4278(SB)/1, $0x5c
+DATA win4<>+4279(SB)/1, $0x6c
+DATA win4<>+4280(SB)/1, $0x00
+DATA win4<>+4281(SB)/1, $0x54
+DATA win4<>+4282(SB)/1, $0x50
+DATA win4<>+4283(SB)/1, $0x48
+DATA win4<>+4284(SB)/1, $0x4c
+DATA win4<>+4285(SB)/1, $0x3c
+DATA win4<>+4286(SB)/1, $0x38
+DATA win4<>+4287(SB)/1, $0x00
+DATA win4<>+4288(SB)/1, $0x00
+DATA win4<>+4289(SB)/1, $0x00
+DATA win4<>+4290(SB)/1, $0x44
+DATA win4<>+4291(SB)/1, $0x24
+DATA win4<>+4292(SB)/1, $0x40
+DATA win4<>+4293(SB)/1, $0x18
+DATA win4<>+4294(SB)/1, $0x14
+DATA win4<>+4295(SB)/1, $0x36
+DATA win4<>+4296(SB)/1, $0x00
+DATA win4<>+4297(SB)/1, $0x0c
+DATA win4<>+4298(SB)/1, $0x08
+DATA win4<>+4299(SB)/1, $0x12
+DATA win4<>+4300(SB)/1, $0x04
+DATA win4<>+4301(SB)/1, $0x06
+DATA win4<>+4302(SB)/1, $0x02
+DATA win4<>+4303(SB)/1, $0x00
+DATA win4<>+4304(SB)/1, $0x00
+DATA win4<>+4305(SB)/1, $0x00
+DATA win4<>+4306(SB)/1, $0x02
+DATA win4<>+4307(SB)/1, $0x00
+DATA win4<>+4308(SB)/1, $0x04
+DATA win4<>+4309(SB)/1, $0x06
+DATA win4<>+4310(SB)/1, $0x02
+DATA win4<>+4311(SB)/1, $0x00
+DATA win4<>+4312(SB)/1, $0x00
+DATA win4<>+4313(SB)/1, $0x30
+DATA win4<>+4314(SB)/1, $0x2c
+DATA win4<>+4315(SB)/1, $0x7e
+DATA win4<>+4316(SB)/1, $0x28
+DATA win4<>+4317(SB)/1, $0x72
+DATA win4<>+4318(SB)/1, $0x6e
+DATA win4<>+4319(SB)/1, $0x00
+DATA win4<>+4320(SB)/1, $0x00
+DATA win4<>+4321(SB)/1, $0x00
+DATA win4<>+4322(SB)/1, $0x20
+DATA win4<>+4323(SB)/1, $0x5a
+DATA win4<>+4324(SB)/1, $0x1c
+DATA win4<>+4325(SB)/1, $0x4e
+DATA win4<>+4326(SB)/1, $0x4a
+DATA win4<>+4327(SB)/1, $0x36
+DATA win4<>+4328(SB)/1, $0x00
+DATA win4<>+4329(SB)/1, $0x42
+DATA win4<>+4330(SB)/1, $0x3e
+DATA win4<>+4331(SB)/1, $0x12
+DATA win4<>+4332(SB)/1, $0x3a
+DATA win4<>+4333(SB)/1, $0x06
+DATA win4<>+4334(SB)/1, $0x02
+DATA win4<>+4335(SB)/1, $0x00
+DATA win4<>+4336(SB)/1, $0x00
+DATA win4<>+4337(SB)/1, $0x00
+DATA win4<>+4338(SB)/1, $0x02
+DATA win4<>+4339(SB)/1, $0x00
+DATA win4<>+4340(SB)/1, $0x10
+DATA win4<>+4341(SB)/1, $0x2a
+DATA win4<>+4342(SB)/1, $0x26
+DATA win4<>+4343(SB)/1, $0x6c
+DATA win4<>+4344(SB)/1, $0x00
+DATA win4<>+4345(SB)/1, $0x1e
+DATA win4<>+4346(SB)/1, $0x1a
+DATA win4<>+4347(SB)/1, $0x48
+DATA win4<>+4348(SB)/1, $0x16
+DATA win4<>+4349(SB)/1, $0x3c
+DATA win4<>+4350(SB)/1, $0x38
+DATA win4<>+4351(SB)/1, $0x00
+DATA win4<>+4352(SB)/1, $0x00
+DATA win4<>+4353(SB)/1, $0x00
+DATA win4<>+4354(SB)/1, $0x0e
+DATA win4<>+4355(SB)/1, $0x24
+DATA win4<>+4356(SB)/1, $0x0a
+DATA win4<>+4357(SB)/1, $0x18
+DATA win4<>+4358(SB)/1, $0x14
+DATA win4<>+4359(SB)/1, $0x36
+DATA win4<>+4360(SB)/1, $0x00
+DATA win4<>+4361(SB)/1, $0x0c
+DATA win4<>+4362(SB)/1, $0x08
+DATA win4<>+4363(SB)/1, $0x12
+DATA win4<>+4364(SB)/1, $0x04
+DATA win4<>+4365(SB)/1, $0x06
+DATA win4<>+4366(SB)/1, $0x02
+DATA win4<>+4367(SB)/1, $0x00
+DATA win4<>+4368(SB)/1, $0x00
+DATA win4<>+4369(SB)/1, $0x00
+DATA win4<>+4370(SB)/1, $0x02
+DATA win4<>+4371(SB)/1, $0x00
+DATA win4<>+4372(SB)/1, $0x04
+DATA win4<>+4373(SB)/1, $0x06
+DATA win4<>+4374(SB)/1, $0x02
+DATA win4<>+4375(SB)/1, $0x00
+DATA win4<>+4376(SB)/1, $0x00
+DATA win4<>+4377(SB)/1, $0x0c
+DATA win4<>+4378(SB)/1, $0x08
+DATA win4<>+4379(SB)/1, $0x12
+DATA win4<>+4380(SB)/1, $0x04
+DATA win4<>+4381(SB)/1, $0x06
+DATA win4<>+4382(SB)/1, $0x02
+DATA win4<>+4383(SB)/1, $0x00
+DATA win4<>+4384(SB)/1, $0x00
+DATA win4<>+4385(SB)/1, $0x00
+DATA win4<>+4386(SB)/1, $0x0e
+DATA win4<>+4387(SB)/1, $0x24
+DATA win4<>+4388(SB)/1, $0x0a
+DATA win4<>+4389(SB)/1, $0x18
+DATA win4<>+4390(SB)/1, $0x14
+DATA win4<>+4391(SB)/1, $0x36
+DATA win4<>+4392(SB)/1, $0x00
+DATA win4<>+4393(SB)/1, $0x0c
+DATA win4<>+4394(SB)/1, $0x08
+DATA win4<>+4395(SB)/1, $0x12
+DATA win4<>+4396(SB)/1, $0x04
+DATA win4<>+4397(SB)/1, $0x06
+DATA win4<>+4398(SB)/1, $0x02
+DATA win4<>+4399(SB)/1, $0x00
+DATA win4<>+4400(SB)/1, $0x00
+DATA win4<>+4401(SB)/1, $0x00
+DATA win4<>+4402(SB)/1, $0x02
+DATA win4<>+4403(SB)/1, $0x00
+DATA win4<>+4404(SB)/1, $0x10
+DATA win4<>+4405(SB)/1, $0x2a
+DATA win4<>+4406(SB)/1, $0x26
+DATA win4<>+4407(SB)/1, $0x6c
+DATA win4<>+4408(SB)/1, $0x00
+DATA win4<>+4409(SB)/1, $0x1e
+DATA win4<>+4410(SB)/1, $0x1a
+DATA win4<>+4411(SB)/1, $0x48
+DATA win4<>+4412(SB)/1, $0x16
+DATA win4<>+4413(SB)/1, $0x3c
+DATA win4<>+4414(SB)/1, $0x38
+DATA win4<>+4415(SB)/1, $0x00
+DATA win4<>+4416(SB)/1, $0x00
+DATA win4<>+4417(SB)/1, $0x00
+DATA win4<>+4418(SB)/1, $0x0e
+DATA win4<>+4419(SB)/1, $0x24
+DATA win4<>+4420(SB)/1, $0x0a
+DATA win4<>+4421(SB)/1, $0x18
+DATA win4<>+4422(SB)/1, $0x14
+DATA win4<>+4423(SB)/1, $0x36
+DATA win4<>+4424(SB)/1, $0x00
+DATA win4<>+4425(SB)/1, $0x0c
+DATA win4<>+4426(SB)/1, $0x08
+DATA win4<>+4427(SB)/1, $0x12
+DATA win4<>+4428(SB)/1, $0x04
+DATA win4<>+4429(SB)/1, $0x06
+DATA win4<>+4430(SB)/1, $0x02
+DATA win4<>+4431(SB)/1, $0x00
+DATA win4<>+4432(SB)/1, $0x00
+DATA win4<>+4433(SB)/1, $0x00
+DATA win4<>+4434(SB)/1, $0x02
+DATA win4<>+4435(SB)/1, $0x00
+DATA win4<>+4436(SB)/1, $0x04
+DATA win4<>+4437(SB)/1, $0x06
+DATA win4<>+4438(SB)/1, $0x02
+DATA win4<>+4439(SB)/1, $0x00
+DATA win4<>+4440(SB)/1, $0x00
+DATA win4<>+4441(SB)/1, $0x30
+DATA win4<>+4442(SB)/1, $0x2c
+DATA win4<>+4443(SB)/1, $0x7e
+DATA win4<>+4444(SB)/1, $0x28
+DATA win4<>+4445(SB)/1, $0x72
+DATA win4<>+4446(SB)/1, $0x6e
+DATA win4<>+4447(SB)/1, $0x00
+DATA win4<>+4448(SB)/1, $0x00
+DATA win4<>+4449(SB)/1, $0x00
+DATA win4<>+4450(SB)/1, $0x20
+DATA win4<>+4451(SB)/1, $0x5a
+DATA win4<>+4452(SB)/1, $0x1c
+DATA win4<>+4453(SB)/1, $0x4e
+DATA win4<>+4454(SB)/1, $0x4a
+DATA win4<>+4455(SB)/1, $0x36
+DATA win4<>+4456(SB)/1, $0x00
+DATA win4<>+4457(SB)/1, $0x42
+DATA win4<>+4458(SB)/1, $0x3e
+DATA win4<>+4459(SB)/1, $0x12
+DATA win4<>+4460(SB)/1, $0x3a
+DATA win4<>+4461(SB)/1, $0x06
+DATA win4<>+4462(SB)/1, $0x02
+DATA win4<>+4463(SB)/1, $0x00
+DATA win4<>+4464(SB)/1, $0x00
+DATA win4<>+4465(SB)/1, $0x00
+DATA win4<>+4466(SB)/1, $0x02
+DATA win4<>+4467(SB)/1, $0x00
+DATA win4<>+4468(SB)/1, $0x10
+DATA win4<>+4469(SB)/1, $0x2a
+DATA win4<>+4470(SB)/1, $0x26
+DATA win4<>+4471(SB)/1, $0x6c
+DATA win4<>+4472(SB)/1, $0x00
+DATA win4<>+4473(SB)/1, $0x1e
+DATA win4<>+4474(SB)/1, $0x1a
+DATA win4<>+4475(SB)/1, $0x48
+DATA win4<>+4476(SB)/1, $0x16
+DATA win4<>+4477(SB)/1, $0x3c
+DATA win4<>+4478(SB)/1, $0x38
+DATA win4<>+4479(SB)/1, $0x00
+DATA win4<>+4480(SB)/1, $0x00
+DATA win4<>+4481(SB)/1, $0x00
+DATA win4<>+4482(SB)/1, $0x0e
+DATA win4<>+4483(SB)/1, $0x24
+DATA win4<>+4484(SB)/1, $0x0a
+DATA win4<>+4485(SB)/1, $0x18
+DATA win4<>+4486(SB)/1, $0x14
+DATA win4<>+4487(SB)/1, $0x36
+DATA win4<>+4488(SB)/1, $0x00
+DATA win4<>+4489(SB)/1, $0x0c
+DATA win4<>+4490(SB)/1, $0x08
+DATA win4<>+4491(SB)/1, $0x12
+DATA win4<>+4492(SB)/1, $0x04
+DATA win4<>+4493(SB)/1, $0x06
+DATA win4<>+4494(SB)/1, $0x02
+DATA win4<>+4495(SB)/1, $0x00
+DATA win4<>+4496(SB)/1, $0x00
+DATA win4<>+4497(SB)/1, $0x00
+DATA win4<>+4498(SB)/1, $0x02
+DATA win4<>+4499(SB)/1, $0x00
+DATA win4<>+4500(SB)/1, $0x04
+DATA win4<>+4501(SB)/1, $0x06
+DATA win4<>+4502(SB)/1, $0x02
+DATA win4<>+4503(SB)/1, $0x00
+DATA win4<>+4504(SB)/1, $0x00
+DATA win4<>+4505(SB)/1, $0x0c
+DATA win4<>+4506(SB)/1, $0x08
+DATA win4<>+4507(SB)/1, $0x12
+DATA win4<>+4508(SB)/1, $0x04
+DATA win4<>+4509(SB)/1, $0x06
+DATA win4<>+4510(SB)/1, $0x02
+DATA win4<>+4511(SB)/1, $0x00
+DATA win4<>+4512(SB)/1, $0x00
+DATA win4<>+4513(SB)/1, $0x00
+DATA win4<>+4514(SB)/1, $0x9e
+DATA win4<>+4515(SB)/1, $0x90
+DATA win4<>+4516(SB)/1, $0x9a
+DATA win4<>+4517(SB)/1, $0x84
+DATA win4<>+4518(SB)/1, $0x80
+DATA win4<>+4519(SB)/1, $0x36
+DATA win4<>+4520(SB)/1, $0x00
+DATA win4<>+4521(SB)/1, $0x78
+DATA win4<>+4522(SB)/1, $0x74
+DATA win4<>+4523(SB)/1, $0x12
+DATA win4<>+4524(SB)/1, $0x70
+DATA win4<>+4525(SB)/1, $0x06
+DATA win4<>+4526(SB)/1, $0x02
+DATA win4<>+4527(SB)/1, $0x00
+DATA win4<>+4528(SB)/1, $0x00
+DATA win4<>+4529(SB)/1, $0x00
+DATA win4<>+4530(SB)/1, $0x02
+DATA win4<>+4531(SB)/1, $0x00
+DATA win4<>+4532(SB)/1, $0x8e
+DATA win4<>+4533(SB)/1, $0x60
+DATA win4<>+4534(SB)/1, $0x5c
+DATA win4<>+4535(SB)/1, $0x6c
+DATA win4<>+4536(SB)/1, $0x00
+DATA win4<>+4537(SB)/1, $0x54
+DATA win4<>+4538(SB)/1, $0x50
+DATA win4<>+4539(SB)/1, $0x48
+DATA win4<>+4540(SB)/1, $0x4c
+DATA win4<>+4541(SB)/1, $0x3c
+DATA win4<>+4542(SB)/1, $0x38
+DATA win4<>+4543(SB)/1, $0x00
+DATA win4<>+4544(SB)/1, $0x00
+DATA win4<>+4545(SB)/1, $0x00
+DATA win4<>+4546(SB)/1, $0x44
+DATA win4<>+4547(SB)/1, $0x24
+DATA win4<>+4548(SB)/1, $0x40
+DATA win4<>+4549(SB)/1, $0x18
+DATA win4<>+4550(SB)/1, $0x14
+DATA win4<>+4551(SB)/1, $0x36
+DATA win4<>+4552(SB)/1, $0x00
+DATA win4<>+4553(SB)/1, $0x0c
+DATA win4<>+4554(SB)/1, $0x08
+DATA win4<>+4555(SB)/1, $0x12
+DATA win4<>+4556(SB)/1, $0x04
+DATA win4<>+4557(SB)/1, $0x06
+DATA win4<>+4558(SB)/1, $0x02
+DATA win4<>+4559(SB)/1, $0x00
+DATA win4<>+4560(SB)/1, $0x00
+DATA win4<>+4561(SB)/1, $0x00
+DATA win4<>+4562(SB)/1, $0x02
+DATA win4<>+4563(SB)/1, $0x00
+DATA win4<>+4564(SB)/1, $0x04
+DATA win4<>+4565(SB)/1, $0x06
+DATA win4<>+4566(SB)/1, $0x02
+DATA win4<>+4567(SB)/1, $0x00
+DATA win4<>+4568(SB)/1, $0x00
+DATA win4<>+4569(SB)/1, $0x30
+DATA win4<>+4570(SB)/1, $0x2c
+DATA win4<>+4571(SB)/1, $0x7e
+DATA win4<>+4572(SB)/1, $0x28
+DATA win4<>+4573(SB)/1, $0x72
+DATA win4<>+4574(SB)/1, $0x6e
+DATA win4<>+4575(SB)/1, $0x00
+DATA win4<>+4576(SB)/1, $0x00
+DATA win4<>+4577(SB)/1, $0x00
+DATA win4<>+4578(SB)/1, $0x20
+DATA win4<>+4579(SB)/1, $0x5a
+DATA win4<>+4580(SB)/1, $0x1c
+DATA win4<>+4581(SB)/1, $0x4e
+DATA win4<>+4582(SB)/1, $0x4a
+DATA win4<>+4583(SB)/1, $0x36
+DATA win4<>+4584(SB)/1, $0x00
+DATA win4<>+4585(SB)/1, $0x42
+DATA win4<>+4586(SB)/1, $0x3e
+DATA win4<>+4587(SB)/1, $0x12
+DATA win4<>+4588(SB)/1, $0x3a
+DATA win4<>+4589(SB)/1, $0x06
+DATA win4<>+4590(SB)/1, $0x02
+DATA win4<>+4591(SB)/1, $0x00
+DATA win4<>+4592(SB)/1, $0x00
+DATA win4<>+4593(SB)/1, $0x00
+DATA win4<>+4594(SB)/1, $0x02
+DATA win4<>+4595(SB)/1, $0x00
+DATA win4<>+4596(SB)/1, $0x10
+DATA win4<>+4597(SB)/1, $0x2a
+DATA win4<>+4598(SB)/1, $0x26
+DATA win4<>+4599(SB)/1, $0x6c
+DATA win4<>+4600(SB)/1, $0x00
+DATA win4<>+4601(SB)/1, $0x1e
+DATA win4<>+4602(SB)/1, $0x1a
+DATA win4<>+4603(SB)/1, $0x48
+DATA win4<>+4604(SB)/1, $0x16
+DATA win4<>+4605(SB)/1, $0x3c
+DATA win4<>+4606(SB)/1, $0x38
+DATA win4<>+4607(SB)/1, $0x00
+DATA win4<>+4608(SB)/1, $0x00
+DATA win4<>+4609(SB)/1, $0x00
+DATA win4<>+4610(SB)/1, $0x0e
+DATA win4<>+4611(SB)/1, $0x24
+DATA win4<>+4612(SB)/1, $0x0a
+DATA win4<>+4613(SB)/1, $0x18
+DATA win4<>+4614(SB)/1, $0x14
+DATA win4<>+4615(SB)/1, $0x36
+DATA win4<>+4616(SB)/1, $0x00
+DATA win4<>+4617(SB)/1, $0x0c
+DATA win4<>+4618(SB)/1, $0x08
+DATA win4<>+4619(SB)/1, $0x12
+DATA win4<>+4620(SB)/1, $0x04
+DATA win4<>+4621(SB)/1, $0x06
+DATA win4<>+4622(SB)/1, $0x02
+DATA win4<>+4623(SB)/1, $0x00
+DATA win4<>+4624(SB)/1, $0x00
+DATA win4<>+4625(SB)/1, $0x00
+DATA win4<>+4626(SB)/1, $0x02
+DATA win4<>+4627(SB)/1, $0x00
+DATA win4<>+4628(SB)/1, $0x04
+DATA win4<>+4629(SB)/1, $0x06
+DATA win4<>+4630(SB)/1, $0x02
+DATA win4<>+4631(SB)/1, $0x00
+DATA win4<>+4632(SB)/1, $0x00
+DATA win4<>+4633(SB)/1, $0x0c
+DATA win4<>+4634(SB)/1, $0x08
+DATA win4<>+4635(SB)/1, $0x12
+DATA win4<>+4636(SB)/1, $0x04
+DATA win4<>+4637(SB)/1, $0x06
+DATA win4<>+4638(SB)/1, $0x02
+DATA win4<>+4639(SB)/1, $0x00
+DATA win4<>+4640(SB)/1, $0x00
+DATA win4<>+4641(SB)/1, $0x00
+DATA win4<>+4642(SB)/1, $0x0e
+DATA win4<>+4643(SB)/1, $0x24
+DATA win4<>+4644(SB)/1, $0x0a
+DATA win4<>+4645(SB)/1, $0x18
+DATA win4<>+4646(SB)/1, $0x14
+DATA win4<>+4647(SB)/1, $0x36
+DATA win4<>+4648(SB)/1, $0x00
+DATA win4<>+4649(SB)/1, $0x0c
+DATA win4<>+4650(SB)/1, $0x08
+DATA win4<>+4651(SB)/1, $0x12
+DATA win4<>+4652(SB)/1, $0x04
+DATA win4<>+4653(SB)/1, $0x06
+DATA win4<>+4654(SB)/1, $0x02
+DATA win4<>+4655(SB)/1, $0x00
+DATA win4<>+4656(SB)/1, $0x00
+DATA win4<>+4657(SB)/1, $0x00
+DATA win4<>+4658(SB)/1, $0x02
+DATA win4<>+4659(SB)/1, $0x00
+DATA win4<>+4660(SB)/1, $0x6a
+DATA win4<>+4661(SB)/1, $0x96
+DATA win4<>+4662(SB)/1, $0x92
+DATA win4<>+4663(SB)/1, $0x6c
+DATA win4<>+4664(SB)/1, $0x00
+DATA win4<>+4665(SB)/1, $0x8a
+DATA win4<>+4666(SB)/1, $0x86
+DATA win4<>+4667(SB)/1, $0x48
+DATA win4<>+4668(SB)/1, $0x82
+DATA win4<>+4669(SB)/1, $0x3c
+DATA win4<>+4670(SB)/1, $0x38
+DATA win4<>+4671(SB)/1, $0x00
+DATA win4<>+4672(SB)/1, $0x00
+DATA win4<>+4673(SB)/1, $0x00
+DATA win4<>+4674(SB)/1, $0x7a
+DATA win4<>+4675(SB)/1, $0x24
+DATA win4<>+4676(SB)/1, $0x76
+DATA win4<>+4677(SB)/1, $0x18
+DATA win4<>+4678(SB)/1, $0x14
+DATA win4<>+4679(SB)/1, $0x36
+DATA win4<>+4680(SB)/1, $0x00
+DATA win4<>+4681(SB)/1, $0x0c
+DATA win4<>+4682(SB)/1, $0x08
+DATA win4<>+4683(SB)/1, $0x12
+DATA win4<>+4684(SB)/1, $0x04
+DATA win4<>+4685(SB)/1, $0x06
+DATA win4<>+4686(SB)/1, $0x02
+DATA win4<>+4687(SB)/1, $0x00
+DATA win4<>+4688(SB)/1, $0x00
+DATA win4<>+4689(SB)/1, $0x00
+DATA win4<>+4690(SB)/1, $0x02
+DATA win4<>+4691(SB)/1, $0x00
+DATA win4<>+4692(SB)/1, $0x04
+DATA win4<>+4693(SB)/1, $0x06
+DATA win4<>+4694(SB)/1, $0x02
+DATA win4<>+4695(SB)/1, $0x00
+DATA win4<>+4696(SB)/1, $0x00
+DATA win4<>+4697(SB)/1, $0x66
+DATA win4<>+4698(SB)/1, $0x62
+DATA win4<>+4699(SB)/1, $0x7e
+DATA win4<>+4700(SB)/1, $0x5e
+DATA win4<>+4701(SB)/1, $0x72
+DATA win4<>+4702(SB)/1, $0x6e
+DATA win4<>+4703(SB)/1, $0x00
+DATA win4<>+4704(SB)/1, $0x00
+DATA win4<>+4705(SB)/1, $0x00
+DATA win4<>+4706(SB)/1, $0x56
+DATA win4<>+4707(SB)/1, $0x5a
+DATA win4<>+4708(SB)/1, $0x52
+DATA win4<>+4709(SB)/1, $0x4e
+DATA win4<>+4710(SB)/1, $0x4a
+DATA win4<>+4711(SB)/1, $0x36
+DATA win4<>+4712(SB)/1, $0x00
+DATA win4<>+4713(SB)/1, $0x42
+DATA win4<>+4714(SB)/1, $0x3e
+DATA win4<>+4715(SB)/1, $0x12
+DATA win4<>+4716(SB)/1, $0x3a
+DATA win4<>+4717(SB)/1, $0x06
+DATA win4<>+4718(SB)/1, $0x02
+DATA win4<>+4719(SB)/1, $0x00
+DATA win4<>+4720(SB)/1, $0x00
+DATA win4<>+4721(SB)/1, $0x00
+DATA win4<>+4722(SB)/1, $0x02
+DATA win4<>+4723(SB)/1, $0x00
+DATA win4<>+4724(SB)/1, $0x46
+DATA win4<>+4725(SB)/1, $0x2a
+DATA win4<>+4726(SB)/1, $0x26
+DATA win4<>+4727(SB)/1, $0x6c
+DATA win4<>+4728(SB)/1, $0x00
+DATA win4<>+4729(SB)/1, $0x1e
+DATA win4<>+4730(SB)/1, $0x1a
+DATA win4<>+4731(SB)/1, $0x48
+DATA win4<>+4732(SB)/1, $0x16
+DATA win4<>+4733(SB)/1, $0x3c
+DATA win4<>+4734(SB)/1, $0x38
+DATA win4<>+4735(SB)/1, $0x00
+DATA win4<>+4736(SB)/1, $0x00
+DATA win4<>+4737(SB)/1, $0x00
+DATA win4<>+4738(SB)/1, $0x0e
+DATA win4<>+4739(SB)/1, $0x24
+DATA win4<>+4740(SB)/1, $0x0a
+DATA win4<>+4741(SB)/1, $0x18
+DATA win4<>+4742(SB)/1, $0x14
+DATA win4<>+4743(SB)/1, $0x36
+DATA win4<>+4744(SB)/1, $0x00
+DATA win4<>+4745(SB)/1, $0x0c
+DATA win4<>+4746(SB)/1, $0x08
+DATA win4<>+4747(SB)/1, $0x12
+DATA win4<>+4748(SB)/1, $0x04
+DATA win4<>+4749(SB)/1, $0x06
+DATA win4<>+4750(SB)/1, $0x02
+DATA win4<>+4751(SB)/1, $0x00
+DATA win4<>+4752(SB)/1, $0x00
+DATA win4<>+4753(SB)/1, $0x00
+DATA win4<>+4754(SB)/1, $0x02
+DATA win4<>+4755(SB)/1, $0x00
+DATA win4<>+4756(SB)/1, $0x04
+DATA win4<>+4757(SB)/1, $0x06
+DATA win4<>+4758(SB)/1, $0x02
+DATA win4<>+4759(SB)/1, $0x00
+DATA win4<>+4760(SB)/1, $0x00
+DATA win4<>+4761(SB)/1, $0x0c
+DATA win4<>+4762(SB)/1, $0x08
+DATA win4<>+4763(SB)/1, $0x12
+DATA win4<>+4764(SB)/1, $0x04
+DATA win4<>+4765(SB)/1, $0x06
+DATA win4<>+4766(SB)/1, $0x02
+DATA win4<>+4767(SB)/1, $0x00
+DATA win4<>+4768(SB)/1, $0x00
+DATA win4<>+4769(SB)/1, $0x00
+DATA win4<>+4770(SB)/1, $0x32
+DATA win4<>+4771(SB)/1, $0x90
+DATA win4<>+4772(SB)/1, $0x2e
+DATA win4<>+4773(SB)/1, $0x84
+DATA win4<>+4774(SB)/1, $0x80
+DATA win4<>+4775(SB)/1, $0x36
+DATA win4<>+4776(SB)/1, $0x00
+DATA win4<>+4777(SB)/1, $0x78
+DATA win4<>+4778(SB)/1, $0x74
+DATA win4<>+4779(SB)/1, $0x12
+DATA win4<>+4780(SB)/1, $0x70
+DATA win4<>+4781(SB)/1, $0x06
+DATA win4<>+4782(SB)/1, $0x02
+DATA win4<>+4783(SB)/1, $0x00
+DATA win4<>+4784(SB)/1, $0x00
+DATA win4<>+4785(SB)/1, $0x00
+DATA win4<>+4786(SB)/1, $0x02
+DATA win4<>+4787(SB)/1, $0x00
+DATA win4<>+4788(SB)/1, $0x22
+DATA win4<>+4789(SB)/1, $0x60
+DATA win4<>+4790(SB)/1, $0x5c
+DATA win4<>+4791(SB)/1, $0x6c
+DATA win4<>+4792(SB)/1, $0x00
+DATA win4<>+4793(SB)/1, $0x54
+DATA win4<>+4794(SB)/1, $0x50
+DATA win4<>+4795(SB)/1, $0x48
+DATA win4<>+4796(SB)/1, $0x4c
+DATA win4<>+4797(SB)/1, $0x3c
+DATA win4<>+4798(SB)/1, $0x38
+DATA win4<>+4799(SB)/1, $0x00
+DATA win4<>+4800(SB)/1, $0x00
+DATA win4<>+4801(SB)/1, $0x00
+DATA win4<>+4802(SB)/1, $0x44
+DATA win4<>+4803(SB)/1, $0x24
+DATA win4<>+4804(SB)/1, $0x40
+DATA win4<>+4805(SB)/1, $0x18
+DATA win4<>+4806(SB)/1, $0x14
+DATA win4<>+4807(SB)/1, $0x36
+DATA win4<>+4808(SB)/1, $0x00
+DATA win4<>+4809(SB)/1, $0x0c
+DATA win4<>+4810(SB)/1, $0x08
+DATA win4<>+4811(SB)/1, $0x12
+DATA win4<>+4812(SB)/1, $0x04
+DATA win4<>+4813(SB)/1, $0x06
+DATA win4<>+4814(SB)/1, $0x02
+DATA win4<>+4815(SB)/1, $0x00
+DATA win4<>+4816(SB)/1, $0x00
+DATA win4<>+4817(SB)/1, $0x00
+DATA win4<>+4818(SB)/1, $0x02
+DATA win4<>+4819(SB)/1, $0x00
+DATA win4<>+4820(SB)/1, $0x04
+DATA win4<>+4821(SB)/1, $0x06
+DATA win4<>+4822(SB)/1, $0x02
+DATA win4<>+4823(SB)/1, $0x00
+DATA win4<>+4824(SB)/1, $0x00
+DATA win4<>+4825(SB)/1, $0x30
+DATA win4<>+4826(SB)/1, $0x2c
+DATA win4<>+4827(SB)/1, $0x7e
+DATA win4<>+4828(SB)/1, $0x28
+DATA win4<>+4829(SB)/1, $0x72
+DATA win4<>+4830(SB)/1, $0x6e
+DATA win4<>+4831(SB)/1, $0x00
+DATA win4<>+4832(SB)/1, $0x00
+DATA win4<>+4833(SB)/1, $0x00
+DATA win4<>+4834(SB)/1, $0x20
+DATA win4<>+4835(SB)/1, $0x5a
+DATA win4<>+4836(SB)/1, $0x1c
+DATA win4<>+4837(SB)/1, $0x4e
+DATA win4<>+4838(SB)/1, $0x4a
+DATA win4<>+4839(SB)/1, $0x36
+DATA win4<>+4840(SB)/1, $0x00
+DATA win4<>+4841(SB)/1, $0x42
+DATA win4<>+4842(SB)/1, $0x3e
+DATA win4<>+4843(SB)/1, $0x12
+DATA win4<>+4844(SB)/1, $0x3a
+DATA win4<>+4845(SB)/1, $0x06
+DATA win4<>+4846(SB)/1, $0x02
+DATA win4<>+4847(SB)/1, $0x00
+DATA win4<>+4848(SB)/1, $0x00
+DATA win4<>+4849(SB)/1, $0x00
+DATA win4<>+4850(SB)/1, $0x02
+DATA win4<>+4851(SB)/1, $0x00
+DATA win4<>+4852(SB)/1, $0x10
+DATA win4<>+4853(SB)/1, $0x2a
+DATA win4<>+4854(SB)/1, $0x26
+DATA win4<>+4855(SB)/1, $0x6c
+DATA win4<>+4856(SB)/1, $0x00
+DATA win4<>+4857(SB)/1, $0x1e
+DATA win4<>+4858(SB)/1, $0x1a
+DATA win4<>+4859(SB)/1, $0x48
+DATA win4<>+4860(SB)/1, $0x16
+DATA win4<>+4861(SB)/1, $0x3c
+DATA win4<>+4862(SB)/1, $0x38
+DATA win4<>+4863(SB)/1, $0x00
+DATA win4<>+4864(SB)/1, $0x00
+DATA win4<>+4865(SB)/1, $0x00
+DATA win4<>+4866(SB)/1, $0x0e
+DATA win4<>+4867(SB)/1, $0x24
+DATA win4<>+4868(SB)/1, $0x0a
+DATA win4<>+4869(SB)/1, $0x18
+DATA win4<>+4870(SB)/1, $0x14
+DATA win4<>+4871(SB)/1, $0x36
+DATA win4<>+4872(SB)/1, $0x00
+DATA win4<>+4873(SB)/1, $0x0c
+DATA win4<>+4874(SB)/1, $0x08
+DATA win4<>+4875(SB)/1, $0x12
+DATA win4<>+4876(SB)/1, $0x04
+DATA win4<>+4877(SB)/1, $0x06
+DATA win4<>+4878(SB)/1, $0x02
+DATA win4<>+4879(SB)/1, $0x00
+DATA win4<>+4880(SB)/1, $0x00
+DATA win4<>+4881(SB)/1, $0x00
+DATA win4<>+4882(SB)/1, $0x02
+DATA win4<>+4883(SB)/1, $0x00
+DATA win4<>+4884(SB)/1, $0x04
+DATA win4<>+4885(SB)/1, $0x06
+DATA win4<>+4886(SB)/1, $0x02
+DATA win4<>+4887(SB)/1, $0x00
+DATA win4<>+4888(SB)/1, $0x00
+DATA win4<>+4889(SB)/1, $0x0c
+DATA win4<>+4890(SB)/1, $0x08
+DATA win4<>+4891(SB)/1, $0x12
+DATA win4<>+4892(SB)/1, $0x04
+DATA win4<>+4893(SB)/1, $0x06
+DATA win4<>+4894(SB)/1, $0x02
+DATA win4<>+4895(SB)/1, $0x00
+DATA win4<>+4896(SB)/1, $0x00
+DATA win4<>+4897(SB)/1, $0x00
+DATA win4<>+4898(SB)/1, $0x0e
+DATA win4<>+4899(SB)/1, $0x24
+DATA win4<>+4900(SB)/1, $0x0a
+DATA win4<>+4901(SB)/1, $0x18
+DATA win4<>+4902(SB)/1, $0x14
+DATA win4<>+4903(SB)/1, $0x36
+DATA win4<>+4904(SB)/1, $0x00
+DATA win4<>+4905(SB)/1, $0x0c
+DATA win4<>+4906(SB)/1, $0x08
+DATA win4<>+4907(SB)/1, $0x12
+DATA win4<>+4908(SB)/1, $0x04
+DATA win4<>+4909(SB)/1, $0x06
+DATA win4<>+4910(SB)/1, $0x02
+DATA win4<>+4911(SB)/1, $0x00
+DATA win4<>+4912(SB)/1, $0x00
+DATA win4<>+4913(SB)/1, $0x00
+DATA win4<>+4914(SB)/1, $0x02
+DATA win4<>+4915(SB)/1, $0x00
+DATA win4<>+4916(SB)/1, $0x10
+DATA win4<>+4917(SB)/1, $0x2a
+DATA win4<>+4918(SB)/1, $0x26
+DATA win4<>+4919(SB)/1, $0x6c
+DATA win4<>+4920(SB)/1, $0x00
+DATA win4<>+4921(SB)/1, $0x1e
+DATA win4<>+4922(SB)/1, $0x1a
+DATA win4<>+4923(SB)/1, $0x48
+DATA win4<>+4924(SB)/1, $0x16
+DATA win4<>+4925(SB)/1, $0x3c
+DATA win4<>+4926(SB)/1, $0x38
+DATA win4<>+4927(SB)/1, $0x00
+DATA win4<>+4928(SB)/1, $0x00
+DATA win4<>+4929(SB)/1, $0x00
+DATA win4<>+4930(SB)/1, $0x0e
+DATA win4<>+4931(SB)/1, $0x24
+DATA win4<>+4932(SB)/1, $0x0a
+DATA win4<>+4933(SB)/1, $0x18
+DATA win4<>+4934(SB)/1, $0x14
+DATA win4<>+4935(SB)/1, $0x36
+DATA win4<>+4936(SB)/1, $0x00
+DATA win4<>+4937(SB)/1, $0x0c
+DATA win4<>+4938(SB)/1, $0x08
+DATA win4<>+4939(SB)/1, $0x12
+DATA win4<>+4940(SB)/1, $0x04
+DATA win4<>+4941(SB)/1, $0x06
+DATA win4<>+4942(SB)/1, $0x02
+DATA win4<>+4943(SB)/1, $0x00
+DATA win4<>+4944(SB)/1, $0x00
+DATA win4<>+4945(SB)/1, $0x00
+DATA win4<>+4946(SB)/1, $0x02
+DATA win4<>+4947(SB)/1, $0x00
+DATA win4<>+4948(SB)/1, $0x04
+DATA win4<>+4949(SB)/1, $0x06
+DATA win4<>+4950(SB)/1, $0x02
+DATA win4<>+4951(SB)/1, $0x00
+DATA win4<>+4952(SB)/1, $0x00
+DATA win4<>+4953(SB)/1, $0x9c
+DATA win4<>+4954(SB)/1, $0x98
+DATA win4<>+4955(SB)/1, $0x7e
+DATA win4<>+4956(SB)/1, $0x94
+DATA win4<>+4957(SB)/1, $0x72
+DATA win4<>+4958(SB)/1, $0x6e
+DATA win4<>+4959(SB)/1, $0x00
+DATA win4<>+4960(SB)/1, $0x00
+DATA win4<>+4961(SB)/1, $0x00
+DATA win4<>+4962(SB)/1, $0x8c
+DATA win4<>+4963(SB)/1, $0x5a
+DATA win4<>+4964(SB)/1, $0x88
+DATA win4<>+4965(SB)/1, $0x4e
+DATA win4<>+4966(SB)/1, $0x4a
+DATA win4<>+4967(SB)/1, $0x36
+DATA win4<>+4968(SB)/1, $0x00
+DATA win4<>+4969(SB)/1, $0x42
+DATA win4<>+4970(SB)/1, $0x3e
+DATA win4<>+4971(SB)/1, $0x12
+DATA win4<>+4972(SB)/1, $0x3a
+DATA win4<>+4973(SB)/1, $0x06
+DATA win4<>+4974(SB)/1, $0x02
+DATA win4<>+4975(SB)/1, $0x00
+DATA win4<>+4976(SB)/1, $0x00
+DATA win4<>+4977(SB)/1, $0x00
+DATA win4<>+4978(SB)/1, $0x02
+DATA win4<>+4979(SB)/1, $0x00
+DATA win4<>+4980(SB)/1, $0x7c
+DATA win4<>+4981(SB)/1, $0x2a
+DATA win4<>+4982(SB)/1, $0x26
+DATA win4<>+4983(SB)/1, $0x6c
+DATA win4<>+4984(SB)/1, $0x00
+DATA win4<>+4985(SB)/1, $0x1e
+DATA win4<>+4986(SB)/1, $0x1a
+DATA win4<>+4987(SB)/1, $0x48
+DATA win4<>+4988(SB)/1, $0x16
+DATA win4<>+4989(SB)/1, $0x3c
+DATA win4<>+4990(SB)/1, $0x38
+DATA win4<>+4991(SB)/1, $0x00
+DATA win4<>+4992(SB)/1, $0x00
+DATA win4<>+4993(SB)/1, $0x00
+DATA win4<>+4994(SB)/1, $0x0e
+DATA win4<>+4995(SB)/1, $0x24
+DATA win4<>+4996(SB)/1, $0x0a
+DATA win4<>+4997(SB)/1, $0x18
+DATA win4<>+4998(SB)/1, $0x14
+DATA win4<>+4999(SB)/1, $0x36
+DATA win4<>+5000(SB)/1, $0x00
+DATA win4<>+5001(SB)/1, $0x0c
+DATA win4<>+5002(SB)/1, $0x08
+DATA win4<>+5003(SB)/1, $0x12
+DATA win4<>+5004(SB)/1, $0x04
+DATA win4<>+5005(SB)/1, $0x06
+DATA win4<>+5006(SB)/1, $0x02
+DATA win4<>+5007(SB)/1, $0x00
+DATA win4<>+5008(SB)/1, $0x00
+DATA win4<>+5009(SB)/1, $0x00
+DATA win4<>+5010(SB)/1, $0x02
+DATA win4<>+5011(SB)/1, $0x00
+DATA win4<>+5012(SB)/1, $0x04
+DATA win4<>+5013(SB)/1, $0x06
+DATA win4<>+5014(SB)/1, $0x02
+DATA win4<>+5015(SB)/1, $0x00
+DATA win4<>+5016(SB)/1, $0x00
+DATA win4<>+5017(SB)/1, $0x0c
+DATA win4<>+5018(SB)/1, $0x08
+DATA win4<>+5019(SB)/1, $0x12
+DATA win4<>+5020(SB)/1, $0x04
+DATA win4<>+5021(SB)/1, $0x06
+DATA win4<>+5022(SB)/1, $0x02
+DATA win4<>+5023(SB)/1, $0x00
+DATA win4<>+5024(SB)/1, $0x00
+DATA win4<>+5025(SB)/1, $0x00
+DATA win4<>+5026(SB)/1, $0x68
+DATA win4<>+5027(SB)/1, $0x90
+DATA win4<>+5028(SB)/1, $0x64
+DATA win4<>+5029(SB)/1, $0x84
+DATA win4<>+5030(SB)/1, $0x80
+DATA win4<>+5031(SB)/1, $0x36
+DATA win4<>+5032(SB)/1, $0x00
+DATA win4<>+5033(SB)/1, $0x78
+DATA win4<>+5034(SB)/1, $0x74
+DATA win4<>+5035(SB)/1, $0x12
+DATA win4<>+5036(SB)/1, $0x70
+DATA win4<>+5037(SB)/1, $0x06
+DATA win4<>+5038(SB)/1, $0x02
+DATA win4<>+5039(SB)/1, $0x00
+DATA win4<>+5040(SB)/1, $0x00
+DATA win4<>+5041(SB)/1, $0x00
+DATA win4<>+5042(SB)/1, $0x02
+DATA win4<>+5043(SB)/1, $0x00
+DATA win4<>+5044(SB)/1, $0x58
+DATA win4<>+5045(SB)/1, $0x60
+DATA win4<>+5046(SB)/1, $0x5c
+DATA win4<>+5047(SB)/1, $0x6c
+DATA win4<>+5048(SB)/1, $0x00
+DATA win4<>+5049(SB)/1, $0x54
+DATA win4<>+5050(SB)/1, $0x50
+DATA win4<>+5051(SB)/1, $0x48
+DATA win4<>+5052(SB)/1, $0x4c
+DATA win4<>+5053(SB)/1, $0x3c
+DATA win4<>+5054(SB)/1, $0x38
+DATA win4<>+5055(SB)/1, $0x00
+DATA win4<>+5056(SB)/1, $0x00
+DATA win4<>+5057(SB)/1, $0x00
+DATA win4<>+5058(SB)/1, $0x44
+DATA win4<>+5059(SB)/1, $0x24
+DATA win4<>+5060(SB)/1, $0x40
+DATA win4<>+5061(SB)/1, $0x18
+DATA win4<>+5062(SB)/1, $0x14
+DATA win4<>+5063(SB)/1, $0x36
+DATA win4<>+5064(SB)/1, $0x00
+DATA win4<>+5065(SB)/1, $0x0c
+DATA win4<>+5066(SB)/1, $0x08
+DATA win4<>+5067(SB)/1, $0x12
+DATA win4<>+5068(SB)/1, $0x04
+DATA win4<>+5069(SB)/1, $0x06
+DATA win4<>+5070(SB)/1, $0x02
+DATA win4<>+5071(SB)/1, $0x00
+DATA win4<>+5072(SB)/1, $0x00
+DATA win4<>+5073(SB)/1, $0x00
+DATA win4<>+5074(SB)/1, $0x02
+DATA win4<>+5075(SB)/1, $0x00
+DATA win4<>+5076(SB)/1, $0x04
+DATA win4<>+5077(SB)/1, $0x06
+DATA win4<>+5078(SB)/1, $0x02
+DATA win4<>+5079(SB)/1, $0x00
+DATA win4<>+5080(SB)/1, $0x00
+DATA win4<>+5081(SB)/1, $0x30
+DATA win4<>+5082(SB)/1, $0x2c
+DATA win4<>+5083(SB)/1, $0x7e
+DATA win4<>+5084(SB)/1, $0x28
+DATA win4<>+5085(SB)/1, $0x72
+DATA win4<>+5086(SB)/1, $0x6e
+DATA win4<>+5087(SB)/1, $0x00
+DATA win4<>+5088(SB)/1, $0x00
+DATA win4<>+5089(SB)/1, $0x00
+DATA win4<>+5090(SB)/1, $0x20
+DATA win4<>+5091(SB)/1, $0x5a
+DATA win4<>+5092(SB)/1, $0x1c
+DATA win4<>+5093(SB)/1, $0x4e
+DATA win4<>+5094(SB)/1, $0x4a
+DATA win4<>+5095(SB)/1, $0x36
+DATA win4<>+5096(SB)/1, $0x00
+DATA win4<>+5097(SB)/1, $0x42
+DATA win4<>+5098(SB)/1, $0x3e
+DATA win4<>+5099(SB)/1, $0x12
+DATA win4<>+5100(SB)/1, $0x3a
+DATA win4<>+5101(SB)/1, $0x06
+DATA win4<>+5102(SB)/1, $0x02
+DATA win4<>+5103(SB)/1, $0x00
+DATA win4<>+5104(SB)/1, $0x00
+DATA win4<>+5105(SB)/1, $0x00
+DATA win4<>+5106(SB)/1, $0x02
+DATA win4<>+5107(SB)/1, $0x00
+DATA win4<>+5108(SB)/1, $0x10
+DATA win4<>+5109(SB)/1, $0x2a
+DATA win4<>+5110(SB)/1, $0x26
+DATA win4<>+5111(SB)/1, $0x6c
+DATA win4<>+5112(SB)/1, $0x00
+DATA win4<>+5113(SB)/1, $0x1e
+DATA win4<>+5114(SB)/1, $0x1a
+DATA win4<>+5115(SB)/1, $0x48
+DATA win4<>+5116(SB)/1, $0x16
+DATA win4<>+5117(SB)/1, $0x3c
+DATA win4<>+5118(SB)/1, $0x38
+DATA win4<>+5119(SB)/1, $0x00
+DATA win4<>+5120(SB)/1, $0x00
+DATA win4<>+5121(SB)/1, $0x00
+DATA win4<>+5122(SB)/1, $0x0e
+DATA win4<>+5123(SB)/1, $0x24
+DATA win4<>+5124(SB)/1, $0x0a
+DATA win4<>+5125(SB)/1, $0x18
+DATA win4<>+5126(SB)/1, $0x14
+DATA win4<>+5127(SB)/1, $0x36
+DATA win4<>+5128(SB)/1, $0x00
+DATA win4<>+5129(SB)/1, $0x0c
+DATA win4<>+5130(SB)/1, $0x08
+DATA win4<>+5131(SB)/1, $0x12
+DATA win4<>+5132(SB)/1, $0x04
+DATA win4<>+5133(SB)/1, $0x06
+DATA win4<>+5134(SB)/1, $0x02
+DATA win4<>+5135(SB)/1, $0x00
+DATA win4<>+5136(SB)/1, $0x00
+DATA win4<>+5137(SB)/1, $0x00
+DATA win4<>+5138(SB)/1, $0x02
+DATA win4<>+5139(SB)/1, $0x00
+DATA win4<>+5140(SB)/1, $0x04
+DATA win4<>+5141(SB)/1, $0x06
+DATA win4<>+5142(SB)/1, $0x02
+DATA win4<>+5143(SB)/1, $0x00
+DATA win4<>+5144(SB)/1, $0x00
+DATA win4<>+5145(SB)/1, $0x0c
+DATA win4<>+5146(SB)/1, $0x08
+DATA win4<>+5147(SB)/1, $0x12
+DATA win4<>+5148(SB)/1, $0x04
+DATA win4<>+5149(SB)/1, $0x06
+DATA win4<>+5150(SB)/1, $0x02
+DATA win4<>+5151(SB)/1, $0x00
+DATA win4<>+5152(SB)/1, $0x00
+DATA win4<>+5153(SB)/1, $0x00
+DATA win4<>+5154(SB)/1, $0x0e
+DATA win4<>+5155(SB)/1, $0x24
+DATA win4<>+5156(SB)/1, $0x0a
+DATA win4<>+5157(SB)/1, $0x18
+DATA win4<>+5158(SB)/1, $0x14
+DATA win4<>+5159(SB)/1, $0x36
+DATA win4<>+5160(SB)/1, $0x00
+DATA win4<>+5161(SB)/1, $0x0c
+DATA win4<>+5162(SB)/1, $0x08
+DATA win4<>+5163(SB)/1, $0x12
+DATA win4<>+5164(SB)/1, $0x04
+DATA win4<>+5165(SB)/1, $0x06
+DATA win4<>+5166(SB)/1, $0x02
+DATA win4<>+5167(SB)/1, $0x00
+DATA win4<>+5168(SB)/1, $0x00
+DATA win4<>+5169(SB)/1, $0x00
+DATA win4<>+5170(SB)/1, $0x02
+DATA win4<>+5171(SB)/1, $0x00
+DATA win4<>+5172(SB)/1, $0x34
+DATA win4<>+5173(SB)/1, $0x96
+DATA win4<>+5174(SB)/1, $0x92
+DATA win4<>+5175(SB)/1, $0x6c
+DATA win4<>+5176(SB)/1, $0x00
+DATA win4<>+5177(SB)/1, $0x8a
+DATA win4<>+5178(SB)/1, $0x86
+DATA win4<>+5179(SB)/1, $0x48
+DATA win4<>+5180(SB)/1, $0x82
+DATA win4<>+5181(SB)/1, $0x3c
+DATA win4<>+5182(SB)/1, $0x38
+DATA win4<>+5183(SB)/1, $0x00
+DATA win4<>+5184(SB)/1, $0x00
+DATA win4<>+5185(SB)/1, $0x00
+DATA win4<>+5186(SB)/1, $0x7a
+DATA win4<>+5187(SB)/1, $0x24
+DATA win4<>+5188(SB)/1, $0x76
+DATA win4<>+5189(SB)/1, $0x18
+DATA win4<>+5190(SB)/1, $0x14
+DATA win4<>+5191(SB)/1, $0x36
+DATA win4<>+5192(SB)/1, $0x00
+DATA win4<>+5193(SB)/1, $0x0c
+DATA win4<>+5194(SB)/1, $0x08
+DATA win4<>+5195(SB)/1, $0x12
+DATA win4<>+5196(SB)/1, $0x04
+DATA win4<>+5197(SB)/1, $0x06
+DATA win4<>+5198(SB)/1, $0x02
+DATA win4<>+5199(SB)/1, $0x00
+DATA win4<>+5200(SB)/1, $0x00
+DATA win4<>+5201(SB)/1, $0x00
+DATA win4<>+5202(SB)/1, $0x02
+DATA win4<>+5203(SB)/1, $0x00
+DATA win4<>+5204(SB)/1, $0x04
+DATA win4<>+5205(SB)/1, $0x06
+DATA win4<>+5206(SB)/1, $0x02
+DATA win4<>+5207(SB)/1, $0x00
+DATA win4<>+5208(SB)/1, $0x00
+DATA win4<>+5209(SB)/1, $0x66
+DATA win4<>+5210(SB)/1, $0x62
+DATA win4<>+5211(SB)/1, $0x7e
+DATA win4<>+5212(SB)/1, $0x5e
+DATA win4<>+5213(SB)/1, $0x72
+DATA win4<>+5214(SB)/1, $0x6e
+DATA win4<>+5215(SB)/1, $0x00
+DATA win4<>+5216(SB)/1, $0x00
+DATA win4<>+5217(SB)/1, $0x00
+DATA win4<>+5218(SB)/1, $0x56
+DATA win4<>+5219(SB)/1, $0x5a
+DATA win4<>+5220(SB)/1, $0x52
+DATA win4<>+5221(SB)/1, $0x4e
+DATA win4<>+5222(SB)/1, $0x4a
+DATA win4<>+5223(SB)/1, $0x36
+DATA win4<>+5224(SB)/1, $0x00
+DATA win4<>+5225(SB)/1, $0x42
+DATA win4<>+5226(SB)/1, $0x3e
+DATA win4<>+5227(SB)/1, $0x12
+DATA win4<>+5228(SB)/1, $0x3a
+DATA win4<>+5229(SB)/1, $0x06
+DATA win4<>+5230(SB)/1, $0x02
+DATA win4<>+5231(SB)/1, $0x00
+DATA win4<>+5232(SB)/1, $0x00
+DATA win4<>+5233(SB)/1, $0x00
+DATA win4<>+5234(SB)/1, $0x02
+DATA win4<>+5235(SB)/1, $0x00
+DATA win4<>+5236(SB)/1, $0x46
+DATA win4<>+5237(SB)/1, $0x2a
+DATA win4<>+5238(SB)/1, $0x26
+DATA win4<>+5239(SB)/1, $0x6c
+DATA win4<>+5240(SB)/1, $0x00
+DATA win4<>+5241(SB)/1, $0x1e
+DATA win4<>+5242(SB)/1, $0x1a
+DATA win4<>+5243(SB)/1, $0x48
+DATA win4<>+5244(SB)/1, $0x16
+DATA win4<>+5245(SB)/1, $0x3c
+DATA win4<>+5246(SB)/1, $0x38
+DATA win4<>+5247(SB)/1, $0x00
+DATA win4<>+5248(SB)/1, $0x00
+DATA win4<>+5249(SB)/1, $0x00
+DATA win4<>+5250(SB)/1, $0x0e
+DATA win4<>+5251(SB)/1, $0x24
+DATA win4<>+5252(SB)/1, $0x0a
+DATA win4<>+5253(SB)/1, $0x18
+DATA win4<>+5254(SB)/1, $0x14
+DATA win4<>+5255(SB)/1, $0x36
+DATA win4<>+5256(SB)/1, $0x00
+DATA win4<>+5257(SB)/1, $0x0c
+DATA win4<>+5258(SB)/1, $0x08
+DATA win4<>+5259(SB)/1, $0x12
+DATA win4<>+5260(SB)/1, $0x04
+DATA win4<>+5261(SB)/1, $0x06
+DATA win4<>+5262(SB)/1, $0x02
+DATA win4<>+5263(SB)/1, $0x00
+DATA win4<>+5264(SB)/1, $0x00
+DATA win4<>+5265(SB)/1, $0x00
+DATA win4<>+5266(SB)/1, $0x02
+DATA win4<>+5267(SB)/1, $0x00
+DATA win4<>+5268(SB)/1, $0x04
+DATA win4<>+5269(SB)/1, $0x06
+DATA win4<>+5270(SB)/1, $0x02
+DATA win4<>+5271(SB)/1, $0x00
+DATA win4<>+5272(SB)/1, $0x00
+DATA win4<>+5273(SB)/1, $0x0c
+DATA win4<>+5274(SB)/1, $0x08
+DATA win4<>+5275(SB)/1, $0x12
+DATA win4<>+5276(SB)/1, $0x04
+DATA win4<>+5277(SB)/1, $0x06
+DATA win4<>+5278(SB)/1, $0x02
+DATA win4<>+5279(SB)/1, $0x00
+DATA win4<>+5280(SB)/1, $0x00
+DATA win4<>+5281(SB)/1, $0x00
+DATA win4<>+5282(SB)/1, $0x32
+DATA win4<>+5283(SB)/1, $0x90
+DATA win4<>+5284(SB)/1, $0x2e
+DATA win4<>+5285(SB)/1, $0x84
+DATA win4<>+5286(SB)/1, $0x80
+DATA win4<>+5287(SB)/1, $0x36
+DATA win4<>+5288(SB)/1, $0x00
+DATA win4<>+5289(SB)/1, $0x78
+DATA win4<>+5290(SB)/1, $0x74
+DATA win4<>+5291(SB)/1, $0x12
+DATA win4<>+5292(SB)/1, $0x70
+DATA win4<>+5293(SB)/1, $0x06
+DATA win4<>+5294(SB)/1, $0x02
+DATA win4<>+5295(SB)/1, $0x00
+DATA win4<>+5296(SB)/1, $0x00
+DATA win4<>+5297(SB)/1, $0x00
+DATA win4<>+5298(SB)/1, $0x02
+DATA win4<>+5299(SB)/1, $0x00
+DATA win4<>+5300(SB)/1, $0x22
+DATA win4<>+5301(SB)/1, $0x60
+DATA win4<>+5302(SB)/1, $0x5c
+DATA win4<>+5303(SB)/1, $0x6c
+DATA win4<>+5304(SB)/1, $0x00
+DATA win4<>+5305(SB)/1, $0x54
+DATA win4<>+5306(SB)/1, $0x50
+DATA win4<>+5307(SB)/1, $0x48
+DATA win4<>+5308(SB)/1, $0x4c
+DATA win4<>+5309(SB)/1, $0x3c
+DATA win4<>+5310(SB)/1, $0x38
+DATA win4<>+5311(SB)/1, $0x00
+DATA win4<>+5312(SB)/1, $0x00
+DATA win4<>+5313(SB)/1, $0x00
+DATA win4<>+5314(SB)/1, $0x44
+DATA win4<>+5315(SB)/1, $0x24
+DATA win4<>+5316(SB)/1, $0x40
+DATA win4<>+5317(SB)/1, $0x18
+DATA win4<>+5318(SB)/1, $0x14
+DATA win4<>+5319(SB)/1, $0x36
+DATA win4<>+5320(SB)/1, $0x00
+DATA win4<>+5321(SB)/1, $0x0c
+DATA win4<>+5322(SB)/1, $0x08
+DATA win4<>+5323(SB)/1, $0x12
+DATA win4<>+5324(SB)/1, $0x04
+DATA win4<>+5325(SB)/1, $0x06
+DATA win4<>+5326(SB)/1, $0x02
+DATA win4<>+5327(SB)/1, $0x00
+DATA win4<>+5328(SB)/1, $0x00
+DATA win4<>+5329(SB)/1, $0x00
+DATA win4<>+5330(SB)/1, $0x02
+DATA win4<>+5331(SB)/1, $0x00
+DATA win4<>+5332(SB)/1, $0x04
+DATA win4<>+5333(SB)/1, $0x06
+DATA win4<>+5334(SB)/1, $0x02
+DATA win4<>+5335(SB)/1, $0x00
+DATA win4<>+5336(SB)/1, $0x00
+DATA win4<>+5337(SB)/1, $0x30
+DATA win4<>+5338(SB)/1, $0x2c
+DATA win4<>+5339(SB)/1, $0x7e
+DATA win4<>+5340(SB)/1, $0x28
+DATA win4<>+5341(SB)/1, $0x72
+DATA win4<>+5342(SB)/1, $0x6e
+DATA win4<>+5343(SB)/1, $0x00
+DATA win4<>+5344(SB)/1, $0x00
+DATA win4<>+5345(SB)/1, $0x00
+DATA win4<>+5346(SB)/1, $0x20
+DATA win4<>+5347(SB)/1, $0x5a
+DATA win4<>+5348(SB)/1, $0x1c
+DATA win4<>+5349(SB)/1, $0x4e
+DATA win4<>+5350(SB)/1, $0x4a
+DATA win4<>+5351(SB)/1, $0x36
+DATA win4<>+5352(SB)/1, $0x00
+DATA win4<>+5353(SB)/1, $0x42
+DATA win4<>+5354(SB)/1, $0x3e
+DATA win4<>+5355(SB)/1, $0x12
+DATA win4<>+5356(SB)/1, $0x3a
+DATA win4<>+5357(SB)/1, $0x06
+DATA win4<>+5358(SB)/1, $0x02
+DATA win4<>+5359(SB)/1, $0x00
+DATA win4<>+5360(SB)/1, $0x00
+DATA win4<>+5361(SB)/1, $0x00
+DATA win4<>+5362(SB)/1, $0x02
+DATA win4<>+5363(SB)/1, $0x00
+DATA win4<>+5364(SB)/1, $0x10
+DATA win4<>+5365(SB)/1, $0x2a
+DATA win4<>+5366(SB)/1, $0x26
+DATA win4<>+5367(SB)/1, $0x6c
+DATA win4<>+5368(SB)/1, $0x00
+DATA win4<>+5369(SB)/1, $0x1e
+DATA win4<>+5370(SB)/1, $0x1a
+DATA win4<>+5371(SB)/1, $0x48
+DATA win4<>+5372(SB)/1, $0x16
+DATA win4<>+5373(SB)/1, $0x3c
+DATA win4<>+5374(SB)/1, $0x38
+DATA win4<>+5375(SB)/1, $0x00
+DATA win4<>+5376(SB)/1, $0x00
+DATA win4<>+5377(SB)/1, $0x00
+DATA win4<>+5378(SB)/1, $0x0e
+DATA win4<>+5379(SB)/1, $0x24
+DATA win4<>+5380(SB)/1, $0x0a
+DATA win4<>+5381(SB)/1, $0x18
+DATA win4<>+5382(SB)/1, $0x14
+DATA win4<>+5383(SB)/1, $0x36
+DATA win4<>+5384(SB)/1, $0x00
+DATA win4<>+5385(SB)/1, $0x0c
+DATA win4<>+5386(SB)/1, $0x08
+DATA win4<>+5387(SB)/1, $0x12
+DATA win4<>+5388(SB)/1, $0x04
+DATA win4<>+5389(SB)/1, $0x06
+DATA win4<>+5390(SB)/1, $0x02
+DATA win4<>+5391(SB)/1, $0x00
+GLOBL win4<>(SB), RODATA|NOPTR, $5392
+
 DATA wordRamp<>+0(SB)/2, $0xffff
 DATA wordRamp<>+2(SB)/2, $0xffff
 DATA wordRamp<>+4(SB)/2, $0xffff
@@ -32248,7 +37682,7 @@ utf16BEToUTF8AVX512_done:
 	RET
 
 // func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -32477,41 +37911,37 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVMSKB      Y3, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y3
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
-	VPMOVMSKB      Y3, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y3, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y3
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
-	VPMOVMSKB      Y3, R10
+	VPMOVMSKB      Y3, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
-	MOVL           R9, R10
-	ANDL           $0x80000000, R10
-	MOVL           R13, R12
-	ANDL           $0xc0000000, R12
-	ORL            R12, R10
-	BTSQ           $0x20, R10
-	TZCNTQ         R10, R10
-	MOVL           $0xffffffff, R12
-	BZHIL          R10, R12, R12
-	ANDL           R12, R9
-	ANDL           R12, R13
-	ANDL           R12, R11
-	MOVL           R11, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R12, R14
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R10
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R10
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF16LEAVX512BW_sixteen
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X3
 	VPSLLDQ        $0x02, X1, X4
 	VPMOVZXBW      X1, Y1
@@ -32539,28 +37969,28 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
-	MOVL           R14, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
-	MOVL           R14, R12
-	SHRL           $0x08, R12
-	MOVBLZX        R12, R12
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
-	MOVQ           R12, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y3, Y3
 	VPSHUFB        Y3, Y1, Y1
 	POPCNTL        R11, R11
-	POPCNTL        R12, R12
+	POPCNTL        R14, R14
 	SHLL           $0x01, R11
-	SHLL           $0x01, R12
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R11, R9
+	SHLL           $0x01, R14
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R11, R10
 	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R12, R9
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
@@ -32586,32 +38016,31 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R11
-	SHRL           $0x18, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R12
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
-	VBROADCASTI128 (R12)(R14*1), Y0
-	MOVQ           R11, R14
+	VBROADCASTI128 (R11)(R14*1), Y0
+	MOVQ           R9, R14
 	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
 	POPCNTL        DI, DI
-	POPCNTL        R11, R11
+	POPCNTL        R9, R9
 	SHLL           $0x01, DI
-	SHLL           $0x01, R11
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           DI, R9
+	SHLL           $0x01, R9
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           DI, R10
 	VEXTRACTI128   $0x01, Y1, X0
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R11, R9
-	MOVQ           R9, DI
-	ADDQ           R10, SI
-	TESTL          R13, R13
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R9, R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF16LEAVX512BW_next3
 	JMP            utf8ToUTF16LEAVX512BW_loop
 
@@ -32631,41 +38060,37 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVMSKB      Y1, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y1, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R10
+	VPMOVMSKB      Y1, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
-	MOVL           R9, R10
-	ANDL           $0x80000000, R10
-	MOVL           R13, R12
-	ANDL           $0xc0000000, R12
-	ORL            R12, R10
-	BTSQ           $0x20, R10
-	TZCNTQ         R10, R10
-	MOVL           $0xffffffff, R12
-	BZHIL          R10, R12, R12
-	ANDL           R12, R9
-	ANDL           R12, R13
-	ANDL           R12, R11
-	MOVL           R11, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R12, R14
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R10
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R10
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF16LEAVX512BW_loop
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X3
 	VPMOVZXBW      X0, Y0
@@ -32693,28 +38118,28 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
-	MOVL           R14, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
-	MOVL           R14, R12
-	SHRL           $0x08, R12
-	MOVBLZX        R12, R12
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R12, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R11, R11
-	POPCNTL        R12, R12
+	POPCNTL        R14, R14
 	SHLL           $0x01, R11
-	SHLL           $0x01, R12
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R11, R9
+	SHLL           $0x01, R14
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R11, R10
 	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R12, R9
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -32740,32 +38165,31 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R11
-	SHRL           $0x18, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R12
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
-	VBROADCASTI128 (R12)(R14*1), Y1
-	MOVQ           R11, R14
+	VBROADCASTI128 (R11)(R14*1), Y1
+	MOVQ           R9, R14
 	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
-	POPCNTL        R11, R11
+	POPCNTL        R9, R9
 	SHLL           $0x01, DI
-	SHLL           $0x01, R11
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           DI, R9
+	SHLL           $0x01, R9
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           DI, R10
 	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R9*1)
-	ADDQ           R11, R9
-	MOVQ           R9, DI
-	ADDQ           R10, SI
-	TESTL          R13, R13
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R9, R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF16LEAVX512BW_next3
 	JMP            utf8ToUTF16LEAVX512BW_loop
 
@@ -33184,7 +38608,7 @@ utf8ToUTF16LEAVX512BW_exit:
 	RET
 
 // func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $8-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -33419,41 +38843,37 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVMSKB      Y4, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y2, Y4
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y4, Y4
-	VPMOVMSKB      Y4, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y4, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y2, Y4
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y4, Y4
-	VPMOVMSKB      Y4, R10
+	VPMOVMSKB      Y4, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y4
 	VPCMPGTB       Y2, Y4, Y4
 	VPMOVMSKB      Y4, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
-	MOVL           R9, R10
-	ANDL           $0x80000000, R10
-	MOVL           R13, R12
-	ANDL           $0xc0000000, R12
-	ORL            R12, R10
-	BTSQ           $0x20, R10
-	TZCNTQ         R10, R10
-	MOVL           $0xffffffff, R12
-	BZHIL          R10, R12, R12
-	ANDL           R12, R9
-	ANDL           R12, R13
-	ANDL           R12, R11
-	MOVL           R11, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R12, R14
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R10
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R10
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF16BEAVX512BW_sixteen
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X2, X4
 	VPSLLDQ        $0x02, X2, X5
 	VPMOVZXBW      X2, Y2
@@ -33481,28 +38901,28 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
-	MOVL           R14, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
-	MOVL           R14, R12
-	SHRL           $0x08, R12
-	MOVBLZX        R12, R12
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16BE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y4
-	MOVQ           R12, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y4, Y4
 	VPSHUFB        Y4, Y2, Y2
 	POPCNTL        R11, R11
-	POPCNTL        R12, R12
+	POPCNTL        R14, R14
 	SHLL           $0x01, R11
-	SHLL           $0x01, R12
-	VMOVDQU        X2, (AX)(R9*1)
-	ADDQ           R11, R9
+	SHLL           $0x01, R14
+	VMOVDQU        X2, (AX)(R10*1)
+	ADDQ           R11, R10
 	VEXTRACTI128   $0x01, Y2, X2
-	VMOVDQU        X2, (AX)(R9*1)
-	ADDQ           R12, R9
+	VMOVDQU        X2, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y4
 	VPMOVZXBW      14(DX)(SI*1), Y5
@@ -33528,32 +38948,31 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R11
-	SHRL           $0x18, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16BE<>+0(SB), R12
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16BE<>+0(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
-	VBROADCASTI128 (R12)(R14*1), Y1
-	MOVQ           R11, R14
+	VBROADCASTI128 (R11)(R14*1), Y1
+	MOVQ           R9, R14
 	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
 	POPCNTL        DI, DI
-	POPCNTL        R11, R11
+	POPCNTL        R9, R9
 	SHLL           $0x01, DI
-	SHLL           $0x01, R11
-	VMOVDQU        X2, (AX)(R9*1)
-	ADDQ           DI, R9
+	SHLL           $0x01, R9
+	VMOVDQU        X2, (AX)(R10*1)
+	ADDQ           DI, R10
 	VEXTRACTI128   $0x01, Y2, X1
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R11, R9
-	MOVQ           R9, DI
-	ADDQ           R10, SI
-	TESTL          R13, R13
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R9, R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF16BEAVX512BW_next3
 	JMP            utf8ToUTF16BEAVX512BW_loop
 
@@ -33573,41 +38992,37 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVMSKB      Y2, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y2, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R10
+	VPMOVMSKB      Y2, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
-	MOVL           R9, R10
-	ANDL           $0x80000000, R10
-	MOVL           R13, R12
-	ANDL           $0xc0000000, R12
-	ORL            R12, R10
-	BTSQ           $0x20, R10
-	TZCNTQ         R10, R10
-	MOVL           $0xffffffff, R12
-	BZHIL          R10, R12, R12
-	ANDL           R12, R9
-	ANDL           R12, R13
-	ANDL           R12, R11
-	MOVL           R11, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R12, R14
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R10
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R10
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF16BEAVX512BW_loop
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X2
 	VPSLLDQ        $0x02, X1, X4
 	VPMOVZXBW      X1, Y1
@@ -33635,28 +39050,28 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
-	MOVL           R14, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
-	MOVL           R14, R12
-	SHRL           $0x08, R12
-	MOVBLZX        R12, R12
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16BE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
-	MOVQ           R12, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	POPCNTL        R11, R11
-	POPCNTL        R12, R12
+	POPCNTL        R14, R14
 	SHLL           $0x01, R11
-	SHLL           $0x01, R12
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R11, R9
+	SHLL           $0x01, R14
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R11, R10
 	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R12, R9
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y4
@@ -33682,32 +39097,31 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R11
-	SHRL           $0x18, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16BE<>+0(SB), R12
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16BE<>+0(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
-	VBROADCASTI128 (R12)(R14*1), Y2
-	MOVQ           R11, R14
+	VBROADCASTI128 (R11)(R14*1), Y2
+	MOVQ           R9, R14
 	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R12)(R14*1), Y2, Y2
+	VINSERTI128    $0x01, (R11)(R14*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	POPCNTL        DI, DI
-	POPCNTL        R11, R11
+	POPCNTL        R9, R9
 	SHLL           $0x01, DI
-	SHLL           $0x01, R11
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           DI, R9
+	SHLL           $0x01, R9
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           DI, R10
 	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(R9*1)
-	ADDQ           R11, R9
-	MOVQ           R9, DI
-	ADDQ           R10, SI
-	TESTL          R13, R13
+	VMOVDQU        X1, (AX)(R10*1)
+	ADDQ           R9, R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF16BEAVX512BW_next3
 	JMP            utf8ToUTF16BEAVX512BW_loop
 
@@ -34135,7 +39549,7 @@ utf8ToUTF16BEAVX512BW_exit:
 	RET
 
 // func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -34369,41 +39783,37 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVMSKB      Y2, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y2, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R10
+	VPMOVMSKB      Y2, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
-	MOVL           R9, R10
-	ANDL           $0x80000000, R10
-	MOVL           R13, R12
-	ANDL           $0xc0000000, R12
-	ORL            R12, R10
-	BTSQ           $0x20, R10
-	TZCNTQ         R10, R10
-	MOVL           $0xffffffff, R12
-	BZHIL          R10, R12, R12
-	ANDL           R12, R9
-	ANDL           R12, R13
-	ANDL           R12, R11
-	MOVL           R11, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R12, R14
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R10
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R10
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF32LEAVX512BW_sixteen
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X1, X2
 	VPSLLDQ        $0x02, X1, X3
 	VPMOVZXBW      X1, Y1
@@ -34431,28 +39841,28 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	MOVL           R14, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
-	MOVL           R14, R12
-	SHRL           $0x08, R12
-	MOVBLZX        R12, R12
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
-	MOVQ           R12, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	POPCNTL        R11, R11
-	POPCNTL        R12, R12
+	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y1, X2
 	VPMOVZXWD      X1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R11*4), R10
 	VPMOVZXWD      X2, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R12*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -34478,38 +39888,38 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R11
-	SHRL           $0x18, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R12
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
-	VBROADCASTI128 (R12)(R14*1), Y0
-	MOVQ           R11, R14
+	VBROADCASTI128 (R11)(R14*1), Y0
+	MOVQ           R9, R14
 	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R11)(R14*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
 	POPCNTL        DI, DI
-	POPCNTL        R11, R11
+	POPCNTL        R9, R9
 	VEXTRACTI128   $0x01, Y1, X0
 	VPMOVZXWD      X1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
 	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
-	MOVQ           R9, DI
-	ADDQ           R10, SI
-	TESTL          R13, R13
+	VMOVDQU        Y0, (AX)(R10*1)
+	LEAQ           (R10)(R9*4), R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF32LEAVX512BW_next3
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32LEAVX512BW_done
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32LEAVX512BW_loop
 	CMPQ           DI, CX
 	JG             utf8ToUTF32LEAVX512BW_done
 	VMOVDQU        (DX)(SI*1), Y0
@@ -34520,146 +39930,151 @@ utf8ToUTF32LEAVX512BW_next3:
 	JE             utf8ToUTF32LEAVX512BW_loop
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R10
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R12
-	ORL            R12, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VMOVDQU        1(DX)(SI*1), Y5
+	VPSLLW         $0x02, Y5, Y5
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y3
+	VPBLENDVB      Y5, Y3, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPTEST         Y1, Y1
 	JNZ            utf8ToUTF32LEAVX512BW_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R10
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
-	MOVL           R9, R10
-	ANDL           $0x80000000, R10
-	MOVL           R13, R12
-	ANDL           $0xc0000000, R12
-	ORL            R12, R10
-	BTSQ           $0x20, R10
-	TZCNTQ         R10, R10
-	MOVL           $0xffffffff, R12
-	BZHIL          R10, R12, R12
-	ANDL           R12, R9
-	ANDL           R12, R13
-	ANDL           R12, R11
-	MOVL           R11, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R12, R14
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	VPMOVMSKB      Y1, R12
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R13
+	ADCL           $0x00, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R14
+	CMOVLCC        R14, R13
+	ANDNL          R9, R12, R14
+	SHLL           $0x01, R14
+	MOVL           R11, R10
+	SHLL           $0x02, R10
+	ORL            R10, R14
+	CMPL           R14, R12
 	JNE            utf8ToUTF32LEAVX512BW_loop
-	MOVQ           DI, R9
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y3, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y3
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y3, Y3
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y3, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y3, Y6
-	JNZ            utf8ToUTF32LEAVX512BW_loop
-	MOVL           R14, R11
-	MOVBLZX        R11, R11
-	MOVL           R14, R12
-	SHRL           $0x08, R12
-	MOVBLZX        R12, R12
-	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R11, BP
-	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R12, BP
-	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
+	MOVL           $0xffffffff, R10
+	BZHIL          R13, R10, R9
+	MOVL           R12, R10
+	SHRL           $0x01, R10
+	ANDNL          R9, R10, R10
+	ANDNL          R9, R12, R9
+	LEAQ           (DX)(SI*1), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
+	MOVL           R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VBROADCASTI128 (R12), Y0
+	VBROADCASTI128 (R13)(R14*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R11, R11
-	POPCNTL        R12, R12
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R12*4), R9
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y3
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y3, Y3
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y3, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y3
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y3, Y3
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y3, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y3, Y6
-	JNZ            utf8ToUTF32LEAVX512BW_loop
-	MOVL           R14, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	MOVL           R14, R11
-	SHRL           $0x18, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R12
-	MOVQ           DI, R14
-	SHLQ           $0x04, R14
-	VBROADCASTI128 (R12)(R14*1), Y1
-	MOVQ           R11, R14
-	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R11, R11
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
-	MOVQ           R9, DI
-	ADDQ           R10, SI
-	TESTL          R13, R13
-	JNZ            utf8ToUTF32LEAVX512BW_next3
-	JMP            utf8ToUTF32LEAVX512BW_loop
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y0
+	VBROADCASTI128 (R13)(R15*8), Y1
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R9
+	SHRXL          R9, R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R12)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R13)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX512BW_loop_w_stored:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	TESTL   R11, R11
+	JNZ     utf8ToUTF32LEAVX512BW_next3
+	JMP     utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -35021,7 +40436,7 @@ utf8ToUTF32LEAVX512BW_exit:
 	RET
 
 // func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $8-64
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
@@ -35269,41 +40684,37 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVMSKB      Y3, R10
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y2, Y3
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
-	VPMOVMSKB      Y3, R12
-	ORL            R12, R10
+	VPMOVMSKB      Y3, R14
+	ORL            R14, R10
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y2, Y3
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
-	VPMOVMSKB      Y3, R10
+	VPMOVMSKB      Y3, R12
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
 	VPCMPGTB       Y2, Y3, Y3
 	VPMOVMSKB      Y3, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
-	MOVL           R9, R10
-	ANDL           $0x80000000, R10
-	MOVL           R13, R12
-	ANDL           $0xc0000000, R12
-	ORL            R12, R10
-	BTSQ           $0x20, R10
-	TZCNTQ         R10, R10
-	MOVL           $0xffffffff, R12
-	BZHIL          R10, R12, R12
-	ANDL           R12, R9
-	ANDL           R12, R13
-	ANDL           R12, R11
-	MOVL           R11, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R12, R14
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	MOVL           $0x00000020, R13
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R10
+	CMOVLCC        R10, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R10
+	CMOVLCC        R10, R13
+	MOVL           $0xffffffff, R14
+	BZHIL          R13, R14, R15
+	ANDNL          R9, R11, R10
+	SHLL           $0x01, R10
+	MOVL           R12, R14
+	SHLL           $0x02, R14
+	ORL            R14, R10
+	CMPL           R10, R11
 	JNE            utf8ToUTF32BEAVX512BW_sixteen
-	MOVQ           DI, R9
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R15, R9, R9
+	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X2, X3
 	VPSLLDQ        $0x02, X2, X4
 	VPMOVZXBW      X2, Y2
@@ -35331,30 +40742,30 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	MOVL           R14, R11
+	MOVL           R9, R11
 	MOVBLZX        R11, R11
-	MOVL           R14, R12
-	SHRL           $0x08, R12
-	MOVBLZX        R12, R12
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
-	MOVQ           R12, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y3, Y3
 	VPSHUFB        Y3, Y2, Y2
 	POPCNTL        R11, R11
-	POPCNTL        R12, R12
+	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y2, X3
 	VPMOVZXWD      X2, Y2
 	VPSHUFB        swap32<>+0(SB), Y2, Y2
-	VMOVDQU        Y2, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
+	VMOVDQU        Y2, (AX)(R10*1)
+	LEAQ           (R10)(R11*4), R10
 	VPMOVZXWD      X3, Y2
 	VPSHUFB        swap32<>+0(SB), Y2, Y2
-	VMOVDQU        Y2, (AX)(R9*1)
-	LEAQ           (R9)(R12*4), R9
+	VMOVDQU        Y2, (AX)(R10*1)
+	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
@@ -35380,40 +40791,40 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R11
-	SHRL           $0x18, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R12
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           packW16LE<>+0(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
-	VBROADCASTI128 (R12)(R14*1), Y1
-	MOVQ           R11, R14
+	VBROADCASTI128 (R11)(R14*1), Y1
+	MOVQ           R9, R14
 	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
 	POPCNTL        DI, DI
-	POPCNTL        R11, R11
+	POPCNTL        R9, R9
 	VEXTRACTI128   $0x01, Y2, X1
 	VPMOVZXWD      X2, Y2
 	VPSHUFB        swap32<>+0(SB), Y2, Y2
-	VMOVDQU        Y2, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
+	VMOVDQU        Y2, (AX)(R10*1)
+	LEAQ           (R10)(DI*4), R10
 	VPMOVZXWD      X1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
-	MOVQ           R9, DI
-	ADDQ           R10, SI
-	TESTL          R13, R13
+	VMOVDQU        Y1, (AX)(R10*1)
+	LEAQ           (R10)(R9*4), R10
+	MOVQ           R10, DI
+	ADDQ           R13, SI
+	TESTL          R12, R12
 	JNZ            utf8ToUTF32BEAVX512BW_next3
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32BEAVX512BW_done
+	LEAQ           16(SI), R9
+	CMPQ           R9, BX
+	JG             utf8ToUTF32BEAVX512BW_loop
 	CMPQ           DI, CX
 	JG             utf8ToUTF32BEAVX512BW_done
 	VMOVDQU        (DX)(SI*1), Y1
@@ -35424,150 +40835,155 @@ utf8ToUTF32BEAVX512BW_next3:
 	JE             utf8ToUTF32BEAVX512BW_loop
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R10
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y2
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R12
-	ORL            R12, R10
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPOR           Y3, Y2, Y2
+	VMOVDQU        1(DX)(SI*1), Y6
+	VPSLLW         $0x02, Y6, Y6
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y1, Y4
+	VPBLENDVB      Y6, Y4, Y3, Y3
+	VPOR           Y3, Y2, Y2
+	VPTEST         Y2, Y2
 	JNZ            utf8ToUTF32BEAVX512BW_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R10
+	VPMOVMSKB      Y2, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
-	VPMOVMSKB      Y2, R11
-	ANDNL          R9, R11, R9
-	ANDNL          R9, R10, R9
-	MOVL           R10, R13
-	MOVL           R9, R10
-	ANDL           $0x80000000, R10
-	MOVL           R13, R12
-	ANDL           $0xc0000000, R12
-	ORL            R12, R10
-	BTSQ           $0x20, R10
-	TZCNTQ         R10, R10
-	MOVL           $0xffffffff, R12
-	BZHIL          R10, R12, R12
-	ANDL           R12, R9
-	ANDL           R12, R13
-	ANDL           R12, R11
-	MOVL           R11, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R12, R14
-	ORL            R13, R9
-	SHLL           $0x01, R9
-	SHLL           $0x02, R13
-	ORL            R13, R9
-	CMPL           R9, R11
+	VPMOVMSKB      Y2, R12
+	MOVBLZX        31(DX)(SI*1), R10
+	MOVBLZX        30(DX)(SI*1), R14
+	CMPL           R10, $0x000000c0
+	MOVL           $0x0000001f, R13
+	ADCL           $0x00, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R14
+	CMOVLCC        R14, R13
+	ANDNL          R9, R12, R14
+	SHLL           $0x01, R14
+	MOVL           R11, R10
+	SHLL           $0x02, R10
+	ORL            R10, R14
+	CMPL           R14, R12
 	JNE            utf8ToUTF32BEAVX512BW_loop
-	MOVQ           DI, R9
-	VPSLLDQ        $0x01, X1, X2
-	VPSLLDQ        $0x02, X1, X3
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPMOVZXBW      X3, Y3
-	VPAND          ydword3F003F<>+0(SB), Y1, Y6
-	VPAND          ydwordE000E0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y2, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y4, Y7, Y1, Y1
-	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ydword3F003F<>+0(SB), Y2, Y2
-	VPSLLW         $0x06, Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y4, Y7, Y1, Y1
-	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPTEST         Y4, Y7
-	JNZ            utf8ToUTF32BEAVX512BW_loop
-	MOVL           R14, R11
-	MOVBLZX        R11, R11
-	MOVL           R14, R12
-	SHRL           $0x08, R12
-	MOVBLZX        R12, R12
-	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R11, BP
-	SHLQ           $0x04, BP
-	VBROADCASTI128 (R15)(BP*1), Y2
-	MOVQ           R12, BP
-	SHLQ           $0x04, BP
-	VINSERTI128    $0x01, (R15)(BP*1), Y2, Y2
+	MOVL           $0xffffffff, R10
+	BZHIL          R13, R10, R9
+	MOVL           R12, R10
+	SHRL           $0x01, R10
+	ANDNL          R9, R10, R10
+	ANDNL          R9, R12, R9
+	LEAQ           (DX)(SI*1), R12
+	ADDQ           R13, SI
+	LEAQ           win4<>+0(SB), R13
+	MOVL           R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VBROADCASTI128 (R12), Y1
+	VBROADCASTI128 (R13)(R14*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R11, R11
-	POPCNTL        R12, R12
-	VEXTRACTI128   $0x01, Y1, X2
-	VPMOVZXWD      X1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
-	VPMOVZXWD      X2, Y1
-	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R12*4), R9
-	VPMOVZXBW      16(DX)(SI*1), Y1
-	VPMOVZXBW      15(DX)(SI*1), Y2
-	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ydword3F003F<>+0(SB), Y1, Y6
-	VPAND          ydwordE000E0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y2, Y7
-	VPSLLW         $0x06, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y4, Y7, Y1, Y1
-	VPAND          ydwordF000F0<>+0(SB), Y3, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ydword3F003F<>+0(SB), Y2, Y2
-	VPSLLW         $0x06, Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPOR           Y6, Y7, Y7
-	VPBLENDVB      Y4, Y7, Y1, Y1
-	VPAND          ydwordF800F800<>+0(SB), Y7, Y2
-	VPXOR          Y7, Y7, Y7
-	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y2, Y2
-	VPOR           Y2, Y7, Y7
-	VPTEST         Y4, Y7
-	JNZ            utf8ToUTF32BEAVX512BW_loop
-	MOVL           R14, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	MOVL           R14, R11
-	SHRL           $0x18, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R12
-	MOVQ           DI, R14
-	SHLQ           $0x04, R14
-	VBROADCASTI128 (R12)(R14*1), Y2
-	MOVQ           R11, R14
-	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R12)(R14*1), Y2, Y2
+	VMOVDQU        Y1, (AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        DI, DI
-	POPCNTL        R11, R11
-	VEXTRACTI128   $0x01, Y1, X2
-	VPMOVZXWD      X1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(DI*4), R9
-	VPMOVZXWD      X2, Y1
+	VMOVDQU        Y1, 32(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
-	VMOVDQU        Y1, (AX)(R9*1)
-	LEAQ           (R9)(R11*4), R9
-	MOVQ           R9, DI
-	ADDQ           R10, SI
-	TESTL          R13, R13
-	JNZ            utf8ToUTF32BEAVX512BW_next3
-	JMP            utf8ToUTF32BEAVX512BW_loop
+	VMOVDQU        Y1, 64(AX)(DI*1)
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R9, R14
+	SHRXL          R14, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R13)(R15*1), R15
+	VBROADCASTI128 (R12)(R14*1), Y1
+	VBROADCASTI128 (R13)(R15*8), Y2
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	BLSRL          R9, R9
+	TZCNTL         R9, R9
+	SHRXL          R9, R10, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R13)(R14*1), R14
+	VINSERTI128    $0x01, (R12)(R9*1), Y1, Y1
+	VINSERTI128    $0x01, (R13)(R14*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX512BW_loop_w_stored:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	TESTL   R11, R11
+	JNZ     utf8ToUTF32BEAVX512BW_next3
+	JMP     utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -36163,7 +41579,7 @@ utf8ToLatin1AVX2_exit:
 	RET
 
 // func utf8ToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16LEAVX2(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -36452,35 +41868,31 @@ utf8ToUTF16LEAVX2_three32:
 	JNZ            utf8ToUTF16LEAVX2_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R11
-	ANDNL          R11, R9, R11
-	MOVL           R9, R12
-	MOVL           R11, R9
-	ANDL           $0x80000000, R9
-	MOVL           R12, R13
-	ANDL           $0xc0000000, R13
-	ORL            R13, R9
-	BTSQ           $0x20, R9
-	TZCNTQ         R9, R9
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
 	MOVL           $0xffffffff, R13
-	BZHIL          R9, R13, R13
-	ANDL           R13, R11
-	ANDL           R13, R12
-	ANDL           R13, R10
-	MOVL           R10, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R13, R14
-	ORL            R12, R11
-	SHLL           $0x01, R11
-	SHLL           $0x02, R12
-	ORL            R12, R11
-	CMPL           R11, R10
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF16LEAVX2_sixteen
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	ANDNL          R14, R9, R9
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -36509,28 +41921,28 @@ utf8ToUTF16LEAVX2_three32:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
-	MOVL           R14, R11
-	MOVBLZX        R11, R11
-	MOVL           R14, R13
-	SHRL           $0x08, R13
+	MOVL           R9, R13
 	MOVBLZX        R13, R13
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R11, BP
+	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R13, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R11, R11
 	POPCNTL        R13, R13
-	SHLL           $0x01, R11
+	POPCNTL        R14, R14
 	SHLL           $0x01, R13
-	VMOVDQU        X0, (AX)(R10*1)
-	ADDQ           R11, R10
-	VEXTRACTI128   $0x01, Y0, X0
+	SHLL           $0x01, R14
 	VMOVDQU        X0, (AX)(R10*1)
 	ADDQ           R13, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -36556,19 +41968,19 @@ utf8ToUTF16LEAVX2_three32:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R8
+	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           packW16LE<>+0(SB), R11
+	LEAQ           packW16LE<>+0(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R11)(R13*1), Y1
+	VBROADCASTI128 (R9)(R13*1), Y1
 	MOVQ           R8, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
 	POPCNTL        R8, R8
@@ -36580,8 +41992,8 @@ utf8ToUTF16LEAVX2_three32:
 	VMOVDQU        X0, (AX)(R10*1)
 	ADDQ           R8, R10
 	MOVQ           R10, DI
-	ADDQ           R9, SI
-	TESTL          R12, R12
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF16LEAVX2_next3
 	JMP            utf8ToUTF16LEAVX2_loop
 
@@ -36601,41 +42013,37 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVMSKB      Y1, R9
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
 	JNZ            utf8ToUTF16LEAVX2_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R8
-	ANDNL          R8, R9, R8
-	MOVL           R9, R12
-	MOVL           R8, R9
-	ANDL           $0x80000000, R9
-	MOVL           R12, R11
-	ANDL           $0xc0000000, R11
-	ORL            R11, R9
-	BTSQ           $0x20, R9
-	TZCNTQ         R9, R9
-	MOVL           $0xffffffff, R11
-	BZHIL          R9, R11, R11
-	ANDL           R11, R8
-	ANDL           R11, R12
-	ANDL           R11, R10
-	MOVL           R10, R13
-	SHRL           $0x01, R13
-	NOTL           R13
-	ANDL           R11, R13
-	ORL            R12, R8
-	SHLL           $0x01, R8
-	SHLL           $0x02, R12
-	ORL            R12, R8
-	CMPL           R8, R10
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF16LEAVX2_loop
-	MOVQ           DI, R8
+	MOVL           R10, R8
+	SHRL           $0x01, R8
+	ANDNL          R14, R8, R8
+	MOVQ           DI, R9
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
 	VPMOVZXBW      X0, Y0
@@ -36663,28 +42071,28 @@ utf8ToUTF16LEAVX2_next3:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
-	MOVL           R13, R10
+	MOVL           R8, R10
 	MOVBLZX        R10, R10
-	MOVL           R13, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
+	MOVL           R8, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
 	LEAQ           packW16LE<>+0(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
 	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R11, R15
+	MOVQ           R13, R15
 	SHLQ           $0x04, R15
 	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
-	POPCNTL        R11, R11
+	POPCNTL        R13, R13
 	SHLL           $0x01, R10
-	SHLL           $0x01, R11
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R10, R8
+	SHLL           $0x01, R13
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R10, R9
 	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R11, R8
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R13, R9
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -36710,32 +42118,31 @@ utf8ToUTF16LEAVX2_next3:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
-	MOVL           R13, DI
+	MOVL           R8, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R13, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
-	LEAQ           packW16LE<>+0(SB), R11
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16LE<>+0(SB), R10
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R11)(R13*1), Y1
-	MOVQ           R10, R13
+	VBROADCASTI128 (R10)(R13*1), Y1
+	MOVQ           R8, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VINSERTI128    $0x01, (R10)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R8, R8
 	SHLL           $0x01, DI
-	SHLL           $0x01, R10
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           DI, R8
+	SHLL           $0x01, R8
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           DI, R9
 	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R10, R8
-	MOVQ           R8, DI
-	ADDQ           R9, SI
-	TESTL          R12, R12
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R8, R9
+	MOVQ           R9, DI
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF16LEAVX2_next3
 	JMP            utf8ToUTF16LEAVX2_loop
 
@@ -36943,7 +42350,7 @@ utf8ToUTF16LEAVX2_exit:
 	RET
 
 // func utf8ToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16BEAVX2(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -37238,35 +42645,31 @@ utf8ToUTF16BEAVX2_three32:
 	JNZ            utf8ToUTF16BEAVX2_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R11
-	ANDNL          R11, R9, R11
-	MOVL           R9, R12
-	MOVL           R11, R9
-	ANDL           $0x80000000, R9
-	MOVL           R12, R13
-	ANDL           $0xc0000000, R13
-	ORL            R13, R9
-	BTSQ           $0x20, R9
-	TZCNTQ         R9, R9
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
 	MOVL           $0xffffffff, R13
-	BZHIL          R9, R13, R13
-	ANDL           R13, R11
-	ANDL           R13, R12
-	ANDL           R13, R10
-	MOVL           R10, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R13, R14
-	ORL            R12, R11
-	SHLL           $0x01, R11
-	SHLL           $0x02, R12
-	ORL            R12, R11
-	CMPL           R11, R10
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF16BEAVX2_sixteen
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	ANDNL          R14, R9, R9
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -37295,28 +42698,28 @@ utf8ToUTF16BEAVX2_three32:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
-	MOVL           R14, R11
-	MOVBLZX        R11, R11
-	MOVL           R14, R13
-	SHRL           $0x08, R13
+	MOVL           R9, R13
 	MOVBLZX        R13, R13
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16BE<>+0(SB), R15
-	MOVQ           R11, BP
+	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R13, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R11, R11
 	POPCNTL        R13, R13
-	SHLL           $0x01, R11
+	POPCNTL        R14, R14
 	SHLL           $0x01, R13
-	VMOVDQU        X0, (AX)(R10*1)
-	ADDQ           R11, R10
-	VEXTRACTI128   $0x01, Y0, X0
+	SHLL           $0x01, R14
 	VMOVDQU        X0, (AX)(R10*1)
 	ADDQ           R13, R10
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(R10*1)
+	ADDQ           R14, R10
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -37342,19 +42745,19 @@ utf8ToUTF16BEAVX2_three32:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R8
+	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           packW16BE<>+0(SB), R11
+	LEAQ           packW16BE<>+0(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R11)(R13*1), Y1
+	VBROADCASTI128 (R9)(R13*1), Y1
 	MOVQ           R8, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
 	POPCNTL        R8, R8
@@ -37366,8 +42769,8 @@ utf8ToUTF16BEAVX2_three32:
 	VMOVDQU        X0, (AX)(R10*1)
 	ADDQ           R8, R10
 	MOVQ           R10, DI
-	ADDQ           R9, SI
-	TESTL          R12, R12
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF16BEAVX2_next3
 	JMP            utf8ToUTF16BEAVX2_loop
 
@@ -37387,41 +42790,37 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVMSKB      Y1, R9
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
+	VPMOVMSKB      Y1, R13
+	ORL            R13, R9
 	JNZ            utf8ToUTF16BEAVX2_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R8
-	ANDNL          R8, R9, R8
-	MOVL           R9, R12
-	MOVL           R8, R9
-	ANDL           $0x80000000, R9
-	MOVL           R12, R11
-	ANDL           $0xc0000000, R11
-	ORL            R11, R9
-	BTSQ           $0x20, R9
-	TZCNTQ         R9, R9
-	MOVL           $0xffffffff, R11
-	BZHIL          R9, R11, R11
-	ANDL           R11, R8
-	ANDL           R11, R12
-	ANDL           R11, R10
-	MOVL           R10, R13
-	SHRL           $0x01, R13
-	NOTL           R13
-	ANDL           R11, R13
-	ORL            R12, R8
-	SHLL           $0x01, R8
-	SHLL           $0x02, R12
-	ORL            R12, R8
-	CMPL           R8, R10
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
+	MOVL           $0xffffffff, R13
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF16BEAVX2_loop
-	MOVQ           DI, R8
+	MOVL           R10, R8
+	SHRL           $0x01, R8
+	ANDNL          R14, R8, R8
+	MOVQ           DI, R9
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
 	VPMOVZXBW      X0, Y0
@@ -37449,28 +42848,28 @@ utf8ToUTF16BEAVX2_next3:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
-	MOVL           R13, R10
+	MOVL           R8, R10
 	MOVBLZX        R10, R10
-	MOVL           R13, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
+	MOVL           R8, R13
+	SHRL           $0x08, R13
+	MOVBLZX        R13, R13
 	LEAQ           packW16BE<>+0(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
 	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R11, R15
+	MOVQ           R13, R15
 	SHLQ           $0x04, R15
 	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        R10, R10
-	POPCNTL        R11, R11
+	POPCNTL        R13, R13
 	SHLL           $0x01, R10
-	SHLL           $0x01, R11
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R10, R8
+	SHLL           $0x01, R13
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R10, R9
 	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R11, R8
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R13, R9
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
@@ -37496,32 +42895,31 @@ utf8ToUTF16BEAVX2_next3:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
-	MOVL           R13, DI
+	MOVL           R8, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R13, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
-	LEAQ           packW16BE<>+0(SB), R11
+	SHRL           $0x18, R8
+	MOVBLZX        R8, R8
+	LEAQ           packW16BE<>+0(SB), R10
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R11)(R13*1), Y1
-	MOVQ           R10, R13
+	VBROADCASTI128 (R10)(R13*1), Y1
+	MOVQ           R8, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VINSERTI128    $0x01, (R10)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
-	POPCNTL        R10, R10
+	POPCNTL        R8, R8
 	SHLL           $0x01, DI
-	SHLL           $0x01, R10
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           DI, R8
+	SHLL           $0x01, R8
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           DI, R9
 	VEXTRACTI128   $0x01, Y0, X0
-	VMOVDQU        X0, (AX)(R8*1)
-	ADDQ           R10, R8
-	MOVQ           R8, DI
-	ADDQ           R9, SI
-	TESTL          R12, R12
+	VMOVDQU        X0, (AX)(R9*1)
+	ADDQ           R8, R9
+	MOVQ           R9, DI
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF16BEAVX2_next3
 	JMP            utf8ToUTF16BEAVX2_loop
 
@@ -37731,7 +43129,7 @@ utf8ToUTF16BEAVX2_exit:
 	RET
 
 // func utf8ToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32LEAVX2(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -38020,35 +43418,31 @@ utf8ToUTF32LEAVX2_three32:
 	JNZ            utf8ToUTF32LEAVX2_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R11
-	ANDNL          R11, R9, R11
-	MOVL           R9, R12
-	MOVL           R11, R9
-	ANDL           $0x80000000, R9
-	MOVL           R12, R13
-	ANDL           $0xc0000000, R13
-	ORL            R13, R9
-	BTSQ           $0x20, R9
-	TZCNTQ         R9, R9
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
 	MOVL           $0xffffffff, R13
-	BZHIL          R9, R13, R13
-	ANDL           R13, R11
-	ANDL           R13, R12
-	ANDL           R13, R10
-	MOVL           R10, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R13, R14
-	ORL            R12, R11
-	SHLL           $0x01, R11
-	SHLL           $0x02, R12
-	ORL            R12, R11
-	CMPL           R11, R10
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF32LEAVX2_sixteen
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	ANDNL          R14, R9, R9
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -38077,28 +43471,28 @@ utf8ToUTF32LEAVX2_three32:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
-	MOVL           R14, R11
-	MOVBLZX        R11, R11
-	MOVL           R14, R13
-	SHRL           $0x08, R13
+	MOVL           R9, R13
 	MOVBLZX        R13, R13
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R11, BP
+	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R13, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R11, R11
 	POPCNTL        R13, R13
+	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
 	VMOVDQU        Y0, (AX)(R10*1)
-	LEAQ           (R10)(R11*4), R10
+	LEAQ           (R10)(R13*4), R10
 	VPMOVZXWD      X1, Y0
 	VMOVDQU        Y0, (AX)(R10*1)
-	LEAQ           (R10)(R13*4), R10
+	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
@@ -38124,19 +43518,19 @@ utf8ToUTF32LEAVX2_three32:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R8
+	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           packW16LE<>+0(SB), R11
+	LEAQ           packW16LE<>+0(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R11)(R13*1), Y1
+	VBROADCASTI128 (R9)(R13*1), Y1
 	MOVQ           R8, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
 	POPCNTL        R8, R8
@@ -38148,14 +43542,15 @@ utf8ToUTF32LEAVX2_three32:
 	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R8*4), R10
 	MOVQ           R10, DI
-	ADDQ           R9, SI
-	TESTL          R12, R12
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF32LEAVX2_next3
 	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32LEAVX2_done
+	LEAQ           16(SI), R8
+	CMPQ           R8, BX
+	JG             utf8ToUTF32LEAVX2_loop
 	CMPQ           DI, CX
 	JG             utf8ToUTF32LEAVX2_done
 	VMOVDQU        (DX)(SI*1), Y0
@@ -38166,146 +43561,151 @@ utf8ToUTF32LEAVX2_next3:
 	JE             utf8ToUTF32LEAVX2_loop
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VMOVDQU        1(DX)(SI*1), Y5
+	VPSLLW         $0x02, Y5, Y5
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y4
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPTEST         Y1, Y1
 	JNZ            utf8ToUTF32LEAVX2_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R10
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R8
-	ANDNL          R8, R9, R8
-	MOVL           R9, R12
-	MOVL           R8, R9
-	ANDL           $0x80000000, R9
-	MOVL           R12, R11
-	ANDL           $0xc0000000, R11
-	ORL            R11, R9
-	BTSQ           $0x20, R9
-	TZCNTQ         R9, R9
-	MOVL           $0xffffffff, R11
-	BZHIL          R9, R11, R11
-	ANDL           R11, R8
-	ANDL           R11, R12
-	ANDL           R11, R10
-	MOVL           R10, R13
-	SHRL           $0x01, R13
-	NOTL           R13
-	ANDL           R11, R13
-	ORL            R12, R8
-	SHLL           $0x01, R8
-	SHLL           $0x02, R12
-	ORL            R12, R8
-	CMPL           R8, R10
+	VPMOVMSKB      Y1, R11
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R12
+	ADCL           $0x00, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R13
+	CMOVLCC        R13, R12
+	ANDNL          R8, R11, R13
+	SHLL           $0x01, R13
+	MOVL           R10, R9
+	SHLL           $0x02, R9
+	ORL            R9, R13
+	CMPL           R13, R11
 	JNE            utf8ToUTF32LEAVX2_loop
-	MOVQ           DI, R8
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32LEAVX2_loop
-	MOVL           R13, R10
-	MOVBLZX        R10, R10
-	MOVL           R13, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R14
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R11, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	MOVL           $0xffffffff, R9
+	BZHIL          R12, R9, R8
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R8, R9, R9
+	ANDNL          R8, R11, R8
+	LEAQ           (DX)(SI*1), R11
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
+	MOVL           R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VBROADCASTI128 (R11), Y0
+	VBROADCASTI128 (R12)(R13*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R10, R10
-	POPCNTL        R11, R11
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R10*4), R8
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R11*4), R8
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32LEAVX2_loop
-	MOVL           R13, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	MOVL           R13, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
-	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R13
-	SHLQ           $0x04, R13
-	VBROADCASTI128 (R11)(R13*1), Y1
-	MOVQ           R10, R13
-	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R10, R10
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(DI*4), R8
-	VPMOVZXWD      X1, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R10*4), R8
-	MOVQ           R8, DI
-	ADDQ           R9, SI
-	TESTL          R12, R12
-	JNZ            utf8ToUTF32LEAVX2_next3
-	JMP            utf8ToUTF32LEAVX2_loop
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R8
+	SHRXL          R8, R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R11)(R8*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX2_loop_w_stored:
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R10, R10
+	JNZ     utf8ToUTF32LEAVX2_next3
+	JMP     utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
@@ -38516,7 +43916,7 @@ utf8ToUTF32LEAVX2_exit:
 	RET
 
 // func utf8ToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32BEAVX2(SB), NOSPLIT, $8-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -38819,35 +44219,31 @@ utf8ToUTF32BEAVX2_three32:
 	JNZ            utf8ToUTF32BEAVX2_sixteen
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R11
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R11
-	ANDNL          R11, R9, R11
-	MOVL           R9, R12
-	MOVL           R11, R9
-	ANDL           $0x80000000, R9
-	MOVL           R12, R13
-	ANDL           $0xc0000000, R13
-	ORL            R13, R9
-	BTSQ           $0x20, R9
-	TZCNTQ         R9, R9
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	MOVL           $0x00000020, R12
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R9
+	CMOVLCC        R9, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R9
+	CMOVLCC        R9, R12
 	MOVL           $0xffffffff, R13
-	BZHIL          R9, R13, R13
-	ANDL           R13, R11
-	ANDL           R13, R12
-	ANDL           R13, R10
-	MOVL           R10, R14
-	SHRL           $0x01, R14
-	NOTL           R14
-	ANDL           R13, R14
-	ORL            R12, R11
-	SHLL           $0x01, R11
-	SHLL           $0x02, R12
-	ORL            R12, R11
-	CMPL           R11, R10
+	BZHIL          R12, R13, R14
+	ANDNL          R8, R10, R9
+	SHLL           $0x01, R9
+	MOVL           R11, R13
+	SHLL           $0x02, R13
+	ORL            R13, R9
+	CMPL           R9, R10
 	JNE            utf8ToUTF32BEAVX2_sixteen
+	MOVL           R10, R9
+	SHRL           $0x01, R9
+	ANDNL          R14, R9, R9
 	MOVQ           DI, R10
 	VPSLLDQ        $0x01, X0, X1
 	VPSLLDQ        $0x02, X0, X2
@@ -38876,30 +44272,30 @@ utf8ToUTF32BEAVX2_three32:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
-	MOVL           R14, R11
-	MOVBLZX        R11, R11
-	MOVL           R14, R13
-	SHRL           $0x08, R13
+	MOVL           R9, R13
 	MOVBLZX        R13, R13
+	MOVL           R9, R14
+	SHRL           $0x08, R14
+	MOVBLZX        R14, R14
 	LEAQ           packW16LE<>+0(SB), R15
-	MOVQ           R11, BP
+	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
-	MOVQ           R13, BP
+	MOVQ           R14, BP
 	SHLQ           $0x04, BP
 	VINSERTI128    $0x01, (R15)(BP*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R11, R11
 	POPCNTL        R13, R13
+	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(R10*1)
-	LEAQ           (R10)(R11*4), R10
+	LEAQ           (R10)(R13*4), R10
 	VPMOVZXWD      X1, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(R10*1)
-	LEAQ           (R10)(R13*4), R10
+	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
@@ -38925,19 +44321,19 @@ utf8ToUTF32BEAVX2_three32:
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
-	MOVL           R14, DI
+	MOVL           R9, DI
 	SHRL           $0x10, DI
 	MOVBLZX        DI, DI
-	MOVL           R14, R8
+	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           packW16LE<>+0(SB), R11
+	LEAQ           packW16LE<>+0(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R11)(R13*1), Y1
+	VBROADCASTI128 (R9)(R13*1), Y1
 	MOVQ           R8, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	POPCNTL        DI, DI
 	POPCNTL        R8, R8
@@ -38951,14 +44347,15 @@ utf8ToUTF32BEAVX2_three32:
 	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R8*4), R10
 	MOVQ           R10, DI
-	ADDQ           R9, SI
-	TESTL          R12, R12
+	ADDQ           R12, SI
+	TESTL          R11, R11
 	JNZ            utf8ToUTF32BEAVX2_next3
 	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_next3:
-	CMPQ           SI, BX
-	JG             utf8ToUTF32BEAVX2_done
+	LEAQ           16(SI), R8
+	CMPQ           R8, BX
+	JG             utf8ToUTF32BEAVX2_loop
 	CMPQ           DI, CX
 	JG             utf8ToUTF32BEAVX2_done
 	VMOVDQU        (DX)(SI*1), Y0
@@ -38969,150 +44366,155 @@ utf8ToUTF32BEAVX2_next3:
 	JE             utf8ToUTF32BEAVX2_loop
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
-	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
+	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VMOVDQU        1(DX)(SI*1), Y5
+	VPSLLW         $0x02, Y5, Y5
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y4
+	VPBLENDVB      Y5, Y4, Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPTEST         Y1, Y1
 	JNZ            utf8ToUTF32BEAVX2_loop
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y1, R10
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R10
-	ANDNL          R8, R10, R8
-	ANDNL          R8, R9, R8
-	MOVL           R9, R12
-	MOVL           R8, R9
-	ANDL           $0x80000000, R9
-	MOVL           R12, R11
-	ANDL           $0xc0000000, R11
-	ORL            R11, R9
-	BTSQ           $0x20, R9
-	TZCNTQ         R9, R9
-	MOVL           $0xffffffff, R11
-	BZHIL          R9, R11, R11
-	ANDL           R11, R8
-	ANDL           R11, R12
-	ANDL           R11, R10
-	MOVL           R10, R13
-	SHRL           $0x01, R13
-	NOTL           R13
-	ANDL           R11, R13
-	ORL            R12, R8
-	SHLL           $0x01, R8
-	SHLL           $0x02, R12
-	ORL            R12, R8
-	CMPL           R8, R10
+	VPMOVMSKB      Y1, R11
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R13
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R12
+	ADCL           $0x00, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R13
+	CMOVLCC        R13, R12
+	ANDNL          R8, R11, R13
+	SHLL           $0x01, R13
+	MOVL           R10, R9
+	SHLL           $0x02, R9
+	ORL            R9, R13
+	CMPL           R13, R11
 	JNE            utf8ToUTF32BEAVX2_loop
-	MOVQ           DI, R8
-	VPSLLDQ        $0x01, X0, X1
-	VPSLLDQ        $0x02, X0, X2
-	VPMOVZXBW      X0, Y0
-	VPMOVZXBW      X1, Y1
-	VPMOVZXBW      X2, Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32BEAVX2_loop
-	MOVL           R13, R10
-	MOVBLZX        R10, R10
-	MOVL           R13, R11
-	SHRL           $0x08, R11
-	MOVBLZX        R11, R11
-	LEAQ           packW16LE<>+0(SB), R14
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R11, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	MOVL           $0xffffffff, R9
+	BZHIL          R12, R9, R8
+	MOVL           R11, R9
+	SHRL           $0x01, R9
+	ANDNL          R8, R9, R9
+	ANDNL          R8, R11, R8
+	LEAQ           (DX)(SI*1), R11
+	ADDQ           R12, SI
+	LEAQ           win4<>+0(SB), R12
+	MOVL           R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VBROADCASTI128 (R11), Y0
+	VBROADCASTI128 (R12)(R13*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R10, R10
-	POPCNTL        R11, R11
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R10*4), R8
-	VPMOVZXWD      X1, Y0
-	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R11*4), R8
-	VPMOVZXBW      16(DX)(SI*1), Y0
-	VPMOVZXBW      15(DX)(SI*1), Y1
-	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ydword3F003F<>+0(SB), Y0, Y5
-	VPAND          ydwordE000E0<>+0(SB), Y1, Y4
-	VPCMPEQW       ydwordC000C0<>+0(SB), Y4, Y4
-	VPAND          ydword1F001F<>+0(SB), Y1, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF000F0<>+0(SB), Y2, Y4
-	VPCMPEQW       ydwordE000E0<>+0(SB), Y4, Y4
-	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ydword3F003F<>+0(SB), Y1, Y1
-	VPSLLW         $0x06, Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPOR           Y5, Y6, Y6
-	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ydwordF800F800<>+0(SB), Y6, Y1
-	VPXOR          Y6, Y6, Y6
-	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ydwordD800D800<>+0(SB), Y1, Y1
-	VPOR           Y1, Y6, Y6
-	VPTEST         Y4, Y6
-	JNZ            utf8ToUTF32BEAVX2_loop
-	MOVL           R13, DI
-	SHRL           $0x10, DI
-	MOVBLZX        DI, DI
-	MOVL           R13, R10
-	SHRL           $0x18, R10
-	MOVBLZX        R10, R10
-	LEAQ           packW16LE<>+0(SB), R11
-	MOVQ           DI, R13
-	SHLQ           $0x04, R13
-	VBROADCASTI128 (R11)(R13*1), Y1
-	MOVQ           R10, R13
-	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R11)(R13*1), Y1, Y1
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        DI, DI
-	POPCNTL        R10, R10
-	VEXTRACTI128   $0x01, Y0, X1
-	VPMOVZXWD      X0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(DI*4), R8
-	VPMOVZXWD      X1, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
-	VMOVDQU        Y0, (AX)(R8*1)
-	LEAQ           (R8)(R10*4), R8
-	MOVQ           R8, DI
-	ADDQ           R9, SI
-	TESTL          R12, R12
-	JNZ            utf8ToUTF32BEAVX2_next3
-	JMP            utf8ToUTF32BEAVX2_loop
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R8, R13
+	SHRXL          R13, R9, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R12)(R14*1), R14
+	VBROADCASTI128 (R11)(R13*1), Y0
+	VBROADCASTI128 (R12)(R14*8), Y1
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	BLSRL          R8, R8
+	TZCNTL         R8, R8
+	SHRXL          R8, R9, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R12)(R13*1), R13
+	VINSERTI128    $0x01, (R11)(R8*1), Y0, Y0
+	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX2_loop_w_stored:
+	POPCNTL R9, R9
+	LEAQ    (DI)(R9*4), DI
+	TESTL   R10, R10
+	JNZ     utf8ToUTF32BEAVX2_next3
+	JMP     utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0

@@ -31,7 +31,15 @@ type consts struct {
 	three, three48 Mem
 	// pack3of4 keeps bytes 0 to 2 of each 32-bit lane, 12 bytes of 16.
 	pack3of4 Mem
+	// win4 spreads four characters of 1 to 3 bytes, from a window of 12,
+	// into 32-bit lanes (windowsUTF32): 81 shuffles of 16 bytes, one per
+	// sequence of lengths, then at win4Index a byte for each 12-bit mask of
+	// character ends, the offset of its shuffle over 8.
+	win4 Mem
 }
+
+// win4Index is where the index of win4 starts.
+const win4Index = 81 * 16
 
 func swapTables(tab *consts) {
 	tab.swap16 = GLOBL("swap16", RODATA|NOPTR)
@@ -69,7 +77,7 @@ func avx2Consts(tab *consts) {
 		0xF5F5F5F5, 0x00F800F8, 0x00070007, 0x000F000F, 0xDC00DC00, 0xD7C0D7C0, 0x00400040, 0x043F043F,
 		0xC0C0C0F8, 0x808080F0, 0x3F000, 0x1C0000, 0xFC0, 0x10000, 0x3FF0000, 0xDC00D800,
 		0xFC00FC00, 0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0xFC00, 0xD800, 0xDC00, 3, 0x03020100,
-		0x80808080, 0x0F0000, 0xF800, 0x80008000} {
+		0x80808080, 0x0F0000, 0xF800, 0x80008000, 0xEDEDEDED, 0x000F3F7F, 0x00014001, 0x10000001} {
 		m := GLOBL("ydword"+asm.Hex(v), RODATA|NOPTR)
 		for i := 0; i < 8; i++ {
 			DATA(4*i, U32(v))
@@ -161,6 +169,41 @@ func avx2Consts(tab *consts) {
 	tab.three48 = GLOBL("three48", RODATA|NOPTR)
 	for k := 0; k < 16; k++ {
 		DATA(4*k, U32(uint32(3*(k/4)+min(k%4, 2))))
+	}
+	tab.win4 = GLOBL("win4", RODATA|NOPTR)
+	for id := 0; id < 81; id++ {
+		start := 0
+		for c, l := 0, id; c < 4; c, l = c+1, l/3 {
+			n := l%3 + 1
+			for b := 0; b < 4; b++ {
+				v := 0x80
+				if b < n {
+					v = start + n - 1 - b
+				}
+				DATA(16*id+4*c+b, U8(v))
+			}
+			start += n
+		}
+	}
+	for m := 0; m < 1<<12; m++ {
+		// The lengths of the characters ending at the first four set bits;
+		// where a mask has fewer (the block's last window) or a gap over 3
+		// (past its characters) the lanes left take length 1: no character
+		// of the block is in them.
+		id, last, mul, c := 0, -1, 1, 0
+		for b := 0; b < 12 && c < 4; b++ {
+			if m>>b&1 != 0 {
+				n := b - last
+				if n > 3 {
+					break
+				}
+				id += (n - 1) * mul
+				mul *= 3
+				last = b
+				c++
+			}
+		}
+		DATA(win4Index+m, U8(2*id))
 	}
 	tab.wordRamp = GLOBL("wordRamp", RODATA|NOPTR)
 	for k := 0; k < 32; k++ {

@@ -1362,12 +1362,26 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j, s
 // only 4-byte, only 3-byte and only 1-2-byte blocks) cost a fifth of a
 // block's time. The copy sends a block it cannot take to the main loop,
 // which tries every path again, so the general path always starts from the
-// main loop's registers.
+// main loop's registers. For UTF-32 the copy converts by windowsUTF32.
+//
+// Such text runs one block after another through this code, each starting
+// where the one before was cut: the cut is read from the block's last two
+// bytes, whose loads wait on nothing but i, so that the next block need
+// not wait for this one's vector masks.
 func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
-	upToThreeBody(tab, p, width, be, pack, v, m, dp, sp, i, j, "sixteen")
+	upToThreeBody(tab, p, width, be, pack, v, m, dp, sp, i, j, sLim, "sixteen")
 	p.Label("next3")
-	CMPQ(i, sLim)
-	JG(p.Ref("done"))
+	if width == 4 {
+		// windowsUTF32 reads up to 16 bytes past the block; with less
+		// input left the main loop takes over.
+		t := GP64()
+		LEAQ(Mem{Base: i, Disp: 16}, t)
+		CMPQ(t, sLim)
+		JG(p.Ref("loop"))
+	} else {
+		CMPQ(i, sLim)
+		JG(p.Ref("done"))
+	}
 	CMPQ(j, dLim)
 	JG(p.Ref("done"))
 	// Registers of its own, which keep the allocator within Y0-Y15.
@@ -1378,12 +1392,16 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	JZ(p.Ref("loop"))
 	CMPL(mw.As32(), U32(0xFFFFFFFF))
 	JE(p.Ref("loop"))
-	upToThreeBody(tab, p, width, be, pack, w, mw, dp, sp, i, j, "loop")
+	upToThreeBody(tab, p, width, be, pack, w, mw, dp, sp, i, j, sLim, "loop")
 }
 
-func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j reg.GPVirtual, fail string) {
+func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
+	if width == 4 && fail == "loop" {
+		windowsUTF32(tab, p, be, v, m, dp, sp, i, j, fail)
+		return
+	}
 	c := YMM()
-	ge0, bad, cont, l2, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+	bad, cont, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xF0F0F0F0], v, c)
 	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c) // F0..FF
 	VPMOVMSKB(c, bad.As32())
@@ -1394,39 +1412,45 @@ func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	JNZ(p.Ref(fail))
 	VPAND(tab.ydw[0xE0E0E0E0], v, c)
 	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
-	VPMOVMSKB(c, ge0.As32())
+	VPMOVMSKB(c, l3.As32())
 	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
 	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
 	VPMOVMSKB(c, cont.As32())
-	ANDNL(m.As32(), cont.As32(), l2.As32())
-	ANDNL(l2.As32(), ge0.As32(), l2.As32()) // C2..DF
-	MOVL(ge0.As32(), l3.As32())             // E0..EF
-	// The cut: the first lead whose character does not end in the block.
-	MOVL(l2.As32(), bad.As32())
-	ANDL(U32(0x80000000), bad.As32())
-	MOVL(l3.As32(), t.As32())
-	ANDL(U32(0xC0000000), t.As32())
-	ORL(t.As32(), bad.As32())
-	BTSQ(U8(32), bad)
-	TZCNTQ(bad, n)
+	// The cut: the first lead whose character does not end in the block,
+	// a 3-byte lead in byte 30 or any lead in byte 31 (F0..FF and C0, C1
+	// went to fail above). It is read from those two bytes, not from the
+	// masks: the next block starts at i+n, and the path from the bytes
+	// through the vector compares and VPMOVMSKB to n took about as long as
+	// converting a whole block, which so waited on the block before.
+	MOVBLZX(asm.At(sp, i, 31), bad.As32())
+	MOVBLZX(asm.At(sp, i, 30), t.As32())
+	MOVL(U32(32), n.As32())
+	CMPL(bad.As32(), U32(0xC0))
+	MOVL(U32(31), bad.As32())
+	CMOVLCC(bad.As32(), n.As32())
+	CMPL(t.As32(), U32(0xE0))
+	MOVL(U32(30), bad.As32())
+	CMOVLCC(bad.As32(), n.As32())
 	mask := GP64()
 	MOVL(U32(0xFFFFFFFF), t.As32())
 	BZHIL(n.As32(), t.As32(), mask.As32())
-	ANDL(mask.As32(), l2.As32())
-	ANDL(mask.As32(), l3.As32())
-	ANDL(mask.As32(), cont.As32())
-	// ends: bytes followed by no continuation, before the cut.
+	// The continuation bytes must be exactly those the leads (C2..EF) call
+	// for: one after each, two after E0..EF. No mask is needed: the block
+	// starts a character, and in well-formed text the one it cuts has
+	// its lead and continuation bytes consistent up to byte 31 too.
+	ANDNL(m.As32(), cont.As32(), bad.As32()) // leads
+	SHLL(U8(1), bad.As32())
+	MOVL(l3.As32(), t.As32())
+	SHLL(U8(2), t.As32())
+	ORL(t.As32(), bad.As32())
+	CMPL(bad.As32(), cont.As32())
+	JNE(p.Ref(fail))
+	// ends: bytes followed by no continuation, before the cut (byte n
+	// starts a character, or is past the block).
 	ends := GP64()
 	MOVL(cont.As32(), ends.As32())
 	SHRL(U8(1), ends.As32())
-	NOTL(ends.As32())
-	ANDL(mask.As32(), ends.As32())
-	ORL(l3.As32(), l2.As32())
-	SHLL(U8(1), l2.As32())
-	SHLL(U8(2), l3.As32())
-	ORL(l3.As32(), l2.As32())
-	CMPL(l2.As32(), cont.As32())
-	JNE(p.Ref(fail))
+	ANDNL(mask.As32(), ends.As32(), ends.As32())
 	// The halves write at jw; j moves once both have passed their checks,
 	// so that the general path may take the block over from its start.
 	jw := GP64()
@@ -1511,4 +1535,136 @@ func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.G
 		nl := []reg.GPVirtual{n0, n1}[l]
 		LEAQ(Mem{Base: j, Index: nl, Scale: 4}, j)
 	}
+}
+
+// windowsUTF32 is the UTF-32 path of upToThreeBody: the block's characters
+// (1 to 3 bytes, before the cut) go four at a time from a window of the 12
+// bytes that hold them, in 32-bit lanes of one character each, by one byte
+// shuffle chosen by where the four end (a table indexed by 12 bits of the
+// mask of character ends), and two windows fill a 32-byte store. Per block
+// this is about half the vector work of decoding every byte's 16-bit lane,
+// packing and widening them, as upToThreeBody does after it, and the checks
+// are folded: the bytes that no block of 1- to 3-byte characters may hold,
+// overlong and surrogate forms in one vector, one VPTEST. Windows read 16
+// bytes from any character start of the block, and the checks the byte after
+// it, so the path wants 48 bytes of src, which the second copy of the block
+// code in upToThreeAVX2 (label next3), the only one that takes it, sees to.
+// The first copy keeps the lane code: a lone mixed block (a line break in
+// CJK text) took longer by the windows, whose branches it mispredicts.
+func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp, i, j reg.GPVirtual, fail string) {
+	q := asm.Scope(string(p.Ref(fail+"_w")) + "_")
+	t := GP64()
+	// F0..FF, C0, C1; E0 then 80..9F (overlong), ED then A0..BF
+	// (surrogates), told by bit 5 of the byte after. Past the cut too: no
+	// well-formed text has them anywhere, and ill-formed text goes to fail.
+	c, d, e, nx := YMM(), YMM(), YMM(), YMM()
+	VPAND(tab.ydw[0xF0F0F0F0], v, c)
+	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c)
+	VPAND(tab.ydw[0xFEFEFEFE], v, d)
+	VPCMPEQB(tab.ydw[0xC0C0C0C0], d, d)
+	VPOR(d, c, c)
+	VMOVDQU(asm.At(sp, i, 1), nx)
+	VPSLLW(U8(2), nx, nx) // bit 7 of each byte: bit 5 of the next
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], v, d)
+	VPCMPEQB(tab.ydw[0xEDEDEDED], v, e)
+	VPBLENDVB(nx, e, d, d)
+	VPOR(d, c, c)
+	VPTEST(c, c)
+	JNZ(p.Ref(fail))
+	l3, cont := GP64(), GP64()
+	VPAND(tab.ydw[0xE0E0E0E0], v, c)
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
+	VPMOVMSKB(c, l3.As32())
+	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
+	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
+	VPMOVMSKB(c, cont.As32())
+	// The cut n, and the leads' continuation bytes, as in upToThreeBody.
+	n, b := GP64(), GP64()
+	MOVBLZX(asm.At(sp, i, 31), t.As32())
+	MOVBLZX(asm.At(sp, i, 30), b.As32())
+	CMPL(t.As32(), U32(0xC0))
+	MOVL(U32(31), n.As32())
+	ADCL(U8(0), n.As32()) // 32 below C0
+	CMPL(b.As32(), U32(0xE0))
+	MOVL(U32(30), b.As32())
+	CMOVLCC(b.As32(), n.As32())
+	ANDNL(m.As32(), cont.As32(), b.As32()) // leads
+	SHLL(U8(1), b.As32())
+	MOVL(l3.As32(), t.As32())
+	SHLL(U8(2), t.As32())
+	ORL(t.As32(), b.As32())
+	CMPL(b.As32(), cont.As32())
+	JNE(p.Ref(fail))
+	mask, ends := GP64(), GP64()
+	MOVL(U32(0xFFFFFFFF), t.As32())
+	BZHIL(n.As32(), t.As32(), mask.As32())
+	MOVL(cont.As32(), ends.As32())
+	SHRL(U8(1), ends.As32())
+	ANDNL(mask.As32(), ends.As32(), ends.As32())
+	// Window k starts at the block's (4k)th character: four BLSR a window
+	// clear the starts before it, a chain of one-cycle steps that keeps
+	// the windows apart from each other's table loads. (PDEP would find
+	// them all at once, but the AMD CPUs without AVX-512 run it in
+	// microcode.)
+	starts := GP64()
+	ANDNL(mask.As32(), cont.As32(), starts.As32())
+	// s: the block; i moves on now, which frees n.
+	s, base := GP64(), GP64()
+	LEAQ(Mem{Base: sp, Index: i, Scale: 1}, s)
+	ADDQ(n, i)
+	LEAQ(tab.win4, base)
+	for pair := 0; pair < 4; pair++ {
+		x, sh := YMM(), YMM()
+		for w := 0; w < 2; w++ {
+			k := 2*pair + w
+			pos, e := GP64(), GP64()
+			src := Mem{Base: s, Index: pos, Scale: 1}
+			if k == 0 {
+				src = Mem{Base: s}
+				MOVL(ends.As32(), e.As32())
+			} else {
+				for b := 0; b < 4; b++ {
+					BLSRL(starts.As32(), starts.As32())
+				}
+				// The second pair goes on whether the block needs it or
+				// not (most of 1- to 3-byte text has 9 to 16 characters a
+				// block): a branch on it was mispredicted often enough to
+				// cost more.
+				if w == 0 && pair > 1 {
+					JZ(q.Ref("stored")) // no character left
+				}
+				TZCNTL(starts.As32(), pos.As32()) // 32 past the last window
+				SHRXL(pos.As32(), ends.As32(), e.As32())
+			}
+			ANDL(U32(0xFFF), e.As32())
+			MOVBLZX(Mem{Base: base, Index: e, Scale: 1, Disp: win4Index}, e.As32())
+			if w == 0 {
+				// A broadcast writes all of x (see entry16).
+				VBROADCASTI128(src, x)
+				VBROADCASTI128(Mem{Base: base, Index: e, Scale: 8}, sh)
+			} else {
+				VINSERTI128(U8(1), src, x, x)
+				VINSERTI128(U8(1), Mem{Base: base, Index: e, Scale: 8}, sh, sh)
+			}
+		}
+		// Lane: last byte, the one before if any, the lead of a 3-byte
+		// character. Masked to their payloads (the bit above each is zero:
+		// ASCII bit 7, a continuation's bit 6, a 2-byte lead's bit 5), two
+		// multiply-adds put them together: b0 + b1<<6 in the low 16 bits,
+		// then + b2<<12.
+		VPSHUFB(sh, x, x)
+		VPAND(tab.ydw[0x000F3F7F], x, x)
+		VPMADDUBSW(tab.ydw[0x00014001], x, x)
+		VPMADDWD(tab.ydw[0x10000001], x, x)
+		if be {
+			VPSHUFB(tab.swap32, x, x)
+		}
+		VMOVDQU(x, Mem{Base: dp, Index: j, Scale: 1, Disp: 32 * pair})
+	}
+	q.Label("stored")
+	POPCNTL(ends.As32(), ends.As32())
+	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
+	TESTL(l3.As32(), l3.As32())
+	JNZ(p.Ref("next3"))
+	JMP(p.Ref("loop"))
 }
