@@ -18,24 +18,10 @@ import (
 // fix's splice path needs, and returns its status, output and messages.
 func runToPipe(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	done := make(chan error)
-	go func() {
-		_, err := io.Copy(&out, r)
-		r.Close()
-		done <- err
-	}()
+	w, read := pipeOut(t)
 	var errOut bytes.Buffer
 	code := run(args, strings.NewReader(""), w, &errOut)
-	w.Close()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	return code, out.String(), errOut.String()
+	return code, string(read()), errOut.String()
 }
 
 // fix into a pipe splices the valid runs of a regular file: the output must

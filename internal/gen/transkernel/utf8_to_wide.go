@@ -1438,13 +1438,7 @@ func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	// for: one after each, two after E0..EF. No mask is needed: the block
 	// starts a character, and in well-formed text the one it cuts has
 	// its lead and continuation bytes consistent up to byte 31 too.
-	ANDNL(m.As32(), cont.As32(), bad.As32()) // leads
-	SHLL(U8(1), bad.As32())
-	MOVL(l3.As32(), t.As32())
-	SHLL(U8(2), t.As32())
-	ORL(t.As32(), bad.As32())
-	CMPL(bad.As32(), cont.As32())
-	JNE(p.Ref(fail))
+	continuationsCalledFor(p, m, cont, l3, bad, t, fail)
 	// ends: bytes followed by no continuation, before the cut (byte n
 	// starts a character, or is past the block).
 	ends := GP64()
@@ -1588,13 +1582,7 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp
 	CMPL(b.As32(), U32(0xE0))
 	MOVL(U32(30), b.As32())
 	CMOVLCC(b.As32(), n.As32())
-	ANDNL(m.As32(), cont.As32(), b.As32()) // leads
-	SHLL(U8(1), b.As32())
-	MOVL(l3.As32(), t.As32())
-	SHLL(U8(2), t.As32())
-	ORL(t.As32(), b.As32())
-	CMPL(b.As32(), cont.As32())
-	JNE(p.Ref(fail))
+	continuationsCalledFor(p, m, cont, l3, b, t, fail)
 	mask, ends := GP64(), GP64()
 	MOVL(U32(0xFFFFFFFF), t.As32())
 	BZHIL(n.As32(), t.As32(), mask.As32())
@@ -1667,4 +1655,18 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp
 	TESTL(l3.As32(), l3.As32())
 	JNZ(p.Ref("next3"))
 	JMP(p.Ref("loop"))
+}
+
+// continuationsCalledFor emits the test that the continuation bytes of a
+// block (mask cont) are exactly those its leads call for: one after each
+// lead (the bytes of m that are not continuations), two after each 3-byte
+// lead (mask l3). It jumps to fail otherwise; leads and t are clobbered.
+func continuationsCalledFor(p asm.Scope, m, cont, l3, leads, t reg.GPVirtual, fail string) {
+	ANDNL(m.As32(), cont.As32(), leads.As32())
+	SHLL(U8(1), leads.As32())
+	MOVL(l3.As32(), t.As32())
+	SHLL(U8(2), t.As32())
+	ORL(t.As32(), leads.As32())
+	CMPL(leads.As32(), cont.As32())
+	JNE(p.Ref(fail))
 }
