@@ -580,6 +580,43 @@ func report(samples []sample, names []string, guesses map[string][]string, conf 
 			fmt.Printf("| [%.3g, %.4g) | %d | %.3f | %s |\n", bins[b], math_min(bins[b+1], 1), n, sum/float64(n), pct(ok, n))
 		}
 	}
+	mistakes(samples, guesses["utf8x"])
+}
+
+// mistakes lists what utf8x took the legacy samples it got wrong for: per
+// true encoding and language, the wrong answers and how often (the most
+// frequent first), so that a weak row's cause can be read off.
+func mistakes(samples []sample, guesses []string) {
+	type key struct{ enc, lang, guess string }
+	count := map[key]int{}
+	for _, s := range samples {
+		if strings.HasPrefix(s.enc, "utf-") || right(guesses[s.id], s) {
+			continue
+		}
+		g := guesses[s.id]
+		if g == "" {
+			g = "(abstained)"
+		}
+		count[key{s.enc, s.lang, g}]++
+	}
+	var keys []key
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.enc != b.enc {
+			return a.enc < b.enc
+		}
+		if count[a] != count[b] {
+			return count[a] > count[b]
+		}
+		return a.lang+a.guess < b.lang+b.guess
+	})
+	fmt.Printf("\n## utf8x mistakes on legacy samples (true encoding, language -> answer)\n\n| encoding | language | answer | samples |\n|---|---|---|---|\n")
+	for _, k := range keys {
+		fmt.Printf("| %s | %s | %s | %d |\n", k.enc, k.lang, k.guess, count[k])
+	}
 }
 
 func math_min(a, b float64) float64 {
