@@ -25,42 +25,87 @@ type sample struct {
 	mixed  bool
 }
 
-// mixedText interleaves the lines of a language with English ones: text in
-// other scripts quotes English names, commands and addresses, and the
-// detector must not take their ASCII letters for evidence against the
-// script.
+// heldText is one language's held-out text by source: the lines of its
+// manual pages (running prose) and of its catalogs (short messages).
+type heldText struct{ pages, catalogs []string }
+
+// add adds a held-out line of a manual page (page) or catalog, up to
+// maxHeldOut bytes of each.
+func (h *heldText) add(page bool, line string) {
+	to := &h.catalogs
+	if page {
+		to = &h.pages
+	}
+	if size(*to) < maxHeldOut {
+		*to = append(*to, line)
+	}
+}
+
+func size(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	return n
+}
+
+// minSource is the least held-out text a source needs to give samples of
+// its own (less would give the same lines over and over).
+const minSource = 8 << 10
+
+// mixedText interleaves the lines of a language with English ones, one
+// after every second line: text in other scripts quotes English names,
+// commands and addresses, and the detector must not take their ASCII
+// letters for evidence against the script.
 func mixedText(lines, english []string) string {
 	var b strings.Builder
 	for i, l := range lines {
 		b.WriteString(l)
 		b.WriteByte('\n')
-		if len(english) > 0 {
-			b.WriteString(english[i%len(english)])
+		if len(english) > 0 && i%2 == 1 {
+			b.WriteString(english[i/2%len(english)])
 			b.WriteByte('\n')
 		}
 	}
 	return b.String()
 }
 
-// heldOutSamples encodes held-out lines of each language into each encoding
-// that carries it and cuts them at character boundaries; half of them from
-// the language's text alone, half from it mixed with English lines.
-func heldOutSamples(heldOut map[string][]string, english []string) []sample {
+// heldOutSamples encodes held-out text of each language into each encoding
+// that carries it and cuts it at character boundaries to every sample
+// length, from up to three sources, each giving its own samples: the
+// language's manual pages, its catalogs, and both mixed with English
+// catalog lines (not for English itself). Real text is of many kinds;
+// a calibration fitted on one of them fits that one.
+func heldOutSamples(heldOut map[string]*heldText, english []string) []sample {
 	var out []sample
-	for _, mixed := range []bool{false, true} {
-		out = append(out, heldOutSet(heldOut, english, mixed)...)
+	sources := []func(tag string, h *heldText) (string, bool){
+		func(_ string, h *heldText) (string, bool) { return strings.Join(h.pages, "\n"), false },
+		func(_ string, h *heldText) (string, bool) { return strings.Join(h.catalogs, "\n"), false },
+		func(tag string, h *heldText) (string, bool) {
+			if tag == "en" {
+				return "", true
+			}
+			return mixedText(append(append([]string{}, h.pages...), h.catalogs...), english), true
+		},
+	}
+	for _, src := range sources {
+		out = append(out, heldOutSet(heldOut, src)...)
 	}
 	return out
 }
 
-func heldOutSet(heldOut map[string][]string, english []string, mixed bool) []sample {
+func heldOutSet(heldOut map[string]*heldText, source func(string, *heldText) (string, bool)) []sample {
 	var out []sample
 	for _, e := range model.Encodings {
 		enc := e.Enc.NewEncoder()
 		for _, tag := range e.Langs {
-			text := strings.Join(heldOut[tag], "\n")
-			if mixed {
-				text = mixedText(heldOut[tag], english)
+			h := heldOut[tag]
+			if h == nil {
+				continue
+			}
+			text, mixed := source(tag, h)
+			if len(text) < minSource {
+				continue
 			}
 			runes := []rune(text)
 			for _, n := range sampleLengths {
@@ -149,7 +194,7 @@ func right1(s model.Scored, smp sample) bool { return right(s, smp) }
 // temperature that makes the candidates' probabilities best predict which
 // reading is right (least log loss), and the text model that tells text
 // from byte salad; it prints the held-out accuracy and calibration.
-func calibrate(m *model.Model, heldOut map[string][]string, english []string) model.Calibration {
+func calibrate(m *model.Model, heldOut map[string]*heldText, english []string) model.Calibration {
 	smps := heldOutSamples(heldOut, english)
 	bestRight, w := -1, 0.0
 	for _, lw := range []float64{0, 0.125, 0.25, 0.5, 1} {

@@ -13,7 +13,7 @@ import (
 // heldOutForTest reads the held-out files of the training text that the
 // generator fits nothing on (testFile), or skips the test when the training
 // text is absent.
-func heldOutForTest(t *testing.T) (map[string][]string, []string) {
+func heldOutForTest(t *testing.T) (map[string]*heldText, []string) {
 	t.Helper()
 	dir := os.Getenv("UTF8X_DETECT_TRAINING")
 	if dir == "" {
@@ -26,31 +26,37 @@ func heldOutForTest(t *testing.T) (map[string][]string, []string) {
 	if testing.Short() {
 		t.Skip("reads the held-out training text: not under -short")
 	}
-	heldOut := map[string][]string{}
+	heldOut := map[string]*heldText{}
 	keep := testFile
+	enDocs, enCatalogs, err := englishDocs(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, lg := range languages {
-		files, err := readFiles(filepath.Join(raw, lg.tag), keep)
+		files, pages, err := readFiles(filepath.Join(raw, lg.tag), keep)
 		if err != nil {
 			t.Fatal(err)
 		}
-		size := 0
-		for _, lines := range files {
+		if lg.tag == "en" {
+			files, pages = make([][]string, len(enDocs)), not(enCatalogs)
+			for i := range enDocs {
+				if keep(i) {
+					files[i] = enDocs[i]
+				}
+			}
+		}
+		h := &heldText{}
+		heldOut[lg.tag] = h
+		for i, lines := range files {
 			for _, l := range lines {
 				if lg.tag == "vi" {
 					l = to1258(l)
 				}
-				if size < maxHeldOut {
-					heldOut[lg.tag] = append(heldOut[lg.tag], l)
-					size += len(l)
-				}
+				h.add(pages[i], l)
 			}
 		}
 	}
-	english, err := englishLines(filepath.Join(raw, "de"), keep, maxHeldOut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return heldOut, english
+	return heldOut, englishLines(enDocs, enCatalogs, keep, maxHeldOut)
 }
 
 // rightAnswer reports whether c decodes the sample to its text.
