@@ -23,6 +23,7 @@ type sample struct {
 	length int
 	enc    string
 	mixed  bool
+	source string // "pages", "catalogs" or "mixed"
 }
 
 // heldText is one language's held-out text by source: the lines of its
@@ -78,6 +79,7 @@ func mixedText(lines, english []string) string {
 // a calibration fitted on one of them fits that one.
 func heldOutSamples(heldOut map[string]*heldText, english []string) []sample {
 	var out []sample
+	names := []string{"pages", "catalogs", "mixed"}
 	sources := []func(tag string, h *heldText) (string, bool){
 		func(_ string, h *heldText) (string, bool) { return strings.Join(h.pages, "\n"), false },
 		func(_ string, h *heldText) (string, bool) { return strings.Join(h.catalogs, "\n"), false },
@@ -88,8 +90,12 @@ func heldOutSamples(heldOut map[string]*heldText, english []string) []sample {
 			return mixedText(append(append([]string{}, h.pages...), h.catalogs...), english), true
 		},
 	}
-	for _, src := range sources {
-		out = append(out, heldOutSet(heldOut, src)...)
+	for i, src := range sources {
+		set := heldOutSet(heldOut, src)
+		for j := range set {
+			set[j].source = names[i]
+		}
+		out = append(out, set...)
 	}
 	return out
 }
@@ -128,7 +134,7 @@ func heldOutSet(heldOut map[string]*heldText, source func(string, *heldText) (st
 					if !ok || len(b) < n-3 || !nonASCII(b) {
 						continue
 					}
-					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag, mixed})
+					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag, mixed, ""})
 					got++
 				}
 			}
@@ -194,17 +200,31 @@ func right1(s model.Scored, smp sample) bool { return right(s, smp) }
 // temperature that makes the candidates' probabilities best predict which
 // reading is right (least log loss), and the text model that tells text
 // from byte salad; it prints the held-out accuracy and calibration.
-func calibrate(m *model.Model, heldOut map[string]*heldText, english []string) model.Calibration {
+//
+// The share of runs of ASCII letters quoted from other text (see
+// quotedRunCost; runShare holds each language's own share) is fitted with
+// the weight of ASCII letters, for the most right answers; calibrate
+// returns it with the calibration.
+func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, runShare map[string]float64) (model.Calibration, float64) {
 	smps := heldOutSamples(heldOut, english)
-	bestRight, w := -1, 0.0
-	for _, lw := range []float64{0, 0.125, 0.25, 0.5, 1} {
-		m.LetterWeight = lw
-		_, r := rankAll(m, smps, 3)
-		if r > bestRight {
-			bestRight, w = r, lw
+	setQuote := func(q float64) {
+		for _, l := range m.Langs {
+			l.ASCIICost = int(quotedRunCost(runShare[l.Tag], q))
 		}
-		fmt.Printf("letter weight %.3f: %d right of every third held-out sample\n", lw, r)
 	}
+	bestRight, w, quote := -1, 0.0, 0.0
+	for _, q := range []float64{0, 0.125, 0.25, 0.5} {
+		setQuote(q)
+		for _, lw := range []float64{0, 0.125, 0.25, 0.5, 1} {
+			m.LetterWeight = lw
+			_, r := rankAll(m, smps, 5)
+			if r > bestRight {
+				bestRight, w, quote = r, lw, q
+			}
+			fmt.Printf("quoted runs %.3f, letter weight %.3f: %d right of every fifth held-out sample\n", q, lw, r)
+		}
+	}
+	setQuote(quote)
 	m.LetterWeight = w
 	// Typical costs per non-ASCII character: of the right top readings of
 	// the plain samples of 64 bytes and more.
@@ -263,7 +283,7 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string) m
 		cm[smp.length] = c
 		ss = append(ss, s)
 	}
-	m.MapX, m.MapY = nil, nil
+	m.MapX, m.MapY = [model.NumLengthClasses][]float64{}, [model.NumLengthClasses][]float64{}
 	loss := func(t float64) float64 {
 		m.Temperature = t
 		sum := 0.0
@@ -314,7 +334,8 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string) m
 	fitText(m, ss)
 	fitScale(m, ss)
 	reliability(m, ss)
-	return m.Calibration
+	fmt.Printf("quoted runs %.3f\n", quote)
+	return m.Calibration, quote
 }
 
 // The generator must not pick up a calibration from the tables it replaces.
@@ -493,53 +514,55 @@ func salad() [][]byte {
 	return out
 }
 
-// fitScale fits the map of top confidences: the held-out top answers
-// grouped in bands of raw confidence, each band's mean confidence mapped to
-// the share of its answers that were right, made monotone (pool adjacent
-// violators).
+// fitScale fits the maps of top confidences, one per length class (see
+// model.LengthClass): the held-out top answers of the class grouped in
+// bands of raw confidence, each band's mean confidence mapped to the share
+// of its answers that were right, made monotone (pool adjacent violators).
 func fitScale(m *model.Model, ss []scoredSample) {
 	edges := []float64{0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0001}
 	type bin struct{ n, sumC, ok float64 }
-	bins := make([]bin, len(edges)-1)
-	for _, s := range ss {
-		if len(s.costs) == 0 {
-			continue
-		}
-		c := m.Prob(s.costs, s.n)[0] * textProb(m, s.text)
-		b := 0
-		for b+1 < len(bins) && c >= edges[b+1] {
-			b++
-		}
-		bins[b].n++
-		bins[b].sumC += c
-		if s.ok[0] {
-			bins[b].ok++
-		}
-	}
-	// blocks of pooled bins: x = mean confidence, y = share right (a
-	// pseudo-answer at the band's own confidence keeps sparse bands sane)
-	type block struct{ n, sumC, ok float64 }
-	var bl []block
-	for _, b := range bins {
-		if b.n == 0 {
-			continue
-		}
-		nb := block{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n}
-		bl = append(bl, nb)
-		for len(bl) >= 2 {
-			a, c := bl[len(bl)-2], bl[len(bl)-1]
-			if a.ok/a.n < c.ok/c.n {
-				break
+	for k := 0; k < model.NumLengthClasses; k++ {
+		bins := make([]bin, len(edges)-1)
+		for _, s := range ss {
+			if len(s.costs) == 0 || model.LengthClass(s.n) != k {
+				continue
 			}
-			bl = append(bl[:len(bl)-2], block{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
+			c := m.Prob(s.costs, s.n)[0] * textProb(m, s.text)
+			b := 0
+			for b+1 < len(bins) && c >= edges[b+1] {
+				b++
+			}
+			bins[b].n++
+			bins[b].sumC += c
+			if s.ok[0] {
+				bins[b].ok++
+			}
 		}
+		// blocks of pooled bins: x = mean confidence, y = share right (a
+		// pseudo-answer at the band's own confidence keeps sparse bands sane)
+		type block struct{ n, sumC, ok float64 }
+		var bl []block
+		for _, b := range bins {
+			if b.n == 0 {
+				continue
+			}
+			nb := block{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n}
+			bl = append(bl, nb)
+			for len(bl) >= 2 {
+				a, c := bl[len(bl)-2], bl[len(bl)-1]
+				if a.ok/a.n < c.ok/c.n {
+					break
+				}
+				bl = append(bl[:len(bl)-2], block{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
+			}
+		}
+		m.MapX[k], m.MapY[k] = nil, nil
+		for _, b := range bl {
+			m.MapX[k] = append(m.MapX[k], round6(b.sumC/b.n))
+			m.MapY[k] = append(m.MapY[k], round6(b.ok/b.n))
+		}
+		fmt.Printf("top confidence map, length class %d: %v -> %v\n", k, m.MapX[k], m.MapY[k])
 	}
-	m.MapX, m.MapY = nil, nil
-	for _, b := range bl {
-		m.MapX = append(m.MapX, round6(b.sumC/b.n))
-		m.MapY = append(m.MapY, round6(b.ok/b.n))
-	}
-	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
@@ -555,7 +578,7 @@ func reliability(m *model.Model, ss []scoredSample) {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text))
+		c := m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text), s.n)
 		b := 0
 		for b+1 < len(bands) && c >= bands[b+1] {
 			b++
