@@ -98,6 +98,7 @@ func main() {
 	corpus := flag.String("corpus", "../../shared/corpus", "folder of the shared corpus")
 	per := flag.Int("per", 12, "samples per text, encoding and length")
 	show := flag.String("show", "", "print utf8x's wrong answers on samples of this encoding")
+	low := flag.Float64("low", 0, "print utf8x's answers given with a confidence below this (right or wrong)")
 	install := flag.Bool("install", false, "apt-get install missing peers (uchardet, enca, python3-chardet, python3-icu)")
 	flag.Parse()
 	if _, err := os.Stat(*corpus); err != nil {
@@ -133,6 +134,9 @@ func main() {
 	for i, s := range samples {
 		if s.enc == *show && !right(ours[i], s) {
 			fmt.Printf("%s %d: %q as %s (%.3f)\n", s.lang, s.length, s.text, ours[i], conf[i])
+		}
+		if ours[i] != "" && conf[i] < *low {
+			fmt.Printf("low: %s %s %d: %q as %s (%.3f, right: %v)\n", s.enc, s.lang, s.length, s.text, ours[i], conf[i], right(ours[i], s))
 		}
 	}
 	var names = []string{"utf8x"}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
+
+	"golang.org/x/text/encoding/unicode"
 
 	"github.com/utf8x/utf8x/detect/internal/model"
 )
@@ -100,10 +103,29 @@ func heldOutSamples(heldOut map[string]*heldText, english []string) []sample {
 	return out
 }
 
+// utf16Targets are UTF-16 without a byte order mark as targets of held-out
+// samples: text without NUL bytes in UTF-16 (CJK, mostly) is told from the
+// legacy encodings by statistics too, so its answers need calibrating like
+// theirs. Languages not written in Latin letters are tried; samples with
+// a NUL byte are left out (structure decides those).
+var utf16Targets = func() []*model.Encoding {
+	var all []string
+	for _, lg := range languages {
+		if lg.cjk || nonLatin[lg.tag] {
+			all = append(all, lg.tag)
+		}
+	}
+	return []*model.Encoding{
+		{Name: "utf-16le", Enc: unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), Langs: all},
+		{Name: "utf-16be", Enc: unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), Langs: all},
+	}
+}()
+
 func heldOutSet(heldOut map[string]*heldText, source func(string, *heldText) (string, bool)) []sample {
 	var out []sample
-	for _, e := range model.Encodings {
+	for _, e := range append(append([]*model.Encoding{}, model.Encodings...), utf16Targets...) {
 		enc := e.Enc.NewEncoder()
+		wide := e.Table == nil && strings.HasPrefix(e.Name, "utf-16")
 		for _, tag := range e.Langs {
 			h := heldOut[tag]
 			if h == nil {
@@ -131,7 +153,7 @@ func heldOutSet(heldOut map[string]*heldText, source func(string, *heldText) (st
 						}
 						b = append(b, eb...)
 					}
-					if !ok || len(b) < n-3 || !nonASCII(b) {
+					if !ok || len(b) < n-3 || !nonASCII(b) || wide && bytes.IndexByte(b, 0) >= 0 {
 						continue
 					}
 					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag, mixed, ""})
