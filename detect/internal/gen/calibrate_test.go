@@ -50,6 +50,9 @@ func heldOutForTest(t *testing.T) (map[string]*heldText, []string) {
 		heldOut[lg.tag] = h
 		for i, lines := range files {
 			for _, l := range lines {
+				if !ofLanguage(lg.tag, l) {
+					continue
+				}
 				if lg.tag == "vi" {
 					l = to1258(l)
 				}
