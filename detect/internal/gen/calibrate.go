@@ -13,9 +13,6 @@ import (
 	"github.com/utf8x/utf8x/detect/internal/model"
 )
 
-// perClass fits one confidence map per length class (see fitScale).
-const perClass = false
-
 // sampleLengths are the byte lengths samples are cut to.
 var sampleLengths = []int{16, 32, 64, 128, 256, 1024}
 
@@ -308,7 +305,7 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		cm[smp.length] = c
 		ss = append(ss, s)
 	}
-	m.MapX, m.MapY = [model.NumLengthClasses][]float64{}, [model.NumLengthClasses][]float64{}
+	m.MapX, m.MapY = nil, nil
 	loss := func(t float64) float64 {
 		m.Temperature = t
 		sum := 0.0
@@ -539,60 +536,56 @@ func salad() [][]byte {
 	return out
 }
 
-// fitScale fits the maps of top confidences, one per length class (see
-// model.LengthClass): the held-out top answers of the class grouped in
-// bands of raw confidence, each band's mean confidence mapped to the share
-// of its answers that were right, made monotone (pool adjacent violators).
-//
-// Unless perClass, every class gets the one map fitted on all lengths: maps
-// fitted per class followed clusters of the fitting half (a few documents'
-// hard samples) and missed the test half by up to 0.35 in a band, where
-// the one map holds within 0.1.
+// fitScale fits the map of top confidences: the held-out top answers
+// grouped in bands of raw confidence, each band's mean confidence mapped to
+// the share of its answers that were right, made monotone (pool adjacent
+// violators). One map serves every length: maps fitted per length class
+// (up to 47 bytes, up to 191, longer) followed a few documents' hard
+// samples in the fitting half and missed the test half by up to 0.35 in a
+// band.
 func fitScale(m *model.Model, ss []scoredSample) {
 	edges := []float64{0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0001}
 	type bin struct{ n, sumC, ok float64 }
-	for k := 0; k < model.NumLengthClasses; k++ {
-		bins := make([]bin, len(edges)-1)
-		for _, s := range ss {
-			if len(s.costs) == 0 || perClass && model.LengthClass(s.n) != k {
-				continue
-			}
-			c := m.Prob(s.costs, s.n)[0] * textProb(m, s.text)
-			b := 0
-			for b+1 < len(bins) && c >= edges[b+1] {
-				b++
-			}
-			bins[b].n++
-			bins[b].sumC += c
-			if s.ok[0] {
-				bins[b].ok++
-			}
+	bins := make([]bin, len(edges)-1)
+	for _, s := range ss {
+		if len(s.costs) == 0 {
+			continue
 		}
-		// blocks of pooled bins: x = mean confidence, y = share right (a
-		// pseudo-answer at the band's own confidence keeps sparse bands sane)
-		type block struct{ n, sumC, ok float64 }
-		var bl []block
-		for _, b := range bins {
-			if b.n == 0 {
-				continue
-			}
-			nb := block{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n}
-			bl = append(bl, nb)
-			for len(bl) >= 2 {
-				a, c := bl[len(bl)-2], bl[len(bl)-1]
-				if a.ok/a.n < c.ok/c.n {
-					break
-				}
-				bl = append(bl[:len(bl)-2], block{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
-			}
+		c := m.Prob(s.costs, s.n)[0] * textProb(m, s.text)
+		b := 0
+		for b+1 < len(bins) && c >= edges[b+1] {
+			b++
 		}
-		m.MapX[k], m.MapY[k] = nil, nil
-		for _, b := range bl {
-			m.MapX[k] = append(m.MapX[k], round6(b.sumC/b.n))
-			m.MapY[k] = append(m.MapY[k], round6(b.ok/b.n))
+		bins[b].n++
+		bins[b].sumC += c
+		if s.ok[0] {
+			bins[b].ok++
 		}
-		fmt.Printf("top confidence map, length class %d: %v -> %v\n", k, m.MapX[k], m.MapY[k])
 	}
+	// blocks of pooled bins: x = mean confidence, y = share right (a
+	// pseudo-answer at the band's own confidence keeps sparse bands sane)
+	type block struct{ n, sumC, ok float64 }
+	var bl []block
+	for _, b := range bins {
+		if b.n == 0 {
+			continue
+		}
+		nb := block{b.n + 1, b.sumC + b.sumC/b.n, b.ok + b.sumC/b.n}
+		bl = append(bl, nb)
+		for len(bl) >= 2 {
+			a, c := bl[len(bl)-2], bl[len(bl)-1]
+			if a.ok/a.n < c.ok/c.n {
+				break
+			}
+			bl = append(bl[:len(bl)-2], block{a.n + c.n, a.sumC + c.sumC, a.ok + c.ok})
+		}
+	}
+	m.MapX, m.MapY = nil, nil
+	for _, b := range bl {
+		m.MapX = append(m.MapX, round6(b.sumC/b.n))
+		m.MapY = append(m.MapY, round6(b.ok/b.n))
+	}
+	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
@@ -608,7 +601,7 @@ func reliability(m *model.Model, ss []scoredSample) {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text), s.n)
+		c := m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text))
 		b := 0
 		for b+1 < len(bands) && c >= bands[b+1] {
 			b++

@@ -493,20 +493,11 @@ func trainCJK(lg language, text string) model.LangData {
 	return d
 }
 
-// floatLists writes lists of numbers as Go composite literals.
-func floatLists(ls [][]float64) string {
-	var parts []string
-	for _, l := range ls {
-		parts = append(parts, fmt.Sprintf("\n\t\t%#v", l))
-	}
-	return strings.Join(parts, ",") + ",\n\t"
-}
-
 func writeTables(data []model.LangData, ascii string, c model.Calibration) []byte {
 	var b bytes.Buffer
 	b.WriteString("package model\n\n")
-	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: [NumLengthClasses][]float64{%s},\n\tMapY: [NumLengthClasses][]float64{%s}}\n\n",
-		c.Temperature, c.Growth, c.LetterWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, floatLists(c.MapX[:]), floatLists(c.MapY[:]))
+	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v}\n\n",
+		c.Temperature, c.Growth, c.LetterWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY)
 	fmt.Fprintf(&b, "// ASCIIModel is the shared model of ASCII text.\nconst ASCIIModel = %q\n\n", ascii)
 	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
 	for _, d := range data {

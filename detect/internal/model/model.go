@@ -93,38 +93,17 @@ type Calibration struct {
 	// its answers, while byte salad shows an excess several times larger.
 	Text     [3]float64
 	TextBias float64
-	// MapX and MapY recalibrate the top candidate's confidence: for an
-	// input of length class k (LengthClass), a raw confidence MapX[k][i]
-	// becomes MapY[k][i], linearly between them (a monotone map fitted by
-	// isotonic regression on how often the top reading is right: the
-	// temperature alone fits the ranking of all readings, not that). One
-	// map per class, because the same raw confidence is worth more on a
-	// long input than on a short one (held-out answers at a raw 0.75 are
-	// right two times in three at 16-32 bytes, nineteen in twenty at
-	// 256-1024). A nil map leaves confidences as they are.
-	MapX, MapY [NumLengthClasses][]float64
+	// MapX and MapY recalibrate the top candidate's confidence: a raw
+	// confidence MapX[i] becomes MapY[i], linearly between them (a
+	// monotone map fitted by isotonic regression on how often the top
+	// reading is right: the temperature alone fits the ranking of all
+	// readings, not that). Nil leaves confidences as they are.
+	MapX, MapY []float64
 }
 
-// NumLengthClasses is the number of input length classes the confidence
-// map distinguishes: up to 47 bytes, up to 191, longer.
-const NumLengthClasses = 3
-
-// LengthClass is the length class of an input of n bytes.
-func LengthClass(n int) int {
-	switch {
-	case n < 48:
-		return 0
-	case n < 192:
-		return 1
-	}
-	return 2
-}
-
-// Rescale applies the recalibration map of an n-byte input to a top
-// confidence p.
-func (c *Calibration) Rescale(p float64, n int) float64 {
-	k := LengthClass(n)
-	x, y := c.MapX[k], c.MapY[k]
+// Rescale applies the recalibration map to a top confidence p.
+func (c *Calibration) Rescale(p float64) float64 {
+	x, y := c.MapX, c.MapY
 	if len(x) == 0 || len(x) != len(y) {
 		return p
 	}
@@ -604,7 +583,7 @@ func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
 		// their proportions.
 		t := m.TextProb(*best, p)
 		top := probs[0] * t
-		probs[0] = m.Rescale(top, len(p))
+		probs[0] = m.Rescale(top)
 		rest := (1 - probs[0]) / math.Max(1-top, 1e-12) * t
 		for i := 1; i < len(probs); i++ {
 			probs[i] = math.Min(probs[i]*rest, probs[0])
