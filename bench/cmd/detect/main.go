@@ -98,6 +98,7 @@ func main() {
 	corpus := flag.String("corpus", "../../shared/corpus", "folder of the shared corpus")
 	per := flag.Int("per", 12, "samples per text, encoding and length")
 	show := flag.String("show", "", "print utf8x's wrong answers on samples of this encoding")
+	low := flag.Float64("low", 0, "print utf8x's answers given with a confidence below this (right or wrong)")
 	install := flag.Bool("install", false, "apt-get install missing peers (uchardet, enca, python3-chardet, python3-icu)")
 	flag.Parse()
 	if _, err := os.Stat(*corpus); err != nil {
@@ -133,6 +134,9 @@ func main() {
 	for i, s := range samples {
 		if s.enc == *show && !right(ours[i], s) {
 			fmt.Printf("%s %d: %q as %s (%.3f)\n", s.lang, s.length, s.text, ours[i], conf[i])
+		}
+		if ours[i] != "" && conf[i] < *low {
+			fmt.Printf("low: %s %s %d: %q as %s (%.3f, right: %v)\n", s.enc, s.lang, s.length, s.text, ours[i], conf[i], right(ours[i], s))
 		}
 	}
 	var names = []string{"utf8x"}
@@ -579,6 +583,43 @@ func report(samples []sample, names []string, guesses map[string][]string, conf 
 		if n > 0 {
 			fmt.Printf("| [%.3g, %.4g) | %d | %.3f | %s |\n", bins[b], math_min(bins[b+1], 1), n, sum/float64(n), pct(ok, n))
 		}
+	}
+	mistakes(samples, guesses["utf8x"])
+}
+
+// mistakes lists what utf8x took the legacy samples it got wrong for: per
+// true encoding and language, the wrong answers and how often (the most
+// frequent first), so that a weak row's cause can be read off.
+func mistakes(samples []sample, guesses []string) {
+	type key struct{ enc, lang, guess string }
+	count := map[key]int{}
+	for _, s := range samples {
+		if strings.HasPrefix(s.enc, "utf-") || right(guesses[s.id], s) {
+			continue
+		}
+		g := guesses[s.id]
+		if g == "" {
+			g = "(abstained)"
+		}
+		count[key{s.enc, s.lang, g}]++
+	}
+	var keys []key
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.enc != b.enc {
+			return a.enc < b.enc
+		}
+		if count[a] != count[b] {
+			return count[a] > count[b]
+		}
+		return a.lang+a.guess < b.lang+b.guess
+	})
+	fmt.Printf("\n## utf8x mistakes on legacy samples (true encoding, language -> answer)\n\n| encoding | language | answer | samples |\n|---|---|---|---|\n")
+	for _, k := range keys {
+		fmt.Printf("| %s | %s | %s | %d |\n", k.enc, k.lang, k.guess, count[k])
 	}
 }
 

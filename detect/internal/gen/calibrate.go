@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
 	"strings"
+
+	"golang.org/x/text/encoding/unicode"
 
 	"github.com/utf8x/utf8x/detect/internal/model"
 )
@@ -23,44 +26,114 @@ type sample struct {
 	length int
 	enc    string
 	mixed  bool
+	source string // "pages", "catalogs" or "mixed"
 }
 
-// mixedText interleaves the lines of a language with English ones: text in
-// other scripts quotes English names, commands and addresses, and the
-// detector must not take their ASCII letters for evidence against the
-// script.
+// heldText is one language's held-out text by source: the lines of its
+// manual pages (running prose) and of its catalogs (short messages).
+type heldText struct{ pages, catalogs []string }
+
+// add adds a held-out line of a manual page (page) or catalog, up to
+// maxHeldOut bytes of each.
+func (h *heldText) add(page bool, line string) {
+	to := &h.catalogs
+	if page {
+		to = &h.pages
+	}
+	if size(*to) < maxHeldOut {
+		*to = append(*to, line)
+	}
+}
+
+func size(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	return n
+}
+
+// minSource is the least held-out text a source needs to give samples of
+// its own (less would give the same lines over and over).
+const minSource = 8 << 10
+
+// mixedText interleaves the lines of a language with English ones, one
+// after every second line: text in other scripts quotes English names,
+// commands and addresses, and the detector must not take their ASCII
+// letters for evidence against the script.
 func mixedText(lines, english []string) string {
 	var b strings.Builder
 	for i, l := range lines {
 		b.WriteString(l)
 		b.WriteByte('\n')
-		if len(english) > 0 {
-			b.WriteString(english[i%len(english)])
+		if len(english) > 0 && i%2 == 1 {
+			b.WriteString(english[i/2%len(english)])
 			b.WriteByte('\n')
 		}
 	}
 	return b.String()
 }
 
-// heldOutSamples encodes held-out lines of each language into each encoding
-// that carries it and cuts them at character boundaries; half of them from
-// the language's text alone, half from it mixed with English lines.
-func heldOutSamples(heldOut map[string][]string, english []string) []sample {
+// heldOutSamples encodes held-out text of each language into each encoding
+// that carries it and cuts it at character boundaries to every sample
+// length, from up to three sources, each giving its own samples: the
+// language's manual pages, its catalogs, and both mixed with English
+// catalog lines (not for English itself). Real text is of many kinds;
+// a calibration fitted on one of them fits that one.
+func heldOutSamples(heldOut map[string]*heldText, english []string) []sample {
 	var out []sample
-	for _, mixed := range []bool{false, true} {
-		out = append(out, heldOutSet(heldOut, english, mixed)...)
+	names := []string{"pages", "catalogs", "mixed"}
+	sources := []func(tag string, h *heldText) (string, bool){
+		func(_ string, h *heldText) (string, bool) { return strings.Join(h.pages, "\n"), false },
+		func(_ string, h *heldText) (string, bool) { return strings.Join(h.catalogs, "\n"), false },
+		func(tag string, h *heldText) (string, bool) {
+			if tag == "en" {
+				return "", true
+			}
+			return mixedText(append(append([]string{}, h.pages...), h.catalogs...), english), true
+		},
+	}
+	for i, src := range sources {
+		set := heldOutSet(heldOut, src)
+		for j := range set {
+			set[j].source = names[i]
+		}
+		out = append(out, set...)
 	}
 	return out
 }
 
-func heldOutSet(heldOut map[string][]string, english []string, mixed bool) []sample {
+// utf16Targets are UTF-16 without a byte order mark as targets of held-out
+// samples: text without NUL bytes in UTF-16 (CJK, mostly) is told from the
+// legacy encodings by statistics too, so its answers need calibrating like
+// theirs. Languages not written in Latin letters are tried; samples with
+// a NUL byte are left out (structure decides those).
+var utf16Targets = func() []*model.Encoding {
+	var all []string
+	for _, lg := range languages {
+		if lg.cjk || nonLatin[lg.tag] {
+			all = append(all, lg.tag)
+		}
+	}
+	return []*model.Encoding{
+		{Name: "utf-16le", Enc: unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), Langs: all},
+		{Name: "utf-16be", Enc: unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), Langs: all},
+	}
+}()
+
+func heldOutSet(heldOut map[string]*heldText, source func(string, *heldText) (string, bool)) []sample {
 	var out []sample
-	for _, e := range model.Encodings {
+	for _, e := range append(append([]*model.Encoding{}, model.Encodings...), utf16Targets...) {
 		enc := e.Enc.NewEncoder()
+		wide := e.Table == nil && strings.HasPrefix(e.Name, "utf-16")
 		for _, tag := range e.Langs {
-			text := strings.Join(heldOut[tag], "\n")
-			if mixed {
-				text = mixedText(heldOut[tag], english)
+			h := heldOut[tag]
+			if h == nil {
+				continue
+			}
+			text, mixed := source(tag, h)
+			if len(text) < minSource {
+				continue
 			}
 			runes := []rune(text)
 			for _, n := range sampleLengths {
@@ -80,10 +153,10 @@ func heldOutSet(heldOut map[string][]string, english []string, mixed bool) []sam
 						}
 						b = append(b, eb...)
 					}
-					if !ok || len(b) < n-3 || !nonASCII(b) {
+					if !ok || len(b) < n-3 || !nonASCII(b) || wide && bytes.IndexByte(b, 0) >= 0 {
 						continue
 					}
-					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag, mixed})
+					out = append(out, sample{b, string(runes[start:i]), n, e.Name + "/" + tag, mixed, ""})
 					got++
 				}
 			}
@@ -149,17 +222,31 @@ func right1(s model.Scored, smp sample) bool { return right(s, smp) }
 // temperature that makes the candidates' probabilities best predict which
 // reading is right (least log loss), and the text model that tells text
 // from byte salad; it prints the held-out accuracy and calibration.
-func calibrate(m *model.Model, heldOut map[string][]string, english []string) model.Calibration {
+//
+// The share of runs of ASCII letters quoted from other text (see
+// quotedRunCost; runShare holds each language's own share) is fitted with
+// the weight of ASCII letters, for the most right answers; calibrate
+// returns it with the calibration.
+func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, runShare map[string]float64) (model.Calibration, float64) {
 	smps := heldOutSamples(heldOut, english)
-	bestRight, w := -1, 0.0
-	for _, lw := range []float64{0, 0.125, 0.25, 0.5, 1} {
-		m.LetterWeight = lw
-		_, r := rankAll(m, smps, 3)
-		if r > bestRight {
-			bestRight, w = r, lw
+	setQuote := func(q float64) {
+		for _, l := range m.Langs {
+			l.ASCIICost = int(quotedRunCost(runShare[l.Tag], q))
 		}
-		fmt.Printf("letter weight %.3f: %d right of every third held-out sample\n", lw, r)
 	}
+	bestRight, w, quote := -1, 0.0, 0.0
+	for _, q := range []float64{0, 0.125, 0.25, 0.5} {
+		setQuote(q)
+		for _, lw := range []float64{0, 0.125, 0.25, 0.5, 1} {
+			m.LetterWeight = lw
+			_, r := rankAll(m, smps, 5)
+			if r > bestRight {
+				bestRight, w, quote = r, lw, q
+			}
+			fmt.Printf("quoted runs %.3f, letter weight %.3f: %d right of every fifth held-out sample\n", q, lw, r)
+		}
+	}
+	setQuote(quote)
 	m.LetterWeight = w
 	// Typical costs per non-ASCII character: of the right top readings of
 	// the plain samples of 64 bytes and more.
@@ -269,7 +356,8 @@ func calibrate(m *model.Model, heldOut map[string][]string, english []string) mo
 	fitText(m, ss)
 	fitScale(m, ss)
 	reliability(m, ss)
-	return m.Calibration
+	fmt.Printf("quoted runs %.3f\n", quote)
+	return m.Calibration, quote
 }
 
 // The generator must not pick up a calibration from the tables it replaces.
@@ -451,7 +539,10 @@ func salad() [][]byte {
 // fitScale fits the map of top confidences: the held-out top answers
 // grouped in bands of raw confidence, each band's mean confidence mapped to
 // the share of its answers that were right, made monotone (pool adjacent
-// violators).
+// violators). One map serves every length: maps fitted per length class
+// (up to 47 bytes, up to 191, longer) followed a few documents' hard
+// samples in the fitting half and missed the test half by up to 0.35 in a
+// band.
 func fitScale(m *model.Model, ss []scoredSample) {
 	edges := []float64{0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0001}
 	type bin struct{ n, sumC, ok float64 }

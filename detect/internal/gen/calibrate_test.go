@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"testing"
 
 	"github.com/utf8x/utf8x/detect"
@@ -13,7 +14,7 @@ import (
 // heldOutForTest reads the held-out files of the training text that the
 // generator fits nothing on (testFile), or skips the test when the training
 // text is absent.
-func heldOutForTest(t *testing.T) (map[string][]string, []string) {
+func heldOutForTest(t *testing.T) (map[string]*heldText, []string) {
 	t.Helper()
 	dir := os.Getenv("UTF8X_DETECT_TRAINING")
 	if dir == "" {
@@ -26,31 +27,40 @@ func heldOutForTest(t *testing.T) (map[string][]string, []string) {
 	if testing.Short() {
 		t.Skip("reads the held-out training text: not under -short")
 	}
-	heldOut := map[string][]string{}
+	heldOut := map[string]*heldText{}
 	keep := testFile
-	for _, lg := range languages {
-		files, err := readFiles(filepath.Join(raw, lg.tag), keep)
-		if err != nil {
-			t.Fatal(err)
-		}
-		size := 0
-		for _, lines := range files {
-			for _, l := range lines {
-				if lg.tag == "vi" {
-					l = to1258(l)
-				}
-				if size < maxHeldOut {
-					heldOut[lg.tag] = append(heldOut[lg.tag], l)
-					size += len(l)
-				}
-			}
-		}
-	}
-	english, err := englishLines(filepath.Join(raw, "de"), keep, maxHeldOut)
+	enDocs, enCatalogs, err := englishDocs(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return heldOut, english
+	for _, lg := range languages {
+		files, pages, err := readFiles(filepath.Join(raw, lg.tag), keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lg.tag == "en" {
+			files, pages = make([][]string, len(enDocs)), not(enCatalogs)
+			for i := range enDocs {
+				if keep(i) {
+					files[i] = enDocs[i]
+				}
+			}
+		}
+		h := &heldText{}
+		heldOut[lg.tag] = h
+		for i, lines := range files {
+			for _, l := range lines {
+				if !ofLanguage(lg.tag, l) {
+					continue
+				}
+				if lg.tag == "vi" {
+					l = to1258(l)
+				}
+				h.add(pages[i], l)
+			}
+		}
+	}
+	return heldOut, englishLines(enDocs, enCatalogs, keep, maxHeldOut)
 }
 
 // rightAnswer reports whether c decodes the sample to its text.
@@ -76,9 +86,27 @@ func TestHeldOutCalibration(t *testing.T) {
 		t.Fatalf("only %d held-out samples", len(smps))
 	}
 	edges := []float64{0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 0.999, 1.0001}
-	n := make([]int, len(edges))
-	ok := make([]int, len(edges))
-	sum := make([]float64, len(edges))
+	// bands per group of samples: all, and (logged only) by length and by
+	// source, to see where the calibration holds less well
+	type bands struct {
+		n, ok []int
+		sum   []float64
+	}
+	groups := map[string]*bands{}
+	var order []string
+	add := func(g string, b int, conf float64, right bool) {
+		bs := groups[g]
+		if bs == nil {
+			bs = &bands{make([]int, len(edges)), make([]int, len(edges)), make([]float64, len(edges))}
+			groups[g] = bs
+			order = append(order, g)
+		}
+		bs.n[b]++
+		bs.sum[b] += conf
+		if right {
+			bs.ok[b]++
+		}
+	}
 	long, longLow, longWrong := 0, 0, 0
 	for _, smp := range smps {
 		r := detect.Detect(smp.bytes, nil)
@@ -87,12 +115,17 @@ func TestHeldOutCalibration(t *testing.T) {
 		for b+2 < len(edges) && c.Confidence >= edges[b+1] {
 			b++
 		}
-		n[b]++
-		sum[b] += c.Confidence
 		right := rightAnswer(c, smp)
-		if right {
-			ok[b]++
+		add("all", b, c.Confidence, right)
+		switch {
+		case smp.length <= 32:
+			add("16-32 bytes", b, c.Confidence, right)
+		case smp.length <= 128:
+			add("64-128 bytes", b, c.Confidence, right)
+		default:
+			add("256-1024 bytes", b, c.Confidence, right)
 		}
+		add(smp.source, b, c.Confidence, right)
 		if smp.length >= 64 {
 			long++
 			if c.Confidence < 0.5 {
@@ -103,14 +136,19 @@ func TestHeldOutCalibration(t *testing.T) {
 			}
 		}
 	}
-	for b := 0; b+1 < len(edges); b++ {
-		if n[b] == 0 {
-			continue
-		}
-		mean, acc := sum[b]/float64(n[b]), float64(ok[b])/float64(n[b])
-		t.Logf("[%.3f, %.3f): %5d answers, mean confidence %.3f, right %.3f", edges[b], edges[b+1], n[b], mean, acc)
-		if n[b] >= 100 && math.Abs(mean-acc) > 0.1 {
-			t.Errorf("band [%.3f, %.3f): mean confidence %.3f but %.3f right (%d answers)", edges[b], edges[b+1], mean, acc, n[b])
+	sort.Strings(order[1:])
+	for _, g := range order {
+		bs := groups[g]
+		t.Logf("%s:", g)
+		for b := 0; b+1 < len(edges); b++ {
+			if bs.n[b] == 0 {
+				continue
+			}
+			mean, acc := bs.sum[b]/float64(bs.n[b]), float64(bs.ok[b])/float64(bs.n[b])
+			t.Logf("  [%.3f, %.3f): %5d answers, mean confidence %.3f, right %.3f", edges[b], edges[b+1], bs.n[b], mean, acc)
+			if g == "all" && bs.n[b] >= 100 && math.Abs(mean-acc) > 0.1 {
+				t.Errorf("band [%.3f, %.3f): mean confidence %.3f but %.3f right (%d answers)", edges[b], edges[b+1], mean, acc, bs.n[b])
+			}
 		}
 	}
 	t.Logf("from 64 bytes on: %d samples, %d wrong, %d below 0.5", long, longWrong, longLow)

@@ -22,10 +22,15 @@ xdg-user-dirs gettext gettext-base libc-l10n at-spi2-common python-apt-common
 software-properties-common xkb-data make git gnupg-l10n binutils-common
 libgdk-pixbuf2.0-common libgtk-3-common gnome-desktop3-data
 evolution-data-server-common gnome-control-center-data"
+# English: the original strings (msgids) of every catalog above, which the
+# generator reads from the copied catalogs themselves, and the English manual
+# pages of these packages (Linux man-pages, git's, and those of the catalog
+# packages), copied to raw/en/.
+english="manpages git-man"
 
 if [ "$(id -u)" = 0 ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $manpages $catalogs >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $manpages $catalogs $english >/dev/null
 fi
 
 rm -rf "$out/raw"
@@ -49,5 +54,15 @@ done | sort -u | while read -r f; do
   mkdir -p "$out/raw/$lang"
   # package-prefixed names keep catalogs of the same domain apart
   cp "$f" "$out/raw/$lang/$(echo "$f" | tr / _)"
+done
+# English manual pages: sections 1, 5, 7 and 8 (prose about commands, files
+# and concepts; sections 2 and 3 are mostly C declarations).
+for pkg in $english $catalogs; do
+  dpkg -L "$pkg" 2>/dev/null | grep -E '^/usr/share/man/man[1578]/[^/]*\.gz$' || true
+done | sort -u | while read -r f; do
+  # aliases (symbolic links) would put one page in training and held-out text
+  [ -f "$f" ] && [ ! -L "$f" ] || continue
+  mkdir -p "$out/raw/en"
+  cp "$f" "$out/raw/en/$(echo "$f" | tr / _)"
 done
 echo "training files:"; du -sh "$out"/raw/* | sort -k2

@@ -30,10 +30,14 @@ type Scored struct {
 
 // The byte pre-filter lets the TopGroups best groups of single-byte
 // encodings through to full bigram scoring, each with its LangsPerGroup best
-// languages.
+// languages; with at most FewHigh bytes above 7F, all of their languages
+// (a full score then costs little, and the byte frequencies of one or two
+// characters say too little: English text with a single ’ or — was never
+// scored as English, as other languages use those characters more often).
 const (
 	TopGroups     = 8
 	LangsPerGroup = 2
+	FewHigh       = 64
 )
 
 // DecodeLimit bounds the bytes decoded for the multi-byte encodings.
@@ -141,6 +145,10 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 	for _, n := range hist[0x80:] {
 		high += n
 	}
+	perGroupMax := LangsPerGroup
+	if high <= FewHigh {
+		perGroupMax = len(m.Langs)
+	}
 	perGroup := map[*group]int{}
 	var order []*group
 	for _, c := range cands {
@@ -151,15 +159,17 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 			cost[c.g] = map[*Lang]score{}
 			order = append(order, c.g)
 		}
-		if perGroup[c.g] >= LangsPerGroup {
+		if perGroup[c.g] >= perGroupMax {
 			continue
 		}
 		perGroup[c.g]++
 		sc := c.t.Score(p)
 		k := float64(sc + asciiCost(c.t.L) + asciiPairs)
-		for b, n := range full {
-			if n > hist[b] && c.t.Class[b] == Bad {
-				k += float64((n - hist[b]) * BadCost)
+		if full != &hist {
+			for b, n := range full {
+				if n > hist[b] && c.t.Class[b] == Bad {
+					k += float64((n - hist[b]) * BadCost)
+				}
 			}
 		}
 		foreign := 0
