@@ -46,10 +46,12 @@ func fixSplice(out, in *os.File, path string, opts fixOptions, onRead func(int64
 		spliceMin = spliceMinDefault
 	}
 	var fixed int64
+	st := newStage(out)
+	defer st.close()
 	var buf []byte // what is to be written before the next splice
 	flush := func() error {
 		if len(buf) > 0 {
-			if _, err := out.Write(buf); err != nil {
+			if err := st.write(buf); err != nil {
 				return &outputError{"", err}
 			}
 			buf = buf[:0]
@@ -102,7 +104,7 @@ func fixSplice(out, in *os.File, path string, opts fixOptions, onRead func(int64
 					if err := flush(); err != nil {
 						return fixed, err
 					}
-					m, err := spliceFile(out, in, base, off)
+					m, err := st.splice(in, base, off)
 					switch {
 					case err == errNoSplice:
 						canSplice = false
@@ -131,5 +133,11 @@ func fixSplice(out, in *os.File, path string, opts fixOptions, onRead func(int64
 			block = block[at:]
 		}
 	}
-	return fixed, flush()
+	if err := flush(); err != nil {
+		return fixed, err
+	}
+	if err := st.flush(); err != nil {
+		return fixed, &outputError{"", err}
+	}
+	return fixed, nil
 }

@@ -266,3 +266,16 @@ func FuzzFixConvertSame(f *testing.F) {
 		}
 	})
 }
+
+// With faults close together and every run spliced, fixSplice's staging
+// pipe runs out of room (each splice and each write takes one of its
+// slots) and must be emptied into the output in the middle of a batch:
+// the output is still the library's repair.
+func TestFixSpliceStageFull(t *testing.T) {
+	p := []byte(strings.Repeat("ab\xFF\ncd\xE2\x82é", 6000))
+	for _, block := range []uint16{60000, 1000, 7} {
+		for _, minRun := range []uint16{1, 3} {
+			fuzzFixSpliceOne(t, p, 0, block, minRun)
+		}
+	}
+}
