@@ -39923,6 +39923,11 @@ utf8ToUTF32LEAVX512BW_next3:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512BW_done
 	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R9
+	TESTL     R9, R9
+	JZ        utf8ToUTF32LEAVX512BW_loop
+	CMPL      R9, $0xffffffff
+	JE        utf8ToUTF32LEAVX512BW_loop
 	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R10
@@ -39942,10 +39947,6 @@ utf8ToUTF32LEAVX512BW_next3:
 
 utf8ToUTF32LEAVX512BW_loop_w_go:
 	VPMOVMSKB      Y0, R11
-	TESTL          R11, R11
-	JZ             utf8ToUTF32LEAVX512BW_loop
-	CMPL           R11, $0xffffffff
-	JE             utf8ToUTF32LEAVX512BW_loop
 	VPTEST         Y1, Y1
 	JNZ            utf8ToUTF32LEAVX512BW_loop
 	VPMOVMSKB      Y2, R12
@@ -39969,10 +39970,15 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	MOVL           R10, R11
 	SHRL           $0x01, R11
 	ANDNL          R9, R11, R11
-	ANDNL          R9, R10, R9
-	LEAQ           (DX)(SI*1), R14
+	ANDNL          R9, R10, R14
+	LEAQ           (DX)(SI*1), R15
 	ADDQ           R13, SI
 	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R9
+	TESTL          R9, R9
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_last
+	CMPL           R9, $0xffffffff
+	JE             utf8ToUTF32LEAVX512BW_loop_w_last
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R10
@@ -39989,99 +39995,99 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VPOR           Y2, Y1, Y1
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	LEAQ           win4<>+0(SB), R13
-	MOVL           R11, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R14), Y3
-	VBROADCASTI128 (R13)(R15*8), Y5
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	LEAQ           win4<>+0(SB), R9
+	MOVL           R11, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R9)(R13*1), R13
+	VBROADCASTI128 (R15), Y3
+	VBROADCASTI128 (R9)(R13*8), Y5
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VINSERTI128    $0x01, (R14)(R15*1), Y3, Y3
-	VINSERTI128    $0x01, (R13)(BP*8), Y5, Y5
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
+	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
 	VPAND          ydwordF3F7F<>+0(SB), Y3, Y3
 	VPMADDUBSW     ydword14001<>+0(SB), Y3, Y3
 	VPMADDWD       ydword10000001<>+0(SB), Y3, Y3
 	VMOVDQU        Y3, (AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VBROADCASTI128 (R14)(R15*1), Y3
-	VBROADCASTI128 (R13)(BP*8), Y5
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y3
+	VBROADCASTI128 (R9)(BP*8), Y5
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VINSERTI128    $0x01, (R14)(R15*1), Y3, Y3
-	VINSERTI128    $0x01, (R13)(BP*8), Y5, Y5
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
+	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
 	VPAND          ydwordF3F7F<>+0(SB), Y3, Y3
 	VPMADDUBSW     ydword14001<>+0(SB), Y3, Y3
 	VPMADDWD       ydword10000001<>+0(SB), Y3, Y3
 	VMOVDQU        Y3, 32(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
 	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VBROADCASTI128 (R14)(R15*1), Y3
-	VBROADCASTI128 (R13)(BP*8), Y5
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y3
+	VBROADCASTI128 (R9)(BP*8), Y5
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VINSERTI128    $0x01, (R14)(R15*1), Y3, Y3
-	VINSERTI128    $0x01, (R13)(BP*8), Y5, Y5
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
+	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
 	VPAND          ydwordF3F7F<>+0(SB), Y3, Y3
 	VPMADDUBSW     ydword14001<>+0(SB), Y3, Y3
 	VPMADDWD       ydword10000001<>+0(SB), Y3, Y3
 	VMOVDQU        Y3, 64(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
 	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VBROADCASTI128 (R14)(R15*1), Y3
-	VBROADCASTI128 (R13)(BP*8), Y5
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R9
-	SHRXL          R9, R11, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R14)(R9*1), Y3, Y3
-	VINSERTI128    $0x01, (R13)(R15*8), Y5, Y5
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y3
+	VBROADCASTI128 (R9)(BP*8), Y5
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R9)(R14*1), R14
+	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
+	VINSERTI128    $0x01, (R9)(R14*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
 	VPAND          ydwordF3F7F<>+0(SB), Y3, Y3
 	VPMADDUBSW     ydword14001<>+0(SB), Y3, Y3
@@ -40099,6 +40105,111 @@ utf8ToUTF32LEAVX512BW_loop_w_stored:
 	CMPQ    DI, CX
 	JG      utf8ToUTF32LEAVX512BW_done
 	JMP     utf8ToUTF32LEAVX512BW_loop_w_go
+
+utf8ToUTF32LEAVX512BW_loop_w_last:
+	LEAQ           win4<>+0(SB), R9
+	MOVL           R11, R10
+	ANDL           $0x00000fff, R10
+	MOVBLZX        1296(R9)(R10*1), R10
+	VBROADCASTI128 (R15), Y0
+	VBROADCASTI128 (R9)(R10*8), Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y0
+	VBROADCASTI128 (R9)(R12*8), Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored_last
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y0
+	VBROADCASTI128 (R9)(R12*8), Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored_last
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y0
+	VBROADCASTI128 (R9)(R12*8), Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX512BW_loop_w_stored_last:
+	POPCNTL R11, R11
+	LEAQ    (DI)(R11*4), DI
+	JMP     utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -40852,6 +40963,11 @@ utf8ToUTF32BEAVX512BW_next3:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512BW_done
 	VMOVDQU   (DX)(SI*1), Y1
+	VPMOVMSKB Y1, R9
+	TESTL     R9, R9
+	JZ        utf8ToUTF32BEAVX512BW_loop
+	CMPL      R9, $0xffffffff
+	JE        utf8ToUTF32BEAVX512BW_loop
 	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y3
 	VPCMPGTB  Y1, Y3, Y3
 	VPMOVMSKB Y3, R10
@@ -40871,10 +40987,6 @@ utf8ToUTF32BEAVX512BW_next3:
 
 utf8ToUTF32BEAVX512BW_loop_w_go:
 	VPMOVMSKB      Y1, R11
-	TESTL          R11, R11
-	JZ             utf8ToUTF32BEAVX512BW_loop
-	CMPL           R11, $0xffffffff
-	JE             utf8ToUTF32BEAVX512BW_loop
 	VPTEST         Y2, Y2
 	JNZ            utf8ToUTF32BEAVX512BW_loop
 	VPMOVMSKB      Y3, R12
@@ -40898,10 +41010,15 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	MOVL           R10, R11
 	SHRL           $0x01, R11
 	ANDNL          R9, R11, R11
-	ANDNL          R9, R10, R9
-	LEAQ           (DX)(SI*1), R14
+	ANDNL          R9, R10, R14
+	LEAQ           (DX)(SI*1), R15
 	ADDQ           R13, SI
 	VMOVDQU        (DX)(SI*1), Y1
+	VPMOVMSKB      Y1, R9
+	TESTL          R9, R9
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_last
+	CMPL           R9, $0xffffffff
+	JE             utf8ToUTF32BEAVX512BW_loop_w_last
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R10
@@ -40918,102 +41035,102 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VPOR           Y3, Y2, Y2
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y3
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
-	LEAQ           win4<>+0(SB), R13
-	MOVL           R11, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R14), Y4
-	VBROADCASTI128 (R13)(R15*8), Y6
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	LEAQ           win4<>+0(SB), R9
+	MOVL           R11, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R9)(R13*1), R13
+	VBROADCASTI128 (R15), Y4
+	VBROADCASTI128 (R9)(R13*8), Y6
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VINSERTI128    $0x01, (R14)(R15*1), Y4, Y4
-	VINSERTI128    $0x01, (R13)(BP*8), Y6, Y6
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
+	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VPSHUFB        swap32<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VBROADCASTI128 (R14)(R15*1), Y4
-	VBROADCASTI128 (R13)(BP*8), Y6
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y4
+	VBROADCASTI128 (R9)(BP*8), Y6
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VINSERTI128    $0x01, (R14)(R15*1), Y4, Y4
-	VINSERTI128    $0x01, (R13)(BP*8), Y6, Y6
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
+	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VPSHUFB        swap32<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
 	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VBROADCASTI128 (R14)(R15*1), Y4
-	VBROADCASTI128 (R13)(BP*8), Y6
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y4
+	VBROADCASTI128 (R9)(BP*8), Y6
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VINSERTI128    $0x01, (R14)(R15*1), Y4, Y4
-	VINSERTI128    $0x01, (R13)(BP*8), Y6, Y6
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
+	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VPSHUFB        swap32<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
 	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R9, R15
-	SHRXL          R15, R11, BP
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
 	ANDL           $0x00000fff, BP
-	MOVBLZX        1296(R13)(BP*1), BP
-	VBROADCASTI128 (R14)(R15*1), Y4
-	VBROADCASTI128 (R13)(BP*8), Y6
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R9
-	SHRXL          R9, R11, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R14)(R9*1), Y4, Y4
-	VINSERTI128    $0x01, (R13)(R15*8), Y6, Y6
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y4
+	VBROADCASTI128 (R9)(BP*8), Y6
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, R14
+	ANDL           $0x00000fff, R14
+	MOVBLZX        1296(R9)(R14*1), R14
+	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
+	VINSERTI128    $0x01, (R9)(R14*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
@@ -41032,6 +41149,115 @@ utf8ToUTF32BEAVX512BW_loop_w_stored:
 	CMPQ    DI, CX
 	JG      utf8ToUTF32BEAVX512BW_done
 	JMP     utf8ToUTF32BEAVX512BW_loop_w_go
+
+utf8ToUTF32BEAVX512BW_loop_w_last:
+	LEAQ           win4<>+0(SB), R9
+	MOVL           R11, R10
+	ANDL           $0x00000fff, R10
+	MOVBLZX        1296(R9)(R10*1), R10
+	VBROADCASTI128 (R15), Y1
+	VBROADCASTI128 (R9)(R10*8), Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, (AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y1
+	VBROADCASTI128 (R9)(R12*8), Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 32(AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored_last
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y1
+	VBROADCASTI128 (R9)(R12*8), Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 64(AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored_last
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y1
+	VBROADCASTI128 (R9)(R12*8), Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
+	VPSHUFB        Y2, Y1, Y1
+	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
+	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
+	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
+	VPSHUFB        swap32<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX512BW_loop_w_stored_last:
+	POPCNTL R11, R11
+	LEAQ    (DI)(R11*4), DI
+	JMP     utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
@@ -43602,6 +43828,11 @@ utf8ToUTF32LEAVX2_next3:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JZ        utf8ToUTF32LEAVX2_loop
+	CMPL      R8, $0xffffffff
+	JE        utf8ToUTF32LEAVX2_loop
 	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R9
@@ -43621,10 +43852,6 @@ utf8ToUTF32LEAVX2_next3:
 
 utf8ToUTF32LEAVX2_loop_w_go:
 	VPMOVMSKB      Y0, R10
-	TESTL          R10, R10
-	JZ             utf8ToUTF32LEAVX2_loop
-	CMPL           R10, $0xffffffff
-	JE             utf8ToUTF32LEAVX2_loop
 	VPTEST         Y1, Y1
 	JNZ            utf8ToUTF32LEAVX2_loop
 	VPMOVMSKB      Y2, R11
@@ -43648,10 +43875,15 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	MOVL           R9, R10
 	SHRL           $0x01, R10
 	ANDNL          R8, R10, R10
-	ANDNL          R8, R9, R8
-	LEAQ           (DX)(SI*1), R13
+	ANDNL          R8, R9, R13
+	LEAQ           (DX)(SI*1), R14
 	ADDQ           R12, SI
 	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF32LEAVX2_loop_w_last
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF32LEAVX2_loop_w_last
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R9
@@ -43668,99 +43900,99 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VPOR           Y2, Y1, Y1
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	LEAQ           win4<>+0(SB), R12
-	MOVL           R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R13), Y4
-	VBROADCASTI128 (R12)(R14*8), Y5
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	LEAQ           win4<>+0(SB), R8
+	MOVL           R10, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R8)(R12*1), R12
+	VBROADCASTI128 (R14), Y4
+	VBROADCASTI128 (R8)(R12*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
-	VINSERTI128    $0x01, (R12)(R15*8), Y5, Y5
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VBROADCASTI128 (R13)(R14*1), Y4
-	VBROADCASTI128 (R12)(R15*8), Y5
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
-	VINSERTI128    $0x01, (R12)(R15*8), Y5, Y5
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
 	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VBROADCASTI128 (R13)(R14*1), Y4
-	VBROADCASTI128 (R12)(R15*8), Y5
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
-	VINSERTI128    $0x01, (R12)(R15*8), Y5, Y5
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
 	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VBROADCASTI128 (R13)(R14*1), Y4
-	VBROADCASTI128 (R12)(R15*8), Y5
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R8
-	SHRXL          R8, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R13)(R8*1), Y4, Y4
-	VINSERTI128    $0x01, (R12)(R14*8), Y5, Y5
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R8)(R13*1), R13
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
@@ -43778,6 +44010,111 @@ utf8ToUTF32LEAVX2_loop_w_stored:
 	CMPQ    DI, CX
 	JG      utf8ToUTF32LEAVX2_done
 	JMP     utf8ToUTF32LEAVX2_loop_w_go
+
+utf8ToUTF32LEAVX2_loop_w_last:
+	LEAQ           win4<>+0(SB), R8
+	MOVL           R10, R9
+	ANDL           $0x00000fff, R9
+	MOVBLZX        1296(R8)(R9*1), R9
+	VBROADCASTI128 (R14), Y0
+	VBROADCASTI128 (R8)(R9*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored_last
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored_last
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX2_loop_w_stored_last:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	JMP     utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
@@ -44431,6 +44768,11 @@ utf8ToUTF32BEAVX2_next3:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JZ        utf8ToUTF32BEAVX2_loop
+	CMPL      R8, $0xffffffff
+	JE        utf8ToUTF32BEAVX2_loop
 	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R9
@@ -44450,10 +44792,6 @@ utf8ToUTF32BEAVX2_next3:
 
 utf8ToUTF32BEAVX2_loop_w_go:
 	VPMOVMSKB      Y0, R10
-	TESTL          R10, R10
-	JZ             utf8ToUTF32BEAVX2_loop
-	CMPL           R10, $0xffffffff
-	JE             utf8ToUTF32BEAVX2_loop
 	VPTEST         Y1, Y1
 	JNZ            utf8ToUTF32BEAVX2_loop
 	VPMOVMSKB      Y2, R11
@@ -44477,10 +44815,15 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	MOVL           R9, R10
 	SHRL           $0x01, R10
 	ANDNL          R8, R10, R10
-	ANDNL          R8, R9, R8
-	LEAQ           (DX)(SI*1), R13
+	ANDNL          R8, R9, R13
+	LEAQ           (DX)(SI*1), R14
 	ADDQ           R12, SI
 	VMOVDQU        (DX)(SI*1), Y0
+	VPMOVMSKB      Y0, R8
+	TESTL          R8, R8
+	JZ             utf8ToUTF32BEAVX2_loop_w_last
+	CMPL           R8, $0xffffffff
+	JE             utf8ToUTF32BEAVX2_loop_w_last
 	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R9
@@ -44497,102 +44840,102 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VPOR           Y2, Y1, Y1
 	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y2
 	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	LEAQ           win4<>+0(SB), R12
-	MOVL           R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R13), Y4
-	VBROADCASTI128 (R12)(R14*8), Y5
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	LEAQ           win4<>+0(SB), R8
+	MOVL           R10, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R8)(R12*1), R12
+	VBROADCASTI128 (R14), Y4
+	VBROADCASTI128 (R8)(R12*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
-	VINSERTI128    $0x01, (R12)(R15*8), Y5, Y5
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VPSHUFB        swap32<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VBROADCASTI128 (R13)(R14*1), Y4
-	VBROADCASTI128 (R12)(R15*8), Y5
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
-	VINSERTI128    $0x01, (R12)(R15*8), Y5, Y5
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VPSHUFB        swap32<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
 	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VBROADCASTI128 (R13)(R14*1), Y4
-	VBROADCASTI128 (R12)(R15*8), Y5
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
-	VINSERTI128    $0x01, (R12)(R15*8), Y5, Y5
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
 	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
 	VPSHUFB        swap32<>+0(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
 	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R8, R14
-	SHRXL          R14, R10, R15
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
 	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R12)(R15*1), R15
-	VBROADCASTI128 (R13)(R14*1), Y4
-	VBROADCASTI128 (R12)(R15*8), Y5
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R8
-	SHRXL          R8, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R13)(R8*1), Y4, Y4
-	VINSERTI128    $0x01, (R12)(R14*8), Y5, Y5
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R8)(R13*1), R13
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
 	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
 	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
@@ -44611,6 +44954,115 @@ utf8ToUTF32BEAVX2_loop_w_stored:
 	CMPQ    DI, CX
 	JG      utf8ToUTF32BEAVX2_done
 	JMP     utf8ToUTF32BEAVX2_loop_w_go
+
+utf8ToUTF32BEAVX2_loop_w_last:
+	LEAQ           win4<>+0(SB), R8
+	MOVL           R10, R9
+	ANDL           $0x00000fff, R9
+	MOVBLZX        1296(R8)(R9*1), R9
+	VBROADCASTI128 (R14), Y0
+	VBROADCASTI128 (R8)(R9*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, (AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 32(AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored_last
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 64(AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored_last
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
+	VPSHUFB        Y1, Y0, Y0
+	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
+	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
+	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
+	VPSHUFB        swap32<>+0(SB), Y0, Y0
+	VMOVDQU        Y0, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX2_loop_w_stored_last:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	JMP     utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0

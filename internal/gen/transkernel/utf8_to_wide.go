@@ -1551,14 +1551,16 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, dp, sp, i, j, sLim, dLim re
 	// the next: each turn does the next block's before its own windows.
 	v, c, l3v := YMM(), YMM(), YMM()
 	cont := GP64()
+	VMOVDQU(asm.At(sp, i, 0), v)
+	VPMOVMSKB(v, t.As32())
+	TESTL(t.As32(), t.As32())
+	JZ(p.Ref("loop"))
+	CMPL(t.As32(), U32(0xFFFFFFFF))
+	JE(p.Ref("loop"))
 	windowsVectors(tab, v, c, l3v, cont, sp, i)
 	q.Label("go")
 	m := GP64()
 	VPMOVMSKB(v, m.As32())
-	TESTL(m.As32(), m.As32())
-	JZ(p.Ref("loop"))
-	CMPL(m.As32(), U32(0xFFFFFFFF))
-	JE(p.Ref("loop"))
 	VPTEST(c, c)
 	JNZ(p.Ref(fail))
 	l3 := GP64()
@@ -1594,8 +1596,44 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, dp, sp, i, j, sLim, dLim re
 	// The next block's vector work, ahead of this one's windows: a block
 	// waits on the one before only for its start, and so the two overlap
 	// (the next block's masks took about as long as this one's windows).
+	// A next block that this path does not take (all ASCII, or no ASCII:
+	// CJK after a line of it) is left to the main loop, without that
+	// work, by a copy of the windows.
+	VMOVDQU(asm.At(sp, i, 0), v)
+	VPMOVMSKB(v, t.As32())
+	TESTL(t.As32(), t.As32())
+	JZ(q.Ref("last"))
+	CMPL(t.As32(), U32(0xFFFFFFFF))
+	JE(q.Ref("last"))
 	windowsVectors(tab, v, c, l3v, cont, sp, i)
 	LEAQ(tab.win4, base)
+	windowsStore(tab, q, "stored", be, dp, j, s, base, ends, starts)
+	POPCNTL(ends.As32(), ends.As32())
+	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
+	TESTL(l3.As32(), l3.As32())
+	JZ(p.Ref("loop"))
+	// The next block's vectors are in; the block after it must be in
+	// src too before they are used.
+	LEAQ(Mem{Base: i, Disp: 48}, t)
+	CMPQ(t, sLim)
+	JG(p.Ref("loop"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	JMP(q.Ref("go"))
+
+	q.Label("last")
+	LEAQ(tab.win4, base)
+	windowsStore(tab, q, "stored_last", be, dp, j, s, base, ends, starts)
+	POPCNTL(ends.As32(), ends.As32())
+	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
+	JMP(p.Ref("loop"))
+}
+
+// windowsStore converts the block at s by windows and stores them at
+// dst[j:], for windowsUTF32: ends is the mask of its characters' ends before
+// the cut, starts of their starts (clobbered), base the address of win4. It
+// ends at the label stored, which it defines.
+func windowsStore(tab *consts, q asm.Scope, stored string, be bool, dp, j, s, base, ends, starts reg.GPVirtual) {
 	for pair := 0; pair < 4; pair++ {
 		x, sh := YMM(), YMM()
 		for w := 0; w < 2; w++ {
@@ -1614,7 +1652,7 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, dp, sp, i, j, sLim, dLim re
 				// block): a branch on it was mispredicted often enough to
 				// cost more.
 				if w == 0 && pair > 1 {
-					JZ(q.Ref("stored")) // no character left
+					JZ(q.Ref(stored)) // no character left
 				}
 				TZCNTL(starts.As32(), pos.As32()) // 32 past the last window
 				SHRXL(pos.As32(), ends.As32(), e.As32())
@@ -1644,30 +1682,17 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, dp, sp, i, j, sLim, dLim re
 		}
 		VMOVDQU(x, Mem{Base: dp, Index: j, Scale: 1, Disp: 32 * pair})
 	}
-	q.Label("stored")
-	POPCNTL(ends.As32(), ends.As32())
-	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
-	TESTL(l3.As32(), l3.As32())
-	JZ(p.Ref("loop"))
-	// The next block's vectors are in; the block after it must be in
-	// src too before they are used.
-	LEAQ(Mem{Base: i, Disp: 48}, t)
-	CMPQ(t, sLim)
-	JG(p.Ref("loop"))
-	CMPQ(j, dLim)
-	JG(p.Ref("done"))
-	JMP(q.Ref("go"))
+	q.Label(stored)
 }
 
-// windowsVectors is the vector work of windowsUTF32 on the block at src[i:]:
-// v the block, c nonzero where it holds a byte that no block of 1- to 3-byte
+// windowsVectors is the vector work of windowsUTF32 on the block at src[i:],
+// loaded in v: c nonzero where it holds a byte that no block of 1- to 3-byte
 // characters may hold (F0..FF, C0, C1; E0 then 80..9F (overlong), ED then
 // A0..BF (surrogates), told by bit 5 of the byte after; past the cut too: no
 // well-formed text has them anywhere), l3v its leads E0..EF and cont the mask
 // of its continuation bytes.
 func windowsVectors(tab *consts, v, c, l3v reg.VecVirtual, cont, sp, i reg.GPVirtual) {
 	d, e, nx := YMM(), YMM(), YMM()
-	VMOVDQU(asm.At(sp, i, 0), v)
 	VMOVDQU(tab.ydw[0xC0C0C0C0], d)
 	VPCMPGTB(v, d, d) // signed 0xC0 > v: continuation bytes
 	VPMOVMSKB(d, cont.As32())
