@@ -39917,17 +39917,71 @@ utf8ToUTF32LEAVX512BW_three32:
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_next3:
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
-	JG             utf8ToUTF32LEAVX512BW_loop
-	CMPQ           DI, CX
-	JG             utf8ToUTF32LEAVX512BW_done
+	LEAQ      48(SI), R9
+	CMPQ      R9, BX
+	JG        utf8ToUTF32LEAVX512BW_loop
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX512BW_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R9
+	TESTL     R9, R9
+	JZ        utf8ToUTF32LEAVX512BW_loop
+	CMPL      R9, $0xffffffff
+	JE        utf8ToUTF32LEAVX512BW_loop
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB  Y0, Y2, Y2
+	VPMOVMSKB Y2, R10
+	VPAND     ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VMOVDQU   1(DX)(SI*1), Y5
+	VPSLLW    $0x02, Y5, Y5
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordEDEDEDED<>+0(SB), Y0, Y3
+	VPBLENDVB Y5, Y3, Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y2, Y2
+
+utf8ToUTF32LEAVX512BW_loop_w_go:
+	VPMOVMSKB      Y0, R11
+	VPTEST         Y1, Y1
+	JNZ            utf8ToUTF32LEAVX512BW_loop
+	VPMOVMSKB      Y2, R12
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R14
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R13
+	ADCL           $0x00, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R14
+	CMOVLCC        R14, R13
+	ANDNL          R11, R10, R14
+	SHLL           $0x01, R14
+	MOVL           R12, R9
+	SHLL           $0x02, R9
+	ORL            R9, R14
+	CMPL           R14, R10
+	JNE            utf8ToUTF32LEAVX512BW_loop
+	MOVL           $0xffffffff, R9
+	BZHIL          R13, R9, R9
+	MOVL           R10, R11
+	SHRL           $0x01, R11
+	ANDNL          R9, R11, R11
+	ANDNL          R9, R10, R14
+	LEAQ           (DX)(SI*1), R15
+	ADDQ           R13, SI
 	VMOVDQU        (DX)(SI*1), Y0
 	VPMOVMSKB      Y0, R9
 	TESTL          R9, R9
-	JZ             utf8ToUTF32LEAVX512BW_loop
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_last
 	CMPL           R9, $0xffffffff
-	JE             utf8ToUTF32LEAVX512BW_loop
+	JE             utf8ToUTF32LEAVX512BW_loop_w_last
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB       Y0, Y2, Y2
+	VPMOVMSKB      Y2, R10
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
@@ -39939,141 +39993,222 @@ utf8ToUTF32LEAVX512BW_next3:
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y3
 	VPBLENDVB      Y5, Y3, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPTEST         Y1, Y1
-	JNZ            utf8ToUTF32LEAVX512BW_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R12
-	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R14
-	CMPL           R10, $0x000000c0
-	MOVL           $0x0000001f, R13
-	ADCL           $0x00, R13
-	CMPL           R14, $0x000000e0
-	MOVL           $0x0000001e, R14
-	CMOVLCC        R14, R13
-	ANDNL          R9, R12, R14
-	SHLL           $0x01, R14
-	MOVL           R11, R10
-	SHLL           $0x02, R10
-	ORL            R10, R14
-	CMPL           R14, R12
-	JNE            utf8ToUTF32LEAVX512BW_loop
-	MOVL           $0xffffffff, R10
-	BZHIL          R13, R10, R9
-	MOVL           R12, R10
-	SHRL           $0x01, R10
-	ANDNL          R9, R10, R10
-	ANDNL          R9, R12, R9
-	LEAQ           (DX)(SI*1), R12
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R13
-	MOVL           R10, R14
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	LEAQ           win4<>+0(SB), R9
+	MOVL           R11, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R9)(R13*1), R13
+	VBROADCASTI128 (R15), Y3
+	VBROADCASTI128 (R9)(R13*8), Y5
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
+	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
+	VPSHUFB        Y5, Y3, Y3
+	VPAND          ydwordF3F7F<>+0(SB), Y3, Y3
+	VPMADDUBSW     ydword14001<>+0(SB), Y3, Y3
+	VPMADDWD       ydword10000001<>+0(SB), Y3, Y3
+	VMOVDQU        Y3, (AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y3
+	VBROADCASTI128 (R9)(BP*8), Y5
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
+	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
+	VPSHUFB        Y5, Y3, Y3
+	VPAND          ydwordF3F7F<>+0(SB), Y3, Y3
+	VPMADDUBSW     ydword14001<>+0(SB), Y3, Y3
+	VPMADDWD       ydword10000001<>+0(SB), Y3, Y3
+	VMOVDQU        Y3, 32(AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y3
+	VBROADCASTI128 (R9)(BP*8), Y5
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
+	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
+	VPSHUFB        Y5, Y3, Y3
+	VPAND          ydwordF3F7F<>+0(SB), Y3, Y3
+	VPMADDUBSW     ydword14001<>+0(SB), Y3, Y3
+	VPMADDWD       ydword10000001<>+0(SB), Y3, Y3
+	VMOVDQU        Y3, 64(AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y3
+	VBROADCASTI128 (R9)(BP*8), Y5
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R13)(R14*1), R14
-	VBROADCASTI128 (R12), Y0
-	VBROADCASTI128 (R13)(R14*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	MOVBLZX        1296(R9)(R14*1), R14
+	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
+	VINSERTI128    $0x01, (R9)(R14*8), Y5, Y5
+	VPSHUFB        Y5, Y3, Y3
+	VPAND          ydwordF3F7F<>+0(SB), Y3, Y3
+	VPMADDUBSW     ydword14001<>+0(SB), Y3, Y3
+	VPMADDWD       ydword10000001<>+0(SB), Y3, Y3
+	VMOVDQU        Y3, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX512BW_loop_w_stored:
+	POPCNTL R11, R11
+	LEAQ    (DI)(R11*4), DI
+	TESTL   R12, R12
+	JZ      utf8ToUTF32LEAVX512BW_loop
+	LEAQ    48(SI), R9
+	CMPQ    R9, BX
+	JG      utf8ToUTF32LEAVX512BW_loop
+	CMPQ    DI, CX
+	JG      utf8ToUTF32LEAVX512BW_done
+	JMP     utf8ToUTF32LEAVX512BW_loop_w_go
+
+utf8ToUTF32LEAVX512BW_loop_w_last:
+	LEAQ           win4<>+0(SB), R9
+	MOVL           R11, R10
+	ANDL           $0x00000fff, R10
+	MOVBLZX        1296(R9)(R10*1), R10
+	VBROADCASTI128 (R15), Y0
+	VBROADCASTI128 (R9)(R10*8), Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R12)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y0
+	VBROADCASTI128 (R9)(R12*8), Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R12)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R12)(R14*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R15*8), Y1, Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored_last
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y0
+	VBROADCASTI128 (R9)(R12*8), Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R12)(R14*1), Y0
-	VBROADCASTI128 (R13)(R15*8), Y1
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R9
-	SHRXL          R9, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R13)(R14*1), R14
-	VINSERTI128    $0x01, (R12)(R9*1), Y0, Y0
-	VINSERTI128    $0x01, (R13)(R14*8), Y1, Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32LEAVX512BW_loop_w_stored_last
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y0
+	VBROADCASTI128 (R9)(R12*8), Y1
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
+	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
-utf8ToUTF32LEAVX512BW_loop_w_stored:
-	POPCNTL R10, R10
-	LEAQ    (DI)(R10*4), DI
-	TESTL   R11, R11
-	JNZ     utf8ToUTF32LEAVX512BW_next3
+utf8ToUTF32LEAVX512BW_loop_w_stored_last:
+	POPCNTL R11, R11
+	LEAQ    (DI)(R11*4), DI
 	JMP     utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_sixteen:
@@ -40822,17 +40957,71 @@ utf8ToUTF32BEAVX512BW_three32:
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_next3:
-	LEAQ           16(SI), R9
-	CMPQ           R9, BX
-	JG             utf8ToUTF32BEAVX512BW_loop
-	CMPQ           DI, CX
-	JG             utf8ToUTF32BEAVX512BW_done
+	LEAQ      48(SI), R9
+	CMPQ      R9, BX
+	JG        utf8ToUTF32BEAVX512BW_loop
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX512BW_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VPMOVMSKB Y1, R9
+	TESTL     R9, R9
+	JZ        utf8ToUTF32BEAVX512BW_loop
+	CMPL      R9, $0xffffffff
+	JE        utf8ToUTF32BEAVX512BW_loop
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB  Y1, Y3, Y3
+	VPMOVMSKB Y3, R10
+	VPAND     ydwordF0F0F0F0<>+0(SB), Y1, Y2
+	VPCMPEQB  ydwordF0F0F0F0<>+0(SB), Y2, Y2
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y1, Y3
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y3, Y3
+	VPOR      Y3, Y2, Y2
+	VMOVDQU   1(DX)(SI*1), Y6
+	VPSLLW    $0x02, Y6, Y6
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y1, Y3
+	VPCMPEQB  ydwordEDEDEDED<>+0(SB), Y1, Y4
+	VPBLENDVB Y6, Y4, Y3, Y3
+	VPOR      Y3, Y2, Y2
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y1, Y3
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y3, Y3
+
+utf8ToUTF32BEAVX512BW_loop_w_go:
+	VPMOVMSKB      Y1, R11
+	VPTEST         Y2, Y2
+	JNZ            utf8ToUTF32BEAVX512BW_loop
+	VPMOVMSKB      Y3, R12
+	MOVBLZX        31(DX)(SI*1), R9
+	MOVBLZX        30(DX)(SI*1), R14
+	CMPL           R9, $0x000000c0
+	MOVL           $0x0000001f, R13
+	ADCL           $0x00, R13
+	CMPL           R14, $0x000000e0
+	MOVL           $0x0000001e, R14
+	CMOVLCC        R14, R13
+	ANDNL          R11, R10, R14
+	SHLL           $0x01, R14
+	MOVL           R12, R9
+	SHLL           $0x02, R9
+	ORL            R9, R14
+	CMPL           R14, R10
+	JNE            utf8ToUTF32BEAVX512BW_loop
+	MOVL           $0xffffffff, R9
+	BZHIL          R13, R9, R9
+	MOVL           R10, R11
+	SHRL           $0x01, R11
+	ANDNL          R9, R11, R11
+	ANDNL          R9, R10, R14
+	LEAQ           (DX)(SI*1), R15
+	ADDQ           R13, SI
 	VMOVDQU        (DX)(SI*1), Y1
 	VPMOVMSKB      Y1, R9
 	TESTL          R9, R9
-	JZ             utf8ToUTF32BEAVX512BW_loop
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_last
 	CMPL           R9, $0xffffffff
-	JE             utf8ToUTF32BEAVX512BW_loop
+	JE             utf8ToUTF32BEAVX512BW_loop_w_last
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y3
+	VPCMPGTB       Y1, Y3, Y3
+	VPMOVMSKB      Y3, R10
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y1, Y2
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y2, Y2
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y1, Y3
@@ -40844,133 +41033,220 @@ utf8ToUTF32BEAVX512BW_next3:
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y1, Y4
 	VPBLENDVB      Y6, Y4, Y3, Y3
 	VPOR           Y3, Y2, Y2
-	VPTEST         Y2, Y2
-	JNZ            utf8ToUTF32BEAVX512BW_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y2
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
-	VPMOVMSKB      Y2, R11
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
-	VPCMPGTB       Y1, Y2, Y2
-	VPMOVMSKB      Y2, R12
-	MOVBLZX        31(DX)(SI*1), R10
-	MOVBLZX        30(DX)(SI*1), R14
-	CMPL           R10, $0x000000c0
-	MOVL           $0x0000001f, R13
-	ADCL           $0x00, R13
-	CMPL           R14, $0x000000e0
-	MOVL           $0x0000001e, R14
-	CMOVLCC        R14, R13
-	ANDNL          R9, R12, R14
-	SHLL           $0x01, R14
-	MOVL           R11, R10
-	SHLL           $0x02, R10
-	ORL            R10, R14
-	CMPL           R14, R12
-	JNE            utf8ToUTF32BEAVX512BW_loop
-	MOVL           $0xffffffff, R10
-	BZHIL          R13, R10, R9
-	MOVL           R12, R10
-	SHRL           $0x01, R10
-	ANDNL          R9, R10, R10
-	ANDNL          R9, R12, R9
-	LEAQ           (DX)(SI*1), R12
-	ADDQ           R13, SI
-	LEAQ           win4<>+0(SB), R13
-	MOVL           R10, R14
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y1, Y3
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y3, Y3
+	LEAQ           win4<>+0(SB), R9
+	MOVL           R11, R13
+	ANDL           $0x00000fff, R13
+	MOVBLZX        1296(R9)(R13*1), R13
+	VBROADCASTI128 (R15), Y4
+	VBROADCASTI128 (R9)(R13*8), Y6
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
+	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
+	VPSHUFB        Y6, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VPSHUFB        swap32<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, (AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y4
+	VBROADCASTI128 (R9)(BP*8), Y6
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
+	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
+	VPSHUFB        Y6, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VPSHUFB        swap32<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 32(AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y4
+	VBROADCASTI128 (R9)(BP*8), Y6
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
+	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
+	VPSHUFB        Y6, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VPSHUFB        swap32<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 64(AX)(DI*1)
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, BP
+	ANDL           $0x00000fff, BP
+	MOVBLZX        1296(R9)(BP*1), BP
+	VBROADCASTI128 (R15)(R13*1), Y4
+	VBROADCASTI128 (R9)(BP*8), Y6
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R13
+	SHRXL          R13, R11, R14
 	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R13)(R14*1), R14
-	VBROADCASTI128 (R12), Y1
-	VBROADCASTI128 (R13)(R14*8), Y2
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	MOVBLZX        1296(R9)(R14*1), R14
+	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
+	VINSERTI128    $0x01, (R9)(R14*8), Y6, Y6
+	VPSHUFB        Y6, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VPSHUFB        swap32<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX512BW_loop_w_stored:
+	POPCNTL R11, R11
+	LEAQ    (DI)(R11*4), DI
+	TESTL   R12, R12
+	JZ      utf8ToUTF32BEAVX512BW_loop
+	LEAQ    48(SI), R9
+	CMPQ    R9, BX
+	JG      utf8ToUTF32BEAVX512BW_loop
+	CMPQ    DI, CX
+	JG      utf8ToUTF32BEAVX512BW_done
+	JMP     utf8ToUTF32BEAVX512BW_loop_w_go
+
+utf8ToUTF32BEAVX512BW_loop_w_last:
+	LEAQ           win4<>+0(SB), R9
+	MOVL           R11, R10
+	ANDL           $0x00000fff, R10
+	MOVBLZX        1296(R9)(R10*1), R10
+	VBROADCASTI128 (R15), Y1
+	VBROADCASTI128 (R9)(R10*8), Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
 	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R12)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y1
+	VBROADCASTI128 (R9)(R12*8), Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
 	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 32(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R12)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VINSERTI128    $0x01, (R12)(R14*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R15*8), Y2, Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored_last
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y1
+	VBROADCASTI128 (R9)(R12*8), Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
 	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
 	VPMADDWD       ydword10000001<>+0(SB), Y1, Y1
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 64(AX)(DI*1)
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored
-	TZCNTL         R9, R14
-	SHRXL          R14, R10, R15
-	ANDL           $0x00000fff, R15
-	MOVBLZX        1296(R13)(R15*1), R15
-	VBROADCASTI128 (R12)(R14*1), Y1
-	VBROADCASTI128 (R13)(R15*8), Y2
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	BLSRL          R9, R9
-	TZCNTL         R9, R9
-	SHRXL          R9, R10, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R13)(R14*1), R14
-	VINSERTI128    $0x01, (R12)(R9*1), Y1, Y1
-	VINSERTI128    $0x01, (R13)(R14*8), Y2, Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	JZ             utf8ToUTF32BEAVX512BW_loop_w_stored_last
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VBROADCASTI128 (R15)(R10*1), Y1
+	VBROADCASTI128 (R9)(R12*8), Y2
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	BLSRL          R14, R14
+	TZCNTL         R14, R10
+	SHRXL          R10, R11, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R9)(R12*1), R12
+	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
+	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
 	VPAND          ydwordF3F7F<>+0(SB), Y1, Y1
 	VPMADDUBSW     ydword14001<>+0(SB), Y1, Y1
@@ -40978,11 +41254,9 @@ utf8ToUTF32BEAVX512BW_next3:
 	VPSHUFB        swap32<>+0(SB), Y1, Y1
 	VMOVDQU        Y1, 96(AX)(DI*1)
 
-utf8ToUTF32BEAVX512BW_loop_w_stored:
-	POPCNTL R10, R10
-	LEAQ    (DI)(R10*4), DI
-	TESTL   R11, R11
-	JNZ     utf8ToUTF32BEAVX512BW_next3
+utf8ToUTF32BEAVX512BW_loop_w_stored_last:
+	POPCNTL R11, R11
+	LEAQ    (DI)(R11*4), DI
 	JMP     utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_sixteen:
@@ -43548,17 +43822,71 @@ utf8ToUTF32LEAVX2_three32:
 	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_next3:
-	LEAQ           16(SI), R8
-	CMPQ           R8, BX
-	JG             utf8ToUTF32LEAVX2_loop
-	CMPQ           DI, CX
-	JG             utf8ToUTF32LEAVX2_done
+	LEAQ      48(SI), R8
+	CMPQ      R8, BX
+	JG        utf8ToUTF32LEAVX2_loop
+	CMPQ      DI, CX
+	JG        utf8ToUTF32LEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JZ        utf8ToUTF32LEAVX2_loop
+	CMPL      R8, $0xffffffff
+	JE        utf8ToUTF32LEAVX2_loop
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB  Y0, Y2, Y2
+	VPMOVMSKB Y2, R9
+	VPAND     ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VMOVDQU   1(DX)(SI*1), Y5
+	VPSLLW    $0x02, Y5, Y5
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordEDEDEDED<>+0(SB), Y0, Y4
+	VPBLENDVB Y5, Y4, Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y2, Y2
+
+utf8ToUTF32LEAVX2_loop_w_go:
+	VPMOVMSKB      Y0, R10
+	VPTEST         Y1, Y1
+	JNZ            utf8ToUTF32LEAVX2_loop
+	VPMOVMSKB      Y2, R11
+	MOVBLZX        31(DX)(SI*1), R8
+	MOVBLZX        30(DX)(SI*1), R13
+	CMPL           R8, $0x000000c0
+	MOVL           $0x0000001f, R12
+	ADCL           $0x00, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R13
+	CMOVLCC        R13, R12
+	ANDNL          R10, R9, R13
+	SHLL           $0x01, R13
+	MOVL           R11, R8
+	SHLL           $0x02, R8
+	ORL            R8, R13
+	CMPL           R13, R9
+	JNE            utf8ToUTF32LEAVX2_loop
+	MOVL           $0xffffffff, R8
+	BZHIL          R12, R8, R8
+	MOVL           R9, R10
+	SHRL           $0x01, R10
+	ANDNL          R8, R10, R10
+	ANDNL          R8, R9, R13
+	LEAQ           (DX)(SI*1), R14
+	ADDQ           R12, SI
 	VMOVDQU        (DX)(SI*1), Y0
 	VPMOVMSKB      Y0, R8
 	TESTL          R8, R8
-	JZ             utf8ToUTF32LEAVX2_loop
+	JZ             utf8ToUTF32LEAVX2_loop_w_last
 	CMPL           R8, $0xffffffff
-	JE             utf8ToUTF32LEAVX2_loop
+	JE             utf8ToUTF32LEAVX2_loop_w_last
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB       Y0, Y2, Y2
+	VPMOVMSKB      Y2, R9
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
@@ -43570,141 +43898,222 @@ utf8ToUTF32LEAVX2_next3:
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPTEST         Y1, Y1
-	JNZ            utf8ToUTF32LEAVX2_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R10
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R11
-	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R13
-	CMPL           R9, $0x000000c0
-	MOVL           $0x0000001f, R12
-	ADCL           $0x00, R12
-	CMPL           R13, $0x000000e0
-	MOVL           $0x0000001e, R13
-	CMOVLCC        R13, R12
-	ANDNL          R8, R11, R13
-	SHLL           $0x01, R13
-	MOVL           R10, R9
-	SHLL           $0x02, R9
-	ORL            R9, R13
-	CMPL           R13, R11
-	JNE            utf8ToUTF32LEAVX2_loop
-	MOVL           $0xffffffff, R9
-	BZHIL          R12, R9, R8
-	MOVL           R11, R9
-	SHRL           $0x01, R9
-	ANDNL          R8, R9, R9
-	ANDNL          R8, R11, R8
-	LEAQ           (DX)(SI*1), R11
-	ADDQ           R12, SI
-	LEAQ           win4<>+0(SB), R12
-	MOVL           R9, R13
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	LEAQ           win4<>+0(SB), R8
+	MOVL           R10, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R8)(R12*1), R12
+	VBROADCASTI128 (R14), Y4
+	VBROADCASTI128 (R8)(R12*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, (AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 32(AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 64(AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R13
 	ANDL           $0x00000fff, R13
-	MOVBLZX        1296(R12)(R13*1), R13
-	VBROADCASTI128 (R11), Y0
-	VBROADCASTI128 (R12)(R13*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	MOVBLZX        1296(R8)(R13*1), R13
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 96(AX)(DI*1)
+
+utf8ToUTF32LEAVX2_loop_w_stored:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	TESTL   R11, R11
+	JZ      utf8ToUTF32LEAVX2_loop
+	LEAQ    48(SI), R8
+	CMPQ    R8, BX
+	JG      utf8ToUTF32LEAVX2_loop
+	CMPQ    DI, CX
+	JG      utf8ToUTF32LEAVX2_done
+	JMP     utf8ToUTF32LEAVX2_loop_w_go
+
+utf8ToUTF32LEAVX2_loop_w_last:
+	LEAQ           win4<>+0(SB), R8
+	MOVL           R10, R9
+	ANDL           $0x00000fff, R9
+	MOVBLZX        1296(R8)(R9*1), R9
+	VBROADCASTI128 (R14), Y0
+	VBROADCASTI128 (R8)(R9*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R11)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R11)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored_last
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32LEAVX2_loop_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R11)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R8
-	SHRXL          R8, R9, R13
-	ANDL           $0x00000fff, R13
-	MOVBLZX        1296(R12)(R13*1), R13
-	VINSERTI128    $0x01, (R11)(R8*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32LEAVX2_loop_w_stored_last
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
-utf8ToUTF32LEAVX2_loop_w_stored:
-	POPCNTL R9, R9
-	LEAQ    (DI)(R9*4), DI
-	TESTL   R10, R10
-	JNZ     utf8ToUTF32LEAVX2_next3
+utf8ToUTF32LEAVX2_loop_w_stored_last:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
 	JMP     utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_sixteen:
@@ -44353,17 +44762,71 @@ utf8ToUTF32BEAVX2_three32:
 	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_next3:
-	LEAQ           16(SI), R8
-	CMPQ           R8, BX
-	JG             utf8ToUTF32BEAVX2_loop
-	CMPQ           DI, CX
-	JG             utf8ToUTF32BEAVX2_done
+	LEAQ      48(SI), R8
+	CMPQ      R8, BX
+	JG        utf8ToUTF32BEAVX2_loop
+	CMPQ      DI, CX
+	JG        utf8ToUTF32BEAVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JZ        utf8ToUTF32BEAVX2_loop
+	CMPL      R8, $0xffffffff
+	JE        utf8ToUTF32BEAVX2_loop
+	VMOVDQU   ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB  Y0, Y2, Y2
+	VPMOVMSKB Y2, R9
+	VPAND     ydwordF0F0F0F0<>+0(SB), Y0, Y1
+	VPCMPEQB  ydwordF0F0F0F0<>+0(SB), Y1, Y1
+	VPAND     ydwordFEFEFEFE<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordC0C0C0C0<>+0(SB), Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VMOVDQU   1(DX)(SI*1), Y5
+	VPSLLW    $0x02, Y5, Y5
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordEDEDEDED<>+0(SB), Y0, Y4
+	VPBLENDVB Y5, Y4, Y2, Y2
+	VPOR      Y2, Y1, Y1
+	VPAND     ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB  ydwordE0E0E0E0<>+0(SB), Y2, Y2
+
+utf8ToUTF32BEAVX2_loop_w_go:
+	VPMOVMSKB      Y0, R10
+	VPTEST         Y1, Y1
+	JNZ            utf8ToUTF32BEAVX2_loop
+	VPMOVMSKB      Y2, R11
+	MOVBLZX        31(DX)(SI*1), R8
+	MOVBLZX        30(DX)(SI*1), R13
+	CMPL           R8, $0x000000c0
+	MOVL           $0x0000001f, R12
+	ADCL           $0x00, R12
+	CMPL           R13, $0x000000e0
+	MOVL           $0x0000001e, R13
+	CMOVLCC        R13, R12
+	ANDNL          R10, R9, R13
+	SHLL           $0x01, R13
+	MOVL           R11, R8
+	SHLL           $0x02, R8
+	ORL            R8, R13
+	CMPL           R13, R9
+	JNE            utf8ToUTF32BEAVX2_loop
+	MOVL           $0xffffffff, R8
+	BZHIL          R12, R8, R8
+	MOVL           R9, R10
+	SHRL           $0x01, R10
+	ANDNL          R8, R10, R10
+	ANDNL          R8, R9, R13
+	LEAQ           (DX)(SI*1), R14
+	ADDQ           R12, SI
 	VMOVDQU        (DX)(SI*1), Y0
 	VPMOVMSKB      Y0, R8
 	TESTL          R8, R8
-	JZ             utf8ToUTF32BEAVX2_loop
+	JZ             utf8ToUTF32BEAVX2_loop_w_last
 	CMPL           R8, $0xffffffff
-	JE             utf8ToUTF32BEAVX2_loop
+	JE             utf8ToUTF32BEAVX2_loop_w_last
+	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y2
+	VPCMPGTB       Y0, Y2, Y2
+	VPMOVMSKB      Y2, R9
 	VPAND          ydwordF0F0F0F0<>+0(SB), Y0, Y1
 	VPCMPEQB       ydwordF0F0F0F0<>+0(SB), Y1, Y1
 	VPAND          ydwordFEFEFEFE<>+0(SB), Y0, Y2
@@ -44375,133 +44838,220 @@ utf8ToUTF32BEAVX2_next3:
 	VPCMPEQB       ydwordEDEDEDED<>+0(SB), Y0, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPTEST         Y1, Y1
-	JNZ            utf8ToUTF32BEAVX2_loop
-	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y1
-	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y1, Y1
-	VPMOVMSKB      Y1, R10
-	VMOVDQU        ydwordC0C0C0C0<>+0(SB), Y1
-	VPCMPGTB       Y0, Y1, Y1
-	VPMOVMSKB      Y1, R11
-	MOVBLZX        31(DX)(SI*1), R9
-	MOVBLZX        30(DX)(SI*1), R13
-	CMPL           R9, $0x000000c0
-	MOVL           $0x0000001f, R12
-	ADCL           $0x00, R12
-	CMPL           R13, $0x000000e0
-	MOVL           $0x0000001e, R13
-	CMOVLCC        R13, R12
-	ANDNL          R8, R11, R13
-	SHLL           $0x01, R13
-	MOVL           R10, R9
-	SHLL           $0x02, R9
-	ORL            R9, R13
-	CMPL           R13, R11
-	JNE            utf8ToUTF32BEAVX2_loop
-	MOVL           $0xffffffff, R9
-	BZHIL          R12, R9, R8
-	MOVL           R11, R9
-	SHRL           $0x01, R9
-	ANDNL          R8, R9, R9
-	ANDNL          R8, R11, R8
-	LEAQ           (DX)(SI*1), R11
-	ADDQ           R12, SI
-	LEAQ           win4<>+0(SB), R12
-	MOVL           R9, R13
+	VPAND          ydwordE0E0E0E0<>+0(SB), Y0, Y2
+	VPCMPEQB       ydwordE0E0E0E0<>+0(SB), Y2, Y2
+	LEAQ           win4<>+0(SB), R8
+	MOVL           R10, R12
+	ANDL           $0x00000fff, R12
+	MOVBLZX        1296(R8)(R12*1), R12
+	VBROADCASTI128 (R14), Y4
+	VBROADCASTI128 (R8)(R12*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VPSHUFB        swap32<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, (AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VPSHUFB        swap32<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 32(AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VPSHUFB        swap32<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 64(AX)(DI*1)
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R15
+	ANDL           $0x00000fff, R15
+	MOVBLZX        1296(R8)(R15*1), R15
+	VBROADCASTI128 (R14)(R12*1), Y4
+	VBROADCASTI128 (R8)(R15*8), Y5
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R12
+	SHRXL          R12, R10, R13
 	ANDL           $0x00000fff, R13
-	MOVBLZX        1296(R12)(R13*1), R13
-	VBROADCASTI128 (R11), Y0
-	VBROADCASTI128 (R12)(R13*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	MOVBLZX        1296(R8)(R13*1), R13
+	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
+	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
+	VPSHUFB        Y5, Y4, Y4
+	VPAND          ydwordF3F7F<>+0(SB), Y4, Y4
+	VPMADDUBSW     ydword14001<>+0(SB), Y4, Y4
+	VPMADDWD       ydword10000001<>+0(SB), Y4, Y4
+	VPSHUFB        swap32<>+0(SB), Y4, Y4
+	VMOVDQU        Y4, 96(AX)(DI*1)
+
+utf8ToUTF32BEAVX2_loop_w_stored:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
+	TESTL   R11, R11
+	JZ      utf8ToUTF32BEAVX2_loop
+	LEAQ    48(SI), R8
+	CMPQ    R8, BX
+	JG      utf8ToUTF32BEAVX2_loop
+	CMPQ    DI, CX
+	JG      utf8ToUTF32BEAVX2_done
+	JMP     utf8ToUTF32BEAVX2_loop_w_go
+
+utf8ToUTF32BEAVX2_loop_w_last:
+	LEAQ           win4<>+0(SB), R8
+	MOVL           R10, R9
+	ANDL           $0x00000fff, R9
+	MOVBLZX        1296(R8)(R9*1), R9
+	VBROADCASTI128 (R14), Y0
+	VBROADCASTI128 (R8)(R9*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R11)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R11)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VINSERTI128    $0x01, (R11)(R13*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R14*8), Y1, Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored_last
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
 	VPMADDWD       ydword10000001<>+0(SB), Y0, Y0
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	JZ             utf8ToUTF32BEAVX2_loop_w_stored
-	TZCNTL         R8, R13
-	SHRXL          R13, R9, R14
-	ANDL           $0x00000fff, R14
-	MOVBLZX        1296(R12)(R14*1), R14
-	VBROADCASTI128 (R11)(R13*1), Y0
-	VBROADCASTI128 (R12)(R14*8), Y1
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	BLSRL          R8, R8
-	TZCNTL         R8, R8
-	SHRXL          R8, R9, R13
-	ANDL           $0x00000fff, R13
-	MOVBLZX        1296(R12)(R13*1), R13
-	VINSERTI128    $0x01, (R11)(R8*1), Y0, Y0
-	VINSERTI128    $0x01, (R12)(R13*8), Y1, Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	JZ             utf8ToUTF32BEAVX2_loop_w_stored_last
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VBROADCASTI128 (R14)(R9*1), Y0
+	VBROADCASTI128 (R8)(R11*8), Y1
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	BLSRL          R13, R13
+	TZCNTL         R13, R9
+	SHRXL          R9, R10, R11
+	ANDL           $0x00000fff, R11
+	MOVBLZX        1296(R8)(R11*1), R11
+	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
+	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
 	VPAND          ydwordF3F7F<>+0(SB), Y0, Y0
 	VPMADDUBSW     ydword14001<>+0(SB), Y0, Y0
@@ -44509,11 +45059,9 @@ utf8ToUTF32BEAVX2_next3:
 	VPSHUFB        swap32<>+0(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
-utf8ToUTF32BEAVX2_loop_w_stored:
-	POPCNTL R9, R9
-	LEAQ    (DI)(R9*4), DI
-	TESTL   R10, R10
-	JNZ     utf8ToUTF32BEAVX2_next3
+utf8ToUTF32BEAVX2_loop_w_stored_last:
+	POPCNTL R10, R10
+	LEAQ    (DI)(R10*4), DI
 	JMP     utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_sixteen:

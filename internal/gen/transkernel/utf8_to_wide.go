@@ -1372,16 +1372,11 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	upToThreeBody(tab, p, width, be, pack, v, m, dp, sp, i, j, sLim, "sixteen")
 	p.Label("next3")
 	if width == 4 {
-		// windowsUTF32 reads up to 16 bytes past the block; with less
-		// input left the main loop takes over.
-		t := GP64()
-		LEAQ(Mem{Base: i, Disp: 16}, t)
-		CMPQ(t, sLim)
-		JG(p.Ref("loop"))
-	} else {
-		CMPQ(i, sLim)
-		JG(p.Ref("done"))
+		windowsUTF32(tab, p, be, dp, sp, i, j, sLim, dLim)
+		return
 	}
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
 	CMPQ(j, dLim)
 	JG(p.Ref("done"))
 	// Registers of its own, which keep the allocator within Y0-Y15.
@@ -1396,10 +1391,6 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 }
 
 func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
-	if width == 4 && fail == "loop" {
-		windowsUTF32(tab, p, be, v, m, dp, sp, i, j, fail)
-		return
-	}
 	c := YMM()
 	bad, cont, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xF0F0F0F0], v, c)
@@ -1531,7 +1522,8 @@ func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.G
 	}
 }
 
-// windowsUTF32 is the UTF-32 path of upToThreeBody: the block's characters
+// windowsUTF32 is the UTF-32 code at next3 in upToThreeAVX2 (the second
+// copy of the block code), a loop over blocks: the block's characters
 // (1 to 3 bytes, before the cut) go four at a time from a window of the 12
 // bytes that hold them, in 32-bit lanes of one character each, by one byte
 // shuffle chosen by where the four end (a table indexed by 12 bits of the
@@ -1539,39 +1531,44 @@ func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.G
 // this is about half the vector work of decoding every byte's 16-bit lane,
 // packing and widening them, as upToThreeBody does after it, and the checks
 // are folded: the bytes that no block of 1- to 3-byte characters may hold,
-// overlong and surrogate forms in one vector, one VPTEST. Windows read 16
-// bytes from any character start of the block, and the checks the byte after
-// it, so the path wants 48 bytes of src, which the second copy of the block
-// code in upToThreeAVX2 (label next3), the only one that takes it, sees to.
-// The first copy keeps the lane code: a lone mixed block (a line break in
-// CJK text) took longer by the windows, whose branches it mispredicts.
-func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp, i, j reg.GPVirtual, fail string) {
-	q := asm.Scope(string(p.Ref(fail+"_w")) + "_")
+// overlong and surrogate forms in one vector, one VPTEST. Each turn does the
+// next block's vector work (windowsVectors) before its own windows, so that
+// the next block's masks, which wait only for this block's cut, overlap
+// these windows: 9-10% on Korean and Hindi, where two blocks in a row took
+// the path one after the other. Windows read 16 bytes from any character
+// start of the block, and the checks the byte after it, so a block wants 48
+// bytes of src, and 80 with the next one's vectors. The first copy keeps the
+// lane code: a lone mixed block (a line break in CJK text) took longer by
+// the windows, whose branches it mispredicts.
+func windowsUTF32(tab *consts, p asm.Scope, be bool, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
+	q := asm.Scope(string(p.Ref("loop_w")) + "_")
+	fail := "loop"
 	t := GP64()
-	// F0..FF, C0, C1; E0 then 80..9F (overlong), ED then A0..BF
-	// (surrogates), told by bit 5 of the byte after. Past the cut too: no
-	// well-formed text has them anywhere, and ill-formed text goes to fail.
-	c, d, e, nx := YMM(), YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0xF0F0F0F0], v, c)
-	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c)
-	VPAND(tab.ydw[0xFEFEFEFE], v, d)
-	VPCMPEQB(tab.ydw[0xC0C0C0C0], d, d)
-	VPOR(d, c, c)
-	VMOVDQU(asm.At(sp, i, 1), nx)
-	VPSLLW(U8(2), nx, nx) // bit 7 of each byte: bit 5 of the next
-	VPCMPEQB(tab.ydw[0xE0E0E0E0], v, d)
-	VPCMPEQB(tab.ydw[0xEDEDEDED], v, e)
-	VPBLENDVB(nx, e, d, d)
-	VPOR(d, c, c)
+	// The block and the next both read up to 48 bytes from their start,
+	// so this block wants 80 of src; with less the main loop takes over.
+	LEAQ(Mem{Base: i, Disp: 48}, t)
+	CMPQ(t, sLim)
+	JG(p.Ref("loop"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	// v, c, l3v and cont carry a block's vector work from one turn to
+	// the next: each turn does the next block's before its own windows.
+	v, c, l3v := YMM(), YMM(), YMM()
+	cont := GP64()
+	VMOVDQU(asm.At(sp, i, 0), v)
+	VPMOVMSKB(v, t.As32())
+	TESTL(t.As32(), t.As32())
+	JZ(p.Ref("loop"))
+	CMPL(t.As32(), U32(0xFFFFFFFF))
+	JE(p.Ref("loop"))
+	windowsVectors(tab, v, c, l3v, cont, sp, i)
+	q.Label("go")
+	m := GP64()
+	VPMOVMSKB(v, m.As32())
 	VPTEST(c, c)
 	JNZ(p.Ref(fail))
-	l3, cont := GP64(), GP64()
-	VPAND(tab.ydw[0xE0E0E0E0], v, c)
-	VPCMPEQB(tab.ydw[0xE0E0E0E0], c, c) // E0..EF here
-	VPMOVMSKB(c, l3.As32())
-	VMOVDQU(tab.ydw[0xC0C0C0C0], c)
-	VPCMPGTB(v, c, c) // signed 0xC0 > v: continuation bytes
-	VPMOVMSKB(c, cont.As32())
+	l3 := GP64()
+	VPMOVMSKB(l3v, l3.As32())
 	// The cut n, and the leads' continuation bytes, as in upToThreeBody.
 	n, b := GP64(), GP64()
 	MOVBLZX(asm.At(sp, i, 31), t.As32())
@@ -1593,14 +1590,54 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp
 	// clear the starts before it, a chain of one-cycle steps that keeps
 	// the windows apart from each other's table loads. (PDEP would find
 	// them all at once, but the AMD CPUs without AVX-512 run it in
-	// microcode.)
+	// microcode, and on Zen 4 it was slower here too.)
 	starts := GP64()
 	ANDNL(mask.As32(), cont.As32(), starts.As32())
 	// s: the block; i moves on now, which frees n.
 	s, base := GP64(), GP64()
 	LEAQ(Mem{Base: sp, Index: i, Scale: 1}, s)
 	ADDQ(n, i)
+	// The next block's vector work, ahead of this one's windows: a block
+	// waits on the one before only for its start, and so the two overlap
+	// (the next block's masks took about as long as this one's windows).
+	// A next block that this path does not take (all ASCII, or no ASCII:
+	// CJK after a line of it) is left to the main loop, without that
+	// work, by a copy of the windows.
+	VMOVDQU(asm.At(sp, i, 0), v)
+	VPMOVMSKB(v, t.As32())
+	TESTL(t.As32(), t.As32())
+	JZ(q.Ref("last"))
+	CMPL(t.As32(), U32(0xFFFFFFFF))
+	JE(q.Ref("last"))
+	windowsVectors(tab, v, c, l3v, cont, sp, i)
 	LEAQ(tab.win4, base)
+	windowsStore(tab, q, "stored", be, dp, j, s, base, ends, starts)
+	POPCNTL(ends.As32(), ends.As32())
+	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
+	TESTL(l3.As32(), l3.As32())
+	JZ(p.Ref("loop"))
+	// The next block's vectors are in; the block after it must be in
+	// src too before they are used.
+	LEAQ(Mem{Base: i, Disp: 48}, t)
+	CMPQ(t, sLim)
+	JG(p.Ref("loop"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	JMP(q.Ref("go"))
+
+	q.Label("last")
+	LEAQ(tab.win4, base)
+	windowsStore(tab, q, "stored_last", be, dp, j, s, base, ends, starts)
+	POPCNTL(ends.As32(), ends.As32())
+	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
+	JMP(p.Ref("loop"))
+}
+
+// windowsStore converts the block at s by windows and stores them at
+// dst[j:], for windowsUTF32: ends is the mask of its characters' ends before
+// the cut, starts of their starts (clobbered), base the address of win4. It
+// ends at the label stored, which it defines.
+func windowsStore(tab *consts, q asm.Scope, stored string, be bool, dp, j, s, base, ends, starts reg.GPVirtual) {
 	for pair := 0; pair < 4; pair++ {
 		x, sh := YMM(), YMM()
 		for w := 0; w < 2; w++ {
@@ -1619,7 +1656,7 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp
 				// block): a branch on it was mispredicted often enough to
 				// cost more.
 				if w == 0 && pair > 1 {
-					JZ(q.Ref("stored")) // no character left
+					JZ(q.Ref(stored)) // no character left
 				}
 				TZCNTL(starts.As32(), pos.As32()) // 32 past the last window
 				SHRXL(pos.As32(), ends.As32(), e.As32())
@@ -1649,12 +1686,33 @@ func windowsUTF32(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, m, dp, sp
 		}
 		VMOVDQU(x, Mem{Base: dp, Index: j, Scale: 1, Disp: 32 * pair})
 	}
-	q.Label("stored")
-	POPCNTL(ends.As32(), ends.As32())
-	LEAQ(Mem{Base: j, Index: ends, Scale: 4}, j)
-	TESTL(l3.As32(), l3.As32())
-	JNZ(p.Ref("next3"))
-	JMP(p.Ref("loop"))
+	q.Label(stored)
+}
+
+// windowsVectors is the vector work of windowsUTF32 on the block at src[i:],
+// loaded in v: c nonzero where it holds a byte that no block of 1- to 3-byte
+// characters may hold (F0..FF, C0, C1; E0 then 80..9F (overlong), ED then
+// A0..BF (surrogates), told by bit 5 of the byte after; past the cut too: no
+// well-formed text has them anywhere), l3v its leads E0..EF and cont the mask
+// of its continuation bytes.
+func windowsVectors(tab *consts, v, c, l3v reg.VecVirtual, cont, sp, i reg.GPVirtual) {
+	d, e, nx := YMM(), YMM(), YMM()
+	VMOVDQU(tab.ydw[0xC0C0C0C0], d)
+	VPCMPGTB(v, d, d) // signed 0xC0 > v: continuation bytes
+	VPMOVMSKB(d, cont.As32())
+	VPAND(tab.ydw[0xF0F0F0F0], v, c)
+	VPCMPEQB(tab.ydw[0xF0F0F0F0], c, c)
+	VPAND(tab.ydw[0xFEFEFEFE], v, d)
+	VPCMPEQB(tab.ydw[0xC0C0C0C0], d, d)
+	VPOR(d, c, c)
+	VMOVDQU(asm.At(sp, i, 1), nx)
+	VPSLLW(U8(2), nx, nx) // bit 7 of each byte: bit 5 of the next
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], v, d)
+	VPCMPEQB(tab.ydw[0xEDEDEDED], v, e)
+	VPBLENDVB(nx, e, d, d)
+	VPOR(d, c, c)
+	VPAND(tab.ydw[0xE0E0E0E0], v, l3v)
+	VPCMPEQB(tab.ydw[0xE0E0E0E0], l3v, l3v) // E0..EF here
 }
 
 // continuationsCalledFor emits the test that the continuation bytes of a
