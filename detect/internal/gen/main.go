@@ -338,8 +338,8 @@ func trainASCII(texts []string) string {
 // trainWords gives each language its model of ASCII words
 // (LangData.Words): the cost of each pair of word classes
 // (model.WordClass) in its text, less the cost in the pooled text of all
-// languages (each weighing the same). For the languages not written in
-// Latin letters that is the model of what their text quotes. Its ASCII letters are then
+// languages (each weighing the same). The languages not written in Latin
+// letters share the model of what their text quotes. Its ASCII letters are then
 // evidence of the language, and with it of the encoding whose non-ASCII
 // bytes make sense in it: English with one quote mark is English, whose
 // bytes are not Estonian letters. texts are the training texts, in the
@@ -368,6 +368,29 @@ func trainWords(data []model.LangData, texts []string) {
 		for j, v := range c {
 			pool[j] += v / total
 		}
+	}
+	// The languages not written in Latin letters share one model: what
+	// ASCII their text quotes depends on its source and subject, not on
+	// its script (see poolASCII), and left per language it decided
+	// between scripts (Greek with an English word read as Russian).
+	quoted := make([]float64, n*n)
+	var quoting []int
+	for i, d := range data {
+		if d.CJK || nonLatin[d.Tag] {
+			quoting = append(quoting, i)
+		}
+	}
+	for _, i := range quoting {
+		total := 0.0
+		for _, v := range counts[i] {
+			total += v
+		}
+		for j, v := range counts[i] {
+			quoted[j] += v / total / float64(len(quoting)) * 1e6
+		}
+	}
+	for _, i := range quoting {
+		counts[i] = quoted
 	}
 	cond := func(c []float64, prior []float64, beta float64) []float64 {
 		out := make([]float64, n*n)
