@@ -108,6 +108,7 @@ func TestHeldOutCalibration(t *testing.T) {
 		}
 	}
 	long, longLow, longWrong := 0, 0, 0
+	perLength := map[int][2]int{} // right, all
 	for _, smp := range smps {
 		r := detect.Detect(smp.bytes, nil)
 		c := r.Candidates[0]
@@ -126,6 +127,12 @@ func TestHeldOutCalibration(t *testing.T) {
 			add("256-1024 bytes", b, c.Confidence, right)
 		}
 		add(smp.source, b, c.Confidence, right)
+		pl := perLength[smp.length]
+		pl[1]++
+		if right {
+			pl[0]++
+		}
+		perLength[smp.length] = pl
 		if smp.length >= 64 {
 			long++
 			if c.Confidence < 0.5 {
@@ -150,6 +157,10 @@ func TestHeldOutCalibration(t *testing.T) {
 				t.Errorf("band [%.3f, %.3f): mean confidence %.3f but %.3f right (%d answers)", edges[b], edges[b+1], mean, acc, bs.n[b])
 			}
 		}
+	}
+	for _, n := range sampleLengths {
+		pl := perLength[n]
+		t.Logf("%5d bytes: %d of %d right (%.1f%%)", n, pl[0], pl[1], 100*float64(pl[0])/float64(max(pl[1], 1)))
 	}
 	t.Logf("from 64 bytes on: %d samples, %d wrong, %d below 0.5", long, longWrong, longLow)
 	if longLow*50 > long {

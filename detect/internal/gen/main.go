@@ -198,6 +198,7 @@ func generate(raw string) (src, sum []byte) {
 		data = append(data, d)
 	}
 	poolASCII(data, runShare, letterShare)
+	trainWords(data, texts)
 	// English lines to mix into held-out samples: the strings of the
 	// English catalog documents held out (never trained on).
 	english := englishLines(enDocs, enCatalogs, fitFile, maxHeldOut)
@@ -332,6 +333,98 @@ func trainASCII(texts []string) string {
 		}
 	}
 	return string(out)
+}
+
+// trainWords gives each language its model of ASCII words
+// (LangData.Words): the cost of each pair of word classes
+// (model.WordClass) in its text, less the cost in the pooled text of all
+// languages (each weighing the same). The languages not written in Latin
+// letters share the model of what their text quotes. Its ASCII letters are then
+// evidence of the language, and with it of the encoding whose non-ASCII
+// bytes make sense in it: English with one quote mark is English, whose
+// bytes are not Estonian letters. texts are the training texts, in the
+// order of data.
+func trainWords(data []model.LangData, texts []string) {
+	const n = model.WordClasses
+	counts := make([][]float64, len(data))
+	pool := make([]float64, n*n)
+	for i := range data {
+		c := make([]float64, n*n)
+		prev := 0
+		for _, r := range texts[i] {
+			k := 0
+			if r < 0x80 {
+				k = int(model.WordClass(byte(r)))
+			}
+			c[prev*n+k]++
+			prev = k
+		}
+		c[0] = 0
+		counts[i] = c
+		total := 0.0
+		for _, v := range c {
+			total += v
+		}
+		for j, v := range c {
+			pool[j] += v / total
+		}
+	}
+	// The languages not written in Latin letters share one model: what
+	// ASCII their text quotes depends on its source and subject, not on
+	// its script (see poolASCII), and left per language it decided
+	// between scripts (Greek with an English word read as Russian).
+	quoted := make([]float64, n*n)
+	var quoting []int
+	for i, d := range data {
+		if d.CJK || nonLatin[d.Tag] {
+			quoting = append(quoting, i)
+		}
+	}
+	for _, i := range quoting {
+		total := 0.0
+		for _, v := range counts[i] {
+			total += v
+		}
+		for j, v := range counts[i] {
+			quoted[j] += v / total / float64(len(quoting)) * 1e6
+		}
+	}
+	for _, i := range quoting {
+		counts[i] = quoted
+	}
+	cond := func(c []float64, prior []float64, beta float64) []float64 {
+		out := make([]float64, n*n)
+		for a := 0; a < n; a++ {
+			row := 0.0
+			for b := 0; b < n; b++ {
+				row += c[a*n+b]
+			}
+			for b := 0; b < n; b++ {
+				pr := 1.0 / n
+				if prior != nil {
+					pr = prior[a*n+b]
+				}
+				out[a*n+b] = (c[a*n+b] + beta*pr) / (row + beta)
+			}
+		}
+		return out
+	}
+	// the pooled pairs are smoothed towards uniform, each language's
+	// towards the pool (a pair a language's text lacks costs what
+	// the pool says, a little more)
+	poolCond := cond(pool, nil, 1e-3)
+	for i := range data {
+		own := cond(counts[i], poolCond, 50)
+		w := make([]byte, n*n)
+		for j := range w {
+			if j == 0 {
+				continue
+			}
+			d := math.Round(4 * (math.Log2(poolCond[j]) - math.Log2(own[j])))
+			w[j] = byte(int8(math.Max(-127, math.Min(127, d))))
+		}
+		data[i].Words = string(w)
+	}
 }
 
 // quotedRunCost is the cost of a run of ASCII letters in a language whose
@@ -496,14 +589,17 @@ func trainCJK(lg language, text string) model.LangData {
 func writeTables(data []model.LangData, ascii string, c model.Calibration) []byte {
 	var b bytes.Buffer
 	b.WriteString("package model\n\n")
-	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v}\n\n",
-		c.Temperature, c.Growth, c.LetterWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY)
+	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v}\n\n",
+		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY)
 	fmt.Fprintf(&b, "// ASCIIModel is the shared model of ASCII text.\nconst ASCIIModel = %q\n\n", ascii)
 	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
 	for _, d := range data {
 		fmt.Fprintf(&b, "\t{Tag: %q, Name: %q, CJK: %v, ASCII: %d, Letter: %d, Typical: %.2f,\n\t\tAlphabet: %q,\n\t\tBigram: %q,\n\t\tUni: %q,\n", d.Tag, d.Name, d.CJK, d.ASCII, d.Letter, d.Typical, d.Alphabet, d.Bigram, d.Uni)
 		if d.CJK {
 			fmt.Fprintf(&b, "\t\tCosts: %q,\n\t\tRare: %q,\n", d.Costs, d.Rare)
+		}
+		if d.Words != "" {
+			fmt.Fprintf(&b, "\t\tWords: %q,\n", d.Words)
 		}
 		b.WriteString("\t},\n")
 	}

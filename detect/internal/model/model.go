@@ -48,6 +48,12 @@ type Lang struct {
 	// Typical is the mean cost, in quarter-bits, of a non-ASCII character
 	// of the language's own held-out text (the bigrams into and out of it).
 	Typical float64
+	// Words is how much more (or less) a pair of word classes (see
+	// WordClass) costs in the language's text than in the Latin-script
+	// languages' text pooled, in quarter-bits at a<<5|b, charged at
+	// Model.WordWeight; nil for the languages not written in Latin
+	// letters (their ASCII letters are quoted text, not theirs).
+	Words   *[WordClasses << 5]int8
 	m       *Model
 	N       int            // classes in use
 	letters map[rune]uint8 // alphabetic: folded letter -> class
@@ -80,6 +86,9 @@ type Calibration struct {
 	Temperature, Growth float64
 	// LetterWeight scales Lang.LetterCost.
 	LetterWeight float64
+	// WordWeight scales Lang.Words: how much the ASCII letters' pairs
+	// say about the language.
+	WordWeight float64
 	// Text is the logistic model of "this is text at all": its inputs are
 	// the best reading's excess cost per non-ASCII character over what its
 	// language's own text costs (Lang.Typical, in units of 4 bits), the
@@ -144,6 +153,9 @@ type LangData struct {
 	Letter byte
 	// Typical: see Lang.Typical.
 	Typical float64
+	// Words: see Lang.Words; WordClasses² bytes (two's complement,
+	// row = previous class), or empty.
+	Words string
 }
 
 // Build turns serialised language data into a Model. ascii is the shared
@@ -156,6 +168,18 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 	copy(m.ascii[:], ascii)
 	for _, d := range data {
 		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), LetterCost: int(d.Letter), Typical: d.Typical, m: m}
+		switch len(d.Words) {
+		case 0:
+		case WordClasses * WordClasses:
+			l.Words = new([WordClasses << 5]int8)
+			for a := 0; a < WordClasses; a++ {
+				for b := 0; b < WordClasses; b++ {
+					l.Words[a<<5|b] = int8(d.Words[a*WordClasses+b])
+				}
+			}
+		default:
+			return nil, fmt.Errorf("%s: %d word pair costs, want %d", d.Tag, len(d.Words), WordClasses*WordClasses)
+		}
 		if d.CJK {
 			l.N = NumCoarse
 			l.chars = map[rune]uint8{}
@@ -364,6 +388,10 @@ type RuneScorer struct {
 	// charged for pairs that involve one.
 	Wide, WideCost int
 	Foreign        int // non-ASCII runes of a foreignClass
+	// words sums Lang.Words over the pairs of word classes so far, the
+	// last of them wordPrev.
+	words    int
+	wordPrev uint8
 }
 
 // foreignClass reports whether c is a class of characters outside a
@@ -372,13 +400,32 @@ func foreignClass(c uint8) bool { return c == OtherLetter || c == Symbol || c ==
 
 // Total is the cost of the runes added, ASCII letters included.
 func (s *RuneScorer) Total() float64 {
-	return float64(s.Cost) + s.L.m.LetterWeight*float64(s.Letters*s.L.LetterCost)
+	t := float64(s.Cost) + s.L.m.LetterWeight*float64(s.Letters*s.L.LetterCost)
+	if s.L.Words != nil && s.L.m.WordWeight != 0 {
+		w := s.words
+		if s.wordPrev != 0 { // the end of the text ends a word
+			w += int(s.L.Words[int(s.wordPrev)<<5])
+		}
+		t += math.Round(s.L.m.WordWeight * float64(w))
+	}
+	return t
 }
 
 // Add scores one rune. As in ByteTable.Score, a pair of ASCII characters
-// costs nothing.
+// costs nothing in the bigrams; its word classes are charged as
+// Lang.WordCost charges them.
 func (s *RuneScorer) Add(r rune) {
 	c := s.L.Class(r)
+	if s.L.Words != nil {
+		w := uint8(0)
+		if r < 0x80 {
+			w = wordClass[r]
+		}
+		if w|s.wordPrev != 0 {
+			s.words += int(s.L.Words[int(s.wordPrev)<<5|int(w)])
+		}
+		s.wordPrev = w
+	}
 	if isASCIILetter(r) {
 		s.Letters++
 		if !isASCIILetter(s.prevRune) {
@@ -471,6 +518,64 @@ func (m *Model) ASCIIPairs(p []byte) int {
 		}
 	}
 	return cost
+}
+
+// WordClasses is the number of word classes: 0 for anything but an ASCII
+// letter (white space, punctuation, digits, and every non-ASCII character,
+// whose evidence the bigrams weigh), 1-26 for the letters a-z, case folded.
+const WordClasses = 27
+
+// WordClass is the word class of byte b, read as ASCII.
+func WordClass(b byte) uint8 { return wordClass[b] }
+
+var wordClass = func() (t [256]uint8) {
+	for b := 'a'; b <= 'z'; b++ {
+		t[b], t[b-32] = uint8(b-'a'+1), uint8(b-'a'+1)
+	}
+	return t
+}()
+
+// WordPairs counts the pairs of word classes in p that involve an ASCII
+// letter, with the start and end of p as class 0, and returns them as
+// (index a<<5|b, count) pairs, for WordCost. ASCII letters read the same in
+// every encoding: they are evidence of the language, not of the encoding.
+func WordPairs(p []byte) []WordPair {
+	var counts [WordClasses << 5]int32
+	prev := uint8(0)
+	for _, b := range p {
+		c := wordClass[b]
+		counts[int(prev)<<5|int(c)]++
+		prev = c
+	}
+	counts[int(prev)<<5]++
+	counts[0] = 0
+	var out []WordPair
+	for i, n := range counts {
+		if n != 0 {
+			out = append(out, WordPair{uint16(i), n})
+		}
+	}
+	return out
+}
+
+// WordPair is a pair of word classes (a<<5|b) and how often it occurs.
+type WordPair struct {
+	Index uint16
+	N     int32
+}
+
+// WordCost is the cost, in quarter-bits, that l's model of ASCII words
+// adds to a text with the word pairs w (WordPairs), at the model's
+// WordWeight: negative when its ASCII words read like l's.
+func (l *Lang) WordCost(w []WordPair) int {
+	if l.Words == nil || l.m.WordWeight == 0 {
+		return 0
+	}
+	sum := 0
+	for _, x := range w {
+		sum += int(x.N) * int(l.Words[x.Index])
+	}
+	return int(math.Round(l.m.WordWeight * float64(sum)))
 }
 
 func isASCIILetter(r rune) bool { return r < 0x80 && 'a' <= r|0x20 && r|0x20 <= 'z' }

@@ -26,7 +26,7 @@ func TestTablesLoad(t *testing.T) {
 func TestTablesSize(t *testing.T) {
 	n := len(ASCIIModel)
 	for _, d := range Data {
-		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.Tag) + len(d.Name)
+		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.Words) + len(d.Tag) + len(d.Name)
 	}
 	t.Logf("tables: %d bytes", n)
 	if n > 300_000 {
@@ -96,5 +96,66 @@ func TestRescaleMonotone(t *testing.T) {
 	}
 	if q := c.Rescale(0); q != 0 {
 		t.Errorf("Rescale(0) = %v", q)
+	}
+}
+
+// WordPairs counts what a plain walk over the letters counts: every pair of
+// word classes but two non-letters, the text framed by non-letters.
+func TestWordPairsReference(t *testing.T) {
+	for _, p := range []string{"", "a", "Ab", "the cat", "Stra\xdfe 12, \xe9t\xe9!", "x\x80\x81YZ\xff", "  ..  "} {
+		want := map[uint16]int32{}
+		prev := 0
+		for i := 0; i <= len(p); i++ {
+			c := 0
+			if i < len(p) {
+				b := p[i] | 0x20
+				if 'a' <= b && b <= 'z' {
+					c = int(b-'a') + 1
+				}
+			}
+			if prev != 0 || c != 0 {
+				want[uint16(prev<<5|c)]++
+			}
+			prev = c
+		}
+		got := map[uint16]int32{}
+		for _, w := range WordPairs([]byte(p)) {
+			if w.N <= 0 || got[w.Index] != 0 {
+				t.Errorf("%q: pair %#x listed with %d, or twice", p, w.Index, w.N)
+			}
+			got[w.Index] = w.N
+		}
+		if len(got) != len(want) {
+			t.Errorf("%q: %d pairs, want %d", p, len(got), len(want))
+		}
+		for k, n := range want {
+			if got[k] != n {
+				t.Errorf("%q: pair %#x counted %d times, want %d", p, k, got[k], n)
+			}
+		}
+	}
+}
+
+// The models of ASCII words tell the Latin-script languages apart by their
+// ASCII letters alone (the evidence issue 12's English read as Estonian or
+// Lithuanian lacked).
+func TestWordsTellLanguages(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.WordWeight = 1
+	for _, c := range []struct{ text, best string }{
+		{"the first of these is the one that should be used with the other options", "en"},
+		{"les fichiers de la liste sont ouverts dans le mode que vous avez choisi", "fr"},
+		{"die Dateien werden in der Reihenfolge gelesen, in der sie angegeben sind", "de"},
+	} {
+		w := WordPairs([]byte(c.text))
+		best := m.Lang(c.best).WordCost(w)
+		for _, l := range m.Langs {
+			if l.Tag != c.best && l.Words != nil && l.WordCost(w) <= best {
+				t.Errorf("%q: %s costs %d, not more than %s's %d", c.text, l.Tag, l.WordCost(w), c.best, best)
+			}
+		}
 	}
 }

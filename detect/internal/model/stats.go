@@ -127,8 +127,9 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 	}
 	letters, runs := ASCIIRuns(p)
 	asciiPairs := m.ASCIIPairs(p)
+	words := WordPairs(p)
 	asciiCost := func(l *Lang) int {
-		return runs*l.ASCIICost + int(m.LetterWeight*float64(letters*l.LetterCost))
+		return runs*l.ASCIICost + int(m.LetterWeight*float64(letters*l.LetterCost)) + l.WordCost(words)
 	}
 	for i := range cands {
 		cands[i].uni += asciiCost(cands[i].t.L)
