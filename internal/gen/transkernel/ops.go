@@ -165,63 +165,10 @@ func asciiExit(p asm.Scope, v reg.VecVirtual, high, dp, sp, i, j reg.GPVirtual, 
 	JBE(p.Ref("lead"))
 	TESTQ(n, n)
 	JZ(p.Ref("done"))
-	z := v.Size() == 64
-	blk := 32
-	if z {
-		blk = 64
-	}
-	switch width {
-	case 1:
-		if z {
-			VMOVDQU64(v, asm.At(dp, j, 0))
-		} else {
-			VMOVDQU(v, asm.At(dp, j, 0))
-		}
-	case 2:
-		if z {
-			u0, u1 := ZMM(), ZMM()
-			y := YMM()
-			VPMOVZXBW(v.AsY(), u0)
-			VEXTRACTI64X4(U8(1), v, y)
-			VPMOVZXBW(y, u1)
-			if be {
-				VPSLLW(U8(8), u0, u0)
-				VPSLLW(U8(8), u1, u1)
-			}
-			VMOVDQU64(u0, asm.At(dp, j, 0))
-			VMOVDQU64(u1, asm.At(dp, j, 64))
-		} else {
-			u0, u1 := YMM(), YMM()
-			h := XMM()
-			VPMOVZXBW(v.AsX(), u0)
-			VEXTRACTI128(U8(1), v, h)
-			VPMOVZXBW(h, u1)
-			if be {
-				VPSLLW(U8(8), u0, u0)
-				VPSLLW(U8(8), u1, u1)
-			}
-			VMOVDQU(u0, asm.At(dp, j, 0))
-			VMOVDQU(u1, asm.At(dp, j, 32))
-		}
-	case 4:
-		step := blk / 4
-		for q := 0; q < 4; q++ {
-			if z {
-				d := ZMM()
-				VPMOVZXBD(asm.At(sp, i, step*q), d)
-				if be {
-					VPSLLD(U8(24), d, d)
-				}
-				VMOVDQU64(d, asm.At(dp, j, 4*step*q))
-			} else {
-				d := YMM()
-				VPMOVZXBD(asm.At(sp, i, step*q), d)
-				if be {
-					VPSLLD(U8(24), d, d)
-				}
-				VMOVDQU(d, asm.At(dp, j, 4*step*q))
-			}
-		}
+	if width == 1 {
+		storeVec(v, asm.At(dp, j, 0))
+	} else {
+		widenASCII(v, dp, sp, i, j, width, be)
 	}
 	ADDQ(n, i)
 	LEAQ(Mem{Base: j, Index: n, Scale: uint8(width)}, j)
@@ -290,4 +237,53 @@ func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtua
 	Store(j, ReturnIndex(0))
 	Store(i, ReturnIndex(1))
 	RET()
+}
+
+// widenASCII writes block v, all ASCII, at dst[j:] widened to width (2 or
+// 4) bytes a byte, big-endian if be: the bytes zero-extended from the
+// register for UTF-16 and from src[i:] for UTF-32. v is a YMM or a ZMM; i
+// and j are not advanced.
+func widenASCII(v reg.VecVirtual, dp, sp, i, j reg.GPVirtual, width int, be bool) {
+	z := v.Size() == 64
+	if width == 2 {
+		var u0, u1, h reg.VecVirtual
+		if z {
+			u0, u1, h = ZMM(), ZMM(), YMM()
+			VPMOVZXBW(v.AsY(), u0)
+			VEXTRACTI64X4(U8(1), v, h)
+		} else {
+			u0, u1, h = YMM(), YMM(), XMM()
+			VPMOVZXBW(v.AsX(), u0)
+			VEXTRACTI128(U8(1), v, h)
+		}
+		VPMOVZXBW(h, u1)
+		if be {
+			VPSLLW(U8(8), u0, u0)
+			VPSLLW(U8(8), u1, u1)
+		}
+		storeVec(u0, asm.At(dp, j, 0))
+		storeVec(u1, asm.At(dp, j, int(v.Size())))
+		return
+	}
+	step := int(v.Size()) / 4
+	for q := 0; q < 4; q++ {
+		var d reg.VecVirtual = YMM()
+		if z {
+			d = ZMM()
+		}
+		VPMOVZXBD(asm.At(sp, i, step*q), d)
+		if be {
+			VPSLLD(U8(24), d, d)
+		}
+		storeVec(d, asm.At(dp, j, 4*step*q))
+	}
+}
+
+// storeVec stores a YMM (VMOVDQU) or a ZMM (VMOVDQU64) at m.
+func storeVec(v reg.VecVirtual, m Mem) {
+	if v.Size() == 64 {
+		VMOVDQU64(v, m)
+	} else {
+		VMOVDQU(v, m)
+	}
 }

@@ -511,28 +511,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	VPMOVMSKB(v, m.As32())
 	TESTL(m.As32(), m.As32())
 	JNZ(p.Ref("wide"))
-	if width == 2 {
-		u0, u1 := YMM(), YMM()
-		h := XMM()
-		VPMOVZXBW(v.AsX(), u0)
-		VEXTRACTI128(U8(1), v, h)
-		VPMOVZXBW(h, u1)
-		if be {
-			VPSLLW(U8(8), u0, u0)
-			VPSLLW(U8(8), u1, u1)
-		}
-		VMOVDQU(u0, asm.At(dp, j, 0))
-		VMOVDQU(u1, asm.At(dp, j, 32))
-	} else {
-		for q := 0; q < 4; q++ {
-			d := YMM()
-			VPMOVZXBD(asm.At(sp, i, 8*q), d)
-			if be {
-				VPSLLD(U8(24), d, d)
-			}
-			VMOVDQU(d, asm.At(dp, j, 32*q))
-		}
-	}
+	widenASCII(v, dp, sp, i, j, width, be)
 	ADDQ(U8(32), i)
 	ADDQ(U8(32*width), j)
 	JMP(p.Ref("loop"))
@@ -881,17 +860,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	KORTESTQ(k, k)
 	JNZ(p.Ref("wide"))
 	if width == 2 {
-		u0, u1 := ZMM(), ZMM()
-		y := YMM()
-		VPMOVZXBW(v.AsY(), u0)
-		VEXTRACTI64X4(U8(1), v, y)
-		VPMOVZXBW(y, u1)
-		if be {
-			VPSLLW(U8(8), u0, u0)
-			VPSLLW(U8(8), u1, u1)
-		}
-		VMOVDQU64(u0, asm.At(dp, j, 0))
-		VMOVDQU64(u1, asm.At(dp, j, 64))
+		widenASCII(v, dp, sp, i, j, width, be)
 	} else {
 		for q := 0; q < 4; q++ {
 			d := ZMM()
