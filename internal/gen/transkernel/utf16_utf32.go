@@ -117,14 +117,7 @@ func swap16(w asm.Width, tab *consts, t *wideTab, inBE bool) {
 	// ends there. A low surrogate is lone where the unit before is no high
 	// one, a high surrogate where the unit after is no low one.
 	p.Label("lone")
-	a, b := GP32(), GP32()
-	ANDNL(hi.As32(), lo.As32(), b) // high surrogates, one unit on, with no low: lone
-	ANDNL(lo.As32(), hi.As32(), a) // low surrogates with no high before: lone
-	TZCNTL(a, a)
-	TZCNTL(b, b)
-	SUBL(U8(uint8(per)), b)
-	CMPL(b, a)
-	CMOVLLT(b, a)
+	a := loneBits(hi, lo, per)
 	if per == 1 {
 		SHLL(U8(1), a) // units to bytes
 	}
@@ -321,6 +314,15 @@ func pairsToUTF32AVX2(t *wideTab, p asm.Scope, v reg.VecVirtual, i, j, dp reg.GP
 // jumping to done when that is none. The units before a lone surrogate
 // are a whole conversion: a high one right before it would pair with it.
 func lonePrefix(hi, lo reg.GPVirtual, per int, p asm.Scope) reg.GPVirtual {
+	a := loneBits(hi, lo, per)
+	TESTL(a, a)
+	JZ(p.Ref("done"))
+	return a
+}
+
+// loneBits returns, from the masks lonePrefix takes, the bits below the
+// first lone surrogate of the block (per times the units before it).
+func loneBits(hi, lo reg.GPVirtual, per int) reg.GPVirtual {
 	a, b := GP32(), GP32()
 	ANDNL(hi.As32(), lo.As32(), b) // high surrogates, one unit on, with no low: lone
 	ANDNL(lo.As32(), hi.As32(), a) // low surrogates with no high before: lone
@@ -329,8 +331,6 @@ func lonePrefix(hi, lo reg.GPVirtual, per int, p asm.Scope) reg.GPVirtual {
 	SUBL(U8(uint8(per)), b)
 	CMPL(b, a)
 	CMOVLLT(b, a)
-	TESTL(a, a)
-	JZ(p.Ref("done"))
 	return a
 }
 
