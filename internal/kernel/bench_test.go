@@ -100,22 +100,7 @@ func BenchmarkValidNUL(b *testing.B) {
 				{"ValidPrefix+IndexByte", func() { n := kernel.ValidPrefix(p); bytes.IndexByte(p[:n], 0) }},
 			} {
 				b.Run(name+"/"+c.entry+"/"+in.name, func(b *testing.B) {
-					if !kernel.Use(name, false) {
-						b.Skip("unsupported")
-					}
-					defer kernel.Reset()
-					b.SetBytes(int64(len(p)))
-					ratios := make([]float64, 0, b.N)
-					for i := 0; i < b.N; i++ {
-						t0 := time.Now()
-						kernel.ValidPrefix(p)
-						t1 := time.Now()
-						c.f()
-						t2 := time.Now()
-						ratios = append(ratios, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
-					}
-					slices.Sort(ratios)
-					b.ReportMetric(ratios[len(ratios)/2], "x-ValidPrefix")
+					pairedRatio(b, name, len(p), func() { kernel.ValidPrefix(p) }, c.f, "x-ValidPrefix")
 				})
 			}
 		}
@@ -135,23 +120,31 @@ func BenchmarkValidRunes(b *testing.B) {
 		p := in.p
 		for _, name := range kernel.Kernels() {
 			b.Run(name+"/"+in.name, func(b *testing.B) {
-				if !kernel.Use(name, false) {
-					b.Skip("unsupported")
-				}
-				defer kernel.Reset()
-				b.SetBytes(int64(len(p)))
-				ratios := make([]float64, 0, b.N)
-				for i := 0; i < b.N; i++ {
-					t0 := time.Now()
-					kernel.ValidCount(p)
-					t1 := time.Now()
-					kernel.ValidRunes(p)
-					t2 := time.Now()
-					ratios = append(ratios, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
-				}
-				slices.Sort(ratios)
-				b.ReportMetric(ratios[len(ratios)/2], "x-ValidCount")
+				pairedRatio(b, name, len(p), func() { kernel.ValidCount(p) }, func() { kernel.ValidRunes(p) }, "x-ValidCount")
 			})
 		}
 	}
+}
+
+// pairedRatio times base and f one after the other in each iteration with
+// kernel set forced, on n bytes, and reports the median ratio of base's
+// time to f's as metric: steady on a loaded machine, where single timings
+// are not.
+func pairedRatio(b *testing.B, set string, n int, base, f func(), metric string) {
+	if !kernel.Use(set, false) {
+		b.Skip("unsupported")
+	}
+	defer kernel.Reset()
+	b.SetBytes(int64(n))
+	ratios := make([]float64, 0, b.N)
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		base()
+		t1 := time.Now()
+		f()
+		t2 := time.Now()
+		ratios = append(ratios, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
+	}
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[len(ratios)/2], metric)
 }
