@@ -246,13 +246,7 @@ func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
 	if !ok || b0 < 0xC2 || b0 > 0xF4 {
 		return false, true
 	}
-	n, r := 2, rune(b0&0x1F)
-	switch {
-	case b0 >= 0xF0:
-		n, r = 4, rune(b0&0x07)
-	case b0 >= 0xE0:
-		n, r = 3, rune(b0&0x0F)
-	}
+	n, r := leadBits(b0)
 	if i+n > len(rs) {
 		return false, false
 	}
@@ -465,13 +459,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 			if b0 < 0xC2 || b0 > 0xF4 {
 				continue // no lead byte in e
 			}
-			n, r := 2, rune(b0&0x1F)
-			switch {
-			case b0 >= 0xF0:
-				n, r = 4, rune(b0&0x07)
-			case b0 >= 0xE0:
-				n, r = 3, rune(b0&0x0F)
-			}
+			n, r := leadBits(b0)
 			if i+n <= len(rs) {
 				var b1 byte
 				k := 1
@@ -1103,4 +1091,16 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		}
 	}
 	return append(dst, w[k:]...), len(cs)
+}
+
+// leadBits returns the length of the UTF-8 sequence that lead byte b0
+// (C2..F4) starts and the code point bits it carries.
+func leadBits(b0 byte) (int, rune) {
+	switch {
+	case b0 >= 0xF0:
+		return 4, rune(b0 & 0x07)
+	case b0 >= 0xE0:
+		return 3, rune(b0 & 0x0F)
+	}
+	return 2, rune(b0 & 0x1F)
 }
