@@ -1,0 +1,112 @@
+package detect
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// Detect's short path (sliceVerdict) against the Detector path (detectAll)
+// on the inputs it must take (valid UTF-8 and ASCII, with a byte order mark
+// or escapes, cut by a limit inside a character) and on those it must leave
+// to the Detector (NULs, errors, a character cut by the input's end): where
+// it answers, the same Result; where it must answer, an answer.
+func TestSliceVerdictMatchesDetector(t *testing.T) {
+	mixed := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), 3000)
+	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 3000)
+	rare := append([]byte(nil), ascii...)
+	copy(rare[DefaultLimit+10:], "é")
+	with := func(p []byte, at int, s string) []byte {
+		q := append([]byte(nil), p...)
+		copy(q[at:], s)
+		return q
+	}
+	bom := append([]byte("\uFEFF"), mixed...)
+	// A byte order mark whose prefix ends inside a character (found as it
+	// is: the Detector then does not name the mark when the whole input is
+	// examined; the short path must say the same).
+	bomCut := append([]byte("\uFEFF"), bytes.Repeat([]byte("é"), DefaultLimit)...)
+	cases := []struct {
+		name string
+		in   []byte
+		fast bool // the short path must answer, under the default limit
+	}{
+		{"mixed", mixed, true},
+		{"ascii", ascii, true},
+		{"ascii, one é beyond the prefix", rare, true},
+		{"short ascii", []byte("hi"), true},
+		{"one byte", []byte("h"), true},
+		{"short utf-8", []byte("é"), true},
+		{"utf-8 bom", bom, true},
+		{"utf-8 bom alone", []byte("\uFEFF"), true},
+		{"utf-8 bom, prefix cut inside a character", bomCut, true},
+		{"ef not a bom", []byte("\uFF21\uFF22 fullwidth"), true},
+		{"iso-2022-jp", []byte("plain \x1b$B$3$s$K$A$O\x1b(B text"), true},
+		{"escape, not iso-2022-jp", []byte("\x1b[31mred\x1b[0m"), true},
+		{"escape beyond the prefix", with(ascii, DefaultLimit+5, "\x1b$B"), true},
+		{"escape after utf-8", append([]byte("Grüße \x1b$B"), ascii...), true},
+		{"nul", with(ascii, 100, "\x00"), false},
+		{"nul beyond the limit", with(ascii, DefaultLimit+100, "\x00"), true},
+		{"invalid", with(mixed, 500, "\xff"), false},
+		{"invalid beyond the limit", with(ascii, DefaultLimit+7, "\xc0\x80"), true},
+		{"cut at the end", append(append([]byte(nil), ascii[:5000]...), 0xE4, 0xB8), false},
+		{"invalid at the end", append(append([]byte(nil), ascii[:5000]...), 0xE4, 0x41), false},
+		{"utf-16le bom", append([]byte("\xff\xfe"), utf16Bytes("hello", false)...), false},
+		{"utf-32be bom", []byte("\x00\x00\xfe\xffab"), false},
+		{"empty", nil, false},
+	}
+	opts := []*Options{nil, {Limit: -1}, {Limit: 7}, {Limit: DefaultLimit + 1}, {Limit: 1000, MinConfidence: 0.999}, {MinConfidence: 2}}
+	for _, c := range cases {
+		for _, o := range opts {
+			name := fmt.Sprintf("%s, options %+v", c.name, o)
+			got, ok := sliceVerdict(c.in, o)
+			want := detectAll(c.in, o)
+			if ok && !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s:\n got %+v\nwant %+v", name, got, want)
+			}
+			if o == nil && ok != c.fast {
+				t.Errorf("%s: short path answered %v, want %v", name, ok, c.fast)
+			}
+			if !reflect.DeepEqual(Detect(c.in, o), want) {
+				t.Fatalf("%s: Detect differs from the Detector", name)
+			}
+		}
+	}
+	// Every limit around the end of a character and of the prefix.
+	for _, in := range [][]byte{mixed, bom, bomCut} {
+		for _, l := range []int64{1, 2, 3, 4, 5, 6, DefaultLimit - 3, DefaultLimit - 2, DefaultLimit - 1, DefaultLimit, DefaultLimit + 1, DefaultLimit + 2} {
+			o := &Options{Limit: l}
+			got, ok := sliceVerdict(in, o)
+			if want := detectAll(in, o); !ok || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%d bytes, limit %d: short path %v\n got %+v\nwant %+v", len(in), l, ok, got, want)
+			}
+		}
+	}
+	// Random inputs from the bytes the structure looks at.
+	rng := rand.New(rand.NewPCG(21, 22))
+	alphabet := []string{"a", " ", "\x00", "\x1b", "$B", "(B", "é", "世", "😀", "\uFEFF", "\xff", "\x80", "\xe4"}
+	answered := 0
+	for range 3000 {
+		var b []byte
+		for range rng.IntN(40) {
+			s := alphabet[rng.IntN(len(alphabet))]
+			if rng.IntN(3) > 0 {
+				s = alphabet[rng.IntN(2)] // mostly valid
+			}
+			b = append(b, s...)
+		}
+		o := opts[rng.IntN(len(opts))]
+		got, ok := sliceVerdict(b, o)
+		if want := detectAll(b, o); ok && !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q, options %+v:\n got %+v\nwant %+v", b, o, got, want)
+		}
+		if ok {
+			answered++
+		}
+	}
+	if answered < 300 {
+		t.Errorf("the short path answered only %d of 3000 random inputs", answered)
+	}
+}
