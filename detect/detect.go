@@ -201,8 +201,20 @@ func sliceVerdict(p []byte, o *Options) (Result, bool) {
 		return Result{}, false
 	}
 	var c census
-	off, _, _, _, marks := c.validate(q[:cut], nil, true)
-	if off < cut || marks&kernel.NUL != 0 {
+	done, marks, ok := c.count(q[:cut], true)
+	if ok && done < cut {
+		// validate's remainder, once maxMulti characters are counted.
+		var n int
+		var z kernel.Marks
+		if c.multi == 0 {
+			n, z = kernel.ValidMarks(q[done:cut])
+		} else {
+			n, z = kernel.ValidNUL(q[done:cut])
+		}
+		marks |= z
+		ok = n == cut-done
+	}
+	if !ok || marks&kernel.NUL != 0 {
 		return Result{}, false
 	}
 	prefix := q[:min(len(q), DefaultLimit)]
@@ -685,49 +697,10 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // mean nothing: the plain validator then does the work once maxMulti
 // characters are counted.
 func (d *census) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, marks kernel.Marks) {
-	done := 0
-	for d.multi < maxMulti && done < len(q) {
-		w := max(d.window, 1<<10)
-		d.window = min(2*w, 1<<30)
-		r := q[done:]
-		end := len(r)
-		if w < end {
-			// Cut where a character starts, so that the window is valid
-			// exactly where q is and its first error is q's.
-			end = w
-			for end > w-4 && r[end]&0xC0 == 0x80 {
-				end--
-			}
-			if r[end]&0xC0 == 0x80 {
-				break // four continuation bytes in a row: q is invalid here
-			}
-		}
-		var n, runes, ascii int
-		var z kernel.Marks
-		switch {
-		case !mark:
-			n, runes, _, ascii = kernel.ValidCount(r[:end])
-		case d.multi == 0:
-			n, runes, _, ascii, z = kernel.ValidCountMarks(r[:end])
-		default:
-			n, runes, _, ascii, z = kernel.ValidCountNUL(r[:end])
-			z |= kernel.ESC // not looked for: perhaps
-		}
-		marks |= z
-		if n < end {
-			off, _, _ := utf8x.FirstInvalid(r[n:end])
-			return done + n + off, 0, 0, done + n, marks
-		}
-		d.multi = min(maxMulti, d.multi+runes-ascii)
-		if runes == ascii {
-			// A window without non-ASCII characters cost no more than the
-			// plain validator would have (the kernels count only in blocks
-			// with bytes above 7F): the next one can be much larger, and
-			// mostly-ASCII text is then validated in a few calls, not one
-			// per doubling.
-			d.window = min(asciiGrowth*w, 1<<30)
-		}
-		done += end
+	done, marks, ok := d.count(q, mark)
+	if !ok {
+		off, _, _ := utf8x.FirstInvalid(q[done:])
+		return done + off, 0, 0, done, marks
 	}
 	start := done
 	if m := min(len(dst), len(q)) - done; m > 0 {
@@ -772,6 +745,58 @@ func (d *census) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, mark
 		d.countMulti(q[start:])
 	}
 	return done + off, ca, cb, seen, marks
+}
+
+// count is the counting part of validate: it validates q in its windows
+// while fewer than maxMulti non-ASCII characters are counted, and reports
+// how far it went, which marks it found (see validate) and whether q[:done]
+// is valid; when it is not, done is the valid prefix the kernel reported
+// (the error is at or after it). Its own function, with few variables live
+// across the kernel calls: it is most of the verdict on short inputs.
+func (d *census) count(q []byte, mark bool) (done int, marks kernel.Marks, ok bool) {
+	for d.multi < maxMulti && done < len(q) {
+		w := max(d.window, 1<<10)
+		d.window = min(2*w, 1<<30)
+		r := q[done:]
+		end := len(r)
+		if w < end {
+			// Cut where a character starts, so that the window is valid
+			// exactly where q is and its first error is q's.
+			end = w
+			for end > w-4 && r[end]&0xC0 == 0x80 {
+				end--
+			}
+			if r[end]&0xC0 == 0x80 {
+				break // four continuation bytes in a row: q is invalid here
+			}
+		}
+		var n, runes, ascii int
+		var z kernel.Marks
+		switch {
+		case !mark:
+			n, runes, _, ascii = kernel.ValidCount(r[:end])
+		case d.multi == 0:
+			n, runes, _, ascii, z = kernel.ValidCountMarks(r[:end])
+		default:
+			n, runes, _, ascii, z = kernel.ValidCountNUL(r[:end])
+			z |= kernel.ESC // not looked for: perhaps
+		}
+		marks |= z
+		if n < end {
+			return done + n, marks, false
+		}
+		d.multi = min(maxMulti, d.multi+runes-ascii)
+		if runes == ascii {
+			// A window without non-ASCII characters cost no more than the
+			// plain validator would have (the kernels count only in blocks
+			// with bytes above 7F): the next one can be much larger, and
+			// mostly-ASCII text is then validated in a few calls, not one
+			// per doubling.
+			d.window = min(asciiGrowth*w, 1<<30)
+		}
+		done += end
+	}
+	return done, marks, true
 }
 
 // asciiGrowth is how much larger the counting window of validate grows
