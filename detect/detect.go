@@ -367,7 +367,11 @@ func (d *Detector) full() bool { return d.over }
 // Write feeds the next bytes of the input. It never fails; bytes beyond the
 // limit are ignored.
 func (d *Detector) Write(p []byte) (int, error) {
-	d.write(p, false)
+	// After the prefix, most writes take beyondPrefix's short path: called
+	// from here, a call fewer per write.
+	if len(d.prefix) != DefaultLimit || !d.beyondPrefix(p) {
+		d.write(p, false)
+	}
 	return len(p), nil
 }
 
@@ -461,7 +465,10 @@ func (d *Detector) beyondPrefix(p []byte) bool {
 			return false
 		}
 		c := d.carry
-		copy(c[d.ncarry:], q[:need])
+		for i := range need {
+			// A loop, not copy: one to three bytes, no call.
+			c[(d.ncarry+i)&3] = q[i]
+		}
 		if !wellFormed(c[:d.ncarry+need]) {
 			return false
 		}
@@ -495,7 +502,10 @@ func (d *Detector) beyondPrefix(p []byte) bool {
 		return false
 	}
 	d.multi, d.window = multi, window
-	d.ncarry = copy(d.carry[:], tail)
+	d.ncarry = len(tail) // at most 3 (see completeLen)
+	for i, b := range tail {
+		d.carry[i&3] = b
+	}
 	d.n += int64(len(p))
 	return true
 }
