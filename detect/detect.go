@@ -200,19 +200,17 @@ func sliceVerdict(p []byte, o *Options) (Result, bool) {
 	if tail := q[cut:]; len(tail) > 0 && (!over || !incomplete(tail)) {
 		return Result{}, false
 	}
+	// NUL and ESC matter in the prefix only (see Detector.nul and escs):
+	// beyond it, looking for them would cost the validation of mostly
+	// ASCII text a tenth.
+	split := cut
+	if cut > DefaultLimit {
+		split = completeLen(q[:DefaultLimit])
+	}
 	var c census
-	done, marks, ok := c.count(q[:cut], true)
-	if ok && done < cut {
-		// validate's remainder, once maxMulti characters are counted.
-		var n int
-		var z kernel.Marks
-		if c.multi == 0 {
-			n, z = kernel.ValidMarks(q[done:cut])
-		} else {
-			n, z = kernel.ValidNUL(q[done:cut])
-		}
-		marks |= z
-		ok = n == cut-done
+	marks, ok := c.valid(q[:split], true)
+	if ok && split < cut {
+		_, ok = c.valid(q[split:cut], false)
 	}
 	if !ok || marks&kernel.NUL != 0 {
 		return Result{}, false
@@ -807,6 +805,29 @@ func (d *census) count(q []byte, mark bool) (done int, marks kernel.Marks, ok bo
 		done += end
 	}
 	return done, marks, true
+}
+
+// valid reports whether q, which starts and ends on character boundaries,
+// is valid UTF-8, counting its non-ASCII characters as validate does, and
+// with mark set which of NUL and ESC it holds (see validate).
+func (d *census) valid(q []byte, mark bool) (marks kernel.Marks, ok bool) {
+	done, marks, ok := d.count(q, mark)
+	if !ok || done == len(q) {
+		return marks, ok
+	}
+	// validate's remainder, once maxMulti characters are counted.
+	var n int
+	var z kernel.Marks
+	switch {
+	case !mark:
+		n = kernel.ValidPrefix(q[done:])
+	case d.multi == 0:
+		n, z = kernel.ValidMarks(q[done:])
+	default:
+		n, z = kernel.ValidNUL(q[done:])
+		z |= kernel.ESC
+	}
+	return marks | z, n == len(q)-done
 }
 
 // asciiGrowth is how much larger the counting window of validate grows

@@ -74,6 +74,16 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 			}
 		}
 	}
+	// Examining everything, the NULs and ESCs beyond the prefix do not
+	// matter (the Detector looks for them in the prefix only): the short
+	// path answers.
+	for _, in := range [][]byte{with(ascii, DefaultLimit+100, "\x00"), with(ascii, DefaultLimit+5, "\x1b$B"), append(with(ascii, DefaultLimit+3, "\x00"), "é"...)} {
+		o := &Options{Limit: -1}
+		got, ok := sliceVerdict(in, o)
+		if want := detectAll(in, o); !ok || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d bytes, % X at the prefix's end, everything examined: short path %v\n got %+v\nwant %+v", len(in), in[DefaultLimit:DefaultLimit+8], ok, got, want)
+		}
+	}
 	// Every limit around the end of a character and of the prefix.
 	for _, in := range [][]byte{mixed, bom, bomCut} {
 		for _, l := range []int64{1, 2, 3, 4, 5, 6, DefaultLimit - 3, DefaultLimit - 2, DefaultLimit - 1, DefaultLimit, DefaultLimit + 1, DefaultLimit + 2} {
