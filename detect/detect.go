@@ -241,55 +241,85 @@ func bomList(prefix []byte, over bool) []Candidate {
 
 // bufs recycles DetectReader's buffers: a fresh 64 KiB allocation costs
 // more than detecting in it (the runtime clears it, and its pages are often
-// new to the process).
-var bufs = sync.Pool{New: func() any { return new([DefaultLimit]byte) }}
+// new to the process). Each has room for the prefix and, after it, for the
+// few bytes read past the prefix to learn whether the input goes on (a
+// buffer of their own would be an allocation per call).
+var bufs = sync.Pool{New: func() any { return new(readBuf) }}
+
+type readBuf [DefaultLimit + probeLen]byte
+
+// probeLen is how close to the limit DetectReader reads the rest of the
+// input into the small space after its prefix rather than a second buffer.
+const probeLen = 64
 
 // DetectReader examines what r yields, reading no more than the limit (and
 // one byte beyond it, to know whether the input goes on).
 func DetectReader(r io.Reader, o *Options) (Result, error) {
 	d := New(o)
-	// The prefix is read in place, where the detector keeps it; what comes
-	// after it goes through a second buffer.
-	buf := bufs.Get().(*[DefaultLimit]byte)
-	defer bufs.Put(buf)
-	var rest *[DefaultLimit]byte
-	var probe []byte
+	// The prefix is read whole, in place, before anything is examined: an
+	// input that ends within it (or at the limit) is then examined as a
+	// slice, which Detect's short path does in less time than a Detector
+	// fed read by read. What comes after it goes through a second buffer.
+	buf := bufs.Get().(*readBuf)
+	var rest *readBuf
+	defer func() {
+		bufs.Put(buf)
+		if rest != nil {
+			bufs.Put(rest)
+		}
+	}()
+	want := int64(DefaultLimit)
+	if d.limit >= 0 {
+		want = min(want, d.limit+1) // the byte after the limit says whether the input goes on
+	}
 	filled := 0
+	for int64(filled) < want {
+		n, err := r.Read(buf[filled:want])
+		filled += n
+		if err == io.EOF {
+			return Detect(buf[:filled], o), nil
+		}
+		if err != nil {
+			return Result{}, err
+		}
+	}
+	if d.limit >= 0 && int64(filled) > d.limit {
+		return Detect(buf[:filled], o), nil
+	}
+	// The prefix is full and the limit lies beyond it: the next read says
+	// whether anything follows. Until it does, the prefix waits.
+	pending := buf[:filled]
 	for !d.full() {
-		dst := buf[filled:]
-		inPrefix := len(dst) > 0
-		if !inPrefix {
-			switch {
-			case rest != nil:
-				dst = rest[:]
-			case d.limit >= 0 && d.limit-d.n < 64:
-				// The few bytes left before the limit and the one after
-				// it, which says whether the input goes on: a small
-				// buffer costs less than a pooled one.
-				if probe == nil {
-					probe = make([]byte, 64)
-				}
-				dst = probe
-			default:
-				rest = bufs.Get().(*[DefaultLimit]byte)
-				defer bufs.Put(rest)
-				dst = rest[:]
-			}
+		at := d.n + int64(len(pending))
+		var dst []byte
+		switch {
+		case rest != nil:
+			dst = rest[:]
+		case d.limit >= 0 && d.limit-at < probeLen:
+			// The few bytes left before the limit and the one after it.
+			dst = buf[DefaultLimit:]
+		default:
+			rest = bufs.Get().(*readBuf)
+			dst = rest[:]
 		}
 		if d.limit >= 0 {
-			dst = dst[:min(int64(len(dst)), d.limit-d.n+1)]
+			dst = dst[:min(int64(len(dst)), d.limit-at+1)]
 		}
 		n, err := r.Read(dst)
-		d.write(dst[:n], inPrefix)
-		if inPrefix {
-			filled += n
+		if pending != nil && n > 0 {
+			d.write(pending, true)
+			pending = nil
 		}
+		d.write(dst[:n], false)
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return Result{}, err
 		}
+	}
+	if pending != nil {
+		return Detect(pending, o), nil
 	}
 	return d.Result(), nil
 }
@@ -374,9 +404,8 @@ func (d *Detector) Write(p []byte) (int, error) {
 }
 
 // write feeds p. With borrow set, the caller promises that p stays as it is
-// until the result is taken and that it follows the prefix in memory when
-// the prefix is not empty (DetectReader reads into the prefix's own
-// buffer): the prefix then grows over p instead of copying it.
+// until the result is taken: when nothing was written before it (Detect,
+// DetectReader's whole prefix), the prefix is then p itself, not a copy.
 func (d *Detector) write(p []byte, borrow bool) {
 	if len(d.prefix) == DefaultLimit && d.beyondPrefix(p) {
 		return
@@ -510,15 +539,11 @@ func (d *Detector) beyondPrefix(p []byte) bool {
 
 // keep appends q to the prefix.
 func (d *Detector) keep(q []byte, borrow bool) {
-	if borrow {
-		if len(d.prefix) == 0 {
-			d.prefix = q
-			return
-		}
-		if c := d.prefix[:cap(d.prefix)]; cap(d.prefix) >= len(d.prefix)+len(q) && &c[len(d.prefix)] == &q[0] {
-			d.prefix = c[:len(d.prefix)+len(q)]
-			return
-		}
+	if borrow && len(d.prefix) == 0 {
+		// Capped: a later write copies the prefix rather than writing
+		// into the caller's memory after q.
+		d.prefix = q[:len(q):len(q)]
+		return
 	}
 	if d.prefix == nil {
 		// The whole prefix at once when the chunks are large enough to fill

@@ -2,10 +2,14 @@ package detect
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // Detect's short path (sliceVerdict) against the Detector path (detectAll)
@@ -118,5 +122,77 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 	}
 	if answered < 300 {
 		t.Errorf("the short path answered only %d of 3000 random inputs", answered)
+	}
+}
+
+// countingReader yields its input in reads of at most step bytes, after
+// stalls reads of nothing, and counts the bytes it gave; after err is set,
+// it fails once it has given failAt bytes.
+type countingReader struct {
+	p      []byte
+	step   int
+	stalls int
+	given  int
+	failAt int
+	err    error
+}
+
+func (r *countingReader) Read(b []byte) (int, error) {
+	if r.stalls > 0 {
+		r.stalls--
+		return 0, nil
+	}
+	if r.err != nil && r.given >= r.failAt {
+		return 0, r.err
+	}
+	if len(r.p) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(b[:min(len(b), r.step)], r.p)
+	if r.err != nil {
+		n = min(n, r.failAt-r.given)
+	}
+	r.p = r.p[n:]
+	r.given += n
+	return n, nil
+}
+
+// DetectReader reads the prefix whole before it examines it: the result is
+// Detect's at every input length around the prefix's end and the limit,
+// whatever the reads' sizes (and reads of nothing), it reads no more than
+// one byte beyond the limit, and a read error is returned wherever it
+// happens.
+func TestDetectReaderAroundPrefix(t *testing.T) {
+	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 6000)
+	mixed := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), 4000)
+	legacy, _ := charmap.Windows1252.NewEncoder().Bytes(bytes.Repeat([]byte("Le garçon a mangé une crème brûlée. "), 4000))
+	for _, text := range [][]byte{ascii, mixed, legacy} {
+		for _, n := range []int{0, 1, 999, 1000, 1001, DefaultLimit - 1, DefaultLimit, DefaultLimit + 1, DefaultLimit + 5, DefaultLimit + 6, 100000} {
+			in := text[:n]
+			for _, o := range []*Options{nil, {Limit: 1000}, {Limit: DefaultLimit - 1}, {Limit: DefaultLimit + 5}, {Limit: -1}} {
+				want := Detect(in, o)
+				limit := int64(DefaultLimit)
+				if o != nil {
+					limit = o.Limit
+				}
+				for _, step := range []int{1 << 20, 4096, 4093} {
+					r := &countingReader{p: in, step: step, stalls: 2}
+					got, err := DetectReader(r, o)
+					if err != nil || !reflect.DeepEqual(got, want) {
+						t.Fatalf("%d bytes, limit %+v, reads of %d: %v\n got %+v\nwant %+v", n, o, step, err, got, want)
+					}
+					if limit >= 0 && int64(r.given) > limit+1 {
+						t.Fatalf("%d bytes, limit %+v, reads of %d: read %d bytes", n, o, step, r.given)
+					}
+				}
+			}
+		}
+	}
+	boom := errors.New("boom")
+	for _, at := range []int{0, 10, DefaultLimit - 1, DefaultLimit, DefaultLimit + 1, 90000} {
+		r := &countingReader{p: ascii, step: 4096, err: boom, failAt: at}
+		if _, err := DetectReader(r, &Options{Limit: -1}); err != boom {
+			t.Errorf("error after %d bytes: got %v", at, err)
+		}
 	}
 }
