@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 )
@@ -195,4 +196,50 @@ func TestDetectReaderAroundPrefix(t *testing.T) {
 			t.Errorf("error after %d bytes: got %v", at, err)
 		}
 	}
+}
+
+// FuzzSliceVerdict puts the fuzzer's bytes after valid text (ASCII, or
+// not) that ends around the first counting window or the prefix, under
+// each limit: where Detect's short path answers, its Result is the
+// Detector's, and it answers every input that is valid UTF-8 within the
+// limit with no NUL byte in the prefix and no character cut short by the
+// end (unless the limit cut it).
+func FuzzSliceVerdict(f *testing.F) {
+	f.Add([]byte("\x1b$B$3$s\x1b(B"), uint16(0), uint8(0))
+	f.Add([]byte("\xef\xbb\xbfé"), uint16(2), uint8(3))
+	f.Add([]byte("世界\xe4"), uint16(1), uint8(5))
+	f.Add([]byte("a\x00é"), uint16(3), uint8(7))
+	fillers := [][]byte{
+		bytes.Repeat([]byte("plain text, nothing else. "), DefaultLimit/26+1),
+		bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), DefaultLimit/30+1),
+	}
+	ends := []int{0, 1000, 1024, 1030, DefaultLimit - 10, DefaultLimit}
+	f.Fuzz(func(t *testing.T, in []byte, back uint16, kind uint8) {
+		if len(in) > 4<<10 {
+			in = in[:4<<10]
+		}
+		filler := fillers[int(kind)%len(fillers)]
+		n := max(0, ends[int(kind/2)%len(ends)]-int(back)%64)
+		filler = filler[:completeLen(filler[:n])]
+		full := append(append([]byte(nil), filler...), in...)
+		for _, o := range []*Options{nil, {Limit: -1}, {Limit: int64(len(filler)) + int64(back)%8}} {
+			got, ok := sliceVerdict(full, o)
+			if want := detectAll(full, o); ok && !reflect.DeepEqual(got, want) {
+				t.Fatalf("options %+v:\n got %+v\nwant %+v", o, got, want)
+			}
+			q, limit := full, int64(DefaultLimit)
+			if o != nil {
+				limit = o.Limit
+			}
+			if limit >= 0 && int64(len(q)) > limit {
+				q = q[:limit]
+			}
+			cut := completeLen(q)
+			cutOK := cut == len(q) || len(q) < len(full) && incomplete(q[cut:])
+			valid := utf8.Valid(q[:cut]) && cutOK && bytes.IndexByte(q[:min(len(q), DefaultLimit)], 0) < 0
+			if valid && len(q) > 0 && !ok {
+				t.Fatalf("options %+v: valid input, no NUL in the prefix, and the short path did not answer", o)
+			}
+		}
+	})
 }
