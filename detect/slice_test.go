@@ -243,3 +243,25 @@ func FuzzSliceVerdict(f *testing.F) {
 		}
 	})
 }
+
+// DetectReader's structural verdicts allocate the Result's candidates and
+// nothing else (the bytes read past the prefix once had a buffer of their
+// own): inputs ending within the prefix, at it and beyond it.
+func TestDetectReaderAllocs(t *testing.T) {
+	mixed := bytes.Repeat([]byte("Grüße aus Köln, привет, 世界. "), 5000)
+	ascii := bytes.Repeat([]byte("plain text, nothing else. "), 5000)
+	var r bytes.Reader
+	for _, in := range [][]byte{mixed[:1000], ascii[:DefaultLimit], mixed, ascii} {
+		for _, o := range []*Options{nil, {Limit: -1}, {Limit: DefaultLimit + 10}} {
+			allocs := testing.AllocsPerRun(20, func() {
+				r.Reset(in)
+				if _, err := DetectReader(&r, o); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if allocs != 1 {
+				t.Errorf("%d bytes, limit %+v: %v allocations per call, want 1", len(in), o, allocs)
+			}
+		}
+	}
+}
