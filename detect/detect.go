@@ -202,10 +202,19 @@ func sliceVerdict(p []byte, o *Options) (Result, bool) {
 	}
 	// NUL and ESC matter in the prefix only (see Detector.nul and escs):
 	// beyond it, looking for them would cost the validation of mostly
-	// ASCII text a tenth.
+	// ASCII text a tenth. The marks go on to where a character starts,
+	// preferably a multiple of 64 bytes from q's start, as count's windows
+	// do (a NUL found just after the prefix sends the input to detectAll,
+	// which gives the same answer).
 	split := cut
 	if cut > DefaultLimit {
 		split = completeLen(q[:DefaultLimit])
+		for s := DefaultLimit; s < min(cut, DefaultLimit+256); s += 64 {
+			if q[s]&0xC0 != 0x80 {
+				split = s
+				break
+			}
+		}
 	}
 	var c census
 	marks, ok := c.valid(q[:split], true)

@@ -33,6 +33,7 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 	// is: the Detector then does not name the mark when the whole input is
 	// examined; the short path must say the same).
 	bomCut := append([]byte("\uFEFF"), bytes.Repeat([]byte("é"), DefaultLimit)...)
+	straddle := append(append(append([]byte(nil), ascii[:DefaultLimit-1]...), "é"...), ascii[:20000]...)
 	cases := []struct {
 		name string
 		in   []byte
@@ -61,6 +62,9 @@ func TestSliceVerdictMatchesDetector(t *testing.T) {
 		{"utf-16le bom", append([]byte("\xff\xfe"), utf16Bytes("hello", false)...), false},
 		{"utf-32be bom", []byte("\x00\x00\xfe\xffab"), false},
 		{"empty", nil, false},
+		{"a character across the prefix's end", straddle, true},
+		{"a character across the prefix's end, then NUL", with(straddle, DefaultLimit+10, "\x00"), true},
+		{"a character across the prefix's end, then ESC", with(straddle, DefaultLimit+10, "\x1b$B"), true},
 	}
 	opts := []*Options{nil, {Limit: -1}, {Limit: 7}, {Limit: DefaultLimit + 1}, {Limit: 1000, MinConfidence: 0.999}, {MinConfidence: 2}}
 	for _, c := range cases {
@@ -202,7 +206,8 @@ func TestDetectReaderAroundPrefix(t *testing.T) {
 // not) that ends around the first counting window or the prefix, under
 // each limit: where Detect's short path answers, its Result is the
 // Detector's, and it answers every input that is valid UTF-8 within the
-// limit with no NUL byte in the prefix and no character cut short by the
+// limit with no NUL byte in the prefix (nor in the 256 bytes after it, where
+// the short path may look for them too) and no character cut short by the
 // end (unless the limit cut it).
 func FuzzSliceVerdict(f *testing.F) {
 	f.Add([]byte("\x1b$B$3$s\x1b(B"), uint16(0), uint8(0))
@@ -236,7 +241,7 @@ func FuzzSliceVerdict(f *testing.F) {
 			}
 			cut := completeLen(q)
 			cutOK := cut == len(q) || len(q) < len(full) && incomplete(q[cut:])
-			valid := utf8.Valid(q[:cut]) && cutOK && bytes.IndexByte(q[:min(len(q), DefaultLimit)], 0) < 0
+			valid := utf8.Valid(q[:cut]) && cutOK && bytes.IndexByte(q[:min(len(q), DefaultLimit+256)], 0) < 0
 			if valid && len(q) > 0 && !ok {
 				t.Fatalf("options %+v: valid input, no NUL in the prefix, and the short path did not answer", o)
 			}
