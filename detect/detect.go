@@ -739,10 +739,14 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // mean nothing: the plain validator then does the work once maxMulti
 // characters are counted.
 func (d *census) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, marks kernel.Marks) {
-	done, marks, ok := d.count(q, mark)
-	if !ok {
-		off, _, _ := utf8x.FirstInvalid(q[done:])
-		return done + off, 0, 0, done, marks
+	done := 0
+	if d.multi < maxMulti { // no call on most writes of a stream
+		var ok bool
+		done, marks, ok = d.count(q, mark)
+		if !ok {
+			off, _, _ := utf8x.FirstInvalid(q[done:])
+			return done + off, 0, 0, done, marks
+		}
 	}
 	start := done
 	if m := min(len(dst), len(q)) - done; m > 0 {
