@@ -194,6 +194,12 @@ func sliceVerdict(p []byte, o *Options) (Result, bool) {
 	if len(q) == 0 {
 		return Result{}, false
 	}
+	// Never valid UTF-8 without NULs: FF and FE are not UTF-8, 00 is NUL
+	// (the marks of UTF-16 and UTF-32 start so).
+	first := q[0]
+	if first == 0xFF || first == 0xFE || first == 0 {
+		return Result{}, false
+	}
 	// A sequence the end cuts short is valid only where the limit cut it
 	// (the stream keeps it in its carry).
 	cut := completeLen(q)
@@ -226,7 +232,7 @@ func sliceVerdict(p []byte, o *Options) (Result, bool) {
 	}
 	prefix := q[:min(len(q), DefaultLimit)]
 	var cands []Candidate
-	if mayBeBOM(prefix) {
+	if first == 0xEF { // the one byte order mark valid UTF-8 can start with
 		cands = bomList(prefix, over)
 	}
 	if cands == nil {
