@@ -284,8 +284,8 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 		}
 	}()
 	want := int64(DefaultLimit)
-	if d.limit >= 0 {
-		want = min(want, d.limit+1) // the byte after the limit says whether the input goes on
+	if d.limit >= 0 && d.limit < want {
+		want = d.limit + 1 // the byte after the limit says whether the input goes on
 	}
 	filled := 0
 	for int64(filled) < want {
@@ -317,8 +317,8 @@ func DetectReader(r io.Reader, o *Options) (Result, error) {
 			rest = bufs.Get().(*readBuf)
 			dst = rest[:]
 		}
-		if d.limit >= 0 {
-			dst = dst[:min(int64(len(dst)), d.limit-at+1)]
+		if d.limit >= 0 && d.limit-at < int64(len(dst)) {
+			dst = dst[:d.limit-at+1] // (written so, d.limit+1 cannot overflow)
 		}
 		n, err := r.Read(dst)
 		if pending != nil && n > 0 {

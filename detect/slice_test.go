@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -267,6 +268,33 @@ func TestDetectReaderAllocs(t *testing.T) {
 			if allocs != 1 {
 				t.Errorf("%d bytes, limit %+v: %v allocations per call, want 1", len(in), o, allocs)
 			}
+		}
+	}
+}
+
+// The largest limit is no limit: no arithmetic on it overflows, and every
+// API gives what Limit -1 gives.
+func TestLargestLimit(t *testing.T) {
+	for _, in := range [][]byte{
+		bytes.Repeat([]byte("plain text, nothing else. "), 6000),
+		bytes.Repeat([]byte("Grüße aus Köln, привет, 世界 😀. "), 100),
+		[]byte("Le gar\xe7on"),
+	} {
+		want := Detect(in, &Options{Limit: -1})
+		o := &Options{Limit: math.MaxInt64}
+		if got := Detect(in, o); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d bytes: Detect\n got %+v\nwant %+v", len(in), got, want)
+		}
+		got, err := DetectReader(&countingReader{p: in, step: 5000}, o)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d bytes: DetectReader %v\n got %+v\nwant %+v", len(in), err, got, want)
+		}
+		d := New(o)
+		for q := in; len(q) > 0; q = q[min(len(q), 3000):] {
+			d.Write(q[:min(len(q), 3000)])
+		}
+		if got := d.Result(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d bytes: Detector\n got %+v\nwant %+v", len(in), got, want)
 		}
 	}
 }
