@@ -233,7 +233,7 @@ func sliceVerdict(p []byte, o *Options) (Result, bool) {
 	prefix := q[:min(len(q), DefaultLimit)]
 	var cands []Candidate
 	if first == 0xEF { // the one byte order mark valid UTF-8 can start with
-		cands = bomList(prefix, over)
+		cands = bomList(prefix, over || len(q) > len(prefix))
 	}
 	if cands == nil {
 		cands = validCandidates(c.multi, marks&kernel.ESC != 0, prefix)
@@ -997,15 +997,19 @@ func (d *Detector) candidates() []Candidate {
 	}
 	// Tested here first: a call that returns no Candidate still clears
 	// and copies one.
+	// The prefix's end cuts the input where a limit did, or where the
+	// prefix stopped and examination went on (Limit -1): a character cut
+	// there is not an error of the structure checks below.
+	cut := d.over || d.n > int64(len(p))
 	if mayBeBOM(p) {
-		if c, ok := bomCandidate(p, d.over, d.prefixValid()); ok {
+		if c, ok := bomCandidate(p, cut, d.prefixValid()); ok {
 			return []Candidate{c}
 		}
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
 	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
 	if nuls > 0 {
-		if c, ok := wideCandidate(p, d.over); ok {
+		if c, ok := wideCandidate(p, cut); ok {
 			return []Candidate{c}
 		}
 	}
@@ -1013,7 +1017,7 @@ func (d *Detector) candidates() []Candidate {
 		return validCandidates(d.multi, d.escs, p)
 	}
 	if !utf8OK && nuls == 0 {
-		if multi, bad := utf8Census(p, d.over); multi >= 2 && bad*2 <= multi {
+		if multi, bad := utf8Census(p, cut); multi >= 2 && bad*2 <= multi {
 			// Legacy text almost never holds valid multi-byte sequences; a
 			// text mostly made of them is UTF-8 with some damage (utf8x fix).
 			conf := float64(multi) / float64(multi+bad) * (1 - math.Pow(0.01, float64(min(multi, 8))))
@@ -1023,7 +1027,7 @@ func (d *Detector) candidates() []Candidate {
 	}
 	{
 		for _, big := range []bool{false, true} {
-			if pairs := surrogatePairs(p, big); pairs >= 2 && validUTF16(p, big, d.over) {
+			if pairs := surrogatePairs(p, big); pairs >= 2 && validUTF16(p, big, cut) {
 				c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.99, Evidence: Structure,
 					Note: fmt.Sprintf("UTF-16LE: %d surrogate pairs, none unpaired", pairs)}
 				if big {

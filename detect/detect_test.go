@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf16"
 
@@ -297,5 +298,63 @@ func TestDecoderLabels(t *testing.T) {
 		if Decoder(label) != nil {
 			t.Errorf("Decoder(%q) is not nil", label)
 		}
+	}
+}
+
+// TestLimitAllPrefixCutsCharacter: with Limit -1 the structural checks of a
+// byte order mark or of UTF-16 look at the first DefaultLimit bytes, and the
+// input goes on beyond them, so a character cut by the prefix's end is not an
+// error. Each input below is built so that byte DefaultLimit falls inside a
+// character; the answer must be the same as for the whole input read at once
+// and for its first DefaultLimit+64 bytes under that limit.
+func TestLimitAllPrefixCutsCharacter(t *testing.T) {
+	u16 := func(s string, bom bool) []byte {
+		var b []byte
+		if bom {
+			b = append(b, 0xFF, 0xFE)
+		}
+		for _, u := range utf16.Encode([]rune(s)) {
+			b = binary.LittleEndian.AppendUint16(b, u)
+		}
+		return b
+	}
+	cases := []struct {
+		name     string
+		in       []byte
+		want     string
+		evidence Evidence
+	}{
+		// 3 + 2k: byte 65536 is the second byte of an é.
+		{"utf8-bom", append([]byte("\xef\xbb\xbf"), strings.Repeat("é", 40000)...), "utf-8", BOM},
+		// 2 + 4k: byte 65536 is inside a surrogate pair.
+		{"utf16le-bom", u16(strings.Repeat("😀", 20000), true), "utf-16le", BOM},
+		// 6k: byte 65536 is inside a surrogate pair.
+		{"utf16le", u16(strings.Repeat("a😀", 15000), false), "utf-16le", Structure},
+	}
+	for _, c := range cases {
+		if DefaultLimit >= len(c.in) {
+			t.Fatalf("%s: input of %d bytes does not pass the prefix", c.name, len(c.in))
+		}
+		check := func(how string, r Result) {
+			t.Helper()
+			best, ok := r.Best()
+			if !ok || best.Encoding != c.want || best.Evidence != c.evidence {
+				t.Errorf("%s, %s: got %s (%v, %.3f), want %s by %v", c.name, how,
+					best.Encoding, best.Evidence, best.Confidence, c.want, c.evidence)
+			}
+		}
+		all := &Options{Limit: -1}
+		check("Detect, Limit -1", Detect(c.in, all))
+		check("Detect, Limit prefix+64", Detect(c.in, &Options{Limit: DefaultLimit + 64}))
+		d := New(all)
+		for p := c.in; len(p) > 0; p = p[min(len(p), 4096):] {
+			d.Write(p[:min(len(p), 4096)])
+		}
+		check("Detector in 4 KiB writes, Limit -1", d.Result())
+		r, err := DetectReader(bytes.NewReader(c.in), all)
+		if err != nil {
+			t.Fatalf("%s: DetectReader: %v", c.name, err)
+		}
+		check("DetectReader, Limit -1", r)
 	}
 }
