@@ -222,6 +222,7 @@ func (s *stage) writev(p [][]byte) error {
 			return errno
 		}
 		s.held += m
+		full := m < want
 		for m > 0 {
 			if k := len(p[0]); k <= m {
 				m -= k
@@ -231,7 +232,7 @@ func (s *stage) writev(p [][]byte) error {
 			p[0] = p[0][m:]
 			m = 0
 		}
-		if m < want {
+		if full {
 			// The private pipe is full.
 			if err := s.flush(); err != nil {
 				return err
