@@ -10,6 +10,13 @@
 // shorter ones go out with the repairs around them in one writev, straight
 // from the block read (copied once, into the pipe; gathering them into a
 // buffer first cost a sixth more CPU on a file with an error every 5 KiB).
+//
+// Each place where the output leaves the file's bytes costs two system
+// calls (the splice that ends the run, the write of the repair), about
+// 2 us together. Handing the repairs over by vmsplice, handing a whole
+// block over with one vmsplice from a read-only mapping of the file, and
+// splicing on a second goroutine while the first validates all measured no
+// better (BENCHMARKS.md, issue 11, session 4; bench/cmd/pipecost).
 package main
 
 import (

@@ -201,6 +201,7 @@ func (s *stage) writev(p [][]byte) error {
 				want += len(b)
 			}
 		}
+		// unix.Writev would make a new iovec array on every call.
 		r, _, errno := unix.Syscall(unix.SYS_WRITEV, uintptr(s.w), uintptr(unsafe.Pointer(&s.iov[0])), uintptr(len(s.iov)))
 		m := int(r)
 		switch {
