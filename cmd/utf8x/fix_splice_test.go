@@ -279,3 +279,43 @@ func TestFixSpliceStageFull(t *testing.T) {
 		}
 	}
 }
+
+// stage.writev writes its pieces in order, whatever their number (more
+// than writev(2) takes at once) and size (more than the private pipe
+// holds, so that it fills in the middle of a piece), empty ones included.
+func TestStageWritev(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var pieces [][]byte
+	var want []byte
+	for i := range 3000 {
+		p := make([]byte, rng.IntN(2000))
+		for j := range p {
+			p[j] = byte(i + j)
+		}
+		pieces = append(pieces, p)
+		want = append(want, p...)
+	}
+	w, output := pipeOut(t)
+	st := newStage(w)
+	err := st.writev(pieces)
+	if err == nil {
+		err = st.flush()
+	}
+	st.close()
+	got := output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("wrote %d bytes, want %d (first difference at %d)", len(got), len(want), firstDiff(got, want))
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -70,6 +71,7 @@ type stage struct {
 	out  *os.File
 	r, w int // the private pipe; w < 0: none, write into out directly
 	held int // bytes in the private pipe
+	iov  []unix.Iovec
 }
 
 // newStage returns a stage in front of the pipe out; without a private
@@ -164,6 +166,78 @@ func (s *stage) write(p []byte) error {
 			}
 		case err != nil:
 			return err
+		}
+	}
+	if s.held >= stageFlush {
+		return s.flush()
+	}
+	return nil
+}
+
+// maxSegs is the most pieces writev hands the kernel at once (IOV_MAX).
+const maxSegs = 1024
+
+// writev writes the pieces of p one after the other to the output, with
+// as few calls as the private pipe's room allows. It may change p.
+func (s *stage) writev(p [][]byte) error {
+	if s.w < 0 {
+		for _, b := range p {
+			if err := s.write(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for len(p) > 0 {
+		if len(p[0]) == 0 {
+			p = p[1:]
+			continue
+		}
+		s.iov = s.iov[:0]
+		want := 0
+		for _, b := range p[:min(len(p), maxSegs)] {
+			if len(b) > 0 {
+				s.iov = append(s.iov, unix.Iovec{Base: &b[0], Len: uint64(len(b))})
+				want += len(b)
+			}
+		}
+		// unix.Writev would make a new iovec array on every call.
+		r, _, errno := unix.Syscall(unix.SYS_WRITEV, uintptr(s.w), uintptr(unsafe.Pointer(&s.iov[0])), uintptr(len(s.iov)))
+		m := int(r)
+		switch {
+		case errno == unix.EAGAIN && s.held == 0:
+			// Not the private pipe full: nothing is ahead of p, so
+			// write it directly.
+			for _, b := range p {
+				if _, err := s.out.Write(b); err != nil {
+					return err
+				}
+			}
+			return nil
+		case errno == unix.EAGAIN:
+			if err := s.flush(); err != nil {
+				return err
+			}
+			continue
+		case errno != 0:
+			return errno
+		}
+		s.held += m
+		full := m < want
+		for m > 0 {
+			if k := len(p[0]); k <= m {
+				m -= k
+				p = p[1:]
+				continue
+			}
+			p[0] = p[0][m:]
+			m = 0
+		}
+		if full {
+			// The private pipe is full.
+			if err := s.flush(); err != nil {
+				return err
+			}
 		}
 	}
 	if s.held >= stageFlush {

@@ -31,4 +31,13 @@ func (s *stage) write(p []byte) error {
 	return err
 }
 
+func (s *stage) writev(p [][]byte) error {
+	for _, b := range p {
+		if err := s.write(b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (s *stage) flush() error { return nil }

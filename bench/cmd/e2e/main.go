@@ -3,7 +3,7 @@
 // the same file in the same run, and prints Markdown tables of wall time,
 // GB/s, peak RSS and ratios:
 //
-//	cd bench && go run ./cmd/e2e [-size 300MB] [-runs 5] [-install]
+//	cd bench && go run ./cmd/e2e [-size 300MB] [-runs 5] [-error-every 64KiB] [-install]
 //
 // It writes a mixed-script UTF-8 file (made from the shared corpus when it is
 // present, generated otherwise) and a copy with scattered errors of every
@@ -77,7 +77,14 @@ func main() {
 	install := flag.Bool("install", false, "install missing peers with apt-get first (moreutils, icu-devtools, python3)")
 	run := flag.String("run", "", "run only jobs whose name matches this regexp")
 	timeout := flag.Duration("timeout", 5*time.Minute, "longest one command may run")
+	every := flag.String("error-every", "64KiB", "the file with errors has an ill-formed sequence after the line break that follows every this many bytes (at least 1KiB)")
 	flag.Parse()
+	if n, err := parseSize(*every); err != nil || n < 1<<10 || n > maxSize {
+		fmt.Fprintf(os.Stderr, "e2e: -error-every must be between 1KiB and 2GiB (%v)\n", err)
+		os.Exit(2)
+	} else {
+		errorEvery = int(n)
+	}
 
 	size, err := parseSize(*sizeFlag)
 	if err != nil || size <= 0 || size > maxSize || *runs < 1 {
@@ -306,10 +313,15 @@ func baseText(corpusDir string) ([]byte, string) {
 // of each kind and length.
 var badPieces = []string{"\xC0\xAF", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF5", "\xE2\x82", "\xF0\x9F\x98", "\x80", "\xBF\xBF", "\xFF", "\xF8"}
 
+// errorEvery is how far apart writeFiles puts the ill-formed sequences
+// (-error-every): one after the line break that follows every errorEvery
+// bytes.
+var errorEvery = 64 << 10
+
 // writeFiles writes size bytes of base repeated to valid, and the same text
-// with an ill-formed sequence after every 64 KiB or so (at the next line
-// break) to withErrors, cut at a character boundary. It returns the number of
-// sequences written.
+// with an ill-formed sequence after every errorEvery bytes or so (at the next
+// line break) to withErrors, cut at a character boundary. It returns the
+// number of sequences written.
 func writeFiles(valid, withErrors string, base []byte, size int64) (int, error) {
 	var fv, fe *os.File
 	var err error
@@ -322,11 +334,11 @@ func writeFiles(valid, withErrors string, base []byte, size int64) (int, error) 
 	}
 	defer fe.Close()
 	// One block of the error file: base with a bad piece after a line
-	// break every 64 KiB.
+	// break every errorEvery bytes.
 	var blockE []byte
 	var at []int // where the bad pieces are in blockE
 	for i := 0; i < len(base); {
-		j := min(i+64<<10, len(base))
+		j := min(i+errorEvery, len(base))
 		if k := bytes.IndexByte(base[j:], '\n'); k >= 0 {
 			j += k + 1
 		} else {
