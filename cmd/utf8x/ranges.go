@@ -90,7 +90,9 @@ func (o rangeOptions) rangeSize() int {
 		return o.size
 	}
 	const budget = 8 << 20
-	return min(1<<20, max(64<<10, budget/(2*o.workers()*4)))
+	// A multiple of 4 KiB, so that ranges start on page boundaries of the
+	// file (see window).
+	return min(1<<20, max(64<<10, budget/(2*o.workers()*4))) &^ (4<<10 - 1)
 }
 
 // splits reports whether a regular file of size bytes is read in ranges:
@@ -117,12 +119,21 @@ func (o rangeOptions) splitFile(r io.Reader, size int64) (*os.File, bool) {
 // window is one range of a file as a worker sees it.
 type window struct {
 	base       int64  // file offset of buf[0]
-	buf        []byte // the range with up to 3 bytes either side
+	buf        []byte // the range with up to windowLead bytes before it and windowMargin after
 	start, end int    // the range within buf
 }
 
-// windowMargin is how far a range looks beyond its ends.
+// windowMargin is how far a range looks beyond its end: the range primitive
+// needs 3 bytes either side.
 const windowMargin = utf8x.UTFMax - 1
+
+// windowLead is how far before its range a window starts: more than the 3
+// bytes needed, so that a range starting on a page boundary of the file is
+// read into a fresh buffer (page-aligned) at the same offset within a cache
+// line as in the page cache. Starting 3 bytes before put every read of the
+// file off by 3 from its destination, which costs read(2)'s copy more (as
+// blockLead says for streams).
+const windowLead = blockLead
 
 // eachRange processes the file f of size bytes (named path in messages) in
 // ranges of o.rangeSize bytes on o.workers goroutines: work runs on each
@@ -145,12 +156,12 @@ func eachRange[T any](f io.ReaderAt, path string, size int64, o rangeOptions, wo
 	read := func(i int) result {
 		s := int64(i) * rs
 		e := min(s+rs, size)
-		lo, hi := max(0, s-windowMargin), min(size, e+windowMargin)
+		lo, hi := max(0, s-windowLead), min(size, e+windowMargin)
 		w := &window{base: lo}
 		select {
 		case w.buf = <-free:
 		default:
-			w.buf = make([]byte, rs+2*windowMargin)
+			w.buf = make([]byte, rs+windowLead+windowMargin)
 		}
 		w.buf = w.buf[:hi-lo]
 		m, err := f.ReadAt(w.buf, lo)
