@@ -1378,12 +1378,19 @@ func wideText(p []byte, big bool) bool {
 }
 
 // notText is the set of UTF-16 units wideText counts against a reading, one
-// bit each: a table lookup instead of four comparisons per unit.
+// bit each: a table lookup instead of four comparisons per unit. It holds
+// the C0 controls but tab, LF and CR, DEL and the C1 controls, the private
+// use area and U+FFFE and U+FFFF; built by ranges, because
+// testing each of the 65536 units cost every program importing the detector
+// about 0.1 ms at start.
 var notText = func() (t [1 << 16 / 64]uint64) {
-	for u := range 1 << 16 {
-		if u < 0x20 && u != '\t' && u != '\n' && u != '\r' || u >= 0x7F && u < 0xA0 || u >= 0xE000 && u < 0xF900 || u >= 0xFFFE {
+	for _, r := range [][2]int{{0, 0x20}, {0x7F, 0xA0}, {0xE000, 0xF900}, {0xFFFE, 0x10000}} {
+		for u := r[0]; u < r[1]; u++ {
 			t[u>>6] |= 1 << (u & 63)
 		}
+	}
+	for _, u := range []int{'\t', '\n', '\r'} {
+		t[u>>6] &^= 1 << (u & 63)
 	}
 	return t
 }()

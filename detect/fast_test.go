@@ -621,3 +621,13 @@ func FuzzAroundPrefixEnd(f *testing.F) {
 		checkAgainstRef(t, full, o, []int{base + int(min(a, b))%600, base + int(max(a, b))%600})
 	})
 }
+
+// notText holds exactly the units its comment names, tested one by one.
+func TestNotTextTable(t *testing.T) {
+	for u := range 1 << 16 {
+		want := u < 0x20 && u != '\t' && u != '\n' && u != '\r' || u >= 0x7F && u < 0xA0 || u >= 0xE000 && u < 0xF900 || u >= 0xFFFE
+		if got := notText[u>>6]>>(u&63)&1 == 1; got != want {
+			t.Fatalf("unit %#04x: in notText %v, want %v", u, got, want)
+		}
+	}
+}

@@ -568,7 +568,7 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 		// reported as soon as it comes, judged on what came before it.
 		br.first = utf8x.UTFMax
 		if opts.wholeHead {
-			br.first = min(sniffLimit, len(br.buf))
+			br.first = min(sniffLimit, br.readSize())
 		}
 	}
 	for first := true; ; first = false {

@@ -10,18 +10,25 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 )
 
-var (
-	codePointToken = regexp.MustCompile(`^(?:[Uu]\+|0[xX])([0-9A-Fa-f]{1,8})$`)
-	escapesToken   = regexp.MustCompile(`^(?:\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|\\u\{[0-9A-Fa-f]{1,8}\})+$`)
-	oneEscape      = regexp.MustCompile(`\\u\{([0-9A-Fa-f]{1,8})\}|\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})`)
-)
+// codePointSyntax is the three patterns, compiled on first use rather than
+// at start: every run of the tool paid about 0.1 ms compiling them, and
+// only explain reads code points.
+var codePointSyntax = sync.OnceValue(func() (re struct{ codePointToken, escapesToken, oneEscape *regexp.Regexp }) {
+	re.codePointToken = regexp.MustCompile(`^(?:[Uu]\+|0[xX])([0-9A-Fa-f]{1,8})$`)
+	re.escapesToken = regexp.MustCompile(`^(?:\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}|\\u\{[0-9A-Fa-f]{1,8}\})+$`)
+	re.oneEscape = regexp.MustCompile(`\\u\{([0-9A-Fa-f]{1,8})\}|\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})`)
+	return re
+})
 
 // parseCodePoints reads arg as code points. ok is false, with no error, when
 // arg is not made only of code points: it is then text to explain.
 func parseCodePoints(arg string) (rs []rune, ok bool, err error) {
+	re := codePointSyntax()
+	codePointToken, escapesToken, oneEscape := re.codePointToken, re.escapesToken, re.oneEscape
 	tokens := strings.FieldsFunc(arg, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' })
 	if len(tokens) == 0 {
 		return nil, false, nil

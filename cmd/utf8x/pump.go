@@ -18,21 +18,27 @@ import (
 // for standard output) in buffers of size bytes. consumed, if not nil, is
 // given each piece of input tr has consumed, in order (to keep a position).
 func pump(w io.Writer, dest string, r io.Reader, path string, tr transform.Transformer, consumed func([]byte), size int) error {
-	// The buffers grow to size once a read fills src (startSize).
-	src := make([]byte, max(startSize(size), utf8x.UTFMax))
+	// The buffers grow to size once a read fills src (startSize). src
+	// keeps blockLead bytes before its reads for what tr leaves of the last
+	// one (the start of a character), so that every read of a file asks for
+	// whole blocks at the same place (see blockLead).
+	src := make([]byte, blockLead+max(startSize(size), utf8x.UTFMax))
 	dst := make([]byte, max(startSize(size), 64))
 	// src[lo:n] is pending. Input is read only once tr has taken all it
 	// can: output larger than its input (UTF-16 from UTF-8) fills dst
 	// before src is used up, and the rest is transformed where it lies
 	// rather than moved to the front of src and read after.
-	lo, n, read := 0, 0, int64(0)
+	lo, n, read := blockLead, blockLead, int64(0)
 	eof, filled, needInput := false, false, true
 	for {
 		if needInput {
-			n = copy(src, src[lo:n])
-			lo = 0
-			if filled && len(src) < size {
-				src = append(src, make([]byte, size-len(src))...)
+			// What is left goes just before blockLead, or to the front
+			// when it is longer.
+			at := max(0, blockLead-(n-lo))
+			n = at + copy(src[at:], src[lo:n])
+			lo = at
+			if filled && len(src)-blockLead < size {
+				src = append(src, make([]byte, size+blockLead-len(src))...)
 				dst = append(dst, make([]byte, max(0, size-len(dst)))...)
 			}
 			filled = false

@@ -36,16 +36,30 @@ const firstBlockSize = 64 << 10
 // startSize is the first size of a buffer that may grow to size.
 func startSize(size int) int { return min(size, firstBlockSize) }
 
+// blockLead is the room a block buffer keeps before the bytes it reads, for
+// the few bytes of a sequence the previous block ended with. Carrying them
+// there rather than to the front keeps every read at the same place in the
+// buffer and of the buffer's whole size, so that reads of a file stay on
+// page boundaries of both the file and the buffer: moving the carry to the
+// front put each read 0 to 3 bytes off both, and copying a page-cache page
+// into a destination that is not aligned with it costs read(2) measurably
+// more (check -j 1 spent 7-9% more time in the copy than a reader of
+// aligned 1 MiB blocks).
+const blockLead = 64
+
 // blockReader reads an input in blocks that end on element boundaries.
 type blockReader struct {
 	r    io.Reader
 	path string // for error messages, as given on the command line
+	// buf[lo:n] holds input: what was carried over from the last block,
+	// in buf[:blockLead], then what was read, from buf[blockLead:].
 	buf  []byte
-	max  int   // the size buf may grow to while reads fill it
+	lo   int   // start of the input in buf: blockLead less the carry
+	max  int   // the size buf's reads may grow to while they fill it
 	full bool  // the last block handed out was read into all of buf
-	n    int   // bytes of buf holding input
+	n    int   // end of the input in buf
 	cut  int   // end of the block last handed out; buf[cut:n] is carried over
-	off  int64 // input offset of buf[0]
+	off  int64 // input offset of buf[lo]
 	eof  bool
 	// onRead, if set, is told the running total of bytes read (progress bars).
 	onRead func(total int64)
@@ -61,56 +75,62 @@ type blockReader struct {
 // progress.
 func newBlockReader(r io.Reader, path string, size int) *blockReader {
 	size = max(size, transcode.UTF8.MaxUnitLen())
-	return &blockReader{r: r, path: path, buf: make([]byte, max(startSize(size), transcode.UTF8.MaxUnitLen())), max: size}
+	return &blockReader{r: r, path: path, buf: make([]byte, blockLead+max(startSize(size), transcode.UTF8.MaxUnitLen())),
+		max: size, lo: blockLead, n: blockLead, cut: blockLead}
 }
+
+// readSize is the most one read of the reader asks for at present.
+func (b *blockReader) readSize() int { return len(b.buf) - blockLead }
 
 // next returns the next block and the input offset of its first byte. The block
 // is valid until the following call. At the end of input it returns io.EOF;
 // a read failure is an *inputError naming the file and the offset reached.
 func (b *blockReader) next() (block []byte, offset int64, err error) {
-	if b.full && len(b.buf) < b.max {
-		nb := make([]byte, min(4*len(b.buf), b.max))
-		b.n = copy(nb, b.buf[b.cut:b.n])
-		b.buf = nb
-	} else {
-		b.n = copy(b.buf, b.buf[b.cut:b.n])
+	buf := b.buf
+	if b.full && b.readSize() < b.max {
+		buf = make([]byte, blockLead+min(4*b.readSize(), b.max))
 	}
+	carry := b.n - b.cut
+	// A carry longer than the lead (never for the forms check reads, whose
+	// units are at most 6 bytes) goes to the front, and that read is off.
+	lo := max(0, blockLead-carry)
+	copy(buf[lo:], b.buf[b.cut:b.n])
+	b.off += int64(b.cut - b.lo)
+	b.buf, b.lo, b.n, b.cut = buf, lo, lo+carry, lo
 	b.full = false
-	b.off += int64(b.cut)
-	b.cut = 0
 	for {
 		if !b.eof && b.n < len(b.buf) {
 			m, err := b.r.Read(b.buf[b.n:])
 			b.n += m
 			if m > 0 && b.onRead != nil {
-				b.onRead(b.off + int64(b.n))
+				b.onRead(b.off + int64(b.n-b.lo))
 			}
 			switch {
 			case err == io.EOF:
 				b.eof = true
 			case err != nil:
-				return nil, b.off, readError(b.path, b.off+int64(b.n), err)
+				return nil, b.off, readError(b.path, b.off+int64(b.n-b.lo), err)
 			case m == 0:
 				continue
 			}
 		}
-		if !b.eof && b.off == 0 && b.n < b.first {
+		if !b.eof && b.off == 0 && b.n-b.lo < b.first {
 			continue
 		}
 		if b.eof {
-			if b.n == 0 {
+			if b.n == b.lo {
 				return nil, b.off, io.EOF
 			}
 			b.cut = b.n
-			return b.buf[:b.n], b.off, nil
+			return b.buf[b.lo:b.n], b.off, nil
 		}
 		tail := incompleteTail
 		if b.tail != nil {
 			tail = b.tail
 		}
-		if b.cut = b.n - tail(b.buf[:b.n]); b.cut > 0 {
+		if b.cut = b.n - tail(b.buf[b.lo:b.n]); b.cut > b.lo {
 			b.full = b.n == len(b.buf)
-			return b.buf[:b.cut], b.off, nil
+			return b.buf[b.lo:b.cut], b.off, nil
 		}
 		// Only the start of one character so far: read on.
 	}

@@ -6,7 +6,6 @@ package model
 
 import (
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -74,21 +73,19 @@ var Encodings = []*Encoding{
 // ISO2022JP is recognised by its escape sequences, not by statistics.
 var ISO2022JP = &Encoding{Name: "iso-2022-jp", Iconv: "ISO-2022-JP", Enc: japanese.ISO2022JP, Langs: []string{"ja"}}
 
+// The tables are read from the charmaps' own byte tables (DecodeByte, which
+// gives U+FFFD for the bytes an encoding leaves undefined, as its decoder
+// does): decoding each byte through a decoder instead cost every program
+// that imports the detector about 0.15 ms and 5700 allocations at start.
 func init() {
 	for _, e := range Encodings {
-		if _, ok := e.Enc.(*charmap.Charmap); !ok {
+		c, ok := e.Enc.(*charmap.Charmap)
+		if !ok {
 			continue
 		}
 		t := new([256]rune)
-		d := e.Enc.NewDecoder()
-		var buf [8]byte
-		for b := 0; b < 256; b++ {
-			n, _, err := d.Transform(buf[:], []byte{byte(b)}, true)
-			r, _ := utf8.DecodeRune(buf[:n])
-			if err != nil || n == 0 {
-				r = utf8.RuneError
-			}
-			t[b] = r
+		for b := range t {
+			t[b] = c.DecodeByte(byte(b))
 		}
 		e.Table = t
 	}

@@ -159,3 +159,29 @@ func TestWordsTellLanguages(t *testing.T) {
 		}
 	}
 }
+
+// Each single-byte encoding's Table gives the rune its decoder makes of
+// each byte alone, U+FFFD for the bytes it leaves undefined.
+func TestTableIsTheDecoder(t *testing.T) {
+	n := 0
+	for _, e := range Encodings {
+		if e.Table == nil {
+			continue
+		}
+		n++
+		d := e.Enc.NewDecoder()
+		for b := range 256 {
+			out, err := d.Bytes([]byte{byte(b)})
+			want, size := utf8.DecodeRune(out)
+			if err != nil || size != len(out) {
+				want = utf8.RuneError
+			}
+			if got := e.Table[b]; got != want {
+				t.Fatalf("%s: byte %#02x is %U in the table, %U decoded", e.Name, b, got, want)
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d encodings have a table", n)
+	}
+}
