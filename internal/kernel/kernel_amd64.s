@@ -5348,3 +5348,9 @@ TEXT ·tables(SB), NOSPLIT, $0
 
 	// splat at 320
 	QUAD $0x0001efc08070600f
+
+// func tablesAddr() uintptr
+TEXT ·tablesAddr(SB), NOSPLIT, $0-8
+	LEAQ ·tables+0(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET

@@ -226,3 +226,6 @@ func utf16AVX512(p []byte) int
 // cache lines wherever the linker puts it (a function is the one symbol
 // whose alignment the linker keeps above 32 bytes). Never call it.
 func tables()
+
+// tablesAddr returns the address of tables, for the test that checks its alignment.
+func tablesAddr() uintptr

@@ -412,3 +412,6 @@ func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // cache lines wherever the linker puts it (a function is the one symbol
 // whose alignment the linker keeps above 32 bytes). Never call it.
 func tables()
+
+// tablesAddr returns the address of tables, for the test that checks its alignment.
+func tablesAddr() uintptr

@@ -21867,3 +21867,9 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
+
+// func tablesAddr() uintptr
+TEXT ·tablesAddr(SB), NOSPLIT, $0-8
+	LEAQ ·tables+0(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET

@@ -99,6 +99,13 @@ func (t *Tables) Emit(doc ...string) {
 		}
 		Instruction(&ir.Instruction{Opcode: "QUAD", Operands: []Op{U64(binary.LittleEndian.Uint64(data[off:]))}})
 	}
+
+	TEXT(t.name+"Addr", NOSPLIT, "func() uintptr")
+	Doc(t.name + "Addr returns the address of " + t.name + ", for the test that checks its alignment.")
+	p := GP64()
+	LEAQ(Mem{Symbol: Symbol{Name: "\u00b7" + t.name}, Base: reg.StaticBase}, p)
+	Store(p, ReturnIndex(0))
+	RET()
 }
 
 // TablesDoc documents the Go declaration of a Tables function.
