@@ -7,6 +7,7 @@
 // func validAVX2(p []byte) int
 // Requires: AVX, AVX2
 TEXT ·validAVX2(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU      ·tables+0(SB), Y0
@@ -132,6 +133,7 @@ validAVX2_fail:
 // func validAVX512(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validAVX512(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -250,6 +252,7 @@ validAVX512_fail:
 // func validAVX512VBMI(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validAVX512VBMI(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -362,6 +365,7 @@ validAVX512VBMI_fail:
 // func validCountAVX2(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validCountAVX2(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU      ·tables+0(SB), Y0
@@ -544,6 +548,7 @@ validCountAVX2_fail:
 // func validCountAVX512(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validCountAVX512(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -717,6 +722,7 @@ validCountAVX512_fail:
 // func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validCountAVX512VBMI(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -884,6 +890,7 @@ validCountAVX512VBMI_fail:
 // func validCopyAVX2(dst []byte, src []byte) int
 // Requires: AVX, AVX2
 TEXT ·validCopyAVX2(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -1018,6 +1025,7 @@ validCopyAVX2_fail:
 // func validCopyAVX512(dst []byte, src []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validCopyAVX512(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -1144,6 +1152,7 @@ validCopyAVX512_fail:
 // func validCopyAVX512VBMI(dst []byte, src []byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validCopyAVX512VBMI(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -1264,6 +1273,7 @@ validCopyAVX512VBMI_fail:
 // func validMarksAVX2(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validMarksAVX2(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU      ·tables+0(SB), Y0
@@ -1444,6 +1454,7 @@ validMarksAVX2_fail:
 // func validMarksAVX512(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validMarksAVX512(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -1615,6 +1626,7 @@ validMarksAVX512_fail:
 // func validMarksAVX512VBMI(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validMarksAVX512VBMI(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -1780,6 +1792,7 @@ validMarksAVX512VBMI_fail:
 // func validCountMarksAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validCountMarksAVX2(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU      ·tables+0(SB), Y0
@@ -2017,6 +2030,7 @@ validCountMarksAVX2_fail:
 // func validCountMarksAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validCountMarksAVX512(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -2243,6 +2257,7 @@ validCountMarksAVX512_fail:
 // func validCountMarksAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validCountMarksAVX512VBMI(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -2463,6 +2478,7 @@ validCountMarksAVX512VBMI_fail:
 // func validCopyMarksAVX2(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validCopyMarksAVX2(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -2650,6 +2666,7 @@ validCopyMarksAVX2_fail:
 // func validCopyMarksAVX512(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validCopyMarksAVX512(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -2828,6 +2845,7 @@ validCopyMarksAVX512_fail:
 // func validCopyMarksAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validCopyMarksAVX512VBMI(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -3000,6 +3018,7 @@ validCopyMarksAVX512VBMI_fail:
 // func validNULAVX2(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validNULAVX2(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU      ·tables+0(SB), Y0
@@ -3148,6 +3167,7 @@ validNULAVX2_fail:
 // func validNULAVX512(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -3286,6 +3306,7 @@ validNULAVX512_fail:
 // func validNULAVX512VBMI(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -3418,6 +3439,7 @@ validNULAVX512VBMI_fail:
 // func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validCountNULAVX2(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU      ·tables+0(SB), Y0
@@ -3623,6 +3645,7 @@ validCountNULAVX2_fail:
 // func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -3816,6 +3839,7 @@ validCountNULAVX512_fail:
 // func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -4003,6 +4027,7 @@ validCountNULAVX512VBMI_fail:
 // func validCopyNULAVX2(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validCopyNULAVX2(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -4158,6 +4183,7 @@ validCopyNULAVX2_fail:
 // func validCopyNULAVX512(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -4303,6 +4329,7 @@ validCopyNULAVX512_fail:
 // func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
@@ -4442,6 +4469,7 @@ validCopyNULAVX512VBMI_fail:
 // func validRunesAVX2(p []byte) (n int, runes int, utf16 int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validRunesAVX2(SB), NOSPLIT, $0-48
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU      ·tables+0(SB), Y0
@@ -4612,6 +4640,7 @@ validRunesAVX2_fail:
 // func validRunesAVX512(p []byte) (n int, runes int, utf16 int)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validRunesAVX512(SB), NOSPLIT, $0-48
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -4768,6 +4797,7 @@ validRunesAVX512_fail:
 // func validRunesAVX512VBMI(p []byte) (n int, runes int, utf16 int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validRunesAVX512VBMI(SB), NOSPLIT, $0-48
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VMOVDQU64    ·tables+0(SB), Z0
@@ -4918,10 +4948,11 @@ validRunesAVX512VBMI_fail:
 // func asciiAVX2(p []byte) int
 // Requires: AVX, AVX2, BMI
 TEXT ·asciiAVX2(SB), NOSPLIT, $0-32
-	MOVQ p_base+0(FP), AX
-	MOVQ p_len+8(FP), CX
-	XORQ DX, DX
-	XORL SI, SI
+	PCALIGN $0x40
+	MOVQ    p_base+0(FP), AX
+	MOVQ    p_len+8(FP), CX
+	XORQ    DX, DX
+	XORL    SI, SI
 
 ascii2_x4:
 	MOVQ      CX, BX
@@ -4976,9 +5007,10 @@ ascii2_ret:
 // func asciiAVX512(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI, BMI2
 TEXT ·asciiAVX512(SB), NOSPLIT, $0-32
-	MOVQ p_base+0(FP), AX
-	MOVQ p_len+8(FP), CX
-	XORQ DX, DX
+	PCALIGN $0x40
+	MOVQ    p_base+0(FP), AX
+	MOVQ    p_len+8(FP), CX
+	XORQ    DX, DX
 
 ascii5_x4:
 	MOVQ      CX, BX
@@ -5034,6 +5066,7 @@ ascii5_ret:
 // func countAVX2(p []byte) int
 // Requires: AVX, AVX2, BMI2, POPCNT
 TEXT ·countAVX2(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VPBROADCASTB ·tables+324(SB), Y0
@@ -5090,6 +5123,7 @@ cnt2_ret:
 // func utf16AVX2(p []byte) int
 // Requires: AVX, AVX2, BMI2, POPCNT
 TEXT ·utf16AVX2(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VPBROADCASTB ·tables+324(SB), Y0
@@ -5167,6 +5201,7 @@ u162_ret:
 // func countAVX512(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·countAVX512(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VPBROADCASTB ·tables+324(SB), Z0
@@ -5223,6 +5258,7 @@ cnt5_ret:
 // func utf16AVX512(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·utf16AVX512(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
 	VPBROADCASTB ·tables+324(SB), Z0

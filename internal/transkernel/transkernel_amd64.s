@@ -7,6 +7,7 @@
 // func latin1ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI2, CMOV, POPCNT
 TEXT ·latin1ToUTF8AVX512(SB), NOSPLIT, $0-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -150,6 +151,7 @@ l1u_done:
 // func utf8ToLatin1AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf8ToLatin1AVX512(SB), NOSPLIT, $8-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -299,6 +301,7 @@ utf8ToLatin1AVX512_done:
 // func utf8ToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -941,6 +944,7 @@ utf8ToUTF16LEAVX512_exit:
 // func utf8ToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf8ToUTF16BEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -1600,6 +1604,7 @@ utf8ToUTF16BEAVX512_exit:
 // func utf8ToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -2199,6 +2204,7 @@ utf8ToUTF32LEAVX512_exit:
 // func utf8ToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -2825,6 +2831,7 @@ utf8ToUTF32BEAVX512_exit:
 // func utf16LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf16LEToUTF8AVX512(SB), NOSPLIT, $8-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -3139,6 +3146,7 @@ utf16LEToUTF8AVX512_done:
 // func utf16BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf16BEToUTF8AVX512(SB), NOSPLIT, $8-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -3456,15 +3464,16 @@ utf16BEToUTF8AVX512_done:
 // func utf8ToUTF16LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16LEAVX512BW(SB), NOSPLIT, $8-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000040, BX
-	SUBQ $0x00000080, CX
-	XORQ SI, SI
-	XORQ DI, DI
-	MOVQ $0xffffffffffffffff, R8
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000040, BX
+	SUBQ    $0x00000080, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	MOVQ    $0xffffffffffffffff, R8
 
 utf8ToUTF16LEAVX512BW_loop:
 	CMPQ          SI, BX
@@ -4382,6 +4391,7 @@ utf8ToUTF16LEAVX512BW_exit:
 // func utf8ToUTF16BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16BEAVX512BW(SB), NOSPLIT, $8-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -5323,15 +5333,16 @@ utf8ToUTF16BEAVX512BW_exit:
 // func utf8ToUTF32LEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32LEAVX512BW(SB), NOSPLIT, $8-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000040, BX
-	SUBQ $0x00000100, CX
-	XORQ SI, SI
-	XORQ DI, DI
-	MOVQ $0xffffffffffffffff, R8
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000040, BX
+	SUBQ    $0x00000100, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	MOVQ    $0xffffffffffffffff, R8
 
 utf8ToUTF32LEAVX512BW_loop:
 	CMPQ      SI, BX
@@ -6345,6 +6356,7 @@ utf8ToUTF32LEAVX512BW_exit:
 // func utf8ToUTF32BEAVX512BW(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $8-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -7406,14 +7418,15 @@ utf8ToUTF32BEAVX512BW_exit:
 // func latin1ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, POPCNT
 TEXT ·latin1ToUTF8AVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000040, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 l1u2_loop:
 	CMPQ      SI, BX
@@ -7503,14 +7516,15 @@ l1u2_done:
 // func utf8ToLatin1AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf8ToLatin1AVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000020, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf8ToLatin1AVX2_loop:
 	CMPQ      SI, BX
@@ -7627,14 +7641,15 @@ utf8ToLatin1AVX2_exit:
 // func utf8ToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16LEAVX2(SB), NOSPLIT, $8-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000040, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf8ToUTF16LEAVX2_loop:
 	CMPQ         SI, BX
@@ -8398,14 +8413,15 @@ utf8ToUTF16LEAVX2_exit:
 // func utf8ToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16BEAVX2(SB), NOSPLIT, $8-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000040, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf8ToUTF16BEAVX2_loop:
 	CMPQ         SI, BX
@@ -9177,14 +9193,15 @@ utf8ToUTF16BEAVX2_exit:
 // func utf8ToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32LEAVX2(SB), NOSPLIT, $8-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000080, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000080, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf8ToUTF32LEAVX2_loop:
 	CMPQ      SI, BX
@@ -10099,14 +10116,15 @@ utf8ToUTF32LEAVX2_exit:
 // func utf8ToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF32BEAVX2(SB), NOSPLIT, $8-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000080, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000080, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf8ToUTF32BEAVX2_loop:
 	CMPQ      SI, BX
@@ -11055,14 +11073,15 @@ utf8ToUTF32BEAVX2_exit:
 // func utf32LEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32LEToUTF8AVX512(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000040, BX
-	SUBQ $0x00000040, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000040, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf32LEToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11195,6 +11214,7 @@ utf32LEToUTF8AVX512_done:
 // func utf32BEToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32BEToUTF8AVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -11337,6 +11357,7 @@ utf32BEToUTF8AVX512_done:
 // func cp1252ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, POPCNT
 TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -11593,6 +11614,7 @@ cp1252ToUTF8AVX512_done:
 // func utf16LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI, CMOV
 TEXT ·utf16LEToBEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -11662,6 +11684,7 @@ utf16LEToBEAVX512_done:
 // func utf32LEToBEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI
 TEXT ·utf32LEToBEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -11708,14 +11731,15 @@ utf32LEToBEAVX512_done:
 // func utf16LEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32LEAVX512(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000040, BX
-	SUBQ $0x00000080, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000040, BX
+	SUBQ    $0x00000080, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf16LEToUTF32LEAVX512_loop:
 	CMPQ          SI, BX
@@ -11822,14 +11846,15 @@ utf16LEToUTF32LEAVX512_done:
 // func utf32LEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32LEToUTF16LEAVX512(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000040, BX
-	SUBQ $0x00000040, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000040, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf32LEToUTF16LEAVX512_loop:
 	CMPQ      SI, BX
@@ -11925,6 +11950,7 @@ utf32LEToUTF16LEAVX512_done:
 // func utf16LEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -12044,14 +12070,15 @@ utf16LEToUTF32BEAVX512_done:
 // func utf32LEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32LEToUTF16BEAVX512(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000040, BX
-	SUBQ $0x00000040, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000040, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf32LEToUTF16BEAVX512_loop:
 	CMPQ      SI, BX
@@ -12150,6 +12177,7 @@ utf32LEToUTF16BEAVX512_done:
 // func utf16BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI, CMOV
 TEXT ·utf16BEToLEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -12219,6 +12247,7 @@ utf16BEToLEAVX512_done:
 // func utf32BEToLEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI
 TEXT ·utf32BEToLEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -12265,6 +12294,7 @@ utf32BEToLEAVX512_done:
 // func utf16BEToUTF32LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32LEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -12381,6 +12411,7 @@ utf16BEToUTF32LEAVX512_done:
 // func utf32BEToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -12486,6 +12517,7 @@ utf32BEToUTF16LEAVX512_done:
 // func utf16BEToUTF32BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -12607,6 +12639,7 @@ utf16BEToUTF32BEAVX512_done:
 // func utf32BEToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
+	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
 	MOVQ      dst_len+8(FP), CX
 	MOVQ      src_base+24(FP), DX
@@ -12715,14 +12748,15 @@ utf32BEToUTF16BEAVX512_done:
 // func utf32LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000020, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf32LEToUTF8AVX2_loop:
 	CMPQ         SI, BX
@@ -13087,6 +13121,7 @@ utf32LEToUTF8AVX2_done:
 // func utf32BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32BEToUTF8AVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -13462,14 +13497,15 @@ utf32BEToUTF8AVX2_done:
 // func cp1252ToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000080, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000080, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 cp1252ToUTF8AVX2_loop:
 	CMPQ      SI, BX
@@ -13851,6 +13887,7 @@ cp1252ToUTF8AVX2_done:
 // func utf16LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, CMOV
 TEXT ·utf16LEToBEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -13919,6 +13956,7 @@ utf16LEToBEAVX2_done:
 // func utf32LEToBEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI
 TEXT ·utf32LEToBEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -13968,14 +14006,15 @@ utf32LEToBEAVX2_done:
 // func utf16LEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32LEAVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000040, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf16LEToUTF32LEAVX2_loop:
 	CMPQ         SI, BX
@@ -14082,14 +14121,15 @@ utf16LEToUTF32LEAVX2_done:
 // func utf32LEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32LEToUTF16LEAVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000020, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf32LEToUTF16LEAVX2_loop:
 	CMPQ      SI, BX
@@ -14213,6 +14253,7 @@ utf32LEToUTF16LEAVX2_done:
 // func utf16LEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -14332,14 +14373,15 @@ utf16LEToUTF32BEAVX2_done:
 // func utf32LEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32LEToUTF16BEAVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000020, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf32LEToUTF16BEAVX2_loop:
 	CMPQ      SI, BX
@@ -14466,6 +14508,7 @@ utf32LEToUTF16BEAVX2_done:
 // func utf16BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, CMOV
 TEXT ·utf16BEToLEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -14534,6 +14577,7 @@ utf16BEToLEAVX2_done:
 // func utf32BEToLEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI
 TEXT ·utf32BEToLEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -14583,6 +14627,7 @@ utf32BEToLEAVX2_done:
 // func utf16BEToUTF32LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32LEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -14699,6 +14744,7 @@ utf16BEToUTF32LEAVX2_done:
 // func utf32BEToUTF16LEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -14832,6 +14878,7 @@ utf32BEToUTF16LEAVX2_done:
 // func utf16BEToUTF32BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -14953,6 +15000,7 @@ utf16BEToUTF32BEAVX2_done:
 // func utf32BEToUTF16BEAVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX
@@ -15089,6 +15137,7 @@ utf32BEToUTF16BEAVX2_done:
 // func utf8ToCP1252AVX512(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
 TEXT ·utf8ToCP1252AVX512(SB), NOSPLIT, $8-64
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         dst_len+8(FP), CX
 	MOVQ         src_base+24(FP), DX
@@ -15252,14 +15301,15 @@ utf8ToCP1252AVX512_done:
 // func utf8ToCP1252AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, POPCNT
 TEXT ·utf8ToCP1252AVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000020, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000020, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf8ToCP1252AVX2_loop:
 	CMPQ      SI, BX
@@ -15383,14 +15433,15 @@ utf8ToCP1252AVX2_exit:
 // func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·utf16LEToUTF8AVX2(SB), NOSPLIT, $0-64
-	MOVQ dst_base+0(FP), AX
-	MOVQ dst_len+8(FP), CX
-	MOVQ src_base+24(FP), DX
-	MOVQ src_len+32(FP), BX
-	SUBQ $0x00000020, BX
-	SUBQ $0x00000040, CX
-	XORQ SI, SI
-	XORQ DI, DI
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000040, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
 
 utf16LEToUTF8AVX2_loop:
 	CMPQ      SI, BX
@@ -15876,6 +15927,7 @@ utf16LEToUTF8AVX2_exit:
 // func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·utf16BEToUTF8AVX2(SB), NOSPLIT, $0-64
+	PCALIGN $0x40
 	MOVQ    dst_base+0(FP), AX
 	MOVQ    dst_len+8(FP), CX
 	MOVQ    src_base+24(FP), DX

@@ -85,8 +85,7 @@ func (t *Tables) grow(n int) {
 func (t *Tables) Emit(doc ...string) {
 	TEXT(t.name, NOSPLIT, "func()")
 	Doc(doc...)
-	// PCALIGN at the start makes the linker align the whole function to 64.
-	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(TableAlign)}})
+	pcalign64()
 	data := t.data
 	for len(data)%8 != 0 {
 		data = append(data, 0)
