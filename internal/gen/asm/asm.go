@@ -1,7 +1,8 @@
 // Package asm is what the avo generators of internal/gen share: the frame of
 // a kernel (its TEXT, pragma and documentation), labels scoped to one kernel,
-// memory operands, immediates, and Width, the vector width an algorithm is
-// written over once for AVX2 (32-byte blocks) and AVX-512 (64-byte blocks).
+// memory operands, immediates, Tables (a file's constant memory, every table
+// 64-byte aligned), and Width, the vector width an algorithm is written over
+// once for AVX2 (32-byte blocks) and AVX-512 (64-byte blocks).
 //
 // It keeps no state: avo's build context is the one global, and every table
 // a generator declares lives in a value its main function builds once and
