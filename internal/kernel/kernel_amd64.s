@@ -4,359 +4,20 @@
 
 #include "textflag.h"
 
-DATA byte1High<>+0(SB)/1, $0x02
-DATA byte1High<>+1(SB)/1, $0x02
-DATA byte1High<>+2(SB)/1, $0x02
-DATA byte1High<>+3(SB)/1, $0x02
-DATA byte1High<>+4(SB)/1, $0x02
-DATA byte1High<>+5(SB)/1, $0x02
-DATA byte1High<>+6(SB)/1, $0x02
-DATA byte1High<>+7(SB)/1, $0x02
-DATA byte1High<>+8(SB)/1, $0x80
-DATA byte1High<>+9(SB)/1, $0x80
-DATA byte1High<>+10(SB)/1, $0x80
-DATA byte1High<>+11(SB)/1, $0x80
-DATA byte1High<>+12(SB)/1, $0x21
-DATA byte1High<>+13(SB)/1, $0x01
-DATA byte1High<>+14(SB)/1, $0x15
-DATA byte1High<>+15(SB)/1, $0x49
-DATA byte1High<>+16(SB)/1, $0x02
-DATA byte1High<>+17(SB)/1, $0x02
-DATA byte1High<>+18(SB)/1, $0x02
-DATA byte1High<>+19(SB)/1, $0x02
-DATA byte1High<>+20(SB)/1, $0x02
-DATA byte1High<>+21(SB)/1, $0x02
-DATA byte1High<>+22(SB)/1, $0x02
-DATA byte1High<>+23(SB)/1, $0x02
-DATA byte1High<>+24(SB)/1, $0x80
-DATA byte1High<>+25(SB)/1, $0x80
-DATA byte1High<>+26(SB)/1, $0x80
-DATA byte1High<>+27(SB)/1, $0x80
-DATA byte1High<>+28(SB)/1, $0x21
-DATA byte1High<>+29(SB)/1, $0x01
-DATA byte1High<>+30(SB)/1, $0x15
-DATA byte1High<>+31(SB)/1, $0x49
-DATA byte1High<>+32(SB)/1, $0x02
-DATA byte1High<>+33(SB)/1, $0x02
-DATA byte1High<>+34(SB)/1, $0x02
-DATA byte1High<>+35(SB)/1, $0x02
-DATA byte1High<>+36(SB)/1, $0x02
-DATA byte1High<>+37(SB)/1, $0x02
-DATA byte1High<>+38(SB)/1, $0x02
-DATA byte1High<>+39(SB)/1, $0x02
-DATA byte1High<>+40(SB)/1, $0x80
-DATA byte1High<>+41(SB)/1, $0x80
-DATA byte1High<>+42(SB)/1, $0x80
-DATA byte1High<>+43(SB)/1, $0x80
-DATA byte1High<>+44(SB)/1, $0x21
-DATA byte1High<>+45(SB)/1, $0x01
-DATA byte1High<>+46(SB)/1, $0x15
-DATA byte1High<>+47(SB)/1, $0x49
-DATA byte1High<>+48(SB)/1, $0x02
-DATA byte1High<>+49(SB)/1, $0x02
-DATA byte1High<>+50(SB)/1, $0x02
-DATA byte1High<>+51(SB)/1, $0x02
-DATA byte1High<>+52(SB)/1, $0x02
-DATA byte1High<>+53(SB)/1, $0x02
-DATA byte1High<>+54(SB)/1, $0x02
-DATA byte1High<>+55(SB)/1, $0x02
-DATA byte1High<>+56(SB)/1, $0x80
-DATA byte1High<>+57(SB)/1, $0x80
-DATA byte1High<>+58(SB)/1, $0x80
-DATA byte1High<>+59(SB)/1, $0x80
-DATA byte1High<>+60(SB)/1, $0x21
-DATA byte1High<>+61(SB)/1, $0x01
-DATA byte1High<>+62(SB)/1, $0x15
-DATA byte1High<>+63(SB)/1, $0x49
-GLOBL byte1High<>(SB), RODATA|NOPTR, $64
-
-DATA byte1Low<>+0(SB)/1, $0xe7
-DATA byte1Low<>+1(SB)/1, $0xa3
-DATA byte1Low<>+2(SB)/1, $0x83
-DATA byte1Low<>+3(SB)/1, $0x83
-DATA byte1Low<>+4(SB)/1, $0x8b
-DATA byte1Low<>+5(SB)/1, $0xcb
-DATA byte1Low<>+6(SB)/1, $0xcb
-DATA byte1Low<>+7(SB)/1, $0xcb
-DATA byte1Low<>+8(SB)/1, $0xcb
-DATA byte1Low<>+9(SB)/1, $0xcb
-DATA byte1Low<>+10(SB)/1, $0xcb
-DATA byte1Low<>+11(SB)/1, $0xcb
-DATA byte1Low<>+12(SB)/1, $0xcb
-DATA byte1Low<>+13(SB)/1, $0xdb
-DATA byte1Low<>+14(SB)/1, $0xcb
-DATA byte1Low<>+15(SB)/1, $0xcb
-DATA byte1Low<>+16(SB)/1, $0xe7
-DATA byte1Low<>+17(SB)/1, $0xa3
-DATA byte1Low<>+18(SB)/1, $0x83
-DATA byte1Low<>+19(SB)/1, $0x83
-DATA byte1Low<>+20(SB)/1, $0x8b
-DATA byte1Low<>+21(SB)/1, $0xcb
-DATA byte1Low<>+22(SB)/1, $0xcb
-DATA byte1Low<>+23(SB)/1, $0xcb
-DATA byte1Low<>+24(SB)/1, $0xcb
-DATA byte1Low<>+25(SB)/1, $0xcb
-DATA byte1Low<>+26(SB)/1, $0xcb
-DATA byte1Low<>+27(SB)/1, $0xcb
-DATA byte1Low<>+28(SB)/1, $0xcb
-DATA byte1Low<>+29(SB)/1, $0xdb
-DATA byte1Low<>+30(SB)/1, $0xcb
-DATA byte1Low<>+31(SB)/1, $0xcb
-DATA byte1Low<>+32(SB)/1, $0xe7
-DATA byte1Low<>+33(SB)/1, $0xa3
-DATA byte1Low<>+34(SB)/1, $0x83
-DATA byte1Low<>+35(SB)/1, $0x83
-DATA byte1Low<>+36(SB)/1, $0x8b
-DATA byte1Low<>+37(SB)/1, $0xcb
-DATA byte1Low<>+38(SB)/1, $0xcb
-DATA byte1Low<>+39(SB)/1, $0xcb
-DATA byte1Low<>+40(SB)/1, $0xcb
-DATA byte1Low<>+41(SB)/1, $0xcb
-DATA byte1Low<>+42(SB)/1, $0xcb
-DATA byte1Low<>+43(SB)/1, $0xcb
-DATA byte1Low<>+44(SB)/1, $0xcb
-DATA byte1Low<>+45(SB)/1, $0xdb
-DATA byte1Low<>+46(SB)/1, $0xcb
-DATA byte1Low<>+47(SB)/1, $0xcb
-DATA byte1Low<>+48(SB)/1, $0xe7
-DATA byte1Low<>+49(SB)/1, $0xa3
-DATA byte1Low<>+50(SB)/1, $0x83
-DATA byte1Low<>+51(SB)/1, $0x83
-DATA byte1Low<>+52(SB)/1, $0x8b
-DATA byte1Low<>+53(SB)/1, $0xcb
-DATA byte1Low<>+54(SB)/1, $0xcb
-DATA byte1Low<>+55(SB)/1, $0xcb
-DATA byte1Low<>+56(SB)/1, $0xcb
-DATA byte1Low<>+57(SB)/1, $0xcb
-DATA byte1Low<>+58(SB)/1, $0xcb
-DATA byte1Low<>+59(SB)/1, $0xcb
-DATA byte1Low<>+60(SB)/1, $0xcb
-DATA byte1Low<>+61(SB)/1, $0xdb
-DATA byte1Low<>+62(SB)/1, $0xcb
-DATA byte1Low<>+63(SB)/1, $0xcb
-GLOBL byte1Low<>(SB), RODATA|NOPTR, $64
-
-DATA byte2High<>+0(SB)/1, $0x01
-DATA byte2High<>+1(SB)/1, $0x01
-DATA byte2High<>+2(SB)/1, $0x01
-DATA byte2High<>+3(SB)/1, $0x01
-DATA byte2High<>+4(SB)/1, $0x01
-DATA byte2High<>+5(SB)/1, $0x01
-DATA byte2High<>+6(SB)/1, $0x01
-DATA byte2High<>+7(SB)/1, $0x01
-DATA byte2High<>+8(SB)/1, $0xe6
-DATA byte2High<>+9(SB)/1, $0xae
-DATA byte2High<>+10(SB)/1, $0xba
-DATA byte2High<>+11(SB)/1, $0xba
-DATA byte2High<>+12(SB)/1, $0x01
-DATA byte2High<>+13(SB)/1, $0x01
-DATA byte2High<>+14(SB)/1, $0x01
-DATA byte2High<>+15(SB)/1, $0x01
-DATA byte2High<>+16(SB)/1, $0x01
-DATA byte2High<>+17(SB)/1, $0x01
-DATA byte2High<>+18(SB)/1, $0x01
-DATA byte2High<>+19(SB)/1, $0x01
-DATA byte2High<>+20(SB)/1, $0x01
-DATA byte2High<>+21(SB)/1, $0x01
-DATA byte2High<>+22(SB)/1, $0x01
-DATA byte2High<>+23(SB)/1, $0x01
-DATA byte2High<>+24(SB)/1, $0xe6
-DATA byte2High<>+25(SB)/1, $0xae
-DATA byte2High<>+26(SB)/1, $0xba
-DATA byte2High<>+27(SB)/1, $0xba
-DATA byte2High<>+28(SB)/1, $0x01
-DATA byte2High<>+29(SB)/1, $0x01
-DATA byte2High<>+30(SB)/1, $0x01
-DATA byte2High<>+31(SB)/1, $0x01
-DATA byte2High<>+32(SB)/1, $0x01
-DATA byte2High<>+33(SB)/1, $0x01
-DATA byte2High<>+34(SB)/1, $0x01
-DATA byte2High<>+35(SB)/1, $0x01
-DATA byte2High<>+36(SB)/1, $0x01
-DATA byte2High<>+37(SB)/1, $0x01
-DATA byte2High<>+38(SB)/1, $0x01
-DATA byte2High<>+39(SB)/1, $0x01
-DATA byte2High<>+40(SB)/1, $0xe6
-DATA byte2High<>+41(SB)/1, $0xae
-DATA byte2High<>+42(SB)/1, $0xba
-DATA byte2High<>+43(SB)/1, $0xba
-DATA byte2High<>+44(SB)/1, $0x01
-DATA byte2High<>+45(SB)/1, $0x01
-DATA byte2High<>+46(SB)/1, $0x01
-DATA byte2High<>+47(SB)/1, $0x01
-DATA byte2High<>+48(SB)/1, $0x01
-DATA byte2High<>+49(SB)/1, $0x01
-DATA byte2High<>+50(SB)/1, $0x01
-DATA byte2High<>+51(SB)/1, $0x01
-DATA byte2High<>+52(SB)/1, $0x01
-DATA byte2High<>+53(SB)/1, $0x01
-DATA byte2High<>+54(SB)/1, $0x01
-DATA byte2High<>+55(SB)/1, $0x01
-DATA byte2High<>+56(SB)/1, $0xe6
-DATA byte2High<>+57(SB)/1, $0xae
-DATA byte2High<>+58(SB)/1, $0xba
-DATA byte2High<>+59(SB)/1, $0xba
-DATA byte2High<>+60(SB)/1, $0x01
-DATA byte2High<>+61(SB)/1, $0x01
-DATA byte2High<>+62(SB)/1, $0x01
-DATA byte2High<>+63(SB)/1, $0x01
-GLOBL byte2High<>(SB), RODATA|NOPTR, $64
-
-DATA incomplete<>+0(SB)/1, $0xff
-DATA incomplete<>+1(SB)/1, $0xff
-DATA incomplete<>+2(SB)/1, $0xff
-DATA incomplete<>+3(SB)/1, $0xff
-DATA incomplete<>+4(SB)/1, $0xff
-DATA incomplete<>+5(SB)/1, $0xff
-DATA incomplete<>+6(SB)/1, $0xff
-DATA incomplete<>+7(SB)/1, $0xff
-DATA incomplete<>+8(SB)/1, $0xff
-DATA incomplete<>+9(SB)/1, $0xff
-DATA incomplete<>+10(SB)/1, $0xff
-DATA incomplete<>+11(SB)/1, $0xff
-DATA incomplete<>+12(SB)/1, $0xff
-DATA incomplete<>+13(SB)/1, $0xff
-DATA incomplete<>+14(SB)/1, $0xff
-DATA incomplete<>+15(SB)/1, $0xff
-DATA incomplete<>+16(SB)/1, $0xff
-DATA incomplete<>+17(SB)/1, $0xff
-DATA incomplete<>+18(SB)/1, $0xff
-DATA incomplete<>+19(SB)/1, $0xff
-DATA incomplete<>+20(SB)/1, $0xff
-DATA incomplete<>+21(SB)/1, $0xff
-DATA incomplete<>+22(SB)/1, $0xff
-DATA incomplete<>+23(SB)/1, $0xff
-DATA incomplete<>+24(SB)/1, $0xff
-DATA incomplete<>+25(SB)/1, $0xff
-DATA incomplete<>+26(SB)/1, $0xff
-DATA incomplete<>+27(SB)/1, $0xff
-DATA incomplete<>+28(SB)/1, $0xff
-DATA incomplete<>+29(SB)/1, $0xff
-DATA incomplete<>+30(SB)/1, $0xff
-DATA incomplete<>+31(SB)/1, $0xff
-DATA incomplete<>+32(SB)/1, $0xff
-DATA incomplete<>+33(SB)/1, $0xff
-DATA incomplete<>+34(SB)/1, $0xff
-DATA incomplete<>+35(SB)/1, $0xff
-DATA incomplete<>+36(SB)/1, $0xff
-DATA incomplete<>+37(SB)/1, $0xff
-DATA incomplete<>+38(SB)/1, $0xff
-DATA incomplete<>+39(SB)/1, $0xff
-DATA incomplete<>+40(SB)/1, $0xff
-DATA incomplete<>+41(SB)/1, $0xff
-DATA incomplete<>+42(SB)/1, $0xff
-DATA incomplete<>+43(SB)/1, $0xff
-DATA incomplete<>+44(SB)/1, $0xff
-DATA incomplete<>+45(SB)/1, $0xff
-DATA incomplete<>+46(SB)/1, $0xff
-DATA incomplete<>+47(SB)/1, $0xff
-DATA incomplete<>+48(SB)/1, $0xff
-DATA incomplete<>+49(SB)/1, $0xff
-DATA incomplete<>+50(SB)/1, $0xff
-DATA incomplete<>+51(SB)/1, $0xff
-DATA incomplete<>+52(SB)/1, $0xff
-DATA incomplete<>+53(SB)/1, $0xff
-DATA incomplete<>+54(SB)/1, $0xff
-DATA incomplete<>+55(SB)/1, $0xff
-DATA incomplete<>+56(SB)/1, $0xff
-DATA incomplete<>+57(SB)/1, $0xff
-DATA incomplete<>+58(SB)/1, $0xff
-DATA incomplete<>+59(SB)/1, $0xff
-DATA incomplete<>+60(SB)/1, $0xff
-DATA incomplete<>+61(SB)/1, $0xef
-DATA incomplete<>+62(SB)/1, $0xdf
-DATA incomplete<>+63(SB)/1, $0xbf
-GLOBL incomplete<>(SB), RODATA|NOPTR, $64
-
-DATA escs<>+0(SB)/1, $0x1b
-DATA escs<>+1(SB)/1, $0x1b
-DATA escs<>+2(SB)/1, $0x1b
-DATA escs<>+3(SB)/1, $0x1b
-DATA escs<>+4(SB)/1, $0x1b
-DATA escs<>+5(SB)/1, $0x1b
-DATA escs<>+6(SB)/1, $0x1b
-DATA escs<>+7(SB)/1, $0x1b
-DATA escs<>+8(SB)/1, $0x1b
-DATA escs<>+9(SB)/1, $0x1b
-DATA escs<>+10(SB)/1, $0x1b
-DATA escs<>+11(SB)/1, $0x1b
-DATA escs<>+12(SB)/1, $0x1b
-DATA escs<>+13(SB)/1, $0x1b
-DATA escs<>+14(SB)/1, $0x1b
-DATA escs<>+15(SB)/1, $0x1b
-DATA escs<>+16(SB)/1, $0x1b
-DATA escs<>+17(SB)/1, $0x1b
-DATA escs<>+18(SB)/1, $0x1b
-DATA escs<>+19(SB)/1, $0x1b
-DATA escs<>+20(SB)/1, $0x1b
-DATA escs<>+21(SB)/1, $0x1b
-DATA escs<>+22(SB)/1, $0x1b
-DATA escs<>+23(SB)/1, $0x1b
-DATA escs<>+24(SB)/1, $0x1b
-DATA escs<>+25(SB)/1, $0x1b
-DATA escs<>+26(SB)/1, $0x1b
-DATA escs<>+27(SB)/1, $0x1b
-DATA escs<>+28(SB)/1, $0x1b
-DATA escs<>+29(SB)/1, $0x1b
-DATA escs<>+30(SB)/1, $0x1b
-DATA escs<>+31(SB)/1, $0x1b
-DATA escs<>+32(SB)/1, $0x1b
-DATA escs<>+33(SB)/1, $0x1b
-DATA escs<>+34(SB)/1, $0x1b
-DATA escs<>+35(SB)/1, $0x1b
-DATA escs<>+36(SB)/1, $0x1b
-DATA escs<>+37(SB)/1, $0x1b
-DATA escs<>+38(SB)/1, $0x1b
-DATA escs<>+39(SB)/1, $0x1b
-DATA escs<>+40(SB)/1, $0x1b
-DATA escs<>+41(SB)/1, $0x1b
-DATA escs<>+42(SB)/1, $0x1b
-DATA escs<>+43(SB)/1, $0x1b
-DATA escs<>+44(SB)/1, $0x1b
-DATA escs<>+45(SB)/1, $0x1b
-DATA escs<>+46(SB)/1, $0x1b
-DATA escs<>+47(SB)/1, $0x1b
-DATA escs<>+48(SB)/1, $0x1b
-DATA escs<>+49(SB)/1, $0x1b
-DATA escs<>+50(SB)/1, $0x1b
-DATA escs<>+51(SB)/1, $0x1b
-DATA escs<>+52(SB)/1, $0x1b
-DATA escs<>+53(SB)/1, $0x1b
-DATA escs<>+54(SB)/1, $0x1b
-DATA escs<>+55(SB)/1, $0x1b
-DATA escs<>+56(SB)/1, $0x1b
-DATA escs<>+57(SB)/1, $0x1b
-DATA escs<>+58(SB)/1, $0x1b
-DATA escs<>+59(SB)/1, $0x1b
-DATA escs<>+60(SB)/1, $0x1b
-DATA escs<>+61(SB)/1, $0x1b
-DATA escs<>+62(SB)/1, $0x1b
-DATA escs<>+63(SB)/1, $0x1b
-GLOBL escs<>(SB), RODATA|NOPTR, $64
-
-DATA splat<>+0(SB)/1, $0x0f
-DATA splat<>+1(SB)/1, $0x60
-DATA splat<>+2(SB)/1, $0x70
-DATA splat<>+3(SB)/1, $0x80
-DATA splat<>+4(SB)/1, $0xc0
-DATA splat<>+5(SB)/1, $0xef
-DATA splat<>+6(SB)/1, $0x01
-DATA splat<>+7(SB)/1, $0x00
-GLOBL splat<>(SB), RODATA|NOPTR, $8
-
 // func validAVX2(p []byte) int
 // Requires: AVX, AVX2
 TEXT ·validAVX2(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
+	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         DX, DX
 	VPXOR        Y8, Y8, Y8
 
@@ -472,16 +133,17 @@ validAVX2_fail:
 // func validAVX512(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validAVX512(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	VPXORD       Z8, Z8, Z8
 
@@ -590,16 +252,17 @@ validAVX512_fail:
 // func validAVX512VBMI(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validAVX512VBMI(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	VPXORD       Z4, Z4, Z4
 
@@ -702,16 +365,17 @@ validAVX512VBMI_fail:
 // func validCountAVX2(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validCountAVX2(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
+	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
@@ -884,21 +548,22 @@ validCountAVX2_fail:
 // func validCountAVX512(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validCountAVX512(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
+	VPBROADCASTB ·tables+324(SB), Z8
+	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         DI, DI
 	VPXORD       Z10, Z10, Z10
 
@@ -1057,21 +722,22 @@ validCountAVX512_fail:
 // func validCountAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validCountAVX512VBMI(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
+	VPBROADCASTB ·tables+324(SB), Z8
+	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         DI, DI
 	VPXORD       Z4, Z4, Z4
 
@@ -1224,17 +890,18 @@ validCountAVX512VBMI_fail:
 // func validCopyAVX2(dst []byte, src []byte) int
 // Requires: AVX, AVX2
 TEXT ·validCopyAVX2(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
+	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         BX, BX
 	VPXOR        Y8, Y8, Y8
 
@@ -1358,17 +1025,18 @@ validCopyAVX2_fail:
 // func validCopyAVX512(dst []byte, src []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validCopyAVX512(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         BX, BX
 	VPXORD       Z8, Z8, Z8
 
@@ -1484,17 +1152,18 @@ validCopyAVX512_fail:
 // func validCopyAVX512VBMI(dst []byte, src []byte) int
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validCopyAVX512VBMI(SB), NOSPLIT, $0-56
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         BX, BX
 	VPXORD       Z4, Z4, Z4
 
@@ -1604,19 +1273,20 @@ validCopyAVX512VBMI_fail:
 // func validMarksAVX2(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validMarksAVX2(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
 	XORQ         DX, DX
 	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 
 validMarksAVX2_loop:
 	MOVQ      CX, BX
@@ -1627,14 +1297,14 @@ validMarksAVX2_loop:
 	VPMOVMSKB Y8, BX
 	TESTL     BX, BX
 	JNZ       validMarksAVX2_mixed
-	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
+	VPSUBUSB  ·tables+224(SB), Y7, Y11
 	VPTEST    Y11, Y11
 	JNZ       validMarksAVX2_fail
 	VPMINUB   Y7, Y9, Y9
-	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     ·tables+288(SB), Y7, Y7
 	VPMINUB   Y7, Y10, Y10
 	VPMINUB   Y8, Y9, Y9
-	VPXOR     escs<>+32(SB), Y8, Y7
+	VPXOR     ·tables+288(SB), Y8, Y7
 	VPMINUB   Y7, Y10, Y10
 	ADDQ      $0x20, DX
 
@@ -1646,18 +1316,18 @@ validMarksAVX2_ascii:
 	VMOVDQU   (AX)(DX*1), Y7
 	VMOVDQU   32(AX)(DX*1), Y8
 	VPMINUB   Y7, Y8, Y11
-	VPXOR     escs<>+32(SB), Y7, Y7
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y7, Y7
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y7, Y8, Y12
 	VPOR      Y8, Y7, Y7
 	VMOVDQU   64(AX)(DX*1), Y8
 	VPMINUB   Y8, Y11, Y11
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y8, Y12, Y12
 	VPOR      Y8, Y7, Y7
 	VMOVDQU   96(AX)(DX*1), Y8
 	VPMINUB   Y8, Y11, Y11
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y8, Y12, Y12
 	VPOR      Y8, Y7, Y7
 	VPMOVMSKB Y7, BX
@@ -1669,7 +1339,7 @@ validMarksAVX2_ascii:
 	JMP       validMarksAVX2_ascii
 
 validMarksAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 	JMP          validMarksAVX2_loop
 
 validMarksAVX2_mixed:
@@ -1695,7 +1365,7 @@ validMarksAVX2_mixed:
 	VPTEST     Y14, Y14
 	JNZ        validMarksAVX2_fail
 	VPMINUB    Y7, Y9, Y9
-	VPXOR      escs<>+32(SB), Y7, Y7
+	VPXOR      ·tables+288(SB), Y7, Y7
 	VPMINUB    Y7, Y10, Y10
 	VMOVDQA    Y8, Y7
 	ADDQ       $0x20, DX
@@ -1729,16 +1399,16 @@ validMarksAVX2_tail:
 	VPXOR    Y12, Y14, Y14
 	VPTEST   Y14, Y14
 	JNZ      validMarksAVX2_fail
-	VPSUBUSB incomplete<>+32(SB), Y8, Y11
+	VPSUBUSB ·tables+224(SB), Y8, Y11
 	VPTEST   Y11, Y11
 	JNZ      validMarksAVX2_fail
 	VPMINUB  Y8, Y9, Y9
-	VPXOR    escs<>+32(SB), Y8, Y0
+	VPXOR    ·tables+288(SB), Y8, Y0
 	VPMINUB  Y0, Y10, Y10
 
 validMarksAVX2_done:
 	VPMINUB  Y7, Y9, Y9
-	VPXOR    escs<>+32(SB), Y7, Y0
+	VPXOR    ·tables+288(SB), Y7, Y0
 	VPMINUB  Y0, Y10, Y10
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y9, Y0, Y0
@@ -1756,15 +1426,15 @@ validMarksAVX2_done:
 	RET
 
 validMarksAVX2_end:
-	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
+	VPSUBUSB     ·tables+224(SB), Y7, Y11
 	VPTEST       Y11, Y11
 	JZ           validMarksAVX2_done
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 	SUBQ         $0x20, DX
 
 validMarksAVX2_fail:
 	VPMINUB  Y7, Y9, Y9
-	VPXOR    escs<>+32(SB), Y7, Y0
+	VPXOR    ·tables+288(SB), Y7, Y0
 	VPMINUB  Y0, Y10, Y10
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y9, Y0, Y0
@@ -1784,21 +1454,22 @@ validMarksAVX2_fail:
 // func validMarksAVX512(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validMarksAVX512(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	VPTERNLOGD   $0xff, Z10, Z10, Z10
 	VPTERNLOGD   $0xff, Z11, Z11, Z11
-	VMOVDQU64    escs<>+0(SB), Z12
-	VPBROADCASTB splat<>+6(SB), Z8
+	VMOVDQU64    ·tables+256(SB), Z12
+	VPBROADCASTB ·tables+326(SB), Z8
 
 validMarksAVX512_loop:
 	MOVQ      CX, BX
@@ -1851,7 +1522,7 @@ validMarksAVX512_ascii:
 	JMP       validMarksAVX512_ascii
 
 validMarksAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	JMP          validMarksAVX512_loop
 
 validMarksAVX512_mixed:
@@ -1932,7 +1603,7 @@ validMarksAVX512_end:
 	VPCMPUB      $0x06, Z7, Z8, K1
 	KORTESTQ     K1, K1
 	JZ           validMarksAVX512_done
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	SUBQ         $0x40, DX
 
 validMarksAVX512_fail:
@@ -1955,21 +1626,22 @@ validMarksAVX512_fail:
 // func validMarksAVX512VBMI(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validMarksAVX512VBMI(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z6
-	VPBROADCASTB splat<>+3(SB), Z7
-	VMOVDQU64    incomplete<>+0(SB), Z8
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z6
+	VPBROADCASTB ·tables+323(SB), Z7
+	VMOVDQU64    ·tables+192(SB), Z8
 	XORQ         DX, DX
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
 	VPTERNLOGD   $0xff, Z5, Z5, Z5
-	VMOVDQU64    escs<>+0(SB), Z11
-	VPBROADCASTB splat<>+6(SB), Z9
+	VMOVDQU64    ·tables+256(SB), Z11
+	VPBROADCASTB ·tables+326(SB), Z9
 
 validMarksAVX512VBMI_loop:
 	MOVQ      CX, BX
@@ -2022,7 +1694,7 @@ validMarksAVX512VBMI_ascii:
 	JMP       validMarksAVX512VBMI_ascii
 
 validMarksAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z9
+	VPBROADCASTB ·tables+326(SB), Z9
 	JMP          validMarksAVX512VBMI_loop
 
 validMarksAVX512VBMI_mixed:
@@ -2097,7 +1769,7 @@ validMarksAVX512VBMI_end:
 	VPCMPUB      $0x06, Z8, Z9, K1
 	KORTESTQ     K1, K1
 	JZ           validMarksAVX512VBMI_done
-	VPBROADCASTB splat<>+6(SB), Z9
+	VPBROADCASTB ·tables+326(SB), Z9
 	SUBQ         $0x40, DX
 
 validMarksAVX512VBMI_fail:
@@ -2120,22 +1792,23 @@ validMarksAVX512VBMI_fail:
 // func validCountMarksAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validCountMarksAVX2(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
 	XORQ         DI, DI
 	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 
 validCountMarksAVX2_loop:
 	MOVQ      CX, R8
@@ -2146,14 +1819,14 @@ validCountMarksAVX2_loop:
 	VPMOVMSKB Y8, R9
 	TESTL     R9, R9
 	JNZ       validCountMarksAVX2_mixed
-	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
+	VPSUBUSB  ·tables+224(SB), Y7, Y11
 	VPTEST    Y11, Y11
 	JNZ       validCountMarksAVX2_fail
 	VPMINUB   Y7, Y9, Y9
-	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     ·tables+288(SB), Y7, Y7
 	VPMINUB   Y7, Y10, Y10
 	VPMINUB   Y8, Y9, Y9
-	VPXOR     escs<>+32(SB), Y8, Y7
+	VPXOR     ·tables+288(SB), Y8, Y7
 	VPMINUB   Y7, Y10, Y10
 	ADDQ      $0x20, DI
 
@@ -2165,18 +1838,18 @@ validCountMarksAVX2_ascii:
 	VMOVDQU   (AX)(DI*1), Y7
 	VMOVDQU   32(AX)(DI*1), Y8
 	VPMINUB   Y7, Y8, Y11
-	VPXOR     escs<>+32(SB), Y7, Y7
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y7, Y7
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y7, Y8, Y12
 	VPOR      Y8, Y7, Y7
 	VMOVDQU   64(AX)(DI*1), Y8
 	VPMINUB   Y8, Y11, Y11
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y8, Y12, Y12
 	VPOR      Y8, Y7, Y7
 	VMOVDQU   96(AX)(DI*1), Y8
 	VPMINUB   Y8, Y11, Y11
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y8, Y12, Y12
 	VPOR      Y8, Y7, Y7
 	VPMOVMSKB Y7, R9
@@ -2188,7 +1861,7 @@ validCountMarksAVX2_ascii:
 	JMP       validCountMarksAVX2_ascii
 
 validCountMarksAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 	JMP          validCountMarksAVX2_loop
 
 validCountMarksAVX2_mixed:
@@ -2225,7 +1898,7 @@ validCountMarksAVX2_mixed:
 	ADDQ       R10, BX
 	ADDQ       R9, SI
 	VPMINUB    Y7, Y9, Y9
-	VPXOR      escs<>+32(SB), Y7, Y7
+	VPXOR      ·tables+288(SB), Y7, Y7
 	VPMINUB    Y7, Y10, Y10
 	VMOVDQA    Y8, Y7
 	ADDQ       $0x20, DI
@@ -2259,7 +1932,7 @@ validCountMarksAVX2_tail:
 	VPXOR     Y12, Y14, Y14
 	VPTEST    Y14, Y14
 	JNZ       validCountMarksAVX2_fail
-	VPSUBUSB  incomplete<>+32(SB), Y8, Y11
+	VPSUBUSB  ·tables+224(SB), Y8, Y11
 	VPTEST    Y11, Y11
 	JNZ       validCountMarksAVX2_fail
 	VPMOVMSKB Y8, R9
@@ -2280,12 +1953,12 @@ validCountMarksAVX2_tail:
 	ADDQ      R8, BX
 	ADDQ      AX, SI
 	VPMINUB   Y8, Y9, Y9
-	VPXOR     escs<>+32(SB), Y8, Y0
+	VPXOR     ·tables+288(SB), Y8, Y0
 	VPMINUB   Y0, Y10, Y10
 
 validCountMarksAVX2_done:
 	VPMINUB  Y7, Y9, Y9
-	VPXOR    escs<>+32(SB), Y7, Y0
+	VPXOR    ·tables+288(SB), Y7, Y0
 	VPMINUB  Y0, Y10, Y10
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y9, Y0, Y0
@@ -2310,7 +1983,7 @@ validCountMarksAVX2_done:
 	RET
 
 validCountMarksAVX2_end:
-	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
+	VPSUBUSB     ·tables+224(SB), Y7, Y11
 	VPTEST       Y11, Y11
 	JZ           validCountMarksAVX2_done
 	VPMOVMSKB    Y7, R9
@@ -2325,12 +1998,12 @@ validCountMarksAVX2_end:
 	SUBQ         AX, DX
 	SUBQ         CX, BX
 	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 	SUBQ         $0x20, DI
 
 validCountMarksAVX2_fail:
 	VPMINUB  Y7, Y9, Y9
-	VPXOR    escs<>+32(SB), Y7, Y0
+	VPXOR    ·tables+288(SB), Y7, Y0
 	VPMINUB  Y0, Y10, Y10
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y9, Y0, Y0
@@ -2357,26 +2030,27 @@ validCountMarksAVX2_fail:
 // func validCountMarksAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validCountMarksAVX512(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
+	VPBROADCASTB ·tables+324(SB), Z8
+	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         DI, DI
 	VPTERNLOGD   $0xff, Z12, Z12, Z12
 	VPTERNLOGD   $0xff, Z13, Z13, Z13
-	VMOVDQU64    escs<>+0(SB), Z14
-	VPBROADCASTB splat<>+6(SB), Z10
+	VMOVDQU64    ·tables+256(SB), Z14
+	VPBROADCASTB ·tables+326(SB), Z10
 
 validCountMarksAVX512_loop:
 	MOVQ      CX, R8
@@ -2429,7 +2103,7 @@ validCountMarksAVX512_ascii:
 	JMP       validCountMarksAVX512_ascii
 
 validCountMarksAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB ·tables+326(SB), Z10
 	JMP          validCountMarksAVX512_loop
 
 validCountMarksAVX512_mixed:
@@ -2553,7 +2227,7 @@ validCountMarksAVX512_end:
 	SUBQ         AX, DX
 	SUBQ         CX, BX
 	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB ·tables+326(SB), Z10
 	SUBQ         $0x40, DI
 
 validCountMarksAVX512_fail:
@@ -2583,26 +2257,27 @@ validCountMarksAVX512_fail:
 // func validCountMarksAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validCountMarksAVX512VBMI(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z6
-	VPBROADCASTB splat<>+3(SB), Z7
-	VMOVDQU64    incomplete<>+0(SB), Z8
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z6
+	VPBROADCASTB ·tables+323(SB), Z7
+	VMOVDQU64    ·tables+192(SB), Z8
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z9
-	VPBROADCASTB splat<>+5(SB), Z10
+	VPBROADCASTB ·tables+324(SB), Z9
+	VPBROADCASTB ·tables+325(SB), Z10
 	XORQ         DI, DI
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
 	VPTERNLOGD   $0xff, Z5, Z5, Z5
-	VMOVDQU64    escs<>+0(SB), Z13
-	VPBROADCASTB splat<>+6(SB), Z11
+	VMOVDQU64    ·tables+256(SB), Z13
+	VPBROADCASTB ·tables+326(SB), Z11
 
 validCountMarksAVX512VBMI_loop:
 	MOVQ      CX, R8
@@ -2655,7 +2330,7 @@ validCountMarksAVX512VBMI_ascii:
 	JMP       validCountMarksAVX512VBMI_ascii
 
 validCountMarksAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z11
+	VPBROADCASTB ·tables+326(SB), Z11
 	JMP          validCountMarksAVX512VBMI_loop
 
 validCountMarksAVX512VBMI_mixed:
@@ -2773,7 +2448,7 @@ validCountMarksAVX512VBMI_end:
 	SUBQ         AX, DX
 	SUBQ         CX, BX
 	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Z11
+	VPBROADCASTB ·tables+326(SB), Z11
 	SUBQ         $0x40, DI
 
 validCountMarksAVX512VBMI_fail:
@@ -2803,20 +2478,21 @@ validCountMarksAVX512VBMI_fail:
 // func validCopyMarksAVX2(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validCopyMarksAVX2(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
 	XORQ         BX, BX
 	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 
 validCopyMarksAVX2_loop:
 	MOVQ      DX, SI
@@ -2828,14 +2504,14 @@ validCopyMarksAVX2_loop:
 	VPMOVMSKB Y8, SI
 	TESTL     SI, SI
 	JNZ       validCopyMarksAVX2_mixed
-	VPSUBUSB  incomplete<>+32(SB), Y7, Y11
+	VPSUBUSB  ·tables+224(SB), Y7, Y11
 	VPTEST    Y11, Y11
 	JNZ       validCopyMarksAVX2_fail
 	VPMINUB   Y7, Y9, Y9
-	VPXOR     escs<>+32(SB), Y7, Y7
+	VPXOR     ·tables+288(SB), Y7, Y7
 	VPMINUB   Y7, Y10, Y10
 	VPMINUB   Y8, Y9, Y9
-	VPXOR     escs<>+32(SB), Y8, Y7
+	VPXOR     ·tables+288(SB), Y8, Y7
 	VPMINUB   Y7, Y10, Y10
 	ADDQ      $0x20, BX
 
@@ -2849,20 +2525,20 @@ validCopyMarksAVX2_ascii:
 	VMOVDQU   32(CX)(BX*1), Y8
 	VMOVDQU   Y8, 32(AX)(BX*1)
 	VPMINUB   Y7, Y8, Y11
-	VPXOR     escs<>+32(SB), Y7, Y7
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y7, Y7
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y7, Y8, Y12
 	VPOR      Y8, Y7, Y7
 	VMOVDQU   64(CX)(BX*1), Y8
 	VMOVDQU   Y8, 64(AX)(BX*1)
 	VPMINUB   Y8, Y11, Y11
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y8, Y12, Y12
 	VPOR      Y8, Y7, Y7
 	VMOVDQU   96(CX)(BX*1), Y8
 	VMOVDQU   Y8, 96(AX)(BX*1)
 	VPMINUB   Y8, Y11, Y11
-	VPXOR     escs<>+32(SB), Y8, Y8
+	VPXOR     ·tables+288(SB), Y8, Y8
 	VPMINUB   Y8, Y12, Y12
 	VPOR      Y8, Y7, Y7
 	VPMOVMSKB Y7, SI
@@ -2874,7 +2550,7 @@ validCopyMarksAVX2_ascii:
 	JMP       validCopyMarksAVX2_ascii
 
 validCopyMarksAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 	JMP          validCopyMarksAVX2_loop
 
 validCopyMarksAVX2_mixed:
@@ -2900,7 +2576,7 @@ validCopyMarksAVX2_mixed:
 	VPTEST     Y14, Y14
 	JNZ        validCopyMarksAVX2_fail
 	VPMINUB    Y7, Y9, Y9
-	VPXOR      escs<>+32(SB), Y7, Y7
+	VPXOR      ·tables+288(SB), Y7, Y7
 	VPMINUB    Y7, Y10, Y10
 	VMOVDQA    Y8, Y7
 	ADDQ       $0x20, BX
@@ -2935,16 +2611,16 @@ validCopyMarksAVX2_tail:
 	VPXOR    Y12, Y14, Y14
 	VPTEST   Y14, Y14
 	JNZ      validCopyMarksAVX2_fail
-	VPSUBUSB incomplete<>+32(SB), Y8, Y11
+	VPSUBUSB ·tables+224(SB), Y8, Y11
 	VPTEST   Y11, Y11
 	JNZ      validCopyMarksAVX2_fail
 	VPMINUB  Y8, Y9, Y9
-	VPXOR    escs<>+32(SB), Y8, Y0
+	VPXOR    ·tables+288(SB), Y8, Y0
 	VPMINUB  Y0, Y10, Y10
 
 validCopyMarksAVX2_done:
 	VPMINUB  Y7, Y9, Y9
-	VPXOR    escs<>+32(SB), Y7, Y0
+	VPXOR    ·tables+288(SB), Y7, Y0
 	VPMINUB  Y0, Y10, Y10
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y9, Y0, Y0
@@ -2962,15 +2638,15 @@ validCopyMarksAVX2_done:
 	RET
 
 validCopyMarksAVX2_end:
-	VPSUBUSB     incomplete<>+32(SB), Y7, Y11
+	VPSUBUSB     ·tables+224(SB), Y7, Y11
 	VPTEST       Y11, Y11
 	JZ           validCopyMarksAVX2_done
-	VPBROADCASTB splat<>+6(SB), Y7
+	VPBROADCASTB ·tables+326(SB), Y7
 	SUBQ         $0x20, BX
 
 validCopyMarksAVX2_fail:
 	VPMINUB  Y7, Y9, Y9
-	VPXOR    escs<>+32(SB), Y7, Y0
+	VPXOR    ·tables+288(SB), Y7, Y0
 	VPMINUB  Y0, Y10, Y10
 	VPXOR    Y0, Y0, Y0
 	VPCMPEQB Y9, Y0, Y0
@@ -2990,22 +2666,23 @@ validCopyMarksAVX2_fail:
 // func validCopyMarksAVX512(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validCopyMarksAVX512(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         BX, BX
 	VPTERNLOGD   $0xff, Z10, Z10, Z10
 	VPTERNLOGD   $0xff, Z11, Z11, Z11
-	VMOVDQU64    escs<>+0(SB), Z12
-	VPBROADCASTB splat<>+6(SB), Z8
+	VMOVDQU64    ·tables+256(SB), Z12
+	VPBROADCASTB ·tables+326(SB), Z8
 
 validCopyMarksAVX512_loop:
 	MOVQ      DX, SI
@@ -3063,7 +2740,7 @@ validCopyMarksAVX512_ascii:
 	JMP       validCopyMarksAVX512_ascii
 
 validCopyMarksAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	JMP          validCopyMarksAVX512_loop
 
 validCopyMarksAVX512_mixed:
@@ -3145,7 +2822,7 @@ validCopyMarksAVX512_end:
 	VPCMPUB      $0x06, Z7, Z8, K1
 	KORTESTQ     K1, K1
 	JZ           validCopyMarksAVX512_done
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	SUBQ         $0x40, BX
 
 validCopyMarksAVX512_fail:
@@ -3168,22 +2845,23 @@ validCopyMarksAVX512_fail:
 // func validCopyMarksAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validCopyMarksAVX512VBMI(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z6
-	VPBROADCASTB splat<>+3(SB), Z7
-	VMOVDQU64    incomplete<>+0(SB), Z8
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z6
+	VPBROADCASTB ·tables+323(SB), Z7
+	VMOVDQU64    ·tables+192(SB), Z8
 	XORQ         BX, BX
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
 	VPTERNLOGD   $0xff, Z5, Z5, Z5
-	VMOVDQU64    escs<>+0(SB), Z11
-	VPBROADCASTB splat<>+6(SB), Z9
+	VMOVDQU64    ·tables+256(SB), Z11
+	VPBROADCASTB ·tables+326(SB), Z9
 
 validCopyMarksAVX512VBMI_loop:
 	MOVQ      DX, SI
@@ -3241,7 +2919,7 @@ validCopyMarksAVX512VBMI_ascii:
 	JMP       validCopyMarksAVX512VBMI_ascii
 
 validCopyMarksAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z9
+	VPBROADCASTB ·tables+326(SB), Z9
 	JMP          validCopyMarksAVX512VBMI_loop
 
 validCopyMarksAVX512VBMI_mixed:
@@ -3317,7 +2995,7 @@ validCopyMarksAVX512VBMI_end:
 	VPCMPUB      $0x06, Z8, Z9, K1
 	KORTESTQ     K1, K1
 	JZ           validCopyMarksAVX512VBMI_done
-	VPBROADCASTB splat<>+6(SB), Z9
+	VPBROADCASTB ·tables+326(SB), Z9
 	SUBQ         $0x40, BX
 
 validCopyMarksAVX512VBMI_fail:
@@ -3340,19 +3018,20 @@ validCopyMarksAVX512VBMI_fail:
 // func validNULAVX2(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validNULAVX2(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
+	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         DX, DX
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 
 validNULAVX2_loop:
 	MOVQ      CX, BX
@@ -3393,7 +3072,7 @@ validNULAVX2_ascii:
 	JMP       validNULAVX2_ascii
 
 validNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 	JMP          validNULAVX2_loop
 
 validNULAVX2_mixed:
@@ -3471,7 +3150,7 @@ validNULAVX2_end:
 	VPSUBUSB     Y7, Y8, Y11
 	VPTEST       Y11, Y11
 	JZ           validNULAVX2_done
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 	SUBQ         $0x20, DX
 
 validNULAVX2_fail:
@@ -3488,19 +3167,20 @@ validNULAVX2_fail:
 // func validNULAVX512(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	VPTERNLOGD   $0xff, Z10, Z10, Z10
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 
 validNULAVX512_loop:
 	MOVQ      CX, BX
@@ -3540,7 +3220,7 @@ validNULAVX512_ascii:
 	JMP        validNULAVX512_ascii
 
 validNULAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	JMP          validNULAVX512_loop
 
 validNULAVX512_mixed:
@@ -3610,7 +3290,7 @@ validNULAVX512_end:
 	VPCMPUB      $0x06, Z7, Z8, K1
 	KORTESTQ     K1, K1
 	JZ           validNULAVX512_done
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	SUBQ         $0x40, DX
 
 validNULAVX512_fail:
@@ -3626,19 +3306,20 @@ validNULAVX512_fail:
 // func validNULAVX512VBMI(p []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 
 validNULAVX512VBMI_loop:
 	MOVQ      CX, BX
@@ -3678,7 +3359,7 @@ validNULAVX512VBMI_ascii:
 	JMP        validNULAVX512VBMI_ascii
 
 validNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	JMP          validNULAVX512VBMI_loop
 
 validNULAVX512VBMI_mixed:
@@ -3742,7 +3423,7 @@ validNULAVX512VBMI_end:
 	VPCMPUB      $0x06, Z7, Z8, K1
 	KORTESTQ     K1, K1
 	JZ           validNULAVX512VBMI_done
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	SUBQ         $0x40, DX
 
 validNULAVX512VBMI_fail:
@@ -3758,22 +3439,23 @@ validNULAVX512VBMI_fail:
 // func validCountNULAVX2(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validCountNULAVX2(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
+	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
 	XORQ         DI, DI
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 
 validCountNULAVX2_loop:
 	MOVQ      CX, R8
@@ -3814,7 +3496,7 @@ validCountNULAVX2_ascii:
 	JMP       validCountNULAVX2_ascii
 
 validCountNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 	JMP          validCountNULAVX2_loop
 
 validCountNULAVX2_mixed:
@@ -3939,7 +3621,7 @@ validCountNULAVX2_end:
 	SUBQ         AX, DX
 	SUBQ         CX, BX
 	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 	SUBQ         $0x20, DI
 
 validCountNULAVX2_fail:
@@ -3963,24 +3645,25 @@ validCountNULAVX2_fail:
 // func validCountNULAVX512(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
+	VPBROADCASTB ·tables+324(SB), Z8
+	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         DI, DI
 	VPTERNLOGD   $0xff, Z12, Z12, Z12
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB ·tables+326(SB), Z10
 
 validCountNULAVX512_loop:
 	MOVQ      CX, R8
@@ -4020,7 +3703,7 @@ validCountNULAVX512_ascii:
 	JMP        validCountNULAVX512_ascii
 
 validCountNULAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB ·tables+326(SB), Z10
 	JMP          validCountNULAVX512_loop
 
 validCountNULAVX512_mixed:
@@ -4133,7 +3816,7 @@ validCountNULAVX512_end:
 	SUBQ         AX, DX
 	SUBQ         CX, BX
 	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB ·tables+326(SB), Z10
 	SUBQ         $0x40, DI
 
 validCountNULAVX512_fail:
@@ -4156,24 +3839,25 @@ validCountNULAVX512_fail:
 // func validCountNULAVX512VBMI(p []byte) (n int, runes int, utf16 int, ascii int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
+	VPBROADCASTB ·tables+324(SB), Z8
+	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         DI, DI
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB ·tables+326(SB), Z10
 
 validCountNULAVX512VBMI_loop:
 	MOVQ      CX, R8
@@ -4213,7 +3897,7 @@ validCountNULAVX512VBMI_ascii:
 	JMP        validCountNULAVX512VBMI_ascii
 
 validCountNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB ·tables+326(SB), Z10
 	JMP          validCountNULAVX512VBMI_loop
 
 validCountNULAVX512VBMI_mixed:
@@ -4320,7 +4004,7 @@ validCountNULAVX512VBMI_end:
 	SUBQ         AX, DX
 	SUBQ         CX, BX
 	SUBQ         R8, SI
-	VPBROADCASTB splat<>+6(SB), Z10
+	VPBROADCASTB ·tables+326(SB), Z10
 	SUBQ         $0x40, DI
 
 validCountNULAVX512VBMI_fail:
@@ -4343,20 +4027,21 @@ validCountNULAVX512VBMI_fail:
 // func validCopyNULAVX2(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX2
 TEXT ·validCopyNULAVX2(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
+	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         BX, BX
 	VPCMPEQB     Y10, Y10, Y10
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 
 validCopyNULAVX2_loop:
 	MOVQ      DX, SI
@@ -4402,7 +4087,7 @@ validCopyNULAVX2_ascii:
 	JMP       validCopyNULAVX2_ascii
 
 validCopyNULAVX2_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 	JMP          validCopyNULAVX2_loop
 
 validCopyNULAVX2_mixed:
@@ -4481,7 +4166,7 @@ validCopyNULAVX2_end:
 	VPSUBUSB     Y7, Y8, Y11
 	VPTEST       Y11, Y11
 	JZ           validCopyNULAVX2_done
-	VPBROADCASTB splat<>+6(SB), Y8
+	VPBROADCASTB ·tables+326(SB), Y8
 	SUBQ         $0x20, BX
 
 validCopyNULAVX2_fail:
@@ -4498,20 +4183,21 @@ validCopyNULAVX2_fail:
 // func validCopyNULAVX512(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, BMI2
 TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         BX, BX
 	VPTERNLOGD   $0xff, Z10, Z10, Z10
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 
 validCopyNULAVX512_loop:
 	MOVQ      DX, SI
@@ -4556,7 +4242,7 @@ validCopyNULAVX512_ascii:
 	JMP        validCopyNULAVX512_ascii
 
 validCopyNULAVX512_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	JMP          validCopyNULAVX512_loop
 
 validCopyNULAVX512_mixed:
@@ -4627,7 +4313,7 @@ validCopyNULAVX512_end:
 	VPCMPUB      $0x06, Z7, Z8, K1
 	KORTESTQ     K1, K1
 	JZ           validCopyNULAVX512_done
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	SUBQ         $0x40, BX
 
 validCopyNULAVX512_fail:
@@ -4643,20 +4329,21 @@ validCopyNULAVX512_fail:
 // func validCopyNULAVX512VBMI(dst []byte, src []byte) (n int, marks uint8)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2
 TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
+	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
 	MOVQ         src_base+24(FP), CX
 	MOVQ         src_len+32(FP), DX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         BX, BX
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 
 validCopyNULAVX512VBMI_loop:
 	MOVQ      DX, SI
@@ -4701,7 +4388,7 @@ validCopyNULAVX512VBMI_ascii:
 	JMP        validCopyNULAVX512VBMI_ascii
 
 validCopyNULAVX512VBMI_ascii_end:
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	JMP          validCopyNULAVX512VBMI_loop
 
 validCopyNULAVX512VBMI_mixed:
@@ -4766,7 +4453,7 @@ validCopyNULAVX512VBMI_end:
 	VPCMPUB      $0x06, Z7, Z8, K1
 	KORTESTQ     K1, K1
 	JZ           validCopyNULAVX512VBMI_done
-	VPBROADCASTB splat<>+6(SB), Z8
+	VPBROADCASTB ·tables+326(SB), Z8
 	SUBQ         $0x40, BX
 
 validCopyNULAVX512VBMI_fail:
@@ -4782,16 +4469,17 @@ validCopyNULAVX512VBMI_fail:
 // func validRunesAVX2(p []byte) (n int, runes int, utf16 int)
 // Requires: AVX, AVX2, BMI, BMI2, POPCNT
 TEXT ·validRunesAVX2(SB), NOSPLIT, $0-48
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU      byte1High<>+0(SB), Y0
-	VMOVDQU      byte1Low<>+0(SB), Y1
-	VMOVDQU      byte2High<>+0(SB), Y2
-	VPBROADCASTB splat<>+0(SB), Y3
-	VPBROADCASTB splat<>+1(SB), Y4
-	VPBROADCASTB splat<>+2(SB), Y5
-	VPBROADCASTB splat<>+3(SB), Y6
-	VMOVDQU      incomplete<>+32(SB), Y7
+	VMOVDQU      ·tables+0(SB), Y0
+	VMOVDQU      ·tables+64(SB), Y1
+	VMOVDQU      ·tables+128(SB), Y2
+	VPBROADCASTB ·tables+320(SB), Y3
+	VPBROADCASTB ·tables+321(SB), Y4
+	VPBROADCASTB ·tables+322(SB), Y5
+	VPBROADCASTB ·tables+323(SB), Y6
+	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         DX, DX
 	XORQ         BX, BX
 	XORQ         SI, SI
@@ -4952,20 +4640,21 @@ validRunesAVX2_fail:
 // func validRunesAVX512(p []byte) (n int, runes int, utf16 int)
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·validRunesAVX512(SB), NOSPLIT, $0-48
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z4
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z4
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
+	VPBROADCASTB ·tables+324(SB), Z8
+	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         SI, SI
 	VPXORD       Z10, Z10, Z10
 
@@ -5108,20 +4797,21 @@ validRunesAVX512_fail:
 // func validRunesAVX512VBMI(p []byte) (n int, runes int, utf16 int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, BMI2, POPCNT
 TEXT ·validRunesAVX512VBMI(SB), NOSPLIT, $0-48
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VMOVDQU64    byte1High<>+0(SB), Z0
-	VMOVDQU64    byte1Low<>+0(SB), Z1
-	VMOVDQU64    byte2High<>+0(SB), Z2
-	VPBROADCASTB splat<>+0(SB), Z3
-	VPBROADCASTB splat<>+1(SB), Z3
-	VPBROADCASTB splat<>+2(SB), Z5
-	VPBROADCASTB splat<>+3(SB), Z6
-	VMOVDQU64    incomplete<>+0(SB), Z7
+	VMOVDQU64    ·tables+0(SB), Z0
+	VMOVDQU64    ·tables+64(SB), Z1
+	VMOVDQU64    ·tables+128(SB), Z2
+	VPBROADCASTB ·tables+320(SB), Z3
+	VPBROADCASTB ·tables+321(SB), Z3
+	VPBROADCASTB ·tables+322(SB), Z5
+	VPBROADCASTB ·tables+323(SB), Z6
+	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	XORQ         BX, BX
-	VPBROADCASTB splat<>+4(SB), Z8
-	VPBROADCASTB splat<>+5(SB), Z9
+	VPBROADCASTB ·tables+324(SB), Z8
+	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         SI, SI
 	VPXORD       Z4, Z4, Z4
 
@@ -5258,10 +4948,11 @@ validRunesAVX512VBMI_fail:
 // func asciiAVX2(p []byte) int
 // Requires: AVX, AVX2, BMI
 TEXT ·asciiAVX2(SB), NOSPLIT, $0-32
-	MOVQ p_base+0(FP), AX
-	MOVQ p_len+8(FP), CX
-	XORQ DX, DX
-	XORL SI, SI
+	PCALIGN $0x40
+	MOVQ    p_base+0(FP), AX
+	MOVQ    p_len+8(FP), CX
+	XORQ    DX, DX
+	XORL    SI, SI
 
 ascii2_x4:
 	MOVQ      CX, BX
@@ -5316,9 +5007,10 @@ ascii2_ret:
 // func asciiAVX512(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI, BMI2
 TEXT ·asciiAVX512(SB), NOSPLIT, $0-32
-	MOVQ p_base+0(FP), AX
-	MOVQ p_len+8(FP), CX
-	XORQ DX, DX
+	PCALIGN $0x40
+	MOVQ    p_base+0(FP), AX
+	MOVQ    p_len+8(FP), CX
+	XORQ    DX, DX
 
 ascii5_x4:
 	MOVQ      CX, BX
@@ -5374,10 +5066,11 @@ ascii5_ret:
 // func countAVX2(p []byte) int
 // Requires: AVX, AVX2, BMI2, POPCNT
 TEXT ·countAVX2(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VPBROADCASTB splat<>+4(SB), Y0
-	VPBROADCASTB splat<>+5(SB), Y1
+	VPBROADCASTB ·tables+324(SB), Y0
+	VPBROADCASTB ·tables+325(SB), Y1
 	MOVQ         CX, DX
 	XORQ         BX, BX
 
@@ -5430,10 +5123,11 @@ cnt2_ret:
 // func utf16AVX2(p []byte) int
 // Requires: AVX, AVX2, BMI2, POPCNT
 TEXT ·utf16AVX2(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VPBROADCASTB splat<>+4(SB), Y0
-	VPBROADCASTB splat<>+5(SB), Y1
+	VPBROADCASTB ·tables+324(SB), Y0
+	VPBROADCASTB ·tables+325(SB), Y1
 	MOVQ         CX, DX
 	XORQ         BX, BX
 
@@ -5507,10 +5201,11 @@ u162_ret:
 // func countAVX512(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·countAVX512(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VPBROADCASTB splat<>+4(SB), Z0
-	VPBROADCASTB splat<>+5(SB), Z1
+	VPBROADCASTB ·tables+324(SB), Z0
+	VPBROADCASTB ·tables+325(SB), Z1
 	MOVQ         CX, DX
 	XORQ         BX, BX
 
@@ -5563,10 +5258,11 @@ cnt5_ret:
 // func utf16AVX512(p []byte) int
 // Requires: AVX, AVX512BW, AVX512F, BMI2, POPCNT
 TEXT ·utf16AVX512(SB), NOSPLIT, $0-32
+	PCALIGN      $0x40
 	MOVQ         p_base+0(FP), AX
 	MOVQ         p_len+8(FP), CX
-	VPBROADCASTB splat<>+4(SB), Z0
-	VPBROADCASTB splat<>+5(SB), Z1
+	VPBROADCASTB ·tables+324(SB), Z0
+	VPBROADCASTB ·tables+325(SB), Z1
 	MOVQ         CX, DX
 	XORQ         BX, BX
 
@@ -5630,4 +5326,67 @@ u165_tail:
 u165_ret:
 	VZEROUPPER
 	MOVQ DX, ret+24(FP)
+	RET
+
+// func tables()
+TEXT ·tables(SB), NOSPLIT, $0
+	PCALIGN $0x40
+
+	// byte1High at 0
+	QUAD $0x0202020202020202
+	QUAD $0x4915012180808080
+	QUAD $0x0202020202020202
+	QUAD $0x4915012180808080
+	QUAD $0x0202020202020202
+	QUAD $0x4915012180808080
+	QUAD $0x0202020202020202
+	QUAD $0x4915012180808080
+
+	// byte1Low at 64
+	QUAD $0xcbcbcb8b8383a3e7
+	QUAD $0xcbcbdbcbcbcbcbcb
+	QUAD $0xcbcbcb8b8383a3e7
+	QUAD $0xcbcbdbcbcbcbcbcb
+	QUAD $0xcbcbcb8b8383a3e7
+	QUAD $0xcbcbdbcbcbcbcbcb
+	QUAD $0xcbcbcb8b8383a3e7
+	QUAD $0xcbcbdbcbcbcbcbcb
+
+	// byte2High at 128
+	QUAD $0x0101010101010101
+	QUAD $0x01010101babaaee6
+	QUAD $0x0101010101010101
+	QUAD $0x01010101babaaee6
+	QUAD $0x0101010101010101
+	QUAD $0x01010101babaaee6
+	QUAD $0x0101010101010101
+	QUAD $0x01010101babaaee6
+
+	// incomplete at 192
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+	QUAD $0xbfdfefffffffffff
+
+	// escs at 256
+	QUAD $0x1b1b1b1b1b1b1b1b
+	QUAD $0x1b1b1b1b1b1b1b1b
+	QUAD $0x1b1b1b1b1b1b1b1b
+	QUAD $0x1b1b1b1b1b1b1b1b
+	QUAD $0x1b1b1b1b1b1b1b1b
+	QUAD $0x1b1b1b1b1b1b1b1b
+	QUAD $0x1b1b1b1b1b1b1b1b
+	QUAD $0x1b1b1b1b1b1b1b1b
+
+	// splat at 320
+	QUAD $0x0001efc08070600f
+
+// func tablesAddr() uintptr
+TEXT ·tablesAddr(SB), NOSPLIT, $0-8
+	LEAQ ·tables+0(SB), AX
+	MOVQ AX, ret+0(FP)
 	RET

@@ -220,3 +220,12 @@ func countAVX512(p []byte) int
 //
 //go:noescape
 func utf16AVX512(p []byte) int
+
+// tables is not code: it is the kernels' constant memory, each table at a
+// multiple of 64 bytes, so that no 64-byte load of one splits across two
+// cache lines wherever the linker puts it (a function is the one symbol
+// whose alignment the linker keeps above 32 bytes). Never call it.
+func tables()
+
+// tablesAddr returns the address of tables, for the test that checks its alignment.
+func tablesAddr() uintptr

@@ -1,7 +1,8 @@
 // Package asm is what the avo generators of internal/gen share: the frame of
 // a kernel (its TEXT, pragma and documentation), labels scoped to one kernel,
-// memory operands, immediates, and Width, the vector width an algorithm is
-// written over once for AVX2 (32-byte blocks) and AVX-512 (64-byte blocks).
+// memory operands, immediates, Tables (a file's constant memory, every table
+// 64-byte aligned), and Width, the vector width an algorithm is written over
+// once for AVX2 (32-byte blocks) and AVX-512 (64-byte blocks).
 //
 // It keeps no state: avo's build context is the one global, and every table
 // a generator declares lives in a value its main function builds once and
@@ -10,6 +11,7 @@ package asm
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 )
@@ -17,10 +19,23 @@ import (
 // Func starts a kernel: its TEXT with the Go signature sig, the noescape
 // pragma (no kernel keeps a pointer it is given, so callers' buffers may stay
 // on the stack) and the documentation of its Go declaration.
+//
+// The kernel starts with PCALIGN $64, which makes the linker place it at a
+// multiple of 64 bytes (it aligns functions to 32 otherwise), so that where
+// its loops fall in cache lines is fixed by the generator, not by how much
+// code happens to be linked before it: moving the AVX2 UTF-8 to UTF-16
+// kernel from 0 to 32 mod 64 cost it 5-15% on Latin text (BENCHMARKS.md).
 func Func(name, sig string, doc ...string) {
 	TEXT(name, NOSPLIT, sig)
 	Pragma("noescape")
 	Doc(doc...)
+	pcalign64()
+}
+
+// pcalign64 pads to the next multiple of 64 bytes, and makes the linker
+// align the function to 64.
+func pcalign64() {
+	Instruction(&ir.Instruction{Opcode: "PCALIGN", Operands: []Op{Imm(64)}})
 }
 
 // Scope prefixes the labels of one kernel: labels are global to an assembly

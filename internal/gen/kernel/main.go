@@ -31,7 +31,8 @@ func main() {
 			"-pkg", "kernel")
 	}
 	ConstraintExpr("!purego")
-	c := tables()
+	mem := asm.NewTables("tables")
+	c := tables(mem)
 	for _, mk := range []marks{none, nulESC, nulOnly} {
 		for _, m := range []mode{plain, counting, copying} {
 			prefix := map[mode]string{plain: "valid", counting: "validCount", copying: "validCopy"}[m]
@@ -50,5 +51,6 @@ func main() {
 		count(w, false, c)
 		count(w, true, c)
 	}
+	mem.Emit(asm.TablesDoc...)
 	Generate()
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
-	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
+	"github.com/utf8x/utf8x/internal/gen/asm"
 )
 
 // Error shapes of a (previous byte, current byte) pair. Each table entry says
@@ -94,11 +94,11 @@ const (
 	splatNoNUL    = 6 // 0x01: a block of ASCII that holds no NUL
 )
 
-func tables() (c consts) {
+func tables(mem *asm.Tables) (c consts) {
 	repeat := func(name string, t [16]byte) Mem {
-		m := GLOBL(name, RODATA|NOPTR)
+		m := mem.GLOBL(name)
 		for i := 0; i < 64; i++ {
-			DATA(i, U8(t[i%16]))
+			mem.DATA(i, U8(t[i%16]))
 		}
 		return m
 	}
@@ -106,7 +106,7 @@ func tables() (c consts) {
 	c.byte1Low = repeat("byte1Low", byte1Low())
 	c.byte2High = repeat("byte2High", byte2High())
 
-	c.incomplete = GLOBL("incomplete", RODATA|NOPTR)
+	c.incomplete = mem.GLOBL("incomplete")
 	for i := 0; i < 64; i++ {
 		v := 0xFF
 		switch i {
@@ -117,17 +117,17 @@ func tables() (c consts) {
 		case 63:
 			v = 0xC0 - 1
 		}
-		DATA(i, U8(v))
+		mem.DATA(i, U8(v))
 	}
 
-	c.escs = GLOBL("escs", RODATA|NOPTR)
+	c.escs = mem.GLOBL("escs")
 	for i := 0; i < 64; i++ {
-		DATA(i, U8(0x1B))
+		mem.DATA(i, U8(0x1B))
 	}
 
-	c.splat = GLOBL("splat", RODATA|NOPTR)
+	c.splat = mem.GLOBL("splat")
 	for i, v := range []byte{0x0F, 0xE0 - 0x80, 0xF0 - 0x80, 0x80, 0xC0, 0xEF, 0x01, 0} {
-		DATA(i, U8(v))
+		mem.DATA(i, U8(v))
 	}
 	return c
 }

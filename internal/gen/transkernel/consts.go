@@ -1,7 +1,6 @@
 package main
 
 import (
-	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/utf8x/utf8x/internal/gen/asm"
 )
@@ -9,6 +8,8 @@ import (
 // consts is the constant memory of the kernels, declared once per file by
 // swapTables, dwordConsts and avx2Consts.
 type consts struct {
+	// mem holds every table below, each at a multiple of 64 bytes.
+	mem *asm.Tables
 	// Byte-swap patterns for VPSHUFB, which indexes within each 16-byte
 	// lane, and the VPERMW indices that move each 16-bit unit to the lane
 	// before it.
@@ -42,17 +43,17 @@ type consts struct {
 const win4Index = 81 * 16
 
 func swapTables(tab *consts) {
-	tab.swap16 = GLOBL("swap16", RODATA|NOPTR)
+	tab.swap16 = tab.mem.GLOBL("swap16")
 	for i := 0; i < 64; i++ {
-		DATA(i, U8(i%16^1))
+		tab.mem.DATA(i, U8(i%16^1))
 	}
-	tab.nextUnit = GLOBL("nextUnit", RODATA|NOPTR)
+	tab.nextUnit = tab.mem.GLOBL("nextUnit")
 	for i := 0; i < 32; i++ {
-		DATA(2*i, U16(min(i+1, 31)))
+		tab.mem.DATA(2*i, U16(min(i+1, 31)))
 	}
-	tab.swap32 = GLOBL("swap32", RODATA|NOPTR)
+	tab.swap32 = tab.mem.GLOBL("swap32")
 	for i := 0; i < 64; i++ {
-		DATA(i, U8(i%16^3))
+		tab.mem.DATA(i, U8(i%16^3))
 	}
 }
 
@@ -61,9 +62,9 @@ func dwordConsts(tab *consts) {
 		0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0x808080F0,
 		0xC0C0C0F8, 0x3F000, 0x1C0000, 0xFC0, 0x3FF0000, 0xDC00D800, 0xFC00FC00, 0xF8, 0xD7C0,
 		0x0F0000, 0xF800, 0xC0C0C0C0, 0x80808080, 0xF0F0F0F0, 0xE0E0E0E0, 0xF5F5F5F5, 0xFEFEFEFE} {
-		m := GLOBL("dword"+asm.Hex(v), RODATA|NOPTR)
+		m := tab.mem.GLOBL("dword" + asm.Hex(v))
 		for i := 0; i < 16; i++ {
-			DATA(4*i, U32(v))
+			tab.mem.DATA(4*i, U32(v))
 		}
 		tab.dword[v] = m
 	}
@@ -78,14 +79,14 @@ func avx2Consts(tab *consts) {
 		0xC0C0C0F8, 0x808080F0, 0x3F000, 0x1C0000, 0xFC0, 0x10000, 0x3FF0000, 0xDC00D800,
 		0xFC00FC00, 0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0xFC00, 0xD800, 0xDC00, 3, 0x03020100,
 		0x80808080, 0x0F0000, 0xF800, 0x80008000, 0xEDEDEDED, 0x000F3F7F, 0x00014001, 0x10000001} {
-		m := GLOBL("ydword"+asm.Hex(v), RODATA|NOPTR)
+		m := tab.mem.GLOBL("ydword" + asm.Hex(v))
 		for i := 0; i < 8; i++ {
-			DATA(4*i, U32(v))
+			tab.mem.DATA(4*i, U32(v))
 		}
 		tab.ydw[v] = m
 	}
 	table := func(name string, width int, entry func(m int) []int) Mem {
-		t := GLOBL(name, RODATA|NOPTR)
+		t := tab.mem.GLOBL(name)
 		for m := 0; m < 256; m++ {
 			e := entry(m)
 			for k := 0; k < width; k++ {
@@ -93,7 +94,7 @@ func avx2Consts(tab *consts) {
 				if k < len(e) {
 					b = e[k]
 				}
-				DATA(width*m+k, U8(b))
+				tab.mem.DATA(width*m+k, U8(b))
 			}
 		}
 		return t
@@ -149,28 +150,28 @@ func avx2Consts(tab *consts) {
 		}
 		return e
 	})
-	tab.three = GLOBL("three", RODATA|NOPTR)
+	tab.three = tab.mem.GLOBL("three")
 	for k := 0; k < 64; k++ {
 		c, b := k%16/4, k%4
 		v := 0x80
 		if b < 3 {
 			v = 3*c + 2 - b
 		}
-		DATA(k, U8(v))
+		tab.mem.DATA(k, U8(v))
 	}
-	tab.pack3of4 = GLOBL("pack3of4", RODATA|NOPTR)
+	tab.pack3of4 = tab.mem.GLOBL("pack3of4")
 	for k := 0; k < 32; k++ {
 		v := 0x80
 		if c := k % 16; c < 12 {
 			v = c/3*4 + c%3
 		}
-		DATA(k, U8(v))
+		tab.mem.DATA(k, U8(v))
 	}
-	tab.three48 = GLOBL("three48", RODATA|NOPTR)
+	tab.three48 = tab.mem.GLOBL("three48")
 	for k := 0; k < 16; k++ {
-		DATA(4*k, U32(uint32(3*(k/4)+min(k%4, 2))))
+		tab.mem.DATA(4*k, U32(uint32(3*(k/4)+min(k%4, 2))))
 	}
-	tab.win4 = GLOBL("win4", RODATA|NOPTR)
+	tab.win4 = tab.mem.GLOBL("win4")
 	for id := 0; id < 81; id++ {
 		start := 0
 		for c, l := 0, id; c < 4; c, l = c+1, l/3 {
@@ -180,7 +181,7 @@ func avx2Consts(tab *consts) {
 				if b < n {
 					v = start + n - 1 - b
 				}
-				DATA(16*id+4*c+b, U8(v))
+				tab.mem.DATA(16*id+4*c+b, U8(v))
 			}
 			start += n
 		}
@@ -203,14 +204,14 @@ func avx2Consts(tab *consts) {
 				c++
 			}
 		}
-		DATA(win4Index+m, U8(2*id))
+		tab.mem.DATA(win4Index+m, U8(2*id))
 	}
-	tab.wordRamp = GLOBL("wordRamp", RODATA|NOPTR)
+	tab.wordRamp = tab.mem.GLOBL("wordRamp")
 	for k := 0; k < 32; k++ {
 		v := 0
 		if k < 16 {
 			v = 0xFFFF
 		}
-		DATA(2*k, U16(v))
+		tab.mem.DATA(2*k, U16(v))
 	}
 }

@@ -63,12 +63,13 @@ func main() {
 			"-pkg", "transkernel")
 	}
 	ConstraintExpr("!purego")
-	c := &consts{dword: map[uint32]Mem{}, ydw: map[uint32]Mem{}}
+	mem := asm.NewTables("tables")
+	c := &consts{mem: mem, dword: map[uint32]Mem{}, ydw: map[uint32]Mem{}}
 	swapTables(c)
 	dwordConsts(c)
 	avx2Consts(c)
 	latin1ToUTF8()
-	wt := newWideTab()
+	wt := newWideTab(mem)
 	utf8ToLatin1("utf8ToLatin1AVX512", false, nil)
 	utf8ToWide(c, "utf8ToUTF16LEAVX512", 2, false)
 	utf8ToWide(c, "utf8ToUTF16BEAVX512", 2, true)
@@ -103,5 +104,6 @@ func main() {
 	utf8ToLatin1AVX2(c, "utf8ToCP1252AVX2", true, wt)
 	utf16ToUTF8AVX2(c, "utf16LEToUTF8AVX2", false)
 	utf16ToUTF8AVX2(c, "utf16BEToUTF8AVX2", true)
+	mem.Emit(asm.TablesDoc...)
 	Generate()
 }

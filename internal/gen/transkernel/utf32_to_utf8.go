@@ -11,7 +11,8 @@ import (
 // in 32-bit lanes as UTF-8 (UTF-32 and Windows-1252 to UTF-8). Every vector
 // is 64 bytes, so that both widths load it.
 type wideTab struct {
-	dw map[uint32]Mem
+	mem *asm.Tables // holds every table below
+	dw  map[uint32]Mem
 	// Indexed (VPERMD) by n, the UTF-8 length of a lane minus one: the lead
 	// and continuation marks, the value bits of each byte, the bytes to keep (high bit set), and how far
 	// right the byte-reversed 6-bit groups are shifted.
@@ -37,24 +38,24 @@ func (t *wideTab) splat(v uint32) Mem {
 	if m, ok := t.dw[v]; ok {
 		return m
 	}
-	m := GLOBL("wdw"+asm.Hex(v), RODATA|NOPTR)
+	m := t.mem.GLOBL("wdw" + asm.Hex(v))
 	for i := 0; i < 16; i++ {
-		DATA(4*i, U32(v))
+		t.mem.DATA(4*i, U32(v))
 	}
 	t.dw[v] = m
 	return m
 }
 
-func newWideTab() *wideTab {
-	t := &wideTab{dw: map[uint32]Mem{}}
+func newWideTab(mem *asm.Tables) *wideTab {
+	t := &wideTab{mem: mem, dw: map[uint32]Mem{}}
 	vec := func(name string, vals []uint32) Mem {
-		m := GLOBL(name, RODATA|NOPTR)
+		m := t.mem.GLOBL(name)
 		for i := 0; i < 16; i++ {
 			v := uint32(0)
 			if i < len(vals) {
 				v = vals[i]
 			}
-			DATA(4*i, U32(v))
+			t.mem.DATA(4*i, U32(v))
 		}
 		return m
 	}
@@ -67,13 +68,13 @@ func newWideTab() *wideTab {
 	// AVX2 reads them as four 8-entry quarters.
 	t.cp1252 = vec("cp1252Lo", cp1252High[:16])
 	t.cp1252Hi = vec("cp1252Hi", cp1252High[16:])
-	t.lowBytes = GLOBL("wideLowBytes", RODATA|NOPTR)
+	t.lowBytes = t.mem.GLOBL("wideLowBytes")
 	for i := 0; i < 32; i++ {
 		b := 0x80
 		if i%16 < 4 {
 			b = 4 * (i % 16)
 		}
-		DATA(i, U8(b))
+		t.mem.DATA(i, U8(b))
 	}
 	entry := func(m int) []int {
 		var e []int
@@ -85,7 +86,7 @@ func newWideTab() *wideTab {
 		}
 		return e
 	}
-	t.spread = GLOBL("wideSpread", RODATA|NOPTR)
+	t.spread = t.mem.GLOBL("wideSpread")
 	for m := 0; m < 256; m++ {
 		e := entry(m)
 		for k := 0; k < 16; k++ {
@@ -93,27 +94,27 @@ func newWideTab() *wideTab {
 			if k < len(e) {
 				b = e[k]
 			}
-			DATA(16*m+k, U8(b))
+			t.mem.DATA(16*m+k, U8(b))
 		}
 	}
-	t.spreadLen = GLOBL("wideSpreadLen", RODATA|NOPTR)
+	t.spreadLen = t.mem.GLOBL("wideSpreadLen")
 	for m := 0; m < 256; m++ {
-		DATA(m, U8(len(entry(m))))
+		t.mem.DATA(m, U8(len(entry(m))))
 	}
-	t.keepLanes = GLOBL("wideKeepLanes", RODATA|NOPTR)
+	t.keepLanes = t.mem.GLOBL("wideKeepLanes")
 	for m := 0; m < 256; m++ {
 		k := 0
 		for l := 0; l < 8; l++ {
 			if m>>l&1 != 0 {
-				DATA(8*m+k, U8(l))
+				t.mem.DATA(8*m+k, U8(l))
 				k++
 			}
 		}
 		for ; k < 8; k++ {
-			DATA(8*m+k, U8(0))
+			t.mem.DATA(8*m+k, U8(0))
 		}
 	}
-	t.pairUnits = GLOBL("widePairUnits", RODATA|NOPTR)
+	t.pairUnits = t.mem.GLOBL("widePairUnits")
 	for m := 0; m < 16; m++ {
 		var e []int
 		for q := 0; q < 4; q++ {
@@ -127,7 +128,7 @@ func newWideTab() *wideTab {
 			if k < len(e) {
 				b = e[k]
 			}
-			DATA(16*m+k, U8(b))
+			t.mem.DATA(16*m+k, U8(b))
 		}
 	}
 	return t
