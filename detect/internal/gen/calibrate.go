@@ -286,36 +286,6 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		}
 	}
 	m.LetterWeight, m.WordWeight = w, ww
-	// The share of ASCII letters quoted from English in the other
-	// languages' text (QuoteEnglish), with the word weight again: once
-	// English words cost every language about the same, their evidence
-	// of the language may weigh more. Counted on every fitting sample (a
-	// fifth of them moved the choice by noise), and of the pairs within a
-	// thousandth of the samples of the most right answers, the one with
-	// the smallest word weight, then the least English.
-	type choice struct {
-		q, ww float64
-		right int
-	}
-	var choices []choice
-	most, all := 0, 0
-	for _, wt := range []float64{ww, 2 * ww} {
-		for _, q := range []float64{0, 1.0 / 64, 1.0 / 16, 1.0 / 4} {
-			m.QuoteEnglish, m.WordWeight = q, wt
-			ss, r := rankAll(m, smps, 1)
-			all, most = len(ss), max(most, r)
-			choices = append(choices, choice{q, wt, r})
-			fmt.Printf("quoted English %.4f, word weight %.3f: %d right of %d held-out samples\n", q, wt, r, len(ss))
-		}
-	}
-	for _, c := range choices {
-		if c.right*1000 >= most*1000-all {
-			m.QuoteEnglish, m.WordWeight = c.q, c.ww
-			ww = c.ww
-			fmt.Printf("chosen: quoted English %.4f, word weight %.3f (%d right)\n", c.q, c.ww, c.right)
-			break
-		}
-	}
 	// Typical costs per non-ASCII character: of the right top readings of
 	// the plain samples of 64 bytes and more.
 	sum, cnt := map[string]float64{}, map[string]float64{}
@@ -423,7 +393,6 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	fmt.Printf("word weight %.3f, ", ww)
 	fmt.Printf("letter weight %.3f, temperature %.4f, growth %.2f, log loss %.4f per sample\n", w, t, growth, loss(t)/float64(len(ss)))
 	fitText(m, ss)
-	fitTop(m, ss)
 	fitScale(m, ss)
 	reliability(m, ss)
 	fmt.Printf("quoted runs %.3f\n", quote)
@@ -478,106 +447,23 @@ func fitText(m *model.Model, ss []scoredSample) {
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
-// fitTop fits the model of the top reading being right (Calibration.Top)
-// by logistic regression on TopFeatures of the held-out samples (all
-// text), then the power of the text probability (TextPower) for the least
-// log loss of the product over those samples and the synthetic non-text
-// inputs of salad() (weighing half the text in all, as in fitText).
-func fitTop(m *model.Model, ss []scoredSample) {
-	var xs [][]float64
-	var ys, ws []float64
-	for _, s := range ss {
-		if len(s.costs) == 0 {
-			continue
-		}
-		f := model.TopFeatures(m.Margin(s.costs, s.n), s.n)
-		xs, ws = append(xs, f[:]), append(ws, 1)
-		if s.ok[0] {
-			ys = append(ys, 1)
-		} else {
-			ys = append(ys, 0)
-		}
+func textProb(m *model.Model, f [3]float64) float64 {
+	z := m.TextBias
+	for i, w := range m.Text {
+		z += w * f[i]
 	}
-	beta := logisticN(xs, ys, ws)
-	m.TopBias = round4(beta[0])
-	for i := range m.Top {
-		m.Top[i] = round4(beta[i+1])
-	}
-	type obs struct {
-		right, text, w float64
-		ok             bool
-	}
-	var all []obs
-	for _, s := range ss {
-		if len(s.costs) > 0 {
-			all = append(all, obs{m.TopRight(m.Margin(s.costs, s.n), s.n), textProb(m, s.text), 1, s.ok[0]})
-		}
-	}
-	var neg []obs
-	for _, p := range salad() {
-		ranked := m.Rank(p, nil, true)
-		var costs []float64
-		for _, r := range ranked {
-			if r.Cost < 1e17 {
-				costs = append(costs, r.Cost)
-			}
-		}
-		if len(costs) > 0 {
-			neg = append(neg, obs{m.TopRight(m.Margin(costs, len(p)), len(p)), textProb(m, m.TextFeatures(ranked[0], p)), 0, false})
-		}
-	}
-	for _, o := range neg {
-		o.w = 0.5 * float64(len(all)) / float64(len(neg))
-		all = append(all, o)
-	}
-	best := math.Inf(1)
-	for e := 0.05; e <= 1.0001; e += 0.05 {
-		loss := 0.0
-		for _, o := range all {
-			p := math.Min(math.Max(o.right*math.Pow(o.text, e), 1e-12), 1-1e-12)
-			if o.ok {
-				loss -= o.w * math.Log(p)
-			} else {
-				loss -= o.w * math.Log(1-p)
-			}
-		}
-		if loss < best {
-			best, m.TextPower = loss, math.Round(e*100)/100
-		}
-	}
-	fmt.Printf("top model %.4f + %v, text probability to the power %.2f\n", m.TopBias, m.Top, m.TextPower)
+	return 1 / (1 + math.Exp(-z))
 }
 
-// logistic fits weighted logistic regression on three inputs (intercept
-// first).
+// logistic fits weighted logistic regression (intercept first) by Newton's
+// method with a little ridge.
 func logistic(xs [][3]float64, ys, ws []float64) [4]float64 {
-	v := make([][]float64, len(xs))
-	for i := range xs {
-		v[i] = xs[i][:]
-	}
 	var beta [4]float64
-	copy(beta[:], logisticN(v, ys, ws))
-	return beta
-}
-
-// logisticN fits weighted logistic regression (intercept first) by
-// Newton's method with a little ridge; every x has the same length.
-func logisticN(xs [][]float64, ys, ws []float64) []float64 {
-	n := 1
-	if len(xs) > 0 {
-		n += len(xs[0])
-	}
-	beta := make([]float64, n)
-	v := make([]float64, n)
 	for it := 0; it < 50; it++ {
-		g := make([]float64, n)
-		h := make([][]float64, n)
-		for j := range h {
-			h[j] = make([]float64, n)
-		}
+		var g [4]float64
+		var h [4][4]float64
 		for i, x := range xs {
-			v[0] = 1
-			copy(v[1:], x)
+			v := [4]float64{1, x[0], x[1], x[2]}
 			z := 0.0
 			for j := range v {
 				z += beta[j] * v[j]
@@ -594,7 +480,7 @@ func logisticN(xs [][]float64, ys, ws []float64) []float64 {
 			h[j][j] += 1e-3
 			g[j] -= 1e-3 * beta[j]
 		}
-		d := solve(h, g)
+		d := solve4(h, g)
 		for j := range beta {
 			beta[j] += d[j]
 		}
@@ -602,10 +488,8 @@ func logisticN(xs [][]float64, ys, ws []float64) []float64 {
 	return beta
 }
 
-// solve solves a·x = b by Gaussian elimination with partial pivoting (a and
-// b are overwritten).
-func solve(a [][]float64, b []float64) []float64 {
-	n := len(b)
+func solve4(a [4][4]float64, b [4]float64) [4]float64 {
+	n := 4
 	for c := 0; c < n; c++ {
 		p := c
 		for r := c + 1; r < n; r++ {
@@ -623,7 +507,7 @@ func solve(a [][]float64, b []float64) []float64 {
 			b[r] -= f * b[c]
 		}
 	}
-	x := make([]float64, n)
+	var x [4]float64
 	for r := n - 1; r >= 0; r-- {
 		x[r] = b[r]
 		for k := r + 1; k < n; k++ {
@@ -706,7 +590,7 @@ func fitScale(m *model.Model, ss []scoredSample) {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.TopRaw(s.costs, s.n, s.text)
+		c := m.Prob(s.costs, s.n)[0] * textProb(m, s.text)
 		b := 0
 		for b+1 < len(bins) && c >= edges[b+1] {
 			b++
@@ -756,7 +640,7 @@ func reliability(m *model.Model, ss []scoredSample) {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.Rescale(m.TopRaw(s.costs, s.n, s.text))
+		c := m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text))
 		b := 0
 		for b+1 < len(bands) && c >= bands[b+1] {
 			b++
@@ -773,8 +657,4 @@ func reliability(m *model.Model, ss []scoredSample) {
 			fmt.Printf("  [%.3f, %.3f) %6d %.3f %5.1f%%\n", bands[b], bands[b+1], n[b], sum[b]/float64(n[b]), 100*float64(ok[b])/float64(n[b]))
 		}
 	}
-}
-
-func textProb(m *model.Model, f [3]float64) float64 {
-	return 1 / (1 + math.Exp(-m.TextLogit(f)))
 }

@@ -589,8 +589,8 @@ func trainCJK(lg language, text string) model.LangData {
 func writeTables(data []model.LangData, ascii string, c model.Calibration) []byte {
 	var b bytes.Buffer
 	b.WriteString("package model\n\n")
-	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f, QuoteEnglish: %.6f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tTop: [3]float64{%.4f, %.4f, %.4f}, TopBias: %.4f, TextPower: %.2f,\n\tMapX: %#v,\n\tMapY: %#v}\n\n",
-		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.QuoteEnglish, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.Top[0], c.Top[1], c.Top[2], c.TopBias, c.TextPower, c.MapX, c.MapY)
+	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v}\n\n",
+		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY)
 	fmt.Fprintf(&b, "// ASCIIModel is the shared model of ASCII text.\nconst ASCIIModel = %q\n\n", ascii)
 	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
 	for _, d := range data {

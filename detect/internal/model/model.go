@@ -102,27 +102,6 @@ type Calibration struct {
 	// its answers, while byte salad shows an excess several times larger.
 	Text     [3]float64
 	TextBias float64
-	// Top is the logistic model of whether the top reading is right when
-	// the input is text: its inputs are TopFeatures (the top reading's
-	// log-odds among the readings, the length, and the first times the
-	// length), TopBias its intercept. Its output times the text
-	// probability raised to TextPower is what MapX and MapY then map. The
-	// same margin says more in a long text than in a short one, beyond
-	// what Growth allows for; and the text model, fitted to tell text from
-	// byte salad, doubts real text that reads unlike the training text
-	// (markup, addresses) more than its answers deserve: with the share
-	// times the text probability and one map for every length, long
-	// texts' middle confidences were right far more often than stated on
-	// held-out text. All zero, the raw confidence is the top reading's
-	// share times the text probability.
-	Top       [3]float64
-	TopBias   float64
-	TextPower float64
-	// QuoteEnglish is the share of a text's ASCII letters taken to be
-	// quoted English (names, titles, citations) in a language other than
-	// English: the ASCII evidence of each language is the mixture of its
-	// own and English's (see Model.MixEnglish). Zero: each its own.
-	QuoteEnglish float64
 	// MapX and MapY recalibrate the top candidate's confidence: a raw
 	// confidence MapX[i] becomes MapY[i], linearly between them (a
 	// monotone map fitted by isotonic regression on how often the top
@@ -656,27 +635,6 @@ func (m *Model) Prob(costs []float64, n int) []float64 {
 	return p
 }
 
-// MixEnglish is the cost, in quarter-bits, of a text's ASCII letters
-// under a language whose own model charges own for them, when a share q
-// (QuoteEnglish) of such text quotes English, whose model charges english:
-// -4·log2((1-q)·2^(-own/4) + q·2^(-english/4)). A Turkish reference list
-// of English titles then costs Turkish about what it costs English, plus
-// the price of quoting, and its few Turkish letters decide between the
-// languages (and so the encodings), not its English words.
-func (m *Model) MixEnglish(own, english float64) float64 {
-	q := m.QuoteEnglish
-	if q <= 0 {
-		return own
-	}
-	if q >= 1 {
-		return english
-	}
-	a := own - 4*math.Log2(1-q)
-	b := english - 4*math.Log2(q)
-	lo, d := math.Min(a, b), math.Abs(a-b)
-	return lo - 4*math.Log2(1+math.Exp2(-d/4))
-}
-
 // TextFeatures are the inputs of the text model (see Calibration.Text) for
 // best, the top reading of the statistics window p.
 func (m *Model) TextFeatures(best Scored, p []byte) [3]float64 {
@@ -701,80 +659,17 @@ func (m *Model) TextFeatures(best Scored, p []byte) [3]float64 {
 // TextProb is the probability that p, whose best reading is best, is text
 // in any of the encodings at all rather than binary data or byte salad.
 func (m *Model) TextProb(best Scored, p []byte) float64 {
-	return sigmoid(m.TextLogit(m.TextFeatures(best, p)))
-}
-
-// TextLogit is the text model's log-odds for the features f.
-func (m *Model) TextLogit(f [3]float64) float64 {
+	f := m.TextFeatures(best, p)
 	z := m.TextBias
 	for i, w := range m.Text {
 		z += w * f[i]
 	}
-	return z
-}
-
-func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
-
-// maxLogit bounds the log-odds Margin reports: beyond it a reading's
-// share is 1 to the precision that matters.
-const maxLogit = 30
-
-// Margin is the log-odds of the first of the readings with costs (of an
-// n-byte text) among them all: log(p0/(1-p0)) of Prob's shares, computed
-// without their rounding to 1, within ±maxLogit.
-func (m *Model) Margin(costs []float64, n int) float64 {
-	if len(costs) < 2 {
-		return maxLogit
-	}
-	k := math.Ln2 / 4 / (m.Temperature * math.Pow(float64(max(n, 1))/64, m.Growth))
-	lo := math.Inf(1)
-	for _, c := range costs[1:] {
-		lo = math.Min(lo, c)
-	}
-	sum := 0.0
-	for _, c := range costs[1:] {
-		sum += math.Exp(-(c - lo) * k)
-	}
-	z := (lo-costs[0])*k - math.Log(sum)
-	return math.Max(-maxLogit, math.Min(maxLogit, z))
-}
-
-// TopFeatures are the inputs of the model of the top reading being right
-// (Calibration.Top): the reading's margin (Margin), log2 of the length in
-// units of 64 bytes, and the margin times that.
-func TopFeatures(margin float64, n int) [3]float64 {
-	l := math.Log2(float64(max(n, 1)) / 64)
-	return [3]float64{margin, l, margin * l}
-}
-
-// TopRaw is the raw confidence of the top reading, before the map
-// (Rescale), for the reading's costs among all readings' (of an n-byte
-// text) and the TextFeatures text: the Top model's output times the text
-// probability to the power TextPower; without a Top model, the reading's
-// share times the text probability.
-func (m *Model) TopRaw(costs []float64, n int, text [3]float64) float64 {
-	t := sigmoid(m.TextLogit(text))
-	if m.Top == [3]float64{} && m.TopBias == 0 {
-		return m.Prob(costs, n)[0] * t
-	}
-	return m.TopRight(m.Margin(costs, n), n) * math.Pow(t, m.TextPower)
-}
-
-// TopRight is the Top model's probability that the top reading of an
-// n-byte text, ahead by margin (Margin), is right if the input is text.
-func (m *Model) TopRight(margin float64, n int) float64 {
-	f := TopFeatures(margin, n)
-	y := m.TopBias
-	for i, w := range m.Top {
-		y += w * f[i]
-	}
-	return sigmoid(y)
+	return 1 / (1 + math.Exp(-z))
 }
 
 // Confidences returns the probability that each candidate of ranked that
-// was scored (Ruled == "") is right, in order: for the first, its TopRaw
-// recalibrated (Rescale); the others share the rest in proportion to
-// their readings' shares, times the probability that p is text at all.
+// was scored (Ruled == "") is right, in order: the share of its reading
+// among the readings, times the probability that p is text at all.
 func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
 	var costs []float64
 	var best *Scored
@@ -788,16 +683,15 @@ func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
 	}
 	probs := m.Prob(costs, len(p))
 	if best != nil {
-		// The top reading's confidence comes from its margin, the chance
-		// that p is text at all and the length, recalibrated; the others
-		// share what is left in the proportions of their shares.
-		f := m.TextFeatures(*best, p)
-		t := sigmoid(m.TextLogit(f))
-		top := m.Rescale(m.TopRaw(costs, len(p), f))
-		rest := (1 - top) / math.Max(1-probs[0]*t, 1e-12) * t
-		probs[0] = top
+		// The top reading's share, discounted by the chance that p is no
+		// text at all, is recalibrated; the others share what is left in
+		// their proportions.
+		t := m.TextProb(*best, p)
+		top := probs[0] * t
+		probs[0] = m.Rescale(top)
+		rest := (1 - probs[0]) / math.Max(1-top, 1e-12) * t
 		for i := 1; i < len(probs); i++ {
-			probs[i] = math.Min(probs[i]*rest, top)
+			probs[i] = math.Min(probs[i]*rest, probs[0])
 		}
 	}
 	return probs

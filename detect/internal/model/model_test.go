@@ -1,8 +1,6 @@
 package model
 
 import (
-	"math"
-	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
 )
@@ -159,96 +157,5 @@ func TestWordsTellLanguages(t *testing.T) {
 				t.Errorf("%q: %s costs %d, not more than %s's %d", c.text, l.Tag, l.WordCost(w), c.best, best)
 			}
 		}
-	}
-}
-
-// Margin is the log-odds of Prob's first share, computed without rounding
-// it to 1: compared with the log-odds of the shares where they are not 1.
-func TestMarginMatchesProb(t *testing.T) {
-	m := &Model{Calibration: Calibration{Temperature: 2.5, Growth: 0.3}}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 2000; i++ {
-		costs := make([]float64, 1+rng.IntN(6))
-		for j := range costs {
-			costs[j] = float64(rng.IntN(200))
-		}
-		n := 16 << rng.IntN(7)
-		p := m.Prob(costs, n)[0]
-		got := m.Margin(costs, n)
-		if len(costs) == 1 {
-			if got != maxLogit {
-				t.Fatalf("one reading: margin %v, want %v", got, float64(maxLogit))
-			}
-			continue
-		}
-		if p < 1e-9 || p > 1-1e-9 {
-			continue
-		}
-		if want := math.Log(p / (1 - p)); math.Abs(got-want) > 1e-6*math.Max(1, math.Abs(want)) {
-			t.Fatalf("costs %v, %d bytes: margin %v, log-odds of the share %v", costs, n, got, want)
-		}
-	}
-	// far apart: the share rounds to 1, the margin keeps growing up to its bound
-	a := m.Margin([]float64{0, 400}, 64)
-	b := m.Margin([]float64{0, 800}, 64)
-	if !(a > 20 && b > a || b == maxLogit) || b > maxLogit {
-		t.Errorf("margins %v, %v for costs 400 and 800 apart", a, b)
-	}
-}
-
-// Without a Top model, TopRaw is what confidences were before it: the top
-// share times the text probability; with one, the Top model's output times
-// the text probability to TextPower, growing with the margin.
-func TestTopRaw(t *testing.T) {
-	m := &Model{Calibration: Calibration{Temperature: 2, Growth: 0.25, Text: [3]float64{-2, -17, -1}, TextBias: 4}}
-	text := [3]float64{0.5, 0.1, 0}
-	tp := 1 / (1 + math.Exp(-m.TextLogit(text)))
-	costs := []float64{10, 14, 30}
-	if got, want := m.TopRaw(costs, 64, text), m.Prob(costs, 64)[0]*tp; math.Abs(got-want) > 1e-12 {
-		t.Errorf("no Top model: %v, want share times text probability %v", got, want)
-	}
-	m.Top, m.TopBias, m.TextPower = [3]float64{0.7, 0.4, -0.08}, 0.1, 0.5
-	prev := 0.0
-	for d := 0.0; d <= 200; d += 5 {
-		got := m.TopRaw([]float64{0, d}, 256, text)
-		if got < prev || got > math.Sqrt(tp)+1e-12 {
-			t.Fatalf("margin %v: %v after %v (text probability %v)", d, got, prev, tp)
-		}
-		prev = got
-	}
-	f := TopFeatures(m.Margin(costs, 1024), 1024)
-	want := math.Sqrt(tp) / (1 + math.Exp(-(m.TopBias + 0.7*f[0] + 0.4*4 - 0.08*4*f[0])))
-	if got := m.TopRaw(costs, 1024, text); math.Abs(got-want) > 1e-12 || f[1] != 4 || f[2] != 4*f[0] {
-		t.Errorf("1024 bytes: %v, want %v (features %v)", got, want, f)
-	}
-}
-
-// MixEnglish is -4·log2((1-q)·2^(-own/4) + q·2^(-english/4)), computed
-// without overflow: against the formula itself where it is exact enough,
-// and the identity at q = 0.
-func TestMixEnglish(t *testing.T) {
-	m := &Model{}
-	if got := m.MixEnglish(37, 5); got != 37 {
-		t.Errorf("q = 0: %v, want 37", got)
-	}
-	for _, q := range []float64{1.0 / 64, 1.0 / 16, 0.25, 0.5} {
-		m.QuoteEnglish = q
-		for own := -200.0; own <= 400; own += 7 {
-			for en := -200.0; en <= 400; en += 11 {
-				want := -4 * math.Log2((1-q)*math.Exp2(-own/4)+q*math.Exp2(-en/4))
-				got := m.MixEnglish(own, en)
-				if math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
-					t.Fatalf("q %v, own %v, English %v: %v, want %v", q, own, en, got, want)
-				}
-				if got > own-4*math.Log2(1-q)+1e-9 || got > en-4*math.Log2(q)+1e-9 {
-					t.Fatalf("q %v, own %v, English %v: %v above a part of the mixture", q, own, en, got)
-				}
-			}
-		}
-	}
-	// far apart: no overflow, the cheaper part decides
-	m.QuoteEnglish = 0.25
-	if got := m.MixEnglish(1e6, 10); math.Abs(got-(10+8)) > 1e-9 {
-		t.Errorf("own 1e6, English 10: %v, want 18", got)
 	}
 }

@@ -3,7 +3,6 @@ package model
 import (
 	"cmp"
 	"encoding/binary"
-	"math"
 	"slices"
 	"sync"
 	"unicode/utf16"
@@ -129,20 +128,8 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 	letters, runs := ASCIIRuns(p)
 	asciiPairs := m.ASCIIPairs(p)
 	words := WordPairs(p)
-	ownASCII := func(l *Lang) int {
-		return runs*l.ASCIICost + int(m.LetterWeight*float64(letters*l.LetterCost)) + l.WordCost(words)
-	}
-	en := m.Lang("en")
-	enASCII := 0
-	if en != nil && m.QuoteEnglish > 0 && letters > 0 {
-		enASCII = ownASCII(en)
-	}
 	asciiCost := func(l *Lang) int {
-		own := ownASCII(l)
-		if l == en || en == nil || m.QuoteEnglish <= 0 || letters == 0 {
-			return own
-		}
-		return int(math.Round(m.MixEnglish(float64(own), float64(enASCII))))
+		return runs*l.ASCIICost + int(m.LetterWeight*float64(letters*l.LetterCost)) + l.WordCost(words)
 	}
 	for i := range cands {
 		cands[i].uni += asciiCost(cands[i].t.L)
