@@ -28,6 +28,8 @@ func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
 		lo = ZMM()
 		VMOVDQU64(t.cp1252, lo)
 	}
+	pairs := GP64()
+	LEAQ(t.latin1Pairs, pairs)
 	loopHead(p, i, j, sLim, dLim)
 	v := w.Vec()
 	w.Load(asm.At(sp, i, 0), v)
@@ -61,38 +63,34 @@ func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
 	// after it, read again from src, one further on. The next block is the
 	// next Bytes bytes all the same, so that no load waits for this one's
 	// count; such text runs at near the speed of a copy.
-	c, b, d, at := GP64(), GP64(), GP64(), GP64()
+	c, b, s, o := GP64(), GP64(), GP64(), GP64()
 	POPCNTQ(mg, c)
 	CMPQ(c, U8(3))
 	JA(p.Ref("halves"))
 	LEAQ(Mem{Base: i, Disp: w.Bytes}, c)
 	CMPQ(c, sLim)
 	JG(p.Ref("halves"))
-	w.Store(v, asm.At(dp, j, 0))
-	MOVQ(j, d)
-	SUBQ(i, d) // dst offset - src offset, one more per byte done
+	// s and o point at the block in src and at its output, o one further
+	// for each byte done: each byte then costs two loads (the byte, its
+	// pair), three stores and no arithmetic but o's increment, the one
+	// dependency from byte to byte.
+	LEAQ(asm.At(sp, i, 0), s)
+	LEAQ(asm.At(dp, j, 0), o)
+	w.Store(v, Mem{Base: o})
 	p.Label("sparse")
 	TZCNTQ(mg, c)
 	BLSRQ(mg, mg)
-	ADDQ(i, c) // the byte's offset in src
-	MOVBLZX(Mem{Base: sp, Index: c, Scale: 1}, b.As32())
-	// 0xC0 | b>>6, then 0x80 | b&0x3F
-	MOVL(b.As32(), at.As32())
-	SHRL(U8(6), at.As32())
-	ORL(U32(0xC0), at.As32())
-	ANDL(U32(0x3F), b.As32())
-	ORL(U32(0x80), b.As32())
-	SHLL(U8(8), b.As32())
-	ORL(at.As32(), b.As32())
-	LEAQ(Mem{Base: c, Index: d, Scale: 1}, at) // its offset in dst
-	MOVW(b.As16(), Mem{Base: dp, Index: at, Scale: 1})
+	MOVBLZX(asm.At(s, c, 0), b.As32())
+	MOVWLZX(Mem{Base: pairs, Index: b, Scale: 2, Disp: -2 * 0xA0}, b.As32())
+	MOVW(b.As16(), asm.At(o, c, 0))
 	u := w.Vec()
-	w.Load(asm.At(sp, c, 1), u)
-	w.Store(u, asm.At(dp, at, 2))
-	INCQ(d)
+	w.Load(asm.At(s, c, 1), u)
+	w.Store(u, asm.At(o, c, 2))
+	INCQ(o)
 	TESTQ(mg, mg)
 	JNZ(p.Ref("sparse"))
-	LEAQ(Mem{Base: i, Index: d, Scale: 1, Disp: w.Bytes}, j)
+	LEAQ(Mem{Base: o, Disp: w.Bytes}, j)
+	SUBQ(dp, j)
 	ADDQ(U8(w.Bytes), i)
 	JMP(p.Ref("loop"))
 
