@@ -11355,7 +11355,7 @@ utf32BEToUTF8AVX512_done:
 	RET
 
 // func cp1252ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, BMI, POPCNT
 TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -11384,21 +11384,25 @@ cp1252ToUTF8AVX512_loop:
 	JMP       cp1252ToUTF8AVX512_loop
 
 cp1252ToUTF8AVX512_wide:
-	KMOVQ     K1, R9
-	VPADDB    ·tables+40256(SB), Z1, Z2
-	VMOVDQU64 ·tables+40320(SB), Z3
-	VPCMPUB   $0x06, Z3, Z2, K1
-	KORTESTQ  K1, K1
-	JNZ       cp1252ToUTF8AVX512_table
-	POPCNTQ   R9, R10
-	CMPQ      R10, $0x03
-	JA        cp1252ToUTF8AVX512_halves
-	LEAQ      64(SI), R10
-	CMPQ      R10, BX
-	JG        cp1252ToUTF8AVX512_halves
-	LEAQ      (DX)(SI*1), R11
-	LEAQ      (AX)(DI*1), R12
-	VMOVDQU64 Z1, (R12)
+	KMOVQ         K1, R9
+	VPADDB        ·tables+40256(SB), Z1, Z2
+	VMOVDQU64     ·tables+40320(SB), Z3
+	VPCMPUB       $0x06, Z3, Z2, K1
+	KORTESTQ      K1, K1
+	JNZ           cp1252ToUTF8AVX512_table
+	POPCNTQ       R9, R10
+	CMPQ          R10, $0x03
+	JA            cp1252ToUTF8AVX512_halves
+	LEAQ          64(SI), R10
+	CMPQ          R10, BX
+	JG            cp1252ToUTF8AVX512_halves
+	LEAQ          (DX)(SI*1), R11
+	LEAQ          (AX)(DI*1), R12
+	VMOVDQU64     Z1, (R12)
+	MOVL          R9, DI
+	POPCNTL       DI, DI
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VMOVDQU64     Y1, 32(R12)(DI*1)
 
 cp1252ToUTF8AVX512_sparse:
 	TZCNTQ    R9, R10
@@ -11406,8 +11410,8 @@ cp1252ToUTF8AVX512_sparse:
 	MOVBLZX   (R11)(R10*1), DI
 	MOVWLZX   -320(R8)(DI*2), DI
 	MOVW      DI, (R12)(R10*1)
-	VMOVDQU64 1(R11)(R10*1), Z1
-	VMOVDQU64 Z1, 2(R12)(R10*1)
+	VMOVDQU64 1(R11)(R10*1), Y1
+	VMOVDQU64 Y1, 2(R12)(R10*1)
 	INCQ      R12
 	TESTQ     R9, R9
 	JNZ       cp1252ToUTF8AVX512_sparse

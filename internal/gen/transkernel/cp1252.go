@@ -77,15 +77,34 @@ func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
 	LEAQ(asm.At(sp, i, 0), s)
 	LEAQ(asm.At(dp, j, 0), o)
 	w.Store(v, Mem{Base: o})
+	if w.Masked() {
+		// Each byte's input after it is read again 32 bytes at a time, not
+		// 64 (a 64-byte load and store at any offset but a multiple of 64
+		// spans two cache lines): the upper half of the block is stored
+		// first where it goes after the lower half's bytes, which leaves
+		// the lower half's last byte 32 bytes to cover, and any byte in
+		// the upper half reaches the block's end with 32.
+		n, up := GP64(), YMM()
+		MOVL(mg.As32(), n.As32())
+		POPCNTL(n.As32(), n.As32())
+		VEXTRACTI64X4(U8(1), v, up)
+		VMOVDQU64(up, Mem{Base: o, Index: n, Scale: 1, Disp: 32})
+	}
 	p.Label("sparse")
 	TZCNTQ(mg, c)
 	BLSRQ(mg, mg)
 	MOVBLZX(asm.At(s, c, 0), b.As32())
 	MOVWLZX(Mem{Base: pairs, Index: b, Scale: 2, Disp: -2 * 0xA0}, b.As32())
 	MOVW(b.As16(), asm.At(o, c, 0))
-	u := w.Vec()
-	w.Load(asm.At(s, c, 1), u)
-	w.Store(u, asm.At(o, c, 2))
+	if w.Masked() {
+		u := YMM()
+		VMOVDQU64(asm.At(s, c, 1), u)
+		VMOVDQU64(u, asm.At(o, c, 2))
+	} else {
+		u := w.Vec()
+		w.Load(asm.At(s, c, 1), u)
+		w.Store(u, asm.At(o, c, 2))
+	}
 	INCQ(o)
 	TESTQ(mg, mg)
 	JNZ(p.Ref("sparse"))
