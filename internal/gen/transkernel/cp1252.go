@@ -59,8 +59,9 @@ func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
 	// Up to three bytes from A0 in the block (an accent here and there, the
 	// middle dot of Korean text), with Bytes more of src after it: the block
 	// is stored as it is, then for each such byte its two UTF-8 bytes at its
-	// place (one further for each byte before it) and the Bytes of input
-	// after it, read again from src, one further on. The next block is the
+	// place (one further for each byte before it) and the input after it
+	// (Bytes bytes; 32 with AVX-512, see below), read again from src, one
+	// further on. The next block is the
 	// next Bytes bytes all the same, so that no load waits for this one's
 	// count; such text runs at near the speed of a copy.
 	c, b, s, o := GP64(), GP64(), GP64(), GP64()
