@@ -11089,7 +11089,7 @@ utf32LEToUTF8AVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPTESTMD  ·tables+39424(SB), Z0, K1
+	VPTESTMD  ·tables+39616(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF8AVX512_wide
 	VPMOVDB   Z0, (AX)(DI*1)
@@ -11098,14 +11098,14 @@ utf32LEToUTF8AVX512_loop:
 	JMP       utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+39488(SB), Z0, K1
+	VPTESTMD      ·tables+39680(SB), Z0, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF8AVX512_general
 	VPSRLD        $0x06, Z0, Z1
-	VPANDD        ·tables+39552(SB), Z0, Z2
+	VPANDD        ·tables+39744(SB), Z0, Z2
 	VPSLLD        $0x08, Z2, Z2
-	VPTERNLOGD    $0xfe, ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+39680(SB), Z0, K1
+	VPTERNLOGD    $0xfe, ·tables+39808(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+39872(SB), Z0, K1
 	VMOVDQA32     Z0, K1, Z2
 	VPMOVDW       Z2, Y0
 	KMOVW         K1, R8
@@ -11122,13 +11122,13 @@ utf32LEToUTF8AVX512_wide:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_general:
-	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPANDD        ·tables+39680(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
+	VPCMPEQD      ·tables+40000(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF8AVX512_partial
-	VMOVDQU64     ·tables+39872(SB), Z1
+	VMOVDQU64     ·tables+40064(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11139,10 +11139,10 @@ utf32LEToUTF8AVX512_general:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+39936(SB), Z3, Z3
+	VPANDD        ·tables+40128(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40000(SB), Z3, Z3
+	VPANDD        ·tables+40192(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11166,7 +11166,7 @@ utf32LEToUTF8AVX512_partial:
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
-	VMOVDQU64     ·tables+39872(SB), Z1
+	VMOVDQU64     ·tables+40064(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11177,10 +11177,10 @@ utf32LEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+39936(SB), Z3, Z3
+	VPANDD        ·tables+40128(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40000(SB), Z3, Z3
+	VPANDD        ·tables+40192(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11232,7 +11232,7 @@ utf32BEToUTF8AVX512_loop:
 	JG        utf32BEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPTESTMD  ·tables+39424(SB), Z1, K1
+	VPTESTMD  ·tables+39616(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF8AVX512_wide
 	VPMOVDB   Z1, (AX)(DI*1)
@@ -11241,14 +11241,14 @@ utf32BEToUTF8AVX512_loop:
 	JMP       utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+39488(SB), Z1, K1
+	VPTESTMD      ·tables+39680(SB), Z1, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF8AVX512_general
 	VPSRLD        $0x06, Z1, Z2
-	VPANDD        ·tables+39552(SB), Z1, Z3
+	VPANDD        ·tables+39744(SB), Z1, Z3
 	VPSLLD        $0x08, Z3, Z3
-	VPTERNLOGD    $0xfe, ·tables+39616(SB), Z2, Z3
-	VPCMPUD       $0x01, ·tables+39680(SB), Z1, K1
+	VPTERNLOGD    $0xfe, ·tables+39808(SB), Z2, Z3
+	VPCMPUD       $0x01, ·tables+39872(SB), Z1, K1
 	VMOVDQA32     Z1, K1, Z3
 	VPMOVDW       Z3, Y1
 	KMOVW         K1, R8
@@ -11265,13 +11265,13 @@ utf32BEToUTF8AVX512_wide:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_general:
-	VPANDD        ·tables+39488(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z2, K2
+	VPANDD        ·tables+39680(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
+	VPCMPEQD      ·tables+40000(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF8AVX512_partial
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+40064(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11282,10 +11282,10 @@ utf32BEToUTF8AVX512_general:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40128(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11309,7 +11309,7 @@ utf32BEToUTF8AVX512_partial:
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
-	VMOVDQU64     ·tables+39872(SB), Z0
+	VMOVDQU64     ·tables+40064(SB), Z0
 	VPSRLD        $0x07, Z1, Z2
 	VPMINUD       Z0, Z2, Z2
 	VPSRLD        $0x0b, Z1, Z3
@@ -11320,10 +11320,10 @@ utf32BEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z1, Z0
 	VPSLLD        $0x0a, Z1, Z3
-	VPANDD        ·tables+39936(SB), Z3, Z3
+	VPANDD        ·tables+40128(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x04, Z1, Z3
-	VPANDD        ·tables+40000(SB), Z3, Z3
+	VPANDD        ·tables+40192(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x12, Z1, Z3
 	VPORD         Z3, Z0, Z0
@@ -11355,7 +11355,7 @@ utf32BEToUTF8AVX512_done:
 	RET
 
 // func cp1252ToUTF8AVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, BMI, POPCNT
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI2, AVX512VL, BMI, POPCNT
 TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	PCALIGN   $0x40
 	MOVQ      dst_base+0(FP), AX
@@ -11367,6 +11367,7 @@ TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+32576(SB), Z0
+	LEAQ      ·tables+39424(SB), R8
 
 cp1252ToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11383,90 +11384,87 @@ cp1252ToUTF8AVX512_loop:
 	JMP       cp1252ToUTF8AVX512_loop
 
 cp1252ToUTF8AVX512_wide:
-	KMOVQ     K1, R8
-	VPADDB    ·tables+40064(SB), Z1, Z2
-	VMOVDQU64 ·tables+40128(SB), Z3
-	VPCMPUB   $0x06, Z3, Z2, K1
-	KORTESTQ  K1, K1
-	JNZ       cp1252ToUTF8AVX512_table
-	POPCNTQ   R8, R9
-	CMPQ      R9, $0x03
-	JA        cp1252ToUTF8AVX512_halves
-	LEAQ      64(SI), R9
-	CMPQ      R9, BX
-	JG        cp1252ToUTF8AVX512_halves
-	VMOVDQU64 Z1, (AX)(DI*1)
-	MOVQ      DI, R10
-	SUBQ      SI, R10
+	KMOVQ         K1, R9
+	VPADDB        ·tables+40256(SB), Z1, Z2
+	VMOVDQU64     ·tables+40320(SB), Z3
+	VPCMPUB       $0x06, Z3, Z2, K1
+	KORTESTQ      K1, K1
+	JNZ           cp1252ToUTF8AVX512_table
+	POPCNTQ       R9, R10
+	CMPQ          R10, $0x03
+	JA            cp1252ToUTF8AVX512_halves
+	LEAQ          64(SI), R10
+	CMPQ          R10, BX
+	JG            cp1252ToUTF8AVX512_halves
+	LEAQ          (DX)(SI*1), R11
+	LEAQ          (AX)(DI*1), R12
+	VMOVDQU64     Z1, (R12)
+	MOVL          R9, DI
+	POPCNTL       DI, DI
+	VEXTRACTI64X4 $0x01, Z1, Y1
+	VMOVDQU64     Y1, 32(R12)(DI*1)
 
 cp1252ToUTF8AVX512_sparse:
-	TZCNTQ    R8, R9
-	BLSRQ     R8, R8
-	ADDQ      SI, R9
-	MOVBLZX   (DX)(R9*1), DI
-	MOVL      DI, R11
-	SHRL      $0x06, R11
-	ORL       $0x000000c0, R11
-	ANDL      $0x0000003f, DI
-	ORL       $0x00000080, DI
-	SHLL      $0x08, DI
-	ORL       R11, DI
-	LEAQ      (R9)(R10*1), R11
-	MOVW      DI, (AX)(R11*1)
-	VMOVDQU64 1(DX)(R9*1), Z1
-	VMOVDQU64 Z1, 2(AX)(R11*1)
-	INCQ      R10
-	TESTQ     R8, R8
+	TZCNTQ    R9, R10
+	BLSRQ     R9, R9
+	MOVBLZX   (R11)(R10*1), DI
+	MOVWLZX   -320(R8)(DI*2), DI
+	MOVW      DI, (R12)(R10*1)
+	VMOVDQU64 1(R11)(R10*1), Y1
+	VMOVDQU64 Y1, 2(R12)(R10*1)
+	INCQ      R12
+	TESTQ     R9, R9
 	JNZ       cp1252ToUTF8AVX512_sparse
-	LEAQ      64(SI)(R10*1), DI
+	LEAQ      64(R12), DI
+	SUBQ      AX, DI
 	ADDQ      $0x40, SI
 	JMP       cp1252ToUTF8AVX512_loop
 
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+40192(SB), Z3, Z3
+	VPANDD        ·tables+40384(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+40256(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+40320(SB), Z2, K1
+	VPORD         ·tables+40448(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+40512(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
-	KMOVQ         K1, R8
-	MOVQ          $0x5555555555555555, R9
-	ORQ           R9, R8
-	KMOVQ         R8, K1
+	KMOVQ         K1, R9
+	MOVQ          $0x5555555555555555, R10
+	ORQ           R10, R9
+	KMOVQ         R9, K1
 	VPCOMPRESSB.Z Z2, K1, Z2
 	VMOVDQU64     Z2, (AX)(DI*1)
-	POPCNTQ       R8, R8
-	ADDQ          R8, DI
+	POPCNTQ       R9, R9
+	ADDQ          R9, DI
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+40192(SB), Z2, Z2
+	VPANDD        ·tables+40384(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+40256(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+40320(SB), Z1, K1
+	VPORD         ·tables+40448(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+40512(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
-	KMOVQ         K1, R8
-	MOVQ          $0x5555555555555555, R9
-	ORQ           R9, R8
-	KMOVQ         R8, K1
+	KMOVQ         K1, R9
+	MOVQ          $0x5555555555555555, R10
+	ORQ           R10, R9
+	KMOVQ         R9, K1
 	VPCOMPRESSB.Z Z1, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
-	POPCNTQ       R8, R8
-	ADDQ          R8, DI
+	POPCNTQ       R9, R9
+	ADDQ          R9, DI
 	ADDQ          $0x40, SI
 	JMP           cp1252ToUTF8AVX512_loop
 
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
-	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z2, K1
+	VPADDD        ·tables+39616(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+40064(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11477,10 +11475,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40128(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11494,14 +11492,14 @@ cp1252ToUTF8AVX512_table:
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
-	KMOVQ         K1, R8
-	POPCNTQ       R8, R8
-	ADDQ          R8, DI
+	KMOVQ         K1, R9
+	POPCNTQ       R9, R9
+	ADDQ          R9, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
-	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z2, K1
+	VPADDD        ·tables+39616(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+40064(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11512,10 +11510,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40128(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11529,14 +11527,14 @@ cp1252ToUTF8AVX512_table:
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
-	KMOVQ         K1, R8
-	POPCNTQ       R8, R8
-	ADDQ          R8, DI
+	KMOVQ         K1, R9
+	POPCNTQ       R9, R9
+	ADDQ          R9, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
-	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z2, K1
+	VPADDD        ·tables+39616(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+40064(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11547,10 +11545,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40128(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11564,14 +11562,14 @@ cp1252ToUTF8AVX512_table:
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
-	KMOVQ         K1, R8
-	POPCNTQ       R8, R8
-	ADDQ          R8, DI
+	KMOVQ         K1, R9
+	POPCNTQ       R9, R9
+	ADDQ          R9, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
-	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z2, K1
+	VPADDD        ·tables+39616(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+40064(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11582,10 +11580,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40128(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11599,9 +11597,9 @@ cp1252ToUTF8AVX512_table:
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
-	KMOVQ         K1, R8
-	POPCNTQ       R8, R8
-	ADDQ          R8, DI
+	KMOVQ         K1, R9
+	POPCNTQ       R9, R9
+	ADDQ          R9, DI
 	ADDQ          $0x40, SI
 	JMP           cp1252ToUTF8AVX512_loop
 
@@ -11633,10 +11631,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+40448(SB), Z1, Z1
-	VPCMPEQW  ·tables+40512(SB), Z1, K1
+	VPANDD    ·tables+40640(SB), Z1, Z1
+	VPCMPEQW  ·tables+40704(SB), Z1, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+40576(SB), Z1, K1
+	VPCMPEQW  ·tables+40768(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -11703,9 +11701,9 @@ utf32LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+39488(SB), Z1, Z3
-	VPCMPUD   $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD  ·tables+39808(SB), Z3, K2
+	VPANDD    ·tables+39680(SB), Z1, Z3
+	VPCMPUD   $0x06, ·tables+39936(SB), Z1, K1
+	VPCMPEQD  ·tables+40000(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToBEAVX512_partial
@@ -11747,8 +11745,8 @@ utf16LEToUTF32LEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+40640(SB), Z0, Z1
-	VPCMPEQW      ·tables+40512(SB), Z1, K1
+	VPANDD        ·tables+40832(SB), Z0, Z1
+	VPCMPEQW      ·tables+40704(SB), Z1, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
@@ -11761,10 +11759,10 @@ utf16LEToUTF32LEAVX512_loop:
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40448(SB), Z0, Z1
-	VPCMPEQW ·tables+40512(SB), Z1, K1
+	VPANDD   ·tables+40640(SB), Z0, Z1
+	VPCMPEQW ·tables+40704(SB), Z1, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40576(SB), Z1, K1
+	VPCMPEQW ·tables+40768(SB), Z1, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -11788,7 +11786,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+40704(SB), Z4, Z4
+	VPSUBD        ·tables+40896(SB), Z4, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -11806,7 +11804,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z1
 	VPSLLD        $0x0a, Z0, Z2
 	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+40704(SB), Z2, Z2
+	VPSUBD        ·tables+40896(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z2, K1, Z0
@@ -11862,11 +11860,11 @@ utf32LEToUTF16LEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+39488(SB), Z0, Z1
-	VPTESTMD  ·tables+40768(SB), Z0, K1
+	VPANDD    ·tables+39680(SB), Z0, Z1
+	VPTESTMD  ·tables+40960(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+39808(SB), Z1, K1
+	VPCMPEQD  ·tables+40000(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -11876,18 +11874,18 @@ utf32LEToUTF16LEAVX512_loop:
 	JMP       utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPANDD        ·tables+39680(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
+	VPCMPEQD      ·tables+40000(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+40832(SB), Z0, K1
-	VPSUBD        ·tables+40896(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
+	VPSUBD        ·tables+41088(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z1, Z1
-	VPADDD        ·tables+41024(SB), Z1, Z1
+	VPADDD        ·tables+40000(SB), Z2, Z2
+	VPANDD        ·tables+41152(SB), Z1, Z1
+	VPADDD        ·tables+41216(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11905,9 +11903,9 @@ utf32LEToUTF16LEAVX512_astral:
 	JMP           utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPANDD        ·tables+39680(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
+	VPCMPEQD      ·tables+40000(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -11916,12 +11914,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+40832(SB), Z0, K1
-	VPSUBD        ·tables+40896(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
+	VPSUBD        ·tables+41088(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z1, Z1
-	VPADDD        ·tables+41024(SB), Z1, Z1
+	VPADDD        ·tables+40000(SB), Z2, Z2
+	VPANDD        ·tables+41152(SB), Z1, Z1
+	VPADDD        ·tables+41216(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11967,8 +11965,8 @@ utf16LEToUTF32BEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+40640(SB), Z1, Z2
-	VPCMPEQW      ·tables+40512(SB), Z2, K1
+	VPANDD        ·tables+40832(SB), Z1, Z2
+	VPCMPEQW      ·tables+40704(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -11983,10 +11981,10 @@ utf16LEToUTF32BEAVX512_loop:
 	JMP           utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40448(SB), Z1, Z2
-	VPCMPEQW ·tables+40512(SB), Z2, K1
+	VPANDD   ·tables+40640(SB), Z1, Z2
+	VPCMPEQW ·tables+40704(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40576(SB), Z2, K1
+	VPCMPEQW ·tables+40768(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12010,7 +12008,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+40704(SB), Z5, Z5
+	VPSUBD        ·tables+40896(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12029,7 +12027,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+40704(SB), Z3, Z3
+	VPSUBD        ·tables+40896(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12086,11 +12084,11 @@ utf32LEToUTF16BEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+39488(SB), Z0, Z1
-	VPTESTMD  ·tables+40768(SB), Z0, K1
+	VPANDD    ·tables+39680(SB), Z0, Z1
+	VPTESTMD  ·tables+40960(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+39808(SB), Z1, K1
+	VPCMPEQD  ·tables+40000(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12101,18 +12099,18 @@ utf32LEToUTF16BEAVX512_loop:
 	JMP       utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPANDD        ·tables+39680(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
+	VPCMPEQD      ·tables+40000(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+40832(SB), Z0, K1
-	VPSUBD        ·tables+40896(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
+	VPSUBD        ·tables+41088(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z1, Z1
-	VPADDD        ·tables+41024(SB), Z1, Z1
+	VPADDD        ·tables+40000(SB), Z2, Z2
+	VPANDD        ·tables+41152(SB), Z1, Z1
+	VPADDD        ·tables+41216(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12131,9 +12129,9 @@ utf32LEToUTF16BEAVX512_astral:
 	JMP           utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPANDD        ·tables+39680(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
+	VPCMPEQD      ·tables+40000(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12142,12 +12140,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+40832(SB), Z0, K1
-	VPSUBD        ·tables+40896(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
+	VPSUBD        ·tables+41088(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z1, Z1
-	VPADDD        ·tables+41024(SB), Z1, Z1
+	VPADDD        ·tables+40000(SB), Z2, Z2
+	VPANDD        ·tables+41152(SB), Z1, Z1
+	VPADDD        ·tables+41216(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12196,10 +12194,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40448(SB), Z1, Z2
-	VPCMPEQW  ·tables+40512(SB), Z2, K1
+	VPANDD    ·tables+40640(SB), Z1, Z2
+	VPCMPEQW  ·tables+40704(SB), Z2, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+40576(SB), Z2, K1
+	VPCMPEQW  ·tables+40768(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12266,9 +12264,9 @@ utf32BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39488(SB), Z1, Z2
-	VPCMPUD   $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD  ·tables+39808(SB), Z2, K2
+	VPANDD    ·tables+39680(SB), Z1, Z2
+	VPCMPUD   $0x06, ·tables+39936(SB), Z1, K1
+	VPCMPEQD  ·tables+40000(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToLEAVX512_partial
@@ -12312,8 +12310,8 @@ utf16BEToUTF32LEAVX512_loop:
 	JG            utf16BEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
 	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+40640(SB), Z1, Z2
-	VPCMPEQW      ·tables+40512(SB), Z2, K1
+	VPANDD        ·tables+40832(SB), Z1, Z2
+	VPCMPEQW      ·tables+40704(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12326,10 +12324,10 @@ utf16BEToUTF32LEAVX512_loop:
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40448(SB), Z1, Z2
-	VPCMPEQW ·tables+40512(SB), Z2, K1
+	VPANDD   ·tables+40640(SB), Z1, Z2
+	VPCMPEQW ·tables+40704(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40576(SB), Z2, K1
+	VPCMPEQW ·tables+40768(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12353,7 +12351,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+40704(SB), Z5, Z5
+	VPSUBD        ·tables+40896(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12371,7 +12369,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+40704(SB), Z3, Z3
+	VPSUBD        ·tables+40896(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12429,11 +12427,11 @@ utf32BEToUTF16LEAVX512_loop:
 	JG        utf32BEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39488(SB), Z1, Z2
-	VPTESTMD  ·tables+40768(SB), Z1, K1
+	VPANDD    ·tables+39680(SB), Z1, Z2
+	VPTESTMD  ·tables+40960(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+39808(SB), Z2, K1
+	VPCMPEQD  ·tables+40000(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12443,18 +12441,18 @@ utf32BEToUTF16LEAVX512_loop:
 	JMP       utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+39488(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z2, K2
+	VPANDD        ·tables+39680(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
+	VPCMPEQD      ·tables+40000(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+40832(SB), Z1, K1
-	VPSUBD        ·tables+40896(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
+	VPSUBD        ·tables+41088(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+39808(SB), Z3, Z3
-	VPANDD        ·tables+40960(SB), Z2, Z2
-	VPADDD        ·tables+41024(SB), Z2, Z2
+	VPADDD        ·tables+40000(SB), Z3, Z3
+	VPANDD        ·tables+41152(SB), Z2, Z2
+	VPADDD        ·tables+41216(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12472,9 +12470,9 @@ utf32BEToUTF16LEAVX512_astral:
 	JMP           utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+39488(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z0, K2
+	VPANDD        ·tables+39680(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
+	VPCMPEQD      ·tables+40000(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12483,12 +12481,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+40832(SB), Z1, K1
-	VPSUBD        ·tables+40896(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
+	VPSUBD        ·tables+41088(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z0, Z0
-	VPADDD        ·tables+41024(SB), Z0, Z0
+	VPADDD        ·tables+40000(SB), Z2, Z2
+	VPANDD        ·tables+41152(SB), Z0, Z0
+	VPADDD        ·tables+41216(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12536,8 +12534,8 @@ utf16BEToUTF32BEAVX512_loop:
 	JG            utf16BEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z2
 	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+40640(SB), Z2, Z3
-	VPCMPEQW      ·tables+40512(SB), Z3, K1
+	VPANDD        ·tables+40832(SB), Z2, Z3
+	VPCMPEQW      ·tables+40704(SB), Z3, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
@@ -12552,10 +12550,10 @@ utf16BEToUTF32BEAVX512_loop:
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40448(SB), Z2, Z3
-	VPCMPEQW ·tables+40512(SB), Z3, K1
+	VPANDD   ·tables+40640(SB), Z2, Z3
+	VPCMPEQW ·tables+40704(SB), Z3, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40576(SB), Z3, K1
+	VPCMPEQW ·tables+40768(SB), Z3, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12579,7 +12577,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z5
 	VPSLLD        $0x0a, Z4, Z6
 	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+40704(SB), Z6, Z6
+	VPSUBD        ·tables+40896(SB), Z6, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z6, K1, Z4
@@ -12598,7 +12596,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+40704(SB), Z4, Z4
+	VPSUBD        ·tables+40896(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12657,11 +12655,11 @@ utf32BEToUTF16BEAVX512_loop:
 	JG        utf32BEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39488(SB), Z1, Z2
-	VPTESTMD  ·tables+40768(SB), Z1, K1
+	VPANDD    ·tables+39680(SB), Z1, Z2
+	VPTESTMD  ·tables+40960(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+39808(SB), Z2, K1
+	VPCMPEQD  ·tables+40000(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12672,18 +12670,18 @@ utf32BEToUTF16BEAVX512_loop:
 	JMP       utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+39488(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z2, K2
+	VPANDD        ·tables+39680(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
+	VPCMPEQD      ·tables+40000(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+40832(SB), Z1, K1
-	VPSUBD        ·tables+40896(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
+	VPSUBD        ·tables+41088(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+39808(SB), Z3, Z3
-	VPANDD        ·tables+40960(SB), Z2, Z2
-	VPADDD        ·tables+41024(SB), Z2, Z2
+	VPADDD        ·tables+40000(SB), Z3, Z3
+	VPANDD        ·tables+41152(SB), Z2, Z2
+	VPADDD        ·tables+41216(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12702,9 +12700,9 @@ utf32BEToUTF16BEAVX512_astral:
 	JMP           utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+39488(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z0, K2
+	VPANDD        ·tables+39680(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
+	VPCMPEQD      ·tables+40000(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12713,12 +12711,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+40832(SB), Z1, K1
-	VPSUBD        ·tables+40896(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
+	VPSUBD        ·tables+41088(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z0, Z0
-	VPADDD        ·tables+41024(SB), Z0, Z0
+	VPADDD        ·tables+40000(SB), Z2, Z2
+	VPANDD        ·tables+41152(SB), Z0, Z0
+	VPADDD        ·tables+41216(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12764,7 +12762,7 @@ utf32LEToUTF8AVX2_loop:
 	CMPQ         DI, CX
 	JG           utf32LEToUTF8AVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPTEST       ·tables+39424(SB), Y0
+	VPTEST       ·tables+39616(SB), Y0
 	JNZ          utf32LEToUTF8AVX2_wide
 	VPSHUFB      ·tables+32704(SB), Y0, Y0
 	VEXTRACTI128 $0x01, Y0, X1
@@ -12775,7 +12773,7 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+40768(SB), Y0
+	VPTEST         ·tables+40960(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -12784,7 +12782,7 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R8, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+40768(SB), Y1
+	VPTEST         ·tables+40960(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
@@ -12969,35 +12967,35 @@ utf32LEToUTF8AVX2_codes:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+40896(SB), Y0, Y1
-	VPTEST  ·tables+41088(SB), Y1
+	VPSUBD  ·tables+41088(SB), Y0, Y1
+	VPTEST  ·tables+41280(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
-	VPAND   ·tables+39936(SB), Y2, Y2
+	VPAND   ·tables+40128(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x04, Y0, Y2
-	VPAND   ·tables+40000(SB), Y2, Y2
+	VPAND   ·tables+40192(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+41152(SB), Y1, Y1
-	VPOR    ·tables+41216(SB), Y1, Y1
+	VPAND   ·tables+41344(SB), Y1, Y1
+	VPOR    ·tables+41408(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_notAstral:
-	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPAND          ·tables+39680(SB), Y0, Y1
+	VPMINUD        ·tables+39936(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+40000(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF8AVX2_partial
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+40064(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13008,10 +13006,10 @@ utf32LEToUTF8AVX2_notAstral:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40128(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13059,7 +13057,7 @@ utf32LEToUTF8AVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+40064(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13070,10 +13068,10 @@ utf32LEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40128(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13139,7 +13137,7 @@ utf32BEToUTF8AVX2_loop:
 	JG           utf32BEToUTF8AVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPTEST       ·tables+39424(SB), Y1
+	VPTEST       ·tables+39616(SB), Y1
 	JNZ          utf32BEToUTF8AVX2_wide
 	VPSHUFB      ·tables+32704(SB), Y1, Y1
 	VEXTRACTI128 $0x01, Y1, X2
@@ -13150,7 +13148,7 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+40768(SB), Y1
+	VPTEST         ·tables+40960(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -13160,7 +13158,7 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+40768(SB), Y2
+	VPTEST         ·tables+40960(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
@@ -13345,35 +13343,35 @@ utf32BEToUTF8AVX2_codes:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+40896(SB), Y1, Y2
-	VPTEST  ·tables+41088(SB), Y2
+	VPSUBD  ·tables+41088(SB), Y1, Y2
+	VPTEST  ·tables+41280(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
-	VPAND   ·tables+39936(SB), Y3, Y3
+	VPAND   ·tables+40128(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x04, Y1, Y3
-	VPAND   ·tables+40000(SB), Y3, Y3
+	VPAND   ·tables+40192(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+41152(SB), Y2, Y2
-	VPOR    ·tables+41216(SB), Y2, Y2
+	VPAND   ·tables+41344(SB), Y2, Y2
+	VPOR    ·tables+41408(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_notAstral:
-	VPAND          ·tables+39488(SB), Y1, Y2
-	VPMINUD        ·tables+39744(SB), Y1, Y3
+	VPAND          ·tables+39680(SB), Y1, Y2
+	VPMINUD        ·tables+39936(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39808(SB), Y2, Y2
+	VPCMPEQD       ·tables+40000(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF8AVX2_partial
-	VMOVDQU        ·tables+39872(SB), Y2
+	VMOVDQU        ·tables+40064(SB), Y2
 	VPSRLD         $0x07, Y1, Y3
 	VPMINUD        Y2, Y3, Y3
 	VPSRLD         $0x0b, Y1, Y4
@@ -13384,10 +13382,10 @@ utf32BEToUTF8AVX2_notAstral:
 	VPADDD         Y4, Y3, Y3
 	VPSLLD         $0x18, Y1, Y2
 	VPSLLD         $0x0a, Y1, Y4
-	VPAND          ·tables+39936(SB), Y4, Y4
+	VPAND          ·tables+40128(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x04, Y1, Y4
-	VPAND          ·tables+40000(SB), Y4, Y4
+	VPAND          ·tables+40192(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x12, Y1, Y4
 	VPOR           Y4, Y2, Y2
@@ -13435,7 +13433,7 @@ utf32BEToUTF8AVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VMOVDQU        ·tables+39872(SB), Y0
+	VMOVDQU        ·tables+40064(SB), Y0
 	VPSRLD         $0x07, Y1, Y2
 	VPMINUD        Y0, Y2, Y2
 	VPSRLD         $0x0b, Y1, Y3
@@ -13446,10 +13444,10 @@ utf32BEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y1, Y0
 	VPSLLD         $0x0a, Y1, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40128(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x04, Y1, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x12, Y1, Y3
 	VPOR           Y3, Y0, Y0
@@ -13506,6 +13504,7 @@ TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000080, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	LEAQ    ·tables+39424(SB), R8
 
 cp1252ToUTF8AVX2_loop:
 	CMPQ      SI, BX
@@ -13513,8 +13512,8 @@ cp1252ToUTF8AVX2_loop:
 	CMPQ      DI, CX
 	JG        cp1252ToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPMOVMSKB Y0, R8
-	TESTL     R8, R8
+	VPMOVMSKB Y0, R9
+	TESTL     R9, R9
 	JNZ       cp1252ToUTF8AVX2_wide
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -13522,107 +13521,100 @@ cp1252ToUTF8AVX2_loop:
 	JMP       cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_wide:
-	MOVL     R8, R9
-	VPADDB   ·tables+40064(SB), Y0, Y1
-	VMOVDQU  ·tables+40128(SB), Y2
+	MOVL     R9, R10
+	VPADDB   ·tables+40256(SB), Y0, Y1
+	VMOVDQU  ·tables+40320(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
-	POPCNTQ  R9, R10
-	CMPQ     R10, $0x03
+	POPCNTQ  R10, R11
+	CMPQ     R11, $0x03
 	JA       cp1252ToUTF8AVX2_halves
-	LEAQ     32(SI), R10
-	CMPQ     R10, BX
+	LEAQ     32(SI), R11
+	CMPQ     R11, BX
 	JG       cp1252ToUTF8AVX2_halves
-	VMOVDQU  Y0, (AX)(DI*1)
-	MOVQ     DI, R8
-	SUBQ     SI, R8
+	LEAQ     (DX)(SI*1), R9
+	LEAQ     (AX)(DI*1), R12
+	VMOVDQU  Y0, (R12)
 
 cp1252ToUTF8AVX2_sparse:
-	TZCNTQ  R9, R10
-	BLSRQ   R9, R9
-	ADDQ    SI, R10
-	MOVBLZX (DX)(R10*1), DI
-	MOVL    DI, R11
-	SHRL    $0x06, R11
-	ORL     $0x000000c0, R11
-	ANDL    $0x0000003f, DI
-	ORL     $0x00000080, DI
-	SHLL    $0x08, DI
-	ORL     R11, DI
-	LEAQ    (R10)(R8*1), R11
-	MOVW    DI, (AX)(R11*1)
-	VMOVDQU 1(DX)(R10*1), Y0
-	VMOVDQU Y0, 2(AX)(R11*1)
-	INCQ    R8
-	TESTQ   R9, R9
+	TZCNTQ  R10, R11
+	BLSRQ   R10, R10
+	MOVBLZX (R9)(R11*1), DI
+	MOVWLZX -320(R8)(DI*2), DI
+	MOVW    DI, (R12)(R11*1)
+	VMOVDQU 1(R9)(R11*1), Y0
+	VMOVDQU Y0, 2(R12)(R11*1)
+	INCQ    R12
+	TESTQ   R10, R10
 	JNZ     cp1252ToUTF8AVX2_sparse
-	LEAQ    32(SI)(R8*1), DI
+	LEAQ    32(R12), DI
+	SUBQ    AX, DI
 	ADDQ    $0x20, SI
 	JMP     cp1252ToUTF8AVX2_loop
 
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+40192(SB), Y2, Y2
+	VPAND          ·tables+40384(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+40256(SB), Y2, Y2
-	VPCMPGTW       ·tables+40320(SB), Y1, Y3
+	VPOR           ·tables+40448(SB), Y2, Y2
+	VPCMPGTW       ·tables+40512(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
-	MOVL           R8, R10
-	SHRL           $0x08, R10
+	MOVL           R9, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+6080(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y2
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           ·tables+6080(SB), R12
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y2
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R9, R9
-	ADDQ           $0x08, R9
 	POPCNTL        R10, R10
 	ADDQ           $0x08, R10
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y1, X1
+	POPCNTL        R11, R11
+	ADDQ           $0x08, R11
 	VMOVDQU        X1, (AX)(DI*1)
 	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+40192(SB), Y1, Y1
+	VPAND          ·tables+40384(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+40256(SB), Y1, Y1
-	VPCMPGTW       ·tables+40320(SB), Y0, Y2
+	VPOR           ·tables+40448(SB), Y1, Y1
+	VPCMPGTW       ·tables+40512(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
-	MOVL           R8, R9
-	SHRL           $0x10, R9
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+6080(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	LEAQ           ·tables+6080(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R10, R10
+	ADDQ           $0x08, R10
 	POPCNTL        R9, R9
 	ADDQ           $0x08, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x08, R8
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	ADDQ           $0x20, SI
 	JMP            cp1252ToUTF8AVX2_loop
 
@@ -13637,11 +13629,11 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41280(SB), Y0, Y1
+	VPADDD         ·tables+41472(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41344(SB), Y1, Y1
+	VPCMPEQD       ·tables+41536(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+40064(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13652,10 +13644,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40128(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13670,25 +13662,25 @@ cp1252ToUTF8AVX2_table:
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
 	VPADDQ         Y3, Y2, Y2
-	VMOVQ          X2, R8
+	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
-	VMOVQ          X0, R9
-	LEAQ           ·tables+32768(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VMOVQ          X0, R10
+	LEAQ           ·tables+32768(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y0
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R10
-	MOVBQZX        (R10)(R8*1), R8
-	MOVBQZX        (R10)(R9*1), R9
+	LEAQ           ·tables+36864(SB), R11
+	MOVBQZX        (R11)(R9*1), R9
+	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VPMOVZXBD      8(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
@@ -13699,11 +13691,11 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41280(SB), Y0, Y1
+	VPADDD         ·tables+41472(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41344(SB), Y1, Y1
+	VPCMPEQD       ·tables+41536(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+40064(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13714,10 +13706,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40128(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13732,25 +13724,25 @@ cp1252ToUTF8AVX2_table:
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
 	VPADDQ         Y3, Y2, Y2
-	VMOVQ          X2, R8
+	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
-	VMOVQ          X0, R9
-	LEAQ           ·tables+32768(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VMOVQ          X0, R10
+	LEAQ           ·tables+32768(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y0
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R10
-	MOVBQZX        (R10)(R8*1), R8
-	MOVBQZX        (R10)(R9*1), R9
+	LEAQ           ·tables+36864(SB), R11
+	MOVBQZX        (R11)(R9*1), R9
+	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VPMOVZXBD      16(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
@@ -13761,11 +13753,11 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41280(SB), Y0, Y1
+	VPADDD         ·tables+41472(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41344(SB), Y1, Y1
+	VPCMPEQD       ·tables+41536(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+40064(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13776,10 +13768,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40128(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13794,25 +13786,25 @@ cp1252ToUTF8AVX2_table:
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
 	VPADDQ         Y3, Y2, Y2
-	VMOVQ          X2, R8
+	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
-	VMOVQ          X0, R9
-	LEAQ           ·tables+32768(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VMOVQ          X0, R10
+	LEAQ           ·tables+32768(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y0
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R10
-	MOVBQZX        (R10)(R8*1), R8
-	MOVBQZX        (R10)(R9*1), R9
+	LEAQ           ·tables+36864(SB), R11
+	MOVBQZX        (R11)(R9*1), R9
+	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VPMOVZXBD      24(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
@@ -13823,11 +13815,11 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41280(SB), Y0, Y1
+	VPADDD         ·tables+41472(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41344(SB), Y1, Y1
+	VPCMPEQD       ·tables+41536(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+40064(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13838,10 +13830,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40128(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13856,25 +13848,25 @@ cp1252ToUTF8AVX2_table:
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
 	VPADDQ         Y3, Y2, Y2
-	VMOVQ          X2, R8
+	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
-	VMOVQ          X0, R9
-	LEAQ           ·tables+32768(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VMOVQ          X0, R10
+	LEAQ           ·tables+32768(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y0
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R10
-	MOVBQZX        (R10)(R8*1), R8
-	MOVBQZX        (R10)(R9*1), R9
+	LEAQ           ·tables+36864(SB), R11
+	MOVBQZX        (R11)(R9*1), R9
+	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	ADDQ           $0x20, SI
 	JMP            cp1252ToUTF8AVX2_loop
 
@@ -13906,10 +13898,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+40448(SB), Y1, Y1
-	VPCMPEQW  ·tables+40512(SB), Y1, Y3
+	VPAND     ·tables+40640(SB), Y1, Y1
+	VPCMPEQW  ·tables+40704(SB), Y1, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+40576(SB), Y1, Y3
+	VPCMPEQW  ·tables+40768(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -13975,10 +13967,10 @@ utf32LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+39488(SB), Y1, Y3
-	VPMINUD   ·tables+39744(SB), Y1, Y4
+	VPAND     ·tables+39680(SB), Y1, Y3
+	VPMINUD   ·tables+39936(SB), Y1, Y4
 	VPCMPEQD  Y1, Y4, Y4
-	VPCMPEQD  ·tables+39808(SB), Y3, Y3
+	VPCMPEQD  ·tables+40000(SB), Y3, Y3
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
@@ -14022,8 +14014,8 @@ utf16LEToUTF32LEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+40640(SB), Y0, Y1
-	VPCMPEQW     ·tables+40512(SB), Y1, Y1
+	VPAND        ·tables+40832(SB), Y0, Y1
+	VPCMPEQW     ·tables+40704(SB), Y1, Y1
 	VPTEST       Y1, Y1
 	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
@@ -14036,9 +14028,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JMP          utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40448(SB), Y0, Y1
-	VPCMPEQW  ·tables+40512(SB), Y1, Y2
-	VPCMPEQW  ·tables+40576(SB), Y1, Y1
+	VPAND     ·tables+40640(SB), Y0, Y1
+	VPCMPEQW  ·tables+40704(SB), Y1, Y2
+	VPCMPEQW  ·tables+40768(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
 	VPMOVMSKB Y1, R9
 	MOVQ      $0x00000020, R10
@@ -14067,7 +14059,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+40704(SB), Y6, Y6
+	VPSUBD       ·tables+40896(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14082,7 +14074,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+40704(SB), Y2, Y2
+	VPSUBD       ·tables+40896(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14137,10 +14129,10 @@ utf32LEToUTF16LEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+39488(SB), Y0, Y1
-	VPTEST    ·tables+40768(SB), Y0
+	VPAND     ·tables+39680(SB), Y0, Y1
+	VPTEST    ·tables+40960(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+39808(SB), Y1, Y1
+	VPCMPEQD  ·tables+40000(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14151,20 +14143,20 @@ utf32LEToUTF16LEAVX2_loop:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
-	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPAND          ·tables+39680(SB), Y0, Y1
+	VPMINUD        ·tables+39936(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+40000(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+40832(SB), Y0, Y1
-	VPSUBD         ·tables+40896(SB), Y0, Y2
+	VPCMPGTD       ·tables+41024(SB), Y0, Y1
+	VPSUBD         ·tables+41088(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPADDD         ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+41216(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14193,10 +14185,10 @@ utf32LEToUTF16LEAVX2_astral:
 	JMP            utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_partial:
-	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPAND          ·tables+39680(SB), Y0, Y1
+	VPMINUD        ·tables+39936(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+40000(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14208,12 +14200,12 @@ utf32LEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+40832(SB), Y0, Y1
-	VPSUBD         ·tables+40896(SB), Y0, Y2
+	VPCMPGTD       ·tables+41024(SB), Y0, Y1
+	VPSUBD         ·tables+41088(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPADDD         ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+41216(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14270,8 +14262,8 @@ utf16LEToUTF32BEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+40640(SB), Y1, Y2
-	VPCMPEQW     ·tables+40512(SB), Y2, Y2
+	VPAND        ·tables+40832(SB), Y1, Y2
+	VPCMPEQW     ·tables+40704(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14286,9 +14278,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JMP          utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40448(SB), Y1, Y2
-	VPCMPEQW  ·tables+40512(SB), Y2, Y3
-	VPCMPEQW  ·tables+40576(SB), Y2, Y2
+	VPAND     ·tables+40640(SB), Y1, Y2
+	VPCMPEQW  ·tables+40704(SB), Y2, Y3
+	VPCMPEQW  ·tables+40768(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14317,7 +14309,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+40704(SB), Y7, Y7
+	VPSUBD       ·tables+40896(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14333,7 +14325,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+40704(SB), Y3, Y3
+	VPSUBD       ·tables+40896(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14389,10 +14381,10 @@ utf32LEToUTF16BEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+39488(SB), Y0, Y1
-	VPTEST    ·tables+40768(SB), Y0
+	VPAND     ·tables+39680(SB), Y0, Y1
+	VPTEST    ·tables+40960(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+39808(SB), Y1, Y1
+	VPCMPEQD  ·tables+40000(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14404,20 +14396,20 @@ utf32LEToUTF16BEAVX2_loop:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
-	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPAND          ·tables+39680(SB), Y0, Y1
+	VPMINUD        ·tables+39936(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+40000(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+40832(SB), Y0, Y1
-	VPSUBD         ·tables+40896(SB), Y0, Y2
+	VPCMPGTD       ·tables+41024(SB), Y0, Y1
+	VPSUBD         ·tables+41088(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPADDD         ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+41216(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14447,10 +14439,10 @@ utf32LEToUTF16BEAVX2_astral:
 	JMP            utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_partial:
-	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPAND          ·tables+39680(SB), Y0, Y1
+	VPMINUD        ·tables+39936(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+40000(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14462,12 +14454,12 @@ utf32LEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+40832(SB), Y0, Y1
-	VPSUBD         ·tables+40896(SB), Y0, Y2
+	VPCMPGTD       ·tables+41024(SB), Y0, Y1
+	VPSUBD         ·tables+41088(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPADDD         ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+41216(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14527,10 +14519,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40448(SB), Y1, Y2
-	VPCMPEQW  ·tables+40512(SB), Y2, Y3
+	VPAND     ·tables+40640(SB), Y1, Y2
+	VPCMPEQW  ·tables+40704(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+40576(SB), Y2, Y3
+	VPCMPEQW  ·tables+40768(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14596,10 +14588,10 @@ utf32BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39488(SB), Y1, Y2
-	VPMINUD   ·tables+39744(SB), Y1, Y3
+	VPAND     ·tables+39680(SB), Y1, Y2
+	VPMINUD   ·tables+39936(SB), Y1, Y3
 	VPCMPEQD  Y1, Y3, Y3
-	VPCMPEQD  ·tables+39808(SB), Y2, Y2
+	VPCMPEQD  ·tables+40000(SB), Y2, Y2
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
@@ -14645,8 +14637,8 @@ utf16BEToUTF32LEAVX2_loop:
 	JG           utf16BEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+40640(SB), Y1, Y2
-	VPCMPEQW     ·tables+40512(SB), Y2, Y2
+	VPAND        ·tables+40832(SB), Y1, Y2
+	VPCMPEQW     ·tables+40704(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14659,9 +14651,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JMP          utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40448(SB), Y1, Y2
-	VPCMPEQW  ·tables+40512(SB), Y2, Y3
-	VPCMPEQW  ·tables+40576(SB), Y2, Y2
+	VPAND     ·tables+40640(SB), Y1, Y2
+	VPCMPEQW  ·tables+40704(SB), Y2, Y3
+	VPCMPEQW  ·tables+40768(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14690,7 +14682,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+40704(SB), Y7, Y7
+	VPSUBD       ·tables+40896(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -14705,7 +14697,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+40704(SB), Y3, Y3
+	VPSUBD       ·tables+40896(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -14762,10 +14754,10 @@ utf32BEToUTF16LEAVX2_loop:
 	JG        utf32BEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39488(SB), Y1, Y2
-	VPTEST    ·tables+40768(SB), Y1
+	VPAND     ·tables+39680(SB), Y1, Y2
+	VPTEST    ·tables+40960(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+39808(SB), Y2, Y2
+	VPCMPEQD  ·tables+40000(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -14776,20 +14768,20 @@ utf32BEToUTF16LEAVX2_loop:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
-	VPAND          ·tables+39488(SB), Y1, Y2
-	VPMINUD        ·tables+39744(SB), Y1, Y3
+	VPAND          ·tables+39680(SB), Y1, Y2
+	VPMINUD        ·tables+39936(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39808(SB), Y2, Y2
+	VPCMPEQD       ·tables+40000(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+40832(SB), Y1, Y2
-	VPSUBD         ·tables+40896(SB), Y1, Y3
+	VPCMPGTD       ·tables+41024(SB), Y1, Y2
+	VPSUBD         ·tables+41088(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+39808(SB), Y4, Y4
-	VPAND          ·tables+40960(SB), Y3, Y3
-	VPADDD         ·tables+41024(SB), Y3, Y3
+	VPADDD         ·tables+40000(SB), Y4, Y4
+	VPAND          ·tables+41152(SB), Y3, Y3
+	VPADDD         ·tables+41216(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -14818,10 +14810,10 @@ utf32BEToUTF16LEAVX2_astral:
 	JMP            utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_partial:
-	VPAND          ·tables+39488(SB), Y1, Y0
-	VPMINUD        ·tables+39744(SB), Y1, Y2
+	VPAND          ·tables+39680(SB), Y1, Y0
+	VPMINUD        ·tables+39936(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y0, Y0
+	VPCMPEQD       ·tables+40000(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14833,12 +14825,12 @@ utf32BEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+40832(SB), Y1, Y0
-	VPSUBD         ·tables+40896(SB), Y1, Y2
+	VPCMPGTD       ·tables+41024(SB), Y1, Y0
+	VPSUBD         ·tables+41088(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPADDD         ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+41216(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -14897,8 +14889,8 @@ utf16BEToUTF32BEAVX2_loop:
 	JG           utf16BEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+40640(SB), Y2, Y3
-	VPCMPEQW     ·tables+40512(SB), Y3, Y3
+	VPAND        ·tables+40832(SB), Y2, Y3
+	VPCMPEQW     ·tables+40704(SB), Y3, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
@@ -14913,9 +14905,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JMP          utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40448(SB), Y2, Y3
-	VPCMPEQW  ·tables+40512(SB), Y3, Y4
-	VPCMPEQW  ·tables+40576(SB), Y3, Y3
+	VPAND     ·tables+40640(SB), Y2, Y3
+	VPCMPEQW  ·tables+40704(SB), Y3, Y4
+	VPCMPEQW  ·tables+40768(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
@@ -14944,7 +14936,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+40704(SB), Y8, Y8
+	VPSUBD       ·tables+40896(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -14960,7 +14952,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+40704(SB), Y4, Y4
+	VPSUBD       ·tables+40896(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15018,10 +15010,10 @@ utf32BEToUTF16BEAVX2_loop:
 	JG        utf32BEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39488(SB), Y1, Y2
-	VPTEST    ·tables+40768(SB), Y1
+	VPAND     ·tables+39680(SB), Y1, Y2
+	VPTEST    ·tables+40960(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+39808(SB), Y2, Y2
+	VPCMPEQD  ·tables+40000(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15033,20 +15025,20 @@ utf32BEToUTF16BEAVX2_loop:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
-	VPAND          ·tables+39488(SB), Y1, Y2
-	VPMINUD        ·tables+39744(SB), Y1, Y3
+	VPAND          ·tables+39680(SB), Y1, Y2
+	VPMINUD        ·tables+39936(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39808(SB), Y2, Y2
+	VPCMPEQD       ·tables+40000(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+40832(SB), Y1, Y2
-	VPSUBD         ·tables+40896(SB), Y1, Y3
+	VPCMPGTD       ·tables+41024(SB), Y1, Y2
+	VPSUBD         ·tables+41088(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+39808(SB), Y4, Y4
-	VPAND          ·tables+40960(SB), Y3, Y3
-	VPADDD         ·tables+41024(SB), Y3, Y3
+	VPADDD         ·tables+40000(SB), Y4, Y4
+	VPAND          ·tables+41152(SB), Y3, Y3
+	VPADDD         ·tables+41216(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15076,10 +15068,10 @@ utf32BEToUTF16BEAVX2_astral:
 	JMP            utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_partial:
-	VPAND          ·tables+39488(SB), Y1, Y0
-	VPMINUD        ·tables+39744(SB), Y1, Y2
+	VPAND          ·tables+39680(SB), Y1, Y0
+	VPMINUD        ·tables+39936(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y0, Y0
+	VPCMPEQD       ·tables+40000(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -15091,12 +15083,12 @@ utf32BEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+40832(SB), Y1, Y0
-	VPSUBD         ·tables+40896(SB), Y1, Y2
+	VPCMPGTD       ·tables+41024(SB), Y1, Y0
+	VPSUBD         ·tables+41088(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPADDD         ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+41216(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15215,10 +15207,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41408(SB), Z5, K1
+	VPCMPEQB      ·tables+41600(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+41472(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+41664(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -15268,10 +15260,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41408(SB), Z5, K1
+	VPCMPEQB      ·tables+41600(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+41472(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+41664(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -15366,8 +15358,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+41408(SB), Y1, Y1
-	VMOVDQU      ·tables+41472(SB), Y2
+	VPCMPEQB     ·tables+41600(SB), Y1, Y1
+	VMOVDQU      ·tables+41664(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -21590,7 +21582,33 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// wdwFFFFFF80 at 39424
+	// latin1Pairs at 39424
+	QUAD $0xa3c2a2c2a1c2a0c2
+	QUAD $0xa7c2a6c2a5c2a4c2
+	QUAD $0xabc2aac2a9c2a8c2
+	QUAD $0xafc2aec2adc2acc2
+	QUAD $0xb3c2b2c2b1c2b0c2
+	QUAD $0xb7c2b6c2b5c2b4c2
+	QUAD $0xbbc2bac2b9c2b8c2
+	QUAD $0xbfc2bec2bdc2bcc2
+	QUAD $0x83c382c381c380c3
+	QUAD $0x87c386c385c384c3
+	QUAD $0x8bc38ac389c388c3
+	QUAD $0x8fc38ec38dc38cc3
+	QUAD $0x93c392c391c390c3
+	QUAD $0x97c396c395c394c3
+	QUAD $0x9bc39ac399c398c3
+	QUAD $0x9fc39ec39dc39cc3
+	QUAD $0xa3c3a2c3a1c3a0c3
+	QUAD $0xa7c3a6c3a5c3a4c3
+	QUAD $0xabc3aac3a9c3a8c3
+	QUAD $0xafc3aec3adc3acc3
+	QUAD $0xb3c3b2c3b1c3b0c3
+	QUAD $0xb7c3b6c3b5c3b4c3
+	QUAD $0xbbc3bac3b9c3b8c3
+	QUAD $0xbfc3bec3bdc3bcc3
+
+	// wdwFFFFFF80 at 39616
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
@@ -21600,7 +21618,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 
-	// wdwFFFFF800 at 39488
+	// wdwFFFFF800 at 39680
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
@@ -21610,7 +21628,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 
-	// wdw3F at 39552
+	// wdw3F at 39744
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -21620,7 +21638,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 
-	// wdw80C0 at 39616
+	// wdw80C0 at 39808
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -21630,7 +21648,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 
-	// wdw80 at 39680
+	// wdw80 at 39872
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -21640,7 +21658,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 
-	// wdw10FFFF at 39744
+	// wdw10FFFF at 39936
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
@@ -21650,7 +21668,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 
-	// wdwD800 at 39808
+	// wdwD800 at 40000
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -21660,7 +21678,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw1 at 39872
+	// wdw1 at 40064
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
@@ -21670,7 +21688,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 
-	// wdw3F0000 at 39936
+	// wdw3F0000 at 40128
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -21680,7 +21698,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 
-	// wdw3F00 at 40000
+	// wdw3F00 at 40192
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -21690,7 +21708,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// wdw60606060 at 40064
+	// wdw60606060 at 40256
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
@@ -21700,7 +21718,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 
-	// wdwDFDFDFDF at 40128
+	// wdwDFDFDFDF at 40320
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
@@ -21710,7 +21728,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 
-	// wdw3F003F00 at 40192
+	// wdw3F003F00 at 40384
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -21720,7 +21738,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 
-	// wdw80C080C0 at 40256
+	// wdw80C080C0 at 40448
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -21730,7 +21748,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 
-	// wdw7F007F at 40320
+	// wdw7F007F at 40512
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -21740,7 +21758,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 
-	// wdw20 at 40384
+	// wdw20 at 40576
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
@@ -21750,7 +21768,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 
-	// wdwFC00FC00 at 40448
+	// wdwFC00FC00 at 40640
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -21760,7 +21778,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 
-	// wdwD800D800 at 40512
+	// wdwD800D800 at 40704
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -21770,7 +21788,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 
-	// wdwDC00DC00 at 40576
+	// wdwDC00DC00 at 40768
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -21780,7 +21798,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 
-	// wdwF800F800 at 40640
+	// wdwF800F800 at 40832
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -21790,7 +21808,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 
-	// wdw35FDC00 at 40704
+	// wdw35FDC00 at 40896
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
@@ -21800,7 +21818,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 
-	// wdwFFFF0000 at 40768
+	// wdwFFFF0000 at 40960
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
@@ -21810,7 +21828,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 
-	// wdwFFFF at 40832
+	// wdwFFFF at 41024
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
@@ -21820,7 +21838,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 
-	// wdw10000 at 40896
+	// wdw10000 at 41088
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -21830,7 +21848,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// wdw3FF at 40960
+	// wdw3FF at 41152
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -21840,7 +21858,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 41024
+	// wdwDC00 at 41216
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -21850,7 +21868,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 41088
+	// wdwFFF00000 at 41280
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -21860,7 +21878,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw3F3F3F07 at 41152
+	// wdw3F3F3F07 at 41344
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
@@ -21870,7 +21888,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 
-	// wdw808080F0 at 41216
+	// wdw808080F0 at 41408
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -21880,7 +21898,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// wdw60 at 41280
+	// wdw60 at 41472
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -21890,7 +21908,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 41344
+	// wdw7 at 41536
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -21900,7 +21918,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 41408
+	// wdwC2C2C2C2 at 41600
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -21910,7 +21928,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 41472
+	// wdwA0A0A0A0 at 41664
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0

@@ -346,9 +346,10 @@ func TestWideNoEscape(t *testing.T) {
 	})
 }
 
-// TestCP1252Sparse puts one and two bytes from 80 up at every position (and
-// pair of positions a few apart) of ASCII text of several lengths: the blocks
-// with one or two bytes from A0 take the vector kernels' sparse path, those
+// TestCP1252Sparse puts one, two and three bytes from 80 up at every position
+// (and pair or triple of positions a few apart) of ASCII text of several
+// lengths: the blocks
+// with one to three bytes from A0 take the vector kernels' sparse path, those
 // with 80-9F the table path. Every byte of Windows-1252 converts, so the
 // kernels must get through all but the last block.
 func TestCP1252Sparse(t *testing.T) {
@@ -365,16 +366,26 @@ func TestCP1252Sparse(t *testing.T) {
 			for _, b := range []byte{0xA0, 0xB7, 0xC3, 0xFF, 0x80, 0x9F, 0x81} {
 				for at := 0; at < n; at++ {
 					for _, gap := range []int{0, 1, 5, 31, 40} {
-						src := append([]byte{}, base...)
-						src[at] = b
-						if gap > 0 {
-							if at+gap >= n {
+						// A third byte a gap or 33 bytes after the second:
+						// three in a block, in one half or in both.
+						for _, third := range []int{0, gap, 33} {
+							if gap == 0 && third != 0 {
 								continue
 							}
-							src[at+gap] = 0xE9
+							src := append([]byte{}, base...)
+							src[at] = b
+							if gap > 0 {
+								if at+gap+third >= n {
+									continue
+								}
+								src[at+gap] = 0xE9
+								if third > 0 {
+									src[at+gap+third] = 0xBF
+								}
+							}
+							check(t, d, src, 3*len(src)+64, progress)
+							check(t, d, src, len(src)+at, false)
 						}
-						check(t, d, src, 3*len(src)+64, progress)
-						check(t, d, src, len(src)+at, false)
 					}
 				}
 			}

@@ -28,6 +28,8 @@ func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
 		lo = ZMM()
 		VMOVDQU64(t.cp1252, lo)
 	}
+	pairs := GP64()
+	LEAQ(t.latin1Pairs, pairs)
 	loopHead(p, i, j, sLim, dLim)
 	v := w.Vec()
 	w.Load(asm.At(sp, i, 0), v)
@@ -57,42 +59,58 @@ func cp1252ToUTF8(w asm.Width, tab *consts, t *wideTab) {
 	// Up to three bytes from A0 in the block (an accent here and there, the
 	// middle dot of Korean text), with Bytes more of src after it: the block
 	// is stored as it is, then for each such byte its two UTF-8 bytes at its
-	// place (one further for each byte before it) and the Bytes of input
-	// after it, read again from src, one further on. The next block is the
+	// place (one further for each byte before it) and the input after it
+	// (Bytes bytes; 32 with AVX-512, see below), read again from src, one
+	// further on. The next block is the
 	// next Bytes bytes all the same, so that no load waits for this one's
 	// count; such text runs at near the speed of a copy.
-	c, b, d, at := GP64(), GP64(), GP64(), GP64()
+	c, b, s, o := GP64(), GP64(), GP64(), GP64()
 	POPCNTQ(mg, c)
 	CMPQ(c, U8(3))
 	JA(p.Ref("halves"))
 	LEAQ(Mem{Base: i, Disp: w.Bytes}, c)
 	CMPQ(c, sLim)
 	JG(p.Ref("halves"))
-	w.Store(v, asm.At(dp, j, 0))
-	MOVQ(j, d)
-	SUBQ(i, d) // dst offset - src offset, one more per byte done
+	// s and o point at the block in src and at its output, o one further
+	// for each byte done: each byte then costs two loads (the byte, its
+	// pair), three stores and no arithmetic but o's increment, the one
+	// dependency from byte to byte.
+	LEAQ(asm.At(sp, i, 0), s)
+	LEAQ(asm.At(dp, j, 0), o)
+	w.Store(v, Mem{Base: o})
+	if w.Masked() {
+		// Each byte's input after it is read again 32 bytes at a time, not
+		// 64 (a 64-byte load and store at any offset but a multiple of 64
+		// spans two cache lines): the upper half of the block is stored
+		// first where it goes after the lower half's bytes, which leaves
+		// the lower half's last byte 32 bytes to cover, and any byte in
+		// the upper half reaches the block's end with 32.
+		n, up := GP64(), YMM()
+		MOVL(mg.As32(), n.As32())
+		POPCNTL(n.As32(), n.As32())
+		VEXTRACTI64X4(U8(1), v, up)
+		VMOVDQU64(up, Mem{Base: o, Index: n, Scale: 1, Disp: 32})
+	}
 	p.Label("sparse")
 	TZCNTQ(mg, c)
 	BLSRQ(mg, mg)
-	ADDQ(i, c) // the byte's offset in src
-	MOVBLZX(Mem{Base: sp, Index: c, Scale: 1}, b.As32())
-	// 0xC0 | b>>6, then 0x80 | b&0x3F
-	MOVL(b.As32(), at.As32())
-	SHRL(U8(6), at.As32())
-	ORL(U32(0xC0), at.As32())
-	ANDL(U32(0x3F), b.As32())
-	ORL(U32(0x80), b.As32())
-	SHLL(U8(8), b.As32())
-	ORL(at.As32(), b.As32())
-	LEAQ(Mem{Base: c, Index: d, Scale: 1}, at) // its offset in dst
-	MOVW(b.As16(), Mem{Base: dp, Index: at, Scale: 1})
-	u := w.Vec()
-	w.Load(asm.At(sp, c, 1), u)
-	w.Store(u, asm.At(dp, at, 2))
-	INCQ(d)
+	MOVBLZX(asm.At(s, c, 0), b.As32())
+	MOVWLZX(Mem{Base: pairs, Index: b, Scale: 2, Disp: -2 * 0xA0}, b.As32())
+	MOVW(b.As16(), asm.At(o, c, 0))
+	if w.Masked() {
+		u := YMM()
+		VMOVDQU64(asm.At(s, c, 1), u)
+		VMOVDQU64(u, asm.At(o, c, 2))
+	} else {
+		u := w.Vec()
+		w.Load(asm.At(s, c, 1), u)
+		w.Store(u, asm.At(o, c, 2))
+	}
+	INCQ(o)
 	TESTQ(mg, mg)
 	JNZ(p.Ref("sparse"))
-	LEAQ(Mem{Base: i, Index: d, Scale: 1, Disp: w.Bytes}, j)
+	LEAQ(Mem{Base: o, Disp: w.Bytes}, j)
+	SUBQ(dp, j)
 	ADDQ(U8(w.Bytes), i)
 	JMP(p.Ref("loop"))
 

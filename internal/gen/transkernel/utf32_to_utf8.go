@@ -32,6 +32,10 @@ type wideTab struct {
 	// a pair, the VPSHUFB pattern keeping one 16-bit unit of every lane
 	// and the second of those lanes.
 	keepLanes, pairUnits Mem
+	// latin1Pairs holds the UTF-8 of each byte A0-FF (lead in the low byte),
+	// two bytes an entry: the Windows-1252 kernels' sparse path looks a
+	// byte's pair up rather than computing it from the byte's bits.
+	latin1Pairs Mem
 }
 
 func (t *wideTab) splat(v uint32) Mem {
@@ -130,6 +134,10 @@ func newWideTab(mem *asm.Tables) *wideTab {
 			}
 			t.mem.DATA(16*m+k, U8(b))
 		}
+	}
+	t.latin1Pairs = t.mem.GLOBL("latin1Pairs")
+	for b := 0xA0; b <= 0xFF; b++ {
+		t.mem.DATA(2*(b-0xA0), U16(0xC0|b>>6|(0x80|b&0x3F)<<8))
 	}
 	return t
 }
