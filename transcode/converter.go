@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/transkernel"
 	"golang.org/x/text/transform"
 )
 
@@ -53,7 +54,22 @@ type Converter struct {
 	lossyFrom *form
 	lossy     conv
 	lossyOK   bool
+
+	// pend[pendLo:pendHi] is output of input already consumed, written by
+	// a vector kernel into pend because dst had too little room left for
+	// the kernel (see stream); Transform writes it first on its next call.
+	pend           [pendLen]byte
+	pendLo, pendHi uint16
 }
+
+// pendLen is the room stream gives a vector kernel when dst has less, and
+// pendWindow the input it converts there at a time: every kernel converts
+// at least one 64-byte block of input into pendLen bytes (UTF-8 to UTF-32,
+// the most growth, needs 256).
+const (
+	pendLen    = 512
+	pendWindow = 128
+)
 
 // The stages of a stream: its signature, its first character, the rest.
 const (
@@ -108,6 +124,7 @@ func (c *Converter) replacement() []byte {
 // Reset makes the Converter ready for a new stream.
 func (c *Converter) Reset() {
 	c.src, c.stage, c.pos, c.fixed = c.from, stageSignature, 0, 0
+	c.pendLo, c.pendHi = 0, 0
 	c.rep.Reset()
 }
 
@@ -132,9 +149,17 @@ func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		c.pos, c.fixed = c.rep.Offset(), c.rep.Fixed()
 		return nDst, nSrc, fromUTF8Error(err)
 	}
-	nDst, nSrc, err = c.transform(dst, src, atEOF)
+	if c.pendLo < c.pendHi {
+		nDst = copy(dst, c.pend[c.pendLo:c.pendHi])
+		c.pendLo += uint16(nDst)
+		if c.pendLo < c.pendHi {
+			return nDst, 0, transform.ErrShortDst
+		}
+		c.pendLo, c.pendHi = 0, 0
+	}
+	d, nSrc, err := c.transform(dst[nDst:], src, atEOF)
 	c.pos += int64(nSrc)
-	return nDst, nSrc, err
+	return nDst + d, nSrc, err
 }
 
 // Append converts all of src, a whole stream, appends the result to dst and
@@ -266,9 +291,12 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 	}
 	for nSrc < len(src) {
 		if k != noConv {
-			d, s := k.run(dst[nDst:], src[nSrc:])
+			d, s, full := c.stream(k, dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s
+			if full {
+				return nDst, nSrc, transform.ErrShortDst
+			}
 			if nSrc == len(src) {
 				break
 			}
@@ -298,6 +326,62 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 		c.fixed++
 	}
 	return nDst, nSrc, nil
+}
+
+// stream is k.run for Transform, which is called with the small buffers of
+// a stream (transform.Reader's and Writer's are 4 KiB): there a vector
+// kernel stops short of the end of dst at every call, where dst has less
+// room left than the kernel wants for a whole block of the worst case, and
+// the scalar kernel filling those last bytes cost as much as the vector
+// kernel's whole 4 KiB. Instead the vector kernel converts the next window
+// of src into c.pend; what fits goes into dst and the rest waits in c.pend
+// for the next call (full reports that, dst being full). Every kernel's
+// output is the scalar kernel's, so the bytes out are the same; only more
+// input is consumed before they are all written.
+func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
+	if !k.vectored() || !transkernel.Enabled() || len(src) < k.minLen() {
+		d, s := k.run(dst, src)
+		return d, s, false
+	}
+	minLen := k.minLen()
+	i, j := 0, 0
+	for {
+		if len(src)-i >= minLen {
+			if len(dst)-j >= pendLen {
+				d, s := k.vector(dst[j:], src[i:])
+				i += s
+				j += d
+				if i == len(src) {
+					return j, i, false
+				}
+			}
+			if len(dst)-j < pendLen && len(src)-i >= minLen {
+				d, s := k.vector(c.pend[:], src[i:min(len(src), i+pendWindow)])
+				if s > 0 {
+					n := copy(dst[j:], c.pend[:d])
+					i += s
+					j += n
+					if n < d {
+						c.pendLo, c.pendHi = uint16(n), uint16(d)
+						return j, i, true
+					}
+					if i == len(src) {
+						return j, i, false
+					}
+					continue
+				}
+			}
+		}
+		// The kernel stopped at a block it has no path for, or src has
+		// less than a block left: the scalar kernel takes a window.
+		end := min(len(src), i+scalarStep)
+		d, s := k.scalar(dst[j:], src[i:end])
+		i += s
+		j += d
+		if i == len(src) || s == 0 {
+			return j, i, false
+		}
+	}
 }
 
 // useKernels is turned off by tests to compare the kernels with the per-unit
