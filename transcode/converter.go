@@ -346,6 +346,14 @@ func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) 
 	minLen := k.minLen()
 	i, j := 0, 0
 	for {
+		if rest := len(src) - i; rest < minLen && rest >= padMin {
+			d, s, full := c.tail(k, dst[j:], src[i:])
+			i += s
+			j += d
+			if full || i == len(src) {
+				return j, i, full
+			}
+		}
 		if len(src)-i >= minLen {
 			if len(dst)-j >= pendLen {
 				d, s := k.vector(dst[j:], src[i:])
@@ -382,6 +390,82 @@ func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) 
 			return j, i, false
 		}
 	}
+}
+
+// padMin is the shortest end of src that stream gives a vector kernel,
+// padded to a whole block: below it the scalar kernel is as fast.
+const padMin = 16
+
+// tail converts the whole characters of src, shorter than a block, with the
+// vector kernel: on a block holding them and then NULs, into c.pend, whose
+// output it then cuts back by the NULs' (each one unit in and one out). The
+// end of every 4 KiB chunk of a stream, and half of each of
+// transform.String's 128-byte chunks, would otherwise go to the scalar
+// kernel. Output that dst cannot take waits in c.pend (full), as in stream.
+func (c *Converter) tail(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
+	n := wholeChars(c.src, src)
+	if n < padMin {
+		return 0, 0, false
+	}
+	var block [transkernel.MinLen]byte
+	copy(block[:], src[:n])
+	d, s := k.vector(c.pend[:], block[:])
+	if s > n { // NULs of the padding
+		d -= (s - n) / max(c.src.unit, 1) * max(c.out.unit, 1)
+		s = n
+	}
+	m := copy(dst, c.pend[:d])
+	if m < d {
+		c.pendLo, c.pendHi = uint16(m), uint16(d)
+		return m, s, true
+	}
+	return m, s, false
+}
+
+// wholeChars returns the length of the longest prefix of p, in form f, that
+// a character cut by the end of p does not reach into; ill-formed input is
+// left to the kernels, which stop before it. It returns 0 for the forms
+// without vector kernels.
+func wholeChars(f *form, p []byte) int {
+	switch f {
+	case utf8Form:
+		// The last lead byte, at most 3 bytes back, and whether its
+		// sequence fits.
+		for back := 1; back <= min(4, len(p)); back++ {
+			b := p[len(p)-back]
+			if b < 0x80 {
+				return len(p)
+			}
+			if b >= 0xC0 {
+				need := 2
+				if b >= 0xF0 {
+					need = 4
+				} else if b >= 0xE0 {
+					need = 3
+				}
+				if need > back {
+					return len(p) - back
+				}
+				return len(p)
+			}
+		}
+		return len(p)
+	case utf16LEForm, utf16BEForm:
+		n := len(p) &^ 1
+		hi := n - 1 // the high byte of the last unit
+		if f == utf16BEForm {
+			hi = n - 2
+		}
+		if n >= 2 && p[hi]&0xFC == 0xD8 { // a high surrogate
+			n -= 2
+		}
+		return n
+	case utf32LEForm, utf32BEForm:
+		return len(p) &^ 3
+	case latin1Form, cp1252Form:
+		return len(p)
+	}
+	return 0
 }
 
 // useKernels is turned off by tests to compare the kernels with the per-unit

@@ -150,3 +150,69 @@ func TestStreamStrictAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamTail cuts texts of 300 bytes or so at every offset, so that the
+// end of each chunk, shorter than a vector block, with or without a
+// character cut in two, goes through tail (the vector kernel on a block
+// padded with NULs): the output and the error must be the per-unit code's.
+func TestStreamTail(t *testing.T) {
+	texts := pendTexts()
+	forEachKernelSet(t, func(t *testing.T) {
+		for _, e := range Encodings() {
+			for name, text := range texts {
+				text := text[:300]
+				encoded, _ := e.WithPolicy(utf8x.Replace).AppendEncode(nil, text)
+				for _, c := range []*Converter{
+					NewConverter(UTF8, e, utf8x.Strict, utf8x.BOMKeep),
+					NewConverter(e, UTF8, utf8x.Strict, utf8x.BOMKeep),
+					NewConverter(e, UTF16BE, utf8x.Replace, utf8x.BOMKeep),
+				} {
+					in := text
+					if c.from != utf8Form {
+						in = encoded
+					}
+					useKernels = false
+					want, wantErr := c.Append(nil, in)
+					useKernels = true
+					for k := 0; k <= len(in); k++ {
+						for _, size := range []int{40, 4096} {
+							got, err := drive(t, c, in, []int{k, k + 70}, size)
+							if !bytes.Equal(got, want) || !sameErr(err, wantErr) {
+								t.Fatalf("%v on %s cut at %d and %d, dst %d: %d bytes, %v; want %d bytes, %v (first difference at %d)",
+									c, name, k, k+70, size, len(got), err, len(want), wantErr, firstDiff(got, want))
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestWholeChars: on valid text in each form with vector kernels, the prefix
+// tail hands the kernel ends at the last character boundary at or before
+// the end.
+func TestWholeChars(t *testing.T) {
+	text := "a\u00e9\u20ac\U0001F600b\u00ff\u4e2d\U0010FFFF\u0080z"
+	for _, e := range []Encoding{UTF8, UTF16LE, UTF16BE, UTF32LE, UTF32BE, Latin1, CP1252} {
+		var enc []byte
+		bounds := map[int]bool{0: true}
+		for _, r := range text {
+			b, err := e.AppendEncode(enc, []byte(string(r)))
+			if err != nil {
+				continue // a character e cannot hold
+			}
+			enc = b
+			bounds[len(enc)] = true
+		}
+		for l := 0; l <= len(enc); l++ {
+			want := l
+			for !bounds[want] {
+				want--
+			}
+			if got := wholeChars(e.form(), enc[:l]); got != want {
+				t.Errorf("%s: wholeChars of % X = %d, want %d", e, enc[:l], got, want)
+			}
+		}
+	}
+}
