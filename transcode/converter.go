@@ -17,7 +17,11 @@ import (
 //
 // However the input is cut into chunks, the output is byte for byte that of
 // Append on the whole input: a unit cut in two is held back until the next
-// chunk or the end of the input decides it.
+// chunk or the end of the input decides it. When dst has little room left,
+// Transform may consume input whose output does not all fit; it keeps the
+// rest, at most 512 bytes, and writes it first on the next call (which
+// returns ErrShortDst until it is all out), so that the vector kernels, not
+// the per-unit code, fill the end of every buffer.
 //
 // Under Strict, Transform stops at the first unit it cannot convert and returns
 // an *Error whose Offset counts every byte of the stream since the last Reset,
@@ -150,7 +154,7 @@ func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		return nDst, nSrc, fromUTF8Error(err)
 	}
 	if c.pendLo < c.pendHi {
-		nDst = copy(dst, c.pend[c.pendLo:c.pendHi])
+		nDst = c.emit(dst, c.pend[c.pendLo:c.pendHi])
 		c.pendLo += uint16(nDst)
 		if c.pendLo < c.pendHi {
 			return nDst, 0, transform.ErrShortDst
@@ -366,7 +370,7 @@ func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) 
 			if len(dst)-j < pendLen && len(src)-i >= minLen {
 				d, s := k.vector(c.pend[:], src[i:min(len(src), i+pendWindow)])
 				if s > 0 {
-					n := copy(dst[j:], c.pend[:d])
+					n := c.emit(dst[j:], c.pend[:d])
 					i += s
 					j += n
 					if n < d {
@@ -392,6 +396,17 @@ func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) 
 	}
 }
 
+// emit copies the longest prefix of out, converted text, that fits in dst
+// and ends on a character boundary, as the per-unit code's output always
+// does (callers count what each call writes as text), and returns its
+// length.
+func (c *Converter) emit(dst, out []byte) int {
+	if len(out) > len(dst) {
+		out = out[:wholeChars(c.out, out[:len(dst)])]
+	}
+	return copy(dst, out)
+}
+
 // padMin is the shortest end of src that stream gives a vector kernel,
 // padded to a whole block: below it the scalar kernel is as fast.
 const padMin = 16
@@ -414,7 +429,7 @@ func (c *Converter) tail(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
 		d -= (s - n) / max(c.src.unit, 1) * max(c.out.unit, 1)
 		s = n
 	}
-	m := copy(dst, c.pend[:d])
+	m := c.emit(dst, c.pend[:d])
 	if m < d {
 		c.pendLo, c.pendHi = uint16(m), uint16(d)
 		return m, s, true
@@ -425,7 +440,8 @@ func (c *Converter) tail(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
 // wholeChars returns the length of the longest prefix of p, in form f, that
 // a character cut by the end of p does not reach into; ill-formed input is
 // left to the kernels, which stop before it. It returns 0 for the forms
-// without vector kernels.
+// without vector kernels, which are neither the source nor the target of
+// the conversions stream runs.
 func wholeChars(f *form, p []byte) int {
 	switch f {
 	case utf8Form:

@@ -72,7 +72,7 @@ func TestStreamPending(t *testing.T) {
 								if size < c.out.maxLen {
 									continue
 								}
-								got, err := drive(t, c, in, cuts, size)
+								got, err := driveWhole(t, c, in, cuts, size)
 								if !bytes.Equal(got, want) || !sameErr(err, wantErr) {
 									t.Fatalf("%v on %s cut at %v, dst %d: %d bytes, %v; want %d bytes, %v (first difference at %d)",
 										c, name, cuts, size, len(got), err, len(want), wantErr, firstDiff(got, want))
@@ -176,7 +176,7 @@ func TestStreamTail(t *testing.T) {
 					useKernels = true
 					for k := 0; k <= len(in); k++ {
 						for _, size := range []int{40, 4096} {
-							got, err := drive(t, c, in, []int{k, k + 70}, size)
+							got, err := driveWhole(t, c, in, []int{k, k + 70}, size)
 							if !bytes.Equal(got, want) || !sameErr(err, wantErr) {
 								t.Fatalf("%v on %s cut at %d and %d, dst %d: %d bytes, %v; want %d bytes, %v (first difference at %d)",
 									c, name, k, k+70, size, len(got), err, len(want), wantErr, firstDiff(got, want))
@@ -213,6 +213,56 @@ func TestWholeChars(t *testing.T) {
 			if got := wholeChars(e.form(), enc[:l]); got != want {
 				t.Errorf("%s: wholeChars of % X = %d, want %d", e, enc[:l], got, want)
 			}
+		}
+	}
+}
+
+// wholeCharsKnows are the forms whose character boundaries wholeChars finds.
+var wholeCharsKnows = map[*form]bool{utf8Form: true, utf16LEForm: true, utf16BEForm: true,
+	utf32LEForm: true, utf32BEForm: true, latin1Form: true, cp1252Form: true}
+
+// driveWhole is drive, checking also that every call's output ends on a
+// character boundary of the target form, as the per-unit code's does:
+// callers count each call's output as text (utf8x convert's error
+// positions do).
+func driveWhole(t *testing.T, c *Converter, src []byte, cuts []int, dstSize int) ([]byte, error) {
+	t.Helper()
+	c.Reset()
+	var out []byte
+	dst := make([]byte, dstSize)
+	pos, end := 0, 0
+	next := func() {
+		for _, k := range cuts {
+			if k > end && k <= len(src) {
+				end = k
+				return
+			}
+		}
+		end = len(src)
+	}
+	next()
+	for {
+		atEOF := end == len(src)
+		nDst, nSrc, err := c.Transform(dst, src[pos:end], atEOF)
+		if n := wholeChars(c.out, dst[:nDst]); n != nDst && wholeCharsKnows[c.out] {
+			t.Fatalf("%v, dst %d: a call's output ends inside a character: % X", c, dstSize, dst[max(0, nDst-8):nDst])
+		}
+		out = append(out, dst[:nDst]...)
+		pos += nSrc
+		switch {
+		case err == nil && atEOF:
+			return out, nil
+		case err == nil, err == transform.ErrShortSrc:
+			if atEOF {
+				t.Fatalf("%v: ErrShortSrc at the end of input", c)
+			}
+			next()
+		case err == transform.ErrShortDst:
+			if nDst == 0 && nSrc == 0 {
+				t.Fatalf("%v: no progress with %d bytes of room", c, dstSize)
+			}
+		default:
+			return out, err
 		}
 	}
 }
