@@ -349,6 +349,10 @@ func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) 
 	}
 	minLen := k.minLen()
 	i, j := 0, 0
+	// direct: the kernel may go on straight into dst; cleared when it
+	// stopped there, so that a dst too short for its next block is not
+	// offered to it again before the scalar kernel has moved on.
+	direct := true
 	for {
 		if rest := len(src) - i; rest < minLen && rest >= padMin {
 			d, s, full := c.tail(k, dst[j:], src[i:])
@@ -359,13 +363,17 @@ func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) 
 			}
 		}
 		if len(src)-i >= minLen {
-			if len(dst)-j >= pendLen {
+			if direct {
+				// Into dst as long as it has room for whole blocks (all
+				// of it, for text that grows no more than the worst case
+				// the kernel allows for).
 				d, s := k.vector(dst[j:], src[i:])
 				i += s
 				j += d
 				if i == len(src) {
 					return j, i, false
 				}
+				direct = false
 			}
 			if len(dst)-j < pendLen && len(src)-i >= minLen {
 				d, s := k.vector(c.pend[:], src[i:min(len(src), i+pendWindow)])
@@ -390,6 +398,7 @@ func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) 
 		d, s := k.scalar(dst[j:], src[i:end])
 		i += s
 		j += d
+		direct = true
 		if i == len(src) || s == 0 {
 			return j, i, false
 		}
