@@ -77,6 +77,16 @@ func (c conv) run(dst, src []byte) (nDst, nSrc int) {
 	return accelerate(dst, src, c)
 }
 
+// vectored reports whether c's run is accelerate, a vector kernel with the
+// scalar kernel behind it.
+func (c conv) vectored() bool {
+	switch c {
+	case noConv, copyBMPConv, copyBMPNulConv, copyValidConv:
+		return false
+	}
+	return true
+}
+
 // minLen is the input length below which the call of c's vector kernel costs
 // more than the scalar kernel's work.
 func (c conv) minLen() int {

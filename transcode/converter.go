@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/transkernel"
 	"golang.org/x/text/transform"
 )
 
@@ -16,7 +17,11 @@ import (
 //
 // However the input is cut into chunks, the output is byte for byte that of
 // Append on the whole input: a unit cut in two is held back until the next
-// chunk or the end of the input decides it.
+// chunk or the end of the input decides it. When dst has little room left,
+// Transform may consume input whose output does not all fit; it keeps the
+// rest, at most 512 bytes, and writes it first on the next call (which
+// returns ErrShortDst until it is all out), so that the vector kernels, not
+// the per-unit code, fill the end of every buffer.
 //
 // Under Strict, Transform stops at the first unit it cannot convert and returns
 // an *Error whose Offset counts every byte of the stream since the last Reset,
@@ -53,7 +58,22 @@ type Converter struct {
 	lossyFrom *form
 	lossy     conv
 	lossyOK   bool
+
+	// pend[pendLo:pendHi] is output of input already consumed, written by
+	// a vector kernel into pend because dst had too little room left for
+	// the kernel (see stream); Transform writes it first on its next call.
+	pend           [pendLen]byte
+	pendLo, pendHi uint16
 }
+
+// pendLen is the room stream gives a vector kernel when dst has less, and
+// pendWindow the input it converts there at a time: every kernel converts
+// at least one 64-byte block of input into pendLen bytes (UTF-8 to UTF-32,
+// the most growth, needs 256).
+const (
+	pendLen    = 512
+	pendWindow = 128
+)
 
 // The stages of a stream: its signature, its first character, the rest.
 const (
@@ -108,6 +128,7 @@ func (c *Converter) replacement() []byte {
 // Reset makes the Converter ready for a new stream.
 func (c *Converter) Reset() {
 	c.src, c.stage, c.pos, c.fixed = c.from, stageSignature, 0, 0
+	c.pendLo, c.pendHi = 0, 0
 	c.rep.Reset()
 }
 
@@ -132,9 +153,17 @@ func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		c.pos, c.fixed = c.rep.Offset(), c.rep.Fixed()
 		return nDst, nSrc, fromUTF8Error(err)
 	}
-	nDst, nSrc, err = c.transform(dst, src, atEOF)
+	if c.pendLo < c.pendHi {
+		nDst = c.emit(dst, c.pend[c.pendLo:c.pendHi])
+		c.pendLo += uint16(nDst)
+		if c.pendLo < c.pendHi {
+			return nDst, 0, transform.ErrShortDst
+		}
+		c.pendLo, c.pendHi = 0, 0
+	}
+	d, nSrc, err := c.transform(dst[nDst:], src, atEOF)
 	c.pos += int64(nSrc)
-	return nDst, nSrc, err
+	return nDst + d, nSrc, err
 }
 
 // Append converts all of src, a whole stream, appends the result to dst and
@@ -266,9 +295,12 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 	}
 	for nSrc < len(src) {
 		if k != noConv {
-			d, s := k.run(dst[nDst:], src[nSrc:])
+			d, s, full := c.stream(k, dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s
+			if full {
+				return nDst, nSrc, transform.ErrShortDst
+			}
 			if nSrc == len(src) {
 				break
 			}
@@ -298,6 +330,167 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 		c.fixed++
 	}
 	return nDst, nSrc, nil
+}
+
+// stream is k.run for Transform, which is called with the small buffers of
+// a stream (transform.Reader's and Writer's are 4 KiB): there a vector
+// kernel stops short of the end of dst at every call, where dst has less
+// room left than the kernel wants for a whole block of the worst case, and
+// the scalar kernel filling those last bytes cost as much as the vector
+// kernel's whole 4 KiB. Instead the vector kernel converts the next window
+// of src into c.pend; what fits goes into dst and the rest waits in c.pend
+// for the next call (full reports that, dst being full). Every kernel's
+// output is the scalar kernel's, so the bytes out are the same; only more
+// input is consumed before they are all written.
+func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
+	if !k.vectored() || !transkernel.Enabled() || len(src) < k.minLen() {
+		d, s := k.run(dst, src)
+		return d, s, false
+	}
+	minLen := k.minLen()
+	i, j := 0, 0
+	// direct: the kernel may go on straight into dst; cleared when it
+	// stopped there, so that a dst too short for its next block is not
+	// offered to it again before the scalar kernel has moved on.
+	direct := true
+	for {
+		if rest := len(src) - i; rest < minLen && rest >= padMin {
+			d, s, full := c.tail(k, dst[j:], src[i:])
+			i += s
+			j += d
+			if full || i == len(src) {
+				return j, i, full
+			}
+		}
+		if len(src)-i >= minLen {
+			if direct {
+				// Into dst as long as it has room for whole blocks (all
+				// of it, for text that grows no more than the worst case
+				// the kernel allows for).
+				d, s := k.vector(dst[j:], src[i:])
+				i += s
+				j += d
+				if i == len(src) {
+					return j, i, false
+				}
+				direct = false
+			}
+			if len(dst)-j < pendLen && len(src)-i >= minLen {
+				d, s := k.vector(c.pend[:], src[i:min(len(src), i+pendWindow)])
+				if s > 0 {
+					n := c.emit(dst[j:], c.pend[:d])
+					i += s
+					j += n
+					if n < d {
+						c.pendLo, c.pendHi = uint16(n), uint16(d)
+						return j, i, true
+					}
+					if i == len(src) {
+						return j, i, false
+					}
+					continue
+				}
+			}
+		}
+		// The kernel stopped at a block it has no path for, or src has
+		// less than a block left: the scalar kernel takes a window.
+		end := min(len(src), i+scalarStep)
+		d, s := k.scalar(dst[j:], src[i:end])
+		i += s
+		j += d
+		direct = true
+		if i == len(src) || s == 0 {
+			return j, i, false
+		}
+	}
+}
+
+// emit copies the longest prefix of out, converted text, that fits in dst
+// and ends on a character boundary, as the per-unit code's output always
+// does (callers count what each call writes as text), and returns its
+// length.
+func (c *Converter) emit(dst, out []byte) int {
+	if len(out) > len(dst) {
+		out = out[:wholeChars(c.out, out[:len(dst)])]
+	}
+	return copy(dst, out)
+}
+
+// padMin is the shortest end of src that stream gives a vector kernel,
+// padded to a whole block: below it the scalar kernel is as fast.
+const padMin = 16
+
+// tail converts the whole characters of src, shorter than a block, with the
+// vector kernel: on a block holding them and then NULs, into c.pend, whose
+// output it then cuts back by the NULs' (each one unit in and one out). The
+// end of every 4 KiB chunk of a stream, and half of each of
+// transform.String's 128-byte chunks, would otherwise go to the scalar
+// kernel. Output that dst cannot take waits in c.pend (full), as in stream.
+func (c *Converter) tail(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
+	n := wholeChars(c.src, src)
+	if n < padMin {
+		return 0, 0, false
+	}
+	var block [transkernel.MinLen]byte
+	copy(block[:], src[:n])
+	d, s := k.vector(c.pend[:], block[:])
+	if s > n { // NULs of the padding
+		d -= (s - n) / max(c.src.unit, 1) * max(c.out.unit, 1)
+		s = n
+	}
+	m := c.emit(dst, c.pend[:d])
+	if m < d {
+		c.pendLo, c.pendHi = uint16(m), uint16(d)
+		return m, s, true
+	}
+	return m, s, false
+}
+
+// wholeChars returns the length of the longest prefix of p, in form f, that
+// a character cut by the end of p does not reach into; ill-formed input is
+// left to the kernels, which stop before it. It returns 0 for the forms
+// without vector kernels, which are neither the source nor the target of
+// the conversions stream runs.
+func wholeChars(f *form, p []byte) int {
+	switch f {
+	case utf8Form:
+		// The last lead byte, at most 3 bytes back, and whether its
+		// sequence fits.
+		for back := 1; back <= min(4, len(p)); back++ {
+			b := p[len(p)-back]
+			if b < 0x80 {
+				return len(p)
+			}
+			if b >= 0xC0 {
+				need := 2
+				if b >= 0xF0 {
+					need = 4
+				} else if b >= 0xE0 {
+					need = 3
+				}
+				if need > back {
+					return len(p) - back
+				}
+				return len(p)
+			}
+		}
+		return len(p)
+	case utf16LEForm, utf16BEForm:
+		n := len(p) &^ 1
+		hi := n - 1 // the high byte of the last unit
+		if f == utf16BEForm {
+			hi = n - 2
+		}
+		if n >= 2 && p[hi]&0xFC == 0xD8 { // a high surrogate
+			n -= 2
+		}
+		return n
+	case utf32LEForm, utf32BEForm:
+		return len(p) &^ 3
+	case latin1Form, cp1252Form:
+		return len(p)
+	}
+	return 0
 }
 
 // useKernels is turned off by tests to compare the kernels with the per-unit

@@ -155,6 +155,40 @@ func entryPoints(b *testing.B, src []byte, newT func() transform.Transformer) {
 			w.Close()
 		}
 	})
+	// Transform driven as transform.NewReader and NewWriter drive it, without
+	// their copies: 4 KiB of input at a time into 4 KiB of output (Reader),
+	// and all the input left into 4 KiB of output (Writer). Set beside
+	// "slice", these are the transformer's own cost in a stream's small
+	// buffers, where the ends of each buffer once went to the scalar code.
+	b.Run("Transform4K", func(b *testing.B) {
+		dst := make([]byte, 4<<10)
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			t := newT()
+			for rest := src; ; {
+				chunk := rest[:min(len(rest), 4<<10)]
+				_, n, err := t.Transform(dst, chunk, len(chunk) == len(rest))
+				rest = rest[n:]
+				if err == nil && len(rest) == 0 || err != nil && err != transform.ErrShortDst && err != transform.ErrShortSrc {
+					break
+				}
+			}
+		}
+	})
+	b.Run("Transform4KDst", func(b *testing.B) {
+		dst := make([]byte, 4<<10)
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			t := newT()
+			for rest := src; ; {
+				_, n, err := t.Transform(dst, rest, true)
+				rest = rest[n:]
+				if err != transform.ErrShortDst {
+					break
+				}
+			}
+		}
+	})
 	// A caller driving Transform directly with a 32 KiB buffer, as io.Copy
 	// would hand one.
 	b.Run("Transform32K", func(b *testing.B) {

@@ -82,6 +82,10 @@ func (c *Converter) lossyAccelerate(dst, src []byte, cv conv, atEOF bool) (nDst,
 	escape := c.policy.Action() == utf8x.ActionEscape
 	minLen := cv.minLen()
 	vec := transkernel.Enabled()
+	// Where dst or src gets shorter than a block, body's stream takes over
+	// with the vector kernel (through c.pend, or on a padded block) when it
+	// runs the same one: the per-unit code below would fill those ends.
+	handOff := vec && c.kernel() == cv
 	i, j := 0, 0
 	stuck := false // the scalar kernel stopped at src[i:] for a reason of its own
 	for i < len(src) {
@@ -92,6 +96,9 @@ func (c *Converter) lossyAccelerate(dst, src []byte, cv conv, atEOF bool) (nDst,
 			if i == len(src) {
 				break
 			}
+		}
+		if rest := len(src) - i; handOff && (len(dst)-j < pendLen && rest >= minLen || rest < minLen && rest >= padMin) {
+			break
 		}
 		// The unit the kernels stopped at: ill-formed, a character to
 		// lacks, one the vector kernel has no path for or cut by the end

@@ -395,7 +395,10 @@ func (p *sourcePosition) advance(consumed []byte) {
 		p.pending = append(p.pending, consumed...)
 		src = p.pending
 	}
-	for len(src) > 0 {
+	// Until the decoder stops asking for room: ErrShortDst with src used up
+	// means output it held back (a Converter keeps up to 512 bytes when
+	// dst runs short), which would otherwise be counted a call late.
+	for {
 		nDst, nSrc, err := p.dec.Transform(p.buf, src, false)
 		p.position.advance(p.buf[:nDst])
 		src = src[nSrc:]
