@@ -11126,9 +11126,12 @@ utf32LEToUTF8AVX512_general:
 	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
 	VPCMPEQD      ·tables+39808(SB), Z1, K2
 	KORW          K1, K2, K1
+	VPCMPUD       $0x01, ·tables+39872(SB), Z0, K2
+	KORTESTW      K1, K2
+	JZ            utf32LEToUTF8AVX512_astral
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF8AVX512_partial
-	VMOVDQU64     ·tables+39872(SB), Z1
+	VMOVDQU64     ·tables+39936(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11139,10 +11142,10 @@ utf32LEToUTF8AVX512_general:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+39936(SB), Z3, Z3
+	VPANDD        ·tables+40000(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40000(SB), Z3, Z3
+	VPANDD        ·tables+40064(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11162,11 +11165,26 @@ utf32LEToUTF8AVX512_general:
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF8AVX512_loop
 
+utf32LEToUTF8AVX512_astral:
+	VPSLLD     $0x18, Z0, Z1
+	VPSLLD     $0x0a, Z0, Z2
+	VPTERNLOGD $0xf8, ·tables+40000(SB), Z2, Z1
+	VPSRLD     $0x04, Z0, Z2
+	VPTERNLOGD $0xf8, ·tables+40064(SB), Z2, Z1
+	VPSRLD     $0x12, Z0, Z2
+	VPORD      Z2, Z1, Z1
+	VMOVDQU64  ·tables+40128(SB), Z0
+	VPTERNLOGD $0xca, ·tables+40192(SB), Z1, Z0
+	VMOVDQU64  Z0, (AX)(DI*1)
+	ADDQ       $0x40, DI
+	ADDQ       $0x40, SI
+	JMP        utf32LEToUTF8AVX512_loop
+
 utf32LEToUTF8AVX512_partial:
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
-	VMOVDQU64     ·tables+39872(SB), Z1
+	VMOVDQU64     ·tables+39936(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11177,10 +11195,10 @@ utf32LEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+39936(SB), Z3, Z3
+	VPANDD        ·tables+40000(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40000(SB), Z3, Z3
+	VPANDD        ·tables+40064(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11269,9 +11287,12 @@ utf32BEToUTF8AVX512_general:
 	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
 	VPCMPEQD      ·tables+39808(SB), Z2, K2
 	KORW          K1, K2, K1
+	VPCMPUD       $0x01, ·tables+39872(SB), Z1, K2
+	KORTESTW      K1, K2
+	JZ            utf32BEToUTF8AVX512_astral
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF8AVX512_partial
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11282,10 +11303,10 @@ utf32BEToUTF8AVX512_general:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40000(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40064(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11305,11 +11326,26 @@ utf32BEToUTF8AVX512_general:
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF8AVX512_loop
 
+utf32BEToUTF8AVX512_astral:
+	VPSLLD     $0x18, Z1, Z2
+	VPSLLD     $0x0a, Z1, Z3
+	VPTERNLOGD $0xf8, ·tables+40000(SB), Z3, Z2
+	VPSRLD     $0x04, Z1, Z3
+	VPTERNLOGD $0xf8, ·tables+40064(SB), Z3, Z2
+	VPSRLD     $0x12, Z1, Z3
+	VPORD      Z3, Z2, Z2
+	VMOVDQU64  ·tables+40128(SB), Z1
+	VPTERNLOGD $0xca, ·tables+40192(SB), Z2, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
+	ADDQ       $0x40, DI
+	ADDQ       $0x40, SI
+	JMP        utf32BEToUTF8AVX512_loop
+
 utf32BEToUTF8AVX512_partial:
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
-	VMOVDQU64     ·tables+39872(SB), Z0
+	VMOVDQU64     ·tables+39936(SB), Z0
 	VPSRLD        $0x07, Z1, Z2
 	VPMINUD       Z0, Z2, Z2
 	VPSRLD        $0x0b, Z1, Z3
@@ -11320,10 +11356,10 @@ utf32BEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z1, Z0
 	VPSLLD        $0x0a, Z1, Z3
-	VPANDD        ·tables+39936(SB), Z3, Z3
+	VPANDD        ·tables+40000(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x04, Z1, Z3
-	VPANDD        ·tables+40000(SB), Z3, Z3
+	VPANDD        ·tables+40064(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x12, Z1, Z3
 	VPORD         Z3, Z0, Z0
@@ -11384,8 +11420,8 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ     K1, R8
-	VPADDB    ·tables+40064(SB), Z1, Z2
-	VMOVDQU64 ·tables+40128(SB), Z3
+	VPADDB    ·tables+40256(SB), Z1, Z2
+	VMOVDQU64 ·tables+40320(SB), Z3
 	VPCMPUB   $0x06, Z3, Z2, K1
 	KORTESTQ  K1, K1
 	JNZ       cp1252ToUTF8AVX512_table
@@ -11425,11 +11461,11 @@ cp1252ToUTF8AVX512_sparse:
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+40192(SB), Z3, Z3
+	VPANDD        ·tables+40384(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+40256(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+40320(SB), Z2, K1
+	VPORD         ·tables+40448(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+40512(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
 	KMOVQ         K1, R8
@@ -11443,11 +11479,11 @@ cp1252ToUTF8AVX512_halves:
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+40192(SB), Z2, Z2
+	VPANDD        ·tables+40384(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+40256(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+40320(SB), Z1, K1
+	VPORD         ·tables+40448(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+40512(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, R8
@@ -11464,9 +11500,9 @@ cp1252ToUTF8AVX512_halves:
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
 	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11477,10 +11513,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40000(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40064(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11499,9 +11535,9 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R8, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
 	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11512,10 +11548,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40000(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40064(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11534,9 +11570,9 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R8, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
 	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11547,10 +11583,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40000(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40064(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11569,9 +11605,9 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R8, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
 	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40384(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+39872(SB), Z2
+	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11582,10 +11618,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+39936(SB), Z4, Z4
+	VPANDD        ·tables+40000(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40000(SB), Z4, Z4
+	VPANDD        ·tables+40064(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11633,10 +11669,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+40448(SB), Z1, Z1
-	VPCMPEQW  ·tables+40512(SB), Z1, K1
+	VPANDD    ·tables+40640(SB), Z1, Z1
+	VPCMPEQW  ·tables+40704(SB), Z1, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+40576(SB), Z1, K1
+	VPCMPEQW  ·tables+40768(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -11747,8 +11783,8 @@ utf16LEToUTF32LEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+40640(SB), Z0, Z1
-	VPCMPEQW      ·tables+40512(SB), Z1, K1
+	VPANDD        ·tables+40832(SB), Z0, Z1
+	VPCMPEQW      ·tables+40704(SB), Z1, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
@@ -11761,10 +11797,10 @@ utf16LEToUTF32LEAVX512_loop:
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40448(SB), Z0, Z1
-	VPCMPEQW ·tables+40512(SB), Z1, K1
+	VPANDD   ·tables+40640(SB), Z0, Z1
+	VPCMPEQW ·tables+40704(SB), Z1, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40576(SB), Z1, K1
+	VPCMPEQW ·tables+40768(SB), Z1, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -11788,7 +11824,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+40704(SB), Z4, Z4
+	VPSUBD        ·tables+40896(SB), Z4, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -11806,7 +11842,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z1
 	VPSLLD        $0x0a, Z0, Z2
 	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+40704(SB), Z2, Z2
+	VPSUBD        ·tables+40896(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z2, K1, Z0
@@ -11863,7 +11899,7 @@ utf32LEToUTF16LEAVX512_loop:
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
 	VPANDD    ·tables+39488(SB), Z0, Z1
-	VPTESTMD  ·tables+40768(SB), Z0, K1
+	VPTESTMD  ·tables+40960(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
 	VPCMPEQD  ·tables+39808(SB), Z1, K1
@@ -11882,12 +11918,12 @@ utf32LEToUTF16LEAVX512_astral:
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+40832(SB), Z0, K1
-	VPSUBD        ·tables+40896(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
+	VPSUBD        ·tables+39872(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
 	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z1, Z1
-	VPADDD        ·tables+41024(SB), Z1, Z1
+	VPANDD        ·tables+41088(SB), Z1, Z1
+	VPADDD        ·tables+41152(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11916,12 +11952,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+40832(SB), Z0, K1
-	VPSUBD        ·tables+40896(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
+	VPSUBD        ·tables+39872(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
 	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z1, Z1
-	VPADDD        ·tables+41024(SB), Z1, Z1
+	VPANDD        ·tables+41088(SB), Z1, Z1
+	VPADDD        ·tables+41152(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11967,8 +12003,8 @@ utf16LEToUTF32BEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+40640(SB), Z1, Z2
-	VPCMPEQW      ·tables+40512(SB), Z2, K1
+	VPANDD        ·tables+40832(SB), Z1, Z2
+	VPCMPEQW      ·tables+40704(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -11983,10 +12019,10 @@ utf16LEToUTF32BEAVX512_loop:
 	JMP           utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40448(SB), Z1, Z2
-	VPCMPEQW ·tables+40512(SB), Z2, K1
+	VPANDD   ·tables+40640(SB), Z1, Z2
+	VPCMPEQW ·tables+40704(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40576(SB), Z2, K1
+	VPCMPEQW ·tables+40768(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12010,7 +12046,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+40704(SB), Z5, Z5
+	VPSUBD        ·tables+40896(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12029,7 +12065,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+40704(SB), Z3, Z3
+	VPSUBD        ·tables+40896(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12087,7 +12123,7 @@ utf32LEToUTF16BEAVX512_loop:
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
 	VPANDD    ·tables+39488(SB), Z0, Z1
-	VPTESTMD  ·tables+40768(SB), Z0, K1
+	VPTESTMD  ·tables+40960(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
 	VPCMPEQD  ·tables+39808(SB), Z1, K1
@@ -12107,12 +12143,12 @@ utf32LEToUTF16BEAVX512_astral:
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+40832(SB), Z0, K1
-	VPSUBD        ·tables+40896(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
+	VPSUBD        ·tables+39872(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
 	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z1, Z1
-	VPADDD        ·tables+41024(SB), Z1, Z1
+	VPANDD        ·tables+41088(SB), Z1, Z1
+	VPADDD        ·tables+41152(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12142,12 +12178,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+40832(SB), Z0, K1
-	VPSUBD        ·tables+40896(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
+	VPSUBD        ·tables+39872(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
 	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z1, Z1
-	VPADDD        ·tables+41024(SB), Z1, Z1
+	VPANDD        ·tables+41088(SB), Z1, Z1
+	VPADDD        ·tables+41152(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12196,10 +12232,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40448(SB), Z1, Z2
-	VPCMPEQW  ·tables+40512(SB), Z2, K1
+	VPANDD    ·tables+40640(SB), Z1, Z2
+	VPCMPEQW  ·tables+40704(SB), Z2, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+40576(SB), Z2, K1
+	VPCMPEQW  ·tables+40768(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12312,8 +12348,8 @@ utf16BEToUTF32LEAVX512_loop:
 	JG            utf16BEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
 	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+40640(SB), Z1, Z2
-	VPCMPEQW      ·tables+40512(SB), Z2, K1
+	VPANDD        ·tables+40832(SB), Z1, Z2
+	VPCMPEQW      ·tables+40704(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12326,10 +12362,10 @@ utf16BEToUTF32LEAVX512_loop:
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40448(SB), Z1, Z2
-	VPCMPEQW ·tables+40512(SB), Z2, K1
+	VPANDD   ·tables+40640(SB), Z1, Z2
+	VPCMPEQW ·tables+40704(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40576(SB), Z2, K1
+	VPCMPEQW ·tables+40768(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12353,7 +12389,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+40704(SB), Z5, Z5
+	VPSUBD        ·tables+40896(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12371,7 +12407,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+40704(SB), Z3, Z3
+	VPSUBD        ·tables+40896(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12430,7 +12466,7 @@ utf32BEToUTF16LEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    ·tables+39488(SB), Z1, Z2
-	VPTESTMD  ·tables+40768(SB), Z1, K1
+	VPTESTMD  ·tables+40960(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
 	VPCMPEQD  ·tables+39808(SB), Z2, K1
@@ -12449,12 +12485,12 @@ utf32BEToUTF16LEAVX512_astral:
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+40832(SB), Z1, K1
-	VPSUBD        ·tables+40896(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
+	VPSUBD        ·tables+39872(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
 	VPADDD        ·tables+39808(SB), Z3, Z3
-	VPANDD        ·tables+40960(SB), Z2, Z2
-	VPADDD        ·tables+41024(SB), Z2, Z2
+	VPANDD        ·tables+41088(SB), Z2, Z2
+	VPADDD        ·tables+41152(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12483,12 +12519,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+40832(SB), Z1, K1
-	VPSUBD        ·tables+40896(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
+	VPSUBD        ·tables+39872(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
 	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z0, Z0
-	VPADDD        ·tables+41024(SB), Z0, Z0
+	VPANDD        ·tables+41088(SB), Z0, Z0
+	VPADDD        ·tables+41152(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12536,8 +12572,8 @@ utf16BEToUTF32BEAVX512_loop:
 	JG            utf16BEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z2
 	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+40640(SB), Z2, Z3
-	VPCMPEQW      ·tables+40512(SB), Z3, K1
+	VPANDD        ·tables+40832(SB), Z2, Z3
+	VPCMPEQW      ·tables+40704(SB), Z3, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
@@ -12552,10 +12588,10 @@ utf16BEToUTF32BEAVX512_loop:
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40448(SB), Z2, Z3
-	VPCMPEQW ·tables+40512(SB), Z3, K1
+	VPANDD   ·tables+40640(SB), Z2, Z3
+	VPCMPEQW ·tables+40704(SB), Z3, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40576(SB), Z3, K1
+	VPCMPEQW ·tables+40768(SB), Z3, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12579,7 +12615,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z5
 	VPSLLD        $0x0a, Z4, Z6
 	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+40704(SB), Z6, Z6
+	VPSUBD        ·tables+40896(SB), Z6, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z6, K1, Z4
@@ -12598,7 +12634,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+40704(SB), Z4, Z4
+	VPSUBD        ·tables+40896(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12658,7 +12694,7 @@ utf32BEToUTF16BEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    ·tables+39488(SB), Z1, Z2
-	VPTESTMD  ·tables+40768(SB), Z1, K1
+	VPTESTMD  ·tables+40960(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
 	VPCMPEQD  ·tables+39808(SB), Z2, K1
@@ -12678,12 +12714,12 @@ utf32BEToUTF16BEAVX512_astral:
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+40832(SB), Z1, K1
-	VPSUBD        ·tables+40896(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
+	VPSUBD        ·tables+39872(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
 	VPADDD        ·tables+39808(SB), Z3, Z3
-	VPANDD        ·tables+40960(SB), Z2, Z2
-	VPADDD        ·tables+41024(SB), Z2, Z2
+	VPANDD        ·tables+41088(SB), Z2, Z2
+	VPADDD        ·tables+41152(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12713,12 +12749,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+40832(SB), Z1, K1
-	VPSUBD        ·tables+40896(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
+	VPSUBD        ·tables+39872(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
 	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+40960(SB), Z0, Z0
-	VPADDD        ·tables+41024(SB), Z0, Z0
+	VPANDD        ·tables+41088(SB), Z0, Z0
+	VPADDD        ·tables+41152(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12775,7 +12811,7 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+40768(SB), Y0
+	VPTEST         ·tables+40960(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -12784,7 +12820,7 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R8, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+40768(SB), Y1
+	VPTEST         ·tables+40960(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
@@ -12969,20 +13005,20 @@ utf32LEToUTF8AVX2_codes:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+40896(SB), Y0, Y1
-	VPTEST  ·tables+41088(SB), Y1
+	VPSUBD  ·tables+39872(SB), Y0, Y1
+	VPTEST  ·tables+41216(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
-	VPAND   ·tables+39936(SB), Y2, Y2
+	VPAND   ·tables+40000(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x04, Y0, Y2
-	VPAND   ·tables+40000(SB), Y2, Y2
+	VPAND   ·tables+40064(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+41152(SB), Y1, Y1
-	VPOR    ·tables+41216(SB), Y1, Y1
+	VPAND   ·tables+40128(SB), Y1, Y1
+	VPOR    ·tables+40192(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
@@ -12997,7 +13033,7 @@ utf32LEToUTF8AVX2_notAstral:
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF8AVX2_partial
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13008,10 +13044,10 @@ utf32LEToUTF8AVX2_notAstral:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40000(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40064(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13059,7 +13095,7 @@ utf32LEToUTF8AVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13070,10 +13106,10 @@ utf32LEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40000(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40064(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13150,7 +13186,7 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+40768(SB), Y1
+	VPTEST         ·tables+40960(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -13160,7 +13196,7 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+40768(SB), Y2
+	VPTEST         ·tables+40960(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
@@ -13345,20 +13381,20 @@ utf32BEToUTF8AVX2_codes:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+40896(SB), Y1, Y2
-	VPTEST  ·tables+41088(SB), Y2
+	VPSUBD  ·tables+39872(SB), Y1, Y2
+	VPTEST  ·tables+41216(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
-	VPAND   ·tables+39936(SB), Y3, Y3
+	VPAND   ·tables+40000(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x04, Y1, Y3
-	VPAND   ·tables+40000(SB), Y3, Y3
+	VPAND   ·tables+40064(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+41152(SB), Y2, Y2
-	VPOR    ·tables+41216(SB), Y2, Y2
+	VPAND   ·tables+40128(SB), Y2, Y2
+	VPOR    ·tables+40192(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
@@ -13373,7 +13409,7 @@ utf32BEToUTF8AVX2_notAstral:
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF8AVX2_partial
-	VMOVDQU        ·tables+39872(SB), Y2
+	VMOVDQU        ·tables+39936(SB), Y2
 	VPSRLD         $0x07, Y1, Y3
 	VPMINUD        Y2, Y3, Y3
 	VPSRLD         $0x0b, Y1, Y4
@@ -13384,10 +13420,10 @@ utf32BEToUTF8AVX2_notAstral:
 	VPADDD         Y4, Y3, Y3
 	VPSLLD         $0x18, Y1, Y2
 	VPSLLD         $0x0a, Y1, Y4
-	VPAND          ·tables+39936(SB), Y4, Y4
+	VPAND          ·tables+40000(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x04, Y1, Y4
-	VPAND          ·tables+40000(SB), Y4, Y4
+	VPAND          ·tables+40064(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x12, Y1, Y4
 	VPOR           Y4, Y2, Y2
@@ -13435,7 +13471,7 @@ utf32BEToUTF8AVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VMOVDQU        ·tables+39872(SB), Y0
+	VMOVDQU        ·tables+39936(SB), Y0
 	VPSRLD         $0x07, Y1, Y2
 	VPMINUD        Y0, Y2, Y2
 	VPSRLD         $0x0b, Y1, Y3
@@ -13446,10 +13482,10 @@ utf32BEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y1, Y0
 	VPSLLD         $0x0a, Y1, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40000(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x04, Y1, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40064(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x12, Y1, Y3
 	VPOR           Y3, Y0, Y0
@@ -13523,8 +13559,8 @@ cp1252ToUTF8AVX2_loop:
 
 cp1252ToUTF8AVX2_wide:
 	MOVL     R8, R9
-	VPADDB   ·tables+40064(SB), Y0, Y1
-	VMOVDQU  ·tables+40128(SB), Y2
+	VPADDB   ·tables+40256(SB), Y0, Y1
+	VMOVDQU  ·tables+40320(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
@@ -13564,11 +13600,11 @@ cp1252ToUTF8AVX2_sparse:
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+40192(SB), Y2, Y2
+	VPAND          ·tables+40384(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+40256(SB), Y2, Y2
-	VPCMPGTW       ·tables+40320(SB), Y1, Y3
+	VPOR           ·tables+40448(SB), Y2, Y2
+	VPCMPGTW       ·tables+40512(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R8, R9
 	MOVBLZX        R9, R9
@@ -13595,11 +13631,11 @@ cp1252ToUTF8AVX2_halves:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+40192(SB), Y1, Y1
+	VPAND          ·tables+40384(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+40256(SB), Y1, Y1
-	VPCMPGTW       ·tables+40320(SB), Y0, Y2
+	VPOR           ·tables+40448(SB), Y1, Y1
+	VPCMPGTW       ·tables+40512(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R8, R9
 	SHRL           $0x10, R9
@@ -13641,7 +13677,7 @@ cp1252ToUTF8AVX2_table:
 	VPSRLD         $0x05, Y1, Y1
 	VPCMPEQD       ·tables+41344(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13652,10 +13688,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40000(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40064(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13703,7 +13739,7 @@ cp1252ToUTF8AVX2_table:
 	VPSRLD         $0x05, Y1, Y1
 	VPCMPEQD       ·tables+41344(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13714,10 +13750,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40000(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40064(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13765,7 +13801,7 @@ cp1252ToUTF8AVX2_table:
 	VPSRLD         $0x05, Y1, Y1
 	VPCMPEQD       ·tables+41344(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13776,10 +13812,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40000(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40064(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13827,7 +13863,7 @@ cp1252ToUTF8AVX2_table:
 	VPSRLD         $0x05, Y1, Y1
 	VPCMPEQD       ·tables+41344(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+39872(SB), Y1
+	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13838,10 +13874,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+40000(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40000(SB), Y3, Y3
+	VPAND          ·tables+40064(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13906,10 +13942,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+40448(SB), Y1, Y1
-	VPCMPEQW  ·tables+40512(SB), Y1, Y3
+	VPAND     ·tables+40640(SB), Y1, Y1
+	VPCMPEQW  ·tables+40704(SB), Y1, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+40576(SB), Y1, Y3
+	VPCMPEQW  ·tables+40768(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14022,8 +14058,8 @@ utf16LEToUTF32LEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+40640(SB), Y0, Y1
-	VPCMPEQW     ·tables+40512(SB), Y1, Y1
+	VPAND        ·tables+40832(SB), Y0, Y1
+	VPCMPEQW     ·tables+40704(SB), Y1, Y1
 	VPTEST       Y1, Y1
 	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
@@ -14036,9 +14072,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JMP          utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40448(SB), Y0, Y1
-	VPCMPEQW  ·tables+40512(SB), Y1, Y2
-	VPCMPEQW  ·tables+40576(SB), Y1, Y1
+	VPAND     ·tables+40640(SB), Y0, Y1
+	VPCMPEQW  ·tables+40704(SB), Y1, Y2
+	VPCMPEQW  ·tables+40768(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
 	VPMOVMSKB Y1, R9
 	MOVQ      $0x00000020, R10
@@ -14067,7 +14103,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+40704(SB), Y6, Y6
+	VPSUBD       ·tables+40896(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14082,7 +14118,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+40704(SB), Y2, Y2
+	VPSUBD       ·tables+40896(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14138,7 +14174,7 @@ utf32LEToUTF16LEAVX2_loop:
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     ·tables+39488(SB), Y0, Y1
-	VPTEST    ·tables+40768(SB), Y0
+	VPTEST    ·tables+40960(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
 	VPCMPEQD  ·tables+39808(SB), Y1, Y1
 	VPTEST    Y1, Y1
@@ -14159,12 +14195,12 @@ utf32LEToUTF16LEAVX2_astral:
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+40832(SB), Y0, Y1
-	VPSUBD         ·tables+40896(SB), Y0, Y2
+	VPCMPGTD       ·tables+41024(SB), Y0, Y1
+	VPSUBD         ·tables+39872(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPAND          ·tables+41088(SB), Y2, Y2
+	VPADDD         ·tables+41152(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14208,12 +14244,12 @@ utf32LEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+40832(SB), Y0, Y1
-	VPSUBD         ·tables+40896(SB), Y0, Y2
+	VPCMPGTD       ·tables+41024(SB), Y0, Y1
+	VPSUBD         ·tables+39872(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPAND          ·tables+41088(SB), Y2, Y2
+	VPADDD         ·tables+41152(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14270,8 +14306,8 @@ utf16LEToUTF32BEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+40640(SB), Y1, Y2
-	VPCMPEQW     ·tables+40512(SB), Y2, Y2
+	VPAND        ·tables+40832(SB), Y1, Y2
+	VPCMPEQW     ·tables+40704(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14286,9 +14322,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JMP          utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40448(SB), Y1, Y2
-	VPCMPEQW  ·tables+40512(SB), Y2, Y3
-	VPCMPEQW  ·tables+40576(SB), Y2, Y2
+	VPAND     ·tables+40640(SB), Y1, Y2
+	VPCMPEQW  ·tables+40704(SB), Y2, Y3
+	VPCMPEQW  ·tables+40768(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14317,7 +14353,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+40704(SB), Y7, Y7
+	VPSUBD       ·tables+40896(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14333,7 +14369,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+40704(SB), Y3, Y3
+	VPSUBD       ·tables+40896(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14390,7 +14426,7 @@ utf32LEToUTF16BEAVX2_loop:
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     ·tables+39488(SB), Y0, Y1
-	VPTEST    ·tables+40768(SB), Y0
+	VPTEST    ·tables+40960(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
 	VPCMPEQD  ·tables+39808(SB), Y1, Y1
 	VPTEST    Y1, Y1
@@ -14412,12 +14448,12 @@ utf32LEToUTF16BEAVX2_astral:
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+40832(SB), Y0, Y1
-	VPSUBD         ·tables+40896(SB), Y0, Y2
+	VPCMPGTD       ·tables+41024(SB), Y0, Y1
+	VPSUBD         ·tables+39872(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPAND          ·tables+41088(SB), Y2, Y2
+	VPADDD         ·tables+41152(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14462,12 +14498,12 @@ utf32LEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+40832(SB), Y0, Y1
-	VPSUBD         ·tables+40896(SB), Y0, Y2
+	VPCMPGTD       ·tables+41024(SB), Y0, Y1
+	VPSUBD         ·tables+39872(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPAND          ·tables+41088(SB), Y2, Y2
+	VPADDD         ·tables+41152(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14527,10 +14563,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40448(SB), Y1, Y2
-	VPCMPEQW  ·tables+40512(SB), Y2, Y3
+	VPAND     ·tables+40640(SB), Y1, Y2
+	VPCMPEQW  ·tables+40704(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+40576(SB), Y2, Y3
+	VPCMPEQW  ·tables+40768(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14645,8 +14681,8 @@ utf16BEToUTF32LEAVX2_loop:
 	JG           utf16BEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+40640(SB), Y1, Y2
-	VPCMPEQW     ·tables+40512(SB), Y2, Y2
+	VPAND        ·tables+40832(SB), Y1, Y2
+	VPCMPEQW     ·tables+40704(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14659,9 +14695,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JMP          utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40448(SB), Y1, Y2
-	VPCMPEQW  ·tables+40512(SB), Y2, Y3
-	VPCMPEQW  ·tables+40576(SB), Y2, Y2
+	VPAND     ·tables+40640(SB), Y1, Y2
+	VPCMPEQW  ·tables+40704(SB), Y2, Y3
+	VPCMPEQW  ·tables+40768(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14690,7 +14726,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+40704(SB), Y7, Y7
+	VPSUBD       ·tables+40896(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -14705,7 +14741,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+40704(SB), Y3, Y3
+	VPSUBD       ·tables+40896(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -14763,7 +14799,7 @@ utf32BEToUTF16LEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+39488(SB), Y1, Y2
-	VPTEST    ·tables+40768(SB), Y1
+	VPTEST    ·tables+40960(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
 	VPCMPEQD  ·tables+39808(SB), Y2, Y2
 	VPTEST    Y2, Y2
@@ -14784,12 +14820,12 @@ utf32BEToUTF16LEAVX2_astral:
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+40832(SB), Y1, Y2
-	VPSUBD         ·tables+40896(SB), Y1, Y3
+	VPCMPGTD       ·tables+41024(SB), Y1, Y2
+	VPSUBD         ·tables+39872(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
 	VPADDD         ·tables+39808(SB), Y4, Y4
-	VPAND          ·tables+40960(SB), Y3, Y3
-	VPADDD         ·tables+41024(SB), Y3, Y3
+	VPAND          ·tables+41088(SB), Y3, Y3
+	VPADDD         ·tables+41152(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -14833,12 +14869,12 @@ utf32BEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+40832(SB), Y1, Y0
-	VPSUBD         ·tables+40896(SB), Y1, Y2
+	VPCMPGTD       ·tables+41024(SB), Y1, Y0
+	VPSUBD         ·tables+39872(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPAND          ·tables+41088(SB), Y2, Y2
+	VPADDD         ·tables+41152(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -14897,8 +14933,8 @@ utf16BEToUTF32BEAVX2_loop:
 	JG           utf16BEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+40640(SB), Y2, Y3
-	VPCMPEQW     ·tables+40512(SB), Y3, Y3
+	VPAND        ·tables+40832(SB), Y2, Y3
+	VPCMPEQW     ·tables+40704(SB), Y3, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
@@ -14913,9 +14949,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JMP          utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40448(SB), Y2, Y3
-	VPCMPEQW  ·tables+40512(SB), Y3, Y4
-	VPCMPEQW  ·tables+40576(SB), Y3, Y3
+	VPAND     ·tables+40640(SB), Y2, Y3
+	VPCMPEQW  ·tables+40704(SB), Y3, Y4
+	VPCMPEQW  ·tables+40768(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
@@ -14944,7 +14980,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+40704(SB), Y8, Y8
+	VPSUBD       ·tables+40896(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -14960,7 +14996,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+40704(SB), Y4, Y4
+	VPSUBD       ·tables+40896(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15019,7 +15055,7 @@ utf32BEToUTF16BEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+39488(SB), Y1, Y2
-	VPTEST    ·tables+40768(SB), Y1
+	VPTEST    ·tables+40960(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
 	VPCMPEQD  ·tables+39808(SB), Y2, Y2
 	VPTEST    Y2, Y2
@@ -15041,12 +15077,12 @@ utf32BEToUTF16BEAVX2_astral:
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+40832(SB), Y1, Y2
-	VPSUBD         ·tables+40896(SB), Y1, Y3
+	VPCMPGTD       ·tables+41024(SB), Y1, Y2
+	VPSUBD         ·tables+39872(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
 	VPADDD         ·tables+39808(SB), Y4, Y4
-	VPAND          ·tables+40960(SB), Y3, Y3
-	VPADDD         ·tables+41024(SB), Y3, Y3
+	VPAND          ·tables+41088(SB), Y3, Y3
+	VPADDD         ·tables+41152(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15091,12 +15127,12 @@ utf32BEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+40832(SB), Y1, Y0
-	VPSUBD         ·tables+40896(SB), Y1, Y2
+	VPCMPGTD       ·tables+41024(SB), Y1, Y0
+	VPSUBD         ·tables+39872(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
 	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+40960(SB), Y2, Y2
-	VPADDD         ·tables+41024(SB), Y2, Y2
+	VPAND          ·tables+41088(SB), Y2, Y2
+	VPADDD         ·tables+41152(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -21660,167 +21696,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw1 at 39872
-	QUAD $0x0000000100000001
-	QUAD $0x0000000100000001
-	QUAD $0x0000000100000001
-	QUAD $0x0000000100000001
-	QUAD $0x0000000100000001
-	QUAD $0x0000000100000001
-	QUAD $0x0000000100000001
-	QUAD $0x0000000100000001
-
-	// wdw3F0000 at 39936
-	QUAD $0x003f0000003f0000
-	QUAD $0x003f0000003f0000
-	QUAD $0x003f0000003f0000
-	QUAD $0x003f0000003f0000
-	QUAD $0x003f0000003f0000
-	QUAD $0x003f0000003f0000
-	QUAD $0x003f0000003f0000
-	QUAD $0x003f0000003f0000
-
-	// wdw3F00 at 40000
-	QUAD $0x00003f0000003f00
-	QUAD $0x00003f0000003f00
-	QUAD $0x00003f0000003f00
-	QUAD $0x00003f0000003f00
-	QUAD $0x00003f0000003f00
-	QUAD $0x00003f0000003f00
-	QUAD $0x00003f0000003f00
-	QUAD $0x00003f0000003f00
-
-	// wdw60606060 at 40064
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-
-	// wdwDFDFDFDF at 40128
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-
-	// wdw3F003F00 at 40192
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-
-	// wdw80C080C0 at 40256
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-
-	// wdw7F007F at 40320
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-
-	// wdw20 at 40384
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-
-	// wdwFC00FC00 at 40448
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-
-	// wdwD800D800 at 40512
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-
-	// wdwDC00DC00 at 40576
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-
-	// wdwF800F800 at 40640
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-
-	// wdw35FDC00 at 40704
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-
-	// wdwFFFF0000 at 40768
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-
-	// wdwFFFF at 40832
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-
-	// wdw10000 at 40896
+	// wdw10000 at 39872
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -21830,7 +21706,187 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// wdw3FF at 40960
+	// wdw1 at 39936
+	QUAD $0x0000000100000001
+	QUAD $0x0000000100000001
+	QUAD $0x0000000100000001
+	QUAD $0x0000000100000001
+	QUAD $0x0000000100000001
+	QUAD $0x0000000100000001
+	QUAD $0x0000000100000001
+	QUAD $0x0000000100000001
+
+	// wdw3F0000 at 40000
+	QUAD $0x003f0000003f0000
+	QUAD $0x003f0000003f0000
+	QUAD $0x003f0000003f0000
+	QUAD $0x003f0000003f0000
+	QUAD $0x003f0000003f0000
+	QUAD $0x003f0000003f0000
+	QUAD $0x003f0000003f0000
+	QUAD $0x003f0000003f0000
+
+	// wdw3F00 at 40064
+	QUAD $0x00003f0000003f00
+	QUAD $0x00003f0000003f00
+	QUAD $0x00003f0000003f00
+	QUAD $0x00003f0000003f00
+	QUAD $0x00003f0000003f00
+	QUAD $0x00003f0000003f00
+	QUAD $0x00003f0000003f00
+	QUAD $0x00003f0000003f00
+
+	// wdw3F3F3F07 at 40128
+	QUAD $0x3f3f3f073f3f3f07
+	QUAD $0x3f3f3f073f3f3f07
+	QUAD $0x3f3f3f073f3f3f07
+	QUAD $0x3f3f3f073f3f3f07
+	QUAD $0x3f3f3f073f3f3f07
+	QUAD $0x3f3f3f073f3f3f07
+	QUAD $0x3f3f3f073f3f3f07
+	QUAD $0x3f3f3f073f3f3f07
+
+	// wdw808080F0 at 40192
+	QUAD $0x808080f0808080f0
+	QUAD $0x808080f0808080f0
+	QUAD $0x808080f0808080f0
+	QUAD $0x808080f0808080f0
+	QUAD $0x808080f0808080f0
+	QUAD $0x808080f0808080f0
+	QUAD $0x808080f0808080f0
+	QUAD $0x808080f0808080f0
+
+	// wdw60606060 at 40256
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+
+	// wdwDFDFDFDF at 40320
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+
+	// wdw3F003F00 at 40384
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+
+	// wdw80C080C0 at 40448
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+
+	// wdw7F007F at 40512
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+
+	// wdw20 at 40576
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+
+	// wdwFC00FC00 at 40640
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+
+	// wdwD800D800 at 40704
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+
+	// wdwDC00DC00 at 40768
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+
+	// wdwF800F800 at 40832
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+
+	// wdw35FDC00 at 40896
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+
+	// wdwFFFF0000 at 40960
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+
+	// wdwFFFF at 41024
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+
+	// wdw3FF at 41088
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -21840,7 +21896,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 41024
+	// wdwDC00 at 41152
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -21850,7 +21906,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 41088
+	// wdwFFF00000 at 41216
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -21859,26 +21915,6 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
-
-	// wdw3F3F3F07 at 41152
-	QUAD $0x3f3f3f073f3f3f07
-	QUAD $0x3f3f3f073f3f3f07
-	QUAD $0x3f3f3f073f3f3f07
-	QUAD $0x3f3f3f073f3f3f07
-	QUAD $0x3f3f3f073f3f3f07
-	QUAD $0x3f3f3f073f3f3f07
-	QUAD $0x3f3f3f073f3f3f07
-	QUAD $0x3f3f3f073f3f3f07
-
-	// wdw808080F0 at 41216
-	QUAD $0x808080f0808080f0
-	QUAD $0x808080f0808080f0
-	QUAD $0x808080f0808080f0
-	QUAD $0x808080f0808080f0
-	QUAD $0x808080f0808080f0
-	QUAD $0x808080f0808080f0
-	QUAD $0x808080f0808080f0
-	QUAD $0x808080f0808080f0
 
 	// wdw60 at 41280
 	QUAD $0x0000006000000060

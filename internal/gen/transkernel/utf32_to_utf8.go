@@ -255,6 +255,24 @@ func encodeAstralAVX2(t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual) {
 	VMOVDQU(raw, asm.At(dp, j, 0))
 }
 
+// encodeAstral512 is encodeAstralAVX2 for sixteen lanes: VPTERNLOGD merges
+// each masked group, and the value bits and the marks in one bit select.
+func encodeAstral512(t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual) {
+	raw, y := ZMM(), ZMM()
+	VPSLLD(U8(24), c, raw)
+	VPSLLD(U8(10), c, y)
+	VPTERNLOGD(U8(0xF8), t.splat(0x3F0000), y, raw) // raw | y&0x3F0000
+	VPSRLD(U8(4), c, y)
+	VPTERNLOGD(U8(0xF8), t.splat(0x3F00), y, raw) // raw | y&0x3F00
+	VPSRLD(U8(18), c, y)
+	VPORD(y, raw, raw)
+	// raw where the value bits are, the marks elsewhere.
+	bits := ZMM()
+	VMOVDQU64(t.splat(0x3F3F3F07), bits)
+	VPTERNLOGD(U8(0xCA), t.splat(0x808080F0), raw, bits)
+	VMOVDQU64(bits, asm.At(dp, j, 0))
+}
+
 // and sets dst to a & b for either width, a memory.
 func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 	if w.Masked() {
@@ -412,9 +430,22 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	}
 	p.Label("general")
 	bad := badLanes(t, c)
+	// Sixteen characters above the BMP (Emoji): every lane is four bytes,
+	// so the block needs neither lengths nor VPCOMPRESSB. One compare and
+	// one KORTESTW more for the 3-byte blocks (CJK, Hindi) that come here:
+	// ZF is set when no lane is bad and none is below U+10000.
+	bmp := K()
+	VPCMPUD(U8(1), t.splat(0x10000), c, bmp) // c < 0x10000
+	KORTESTW(bad, bmp)
+	JZ(p.Ref("astral"))
 	KORTESTW(bad, bad)
 	JNZ(p.Ref("partial"))
 	encodeLanes(w, t, c, dp, j)
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+	p.Label("astral")
+	encodeAstral512(t, c, dp, j)
+	ADDQ(U8(w.Bytes), j)
 	ADDQ(U8(w.Bytes), i)
 	JMP(p.Ref("loop"))
 	// A block with a unit that is no scalar value converts up to it, and
