@@ -11122,15 +11122,13 @@ utf32LEToUTF8AVX512_wide:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_general:
-	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
-	KORW          K1, K2, K1
-	VPCMPUD       $0x01, ·tables+39872(SB), Z0, K2
-	KORTESTW      K1, K2
-	JZ            utf32LEToUTF8AVX512_astral
-	KORTESTW      K1, K1
-	JNZ           utf32LEToUTF8AVX512_partial
+	VPXORD   ·tables+39744(SB), Z0, Z1
+	VPSUBD   ·tables+39808(SB), Z1, Z1
+	VPCMPUD  $0x05, ·tables+39872(SB), Z1, K1
+	KORTESTW K1, K1
+	JNZ      utf32LEToUTF8AVX512_notBMP
+
+utf32LEToUTF8AVX512_encode:
 	VMOVDQU64     ·tables+39936(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
@@ -11165,7 +11163,12 @@ utf32LEToUTF8AVX512_general:
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF8AVX512_loop
 
-utf32LEToUTF8AVX512_astral:
+utf32LEToUTF8AVX512_notBMP:
+	VPCMPUD    $0x05, ·tables+40128(SB), Z1, K2
+	KORTESTW   K2, K2
+	JNZ        utf32LEToUTF8AVX512_partial
+	KORTESTW   K1, K1
+	JCC        utf32LEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z0, Z1
 	VPSLLD     $0x0a, Z0, Z2
 	VPTERNLOGD $0xf8, ·tables+40000(SB), Z2, Z1
@@ -11173,15 +11176,15 @@ utf32LEToUTF8AVX512_astral:
 	VPTERNLOGD $0xf8, ·tables+40064(SB), Z2, Z1
 	VPSRLD     $0x12, Z0, Z2
 	VPORD      Z2, Z1, Z1
-	VMOVDQU64  ·tables+40128(SB), Z0
-	VPTERNLOGD $0xca, ·tables+40192(SB), Z1, Z0
+	VMOVDQU64  ·tables+40192(SB), Z0
+	VPTERNLOGD $0xca, ·tables+40256(SB), Z1, Z0
 	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
 	JMP        utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_partial:
-	KMOVW         K1, CX
+	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
 	VMOVDQU64     ·tables+39936(SB), Z1
@@ -11283,15 +11286,13 @@ utf32BEToUTF8AVX512_wide:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_general:
-	VPANDD        ·tables+39488(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z2, K2
-	KORW          K1, K2, K1
-	VPCMPUD       $0x01, ·tables+39872(SB), Z1, K2
-	KORTESTW      K1, K2
-	JZ            utf32BEToUTF8AVX512_astral
-	KORTESTW      K1, K1
-	JNZ           utf32BEToUTF8AVX512_partial
+	VPXORD   ·tables+39744(SB), Z1, Z2
+	VPSUBD   ·tables+39808(SB), Z2, Z2
+	VPCMPUD  $0x05, ·tables+39872(SB), Z2, K1
+	KORTESTW K1, K1
+	JNZ      utf32BEToUTF8AVX512_notBMP
+
+utf32BEToUTF8AVX512_encode:
 	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
@@ -11326,7 +11327,12 @@ utf32BEToUTF8AVX512_general:
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF8AVX512_loop
 
-utf32BEToUTF8AVX512_astral:
+utf32BEToUTF8AVX512_notBMP:
+	VPCMPUD    $0x05, ·tables+40128(SB), Z2, K2
+	KORTESTW   K2, K2
+	JNZ        utf32BEToUTF8AVX512_partial
+	KORTESTW   K1, K1
+	JCC        utf32BEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z1, Z2
 	VPSLLD     $0x0a, Z1, Z3
 	VPTERNLOGD $0xf8, ·tables+40000(SB), Z3, Z2
@@ -11334,15 +11340,15 @@ utf32BEToUTF8AVX512_astral:
 	VPTERNLOGD $0xf8, ·tables+40064(SB), Z3, Z2
 	VPSRLD     $0x12, Z1, Z3
 	VPORD      Z3, Z2, Z2
-	VMOVDQU64  ·tables+40128(SB), Z1
-	VPTERNLOGD $0xca, ·tables+40192(SB), Z2, Z1
+	VMOVDQU64  ·tables+40192(SB), Z1
+	VPTERNLOGD $0xca, ·tables+40256(SB), Z2, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
 	JMP        utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_partial:
-	KMOVW         K1, CX
+	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
 	VMOVDQU64     ·tables+39936(SB), Z0
@@ -11420,8 +11426,8 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ     K1, R8
-	VPADDB    ·tables+40256(SB), Z1, Z2
-	VMOVDQU64 ·tables+40320(SB), Z3
+	VPADDB    ·tables+40320(SB), Z1, Z2
+	VMOVDQU64 ·tables+40384(SB), Z3
 	VPCMPUB   $0x06, Z3, Z2, K1
 	KORTESTQ  K1, K1
 	JNZ       cp1252ToUTF8AVX512_table
@@ -11461,11 +11467,11 @@ cp1252ToUTF8AVX512_sparse:
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+40448(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+40448(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+40512(SB), Z2, K1
+	VPORD         ·tables+40512(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+40576(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
 	KMOVQ         K1, R8
@@ -11479,11 +11485,11 @@ cp1252ToUTF8AVX512_halves:
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+40448(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+40448(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+40512(SB), Z1, K1
+	VPORD         ·tables+40512(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+40576(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, R8
@@ -11500,7 +11506,7 @@ cp1252ToUTF8AVX512_halves:
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
 	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40640(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
 	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
@@ -11535,7 +11541,7 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R8, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
 	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40640(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
 	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
@@ -11570,7 +11576,7 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R8, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
 	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40640(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
 	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
@@ -11605,7 +11611,7 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R8, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
 	VPADDD        ·tables+39424(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40640(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
 	VMOVDQU64     ·tables+39936(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
@@ -11669,10 +11675,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+40640(SB), Z1, Z1
-	VPCMPEQW  ·tables+40704(SB), Z1, K1
-	KMOVD     K1, R8
+	VPANDD    ·tables+40704(SB), Z1, Z1
 	VPCMPEQW  ·tables+40768(SB), Z1, K1
+	KMOVD     K1, R8
+	VPCMPEQW  ·tables+40832(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -11740,8 +11746,8 @@ utf32LEToBEAVX512_loop:
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
 	VPANDD    ·tables+39488(SB), Z1, Z3
-	VPCMPUD   $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD  ·tables+39808(SB), Z3, K2
+	VPCMPUD   $0x06, ·tables+40896(SB), Z1, K1
+	VPCMPEQD  ·tables+39744(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToBEAVX512_partial
@@ -11783,8 +11789,8 @@ utf16LEToUTF32LEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+40832(SB), Z0, Z1
-	VPCMPEQW      ·tables+40704(SB), Z1, K1
+	VPANDD        ·tables+40960(SB), Z0, Z1
+	VPCMPEQW      ·tables+40768(SB), Z1, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
@@ -11797,10 +11803,10 @@ utf16LEToUTF32LEAVX512_loop:
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40640(SB), Z0, Z1
-	VPCMPEQW ·tables+40704(SB), Z1, K1
-	KMOVD    K1, R8
+	VPANDD   ·tables+40704(SB), Z0, Z1
 	VPCMPEQW ·tables+40768(SB), Z1, K1
+	KMOVD    K1, R8
+	VPCMPEQW ·tables+40832(SB), Z1, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -11824,7 +11830,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+40896(SB), Z4, Z4
+	VPSUBD        ·tables+41024(SB), Z4, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -11842,7 +11848,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z1
 	VPSLLD        $0x0a, Z0, Z2
 	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+40896(SB), Z2, Z2
+	VPSUBD        ·tables+41024(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z2, K1, Z0
@@ -11899,10 +11905,10 @@ utf32LEToUTF16LEAVX512_loop:
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
 	VPANDD    ·tables+39488(SB), Z0, Z1
-	VPTESTMD  ·tables+40960(SB), Z0, K1
+	VPTESTMD  ·tables+41088(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+39808(SB), Z1, K1
+	VPCMPEQD  ·tables+39744(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -11913,17 +11919,17 @@ utf32LEToUTF16LEAVX512_loop:
 
 utf32LEToUTF16LEAVX512_astral:
 	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPCMPUD       $0x06, ·tables+40896(SB), Z0, K1
+	VPCMPEQD      ·tables+39744(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
-	VPSUBD        ·tables+39872(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41152(SB), Z0, K1
+	VPSUBD        ·tables+41216(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+41088(SB), Z1, Z1
-	VPADDD        ·tables+41152(SB), Z1, Z1
+	VPADDD        ·tables+39744(SB), Z2, Z2
+	VPANDD        ·tables+41280(SB), Z1, Z1
+	VPADDD        ·tables+41344(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11942,8 +11948,8 @@ utf32LEToUTF16LEAVX512_astral:
 
 utf32LEToUTF16LEAVX512_partial:
 	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPCMPUD       $0x06, ·tables+40896(SB), Z0, K1
+	VPCMPEQD      ·tables+39744(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -11952,12 +11958,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
-	VPSUBD        ·tables+39872(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41152(SB), Z0, K1
+	VPSUBD        ·tables+41216(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+41088(SB), Z1, Z1
-	VPADDD        ·tables+41152(SB), Z1, Z1
+	VPADDD        ·tables+39744(SB), Z2, Z2
+	VPANDD        ·tables+41280(SB), Z1, Z1
+	VPADDD        ·tables+41344(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12003,8 +12009,8 @@ utf16LEToUTF32BEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+40832(SB), Z1, Z2
-	VPCMPEQW      ·tables+40704(SB), Z2, K1
+	VPANDD        ·tables+40960(SB), Z1, Z2
+	VPCMPEQW      ·tables+40768(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12019,10 +12025,10 @@ utf16LEToUTF32BEAVX512_loop:
 	JMP           utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40640(SB), Z1, Z2
-	VPCMPEQW ·tables+40704(SB), Z2, K1
-	KMOVD    K1, R8
+	VPANDD   ·tables+40704(SB), Z1, Z2
 	VPCMPEQW ·tables+40768(SB), Z2, K1
+	KMOVD    K1, R8
+	VPCMPEQW ·tables+40832(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12046,7 +12052,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+40896(SB), Z5, Z5
+	VPSUBD        ·tables+41024(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12065,7 +12071,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+40896(SB), Z3, Z3
+	VPSUBD        ·tables+41024(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12123,10 +12129,10 @@ utf32LEToUTF16BEAVX512_loop:
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
 	VPANDD    ·tables+39488(SB), Z0, Z1
-	VPTESTMD  ·tables+40960(SB), Z0, K1
+	VPTESTMD  ·tables+41088(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+39808(SB), Z1, K1
+	VPCMPEQD  ·tables+39744(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12138,17 +12144,17 @@ utf32LEToUTF16BEAVX512_loop:
 
 utf32LEToUTF16BEAVX512_astral:
 	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPCMPUD       $0x06, ·tables+40896(SB), Z0, K1
+	VPCMPEQD      ·tables+39744(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
-	VPSUBD        ·tables+39872(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41152(SB), Z0, K1
+	VPSUBD        ·tables+41216(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+41088(SB), Z1, Z1
-	VPADDD        ·tables+41152(SB), Z1, Z1
+	VPADDD        ·tables+39744(SB), Z2, Z2
+	VPANDD        ·tables+41280(SB), Z1, Z1
+	VPADDD        ·tables+41344(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12168,8 +12174,8 @@ utf32LEToUTF16BEAVX512_astral:
 
 utf32LEToUTF16BEAVX512_partial:
 	VPANDD        ·tables+39488(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39744(SB), Z0, K1
-	VPCMPEQD      ·tables+39808(SB), Z1, K2
+	VPCMPUD       $0x06, ·tables+40896(SB), Z0, K1
+	VPCMPEQD      ·tables+39744(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12178,12 +12184,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
-	VPSUBD        ·tables+39872(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41152(SB), Z0, K1
+	VPSUBD        ·tables+41216(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+41088(SB), Z1, Z1
-	VPADDD        ·tables+41152(SB), Z1, Z1
+	VPADDD        ·tables+39744(SB), Z2, Z2
+	VPANDD        ·tables+41280(SB), Z1, Z1
+	VPADDD        ·tables+41344(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12232,10 +12238,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40640(SB), Z1, Z2
-	VPCMPEQW  ·tables+40704(SB), Z2, K1
-	KMOVD     K1, R8
+	VPANDD    ·tables+40704(SB), Z1, Z2
 	VPCMPEQW  ·tables+40768(SB), Z2, K1
+	KMOVD     K1, R8
+	VPCMPEQW  ·tables+40832(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12303,8 +12309,8 @@ utf32BEToLEAVX512_loop:
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    ·tables+39488(SB), Z1, Z2
-	VPCMPUD   $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD  ·tables+39808(SB), Z2, K2
+	VPCMPUD   $0x06, ·tables+40896(SB), Z1, K1
+	VPCMPEQD  ·tables+39744(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToLEAVX512_partial
@@ -12348,8 +12354,8 @@ utf16BEToUTF32LEAVX512_loop:
 	JG            utf16BEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
 	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+40832(SB), Z1, Z2
-	VPCMPEQW      ·tables+40704(SB), Z2, K1
+	VPANDD        ·tables+40960(SB), Z1, Z2
+	VPCMPEQW      ·tables+40768(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12362,10 +12368,10 @@ utf16BEToUTF32LEAVX512_loop:
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40640(SB), Z1, Z2
-	VPCMPEQW ·tables+40704(SB), Z2, K1
-	KMOVD    K1, R8
+	VPANDD   ·tables+40704(SB), Z1, Z2
 	VPCMPEQW ·tables+40768(SB), Z2, K1
+	KMOVD    K1, R8
+	VPCMPEQW ·tables+40832(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12389,7 +12395,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+40896(SB), Z5, Z5
+	VPSUBD        ·tables+41024(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12407,7 +12413,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+40896(SB), Z3, Z3
+	VPSUBD        ·tables+41024(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12466,10 +12472,10 @@ utf32BEToUTF16LEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    ·tables+39488(SB), Z1, Z2
-	VPTESTMD  ·tables+40960(SB), Z1, K1
+	VPTESTMD  ·tables+41088(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+39808(SB), Z2, K1
+	VPCMPEQD  ·tables+39744(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12480,17 +12486,17 @@ utf32BEToUTF16LEAVX512_loop:
 
 utf32BEToUTF16LEAVX512_astral:
 	VPANDD        ·tables+39488(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z2, K2
+	VPCMPUD       $0x06, ·tables+40896(SB), Z1, K1
+	VPCMPEQD      ·tables+39744(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
-	VPSUBD        ·tables+39872(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41152(SB), Z1, K1
+	VPSUBD        ·tables+41216(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+39808(SB), Z3, Z3
-	VPANDD        ·tables+41088(SB), Z2, Z2
-	VPADDD        ·tables+41152(SB), Z2, Z2
+	VPADDD        ·tables+39744(SB), Z3, Z3
+	VPANDD        ·tables+41280(SB), Z2, Z2
+	VPADDD        ·tables+41344(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12509,8 +12515,8 @@ utf32BEToUTF16LEAVX512_astral:
 
 utf32BEToUTF16LEAVX512_partial:
 	VPANDD        ·tables+39488(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z0, K2
+	VPCMPUD       $0x06, ·tables+40896(SB), Z1, K1
+	VPCMPEQD      ·tables+39744(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12519,12 +12525,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
-	VPSUBD        ·tables+39872(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41152(SB), Z1, K1
+	VPSUBD        ·tables+41216(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+41088(SB), Z0, Z0
-	VPADDD        ·tables+41152(SB), Z0, Z0
+	VPADDD        ·tables+39744(SB), Z2, Z2
+	VPANDD        ·tables+41280(SB), Z0, Z0
+	VPADDD        ·tables+41344(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12572,8 +12578,8 @@ utf16BEToUTF32BEAVX512_loop:
 	JG            utf16BEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z2
 	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+40832(SB), Z2, Z3
-	VPCMPEQW      ·tables+40704(SB), Z3, K1
+	VPANDD        ·tables+40960(SB), Z2, Z3
+	VPCMPEQW      ·tables+40768(SB), Z3, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
@@ -12588,10 +12594,10 @@ utf16BEToUTF32BEAVX512_loop:
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40640(SB), Z2, Z3
-	VPCMPEQW ·tables+40704(SB), Z3, K1
-	KMOVD    K1, R8
+	VPANDD   ·tables+40704(SB), Z2, Z3
 	VPCMPEQW ·tables+40768(SB), Z3, K1
+	KMOVD    K1, R8
+	VPCMPEQW ·tables+40832(SB), Z3, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12615,7 +12621,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z5
 	VPSLLD        $0x0a, Z4, Z6
 	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+40896(SB), Z6, Z6
+	VPSUBD        ·tables+41024(SB), Z6, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z6, K1, Z4
@@ -12634,7 +12640,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+40896(SB), Z4, Z4
+	VPSUBD        ·tables+41024(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12694,10 +12700,10 @@ utf32BEToUTF16BEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    ·tables+39488(SB), Z1, Z2
-	VPTESTMD  ·tables+40960(SB), Z1, K1
+	VPTESTMD  ·tables+41088(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+39808(SB), Z2, K1
+	VPCMPEQD  ·tables+39744(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12709,17 +12715,17 @@ utf32BEToUTF16BEAVX512_loop:
 
 utf32BEToUTF16BEAVX512_astral:
 	VPANDD        ·tables+39488(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z2, K2
+	VPCMPUD       $0x06, ·tables+40896(SB), Z1, K1
+	VPCMPEQD      ·tables+39744(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
-	VPSUBD        ·tables+39872(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41152(SB), Z1, K1
+	VPSUBD        ·tables+41216(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+39808(SB), Z3, Z3
-	VPANDD        ·tables+41088(SB), Z2, Z2
-	VPADDD        ·tables+41152(SB), Z2, Z2
+	VPADDD        ·tables+39744(SB), Z3, Z3
+	VPANDD        ·tables+41280(SB), Z2, Z2
+	VPADDD        ·tables+41344(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12739,8 +12745,8 @@ utf32BEToUTF16BEAVX512_astral:
 
 utf32BEToUTF16BEAVX512_partial:
 	VPANDD        ·tables+39488(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+39744(SB), Z1, K1
-	VPCMPEQD      ·tables+39808(SB), Z0, K2
+	VPCMPUD       $0x06, ·tables+40896(SB), Z1, K1
+	VPCMPEQD      ·tables+39744(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12749,12 +12755,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
-	VPSUBD        ·tables+39872(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41152(SB), Z1, K1
+	VPSUBD        ·tables+41216(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+39808(SB), Z2, Z2
-	VPANDD        ·tables+41088(SB), Z0, Z0
-	VPADDD        ·tables+41152(SB), Z0, Z0
+	VPADDD        ·tables+39744(SB), Z2, Z2
+	VPANDD        ·tables+41280(SB), Z0, Z0
+	VPADDD        ·tables+41344(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12811,7 +12817,7 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+40960(SB), Y0
+	VPTEST         ·tables+41088(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -12820,7 +12826,7 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R8, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+40960(SB), Y1
+	VPTEST         ·tables+41088(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
@@ -13005,8 +13011,8 @@ utf32LEToUTF8AVX2_codes:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+39872(SB), Y0, Y1
-	VPTEST  ·tables+41216(SB), Y1
+	VPSUBD  ·tables+41216(SB), Y0, Y1
+	VPTEST  ·tables+41408(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
@@ -13017,8 +13023,8 @@ utf32LEToUTF8AVX2_eight:
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+40128(SB), Y1, Y1
-	VPOR    ·tables+40192(SB), Y1, Y1
+	VPAND   ·tables+40192(SB), Y1, Y1
+	VPOR    ·tables+40256(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
@@ -13026,9 +13032,9 @@ utf32LEToUTF8AVX2_eight:
 
 utf32LEToUTF8AVX2_notAstral:
 	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPMINUD        ·tables+40896(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+39744(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
@@ -13186,7 +13192,7 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+40960(SB), Y1
+	VPTEST         ·tables+41088(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -13196,7 +13202,7 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+40960(SB), Y2
+	VPTEST         ·tables+41088(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
@@ -13381,8 +13387,8 @@ utf32BEToUTF8AVX2_codes:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+39872(SB), Y1, Y2
-	VPTEST  ·tables+41216(SB), Y2
+	VPSUBD  ·tables+41216(SB), Y1, Y2
+	VPTEST  ·tables+41408(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
@@ -13393,8 +13399,8 @@ utf32BEToUTF8AVX2_eight:
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+40128(SB), Y2, Y2
-	VPOR    ·tables+40192(SB), Y2, Y2
+	VPAND   ·tables+40192(SB), Y2, Y2
+	VPOR    ·tables+40256(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
@@ -13402,9 +13408,9 @@ utf32BEToUTF8AVX2_eight:
 
 utf32BEToUTF8AVX2_notAstral:
 	VPAND          ·tables+39488(SB), Y1, Y2
-	VPMINUD        ·tables+39744(SB), Y1, Y3
+	VPMINUD        ·tables+40896(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39808(SB), Y2, Y2
+	VPCMPEQD       ·tables+39744(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
@@ -13559,8 +13565,8 @@ cp1252ToUTF8AVX2_loop:
 
 cp1252ToUTF8AVX2_wide:
 	MOVL     R8, R9
-	VPADDB   ·tables+40256(SB), Y0, Y1
-	VMOVDQU  ·tables+40320(SB), Y2
+	VPADDB   ·tables+40320(SB), Y0, Y1
+	VMOVDQU  ·tables+40384(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
@@ -13600,11 +13606,11 @@ cp1252ToUTF8AVX2_sparse:
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+40384(SB), Y2, Y2
+	VPAND          ·tables+40448(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+40448(SB), Y2, Y2
-	VPCMPGTW       ·tables+40512(SB), Y1, Y3
+	VPOR           ·tables+40512(SB), Y2, Y2
+	VPCMPGTW       ·tables+40576(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R8, R9
 	MOVBLZX        R9, R9
@@ -13631,11 +13637,11 @@ cp1252ToUTF8AVX2_halves:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+40384(SB), Y1, Y1
+	VPAND          ·tables+40448(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+40448(SB), Y1, Y1
-	VPCMPGTW       ·tables+40512(SB), Y0, Y2
+	VPOR           ·tables+40512(SB), Y1, Y1
+	VPCMPGTW       ·tables+40576(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R8, R9
 	SHRL           $0x10, R9
@@ -13673,9 +13679,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41280(SB), Y0, Y1
+	VPADDD         ·tables+41472(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41344(SB), Y1, Y1
+	VPCMPEQD       ·tables+41536(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -13735,9 +13741,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41280(SB), Y0, Y1
+	VPADDD         ·tables+41472(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41344(SB), Y1, Y1
+	VPCMPEQD       ·tables+41536(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -13797,9 +13803,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41280(SB), Y0, Y1
+	VPADDD         ·tables+41472(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41344(SB), Y1, Y1
+	VPCMPEQD       ·tables+41536(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -13859,9 +13865,9 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41280(SB), Y0, Y1
+	VPADDD         ·tables+41472(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41344(SB), Y1, Y1
+	VPCMPEQD       ·tables+41536(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VMOVDQU        ·tables+39936(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
@@ -13942,10 +13948,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+40640(SB), Y1, Y1
-	VPCMPEQW  ·tables+40704(SB), Y1, Y3
-	VPMOVMSKB Y3, R8
+	VPAND     ·tables+40704(SB), Y1, Y1
 	VPCMPEQW  ·tables+40768(SB), Y1, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  ·tables+40832(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14012,9 +14018,9 @@ utf32LEToBEAVX2_loop:
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
 	VPAND     ·tables+39488(SB), Y1, Y3
-	VPMINUD   ·tables+39744(SB), Y1, Y4
+	VPMINUD   ·tables+40896(SB), Y1, Y4
 	VPCMPEQD  Y1, Y4, Y4
-	VPCMPEQD  ·tables+39808(SB), Y3, Y3
+	VPCMPEQD  ·tables+39744(SB), Y3, Y3
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
@@ -14058,8 +14064,8 @@ utf16LEToUTF32LEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+40832(SB), Y0, Y1
-	VPCMPEQW     ·tables+40704(SB), Y1, Y1
+	VPAND        ·tables+40960(SB), Y0, Y1
+	VPCMPEQW     ·tables+40768(SB), Y1, Y1
 	VPTEST       Y1, Y1
 	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
@@ -14072,9 +14078,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JMP          utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40640(SB), Y0, Y1
-	VPCMPEQW  ·tables+40704(SB), Y1, Y2
-	VPCMPEQW  ·tables+40768(SB), Y1, Y1
+	VPAND     ·tables+40704(SB), Y0, Y1
+	VPCMPEQW  ·tables+40768(SB), Y1, Y2
+	VPCMPEQW  ·tables+40832(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
 	VPMOVMSKB Y1, R9
 	MOVQ      $0x00000020, R10
@@ -14103,7 +14109,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+40896(SB), Y6, Y6
+	VPSUBD       ·tables+41024(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14118,7 +14124,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+40896(SB), Y2, Y2
+	VPSUBD       ·tables+41024(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14174,9 +14180,9 @@ utf32LEToUTF16LEAVX2_loop:
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     ·tables+39488(SB), Y0, Y1
-	VPTEST    ·tables+40960(SB), Y0
+	VPTEST    ·tables+41088(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+39808(SB), Y1, Y1
+	VPCMPEQD  ·tables+39744(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14188,19 +14194,19 @@ utf32LEToUTF16LEAVX2_loop:
 
 utf32LEToUTF16LEAVX2_astral:
 	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPMINUD        ·tables+40896(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+39744(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41024(SB), Y0, Y1
-	VPSUBD         ·tables+39872(SB), Y0, Y2
+	VPCMPGTD       ·tables+41152(SB), Y0, Y1
+	VPSUBD         ·tables+41216(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+41088(SB), Y2, Y2
-	VPADDD         ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+39744(SB), Y3, Y3
+	VPAND          ·tables+41280(SB), Y2, Y2
+	VPADDD         ·tables+41344(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14230,9 +14236,9 @@ utf32LEToUTF16LEAVX2_astral:
 
 utf32LEToUTF16LEAVX2_partial:
 	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPMINUD        ·tables+40896(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+39744(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14244,12 +14250,12 @@ utf32LEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41024(SB), Y0, Y1
-	VPSUBD         ·tables+39872(SB), Y0, Y2
+	VPCMPGTD       ·tables+41152(SB), Y0, Y1
+	VPSUBD         ·tables+41216(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+41088(SB), Y2, Y2
-	VPADDD         ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+39744(SB), Y3, Y3
+	VPAND          ·tables+41280(SB), Y2, Y2
+	VPADDD         ·tables+41344(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14306,8 +14312,8 @@ utf16LEToUTF32BEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+40832(SB), Y1, Y2
-	VPCMPEQW     ·tables+40704(SB), Y2, Y2
+	VPAND        ·tables+40960(SB), Y1, Y2
+	VPCMPEQW     ·tables+40768(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14322,9 +14328,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JMP          utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40640(SB), Y1, Y2
-	VPCMPEQW  ·tables+40704(SB), Y2, Y3
-	VPCMPEQW  ·tables+40768(SB), Y2, Y2
+	VPAND     ·tables+40704(SB), Y1, Y2
+	VPCMPEQW  ·tables+40768(SB), Y2, Y3
+	VPCMPEQW  ·tables+40832(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14353,7 +14359,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+40896(SB), Y7, Y7
+	VPSUBD       ·tables+41024(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14369,7 +14375,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+40896(SB), Y3, Y3
+	VPSUBD       ·tables+41024(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14426,9 +14432,9 @@ utf32LEToUTF16BEAVX2_loop:
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     ·tables+39488(SB), Y0, Y1
-	VPTEST    ·tables+40960(SB), Y0
+	VPTEST    ·tables+41088(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+39808(SB), Y1, Y1
+	VPCMPEQD  ·tables+39744(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14441,19 +14447,19 @@ utf32LEToUTF16BEAVX2_loop:
 
 utf32LEToUTF16BEAVX2_astral:
 	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPMINUD        ·tables+40896(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+39744(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41024(SB), Y0, Y1
-	VPSUBD         ·tables+39872(SB), Y0, Y2
+	VPCMPGTD       ·tables+41152(SB), Y0, Y1
+	VPSUBD         ·tables+41216(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+41088(SB), Y2, Y2
-	VPADDD         ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+39744(SB), Y3, Y3
+	VPAND          ·tables+41280(SB), Y2, Y2
+	VPADDD         ·tables+41344(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14484,9 +14490,9 @@ utf32LEToUTF16BEAVX2_astral:
 
 utf32LEToUTF16BEAVX2_partial:
 	VPAND          ·tables+39488(SB), Y0, Y1
-	VPMINUD        ·tables+39744(SB), Y0, Y2
+	VPMINUD        ·tables+40896(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y1, Y1
+	VPCMPEQD       ·tables+39744(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14498,12 +14504,12 @@ utf32LEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41024(SB), Y0, Y1
-	VPSUBD         ·tables+39872(SB), Y0, Y2
+	VPCMPGTD       ·tables+41152(SB), Y0, Y1
+	VPSUBD         ·tables+41216(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+41088(SB), Y2, Y2
-	VPADDD         ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+39744(SB), Y3, Y3
+	VPAND          ·tables+41280(SB), Y2, Y2
+	VPADDD         ·tables+41344(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14563,10 +14569,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40640(SB), Y1, Y2
-	VPCMPEQW  ·tables+40704(SB), Y2, Y3
-	VPMOVMSKB Y3, R8
+	VPAND     ·tables+40704(SB), Y1, Y2
 	VPCMPEQW  ·tables+40768(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  ·tables+40832(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14633,9 +14639,9 @@ utf32BEToLEAVX2_loop:
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+39488(SB), Y1, Y2
-	VPMINUD   ·tables+39744(SB), Y1, Y3
+	VPMINUD   ·tables+40896(SB), Y1, Y3
 	VPCMPEQD  Y1, Y3, Y3
-	VPCMPEQD  ·tables+39808(SB), Y2, Y2
+	VPCMPEQD  ·tables+39744(SB), Y2, Y2
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
@@ -14681,8 +14687,8 @@ utf16BEToUTF32LEAVX2_loop:
 	JG           utf16BEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+40832(SB), Y1, Y2
-	VPCMPEQW     ·tables+40704(SB), Y2, Y2
+	VPAND        ·tables+40960(SB), Y1, Y2
+	VPCMPEQW     ·tables+40768(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14695,9 +14701,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JMP          utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40640(SB), Y1, Y2
-	VPCMPEQW  ·tables+40704(SB), Y2, Y3
-	VPCMPEQW  ·tables+40768(SB), Y2, Y2
+	VPAND     ·tables+40704(SB), Y1, Y2
+	VPCMPEQW  ·tables+40768(SB), Y2, Y3
+	VPCMPEQW  ·tables+40832(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14726,7 +14732,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+40896(SB), Y7, Y7
+	VPSUBD       ·tables+41024(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -14741,7 +14747,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+40896(SB), Y3, Y3
+	VPSUBD       ·tables+41024(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -14799,9 +14805,9 @@ utf32BEToUTF16LEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+39488(SB), Y1, Y2
-	VPTEST    ·tables+40960(SB), Y1
+	VPTEST    ·tables+41088(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+39808(SB), Y2, Y2
+	VPCMPEQD  ·tables+39744(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -14813,19 +14819,19 @@ utf32BEToUTF16LEAVX2_loop:
 
 utf32BEToUTF16LEAVX2_astral:
 	VPAND          ·tables+39488(SB), Y1, Y2
-	VPMINUD        ·tables+39744(SB), Y1, Y3
+	VPMINUD        ·tables+40896(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39808(SB), Y2, Y2
+	VPCMPEQD       ·tables+39744(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41024(SB), Y1, Y2
-	VPSUBD         ·tables+39872(SB), Y1, Y3
+	VPCMPGTD       ·tables+41152(SB), Y1, Y2
+	VPSUBD         ·tables+41216(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+39808(SB), Y4, Y4
-	VPAND          ·tables+41088(SB), Y3, Y3
-	VPADDD         ·tables+41152(SB), Y3, Y3
+	VPADDD         ·tables+39744(SB), Y4, Y4
+	VPAND          ·tables+41280(SB), Y3, Y3
+	VPADDD         ·tables+41344(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -14855,9 +14861,9 @@ utf32BEToUTF16LEAVX2_astral:
 
 utf32BEToUTF16LEAVX2_partial:
 	VPAND          ·tables+39488(SB), Y1, Y0
-	VPMINUD        ·tables+39744(SB), Y1, Y2
+	VPMINUD        ·tables+40896(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y0, Y0
+	VPCMPEQD       ·tables+39744(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14869,12 +14875,12 @@ utf32BEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41024(SB), Y1, Y0
-	VPSUBD         ·tables+39872(SB), Y1, Y2
+	VPCMPGTD       ·tables+41152(SB), Y1, Y0
+	VPSUBD         ·tables+41216(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+41088(SB), Y2, Y2
-	VPADDD         ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+39744(SB), Y3, Y3
+	VPAND          ·tables+41280(SB), Y2, Y2
+	VPADDD         ·tables+41344(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -14933,8 +14939,8 @@ utf16BEToUTF32BEAVX2_loop:
 	JG           utf16BEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+40832(SB), Y2, Y3
-	VPCMPEQW     ·tables+40704(SB), Y3, Y3
+	VPAND        ·tables+40960(SB), Y2, Y3
+	VPCMPEQW     ·tables+40768(SB), Y3, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
@@ -14949,9 +14955,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JMP          utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40640(SB), Y2, Y3
-	VPCMPEQW  ·tables+40704(SB), Y3, Y4
-	VPCMPEQW  ·tables+40768(SB), Y3, Y3
+	VPAND     ·tables+40704(SB), Y2, Y3
+	VPCMPEQW  ·tables+40768(SB), Y3, Y4
+	VPCMPEQW  ·tables+40832(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
@@ -14980,7 +14986,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+40896(SB), Y8, Y8
+	VPSUBD       ·tables+41024(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -14996,7 +15002,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+40896(SB), Y4, Y4
+	VPSUBD       ·tables+41024(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15055,9 +15061,9 @@ utf32BEToUTF16BEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+39488(SB), Y1, Y2
-	VPTEST    ·tables+40960(SB), Y1
+	VPTEST    ·tables+41088(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+39808(SB), Y2, Y2
+	VPCMPEQD  ·tables+39744(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15070,19 +15076,19 @@ utf32BEToUTF16BEAVX2_loop:
 
 utf32BEToUTF16BEAVX2_astral:
 	VPAND          ·tables+39488(SB), Y1, Y2
-	VPMINUD        ·tables+39744(SB), Y1, Y3
+	VPMINUD        ·tables+40896(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39808(SB), Y2, Y2
+	VPCMPEQD       ·tables+39744(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41024(SB), Y1, Y2
-	VPSUBD         ·tables+39872(SB), Y1, Y3
+	VPCMPGTD       ·tables+41152(SB), Y1, Y2
+	VPSUBD         ·tables+41216(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+39808(SB), Y4, Y4
-	VPAND          ·tables+41088(SB), Y3, Y3
-	VPADDD         ·tables+41152(SB), Y3, Y3
+	VPADDD         ·tables+39744(SB), Y4, Y4
+	VPAND          ·tables+41280(SB), Y3, Y3
+	VPADDD         ·tables+41344(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15113,9 +15119,9 @@ utf32BEToUTF16BEAVX2_astral:
 
 utf32BEToUTF16BEAVX2_partial:
 	VPAND          ·tables+39488(SB), Y1, Y0
-	VPMINUD        ·tables+39744(SB), Y1, Y2
+	VPMINUD        ·tables+40896(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+39808(SB), Y0, Y0
+	VPCMPEQD       ·tables+39744(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -15127,12 +15133,12 @@ utf32BEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41024(SB), Y1, Y0
-	VPSUBD         ·tables+39872(SB), Y1, Y2
+	VPCMPGTD       ·tables+41152(SB), Y1, Y0
+	VPSUBD         ·tables+41216(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39808(SB), Y3, Y3
-	VPAND          ·tables+41088(SB), Y2, Y2
-	VPADDD         ·tables+41152(SB), Y2, Y2
+	VPADDD         ·tables+39744(SB), Y3, Y3
+	VPAND          ·tables+41280(SB), Y2, Y2
+	VPADDD         ·tables+41344(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15251,10 +15257,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41408(SB), Z5, K1
+	VPCMPEQB      ·tables+41600(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+41472(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+41664(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -15304,10 +15310,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41408(SB), Z5, K1
+	VPCMPEQB      ·tables+41600(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+41472(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+41664(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -15402,8 +15408,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+41408(SB), Y1, Y1
-	VMOVDQU      ·tables+41472(SB), Y2
+	VPCMPEQB     ·tables+41600(SB), Y1, Y1
+	VMOVDQU      ·tables+41664(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -21676,17 +21682,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 
-	// wdw10FFFF at 39744
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-
-	// wdwD800 at 39808
+	// wdwD800 at 39744
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -21696,15 +21692,25 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw10000 at 39872
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
+	// wdw800 at 39808
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+
+	// wdwF800 at 39872
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
 
 	// wdw1 at 39936
 	QUAD $0x0000000100000001
@@ -21736,7 +21742,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// wdw3F3F3F07 at 40128
+	// wdw10F800 at 40128
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+
+	// wdw3F3F3F07 at 40192
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
@@ -21746,7 +21762,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 
-	// wdw808080F0 at 40192
+	// wdw808080F0 at 40256
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -21756,7 +21772,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// wdw60606060 at 40256
+	// wdw60606060 at 40320
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
@@ -21766,7 +21782,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 
-	// wdwDFDFDFDF at 40320
+	// wdwDFDFDFDF at 40384
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
@@ -21776,7 +21792,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 
-	// wdw3F003F00 at 40384
+	// wdw3F003F00 at 40448
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -21786,7 +21802,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 
-	// wdw80C080C0 at 40448
+	// wdw80C080C0 at 40512
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -21796,7 +21812,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 
-	// wdw7F007F at 40512
+	// wdw7F007F at 40576
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -21806,7 +21822,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 
-	// wdw20 at 40576
+	// wdw20 at 40640
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
@@ -21816,7 +21832,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 
-	// wdwFC00FC00 at 40640
+	// wdwFC00FC00 at 40704
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -21826,7 +21842,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 
-	// wdwD800D800 at 40704
+	// wdwD800D800 at 40768
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -21836,7 +21852,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 
-	// wdwDC00DC00 at 40768
+	// wdwDC00DC00 at 40832
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -21846,7 +21862,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 
-	// wdwF800F800 at 40832
+	// wdw10FFFF at 40896
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+
+	// wdwF800F800 at 40960
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -21856,7 +21882,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 
-	// wdw35FDC00 at 40896
+	// wdw35FDC00 at 41024
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
@@ -21866,7 +21892,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 
-	// wdwFFFF0000 at 40960
+	// wdwFFFF0000 at 41088
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
@@ -21876,7 +21902,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 
-	// wdwFFFF at 41024
+	// wdwFFFF at 41152
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
@@ -21886,7 +21912,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 
-	// wdw3FF at 41088
+	// wdw10000 at 41216
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+
+	// wdw3FF at 41280
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -21896,7 +21932,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 41152
+	// wdwDC00 at 41344
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -21906,7 +21942,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 41216
+	// wdwFFF00000 at 41408
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -21916,7 +21952,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 41280
+	// wdw60 at 41472
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -21926,7 +21962,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 41344
+	// wdw7 at 41536
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -21936,7 +21972,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 41408
+	// wdwC2C2C2C2 at 41600
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -21946,7 +21982,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 41472
+	// wdwA0A0A0A0 at 41664
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0

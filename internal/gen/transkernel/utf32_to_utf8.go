@@ -429,21 +429,33 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		JMP(p.Ref("loop"))
 	}
 	p.Label("general")
-	bad := badLanes(t, c)
-	// Sixteen characters above the BMP (Emoji): every lane is four bytes,
-	// so the block needs neither lengths nor VPCOMPRESSB. One compare and
-	// one KORTESTW more for the 3-byte blocks (CJK, Hindi) that come here:
-	// ZF is set when no lane is bad and none is below U+10000.
-	bmp := K()
-	VPCMPUD(U8(1), t.splat(0x10000), c, bmp) // c < 0x10000
-	KORTESTW(bad, bmp)
-	JZ(p.Ref("astral"))
-	KORTESTW(bad, bad)
-	JNZ(p.Ref("partial"))
+	// One value per lane classifies it: d = (c^0xD800) - 0x800 is below
+	// 0xF800 for the BMP without surrogates, from 0xF800 to 0x10F7FF above
+	// the BMP and from 0x10F800 up for the bad (a surrogate wraps round;
+	// the XOR changes only bits 11-15, so values from U+110000 stay there).
+	// A block of the BMP (CJK, Hindi: the common case here) takes one
+	// compare and one KORTESTW, where badLanes took two compares, KORW and
+	// KORTESTW: these blocks are short of mask instructions, and a third
+	// compare for the astral blocks below cost them 10-15%.
+	d, high := ZMM(), K()
+	VPXORD(t.splat(0xD800), c, d)
+	VPSUBD(t.splat(0x800), d, d)
+	VPCMPUD(U8(5), t.splat(0xF800), d, high) // d >= 0xF800: not the BMP
+	KORTESTW(high, high)
+	JNZ(p.Ref("notBMP"))
+	p.Label("encode")
 	encodeLanes(w, t, c, dp, j)
 	ADDQ(U8(w.Bytes), i)
 	JMP(p.Ref("loop"))
-	p.Label("astral")
+	p.Label("notBMP")
+	bad := K()
+	VPCMPUD(U8(5), t.splat(0x10F800), d, bad) // d >= 0x10F800
+	KORTESTW(bad, bad)
+	JNZ(p.Ref("partial"))
+	KORTESTW(high, high)
+	JCC(p.Ref("encode")) // some lanes in the BMP
+	// Sixteen characters above the BMP (Emoji): every lane is four bytes,
+	// so the block needs neither lengths nor VPCOMPRESSB.
 	encodeAstral512(t, c, dp, j)
 	ADDQ(U8(w.Bytes), j)
 	ADDQ(U8(w.Bytes), i)
