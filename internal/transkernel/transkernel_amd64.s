@@ -11122,13 +11122,14 @@ utf32LEToUTF8AVX512_wide:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_general:
-	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
-	VPCMPEQD      ·tables+40000(SB), Z1, K2
-	KORW          K1, K2, K1
-	KORTESTW      K1, K1
-	JNZ           utf32LEToUTF8AVX512_partial
-	VMOVDQU64     ·tables+40064(SB), Z1
+	VPXORD   ·tables+39936(SB), Z0, Z1
+	VPSUBD   ·tables+40000(SB), Z1, Z1
+	VPCMPUD  $0x05, ·tables+40064(SB), Z1, K1
+	KORTESTW K1, K1
+	JNZ      utf32LEToUTF8AVX512_notBMP
+
+utf32LEToUTF8AVX512_encode:
+	VMOVDQU64     ·tables+40128(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11139,10 +11140,10 @@ utf32LEToUTF8AVX512_general:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40128(SB), Z3, Z3
+	VPANDD        ·tables+40192(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40192(SB), Z3, Z3
+	VPANDD        ·tables+40256(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11162,11 +11163,31 @@ utf32LEToUTF8AVX512_general:
 	ADDQ          $0x40, SI
 	JMP           utf32LEToUTF8AVX512_loop
 
+utf32LEToUTF8AVX512_notBMP:
+	VPCMPUD    $0x05, ·tables+40320(SB), Z1, K2
+	KORTESTW   K2, K2
+	JNZ        utf32LEToUTF8AVX512_partial
+	KORTESTW   K1, K1
+	JCC        utf32LEToUTF8AVX512_encode
+	VPSLLD     $0x18, Z0, Z1
+	VPSLLD     $0x0a, Z0, Z2
+	VPTERNLOGD $0xf8, ·tables+40192(SB), Z2, Z1
+	VPSRLD     $0x04, Z0, Z2
+	VPTERNLOGD $0xf8, ·tables+40256(SB), Z2, Z1
+	VPSRLD     $0x12, Z0, Z2
+	VPORD      Z2, Z1, Z1
+	VMOVDQU64  ·tables+40384(SB), Z0
+	VPTERNLOGD $0xca, ·tables+40448(SB), Z1, Z0
+	VMOVDQU64  Z0, (AX)(DI*1)
+	ADDQ       $0x40, DI
+	ADDQ       $0x40, SI
+	JMP        utf32LEToUTF8AVX512_loop
+
 utf32LEToUTF8AVX512_partial:
-	KMOVW         K1, CX
+	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40064(SB), Z1
+	VMOVDQU64     ·tables+40128(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11177,10 +11198,10 @@ utf32LEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40128(SB), Z3, Z3
+	VPANDD        ·tables+40192(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40192(SB), Z3, Z3
+	VPANDD        ·tables+40256(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11265,13 +11286,14 @@ utf32BEToUTF8AVX512_wide:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_general:
-	VPANDD        ·tables+39680(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
-	VPCMPEQD      ·tables+40000(SB), Z2, K2
-	KORW          K1, K2, K1
-	KORTESTW      K1, K1
-	JNZ           utf32BEToUTF8AVX512_partial
-	VMOVDQU64     ·tables+40064(SB), Z2
+	VPXORD   ·tables+39936(SB), Z1, Z2
+	VPSUBD   ·tables+40000(SB), Z2, Z2
+	VPCMPUD  $0x05, ·tables+40064(SB), Z2, K1
+	KORTESTW K1, K1
+	JNZ      utf32BEToUTF8AVX512_notBMP
+
+utf32BEToUTF8AVX512_encode:
+	VMOVDQU64     ·tables+40128(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11282,10 +11304,10 @@ utf32BEToUTF8AVX512_general:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40128(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40256(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11305,11 +11327,31 @@ utf32BEToUTF8AVX512_general:
 	ADDQ          $0x40, SI
 	JMP           utf32BEToUTF8AVX512_loop
 
+utf32BEToUTF8AVX512_notBMP:
+	VPCMPUD    $0x05, ·tables+40320(SB), Z2, K2
+	KORTESTW   K2, K2
+	JNZ        utf32BEToUTF8AVX512_partial
+	KORTESTW   K1, K1
+	JCC        utf32BEToUTF8AVX512_encode
+	VPSLLD     $0x18, Z1, Z2
+	VPSLLD     $0x0a, Z1, Z3
+	VPTERNLOGD $0xf8, ·tables+40192(SB), Z3, Z2
+	VPSRLD     $0x04, Z1, Z3
+	VPTERNLOGD $0xf8, ·tables+40256(SB), Z3, Z2
+	VPSRLD     $0x12, Z1, Z3
+	VPORD      Z3, Z2, Z2
+	VMOVDQU64  ·tables+40384(SB), Z1
+	VPTERNLOGD $0xca, ·tables+40448(SB), Z2, Z1
+	VMOVDQU64  Z1, (AX)(DI*1)
+	ADDQ       $0x40, DI
+	ADDQ       $0x40, SI
+	JMP        utf32BEToUTF8AVX512_loop
+
 utf32BEToUTF8AVX512_partial:
-	KMOVW         K1, CX
+	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40064(SB), Z0
+	VMOVDQU64     ·tables+40128(SB), Z0
 	VPSRLD        $0x07, Z1, Z2
 	VPMINUD       Z0, Z2, Z2
 	VPSRLD        $0x0b, Z1, Z3
@@ -11320,10 +11362,10 @@ utf32BEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z1, Z0
 	VPSLLD        $0x0a, Z1, Z3
-	VPANDD        ·tables+40128(SB), Z3, Z3
+	VPANDD        ·tables+40192(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x04, Z1, Z3
-	VPANDD        ·tables+40192(SB), Z3, Z3
+	VPANDD        ·tables+40256(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x12, Z1, Z3
 	VPORD         Z3, Z0, Z0
@@ -11385,8 +11427,8 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ         K1, R9
-	VPADDB        ·tables+40256(SB), Z1, Z2
-	VMOVDQU64     ·tables+40320(SB), Z3
+	VPADDB        ·tables+40512(SB), Z1, Z2
+	VMOVDQU64     ·tables+40576(SB), Z3
 	VPCMPUB       $0x06, Z3, Z2, K1
 	KORTESTQ      K1, K1
 	JNZ           cp1252ToUTF8AVX512_table
@@ -11423,11 +11465,11 @@ cp1252ToUTF8AVX512_sparse:
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+40640(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+40448(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+40512(SB), Z2, K1
+	VPORD         ·tables+40704(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+40768(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
 	KMOVQ         K1, R9
@@ -11441,11 +11483,11 @@ cp1252ToUTF8AVX512_halves:
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+40640(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+40448(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+40512(SB), Z1, K1
+	VPORD         ·tables+40704(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+40768(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, R9
@@ -11462,9 +11504,9 @@ cp1252ToUTF8AVX512_halves:
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
 	VPADDD        ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40832(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40064(SB), Z2
+	VMOVDQU64     ·tables+40128(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11475,10 +11517,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40128(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40256(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11497,9 +11539,9 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R9, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
 	VPADDD        ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40832(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40064(SB), Z2
+	VMOVDQU64     ·tables+40128(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11510,10 +11552,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40128(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40256(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11532,9 +11574,9 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R9, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
 	VPADDD        ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40832(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40064(SB), Z2
+	VMOVDQU64     ·tables+40128(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11545,10 +11587,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40128(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40256(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11567,9 +11609,9 @@ cp1252ToUTF8AVX512_table:
 	ADDQ          R9, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
 	VPADDD        ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40576(SB), Z2, K1
+	VPCMPUD       $0x01, ·tables+40832(SB), Z2, K1
 	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40064(SB), Z2
+	VMOVDQU64     ·tables+40128(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11580,10 +11622,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40128(SB), Z4, Z4
+	VPANDD        ·tables+40192(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40256(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11631,10 +11673,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+40640(SB), Z1, Z1
-	VPCMPEQW  ·tables+40704(SB), Z1, K1
+	VPANDD    ·tables+40896(SB), Z1, Z1
+	VPCMPEQW  ·tables+40960(SB), Z1, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+40768(SB), Z1, K1
+	VPCMPEQW  ·tables+41024(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -11702,8 +11744,8 @@ utf32LEToBEAVX512_loop:
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
 	VPANDD    ·tables+39680(SB), Z1, Z3
-	VPCMPUD   $0x06, ·tables+39936(SB), Z1, K1
-	VPCMPEQD  ·tables+40000(SB), Z3, K2
+	VPCMPUD   $0x06, ·tables+41088(SB), Z1, K1
+	VPCMPEQD  ·tables+39936(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToBEAVX512_partial
@@ -11745,8 +11787,8 @@ utf16LEToUTF32LEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+40832(SB), Z0, Z1
-	VPCMPEQW      ·tables+40704(SB), Z1, K1
+	VPANDD        ·tables+41152(SB), Z0, Z1
+	VPCMPEQW      ·tables+40960(SB), Z1, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
@@ -11759,10 +11801,10 @@ utf16LEToUTF32LEAVX512_loop:
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40640(SB), Z0, Z1
-	VPCMPEQW ·tables+40704(SB), Z1, K1
+	VPANDD   ·tables+40896(SB), Z0, Z1
+	VPCMPEQW ·tables+40960(SB), Z1, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40768(SB), Z1, K1
+	VPCMPEQW ·tables+41024(SB), Z1, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -11786,7 +11828,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+40896(SB), Z4, Z4
+	VPSUBD        ·tables+41216(SB), Z4, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -11804,7 +11846,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z1
 	VPSLLD        $0x0a, Z0, Z2
 	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+40896(SB), Z2, Z2
+	VPSUBD        ·tables+41216(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z2, K1, Z0
@@ -11861,10 +11903,10 @@ utf32LEToUTF16LEAVX512_loop:
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
 	VPANDD    ·tables+39680(SB), Z0, Z1
-	VPTESTMD  ·tables+40960(SB), Z0, K1
+	VPTESTMD  ·tables+41280(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40000(SB), Z1, K1
+	VPCMPEQD  ·tables+39936(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -11875,17 +11917,17 @@ utf32LEToUTF16LEAVX512_loop:
 
 utf32LEToUTF16LEAVX512_astral:
 	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
-	VPCMPEQD      ·tables+40000(SB), Z1, K2
+	VPCMPUD       $0x06, ·tables+41088(SB), Z0, K1
+	VPCMPEQD      ·tables+39936(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
-	VPSUBD        ·tables+41088(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41344(SB), Z0, K1
+	VPSUBD        ·tables+41408(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40000(SB), Z2, Z2
-	VPANDD        ·tables+41152(SB), Z1, Z1
-	VPADDD        ·tables+41216(SB), Z1, Z1
+	VPADDD        ·tables+39936(SB), Z2, Z2
+	VPANDD        ·tables+41472(SB), Z1, Z1
+	VPADDD        ·tables+41536(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11904,8 +11946,8 @@ utf32LEToUTF16LEAVX512_astral:
 
 utf32LEToUTF16LEAVX512_partial:
 	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
-	VPCMPEQD      ·tables+40000(SB), Z1, K2
+	VPCMPUD       $0x06, ·tables+41088(SB), Z0, K1
+	VPCMPEQD      ·tables+39936(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -11914,12 +11956,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
-	VPSUBD        ·tables+41088(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41344(SB), Z0, K1
+	VPSUBD        ·tables+41408(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40000(SB), Z2, Z2
-	VPANDD        ·tables+41152(SB), Z1, Z1
-	VPADDD        ·tables+41216(SB), Z1, Z1
+	VPADDD        ·tables+39936(SB), Z2, Z2
+	VPANDD        ·tables+41472(SB), Z1, Z1
+	VPADDD        ·tables+41536(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11965,8 +12007,8 @@ utf16LEToUTF32BEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+40832(SB), Z1, Z2
-	VPCMPEQW      ·tables+40704(SB), Z2, K1
+	VPANDD        ·tables+41152(SB), Z1, Z2
+	VPCMPEQW      ·tables+40960(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -11981,10 +12023,10 @@ utf16LEToUTF32BEAVX512_loop:
 	JMP           utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40640(SB), Z1, Z2
-	VPCMPEQW ·tables+40704(SB), Z2, K1
+	VPANDD   ·tables+40896(SB), Z1, Z2
+	VPCMPEQW ·tables+40960(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40768(SB), Z2, K1
+	VPCMPEQW ·tables+41024(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12008,7 +12050,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+40896(SB), Z5, Z5
+	VPSUBD        ·tables+41216(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12027,7 +12069,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+40896(SB), Z3, Z3
+	VPSUBD        ·tables+41216(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12085,10 +12127,10 @@ utf32LEToUTF16BEAVX512_loop:
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
 	VPANDD    ·tables+39680(SB), Z0, Z1
-	VPTESTMD  ·tables+40960(SB), Z0, K1
+	VPTESTMD  ·tables+41280(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40000(SB), Z1, K1
+	VPCMPEQD  ·tables+39936(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12100,17 +12142,17 @@ utf32LEToUTF16BEAVX512_loop:
 
 utf32LEToUTF16BEAVX512_astral:
 	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
-	VPCMPEQD      ·tables+40000(SB), Z1, K2
+	VPCMPUD       $0x06, ·tables+41088(SB), Z0, K1
+	VPCMPEQD      ·tables+39936(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
-	VPSUBD        ·tables+41088(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41344(SB), Z0, K1
+	VPSUBD        ·tables+41408(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40000(SB), Z2, Z2
-	VPANDD        ·tables+41152(SB), Z1, Z1
-	VPADDD        ·tables+41216(SB), Z1, Z1
+	VPADDD        ·tables+39936(SB), Z2, Z2
+	VPANDD        ·tables+41472(SB), Z1, Z1
+	VPADDD        ·tables+41536(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12130,8 +12172,8 @@ utf32LEToUTF16BEAVX512_astral:
 
 utf32LEToUTF16BEAVX512_partial:
 	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+39936(SB), Z0, K1
-	VPCMPEQD      ·tables+40000(SB), Z1, K2
+	VPCMPUD       $0x06, ·tables+41088(SB), Z0, K1
+	VPCMPEQD      ·tables+39936(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12140,12 +12182,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41024(SB), Z0, K1
-	VPSUBD        ·tables+41088(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41344(SB), Z0, K1
+	VPSUBD        ·tables+41408(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40000(SB), Z2, Z2
-	VPANDD        ·tables+41152(SB), Z1, Z1
-	VPADDD        ·tables+41216(SB), Z1, Z1
+	VPADDD        ·tables+39936(SB), Z2, Z2
+	VPANDD        ·tables+41472(SB), Z1, Z1
+	VPADDD        ·tables+41536(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12194,10 +12236,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40640(SB), Z1, Z2
-	VPCMPEQW  ·tables+40704(SB), Z2, K1
+	VPANDD    ·tables+40896(SB), Z1, Z2
+	VPCMPEQW  ·tables+40960(SB), Z2, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+40768(SB), Z2, K1
+	VPCMPEQW  ·tables+41024(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12265,8 +12307,8 @@ utf32BEToLEAVX512_loop:
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    ·tables+39680(SB), Z1, Z2
-	VPCMPUD   $0x06, ·tables+39936(SB), Z1, K1
-	VPCMPEQD  ·tables+40000(SB), Z2, K2
+	VPCMPUD   $0x06, ·tables+41088(SB), Z1, K1
+	VPCMPEQD  ·tables+39936(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToLEAVX512_partial
@@ -12310,8 +12352,8 @@ utf16BEToUTF32LEAVX512_loop:
 	JG            utf16BEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
 	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+40832(SB), Z1, Z2
-	VPCMPEQW      ·tables+40704(SB), Z2, K1
+	VPANDD        ·tables+41152(SB), Z1, Z2
+	VPCMPEQW      ·tables+40960(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12324,10 +12366,10 @@ utf16BEToUTF32LEAVX512_loop:
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40640(SB), Z1, Z2
-	VPCMPEQW ·tables+40704(SB), Z2, K1
+	VPANDD   ·tables+40896(SB), Z1, Z2
+	VPCMPEQW ·tables+40960(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40768(SB), Z2, K1
+	VPCMPEQW ·tables+41024(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12351,7 +12393,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+40896(SB), Z5, Z5
+	VPSUBD        ·tables+41216(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12369,7 +12411,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+40896(SB), Z3, Z3
+	VPSUBD        ·tables+41216(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12428,10 +12470,10 @@ utf32BEToUTF16LEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    ·tables+39680(SB), Z1, Z2
-	VPTESTMD  ·tables+40960(SB), Z1, K1
+	VPTESTMD  ·tables+41280(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40000(SB), Z2, K1
+	VPCMPEQD  ·tables+39936(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12442,17 +12484,17 @@ utf32BEToUTF16LEAVX512_loop:
 
 utf32BEToUTF16LEAVX512_astral:
 	VPANDD        ·tables+39680(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
-	VPCMPEQD      ·tables+40000(SB), Z2, K2
+	VPCMPUD       $0x06, ·tables+41088(SB), Z1, K1
+	VPCMPEQD      ·tables+39936(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
-	VPSUBD        ·tables+41088(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41344(SB), Z1, K1
+	VPSUBD        ·tables+41408(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40000(SB), Z3, Z3
-	VPANDD        ·tables+41152(SB), Z2, Z2
-	VPADDD        ·tables+41216(SB), Z2, Z2
+	VPADDD        ·tables+39936(SB), Z3, Z3
+	VPANDD        ·tables+41472(SB), Z2, Z2
+	VPADDD        ·tables+41536(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12471,8 +12513,8 @@ utf32BEToUTF16LEAVX512_astral:
 
 utf32BEToUTF16LEAVX512_partial:
 	VPANDD        ·tables+39680(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
-	VPCMPEQD      ·tables+40000(SB), Z0, K2
+	VPCMPUD       $0x06, ·tables+41088(SB), Z1, K1
+	VPCMPEQD      ·tables+39936(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12481,12 +12523,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
-	VPSUBD        ·tables+41088(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41344(SB), Z1, K1
+	VPSUBD        ·tables+41408(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40000(SB), Z2, Z2
-	VPANDD        ·tables+41152(SB), Z0, Z0
-	VPADDD        ·tables+41216(SB), Z0, Z0
+	VPADDD        ·tables+39936(SB), Z2, Z2
+	VPANDD        ·tables+41472(SB), Z0, Z0
+	VPADDD        ·tables+41536(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12534,8 +12576,8 @@ utf16BEToUTF32BEAVX512_loop:
 	JG            utf16BEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z2
 	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+40832(SB), Z2, Z3
-	VPCMPEQW      ·tables+40704(SB), Z3, K1
+	VPANDD        ·tables+41152(SB), Z2, Z3
+	VPCMPEQW      ·tables+40960(SB), Z3, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
@@ -12550,10 +12592,10 @@ utf16BEToUTF32BEAVX512_loop:
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40640(SB), Z2, Z3
-	VPCMPEQW ·tables+40704(SB), Z3, K1
+	VPANDD   ·tables+40896(SB), Z2, Z3
+	VPCMPEQW ·tables+40960(SB), Z3, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+40768(SB), Z3, K1
+	VPCMPEQW ·tables+41024(SB), Z3, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12577,7 +12619,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z5
 	VPSLLD        $0x0a, Z4, Z6
 	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+40896(SB), Z6, Z6
+	VPSUBD        ·tables+41216(SB), Z6, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z6, K1, Z4
@@ -12596,7 +12638,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+40896(SB), Z4, Z4
+	VPSUBD        ·tables+41216(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12656,10 +12698,10 @@ utf32BEToUTF16BEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
 	VPANDD    ·tables+39680(SB), Z1, Z2
-	VPTESTMD  ·tables+40960(SB), Z1, K1
+	VPTESTMD  ·tables+41280(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40000(SB), Z2, K1
+	VPCMPEQD  ·tables+39936(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12671,17 +12713,17 @@ utf32BEToUTF16BEAVX512_loop:
 
 utf32BEToUTF16BEAVX512_astral:
 	VPANDD        ·tables+39680(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
-	VPCMPEQD      ·tables+40000(SB), Z2, K2
+	VPCMPUD       $0x06, ·tables+41088(SB), Z1, K1
+	VPCMPEQD      ·tables+39936(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
-	VPSUBD        ·tables+41088(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41344(SB), Z1, K1
+	VPSUBD        ·tables+41408(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40000(SB), Z3, Z3
-	VPANDD        ·tables+41152(SB), Z2, Z2
-	VPADDD        ·tables+41216(SB), Z2, Z2
+	VPADDD        ·tables+39936(SB), Z3, Z3
+	VPANDD        ·tables+41472(SB), Z2, Z2
+	VPADDD        ·tables+41536(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12701,8 +12743,8 @@ utf32BEToUTF16BEAVX512_astral:
 
 utf32BEToUTF16BEAVX512_partial:
 	VPANDD        ·tables+39680(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+39936(SB), Z1, K1
-	VPCMPEQD      ·tables+40000(SB), Z0, K2
+	VPCMPUD       $0x06, ·tables+41088(SB), Z1, K1
+	VPCMPEQD      ·tables+39936(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12711,12 +12753,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41024(SB), Z1, K1
-	VPSUBD        ·tables+41088(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41344(SB), Z1, K1
+	VPSUBD        ·tables+41408(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40000(SB), Z2, Z2
-	VPANDD        ·tables+41152(SB), Z0, Z0
-	VPADDD        ·tables+41216(SB), Z0, Z0
+	VPADDD        ·tables+39936(SB), Z2, Z2
+	VPANDD        ·tables+41472(SB), Z0, Z0
+	VPADDD        ·tables+41536(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12773,7 +12815,7 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+40960(SB), Y0
+	VPTEST         ·tables+41280(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -12782,7 +12824,7 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R8, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+40960(SB), Y1
+	VPTEST         ·tables+41280(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
@@ -12967,20 +13009,20 @@ utf32LEToUTF8AVX2_codes:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41088(SB), Y0, Y1
-	VPTEST  ·tables+41280(SB), Y1
+	VPSUBD  ·tables+41408(SB), Y0, Y1
+	VPTEST  ·tables+41600(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
-	VPAND   ·tables+40128(SB), Y2, Y2
+	VPAND   ·tables+40192(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x04, Y0, Y2
-	VPAND   ·tables+40192(SB), Y2, Y2
+	VPAND   ·tables+40256(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+41344(SB), Y1, Y1
-	VPOR    ·tables+41408(SB), Y1, Y1
+	VPAND   ·tables+40384(SB), Y1, Y1
+	VPOR    ·tables+40448(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
@@ -12988,14 +13030,14 @@ utf32LEToUTF8AVX2_eight:
 
 utf32LEToUTF8AVX2_notAstral:
 	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+39936(SB), Y0, Y2
+	VPMINUD        ·tables+41088(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40000(SB), Y1, Y1
+	VPCMPEQD       ·tables+39936(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40064(SB), Y1
+	VMOVDQU        ·tables+40128(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13006,10 +13048,10 @@ utf32LEToUTF8AVX2_notAstral:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40128(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40256(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13057,7 +13099,7 @@ utf32LEToUTF8AVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VMOVDQU        ·tables+40064(SB), Y1
+	VMOVDQU        ·tables+40128(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13068,10 +13110,10 @@ utf32LEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40128(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40256(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13148,7 +13190,7 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+40960(SB), Y1
+	VPTEST         ·tables+41280(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -13158,7 +13200,7 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+40960(SB), Y2
+	VPTEST         ·tables+41280(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
@@ -13343,20 +13385,20 @@ utf32BEToUTF8AVX2_codes:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41088(SB), Y1, Y2
-	VPTEST  ·tables+41280(SB), Y2
+	VPSUBD  ·tables+41408(SB), Y1, Y2
+	VPTEST  ·tables+41600(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
-	VPAND   ·tables+40128(SB), Y3, Y3
+	VPAND   ·tables+40192(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x04, Y1, Y3
-	VPAND   ·tables+40192(SB), Y3, Y3
+	VPAND   ·tables+40256(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+41344(SB), Y2, Y2
-	VPOR    ·tables+41408(SB), Y2, Y2
+	VPAND   ·tables+40384(SB), Y2, Y2
+	VPOR    ·tables+40448(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
@@ -13364,14 +13406,14 @@ utf32BEToUTF8AVX2_eight:
 
 utf32BEToUTF8AVX2_notAstral:
 	VPAND          ·tables+39680(SB), Y1, Y2
-	VPMINUD        ·tables+39936(SB), Y1, Y3
+	VPMINUD        ·tables+41088(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40000(SB), Y2, Y2
+	VPCMPEQD       ·tables+39936(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40064(SB), Y2
+	VMOVDQU        ·tables+40128(SB), Y2
 	VPSRLD         $0x07, Y1, Y3
 	VPMINUD        Y2, Y3, Y3
 	VPSRLD         $0x0b, Y1, Y4
@@ -13382,10 +13424,10 @@ utf32BEToUTF8AVX2_notAstral:
 	VPADDD         Y4, Y3, Y3
 	VPSLLD         $0x18, Y1, Y2
 	VPSLLD         $0x0a, Y1, Y4
-	VPAND          ·tables+40128(SB), Y4, Y4
+	VPAND          ·tables+40192(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x04, Y1, Y4
-	VPAND          ·tables+40192(SB), Y4, Y4
+	VPAND          ·tables+40256(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x12, Y1, Y4
 	VPOR           Y4, Y2, Y2
@@ -13433,7 +13475,7 @@ utf32BEToUTF8AVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VMOVDQU        ·tables+40064(SB), Y0
+	VMOVDQU        ·tables+40128(SB), Y0
 	VPSRLD         $0x07, Y1, Y2
 	VPMINUD        Y0, Y2, Y2
 	VPSRLD         $0x0b, Y1, Y3
@@ -13444,10 +13486,10 @@ utf32BEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y1, Y0
 	VPSLLD         $0x0a, Y1, Y3
-	VPAND          ·tables+40128(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x04, Y1, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40256(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x12, Y1, Y3
 	VPOR           Y3, Y0, Y0
@@ -13522,8 +13564,8 @@ cp1252ToUTF8AVX2_loop:
 
 cp1252ToUTF8AVX2_wide:
 	MOVL     R9, R10
-	VPADDB   ·tables+40256(SB), Y0, Y1
-	VMOVDQU  ·tables+40320(SB), Y2
+	VPADDB   ·tables+40512(SB), Y0, Y1
+	VMOVDQU  ·tables+40576(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
@@ -13556,11 +13598,11 @@ cp1252ToUTF8AVX2_sparse:
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+40384(SB), Y2, Y2
+	VPAND          ·tables+40640(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+40448(SB), Y2, Y2
-	VPCMPGTW       ·tables+40512(SB), Y1, Y3
+	VPOR           ·tables+40704(SB), Y2, Y2
+	VPCMPGTW       ·tables+40768(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R9, R10
 	MOVBLZX        R10, R10
@@ -13587,11 +13629,11 @@ cp1252ToUTF8AVX2_halves:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+40384(SB), Y1, Y1
+	VPAND          ·tables+40640(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+40448(SB), Y1, Y1
-	VPCMPGTW       ·tables+40512(SB), Y0, Y2
+	VPOR           ·tables+40704(SB), Y1, Y1
+	VPCMPGTW       ·tables+40768(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R9, R10
 	SHRL           $0x10, R10
@@ -13629,11 +13671,11 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41472(SB), Y0, Y1
+	VPADDD         ·tables+41664(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41536(SB), Y1, Y1
+	VPCMPEQD       ·tables+41728(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40064(SB), Y1
+	VMOVDQU        ·tables+40128(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13644,10 +13686,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40128(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40256(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13691,11 +13733,11 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41472(SB), Y0, Y1
+	VPADDD         ·tables+41664(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41536(SB), Y1, Y1
+	VPCMPEQD       ·tables+41728(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40064(SB), Y1
+	VMOVDQU        ·tables+40128(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13706,10 +13748,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40128(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40256(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13753,11 +13795,11 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41472(SB), Y0, Y1
+	VPADDD         ·tables+41664(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41536(SB), Y1, Y1
+	VPCMPEQD       ·tables+41728(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40064(SB), Y1
+	VMOVDQU        ·tables+40128(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13768,10 +13810,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40128(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40256(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13815,11 +13857,11 @@ cp1252ToUTF8AVX2_table:
 	VPERMD         ·tables+32672(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41472(SB), Y0, Y1
+	VPADDD         ·tables+41664(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41536(SB), Y1, Y1
+	VPCMPEQD       ·tables+41728(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40064(SB), Y1
+	VMOVDQU        ·tables+40128(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13830,10 +13872,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40128(SB), Y3, Y3
+	VPAND          ·tables+40192(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40256(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13898,10 +13940,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+40640(SB), Y1, Y1
-	VPCMPEQW  ·tables+40704(SB), Y1, Y3
+	VPAND     ·tables+40896(SB), Y1, Y1
+	VPCMPEQW  ·tables+40960(SB), Y1, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+40768(SB), Y1, Y3
+	VPCMPEQW  ·tables+41024(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -13968,9 +14010,9 @@ utf32LEToBEAVX2_loop:
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
 	VPAND     ·tables+39680(SB), Y1, Y3
-	VPMINUD   ·tables+39936(SB), Y1, Y4
+	VPMINUD   ·tables+41088(SB), Y1, Y4
 	VPCMPEQD  Y1, Y4, Y4
-	VPCMPEQD  ·tables+40000(SB), Y3, Y3
+	VPCMPEQD  ·tables+39936(SB), Y3, Y3
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
@@ -14014,8 +14056,8 @@ utf16LEToUTF32LEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+40832(SB), Y0, Y1
-	VPCMPEQW     ·tables+40704(SB), Y1, Y1
+	VPAND        ·tables+41152(SB), Y0, Y1
+	VPCMPEQW     ·tables+40960(SB), Y1, Y1
 	VPTEST       Y1, Y1
 	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
@@ -14028,9 +14070,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JMP          utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40640(SB), Y0, Y1
-	VPCMPEQW  ·tables+40704(SB), Y1, Y2
-	VPCMPEQW  ·tables+40768(SB), Y1, Y1
+	VPAND     ·tables+40896(SB), Y0, Y1
+	VPCMPEQW  ·tables+40960(SB), Y1, Y2
+	VPCMPEQW  ·tables+41024(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
 	VPMOVMSKB Y1, R9
 	MOVQ      $0x00000020, R10
@@ -14059,7 +14101,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+40896(SB), Y6, Y6
+	VPSUBD       ·tables+41216(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14074,7 +14116,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+40896(SB), Y2, Y2
+	VPSUBD       ·tables+41216(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14130,9 +14172,9 @@ utf32LEToUTF16LEAVX2_loop:
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     ·tables+39680(SB), Y0, Y1
-	VPTEST    ·tables+40960(SB), Y0
+	VPTEST    ·tables+41280(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40000(SB), Y1, Y1
+	VPCMPEQD  ·tables+39936(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14144,19 +14186,19 @@ utf32LEToUTF16LEAVX2_loop:
 
 utf32LEToUTF16LEAVX2_astral:
 	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+39936(SB), Y0, Y2
+	VPMINUD        ·tables+41088(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40000(SB), Y1, Y1
+	VPCMPEQD       ·tables+39936(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41024(SB), Y0, Y1
-	VPSUBD         ·tables+41088(SB), Y0, Y2
+	VPCMPGTD       ·tables+41344(SB), Y0, Y1
+	VPSUBD         ·tables+41408(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40000(SB), Y3, Y3
-	VPAND          ·tables+41152(SB), Y2, Y2
-	VPADDD         ·tables+41216(SB), Y2, Y2
+	VPADDD         ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+41472(SB), Y2, Y2
+	VPADDD         ·tables+41536(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14186,9 +14228,9 @@ utf32LEToUTF16LEAVX2_astral:
 
 utf32LEToUTF16LEAVX2_partial:
 	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+39936(SB), Y0, Y2
+	VPMINUD        ·tables+41088(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40000(SB), Y1, Y1
+	VPCMPEQD       ·tables+39936(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14200,12 +14242,12 @@ utf32LEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41024(SB), Y0, Y1
-	VPSUBD         ·tables+41088(SB), Y0, Y2
+	VPCMPGTD       ·tables+41344(SB), Y0, Y1
+	VPSUBD         ·tables+41408(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40000(SB), Y3, Y3
-	VPAND          ·tables+41152(SB), Y2, Y2
-	VPADDD         ·tables+41216(SB), Y2, Y2
+	VPADDD         ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+41472(SB), Y2, Y2
+	VPADDD         ·tables+41536(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14262,8 +14304,8 @@ utf16LEToUTF32BEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+40832(SB), Y1, Y2
-	VPCMPEQW     ·tables+40704(SB), Y2, Y2
+	VPAND        ·tables+41152(SB), Y1, Y2
+	VPCMPEQW     ·tables+40960(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14278,9 +14320,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JMP          utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40640(SB), Y1, Y2
-	VPCMPEQW  ·tables+40704(SB), Y2, Y3
-	VPCMPEQW  ·tables+40768(SB), Y2, Y2
+	VPAND     ·tables+40896(SB), Y1, Y2
+	VPCMPEQW  ·tables+40960(SB), Y2, Y3
+	VPCMPEQW  ·tables+41024(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14309,7 +14351,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+40896(SB), Y7, Y7
+	VPSUBD       ·tables+41216(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14325,7 +14367,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+40896(SB), Y3, Y3
+	VPSUBD       ·tables+41216(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14382,9 +14424,9 @@ utf32LEToUTF16BEAVX2_loop:
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
 	VPAND     ·tables+39680(SB), Y0, Y1
-	VPTEST    ·tables+40960(SB), Y0
+	VPTEST    ·tables+41280(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40000(SB), Y1, Y1
+	VPCMPEQD  ·tables+39936(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14397,19 +14439,19 @@ utf32LEToUTF16BEAVX2_loop:
 
 utf32LEToUTF16BEAVX2_astral:
 	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+39936(SB), Y0, Y2
+	VPMINUD        ·tables+41088(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40000(SB), Y1, Y1
+	VPCMPEQD       ·tables+39936(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41024(SB), Y0, Y1
-	VPSUBD         ·tables+41088(SB), Y0, Y2
+	VPCMPGTD       ·tables+41344(SB), Y0, Y1
+	VPSUBD         ·tables+41408(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40000(SB), Y3, Y3
-	VPAND          ·tables+41152(SB), Y2, Y2
-	VPADDD         ·tables+41216(SB), Y2, Y2
+	VPADDD         ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+41472(SB), Y2, Y2
+	VPADDD         ·tables+41536(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14440,9 +14482,9 @@ utf32LEToUTF16BEAVX2_astral:
 
 utf32LEToUTF16BEAVX2_partial:
 	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+39936(SB), Y0, Y2
+	VPMINUD        ·tables+41088(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40000(SB), Y1, Y1
+	VPCMPEQD       ·tables+39936(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14454,12 +14496,12 @@ utf32LEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41024(SB), Y0, Y1
-	VPSUBD         ·tables+41088(SB), Y0, Y2
+	VPCMPGTD       ·tables+41344(SB), Y0, Y1
+	VPSUBD         ·tables+41408(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40000(SB), Y3, Y3
-	VPAND          ·tables+41152(SB), Y2, Y2
-	VPADDD         ·tables+41216(SB), Y2, Y2
+	VPADDD         ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+41472(SB), Y2, Y2
+	VPADDD         ·tables+41536(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14519,10 +14561,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40640(SB), Y1, Y2
-	VPCMPEQW  ·tables+40704(SB), Y2, Y3
+	VPAND     ·tables+40896(SB), Y1, Y2
+	VPCMPEQW  ·tables+40960(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+40768(SB), Y2, Y3
+	VPCMPEQW  ·tables+41024(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14589,9 +14631,9 @@ utf32BEToLEAVX2_loop:
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+39680(SB), Y1, Y2
-	VPMINUD   ·tables+39936(SB), Y1, Y3
+	VPMINUD   ·tables+41088(SB), Y1, Y3
 	VPCMPEQD  Y1, Y3, Y3
-	VPCMPEQD  ·tables+40000(SB), Y2, Y2
+	VPCMPEQD  ·tables+39936(SB), Y2, Y2
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
@@ -14637,8 +14679,8 @@ utf16BEToUTF32LEAVX2_loop:
 	JG           utf16BEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+40832(SB), Y1, Y2
-	VPCMPEQW     ·tables+40704(SB), Y2, Y2
+	VPAND        ·tables+41152(SB), Y1, Y2
+	VPCMPEQW     ·tables+40960(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14651,9 +14693,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JMP          utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40640(SB), Y1, Y2
-	VPCMPEQW  ·tables+40704(SB), Y2, Y3
-	VPCMPEQW  ·tables+40768(SB), Y2, Y2
+	VPAND     ·tables+40896(SB), Y1, Y2
+	VPCMPEQW  ·tables+40960(SB), Y2, Y3
+	VPCMPEQW  ·tables+41024(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14682,7 +14724,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+40896(SB), Y7, Y7
+	VPSUBD       ·tables+41216(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -14697,7 +14739,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+40896(SB), Y3, Y3
+	VPSUBD       ·tables+41216(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -14755,9 +14797,9 @@ utf32BEToUTF16LEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+39680(SB), Y1, Y2
-	VPTEST    ·tables+40960(SB), Y1
+	VPTEST    ·tables+41280(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40000(SB), Y2, Y2
+	VPCMPEQD  ·tables+39936(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -14769,19 +14811,19 @@ utf32BEToUTF16LEAVX2_loop:
 
 utf32BEToUTF16LEAVX2_astral:
 	VPAND          ·tables+39680(SB), Y1, Y2
-	VPMINUD        ·tables+39936(SB), Y1, Y3
+	VPMINUD        ·tables+41088(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40000(SB), Y2, Y2
+	VPCMPEQD       ·tables+39936(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41024(SB), Y1, Y2
-	VPSUBD         ·tables+41088(SB), Y1, Y3
+	VPCMPGTD       ·tables+41344(SB), Y1, Y2
+	VPSUBD         ·tables+41408(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40000(SB), Y4, Y4
-	VPAND          ·tables+41152(SB), Y3, Y3
-	VPADDD         ·tables+41216(SB), Y3, Y3
+	VPADDD         ·tables+39936(SB), Y4, Y4
+	VPAND          ·tables+41472(SB), Y3, Y3
+	VPADDD         ·tables+41536(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -14811,9 +14853,9 @@ utf32BEToUTF16LEAVX2_astral:
 
 utf32BEToUTF16LEAVX2_partial:
 	VPAND          ·tables+39680(SB), Y1, Y0
-	VPMINUD        ·tables+39936(SB), Y1, Y2
+	VPMINUD        ·tables+41088(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40000(SB), Y0, Y0
+	VPCMPEQD       ·tables+39936(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -14825,12 +14867,12 @@ utf32BEToUTF16LEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41024(SB), Y1, Y0
-	VPSUBD         ·tables+41088(SB), Y1, Y2
+	VPCMPGTD       ·tables+41344(SB), Y1, Y0
+	VPSUBD         ·tables+41408(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40000(SB), Y3, Y3
-	VPAND          ·tables+41152(SB), Y2, Y2
-	VPADDD         ·tables+41216(SB), Y2, Y2
+	VPADDD         ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+41472(SB), Y2, Y2
+	VPADDD         ·tables+41536(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -14889,8 +14931,8 @@ utf16BEToUTF32BEAVX2_loop:
 	JG           utf16BEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+40832(SB), Y2, Y3
-	VPCMPEQW     ·tables+40704(SB), Y3, Y3
+	VPAND        ·tables+41152(SB), Y2, Y3
+	VPCMPEQW     ·tables+40960(SB), Y3, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
@@ -14905,9 +14947,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JMP          utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40640(SB), Y2, Y3
-	VPCMPEQW  ·tables+40704(SB), Y3, Y4
-	VPCMPEQW  ·tables+40768(SB), Y3, Y3
+	VPAND     ·tables+40896(SB), Y2, Y3
+	VPCMPEQW  ·tables+40960(SB), Y3, Y4
+	VPCMPEQW  ·tables+41024(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
@@ -14936,7 +14978,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+40896(SB), Y8, Y8
+	VPSUBD       ·tables+41216(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -14952,7 +14994,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+40896(SB), Y4, Y4
+	VPSUBD       ·tables+41216(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15011,9 +15053,9 @@ utf32BEToUTF16BEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
 	VPAND     ·tables+39680(SB), Y1, Y2
-	VPTEST    ·tables+40960(SB), Y1
+	VPTEST    ·tables+41280(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40000(SB), Y2, Y2
+	VPCMPEQD  ·tables+39936(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15026,19 +15068,19 @@ utf32BEToUTF16BEAVX2_loop:
 
 utf32BEToUTF16BEAVX2_astral:
 	VPAND          ·tables+39680(SB), Y1, Y2
-	VPMINUD        ·tables+39936(SB), Y1, Y3
+	VPMINUD        ·tables+41088(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40000(SB), Y2, Y2
+	VPCMPEQD       ·tables+39936(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41024(SB), Y1, Y2
-	VPSUBD         ·tables+41088(SB), Y1, Y3
+	VPCMPGTD       ·tables+41344(SB), Y1, Y2
+	VPSUBD         ·tables+41408(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40000(SB), Y4, Y4
-	VPAND          ·tables+41152(SB), Y3, Y3
-	VPADDD         ·tables+41216(SB), Y3, Y3
+	VPADDD         ·tables+39936(SB), Y4, Y4
+	VPAND          ·tables+41472(SB), Y3, Y3
+	VPADDD         ·tables+41536(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15069,9 +15111,9 @@ utf32BEToUTF16BEAVX2_astral:
 
 utf32BEToUTF16BEAVX2_partial:
 	VPAND          ·tables+39680(SB), Y1, Y0
-	VPMINUD        ·tables+39936(SB), Y1, Y2
+	VPMINUD        ·tables+41088(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40000(SB), Y0, Y0
+	VPCMPEQD       ·tables+39936(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
@@ -15083,12 +15125,12 @@ utf32BEToUTF16BEAVX2_partial:
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41024(SB), Y1, Y0
-	VPSUBD         ·tables+41088(SB), Y1, Y2
+	VPCMPGTD       ·tables+41344(SB), Y1, Y0
+	VPSUBD         ·tables+41408(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40000(SB), Y3, Y3
-	VPAND          ·tables+41152(SB), Y2, Y2
-	VPADDD         ·tables+41216(SB), Y2, Y2
+	VPADDD         ·tables+39936(SB), Y3, Y3
+	VPAND          ·tables+41472(SB), Y2, Y2
+	VPADDD         ·tables+41536(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15207,10 +15249,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41600(SB), Z5, K1
+	VPCMPEQB      ·tables+41792(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+41664(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+41856(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -15260,10 +15302,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41600(SB), Z5, K1
+	VPCMPEQB      ·tables+41792(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+41664(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+41856(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -15358,8 +15400,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+41600(SB), Y1, Y1
-	VMOVDQU      ·tables+41664(SB), Y2
+	VPCMPEQB     ·tables+41792(SB), Y1, Y1
+	VMOVDQU      ·tables+41856(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -21658,17 +21700,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 
-	// wdw10FFFF at 39936
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-	QUAD $0x0010ffff0010ffff
-
-	// wdwD800 at 40000
+	// wdwD800 at 39936
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -21678,7 +21710,27 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw1 at 40064
+	// wdw800 at 40000
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+	QUAD $0x0000080000000800
+
+	// wdwF800 at 40064
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+	QUAD $0x0000f8000000f800
+
+	// wdw1 at 40128
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
@@ -21688,7 +21740,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 
-	// wdw3F0000 at 40128
+	// wdw3F0000 at 40192
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -21698,7 +21750,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 
-	// wdw3F00 at 40192
+	// wdw3F00 at 40256
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -21708,177 +21760,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// wdw60606060 at 40256
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
-	QUAD $0x6060606060606060
+	// wdw10F800 at 40320
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
+	QUAD $0x0010f8000010f800
 
-	// wdwDFDFDFDF at 40320
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-	QUAD $0xdfdfdfdfdfdfdfdf
-
-	// wdw3F003F00 at 40384
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-	QUAD $0x3f003f003f003f00
-
-	// wdw80C080C0 at 40448
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-	QUAD $0x80c080c080c080c0
-
-	// wdw7F007F at 40512
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-	QUAD $0x007f007f007f007f
-
-	// wdw20 at 40576
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-	QUAD $0x0000002000000020
-
-	// wdwFC00FC00 at 40640
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-	QUAD $0xfc00fc00fc00fc00
-
-	// wdwD800D800 at 40704
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-	QUAD $0xd800d800d800d800
-
-	// wdwDC00DC00 at 40768
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-	QUAD $0xdc00dc00dc00dc00
-
-	// wdwF800F800 at 40832
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-	QUAD $0xf800f800f800f800
-
-	// wdw35FDC00 at 40896
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-	QUAD $0x035fdc00035fdc00
-
-	// wdwFFFF0000 at 40960
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-	QUAD $0xffff0000ffff0000
-
-	// wdwFFFF at 41024
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-	QUAD $0x0000ffff0000ffff
-
-	// wdw10000 at 41088
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-	QUAD $0x0001000000010000
-
-	// wdw3FF at 41152
-	QUAD $0x000003ff000003ff
-	QUAD $0x000003ff000003ff
-	QUAD $0x000003ff000003ff
-	QUAD $0x000003ff000003ff
-	QUAD $0x000003ff000003ff
-	QUAD $0x000003ff000003ff
-	QUAD $0x000003ff000003ff
-	QUAD $0x000003ff000003ff
-
-	// wdwDC00 at 41216
-	QUAD $0x0000dc000000dc00
-	QUAD $0x0000dc000000dc00
-	QUAD $0x0000dc000000dc00
-	QUAD $0x0000dc000000dc00
-	QUAD $0x0000dc000000dc00
-	QUAD $0x0000dc000000dc00
-	QUAD $0x0000dc000000dc00
-	QUAD $0x0000dc000000dc00
-
-	// wdwFFF00000 at 41280
-	QUAD $0xfff00000fff00000
-	QUAD $0xfff00000fff00000
-	QUAD $0xfff00000fff00000
-	QUAD $0xfff00000fff00000
-	QUAD $0xfff00000fff00000
-	QUAD $0xfff00000fff00000
-	QUAD $0xfff00000fff00000
-	QUAD $0xfff00000fff00000
-
-	// wdw3F3F3F07 at 41344
+	// wdw3F3F3F07 at 40384
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
@@ -21888,7 +21780,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 
-	// wdw808080F0 at 41408
+	// wdw808080F0 at 40448
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -21898,7 +21790,187 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// wdw60 at 41472
+	// wdw60606060 at 40512
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+	QUAD $0x6060606060606060
+
+	// wdwDFDFDFDF at 40576
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+	QUAD $0xdfdfdfdfdfdfdfdf
+
+	// wdw3F003F00 at 40640
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+
+	// wdw80C080C0 at 40704
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+
+	// wdw7F007F at 40768
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+	QUAD $0x007f007f007f007f
+
+	// wdw20 at 40832
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+	QUAD $0x0000002000000020
+
+	// wdwFC00FC00 at 40896
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+	QUAD $0xfc00fc00fc00fc00
+
+	// wdwD800D800 at 40960
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+	QUAD $0xd800d800d800d800
+
+	// wdwDC00DC00 at 41024
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+	QUAD $0xdc00dc00dc00dc00
+
+	// wdw10FFFF at 41088
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+	QUAD $0x0010ffff0010ffff
+
+	// wdwF800F800 at 41152
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+	QUAD $0xf800f800f800f800
+
+	// wdw35FDC00 at 41216
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+	QUAD $0x035fdc00035fdc00
+
+	// wdwFFFF0000 at 41280
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+	QUAD $0xffff0000ffff0000
+
+	// wdwFFFF at 41344
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+	QUAD $0x0000ffff0000ffff
+
+	// wdw10000 at 41408
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+	QUAD $0x0001000000010000
+
+	// wdw3FF at 41472
+	QUAD $0x000003ff000003ff
+	QUAD $0x000003ff000003ff
+	QUAD $0x000003ff000003ff
+	QUAD $0x000003ff000003ff
+	QUAD $0x000003ff000003ff
+	QUAD $0x000003ff000003ff
+	QUAD $0x000003ff000003ff
+	QUAD $0x000003ff000003ff
+
+	// wdwDC00 at 41536
+	QUAD $0x0000dc000000dc00
+	QUAD $0x0000dc000000dc00
+	QUAD $0x0000dc000000dc00
+	QUAD $0x0000dc000000dc00
+	QUAD $0x0000dc000000dc00
+	QUAD $0x0000dc000000dc00
+	QUAD $0x0000dc000000dc00
+	QUAD $0x0000dc000000dc00
+
+	// wdwFFF00000 at 41600
+	QUAD $0xfff00000fff00000
+	QUAD $0xfff00000fff00000
+	QUAD $0xfff00000fff00000
+	QUAD $0xfff00000fff00000
+	QUAD $0xfff00000fff00000
+	QUAD $0xfff00000fff00000
+	QUAD $0xfff00000fff00000
+	QUAD $0xfff00000fff00000
+
+	// wdw60 at 41664
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -21908,7 +21980,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 41536
+	// wdw7 at 41728
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -21918,7 +21990,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 41600
+	// wdwC2C2C2C2 at 41792
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -21928,7 +22000,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 41664
+	// wdwA0A0A0A0 at 41856
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0

@@ -263,6 +263,24 @@ func encodeAstralAVX2(t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual) {
 	VMOVDQU(raw, asm.At(dp, j, 0))
 }
 
+// encodeAstral512 is encodeAstralAVX2 for sixteen lanes: VPTERNLOGD merges
+// each masked group, and the value bits and the marks in one bit select.
+func encodeAstral512(t *wideTab, c reg.VecVirtual, dp, j reg.GPVirtual) {
+	raw, y := ZMM(), ZMM()
+	VPSLLD(U8(24), c, raw)
+	VPSLLD(U8(10), c, y)
+	VPTERNLOGD(U8(0xF8), t.splat(0x3F0000), y, raw) // raw | y&0x3F0000
+	VPSRLD(U8(4), c, y)
+	VPTERNLOGD(U8(0xF8), t.splat(0x3F00), y, raw) // raw | y&0x3F00
+	VPSRLD(U8(18), c, y)
+	VPORD(y, raw, raw)
+	// raw where the value bits are, the marks elsewhere.
+	bits := ZMM()
+	VMOVDQU64(t.splat(0x3F3F3F07), bits)
+	VPTERNLOGD(U8(0xCA), t.splat(0x808080F0), raw, bits)
+	VMOVDQU64(bits, asm.At(dp, j, 0))
+}
+
 // and sets dst to a & b for either width, a memory.
 func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 	if w.Masked() {
@@ -280,7 +298,8 @@ func and(w asm.Width, a Op, b, dst reg.VecVirtual) {
 // kernel's block code (bmpToUTF8AVX2), whose paths for 1- and 2-byte and for
 // 3-byte text beat encoding each lane on its own; eight characters above the
 // BMP (Emoji) are four bytes each, encoded without the per-lane lengths and
-// the packing of the general path.
+// the packing of the general path. AVX-512 does the same for sixteen
+// characters above the BMP (encodeAstral512).
 func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	order := map[bool]string{false: "LE", true: "BE"}[be]
 	name := "utf32" + order + "ToUTF8" + w.Name()
@@ -419,10 +438,35 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 		JMP(p.Ref("loop"))
 	}
 	p.Label("general")
-	bad := badLanes(t, c)
+	// One value per lane classifies it: d = (c^0xD800) - 0x800 is below
+	// 0xF800 for the BMP without surrogates, from 0xF800 to 0x10F7FF above
+	// the BMP and from 0x10F800 up for the bad (a surrogate wraps round;
+	// the XOR changes only bits 11-15, so values from U+110000 stay there).
+	// A block of the BMP (CJK, Hindi: the common case here) takes one
+	// compare and one KORTESTW, where badLanes took two compares, KORW and
+	// KORTESTW: these blocks are short of mask instructions, and a third
+	// compare for the astral blocks below cost them 9-17% (BENCHMARKS.md).
+	d, high := ZMM(), K()
+	VPXORD(t.splat(0xD800), c, d)
+	VPSUBD(t.splat(0x800), d, d)
+	VPCMPUD(U8(5), t.splat(0xF800), d, high) // d >= 0xF800: not the BMP
+	KORTESTW(high, high)
+	JNZ(p.Ref("notBMP"))
+	p.Label("encode")
+	encodeLanes(w, t, c, dp, j)
+	ADDQ(U8(w.Bytes), i)
+	JMP(p.Ref("loop"))
+	p.Label("notBMP")
+	bad := K()
+	VPCMPUD(U8(5), t.splat(0x10F800), d, bad) // d >= 0x10F800
 	KORTESTW(bad, bad)
 	JNZ(p.Ref("partial"))
-	encodeLanes(w, t, c, dp, j)
+	KORTESTW(high, high)
+	JCC(p.Ref("encode")) // some lanes in the BMP
+	// Sixteen characters above the BMP (Emoji): every lane is four bytes,
+	// so the block needs neither lengths nor VPCOMPRESSB.
+	encodeAstral512(t, c, dp, j)
+	ADDQ(U8(w.Bytes), j)
 	ADDQ(U8(w.Bytes), i)
 	JMP(p.Ref("loop"))
 	// A block with a unit that is no scalar value converts up to it, and
