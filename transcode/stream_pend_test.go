@@ -227,42 +227,9 @@ var wholeCharsKnows = map[*form]bool{utf8Form: true, utf16LEForm: true, utf16BEF
 // positions do).
 func driveWhole(t *testing.T, c *Converter, src []byte, cuts []int, dstSize int) ([]byte, error) {
 	t.Helper()
-	c.Reset()
-	var out []byte
-	dst := make([]byte, dstSize)
-	pos, end := 0, 0
-	next := func() {
-		for _, k := range cuts {
-			if k > end && k <= len(src) {
-				end = k
-				return
-			}
+	return driveEach(t, c, src, cuts, dstSize, func(out []byte) {
+		if n := wholeChars(c.out, out); n != len(out) && wholeCharsKnows[c.out] {
+			t.Fatalf("%v, dst %d: a call's output ends inside a character: % X", c, dstSize, out[max(0, len(out)-8):])
 		}
-		end = len(src)
-	}
-	next()
-	for {
-		atEOF := end == len(src)
-		nDst, nSrc, err := c.Transform(dst, src[pos:end], atEOF)
-		if n := wholeChars(c.out, dst[:nDst]); n != nDst && wholeCharsKnows[c.out] {
-			t.Fatalf("%v, dst %d: a call's output ends inside a character: % X", c, dstSize, dst[max(0, nDst-8):nDst])
-		}
-		out = append(out, dst[:nDst]...)
-		pos += nSrc
-		switch {
-		case err == nil && atEOF:
-			return out, nil
-		case err == nil, err == transform.ErrShortSrc:
-			if atEOF {
-				t.Fatalf("%v: ErrShortSrc at the end of input", c)
-			}
-			next()
-		case err == transform.ErrShortDst:
-			if nDst == 0 && nSrc == 0 {
-				t.Fatalf("%v: no progress with %d bytes of room", c, dstSize)
-			}
-		default:
-			return out, err
-		}
-	}
+	})
 }

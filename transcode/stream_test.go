@@ -19,6 +19,11 @@ import (
 // drive feeds src to c in chunks ending at cuts, with a destination of
 // dstSize bytes, the way transform.Reader does but with every size chosen.
 func drive(t testing.TB, c *Converter, src []byte, cuts []int, dstSize int) ([]byte, error) {
+	return driveEach(t, c, src, cuts, dstSize, nil)
+}
+
+// driveEach is drive, calling each (when not nil) with every call's output.
+func driveEach(t testing.TB, c *Converter, src []byte, cuts []int, dstSize int, each func(out []byte)) ([]byte, error) {
 	c.Reset()
 	var out []byte
 	dst := make([]byte, dstSize)
@@ -36,6 +41,9 @@ func drive(t testing.TB, c *Converter, src []byte, cuts []int, dstSize int) ([]b
 	for {
 		atEOF := end == len(src)
 		nDst, nSrc, err := c.Transform(dst, src[pos:end], atEOF)
+		if each != nil {
+			each(dst[:nDst])
+		}
 		out = append(out, dst[:nDst]...)
 		pos += nSrc
 		switch {
