@@ -772,16 +772,8 @@ func (d *census) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, mark
 	}
 	var n int
 	var z kernel.Marks
-	switch {
-	case done == len(q):
-		// The windows read it all: no call for nothing.
-	case !mark:
-		n = kernel.ValidPrefix(q[done:])
-	case d.multi == 0:
-		n, z = kernel.ValidMarks(q[done:])
-	default:
-		n, z = kernel.ValidNUL(q[done:])
-		z |= kernel.ESC
+	if done < len(q) { // else the windows read it all: no call for nothing
+		n, z = validRest(q[done:], mark, d.multi)
 	}
 	marks |= z
 	seen = done + n
@@ -869,18 +861,23 @@ func (d *census) valid(q []byte, mark bool) (marks kernel.Marks, ok bool) {
 		return marks, ok
 	}
 	// validate's remainder, once maxMulti characters are counted.
-	var n int
-	var z kernel.Marks
+	n, z := validRest(q[done:], mark, d.multi)
+	return marks | z, n == len(q)-done
+}
+
+// validRest validates q, the part after the counting windows, with the marks
+// mark asks for: NUL and ESC before the first multi-byte character; after it
+// NUL only, and ESC set as "not looked for: perhaps", as the windows do.
+func validRest(q []byte, mark bool, multi int) (int, kernel.Marks) {
 	switch {
 	case !mark:
-		n = kernel.ValidPrefix(q[done:])
-	case d.multi == 0:
-		n, z = kernel.ValidMarks(q[done:])
+		return kernel.ValidPrefix(q), 0
+	case multi == 0:
+		return kernel.ValidMarks(q)
 	default:
-		n, z = kernel.ValidNUL(q[done:])
-		z |= kernel.ESC
+		n, z := kernel.ValidNUL(q)
+		return n, z | kernel.ESC
 	}
-	return marks | z, n == len(q)-done
 }
 
 // asciiGrowth is how much larger the counting window of validate grows
