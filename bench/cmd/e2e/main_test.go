@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -101,6 +102,30 @@ func TestFloors(t *testing.T) {
 		case c.want >= 0 && len(out) != c.want:
 			t.Errorf("%s wrote %d bytes, want %d", c.mode, len(out), c.want)
 		}
+	}
+	// With errors whose subparts are single bytes (so that no block's end
+	// cuts one), read+valid+splice+repair writes what fix --invalid replace
+	// writes.
+	bad := bytes.Repeat([]byte("plain text \xFF then \xC0\xAF\x80 and more\n"+strings.Repeat("x", 5000)+"\n"), 500)
+	badFile := filepath.Join(dir, "bad")
+	if err := os.WriteFile(badFile, append(bad, '\xFE'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _, _ := utf8x.ToValidString(string(bad)+"\xFE", utf8x.Replace)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(r)
+		r.Close()
+		got <- b
+	}()
+	err = floorRun("read+valid+splice+repair", []string{badFile}, w)
+	w.Close()
+	if out := <-got; err != nil || string(out) != want {
+		t.Errorf("read+valid+splice+repair: %v; wrote %d bytes, want %d (equal: %v)", err, len(out), len(want), string(out) == want)
 	}
 	if cs, err := measureConvertSplit(file, 1); err != nil || cs.read <= 0 || cs.convert <= 0 || cs.write <= 0 {
 		t.Errorf("measureConvertSplit: %+v, %v", cs, err)
