@@ -59,18 +59,24 @@ const (
 	utf8ToCP1252Conv
 	// Form kernels without a vector kernel: copies of the longest prefix
 	// that reads the same in UTF-8 and the form (see run).
-	copyBMPConv    // CESU-8: valid UTF-8 without 4-byte sequences
-	copyBMPNulConv // modified UTF-8: the same without 00
-	copyValidConv  // WTF-8, legacy UTF-8: valid UTF-8
+	utf8ToCESU8Conv // UTF-8 to CESU-8 (utf8ToBMPForm)
+	cesu8ToUTF8Conv // CESU-8 to UTF-8 (bmpFormToUTF8)
+	utf8ToMUTF8Conv // UTF-8 to modified UTF-8
+	mutf8ToUTF8Conv // modified UTF-8 to UTF-8
+	copyValidConv   // WTF-8, legacy UTF-8: valid UTF-8
 )
 
 // run runs c as a form kernel (see form.fromUTF8).
 func (c conv) run(dst, src []byte) (nDst, nSrc int) {
 	switch c {
-	case copyBMPConv:
-		return copyBMP(dst, src, 0xF0)
-	case copyBMPNulConv:
-		return copyBMP(dst, src, 0x00)
+	case utf8ToCESU8Conv:
+		return utf8ToBMPForm(dst, src, false)
+	case cesu8ToUTF8Conv:
+		return bmpFormToUTF8(dst, src, false)
+	case utf8ToMUTF8Conv:
+		return utf8ToBMPForm(dst, src, true)
+	case mutf8ToUTF8Conv:
+		return bmpFormToUTF8(dst, src, true)
 	case copyValidConv:
 		return copyValidUTF8(dst, src)
 	}
@@ -81,7 +87,7 @@ func (c conv) run(dst, src []byte) (nDst, nSrc int) {
 // scalar kernel behind it.
 func (c conv) vectored() bool {
 	switch c {
-	case noConv, copyBMPConv, copyBMPNulConv, copyValidConv:
+	case noConv, utf8ToCESU8Conv, cesu8ToUTF8Conv, utf8ToMUTF8Conv, mutf8ToUTF8Conv, copyValidConv:
 		return false
 	}
 	return true

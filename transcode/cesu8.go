@@ -18,7 +18,7 @@ var cesu8Form = &form{
 	name:   "CESU-8",
 	labels: []string{"cesu-8", "cesu8", "csutf8mb3"},
 	id:     cesu8ID, ascii: true, maxLen: 6, bom: utf8x.BOM,
-	fromUTF8: copyBMPConv, toUTF8: copyBMPConv,
+	fromUTF8: utf8ToCESU8Conv, toUTF8: cesu8ToUTF8Conv,
 }
 
 func decodeCESU8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {

@@ -30,7 +30,7 @@ var mutf8Form = &form{
 	name:   "MUTF-8",
 	labels: []string{"mutf-8", "mutf8", "modified-utf-8", "java-modified-utf-8"},
 	id:     mutf8ID, maxLen: 6, bom: utf8x.BOM,
-	fromUTF8: copyBMPNulConv, toUTF8: copyBMPNulConv,
+	fromUTF8: utf8ToMUTF8Conv, toUTF8: mutf8ToUTF8Conv,
 }
 
 func decodeMUTF8(p []byte, atEOF bool) (rune, int, utf8x.ErrorKind) {

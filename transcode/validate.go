@@ -1,6 +1,9 @@
 package transcode
 
-import "github.com/utf8x/utf8x"
+import (
+	"github.com/utf8x/utf8x"
+	utf8kernel "github.com/utf8x/utf8x/internal/kernel"
+)
 
 // Validation in any encoding, so that utf8x check --encoding and callers can
 // ask whether bytes are well-formed CESU-8, WTF-8, ... without converting
@@ -21,11 +24,20 @@ func (e Encoding) FirstInvalid(p []byte, atEOF bool) (off, n int, kind utf8x.Err
 		f, off, _ = sniff(f, p, true)
 	}
 	shortcut := hasValidPrefix(f)
+	unitsTo := 0 // up to here units are decoded one at a time (unitSpan)
 	for off < len(p) {
-		if shortcut {
-			if off += validPrefix(f, p[off:]); off == len(p) {
+		if shortcut && off >= unitsTo {
+			k := validPrefix(f, p[off:])
+			if off += k; off == len(p) {
 				break
 			}
+			if k < unitSpan {
+				unitsTo = off + unitSpan
+			}
+		}
+		if asciiUnit(f, p[off]) {
+			off++
+			continue
 		}
 		_, n, kind = f.decode(p[off:], atEOF)
 		if n == 0 || kind != 0 {
@@ -63,19 +75,33 @@ func (e Encoding) RuneCount(p []byte) int {
 	}
 	count := 0
 	shortcut := hasValidPrefix(f)
+	unitsTo := 0 // as in FirstInvalid
 	for off < len(p) {
-		if shortcut {
+		if shortcut && off >= unitsTo {
 			k := validPrefix(f, p[off:])
 			count += utf8x.RuneCount(p[off : off+k])
 			if off += k; off == len(p) {
 				break
 			}
+			if k < unitSpan {
+				unitsTo = off + unitSpan
+			}
 		}
-		_, n, _ := f.decode(p[off:], true)
+		n := 1
+		if !asciiUnit(f, p[off]) {
+			_, n, _ = f.decode(p[off:], true)
+		}
 		off += n
 		count++
 	}
 	return count
+}
+
+// asciiUnit reports whether b, the first byte of a unit in form f, is a
+// well-formed unit of one byte by itself: an ASCII character in the forms
+// that write ASCII as itself, but for the 00 of modified UTF-8.
+func asciiUnit(f *form, b byte) bool {
+	return b < utf8x.RuneSelf && (f.ascii || f.id == mutf8ID && b != 0)
 }
 
 // hasValidPrefix reports whether validPrefix has a shortcut for form f.
@@ -96,9 +122,9 @@ func validPrefix(f *form, p []byte) int {
 	case utf8ID, wtf8ID, legacyID:
 		return utf8Prefix(p)
 	case cesu8ID:
-		return bmpPrefix(p, 0xF0)
+		return bmpPrefix(p, false)
 	case mutf8ID:
-		return bmpPrefix(p, 0x00)
+		return bmpPrefix(p, true)
 	}
 	return 0
 }
@@ -108,29 +134,63 @@ func utf8Prefix(p []byte) int {
 	return off
 }
 
-// bmpPrefix is utf8Prefix stopped at the first 4-byte sequence, or at nul.
-// It works a window at a time, the windows growing from a few bytes, so that
-// the work stays proportional to the prefix whether it ends at a stop byte or
-// at an invalid one: callers meet one at every supplementary character.
-func bmpPrefix(p []byte, nul byte) int {
-	n, window := 0, 16
-	for n < len(p) {
-		w := p[n:min(len(p), n+window)]
-		window = min(2*window, 4096)
-		cut := n+len(w) < len(p) // the window may end inside a character
-		for i, b := range w {
-			if b >= 0xF0 || b == nul { // never inside a valid character
-				w, cut = w[:i], false
-				break
-			}
+// bmpWindow and bmpWindowMax are the first and the largest window the
+// CESU-8 and modified UTF-8 kernels validate at once: the windows double from
+// a few blocks, so that a call that stops early (at a fault, which the
+// caller then takes one unit at a time) has not validated far past it, and
+// stay small enough that a window validated and then copied is read from
+// the nearest cache the second time.
+const (
+	bmpWindow    = 256
+	bmpWindowMax = 16 << 10
+)
+
+// bmpSplit returns the length k of the longest prefix of w that is valid
+// UTF-8, and whether w[:k] reads the same in CESU-8 (no 4-byte sequence) or,
+// with nul, in modified UTF-8 (no 4-byte sequence and no 00 either). One
+// pass of the validation kernel counts characters and UTF-16 units (equal
+// when no character takes 4 bytes) and sees NULs; the kernel may stop a
+// block short of a fault, and the scalar reference finds it from there.
+func bmpSplit(w []byte, nul bool) (k int, clean bool) {
+	var runes, units int
+	var marks utf8kernel.Marks
+	if nul {
+		k, runes, units, _, marks = utf8kernel.ValidCountNUL(w)
+	} else {
+		k, runes, units = utf8kernel.ValidRunes(w)
+	}
+	clean = runes == units && marks&utf8kernel.NUL == 0
+	if k < len(w) {
+		if e := utf8Prefix(w[k:]); e > 0 {
+			clean = clean && stopIndex(w[k:k+e], nul) == e
+			k += e
 		}
-		k := utf8Prefix(w)
+	}
+	return k, clean
+}
+
+// cutByWindow reports whether the validation of a window that ends at end,
+// short of the input's end n, stopped at k only because the window cuts a
+// character: the next window then starts with it.
+func cutByWindow(k, windowLen, end, n int) bool {
+	return k > 0 && end < n && windowLen-k < utf8x.UTFMax
+}
+
+// bmpPrefix is utf8Prefix stopped at the first 4-byte sequence, or, with
+// nul, at the first 00: the longest prefix of p that reads the same in
+// UTF-8 and in CESU-8 (or modified UTF-8).
+func bmpPrefix(p []byte, nul bool) int {
+	n, window := 0, bmpWindow
+	for n < len(p) {
+		end := min(len(p), n+window)
+		window = min(2*window, bmpWindowMax)
+		w := p[n:end]
+		k, clean := bmpSplit(w, nul)
+		if !clean {
+			return n + stopIndex(w[:k], nul)
+		}
 		n += k
-		switch {
-		case k == len(w) && cut:
-		case cut && k > 0 && len(w)-k < utf8x.UTFMax:
-			// a character cut by the window: the next window starts with it
-		default:
+		if k < len(w) && !cutByWindow(k, len(w), end, len(p)) {
 			return n
 		}
 	}

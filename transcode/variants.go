@@ -2,6 +2,7 @@ package transcode
 
 import (
 	"encoding/binary"
+	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
 )
@@ -208,12 +209,160 @@ func putPair(p []byte, r rune) int {
 	return 6
 }
 
-// copyBMP copies the longest prefix of src that fits in dst, is valid UTF-8,
-// and holds no 4-byte sequence and no byte nul.
-func copyBMP(dst, src []byte, nul byte) (int, int) {
-	n := bmpPrefix(src[:min(len(src), len(dst))], nul)
-	copy(dst, src[:n])
-	return n, n
+// utf8ToBMPForm is the kernel from UTF-8 to CESU-8 (nul false) or modified
+// UTF-8 (nul true): it converts the longest prefix of src that is valid
+// UTF-8 and fits in dst. Runs that read the same in both are copied (a window
+// of text without a 4-byte sequence, or NUL, is copied whole after one pass
+// of the validation kernel); each character beyond U+FFFF becomes its
+// surrogate pair, 6 bytes, and with nul each 00 becomes C0 80.
+func utf8ToBMPForm(dst, src []byte, nul bool) (j, i int) {
+	window := bmpWindow
+	for i < len(src) {
+		end := min(len(src), i+window)
+		window = min(2*window, bmpWindowMax)
+		w := src[i:end]
+		k, clean := bmpSplit(w, nul)
+		var d, s int
+		if clean && k <= len(dst)-j {
+			d = copy(dst[j:], w[:k])
+			s = d
+		} else {
+			d, s = encodeBMPForm(dst[j:], w[:k], nul)
+		}
+		i += s
+		j += d
+		if s < k || k < len(w) && !cutByWindow(k, len(w), end, len(src)) {
+			return j, i // dst is full, or src[i] starts an ill-formed sequence
+		}
+	}
+	return j, i
+}
+
+// encodeBMPForm is utf8ToBMPForm for v, which is valid UTF-8.
+func encodeBMPForm(dst, v []byte, nul bool) (j, i int) {
+	for i < len(v) {
+		k := i + stopIndex(v[i:], nul)
+		if room := len(dst) - j; k-i > room {
+			// What fits, in whole characters.
+			k = i + room
+			for k > i && !utf8x.RuneStart(v[k]) {
+				k--
+			}
+			return j + copy(dst[j:], v[i:k]), k
+		}
+		j += copy(dst[j:], v[i:k])
+		i = k
+		if i == len(v) {
+			break
+		}
+		if v[i] == 0 {
+			if len(dst)-j < 2 {
+				break
+			}
+			dst[j], dst[j+1] = 0xC0, 0x80
+			i, j = i+1, j+2
+			continue
+		}
+		r := rune(v[i]&0x07)<<18 | rune(v[i+1]&0x3F)<<12 | rune(v[i+2]&0x3F)<<6 | rune(v[i+3]&0x3F)
+		if putPair(dst[j:], r) == 0 {
+			break
+		}
+		i, j = i+4, j+6
+	}
+	return j, i
+}
+
+// bmpFormToUTF8 is the kernel from CESU-8 (nul false) or modified UTF-8 (nul
+// true) to UTF-8: it converts the longest prefix of src that is well-formed
+// in that form and fits in dst. What is valid UTF-8 without a 4-byte
+// sequence (or a 00) reads the same and is copied; where the UTF-8
+// validation stops, a surrogate pair becomes its character in 4 bytes, and
+// with nul C0 80 becomes 00; anything else is left to the caller.
+func bmpFormToUTF8(dst, src []byte, nul bool) (j, i int) {
+	window := bmpWindow
+	for i < len(src) {
+		end := min(len(src), i+window, i+len(dst)-j)
+		window = min(2*window, bmpWindowMax)
+		w := src[i:end]
+		k, clean := bmpSplit(w, nul)
+		if !clean {
+			// A 4-byte sequence, or a 00, is ill-formed here.
+			k = stopIndex(w[:k], nul)
+			return j + copy(dst[j:], w[:k]), i + k
+		}
+		j += copy(dst[j:], w[:k])
+		i += k
+		if k == len(w) {
+			if k == 0 {
+				return j, i // dst is full
+			}
+			continue
+		}
+		if cutByWindow(k, len(w), end, len(src)) {
+			continue
+		}
+		// A surrogate pair, or C0 80, or a fault: the next unitSpan
+		// bytes go one character at a time.
+		d, s := bmpFormToUTF8Scalar(dst[j:], src[i:], nul, unitSpan)
+		i += s
+		j += d
+		if s < unitSpan {
+			return j, i // a fault, dst is full, or src ends
+		}
+	}
+	return j, i
+}
+
+// unitSpan is how many bytes go one unit at a time after a valid run that
+// ended soon, before the vector kernels are called again: the CESU-8 and
+// modified UTF-8 kernels after a surrogate pair or a fault, validation in
+// every form with a shortcut (validPrefix) after a short valid prefix.
+// Where the runs are short the units that end them come close together
+// (a pair per character beyond U+FFFF), and one unit decoded costs less
+// than two calls of a vector kernel that stop at it.
+const unitSpan = 256
+
+// bmpFormToUTF8Scalar is bmpFormToUTF8 one character at a time, for at least
+// span bytes of src (or all of it) unless it stops first.
+func bmpFormToUTF8Scalar(dst, src []byte, nul bool, span int) (j, i int) {
+	for i < len(src) && i < span {
+		b := src[i]
+		if b < utf8x.RuneSelf {
+			if b == 0 && nul || j == len(dst) {
+				break
+			}
+			dst[j] = b
+			i, j = i+1, j+1
+			continue
+		}
+		_, n := utf8.DecodeRune(src[i:])
+		switch {
+		case n == 2 || n == 3:
+			if len(dst)-j < n {
+				return j, i
+			}
+			j += copy(dst[j:], src[i:i+n])
+			i += n
+		case n == 4:
+			return j, i // ill-formed in this form
+		case nul && b == 0xC0 && i+1 < len(src) && src[i+1] == 0x80:
+			if j == len(dst) {
+				return j, i
+			}
+			dst[j] = 0
+			i, j = i+2, j+1
+		case b == 0xED:
+			hi, lo, m, kind := decodeWithSurrogates(src[i:], false)
+			if m != 6 || kind != 0 || len(dst)-j < 4 {
+				return j, i
+			}
+			j += utf8x.EncodeRune(dst[j:], pairValue(hi, lo))
+			i += 6
+		default:
+			return j, i
+		}
+	}
+	return j, i
 }
 
 // copyValidUTF8 is the kernel of the forms that read and write UTF-8 as
