@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/testsample"
 	utf8kernel "github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"golang.org/x/text/transform"
 )
 
@@ -31,7 +31,7 @@ var bmpUnits = []string{
 	"a", " ", "\n", "\x00", "é", "\u07FF", "€", "中", "\uD7FF", "\uE000", "\uFFFF",
 	"😀", "\U00010000", "\U0010FFFF",
 	"\xED\xA0\x80\xED\xB0\x80", "\xED\xAF\xBF\xED\xBF\xBF", "\xED\xA0\xBD\xED\xB8\x80", // pairs
-	"\xC0\x80", // U+0000 in modified UTF-8
+	"\xC0\x80",                                                 // U+0000 in modified UTF-8
 	"\xED\xA0\x80", "\xED\xB0\x80", "\xED\xA0\x80\xED\xA0\x80", // lone surrogates
 	"\xC0\xAF", "\xC1\xBF", "\xE0\x80\x80", "\xF4\x90\x80\x80", "\xF8", "\xFF", "\x80", "\xBF",
 	"\xE2\x82", "\xF0\x9F\x98", "\xED\xA0", "\xED\xA0\x80\xED", "\xED\xA0\x80\xED\xB0", "\xC0", "\xC2",
