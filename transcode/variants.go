@@ -335,6 +335,9 @@ func bmpFormToUTF8Scalar(dst, src []byte, nul bool, span int) (j, i int) {
 			i, j = i+1, j+1
 			continue
 		}
+		// unicode/utf8 gives every ill-formed sequence width 1 (utf8x
+		// gives it its maximal subpart's), so here a width above 1 is a
+		// well-formed character.
 		_, n := utf8.DecodeRune(src[i:])
 		switch {
 		case n == 2 || n == 3:
