@@ -80,19 +80,7 @@ func TestFloors(t *testing.T) {
 		{"read", nil, 0}, {"read+valid", nil, 0}, {"read2", nil, 0}, {"read2+valid", nil, 0},
 		{"widen", []string{"3000001"}, 3000001}, {"splice", nil, -1}, {"read+valid+splice", nil, -1},
 	} {
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := make(chan []byte)
-		go func() {
-			b, _ := io.ReadAll(r)
-			r.Close()
-			got <- b
-		}()
-		err = floorRun(c.mode, append([]string{file}, c.args...), w)
-		w.Close()
-		out := <-got
+		out, err := floorOut(t, c.mode, append([]string{file}, c.args...))
 		if err != nil {
 			t.Fatalf("%s: %v", c.mode, err)
 		}
@@ -112,19 +100,7 @@ func TestFloors(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _, _ := utf8x.ToValidString(string(bad)+"\xFE", utf8x.Replace)
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := make(chan []byte)
-	go func() {
-		b, _ := io.ReadAll(r)
-		r.Close()
-		got <- b
-	}()
-	err = floorRun("read+valid+splice+repair", []string{badFile}, w)
-	w.Close()
-	if out := <-got; err != nil || string(out) != want {
+	if out, err := floorOut(t, "read+valid+splice+repair", []string{badFile}); err != nil || string(out) != want {
 		t.Errorf("read+valid+splice+repair: %v; wrote %d bytes, want %d (equal: %v)", err, len(out), len(want), string(out) == want)
 	}
 	if cs, err := measureConvertSplit(file, 1); err != nil || cs.read <= 0 || cs.convert <= 0 || cs.write <= 0 {
@@ -138,4 +114,23 @@ func TestFloors(t *testing.T) {
 	if err := floorRun("nothing", []string{file}, nil); err == nil {
 		t.Error("an unknown mode gave no error")
 	}
+}
+
+// floorOut runs the floor mode with args into a pipe and returns what it
+// wrote.
+func floorOut(t *testing.T, mode string, args []string) ([]byte, error) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(r)
+		r.Close()
+		got <- b
+	}()
+	err = floorRun(mode, args, w)
+	w.Close()
+	return <-got, err
 }
