@@ -299,9 +299,6 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 			caseRight, cw = r, c
 		}
 	}
-	if f := os.Getenv("GEN_CASE_WEIGHT"); f != "" {
-		fmt.Sscan(f, &cw)
-	}
 	m.CaseWeight = cw
 	// Typical costs per non-ASCII character: of the right top readings of
 	// the plain samples of 64 bytes and more.
@@ -411,6 +408,7 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	fmt.Printf("letter weight %.3f, temperature %.4f, growth %.2f, log loss %.4f per sample\n", w, t, growth, loss(t)/float64(len(ss)))
 	fitText(m, ss)
 	fitScale(m, ss)
+	fitTilt(m, ss)
 	reliability(m, ss)
 	fmt.Printf("quoted runs %.3f\n", quote)
 	return m.Calibration, quote
@@ -644,6 +642,40 @@ func fitScale(m *model.Model, ss []scoredSample) {
 	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
 }
 
+// fitTilt fits Calibration.LengthTilt after the map: the tilt whose
+// confidences best predict whether the top answers are right (least log
+// loss over the fitting half).
+func fitTilt(m *model.Model, ss []scoredSample) {
+	loss := func(c float64) float64 {
+		m.LengthTilt = c
+		sum := 0.0
+		for _, s := range ss {
+			if len(s.costs) == 0 {
+				continue
+			}
+			p := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n)
+			if !s.ok[0] {
+				p = 1 - p
+			}
+			sum -= math.Log(math.Max(p, 1e-9))
+		}
+		return sum
+	}
+	lo, hi := -2.0, 2.0
+	for i := 0; i < 60; i++ {
+		a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
+		if loss(a) < loss(b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	before := loss(0)
+	m.LengthTilt = round4(lo)
+	fmt.Printf("length tilt %.4f: log loss of the top answers %.1f (%.1f untilted)\n", m.LengthTilt, loss(m.LengthTilt), before)
+	m.LengthTilt = round4(lo)
+}
+
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 
 // reliability prints the calibration of the top answers on the held-out
@@ -657,7 +689,7 @@ func reliability(m *model.Model, ss []scoredSample) {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text))
+		c := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n)
 		b := 0
 		for b+1 < len(bands) && c >= bands[b+1] {
 			b++

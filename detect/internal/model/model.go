@@ -118,6 +118,23 @@ type Calibration struct {
 	// reading is right: the temperature alone fits the ranking of all
 	// readings, not that). Nil leaves confidences as they are.
 	MapX, MapY []float64
+	// LengthTilt corrects the mapped top confidence for the input's
+	// length: its log-odds grow by LengthTilt per doubling of the length
+	// beyond 64 bytes, and shrink by as much per halving below. One map
+	// serves every length, but at the same raw confidence a short input
+	// (whose raw confidence is mostly its top reading's share) is right
+	// less often than a long one (whose raw confidence is mostly the text
+	// probability, which doubts real text unlike the training text).
+	LengthTilt float64
+}
+
+// Tilt applies LengthTilt to a mapped top confidence p of an n-byte input.
+func (c *Calibration) Tilt(p float64, n int) float64 {
+	if c.LengthTilt == 0 || p <= 0 || p >= 1 {
+		return p
+	}
+	z := math.Log(p/(1-p)) + c.LengthTilt*math.Log2(float64(max(n, 1))/64)
+	return 1 / (1 + math.Exp(-z))
 }
 
 // Rescale applies the recalibration map to a top confidence p.
@@ -779,7 +796,7 @@ func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
 		// their proportions.
 		t := m.TextProb(*best, p)
 		top := probs[0] * t
-		probs[0] = m.Rescale(top)
+		probs[0] = m.Tilt(m.Rescale(top), len(p))
 		rest := (1 - probs[0]) / math.Max(1-top, 1e-12) * t
 		for i := 1; i < len(probs); i++ {
 			probs[i] = math.Min(probs[i]*rest, probs[0])
