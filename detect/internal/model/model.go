@@ -568,6 +568,8 @@ type ByteTable struct {
 	L     *Lang
 	Class [256]uint8
 	Case  [256]uint8 // CaseOf each byte's character
+	// both is Class | Case<<caseShift: one load per byte in Score.
+	both [256]uint8
 }
 
 // NewByteTable builds the table of e (single-byte) for l.
@@ -576,6 +578,7 @@ func NewByteTable(e *Encoding, l *Lang) *ByteTable {
 	for b := 0; b < 256; b++ {
 		t.Class[b] = l.Class(e.Table[b])
 		t.Case[b] = CaseOf(e.Table[b])
+		t.both[b] = t.Class[b] | t.Case[b]<<caseShift
 	}
 	return t
 }
@@ -588,7 +591,7 @@ func NewByteTable(e *Encoding, l *Lang) *ByteTable {
 func (t *ByteTable) Score(p []byte) int {
 	cost, cases := 0, 0
 	bg, cc := &t.L.Bigram, &t.L.Case
-	prev, prevCase := uint8(Space), uint8(CaseNone)
+	prev := uint8(Space) // class | case<<caseShift of the previous byte
 	for i := 0; i < len(p); {
 		if p[i] < 0x80 {
 			n := utf8x.ASCIIPrefix(p[i:])
@@ -597,19 +600,19 @@ func (t *ByteTable) Score(p []byte) int {
 				break
 			}
 			if n > 0 {
-				prev, prevCase = t.Class[p[i-1]], t.Case[p[i-1]]
+				prev = t.both[p[i-1]]
 			}
 		}
-		c, k := t.Class[p[i]], t.Case[p[i]]
-		cost += int(bg[int(prev)<<6|int(c)])
-		cases += int(cc[prevCase<<2|k])
-		prev, prevCase = c, k
+		c := t.both[p[i]]
+		cost += int(bg[int(prev&classMask)<<6|int(c&classMask)])
+		cases += int(cc[prev>>caseShift<<2|c>>caseShift])
+		prev = c
 		i++
 		if i < len(p) && p[i] < 0x80 {
-			c, k = t.Class[p[i]], t.Case[p[i]]
-			cost += int(bg[int(prev)<<6|int(c)])
-			cases += int(cc[prevCase<<2|k])
-			prev, prevCase = c, k
+			c = t.both[p[i]]
+			cost += int(bg[int(prev&classMask)<<6|int(c&classMask)])
+			cases += int(cc[prev>>caseShift<<2|c>>caseShift])
+			prev = c
 			i++
 		}
 	}
