@@ -286,6 +286,20 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		}
 	}
 	m.LetterWeight, m.WordWeight = w, ww
+	// The weight of the case of letters (Lang.Case): 1 would be its
+	// likelihood as trained, but the bigrams it joins are no more
+	// independent of it than of each other. Of the weights, the one with
+	// the most right answers (the smaller on a tie).
+	cw, caseRight := 0.0, -1
+	for _, c := range []float64{0, 0.25, 0.5, 1} {
+		m.CaseWeight = c
+		_, r := rankAll(m, smps, 5)
+		fmt.Printf("case weight %.3f: %d right of every fifth held-out sample\n", c, r)
+		if r > caseRight {
+			caseRight, cw = r, c
+		}
+	}
+	m.CaseWeight = cw
 	// Typical costs per non-ASCII character: of the right top readings of
 	// the plain samples of 64 bytes and more.
 	sum, cnt := map[string]float64{}, map[string]float64{}
@@ -390,10 +404,11 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		fmt.Printf("held-out %5d bytes: %d/%d right (%.1f%%); mixed with English: %d/%d (%.1f%%)\n", n, c[0], c[1], 100*float64(c[0])/float64(max(c[1], 1)),
 			cm[0], cm[1], 100*float64(cm[0])/float64(max(cm[1], 1)))
 	}
-	fmt.Printf("word weight %.3f, ", ww)
+	fmt.Printf("word weight %.3f, case weight %.3f, ", ww, cw)
 	fmt.Printf("letter weight %.3f, temperature %.4f, growth %.2f, log loss %.4f per sample\n", w, t, growth, loss(t)/float64(len(ss)))
 	fitText(m, ss)
 	fitScale(m, ss)
+	fitTilt(m, ss)
 	reliability(m, ss)
 	fmt.Printf("quoted runs %.3f\n", quote)
 	return m.Calibration, quote
@@ -627,6 +642,40 @@ func fitScale(m *model.Model, ss []scoredSample) {
 	fmt.Printf("top confidence map: %v -> %v\n", m.MapX, m.MapY)
 }
 
+// fitTilt fits Calibration.LengthTilt after the map: the tilt whose
+// confidences best predict whether the top answers are right (least log
+// loss over the fitting half).
+func fitTilt(m *model.Model, ss []scoredSample) {
+	loss := func(c float64) float64 {
+		m.LengthTilt = c
+		sum := 0.0
+		for _, s := range ss {
+			if len(s.costs) == 0 {
+				continue
+			}
+			p := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n)
+			if !s.ok[0] {
+				p = 1 - p
+			}
+			sum -= math.Log(math.Max(p, 1e-9))
+		}
+		return sum
+	}
+	lo, hi := -2.0, 2.0
+	for i := 0; i < 60; i++ {
+		a, b := lo+(hi-lo)/3, hi-(hi-lo)/3
+		if loss(a) < loss(b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	before := loss(0)
+	m.LengthTilt = round4(lo)
+	fmt.Printf("length tilt %.4f: log loss of the top answers %.1f (%.1f untilted)\n", m.LengthTilt, loss(m.LengthTilt), before)
+	m.LengthTilt = round4(lo)
+}
+
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
 
 // reliability prints the calibration of the top answers on the held-out
@@ -640,7 +689,7 @@ func reliability(m *model.Model, ss []scoredSample) {
 		if len(s.costs) == 0 {
 			continue
 		}
-		c := m.Rescale(m.Prob(s.costs, s.n)[0] * textProb(m, s.text))
+		c := m.Tilt(m.Rescale(m.Prob(s.costs, s.n)[0]*textProb(m, s.text)), s.n)
 		b := 0
 		for b+1 < len(bands) && c >= bands[b+1] {
 			b++

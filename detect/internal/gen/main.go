@@ -199,6 +199,7 @@ func generate(raw string) (src, sum []byte) {
 	}
 	poolASCII(data, runShare, letterShare)
 	trainWords(data, texts)
+	trainCase(data, texts)
 	// English lines to mix into held-out samples: the strings of the
 	// English catalog documents held out (never trained on).
 	english := englishLines(enDocs, enCatalogs, fitFile, maxHeldOut)
@@ -427,6 +428,57 @@ func trainWords(data []model.LangData, texts []string) {
 	}
 }
 
+// trainCase gives each language its model of the case of letters
+// (LangData.Case): how often a letter is a small or a capital one after a
+// character of each case state (none, small, capital), counted over the
+// pairs of characters the bigrams charge (those that involve a non-ASCII
+// character), smoothed towards all languages pooled (each weighing the
+// same): the scripts without case see cased letters only in what they
+// quote, and English has few non-ASCII letters. texts are the training
+// texts, in the order of data.
+func trainCase(data []model.LangData, texts []string) {
+	counts := make([][9]float64, len(data))
+	var pool [9]float64
+	for i := range data {
+		var c [9]float64
+		prev, prevWide := uint8(model.CaseNone), false
+		total := 0.0
+		for _, r := range texts[i] {
+			k := model.CaseOf(r)
+			wide := r >= 0x80
+			if (wide || prevWide) && k != model.CaseNone {
+				c[prev*3+k]++
+				total++
+			}
+			prev, prevWide = k, wide
+		}
+		counts[i] = c
+		for j, v := range c {
+			pool[j] += v / (total + 1)
+		}
+	}
+	cond := func(c, prior [9]float64, beta float64) [9]float64 {
+		var out [9]float64
+		for a := 0; a < 3; a++ {
+			row := c[a*3+model.CaseLower] + c[a*3+model.CaseUpper]
+			for _, b := range []int{model.CaseLower, model.CaseUpper} {
+				out[a*3+b] = (c[a*3+b] + beta*prior[a*3+b]) / (row + beta)
+			}
+		}
+		return out
+	}
+	even := [9]float64{0, 0.5, 0.5, 0, 0.5, 0.5, 0, 0.5, 0.5}
+	poolCond := cond(pool, even, 1e-3)
+	for i := range data {
+		own := cond(counts[i], poolCond, 50)
+		var b []byte
+		for a := 0; a < 3; a++ {
+			b = append(b, cost(own[a*3+model.CaseLower]), cost(own[a*3+model.CaseUpper]))
+		}
+		data[i].Case = string(b)
+	}
+}
+
 // quotedRunCost is the cost of a run of ASCII letters in a language whose
 // own text has a share p of such runs, when a share q of runs is quoted
 // from other text (English names, titles, commands, addresses), which is
@@ -589,8 +641,8 @@ func trainCJK(lg language, text string) model.LangData {
 func writeTables(data []model.LangData, ascii string, c model.Calibration) []byte {
 	var b bytes.Buffer
 	b.WriteString("package model\n\n")
-	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v}\n\n",
-		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY)
+	fmt.Fprintf(&b, "// Fitted is the calibration fitted on held-out training text.\nvar Fitted = Calibration{Temperature: %.4f, Growth: %.4f, LetterWeight: %.4f, WordWeight: %.4f, CaseWeight: %.4f,\n\tText: [3]float64{%.4f, %.4f, %.4f}, TextBias: %.4f,\n\tMapX: %#v,\n\tMapY: %#v,\n\tLengthTilt: %.4f}\n\n",
+		c.Temperature, c.Growth, c.LetterWeight, c.WordWeight, c.CaseWeight, c.Text[0], c.Text[1], c.Text[2], c.TextBias, c.MapX, c.MapY, c.LengthTilt)
 	fmt.Fprintf(&b, "// ASCIIModel is the shared model of ASCII text.\nconst ASCIIModel = %q\n\n", ascii)
 	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
 	for _, d := range data {
@@ -600,6 +652,9 @@ func writeTables(data []model.LangData, ascii string, c model.Calibration) []byt
 		}
 		if d.Words != "" {
 			fmt.Fprintf(&b, "\t\tWords: %q,\n", d.Words)
+		}
+		if d.Case != "" {
+			fmt.Fprintf(&b, "\t\tCase: %q,\n", d.Case)
 		}
 		b.WriteString("\t},\n")
 	}

@@ -53,7 +53,15 @@ type Lang struct {
 	// languages' text pooled, in quarter-bits at a<<5|b, charged at
 	// Model.WordWeight; nil for the languages not written in Latin
 	// letters (their ASCII letters are quoted text, not theirs).
-	Words   *[WordClasses << 5]int8
+	Words *[WordClasses << 5]int8
+	// Case is the cost, in quarter-bits, of a letter's case (lower or
+	// upper, see CaseOf) after a character of case state a, at a<<2|b,
+	// charged at Model.CaseWeight with every bigram that involves a
+	// non-ASCII character. The bigrams fold case; this says what they
+	// leave out: a capital after a small letter is rare in any language,
+	// and is what most misreadings of bytes as letters of another script
+	// or case produce.
+	Case    [16]uint8
 	m       *Model
 	N       int            // classes in use
 	letters map[rune]uint8 // alphabetic: folded letter -> class
@@ -89,6 +97,8 @@ type Calibration struct {
 	// WordWeight scales Lang.Words: how much the ASCII letters' pairs
 	// say about the language.
 	WordWeight float64
+	// CaseWeight scales Lang.Case.
+	CaseWeight float64
 	// Text is the logistic model of "this is text at all": its inputs are
 	// the best reading's excess cost per non-ASCII character over what its
 	// language's own text costs (Lang.Typical, in units of 4 bits), the
@@ -108,6 +118,23 @@ type Calibration struct {
 	// reading is right: the temperature alone fits the ranking of all
 	// readings, not that). Nil leaves confidences as they are.
 	MapX, MapY []float64
+	// LengthTilt corrects the mapped top confidence for the input's
+	// length: its log-odds grow by LengthTilt per doubling of the length
+	// beyond 64 bytes, and shrink by as much per halving below. One map
+	// serves every length, but at the same raw confidence a short input
+	// (whose raw confidence is mostly its top reading's share) is right
+	// less often than a long one (whose raw confidence is mostly the text
+	// probability, which doubts real text unlike the training text).
+	LengthTilt float64
+}
+
+// Tilt applies LengthTilt to a mapped top confidence p of an n-byte input.
+func (c *Calibration) Tilt(p float64, n int) float64 {
+	if c.LengthTilt == 0 || p <= 0 || p >= 1 {
+		return p
+	}
+	z := math.Log(p/(1-p)) + c.LengthTilt*math.Log2(float64(max(n, 1))/64)
+	return 1 / (1 + math.Exp(-z))
 }
 
 // Rescale applies the recalibration map to a top confidence p.
@@ -156,6 +183,10 @@ type LangData struct {
 	// Words: see Lang.Words; WordClasses² bytes (two's complement,
 	// row = previous class), or empty.
 	Words string
+	// Case: see Lang.Case; 3×2 bytes, row = the previous character's
+	// case state (none, lower, upper), column = the letter's (lower,
+	// upper).
+	Case string
 }
 
 // Build turns serialised language data into a Model. ascii is the shared
@@ -168,6 +199,15 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 	copy(m.ascii[:], ascii)
 	for _, d := range data {
 		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), LetterCost: int(d.Letter), Typical: d.Typical, m: m}
+		switch len(d.Case) {
+		case 0:
+		case 6:
+			for a := 0; a < 3; a++ {
+				l.Case[a<<2|CaseLower], l.Case[a<<2|CaseUpper] = d.Case[2*a], d.Case[2*a+1]
+			}
+		default:
+			return nil, fmt.Errorf("%s: %d case costs, want 6", d.Tag, len(d.Case))
+		}
 		switch len(d.Words) {
 		case 0:
 		case WordClasses * WordClasses:
@@ -272,22 +312,66 @@ func GenericClass(r rune) uint8 {
 	}
 	if r < 0x10000 {
 		bmpOnce.Do(buildBMP)
-		return bmpClass[r]
+		return bmpClass[r] & classMask
 	}
 	return genericClass(r)
 }
 
-// The classes of the Basic Multilingual Plane, computed once on first use:
-// the unicode package's range tables are too slow for the scoring loop.
+// Case states of a character: not a letter with case (white space,
+// digits, punctuation, and the letters of scripts without case), a small
+// letter, a capital (or title-case) letter.
+const (
+	CaseNone = iota
+	CaseLower
+	CaseUpper
+)
+
+// CaseOf is r's case state.
+func CaseOf(r rune) uint8 {
+	if r < 0x80 {
+		return asciiCase[r]
+	}
+	if r < 0x10000 {
+		bmpOnce.Do(buildBMP)
+		return bmpClass[r] >> caseShift
+	}
+	return caseOf(r)
+}
+
+func caseOf(r rune) uint8 {
+	switch {
+	case unicode.IsUpper(r), unicode.IsTitle(r):
+		return CaseUpper
+	case unicode.IsLower(r):
+		return CaseLower
+	}
+	return CaseNone
+}
+
+var asciiCase = func() (t [128]uint8) {
+	for b := 'a'; b <= 'z'; b++ {
+		t[b], t[b-32] = CaseLower, CaseUpper
+	}
+	return t
+}()
+
+// The classes and case states of the Basic Multilingual Plane (the case
+// state above caseShift), computed once on first use: the unicode
+// package's range tables are too slow for the scoring loop.
 var (
 	bmpOnce  sync.Once
 	bmpClass *[0x10000]uint8
 )
 
+const (
+	caseShift = 6
+	classMask = 1<<caseShift - 1
+)
+
 func buildBMP() {
 	t := new([0x10000]uint8)
 	for r := range t {
-		t[r] = genericClass(rune(r))
+		t[r] = genericClass(rune(r)) | caseOf(rune(r))<<caseShift
 	}
 	bmpClass = t
 }
@@ -392,6 +476,10 @@ type RuneScorer struct {
 	// last of them wordPrev.
 	words    int
 	wordPrev uint8
+	// cases sums Lang.Case over the pairs the bigrams charge; prevCase
+	// is the previous rune's case state.
+	cases    int
+	prevCase uint8
 }
 
 // foreignClass reports whether c is a class of characters outside a
@@ -408,7 +496,19 @@ func (s *RuneScorer) Total() float64 {
 		}
 		t += math.Round(s.L.m.WordWeight * float64(w))
 	}
-	return t
+	return t + s.CaseCost()
+}
+
+// CaseCost is the part of Total charged for the case of letters (Lang.Case
+// at Model.CaseWeight), all of it for pairs that involve a non-ASCII rune.
+func (s *RuneScorer) CaseCost() float64 { return s.L.caseCost(s.cases) }
+
+// caseCost weighs a sum of Lang.Case costs.
+func (l *Lang) caseCost(sum int) float64 {
+	if l.m.CaseWeight == 0 {
+		return 0
+	}
+	return math.Round(l.m.CaseWeight * float64(sum))
 }
 
 // Add scores one rune. As in ByteTable.Score, a pair of ASCII characters
@@ -432,19 +532,22 @@ func (s *RuneScorer) Add(r rune) {
 			s.Cost += s.L.ASCIICost
 		}
 	}
+	k := CaseOf(r)
 	if r < 0x80 && !s.wide {
 		if s.Runes > 0 {
 			s.Cost += int(s.L.m.ascii[s.prevRune<<7|r])
 		}
-		s.prev, s.prevRune = c, r
+		s.prev, s.prevRune, s.prevCase = c, r, k
 		s.Runes++
 		return
 	}
+	s.cases += int(s.L.Case[s.prevCase<<2|k])
+	s.prevCase = k
 	s.wide = r >= 0x80
 	s.prevRune = r
-	k := int(s.L.Bigram[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
-	s.Cost += k
-	s.WideCost += k
+	b := int(s.L.Bigram[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
+	s.Cost += b
+	s.WideCost += b
 	if r >= 0x80 {
 		s.Wide++
 		if foreignClass(c) {
@@ -464,6 +567,9 @@ type ByteTable struct {
 	Enc   *Encoding
 	L     *Lang
 	Class [256]uint8
+	Case  [256]uint8 // CaseOf each byte's character
+	// both is Class | Case<<caseShift: one load per byte in Score.
+	both [256]uint8
 }
 
 // NewByteTable builds the table of e (single-byte) for l.
@@ -471,18 +577,21 @@ func NewByteTable(e *Encoding, l *Lang) *ByteTable {
 	t := &ByteTable{Enc: e, L: l}
 	for b := 0; b < 256; b++ {
 		t.Class[b] = l.Class(e.Table[b])
+		t.Case[b] = CaseOf(e.Table[b])
+		t.both[b] = t.Class[b] | t.Case[b]<<caseShift
 	}
 	return t
 }
 
-// Score returns the cost of p, starting after white space. Pairs of ASCII
-// characters are not scored: every candidate reads them alike, and their
-// cost under different languages' models would only be noise in the choice
-// of an encoding. Runs of ASCII are skipped at the validator's speed.
+// Score returns the cost of p, starting after white space: the bigrams and
+// the case of letters (Lang.Case). Pairs of ASCII characters are not
+// scored: every candidate reads them alike, and their cost under different
+// languages' models would only be noise in the choice of an encoding. Runs
+// of ASCII are skipped at the validator's speed.
 func (t *ByteTable) Score(p []byte) int {
-	cost := 0
-	bg := &t.L.Bigram
-	prev := uint8(Space)
+	cost, cases := 0, 0
+	bg, cc := &t.L.Bigram, &t.L.Case
+	prev := uint8(Space) // class | case<<caseShift of the previous byte
 	for i := 0; i < len(p); {
 		if p[i] < 0x80 {
 			n := utf8x.ASCIIPrefix(p[i:])
@@ -491,21 +600,23 @@ func (t *ByteTable) Score(p []byte) int {
 				break
 			}
 			if n > 0 {
-				prev = t.Class[p[i-1]]
+				prev = t.both[p[i-1]]
 			}
 		}
-		c := t.Class[p[i]]
-		cost += int(bg[int(prev)<<6|int(c)])
+		c := t.both[p[i]]
+		cost += int(bg[int(prev&classMask)<<6|int(c&classMask)])
+		cases += int(cc[prev>>caseShift<<2|c>>caseShift])
 		prev = c
 		i++
 		if i < len(p) && p[i] < 0x80 {
-			c = t.Class[p[i]]
-			cost += int(bg[int(prev)<<6|int(c)])
+			c = t.both[p[i]]
+			cost += int(bg[int(prev&classMask)<<6|int(c&classMask)])
+			cases += int(cc[prev>>caseShift<<2|c>>caseShift])
 			prev = c
 			i++
 		}
 	}
-	return cost
+	return cost + int(t.L.caseCost(cases))
 }
 
 // ASCIIPairs is the cost of the pairs of ASCII characters in p under the
@@ -688,7 +799,7 @@ func (m *Model) Confidences(ranked []Scored, p []byte) []float64 {
 		// their proportions.
 		t := m.TextProb(*best, p)
 		top := probs[0] * t
-		probs[0] = m.Rescale(top)
+		probs[0] = m.Tilt(m.Rescale(top), len(p))
 		rest := (1 - probs[0]) / math.Max(1-top, 1e-12) * t
 		for i := 1; i < len(probs); i++ {
 			probs[i] = math.Min(probs[i]*rest, probs[0])

@@ -26,7 +26,7 @@ func TestTablesLoad(t *testing.T) {
 func TestTablesSize(t *testing.T) {
 	n := len(ASCIIModel)
 	for _, d := range Data {
-		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.Words) + len(d.Tag) + len(d.Name)
+		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.Words) + len(d.Case) + len(d.Tag) + len(d.Name)
 	}
 	t.Logf("tables: %d bytes", n)
 	if n > 300_000 {
@@ -54,22 +54,36 @@ func TestByteTablesMatchDecoders(t *testing.T) {
 }
 
 // ByteTable.Score (which skips ASCII runs) equals the plain walk over every
-// byte that charges only pairs touching a non-ASCII byte.
+// byte that charges only pairs touching a non-ASCII byte, with the case of
+// letters read from the decoded characters, and RuneScorer charges the
+// same for the decoded text.
 func TestScoreMatchesReference(t *testing.T) {
 	m, err := Build(Data, ASCIIModel, Fitted)
 	if err != nil {
 		t.Fatal(err)
 	}
-	inputs := [][]byte{nil, []byte("abc"), []byte("\xe9"), []byte("a\xe9b"), []byte("\xe9\xe8 abc \xf0x"), []byte("x\x80\x81\x82yz\xff")}
-	for _, tb := range m.tables()[:8] {
+	m.CaseWeight = 0.75
+	inputs := [][]byte{nil, []byte("abc"), []byte("\xe9"), []byte("a\xe9b"), []byte("\xe9\xe8 abc \xf0x"), []byte("x\x80\x81\x82yz\xff"),
+		[]byte("a\xc9b \xc9\xc9 \xe9\xc9"), []byte("Ab\xdcC\xfcD \xdd\xfde\xd0")}
+	tables := m.tables()
+	for _, tb := range append(tables[:8], tables[len(tables)-8:]...) {
 		for _, p := range inputs {
-			want, prev := 0, uint8(Space)
+			want, prev, cases, prevCase := 0, uint8(Space), 0, uint8(CaseNone)
 			for i, b := range p {
-				c := tb.Class[b]
+				c, k := tb.Class[b], CaseOf(tb.Enc.Table[b])
 				if b >= 0x80 || i > 0 && p[i-1] >= 0x80 {
 					want += int(tb.L.Bigram[int(prev)<<6|int(c)])
+					cases += int(tb.L.Case[prevCase<<2|k])
 				}
-				prev = c
+				prev, prevCase = c, k
+			}
+			want += int(tb.L.caseCost(cases))
+			rs := RuneScorer{L: tb.L}
+			for _, b := range p {
+				rs.Add(tb.Enc.Table[b])
+			}
+			if got := rs.WideCost + int(rs.CaseCost()); got != want {
+				t.Errorf("%s/%s %q: RuneScorer %d, reference %d", tb.Enc.Name, tb.L.Tag, p, got, want)
 			}
 			if got := tb.Score(p); got != want {
 				t.Errorf("%s/%s %q: Score %d, reference %d", tb.Enc.Name, tb.L.Tag, p, got, want)

@@ -227,7 +227,7 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 			out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "bytes above 7F stand alone between ASCII, as no double-byte text has them"})
 			continue
 		}
-		out = append(out, m.scoreDecoded(e, q))
+		out = append(out, m.scoreDecoded(e, q, complete))
 	}
 	if !complete || len(q)%2 == 0 {
 		for _, be := range []bool{false, true} {
@@ -276,7 +276,11 @@ func sameReading(e, f *Encoding, hist *[256]int) bool {
 	return true
 }
 
-func (m *Model) scoreDecoded(e *Encoding, p []byte) Scored {
+// scoreDecoded scores p decoded with e, a multi-byte encoding. complete
+// says p is the whole input: a sequence its end cuts short is then an
+// invalid one, as for UTF-8 and an odd length for UTF-16; otherwise it is
+// where the prefix was cut, and costs nothing.
+func (m *Model) scoreDecoded(e *Encoding, p []byte, complete bool) Scored {
 	s := Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18}
 	text, err := e.Enc.NewDecoder().Bytes(p)
 	if err != nil {
@@ -296,14 +300,14 @@ func (m *Model) scoreDecoded(e *Encoding, p []byte) Scored {
 				nonASCII++
 			}
 		}
-		// A sequence cut by the end of p is not the encoding's fault.
-		if len(text) >= 3 && string(text[len(text)-3:]) == "\uFFFD" && rs.Bads > 0 {
+		// A sequence cut by the end of a prefix is not the encoding's fault.
+		if !complete && len(text) >= 3 && string(text[len(text)-3:]) == "\uFFFD" && rs.Bads > 0 {
 			rs.Cost -= BadCost
 			rs.Bads--
 		}
 		c := rs.Total() + float64(e.Prior)
 		if c < s.Cost {
-			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost), rs.Foreign
+			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost)+rs.CaseCost(), rs.Foreign
 		}
 		if rs.Bads*4 > nonASCII {
 			s.Ruled = "invalid or undefined sequences"
@@ -373,7 +377,7 @@ func (m *Model) scoreUTF16Gate(p []byte, bigEndian bool, gate float64) (Scored, 
 		}
 		// the prior: UTF-16 without byte order mark or NUL bytes is rare
 		if c := rs.Total() + 8; c < s.Cost {
-			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost), rs.Foreign
+			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost)+rs.CaseCost(), rs.Foreign
 		}
 	}
 	return s, true
