@@ -3,6 +3,8 @@ package model
 import (
 	"testing"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 func TestTablesLoad(t *testing.T) {
@@ -197,5 +199,39 @@ func TestTableIsTheDecoder(t *testing.T) {
 	}
 	if n < 10 {
 		t.Fatalf("only %d encodings have a table", n)
+	}
+}
+
+// A double-byte sequence cut off at the end costs a whole input (complete)
+// what an ill-formed one costs, and costs a prefix nothing: only there can
+// more input complete it.
+func TestCutSequenceAtTheEnd(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := simplifiedchinese.GB18030.NewEncoder().Bytes([]byte("中文的文字和汉字的文章，中文的文字。"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cost := func(p []byte, complete bool) float64 {
+		var hist [256]int
+		for _, b := range p {
+			hist[b]++
+		}
+		for _, s := range m.Rank(p, &hist, complete) {
+			if s.Name == "gb18030" {
+				return s.Cost
+			}
+		}
+		t.Fatalf("no gb18030 reading of % X", p)
+		return 0
+	}
+	if a, b := cost(whole, true), cost(whole, false); a != b {
+		t.Errorf("whole characters: %v as a whole input, %v as a prefix; want equal", a, b)
+	}
+	cut := whole[:len(whole)-1]
+	if a, b := cost(cut, true), cost(cut, false); a-b < BadCost/2 {
+		t.Errorf("a character cut off: %v as a whole input, %v as a prefix; want the whole input to cost about %d more", a, b, BadCost)
 	}
 }
