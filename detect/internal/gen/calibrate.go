@@ -670,10 +670,10 @@ func fitTilt(m *model.Model, ss []scoredSample) {
 			lo = a
 		}
 	}
+	tilt := round4(lo)
 	before := loss(0)
-	m.LengthTilt = round4(lo)
-	fmt.Printf("length tilt %.4f: log loss of the top answers %.1f (%.1f untilted)\n", m.LengthTilt, loss(m.LengthTilt), before)
-	m.LengthTilt = round4(lo)
+	after := loss(tilt) // loss leaves m.LengthTilt set to its argument
+	fmt.Printf("length tilt %.4f: log loss of the top answers %.1f (%.1f untilted)\n", tilt, after, before)
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"math"
 	"testing"
 	"unicode/utf8"
 
@@ -233,5 +234,30 @@ func TestCutSequenceAtTheEnd(t *testing.T) {
 	cut := whole[:len(whole)-1]
 	if a, b := cost(cut, true), cost(cut, false); a-b < BadCost/2 {
 		t.Errorf("a character cut off: %v as a whole input, %v as a prefix; want the whole input to cost about %d more", a, b, BadCost)
+	}
+}
+
+// Tilt leaves a confidence alone at 64 bytes and without a tilt, and moves
+// its log-odds by LengthTilt per doubling of the length.
+func TestTilt(t *testing.T) {
+	logit := func(p float64) float64 { return math.Log(p / (1 - p)) }
+	c := Calibration{LengthTilt: 0.5}
+	for _, p := range []float64{0.1, 0.6, 0.95} {
+		if got := c.Tilt(p, 64); math.Abs(got-p) > 1e-12 {
+			t.Errorf("Tilt(%v, 64) = %v, want it unchanged", p, got)
+		}
+		if got := (&Calibration{}).Tilt(p, 1000); got != p {
+			t.Errorf("no tilt: Tilt(%v, 1000) = %v", p, got)
+		}
+		for n, want := range map[int]float64{256: 1, 16: -1} {
+			if got := logit(c.Tilt(p, n)) - logit(p); math.Abs(got-want) > 1e-9 {
+				t.Errorf("Tilt(%v, %d) moved the log-odds by %v, want %v", p, n, got, want)
+			}
+		}
+	}
+	for _, p := range []float64{0, 1} {
+		if got := c.Tilt(p, 1000); got != p {
+			t.Errorf("Tilt(%v, 1000) = %v, want it unchanged", p, got)
+		}
 	}
 }
