@@ -40,9 +40,6 @@ const (
 	FewHigh       = 64
 )
 
-// DecodeLimit bounds the bytes decoded for the multi-byte encodings.
-const DecodeLimit = 4 << 10
-
 var (
 	tablesOnce sync.Map // *Model -> []*ByteTable
 )
@@ -78,6 +75,13 @@ func (m *Model) tables() []*ByteTable {
 // in Equiv. A byte-frequency pre-filter picks the languages worth a full
 // bigram pass.
 func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
+	return m.RankWindow(p, full, complete, true)
+}
+
+// RankWindow is Rank on a window of the input that is its contiguous start
+// or not (lines picked from it): only a contiguous start can be read as
+// UTF-16. Every reading is scored on all of p, so that their costs compare.
+func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) []Scored {
 	var hist [256]int
 	for _, b := range p {
 		hist[b]++
@@ -212,12 +216,10 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 		}
 		out = append(out, best)
 	}
-	// Multi-byte encodings: decode and score the characters (of a shorter
-	// window: decoding costs more than a table walk).
+	// Multi-byte encodings: decode and score the characters of the same
+	// window (scoring a shorter one made their costs look lower on long
+	// inputs, and they overtook the right reading).
 	q := p
-	if len(q) > DecodeLimit {
-		q, complete = q[:DecodeLimit], false
-	}
 	lone := loneHighBytes(q)
 	for _, e := range Encodings {
 		if e.Table != nil {
@@ -229,7 +231,7 @@ func (m *Model) Rank(p []byte, full *[256]int, complete bool) []Scored {
 		}
 		out = append(out, m.scoreDecoded(e, q, complete))
 	}
-	if !complete || len(q)%2 == 0 {
+	if contiguous && (!complete || len(q)%2 == 0) {
 		for _, be := range []bool{false, true} {
 			if s, ok := m.scoreUTF16(q, be); ok {
 				out = append(out, s)
@@ -347,6 +349,17 @@ func (m *Model) scoreUTF16Gate(p []byte, bigEndian bool, gate float64) (Scored, 
 			units[i] = binary.LittleEndian.Uint16(p[2*i:])
 		}
 	}
+	// Text read as UTF-16 whose units are mostly two printable ASCII
+	// bytes is ASCII text (Latin letters, markup) paired up into
+	// ideographs: real UTF-16 text without NULs (CJK) has its high bytes
+	// in the ideograph blocks and only about a fifth of its units so.
+	pairs := 0
+	for _, u := range units {
+		pairs += int(printableASCII[u>>8] & printableASCII[u&0xFF])
+	}
+	if pairs*5 >= len(units)*3 {
+		return Scored{}, false
+	}
 	runes := utf16.Decode(units)
 	var pages [numScripts]int
 	for _, r := range runes {
@@ -416,3 +429,12 @@ func scriptOf(r rune) int {
 	}
 	return otherScript
 }
+
+// printableASCII is 1 for the bytes of printable ASCII and tab, LF and CR.
+var printableASCII = func() (t [256]uint8) {
+	for b := 0x20; b < 0x7F; b++ {
+		t[b] = 1
+	}
+	t['\t'], t['\n'], t['\r'] = 1, 1, 1
+	return t
+}()
