@@ -1055,12 +1055,14 @@ func (d *Detector) candidates() []Candidate {
 	}
 	// A sequence cut at the end of the input (not by the limit) is invalid.
 	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
-	if nuls > 0 {
-		if c, ok := wideCandidate(p, cut); ok {
-			return []Candidate{c}
+	if nuls > 0 || !utf8OK {
+		// NULs beyond the prefix count as one in it would.
+		if s := sniffRest(p, cut, max(nuls, bytes.Count(p, []byte{0})), utf8OK && d.prefixValid()); s.Kind != Text {
+			return []Candidate{sniffCandidate(s)}
 		}
 	}
-	if utf8OK && nuls == 0 {
+	if utf8OK {
+		// Valid UTF-8 is UTF-8 whatever controls it holds (NUL included).
 		return validCandidates(d.multi, d.escs, p)
 	}
 	if !utf8OK && nuls == 0 {
@@ -1122,6 +1124,19 @@ func (d *Detector) candidates() []Candidate {
 	ruled = append(ruled, Candidate{Encoding: "utf-8", Iconv: "UTF-8", Evidence: Structure, Note: utf8Note})
 	slices.SortStableFunc(out, func(a, b Candidate) int { return cmp.Compare(b.Confidence, a.Confidence) })
 	return append(out, ruled...)
+}
+
+// sniffCandidate is the Candidate of a structural verdict.
+func sniffCandidate(s Sniffed) Candidate {
+	switch s.Kind {
+	case Binary:
+		return Candidate{Encoding: BinaryName, Confidence: 0.99, Evidence: Structure, Note: s.What}
+	}
+	c := Candidate{Encoding: s.Encoding, Iconv: strings.ToUpper(s.Encoding), Confidence: 0.999, Evidence: Structure, Note: s.What}
+	if s.Kind == Marked {
+		c.Confidence, c.Evidence = 1, BOM
+	}
+	return c
 }
 
 // validCandidates is the verdict on valid UTF-8 without NUL bytes in the

@@ -41,11 +41,14 @@ func saladInputs() map[string][]byte {
 	return in
 }
 
-// Byte salad must not be named with confidence: under MinConfidence 0.5 the
-// detector abstains, and no candidate is above 0.5.
+// Byte salad must not be named as text with confidence: under MinConfidence
+// 0.5 the detector abstains or says binary, and no encoding is above 0.5.
 func TestByteSaladAbstains(t *testing.T) {
 	for name, p := range saladInputs() {
 		r := Detect(p, &Options{MinConfidence: 0.5})
+		if len(r.Candidates) == 1 && r.Candidates[0].Encoding == BinaryName {
+			continue
+		}
 		if !r.Abstained {
 			c := r.Candidates[0]
 			t.Errorf("%s: %s (%s) at %.3f (%s), want an abstention", name, c.Encoding, c.Language, c.Confidence, c.Note)

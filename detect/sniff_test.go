@@ -1,0 +1,168 @@
+package detect
+
+import (
+	"bytes"
+	"compress/gzip"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+	xunicode "golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
+)
+
+// The structural cases of issue 23, each with the answer the issue asks
+// for: valid UTF-8 is UTF-8 whatever controls it holds; NULs alone are no
+// UTF-32; binary formats are binary; BOM-less UTF-16 and UTF-32 text is
+// still recognised.
+func TestSniffNamedCases(t *testing.T) {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(bytes.Repeat([]byte("some text to compress, line after line\n"), 200))
+	zw.Close()
+	rng := rand.New(rand.NewPCG(23, 1))
+	noise := make([]byte, 3000)
+	for i := range noise {
+		noise[i] = byte(rng.IntN(256))
+	}
+	u16 := func(s string, big bool) []byte {
+		e := xunicode.UTF16(xunicode.LittleEndian, xunicode.IgnoreBOM)
+		if big {
+			e = xunicode.UTF16(xunicode.BigEndian, xunicode.IgnoreBOM)
+		}
+		b, _ := e.NewEncoder().Bytes([]byte(s))
+		return b
+	}
+	u32, _ := utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM).NewEncoder().Bytes([]byte(strings.Repeat("Grüße aus Köln\n", 20)))
+	cyr := strings.Repeat("Привет, мир! Как дела? Всё хорошо, спасибо.\n", 10)
+	for _, tc := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"hello NUL world", []byte("hello\x00world\n"), "us-ascii"},
+		{"UTF-8 with NULs and controls", []byte("Grüße\x00 aus\x01 Köln\x00\n"), "utf-8"},
+		{"64 KiB of NULs", make([]byte, 64<<10), "us-ascii"},
+		{"NUL-separated ASCII records", bytes.Repeat([]byte("name=value\x00"), 100), "us-ascii"},
+		{"gzip", gz.Bytes(), BinaryName},
+		{"PNG", append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), noise...), BinaryName},
+		{"GIF", append([]byte("GIF89a"), noise...), BinaryName},
+		{"random bytes", noise, BinaryName},
+		{"UTF-16LE Cyrillic", u16(cyr, false), "utf-16le"},
+		{"UTF-16BE Cyrillic", u16(cyr, true), "utf-16be"},
+		{"UTF-16LE Latin", u16(strings.Repeat("hello world, this is a test\n", 10), false), "utf-16le"},
+		{"UTF-32LE", u32, "utf-32le"},
+	} {
+		r := Detect(tc.in, nil)
+		if len(r.Candidates) == 0 || r.Candidates[0].Encoding != tc.want {
+			got := "nothing"
+			if len(r.Candidates) > 0 {
+				got = r.Candidates[0].Encoding + " (" + r.Candidates[0].Note + ")"
+			}
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+		// Sniff is the same judgement the tool's check hint uses.
+		s := Sniff(tc.in, false)
+		switch tc.want {
+		case BinaryName:
+			if s.Kind != Binary {
+				t.Errorf("%s: Sniff %v (%s), want Binary", tc.name, s.Kind, s.What)
+			}
+		case "us-ascii", "utf-8":
+			if s.Kind != Text {
+				t.Errorf("%s: Sniff %v (%s), want Text", tc.name, s.Kind, s.What)
+			}
+		default:
+			if s.Kind != Wide || s.Encoding != tc.want {
+				t.Errorf("%s: Sniff %v %s, want Wide %s", tc.name, s.Kind, s.Encoding, tc.want)
+			}
+		}
+	}
+}
+
+// Valid UTF-8 with NUL bytes and controls sprinkled in stays UTF-8, whatever
+// the text and wherever they fall, as long as they are fewer than a tenth of
+// the bytes (beyond that, UTF-16 text of one alphabet reads so).
+func TestValidUTF8WithNULsStaysUTF8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 2))
+	texts := []string{"plain ASCII text with words", "Grüße aus Köln und Zürich", "Привет, мир", "日本語のテキスト", "emoji 😀 here"}
+	for i := 0; i < 2000; i++ {
+		var b []byte
+		n := 20 + rng.IntN(400)
+		for len(b) < n {
+			b = append(b, texts[rng.IntN(len(texts))]...)
+			b = append(b, ' ')
+			if rng.IntN(20) == 0 {
+				b = append(b, byte(rng.IntN(32)))
+			}
+		}
+		if controls(b)+bytes.Count(b, []byte{0}) == 0 {
+			b = append(b, 0)
+		}
+		if (controls(b)+bytes.Count(b, []byte{0}))*10 >= len(b) {
+			continue
+		}
+		r := Detect(b, nil)
+		if c := r.Candidates[0].Encoding; c != "utf-8" && c != "us-ascii" {
+			t.Fatalf("%q: %s (%s), want UTF-8", b, c, r.Candidates[0].Note)
+		}
+	}
+}
+
+// Long documents: legacy text with many lines of ASCII markup between the
+// lines that carry the answer is answered the same at every prefix from
+// 1 KiB to 256 KiB, whole-input detection included (issue 23: the answer
+// turned into UTF-16, Big5 or GB18030 past about 10 KiB).
+func TestLongMarkupDocumentsKeepTheirAnswer(t *testing.T) {
+	markup := []string{
+		`<div class="entry"><a href="https://example.org/path/to/page.html">link</a></div>`,
+		`.TP` + "\n" + `.BR \-\-option " value"`,
+		`<td align="right">1234</td><td>5678</td>`,
+		`"id","name","value","2024-01-01"`,
+	}
+	for _, s := range sentences {
+		for i, e := range s.encs {
+			var doc []byte
+			for k := 0; len(doc) < 256<<10; k++ {
+				for j := 0; j < 6; j++ {
+					doc = append(doc, markup[(k+j)%len(markup)]...)
+					doc = append(doc, '\n')
+				}
+				line, err := e.NewEncoder().Bytes([]byte(s.text))
+				if err != nil {
+					t.Fatal(err)
+				}
+				doc = append(append(doc, line...), '\n')
+			}
+			for _, n := range []int{1 << 10, 4 << 10, 10423, 16 << 10, 64 << 10, 256 << 10} {
+				p := doc[:n]
+				if j := bytes.LastIndexByte(p, '\n'); j > 0 {
+					p = p[:j+1]
+				}
+				for _, o := range []*Options{nil, {Limit: -1}} {
+					best, ok := Detect(p, o).Best()
+					if !ok || !sameDecoding(best.Encoding, s.names[i], p) {
+						t.Errorf("%s in %s, %d bytes (limit %v): %s %.2f (%s)", s.lang, s.names[i], len(p), o != nil, best.Encoding, best.Confidence, best.Note)
+					}
+				}
+			}
+		}
+	}
+}
+
+// sameDecoding reports whether the encodings a and b read p alike.
+func sameDecoding(a, b string, p []byte) bool {
+	if a == b {
+		return true
+	}
+	da, db := Decoder(a), Decoder(b)
+	if da == nil || db == nil {
+		return false
+	}
+	x, err1 := da.NewDecoder().Bytes(p)
+	y, err2 := db.NewDecoder().Bytes(p)
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}
+
+var _ = charmap.Windows1252
