@@ -63,19 +63,22 @@ func Sniff(p []byte, cut bool) Sniffed {
 // sniffRest is Sniff after the byte order marks, for a p holding nuls NUL
 // bytes that is valid UTF-8 or not.
 func sniffRest(p []byte, cut bool, nuls int, valid bool) Sniffed {
+	if !valid {
+		// Checked before the NUL patterns: an executable's header ("MZ",
+		// then NULs) can look like UTF-16.
+		if m := Magic(p); m != "" {
+			return Sniffed{Kind: Binary, What: m}
+		}
+	}
 	if nuls > 0 {
 		if c, ok := wideCandidate(p, cut); ok && (!valid || !controlText(p)) && !nulUnits(p, c.Encoding) {
+			up := strings.ToUpper(c.Encoding)
 			return Sniffed{Kind: Wide, Encoding: c.Encoding,
-				What: strings.ToUpper(c.Encoding) + " text without a byte order mark (" + strings.TrimPrefix(c.Note, strings.ToUpper(c.Encoding)+": ") + ")"}
+				What: up + " text without a byte order mark (its NUL bytes fall where " + up + " text has them)"}
 		}
 	}
 	if valid {
 		return Sniffed{}
-	}
-	for _, m := range magics {
-		if bytes.HasPrefix(p, []byte(m.prefix)) {
-			return Sniffed{Kind: Binary, What: m.what}
-		}
 	}
 	if nuls > 0 && nuls*1024 >= len(p) {
 		return Sniffed{Kind: Binary, What: "binary data (it holds NUL bytes that no UTF-16 or UTF-32 text explains)"}
@@ -100,6 +103,32 @@ func nulUnits(p []byte, enc string) bool {
 		}
 	}
 	return n*20 > units
+}
+
+// Magic names the binary format whose signature p starts with ("a PNG
+// image"), or returns "". Sniff consults it only for input that is not
+// valid UTF-8 (several signatures, "MZ", "BZh", "%PDF-", are ASCII a text
+// may start with); a caller that knows the input is not UTF-8 further on
+// may ask it directly.
+func Magic(p []byte) string {
+	for _, m := range magics {
+		if bytes.HasPrefix(p, []byte(m.prefix)) {
+			return m.what
+		}
+	}
+	return ""
+}
+
+// Mark returns the encoding whose byte order mark p starts with and the
+// mark's length, by the bytes alone (FF FE 00 00 is UTF-32LE's), or "" and
+// 0. Sniff also checks that the text after a mark is valid in its form.
+func Mark(p []byte) (encoding string, n int) {
+	for _, b := range boms {
+		if bytes.HasPrefix(p, []byte(b.mark)) {
+			return b.name, len(b.mark)
+		}
+	}
+	return "", 0
 }
 
 // validPrefix reports whether p is valid UTF-8, a sequence cut by its end

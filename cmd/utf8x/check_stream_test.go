@@ -185,8 +185,8 @@ func TestCheckBinaryHint(t *testing.T) {
 		stdin io.Reader
 		want  string
 	}{
-		{[]string{"check", f}, nil, f + ": not UTF-8 text: binary data (it holds NUL bytes)\n"},
-		{[]string{"check"}, bytes.NewReader(p), "<stdin>: not UTF-8 text: binary data (it holds NUL bytes)\n"},
+		{[]string{"check", f}, nil, f + ": not UTF-8 text: binary data (it holds NUL bytes that no UTF-16 or UTF-32 text explains)\n"},
+		{[]string{"check"}, bytes.NewReader(p), "<stdin>: not UTF-8 text: binary data (it holds NUL bytes that no UTF-16 or UTF-32 text explains)\n"},
 	} {
 		var out bytes.Buffer
 		if code := run(tc.args, tc.stdin, &out, io.Discard); code != exitInvalid || out.String() != tc.want {

@@ -20,6 +20,7 @@ import (
 	"unicode"
 	"unicode/utf16"
 
+	"github.com/utf8x/utf8x/detect"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -60,89 +61,34 @@ func shellQuote(s string) string {
 // sniffLimit is how much of the start of an input sniffHead looks at.
 const sniffLimit = 4096
 
-// magics are the signatures of binary formats people feed to text tools.
-var magics = []struct {
-	prefix, what string
-}{
-	{"\x7fELF", "an ELF executable or object file"},
-	{"MZ", "a Windows executable (PE/MZ)"},
-	{"\xFE\xED\xFA\xCE", "a Mach-O executable"},
-	{"\xFE\xED\xFA\xCF", "a Mach-O executable"},
-	{"\xCE\xFA\xED\xFE", "a Mach-O executable"},
-	{"\xCF\xFA\xED\xFE", "a Mach-O executable"},
-	{"\xCA\xFE\xBA\xBE", "a Mach-O universal binary or Java class file"},
-	{"PK\x03\x04", "a zip archive (or a format built on zip: docx, xlsx, jar, apk...)"},
-	{"\x89PNG\r\n\x1a\n", "a PNG image"},
-	{"\x1f\x8b", "gzip-compressed data"},
-	{"%PDF-", "a PDF document"},
-	{"\xFF\xD8\xFF", "a JPEG image"},
-	{"GIF8", "a GIF image"},
-	{"\x28\xB5\x2F\xFD", "zstd-compressed data"},
-	{"BZh", "bzip2-compressed data"},
-	{"\xFD7zXZ\x00", "xz-compressed data"},
-	{"7z\xBC\xAF\x27\x1C", "a 7-Zip archive"},
-	{"\x00asm", "a WebAssembly module"},
-	{"SQLite format 3\x00", "an SQLite database"},
-}
-
-// sniffHead says what p, the start of an input, looks like.
+// sniffHead says what p, the start of an input, looks like: the detect
+// package's structural judgement (detect.Sniff), which detect and
+// convert -f auto make too, so the three never disagree.
 func sniffHead(p []byte) headLooks {
 	p = p[:min(len(p), sniffLimit)]
-	for _, b := range []struct {
-		bom, from, name string
-	}{
-		// UTF-32LE's mark starts with UTF-16LE's: test it first.
-		{"\x00\x00\xFE\xFF", "utf-32be", "UTF-32BE"},
-		{"\xFF\xFE\x00\x00", "utf-32le", "UTF-32LE"},
-		{"\xFE\xFF", "utf-16be", "UTF-16BE"},
-		{"\xFF\xFE", "utf-16le", "UTF-16LE"},
-	} {
-		if bytes.HasPrefix(p, []byte(b.bom)) {
-			return headLooks{what: fmt.Sprintf("%s text (it starts with the byte order mark % X)", b.name, []byte(b.bom)), from: b.from, certain: true, bom: len(b.bom)}
+	// check asks only about input with an error (or to settle a mark at
+	// once): a mark or a signature is then certain by its bytes alone.
+	if enc, n := detect.Mark(p); n > 0 && enc != "utf-8" {
+		return headLooks{what: fmt.Sprintf("%s text (it starts with the byte order mark % X)", strings.ToUpper(enc), p[:n]), from: enc, certain: true, bom: n}
+	}
+	if m := detect.Magic(p); m != "" {
+		return headLooks{what: m}
+	}
+	// As if cut: a stray byte at the end of a short UTF-16 file (a line
+	// feed appended) must not hide what the rest is.
+	s := detect.Sniff(p, true)
+	switch s.Kind {
+	case detect.Marked:
+		if s.Encoding == "utf-8" {
+			return headLooks{} // a UTF-8 text with its mark: text
 		}
-	}
-	for _, m := range magics {
-		if bytes.HasPrefix(p, []byte(m.prefix)) {
-			return headLooks{what: m.what}
-		}
-	}
-	if enc := nulPattern(p); enc != "" {
-		return headLooks{what: enc + " text without a byte order mark (its NUL bytes fall where Latin text in " + enc + " has them)", from: strings.ToLower(enc)}
-	}
-	if bytes.IndexByte(p, 0) >= 0 {
-		return headLooks{what: "binary data (it holds NUL bytes)"}
+		return headLooks{what: s.What, from: s.Encoding, certain: true, bom: s.MarkLen}
+	case detect.Wide:
+		return headLooks{what: s.What, from: s.Encoding}
+	case detect.Binary:
+		return headLooks{what: s.What}
 	}
 	return headLooks{}
-}
-
-// nulPattern names the encoding whose ASCII characters would leave the NULs
-// of p where they are: "UTF-16LE" when most odd bytes and few even bytes are
-// NUL, "UTF-32LE" when most bytes but the first of each four are, and so on;
-// "" when the NULs say nothing.
-func nulPattern(p []byte) string {
-	units := len(p) / 4
-	if units == 0 {
-		return ""
-	}
-	var at [4]int // NULs by position mod 4
-	for i, b := range p[:4*units] {
-		if b == 0 {
-			at[i%4]++
-		}
-	}
-	most := func(n int) bool { return n*10 >= units*7 } // 70% of the places
-	few := func(n int) bool { return n*10 <= units }    // 10%
-	switch {
-	case most(at[1]) && most(at[2]) && most(at[3]) && few(at[0]):
-		return "UTF-32LE"
-	case most(at[0]) && most(at[1]) && most(at[2]) && few(at[3]):
-		return "UTF-32BE"
-	case most(at[1]) && most(at[3]) && few(at[0]) && few(at[2]):
-		return "UTF-16LE"
-	case most(at[0]) && most(at[2]) && few(at[1]) && few(at[3]):
-		return "UTF-16BE"
-	}
-	return ""
 }
 
 // utf16Mismatch returns a warning when p, the start of UTF-16 to be read

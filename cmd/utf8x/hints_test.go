@@ -63,7 +63,7 @@ func TestSniffHead(t *testing.T) {
 		"\x89PNG\r\n\x1a\n":         "a PNG image",
 		"\x1f\x8b\x08":              "gzip-compressed data",
 		"%PDF-1.7\n%\xE2\xE3":       "a PDF document",
-		"ab\x00\x00\x00cd\xFF":      "binary data (it holds NUL bytes)",
+		"ab\x00\x00\x00cd\xFF":      "binary data (it holds NUL bytes",
 		"plain text":                "",
 	} {
 		if got := sniffHead([]byte(in)).what; !strings.HasPrefix(got, want) || (want == "") != (got == "") {
