@@ -48,8 +48,8 @@ func normLabel(label string) string {
 		return "utf-8"
 	case "utf-16-le":
 		return "utf-16le"
-	case "utf-16-be":
-		return "utf-16be"
+	case "utf-16-be", "ucs-2", "ucs-2be", "unicode-1-1":
+		return "utf-16be" // enca's UCS-2: big-endian without a byte order mark
 	case "gb2312", "gbk", "cp936", "x-gbk", "euc-cn":
 		return "gbk"
 	case "cp949", "uhc", "ks-c-5601-1987":
@@ -65,7 +65,7 @@ func normLabel(label string) string {
 		l = "iso-8859-" + l[len("iso8859-"):]
 	}
 	if m := pyCodec.FindStringSubmatch(l); m != nil {
-		if strings.HasPrefix(m[2], "12") || m[2] == "874" {
+		if strings.HasPrefix(m[2], "125") || m[2] == "874" {
 			return "windows-" + m[2]
 		}
 		return "ibm" + m[2]
@@ -127,9 +127,13 @@ func decoderFor(label string) encoding.Encoding {
 	return nil
 }
 
-// decodable reports whether the judge knows the encoding a label names.
-func decodable(label string) bool {
+// decodable reports whether the judge knows the encoding a label names
+// (here or, for file id, through Python's codecs).
+func decodable(id int, label string) bool {
 	l := normLabel(label)
+	if _, ok := pyRight[pyKey(id, label)]; ok {
+		return true
+	}
 	return noText(l) || l == "us-ascii" || l == "utf-8" || decoderFor(l) != nil
 }
 
@@ -156,7 +160,7 @@ func right(label string, s *sample) bool {
 	default:
 		e := decoderFor(l)
 		if e == nil {
-			return false
+			return pyRight[pyKey(s.id, label)]
 		}
 		out, err := e.NewDecoder().Bytes(s.bytes)
 		if err != nil {
@@ -164,8 +168,9 @@ func right(label string, s *sample) bool {
 		}
 		got = string(out)
 	}
-	if got == s.text {
-		return true
-	}
-	return norm.NFC.String(got) == norm.NFC.String(s.text)
+	return sameText(got, s.text)
+}
+
+func sameText(got, want string) bool {
+	return got == want || norm.NFC.String(got) == norm.NFC.String(want)
 }

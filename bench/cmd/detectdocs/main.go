@@ -42,10 +42,12 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/utf8x/utf8x/detect"
@@ -217,7 +219,10 @@ func evaluate(src sources, cfg config) (string, error) {
 		ours("utf8x (default options)", samples, nil),
 	}
 	log.Printf("utf8x: %v, %v", runs[0].took.Round(time.Millisecond), runs[1].took.Round(time.Millisecond))
-	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
+	// an interrupt or the time limit ends the peers' processes too
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithTimeout(sig, cfg.timeout)
 	defer cancel()
 	type job struct {
 		name string
@@ -286,6 +291,9 @@ func evaluate(src sources, cfg config) (string, error) {
 	}
 	sort.SliceStable(runs[2:], func(i, j int) bool { return runs[2+i].name < runs[2+j].name })
 	sort.Strings(skipped)
+	if err := judgeWithPython(runs, samples, files); err != nil {
+		log.Printf("answers naming codecs only Python knows stay wrong: %v", err)
+	}
 	var c *costs
 	if cfg.costN > 0 {
 		c = measureCosts(samples, files, cfg, bin)

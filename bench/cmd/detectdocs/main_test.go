@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -300,5 +301,34 @@ func TestEvaluate(t *testing.T) {
 	}
 	if i := strings.Index(rep, "Skipped"); i >= 0 {
 		t.Logf("%s", firstLine(rep[i:]))
+	}
+}
+
+// TestPythonCodecs checks that an answer naming a codec only Python knows
+// is judged by decoding with Python (mac_iceland reads é and à as
+// macintosh does; cp1125 does not).
+func TestPythonCodecs(t *testing.T) {
+	if exec.Command("/usr/bin/python3", "-c", "pass").Run() != nil {
+		t.Skip("/usr/bin/python3 absent: answers naming Python-only codecs are not judged by Python")
+	}
+	text := "Déjà vu à Paris"
+	mac, err := charmap.Macintosh.NewEncoder().Bytes([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := []sample{{id: 0, enc: "macintosh", bytes: mac, text: text}}
+	path := filepath.Join(t.TempDir(), "mac")
+	if err := os.WriteFile(path, mac, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runs := []run{{name: "a", answers: []answer{{label: "mac_iceland"}}}, {name: "b", answers: []answer{{label: "cp1125"}}}}
+	if err := judgeWithPython(runs, samples, []string{path}); err != nil {
+		t.Fatal(err)
+	}
+	if !right("mac_iceland", &samples[0]) {
+		t.Error("mac_iceland judged wrong on macintosh text of é and à")
+	}
+	if right("cp1125", &samples[0]) {
+		t.Error("cp1125 judged right on macintosh text of é and à")
 	}
 }

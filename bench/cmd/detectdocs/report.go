@@ -292,8 +292,8 @@ func writeLabels(b *strings.Builder, runs []run) {
 	var lines []string
 	for _, r := range runs {
 		count := map[string]int{}
-		for _, a := range r.answers {
-			if !a.na && !decodable(a.label) {
+		for i, a := range r.answers {
+			if !a.na && !decodable(i, a.label) {
 				count[a.label]++
 			}
 		}
@@ -305,7 +305,7 @@ func writeLabels(b *strings.Builder, runs []run) {
 		return
 	}
 	sort.Strings(lines)
-	b.WriteString("## Answers no decoder here knows (counted wrong)\n\n| detector | answer | files |\n|---|---|---:|\n" + strings.Join(lines, "\n") + "\n\n")
+	b.WriteString("## Answers neither x/text nor Python's codecs decode (counted wrong)\n\n| detector | answer | files |\n|---|---|---:|\n" + strings.Join(lines, "\n") + "\n\n")
 }
 
 // writeMistakes lists utf8x's wrong answers by true encoding, kind and
