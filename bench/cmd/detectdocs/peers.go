@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/utf8x/utf8x/detect"
+)
+
+// answer is a detector's answer on one file; na marks files a detector
+// does not apply to (enca outside its languages).
+type answer struct {
+	label string
+	conf  float64
+	na    bool
+}
+
+// run is one detector's answers on the whole set and what they cost.
+type run struct {
+	name    string
+	answers []answer
+	took    time.Duration
+}
+
+// ours runs detect.Detect in this process with the given options.
+func ours(name string, samples []sample, o *detect.Options) run {
+	r := run{name: name, answers: make([]answer, len(samples))}
+	start := time.Now()
+	for i := range samples {
+		res := detect.Detect(samples[i].bytes, o)
+		if best, ok := res.Best(); ok {
+			r.answers[i] = answer{label: best.Encoding, conf: best.Confidence}
+		}
+	}
+	r.took = time.Since(start)
+	return r
+}
+
+// lines runs a command with files appended in chunks (or fed on standard
+// input) and returns one trimmed line per file.
+func chunked(ctx context.Context, files []string, chunk int, mk func(ctx context.Context, files []string) *exec.Cmd, parse func(line string) string) ([]string, error) {
+	out := make([]string, 0, len(files))
+	for i := 0; i < len(files); i += chunk {
+		j := min(i+chunk, len(files))
+		cmd := mk(ctx, files[i:j])
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		res, err := cmd.Output()
+		lines := strings.Split(strings.TrimRight(string(res), "\n"), "\n")
+		if len(res) == 0 {
+			lines = nil
+		}
+		if len(lines) != j-i {
+			return nil, fmt.Errorf("%s gave %d lines for %d files (%v): %.300s", cmd.Path, len(lines), j-i, err, stderr.String())
+		}
+		for _, l := range lines {
+			out = append(out, parse(l))
+		}
+	}
+	return out, nil
+}
+
+func afterColon(l string) string {
+	if i := strings.LastIndex(l, ": "); i >= 0 {
+		return strings.TrimSpace(l[i+2:])
+	}
+	return strings.TrimSpace(l)
+}
+
+func labelsRun(name string, labels []string, took time.Duration) run {
+	r := run{name: name, answers: make([]answer, len(labels)), took: took}
+	for i, l := range labels {
+		r.answers[i] = answer{label: l}
+	}
+	return r
+}
+
+func runUchardet(ctx context.Context, files []string) (run, error) {
+	if _, err := exec.LookPath("uchardet"); err != nil {
+		return run{}, err
+	}
+	start := time.Now()
+	got, err := chunked(ctx, files, 400, func(ctx context.Context, f []string) *exec.Cmd {
+		return exec.CommandContext(ctx, "uchardet", f...)
+	}, afterColon)
+	return labelsRun("uchardet", got, time.Since(start)), err
+}
+
+// runEnca asks enca about the files whose language it knows, telling it
+// the language (it needs that); the others are not applicable.
+func runEnca(ctx context.Context, files []string, samples []sample) (run, error) {
+	if _, err := exec.LookPath("enca"); err != nil {
+		return run{}, err
+	}
+	start := time.Now()
+	r := run{name: "enca", answers: make([]answer, len(files))}
+	byLang := map[string][]int{}
+	for i, s := range samples {
+		if l := langs[s.lang].enca; l != "" {
+			byLang[l] = append(byLang[l], i)
+		} else {
+			r.answers[i].na = true
+		}
+	}
+	for lang, idx := range byLang {
+		var fs []string
+		for _, k := range idx {
+			fs = append(fs, files[k])
+		}
+		got, err := chunked(ctx, fs, 400, func(ctx context.Context, f []string) *exec.Cmd {
+			// exit status 1 when some file is unrecognised: the lines still come
+			return exec.CommandContext(ctx, "enca", append([]string{"-L", lang, "-i"}, f...)...)
+		}, afterColon)
+		if err != nil {
+			return r, err
+		}
+		for n, k := range idx {
+			r.answers[k].label = got[n]
+		}
+	}
+	r.took = time.Since(start)
+	return r, nil
+}
+
+const pyScript = `
+import sys, json
+lib = sys.argv[1]
+if lib == "chardet":
+    import chardet
+    def guess(b):
+        return chardet.detect(b)["encoding"] or ""
+else:
+    import charset_normalizer
+    def guess(b):
+        best = charset_normalizer.from_bytes(b).best()
+        return best.encoding if best is not None else ""
+for line in sys.stdin:
+    with open(line.rstrip("\n"), "rb") as f:
+        data = f.read()
+    try:
+        g = guess(data)
+    except Exception as e:
+        g = "error:" + type(e).__name__
+    print(g, flush=False)
+`
+
+// runPython runs Debian's python3-chardet or python3-charset-normalizer
+// (lib "chardet" or "charset_normalizer") over every file in one process.
+func runPython(ctx context.Context, lib string, files []string) (run, error) {
+	if exec.Command("/usr/bin/python3", "-c", "import "+lib).Run() != nil {
+		return run{}, fmt.Errorf("/usr/bin/python3 has no %s (apt-get install python3-%s)", lib, strings.ReplaceAll(lib, "_", "-"))
+	}
+	start := time.Now()
+	got, err := chunked(ctx, files, len(files)+1, func(ctx context.Context, f []string) *exec.Cmd {
+		cmd := exec.CommandContext(ctx, "/usr/bin/python3", "-c", pyScript, lib)
+		cmd.Stdin = strings.NewReader(strings.Join(f, "\n") + "\n")
+		return cmd
+	}, strings.TrimSpace)
+	name := strings.ReplaceAll(lib, "_", "-")
+	return labelsRun(name, got, time.Since(start)), err
+}
+
+//go:embed jschardet.js
+var jsScript []byte
+
+// jsDir is where -install puts jschardet (npm install jschardet).
+func jsDir() string {
+	if d := os.Getenv("UTF8X_JSCHARDET"); d != "" {
+		return d
+	}
+	return filepath.Join(os.TempDir(), "utf8x-jschardet")
+}
+
+func runJschardet(ctx context.Context, files []string, dir string) (run, error) {
+	if _, err := os.Stat(filepath.Join(jsDir(), "node_modules", "jschardet")); err != nil {
+		return run{}, fmt.Errorf("jschardet not installed in %s (-install runs npm install jschardet there)", jsDir())
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		return run{}, err
+	}
+	script := filepath.Join(dir, "jschardet.js")
+	if err := os.WriteFile(script, jsScript, 0o644); err != nil {
+		return run{}, err
+	}
+	start := time.Now()
+	got, err := chunked(ctx, files, len(files)+1, func(ctx context.Context, f []string) *exec.Cmd {
+		cmd := exec.CommandContext(ctx, "node", script)
+		cmd.Env = append(os.Environ(), "NODE_PATH="+filepath.Join(jsDir(), "node_modules"))
+		cmd.Stdin = strings.NewReader(strings.Join(f, "\n") + "\n")
+		return cmd
+	}, strings.TrimSpace)
+	return labelsRun("jschardet", got, time.Since(start)), err
+}
+
+// runCLI runs the utf8x command (default options, as a user types it,
+// --min-confidence 0 so that it answers as detect.Detect does).
+func runCLI(ctx context.Context, bin string, files []string) (run, error) {
+	start := time.Now()
+	got, err := chunked(ctx, files, 400, func(ctx context.Context, f []string) *exec.Cmd {
+		return exec.CommandContext(ctx, bin, append([]string{"detect", "--json", "--min-confidence", "0", "--"}, f...)...)
+	}, func(l string) string {
+		var rep struct {
+			Encoding   *string
+			Confidence float64
+		}
+		if json.Unmarshal([]byte(l), &rep) != nil || rep.Encoding == nil {
+			return ""
+		}
+		return *rep.Encoding
+	})
+	return labelsRun("utf8x CLI", got, time.Since(start)), err
+}
+
+// buildCLI builds cmd/utf8x of the module at root into dir.
+func buildCLI(root, dir string) (string, error) {
+	bin := filepath.Join(dir, "utf8x")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/utf8x")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/utf8x: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// installPeers installs what is missing: uchardet, enca and the Python
+// detectors with apt-get, jschardet with npm.
+func installPeers() {
+	var missing []string
+	if _, err := exec.LookPath("uchardet"); err != nil {
+		missing = append(missing, "uchardet")
+	}
+	if _, err := exec.LookPath("enca"); err != nil {
+		missing = append(missing, "enca")
+	}
+	if exec.Command("/usr/bin/python3", "-c", "import chardet").Run() != nil {
+		missing = append(missing, "python3-chardet")
+	}
+	if exec.Command("/usr/bin/python3", "-c", "import charset_normalizer").Run() != nil {
+		missing = append(missing, "python3-charset-normalizer")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		missing = append(missing, "nodejs", "npm")
+	}
+	if len(missing) > 0 {
+		cmd := exec.Command("apt-get", append([]string{"install", "-y", "-qq", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=600"}, missing...)...)
+		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			log.Printf("apt-get install %v: %v\n%s", missing, err, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(jsDir(), "node_modules", "jschardet")); err != nil {
+		if err := os.MkdirAll(jsDir(), 0o755); err == nil {
+			cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "jschardet")
+			cmd.Dir = jsDir()
+			if out, err := cmd.CombinedOutput(); err != nil {
+				log.Printf("npm install jschardet: %v\n%s", err, out)
+			}
+		}
+	}
+}
