@@ -165,4 +165,29 @@ func sameDecoding(a, b string, p []byte) bool {
 	return err1 == nil && err2 == nil && bytes.Equal(x, y)
 }
 
-var _ = charmap.Windows1252
+
+// Encodings that read an input alike are one answer named by the most used
+// of them (issue 23: curly quotes were windows-1258, a Windows-1252
+// sentence with “quotes”, € and – windows-1250), and the others are listed
+// as equivalent.
+func TestEquivalentNamedMostUsed(t *testing.T) {
+	for _, in := range []string{
+		"\x93quoted\x94",
+		"He said \x93hello\x94 \x96 it costs \x80 5, that\x92s all.\n",
+	} {
+		r := Detect([]byte(in), nil)
+		c := r.Candidates[0]
+		if c.Encoding != "windows-1252" {
+			t.Errorf("%q: named %s (equivalent %v), want windows-1252", in, c.Encoding, c.Equivalent)
+		}
+		if len(c.Equivalent) == 0 {
+			t.Errorf("%q: no equivalents listed", in)
+		}
+	}
+	// Language evidence still names its own encoding: Czech whose bytes
+	// read differently in Windows-1252.
+	cz, _ := charmap.Windows1250.NewEncoder().Bytes([]byte("Příliš žluťoučký kůň úpěl ďábelské ódy, řekl včera učitel.\n"))
+	if c := Detect(cz, nil).Candidates[0]; c.Encoding != "windows-1250" {
+		t.Errorf("Czech: %s, want windows-1250", c.Encoding)
+	}
+}

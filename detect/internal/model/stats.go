@@ -35,6 +35,11 @@ type Scored struct {
 // characters say too little: English text with a single ’ or — was never
 // scored as English, as other languages use those characters more often).
 const (
+	// SharedPrior is how much better (quarter-bits) another member of a
+	// group of encodings that read the input alike must read it, in its
+	// own languages, to be named instead of the most used one.
+	SharedPrior = 48
+
 	TopGroups     = 8
 	LangsPerGroup = 2
 	FewHigh       = 64
@@ -194,15 +199,36 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 			}
 			continue
 		}
+		// The members read the input alike: the one named is the most used
+		// (Encodings' first, Windows-1252) unless another one's own
+		// languages read it better by more than SharedPrior (12 bits: two
+		// curly quotes are no evidence of Vietnamese). The reading is
+		// scored by the language that reads it best.
 		var best Scored
 		best.Cost = 1e18
+		chosen, named := 1e18, (*Encoding)(nil)
 		for _, e := range g.members {
 			for _, tag := range e.Langs {
 				l := m.Lang(tag)
-				if k, ok := costs[l]; ok && k.k+float64(e.Prior) < best.Cost {
-					best = Scored{Name: e.Name, Iconv: e.Iconv, Lang: l, Cost: k.k + float64(e.Prior), High: high, HighCost: k.high, Foreign: k.foreign}
+				k, ok := costs[l]
+				if !ok {
+					continue
+				}
+				c := k.k + float64(e.Prior)
+				if c < best.Cost {
+					best = Scored{Name: e.Name, Iconv: e.Iconv, Lang: l, Cost: c, High: high, HighCost: k.high, Foreign: k.foreign}
+				}
+				usage := 0.0
+				if e != Encodings[0] {
+					usage = SharedPrior
+				}
+				if c+usage < chosen {
+					chosen, named = c+usage, e
 				}
 			}
+		}
+		if named != nil {
+			best.Name, best.Iconv = named.Name, named.Iconv
 		}
 		if best.Lang == nil { // no member's languages were scored: name the first
 			e := g.members[0]
