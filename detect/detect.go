@@ -109,78 +109,6 @@ func (r Result) Best() (Candidate, bool) {
 // otherwise: enough for any statistics, small enough to be instant.
 const DefaultLimit = 64 << 10
 
-// statHigh bounds the statistics: they score the lines holding the first
-// statHigh bytes above 7F, and no more than statBytes of them. Structure
-// checks (UTF-8 validity, byte presence) cover everything examined.
-const statHigh = 2048
-
-// statBytes caps the text the statistics score.
-const statBytes = 16 << 10
-
-// statWindow is the text the statistics score: the lines of p that hold a
-// byte above 7F, in order, up to statHigh such bytes or statBytes in all,
-// and whether it is p's contiguous start (no line was left out). Only
-// those bytes tell the encodings apart; lines of ASCII (markup, roff
-// requests, CSV punctuation, code) read alike in every candidate, and on
-// a long document they would outweigh the few lines that carry the
-// answer. Cutting at line feeds never splits a character of a supported
-// encoding: 0A is neither a lead nor a trail byte in any of them. Every
-// candidate is scored on this same window, so their costs compare.
-func statWindow(p []byte) (w []byte, contiguous bool) {
-	p = p[:min(len(p), 4*statBytes)]
-	high, start, keep := 0, 0, 0
-	var out []byte
-	for start < len(p) {
-		end := bytes.IndexByte(p[start:], '\n')
-		if end < 0 {
-			end = len(p)
-		} else {
-			end += start + 1
-		}
-		line := p[start:end]
-		if n := highBytes(line); n > 0 {
-			if keep == start && out == nil {
-				keep = end // still p's own start: no copy yet
-			} else {
-				if out == nil {
-					out = append(make([]byte, 0, statBytes), p[:keep]...)
-				}
-				out = append(out, line...)
-			}
-			high += n
-		}
-		start = end
-		size := keep
-		if out != nil {
-			size = len(out)
-		}
-		if high >= statHigh || size >= statBytes {
-			break
-		}
-	}
-	switch {
-	case high == 0:
-		// Nothing above 7F (NULs or controls decided instead): the start.
-		return p[:min(len(p), statBytes)], true
-	case out == nil:
-		// p's start, perhaps without the ASCII lines after the last kept one
-		return p[:keep], true
-	}
-	return out, false
-}
-
-// highBytes counts the bytes above 7F in p.
-func highBytes(p []byte) int {
-	n := 0
-	for i := 0; i < len(p); i++ {
-		i += utf8x.ASCIIPrefix(p[i:])
-		if i < len(p) {
-			n++
-		}
-	}
-	return n
-}
-
 // Options tune a detection. The zero value examines DefaultLimit bytes and
 // never abstains.
 type Options struct {
@@ -1088,7 +1016,7 @@ func (d *Detector) candidates() []Candidate {
 	}
 	hist := d.beyondHist()
 	addHist(&hist, p)
-	sp, contiguous := statWindow(p)
+	sp, contiguous := model.Window(p)
 	whole := !d.over && int64(len(p)) == d.n
 	ranked := defaultModel().RankWindow(sp, &hist, whole && contiguous && len(sp) == len(p), contiguous)
 	// The readings' shares, discounted when even the best reads unlike

@@ -165,7 +165,6 @@ func sameDecoding(a, b string, p []byte) bool {
 	return err1 == nil && err2 == nil && bytes.Equal(x, y)
 }
 
-
 // Encodings that read an input alike are one answer named by the most used
 // of them (issue 23: curly quotes were windows-1258, a Windows-1252
 // sentence with “quotes”, € and – windows-1250), and the others are listed

@@ -193,12 +193,19 @@ type scoredSample struct {
 	mixed bool
 }
 
+// rankSample ranks a whole sample p as the detector does: on the
+// statistics window (model.Window), which it returns.
+func rankSample(m *model.Model, p []byte) ([]model.Scored, []byte) {
+	w, contiguous := model.Window(p)
+	return m.RankWindow(w, nil, contiguous && len(w) == len(p), contiguous), w
+}
+
 // rankAll ranks every sample under m and returns what calibration needs.
 func rankAll(m *model.Model, smps []sample, every int) (ss []scoredSample, right int) {
 	for i := 0; i < len(smps); i += every {
 		smp := smps[i]
-		ranked := m.Rank(smp.bytes, nil, true)
-		s := scoredSample{n: smp.length, mixed: smp.mixed}
+		ranked, w := rankSample(m, smp.bytes)
+		s := scoredSample{n: len(w), mixed: smp.mixed}
 		_, s.tag, _ = strings.Cut(smp.enc, "/")
 		for _, r := range ranked {
 			if r.Cost >= 1e17 {
@@ -307,7 +314,7 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		if smp.mixed || smp.length < 64 {
 			continue
 		}
-		ranked := m.Rank(smp.bytes, nil, true)
+		ranked, _ := rankSample(m, smp.bytes)
 		if len(ranked) == 0 || ranked[0].Lang == nil || ranked[0].High == 0 || !right(ranked[0], smp) {
 			continue
 		}
@@ -328,8 +335,8 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	correctMixed := map[int][2]int{}
 	confusion := map[string]int{}
 	for _, smp := range smps {
-		ranked := m.Rank(smp.bytes, nil, true)
-		s := scoredSample{n: smp.length, mixed: smp.mixed}
+		ranked, w := rankSample(m, smp.bytes)
+		s := scoredSample{n: len(w), mixed: smp.mixed}
 		for _, r := range ranked {
 			if r.Cost >= 1e17 {
 				continue
@@ -338,7 +345,7 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 			s.ok = append(s.ok, right(r, smp))
 		}
 		if len(ranked) > 0 {
-			s.text = m.TextFeatures(ranked[0], smp.bytes)
+			s.text = m.TextFeatures(ranked[0], w)
 		}
 		cm := correct
 		if smp.mixed {
@@ -428,11 +435,11 @@ func fitText(m *model.Model, ss []scoredSample) {
 	}
 	var neg [][3]float64
 	for _, p := range salad() {
-		ranked := m.Rank(p, nil, true)
+		ranked, w := rankSample(m, p)
 		if len(ranked) == 0 || ranked[0].Cost >= 1e17 {
 			continue
 		}
-		neg = append(neg, m.TextFeatures(ranked[0], p))
+		neg = append(neg, m.TextFeatures(ranked[0], w))
 	}
 	for range xs {
 		ws = append(ws, 1)

@@ -1,12 +1,15 @@
 package model
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"slices"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/utf8x/utf8x"
 )
 
 // Scored is one encoding's reading of a text.
@@ -464,3 +467,75 @@ var printableASCII = func() (t [256]uint8) {
 	t['\t'], t['\n'], t['\r'] = 1, 1, 1
 	return t
 }()
+
+// statHigh bounds the statistics: they score the lines holding the first
+// statHigh bytes above 7F, and no more than statBytes of them. Structure
+// checks (UTF-8 validity, byte presence) cover everything examined.
+const statHigh = 2048
+
+// statBytes caps the text the statistics score.
+const statBytes = 16 << 10
+
+// Window is the text the statistics score: the lines of p that hold a
+// byte above 7F, in order, up to statHigh such bytes or statBytes in all,
+// and whether it is p's contiguous start (no line was left out). Only
+// those bytes tell the encodings apart; lines of ASCII (markup, roff
+// requests, CSV punctuation, code) read alike in every candidate, and on
+// a long document they would outweigh the few lines that carry the
+// answer. Cutting at line feeds never splits a character of a supported
+// encoding: 0A is neither a lead nor a trail byte in any of them. Every
+// candidate is scored on this same window, so their costs compare.
+func Window(p []byte) (w []byte, contiguous bool) {
+	p = p[:min(len(p), 4*statBytes)]
+	high, start, keep := 0, 0, 0
+	var out []byte
+	for start < len(p) {
+		end := bytes.IndexByte(p[start:], '\n')
+		if end < 0 {
+			end = len(p)
+		} else {
+			end += start + 1
+		}
+		line := p[start:end]
+		if n := highBytes(line); n > 0 {
+			if keep == start && out == nil {
+				keep = end // still p's own start: no copy yet
+			} else {
+				if out == nil {
+					out = append(make([]byte, 0, statBytes), p[:keep]...)
+				}
+				out = append(out, line...)
+			}
+			high += n
+		}
+		start = end
+		size := keep
+		if out != nil {
+			size = len(out)
+		}
+		if high >= statHigh || size >= statBytes {
+			break
+		}
+	}
+	switch {
+	case high == 0:
+		// Nothing above 7F (NULs or controls decided instead): the start.
+		return p[:min(len(p), statBytes)], true
+	case out == nil:
+		// p's start, perhaps without the ASCII lines after the last kept one
+		return p[:keep], true
+	}
+	return out, false
+}
+
+// highBytes counts the bytes above 7F in p.
+func highBytes(p []byte) int {
+	n := 0
+	for i := 0; i < len(p); i++ {
+		i += utf8x.ASCIIPrefix(p[i:])
+		if i < len(p) {
+			n++
+		}
+	}
+	return n
+}
