@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -468,42 +469,60 @@ func (x *xtextStrict) Transform(dst, src []byte, atEOF bool) (int, int, error) {
 	return x.slow(dst, src, atEOF)
 }
 
-// slow decodes src one character at a time: it hands the decoder one byte
-// more each time until it consumes some, so each call decodes one character
-// (or one escape sequence) and a U+FFFD is traced to its bytes.
+// slow decodes src one character at a time, so that a U+FFFD is traced to
+// its bytes: it hands the decoder one byte more each time until it can
+// decide (a byte that cannot start or go on a character may take a byte of
+// lookahead to tell), and room for one byte of output more each time until
+// it writes, so that each call decodes one character (or one escape
+// sequence, which writes nothing).
 func (x *xtextStrict) slow(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	var tmp [64]byte
+	var tmp [utf8.UTFMax]byte
 	for nSrc < len(src) {
 		if len(dst)-nDst < len(tmp) {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		end := nSrc + 1
-		for {
-			eof := atEOF && end == len(src)
-			d, s, err := x.dec.Transform(tmp[:], src[nSrc:end], eof)
-			if s == 0 && d == 0 {
-				if err == nil || err == transform.ErrShortSrc {
-					if end < len(src) {
-						end++
-						continue
-					}
-					if !atEOF {
-						return nDst, nSrc, transform.ErrShortSrc
-					}
-					return nDst, nSrc, x.invalid(src[nSrc:])
-				}
-				return nDst, nSrc, err
-			}
-			if bytes.Contains(tmp[:d], replacementUTF8) && (x.fffd == nil || !bytes.Equal(src[nSrc:nSrc+s], x.fffd)) {
-				return nDst, nSrc, x.invalid(src[nSrc : nSrc+s])
-			}
-			nDst += copy(dst[nDst:], tmp[:d])
-			nSrc += s
-			x.pos += int64(s)
-			break
+		d, s, err := x.step(tmp[:], src[nSrc:], atEOF)
+		if err != nil {
+			return nDst, nSrc, err
 		}
+		if d == 0 && s == 0 {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		if bytes.Equal(tmp[:d], replacementUTF8) && (x.fffd == nil || !bytes.Equal(src[nSrc:nSrc+s], x.fffd)) {
+			return nDst, nSrc, x.invalid(src[nSrc : nSrc+s])
+		}
+		nDst += copy(dst[nDst:], tmp[:d])
+		nSrc += s
+		x.pos += int64(s)
 	}
 	return nDst, nSrc, nil
+}
+
+// step decodes the first character of src into tmp (room for one rune):
+// nothing consumed means src ends within it and more is to come.
+func (x *xtextStrict) step(tmp, src []byte, atEOF bool) (d, s int, err error) {
+	for end := 1; end <= len(src); end++ {
+		eof := atEOF && end == len(src)
+		for size := 1; size <= len(tmp); size++ {
+			d, s, err := x.dec.Transform(tmp[:size], src[:end], eof)
+			switch {
+			case d > 0 || s > 0:
+				return d, s, nil
+			case err == transform.ErrShortDst:
+				continue // room for a longer character
+			case err == transform.ErrShortSrc || err == nil:
+				size = len(tmp) // a byte more of input
+			default:
+				return 0, 0, err
+			}
+		}
+	}
+	if atEOF {
+		// Nothing decodes what is left (no decoder leaves input at its end
+		// without a U+FFFD): it is invalid all the same.
+		return 0, 0, x.invalid(src)
+	}
+	return 0, 0, nil
 }
 
 func (x *xtextStrict) invalid(b []byte) error {
