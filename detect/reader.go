@@ -74,10 +74,14 @@ type Decision struct {
 	// Result is the detection on the head of the input when statistics or
 	// structure decided; zero when a mark or a declaration did.
 	Result Result
-	// Note says in words what decided, and why a declaration was not
-	// followed: "declared iso-8859-2 (<meta charset> at byte 40) not
-	// followed: invalid iso-8859-2 at byte 812".
+	// Note says in words what decided: "byte order mark FF FE",
+	// "declared koi8-r (<meta charset> at byte 6)", or the note of the
+	// detection's candidate.
 	Note string
+	// NotFollowed says why each declaration looked at was not followed,
+	// joined by "; ": "declared iso-8859-2 (<meta charset> at byte 40) not
+	// followed: invalid iso-8859-2 at byte 812". Empty when none was.
+	NotFollowed string
 }
 
 // ReaderOptions tune NewReader. The zero value, like nil, detects with the
@@ -229,13 +233,16 @@ func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
 	if o.Declared || o.ContentType != "" {
 		for _, decl := range declarations(body, o.ContentType, o.Declared) {
 			d, ok, why := followDeclaration(decl, body, truncated)
+			if why != "" {
+				notes = append(notes, why)
+			}
 			if ok {
+				d.NotFollowed = strings.Join(notes, "; ")
 				return d, nil
 			}
 			if first.Source == "" {
 				first = decl
 			}
-			notes = append(notes, why)
 		}
 	}
 	res := Detect(head, &Options{Limit: limit, MinConfidence: o.MinConfidence})
@@ -245,7 +252,7 @@ func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
 		}
 		// Nothing to say about nothing: UTF-8 reads it.
 		return Decision{Encoding: "utf-8", By: ByStructure, Result: res, Declaration: first,
-			Note: strings.Join(append(notes, "nothing examined: read as UTF-8"), "; ")}, nil
+			Note: "nothing examined: read as UTF-8", NotFollowed: strings.Join(notes, "; ")}, nil
 	}
 	best := res.Candidates[0]
 	if res.Abstained && o.MinConfidence > 0 {
@@ -262,7 +269,7 @@ func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
 		by = ByBOM
 	}
 	return Decision{Encoding: best.Encoding, By: by, Confidence: best.Confidence, Result: res,
-		Declaration: first, Note: strings.Join(append(notes, best.Note), "; ")}, nil
+		Declaration: first, Note: best.Note, NotFollowed: strings.Join(notes, "; ")}, nil
 }
 
 // declarations lists what the input declares, in the order Declared looks:
@@ -284,7 +291,8 @@ func declarations(head []byte, contentType string, inDoc bool) []Declaration {
 }
 
 // followDeclaration judges one declaration against the bytes read ahead:
-// the Decision it makes when it holds, or why it does not.
+// the Decision it makes when it holds or valid UTF-8 overrules it, and why
+// it was not followed when it was not.
 func followDeclaration(decl Declaration, body []byte, truncated bool) (Decision, bool, string) {
 	what := "declared " + decl.String()
 	if decl.Encoding == "replacement" {
@@ -302,8 +310,9 @@ func followDeclaration(decl Declaration, body []byte, truncated bool) (Decision,
 	}
 	if !isUTF(decl.Encoding) {
 		if multi, ok := validUTF8(body, truncated); ok && multi >= 2 {
-			return Decision{Encoding: "utf-8", By: ByStructure, Confidence: 1 - 1e-4, Declaration: decl,
-				Note: fmt.Sprintf("%s not followed: the text is valid UTF-8 with %d non-ASCII characters", what, multi)}, true, ""
+			note := fmt.Sprintf("valid UTF-8 with %d non-ASCII characters", multi)
+			return Decision{Encoding: "utf-8", By: ByStructure, Confidence: 1 - 1e-4, Declaration: decl, Note: note},
+				true, what + " not followed: the text is " + note
 		}
 	}
 	return Decision{Encoding: decl.Encoding, By: ByDeclaration, Confidence: 1, Declaration: decl, Note: what}, true, ""

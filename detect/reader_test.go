@@ -149,8 +149,8 @@ func TestReaderDeclared(t *testing.T) {
 		if err != nil || got != meta("utf-8")+ru || d.Encoding != "windows-1251" || d.By != ByStatistics {
 			t.Errorf("got %q as %+v, %v", got, d, err)
 		}
-		if d.Declaration.Encoding != "utf-8" || !strings.Contains(d.Note, "not followed: invalid utf-8 at byte "+itoa(bad)) {
-			t.Errorf("note %q, declaration %+v; want the declaration and the offset %d", d.Note, d.Declaration, bad)
+		if d.Declaration.Encoding != "utf-8" || !strings.Contains(d.NotFollowed, "not followed: invalid utf-8 at byte "+itoa(bad)) {
+			t.Errorf("not followed %q, declaration %+v; want the declaration and the offset %d", d.NotFollowed, d.Declaration, bad)
 		}
 	})
 	t.Run("invalid in the Content-Type's, valid in the meta's", func(t *testing.T) {
@@ -163,7 +163,8 @@ func TestReaderDeclared(t *testing.T) {
 	t.Run("stale legacy declaration on UTF-8", func(t *testing.T) {
 		in := meta("iso-8859-1") + "Grüße, café"
 		got, d, err := readAll(t, []byte(in), &ReaderOptions{Declared: true})
-		if err != nil || got != in || d.Encoding != "utf-8" || d.By != ByStructure || d.Declaration.Encoding != "windows-1252" {
+		if err != nil || got != in || d.Encoding != "utf-8" || d.By != ByStructure || d.Declaration.Encoding != "windows-1252" ||
+			!strings.Contains(d.NotFollowed, "not followed: the text is valid UTF-8 with 3 non-ASCII characters") {
 			t.Errorf("got %q as %+v, %v", got, d, err)
 		}
 		// One non-ASCII character is not enough to overrule it.
@@ -189,7 +190,7 @@ func TestReaderDeclared(t *testing.T) {
 	t.Run("replacement label", func(t *testing.T) {
 		in := meta("iso-2022-kr") + "plain"
 		got, d, err := readAll(t, []byte(in), &ReaderOptions{Declared: true})
-		if err != nil || got != in || d.By == ByDeclaration || !strings.Contains(d.Note, "replacement") {
+		if err != nil || got != in || d.By == ByDeclaration || !strings.Contains(d.NotFollowed, "replacement") {
 			t.Errorf("got %q as %+v, %v", got, d, err)
 		}
 	})
