@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"mime"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/encoding/htmlindex"
@@ -29,25 +30,18 @@ type Declaration struct {
 	Offset int
 }
 
-// String reads as `windows-1251 (<meta charset> at byte 57)`.
+// String reads as `windows-1251 (<meta charset> at byte 57)`, with the
+// label when it is another name: `windows-1252 (<meta charset> "latin1" at
+// byte 57)`, `koi8-r (Content-Type)`.
 func (d Declaration) String() string {
-	if d.Source == "Content-Type" {
-		return d.Encoding + " (Content-Type)"
+	where := d.Source
+	if l := strings.ToLower(strings.TrimSpace(d.Label)); l != d.Encoding && l != "" {
+		where += " " + strconv.Quote(d.Label)
 	}
-	return d.Encoding + " (" + d.Source + " at byte " + itoa(d.Offset) + ")"
-}
-
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + n%10)
-		if n /= 10; n == 0 {
-			break
-		}
+	if d.Source != "Content-Type" {
+		where += " at byte " + strconv.Itoa(d.Offset)
 	}
-	return string(b[i:])
+	return d.Encoding + " (" + where + ")"
 }
 
 // prescanLimit is how far into an input the meta prescan looks, as the HTML

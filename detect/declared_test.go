@@ -147,3 +147,18 @@ func TestDeclaredCut(t *testing.T) {
 		}
 	}
 }
+
+func TestDeclarationString(t *testing.T) {
+	for _, c := range []struct {
+		d    Declaration
+		want string
+	}{
+		{Declaration{Encoding: "koi8-r", Label: "KOI8-R", Source: "<meta charset>", Offset: 6}, `koi8-r (<meta charset> at byte 6)`},
+		{Declaration{Encoding: "windows-1252", Label: "latin1", Source: "<meta charset>", Offset: 0}, `windows-1252 (<meta charset> "latin1" at byte 0)`},
+		{Declaration{Encoding: "koi8-r", Label: "koi8-r", Source: "Content-Type"}, `koi8-r (Content-Type)`},
+	} {
+		if got := c.d.String(); got != c.want {
+			t.Errorf("%+v.String() = %q, want %q", c.d, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -149,7 +150,7 @@ func TestReaderDeclared(t *testing.T) {
 		if err != nil || got != meta("utf-8")+ru || d.Encoding != "windows-1251" || d.By != ByStatistics {
 			t.Errorf("got %q as %+v, %v", got, d, err)
 		}
-		if d.Declaration.Encoding != "utf-8" || !strings.Contains(d.NotFollowed, "not followed: invalid utf-8 at byte "+itoa(bad)) {
+		if d.Declaration.Encoding != "utf-8" || !strings.Contains(d.NotFollowed, "not followed: invalid utf-8 at byte "+strconv.Itoa(bad)) {
 			t.Errorf("not followed %q, declaration %+v; want the declaration and the offset %d", d.NotFollowed, d.Declaration, bad)
 		}
 	})
@@ -270,7 +271,7 @@ func TestReaderInvalid(t *testing.T) {
 			if errors.As(err, &te) != c.transcode {
 				t.Errorf("strict: wraps a *transcode.Error: %v, want %v", !c.transcode, c.transcode)
 			}
-			if !strings.Contains(err.Error(), "at byte "+itoa(int(c.offset))) {
+			if !strings.Contains(err.Error(), "at byte "+strconv.Itoa(int(c.offset))) {
 				t.Errorf("strict: message %q does not name the offset", err)
 			}
 		})
