@@ -48,38 +48,41 @@ func (d Declaration) String() string {
 // standard encourages user agents to: the first 1024 bytes.
 const prescanLimit = 1024
 
-// Declared returns the charset an input declares, looked for as a browser
-// does: a charset in contentType, the value of a Content-Type header that
-// came with the input ("text/html; charset=koi8-r"), wins; then, in head
-// (the input's first bytes), an XML declaration with an encoding
-// (`<?xml version="1.0" encoding="iso-8859-2"?>`, in an ASCII-compatible
-// encoding or in UTF-16 or UTF-32, whose byte order the declaration's own
-// bytes show); then a <meta charset> or <meta http-equiv="Content-Type"
-// content="...; charset=..."> found by the HTML standard's "prescan a byte
-// stream to determine its encoding" in the first 1024 bytes (comments,
-// other tags and their attributes skipped; a tag that is not closed within
-// those bytes does not count). Labels are read as the Encoding Standard
-// reads them (see Declaration.Encoding); a label it does not know, in a
-// Content-Type or an XML declaration, is taken when Lookup knows it.
+// Declared returns the charset an input declares, looked for as the HTML
+// standard's encoding sniffing looks: a charset in contentType, the value
+// of a Content-Type header that came with the input ("text/html;
+// charset=koi8-r"), wins; then, in head (the input's first bytes), the
+// standard's "prescan a byte stream to determine its encoding" over the
+// first 1024 bytes: an XML declaration in UTF-16 at the very start (its
+// first bytes show the byte order; UTF-32 too, for XML files), else a
+// <meta charset> or <meta http-equiv="Content-Type" content="...;
+// charset=..."> (comments, other tags and their attributes skipped, a tag
+// that is not closed within those bytes not counted), else the encoding of
+// an XML declaration at the start (`<?xml version="1.0"
+// encoding="iso-8859-2"?>`).
 //
-// As the HTML standard says, a meta that names UTF-16 declares UTF-8 (the
-// bytes it was read in are ASCII-compatible, which UTF-16 is not), and one
-// that names x-user-defined declares windows-1252; an XML declaration in
-// ASCII-compatible bytes is read the same way. A label nothing knows is no
-// declaration, and the search goes on. Declared reports false when nothing
-// is declared.
+// Labels are read as the Encoding Standard reads them (see
+// Declaration.Encoding); a label it does not know is no declaration, and
+// the search goes on, except in a Content-Type, where a label Lookup knows
+// ("utf-32") is taken. As the HTML standard says, a meta or an XML
+// declaration in ASCII-compatible bytes that names UTF-16 declares UTF-8,
+// and a meta that names x-user-defined declares windows-1252. Declared
+// reports false when nothing is declared.
 func Declared(head []byte, contentType string) (Declaration, bool) {
 	if contentType != "" {
 		if label, ok := contentTypeCharset(contentType); ok {
-			if name, ok := declaredName(label, true); ok {
+			if name, ok := contentTypeName(label); ok {
 				return Declaration{Encoding: name, Label: label, Source: "Content-Type"}, true
 			}
 		}
 	}
-	if d, ok := xmlDeclaration(head); ok {
+	if d, ok := wideXMLDeclaration(head); ok {
 		return d, true
 	}
-	return prescan(head)
+	if d, ok := prescan(head); ok {
+		return d, true
+	}
+	return xmlDeclaration(head)
 }
 
 // contentTypeCharset returns the charset parameter of a Content-Type value.
@@ -94,16 +97,12 @@ func contentTypeCharset(ct string) (string, bool) {
 	return charsetFromContent([]byte(ct))
 }
 
-// declaredName resolves a declared label to the name Lookup takes. lenient
-// lets labels the Encoding Standard does not know through when Lookup knows
-// them: in a Content-Type or an XML declaration, which are not HTML, but not
-// in a meta, where the HTML standard accepts its own labels only.
-func declaredName(label string, lenient bool) (string, bool) {
+// contentTypeName resolves the label of a Content-Type to the name Lookup
+// takes: as the Encoding Standard reads it, or, for a label it does not
+// know, as Lookup does (a Content-Type need not come from the web).
+func contentTypeName(label string) (string, bool) {
 	if name, ok := whatwgName(label); ok {
 		return name, true
-	}
-	if !lenient {
-		return "", false
 	}
 	l := strings.ToLower(strings.TrimSpace(label))
 	if l == "" {
@@ -438,38 +437,32 @@ func indexFold(p []byte, s string) int {
 	return -1
 }
 
-// xmlForms are the first four bytes of "<?xm" in the encodings an XML
-// declaration can be in (the XML 1.0 recommendation, appendix F), with the
-// code unit size and byte order to read the rest of the declaration in.
-var xmlForms = [...]struct {
+// wideXML are the starts of "<?x" in the encodings whose code units are
+// wider than a byte: the HTML standard's prescan returns UTF-16LE or
+// UTF-16BE for the first two without reading further ("the encoding name
+// is not checked"); the UTF-32 ones, from the XML recommendation's
+// appendix F, are utf8x's, for XML files (no browser reads UTF-32).
+var wideXML = [...]struct {
 	start, name string
 	unit        int
 	big         bool
 }{
-	{"<?xm", "", 1, false},
-	{"<\x00?\x00", "utf-16le", 2, false},
-	{"\x00<\x00?", "utf-16be", 2, true},
-	{"<\x00\x00\x00", "utf-32le", 4, false},
-	{"\x00\x00\x00<", "utf-32be", 4, true},
+	{"<\x00\x00\x00?\x00\x00\x00x\x00\x00\x00", "utf-32le", 4, false},
+	{"\x00\x00\x00<\x00\x00\x00?\x00\x00\x00x", "utf-32be", 4, true},
+	{"<\x00?\x00x\x00", "utf-16le", 2, false},
+	{"\x00<\x00?\x00x", "utf-16be", 2, true},
 }
 
-// xmlDeclaration reads the encoding of an XML declaration at the start of
-// head. Its bytes decide between ASCII-compatible encodings, UTF-16 and
-// UTF-32 and their byte order; in UTF-16 and UTF-32 the form they show is
-// the declaration (whatever label it holds, since the label can only be
-// read once the form is known); in ASCII-compatible bytes its encoding
-// attribute names the encoding, a UTF-16 or UTF-32 label meaning UTF-8 as
-// in a meta. A declaration without an encoding declares nothing here: the
-// meta prescan may still find one.
-func xmlDeclaration(head []byte) (Declaration, bool) {
-	for _, f := range xmlForms {
-		if len(head) < len(f.start) || string(head[:len(f.start)]) != f.start {
+// wideXMLDeclaration recognises an XML declaration in UTF-16 or UTF-32 by
+// its first bytes. The label it holds, read one code unit a character, is
+// kept for the record.
+func wideXMLDeclaration(head []byte) (Declaration, bool) {
+	for _, f := range wideXML {
+		if !bytes.HasPrefix(head, []byte(f.start)) {
 			continue
 		}
-		// Read the declaration's characters, one per code unit, while
-		// they are ASCII, up to "?>".
 		var decl []byte
-		for i := 0; i+f.unit <= len(head) && i < prescanLimit*f.unit; i += f.unit {
+		for i := 0; i+f.unit <= len(head) && len(decl) < prescanLimit; i += f.unit {
 			var c uint32
 			for k := 0; k < f.unit; k++ {
 				b := uint32(head[i+k])
@@ -479,91 +472,83 @@ func xmlDeclaration(head []byte) (Declaration, bool) {
 					c |= b << (8 * k)
 				}
 			}
-			if c >= 0x80 {
+			if c == 0 || c >= 0x80 {
 				break
 			}
 			decl = append(decl, byte(c))
-			if bytes.HasSuffix(decl, []byte("?>")) {
-				break
-			}
 		}
-		if !bytes.HasPrefix(decl, []byte("<?xml")) || len(decl) < 6 || !xmlSpace(decl[5]) || !bytes.HasSuffix(decl, []byte("?>")) {
-			return Declaration{}, false
-		}
-		label, ok := xmlEncoding(decl[5 : len(decl)-2])
-		if f.unit > 1 {
-			if !ok {
-				label = f.name
-			}
-			return Declaration{Encoding: f.name, Label: label, Source: "XML declaration"}, true
-		}
+		label, ok := xmlEncodingLabel(decl)
 		if !ok {
-			return Declaration{}, false
+			label = ""
 		}
-		name, ok := declaredName(label, true)
-		if !ok {
-			return Declaration{}, false
-		}
-		switch name {
-		case "utf-16le", "utf-16be", "utf-16", "utf-32", "utf-32le", "utf-32be":
-			name = "utf-8" // the bytes say otherwise: ASCII-compatible
-		case "x-user-defined":
-			name = "windows-1252"
-		}
-		return Declaration{Encoding: name, Label: label, Source: "XML declaration"}, true
+		return Declaration{Encoding: f.name, Label: label, Source: "XML declaration"}, true
 	}
 	return Declaration{}, false
 }
 
-func xmlSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
-
-// xmlEncoding returns the value of the encoding pseudo-attribute of an XML
-// declaration's attributes, a name as the recommendation's EncName allows
-// ([A-Za-z] ([A-Za-z0-9._] | '-')*).
-func xmlEncoding(attrs []byte) (string, bool) {
-	for i := 0; i < len(attrs); {
-		for i < len(attrs) && xmlSpace(attrs[i]) {
-			i++
-		}
-		start := i
-		for i < len(attrs) && attrs[i] != '=' && !xmlSpace(attrs[i]) {
-			i++
-		}
-		name := string(attrs[start:i])
-		for i < len(attrs) && xmlSpace(attrs[i]) {
-			i++
-		}
-		if i >= len(attrs) || attrs[i] != '=' || name == "" {
-			return "", false
-		}
-		i++
-		for i < len(attrs) && xmlSpace(attrs[i]) {
-			i++
-		}
-		if i >= len(attrs) || attrs[i] != '"' && attrs[i] != '\'' {
-			return "", false
-		}
-		end := bytes.IndexByte(attrs[i+1:], attrs[i])
-		if end < 0 {
-			return "", false
-		}
-		value := attrs[i+1 : i+1+end]
-		i += end + 2
-		if name == "encoding" {
-			return string(value), encName(value)
-		}
+// xmlDeclaration is the HTML standard's "get an XML encoding", which the
+// prescan falls back on when it finds no meta: an ASCII "<?xml" at the very
+// start, and the label after the first "encoding" (an '=' and a quoted
+// label, bytes up to 20 around them skipped) read as the Encoding Standard
+// reads labels, UTF-16 meaning UTF-8. The standard looks for "encoding" from
+// the start of the input on, without a bound; here it must come before the
+// declaration's first '>', so that text after a declaration without an
+// encoding never declares one.
+func xmlDeclaration(head []byte) (Declaration, bool) {
+	p := head[:min(len(head), prescanLimit)]
+	label, ok := xmlEncodingLabel(p)
+	if !ok {
+		return Declaration{}, false
 	}
-	return "", false
+	name, ok := whatwgName(label)
+	if !ok {
+		return Declaration{}, false
+	}
+	if name == "utf-16le" || name == "utf-16be" {
+		name = "utf-8"
+	}
+	return Declaration{Encoding: name, Label: label, Source: "XML declaration"}, true
 }
 
-func encName(v []byte) bool {
-	if len(v) == 0 || !isASCIILetter(v[0]) {
-		return false
+// xmlEncodingLabel returns the label of "get an XML encoding" in p.
+func xmlEncodingLabel(p []byte) (string, bool) {
+	if !bytes.HasPrefix(p, []byte("<?xml")) {
+		return "", false
 	}
-	for _, c := range v[1:] {
-		if !isASCIILetter(c) && !('0' <= c && c <= '9') && c != '.' && c != '_' && c != '-' {
-			return false
+	end := bytes.IndexByte(p, '>')
+	if end < 0 {
+		return "", false
+	}
+	p = p[:end]
+	i := bytes.Index(p, []byte("encoding"))
+	if i < 0 {
+		return "", false
+	}
+	i += len("encoding")
+	for i < len(p) && p[i] <= 0x20 {
+		i++
+	}
+	if i >= len(p) || p[i] != '=' {
+		return "", false
+	}
+	i++
+	for i < len(p) && p[i] <= 0x20 {
+		i++
+	}
+	if i >= len(p) || p[i] != '"' && p[i] != '\'' {
+		return "", false
+	}
+	q := p[i]
+	i++
+	n := bytes.IndexByte(p[i:], q)
+	if n < 0 {
+		return "", false
+	}
+	label := p[i : i+n]
+	for _, b := range label {
+		if b <= 0x20 {
+			return "", false
 		}
 	}
-	return true
+	return string(label), true
 }
