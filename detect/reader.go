@@ -400,7 +400,7 @@ func newDecoder(enc encoding.Encoding, name string, strict bool) transform.Trans
 	case "shift_jis", "euc-jp", "euc-kr", "big5", "gbk", "gb18030":
 		x.stateless = true
 	}
-	if b, err := enc.NewEncoder().Bytes([]byte("\uFFFD")); err == nil && len(b) > 0 && !bytes.Contains(b, []byte("\x1a")) {
+	if b, err := enc.NewEncoder().Bytes([]byte("\uFFFD")); err == nil && len(b) > 0 {
 		x.fffd = b
 	}
 	return x
