@@ -122,6 +122,16 @@ func (e *LowConfidenceError) Error() string {
 	return fmt.Sprintf("detect: best guess %s (confidence %.2f) is below the minimum confidence %.2f", c.Encoding, c.Confidence, e.MinConfidence)
 }
 
+// BinaryError is NewReader refusing an input that is no text in any
+// encoding: Sniff's Binary verdict (a known file format's magic number, or
+// NUL and control bytes that no text pattern explains).
+type BinaryError struct {
+	// What names it: "a PNG image", "binary data (...)".
+	What string
+}
+
+func (e *BinaryError) Error() string { return "detect: not text: " + e.What }
+
 // InvalidError is a strict Reader meeting bytes that its encoding cannot
 // decode.
 type InvalidError struct {
@@ -159,7 +169,8 @@ type Reader struct {
 // UTF-8, the whole input from its first byte.
 //
 // The decision, in order: a byte order mark (UTF-8, UTF-16LE/BE or
-// UTF-32LE/BE), which is not passed on as U+FEFF; then, when o asks for
+// UTF-32LE/BE, as Sniff and Mark read them), which is not passed on as
+// U+FEFF; binary data (Sniff) is refused; then, when o asks for
 // them (ContentType, Declared), a declared charset, unless the bytes read
 // ahead are invalid in it (then the next declaration, then the detection,
 // decides, and Decision.Note says why) or are valid UTF-8 holding two or
@@ -175,9 +186,10 @@ type Reader struct {
 // ReaderOptions.Strict, stops the Reader with an *InvalidError. The
 // Reader's output is always valid UTF-8.
 //
-// NewReader returns an error when reading ahead fails, when the detection
-// abstains below a MinConfidence the caller set (*LowConfidenceError), and
-// when the detection names something that has no decoding. With the zero
+// NewReader returns an error when reading ahead fails, when the input is
+// no text (*BinaryError, whatever it declares), when the detection abstains
+// below a MinConfidence the caller set (*LowConfidenceError), and when the
+// detection names something that has no decoding. With the zero
 // MinConfidence it always decodes: the best guess when the detection is
 // unsure.
 func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
@@ -224,9 +236,23 @@ func (r *Reader) Raw() io.Reader { return r.raw }
 func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
 	truncated := int64(len(head)) > limit
 	body := head[:min(int64(len(head)), limit)]
-	if name, n := sniffBOM(body, truncated); n > 0 {
+	sniffed := Sniff(body, truncated)
+	if sniffed.Kind == Marked {
+		return Decision{Encoding: sniffed.Encoding, By: ByBOM, Confidence: 1, BOM: sniffed.MarkLen, Note: sniffed.What}, nil
+	}
+	if name, n := Mark(body); n > 0 {
+		// A mark the text after it is not valid in (Sniff's Marked asks
+		// that) still decides, as in the Encoding Standard's decode: the
+		// bytes it cannot decode are what they are. FF FE 00 00 that is
+		// not UTF-32LE is the UTF-16LE mark and a U+0000.
+		if name == "utf-32le" {
+			name, n = "utf-16le", 2
+		}
 		return Decision{Encoding: name, By: ByBOM, Confidence: 1, BOM: n,
-			Note: fmt.Sprintf("byte order mark % X", body[:n])}, nil
+			Note: fmt.Sprintf("byte order mark % X (the text after it is not all valid %s)", body[:n], strings.ToUpper(name))}, nil
+	}
+	if sniffed.Kind == Binary {
+		return Decision{}, &BinaryError{What: sniffed.What}
 	}
 	var first Declaration
 	var notes []string
@@ -257,6 +283,9 @@ func decide(head []byte, limit int64, o *ReaderOptions) (Decision, error) {
 	best := res.Candidates[0]
 	if res.Abstained && o.MinConfidence > 0 {
 		return Decision{}, &LowConfidenceError{Result: res, MinConfidence: o.MinConfidence}
+	}
+	if best.Encoding == BinaryName {
+		return Decision{}, &BinaryError{What: best.Note}
 	}
 	if _, err := Lookup(best.Encoding); err != nil {
 		return Decision{}, fmt.Errorf("detect: the input looks like %s, which has no decoding", best.Encoding)
@@ -335,41 +364,6 @@ func validUTF8(p []byte, truncated bool) (multi int, ok bool) {
 		}
 	}
 	return multi, true
-}
-
-// sniffBOM returns the encoding a byte order mark at the start of p names,
-// and the mark's length (0 without one). FF FE 00 00 starts UTF-32LE only
-// when what follows reads as UTF-32LE; otherwise it is the UTF-16LE mark
-// and a U+0000.
-func sniffBOM(p []byte, truncated bool) (string, int) {
-	switch {
-	case bytes.HasPrefix(p, []byte("\xef\xbb\xbf")):
-		return "utf-8", 3
-	case bytes.HasPrefix(p, []byte("\xff\xfe\x00\x00")) && utf32LE(p[4:], truncated):
-		return "utf-32le", 4
-	case bytes.HasPrefix(p, []byte("\x00\x00\xfe\xff")):
-		return "utf-32be", 4
-	case bytes.HasPrefix(p, []byte("\xff\xfe")):
-		return "utf-16le", 2
-	case bytes.HasPrefix(p, []byte("\xfe\xff")):
-		return "utf-16be", 2
-	}
-	return "", 0
-}
-
-// utf32LE reports whether p is whole UTF-32LE units (the last may be cut
-// when truncated) holding scalar values.
-func utf32LE(p []byte, truncated bool) bool {
-	if len(p)%4 != 0 && !truncated {
-		return false
-	}
-	for i := 0; i+4 <= len(p); i += 4 {
-		v := uint32(p[i]) | uint32(p[i+1])<<8 | uint32(p[i+2])<<16 | uint32(p[i+3])<<24
-		if v > 0x10FFFF || v >= 0xD800 && v < 0xE000 {
-			return false
-		}
-	}
-	return true
 }
 
 // decoder returns the transformer a Reader decodes the encoding called

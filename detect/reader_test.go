@@ -338,3 +338,22 @@ func TestBasisString(t *testing.T) {
 		}
 	}
 }
+
+// Binary data is refused, whatever it declares; a byte order mark comes
+// first even when the text after it is not valid in its form.
+func TestReaderBinary(t *testing.T) {
+	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x06\x00\x00\x00\x5c\x72\xa8\x66")
+	for _, o := range []*ReaderOptions{nil, {Declared: true, ContentType: "text/plain; charset=windows-1252"}} {
+		_, err := NewReader(bytes.NewReader(png), o)
+		var be *BinaryError
+		if !errors.As(err, &be) || be.What != "a PNG image" || !strings.Contains(err.Error(), "not text: a PNG image") {
+			t.Errorf("PNG: %v, want a *BinaryError naming a PNG image", err)
+		}
+	}
+	// FF FE, then a lone surrogate and NULs: UTF-16LE by its mark, the
+	// surrogate U+FFFD.
+	got, d, err := readAll(t, []byte("\xff\xfea\x00\x00\xd8\x00\x00\x00\x00\x00\x00b\x00"), nil)
+	if err != nil || got != "a\uFFFD\x00\x00\x00b" || d.Encoding != "utf-16le" || d.By != ByBOM || d.BOM != 2 {
+		t.Errorf("FF FE then an invalid text: %q as %+v, %v", got, d, err)
+	}
+}

@@ -135,7 +135,7 @@ func (r *readErrors) Read(p []byte) (int, error) {
 
 // resolve decides the encoding of in (named path) with detect.NewReader (a
 // byte order mark, then a declared charset unless --declared=false, then
-// detection on the first 64 KiB), says its choice on stderr, and returns a
+// detection on the first 64 KiB; binary data refused), says its choice on stderr, and returns a
 // reader of the whole input and the encoding to convert it from. The
 // encodings the transcode package has are read by the converter, so that
 // --invalid and its error positions hold; the others reach it as the UTF-8
@@ -149,9 +149,12 @@ func (o *autoOptions) resolve(cmd *cobra.Command, in io.Reader, path string) (io
 	src := &readErrors{r: in}
 	rd, err := detect.NewReader(src, &detect.ReaderOptions{Declared: o.declared, Options: detect.Options{MinConfidence: o.minConf}})
 	var low *detect.LowConfidenceError
+	var binary *detect.BinaryError
 	switch {
 	case src.err != nil:
 		return nil, transcode.Encoding{}, readError(path, src.n, src.err)
+	case errors.As(err, &binary):
+		return nil, transcode.Encoding{}, &autoRefusal{fmt.Sprintf("%s: -f auto: not text: %s; nothing converted", name, binary.What)}
 	case errors.As(err, &low):
 		if len(low.Result.Candidates) == 0 {
 			return nil, transcode.Encoding{}, &autoRefusal{name + ": -f auto: cannot tell the encoding; name it with -f"}

@@ -95,6 +95,10 @@ func TestAutoRefusals(t *testing.T) {
 	if code != exitInvalid || out != "" || !strings.Contains(msg, "below --min-confidence 0.99; nothing converted") {
 		t.Errorf("low confidence: exit %d, %q, %q", code, out, msg)
 	}
+	code, out, msg = runAuto(t, []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00"))
+	if code != exitInvalid || out != "" || !strings.Contains(msg, "<stdin>: -f auto: not text: a PNG image; nothing converted") {
+		t.Errorf("binary: exit %d, %q, %q", code, out, msg)
+	}
 	var stdout, stderr bytes.Buffer
 	code = run([]string{"convert", "-f", "auto"}, &failingReader{data: []byte("ok"), err: syscall.EIO}, &stdout, &stderr)
 	if code != exitUsage || !strings.Contains(stderr.String(), "input/output error") {
