@@ -135,12 +135,12 @@ func (r *readErrors) Read(p []byte) (int, error) {
 
 // resolve decides the encoding of in (named path) with detect.NewReader (a
 // byte order mark, then a declared charset unless --declared=false, then
-// detection on the first 64 KiB; binary data refused), says its choice on stderr, and returns a
-// reader of the whole input and the encoding to convert it from. The
-// encodings the transcode package has are read by the converter, so that
-// --invalid and its error positions hold; the others reach it as the UTF-8
-// the Reader decodes through golang.org/x/text (undecodable bytes become
-// U+FFFD there).
+// detection on the first 64 KiB; binary data refused), says its choice on
+// stderr, and returns a reader of the whole input and the encoding to
+// convert it from. The encodings the transcode package has are read by the
+// converter, so that --invalid and its error positions hold; the others
+// reach it as the UTF-8 the Reader decodes through golang.org/x/text
+// (undecodable bytes become U+FFFD there).
 func (o *autoOptions) resolve(cmd *cobra.Command, in io.Reader, path string) (io.Reader, transcode.Encoding, error) {
 	if o.legacy != nil {
 		return transform.NewReader(in, o.legacy.NewDecoder()), transcode.UTF8, nil
