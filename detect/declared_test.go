@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -155,7 +156,7 @@ func TestDeclaredCut(t *testing.T) {
 	}
 }
 
-func TestDeclarationString(t *testing.T) {
+func TestDeclaredString(t *testing.T) {
 	for _, c := range []struct {
 		d    Declaration
 		want string
@@ -167,5 +168,46 @@ func TestDeclarationString(t *testing.T) {
 		if got := c.d.String(); got != c.want {
 			t.Errorf("%+v.String() = %q, want %q", c.d, got, c.want)
 		}
+	}
+}
+
+// TestDeclaredLabels: every label of the Encoding Standard, as Python's
+// webencodings package lists them (its own copy of the standard's table,
+// a 2017 one), resolves to the same encoding here, in any case and with ASCII white
+// space around it. Skipped, saying so, without python3 and webencodings
+// (Debian: python3-webencodings).
+func TestDeclaredLabels(t *testing.T) {
+	var out []byte
+	var err error
+	for _, py := range []string{"python3", "/usr/bin/python3"} {
+		out, err = exec.Command(py, "-c", "import webencodings\nfor l, n in webencodings.LABELS.items(): print(l, n)").Output()
+		if err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Skipf("no python3 with webencodings (apt-get install python3-webencodings): %v", err)
+	}
+	n := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		label, want, ok := strings.Cut(line, " ")
+		if !ok {
+			t.Fatalf("unexpected line %q", line)
+		}
+		n++
+		if want == "iso-2022-kr" || want == "hz-gb-2312" {
+			// webencodings 0.5 predates the standard's folding of these
+			// two into its replacement encoding.
+			want = "replacement"
+		}
+		for _, l := range []string{label, strings.ToUpper(label), " \t" + label + "\n"} {
+			got, ok := whatwgName(l)
+			if !ok || got != strings.ToLower(want) {
+				t.Errorf("whatwgName(%q) = %q, %v; webencodings says %q", l, got, ok, want)
+			}
+		}
+	}
+	if n < 200 {
+		t.Fatalf("only %d labels from webencodings", n)
 	}
 }

@@ -331,7 +331,7 @@ func TestReaderEmptyAndRaw(t *testing.T) {
 	}
 }
 
-func TestBasisString(t *testing.T) {
+func TestReaderBasisString(t *testing.T) {
 	for b, want := range map[Basis]string{ByStatistics: "statistics", ByStructure: "structure", ByBOM: "bom", ByDeclaration: "declared"} {
 		if b.String() != want {
 			t.Errorf("%d.String() = %q, want %q", b, b.String(), want)
