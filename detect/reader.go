@@ -1,12 +1,13 @@
 package detect
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -159,9 +160,12 @@ func (e *InvalidError) Unwrap() error { return e.err }
 // Reader is a reader of UTF-8 text decoded from an input whose encoding it
 // decided by reading ahead: see NewReader.
 type Reader struct {
-	d   Decision
-	raw *bufio.Reader
-	out io.Reader
+	d    Decision
+	head []byte                // the bytes read ahead
+	rest io.Reader             // the input after them; nil when it ended within them
+	t    transform.Transformer // the decoder
+	raw  io.Reader             // Raw's, once asked for
+	out  io.Reader             // Read's, once it is called
 }
 
 // NewReader reads ahead in r (Options.Limit bytes, DefaultLimit by
@@ -202,10 +206,26 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 		limit = DefaultLimit
 	}
 	limit = min(limit, maxPeek)
-	br := bufio.NewReaderSize(r, int(limit)+1)
-	// One byte beyond the limit says whether the input goes on.
-	head, err := br.Peek(int(limit) + 1)
-	if err != nil && err != io.EOF {
+	// One byte beyond the limit says whether the input goes on. The head
+	// is read into a recycled buffer and kept as a copy of its own length:
+	// a program reading many small files then allocates per file what the
+	// file holds, not 64 KiB (which, with the collections it caused, was
+	// most of the cost of a small file).
+	want := int(limit) + 1
+	var buf []byte
+	pooled := want <= DefaultLimit+1
+	if pooled {
+		buf = (*heads.Get().(*[]byte))[:want]
+	} else {
+		buf = make([]byte, want)
+	}
+	n, err := io.ReadFull(r, buf)
+	head := bytes.Clone(buf[:n])
+	if pooled {
+		heads.Put(&buf)
+	}
+	complete := err == io.EOF || err == io.ErrUnexpectedEOF
+	if err != nil && !complete {
 		return nil, err
 	}
 	d, err := decide(head, limit, &opts)
@@ -216,11 +236,37 @@ func NewReader(r io.Reader, o *ReaderOptions) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Reader{d: d, raw: br, out: transform.NewReader(br, t)}, nil
+	rd := &Reader{d: d, head: head, rest: r, t: t}
+	if complete {
+		rd.rest = nil
+	}
+	return rd, nil
 }
 
+// heads recycles NewReader's buffers for the head of an input.
+var heads = sync.Pool{New: func() any {
+	b := make([]byte, DefaultLimit+1)
+	return &b
+}}
+
 // Read reads the input's text as UTF-8.
-func (r *Reader) Read(p []byte) (int, error) { return r.out.Read(p) }
+func (r *Reader) Read(p []byte) (int, error) {
+	if r.out == nil {
+		r.start()
+	}
+	return r.out.Read(p)
+}
+
+// start sets up the decoding: an input that ended within the head is
+// decoded in one go (no stream buffers), a longer one streams.
+func (r *Reader) start() {
+	if r.rest == nil {
+		text, err := decodeAll(r.t, r.head)
+		r.out = &decoded{text: text, err: err}
+		return
+	}
+	r.out = transform.NewReader(r.Raw(), r.t)
+}
 
 // Decision returns what the Reader decodes and why.
 func (r *Reader) Decision() Decision { return r.d }
@@ -229,7 +275,49 @@ func (r *Reader) Decision() Decision { return r.d }
 // order mark included), for a caller that decodes Decision().Encoding with
 // a decoder of its own, to keep its own error positions and policies. Read
 // from the Reader or from Raw, not from both.
-func (r *Reader) Raw() io.Reader { return r.raw }
+func (r *Reader) Raw() io.Reader {
+	if r.raw == nil {
+		r.raw = bytes.NewReader(r.head)
+		if r.rest != nil {
+			r.raw = io.MultiReader(r.raw, r.rest)
+		}
+	}
+	return r.raw
+}
+
+// decodeAll decodes the whole input src with t: the text, and the error
+// that stopped it (nil, or an *InvalidError).
+func decodeAll(t transform.Transformer, src []byte) ([]byte, error) {
+	dst := make([]byte, 0, len(src)+len(src)/2+utf8.UTFMax)
+	for {
+		nDst, nSrc, err := t.Transform(dst[len(dst):cap(dst)], src, true)
+		dst = dst[:len(dst)+nDst]
+		src = src[nSrc:]
+		if err != transform.ErrShortDst {
+			return dst, err
+		}
+		dst = slices.Grow(dst, 2*len(src)+64)
+	}
+}
+
+// decoded is the Reader of an input decoded whole: its text, then the
+// error that stopped the decoding or io.EOF.
+type decoded struct {
+	text []byte
+	err  error
+}
+
+func (d *decoded) Read(p []byte) (int, error) {
+	if len(d.text) == 0 {
+		if d.err != nil {
+			return 0, d.err
+		}
+		return 0, io.EOF
+	}
+	n := copy(p, d.text)
+	d.text = d.text[n:]
+	return n, nil
+}
 
 // decide makes the Reader's decision on head, the input's first bytes:
 // limit of them, and one more when the input goes on.

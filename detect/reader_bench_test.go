@@ -41,3 +41,30 @@ func BenchmarkNewReader(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNewReaderSmall: many small inputs, one Reader each, as a
+// program walking a tree of files makes them.
+func BenchmarkNewReaderSmall(b *testing.B) {
+	inputs := [][]byte{
+		[]byte("plain ASCII, a short note of the kind a tree holds many of.\n"),
+		[]byte("Grüße, мир: a short UTF-8 note.\n"),
+		must(charmap.Windows1251.NewEncoder().Bytes([]byte("Вчера вечером мы долго гуляли по набережной.\n"))),
+	}
+	var size int64
+	for _, in := range inputs {
+		size += int64(len(in))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, in := range inputs {
+			r, err := NewReader(bytes.NewReader(in), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := io.Copy(io.Discard, r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
