@@ -357,3 +357,30 @@ func TestReaderBinary(t *testing.T) {
 		t.Errorf("FF FE then an invalid text: %q as %+v, %v", got, d, err)
 	}
 }
+
+// Without a mark or a declaration the Reader decides as DetectReader does
+// on the same input: the same candidates, the same bytes examined.
+func TestReaderMatchesDetectReader(t *testing.T) {
+	ru := strings.Repeat("Вчера вечером мы долго гуляли по набережной. ", 2000)
+	for _, in := range [][]byte{
+		[]byte("plain"),
+		[]byte("Grüße"),
+		must(charmap.Windows1251.NewEncoder().Bytes([]byte(ru))),
+		readerUTF16("wide text without a mark, long enough to show its NULs", false),
+		[]byte(strings.Repeat("a", DefaultLimit) + "\xe9"),
+	} {
+		want, err := DetectReader(bytes.NewReader(in), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := NewReader(bytes.NewReader(in), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := r.Decision().Result
+		if got.Examined != want.Examined || got.Truncated != want.Truncated || len(got.Candidates) != len(want.Candidates) ||
+			got.Candidates[0].Encoding != want.Candidates[0].Encoding || got.Candidates[0].Confidence != want.Candidates[0].Confidence {
+			t.Errorf("% X...: Reader's detection %+v, DetectReader's %+v", in[:4], got, want)
+		}
+	}
+}
