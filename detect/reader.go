@@ -174,11 +174,11 @@ type Reader struct {
 //
 // The decision, in order: a byte order mark (UTF-8, UTF-16LE/BE or
 // UTF-32LE/BE, as Sniff and Mark read them), which is not passed on as
-// U+FEFF; binary data (Sniff) is refused; then, when o asks for
-// them (ContentType, Declared), a declared charset, unless the bytes read
-// ahead are invalid in it (then the next declaration, then the detection,
-// decides, and Decision.Note says why) or are valid UTF-8 holding two or
-// more non-ASCII characters, which text in a legacy encoding practically
+// U+FEFF; binary data (Sniff) is refused; then, when o asks for them
+// (ContentType, Declared), a declared charset, unless the bytes read ahead
+// are invalid in it (then the next declaration, then the detection,
+// decides, and Decision.NotFollowed says why) or are valid UTF-8 holding
+// two or more non-ASCII characters, which text in a legacy encoding practically
 // never is (the declaration is then stale: a file converted to UTF-8 and
 // its <meta> left as it was); then Detect on the bytes read ahead. An
 // answer of "us-ascii" is decoded as UTF-8 (see Lookup), so that UTF-8
