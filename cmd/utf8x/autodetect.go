@@ -3,7 +3,7 @@
 package main
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -85,7 +85,10 @@ func hasValidMultiByte(p []byte) bool {
 type autoOptions struct {
 	enabled bool
 	minConf float64
-	legacy  encoding.Encoding // -f names a legacy encoding transcode lacks
+	// declared follows a charset the input declares (an XML declaration,
+	// an HTML <meta>), as browsers do, unless its bytes are invalid in it.
+	declared bool
+	legacy   encoding.Encoding // -f names a legacy encoding transcode lacks
 	// decodedLegacy is set by resolve when detection chose an encoding that
 	// only x/text reads: what reaches the converter is then its UTF-8.
 	decodedLegacy bool
@@ -105,6 +108,7 @@ func (o *autoOptions) legacyLabel(label string) bool {
 
 func addAutoFlags(cmd *cobra.Command, o *autoOptions) {
 	cmd.Flags().Float64Var(&o.minConf, "min-confidence", 0.9, "with -f auto, refuse to convert when the detected encoding's confidence is below `P`")
+	cmd.Flags().BoolVar(&o.declared, "declared", true, "with -f auto, follow the charset an input declares after a byte order mark and before detecting: an XML declaration, or an HTML <meta> in its first 1024 bytes (not when its bytes are invalid in it, or are UTF-8 with 2 or more non-ASCII characters)")
 }
 
 // autoRefusal is -f auto declining to guess: exit status 1, nothing written.
@@ -112,42 +116,90 @@ type autoRefusal struct{ msg string }
 
 func (e *autoRefusal) Error() string { return e.msg }
 
-// resolve detects the encoding of in (named path) from its first bytes, says
-// its choice on stderr, and returns a reader of the whole input and the
-// encoding to convert it from. Encodings the transcode package lacks are
-// decoded to UTF-8 by golang.org/x/text first (undecodable bytes become
-// U+FFFD there).
+// readErrors keeps the error of the reader it wraps, to tell a failed read
+// from a refusal among detect.NewReader's errors.
+type readErrors struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (r *readErrors) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	r.n += int64(n)
+	if err != nil && err != io.EOF {
+		r.err = err
+	}
+	return n, err
+}
+
+// resolve decides the encoding of in (named path) with detect.NewReader (a
+// byte order mark, then a declared charset unless --declared=false, then
+// detection on the first 64 KiB; binary data refused), says its choice on
+// stderr, and returns a reader of the whole input and the encoding to
+// convert it from. The encodings the transcode package has are read by the
+// converter, so that --invalid and its error positions hold; the others
+// reach it as the UTF-8 the Reader decodes through golang.org/x/text
+// (undecodable bytes become U+FFFD there).
 func (o *autoOptions) resolve(cmd *cobra.Command, in io.Reader, path string) (io.Reader, transcode.Encoding, error) {
 	if o.legacy != nil {
 		return transform.NewReader(in, o.legacy.NewDecoder()), transcode.UTF8, nil
 	}
-	br := bufio.NewReaderSize(in, detect.DefaultLimit+1)
-	head, err := br.Peek(detect.DefaultLimit + 1)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return nil, transcode.Encoding{}, readError(path, int64(len(head)), err)
-	}
-	res := detect.Detect(head, &detect.Options{MinConfidence: o.minConf})
 	name := displayName(path)
-	if len(res.Candidates) == 0 {
-		return nil, transcode.Encoding{}, &autoRefusal{name + ": -f auto: cannot tell the encoding; name it with -f"}
-	}
-	best := res.Candidates[0]
-	if res.Abstained {
+	src := &readErrors{r: in}
+	rd, err := detect.NewReader(src, &detect.ReaderOptions{Declared: o.declared, Options: detect.Options{MinConfidence: o.minConf}})
+	var low *detect.LowConfidenceError
+	var binary *detect.BinaryError
+	switch {
+	case src.err != nil:
+		return nil, transcode.Encoding{}, readError(path, src.n, src.err)
+	case errors.As(err, &binary):
+		return nil, transcode.Encoding{}, &autoRefusal{fmt.Sprintf("%s: -f auto: not text: %s; nothing converted", name, binary.What)}
+	case errors.As(err, &low):
+		if len(low.Result.Candidates) == 0 {
+			return nil, transcode.Encoding{}, &autoRefusal{name + ": -f auto: cannot tell the encoding; name it with -f"}
+		}
 		return nil, transcode.Encoding{}, &autoRefusal{fmt.Sprintf("%s: -f auto: best guess %s is below --min-confidence %.2f; nothing converted (name the encoding with -f, or lower --min-confidence)",
-			name, describeCandidate(best), o.minConf)}
+			name, describeCandidate(low.Result.Candidates[0]), o.minConf)}
+	case err != nil:
+		return nil, transcode.Encoding{}, &autoRefusal{fmt.Sprintf("%s: -f auto: %v; nothing converted (name the encoding with -f)", name, strings.TrimPrefix(err.Error(), "detect: "))}
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: %s: detected %s\n", name, describeCandidate(best))
-	label := best.Encoding
-	if label == "us-ascii" {
+	d := rd.Decision()
+	errOut := cmd.ErrOrStderr()
+	if d.NotFollowed != "" {
+		fmt.Fprintf(errOut, "utf8x: %s: %s\n", name, d.NotFollowed)
+	}
+	fmt.Fprintf(errOut, "utf8x: %s: %s\n", name, describeDecision(d))
+	label := d.Encoding
+	switch {
+	case label == "us-ascii":
 		label = "utf-8"
+	case d.By == detect.ByBOM && label != "utf-8":
+		// The schemes that read their byte order from the mark consume it:
+		// a signature, not text (a UTF-8 mark is text that --bom keeps or
+		// strips).
+		label = strings.TrimSuffix(strings.TrimSuffix(label, "le"), "be")
 	}
 	if enc, err := transcode.Lookup(label); err == nil {
-		return br, enc, nil
-	}
-	xe := detect.Decoder(best.Encoding)
-	if xe == nil {
-		return nil, transcode.Encoding{}, &autoRefusal{fmt.Sprintf("%s: -f auto: detected %s, which convert cannot read", name, best.Encoding)}
+		return rd.Raw(), enc, nil
 	}
 	o.decodedLegacy = true
-	return transform.NewReader(br, xe.NewDecoder()), transcode.UTF8, nil
+	return rd, transcode.UTF8, nil
+}
+
+// describeDecision is how -f auto states its choice: "detected
+// windows-1251 (Russian, 0.98)", "declared koi8-r (<meta charset> at byte
+// 6)", "detected utf-16le (bom, 1.00)".
+func describeDecision(d detect.Decision) string {
+	switch d.By {
+	case detect.ByDeclaration:
+		return "declared " + d.Declaration.String()
+	case detect.ByBOM:
+		return fmt.Sprintf("detected %s (bom, 1.00)", d.Encoding)
+	}
+	if len(d.Result.Candidates) > 0 && d.Result.Candidates[0].Encoding == d.Encoding {
+		return "detected " + describeCandidate(d.Result.Candidates[0])
+	}
+	// Valid UTF-8 that overruled a declaration.
+	return fmt.Sprintf("detected %s (%s, %s)", d.Encoding, d.By, d.Note)
 }

@@ -1,0 +1,96 @@
+package detect
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/utf8x/utf8x/detect/internal/model"
+)
+
+// TestLookup: every name and iconv label the detector can answer with
+// decodes text in that encoding back to the text. The legacy bytes come from
+// the encoders of golang.org/x/text, the UTF ones from unicode/utf16 and
+// by hand; a byte order mark at the start is dropped.
+func TestLookup(t *testing.T) {
+	samples := map[string]string{
+		"ja": "日本語のテキスト", "zh-hans": "简体中文文本", "zh-hant": "繁體中文", "ko": "한국어 텍스트",
+		"ru": "Привет, мир", "el": "Καλημέρα", "he": "שלום", "ar": "مرحبا", "fa": "سلام",
+		"th": "สวัสดี", "vi": "Viêt Nam đ", "tr": "Türkçe ğış", "cs": "Příliš žluťoučký",
+		"lt": "Ačiū", "fr": "Voilà l'été",
+	}
+	encs := append(append([]*model.Encoding(nil), model.Encodings...), model.ISO2022JP)
+	for _, e := range encs {
+		text := "plain ascii"
+		for _, l := range e.Langs {
+			if s, ok := samples[l]; ok {
+				text = s
+				break
+			}
+		}
+		src, err := e.Enc.NewEncoder().Bytes([]byte(text))
+		if err != nil {
+			t.Fatalf("%s cannot encode its own sample %q: %v", e.Name, text, err)
+		}
+		for _, name := range []string{e.Name, e.Iconv} {
+			enc, err := Lookup(name)
+			if err != nil {
+				t.Errorf("Lookup(%q): %v", name, err)
+				continue
+			}
+			got, err := enc.NewDecoder().Bytes(src)
+			if err != nil || string(got) != text {
+				t.Errorf("Lookup(%q) decodes %q to %q, %v", name, text, got, err)
+			}
+		}
+	}
+	text := "Grüße, мир, 😀"
+	utf := []struct {
+		names []string
+		in    []byte
+	}{
+		{[]string{"utf-8", "UTF-8"}, []byte(text)},
+		{[]string{"utf-8"}, append([]byte("\xef\xbb\xbf"), text...)},
+		{[]string{"utf-16le", "UTF-16LE", "UTF-16"}, readerUTF16(text, false)},
+		{[]string{"utf-16le", "UTF-16"}, append([]byte("\xff\xfe"), readerUTF16(text, false)...)},
+		{[]string{"utf-16be", "UTF-16BE"}, readerUTF16(text, true)},
+		{[]string{"utf-16be", "UTF-16"}, append([]byte("\xfe\xff"), readerUTF16(text, true)...)},
+		{[]string{"utf-32le", "UTF-32LE"}, readerUTF32(text, false)},
+		{[]string{"utf-32le", "UTF-32"}, append([]byte("\xff\xfe\x00\x00"), readerUTF32(text, false)...)},
+		{[]string{"utf-32be", "UTF-32BE"}, readerUTF32(text, true)},
+		{[]string{"utf-32be", "UTF-32"}, append([]byte("\x00\x00\xfe\xff"), readerUTF32(text, true)...)},
+		// us-ascii is read as UTF-8, never refused beyond ASCII.
+		{[]string{"us-ascii", "US-ASCII", "ascii"}, []byte(text)},
+	}
+	for _, u := range utf {
+		for _, name := range u.names {
+			enc, err := Lookup(name)
+			if err != nil {
+				t.Errorf("Lookup(%q): %v", name, err)
+				continue
+			}
+			got, err := enc.NewDecoder().Bytes(u.in)
+			if err != nil || string(got) != text {
+				t.Errorf("Lookup(%q) decodes % X to %q, %v; want %q", name, u.in[:8], got, err, text)
+			}
+		}
+	}
+	// What cannot be decoded becomes U+FFFD.
+	for name, in := range map[string]string{"utf-8": "a\xffb", "us-ascii": "a\xffb", "utf-16le": "a\x00\x00\xd8b\x00", "shift_jis": "a\x81\x20b"} {
+		enc, _ := Lookup(name)
+		got, err := enc.NewDecoder().Bytes([]byte(in))
+		if err != nil || !bytes.Contains(got, []byte("\uFFFD")) || got[0] != 'a' || got[len(got)-1] != 'b' {
+			t.Errorf("Lookup(%q) decodes %q to %q, %v; want U+FFFD between a and b", name, in, got, err)
+		}
+	}
+	// Labels of the Encoding Standard that the detector does not name.
+	for _, name := range []string{"x-mac-cyrillic", "iso-8859-16", "gbk", "latin2"} {
+		if _, err := Lookup(name); err != nil {
+			t.Errorf("Lookup(%q): %v", name, err)
+		}
+	}
+	for _, name := range []string{"", "nonsense", "replacement", "iso-2022-kr", "hz-gb-2312"} {
+		if e, err := Lookup(name); err == nil {
+			t.Errorf("Lookup(%q) = %v, want an error", name, e)
+		}
+	}
+}
