@@ -316,6 +316,7 @@ func docSamples(di int, d doc, decl bool) []sample {
 	if d.source == "long-built" {
 		targets = []string{langs[d.lang].encs[0], "utf-8"}
 	}
+	seen := map[string]bool{}
 	for _, enc := range targets {
 		variants := []struct{ kind, text string }{{d.kind, plain}}
 		if decl && (d.kind == "html" || d.kind == "xml") {
@@ -326,8 +327,8 @@ func docSamples(di int, d doc, decl bool) []sample {
 			if enc == "windows-1258" {
 				text = to1258(text)
 			}
-			if len(text) > 2*maxDoc {
-				text = text[:2*maxDoc]
+			if len(text) > 4*maxDoc {
+				text = text[:4*maxDoc]
 				for !utf8.ValidString(text) {
 					text = text[:len(text)-1]
 				}
@@ -335,6 +336,14 @@ func docSamples(di int, d doc, decl bool) []sample {
 			e, ok := encodeText(enc, text)
 			if !ok {
 				continue
+			}
+			// A file identical to one already written (ISO-8859-1 text
+			// that Windows-1252 writes byte for byte the same) is the
+			// same test: it is written once, under the first encoding.
+			if key := v.kind + "\x00" + string(e.whole); seen[key] {
+				continue
+			} else {
+				seen[key] = true
 			}
 			for _, bk := range buckets {
 				var b []byte
@@ -401,13 +410,31 @@ func pick(docs []doc, per int, seed int64) []doc {
 			}
 		}
 	}
+	// and the longest document of each group, when it is not yet taken
+	// and at least 16 KiB long, so that the longer buckets are not empty
+	// (most real documents are short)
+	for _, k := range keys {
+		g := groups[k]
+		long := 0
+		for i := range g {
+			if len(g[i].text) > len(g[long].text) {
+				long = i
+			}
+		}
+		if long >= per && len(g[long].text) >= 16<<10 {
+			out = append(out, g[long])
+		}
+	}
 	return out
 }
 
-// longDocs builds, for each language, one long document (1 MiB and more
-// of UTF-8) of a built kind from all its held-out prose, so that the 1 MiB
-// bucket holds more than the few real files that long: a CSV export, a
-// mailbox, a subtitle file or a source file, in turn by language.
+// longDocs builds, for each language, one long document (at least 1 MiB
+// in the language's first legacy encoding) of a built kind from its
+// held-out prose, so that the 1 MiB bucket holds more than the few real
+// files that long: a CSV export, a mailbox, a subtitle file or a source
+// file, in turn by language. Lines that encoding cannot write are left
+// out, so that the document encodes losslessly; languages with too
+// little held-out prose get none.
 func longDocs(prose []doc, seed int64) []doc {
 	byLang := map[string][]doc{}
 	for _, p := range prose {
@@ -420,19 +447,31 @@ func longDocs(prose []doc, seed int64) []doc {
 	sort.Strings(tags)
 	var out []doc
 	for i, t := range tags {
+		enc := langs[t].encs[0]
+		e := encodings[enc].NewEncoder()
 		var b strings.Builder
+		size := 0
+	docs:
 		for _, p := range byLang[t] {
-			b.WriteString(p.text + "\n")
-			if b.Len() > maxDoc+maxDoc/8 {
-				break
+			for _, l := range strings.Split(p.text, "\n") {
+				if enc == "windows-1258" {
+					l = to1258(l)
+				}
+				eb, err := e.String(l)
+				if err != nil {
+					continue
+				}
+				b.WriteString(l + "\n")
+				if size += len(eb) + 1; size > maxDoc+maxDoc/4 {
+					break docs
+				}
 			}
 		}
-		k := builtKinds[i%len(builtKinds)]
-		text := wrap(k, b.String(), seed+int64(i))
-		if len(text) < maxDoc {
+		if size <= maxDoc+maxDoc/4 {
 			continue
 		}
-		out = append(out, doc{source: "long-built", kind: k, lang: t, name: t + " held-out prose#" + k, text: text, built: true})
+		k := builtKinds[i%len(builtKinds)]
+		out = append(out, doc{source: "long-built", kind: k, lang: t, name: t + " held-out prose#" + k, text: wrap(k, b.String(), seed+int64(i)), built: true})
 	}
 	return out
 }

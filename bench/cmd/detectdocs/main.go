@@ -31,7 +31,9 @@
 // removed (HTML and XML also with one naming the true encoding: kinds
 // html+decl, xml+decl), and cut at character boundaries to 4, 16 and
 // 64 KiB and 1 MiB; documents of 4 KiB to 1 MiB also whole, shorter ones
-// as "small". A guess is right when decoding the file with the encoding it
+// as "small". A file identical to one already written for the same
+// document (ISO-8859-1 text that Windows-1252 writes the same) is written
+// once, under the first encoding of the language's list. A guess is right when decoding the file with the encoding it
 // names gives back the text (equivalent encodings count as right).
 // Documents are sampled per kind, source and language with a fixed seed.
 package main
@@ -279,6 +281,9 @@ func evaluate(src sources, cfg config) (string, error) {
 		}()
 	}
 	wg.Wait()
+	if sig.Err() != nil {
+		return "", fmt.Errorf("interrupted")
+	}
 	for _, r := range results {
 		if r == nil {
 			continue

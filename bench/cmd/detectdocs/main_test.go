@@ -155,9 +155,15 @@ func TestTinySet(t *testing.T) {
 	}
 	checked := 0
 	buckets := map[string]int{}
+	files := map[string]string{}
 	for i := range samples {
 		s := &samples[i]
 		buckets[s.bucket]++
+		key := fmt.Sprintf("%d %s %s %s", s.doc, s.kind, s.bucket, s.bytes)
+		if enc, dup := files[key]; dup {
+			t.Errorf("doc %d %s %s: %s and %s files are identical", s.doc, s.kind, s.bucket, enc, s.enc)
+		}
+		files[key] = s.enc
 		if s.enc == "binary" {
 			if !right("binary", s) || right("windows-1252", s) || !right("", s) {
 				t.Errorf("binary sample %d judged wrong", i)

@@ -29,6 +29,7 @@ type run struct {
 	name    string
 	answers []answer
 	took    time.Duration
+	note    []string // what the report should say about the run
 }
 
 // ours runs detect.Detect in this process with the given options.
@@ -121,7 +122,14 @@ func runEnca(ctx context.Context, files []string, samples []sample) (run, error)
 			return exec.CommandContext(ctx, "enca", append([]string{"-L", lang, "-i"}, f...)...)
 		}, afterColon)
 		if err != nil {
-			return r, err
+			// enca 1.19 refuses -L latvian ("Cannot determine your language
+			// preferences"): that language's files are then not applicable
+			log.Printf("enca -L %s: %s: its files count as not applicable", lang, firstLine(err.Error()))
+			r.note = append(r.note, fmt.Sprintf("enca refused -L %s (%d files not applicable)", lang, len(idx)))
+			for _, k := range idx {
+				r.answers[k].na = true
+			}
+			continue
 		}
 		for n, k := range idx {
 			r.answers[k].label = got[n]
