@@ -1,15 +1,21 @@
 // Package detect guesses the character encoding of text whose encoding nobody
 // wrote down.
 //
-// Structure decides first, because it is nearly certain: a byte order mark;
-// the NUL pattern and surrogate validity of UTF-16 and UTF-32; valid UTF-8
-// with non-ASCII characters (always reported as UTF-8, never as a legacy
-// encoding whose reading would be mojibake); pure ASCII; the escapes of
-// ISO-2022-JP. Only then do statistics choose among the legacy encodings: the
-// input is decoded with each candidate and the characters are scored with
-// character-bigram models of the languages that encoding carries, trained on
-// Debian's translated manual pages and gettext catalogs (see internal/gen).
-// Confidences are probabilities, calibrated on held-out training text.
+// Structure decides first, because it is nearly certain (Sniff): a byte
+// order mark; the NUL pattern and surrogate validity of UTF-16 and UTF-32;
+// binary data (a known format's magic number, or NULs and control bytes no
+// text pattern explains), named "binary"; valid UTF-8, NUL bytes included
+// (always reported as UTF-8 when it holds non-ASCII characters, never as a
+// legacy encoding whose reading would be mojibake); pure ASCII; the escapes
+// of ISO-2022-JP, ISO-2022-KR and HZ-GB-2312. Only then do statistics choose
+// among the legacy encodings: the lines of the input that hold bytes above
+// 7F, their HTML and XML markup taken out (model.Window), are decoded with
+// each candidate and the characters are scored with character-bigram models
+// of the languages that encoding carries, trained on Debian's translated
+// manual pages and gettext catalogs (see internal/gen). Every candidate is
+// scored on that same window, so that their costs compare whatever the
+// length of the input. Confidences are probabilities, calibrated on
+// held-out training text.
 //
 // Encodings that decode every byte of the input to the same characters are
 // one answer: the most used of them is named and the others are listed in
@@ -1083,6 +1089,14 @@ func validCandidates(multi int, escs bool, p []byte) []Candidate {
 		return []Candidate{{Encoding: "iso-2022-jp", Iconv: "ISO-2022-JP", Confidence: 0.99, Evidence: Structure,
 			Language: "ja", LanguageName: "Japanese", Note: "ISO-2022-JP escape sequences"}}
 	}
+	if escs && iso2022KR(p) {
+		return []Candidate{{Encoding: "iso-2022-kr", Iconv: "ISO-2022-KR", Confidence: 0.99, Evidence: Structure,
+			Language: "ko", LanguageName: "Korean", Note: "ISO-2022-KR designation (ESC $ ) C) and shifts"}}
+	}
+	if n := hzChars(p); n > 0 {
+		return []Candidate{{Encoding: "hz-gb-2312", Iconv: "HZ", Confidence: 1 - math.Pow(0.1, float64(min(n, 8))), Evidence: Structure,
+			Language: "zh-hans", LanguageName: "Chinese (simplified)", Note: fmt.Sprintf("HZ escapes around %d GB2312 characters", n)}}
+	}
 	// The candidate and its list of equivalents in one allocation, filled
 	// field by field: stores into a new object need no write barriers, a
 	// copy of a whole Candidate into it does.
@@ -1149,6 +1163,55 @@ func iso2022JP(p []byte) bool {
 		}
 	}
 	return false
+}
+
+// iso2022KR reports whether p holds ISO-2022-KR's designation of KS X 1001
+// (ESC $ ) C, once at the start of a text) and a shift out to it.
+func iso2022KR(p []byte) bool {
+	i := bytes.Index(p, []byte("\x1b$)C"))
+	return i >= 0 && bytes.IndexByte(p[i:], 0x0E) >= 0
+}
+
+// hzWindow is how far into an ASCII input HZ's first "~{" is looked for:
+// Chinese text starts within it, and the verdict on the much more common
+// plain ASCII stays a pass of the validator.
+const hzWindow = 4 << 10
+
+// hzChars counts the GB2312 characters between HZ's "~{" and "~}" escapes
+// in p when p reads as HZ-GB-2312 (RFC 1843): every escaped stretch a run
+// of byte pairs 21-77, 21-7E (A1-F7, A1-FE in GB2312), closed on its line.
+// It returns 0 when p holds no "~{" in its first hzWindow bytes or is not
+// HZ.
+func hzChars(p []byte) int {
+	if bytes.Index(p[:min(len(p), hzWindow)], []byte("~{")) < 0 {
+		return 0
+	}
+	n := 0
+	for i := 0; i < len(p); i++ {
+		if p[i] != '~' || i+1 == len(p) {
+			continue
+		}
+		switch p[i+1] {
+		case '~', '\n':
+			i++
+			continue
+		case '{':
+		default:
+			return 0 // no other escape is HZ
+		}
+		j := i + 2
+		for ; j+1 < len(p) && p[j] != '~'; j += 2 {
+			if p[j] < 0x21 || p[j] > 0x77 || p[j+1] < 0x21 || p[j+1] > 0x7E {
+				return 0
+			}
+			n++
+		}
+		if j+1 >= len(p) || p[j+1] != '}' {
+			return 0
+		}
+		i = j + 1
+	}
+	return n
 }
 
 // boms are the byte order marks, longest first where one begins another.
@@ -1395,7 +1458,7 @@ func Decoder(label string) encoding.Encoding {
 	if e := model.Lookup(l); e != nil {
 		return e.Enc
 	}
-	for _, e := range append(model.Encodings, model.ISO2022JP) {
+	for _, e := range append(model.Encodings, model.ISO2022JP, model.HZGB2312) {
 		if strings.ToLower(e.Iconv) == l {
 			return e.Enc
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
@@ -189,4 +190,77 @@ func TestEquivalentNamedMostUsed(t *testing.T) {
 	if c := Detect(cz, nil).Candidates[0]; c.Encoding != "windows-1250" {
 		t.Errorf("Czech: %s, want windows-1250", c.Encoding)
 	}
+}
+
+// The encodings issue 23 names that the statistics had no candidate for
+// are detected: each paragraph, encoded into them, is read back as it was
+// (the answer, or an encoding that decodes the bytes to the same text).
+func TestEncodingsPeersName(t *testing.T) {
+	ru := "Вчера вечером мы долго гуляли по набережной и разговаривали о будущем. Погода была тёплой, а над рекой медленно садилось солнце. Потом мы зашли в маленькое кафе, где пили чай с вареньем и слушали старую музыку."
+	pl := "Wczoraj wieczorem długo spacerowaliśmy nad rzeką i rozmawialiśmy o przyszłości. Pogoda była ciepła, a słońce powoli zachodziło nad miastem. Potem poszliśmy do małej kawiarni, gdzie piliśmy herbatę."
+	ro := "Ieri seară ne-am plimbat mult pe malul râului și am vorbit despre viitor. Vremea era caldă, iar soarele apunea încet deasupra orașului. Apoi am intrat într-o cafenea mică, unde am băut ceai și am ascultat muzică."
+	lt := "Vakar vakare ilgai vaikščiojome upės krantine ir kalbėjomės apie ateitį. Oras buvo šiltas, o saulė lėtai leidosi virš miesto. Paskui užėjome į mažą kavinę, kur gėrėme arbatą ir klausėmės senos muzikos."
+	ar := "مشينا مساء أمس طويلا على ضفة النهر وتحدثنا عن المستقبل. كان الطقس دافئا والشمس تغرب ببطء فوق المدينة. ثم دخلنا مقهى صغيرا حيث شربنا الشاي واستمعنا إلى موسيقى قديمة."
+	for _, tc := range []struct {
+		name string
+		enc  encoding.Encoding
+		text string
+	}{
+		{"x-mac-cyrillic", charmap.MacintoshCyrillic, ru},
+		{"ibm855", charmap.CodePage855, ru},
+		{"ibm852", charmap.CodePage852, pl},
+		{"iso-8859-16", charmap.ISO8859_16, pl},
+		{"iso-8859-4", charmap.ISO8859_4, lt},
+		{"iso-8859-6", charmap.ISO8859_6, ar},
+	} {
+		b, err := tc.enc.NewEncoder().Bytes([]byte(tc.text))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		c := Detect(b, nil).Candidates[0]
+		if d := Decoder(c.Encoding); d == nil || !decodesTo(d, b, tc.text) {
+			t.Errorf("%s: %s (%s %.2f, %s)", tc.name, c.Encoding, c.Language, c.Confidence, c.Note)
+		}
+	}
+	// Romanian's ș and ț: ISO-8859-16 and Windows-1250 hold them on the
+	// same bytes (ş and ţ in Windows-1250), so no answer is certain; the
+	// detector must not name Windows-1250 confidently.
+	b, _ := charmap.ISO8859_16.NewEncoder().Bytes([]byte(ro))
+	r := Detect(b, nil)
+	if c := r.Candidates[0]; c.Encoding == "windows-1250" && c.Confidence >= 0.9 {
+		t.Errorf("Romanian in ISO-8859-16: windows-1250 at %.2f", c.Confidence)
+	}
+	found := false
+	for _, c := range r.Candidates {
+		found = found || c.Encoding == "iso-8859-16"
+	}
+	if !found {
+		t.Errorf("Romanian in ISO-8859-16: not among the candidates")
+	}
+}
+
+// Escape-sequence encodings are named by structure: ISO-2022-KR by its
+// designation and shifts, HZ-GB-2312 by "~{" and "~}" around GB2312 pairs;
+// a tilde in plain ASCII is not HZ.
+func TestEscapeEncodings(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"\x1b$)C\x0e\x47\x51\x31\x39\x0f and some ASCII\n", "iso-2022-kr"},
+		{"~{UbJGR;8v2bJT#,NRCG=qLlQ'O0!#~}\nHello ~~ world\n", "hz-gb-2312"},
+		{"a ~ b ~{ not hz\n", "us-ascii"},
+		{"path ~/x and ~{}\n", "us-ascii"},
+	} {
+		if c := Detect([]byte(tc.in), nil).Candidates[0]; c.Encoding != tc.want {
+			t.Errorf("%q: %s (%s), want %s", tc.in, c.Encoding, c.Note, tc.want)
+		}
+	}
+	hz := "~{UbJGR;8v2bJT#,NRCG=qLlQ'O0!#~}"
+	d := Decoder("hz-gb-2312")
+	if d == nil || !decodesTo(d, []byte(hz), "这是一个测试，我们今天学习。") {
+		t.Errorf("hz-gb-2312 does not decode")
+	}
+}
+
+func decodesTo(d encoding.Encoding, b []byte, want string) bool {
+	got, err := d.NewDecoder().Bytes(b)
+	return err == nil && string(got) == want
 }

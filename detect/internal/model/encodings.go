@@ -45,22 +45,36 @@ var Encodings = []*Encoding{
 	{Name: "iso-8859-1", Iconv: "ISO-8859-1", Enc: charmap.ISO8859_1, Langs: western, Prior: 1},
 	{Name: "iso-8859-15", Iconv: "ISO-8859-15", Enc: charmap.ISO8859_15, Langs: western, Prior: 4},
 	{Name: "macintosh", Iconv: "MACINTOSH", Enc: charmap.Macintosh, Langs: western, Prior: 12},
+	{Name: "iso-8859-10", Iconv: "ISO-8859-10", Enc: charmap.ISO8859_10, Langs: []string{"fi", "sv", "da", "no"}, Prior: 12},
 	{Name: "windows-1250", Iconv: "WINDOWS-1250", Enc: charmap.Windows1250, Langs: central},
 	{Name: "iso-8859-2", Iconv: "ISO-8859-2", Enc: charmap.ISO8859_2, Langs: central, Prior: 2},
+	// ISO-8859-16 reads Romanian's ș and ț where Windows-1250 reads ş and ţ
+	// from the same bytes: the models fold the two alike, so only the prior
+	// and the other bytes (quotes, €, Polish and Hungarian letters) tell
+	// them apart, and confidence is shared between them when nothing does.
+	{Name: "iso-8859-16", Iconv: "ISO-8859-16", Enc: charmap.ISO8859_16, Langs: []string{"ro"}, Prior: 3},
+	{Name: "ibm852", Iconv: "IBM852", Enc: charmap.CodePage852, Langs: central, Prior: 10},
 	{Name: "windows-1251", Iconv: "WINDOWS-1251", Enc: charmap.Windows1251, Langs: cyrillic},
 	{Name: "koi8-r", Iconv: "KOI8-R", Enc: charmap.KOI8R, Langs: cyrillic, Prior: 2},
 	{Name: "koi8-u", Iconv: "KOI8-U", Enc: charmap.KOI8U, Langs: cyrillic, Prior: 4},
 	{Name: "ibm866", Iconv: "IBM866", Enc: charmap.CodePage866, Langs: cyrillic, Prior: 6},
 	{Name: "iso-8859-5", Iconv: "ISO-8859-5", Enc: charmap.ISO8859_5, Langs: cyrillic, Prior: 8},
+	{Name: "x-mac-cyrillic", Iconv: "MAC-CYRILLIC", Enc: charmap.MacintoshCyrillic, Langs: cyrillic, Prior: 8},
+	{Name: "ibm855", Iconv: "IBM855", Enc: charmap.CodePage855, Langs: cyrillic, Prior: 12},
 	{Name: "windows-1253", Iconv: "WINDOWS-1253", Enc: charmap.Windows1253, Langs: []string{"el"}},
 	{Name: "iso-8859-7", Iconv: "ISO-8859-7", Enc: charmap.ISO8859_7, Langs: []string{"el"}, Prior: 2},
 	{Name: "windows-1254", Iconv: "WINDOWS-1254", Enc: charmap.Windows1254, Langs: []string{"tr"}},
 	{Name: "iso-8859-9", Iconv: "ISO-8859-9", Enc: charmap.ISO8859_9, Langs: []string{"tr"}, Prior: 2},
+	// ISO-8859-3 carried Maltese and Esperanto (no models here) and
+	// Turkish before ISO-8859-9.
+	{Name: "iso-8859-3", Iconv: "ISO-8859-3", Enc: charmap.ISO8859_3, Langs: []string{"tr"}, Prior: 12},
 	{Name: "windows-1255", Iconv: "WINDOWS-1255", Enc: charmap.Windows1255, Langs: []string{"he"}},
 	{Name: "iso-8859-8", Iconv: "ISO-8859-8", Enc: charmap.ISO8859_8, Langs: []string{"he"}, Prior: 2},
 	{Name: "windows-1256", Iconv: "WINDOWS-1256", Enc: charmap.Windows1256, Langs: []string{"ar", "fa"}},
+	{Name: "iso-8859-6", Iconv: "ISO-8859-6", Enc: charmap.ISO8859_6, Langs: []string{"ar"}, Prior: 4},
 	{Name: "windows-1257", Iconv: "WINDOWS-1257", Enc: charmap.Windows1257, Langs: baltic},
 	{Name: "iso-8859-13", Iconv: "ISO-8859-13", Enc: charmap.ISO8859_13, Langs: baltic, Prior: 2},
+	{Name: "iso-8859-4", Iconv: "ISO-8859-4", Enc: charmap.ISO8859_4, Langs: baltic, Prior: 4},
 	{Name: "windows-1258", Iconv: "WINDOWS-1258", Enc: charmap.Windows1258, Langs: []string{"vi"}},
 	{Name: "windows-874", Iconv: "WINDOWS-874", Enc: charmap.Windows874, Langs: []string{"th"}},
 	{Name: "shift_jis", Iconv: "CP932", Enc: japanese.ShiftJIS, Langs: []string{"ja"}},
@@ -72,6 +86,11 @@ var Encodings = []*Encoding{
 
 // ISO2022JP is recognised by its escape sequences, not by statistics.
 var ISO2022JP = &Encoding{Name: "iso-2022-jp", Iconv: "ISO-2022-JP", Enc: japanese.ISO2022JP, Langs: []string{"ja"}}
+
+// HZGB2312 (RFC 1843) is recognised by its "~{" and "~}" escapes. The
+// WHATWG Encoding Standard maps its label to the replacement encoding (it
+// is not for the web); here it names what such a file is.
+var HZGB2312 = &Encoding{Name: "hz-gb-2312", Iconv: "HZ", Enc: simplifiedchinese.HZGB2312, Langs: []string{"zh-hans"}}
 
 // The tables are read from the charmaps' own byte tables (DecodeByte, which
 // gives U+FFFD for the bytes an encoding leaves undefined, as its decoder
@@ -98,8 +117,11 @@ func Lookup(name string) *Encoding {
 			return e
 		}
 	}
-	if name == ISO2022JP.Name {
+	switch name {
+	case ISO2022JP.Name:
 		return ISO2022JP
+	case HZGB2312.Name:
+		return HZGB2312
 	}
 	return nil
 }

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
+	"math"
+	"math/bits"
 	"slices"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/utf8x/utf8x"
 )
 
 // Scored is one encoding's reading of a text.
@@ -37,6 +37,10 @@ type Scored struct {
 // (a full score then costs little, and the byte frequencies of one or two
 // characters say too little: English text with a single ’ or — was never
 // scored as English, as other languages use those characters more often).
+// probeBytes is how much of a long window a multi-byte or UTF-16 reading
+// is scored on before the rest is decoded (see RankWindow).
+const probeBytes = 2 << 10
+
 const (
 	// SharedPrior is how much better (quarter-bits) another member of a
 	// group of encodings that read the input alike must read it, in its
@@ -250,6 +254,27 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	// inputs, and they overtook the right reading).
 	q := p
 	lone := loneHighBytes(q)
+	// Decoding costs far more than a table walk: a reading that costs
+	// more than twice the best single-byte reading per byte on the
+	// window's first probeBytes is ruled out without decoding the rest.
+	bestSingle := math.Inf(1)
+	for _, s := range out {
+		if s.Ruled == "" {
+			bestSingle = math.Min(bestSingle, s.Cost)
+		}
+	}
+	probe := q
+	if len(q) > 2*probeBytes {
+		probe = q[:probeBytes]
+		if i := bytes.LastIndexByte(probe, '\n'); i > probeBytes/2 {
+			probe = probe[:i+1]
+		}
+	}
+	hopeless := func(s Scored) bool {
+		return len(probe) < len(q) && s.Ruled == "" && bestSingle > 0 &&
+			s.Cost/float64(len(probe)) > 2*bestSingle/float64(len(q))
+	}
+	const farWorse = "reads more than twice as badly as the best single-byte reading on the first bytes"
 	for _, e := range Encodings {
 		if e.Table != nil {
 			continue
@@ -258,10 +283,25 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 			out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "bytes above 7F stand alone between ASCII, as no double-byte text has them"})
 			continue
 		}
+		if len(probe) < len(q) {
+			if s := m.scoreDecoded(e, probe, false); s.Ruled != "" || hopeless(s) {
+				if s.Ruled == "" {
+					s.Ruled = farWorse
+				}
+				s.Cost = 1e18
+				out = append(out, s)
+				continue
+			}
+		}
 		out = append(out, m.scoreDecoded(e, q, complete))
 	}
 	if contiguous && (!complete || len(q)%2 == 0) {
 		for _, be := range []bool{false, true} {
+			if len(probe) < len(q) {
+				if s, ok := m.scoreUTF16(probe[:len(probe)&^1], be); !ok || hopeless(s) {
+					continue
+				}
+			}
 			if s, ok := m.scoreUTF16(q, be); ok {
 				out = append(out, s)
 			}
@@ -486,6 +526,15 @@ const statBytes = 16 << 10
 // encoding: 0A is neither a lead nor a trail byte in any of them. Every
 // candidate is scored on this same window, so their costs compare.
 func Window(p []byte) (w []byte, contiguous bool) {
+	w, contiguous = evidenceLines(p)
+	if s, changed := stripMarkup(w); changed {
+		return s, false
+	}
+	return w, contiguous
+}
+
+// evidenceLines is Window before markup is taken out.
+func evidenceLines(p []byte) (w []byte, contiguous bool) {
 	p = p[:min(len(p), 4*statBytes)]
 	high, start, keep := 0, 0, 0
 	var out []byte
@@ -528,14 +577,82 @@ func Window(p []byte) (w []byte, contiguous bool) {
 	return out, false
 }
 
-// highBytes counts the bytes above 7F in p.
+// stripMarkup replaces each HTML or XML tag and character reference in w
+// (all ASCII, within a line) with a space, and reports whether it found
+// any. Tags are English words and punctuation the text around them does
+// not contain: within the lines that carry the answer they would still
+// tilt the language models towards English and its encodings. '<', '>'
+// and '&' are never trail bytes of a supported double-byte encoding, so
+// no character is split.
+func stripMarkup(w []byte) ([]byte, bool) {
+	var out []byte
+	last := 0 // w[last:] is not copied yet
+	for i := 0; i < len(w); i++ {
+		if b := w[i]; b != '<' && b != '&' {
+			continue
+		}
+		n := markupLen(w[i:])
+		if n == 0 {
+			continue
+		}
+		if out == nil {
+			out = make([]byte, 0, len(w))
+		}
+		out = append(append(out, w[last:i]...), ' ')
+		i += n - 1
+		last = i + 1
+	}
+	if out == nil {
+		return w, false
+	}
+	return append(out, w[last:]...), true
+}
+
+// markupLen is the length of the tag ("<p>", "</a>", "<?xml ...?>",
+// "<!-- -->" on one line) or character reference ("&amp;", "&#233;") p
+// starts with, or 0.
+func markupLen(p []byte) int {
+	if len(p) < 3 {
+		return 0
+	}
+	if p[0] == '&' {
+		for j := 1; j < len(p) && j <= 12; j++ {
+			switch b := p[j]; {
+			case b == ';':
+				if j > 1 {
+					return j + 1
+				}
+				return 0
+			case b == '#' && j == 1, 'a' <= b|0x20 && b|0x20 <= 'z', '0' <= b && b <= '9':
+			default:
+				return 0
+			}
+		}
+		return 0
+	}
+	if c := p[1]; !(c == '/' || c == '!' || c == '?' || 'a' <= c|0x20 && c|0x20 <= 'z') {
+		return 0
+	}
+	for j := 2; j < len(p) && j < 512; j++ {
+		switch b := p[j]; {
+		case b == '>':
+			return j + 1
+		case b >= 0x80 || b == '\n' || b == '<':
+			return 0
+		}
+	}
+	return 0
+}
+
+// highBytes counts the bytes above 7F in p, eight at a time.
 func highBytes(p []byte) int {
 	n := 0
-	for i := 0; i < len(p); i++ {
-		i += utf8x.ASCIIPrefix(p[i:])
-		if i < len(p) {
-			n++
-		}
+	for len(p) >= 8 {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(p) & 0x8080808080808080)
+		p = p[8:]
+	}
+	for _, b := range p {
+		n += int(b >> 7)
 	}
 	return n
 }
