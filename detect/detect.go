@@ -83,7 +83,9 @@ type Candidate struct {
 	// English name.
 	Language, LanguageName string
 	// Equivalent lists encodings that decode the input examined to exactly
-	// the same characters.
+	// the same characters, but for one allowance: ISO-8859-16's ș and ț
+	// are Windows-1250's and ISO-8859-2's ş and ţ (the same bytes, and the
+	// same Romanian letters written two ways).
 	Equivalent []string
 	// Note says why the candidate was ruled out or how it scored.
 	Note string

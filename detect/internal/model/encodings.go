@@ -46,13 +46,16 @@ var Encodings = []*Encoding{
 	{Name: "iso-8859-15", Iconv: "ISO-8859-15", Enc: charmap.ISO8859_15, Langs: western, Prior: 4},
 	{Name: "macintosh", Iconv: "MACINTOSH", Enc: charmap.Macintosh, Langs: western, Prior: 12},
 	{Name: "iso-8859-10", Iconv: "ISO-8859-10", Enc: charmap.ISO8859_10, Langs: []string{"fi", "sv", "da", "no"}, Prior: 12},
+	// ISO-8859-16 reads Romanian's ș and ț where Windows-1250 and
+	// ISO-8859-2 read ş and ţ from the same bytes, and nothing in the bytes
+	// tells which was meant: the models fold the two forms alike, and
+	// readings that differ only in them are one answer (see sameReading).
+	// Standing first, with Romanian its only language, it names that answer
+	// for Romanian text, as today's orthography writes the comma forms;
+	// Windows-1250 names it for the other languages.
+	{Name: "iso-8859-16", Iconv: "ISO-8859-16", Enc: charmap.ISO8859_16, Langs: []string{"ro"}},
 	{Name: "windows-1250", Iconv: "WINDOWS-1250", Enc: charmap.Windows1250, Langs: central},
 	{Name: "iso-8859-2", Iconv: "ISO-8859-2", Enc: charmap.ISO8859_2, Langs: central, Prior: 2},
-	// ISO-8859-16 reads Romanian's ș and ț where Windows-1250 reads ş and ţ
-	// from the same bytes: the models fold the two alike, so only the prior
-	// and the other bytes (quotes, €, Polish and Hungarian letters) tell
-	// them apart, and confidence is shared between them when nothing does.
-	{Name: "iso-8859-16", Iconv: "ISO-8859-16", Enc: charmap.ISO8859_16, Langs: []string{"ro"}, Prior: 3},
 	{Name: "ibm852", Iconv: "IBM852", Enc: charmap.CodePage852, Langs: central, Prior: 10},
 	{Name: "windows-1251", Iconv: "WINDOWS-1251", Enc: charmap.Windows1251, Langs: cyrillic},
 	{Name: "koi8-r", Iconv: "KOI8-R", Enc: charmap.KOI8R, Langs: cyrillic, Prior: 2},

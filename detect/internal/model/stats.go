@@ -67,7 +67,7 @@ func (m *Model) tables() []*ByteTable {
 		}
 		for _, tag := range e.Langs {
 			if l := m.Lang(tag); l != nil {
-				ts = append(ts, NewByteTable(e, l))
+				ts = append(ts, newLazyTable(e, l))
 			}
 		}
 	}
@@ -338,14 +338,20 @@ func loneHighBytes(p []byte) bool {
 	return high >= 4 && lone*4 >= high*3
 }
 
+// sameReading reports whether e and f read every byte of hist alike, up to
+// Romanian's comma-below and cedilla forms of s and t, which the models
+// cannot tell apart (Fold) and no byte distinguishes.
 func sameReading(e, f *Encoding, hist *[256]int) bool {
 	for b := 0x80; b < 256; b++ {
-		if hist[b] != 0 && e.Table[b] != f.Table[b] {
+		if hist[b] != 0 && e.Table[b] != f.Table[b] && (Fold(e.Table[b]) != Fold(f.Table[b]) || !commaForm(e.Table[b]) && !commaForm(f.Table[b])) {
 			return false
 		}
 	}
 	return true
 }
+
+// commaForm reports whether r is one of ș, ț, Ș, Ț.
+func commaForm(r rune) bool { return r == 'ș' || r == 'ț' || r == 'Ș' || r == 'Ț' }
 
 // scoreDecoded scores p decoded with e, a multi-byte encoding. complete
 // says p is the whole input: a sequence its end cuts short is then an
