@@ -150,6 +150,12 @@ func (e Encoding) appendEncode(dst, src []byte) ([]byte, error) {
 // noConv when there is none. The Converter's setup costs more than the whole
 // conversion of a short input.
 func strictConv(from, to *form) conv {
+	if from.sb != nil && to == utf8Form {
+		return from.toUTF8
+	}
+	if to.sb != nil && from == utf8Form {
+		return to.fromUTF8
+	}
 	if to == utf8Form {
 		switch from {
 		case latin1Form:
@@ -190,6 +196,9 @@ func strictConv(from, to *form) conv {
 // encoding that writes ASCII as the same bytes, where appendSameASCII copies
 // the ASCII prefix in bulk before appendStrict.
 func (c conv) sameASCII() bool {
+	if c.isSB() {
+		return true
+	}
 	switch c {
 	case latin1ToUTF8Conv, utf8ToLatin1Conv, cp1252ToUTF8Conv, utf8ToCP1252Conv:
 		return true

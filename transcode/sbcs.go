@@ -1,0 +1,251 @@
+package transcode
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/utf8x/utf8x"
+)
+
+//go:generate go run ./internal/gen
+
+// The single-byte legacy encodings: every WHATWG single-byte encoding and the
+// DOS, Mac and other code pages iconv and uchardet name, each a table in
+// sbtables.go generated from the WHATWG indexes and glibc's charmaps (see
+// internal/gen). Bytes 00-7F are ASCII in all of them.
+//
+// The conversions to and from UTF-8 are one function pair, sbToUTF8 and
+// utf8ToSB, scalar and table-driven with an ASCII fast path, behind the conv
+// values sbDecodeConv and sbEncodeConv: a vector kernel replaces them there.
+
+// sbSpec is one generated single-byte table.
+type sbSpec struct {
+	key    string // the WHATWG name, or glibc's in lower case
+	name   string // Encoding.Name
+	source string // where the table comes from
+	// high[b-0x80] is the character of byte b, 0 where b is undefined.
+	high [128]uint16
+}
+
+// sbTable holds what the kernels read, built from the spec when first used
+// so that a program pays only for the encodings it converts.
+type sbTable struct {
+	spec *sbSpec
+	idx  int // index in sbSpecs, for the conv values
+	once sync.Once
+	// utf8[b-0x80] is the UTF-8 of byte b, its length in the last byte (0
+	// for an undefined byte).
+	utf8 [128][4]byte
+	// low[r-0x80] is the byte of U+0080..U+07FF, 0 when there is none; the
+	// characters above, at most 128, are in wide, sorted.
+	low  [0x780]byte
+	wide []sbPair
+}
+
+type sbPair struct {
+	r uint16
+	b byte
+}
+
+func (t *sbTable) init() { t.once.Do(t.build) }
+
+func (t *sbTable) build() {
+	for i, r := range t.spec.high {
+		b := byte(0x80 + i)
+		if r == 0 {
+			continue
+		}
+		n := putSeq(t.utf8[i][:3], rune(r))
+		t.utf8[i][3] = byte(n)
+		// The first byte of a character wins, as in the WHATWG encoders.
+		switch {
+		case r < 0x800:
+			if t.low[r-0x80] == 0 {
+				t.low[r-0x80] = b
+			}
+		default:
+			if _, ok := t.wideByte(rune(r)); !ok {
+				t.wide = append(t.wide, sbPair{r, b})
+				sort.Slice(t.wide, func(i, j int) bool { return t.wide[i].r < t.wide[j].r })
+			}
+		}
+	}
+}
+
+func (t *sbTable) wideByte(r rune) (byte, bool) {
+	w := t.wide
+	i := sort.Search(len(w), func(i int) bool { return rune(w[i].r) >= r })
+	if i < len(w) && rune(w[i].r) == r {
+		return w[i].b, true
+	}
+	return 0, false
+}
+
+// byteOf returns the byte of r, a non-ASCII character, if the encoding has
+// one. t must be built.
+func (t *sbTable) byteOf(r rune) (byte, bool) {
+	if r < 0x800 {
+		if r < 0x80 {
+			return byte(r), true
+		}
+		b := t.low[r-0x80]
+		return b, b != 0
+	}
+	if r > 0xFFFF {
+		return 0, false
+	}
+	return t.wideByte(r)
+}
+
+func (t *sbTable) decode(p []byte) (rune, int, utf8x.ErrorKind) {
+	b := p[0]
+	if b < utf8x.RuneSelf {
+		return rune(b), 1, 0
+	}
+	if r := t.spec.high[b-0x80]; r != 0 {
+		return rune(r), 1, 0
+	}
+	return utf8x.RuneError, 1, utf8x.Unmapped
+}
+
+func (t *sbTable) encode(p []byte, r rune) int {
+	t.init()
+	b, ok := t.byteOf(r)
+	return putByte(p, b, ok)
+}
+
+// sbToUTF8 is the kernel from a single-byte encoding to UTF-8: it converts
+// the longest prefix of src whose bytes t defines and whose conversion fits
+// in dst, ASCII eight bytes at a time. A vector kernel can take its place in
+// conv.run.
+func sbToUTF8(t *sbTable, dst, src []byte) (nDst, nSrc int) {
+	t.init()
+	tab := &t.utf8
+	i, j := 0, 0
+	for i < len(src) {
+		i, j = copyASCII(dst, src, i, j)
+		if i == len(src) {
+			break
+		}
+		c := src[i]
+		if c < utf8x.RuneSelf {
+			if j >= len(dst) {
+				break
+			}
+			dst[j] = c
+			i++
+			j++
+			continue
+		}
+		e := &tab[c-0x80]
+		n := int(e[3])
+		if n == 0 || j+n > len(dst) {
+			break
+		}
+		if len(dst)-j >= 4 {
+			// A whole 4-byte store is cheaper than a copy of n bytes; the
+			// bytes past n are overwritten next.
+			dst[j], dst[j+1], dst[j+2] = e[0], e[1], e[2]
+		} else {
+			copy(dst[j:j+n], e[:n])
+		}
+		i++
+		j += n
+	}
+	return j, i
+}
+
+// utf8ToSB is the kernel from UTF-8 to a single-byte encoding: it converts
+// the longest prefix of src that is well-formed, holds only characters t
+// has, and fits in dst, ASCII eight bytes at a time.
+func utf8ToSB(t *sbTable, dst, src []byte) (nDst, nSrc int) {
+	t.init()
+	i, j := 0, 0
+	for i < len(src) && j < len(dst) {
+		i, j = copyASCII(dst, src, i, j)
+		if i == len(src) || j == len(dst) {
+			break
+		}
+		c := src[i]
+		if c < utf8x.RuneSelf {
+			dst[j] = c
+			i++
+			j++
+			continue
+		}
+		var r rune
+		n := 0
+		switch {
+		case c >= 0xC2 && c < 0xE0 && i+1 < len(src) && src[i+1]&0xC0 == 0x80:
+			r, n = rune(c&0x1F)<<6|rune(src[i+1]&0x3F), 2
+			b := t.low[r-0x80]
+			if b == 0 {
+				return j, i
+			}
+			dst[j] = b
+			i += n
+			j++
+			continue
+		default:
+			// Ill-formed input decodes to U+FFFD, which no table holds.
+			r, n = utf8x.DecodeRune(src[i:])
+		}
+		b, ok := t.byteOf(r)
+		if !ok || r == utf8x.RuneError {
+			return j, i
+		}
+		dst[j] = b
+		i += n
+		j++
+	}
+	return j, i
+}
+
+// sbTables are the tables of sbSpecs, in the same order (filled in by
+// sbForms' initializer).
+var sbTables [len(sbSpecs)]sbTable
+
+// The conv values of the single-byte kernels: sbConvBase+2*i decodes
+// sbSpecs[i], the next value encodes it.
+const sbConvBase conv = 128
+
+var _ = [256 - int(sbConvBase) - 2*len(sbSpecs)]struct{}{} // the conv values fit in a byte
+
+func (c conv) isSB() bool { return c >= sbConvBase }
+
+// sbOf returns the table of a single-byte conv and whether it decodes.
+func (c conv) sbOf() (t *sbTable, decode bool) {
+	i := int(c - sbConvBase)
+	return &sbTables[i/2], i%2 == 0
+}
+
+func (c conv) sbRun(dst, src []byte) (nDst, nSrc int) {
+	t, dec := c.sbOf()
+	if dec {
+		return sbToUTF8(t, dst, src)
+	}
+	return utf8ToSB(t, dst, src)
+}
+
+// sbForms are the forms of the generated encodings, by key, except
+// windows-1252, whose form (cp1252Form) has vector kernels of its own.
+var sbForms = func() map[string]*form {
+	m := make(map[string]*form, len(sbSpecs))
+	for i := range sbTables {
+		t := &sbTables[i]
+		t.spec, t.idx = &sbSpecs[i], i
+		if t.spec.key == "windows-1252" {
+			continue
+		}
+		m[t.spec.key] = &form{
+			name: t.spec.name, id: sbID, ascii: true, maxLen: 1, sb: t,
+			toUTF8:   sbConvBase + conv(2*i),
+			fromUTF8: sbConvBase + conv(2*i+1),
+		}
+	}
+	return m
+}()
+
+// latin9Form is ISO-8859-15, the generated table (the encoding's variable
+// predates the others).
+var latin9Form = sbForms["iso-8859-15"]
