@@ -59,6 +59,9 @@ type Converter struct {
 	lossy     conv
 	lossyOK   bool
 
+	// chain converts instead when a multi-byte codec is on either side.
+	chain *codecChain
+
 	// pend[pendLo:pendHi] is output of input already consumed, written by
 	// a vector kernel into pend because dst had too little room left for
 	// the kernel (see stream); Transform writes it first on its next call.
@@ -104,7 +107,7 @@ func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
 	if to.auto != nil {
 		c.out = to.auto[little]
 	}
-	if p.Action() == utf8x.ActionReplace {
+	if p.Action() == utf8x.ActionReplace && c.out.codec == nil {
 		s := p.Replacement()
 		if utf8.RuneCountInString(s)*c.out.maxLen <= len(c.replBuf) {
 			c.replN = encodeRunes(c.replBuf[:], c.out, []byte(s))
@@ -114,6 +117,9 @@ func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
 	}
 	if from == utf8Form && to == utf8Form {
 		c.same, c.rep = true, *utf8x.NewTransformer(p, b)
+	}
+	if from.codec != nil || to.codec != nil {
+		c.chain = newCodecChain(from, to, p, b)
 	}
 }
 
@@ -130,6 +136,9 @@ func (c *Converter) Reset() {
 	c.src, c.stage, c.pos, c.fixed = c.from, stageSignature, 0, 0
 	c.pendLo, c.pendHi = 0, 0
 	c.rep.Reset()
+	if c.chain != nil {
+		c.chain.t.Reset()
+	}
 }
 
 // Source returns the encoding c reads, with c's policies. For UTF-16 and
@@ -144,10 +153,20 @@ func (c *Converter) Offset() int64 { return c.pos }
 
 // Fixed returns the number of units the policy replaced, skipped or escaped
 // since the last Reset.
-func (c *Converter) Fixed() int64 { return c.fixed }
+func (c *Converter) Fixed() int64 {
+	if c.chain != nil {
+		return c.chain.fixed()
+	}
+	return c.fixed
+}
 
 // Transform implements transform.Transformer.
 func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if c.chain != nil {
+		nDst, nSrc, err = c.chain.transform(dst, src, atEOF)
+		c.pos += int64(nSrc)
+		return nDst, nSrc, err
+	}
 	if c.same {
 		nDst, nSrc, err = c.rep.Transform(dst, src, atEOF)
 		c.pos, c.fixed = c.rep.Offset(), c.rep.Fixed()
@@ -519,6 +538,8 @@ func (c *Converter) handle(dst, src []byte, at, n int, r rune, kind utf8x.ErrorK
 		e := newError(c.src, src, at, n, kind)
 		e.Offset += int(c.pos)
 		return 0, e
+	case a == utf8x.ActionHTML:
+		return c.writeText(dst, appendCharRef(nil, r))
 	}
 	// Strict, and the byte-reading policies, which have no bytes to read here.
 	e := newUnrepresentable(c.to, src, at, n, r)

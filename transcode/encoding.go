@@ -1,8 +1,6 @@
 package transcode
 
 import (
-	"fmt"
-	"strings"
 
 	"github.com/utf8x/utf8x"
 	"golang.org/x/text/encoding"
@@ -54,7 +52,11 @@ func (e Encoding) Name() string { return e.form().name }
 func (e Encoding) String() string { return e.Name() }
 
 // Labels returns the names Lookup accepts for the encoding, preferred first.
-func (e Encoding) Labels() []string { return append([]string(nil), e.form().labels...) }
+func (e Encoding) Labels() []string {
+	f := e.form()
+	registry() // the generated forms get their labels there
+	return append([]string(nil), f.labels...)
+}
 
 // Policy returns the policy e's decoders and encoders apply.
 func (e Encoding) Policy() utf8x.Policy { return e.policy }
@@ -205,28 +207,6 @@ func (c conv) sameASCII() bool {
 	}
 	return false
 }
-
-// Lookup returns the encoding with the given label, ignoring case and
-// surrounding white space: "utf8", "UTF-16LE", "latin1", "cp1252" and the other
-// names iconv and the WHATWG Encoding Standard use. Where the two disagree
-// utf8x follows iconv: "latin1" and "iso-8859-1" are ISO-8859-1, not
-// Windows-1252, and "utf-16" reads its byte order from a signature (or, without
-// one, from the text, little-endian when in doubt).
-func Lookup(label string) (Encoding, error) {
-	l := strings.ToLower(strings.TrimSpace(label))
-	for _, e := range encodings {
-		for _, name := range e.f.labels {
-			if name == l {
-				return e, nil
-			}
-		}
-	}
-	return Encoding{}, fmt.Errorf("unknown encoding %q (utf8x convert --list shows the known ones)", label)
-}
-
-// Encodings returns every encoding, in the order `utf8x convert --list` shows
-// them.
-func Encodings() []Encoding { return append([]Encoding(nil), encodings...) }
 
 // MaxUnitLen returns the most bytes one character takes in e: 1 in the
 // single-byte encodings, 4 in UTF-8, UTF-16, UTF-32 and WTF-8, 6 in CESU-8 and

@@ -48,6 +48,10 @@ type form struct {
 
 	// sb is the table of a generated single-byte form (id sbID).
 	sb *sbTable
+	// codec is the multi-byte codec of a form with id codecID. Its units
+	// cannot be read or written one at a time (the codecs keep state):
+	// decode and encode give up on them, and only codecChain converts.
+	codec *codec
 }
 
 // formID names a form's decode and encode functions. They are reached by a
@@ -67,7 +71,8 @@ const (
 	latin1ID
 	cp1252ID
 	asciiID
-	sbID // a generated single-byte table (form.sb)
+	sbID    // a generated single-byte table (form.sb)
+	codecID // a multi-byte codec (form.codec), run by codecChain
 	cesu8ID
 	mutf8ID
 	wtf8ID
@@ -96,6 +101,11 @@ func (f *form) decode(p []byte, atEOF bool) (r rune, n int, kind utf8x.ErrorKind
 		return decodeASCII(p, atEOF)
 	case sbID:
 		return f.sb.decode(p)
+	case codecID:
+		if !atEOF {
+			return 0, 0, 0
+		}
+		return utf8x.RuneError, len(p), utf8x.Unmapped
 	case cesu8ID:
 		return decodeCESU8(p, atEOF)
 	case mutf8ID:
@@ -129,6 +139,8 @@ func (f *form) encode(p []byte, r rune) int {
 		return encodeASCII(p, r)
 	case sbID:
 		return f.sb.encode(p, r)
+	case codecID:
+		return -1
 	case cesu8ID:
 		return encodeCESU8(p, r)
 	case mutf8ID:

@@ -87,7 +87,7 @@ func checkRangeCuts(t *testing.T, c *Converter, src []byte, cuts []int) {
 
 func rangeConverters(from Encoding) []*Converter {
 	var cs []*Converter
-	for _, to := range Encodings() {
+	for _, to := range testEncodings() {
 		for _, p := range []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape} {
 			cs = append(cs, NewConverter(from, to, p, utf8x.BOMKeep))
 		}
@@ -213,7 +213,7 @@ func FuzzAppendRange(f *testing.F) {
 			return
 		}
 		from := rangeSources[int(fromIx)%len(rangeSources)]
-		tos := Encodings()
+		tos := testEncodings()
 		pols := []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape}
 		c := NewConverter(from, tos[int(toIx)%len(tos)], pols[int(polIx)%len(pols)], utf8x.BOMKeep)
 		cuts := make([]int, len(cutBytes))

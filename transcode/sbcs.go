@@ -3,6 +3,7 @@ package transcode
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/utf8x/utf8x"
 )
@@ -30,9 +31,10 @@ type sbSpec struct {
 // sbTable holds what the kernels read, built from the spec when first used
 // so that a program pays only for the encodings it converts.
 type sbTable struct {
-	spec *sbSpec
-	idx  int // index in sbSpecs, for the conv values
-	once sync.Once
+	spec  *sbSpec
+	idx   int // index in sbSpecs, for the conv values
+	once  sync.Once
+	built atomic.Bool
 	// utf8[b-0x80] is the UTF-8 of byte b, its length in the last byte (0
 	// for an undefined byte).
 	utf8 [128][4]byte
@@ -47,7 +49,18 @@ type sbPair struct {
 	b byte
 }
 
-func (t *sbTable) init() { t.once.Do(t.build) }
+// init builds the tables if they are not yet; the check is a load, so
+// that the kernels' callers allocate nothing for it.
+func (t *sbTable) init() {
+	if !t.built.Load() {
+		t.initSlow()
+	}
+}
+
+func (t *sbTable) initSlow() {
+	t.once.Do(t.build)
+	t.built.Store(true)
+}
 
 func (t *sbTable) build() {
 	for i, r := range t.spec.high {
@@ -57,8 +70,11 @@ func (t *sbTable) build() {
 		}
 		n := putSeq(t.utf8[i][:3], rune(r))
 		t.utf8[i][3] = byte(n)
-		// The first byte of a character wins, as in the WHATWG encoders.
+		// The first byte of a character wins, as in the WHATWG encoders;
+		// ASCII is always its own byte (ARMSCII-8 has a second full stop,
+		// comma and hyphen among its high bytes).
 		switch {
+		case r < 0x80:
 		case r < 0x800:
 			if t.low[r-0x80] == 0 {
 				t.low[r-0x80] = b

@@ -132,8 +132,6 @@ var encodings = []encoding{
 // each label with the first encoding that claims it.
 var handWritten = map[string][]string{
 	"utf-8":      {"UTF-8"},
-	"utf-16le":   {"UNICODELITTLE"},
-	"utf-16be":   {"UNICODEBIG"},
 	"iso-8859-1": {"ISO-8859-1"},
 	"us-ascii":   {"ANSI_X3.4-1968"},
 }
