@@ -187,10 +187,10 @@ type codecChain struct {
 	// the transformers' interface calls, through which the compiler would
 	// move every Converter's buffers to the heap.
 	in, out []byte
-	dec    *codecStage
-	mid    *Converter
-	enc    *codecStage
-	midOff int64 // what mid's offsets are offset by: unknown (-1) after a decoder
+	dec     *codecStage
+	mid     *Converter
+	enc     *codecStage
+	midOff  int64 // what mid's offsets are offset by: unknown (-1) after a decoder
 }
 
 var errNoEncoder = errors.New("transcode: this encoding can only be read")

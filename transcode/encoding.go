@@ -1,7 +1,6 @@
 package transcode
 
 import (
-
 	"github.com/utf8x/utf8x"
 	"golang.org/x/text/encoding"
 )
