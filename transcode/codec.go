@@ -190,7 +190,6 @@ type codecChain struct {
 	dec     *codecStage
 	mid     *Converter
 	enc     *codecStage
-	midOff  int64 // what mid's offsets are offset by: unknown (-1) after a decoder
 }
 
 var errNoEncoder = errors.New("transcode: this encoding can only be read")
