@@ -82,14 +82,16 @@ func (p Policy) Replacement() string {
 func (p Policy) String() string { return p.action.String() }
 
 // ParsePolicy returns the policy named name (strict, replace, skip, escape, cp1252,
-// latin1, html), case-insensitively.
+// latin1), case-insensitively. HTML, which only a conversion to another
+// encoding can apply, is not among them: the transcode package's callers
+// name it themselves.
 func ParsePolicy(name string) (Policy, error) {
-	for a, n := range actionNames {
+	for a, n := range actionNames[:ActionHTML] {
 		if strings.EqualFold(name, n) {
 			return Policy{action: Action(a)}, nil
 		}
 	}
-	return Strict, fmt.Errorf("unknown policy %q (want one of %s)", name, strings.Join(actionNames[:], ", "))
+	return Strict, fmt.Errorf("unknown policy %q (want one of %s)", name, strings.Join(actionNames[:ActionHTML], ", "))
 }
 
 // UTF8Only reports whether the policy reads ill-formed bytes as text in a legacy

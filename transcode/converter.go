@@ -30,6 +30,7 @@ type Converter struct {
 	from, to *form
 	policy   utf8x.Policy
 	bom      utf8x.BOMPolicy
+	order    ByteOrder // for UTF-16 and UTF-32 input without a signature
 	// The Replace policy's text in the target form (see replacement): in
 	// replBuf when it fits, so that a Converter made for one call (as
 	// AppendEncode makes one) allocates nothing; else in repl.
@@ -99,6 +100,10 @@ var errUTF8Only = errors.New("transcode: the cp1252 and latin1 policies apply on
 func NewConverter(from, to Encoding, p utf8x.Policy, b utf8x.BOMPolicy) *Converter {
 	c := new(Converter)
 	c.init(from.form(), to.form(), p, b)
+	c.order = from.order
+	if c.chain != nil && c.chain.mid != nil {
+		c.chain.mid.order = from.order
+	}
 	return c
 }
 
@@ -220,7 +225,7 @@ func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		if c.policy.UTF8Only() && c.from != utf8Form {
 			return 0, 0, errUTF8Only
 		}
-		f, n, ok := sniff(c.from, src, atEOF)
+		f, n, ok := sniff(c.from, src, atEOF, c.order)
 		if !ok {
 			return 0, 0, transform.ErrShortSrc
 		}
@@ -251,7 +256,9 @@ func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		had := n > 0 && kind == 0 && r == 0xFEFF
 		want := c.bom.Output(had)
 		switch {
-		case had && !want:
+		case had && !want, had && c.to.auto != nil:
+			// Under BOMAdd the signature UTF-16 and UTF-32 have just
+			// written is the one mark the output gets.
 			nSrc += n
 		case !had && want && c.to.auto == nil && c.to.bom != "":
 			// A signature already written by UTF-16 or UTF-32 is the BOM.
@@ -266,10 +273,10 @@ func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 }
 
 // sniff reads the signature of a form whose byte order it picks, and without
-// one guesses the order from the text (guessOrder). It returns the form to
+// one takes order, or for GuessOrder guesses it from the text (guessOrder). It returns the form to
 // read the rest with and the signature's length, or ok == false when src is
 // too short to tell.
-func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
+func sniff(f *form, src []byte, atEOF bool, order ByteOrder) (_ *form, n int, ok bool) {
 	if f.auto == nil {
 		return f, 0, true
 	}
@@ -285,6 +292,10 @@ func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 	switch {
 	case short && !atEOF:
 		return nil, 0, false
+	case order == BigEndian:
+		return f.auto[big], 0, true
+	case order == LittleEndian:
+		return f.auto[little], 0, true
 	case len(src) < guessLen && !atEOF:
 		// No signature: the order is guessed from the first guessLen bytes,
 		// all of them, so that every way of cutting the stream agrees.

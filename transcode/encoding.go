@@ -1,6 +1,9 @@
 package transcode
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/utf8x/utf8x"
 	"golang.org/x/text/encoding"
 )
@@ -13,7 +16,62 @@ type Encoding struct {
 	f      *form
 	policy utf8x.Policy
 	bom    utf8x.BOMPolicy
+	order  ByteOrder
 }
+
+// ByteOrder says how the decoders of UTF-16 and UTF-32 (the encoding
+// schemes without LE or BE in their name) read input that does not start
+// with a byte order mark. A mark, when there is one, always decides.
+type ByteOrder uint8
+
+const (
+	// GuessOrder reads the order from the text: both readings of the first
+	// 512 bytes are scored and the better one taken, little-endian when
+	// they tie (see the package documentation). The default.
+	GuessOrder ByteOrder = iota
+	// BigEndian is the reading the standards define for the unmarked
+	// schemes: RFC 2781 section 4.3 and the Unicode Standard (section 3.10,
+	// D98 and D101).
+	BigEndian
+	// LittleEndian is the WHATWG Encoding Standard's reading (its "utf-16"
+	// label is UTF-16LE), and what Windows, Python and glibc's iconv on
+	// little-endian machines do.
+	LittleEndian
+)
+
+var byteOrderNames = [...]string{"guess", "be", "le"}
+
+// String returns "guess", "be" or "le", as ParseByteOrder accepts them.
+func (o ByteOrder) String() string {
+	if int(o) < len(byteOrderNames) {
+		return byteOrderNames[o]
+	}
+	return "ByteOrder(" + strconv.Itoa(int(o)) + ")"
+}
+
+// ParseByteOrder returns the ByteOrder named guess, be or le (or big,
+// little), case-insensitively.
+func ParseByteOrder(s string) (ByteOrder, bool) {
+	switch strings.ToLower(s) {
+	case "guess":
+		return GuessOrder, true
+	case "be", "big", "big-endian":
+		return BigEndian, true
+	case "le", "little", "little-endian":
+		return LittleEndian, true
+	}
+	return GuessOrder, false
+}
+
+// WithByteOrder returns e with the byte order its decoder reads when the
+// input has no byte order mark. It matters only for UTF16 and UTF32.
+func (e Encoding) WithByteOrder(o ByteOrder) Encoding {
+	e.order = o
+	return e
+}
+
+// ByteOrder returns the byte order e's decoder reads without a mark.
+func (e Encoding) ByteOrder() ByteOrder { return e.order }
 
 var _ encoding.Encoding = Encoding{}
 
@@ -85,6 +143,7 @@ func (e Encoding) WithBOM(b utf8x.BOMPolicy) Encoding {
 func (e Encoding) NewDecoder() *encoding.Decoder {
 	c := new(Converter)
 	c.init(e.form(), utf8Form, e.policy, e.bom)
+	c.order = e.order
 	return &encoding.Decoder{Transformer: c}
 }
 
@@ -120,6 +179,7 @@ func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 func (e Encoding) appendDecode(dst, src []byte) ([]byte, error) {
 	var c Converter
 	c.init(e.form(), utf8Form, e.policy, e.bom)
+	c.order = e.order
 	return c.Append(dst, src)
 }
 

@@ -21,7 +21,7 @@ import (
 func (e Encoding) FirstInvalid(p []byte, atEOF bool) (off, n int, kind utf8x.ErrorKind) {
 	f := e.form()
 	if f.auto != nil {
-		f, off, _ = sniff(f, p, true)
+		f, off, _ = sniff(f, p, true, e.order)
 	}
 	shortcut := hasValidPrefix(f)
 	unitsTo := 0 // up to here units are decoded one at a time (unitSpan)
@@ -71,7 +71,7 @@ func (e Encoding) RuneCount(p []byte) int {
 	f := e.form()
 	off := 0
 	if f.auto != nil {
-		f, off, _ = sniff(f, p, true)
+		f, off, _ = sniff(f, p, true, e.order)
 	}
 	count := 0
 	shortcut := hasValidPrefix(f)
