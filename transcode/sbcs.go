@@ -1,6 +1,7 @@
 package transcode
 
 import (
+	"encoding/binary"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -35,9 +36,10 @@ type sbTable struct {
 	idx   int // index in sbSpecs, for the conv values
 	once  sync.Once
 	built atomic.Bool
-	// utf8[b-0x80] is the UTF-8 of byte b, its length in the last byte (0
-	// for an undefined byte).
-	utf8 [128][4]byte
+	// utf8[b-0x80] is the UTF-8 of byte b in its low three bytes, first
+	// byte lowest, and its length in the top byte (0 for an undefined byte):
+	// one 4-byte store writes it.
+	utf8 [128]uint32
 	// low[r-0x80] is the byte of U+0080..U+07FF, 0 when there is none; the
 	// characters above, at most 128, are in wide, sorted.
 	low  [0x780]byte
@@ -68,8 +70,10 @@ func (t *sbTable) build() {
 		if r == 0 {
 			continue
 		}
-		n := putSeq(t.utf8[i][:3], rune(r))
-		t.utf8[i][3] = byte(n)
+		var seq [4]byte
+		n := putSeq(seq[:3], rune(r))
+		seq[3] = byte(n)
+		t.utf8[i] = binary.LittleEndian.Uint32(seq[:])
 		// The first byte of a character wins, as in the WHATWG encoders;
 		// ASCII is always its own byte (ARMSCII-8 has a second full stop,
 		// comma and hyphen among its high bytes).
@@ -139,31 +143,39 @@ func sbToUTF8(t *sbTable, dst, src []byte) (nDst, nSrc int) {
 	tab := &t.utf8
 	i, j := 0, 0
 	for i < len(src) {
-		i, j = copyASCII(dst, src, i, j)
-		if i == len(src) {
-			break
-		}
 		c := src[i]
 		if c < utf8x.RuneSelf {
-			if j >= len(dst) {
+			// A run of ASCII goes eight bytes at a time.
+			i, j = copyASCII(dst, src, i, j)
+			if i == len(src) {
 				break
 			}
-			dst[j] = c
-			i++
-			j++
-			continue
+			if c = src[i]; c < utf8x.RuneSelf {
+				if j >= len(dst) {
+					break
+				}
+				dst[j] = c
+				i++
+				j++
+				continue
+			}
 		}
-		e := &tab[c-0x80]
-		n := int(e[3])
-		if n == 0 || j+n > len(dst) {
+		v := tab[c&0x7F]
+		n := int(v >> 24)
+		if n == 0 {
 			break
 		}
-		if len(dst)-j >= 4 {
-			// A whole 4-byte store is cheaper than a copy of n bytes; the
-			// bytes past n are overwritten next.
-			dst[j], dst[j+1], dst[j+2] = e[0], e[1], e[2]
+		if len(dst)-j < 4 {
+			if len(dst)-j < n {
+				break
+			}
+			var seq [4]byte
+			binary.LittleEndian.PutUint32(seq[:], v)
+			copy(dst[j:], seq[:n])
 		} else {
-			copy(dst[j:j+n], e[:n])
+			// The bytes past n are overwritten next, or lie beyond what
+			// is returned.
+			binary.LittleEndian.PutUint32(dst[j:], v)
 		}
 		i++
 		j += n
@@ -176,39 +188,38 @@ func sbToUTF8(t *sbTable, dst, src []byte) (nDst, nSrc int) {
 // has, and fits in dst, ASCII eight bytes at a time.
 func utf8ToSB(t *sbTable, dst, src []byte) (nDst, nSrc int) {
 	t.init()
+	low := &t.low
 	i, j := 0, 0
 	for i < len(src) && j < len(dst) {
-		i, j = copyASCII(dst, src, i, j)
-		if i == len(src) || j == len(dst) {
-			break
-		}
 		c := src[i]
 		if c < utf8x.RuneSelf {
-			dst[j] = c
-			i++
-			j++
-			continue
+			i, j = copyASCII(dst, src, i, j)
+			if i == len(src) || j == len(dst) {
+				break
+			}
+			if c = src[i]; c < utf8x.RuneSelf {
+				dst[j] = c
+				i++
+				j++
+				continue
+			}
 		}
-		var r rune
-		n := 0
-		switch {
-		case c >= 0xC2 && c < 0xE0 && i+1 < len(src) && src[i+1]&0xC0 == 0x80:
-			r, n = rune(c&0x1F)<<6|rune(src[i+1]&0x3F), 2
-			b := t.low[r-0x80]
+		if c >= 0xC2 && c < 0xE0 && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
+			// U+0080..U+07FF, where most of these encodings' letters are.
+			b := low[(uint(c&0x1F)<<6|uint(src[i+1]&0x3F))-0x80]
 			if b == 0 {
-				return j, i
+				break
 			}
 			dst[j] = b
-			i += n
+			i += 2
 			j++
 			continue
-		default:
-			// Ill-formed input decodes to U+FFFD, which no table holds.
-			r, n = utf8x.DecodeRune(src[i:])
 		}
+		// Ill-formed input decodes to U+FFFD, which no table holds.
+		r, n := utf8x.DecodeRune(src[i:])
 		b, ok := t.byteOf(r)
-		if !ok || r == utf8x.RuneError {
-			return j, i
+		if !ok || r < 0x800 {
+			break
 		}
 		dst[j] = b
 		i += n
