@@ -36,10 +36,11 @@ type sbTable struct {
 	idx   int // index in sbSpecs, for the conv values
 	once  sync.Once
 	built atomic.Bool
-	// utf8[b-0x80] is the UTF-8 of byte b in its low three bytes, first
-	// byte lowest, and its length in the top byte (0 for an undefined byte):
-	// one 4-byte store writes it.
-	utf8 [128]uint32
+	// utf8[b] is the UTF-8 of byte b in its low three bytes, first byte
+	// lowest, and in the top byte its length with sbDefined set (0 for an
+	// undefined byte): one 4-byte store writes it, and the AND of eight
+	// entries tells whether all eight bytes are defined.
+	utf8 [256]uint32
 	// low[r-0x80] is the byte of U+0080..U+07FF, 0 when there is none; the
 	// characters above, at most 128, are in wide, sorted.
 	low  [0x780]byte
@@ -64,7 +65,13 @@ func (t *sbTable) initSlow() {
 	t.built.Store(true)
 }
 
+// sbDefined marks a defined byte's entry in sbTable.utf8.
+const sbDefined = 0x80 << 24
+
 func (t *sbTable) build() {
+	for c := range 0x80 {
+		t.utf8[c] = uint32(c) | sbDefined | 1<<24
+	}
 	for i, r := range t.spec.high {
 		b := byte(0x80 + i)
 		if r == 0 {
@@ -73,7 +80,7 @@ func (t *sbTable) build() {
 		var seq [4]byte
 		n := putSeq(seq[:3], rune(r))
 		seq[3] = byte(n)
-		t.utf8[i] = binary.LittleEndian.Uint32(seq[:])
+		t.utf8[0x80+i] = binary.LittleEndian.Uint32(seq[:]) | sbDefined
 		// The first byte of a character wins, as in the WHATWG encoders;
 		// ASCII is always its own byte (ARMSCII-8 has a second full stop,
 		// comma and hyphen among its high bytes).
@@ -142,26 +149,35 @@ func sbToUTF8(t *sbTable, dst, src []byte) (nDst, nSrc int) {
 	t.init()
 	tab := &t.utf8
 	i, j := 0, 0
-	for i < len(src) {
-		c := src[i]
-		if c < utf8x.RuneSelf {
-			// A run of ASCII goes eight bytes at a time.
-			i, j = copyASCII(dst, src, i, j)
-			if i == len(src) {
-				break
-			}
-			if c = src[i]; c < utf8x.RuneSelf {
-				if j >= len(dst) {
-					break
-				}
-				dst[j] = c
-				i++
-				j++
-				continue
-			}
+	// Eight bytes at a time while dst has room for the longest outcome:
+	// copied when all ASCII, else each through the table, the eight
+	// lookups checked together.
+	for i+8 <= len(src) && j+32 <= len(dst) {
+		x := binary.LittleEndian.Uint64(src[i:])
+		if x&hiBits == 0 {
+			binary.LittleEndian.PutUint64(dst[j:], x)
+			i += 8
+			j += 8
+			continue
 		}
-		v := tab[c&0x7F]
-		n := int(v >> 24)
+		s := src[i : i+8 : i+8]
+		v0, v1, v2, v3 := tab[s[0]], tab[s[1]], tab[s[2]], tab[s[3]]
+		v4, v5, v6, v7 := tab[s[4]], tab[s[5]], tab[s[6]], tab[s[7]]
+		if v0&v1&v2&v3&v4&v5&v6&v7&sbDefined == 0 {
+			break // an undefined byte among them: the loop below stops at it
+		}
+		d := dst[j : j+32 : j+32]
+		k := 0
+		for _, v := range [8]uint32{v0, v1, v2, v3, v4, v5, v6, v7} {
+			binary.LittleEndian.PutUint32(d[k:k+4], v)
+			k += int(v>>24) & 7
+		}
+		i += 8
+		j += k
+	}
+	for i < len(src) {
+		v := tab[src[i]]
+		n := int(v>>24) & 7
 		if n == 0 {
 			break
 		}
@@ -203,6 +219,32 @@ func utf8ToSB(t *sbTable, dst, src []byte) (nDst, nSrc int) {
 				j++
 				continue
 			}
+		}
+		// Two 2-byte sequences at a time, as Cyrillic, Greek, Hebrew and
+		// Arabic text mostly is.
+		for i+4 <= len(src) && j+2 <= len(dst) {
+			w := binary.LittleEndian.Uint32(src[i:])
+			if w&0xC0E0C0E0 != 0x80C080C0 {
+				break
+			}
+			r0 := (w&0x1F)<<6 | w>>8&0x3F
+			r1 := (w>>16&0x1F)<<6 | w>>24&0x3F
+			if r0 < 0x80 || r1 < 0x80 { // overlong C0 and C1 leads
+				break
+			}
+			b0, b1 := low[r0-0x80], low[r1-0x80]
+			if b0 == 0 || b1 == 0 {
+				break
+			}
+			dst[j], dst[j+1] = b0, b1
+			i += 4
+			j += 2
+		}
+		if i == len(src) || j == len(dst) {
+			break
+		}
+		if c = src[i]; c < utf8x.RuneSelf {
+			continue
 		}
 		if c >= 0xC2 && c < 0xE0 && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
 			// U+0080..U+07FF, where most of these encodings' letters are.
