@@ -147,6 +147,14 @@ func (e Encoding) CanEncode() bool {
 	return f.codec == nil || f.codec.newEncoder != nil
 }
 
+// IsSingleByte reports whether every byte of e is a unit of its own:
+// ISO-8859-1, Windows-1252, US-ASCII and the other single-byte legacy
+// encodings. Converter.AppendRange takes their input cut anywhere.
+func (e Encoding) IsSingleByte() bool {
+	f := e.form()
+	return f.sb != nil || f == latin1Form || f == cp1252Form || f == asciiForm
+}
+
 // UnknownEncodingError is Lookup's error for a label it does not know.
 type UnknownEncodingError struct {
 	Label string

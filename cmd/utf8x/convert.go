@@ -110,9 +110,9 @@ in windows-1253 or D5 in ibm857) and with characters TO cannot hold:
 it into place only when everything converted: a failed or interrupted run
 leaves the destination as it was, and a replaced file keeps its mode, and its
 owner and group where you may give them (as root).
-A large file in utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1 or
-cp1252 is converted in ranges on -j CPUs, written in order: the output is
-the same as on one.
+A large file in utf-8, utf-16le, utf-16be, utf-32le, utf-32be or a
+single-byte encoding (latin1, cp1251, koi8-r, ...) is converted in ranges on
+-j CPUs, written in order: the output is the same as on one.
 Exit status: 0 on success, 1 when strict meets something it cannot convert,
 2 for a usage error or an input or output that cannot be read or written.`,
 		Example: `  utf8x convert -f utf-16 -t utf-8 export.csv > export.utf8.csv
