@@ -2,6 +2,7 @@ package transcode
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -98,10 +99,6 @@ func buildRegistry() {
 	for _, f := range generated {
 		r.list = append(r.list, Encoding{f: f})
 	}
-	// A generated form's own name comes first among its labels.
-	for _, f := range append([]*form{latin9Form}, generated...) {
-		claim(f, strings.ToLower(f.name))
-	}
 	for _, l := range sbLabels {
 		if f := keyForm(l[1]); f != nil {
 			claim(f, l[0])
@@ -110,6 +107,16 @@ func buildRegistry() {
 	for _, c := range codecs {
 		for _, l := range c.labels {
 			claim(c.form, l)
+		}
+	}
+	// A generated form's own name is a label too, unless WHATWG gave it to
+	// another encoding, and comes first among its labels.
+	for _, f := range append([]*form{latin9Form}, generated...) {
+		name := strings.ToLower(f.name)
+		claim(f, name)
+		if i := slices.Index(f.labels, name); i > 0 {
+			copy(f.labels[1:i+1], f.labels[:i])
+			f.labels[0] = name
 		}
 	}
 }

@@ -46,7 +46,6 @@ var sbCases = func() []sbCase {
 		{"ibm775", "CP775", "cp775", "CP775", false},
 		{"cp1125", "CP1125", "cp1125", "CP1125", false},
 		{"mac-centraleurope", "MAC-CENTRALEUROPE", "mac_latin2", "MAC-CENTRALEUROPE", false},
-		{"koi8-ru", "KOI8-RU", "", "KOI8-RU", false},
 		{"koi8-t", "KOI8-T", "koi8_t", "KOI8-T", false},
 		{"pt154", "PT154", "ptcp154", "PT154", false},
 		{"georgian-ps", "GEORGIAN-PS", "", "GEORGIAN-PS", false},
@@ -589,4 +588,62 @@ func asError(err error, target **Error) bool {
 	e, ok := err.(*Error)
 	*target = e
 	return ok
+}
+
+// Every label of the WHATWG Encoding Standard resolves, to the encoding the
+// standard names, except where the package documentation says otherwise
+// (the exact ISO encodings; the utf-16le labels other than "utf-16le" name
+// the UTF-16 scheme with its mark sniffed); and every glibc iconv alias the
+// data lists resolves, to its own encoding unless WHATWG gives the label to
+// another. The expectations come from internal/gen/data/labels.txt.
+func TestLabelsFromData(t *testing.T) {
+	b, err := os.ReadFile("internal/gen/data/labels.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := map[string]string{ // label's WHATWG encoding -> the exact one utf8x takes
+		"windows-1252": "ISO-8859-1 US-ASCII", "windows-1254": "ISO-8859-9", "windows-874": "ISO-8859-11",
+	}
+	whatwg := map[string]bool{}
+	n := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 || f[0] != "whatwg" {
+			continue
+		}
+		label, want := f[1], f[2]
+		whatwg[label] = true
+		e, err := Lookup(strings.ToUpper(label))
+		switch {
+		case want == "replacement":
+			// WHATWG's replacement encoding (iso-2022-kr, hz-gb-2312,
+			// iso-2022-cn) is not provided: those labels are left to the
+			// codecs of those encodings.
+			continue
+		case err != nil:
+			t.Errorf("WHATWG label %q: %v", label, err)
+			continue
+		}
+		n++
+		got := e.Name()
+		switch {
+		case strings.EqualFold(got, want):
+		case want == "utf-16le" && got == "UTF-16":
+		case strings.Contains(exact[want], got):
+		default:
+			t.Errorf("WHATWG label %q is %s, want %s", label, got, want)
+		}
+	}
+	if n < 200 {
+		t.Errorf("only %d WHATWG labels checked", n)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 || f[0] != "iconv" || whatwg[f[1]] {
+			continue
+		}
+		if _, err := Lookup(f[1]); err != nil {
+			t.Errorf("iconv alias %q (of %s): %v", f[1], f[2], err)
+		}
+	}
 }

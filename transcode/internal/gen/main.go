@@ -116,7 +116,6 @@ var encodings = []encoding{
 	{key: "ibm869", name: "IBM869", charmap: "IBM869", gconv: []string{"IBM869"}},
 	{key: "cp1125", name: "CP1125", charmap: "CP1125", gconv: []string{"CP1125"}},
 	{key: "mac-centraleurope", name: "MAC-CENTRALEUROPE", charmap: "MAC-CENTRALEUROPE", gconv: []string{"MAC-CENTRALEUROPE"}},
-	{key: "koi8-ru", name: "KOI8-RU", charmap: "KOI8-RU", gconv: []string{"KOI8-RU"}},
 	{key: "koi8-t", name: "KOI8-T", charmap: "KOI8-T", gconv: []string{"KOI8-T"}},
 	{key: "pt154", name: "PT154", charmap: "PT154", gconv: []string{"PT154"}},
 	{key: "georgian-ps", name: "GEORGIAN-PS", charmap: "GEORGIAN-PS", gconv: []string{"GEORGIAN-PS"}},
