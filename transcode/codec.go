@@ -27,6 +27,21 @@ import (
 //     calls Transform again with the rest.
 //   - ErrShortSrc and ErrShortDst as transform.Transformer says; Reset
 //     starts a new stream.
+//
+// Wiring a package of such codecs in takes one registerCodec call per
+// encoding in an init function of this package, after xtextcodecs.go's (a
+// file named after it, say multibyte.go), for instance
+//
+//	registerCodec(&codec{key: "shift_jis", name: "Shift_JIS", maxLen: 2,
+//		newDecoder: func() transform.Transformer { return multibyte.NewShiftJISDecoder() },
+//		newEncoder: func() transform.Transformer { return multibyte.NewShiftJISEncoder() }})
+//
+// with the codec's errors implementing unitError (UnitLen, UnitKind), or a
+// unit function given. The key is the WHATWG name, whose labels the codec
+// then takes (and it replaces x/text's codec of that key); an encoding
+// WHATWG lacks (EUC-JIS X 0213, Johab, ISO-2022-KR, HZ) has key "" and its
+// labels in labels (iso-2022-kr and hz-gb-2312 are WHATWG labels of its
+// "replacement" encoding, which this package leaves unclaimed for them).
 type codec struct {
 	key    string   // the WHATWG name whose labels it takes, or "" for none
 	name   string   // Encoding.Name
@@ -56,7 +71,7 @@ var codecs []*codec
 // under the key of one already there replaces it (the x/text fallbacks go
 // first).
 func registerCodec(c *codec) {
-	c.form = &form{name: c.name, id: codecID, ascii: true, maxLen: c.maxLen, codec: c}
+	initCodec(c)
 	for i, old := range codecs {
 		if c.key != "" && old.key == c.key {
 			codecs[i] = c
@@ -64,6 +79,34 @@ func registerCodec(c *codec) {
 		}
 	}
 	codecs = append(codecs, c)
+}
+
+// initCodec makes c's form, and gives it the default unit when it has none.
+func initCodec(c *codec) {
+	if c.unit == nil {
+		c.unit = defaultUnit
+	}
+	c.form = &form{name: c.name, id: codecID, ascii: true, maxLen: c.maxLen, codec: c}
+}
+
+// unitError is the interface a codec's errors implement when the codec is
+// registered without a unit function of its own (the WHATWG-exact codecs):
+// UnitLen is the length in bytes of the unit that starts at the nSrc the
+// Transform call returned, UnitKind why it could not be converted
+// (utf8x.Unmapped, utf8x.Truncated, ...; an encoder's units are
+// Unrepresentable whatever it says).
+type unitError interface {
+	error
+	UnitLen() int
+	UnitKind() utf8x.ErrorKind
+}
+
+func defaultUnit(err error) (int, utf8x.ErrorKind, bool) {
+	var u unitError
+	if errors.As(err, &u) {
+		return u.UnitLen(), u.UnitKind(), true
+	}
+	return 0, 0, false
 }
 
 // codecStage runs one codec transformer under a policy: a decoder from the

@@ -229,3 +229,124 @@ func TestLookupSuggests(t *testing.T) {
 		}
 	}
 }
+
+// toyCodec is a strict stateless codec for testing the stages the way the
+// WHATWG-exact codecs will use them: ASCII, and a lead 80-BF followed by a
+// trail 40-7E for U+4E00 + (lead-80)*63 + trail-40; anything else is an
+// error of one byte (a lead at the end: truncated).
+type toyErr struct {
+	n    int
+	kind utf8x.ErrorKind
+}
+
+func (e toyErr) Error() string             { return "toy error" }
+func (e toyErr) UnitLen() int              { return e.n }
+func (e toyErr) UnitKind() utf8x.ErrorKind { return e.kind }
+func (toyDec) Reset()                      {}
+func (toyEnc) Reset()                      {}
+
+type toyDec struct{}
+type toyEnc struct{}
+
+func (toyDec) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		switch {
+		case c < 0x80:
+			if nDst >= len(dst) {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+		case c < 0xC0:
+			if nSrc+1 == len(src) {
+				if !atEOF {
+					return nDst, nSrc, transform.ErrShortSrc
+				}
+				return nDst, nSrc, toyErr{1, utf8x.Truncated}
+			}
+			t := src[nSrc+1]
+			if t < 0x40 || t > 0x7E {
+				return nDst, nSrc, toyErr{1, utf8x.Unmapped} // the trail is read again
+			}
+			if len(dst)-nDst < 3 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			nDst += utf8.EncodeRune(dst[nDst:], 0x4E00+rune(c-0x80)*63+rune(t-0x40))
+			nSrc += 2
+		default:
+			return nDst, nSrc, toyErr{1, utf8x.Unmapped}
+		}
+	}
+	return nDst, nSrc, nil
+}
+
+func (toyEnc) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for nSrc < len(src) {
+		r, n := utf8.DecodeRune(src[nSrc:])
+		if r == utf8.RuneError && n == 1 && !atEOF && !utf8.FullRune(src[nSrc:]) {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		var out []byte
+		switch {
+		case r < 0x80:
+			out = []byte{byte(r)}
+		case r >= 0x4E00 && r < 0x4E00+64*63:
+			v := r - 0x4E00
+			out = []byte{byte(0x80 + v/63), byte(0x40 + v%63)}
+		default:
+			return nDst, nSrc, toyErr{n, utf8x.Unrepresentable}
+		}
+		if len(dst)-nDst < len(out) {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		nDst += copy(dst[nDst:], out)
+		nSrc += n
+	}
+	return nDst, nSrc, nil
+}
+
+func toyEncoding() Encoding {
+	c := &codec{name: "toy", maxLen: 2,
+		newDecoder: func() transform.Transformer { return toyDec{} },
+		newEncoder: func() transform.Transformer { return toyEnc{} }}
+	initCodec(c)
+	return Encoding{f: c.form}
+}
+
+// A strict codec's errors reach every policy with their offsets.
+func TestCodecContract(t *testing.T) {
+	toy := toyEncoding()
+	in := []byte("ab\n\x80\x41\xC5c\x81\x0A\x82")
+	got, err := toy.AppendDecode(nil, in)
+	checkErr(t, err, 5, 1, utf8x.Unmapped)
+	if string(got) != "ab\n\u4e01" {
+		t.Errorf("strict decode wrote %q before the error", got)
+	}
+	for _, c := range []struct {
+		p    utf8x.Policy
+		want string
+	}{
+		{utf8x.Replace, "ab\n\u4e01\uFFFDc\uFFFD\n\uFFFD"},
+		{utf8x.Skip, "ab\n\u4e01c\n"},
+		{utf8x.Escape, `ab` + "\n\u4e01" + `\xc5c\x81` + "\n" + `\x82`},
+	} {
+		got, err := toy.WithPolicy(c.p).AppendDecode(nil, in)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s decode = %q, %v; want %q", c.p, got, err, c.want)
+		}
+		// Cut anywhere: one byte at a time through a reader.
+		r := transform.NewReader(iotest.OneByteReader(bytes.NewReader(in)), toy.WithPolicy(c.p).NewDecoder())
+		got, err = readInSteps(r, 1)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s streamed decode = %q, %v; want %q", c.p, got, err, c.want)
+		}
+	}
+	_, err = toy.AppendEncode(nil, []byte("a\u4e01b\n\u00e9"))
+	checkErr(t, err, 6, 2, utf8x.Unrepresentable)
+	got, err = toy.WithPolicy(utf8x.HTML).AppendEncode(nil, []byte("a\u4e01b\n\u00e9"))
+	if want := "a\x80\x41b\n&#233;"; err != nil || string(got) != want {
+		t.Errorf("html encode = %q, %v; want %q", got, err, want)
+	}
+}
