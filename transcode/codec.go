@@ -321,3 +321,54 @@ func (failing) Transform(dst, src []byte, atEOF bool) (int, int, error) {
 	}
 	return 0, 0, errNoEncoder
 }
+
+// codecFirstInvalid is FirstInvalid for a codec: its decoder run over p
+// under Strict (a codec's units can only be read in order, from the start).
+func codecFirstInvalid(c *codec, p []byte, atEOF bool) (off, n int, kind utf8x.ErrorKind) {
+	s := newCodecStage(c, false, utf8x.Strict)
+	var buf [512]byte
+	for {
+		d, m, err := s.Transform(buf[:], p[off:], atEOF)
+		off += m
+		if e, ok := err.(*Error); ok {
+			return e.Offset, e.Len, e.Kind
+		}
+		if err == transform.ErrShortDst && (d > 0 || m > 0) {
+			continue
+		}
+		// Done, or at the end a unit more input could finish (or an error
+		// of the codec's own that names no unit).
+		return off, 0, 0
+	}
+}
+
+// codecRuneCount is RuneCount for a codec: its decoder's characters under
+// Replace, each ill-formed unit one U+FFFD.
+func codecRuneCount(c *codec, p []byte) int {
+	s := newCodecStage(c, false, utf8x.Replace)
+	var buf [512]byte
+	count, off := 0, 0
+	for {
+		d, m, err := s.Transform(buf[:], p[off:], true)
+		off += m
+		count += utf8.RuneCount(buf[:d])
+		if err != transform.ErrShortDst || d == 0 && m == 0 {
+			return count
+		}
+	}
+}
+
+// codecIncompleteTail is IncompleteTail for a codec: what its decoder,
+// run over p from the start, leaves unconsumed at the end.
+func codecIncompleteTail(c *codec, p []byte) int {
+	s := newCodecStage(c, false, utf8x.Replace)
+	var buf [512]byte
+	off := 0
+	for {
+		d, m, err := s.Transform(buf[:], p[off:], false)
+		off += m
+		if err != transform.ErrShortDst || d == 0 && m == 0 {
+			return len(p) - off
+		}
+	}
+}

@@ -350,3 +350,29 @@ func TestCodecContract(t *testing.T) {
 		t.Errorf("html encode = %q, %v; want %q", got, err, want)
 	}
 }
+
+// FirstInvalid, RuneCount and IncompleteTail of a codec read it from the
+// start, as its decoder does.
+func TestCodecValidation(t *testing.T) {
+	toy := toyEncoding()
+	in := []byte("ab\n\x80\x41\xC5c\x81")
+	if off, n, kind := toy.FirstInvalid(in, true); off != 5 || n != 1 || kind != utf8x.Unmapped {
+		t.Errorf("FirstInvalid = %d, %d, %s; want 5, 1, unmapped", off, n, kind)
+	}
+	if off, n, _ := toy.FirstInvalid(in[:5], false); off != 5 || n != 0 {
+		t.Errorf("FirstInvalid of a valid prefix = %d, %d; want 5, 0", off, n)
+	}
+	if off, n, _ := toy.FirstInvalid([]byte("ab\x80"), false); off != 2 || n != 0 {
+		t.Errorf("FirstInvalid with a lead at the end = %d, %d; want 2, 0", off, n)
+	}
+	if off, n, kind := toy.FirstInvalid([]byte("ab\x80"), true); off != 2 || n != 1 || kind != utf8x.Truncated {
+		t.Errorf("FirstInvalid with a lead at the end of the input = %d, %d, %s; want 2, 1, truncated", off, n, kind)
+	}
+	// a b LF U+4E01 (2 bytes) \xC5 c \x81: 7 characters, two of them U+FFFD.
+	if got := toy.RuneCount(in); got != 7 {
+		t.Errorf("RuneCount = %d, want 7", got)
+	}
+	if got := toy.IncompleteTail([]byte("ab\x80\x41\x80")); got != 1 {
+		t.Errorf("IncompleteTail = %d, want 1", got)
+	}
+}

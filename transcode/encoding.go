@@ -280,9 +280,13 @@ func (e Encoding) MaxUnitLen() int { return e.form().maxLen }
 // the cut. The count is below 2*MaxUnitLen (a WTF-8 lead surrogate waits for
 // the unit after it, which could make a pair). It looks at the last
 // 2*MaxUnitLen bytes only. UTF-16 and UTF-32 without a byte order in their
-// name are read little-endian.
+// name are read little-endian. The multi-byte encodings, whose units can
+// only be found from the start, read all of p.
 func (e Encoding) IncompleteTail(p []byte) int {
 	f := e.form()
+	if f.codec != nil {
+		return codecIncompleteTail(f.codec, p)
+	}
 	if f.auto != nil {
 		f = f.auto[little]
 	}
