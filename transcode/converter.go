@@ -168,6 +168,9 @@ func (c *Converter) Fixed() int64 {
 // Transform implements transform.Transformer.
 func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if c.chain != nil {
+		if c.policy.UTF8Only() && c.from != utf8Form {
+			return 0, 0, errUTF8Only
+		}
 		nDst, nSrc, err = c.chain.transform(dst, src, atEOF)
 		c.pos += int64(nSrc)
 		return nDst, nSrc, err
@@ -273,9 +276,9 @@ func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 }
 
 // sniff reads the signature of a form whose byte order it picks, and without
-// one takes order, or for GuessOrder guesses it from the text (guessOrder). It returns the form to
-// read the rest with and the signature's length, or ok == false when src is
-// too short to tell.
+// one takes order, or for GuessOrder guesses it from the text (guessOrder).
+// It returns the form to read the rest with and the signature's length, or
+// ok == false when src is too short to tell.
 func sniff(f *form, src []byte, atEOF bool, order ByteOrder) (_ *form, n int, ok bool) {
 	if f.auto == nil {
 		return f, 0, true
