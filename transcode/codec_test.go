@@ -376,3 +376,27 @@ func TestCodecValidation(t *testing.T) {
 		t.Errorf("IncompleteTail = %d, want 1", got)
 	}
 }
+
+// x/text's stateless decoders are strict here: a byte they cannot decode is
+// an error at its offset (FF starts no character in any of them), and under
+// Replace one U+FFFD; gb18030's own U+FFFD, 84 31 A4 37, is a character.
+func TestXTextDecodersStrict(t *testing.T) {
+	for _, label := range []string{"shift_jis", "euc-jp", "gbk", "gb18030", "big5", "euc-kr"} {
+		e, _ := Lookup(label)
+		in := []byte("ab\n\xffc")
+		got, err := e.AppendDecode(nil, in)
+		checkErr(t, err, 3, 1, utf8x.Unmapped)
+		if string(got) != "ab\n" {
+			t.Errorf("%s: strict wrote %q before the error", e, got)
+		}
+		got, err = e.WithPolicy(utf8x.Replace).AppendDecode(nil, in)
+		if err != nil || string(got) != "ab\n\uFFFDc" {
+			t.Errorf("%s: replace gives %q, %v", e, got, err)
+		}
+	}
+	e, _ := Lookup("gb18030")
+	got, err := e.AppendDecode(nil, []byte("a\x84\x31\xa4\x37b"))
+	if err != nil || string(got) != "a\uFFFDb" {
+		t.Errorf("gb18030 84 31 A4 37: %q, %v; want U+FFFD as a character", got, err)
+	}
+}

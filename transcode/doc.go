@@ -45,9 +45,10 @@
 //
 // The multi-byte encodings (Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030,
 // Big5, EUC-KR) run through golang.org/x/text until WHATWG-exact codecs are
-// registered in their place: x/text's decoders write U+FFFD for what they
-// cannot decode and report nothing, so the policies reach only what their
-// encoders cannot represent.
+// registered in their place, and differ from WHATWG where x/text does. What
+// x/text's decoders cannot decode is an utf8x.Unmapped unit (found behind
+// the U+FFFD they write), except in ISO-2022-JP, whose decoder stays
+// lenient: its U+FFFD reach no policy.
 //
 // # What counts as an error
 //

@@ -63,7 +63,8 @@ Python and iconv follow RFC 2319's box drawing characters; windows-125x bytes
 the vendor left undefined are the C1 controls of the same value) and glibc's
 for the others (IBM437, IBM850, IBM852, IBM855, MAC-CENTRALEUROPE, KOI8-RU,
 ...). The multi-byte encodings are read and written through golang.org/x/text
-for now: bytes they cannot decode become U+FFFD there, whatever --invalid says.
+for now, with its tables; an undecodable sequence is an error like any other,
+except in iso-2022-jp, where it becomes U+FFFD whatever --invalid says.
 -f auto detects FROM from each input's first 64 KiB (as 'utf8x detect'
 does), names its choice on stderr, and refuses, exit status 1 and nothing
 written, when its confidence is below --min-confidence.
