@@ -322,53 +322,62 @@ func (failing) Transform(dst, src []byte, atEOF bool) (int, int, error) {
 	return 0, 0, errNoEncoder
 }
 
+// codecRun runs the decoder stage s over p, copied through a buffer of its
+// own (p must not reach the transformer's interface call, which would move
+// every caller's buffer to the heap; see codecChain), passing each piece of
+// output to out. It returns where it stopped and why: nil at the end of p,
+// ErrShortSrc before a unit more input could finish, or the stage's error.
+func codecRun(s *codecStage, p []byte, atEOF bool, out func([]byte)) (int, error) {
+	in := make([]byte, 4096)
+	buf := make([]byte, 1024)
+	off := 0
+	for {
+		n := copy(in, p[off:])
+		whole := off+n == len(p)
+		d, m, err := s.Transform(buf, in[:n], atEOF && whole)
+		if out != nil {
+			out(buf[:d])
+		}
+		off += m
+		progress := d > 0 || m > 0
+		switch {
+		case err == nil && whole:
+			return off, nil
+		case err == nil, err == transform.ErrShortSrc && !whole, err == transform.ErrShortDst:
+			if progress {
+				continue
+			}
+		}
+		if err == nil {
+			err = transform.ErrShortSrc
+		}
+		return off, err
+	}
+}
+
 // codecFirstInvalid is FirstInvalid for a codec: its decoder run over p
 // under Strict (a codec's units can only be read in order, from the start).
 func codecFirstInvalid(c *codec, p []byte, atEOF bool) (off, n int, kind utf8x.ErrorKind) {
-	s := newCodecStage(c, false, utf8x.Strict)
-	var buf [512]byte
-	for {
-		d, m, err := s.Transform(buf[:], p[off:], atEOF)
-		off += m
-		if e, ok := err.(*Error); ok {
-			return e.Offset, e.Len, e.Kind
-		}
-		if err == transform.ErrShortDst && (d > 0 || m > 0) {
-			continue
-		}
-		// Done, or at the end a unit more input could finish (or an error
-		// of the codec's own that names no unit).
-		return off, 0, 0
+	off, err := codecRun(newCodecStage(c, false, utf8x.Strict), p, atEOF, nil)
+	if e, ok := err.(*Error); ok {
+		return e.Offset, e.Len, e.Kind
 	}
+	// Done, or at the end a unit more input could finish (or an error of
+	// the codec's own that names no unit).
+	return off, 0, 0
 }
 
 // codecRuneCount is RuneCount for a codec: its decoder's characters under
 // Replace, each ill-formed unit one U+FFFD.
 func codecRuneCount(c *codec, p []byte) int {
-	s := newCodecStage(c, false, utf8x.Replace)
-	var buf [512]byte
-	count, off := 0, 0
-	for {
-		d, m, err := s.Transform(buf[:], p[off:], true)
-		off += m
-		count += utf8.RuneCount(buf[:d])
-		if err != transform.ErrShortDst || d == 0 && m == 0 {
-			return count
-		}
-	}
+	count := 0
+	codecRun(newCodecStage(c, false, utf8x.Replace), p, true, func(b []byte) { count += utf8.RuneCount(b) })
+	return count
 }
 
 // codecIncompleteTail is IncompleteTail for a codec: what its decoder,
 // run over p from the start, leaves unconsumed at the end.
 func codecIncompleteTail(c *codec, p []byte) int {
-	s := newCodecStage(c, false, utf8x.Replace)
-	var buf [512]byte
-	off := 0
-	for {
-		d, m, err := s.Transform(buf[:], p[off:], false)
-		off += m
-		if err != transform.ErrShortDst || d == 0 && m == 0 {
-			return len(p) - off
-		}
-	}
+	off, _ := codecRun(newCodecStage(c, false, utf8x.Replace), p, false, nil)
+	return len(p) - off
 }
