@@ -18,7 +18,7 @@ import (
 
 // errRangeForm is returned by AppendRange for input encodings whose units a
 // range cannot find on its own.
-var errRangeForm = errors.New("transcode: AppendRange needs input in UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, ISO-8859-1 or Windows-1252")
+var errRangeForm = errors.New("transcode: AppendRange needs input in UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or a single-byte encoding")
 
 // AppendRange converts the range src[start:end] of a larger input, of which
 // src is a window starting at input offset base (0 when src is the whole
@@ -40,8 +40,8 @@ var errRangeForm = errors.New("transcode: AppendRange needs input in UTF-8, UTF-
 //
 // The window must hold the 3 bytes before start unless base is 0, and the 3
 // bytes after end unless src ends where the input does. The input encoding
-// must be UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, ISO-8859-1 or
-// Windows-1252: UTF-16 and UTF-32 take their byte order from a signature
+// must be UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or a single-byte
+// encoding (IsSingleByte): UTF-16 and UTF-32 take their byte order from a signature
 // that only the first range sees, and the variant forms of UTF-8 have units a
 // range cannot find on its own.
 func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []byte, from, to int, err error) {
@@ -121,7 +121,7 @@ func rangeBounds(f *form, src []byte, base, start, end int) (from, to int, ok bo
 	case utf8Form:
 		from, to = utf8x.RangeBounds(src, start, end)
 		return from, to, true
-	case latin1Form, cp1252Form:
+	case latin1Form, cp1252Form, asciiForm:
 		return start, end, true
 	case utf16LEForm:
 		return utf16Bound(src, base, start, false), utf16Bound(src, base, end, false), true
@@ -129,6 +129,9 @@ func rangeBounds(f *form, src []byte, base, start, end int) (from, to int, ok bo
 		return utf16Bound(src, base, start, true), utf16Bound(src, base, end, true), true
 	case utf32LEForm, utf32BEForm:
 		return alignUp(src, base, start, 4), alignUp(src, base, end, 4), true
+	}
+	if f.sb != nil {
+		return start, end, true
 	}
 	return 0, 0, false
 }
