@@ -1,0 +1,120 @@
+package multibyte
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+)
+
+// Codec describes one encoding: its name, the labels that select it, and
+// how to make its decoders and encoders.
+type Codec struct {
+	// Name is the encoding's name: the Encoding Standard's for its
+	// encodings, else the name iconv and Python use.
+	Name string
+	// Labels are the names that select the codec, lower case: the Encoding
+	// Standard's labels, or iconv's and Python's names for the others.
+	Labels []string
+	// WHATWG reports whether the Encoding Standard defines the encoding.
+	WHATWG bool
+	// Stateful reports whether the encoding has shift states (escape
+	// sequences), so an encoder may write bytes at the end of the input.
+	Stateful bool
+
+	step  stepFunc
+	enc   encFunc
+	flush flushFunc
+	pair  *pairFunc
+	ascii bool
+}
+
+// NewDecoder returns a decoder from the encoding to UTF-8. In Strict mode it
+// stops at the first bad input with an *Error; otherwise it writes U+FFFD per
+// error as the Encoding Standard's decoder does.
+func (c *Codec) NewDecoder(mode Mode) transform.Transformer {
+	return &decoder{name: c.Name, step: c.step, ascii: c.ascii, mode: mode}
+}
+
+// ErrReplacement is returned by NewEncoder for a replacement string that is
+// not valid UTF-8, longer than eight characters, or not encodable.
+var ErrReplacement = errors.New("multibyte: the replacement cannot be encoded")
+
+// NewEncoder returns an encoder from UTF-8 to the encoding. In Strict mode it
+// stops at the first character it cannot encode (or ill-formed UTF-8) with
+// an *Error; in Replace mode it writes replacement instead ("?" when empty);
+// in HTML mode it writes "&#NNNN;".
+func (c *Codec) NewEncoder(mode Mode, replacement string) (transform.Transformer, error) {
+	if replacement == "" {
+		replacement = "?"
+	}
+	if !utf8.ValidString(replacement) || utf8.RuneCountInString(replacement) > maxReplRunes {
+		return nil, ErrReplacement
+	}
+	var st uint32
+	var buf [maxEncOut]byte
+	for _, r := range replacement {
+		if _, bad := c.enc(&st, r, buf[:]); bad >= 0 {
+			return nil, ErrReplacement
+		}
+	}
+	return &encoder{name: c.Name, enc: c.enc, flush: c.flush, pair: c.pair, ascii: c.ascii, mode: mode, repl: replacement}, nil
+}
+
+// The codecs. Shift_JIS through EUC-KR are the Encoding Standard's; the rest
+// are beyond it.
+var (
+	// ShiftJIS is the Encoding Standard's Shift_JIS (Windows code page 932's repertoire).
+	ShiftJIS = &Codec{Name: "Shift_JIS", WHATWG: true, ascii: true, step: sjisDecode, enc: sjisEncode,
+		Labels: []string{"csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"}}
+	// EUCJP is the Encoding Standard's EUC-JP (JIS X 0208 and, decoding only, JIS X 0212).
+	EUCJP = &Codec{Name: "EUC-JP", WHATWG: true, ascii: true, step: eucjpDecode, enc: eucjpEncode,
+		Labels: []string{"cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"}}
+	// ISO2022JP is the Encoding Standard's ISO-2022-JP.
+	ISO2022JP = &Codec{Name: "ISO-2022-JP", WHATWG: true, Stateful: true, step: iso2022jpDecode, enc: iso2022jpEncode, flush: iso2022jpFlush,
+		Labels: []string{"csiso2022jp", "iso-2022-jp"}}
+	// GB18030 is the Encoding Standard's gb18030 (GB18030-2022 mappings).
+	GB18030 = &Codec{Name: "gb18030", WHATWG: true, ascii: true, step: gb18030Decode, enc: gb18030Encode,
+		Labels: []string{"gb18030"}}
+	// GBK is the Encoding Standard's GBK: the gb18030 decoder, an encoder
+	// without four-byte sequences.
+	GBK = &Codec{Name: "GBK", WHATWG: true, ascii: true, step: gb18030Decode, enc: gbkEncode,
+		Labels: []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"}}
+	// Big5 is the Encoding Standard's Big5 (with HKSCS when decoding).
+	Big5 = &Codec{Name: "Big5", WHATWG: true, ascii: true, step: big5Decode, enc: big5Encode,
+		Labels: []string{"big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"}}
+	// EUCKR is the Encoding Standard's EUC-KR (Windows code page 949, UHC).
+	EUCKR = &Codec{Name: "EUC-KR", WHATWG: true, ascii: true, step: euckrDecode, enc: euckrEncode,
+		Labels: []string{"cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"}}
+	// ISO2022KR is ISO-2022-KR (RFC 1557), KS X 1001 as in index euc-kr.
+	ISO2022KR = &Codec{Name: "ISO-2022-KR", Stateful: true, step: iso2022krDecode, enc: iso2022krEncode, flush: iso2022krFlush,
+		Labels: []string{"iso-2022-kr", "iso2022kr", "iso2022_kr", "csiso2022kr"}}
+	// HZGB2312 is HZ-GB-2312 (RFC 1843), GB2312 as in glibc's charmap.
+	HZGB2312 = &Codec{Name: "HZ-GB-2312", Stateful: true, step: hzDecode, enc: hzEncode, flush: hzFlush,
+		Labels: []string{"hz-gb-2312", "hz", "hzgb", "hz_gb_2312", "hz-gb"}}
+	// Johab is Johab (KS C 5601-1992 annex 3, code page 1361).
+	Johab = &Codec{Name: "Johab", ascii: true, step: johabDecode, enc: johabEncode,
+		Labels: []string{"johab", "cp1361", "ms1361", "x-johab"}}
+	// EUCJISX0213 is EUC-JIS X 0213 (EUC-JIS-2004).
+	EUCJISX0213 = &Codec{Name: "EUC-JISX0213", ascii: true, step: jisx0213Decode, enc: jisx0213Encode,
+		pair:   &pairFunc{starts: jisx0213PairStarts, encode: jisx0213PairEncode},
+		Labels: []string{"euc-jisx0213", "euc-jis-2004", "euc_jis_2004", "euc_jisx0213", "eucjis2004", "euc-jis-x0213"}}
+)
+
+// Codecs lists every codec of the package.
+var Codecs = []*Codec{ShiftJIS, EUCJP, ISO2022JP, GB18030, GBK, Big5, EUCKR, ISO2022KR, HZGB2312, Johab, EUCJISX0213}
+
+// Lookup returns the codec one of whose labels equals label (ASCII case and
+// surrounding white space ignored), or nil.
+func Lookup(label string) *Codec {
+	label = strings.ToLower(strings.TrimSpace(label))
+	for _, c := range Codecs {
+		for _, l := range c.Labels {
+			if l == label {
+				return c
+			}
+		}
+	}
+	return nil
+}
