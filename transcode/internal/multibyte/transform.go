@@ -199,6 +199,9 @@ func (e *encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 				if nSrc+size >= len(src) && !atEOF {
 					return nDst, nSrc, transform.ErrShortSrc
 				}
+				if !atEOF && !utf8.FullRune(src[nSrc+size:]) {
+					return nDst, nSrc, transform.ErrShortSrc
+				}
 				next, nsize := utf8.DecodeRune(src[nSrc+size:])
 				if nsize > 0 && next != utf8.RuneError {
 					if m, ok := e.pair.encode(&e.st, r, next, out); ok {
