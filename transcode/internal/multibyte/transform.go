@@ -83,7 +83,13 @@ func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			}
 			r1, r2 = utf8.RuneError, -1
 		}
-		if r1 >= 0 {
+		if r1 >= 0x800 && r1 < 0x10000 && r2 < 0 && len(dst)-nDst >= 3 {
+			// The common case, a BMP character from a table, written inline.
+			dst[nDst] = byte(0xE0 | r1>>12)
+			dst[nDst+1] = byte(0x80 | (r1>>6)&0x3F)
+			dst[nDst+2] = byte(0x80 | r1&0x3F)
+			nDst += 3
+		} else if r1 >= 0 {
 			if len(dst)-nDst < maxStepOut && len(dst)-nDst < utf8.RuneLen(r1)+runeLen(r2) {
 				d.st = saved
 				return nDst, nSrc, transform.ErrShortDst
@@ -172,7 +178,11 @@ func (e *encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			continue
 		}
 		r, size := rune(c), 1
-		if c >= 0x80 {
+		if c >= 0xE1 && c <= 0xEC && nSrc+2 < len(src) && src[nSrc+1]&0xC0 == 0x80 && src[nSrc+2]&0xC0 == 0x80 {
+			// Three-byte UTF-8 without the E0/ED range limits: CJK's case.
+			r = rune(c&0x0F)<<12 | rune(src[nSrc+1]&0x3F)<<6 | rune(src[nSrc+2]&0x3F)
+			size = 3
+		} else if c >= 0x80 {
 			r, size = utf8.DecodeRune(src[nSrc:])
 			if r == utf8.RuneError && size <= 1 {
 				if !atEOF && !utf8.FullRune(src[nSrc:]) {
