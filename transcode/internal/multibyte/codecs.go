@@ -23,18 +23,20 @@ type Codec struct {
 	// sequences), so an encoder may write bytes at the end of the input.
 	Stateful bool
 
-	step  stepFunc
-	enc   encFunc
-	flush flushFunc
-	pair  *pairFunc
-	ascii bool
+	step    stepFunc
+	enc     encFunc
+	fastDec fastDecFunc
+	fastEnc fastEncFunc
+	flush   flushFunc
+	pair    *pairFunc
+	ascii   bool
 }
 
 // NewDecoder returns a decoder from the encoding to UTF-8. In Strict mode it
 // stops at the first bad input with an *Error; otherwise it writes U+FFFD per
 // error as the Encoding Standard's decoder does.
 func (c *Codec) NewDecoder(mode Mode) transform.Transformer {
-	return &decoder{name: c.Name, step: c.step, ascii: c.ascii, mode: mode}
+	return &decoder{name: c.Name, fast: c.fastDec, step: c.step, ascii: c.ascii, mode: mode}
 }
 
 // ErrReplacement is returned by NewEncoder for a replacement string that is
@@ -59,33 +61,33 @@ func (c *Codec) NewEncoder(mode Mode, replacement string) (transform.Transformer
 			return nil, ErrReplacement
 		}
 	}
-	return &encoder{name: c.Name, enc: c.enc, flush: c.flush, pair: c.pair, ascii: c.ascii, mode: mode, repl: replacement}, nil
+	return &encoder{name: c.Name, fast: c.fastEnc, enc: c.enc, flush: c.flush, pair: c.pair, ascii: c.ascii, mode: mode, repl: replacement}, nil
 }
 
 // The codecs. Shift_JIS through EUC-KR are the Encoding Standard's; the rest
 // are beyond it.
 var (
 	// ShiftJIS is the Encoding Standard's Shift_JIS (Windows code page 932's repertoire).
-	ShiftJIS = &Codec{Name: "Shift_JIS", WHATWG: true, ascii: true, step: sjisDecode, enc: sjisEncode,
+	ShiftJIS = &Codec{fastDec: sjisFastDec, fastEnc: sjisFastEnc, Name: "Shift_JIS", WHATWG: true, ascii: true, step: sjisDecode, enc: sjisEncode,
 		Labels: []string{"csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"}}
 	// EUCJP is the Encoding Standard's EUC-JP (JIS X 0208 and, decoding only, JIS X 0212).
-	EUCJP = &Codec{Name: "EUC-JP", WHATWG: true, ascii: true, step: eucjpDecode, enc: eucjpEncode,
+	EUCJP = &Codec{fastDec: eucjpFastDec, fastEnc: eucjpFastEnc, Name: "EUC-JP", WHATWG: true, ascii: true, step: eucjpDecode, enc: eucjpEncode,
 		Labels: []string{"cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"}}
 	// ISO2022JP is the Encoding Standard's ISO-2022-JP.
-	ISO2022JP = &Codec{Name: "ISO-2022-JP", WHATWG: true, Stateful: true, step: iso2022jpDecode, enc: iso2022jpEncode, flush: iso2022jpFlush,
+	ISO2022JP = &Codec{fastDec: iso2022jpFastDec, fastEnc: iso2022jpFastEnc, Name: "ISO-2022-JP", WHATWG: true, Stateful: true, step: iso2022jpDecode, enc: iso2022jpEncode, flush: iso2022jpFlush,
 		Labels: []string{"csiso2022jp", "iso-2022-jp"}}
 	// GB18030 is the Encoding Standard's gb18030 (GB18030-2022 mappings).
-	GB18030 = &Codec{Name: "gb18030", WHATWG: true, ascii: true, step: gb18030Decode, enc: gb18030Encode,
+	GB18030 = &Codec{fastDec: gbFastDec, fastEnc: gbFastEnc, Name: "gb18030", WHATWG: true, ascii: true, step: gb18030Decode, enc: gb18030Encode,
 		Labels: []string{"gb18030"}}
 	// GBK is the Encoding Standard's GBK: the gb18030 decoder, an encoder
 	// without four-byte sequences.
-	GBK = &Codec{Name: "GBK", WHATWG: true, ascii: true, step: gb18030Decode, enc: gbkEncode,
+	GBK = &Codec{fastDec: gbFastDec, fastEnc: gbFastEnc, Name: "GBK", WHATWG: true, ascii: true, step: gb18030Decode, enc: gbkEncode,
 		Labels: []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"}}
 	// Big5 is the Encoding Standard's Big5 (with HKSCS when decoding).
-	Big5 = &Codec{Name: "Big5", WHATWG: true, ascii: true, step: big5Decode, enc: big5Encode,
+	Big5 = &Codec{fastDec: big5FastDec, fastEnc: big5FastEnc, Name: "Big5", WHATWG: true, ascii: true, step: big5Decode, enc: big5Encode,
 		Labels: []string{"big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"}}
 	// EUCKR is the Encoding Standard's EUC-KR (Windows code page 949, UHC).
-	EUCKR = &Codec{Name: "EUC-KR", WHATWG: true, ascii: true, step: euckrDecode, enc: euckrEncode,
+	EUCKR = &Codec{fastDec: euckrFastDec, fastEnc: euckrFastEnc, Name: "EUC-KR", WHATWG: true, ascii: true, step: euckrDecode, enc: euckrEncode,
 		Labels: []string{"cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"}}
 	// ISO2022KR is ISO-2022-KR (RFC 1557), KS X 1001 as in index euc-kr.
 	ISO2022KR = &Codec{Name: "ISO-2022-KR", Stateful: true, step: iso2022krDecode, enc: iso2022krEncode, flush: iso2022krFlush,

@@ -36,6 +36,7 @@ const maxStepOut = 8
 
 type decoder struct {
 	name  string
+	fast  fastDecFunc
 	step  stepFunc
 	ascii bool // bytes below 0x80 always decode to themselves
 	mode  Mode
@@ -48,6 +49,14 @@ func (d *decoder) Reset() { d.st, d.pos = 0, 0 }
 func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	defer func() { d.pos += int64(nSrc) }()
 	for nSrc < len(src) {
+		if d.fast != nil {
+			a, b := d.fast(&d.st, dst[nDst:], src[nSrc:])
+			nDst += a
+			nSrc += b
+			if nSrc >= len(src) {
+				break
+			}
+		}
 		if d.ascii && src[nSrc] < 0x80 {
 			// Runs of ASCII are copied eight bytes at a time while both
 			// sides have room; the check is one mask per word.
@@ -139,6 +148,7 @@ const maxReplRunes = 8
 
 type encoder struct {
 	name  string
+	fast  fastEncFunc
 	enc   encFunc
 	flush flushFunc
 	pair  *pairFunc
@@ -155,6 +165,14 @@ func (e *encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 	defer func() { e.pos += int64(nSrc) }()
 	var scratch [maxEncOut]byte
 	for nSrc < len(src) {
+		if e.fast != nil {
+			a, b := e.fast(&e.st, dst[nDst:], src[nSrc:])
+			nDst += a
+			nSrc += b
+			if nSrc >= len(src) {
+				break
+			}
+		}
 		c := src[nSrc]
 		if e.ascii && c < 0x80 {
 			for nSrc+8 <= len(src) && nDst+8 <= len(dst) {
