@@ -261,8 +261,20 @@ func sjisFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 			nSrc++
 			continue
 		}
-		r, size := getBMP(src, nSrc)
-		if size == 0 || nDst+2 > len(dst) {
+		var r rune
+		var size int
+		if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+			// Three-byte UTF-8, CJK's case, decoded inline (getBMP is
+			// too big to inline).
+			b1, b2 := src[nSrc+1], src[nSrc+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+				return
+			}
+			r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+		} else if r, size = getBMP(src, nSrc); size == 0 {
+			return
+		}
+		if nDst+2 > len(dst) {
 			return
 		}
 		if r == 0xA5 || r == 0x203E || r == 0x2212 || r >= 0xFF61 && r <= 0xFF9F {
@@ -300,8 +312,20 @@ func eucjpFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 			nSrc++
 			continue
 		}
-		r, size := getBMP(src, nSrc)
-		if size == 0 || nDst+2 > len(dst) {
+		var r rune
+		var size int
+		if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+			// Three-byte UTF-8, CJK's case, decoded inline (getBMP is
+			// too big to inline).
+			b1, b2 := src[nSrc+1], src[nSrc+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+				return
+			}
+			r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+		} else if r, size = getBMP(src, nSrc); size == 0 {
+			return
+		}
+		if nDst+2 > len(dst) {
 			return
 		}
 		if r == 0xA5 || r == 0x203E || r == 0x2212 || r >= 0xFF61 && r <= 0xFF9F {
@@ -331,8 +355,20 @@ func gbFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 			nSrc++
 			continue
 		}
-		r, size := getBMP(src, nSrc)
-		if size == 0 || nDst+2 > len(dst) || r == 0x20AC || r >= 0xE000 && r <= 0xF8FF {
+		var r rune
+		var size int
+		if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+			// Three-byte UTF-8, CJK's case, decoded inline (getBMP is
+			// too big to inline).
+			b1, b2 := src[nSrc+1], src[nSrc+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+				return
+			}
+			r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+		} else if r, size = getBMP(src, nSrc); size == 0 {
+			return
+		}
+		if nDst+2 > len(dst) || r == 0x20AC || r >= 0xE000 && r <= 0xF8FF {
 			return // the euro (GBK: 80) and private use (E5E5, the 2022 table)
 		}
 		v := pagedLookup(gb18030Enc, r)
@@ -364,8 +400,20 @@ func big5FastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 			nSrc++
 			continue
 		}
-		r, size := getBMP(src, nSrc)
-		if size == 0 || nDst+2 > len(dst) {
+		var r rune
+		var size int
+		if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+			// Three-byte UTF-8, CJK's case, decoded inline (getBMP is
+			// too big to inline).
+			b1, b2 := src[nSrc+1], src[nSrc+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+				return
+			}
+			r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+		} else if r, size = getBMP(src, nSrc); size == 0 {
+			return
+		}
+		if nDst+2 > len(dst) {
 			return
 		}
 		v := pagedLookup(big5Enc, r)
@@ -397,8 +445,20 @@ func euckrFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 			nSrc++
 			continue
 		}
-		r, size := getBMP(src, nSrc)
-		if size == 0 || nDst+2 > len(dst) {
+		var r rune
+		var size int
+		if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+			// Three-byte UTF-8, CJK's case, decoded inline (getBMP is
+			// too big to inline).
+			b1, b2 := src[nSrc+1], src[nSrc+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+				return
+			}
+			r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+		} else if r, size = getBMP(src, nSrc); size == 0 {
+			return
+		}
+		if nDst+2 > len(dst) {
 			return
 		}
 		v := pagedLookup(euckrEnc, r)
@@ -432,7 +492,18 @@ func iso2022jpFastEnc(st *uint32, dst, src []byte) (nDst, nSrc int) {
 			if src[nSrc] < 0x80 {
 				return
 			}
-			r, size := getBMP(src, nSrc)
+			c := src[nSrc]
+			var r rune
+			var size int
+			if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+				b1, b2 := src[nSrc+1], src[nSrc+2]
+				if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+					return
+				}
+				r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+			} else {
+				r, size = getBMP(src, nSrc)
+			}
 			if size == 0 || r == 0x2212 || r >= 0xFF61 && r <= 0xFF9F {
 				return
 			}
