@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
 
@@ -120,3 +121,21 @@ func Lookup(label string) *Codec {
 	}
 	return nil
 }
+
+// Encoding returns the codec as an encoding.Encoding with x/text's usual
+// behaviour: its decoder writes U+FFFD for bad input (Replace), its encoder
+// stops with an *Error at a character it cannot encode (Strict).
+func (c *Codec) Encoding() encoding.Encoding { return xEncoding{c} }
+
+type xEncoding struct{ c *Codec }
+
+func (x xEncoding) NewDecoder() *encoding.Decoder {
+	return &encoding.Decoder{Transformer: x.c.NewDecoder(Replace)}
+}
+
+func (x xEncoding) NewEncoder() *encoding.Encoder {
+	e, _ := x.c.NewEncoder(Strict, "")
+	return &encoding.Encoder{Transformer: e}
+}
+
+func (x xEncoding) String() string { return x.c.Name }

@@ -1,6 +1,9 @@
 package multibyte
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // Kind says what was wrong with the input at an Error.
 type Kind uint8
@@ -56,6 +59,12 @@ type Error struct {
 	Kind Kind
 	// Rune is the character an encoder could not write (Unrepresentable), else -1.
 	Rune rune
+	// Line is the 1-based line of Offset: one more than the number of line
+	// feeds (byte 0x0A, which no encoding here uses inside a character)
+	// before it.
+	Line int64
+	// Column is the 1-based byte column of Offset within its line.
+	Column int64
 	// Encoder is true for an encoder's error, false for a decoder's.
 	Encoder bool
 }
@@ -64,9 +73,35 @@ type Error struct {
 func (e *Error) Error() string {
 	if e.Encoder {
 		if e.Kind == Unrepresentable {
-			return fmt.Sprintf("%s: U+%04X at byte %d cannot be encoded", e.Encoding, e.Rune, e.Offset)
+			return fmt.Sprintf("%s: U+%04X at byte %d (line %d, column %d) cannot be encoded", e.Encoding, e.Rune, e.Offset, e.Line, e.Column)
 		}
-		return fmt.Sprintf("%s encoder: %s input at byte %d (%d bytes)", e.Encoding, e.Kind, e.Offset, e.Len)
+		return fmt.Sprintf("%s encoder: %s input at byte %d (line %d, column %d; %d bytes)", e.Encoding, e.Kind, e.Offset, e.Line, e.Column, e.Len)
 	}
-	return fmt.Sprintf("%s: %s input at byte %d (%d bytes)", e.Encoding, e.Kind, e.Offset, e.Len)
+	return fmt.Sprintf("%s: %s input at byte %d (line %d, column %d; %d bytes)", e.Encoding, e.Kind, e.Offset, e.Line, e.Column, e.Len)
+}
+
+// lines tracks the line feeds of a stream for error positions.
+type lines struct {
+	pos       int64 // bytes consumed so far
+	lf        int64 // line feeds among them
+	lineStart int64 // offset just after the last line feed
+}
+
+// advance accounts for consumed, the next bytes of the stream.
+func (l *lines) advance(consumed []byte) {
+	if n := bytes.Count(consumed, []byte{'\n'}); n > 0 {
+		l.lf += int64(n)
+		l.lineStart = l.pos + int64(bytes.LastIndexByte(consumed, '\n')) + 1
+	}
+	l.pos += int64(len(consumed))
+}
+
+// errorAt fills in the position of an error at src[at], where src starts at
+// the current position, and accounts for src[:at].
+func (l *lines) errorAt(e *Error, src []byte, at int) *Error {
+	l.advance(src[:at])
+	e.Offset = l.pos
+	e.Line = l.lf + 1
+	e.Column = l.pos - l.lineStart + 1
+	return e
 }

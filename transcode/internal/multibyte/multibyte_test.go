@@ -406,6 +406,18 @@ func TestErrors(t *testing.T) {
 	if Lookup(" Windows-31J ") != ShiftJIS || Lookup("euc_jis_2004") != EUCJISX0213 || Lookup("nope") != nil {
 		t.Error("Lookup")
 	}
+	_, err = run(EUCJP.NewDecoder(Strict), []byte("ab\ncd\r\n\xa4\xa2x\xa4y"))
+	if !errors.As(err, &e) || e.Offset != 10 || e.Line != 3 || e.Column != 4 || e.Len != 1 || e.Kind != IllFormed {
+		t.Errorf("line and column: %#v", err)
+	}
+	_, err = run(mustEncoder(t, Big5, Strict, ""), []byte("a\nb\n日本\u00e9"))
+	if !errors.As(err, &e) || e.Offset != 10 || e.Line != 3 || e.Column != 7 || e.Rune != 0xE9 {
+		t.Errorf("encoder line and column: %#v", err)
+	}
+	s, err := GB18030.Encoding().NewDecoder().String("\x81\xff\xa1\x40")
+	if err != nil || s != "\ufffd\ue4c6" {
+		t.Errorf("Encoding(): %q %v", s, err)
+	}
 	if e.Error() == "" || Kind(99).String() == "" {
 		t.Error("empty messages")
 	}

@@ -41,13 +41,18 @@ type decoder struct {
 	ascii bool // bytes below 0x80 always decode to themselves
 	mode  Mode
 	st    uint32
-	pos   int64
+	pos   lines
 }
 
-func (d *decoder) Reset() { d.st, d.pos = 0, 0 }
+func (d *decoder) Reset() { d.st, d.pos = 0, lines{} }
 
 func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	defer func() { d.pos += int64(nSrc) }()
+	failed := false
+	defer func() {
+		if !failed {
+			d.pos.advance(src[:nSrc])
+		}
+	}()
 	for nSrc < len(src) {
 		if d.fast != nil {
 			a, b := d.fast(&d.st, dst[nDst:], src[nSrc:])
@@ -88,7 +93,8 @@ func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		}
 		if k != 0 {
 			if d.mode == Strict {
-				return nDst, nSrc, &Error{Encoding: d.name, Offset: d.pos + int64(nSrc), Len: n, Kind: k, Rune: -1}
+				failed = true
+				return nDst, nSrc, d.pos.errorAt(&Error{Encoding: d.name, Len: n, Kind: k, Rune: -1}, src, nSrc)
 			}
 			r1, r2 = utf8.RuneError, -1
 		}
@@ -156,13 +162,18 @@ type encoder struct {
 	mode  Mode
 	repl  string
 	st    uint32
-	pos   int64
+	pos   lines
 }
 
-func (e *encoder) Reset() { e.st, e.pos = 0, 0 }
+func (e *encoder) Reset() { e.st, e.pos = 0, lines{} }
 
 func (e *encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	defer func() { e.pos += int64(nSrc) }()
+	failed := false
+	defer func() {
+		if !failed {
+			e.pos.advance(src[:nSrc])
+		}
+	}()
 	var scratch [maxEncOut]byte
 	for nSrc < len(src) {
 		if e.fast != nil {
@@ -254,7 +265,8 @@ func (e *encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 					}
 					copy(dst[nDst:], out[:n])
 				}
-				er := &Error{Encoding: e.name, Offset: e.pos + int64(nSrc), Len: size, Kind: kind, Rune: r, Encoder: true}
+				failed = true
+				er := e.pos.errorAt(&Error{Encoding: e.name, Len: size, Kind: kind, Rune: r, Encoder: true}, src, nSrc)
 				return nDst + n, nSrc, er
 			}
 			m, ok := e.replace(out[n:], errRune)
