@@ -35,6 +35,12 @@
 //     U+FF5F/U+FF60, where Python has U+2015, U+2985/U+2986); Python also
 //     reads and writes JIS X 0212 codes after 8F outside JIS X 0213 plane 2.
 //   - HZ-GB-2312 is GB2312 from glibc's charmap and agrees with Python's hz.
+//   - glibc iconv: EUC-KR = CP949, Johab (but 5C), EUC-JIS X 0213 and
+//     ISO-2022-KR (but the KS X 1001:1998/2002 additions) agree both ways;
+//     gb18030 differs only in the GB18030-2022 code points (glibc 2.36 is
+//     GB18030-2005); GBK, Big5, CP932, EUC-JP-MS and ISO-2022-JP differ in
+//     their tables as the tests list (user-defined areas, vendor rows, best
+//     fit).
 //
 // The Encoding Standard maps the labels "iso-2022-kr", "csiso2022kr" and
 // "hz-gb-2312" to its replacement encoding (a decoder that outputs one
