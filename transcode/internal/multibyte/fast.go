@@ -250,6 +250,7 @@ func iso2022jpFastDec(st *uint32, dst, src []byte) (nDst, nSrc int) {
 // the gb18030 private-use table, ...) go to the step functions.
 
 func sjisFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	tbl := jis0208Enc.get()
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if c < 0x80 {
@@ -280,7 +281,7 @@ func sjisFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 		if r == 0xA5 || r == 0x203E || r == 0x2212 || r >= 0xFF61 && r <= 0xFF9F {
 			return
 		}
-		v := pagedLookup(jis0208Enc, r)
+		v := lookupPaged(tbl, r)
 		if v == 0 || v-1 >= 8272 && v-1 <= 8835 {
 			return
 		}
@@ -301,6 +302,7 @@ func sjisFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 }
 
 func eucjpFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	tbl := jis0208Enc.get()
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if c < 0x80 {
@@ -331,7 +333,7 @@ func eucjpFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 		if r == 0xA5 || r == 0x203E || r == 0x2212 || r >= 0xFF61 && r <= 0xFF9F {
 			return
 		}
-		v := pagedLookup(jis0208Enc, r)
+		v := lookupPaged(tbl, r)
 		if v == 0 {
 			return
 		}
@@ -344,6 +346,7 @@ func eucjpFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 }
 
 func gbFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	tbl := gb18030Enc.get()
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if c < 0x80 {
@@ -371,7 +374,7 @@ func gbFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 		if nDst+2 > len(dst) || r == 0x20AC || r >= 0xE000 && r <= 0xF8FF {
 			return // the euro (GBK: 80) and private use (E5E5, the 2022 table)
 		}
-		v := pagedLookup(gb18030Enc, r)
+		v := lookupPaged(tbl, r)
 		if v == 0 {
 			return
 		}
@@ -389,6 +392,7 @@ func gbFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 }
 
 func big5FastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	tbl := big5Enc.get()
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if c < 0x80 {
@@ -416,7 +420,7 @@ func big5FastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 		if nDst+2 > len(dst) {
 			return
 		}
-		v := pagedLookup(big5Enc, r)
+		v := lookupPaged(tbl, r)
 		if v == 0 {
 			return
 		}
@@ -434,6 +438,7 @@ func big5FastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 }
 
 func euckrFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	tbl := euckrEnc.get()
 	for nSrc < len(src) {
 		c := src[nSrc]
 		if c < 0x80 {
@@ -461,7 +466,7 @@ func euckrFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 		if nDst+2 > len(dst) {
 			return
 		}
-		v := pagedLookup(euckrEnc, r)
+		v := lookupPaged(tbl, r)
 		if v == 0 {
 			return
 		}
@@ -476,6 +481,7 @@ func euckrFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 // iso2022jpFastEnc handles runs of ASCII in the ASCII state and of mapped
 // characters in the JIS X 0208 state; every state change goes to the step.
 func iso2022jpFastEnc(st *uint32, dst, src []byte) (nDst, nSrc int) {
+	tbl := jis0208Enc.get()
 	switch *st {
 	case jeASCII:
 		for nSrc < len(src) && nDst < len(dst) {
@@ -507,7 +513,7 @@ func iso2022jpFastEnc(st *uint32, dst, src []byte) (nDst, nSrc int) {
 			if size == 0 || r == 0x2212 || r >= 0xFF61 && r <= 0xFF9F {
 				return
 			}
-			v := pagedLookup(jis0208Enc, r)
+			v := lookupPaged(tbl, r)
 			if v == 0 {
 				return
 			}

@@ -5,10 +5,10 @@ package multibyte
 
 import _ "embed"
 
-// pageBits is the log2 of the page size of the paged encoder tables.
+// pageBits is the log2 of the page size of the encoder tables built at run time.
 const pageBits = 5
 
-// Table sizes in bytes: jis0208.dec=22560, jis0212.dec=17672, gb18030.dec=47880, euckr.dec=47880, big5.dec=39564, big5hi.bits=2473, jis0208.enc=48128, gb18030.enc=57280, euckr.enc=71360, big5.enc=52992, big5.supp=1746, johab.dec=48616, johab.enc=71360, gb2312.dec=17672, gb2312.enc=45312, jisx0213.dec=35344, jisx0213hi.bits=2209, jisx0213.enc=57664, jisx0213.supp=1818.
+// Table sizes in bytes: jis0208.dec=22560, jis0212.dec=17672, gb18030.dec=47880, euckr.dec=47880, big5.dec=39564, big5hi.bits=2473, big5.supp=1746, johab.dec=48616, gb2312.dec=17672, jisx0213.dec=35344, jisx0213hi.bits=2209, jisx0213.supp=1818.
 
 // jis0208Dec is index jis0208: code point by pointer, 0 for none.
 //
@@ -40,26 +40,6 @@ var big5Dec string
 //go:embed tables/big5hi.bits
 var big5Hi string
 
-// jis0208Enc maps a BMP code point to its first index jis0208 pointer + 1 (paged).
-//
-//go:embed tables/jis0208.enc
-var jis0208Enc string
-
-// gb18030Enc maps a BMP code point to its first index gb18030 pointer + 1 (paged).
-//
-//go:embed tables/gb18030.enc
-var gb18030Enc string
-
-// euckrEnc maps a BMP code point to its first index euc-kr pointer + 1 (paged).
-//
-//go:embed tables/euckr.enc
-var euckrEnc string
-
-// big5Enc maps a BMP code point to its index Big5 pointer + 1 (paged).
-//
-//go:embed tables/big5.enc
-var big5Enc string
-
 // big5Supp lists (code point, pointer+1) for Big5's plane-2 code points, sorted.
 //
 //go:embed tables/big5.supp
@@ -70,20 +50,10 @@ var big5Supp string
 //go:embed tables/johab.dec
 var johabDec string
 
-// johabEnc maps a BMP code point to Johab's two bytes (paged).
-//
-//go:embed tables/johab.enc
-var johabEnc string
-
 // gb2312Dec maps (lead-0xA1)*94+(trail-0xA1) to a code point (glibc GB2312, for HZ).
 //
 //go:embed tables/gb2312.dec
 var gb2312Dec string
-
-// gb2312Enc maps a BMP code point to GB2312's two bytes (paged).
-//
-//go:embed tables/gb2312.enc
-var gb2312Enc string
 
 // jisx0213Dec maps plane*8836+(lead-0xA1)*94+(trail-0xA1) to a code point's low 16 bits (glibc EUC-JISX0213).
 //
@@ -94,11 +64,6 @@ var jisx0213Dec string
 //
 //go:embed tables/jisx0213hi.bits
 var jisx0213Hi string
-
-// jisx0213Enc maps a BMP code point to EUC-JIS X 0213's bytes (paged; plane 2 with the lead's top bit cleared).
-//
-//go:embed tables/jisx0213.enc
-var jisx0213Enc string
 
 // jisx0213Supp lists (code point, bytes) for EUC-JIS X 0213's plane-2 code points, sorted.
 //
@@ -510,7 +475,7 @@ var sjisExceptions = [...]struct{ cp, pointer uint16 }{
 	{0xFFE4, 10738},
 }
 
-// jisx0213Pairs lists EUC-JIS X 0213's byte pairs that decode to two code points (base, combining mark, bytes as in jisx0213Enc).
+// jisx0213Pairs lists EUC-JIS X 0213's byte pairs that decode to two code points (base, combining mark, lead<<8|trail, the lead's top bit cleared for plane 2).
 var jisx0213Pairs = [...]struct{ base, mark, bytes uint16 }{
 	{0x304B, 0x309A, 0xA4F7},
 	{0x304D, 0x309A, 0xA4F8},

@@ -386,15 +386,6 @@ func u16at(s string, i int) uint16 {
 
 const nPages = 0x10000 >> pageBits
 
-// pagedLookup reads a paged encoder table (see gen): 0 means unmapped.
-func pagedLookup(s string, r rune) uint16 {
-	if uint32(r) > 0xFFFF {
-		return 0
-	}
-	page := int(u16at(s, int(r>>pageBits)))
-	return u16at(s, nPages+page<<pageBits+int(r&(1<<pageBits-1)))
-}
-
 // suppLookup searches a sorted table of 6-byte (code point, value) records.
 func suppLookup(s string, r rune) uint16 {
 	lo, hi := 0, len(s)/6

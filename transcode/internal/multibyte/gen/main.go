@@ -310,33 +310,6 @@ func u16(v []uint16) []byte {
 	return b
 }
 
-// paged builds a two-level table for the BMP: nPages page numbers, then the
-// pages of 1<<pageBits values; page 0 is all zeros and stands for every page
-// with no mapping, which keeps the sparse encoders small.
-func paged(m map[rune]uint16) []byte {
-	idx := make([]uint16, nPages)
-	pages := [][]uint16{make([]uint16, 1<<pageBits)}
-	for p := 0; p < nPages; p++ {
-		page := make([]uint16, 1<<pageBits)
-		used := false
-		for k := range page {
-			if v, ok := m[rune(p<<pageBits|k)]; ok {
-				page[k] = v
-				used = true
-			}
-		}
-		if used {
-			idx[p] = uint16(len(pages))
-			pages = append(pages, page)
-		}
-	}
-	out := u16(idx)
-	for _, p := range pages {
-		out = append(out, u16(p)...)
-	}
-	return out
-}
-
 // supp lists the supplementary-plane mappings as sorted (code point, value)
 // records of 4+2 bytes for a binary search; they are few.
 func supp(m map[rune]uint16) []byte {
@@ -408,7 +381,9 @@ func build() map[string][]byte {
 	g.table("big5.dec", "big5Dec", "is index Big5, low 16 bits of the code point by pointer.", u16(b5))
 	g.table("big5hi.bits", "big5Hi", "has a bit per Big5 pointer whose code point is in plane 2.", b5hi)
 
-	// Encoders store pointer+1 so that 0 means unmapped.
+	// The encoders' tables are built at run time from the decoders' (see
+	// enctables.go); what is computed here checks the data and gives the
+	// small generated lists.
 	first := func(idx []rune, skip func(p int) bool) (bmp, sup map[rune]uint16) {
 		bmp, sup = map[rune]uint16{}, map[rune]uint16{}
 		for p, c := range idx {
@@ -431,7 +406,6 @@ func build() map[string][]byte {
 			log.Fatalf("jis0208: first pointer of U+%04X is %d, beyond EUC-JP's 94x94", c, p-1)
 		}
 	}
-	g.table("jis0208.enc", "jis0208Enc", "maps a BMP code point to its first index jis0208 pointer + 1 (paged).", paged(jisEnc))
 	// index Shift_JIS pointer: index jis0208 without pointers 8272 to 8835.
 	sjisEnc, _ := first(jis0208, func(p int) bool { return p >= 8272 && p <= 8835 })
 	var sjisExc []string
@@ -442,23 +416,10 @@ func build() map[string][]byte {
 			sjisExc = append(sjisExc, fmt.Sprintf("{0x%04X, %d},", c, int(b)))
 		}
 	}
-	gbEnc, _ := first(gb, nil)
-	g.table("gb18030.enc", "gb18030Enc", "maps a BMP code point to its first index gb18030 pointer + 1 (paged).", paged(gbEnc))
-	ekEnc, _ := first(euckr, nil)
-	g.table("euckr.enc", "euckrEnc", "maps a BMP code point to its first index euc-kr pointer + 1 (paged).", paged(ekEnc))
 	// index Big5 pointer: no pointers below (0xA1-0x81)*157; the last pointer
 	// for six code points that occur twice.
 	const b5min = (0xA1 - 0x81) * 157
-	b5bmp, b5sup := first(big5, func(p int) bool { return p < b5min })
-	for p, c := range big5 {
-		switch c {
-		case 0x2550, 0x255E, 0x2561, 0x256A, 0x5341, 0x5345:
-			if p >= b5min {
-				b5bmp[c] = uint16(p + 1)
-			}
-		}
-	}
-	g.table("big5.enc", "big5Enc", "maps a BMP code point to its index Big5 pointer + 1 (paged).", paged(b5bmp))
+	_, b5sup := first(big5, func(p int) bool { return p < b5min })
 	g.table("big5.supp", "big5Supp", "lists (code point, pointer+1) for Big5's plane-2 code points, sorted.", supp(b5sup))
 
 	// GB18030-2022: pointers whose former private-use code point the encoders
@@ -478,7 +439,6 @@ func build() map[string][]byte {
 
 	// glibc charmaps for the encodings beyond WHATWG.
 	johabDec := make([]uint16, 118*206)
-	johabEnc := map[rune]uint16{}
 	for _, e := range charmap("JOHAB.gz") {
 		if len(e.cps) != 1 || len(e.bytes) == 1 {
 			if len(e.bytes) == 1 && e.bytes[0] >= 0x80 {
@@ -491,15 +451,10 @@ func build() map[string][]byte {
 			log.Fatalf("johab: entry % x U+%X outside the table", e.bytes, e.cps[0])
 		}
 		johabDec[int(l-0x84)*206+int(t-0x31)] = uint16(e.cps[0])
-		if _, ok := johabEnc[e.cps[0]]; !ok {
-			johabEnc[e.cps[0]] = uint16(l)<<8 | uint16(t)
-		}
 	}
 	g.table("johab.dec", "johabDec", "maps (lead-0x84)*206+(trail-0x31) to a code point (glibc JOHAB).", u16(johabDec))
-	g.table("johab.enc", "johabEnc", "maps a BMP code point to Johab's two bytes (paged).", paged(johabEnc))
 
 	gb2312Dec := make([]uint16, 94*94)
-	gb2312Enc := map[rune]uint16{}
 	for _, e := range charmap("GB2312.gz") {
 		if len(e.bytes) == 1 {
 			continue
@@ -509,19 +464,14 @@ func build() map[string][]byte {
 			log.Fatalf("gb2312: entry % x outside the table", e.bytes)
 		}
 		gb2312Dec[int(l-0xA1)*94+int(t-0xA1)] = uint16(e.cps[0])
-		if _, ok := gb2312Enc[e.cps[0]]; !ok {
-			gb2312Enc[e.cps[0]] = uint16(l)<<8 | uint16(t)
-		}
 	}
 	g.table("gb2312.dec", "gb2312Dec", "maps (lead-0xA1)*94+(trail-0xA1) to a code point (glibc GB2312, for HZ).", u16(gb2312Dec))
-	g.table("gb2312.enc", "gb2312Enc", "maps a BMP code point to GB2312's two bytes (paged).", paged(gb2312Enc))
 
 	// EUC-JIS X 0213: plane 1 at pointers 0..8835, plane 2 (after 0x8F) at
 	// 8836..17671; plane-2 code points carry a bit; the value stored for the
 	// encoder is lead<<8|trail with the lead's top bit cleared for plane 2.
 	x0213Dec := make([]uint16, 2*8836)
 	x0213Hi := make([]byte, (2*8836+7)/8)
-	x0213Enc := map[rune]uint16{}
 	x0213Sup := map[rune]uint16{}
 	var x0213Pairs []string
 	for _, e := range charmap("EUC-JISX0213.gz") {
@@ -554,19 +504,16 @@ func build() map[string][]byte {
 			if _, ok := x0213Sup[c]; !ok {
 				x0213Sup[c] = val
 			}
-		} else if _, ok := x0213Enc[c]; !ok {
-			x0213Enc[c] = val
 		}
 		x0213Dec[p] = uint16(c)
 	}
 	g.table("jisx0213.dec", "jisx0213Dec", "maps plane*8836+(lead-0xA1)*94+(trail-0xA1) to a code point's low 16 bits (glibc EUC-JISX0213).", u16(x0213Dec))
 	g.table("jisx0213hi.bits", "jisx0213Hi", "has a bit per EUC-JIS X 0213 pointer whose code point is in plane 2.", x0213Hi)
-	g.table("jisx0213.enc", "jisx0213Enc", "maps a BMP code point to EUC-JIS X 0213's bytes (paged; plane 2 with the lead's top bit cleared).", paged(x0213Enc))
 	g.table("jisx0213.supp", "jisx0213Supp", "lists (code point, bytes) for EUC-JIS X 0213's plane-2 code points, sorted.", supp(x0213Sup))
 
 	var src bytes.Buffer
 	src.WriteString("// Code generated by go run ./gen; DO NOT EDIT.\n// Sources: testdata/src (see SHA256SUMS there).\n\npackage multibyte\n\nimport _ \"embed\"\n\n")
-	fmt.Fprintf(&src, "// pageBits is the log2 of the page size of the paged encoder tables.\nconst pageBits = %d\n\n", pageBits)
+	fmt.Fprintf(&src, "// pageBits is the log2 of the page size of the encoder tables built at run time.\nconst pageBits = %d\n\n", pageBits)
 	fmt.Fprintf(&src, "// Table sizes in bytes: %s.\n", strings.Join(g.sizes, ", "))
 	src.Write(g.gosrc.Bytes())
 	src.WriteString("\n// isoKatakana is index ISO-2022-JP katakana: U+FF61+i maps to isoKatakana[i].\nvar isoKatakana = [...]uint16{")
@@ -581,7 +528,7 @@ func build() map[string][]byte {
 	src.WriteString(strings.Join(gbPUA, "\n"))
 	src.WriteString("\n}\n\n// sjisExceptions lists the code points whose index Shift_JIS pointer differs from the first index jis0208 pointer: pointer+1, or 0 for none.\nvar sjisExceptions = [...]struct{ cp, pointer uint16 }{\n")
 	src.WriteString(strings.Join(sjisExc, "\n"))
-	src.WriteString("\n}\n\n// jisx0213Pairs lists EUC-JIS X 0213's byte pairs that decode to two code points (base, combining mark, bytes as in jisx0213Enc).\nvar jisx0213Pairs = [...]struct{ base, mark, bytes uint16 }{\n")
+	src.WriteString("\n}\n\n// jisx0213Pairs lists EUC-JIS X 0213's byte pairs that decode to two code points (base, combining mark, lead<<8|trail, the lead's top bit cleared for plane 2).\nvar jisx0213Pairs = [...]struct{ base, mark, bytes uint16 }{\n")
 	src.WriteString(strings.Join(x0213Pairs, "\n"))
 	src.WriteString("\n}\n")
 	fmtd, err := format.Source(src.Bytes())
