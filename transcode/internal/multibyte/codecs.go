@@ -34,8 +34,9 @@ type Codec struct {
 }
 
 // NewDecoder returns a decoder from the encoding to UTF-8. In Strict mode it
-// stops at the first bad input with an *Error; otherwise it writes U+FFFD per
-// error as the Encoding Standard's decoder does.
+// stops at the first bad input with an *Error; in Skip mode it drops it;
+// otherwise it writes U+FFFD per error as the Encoding Standard's decoder
+// does.
 func (c *Codec) NewDecoder(mode Mode) transform.Transformer {
 	return &decoder{name: c.Name, fast: c.fastDec, step: c.step, ascii: c.ascii, mode: mode}
 }
@@ -47,7 +48,7 @@ var ErrReplacement = errors.New("multibyte: the replacement cannot be encoded")
 // NewEncoder returns an encoder from UTF-8 to the encoding. In Strict mode it
 // stops at the first character it cannot encode (or ill-formed UTF-8) with
 // an *Error; in Replace mode it writes replacement instead ("?" when empty);
-// in HTML mode it writes "&#NNNN;".
+// in HTML mode it writes "&#NNNN;"; in Skip mode it writes nothing for it.
 func (c *Codec) NewEncoder(mode Mode, replacement string) (transform.Transformer, error) {
 	if replacement == "" {
 		replacement = "?"

@@ -54,7 +54,7 @@ func FuzzEncode(f *testing.F) {
 			return
 		}
 		c := Codecs[int(which)%len(Codecs)]
-		for _, mode := range []Mode{Strict, Replace, HTML} {
+		for _, mode := range []Mode{Strict, Replace, HTML, Skip} {
 			enc := mustEncoder(t, c, mode, "")
 			whole, werr := run(enc, []byte(in))
 			if mode != Strict && werr != nil {

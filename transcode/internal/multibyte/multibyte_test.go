@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -248,7 +249,7 @@ func TestChunking(t *testing.T) {
 			inputs = append(inputs, soup(rng, c, 24))
 		}
 		for _, in := range inputs {
-			for _, mode := range []Mode{Replace, Strict} {
+			for _, mode := range []Mode{Replace, Strict, Skip} {
 				dec := c.NewDecoder(mode)
 				whole, werr := run(dec, in)
 				for cut := 0; cut <= len(in); cut++ {
@@ -268,7 +269,7 @@ func TestChunking(t *testing.T) {
 			}
 		}
 		src := []byte(text + "\xff\xe3\x81" + text)
-		for _, mode := range []Mode{Strict, Replace, HTML} {
+		for _, mode := range []Mode{Strict, Replace, HTML, Skip} {
 			e := mustEncoder(t, c, mode, "")
 			whole, werr := run(e, src)
 			for cut := 0; cut <= len(src); cut++ {
@@ -348,6 +349,10 @@ func TestWHATWGExamples(t *testing.T) {
 		if err != nil || string(got) != tc.want {
 			t.Errorf("%s decode % x = %+q %v, want %+q", tc.c.Name, tc.in, got, err, tc.want)
 		}
+		got, err = run(tc.c.NewDecoder(Skip), []byte(tc.in))
+		if want := strings.ReplaceAll(tc.want, "\ufffd", ""); err != nil || string(got) != want {
+			t.Errorf("%s skip-decode % x = %+q %v, want %+q", tc.c.Name, tc.in, got, err, want)
+		}
 	}
 	enc := []struct {
 		c    *Codec
@@ -366,6 +371,8 @@ func TestWHATWGExamples(t *testing.T) {
 		{ISO2022JP, HTML, "日\u00e9", "\x1b$BF|\x1b(B&#233;"},
 		{ISO2022JP, Strict, "\uff76", "\x1b$B%+\x1b(B"},
 		{EUCKR, Replace, "a\u00e9", "a?"},
+		{EUCKR, Skip, "a\u00e9b", "ab"},
+		{ISO2022JP, Skip, "日\u00e9日", "\x1b$BF|\x1b(B\x1b$BF|\x1b(B"},
 	}
 	for _, tc := range enc {
 		got, err := run(mustEncoder(t, tc.c, tc.mode, ""), []byte(tc.in))

@@ -21,6 +21,9 @@ const (
 	// encode as a decimal numeric character reference "&#NNNN;", as the
 	// Encoding Standard's encoders do for HTML forms.
 	HTML
+	// Skip drops what Replace would replace: a decoder writes nothing for an
+	// error, an encoder nothing for a character it cannot encode.
+	Skip
 )
 
 // stepFunc decodes the unit at the start of src (len(src) > 0) with the
@@ -97,6 +100,9 @@ func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 				return nDst, nSrc, d.pos.errorAt(&Error{Encoding: d.name, Len: n, Kind: k, Rune: -1}, src, nSrc)
 			}
 			r1, r2 = utf8.RuneError, -1
+			if d.mode == Skip {
+				r1 = -1
+			}
 		}
 		if r1 >= 0x800 && r1 < 0x10000 && r2 < 0 && len(dst)-nDst >= 3 {
 			// The common case, a BMP character from a table, written inline.
@@ -269,7 +275,10 @@ func (e *encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 				er := e.pos.errorAt(&Error{Encoding: e.name, Len: size, Kind: kind, Rune: r, Encoder: true}, src, nSrc)
 				return nDst + n, nSrc, er
 			}
-			m, ok := e.replace(out[n:], errRune)
+			m, ok := 0, true
+			if e.mode != Skip {
+				m, ok = e.replace(out[n:], errRune)
+			}
 			if !ok {
 				// The replacement was checked at construction, so only room
 				// can be missing, and only when out is the scratch buffer.

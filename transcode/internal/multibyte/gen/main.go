@@ -37,7 +37,6 @@ const (
 	goOut    = "tables_gen.go"
 	sumsFile = "testdata/src/SHA256SUMS"
 	pageBits = 5
-	nPages   = 0x10000 >> pageBits
 )
 
 var (
