@@ -98,10 +98,10 @@ var (
 	HZGB2312 = &Codec{Name: "HZ-GB-2312", Stateful: true, step: hzDecode, enc: hzEncode, flush: hzFlush,
 		Labels: []string{"hz-gb-2312", "hz", "hzgb", "hz_gb_2312", "hz-gb"}}
 	// Johab is Johab (KS C 5601-1992 annex 3, code page 1361).
-	Johab = &Codec{Name: "Johab", ascii: true, step: johabDecode, enc: johabEncode,
+	Johab = &Codec{fastDec: johabFastDec, fastEnc: johabFastEnc, Name: "Johab", ascii: true, step: johabDecode, enc: johabEncode,
 		Labels: []string{"johab", "cp1361", "ms1361", "x-johab"}}
 	// EUCJISX0213 is EUC-JIS X 0213 (EUC-JIS-2004).
-	EUCJISX0213 = &Codec{Name: "EUC-JISX0213", ascii: true, step: jisx0213Decode, enc: jisx0213Encode,
+	EUCJISX0213 = &Codec{fastDec: jisx0213FastDec, fastEnc: jisx0213FastEnc, Name: "EUC-JISX0213", ascii: true, step: jisx0213Decode, enc: jisx0213Encode,
 		pair:   &pairFunc{starts: jisx0213PairStarts, encode: jisx0213PairEncode},
 		Labels: []string{"euc-jisx0213", "euc-jis-2004", "euc_jis_2004", "euc_jisx0213", "eucjis2004", "euc-jis-x0213"}}
 )

@@ -525,3 +525,147 @@ func iso2022jpFastEnc(st *uint32, dst, src []byte) (nDst, nSrc int) {
 	}
 	return
 }
+
+func johabFastDec(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			if nDst >= len(dst) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		if nDst+3 > len(dst) || nSrc+1 >= len(src) || c < 0x84 || c > 0xF9 {
+			return
+		}
+		t := src[nSrc+1]
+		if t < 0x31 || t == 0xFF {
+			return
+		}
+		r := u16at(johabDec, int(c-0x84)*206+int(t-0x31))
+		if r == 0 {
+			return
+		}
+		nDst += putBMP(dst[nDst:], r)
+		nSrc += 2
+	}
+	return
+}
+
+func johabFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	tbl := johabEnc.get()
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			if nDst >= len(dst) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		var r rune
+		var size int
+		if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+			b1, b2 := src[nSrc+1], src[nSrc+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+				return
+			}
+			r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+		} else if r, size = getBMP(src, nSrc); size == 0 {
+			return
+		}
+		if nDst+2 > len(dst) {
+			return
+		}
+		v := lookupPaged(tbl, r)
+		if v == 0 {
+			return
+		}
+		dst[nDst], dst[nDst+1] = byte(v>>8), byte(v)
+		nDst += 2
+		nSrc += size
+	}
+	return
+}
+
+// jisx0213FastDec handles plane 1 characters of the BMP; plane 2, the
+// supplementary planes and the two-code-point pairs go to the step.
+func jisx0213FastDec(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			if nDst >= len(dst) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		if nDst+3 > len(dst) || nSrc+1 >= len(src) || c < 0xA1 || c == 0xFF {
+			return
+		}
+		t := src[nSrc+1]
+		if t < 0xA1 || t == 0xFF {
+			return
+		}
+		p := int(c-0xA1)*94 + int(t-0xA1)
+		r := u16at(jisx0213Dec, p)
+		if r == 0 || bit(jisx0213Hi, p) {
+			return
+		}
+		nDst += putBMP(dst[nDst:], r)
+		nSrc += 2
+	}
+	return
+}
+
+// jisx0213FastEnc stops at a character that may start a two-code-point
+// pair, so that the step can look at the next one.
+func jisx0213FastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
+	tbl := jisx0213Enc.get()
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			if nDst >= len(dst) {
+				return
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
+		}
+		var r rune
+		var size int
+		if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+			b1, b2 := src[nSrc+1], src[nSrc+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+				return
+			}
+			r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+		} else if r, size = getBMP(src, nSrc); size == 0 {
+			return
+		}
+		if nDst+3 > len(dst) || r >= 0xFF61 && r <= 0xFF9F || jisx0213PairStarts(r) {
+			return
+		}
+		v := lookupPaged(tbl, r)
+		if v == 0 {
+			return
+		}
+		if v&0x8000 == 0 {
+			dst[nDst], dst[nDst+1], dst[nDst+2] = 0x8F, byte(v>>8)|0x80, byte(v)
+			nDst += 3
+		} else {
+			dst[nDst], dst[nDst+1] = byte(v>>8), byte(v)
+			nDst += 2
+		}
+		nSrc += size
+	}
+	return
+}
