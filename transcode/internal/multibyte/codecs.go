@@ -18,6 +18,9 @@ type Codec struct {
 	// Labels are the names that select the codec, lower case: the Encoding
 	// Standard's labels, or iconv's and Python's names for the others.
 	Labels []string
+	// Aliases are further names iconv or Python give the same encoding
+	// (lower case), for the Encoding Standard's codecs; Lookup accepts them.
+	Aliases []string
 	// WHATWG reports whether the Encoding Standard defines the encoding.
 	WHATWG bool
 	// Stateful reports whether the encoding has shift states (escape
@@ -70,26 +73,26 @@ func (c *Codec) NewEncoder(mode Mode, replacement string) (transform.Transformer
 // are beyond it.
 var (
 	// ShiftJIS is the Encoding Standard's Shift_JIS (Windows code page 932's repertoire).
-	ShiftJIS = &Codec{fastDec: sjisFastDec, fastEnc: sjisFastEnc, Name: "Shift_JIS", WHATWG: true, ascii: true, step: sjisDecode, enc: sjisEncode,
+	ShiftJIS = &Codec{Aliases: []string{"cp932", "windows-932"}, fastDec: sjisFastDec, fastEnc: sjisFastEnc, Name: "Shift_JIS", WHATWG: true, ascii: true, step: sjisDecode, enc: sjisEncode,
 		Labels: []string{"csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"}}
 	// EUCJP is the Encoding Standard's EUC-JP (JIS X 0208 and, decoding only, JIS X 0212).
-	EUCJP = &Codec{fastDec: eucjpFastDec, fastEnc: eucjpFastEnc, Name: "EUC-JP", WHATWG: true, ascii: true, step: eucjpDecode, enc: eucjpEncode,
+	EUCJP = &Codec{Aliases: []string{"eucjp", "ujis"}, fastDec: eucjpFastDec, fastEnc: eucjpFastEnc, Name: "EUC-JP", WHATWG: true, ascii: true, step: eucjpDecode, enc: eucjpEncode,
 		Labels: []string{"cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"}}
 	// ISO2022JP is the Encoding Standard's ISO-2022-JP.
-	ISO2022JP = &Codec{fastDec: iso2022jpFastDec, fastEnc: iso2022jpFastEnc, Name: "ISO-2022-JP", WHATWG: true, Stateful: true, step: iso2022jpDecode, enc: iso2022jpEncode, flush: iso2022jpFlush,
+	ISO2022JP = &Codec{Aliases: []string{"iso2022jp", "iso2022_jp"}, fastDec: iso2022jpFastDec, fastEnc: iso2022jpFastEnc, Name: "ISO-2022-JP", WHATWG: true, Stateful: true, step: iso2022jpDecode, enc: iso2022jpEncode, flush: iso2022jpFlush,
 		Labels: []string{"csiso2022jp", "iso-2022-jp"}}
 	// GB18030 is the Encoding Standard's gb18030 (GB18030-2022 mappings).
-	GB18030 = &Codec{fastDec: gbFastDec, fastEnc: gbFastEnc, Name: "gb18030", WHATWG: true, ascii: true, step: gb18030Decode, enc: gb18030Encode,
+	GB18030 = &Codec{Aliases: []string{"gb-18030", "windows-54936", "cp54936"}, fastDec: gbFastDec, fastEnc: gbFastEnc, Name: "gb18030", WHATWG: true, ascii: true, step: gb18030Decode, enc: gb18030Encode,
 		Labels: []string{"gb18030"}}
 	// GBK is the Encoding Standard's GBK: the gb18030 decoder, an encoder
 	// without four-byte sequences.
-	GBK = &Codec{fastDec: gbFastDec, fastEnc: gbFastEnc, Name: "GBK", WHATWG: true, ascii: true, step: gb18030Decode, enc: gbkEncode,
+	GBK = &Codec{Aliases: []string{"cp936", "windows-936", "ms936"}, fastDec: gbFastDec, fastEnc: gbFastEnc, Name: "GBK", WHATWG: true, ascii: true, step: gb18030Decode, enc: gbkEncode,
 		Labels: []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"}}
 	// Big5 is the Encoding Standard's Big5 (with HKSCS when decoding).
-	Big5 = &Codec{fastDec: big5FastDec, fastEnc: big5FastEnc, Name: "Big5", WHATWG: true, ascii: true, step: big5Decode, enc: big5Encode,
+	Big5 = &Codec{Aliases: []string{"big5hkscs", "cp950", "windows-950"}, fastDec: big5FastDec, fastEnc: big5FastEnc, Name: "Big5", WHATWG: true, ascii: true, step: big5Decode, enc: big5Encode,
 		Labels: []string{"big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"}}
 	// EUCKR is the Encoding Standard's EUC-KR (Windows code page 949, UHC).
-	EUCKR = &Codec{fastDec: euckrFastDec, fastEnc: euckrFastEnc, Name: "EUC-KR", WHATWG: true, ascii: true, step: euckrDecode, enc: euckrEncode,
+	EUCKR = &Codec{Aliases: []string{"cp949", "uhc", "euckr", "ms949"}, fastDec: euckrFastDec, fastEnc: euckrFastEnc, Name: "EUC-KR", WHATWG: true, ascii: true, step: euckrDecode, enc: euckrEncode,
 		Labels: []string{"cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"}}
 	// ISO2022KR is ISO-2022-KR (RFC 1557), KS X 1001 as in index euc-kr.
 	ISO2022KR = &Codec{Name: "ISO-2022-KR", Stateful: true, step: iso2022krDecode, enc: iso2022krEncode, flush: iso2022krFlush,
@@ -109,12 +112,17 @@ var (
 // Codecs lists every codec of the package.
 var Codecs = []*Codec{ShiftJIS, EUCJP, ISO2022JP, GB18030, GBK, Big5, EUCKR, ISO2022KR, HZGB2312, Johab, EUCJISX0213}
 
-// Lookup returns the codec one of whose labels equals label (ASCII case and
-// surrounding white space ignored), or nil.
+// Lookup returns the codec one of whose labels or aliases equals label
+// (ASCII case and surrounding white space ignored), or nil.
 func Lookup(label string) *Codec {
 	label = strings.ToLower(strings.TrimSpace(label))
 	for _, c := range Codecs {
 		for _, l := range c.Labels {
+			if l == label {
+				return c
+			}
+		}
+		for _, l := range c.Aliases {
 			if l == label {
 				return c
 			}

@@ -429,3 +429,23 @@ func TestErrors(t *testing.T) {
 		t.Error("empty messages")
 	}
 }
+
+// TestLabelsUnique: no label or alias selects two codecs, and each is
+// lower case and trimmed, as Lookup compares.
+func TestLabelsUnique(t *testing.T) {
+	seen := map[string]string{}
+	for _, c := range Codecs {
+		for _, l := range append(append([]string{}, c.Labels...), c.Aliases...) {
+			if l != strings.ToLower(strings.TrimSpace(l)) {
+				t.Errorf("%s: label %q not normalised", c.Name, l)
+			}
+			if prev, ok := seen[l]; ok {
+				t.Errorf("label %q names both %s and %s", l, prev, c.Name)
+			}
+			seen[l] = c.Name
+			if Lookup(strings.ToUpper(l)) != c {
+				t.Errorf("Lookup(%q) is not %s", l, c.Name)
+			}
+		}
+	}
+}
