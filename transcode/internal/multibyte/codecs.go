@@ -73,40 +73,80 @@ func (c *Codec) NewEncoder(mode Mode, replacement string) (transform.Transformer
 // are beyond it.
 var (
 	// ShiftJIS is the Encoding Standard's Shift_JIS (Windows code page 932's repertoire).
-	ShiftJIS = &Codec{Aliases: []string{"cp932", "windows-932"}, fastDec: sjisFastDec, fastEnc: sjisFastEnc, Name: "Shift_JIS", WHATWG: true, ascii: true, step: sjisDecode, enc: sjisEncode,
-		Labels: []string{"csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"}}
+	ShiftJIS = &Codec{
+		Name: "Shift_JIS", WHATWG: true,
+		Labels:  []string{"csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"},
+		Aliases: []string{"cp932", "windows-932"},
+		ascii:   true, step: sjisDecode, enc: sjisEncode, fastDec: sjisFastDec, fastEnc: sjisFastEnc,
+	}
 	// EUCJP is the Encoding Standard's EUC-JP (JIS X 0208 and, decoding only, JIS X 0212).
-	EUCJP = &Codec{Aliases: []string{"eucjp", "ujis"}, fastDec: eucjpFastDec, fastEnc: eucjpFastEnc, Name: "EUC-JP", WHATWG: true, ascii: true, step: eucjpDecode, enc: eucjpEncode,
-		Labels: []string{"cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"}}
+	EUCJP = &Codec{
+		Name: "EUC-JP", WHATWG: true,
+		Labels:  []string{"cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"},
+		Aliases: []string{"eucjp", "ujis"},
+		ascii:   true, step: eucjpDecode, enc: eucjpEncode, fastDec: eucjpFastDec, fastEnc: eucjpFastEnc,
+	}
 	// ISO2022JP is the Encoding Standard's ISO-2022-JP.
-	ISO2022JP = &Codec{Aliases: []string{"iso2022jp", "iso2022_jp"}, fastDec: iso2022jpFastDec, fastEnc: iso2022jpFastEnc, Name: "ISO-2022-JP", WHATWG: true, Stateful: true, step: iso2022jpDecode, enc: iso2022jpEncode, flush: iso2022jpFlush,
-		Labels: []string{"csiso2022jp", "iso-2022-jp"}}
+	ISO2022JP = &Codec{
+		Name: "ISO-2022-JP", WHATWG: true, Stateful: true,
+		Labels:  []string{"csiso2022jp", "iso-2022-jp"},
+		Aliases: []string{"iso2022jp", "iso2022_jp"},
+		step:    iso2022jpDecode, enc: iso2022jpEncode, flush: iso2022jpFlush, fastDec: iso2022jpFastDec, fastEnc: iso2022jpFastEnc,
+	}
 	// GB18030 is the Encoding Standard's gb18030 (GB18030-2022 mappings).
-	GB18030 = &Codec{Aliases: []string{"gb-18030", "windows-54936", "cp54936"}, fastDec: gbFastDec, fastEnc: gbFastEnc, Name: "gb18030", WHATWG: true, ascii: true, step: gb18030Decode, enc: gb18030Encode,
-		Labels: []string{"gb18030"}}
+	GB18030 = &Codec{
+		Name: "gb18030", WHATWG: true,
+		Labels:  []string{"gb18030"},
+		Aliases: []string{"gb-18030", "windows-54936", "cp54936"},
+		ascii:   true, step: gb18030Decode, enc: gb18030Encode, fastDec: gbFastDec, fastEnc: gbFastEnc,
+	}
 	// GBK is the Encoding Standard's GBK: the gb18030 decoder, an encoder
 	// without four-byte sequences.
-	GBK = &Codec{Aliases: []string{"cp936", "windows-936", "ms936"}, fastDec: gbFastDec, fastEnc: gbFastEnc, Name: "GBK", WHATWG: true, ascii: true, step: gb18030Decode, enc: gbkEncode,
-		Labels: []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"}}
+	GBK = &Codec{
+		Name: "GBK", WHATWG: true,
+		Labels:  []string{"chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"},
+		Aliases: []string{"cp936", "windows-936", "ms936"},
+		ascii:   true, step: gb18030Decode, enc: gbkEncode, fastDec: gbFastDec, fastEnc: gbFastEnc,
+	}
 	// Big5 is the Encoding Standard's Big5 (with HKSCS when decoding).
-	Big5 = &Codec{Aliases: []string{"big5hkscs", "cp950", "windows-950"}, fastDec: big5FastDec, fastEnc: big5FastEnc, Name: "Big5", WHATWG: true, ascii: true, step: big5Decode, enc: big5Encode,
-		Labels: []string{"big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"}}
+	Big5 = &Codec{
+		Name: "Big5", WHATWG: true,
+		Labels:  []string{"big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"},
+		Aliases: []string{"big5hkscs", "cp950", "windows-950"},
+		ascii:   true, step: big5Decode, enc: big5Encode, fastDec: big5FastDec, fastEnc: big5FastEnc,
+	}
 	// EUCKR is the Encoding Standard's EUC-KR (Windows code page 949, UHC).
-	EUCKR = &Codec{Aliases: []string{"cp949", "uhc", "euckr", "ms949"}, fastDec: euckrFastDec, fastEnc: euckrFastEnc, Name: "EUC-KR", WHATWG: true, ascii: true, step: euckrDecode, enc: euckrEncode,
-		Labels: []string{"cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"}}
+	EUCKR = &Codec{
+		Name: "EUC-KR", WHATWG: true,
+		Labels:  []string{"cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"},
+		Aliases: []string{"cp949", "uhc", "euckr", "ms949"},
+		ascii:   true, step: euckrDecode, enc: euckrEncode, fastDec: euckrFastDec, fastEnc: euckrFastEnc,
+	}
 	// ISO2022KR is ISO-2022-KR (RFC 1557), KS X 1001 as in index euc-kr.
-	ISO2022KR = &Codec{Name: "ISO-2022-KR", Stateful: true, step: iso2022krDecode, enc: iso2022krEncode, flush: iso2022krFlush,
-		Labels: []string{"iso-2022-kr", "iso2022kr", "iso2022_kr", "csiso2022kr"}}
+	ISO2022KR = &Codec{
+		Name: "ISO-2022-KR", Stateful: true,
+		Labels: []string{"iso-2022-kr", "iso2022kr", "iso2022_kr", "csiso2022kr"},
+		step:   iso2022krDecode, enc: iso2022krEncode, flush: iso2022krFlush,
+	}
 	// HZGB2312 is HZ-GB-2312 (RFC 1843), GB2312 as in glibc's charmap.
-	HZGB2312 = &Codec{Name: "HZ-GB-2312", Stateful: true, step: hzDecode, enc: hzEncode, flush: hzFlush,
-		Labels: []string{"hz-gb-2312", "hz", "hzgb", "hz_gb_2312", "hz-gb"}}
+	HZGB2312 = &Codec{
+		Name: "HZ-GB-2312", Stateful: true,
+		Labels: []string{"hz-gb-2312", "hz", "hzgb", "hz_gb_2312", "hz-gb"},
+		step:   hzDecode, enc: hzEncode, flush: hzFlush,
+	}
 	// Johab is Johab (KS C 5601-1992 annex 3, code page 1361).
-	Johab = &Codec{fastDec: johabFastDec, fastEnc: johabFastEnc, Name: "Johab", ascii: true, step: johabDecode, enc: johabEncode,
-		Labels: []string{"johab", "cp1361", "ms1361", "x-johab"}}
+	Johab = &Codec{
+		Name:   "Johab",
+		Labels: []string{"johab", "cp1361", "ms1361", "x-johab"},
+		ascii:  true, step: johabDecode, enc: johabEncode, fastDec: johabFastDec, fastEnc: johabFastEnc,
+	}
 	// EUCJISX0213 is EUC-JIS X 0213 (EUC-JIS-2004).
-	EUCJISX0213 = &Codec{fastDec: jisx0213FastDec, fastEnc: jisx0213FastEnc, Name: "EUC-JISX0213", ascii: true, step: jisx0213Decode, enc: jisx0213Encode,
-		pair:   &pairFunc{starts: jisx0213PairStarts, encode: jisx0213PairEncode},
-		Labels: []string{"euc-jisx0213", "euc-jis-2004", "euc_jis_2004", "euc_jisx0213", "eucjis2004", "euc-jis-x0213"}}
+	EUCJISX0213 = &Codec{
+		Name:   "EUC-JISX0213",
+		Labels: []string{"euc-jisx0213", "euc-jis-2004", "euc_jis_2004", "euc_jisx0213", "eucjis2004", "euc-jis-x0213"},
+		ascii:  true, step: jisx0213Decode, enc: jisx0213Encode, fastDec: jisx0213FastDec, fastEnc: jisx0213FastEnc,
+		pair: &pairFunc{starts: jisx0213PairStarts, encode: jisx0213PairEncode},
+	}
 )
 
 // Codecs lists every codec of the package.
