@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -327,5 +328,55 @@ func TestPythonDifferential(t *testing.T) {
 				t.Errorf("unexplained difference: %s", u)
 			}
 		})
+	}
+}
+
+// TestPythonStatefulText compares whole mixed texts, where the shift states
+// matter, with Python's encoders and decoders for the stateful codecs and
+// for EUC-JIS X 0213's two-code-point characters.
+func TestPythonStatefulText(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed: skipping the comparison with Python's codecs")
+	}
+	texts := map[*Codec][]string{
+		ISO2022KR:   {"abc", "가a", "a가\nb가", "가 가\n", "한국어 텍스트\n둘째 줄 abc 가나다\n\n끝"},
+		HZGB2312:    {"abc", "~a中b\n中", "中文 文本\n第二行~~ abc 汉字\n"},
+		ISO2022JP:   {"abc", "日本語テキスト\nabc 漢字\n", "カタカナ ひらがな"},
+		EUCJISX0213: {"か゚き゚く゚", "æ̀ ɔ̀ ɔ́ ʌ̀", "か\u309aか", "𠀋 漢字"},
+	}
+	type job struct {
+		c    *Codec
+		text string
+	}
+	var jobs []job
+	var req [][2]string
+	for _, c := range Codecs {
+		for _, text := range texts[c] {
+			jobs = append(jobs, job{c, text})
+			req = append(req, [2]string{pyOracle[c].name, text})
+		}
+	}
+	in, _ := json.Marshal(req)
+	cmd := exec.Command(py, "-c", "import sys, json\nfor name, text in json.load(sys.stdin): print(text.encode(name).hex())")
+	cmd.Stdin = bytes.NewReader(in)
+	res, err := cmd.Output()
+	if err != nil {
+		t.Skipf("python3 failed (%v): skipping", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(res)), "\n")
+	if len(lines) != len(jobs) {
+		t.Fatalf("python3 gave %d lines for %d texts", len(lines), len(jobs))
+	}
+	for i, j := range jobs {
+		out, _ := hex.DecodeString(lines[i])
+		got, err := run(mustEncoder(t, j.c, Strict, ""), []byte(j.text))
+		if err != nil || !bytes.Equal(got, out) {
+			t.Errorf("%s encode %q: % x %v, Python % x", j.c.Name, j.text, got, err, out)
+		}
+		back, err := run(j.c.NewDecoder(Strict), out)
+		if err != nil || string(back) != j.text {
+			t.Errorf("%s decode Python's % x: %q %v, want %q", j.c.Name, out, back, err, j.text)
+		}
 	}
 }
