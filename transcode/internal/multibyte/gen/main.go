@@ -7,6 +7,8 @@
 //	go run ./gen            # regenerate tables/ and tables_gen.go
 //	go run ./gen -check     # verify sources against SHA256SUMS and outputs against a fresh build (no network)
 //	go run ./gen -fetch     # refresh ../testdata/src with npm pack and /usr/share/i18n/charmaps, rewrite SHA256SUMS
+//
+// From the repository root: go run ./transcode/internal/multibyte/gen -check.
 package main
 
 import (
@@ -26,6 +28,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,6 +51,15 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("multibyte/gen: ")
 	flag.Parse()
+	// Work from the package directory wherever the command is run from (go
+	// generate runs it there; CI may run it from the repository root).
+	if _, err := os.Stat(srcDir); err != nil {
+		if _, file, _, ok := runtime.Caller(0); ok {
+			if err := os.Chdir(filepath.Join(filepath.Dir(file), "..")); err != nil {
+				log.Fatal(err)
+			}
+		}
+	}
 	if *fetch {
 		doFetch()
 	}
