@@ -478,51 +478,72 @@ func euckrFastEnc(_ *uint32, dst, src []byte) (nDst, nSrc int) {
 	return
 }
 
-// iso2022jpFastEnc handles runs of ASCII in the ASCII state and of mapped
-// characters in the JIS X 0208 state; every state change goes to the step.
+// iso2022jpFastEnc handles ASCII and mapped JIS X 0208 characters from the
+// ASCII and JIS X 0208 states, writing the escape sequences between them as
+// the standard's encoder does; the Roman state, controls it refuses and
+// characters needing a conversion first go to the step.
 func iso2022jpFastEnc(st *uint32, dst, src []byte) (nDst, nSrc int) {
 	tbl := jis0208Enc.get()
-	switch *st {
-	case jeASCII:
-		for nSrc < len(src) && nDst < len(dst) {
-			c := src[nSrc]
-			if c >= 0x80 || c == 0x0E || c == 0x0F || c == 0x1B {
-				return
+	s := *st
+	if s == jeRoman {
+		return 0, 0
+	}
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			if c == 0x0E || c == 0x0F || c == 0x1B {
+				break
+			}
+			if s == jeJIS0208 {
+				if nDst+4 > len(dst) {
+					break
+				}
+				dst[nDst], dst[nDst+1], dst[nDst+2] = 0x1B, 0x28, 0x42
+				nDst += 3
+				s = jeASCII
+			}
+			if nDst >= len(dst) {
+				break
 			}
 			dst[nDst] = c
 			nDst++
 			nSrc++
+			continue
 		}
-	case jeJIS0208:
-		for nSrc < len(src) && nDst+2 <= len(dst) {
-			if src[nSrc] < 0x80 {
-				return
+		var r rune
+		var size int
+		if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
+			b1, b2 := src[nSrc+1], src[nSrc+2]
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
+				break
 			}
-			c := src[nSrc]
-			var r rune
-			var size int
-			if c >= 0xE1 && c <= 0xEF && nSrc+2 < len(src) {
-				b1, b2 := src[nSrc+1], src[nSrc+2]
-				if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || c == 0xED && b1 >= 0xA0 {
-					return
-				}
-				r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
-			} else {
-				r, size = getBMP(src, nSrc)
-			}
-			if size == 0 || r == 0x2212 || r >= 0xFF61 && r <= 0xFF9F {
-				return
-			}
-			v := lookupPaged(tbl, r)
-			if v == 0 {
-				return
-			}
-			p := int(v - 1)
-			dst[nDst], dst[nDst+1] = byte(p/94+0x21), byte(p%94+0x21)
-			nDst += 2
-			nSrc += size
+			r, size = rune(c&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
+		} else if r, size = getBMP(src, nSrc); size == 0 {
+			break
 		}
+		if r == 0x2212 || r >= 0xFF61 && r <= 0xFF9F {
+			break
+		}
+		v := lookupPaged(tbl, r)
+		if v == 0 {
+			break
+		}
+		if s != jeJIS0208 {
+			if nDst+5 > len(dst) {
+				break
+			}
+			dst[nDst], dst[nDst+1], dst[nDst+2] = 0x1B, 0x24, 0x42
+			nDst += 3
+			s = jeJIS0208
+		} else if nDst+2 > len(dst) {
+			break
+		}
+		p := int(v - 1)
+		dst[nDst], dst[nDst+1] = byte(p/94+0x21), byte(p%94+0x21)
+		nDst += 2
+		nSrc += size
 	}
+	*st = s
 	return
 }
 
