@@ -449,3 +449,19 @@ func TestLabelsUnique(t *testing.T) {
 		}
 	}
 }
+
+// TestISO2022JPEncodeRandom runs random mixes of every kind of character
+// through the ISO-2022-JP encoder and the standard's algorithm.
+func TestISO2022JPEncodeRandom(t *testing.T) {
+	r := loadRef(t)
+	rng := rand.New(rand.NewSource(5))
+	pool := []rune("aZ \n~\\\u00a5\u203e\u2212日本語カタカナｶﾀｶﾅ①\u00e9\U0001F600\x0e\x1b")
+	for i := 0; i < 3000; i++ {
+		n := rng.Intn(12)
+		var b []rune
+		for j := 0; j < n; j++ {
+			b = append(b, pool[rng.Intn(len(pool))])
+		}
+		checkISO2022JPEncode(t, r, string(b))
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -765,3 +766,116 @@ func (r *refTable) encodeOne(c *Codec, cp int) []byte {
 }
 
 var whatwgCodecs = []*Codec{ShiftJIS, EUCJP, ISO2022JP, GB18030, GBK, Big5, EUCKR}
+
+// iso2022JPEncode is the standard's ISO-2022-JP encoder run by its "encode"
+// algorithm over a queue of code points; with html, an error prepends
+// "&#N;" to the queue (the standard's HTML error mode). It returns the
+// output and the index of the first code point in error (-1 for none); in
+// non-HTML mode the output stops there.
+func (r *refTable) iso2022JPEncode(input []rune, html bool) ([]byte, int) {
+	const (
+		ascii = iota
+		roman
+		jis0208
+	)
+	state := ascii
+	q := append([]int(nil), make([]int, 0, len(input))...)
+	src := make([]int, 0, len(input)) // index in input of each queue item, -1 for inserted ones
+	for i, c := range input {
+		q = append(q, int(c))
+		src = append(src, i)
+	}
+	var out []byte
+	firstErr := -1
+	for {
+		if len(q) == 0 {
+			if state != ascii {
+				out = append(out, 0x1B, 0x28, 0x42)
+			}
+			return out, firstErr
+		}
+		cp, at := q[0], src[0]
+		q, src = q[1:], src[1:]
+		restore := func() { q = append([]int{cp}, q...); src = append([]int{at}, src...) }
+		errWith := func(c int) bool {
+			if firstErr < 0 {
+				firstErr = at
+			}
+			if !html {
+				return false
+			}
+			ref := []int{'&', '#'}
+			for _, d := range strconv.Itoa(c) {
+				ref = append(ref, int(d))
+			}
+			ref = append(ref, ';')
+			ix := make([]int, len(ref))
+			for k := range ix {
+				ix[k] = -1
+			}
+			q = append(ref, q...)
+			src = append(ix, src...)
+			return true
+		}
+		if (state == ascii || state == roman) && (cp == 0x0E || cp == 0x0F || cp == 0x1B) {
+			if !errWith(0xFFFD) {
+				return out, firstErr
+			}
+			continue
+		}
+		if state == ascii && cp < 0x80 {
+			out = append(out, byte(cp))
+			continue
+		}
+		if state == roman && (cp < 0x80 && cp != 0x5C && cp != 0x7E || cp == 0xA5 || cp == 0x203E) {
+			switch cp {
+			case 0xA5:
+				out = append(out, 0x5C)
+			case 0x203E:
+				out = append(out, 0x7E)
+			default:
+				out = append(out, byte(cp))
+			}
+			continue
+		}
+		if cp < 0x80 && state != ascii {
+			restore()
+			state = ascii
+			out = append(out, 0x1B, 0x28, 0x42)
+			continue
+		}
+		if (cp == 0xA5 || cp == 0x203E) && state != roman {
+			restore()
+			state = roman
+			out = append(out, 0x1B, 0x28, 0x4A)
+			continue
+		}
+		c := cp
+		if c == 0x2212 {
+			c = 0xFF0D
+		}
+		if in(c, 0xFF61, 0xFF9F) {
+			c = r.kata[c-0xFF61]
+		}
+		p, ok := r.first["jis0208"][c]
+		if !ok {
+			if state == jis0208 {
+				restore()
+				state = ascii
+				out = append(out, 0x1B, 0x28, 0x42)
+				continue
+			}
+			if !errWith(c) {
+				return out, firstErr
+			}
+			continue
+		}
+		if state != jis0208 {
+			restore()
+			state = jis0208
+			out = append(out, 0x1B, 0x24, 0x42)
+			continue
+		}
+		out = append(out, byte(p/94+0x21), byte(p%94+0x21))
+	}
+}
