@@ -152,34 +152,104 @@ func pyKnown(c *Codec, in []byte, ours, theirs []rune, encode bool, ourBytes, py
 		}
 		return "decoder: index jis0208 (with NEC/IBM rows) vs cp932"
 	case EUCJP, ISO2022JP:
-		if len(in) == 3 {
-			return "JIS X 0212: index jis0212 vs Python's table"
+		// row gives the 0-based JIS X 0208 row of a two-byte code, or -1.
+		row := func(b []byte) int {
+			if c == ISO2022JP {
+				b = bytes.TrimSuffix(bytes.TrimPrefix(b, []byte("\x1b$B")), []byte("\x1b(B"))
+				if len(b) == 2 && b[0] >= 0x21 && b[0] <= 0x7E {
+					return int(b[0]) - 0x21
+				}
+				return -1
+			}
+			if len(b) == 2 && b[0] >= 0xA1 && b[0] <= 0xFE {
+				return int(b[0]) - 0xA1
+			}
+			return -1
 		}
-		if encode {
-			return "encoder: index jis0208 (NEC/IBM extensions, U+FF5E etc.) vs Python's JIS X 0208 (U+301C etc.)"
+		nec := func(b []byte) bool { r := row(b); return r == 12 || r >= 88 && r <= 91 }
+		windows := map[[2]rune]bool{{0xFF5E, 0x301C}: true, {0x2225, 0x2016}: true, {0xFF0D, 0x2212}: true,
+			{0xFFE0, 0xA2}: true, {0xFFE1, 0xA3}: true, {0xFFE2, 0xAC}: true}
+		jisForm := map[rune]bool{}
+		winForm := map[rune]bool{}
+		for k := range windows {
+			winForm[k[0]], jisForm[k[1]] = true, true
 		}
-		return "decoder: index jis0208 (NEC/IBM rows, U+FF5E/U+2225/U+FFE0...) vs Python's JIS X 0208 (U+301C/U+2016/U+00A2...)"
+		const necMsg = "NEC row 13 and the NEC-selected IBM rows 89-92 are in index jis0208, not in Python's JIS X 0208"
+		const winMsg = "index jis0208 has the Windows forms (U+FF5E, U+2225, U+FF0D, U+FFE0-U+FFE2) where Python's JIS X 0208 has U+301C, U+2016, U+2212, U+00A2, U+00A3, U+00AC"
+		if !encode {
+			switch {
+			case len(ours) == 1 && len(theirs) == 1 && windows[[2]rune{ours[0], theirs[0]}]:
+				return winMsg
+			case theirs == nil && len(ours) == 1 && nec(in):
+				return necMsg
+			case len(in) == 3 && o == 0xFF5E && p == 0x7E:
+				return "index jis0212 maps 8F A2 B7 to U+FF5E (Python: U+007E)"
+			}
+			return ""
+		}
+		r := []rune(string(in))[0]
+		switch {
+		case ourBytes == nil && len(pyBytes) == 3 && pyBytes[0] == 0x8F:
+			return "the standard's EUC-JP encoder writes no JIS X 0212 (Python does)"
+		case ourBytes == nil && (r == 0x0E || r == 0x0F || r == 0x1B) && c == ISO2022JP:
+			return "the standard's ISO-2022-JP encoder refuses SO, SI and ESC (Python writes them)"
+		case ourBytes == nil && (jisForm[r] || r == 0x2016):
+			return winMsg
+		case ourBytes != nil && nec(ourBytes):
+			return necMsg
+		case ourBytes != nil && pyBytes == nil && winForm[r]:
+			return winMsg
+		case c == ISO2022JP && ourBytes != nil && pyBytes == nil && r >= 0xFF61 && r <= 0xFF9F:
+			return "the standard's ISO-2022-JP encoder writes half-width katakana as full-width (index ISO-2022-JP katakana); Python refuses them"
+		}
+		return ""
 	case GB18030, GBK:
+		if c == GBK && (pua(o) && theirs == nil || encode && pua([]rune(string(in))[0]) && pyBytes == nil) {
+			return "GBK user-defined areas: the standard maps them to private use as gb18030 does; Python's gbk (CP936) has no mapping"
+		}
 		if pua(o) || pua(p) {
 			return "GB18030-2022 (standard) vs GB18030-2005 private-use mappings (Python)"
 		}
-		if len(in) == 1 && in[0] == 0x80 {
+		if !encode && len(in) == 1 && in[0] == 0x80 {
 			return "byte 80 is U+20AC in the standard, an error in Python"
 		}
-		if c == GBK && !encode && (len(ours) == 1 || len(theirs) == 1) {
-			return "the standard's GBK decoder is its gb18030 decoder (Python's gbk is CP936)"
+		additions := func(b []byte) bool {
+			return len(b) >= 1 && (b[0] == 0x80 || b[0] == 0xA2 || b[0] == 0xA3 || b[0] == 0xA6 || b[0] == 0xA8 || b[0] == 0xA9 || b[0] == 0xFE)
 		}
-		if c == GBK && encode {
-			return "the standard's GBK encoder is gb18030's two-byte part (Python's gbk is CP936)"
+		const addMsg = "GBK: index gb18030's two-byte additions over CP936 (A2E3 euro, A3A0, A6D9-A6F3, A8BC/A8BF, A989-A995, FE50-FEA0) that Python's gbk lacks"
+		if c == GBK && !encode && theirs == nil && len(ours) == 1 && len(in) == 2 && additions(in) {
+			return addMsg
 		}
-		if c == GB18030 && encode && (p >= 0 || o >= 0) {
-			return "gb18030 encoder: GB18030-2022 two-byte codes for U+FE10-FE19, U+9FB4-9FBB (Python: four-byte)"
+		if c == GBK && encode && pyBytes == nil && additions(ourBytes) {
+			return addMsg
+		}
+		if c == GB18030 && encode && len(ourBytes) == 2 && len(pyBytes) == 4 {
+			if r := []rune(string(in))[0]; r == 0x1E3F || r >= 0xFE10 && r <= 0xFE19 || r >= 0x9FB4 && r <= 0x9FBB {
+				return "gb18030 encoder: two-byte codes for U+1E3F (GB18030-2005), U+FE10-FE19 and U+9FB4-9FBB (2022); Python writes four bytes"
+			}
 		}
 	case Big5:
-		if encode {
-			return "Big5 encoder: the standard writes no HKSCS lead below A1 and picks last pointers for six duplicates"
+		variantLead := func(b []byte) bool {
+			return len(b) == 2 && (b[0] >= 0xA1 && b[0] <= 0xA3 || b[0] == 0xC6 || b[0] >= 0xF9)
 		}
-		return "Big5 decoder: the standard's index Big5 (HKSCS-2008) vs Python's big5hkscs (HKSCS-2004)"
+		if encode {
+			switch {
+			case len(pyBytes) == 2 && pyBytes[0] < 0xA1 && ourBytes == nil:
+				return "Big5 encoder: the standard writes no HKSCS lead below A1 (Python does)"
+			case len(pyBytes) == 2 && pyBytes[0] < 0xA1 && len(ourBytes) == 2 && ourBytes[0] >= 0xA1:
+				return "Big5 encoder: for a character at two pointers the standard takes the one with a lead from A1, Python the HKSCS one"
+			case variantLead(ourBytes) || variantLead(pyBytes):
+				return "Big5 table variants in rows A1-A3, C6, F9-FE (index Big5 has U+2027, U+FE51, U+FF5E, U+FFE0..., control pictures and the euro; Python's big5hkscs U+2022, U+FF64, U+223C, U+00A2...)"
+			}
+			return ""
+		}
+		switch {
+		case len(in) == 2 && in[0] >= 0x87 && in[0] <= 0xA0 && theirs == nil && len(ours) == 1:
+			return "Big5 decoder: HKSCS-2008 characters (index Big5) missing from Python's big5hkscs (HKSCS-2004)"
+		case variantLead(in):
+			return "Big5 table variants in rows A1-A3, C6, F9-FE (index Big5 has U+2027, U+FE51, U+FF5E, U+FFE0..., control pictures and the euro; Python's big5hkscs U+2022, U+FF64, U+223C, U+00A2...)"
+		}
+		return ""
 	}
 	return ""
 }
