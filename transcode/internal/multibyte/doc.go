@@ -13,34 +13,44 @@
 // below A1. A decoder never keeps a partial sequence: it asks for more input
 // (transform.ErrShortSrc), so any cut of the input gives the same output.
 //
-// Known differences (the tests state each as a rule and count them):
-//   - Python's cp932 reads A0, FD-FF as U+F8F0-U+F8F3; the standard errors.
-//     Python's euc_jp and iso2022_jp use JIS X 0208 as published (U+301C,
-//     U+2016, U+00A2...) where index jis0208 has the Windows forms (U+FF5E,
-//     U+2225, U+FFE0...) and the NEC/IBM rows; its JIS X 0212 table differs.
-//   - Python's gb18030 and gbk keep GB18030-2005's private-use mappings;
-//     its gbk is CP936 (the standard's GBK decoder is the gb18030 decoder).
-//   - Python's big5hkscs is HKSCS-2004; the standard's index Big5 is
-//     HKSCS-2008 and its encoder writes no HKSCS lead below A1.
-//   - EUC-KR agrees with Python's cp949 on every pair and code point.
+// Known differences (TestPythonDifferential and TestIconvDifferential state
+// each as a rule, count them, and fail on any other):
+//   - Shift_JIS vs Python's cp932: cp932 reads A0, FD-FF as U+F8F0-U+F8F3
+//     and writes the user-defined area U+E000-U+E757 (the standard decodes
+//     F040-F9FC to it but does not encode it); the standard's encoder takes
+//     the IBM rows FA-FC where cp932 takes the NEC-selected rows ED-EE, writes
+//     U+00A5/U+203E as 5C/7E, and refuses cp932's best fits (U+00A2...).
+//   - EUC-JP and ISO-2022-JP vs Python's euc_jp/iso2022_jp: index jis0208
+//     has NEC row 13, the NEC-selected IBM rows and the Windows forms
+//     (U+FF5E, U+2225, U+FF0D, U+FFE0-U+FFE2; Python U+301C, U+2016, U+2212,
+//     U+00A2...); the standard's EUC-JP encoder writes no JIS X 0212, its
+//     ISO-2022-JP encoder writes half-width katakana as full-width.
+//   - gb18030 vs Python (GB18030-2005): the 2022 mappings; U+1E3F, U+FE10-FE19
+//     and U+9FB4-9FBB in two bytes; byte 80 as U+20AC. GBK vs Python's gbk
+//     (CP936): the user-defined areas as private use and GB18030's two-byte
+//     additions (the standard's GBK decoder is its gb18030 decoder).
+//   - Big5 vs Python's big5hkscs (HKSCS-2004): HKSCS-2008 characters; the
+//     encoder writes no HKSCS lead below A1; variants in rows A1-A3, C6,
+//     F9-FE (U+2027, U+FE51, U+FF5E, U+FFE0...; control pictures; the euro).
+//   - EUC-KR agrees with Python's cp949 and glibc's CP949 on every pair and
+//     code point.
 //   - ISO-2022-KR: the designation ESC $ ) C is written once before the
 //     first SO (Python), not at the start of every output (glibc); SO, SI
 //     and ESC are not encodable; a line feed in KS X 1001 mode returns to
-//     ASCII, as in Python.
+//     ASCII, as in Python. glibc lacks KS X 1001's later additions (euro...).
 //   - Johab follows glibc's charmap except that 0x5C is REVERSE SOLIDUS
 //     (Python, code page 1361; glibc: WON SIGN); Python also reads the
 //     filler-only combinations 84 41-84 5x, which glibc and iconv reject, and
 //     lacks D9E8 (U+327E).
-//   - EUC-JIS X 0213 follows glibc's charmap (A1BD U+2014, A2D6/A2D7
-//     U+FF5F/U+FF60, where Python has U+2015, U+2985/U+2986); Python also
-//     reads and writes JIS X 0212 codes after 8F outside JIS X 0213 plane 2.
-//   - HZ-GB-2312 is GB2312 from glibc's charmap and agrees with Python's hz.
-//   - glibc iconv: EUC-KR = CP949, Johab (but 5C), EUC-JIS X 0213 and
-//     ISO-2022-KR (but the KS X 1001:1998/2002 additions) agree both ways;
-//     gb18030 differs only in the GB18030-2022 code points (glibc 2.36 is
-//     GB18030-2005); GBK, Big5, CP932, EUC-JP-MS and ISO-2022-JP differ in
-//     their tables as the tests list (user-defined areas, vendor rows, best
-//     fit).
+//   - EUC-JIS X 0213 follows glibc's charmap and iconv exactly (A1BD U+2014,
+//     A2D6/A2D7 U+FF5F/U+FF60, where Python has U+2015, U+2985/U+2986);
+//     Python also reads and writes JIS X 0212 codes after 8F outside
+//     JIS X 0213 plane 2.
+//   - HZ-GB-2312 is GB2312 from glibc's charmap and agrees with Python's hz
+//     (glibc has no HZ).
+//   - glibc iconv otherwise: gb18030 differs only in the GB18030-2022 code
+//     points (glibc 2.36 is GB18030-2005); GBK, Big5-HKSCS, CP932,
+//     EUC-JP-MS and ISO-2022-JP differ in their tables as the tests list.
 //
 // The Encoding Standard maps the labels "iso-2022-kr", "csiso2022kr" and
 // "hz-gb-2312" to its replacement encoding (a decoder that outputs one
