@@ -56,7 +56,7 @@ func iso2022krDecode(st *uint32, src []byte, atEOF bool) (rune, rune, int, Kind)
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	t := src[1]
 	if !between(t, 0x21, 0x7E) {
@@ -152,7 +152,7 @@ func hzDecode(st *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	t := src[1]
 	if !between(t, 0x21, 0x7E) {
@@ -214,7 +214,7 @@ func johabDecode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	t := src[1]
 	if !between(t, 0x31, 0xFE) {
@@ -251,7 +251,7 @@ func jisx0213Decode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	t := src[1]
 	if b == 0x8E {
@@ -265,7 +265,7 @@ func jisx0213Decode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 	}
 	if b == 0x8F {
 		if len(src) < 3 {
-			return need(src, 3, atEOF)
+			return need(src, atEOF)
 		}
 		u := src[2]
 		if !between(u, 0xA1, 0xFE) {

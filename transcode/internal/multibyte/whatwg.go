@@ -17,8 +17,9 @@ func trailErr(t byte, k Kind) (rune, rune, int, Kind) {
 	return -1, -1, 2, k
 }
 
-// need2 handles a lead at the end of what is available.
-func need(src []byte, n int, atEOF bool) (rune, rune, int, Kind) {
+// need answers for a sequence cut short by the end of src: more input
+// unless this is the end, where the standard makes the whole rest one error.
+func need(src []byte, atEOF bool) (rune, rune, int, Kind) {
 	if !atEOF {
 		return -1, -1, 0, 0
 	}
@@ -37,7 +38,7 @@ func sjisDecode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	t := src[1]
 	if !between(t, 0x40, 0x7E) && !between(t, 0x80, 0xFC) {
@@ -120,7 +121,7 @@ func eucjpDecode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	t := src[1]
 	switch {
@@ -134,7 +135,7 @@ func eucjpDecode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 			return trailErr(t, IllFormed)
 		}
 		if len(src) < 3 {
-			return need(src, 3, atEOF)
+			return need(src, atEOF)
 		}
 		u := src[2]
 		if !between(u, 0xA1, 0xFE) {
@@ -265,7 +266,7 @@ func iso2022jpDecode(st *uint32, src []byte, atEOF bool) (rune, rune, int, Kind)
 			break
 		}
 		if len(src) < 2 {
-			return need(src, 2, atEOF)
+			return need(src, atEOF)
 		}
 		t := src[1]
 		switch {
@@ -392,19 +393,19 @@ func gb18030Decode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	s := src[1]
 	if between(s, 0x30, 0x39) {
 		if len(src) < 3 {
-			return need(src, 3, atEOF)
+			return need(src, atEOF)
 		}
 		t := src[2]
 		if !between(t, 0x81, 0xFE) {
 			return -1, -1, 1, IllFormed // second and third are read again
 		}
 		if len(src) < 4 {
-			return need(src, 4, atEOF)
+			return need(src, atEOF)
 		}
 		u := src[3]
 		if !between(u, 0x30, 0x39) {
@@ -487,7 +488,7 @@ func big5Decode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	t := src[1]
 	if !between(t, 0x40, 0x7E) && !between(t, 0xA1, 0xFE) {
@@ -550,7 +551,7 @@ func euckrDecode(_ *uint32, src []byte, atEOF bool) (rune, rune, int, Kind) {
 		return -1, -1, 1, IllFormed
 	}
 	if len(src) < 2 {
-		return need(src, 2, atEOF)
+		return need(src, atEOF)
 	}
 	t := src[1]
 	if !between(t, 0x41, 0xFE) {
