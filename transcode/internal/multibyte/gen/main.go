@@ -218,13 +218,40 @@ func whatwgIndex(name string) []rune {
 		log.Fatalf("%s: %v", name, err)
 	}
 	out := make([]rune, len(v))
+	items := make([]string, len(v))
 	for k, c := range v {
 		if c < 0 || c > 0x10FFFF {
 			log.Fatalf("%s: pointer %d: code point %d out of range", name, k, c)
 		}
 		out[k] = rune(c)
+		items[k] = "None"
+		if c != 0 {
+			items[k] = strconv.FormatInt(c, 10)
+		}
 	}
+	checkIdentifier(name, items)
 	return out
+}
+
+// whatwgIdentifiers are the "Identifier" lines of the Encoding Standard's
+// index-*.txt files (2024-09-18): SHA-256 of the index as Python prints the
+// list. build refuses source data that does not reproduce them, so the
+// tables can only come from the standard's current indexes.
+var whatwgIdentifiers = map[string]string{
+	"jis0208":              "cbaa91f3deb7d0841faf5c33041fc15a285da0e87e64ab802c4bf04b7c4da861",
+	"jis0212":              "83bf90dd1c591a4355730d8c4567efc499d74da7490531019ef22a879991cfb7",
+	"gb18030":              "ff1c9a923b5d24f9761b3a2de2c0f07b395f9f6f36519508944de4f0415be81c",
+	"big5":                 "8dfc771062e7be0810919082c2c06baa2236147909e0ecc235b1cb9ad782ac82",
+	"euc-kr":               "1d97134cbf187263585bc8f593ca4196654ed4c7a673f5672eaad4f5d9fdc4ba",
+	"iso-2022-jp-katakana": "6ffc12c11f6eab1ccb3dada740d9b0db096ef0b0783c3bd5ec951dcb4a44b95e",
+	"gb18030-ranges":       "f963aaa1653f630c523e7b04729fb4e4458f35806c45eb5c179445623138f0c0",
+}
+
+func checkIdentifier(name string, items []string) {
+	sum := sha256.Sum256([]byte("[" + strings.Join(items, ", ") + "]"))
+	if got := hex.EncodeToString(sum[:]); got != whatwgIdentifiers[name] {
+		log.Fatalf("index %s: identifier %s is not the Encoding Standard's %s", name, got, whatwgIdentifiers[name])
+	}
 }
 
 func gbRanges() [][2]uint32 {
@@ -235,6 +262,11 @@ func gbRanges() [][2]uint32 {
 	if err := json.Unmarshal([]byte(s[i:j+1]), &v); err != nil {
 		log.Fatalf("gb18030 ranges: %v", err)
 	}
+	items := make([]string, len(v))
+	for k, r := range v {
+		items[k] = fmt.Sprintf("[%d, %d]", r[0], r[1])
+	}
+	checkIdentifier("gb18030-ranges", items)
 	return v
 }
 
