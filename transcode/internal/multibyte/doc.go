@@ -48,6 +48,11 @@
 //     JIS X 0213 plane 2.
 //   - HZ-GB-2312 is GB2312 from glibc's charmap and agrees with Python's hz
 //     (glibc has no HZ).
+//   - Ill-formed input to the four codecs beyond the standard gets the
+//     standard's conventions (one U+FFFD per bad unit, an ASCII trail read
+//     again); Python's differ (its iso2022_kr passes bytes 80-FF through as
+//     Latin-1 and ESC raw, its hz counts errors per byte), so only
+//     well-formed input is compared with Python.
 //   - glibc iconv otherwise: gb18030 differs only in the GB18030-2022 code
 //     points (glibc 2.36 is GB18030-2005); GBK, Big5-HKSCS, CP932,
 //     EUC-JP-MS and ISO-2022-JP differ in their tables as the tests list.
