@@ -3,6 +3,8 @@ package multibyte
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/utf8x/utf8x"
 )
 
 // Kind says what was wrong with the input at an Error.
@@ -104,4 +106,23 @@ func (l *lines) errorAt(e *Error, src []byte, at int) *Error {
 	e.Line = l.lf + 1
 	e.Column = l.pos - l.lineStart + 1
 	return e
+}
+
+// UnitLen returns Len: the bytes of input the error covers, which a caller
+// that goes on past the error skips (the transcode package's contract for
+// codecs).
+func (e *Error) UnitLen() int { return e.Len }
+
+// UnitKind returns the utf8x.ErrorKind nearest to Kind, for the transcode
+// package's policies and messages: utf8x has no kinds of its own for an
+// ill-formed legacy sequence or a bad escape, so those, like an undefined
+// sequence, are Unmapped (a sequence the encoding does not define).
+func (e *Error) UnitKind() utf8x.ErrorKind {
+	switch e.Kind {
+	case Truncated:
+		return utf8x.Truncated
+	case Unrepresentable, InvalidUTF8:
+		return utf8x.Unrepresentable
+	}
+	return utf8x.Unmapped
 }
