@@ -43,12 +43,26 @@
 // ISO encodings (and 7-bit ASCII), as in iconv and Python, so that text
 // written under those names holds only bytes those standards define.
 //
-// The multi-byte encodings (Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030,
-// Big5, EUC-KR) run through golang.org/x/text until WHATWG-exact codecs are
-// registered in their place, and differ from WHATWG where x/text does. What
-// x/text's decoders cannot decode is an utf8x.Unmapped unit (found behind
-// the U+FFFD they write), except in ISO-2022-JP, whose decoder stays
-// lenient: its U+FFFD reach no policy.
+// The multi-byte encodings follow the WHATWG Encoding Standard's decoders
+// and encoders to the byte for its seven (Shift_JIS, EUC-JP, ISO-2022-JP,
+// GBK, gb18030, Big5, EUC-KR: Shift_JIS F040 is U+E000, gb18030 A140 is
+// U+E4C6, gb18030 81 FF is one unit); four more follow iconv and Python
+// (ISO-2022-KR, HZ-GB-2312, Johab, EUC-JIS X 0213). Their tables are
+// generated from the standard's index files and glibc's charmaps
+// (internal/multibyte, whose documentation lists every difference from
+// Python and iconv). Each unit the standard's decoder reads as an error (a
+// byte that starts nothing, a lead with a bad trail, a bad escape, a
+// sequence cut by the end of the input) is one utf8x.Unmapped or
+// utf8x.Truncated unit, whose bytes the standard does not read again; an
+// ASCII trail after a failed lead is read again, as the standard says.
+//
+// The Encoding Standard maps "iso-2022-kr", "csiso2022kr" and
+// "hz-gb-2312" to its replacement encoding, which reads any input as one
+// U+FFFD and writes nothing (a guard against old cross-site attacks in
+// browsers). Here they name the real ISO-2022-KR and HZ-GB-2312, as in
+// iconv and Python: a file named so is read as what it is. The
+// replacement encoding itself and its other labels ("iso-2022-cn",
+// "iso-2022-cn-ext", "replacement") are unknown.
 //
 // # What counts as an error
 //
@@ -148,7 +162,9 @@
 // Transform uses the vector kernels whatever the chunk and destination sizes
 // (the 4 KiB of transform.NewReader, the 128-byte chunks of transform.String),
 // stops exactly where the destination is full, and allocates nothing, errors
-// handled by a policy included. Driven directly with a buffer of some
+// handled by a policy included (except with a multi-byte encoding, whose
+// Converter builds a chain of stages on Reset and whose codecs allocate an
+// error value for each unit a policy handles). Driven directly with a buffer of some
 // kilobytes it converts at the speed of the slice functions. The helpers of
 // golang.org/x/text add their own costs on top, the same for every
 // transformer: Encoder.Bytes and Decoder.Bytes allocate a buffer the size of

@@ -62,9 +62,13 @@ are the C1 controls U+0080-U+009F; in koi8-u AE and BE are ў and Ў, where
 Python and iconv follow RFC 2319's box drawing characters; windows-125x bytes
 the vendor left undefined are the C1 controls of the same value) and glibc's
 for the others (IBM437, IBM850, IBM852, IBM855, MAC-CENTRALEUROPE, KOI8-RU,
-...). The multi-byte encodings are read and written through golang.org/x/text
-for now, with its tables; an undecodable sequence is an error like any other,
-except in iso-2022-jp, where it becomes U+FFFD whatever --invalid says.
+...). The multi-byte encodings (shift_jis, euc-jp, iso-2022-jp, gbk,
+gb18030, big5, euc-kr) are read and written as WHATWG says, to the byte:
+shift_jis F040 is U+E000, gb18030 A140 is U+E4C6, gb18030 81 FF is one bad
+sequence; iso-2022-kr, hz-gb-2312, johab and euc-jis-2004 as iconv and
+Python do. WHATWG names iso-2022-kr, csiso2022kr and hz-gb-2312 as its
+"replacement" encoding, which reads anything as one U+FFFD; here they are
+the real ISO-2022-KR and HZ-GB-2312, as in iconv and Python.
 -f auto detects FROM from each input's first 64 KiB (as 'utf8x detect'
 does), names its choice on stderr, and refuses, exit status 1 and nothing
 written, when its confidence is below --min-confidence.
