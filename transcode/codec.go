@@ -28,20 +28,13 @@ import (
 //   - ErrShortSrc and ErrShortDst as transform.Transformer says; Reset
 //     starts a new stream.
 //
-// Wiring a package of such codecs in takes one registerCodec call per
-// encoding in an init function of this package, after xtextcodecs.go's (a
-// file named after it, say multibyte.go), for instance
-//
-//	registerCodec(&codec{key: "shift_jis", name: "Shift_JIS", maxLen: 2,
-//		newDecoder: func() transform.Transformer { return multibyte.NewShiftJISDecoder() },
-//		newEncoder: func() transform.Transformer { return multibyte.NewShiftJISEncoder() }})
-//
-// with the codec's errors implementing unitError (UnitLen, UnitKind), or a
-// unit function given. The key is the WHATWG name, whose labels the codec
-// then takes (and it replaces x/text's codec of that key); an encoding
+// Each codec is registered with one registerCodec call in an init function
+// of this package (multibyte.go wires internal/multibyte's), its errors
+// implementing unitError (UnitLen, UnitKind) or a unit function given. The
+// key is the WHATWG name, whose labels the codec then takes; an encoding
 // WHATWG lacks (EUC-JIS X 0213, Johab, ISO-2022-KR, HZ) has key "" and its
-// labels in labels (iso-2022-kr and hz-gb-2312 are WHATWG labels of its
-// "replacement" encoding, which this package leaves unclaimed for them).
+// labels in labels (which may claim WHATWG labels of its "replacement"
+// encoding: iso-2022-kr, csiso2022kr, hz-gb-2312).
 type codec struct {
 	key    string   // the WHATWG name whose labels it takes, or "" for none
 	name   string   // Encoding.Name
@@ -55,10 +48,6 @@ type codec struct {
 	// length in bytes of src (-1 for an encoder: the character at nSrc) and
 	// its kind (for a decoder; an encoder's units are Unrepresentable).
 	unit func(error) (n int, kind utf8x.ErrorKind, ok bool)
-	// lenient is set for decoders that write U+FFFD themselves for what
-	// they cannot decode and never report it (golang.org/x/text's): no
-	// policy reaches those bytes.
-	lenient bool
 
 	form *form
 }
@@ -68,8 +57,7 @@ var codecs []*codec
 
 // registerCodec adds c to the encodings Lookup and Encodings know. It runs
 // from init functions, before the registry is built; a codec registered
-// under the key of one already there replaces it (the x/text fallbacks go
-// first).
+// under the key of one already there replaces it.
 func registerCodec(c *codec) {
 	initCodec(c)
 	for i, old := range codecs {

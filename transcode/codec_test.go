@@ -19,7 +19,8 @@ import (
 
 // The multi-byte codecs as Converter stages: the policies on what their
 // encoders cannot represent, offsets, streams cut anywhere. The tables are
-// x/text's (the oracle here is x/text's own encoder, run directly); what is
+// internal/multibyte's, the oracle here x/text's encoder, run directly, on
+// samples where the two agree; what is
 // tested is the staging around them.
 
 var codecSamples = []struct {
@@ -377,11 +378,13 @@ func TestCodecValidation(t *testing.T) {
 	}
 }
 
-// x/text's stateless decoders are strict here: a byte they cannot decode is
-// an error at its offset (FF starts no character in any of them), and under
-// Replace one U+FFFD; gb18030's own U+FFFD, 84 31 A4 37, is a character.
-func TestXTextDecodersStrict(t *testing.T) {
-	for _, label := range []string{"shift_jis", "euc-jp", "gbk", "gb18030", "big5", "euc-kr"} {
+// The multi-byte decoders are strict: a byte they cannot decode is an error
+// at its offset (FF starts no character in any of them, as their standards
+// and Python's codecs agree), and under Replace one U+FFFD; gb18030's own
+// U+FFFD, 84 31 A4 37, is a character.
+func TestCodecDecodersStrict(t *testing.T) {
+	for _, label := range []string{"shift_jis", "euc-jp", "iso-2022-jp", "gbk", "gb18030", "big5", "euc-kr",
+		"iso-2022-kr", "hz-gb-2312", "johab", "euc-jis-2004"} {
 		e, _ := Lookup(label)
 		in := []byte("ab\n\xffc")
 		got, err := e.AppendDecode(nil, in)
@@ -398,5 +401,61 @@ func TestXTextDecodersStrict(t *testing.T) {
 	got, err := e.AppendDecode(nil, []byte("a\x84\x31\xa4\x37b"))
 	if err != nil || string(got) != "a\uFFFDb" {
 		t.Errorf("gb18030 84 31 A4 37: %q, %v; want U+FFFD as a character", got, err)
+	}
+}
+
+// The Encoding Standard's cases x/text's tables got wrong, through the
+// registry: Shift_JIS F0 40 is U+E000 and gb18030 A1 40 U+E4C6 (Python's
+// cp932 and gb18030 and glibc agree); gb18030 81 FF is one unit of two bytes
+// (the standard: FF is not ASCII, so it is not read again; Python reads two
+// errors); EUC-JIS X 0213's A4 F7 is U+304B U+309A and AE A2 U+2000B (Python's
+// euc_jis_2004 and glibc agree).
+func TestCodecWHATWGCases(t *testing.T) {
+	for _, c := range []struct {
+		label, in, want string
+	}{
+		{"shift_jis", "\xF0\x40", "\uE000"},
+		{"gb18030", "\xA1\x40", "\uE4C6"},
+		{"euc-jis-2004", "\xA4\xF7\xAE\xA2", "\u304B\u309A\U0002000B"},
+	} {
+		e, err := Lookup(c.label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.AppendDecode(nil, []byte(c.in))
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s % X = %+q, %v; want %+q", e, c.in, got, err, c.want)
+		}
+		back, err := e.AppendEncode(nil, []byte(c.want))
+		if c.label != "shift_jis" && (err != nil || string(back) != c.in) {
+			// The standard's Shift_JIS encoder does not write the
+			// user-defined area it reads.
+			t.Errorf("%s encode %+q = % X, %v; want % X", e, c.want, back, err, c.in)
+		}
+	}
+	gb, _ := Lookup("gb18030")
+	got, err := gb.WithPolicy(utf8x.Replace).AppendDecode(nil, []byte("a\x81\xFFb"))
+	if err != nil || string(got) != "a\uFFFDb" {
+		t.Errorf("gb18030 61 81 FF 62 = %+q, %v; want one U+FFFD", got, err)
+	}
+	_, err = gb.AppendDecode(nil, []byte("a\n\x81\xFFb"))
+	checkErr(t, err, 2, 2, utf8x.Unmapped)
+}
+
+// WHATWG gives iso-2022-kr, csiso2022kr and hz-gb-2312 to its replacement
+// encoding; here they are the real encodings, as in iconv and Python, and
+// the replacement encoding's own labels are unknown.
+func TestReplacementLabels(t *testing.T) {
+	for label, want := range map[string]string{
+		"iso-2022-kr": "ISO-2022-KR", "csiso2022kr": "ISO-2022-KR", "hz-gb-2312": "HZ-GB-2312",
+	} {
+		if e, err := Lookup(label); err != nil || e.Name() != want || !e.CanEncode() {
+			t.Errorf("Lookup(%q) = %v, %v; want %s, both ways", label, e, err, want)
+		}
+	}
+	for _, label := range []string{"replacement", "iso-2022-cn", "iso-2022-cn-ext"} {
+		if _, err := Lookup(label); err == nil {
+			t.Errorf("Lookup(%q) succeeds", label)
+		}
 	}
 }
