@@ -40,6 +40,9 @@ type codec struct {
 	name   string   // Encoding.Name
 	labels []string // labels beyond WHATWG's (iconv's), lower case
 	maxLen int      // the longest encoding of one character, in bytes
+	// stateful is set for encodings with shift states (escape sequences),
+	// whose text written in pieces is not the text written whole.
+	stateful bool
 
 	newDecoder func() transform.Transformer
 	newEncoder func() transform.Transformer // nil when the codec only reads
@@ -106,8 +109,9 @@ type codecStage struct {
 	policy utf8x.Policy
 	repl   string // what Replace writes through the encoder
 
-	pos   int64 // bytes of input consumed since Reset
-	fixed int64
+	pos    int64 // bytes of input consumed since Reset
+	fixed  int64
+	failed bool // it returned a Strict error since Reset
 	// pend is text the policy wrote for a unit, for the encoder still to
 	// convert (dst was full).
 	pend    []byte
@@ -134,7 +138,7 @@ func newCodecStage(c *codec, encode bool, p utf8x.Policy) *codecStage {
 
 func (s *codecStage) Reset() {
 	s.t.Reset()
-	s.pos, s.fixed, s.pend = 0, 0, nil
+	s.pos, s.fixed, s.pend, s.failed = 0, 0, nil, false
 }
 
 func (s *codecStage) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
@@ -176,6 +180,7 @@ func (s *codecStage) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err
 				e = newError(s.c.form, src, nSrc, size, kind)
 			}
 			e.Offset = int(s.pos)
+			s.failed = true
 			return nDst, nSrc, e
 		}
 		var text []byte
@@ -221,6 +226,9 @@ type codecChain struct {
 	dec     *codecStage
 	mid     *Converter
 	enc     *codecStage
+	// failed is the Strict error of a stage before the last, held while
+	// the stages after it write what they write at the end of the input.
+	failed error
 }
 
 var errNoEncoder = errors.New("transcode: this encoding can only be read")
@@ -261,8 +269,50 @@ func newCodecChain(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) *codecChai
 	return ch
 }
 
-// transform runs ch.t over src into dst through ch.in and ch.out.
+func (ch *codecChain) reset() {
+	ch.t.Reset()
+	ch.failed = nil
+}
+
+// transform runs ch.t over src into dst. A Strict error ends the stream:
+// the stages after the one that failed are then run to the end of the
+// input, as they are when the error comes in a call at the end of the
+// input (transform.Chain runs them so), so that the output before an error
+// is the same however the input was cut (the byte order mark the middle
+// stage writes once it has seen the start of the text, the return to ASCII
+// of a stateful encoder). An error of the encoder, the last stage, ends
+// its output where it is, in every case.
 func (ch *codecChain) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if ch.failed != nil {
+		return ch.flush(dst)
+	}
+	nDst, nSrc, err = ch.run(dst, src, atEOF)
+	if atEOF || err == nil || err == transform.ErrShortSrc || err == transform.ErrShortDst || ch.enc != nil && ch.enc.failed {
+		return nDst, nSrc, err
+	}
+	ch.failed = err
+	d, _, err := ch.flush(dst[nDst:])
+	return nDst + d, nSrc, err
+}
+
+// flush runs the stages after a failed one to the end of the input, then
+// returns the error (ErrShortDst first while dst lacks room). An error
+// those stages meet on the way wins, as in transform.Chain: it is about
+// text before the failed unit (a byte order mark the encoder cannot write).
+func (ch *codecChain) flush(dst []byte) (int, int, error) {
+	d, _, err := ch.run(dst, nil, true)
+	if err == transform.ErrShortDst {
+		return d, 0, err
+	}
+	if err == nil || err == transform.ErrShortSrc {
+		err = ch.failed
+	}
+	ch.failed = nil
+	return d, 0, err
+}
+
+// run runs ch.t over src into dst through ch.in and ch.out.
+func (ch *codecChain) run(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for {
 		n := copy(ch.in, src[nSrc:])
 		m := min(len(dst)-nDst, len(ch.out))

@@ -142,7 +142,7 @@ func (c *Converter) Reset() {
 	c.pendLo, c.pendHi = 0, 0
 	c.rep.Reset()
 	if c.chain != nil {
-		c.chain.t.Reset()
+		c.chain.reset()
 	}
 }
 

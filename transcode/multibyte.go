@@ -23,7 +23,7 @@ import (
 // package documentation).
 func init() {
 	for _, m := range multibyte.Codecs {
-		c := &codec{name: m.Name, maxLen: mbMaxLen(m)}
+		c := &codec{name: m.Name, maxLen: mbMaxLen(m), stateful: m.Stateful}
 		if m.WHATWG {
 			c.key = strings.ToLower(m.Name)
 			c.labels = m.Aliases

@@ -99,6 +99,16 @@ func checkRangeCuts(t *testing.T, c *Converter, src []byte, cuts []int) {
 func rangeConverters(from Encoding) []*Converter {
 	var cs []*Converter
 	for _, to := range testEncodings() {
+		if to.IsStateful() {
+			continue // refused: TestAppendRangeStateful
+		}
+		if to.form().codec != nil && from != UTF8 {
+			// A codec's encoder reports where in the UTF-8 it is given
+			// a character stops it, which is where in the input only when
+			// that is UTF-8: Append's offsets are wrong here (known), the
+			// ranges' not.
+			continue
+		}
 		for _, p := range []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape} {
 			cs = append(cs, NewConverter(from, to, p, utf8x.BOMKeep))
 		}
@@ -261,4 +271,24 @@ func ExampleConverter_AppendRange() {
 	// [6,13) converts [8,16)
 	// [13,19) converts [16,19)
 	// true
+}
+
+// A target with shift states cannot be written in ranges: ISO-2022-KR's
+// header and ISO-2022-JP's escapes would come once per range.
+func TestAppendRangeStateful(t *testing.T) {
+	for _, label := range []string{"iso-2022-jp", "iso-2022-kr", "hz-gb-2312"} {
+		e, _ := Lookup(label)
+		if !e.IsStateful() {
+			t.Errorf("%s is not stateful", e)
+		}
+		c := NewConverter(UTF8, e, utf8x.Strict, utf8x.BOMKeep)
+		if _, _, _, err := c.AppendRange(nil, []byte("abc"), 0, 0, 3); err == nil {
+			t.Errorf("%s: AppendRange succeeds", e)
+		}
+	}
+	for _, label := range []string{"shift_jis", "gb18030", "utf-8", "windows-1251"} {
+		if e, _ := Lookup(label); e.IsStateful() {
+			t.Errorf("%s is stateful", e)
+		}
+	}
 }

@@ -154,6 +154,16 @@ func (e Encoding) CanEncode() bool {
 	return f.codec == nil || f.codec.newEncoder != nil
 }
 
+// IsStateful reports whether e has shift states, escape sequences that
+// change how the bytes after them read (ISO-2022-JP, ISO-2022-KR,
+// HZ-GB-2312): its encoder writes them as the text needs and returns to
+// the initial state at the end, so text written in pieces put end to end is
+// not the text written whole, and Converter.AppendRange cannot write it.
+func (e Encoding) IsStateful() bool {
+	f := e.form()
+	return f.codec != nil && f.codec.stateful
+}
+
 // IsSingleByte reports whether every byte of e is a unit of its own:
 // ISO-8859-1, Windows-1252, US-ASCII and the other single-byte legacy
 // encodings. Converter.AppendRange takes their input cut anywhere.

@@ -24,6 +24,12 @@ func TestIncompleteTail(t *testing.T) {
 		"\xFF", "\x80", "\xC0\x80", "\xFC\x84\x80\x80\x80\x80", "\xF8\x88\x80\x80\x80", "\xD8\x3D", "\xDE\x00", "\x3D\xD8"}
 	for _, e := range testEncodings() {
 		f := e.form()
+		if f.codec != nil {
+			// A codec's units are known only read from the start by its
+			// decoder, which is what IncompleteTail does; tailByWalk has
+			// no decoder to walk with (TestCodecValidation).
+			continue
+		}
 		if f.auto != nil {
 			f = f.auto[little]
 		}

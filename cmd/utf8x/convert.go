@@ -117,7 +117,9 @@ leaves the destination as it was, and a replaced file keeps its mode, and its
 owner and group where you may give them (as root).
 A large file in utf-8, utf-16le, utf-16be, utf-32le, utf-32be or a
 single-byte encoding (latin1, cp1251, koi8-r, ...) is converted in ranges on
--j CPUs, written in order: the output is the same as on one.
+-j CPUs, written in order: the output is the same as on one (TO
+iso-2022-jp, iso-2022-kr and hz-gb-2312, whose escapes depend on the text
+before, are written on one).
 Exit status: 0 on success, 1 when strict meets something it cannot convert,
 2 for a usage error or an input or output that cannot be read or written.`,
 		Example: `  utf8x convert -f utf-16 -t utf-8 export.csv > export.utf8.csv
@@ -406,9 +408,10 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 		consumed = pos.advance
 	}
 	warn := func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) }
-	// -f auto and the x/text encodings read through a decoder: they stream.
+	// -f auto and the multi-byte encodings read through a decoder, and an
+	// encoding with shift states is written whole: they stream.
 	opts.ranges = opts.ranges.toPipe(w)
-	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.auto.enabled && opts.auto.legacy == nil && splitsForm(opts.from, size) {
+	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.auto.enabled && opts.auto.legacy == nil && splitsForm(opts.from, size) && !opts.to.IsStateful() {
 		// The warning judges what the stream's first read would bring.
 		head := make([]byte, min(int64(max(startSize(opts.blockSize), utf8x.UTFMax)), size))
 		n, _ := file.ReadAt(head, 0)
