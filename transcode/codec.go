@@ -229,12 +229,26 @@ type codecChain struct {
 	// failed is the Strict error of a stage before the last, held while
 	// the stages after it write what they write at the end of the input.
 	failed error
+
+	// An encoder counts the UTF-8 it is given. From UTF-8 input that is
+	// the input itself, give or take the byte order mark the middle stage
+	// strips or adds at the start (utf8In, bom, head), so its errors are
+	// placed in the input and the stream stops there rather than where the
+	// middle stage had read to. (From other input, the offset of an
+	// encoder's error counts that UTF-8.)
+	utf8In   bool
+	bom      utf8x.BOMPolicy
+	head     [3]byte
+	headN    int
+	body     bool  // the start of the stream is behind (AppendRange after its first range)
+	consumed int64 // input bytes consumed since reset
 }
 
 var errNoEncoder = errors.New("transcode: this encoding can only be read")
 
 func newCodecChain(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) *codecChain {
-	ch := &codecChain{in: make([]byte, 4096), out: make([]byte, 4096)}
+	ch := &codecChain{in: make([]byte, 4096), out: make([]byte, 4096), bom: b,
+		utf8In: from == utf8Form && to.codec != nil}
 	var ts []transform.Transformer
 	midFrom, midTo := from, to
 	if from.codec != nil {
@@ -272,6 +286,30 @@ func newCodecChain(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) *codecChai
 func (ch *codecChain) reset() {
 	ch.t.Reset()
 	ch.failed = nil
+	ch.headN, ch.body, ch.consumed = 0, false, 0
+}
+
+// placeEncoderError moves the offset of the encoder's error e from the
+// UTF-8 the encoder was given to the input, for UTF-8 input, and returns
+// the input the call consumed up to it (nSrc when it cannot tell).
+func (ch *codecChain) placeEncoderError(err error, nSrc int) int {
+	e, ok := err.(*Error)
+	if !ok || !ch.utf8In {
+		return nSrc
+	}
+	if !ch.body {
+		had := ch.headN == len(utf8x.BOM) && string(ch.head[:]) == utf8x.BOM
+		if had {
+			e.Offset += len(utf8x.BOM)
+		}
+		if ch.bom.Output(had) {
+			e.Offset = max(e.Offset-len(utf8x.BOM), 0)
+		}
+	}
+	if k := int64(e.Offset) - ch.consumed; k >= 0 && k <= int64(nSrc) {
+		return int(k)
+	}
+	return nSrc
 }
 
 // transform runs ch.t over src into dst. A Strict error ends the stream:
@@ -284,15 +322,30 @@ func (ch *codecChain) reset() {
 // its output where it is, in every case.
 func (ch *codecChain) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if ch.failed != nil {
-		return ch.flush(dst)
+		nDst, _, err = ch.flush(dst)
+		if ch.enc != nil && ch.enc.failed {
+			ch.placeEncoderError(err, 0)
+		}
+		return nDst, 0, err
 	}
 	nDst, nSrc, err = ch.run(dst, src, atEOF)
-	if atEOF || err == nil || err == transform.ErrShortSrc || err == transform.ErrShortDst || ch.enc != nil && ch.enc.failed {
-		return nDst, nSrc, err
+	if ch.headN < len(ch.head) {
+		ch.headN += copy(ch.head[ch.headN:], src[:nSrc])
 	}
-	ch.failed = err
-	d, _, err := ch.flush(dst[nDst:])
-	return nDst + d, nSrc, err
+	switch {
+	case err == nil || err == transform.ErrShortSrc || err == transform.ErrShortDst:
+	case ch.enc != nil && ch.enc.failed:
+		nSrc = ch.placeEncoderError(err, nSrc)
+	case !atEOF:
+		ch.failed = err
+		d, _, ferr := ch.flush(dst[nDst:])
+		if ch.enc != nil && ch.enc.failed {
+			ch.placeEncoderError(ferr, 0)
+		}
+		nDst, err = nDst+d, ferr
+	}
+	ch.consumed += int64(nSrc)
+	return nDst, nSrc, err
 }
 
 // flush runs the stages after a failed one to the end of the input, then

@@ -459,3 +459,34 @@ func TestReplacementLabels(t *testing.T) {
 		}
 	}
 }
+
+// An encoder's error from UTF-8 input is placed in the input, byte order
+// mark stripped or added at the start included, and a stream stops there:
+// Offset is where the character starts, not where the middle stage had read
+// to (the CLI counts the line and column of a stream from it).
+func TestCodecEncoderErrorOffset(t *testing.T) {
+	sjis, _ := Lookup("shift_jis")
+	for _, c := range []struct {
+		in   string
+		bom  utf8x.BOMPolicy
+		want int
+	}{
+		{"ab\ncd\u0E01e", utf8x.BOMKeep, 5},
+		{"\uFEFFab\ncd\u0E01e", utf8x.BOMStrip, 8},
+		{"\uFEFFab\ncd\u0E01e", utf8x.BOMAdd, 0}, // the mark kept, which Shift_JIS lacks
+		{"ab\ncd\u0E01e", utf8x.BOMStrip, 5},
+	} {
+		conv := NewConverter(UTF8, sjis, utf8x.Strict, c.bom)
+		_, err := conv.Append(nil, []byte(c.in))
+		checkErr(t, err, c.want, 3, utf8x.Unrepresentable)
+		conv.Reset()
+		_, n, err := conv.Transform(make([]byte, 64), []byte(c.in), false)
+		checkErr(t, err, c.want, 3, utf8x.Unrepresentable)
+		if n != c.want || conv.Offset() != int64(c.want) {
+			t.Errorf("%q %s: the stream consumed %d (Offset %d), want %d", c.in, c.bom, n, conv.Offset(), c.want)
+		}
+	}
+	// A mark added that Shift_JIS cannot hold is at the start.
+	_, err := NewConverter(UTF8, sjis, utf8x.Strict, utf8x.BOMAdd).Append(nil, []byte("ab"))
+	checkErr(t, err, 0, 3, utf8x.Unrepresentable)
+}

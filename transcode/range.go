@@ -94,6 +94,7 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 		if ch.enc != nil {
 			ch.enc.pos = c.pos
 		}
+		ch.consumed, ch.body = c.pos, c.stage == stageBody
 	}
 	own := src[f:t]
 	var n int
