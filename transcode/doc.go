@@ -55,6 +55,10 @@
 // sequence cut by the end of the input) is one utf8x.Unmapped or
 // utf8x.Truncated unit, whose bytes the standard does not read again; an
 // ASCII trail after a failed lead is read again, as the standard says.
+// Conversions between a multi-byte encoding and anything but UTF-8 run
+// through UTF-8; a character the target lacks is then reported at its
+// offset in that UTF-8, not in the input (from UTF-8, and from a multi-byte
+// encoding to a Unicode form, every offset is the input's).
 //
 // The Encoding Standard maps "iso-2022-kr", "csiso2022kr" and
 // "hz-gb-2312" to its replacement encoding, which reads any input as one
