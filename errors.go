@@ -38,6 +38,9 @@ const (
 	// as two 3-byte sequences: WTF-8 requires the character they pair into, as
 	// one 4-byte sequence.
 	SurrogatePair
+	// Unmapped is a byte (or byte sequence) that a legacy encoding leaves
+	// undefined, such as 98 in Windows-1251 (transcoding).
+	Unmapped
 )
 
 var kindNames = [...]string{
@@ -53,6 +56,7 @@ var kindNames = [...]string{
 	FourByte:               "four-byte",
 	NulByte:                "nul-byte",
 	SurrogatePair:          "surrogate-pair",
+	Unmapped:               "unmapped",
 }
 
 // String returns the kind's name, such as "overlong", the word the utf8x tool

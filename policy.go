@@ -18,9 +18,15 @@ const (
 	ActionEscape                // write each ill-formed byte as \xNN, lowercase hex
 	ActionCP1252                // read each ill-formed byte as Windows-1252 (WHATWG); UTF-8 input only
 	ActionLatin1                // read each ill-formed byte as ISO-8859-1; UTF-8 input only
+	// ActionHTML writes a character the target encoding of a conversion
+	// cannot hold as an HTML numeric character reference, &#NNNN; in
+	// decimal, as the WHATWG Encoding Standard's encoders do for HTML forms;
+	// an ill-formed unit of the input, which is no character, becomes U+FFFD
+	// as under ActionReplace.
+	ActionHTML
 )
 
-var actionNames = [...]string{"strict", "replace", "skip", "escape", "cp1252", "latin1"}
+var actionNames = [...]string{"strict", "replace", "skip", "escape", "cp1252", "latin1", "html"}
 
 // String returns the action's name, such as "replace".
 func (a Action) String() string {
@@ -45,6 +51,7 @@ var (
 	Escape  = Policy{action: ActionEscape}
 	CP1252  = Policy{action: ActionCP1252}
 	Latin1  = Policy{action: ActionLatin1}
+	HTML    = Policy{action: ActionHTML}
 )
 
 // ReplaceWith returns a policy that puts s in place of each ill-formed maximal
@@ -75,14 +82,16 @@ func (p Policy) Replacement() string {
 func (p Policy) String() string { return p.action.String() }
 
 // ParsePolicy returns the policy named name (strict, replace, skip, escape, cp1252,
-// latin1), case-insensitively.
+// latin1), case-insensitively. HTML, which only a conversion to another
+// encoding can apply, is not among them: the transcode package's callers
+// name it themselves.
 func ParsePolicy(name string) (Policy, error) {
-	for a, n := range actionNames {
+	for a, n := range actionNames[:ActionHTML] {
 		if strings.EqualFold(name, n) {
 			return Policy{action: Action(a)}, nil
 		}
 	}
-	return Strict, fmt.Errorf("unknown policy %q (want one of %s)", name, strings.Join(actionNames[:], ", "))
+	return Strict, fmt.Errorf("unknown policy %q (want one of %s)", name, strings.Join(actionNames[:ActionHTML], ", "))
 }
 
 // UTF8Only reports whether the policy reads ill-formed bytes as text in a legacy
@@ -102,7 +111,7 @@ func (p Policy) UTF8Only() bool {
 // in the order given, so a UTF-16 decoder passes bad in input byte order.
 func (p Policy) AppendInvalid(dst, bad []byte) []byte {
 	switch p.action {
-	case ActionReplace:
+	case ActionReplace, ActionHTML:
 		return append(dst, p.Replacement()...)
 	case ActionEscape:
 		const digits = "0123456789abcdef"
@@ -125,7 +134,7 @@ func (p Policy) AppendInvalid(dst, bad []byte) []byte {
 // that a transformer can check for room in its destination before writing.
 func (p Policy) invalidLen(bad []byte) int {
 	switch p.action {
-	case ActionReplace:
+	case ActionReplace, ActionHTML:
 		if p.replacement == "" {
 			return len(string(RuneError))
 		}
@@ -152,7 +161,7 @@ func (p Policy) invalidLen(bad []byte) int {
 // n bytes, for sizing buffers ahead of time.
 func (p Policy) maxInvalidLen(n int) int {
 	switch p.action {
-	case ActionReplace:
+	case ActionReplace, ActionHTML:
 		return p.invalidLen(nil)
 	case ActionEscape:
 		return 4 * n

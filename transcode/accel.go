@@ -80,12 +80,18 @@ func (c conv) run(dst, src []byte) (nDst, nSrc int) {
 	case copyValidConv:
 		return copyValidUTF8(dst, src)
 	}
+	if c.isSB() {
+		return c.sbRun(dst, src)
+	}
 	return accelerate(dst, src, c)
 }
 
 // vectored reports whether c's run is accelerate, a vector kernel with the
 // scalar kernel behind it.
 func (c conv) vectored() bool {
+	if c.isSB() {
+		return false
+	}
 	switch c {
 	case noConv, utf8ToCESU8Conv, cesu8ToUTF8Conv, utf8ToMUTF8Conv, mutf8ToUTF8Conv, copyValidConv:
 		return false
@@ -160,6 +166,9 @@ func (c conv) vector(dst, src []byte) (nDst, nSrc int) {
 
 // scalar runs c's scalar kernel.
 func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
+	if c.isSB() {
+		return c.sbRun(dst, src)
+	}
 	switch c {
 	case latin1ToUTF8Conv:
 		return latin1ToUTF8Go(dst, src)
@@ -216,6 +225,14 @@ func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
 // forms returns the forms c converts between, for decoding what the kernels
 // leave and for naming them in errors.
 func (c conv) forms() (from, to *form) {
+	if c.isSB() {
+		t, dec := c.sbOf()
+		f := sbForms[t.spec.key]
+		if dec {
+			return f, utf8Form
+		}
+		return utf8Form, f
+	}
 	switch c {
 	case latin1ToUTF8Conv:
 		return latin1Form, utf8Form
@@ -247,6 +264,11 @@ func (c conv) forms() (from, to *form) {
 
 // decode is the source form's decode at the end of the input.
 func (c conv) decode(p []byte) (rune, int, utf8x.ErrorKind) {
+	if c.isSB() {
+		if t, dec := c.sbOf(); dec {
+			return t.decode(p)
+		}
+	}
 	switch c {
 	case latin1ToUTF8Conv:
 		return decodeLatin1(p, true)
@@ -266,6 +288,11 @@ func (c conv) decode(p []byte) (rune, int, utf8x.ErrorKind) {
 
 // encode is the target form's encode.
 func (c conv) encode(p []byte, r rune) int {
+	if c.isSB() {
+		if t, dec := c.sbOf(); !dec {
+			return t.encode(p, r)
+		}
+	}
 	switch c {
 	case utf8ToLatin1Conv:
 		return encodeLatin1(p, r)
@@ -285,6 +312,12 @@ func (c conv) encode(p []byte, r rune) int {
 
 // grow bounds the output of n more input bytes.
 func (c conv) grow(n int) int {
+	if c.isSB() {
+		if _, dec := c.sbOf(); dec {
+			return 3 * n
+		}
+		return n
+	}
 	switch c {
 	case latin1ToUTF8Conv, utf8ToUTF16LEConv, utf8ToUTF16BEConv:
 		return 2 * n
@@ -306,7 +339,7 @@ func (c conv) grow(n int) int {
 // the scalar kernel alone.
 func accelerate(dst, src []byte, c conv) (nDst, nSrc int) {
 	minLen := c.minLen()
-	if !transkernel.Enabled() || len(src) < minLen {
+	if !transkernel.Enabled() || len(src) < minLen || !c.vectored() {
 		return c.scalar(dst, src)
 	}
 	i, j := 0, 0

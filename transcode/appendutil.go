@@ -2,6 +2,7 @@ package transcode
 
 import (
 	"slices"
+	"strconv"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -102,4 +103,13 @@ func (c *Converter) appendChunk(dst, src []byte, atEOF bool) ([]byte, int, error
 			return dst, consumed, err
 		}
 	}
+}
+
+// appendCharRef appends r as an HTML numeric character reference, &#NNNN;
+// in decimal, what the WHATWG encoders write for a character the encoding
+// lacks in an HTML form's submission.
+func appendCharRef(dst []byte, r rune) []byte {
+	dst = append(dst, "&#"...)
+	dst = strconv.AppendInt(dst, int64(r), 10)
+	return append(dst, ';')
 }

@@ -30,6 +30,7 @@ type Converter struct {
 	from, to *form
 	policy   utf8x.Policy
 	bom      utf8x.BOMPolicy
+	order    ByteOrder // for UTF-16 and UTF-32 input without a signature
 	// The Replace policy's text in the target form (see replacement): in
 	// replBuf when it fits, so that a Converter made for one call (as
 	// AppendEncode makes one) allocates nothing; else in repl.
@@ -58,6 +59,9 @@ type Converter struct {
 	lossyFrom *form
 	lossy     conv
 	lossyOK   bool
+
+	// chain converts instead when a multi-byte codec is on either side.
+	chain *codecChain
 
 	// pend[pendLo:pendHi] is output of input already consumed, written by
 	// a vector kernel into pend because dst had too little room left for
@@ -96,6 +100,10 @@ var errUTF8Only = errors.New("transcode: the cp1252 and latin1 policies apply on
 func NewConverter(from, to Encoding, p utf8x.Policy, b utf8x.BOMPolicy) *Converter {
 	c := new(Converter)
 	c.init(from.form(), to.form(), p, b)
+	c.order = from.order
+	if c.chain != nil && c.chain.mid != nil {
+		c.chain.mid.order = from.order
+	}
 	return c
 }
 
@@ -104,7 +112,7 @@ func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
 	if to.auto != nil {
 		c.out = to.auto[little]
 	}
-	if p.Action() == utf8x.ActionReplace {
+	if p.Action() == utf8x.ActionReplace && c.out.codec == nil {
 		s := p.Replacement()
 		if utf8.RuneCountInString(s)*c.out.maxLen <= len(c.replBuf) {
 			c.replN = encodeRunes(c.replBuf[:], c.out, []byte(s))
@@ -114,6 +122,9 @@ func (c *Converter) init(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) {
 	}
 	if from == utf8Form && to == utf8Form {
 		c.same, c.rep = true, *utf8x.NewTransformer(p, b)
+	}
+	if from.codec != nil || to.codec != nil {
+		c.chain = newCodecChain(from, to, p, b)
 	}
 }
 
@@ -130,6 +141,9 @@ func (c *Converter) Reset() {
 	c.src, c.stage, c.pos, c.fixed = c.from, stageSignature, 0, 0
 	c.pendLo, c.pendHi = 0, 0
 	c.rep.Reset()
+	if c.chain != nil {
+		c.chain.reset()
+	}
 }
 
 // Source returns the encoding c reads, with c's policies. For UTF-16 and
@@ -144,10 +158,23 @@ func (c *Converter) Offset() int64 { return c.pos }
 
 // Fixed returns the number of units the policy replaced, skipped or escaped
 // since the last Reset.
-func (c *Converter) Fixed() int64 { return c.fixed }
+func (c *Converter) Fixed() int64 {
+	if c.chain != nil {
+		return c.chain.fixed()
+	}
+	return c.fixed
+}
 
 // Transform implements transform.Transformer.
 func (c *Converter) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if c.chain != nil {
+		if c.policy.UTF8Only() && c.from != utf8Form {
+			return 0, 0, errUTF8Only
+		}
+		nDst, nSrc, err = c.chain.transform(dst, src, atEOF)
+		c.pos += int64(nSrc)
+		return nDst, nSrc, err
+	}
 	if c.same {
 		nDst, nSrc, err = c.rep.Transform(dst, src, atEOF)
 		c.pos, c.fixed = c.rep.Offset(), c.rep.Fixed()
@@ -201,7 +228,7 @@ func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		if c.policy.UTF8Only() && c.from != utf8Form {
 			return 0, 0, errUTF8Only
 		}
-		f, n, ok := sniff(c.from, src, atEOF)
+		f, n, ok := sniff(c.from, src, atEOF, c.order)
 		if !ok {
 			return 0, 0, transform.ErrShortSrc
 		}
@@ -232,7 +259,9 @@ func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		had := n > 0 && kind == 0 && r == 0xFEFF
 		want := c.bom.Output(had)
 		switch {
-		case had && !want:
+		case had && !want, had && c.to.auto != nil:
+			// Under BOMAdd the signature UTF-16 and UTF-32 have just
+			// written is the one mark the output gets.
 			nSrc += n
 		case !had && want && c.to.auto == nil && c.to.bom != "":
 			// A signature already written by UTF-16 or UTF-32 is the BOM.
@@ -247,10 +276,10 @@ func (c *Converter) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 }
 
 // sniff reads the signature of a form whose byte order it picks, and without
-// one guesses the order from the text (guessOrder). It returns the form to
-// read the rest with and the signature's length, or ok == false when src is
-// too short to tell.
-func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
+// one takes order, or for GuessOrder guesses it from the text (guessOrder).
+// It returns the form to read the rest with and the signature's length, or
+// ok == false when src is too short to tell.
+func sniff(f *form, src []byte, atEOF bool, order ByteOrder) (_ *form, n int, ok bool) {
 	if f.auto == nil {
 		return f, 0, true
 	}
@@ -266,6 +295,10 @@ func sniff(f *form, src []byte, atEOF bool) (_ *form, n int, ok bool) {
 	switch {
 	case short && !atEOF:
 		return nil, 0, false
+	case order == BigEndian:
+		return f.auto[big], 0, true
+	case order == LittleEndian:
+		return f.auto[little], 0, true
 	case len(src) < guessLen && !atEOF:
 		// No signature: the order is guessed from the first guessLen bytes,
 		// all of them, so that every way of cutting the stream agrees.
@@ -519,6 +552,8 @@ func (c *Converter) handle(dst, src []byte, at, n int, r rune, kind utf8x.ErrorK
 		e := newError(c.src, src, at, n, kind)
 		e.Offset += int(c.pos)
 		return 0, e
+	case a == utf8x.ActionHTML:
+		return c.writeText(dst, appendCharRef(nil, r))
 	}
 	// Strict, and the byte-reading policies, which have no bytes to read here.
 	e := newUnrepresentable(c.to, src, at, n, r)

@@ -1,5 +1,7 @@
 // Package transcode converts text between UTF-8 and UTF-16, UTF-32, ISO-8859-1,
-// Windows-1252, US-ASCII, ISO-8859-15 and the variant forms of UTF-8 (CESU-8, Java's modified UTF-8,
+// Windows-1252, US-ASCII, the other legacy encodings (every encoding of the
+// WHATWG Encoding Standard and the DOS, Mac and other code pages iconv
+// names), and the variant forms of UTF-8 (CESU-8, Java's modified UTF-8,
 // WTF-8, legacy RFC 2279 UTF-8), from a slice or a stream, reporting every unit
 // it cannot convert with its byte offset and kind instead of mangling it silently.
 //
@@ -15,6 +17,57 @@
 // constant memory. NewConverter converts between any two encodings directly,
 // so that offsets in errors are offsets in the real input.
 //
+// # Legacy encodings
+//
+// The single-byte encodings are tables generated (internal/gen) from the
+// WHATWG index files for WHATWG's encodings (IBM866, ISO-8859-2 to -16,
+// KOI8-R, KOI8-U, macintosh, windows-874, windows-1250 to -1258,
+// x-mac-cyrillic, x-user-defined) and from glibc's charmaps for the others
+// (IBM437, IBM737, IBM775, IBM850, IBM852, IBM855, IBM857, IBM858, IBM860 to
+// IBM863, IBM865, IBM869, CP1125, MAC-CENTRALEUROPE, KOI8-RU, KOI8-T, PT154,
+// GEORGIAN-PS, GEORGIAN-ACADEMY, ARMSCII-8, and the exact ISO-8859-9 and
+// ISO-8859-11). Where WHATWG, Python and iconv differ, WHATWG's table is
+// used: ISO-8859-x bytes 80-9F are U+0080-U+009F; KOI8-U AE and BE are ў
+// and Ў (Python and iconv: RFC 2319's box drawing characters ╝ and ╬); the
+// bytes Microsoft left undefined in windows-874 and windows-1250 to -1258 are
+// the C1 controls of the same value; windows-1255 CA is U+05BA; macintosh C6
+// is ∆ and F0 U+F8FF, and x-mac-cyrillic A2 is Ґ and FF the euro sign (glibc
+// has older tables there). A byte an encoding leaves undefined is an
+// utf8x.Unmapped unit. The encoders write the first byte of a character
+// listed twice, as WHATWG's do.
+//
+// Labels resolve as the WHATWG Encoding Standard says, then as glibc's iconv
+// aliases say (cp1251, ibm852, mac-cyrillic, ...), with one exception:
+// "latin1", "iso-8859-1", "ascii", "iso-8859-9", "iso-8859-11" and their
+// aliases, which WHATWG reads as windows-1252, -1254 and -874, are the exact
+// ISO encodings (and 7-bit ASCII), as in iconv and Python, so that text
+// written under those names holds only bytes those standards define.
+//
+// The multi-byte encodings follow the WHATWG Encoding Standard's decoders
+// and encoders to the byte for its seven (Shift_JIS, EUC-JP, ISO-2022-JP,
+// GBK, gb18030, Big5, EUC-KR: Shift_JIS F040 is U+E000, gb18030 A140 is
+// U+E4C6, gb18030 81 FF is one unit); four more follow iconv and Python
+// (ISO-2022-KR, HZ-GB-2312, Johab, EUC-JIS X 0213). Their tables are
+// generated from the standard's index files and glibc's charmaps
+// (internal/multibyte, whose documentation lists every difference from
+// Python and iconv). Each unit the standard's decoder reads as an error (a
+// byte that starts nothing, a lead with a bad trail, a bad escape, a
+// sequence cut by the end of the input) is one utf8x.Unmapped or
+// utf8x.Truncated unit, whose bytes the standard does not read again; an
+// ASCII trail after a failed lead is read again, as the standard says.
+// Conversions between a multi-byte encoding and anything but UTF-8 run
+// through UTF-8; a character the target lacks is then reported at its
+// offset in that UTF-8, not in the input (from UTF-8, and from a multi-byte
+// encoding to a Unicode form, every offset is the input's).
+//
+// The Encoding Standard maps "iso-2022-kr", "csiso2022kr" and
+// "hz-gb-2312" to its replacement encoding, which reads any input as one
+// U+FFFD and writes nothing (a guard against old cross-site attacks in
+// browsers). Here they name the real ISO-2022-KR and HZ-GB-2312, as in
+// iconv and Python: a file named so is read as what it is. The
+// replacement encoding itself and its other labels ("iso-2022-cn",
+// "iso-2022-cn-ext", "replacement") are unknown.
+//
 // # What counts as an error
 //
 //   - UTF-8 input: each ill-formed maximal subpart, with the kinds of utf8x.
@@ -26,8 +79,10 @@
 //   - UTF-32: a surrogate code point (utf8x.Surrogate), a value above U+10FFFF
 //     (utf8x.TooLarge), each 4 bytes; 1 to 3 bytes left at the end
 //     (utf8x.Truncated).
-//   - Output to ISO-8859-1 or Windows-1252: a character the target lacks
-//     (utf8x.Unrepresentable, Error.Rune holding it).
+//   - A legacy encoding's input: a byte it leaves undefined (1 byte,
+//     utf8x.Unmapped).
+//   - Output to ISO-8859-1, Windows-1252 or any legacy encoding: a character
+//     the target lacks (utf8x.Unrepresentable, Error.Rune holding it).
 //
 // ISO-8859-1 and Windows-1252 input never fails: every byte is a character
 // (Windows-1252 as the WHATWG Encoding Standard maps it, the five unassigned
@@ -43,7 +98,10 @@
 // \xNN: the bytes of a lone surrogate in input byte order, or the UTF-8 bytes
 // of an unrepresentable character. The CP1252 and Latin1 policies read stray
 // bytes of UTF-8 input as those encodings and are refused for other input; for
-// an unrepresentable character they behave like Strict.
+// an unrepresentable character they behave like Strict. HTML writes a
+// character the target lacks as a numeric character reference, &#NNNN; in
+// decimal, as WHATWG's encoders do for HTML forms, and ill-formed input as
+// Replace does.
 //
 // # Byte order marks
 //
@@ -52,12 +110,14 @@
 // consumed: FF FE means little-endian, FE FF big-endian (for UTF-32, FF FE 00 00
 // and 00 00 FE FF).
 //
-// Without a signature, RFC 2781 section 4.3 says big-endian, but iconv,
-// Python, the WHATWG Encoding Standard and Windows, which writes most such
-// files, use little-endian, and text read in the wrong order comes out as
-// CJK-looking garbage without a single error. So the decoder reads the byte
-// order from the text: it scores both readings of the first 512 bytes (the
-// NUL bytes of Latin text, surrogates that pair up, values within U+10FFFF,
+// Without a signature, RFC 2781 section 4.3 and the Unicode Standard say
+// big-endian, but iconv, Python, the WHATWG Encoding Standard and Windows,
+// which writes most such files, use little-endian, and text read in the wrong
+// order comes out as CJK-looking garbage without a single error. So by
+// default (GuessOrder) the decoder reads the byte order from the text;
+// Encoding.WithByteOrder(BigEndian) asks for the standards' reading and
+// WithByteOrder(LittleEndian) for WHATWG's. Guessing, the decoder scores
+// both readings of the first 512 bytes (the NUL bytes of Latin text, surrogates that pair up, values within U+10FFFF,
 // characters in blocks where text is written and staying in one row of 256 as
 // text in one script does, against lone surrogates and U+FFFE) and takes the
 // better one, little-endian when they tie. Only those
@@ -106,7 +166,9 @@
 // Transform uses the vector kernels whatever the chunk and destination sizes
 // (the 4 KiB of transform.NewReader, the 128-byte chunks of transform.String),
 // stops exactly where the destination is full, and allocates nothing, errors
-// handled by a policy included. Driven directly with a buffer of some
+// handled by a policy included (except with a multi-byte encoding, whose
+// Converter builds a chain of stages on Reset and whose codecs allocate an
+// error value for each unit a policy handles). Driven directly with a buffer of some
 // kilobytes it converts at the speed of the slice functions. The helpers of
 // golang.org/x/text add their own costs on top, the same for every
 // transformer: Encoder.Bytes and Decoder.Bytes allocate a buffer the size of

@@ -1,7 +1,7 @@
 package transcode
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/utf8x/utf8x"
@@ -16,7 +16,62 @@ type Encoding struct {
 	f      *form
 	policy utf8x.Policy
 	bom    utf8x.BOMPolicy
+	order  ByteOrder
 }
+
+// ByteOrder says how the decoders of UTF-16 and UTF-32 (the encoding
+// schemes without LE or BE in their name) read input that does not start
+// with a byte order mark. A mark, when there is one, always decides.
+type ByteOrder uint8
+
+const (
+	// GuessOrder reads the order from the text: both readings of the first
+	// 512 bytes are scored and the better one taken, little-endian when
+	// they tie (see the package documentation). The default.
+	GuessOrder ByteOrder = iota
+	// BigEndian is the reading the standards define for the unmarked
+	// schemes: RFC 2781 section 4.3 and the Unicode Standard (section 3.10,
+	// D98 and D101).
+	BigEndian
+	// LittleEndian is the WHATWG Encoding Standard's reading (its "utf-16"
+	// label is UTF-16LE), and what Windows, Python and glibc's iconv on
+	// little-endian machines do.
+	LittleEndian
+)
+
+var byteOrderNames = [...]string{"guess", "be", "le"}
+
+// String returns "guess", "be" or "le", as ParseByteOrder accepts them.
+func (o ByteOrder) String() string {
+	if int(o) < len(byteOrderNames) {
+		return byteOrderNames[o]
+	}
+	return "ByteOrder(" + strconv.Itoa(int(o)) + ")"
+}
+
+// ParseByteOrder returns the ByteOrder named guess, be or le (or big,
+// little), case-insensitively.
+func ParseByteOrder(s string) (ByteOrder, bool) {
+	switch strings.ToLower(s) {
+	case "guess":
+		return GuessOrder, true
+	case "be", "big", "big-endian":
+		return BigEndian, true
+	case "le", "little", "little-endian":
+		return LittleEndian, true
+	}
+	return GuessOrder, false
+}
+
+// WithByteOrder returns e with the byte order its decoder reads when the
+// input has no byte order mark. It matters only for UTF16 and UTF32.
+func (e Encoding) WithByteOrder(o ByteOrder) Encoding {
+	e.order = o
+	return e
+}
+
+// ByteOrder returns the byte order e's decoder reads without a mark.
+func (e Encoding) ByteOrder() ByteOrder { return e.order }
 
 var _ encoding.Encoding = Encoding{}
 
@@ -54,7 +109,11 @@ func (e Encoding) Name() string { return e.form().name }
 func (e Encoding) String() string { return e.Name() }
 
 // Labels returns the names Lookup accepts for the encoding, preferred first.
-func (e Encoding) Labels() []string { return append([]string(nil), e.form().labels...) }
+func (e Encoding) Labels() []string {
+	f := e.form()
+	registry() // the generated forms get their labels there
+	return append([]string(nil), f.labels...)
+}
 
 // Policy returns the policy e's decoders and encoders apply.
 func (e Encoding) Policy() utf8x.Policy { return e.policy }
@@ -84,6 +143,7 @@ func (e Encoding) WithBOM(b utf8x.BOMPolicy) Encoding {
 func (e Encoding) NewDecoder() *encoding.Decoder {
 	c := new(Converter)
 	c.init(e.form(), utf8Form, e.policy, e.bom)
+	c.order = e.order
 	return &encoding.Decoder{Transformer: c}
 }
 
@@ -119,6 +179,7 @@ func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 func (e Encoding) appendDecode(dst, src []byte) ([]byte, error) {
 	var c Converter
 	c.init(e.form(), utf8Form, e.policy, e.bom)
+	c.order = e.order
 	return c.Append(dst, src)
 }
 
@@ -150,6 +211,12 @@ func (e Encoding) appendEncode(dst, src []byte) ([]byte, error) {
 // noConv when there is none. The Converter's setup costs more than the whole
 // conversion of a short input.
 func strictConv(from, to *form) conv {
+	if from.sb != nil && to == utf8Form {
+		return from.toUTF8
+	}
+	if to.sb != nil && from == utf8Form {
+		return to.fromUTF8
+	}
 	if to == utf8Form {
 		switch from {
 		case latin1Form:
@@ -190,34 +257,15 @@ func strictConv(from, to *form) conv {
 // encoding that writes ASCII as the same bytes, where appendSameASCII copies
 // the ASCII prefix in bulk before appendStrict.
 func (c conv) sameASCII() bool {
+	if c.isSB() {
+		return true
+	}
 	switch c {
 	case latin1ToUTF8Conv, utf8ToLatin1Conv, cp1252ToUTF8Conv, utf8ToCP1252Conv:
 		return true
 	}
 	return false
 }
-
-// Lookup returns the encoding with the given label, ignoring case and
-// surrounding white space: "utf8", "UTF-16LE", "latin1", "cp1252" and the other
-// names iconv and the WHATWG Encoding Standard use. Where the two disagree
-// utf8x follows iconv: "latin1" and "iso-8859-1" are ISO-8859-1, not
-// Windows-1252, and "utf-16" reads its byte order from a signature (or, without
-// one, from the text, little-endian when in doubt).
-func Lookup(label string) (Encoding, error) {
-	l := strings.ToLower(strings.TrimSpace(label))
-	for _, e := range encodings {
-		for _, name := range e.f.labels {
-			if name == l {
-				return e, nil
-			}
-		}
-	}
-	return Encoding{}, fmt.Errorf("unknown encoding %q (utf8x convert --list shows the known ones)", label)
-}
-
-// Encodings returns every encoding, in the order `utf8x convert --list` shows
-// them.
-func Encodings() []Encoding { return append([]Encoding(nil), encodings...) }
 
 // MaxUnitLen returns the most bytes one character takes in e: 1 in the
 // single-byte encodings, 4 in UTF-8, UTF-16, UTF-32 and WTF-8, 6 in CESU-8 and
@@ -232,9 +280,13 @@ func (e Encoding) MaxUnitLen() int { return e.form().maxLen }
 // the cut. The count is below 2*MaxUnitLen (a WTF-8 lead surrogate waits for
 // the unit after it, which could make a pair). It looks at the last
 // 2*MaxUnitLen bytes only. UTF-16 and UTF-32 without a byte order in their
-// name are read little-endian.
+// name are read little-endian. The multi-byte encodings, whose units can
+// only be found from the start, read all of p.
 func (e Encoding) IncompleteTail(p []byte) int {
 	f := e.form()
+	if f.codec != nil {
+		return codecIncompleteTail(f.codec, p)
+	}
 	if f.auto != nil {
 		f = f.auto[little]
 	}

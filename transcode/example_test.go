@@ -67,3 +67,36 @@ func ExampleWTF8() {
 	// U+D800 at byte 1 cannot be represented in UTF-8
 	// "a\ufffdb"
 }
+
+// The legacy encodings go both ways; what the target lacks goes by the
+// policy, here as HTML character references.
+func ExampleLookup_legacy() {
+	e, err := transcode.Lookup("cp1251")
+	if err != nil {
+		panic(err)
+	}
+	out, err := e.AppendEncode(nil, []byte("Привет"))
+	fmt.Printf("% X %v\n", out, err)
+	_, err = e.AppendEncode(nil, []byte("Привет, café"))
+	fmt.Println(err)
+	out, _ = e.WithPolicy(utf8x.HTML).AppendEncode(nil, []byte("café"))
+	fmt.Printf("%s\n", out)
+	_, err = transcode.Lookup("cp1215")
+	fmt.Println(err)
+	// Output:
+	// CF F0 E8 E2 E5 F2 <nil>
+	// U+00E9 at byte 17 cannot be represented in Windows-1251
+	// caf&#233;
+	// unknown encoding "cp1215" (did you mean cp1125, cp1251, cp1255?)
+}
+
+// Unmarked UTF-16 read as the standards say (big-endian) or as WHATWG says
+// (little-endian); a byte order mark decides whatever the option.
+func ExampleEncoding_WithByteOrder() {
+	in := []byte{0x00, 'h', 0x00, 'i'}
+	be, _ := transcode.UTF16.WithByteOrder(transcode.BigEndian).AppendDecode(nil, in)
+	le, _ := transcode.UTF16.WithByteOrder(transcode.LittleEndian).AppendDecode(nil, in)
+	fmt.Printf("%q %q\n", be, le)
+	// Output:
+	// "hi" "栀椀"
+}

@@ -45,6 +45,13 @@ type form struct {
 	// where it stopped.
 	fromUTF8 conv // UTF-8 to this form
 	toUTF8   conv // this form to UTF-8
+
+	// sb is the table of a generated single-byte form (id sbID).
+	sb *sbTable
+	// codec is the multi-byte codec of a form with id codecID. Its units
+	// cannot be read or written one at a time (the codecs keep state):
+	// decode and encode give up on them, and only codecChain converts.
+	codec *codec
 }
 
 // formID names a form's decode and encode functions. They are reached by a
@@ -64,7 +71,8 @@ const (
 	latin1ID
 	cp1252ID
 	asciiID
-	latin9ID
+	sbID    // a generated single-byte table (form.sb)
+	codecID // a multi-byte codec (form.codec), run by codecChain
 	cesu8ID
 	mutf8ID
 	wtf8ID
@@ -91,8 +99,13 @@ func (f *form) decode(p []byte, atEOF bool) (r rune, n int, kind utf8x.ErrorKind
 		return decodeCP1252(p, atEOF)
 	case asciiID:
 		return decodeASCII(p, atEOF)
-	case latin9ID:
-		return decodeLatin9(p, atEOF)
+	case sbID:
+		return f.sb.decode(p)
+	case codecID:
+		if !atEOF {
+			return 0, 0, 0
+		}
+		return utf8x.RuneError, len(p), utf8x.Unmapped
 	case cesu8ID:
 		return decodeCESU8(p, atEOF)
 	case mutf8ID:
@@ -124,8 +137,10 @@ func (f *form) encode(p []byte, r rune) int {
 		return encodeCP1252(p, r)
 	case asciiID:
 		return encodeASCII(p, r)
-	case latin9ID:
-		return encodeLatin9(p, r)
+	case sbID:
+		return f.sb.encode(p, r)
+	case codecID:
+		return -1
 	case cesu8ID:
 		return encodeCESU8(p, r)
 	case mutf8ID:

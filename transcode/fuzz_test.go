@@ -67,7 +67,7 @@ func FuzzSplit(f *testing.F) {
 			data = data[:512]
 		}
 		rng := rand.New(rand.NewPCG(seed, 7))
-		encs := Encodings()
+		encs := testEncodings()
 		checkSplit(t, encs[rng.IntN(len(encs))], data, randomCuts(rng, len(data)))
 	})
 }

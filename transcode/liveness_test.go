@@ -48,7 +48,7 @@ func (lc liveCase) converter() *Converter { return NewConverter(lc.from, lc.to, 
 
 // pickCase turns the fuzzer's small numbers into a case.
 func pickCase(src []byte, from, to, p, b uint8) liveCase {
-	encs := Encodings()
+	encs := testEncodings()
 	return liveCase{
 		from: encs[int(from)%len(encs)], to: encs[int(to)%len(encs)],
 		p: livePolicies[int(p)%len(livePolicies)], b: bomPolicies[int(b)%len(bomPolicies)],
@@ -264,7 +264,7 @@ var hardUnits = []string{
 // of encodings, every policy and every BOM policy, slice and stream.
 func TestLivenessHang(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 1))
-	encs := Encodings()
+	encs := testEncodings()
 	for _, from := range encs {
 		for _, to := range encs {
 			for _, p := range livePolicies {
@@ -334,7 +334,7 @@ func FuzzLivenessStream(f *testing.F) {
 func TestLivenessDirect(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 3))
 	byName := map[string]Encoding{}
-	for _, e := range Encodings() {
+	for _, e := range testEncodings() {
 		byName[e.Name()] = e
 	}
 	rounds := 2000

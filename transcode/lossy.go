@@ -17,6 +17,12 @@ import (
 // convFor returns the conversion whose kernels Converter.kernel picks
 // between from and to, if it is one of the accelerated ones.
 func convFor(from, to *form) (conv, bool) {
+	switch {
+	case from.sb != nil && to == utf8Form:
+		return from.toUTF8, true
+	case to.sb != nil && from == utf8Form:
+		return to.fromUTF8, true
+	}
 	switch [2]*form{from, to} {
 	case [2]*form{utf8Form, utf16LEForm}:
 		return utf8ToUTF16LEConv, true
@@ -81,7 +87,7 @@ func (c *Converter) lossyAccelerate(dst, src []byte, cv conv, atEOF bool) (nDst,
 	from, to := c.src, c.out
 	escape := c.policy.Action() == utf8x.ActionEscape
 	minLen := cv.minLen()
-	vec := transkernel.Enabled()
+	vec := transkernel.Enabled() && cv.vectored()
 	// Where dst or src gets shorter than a block, body's stream takes over
 	// with the vector kernel (through c.pend, or on a padded block) when it
 	// runs the same one: the per-unit code below would fill those ends.

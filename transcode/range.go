@@ -18,7 +18,11 @@ import (
 
 // errRangeForm is returned by AppendRange for input encodings whose units a
 // range cannot find on its own.
-var errRangeForm = errors.New("transcode: AppendRange needs input in UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, ISO-8859-1 or Windows-1252")
+var errRangeForm = errors.New("transcode: AppendRange needs input in UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or a single-byte encoding")
+
+// errRangeStateful is returned by AppendRange for a target with shift
+// states (Encoding.IsStateful).
+var errRangeStateful = errors.New("transcode: AppendRange cannot write an encoding with shift states (ISO-2022-JP, ISO-2022-KR, HZ-GB-2312)")
 
 // AppendRange converts the range src[start:end] of a larger input, of which
 // src is a window starting at input offset base (0 when src is the whole
@@ -40,8 +44,9 @@ var errRangeForm = errors.New("transcode: AppendRange needs input in UTF-8, UTF-
 //
 // The window must hold the 3 bytes before start unless base is 0, and the 3
 // bytes after end unless src ends where the input does. The input encoding
-// must be UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE, ISO-8859-1 or
-// Windows-1252: UTF-16 and UTF-32 take their byte order from a signature
+// must be UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or a single-byte
+// encoding (IsSingleByte), the output one without shift states (not
+// IsStateful): UTF-16 and UTF-32 take their byte order from a signature
 // that only the first range sees, and the variant forms of UTF-8 have units a
 // range cannot find on its own.
 func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []byte, from, to int, err error) {
@@ -57,6 +62,9 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 	if c.same {
 		return c.appendRepairRange(dst, src, base, start, end)
 	}
+	if c.to.codec != nil && c.to.codec.stateful {
+		return dst, 0, 0, errRangeStateful
+	}
 	f, t, ok := rangeBounds(c.from, src, base, start, end)
 	if !ok {
 		return dst, 0, 0, errRangeForm
@@ -66,6 +74,28 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 	if base+f != 0 || t == 0 && len(src) > 0 {
 		c.stage = stageBody
 	}
+	relative := false
+	if ch := c.chain; ch != nil {
+		// Before a codec's encoder the conversion runs in the chain's
+		// middle stage, which must know as much; the encoder counts the
+		// UTF-8 it is given, which is the input when that is UTF-8. From
+		// UTF-8 the middle stage is the root package's repair, which
+		// counts from its own start and does the BOM step there: after the
+		// first range, one that keeps the mark stands in for it.
+		if ch.mid != nil {
+			ch.mid.pos, ch.mid.stage = c.pos, c.stage
+			if ch.mid.same && c.stage == stageBody {
+				saved := ch.mid.rep
+				ch.mid.rep = *utf8x.NewTransformer(c.policy, utf8x.BOMKeep)
+				defer func() { ch.mid.rep = saved }()
+				relative = true
+			}
+		}
+		if ch.enc != nil {
+			ch.enc.pos = c.pos
+		}
+		ch.consumed, ch.body = c.pos, c.stage == stageBody
+	}
 	own := src[f:t]
 	var n int
 	dst, n, err = c.appendChunk(dst, own, false)
@@ -74,6 +104,9 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 		// is a unit boundary, so it is finished, as it would be at the end
 		// of the input.
 		dst, _, err = c.appendChunk(dst, own[n:], true)
+	}
+	if e, ok := err.(*Error); ok && relative && e.Kind != utf8x.Unrepresentable {
+		e.Offset += base + f
 	}
 	if e, ok := err.(*Error); ok && c.from == utf8Form && e.Kind != utf8x.Unrepresentable {
 		// Seen alone, an ill-formed lead at the end of the range reads as
@@ -121,7 +154,7 @@ func rangeBounds(f *form, src []byte, base, start, end int) (from, to int, ok bo
 	case utf8Form:
 		from, to = utf8x.RangeBounds(src, start, end)
 		return from, to, true
-	case latin1Form, cp1252Form:
+	case latin1Form, cp1252Form, asciiForm:
 		return start, end, true
 	case utf16LEForm:
 		return utf16Bound(src, base, start, false), utf16Bound(src, base, end, false), true
@@ -129,6 +162,9 @@ func rangeBounds(f *form, src []byte, base, start, end int) (from, to int, ok bo
 		return utf16Bound(src, base, start, true), utf16Bound(src, base, end, true), true
 	case utf32LEForm, utf32BEForm:
 		return alignUp(src, base, start, 4), alignUp(src, base, end, 4), true
+	}
+	if f.sb != nil {
+		return start, end, true
 	}
 	return 0, 0, false
 }

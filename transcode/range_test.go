@@ -15,7 +15,14 @@ import (
 )
 
 // rangeSources are the input encodings AppendRange accepts.
-var rangeSources = []Encoding{UTF8, UTF16LE, UTF16BE, UTF32LE, UTF32BE, Latin1, CP1252}
+var rangeSources = []Encoding{UTF8, UTF16LE, UTF16BE, UTF32LE, UTF32BE, Latin1, CP1252, ASCII, greekWin, ibm852}
+
+// Two generated single-byte encodings (read from sbForms: Lookup must not
+// run before the init functions that complete the registry).
+var (
+	greekWin = Encoding{f: sbForms["windows-1253"]}
+	ibm852   = Encoding{f: sbForms["ibm852"]}
+)
 
 // rangePieces are what the adversarial inputs of each source encoding are
 // built from: every error kind of the encoding next to multi-byte units.
@@ -33,6 +40,10 @@ var rangePieces = map[Encoding][]string{
 		"\x00\x00\xFE\xFF", strings.Repeat("\x00\x00\x00b", 20), "\x00", "\x00\x00"},
 	Latin1: {"a", "\xE9", "\x80", "\xFF", "\x00", strings.Repeat("latin ", 12)},
 	CP1252: {"a", "\x80", "\x81", "\x9F", "\xE9", strings.Repeat("cp ", 12)},
+	ASCII:  {"a", "\n", "\x80", "\xFF", strings.Repeat("ascii ", 12)},
+	// AA, D2 and FF are undefined in windows-1253.
+	greekWin: {"a", "\xE1", "\xAA", "\xD2", "\xFF", "\x80", strings.Repeat("\xE1\xE2 ", 12)},
+	ibm852:   {"a", "\x80", "\xFF", "\xA0", strings.Repeat("\x80\x81 ", 12)},
 }
 
 func rangeInput(r *rand.Rand, from Encoding, pieces int) []byte {
@@ -87,7 +98,17 @@ func checkRangeCuts(t *testing.T, c *Converter, src []byte, cuts []int) {
 
 func rangeConverters(from Encoding) []*Converter {
 	var cs []*Converter
-	for _, to := range Encodings() {
+	for _, to := range testEncodings() {
+		if to.IsStateful() {
+			continue // refused: TestAppendRangeStateful
+		}
+		if to.form().codec != nil && from != UTF8 {
+			// A codec's encoder reports where in the UTF-8 it is given
+			// a character stops it, which is where in the input only when
+			// that is UTF-8: Append's offsets are wrong here (known), the
+			// ranges' not.
+			continue
+		}
 		for _, p := range []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape} {
 			cs = append(cs, NewConverter(from, to, p, utf8x.BOMKeep))
 		}
@@ -213,7 +234,7 @@ func FuzzAppendRange(f *testing.F) {
 			return
 		}
 		from := rangeSources[int(fromIx)%len(rangeSources)]
-		tos := Encodings()
+		tos := testEncodings()
 		pols := []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape}
 		c := NewConverter(from, tos[int(toIx)%len(tos)], pols[int(polIx)%len(pols)], utf8x.BOMKeep)
 		cuts := make([]int, len(cutBytes))
@@ -250,4 +271,24 @@ func ExampleConverter_AppendRange() {
 	// [6,13) converts [8,16)
 	// [13,19) converts [16,19)
 	// true
+}
+
+// A target with shift states cannot be written in ranges: ISO-2022-KR's
+// header and ISO-2022-JP's escapes would come once per range.
+func TestAppendRangeStateful(t *testing.T) {
+	for _, label := range []string{"iso-2022-jp", "iso-2022-kr", "hz-gb-2312"} {
+		e, _ := Lookup(label)
+		if !e.IsStateful() {
+			t.Errorf("%s is not stateful", e)
+		}
+		c := NewConverter(UTF8, e, utf8x.Strict, utf8x.BOMKeep)
+		if _, _, _, err := c.AppendRange(nil, []byte("abc"), 0, 0, 3); err == nil {
+			t.Errorf("%s: AppendRange succeeds", e)
+		}
+	}
+	for _, label := range []string{"shift_jis", "gb18030", "utf-8", "windows-1251"} {
+		if e, _ := Lookup(label); e.IsStateful() {
+			t.Errorf("%s is stateful", e)
+		}
+	}
 }

@@ -77,8 +77,13 @@ func TestIconvLabels(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v; want %s", label, e, err, want)
 		}
 	}
-	// UCS-2 cannot hold what UTF-16 holds beyond U+FFFF: it is not an alias.
-	for _, bad := range []string{"ucs-2", "ucs-2le", "unicodelittle"} {
+	// UCS-2 cannot hold what UTF-16 holds beyond U+FFFF: iconv's names for
+	// it are not aliases. WHATWG's label "ucs-2" is, as WHATWG says (UTF-16
+	// with its byte order mark sniffed).
+	if e, err := Lookup("ucs-2"); err != nil || e.Name() != "UTF-16" {
+		t.Errorf(`Lookup("ucs-2") = %v, %v; want UTF-16 (a WHATWG label)`, e, err)
+	}
+	for _, bad := range []string{"ucs-2le", "unicodelittle"} {
 		if _, err := Lookup(bad); err == nil {
 			t.Errorf("Lookup(%q) succeeded", bad)
 		}

@@ -22,8 +22,14 @@ func TestIncompleteTail(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 15))
 	pieces := []string{"a", "\xED\xA0\x80\xED\xB0\x80", "\xED\xA0\x80\xED\xA0", "\n", "é", "€", "😀", "\x00", "\xED\xA0\x80", "\xED\xB0\x80", "\xF0\x9F\x98",
 		"\xFF", "\x80", "\xC0\x80", "\xFC\x84\x80\x80\x80\x80", "\xF8\x88\x80\x80\x80", "\xD8\x3D", "\xDE\x00", "\x3D\xD8"}
-	for _, e := range Encodings() {
+	for _, e := range testEncodings() {
 		f := e.form()
+		if f.codec != nil {
+			// A codec's units are known only read from the start by its
+			// decoder, which is what IncompleteTail does; tailByWalk has
+			// no decoder to walk with (TestCodecValidation).
+			continue
+		}
 		if f.auto != nil {
 			f = f.auto[little]
 		}

@@ -17,11 +17,16 @@ import (
 // could complete, the offset of that beginning: a caller reading a stream
 // passes p[off:] again with what follows. For UTF-16 and UTF-32, p is the
 // start of the input, whose signature picks the byte order, or without one
-// its first 512 bytes (see the package documentation).
+// its first 512 bytes (see the package documentation). For the multi-byte
+// encodings, which are read in order from the start, p is the start of the
+// input too.
 func (e Encoding) FirstInvalid(p []byte, atEOF bool) (off, n int, kind utf8x.ErrorKind) {
 	f := e.form()
+	if f.codec != nil {
+		return codecFirstInvalid(f.codec, p, atEOF)
+	}
 	if f.auto != nil {
-		f, off, _ = sniff(f, p, true)
+		f, off, _ = sniff(f, p, true, e.order)
 	}
 	shortcut := hasValidPrefix(f)
 	unitsTo := 0 // up to here units are decoded one at a time (unitSpan)
@@ -69,9 +74,12 @@ func (e Encoding) Validate(p []byte) error {
 // ill-formed unit. A unit cut off at the end of p counts as one.
 func (e Encoding) RuneCount(p []byte) int {
 	f := e.form()
+	if f.codec != nil {
+		return codecRuneCount(f.codec, p)
+	}
 	off := 0
 	if f.auto != nil {
-		f, off, _ = sniff(f, p, true)
+		f, off, _ = sniff(f, p, true, e.order)
 	}
 	count := 0
 	shortcut := hasValidPrefix(f)

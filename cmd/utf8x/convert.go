@@ -37,42 +37,77 @@ type convertOptions struct {
 
 func newConvertCmd() *cobra.Command {
 	opts := convertOptions{blockSize: defaultBlockSize}
-	var from, to, invalid, bom string
+	var from, to, invalid, bom, replacement, order string
 	var list bool
 	cmd := &cobra.Command{
 		Use:   "convert -f FROM -t TO [flags] [FILE...]",
-		Short: "Convert text between UTF-8, UTF-16, UTF-32, Latin-1, Windows-1252 and ASCII",
+		Short: "Convert text between UTF-8, UTF-16, UTF-32 and the legacy encodings",
 		Long: `Convert reads each FILE (standard input when there is none, or for "-") in
 the encoding FROM and writes it in the encoding TO, to standard output or to
 the file named by -o, or back onto itself with --in-place. Several FILEs are
 converted one after the other into one output, which gets one byte order
-mark at most, at its start. Encodings are named as iconv and the WHATWG
-Encoding Standard name them, in any case: utf-8, utf-16le, utf-16be, utf-16,
-utf-32le, utf-32be, utf-32, latin1 (ISO-8859-1), cp1252 (Windows-1252),
-ascii (US-ASCII, 7 bits), iso-8859-15 (Latin-9); --list shows every label.
-The legacy encodings 'utf8x detect' names (windows-1250 to -1258, iso-8859-2
-to -15, koi8-r, ibm866, shift_jis, gb18030, big5, euc-kr, ...) are also read,
-through golang.org/x/text (bytes they leave undefined become U+FFFD there,
-whatever --invalid says). -f auto detects FROM from each input's first 64 KiB
-(as 'utf8x detect' does), names its choice on stderr, and refuses, exit
-status 1 and nothing written, when its confidence is below --min-confidence.
+mark at most, at its start.
 
-utf-16 and utf-32 read their byte order from a byte order mark; without one
-they take the order the text shows (NUL bytes of Latin text, surrogate
-pairs, plausible ranges in the first 512 bytes) and little-endian when in
-doubt, as iconv, Python and the WHATWG standard do (utf-16be keeps RFC 2781's
-big-endian reading). They write FF FE (FF FE 00 00) and then little-endian. The other encodings treat a U+FEFF at the start as text;
---bom keep|strip|add says what to do with it.
+Encodings are named by any label of the WHATWG Encoding Standard or any
+name glibc's iconv accepts for them, in any case: utf-8, utf-16le, utf-16,
+latin1, cp1252, cp1251, koi8-r, iso-8859-2, ibm852, cp437, macintosh,
+shift_jis, gbk, ... --list shows every encoding, its labels, and whether
+convert reads it, writes it, or both. Where WHATWG and iconv disagree, the
+label means what WHATWG says, except latin1, iso-8859-1, ascii, iso-8859-9
+and iso-8859-11 (and their aliases), which are the exact ISO encodings as in
+iconv and Python (WHATWG reads them as windows-1252, -1254 and -874): text
+written under those names holds only the bytes the standard defines.
+The single-byte tables are WHATWG's for its encodings (ISO-8859-x bytes 80-9F
+are the C1 controls U+0080-U+009F; in koi8-u AE and BE are ў and Ў, where
+Python and iconv follow RFC 2319's box drawing characters; windows-125x bytes
+the vendor left undefined are the C1 controls of the same value) and glibc's
+for the others (IBM437, IBM850, IBM852, IBM855, MAC-CENTRALEUROPE, KOI8-RU,
+...). The multi-byte encodings (shift_jis, euc-jp, iso-2022-jp, gbk,
+gb18030, big5, euc-kr) are read and written as WHATWG says, to the byte:
+shift_jis F040 is U+E000, gb18030 A140 is U+E4C6, gb18030 81 FF is one bad
+sequence; iso-2022-kr, hz-gb-2312, johab and euc-jis-2004 as iconv and
+Python do. WHATWG names iso-2022-kr, csiso2022kr and hz-gb-2312 as its
+"replacement" encoding, which reads anything as one U+FFFD; here they are
+the real ISO-2022-KR and HZ-GB-2312, as in iconv and Python.
+-f auto detects FROM from each input's first 64 KiB (as 'utf8x detect'
+does), names its choice on stderr, and refuses, exit status 1 and nothing
+written, when its confidence is below --min-confidence.
+
+utf-16 and utf-32 (and unicode, ucs-2, ...) read their byte order from a
+byte order mark (FF FE little-endian, FE FF big-endian; for utf-32 FF FE 00 00
+and 00 00 FE FF), which is dropped. Without a mark, --byte-order decides:
+
+  guess  the default: both readings of the first 512 bytes are scored (NUL
+         bytes of Latin text, surrogates that pair up, values in range,
+         characters in one script) and the better one is taken,
+         little-endian when they tie; nothing is written before those 512
+         bytes (or the end of the input) are read
+  be     big-endian: the standard reading of the unmarked UTF-16 and UTF-32
+         encoding schemes (RFC 2781 section 4.3, the Unicode Standard
+         section 3.10); the one to ask for when a file must be read as the
+         standards say
+  le     little-endian: what the WHATWG standard's utf-16 label means, and
+         what Windows, Python and glibc's iconv on little-endian machines read
+
+utf-16be, utf-16le, utf-32be and utf-32le always read the order they name.
+utf-16 and utf-32 write FF FE (FF FE 00 00) and then little-endian. The
+other encodings treat a U+FEFF at the start as text; --bom keep|strip|add
+says what to do with it (add writes one mark, whether or not the input had
+one: with -t utf-16 or utf-32 that is their own FF FE).
 
 --invalid says what to do with input that is not well-formed in FROM (a lone
-UTF-16 surrogate, an odd last byte, ill-formed UTF-8, ...) and with
-characters TO cannot hold:
+UTF-16 surrogate, ill-formed UTF-8, a byte FROM leaves undefined, such as AA
+in windows-1253 or D5 in ibm857) and with characters TO cannot hold:
 
   strict   stop at the first with its FILE:LINE:COL, byte offset and kind,
            exit status 1 (the default)
-  replace  U+FFFD, or "?" when TO cannot hold it
+  replace  U+FFFD, or "?" when TO cannot hold it; --replacement S writes S
+           instead (and implies --invalid replace)
   skip     drop it
   escape   write each of its bytes as \xNN (lowercase hex)
+  html     a character TO cannot hold becomes an HTML numeric character
+           reference, &#NNNN; in decimal, as browsers write form data;
+           ill-formed input becomes U+FFFD as under replace
   cp1252   with -f utf-8: read each ill-formed byte as Windows-1252 (latin1:
            as ISO-8859-1), as 'utf8x fix' does, then convert it to TO
 
@@ -80,14 +115,18 @@ characters TO cannot hold:
 it into place only when everything converted: a failed or interrupted run
 leaves the destination as it was, and a replaced file keeps its mode, and its
 owner and group where you may give them (as root).
-A large file in utf-8, utf-16le, utf-16be, utf-32le, utf-32be, latin1 or
-cp1252 is converted in ranges on -j CPUs, written in order: the output is
-the same as on one.
+A large file in utf-8, utf-16le, utf-16be, utf-32le, utf-32be or a
+single-byte encoding (latin1, cp1251, koi8-r, ...) is converted in ranges on
+-j CPUs, written in order: the output is the same as on one (TO
+iso-2022-jp, iso-2022-kr and hz-gb-2312, whose escapes depend on the text
+before, are written on one).
 Exit status: 0 on success, 1 when strict meets something it cannot convert,
 2 for a usage error or an input or output that cannot be read or written.`,
 		Example: `  utf8x convert -f utf-16 -t utf-8 export.csv > export.utf8.csv
   utf8x convert -f cp1252 -t utf-8 -o notes.txt notes-win.txt
   utf8x convert -f utf-8 -t latin1 --invalid replace page.txt
+  utf8x convert -f utf-8 -t windows-1251 --invalid html form.txt
+  utf8x convert -f utf-16 --byte-order be -t utf-8 unmarked.txt
   utf8x convert -f latin1 -t utf-8 --in-place *.txt
   utf8x convert --list`,
 		Args: cobra.ArbitraryArgs,
@@ -99,6 +138,9 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 				return listEncodings(cmd.OutOrStdout())
 			}
 			if err := opts.parse(cmd, from, to, invalid, bom, args); err != nil {
+				return err
+			}
+			if err := opts.parseExtras(cmd, replacement, order); err != nil {
 				return err
 			}
 			if err := opts.ranges.check(); err != nil {
@@ -121,11 +163,13 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 	f := cmd.Flags()
 	f.StringVarP(&from, "from", "f", "utf-8", "the input's `ENCODING`")
 	f.StringVarP(&to, "to", "t", "utf-8", "the output's `ENCODING`")
-	f.StringVar(&invalid, "invalid", "strict", "what to do with what cannot be converted: strict, replace, skip, escape (with -f utf-8 also cp1252, latin1)")
+	f.StringVar(&invalid, "invalid", "strict", "what to do with what cannot be converted: strict, replace, skip, escape, html (with -f utf-8 also cp1252, latin1)")
+	f.StringVar(&replacement, "replacement", "", "with --invalid replace, write `S` instead of U+FFFD (or \"?\")")
+	f.StringVar(&order, "byte-order", "guess", "how -f utf-16 and utf-32 read input without a byte order mark: guess, be (RFC 2781, the Unicode Standard) or le (WHATWG)")
 	f.StringVar(&bom, "bom", "keep", "a byte order mark at the start: keep, strip or add")
 	f.StringVarP(&opts.output, "output", "o", "", "write to `OUT` (atomically) instead of standard output")
 	f.BoolVar(&opts.inPlace, "in-place", false, "rewrite each FILE in place (atomically)")
-	f.BoolVar(&list, "list", false, "list the encodings and their labels")
+	f.BoolVar(&list, "list", false, "list the encodings, whether convert reads or writes them, and their labels")
 	addAutoFlags(cmd, &opts.auto)
 	addOutputRangeFlags(cmd, &opts.ranges)
 	return cmd
@@ -138,15 +182,23 @@ func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string
 	}
 	if o.from, err = transcode.Lookup(from); err != nil {
 		if !o.auto.legacyLabel(from) {
-			return usageError("-f: %v", err)
+			return usageError("-f: %v; 'utf8x convert --list' shows every encoding", err)
 		}
 		o.from = transcode.UTF8 // read through golang.org/x/text first
 	}
 	if o.to, err = transcode.Lookup(to); err != nil {
-		return usageError("-t: %v", err)
+		return usageError("-t: %v; 'utf8x convert --list' shows every encoding", err)
 	}
-	if o.policy, err = utf8x.ParsePolicy(invalid); err != nil {
-		return usageError("--invalid: unknown policy %q (want strict, replace, skip, escape, or with -f utf-8 cp1252 or latin1)", invalid)
+	if !o.from.CanDecode() {
+		return usageError("-f %s: convert cannot read %s yet (see 'utf8x convert --list')", from, o.from.Name())
+	}
+	if !o.to.CanEncode() {
+		return usageError("-t %s: convert cannot write %s yet (see 'utf8x convert --list')", to, o.to.Name())
+	}
+	if strings.EqualFold(invalid, "html") {
+		o.policy = utf8x.HTML
+	} else if o.policy, err = utf8x.ParsePolicy(invalid); err != nil {
+		return usageError("--invalid: unknown policy %q (want strict, replace, skip, escape, html, or with -f utf-8 cp1252 or latin1)", invalid)
 	}
 	if o.policy.UTF8Only() && o.from.Name() != transcode.UTF8.Name() {
 		return usageError("--invalid %s reads the bytes of ill-formed UTF-8 as %[1]s, so it needs -f utf-8, not -f %s", o.policy, o.from.Labels()[0])
@@ -171,12 +223,50 @@ func (o *convertOptions) parse(cmd *cobra.Command, from, to, invalid, bom string
 	return nil
 }
 
-// listEncodings prints each encoding's name and labels.
+// parseExtras reads --replacement and --byte-order, after parse.
+func (o *convertOptions) parseExtras(cmd *cobra.Command, replacement, order string) error {
+	if cmd.Flags().Changed("replacement") {
+		switch {
+		case !cmd.Flags().Changed("invalid"):
+			o.policy = utf8x.ReplaceWith(replacement)
+		case o.policy.Action() != utf8x.ActionReplace:
+			return usageError("--replacement goes with --invalid replace, not --invalid %s", o.policy)
+		default:
+			o.policy = utf8x.ReplaceWith(replacement)
+		}
+		if !utf8x.ValidString(replacement) {
+			return usageError("--replacement %q is not valid UTF-8", replacement)
+		}
+	}
+	bo, ok := transcode.ParseByteOrder(order)
+	if !ok {
+		return usageError("--byte-order: unknown order %q (want guess, be or le)", order)
+	}
+	if cmd.Flags().Changed("byte-order") {
+		switch o.from.Name() {
+		case transcode.UTF16.Name(), transcode.UTF32.Name():
+		default:
+			return usageError("--byte-order is for -f utf-16 and -f utf-32, whose byte order a mark may give; -f %s reads %s", o.from.Labels()[0], o.from.Name())
+		}
+	}
+	o.from = o.from.WithByteOrder(bo)
+	return nil
+}
+
+// listEncodings prints each encoding's name, what convert does with it and
+// its labels.
 func listEncodings(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ENCODING\tLABELS")
+	fmt.Fprintln(tw, "ENCODING\tCONVERT\tLABELS")
 	for _, e := range transcode.Encodings() {
-		fmt.Fprintf(tw, "%s\t%s\n", e.Name(), strings.Join(e.Labels(), " "))
+		var can []string
+		if e.CanDecode() {
+			can = append(can, "read")
+		}
+		if e.CanEncode() {
+			can = append(can, "write")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", e.Name(), strings.Join(can, "+"), strings.Join(e.Labels(), " "))
 	}
 	return tw.Flush()
 }
@@ -318,9 +408,10 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 		consumed = pos.advance
 	}
 	warn := func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) }
-	// -f auto and the x/text encodings read through a decoder: they stream.
+	// -f auto and the multi-byte encodings read through a decoder, and an
+	// encoding with shift states is written whole: they stream.
 	opts.ranges = opts.ranges.toPipe(w)
-	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.auto.enabled && opts.auto.legacy == nil && splitsForm(opts.from, size) {
+	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.auto.enabled && opts.auto.legacy == nil && splitsForm(opts.from, size) && !opts.to.IsStateful() {
 		// The warning judges what the stream's first read would bring.
 		head := make([]byte, min(int64(max(startSize(opts.blockSize), utf8x.UTFMax)), size))
 		n, _ := file.ReadAt(head, 0)

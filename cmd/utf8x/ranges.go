@@ -476,6 +476,9 @@ var rangeForms = []struct {
 // join it into one ill-formed unit, as a stream does when that unit is a
 // high surrogate.
 func splitsForm(e transcode.Encoding, size int64) bool {
+	if e.IsSingleByte() {
+		return true
+	}
 	for _, f := range rangeForms {
 		if f.e.Name() == e.Name() {
 			return size%f.unit == 0

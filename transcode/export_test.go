@@ -1,0 +1,4 @@
+package transcode
+
+// TestEncodings is testEncodings for the external tests.
+var TestEncodings = testEncodings
