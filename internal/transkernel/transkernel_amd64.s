@@ -16456,6 +16456,461 @@ utf16BEToUTF8AVX2_exit:
 	MOVQ SI, nSrc+56(FP)
 	RET
 
+// func sbDecodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
+TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
+	PCALIGN      $0x40
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	MOVQ         tab+48(FP), SI
+	XORQ         DI, DI
+	XORQ         R8, R8
+	VMOVDQU64    (SI), Z0
+	VMOVDQU64    64(SI), Z1
+	VMOVDQU64    128(SI), Z2
+	VMOVDQU64    192(SI), Z3
+	VMOVDQU64    256(SI), Z4
+	VMOVDQU64    320(SI), Z5
+	VMOVDQU64    ·tables+41920(SB), Z6
+	VMOVDQU64    ·tables+41984(SB), Z7
+	VMOVDQU64    ·tables+42048(SB), Z8
+	VMOVDQU64    ·tables+42112(SB), Z9
+	MOVL         $0xffffffff, SI
+	VPBROADCASTD SI, Z10
+	MOVQ         $0x3333333333333333, SI
+	KMOVQ        SI, K1
+	MOVQ         $0x4444444444444444, SI
+	KMOVQ        SI, K2
+	MOVQ         $0x1111111111111111, SI
+	KMOVQ        SI, K3
+
+sbd5_loop:
+	MOVQ      BX, SI
+	SUBQ      DI, SI
+	JLE       sbd5_done
+	MOVQ      CX, R9
+	SUBQ      R8, R9
+	CMPQ      SI, $0x40
+	JL        sbd5_masked
+	CMPQ      R9, $0x00000100
+	JL        sbd5_masked
+	VMOVDQU64 (DX)(DI*1), Z11
+	VPMOVB2M  Z11, K4
+	KORTESTQ  K4, K4
+	JNZ       sbd5_wide
+	VMOVDQU64 Z11, (AX)(R8*1)
+	ADDQ      $0x40, DI
+	ADDQ      $0x40, R8
+	JMP       sbd5_loop
+
+sbd5_wide:
+	VMOVDQA64     Z11, Z12
+	VPERMI2B      Z1, Z0, K4, Z12
+	VMOVDQA64     Z11, Z13
+	VPERMI2B.Z    Z3, Z2, K4, Z13
+	VMOVDQA64     Z11, Z11
+	VPERMI2B.Z    Z5, Z4, K4, Z11
+	VPCMPEQB      Z10, Z12, K5
+	KORTESTQ      K5, K5
+	JNZ           sbd5_masked
+	VMOVDQA64     Z6, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z6, K2, Z14
+	VPTESTMB      Z14, Z14, K4
+	KORQ          K3, K4, K4
+	KMOVQ         K4, SI
+	VPCOMPRESSB.Z Z14, K4, Z14
+	POPCNTQ       SI, SI
+	VMOVDQU64     Z14, (AX)(R8*1)
+	ADDQ          SI, R8
+	VMOVDQA64     Z7, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z7, K2, Z14
+	VPTESTMB      Z14, Z14, K4
+	KORQ          K3, K4, K4
+	KMOVQ         K4, SI
+	VPCOMPRESSB.Z Z14, K4, Z14
+	POPCNTQ       SI, SI
+	VMOVDQU64     Z14, (AX)(R8*1)
+	ADDQ          SI, R8
+	VMOVDQA64     Z8, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z8, K2, Z14
+	VPTESTMB      Z14, Z14, K4
+	KORQ          K3, K4, K4
+	KMOVQ         K4, SI
+	VPCOMPRESSB.Z Z14, K4, Z14
+	POPCNTQ       SI, SI
+	VMOVDQU64     Z14, (AX)(R8*1)
+	ADDQ          SI, R8
+	VMOVDQA64     Z9, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z9, K2, Z14
+	VPTESTMB      Z14, Z14, K4
+	KORQ          K3, K4, K4
+	KMOVQ         K4, SI
+	VPCOMPRESSB.Z Z14, K4, Z11
+	POPCNTQ       SI, SI
+	VMOVDQU64     Z11, (AX)(R8*1)
+	ADDQ          SI, R8
+	ADDQ          $0x40, DI
+	JMP           sbd5_loop
+
+sbd5_masked:
+	MOVQ       $0x00000040, R9
+	CMPQ       SI, R9
+	CMOVQLT    SI, R9
+	MOVQ       $0xffffffffffffffff, SI
+	BZHIQ      R9, SI, SI
+	KMOVQ      SI, K4
+	VMOVDQU8.Z (DX)(DI*1), K4, Z11
+	VPMOVB2M   Z11, K4
+	XORQ       R10, R10
+	VMOVDQA64  Z11, Z12
+	VPERMI2B   Z1, Z0, K4, Z12
+	VPCMPEQB   Z10, Z12, K5
+	KMOVQ      K5, R11
+	TESTQ      R11, R11
+	JZ         sbd5_whole
+	TZCNTQ     R11, R9
+	TESTQ      R9, R9
+	JZ         sbd5_done
+	INCQ       R10
+	MOVQ       $0xffffffffffffffff, SI
+	BZHIQ      R9, SI, SI
+	KMOVQ      SI, K4
+	VMOVDQU8.Z Z11, K4, Z11
+	VPMOVB2M   Z11, K4
+
+sbd5_whole:
+	VMOVDQA64     Z11, Z12
+	VPERMI2B      Z1, Z0, K4, Z12
+	VMOVDQA64     Z11, Z13
+	VPERMI2B.Z    Z3, Z2, K4, Z13
+	VMOVDQA64     Z11, Z11
+	VPERMI2B.Z    Z5, Z4, K4, Z11
+	VPTESTMB      Z11, Z11, K5
+	KMOVQ         K5, R12
+	POPCNTQ       R12, R11
+	KMOVQ         K4, R12
+	POPCNTQ       R12, R12
+	ADDQ          R12, R11
+	ADDQ          R9, R11
+	MOVQ          CX, R12
+	SUBQ          R8, R12
+	CMPQ          R11, R12
+	JG            sbd5_done
+	MOVQ          SI, R11
+	MOVQ          $0x1111111111111111, R12
+	PDEPQ         R12, R11, R11
+	KMOVQ         R11, K4
+	VMOVDQA64     Z6, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z6, K2, Z14
+	VPTESTMB      Z14, Z14, K5
+	KORQ          K4, K5, K5
+	KMOVQ         K5, R11
+	VPCOMPRESSB.Z Z14, K5, Z14
+	POPCNTQ       R11, R11
+	MOVQ          $0xffffffffffffffff, R12
+	BZHIQ         R11, R12, R12
+	KMOVQ         R12, K4
+	VMOVDQU8      Z14, K4, (AX)(R8*1)
+	ADDQ          R11, R8
+	MOVQ          SI, R11
+	SHRQ          $0x10, R11
+	MOVQ          $0x1111111111111111, R12
+	PDEPQ         R12, R11, R11
+	KMOVQ         R11, K4
+	VMOVDQA64     Z7, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z7, K2, Z14
+	VPTESTMB      Z14, Z14, K5
+	KORQ          K4, K5, K5
+	KMOVQ         K5, R11
+	VPCOMPRESSB.Z Z14, K5, Z14
+	POPCNTQ       R11, R11
+	MOVQ          $0xffffffffffffffff, R12
+	BZHIQ         R11, R12, R12
+	KMOVQ         R12, K4
+	VMOVDQU8      Z14, K4, (AX)(R8*1)
+	ADDQ          R11, R8
+	MOVQ          SI, R11
+	SHRQ          $0x20, R11
+	MOVQ          $0x1111111111111111, R12
+	PDEPQ         R12, R11, R11
+	KMOVQ         R11, K4
+	VMOVDQA64     Z8, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z8, K2, Z14
+	VPTESTMB      Z14, Z14, K5
+	KORQ          K4, K5, K5
+	KMOVQ         K5, R11
+	VPCOMPRESSB.Z Z14, K5, Z14
+	POPCNTQ       R11, R11
+	MOVQ          $0xffffffffffffffff, R12
+	BZHIQ         R11, R12, R12
+	KMOVQ         R12, K4
+	VMOVDQU8      Z14, K4, (AX)(R8*1)
+	ADDQ          R11, R8
+	SHRQ          $0x30, SI
+	MOVQ          $0x1111111111111111, R11
+	PDEPQ         R11, SI, SI
+	KMOVQ         SI, K4
+	VMOVDQA64     Z9, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z9, K2, Z14
+	VPTESTMB      Z14, Z14, K5
+	KORQ          K4, K5, K5
+	KMOVQ         K5, SI
+	VPCOMPRESSB.Z Z14, K5, Z11
+	POPCNTQ       SI, SI
+	MOVQ          $0xffffffffffffffff, R11
+	BZHIQ         SI, R11, R12
+	KMOVQ         R12, K4
+	VMOVDQU8      Z11, K4, (AX)(R8*1)
+	ADDQ          SI, R8
+	ADDQ          R9, DI
+	TESTQ         R10, R10
+	JZ            sbd5_loop
+
+sbd5_done:
+	VZEROUPPER
+	MOVQ R8, nDst+56(FP)
+	MOVQ DI, nSrc+64(FP)
+	RET
+
+// func sbEncodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
+TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
+	PCALIGN      $0x40
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	ADDQ         AX, CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	ADDQ         DX, BX
+	MOVQ         tab+48(FP), SI
+	VMOVDQU64    (SI), Z0
+	VMOVDQU64    64(SI), Z1
+	VMOVDQU64    128(SI), Z2
+	VPBROADCASTB 192(SI), Z3
+	VPBROADCASTB 193(SI), Z4
+	VMOVDQU64    ·tables+42176(SB), Z5
+	VMOVDQU64    ·tables+42240(SB), Z6
+	MOVL         $0xc0c0c0c0, SI
+	VPBROADCASTD SI, Z7
+	MOVL         $0xe0e0e0e0, SI
+	VPBROADCASTD SI, Z8
+	MOVL         $0xf0f0f0f0, SI
+	VPBROADCASTD SI, Z9
+	MOVL         $0x3f3f3f3f, SI
+	VPBROADCASTD SI, Z10
+	MOVL         $0x40404040, SI
+	VPBROADCASTD SI, Z11
+	MOVL         $0x7f7f7f7f, SI
+	VPBROADCASTD SI, Z12
+	MOVL         $0x01010101, SI
+	VPBROADCASTD SI, Z13
+	MOVL         $0xffffffff, SI
+	VPBROADCASTD SI, Z14
+
+sbe5_loop:
+	MOVQ      BX, SI
+	SUBQ      DX, SI
+	JLE       sbe5_done
+	CMPQ      AX, CX
+	JGE       sbe5_done
+	CMPQ      SI, $0x40
+	JL        sbe5_short
+	VMOVDQU64 (DX), Z15
+	MOVQ      $0x00000040, R8
+	MOVQ      $0xffffffffffffffff, SI
+	MOVQ      SI, R9
+	VPMOVB2M  Z15, K1
+	KORTESTQ  K1, K1
+	JNZ       sbe5_wide
+	LEAQ      64(AX), SI
+	CMPQ      SI, CX
+	JG        sbe5_wide
+	VMOVDQU64 Z15, (AX)
+	ADDQ      $0x40, DX
+	ADDQ      $0x40, AX
+	JMP       sbe5_loop
+
+sbe5_short:
+	MOVQ       SI, R8
+	MOVQ       $0xffffffffffffffff, R9
+	BZHIQ      SI, R9, R9
+	KMOVQ      R9, K1
+	VMOVDQU8.Z (DX), K1, Z15
+	VPMOVB2M   Z15, K1
+
+sbe5_wide:
+	KMOVQ        K1, SI
+	VPCMPB       $0x01, Z7, Z15, K1
+	KMOVQ        K1, R10
+	VPANDD       Z8, Z15, Z16
+	VPCMPEQB     Z7, Z16, K1
+	KMOVQ        K1, R11
+	VPANDD       Z9, Z15, Z16
+	VPCMPEQB     Z8, Z16, K1
+	KMOVQ        K1, R12
+	ANDNQ        R9, SI, R9
+	MOVQ         R11, R13
+	ORQ          R12, R13
+	ORQ          R10, R13
+	ANDNQ        SI, R13, R13
+	MOVQ         R9, SI
+	ORQ          R11, SI
+	ORQ          R12, SI
+	JZ           sbe5_done
+	BSRQ         SI, DI
+	LEAQ         1(DI), R14
+	BTQ          DI, R11
+	ADCQ         $0x00, R14
+	BTQ          DI, R12
+	ADCQ         $0x00, R14
+	BTQ          DI, R12
+	ADCQ         $0x00, R14
+	CMPQ         R14, R8
+	CMOVQGT      DI, R8
+	TESTQ        R8, R8
+	JZ           sbe5_done
+	MOVQ         $0xffffffffffffffff, R14
+	BZHIQ        R8, R14, R14
+	ANDQ         R14, R11
+	ANDQ         R14, R12
+	ANDQ         R14, SI
+	ANDQ         R14, R10
+	ANDQ         R14, R9
+	ANDQ         R14, R13
+	MOVQ         R12, R14
+	SHLQ         $0x01, R14
+	SHLQ         $0x02, R12
+	SHLQ         $0x01, R11
+	ORQ          R11, R14
+	ORQ          R12, R14
+	XORQ         R10, R14
+	ORQ          R13, R14
+	VPERMB       Z15, Z5, Z16
+	VPERMB       Z15, Z6, Z17
+	VPERMB       Z0, Z16, Z18
+	VPCMPEQB     Z3, Z17, K1
+	VPCMPEQB     Z4, Z17, K2
+	VMOVDQA64    Z16, Z17
+	VPADDB       Z11, Z16, K2, Z17
+	VPERMI2B     Z2, Z1, Z17
+	KMOVQ        R12, K3
+	KORQ         K1, K2, K1
+	KANDQ        K3, K1, K1
+	VMOVDQU8     Z17, K1, Z18
+	KANDNQ       K3, K1, K1
+	VMOVDQU8     Z14, K1, Z18
+	MOVL         $0x00000000, R10
+	VPBROADCASTD R10, Z17
+	VPSRLW       $0x01, Z18, Z16
+	VPANDD       Z12, Z16, Z16
+	VPANDD       Z13, Z18, Z18
+	VPSLLW       $0x06, Z18, Z18
+	VPTERNLOGD   $0xf8, Z10, Z15, Z18
+	MOVQ         tab+48(FP), R10
+	CMPB         194(R10), $0x00
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    256(R10), Z19
+	VPERMI2B     320(R10), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R10), $0x01
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    384(R10), Z19
+	VPERMI2B     448(R10), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R10), $0x02
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    512(R10), Z19
+	VPERMI2B     576(R10), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R10), $0x03
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    640(R10), Z19
+	VPERMI2B     704(R10), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R10), $0x04
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    768(R10), Z19
+	VPERMI2B     832(R10), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R10), $0x05
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    896(R10), Z19
+	VPERMI2B     960(R10), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R10), $0x06
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    1024(R10), Z19
+	VPERMI2B     1088(R10), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R10), $0x07
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    1152(R10), Z16
+	VPERMI2B     1216(R10), Z16, K1, Z18
+
+sbe5_looked:
+	VPMOVB2M Z18, K1
+	KMOVQ    K1, R10
+	ORQ      R12, R11
+	ANDNQ    R11, R10, R10
+	ORQ      R10, R14
+	MOVQ     R11, R10
+	ORQ      R9, R10
+	XORQ     R11, R11
+	TESTQ    R14, R14
+	JZ       sbe5_keep
+	INCQ     R11
+	TZCNTQ   R14, R12
+	BZHIQ    R12, SI, R12
+	JZ       sbe5_done
+	BSRQ     R12, R8
+	BZHIQ    R8, R10, R10
+
+sbe5_keep:
+	KMOVQ         R9, K1
+	VMOVDQU8      Z15, K1, Z18
+	KMOVQ         R10, K1
+	VPCOMPRESSB.Z Z18, K1, Z15
+	POPCNTQ       R10, SI
+	LEAQ          (AX)(SI*1), R12
+	CMPQ          R12, CX
+	JG            sbe5_done
+	MOVQ          $0xffffffffffffffff, R9
+	BZHIQ         SI, R9, R12
+	KMOVQ         R12, K1
+	VMOVDQU8      Z15, K1, (AX)
+	ADDQ          R8, DX
+	ADDQ          SI, AX
+	TESTQ         R11, R11
+	JZ            sbe5_loop
+
+sbe5_done:
+	VZEROUPPER
+	MOVQ dst_base+0(FP), CX
+	SUBQ CX, AX
+	MOVQ src_base+24(FP), CX
+	SUBQ CX, DX
+	MOVQ AX, nDst+56(FP)
+	MOVQ DX, nSrc+64(FP)
+	RET
+
 // func tables()
 TEXT ·tables(SB), NOSPLIT, $0
 	PCALIGN $0x40
@@ -22009,6 +22464,66 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
+
+	// sbSpread0 at 41920
+	QUAD $0x0101410100004000
+	QUAD $0x0303430302024202
+	QUAD $0x0505450504044404
+	QUAD $0x0707470706064606
+	QUAD $0x0909490908084808
+	QUAD $0x0b0b4b0b0a0a4a0a
+	QUAD $0x0d0d4d0d0c0c4c0c
+	QUAD $0x0f0f4f0f0e0e4e0e
+
+	// sbSpread1 at 41984
+	QUAD $0x1111511110105010
+	QUAD $0x1313531312125212
+	QUAD $0x1515551514145414
+	QUAD $0x1717571716165616
+	QUAD $0x1919591918185818
+	QUAD $0x1b1b5b1b1a1a5a1a
+	QUAD $0x1d1d5d1d1c1c5c1c
+	QUAD $0x1f1f5f1f1e1e5e1e
+
+	// sbSpread2 at 42048
+	QUAD $0x2121612120206020
+	QUAD $0x2323632322226222
+	QUAD $0x2525652524246424
+	QUAD $0x2727672726266626
+	QUAD $0x2929692928286828
+	QUAD $0x2b2b6b2b2a2a6a2a
+	QUAD $0x2d2d6d2d2c2c6c2c
+	QUAD $0x2f2f6f2f2e2e6e2e
+
+	// sbSpread3 at 42112
+	QUAD $0x3131713130307030
+	QUAD $0x3333733332327232
+	QUAD $0x3535753534347434
+	QUAD $0x3737773736367636
+	QUAD $0x3939793938387838
+	QUAD $0x3b3b7b3b3a3a7a3a
+	QUAD $0x3d3d7d3d3c3c7c3c
+	QUAD $0x3f3f7f3f3e3e7e3e
+
+	// sbPrev1 at 42176
+	QUAD $0x060504030201003f
+	QUAD $0x0e0d0c0b0a090807
+	QUAD $0x161514131211100f
+	QUAD $0x1e1d1c1b1a191817
+	QUAD $0x262524232221201f
+	QUAD $0x2e2d2c2b2a292827
+	QUAD $0x363534333231302f
+	QUAD $0x3e3d3c3b3a393837
+
+	// sbPrev2 at 42240
+	QUAD $0x0504030201003f3e
+	QUAD $0x0d0c0b0a09080706
+	QUAD $0x1514131211100f0e
+	QUAD $0x1d1c1b1a19181716
+	QUAD $0x2524232221201f1e
+	QUAD $0x2d2c2b2a29282726
+	QUAD $0x3534333231302f2e
+	QUAD $0x3d3c3b3a39383736
 
 // func tablesAddr() uintptr
 TEXT ·tablesAddr(SB), NOSPLIT, $0-8

@@ -104,6 +104,8 @@ func main() {
 	utf8ToLatin1AVX2(c, "utf8ToCP1252AVX2", true, wt)
 	utf16ToUTF8AVX2(c, "utf16LEToUTF8AVX2", false)
 	utf16ToUTF8AVX2(c, "utf16BEToUTF8AVX2", true)
+	sbDecodeAVX512(mem)
+	sbEncodeAVX512(mem)
 	mem.Emit(asm.TablesDoc...)
 	Generate()
 }

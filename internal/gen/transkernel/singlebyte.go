@@ -1,0 +1,468 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+	"github.com/utf8x/utf8x/internal/gen/asm"
+)
+
+// The single-byte kernels convert between UTF-8 and any single-byte encoding
+// whose bytes 00-7F are ASCII, both ways, from tables the Go code builds per
+// encoding (transkernel.SingleByte) and passes by pointer: the kernels hold
+// no encoding of their own. The table layouts are those of sbDec and sbEnc
+// in internal/transkernel/singlebyte.go.
+
+// Offsets in sbDec: the lead, second and third byte planes, 128 bytes each.
+const (
+	sbDecLead   = 0
+	sbDecSecond = 128
+	sbDecThird  = 256
+)
+
+// Offsets in sbEnc.
+const (
+	sbEncPage2 = 0
+	sbEncPage3 = 64
+	sbEncLeads = 192
+	sbEncPages = 256
+	sbMaxPairs = 8
+)
+
+// sbSignature starts a single-byte kernel.
+func sbSignature(name string, doc ...string) {
+	asm.Func(name, "func(dst, src []byte, tab *byte) (nDst, nSrc int)", doc...)
+}
+
+// sbDecodeAVX512 converts 64 bytes a step. A block of ASCII is copied; in
+// any other, VPERMI2B looks every byte up in the three planes at once (its
+// seven index bits are the high byte's place in the table, and ASCII lanes
+// keep their byte through merge masking), and each 16 bytes of input are
+// spread to 32-bit lanes [lead, second, third, 0] by two more permutes, then
+// packed with VPCOMPRESSB keeping each lane's first byte and its nonzero
+// others. A block that is the end of src, that would overflow dst or that
+// holds an undefined byte is read and written with masks, cut before the
+// undefined byte: the kernel needs no scalar tail.
+func sbDecodeAVX512(mem *asm.Tables) {
+	const p = asm.Scope("sbd5_")
+	// spread[c] moves byte 16c+k of the planes to lane k: lead (first
+	// table) to byte 4k, second (second table, index + 64) to byte 4k+1,
+	// third (VPERMB, which reads six index bits) to byte 4k+2.
+	var spread [4]Mem
+	for c := range spread {
+		spread[c] = mem.GLOBL("sbSpread" + itoa(c))
+		for k := 0; k < 16; k++ {
+			mem.DATA(4*k, U8(16*c+k))
+			mem.DATA(4*k+1, U8(64+16*c+k))
+			mem.DATA(4*k+2, U8(16*c+k))
+			mem.DATA(4*k+3, U8(16*c+k))
+		}
+	}
+	sbSignature("sbDecodeAVX512",
+		"sbDecodeAVX512 converts a single-byte encoding (tab: its sbDec) to",
+		"UTF-8 in 64-byte blocks, masked at the end of src and where dst has",
+		"less than 256 bytes left, and returns the bytes written and read. It",
+		"stops before an undefined byte and before a block whose output does",
+		"not fit in dst. It needs AVX-512 VBMI and VBMI2.")
+	dp, dLen, sp, sLen, tp := GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("dst").Base(), dp)
+	Load(Param("dst").Len(), dLen)
+	Load(Param("src").Base(), sp)
+	Load(Param("src").Len(), sLen)
+	Load(Param("tab"), tp)
+	i, j := GP64(), GP64()
+	XORQ(i, i)
+	XORQ(j, j)
+	var plane [3][2]reg.VecVirtual
+	for pl, off := range []int{sbDecLead, sbDecSecond, sbDecThird} {
+		for h := 0; h < 2; h++ {
+			plane[pl][h] = ZMM()
+			VMOVDQU64(Mem{Base: tp, Disp: off + 64*h}, plane[pl][h])
+		}
+	}
+	var idx [4]reg.VecVirtual
+	for c := range idx {
+		idx[c] = ZMM()
+		VMOVDQU64(spread[c], idx[c])
+	}
+	ff := splat(0xFFFFFFFF)
+	k01, k2, kLeads := K(), K(), K()
+	t := const64(0x3333333333333333)
+	KMOVQ(t, k01)
+	MOVQ(U64(0x4444444444444444), t)
+	KMOVQ(t, k2)
+	MOVQ(U64(0x1111111111111111), t)
+	KMOVQ(t, kLeads)
+	ones := func() reg.GPVirtual { return const64(^uint64(0)) }
+
+	// planes looks the block v (high bytes in kh) up: the lead plane keeps
+	// ASCII bytes as they are, the others hold zero for them.
+	planes := func(v reg.VecVirtual, kh reg.OpmaskVirtual) (p0, p1, p2 reg.VecVirtual) {
+		p0, p1, p2 = ZMM(), ZMM(), ZMM()
+		VMOVDQA64(v, p0)
+		VPERMI2B(plane[0][1], plane[0][0], kh, p0)
+		VMOVDQA64(v, p1)
+		VPERMI2B_Z(plane[1][1], plane[1][0], kh, p1)
+		VMOVDQA64(v, p2)
+		VPERMI2B_Z(plane[2][1], plane[2][0], kh, p2)
+		return
+	}
+	// chunk packs the output of input bytes 16c..16c+15, keeping the lead
+	// of each lane of lead (a mask with every fourth bit) and returns it
+	// with its length.
+	chunk := func(c int, p0, p1, p2 reg.VecVirtual, lead reg.OpmaskVirtual) (out reg.VecVirtual, n reg.GPVirtual) {
+		x := ZMM()
+		VMOVDQA64(idx[c], x)
+		VPERMI2B_Z(p1, p0, k01, x)
+		VPERMB(p2, idx[c], k2, x)
+		kk := K()
+		VPTESTMB(x, x, kk)
+		KORQ(lead, kk, kk)
+		keep := GP64()
+		KMOVQ(kk, keep)
+		out = ZMM()
+		compressB(x, kk, out)
+		n = GP64()
+		POPCNTQ(keep, n)
+		return
+	}
+
+	p.Label("loop")
+	rem, room := GP64(), GP64()
+	MOVQ(sLen, rem)
+	SUBQ(i, rem)
+	JLE(p.Ref("done"))
+	MOVQ(dLen, room)
+	SUBQ(j, room)
+	CMPQ(rem, U8(64))
+	JL(p.Ref("masked"))
+	CMPQ(room, U32(256))
+	JL(p.Ref("masked"))
+	v := ZMM()
+	VMOVDQU64(asm.At(sp, i, 0), v)
+	kh := K()
+	VPMOVB2M(v, kh)
+	KORTESTQ(kh, kh)
+	JNZ(p.Ref("wide"))
+	VMOVDQU64(v, asm.At(dp, j, 0))
+	ADDQ(U8(64), i)
+	ADDQ(U8(64), j)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	p0, p1, p2 := planes(v, kh)
+	ku := K()
+	VPCMPEQB(ff, p0, ku)
+	KORTESTQ(ku, ku)
+	JNZ(p.Ref("masked"))
+	for c := 0; c < 4; c++ {
+		out, n := chunk(c, p0, p1, p2, kLeads)
+		VMOVDQU64(out, asm.At(dp, j, 0))
+		ADDQ(n, j)
+	}
+	ADDQ(U8(64), i)
+	JMP(p.Ref("loop"))
+
+	// The masked block: n bytes, n <= 64, cut before an undefined byte.
+	p.Label("masked")
+	n, valid, stop := GP64(), GP64(), GP64()
+	MOVQ(U32(64), n)
+	CMPQ(rem, n)
+	CMOVQLT(rem, n)
+	BZHIQ(n, ones(), valid)
+	kv := K()
+	KMOVQ(valid, kv)
+	VMOVDQU8_Z(asm.At(sp, i, 0), kv, v)
+	VPMOVB2M(v, kh)
+	XORQ(stop, stop)
+	l0 := ZMM()
+	VMOVDQA64(v, l0)
+	VPERMI2B(plane[0][1], plane[0][0], kh, l0)
+	VPCMPEQB(ff, l0, ku)
+	u := GP64()
+	KMOVQ(ku, u)
+	TESTQ(u, u)
+	JZ(p.Ref("whole"))
+	// An undefined byte: convert the bytes before it, then stop.
+	TZCNTQ(u, n)
+	TESTQ(n, n)
+	JZ(p.Ref("done"))
+	INCQ(stop)
+	BZHIQ(n, ones(), valid)
+	KMOVQ(valid, kv)
+	VMOVDQU8_Z(v, kv, v)
+	VPMOVB2M(v, kh)
+	p.Label("whole")
+	p0, p1, p2 = planes(v, kh)
+	// The output: a byte per input byte, one more per high byte, one more
+	// per three-byte character.
+	k3 := K()
+	VPTESTMB(p2, p2, k3)
+	total, x := GP64(), GP64()
+	KMOVQ(k3, x)
+	POPCNTQ(x, total)
+	KMOVQ(kh, x)
+	POPCNTQ(x, x)
+	ADDQ(x, total)
+	ADDQ(n, total)
+	MOVQ(dLen, x)
+	SUBQ(j, x)
+	CMPQ(total, x)
+	JG(p.Ref("done"))
+	for c := 0; c < 4; c++ {
+		lead := GP64()
+		MOVQ(valid, lead)
+		if c > 0 {
+			SHRQ(U8(16*c), lead)
+		}
+		PDEPQ(const64(0x1111111111111111), lead, lead)
+		kl := K()
+		KMOVQ(lead, kl)
+		out, cnt := chunk(c, p0, p1, p2, kl)
+		ks := K()
+		BZHIQ(cnt, ones(), x)
+		KMOVQ(x, ks)
+		VMOVDQU8(out, ks, asm.At(dp, j, 0))
+		ADDQ(cnt, j)
+	}
+	ADDQ(n, i)
+	TESTQ(stop, stop)
+	JZ(p.Ref("loop"))
+	epilogue(p, i, j)
+}
+
+// sbEncodeAVX512 converts UTF-8 to a single-byte encoding 64 bytes a step.
+// A block of ASCII is copied. In any other, masks of the bytes' kinds check
+// that it is whole characters of one to three bytes (a character cut by the
+// block's end waits for the next block); every character's last byte
+// becomes its output byte and VPCOMPRESSB keeps those. The output byte is a
+// two-level lookup: the character's page (its code point >> 6) from its lead
+// byte (VPERMB) or from its second byte and which of the two three-byte
+// leads the table covers it has (VPERMI2B), then the byte from the page, two
+// pages per VPERMI2B under a mask of the lanes in that pair, as many pairs
+// as the table has. A lane no page gives a byte for, or any ill-formed
+// input, cuts the block before the character holding it and ends the call.
+// Blocks are read and written with masks where src or dst is short of 64
+// bytes.
+func sbEncodeAVX512(mem *asm.Tables) {
+	const p = asm.Scope("sbe5_")
+	prev := [3]Mem{}
+	for d := 1; d <= 2; d++ {
+		prev[d] = mem.GLOBL("sbPrev" + itoa(d))
+		for k := 0; k < 64; k++ {
+			mem.DATA(k, U8((k-d)&63))
+		}
+	}
+	sbSignature("sbEncodeAVX512",
+		"sbEncodeAVX512 converts UTF-8 to a single-byte encoding (tab: its",
+		"sbEnc) in 64-byte blocks, masked where src or dst is short, and",
+		"returns the bytes written and read. It stops before ill-formed or",
+		"incomplete UTF-8 and before a character outside the table's pages.",
+		"It needs AVX-512 VBMI and VBMI2.")
+	// dp and sp move along dst and src; dEnd and sEnd are their ends.
+	dp, dEnd, sp, sEnd, tp := GP64(), GP64(), GP64(), GP64(), GP64()
+	Load(Param("dst").Base(), dp)
+	Load(Param("dst").Len(), dEnd)
+	ADDQ(dp, dEnd)
+	Load(Param("src").Base(), sp)
+	Load(Param("src").Len(), sEnd)
+	ADDQ(sp, sEnd)
+	Load(Param("tab"), tp)
+	pg2, pg3lo, pg3hi := ZMM(), ZMM(), ZMM()
+	VMOVDQU64(Mem{Base: tp, Disp: sbEncPage2}, pg2)
+	VMOVDQU64(Mem{Base: tp, Disp: sbEncPage3}, pg3lo)
+	VMOVDQU64(Mem{Base: tp, Disp: sbEncPage3 + 64}, pg3hi)
+	leadA, leadB := ZMM(), ZMM()
+	VPBROADCASTB(Mem{Base: tp, Disp: sbEncLeads}, leadA)
+	VPBROADCASTB(Mem{Base: tp, Disp: sbEncLeads + 1}, leadB)
+	prev1, prev2 := ZMM(), ZMM()
+	VMOVDQU64(prev[1], prev1)
+	VMOVDQU64(prev[2], prev2)
+	cC0, cE0, cF0, c3F, c40, c7F, c01, ff := splat(0xC0C0C0C0), splat(0xE0E0E0E0), splat(0xF0F0F0F0),
+		splat(0x3F3F3F3F), splat(0x40404040), splat(0x7F7F7F7F), splat(0x01010101), splat(0xFFFFFFFF)
+	ones := func() reg.GPVirtual { return const64(^uint64(0)) }
+
+	p.Label("loop")
+	rem, lim, valid := GP64(), GP64(), GP64()
+	MOVQ(sEnd, rem)
+	SUBQ(sp, rem)
+	JLE(p.Ref("done"))
+	CMPQ(dp, dEnd)
+	JGE(p.Ref("done"))
+	v := ZMM()
+	kh := K()
+	CMPQ(rem, U8(64))
+	JL(p.Ref("short"))
+	VMOVDQU64(Mem{Base: sp}, v)
+	MOVQ(U32(64), lim)
+	MOVQ(ones(), valid)
+	VPMOVB2M(v, kh)
+	KORTESTQ(kh, kh)
+	JNZ(p.Ref("wide"))
+	LEAQ(Mem{Base: dp, Disp: 64}, rem)
+	CMPQ(rem, dEnd)
+	JG(p.Ref("wide"))
+	VMOVDQU64(v, Mem{Base: dp})
+	ADDQ(U8(64), sp)
+	ADDQ(U8(64), dp)
+	JMP(p.Ref("loop"))
+
+	p.Label("short")
+	MOVQ(rem, lim)
+	BZHIQ(rem, ones(), valid)
+	kv := K()
+	KMOVQ(valid, kv)
+	VMOVDQU8_Z(Mem{Base: sp}, kv, v)
+	VPMOVB2M(v, kh)
+
+	p.Label("wide")
+	high, cont, l2, l3, t := GP64(), GP64(), GP64(), GP64(), ZMM()
+	KMOVQ(kh, high)
+	k := K()
+	VPCMPB(U8(1), cC0, v, k) // signed v < 0xC0: 80..BF
+	KMOVQ(k, cont)
+	VPANDD(cE0, v, t)
+	VPCMPEQB(cC0, t, k)
+	KMOVQ(k, l2)
+	VPANDD(cF0, v, t)
+	VPCMPEQB(cE0, t, k)
+	KMOVQ(k, l3)
+	// bad: bytes F0..FF, which start no character of the BMP.
+	asc, starts, bad := GP64(), GP64(), GP64()
+	ANDNQ(valid, high, asc)
+	MOVQ(l2, bad)
+	ORQ(l3, bad)
+	ORQ(cont, bad)
+	ANDNQ(high, bad, bad)
+	MOVQ(asc, starts)
+	ORQ(l2, starts)
+	ORQ(l3, starts)
+	JZ(p.Ref("done"))
+	// The last character ends past lim: the block stops before it.
+	s, e := GP64(), GP64()
+	BSRQ(starts, s)
+	LEAQ(Mem{Base: s, Disp: 1}, e)
+	BTQ(s, l2)
+	ADCQ(U8(0), e)
+	BTQ(s, l3)
+	ADCQ(U8(0), e)
+	BTQ(s, l3)
+	ADCQ(U8(0), e)
+	CMPQ(e, lim)
+	CMOVQGT(s, lim)
+	// Nothing but a cut character: the end of src, or ill-formed.
+	TESTQ(lim, lim)
+	JZ(p.Ref("done"))
+	m := GP64()
+	BZHIQ(lim, ones(), m)
+	ANDQ(m, l2)
+	ANDQ(m, l3)
+	ANDQ(m, starts)
+	ANDQ(m, cont)
+	ANDQ(m, asc)
+	ANDQ(m, bad)
+	// err: a continuation byte where none belongs or none where one does,
+	// and the bad bytes.
+	end2, end3, err, x := GP64(), GP64(), GP64(), GP64()
+	MOVQ(l3, err)
+	SHLQ(U8(1), err)
+	MOVQ(l3, end3)
+	SHLQ(U8(2), end3)
+	MOVQ(l2, end2)
+	SHLQ(U8(1), end2)
+	ORQ(end2, err)
+	ORQ(end3, err)
+	XORQ(cont, err)
+	ORQ(bad, err)
+	// Every lane as if it ended a character: its page, from the byte
+	// before (a lead of two bytes) or the two before (three bytes).
+	b1, b2, pg, x3 := ZMM(), ZMM(), ZMM(), ZMM()
+	VPERMB(v, prev1, b1)
+	VPERMB(v, prev2, b2)
+	VPERMB(pg2, b1, pg)
+	kA, kB, k3, kok := K(), K(), K(), K()
+	VPCMPEQB(leadA, b2, kA)
+	VPCMPEQB(leadB, b2, kB)
+	VMOVDQA64(b1, x3)
+	VPADDB(c40, b1, kB, x3)
+	VPERMI2B(pg3hi, pg3lo, x3)
+	KMOVQ(end3, k3)
+	KORQ(kA, kB, kok)
+	KANDQ(k3, kok, kok)
+	VMOVDQU8(x3, kok, pg)
+	KANDNQ(k3, kok, kok)
+	VMOVDQU8(ff, kok, pg)
+	// The byte: page pg's entry for the low six bits of the last byte,
+	// pages 2q and 2q+1 a VPERMI2B.
+	half, r, q := ZMM(), ZMM(), splat(0)
+	VPSRLW(U8(1), pg, half)
+	VPANDD(c7F, half, half)
+	VPANDD(c01, pg, r)
+	VPSLLW(U8(6), r, r)
+	VPTERNLOGD(U8(0xF8), c3F, v, r) // r |= v & 0x3F
+	tab := GP64()
+	Load(Param("tab"), tab)
+	for pr := 0; pr < sbMaxPairs; pr++ {
+		CMPB(Mem{Base: tab, Disp: sbEncLeads + 2}, U8(pr))
+		JLS(p.Ref("looked"))
+		kq, lo := K(), ZMM()
+		VPCMPEQB(q, half, kq)
+		VMOVDQU64(Mem{Base: tab, Disp: sbEncPages + 128*pr}, lo)
+		VPERMI2B(Mem{Base: tab, Disp: sbEncPages + 128*pr + 64}, lo, kq, r)
+		if pr+1 < sbMaxPairs {
+			VPADDB(c01, q, q)
+		}
+	}
+	p.Label("looked")
+	// A character's byte is >= 0x80; else it has none in the pages.
+	got := GP64()
+	VPMOVB2M(r, k)
+	KMOVQ(k, got)
+	ORQ(end3, end2)
+	ANDNQ(end2, got, got)
+	ORQ(got, err)
+	ends := GP64()
+	MOVQ(end2, ends)
+	ORQ(asc, ends)
+	stop := GP64()
+	XORQ(stop, stop)
+	TESTQ(err, err)
+	JZ(p.Ref("keep"))
+	// Stop before the character holding the first error: the last start
+	// before it (maybe one too early, which costs speed only).
+	INCQ(stop)
+	TZCNTQ(err, x)
+	BZHIQ(x, starts, x)
+	JZ(p.Ref("done"))
+	BSRQ(x, lim)
+	BZHIQ(lim, ends, ends)
+	p.Label("keep")
+	kasc, kk := K(), K()
+	KMOVQ(asc, kasc)
+	VMOVDQU8(v, kasc, r)
+	KMOVQ(ends, kk)
+	out := ZMM()
+	compressB(r, kk, out)
+	cnt := GP64()
+	POPCNTQ(ends, cnt)
+	LEAQ(Mem{Base: dp, Index: cnt, Scale: 1}, x)
+	CMPQ(x, dEnd)
+	JG(p.Ref("done"))
+	BZHIQ(cnt, ones(), x)
+	KMOVQ(x, kk)
+	VMOVDQU8(out, kk, Mem{Base: dp})
+	ADDQ(lim, sp)
+	ADDQ(cnt, dp)
+	TESTQ(stop, stop)
+	JZ(p.Ref("loop"))
+	p.Label("done")
+	VZEROUPPER()
+	d0, s0 := GP64(), GP64()
+	Load(Param("dst").Base(), d0)
+	SUBQ(d0, dp)
+	Load(Param("src").Base(), s0)
+	SUBQ(s0, sp)
+	Store(dp, ReturnIndex(0))
+	Store(sp, ReturnIndex(1))
+	RET()
+}

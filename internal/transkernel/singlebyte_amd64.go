@@ -1,0 +1,39 @@
+//go:build !purego
+
+package transkernel
+
+import "github.com/utf8x/utf8x/internal/simd"
+
+// The single-byte kernels' arch functions (see SingleByte). The AVX-512
+// kernels need VBMI (VPERMB, VPERMI2B) besides the VBMI2 of their set: every
+// CPU with one has had the other so far, but the check keeps the set honest.
+// The other sets run the AVX2 kernels.
+
+// sbMinLen is the input length from which the kernels are called at all.
+const sbMinLen = 32
+
+var sbVBMI = simd.AVX512VBMI.Supported()
+
+func archSBDecode(id setID, t *sbDec, dst, src []byte) (nDst, nSrc int) {
+	switch {
+	case id == avx512vbmi2 && sbVBMI:
+		return sbDecodeAVX512(dst, src, &t.lead[0])
+	case id == avx512vbmi2 || id == avx512bw || id == avx2:
+		return sbDecodeAVX2(dst, src, &t.lead[0])
+	}
+	return 0, 0
+}
+
+func archSBEncode(id setID, t *sbEnc, dst, src []byte) (nDst, nSrc int) {
+	switch {
+	case id == avx512vbmi2 && sbVBMI:
+		return sbEncodeAVX512(dst, src, &t.page2[0])
+	case id == avx512vbmi2 || id == avx512bw || id == avx2:
+		return sbEncodeAVX2(dst, src, &t.page2[0])
+	}
+	return 0, 0
+}
+
+// Until the AVX2 kernels exist.
+func sbDecodeAVX2(dst, src []byte, tab *byte) (nDst, nSrc int) { return 0, 0 }
+func sbEncodeAVX2(dst, src []byte, tab *byte) (nDst, nSrc int) { return 0, 0 }

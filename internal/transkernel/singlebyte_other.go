@@ -1,0 +1,10 @@
+//go:build purego || !amd64
+
+package transkernel
+
+// No single-byte kernels here: SingleByte's portable code converts all.
+
+const sbMinLen = 32
+
+func archSBDecode(setID, *sbDec, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
+func archSBEncode(setID, *sbEnc, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
