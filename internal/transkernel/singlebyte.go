@@ -30,9 +30,12 @@ type SingleByte struct {
 
 // sbDec is what the decoding kernels read, in this layout: the lead byte of
 // the UTF-8 form of each high byte (0xFF for an undefined byte, which ends
-// the kernel there), its second byte, and its third (0 for two bytes).
+// the kernel there), its second byte, and its third (0 for two bytes); then,
+// for the AVX2 kernel's gathers, the UTF-8 form of every byte in a 32-bit
+// word, little-endian, 0x80000000 for an undefined byte.
 type sbDec struct {
 	lead, second, third [128]byte
+	word                [256]uint32
 }
 
 // sbEnc is what the encoding kernels read, in this layout. A character's
@@ -70,17 +73,22 @@ func NewSingleByte(high *[128]rune) (*SingleByte, error) {
 		key, n int
 	}
 	var count [1024]int
+	for b := 0; b < 0x80; b++ {
+		t.dec.word[b] = uint32(b)
+	}
 	for i, r := range high {
 		if r < 0 || r > 0xFFFF || (r >= 0xD800 && r <= 0xDFFF) {
 			return nil, fmt.Errorf("transkernel: byte %#x maps to %U, not a BMP scalar value", 0x80+i, r)
 		}
 		if r == utf8.RuneError {
 			t.dec.lead[i] = sbUndefined
+			t.dec.word[0x80+i] = 0x80000000
 			continue
 		}
 		var b [4]byte
 		n := utf8.EncodeRune(b[:], r)
 		t.utf8[i] = uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(n)<<24
+		t.dec.word[0x80+i] = t.utf8[i] & 0xFFFFFF
 		t.dec.lead[i], t.dec.second[i], t.dec.third[i] = b[0], b[1], b[2]
 		if n == 1 {
 			t.dec.second[i], t.dec.third[i] = 0, 0

@@ -34,6 +34,5 @@ func archSBEncode(id setID, t *sbEnc, dst, src []byte) (nDst, nSrc int) {
 	return 0, 0
 }
 
-// Until the AVX2 kernels exist.
-func sbDecodeAVX2(dst, src []byte, tab *byte) (nDst, nSrc int) { return 0, 0 }
+// Until the AVX2 kernel exists.
 func sbEncodeAVX2(dst, src []byte, tab *byte) (nDst, nSrc int) { return 0, 0 }

@@ -399,3 +399,57 @@ func FuzzSingleByte(f *testing.F) {
 		transkernel.Reset()
 	})
 }
+
+// TestSingleByteKernelProgress checks that the kernels of each vector set
+// convert text of their encoding themselves (the tests above pass with no
+// kernel at all), correctly, up to the last block at most; and for AVX-512,
+// which has no scalar tail, all of it.
+func TestSingleByteKernelProgress(t *testing.T) {
+	cases := sbCases(t)
+	forEachSet(t, func(t *testing.T, vector bool) {
+		if !vector {
+			t.Skip("the portable set has no kernels")
+		}
+		encKernel := transkernel.SBEncodeKernel()
+		if !encKernel {
+			t.Logf("SKIPPED: set %s has no encoding kernel: encoding not checked for progress", transkernel.Active())
+		}
+		for ci, c := range cases {
+			rng := rand.New(rand.NewPCG(uint64(ci), 9))
+			for _, dense := range []bool{true, false} {
+				src := c.text(rng, 1000, dense)
+				for _, encode := range []bool{false, true} {
+					in := src
+					if encode {
+						if !encKernel {
+							continue
+						}
+						// The kernels cover the pages with most characters
+						// only: keep to those.
+						in = nil
+						for _, r := range string(c.utf8Of(src)) {
+							if !transkernel.SBCovers(c.conv, r) {
+								r = 'x'
+							}
+							in = utf8.AppendRune(in, r)
+						}
+					}
+					dst := make([]byte, 3*len(in))
+					nd, ns := transkernel.SBKernels(c.conv, encode, dst, in)
+					var want []byte
+					if encode {
+						want, _ = c.wantEncode(in[:ns], len(dst))
+					} else {
+						want, _ = c.wantDecode(in[:ns], len(dst))
+					}
+					if !bytes.Equal(dst[:nd], want) {
+						t.Fatalf("%s encode=%v: kernel output differs", c.name, encode)
+					}
+					if lim := 64 + 2; len(in)-ns > lim {
+						t.Errorf("%s encode=%v dense=%v: kernel stopped at %d of %d", c.name, encode, dense, ns, len(in))
+					}
+				}
+			}
+		}
+	})
+}

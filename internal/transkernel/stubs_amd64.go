@@ -425,6 +425,14 @@ func sbDecodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
 //go:noescape
 func sbEncodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
 
+// sbDecodeAVX2 converts a single-byte encoding (tab: its sbDec) to UTF-8
+// in 32-byte blocks while src has 32 bytes left and dst 128, and returns
+// the bytes written and read. It stops at a block holding an undefined
+// byte.
+//
+//go:noescape
+func sbDecodeAVX2(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+
 // tables is not code: it is the kernels' constant memory, each table at a
 // multiple of 64 bytes, so that no 64-byte load of one splits across two
 // cache lines wherever the linker puts it (a function is the one symbol

@@ -106,6 +106,7 @@ func main() {
 	utf16ToUTF8AVX2(c, "utf16BEToUTF8AVX2", true)
 	sbDecodeAVX512(mem)
 	sbEncodeAVX512(mem)
+	sbDecodeAVX2(mem)
 	mem.Emit(asm.TablesDoc...)
 	Generate()
 }

@@ -18,6 +18,7 @@ const (
 	sbDecLead   = 0
 	sbDecSecond = 128
 	sbDecThird  = 256
+	sbDecWord   = 384
 )
 
 // Offsets in sbEnc.
@@ -465,4 +466,102 @@ func sbEncodeAVX512(mem *asm.Tables) {
 	Store(dp, ReturnIndex(0))
 	Store(sp, ReturnIndex(1))
 	RET()
+}
+
+// sbDecodeAVX2 converts 32 bytes a step. A block of ASCII is copied; in any
+// other, VPGATHERDD fetches the UTF-8 form of 8 bytes at a time from the
+// table's 256 words, and VPSHUFB packs each 4 of them with one of 256
+// shuffles, chosen by which of their second and third bytes exist (their
+// high bits, gathered by a VPSHUFB and VPMOVMSKB). A block holding an
+// undefined byte, the last 1 to 31 bytes of src and the last 127 of dst
+// are left to the caller.
+func sbDecodeAVX2(mem *asm.Tables) {
+	const p = asm.Scope("sbd2_")
+	pack := mem.GLOBL("sbPack")
+	for key := 0; key < 256; key++ {
+		n := 0
+		var e [16]byte
+		for k := range e {
+			e[k] = 0x80
+		}
+		for k := 0; k < 4; k++ {
+			e[n] = byte(4 * k)
+			n++
+			for b := 1; b <= 2; b++ {
+				if key>>(2*k+b-1)&1 != 0 {
+					e[n] = byte(4*k + b)
+					n++
+				}
+			}
+		}
+		for k, b := range e {
+			mem.DATA(16*key+k, U8(b))
+		}
+	}
+	flags := mem.GLOBL("sbFlags")
+	for l := 0; l < 2; l++ {
+		for k, b := range []byte{1, 2, 5, 6, 9, 10, 13, 14, 3, 7, 11, 15, 0x80, 0x80, 0x80, 0x80} {
+			mem.DATA(16*l+k, U8(b))
+		}
+		for k := 0; k < 8; k++ {
+			mem.DATA(32+4*k, U32(0xFFFFFFFF))
+		}
+	}
+	onesAt := flags
+	onesAt.Disp += 32
+	sbSignature("sbDecodeAVX2",
+		"sbDecodeAVX2 converts a single-byte encoding (tab: its sbDec) to UTF-8",
+		"in 32-byte blocks while src has 32 bytes left and dst 128, and returns",
+		"the bytes written and read. It stops at a block holding an undefined",
+		"byte.")
+	dp, sp, i, j, sLim, dLim := prologue(32, 128)
+	tp := GP64()
+	Load(Param("tab"), tp)
+	fl := YMM()
+	VMOVDQU(flags, fl)
+	loopHead(p, i, j, sLim, dLim)
+	v := YMM()
+	VMOVDQU(asm.At(sp, i, 0), v)
+	m := GP64()
+	VPMOVMSKB(v, m.As32())
+	TESTL(m.As32(), m.As32())
+	JNZ(p.Ref("wide"))
+	VMOVDQU(v, asm.At(dp, j, 0))
+	ADDQ(U8(32), i)
+	ADDQ(U8(32), j)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	var g [4]reg.VecVirtual
+	var mm [4]reg.GPVirtual
+	any := GP64()
+	XORL(any.As32(), any.As32())
+	for k := range g {
+		idx, mask, sh := YMM(), YMM(), YMM()
+		VPMOVZXBD(asm.At(sp, i, 8*k), idx)
+		VMOVDQU(onesAt, mask)
+		g[k] = YMM()
+		VMOVDQU(onesAt, g[k])
+		VPGATHERDD(mask, Mem{Base: tp, Index: idx, Scale: 4, Disp: sbDecWord}, g[k])
+		VPSHUFB(fl, g[k], sh)
+		mm[k] = GP64()
+		VPMOVMSKB(sh, mm[k].As32())
+		ORL(mm[k].As32(), any.As32())
+	}
+	TESTL(U32(0x0F000F00), any.As32())
+	JNZ(p.Ref("done"))
+	for k := range g {
+		k0, k1 := byteAt(mm[k], 0), byteAt(mm[k], 2)
+		idx := entry16(pack, k0, k1)
+		VPSHUFB(idx, g[k], idx)
+		n0, n1 := GP64(), GP64()
+		POPCNTL(k0.As32(), n0.As32())
+		ADDL(U8(4), n0.As32())
+		POPCNTL(k1.As32(), n1.As32())
+		ADDL(U8(4), n1.As32())
+		storeLanes(idx, dp, j, n0, n1)
+	}
+	ADDQ(U8(32), i)
+	JMP(p.Ref("loop"))
+	epilogue(p, i, j)
 }
