@@ -3,6 +3,7 @@ package transkernel
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -183,7 +184,8 @@ const sbStep = 32
 // Decode converts a prefix of src, in t's encoding, to UTF-8 and returns the
 // bytes written and read. It converts as far as it can: it stops before an
 // undefined byte (src[nSrc] then is one) or where dst has no room for the
-// next character, and otherwise reads all of src.
+// next character, and otherwise reads all of src. It may write scratch into
+// dst[nDst:].
 func (t *SingleByte) Decode(dst, src []byte) (nDst, nSrc int) {
 	for {
 		if active.id != portable.Impl.id && len(src)-nSrc >= sbMinLen {
@@ -203,7 +205,8 @@ func (t *SingleByte) Decode(dst, src []byte) (nDst, nSrc int) {
 // Encode converts a prefix of src, UTF-8, to t's encoding and returns the
 // bytes written and read. It converts as far as it can: it stops before ill-
 // formed or incomplete UTF-8, before a character the encoding lacks, and
-// where dst is full, and otherwise reads all of src.
+// where dst is full, and otherwise reads all of src. It may write scratch
+// into dst[nDst:].
 func (t *SingleByte) Encode(dst, src []byte) (nDst, nSrc int) {
 	for {
 		if active.id != portable.Impl.id && len(src)-nSrc >= sbMinLen {
@@ -229,11 +232,14 @@ func (t *SingleByte) decodeGo(dst, src []byte, max int) (nDst, nSrc int) {
 	}
 	for nSrc < max {
 		if len(src)-nSrc >= 8 && len(dst)-nDst >= 8 {
+			// Eight bytes at once, the ASCII before the first high byte
+			// kept and the rest scratch.
 			w := binary.LittleEndian.Uint64(src[nSrc:])
-			if w&0x8080808080808080 == 0 {
-				binary.LittleEndian.PutUint64(dst[nDst:], w)
-				nSrc += 8
-				nDst += 8
+			binary.LittleEndian.PutUint64(dst[nDst:], w)
+			n := bits.TrailingZeros64(w&0x8080808080808080) >> 3
+			nSrc += n
+			nDst += n
+			if n == 8 {
 				continue
 			}
 		}
@@ -276,10 +282,11 @@ func (t *SingleByte) encodeGo(dst, src []byte, max int) (nDst, nSrc int) {
 	for nSrc < max && nDst < len(dst) {
 		if len(src)-nSrc >= 8 && len(dst)-nDst >= 8 {
 			w := binary.LittleEndian.Uint64(src[nSrc:])
-			if w&0x8080808080808080 == 0 {
-				binary.LittleEndian.PutUint64(dst[nDst:], w)
-				nSrc += 8
-				nDst += 8
+			binary.LittleEndian.PutUint64(dst[nDst:], w)
+			n := bits.TrailingZeros64(w&0x8080808080808080) >> 3
+			nSrc += n
+			nDst += n
+			if n == 8 {
 				continue
 			}
 		}

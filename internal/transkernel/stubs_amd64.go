@@ -427,8 +427,8 @@ func sbEncodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
 
 // sbDecodeAVX2 converts a single-byte encoding (tab: its sbDec) to UTF-8
 // in 32-byte blocks while src has 32 bytes left and dst 128, and returns
-// the bytes written and read. It stops at a block holding an undefined
-// byte.
+// the bytes written and read. It stops before 8 bytes holding an
+// undefined byte.
 //
 //go:noescape
 func sbDecodeAVX2(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)

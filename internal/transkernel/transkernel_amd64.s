@@ -16731,14 +16731,24 @@ sbe5_loop:
 	MOVQ      SI, R9
 	VPMOVB2M  Z15, K1
 	KORTESTQ  K1, K1
-	JNZ       sbe5_wide
+	JNZ       sbe5_full
 	LEAQ      64(AX), SI
 	CMPQ      SI, CX
-	JG        sbe5_wide
+	JG        sbe5_full
 	VMOVDQU64 Z15, (AX)
 	ADDQ      $0x40, DX
 	ADDQ      $0x40, AX
 	JMP       sbe5_loop
+
+sbe5_full:
+	MOVL    $0x0000003f, SI
+	CMPB    63(DX), $0xc0
+	CMOVQCC SI, R8
+	MOVL    $0x0000003e, SI
+	CMPB    62(DX), $0xe0
+	CMOVQCC SI, R8
+	XORL    SI, SI
+	JMP     sbe5_wide
 
 sbe5_short:
 	MOVQ       SI, R8
@@ -16747,54 +16757,59 @@ sbe5_short:
 	KMOVQ      R9, K1
 	VMOVDQU8.Z (DX), K1, Z15
 	VPMOVB2M   Z15, K1
+	MOVL       $0x00000001, SI
 
 sbe5_wide:
-	KMOVQ        K1, SI
-	VPCMPB       $0x01, Z7, Z15, K1
-	KMOVQ        K1, R10
-	VPANDD       Z8, Z15, Z16
-	VPCMPEQB     Z7, Z16, K1
-	KMOVQ        K1, R11
-	VPANDD       Z9, Z15, Z16
-	VPCMPEQB     Z8, Z16, K1
-	KMOVQ        K1, R12
-	ANDNQ        R9, SI, R9
-	MOVQ         R11, R13
-	ORQ          R12, R13
-	ORQ          R10, R13
-	ANDNQ        SI, R13, R13
-	MOVQ         R9, SI
-	ORQ          R11, SI
-	ORQ          R12, SI
-	JZ           sbe5_done
-	BSRQ         SI, DI
-	LEAQ         1(DI), R14
-	BTQ          DI, R11
-	ADCQ         $0x00, R14
-	BTQ          DI, R12
-	ADCQ         $0x00, R14
-	BTQ          DI, R12
-	ADCQ         $0x00, R14
-	CMPQ         R14, R8
-	CMOVQGT      DI, R8
+	KMOVQ    K1, R10
+	VPCMPB   $0x01, Z7, Z15, K1
+	KMOVQ    K1, R11
+	VPANDD   Z8, Z15, Z16
+	VPCMPEQB Z7, Z16, K1
+	KMOVQ    K1, R12
+	VPANDD   Z9, Z15, Z16
+	VPCMPEQB Z8, Z16, K1
+	KMOVQ    K1, R13
+	ANDNQ    R9, R10, R9
+	MOVQ     R12, R14
+	ORQ      R13, R14
+	ORQ      R11, R14
+	ANDNQ    R10, R14, R14
+	MOVQ     R9, R10
+	ORQ      R12, R10
+	ORQ      R13, R10
+	JZ       sbe5_done
+	TESTQ    SI, SI
+	JZ       sbe5_limited
+	BSRQ     R10, DI
+	LEAQ     1(DI), SI
+	BTQ      DI, R12
+	ADCQ     $0x00, SI
+	BTQ      DI, R13
+	ADCQ     $0x00, SI
+	BTQ      DI, R13
+	ADCQ     $0x00, SI
+	CMPQ     SI, R8
+	CMOVQGT  DI, R8
+
+sbe5_limited:
 	TESTQ        R8, R8
 	JZ           sbe5_done
-	MOVQ         $0xffffffffffffffff, R14
-	BZHIQ        R8, R14, R14
-	ANDQ         R14, R11
-	ANDQ         R14, R12
-	ANDQ         R14, SI
-	ANDQ         R14, R10
-	ANDQ         R14, R9
-	ANDQ         R14, R13
-	MOVQ         R12, R14
-	SHLQ         $0x01, R14
-	SHLQ         $0x02, R12
-	SHLQ         $0x01, R11
-	ORQ          R11, R14
-	ORQ          R12, R14
-	XORQ         R10, R14
-	ORQ          R13, R14
+	MOVQ         $0xffffffffffffffff, SI
+	BZHIQ        R8, SI, SI
+	ANDQ         SI, R12
+	ANDQ         SI, R13
+	ANDQ         SI, R10
+	ANDQ         SI, R11
+	ANDQ         SI, R9
+	ANDQ         SI, R14
+	MOVQ         R13, SI
+	SHLQ         $0x01, SI
+	SHLQ         $0x02, R13
+	SHLQ         $0x01, R12
+	ORQ          R12, SI
+	ORQ          R13, SI
+	XORQ         R11, SI
+	ORQ          R14, SI
 	VPERMB       Z15, Z5, Z16
 	VPERMB       Z15, Z6, Z17
 	VPERMB       Z0, Z16, Z18
@@ -16803,102 +16818,102 @@ sbe5_wide:
 	VMOVDQA64    Z16, Z17
 	VPADDB       Z11, Z16, K2, Z17
 	VPERMI2B     Z2, Z1, Z17
-	KMOVQ        R12, K3
+	KMOVQ        R13, K3
 	KORQ         K1, K2, K1
 	KANDQ        K3, K1, K1
 	VMOVDQU8     Z17, K1, Z18
 	KANDNQ       K3, K1, K1
 	VMOVDQU8     Z14, K1, Z18
-	MOVL         $0x00000000, R10
-	VPBROADCASTD R10, Z17
+	MOVL         $0x00000000, R11
+	VPBROADCASTD R11, Z17
 	VPSRLW       $0x01, Z18, Z16
 	VPANDD       Z12, Z16, Z16
 	VPANDD       Z13, Z18, Z18
 	VPSLLW       $0x06, Z18, Z18
 	VPTERNLOGD   $0xf8, Z10, Z15, Z18
-	MOVQ         tab+48(FP), R10
-	CMPB         194(R10), $0x00
+	MOVQ         tab+48(FP), R11
+	CMPB         194(R11), $0x00
 	JLS          sbe5_looked
 	VPCMPEQB     Z17, Z16, K1
-	VMOVDQU64    256(R10), Z19
-	VPERMI2B     320(R10), Z19, K1, Z18
+	VMOVDQU64    256(R11), Z19
+	VPERMI2B     320(R11), Z19, K1, Z18
 	VPADDB       Z13, Z17, Z17
-	CMPB         194(R10), $0x01
+	CMPB         194(R11), $0x01
 	JLS          sbe5_looked
 	VPCMPEQB     Z17, Z16, K1
-	VMOVDQU64    384(R10), Z19
-	VPERMI2B     448(R10), Z19, K1, Z18
+	VMOVDQU64    384(R11), Z19
+	VPERMI2B     448(R11), Z19, K1, Z18
 	VPADDB       Z13, Z17, Z17
-	CMPB         194(R10), $0x02
+	CMPB         194(R11), $0x02
 	JLS          sbe5_looked
 	VPCMPEQB     Z17, Z16, K1
-	VMOVDQU64    512(R10), Z19
-	VPERMI2B     576(R10), Z19, K1, Z18
+	VMOVDQU64    512(R11), Z19
+	VPERMI2B     576(R11), Z19, K1, Z18
 	VPADDB       Z13, Z17, Z17
-	CMPB         194(R10), $0x03
+	CMPB         194(R11), $0x03
 	JLS          sbe5_looked
 	VPCMPEQB     Z17, Z16, K1
-	VMOVDQU64    640(R10), Z19
-	VPERMI2B     704(R10), Z19, K1, Z18
+	VMOVDQU64    640(R11), Z19
+	VPERMI2B     704(R11), Z19, K1, Z18
 	VPADDB       Z13, Z17, Z17
-	CMPB         194(R10), $0x04
+	CMPB         194(R11), $0x04
 	JLS          sbe5_looked
 	VPCMPEQB     Z17, Z16, K1
-	VMOVDQU64    768(R10), Z19
-	VPERMI2B     832(R10), Z19, K1, Z18
+	VMOVDQU64    768(R11), Z19
+	VPERMI2B     832(R11), Z19, K1, Z18
 	VPADDB       Z13, Z17, Z17
-	CMPB         194(R10), $0x05
+	CMPB         194(R11), $0x05
 	JLS          sbe5_looked
 	VPCMPEQB     Z17, Z16, K1
-	VMOVDQU64    896(R10), Z19
-	VPERMI2B     960(R10), Z19, K1, Z18
+	VMOVDQU64    896(R11), Z19
+	VPERMI2B     960(R11), Z19, K1, Z18
 	VPADDB       Z13, Z17, Z17
-	CMPB         194(R10), $0x06
+	CMPB         194(R11), $0x06
 	JLS          sbe5_looked
 	VPCMPEQB     Z17, Z16, K1
-	VMOVDQU64    1024(R10), Z19
-	VPERMI2B     1088(R10), Z19, K1, Z18
+	VMOVDQU64    1024(R11), Z19
+	VPERMI2B     1088(R11), Z19, K1, Z18
 	VPADDB       Z13, Z17, Z17
-	CMPB         194(R10), $0x07
+	CMPB         194(R11), $0x07
 	JLS          sbe5_looked
 	VPCMPEQB     Z17, Z16, K1
-	VMOVDQU64    1152(R10), Z16
-	VPERMI2B     1216(R10), Z16, K1, Z18
+	VMOVDQU64    1152(R11), Z16
+	VPERMI2B     1216(R11), Z16, K1, Z18
 
 sbe5_looked:
 	VPMOVB2M Z18, K1
-	KMOVQ    K1, R10
-	ORQ      R12, R11
-	ANDNQ    R11, R10, R10
-	ORQ      R10, R14
-	MOVQ     R11, R10
-	ORQ      R9, R10
-	XORQ     R11, R11
-	TESTQ    R14, R14
+	KMOVQ    K1, R11
+	ORQ      R13, R12
+	ANDNQ    R12, R11, R11
+	ORQ      R11, SI
+	MOVQ     R12, R11
+	ORQ      R9, R11
+	XORQ     R12, R12
+	TESTQ    SI, SI
 	JZ       sbe5_keep
-	INCQ     R11
-	TZCNTQ   R14, R12
-	BZHIQ    R12, SI, R12
+	INCQ     R12
+	TZCNTQ   SI, SI
+	BZHIQ    SI, R10, SI
 	JZ       sbe5_done
-	BSRQ     R12, R8
-	BZHIQ    R8, R10, R10
+	BSRQ     SI, R8
+	BZHIQ    R8, R11, R11
 
 sbe5_keep:
 	KMOVQ         R9, K1
 	VMOVDQU8      Z15, K1, Z18
-	KMOVQ         R10, K1
+	KMOVQ         R11, K1
 	VPCOMPRESSB.Z Z18, K1, Z15
-	POPCNTQ       R10, SI
-	LEAQ          (AX)(SI*1), R12
-	CMPQ          R12, CX
+	POPCNTQ       R11, R9
+	LEAQ          (AX)(R9*1), SI
+	CMPQ          SI, CX
 	JG            sbe5_done
-	MOVQ          $0xffffffffffffffff, R9
-	BZHIQ         SI, R9, R12
-	KMOVQ         R12, K1
+	MOVQ          $0xffffffffffffffff, SI
+	BZHIQ         R9, SI, SI
+	KMOVQ         SI, K1
 	VMOVDQU8      Z15, K1, (AX)
 	ADDQ          R8, DX
-	ADDQ          SI, AX
-	TESTQ         R11, R11
+	ADDQ          R9, AX
+	TESTQ         R12, R12
 	JZ            sbe5_loop
 
 sbe5_done:
@@ -16941,126 +16956,167 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	XORL           R9, R9
+	TESTL $0x000000ff, R9
+	JNZ   sbd2_g0
+	VMOVQ (DX)(SI*1), X1
+	VMOVQ X1, (AX)(DI*1)
+	ADDQ  $0x08, DI
+	JMP   sbd2_g0next
+
+sbd2_g0:
 	VPMOVZXBD      (DX)(SI*1), Y1
 	VMOVDQU        ·tables+46432(SB), Y2
 	VMOVDQU        ·tables+46432(SB), Y3
 	VPGATHERDD     Y2, 384(R8)(Y1*4), Y3
 	VPSHUFB        Y0, Y3, Y1
 	VPMOVMSKB      Y1, R10
-	ORL            R10, R9
-	VPMOVZXBD      8(DX)(SI*1), Y1
+	TESTL          $0x0f000f00, R10
+	JNZ            sbd2_done
+	MOVL           R10, R11
+	MOVBLZX        R11, R11
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	LEAQ           ·tables+42304(SB), R12
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y1
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y3, Y1
+	POPCNTL        R11, R11
+	ADDL           $0x04, R11
+	POPCNTL        R10, R10
+	ADDL           $0x04, R10
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R11, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
+
+sbd2_g0next:
+	ADDQ  $0x08, SI
+	TESTL $0x0000ff00, R9
+	JNZ   sbd2_g1
+	VMOVQ (DX)(SI*1), X1
+	VMOVQ X1, (AX)(DI*1)
+	ADDQ  $0x08, DI
+	JMP   sbd2_g1next
+
+sbd2_g1:
+	VPMOVZXBD      (DX)(SI*1), Y1
 	VMOVDQU        ·tables+46432(SB), Y2
-	VMOVDQU        ·tables+46432(SB), Y4
-	VPGATHERDD     Y2, 384(R8)(Y1*4), Y4
-	VPSHUFB        Y0, Y4, Y1
-	VPMOVMSKB      Y1, R11
-	ORL            R11, R9
-	VPMOVZXBD      16(DX)(SI*1), Y1
+	VMOVDQU        ·tables+46432(SB), Y3
+	VPGATHERDD     Y2, 384(R8)(Y1*4), Y3
+	VPSHUFB        Y0, Y3, Y1
+	VPMOVMSKB      Y1, R10
+	TESTL          $0x0f000f00, R10
+	JNZ            sbd2_done
+	MOVL           R10, R11
+	MOVBLZX        R11, R11
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	LEAQ           ·tables+42304(SB), R12
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y1
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y3, Y1
+	POPCNTL        R11, R11
+	ADDL           $0x04, R11
+	POPCNTL        R10, R10
+	ADDL           $0x04, R10
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R11, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
+
+sbd2_g1next:
+	ADDQ  $0x08, SI
+	TESTL $0x00ff0000, R9
+	JNZ   sbd2_g2
+	VMOVQ (DX)(SI*1), X1
+	VMOVQ X1, (AX)(DI*1)
+	ADDQ  $0x08, DI
+	JMP   sbd2_g2next
+
+sbd2_g2:
+	VPMOVZXBD      (DX)(SI*1), Y1
 	VMOVDQU        ·tables+46432(SB), Y2
-	VMOVDQU        ·tables+46432(SB), Y5
-	VPGATHERDD     Y2, 384(R8)(Y1*4), Y5
-	VPSHUFB        Y0, Y5, Y1
-	VPMOVMSKB      Y1, R12
-	ORL            R12, R9
-	VPMOVZXBD      24(DX)(SI*1), Y1
+	VMOVDQU        ·tables+46432(SB), Y3
+	VPGATHERDD     Y2, 384(R8)(Y1*4), Y3
+	VPSHUFB        Y0, Y3, Y1
+	VPMOVMSKB      Y1, R10
+	TESTL          $0x0f000f00, R10
+	JNZ            sbd2_done
+	MOVL           R10, R11
+	MOVBLZX        R11, R11
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	LEAQ           ·tables+42304(SB), R12
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y1
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
+	VPSHUFB        Y1, Y3, Y1
+	POPCNTL        R11, R11
+	ADDL           $0x04, R11
+	POPCNTL        R10, R10
+	ADDL           $0x04, R10
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R11, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
+
+sbd2_g2next:
+	ADDQ  $0x08, SI
+	TESTL $0xff000000, R9
+	JNZ   sbd2_g3
+	VMOVQ (DX)(SI*1), X1
+	VMOVQ X1, (AX)(DI*1)
+	ADDQ  $0x08, DI
+	JMP   sbd2_g3next
+
+sbd2_g3:
+	VPMOVZXBD      (DX)(SI*1), Y1
 	VMOVDQU        ·tables+46432(SB), Y2
-	VMOVDQU        ·tables+46432(SB), Y6
-	VPGATHERDD     Y2, 384(R8)(Y1*4), Y6
-	VPSHUFB        Y0, Y6, Y1
-	VPMOVMSKB      Y1, R13
-	ORL            R13, R9
+	VMOVDQU        ·tables+46432(SB), Y3
+	VPGATHERDD     Y2, 384(R8)(Y1*4), Y3
+	VPSHUFB        Y0, Y3, Y1
+	VPMOVMSKB      Y1, R9
 	TESTL          $0x0f000f00, R9
 	JNZ            sbd2_done
-	MOVL           R10, R9
-	MOVBLZX        R9, R9
-	SHRL           $0x10, R10
+	MOVL           R9, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42304(SB), R14
-	MOVQ           R9, R15
-	SHLQ           $0x04, R15
-	VBROADCASTI128 (R14)(R15*1), Y1
-	MOVQ           R10, R15
-	SHLQ           $0x04, R15
-	VINSERTI128    $0x01, (R14)(R15*1), Y1, Y1
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	LEAQ           ·tables+42304(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
 	VPSHUFB        Y1, Y3, Y1
-	POPCNTL        R9, R9
-	ADDL           $0x04, R9
 	POPCNTL        R10, R10
 	ADDL           $0x04, R10
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
-	MOVL           R11, R9
-	MOVBLZX        R9, R9
-	MOVL           R11, R10
-	SHRL           $0x10, R10
-	MOVBLZX        R10, R10
-	LEAQ           ·tables+42304(SB), R11
-	MOVQ           R9, R14
-	SHLQ           $0x04, R14
-	VBROADCASTI128 (R11)(R14*1), Y1
-	MOVQ           R10, R14
-	SHLQ           $0x04, R14
-	VINSERTI128    $0x01, (R11)(R14*1), Y1, Y1
-	VPSHUFB        Y1, Y4, Y1
 	POPCNTL        R9, R9
 	ADDL           $0x04, R9
-	POPCNTL        R10, R10
-	ADDL           $0x04, R10
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y1, X1
 	VMOVDQU        X1, (AX)(DI*1)
 	ADDQ           R10, DI
-	MOVL           R12, R9
-	MOVBLZX        R9, R9
-	MOVL           R12, R10
-	SHRL           $0x10, R10
-	MOVBLZX        R10, R10
-	LEAQ           ·tables+42304(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
-	VPSHUFB        Y1, Y5, Y1
-	POPCNTL        R9, R9
-	ADDL           $0x04, R9
-	POPCNTL        R10, R10
-	ADDL           $0x04, R10
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
-	MOVL           R13, R9
-	MOVBLZX        R9, R9
-	MOVL           R13, R10
-	SHRL           $0x10, R10
-	MOVBLZX        R10, R10
-	LEAQ           ·tables+42304(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
-	VPSHUFB        Y1, Y6, Y1
-	POPCNTL        R9, R9
-	ADDL           $0x04, R9
-	POPCNTL        R10, R10
-	ADDL           $0x04, R10
-	VMOVDQU        X1, (AX)(DI*1)
 	ADDQ           R9, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
-	ADDQ           $0x20, SI
-	JMP            sbd2_loop
+
+sbd2_g3next:
+	ADDQ $0x08, SI
+	JMP  sbd2_loop
 
 sbd2_done:
 	VZEROUPPER

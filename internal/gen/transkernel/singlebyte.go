@@ -299,14 +299,29 @@ func sbEncodeAVX512(mem *asm.Tables) {
 	MOVQ(ones(), valid)
 	VPMOVB2M(v, kh)
 	KORTESTQ(kh, kh)
-	JNZ(p.Ref("wide"))
+	JNZ(p.Ref("full"))
 	LEAQ(Mem{Base: dp, Disp: 64}, rem)
 	CMPQ(rem, dEnd)
-	JG(p.Ref("wide"))
+	JG(p.Ref("full"))
 	VMOVDQU64(v, Mem{Base: dp})
 	ADDQ(U8(64), sp)
 	ADDQ(U8(64), dp)
 	JMP(p.Ref("loop"))
+
+	// A whole block ends before a lead in its last byte, or a lead of
+	// three bytes in the one before: the next block starts there. lim
+	// comes from two bytes of memory rather than from the masks, so that
+	// where the next block starts is known early.
+	p.Label("full")
+	trunc := GP64()
+	MOVL(U32(63), trunc.As32())
+	CMPB(Mem{Base: sp, Disp: 63}, U8(0xC0))
+	CMOVQCC(trunc, lim)
+	MOVL(U32(62), trunc.As32())
+	CMPB(Mem{Base: sp, Disp: 62}, U8(0xE0))
+	CMOVQCC(trunc, lim)
+	XORL(trunc.As32(), trunc.As32())
+	JMP(p.Ref("wide"))
 
 	p.Label("short")
 	MOVQ(rem, lim)
@@ -315,6 +330,7 @@ func sbEncodeAVX512(mem *asm.Tables) {
 	KMOVQ(valid, kv)
 	VMOVDQU8_Z(Mem{Base: sp}, kv, v)
 	VPMOVB2M(v, kh)
+	MOVL(U32(1), trunc.As32())
 
 	p.Label("wide")
 	high, cont, l2, l3, t := GP64(), GP64(), GP64(), GP64(), ZMM()
@@ -339,6 +355,8 @@ func sbEncodeAVX512(mem *asm.Tables) {
 	ORQ(l2, starts)
 	ORQ(l3, starts)
 	JZ(p.Ref("done"))
+	TESTQ(trunc, trunc)
+	JZ(p.Ref("limited"))
 	// The last character ends past lim: the block stops before it.
 	s, e := GP64(), GP64()
 	BSRQ(starts, s)
@@ -352,6 +370,7 @@ func sbEncodeAVX512(mem *asm.Tables) {
 	CMPQ(e, lim)
 	CMOVQGT(s, lim)
 	// Nothing but a cut character: the end of src, or ill-formed.
+	p.Label("limited")
 	TESTQ(lim, lim)
 	JZ(p.Ref("done"))
 	m := GP64()
@@ -472,9 +491,9 @@ func sbEncodeAVX512(mem *asm.Tables) {
 // other, VPGATHERDD fetches the UTF-8 form of 8 bytes at a time from the
 // table's 256 words, and VPSHUFB packs each 4 of them with one of 256
 // shuffles, chosen by which of their second and third bytes exist (their
-// high bits, gathered by a VPSHUFB and VPMOVMSKB). A block holding an
-// undefined byte, the last 1 to 31 bytes of src and the last 127 of dst
-// are left to the caller.
+// high bits, gathered by a VPSHUFB and VPMOVMSKB); 8 bytes of ASCII are
+// copied. It stops before 8 bytes holding an undefined byte, and leaves the
+// last 1 to 31 bytes of src and the last 127 of dst to the caller.
 func sbDecodeAVX2(mem *asm.Tables) {
 	const p = asm.Scope("sbd2_")
 	pack := mem.GLOBL("sbPack")
@@ -512,8 +531,8 @@ func sbDecodeAVX2(mem *asm.Tables) {
 	sbSignature("sbDecodeAVX2",
 		"sbDecodeAVX2 converts a single-byte encoding (tab: its sbDec) to UTF-8",
 		"in 32-byte blocks while src has 32 bytes left and dst 128, and returns",
-		"the bytes written and read. It stops at a block holding an undefined",
-		"byte.")
+		"the bytes written and read. It stops before 8 bytes holding an",
+		"undefined byte.")
 	dp, sp, i, j, sLim, dLim := prologue(32, 128)
 	tp := GP64()
 	Load(Param("tab"), tp)
@@ -531,37 +550,41 @@ func sbDecodeAVX2(mem *asm.Tables) {
 	ADDQ(U8(32), j)
 	JMP(p.Ref("loop"))
 
+	// Each 8 bytes: copied when ASCII, else gathered and packed, stopping
+	// before 8 bytes holding an undefined one.
 	p.Label("wide")
-	var g [4]reg.VecVirtual
-	var mm [4]reg.GPVirtual
-	any := GP64()
-	XORL(any.As32(), any.As32())
-	for k := range g {
-		idx, mask, sh := YMM(), YMM(), YMM()
-		VPMOVZXBD(asm.At(sp, i, 8*k), idx)
+	for k := 0; k < 4; k++ {
+		l := "g" + itoa(k)
+		TESTL(U32(0xFF<<(8*k)), m.As32())
+		JNZ(p.Ref(l))
+		x := XMM()
+		VMOVQ(asm.At(sp, i, 0), x)
+		VMOVQ(x, asm.At(dp, j, 0))
+		ADDQ(U8(8), j)
+		JMP(p.Ref(l + "next"))
+		p.Label(l)
+		idx, mask, sh, g := YMM(), YMM(), YMM(), YMM()
+		VPMOVZXBD(asm.At(sp, i, 0), idx)
 		VMOVDQU(onesAt, mask)
-		g[k] = YMM()
-		VMOVDQU(onesAt, g[k])
-		VPGATHERDD(mask, Mem{Base: tp, Index: idx, Scale: 4, Disp: sbDecWord}, g[k])
-		VPSHUFB(fl, g[k], sh)
-		mm[k] = GP64()
-		VPMOVMSKB(sh, mm[k].As32())
-		ORL(mm[k].As32(), any.As32())
-	}
-	TESTL(U32(0x0F000F00), any.As32())
-	JNZ(p.Ref("done"))
-	for k := range g {
-		k0, k1 := byteAt(mm[k], 0), byteAt(mm[k], 2)
-		idx := entry16(pack, k0, k1)
-		VPSHUFB(idx, g[k], idx)
+		VMOVDQU(onesAt, g)
+		VPGATHERDD(mask, Mem{Base: tp, Index: idx, Scale: 4, Disp: sbDecWord}, g)
+		VPSHUFB(fl, g, sh)
+		mm := GP64()
+		VPMOVMSKB(sh, mm.As32())
+		TESTL(U32(0x0F000F00), mm.As32())
+		JNZ(p.Ref("done"))
+		k0, k1 := byteAt(mm, 0), byteAt(mm, 2)
+		e := entry16(pack, k0, k1)
+		VPSHUFB(e, g, e)
 		n0, n1 := GP64(), GP64()
 		POPCNTL(k0.As32(), n0.As32())
 		ADDL(U8(4), n0.As32())
 		POPCNTL(k1.As32(), n1.As32())
 		ADDL(U8(4), n1.As32())
-		storeLanes(idx, dp, j, n0, n1)
+		storeLanes(e, dp, j, n0, n1)
+		p.Label(l + "next")
+		ADDQ(U8(8), i)
 	}
-	ADDQ(U8(32), i)
 	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
 }
