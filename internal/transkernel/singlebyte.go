@@ -231,20 +231,18 @@ func (t *SingleByte) decodeGo(dst, src []byte, max int) (nDst, nSrc int) {
 		max = len(src)
 	}
 	for nSrc < max {
-		if len(src)-nSrc >= 8 && len(dst)-nDst >= 8 {
-			// Eight bytes at once, the ASCII before the first high byte
-			// kept and the rest scratch.
-			w := binary.LittleEndian.Uint64(src[nSrc:])
-			binary.LittleEndian.PutUint64(dst[nDst:], w)
-			n := bits.TrailingZeros64(w&0x8080808080808080) >> 3
-			nSrc += n
-			nDst += n
-			if n == 8 {
-				continue
-			}
-		}
 		b := src[nSrc]
 		if b < 0x80 {
+			if len(src)-nSrc >= 8 && len(dst)-nDst >= 8 {
+				// Eight bytes at once, the ASCII before the first high
+				// byte kept (one at least) and the rest scratch.
+				w := binary.LittleEndian.Uint64(src[nSrc:])
+				binary.LittleEndian.PutUint64(dst[nDst:], w)
+				n := bits.TrailingZeros64(w&0x8080808080808080) >> 3
+				nSrc += n
+				nDst += n
+				continue
+			}
 			if nDst == len(dst) {
 				break
 			}
@@ -280,18 +278,16 @@ func (t *SingleByte) encodeGo(dst, src []byte, max int) (nDst, nSrc int) {
 		max = len(src)
 	}
 	for nSrc < max && nDst < len(dst) {
-		if len(src)-nSrc >= 8 && len(dst)-nDst >= 8 {
-			w := binary.LittleEndian.Uint64(src[nSrc:])
-			binary.LittleEndian.PutUint64(dst[nDst:], w)
-			n := bits.TrailingZeros64(w&0x8080808080808080) >> 3
-			nSrc += n
-			nDst += n
-			if n == 8 {
-				continue
-			}
-		}
 		b := src[nSrc]
 		if b < 0x80 {
+			if len(src)-nSrc >= 8 && len(dst)-nDst >= 8 {
+				w := binary.LittleEndian.Uint64(src[nSrc:])
+				binary.LittleEndian.PutUint64(dst[nDst:], w)
+				n := bits.TrailingZeros64(w&0x8080808080808080) >> 3
+				nSrc += n
+				nDst += n
+				continue
+			}
 			dst[nDst] = b
 			nDst++
 			nSrc++
