@@ -22,11 +22,13 @@ type SingleByte struct {
 	// utf8 is the UTF-8 form of each high byte, little-endian in the low
 	// three bytes with its length in the top one; 0 for an undefined byte.
 	utf8 [128]uint32
-	// page maps a BMP code point's page (r>>6) to 1 + its index in blocks,
-	// or 0 when no byte maps into that page; a block maps r&63 to the byte,
-	// 0 when none.
-	page   [1024]uint8
-	blocks [][64]byte
+	// page maps a BMP code point's page (r>>6) to its block in blocks, 0
+	// (a block of zeros) when no byte maps into that page; block p maps
+	// r&63, at blocks[64p+r&63], to the byte, 0 when none. The AVX2 encoder
+	// reads both with 32-bit gathers, which read 3 bytes past an entry:
+	// hence 4 bytes more at the end of each.
+	page   [1024 + 4]uint8
+	blocks []byte
 }
 
 // sbDec is what the decoding kernels read, in this layout: the lead byte of
@@ -74,6 +76,7 @@ func NewSingleByte(high *[128]rune) (*SingleByte, error) {
 		key, n int
 	}
 	var count [1024]int
+	blocks := [][64]byte{{}}
 	for b := 0; b < 0x80; b++ {
 		t.dec.word[b] = uint32(b)
 	}
@@ -99,10 +102,10 @@ func NewSingleByte(high *[128]rune) (*SingleByte, error) {
 		// as WHATWG's index lookups take the first pointer.
 		p := int(r >> 6)
 		if t.page[p] == 0 {
-			t.blocks = append(t.blocks, [64]byte{})
-			t.page[p] = uint8(len(t.blocks))
+			t.page[p] = uint8(len(blocks))
+			blocks = append(blocks, [64]byte{})
 		}
-		if blk := &t.blocks[t.page[p]-1]; blk[r&63] == 0 {
+		if blk := &blocks[t.page[p]]; blk[r&63] == 0 {
 			blk[r&63] = byte(0x80 + i)
 			count[p]++
 		}
@@ -161,8 +164,12 @@ func NewSingleByte(high *[128]rune) (*SingleByte, error) {
 		e.leads[k] = byte(0xE0 | l)
 	}
 	e.leads[2] = byte((len(uses) + 1) / 2)
+	for _, b := range blocks {
+		t.blocks = append(t.blocks, b[:]...)
+	}
+	t.blocks = append(t.blocks, 0, 0, 0, 0)
 	for k, u := range uses {
-		e.pages[k] = t.blocks[t.page[u.key]-1]
+		e.pages[k] = blocks[t.page[u.key]]
 		if u.key < 0x20 {
 			e.page2[u.key] = byte(k)
 			continue
@@ -210,7 +217,7 @@ func (t *SingleByte) Decode(dst, src []byte) (nDst, nSrc int) {
 func (t *SingleByte) Encode(dst, src []byte) (nDst, nSrc int) {
 	for {
 		if active.id != portable.Impl.id && len(src)-nSrc >= sbMinLen {
-			d, s := archSBEncode(active.id, &t.enc, dst[nDst:], src[nSrc:])
+			d, s := archSBEncode(active.id, t, dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s
 		}
@@ -299,11 +306,7 @@ func (t *SingleByte) encodeGo(dst, src []byte, max int) (nDst, nSrc int) {
 		if r == utf8.RuneError || r > 0xFFFF {
 			break
 		}
-		p := t.page[r>>6]
-		if p == 0 {
-			break
-		}
-		c := t.blocks[p-1][r&63]
+		c := t.blocks[int(t.page[r>>6])<<6|int(r&63)]
 		if c == 0 {
 			break
 		}

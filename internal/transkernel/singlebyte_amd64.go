@@ -24,15 +24,12 @@ func archSBDecode(id setID, t *sbDec, dst, src []byte) (nDst, nSrc int) {
 	return 0, 0
 }
 
-func archSBEncode(id setID, t *sbEnc, dst, src []byte) (nDst, nSrc int) {
+func archSBEncode(id setID, t *SingleByte, dst, src []byte) (nDst, nSrc int) {
 	switch {
 	case id == avx512vbmi2 && sbVBMI:
-		return sbEncodeAVX512(dst, src, &t.page2[0])
+		return sbEncodeAVX512(dst, src, &t.enc.page2[0])
 	case id == avx512vbmi2 || id == avx512bw || id == avx2:
-		return sbEncodeAVX2(dst, src, &t.page2[0])
+		return sbEncodeAVX2(dst, src, &t.page[0], &t.blocks[0])
 	}
 	return 0, 0
 }
-
-// Until the AVX2 kernel exists.
-func sbEncodeAVX2(dst, src []byte, tab *byte) (nDst, nSrc int) { return 0, 0 }

@@ -5,7 +5,7 @@ package transkernel
 // the work.
 func SBKernels(t *SingleByte, encode bool, dst, src []byte) (nDst, nSrc int) {
 	if encode {
-		return archSBEncode(active.id, &t.enc, dst, src)
+		return archSBEncode(active.id, t, dst, src)
 	}
 	return archSBDecode(active.id, &t.dec, dst, src)
 }
@@ -37,8 +37,7 @@ func SBCovers(t *SingleByte, r rune) bool {
 
 // SBEncodeKernel reports whether the set in use has an encoding kernel.
 func SBEncodeKernel() bool {
-	var t SingleByte
-	t.enc.leads[2] = 0
-	d, _ := archSBEncode(active.id, &t.enc, make([]byte, 64), make([]byte, 64))
+	t, _ := NewSingleByte(&[128]rune{})
+	d, _ := archSBEncode(active.id, t, make([]byte, 64), make([]byte, 64))
 	return d > 0
 }

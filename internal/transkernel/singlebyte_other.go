@@ -7,4 +7,4 @@ package transkernel
 const sbMinLen = 32
 
 func archSBDecode(setID, *sbDec, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
-func archSBEncode(setID, *sbEnc, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
+func archSBEncode(setID, *SingleByte, []byte, []byte) (nDst, nSrc int) { return 0, 0 }

@@ -433,6 +433,15 @@ func sbEncodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
 //go:noescape
 func sbDecodeAVX2(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
 
+// sbEncodeAVX2 converts UTF-8 to a single-byte encoding (page and blocks:
+// the two levels of its table, as in SingleByte) in 32-byte blocks while
+// src has 32 bytes left and dst 40, and returns the bytes written and
+// read. It stops before ill-formed UTF-8 and before a character outside
+// the table.
+//
+//go:noescape
+func sbEncodeAVX2(dst []byte, src []byte, page *byte, blocks *byte) (nDst int, nSrc int)
+
 // tables is not code: it is the kernels' constant memory, each table at a
 // multiple of 64 bytes, so that no 64-byte load of one splits across two
 // cache lines wherever the linker puts it (a function is the one symbol

@@ -17124,6 +17124,243 @@ sbd2_done:
 	MOVQ SI, nSrc+64(FP)
 	RET
 
+// func sbEncodeAVX2(dst []byte, src []byte, page *byte, blocks *byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+TEXT ·sbEncodeAVX2(SB), NOSPLIT, $0-80
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000028, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+
+sbe2_loop:
+	CMPQ      SI, BX
+	JG        sbe2_done
+	CMPQ      DI, CX
+	JG        sbe2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JNZ       sbe2_wide
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       sbe2_loop
+
+sbe2_wide:
+	MOVL       $0x00000020, R9
+	MOVL       $0x0000001f, R10
+	CMPB       31(DX)(SI*1), $0xc0
+	CMOVLCC    R10, R9
+	MOVL       $0x0000001e, R10
+	CMPB       30(DX)(SI*1), $0xe0
+	CMOVLCC    R10, R9
+	VMOVDQU    ·tables+2752(SB), Y1
+	VPCMPGTB   Y0, Y1, Y1
+	VPMOVMSKB  Y1, R10
+	VPAND      ·tables+2944(SB), Y0, Y1
+	VPCMPEQB   ·tables+2752(SB), Y1, Y1
+	VPMOVMSKB  Y1, R11
+	VPAND      ·tables+3008(SB), Y0, Y1
+	VPCMPEQB   ·tables+2944(SB), Y1, Y1
+	VPMOVMSKB  Y1, R12
+	MOVL       R8, R13
+	NOTL       R13
+	MOVL       R11, R14
+	ORL        R12, R14
+	ORL        R10, R14
+	ANDNL      R8, R14, R14
+	MOVL       R13, R8
+	ORL        R11, R8
+	ORL        R12, R8
+	MOVL       $0xffffffff, R15
+	BZHIL      R9, R15, R15
+	ANDL       R15, R11
+	ANDL       R15, R12
+	ANDL       R15, R8
+	ANDL       R15, R10
+	ANDL       R15, R13
+	ANDL       R15, R14
+	LEAL       (R12)(R12*1), R15
+	LEAL       (R11)(R11*1), R11
+	SHLL       $0x02, R12
+	ORL        R11, R15
+	ORL        R12, R15
+	XORL       R10, R15
+	ORL        R14, R15
+	ORL        R12, R11
+	VPERM2I128 $0x08, Y0, Y0, Y1
+	VPALIGNR   $0x0f, Y1, Y0, Y1
+	VPERM2I128 $0x08, Y1, Y1, Y2
+	VPALIGNR   $0x0f, Y2, Y1, Y2
+	MOVQ       page+48(FP), R10
+	MOVQ       blocks+56(FP), R12
+	VPMOVZXBW  X0, Y3
+	VPMOVZXBW  X1, Y4
+	VPMOVZXBW  X2, Y5
+	VPAND      ·tables+46528(SB), Y3, Y3
+	VPAND      ·tables+46592(SB), Y5, Y6
+	VPSLLW     $0x0c, Y6, Y6
+	VPAND      ·tables+46624(SB), Y5, Y7
+	VPCMPEQW   ·tables+46656(SB), Y7, Y7
+	VPAND      ·tables+46528(SB), Y4, Y5
+	VPAND      Y7, Y6, Y6
+	VPOR       Y6, Y3, Y3
+	VPAND      ·tables+46560(SB), Y4, Y4
+	VPBLENDVB  Y7, Y5, Y4, Y5
+	VPSLLW     $0x06, Y5, Y5
+	VPOR       Y5, Y3, Y3
+	VPXOR      Y4, Y4, Y4
+	TESTL      $0x000000ff, R11
+	JZ         sbe2_g0
+	VPMOVZXWD  X3, Y5
+	VPSRLD     $0x06, Y5, Y6
+	VPCMPEQD   Y7, Y7, Y7
+	VPGATHERDD Y7, (R10)(Y6*1), Y4
+	VPAND      ·tables+46688(SB), Y4, Y6
+	VPSLLD     $0x06, Y6, Y6
+	VPAND      ·tables+3712(SB), Y5, Y5
+	VPOR       Y5, Y6, Y6
+	VPCMPEQD   Y7, Y7, Y7
+	VPGATHERDD Y7, (R12)(Y6*1), Y4
+	VPAND      ·tables+46688(SB), Y4, Y4
+
+sbe2_g0:
+	VPXOR        Y5, Y5, Y5
+	TESTL        $0x0000ff00, R11
+	JZ           sbe2_g1
+	VEXTRACTI128 $0x01, Y3, X3
+	VPMOVZXWD    X3, Y3
+	VPSRLD       $0x06, Y3, Y6
+	VPCMPEQD     Y7, Y7, Y7
+	VPGATHERDD   Y7, (R10)(Y6*1), Y5
+	VPAND        ·tables+46688(SB), Y5, Y6
+	VPSLLD       $0x06, Y6, Y6
+	VPAND        ·tables+3712(SB), Y3, Y3
+	VPOR         Y3, Y6, Y6
+	VPCMPEQD     Y7, Y7, Y7
+	VPGATHERDD   Y7, (R12)(Y6*1), Y5
+	VPAND        ·tables+46688(SB), Y5, Y5
+
+sbe2_g1:
+	VEXTRACTI128 $0x01, Y0, X3
+	VPMOVZXBW    X3, Y3
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X1, Y1
+	VEXTRACTI128 $0x01, Y2, X2
+	VPMOVZXBW    X2, Y2
+	VPAND        ·tables+46528(SB), Y3, Y3
+	VPAND        ·tables+46592(SB), Y2, Y6
+	VPSLLW       $0x0c, Y6, Y6
+	VPAND        ·tables+46624(SB), Y2, Y7
+	VPCMPEQW     ·tables+46656(SB), Y7, Y7
+	VPAND        ·tables+46528(SB), Y1, Y2
+	VPAND        Y7, Y6, Y6
+	VPOR         Y6, Y3, Y3
+	VPAND        ·tables+46560(SB), Y1, Y1
+	VPBLENDVB    Y7, Y2, Y1, Y2
+	VPSLLW       $0x06, Y2, Y2
+	VPOR         Y2, Y3, Y3
+	VPXOR        Y1, Y1, Y1
+	TESTL        $0x00ff0000, R11
+	JZ           sbe2_g2
+	VPMOVZXWD    X3, Y2
+	VPSRLD       $0x06, Y2, Y6
+	VPCMPEQD     Y7, Y7, Y7
+	VPGATHERDD   Y7, (R10)(Y6*1), Y1
+	VPAND        ·tables+46688(SB), Y1, Y6
+	VPSLLD       $0x06, Y6, Y6
+	VPAND        ·tables+3712(SB), Y2, Y2
+	VPOR         Y2, Y6, Y6
+	VPCMPEQD     Y7, Y7, Y7
+	VPGATHERDD   Y7, (R12)(Y6*1), Y1
+	VPAND        ·tables+46688(SB), Y1, Y1
+
+sbe2_g2:
+	VPXOR        Y2, Y2, Y2
+	TESTL        $0xff000000, R11
+	JZ           sbe2_g3
+	VEXTRACTI128 $0x01, Y3, X3
+	VPMOVZXWD    X3, Y3
+	VPSRLD       $0x06, Y3, Y6
+	VPCMPEQD     Y7, Y7, Y7
+	VPGATHERDD   Y7, (R10)(Y6*1), Y2
+	VPAND        ·tables+46688(SB), Y2, Y6
+	VPSLLD       $0x06, Y6, Y6
+	VPAND        ·tables+3712(SB), Y3, Y3
+	VPOR         Y3, Y6, Y6
+	VPCMPEQD     Y7, Y7, Y7
+	VPGATHERDD   Y7, (R12)(Y6*1), Y2
+	VPAND        ·tables+46688(SB), Y2, Y2
+
+sbe2_g3:
+	VPACKUSDW Y5, Y4, Y3
+	VPACKUSDW Y2, Y1, Y1
+	VPACKUSWB Y1, Y3, Y1
+	VMOVDQU   ·tables+46464(SB), Y2
+	VPERMD    Y1, Y2, Y1
+	VPMOVMSKB Y1, R10
+	ANDNL     R11, R10, R10
+	ORL       R10, R15
+	VPBLENDVB Y0, Y1, Y0, Y1
+	MOVL      R11, R10
+	ORL       R13, R10
+	XORL      R11, R11
+	TESTL     R15, R15
+	JZ        sbe2_keep
+	INCL      R11
+	TZCNTL    R15, R12
+	BZHIL     R12, R8, R12
+	JZ        sbe2_done
+	BSRL      R12, R9
+	BZHIL     R9, R10, R10
+
+sbe2_keep:
+	LEAQ         ·tables+10176(SB), R8
+	LEAQ         ·tables+12224(SB), R12
+	MOVL         R10, R13
+	MOVBLZX      R13, R13
+	MOVL         R10, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	VMOVQ        (R8)(R13*8), X0
+	VPINSRQ      $0x01, (R12)(R14*8), X0, X0
+	VPSHUFB      X0, X1, X0
+	VMOVQ        X0, (AX)(DI*1)
+	POPCNTL      R13, R13
+	ADDQ         R13, DI
+	VPEXTRQ      $0x01, X0, (AX)(DI*1)
+	POPCNTL      R14, R13
+	ADDQ         R13, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	MOVL         R10, R13
+	SHRL         $0x10, R13
+	MOVBLZX      R13, R13
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	VMOVQ        (R8)(R13*8), X1
+	VPINSRQ      $0x01, (R12)(R10*8), X1, X1
+	VPSHUFB      X1, X0, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R13, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R10, R8
+	ADDQ         R8, DI
+	ADDQ         R9, SI
+	TESTL        R11, R11
+	JZ           sbe2_loop
+
+sbe2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+64(FP)
+	MOVQ SI, nSrc+72(FP)
+	RET
+
 // func tables()
 TEXT ·tables(SB), NOSPLIT, $0
 	PCALIGN $0x40
@@ -23261,6 +23498,42 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
+
+	// sbPackPerm at 46464
+	QUAD $0x0000000400000000
+	QUAD $0x0000000500000001
+	QUAD $0x0000000600000002
+	QUAD $0x0000000700000003
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// sbE2Consts at 46528
+	QUAD $0x003f003f003f003f
+	QUAD $0x003f003f003f003f
+	QUAD $0x003f003f003f003f
+	QUAD $0x003f003f003f003f
+	QUAD $0x001f001f001f001f
+	QUAD $0x001f001f001f001f
+	QUAD $0x001f001f001f001f
+	QUAD $0x001f001f001f001f
+	QUAD $0x000f000f000f000f
+	QUAD $0x000f000f000f000f
+	QUAD $0x000f000f000f000f
+	QUAD $0x000f000f000f000f
+	QUAD $0x00f000f000f000f0
+	QUAD $0x00f000f000f000f0
+	QUAD $0x00f000f000f000f0
+	QUAD $0x00f000f000f000f0
+	QUAD $0x00e000e000e000e0
+	QUAD $0x00e000e000e000e0
+	QUAD $0x00e000e000e000e0
+	QUAD $0x00e000e000e000e0
+	QUAD $0x000000ff000000ff
+	QUAD $0x000000ff000000ff
+	QUAD $0x000000ff000000ff
+	QUAD $0x000000ff000000ff
 
 // func tablesAddr() uintptr
 TEXT ·tablesAddr(SB), NOSPLIT, $0-8

@@ -107,6 +107,7 @@ func main() {
 	sbDecodeAVX512(mem)
 	sbEncodeAVX512(mem)
 	sbDecodeAVX2(mem)
+	sbEncodeAVX2(c)
 	mem.Emit(asm.TablesDoc...)
 	Generate()
 }

@@ -588,3 +588,214 @@ func sbDecodeAVX2(mem *asm.Tables) {
 	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
 }
+
+// sbEncodeAVX2 converts UTF-8 to a single-byte encoding 32 bytes a step.
+// A block of ASCII is copied. In any other, masks from VPMOVMSKB check the
+// structure as in sbEncodeAVX512; every 16 bytes are widened to 16-bit
+// lanes holding the code point each would end (two or three bytes, by the
+// byte two before), and for each 8 lanes holding the end of a character of
+// two or three bytes two VPGATHERDD look it up: its block in the page table
+// (code point >> 6), then its byte in the block. The bytes are packed back
+// in order, ASCII put back, and the character ends kept with the 8-byte
+// VPSHUFB tables of the Latin-1 kernel.
+func sbEncodeAVX2(c *consts) {
+	const p = asm.Scope("sbe2_")
+	perm := c.mem.GLOBL("sbPackPerm")
+	for k, d := range []uint32{0, 4, 1, 5, 2, 6, 3, 7} {
+		c.mem.DATA(4*k, U32(d))
+	}
+	consts := c.mem.GLOBL("sbE2Consts")
+	// Words 3F, 1F, F, F0, E0 then dword FF, 16 bytes each, both lanes.
+	for k, w := range []uint16{0x3F, 0x1F, 0x0F, 0xF0, 0xE0} {
+		for l := 0; l < 16; l++ {
+			c.mem.DATA(32*k+2*l, U16(w))
+		}
+	}
+	for l := 0; l < 8; l++ {
+		c.mem.DATA(32*5+4*l, U32(0xFF))
+	}
+	cw := func(k int) Mem { m := consts; m.Disp += 32 * k; return m }
+	asm.Func("sbEncodeAVX2", "func(dst, src []byte, page, blocks *byte) (nDst, nSrc int)",
+		"sbEncodeAVX2 converts UTF-8 to a single-byte encoding (page and blocks:",
+		"the two levels of its table, as in SingleByte) in 32-byte blocks while",
+		"src has 32 bytes left and dst 40, and returns the bytes written and",
+		"read. It stops before ill-formed UTF-8 and before a character outside",
+		"the table.")
+	dp, sp, i, j, sLim, dLim := prologue(32, 40)
+	loopHead(p, i, j, sLim, dLim)
+	v := YMM()
+	VMOVDQU(asm.At(sp, i, 0), v)
+	high := GP64()
+	VPMOVMSKB(v, high.As32())
+	TESTL(high.As32(), high.As32())
+	JNZ(p.Ref("wide"))
+	VMOVDQU(v, asm.At(dp, j, 0))
+	ADDQ(U8(32), i)
+	ADDQ(U8(32), j)
+	JMP(p.Ref("loop"))
+
+	p.Label("wide")
+	// lim: the block ends before a lead in its last byte or a lead of
+	// three bytes in the one before.
+	lim, t := GP64(), GP64()
+	MOVL(U32(32), lim.As32())
+	MOVL(U32(31), t.As32())
+	CMPB(asm.At(sp, i, 31), U8(0xC0))
+	CMOVLCC(t.As32(), lim.As32())
+	MOVL(U32(30), t.As32())
+	CMPB(asm.At(sp, i, 30), U8(0xE0))
+	CMOVLCC(t.As32(), lim.As32())
+	cont, l2, l3, y := GP64(), GP64(), GP64(), YMM()
+	VMOVDQU(c.ydw[0xC0C0C0C0], y)
+	VPCMPGTB(v, y, y) // signed 0xC0 > v: 80..BF
+	VPMOVMSKB(y, cont.As32())
+	VPAND(c.ydw[0xE0E0E0E0], v, y)
+	VPCMPEQB(c.ydw[0xC0C0C0C0], y, y)
+	VPMOVMSKB(y, l2.As32())
+	VPAND(c.ydw[0xF0F0F0F0], v, y)
+	VPCMPEQB(c.ydw[0xE0E0E0E0], y, y)
+	VPMOVMSKB(y, l3.As32())
+	asc, starts, bad, m := GP64(), GP64(), GP64(), GP64()
+	MOVL(high.As32(), asc.As32())
+	NOTL(asc.As32())
+	MOVL(l2.As32(), bad.As32())
+	ORL(l3.As32(), bad.As32())
+	ORL(cont.As32(), bad.As32())
+	ANDNL(high.As32(), bad.As32(), bad.As32())
+	MOVL(asc.As32(), starts.As32())
+	ORL(l2.As32(), starts.As32())
+	ORL(l3.As32(), starts.As32())
+	MOVL(U32(0xFFFFFFFF), m.As32())
+	BZHIL(lim.As32(), m.As32(), m.As32())
+	for _, r := range []reg.GPVirtual{l2, l3, starts, cont, asc, bad} {
+		ANDL(m.As32(), r.As32())
+	}
+	end2, end3, err := GP64(), GP64(), GP64()
+	LEAL(Mem{Base: l3.As32(), Index: l3.As32(), Scale: 1}, err.As32())
+	LEAL(Mem{Base: l2.As32(), Index: l2.As32(), Scale: 1}, end2.As32())
+	MOVL(l3.As32(), end3.As32())
+	SHLL(U8(2), end3.As32())
+	ORL(end2.As32(), err.As32())
+	ORL(end3.As32(), err.As32())
+	XORL(cont.As32(), err.As32())
+	ORL(bad.As32(), err.As32())
+	ORL(end3.As32(), end2.As32()) // end2: every end of 2 or 3 bytes
+
+	// Code points, 16 lanes a half, and their bytes by two gathers each 8.
+	p1 := prevByte(v)
+	p2 := prevByte(p1)
+	pg, bl := GP64(), GP64()
+	Load(Param("page"), pg)
+	Load(Param("blocks"), bl)
+	var res [4]reg.VecVirtual
+	for h := 0; h < 2; h++ {
+		part := func(x reg.VecVirtual) reg.VecVirtual {
+			xx := x.AsX()
+			if h == 1 {
+				xx = XMM()
+				VEXTRACTI128(U8(1), x, xx)
+			}
+			w := YMM()
+			VPMOVZXBW(xx, w)
+			return w
+		}
+		w0, w1, w2 := part(v), part(p1), part(p2)
+		cp, mid, top, sel := YMM(), YMM(), YMM(), YMM()
+		VPAND(cw(0), w0, cp)
+		VPAND(cw(2), w2, top)
+		VPSLLW(U8(12), top, top)
+		VPAND(cw(3), w2, sel)
+		VPCMPEQW(cw(4), sel, sel) // three bytes: the byte two before is E0..EF
+		VPAND(cw(0), w1, mid)
+		VPAND(sel, top, top)
+		VPOR(top, cp, cp)
+		y1 := YMM()
+		VPAND(cw(1), w1, y1)
+		VPBLENDVB(sel, mid, y1, mid)
+		VPSLLW(U8(6), mid, mid)
+		VPOR(mid, cp, cp)
+		for q := 0; q < 2; q++ {
+			g := 2*h + q
+			res[g] = YMM()
+			VPXOR(res[g], res[g], res[g])
+			l := "g" + itoa(g)
+			TESTL(U32(0xFF<<(8*g)), end2.As32())
+			JZ(p.Ref(l))
+			d := YMM()
+			half := cp.AsX()
+			if q == 1 {
+				half = XMM()
+				VEXTRACTI128(U8(1), cp, half)
+			}
+			VPMOVZXWD(half, d)
+			blk, mask := YMM(), YMM()
+			VPSRLD(U8(6), d, blk)
+			VPCMPEQD(mask, mask, mask)
+			VPGATHERDD(mask, Mem{Base: pg, Index: blk, Scale: 1}, res[g])
+			VPAND(cw(5), res[g], blk)
+			VPSLLD(U8(6), blk, blk)
+			VPAND(c.ydw[0x3F], d, d)
+			VPOR(d, blk, blk)
+			VPCMPEQD(mask, mask, mask)
+			VPGATHERDD(mask, Mem{Base: bl, Index: blk, Scale: 1}, res[g])
+			VPAND(cw(5), res[g], res[g])
+			p.Label(l)
+		}
+	}
+	// Back to 32 bytes in order, ASCII put back.
+	w01, w23, r := YMM(), YMM(), YMM()
+	VPACKUSDW(res[1], res[0], w01)
+	VPACKUSDW(res[3], res[2], w23)
+	VPACKUSWB(w23, w01, r)
+	pm := YMM()
+	VMOVDQU(perm, pm)
+	VPERMD(r, pm, r)
+	// A character's byte is >= 0x80; else the table lacks it.
+	got := GP64()
+	VPMOVMSKB(r, got.As32())
+	ANDNL(end2.As32(), got.As32(), got.As32())
+	ORL(got.As32(), err.As32())
+	VPBLENDVB(v, r, v, r) // ASCII from v
+
+	ends := GP64()
+	MOVL(end2.As32(), ends.As32())
+	ORL(asc.As32(), ends.As32())
+	stop := GP64()
+	XORL(stop.As32(), stop.As32())
+	TESTL(err.As32(), err.As32())
+	JZ(p.Ref("keep"))
+	INCL(stop.As32())
+	x := GP64()
+	TZCNTL(err.As32(), x.As32())
+	BZHIL(x.As32(), starts.As32(), x.As32())
+	JZ(p.Ref("done"))
+	BSRL(x.As32(), lim.As32())
+	BZHIL(lim.As32(), ends.As32(), ends.As32())
+	p.Label("keep")
+	base, hb := GP64(), GP64()
+	LEAQ(c.pack8, base)
+	LEAQ(c.pack8hi, hb)
+	for l := 0; l < 2; l++ {
+		xv := r.AsX()
+		if l == 1 {
+			xv = XMM()
+			VEXTRACTI128(U8(1), r, xv)
+		}
+		k0, k1 := byteAt(ends, 2*l), byteAt(ends, 2*l+1)
+		idx := XMM()
+		VMOVQ(Mem{Base: base, Index: k0, Scale: 8}, idx)
+		VPINSRQ(U8(1), Mem{Base: hb, Index: k1, Scale: 8}, idx, idx)
+		VPSHUFB(idx, xv, idx)
+		n := GP64()
+		VMOVQ(idx, asm.At(dp, j, 0))
+		POPCNTL(k0.As32(), n.As32())
+		ADDQ(n, j)
+		VPEXTRQ(U8(1), idx, asm.At(dp, j, 0))
+		POPCNTL(k1.As32(), n.As32())
+		ADDQ(n, j)
+	}
+	ADDQ(lim, i)
+	TESTL(stop.As32(), stop.As32())
+	JZ(p.Ref("loop"))
+	epilogue(p, i, j)
+}
