@@ -6,5 +6,5 @@ package transkernel
 
 const sbMinLen = 32
 
-func archSBDecode(setID, *sbDec, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
+func archSBDecode(setID, *sbDec, []byte, []byte) (nDst, nSrc int)      { return 0, 0 }
 func archSBEncode(setID, *SingleByte, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
