@@ -17214,6 +17214,11 @@ sbe2_wide:
 	VPBLENDVB  Y7, Y5, Y4, Y5
 	VPSLLW     $0x06, Y5, Y5
 	VPOR       Y5, Y3, Y3
+	VPXOR      Y5, Y5, Y5
+	VPAND      ·tables+3392(SB), Y3, Y4
+	VPCMPEQW   Y5, Y4, Y4
+	VPAND      Y7, Y4, Y4
+	VPANDN     Y3, Y4, Y3
 	VPXOR      Y4, Y4, Y4
 	TESTL      $0x000000ff, R11
 	JZ         sbe2_g0
@@ -17265,6 +17270,11 @@ sbe2_g1:
 	VPBLENDVB    Y7, Y2, Y1, Y2
 	VPSLLW       $0x06, Y2, Y2
 	VPOR         Y2, Y3, Y3
+	VPXOR        Y2, Y2, Y2
+	VPAND        ·tables+3392(SB), Y3, Y1
+	VPCMPEQW     Y2, Y1, Y1
+	VPAND        Y7, Y1, Y1
+	VPANDN       Y3, Y1, Y3
 	VPXOR        Y1, Y1, Y1
 	TESTL        $0x00ff0000, R11
 	JZ           sbe2_g2

@@ -714,6 +714,14 @@ func sbEncodeAVX2(c *consts) {
 		VPBLENDVB(sel, mid, y1, mid)
 		VPSLLW(U8(6), mid, mid)
 		VPOR(mid, cp, cp)
+		// Three bytes below U+0800 are overlong: code point 0, which no
+		// table has, makes them fail.
+		ov, zero := YMM(), YMM()
+		VPXOR(zero, zero, zero)
+		VPAND(c.ydw[0xF800F800], cp, ov)
+		VPCMPEQW(zero, ov, ov)
+		VPAND(sel, ov, ov)
+		VPANDN(cp, ov, cp)
 		for q := 0; q < 2; q++ {
 			g := 2*h + q
 			res[g] = YMM()
