@@ -12,6 +12,9 @@ import "github.com/utf8x/utf8x/internal/simd"
 // sbMinLen is the input length from which the kernels are called at all.
 const sbMinLen = 32
 
+// sbDecodesThree is for the tests: every decoder converts characters of three UTF-8 bytes too.
+const sbDecodesThree = true
+
 var sbVBMI = simd.AVX512VBMI.Supported()
 
 func archSBDecode(id setID, t *sbDec, dst, src []byte) (nDst, nSrc int) {

@@ -41,3 +41,7 @@ func SBEncodeKernel() bool {
 	d, _ := archSBEncode(active.id, t, make([]byte, 64), make([]byte, 64))
 	return d > 0
 }
+
+// SBDecodesThree reports whether the vector sets' decoders convert the
+// characters of three UTF-8 bytes themselves.
+const SBDecodesThree = sbDecodesThree

@@ -439,6 +439,15 @@ func TestSingleByteKernelProgress(t *testing.T) {
 				src := c.text(rng, 1000, dense)
 				for _, encode := range []bool{false, true} {
 					in := src
+					if !encode && !transkernel.SBDecodesThree {
+						// Keep to the characters the decoder converts.
+						in = append([]byte(nil), src...)
+						for k, b := range in {
+							if b >= 0x80 && (c.high[b-0x80] >= 0x800 || c.high[b-0x80] < 0x80) {
+								in[k] = 'x'
+							}
+						}
+					}
 					if encode {
 						if !encKernel {
 							continue
