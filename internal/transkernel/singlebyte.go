@@ -35,7 +35,8 @@ type SingleByte struct {
 // the UTF-8 form of each high byte (0xFF for an undefined byte, which ends
 // the kernel there), its second byte, and its third (0 for two bytes); then,
 // for the AVX2 kernel's gathers, the UTF-8 form of every byte in a 32-bit
-// word, little-endian, 0x80000000 for an undefined byte.
+// word, little-endian, 0x80000000 for an undefined byte (and bit 30 set for
+// a high byte that maps to ASCII).
 type sbDec struct {
 	lead, second, third [128]byte
 	word                [256]uint32
@@ -95,6 +96,8 @@ func NewSingleByte(high *[128]rune) (*SingleByte, error) {
 		t.dec.word[0x80+i] = t.utf8[i] & 0xFFFFFF
 		t.dec.lead[i], t.dec.second[i], t.dec.third[i] = b[0], b[1], b[2]
 		if n == 1 {
+			// Bit 30 sends the AVX2 decoder to its path for any length.
+			t.dec.word[0x80+i] |= 0x40000000
 			t.dec.second[i], t.dec.third[i] = 0, 0
 			continue // ASCII encodes as itself
 		}

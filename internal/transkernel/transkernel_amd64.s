@@ -16940,36 +16940,90 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
 	VMOVDQU ·tables+46400(SB), Y0
+	VMOVDQU ·tables+46464(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
 	JG        sbd2_done
 	CMPQ      DI, CX
 	JG        sbd2_done
-	VMOVDQU   (DX)(SI*1), Y1
-	VPMOVMSKB Y1, R9
+	VMOVDQU   (DX)(SI*1), Y2
+	VPMOVMSKB Y2, R9
 	TESTL     R9, R9
 	JNZ       sbd2_wide
-	VMOVDQU   Y1, (AX)(DI*1)
+	VMOVDQU   Y2, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	JMP       sbd2_loop
 
 sbd2_wide:
+	TESTL   $0x0000ffff, R9
+	JNZ     sbd2_h0
+	VMOVDQU (DX)(SI*1), X2
+	VMOVDQU X2, (AX)(DI*1)
+	ADDQ    $0x10, DI
+	ADDQ    $0x10, SI
+	JMP     sbd2_h0next
+
+sbd2_h0:
+	TESTL          $0x000000ff, R9
+	JZ             sbd2_h0slow
+	TESTL          $0x0000ff00, R9
+	JZ             sbd2_h0slow
+	VPMOVZXBD      (DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y4
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
+	VPMOVZXBD      8(DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y5
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
+	VPOR           Y4, Y5, Y2
+	VPTEST         Y1, Y2
+	JNZ            sbd2_h0slow
+	VPACKUSDW      Y5, Y4, Y2
+	VPERMQ         $0xd8, Y2, Y2
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           ·tables+6080(SB), R12
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y3
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y3, Y3
+	VPSHUFB        Y3, Y2, Y2
+	POPCNTL        R10, R10
+	ADDL           $0x08, R10
+	POPCNTL        R11, R11
+	ADDL           $0x08, R11
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R11, DI
+	ADDQ           $0x10, SI
+	JMP            sbd2_h0next
+
+sbd2_h0slow:
 	TESTL $0x000000ff, R9
-	JNZ   sbd2_g0
-	VMOVQ (DX)(SI*1), X1
-	VMOVQ X1, (AX)(DI*1)
+	JNZ   sbd2_h0q0
+	VMOVQ (DX)(SI*1), X2
+	VMOVQ X2, (AX)(DI*1)
 	ADDQ  $0x08, DI
-	JMP   sbd2_g0next
+	ADDQ  $0x08, SI
+	JMP   sbd2_h0q0next
 
-sbd2_g0:
-	VPMOVZXBD      (DX)(SI*1), Y1
-	VMOVDQU        ·tables+46432(SB), Y2
+sbd2_h0q0:
+	VPMOVZXBD      (DX)(SI*1), Y2
 	VMOVDQU        ·tables+46432(SB), Y3
-	VPGATHERDD     Y2, 384(R8)(Y1*4), Y3
-	VPSHUFB        Y0, Y3, Y1
-	VPMOVMSKB      Y1, R10
+	VMOVDQU        ·tables+46432(SB), Y4
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
+	VPSHUFB        Y0, Y4, Y2
+	VPMOVMSKB      Y2, R10
 	TESTL          $0x0f000f00, R10
 	JNZ            sbd2_done
 	MOVL           R10, R11
@@ -16979,37 +17033,38 @@ sbd2_g0:
 	LEAQ           ·tables+42304(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R12)(R13*1), Y1
+	VBROADCASTI128 (R12)(R13*1), Y2
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
-	VPSHUFB        Y1, Y3, Y1
+	VINSERTI128    $0x01, (R12)(R13*1), Y2, Y2
+	VPSHUFB        Y2, Y4, Y2
 	POPCNTL        R11, R11
 	ADDL           $0x04, R11
 	POPCNTL        R10, R10
 	ADDL           $0x04, R10
-	VMOVDQU        X1, (AX)(DI*1)
+	VMOVDQU        X2, (AX)(DI*1)
 	ADDQ           R11, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(DI*1)
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
 	ADDQ           R10, DI
+	ADDQ           $0x08, SI
 
-sbd2_g0next:
-	ADDQ  $0x08, SI
+sbd2_h0q0next:
 	TESTL $0x0000ff00, R9
-	JNZ   sbd2_g1
-	VMOVQ (DX)(SI*1), X1
-	VMOVQ X1, (AX)(DI*1)
+	JNZ   sbd2_h0q1
+	VMOVQ (DX)(SI*1), X2
+	VMOVQ X2, (AX)(DI*1)
 	ADDQ  $0x08, DI
-	JMP   sbd2_g1next
+	ADDQ  $0x08, SI
+	JMP   sbd2_h0q1next
 
-sbd2_g1:
-	VPMOVZXBD      (DX)(SI*1), Y1
-	VMOVDQU        ·tables+46432(SB), Y2
+sbd2_h0q1:
+	VPMOVZXBD      (DX)(SI*1), Y2
 	VMOVDQU        ·tables+46432(SB), Y3
-	VPGATHERDD     Y2, 384(R8)(Y1*4), Y3
-	VPSHUFB        Y0, Y3, Y1
-	VPMOVMSKB      Y1, R10
+	VMOVDQU        ·tables+46432(SB), Y5
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
+	VPSHUFB        Y0, Y5, Y2
+	VPMOVMSKB      Y2, R10
 	TESTL          $0x0f000f00, R10
 	JNZ            sbd2_done
 	MOVL           R10, R11
@@ -17019,37 +17074,91 @@ sbd2_g1:
 	LEAQ           ·tables+42304(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R12)(R13*1), Y1
+	VBROADCASTI128 (R12)(R13*1), Y2
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
-	VPSHUFB        Y1, Y3, Y1
+	VINSERTI128    $0x01, (R12)(R13*1), Y2, Y2
+	VPSHUFB        Y2, Y5, Y2
 	POPCNTL        R11, R11
 	ADDL           $0x04, R11
 	POPCNTL        R10, R10
 	ADDL           $0x04, R10
-	VMOVDQU        X1, (AX)(DI*1)
+	VMOVDQU        X2, (AX)(DI*1)
 	ADDQ           R11, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(DI*1)
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
 	ADDQ           R10, DI
+	ADDQ           $0x08, SI
 
-sbd2_g1next:
-	ADDQ  $0x08, SI
+sbd2_h0q1next:
+sbd2_h0next:
+	TESTL   $0xffff0000, R9
+	JNZ     sbd2_h1
+	VMOVDQU (DX)(SI*1), X2
+	VMOVDQU X2, (AX)(DI*1)
+	ADDQ    $0x10, DI
+	ADDQ    $0x10, SI
+	JMP     sbd2_h1next
+
+sbd2_h1:
+	TESTL          $0x00ff0000, R9
+	JZ             sbd2_h1slow
+	TESTL          $0xff000000, R9
+	JZ             sbd2_h1slow
+	VPMOVZXBD      (DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y4
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
+	VPMOVZXBD      8(DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y5
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
+	VPOR           Y4, Y5, Y2
+	VPTEST         Y1, Y2
+	JNZ            sbd2_h1slow
+	VPACKUSDW      Y5, Y4, Y2
+	VPERMQ         $0xd8, Y2, Y2
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           ·tables+6080(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y3
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y3, Y3
+	VPSHUFB        Y3, Y2, Y2
+	POPCNTL        R10, R10
+	ADDL           $0x08, R10
+	POPCNTL        R9, R9
+	ADDL           $0x08, R9
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x10, SI
+	JMP            sbd2_h1next
+
+sbd2_h1slow:
 	TESTL $0x00ff0000, R9
-	JNZ   sbd2_g2
-	VMOVQ (DX)(SI*1), X1
-	VMOVQ X1, (AX)(DI*1)
+	JNZ   sbd2_h1q0
+	VMOVQ (DX)(SI*1), X2
+	VMOVQ X2, (AX)(DI*1)
 	ADDQ  $0x08, DI
-	JMP   sbd2_g2next
+	ADDQ  $0x08, SI
+	JMP   sbd2_h1q0next
 
-sbd2_g2:
-	VPMOVZXBD      (DX)(SI*1), Y1
-	VMOVDQU        ·tables+46432(SB), Y2
+sbd2_h1q0:
+	VPMOVZXBD      (DX)(SI*1), Y2
 	VMOVDQU        ·tables+46432(SB), Y3
-	VPGATHERDD     Y2, 384(R8)(Y1*4), Y3
-	VPSHUFB        Y0, Y3, Y1
-	VPMOVMSKB      Y1, R10
+	VMOVDQU        ·tables+46432(SB), Y4
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
+	VPSHUFB        Y0, Y4, Y2
+	VPMOVMSKB      Y2, R10
 	TESTL          $0x0f000f00, R10
 	JNZ            sbd2_done
 	MOVL           R10, R11
@@ -17059,37 +17168,38 @@ sbd2_g2:
 	LEAQ           ·tables+42304(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
-	VBROADCASTI128 (R12)(R13*1), Y1
+	VBROADCASTI128 (R12)(R13*1), Y2
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
-	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
-	VPSHUFB        Y1, Y3, Y1
+	VINSERTI128    $0x01, (R12)(R13*1), Y2, Y2
+	VPSHUFB        Y2, Y4, Y2
 	POPCNTL        R11, R11
 	ADDL           $0x04, R11
 	POPCNTL        R10, R10
 	ADDL           $0x04, R10
-	VMOVDQU        X1, (AX)(DI*1)
+	VMOVDQU        X2, (AX)(DI*1)
 	ADDQ           R11, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(DI*1)
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
 	ADDQ           R10, DI
+	ADDQ           $0x08, SI
 
-sbd2_g2next:
-	ADDQ  $0x08, SI
+sbd2_h1q0next:
 	TESTL $0xff000000, R9
-	JNZ   sbd2_g3
-	VMOVQ (DX)(SI*1), X1
-	VMOVQ X1, (AX)(DI*1)
+	JNZ   sbd2_h1q1
+	VMOVQ (DX)(SI*1), X2
+	VMOVQ X2, (AX)(DI*1)
 	ADDQ  $0x08, DI
-	JMP   sbd2_g3next
+	ADDQ  $0x08, SI
+	JMP   sbd2_h1q1next
 
-sbd2_g3:
-	VPMOVZXBD      (DX)(SI*1), Y1
-	VMOVDQU        ·tables+46432(SB), Y2
+sbd2_h1q1:
+	VPMOVZXBD      (DX)(SI*1), Y2
 	VMOVDQU        ·tables+46432(SB), Y3
-	VPGATHERDD     Y2, 384(R8)(Y1*4), Y3
-	VPSHUFB        Y0, Y3, Y1
-	VPMOVMSKB      Y1, R9
+	VMOVDQU        ·tables+46432(SB), Y5
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
+	VPSHUFB        Y0, Y5, Y2
+	VPMOVMSKB      Y2, R9
 	TESTL          $0x0f000f00, R9
 	JNZ            sbd2_done
 	MOVL           R9, R10
@@ -17099,24 +17209,25 @@ sbd2_g3:
 	LEAQ           ·tables+42304(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
+	VBROADCASTI128 (R11)(R12*1), Y2
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
-	VPSHUFB        Y1, Y3, Y1
+	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	VPSHUFB        Y2, Y5, Y2
 	POPCNTL        R10, R10
 	ADDL           $0x04, R10
 	POPCNTL        R9, R9
 	ADDL           $0x04, R9
-	VMOVDQU        X1, (AX)(DI*1)
+	VMOVDQU        X2, (AX)(DI*1)
 	ADDQ           R10, DI
-	VEXTRACTI128   $0x01, Y1, X1
-	VMOVDQU        X1, (AX)(DI*1)
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
 	ADDQ           R9, DI
+	ADDQ           $0x08, SI
 
-sbd2_g3next:
-	ADDQ $0x08, SI
-	JMP  sbd2_loop
+sbd2_h1q1next:
+sbd2_h1next:
+	JMP sbd2_loop
 
 sbd2_done:
 	VZEROUPPER
@@ -17202,15 +17313,15 @@ sbe2_wide:
 	VPMOVZXBW  X0, Y3
 	VPMOVZXBW  X1, Y4
 	VPMOVZXBW  X2, Y5
-	VPAND      ·tables+46528(SB), Y3, Y3
-	VPAND      ·tables+46592(SB), Y5, Y6
+	VPAND      ·tables+46592(SB), Y3, Y3
+	VPAND      ·tables+46656(SB), Y5, Y6
 	VPSLLW     $0x0c, Y6, Y6
-	VPAND      ·tables+46624(SB), Y5, Y7
-	VPCMPEQW   ·tables+46656(SB), Y7, Y7
-	VPAND      ·tables+46528(SB), Y4, Y5
+	VPAND      ·tables+46688(SB), Y5, Y7
+	VPCMPEQW   ·tables+46720(SB), Y7, Y7
+	VPAND      ·tables+46592(SB), Y4, Y5
 	VPAND      Y7, Y6, Y6
 	VPOR       Y6, Y3, Y3
-	VPAND      ·tables+46560(SB), Y4, Y4
+	VPAND      ·tables+46624(SB), Y4, Y4
 	VPBLENDVB  Y7, Y5, Y4, Y5
 	VPSLLW     $0x06, Y5, Y5
 	VPOR       Y5, Y3, Y3
@@ -17226,13 +17337,13 @@ sbe2_wide:
 	VPSRLD     $0x06, Y5, Y6
 	VPCMPEQD   Y7, Y7, Y7
 	VPGATHERDD Y7, (R10)(Y6*1), Y4
-	VPAND      ·tables+46688(SB), Y4, Y6
+	VPAND      ·tables+46752(SB), Y4, Y6
 	VPSLLD     $0x06, Y6, Y6
 	VPAND      ·tables+3712(SB), Y5, Y5
 	VPOR       Y5, Y6, Y6
 	VPCMPEQD   Y7, Y7, Y7
 	VPGATHERDD Y7, (R12)(Y6*1), Y4
-	VPAND      ·tables+46688(SB), Y4, Y4
+	VPAND      ·tables+46752(SB), Y4, Y4
 
 sbe2_g0:
 	VPXOR        Y5, Y5, Y5
@@ -17243,13 +17354,13 @@ sbe2_g0:
 	VPSRLD       $0x06, Y3, Y6
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R10)(Y6*1), Y5
-	VPAND        ·tables+46688(SB), Y5, Y6
+	VPAND        ·tables+46752(SB), Y5, Y6
 	VPSLLD       $0x06, Y6, Y6
 	VPAND        ·tables+3712(SB), Y3, Y3
 	VPOR         Y3, Y6, Y6
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R12)(Y6*1), Y5
-	VPAND        ·tables+46688(SB), Y5, Y5
+	VPAND        ·tables+46752(SB), Y5, Y5
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X3
@@ -17258,15 +17369,15 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y2, X2
 	VPMOVZXBW    X2, Y2
-	VPAND        ·tables+46528(SB), Y3, Y3
-	VPAND        ·tables+46592(SB), Y2, Y6
+	VPAND        ·tables+46592(SB), Y3, Y3
+	VPAND        ·tables+46656(SB), Y2, Y6
 	VPSLLW       $0x0c, Y6, Y6
-	VPAND        ·tables+46624(SB), Y2, Y7
-	VPCMPEQW     ·tables+46656(SB), Y7, Y7
-	VPAND        ·tables+46528(SB), Y1, Y2
+	VPAND        ·tables+46688(SB), Y2, Y7
+	VPCMPEQW     ·tables+46720(SB), Y7, Y7
+	VPAND        ·tables+46592(SB), Y1, Y2
 	VPAND        Y7, Y6, Y6
 	VPOR         Y6, Y3, Y3
-	VPAND        ·tables+46560(SB), Y1, Y1
+	VPAND        ·tables+46624(SB), Y1, Y1
 	VPBLENDVB    Y7, Y2, Y1, Y2
 	VPSLLW       $0x06, Y2, Y2
 	VPOR         Y2, Y3, Y3
@@ -17282,13 +17393,13 @@ sbe2_g1:
 	VPSRLD       $0x06, Y2, Y6
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R10)(Y6*1), Y1
-	VPAND        ·tables+46688(SB), Y1, Y6
+	VPAND        ·tables+46752(SB), Y1, Y6
 	VPSLLD       $0x06, Y6, Y6
 	VPAND        ·tables+3712(SB), Y2, Y2
 	VPOR         Y2, Y6, Y6
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R12)(Y6*1), Y1
-	VPAND        ·tables+46688(SB), Y1, Y1
+	VPAND        ·tables+46752(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y2, Y2, Y2
@@ -17299,19 +17410,19 @@ sbe2_g2:
 	VPSRLD       $0x06, Y3, Y6
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R10)(Y6*1), Y2
-	VPAND        ·tables+46688(SB), Y2, Y6
+	VPAND        ·tables+46752(SB), Y2, Y6
 	VPSLLD       $0x06, Y6, Y6
 	VPAND        ·tables+3712(SB), Y3, Y3
 	VPOR         Y3, Y6, Y6
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R12)(Y6*1), Y2
-	VPAND        ·tables+46688(SB), Y2, Y2
+	VPAND        ·tables+46752(SB), Y2, Y2
 
 sbe2_g3:
 	VPACKUSDW Y5, Y4, Y3
 	VPACKUSDW Y2, Y1, Y1
 	VPACKUSWB Y1, Y3, Y1
-	VMOVDQU   ·tables+46464(SB), Y2
+	VMOVDQU   ·tables+46528(SB), Y2
 	VPERMD    Y1, Y2, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -23509,7 +23620,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbPackPerm at 46464
+	// sbSlow at 46464
+	QUAD $0xc0ff0000c0ff0000
+	QUAD $0xc0ff0000c0ff0000
+	QUAD $0xc0ff0000c0ff0000
+	QUAD $0xc0ff0000c0ff0000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// sbPackPerm at 46528
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -23519,7 +23640,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 46528
+	// sbE2Consts at 46592
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f

@@ -108,7 +108,7 @@ func main() {
 	utf16ToUTF8AVX2(c, "utf16BEToUTF8AVX2", true)
 	sbDecodeAVX512(mem)
 	sbEncodeAVX512(mem)
-	sbDecodeAVX2(mem)
+	sbDecodeAVX2(c)
 	sbEncodeAVX2(c)
 	mem.Emit(asm.TablesDoc...)
 	Generate()

@@ -487,14 +487,18 @@ func sbEncodeAVX512(mem *asm.Tables) {
 	RET()
 }
 
-// sbDecodeAVX2 converts 32 bytes a step. A block of ASCII is copied; in any
-// other, VPGATHERDD fetches the UTF-8 form of 8 bytes at a time from the
-// table's 256 words, and VPSHUFB packs each 4 of them with one of 256
-// shuffles, chosen by which of their second and third bytes exist (their
-// high bits, gathered by a VPSHUFB and VPMOVMSKB); 8 bytes of ASCII are
-// copied. It stops before 8 bytes holding an undefined byte, and leaves the
-// last 1 to 31 bytes of src and the last 127 of dst to the caller.
-func sbDecodeAVX2(mem *asm.Tables) {
+// sbDecodeAVX2 converts 32 bytes a step. A block of ASCII is copied, and so
+// are 16 or 8 bytes of ASCII in any other. VPGATHERDD fetches the UTF-8
+// form of 8 bytes at a time from the table's 256 words. Where 16 bytes hold
+// high bytes in both halves and every character is ASCII or two bytes, the
+// words pack to 16-bit pairs and go out as the Latin-1 kernel's do (one
+// VPSHUFB per 8 characters, by the mask of high bytes); else each 4 words
+// are packed with one of 256 shuffles, chosen by which of their second and
+// third bytes exist (their high bits, gathered by a VPSHUFB and VPMOVMSKB).
+// It stops before 8 bytes holding an undefined byte, and leaves the last 1
+// to 31 bytes of src and the last 127 of dst to the caller.
+func sbDecodeAVX2(c *consts) {
+	mem := c.mem
 	const p = asm.Scope("sbd2_")
 	pack := mem.GLOBL("sbPack")
 	for key := 0; key < 256; key++ {
@@ -528,6 +532,12 @@ func sbDecodeAVX2(mem *asm.Tables) {
 	}
 	onesAt := flags
 	onesAt.Disp += 32
+	// A gathered word with one of these bits: undefined (bit 31), one byte
+	// for a high byte (bit 30), or three bytes.
+	slowAt := mem.GLOBL("sbSlow")
+	for k := 0; k < 8; k++ {
+		mem.DATA(4*k, U32(0xC0FF0000))
+	}
 	sbSignature("sbDecodeAVX2",
 		"sbDecodeAVX2 converts a single-byte encoding (tab: its sbDec) to UTF-8",
 		"in 32-byte blocks while src has 32 bytes left and dst 128, and returns",
@@ -536,8 +546,9 @@ func sbDecodeAVX2(mem *asm.Tables) {
 	dp, sp, i, j, sLim, dLim := prologue(32, 128)
 	tp := GP64()
 	Load(Param("tab"), tp)
-	fl := YMM()
+	fl, slowBits := YMM(), YMM()
 	VMOVDQU(flags, fl)
+	VMOVDQU(slowAt, slowBits)
 	loopHead(p, i, j, sLim, dLim)
 	v := YMM()
 	VMOVDQU(asm.At(sp, i, 0), v)
@@ -550,40 +561,90 @@ func sbDecodeAVX2(mem *asm.Tables) {
 	ADDQ(U8(32), j)
 	JMP(p.Ref("loop"))
 
-	// Each 8 bytes: copied when ASCII, else gathered and packed, stopping
-	// before 8 bytes holding an undefined one.
+	// Each 16 bytes: copied when ASCII; else gathered 8 at a time, and
+	// when every character is ASCII or two bytes (none undefined), packed
+	// as the Latin-1 kernel packs its pairs; else packed 4 characters at a
+	// time, stopping before 8 bytes holding an undefined one.
 	p.Label("wide")
-	for k := 0; k < 4; k++ {
-		l := "g" + itoa(k)
-		TESTL(U32(0xFF<<(8*k)), m.As32())
+	for h := 0; h < 2; h++ {
+		l := "h" + itoa(h)
+		TESTL(U32(0xFFFF<<(16*h)), m.As32())
 		JNZ(p.Ref(l))
-		x := XMM()
-		VMOVQ(asm.At(sp, i, 0), x)
-		VMOVQ(x, asm.At(dp, j, 0))
-		ADDQ(U8(8), j)
+		VMOVDQU(asm.At(sp, i, 0), v.AsX())
+		VMOVDQU(v.AsX(), asm.At(dp, j, 0))
+		ADDQ(U8(16), j)
+		ADDQ(U8(16), i)
 		JMP(p.Ref(l + "next"))
 		p.Label(l)
-		idx, mask, sh, g := YMM(), YMM(), YMM(), YMM()
-		VPMOVZXBD(asm.At(sp, i, 0), idx)
-		VMOVDQU(onesAt, mask)
-		VMOVDQU(onesAt, g)
-		VPGATHERDD(mask, Mem{Base: tp, Index: idx, Scale: 4, Disp: sbDecWord}, g)
-		VPSHUFB(fl, g, sh)
-		mm := GP64()
-		VPMOVMSKB(sh, mm.As32())
-		TESTL(U32(0x0F000F00), mm.As32())
-		JNZ(p.Ref("done"))
-		k0, k1 := byteAt(mm, 0), byteAt(mm, 2)
-		e := entry16(pack, k0, k1)
-		VPSHUFB(e, g, e)
+		// Both 8 bytes hold high bytes: the pair path; else 8 at a time.
+		TESTL(U32(0xFF<<(16*h)), m.As32())
+		JZ(p.Ref(l + "slow"))
+		TESTL(U32(0xFF00<<(16*h)), m.As32())
+		JZ(p.Ref(l + "slow"))
+		var g [2]reg.VecVirtual
+		for q := range g {
+			idx, mask := YMM(), YMM()
+			VPMOVZXBD(asm.At(sp, i, 8*q), idx)
+			VMOVDQU(onesAt, mask)
+			g[q] = YMM()
+			VMOVDQU(onesAt, g[q])
+			VPGATHERDD(mask, Mem{Base: tp, Index: idx, Scale: 4, Disp: sbDecWord}, g[q])
+		}
+		or := YMM()
+		VPOR(g[0], g[1], or)
+		VPTEST(slowBits, or)
+		JNZ(p.Ref(l + "slow"))
+		w := YMM()
+		VPACKUSDW(g[1], g[0], w)
+		VPERMQ(U8(0xD8), w, w)
+		m0, m1 := byteAt(m, 2*h), byteAt(m, 2*h+1)
+		e := entry16(c.l1Expand, m0, m1)
+		VPSHUFB(e, w, w)
 		n0, n1 := GP64(), GP64()
-		POPCNTL(k0.As32(), n0.As32())
-		ADDL(U8(4), n0.As32())
-		POPCNTL(k1.As32(), n1.As32())
-		ADDL(U8(4), n1.As32())
-		storeLanes(e, dp, j, n0, n1)
+		POPCNTL(m0.As32(), n0.As32())
+		ADDL(U8(8), n0.As32())
+		POPCNTL(m1.As32(), n1.As32())
+		ADDL(U8(8), n1.As32())
+		storeLanes(w, dp, j, n0, n1)
+		ADDQ(U8(16), i)
+		JMP(p.Ref(l + "next"))
+
+		p.Label(l + "slow")
+		for q := range g {
+			lq := l + "q" + itoa(q)
+			TESTL(U32(0xFF<<(16*h+8*q)), m.As32())
+			JNZ(p.Ref(lq))
+			x := XMM()
+			VMOVQ(asm.At(sp, i, 0), x)
+			VMOVQ(x, asm.At(dp, j, 0))
+			ADDQ(U8(8), j)
+			ADDQ(U8(8), i)
+			JMP(p.Ref(lq + "next"))
+			p.Label(lq)
+			idx, mask := YMM(), YMM()
+			VPMOVZXBD(asm.At(sp, i, 0), idx)
+			VMOVDQU(onesAt, mask)
+			VMOVDQU(onesAt, g[q])
+			VPGATHERDD(mask, Mem{Base: tp, Index: idx, Scale: 4, Disp: sbDecWord}, g[q])
+			sh := YMM()
+			VPSHUFB(fl, g[q], sh)
+			mm := GP64()
+			VPMOVMSKB(sh, mm.As32())
+			TESTL(U32(0x0F000F00), mm.As32())
+			JNZ(p.Ref("done"))
+			k0, k1 := byteAt(mm, 0), byteAt(mm, 2)
+			e := entry16(pack, k0, k1)
+			VPSHUFB(e, g[q], e)
+			n0, n1 := GP64(), GP64()
+			POPCNTL(k0.As32(), n0.As32())
+			ADDL(U8(4), n0.As32())
+			POPCNTL(k1.As32(), n1.As32())
+			ADDL(U8(4), n1.As32())
+			storeLanes(e, dp, j, n0, n1)
+			ADDQ(U8(8), i)
+			p.Label(lq + "next")
+		}
 		p.Label(l + "next")
-		ADDQ(U8(8), i)
 	}
 	JMP(p.Ref("loop"))
 	epilogue(p, i, j)
