@@ -17263,163 +17263,217 @@ sbe2_loop:
 	JMP       sbe2_loop
 
 sbe2_wide:
-	MOVL       $0x00000020, R9
-	MOVL       $0x0000001f, R10
-	CMPB       31(DX)(SI*1), $0xc0
-	CMOVLCC    R10, R9
-	MOVL       $0x0000001e, R10
-	CMPB       30(DX)(SI*1), $0xe0
-	CMOVLCC    R10, R9
-	VMOVDQU    ·tables+2752(SB), Y1
-	VPCMPGTB   Y0, Y1, Y1
-	VPMOVMSKB  Y1, R10
-	VPAND      ·tables+2944(SB), Y0, Y1
-	VPCMPEQB   ·tables+2752(SB), Y1, Y1
-	VPMOVMSKB  Y1, R11
-	VPAND      ·tables+3008(SB), Y0, Y1
-	VPCMPEQB   ·tables+2944(SB), Y1, Y1
-	VPMOVMSKB  Y1, R12
-	MOVL       R8, R13
-	NOTL       R13
-	MOVL       R11, R14
-	ORL        R12, R14
-	ORL        R10, R14
-	ANDNL      R8, R14, R14
-	MOVL       R13, R8
-	ORL        R11, R8
-	ORL        R12, R8
-	MOVL       $0xffffffff, R15
-	BZHIL      R9, R15, R15
-	ANDL       R15, R11
-	ANDL       R15, R12
-	ANDL       R15, R8
-	ANDL       R15, R10
-	ANDL       R15, R13
-	ANDL       R15, R14
-	LEAL       (R12)(R12*1), R15
-	LEAL       (R11)(R11*1), R11
-	SHLL       $0x02, R12
-	ORL        R11, R15
-	ORL        R12, R15
-	XORL       R10, R15
-	ORL        R14, R15
-	ORL        R12, R11
-	VPERM2I128 $0x08, Y0, Y0, Y1
-	VPALIGNR   $0x0f, Y1, Y0, Y1
-	VPERM2I128 $0x08, Y1, Y1, Y2
-	VPALIGNR   $0x0f, Y2, Y1, Y2
-	MOVQ       page+48(FP), R10
-	MOVQ       blocks+56(FP), R12
-	VPMOVZXBW  X0, Y3
-	VPMOVZXBW  X1, Y4
-	VPMOVZXBW  X2, Y5
-	VPAND      ·tables+46592(SB), Y3, Y3
-	VPAND      ·tables+46656(SB), Y5, Y6
-	VPSLLW     $0x0c, Y6, Y6
-	VPAND      ·tables+46688(SB), Y5, Y7
-	VPCMPEQW   ·tables+46720(SB), Y7, Y7
-	VPAND      ·tables+46592(SB), Y4, Y5
-	VPAND      Y7, Y6, Y6
-	VPOR       Y6, Y3, Y3
-	VPAND      ·tables+46624(SB), Y4, Y4
-	VPBLENDVB  Y7, Y5, Y4, Y5
-	VPSLLW     $0x06, Y5, Y5
-	VPOR       Y5, Y3, Y3
-	VPXOR      Y5, Y5, Y5
-	VPAND      ·tables+3392(SB), Y3, Y4
-	VPCMPEQW   Y5, Y4, Y4
-	VPAND      Y7, Y4, Y4
-	VPANDN     Y3, Y4, Y3
-	VPXOR      Y4, Y4, Y4
-	TESTL      $0x000000ff, R11
-	JZ         sbe2_g0
-	VPMOVZXWD  X3, Y5
-	VPSRLD     $0x06, Y5, Y6
-	VPCMPEQD   Y7, Y7, Y7
-	VPGATHERDD Y7, (R10)(Y6*1), Y4
-	VPAND      ·tables+46752(SB), Y4, Y6
-	VPSLLD     $0x06, Y6, Y6
-	VPAND      ·tables+3712(SB), Y5, Y5
-	VPOR       Y5, Y6, Y6
-	VPCMPEQD   Y7, Y7, Y7
-	VPGATHERDD Y7, (R12)(Y6*1), Y4
-	VPAND      ·tables+46752(SB), Y4, Y4
+	MOVL           $0x00000020, R9
+	MOVL           $0x0000001f, R10
+	CMPB           31(DX)(SI*1), $0xc0
+	CMOVLCC        R10, R9
+	MOVL           $0x0000001e, R10
+	CMPB           30(DX)(SI*1), $0xe0
+	CMOVLCC        R10, R9
+	VMOVDQU        ·tables+2752(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	VPAND          ·tables+3008(SB), Y0, Y1
+	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPMOVMSKB      Y1, R12
+	MOVL           R8, R13
+	NOTL           R13
+	MOVL           R11, R14
+	ORL            R12, R14
+	ORL            R10, R14
+	ANDNL          R8, R14, R14
+	MOVL           R13, R8
+	ORL            R11, R8
+	ORL            R12, R8
+	MOVL           $0xffffffff, R15
+	BZHIL          R9, R15, R15
+	ANDL           R15, R11
+	ANDL           R15, R12
+	ANDL           R15, R8
+	ANDL           R15, R10
+	ANDL           R15, R13
+	ANDL           R15, R14
+	LEAL           (R12)(R12*1), R15
+	LEAL           (R11)(R11*1), R11
+	SHLL           $0x02, R12
+	ORL            R11, R15
+	ORL            R12, R15
+	XORL           R10, R15
+	ORL            R14, R15
+	ORL            R12, R11
+	VPERM2I128     $0x08, Y0, Y0, Y1
+	VPALIGNR       $0x0f, Y1, Y0, Y1
+	VPERM2I128     $0x08, Y1, Y1, Y2
+	VPALIGNR       $0x0f, Y2, Y1, Y2
+	MOVQ           page+48(FP), R10
+	MOVQ           blocks+56(FP), R14
+	VBROADCASTI128 (R10), Y3
+	VBROADCASTI128 16(R10), Y4
+	VPAND          ·tables+46784(SB), Y1, Y5
+	VPSHUFB        Y5, Y3, Y3
+	VPSHUFB        Y5, Y4, Y4
+	VPSLLW         $0x03, Y5, Y5
+	VPBLENDVB      Y5, Y4, Y3, Y3
+	VPMOVZXBW      X0, Y4
+	VPMOVZXBW      X1, Y5
+	VPMOVZXBW      X2, Y6
+	VPMOVZXBW      X3, Y7
+	VPSLLW         $0x06, Y7, Y8
+	VPAND          ·tables+46592(SB), Y4, Y7
+	VPOR           Y7, Y8, Y8
+	VPAND          ·tables+46592(SB), Y4, Y4
+	VPAND          ·tables+46656(SB), Y6, Y7
+	VPSLLW         $0x0c, Y7, Y7
+	VPAND          ·tables+46688(SB), Y6, Y9
+	VPCMPEQW       ·tables+46720(SB), Y9, Y9
+	VPAND          ·tables+46592(SB), Y5, Y6
+	VPAND          Y9, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VPAND          ·tables+46624(SB), Y5, Y5
+	VPBLENDVB      Y9, Y6, Y5, Y6
+	VPSLLW         $0x06, Y6, Y6
+	VPOR           Y6, Y4, Y4
+	VPXOR          Y6, Y6, Y6
+	VPAND          ·tables+3392(SB), Y4, Y5
+	VPCMPEQW       Y6, Y5, Y5
+	VPAND          Y9, Y5, Y5
+	VPANDN         Y4, Y5, Y4
+	VPXOR          Y5, Y5, Y5
+	TESTL          $0x000000ff, R11
+	JZ             sbe2_g0
+	TESTL          $0x000000ff, R12
+	JNZ            sbe2_g0three
+	VPMOVZXWD      X8, Y6
+	VPCMPEQD       Y7, Y7, Y7
+	VPGATHERDD     Y7, (R14)(Y6*1), Y5
+	VPAND          ·tables+46752(SB), Y5, Y5
+	JMP            sbe2_g0
+
+sbe2_g0three:
+	VPMOVZXWD  X4, Y6
+	VPSRLD     $0x06, Y6, Y7
+	VPCMPEQD   Y9, Y9, Y9
+	VPGATHERDD Y9, (R10)(Y7*1), Y5
+	VPAND      ·tables+46752(SB), Y5, Y7
+	VPSLLD     $0x06, Y7, Y7
+	VPAND      ·tables+3712(SB), Y6, Y6
+	VPOR       Y6, Y7, Y7
+	VPCMPEQD   Y9, Y9, Y9
+	VPGATHERDD Y9, (R14)(Y7*1), Y5
+	VPAND      ·tables+46752(SB), Y5, Y5
 
 sbe2_g0:
-	VPXOR        Y5, Y5, Y5
+	VPXOR        Y6, Y6, Y6
 	TESTL        $0x0000ff00, R11
 	JZ           sbe2_g1
-	VEXTRACTI128 $0x01, Y3, X3
-	VPMOVZXWD    X3, Y3
-	VPSRLD       $0x06, Y3, Y6
+	TESTL        $0x0000ff00, R12
+	JNZ          sbe2_g1three
+	VEXTRACTI128 $0x01, Y8, X4
+	VPMOVZXWD    X4, Y4
 	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R10)(Y6*1), Y5
-	VPAND        ·tables+46752(SB), Y5, Y6
-	VPSLLD       $0x06, Y6, Y6
-	VPAND        ·tables+3712(SB), Y3, Y3
-	VPOR         Y3, Y6, Y6
-	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R12)(Y6*1), Y5
-	VPAND        ·tables+46752(SB), Y5, Y5
+	VPGATHERDD   Y7, (R14)(Y4*1), Y6
+	VPAND        ·tables+46752(SB), Y6, Y6
+	JMP          sbe2_g1
+
+sbe2_g1three:
+	VEXTRACTI128 $0x01, Y4, X4
+	VPMOVZXWD    X4, Y4
+	VPSRLD       $0x06, Y4, Y7
+	VPCMPEQD     Y8, Y8, Y8
+	VPGATHERDD   Y8, (R10)(Y7*1), Y6
+	VPAND        ·tables+46752(SB), Y6, Y7
+	VPSLLD       $0x06, Y7, Y7
+	VPAND        ·tables+3712(SB), Y4, Y4
+	VPOR         Y4, Y7, Y7
+	VPCMPEQD     Y8, Y8, Y8
+	VPGATHERDD   Y8, (R14)(Y7*1), Y6
+	VPAND        ·tables+46752(SB), Y6, Y6
 
 sbe2_g1:
-	VEXTRACTI128 $0x01, Y0, X3
-	VPMOVZXBW    X3, Y3
+	VEXTRACTI128 $0x01, Y0, X4
+	VPMOVZXBW    X4, Y4
 	VEXTRACTI128 $0x01, Y1, X1
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y2, X2
 	VPMOVZXBW    X2, Y2
-	VPAND        ·tables+46592(SB), Y3, Y3
-	VPAND        ·tables+46656(SB), Y2, Y6
-	VPSLLW       $0x0c, Y6, Y6
-	VPAND        ·tables+46688(SB), Y2, Y7
-	VPCMPEQW     ·tables+46720(SB), Y7, Y7
+	VEXTRACTI128 $0x01, Y3, X3
+	VPMOVZXBW    X3, Y3
+	VPSLLW       $0x06, Y3, Y7
+	VPAND        ·tables+46592(SB), Y4, Y3
+	VPOR         Y3, Y7, Y7
+	VPAND        ·tables+46592(SB), Y4, Y3
+	VPAND        ·tables+46656(SB), Y2, Y4
+	VPSLLW       $0x0c, Y4, Y4
+	VPAND        ·tables+46688(SB), Y2, Y8
+	VPCMPEQW     ·tables+46720(SB), Y8, Y8
 	VPAND        ·tables+46592(SB), Y1, Y2
-	VPAND        Y7, Y6, Y6
-	VPOR         Y6, Y3, Y3
+	VPAND        Y8, Y4, Y4
+	VPOR         Y4, Y3, Y3
 	VPAND        ·tables+46624(SB), Y1, Y1
-	VPBLENDVB    Y7, Y2, Y1, Y2
+	VPBLENDVB    Y8, Y2, Y1, Y2
 	VPSLLW       $0x06, Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPXOR        Y2, Y2, Y2
 	VPAND        ·tables+3392(SB), Y3, Y1
 	VPCMPEQW     Y2, Y1, Y1
-	VPAND        Y7, Y1, Y1
+	VPAND        Y8, Y1, Y1
 	VPANDN       Y3, Y1, Y3
 	VPXOR        Y1, Y1, Y1
 	TESTL        $0x00ff0000, R11
 	JZ           sbe2_g2
-	VPMOVZXWD    X3, Y2
-	VPSRLD       $0x06, Y2, Y6
-	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R10)(Y6*1), Y1
-	VPAND        ·tables+46752(SB), Y1, Y6
-	VPSLLD       $0x06, Y6, Y6
-	VPAND        ·tables+3712(SB), Y2, Y2
-	VPOR         Y2, Y6, Y6
-	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R12)(Y6*1), Y1
+	TESTL        $0x00ff0000, R12
+	JNZ          sbe2_g2three
+	VPMOVZXWD    X7, Y2
+	VPCMPEQD     Y4, Y4, Y4
+	VPGATHERDD   Y4, (R14)(Y2*1), Y1
 	VPAND        ·tables+46752(SB), Y1, Y1
+	JMP          sbe2_g2
+
+sbe2_g2three:
+	VPMOVZXWD  X3, Y2
+	VPSRLD     $0x06, Y2, Y4
+	VPCMPEQD   Y8, Y8, Y8
+	VPGATHERDD Y8, (R10)(Y4*1), Y1
+	VPAND      ·tables+46752(SB), Y1, Y4
+	VPSLLD     $0x06, Y4, Y4
+	VPAND      ·tables+3712(SB), Y2, Y2
+	VPOR       Y2, Y4, Y4
+	VPCMPEQD   Y8, Y8, Y8
+	VPGATHERDD Y8, (R14)(Y4*1), Y1
+	VPAND      ·tables+46752(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y2, Y2, Y2
 	TESTL        $0xff000000, R11
 	JZ           sbe2_g3
+	TESTL        $0xff000000, R12
+	JNZ          sbe2_g3three
+	VEXTRACTI128 $0x01, Y7, X3
+	VPMOVZXWD    X3, Y3
+	VPCMPEQD     Y4, Y4, Y4
+	VPGATHERDD   Y4, (R14)(Y3*1), Y2
+	VPAND        ·tables+46752(SB), Y2, Y2
+	JMP          sbe2_g3
+
+sbe2_g3three:
 	VEXTRACTI128 $0x01, Y3, X3
 	VPMOVZXWD    X3, Y3
-	VPSRLD       $0x06, Y3, Y6
+	VPSRLD       $0x06, Y3, Y4
 	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R10)(Y6*1), Y2
-	VPAND        ·tables+46752(SB), Y2, Y6
-	VPSLLD       $0x06, Y6, Y6
+	VPGATHERDD   Y7, (R10)(Y4*1), Y2
+	VPAND        ·tables+46752(SB), Y2, Y4
+	VPSLLD       $0x06, Y4, Y4
 	VPAND        ·tables+3712(SB), Y3, Y3
-	VPOR         Y3, Y6, Y6
+	VPOR         Y3, Y4, Y4
 	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R12)(Y6*1), Y2
+	VPGATHERDD   Y7, (R14)(Y4*1), Y2
 	VPAND        ·tables+46752(SB), Y2, Y2
 
 sbe2_g3:
-	VPACKUSDW Y5, Y4, Y3
+	VPACKUSDW Y6, Y5, Y3
 	VPACKUSDW Y2, Y1, Y1
 	VPACKUSWB Y1, Y3, Y1
 	VMOVDQU   ·tables+46528(SB), Y2
@@ -23665,6 +23719,10 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000000ff000000ff
 	QUAD $0x000000ff000000ff
 	QUAD $0x000000ff000000ff
+	QUAD $0x1f1f1f1f1f1f1f1f
+	QUAD $0x1f1f1f1f1f1f1f1f
+	QUAD $0x1f1f1f1f1f1f1f1f
+	QUAD $0x1f1f1f1f1f1f1f1f
 
 // func tablesAddr() uintptr
 TEXT ·tablesAddr(SB), NOSPLIT, $0-8

@@ -656,7 +656,9 @@ func sbDecodeAVX2(c *consts) {
 // lanes holding the code point each would end (two or three bytes, by the
 // byte two before), and for each 8 lanes holding the end of a character of
 // two or three bytes two VPGATHERDD look it up: its block in the page table
-// (code point >> 6), then its byte in the block. The bytes are packed back
+// (code point >> 6), then its byte in the block; where they are all two
+// bytes, the block comes from VPSHUFB over the first 32 pages (by the lead
+// byte) and one gather does. The bytes are packed back
 // in order, ASCII put back, and the character ends kept with the 8-byte
 // VPSHUFB tables of the Latin-1 kernel.
 func sbEncodeAVX2(c *consts) {
@@ -674,6 +676,10 @@ func sbEncodeAVX2(c *consts) {
 	}
 	for l := 0; l < 8; l++ {
 		c.mem.DATA(32*5+4*l, U32(0xFF))
+	}
+	// Then bytes 1F.
+	for l := 0; l < 32; l++ {
+		c.mem.DATA(32*6+l, U8(0x1F))
 	}
 	cw := func(k int) Mem { m := consts; m.Disp += 32 * k; return m }
 	asm.Func("sbEncodeAVX2", "func(dst, src []byte, page, blocks *byte) (nDst, nSrc int)",
@@ -748,6 +754,16 @@ func sbEncodeAVX2(c *consts) {
 	pg, bl := GP64(), GP64()
 	Load(Param("page"), pg)
 	Load(Param("blocks"), bl)
+	// The block of a two-byte character's page is page[lead & 0x1F]: two
+	// VPSHUFB over the first 32 entries, no gather.
+	pgT0, pgT1, i5, pg2 := YMM(), YMM(), YMM(), YMM()
+	VBROADCASTI128(Mem{Base: pg}, pgT0)
+	VBROADCASTI128(Mem{Base: pg, Disp: 16}, pgT1)
+	VPAND(cw(6), p1, i5)
+	VPSHUFB(i5, pgT0, pgT0)
+	VPSHUFB(i5, pgT1, pgT1)
+	VPSLLW(U8(3), i5, i5) // bit 4 to bit 7
+	VPBLENDVB(i5, pgT1, pgT0, pg2)
 	var res [4]reg.VecVirtual
 	for h := 0; h < 2; h++ {
 		part := func(x reg.VecVirtual) reg.VecVirtual {
@@ -760,7 +776,11 @@ func sbEncodeAVX2(c *consts) {
 			VPMOVZXBW(xx, w)
 			return w
 		}
-		w0, w1, w2 := part(v), part(p1), part(p2)
+		w0, w1, w2, wp := part(v), part(p1), part(p2), part(pg2)
+		bi2 := YMM()
+		VPSLLW(U8(6), wp, bi2)
+		VPAND(cw(0), w0, wp)
+		VPOR(wp, bi2, bi2)
 		cp, mid, top, sel := YMM(), YMM(), YMM(), YMM()
 		VPAND(cw(0), w0, cp)
 		VPAND(cw(2), w2, top)
@@ -790,6 +810,23 @@ func sbEncodeAVX2(c *consts) {
 			l := "g" + itoa(g)
 			TESTL(U32(0xFF<<(8*g)), end2.As32())
 			JZ(p.Ref(l))
+			TESTL(U32(0xFF<<(8*g)), end3.As32())
+			JNZ(p.Ref(l + "three"))
+			{
+				// Ends of two-byte characters only: one gather.
+				half := bi2.AsX()
+				if q == 1 {
+					half = XMM()
+					VEXTRACTI128(U8(1), bi2, half)
+				}
+				d, mask := YMM(), YMM()
+				VPMOVZXWD(half, d)
+				VPCMPEQD(mask, mask, mask)
+				VPGATHERDD(mask, Mem{Base: bl, Index: d, Scale: 1}, res[g])
+				VPAND(cw(5), res[g], res[g])
+				JMP(p.Ref(l))
+			}
+			p.Label(l + "three")
 			d := YMM()
 			half := cp.AsX()
 			if q == 1 {
