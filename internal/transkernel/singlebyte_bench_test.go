@@ -2,8 +2,8 @@ package transkernel_test
 
 import (
 	"os"
-	"runtime"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
