@@ -16957,6 +16957,125 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
+	VPXOR          ·tables+46528(SB), Y2, Y3
+	VMOVDQU        Y3, Y3
+	VPXOR          Y4, Y4, Y4
+	VPXOR          Y5, Y5, Y5
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 (R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 128(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 16(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 144(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 32(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 160(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 48(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 176(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 64(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 192(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 80(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 208(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 96(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 224(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y3
+	VBROADCASTI128 112(R8), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VPOR           Y6, Y4, Y4
+	VBROADCASTI128 240(R8), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VPOR           Y6, Y5, Y5
+	VPAND          ·tables+46624(SB), Y4, Y3
+	VPCMPEQB       ·tables+46656(SB), Y3, Y3
+	VPMOVMSKB      Y3, R10
+	CMPL           R10, R9
+	JNE            sbd2_halves
+	VPBLENDVB      Y2, Y4, Y2, Y4
+	VPUNPCKLBW     Y5, Y4, Y2
+	VPUNPCKHBW     Y5, Y4, Y3
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	MOVL           R9, R12
+	SHRL           $0x10, R12
+	MOVBLZX        R12, R12
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           ·tables+6080(SB), R13
+	MOVQ           R10, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y4
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
+	VPSHUFB        Y4, Y2, Y2
+	LEAQ           ·tables+6080(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y4
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
+	VPSHUFB        Y4, Y3, Y3
+	VMOVDQU        X2, (AX)(DI*1)
+	POPCNTL        R10, R10
+	LEAQ           8(DI)(R10*1), DI
+	VMOVDQU        X3, (AX)(DI*1)
+	POPCNTL        R11, R10
+	LEAQ           8(DI)(R10*1), DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	POPCNTL        R12, R10
+	LEAQ           8(DI)(R10*1), DI
+	VEXTRACTI128   $0x01, Y3, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	POPCNTL        R9, R9
+	LEAQ           8(DI)(R9*1), DI
+	ADDQ           $0x20, SI
+	JMP            sbd2_loop
+
+sbd2_halves:
 	TESTL   $0x0000ffff, R9
 	JNZ     sbd2_h0
 	VMOVDQU (DX)(SI*1), X2
@@ -17312,7 +17431,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y3
 	VBROADCASTI128 16(R10), Y4
-	VPAND          ·tables+46784(SB), Y1, Y5
+	VPAND          ·tables+46976(SB), Y1, Y5
 	VPSHUFB        Y5, Y3, Y3
 	VPSHUFB        Y5, Y4, Y4
 	VPSLLW         $0x03, Y5, Y5
@@ -17322,17 +17441,17 @@ sbe2_wide:
 	VPMOVZXBW      X2, Y6
 	VPMOVZXBW      X3, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+46592(SB), Y4, Y7
+	VPAND          ·tables+46784(SB), Y4, Y7
 	VPOR           Y7, Y8, Y8
-	VPAND          ·tables+46592(SB), Y4, Y4
-	VPAND          ·tables+46656(SB), Y6, Y7
+	VPAND          ·tables+46784(SB), Y4, Y4
+	VPAND          ·tables+46848(SB), Y6, Y7
 	VPSLLW         $0x0c, Y7, Y7
-	VPAND          ·tables+46688(SB), Y6, Y9
-	VPCMPEQW       ·tables+46720(SB), Y9, Y9
-	VPAND          ·tables+46592(SB), Y5, Y6
+	VPAND          ·tables+46880(SB), Y6, Y9
+	VPCMPEQW       ·tables+46912(SB), Y9, Y9
+	VPAND          ·tables+46784(SB), Y5, Y6
 	VPAND          Y9, Y7, Y7
 	VPOR           Y7, Y4, Y4
-	VPAND          ·tables+46624(SB), Y5, Y5
+	VPAND          ·tables+46816(SB), Y5, Y5
 	VPBLENDVB      Y9, Y6, Y5, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y6, Y4, Y4
@@ -17349,7 +17468,7 @@ sbe2_wide:
 	VPMOVZXWD      X8, Y6
 	VPCMPEQD       Y7, Y7, Y7
 	VPGATHERDD     Y7, (R14)(Y6*1), Y5
-	VPAND          ·tables+46752(SB), Y5, Y5
+	VPAND          ·tables+46944(SB), Y5, Y5
 	JMP            sbe2_g0
 
 sbe2_g0three:
@@ -17357,13 +17476,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y6, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R10)(Y7*1), Y5
-	VPAND      ·tables+46752(SB), Y5, Y7
+	VPAND      ·tables+46944(SB), Y5, Y7
 	VPSLLD     $0x06, Y7, Y7
 	VPAND      ·tables+3712(SB), Y6, Y6
 	VPOR       Y6, Y7, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y5
-	VPAND      ·tables+46752(SB), Y5, Y5
+	VPAND      ·tables+46944(SB), Y5, Y5
 
 sbe2_g0:
 	VPXOR        Y6, Y6, Y6
@@ -17375,7 +17494,7 @@ sbe2_g0:
 	VPMOVZXWD    X4, Y4
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R14)(Y4*1), Y6
-	VPAND        ·tables+46752(SB), Y6, Y6
+	VPAND        ·tables+46944(SB), Y6, Y6
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -17384,13 +17503,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y4, Y7
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R10)(Y7*1), Y6
-	VPAND        ·tables+46752(SB), Y6, Y7
+	VPAND        ·tables+46944(SB), Y6, Y7
 	VPSLLD       $0x06, Y7, Y7
 	VPAND        ·tables+3712(SB), Y4, Y4
 	VPOR         Y4, Y7, Y7
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y7*1), Y6
-	VPAND        ·tables+46752(SB), Y6, Y6
+	VPAND        ·tables+46944(SB), Y6, Y6
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X4
@@ -17402,17 +17521,17 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y3, X3
 	VPMOVZXBW    X3, Y3
 	VPSLLW       $0x06, Y3, Y7
-	VPAND        ·tables+46592(SB), Y4, Y3
+	VPAND        ·tables+46784(SB), Y4, Y3
 	VPOR         Y3, Y7, Y7
-	VPAND        ·tables+46592(SB), Y4, Y3
-	VPAND        ·tables+46656(SB), Y2, Y4
+	VPAND        ·tables+46784(SB), Y4, Y3
+	VPAND        ·tables+46848(SB), Y2, Y4
 	VPSLLW       $0x0c, Y4, Y4
-	VPAND        ·tables+46688(SB), Y2, Y8
-	VPCMPEQW     ·tables+46720(SB), Y8, Y8
-	VPAND        ·tables+46592(SB), Y1, Y2
+	VPAND        ·tables+46880(SB), Y2, Y8
+	VPCMPEQW     ·tables+46912(SB), Y8, Y8
+	VPAND        ·tables+46784(SB), Y1, Y2
 	VPAND        Y8, Y4, Y4
 	VPOR         Y4, Y3, Y3
-	VPAND        ·tables+46624(SB), Y1, Y1
+	VPAND        ·tables+46816(SB), Y1, Y1
 	VPBLENDVB    Y8, Y2, Y1, Y2
 	VPSLLW       $0x06, Y2, Y2
 	VPOR         Y2, Y3, Y3
@@ -17429,7 +17548,7 @@ sbe2_g1:
 	VPMOVZXWD    X7, Y2
 	VPCMPEQD     Y4, Y4, Y4
 	VPGATHERDD   Y4, (R14)(Y2*1), Y1
-	VPAND        ·tables+46752(SB), Y1, Y1
+	VPAND        ·tables+46944(SB), Y1, Y1
 	JMP          sbe2_g2
 
 sbe2_g2three:
@@ -17437,13 +17556,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y2, Y4
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y4*1), Y1
-	VPAND      ·tables+46752(SB), Y1, Y4
+	VPAND      ·tables+46944(SB), Y1, Y4
 	VPSLLD     $0x06, Y4, Y4
 	VPAND      ·tables+3712(SB), Y2, Y2
 	VPOR       Y2, Y4, Y4
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y4*1), Y1
-	VPAND      ·tables+46752(SB), Y1, Y1
+	VPAND      ·tables+46944(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y2, Y2, Y2
@@ -17455,7 +17574,7 @@ sbe2_g2:
 	VPMOVZXWD    X3, Y3
 	VPCMPEQD     Y4, Y4, Y4
 	VPGATHERDD   Y4, (R14)(Y3*1), Y2
-	VPAND        ·tables+46752(SB), Y2, Y2
+	VPAND        ·tables+46944(SB), Y2, Y2
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -17464,19 +17583,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y3, Y4
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R10)(Y4*1), Y2
-	VPAND        ·tables+46752(SB), Y2, Y4
+	VPAND        ·tables+46944(SB), Y2, Y4
 	VPSLLD       $0x06, Y4, Y4
 	VPAND        ·tables+3712(SB), Y3, Y3
 	VPOR         Y3, Y4, Y4
 	VPCMPEQD     Y7, Y7, Y7
 	VPGATHERDD   Y7, (R14)(Y4*1), Y2
-	VPAND        ·tables+46752(SB), Y2, Y2
+	VPAND        ·tables+46944(SB), Y2, Y2
 
 sbe2_g3:
 	VPACKUSDW Y6, Y5, Y3
 	VPACKUSDW Y2, Y1, Y1
 	VPACKUSWB Y1, Y3, Y1
-	VMOVDQU   ·tables+46528(SB), Y2
+	VMOVDQU   ·tables+46720(SB), Y2
 	VPERMD    Y1, Y2, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -23684,7 +23803,33 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 46528
+	// sbBytes at 46528
+	QUAD $0x8080808080808080
+	QUAD $0x8080808080808080
+	QUAD $0x8080808080808080
+	QUAD $0x8080808080808080
+	QUAD $0x1010101010101010
+	QUAD $0x1010101010101010
+	QUAD $0x1010101010101010
+	QUAD $0x1010101010101010
+	QUAD $0x7070707070707070
+	QUAD $0x7070707070707070
+	QUAD $0x7070707070707070
+	QUAD $0x7070707070707070
+	QUAD $0xe0e0e0e0e0e0e0e0
+	QUAD $0xe0e0e0e0e0e0e0e0
+	QUAD $0xe0e0e0e0e0e0e0e0
+	QUAD $0xe0e0e0e0e0e0e0e0
+	QUAD $0xc0c0c0c0c0c0c0c0
+	QUAD $0xc0c0c0c0c0c0c0c0
+	QUAD $0xc0c0c0c0c0c0c0c0
+	QUAD $0xc0c0c0c0c0c0c0c0
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// sbPackPerm at 46720
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -23694,7 +23839,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 46592
+	// sbE2Consts at 46784
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f

@@ -487,16 +487,18 @@ func sbEncodeAVX512(mem *asm.Tables) {
 	RET()
 }
 
-// sbDecodeAVX2 converts 32 bytes a step. A block of ASCII is copied, and so
-// are 16 or 8 bytes of ASCII in any other. VPGATHERDD fetches the UTF-8
-// form of 8 bytes at a time from the table's 256 words. Where 16 bytes hold
-// high bytes in both halves and every character is ASCII or two bytes, the
-// words pack to 16-bit pairs and go out as the Latin-1 kernel's do (one
-// VPSHUFB per 8 characters, by the mask of high bytes); else each 4 words
-// are packed with one of 256 shuffles, chosen by which of their second and
-// third bytes exist (their high bits, gathered by a VPSHUFB and VPMOVMSKB).
-// It stops before 8 bytes holding an undefined byte, and leaves the last 1
-// to 31 bytes of src and the last 127 of dst to the caller.
+// sbDecodeAVX2 converts 32 bytes a step. A block of ASCII is copied. A
+// block whose high bytes all become two UTF-8 bytes (Cyrillic, Greek,
+// Latin letters: most text in most of these encodings) takes its lead and
+// second bytes from 16 VPSHUFB over the planes' 16-byte slices and goes out
+// as 16-bit pairs, packed as the Latin-1 kernel packs them (one VPSHUFB per
+// 8 characters, by the mask of high bytes). Any other block goes 16 bytes
+// at a time: ASCII copied, 8 bytes at a time gathered (VPGATHERDD of their
+// UTF-8 words from the table's 256), and each 4 words packed with one of 256
+// shuffles, chosen by which of their second and third bytes exist (their
+// high bits, gathered by a VPSHUFB and VPMOVMSKB). It stops before 8 bytes
+// holding an undefined byte, and leaves the last 1 to 31 bytes of src and
+// the last 127 of dst to the caller.
 func sbDecodeAVX2(c *consts) {
 	mem := c.mem
 	const p = asm.Scope("sbd2_")
@@ -546,6 +548,13 @@ func sbDecodeAVX2(c *consts) {
 	dp, sp, i, j, sLim, dLim := prologue(32, 128)
 	tp := GP64()
 	Load(Param("tab"), tp)
+	bytesAt := mem.GLOBL("sbBytes")
+	for k, b := range []byte{0x80, 0x10, 0x70, 0xE0, 0xC0} {
+		for l := 0; l < 32; l++ {
+			mem.DATA(32*k+l, U8(b))
+		}
+	}
+	bc := func(k int) Mem { m := bytesAt; m.Disp += 32 * k; return m }
 	fl, slowBits := YMM(), YMM()
 	VMOVDQU(flags, fl)
 	VMOVDQU(slowAt, slowBits)
@@ -561,11 +570,65 @@ func sbDecodeAVX2(c *consts) {
 	ADDQ(U8(32), j)
 	JMP(p.Ref("loop"))
 
+	// A block whose high bytes are all characters of two bytes: the lead
+	// and second bytes from VPSHUFB over 16-byte slices of the planes, the
+	// slice of each lane chosen by saturation (t = w - 16k is 0..15 in its
+	// slice's lanes; t + 0x70, saturated, has bit 7 set in all others, and
+	// VPSHUFB writes zero there), then packed as pairs.
+	p.Label("wide")
+	w, t, lead, second := YMM(), YMM(), YMM(), YMM()
+	VPXOR(bc(0), v, w) // high bytes 0..127, ASCII 0x80..0xFF
+	VMOVDQU(w, t)
+	VPXOR(lead, lead, lead)
+	VPXOR(second, second, second)
+	for k := 0; k < 8; k++ {
+		if k > 0 {
+			VPSUBB(bc(1), t, t)
+		}
+		u, tb := YMM(), YMM()
+		VPADDUSB(bc(2), t, u)
+		VBROADCASTI128(Mem{Base: tp, Disp: sbDecLead + 16*k}, tb)
+		VPSHUFB(u, tb, tb)
+		VPOR(tb, lead, lead)
+		tb2 := YMM()
+		VBROADCASTI128(Mem{Base: tp, Disp: sbDecSecond + 16*k}, tb2)
+		VPSHUFB(u, tb2, tb2)
+		VPOR(tb2, second, second)
+	}
+	chk, ok := YMM(), GP64()
+	VPAND(bc(3), lead, chk)
+	VPCMPEQB(bc(4), chk, chk)
+	VPMOVMSKB(chk, ok.As32())
+	CMPL(ok.As32(), m.As32())
+	JNE(p.Ref("halves"))
+	VPBLENDVB(v, lead, v, lead)
+	pa, pb := YMM(), YMM()
+	VPUNPCKLBW(second, lead, pa) // characters 0-7 and 16-23
+	VPUNPCKHBW(second, lead, pb) // 8-15 and 24-31
+	mb := [4]reg.GPVirtual{byteAt(m, 0), byteAt(m, 1), byteAt(m, 2), byteAt(m, 3)}
+	ea := entry16(c.l1Expand, mb[0], mb[2])
+	VPSHUFB(ea, pa, pa)
+	eb := entry16(c.l1Expand, mb[1], mb[3])
+	VPSHUFB(eb, pb, pb)
+	for q, x := range []reg.VecVirtual{pa, pb, pa, pb} {
+		xx := x.AsX()
+		if q >= 2 {
+			xx = XMM()
+			VEXTRACTI128(U8(1), x, xx)
+		}
+		VMOVDQU(xx, asm.At(dp, j, 0))
+		n := GP64()
+		POPCNTL(mb[q].As32(), n.As32())
+		LEAQ(Mem{Base: j, Index: n, Scale: 1, Disp: 8}, j)
+	}
+	ADDQ(U8(32), i)
+	JMP(p.Ref("loop"))
+
 	// Each 16 bytes: copied when ASCII; else gathered 8 at a time, and
 	// when every character is ASCII or two bytes (none undefined), packed
 	// as the Latin-1 kernel packs its pairs; else packed 4 characters at a
 	// time, stopping before 8 bytes holding an undefined one.
-	p.Label("wide")
+	p.Label("halves")
 	for h := 0; h < 2; h++ {
 		l := "h" + itoa(h)
 		TESTL(U32(0xFFFF<<(16*h)), m.As32())
