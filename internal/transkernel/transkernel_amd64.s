@@ -17425,178 +17425,186 @@ sbe2_wide:
 	ORL            R12, R11
 	VPERM2I128     $0x08, Y0, Y0, Y1
 	VPALIGNR       $0x0f, Y1, Y0, Y1
-	VPERM2I128     $0x08, Y1, Y1, Y2
-	VPALIGNR       $0x0f, Y2, Y1, Y2
+	VPERM2I128     $0x08, Y1, Y1, Y4
+	VPALIGNR       $0x0f, Y4, Y1, Y4
 	MOVQ           page+48(FP), R10
 	MOVQ           blocks+56(FP), R14
-	VBROADCASTI128 (R10), Y3
-	VBROADCASTI128 16(R10), Y4
-	VPAND          ·tables+46976(SB), Y1, Y5
-	VPSHUFB        Y5, Y3, Y3
-	VPSHUFB        Y5, Y4, Y4
-	VPSLLW         $0x03, Y5, Y5
-	VPBLENDVB      Y5, Y4, Y3, Y3
-	VPMOVZXBW      X0, Y4
-	VPMOVZXBW      X1, Y5
-	VPMOVZXBW      X2, Y6
-	VPMOVZXBW      X3, Y7
+	VBROADCASTI128 (R10), Y5
+	VBROADCASTI128 16(R10), Y6
+	VPAND          ·tables+46976(SB), Y1, Y7
+	VPSHUFB        Y7, Y5, Y5
+	VPSHUFB        Y7, Y6, Y6
+	VPSLLW         $0x03, Y7, Y7
+	VPBLENDVB      Y7, Y6, Y5, Y5
+	VPMOVZXBW      X0, Y6
+	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+46784(SB), Y4, Y7
+	VPAND          ·tables+46784(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
-	VPAND          ·tables+46784(SB), Y4, Y4
-	VPAND          ·tables+46848(SB), Y6, Y7
-	VPSLLW         $0x0c, Y7, Y7
-	VPAND          ·tables+46880(SB), Y6, Y9
-	VPCMPEQW       ·tables+46912(SB), Y9, Y9
-	VPAND          ·tables+46784(SB), Y5, Y6
-	VPAND          Y9, Y7, Y7
-	VPOR           Y7, Y4, Y4
-	VPAND          ·tables+46816(SB), Y5, Y5
-	VPBLENDVB      Y9, Y6, Y5, Y6
-	VPSLLW         $0x06, Y6, Y6
-	VPOR           Y6, Y4, Y4
-	VPXOR          Y6, Y6, Y6
-	VPAND          ·tables+3392(SB), Y4, Y5
-	VPCMPEQW       Y6, Y5, Y5
-	VPAND          Y9, Y5, Y5
-	VPANDN         Y4, Y5, Y4
-	VPXOR          Y5, Y5, Y5
-	TESTL          $0x000000ff, R11
-	JZ             sbe2_g0
-	TESTL          $0x000000ff, R12
-	JNZ            sbe2_g0three
-	VPMOVZXWD      X8, Y6
-	VPCMPEQD       Y7, Y7, Y7
-	VPGATHERDD     Y7, (R14)(Y6*1), Y5
-	VPAND          ·tables+46944(SB), Y5, Y5
-	JMP            sbe2_g0
+	TESTL          $0x0000ffff, R12
+	JZ             sbe2_h0two
+	VPMOVZXBW      X1, Y7
+	VPMOVZXBW      X4, Y9
+	VPAND          ·tables+46784(SB), Y6, Y2
+	VPAND          ·tables+46848(SB), Y9, Y6
+	VPSLLW         $0x0c, Y6, Y6
+	VPAND          ·tables+46880(SB), Y9, Y10
+	VPCMPEQW       ·tables+46912(SB), Y10, Y10
+	VPAND          ·tables+46784(SB), Y7, Y9
+	VPAND          Y10, Y6, Y6
+	VPOR           Y6, Y2, Y2
+	VPAND          ·tables+46816(SB), Y7, Y6
+	VPBLENDVB      Y10, Y9, Y6, Y9
+	VPSLLW         $0x06, Y9, Y9
+	VPOR           Y9, Y2, Y2
+	VPXOR          Y7, Y7, Y7
+	VPAND          ·tables+3392(SB), Y2, Y6
+	VPCMPEQW       Y7, Y6, Y6
+	VPAND          Y10, Y6, Y6
+	VPANDN         Y2, Y6, Y2
+
+sbe2_h0two:
+	VPXOR      Y6, Y6, Y6
+	TESTL      $0x000000ff, R11
+	JZ         sbe2_g0
+	TESTL      $0x000000ff, R12
+	JNZ        sbe2_g0three
+	VPMOVZXWD  X8, Y7
+	VPCMPEQD   Y9, Y9, Y9
+	VPGATHERDD Y9, (R14)(Y7*1), Y6
+	VPAND      ·tables+46944(SB), Y6, Y6
+	JMP        sbe2_g0
 
 sbe2_g0three:
-	VPMOVZXWD  X4, Y6
-	VPSRLD     $0x06, Y6, Y7
-	VPCMPEQD   Y9, Y9, Y9
-	VPGATHERDD Y9, (R10)(Y7*1), Y5
-	VPAND      ·tables+46944(SB), Y5, Y7
-	VPSLLD     $0x06, Y7, Y7
-	VPAND      ·tables+3712(SB), Y6, Y6
-	VPOR       Y6, Y7, Y7
-	VPCMPEQD   Y9, Y9, Y9
-	VPGATHERDD Y9, (R14)(Y7*1), Y5
-	VPAND      ·tables+46944(SB), Y5, Y5
+	VPMOVZXWD  X2, Y7
+	VPSRLD     $0x06, Y7, Y9
+	VPCMPEQD   Y10, Y10, Y10
+	VPGATHERDD Y10, (R10)(Y9*1), Y6
+	VPAND      ·tables+46944(SB), Y6, Y9
+	VPSLLD     $0x06, Y9, Y9
+	VPAND      ·tables+3712(SB), Y7, Y7
+	VPOR       Y7, Y9, Y9
+	VPCMPEQD   Y10, Y10, Y10
+	VPGATHERDD Y10, (R14)(Y9*1), Y6
+	VPAND      ·tables+46944(SB), Y6, Y6
 
 sbe2_g0:
-	VPXOR        Y6, Y6, Y6
+	VPXOR        Y7, Y7, Y7
 	TESTL        $0x0000ff00, R11
 	JZ           sbe2_g1
 	TESTL        $0x0000ff00, R12
 	JNZ          sbe2_g1three
-	VEXTRACTI128 $0x01, Y8, X4
-	VPMOVZXWD    X4, Y4
-	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R14)(Y4*1), Y6
-	VPAND        ·tables+46944(SB), Y6, Y6
+	VEXTRACTI128 $0x01, Y8, X8
+	VPMOVZXWD    X8, Y8
+	VPCMPEQD     Y9, Y9, Y9
+	VPGATHERDD   Y9, (R14)(Y8*1), Y7
+	VPAND        ·tables+46944(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
-	VEXTRACTI128 $0x01, Y4, X4
-	VPMOVZXWD    X4, Y4
-	VPSRLD       $0x06, Y4, Y7
-	VPCMPEQD     Y8, Y8, Y8
-	VPGATHERDD   Y8, (R10)(Y7*1), Y6
-	VPAND        ·tables+46944(SB), Y6, Y7
-	VPSLLD       $0x06, Y7, Y7
-	VPAND        ·tables+3712(SB), Y4, Y4
-	VPOR         Y4, Y7, Y7
-	VPCMPEQD     Y8, Y8, Y8
-	VPGATHERDD   Y8, (R14)(Y7*1), Y6
-	VPAND        ·tables+46944(SB), Y6, Y6
+	VEXTRACTI128 $0x01, Y2, X8
+	VPMOVZXWD    X8, Y8
+	VPSRLD       $0x06, Y8, Y9
+	VPCMPEQD     Y10, Y10, Y10
+	VPGATHERDD   Y10, (R10)(Y9*1), Y7
+	VPAND        ·tables+46944(SB), Y7, Y9
+	VPSLLD       $0x06, Y9, Y9
+	VPAND        ·tables+3712(SB), Y8, Y8
+	VPOR         Y8, Y9, Y9
+	VPCMPEQD     Y10, Y10, Y10
+	VPGATHERDD   Y10, (R14)(Y9*1), Y7
+	VPAND        ·tables+46944(SB), Y7, Y7
 
 sbe2_g1:
-	VEXTRACTI128 $0x01, Y0, X4
-	VPMOVZXBW    X4, Y4
+	VEXTRACTI128 $0x01, Y0, X8
+	VPMOVZXBW    X8, Y8
+	VEXTRACTI128 $0x01, Y5, X5
+	VPMOVZXBW    X5, Y5
+	VPSLLW       $0x06, Y5, Y9
+	VPAND        ·tables+46784(SB), Y8, Y5
+	VPOR         Y5, Y9, Y9
+	TESTL        $0xffff0000, R12
+	JZ           sbe2_h1two
 	VEXTRACTI128 $0x01, Y1, X1
 	VPMOVZXBW    X1, Y1
-	VEXTRACTI128 $0x01, Y2, X2
-	VPMOVZXBW    X2, Y2
-	VEXTRACTI128 $0x01, Y3, X3
-	VPMOVZXBW    X3, Y3
-	VPSLLW       $0x06, Y3, Y7
-	VPAND        ·tables+46784(SB), Y4, Y3
-	VPOR         Y3, Y7, Y7
-	VPAND        ·tables+46784(SB), Y4, Y3
-	VPAND        ·tables+46848(SB), Y2, Y4
-	VPSLLW       $0x0c, Y4, Y4
-	VPAND        ·tables+46880(SB), Y2, Y8
+	VEXTRACTI128 $0x01, Y4, X3
+	VPMOVZXBW    X3, Y4
+	VPAND        ·tables+46784(SB), Y8, Y3
+	VPAND        ·tables+46848(SB), Y4, Y5
+	VPSLLW       $0x0c, Y5, Y5
+	VPAND        ·tables+46880(SB), Y4, Y8
 	VPCMPEQW     ·tables+46912(SB), Y8, Y8
-	VPAND        ·tables+46784(SB), Y1, Y2
-	VPAND        Y8, Y4, Y4
-	VPOR         Y4, Y3, Y3
+	VPAND        ·tables+46784(SB), Y1, Y4
+	VPAND        Y8, Y5, Y5
+	VPOR         Y5, Y3, Y3
 	VPAND        ·tables+46816(SB), Y1, Y1
-	VPBLENDVB    Y8, Y2, Y1, Y2
-	VPSLLW       $0x06, Y2, Y2
-	VPOR         Y2, Y3, Y3
-	VPXOR        Y2, Y2, Y2
+	VPBLENDVB    Y8, Y4, Y1, Y4
+	VPSLLW       $0x06, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VPXOR        Y4, Y4, Y4
 	VPAND        ·tables+3392(SB), Y3, Y1
-	VPCMPEQW     Y2, Y1, Y1
+	VPCMPEQW     Y4, Y1, Y1
 	VPAND        Y8, Y1, Y1
 	VPANDN       Y3, Y1, Y3
-	VPXOR        Y1, Y1, Y1
-	TESTL        $0x00ff0000, R11
-	JZ           sbe2_g2
-	TESTL        $0x00ff0000, R12
-	JNZ          sbe2_g2three
-	VPMOVZXWD    X7, Y2
-	VPCMPEQD     Y4, Y4, Y4
-	VPGATHERDD   Y4, (R14)(Y2*1), Y1
-	VPAND        ·tables+46944(SB), Y1, Y1
-	JMP          sbe2_g2
+
+sbe2_h1two:
+	VPXOR      Y1, Y1, Y1
+	TESTL      $0x00ff0000, R11
+	JZ         sbe2_g2
+	TESTL      $0x00ff0000, R12
+	JNZ        sbe2_g2three
+	VPMOVZXWD  X9, Y4
+	VPCMPEQD   Y5, Y5, Y5
+	VPGATHERDD Y5, (R14)(Y4*1), Y1
+	VPAND      ·tables+46944(SB), Y1, Y1
+	JMP        sbe2_g2
 
 sbe2_g2three:
-	VPMOVZXWD  X3, Y2
-	VPSRLD     $0x06, Y2, Y4
+	VPMOVZXWD  X3, Y4
+	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
-	VPGATHERDD Y8, (R10)(Y4*1), Y1
-	VPAND      ·tables+46944(SB), Y1, Y4
-	VPSLLD     $0x06, Y4, Y4
-	VPAND      ·tables+3712(SB), Y2, Y2
-	VPOR       Y2, Y4, Y4
+	VPGATHERDD Y8, (R10)(Y5*1), Y1
+	VPAND      ·tables+46944(SB), Y1, Y5
+	VPSLLD     $0x06, Y5, Y5
+	VPAND      ·tables+3712(SB), Y4, Y4
+	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
-	VPGATHERDD Y8, (R14)(Y4*1), Y1
+	VPGATHERDD Y8, (R14)(Y5*1), Y1
 	VPAND      ·tables+46944(SB), Y1, Y1
 
 sbe2_g2:
-	VPXOR        Y2, Y2, Y2
+	VPXOR        Y4, Y4, Y4
 	TESTL        $0xff000000, R11
 	JZ           sbe2_g3
 	TESTL        $0xff000000, R12
 	JNZ          sbe2_g3three
-	VEXTRACTI128 $0x01, Y7, X3
-	VPMOVZXWD    X3, Y3
-	VPCMPEQD     Y4, Y4, Y4
-	VPGATHERDD   Y4, (R14)(Y3*1), Y2
-	VPAND        ·tables+46944(SB), Y2, Y2
+	VEXTRACTI128 $0x01, Y9, X5
+	VPMOVZXWD    X5, Y5
+	VPCMPEQD     Y8, Y8, Y8
+	VPGATHERDD   Y8, (R14)(Y5*1), Y4
+	VPAND        ·tables+46944(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
-	VEXTRACTI128 $0x01, Y3, X3
-	VPMOVZXWD    X3, Y3
-	VPSRLD       $0x06, Y3, Y4
-	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R10)(Y4*1), Y2
-	VPAND        ·tables+46944(SB), Y2, Y4
-	VPSLLD       $0x06, Y4, Y4
-	VPAND        ·tables+3712(SB), Y3, Y3
-	VPOR         Y3, Y4, Y4
-	VPCMPEQD     Y7, Y7, Y7
-	VPGATHERDD   Y7, (R14)(Y4*1), Y2
-	VPAND        ·tables+46944(SB), Y2, Y2
+	VEXTRACTI128 $0x01, Y3, X5
+	VPMOVZXWD    X5, Y5
+	VPSRLD       $0x06, Y5, Y8
+	VPCMPEQD     Y9, Y9, Y9
+	VPGATHERDD   Y9, (R10)(Y8*1), Y4
+	VPAND        ·tables+46944(SB), Y4, Y8
+	VPSLLD       $0x06, Y8, Y8
+	VPAND        ·tables+3712(SB), Y5, Y5
+	VPOR         Y5, Y8, Y8
+	VPCMPEQD     Y9, Y9, Y9
+	VPGATHERDD   Y9, (R14)(Y8*1), Y4
+	VPAND        ·tables+46944(SB), Y4, Y4
 
 sbe2_g3:
-	VPACKUSDW Y6, Y5, Y3
-	VPACKUSDW Y2, Y1, Y1
-	VPACKUSWB Y1, Y3, Y1
-	VMOVDQU   ·tables+46720(SB), Y2
-	VPERMD    Y1, Y2, Y1
+	VPACKUSDW Y7, Y6, Y5
+	VPACKUSDW Y4, Y1, Y1
+	VPACKUSWB Y1, Y5, Y1
+	VMOVDQU   ·tables+46720(SB), Y4
+	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
 	ORL       R10, R15

@@ -839,11 +839,16 @@ func sbEncodeAVX2(c *consts) {
 			VPMOVZXBW(xx, w)
 			return w
 		}
-		w0, w1, w2, wp := part(v), part(p1), part(p2), part(pg2)
+		w0, wp := part(v), part(pg2)
 		bi2 := YMM()
 		VPSLLW(U8(6), wp, bi2)
 		VPAND(cw(0), w0, wp)
 		VPOR(wp, bi2, bi2)
+		// The code points, for the ends of three-byte characters only.
+		hl := "h" + itoa(h)
+		TESTL(U32(0xFFFF<<(16*h)), end3.As32())
+		JZ(p.Ref(hl + "two"))
+		w1, w2 := part(p1), part(p2)
 		cp, mid, top, sel := YMM(), YMM(), YMM(), YMM()
 		VPAND(cw(0), w0, cp)
 		VPAND(cw(2), w2, top)
@@ -866,6 +871,7 @@ func sbEncodeAVX2(c *consts) {
 		VPCMPEQW(zero, ov, ov)
 		VPAND(sel, ov, ov)
 		VPANDN(cp, ov, cp)
+		p.Label(hl + "two")
 		for q := 0; q < 2; q++ {
 			g := 2*h + q
 			res[g] = YMM()
