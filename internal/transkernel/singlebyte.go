@@ -319,3 +319,32 @@ func (t *SingleByte) encodeGo(dst, src []byte, max int) (nDst, nSrc int) {
 	}
 	return nDst, nSrc
 }
+
+// Rune returns the character byte b decodes to, U+FFFD for an undefined
+// byte: what a caller needs where Decode stops.
+func (t *SingleByte) Rune(b byte) rune {
+	if b < 0x80 {
+		return rune(b)
+	}
+	e := t.utf8[b&0x7F]
+	if e == 0 {
+		return utf8.RuneError
+	}
+	var buf [4]byte
+	binary.LittleEndian.PutUint32(buf[:], e)
+	r, _ := utf8.DecodeRune(buf[:e>>24])
+	return r
+}
+
+// Byte returns the byte r encodes to, and false when the encoding lacks r:
+// what a caller needs where Encode stops.
+func (t *SingleByte) Byte(r rune) (byte, bool) {
+	if r >= 0 && r < 0x80 {
+		return byte(r), true
+	}
+	if r < 0 || r > 0xFFFF {
+		return 0, false
+	}
+	c := t.blocks[int(t.page[r>>6])<<6|int(r&63)]
+	return c, c != 0
+}

@@ -481,3 +481,28 @@ func TestSingleByteKernelProgress(t *testing.T) {
 		}
 	})
 }
+
+// TestSingleByteRuneByte checks Rune on every byte and Byte on every BMP
+// scalar value (and a few others) against the tables read plainly.
+func TestSingleByteRuneByte(t *testing.T) {
+	for _, c := range sbCases(t) {
+		for b := 0; b < 256; b++ {
+			want := rune(b)
+			if b >= 0x80 {
+				want = c.high[b-0x80]
+			}
+			if got := c.conv.Rune(byte(b)); got != want {
+				t.Fatalf("%s: Rune(%#x) = %U, want %U", c.name, b, got, want)
+			}
+		}
+		for r := rune(-1); r <= 0x10000; r++ {
+			want, ok := c.rev[r]
+			if r >= 0 && r < 0x80 {
+				want, ok = byte(r), true
+			}
+			if got, gotOK := c.conv.Byte(r); got != want || gotOK != ok {
+				t.Fatalf("%s: Byte(%U) = %#x, %v; want %#x, %v", c.name, r, got, gotOK, want, ok)
+			}
+		}
+	}
+}
