@@ -12,8 +12,12 @@ import "github.com/utf8x/utf8x/internal/simd"
 // sbMinLen is the input length from which the kernels are called at all.
 const sbMinLen = 32
 
-// sbDecodesThree is for the tests: every decoder converts characters of three UTF-8 bytes too.
-const sbDecodesThree = true
+// sbDecodesThree and sbEncodesThree are for the tests: whether the
+// kernels convert characters of three UTF-8 bytes themselves.
+const (
+	sbDecodesThree = true
+	sbEncodesThree = true
+)
 
 var sbVBMI = simd.AVX512VBMI.Supported()
 

@@ -143,3 +143,141 @@ sbdwide:
 
 sbddone:
 	RETURN
+
+// Lanes 0 to 14: the block without its last byte.
+DATA sbfirst15<>+0(SB)/8, $0xFFFFFFFFFFFFFFFF
+DATA sbfirst15<>+8(SB)/8, $0x00FFFFFFFFFFFFFF
+GLOBL sbfirst15<>(SB), RODATA|NOPTR, $16
+
+// KEEP8(bits, table) stores the lanes of V13 whose bits (a GP register with
+// one bit per lane in its 8 bytes, as PACK8 takes them) are set, in order,
+// by TBL with an entry of table (sbKeep, R12), 8 bytes, and advances R0 by
+// their number (sbKeepLen, R13).
+#define KEEP8(bits, off) \
+	ORR  bits>>32, bits, bits; \
+	ORR  bits>>16, bits, bits; \
+	ORR  bits>>8, bits, bits; \
+	AND  $0xFF, bits; \
+	ADD  bits<<3, R12, R10; \
+	ADD  $(off), R10; \
+	VLD1 (R10), [V15.B8]; \
+	VTBL V15.B8, [V13.B16], V15.B8; \
+	VST1 [V15.B8], (R0); \
+	MOVBU (R13)(bits), R11; \
+	ADD  R11, R0
+
+// func sbEncodeNEON(dst, src []byte, tab *byte) (nDst, nSrc int)
+//
+// 16 bytes a step, of ASCII and characters of two bytes (a lead in the last
+// byte waits for the next step): the structure checked with masks, each
+// character's page by TBL over page2 (its lead's low six bits), its byte by
+// TBL over each of the table's pages in turn (the lanes of that page kept),
+// and the bytes that end characters packed 8 lanes at a time. It stops at
+// 16 bytes holding anything else, or a character outside the pages.
+TEXT ·sbEncodeNEON(SB), NOSPLIT, $0-72
+	ARGS
+	MOVD   tab+48(FP), R6
+	VLD1   (R6), [V16.B16, V17.B16, V18.B16, V19.B16]
+	MOVBU  194(R6), R7
+	LSL    $1, R7
+	ADD    $256, R6
+	VMOVI  $0xE0, V20.B16
+	VMOVI  $0xC0, V21.B16
+	VMOVI  $0x80, V22.B16
+	MOVD   $sbfirst15<>(SB), R8
+	VLD1   (R8), [V23.B16]
+	VMOVI  $0x3F, V24.B16
+	VMOVI  $1, V30.B16
+	VEOR   V31.B16, V31.B16, V31.B16
+	MOVD   $sbbits<>(SB), R8
+	VLD1   (R8), [V11.B16]
+	VMOVI  $0xFF, V12.B16
+	MOVD   $·sbKeep(SB), R12
+	MOVD   $·sbKeepLen(SB), R13
+
+sbeascii:
+	ROOM(64, 64, sbeloop)
+	ASCII64(sbeloop)
+	COPY64
+	B sbeascii
+
+sbeloop:
+	ROOM(16, 16, sbedone)
+	VLD1 (R2), [V0.B16]
+	UMAXV(0, 1)
+	VMOV V1.B[0], R8
+	TBNZ $7, R8, sbewide
+	VST1 [V0.B16], (R0)
+	ADD  $16, R0
+	ADD  $16, R2
+	B    sbeascii
+
+sbewide:
+	VAND  V20.B16, V0.B16, V1.B16
+	VCMEQ V21.B16, V1.B16, V2.B16    // leads of two bytes
+	VCMEQ V20.B16, V1.B16, V10.B16   // E0..FF: not handled here
+	VAND  V21.B16, V0.B16, V3.B16
+	VCMEQ V22.B16, V3.B16, V3.B16    // continuation bytes
+	VORR  V2.B16, V2.B16, V14.B16    // the leads, the last lane's too
+	MOVD  $16, R9
+	VMOV  V2.B[15], R8
+	CBZ   R8, sbewhole
+	MOVD  $15, R9
+	VAND  V23.B16, V2.B16, V2.B16
+	VAND  V23.B16, V10.B16, V10.B16
+
+sbewhole:
+	// A continuation byte exactly after each lead, and nothing of three
+	// or four bytes.
+	VEXT  $15, V2.B16, V31.B16, V4.B16
+	VEOR  V4.B16, V3.B16, V5.B16
+	VORR  V10.B16, V5.B16, V5.B16
+	UMAXV(5, 5)
+	VMOV  V5.B[0], R8
+	CBNZ  R8, sbedone
+
+	// Each continuation lane's page from the byte before, then its byte.
+	VEXT  $15, V0.B16, V31.B16, V6.B16
+	VAND  V24.B16, V6.B16, V6.B16
+	VTBL  V6.B16, [V16.B16, V17.B16, V18.B16, V19.B16], V6.B16
+	VAND  V24.B16, V0.B16, V7.B16
+	VEOR  V8.B16, V8.B16, V8.B16
+	VEOR  V29.B16, V29.B16, V29.B16
+	MOVD  R6, R10
+	MOVD  R7, R11
+	CBZ   R11, sbelooked
+
+sbepage:
+	VLD1.P 64(R10), [V25.B16, V26.B16, V27.B16, V28.B16]
+	VTBL  V7.B16, [V25.B16, V26.B16, V27.B16, V28.B16], V9.B16
+	VCMEQ V29.B16, V6.B16, V1.B16
+	VAND  V1.B16, V9.B16, V9.B16
+	VORR  V9.B16, V8.B16, V8.B16
+	VADD  V30.B16, V29.B16, V29.B16
+	SUB   $1, R11
+	CBNZ  R11, sbepage
+
+sbelooked:
+	// Every continuation lane needs a byte >= 0x80.
+	VCMTST V22.B16, V8.B16, V1.B16
+	VAND  V3.B16, V1.B16, V1.B16
+	VEOR  V3.B16, V1.B16, V1.B16
+	UMAXV(1, 1)
+	VMOV  V1.B[0], R8
+	CBNZ  R8, sbedone
+
+	// ASCII lanes keep their byte, continuation lanes take the one found,
+	// lead lanes go.
+	VORR  V3.B16, V3.B16, V13.B16
+	VBSL  V0.B16, V8.B16, V13.B16
+	VEOR  V12.B16, V14.B16, V2.B16
+	VAND  V11.B16, V2.B16, V2.B16
+	VMOV  V2.D[0], R14
+	VMOV  V2.D[1], R15
+	KEEP8(R14, 0)
+	KEEP8(R15, 2048)
+	ADD   R9, R2
+	B     sbeloop
+
+sbedone:
+	RETURN

@@ -45,3 +45,7 @@ func SBEncodeKernel() bool {
 // SBDecodesThree reports whether the vector sets' decoders convert the
 // characters of three UTF-8 bytes themselves.
 const SBDecodesThree = sbDecodesThree
+
+// SBEncodesThree reports whether the vector sets' encoders convert the
+// characters of three UTF-8 bytes themselves.
+const SBEncodesThree = sbEncodesThree

@@ -6,8 +6,12 @@ package transkernel
 
 const sbMinLen = 32
 
-// sbDecodesThree is for the tests: there is no decoder.
-const sbDecodesThree = false
+// sbDecodesThree and sbEncodesThree are for the tests: whether the
+// kernels convert characters of three UTF-8 bytes themselves.
+const (
+	sbDecodesThree = false
+	sbEncodesThree = false
+)
 
 func archSBDecode(setID, *sbDec, []byte, []byte) (nDst, nSrc int)      { return 0, 0 }
 func archSBEncode(setID, *SingleByte, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
