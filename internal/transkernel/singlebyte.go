@@ -12,10 +12,13 @@ import (
 // portable code after them. It is built once per encoding by NewSingleByte
 // and is safe for concurrent use: nothing in it changes after that.
 //
-// The vector kernels see the encoding through two small tables: sbDec, the
-// UTF-8 bytes of every high byte in three 128-byte planes, and sbEnc, the
-// encoder's pages (see below). The portable code has its own forms of the
-// same data, which the kernels never read.
+// The decoding kernels read sbDec, the UTF-8 bytes of every high byte in
+// three 128-byte planes (and 32-bit words for AVX2's gathers); the AVX-512
+// and NEON encoders read sbEnc, the pages of the encoding's commonest
+// characters, and the AVX2 encoder the portable code's own two-level table
+// (page, blocks), all of it. See Decode and Encode for the contract: unlike
+// the other kernels of the package, SingleByte converts all it can by
+// itself, its kernels and portable code together.
 type SingleByte struct {
 	dec sbDec
 	enc sbEnc
@@ -49,7 +52,8 @@ type sbDec struct {
 // three-byte character's second byte (low six bits, plus 64 when its lead
 // is leads[1]) to its page, for the leads leads[0] and leads[1] only. 0xFF
 // is no page. A page maps r&63 to the byte, 0 for none. Characters outside
-// those pages end the kernels, and the portable code converts them.
+// those pages end the AVX-512 and NEON encoders, and the portable code
+// converts them.
 type sbEnc struct {
 	page2 [64]byte
 	page3 [128]byte
