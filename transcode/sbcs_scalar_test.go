@@ -392,3 +392,20 @@ func TestSingleByteScalarReference(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSingleByteKernels: on any bytes, in any encoding, the conv values
+// convert exactly what the scalar kernels convert, both ways, with the
+// kernel set this machine picks.
+func FuzzSingleByteKernels(f *testing.F) {
+	f.Add([]byte("abc\x80\x98\xff Съешь же \xd0"), uint8(0), uint16(64))
+	f.Add([]byte("naïve € я \xff 日 \xe2\x82"), uint8(40), uint16(3))
+	f.Fuzz(func(t *testing.T, data []byte, which uint8, room uint16) {
+		if len(data) > 4096 {
+			data = data[:4096]
+		}
+		i := int(which) % len(sbSpecs)
+		ref := sbRefOf(i)
+		compareSB(t, sbSpecs[i].key+" decode", sbConvBase+conv(2*i), ref, data, min(int(room), 3*len(data)+8))
+		compareSB(t, sbSpecs[i].key+" encode", sbConvBase+conv(2*i+1), ref, data, min(int(room), len(data)+8))
+	})
+}
