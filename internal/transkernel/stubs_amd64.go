@@ -407,6 +407,41 @@ func utf16LEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf16BEToUTF8AVX2(dst []byte, src []byte) (nDst int, nSrc int)
 
+// sbDecodeAVX512 converts a single-byte encoding (tab: its sbDec) to
+// UTF-8 in 64-byte blocks, masked at the end of src and where dst has
+// less than 256 bytes left, and returns the bytes written and read. It
+// stops before an undefined byte and before a block whose output does
+// not fit in dst. It needs AVX-512 VBMI and VBMI2.
+//
+//go:noescape
+func sbDecodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+
+// sbEncodeAVX512 converts UTF-8 to a single-byte encoding (tab: its
+// sbEnc) in 64-byte blocks, masked where src or dst is short, and
+// returns the bytes written and read. It stops before ill-formed or
+// incomplete UTF-8 and before a character outside the table's pages.
+// It needs AVX-512 VBMI and VBMI2.
+//
+//go:noescape
+func sbEncodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+
+// sbDecodeAVX2 converts a single-byte encoding (tab: its sbDec) to UTF-8
+// in 32-byte blocks while src has 32 bytes left and dst 128, and returns
+// the bytes written and read. It stops before 8 bytes holding an
+// undefined byte.
+//
+//go:noescape
+func sbDecodeAVX2(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+
+// sbEncodeAVX2 converts UTF-8 to a single-byte encoding (page and blocks:
+// the two levels of its table, as in SingleByte) in 32-byte blocks while
+// src has 32 bytes left and dst 40, and returns the bytes written and
+// read. It stops before ill-formed UTF-8 and before a character outside
+// the table.
+//
+//go:noescape
+func sbEncodeAVX2(dst []byte, src []byte, page *byte, blocks *byte) (nDst int, nSrc int)
+
 // tables is not code: it is the kernels' constant memory, each table at a
 // multiple of 64 bytes, so that no 64-byte load of one splits across two
 // cache lines wherever the linker puts it (a function is the one symbol

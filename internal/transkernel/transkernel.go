@@ -1,7 +1,9 @@
 // Package transkernel holds the vector kernels of package transcode: fast
 // paths for the hot conversions between UTF-8 and UTF-16, UTF-32,
 // ISO-8859-1 and Windows-1252, and between UTF-16 and UTF-32. The scalar code in transcode is the reference; everything here
-// is an accelerator whose output must agree with it.
+// is an accelerator whose output must agree with it. SingleByte (its own
+// contract, in singlebyte.go) is the exception: a whole converter, kernels
+// and portable code, for every single-byte encoding over ASCII.
 //
 // Contract shared by every kernel: it converts a prefix of src into dst and
 // returns (nDst, nSrc), the bytes written and read. src[:nSrc] is well formed

@@ -16456,6 +16456,1213 @@ utf16BEToUTF8AVX2_exit:
 	MOVQ SI, nSrc+56(FP)
 	RET
 
+// func sbDecodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
+TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
+	PCALIGN      $0x40
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	MOVQ         tab+48(FP), SI
+	XORQ         DI, DI
+	XORQ         R8, R8
+	VMOVDQU64    (SI), Z0
+	VMOVDQU64    64(SI), Z1
+	VMOVDQU64    128(SI), Z2
+	VMOVDQU64    192(SI), Z3
+	VMOVDQU64    256(SI), Z4
+	VMOVDQU64    320(SI), Z5
+	VMOVDQU64    ·tables+41920(SB), Z6
+	VMOVDQU64    ·tables+41984(SB), Z7
+	VMOVDQU64    ·tables+42048(SB), Z8
+	VMOVDQU64    ·tables+42112(SB), Z9
+	MOVL         $0xffffffff, SI
+	VPBROADCASTD SI, Z10
+	MOVQ         $0x3333333333333333, SI
+	KMOVQ        SI, K1
+	MOVQ         $0x4444444444444444, SI
+	KMOVQ        SI, K2
+	MOVQ         $0x1111111111111111, SI
+	KMOVQ        SI, K3
+
+sbd5_loop:
+	MOVQ      BX, SI
+	SUBQ      DI, SI
+	JLE       sbd5_done
+	MOVQ      CX, R9
+	SUBQ      R8, R9
+	CMPQ      SI, $0x40
+	JL        sbd5_masked
+	CMPQ      R9, $0x00000100
+	JL        sbd5_masked
+	VMOVDQU64 (DX)(DI*1), Z11
+	VPMOVB2M  Z11, K4
+	KORTESTQ  K4, K4
+	JNZ       sbd5_wide
+	VMOVDQU64 Z11, (AX)(R8*1)
+	ADDQ      $0x40, DI
+	ADDQ      $0x40, R8
+	JMP       sbd5_loop
+
+sbd5_wide:
+	VMOVDQA64     Z11, Z12
+	VPERMI2B      Z1, Z0, K4, Z12
+	VMOVDQA64     Z11, Z13
+	VPERMI2B.Z    Z3, Z2, K4, Z13
+	VMOVDQA64     Z11, Z11
+	VPERMI2B.Z    Z5, Z4, K4, Z11
+	VPCMPEQB      Z10, Z12, K5
+	KORTESTQ      K5, K5
+	JNZ           sbd5_masked
+	VMOVDQA64     Z6, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z6, K2, Z14
+	VPTESTMB      Z14, Z14, K4
+	KORQ          K3, K4, K4
+	KMOVQ         K4, SI
+	VPCOMPRESSB.Z Z14, K4, Z14
+	POPCNTQ       SI, SI
+	VMOVDQU64     Z14, (AX)(R8*1)
+	ADDQ          SI, R8
+	VMOVDQA64     Z7, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z7, K2, Z14
+	VPTESTMB      Z14, Z14, K4
+	KORQ          K3, K4, K4
+	KMOVQ         K4, SI
+	VPCOMPRESSB.Z Z14, K4, Z14
+	POPCNTQ       SI, SI
+	VMOVDQU64     Z14, (AX)(R8*1)
+	ADDQ          SI, R8
+	VMOVDQA64     Z8, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z8, K2, Z14
+	VPTESTMB      Z14, Z14, K4
+	KORQ          K3, K4, K4
+	KMOVQ         K4, SI
+	VPCOMPRESSB.Z Z14, K4, Z14
+	POPCNTQ       SI, SI
+	VMOVDQU64     Z14, (AX)(R8*1)
+	ADDQ          SI, R8
+	VMOVDQA64     Z9, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z9, K2, Z14
+	VPTESTMB      Z14, Z14, K4
+	KORQ          K3, K4, K4
+	KMOVQ         K4, SI
+	VPCOMPRESSB.Z Z14, K4, Z11
+	POPCNTQ       SI, SI
+	VMOVDQU64     Z11, (AX)(R8*1)
+	ADDQ          SI, R8
+	ADDQ          $0x40, DI
+	JMP           sbd5_loop
+
+sbd5_masked:
+	MOVQ       $0x00000040, R9
+	CMPQ       SI, R9
+	CMOVQLT    SI, R9
+	MOVQ       $0xffffffffffffffff, SI
+	BZHIQ      R9, SI, SI
+	KMOVQ      SI, K4
+	VMOVDQU8.Z (DX)(DI*1), K4, Z11
+	VPMOVB2M   Z11, K4
+	XORQ       R10, R10
+	VMOVDQA64  Z11, Z12
+	VPERMI2B   Z1, Z0, K4, Z12
+	VPCMPEQB   Z10, Z12, K5
+	KMOVQ      K5, R11
+	TESTQ      R11, R11
+	JZ         sbd5_whole
+	TZCNTQ     R11, R9
+	TESTQ      R9, R9
+	JZ         sbd5_done
+	INCQ       R10
+	MOVQ       $0xffffffffffffffff, SI
+	BZHIQ      R9, SI, SI
+	KMOVQ      SI, K4
+	VMOVDQU8.Z Z11, K4, Z11
+	VPMOVB2M   Z11, K4
+
+sbd5_whole:
+	VMOVDQA64     Z11, Z12
+	VPERMI2B      Z1, Z0, K4, Z12
+	VMOVDQA64     Z11, Z13
+	VPERMI2B.Z    Z3, Z2, K4, Z13
+	VMOVDQA64     Z11, Z11
+	VPERMI2B.Z    Z5, Z4, K4, Z11
+	VPTESTMB      Z11, Z11, K5
+	KMOVQ         K5, R12
+	POPCNTQ       R12, R11
+	KMOVQ         K4, R12
+	POPCNTQ       R12, R12
+	ADDQ          R12, R11
+	ADDQ          R9, R11
+	MOVQ          CX, R12
+	SUBQ          R8, R12
+	CMPQ          R11, R12
+	JG            sbd5_done
+	MOVQ          SI, R11
+	MOVQ          $0x1111111111111111, R12
+	PDEPQ         R12, R11, R11
+	KMOVQ         R11, K4
+	VMOVDQA64     Z6, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z6, K2, Z14
+	VPTESTMB      Z14, Z14, K5
+	KORQ          K4, K5, K5
+	KMOVQ         K5, R11
+	VPCOMPRESSB.Z Z14, K5, Z14
+	POPCNTQ       R11, R11
+	MOVQ          $0xffffffffffffffff, R12
+	BZHIQ         R11, R12, R12
+	KMOVQ         R12, K4
+	VMOVDQU8      Z14, K4, (AX)(R8*1)
+	ADDQ          R11, R8
+	MOVQ          SI, R11
+	SHRQ          $0x10, R11
+	MOVQ          $0x1111111111111111, R12
+	PDEPQ         R12, R11, R11
+	KMOVQ         R11, K4
+	VMOVDQA64     Z7, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z7, K2, Z14
+	VPTESTMB      Z14, Z14, K5
+	KORQ          K4, K5, K5
+	KMOVQ         K5, R11
+	VPCOMPRESSB.Z Z14, K5, Z14
+	POPCNTQ       R11, R11
+	MOVQ          $0xffffffffffffffff, R12
+	BZHIQ         R11, R12, R12
+	KMOVQ         R12, K4
+	VMOVDQU8      Z14, K4, (AX)(R8*1)
+	ADDQ          R11, R8
+	MOVQ          SI, R11
+	SHRQ          $0x20, R11
+	MOVQ          $0x1111111111111111, R12
+	PDEPQ         R12, R11, R11
+	KMOVQ         R11, K4
+	VMOVDQA64     Z8, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z8, K2, Z14
+	VPTESTMB      Z14, Z14, K5
+	KORQ          K4, K5, K5
+	KMOVQ         K5, R11
+	VPCOMPRESSB.Z Z14, K5, Z14
+	POPCNTQ       R11, R11
+	MOVQ          $0xffffffffffffffff, R12
+	BZHIQ         R11, R12, R12
+	KMOVQ         R12, K4
+	VMOVDQU8      Z14, K4, (AX)(R8*1)
+	ADDQ          R11, R8
+	SHRQ          $0x30, SI
+	MOVQ          $0x1111111111111111, R11
+	PDEPQ         R11, SI, SI
+	KMOVQ         SI, K4
+	VMOVDQA64     Z9, Z14
+	VPERMI2B.Z    Z13, Z12, K1, Z14
+	VPERMB        Z11, Z9, K2, Z14
+	VPTESTMB      Z14, Z14, K5
+	KORQ          K4, K5, K5
+	KMOVQ         K5, SI
+	VPCOMPRESSB.Z Z14, K5, Z11
+	POPCNTQ       SI, SI
+	MOVQ          $0xffffffffffffffff, R11
+	BZHIQ         SI, R11, R12
+	KMOVQ         R12, K4
+	VMOVDQU8      Z11, K4, (AX)(R8*1)
+	ADDQ          SI, R8
+	ADDQ          R9, DI
+	TESTQ         R10, R10
+	JZ            sbd5_loop
+
+sbd5_done:
+	VZEROUPPER
+	MOVQ R8, nDst+56(FP)
+	MOVQ DI, nSrc+64(FP)
+	RET
+
+// func sbEncodeAVX512(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
+TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
+	PCALIGN      $0x40
+	MOVQ         dst_base+0(FP), AX
+	MOVQ         dst_len+8(FP), CX
+	ADDQ         AX, CX
+	MOVQ         src_base+24(FP), DX
+	MOVQ         src_len+32(FP), BX
+	ADDQ         DX, BX
+	MOVQ         tab+48(FP), SI
+	VMOVDQU64    (SI), Z0
+	VMOVDQU64    64(SI), Z1
+	VMOVDQU64    128(SI), Z2
+	VPBROADCASTB 192(SI), Z3
+	VPBROADCASTB 193(SI), Z4
+	VMOVDQU64    ·tables+42176(SB), Z5
+	VMOVDQU64    ·tables+42240(SB), Z6
+	MOVL         $0xc0c0c0c0, SI
+	VPBROADCASTD SI, Z7
+	MOVL         $0xe0e0e0e0, SI
+	VPBROADCASTD SI, Z8
+	MOVL         $0xf0f0f0f0, SI
+	VPBROADCASTD SI, Z9
+	MOVL         $0x3f3f3f3f, SI
+	VPBROADCASTD SI, Z10
+	MOVL         $0x40404040, SI
+	VPBROADCASTD SI, Z11
+	MOVL         $0x7f7f7f7f, SI
+	VPBROADCASTD SI, Z12
+	MOVL         $0x01010101, SI
+	VPBROADCASTD SI, Z13
+	MOVL         $0xffffffff, SI
+	VPBROADCASTD SI, Z14
+
+sbe5_loop:
+	MOVQ      BX, SI
+	SUBQ      DX, SI
+	JLE       sbe5_done
+	CMPQ      AX, CX
+	JGE       sbe5_done
+	CMPQ      SI, $0x40
+	JL        sbe5_short
+	VMOVDQU64 (DX), Z15
+	MOVQ      $0x00000040, R8
+	MOVQ      $0xffffffffffffffff, SI
+	MOVQ      SI, R9
+	VPMOVB2M  Z15, K1
+	KORTESTQ  K1, K1
+	JNZ       sbe5_full
+	LEAQ      64(AX), SI
+	CMPQ      SI, CX
+	JG        sbe5_full
+	VMOVDQU64 Z15, (AX)
+	ADDQ      $0x40, DX
+	ADDQ      $0x40, AX
+	JMP       sbe5_loop
+
+sbe5_full:
+	MOVL    $0x0000003f, SI
+	CMPB    63(DX), $0xc0
+	CMOVQCC SI, R8
+	MOVL    $0x0000003e, SI
+	CMPB    62(DX), $0xe0
+	CMOVQCC SI, R8
+	XORL    SI, SI
+	JMP     sbe5_wide
+
+sbe5_short:
+	MOVQ       SI, R8
+	MOVQ       $0xffffffffffffffff, R9
+	BZHIQ      SI, R9, R9
+	KMOVQ      R9, K1
+	VMOVDQU8.Z (DX), K1, Z15
+	VPMOVB2M   Z15, K1
+	MOVL       $0x00000001, SI
+
+sbe5_wide:
+	KMOVQ    K1, R10
+	VPCMPB   $0x01, Z7, Z15, K1
+	KMOVQ    K1, R11
+	VPANDD   Z8, Z15, Z16
+	VPCMPEQB Z7, Z16, K1
+	KMOVQ    K1, R12
+	VPANDD   Z9, Z15, Z16
+	VPCMPEQB Z8, Z16, K1
+	KMOVQ    K1, R13
+	ANDNQ    R9, R10, R9
+	MOVQ     R12, R14
+	ORQ      R13, R14
+	ORQ      R11, R14
+	ANDNQ    R10, R14, R14
+	MOVQ     R9, R10
+	ORQ      R12, R10
+	ORQ      R13, R10
+	JZ       sbe5_done
+	TESTQ    SI, SI
+	JZ       sbe5_limited
+	BSRQ     R10, DI
+	LEAQ     1(DI), SI
+	BTQ      DI, R12
+	ADCQ     $0x00, SI
+	BTQ      DI, R13
+	ADCQ     $0x00, SI
+	BTQ      DI, R13
+	ADCQ     $0x00, SI
+	CMPQ     SI, R8
+	CMOVQGT  DI, R8
+
+sbe5_limited:
+	TESTQ        R8, R8
+	JZ           sbe5_done
+	MOVQ         $0xffffffffffffffff, SI
+	BZHIQ        R8, SI, SI
+	ANDQ         SI, R12
+	ANDQ         SI, R13
+	ANDQ         SI, R10
+	ANDQ         SI, R11
+	ANDQ         SI, R9
+	ANDQ         SI, R14
+	MOVQ         R13, SI
+	SHLQ         $0x01, SI
+	SHLQ         $0x02, R13
+	SHLQ         $0x01, R12
+	ORQ          R12, SI
+	ORQ          R13, SI
+	XORQ         R11, SI
+	ORQ          R14, SI
+	VPERMB       Z15, Z5, Z16
+	VPERMB       Z15, Z6, Z17
+	VPERMB       Z0, Z16, Z18
+	VPCMPEQB     Z3, Z17, K1
+	VPCMPEQB     Z4, Z17, K2
+	VMOVDQA64    Z16, Z17
+	VPADDB       Z11, Z16, K2, Z17
+	VPERMI2B     Z2, Z1, Z17
+	KMOVQ        R13, K3
+	KORQ         K1, K2, K1
+	KANDQ        K3, K1, K1
+	VMOVDQU8     Z17, K1, Z18
+	KANDNQ       K3, K1, K1
+	VMOVDQU8     Z14, K1, Z18
+	MOVL         $0x00000000, R11
+	VPBROADCASTD R11, Z17
+	VPSRLW       $0x01, Z18, Z16
+	VPANDD       Z12, Z16, Z16
+	VPANDD       Z13, Z18, Z18
+	VPSLLW       $0x06, Z18, Z18
+	VPTERNLOGD   $0xf8, Z10, Z15, Z18
+	MOVQ         tab+48(FP), R11
+	CMPB         194(R11), $0x00
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    256(R11), Z19
+	VPERMI2B     320(R11), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R11), $0x01
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    384(R11), Z19
+	VPERMI2B     448(R11), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R11), $0x02
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    512(R11), Z19
+	VPERMI2B     576(R11), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R11), $0x03
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    640(R11), Z19
+	VPERMI2B     704(R11), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R11), $0x04
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    768(R11), Z19
+	VPERMI2B     832(R11), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R11), $0x05
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    896(R11), Z19
+	VPERMI2B     960(R11), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R11), $0x06
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    1024(R11), Z19
+	VPERMI2B     1088(R11), Z19, K1, Z18
+	VPADDB       Z13, Z17, Z17
+	CMPB         194(R11), $0x07
+	JLS          sbe5_looked
+	VPCMPEQB     Z17, Z16, K1
+	VMOVDQU64    1152(R11), Z16
+	VPERMI2B     1216(R11), Z16, K1, Z18
+
+sbe5_looked:
+	VPMOVB2M Z18, K1
+	KMOVQ    K1, R11
+	ORQ      R13, R12
+	ANDNQ    R12, R11, R11
+	ORQ      R11, SI
+	MOVQ     R12, R11
+	ORQ      R9, R11
+	XORQ     R12, R12
+	TESTQ    SI, SI
+	JZ       sbe5_keep
+	INCQ     R12
+	TZCNTQ   SI, SI
+	BZHIQ    SI, R10, SI
+	JZ       sbe5_done
+	BSRQ     SI, R8
+	BZHIQ    R8, R11, R11
+
+sbe5_keep:
+	KMOVQ         R9, K1
+	VMOVDQU8      Z15, K1, Z18
+	KMOVQ         R11, K1
+	VPCOMPRESSB.Z Z18, K1, Z15
+	POPCNTQ       R11, R9
+	LEAQ          (AX)(R9*1), SI
+	CMPQ          SI, CX
+	JG            sbe5_done
+	MOVQ          $0xffffffffffffffff, SI
+	BZHIQ         R9, SI, SI
+	KMOVQ         SI, K1
+	VMOVDQU8      Z15, K1, (AX)
+	ADDQ          R8, DX
+	ADDQ          R9, AX
+	TESTQ         R12, R12
+	JZ            sbe5_loop
+
+sbe5_done:
+	VZEROUPPER
+	MOVQ dst_base+0(FP), CX
+	SUBQ CX, AX
+	MOVQ src_base+24(FP), CX
+	SUBQ CX, DX
+	MOVQ AX, nDst+56(FP)
+	MOVQ DX, nSrc+64(FP)
+	RET
+
+// func sbDecodeAVX2(dst []byte, src []byte, tab *byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, POPCNT
+TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000080, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+	MOVQ    tab+48(FP), R8
+	VMOVDQU ·tables+46400(SB), Y0
+	VMOVDQU ·tables+46464(SB), Y1
+
+sbd2_loop:
+	CMPQ      SI, BX
+	JG        sbd2_done
+	CMPQ      DI, CX
+	JG        sbd2_done
+	VMOVDQU   (DX)(SI*1), Y2
+	VPMOVMSKB Y2, R9
+	TESTL     R9, R9
+	JNZ       sbd2_wide
+	VMOVDQU   Y2, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       sbd2_loop
+
+sbd2_wide:
+	VPXOR          ·tables+46528(SB), Y2, Y3
+	VMOVDQU        Y3, Y3
+	VPXOR          Y4, Y4, Y4
+	VPXOR          Y5, Y5, Y5
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 (R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 128(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 16(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 144(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 32(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 160(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 48(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 176(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 64(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 192(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 80(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 208(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VBROADCASTI128 96(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y4, Y4
+	VBROADCASTI128 224(R8), Y7
+	VPSHUFB        Y6, Y7, Y7
+	VPOR           Y7, Y5, Y5
+	VPSUBB         ·tables+46560(SB), Y3, Y3
+	VPADDUSB       ·tables+46592(SB), Y3, Y3
+	VBROADCASTI128 112(R8), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VPOR           Y6, Y4, Y4
+	VBROADCASTI128 240(R8), Y6
+	VPSHUFB        Y3, Y6, Y6
+	VPOR           Y6, Y5, Y5
+	VPAND          ·tables+46624(SB), Y4, Y3
+	VPCMPEQB       ·tables+46656(SB), Y3, Y3
+	VPMOVMSKB      Y3, R10
+	CMPL           R10, R9
+	JNE            sbd2_halves
+	VPBLENDVB      Y2, Y4, Y2, Y4
+	VPUNPCKLBW     Y5, Y4, Y2
+	VPUNPCKHBW     Y5, Y4, Y3
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	MOVL           R9, R12
+	SHRL           $0x10, R12
+	MOVBLZX        R12, R12
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           ·tables+6080(SB), R13
+	MOVQ           R10, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y4
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
+	VPSHUFB        Y4, Y2, Y2
+	LEAQ           ·tables+6080(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y4
+	MOVQ           R9, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
+	VPSHUFB        Y4, Y3, Y3
+	VMOVDQU        X2, (AX)(DI*1)
+	POPCNTL        R10, R10
+	LEAQ           8(DI)(R10*1), DI
+	VMOVDQU        X3, (AX)(DI*1)
+	POPCNTL        R11, R10
+	LEAQ           8(DI)(R10*1), DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	POPCNTL        R12, R10
+	LEAQ           8(DI)(R10*1), DI
+	VEXTRACTI128   $0x01, Y3, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	POPCNTL        R9, R9
+	LEAQ           8(DI)(R9*1), DI
+	ADDQ           $0x20, SI
+	JMP            sbd2_loop
+
+sbd2_halves:
+	TESTL   $0x0000ffff, R9
+	JNZ     sbd2_h0
+	VMOVDQU (DX)(SI*1), X2
+	VMOVDQU X2, (AX)(DI*1)
+	ADDQ    $0x10, DI
+	ADDQ    $0x10, SI
+	JMP     sbd2_h0next
+
+sbd2_h0:
+	TESTL          $0x000000ff, R9
+	JZ             sbd2_h0slow
+	TESTL          $0x0000ff00, R9
+	JZ             sbd2_h0slow
+	VPMOVZXBD      (DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y4
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
+	VPMOVZXBD      8(DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y5
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
+	VPOR           Y4, Y5, Y2
+	VPTEST         Y1, Y2
+	JNZ            sbd2_h0slow
+	VPACKUSDW      Y5, Y4, Y2
+	VPERMQ         $0xd8, Y2, Y2
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           ·tables+6080(SB), R12
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y3
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y3, Y3
+	VPSHUFB        Y3, Y2, Y2
+	POPCNTL        R10, R10
+	ADDL           $0x08, R10
+	POPCNTL        R11, R11
+	ADDL           $0x08, R11
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R11, DI
+	ADDQ           $0x10, SI
+	JMP            sbd2_h0next
+
+sbd2_h0slow:
+	TESTL $0x000000ff, R9
+	JNZ   sbd2_h0q0
+	VMOVQ (DX)(SI*1), X2
+	VMOVQ X2, (AX)(DI*1)
+	ADDQ  $0x08, DI
+	ADDQ  $0x08, SI
+	JMP   sbd2_h0q0next
+
+sbd2_h0q0:
+	VPMOVZXBD      (DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y4
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
+	VPSHUFB        Y0, Y4, Y2
+	VPMOVMSKB      Y2, R10
+	TESTL          $0x0f000f00, R10
+	JNZ            sbd2_done
+	MOVL           R10, R11
+	MOVBLZX        R11, R11
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	LEAQ           ·tables+42304(SB), R12
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y2
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y2, Y2
+	VPSHUFB        Y2, Y4, Y2
+	POPCNTL        R11, R11
+	ADDL           $0x04, R11
+	POPCNTL        R10, R10
+	ADDL           $0x04, R10
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R11, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	ADDQ           $0x08, SI
+
+sbd2_h0q0next:
+	TESTL $0x0000ff00, R9
+	JNZ   sbd2_h0q1
+	VMOVQ (DX)(SI*1), X2
+	VMOVQ X2, (AX)(DI*1)
+	ADDQ  $0x08, DI
+	ADDQ  $0x08, SI
+	JMP   sbd2_h0q1next
+
+sbd2_h0q1:
+	VPMOVZXBD      (DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y5
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
+	VPSHUFB        Y0, Y5, Y2
+	VPMOVMSKB      Y2, R10
+	TESTL          $0x0f000f00, R10
+	JNZ            sbd2_done
+	MOVL           R10, R11
+	MOVBLZX        R11, R11
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	LEAQ           ·tables+42304(SB), R12
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y2
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y2, Y2
+	VPSHUFB        Y2, Y5, Y2
+	POPCNTL        R11, R11
+	ADDL           $0x04, R11
+	POPCNTL        R10, R10
+	ADDL           $0x04, R10
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R11, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	ADDQ           $0x08, SI
+
+sbd2_h0q1next:
+sbd2_h0next:
+	TESTL   $0xffff0000, R9
+	JNZ     sbd2_h1
+	VMOVDQU (DX)(SI*1), X2
+	VMOVDQU X2, (AX)(DI*1)
+	ADDQ    $0x10, DI
+	ADDQ    $0x10, SI
+	JMP     sbd2_h1next
+
+sbd2_h1:
+	TESTL          $0x00ff0000, R9
+	JZ             sbd2_h1slow
+	TESTL          $0xff000000, R9
+	JZ             sbd2_h1slow
+	VPMOVZXBD      (DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y4
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
+	VPMOVZXBD      8(DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y5
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
+	VPOR           Y4, Y5, Y2
+	VPTEST         Y1, Y2
+	JNZ            sbd2_h1slow
+	VPACKUSDW      Y5, Y4, Y2
+	VPERMQ         $0xd8, Y2, Y2
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
+	MOVBLZX        R9, R9
+	LEAQ           ·tables+6080(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y3
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y3, Y3
+	VPSHUFB        Y3, Y2, Y2
+	POPCNTL        R10, R10
+	ADDL           $0x08, R10
+	POPCNTL        R9, R9
+	ADDL           $0x08, R9
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x10, SI
+	JMP            sbd2_h1next
+
+sbd2_h1slow:
+	TESTL $0x00ff0000, R9
+	JNZ   sbd2_h1q0
+	VMOVQ (DX)(SI*1), X2
+	VMOVQ X2, (AX)(DI*1)
+	ADDQ  $0x08, DI
+	ADDQ  $0x08, SI
+	JMP   sbd2_h1q0next
+
+sbd2_h1q0:
+	VPMOVZXBD      (DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y4
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
+	VPSHUFB        Y0, Y4, Y2
+	VPMOVMSKB      Y2, R10
+	TESTL          $0x0f000f00, R10
+	JNZ            sbd2_done
+	MOVL           R10, R11
+	MOVBLZX        R11, R11
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	LEAQ           ·tables+42304(SB), R12
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y2
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y2, Y2
+	VPSHUFB        Y2, Y4, Y2
+	POPCNTL        R11, R11
+	ADDL           $0x04, R11
+	POPCNTL        R10, R10
+	ADDL           $0x04, R10
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R11, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	ADDQ           $0x08, SI
+
+sbd2_h1q0next:
+	TESTL $0xff000000, R9
+	JNZ   sbd2_h1q1
+	VMOVQ (DX)(SI*1), X2
+	VMOVQ X2, (AX)(DI*1)
+	ADDQ  $0x08, DI
+	ADDQ  $0x08, SI
+	JMP   sbd2_h1q1next
+
+sbd2_h1q1:
+	VPMOVZXBD      (DX)(SI*1), Y2
+	VMOVDQU        ·tables+46432(SB), Y3
+	VMOVDQU        ·tables+46432(SB), Y5
+	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
+	VPSHUFB        Y0, Y5, Y2
+	VPMOVMSKB      Y2, R9
+	TESTL          $0x0f000f00, R9
+	JNZ            sbd2_done
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x10, R9
+	MOVBLZX        R9, R9
+	LEAQ           ·tables+42304(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y2
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	VPSHUFB        Y2, Y5, Y2
+	POPCNTL        R10, R10
+	ADDL           $0x04, R10
+	POPCNTL        R9, R9
+	ADDL           $0x04, R9
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R10, DI
+	VEXTRACTI128   $0x01, Y2, X2
+	VMOVDQU        X2, (AX)(DI*1)
+	ADDQ           R9, DI
+	ADDQ           $0x08, SI
+
+sbd2_h1q1next:
+sbd2_h1next:
+	JMP sbd2_loop
+
+sbd2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+56(FP)
+	MOVQ SI, nSrc+64(FP)
+	RET
+
+// func sbEncodeAVX2(dst []byte, src []byte, page *byte, blocks *byte) (nDst int, nSrc int)
+// Requires: AVX, AVX2, BMI, BMI2, CMOV, POPCNT
+TEXT ·sbEncodeAVX2(SB), NOSPLIT, $0-80
+	PCALIGN $0x40
+	MOVQ    dst_base+0(FP), AX
+	MOVQ    dst_len+8(FP), CX
+	MOVQ    src_base+24(FP), DX
+	MOVQ    src_len+32(FP), BX
+	SUBQ    $0x00000020, BX
+	SUBQ    $0x00000028, CX
+	XORQ    SI, SI
+	XORQ    DI, DI
+
+sbe2_loop:
+	CMPQ      SI, BX
+	JG        sbe2_done
+	CMPQ      DI, CX
+	JG        sbe2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPMOVMSKB Y0, R8
+	TESTL     R8, R8
+	JNZ       sbe2_wide
+	VMOVDQU   Y0, (AX)(DI*1)
+	ADDQ      $0x20, SI
+	ADDQ      $0x20, DI
+	JMP       sbe2_loop
+
+sbe2_wide:
+	MOVL           $0x00000020, R9
+	MOVL           $0x0000001f, R10
+	CMPB           31(DX)(SI*1), $0xc0
+	CMOVLCC        R10, R9
+	MOVL           $0x0000001e, R10
+	CMPB           30(DX)(SI*1), $0xe0
+	CMOVLCC        R10, R9
+	VMOVDQU        ·tables+2752(SB), Y1
+	VPCMPGTB       Y0, Y1, Y1
+	VPMOVMSKB      Y1, R10
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	VPAND          ·tables+3008(SB), Y0, Y1
+	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPMOVMSKB      Y1, R12
+	MOVL           R8, R13
+	NOTL           R13
+	MOVL           R11, R14
+	ORL            R12, R14
+	ORL            R10, R14
+	ANDNL          R8, R14, R14
+	MOVL           R13, R8
+	ORL            R11, R8
+	ORL            R12, R8
+	MOVL           $0xffffffff, R15
+	BZHIL          R9, R15, R15
+	ANDL           R15, R11
+	ANDL           R15, R12
+	ANDL           R15, R8
+	ANDL           R15, R10
+	ANDL           R15, R13
+	ANDL           R15, R14
+	LEAL           (R12)(R12*1), R15
+	LEAL           (R11)(R11*1), R11
+	SHLL           $0x02, R12
+	ORL            R11, R15
+	ORL            R12, R15
+	XORL           R10, R15
+	ORL            R14, R15
+	ORL            R12, R11
+	VPERM2I128     $0x08, Y0, Y0, Y1
+	VPALIGNR       $0x0f, Y1, Y0, Y1
+	VPERM2I128     $0x08, Y1, Y1, Y4
+	VPALIGNR       $0x0f, Y4, Y1, Y4
+	MOVQ           page+48(FP), R10
+	MOVQ           blocks+56(FP), R14
+	VBROADCASTI128 (R10), Y5
+	VBROADCASTI128 16(R10), Y6
+	VPAND          ·tables+46976(SB), Y1, Y7
+	VPSHUFB        Y7, Y5, Y5
+	VPSHUFB        Y7, Y6, Y6
+	VPSLLW         $0x03, Y7, Y7
+	VPBLENDVB      Y7, Y6, Y5, Y5
+	VPMOVZXBW      X0, Y6
+	VPMOVZXBW      X5, Y7
+	VPSLLW         $0x06, Y7, Y8
+	VPAND          ·tables+46784(SB), Y6, Y7
+	VPOR           Y7, Y8, Y8
+	TESTL          $0x0000ffff, R12
+	JZ             sbe2_h0two
+	VPMOVZXBW      X1, Y7
+	VPMOVZXBW      X4, Y9
+	VPAND          ·tables+46784(SB), Y6, Y2
+	VPAND          ·tables+46848(SB), Y9, Y6
+	VPSLLW         $0x0c, Y6, Y6
+	VPAND          ·tables+46880(SB), Y9, Y10
+	VPCMPEQW       ·tables+46912(SB), Y10, Y10
+	VPAND          ·tables+46784(SB), Y7, Y9
+	VPAND          Y10, Y6, Y6
+	VPOR           Y6, Y2, Y2
+	VPAND          ·tables+46816(SB), Y7, Y6
+	VPBLENDVB      Y10, Y9, Y6, Y9
+	VPSLLW         $0x06, Y9, Y9
+	VPOR           Y9, Y2, Y2
+	VPXOR          Y7, Y7, Y7
+	VPAND          ·tables+3392(SB), Y2, Y6
+	VPCMPEQW       Y7, Y6, Y6
+	VPAND          Y10, Y6, Y6
+	VPANDN         Y2, Y6, Y2
+
+sbe2_h0two:
+	VPXOR      Y6, Y6, Y6
+	TESTL      $0x000000ff, R11
+	JZ         sbe2_g0
+	TESTL      $0x000000ff, R12
+	JNZ        sbe2_g0three
+	VPMOVZXWD  X8, Y7
+	VPCMPEQD   Y9, Y9, Y9
+	VPGATHERDD Y9, (R14)(Y7*1), Y6
+	VPAND      ·tables+46944(SB), Y6, Y6
+	JMP        sbe2_g0
+
+sbe2_g0three:
+	VPMOVZXWD  X2, Y7
+	VPSRLD     $0x06, Y7, Y9
+	VPCMPEQD   Y10, Y10, Y10
+	VPGATHERDD Y10, (R10)(Y9*1), Y6
+	VPAND      ·tables+46944(SB), Y6, Y9
+	VPSLLD     $0x06, Y9, Y9
+	VPAND      ·tables+3712(SB), Y7, Y7
+	VPOR       Y7, Y9, Y9
+	VPCMPEQD   Y10, Y10, Y10
+	VPGATHERDD Y10, (R14)(Y9*1), Y6
+	VPAND      ·tables+46944(SB), Y6, Y6
+
+sbe2_g0:
+	VPXOR        Y7, Y7, Y7
+	TESTL        $0x0000ff00, R11
+	JZ           sbe2_g1
+	TESTL        $0x0000ff00, R12
+	JNZ          sbe2_g1three
+	VEXTRACTI128 $0x01, Y8, X8
+	VPMOVZXWD    X8, Y8
+	VPCMPEQD     Y9, Y9, Y9
+	VPGATHERDD   Y9, (R14)(Y8*1), Y7
+	VPAND        ·tables+46944(SB), Y7, Y7
+	JMP          sbe2_g1
+
+sbe2_g1three:
+	VEXTRACTI128 $0x01, Y2, X8
+	VPMOVZXWD    X8, Y8
+	VPSRLD       $0x06, Y8, Y9
+	VPCMPEQD     Y10, Y10, Y10
+	VPGATHERDD   Y10, (R10)(Y9*1), Y7
+	VPAND        ·tables+46944(SB), Y7, Y9
+	VPSLLD       $0x06, Y9, Y9
+	VPAND        ·tables+3712(SB), Y8, Y8
+	VPOR         Y8, Y9, Y9
+	VPCMPEQD     Y10, Y10, Y10
+	VPGATHERDD   Y10, (R14)(Y9*1), Y7
+	VPAND        ·tables+46944(SB), Y7, Y7
+
+sbe2_g1:
+	VEXTRACTI128 $0x01, Y0, X8
+	VPMOVZXBW    X8, Y8
+	VEXTRACTI128 $0x01, Y5, X5
+	VPMOVZXBW    X5, Y5
+	VPSLLW       $0x06, Y5, Y9
+	VPAND        ·tables+46784(SB), Y8, Y5
+	VPOR         Y5, Y9, Y9
+	TESTL        $0xffff0000, R12
+	JZ           sbe2_h1two
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X1, Y1
+	VEXTRACTI128 $0x01, Y4, X3
+	VPMOVZXBW    X3, Y4
+	VPAND        ·tables+46784(SB), Y8, Y3
+	VPAND        ·tables+46848(SB), Y4, Y5
+	VPSLLW       $0x0c, Y5, Y5
+	VPAND        ·tables+46880(SB), Y4, Y8
+	VPCMPEQW     ·tables+46912(SB), Y8, Y8
+	VPAND        ·tables+46784(SB), Y1, Y4
+	VPAND        Y8, Y5, Y5
+	VPOR         Y5, Y3, Y3
+	VPAND        ·tables+46816(SB), Y1, Y1
+	VPBLENDVB    Y8, Y4, Y1, Y4
+	VPSLLW       $0x06, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VPXOR        Y4, Y4, Y4
+	VPAND        ·tables+3392(SB), Y3, Y1
+	VPCMPEQW     Y4, Y1, Y1
+	VPAND        Y8, Y1, Y1
+	VPANDN       Y3, Y1, Y3
+
+sbe2_h1two:
+	VPXOR      Y1, Y1, Y1
+	TESTL      $0x00ff0000, R11
+	JZ         sbe2_g2
+	TESTL      $0x00ff0000, R12
+	JNZ        sbe2_g2three
+	VPMOVZXWD  X9, Y4
+	VPCMPEQD   Y5, Y5, Y5
+	VPGATHERDD Y5, (R14)(Y4*1), Y1
+	VPAND      ·tables+46944(SB), Y1, Y1
+	JMP        sbe2_g2
+
+sbe2_g2three:
+	VPMOVZXWD  X3, Y4
+	VPSRLD     $0x06, Y4, Y5
+	VPCMPEQD   Y8, Y8, Y8
+	VPGATHERDD Y8, (R10)(Y5*1), Y1
+	VPAND      ·tables+46944(SB), Y1, Y5
+	VPSLLD     $0x06, Y5, Y5
+	VPAND      ·tables+3712(SB), Y4, Y4
+	VPOR       Y4, Y5, Y5
+	VPCMPEQD   Y8, Y8, Y8
+	VPGATHERDD Y8, (R14)(Y5*1), Y1
+	VPAND      ·tables+46944(SB), Y1, Y1
+
+sbe2_g2:
+	VPXOR        Y4, Y4, Y4
+	TESTL        $0xff000000, R11
+	JZ           sbe2_g3
+	TESTL        $0xff000000, R12
+	JNZ          sbe2_g3three
+	VEXTRACTI128 $0x01, Y9, X5
+	VPMOVZXWD    X5, Y5
+	VPCMPEQD     Y8, Y8, Y8
+	VPGATHERDD   Y8, (R14)(Y5*1), Y4
+	VPAND        ·tables+46944(SB), Y4, Y4
+	JMP          sbe2_g3
+
+sbe2_g3three:
+	VEXTRACTI128 $0x01, Y3, X5
+	VPMOVZXWD    X5, Y5
+	VPSRLD       $0x06, Y5, Y8
+	VPCMPEQD     Y9, Y9, Y9
+	VPGATHERDD   Y9, (R10)(Y8*1), Y4
+	VPAND        ·tables+46944(SB), Y4, Y8
+	VPSLLD       $0x06, Y8, Y8
+	VPAND        ·tables+3712(SB), Y5, Y5
+	VPOR         Y5, Y8, Y8
+	VPCMPEQD     Y9, Y9, Y9
+	VPGATHERDD   Y9, (R14)(Y8*1), Y4
+	VPAND        ·tables+46944(SB), Y4, Y4
+
+sbe2_g3:
+	VPACKUSDW Y7, Y6, Y5
+	VPACKUSDW Y4, Y1, Y1
+	VPACKUSWB Y1, Y5, Y1
+	VMOVDQU   ·tables+46720(SB), Y4
+	VPERMD    Y1, Y4, Y1
+	VPMOVMSKB Y1, R10
+	ANDNL     R11, R10, R10
+	ORL       R10, R15
+	VPBLENDVB Y0, Y1, Y0, Y1
+	MOVL      R11, R10
+	ORL       R13, R10
+	XORL      R11, R11
+	TESTL     R15, R15
+	JZ        sbe2_keep
+	INCL      R11
+	TZCNTL    R15, R12
+	BZHIL     R12, R8, R12
+	JZ        sbe2_done
+	BSRL      R12, R9
+	BZHIL     R9, R10, R10
+
+sbe2_keep:
+	LEAQ         ·tables+10176(SB), R8
+	LEAQ         ·tables+12224(SB), R12
+	MOVL         R10, R13
+	MOVBLZX      R13, R13
+	MOVL         R10, R14
+	SHRL         $0x08, R14
+	MOVBLZX      R14, R14
+	VMOVQ        (R8)(R13*8), X0
+	VPINSRQ      $0x01, (R12)(R14*8), X0, X0
+	VPSHUFB      X0, X1, X0
+	VMOVQ        X0, (AX)(DI*1)
+	POPCNTL      R13, R13
+	ADDQ         R13, DI
+	VPEXTRQ      $0x01, X0, (AX)(DI*1)
+	POPCNTL      R14, R13
+	ADDQ         R13, DI
+	VEXTRACTI128 $0x01, Y1, X0
+	MOVL         R10, R13
+	SHRL         $0x10, R13
+	MOVBLZX      R13, R13
+	SHRL         $0x18, R10
+	MOVBLZX      R10, R10
+	VMOVQ        (R8)(R13*8), X1
+	VPINSRQ      $0x01, (R12)(R10*8), X1, X1
+	VPSHUFB      X1, X0, X1
+	VMOVQ        X1, (AX)(DI*1)
+	POPCNTL      R13, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $0x01, X1, (AX)(DI*1)
+	POPCNTL      R10, R8
+	ADDQ         R8, DI
+	ADDQ         R9, SI
+	TESTL        R11, R11
+	JZ           sbe2_loop
+
+sbe2_done:
+	VZEROUPPER
+	MOVQ DI, nDst+64(FP)
+	MOVQ SI, nSrc+72(FP)
+	RET
+
 // func tables()
 TEXT ·tables(SB), NOSPLIT, $0
 	PCALIGN $0x40
@@ -22009,6 +23216,666 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
+
+	// sbSpread0 at 41920
+	QUAD $0x0101410100004000
+	QUAD $0x0303430302024202
+	QUAD $0x0505450504044404
+	QUAD $0x0707470706064606
+	QUAD $0x0909490908084808
+	QUAD $0x0b0b4b0b0a0a4a0a
+	QUAD $0x0d0d4d0d0c0c4c0c
+	QUAD $0x0f0f4f0f0e0e4e0e
+
+	// sbSpread1 at 41984
+	QUAD $0x1111511110105010
+	QUAD $0x1313531312125212
+	QUAD $0x1515551514145414
+	QUAD $0x1717571716165616
+	QUAD $0x1919591918185818
+	QUAD $0x1b1b5b1b1a1a5a1a
+	QUAD $0x1d1d5d1d1c1c5c1c
+	QUAD $0x1f1f5f1f1e1e5e1e
+
+	// sbSpread2 at 42048
+	QUAD $0x2121612120206020
+	QUAD $0x2323632322226222
+	QUAD $0x2525652524246424
+	QUAD $0x2727672726266626
+	QUAD $0x2929692928286828
+	QUAD $0x2b2b6b2b2a2a6a2a
+	QUAD $0x2d2d6d2d2c2c6c2c
+	QUAD $0x2f2f6f2f2e2e6e2e
+
+	// sbSpread3 at 42112
+	QUAD $0x3131713130307030
+	QUAD $0x3333733332327232
+	QUAD $0x3535753534347434
+	QUAD $0x3737773736367636
+	QUAD $0x3939793938387838
+	QUAD $0x3b3b7b3b3a3a7a3a
+	QUAD $0x3d3d7d3d3c3c7c3c
+	QUAD $0x3f3f7f3f3e3e7e3e
+
+	// sbPrev1 at 42176
+	QUAD $0x060504030201003f
+	QUAD $0x0e0d0c0b0a090807
+	QUAD $0x161514131211100f
+	QUAD $0x1e1d1c1b1a191817
+	QUAD $0x262524232221201f
+	QUAD $0x2e2d2c2b2a292827
+	QUAD $0x363534333231302f
+	QUAD $0x3e3d3c3b3a393837
+
+	// sbPrev2 at 42240
+	QUAD $0x0504030201003f3e
+	QUAD $0x0d0c0b0a09080706
+	QUAD $0x1514131211100f0e
+	QUAD $0x1d1c1b1a19181716
+	QUAD $0x2524232221201f1e
+	QUAD $0x2d2c2b2a29282726
+	QUAD $0x3534333231302f2e
+	QUAD $0x3d3c3b3a39383736
+
+	// sbPack at 42304
+	QUAD $0x808080800c080400
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c08040100
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c08040200
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0804020100
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c08050400
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0805040100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0805040200
+	QUAD $0x8080808080808080
+	QUAD $0x800c080504020100
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c08060400
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0806040100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0806040200
+	QUAD $0x8080808080808080
+	QUAD $0x800c080604020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0806050400
+	QUAD $0x8080808080808080
+	QUAD $0x800c080605040100
+	QUAD $0x8080808080808080
+	QUAD $0x800c080605040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c08060504020100
+	QUAD $0x8080808080808080
+	QUAD $0x8080800c09080400
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0908040100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0908040200
+	QUAD $0x8080808080808080
+	QUAD $0x800c090804020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0908050400
+	QUAD $0x8080808080808080
+	QUAD $0x800c090805040100
+	QUAD $0x8080808080808080
+	QUAD $0x800c090805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080504020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0908060400
+	QUAD $0x8080808080808080
+	QUAD $0x800c090806040100
+	QUAD $0x8080808080808080
+	QUAD $0x800c090806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080604020100
+	QUAD $0x8080808080808080
+	QUAD $0x800c090806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080605040100
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080605040200
+	QUAD $0x8080808080808080
+	QUAD $0x0908060504020100
+	QUAD $0x808080808080800c
+	QUAD $0x8080800c0a080400
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0a08040100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0a08040200
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0804020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0a08050400
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0805040100
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080504020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800c0a08060400
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0806040100
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080604020100
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080605040100
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080605040200
+	QUAD $0x8080808080808080
+	QUAD $0x0a08060504020100
+	QUAD $0x808080808080800c
+	QUAD $0x80800c0a09080400
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0908040100
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0908040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090804020100
+	QUAD $0x8080808080808080
+	QUAD $0x800c0a0908050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090805040100
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0a09080504020100
+	QUAD $0x808080808080800c
+	QUAD $0x800c0a0908060400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090806040100
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0a09080604020100
+	QUAD $0x808080808080800c
+	QUAD $0x0c0a090806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0a09080605040100
+	QUAD $0x808080808080800c
+	QUAD $0x0a09080605040200
+	QUAD $0x808080808080800c
+	QUAD $0x0908060504020100
+	QUAD $0x8080808080800c0a
+	QUAD $0x8080800d0c080400
+	QUAD $0x8080808080808080
+	QUAD $0x80800d0c08040100
+	QUAD $0x8080808080808080
+	QUAD $0x80800d0c08040200
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0804020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800d0c08050400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0805040100
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c080504020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800d0c08060400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0806040100
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c080604020100
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c080605040100
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c080605040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c08060504020100
+	QUAD $0x808080808080800d
+	QUAD $0x80800d0c09080400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0908040100
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0908040200
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c090804020100
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0908050400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c090805040100
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c090805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080504020100
+	QUAD $0x808080808080800d
+	QUAD $0x800d0c0908060400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c090806040100
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c090806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080604020100
+	QUAD $0x808080808080800d
+	QUAD $0x0d0c090806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080605040100
+	QUAD $0x808080808080800d
+	QUAD $0x0c09080605040200
+	QUAD $0x808080808080800d
+	QUAD $0x0908060504020100
+	QUAD $0x8080808080800d0c
+	QUAD $0x80800d0c0a080400
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0a08040100
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0a08040200
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0804020100
+	QUAD $0x8080808080808080
+	QUAD $0x800d0c0a08050400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0805040100
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080504020100
+	QUAD $0x808080808080800d
+	QUAD $0x800d0c0a08060400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0806040100
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080604020100
+	QUAD $0x808080808080800d
+	QUAD $0x0d0c0a0806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080605040100
+	QUAD $0x808080808080800d
+	QUAD $0x0c0a080605040200
+	QUAD $0x808080808080800d
+	QUAD $0x0a08060504020100
+	QUAD $0x8080808080800d0c
+	QUAD $0x800d0c0a09080400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0908040100
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0908040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090804020100
+	QUAD $0x808080808080800d
+	QUAD $0x0d0c0a0908050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090805040100
+	QUAD $0x808080808080800d
+	QUAD $0x0c0a090805040200
+	QUAD $0x808080808080800d
+	QUAD $0x0a09080504020100
+	QUAD $0x8080808080800d0c
+	QUAD $0x0d0c0a0908060400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090806040100
+	QUAD $0x808080808080800d
+	QUAD $0x0c0a090806040200
+	QUAD $0x808080808080800d
+	QUAD $0x0a09080604020100
+	QUAD $0x8080808080800d0c
+	QUAD $0x0c0a090806050400
+	QUAD $0x808080808080800d
+	QUAD $0x0a09080605040100
+	QUAD $0x8080808080800d0c
+	QUAD $0x0a09080605040200
+	QUAD $0x8080808080800d0c
+	QUAD $0x0908060504020100
+	QUAD $0x80808080800d0c0a
+	QUAD $0x8080800e0c080400
+	QUAD $0x8080808080808080
+	QUAD $0x80800e0c08040100
+	QUAD $0x8080808080808080
+	QUAD $0x80800e0c08040200
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0804020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800e0c08050400
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0805040100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c080504020100
+	QUAD $0x8080808080808080
+	QUAD $0x80800e0c08060400
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0806040100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c080604020100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c080605040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c080605040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c08060504020100
+	QUAD $0x808080808080800e
+	QUAD $0x80800e0c09080400
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0908040100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0908040200
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c090804020100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0908050400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c090805040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c090805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080504020100
+	QUAD $0x808080808080800e
+	QUAD $0x800e0c0908060400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c090806040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c090806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080604020100
+	QUAD $0x808080808080800e
+	QUAD $0x0e0c090806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c09080605040100
+	QUAD $0x808080808080800e
+	QUAD $0x0c09080605040200
+	QUAD $0x808080808080800e
+	QUAD $0x0908060504020100
+	QUAD $0x8080808080800e0c
+	QUAD $0x80800e0c0a080400
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0a08040100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0a08040200
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c0a0804020100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0c0a08050400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c0a0805040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c0a0805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080504020100
+	QUAD $0x808080808080800e
+	QUAD $0x800e0c0a08060400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c0a0806040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c0a0806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080604020100
+	QUAD $0x808080808080800e
+	QUAD $0x0e0c0a0806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a080605040100
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a080605040200
+	QUAD $0x808080808080800e
+	QUAD $0x0a08060504020100
+	QUAD $0x8080808080800e0c
+	QUAD $0x800e0c0a09080400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c0a0908040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0c0a0908040200
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090804020100
+	QUAD $0x808080808080800e
+	QUAD $0x0e0c0a0908050400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090805040100
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a090805040200
+	QUAD $0x808080808080800e
+	QUAD $0x0a09080504020100
+	QUAD $0x8080808080800e0c
+	QUAD $0x0e0c0a0908060400
+	QUAD $0x8080808080808080
+	QUAD $0x0c0a090806040100
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a090806040200
+	QUAD $0x808080808080800e
+	QUAD $0x0a09080604020100
+	QUAD $0x8080808080800e0c
+	QUAD $0x0c0a090806050400
+	QUAD $0x808080808080800e
+	QUAD $0x0a09080605040100
+	QUAD $0x8080808080800e0c
+	QUAD $0x0a09080605040200
+	QUAD $0x8080808080800e0c
+	QUAD $0x0908060504020100
+	QUAD $0x80808080800e0c0a
+	QUAD $0x80800e0d0c080400
+	QUAD $0x8080808080808080
+	QUAD $0x800e0d0c08040100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0d0c08040200
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0804020100
+	QUAD $0x8080808080808080
+	QUAD $0x800e0d0c08050400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0805040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0805040200
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c080504020100
+	QUAD $0x808080808080800e
+	QUAD $0x800e0d0c08060400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0806040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0806040200
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c080604020100
+	QUAD $0x808080808080800e
+	QUAD $0x0e0d0c0806050400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c080605040100
+	QUAD $0x808080808080800e
+	QUAD $0x0d0c080605040200
+	QUAD $0x808080808080800e
+	QUAD $0x0c08060504020100
+	QUAD $0x8080808080800e0d
+	QUAD $0x800e0d0c09080400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0908040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0908040200
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c090804020100
+	QUAD $0x808080808080800e
+	QUAD $0x0e0d0c0908050400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c090805040100
+	QUAD $0x808080808080800e
+	QUAD $0x0d0c090805040200
+	QUAD $0x808080808080800e
+	QUAD $0x0c09080504020100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0e0d0c0908060400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c090806040100
+	QUAD $0x808080808080800e
+	QUAD $0x0d0c090806040200
+	QUAD $0x808080808080800e
+	QUAD $0x0c09080604020100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0d0c090806050400
+	QUAD $0x808080808080800e
+	QUAD $0x0c09080605040100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0c09080605040200
+	QUAD $0x8080808080800e0d
+	QUAD $0x0908060504020100
+	QUAD $0x80808080800e0d0c
+	QUAD $0x800e0d0c0a080400
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0a08040100
+	QUAD $0x8080808080808080
+	QUAD $0x0e0d0c0a08040200
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0804020100
+	QUAD $0x808080808080800e
+	QUAD $0x0e0d0c0a08050400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0805040100
+	QUAD $0x808080808080800e
+	QUAD $0x0d0c0a0805040200
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a080504020100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0e0d0c0a08060400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0806040100
+	QUAD $0x808080808080800e
+	QUAD $0x0d0c0a0806040200
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a080604020100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0d0c0a0806050400
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a080605040100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0c0a080605040200
+	QUAD $0x8080808080800e0d
+	QUAD $0x0a08060504020100
+	QUAD $0x80808080800e0d0c
+	QUAD $0x0e0d0c0a09080400
+	QUAD $0x8080808080808080
+	QUAD $0x0d0c0a0908040100
+	QUAD $0x808080808080800e
+	QUAD $0x0d0c0a0908040200
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a090804020100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0d0c0a0908050400
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a090805040100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0c0a090805040200
+	QUAD $0x8080808080800e0d
+	QUAD $0x0a09080504020100
+	QUAD $0x80808080800e0d0c
+	QUAD $0x0d0c0a0908060400
+	QUAD $0x808080808080800e
+	QUAD $0x0c0a090806040100
+	QUAD $0x8080808080800e0d
+	QUAD $0x0c0a090806040200
+	QUAD $0x8080808080800e0d
+	QUAD $0x0a09080604020100
+	QUAD $0x80808080800e0d0c
+	QUAD $0x0c0a090806050400
+	QUAD $0x8080808080800e0d
+	QUAD $0x0a09080605040100
+	QUAD $0x80808080800e0d0c
+	QUAD $0x0a09080605040200
+	QUAD $0x80808080800e0d0c
+	QUAD $0x0908060504020100
+	QUAD $0x808080800e0d0c0a
+
+	// sbFlags at 46400
+	QUAD $0x0e0d0a0906050201
+	QUAD $0x808080800f0b0703
+	QUAD $0x0e0d0a0906050201
+	QUAD $0x808080800f0b0703
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+	QUAD $0xffffffffffffffff
+
+	// sbSlow at 46464
+	QUAD $0xc0ff0000c0ff0000
+	QUAD $0xc0ff0000c0ff0000
+	QUAD $0xc0ff0000c0ff0000
+	QUAD $0xc0ff0000c0ff0000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// sbBytes at 46528
+	QUAD $0x8080808080808080
+	QUAD $0x8080808080808080
+	QUAD $0x8080808080808080
+	QUAD $0x8080808080808080
+	QUAD $0x1010101010101010
+	QUAD $0x1010101010101010
+	QUAD $0x1010101010101010
+	QUAD $0x1010101010101010
+	QUAD $0x7070707070707070
+	QUAD $0x7070707070707070
+	QUAD $0x7070707070707070
+	QUAD $0x7070707070707070
+	QUAD $0xe0e0e0e0e0e0e0e0
+	QUAD $0xe0e0e0e0e0e0e0e0
+	QUAD $0xe0e0e0e0e0e0e0e0
+	QUAD $0xe0e0e0e0e0e0e0e0
+	QUAD $0xc0c0c0c0c0c0c0c0
+	QUAD $0xc0c0c0c0c0c0c0c0
+	QUAD $0xc0c0c0c0c0c0c0c0
+	QUAD $0xc0c0c0c0c0c0c0c0
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// sbPackPerm at 46720
+	QUAD $0x0000000400000000
+	QUAD $0x0000000500000001
+	QUAD $0x0000000600000002
+	QUAD $0x0000000700000003
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// sbE2Consts at 46784
+	QUAD $0x003f003f003f003f
+	QUAD $0x003f003f003f003f
+	QUAD $0x003f003f003f003f
+	QUAD $0x003f003f003f003f
+	QUAD $0x001f001f001f001f
+	QUAD $0x001f001f001f001f
+	QUAD $0x001f001f001f001f
+	QUAD $0x001f001f001f001f
+	QUAD $0x000f000f000f000f
+	QUAD $0x000f000f000f000f
+	QUAD $0x000f000f000f000f
+	QUAD $0x000f000f000f000f
+	QUAD $0x00f000f000f000f0
+	QUAD $0x00f000f000f000f0
+	QUAD $0x00f000f000f000f0
+	QUAD $0x00f000f000f000f0
+	QUAD $0x00e000e000e000e0
+	QUAD $0x00e000e000e000e0
+	QUAD $0x00e000e000e000e0
+	QUAD $0x00e000e000e000e0
+	QUAD $0x000000ff000000ff
+	QUAD $0x000000ff000000ff
+	QUAD $0x000000ff000000ff
+	QUAD $0x000000ff000000ff
+	QUAD $0x1f1f1f1f1f1f1f1f
+	QUAD $0x1f1f1f1f1f1f1f1f
+	QUAD $0x1f1f1f1f1f1f1f1f
+	QUAD $0x1f1f1f1f1f1f1f1f
 
 // func tablesAddr() uintptr
 TEXT ·tablesAddr(SB), NOSPLIT, $0-8

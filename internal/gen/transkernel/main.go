@@ -7,7 +7,9 @@
 // ways), utf8_to_wide.go (UTF-8 to UTF-16 and UTF-32), utf16_to_utf8.go,
 // utf32_to_utf8.go, cp1252.go (Windows-1252 to UTF-8; the other way is
 // latin1.go's with a check more), utf16_utf32.go (between UTF-16 and UTF-32,
-// and the byte-order swaps); consts.go holds the constant memory, ops.go the
+// and the byte-order swaps), singlebyte.go (every single-byte encoding over
+// ASCII both ways, from a table passed at run time); consts.go holds the
+// constant memory, ops.go the
 // steps they share. The files written after asm.Width exists take a Width
 // and emit each kernel for AVX2 and AVX-512 from the one algorithm.
 //
@@ -104,6 +106,10 @@ func main() {
 	utf8ToLatin1AVX2(c, "utf8ToCP1252AVX2", true, wt)
 	utf16ToUTF8AVX2(c, "utf16LEToUTF8AVX2", false)
 	utf16ToUTF8AVX2(c, "utf16BEToUTF8AVX2", true)
+	sbDecodeAVX512(mem)
+	sbEncodeAVX512(mem)
+	sbDecodeAVX2(c)
+	sbEncodeAVX2(c)
 	mem.Emit(asm.TablesDoc...)
 	Generate()
 }
