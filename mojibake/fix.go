@@ -65,6 +65,9 @@ type fixer struct {
 	// noSkip turns off plan's skipping of dominated stretches, for its
 	// second try when it cannot tell that skipping changed nothing.
 	noSkip bool
+	// lineUnits holds the misread characters of the window under the
+	// encoding being judged at depth 0, for implausible.
+	lineUnits []unit
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -694,6 +697,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 			continue
 		}
 		us = unitsIn(us[:0], rs, e, sc.pos)
+		if depth == 0 {
+			f.lineUnits = us
+		}
 		mine := sc.mine[:0]
 		// An encoding that finds only what an earlier one found, read the
 		// same way (ISO-8859-1 or Windows-1254 on text misread as
@@ -1013,12 +1019,23 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if gain <= 0 {
 		return candidate{}, false
 	}
+	if depth == 0 {
+		if why := implausible(rs, start, end, us, f.lineUnits, out); why != "" {
+			if debugVeto != nil {
+				debugVeto(rs, start, end, out, why)
+			}
+			return candidate{}, false
+		}
+	}
 	chain := oneRound[e]
 	if len(inner) > 0 {
 		chain = append(slices.Clip(inner), e)
 	}
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0}, true
 }
+
+// debugVeto, when set (by tests), hears of each repair implausible refuses.
+var debugVeto func(rs []rune, start, end int, out []rune, why string)
 
 // exactGain makes c's gain exact; prev and next are the characters around
 // rs, as plan has them.

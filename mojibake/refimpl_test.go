@@ -22,6 +22,8 @@ type refFixer struct {
 	depth [maxRounds]refScratch
 	// leadMask is what refLeadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// lineUnits is fixer.lineUnits.
+	lineUnits []unit
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
@@ -239,6 +241,9 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 		if sc.coveredBy(us) {
 			continue
 		}
+		if depth == 0 {
+			f.lineUnits = us
+		}
 		at := len(sc.foundBuf)
 		sc.foundBuf = append(sc.foundBuf, us...)
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
@@ -370,6 +375,11 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	}
 	gain := before - after
 	if gain <= 0 {
+		return candidate{}, false
+	}
+	// The rules of plausibility came after the speed work: shared, as the
+	// units are.
+	if depth == 0 && implausible(rs, start, end, us, f.lineUnits, out) != "" {
 		return candidate{}, false
 	}
 	chain := append(slices.Clip(inner), e)

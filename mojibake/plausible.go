@@ -1,0 +1,272 @@
+package mojibake
+
+import (
+	_ "embed"
+	"slices"
+	"sync"
+	"unicode"
+
+	"github.com/utf8x/utf8x/mojibake/internal/pairs"
+)
+
+// pairModel is the model of real text: a Bloom filter of the pairs of
+// adjacent characters (one at least not ASCII, letters folded to small
+// ones) that the training text holds, built by mojibake/internal/gen from
+// Debian's translated manual pages and gettext catalogs in all the
+// languages the project trains on.
+//
+//go:embed pairs.bin
+var pairModel []byte
+
+// unseen returns how many pairs of adjacent characters of prev, s, next
+// (none at a line's edge) real text does not hold.
+func unseen(prev rune, s []rune, next rune) int {
+	n := 0
+	a := pairs.Fold(prev)
+	for i := 0; i <= len(s); i++ {
+		r := next
+		if i < len(s) {
+			r = s[i]
+		}
+		if r == none && i == len(s) {
+			r = ' '
+		}
+		b := pairs.Fold(r)
+		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) {
+			n++
+		}
+		a = b
+	}
+	return n
+}
+
+// Scripts, finer than the cost model's: a repair must not bring in a
+// script the line has no other trace of.
+const (
+	scNone  uint8 = iota // not a letter
+	scLatin              // including ASCII
+	scGreek
+	scCyrillic
+	scIPA     // the IPA and phonetic extensions, and Latin Extended-B's rare letters
+	scRareCyr // the Cyrillic of minority and historic languages (Kazakh қ, Abkhaz ҭ)
+	scWide    // CJK, kana, Hangul: written mixed with Latin
+	scOther
+	// Scripts of their own from here on, numbered in scriptTables' order.
+)
+
+var scriptTables = []*unicode.RangeTable{
+	unicode.Armenian, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana,
+	unicode.Nko, unicode.Samaritan, unicode.Mandaic, unicode.Devanagari, unicode.Bengali,
+	unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya, unicode.Tamil, unicode.Telugu,
+	unicode.Kannada, unicode.Malayalam, unicode.Sinhala, unicode.Thai, unicode.Lao,
+	unicode.Tibetan, unicode.Myanmar, unicode.Georgian, unicode.Ethiopic, unicode.Cherokee,
+	unicode.Canadian_Aboriginal, unicode.Ogham, unicode.Runic, unicode.Khmer, unicode.Mongolian,
+	unicode.Coptic, unicode.Tifinagh, unicode.Vai, unicode.Bopomofo,
+}
+
+const scriptDense = 0x3000
+
+var (
+	scriptOnce  sync.Once
+	scriptTable []uint8 // scriptOf for r < scriptDense
+)
+
+func fillScripts() {
+	scriptTable = make([]uint8, scriptDense)
+	for r := rune(0); r < scriptDense; r++ {
+		scriptTable[r] = classifyScript(r)
+	}
+}
+
+func classifyScript(r rune) uint8 {
+	if !unicode.IsLetter(r) {
+		return scNone
+	}
+	switch {
+	case 0x250 <= r && r <= 0x2AF, 0x1D00 <= r && r <= 0x1DBF:
+		return scIPA
+	case unicode.Is(unicode.Latin, r):
+		if r >= 0x180 && r <= 0x24F && rareLetter(r) {
+			return scIPA
+		}
+		return scLatin
+	case unicode.Is(unicode.Greek, r):
+		return scGreek
+	case unicode.Is(unicode.Cyrillic, r):
+		if rareLetter(r) {
+			return scRareCyr
+		}
+		return scCyrillic
+	case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+		return scWide
+	}
+	for i, t := range scriptTables {
+		if unicode.Is(t, r) {
+			return scOther + 1 + uint8(i)
+		}
+	}
+	return scOther
+}
+
+// scriptOf returns the script of letter r, scNone for what is no letter.
+func scriptOf(r rune) uint8 {
+	if r < 0 {
+		return scNone
+	}
+	if r < 0x80 {
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			return scLatin
+		}
+		return scNone
+	}
+	if r < scriptDense {
+		scriptOnce.Do(fillScripts)
+		return scriptTable[r]
+	}
+	return classifyScript(r)
+}
+
+// alphabetic reports scripts written in words of their own, which a word
+// does not mix.
+func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOther }
+
+// implausible reports whether the repair of rs[start:end] (the units us)
+// into out must not be made, though the cost model prefers it. rs is the
+// whole line, lineUnits the misread characters found on it under the same
+// encoding. The rules are those of real text, whatever the cost model
+// says:
+//
+//   - no control, unassigned or private-use character comes out;
+//   - no combining mark comes out without a letter to sit on;
+//   - no letter comes out of a script the line has no other trace of
+//     (Hebrew, Arabic, Thaana or IPA in Latin text) unless the repair
+//     writes a word of it (IPA and rare Cyrillic never), and none glued to a letter of
+//     another alphabet (Latin in a Cyrillic word);
+//   - a stretch that stands alone and whose repair the line holds too
+//     ("Ã©" is é) is text about mojibake, not mojibake;
+//   - the text as found must hold pairs of characters real text does not
+//     (by the model of real text), more of them than the repair, and the
+//     fewer misread characters the stretch holds, the clearer that must
+//     be: a lone two-byte misread character must leave no unseen pair.
+func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) string {
+	prev, next := none, none
+	if start > 0 {
+		prev = rs[start-1]
+	}
+	if end < len(rs) {
+		next = rs[end]
+	}
+	// What comes out.
+	var outScripts [64]int
+	before := prev
+	for i, r := range out {
+		in := infoOf(r)
+		switch {
+		case r == 0xFFFD:
+		case in.kind == kBad || unicode.Is(unicode.Co, r) || r >= 0x80 && r < 0xA0:
+			return "control"
+		case in.kind == kMark:
+			if scriptOf(before) == scNone && infoOf(before).kind != kMark {
+				return "mark"
+			}
+		}
+		s := scriptOf(r)
+		if s != scNone {
+			outScripts[s&63]++
+			if r >= 0x80 && alphabetic(s) {
+				after := next
+				if i+1 < len(out) {
+					after = out[i+1]
+				}
+				for _, n := range [2]rune{before, after} {
+					if t := scriptOf(n); alphabetic(t) && t != s {
+						return "glued"
+					}
+				}
+			}
+		}
+		before = r
+	}
+	// Scripts of the line outside the stretch.
+	var ctx [64]bool
+	for i, r := range rs {
+		if i == start {
+			continue
+		}
+		if i > start && i < end {
+			continue
+		}
+		if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			ctx[scriptOf(r)&63] = true
+		}
+	}
+	// Misread characters of the line outside the stretch, under the same
+	// encoding, count as the line's too: Persian misread whole is cut into
+	// stretches at each zero-width non-joiner, and a word of one letter
+	// stands among the others.
+	for _, u := range lineUnits {
+		if int(u.start) < start || int(u.start) >= end {
+			ctx[scriptOf(u.r)&63] = true
+		}
+	}
+	for _, r := range out {
+		if r < 0x80 {
+			continue
+		}
+		s := scriptOf(r)
+		if s <= scCyrillic || s == scWide || ctx[s&63] {
+			// The alphabets misread text is mostly made of are judged by
+			// the model and by their neighbours.
+			continue
+		}
+		if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
+			return "script"
+		}
+	}
+	// Text about mojibake: the stretch is a word of its own, and its repair
+	// stands elsewhere on the line.
+	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && containsOutside(rs, start, end, out) {
+		return "about"
+	}
+	// The evidence. A neighbour that is not ASCII may be misread itself
+	// (the stretch next to it was judged apart, or refused): the pairs it
+	// makes tell nothing either way, so it counts as a space.
+	p, n := prev, next
+	if p >= 0x80 {
+		p = none
+	}
+	if n >= 0x80 {
+		n = none
+	}
+	ub := unseen(p, rs[start:end], n)
+	ua := unseen(p, out, n)
+	if ub <= ua {
+		return "evidence"
+	}
+	if len(us) == 1 && us[0].end-us[0].start <= 2 && ua > 0 {
+		return "lone"
+	}
+	return ""
+}
+
+// isWordChar reports letters, marks and digits.
+func isWordChar(r rune) bool {
+	if r < 0 {
+		return false
+	}
+	in := infoOf(r)
+	return in.kind == kLetter || in.kind == kMark || in.kind == kDigit
+}
+
+// containsOutside reports whether rs holds out outside rs[start:end].
+func containsOutside(rs []rune, start, end int, out []rune) bool {
+	for i := 0; i+len(out) <= len(rs); i++ {
+		if i+len(out) > start && i < end {
+			continue
+		}
+		if slices.Equal(rs[i:i+len(out)], out) {
+			return true
+		}
+	}
+	return false
+}
