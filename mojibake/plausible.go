@@ -258,13 +258,14 @@ func isWordChar(r rune) bool {
 	return in.kind == kLetter || in.kind == kMark || in.kind == kDigit
 }
 
-// containsOutside reports whether rs holds out outside rs[start:end].
+// containsOutside reports whether rs holds out outside rs[start:end], in
+// either case (text in capitals writes the repair in capitals).
 func containsOutside(rs []rune, start, end int, out []rune) bool {
 	for i := 0; i+len(out) <= len(rs); i++ {
 		if i+len(out) > start && i < end {
 			continue
 		}
-		if slices.Equal(rs[i:i+len(out)], out) {
+		if slices.EqualFunc(rs[i:i+len(out)], out, func(a, b rune) bool { return a == b || unicode.ToLower(a) == unicode.ToLower(b) }) {
 			return true
 		}
 	}
