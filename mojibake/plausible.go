@@ -140,7 +140,7 @@ func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOthe
 //   - no combining mark comes out without a letter to sit on;
 //   - no letter comes out of a script the line has no other trace of
 //     (Hebrew, Arabic, Thaana or IPA in Latin text) unless the repair
-//     writes a word of it (IPA and rare Cyrillic never), and none glued to a letter of
+//     writes a word of it (IPA never, rare Cyrillic only in a Cyrillic word), and none glued to a letter of
 //     another alphabet (Latin in a Cyrillic word);
 //   - a stretch that stands alone and whose repair the line holds too
 //     ("Ã©" is é) is text about mojibake, not mojibake;
@@ -218,6 +218,9 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) st
 			// The alphabets misread text is mostly made of are judged by
 			// the model and by their neighbours.
 			continue
+		}
+		if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
+			continue // a word of Kazakh, Abkhaz, Tajik
 		}
 		if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
 			return "script"
