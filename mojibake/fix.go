@@ -49,6 +49,9 @@ type candidate struct {
 	inexact    bool // gain is a lower bound: plan computes the exact one when it needs it
 	lossy      bool
 	perfect    bool // out has no badness left
+	// unseenBefore and unseenAfter count the pairs of characters real text
+	// does not hold in the stretch as found and in out (see implausible).
+	unseenBefore, unseenAfter int
 }
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
@@ -68,6 +71,10 @@ type fixer struct {
 	// lineUnits holds the misread characters of the window under the
 	// encoding being judged at depth 0, for implausible.
 	lineUnits []unit
+	// allowed holds the encodings Options let be undone (0: all); noLossy
+	// refuses repairs that guess lost bytes.
+	allowed uint16
+	noLossy bool
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -679,6 +686,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	} else {
 		mask, sc.pos = leadsOf(rs, sc.pos[:0])
 	}
+	if f.allowed != 0 {
+		mask &= f.allowed
+	}
 	if mask == 0 {
 		return nil
 	}
@@ -914,7 +924,11 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
 	for _, u := range us {
-		evidence = evidence || !u.space && !u.lossy
+		// A capital glued to the end of a word in small letters ("voilÃ "
+		// for voilà) is evidence enough for its lost no-break space:
+		// implausible still weighs it.
+		evidence = evidence || !u.space && !u.lossy ||
+			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper
 		lossy = lossy || u.lossy || u.space
 	}
 	if !evidence {
@@ -1019,8 +1033,13 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if gain <= 0 {
 		return candidate{}, false
 	}
+	var ub, ua int
 	if depth == 0 {
-		if why := implausible(rs, start, end, us, f.lineUnits, out); why != "" {
+		if f.noLossy && lossy {
+			return candidate{}, false
+		}
+		var why string
+		if why, ub, ua = implausible(rs, start, end, us, f.lineUnits, out); why != "" {
 			if debugVeto != nil {
 				debugVeto(rs, start, end, out, why)
 			}
@@ -1031,7 +1050,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if len(inner) > 0 {
 		chain = append(slices.Clip(inner), e)
 	}
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0}, true
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, unseenBefore: ub, unseenAfter: ua}, true
 }
 
 // debugVeto, when set (by tests), hears of each repair implausible refuses.
@@ -1103,6 +1122,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 				InStart: int64(from), InEnd: int64(to),
 				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
 				Chain: slices.Clone(c.chain), Lossy: c.lossy, // oneRound's are shared
+				Score: c.gain, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
 				Old: string(w[from:to]), New: string(dst[outStart:]),
 			})
 		}

@@ -98,3 +98,46 @@ func TestIssue24Clean(t *testing.T) {
 		}
 	}
 }
+
+// TestOptions: Options narrow the encodings undone and refuse lossy repairs.
+func TestOptions(t *testing.T) {
+	const cp1252 = "Le caf\u00c3\u00a9 est pr\u00c3\u00aat." // café, prêt misread as Windows-1252
+	const cp1251 = "\u0420\u045f\u0421\u0402\u0420\u0451\u0420\u0406\u0420\u00b5\u0421\u201a, \u0420\u0458\u0420\u0451\u0421\u0402!" // Привет, мир! misread as Windows-1251
+	for _, tc := range []struct {
+		in, want string
+		o        Options
+	}{
+		{cp1252, "Le café est prêt.", Options{}},
+		{cp1252, "Le café est prêt.", Options{Encodings: []Encoding{Windows1252}}},
+		{cp1252, cp1252, Options{Encodings: []Encoding{Windows1251}}},
+		{cp1251, "Привет, мир!", Options{Encodings: []Encoding{Windows1251}}},
+		{cp1251, cp1251, Options{Encodings: []Encoding{Windows1252, ISO8859_1}}},
+		{cp1252, cp1252, Options{Encodings: []Encoding{numEncodings}}},
+		// A no-break space lost: "à " misread, its second byte a space.
+		{"voil\u00c3  la maison, d\u00c3\u00a9j\u00c3  vue", "voilà la maison, déjà vue", Options{}},
+		{"voil\u00c3  la maison, d\u00c3\u00a9j\u00c3  vue", "voil\u00c3  la maison, d\u00c3\u00a9j\u00c3  vue", Options{NoLossy: true}},
+		{"Le caf\u00c3\u00a9 est fermé aujourd'hui, voil\u00c3  tout", "Le café est fermé aujourd'hui, voilà tout", Options{}},
+		{"Le caf\u00c3\u00a9 est fermé aujourd'hui, voil\u00c3  tout", "Le café est fermé aujourd'hui, voil\u00c3  tout", Options{NoLossy: true}},
+	} {
+		got, cs := FixString(tc.in, tc.o)
+		if got != tc.want {
+			t.Errorf("%+v: %q -> %q, want %q (%v)", tc.o, tc.in, got, tc.want, cs)
+		}
+		for _, c := range cs {
+			if tc.o.NoLossy && c.Lossy {
+				t.Errorf("%+v: lossy change %+v", tc.o, c)
+			}
+			if c.Score <= 0 || c.UnseenBefore <= c.UnseenAfter {
+				t.Errorf("%q: change without its evidence: %+v", tc.in, c)
+			}
+		}
+	}
+	for name, want := range map[string]Encoding{"latin-1": ISO8859_1, "Windows-1252": Windows1252, "mac-roman": Macintosh, "cp437": IBM437, "koi8-r": KOI8R} {
+		if e, ok := ParseEncoding(name); !ok || e != want {
+			t.Errorf("ParseEncoding(%q) = %v, %v", name, e, ok)
+		}
+	}
+	if _, ok := ParseEncoding("utf-8"); ok {
+		t.Error("ParseEncoding(utf-8) succeeded")
+	}
+}

@@ -19,10 +19,12 @@ import (
 var pairModel []byte
 
 // unseen returns how many pairs of adjacent characters of prev, s, next
-// (none at a line's edge) real text does not hold.
+// (none at a line's edge) real text does not hold. The model folds case;
+// a capital that is not ASCII glued to the end of a small letter ("voilÃ")
+// counts as unseen too, which real text does not write either.
 func unseen(prev rune, s []rune, next rune) int {
 	n := 0
-	a := pairs.Fold(prev)
+	a, ra := pairs.Fold(prev), prev
 	for i := 0; i <= len(s); i++ {
 		r := next
 		if i < len(s) {
@@ -34,8 +36,10 @@ func unseen(prev rune, s []rune, next rune) int {
 		b := pairs.Fold(r)
 		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) {
 			n++
+		} else if r >= 0x80 && ra >= 0 && b != r && infoOf(ra).lower && infoOf(r).upper && infoOf(r).kind == kLetter {
+			n++
 		}
-		a = b
+		a, ra = b, r
 	}
 	return n
 }
@@ -130,8 +134,10 @@ func scriptOf(r rune) uint8 {
 // does not mix.
 func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOther }
 
-// implausible reports whether the repair of rs[start:end] (the units us)
-// into out must not be made, though the cost model prefers it. rs is the
+// implausible says why the repair of rs[start:end] (the units us)
+// into out must not be made, though the cost model prefers it ("" when it
+// may), and how many pairs of characters real text does not hold the
+// stretch has as found and as repaired. rs is the
 // whole line, lineUnits the misread characters found on it under the same
 // encoding. The rules are those of real text, whatever the cost model
 // says:
@@ -148,7 +154,7 @@ func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOthe
 //     (by the model of real text), more of them than the repair, and the
 //     fewer misread characters the stretch holds, the clearer that must
 //     be: a lone two-byte misread character must leave no unseen pair.
-func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) string {
+func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (why string, unseenBefore, unseenAfter int) {
 	prev, next := none, none
 	if start > 0 {
 		prev = rs[start-1]
@@ -164,10 +170,10 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) st
 		switch {
 		case r == 0xFFFD:
 		case in.kind == kBad || unicode.Is(unicode.Co, r) || r >= 0x80 && r < 0xA0:
-			return "control"
+			return "control", 0, 0
 		case in.kind == kMark:
 			if scriptOf(before) == scNone && infoOf(before).kind != kMark {
-				return "mark"
+				return "mark", 0, 0
 			}
 		}
 		s := scriptOf(r)
@@ -180,7 +186,7 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) st
 				}
 				for _, n := range [2]rune{before, after} {
 					if t := scriptOf(n); alphabetic(t) && t != s {
-						return "glued"
+						return "glued", 0, 0
 					}
 				}
 			}
@@ -223,13 +229,13 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) st
 			continue // a word of Kazakh, Abkhaz, Tajik
 		}
 		if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
-			return "script"
+			return "script", 0, 0
 		}
 	}
 	// Text about mojibake: the stretch is a word of its own, and its repair
 	// stands elsewhere on the line.
 	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && containsOutside(rs, start, end, out) {
-		return "about"
+		return "about", 0, 0
 	}
 	// The evidence. A neighbour that is not ASCII may be misread itself
 	// (the stretch next to it was judged apart, or refused): the pairs it
@@ -244,12 +250,12 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) st
 	ub := unseen(p, rs[start:end], n)
 	ua := unseen(p, out, n)
 	if ub <= ua {
-		return "evidence"
+		return "evidence", ub, ua
 	}
 	if len(us) == 1 && us[0].end-us[0].start <= 2 && ua > 0 {
-		return "lone"
+		return "lone", ub, ua
 	}
-	return ""
+	return "", ub, ua
 }
 
 // isWordChar reports letters, marks and digits.

@@ -307,7 +307,8 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
 	for _, u := range us {
-		evidence = evidence || !u.space && !u.lossy
+		evidence = evidence || !u.space && !u.lossy ||
+			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper
 		lossy = lossy || u.lossy || u.space
 	}
 	if !evidence {
@@ -379,7 +380,7 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	}
 	// The rules of plausibility came after the speed work: shared, as the
 	// units are.
-	if depth == 0 && implausible(rs, start, end, us, f.lineUnits, out) != "" {
+	if why, _, _ := implausible(rs, start, end, us, f.lineUnits, out); depth == 0 && why != "" {
 		return candidate{}, false
 	}
 	chain := append(slices.Clip(inner), e)

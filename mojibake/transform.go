@@ -229,8 +229,41 @@ type Transformer struct {
 	looked int64
 }
 
-// NewTransformer returns a Transformer that undoes mojibake.
-func NewTransformer() *Transformer { return &Transformer{} }
+// Options narrow what Fix, FixString and a Transformer repair; the zero
+// value narrows nothing.
+type Options struct {
+	// Encodings, when not empty, are the only misreadings undone, in every
+	// round of a chain: a text misread as Windows-1252 and then as
+	// ISO-8859-1 needs both.
+	Encodings []Encoding
+	// NoLossy refuses repairs that guess what was lost: bytes read as
+	// U+FFFD, dropped or stripped, and spaces taken for the no-break
+	// spaces they had been.
+	NoLossy bool
+}
+
+// apply sets f up for o.
+func (o Options) apply(f *fixer) {
+	f.allowed, f.noLossy = 0, o.NoLossy
+	for _, e := range o.Encodings {
+		if e < numEncodings {
+			f.allowed |= 1 << e
+		}
+	}
+	if len(o.Encodings) > 0 && f.allowed == 0 {
+		f.allowed = 1 << 15 // none of the known encodings: nothing is undone
+	}
+}
+
+// NewTransformer returns a Transformer that undoes mojibake, narrowed by
+// opts (at most one is used).
+func NewTransformer(opts ...Options) *Transformer {
+	t := &Transformer{}
+	if len(opts) > 0 {
+		opts[0].apply(&t.f)
+	}
+	return t
+}
 
 // Reset implements transform.Transformer.
 func (t *Transformer) Reset() {
@@ -404,13 +437,14 @@ func (t *Transformer) rewrite(dst, w []byte) []byte {
 	return out
 }
 
-// Fix returns s with its mojibake undone, and the changes made. It returns s
-// itself when nothing changed.
-func Fix(s []byte) ([]byte, []Change) {
+// Fix returns s with its mojibake undone, and the changes made, narrowed by
+// opts (at most one is used). It returns s itself when nothing changed.
+func Fix(s []byte, opts ...Options) ([]byte, []Change) {
 	buildTables()
 	in := s
 	var changes []Change
-	t := &Transformer{Report: func(c Change) { changes = append(changes, c) }}
+	t := NewTransformer(opts...)
+	t.Report = func(c Change) { changes = append(changes, c) }
 	c, resume := scanFrom(s, 0, true)
 	if c < 0 {
 		return s, nil
@@ -439,8 +473,8 @@ func Fix(s []byte) ([]byte, []Change) {
 }
 
 // FixString is Fix for a string.
-func FixString(s string) (string, []Change) {
-	out, cs := Fix([]byte(s))
+func FixString(s string, opts ...Options) (string, []Change) {
+	out, cs := Fix([]byte(s), opts...)
 	if len(cs) == 0 {
 		return s, nil
 	}
