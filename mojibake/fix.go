@@ -1118,6 +1118,8 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		}
 		k = to
 		if emit != nil {
+			// The gain may be a lower bound (see judge): reported, it is exact.
+			exactGain(&c, f.rs, none, none)
 			emit(Change{
 				InStart: int64(from), InEnd: int64(to),
 				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
