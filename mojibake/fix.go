@@ -981,7 +981,9 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		before, ent.before = 0, 0
 	}
 	if before == 0 {
-		return candidate{}, false // nothing to gain: badness is never below 0
+		// Nothing to gain by the cost model (badness is never below 0);
+		// the model of real text may still see mojibake ("especificaci├│n").
+		return f.modelOnly(rs, start, end, us, e, out, lossy, depth)
 	}
 	after := badness(prev, out, next)
 	// The badness as found counts only through the gain, and the gain's
@@ -1031,7 +1033,10 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		gain = bound - after
 	}
 	if gain <= 0 {
-		return candidate{}, false
+		if len(inner) > 0 {
+			return candidate{}, false
+		}
+		return f.modelOnly(rs, start, end, us, e, out, lossy, depth)
 	}
 	var ub, ua int
 	if depth == 0 {
@@ -1051,6 +1056,40 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		chain = append(slices.Clip(inner), e)
 	}
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, unseenBefore: ub, unseenAfter: ua}, true
+}
+
+// modelOnly decides a stretch the cost model finds nothing to gain in (box
+// drawing glued to letters, "especificaci├│n", reads as clean to it): it is
+// rewritten only at depth 0, to text without badness, when the model of
+// real text finds overwhelming evidence: the repair leaves no pair real
+// text does not hold, and the stretch as found holds at least three.
+func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out []rune, lossy bool, depth int) (candidate, bool) {
+	if depth > 0 || f.noLossy && lossy {
+		return candidate{}, false
+	}
+	return modelOnlyCandidate(rs, start, end, us, f.lineUnits, e, out, lossy)
+}
+
+// modelOnlyCandidate is modelOnly's decision, shared with the reference.
+func modelOnlyCandidate(rs []rune, start, end int, us, lineUnits []unit, e Encoding, out []rune, lossy bool) (candidate, bool) {
+	why, ub, ua := implausible(rs, start, end, us, lineUnits, out)
+	if why != "" || ua > 0 || ub < 3 {
+		if debugVeto != nil {
+			debugVeto(rs, start, end, out, "model-only "+why)
+		}
+		return candidate{}, false
+	}
+	prev, next := none, none
+	if start > 0 {
+		prev = rs[start-1]
+	}
+	if end < len(rs) {
+		next = rs[end]
+	}
+	if badness(prev, out, next) > 0 {
+		return candidate{}, false
+	}
+	return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua}, true
 }
 
 // debugVeto, when set (by tests), hears of each repair implausible refuses.

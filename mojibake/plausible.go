@@ -44,6 +44,19 @@ func unseen(prev rune, s []rune, next rune) int {
 	return n
 }
 
+// modelSees reports whether s between prev and next holds enough pairs
+// real text does not for modelOnly to rewrite it, neighbours that are not
+// ASCII counting as spaces as in implausible.
+func modelSees(prev rune, s []rune, next rune) bool {
+	if prev >= 0x80 {
+		prev = none
+	}
+	if next >= 0x80 {
+		next = none
+	}
+	return unseen(prev, s, next) >= 3
+}
+
 // Scripts, finer than the cost model's: a repair must not bring in a
 // script the line has no other trace of.
 const (
@@ -103,6 +116,9 @@ func classifyScript(r rune) uint8 {
 		return scCyrillic
 	case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
 		return scWide
+	case unicode.In(r, unicode.Common, unicode.Inherited):
+		// Modifier letters (ʻ, ʼ), the kana length mark ー: every script's.
+		return scNone
 	}
 	for i, t := range scriptTables {
 		if unicode.Is(t, r) {
@@ -128,6 +144,19 @@ func scriptOf(r rune) uint8 {
 		return scriptTable[r]
 	}
 	return classifyScript(r)
+}
+
+// alphabetOf returns the alphabet script s belongs to: rare letters are
+// written among the common ones (Kazakh қ among Cyrillic, Old English ǽ
+// among Latin).
+func alphabetOf(s uint8) uint8 {
+	switch s {
+	case scIPA:
+		return scLatin
+	case scRareCyr:
+		return scCyrillic
+	}
+	return s
 }
 
 // alphabetic reports scripts written in words of their own, which a word
@@ -185,7 +214,7 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (w
 					after = out[i+1]
 				}
 				for _, n := range [2]rune{before, after} {
-					if t := scriptOf(n); alphabetic(t) && t != s {
+					if t := scriptOf(n); alphabetic(t) && alphabetOf(t) != alphabetOf(s) {
 						return "glued", 0, 0
 					}
 				}
@@ -220,7 +249,7 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (w
 			continue
 		}
 		s := scriptOf(r)
-		if s <= scCyrillic || s == scWide || ctx[s&63] {
+		if s <= scCyrillic || ctx[s&63] {
 			// The alphabets misread text is mostly made of are judged by
 			// the model and by their neighbours.
 			continue

@@ -22,8 +22,9 @@ type refFixer struct {
 	depth [maxRounds]refScratch
 	// leadMask is what refLeadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
-	// lineUnits is fixer.lineUnits.
+	// lineUnits, noLossy are fixer's.
 	lineUnits []unit
+	noLossy   bool
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
@@ -352,7 +353,10 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 		ent.before = int32(before)
 	}
 	if before == 0 {
-		return candidate{}, false // nothing to gain: refBadness is never below 0
+		if depth > 0 || f.noLossy && lossy {
+			return candidate{}, false
+		}
+		return modelOnlyCandidate(rs, start, end, us, f.lineUnits, e, out, lossy)
 	}
 	after := refBadness(prev, out, next)
 	var inner Chain
@@ -376,7 +380,10 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	}
 	gain := before - after
 	if gain <= 0 {
-		return candidate{}, false
+		if depth > 0 || len(inner) > 0 || f.noLossy && lossy {
+			return candidate{}, false
+		}
+		return modelOnlyCandidate(rs, start, end, us, f.lineUnits, e, out, lossy)
 	}
 	// The rules of plausibility came after the speed work: shared, as the
 	// units are.

@@ -147,8 +147,9 @@ func leadsNone(p []byte) bool {
 // might, once more input comes (unless atEOF). A stretch is rewritten only
 // for a gain, so only if it is bad, and its badness is that of its misread
 // characters with their neighbours (the ASCII between them costs nothing;
-// a guessed character needs a sure one beside it): windows without such a
-// character would come out as they went in.
+// a guessed character needs a sure one beside it), or the model of real
+// text sees one (modelOnly): windows without such a character would come
+// out as they went in.
 func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 	var rs [utf8.UTFMax*2 + 1]rune
 	k := 0
@@ -195,7 +196,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:int(u.end)], next) {
+		if isBad(prev, rs[:int(u.end)], next) || modelSees(prev, rs[:int(u.end)], next) {
 			return true
 		}
 	}

@@ -27,3 +27,47 @@ func pick(rs []rune, i int) rune {
 	}
 	return rs[i]
 }
+
+func TestZZMissReasons(t *testing.T) {
+	if os.Getenv("MOJI_MISS") == "" {
+		t.Skip()
+	}
+	root := trainingRoot(t)
+	ss := heldOutSentences(t, root, 8)
+	for _, m := range trainingManglers() {
+		if !strings.Contains(m.name, os.Getenv("MOJI_MISS")) {
+			continue
+		}
+		reasons := map[string]int{}
+		examples := map[string][]string{}
+		for _, s := range ss {
+			mangled, ok := m.f(s)
+			if !ok || mangled == s {
+				continue
+			}
+			var why []string
+			debugVeto = func(rs []rune, start, end int, out []rune, w string) {
+				why = append(why, w+": "+string(rs[start:end])+" -> "+string(out))
+			}
+			out, _ := FixString(mangled)
+			debugVeto = nil
+			if out == s || m.lossy && matchLossy(out, s) {
+				continue
+			}
+			key := "none"
+			if len(why) > 0 {
+				key = strings.SplitN(why[0], ":", 2)[0]
+			}
+			reasons[key]++
+			if len(examples[key]) < 6 {
+				examples[key] = append(examples[key], s+"\n      got "+out+"\n      "+strings.Join(why, "\n      "))
+			}
+		}
+		t.Logf("%s: %v", m.name, reasons)
+		for k, ex := range examples {
+			for _, e := range ex {
+				t.Logf("  [%s] %s", k, e)
+			}
+		}
+	}
+}
