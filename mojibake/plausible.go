@@ -239,9 +239,15 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (w
 	// encoding, count as the line's too: Persian misread whole is cut into
 	// stretches at each zero-width non-joiner, and a word of one letter
 	// stands among the others.
+	var elsewhere [64]int
 	for _, u := range lineUnits {
 		if int(u.start) < start || int(u.start) >= end {
-			ctx[scriptOf(u.r)&63] = true
+			// Two at least: the same stretch repeated does not vouch for
+			// itself.
+			s := scriptOf(u.r) & 63
+			if elsewhere[s]++; elsewhere[s] >= 2 {
+				ctx[s] = true
+			}
 		}
 	}
 	for _, r := range out {
