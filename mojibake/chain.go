@@ -53,7 +53,9 @@ type Change struct {
 	// UnseenBefore and UnseenAfter count the pairs of adjacent characters
 	// (with the characters around the stretch) that the model of real text
 	// does not hold, in the stretch as found and as repaired: the evidence
-	// the repair was made on.
+	// the repair was made on. UnseenBefore is counted up to UnseenAfter+16:
+	// past that the evidence is overwhelming, and a long stretch misread
+	// whole is not counted to its end.
 	UnseenBefore, UnseenAfter int
 	Old, New                  string // the stretch as found and as written
 }

@@ -52,6 +52,8 @@ type candidate struct {
 	// unseenBefore and unseenAfter count the pairs of characters real text
 	// does not hold in the stretch as found and in out (see implausible).
 	unseenBefore, unseenAfter int
+	units                     stretchUnits
+	checked                   bool // implausible has passed it
 }
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
@@ -75,6 +77,28 @@ type fixer struct {
 	// refuses repairs that guess lost bytes.
 	allowed uint16
 	noLossy bool
+	// scripts counts the window's letters by script, for implausible.
+	scripts lineScripts
+	// banned holds the stretches implausible refused in this window;
+	// unitsFor the misread characters of the window under one encoding.
+	banned   []bannedStretch
+	unitsFor struct {
+		us       []unit
+		e, want  Encoding
+		ok       bool
+		provider func() []unit
+	}
+}
+
+// wantedUnits returns the misread characters of the window under the
+// encoding checkChosen is judging, found once for each.
+func (f *fixer) wantedUnits() []unit {
+	u := &f.unitsFor
+	if !u.ok || u.e != u.want {
+		u.us = unitsIn(u.us[:0], f.rs, u.want, f.depth[0].pos)
+		u.e, u.ok = u.want, true
+	}
+	return u.us
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -1038,24 +1062,60 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		}
 		return f.modelOnly(rs, start, end, us, e, out, lossy, depth)
 	}
-	var ub, ua int
-	if depth == 0 {
-		if f.noLossy && lossy {
-			return candidate{}, false
-		}
-		var why string
-		if why, ub, ua = implausible(rs, start, end, us, f.lineUnits, out); why != "" {
-			if debugVeto != nil {
-				debugVeto(rs, start, end, out, why)
-			}
-			return candidate{}, false
-		}
+	if depth == 0 && (f.noLossy && lossy || f.isBanned(start, end, e)) {
+		return candidate{}, false
 	}
 	chain := oneRound[e]
 	if len(inner) > 0 {
 		chain = append(slices.Clip(inner), e)
 	}
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, unseenBefore: ub, unseenAfter: ua}, true
+	// At depth 0, implausible judges the candidates chosen (window), not
+	// all of them: most lose to another encoding's anyway.
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+}
+
+// isBanned reports whether implausible refused the stretch [start, end)
+// under e on this window.
+func (f *fixer) isBanned(start, end int, e Encoding) bool {
+	for _, b := range f.banned {
+		if int(b.start) == start && int(b.end) == end && b.e == e {
+			return true
+		}
+	}
+	return false
+}
+
+// bannedStretch is a candidate implausible refused.
+type bannedStretch struct {
+	start, end int32
+	e          Encoding
+}
+
+// checkChosen runs implausible on the candidates plan chose at depth 0,
+// banning those it refuses; it reports whether all passed.
+func (f *fixer) checkChosen(cs []candidate) bool {
+	ok := true
+	for i := range cs {
+		c := &cs[i]
+		if c.checked {
+			continue
+		}
+		e := c.chain[len(c.chain)-1]
+		f.unitsFor.want = e
+		f.scripts.units = f.unitsFor.provider
+		why, ub, ua := implausible(f.rs, c.start, c.end, c.units, nil, c.out, &f.scripts)
+		f.scripts.units = nil
+		if why != "" {
+			if debugVeto != nil {
+				debugVeto(f.rs, c.start, c.end, c.out, why)
+			}
+			f.banned = append(f.banned, bannedStretch{int32(c.start), int32(c.end), e})
+			ok = false
+			continue
+		}
+		c.checked, c.unseenBefore, c.unseenAfter = true, ub, ua
+	}
+	return ok
 }
 
 // modelOnly decides a stretch the cost model finds nothing to gain in (box
@@ -1067,18 +1127,14 @@ func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out 
 	if depth > 0 || f.noLossy && lossy {
 		return candidate{}, false
 	}
-	return modelOnlyCandidate(rs, start, end, us, f.lineUnits, e, out, lossy)
+	if f.isBanned(start, end, e) {
+		return candidate{}, false
+	}
+	return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, &f.scripts)
 }
 
 // modelOnlyCandidate is modelOnly's decision, shared with the reference.
-func modelOnlyCandidate(rs []rune, start, end int, us, lineUnits []unit, e Encoding, out []rune, lossy bool) (candidate, bool) {
-	why, ub, ua := implausible(rs, start, end, us, lineUnits, out)
-	if why != "" || ua > 0 || ub < 3 {
-		if debugVeto != nil {
-			debugVeto(rs, start, end, out, "model-only "+why)
-		}
-		return candidate{}, false
-	}
+func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, e Encoding, out []rune, lossy bool, lc *lineScripts) (candidate, bool) {
 	prev, next := none, none
 	if start > 0 {
 		prev = rs[start-1]
@@ -1086,10 +1142,26 @@ func modelOnlyCandidate(rs []rune, start, end int, us, lineUnits []unit, e Encod
 	if end < len(rs) {
 		next = rs[end]
 	}
-	if badness(prev, out, next) > 0 {
+	// The cheap refusals first: most stretches here are another
+	// encoding's reading of text misread, which leaves unseen pairs.
+	p, n := prev, next
+	if p >= 0x80 {
+		p = none
+	}
+	if n >= 0x80 {
+		n = none
+	}
+	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, 3) < 3 || badness(prev, out, next) > 0 {
 		return candidate{}, false
 	}
-	return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua}, true
+	why, ub, ua := implausible(rs, start, end, us, lineUnits, out, lc)
+	if why != "" || ua > 0 || ub < 3 {
+		if debugVeto != nil {
+			debugVeto(rs, start, end, out, "model-only "+why)
+		}
+		return candidate{}, false
+	}
+	return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, checked: true}, true
 }
 
 // debugVeto, when set (by tests), hears of each repair implausible refuses.
@@ -1138,8 +1210,20 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		// package can judge: UTF-16, binary, or bytes for fix --invalid first.
 		return append(dst, w...), 0
 	}
-	f.arena = f.arena[:0]
-	cs := f.plan(f.rs, none, none, 0, nil)
+	f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
+	if f.unitsFor.provider == nil {
+		f.unitsFor.provider = f.wantedUnits
+	}
+	var cs []candidate
+	for {
+		f.arena = f.arena[:0]
+		cs = f.plan(f.rs, none, none, 0, nil)
+		// Plan again without what implausible refused, until what is
+		// chosen passes: each round bans one stretch more.
+		if f.checkChosen(cs) {
+			break
+		}
+	}
 	base := len(dst)
 	k := 0
 	for _, c := range cs {

@@ -101,7 +101,7 @@ func TestIssue24Clean(t *testing.T) {
 
 // TestOptions: Options narrow the encodings undone and refuse lossy repairs.
 func TestOptions(t *testing.T) {
-	const cp1252 = "Le caf\u00c3\u00a9 est pr\u00c3\u00aat." // café, prêt misread as Windows-1252
+	const cp1252 = "Le caf\u00c3\u00a9 est pr\u00c3\u00aat."                                                                         // café, prêt misread as Windows-1252
 	const cp1251 = "\u0420\u045f\u0421\u0402\u0420\u0451\u0420\u0406\u0420\u00b5\u0421\u201a, \u0420\u0458\u0420\u0451\u0421\u0402!" // Привет, мир! misread as Windows-1251
 	for _, tc := range []struct {
 		in, want string

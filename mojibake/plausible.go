@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	_ "embed"
+	"math"
 	"slices"
 	"sync"
 	"unicode"
@@ -18,11 +19,15 @@ import (
 //go:embed pairs.bin
 var pairModel []byte
 
+// unseenMargin is how far past the repair's count implausible counts the
+// unseen pairs of a stretch as found.
+const unseenMargin = 16
+
 // unseen returns how many pairs of adjacent characters of prev, s, next
-// (none at a line's edge) real text does not hold. The model folds case;
+// (none at a line's edge) real text does not hold, counting up to limit. The model folds case;
 // a capital that is not ASCII glued to the end of a small letter ("voilÃ")
 // counts as unseen too, which real text does not write either.
-func unseen(prev rune, s []rune, next rune) int {
+func unseen(prev rune, s []rune, next rune, limit int) int {
 	n := 0
 	a, ra := pairs.Fold(prev), prev
 	for i := 0; i <= len(s); i++ {
@@ -34,6 +39,9 @@ func unseen(prev rune, s []rune, next rune) int {
 			r = ' '
 		}
 		b := pairs.Fold(r)
+		if n >= limit {
+			return n
+		}
 		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) {
 			n++
 		} else if r >= 0x80 && ra >= 0 && b != r && infoOf(ra).lower && infoOf(r).upper && infoOf(r).kind == kLetter {
@@ -54,7 +62,7 @@ func modelSees(prev rune, s []rune, next rune) bool {
 	if next >= 0x80 {
 		next = none
 	}
-	return unseen(prev, s, next) >= 3
+	return unseen(prev, s, next, 3) >= 3
 }
 
 // Scripts, finer than the cost model's: a repair must not bring in a
@@ -163,12 +171,12 @@ func alphabetOf(s uint8) uint8 {
 // does not mix.
 func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOther }
 
-// implausible says why the repair of rs[start:end] (the units us)
+// implausible says why the repair of rs[start:end] (misread characters us)
 // into out must not be made, though the cost model prefers it ("" when it
 // may), and how many pairs of characters real text does not hold the
 // stretch has as found and as repaired. rs is the
 // whole line, lineUnits the misread characters found on it under the same
-// encoding. The rules are those of real text, whatever the cost model
+// encoding, lc (if not nil) where the line's scripts are counted once. The rules are those of real text, whatever the cost model
 // says:
 //
 //   - no control, unassigned or private-use character comes out;
@@ -177,13 +185,14 @@ func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOthe
 //     (Hebrew, Arabic, Thaana or IPA in Latin text) unless the repair
 //     writes a word of it (IPA never, rare Cyrillic only in a Cyrillic word), and none glued to a letter of
 //     another alphabet (Latin in a Cyrillic word);
-//   - a stretch that stands alone and whose repair the line holds too
-//     ("Ã©" is é) is text about mojibake, not mojibake;
+//   - a stretch that stands alone, one misread character or in quotes,
+//     whose repair the line holds too as a word ("Ã©" is é), is text
+//     about mojibake, not mojibake;
 //   - the text as found must hold pairs of characters real text does not
 //     (by the model of real text), more of them than the repair, and the
 //     fewer misread characters the stretch holds, the clearer that must
 //     be: a lone two-byte misread character must leave no unseen pair.
-func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (why string, unseenBefore, unseenAfter int) {
+func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts) (why string, unseenBefore, unseenAfter int) {
 	prev, next := none, none
 	if start > 0 {
 		prev = rs[start-1]
@@ -198,7 +207,7 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (w
 		in := infoOf(r)
 		switch {
 		case r == 0xFFFD:
-		case in.kind == kBad || unicode.Is(unicode.Co, r) || r >= 0x80 && r < 0xA0:
+		case in.kind == kBad || isPrivateUse(r) || r >= 0x80 && r < 0xA0:
 			return "control", 0, 0
 		case in.kind == kMark:
 			if scriptOf(before) == scNone && infoOf(before).kind != kMark {
@@ -222,31 +231,48 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (w
 		}
 		before = r
 	}
-	// Scripts of the line outside the stretch.
+	// Scripts of the line outside the stretch, needed only when a letter
+	// of a script other than Latin, Greek or Cyrillic comes out.
 	var ctx [64]bool
-	for i, r := range rs {
-		if i == start {
-			continue
-		}
-		if i > start && i < end {
-			continue
-		}
-		if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-			ctx[scriptOf(r)&63] = true
+	needCtx := false
+	for _, r := range out {
+		if r >= 0x80 && scriptOf(r) > scCyrillic {
+			needCtx = true
+			break
 		}
 	}
-	// Misread characters of the line outside the stretch, under the same
-	// encoding, count as the line's too: Persian misread whole is cut into
-	// stretches at each zero-width non-joiner, and a word of one letter
-	// stands among the others.
-	var elsewhere [64]int
-	for _, u := range lineUnits {
-		if int(u.start) < start || int(u.start) >= end {
-			// Two at least: the same stretch repeated does not vouch for
-			// itself.
-			s := scriptOf(u.r) & 63
-			if elsewhere[s]++; elsewhere[s] >= 2 {
-				ctx[s] = true
+	if needCtx {
+		if lc == nil {
+			lc = &lineScripts{}
+		}
+		if !lc.ok {
+			lc.count(rs)
+		}
+		var inside [64]int32
+		for _, r := range rs[start:end] {
+			if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+				inside[scriptOf(r)&63]++
+			}
+		}
+		for i := range ctx {
+			ctx[i] = lc.n[i] > inside[i]
+		}
+		// Misread characters of the line outside the stretch, under the
+		// same encoding, count as the line's too: Persian misread whole is
+		// cut into stretches at each zero-width non-joiner, and a word of
+		// one letter stands among the others.
+		if lineUnits == nil && lc.units != nil {
+			lineUnits = lc.units()
+		}
+		var elsewhere [64]int
+		for _, u := range lineUnits {
+			if int(u.start) < start || int(u.start) >= end {
+				// Two at least: the same stretch repeated does not vouch
+				// for itself.
+				s := scriptOf(u.r) & 63
+				if elsewhere[s]++; elsewhere[s] >= 2 {
+					ctx[s] = true
+				}
 			}
 		}
 	}
@@ -269,7 +295,7 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (w
 	}
 	// Text about mojibake: the stretch is a word of its own, and its repair
 	// stands elsewhere on the line.
-	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && containsOutside(rs, start, end, out) {
+	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && containsOutside(rs, start, end, out) {
 		return "about", 0, 0
 	}
 	// The evidence. A neighbour that is not ASCII may be misread itself
@@ -282,15 +308,54 @@ func implausible(rs []rune, start, end int, us, lineUnits []unit, out []rune) (w
 	if n >= 0x80 {
 		n = none
 	}
-	ub := unseen(p, rs[start:end], n)
-	ua := unseen(p, out, n)
+	ua := unseen(p, out, n, math.MaxInt)
+	// Past the repair's by a margin, the stretch's count changes nothing:
+	// a long stretch misread whole is not counted to its end.
+	ub := unseen(p, rs[start:end], n, ua+unseenMargin)
 	if ub <= ua {
 		return "evidence", ub, ua
 	}
-	if len(us) == 1 && us[0].end-us[0].start <= 2 && ua > 0 {
+	if us.n == 1 && us.firstWidth <= 2 && ua > 0 {
 		return "lone", ub, ua
 	}
 	return "", ub, ua
+}
+
+// stretchUnits is what implausible needs of a stretch's misread
+// characters: how many, and how many characters the first one spans.
+type stretchUnits struct{ n, firstWidth int32 }
+
+func unitsOf(us []unit) stretchUnits {
+	if len(us) == 0 {
+		return stretchUnits{}
+	}
+	return stretchUnits{int32(len(us)), us[0].end - us[0].start}
+}
+
+// lineScripts counts the letters of each script on a line, once for all
+// the stretches judged on it (nil, or not ok: not counted yet).
+type lineScripts struct {
+	n  [64]int32
+	ok bool
+	// units, when set, gives the line's misread characters under the
+	// encoding judged when implausible's caller passes none: finding them
+	// costs, and only stretches decoding to a rarer script need them.
+	units func() []unit
+}
+
+func (lc *lineScripts) count(rs []rune) {
+	lc.n = [64]int32{}
+	for _, r := range rs {
+		if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			lc.n[scriptOf(r)&63]++
+		}
+	}
+	lc.ok = true
+}
+
+// isPrivateUse reports the private-use code points (Co).
+func isPrivateUse(r rune) bool {
+	return 0xE000 <= r && r <= 0xF8FF || 0xF0000 <= r && r <= 0xFFFFD || 0x100000 <= r && r <= 0x10FFFD
 }
 
 // isWordChar reports letters, marks and digits.
@@ -302,14 +367,23 @@ func isWordChar(r rune) bool {
 	return in.kind == kLetter || in.kind == kMark || in.kind == kDigit
 }
 
-// containsOutside reports whether rs holds out outside rs[start:end], in
-// either case (text in capitals writes the repair in capitals).
+// containsOutside reports whether rs holds out outside rs[start:end] as a
+// word of its own, in either case (text in capitals writes the repair in
+// capitals).
 func containsOutside(rs []rune, start, end int, out []rune) bool {
+	same := func(a, b rune) bool { return a == b || pairs.Fold(a) == pairs.Fold(b) }
+	f0 := pairs.Fold(out[0])
 	for i := 0; i+len(out) <= len(rs); i++ {
 		if i+len(out) > start && i < end {
+			i = end - 1
 			continue
 		}
-		if slices.EqualFunc(rs[i:i+len(out)], out, func(a, b rune) bool { return a == b || unicode.ToLower(a) == unicode.ToLower(b) }) {
+		// Folding keeps ASCII ASCII and the rest not: most characters
+		// are told apart without it.
+		if r := rs[i]; r != out[0] && (r < 0x80) != (f0 < 0x80) || pairs.Fold(r) != f0 || !slices.EqualFunc(rs[i:i+len(out)], out, same) {
+			continue
+		}
+		if (i == 0 || !isWordChar(rs[i-1])) && (i+len(out) == len(rs) || !isWordChar(rs[i+len(out)])) {
 			return true
 		}
 	}

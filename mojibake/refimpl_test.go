@@ -356,7 +356,7 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 		if depth > 0 || f.noLossy && lossy {
 			return candidate{}, false
 		}
-		return modelOnlyCandidate(rs, start, end, us, f.lineUnits, e, out, lossy)
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil)
 	}
 	after := refBadness(prev, out, next)
 	var inner Chain
@@ -383,11 +383,11 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 		if depth > 0 || len(inner) > 0 || f.noLossy && lossy {
 			return candidate{}, false
 		}
-		return modelOnlyCandidate(rs, start, end, us, f.lineUnits, e, out, lossy)
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil)
 	}
 	// The rules of plausibility came after the speed work: shared, as the
 	// units are.
-	if why, _, _ := implausible(rs, start, end, us, f.lineUnits, out); depth == 0 && why != "" {
+	if why, _, _ := implausible(rs, start, end, unitsOf(us), f.lineUnits, out, nil); depth == 0 && why != "" {
 		return candidate{}, false
 	}
 	chain := append(slices.Clip(inner), e)

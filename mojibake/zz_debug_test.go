@@ -12,7 +12,7 @@ func TestZZDebug(t *testing.T) {
 		t.Skip()
 	}
 	debugVeto = func(rs []rune, start, end int, out []rune, why string) {
-		t.Logf("veto %q -> %q: %s (ub=%d ua=%d)", string(rs[start:end]), string(out), why, unseen(pick(rs, start-1), rs[start:end], pick(rs, end)), unseen(pick(rs, start-1), out, pick(rs, end)))
+		t.Logf("veto %q -> %q: %s (ub=%d ua=%d)", string(rs[start:end]), string(out), why, unseen(pick(rs, start-1), rs[start:end], pick(rs, end), 1<<30), unseen(pick(rs, start-1), out, pick(rs, end), 1<<30))
 	}
 	defer func() { debugVeto = nil }()
 	for _, l := range strings.Split(s, "|") {

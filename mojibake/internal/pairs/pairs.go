@@ -13,6 +13,27 @@ const Bits = 1 << 20
 // and controls as a space; none (-1, the edge of a line) as a space.
 func Fold(r rune) rune {
 	switch {
+	case uint32(r) < uint32(len(foldTable)):
+		return foldTable[r]
+	case 0x2000 <= r && r < 0x2100, 0x2190 <= r && r < 0x24B6, 0x2500 <= r && r < 0x2C00, 0x3000 <= r && r < 0xA640:
+		// Punctuation, symbols, box drawing, CJK: no case to fold, and
+		// misread text is full of them.
+		return r
+	}
+	return fold(r)
+}
+
+// foldTable holds Fold for the alphabets misread text is made of, which
+// unicode.ToLower looks up slowly.
+var foldTable = func() (t [0x800]rune) {
+	for r := range t {
+		t[r] = fold(rune(r))
+	}
+	return t
+}()
+
+func fold(r rune) rune {
+	switch {
 	case r < 0:
 		return ' '
 	case r < 0x80:
