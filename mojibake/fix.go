@@ -1038,8 +1038,9 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		}
 		budget = &b
 	}
-	// Another round can only help a decoding that is still bad.
-	if after > 0 && depth+1 < maxRounds && *budget > 0 {
+	// Another round can only help a decoding that is still bad, by the
+	// cost model or by the model of real text.
+	if (after > 0 || modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
@@ -1120,12 +1121,17 @@ func (f *fixer) checkChosen(cs []candidate) bool {
 
 // modelOnly decides a stretch the cost model finds nothing to gain in (box
 // drawing glued to letters, "especificaci├│n", reads as clean to it): it is
-// rewritten only at depth 0, to text without badness, when the model of
+// rewritten, to text without badness, only when the model of
 // real text finds overwhelming evidence: the repair leaves no pair real
 // text does not hold, and the stretch as found holds at least three.
 func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out []rune, lossy bool, depth int) (candidate, bool) {
-	if depth > 0 || f.noLossy && lossy {
+	if f.noLossy && lossy {
 		return candidate{}, false
+	}
+	if depth > 0 {
+		// A round inside another (text misread twice): its line is the
+		// outer round's decoding.
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil)
 	}
 	if f.isBanned(start, end, e) {
 		return candidate{}, false

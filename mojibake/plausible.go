@@ -72,8 +72,8 @@ const (
 	scLatin              // including ASCII
 	scGreek
 	scCyrillic
-	scIPA     // the IPA and phonetic extensions, and Latin Extended-B's rare letters
-	scRareCyr // the Cyrillic of minority and historic languages (Kazakh қ, Abkhaz ҭ)
+	scIPA     // the IPA and phonetic extensions, and Latin Extended-B's rare letters, unless real text has them
+	scRareCyr // historic and minority Cyrillic letters real text does not have
 	scWide    // CJK, kana, Hangul: written mixed with Latin
 	scOther
 	// Scripts of their own from here on, numbered in scriptTables' order.
@@ -109,16 +109,19 @@ func classifyScript(r rune) uint8 {
 	}
 	switch {
 	case 0x250 <= r && r <= 0x2AF, 0x1D00 <= r && r <= 0x1DBF:
+		if attested(r) {
+			return scLatin // Azerbaijani ə, the ɛ ɔ ɓ ɗ of African orthographies
+		}
 		return scIPA
 	case unicode.Is(unicode.Latin, r):
-		if r >= 0x180 && r <= 0x24F && rareLetter(r) {
+		if r >= 0x180 && r <= 0x24F && rareLetter(r) && !attested(r) {
 			return scIPA
 		}
 		return scLatin
 	case unicode.Is(unicode.Greek, r):
 		return scGreek
 	case unicode.Is(unicode.Cyrillic, r):
-		if rareLetter(r) {
+		if rareLetter(r) && !attested(r) {
 			return scRareCyr
 		}
 		return scCyrillic
@@ -134,6 +137,19 @@ func classifyScript(r rune) uint8 {
 		}
 	}
 	return scOther
+}
+
+// attested reports whether the model of real text has seen letter r begin
+// or end a word, or beside a common vowel: the letters of a living
+// orthography, not only of phonetics or history.
+func attested(r rune) bool {
+	f := pairs.Fold(r)
+	for _, o := range [...]rune{' ', 'a', 'e', 'i', 'o', 'u'} {
+		if pairs.Has(pairModel, f, o) || pairs.Has(pairModel, o, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // scriptOf returns the script of letter r, scNone for what is no letter.
@@ -191,7 +207,8 @@ func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOthe
 //   - the text as found must hold pairs of characters real text does not
 //     (by the model of real text), more of them than the repair, and the
 //     fewer misread characters the stretch holds, the clearer that must
-//     be: a lone two-byte misread character must leave no unseen pair.
+//     be: a lone two-byte misread character must make two unseen pairs
+//     and leave none.
 func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts) (why string, unseenBefore, unseenAfter int) {
 	prev, next := none, none
 	if start > 0 {
@@ -217,13 +234,13 @@ func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, o
 		s := scriptOf(r)
 		if s != scNone {
 			outScripts[s&63]++
-			if r >= 0x80 && alphabetic(s) {
+			if r >= 0x80 && alphabetOf(s) <= scCyrillic {
 				after := next
 				if i+1 < len(out) {
 					after = out[i+1]
 				}
 				for _, n := range [2]rune{before, after} {
-					if t := scriptOf(n); alphabetic(t) && alphabetOf(t) != alphabetOf(s) {
+					if t := alphabetOf(scriptOf(n)); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
 						return "glued", 0, 0
 					}
 				}
@@ -315,7 +332,7 @@ func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, o
 	if ub <= ua {
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && ua > 0 {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space) {
 		return "lone", ub, ua
 	}
 	return "", ub, ua
@@ -323,13 +340,16 @@ func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, o
 
 // stretchUnits is what implausible needs of a stretch's misread
 // characters: how many, and how many characters the first one spans.
-type stretchUnits struct{ n, firstWidth int32 }
+type stretchUnits struct {
+	n, firstWidth int32
+	space         bool // the first is a lost no-break space (judge demands a capital glued to a small letter)
+}
 
 func unitsOf(us []unit) stretchUnits {
 	if len(us) == 0 {
 		return stretchUnits{}
 	}
-	return stretchUnits{int32(len(us)), us[0].end - us[0].start}
+	return stretchUnits{int32(len(us)), us[0].end - us[0].start, us[0].space}
 }
 
 // lineScripts counts the letters of each script on a line, once for all

@@ -353,8 +353,11 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 		ent.before = int32(before)
 	}
 	if before == 0 {
-		if depth > 0 || f.noLossy && lossy {
+		if f.noLossy && lossy {
 			return candidate{}, false
+		}
+		if depth > 0 {
+			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil)
 		}
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil)
 	}
@@ -370,8 +373,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 		}
 		budget = &b
 	}
-	// Another round can only help a decoding that is still bad.
-	if after > 0 && depth+1 < maxRounds && *budget > 0 {
+	// Another round can only help a decoding that is still bad, by the
+	// cost model or by the model of real text.
+	if (after > 0 || modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
@@ -380,8 +384,11 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	}
 	gain := before - after
 	if gain <= 0 {
-		if depth > 0 || len(inner) > 0 || f.noLossy && lossy {
+		if len(inner) > 0 || f.noLossy && lossy {
 			return candidate{}, false
+		}
+		if depth > 0 {
+			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil)
 		}
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil)
 	}

@@ -10,7 +10,9 @@ const Bits = 1 << 20
 
 // Fold maps r to what the model sees: letters in small letters (the model
 // must hold for text in capitals and title case too), digits as 0, spaces
-// and controls as a space; none (-1, the edge of a line) as a space.
+// and controls as a space; none (-1, the edge of a line) as a space. A
+// no-break space stays itself: real text puts it before a colon or a
+// number, mojibake after Â.
 func Fold(r rune) rune {
 	switch {
 	case uint32(r) < uint32(len(foldTable)):
@@ -46,7 +48,7 @@ func fold(r rune) rune {
 			return ' '
 		}
 		return r
-	case r == 0xA0 || r == 0x85:
+	case r == 0x85:
 		return ' '
 	}
 	return unicode.ToLower(r)
