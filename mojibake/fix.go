@@ -1007,7 +1007,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	if before == 0 {
 		// Nothing to gain by the cost model (badness is never below 0);
 		// the model of real text may still see mojibake ("especificaci├│n").
-		return f.modelOnly(rs, start, end, us, e, out, lossy, depth)
+		return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
 	}
 	after := badness(prev, out, next)
 	// The badness as found counts only through the gain, and the gain's
@@ -1061,7 +1061,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		if len(inner) > 0 {
 			return candidate{}, false
 		}
-		return f.modelOnly(rs, start, end, us, e, out, lossy, depth)
+		return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
 	}
 	if depth == 0 && (f.noLossy && lossy || f.isBanned(start, end, e)) {
 		return candidate{}, false
@@ -1124,30 +1124,25 @@ func (f *fixer) checkChosen(cs []candidate) bool {
 // rewritten, to text without badness, only when the model of
 // real text finds overwhelming evidence: the repair leaves no pair real
 // text does not hold, and the stretch as found holds at least three.
-func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out []rune, lossy bool, depth int) (candidate, bool) {
+func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out []rune, lossy bool, depth int, prev, next rune) (candidate, bool) {
 	if f.noLossy && lossy {
 		return candidate{}, false
 	}
 	if depth > 0 {
 		// A round inside another (text misread twice): its line is the
 		// outer round's decoding.
-		return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil)
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
 	}
 	if f.isBanned(start, end, e) {
 		return candidate{}, false
 	}
-	return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, &f.scripts)
+	return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, &f.scripts, prev, next)
 }
 
 // modelOnlyCandidate is modelOnly's decision, shared with the reference.
-func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, e Encoding, out []rune, lossy bool, lc *lineScripts) (candidate, bool) {
-	prev, next := none, none
-	if start > 0 {
-		prev = rs[start-1]
-	}
-	if end < len(rs) {
-		next = rs[end]
-	}
+// prev and next are the characters around the stretch, from beyond rs when
+// rs is a round inside another.
+func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, e Encoding, out []rune, lossy bool, lc *lineScripts, prev, next rune) (candidate, bool) {
 	// The cheap refusals first: most stretches here are another
 	// encoding's reading of text misread, which leaves unseen pairs.
 	p, n := prev, next
@@ -1160,7 +1155,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, 3) < 3 || badness(prev, out, next) > 0 {
 		return candidate{}, false
 	}
-	why, ub, ua := implausible(rs, start, end, us, lineUnits, out, lc)
+	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
 	if why != "" || ua > 0 || ub < 3 {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)

@@ -217,6 +217,12 @@ func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, o
 	if end < len(rs) {
 		next = rs[end]
 	}
+	return implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
+}
+
+// implausibleAround is implausible with the characters around the stretch
+// given: beyond rs when rs is a round inside another.
+func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune) (why string, unseenBefore, unseenAfter int) {
 	// What comes out.
 	var outScripts [64]int
 	before := prev

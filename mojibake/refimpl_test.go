@@ -357,9 +357,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 			return candidate{}, false
 		}
 		if depth > 0 {
-			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil)
+			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
 		}
-		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil)
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
 	after := refBadness(prev, out, next)
 	var inner Chain
@@ -388,9 +388,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 			return candidate{}, false
 		}
 		if depth > 0 {
-			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil)
+			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
 		}
-		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil)
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
 	// The rules of plausibility came after the speed work: shared, as the
 	// units are.
