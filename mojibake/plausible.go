@@ -24,12 +24,37 @@ var pairModel []byte
 const unseenMargin = 16
 
 // unseen returns how many pairs of adjacent characters of prev, s, next
-// (none at a line's edge) real text does not hold, counting up to limit. The model folds case;
-// a capital that is not ASCII glued to the end of a small letter ("voilÃ")
-// counts as unseen too, which real text does not write either.
+// (none at a line's edge) real text does not hold, counting up to limit,
+// and the places where the case of a word is not how words are written.
 func unseen(prev rune, s []rune, next rune, limit int) int {
 	n := 0
-	a, ra := pairs.Fold(prev), prev
+	a := pairs.Fold(prev)
+	// The shape of the word so far, which the model, folding case, does
+	// not see: a capital that is not ASCII inside a word in small letters
+	// ("lĂŞer", "voilÃ"), or a run of capitals, one not ASCII, going on in
+	// small letters ("ĆŹfqan"), is not how words are written.
+	lowerSeen, caps, capsHigh := false, 0, false
+	shape := func(r rune) {
+		in := infoOf(r)
+		switch {
+		case in.kind != kLetter && in.kind != kMark:
+			lowerSeen, caps, capsHigh = false, 0, false
+		case in.upper:
+			if r >= 0x80 && lowerSeen {
+				n++
+			}
+			caps++
+			capsHigh = capsHigh || r >= 0x80
+		case in.lower:
+			if caps >= 2 && capsHigh && !lowerSeen {
+				n++
+			}
+			lowerSeen, caps = true, 0
+		}
+	}
+	if prev >= 0 {
+		shape(prev)
+	}
 	for i := 0; i <= len(s); i++ {
 		r := next
 		if i < len(s) {
@@ -38,16 +63,15 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 		if r == none && i == len(s) {
 			r = ' '
 		}
-		b := pairs.Fold(r)
 		if n >= limit {
 			return n
 		}
+		b := pairs.Fold(r)
 		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) {
 			n++
-		} else if r >= 0x80 && ra >= 0 && b != r && infoOf(ra).lower && infoOf(r).upper && infoOf(r).kind == kLetter {
-			n++
 		}
-		a, ra = b, r
+		shape(r)
+		a = b
 	}
 	return n
 }
