@@ -1123,7 +1123,8 @@ func (f *fixer) checkChosen(cs []candidate) bool {
 // drawing glued to letters, "especificaci├│n", reads as clean to it): it is
 // rewritten, to text without badness, only when the model of
 // real text finds overwhelming evidence: the repair leaves no pair real
-// text does not hold, and the stretch as found holds at least three.
+// text does not hold, and the stretch as found holds at least three (two
+// inside a word, or in a misread character of three bytes or more).
 func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out []rune, lossy bool, depth int, prev, next rune) (candidate, bool) {
 	if f.noLossy && lossy {
 		return candidate{}, false
@@ -1152,11 +1153,17 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	if n >= 0x80 {
 		n = none
 	}
-	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, 3) < 3 || badness(prev, out, next) > 0 {
+	// Three unseen pairs, or two inside a word or a misread character of
+	// three bytes or more ("Espa√±a", "‚Äì").
+	need := 3
+	if isWordChar(prev) && isWordChar(next) || us.firstWidth >= 3 {
+		need = 2
+	}
+	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, out, next) > 0 {
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
-	if why != "" || ua > 0 || ub < 3 {
+	if why != "" || ua > 0 || ub < need {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)
 		}

@@ -141,3 +141,27 @@ func TestOptions(t *testing.T) {
 		t.Error("ParseEncoding(utf-8) succeeded")
 	}
 }
+
+// TestIssue24Letters: the mac-roman and cp437 misreadings of letters issue
+// 24 found left alone are repaired in a sentence. The misreading is made
+// here from x/text's tables (misread), not the package's.
+func TestIssue24Letters(t *testing.T) {
+	for _, tc := range []struct {
+		e     Encoding
+		words []string
+	}{
+		{Macintosh, []string{"día", "España", "canción", "Köln", "Bjørn", "música", "café’s", "“quoted”", "a – b", "well… ok", "• item"}},
+		{IBM437, []string{"España", "canción", "côte", "Köln", "música", "sûr", "München"}},
+	} {
+		for _, w := range tc.words {
+			want := "The word " + w + " is in this sentence."
+			mangled, ok := misread(want, tc.e, lossNone)
+			if !ok {
+				t.Fatalf("%s cannot misread %q", tc.e, want)
+			}
+			if got, _ := FixString(mangled); got != want {
+				t.Errorf("%s: %q -> %q, want %q", tc.e, mangled, got, want)
+			}
+		}
+	}
+}

@@ -79,14 +79,19 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 // modelSees reports whether s between prev and next holds enough pairs
 // real text does not for modelOnly to rewrite it, neighbours that are not
 // ASCII counting as spaces as in implausible.
-func modelSees(prev rune, s []rune, next rune) bool {
+func modelSees(prev rune, s []rune, next rune) bool { return modelSeesN(prev, s, next, 3) }
+
+// modelSeesN reports whether s between prev and next holds n pairs real
+// text does not. The pre-scan asks for one: a stretch is judged whole, and
+// each of its misread characters may make only one.
+func modelSeesN(prev rune, s []rune, next rune, n int) bool {
 	if prev >= 0x80 {
 		prev = none
 	}
 	if next >= 0x80 {
 		next = none
 	}
-	return unseen(prev, s, next, 3) >= 3
+	return unseen(prev, s, next, n) >= n
 }
 
 // Scripts, finer than the cost model's: a repair must not bring in a

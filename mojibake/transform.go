@@ -196,7 +196,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:int(u.end)], next) || modelSees(prev, rs[:int(u.end)], next) {
+		if isBad(prev, rs[:int(u.end)], next) || modelSeesN(prev, rs[:int(u.end)], next, 1) {
 			return true
 		}
 	}
