@@ -1140,6 +1140,19 @@ func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out 
 	return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, &f.scripts, prev, next)
 }
 
+// attestedRare counts the letters of out the cost model takes for rare
+// that real text has (Azerbaijani ə): each costs it one, and the model of
+// real text knows better.
+func attestedRare(out []rune) int {
+	n := 0
+	for _, r := range out {
+		if r >= 0x180 && rareLetter(r) && attested(r) {
+			n++
+		}
+	}
+	return n
+}
+
 // modelOnlyCandidate is modelOnly's decision, shared with the reference.
 // prev and next are the characters around the stretch, from beyond rs when
 // rs is a round inside another.
@@ -1159,7 +1172,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	if isWordChar(prev) && isWordChar(next) || us.firstWidth >= 3 {
 		need = 2
 	}
-	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, out, next) > 0 {
+	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, out, next) > attestedRare(out) {
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
