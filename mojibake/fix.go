@@ -82,21 +82,21 @@ type fixer struct {
 	// banned holds the stretches implausible refused in this window;
 	// unitsFor the misread characters of the window under one encoding.
 	banned   []bannedStretch
+	lone     []int32 // checkChosen's scratch
 	unitsFor struct {
-		us       []unit
-		e, want  Encoding
-		ok       bool
-		provider func() []unit
+		us []unit
+		e  Encoding
+		ok bool
 	}
 }
 
-// wantedUnits returns the misread characters of the window under the
-// encoding checkChosen is judging, found once for each.
-func (f *fixer) wantedUnits() []unit {
+// wantedUnits returns the misread characters of the window under e, found
+// once for each encoding checkChosen judges.
+func (f *fixer) wantedUnits(e Encoding) []unit {
 	u := &f.unitsFor
-	if !u.ok || u.e != u.want {
-		u.us = unitsIn(u.us[:0], f.rs, u.want, f.depth[0].pos)
-		u.e, u.ok = u.want, true
+	if !u.ok || u.e != e {
+		u.us = unitsIn(u.us[:0], f.rs, e, f.depth[0].pos)
+		u.e, u.ok = e, true
 	}
 	return u.us
 }
@@ -371,15 +371,18 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, used
 		case r == 0xFFFD && len(t.undefined) > 0:
 			lost = append(lost, k)
 			continue
-		case allowSpace && r == ' ' && k == n-1 && len(lost) == 0 && decodeIn(e, 0xA0) == 0xA0:
-			// A no-break space that became a space, as the last byte.
+		case allowSpace && r == ' ' && !space && len(lost) == 0 && decodeIn(e, 0xA0) == 0xA0:
+			// A no-break space that became a space: the last byte, or
+			// one inside ("å ´" for 場, E5 A0 B4).
 			buf[k], space, usedSpace = 0xA0, true, true
 			continue
 		}
 		break
 	}
 	missing := n - k
-	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) {
+	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) || space && (missing > 0 || len(lost) > 0) {
+		// One guess a misread character: a lost no-break space with
+		// all the other bytes there.
 		return unit{}, false, usedSpace
 	}
 	u = unit{start: int32(i), end: int32(j), space: space}
@@ -1077,8 +1080,10 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 
 // isBanned reports whether implausible refused the stretch [start, end)
 // under e on this window.
-func (f *fixer) isBanned(start, end int, e Encoding) bool {
-	for _, b := range f.banned {
+func (f *fixer) isBanned(start, end int, e Encoding) bool { return isBanned(f.banned, start, end, e) }
+
+func isBanned(banned []bannedStretch, start, end int, e Encoding) bool {
+	for _, b := range banned {
 		if int(b.start) == start && int(b.end) == end && b.e == e {
 			return true
 		}
@@ -1092,30 +1097,56 @@ type bannedStretch struct {
 	e          Encoding
 }
 
-// checkChosen runs implausible on the candidates plan chose at depth 0,
-// banning those it refuses; it reports whether all passed.
-func (f *fixer) checkChosen(cs []candidate) bool {
+// checkChosen runs implausible on the candidates plan chose at depth 0 on
+// line rs, adding those it refuses to banned (lc gives the line's scripts
+// and misread characters); it reports whether all passed. A lone misread
+// character short of evidence on its own (one unseen pair) passes when the
+// line's other repairs under the same encoding bring the rest: "Ã¨ vera ...
+// Ãˆ uno" is two of them.
+func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32) bool {
 	ok := true
+	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
+	lone := (*loneBuf)[:0]
 	for i := range cs {
 		c := &cs[i]
+		e := c.chain[len(c.chain)-1]
 		if c.checked {
+			support[e] += c.unseenBefore - c.unseenAfter
 			continue
 		}
-		e := c.chain[len(c.chain)-1]
-		f.unitsFor.want = e
-		f.scripts.units = f.unitsFor.provider
-		why, ub, ua := implausible(f.rs, c.start, c.end, c.units, nil, c.out, &f.scripts)
-		f.scripts.units = nil
+		lc.enc = e
+		why, ub, ua := implausible(rs, c.start, c.end, c.units, nil, c.out, lc)
+		if why == "lone" && ua == 0 && ub == 1 {
+			lone = append(lone, int32(i))
+			support[e] += ub
+			c.unseenBefore, c.unseenAfter = ub, ua
+			continue
+		}
 		if why != "" {
 			if debugVeto != nil {
-				debugVeto(f.rs, c.start, c.end, c.out, why)
+				debugVeto(rs, c.start, c.end, c.out, why)
 			}
-			f.banned = append(f.banned, bannedStretch{int32(c.start), int32(c.end), e})
+			*banned = append(*banned, bannedStretch{int32(c.start), int32(c.end), e})
 			ok = false
 			continue
 		}
+		support[e] += ub - ua
 		c.checked, c.unseenBefore, c.unseenAfter = true, ub, ua
 	}
+	for _, i := range lone {
+		c := &cs[i]
+		e := c.chain[len(c.chain)-1]
+		if support[e] >= 2 {
+			c.checked = true
+			continue
+		}
+		if debugVeto != nil {
+			debugVeto(rs, c.start, c.end, c.out, "lone")
+		}
+		*banned = append(*banned, bannedStretch{int32(c.start), int32(c.end), e})
+		ok = false
+	}
+	*loneBuf = lone
 	return ok
 }
 
@@ -1232,8 +1263,8 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		return append(dst, w...), 0
 	}
 	f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
-	if f.unitsFor.provider == nil {
-		f.unitsFor.provider = f.wantedUnits
+	if f.scripts.units == nil {
+		f.scripts.units = f.wantedUnits
 	}
 	var cs []candidate
 	for {
@@ -1241,7 +1272,7 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		cs = f.plan(f.rs, none, none, 0, nil)
 		// Plan again without what implausible refused, until what is
 		// chosen passes: each round bans one stretch more.
-		if f.checkChosen(cs) {
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone) {
 			break
 		}
 	}

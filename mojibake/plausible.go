@@ -314,7 +314,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 		// cut into stretches at each zero-width non-joiner, and a word of
 		// one letter stands among the others.
 		if lineUnits == nil && lc.units != nil {
-			lineUnits = lc.units()
+			lineUnits = lc.units(lc.enc)
 		}
 		var elsewhere [64]int
 		for _, u := range lineUnits {
@@ -392,10 +392,11 @@ func unitsOf(us []unit) stretchUnits {
 type lineScripts struct {
 	n  [64]int32
 	ok bool
-	// units, when set, gives the line's misread characters under the
-	// encoding judged when implausible's caller passes none: finding them
+	// units, when set, gives the line's misread characters under enc, the
+	// encoding judged, when implausible's caller passes none: finding them
 	// costs, and only stretches decoding to a rarer script need them.
-	units func() []unit
+	units func(Encoding) []unit
+	enc   Encoding
 }
 
 func (lc *lineScripts) count(rs []rune) {

@@ -22,9 +22,12 @@ type refFixer struct {
 	depth [maxRounds]refScratch
 	// leadMask is what refLeadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
-	// lineUnits, noLossy are fixer's.
+	// lineUnits, noLossy, scripts, banned and lone are fixer's.
 	lineUnits []unit
 	noLossy   bool
+	scripts   lineScripts
+	banned    []bannedStretch
+	lone      []int32
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
@@ -393,12 +396,12 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
 	// The rules of plausibility came after the speed work: shared, as the
-	// units are.
-	if why, _, _ := implausible(rs, start, end, unitsOf(us), f.lineUnits, out, nil); depth == 0 && why != "" {
+	// units are (see window).
+	if depth == 0 && isBanned(f.banned, start, end, e) {
 		return candidate{}, false
 	}
 	chain := append(slices.Clip(inner), e)
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0}, true
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
 }
 
 // apply rewrites rs by the candidates cs, returning the longest chain among them.
@@ -429,8 +432,16 @@ func (f *refFixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		// package can judge: UTF-16, binary, or bytes for fix --invalid first.
 		return append(dst, w...), 0
 	}
-	f.arena = f.arena[:0]
-	cs := f.plan(f.rs, none, none, 0, nil)
+	f.scripts, f.banned = lineScripts{}, f.banned[:0]
+	f.scripts.units = func(e Encoding) []unit { return refUnitsIn(nil, f.rs, e, f.depth[0].pos) }
+	var cs []candidate
+	for {
+		f.arena = f.arena[:0]
+		cs = f.plan(f.rs, none, none, 0, nil)
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone) {
+			break
+		}
+	}
 	base := len(dst)
 	k := 0
 	for _, c := range cs {

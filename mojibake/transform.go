@@ -183,7 +183,10 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		}
 		var u unit
 		ok := unitAtIn(rs[:k], 0, e, &u)
-		if !ok || u.lossy || u.space {
+		if !ok || u.lossy || u.space && !(infoOf(prev).lower && infoOf(rs[0]).upper) {
+			// A lost no-break space stands only beside a sure misread
+			// character, or after a capital glued to a small letter
+			// ("voilÃ ", see judge).
 			continue
 		}
 		if int(u.end) >= k && !atEOF {
