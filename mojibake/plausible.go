@@ -270,11 +270,19 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 		if s != scNone {
 			outScripts[s&63]++
 			if r >= 0x80 && alphabetOf(s) <= scCyrillic {
-				after := next
+				// A neighbour beyond the stretch that is not ASCII may be
+				// a misread character left as it was (its bytes lost):
+				// it tells nothing.
+				bef, after := before, next
+				if i == 0 && bef >= 0x80 {
+					bef = none
+				}
 				if i+1 < len(out) {
 					after = out[i+1]
+				} else if after >= 0x80 {
+					after = none
 				}
-				for _, n := range [2]rune{before, after} {
+				for _, n := range [2]rune{bef, after} {
 					if t := alphabetOf(scriptOf(n)); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
 						return "glued", 0, 0
 					}
