@@ -952,10 +952,12 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	evidence, lossy := false, false
 	for _, u := range us {
 		// A capital glued to the end of a word in small letters ("voilÃ "
-		// for voilà) is evidence enough for its lost no-break space:
-		// implausible still weighs it.
+		// for voilà) is evidence enough for its lost no-break space, and a
+		// U+FFFD in a misread character ("OznaÄ�ava") for its lost byte:
+		// implausible still weighs them.
 		evidence = evidence || !u.space && !u.lossy ||
-			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper
+			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
+			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
 	}
 	if !evidence {

@@ -262,7 +262,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 		case in.kind == kBad || isPrivateUse(r) || r >= 0x80 && r < 0xA0:
 			return "control", 0, 0
 		case in.kind == kMark:
-			if scriptOf(before) == scNone && infoOf(before).kind != kMark {
+			if scriptOf(before) == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
 				return "mark", 0, 0
 			}
 		}

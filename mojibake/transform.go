@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"bytes"
+	"slices"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -183,10 +184,11 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		}
 		var u unit
 		ok := unitAtIn(rs[:k], 0, e, &u)
-		if !ok || u.lossy || u.space && !(infoOf(prev).lower && infoOf(rs[0]).upper) {
+		if !ok || u.lossy && (u.space || !slices.Contains(rs[:u.end], 0xFFFD)) || u.space && !(infoOf(prev).lower && infoOf(rs[0]).upper) {
 			// A lost no-break space stands only beside a sure misread
 			// character, or after a capital glued to a small letter
-			// ("voilÃ ", see judge).
+			// ("voilÃ ", see judge); a lost byte only beside one, or
+			// where a U+FFFD stands for it.
 			continue
 		}
 		if int(u.end) >= k && !atEOF {
