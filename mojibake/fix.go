@@ -1045,7 +1045,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 || modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 || hasLeadPair(out) && modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)

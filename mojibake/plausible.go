@@ -81,6 +81,25 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 // ASCII counting as spaces as in implausible.
 func modelSees(prev rune, s []rune, next rune) bool { return modelSeesN(prev, s, next, 3) }
 
+// hasLeadPair reports whether rs holds a character that is a lead in some
+// encoding followed by one that goes with it: where another round could
+// find a misread character. Cheaper than asking the model.
+func hasLeadPair(rs []rune) bool {
+	var prevLead uint16
+	for _, r := range rs {
+		if r < 0x80 {
+			prevLead = 0
+			continue
+		}
+		m := maskOfDecoded(r)
+		if prevLead&m.cont != 0 {
+			return true
+		}
+		prevLead = m.lead
+	}
+	return false
+}
+
 // modelSeesN reports whether s between prev and next holds n pairs real
 // text does not. The pre-scan asks for one: a stretch is judged whole, and
 // each of its misread characters may make only one.
