@@ -1199,10 +1199,10 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	if n >= 0x80 {
 		n = none
 	}
-	// Three unseen pairs, or two inside a word or a misread character of
-	// three bytes or more ("Espa√±a", "‚Äì").
+	// Three unseen pairs, or two in a word or a misread character of three
+	// bytes or more ("Espa√±a", "‚Äì").
 	need := 3
-	if isWordChar(prev) && isWordChar(next) || us.firstWidth >= 3 {
+	if isWordChar(prev) || isWordChar(next) || us.firstWidth >= 3 {
 		need = 2
 	}
 	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, out, next) > attestedRare(out) {
