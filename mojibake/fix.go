@@ -1099,12 +1099,17 @@ type bannedStretch struct {
 	e          Encoding
 }
 
+// loneScore is the cost model's score that makes a lone misread character
+// with one unseen pair believable on its own: a letter glued to a symbol
+// and a telltale pair, "non Ã¨ possibile".
+const loneScore = 4
+
 // checkChosen runs implausible on the candidates plan chose at depth 0 on
 // line rs, adding those it refuses to banned (lc gives the line's scripts
 // and misread characters); it reports whether all passed. A lone misread
 // character short of evidence on its own (one unseen pair) passes when the
-// line's other repairs under the same encoding bring the rest: "Ã¨ vera ...
-// Ãˆ uno" is two of them.
+// line's other repairs under the same encoding bring the rest ("Ã¨ vera ...
+// Ãˆ uno" is two of them), or when the cost model scores it loneScore.
 func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32) bool {
 	ok := true
 	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
@@ -1138,7 +1143,8 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 	for _, i := range lone {
 		c := &cs[i]
 		e := c.chain[len(c.chain)-1]
-		if support[e] >= 2 {
+		exactGain(c, rs, none, none)
+		if support[e] >= 2 || c.gain >= loneScore {
 			c.checked = true
 			continue
 		}
