@@ -34,8 +34,23 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 	// ("lĂŞer", "voilÃ"), or a run of capitals, one not ASCII, going on in
 	// small letters ("ĆŹfqan"), is not how words are written.
 	lowerSeen, caps, capsHigh := false, 0, false
+	// The alphabet of the letter before, when Latin, Greek or Cyrillic:
+	// two glued together ("reproducciГі") are no word either.
+	var alpha uint8
 	shape := func(r rune) {
 		in := infoOf(r)
+		if in.kind == kLetter {
+			a := alphabetOf(scriptOf(r))
+			if a > scCyrillic {
+				a = scNone
+			}
+			if a != scNone && alpha != scNone && a != alpha {
+				n++
+			}
+			alpha = a
+		} else if in.kind != kMark {
+			alpha = scNone
+		}
 		switch {
 		case in.kind != kLetter && in.kind != kMark:
 			lowerSeen, caps, capsHigh = false, 0, false
