@@ -126,7 +126,20 @@ var buildTables = sync.OnceFunc(func() {
 	initBadness()
 	initEncodings()
 	initHighRange()
+	for e := Encoding(0); e < numEncodings; e++ {
+		if decodeIn(e, 0xA0) == 0xA0 {
+			nbspMask |= 1 << e
+		}
+		if len(tables[e].undefined) > 0 {
+			fffdMask |= 1 << e
+		}
+	}
 })
+
+// nbspMask holds the encodings that read A0 as a no-break space, which may
+// have become a space; fffdMask those with bytes a strict decoder reads as
+// U+FFFD. A lead followed by either may start a misread character in them.
+var nbspMask, fffdMask uint16
 
 func initEncodings() {
 	maps := [numEncodings]*charmap.Charmap{

@@ -173,6 +173,7 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 		if c < 0x80 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, place{int32(k - 1), prevLead}) // a lost no-break space
+				cand |= prevLead & nbspMask
 			}
 			rs[k], offs[k] = rune(c), int32(i)
 			k++
@@ -206,6 +207,9 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 		i += n
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
+			if r == 0xFFFD {
+				cand |= prevLead & fffdMask
+			}
 			pos = append(pos, place{int32(k - 2), placeMask(prevLead, m, r)})
 		}
 		prevLead = m.lead
@@ -247,6 +251,7 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 		if r < 0x80 {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, place{int32(i - 1), prevLead}) // a lost no-break space
+				cand |= prevLead & nbspMask
 			}
 			prevLead = 0
 			continue
@@ -254,6 +259,9 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 		m := maskOfDecoded(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
+			if r == 0xFFFD {
+				cand |= prevLead & fffdMask
+			}
 			pos = append(pos, place{int32(i - 1), placeMask(prevLead, m, r)})
 		}
 		prevLead = m.lead
@@ -1211,7 +1219,15 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	if isWordChar(prev) || isWordChar(next) || us.firstWidth >= 3 {
 		need = 2
 	}
+	if us.n == 1 && us.space {
+		// A lost no-break space after a capital glued to a small letter
+		// (judge demands it, and unseen counts it): "MunicipalitÃ  di".
+		need = 1
+	}
 	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, out, next) > attestedRare(out) {
+		if debugVeto != nil {
+			debugVeto(rs, start, end, out, "model-only cheap")
+		}
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)

@@ -43,6 +43,7 @@ func (f *refFixer) decodeWindow(w []byte) uint16 {
 		if c < 0x80 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
+				cand |= prevLead & nbspMask
 			}
 			rs = append(rs, rune(c))
 			offs = append(offs, i)
@@ -68,6 +69,9 @@ func (f *refFixer) decodeWindow(w []byte) uint16 {
 		m := maskOf(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
+			if r == 0xFFFD {
+				cand |= prevLead & fffdMask
+			}
 			pos = append(pos, int32(len(rs)-2))
 		}
 		prevLead = m.lead
@@ -89,6 +93,7 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 		if r < 0x80 {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, int32(i-1)) // a lost no-break space
+				cand |= prevLead & nbspMask
 			}
 			prevLead = 0
 			continue
@@ -96,6 +101,9 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 		m := maskOf(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
+			if r == 0xFFFD {
+				cand |= prevLead & fffdMask
+			}
 			pos = append(pos, int32(i-1))
 		}
 		prevLead = m.lead

@@ -46,6 +46,11 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 		c := p[i]
 		switch {
 		case c < 0x80:
+			if c == ' ' && prevLead&nbspMask != 0 && lostNBSP(p, prevAt, atEOF) {
+				// A capital glued to a small letter, then a space: a
+				// no-break space may have become the space ("voilÃ  tout").
+				return prevAt, done
+			}
 			prevLead = 0
 			i++
 			if i+16 <= n && p[i] < 0x80 {
@@ -120,6 +125,21 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 		return prevAt, done
 	}
 	return -1, done
+}
+
+// lostNBSP reports whether the lead at p[at], followed by a space, may be a
+// misread character whose no-break space became that space: a capital glued
+// to a small letter (see judge), and a unit by unitAt.
+func lostNBSP(p []byte, at int, atEOF bool) bool {
+	r, _ := utf8.DecodeRune(p[at:])
+	if !infoOf(r).upper || at == 0 {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRune(p[:at])
+	if !infoOf(prev).lower {
+		return false
+	}
+	return unitAt(p, at, maskOf(r).lead&nbspMask, atEOF)
 }
 
 // isBasicCyrillic reports whether the bytes b0 b1 are the UTF-8 of one of
