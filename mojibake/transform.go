@@ -127,6 +127,18 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 	return -1, done
 }
 
+// seesNeed is how many pairs real text does not hold the pre-scan asks of
+// a misread character the cost model sees nothing in: two, as a repair by
+// the model alone needs (see modelOnly); one for a lost no-break space,
+// which has its capital glued to a small letter besides. Asking one of all
+// would stop it in clean Cyrillic text at every "с»".
+func seesNeed(u unit) int {
+	if u.space {
+		return 1
+	}
+	return 2
+}
+
 // lostNBSP reports whether the lead at p[at], followed by a space, may be a
 // misread character whose no-break space became that space: a capital glued
 // to a small letter (see judge), and a unit by unitAt.
@@ -221,7 +233,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:int(u.end)], next) || modelSeesN(prev, rs[:int(u.end)], next, 1) {
+		if isBad(prev, rs[:int(u.end)], next) || modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) {
 			return true
 		}
 	}
