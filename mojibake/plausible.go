@@ -152,7 +152,7 @@ var scriptTables = []*unicode.RangeTable{
 	unicode.Coptic, unicode.Tifinagh, unicode.Vai, unicode.Bopomofo,
 }
 
-const scriptDense = 0x3000
+const scriptDense = 0x3100 // through kana and Bopomofo
 
 var (
 	scriptOnce  sync.Once
@@ -229,6 +229,9 @@ func scriptOf(r rune) uint8 {
 	if r < scriptDense {
 		scriptOnce.Do(fillScripts)
 		return scriptTable[r]
+	}
+	if 0x3400 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3 {
+		return scWide // CJK ideographs, Hangul syllables: what misread text decodes to most beyond the table
 	}
 	return classifyScript(r)
 }
