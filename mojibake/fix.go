@@ -480,6 +480,7 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 // unitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from leadsOf) only.
 func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
+	from := len(us)
 	bit := uint16(1) << e
 	low := &encLow[e]
 	i := 0 // no unit starts before i
@@ -575,7 +576,76 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 		us = append(us, u)
 		i = int(u.end)
 	}
-	return us
+	return loneLeads(us, rs, e, from)
+}
+
+// loneLeads adds to the misread characters us[from:] of rs under e the
+// leads of two-byte characters whose second byte was lost (dropped after a
+// strict reading: Windows-1252's 81 8D 8F 90 9D, Latin-1's C1 controls)
+// that stand glued to one of them: "Ð°Ñ€" for "ар" is "Ð°Ñ" + the "с" of
+// D1 81 dropped. Glued to a sure one only, so that a capital of clean text
+// beside a stretch ("cafÃ© Élan") is never taken for one. The character
+// comes back when only one fits, else as U+FFFD.
+func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
+	if (fffdMask>>e)&1 == 0 && e != ISO8859_1 || len(us) == from {
+		return us
+	}
+	lone := func(at int) bool {
+		if at < 0 || at >= len(rs) || rs[at] < 0x80 {
+			return false
+		}
+		b0, ok := encodeIn(e, rs[at])
+		if !ok || b0 < 0xC2 || b0 > 0xDF {
+			return false
+		}
+		if at+1 < len(rs) {
+			if b, ok := encodeIn(e, rs[at+1]); ok && b&0xC0 == 0x80 {
+				return false // a continuation follows: not lost (findUnit judged it)
+			}
+		}
+		return true
+	}
+	var adds []int32
+	for k := from; k < len(us); k++ {
+		if s := int(us[k].start) - 1; (k == from || int(us[k-1].end) <= s-1) && lone(s) && (len(adds) == 0 || adds[len(adds)-1] != int32(s)) {
+			adds = append(adds, int32(s))
+		}
+		if t := int(us[k].end); (k+1 == len(us) || int(us[k+1].start) > t) && lone(t) {
+			adds = append(adds, int32(t))
+		}
+	}
+	if len(adds) == 0 {
+		return us
+	}
+	fill := tables[e].undefined
+	if e == ISO8859_1 {
+		fill = c1Bytes[:]
+	}
+	merged := make([]unit, 0, len(us)-from+len(adds))
+	j := 0
+	for _, u := range us[from:] {
+		for j < len(adds) && int(adds[j]) < int(u.start) {
+			merged = append(merged, loneUnit(rs, int(adds[j]), e, fill))
+			j++
+		}
+		merged = append(merged, u)
+	}
+	for ; j < len(adds); j++ {
+		merged = append(merged, loneUnit(rs, int(adds[j]), e, fill))
+	}
+	return append(us[:from], merged...)
+}
+
+// loneUnit is the misread character of the lead at rs[at] whose second
+// byte, one of fill, was lost.
+func loneUnit(rs []rune, at int, e Encoding, fill []byte) unit {
+	b0, _ := encodeIn(e, rs[at])
+	seq := []byte{b0, 0}
+	r, count := fillLost(seq, []int{1}, fill, 0, 0, 0)
+	if count != 1 {
+		r = 0xFFFD
+	}
+	return unit{start: int32(at), end: int32(at + 1), r: r, lossy: true}
 }
 
 // scratch is the reusable memory of plan at one depth of rounds.

@@ -82,7 +82,8 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 			return n
 		}
 		b := pairs.Fold(r)
-		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) {
+		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) && a != 0xFFFD && b != 0xFFFD {
+			// U+FFFD stands for what is not known: its pairs tell nothing.
 			n++
 		}
 		shape(r)

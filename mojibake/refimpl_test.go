@@ -114,6 +114,7 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 // refUnitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from refLeadsOf) only.
 func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
+	from := len(us)
 	bit := uint16(1) << e
 	i := 0 // no unit starts before i
 	for _, p := range pos {
@@ -161,7 +162,7 @@ func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 		us = append(us, u)
 		i = int(u.end)
 	}
-	return us
+	return loneLeads(us, rs, e, from)
 }
 
 // refScratch is the reusable memory of plan at one depth of rounds.
