@@ -412,6 +412,11 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, used
 		if !ok {
 			return unit{}, false, usedSpace
 		}
+		if space && rareLetter(r) && !attested(r) {
+			// "Ñ " is likelier я with its second byte dropped, then a
+			// space, than Ѡ with its no-break space lost.
+			return unit{}, false, usedSpace
+		}
 		if space && n > 2 && infoOf(r).kind != kLetter {
 			// Ending a longer sequence, a lost no-break space is believed
 			// only for a letter (Thai ภ, Devanagari ठ): "â€ " is likelier ”
