@@ -585,7 +585,8 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 }
 
 // loneLeads adds to the misread characters us[from:] of rs under e the
-// leads of two-byte characters whose second byte was lost (dropped after a
+// leads of two- and three-byte characters whose other bytes were all lost
+// (dropped after a
 // strict reading: Windows-1252's 81 8D 8F 90 9D, Latin-1's C1 controls)
 // that stand glued to one of them: "Ð°Ñ€" for "ар" is "Ð°Ñ" + the "с" of
 // D1 81 dropped. Glued to a sure one only, so that a capital of clean text
@@ -600,7 +601,7 @@ func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
 			return false
 		}
 		b0, ok := encodeIn(e, rs[at])
-		if !ok || b0 < 0xC2 || b0 > 0xDF {
+		if !ok || b0 < 0xC2 || b0 > 0xEF {
 			return false
 		}
 		if at+1 < len(rs) {
@@ -641,12 +642,14 @@ func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
 	return append(us[:from], merged...)
 }
 
-// loneUnit is the misread character of the lead at rs[at] whose second
-// byte, one of fill, was lost.
+// loneUnit is the misread character of the lead at rs[at] whose other
+// bytes, each one of fill, were lost.
 func loneUnit(rs []rune, at int, e Encoding, fill []byte) unit {
 	b0, _ := encodeIn(e, rs[at])
-	seq := []byte{b0, 0}
-	r, count := fillLost(seq, []int{1}, fill, 0, 0, 0)
+	n, _ := leadBits(b0)
+	seq := []byte{b0, 0, 0}[:n]
+	lost := []int{1, 2}[:n-1]
+	r, count := fillLost(seq, lost, fill, 0, 0, 0)
 	if count != 1 {
 		r = 0xFFFD
 	}
