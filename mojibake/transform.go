@@ -127,6 +127,16 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 	return -1, done
 }
 
+// modelMay reports whether a misread character the cost model finds clean
+// is one the model of real text may repair on its own: a letter real text
+// has, or a character of three bytes or more (– … •). A combining mark or
+// a rare letter ("с²" read as KOI8-R is ӝ) would have the pre-scan stop in
+// clean text for nothing, and Fix copy the whole text.
+func modelMay(u unit) bool {
+	in := infoOf(u.r)
+	return in.kind == kLetter && !(in.cost > 0 && !attested(u.r)) || u.r >= 0x800
+}
+
 // seesNeed is how many pairs real text does not hold the pre-scan asks of
 // a misread character the cost model sees nothing in: two, as a repair by
 // the model alone needs (see modelOnly); one for a lost no-break space,
@@ -143,8 +153,15 @@ func seesNeed(u unit) int {
 // misread character whose no-break space became that space: a capital glued
 // to a small letter (see judge), and a unit by unitAt.
 func lostNBSP(p []byte, at int, atEOF bool) bool {
-	r, _ := utf8.DecodeRune(p[at:])
-	if !infoOf(r).upper || at == 0 {
+	var r rune
+	if c := p[at]; c < 0xE0 && at+1 < len(p) {
+		// Two bytes, the common case (the last letter of every word of a
+		// Cyrillic or Greek text comes here): decoded without a call.
+		r = rune(c&0x1F)<<6 | rune(p[at+1]&0x3F)
+	} else {
+		r, _ = utf8.DecodeRune(p[at:])
+	}
+	if at == 0 || !infoOf(r).upper {
 		return false
 	}
 	prev, _ := utf8.DecodeLastRune(p[:at])
@@ -233,7 +250,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:int(u.end)], next) || modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) {
+		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) {
 			return true
 		}
 	}
