@@ -48,7 +48,8 @@ type Change struct {
 	Lossy            bool  // some bytes were lost on the way: U+FFFD stands for them, or a space was read as the no-break space it had been
 	// Score is how much less bad the repair is than the stretch as found,
 	// by the cost model (what misreading leaves behind: letters glued to
-	// symbols, a capital inside a word, ...).
+	// symbols, a capital inside a word, ...), counted up to 64: past that a
+	// long stretch is not scored to its end.
 	Score int
 	// UnseenBefore and UnseenAfter count the pairs of adjacent characters
 	// (with the characters around the stretch) that the model of real text

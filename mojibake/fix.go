@@ -1318,6 +1318,9 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, checked: true}, true
 }
 
+// reportScore bounds the score a Change reports for a long stretch.
+const reportScore = 64
+
 // debugVeto, when set (by tests), hears of each repair implausible refuses.
 var debugVeto func(rs []rune, start, end int, out []rune, why string)
 
@@ -1395,8 +1398,18 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		}
 		k = to
 		if emit != nil {
-			// The gain may be a lower bound (see judge): reported, it is exact.
-			exactGain(&c, f.rs, none, none)
+			if c.inexact {
+				// Scored to a bound only (see judge): score it further, as
+				// far as a report needs, not to the end of a long stretch.
+				p, n := none, none
+				if c.start > 0 {
+					p = f.rs[c.start-1]
+				}
+				if c.end < len(f.rs) {
+					n = f.rs[c.end]
+				}
+				c.gain = max(c.gain, badnessUpTo(p, f.rs[c.start:c.end], n, c.after+reportScore)-c.after)
+			}
 			emit(Change{
 				InStart: int64(from), InEnd: int64(to),
 				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),

@@ -332,10 +332,23 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	// Scripts of the line outside the stretch, needed only when a letter
 	// of a script other than Latin, Greek or Cyrillic comes out.
 	var ctx [64]bool
+	// A word of the script written by the repair itself needs no more
+	// (the rules below pass it whatever the line holds): only what they
+	// might refuse is looked up in the line, which costs.
 	needCtx := false
 	for _, r := range out {
-		if r >= 0x80 && scriptOf(r) > scCyrillic {
+		if r < 0x80 {
+			continue
+		}
+		s := scriptOf(r)
+		switch {
+		case s <= scCyrillic:
+		case s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3:
+		case s != scIPA && s != scRareCyr && outScripts[s&63] >= 2:
+		default:
 			needCtx = true
+		}
+		if needCtx {
 			break
 		}
 	}
