@@ -40,11 +40,23 @@ func (c Chain) String() string {
 
 // Change is one stretch the fixer rewrote.
 type Change struct {
-	InStart, InEnd   int64  // the stretch's byte range in the input
-	OutStart, OutEnd int64  // the byte range of its repair in the output
-	Line             int64  // 1-based line (counting LF) of the stretch's first byte
-	Column           int64  // 1-based column of the stretch's first byte on its line, in characters of the input (a byte that is not part of valid UTF-8 counts as one), as utf8x check counts them
-	Chain            Chain  // the misreadings undone, first one first
-	Lossy            bool   // some bytes were lost on the way: U+FFFD stands for them, or a space was read as the no-break space it had been
-	Old, New         string // the stretch as found and as written
+	InStart, InEnd   int64 // the stretch's byte range in the input
+	OutStart, OutEnd int64 // the byte range of its repair in the output
+	Line             int64 // 1-based line (counting LF) of the stretch's first byte
+	Column           int64 // 1-based column of the stretch's first byte on its line, in characters of the input (a byte that is not part of valid UTF-8 counts as one), as utf8x check counts them
+	Chain            Chain // the misreadings undone, first one first
+	Lossy            bool  // some bytes were lost on the way: U+FFFD stands for them, or a space was read as the no-break space it had been
+	// Score is how much less bad the repair is than the stretch as found,
+	// by the cost model (what misreading leaves behind: letters glued to
+	// symbols, a capital inside a word, ...), counted up to 64: past that a
+	// long stretch is not scored to its end.
+	Score int
+	// UnseenBefore and UnseenAfter count the pairs of adjacent characters
+	// (with the characters around the stretch) that the model of real text
+	// does not hold, in the stretch as found and as repaired: the evidence
+	// the repair was made on. UnseenBefore is counted up to UnseenAfter+16:
+	// past that the evidence is overwhelming, and a long stretch misread
+	// whole is not counted to its end.
+	UnseenBefore, UnseenAfter int
+	Old, New                  string // the stretch as found and as written
 }

@@ -1,6 +1,7 @@
 package mojibake
 
 import (
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -39,6 +40,41 @@ func (e Encoding) String() string {
 		return encodingNames[e]
 	}
 	return "unknown"
+}
+
+// ParseEncoding returns the encoding named name: its label (String), or a
+// common alias such as "latin-1", "cp1252", "mac-roman" or "cp437", in any
+// case.
+func ParseEncoding(name string) (Encoding, bool) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for e := Encoding(0); e < numEncodings; e++ {
+		if n == encodingNames[e] {
+			return e, true
+		}
+	}
+	switch n {
+	case "cp1252", "windows1252":
+		return Windows1252, true
+	case "latin-1", "latin1", "iso8859-1", "iso_8859-1", "l1":
+		return ISO8859_1, true
+	case "cp1250", "windows1250":
+		return Windows1250, true
+	case "cp1251", "windows1251":
+		return Windows1251, true
+	case "cp1253", "windows1253":
+		return Windows1253, true
+	case "cp1254", "windows1254":
+		return Windows1254, true
+	case "cp1257", "windows1257":
+		return Windows1257, true
+	case "mac-roman", "macroman", "mac", "x-mac-roman":
+		return Macintosh, true
+	case "cp437", "ibm-437", "437":
+		return IBM437, true
+	case "koi8r":
+		return KOI8R, true
+	}
+	return 0, false
 }
 
 // Encodings returns every encoding the fixer undoes, in its order of preference.
@@ -90,7 +126,20 @@ var buildTables = sync.OnceFunc(func() {
 	initBadness()
 	initEncodings()
 	initHighRange()
+	for e := Encoding(0); e < numEncodings; e++ {
+		if decodeIn(e, 0xA0) == 0xA0 {
+			nbspMask |= 1 << e
+		}
+		if len(tables[e].undefined) > 0 {
+			fffdMask |= 1 << e
+		}
+	}
 })
+
+// nbspMask holds the encodings that read A0 as a no-break space, which may
+// have become a space; fffdMask those with bytes a strict decoder reads as
+// U+FFFD. A lead followed by either may start a misread character in them.
+var nbspMask, fffdMask uint16
 
 func initEncodings() {
 	maps := [numEncodings]*charmap.Charmap{

@@ -49,6 +49,11 @@ type candidate struct {
 	inexact    bool // gain is a lower bound: plan computes the exact one when it needs it
 	lossy      bool
 	perfect    bool // out has no badness left
+	// unseenBefore and unseenAfter count the pairs of characters real text
+	// does not hold in the stretch as found and in out (see implausible).
+	unseenBefore, unseenAfter int
+	units                     stretchUnits
+	checked                   bool // implausible has passed it
 }
 
 // fixer holds the scratch space of one caller; it is not safe for concurrent use.
@@ -65,6 +70,35 @@ type fixer struct {
 	// noSkip turns off plan's skipping of dominated stretches, for its
 	// second try when it cannot tell that skipping changed nothing.
 	noSkip bool
+	// lineUnits holds the misread characters of the window under the
+	// encoding being judged at depth 0, for implausible.
+	lineUnits []unit
+	// allowed holds the encodings Options let be undone (0: all); noLossy
+	// refuses repairs that guess lost bytes.
+	allowed uint16
+	noLossy bool
+	// scripts counts the window's letters by script, for implausible.
+	scripts lineScripts
+	// banned holds the stretches implausible refused in this window;
+	// unitsFor the misread characters of the window under one encoding.
+	banned   []bannedStretch
+	lone     []int32 // checkChosen's scratch
+	unitsFor struct {
+		us []unit
+		e  Encoding
+		ok bool
+	}
+}
+
+// wantedUnits returns the misread characters of the window under e, found
+// once for each encoding checkChosen judges.
+func (f *fixer) wantedUnits(e Encoding) []unit {
+	u := &f.unitsFor
+	if !u.ok || u.e != e {
+		u.us = unitsIn(u.us[:0], f.rs, e, f.depth[0].pos)
+		u.e, u.ok = e, true
+	}
+	return u.us
 }
 
 // windowEnd returns the length of p's first window, or 0 when p holds no
@@ -139,6 +173,7 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 		if c < 0x80 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, place{int32(k - 1), prevLead}) // a lost no-break space
+				cand |= prevLead & nbspMask
 			}
 			rs[k], offs[k] = rune(c), int32(i)
 			k++
@@ -172,6 +207,9 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 		i += n
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
+			if r == 0xFFFD {
+				cand |= prevLead & fffdMask
+			}
 			pos = append(pos, place{int32(k - 2), placeMask(prevLead, m, r)})
 		}
 		prevLead = m.lead
@@ -213,6 +251,7 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 		if r < 0x80 {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, place{int32(i - 1), prevLead}) // a lost no-break space
+				cand |= prevLead & nbspMask
 			}
 			prevLead = 0
 			continue
@@ -220,6 +259,9 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 		m := maskOfDecoded(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
+			if r == 0xFFFD {
+				cand |= prevLead & fffdMask
+			}
 			pos = append(pos, place{int32(i - 1), placeMask(prevLead, m, r)})
 		}
 		prevLead = m.lead
@@ -337,15 +379,18 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, used
 		case r == 0xFFFD && len(t.undefined) > 0:
 			lost = append(lost, k)
 			continue
-		case allowSpace && r == ' ' && k == n-1 && len(lost) == 0 && decodeIn(e, 0xA0) == 0xA0:
-			// A no-break space that became a space, as the last byte.
+		case allowSpace && r == ' ' && !space && len(lost) == 0 && decodeIn(e, 0xA0) == 0xA0:
+			// A no-break space that became a space: the last byte, or
+			// one inside ("å ´" for 場, E5 A0 B4).
 			buf[k], space, usedSpace = 0xA0, true, true
 			continue
 		}
 		break
 	}
 	missing := n - k
-	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) {
+	if missing > 1 || missing == 1 && (n < 3 || len(lost) > 0) || space && (missing > 0 || len(lost) > 0) {
+		// One guess a misread character: a lost no-break space with
+		// all the other bytes there.
 		return unit{}, false, usedSpace
 	}
 	u = unit{start: int32(i), end: int32(j), space: space}
@@ -365,6 +410,11 @@ func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, used
 	if len(lost) == 0 {
 		r, ok := decodeSeq(buf[:n])
 		if !ok {
+			return unit{}, false, usedSpace
+		}
+		if space && rareLetter(r) && !attested(r) {
+			// "Ñ " is likelier я with its second byte dropped, then a
+			// space, than Ѡ with its no-break space lost.
 			return unit{}, false, usedSpace
 		}
 		if space && n > 2 && infoOf(r).kind != kLetter {
@@ -435,6 +485,7 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 // unitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from leadsOf) only.
 func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
+	from := len(us)
 	bit := uint16(1) << e
 	low := &encLow[e]
 	i := 0 // no unit starts before i
@@ -530,7 +581,79 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 		us = append(us, u)
 		i = int(u.end)
 	}
-	return us
+	return loneLeads(us, rs, e, from)
+}
+
+// loneLeads adds to the misread characters us[from:] of rs under e the
+// leads of two- and three-byte characters whose other bytes were all lost
+// (dropped after a
+// strict reading: Windows-1252's 81 8D 8F 90 9D, Latin-1's C1 controls)
+// that stand glued to one of them: "Ð°Ñ€" for "ар" is "Ð°Ñ" + the "с" of
+// D1 81 dropped. Glued to a sure one only, so that a capital of clean text
+// beside a stretch ("cafÃ© Élan") is never taken for one. The character
+// comes back when only one fits, else as U+FFFD.
+func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
+	if (fffdMask>>e)&1 == 0 && e != ISO8859_1 || len(us) == from {
+		return us
+	}
+	lone := func(at int) bool {
+		if at < 0 || at >= len(rs) || rs[at] < 0x80 {
+			return false
+		}
+		b0, ok := encodeIn(e, rs[at])
+		if !ok || b0 < 0xC2 || b0 > 0xEF {
+			return false
+		}
+		if at+1 < len(rs) {
+			if b, ok := encodeIn(e, rs[at+1]); ok && b&0xC0 == 0x80 {
+				return false // a continuation follows: not lost (findUnit judged it)
+			}
+		}
+		return true
+	}
+	var adds []int32
+	for k := from; k < len(us); k++ {
+		if s := int(us[k].start) - 1; (k == from || int(us[k-1].end) <= s-1) && lone(s) && (len(adds) == 0 || adds[len(adds)-1] != int32(s)) {
+			adds = append(adds, int32(s))
+		}
+		if t := int(us[k].end); (k+1 == len(us) || int(us[k+1].start) > t) && lone(t) {
+			adds = append(adds, int32(t))
+		}
+	}
+	if len(adds) == 0 {
+		return us
+	}
+	fill := tables[e].undefined
+	if e == ISO8859_1 {
+		fill = c1Bytes[:]
+	}
+	merged := make([]unit, 0, len(us)-from+len(adds))
+	j := 0
+	for _, u := range us[from:] {
+		for j < len(adds) && int(adds[j]) < int(u.start) {
+			merged = append(merged, loneUnit(rs, int(adds[j]), e, fill))
+			j++
+		}
+		merged = append(merged, u)
+	}
+	for ; j < len(adds); j++ {
+		merged = append(merged, loneUnit(rs, int(adds[j]), e, fill))
+	}
+	return append(us[:from], merged...)
+}
+
+// loneUnit is the misread character of the lead at rs[at] whose other
+// bytes, each one of fill, were lost.
+func loneUnit(rs []rune, at int, e Encoding, fill []byte) unit {
+	b0, _ := encodeIn(e, rs[at])
+	n, _ := leadBits(b0)
+	seq := []byte{b0, 0, 0}[:n]
+	lost := []int{1, 2}[:n-1]
+	r, count := fillLost(seq, lost, fill, 0, 0, 0)
+	if count != 1 {
+		r = 0xFFFD
+	}
+	return unit{start: int32(at), end: int32(at + 1), r: r, lossy: true}
 }
 
 // scratch is the reusable memory of plan at one depth of rounds.
@@ -676,6 +799,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	} else {
 		mask, sc.pos = leadsOf(rs, sc.pos[:0])
 	}
+	if f.allowed != 0 {
+		mask &= f.allowed
+	}
 	if mask == 0 {
 		return nil
 	}
@@ -694,6 +820,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 			continue
 		}
 		us = unitsIn(us[:0], rs, e, sc.pos)
+		if depth == 0 {
+			f.lineUnits = us
+		}
 		mine := sc.mine[:0]
 		// An encoding that finds only what an earlier one found, read the
 		// same way (ISO-8859-1 or Windows-1254 on text misread as
@@ -908,7 +1037,13 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
 	for _, u := range us {
-		evidence = evidence || !u.space && !u.lossy
+		// A capital glued to the end of a word in small letters ("voilÃ "
+		// for voilà) is evidence enough for its lost no-break space, and a
+		// U+FFFD in a misread character ("OznaÄ�ava") for its lost byte:
+		// implausible still weighs them.
+		evidence = evidence || !u.space && !u.lossy ||
+			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
+			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
 	}
 	if !evidence {
@@ -961,7 +1096,9 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		before, ent.before = 0, 0
 	}
 	if before == 0 {
-		return candidate{}, false // nothing to gain: badness is never below 0
+		// Nothing to gain by the cost model (badness is never below 0);
+		// the model of real text may still see mojibake ("especificaci├│n").
+		return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
 	}
 	after := badness(prev, out, next)
 	// The badness as found counts only through the gain, and the gain's
@@ -992,8 +1129,9 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		}
 		budget = &b
 	}
-	// Another round can only help a decoding that is still bad.
-	if after > 0 && depth+1 < maxRounds && *budget > 0 {
+	// Another round can only help a decoding that is still bad, by the
+	// cost model or by the model of real text.
+	if (after > 0 || hasLeadPair(out) && modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
@@ -1011,14 +1149,180 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		gain = bound - after
 	}
 	if gain <= 0 {
+		if len(inner) > 0 {
+			return candidate{}, false
+		}
+		return f.modelOnly(rs, start, end, us, e, out, lossy, depth, prev, next)
+	}
+	if depth == 0 && (f.noLossy && lossy || f.isBanned(start, end, e)) {
 		return candidate{}, false
 	}
 	chain := oneRound[e]
 	if len(inner) > 0 {
 		chain = append(slices.Clip(inner), e)
 	}
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0}, true
+	// At depth 0, implausible judges the candidates chosen (window), not
+	// all of them: most lose to another encoding's anyway.
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
 }
+
+// isBanned reports whether implausible refused the stretch [start, end)
+// under e on this window.
+func (f *fixer) isBanned(start, end int, e Encoding) bool { return isBanned(f.banned, start, end, e) }
+
+func isBanned(banned []bannedStretch, start, end int, e Encoding) bool {
+	for _, b := range banned {
+		if int(b.start) == start && int(b.end) == end && b.e == e {
+			return true
+		}
+	}
+	return false
+}
+
+// bannedStretch is a candidate implausible refused.
+type bannedStretch struct {
+	start, end int32
+	e          Encoding
+}
+
+// loneScore is the cost model's score that makes a lone misread character
+// with one unseen pair believable on its own: a letter glued to a symbol
+// and a telltale pair, "non Ã¨ possibile".
+const loneScore = 4
+
+// checkChosen runs implausible on the candidates plan chose at depth 0 on
+// line rs, adding those it refuses to banned (lc gives the line's scripts
+// and misread characters); it reports whether all passed. A lone misread
+// character short of evidence on its own (one unseen pair) passes when the
+// line's other repairs under the same encoding bring the rest ("Ã¨ vera ...
+// Ãˆ uno" is two of them), or when the cost model scores it loneScore.
+func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32) bool {
+	ok := true
+	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
+	lone := (*loneBuf)[:0]
+	for i := range cs {
+		c := &cs[i]
+		e := c.chain[len(c.chain)-1]
+		if c.checked {
+			support[e] += c.unseenBefore - c.unseenAfter
+			continue
+		}
+		lc.enc = e
+		why, ub, ua := implausible(rs, c.start, c.end, c.units, nil, c.out, lc)
+		if why == "lone" && ua == 0 && ub == 1 {
+			lone = append(lone, int32(i))
+			support[e] += ub
+			c.unseenBefore, c.unseenAfter = ub, ua
+			continue
+		}
+		if why != "" {
+			if debugVeto != nil {
+				debugVeto(rs, c.start, c.end, c.out, why)
+			}
+			*banned = append(*banned, bannedStretch{int32(c.start), int32(c.end), e})
+			ok = false
+			continue
+		}
+		support[e] += ub - ua
+		c.checked, c.unseenBefore, c.unseenAfter = true, ub, ua
+	}
+	for _, i := range lone {
+		c := &cs[i]
+		e := c.chain[len(c.chain)-1]
+		exactGain(c, rs, none, none)
+		if support[e] >= 2 || c.gain >= loneScore {
+			c.checked = true
+			continue
+		}
+		if debugVeto != nil {
+			debugVeto(rs, c.start, c.end, c.out, "lone")
+		}
+		*banned = append(*banned, bannedStretch{int32(c.start), int32(c.end), e})
+		ok = false
+	}
+	*loneBuf = lone
+	return ok
+}
+
+// modelOnly decides a stretch the cost model finds nothing to gain in (box
+// drawing glued to letters, "especificaci├│n", reads as clean to it): it is
+// rewritten, to text without badness, only when the model of
+// real text finds overwhelming evidence: the repair leaves no pair real
+// text does not hold, and the stretch as found holds at least three (two
+// inside a word, or in a misread character of three bytes or more).
+func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out []rune, lossy bool, depth int, prev, next rune) (candidate, bool) {
+	if f.noLossy && lossy {
+		return candidate{}, false
+	}
+	if depth > 0 {
+		// A round inside another (text misread twice): its line is the
+		// outer round's decoding.
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+	}
+	if f.isBanned(start, end, e) {
+		return candidate{}, false
+	}
+	return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, &f.scripts, prev, next)
+}
+
+// attestedRare counts the letters of out the cost model takes for rare
+// that real text has (Azerbaijani ə): each costs it one, and the model of
+// real text knows better.
+func attestedRare(out []rune) int {
+	n := 0
+	for _, r := range out {
+		if r >= 0x180 && rareLetter(r) && attested(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// modelOnlyCandidate is modelOnly's decision, shared with the reference.
+// prev and next are the characters around the stretch, from beyond rs when
+// rs is a round inside another.
+func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, e Encoding, out []rune, lossy bool, lc *lineScripts, prev, next rune) (candidate, bool) {
+	// The cheap refusals first: most stretches here are another
+	// encoding's reading of text misread, which leaves unseen pairs.
+	p, n := prev, next
+	if p >= 0x80 {
+		p = none
+	}
+	if n >= 0x80 {
+		n = none
+	}
+	// Three unseen pairs, or two in a word or a misread character of three
+	// bytes or more ("Espa√±a", "‚Äì").
+	need := 3
+	if isWordChar(prev) || isWordChar(next) || us.firstWidth >= 3 {
+		need = 2
+	}
+	if us.n == 1 && us.space {
+		// A lost no-break space after a capital glued to a small letter
+		// (judge demands it, and unseen counts it): "MunicipalitÃ  di".
+		need = 1
+	}
+	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, out, next) > attestedRare(out) {
+		if debugVeto != nil {
+			debugVeto(rs, start, end, out, "model-only cheap")
+		}
+		return candidate{}, false
+	}
+	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
+	if why != "" || ua > 0 || ub < need {
+		if debugVeto != nil {
+			debugVeto(rs, start, end, out, "model-only "+why)
+		}
+		return candidate{}, false
+	}
+	return candidate{start: start, end: end, out: out, chain: oneRound[e], gain: ub - ua, lossy: lossy, perfect: true, unseenBefore: ub, unseenAfter: ua, units: us, checked: true}, true
+}
+
+// reportScore bounds the score a Change reports for a long stretch.
+const reportScore = 64
+
+// debugVeto, when set (by tests), hears of each repair implausible refuses.
+var debugVeto func(rs []rune, start, end int, out []rune, why string)
 
 // exactGain makes c's gain exact; prev and next are the characters around
 // rs, as plan has them.
@@ -1063,8 +1367,20 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		// package can judge: UTF-16, binary, or bytes for fix --invalid first.
 		return append(dst, w...), 0
 	}
-	f.arena = f.arena[:0]
-	cs := f.plan(f.rs, none, none, 0, nil)
+	f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
+	if f.scripts.units == nil {
+		f.scripts.units = f.wantedUnits
+	}
+	var cs []candidate
+	for {
+		f.arena = f.arena[:0]
+		cs = f.plan(f.rs, none, none, 0, nil)
+		// Plan again without what implausible refused, until what is
+		// chosen passes: each round bans one stretch more.
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone) {
+			break
+		}
+	}
 	base := len(dst)
 	k := 0
 	for _, c := range cs {
@@ -1082,10 +1398,23 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		}
 		k = to
 		if emit != nil {
+			if c.inexact {
+				// Scored to a bound only (see judge): score it further, as
+				// far as a report needs, not to the end of a long stretch.
+				p, n := none, none
+				if c.start > 0 {
+					p = f.rs[c.start-1]
+				}
+				if c.end < len(f.rs) {
+					n = f.rs[c.end]
+				}
+				c.gain = max(c.gain, badnessUpTo(p, f.rs[c.start:c.end], n, c.after+reportScore)-c.after)
+			}
 			emit(Change{
 				InStart: int64(from), InEnd: int64(to),
 				OutStart: int64(outStart - base), OutEnd: int64(len(dst) - base),
 				Chain: slices.Clone(c.chain), Lossy: c.lossy, // oneRound's are shared
+				Score: c.gain, UnseenBefore: c.unseenBefore, UnseenAfter: c.unseenAfter,
 				Old: string(w[from:to]), New: string(dst[outStart:]),
 			})
 		}

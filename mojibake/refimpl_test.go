@@ -22,6 +22,12 @@ type refFixer struct {
 	depth [maxRounds]refScratch
 	// leadMask is what refLeadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// lineUnits, noLossy, scripts, banned and lone are fixer's.
+	lineUnits []unit
+	noLossy   bool
+	scripts   lineScripts
+	banned    []bannedStretch
+	lone      []int32
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
@@ -37,6 +43,7 @@ func (f *refFixer) decodeWindow(w []byte) uint16 {
 		if c < 0x80 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
+				cand |= prevLead & nbspMask
 			}
 			rs = append(rs, rune(c))
 			offs = append(offs, i)
@@ -62,6 +69,9 @@ func (f *refFixer) decodeWindow(w []byte) uint16 {
 		m := maskOf(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
+			if r == 0xFFFD {
+				cand |= prevLead & fffdMask
+			}
 			pos = append(pos, int32(len(rs)-2))
 		}
 		prevLead = m.lead
@@ -83,6 +93,7 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 		if r < 0x80 {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, int32(i-1)) // a lost no-break space
+				cand |= prevLead & nbspMask
 			}
 			prevLead = 0
 			continue
@@ -90,6 +101,9 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 		m := maskOf(r)
 		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
 			cand |= prevLead & m.cont
+			if r == 0xFFFD {
+				cand |= prevLead & fffdMask
+			}
 			pos = append(pos, int32(i-1))
 		}
 		prevLead = m.lead
@@ -100,6 +114,7 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 // refUnitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from refLeadsOf) only.
 func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
+	from := len(us)
 	bit := uint16(1) << e
 	i := 0 // no unit starts before i
 	for _, p := range pos {
@@ -147,7 +162,7 @@ func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 		us = append(us, u)
 		i = int(u.end)
 	}
-	return us
+	return loneLeads(us, rs, e, from)
 }
 
 // refScratch is the reusable memory of plan at one depth of rounds.
@@ -239,6 +254,9 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 		if sc.coveredBy(us) {
 			continue
 		}
+		if depth == 0 {
+			f.lineUnits = us
+		}
 		at := len(sc.foundBuf)
 		sc.foundBuf = append(sc.foundBuf, us...)
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
@@ -302,7 +320,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
 	for _, u := range us {
-		evidence = evidence || !u.space && !u.lossy
+		evidence = evidence || !u.space && !u.lossy ||
+			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
+			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
 	}
 	if !evidence {
@@ -346,7 +366,13 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 		ent.before = int32(before)
 	}
 	if before == 0 {
-		return candidate{}, false // nothing to gain: refBadness is never below 0
+		if f.noLossy && lossy {
+			return candidate{}, false
+		}
+		if depth > 0 {
+			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+		}
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
 	after := refBadness(prev, out, next)
 	var inner Chain
@@ -360,8 +386,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 		}
 		budget = &b
 	}
-	// Another round can only help a decoding that is still bad.
-	if after > 0 && depth+1 < maxRounds && *budget > 0 {
+	// Another round can only help a decoding that is still bad, by the
+	// cost model or by the model of real text.
+	if (after > 0 || hasLeadPair(out) && modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
@@ -370,10 +397,21 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	}
 	gain := before - after
 	if gain <= 0 {
+		if len(inner) > 0 || f.noLossy && lossy {
+			return candidate{}, false
+		}
+		if depth > 0 {
+			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+		}
+		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
+	}
+	// The rules of plausibility came after the speed work: shared, as the
+	// units are (see window).
+	if depth == 0 && isBanned(f.banned, start, end, e) {
 		return candidate{}, false
 	}
 	chain := append(slices.Clip(inner), e)
-	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0}, true
+	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
 }
 
 // apply rewrites rs by the candidates cs, returning the longest chain among them.
@@ -404,8 +442,16 @@ func (f *refFixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		// package can judge: UTF-16, binary, or bytes for fix --invalid first.
 		return append(dst, w...), 0
 	}
-	f.arena = f.arena[:0]
-	cs := f.plan(f.rs, none, none, 0, nil)
+	f.scripts, f.banned = lineScripts{}, f.banned[:0]
+	f.scripts.units = func(e Encoding) []unit { return refUnitsIn(nil, f.rs, e, f.depth[0].pos) }
+	var cs []candidate
+	for {
+		f.arena = f.arena[:0]
+		cs = f.plan(f.rs, none, none, 0, nil)
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone) {
+			break
+		}
+	}
 	base := len(dst)
 	k := 0
 	for _, c := range cs {

@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	"bytes"
+	"slices"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -45,6 +46,11 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 		c := p[i]
 		switch {
 		case c < 0x80:
+			if c == ' ' && prevLead&nbspMask != 0 && lostNBSP(p, prevAt, atEOF) {
+				// A capital glued to a small letter, then a space: a
+				// no-break space may have become the space ("voilÃ  tout").
+				return prevAt, done
+			}
 			prevLead = 0
 			i++
 			if i+16 <= n && p[i] < 0x80 {
@@ -121,6 +127,50 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 	return -1, done
 }
 
+// modelMay reports whether a misread character the cost model finds clean
+// is one the model of real text may repair on its own: a letter real text
+// has, or a character of three bytes or more (– … •). A combining mark or
+// a rare letter ("с²" read as KOI8-R is ӝ) would have the pre-scan stop in
+// clean text for nothing, and Fix copy the whole text.
+func modelMay(u unit) bool {
+	in := infoOf(u.r)
+	return in.kind == kLetter && !(in.cost > 0 && !attested(u.r)) || u.r >= 0x800
+}
+
+// seesNeed is how many pairs real text does not hold the pre-scan asks of
+// a misread character the cost model sees nothing in: two, as a repair by
+// the model alone needs (see modelOnly); one for a lost no-break space,
+// which has its capital glued to a small letter besides. Asking one of all
+// would stop it in clean Cyrillic text at every "с»".
+func seesNeed(u unit) int {
+	if u.space {
+		return 1
+	}
+	return 2
+}
+
+// lostNBSP reports whether the lead at p[at], followed by a space, may be a
+// misread character whose no-break space became that space: a capital glued
+// to a small letter (see judge), and a unit by unitAt.
+func lostNBSP(p []byte, at int, atEOF bool) bool {
+	var r rune
+	if c := p[at]; c < 0xE0 && at+1 < len(p) {
+		// Two bytes, the common case (the last letter of every word of a
+		// Cyrillic or Greek text comes here): decoded without a call.
+		r = rune(c&0x1F)<<6 | rune(p[at+1]&0x3F)
+	} else {
+		r, _ = utf8.DecodeRune(p[at:])
+	}
+	if at == 0 || !infoOf(r).upper {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRune(p[:at])
+	if !infoOf(prev).lower {
+		return false
+	}
+	return unitAt(p, at, maskOf(r).lead&nbspMask, atEOF)
+}
+
 // isBasicCyrillic reports whether the bytes b0 b1 are the UTF-8 of one of
 // А..я (U+0410..U+044F, D0 90 to D1 8F).
 func isBasicCyrillic(b0, b1 byte) bool {
@@ -147,8 +197,9 @@ func leadsNone(p []byte) bool {
 // might, once more input comes (unless atEOF). A stretch is rewritten only
 // for a gain, so only if it is bad, and its badness is that of its misread
 // characters with their neighbours (the ASCII between them costs nothing;
-// a guessed character needs a sure one beside it): windows without such a
-// character would come out as they went in.
+// a guessed character needs a sure one beside it), or the model of real
+// text sees one (modelOnly): windows without such a character would come
+// out as they went in.
 func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 	var rs [utf8.UTFMax*2 + 1]rune
 	k := 0
@@ -182,7 +233,11 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		}
 		var u unit
 		ok := unitAtIn(rs[:k], 0, e, &u)
-		if !ok || u.lossy || u.space {
+		if !ok || u.lossy && (u.space || !slices.Contains(rs[:u.end], 0xFFFD)) || u.space && !(infoOf(prev).lower && infoOf(rs[0]).upper) {
+			// A lost no-break space stands only beside a sure misread
+			// character, or after a capital glued to a small letter
+			// ("voilÃ ", see judge); a lost byte only beside one, or
+			// where a U+FFFD stands for it.
 			continue
 		}
 		if int(u.end) >= k && !atEOF {
@@ -195,7 +250,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:int(u.end)], next) {
+		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) {
 			return true
 		}
 	}
@@ -229,8 +284,41 @@ type Transformer struct {
 	looked int64
 }
 
-// NewTransformer returns a Transformer that undoes mojibake.
-func NewTransformer() *Transformer { return &Transformer{} }
+// Options narrow what Fix, FixString and a Transformer repair; the zero
+// value narrows nothing.
+type Options struct {
+	// Encodings, when not empty, are the only misreadings undone, in every
+	// round of a chain: a text misread as Windows-1252 and then as
+	// ISO-8859-1 needs both.
+	Encodings []Encoding
+	// NoLossy refuses repairs that guess what was lost: bytes read as
+	// U+FFFD, dropped or stripped, and spaces taken for the no-break
+	// spaces they had been.
+	NoLossy bool
+}
+
+// apply sets f up for o.
+func (o Options) apply(f *fixer) {
+	f.allowed, f.noLossy = 0, o.NoLossy
+	for _, e := range o.Encodings {
+		if e < numEncodings {
+			f.allowed |= 1 << e
+		}
+	}
+	if len(o.Encodings) > 0 && f.allowed == 0 {
+		f.allowed = 1 << 15 // none of the known encodings: nothing is undone
+	}
+}
+
+// NewTransformer returns a Transformer that undoes mojibake, narrowed by
+// opts (at most one is used).
+func NewTransformer(opts ...Options) *Transformer {
+	t := &Transformer{}
+	if len(opts) > 0 {
+		opts[0].apply(&t.f)
+	}
+	return t
+}
 
 // Reset implements transform.Transformer.
 func (t *Transformer) Reset() {
@@ -404,13 +492,14 @@ func (t *Transformer) rewrite(dst, w []byte) []byte {
 	return out
 }
 
-// Fix returns s with its mojibake undone, and the changes made. It returns s
-// itself when nothing changed.
-func Fix(s []byte) ([]byte, []Change) {
+// Fix returns s with its mojibake undone, and the changes made, narrowed by
+// opts (at most one is used). It returns s itself when nothing changed.
+func Fix(s []byte, opts ...Options) ([]byte, []Change) {
 	buildTables()
 	in := s
 	var changes []Change
-	t := &Transformer{Report: func(c Change) { changes = append(changes, c) }}
+	t := NewTransformer(opts...)
+	t.Report = func(c Change) { changes = append(changes, c) }
 	c, resume := scanFrom(s, 0, true)
 	if c < 0 {
 		return s, nil
@@ -439,8 +528,8 @@ func Fix(s []byte) ([]byte, []Change) {
 }
 
 // FixString is Fix for a string.
-func FixString(s string) (string, []Change) {
-	out, cs := Fix([]byte(s))
+func FixString(s string, opts ...Options) (string, []Change) {
+	out, cs := Fix([]byte(s), opts...)
 	if len(cs) == 0 {
 		return s, nil
 	}

@@ -1,0 +1,103 @@
+package mojibake
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// Development aids, not tests: each skips unless its variable is set.
+
+// TestDebugLines fixes the lines of MOJI_DEBUG (separated by |) and logs
+// each change and each repair implausible refused, with its reason.
+func TestDebugLines(t *testing.T) {
+	s := os.Getenv("MOJI_DEBUG")
+	if s == "" {
+		t.Skip("a development aid: set MOJI_DEBUG='line|line' to trace the decisions on those lines")
+	}
+	debugVeto = func(rs []rune, start, end int, out []rune, why string) {
+		t.Logf("veto %q -> %q: %s (ub=%d ua=%d)", string(rs[start:end]), string(out), why, unseen(pick(rs, start-1), rs[start:end], pick(rs, end), 1<<30), unseen(pick(rs, start-1), out, pick(rs, end), 1<<30))
+	}
+	defer func() { debugVeto = nil }()
+	for _, l := range strings.Split(s, "|") {
+		out, cs := FixString(l)
+		t.Logf("%q -> %q %v", l, out, cs)
+	}
+}
+
+func pick(rs []rune, i int) rune {
+	if i < 0 || i >= len(rs) {
+		return none
+	}
+	return rs[i]
+}
+
+// TestDebugMisses lists, for the chains of TestTrainingRecall whose name
+// holds MOJI_MISS, why lines were not repaired: the first reason
+// implausible gave, or none when no repair was tried.
+func TestDebugMisses(t *testing.T) {
+	if os.Getenv("MOJI_MISS") == "" {
+		t.Skip("a development aid: set MOJI_MISS to part of a chain's name to list its misses by reason")
+	}
+	root := trainingRoot(t)
+	ss := heldOutSentences(t, root, 8)
+	for _, m := range trainingManglers() {
+		if !strings.Contains(m.name, os.Getenv("MOJI_MISS")) {
+			continue
+		}
+		reasons := map[string]int{}
+		examples := map[string][]string{}
+		for _, s := range ss {
+			mangled, ok := m.f(s)
+			if !ok || mangled == s {
+				continue
+			}
+			var why []string
+			debugVeto = func(rs []rune, start, end int, out []rune, w string) {
+				why = append(why, w+": "+string(rs[start:end])+" -> "+string(out))
+			}
+			out, _ := FixString(mangled)
+			debugVeto = nil
+			if out == s || m.lossy && matchLossy(out, s) {
+				continue
+			}
+			key := "none"
+			if len(why) > 0 {
+				key = strings.SplitN(why[0], ":", 2)[0]
+			}
+			reasons[key]++
+			if len(examples[key]) < 6 {
+				examples[key] = append(examples[key], s+"\n      got "+out+"\n      "+strings.Join(why, "\n      "))
+			}
+		}
+		t.Logf("%s: %v", m.name, reasons)
+		for k, ex := range examples {
+			for _, e := range ex {
+				t.Logf("  [%s] %s", k, e)
+			}
+		}
+	}
+}
+
+// TestDebugPairs logs which pairs of the words in MOJI_PAIRS (separated by
+// |) the model of real text holds.
+func TestDebugPairs(t *testing.T) {
+	s := os.Getenv("MOJI_PAIRS")
+	if s == "" {
+		t.Skip("a development aid: set MOJI_PAIRS='word|word' to see which of their pairs the model holds")
+	}
+	for _, w := range strings.Split(s, "|") {
+		rs := []rune(w)
+		var b strings.Builder
+		for i := 0; i+1 < len(rs); i++ {
+			seen := unseen(none, rs[i:i+2], none, 99)
+			b.WriteString(string(rs[i:i+2]) + ":")
+			if seen > 0 {
+				b.WriteString("N ")
+			} else {
+				b.WriteString("y ")
+			}
+		}
+		t.Logf("%q ub=%d: %s", w, unseen(none, rs, none, 99), b.String())
+	}
+}

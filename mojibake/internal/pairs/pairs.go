@@ -1,0 +1,113 @@
+// Package pairs holds what mojibake's generator and the repair share of the
+// model of real text: how a line is cut into pairs of characters, and the
+// Bloom filter the pairs seen in the training text are kept in.
+package pairs
+
+import "unicode"
+
+// Bits is the size of the filter in bits, a power of two.
+const Bits = 1 << 20
+
+// Fold maps r to what the model sees: letters in small letters (the model
+// must hold for text in capitals and title case too), digits as 0, spaces
+// and controls as a space; none (-1, the edge of a line) as a space. A
+// no-break space stays itself: real text puts it before a colon or a
+// number, mojibake after Â.
+func Fold(r rune) rune {
+	switch {
+	case uint32(r) < uint32(len(foldTable)):
+		return foldTable[r]
+	case 0x2000 <= r && r < 0x2100, 0x2190 <= r && r < 0x24B6, 0x2500 <= r && r < 0x2C00, 0x3000 <= r && r < 0xA640:
+		// Punctuation, symbols, box drawing, CJK: no case to fold, and
+		// misread text is full of them.
+		return r
+	}
+	return fold(r)
+}
+
+// foldTable holds Fold for the alphabets misread text is made of, which
+// unicode.ToLower looks up slowly.
+var foldTable = func() (t [0x800]rune) {
+	for r := range t {
+		t[r] = fold(rune(r))
+	}
+	return t
+}()
+
+func fold(r rune) rune {
+	switch {
+	case r < 0:
+		return ' '
+	case r < 0x80:
+		switch {
+		case 'A' <= r && r <= 'Z':
+			return r + 'a' - 'A'
+		case '0' <= r && r <= '9':
+			return '0'
+		case r <= ' ' || r == 0x7F:
+			return ' '
+		}
+		return r
+	case r == 0x85:
+		return ' '
+	}
+	return unicode.ToLower(r)
+}
+
+// Counted reports whether the pair of folded characters a, b is one the
+// model holds: one of them at least not ASCII, and not both beyond U+2E7F
+// (CJK and the rest: text misread is judged by the small alphabets it
+// decodes to and from; the model leaves the large ones alone, and treats
+// their pairs as plausible).
+func Counted(a, b rune) bool {
+	return (a >= 0x80 || b >= 0x80) && !(a >= 0x2E80 && b >= 0x2E80)
+}
+
+// Each calls f with each counted pair of adjacent characters of line,
+// folded, the edges of the line counting as spaces.
+func Each(line string, f func(a, b rune)) {
+	a := ' '
+	for _, r := range line {
+		b := Fold(r)
+		if Counted(a, b) {
+			f(a, b)
+		}
+		a = b
+	}
+	if Counted(a, ' ') {
+		f(a, ' ')
+	}
+}
+
+// hashes returns the two places of pair a, b in the filter.
+func hashes(a, b rune) (uint32, uint32) {
+	h := uint64(a)<<21 | uint64(b)
+	h ^= h >> 33
+	h *= 0xFF51AFD7ED558CCD
+	h ^= h >> 33
+	h *= 0xC4CEB9FE1A85EC53
+	h ^= h >> 33
+	return uint32(h) & (Bits - 1), uint32(h>>32) & (Bits - 1)
+}
+
+// Build returns the filter holding the pairs ps.
+func Build(ps [][2]rune) []byte {
+	bits := make([]byte, Bits/8)
+	for _, p := range ps {
+		i, j := hashes(p[0], p[1])
+		bits[i/8] |= 1 << (i % 8)
+		bits[j/8] |= 1 << (j % 8)
+	}
+	return bits
+}
+
+// Has reports whether the filter bits holds the pair a, b (folded and
+// counted): false for certain when not, true when it was built with it (or,
+// rarely, by a collision).
+func Has(bits []byte, a, b rune) bool {
+	if len(bits) != Bits/8 {
+		return true // no model: everything is plausible
+	}
+	i, j := hashes(a, b)
+	return bits[i/8]&(1<<(i%8)) != 0 && bits[j/8]&(1<<(j%8)) != 0
+}

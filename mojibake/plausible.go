@@ -1,0 +1,506 @@
+package mojibake
+
+import (
+	_ "embed"
+	"math"
+	"slices"
+	"sync"
+	"unicode"
+
+	"github.com/utf8x/utf8x/mojibake/internal/pairs"
+)
+
+// pairModel is the model of real text: a Bloom filter of the pairs of
+// adjacent characters (one at least not ASCII, letters folded to small
+// ones) that the training text holds, built by mojibake/internal/gen from
+// Debian's translated manual pages and gettext catalogs in all the
+// languages the project trains on.
+//
+//go:embed pairs.bin
+var pairModel []byte
+
+// unseenMargin is how far past the repair's count implausible counts the
+// unseen pairs of a stretch as found.
+const unseenMargin = 16
+
+// unseen returns how many pairs of adjacent characters of prev, s, next
+// (none at a line's edge) real text does not hold, counting up to limit,
+// and the places where the case of a word is not how words are written.
+func unseen(prev rune, s []rune, next rune, limit int) int {
+	n := 0
+	a := pairs.Fold(prev)
+	// The shape of the word so far, which the model, folding case, does
+	// not see: a capital that is not ASCII inside a word in small letters
+	// ("lĂŞer", "voilÃ"), or a run of capitals, one not ASCII, going on in
+	// small letters ("ĆŹfqan"), is not how words are written.
+	lowerSeen, caps, capsHigh := false, 0, false
+	// The alphabet of the letter before, when Latin, Greek or Cyrillic:
+	// two glued together ("reproducciГі") are no word either.
+	var alpha uint8
+	shape := func(r rune) {
+		in := infoOf(r)
+		if in.kind == kLetter {
+			a := alphabetOf(scriptOf(r))
+			if a > scCyrillic {
+				a = scNone
+			}
+			if a != scNone && alpha != scNone && a != alpha {
+				n++
+			}
+			alpha = a
+		} else if in.kind != kMark {
+			alpha = scNone
+		}
+		switch {
+		case in.kind != kLetter && in.kind != kMark:
+			lowerSeen, caps, capsHigh = false, 0, false
+		case in.upper:
+			if r >= 0x80 && lowerSeen {
+				n++
+			}
+			caps++
+			capsHigh = capsHigh || r >= 0x80
+		case in.lower:
+			if caps >= 2 && capsHigh && !lowerSeen {
+				n++
+			}
+			lowerSeen, caps = true, 0
+		}
+	}
+	if prev >= 0 {
+		shape(prev)
+	}
+	for i := 0; i <= len(s); i++ {
+		r := next
+		if i < len(s) {
+			r = s[i]
+		}
+		if r == none && i == len(s) {
+			r = ' '
+		}
+		if n >= limit {
+			return n
+		}
+		b := pairs.Fold(r)
+		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) && a != 0xFFFD && b != 0xFFFD {
+			// U+FFFD stands for what is not known: its pairs tell nothing.
+			n++
+		}
+		shape(r)
+		a = b
+	}
+	return n
+}
+
+// modelSees reports whether s between prev and next holds enough pairs
+// real text does not for modelOnly to rewrite it, neighbours that are not
+// ASCII counting as spaces as in implausible.
+func modelSees(prev rune, s []rune, next rune) bool { return modelSeesN(prev, s, next, 3) }
+
+// hasLeadPair reports whether rs holds a character that is a lead in some
+// encoding followed by one that goes with it: where another round could
+// find a misread character. Cheaper than asking the model.
+func hasLeadPair(rs []rune) bool {
+	var prevLead uint16
+	for _, r := range rs {
+		if r < 0x80 {
+			prevLead = 0
+			continue
+		}
+		m := maskOfDecoded(r)
+		if prevLead&m.cont != 0 {
+			return true
+		}
+		prevLead = m.lead
+	}
+	return false
+}
+
+// modelSeesN reports whether s between prev and next holds n pairs real
+// text does not. The pre-scan asks for one: a stretch is judged whole, and
+// each of its misread characters may make only one.
+func modelSeesN(prev rune, s []rune, next rune, n int) bool {
+	if prev >= 0x80 {
+		prev = none
+	}
+	if next >= 0x80 {
+		next = none
+	}
+	return unseen(prev, s, next, n) >= n
+}
+
+// Scripts, finer than the cost model's: a repair must not bring in a
+// script the line has no other trace of.
+const (
+	scNone  uint8 = iota // not a letter
+	scLatin              // including ASCII
+	scGreek
+	scCyrillic
+	scIPA     // the IPA and phonetic extensions, and Latin Extended-B's rare letters, unless real text has them
+	scRareCyr // historic and minority Cyrillic letters real text does not have
+	scWide    // CJK, kana, Hangul: written mixed with Latin
+	scOther
+	// Scripts of their own from here on, numbered in scriptTables' order.
+)
+
+var scriptTables = []*unicode.RangeTable{
+	unicode.Armenian, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana,
+	unicode.Nko, unicode.Samaritan, unicode.Mandaic, unicode.Devanagari, unicode.Bengali,
+	unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya, unicode.Tamil, unicode.Telugu,
+	unicode.Kannada, unicode.Malayalam, unicode.Sinhala, unicode.Thai, unicode.Lao,
+	unicode.Tibetan, unicode.Myanmar, unicode.Georgian, unicode.Ethiopic, unicode.Cherokee,
+	unicode.Canadian_Aboriginal, unicode.Ogham, unicode.Runic, unicode.Khmer, unicode.Mongolian,
+	unicode.Coptic, unicode.Tifinagh, unicode.Vai, unicode.Bopomofo,
+}
+
+const scriptDense = 0x3100 // through kana and Bopomofo
+
+var (
+	scriptOnce  sync.Once
+	scriptTable []uint8 // scriptOf for r < scriptDense
+)
+
+func fillScripts() {
+	scriptTable = make([]uint8, scriptDense)
+	for r := rune(0); r < scriptDense; r++ {
+		scriptTable[r] = classifyScript(r)
+	}
+}
+
+func classifyScript(r rune) uint8 {
+	if !unicode.IsLetter(r) {
+		return scNone
+	}
+	switch {
+	case 0x250 <= r && r <= 0x2AF, 0x1D00 <= r && r <= 0x1DBF:
+		if attested(r) {
+			return scLatin // Azerbaijani ə, the ɛ ɔ ɓ ɗ of African orthographies
+		}
+		return scIPA
+	case unicode.Is(unicode.Latin, r):
+		if r >= 0x180 && r <= 0x24F && rareLetter(r) && !attested(r) {
+			return scIPA
+		}
+		return scLatin
+	case unicode.Is(unicode.Greek, r):
+		return scGreek
+	case unicode.Is(unicode.Cyrillic, r):
+		if rareLetter(r) && !attested(r) {
+			return scRareCyr
+		}
+		return scCyrillic
+	case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+		return scWide
+	case unicode.In(r, unicode.Common, unicode.Inherited):
+		// Modifier letters (ʻ, ʼ), the kana length mark ー: every script's.
+		return scNone
+	}
+	for i, t := range scriptTables {
+		if unicode.Is(t, r) {
+			return scOther + 1 + uint8(i)
+		}
+	}
+	return scOther
+}
+
+// attested reports whether the model of real text has seen letter r begin
+// or end a word, or beside a common vowel: the letters of a living
+// orthography, not only of phonetics or history.
+func attested(r rune) bool {
+	f := pairs.Fold(r)
+	for _, o := range [...]rune{' ', 'a', 'e', 'i', 'o', 'u'} {
+		if pairs.Has(pairModel, f, o) || pairs.Has(pairModel, o, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptOf returns the script of letter r, scNone for what is no letter.
+func scriptOf(r rune) uint8 {
+	if r < 0 {
+		return scNone
+	}
+	if r < 0x80 {
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			return scLatin
+		}
+		return scNone
+	}
+	if r < scriptDense {
+		scriptOnce.Do(fillScripts)
+		return scriptTable[r]
+	}
+	if 0x3400 <= r && r <= 0x9FFF || 0xAC00 <= r && r <= 0xD7A3 {
+		return scWide // CJK ideographs, Hangul syllables: what misread text decodes to most beyond the table
+	}
+	return classifyScript(r)
+}
+
+// alphabetOf returns the alphabet script s belongs to: rare letters are
+// written among the common ones (Kazakh қ among Cyrillic, Old English ǽ
+// among Latin).
+func alphabetOf(s uint8) uint8 {
+	switch s {
+	case scIPA:
+		return scLatin
+	case scRareCyr:
+		return scCyrillic
+	}
+	return s
+}
+
+// alphabetic reports scripts written in words of their own, which a word
+// does not mix.
+func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOther }
+
+// implausible says why the repair of rs[start:end] (misread characters us)
+// into out must not be made, though the cost model prefers it ("" when it
+// may), and how many pairs of characters real text does not hold the
+// stretch has as found and as repaired. rs is the
+// whole line, lineUnits the misread characters found on it under the same
+// encoding, lc (if not nil) where the line's scripts are counted once. The rules are those of real text, whatever the cost model
+// says:
+//
+//   - no control, unassigned or private-use character comes out;
+//   - no combining mark comes out without a letter to sit on;
+//   - no letter comes out of a script the line has no other trace of
+//     (Hebrew, Arabic, Thaana or IPA in Latin text) unless the repair
+//     writes a word of it (IPA never, rare Cyrillic only in a Cyrillic word), and none glued to a letter of
+//     another alphabet (Latin in a Cyrillic word);
+//   - a stretch that stands alone, one misread character or in quotes,
+//     whose repair the line holds too as a word ("Ã©" is é), is text
+//     about mojibake, not mojibake;
+//   - the text as found must hold pairs of characters real text does not
+//     (by the model of real text), more of them than the repair, and the
+//     fewer misread characters the stretch holds, the clearer that must
+//     be: a lone two-byte misread character must make two unseen pairs
+//     and leave none.
+func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts) (why string, unseenBefore, unseenAfter int) {
+	prev, next := none, none
+	if start > 0 {
+		prev = rs[start-1]
+	}
+	if end < len(rs) {
+		next = rs[end]
+	}
+	return implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
+}
+
+// implausibleAround is implausible with the characters around the stretch
+// given: beyond rs when rs is a round inside another.
+func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune) (why string, unseenBefore, unseenAfter int) {
+	// What comes out.
+	var outScripts [64]int
+	before := prev
+	for i, r := range out {
+		in := infoOf(r)
+		switch {
+		case r == 0xFFFD:
+		case in.kind == kBad || isPrivateUse(r) || r >= 0x80 && r < 0xA0:
+			return "control", 0, 0
+		case in.kind == kMark:
+			if scriptOf(before) == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
+				return "mark", 0, 0
+			}
+		}
+		s := scriptOf(r)
+		if s != scNone {
+			outScripts[s&63]++
+			if r >= 0x80 && alphabetOf(s) <= scCyrillic {
+				// A neighbour beyond the stretch that is not ASCII may be
+				// a misread character left as it was (its bytes lost):
+				// it tells nothing.
+				bef, after := before, next
+				if i == 0 && bef >= 0x80 {
+					bef = none
+				}
+				if i+1 < len(out) {
+					after = out[i+1]
+				} else if after >= 0x80 {
+					after = none
+				}
+				for _, n := range [2]rune{bef, after} {
+					if t := alphabetOf(scriptOf(n)); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
+						return "glued", 0, 0
+					}
+				}
+			}
+		}
+		before = r
+	}
+	// Scripts of the line outside the stretch, needed only when a letter
+	// of a script other than Latin, Greek or Cyrillic comes out.
+	var ctx [64]bool
+	// A word of the script written by the repair itself needs no more
+	// (the rules below pass it whatever the line holds): only what they
+	// might refuse is looked up in the line, which costs.
+	needCtx := false
+	for _, r := range out {
+		if r < 0x80 {
+			continue
+		}
+		s := scriptOf(r)
+		switch {
+		case s <= scCyrillic:
+		case s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3:
+		case s != scIPA && s != scRareCyr && outScripts[s&63] >= 2:
+		default:
+			needCtx = true
+		}
+		if needCtx {
+			break
+		}
+	}
+	if needCtx {
+		if lc == nil {
+			lc = &lineScripts{}
+		}
+		if !lc.ok {
+			lc.count(rs)
+		}
+		var inside [64]int32
+		for _, r := range rs[start:end] {
+			if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+				inside[scriptOf(r)&63]++
+			}
+		}
+		for i := range ctx {
+			ctx[i] = lc.n[i] > inside[i]
+		}
+		// Misread characters of the line outside the stretch, under the
+		// same encoding, count as the line's too: Persian misread whole is
+		// cut into stretches at each zero-width non-joiner, and a word of
+		// one letter stands among the others.
+		if lineUnits == nil && lc.units != nil {
+			lineUnits = lc.units(lc.enc)
+		}
+		var elsewhere [64]int
+		for _, u := range lineUnits {
+			if int(u.start) < start || int(u.start) >= end {
+				// Two at least: the same stretch repeated does not vouch
+				// for itself.
+				s := scriptOf(u.r) & 63
+				if elsewhere[s]++; elsewhere[s] >= 2 {
+					ctx[s] = true
+				}
+			}
+		}
+	}
+	for _, r := range out {
+		if r < 0x80 {
+			continue
+		}
+		s := scriptOf(r)
+		if s <= scCyrillic || ctx[s&63] {
+			// The alphabets misread text is mostly made of are judged by
+			// the model and by their neighbours.
+			continue
+		}
+		if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
+			continue // a word of Kazakh, Abkhaz, Tajik
+		}
+		if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
+			return "script", 0, 0
+		}
+	}
+	// Text about mojibake: the stretch is a word of its own, and its repair
+	// stands elsewhere on the line.
+	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && containsOutside(rs, start, end, out) {
+		return "about", 0, 0
+	}
+	// The evidence. A neighbour that is not ASCII may be misread itself
+	// (the stretch next to it was judged apart, or refused): the pairs it
+	// makes tell nothing either way, so it counts as a space.
+	p, n := prev, next
+	if p >= 0x80 {
+		p = none
+	}
+	if n >= 0x80 {
+		n = none
+	}
+	ua := unseen(p, out, n, math.MaxInt)
+	// Past the repair's by a margin, the stretch's count changes nothing:
+	// a long stretch misread whole is not counted to its end.
+	ub := unseen(p, rs[start:end], n, ua+unseenMargin)
+	if ub <= ua {
+		return "evidence", ub, ua
+	}
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space) {
+		return "lone", ub, ua
+	}
+	return "", ub, ua
+}
+
+// stretchUnits is what implausible needs of a stretch's misread
+// characters: how many, and how many characters the first one spans.
+type stretchUnits struct {
+	n, firstWidth int32
+	space         bool // the first is a lost no-break space (judge demands a capital glued to a small letter)
+}
+
+func unitsOf(us []unit) stretchUnits {
+	if len(us) == 0 {
+		return stretchUnits{}
+	}
+	return stretchUnits{int32(len(us)), us[0].end - us[0].start, us[0].space}
+}
+
+// lineScripts counts the letters of each script on a line, once for all
+// the stretches judged on it (nil, or not ok: not counted yet).
+type lineScripts struct {
+	n  [64]int32
+	ok bool
+	// units, when set, gives the line's misread characters under enc, the
+	// encoding judged, when implausible's caller passes none: finding them
+	// costs, and only stretches decoding to a rarer script need them.
+	units func(Encoding) []unit
+	enc   Encoding
+}
+
+func (lc *lineScripts) count(rs []rune) {
+	lc.n = [64]int32{}
+	for _, r := range rs {
+		if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			lc.n[scriptOf(r)&63]++
+		}
+	}
+	lc.ok = true
+}
+
+// isPrivateUse reports the private-use code points (Co).
+func isPrivateUse(r rune) bool {
+	return 0xE000 <= r && r <= 0xF8FF || 0xF0000 <= r && r <= 0xFFFFD || 0x100000 <= r && r <= 0x10FFFD
+}
+
+// isWordChar reports letters, marks and digits.
+func isWordChar(r rune) bool {
+	if r < 0 {
+		return false
+	}
+	in := infoOf(r)
+	return in.kind == kLetter || in.kind == kMark || in.kind == kDigit
+}
+
+// containsOutside reports whether rs holds out outside rs[start:end] as a
+// word of its own, in either case (text in capitals writes the repair in
+// capitals).
+func containsOutside(rs []rune, start, end int, out []rune) bool {
+	same := func(a, b rune) bool { return a == b || pairs.Fold(a) == pairs.Fold(b) }
+	f0 := pairs.Fold(out[0])
+	for i := 0; i+len(out) <= len(rs); i++ {
+		if i+len(out) > start && i < end {
+			i = end - 1
+			continue
+		}
+		// Folding keeps ASCII ASCII and the rest not: most characters
+		// are told apart without it.
+		if r := rs[i]; r != out[0] && (r < 0x80) != (f0 < 0x80) || pairs.Fold(r) != f0 || !slices.EqualFunc(rs[i:i+len(out)], out, same) {
+			continue
+		}
+		if (i == 0 || !isWordChar(rs[i-1])) && (i+len(out) == len(rs) || !isWordChar(rs[i+len(out)])) {
+			return true
+		}
+	}
+	return false
+}
