@@ -25,15 +25,19 @@
 //   - binary: gzip, PNG and GIF files, whose right answer is "no text".
 //
 // The split is by document, never by line. Each document is written into
-// each legacy encoding its language is commonly written in (documents that
-// do not encode losslessly are skipped for that encoding), and into UTF-8
-// and UTF-16LE/BE without a byte order mark, with its charset declaration
+// each legacy encoding its language is commonly written in, and into UTF-8
+// and UTF-16LE/BE without a byte order mark (one of the two by turns), with its charset declaration
 // removed (HTML and XML also with one naming the true encoding: kinds
 // html+decl, xml+decl), and cut at character boundaries to 4, 16 and
 // 64 KiB and 1 MiB; documents of 4 KiB to 1 MiB also whole, shorter ones
 // as "small". A file identical to one already written for the same
 // document (ISO-8859-1 text that Windows-1252 writes the same) is written
-// once, under the first encoding of the language's list. A guess is right when decoding the file with the encoding it
+// once, under the first encoding of the language's list. A document that
+// does not encode losslessly is FOLDED (-fold=false leaves it out): written
+// with the conventions text in that encoding had (Romanian ş ţ for ș ț,
+// Persian ي and ASCII digits in Windows-1256, ASCII quotes and dashes in
+// the ISO-8859 and DOS code pages; see fold.go), and the folded text is
+// what the file must decode to; the report counts such files. A guess is right when decoding the file with the encoding it
 // names gives back the text (equivalent encodings count as right).
 // Documents are sampled per kind, source and language with a fixed seed.
 package main
@@ -85,15 +89,28 @@ func trainingDir() string {
 }
 
 // collect reads every document the sources give.
-func collect(src sources, seed int64) []doc {
+func collect(src sources, seed int64, per int) []doc {
 	var docs []doc
 	if src.training != "" {
-		pages, prose, err := heldOutDocs(src.training, src.fit)
+		// both halves of the held-out files are read: the long built
+		// documents need the text of both; the others take the test half
+		// only (unless src.fit)
+		pages, prose, err := heldOutDocs(src.training, true)
 		if err != nil {
 			log.Printf("held-out training files skipped: %v", err)
 		}
-		docs = append(docs, pages...)
 		docs = append(docs, longDocs(prose, seed)...)
+		keep := func(d []doc) []doc {
+			var out []doc
+			for _, x := range d {
+				if src.fit || !x.fit {
+					out = append(out, x)
+				}
+			}
+			return out
+		}
+		pages, prose = keep(pages), keep(prose)
+		docs = append(docs, pages...)
 		for i, p := range prose {
 			docs = append(docs, p)
 			for _, k := range builtKinds {
@@ -103,11 +120,11 @@ func collect(src sources, seed int64) []doc {
 		}
 	}
 	if src.manRoot != "" {
-		docs = append(docs, otherManPages(src.manRoot, src.training)...)
+		docs = append(docs, otherManPages(src.manRoot, src.training, 4*per, seed)...)
 	}
 	docs = append(docs, htmlDocs(src.html)...)
 	if src.help != "" {
-		docs = append(docs, helpDocs(src.help)...)
+		docs = append(docs, helpDocs(src.help, 4*per, seed)...)
 	}
 	if src.corpus != "" {
 		docs = append(docs, corpusDocs(src.corpus)...)
@@ -134,10 +151,11 @@ func main() {
 	log.SetFlags(0)
 	quick := flag.Bool("quick", false, "a small subset (one document per kind, source and language; about a minute)")
 	per := flag.Int("per", 3, "documents per kind, source and language")
-	budget := flag.Int("mb", 40, "megabytes of files at most (long built documents apart)")
-	longBudget := flag.Int("long-mb", 12, "megabytes of files of long built documents (the 1 MiB bucket) at most")
+	budget := flag.Int("mb", 36, "megabytes of files at most (long built documents apart)")
+	longBudget := flag.Int("long-mb", 10, "megabytes of files of long built documents (the 1 MiB bucket) at most")
 	seed := flag.Int64("seed", 1, "seed of the document sampling")
 	fit := flag.Bool("fit", false, "also take the held-out files the generator fits its calibration on")
+	flag.BoolVar(&foldText, "fold", true, "write documents that do not encode losslessly with their encoding's conventions (ş for ș, ASCII quotes, ...) instead of leaving them out")
 	decl := flag.Bool("decl", true, "also write HTML and XML with a declaration of the true encoding")
 	install := flag.Bool("install", false, "install missing peers (apt-get: uchardet enca python3-chardet python3-charset-normalizer; npm: jschardet)")
 	peerList := flag.String("peers", "uchardet,enca,chardet,charset-normalizer,jschardet,cli", "detectors to run beside detect.Detect")
@@ -147,7 +165,7 @@ func main() {
 	timeout := flag.Duration("timeout", 20*time.Minute, "time limit of each peer's run")
 	flag.Parse()
 	if *quick {
-		*per, *budget, *longBudget = 1, 4, 2
+		*per, *budget, *longBudget = 1, 3, 3
 	}
 	if *install {
 		installPeers()
@@ -194,7 +212,8 @@ func main() {
 
 // evaluate builds the set, runs the detectors and returns the report.
 func evaluate(src sources, cfg config) (string, error) {
-	all := collect(src, cfg.seed)
+	start := time.Now()
+	all := collect(src, cfg.seed, cfg.per)
 	docs, samples := buildSamples(pick(all, cfg.per, cfg.seed), cfg.decl, cfg.budget, cfg.longBudget)
 	if len(samples) == 0 {
 		return "", fmt.Errorf("no documents found: nothing to measure")
@@ -203,7 +222,7 @@ func evaluate(src sources, cfg config) (string, error) {
 	for _, s := range samples {
 		total += len(s.bytes)
 	}
-	log.Printf("%d documents found, %d taken, %d files, %.1f MB", len(all), len(docs), len(samples), float64(total)/1e6)
+	log.Printf("%d documents found, %d taken, %d files, %.1f MB (%v)", len(all), len(docs), len(samples), float64(total)/1e6, time.Since(start).Round(time.Millisecond))
 	dir, err := os.MkdirTemp("", "utf8x-detectdocs")
 	if err != nil {
 		return "", err

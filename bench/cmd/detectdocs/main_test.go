@@ -124,7 +124,7 @@ func iconvName(enc string) string {
 
 func TestTinySet(t *testing.T) {
 	src := tinySet(t)
-	all := collect(src, 1)
+	all := collect(src, 1, 3)
 	docs, samples := buildSamples(pick(all, 3, 1), true, 64<<20, 8<<20)
 	if len(samples) == 0 {
 		t.Fatal("no samples built from the tiny set")
@@ -336,5 +336,26 @@ func TestPythonCodecs(t *testing.T) {
 	}
 	if right("cp1125", &samples[0]) {
 		t.Error("cp1125 judged right on macintosh text of é and à")
+	}
+}
+
+func TestFold(t *testing.T) {
+	for _, c := range []struct{ enc, in, want string }{
+		{"windows-1250", "Știința și „țara”", "Ştiinţa şi „ţara”"}, // „ ” are in Windows-1250: kept
+		{"iso-8859-2", "Știința — „țara”", `Ştiinţa - "ţara"`},
+		{"windows-1252", "“€” → next", "“€” -> next"},
+		{"windows-1256", "فارسی ۱۲", "فارسي 12"},
+		{"iso-8859-8", "שָׁלוֹם ׳", "שלום '"},
+	} {
+		got, changed := fold(c.enc, c.in)
+		if got != c.want || !changed {
+			t.Errorf("fold(%s, %q) = %q, %v; want %q", c.enc, c.in, got, changed, c.want)
+		}
+		if _, ok := encodeText(c.enc, got); !ok {
+			t.Errorf("fold(%s, %q) = %q does not encode", c.enc, c.in, got)
+		}
+	}
+	if got, changed := fold("windows-1252", "déjà vu"); changed || got != "déjà vu" {
+		t.Errorf("fold changed encodable text: %q", got)
 	}
 }

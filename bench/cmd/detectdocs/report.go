@@ -408,6 +408,23 @@ func writeComposition(b *strings.Builder, docs []doc, samples []sample) {
 		sort.Strings(ls)
 		fmt.Fprintf(b, "| %s | %s | %d | %d | %s |\n", k.source, k.kind, docN[k], fileN[k], strings.Join(ls, " "))
 	}
+	folded := map[string]int{}
+	nf := 0
+	for _, s := range samples {
+		if s.folded {
+			folded[s.enc]++
+			nf++
+		}
+	}
+	if nf > 0 {
+		var fs []string
+		for _, e := range uniq(samples, func(s *sample) string { return s.enc }) {
+			if folded[e] > 0 {
+				fs = append(fs, fmt.Sprintf("%s %d", e, folded[e]))
+			}
+		}
+		fmt.Fprintf(b, "\n%d files were written from FOLDED text (documents that do not encode losslessly, written with the legacy conventions: Romanian ş ţ for ș ț, Persian ي and ASCII digits in Windows-1256, ASCII quotes and dashes in the ISO-8859 and DOS code pages; the folded text is what they must decode to): %s.\n", nf, strings.Join(fs, ", "))
+	}
 	b.WriteString("\n| language | documents | files | encodings |\n|---|---:|---:|---|\n")
 	ld, lf := map[string]int{}, map[string]int{}
 	le := map[string]map[string]int{}
