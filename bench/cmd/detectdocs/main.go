@@ -143,8 +143,10 @@ type config struct {
 	peers      map[string]bool
 	cliRoot    string // the module root to build cmd/utf8x from; "" skips the CLI
 	timeout    time.Duration
-	costN      int
-	command    string
+	costN      int // runs of the one-file process timing
+	// costFiles is how many small files the many-files cost runs over.
+	costFiles int
+	command   string
 }
 
 func main() {
@@ -182,7 +184,7 @@ func main() {
 			src.corpus = ""
 		}
 	}
-	cfg := config{per: *per, budget: *budget << 20, longBudget: *longBudget << 20, seed: *seed, decl: *decl, peers: map[string]bool{}, cliRoot: "..", timeout: *timeout, costN: 21,
+	cfg := config{per: *per, budget: *budget << 20, longBudget: *longBudget << 20, seed: *seed, decl: *decl, peers: map[string]bool{}, cliRoot: "..", timeout: *timeout, costN: 21, costFiles: 2000,
 		command: "cd bench && go run ./cmd/detectdocs " + strings.Join(os.Args[1:], " ")}
 	for _, p := range strings.Split(*peerList, ",") {
 		cfg.peers[strings.TrimSpace(p)] = true

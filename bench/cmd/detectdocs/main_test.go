@@ -291,7 +291,7 @@ func TestJudge(t *testing.T) {
 // each peer when installed (skipped with a message otherwise).
 func TestEvaluate(t *testing.T) {
 	src := tinySet(t)
-	cfg := config{per: 1, budget: 1 << 20, longBudget: 0, timeout: time.Minute, costN: 3, command: "test",
+	cfg := config{per: 1, budget: 1 << 20, longBudget: 0, timeout: time.Minute, costN: 3, costFiles: 50, command: "test",
 		peers: map[string]bool{"uchardet": true, "enca": true, "chardet": true, "charset-normalizer": true, "jschardet": true}}
 	if testing.Short() {
 		cfg.peers = map[string]bool{}
