@@ -297,7 +297,7 @@ func evaluate(src sources, cfg config) (string, error) {
 				skipped = append(skipped, fmt.Sprintf("%s (%v)", j.name, firstLine(err.Error())))
 				return
 			}
-			log.Printf("%s: %v", j.name, r.took.Round(time.Millisecond))
+			log.Printf("%s: %v (processor %v)", j.name, r.took.Round(time.Millisecond), r.cpu.Round(time.Millisecond))
 			results[i] = &r
 		}()
 	}
