@@ -147,6 +147,7 @@ type config struct {
 	// costFiles is how many small files the many-files cost runs over.
 	costFiles int
 	command   string
+	keep      string // folder to keep the files and index.tsv in ("" for none)
 }
 
 func main() {
@@ -164,6 +165,7 @@ func main() {
 	corpus := flag.String("corpus", defaultSources.corpus, "the shared corpus folder (\"\" to leave it out)")
 	training := flag.String("training", defaultSources.training, "the generator's training folder (raw/)")
 	out := flag.String("out", "", "folder for summary.md (default results/detectdocs-<date>; \"-\" writes none)")
+	keep := flag.String("keep", "", "keep the set's files in this folder, with index.tsv (file, source, kind, language, encoding, length, document, each detector's answer)")
 	timeout := flag.Duration("timeout", 20*time.Minute, "time limit of each peer's run")
 	flag.Parse()
 	if *quick {
@@ -184,7 +186,7 @@ func main() {
 			src.corpus = ""
 		}
 	}
-	cfg := config{per: *per, budget: *budget << 20, longBudget: *longBudget << 20, seed: *seed, decl: *decl, peers: map[string]bool{}, cliRoot: "..", timeout: *timeout, costN: 21, costFiles: 2000,
+	cfg := config{per: *per, budget: *budget << 20, longBudget: *longBudget << 20, seed: *seed, decl: *decl, peers: map[string]bool{}, cliRoot: "..", timeout: *timeout, costN: 21, costFiles: 2000, keep: *keep,
 		command: "cd bench && go run ./cmd/detectdocs " + strings.Join(os.Args[1:], " ")}
 	for _, p := range strings.Split(*peerList, ",") {
 		cfg.peers[strings.TrimSpace(p)] = true
@@ -225,11 +227,18 @@ func evaluate(src sources, cfg config) (string, error) {
 		total += len(s.bytes)
 	}
 	log.Printf("%d documents found, %d taken, %d files, %.1f MB (%v)", len(all), len(docs), len(samples), float64(total)/1e6, time.Since(start).Round(time.Millisecond))
-	dir, err := os.MkdirTemp("", "utf8x-detectdocs")
+	// work holds the built utf8x and the jschardet script; dir the files
+	work, err := os.MkdirTemp("", "utf8x-detectdocs")
 	if err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(dir)
+	defer os.RemoveAll(work)
+	dir := cfg.keep
+	if dir == "" {
+		dir = work
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
 	files := make([]string, len(samples))
 	for i, s := range samples {
 		files[i] = filepath.Join(dir, fmt.Sprintf("%06d", i))
@@ -256,7 +265,7 @@ func evaluate(src sources, cfg config) (string, error) {
 	var skipped []string
 	bin := ""
 	if cfg.peers["cli"] && cfg.cliRoot != "" {
-		if bin, err = buildCLI(cfg.cliRoot, dir); err != nil {
+		if bin, err = buildCLI(cfg.cliRoot, work); err != nil {
 			log.Printf("utf8x CLI skipped: %v", err)
 			skipped = append(skipped, "utf8x CLI (build failed)")
 			bin = ""
@@ -277,7 +286,7 @@ func evaluate(src sources, cfg config) (string, error) {
 		jobs = append(jobs, job{"charset-normalizer", func() (run, error) { return runPython(ctx, "charset_normalizer", files) }})
 	}
 	if cfg.peers["jschardet"] {
-		jobs = append(jobs, job{"jschardet", func() (run, error) { return runJschardet(ctx, files, dir) }})
+		jobs = append(jobs, job{"jschardet", func() (run, error) { return runJschardet(ctx, files, work) }})
 	}
 	results := make([]*run, len(jobs))
 	var mu sync.Mutex
@@ -320,11 +329,50 @@ func evaluate(src sources, cfg config) (string, error) {
 	if err := judgeWithPython(runs, samples, files); err != nil {
 		log.Printf("answers naming codecs only Python knows stay wrong: %v", err)
 	}
+	if cfg.keep != "" {
+		if err := writeIndex(filepath.Join(cfg.keep, "index.tsv"), files, docs, samples, runs, cli); err != nil {
+			return "", err
+		}
+		log.Printf("files and index.tsv kept in %s", cfg.keep)
+	}
 	var c *costs
 	if cfg.costN > 0 {
 		c = measureCosts(samples, files, cfg, bin)
 	}
 	return writeReport(cfg, docs, samples, runs, cli, skipped, c), nil
+}
+
+// writeIndex writes one line per file: where it came from, what it is and
+// what each detector answered (with "!" before a wrong answer).
+func writeIndex(path string, files []string, docs []doc, samples []sample, runs []run, cli *run) error {
+	all := runs
+	if cli != nil {
+		all = append(append([]run{}, runs...), *cli)
+	}
+	var b strings.Builder
+	b.WriteString("file\tsource\tkind\tlang\tencoding\tlength\tfolded\tdocument")
+	for _, r := range all {
+		b.WriteString("\t" + r.name)
+	}
+	b.WriteString("\n")
+	for i := range samples {
+		s := &samples[i]
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%v\t%s", filepath.Base(files[i]), s.source, s.kind, s.lang, s.enc, s.bucket, s.folded, docs[s.doc].name)
+		for _, r := range all {
+			a := r.answers[i]
+			mark := ""
+			if !a.na && !right(a.label, s) {
+				mark = "!"
+			}
+			if a.conf > 0 {
+				fmt.Fprintf(&b, "\t%s%s %.3f", mark, a.label, a.conf)
+			} else {
+				fmt.Fprintf(&b, "\t%s%s", mark, a.label)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
 func firstLine(s string) string {

@@ -296,6 +296,7 @@ func TestEvaluate(t *testing.T) {
 	if testing.Short() {
 		cfg.peers = map[string]bool{}
 	}
+	cfg.keep = t.TempDir()
 	rep, err := evaluate(src, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -303,6 +304,21 @@ func TestEvaluate(t *testing.T) {
 	for _, want := range []string{"## By length (all files)", "## By file kind", "| utf8x |", "## utf8x calibration", "## More text never worse", "## The set", "man-heldout"} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report lacks %q", want)
+		}
+	}
+	index, err := os.ReadFile(filepath.Join(cfg.keep, "index.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(index)), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "file\tsource\tkind") {
+		t.Fatalf("index.tsv: %q", lines[0])
+	}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		b, err := os.ReadFile(filepath.Join(cfg.keep, f[0]))
+		if err != nil || len(b) == 0 {
+			t.Errorf("index.tsv names %s, which is not kept: %v", f[0], err)
 		}
 	}
 	if i := strings.Index(rep, "Skipped"); i >= 0 {
