@@ -183,15 +183,15 @@ func declare(kind, t, enc string) string {
 	return t
 }
 
-// encodeCut writes text in enc and returns the whole encoding and, for
-// each cut, the bytes and text of its longest prefix of whole characters
-// at most n bytes long; ok is false when text does not encode losslessly.
+// encoded is a text written in an encoding, with the byte and text offset
+// after each character, so that it can be cut at character boundaries.
 type encoded struct {
 	whole []byte
 	ends  []int // byte offset in whole after each character
 	runes []int // byte offset in text after each character
 }
 
+// encodeText writes text in enc; false when it does not encode losslessly.
 func encodeText(enc, text string) (encoded, bool) {
 	e := encodings[enc].NewEncoder()
 	cache := map[rune][]byte{}

@@ -33,7 +33,8 @@ type doc struct {
 // maxDoc bounds what one document contributes (the largest bucket).
 const maxDoc = 1 << 20
 
-// gunzip returns the content of a gzip file, or the file itself.
+// readMaybeGz returns the content of a file, gunzipped when its name ends
+// in .gz.
 func readMaybeGz(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil || !strings.HasSuffix(path, ".gz") {
@@ -125,8 +126,9 @@ func trainingNames(raw string) map[string]bool {
 	return set
 }
 
-// roffPages returns held-out man pages (roff source, as the files hold it)
-// and the prose of held-out man pages and catalogs (for the built kinds).
+// heldOutDocs returns held-out man pages (roff source, as the files hold
+// it) and the prose of held-out man pages and catalogs (for the built
+// kinds).
 func heldOutDocs(raw string, fitToo bool) (pages, prose []doc, err error) {
 	files, err := heldOut(raw, fitToo)
 	if err != nil {
@@ -172,6 +174,9 @@ func otherManPages(root, raw string, limit int, seed int64) []doc {
 	add := func(path, tag string) {
 		if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
 			return
+		}
+		if strings.Contains(path, "fortune") {
+			return // Debian's fortunes stay out of everything the project measures
 		}
 		// fetch-training.sh names a copy after its path under /usr/share/man
 		if rel, err := filepath.Rel(root, path); err == nil && train["_usr_share_man_"+strings.ReplaceAll(rel, "/", "_")] {

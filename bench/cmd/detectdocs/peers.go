@@ -57,8 +57,9 @@ func selfCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// lines runs a command with files appended in chunks (or fed on standard
-// input) and returns one trimmed line per file.
+// chunked runs a command on files in chunks (mk puts them on the command
+// line or standard input) and returns one parsed line per file and the
+// processes' processor time.
 func chunked(ctx context.Context, files []string, chunk int, mk func(ctx context.Context, files []string) *exec.Cmd, parse func(line string) string) ([]string, time.Duration, error) {
 	out := make([]string, 0, len(files))
 	var cpu time.Duration
