@@ -165,6 +165,8 @@ func main() {
 	corpus := flag.String("corpus", defaultSources.corpus, "the shared corpus folder (\"\" to leave it out)")
 	training := flag.String("training", defaultSources.training, "the generator's training folder (raw/)")
 	out := flag.String("out", "", "folder for summary.md (default results/detectdocs-<date>; \"-\" writes none)")
+	flag.StringVar(&cacheDir, "cache", cacheDir, "folder where the peers' answers are kept between runs, by file digest (\"\" to run every peer on every file)")
+	costRuns := flag.Int("cost-runs", 21, "runs of the one-file process timing (0 skips the cost measurement)")
 	keep := flag.String("keep", "", "keep the set's files in this folder, with index.tsv (file, source, kind, language, encoding, length, document, each detector's answer)")
 	timeout := flag.Duration("timeout", 20*time.Minute, "time limit of each peer's run")
 	flag.Parse()
@@ -186,7 +188,7 @@ func main() {
 			src.corpus = ""
 		}
 	}
-	cfg := config{per: *per, budget: *budget << 20, longBudget: *longBudget << 20, seed: *seed, decl: *decl, peers: map[string]bool{}, cliRoot: "..", timeout: *timeout, costN: 21, costFiles: 2000, keep: *keep,
+	cfg := config{per: *per, budget: *budget << 20, longBudget: *longBudget << 20, seed: *seed, decl: *decl, peers: map[string]bool{}, cliRoot: "..", timeout: *timeout, costN: *costRuns, costFiles: 2000, keep: *keep,
 		command: "cd bench && go run ./cmd/detectdocs " + strings.Join(os.Args[1:], " ")}
 	for _, p := range strings.Split(*peerList, ",") {
 		cfg.peers[strings.TrimSpace(p)] = true
@@ -274,19 +276,31 @@ func evaluate(src sources, cfg config) (string, error) {
 		}
 	}
 	if cfg.peers["uchardet"] {
-		jobs = append(jobs, job{"uchardet", func() (run, error) { return runUchardet(ctx, files) }})
+		jobs = append(jobs, job{"uchardet", func() (run, error) {
+			return cached("uchardet", files, samples, func(f []string, _ []sample) (run, error) { return runUchardet(ctx, f) })
+		}})
 	}
 	if cfg.peers["enca"] {
-		jobs = append(jobs, job{"enca", func() (run, error) { return runEnca(ctx, files, samples) }})
+		jobs = append(jobs, job{"enca", func() (run, error) {
+			return cached("enca", files, samples, func(f []string, s []sample) (run, error) { return runEnca(ctx, f, s) })
+		}})
 	}
 	if cfg.peers["chardet"] {
-		jobs = append(jobs, job{"chardet", func() (run, error) { return runPython(ctx, "chardet", files) }})
+		jobs = append(jobs, job{"chardet", func() (run, error) {
+			return cached("chardet", files, samples, func(f []string, _ []sample) (run, error) { return runPython(ctx, "chardet", f) })
+		}})
 	}
 	if cfg.peers["charset-normalizer"] {
-		jobs = append(jobs, job{"charset-normalizer", func() (run, error) { return runPython(ctx, "charset_normalizer", files) }})
+		jobs = append(jobs, job{"charset-normalizer", func() (run, error) {
+			return cached("charset-normalizer", files, samples, func(f []string, _ []sample) (run, error) {
+				return runPython(ctx, "charset_normalizer", f)
+			})
+		}})
 	}
 	if cfg.peers["jschardet"] {
-		jobs = append(jobs, job{"jschardet", func() (run, error) { return runJschardet(ctx, files, work) }})
+		jobs = append(jobs, job{"jschardet", func() (run, error) {
+			return cached("jschardet", files, samples, func(f []string, _ []sample) (run, error) { return runJschardet(ctx, f, work) })
+		}})
 	}
 	results := make([]*run, len(jobs))
 	var mu sync.Mutex

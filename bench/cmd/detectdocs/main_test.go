@@ -297,6 +297,8 @@ func TestEvaluate(t *testing.T) {
 		cfg.peers = map[string]bool{}
 	}
 	cfg.keep = t.TempDir()
+	defer func(d string) { cacheDir = d }(cacheDir)
+	cacheDir = t.TempDir()
 	rep, err := evaluate(src, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -323,6 +325,26 @@ func TestEvaluate(t *testing.T) {
 	}
 	if i := strings.Index(rep, "Skipped"); i >= 0 {
 		t.Logf("%s", firstLine(rep[i:]))
+	}
+	// a second run takes the peers' answers from the cache: same tables
+	again, err := evaluate(src, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := func(r string) string {
+		i := strings.Index(r, "## By length (all files)")
+		j := strings.Index(r, "## By length, legacy")
+		return r[i:j]
+	}
+	if table(again) != table(rep) {
+		t.Errorf("the run with cached answers differs:\n%s\nfirst:\n%s", table(again), table(rep))
+	}
+	ents, _ := os.ReadDir(cacheDir)
+	for _, e := range ents {
+		name := strings.TrimSuffix(e.Name(), ".tsv")
+		if !strings.Contains(again, name+": ") || !strings.Contains(again, "answers from the cache") {
+			t.Errorf("%s's answers were cached but the second report does not say they came from the cache", name)
+		}
 	}
 }
 

@@ -276,10 +276,18 @@ func installPeers() {
 		missing = append(missing, "nodejs", "npm")
 	}
 	if len(missing) > 0 {
-		cmd := exec.Command("apt-get", append([]string{"install", "-y", "-qq", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=600"}, missing...)...)
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			log.Printf("apt-get install %v: %v\n%s", missing, err, out)
+		apt := func(args ...string) ([]byte, error) {
+			cmd := exec.Command("apt-get", append([]string{"-y", "-qq", "-o", "DPkg::Lock::Timeout=600"}, args...)...)
+			cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+			return cmd.CombinedOutput()
+		}
+		install := append([]string{"install", "--no-install-recommends"}, missing...)
+		if _, err := apt(install...); err != nil {
+			// the package lists may be missing or old: update them once
+			apt("update")
+			if out, err := apt(install...); err != nil {
+				log.Printf("apt-get install %v: %v\n%s", missing, err, out)
+			}
 		}
 	}
 	if _, err := os.Stat(filepath.Join(jsDir(), "node_modules", "jschardet")); err != nil {
