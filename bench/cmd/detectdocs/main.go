@@ -26,20 +26,29 @@
 //
 // The split is by document, never by line. Each document is written into
 // each legacy encoding its language is commonly written in, and into UTF-8
-// and UTF-16LE/BE without a byte order mark (one of the two by turns), with its charset declaration
-// removed (HTML and XML also with one naming the true encoding: kinds
-// html+decl, xml+decl), and cut at character boundaries to 4, 16 and
-// 64 KiB and 1 MiB; documents of 4 KiB to 1 MiB also whole, shorter ones
-// as "small". A file identical to one already written for the same
-// document (ISO-8859-1 text that Windows-1252 writes the same) is written
-// once, under the first encoding of the language's list. A document that
-// does not encode losslessly is FOLDED (-fold=false leaves it out): written
+// and UTF-16LE/BE without a byte order mark (one of the two by turns),
+// with its charset declaration removed (HTML and XML also with one naming
+// the true encoding, at 4 and 16 KiB and small: kinds html+decl,
+// xml+decl), and cut at character boundaries to 4, 16 and 64 KiB and
+// 1 MiB; documents of 4 KiB to 1 MiB also whole, shorter ones as "small".
+// A file identical to one already written for the same document
+// (ISO-8859-1 text that Windows-1252 writes the same) is written once,
+// under the first encoding of the language's list. A document that does
+// not encode losslessly is FOLDED (-fold=false leaves it out): written
 // with the conventions text in that encoding had (Romanian ş ţ for ș ț,
 // Persian ي and ASCII digits in Windows-1256, ASCII quotes and dashes in
 // the ISO-8859 and DOS code pages; see fold.go), and the folded text is
-// what the file must decode to; the report counts such files. A guess is right when decoding the file with the encoding it
-// names gives back the text (equivalent encodings count as right).
-// Documents are sampled per kind, source and language with a fixed seed.
+// what the file must decode to; the report counts such files. A guess is
+// right when decoding the file with the encoding it names gives back the
+// text (equivalent encodings count as right; answers naming a codec only
+// Python has are decoded with Python). Documents are sampled per kind,
+// source and language with a fixed seed (-seed), at most -per of each and
+// within -mb megabytes (-long-mb for the long built documents).
+//
+// The peers' answers are cached by file digest (-cache), so that rerunning
+// after a change to the detector runs only utf8x. -keep DIR keeps the
+// files with index.tsv, every detector's answer on each. The report goes
+// to results/detectdocs-<date>/summary.md (-out).
 package main
 
 import (
