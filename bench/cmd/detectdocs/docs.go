@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,12 +26,15 @@ type doc struct {
 	// built is set for documents whose scaffolding (CSV, subtitles, email,
 	// source code) was built around real held-out prose.
 	built bool
+	// fit marks held-out files of the generator's calibration half.
+	fit bool
 }
 
 // maxDoc bounds what one document contributes (the largest bucket).
 const maxDoc = 1 << 20
 
-// gunzip returns the content of a gzip file, or the file itself.
+// readMaybeGz returns the content of a file, gunzipped when its name ends
+// in .gz.
 func readMaybeGz(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil || !strings.HasSuffix(path, ".gz") {
@@ -75,6 +79,7 @@ func hasHigh(b []byte) bool {
 // another order (englishDocs); English pages come from man-other.
 func heldOut(raw string, fitToo bool) (map[string][]string, error) {
 	out := map[string][]string{}
+	// a name is in the test half when its index i has i/5 odd
 	dirs, err := os.ReadDir(raw)
 	if err != nil {
 		return nil, err
@@ -92,11 +97,19 @@ func heldOut(raw string, fitToo bool) (map[string][]string, error) {
 		for i, n := range names {
 			if i%5 == 2 && (fitToo || i/5%2 == 1) {
 				out[tag] = append(out[tag], n)
+				if i/5%2 == 1 {
+					testNames[n] = true
+				}
 			}
 		}
 	}
 	return out, nil
 }
+
+// testNames holds the held-out files of the generator's test half.
+var testNames = map[string]bool{}
+
+func testHalf(name string) bool { return testNames[name] }
 
 // trainingNames is the set of file names in the training folder: a file on
 // this machine whose path, with / turned into _, is among them was copied
@@ -113,8 +126,9 @@ func trainingNames(raw string) map[string]bool {
 	return set
 }
 
-// roffPages returns held-out man pages (roff source, as the files hold it)
-// and the prose of held-out man pages and catalogs (for the built kinds).
+// heldOutDocs returns held-out man pages (roff source, as the files hold
+// it) and the prose of held-out man pages and catalogs (for the built
+// kinds).
 func heldOutDocs(raw string, fitToo bool) (pages, prose []doc, err error) {
 	files, err := heldOut(raw, fitToo)
 	if err != nil {
@@ -122,6 +136,7 @@ func heldOutDocs(raw string, fitToo bool) (pages, prose []doc, err error) {
 	}
 	for tag, names := range files {
 		for _, n := range names {
+			fit := !testHalf(n)
 			b, err := readMaybeGz(n)
 			if err != nil {
 				continue
@@ -133,7 +148,7 @@ func heldOutDocs(raw string, fitToo bool) (pages, prose []doc, err error) {
 				}
 				text := strings.Join(strs, "\n")
 				if t, ok := utf8Doc([]byte(text)); ok {
-					prose = append(prose, doc{source: "catalog-heldout", kind: "text", lang: tag, name: n, text: t})
+					prose = append(prose, doc{source: "catalog-heldout", kind: "text", lang: tag, name: n, text: t, fit: fit})
 				}
 				continue
 			}
@@ -141,9 +156,9 @@ func heldOutDocs(raw string, fitToo bool) (pages, prose []doc, err error) {
 			if !ok {
 				continue
 			}
-			pages = append(pages, doc{source: "man-heldout", kind: "roff", lang: tag, name: n, text: t})
+			pages = append(pages, doc{source: "man-heldout", kind: "roff", lang: tag, name: n, text: t, fit: fit})
 			if p, ok := utf8Doc([]byte(roffProse(t))); ok {
-				prose = append(prose, doc{source: "man-heldout", kind: "text", lang: tag, name: n, text: p})
+				prose = append(prose, doc{source: "man-heldout", kind: "text", lang: tag, name: n, text: p, fit: fit})
 			}
 		}
 	}
@@ -153,12 +168,15 @@ func heldOutDocs(raw string, fitToo bool) (pages, prose []doc, err error) {
 // otherManPages returns the translated man pages installed on this machine
 // that the training folder does not hold (other packages' pages), and the
 // English ones (/usr/share/man/man*), symbolic links left out.
-func otherManPages(root, raw string) []doc {
+func otherManPages(root, raw string, limit int, seed int64) []doc {
 	train := trainingNames(raw)
 	var out []doc
 	add := func(path, tag string) {
 		if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
 			return
+		}
+		if strings.Contains(path, "fortune") {
+			return // Debian's fortunes stay out of everything the project measures
 		}
 		// fetch-training.sh names a copy after its path under /usr/share/man
 		if rel, err := filepath.Rel(root, path); err == nil && train["_usr_share_man_"+strings.ReplaceAll(rel, "/", "_")] {
@@ -187,7 +205,14 @@ func otherManPages(root, raw string) []doc {
 		}
 		names, _ := filepath.Glob(pat)
 		sort.Strings(names)
+		// a seeded sample of the pages, read until limit are taken:
+		// reading every page on the machine takes a minute
+		rand.New(rand.NewSource(seed)).Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+		got := len(out)
 		for _, n := range names {
+			if len(out)-got >= limit {
+				break
+			}
 			add(n, tag)
 		}
 	}
@@ -226,7 +251,7 @@ func htmlDocs(globs []string) []doc {
 }
 
 // helpDocs returns GNOME's Mallard help pages (XML) under root/<locale>/.
-func helpDocs(root string) []doc {
+func helpDocs(root string, limit int, seed int64) []doc {
 	var out []doc
 	locs, _ := os.ReadDir(root)
 	for _, l := range locs {
@@ -236,7 +261,12 @@ func helpDocs(root string) []doc {
 		}
 		names, _ := filepath.Glob(filepath.Join(root, l.Name(), "*", "*.page"))
 		sort.Strings(names)
+		rand.New(rand.NewSource(seed)).Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+		got := len(out)
 		for _, n := range names {
+			if len(out)-got >= limit {
+				break
+			}
 			b, err := os.ReadFile(n)
 			if err != nil {
 				continue

@@ -17,7 +17,7 @@ var encodings = map[string]encoding.Encoding{
 	"windows-1250": charmap.Windows1250, "iso-8859-2": charmap.ISO8859_2, "iso-8859-16": charmap.ISO8859_16,
 	"windows-1257": charmap.Windows1257, "iso-8859-13": charmap.ISO8859_13, "iso-8859-4": charmap.ISO8859_4,
 	"windows-1251": charmap.Windows1251, "koi8-r": charmap.KOI8R, "koi8-u": charmap.KOI8U,
-	"ibm866": charmap.CodePage866, "iso-8859-5": charmap.ISO8859_5, "x-mac-cyrillic": charmap.MacintoshCyrillic,
+	"ibm866": charmap.CodePage866, "ibm852": charmap.CodePage852, "ibm855": charmap.CodePage855, "iso-8859-5": charmap.ISO8859_5, "x-mac-cyrillic": charmap.MacintoshCyrillic,
 	"windows-1253": charmap.Windows1253, "iso-8859-7": charmap.ISO8859_7,
 	"windows-1254": charmap.Windows1254, "iso-8859-9": charmap.ISO8859_9,
 	"windows-1255": charmap.Windows1255, "iso-8859-8": charmap.ISO8859_8,
@@ -35,9 +35,9 @@ var unicodeForms = []string{"utf-8", "utf-16le", "utf-16be"}
 
 var (
 	western  = []string{"windows-1252", "iso-8859-1", "iso-8859-15"}
-	central  = []string{"windows-1250", "iso-8859-2"}
+	central  = []string{"windows-1250", "iso-8859-2", "ibm852"}
 	baltic   = []string{"windows-1257", "iso-8859-13", "iso-8859-4"}
-	cyrillic = []string{"windows-1251", "iso-8859-5"}
+	cyrillic = []string{"windows-1251", "iso-8859-5", "ibm855"}
 )
 
 // langSpec is what a language (the detector's BCP 47 tag) is commonly
@@ -54,7 +54,7 @@ var langs = map[string]langSpec{
 	"id": {western, ""}, "la": {western, ""},
 	"cs": {central, "czech"}, "pl": {central, "polish"}, "hu": {central, "hungarian"},
 	"sk": {central, "slovak"}, "sl": {central, "slovene"}, "hr": {central, "croatian"},
-	"ro": {[]string{"windows-1250", "iso-8859-2", "iso-8859-16"}, ""},
+	"ro": {[]string{"windows-1250", "iso-8859-2", "iso-8859-16", "ibm852"}, ""},
 	"lt": {baltic, "lithuanian"}, "lv": {baltic, "latvian"}, "et": {[]string{"windows-1257", "iso-8859-13", "iso-8859-15"}, "estonian"},
 	"ru": {[]string{"windows-1251", "koi8-r", "ibm866", "iso-8859-5", "x-mac-cyrillic"}, "russian"},
 	"uk": {[]string{"windows-1251", "koi8-u"}, "ukrainian"},

@@ -25,17 +25,30 @@
 //   - binary: gzip, PNG and GIF files, whose right answer is "no text".
 //
 // The split is by document, never by line. Each document is written into
-// each legacy encoding its language is commonly written in (documents that
-// do not encode losslessly are skipped for that encoding), and into UTF-8
-// and UTF-16LE/BE without a byte order mark, with its charset declaration
-// removed (HTML and XML also with one naming the true encoding: kinds
-// html+decl, xml+decl), and cut at character boundaries to 4, 16 and
-// 64 KiB and 1 MiB; documents of 4 KiB to 1 MiB also whole, shorter ones
-// as "small". A file identical to one already written for the same
-// document (ISO-8859-1 text that Windows-1252 writes the same) is written
-// once, under the first encoding of the language's list. A guess is right when decoding the file with the encoding it
-// names gives back the text (equivalent encodings count as right).
-// Documents are sampled per kind, source and language with a fixed seed.
+// each legacy encoding its language is commonly written in, and into UTF-8
+// and UTF-16LE/BE without a byte order mark (one of the two by turns),
+// with its charset declaration removed (HTML and XML also with one naming
+// the true encoding, at 4 and 16 KiB and small: kinds html+decl,
+// xml+decl), and cut at character boundaries to 4, 16 and 64 KiB and
+// 1 MiB; documents of 4 KiB to 1 MiB also whole, shorter ones as "small".
+// A file identical to one already written for the same document
+// (ISO-8859-1 text that Windows-1252 writes the same) is written once,
+// under the first encoding of the language's list. A document that does
+// not encode losslessly is FOLDED (-fold=false leaves it out): written
+// with the conventions text in that encoding had (Romanian ş ţ for ș ț,
+// Persian ي and ASCII digits in Windows-1256, ASCII quotes and dashes in
+// the ISO-8859 and DOS code pages; see fold.go), and the folded text is
+// what the file must decode to; the report counts such files. A guess is
+// right when decoding the file with the encoding it names gives back the
+// text (equivalent encodings count as right; answers naming a codec only
+// Python has are decoded with Python). Documents are sampled per kind,
+// source and language with a fixed seed (-seed), at most -per of each and
+// within -mb megabytes (-long-mb for the long built documents).
+//
+// The peers' answers are cached by file digest (-cache), so that rerunning
+// after a change to the detector runs only utf8x. -keep DIR keeps the
+// files with index.tsv, every detector's answer on each. The report goes
+// to results/detectdocs-<date>/summary.md (-out).
 package main
 
 import (
@@ -85,15 +98,28 @@ func trainingDir() string {
 }
 
 // collect reads every document the sources give.
-func collect(src sources, seed int64) []doc {
+func collect(src sources, seed int64, per int) []doc {
 	var docs []doc
 	if src.training != "" {
-		pages, prose, err := heldOutDocs(src.training, src.fit)
+		// both halves of the held-out files are read: the long built
+		// documents need the text of both; the others take the test half
+		// only (unless src.fit)
+		pages, prose, err := heldOutDocs(src.training, true)
 		if err != nil {
 			log.Printf("held-out training files skipped: %v", err)
 		}
-		docs = append(docs, pages...)
 		docs = append(docs, longDocs(prose, seed)...)
+		keep := func(d []doc) []doc {
+			var out []doc
+			for _, x := range d {
+				if src.fit || !x.fit {
+					out = append(out, x)
+				}
+			}
+			return out
+		}
+		pages, prose = keep(pages), keep(prose)
+		docs = append(docs, pages...)
 		for i, p := range prose {
 			docs = append(docs, p)
 			for _, k := range builtKinds {
@@ -103,11 +129,11 @@ func collect(src sources, seed int64) []doc {
 		}
 	}
 	if src.manRoot != "" {
-		docs = append(docs, otherManPages(src.manRoot, src.training)...)
+		docs = append(docs, otherManPages(src.manRoot, src.training, 4*per, seed)...)
 	}
 	docs = append(docs, htmlDocs(src.html)...)
 	if src.help != "" {
-		docs = append(docs, helpDocs(src.help)...)
+		docs = append(docs, helpDocs(src.help, 4*per, seed)...)
 	}
 	if src.corpus != "" {
 		docs = append(docs, corpusDocs(src.corpus)...)
@@ -126,28 +152,35 @@ type config struct {
 	peers      map[string]bool
 	cliRoot    string // the module root to build cmd/utf8x from; "" skips the CLI
 	timeout    time.Duration
-	costN      int
-	command    string
+	costN      int // runs of the one-file process timing
+	// costFiles is how many small files the many-files cost runs over.
+	costFiles int
+	command   string
+	keep      string // folder to keep the files and index.tsv in ("" for none)
 }
 
 func main() {
 	log.SetFlags(0)
 	quick := flag.Bool("quick", false, "a small subset (one document per kind, source and language; about a minute)")
 	per := flag.Int("per", 3, "documents per kind, source and language")
-	budget := flag.Int("mb", 40, "megabytes of files at most (long built documents apart)")
-	longBudget := flag.Int("long-mb", 12, "megabytes of files of long built documents (the 1 MiB bucket) at most")
+	budget := flag.Int("mb", 36, "megabytes of files at most (long built documents apart)")
+	longBudget := flag.Int("long-mb", 10, "megabytes of files of long built documents (the 1 MiB bucket) at most")
 	seed := flag.Int64("seed", 1, "seed of the document sampling")
 	fit := flag.Bool("fit", false, "also take the held-out files the generator fits its calibration on")
+	flag.BoolVar(&foldText, "fold", true, "write documents that do not encode losslessly with their encoding's conventions (ş for ș, ASCII quotes, ...) instead of leaving them out")
 	decl := flag.Bool("decl", true, "also write HTML and XML with a declaration of the true encoding")
 	install := flag.Bool("install", false, "install missing peers (apt-get: uchardet enca python3-chardet python3-charset-normalizer; npm: jschardet)")
 	peerList := flag.String("peers", "uchardet,enca,chardet,charset-normalizer,jschardet,cli", "detectors to run beside detect.Detect")
 	corpus := flag.String("corpus", defaultSources.corpus, "the shared corpus folder (\"\" to leave it out)")
 	training := flag.String("training", defaultSources.training, "the generator's training folder (raw/)")
 	out := flag.String("out", "", "folder for summary.md (default results/detectdocs-<date>; \"-\" writes none)")
+	flag.StringVar(&cacheDir, "cache", cacheDir, "folder where the peers' answers are kept between runs, by file digest (\"\" to run every peer on every file)")
+	costRuns := flag.Int("cost-runs", 21, "runs of the one-file process timing (0 skips the cost measurement)")
+	keep := flag.String("keep", "", "keep the set's files in this folder, with index.tsv (file, source, kind, language, encoding, length, document, each detector's answer)")
 	timeout := flag.Duration("timeout", 20*time.Minute, "time limit of each peer's run")
 	flag.Parse()
 	if *quick {
-		*per, *budget, *longBudget = 1, 4, 2
+		*per, *budget, *longBudget = 1, 3, 3
 	}
 	if *install {
 		installPeers()
@@ -164,7 +197,7 @@ func main() {
 			src.corpus = ""
 		}
 	}
-	cfg := config{per: *per, budget: *budget << 20, longBudget: *longBudget << 20, seed: *seed, decl: *decl, peers: map[string]bool{}, cliRoot: "..", timeout: *timeout, costN: 21,
+	cfg := config{per: *per, budget: *budget << 20, longBudget: *longBudget << 20, seed: *seed, decl: *decl, peers: map[string]bool{}, cliRoot: "..", timeout: *timeout, costN: *costRuns, costFiles: 2000, keep: *keep,
 		command: "cd bench && go run ./cmd/detectdocs " + strings.Join(os.Args[1:], " ")}
 	for _, p := range strings.Split(*peerList, ",") {
 		cfg.peers[strings.TrimSpace(p)] = true
@@ -194,7 +227,8 @@ func main() {
 
 // evaluate builds the set, runs the detectors and returns the report.
 func evaluate(src sources, cfg config) (string, error) {
-	all := collect(src, cfg.seed)
+	start := time.Now()
+	all := collect(src, cfg.seed, cfg.per)
 	docs, samples := buildSamples(pick(all, cfg.per, cfg.seed), cfg.decl, cfg.budget, cfg.longBudget)
 	if len(samples) == 0 {
 		return "", fmt.Errorf("no documents found: nothing to measure")
@@ -203,12 +237,19 @@ func evaluate(src sources, cfg config) (string, error) {
 	for _, s := range samples {
 		total += len(s.bytes)
 	}
-	log.Printf("%d documents found, %d taken, %d files, %.1f MB", len(all), len(docs), len(samples), float64(total)/1e6)
-	dir, err := os.MkdirTemp("", "utf8x-detectdocs")
+	log.Printf("%d documents found, %d taken, %d files, %.1f MB (%v)", len(all), len(docs), len(samples), float64(total)/1e6, time.Since(start).Round(time.Millisecond))
+	// work holds the built utf8x and the jschardet script; dir the files
+	work, err := os.MkdirTemp("", "utf8x-detectdocs")
 	if err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(dir)
+	defer os.RemoveAll(work)
+	dir := cfg.keep
+	if dir == "" {
+		dir = work
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
 	files := make([]string, len(samples))
 	for i, s := range samples {
 		files[i] = filepath.Join(dir, fmt.Sprintf("%06d", i))
@@ -235,7 +276,7 @@ func evaluate(src sources, cfg config) (string, error) {
 	var skipped []string
 	bin := ""
 	if cfg.peers["cli"] && cfg.cliRoot != "" {
-		if bin, err = buildCLI(cfg.cliRoot, dir); err != nil {
+		if bin, err = buildCLI(cfg.cliRoot, work); err != nil {
 			log.Printf("utf8x CLI skipped: %v", err)
 			skipped = append(skipped, "utf8x CLI (build failed)")
 			bin = ""
@@ -244,19 +285,31 @@ func evaluate(src sources, cfg config) (string, error) {
 		}
 	}
 	if cfg.peers["uchardet"] {
-		jobs = append(jobs, job{"uchardet", func() (run, error) { return runUchardet(ctx, files) }})
+		jobs = append(jobs, job{"uchardet", func() (run, error) {
+			return cached("uchardet", files, samples, func(f []string, _ []sample) (run, error) { return runUchardet(ctx, f) })
+		}})
 	}
 	if cfg.peers["enca"] {
-		jobs = append(jobs, job{"enca", func() (run, error) { return runEnca(ctx, files, samples) }})
+		jobs = append(jobs, job{"enca", func() (run, error) {
+			return cached("enca", files, samples, func(f []string, s []sample) (run, error) { return runEnca(ctx, f, s) })
+		}})
 	}
 	if cfg.peers["chardet"] {
-		jobs = append(jobs, job{"chardet", func() (run, error) { return runPython(ctx, "chardet", files) }})
+		jobs = append(jobs, job{"chardet", func() (run, error) {
+			return cached("chardet", files, samples, func(f []string, _ []sample) (run, error) { return runPython(ctx, "chardet", f) })
+		}})
 	}
 	if cfg.peers["charset-normalizer"] {
-		jobs = append(jobs, job{"charset-normalizer", func() (run, error) { return runPython(ctx, "charset_normalizer", files) }})
+		jobs = append(jobs, job{"charset-normalizer", func() (run, error) {
+			return cached("charset-normalizer", files, samples, func(f []string, _ []sample) (run, error) {
+				return runPython(ctx, "charset_normalizer", f)
+			})
+		}})
 	}
 	if cfg.peers["jschardet"] {
-		jobs = append(jobs, job{"jschardet", func() (run, error) { return runJschardet(ctx, files, dir) }})
+		jobs = append(jobs, job{"jschardet", func() (run, error) {
+			return cached("jschardet", files, samples, func(f []string, _ []sample) (run, error) { return runJschardet(ctx, f, work) })
+		}})
 	}
 	results := make([]*run, len(jobs))
 	var mu sync.Mutex
@@ -276,7 +329,7 @@ func evaluate(src sources, cfg config) (string, error) {
 				skipped = append(skipped, fmt.Sprintf("%s (%v)", j.name, firstLine(err.Error())))
 				return
 			}
-			log.Printf("%s: %v", j.name, r.took.Round(time.Millisecond))
+			log.Printf("%s: %v (processor %v)", j.name, r.took.Round(time.Millisecond), r.cpu.Round(time.Millisecond))
 			results[i] = &r
 		}()
 	}
@@ -299,11 +352,50 @@ func evaluate(src sources, cfg config) (string, error) {
 	if err := judgeWithPython(runs, samples, files); err != nil {
 		log.Printf("answers naming codecs only Python knows stay wrong: %v", err)
 	}
+	if cfg.keep != "" {
+		if err := writeIndex(filepath.Join(cfg.keep, "index.tsv"), files, docs, samples, runs, cli); err != nil {
+			return "", err
+		}
+		log.Printf("files and index.tsv kept in %s", cfg.keep)
+	}
 	var c *costs
 	if cfg.costN > 0 {
 		c = measureCosts(samples, files, cfg, bin)
 	}
 	return writeReport(cfg, docs, samples, runs, cli, skipped, c), nil
+}
+
+// writeIndex writes one line per file: where it came from, what it is and
+// what each detector answered (with "!" before a wrong answer).
+func writeIndex(path string, files []string, docs []doc, samples []sample, runs []run, cli *run) error {
+	all := runs
+	if cli != nil {
+		all = append(append([]run{}, runs...), *cli)
+	}
+	var b strings.Builder
+	b.WriteString("file\tsource\tkind\tlang\tencoding\tlength\tfolded\tdocument")
+	for _, r := range all {
+		b.WriteString("\t" + r.name)
+	}
+	b.WriteString("\n")
+	for i := range samples {
+		s := &samples[i]
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%v\t%s", filepath.Base(files[i]), s.source, s.kind, s.lang, s.enc, s.bucket, s.folded, docs[s.doc].name)
+		for _, r := range all {
+			a := r.answers[i]
+			mark := ""
+			if !a.na && !right(a.label, s) {
+				mark = "!"
+			}
+			if a.conf > 0 {
+				fmt.Fprintf(&b, "\t%s%s %.3f", mark, a.label, a.conf)
+			} else {
+				fmt.Fprintf(&b, "\t%s%s", mark, a.label)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
 func firstLine(s string) string {

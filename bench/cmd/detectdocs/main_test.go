@@ -124,7 +124,7 @@ func iconvName(enc string) string {
 
 func TestTinySet(t *testing.T) {
 	src := tinySet(t)
-	all := collect(src, 1)
+	all := collect(src, 1, 3)
 	docs, samples := buildSamples(pick(all, 3, 1), true, 64<<20, 8<<20)
 	if len(samples) == 0 {
 		t.Fatal("no samples built from the tiny set")
@@ -291,11 +291,14 @@ func TestJudge(t *testing.T) {
 // each peer when installed (skipped with a message otherwise).
 func TestEvaluate(t *testing.T) {
 	src := tinySet(t)
-	cfg := config{per: 1, budget: 1 << 20, longBudget: 0, timeout: time.Minute, costN: 3, command: "test",
+	cfg := config{per: 1, budget: 1 << 20, longBudget: 0, timeout: time.Minute, costN: 3, costFiles: 50, command: "test",
 		peers: map[string]bool{"uchardet": true, "enca": true, "chardet": true, "charset-normalizer": true, "jschardet": true}}
 	if testing.Short() {
 		cfg.peers = map[string]bool{}
 	}
+	cfg.keep = t.TempDir()
+	defer func(d string) { cacheDir = d }(cacheDir)
+	cacheDir = t.TempDir()
 	rep, err := evaluate(src, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -305,8 +308,43 @@ func TestEvaluate(t *testing.T) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
+	index, err := os.ReadFile(filepath.Join(cfg.keep, "index.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(index)), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "file\tsource\tkind") {
+		t.Fatalf("index.tsv: %q", lines[0])
+	}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		b, err := os.ReadFile(filepath.Join(cfg.keep, f[0]))
+		if err != nil || len(b) == 0 {
+			t.Errorf("index.tsv names %s, which is not kept: %v", f[0], err)
+		}
+	}
 	if i := strings.Index(rep, "Skipped"); i >= 0 {
 		t.Logf("%s", firstLine(rep[i:]))
+	}
+	// a second run takes the peers' answers from the cache: same tables
+	again, err := evaluate(src, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := func(r string) string {
+		i := strings.Index(r, "## By length (all files)")
+		j := strings.Index(r, "## By length, legacy")
+		return r[i:j]
+	}
+	if table(again) != table(rep) {
+		t.Errorf("the run with cached answers differs:\n%s\nfirst:\n%s", table(again), table(rep))
+	}
+	ents, _ := os.ReadDir(cacheDir)
+	for _, e := range ents {
+		name := strings.TrimSuffix(e.Name(), ".tsv")
+		if !strings.Contains(again, name+": ") || !strings.Contains(again, "answers from the cache") {
+			t.Errorf("%s's answers were cached but the second report does not say they came from the cache", name)
+		}
 	}
 }
 
@@ -336,5 +374,26 @@ func TestPythonCodecs(t *testing.T) {
 	}
 	if right("cp1125", &samples[0]) {
 		t.Error("cp1125 judged right on macintosh text of é and à")
+	}
+}
+
+func TestFold(t *testing.T) {
+	for _, c := range []struct{ enc, in, want string }{
+		{"windows-1250", "Știința și „țara”", "Ştiinţa şi „ţara”"}, // „ ” are in Windows-1250: kept
+		{"iso-8859-2", "Știința — „țara”", `Ştiinţa - "ţara"`},
+		{"windows-1252", "“€” → next", "“€” -> next"},
+		{"windows-1256", "فارسی ۱۲", "فارسي 12"},
+		{"iso-8859-8", "שָׁלוֹם ׳", "שלום '"},
+	} {
+		got, changed := fold(c.enc, c.in)
+		if got != c.want || !changed {
+			t.Errorf("fold(%s, %q) = %q, %v; want %q", c.enc, c.in, got, changed, c.want)
+		}
+		if _, ok := encodeText(c.enc, got); !ok {
+			t.Errorf("fold(%s, %q) = %q does not encode", c.enc, c.in, got)
+		}
+	}
+	if got, changed := fold("windows-1252", "déjà vu"); changed || got != "déjà vu" {
+		t.Errorf("fold changed encodable text: %q", got)
 	}
 }

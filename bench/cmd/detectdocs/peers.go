@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/utf8x/utf8x/detect"
@@ -29,45 +30,60 @@ type run struct {
 	name    string
 	answers []answer
 	took    time.Duration
-	note    []string // what the report should say about the run
+	cpu     time.Duration // processor time (user + system) of the run
+	note    []string      // what the report should say about the run
 }
 
 // ours runs detect.Detect in this process with the given options.
 func ours(name string, samples []sample, o *detect.Options) run {
 	r := run{name: name, answers: make([]answer, len(samples))}
-	start := time.Now()
+	start, cpu0 := time.Now(), selfCPU()
 	for i := range samples {
 		res := detect.Detect(samples[i].bytes, o)
 		if best, ok := res.Best(); ok {
 			r.answers[i] = answer{label: best.Encoding, conf: best.Confidence}
 		}
 	}
-	r.took = time.Since(start)
+	r.took, r.cpu = time.Since(start), selfCPU()-cpu0
 	return r
 }
 
-// lines runs a command with files appended in chunks (or fed on standard
-// input) and returns one trimmed line per file.
-func chunked(ctx context.Context, files []string, chunk int, mk func(ctx context.Context, files []string) *exec.Cmd, parse func(line string) string) ([]string, error) {
+// selfCPU is this process's processor time so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// chunked runs a command on files in chunks (mk puts them on the command
+// line or standard input) and returns one parsed line per file and the
+// processes' processor time.
+func chunked(ctx context.Context, files []string, chunk int, mk func(ctx context.Context, files []string) *exec.Cmd, parse func(line string) string) ([]string, time.Duration, error) {
 	out := make([]string, 0, len(files))
+	var cpu time.Duration
 	for i := 0; i < len(files); i += chunk {
 		j := min(i+chunk, len(files))
 		cmd := mk(ctx, files[i:j])
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		res, err := cmd.Output()
+		if cmd.ProcessState != nil {
+			cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		}
 		lines := strings.Split(strings.TrimRight(string(res), "\n"), "\n")
 		if len(res) == 0 {
 			lines = nil
 		}
 		if len(lines) != j-i {
-			return nil, fmt.Errorf("%s gave %d lines for %d files (%v): %.300s", cmd.Path, len(lines), j-i, err, stderr.String())
+			return nil, cpu, fmt.Errorf("%s gave %d lines for %d files (%v): %.300s", cmd.Path, len(lines), j-i, err, stderr.String())
 		}
 		for _, l := range lines {
 			out = append(out, parse(l))
 		}
 	}
-	return out, nil
+	return out, cpu, nil
 }
 
 func afterColon(l string) string {
@@ -77,8 +93,8 @@ func afterColon(l string) string {
 	return strings.TrimSpace(l)
 }
 
-func labelsRun(name string, labels []string, took time.Duration) run {
-	r := run{name: name, answers: make([]answer, len(labels)), took: took}
+func labelsRun(name string, labels []string, took, cpu time.Duration) run {
+	r := run{name: name, answers: make([]answer, len(labels)), took: took, cpu: cpu}
 	for i, l := range labels {
 		r.answers[i] = answer{label: l}
 	}
@@ -90,10 +106,10 @@ func runUchardet(ctx context.Context, files []string) (run, error) {
 		return run{}, err
 	}
 	start := time.Now()
-	got, err := chunked(ctx, files, 400, func(ctx context.Context, f []string) *exec.Cmd {
+	got, cpu, err := chunked(ctx, files, 400, func(ctx context.Context, f []string) *exec.Cmd {
 		return exec.CommandContext(ctx, "uchardet", f...)
 	}, afterColon)
-	return labelsRun("uchardet", got, time.Since(start)), err
+	return labelsRun("uchardet", got, time.Since(start), cpu), err
 }
 
 // runEnca asks enca about the files whose language it knows, telling it
@@ -117,7 +133,7 @@ func runEnca(ctx context.Context, files []string, samples []sample) (run, error)
 		for _, k := range idx {
 			fs = append(fs, files[k])
 		}
-		got, err := chunked(ctx, fs, 400, func(ctx context.Context, f []string) *exec.Cmd {
+		got, cpu, err := chunked(ctx, fs, 400, func(ctx context.Context, f []string) *exec.Cmd {
 			// exit status 1 when some file is unrecognised: the lines still come
 			return exec.CommandContext(ctx, "enca", append([]string{"-L", lang, "-i"}, f...)...)
 		}, afterColon)
@@ -131,6 +147,7 @@ func runEnca(ctx context.Context, files []string, samples []sample) (run, error)
 			}
 			continue
 		}
+		r.cpu += cpu
 		for n, k := range idx {
 			r.answers[k].label = got[n]
 		}
@@ -168,13 +185,13 @@ func runPython(ctx context.Context, lib string, files []string) (run, error) {
 		return run{}, fmt.Errorf("/usr/bin/python3 has no %s (apt-get install python3-%s)", lib, strings.ReplaceAll(lib, "_", "-"))
 	}
 	start := time.Now()
-	got, err := chunked(ctx, files, len(files)+1, func(ctx context.Context, f []string) *exec.Cmd {
+	got, cpu, err := chunked(ctx, files, len(files)+1, func(ctx context.Context, f []string) *exec.Cmd {
 		cmd := exec.CommandContext(ctx, "/usr/bin/python3", "-c", pyScript, lib)
 		cmd.Stdin = strings.NewReader(strings.Join(f, "\n") + "\n")
 		return cmd
 	}, strings.TrimSpace)
 	name := strings.ReplaceAll(lib, "_", "-")
-	return labelsRun(name, got, time.Since(start)), err
+	return labelsRun(name, got, time.Since(start), cpu), err
 }
 
 //go:embed jschardet.js
@@ -200,20 +217,20 @@ func runJschardet(ctx context.Context, files []string, dir string) (run, error) 
 		return run{}, err
 	}
 	start := time.Now()
-	got, err := chunked(ctx, files, len(files)+1, func(ctx context.Context, f []string) *exec.Cmd {
+	got, cpu, err := chunked(ctx, files, len(files)+1, func(ctx context.Context, f []string) *exec.Cmd {
 		cmd := exec.CommandContext(ctx, "node", script)
 		cmd.Env = append(os.Environ(), "NODE_PATH="+filepath.Join(jsDir(), "node_modules"))
 		cmd.Stdin = strings.NewReader(strings.Join(f, "\n") + "\n")
 		return cmd
 	}, strings.TrimSpace)
-	return labelsRun("jschardet", got, time.Since(start)), err
+	return labelsRun("jschardet", got, time.Since(start), cpu), err
 }
 
 // runCLI runs the utf8x command (default options, as a user types it,
 // --min-confidence 0 so that it answers as detect.Detect does).
 func runCLI(ctx context.Context, bin string, files []string) (run, error) {
 	start := time.Now()
-	got, err := chunked(ctx, files, 400, func(ctx context.Context, f []string) *exec.Cmd {
+	got, cpu, err := chunked(ctx, files, 400, func(ctx context.Context, f []string) *exec.Cmd {
 		return exec.CommandContext(ctx, bin, append([]string{"detect", "--json", "--min-confidence", "0", "--"}, f...)...)
 	}, func(l string) string {
 		var rep struct {
@@ -225,7 +242,7 @@ func runCLI(ctx context.Context, bin string, files []string) (run, error) {
 		}
 		return *rep.Encoding
 	})
-	return labelsRun("utf8x CLI", got, time.Since(start)), err
+	return labelsRun("utf8x CLI", got, time.Since(start), cpu), err
 }
 
 // buildCLI builds cmd/utf8x of the module at root into dir.
@@ -259,10 +276,18 @@ func installPeers() {
 		missing = append(missing, "nodejs", "npm")
 	}
 	if len(missing) > 0 {
-		cmd := exec.Command("apt-get", append([]string{"install", "-y", "-qq", "--no-install-recommends", "-o", "DPkg::Lock::Timeout=600"}, missing...)...)
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			log.Printf("apt-get install %v: %v\n%s", missing, err, out)
+		apt := func(args ...string) ([]byte, error) {
+			cmd := exec.Command("apt-get", append([]string{"-y", "-qq", "-o", "DPkg::Lock::Timeout=600"}, args...)...)
+			cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+			return cmd.CombinedOutput()
+		}
+		install := append([]string{"install", "--no-install-recommends"}, missing...)
+		if _, err := apt(install...); err != nil {
+			// the package lists may be missing or old: update them once
+			apt("update")
+			if out, err := apt(install...); err != nil {
+				log.Printf("apt-get install %v: %v\n%s", missing, err, out)
+			}
 		}
 	}
 	if _, err := os.Stat(filepath.Join(jsDir(), "node_modules", "jschardet")); err != nil {

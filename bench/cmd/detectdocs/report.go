@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -138,7 +139,7 @@ func writeReport(cfg config, docs []doc, samples []sample, runs []run, cli *run,
 	}
 	writeEncodings(&b, runs, samples)
 	writeCalibration(&b, runs[:2], samples)
-	writeMonotone(&b, runs, samples)
+	writeMonotone(&b, runs, samples, docs)
 	if cli != nil {
 		agree := 0
 		var diff []string
@@ -259,7 +260,7 @@ func writeCalibration(b *strings.Builder, runs []run, samples []sample) {
 // writeMonotone checks "more text is never worse": for each document,
 // encoding and kind, the answers at 4 KiB, 16 KiB, 64 KiB, 1 MiB and the
 // whole file, in order of length.
-func writeMonotone(b *strings.Builder, runs []run, samples []sample) {
+func writeMonotone(b *strings.Builder, runs []run, samples []sample, docs []doc) {
 	type key struct {
 		doc       int
 		kind, enc string
@@ -274,9 +275,16 @@ func writeMonotone(b *strings.Builder, runs []run, samples []sample) {
 		}
 	}
 	b.WriteString("## More text never worse\n\nSeries: one document in one encoding and kind, at 4 KiB, 16 KiB, 64 KiB, 1 MiB and whole, in order of length (series with at least two lengths). A flip is a right answer followed by a wrong one at a greater length.\n\n| detector | series | answer changes | right-to-wrong flips | series with a flip |\n|---|---:|---:|---:|---:|\n")
-	for _, r := range runs {
+	var keys []key
+	for k := range series {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+	var examples []string
+	for ri, r := range runs {
 		n, changes, flips, flipped := 0, 0, 0, 0
-		for _, idx := range series {
+		for _, k := range keys {
+			idx := series[k]
 			if len(idx) < 2 {
 				continue
 			}
@@ -296,9 +304,24 @@ func writeMonotone(b *strings.Builder, runs []run, samples []sample) {
 			}
 			if any {
 				flipped++
+				if ri == 0 && len(examples) < 12 {
+					var steps []string
+					for _, i := range idx {
+						a := r.answers[i]
+						mark := "ok"
+						if !right(a.label, &samples[i]) {
+							mark = "WRONG"
+						}
+						steps = append(steps, fmt.Sprintf("%s %s %.2f %s", samples[i].bucket, a.label, a.conf, mark))
+					}
+					examples = append(examples, fmt.Sprintf("| %s | %s | %s | %s |", filepath.Base(docs[k.doc].name), k.kind, k.enc, strings.Join(steps, "; ")))
+				}
 			}
 		}
 		fmt.Fprintf(b, "| %s | %d | %d | %d | %d |\n", r.name, n, changes, flips, flipped)
+	}
+	if len(examples) > 0 {
+		fmt.Fprintf(b, "\n%s's first flipping series (by document, kind, encoding):\n\n| document | kind | encoding | answers by length |\n|---|---|---|---|\n%s\n", runs[0].name, strings.Join(examples, "\n"))
 	}
 	b.WriteString("\n")
 }
@@ -308,12 +331,12 @@ func writeTimes(b *strings.Builder, runs []run, cli *run, samples []sample) {
 	for _, s := range samples {
 		total += len(s.bytes)
 	}
-	fmt.Fprintf(b, "## Time of the whole run (%d files, %.1f MB; peers two at a time on a shared machine)\n\n| detector | seconds |\n|---|---:|\n", len(samples), float64(total)/1e6)
+	fmt.Fprintf(b, "## Time of the whole run (%d files, %.1f MB; peers two at a time)\n\nWall time depends on the machine's load; processor time (user + system) does not.\n\n| detector | wall s | processor s |\n|---|---:|---:|\n", len(samples), float64(total)/1e6)
 	for _, r := range runs {
-		fmt.Fprintf(b, "| %s | %.1f |\n", r.name, r.took.Seconds())
+		fmt.Fprintf(b, "| %s | %.1f | %.1f |\n", r.name, r.took.Seconds(), r.cpu.Seconds())
 	}
 	if cli != nil {
-		fmt.Fprintf(b, "| utf8x CLI | %.1f |\n", cli.took.Seconds())
+		fmt.Fprintf(b, "| utf8x CLI | %.1f | %.1f |\n", cli.took.Seconds(), cli.cpu.Seconds())
 	}
 	b.WriteString("\n")
 }
@@ -407,6 +430,23 @@ func writeComposition(b *strings.Builder, docs []doc, samples []sample) {
 		}
 		sort.Strings(ls)
 		fmt.Fprintf(b, "| %s | %s | %d | %d | %s |\n", k.source, k.kind, docN[k], fileN[k], strings.Join(ls, " "))
+	}
+	folded := map[string]int{}
+	nf := 0
+	for _, s := range samples {
+		if s.folded {
+			folded[s.enc]++
+			nf++
+		}
+	}
+	if nf > 0 {
+		var fs []string
+		for _, e := range uniq(samples, func(s *sample) string { return s.enc }) {
+			if folded[e] > 0 {
+				fs = append(fs, fmt.Sprintf("%s %d", e, folded[e]))
+			}
+		}
+		fmt.Fprintf(b, "\n%d files were written from FOLDED text (documents that do not encode losslessly, written with the legacy conventions: Romanian ş ţ for ș ț, Persian ي and ASCII digits in Windows-1256, ASCII quotes and dashes in the ISO-8859 and DOS code pages; the folded text is what they must decode to): %s.\n", nf, strings.Join(fs, ", "))
 	}
 	b.WriteString("\n| language | documents | files | encodings |\n|---|---:|---:|---|\n")
 	ld, lf := map[string]int{}, map[string]int{}
@@ -502,7 +542,7 @@ func measureCosts(samples []sample, files []string, cfg config, bin string) *cos
 		}
 		var many []string
 		var data [][]byte
-		for k := 0; k < 2000; k++ {
+		for k := 0; k < cfg.costFiles; k++ {
 			i := set.idx[k%len(set.idx)]
 			many = append(many, files[i])
 			data = append(data, samples[i].bytes)
