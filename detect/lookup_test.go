@@ -93,7 +93,12 @@ func TestLookup(t *testing.T) {
 	if _, err := Lookup("hz-gb-2312"); err != nil {
 		t.Errorf("Lookup(hz-gb-2312): %v", err)
 	}
-	for _, name := range []string{"", "nonsense", "replacement", "iso-2022-kr"} {
+	// iso-2022-kr too: transcode reads it (the Encoding Standard's
+	// replacement label resolves to the real encoding, as in iconv).
+	if _, err := Lookup("iso-2022-kr"); err != nil {
+		t.Errorf("Lookup(iso-2022-kr): %v", err)
+	}
+	for _, name := range []string{"", "nonsense", "replacement"} {
 		if e, err := Lookup(name); err == nil {
 			t.Errorf("Lookup(%q) = %v, want an error", name, e)
 		}

@@ -246,7 +246,8 @@ func TestReaderInvalid(t *testing.T) {
 		{"windows-1253 undefined byte", head + "\xe1\xaa", ReaderOptions{ContentType: "text/plain; charset=windows-1253", Options: Options{Limit: 64}},
 			"windows-1253", head + "α\uFFFD", 101, "\xaa", false},
 		{"iso-2022-jp", head + "\x1b$B\x46\x7c\x1b(B \x1b$B\x7f\x7f\x1b(B", ReaderOptions{ContentType: "text/plain; charset=iso-2022-jp", Options: Options{Limit: 64}},
-			"iso-2022-jp", head + "日 \uFFFD", 112, "\x7f\x7f", false},
+			// WHATWG's decoder: each 7F in the JIS X 0208 state is an error.
+			"iso-2022-jp", head + "日 \uFFFD\uFFFD", 112, "\x7f", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
