@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/utf8x/utf8x"
 	"math"
@@ -591,6 +592,7 @@ type ByteTable struct {
 	// are scored in full, so a process that detects one small file does
 	// not build about 140 tables it never reads.
 	filled sync.Once
+	ready  atomic.Bool // filled has run
 }
 
 // NewByteTable builds the table of e (single-byte) for l.
@@ -611,6 +613,7 @@ func (t *ByteTable) fill() {
 			t.Case[b] = CaseOf(t.Enc.Table[b])
 			t.both[b] = t.Class[b] | t.Case[b]<<caseShift
 		}
+		t.ready.Store(true)
 	})
 }
 
@@ -748,9 +751,17 @@ func ASCIIRuns(p []byte) (letters, runs int) {
 }
 
 // UniScore is the unigram cost of a byte histogram: the cheap pre-filter.
-// It classifies only the bytes present, without filling the table.
+// An unfilled table classifies only the bytes present, without filling.
 func (t *ByteTable) UniScore(hist *[256]int) int {
 	cost := 0
+	if t.ready.Load() {
+		for b, n := range hist[0x80:] {
+			if n != 0 {
+				cost += n * int(t.L.Uni[t.Class[b+0x80]])
+			}
+		}
+		return cost
+	}
 	for b, n := range hist[0x80:] {
 		if n != 0 {
 			cost += n * int(t.L.Uni[t.L.Class(t.Enc.Table[b+0x80])])

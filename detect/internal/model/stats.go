@@ -39,7 +39,7 @@ type Scored struct {
 // scored as English, as other languages use those characters more often).
 // probeBytes is how much of a long window a multi-byte or UTF-16 reading
 // is scored on before the rest is decoded (see RankWindow).
-const probeBytes = 2 << 10
+const probeBytes = 1 << 10
 
 const (
 	// SharedPrior is how much better (quarter-bits) another member of a
