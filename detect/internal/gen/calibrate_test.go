@@ -10,10 +10,9 @@ import (
 	"github.com/utf8x/utf8x/detect/internal/model"
 )
 
-// heldOutForTest reads the held-out files of the training text that the
-// generator fits nothing on (testFile), or skips the test when the training
-// text is absent.
-func heldOutForTest(t *testing.T) (map[string]*heldText, []string) {
+// trainingRaw is the training text's raw/ folder; the test skips, saying
+// so, when it is absent or under -short.
+func trainingRaw(t *testing.T) string {
 	t.Helper()
 	dir := os.Getenv("UTF8X_DETECT_TRAINING")
 	if dir == "" {
@@ -21,11 +20,20 @@ func heldOutForTest(t *testing.T) (map[string]*heldText, []string) {
 	}
 	raw := filepath.Join(dir, "raw")
 	if _, err := os.Stat(raw); err != nil {
-		t.Skipf("no training text in %s (run detect/internal/gen/fetch-training.sh)", raw)
+		t.Skipf("SKIPPED: no training text in %s (run detect/internal/gen/fetch-training.sh)", raw)
 	}
 	if testing.Short() {
 		t.Skip("reads the held-out training text: not under -short")
 	}
+	return raw
+}
+
+// heldOutForTest reads the held-out files of the training text that the
+// generator fits nothing on (testFile), or skips the test when the training
+// text is absent.
+func heldOutForTest(t *testing.T) (map[string]*heldText, []string) {
+	t.Helper()
+	raw := trainingRaw(t)
 	heldOut := map[string]*heldText{}
 	keep := testFile
 	enDocs, enCatalogs, err := englishDocs(raw)

@@ -21,17 +21,7 @@ import (
 // least 4 KiB long, up to per of them per language.
 func wholeDocs(t *testing.T, per int) map[string][][]byte {
 	t.Helper()
-	dir := os.Getenv("UTF8X_DETECT_TRAINING")
-	if dir == "" {
-		dir = "/tmp/utf8x-detect-training"
-	}
-	raw := filepath.Join(dir, "raw")
-	if _, err := os.Stat(raw); err != nil {
-		t.Skipf("SKIPPED: no training text in %s (run detect/internal/gen/fetch-training.sh): whole-document tests not run", raw)
-	}
-	if testing.Short() {
-		t.Skip("reads the held-out training text: not under -short")
-	}
+	raw := trainingRaw(t)
 	docs := map[string][][]byte{}
 	for _, lg := range languages {
 		names, _ := filepath.Glob(filepath.Join(raw, lg.tag, "*"))
