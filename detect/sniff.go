@@ -35,18 +35,18 @@ type Sniffed struct {
 	// MarkLen is the length of the byte order mark, for Marked.
 	MarkLen int
 	// What says it in a phrase: "a PNG image", "UTF-16LE text without a
-	// byte order mark (NUL high bytes or surrogate pairs)".
+	// byte order mark (its NUL bytes fall where UTF-16LE text has them)".
 	What string
 }
 
-// Binary is the Candidate.Encoding of an input that is no text at all.
+// BinaryName is the Candidate.Encoding of an input that is no text at all.
 const BinaryName = "binary"
 
 // Sniff judges p, the start of an input, by structure; cut says the input
 // goes on beyond p (a character cut by p's end is then not an error).
 func Sniff(p []byte, cut bool) Sniffed {
+	valid := validPrefix(p, cut)
 	if mayBeBOM(p) {
-		valid := validPrefix(p, cut)
 		if c, ok := bomCandidate(p, cut, valid); ok {
 			for _, b := range boms {
 				if b.name == c.Encoding && bytes.HasPrefix(p, []byte(b.mark)) {
@@ -56,8 +56,7 @@ func Sniff(p []byte, cut bool) Sniffed {
 			}
 		}
 	}
-	nuls := bytes.Count(p, []byte{0})
-	return sniffRest(p, cut, nuls, validPrefix(p, cut))
+	return sniffRest(p, cut, bytes.Count(p, []byte{0}), valid)
 }
 
 // sniffRest is Sniff after the byte order marks, for a p holding nuls NUL
