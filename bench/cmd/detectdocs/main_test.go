@@ -397,3 +397,24 @@ func TestFold(t *testing.T) {
 		t.Errorf("fold changed encodable text: %q", got)
 	}
 }
+
+// TestJudgeCedilla: a Romanian ISO-8859-2 file (cedilla forms) read as
+// ISO-8859-16 (comma forms) is right only up to the one-letter rule, and
+// commaOnly says so; a reading that changes another letter stays wrong.
+func TestJudgeCedilla(t *testing.T) {
+	text := "Şi ţara aşa"
+	e, ok := encodeText("iso-8859-2", text)
+	if !ok {
+		t.Fatal("iso-8859-2 cannot encode the text")
+	}
+	s := &sample{enc: "iso-8859-2", bytes: e.whole, text: text}
+	if !right("iso-8859-2", s) || commaOnly("iso-8859-2", s) {
+		t.Error("the true encoding is not plainly right")
+	}
+	if !right("iso-8859-16", s) || !commaOnly("iso-8859-16", s) {
+		t.Error("iso-8859-16 (ș for ş) not right up to the comma/cedilla rule")
+	}
+	if right("iso-8859-4", s) || commaOnly("iso-8859-4", s) {
+		t.Error("iso-8859-4 counted right")
+	}
+}
