@@ -169,7 +169,7 @@ func main() {
 	fit := flag.Bool("fit", false, "also take the held-out files the generator fits its calibration on")
 	flag.BoolVar(&foldText, "fold", true, "write documents that do not encode losslessly with their encoding's conventions (ş for ș, ASCII quotes, ...) instead of leaving them out")
 	decl := flag.Bool("decl", true, "also write HTML and XML with a declaration of the true encoding")
-	install := flag.Bool("install", false, "install missing peers (apt-get: uchardet enca python3-chardet python3-charset-normalizer; npm: jschardet)")
+	install := flag.Bool("install", false, "install missing peers and document packages (apt-get: uchardet enca python3-chardet python3-charset-normalizer, docPackages; npm: jschardet)")
 	peerList := flag.String("peers", "uchardet,enca,chardet,charset-normalizer,jschardet,cli", "detectors to run beside detect.Detect")
 	corpus := flag.String("corpus", defaultSources.corpus, "the shared corpus folder (\"\" to leave it out)")
 	training := flag.String("training", defaultSources.training, "the generator's training folder (raw/)")

@@ -256,8 +256,19 @@ func buildCLI(root, dir string) (string, error) {
 	return bin, nil
 }
 
-// installPeers installs what is missing: uchardet, enca and the Python
-// detectors with apt-get, jschardet with npm.
+// docPackages hold the set's HTML and XML documents: the Debian Reference,
+// FAQ and New Maintainers' Guide in their translations, GNOME's help.
+var docPackages = []string{"debian-reference-common", "debian-reference-de", "debian-reference-es",
+	"debian-reference-fr", "debian-reference-id", "debian-reference-it", "debian-reference-ja",
+	"debian-reference-pt", "debian-reference-pt-br", "debian-reference-zh-cn", "debian-reference-zh-tw",
+	"debian-faq", "debian-faq-de", "debian-faq-fr", "debian-faq-it", "debian-faq-ja", "debian-faq-ko",
+	"debian-faq-nl", "debian-faq-pt", "debian-faq-ru", "debian-faq-zh-cn",
+	"maint-guide", "maint-guide-ca", "maint-guide-de", "maint-guide-es", "maint-guide-fr", "maint-guide-it",
+	"maint-guide-ja", "maint-guide-ru", "maint-guide-vi", "maint-guide-zh-cn", "maint-guide-zh-tw",
+	"gnome-user-docs"}
+
+// installPeers installs what is missing: uchardet, enca, the Python
+// detectors and the document packages with apt-get, jschardet with npm.
 func installPeers() {
 	var missing []string
 	if _, err := exec.LookPath("uchardet"); err != nil {
@@ -274,6 +285,12 @@ func installPeers() {
 	}
 	if _, err := exec.LookPath("node"); err != nil {
 		missing = append(missing, "nodejs", "npm")
+	}
+	// the HTML and XML documents of the set (see sources in main.go)
+	for _, pkg := range docPackages {
+		if _, err := os.Stat(filepath.Join("/usr/share/doc", pkg)); err != nil {
+			missing = append(missing, pkg)
+		}
 	}
 	if len(missing) > 0 {
 		apt := func(args ...string) ([]byte, error) {
