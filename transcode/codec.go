@@ -466,7 +466,7 @@ func (ch *codecChain) run(dst, src []byte, atEOF bool) (nDst, nSrc int, err erro
 			// too little room for that, a little to make progress.
 			k := (m - trackSlack) / ch.limit
 			if k < trackMin {
-				if nDst > 0 && nSrc < len(src) {
+				if m == 0 || nDst > 0 && nSrc < len(src) {
 					return nDst, nSrc, transform.ErrShortDst
 				}
 				k = trackMin
