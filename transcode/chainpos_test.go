@@ -387,3 +387,37 @@ func TestMixedStopLongStream(t *testing.T) {
 		}
 	}
 }
+
+// A text that starts with U+FEFF, kept or stripped (by the decoder's
+// Converter in the reference, and in a chain by its middle stage, whose
+// output then is not its input).
+func TestMixedStopSignature(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 10))
+	for _, tl := range refTargets {
+		to, _ := Lookup(tl)
+		for _, from := range Encodings() {
+			if !writes(from, 0xFEFF) {
+				continue
+			}
+			fromRep := repertoire(from)
+			var both []rune
+			for _, r := range fromRep {
+				if writes(to, r) {
+					both = append(both, r)
+				}
+			}
+			for i := range 4 {
+				text := "\uFEFF" + mixedText(rng, fromRep, both, 1+rng.IntN(20))
+				in, err := from.AppendEncode(nil, []byte(text))
+				if err != nil {
+					t.Fatal(err)
+				}
+				bom := utf8x.BOMKeep
+				if i%2 == 1 {
+					bom = utf8x.BOMStrip
+				}
+				checkStop(t, from, to, in, bom)
+			}
+		}
+	}
+}
