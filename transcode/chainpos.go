@@ -40,6 +40,11 @@ type posTrack struct {
 type checkpoint struct {
 	in, out int64 // input consumed and output written before the call
 	st      replayState
+	// after is the state after the call: for a Converter that read the
+	// signature in it, the form picked, which may have looked at input
+	// past what the call consumed (the first bytes of UTF-16 and UTF-32
+	// without a signature).
+	after replayState
 	off, n  int // the call's input: buf[off:off+n]
 	atEOF   bool
 }
@@ -58,7 +63,7 @@ type replayer interface {
 	// one call, and returns the offset in p and the length of the unit
 	// whose output holds byte rel of that call's output. n == 0 names a
 	// place where the stage wrote bytes of its own (a byte order mark).
-	place(st replayState, p []byte, atEOF bool, rel int64) (off, n int, ok bool)
+	place(st, after replayState, p []byte, atEOF bool, rel int64) (off, n int, ok bool)
 }
 
 func (t *posTrack) Reset() {
@@ -73,6 +78,7 @@ func (t *posTrack) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 	nDst, nSrc, err = t.up.Transform(dst, src, atEOF)
 	if nSrc > 0 || nDst > 0 {
 		cp.off, cp.n, cp.atEOF = len(t.buf), nSrc, atEOF && nSrc == len(src)
+		cp.after = t.rep.snapshot()
 		t.buf = append(t.buf, src[:nSrc]...)
 		t.cps = append(t.cps, cp)
 	}
@@ -116,7 +122,7 @@ func (t *posTrack) locate(x int64) (off int64, n int, unit []byte, ok bool) {
 			continue
 		}
 		p := t.buf[cp.off : cp.off+cp.n]
-		o, n, ok := t.rep.place(cp.st, p, cp.atEOF, x-cp.out)
+		o, n, ok := t.rep.place(cp.st, cp.after, p, cp.atEOF, x-cp.out)
 		if !ok {
 			return 0, 0, nil, false
 		}
@@ -137,7 +143,7 @@ type codecReplay struct{ d decoderUnits }
 
 func (r codecReplay) snapshot() replayState { return replayState{st: r.d.State()} }
 
-func (r codecReplay) place(s replayState, p []byte, atEOF bool, rel int64) (int, int, bool) {
+func (r codecReplay) place(s, _ replayState, p []byte, atEOF bool, rel int64) (int, int, bool) {
 	st := s.st
 	var o int64
 	for i := 0; i < len(p); {
@@ -163,17 +169,19 @@ func (r converterReplay) snapshot() replayState {
 	return replayState{src: r.c.src, stage: r.c.stage}
 }
 
-func (r converterReplay) place(s replayState, p []byte, atEOF bool, rel int64) (int, int, bool) {
+func (r converterReplay) place(s, after replayState, p []byte, atEOF bool, rel int64) (int, int, bool) {
 	c := r.c
 	f, stage := s.src, s.stage
 	i := 0
 	var o int64
 	if stage == stageSignature {
-		g, n, ok := sniff(c.from, p, atEOF, c.order)
-		if !ok {
-			return 0, 0, false
+		// The form sniff picked, and its signature if p starts with it
+		// (sniff takes a signature before any order or guess).
+		f = after.src
+		if f.bom != "" && c.from.auto != nil && len(p) >= len(f.bom) && string(p[:len(f.bom)]) == f.bom {
+			i = len(f.bom)
 		}
-		f, i, stage = g, n, stageHead
+		stage = stageHead
 		if c.bom == utf8x.BOMKeep {
 			stage = stageBody
 		}

@@ -42,6 +42,26 @@ type unitRef struct {
 // left out).
 func refUnits(t testing.TB, e Encoding, in []byte, bom utf8x.BOMPolicy) []unitRef {
 	t.Helper()
+	units, err := refUnitsErr(e, in, bom)
+	if err != nil {
+		t.Fatalf("%s: reference decoding of % X: %v", e, in, err)
+	}
+	return units
+}
+
+// refUnitsErr is refUnits for input that may be ill-formed: it returns the
+// units before the decoder's error, and the error.
+func refUnitsErr(e Encoding, in []byte, bom utf8x.BOMPolicy) ([]unitRef, error) {
+	if e.f.auto != nil {
+		// Without a signature UTF-16 and UTF-32 read nothing before they
+		// have guessed the byte order from the first bytes, then many
+		// units at once: read in the order picked instead.
+		probe := NewConverter(e, UTF8, utf8x.Replace, utf8x.BOMKeep)
+		probe.Append(nil, in)
+		if src := probe.Source(); !bytes.HasPrefix(in, []byte(src.f.bom)) {
+			e = src
+		}
+	}
 	dec := NewConverter(e, UTF8, utf8x.Strict, bom)
 	var units []unitRef
 	buf := make([]byte, 64)
@@ -49,11 +69,11 @@ func refUnits(t testing.TB, e Encoding, in []byte, bom utf8x.BOMPolicy) []unitRe
 	for j := 1; j <= len(in); j++ {
 		for {
 			d, s, err := dec.Transform(buf, in[pos:j], j == len(in))
-			if err != nil && err != transform.ErrShortSrc && err != transform.ErrShortDst {
-				t.Fatalf("%s: reference decoding of % X: %v", e, in, err)
-			}
 			if d > 0 {
 				units = append(units, unitRef{off: pos, n: s, runes: []rune(string(buf[:d]))})
+			}
+			if err != nil && err != transform.ErrShortSrc && err != transform.ErrShortDst {
+				return units, err
 			}
 			pos += s
 			if err != transform.ErrShortDst {
@@ -61,7 +81,7 @@ func refUnits(t testing.TB, e Encoding, in []byte, bom utf8x.BOMPolicy) []unitRe
 			}
 		}
 	}
-	return units
+	return units, nil
 }
 
 // writes reports whether the character r alone converts from UTF-8 to to.
@@ -163,8 +183,16 @@ func smallConvertAt(c *Converter, in []byte, srcStep, dstLen int) ([]byte, int, 
 // small pieces, and compares where it stops with the reference.
 func checkStop(t *testing.T, from, to Encoding, in []byte, bom utf8x.BOMPolicy) {
 	t.Helper()
-	units := refUnits(t, from, in, bom)
+	units, decErr := refUnitsErr(from, in, bom)
 	wantOff, wantLen := expectedStop(units, to)
+	wantKind := utf8x.Unrepresentable
+	if de, ok := decErr.(*Error); ok && wantOff < 0 {
+		// An ill-formed unit of the input, before any character the
+		// target lacks.
+		wantOff, wantLen, wantKind = de.Offset, de.Len, de.Kind
+	} else if decErr != nil && wantOff < 0 {
+		t.Fatalf("%s: reference decoding of % X: %v", from, in, decErr)
+	}
 	check := func(how string, err error) {
 		t.Helper()
 		var e *Error
@@ -177,9 +205,9 @@ func checkStop(t *testing.T, from, to Encoding, in []byte, bom utf8x.BOMPolicy) 
 		if !errors.As(err, &e) {
 			t.Fatalf("%s to %s (%s) of % X: %v, want an *Error at byte %d", from, to, how, in, err, wantOff)
 		}
-		if e.Kind != utf8x.Unrepresentable || e.Offset != wantOff || e.Len != wantLen || !bytes.Equal(e.Bytes(), in[wantOff:wantOff+wantLen]) {
-			t.Fatalf("%s to %s (%s) of % X: %v (offset %d, len %d, % X), want offset %d, len %d",
-				from, to, how, in, err, e.Offset, e.Len, e.Bytes(), wantOff, wantLen)
+		if e.Kind != wantKind || e.Offset != wantOff || e.Len != wantLen || !bytes.Equal(e.Bytes(), in[wantOff:wantOff+min(wantLen, 8)]) {
+			t.Fatalf("%s to %s (%s) of % X: %v (offset %d, len %d, % X), want %s at %d, len %d",
+				from, to, how, in, err, e.Offset, e.Len, e.Bytes(), wantKind, wantOff, wantLen)
 		}
 	}
 	c := NewConverter(from, to, utf8x.Strict, bom)
@@ -322,28 +350,36 @@ func TestMixedUndefinedByte(t *testing.T) {
 }
 
 // FuzzMixedStop: text from the fuzzer, written in one encoding (what it
-// cannot hold left out), converted to another under Strict, must stop at
-// the unit the reference names.
+// cannot hold left out), or with raw set the fuzzer's bytes as they are,
+// converted to another under Strict, must stop at the unit the reference
+// names: the first holding a character the target lacks, or an ill-formed
+// one before it.
 func FuzzMixedStop(f *testing.F) {
-	f.Add([]byte("ß\nß中"), uint16(0), uint8(0))
-	f.Add([]byte("aЖ中😀é"), uint16(70), uint8(2))
-	f.Add([]byte("한글 カ €"), uint16(65), uint8(4))
+	f.Add([]byte("ß\nß中"), uint16(0), uint8(0), false)
+	f.Add([]byte("aЖ中😀é"), uint16(70), uint8(2), false)
+	f.Add([]byte("한글 カ €"), uint16(65), uint8(4), false)
+	f.Add([]byte("\x81\x30\x89\x38\xd6\xd0\xff"), uint16(69), uint8(0), true)
+	f.Add([]byte("ab\xa4\xa2\x80\xff\xfe"), uint16(67), uint8(1), true)
 	encs := Encodings()
-	f.Fuzz(func(t *testing.T, data []byte, fromIdx uint16, toIdx uint8) {
-		if len(data) > 256 || !utf8.Valid(data) {
+	f.Fuzz(func(t *testing.T, data []byte, fromIdx uint16, toIdx uint8, raw bool) {
+		if len(data) > 256 {
 			return
 		}
 		from := encs[int(fromIdx)%len(encs)]
 		to, _ := Lookup(refTargets[int(toIdx)%len(refTargets)])
-		if bytes.ContainsRune(data, 0xFEFF) {
-			return
-		}
-		in, err := NewConverter(UTF8, from, utf8x.Skip, utf8x.BOMKeep).Append(nil, data)
-		if err != nil {
-			return
-		}
-		if _, err := from.AppendDecode(nil, in); err != nil {
-			return // skipping may join what then reads otherwise
+		in := data
+		if !raw {
+			if !utf8.Valid(data) || bytes.ContainsRune(data, 0xFEFF) {
+				return
+			}
+			var err error
+			in, err = NewConverter(UTF8, from, utf8x.Skip, utf8x.BOMKeep).Append(nil, data)
+			if err != nil {
+				return
+			}
+			if _, err := from.AppendDecode(nil, in); err != nil {
+				return // skipping may join what then reads otherwise
+			}
 		}
 		checkStop(t, from, to, in, utf8x.BOMKeep)
 	})
