@@ -457,3 +457,53 @@ func TestMixedStopSignature(t *testing.T) {
 		}
 	}
 }
+
+// AppendRange from a single-byte encoding, UTF-16 or UTF-32 to a codec:
+// each range of a random cut, in a window of its own, converted by a fresh
+// Converter; the first range's error must be the whole input's.
+func TestMixedStopRanges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 11))
+	for _, tl := range refTargets {
+		to, _ := Lookup(tl)
+		if to.IsStateful() {
+			continue
+		}
+		for _, from := range Encodings() {
+			if !from.IsSingleByte() && from.f != utf16LEForm && from.f != utf16BEForm && from.f != utf32LEForm && from.f != utf32BEForm {
+				continue
+			}
+			fromRep := repertoire(from)
+			var both []rune
+			for _, r := range fromRep {
+				if writes(to, r) {
+					both = append(both, r)
+				}
+			}
+			for range 4 {
+				text := mixedText(rng, fromRep, both, 1+rng.IntN(3000))
+				in, err := from.AppendEncode(nil, []byte(text))
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantOff, wantLen := expectedStop(refUnits(t, from, in, utf8x.BOMKeep), to)
+				var got *Error
+				for start := 0; start < len(in) && got == nil; {
+					end := min(len(in), start+1+rng.IntN(700))
+					lo, hi := max(0, start-3), min(len(in), end+3)
+					c := NewConverter(from, to, utf8x.Strict, utf8x.BOMKeep)
+					_, _, _, err := c.AppendRange(nil, in[lo:hi], lo, start-lo, end-lo)
+					if err != nil && !errors.As(err, &got) {
+						t.Fatalf("%s to %s, range [%d, %d): %v", from, to, start, end, err)
+					}
+					start = end
+				}
+				switch {
+				case wantOff < 0 && got != nil:
+					t.Fatalf("%s to %s of %d bytes in ranges: %v, want no error", from, to, len(in), got)
+				case wantOff >= 0 && (got == nil || got.Offset != wantOff || got.Len != wantLen):
+					t.Fatalf("%s to %s of %d bytes in ranges: %v, want byte %d, %d long", from, to, len(in), got, wantOff, wantLen)
+				}
+			}
+		}
+	}
+}
