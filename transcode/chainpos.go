@@ -44,9 +44,9 @@ type checkpoint struct {
 	// signature in it, the form picked, which may have looked at input
 	// past what the call consumed (the first bytes of UTF-16 and UTF-32
 	// without a signature).
-	after replayState
-	off, n  int // the call's input: buf[off:off+n]
-	atEOF   bool
+	after  replayState
+	off, n int // the call's input: buf[off:off+n]
+	atEOF  bool
 }
 
 // replayState is what a first stage's units depend on: a codec decoder's
