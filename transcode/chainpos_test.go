@@ -261,11 +261,38 @@ func TestMixedStopOffsets(t *testing.T) {
 				if i%2 == 1 {
 					bom = utf8x.BOMStrip
 				}
+				if !from.IsStateful() {
+					// The reference agrees with the text: the first
+					// character to lacks starts where the encoding of the
+					// text before it ends.
+					wantOff, wantLen := expectedStop(refUnits(t, from, in, bom), to)
+					textOff, textLen := -1, 0
+					for j, r := range text {
+						if !writes(to, r) {
+							pre, _ := from.AppendEncode(nil, []byte(text[:j]))
+							ch, _ := from.AppendEncode(nil, []byte(string(r)))
+							textOff, textLen = len(pre), len(ch)-len(from.f.autoBOM())
+							break
+						}
+					}
+					if wantOff != textOff || wantLen != textLen {
+						t.Fatalf("%s of %q: the reference decoder says byte %d (%d long), the text %d (%d long)", from, text, wantOff, wantLen, textOff, textLen)
+					}
+				}
 				checkStop(t, from, to, in, bom)
 			}
 		}
 		_ = toRep
 	}
+}
+
+// autoBOM is the signature the encoder of a form that picks its byte order
+// writes before the text ("" for the others).
+func (f *form) autoBOM() string {
+	if f.auto == nil {
+		return ""
+	}
+	return f.auto[little].bom
 }
 
 // The example of issue 25: gb18030 "ß\nß中" to ISO-8859-1 stops at byte 9,
