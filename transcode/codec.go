@@ -136,6 +136,9 @@ func newCodecStage(c *codec, encode bool, p utf8x.Policy) *codecStage {
 	return s
 }
 
+// Offset returns the bytes of input the stage consumed since Reset.
+func (s *codecStage) Offset() int64 { return s.pos }
+
 func (s *codecStage) Reset() {
 	s.t.Reset()
 	s.pos, s.fixed, s.pend, s.failed = 0, 0, nil, false
@@ -234,8 +237,20 @@ type codecChain struct {
 	// the input itself, give or take the byte order mark the middle stage
 	// strips or adds at the start (utf8In, bom, head), so its errors are
 	// placed in the input and the stream stops there rather than where the
-	// middle stage had read to. (From other input, the offset of an
-	// encoder's error counts that UTF-8.)
+	// middle stage had read to. From other input, under Strict, track
+	// follows the first stage, and places in the input what a later stage
+	// reports in the UTF-8 the first one wrote (see posTrack); between a
+	// decoder and an encoder, a middle stage from UTF-8 to UTF-8 only
+	// strips or adds a byte order mark (bomBetween).
+	track      *posTrack
+	bomBetween bool
+	placed     *Error // the error last placed, not to be moved twice
+	// limit is the most output one input byte can make (the target's
+	// longest character), for run to give the stages no more input than
+	// dst can take the output of while track is on: a later stage then
+	// meets a character it cannot write in the call that consumed it,
+	// and the call's input stops right before it.
+	limit    int
 	utf8In   bool
 	bom      utf8x.BOMPolicy
 	head     [3]byte
@@ -245,6 +260,14 @@ type codecChain struct {
 }
 
 var errNoEncoder = errors.New("transcode: this encoding can only be read")
+
+// trackSlack is room run keeps in dst beyond the limit while a chain is
+// tracked (a byte order mark, an encoder's return to ASCII, the room a
+// stage wants before it writes), and trackMin the least input it gives.
+const (
+	trackSlack = 128
+	trackMin   = 64
+)
 
 func newCodecChain(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) *codecChain {
 	ch := &codecChain{in: make([]byte, 4096), out: make([]byte, 4096), bom: b,
@@ -275,6 +298,23 @@ func newCodecChain(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) *codecChai
 			ts = append(ts, ch.enc)
 		}
 	}
+	if p.Action() == utf8x.ActionStrict && from != utf8Form && len(ts) > 1 && refuses(to) {
+		ch.limit = to.maxLen
+		switch {
+		case ch.dec != nil:
+			if d, ok := ch.dec.t.(decoderUnits); ok {
+				next := ts[1].(interface{ Offset() int64 })
+				ch.track = &posTrack{up: ch.dec, rep: codecReplay{d}, down: next.Offset}
+				ch.bomBetween = ch.mid != nil && ch.enc != nil
+			}
+		case ch.mid != nil && ch.enc != nil:
+			ch.mid.noPend = true
+			ch.track = &posTrack{up: ch.mid, rep: converterReplay{ch.mid}, down: ch.enc.Offset}
+		}
+		if ch.track != nil {
+			ts[0] = ch.track
+		}
+	}
 	if len(ts) == 1 {
 		ch.t = ts[0]
 	} else {
@@ -283,20 +323,77 @@ func newCodecChain(from, to *form, p utf8x.Policy, b utf8x.BOMPolicy) *codecChai
 	return ch
 }
 
+// refuses reports whether the form cannot hold some characters: a codec's,
+// or a single-byte form; the Unicode forms hold them all.
+func refuses(f *form) bool {
+	switch f.id {
+	case codecID, latin1ID, cp1252ID, asciiID, sbID:
+		return true
+	}
+	return false
+}
+
 func (ch *codecChain) reset() {
 	ch.t.Reset()
-	ch.failed = nil
+	ch.failed, ch.placed = nil, nil
 	ch.headN, ch.body, ch.consumed = 0, false, 0
 }
 
-// placeEncoderError moves the offset of the encoder's error e from the
-// UTF-8 the encoder was given to the input, for UTF-8 input, and returns
-// the input the call consumed up to it (nSrc when it cannot tell).
-func (ch *codecChain) placeEncoderError(err error, nSrc int) int {
+// place moves the offset of a Strict error from the UTF-8 a later stage
+// was given to the input, when it is a later stage's, and returns the input
+// the call consumed up to it (nSrc when it cannot tell). It moves each
+// error once.
+func (ch *codecChain) place(err error, nSrc int) int {
 	e, ok := err.(*Error)
-	if !ok || !ch.utf8In {
+	if !ok {
 		return nSrc
 	}
+	if e != ch.placed {
+		ch.placed = e
+		switch {
+		case ch.utf8In && ch.enc != nil && ch.enc.failed:
+			ch.placeEncoderError(e)
+		case ch.track != nil && err != ch.track.upErr:
+			ch.placeTracked(e)
+		}
+	}
+	if k := int64(e.Offset) - ch.consumed; k >= 0 && k <= int64(nSrc) {
+		return int(k)
+	}
+	return nSrc
+}
+
+// placeTracked places e, reported by a stage after the tracked one, in the
+// input.
+func (ch *codecChain) placeTracked(e *Error) {
+	t := ch.track
+	x := int64(e.Offset)
+	if ch.bomBetween {
+		// The middle stage's output is its input, but for a byte order
+		// mark it strips or adds at the start.
+		had := t.headN == len(utf8x.BOM) && string(t.head[:]) == utf8x.BOM
+		switch want := ch.bom.Output(had); {
+		case had && !want:
+			x += int64(len(utf8x.BOM))
+		case !had && want:
+			if x < int64(len(utf8x.BOM)) {
+				// The mark itself: before the first character.
+				e.Offset, e.Len = 0, 0
+				return
+			}
+			x -= int64(len(utf8x.BOM))
+		}
+	}
+	if off, n, unit, ok := t.locate(x); ok {
+		e.Offset, e.Len = int(off), n
+		e.bytes = [8]byte{}
+		copy(e.bytes[:], unit)
+	}
+}
+
+// placeEncoderError moves the offset of the encoder's error e from the
+// UTF-8 the encoder was given to the input, for UTF-8 input.
+func (ch *codecChain) placeEncoderError(e *Error) {
 	if !ch.body {
 		had := ch.headN == len(utf8x.BOM) && string(ch.head[:]) == utf8x.BOM
 		if had {
@@ -306,10 +403,6 @@ func (ch *codecChain) placeEncoderError(err error, nSrc int) int {
 			e.Offset = max(e.Offset-len(utf8x.BOM), 0)
 		}
 	}
-	if k := int64(e.Offset) - ch.consumed; k >= 0 && k <= int64(nSrc) {
-		return int(k)
-	}
-	return nSrc
 }
 
 // transform runs ch.t over src into dst. A Strict error ends the stream:
@@ -323,9 +416,7 @@ func (ch *codecChain) placeEncoderError(err error, nSrc int) int {
 func (ch *codecChain) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if ch.failed != nil {
 		nDst, _, err = ch.flush(dst)
-		if ch.enc != nil && ch.enc.failed {
-			ch.placeEncoderError(err, 0)
-		}
+		ch.place(err, 0)
 		return nDst, 0, err
 	}
 	nDst, nSrc, err = ch.run(dst, src, atEOF)
@@ -335,14 +426,15 @@ func (ch *codecChain) transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 	switch {
 	case err == nil || err == transform.ErrShortSrc || err == transform.ErrShortDst:
 	case ch.enc != nil && ch.enc.failed:
-		nSrc = ch.placeEncoderError(err, nSrc)
+		nSrc = ch.place(err, nSrc)
 	case !atEOF:
+		nSrc = ch.place(err, nSrc)
 		ch.failed = err
 		d, _, ferr := ch.flush(dst[nDst:])
-		if ch.enc != nil && ch.enc.failed {
-			ch.placeEncoderError(ferr, 0)
-		}
+		ch.place(ferr, 0)
 		nDst, err = nDst+d, ferr
+	default:
+		nSrc = ch.place(err, nSrc)
 	}
 	ch.consumed += int64(nSrc)
 	return nDst, nSrc, err
@@ -367,8 +459,21 @@ func (ch *codecChain) flush(dst []byte) (int, int, error) {
 // run runs ch.t over src into dst through ch.in and ch.out.
 func (ch *codecChain) run(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for {
-		n := copy(ch.in, src[nSrc:])
 		m := min(len(dst)-nDst, len(ch.out))
+		in := ch.in
+		if ch.track != nil {
+			// Input whose output surely fits (see limit), or when dst has
+			// too little room for that, a little to make progress.
+			k := (m - trackSlack) / ch.limit
+			if k < trackMin {
+				if m == 0 || nDst > 0 && nSrc < len(src) {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+				k = trackMin
+			}
+			in = in[:min(len(in), k)]
+		}
+		n := copy(in, src[nSrc:])
 		whole := nSrc+n == len(src)
 		d, s, err := ch.t.Transform(ch.out[:m], ch.in[:n], atEOF && whole)
 		nDst += copy(dst[nDst:], ch.out[:d])

@@ -68,6 +68,9 @@ type Converter struct {
 	// the kernel (see stream); Transform writes it first on its next call.
 	pend           [pendLen]byte
 	pendLo, pendHi uint16
+	// noPend keeps every call's output that of its own input (no pend),
+	// for a codecChain that places errors by replaying the calls.
+	noPend bool
 }
 
 // pendLen is the room stream gives a vector kernel when dst has less, and
@@ -376,7 +379,7 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 // output is the scalar kernel's, so the bytes out are the same; only more
 // input is consumed before they are all written.
 func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
-	if !k.vectored() || !transkernel.Enabled() || len(src) < k.minLen() {
+	if c.noPend || !k.vectored() || !transkernel.Enabled() || len(src) < k.minLen() {
 		d, s := k.run(dst, src)
 		return d, s, false
 	}

@@ -56,9 +56,11 @@
 // utf8x.Truncated unit, whose bytes the standard does not read again; an
 // ASCII trail after a failed lead is read again, as the standard says.
 // Conversions between a multi-byte encoding and anything but UTF-8 run
-// through UTF-8; a character the target lacks is then reported at its
-// offset in that UTF-8, not in the input (from UTF-8, and from a multi-byte
-// encoding to a Unicode form, every offset is the input's).
+// through UTF-8; under Strict a character the target lacks is still
+// reported at the offset of its unit in the input, with the unit's length
+// there (a Big5 or EUC-JIS X 0213 unit that reads as two code points is
+// named whole; an ISO-2022 escape before a character is a unit of its own),
+// as every error of every conversion is.
 //
 // The Encoding Standard maps "iso-2022-kr", "csiso2022kr" and
 // "hz-gb-2312" to its replacement encoding, which reads any input as one

@@ -94,6 +94,12 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 		if ch.enc != nil {
 			ch.enc.pos = c.pos
 		}
+		if ch.track != nil {
+			// The encoder counts the middle stage's output from c.pos:
+			// the tracker's output counts from there too, its input
+			// from the range's first byte.
+			ch.track.inPos, ch.track.outPos = c.pos, c.pos
+		}
 		ch.consumed, ch.body = c.pos, c.stage == stageBody
 	}
 	own := src[f:t]

@@ -415,3 +415,34 @@ func suppLookup(s string, r rune) uint16 {
 
 // bit reports bit i of a bitset table.
 func bit(s string, i int) bool { return s[i>>3]>>(i&7)&1 != 0 }
+
+// State returns the decoder's shift state, for Unit: with the input the
+// decoder consumes after State is read, Unit steps through the same units
+// the decoder converts.
+func (d *decoder) State() uint32 { return d.st }
+
+// Unit reads the unit at the start of src (len(src) > 0) from the shift
+// state *st, as Transform does, and returns its length n in src and the
+// length of the UTF-8 Transform writes for it (U+FFFD's, 3, for an error,
+// or 0 under Skip). n == 0 asks for more input, only when atEOF is false.
+// The callers are those that must place a character of the decoder's
+// output in its input: where the UTF-8 is converted further and the
+// character cannot be.
+func (d *decoder) Unit(st *uint32, src []byte, atEOF bool) (n, outLen int) {
+	if d.ascii && src[0] < 0x80 {
+		return 1, 1
+	}
+	saved := *st
+	r1, r2, n, k := d.step(st, src, atEOF)
+	if n == 0 {
+		*st = saved
+		return 0, 0
+	}
+	if k != 0 {
+		if d.mode == Skip {
+			return n, 0
+		}
+		return n, utf8.RuneLen(utf8.RuneError)
+	}
+	return n, runeLen(r1) + runeLen(r2)
+}
