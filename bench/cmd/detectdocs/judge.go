@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/utf8x/utf8x/transcode"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -122,6 +123,10 @@ func decoderFor(label string) encoding.Encoding {
 		return e
 	}
 	if e, err := htmlindex.Get(l); err == nil {
+		return e
+	}
+	// what only utf8x and iconv know (MAC-CENTRALEUROPE, JOHAB)
+	if e, err := transcode.Lookup(l); err == nil {
 		return e
 	}
 	return nil

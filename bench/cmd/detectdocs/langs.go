@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/utf8x/utf8x/transcode"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
@@ -25,6 +26,7 @@ var encodings = map[string]encoding.Encoding{
 	"windows-1258": charmap.Windows1258, "windows-874": charmap.Windows874,
 	"shift_jis": japanese.ShiftJIS, "euc-jp": japanese.EUCJP,
 	"gb18030": simplifiedchinese.GB18030, "big5": traditionalchinese.Big5, "euc-kr": korean.EUCKR,
+	"mac-centraleurope": lookup("mac-centraleurope"), "johab": lookup("johab"),
 	"utf-8":    xunicode.UTF8,
 	"utf-16le": xunicode.UTF16(xunicode.LittleEndian, xunicode.IgnoreBOM),
 	"utf-16be": xunicode.UTF16(xunicode.BigEndian, xunicode.IgnoreBOM),
@@ -34,8 +36,10 @@ var encodings = map[string]encoding.Encoding{
 var unicodeForms = []string{"utf-8", "utf-16le", "utf-16be"}
 
 var (
-	western  = []string{"windows-1252", "iso-8859-1", "iso-8859-15"}
-	central  = []string{"windows-1250", "iso-8859-2", "ibm852"}
+	western = []string{"windows-1252", "iso-8859-1", "iso-8859-15"}
+	central = []string{"windows-1250", "iso-8859-2", "ibm852"}
+	// the languages Mac OS wrote in its Central European code page
+	macCE    = append(central[:3:3], "mac-centraleurope")
 	baltic   = []string{"windows-1257", "iso-8859-13", "iso-8859-4"}
 	cyrillic = []string{"windows-1251", "iso-8859-5", "ibm855"}
 )
@@ -52,8 +56,8 @@ var langs = map[string]langSpec{
 	"it": {western, ""}, "pt": {western, ""}, "nl": {western, ""}, "sv": {western, ""},
 	"da": {western, ""}, "no": {western, ""}, "fi": {western, ""}, "ca": {western, ""},
 	"id": {western, ""}, "la": {western, ""},
-	"cs": {central, "czech"}, "pl": {central, "polish"}, "hu": {central, "hungarian"},
-	"sk": {central, "slovak"}, "sl": {central, "slovene"}, "hr": {central, "croatian"},
+	"cs": {macCE, "czech"}, "pl": {macCE, "polish"}, "hu": {macCE, "hungarian"},
+	"sk": {macCE, "slovak"}, "sl": {central, "slovene"}, "hr": {central, "croatian"},
 	"ro": {[]string{"windows-1250", "iso-8859-2", "iso-8859-16", "ibm852"}, ""},
 	"lt": {baltic, "lithuanian"}, "lv": {baltic, "latvian"}, "et": {[]string{"windows-1257", "iso-8859-13", "iso-8859-15"}, "estonian"},
 	"ru": {[]string{"windows-1251", "koi8-r", "ibm866", "iso-8859-5", "x-mac-cyrillic"}, "russian"},
@@ -69,7 +73,7 @@ var langs = map[string]langSpec{
 	"ja":      {[]string{"shift_jis", "euc-jp"}, ""},
 	"zh-hans": {[]string{"gb18030"}, "chinese"},
 	"zh-hant": {[]string{"big5"}, ""},
-	"ko":      {[]string{"euc-kr"}, ""},
+	"ko":      {[]string{"euc-kr", "johab"}, ""},
 }
 
 // langOf maps a locale or file-name language ("pt_BR", "zh_CN", "zh-tw",
@@ -98,4 +102,14 @@ var corpusLang = map[string]string{
 	"french": "fr", "german": "de", "portuguese": "pt", "greek": "el",
 	"hebrew": "he", "japanese": "ja", "korean": "ko", "russian": "ru", "thai": "th",
 	"turkish": "tr", "vietnamese": "vi", "latin": "la", "esperanto": "", "hindi": "", "emoji": "",
+}
+
+// lookup is utf8x's encoding called label (strict: what it cannot encode
+// or decode is an error), for the encodings x/text lacks.
+func lookup(label string) encoding.Encoding {
+	e, err := transcode.Lookup(label)
+	if err != nil {
+		panic(err)
+	}
+	return e
 }

@@ -295,18 +295,17 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 	m.LetterWeight, m.WordWeight = w, ww
 	// The weight of the case of letters (Lang.Case): 1 would be its
 	// likelihood as trained, but the bigrams it joins are no more
-	// independent of it than of each other. Of the weights, the one with
-	// the most right answers (the smaller on a tie).
-	cw, caseRight := 0.0, -1
+	// independent of it than of each other. A fixed judgement, half, not
+	// fitted: on the held-out samples the weights 0.25 to 1 differ by a
+	// few answers in twelve thousand (printed below), noise that moved the
+	// pick from run to run, while the calibration of whole documents with
+	// upper-case headings (a manual page's DESCRIÇÃO) moved with it.
 	for _, c := range []float64{0, 0.25, 0.5, 1} {
 		m.CaseWeight = c
 		_, r := rankAll(m, smps, 5)
 		fmt.Printf("case weight %.3f: %d right of every fifth held-out sample\n", c, r)
-		if r > caseRight {
-			caseRight, cw = r, c
-		}
 	}
-	m.CaseWeight = cw
+	m.CaseWeight = 0.5
 	// Typical costs per non-ASCII character: of the right top readings of
 	// the plain samples of 64 bytes and more.
 	sum, cnt := map[string]float64{}, map[string]float64{}
@@ -411,7 +410,7 @@ func calibrate(m *model.Model, heldOut map[string]*heldText, english []string, r
 		fmt.Printf("held-out %5d bytes: %d/%d right (%.1f%%); mixed with English: %d/%d (%.1f%%)\n", n, c[0], c[1], 100*float64(c[0])/float64(max(c[1], 1)),
 			cm[0], cm[1], 100*float64(cm[0])/float64(max(cm[1], 1)))
 	}
-	fmt.Printf("word weight %.3f, case weight %.3f, ", ww, cw)
+	fmt.Printf("word weight %.3f, case weight %.3f, ", ww, m.CaseWeight)
 	fmt.Printf("letter weight %.3f, temperature %.4f, growth %.2f, log loss %.4f per sample\n", w, t, growth, loss(t)/float64(len(ss)))
 	fitText(m, ss)
 	fitScale(m, ss)
