@@ -27,7 +27,7 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-func init() { commands = append(commands, newCheckCmd) }
+func init() { addCommand("check", newCheckCmd) }
 
 // checkOptions are the flags of check that shape a report.
 type checkOptions struct {

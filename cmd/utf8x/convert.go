@@ -22,7 +22,7 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-func init() { commands = append(commands, newConvertCmd) }
+func init() { addCommand("convert", newConvertCmd) }
 
 type convertOptions struct {
 	from, to  transcode.Encoding
