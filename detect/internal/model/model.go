@@ -71,10 +71,14 @@ type Lang struct {
 	// built on first use from alphabet (lowTable). A table read instead of
 	// a map's hashing: filling a byte table classifies 256 characters, and
 	// the map was a sixth of what detecting a small legacy file cost.
-	letters  map[rune]uint8
-	low      *[lowLetters]uint8
-	lowOnce  sync.Once
-	alphabet string
+	letters map[rune]uint8
+	// ascii is Class of each ASCII character, filled on first use
+	// (asciiClasses) for the byte tables, which all read ASCII alike.
+	ascii     [0x80]uint8
+	asciiOnce sync.Once
+	low       atomic.Pointer[[lowLetters]uint8]
+	lowMu     sync.Mutex
+	alphabet  string
 	// Bigram is the cost of a character of class b after one of class a, at
 	// a<<6|b, in quarter-bits: the class's cost plus, for the generic classes
 	// that stand for many characters, the cost of picking one of them.
@@ -235,8 +239,9 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 		case WordClasses * WordClasses:
 			l.Words = new([WordClasses << 5]int8)
 			for a := 0; a < WordClasses; a++ {
-				for b := 0; b < WordClasses; b++ {
-					l.Words[a<<5|b] = int8(d.Words[a*WordClasses+b])
+				row, out := d.Words[a*WordClasses:(a+1)*WordClasses], l.Words[a<<5:a<<5+WordClasses]
+				for b := 0; b < len(row); b++ { // bytes, not runes
+					out[b] = int8(row[b])
 				}
 			}
 		default:
@@ -524,20 +529,42 @@ func (l *Lang) Class(r rune) uint8 {
 // Greek, Cyrillic, Armenian, Hebrew and Arabic script.
 const lowLetters = 0x800
 
-// lowTable returns l.low, building it on first use.
+// lowTable returns l.low, building it on first use (an atomic load when
+// built, small enough to be inlined into Class).
 func (l *Lang) lowTable() *[lowLetters]uint8 {
-	l.lowOnce.Do(func() {
-		t := new([lowLetters]uint8)
-		c := FirstLetter
-		for _, r := range l.alphabet {
-			if r < lowLetters {
-				t[r] = uint8(c)
-			}
-			c++
+	if t := l.low.Load(); t != nil {
+		return t
+	}
+	return l.buildLow()
+}
+
+func (l *Lang) buildLow() *[lowLetters]uint8 {
+	l.lowMu.Lock()
+	defer l.lowMu.Unlock()
+	if t := l.low.Load(); t != nil {
+		return t
+	}
+	t := new([lowLetters]uint8)
+	c := FirstLetter
+	for _, r := range l.alphabet {
+		if r < lowLetters {
+			t[r] = uint8(c)
 		}
-		l.low = t
+		c++
+	}
+	l.low.Store(t)
+	return t
+}
+
+// asciiClasses returns the class of each ASCII character in l, computed on
+// first use.
+func (l *Lang) asciiClasses() *[0x80]uint8 {
+	l.asciiOnce.Do(func() {
+		for r := range l.ascii {
+			l.ascii[r] = l.Class(rune(r))
+		}
 	})
-	return l.low
+	return &l.ascii
 }
 
 // buildChars fills chars from the serialised characters and costs.
@@ -705,7 +732,18 @@ func newLazyTable(e *Encoding, l *Lang) *ByteTable { return &ByteTable{Enc: e, L
 func (t *ByteTable) fill() {
 	t.filled.Do(func() {
 		t.byteClasses = new(byteClasses)
-		for b := 0; b < 256; b++ {
+		// ASCII reads alike in every encoding: its classes are the
+		// language's, computed once (asciiClasses).
+		ac := t.L.asciiClasses()
+		for b := 0; b < 0x80; b++ {
+			if t.Enc.Table[b] == rune(b) {
+				t.Class[b], t.Case[b] = ac[b], asciiCase[b]
+			} else {
+				t.Class[b], t.Case[b] = t.L.Class(t.Enc.Table[b]), CaseOf(t.Enc.Table[b])
+			}
+			t.both[b] = t.Class[b] | t.Case[b]<<caseShift
+		}
+		for b := 0x80; b < 256; b++ {
 			t.Class[b] = t.L.Class(t.Enc.Table[b])
 			t.Case[b] = CaseOf(t.Enc.Table[b])
 			t.both[b] = t.Class[b] | t.Case[b]<<caseShift
