@@ -26,7 +26,8 @@
 // all alike, and the load average is printed. With -callgrind each
 // single-file run is also counted in instructions by valgrind (Go programs
 // with GODEBUG=asyncpreemptoff=1, which callgrind needs), which load does
-// not change.
+// not change; and so is one process on the first 200 files, for the
+// instructions a file costs.
 package main
 
 import (
@@ -185,6 +186,21 @@ func main() {
 	for i, p := range manyProgs {
 		cpu, wall := medians(mres[i])
 		fmt.Fprintf(&b, "| %s | %.3f | %.0f | %.3f | %.0f |\n", p.name, cpu.Seconds(), float64(len(many))/cpu.Seconds(), wall.Seconds(), float64(len(many))/wall.Seconds())
+	}
+	if *cg {
+		if _, err := exec.LookPath("valgrind"); err == nil {
+			const n = 200
+			fmt.Fprintf(&b, "\nInstructions a file (valgrind --tool=callgrind, one process on the first %d of the files; the count over them divided by %d):\n\n| program | instructions a file |\n|---|---:|\n", n, n)
+			for _, p := range manyProgs {
+				q := p
+				q.argv = p.argv[:len(p.argv)-len(many)+n]
+				c, err := instructions(q, tmp)
+				if err != nil {
+					log.Fatal(err)
+				}
+				fmt.Fprintf(&b, "| %s | %s |\n", p.name, thousands(c/n))
+			}
+		}
 	}
 	fmt.Fprintf(&b, "\nLoad average after: %s\n", loadavg())
 	fmt.Print(b.String())
