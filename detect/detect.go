@@ -43,6 +43,7 @@ import (
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/detect/internal/model"
 	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/sniff"
 )
 
 // Evidence says what decided a candidate.
@@ -993,7 +994,7 @@ func (d *Detector) candidates() []Candidate {
 	utf8OK := !d.badUTF8 && (d.ncarry == 0 || d.over)
 	if nuls > 0 || !utf8OK {
 		// NULs beyond the prefix count as one in it would.
-		if s := sniffRest(p, cut, max(nuls, bytes.Count(p, []byte{0})), utf8OK && d.prefixValid()); s.Kind != Text {
+		if s := sniffed(sniff.Rest(p, cut, max(nuls, bytes.Count(p, []byte{0})), utf8OK && d.prefixValid())); s.Kind != Text {
 			return []Candidate{sniffCandidate(s)}
 		}
 	}
@@ -1012,7 +1013,7 @@ func (d *Detector) candidates() []Candidate {
 	}
 	{
 		for _, big := range []bool{false, true} {
-			if pairs := surrogatePairs(p, big); pairs >= 2 && validUTF16(p, big, cut) {
+			if pairs := sniff.SurrogatePairs(p, big); pairs >= 2 && sniff.ValidUTF16(p, big, cut) {
 				c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.99, Evidence: Structure,
 					Note: fmt.Sprintf("UTF-16LE: %d surrogate pairs, none unpaired", pairs)}
 				if big {
@@ -1085,7 +1086,7 @@ func validCandidates(multi int, escs bool, p []byte) []Candidate {
 		// accident falls about a hundredfold with each sequence.
 		conf := 1 - math.Pow(0.01, float64(multi))
 		return []Candidate{{Encoding: "utf-8", Iconv: "UTF-8", Confidence: conf, Evidence: Structure,
-			Note: validNotes[multi]}}
+			Note: validNotes()[multi]}}
 	}
 	if escs && iso2022JP(p) {
 		return []Candidate{{Encoding: "iso-2022-jp", Iconv: "ISO-2022-JP", Confidence: 0.99, Evidence: Structure,
@@ -1140,13 +1141,15 @@ func utf8Census(p []byte, truncated bool) (multi, bad int) {
 }
 
 // validNotes is the note of the UTF-8 verdict for each count of non-ASCII
-// characters, written once rather than on every verdict.
-var validNotes = func() (notes [maxMulti + 1]string) {
+// characters, written on the first verdict rather than on every one (nor
+// when the package starts: a process that never detects pays nothing).
+var validNotes = sync.OnceValue(func() *[maxMulti + 1]string {
+	var notes [maxMulti + 1]string
 	for n := range notes {
 		notes[n] = fmt.Sprintf("valid UTF-8 with %s non-ASCII characters", atLeast(n))
 	}
-	return notes
-}()
+	return &notes
+})
 
 func atLeast(n int) string {
 	if n >= maxMulti {
@@ -1216,240 +1219,60 @@ func hzChars(p []byte) int {
 	return n
 }
 
-// boms are the byte order marks, longest first where one begins another.
-var boms = [...]struct {
-	mark, name, iconv string
-	unit              int
-	big               bool
-}{
-	{"\xff\xfe\x00\x00", "utf-32le", "UTF-32", 4, false},
-	{"\x00\x00\xfe\xff", "utf-32be", "UTF-32", 4, true},
-	{"\xef\xbb\xbf", "utf-8", "UTF-8", 1, false},
-	{"\xff\xfe", "utf-16le", "UTF-16", 2, false},
-	{"\xfe\xff", "utf-16be", "UTF-16", 2, true},
-}
-
-// bomNotes are the notes of the byte order marks, written once rather than
-// on every verdict (the formatting cost a BOM verdict on 64 KiB a fifth of
-// its time).
-var bomNotes = func() (notes [len(boms)]string) {
-	for i, b := range boms {
-		notes[i] = fmt.Sprintf("byte order mark % X", []byte(b.mark))
+// bomNotes are the notes of the byte order marks (sniff.BOMs), written once
+// rather than on every verdict (the formatting cost a BOM verdict on 64 KiB
+// a fifth of its time), on the first one.
+var bomNotes = sync.OnceValue(func() *[len(sniff.BOMs)]string {
+	var notes [len(sniff.BOMs)]string
+	for i, b := range sniff.BOMs {
+		notes[i] = fmt.Sprintf("byte order mark % X", []byte(b.Mark))
 	}
-	return notes
-}()
+	return &notes
+})
 
 // mayBeBOM reports whether p starts with a byte that starts a byte order
 // mark: the common case, no mark, is decided without walking the marks (a
 // tenth of an ASCII verdict on 64 KiB did that).
-func mayBeBOM(p []byte) bool {
-	return len(p) >= 2 && (p[0] == 0xFF || p[0] == 0x00 || p[0] == 0xEF || p[0] == 0xFE)
-}
+func mayBeBOM(p []byte) bool { return sniff.MayBeBOM(p) }
 
-// bomCandidate recognises a byte order mark. valid says p is known to hold
-// no ill-formed UTF-8 but perhaps a sequence cut by its end (it spares
-// validating p again).
+// bomCandidate recognises a byte order mark followed by text valid in its
+// form (sniff.MarkedIndex). valid says p is known to hold no ill-formed
+// UTF-8 but perhaps a sequence cut by its end (it spares validating p
+// again).
 func bomCandidate(p []byte, truncated, valid bool) (Candidate, bool) {
-	if !mayBeBOM(p) {
+	i, ok := sniff.MarkedIndex(p, truncated, valid)
+	if !ok {
 		return Candidate{}, false
 	}
-	for i, b := range boms {
-		if !bytes.HasPrefix(p, []byte(b.mark)) {
-			continue
-		}
-		rest := p[len(b.mark):]
-		ok := false
-		switch b.unit {
-		case 4:
-			ok = validUTF32(rest, b.big, truncated)
-		case 2:
-			ok = validUTF16(rest, b.big, truncated)
-		case 1:
-			if valid {
-				// What FirstInvalid would say: nothing, or a sequence cut
-				// by the end, which only a limit excuses.
-				ok = completeLen(rest) == len(rest) || truncated
-				break
-			}
-			off, _, kind := utf8x.FirstInvalid(rest)
-			ok = off == len(rest) || truncated && kind == utf8x.Truncated && off+3 >= len(rest)
-		}
-		if !ok {
-			// FF FE followed by 00 00 may be UTF-16LE with a NUL: let the
-			// next mark try.
-			continue
-		}
-		return Candidate{Encoding: b.name, Iconv: b.iconv, Confidence: 1, Evidence: BOM,
-			Note: bomNotes[i]}, true
-	}
-	return Candidate{}, false
-}
-
-func unit16(p []byte, big bool) uint16 {
-	if big {
-		return uint16(p[0])<<8 | uint16(p[1])
-	}
-	return uint16(p[1])<<8 | uint16(p[0])
-}
-
-// validUTF16 reports whether p is UTF-16 with every surrogate paired (a pair
-// or unit cut by the limit is allowed when truncated).
-func validUTF16(p []byte, big, truncated bool) bool {
-	if len(p)%2 != 0 && !truncated {
-		return false
-	}
-	n := len(p) / 2
-	mask := surrogateMask(big)
-	for i := 0; i < n; i++ {
-		if 2*i+8 <= len(p) && noUnitIn(p[2*i:], mask, 0xF8, 0xD8) {
-			i += 3 // four units without a surrogate
-			continue
-		}
-		u := unit16(p[2*i:], big)
-		switch {
-		case u >= 0xD800 && u < 0xDC00:
-			if i+1 == n {
-				return truncated
-			}
-			if v := unit16(p[2*i+2:], big); v < 0xDC00 || v >= 0xE000 {
-				return false
-			}
-			i++
-		case u >= 0xDC00 && u < 0xE000:
-			return false
-		}
-	}
-	return true
-}
-
-func validUTF32(p []byte, big, truncated bool) bool {
-	if len(p)%4 != 0 && !truncated {
-		return false
-	}
-	for i := 0; i+4 <= len(p); i += 4 {
-		var v uint32
-		if big {
-			v = uint32(p[i])<<24 | uint32(p[i+1])<<16 | uint32(p[i+2])<<8 | uint32(p[i+3])
-		} else {
-			v = uint32(p[i+3])<<24 | uint32(p[i+2])<<16 | uint32(p[i+1])<<8 | uint32(p[i])
-		}
-		if v > 0x10FFFF || v >= 0xD800 && v < 0xE000 {
-			return false
-		}
-	}
-	return true
+	b := sniff.BOMs[i]
+	return Candidate{Encoding: b.Name, Iconv: b.Iconv, Confidence: 1, Evidence: BOM,
+		Note: bomNotes()[i]}, true
 }
 
 // wideCandidate recognises UTF-16 and UTF-32 without a byte order mark by
-// their NUL bytes: text in them is full of zero high bytes (every ASCII
-// character, space and line break), while text in the other encodings holds
-// no NUL at all.
+// their NUL bytes (sniff.WideForm), the byte order of UTF-16 that both
+// orders read as text chosen by the language models (see init).
 func wideCandidate(p []byte, truncated bool) (Candidate, bool) {
-	zeros := zeroCounts(p)
-	units := len(p) / 4
-	switch {
-	case units > 0 && zeros[3] == units && validUTF32(p, false, truncated):
-		return Candidate{Encoding: "utf-32le", Iconv: "UTF-32LE", Confidence: 0.999, Evidence: Structure,
-			Note: "UTF-32LE: every fourth byte is zero"}, true
-	case units > 0 && zeros[0] == units && validUTF32(p, true, truncated):
-		return Candidate{Encoding: "utf-32be", Iconv: "UTF-32BE", Confidence: 0.999, Evidence: Structure,
-			Note: "UTF-32BE: every fourth byte is zero"}, true
-	}
-	// UTF-16 shows itself by NULs in the high bytes of an eighth of the
-	// units (ASCII characters), or by surrogate pairs. Which byte order: the
-	// one whose high bytes hold the NULs, unless both orders read as text
-	// and the other reads better under the language models (CJK text has
-	// NULs only in its few ASCII characters, which can sit on either side).
-	units = len(p) / 2
-	highLE, highBE := zeros[1]+zeros[3], zeros[0]+zeros[2]
-	pairsLE, pairsBE := surrogatePairs(p, false), surrogatePairs(p, true)
-	if highLE*8 < units && highBE*8 < units && pairsLE < 2 && pairsBE < 2 {
+	enc, ok := sniff.WideForm(p, truncated)
+	if !ok {
 		return Candidate{}, false
 	}
-	decisive := max(highLE, highBE)*4 >= units && max(highLE, highBE) >= 3*min(highLE, highBE)
-	first := highBE > highLE
-	var ok []bool
-	for _, big := range []bool{first, !first} {
-		if len(ok) == 1 && decisive && !(pairsLE >= 2 && pairsBE == 0 && first) && !(pairsBE >= 2 && pairsLE == 0 && !first) {
-			break // the first order is the answer whatever the other reads
-		}
-		if validUTF16(p, big, truncated) && wideText(p, big) {
-			ok = append(ok, big)
-		}
-	}
-	if len(ok) == 0 {
-		return Candidate{}, false
-	}
-	big := ok[0]
-	switch {
-	case len(ok) < 2:
-	case pairsLE >= 2 && pairsBE == 0:
-		big = false
-	case pairsBE >= 2 && pairsLE == 0:
-		big = true
-	case !decisive:
-		first, firstOK := defaultModel().UTF16Cost(p, ok[0])
-		second, secondOK := defaultModel().UTF16Cost(p, ok[1])
-		if secondOK && (!firstOK || second < first) {
-			big = ok[1]
-		}
-	}
-	c := Candidate{Encoding: "utf-16le", Iconv: "UTF-16LE", Confidence: 0.999, Evidence: Structure,
-		Note: "UTF-16LE: NUL high bytes or surrogate pairs, every surrogate paired"}
-	if big {
-		c.Encoding, c.Iconv, c.Note = "utf-16be", "UTF-16BE", strings.Replace(c.Note, "LE", "BE", 1)
+	c := Candidate{Encoding: enc, Iconv: strings.ToUpper(enc), Confidence: 0.999, Evidence: Structure}
+	if strings.HasPrefix(enc, "utf-32") {
+		c.Note = c.Iconv + ": every fourth byte is zero"
+	} else {
+		c.Note = c.Iconv + ": NUL high bytes or surrogate pairs, every surrogate paired"
 	}
 	return c, true
 }
 
-// surrogatePairs counts the UTF-16 surrogate pairs in p: the bytes D8-DB
-// then DC-DF at the high-byte places of two successive units, a pattern
-// other text rarely forms and never keeps up.
-func surrogatePairs(p []byte, big bool) int {
-	n := 0
-	mask := surrogateMask(big)
-	for i := 0; i+4 <= len(p); i += 2 {
-		if i+8 <= len(p) && noUnitIn(p[i:], mask, 0xFC, 0xD8) {
-			i += 6 // four units, none a high surrogate, so none starts a pair
-			continue
-		}
-		u, v := unit16(p[i:], big), unit16(p[i+2:], big)
-		if u >= 0xD800 && u < 0xDC00 && v >= 0xDC00 && v < 0xE000 {
-			n++
-			i += 2
-		}
-	}
-	return n
+// The byte order of UTF-16 that structure leaves open (CJK text, whose
+// few NULs can sit on either side) is the one the language models read
+// better: installed in the one sniffer, so that transcode's byte-order
+// guess, in a program that links this package, judges as Detect does.
+func init() {
+	sniff.SetOrderJudge(func(p []byte, big bool) (float64, bool) { return defaultModel().UTF16Cost(p, big) })
 }
-
-// wideText reports whether UTF-16 code units read as text: few controls
-// (U+0000 included) among them.
-func wideText(p []byte, big bool) bool {
-	bad, n := 0, len(p)/2
-	for i := 0; i < n; i++ {
-		u := unit16(p[2*i:], big)
-		bad += int(notText[u>>6] >> (u & 63) & 1)
-	}
-	return bad*20 <= n
-}
-
-// notText is the set of UTF-16 units wideText counts against a reading, one
-// bit each: a table lookup instead of four comparisons per unit. It holds
-// the C0 controls but tab, LF and CR, DEL and the C1 controls, the private
-// use area and U+FFFE and U+FFFF; built by ranges, because
-// testing each of the 65536 units cost every program importing the detector
-// about 0.1 ms at start.
-var notText = func() (t [1 << 16 / 64]uint64) {
-	for _, r := range [][2]int{{0, 0x20}, {0x7F, 0xA0}, {0xE000, 0xF900}, {0xFFFE, 0x10000}} {
-		for u := r[0]; u < r[1]; u++ {
-			t[u>>6] |= 1 << (u & 63)
-		}
-	}
-	for _, u := range []int{'\t', '\n', '\r'} {
-		t[u>>6] &^= 1 << (u & 63)
-	}
-	return t
-}()
 
 // Decoder returns the golang.org/x/text decoding of a legacy encoding the
 // detector names, by its name or its iconv label in any case ("windows-1251",

@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/sniff"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -335,7 +336,7 @@ func TestResetAllocs(t *testing.T) {
 // surrogate bytes D8-DF and their neighbours) at every length and offset.
 func TestWideChecksMatchReference(t *testing.T) {
 	for u := range 1 << 16 {
-		if got := notText[u>>6]>>(u&63)&1 == 1; got != refBadUnit(uint16(u)) {
+		if got := sniff.NotText[u>>6]>>(u&63)&1 == 1; got != refBadUnit(uint16(u)) {
 			t.Fatalf("unit %04X: notText %v", u, got)
 		}
 	}
@@ -349,19 +350,19 @@ func TestWideChecksMatchReference(t *testing.T) {
 				p[i] = byte(rng.IntN(256))
 			}
 		}
-		if got, want := zeroCounts(p), refZeros(p); got != want {
+		if got, want := sniff.ZeroCounts(p), refZeros(p); got != want {
 			t.Fatalf("% X: zeroCounts %v, want %v", p, got, want)
 		}
 		for _, big := range []bool{false, true} {
 			for _, tr := range []bool{false, true} {
-				if got, want := validUTF16(p, big, tr), refValidUTF16(p, big, tr); got != want {
+				if got, want := sniff.ValidUTF16(p, big, tr), refValidUTF16(p, big, tr); got != want {
 					t.Fatalf("% X big %v truncated %v: validUTF16 %v, want %v", p, big, tr, got, want)
 				}
 			}
-			if got, want := surrogatePairs(p, big), refSurrogatePairs(p, big); got != want {
+			if got, want := sniff.SurrogatePairs(p, big), refSurrogatePairs(p, big); got != want {
 				t.Fatalf("% X big %v: surrogatePairs %d, want %d", p, big, got, want)
 			}
-			if got, want := wideText(p, big), refWideText(p, big); got != want {
+			if got, want := sniff.WideText(p, big), refWideText(p, big); got != want {
 				t.Fatalf("% X big %v: wideText %v, want %v", p, big, got, want)
 			}
 		}
@@ -391,7 +392,7 @@ func TestWideChecksMatchReference(t *testing.T) {
 				p[i] = byte(1 + rng.IntN(255))
 			}
 		}
-		if got, want := zeroCounts(p), refZeros(p); got != want {
+		if got, want := sniff.ZeroCounts(p), refZeros(p); got != want {
 			t.Fatalf("%d bytes: zeroCounts %v, want %v", n, got, want)
 		}
 	}
@@ -626,7 +627,7 @@ func FuzzAroundPrefixEnd(f *testing.F) {
 func TestNotTextTable(t *testing.T) {
 	for u := range 1 << 16 {
 		want := u < 0x20 && u != '\t' && u != '\n' && u != '\r' || u >= 0x7F && u < 0xA0 || u >= 0xE000 && u < 0xF900 || u >= 0xFFFE
-		if got := notText[u>>6]>>(u&63)&1 == 1; got != want {
+		if got := sniff.NotText[u>>6]>>(u&63)&1 == 1; got != want {
 			t.Fatalf("unit %#04x: in notText %v, want %v", u, got, want)
 		}
 	}

@@ -3,6 +3,7 @@ package detect
 import (
 	"bytes"
 	"compress/gzip"
+	"github.com/utf8x/utf8x/internal/sniff"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -99,10 +100,10 @@ func TestValidUTF8WithNULsStaysUTF8(t *testing.T) {
 				b = append(b, byte(rng.IntN(32)))
 			}
 		}
-		if controls(b)+bytes.Count(b, []byte{0}) == 0 {
+		if sniff.Controls(b)+bytes.Count(b, []byte{0}) == 0 {
 			b = append(b, 0)
 		}
-		if (controls(b)+bytes.Count(b, []byte{0}))*10 >= len(b) {
+		if (sniff.Controls(b)+bytes.Count(b, []byte{0}))*10 >= len(b) {
 			continue
 		}
 		r := Detect(b, nil)

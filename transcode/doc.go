@@ -118,12 +118,18 @@
 // order comes out as CJK-looking garbage without a single error. So by
 // default (GuessOrder) the decoder reads the byte order from the text;
 // Encoding.WithByteOrder(BigEndian) asks for the standards' reading and
-// WithByteOrder(LittleEndian) for WHATWG's. Guessing, the decoder scores
-// both readings of the first 512 bytes (the NUL bytes of Latin text, surrogates that pair up, values within U+10FFFF,
-// characters in blocks where text is written and staying in one row of 256 as
-// text in one script does, against lone surrogates and U+FFFE) and takes the
-// better one, little-endian when they tie. Only those
-// 512 bytes decide, so a stream waits for them (or its end) before it writes
+// WithByteOrder(LittleEndian) for WHATWG's. Guessing, the decoder judges
+// the first 512 bytes by the same structural judgement the detect package
+// makes (detect.Sniff): where their NUL bytes (or surrogate pairs) show
+// UTF-16 or UTF-32 text in one order, that order. Where both orders read as
+// text (CJK, with few ASCII characters), the one detect's language models
+// read better when the program links the detect package, else the better
+// scored one (below). Otherwise, and for inputs under 16 bytes, it scores
+// both readings (values within U+10FFFF, surrogates that pair up,
+// characters in blocks where text is written and staying in one row of 256
+// as text in one script does, against lone surrogates and U+FFFE) and
+// takes the better one, little-endian when they tie. Only those 512 bytes
+// decide, so a stream waits for them (or its end) before it writes
 // anything, and gives the same output however it is cut. A caller who knows
 // the order, RFC 2781's big-endian included, names UTF-16BE, UTF-16LE,
 // UTF-32BE or UTF-32LE, which read exactly the order they name.

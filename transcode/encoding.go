@@ -25,8 +25,9 @@ type Encoding struct {
 type ByteOrder uint8
 
 const (
-	// GuessOrder reads the order from the text: both readings of the first
-	// 512 bytes are scored and the better one taken, little-endian when
+	// GuessOrder reads the order from the text: the first 512 bytes are
+	// judged as detect.Sniff judges them (their NUL bytes), else both
+	// readings are scored and the better one taken, little-endian when
 	// they tie (see the package documentation). The default.
 	GuessOrder ByteOrder = iota
 	// BigEndian is the reading the standards define for the unmarked

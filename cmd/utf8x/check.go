@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/utf8x/utf8x/detect"
 	"io"
 	"os"
 	"slices"
@@ -27,7 +28,7 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-func init() { commands = append(commands, newCheckCmd) }
+func init() { addCommand("check", newCheckCmd) }
 
 // checkOptions are the flags of check that shape a report.
 type checkOptions struct {
@@ -114,8 +115,11 @@ Input that is not meant to be UTF-8 gets one line instead of a flood of
 errors: UTF-16 or UTF-32 (a byte order mark, or the NULs of Latin text), with
 the convert command that reads it, or binary data (NUL bytes, or the magic
 number of an executable, archive, image or PDF). Such an input is invalid;
-input that is valid UTF-8 is reported valid whatever it holds. (Not with
---encoding, whose forms are all UTF-8 relatives.)
+input that is valid UTF-8 is reported valid whatever controls and NULs it
+holds, unless its NULs fall as those of UTF-16 or UTF-32 text do in a tenth
+of its bytes or more (ASCII or Cyrillic text in UTF-16 is valid UTF-8): the
+judgement detect and convert make too. (Not with --encoding, whose forms
+are all UTF-8 relatives.)
 
 -q prints nothing and stops at the first invalid input; -l prints the name of
 each invalid input, one per line, reading each only up to its first error.
@@ -645,6 +649,17 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 	}
 	if res.ErrorCount > 0 && head != nil {
 		res.Looks = detectHint(displayName(path), head)
+	}
+	if res.ErrorCount == 0 && head != nil {
+		// Valid UTF-8 that the one structural judgement reads as UTF-16 or
+		// UTF-32 without a mark (ASCII or Cyrillic text in UTF-16 is valid
+		// UTF-8, NULs and all; a stray NUL is not enough, see detect.Sniff):
+		// detect names it so and convert -f auto reads it so, and check
+		// says so rather than call it valid text.
+		// Cut as Detect cuts it: only where the input goes on.
+		if s := detect.Sniff(head, int64(len(head)) < res.Bytes); s.Kind == detect.Wide {
+			res.Hint = headLooks{what: s.What, from: s.Encoding}.hint(path)
+		}
 	}
 	return res, nil
 }

@@ -22,7 +22,7 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-func init() { commands = append(commands, newConvertCmd) }
+func init() { addCommand("convert", newConvertCmd) }
 
 type convertOptions struct {
 	from, to  transcode.Encoding
@@ -77,11 +77,14 @@ utf-16 and utf-32 (and unicode, ucs-2, ...) read their byte order from a
 byte order mark (FF FE little-endian, FE FF big-endian; for utf-32 FF FE 00 00
 and 00 00 FE FF), which is dropped. Without a mark, --byte-order decides:
 
-  guess  the default: both readings of the first 512 bytes are scored (NUL
-         bytes of Latin text, surrogates that pair up, values in range,
-         characters in one script) and the better one is taken,
-         little-endian when they tie; nothing is written before those 512
-         bytes (or the end of the input) are read
+  guess  the default: the first 512 bytes are judged as check and detect
+         judge them: where their NUL bytes (or surrogate pairs) show
+         UTF-16 or UTF-32 in one order, that order (text that both orders
+         read, such as Chinese, goes to the one detect's language models
+         read better); otherwise (or under 16 bytes) both readings are
+         scored (values in range, characters in one script) and the better
+         one is taken, little-endian when they tie; nothing is written
+         before those 512 bytes (or the end of the input) are read
   be     big-endian: the standard reading of the unmarked UTF-16 and UTF-32
          encoding schemes (RFC 2781 section 4.3, the Unicode Standard
          section 3.10); the one to ask for when a file must be read as the

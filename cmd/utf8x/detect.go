@@ -10,7 +10,7 @@ import (
 	"github.com/utf8x/utf8x/detect"
 )
 
-func init() { commands = append(commands, newDetectCmd) }
+func init() { addCommand("detect", newDetectCmd) }
 
 type detectOptions struct {
 	json, all bool

@@ -24,7 +24,7 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-func init() { commands = append(commands, newExplainCmd) }
+func init() { addCommand("explain", newExplainCmd) }
 
 // explainStdinLimit bounds what explain reads from standard input: each byte
 // becomes several lines, so more is a job for check or stats.

@@ -20,7 +20,7 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-func init() { commands = append(commands, newFixCmd) }
+func init() { addCommand("fix", newFixCmd) }
 
 // fixOptions are fix's flags, checked and parsed.
 type fixOptions struct {

@@ -8,14 +8,14 @@
 // the other signs only explain the first error, so a valid UTF-8 file that
 // happens to hold NULs is still reported valid. utf16Mismatch is for convert
 // (through warnUTF16Order): it warns when UTF-16 is read in the byte order
-// its text argues against.
+// its text argues against. All of them ask detect.Sniff, the one structural
+// judgement, which detect and convert's --byte-order guess make too.
 package main
 
 import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -93,13 +93,12 @@ func sniffHead(p []byte) headLooks {
 
 // utf16Mismatch returns a warning when p, the start of UTF-16 to be read
 // big-endian (little-endian when bigEndian is false), argues for the other
-// byte order: it starts with the other order's byte order mark; or one side
-// of each pair of bytes holds mostly one value, as the high byte of text in
-// one alphabet does (00 for Latin, 04 for Cyrillic, 06 for Arabic), and that
-// side is the low byte in the order chosen; or the other order gives far
-// fewer unassigned code points, controls and lone surrogates. It returns ""
-// when nothing argues against the order chosen. Text in a large script (CJK)
-// reads plausibly both ways and is not judged.
+// byte order: it starts with the other order's byte order mark; or the one
+// structural judgement (detect.Sniff, which check's hint, detect and
+// convert's --byte-order guess make too) finds UTF-16 in the other order;
+// or, when that judgement finds no UTF-16, the other order gives far fewer
+// unassigned code points, controls and lone surrogates. It returns "" when
+// nothing argues against the order chosen.
 func utf16Mismatch(p []byte, bigEndian bool) string {
 	p = p[:min(len(p), sniffLimit)&^1]
 	chosen, other := "UTF-16LE", "UTF-16BE"
@@ -109,41 +108,19 @@ func utf16Mismatch(p []byte, bigEndian bool) string {
 		otherBOM = "\xFF\xFE"
 	}
 	try := "; try -f " + strings.ToLower(other)
-	switch {
-	case bytes.HasPrefix(p, []byte(otherBOM)):
+	if bytes.HasPrefix(p, []byte(otherBOM)) {
 		return fmt.Sprintf("the input starts with the byte order mark of %s (% X), not %s: the result is garbage%s", other, []byte(otherBOM), chosen, try)
-	case highByteSide(p) == other:
-		return fmt.Sprintf("the input looks like %s (one side of its byte pairs holds mostly one value, as the high byte of text in one alphabet does), not %s: the result is likely garbage%s", other, chosen, try)
+	}
+	if s := detect.Sniff(p, true); s.Kind == detect.Wide && strings.HasPrefix(s.Encoding, "utf-16") {
+		if s.Encoding == strings.ToLower(other) {
+			return fmt.Sprintf("the input looks like %s, not %s: the result is likely garbage%s", s.What, chosen, try)
+		}
+		return ""
 	}
 	bad, badOther := implausibleUnits(p, bigEndian), implausibleUnits(p, !bigEndian)
 	units := len(p) / 2
 	if units >= 8 && bad*5 >= units && badOther*4 <= bad {
 		return fmt.Sprintf("read as %s, %d of the first %d characters are unlikely in text (unassigned, controls, lone surrogates); read as %s, %d are%s", chosen, bad, units, other, badOther, try)
-	}
-	return ""
-}
-
-// highByteSide says which byte order p, BOM-less UTF-16, looks like from its
-// high bytes: "UTF-16LE" when at least half of the odd bytes hold one value
-// and the even bytes are at least twice as varied, "UTF-16BE" the other way
-// round, "" when p is short or the two sides look alike.
-func highByteSide(p []byte) string {
-	units := len(p) / 2
-	if units < 4 {
-		return ""
-	}
-	var even, odd [256]int
-	for i := 0; i+1 < len(p); i += 2 {
-		even[p[i]]++
-		odd[p[i+1]]++
-	}
-	top := func(c *[256]int) int { return slices.Max(c[:]) }
-	e, o := top(&even), top(&odd)
-	switch {
-	case 2*o >= units && 2*e <= o:
-		return "UTF-16LE"
-	case 2*e >= units && 2*o <= e:
-		return "UTF-16BE"
 	}
 	return ""
 }

@@ -25,7 +25,7 @@ import (
 	"github.com/utf8x/utf8x/internal/kernel"
 )
 
-func init() { commands = append(commands, newStatsCmd) }
+func init() { addCommand("stats", newStatsCmd) }
 
 // scriptCount is one line of the script tally.
 type scriptCount struct {

@@ -13,3 +13,60 @@ func TestBMPTable(t *testing.T) {
 		}
 	}
 }
+
+// The generated fold table holds exactly what fold computes below U+2200,
+// and Fold reads it there and fold beyond.
+func TestFoldTable(t *testing.T) {
+	want := ComputeFold()
+	for r := range want {
+		if got := Fold(rune(r)); got != want[r] {
+			t.Fatalf("Fold(%U) = %U, fold gives %U: run go generate ./detect/internal/model", r, got, want[r])
+		}
+	}
+	for r := rune(0x2500); r < 0x2600; r++ {
+		if got, want := Fold(r), fold(r); got != want {
+			t.Errorf("Fold(%U) = %U, fold gives %U", r, got, want)
+		}
+	}
+	for _, r := range []rune{0x1E9E, 0x1EA0, 0x0E01, 0x2126, 0x24B6, 0xFFFD, 0x10400} {
+		if got, want := Fold(r), fold(r); got != want {
+			t.Errorf("Fold(%U) = %U, fold gives %U", r, got, want)
+		}
+	}
+	if Fold('Ș') != 'ş' || Fold('A') != 'a' || Fold('Σ') != 'σ' {
+		t.Errorf("Fold: Ș %q, A %q, Σ %q", Fold('Ș'), Fold('A'), Fold('Σ'))
+	}
+}
+
+// Class gives each letter of an alphabetic language's alphabet (and its
+// capital) the class of its place in the alphabet, whether the letter is
+// below lowLetters (the table) or not (the map), and no other character a
+// letter class.
+func TestClassLetters(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range Data {
+		if d.CJK {
+			continue
+		}
+		l := m.Langs[i]
+		want := map[rune]uint8{}
+		c := FirstLetter
+		for _, r := range d.Alphabet {
+			want[r] = uint8(c)
+			c++
+		}
+		for r := rune(0); r < 0x3000; r++ {
+			got := l.Class(r)
+			if w, ok := want[Fold(r)]; ok {
+				if got != w {
+					t.Fatalf("%s: Class(%U) = %d, want %d", d.Tag, r, got, w)
+				}
+			} else if got >= FirstLetter {
+				t.Fatalf("%s: Class(%U) = %d, a letter class, for a character not in the alphabet", d.Tag, r, got)
+			}
+		}
+	}
+}

@@ -62,16 +62,35 @@ type Lang struct {
 	// leave out: a capital after a small letter is rare in any language,
 	// and is what most misreadings of bytes as letters of another script
 	// or case produce.
-	Case    [16]uint8
-	m       *Model
-	N       int            // classes in use
-	letters map[rune]uint8 // alphabetic: folded letter -> class
+	Case [16]uint8
+	m    *Model
+	N    int // classes in use
+	// letters maps each folded letter of an alphabetic language's alphabet
+	// at or beyond lowLetters to its class (nil when there is none); low
+	// holds the others, by code point (0: not a letter of the alphabet),
+	// built on first use from alphabet (lowTable). A table read instead of
+	// a map's hashing: filling a byte table classifies 256 characters, and
+	// the map was a sixth of what detecting a small legacy file cost.
+	letters map[rune]uint8
+	// ascii is Class of each ASCII character, filled on first use
+	// (asciiClasses) for the byte tables, which all read ASCII alike.
+	ascii     [0x80]uint8
+	asciiOnce sync.Once
+	low       atomic.Pointer[[lowLetters]uint8]
+	lowMu     sync.Mutex
+	alphabet  string
 	// Bigram is the cost of a character of class b after one of class a, at
 	// a<<6|b, in quarter-bits: the class's cost plus, for the generic classes
 	// that stand for many characters, the cost of picking one of them.
-	Bigram [MaxClasses * MaxClasses]uint16
-	Uni    [MaxClasses]uint16 // the same without context (the pre-filter)
-	chars  map[rune]uint8     // CJK: cost of the character within its coarse class
+	// Filled from bigramData on first use (bigrams): the pre-filter reads
+	// only Uni, and building every language's 8 KiB of bigrams when the
+	// model was built was a third of what detecting a small legacy file
+	// cost a process.
+	Bigram     *[MaxClasses * MaxClasses]uint16
+	bigramOnce sync.Once
+	bigramData string
+	Uni        [MaxClasses]uint16 // the same without context (the pre-filter)
+	chars      map[rune]uint8     // CJK: cost of the character within its coarse class
 	// charsOnce builds chars from charData on first use: most inputs are
 	// never read as CJK, and building the maps cost every process that
 	// detected anything about a millisecond.
@@ -85,8 +104,9 @@ type Model struct {
 	Langs []*Lang
 	byTag map[string]*Lang
 	// ascii is the cost of an ASCII character after another, the same for
-	// every language (index prev<<7|cur, quarter-bits).
-	ascii [128 * 128]uint8
+	// every language (index prev<<7|cur, quarter-bits): 128×128 bytes, the
+	// generated string itself (a copy cost every process 16 KiB).
+	ascii string
 	Calibration
 }
 
@@ -199,10 +219,10 @@ type LangData struct {
 // model of ASCII text: 128×128 costs of a character after another.
 func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 	m := &Model{byTag: map[string]*Lang{}, Calibration: c}
-	if len(ascii) != len(m.ascii) {
-		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), len(m.ascii))
+	if len(ascii) != 128*128 {
+		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), 128*128)
 	}
-	copy(m.ascii[:], ascii)
+	m.ascii = ascii
 	for _, d := range data {
 		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), LetterCost: int(d.Letter), Typical: d.Typical, m: m}
 		switch len(d.Case) {
@@ -219,8 +239,9 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 		case WordClasses * WordClasses:
 			l.Words = new([WordClasses << 5]int8)
 			for a := 0; a < WordClasses; a++ {
-				for b := 0; b < WordClasses; b++ {
-					l.Words[a<<5|b] = int8(d.Words[a*WordClasses+b])
+				row, out := d.Words[a*WordClasses:(a+1)*WordClasses], l.Words[a<<5:a<<5+WordClasses]
+				for b := 0; b < len(row); b++ { // bytes, not runes
+					out[b] = int8(row[b])
 				}
 			}
 		default:
@@ -234,10 +255,15 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 			l.charData, l.charCosts = d.Alphabet, d.Costs
 			copy(l.rare[:], d.Rare)
 		} else {
-			l.letters = map[rune]uint8{}
+			l.alphabet = d.Alphabet
 			c := FirstLetter
 			for _, r := range d.Alphabet {
-				l.letters[r] = uint8(c)
+				if r >= lowLetters {
+					if l.letters == nil {
+						l.letters = map[rune]uint8{}
+					}
+					l.letters[r] = uint8(c)
+				}
 				c++
 			}
 			l.N = c
@@ -245,21 +271,39 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 		if l.N > MaxClasses || len(d.Bigram) != l.N*l.N || len(d.Uni) != l.N {
 			return nil, fmt.Errorf("%s: %d classes, bigram %d, unigram %d", d.Tag, l.N, len(d.Bigram), len(d.Uni))
 		}
+		l.bigramData = d.Bigram
 		for a := 0; a < l.N; a++ {
-			for b := 0; b < l.N; b++ {
-				l.Bigram[a<<6|b] = uint16(d.Bigram[a*l.N+b]) + within(l.CJK, b)
-			}
 			l.Uni[a] = uint16(d.Uni[a]) + within(l.CJK, a)
 		}
 		// Classes beyond N never occur; Bad is fixed whatever training said.
-		for a := 0; a < MaxClasses; a++ {
-			l.Bigram[a<<6|Bad] = BadCost
-		}
 		l.Uni[Bad] = BadCost
 		m.Langs = append(m.Langs, l)
 		m.byTag[l.Tag] = l
 	}
 	return m, nil
+}
+
+// bigrams returns l.Bigram, filling it on first use.
+func (l *Lang) bigrams() *[MaxClasses * MaxClasses]uint16 {
+	l.bigramOnce.Do(func() {
+		bg := new([MaxClasses * MaxClasses]uint16)
+		var w [MaxClasses]uint16
+		for c := range w {
+			w[c] = within(l.CJK, c)
+		}
+		for a := 0; a < l.N; a++ {
+			row, out := l.bigramData[a*l.N:(a+1)*l.N], bg[a<<6:a<<6+l.N]
+			for b := 0; b < len(row); b++ { // bytes, not runes
+				out[b] = uint16(row[b]) + w[b]
+			}
+		}
+		// Classes beyond N never occur; Bad is fixed whatever training said.
+		for a := 0; a < MaxClasses; a++ {
+			bg[a<<6|Bad] = BadCost
+		}
+		l.Bigram = bg
+	})
+	return l.Bigram
 }
 
 // within is the cost, in quarter-bits, of one character among those its
@@ -286,8 +330,33 @@ func within(cjk bool, c int) uint16 {
 
 // Fold is the letter folding every model applies before classifying: lower
 // case, and the Romanian comma-below letters as their cedilla forms (the
-// single-byte encodings hold only the latter).
+// single-byte encodings hold only the latter). Below U+2200 (every
+// character of the single-byte encodings but a few symbols) it reads
+// fold_table.go, generated by genbmp from fold: unicode.ToLower's search
+// was most of what the first detection of a small legacy file cost.
 func Fold(r rune) rune {
+	switch {
+	case uint32(r) < uint32(len(foldLow)):
+		return rune(foldLow[r])
+	case r == utf8.RuneError, 0x2500 <= r && r < 0x2600:
+		// The undefined bytes of single-byte encodings, and the box
+		// drawing, block and shape characters of the DOS code pages:
+		// no case.
+		return r
+	}
+	return fold(r)
+}
+
+// ComputeFold computes what fold_table.go holds, for genbmp and the test.
+func ComputeFold() []rune {
+	t := make([]rune, len(foldLow))
+	for r := range t {
+		t[r] = fold(rune(r))
+	}
+	return t
+}
+
+func fold(r rune) rune {
 	switch r {
 	case 'ș', 'Ș':
 		return 'ş'
@@ -442,7 +511,11 @@ func (l *Lang) Class(r rune) uint8 {
 		}
 		return c
 	}
-	if c, ok := l.letters[Fold(r)]; ok {
+	if f := Fold(r); f < lowLetters {
+		if c := l.lowTable()[f]; c != 0 {
+			return c
+		}
+	} else if c, ok := l.letters[f]; ok {
 		return c
 	}
 	c := GenericClass(r)
@@ -450,6 +523,48 @@ func (l *Lang) Class(r rune) uint8 {
 		return OtherLetter // ASCII letters (when not in the alphabet) and CJK scripts
 	}
 	return c
+}
+
+// lowLetters bounds the letters Lang.low holds: the alphabets of Latin,
+// Greek, Cyrillic, Armenian, Hebrew and Arabic script.
+const lowLetters = 0x800
+
+// lowTable returns l.low, building it on first use (an atomic load when
+// built, small enough to be inlined into Class).
+func (l *Lang) lowTable() *[lowLetters]uint8 {
+	if t := l.low.Load(); t != nil {
+		return t
+	}
+	return l.buildLow()
+}
+
+func (l *Lang) buildLow() *[lowLetters]uint8 {
+	l.lowMu.Lock()
+	defer l.lowMu.Unlock()
+	if t := l.low.Load(); t != nil {
+		return t
+	}
+	t := new([lowLetters]uint8)
+	c := FirstLetter
+	for _, r := range l.alphabet {
+		if r < lowLetters {
+			t[r] = uint8(c)
+		}
+		c++
+	}
+	l.low.Store(t)
+	return t
+}
+
+// asciiClasses returns the class of each ASCII character in l, computed on
+// first use.
+func (l *Lang) asciiClasses() *[0x80]uint8 {
+	l.asciiOnce.Do(func() {
+		for r := range l.ascii {
+			l.ascii[r] = l.Class(rune(r))
+		}
+	})
+	return &l.ascii
 }
 
 // buildChars fills chars from the serialised characters and costs.
@@ -561,7 +676,7 @@ func (s *RuneScorer) Add(r rune) {
 	s.prevCase = k
 	s.wide = r >= 0x80
 	s.prevRune = r
-	b := int(s.L.Bigram[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
+	b := int(s.L.bigrams()[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
 	s.Cost += b
 	s.WideCost += b
 	if r >= 0x80 {
@@ -580,12 +695,12 @@ func (s *RuneScorer) Add(r rune) {
 // ByteTable is a single-byte encoding seen through one language: the class
 // of every byte. Scoring a text is then one table walk, no decoding.
 type ByteTable struct {
-	Enc   *Encoding
-	L     *Lang
-	Class [256]uint8
-	Case  [256]uint8 // CaseOf each byte's character
-	// both is Class | Case<<caseShift: one load per byte in Score.
-	both [256]uint8
+	Enc *Encoding
+	L   *Lang
+	// byteClasses holds the classes, allocated when filled: Rank makes a
+	// table for every pair of encoding and language, about 110 KiB of
+	// arrays that were allocated (and zeroed) whether filled or not.
+	*byteClasses
 	// filled fills the arrays once: Rank holds a table for every pair of
 	// encoding and language, but the pre-filter (UniScore) reads only the
 	// classes of the bytes present, and only the few pairs it lets through
@@ -593,6 +708,14 @@ type ByteTable struct {
 	// not build about 140 tables it never reads.
 	filled sync.Once
 	ready  atomic.Bool // filled has run
+}
+
+// byteClasses are the arrays of a filled ByteTable.
+type byteClasses struct {
+	Class [256]uint8
+	Case  [256]uint8 // CaseOf each byte's character
+	// both is Class | Case<<caseShift: one load per byte in Score.
+	both [256]uint8
 }
 
 // NewByteTable builds the table of e (single-byte) for l.
@@ -608,7 +731,19 @@ func newLazyTable(e *Encoding, l *Lang) *ByteTable { return &ByteTable{Enc: e, L
 // fill fills the arrays, once.
 func (t *ByteTable) fill() {
 	t.filled.Do(func() {
-		for b := 0; b < 256; b++ {
+		t.byteClasses = new(byteClasses)
+		// ASCII reads alike in every encoding: its classes are the
+		// language's, computed once (asciiClasses).
+		ac := t.L.asciiClasses()
+		for b := 0; b < 0x80; b++ {
+			if t.Enc.Table[b] == rune(b) {
+				t.Class[b], t.Case[b] = ac[b], asciiCase[b]
+			} else {
+				t.Class[b], t.Case[b] = t.L.Class(t.Enc.Table[b]), CaseOf(t.Enc.Table[b])
+			}
+			t.both[b] = t.Class[b] | t.Case[b]<<caseShift
+		}
+		for b := 0x80; b < 256; b++ {
 			t.Class[b] = t.L.Class(t.Enc.Table[b])
 			t.Case[b] = CaseOf(t.Enc.Table[b])
 			t.both[b] = t.Class[b] | t.Case[b]<<caseShift
@@ -625,7 +760,7 @@ func (t *ByteTable) fill() {
 func (t *ByteTable) Score(p []byte) int {
 	t.fill()
 	cost, cases := 0, 0
-	bg, cc := &t.L.Bigram, &t.L.Case
+	bg, cc := t.L.bigrams(), &t.L.Case
 	prev := uint8(Space) // class | case<<caseShift of the previous byte
 	for i := 0; i < len(p); {
 		if p[i] < 0x80 {

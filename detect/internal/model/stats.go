@@ -105,6 +105,15 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		members []*Encoding
 		tables  map[*Lang]*ByteTable
 	}
+	// The bytes above 7F present, walked by sameReading instead of all
+	// 128 for every pair of encodings.
+	var presentBuf [128]byte
+	present := presentBuf[:0]
+	for b := 0x80; b < 256; b++ {
+		if full[b] != 0 {
+			present = append(present, byte(b))
+		}
+	}
 	var groups []*group
 	for _, e := range Encodings {
 		if e.Table == nil {
@@ -112,7 +121,7 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		}
 		var g *group
 		for _, h := range groups {
-			if sameReading(h.members[0], e, full) {
+			if sameReading(h.members[0], e, present) {
 				g = h
 				break
 			}
@@ -129,23 +138,44 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		t   *ByteTable
 		uni int
 	}
-	var cands []cand
+	// ts holds each encoding's tables together, in the order of
+	// Encodings, as groups hold their members: walking a group's members'
+	// tables visits them in the order of ts, without testing all of ts
+	// against every group.
+	byEnc := make(map[*Encoding][]*ByteTable, len(Encodings))
+	for i := 0; i < len(ts); {
+		j := i + 1
+		for j < len(ts) && ts[j].Enc == ts[i].Enc {
+			j++
+		}
+		byEnc[ts[i].Enc] = ts[i:j]
+		i = j
+	}
+	cands := make([]cand, 0, len(ts))
 	for _, g := range groups {
-		for _, t := range ts {
-			if t.Enc == g.members[0] || containsEnc(g.members, t.Enc) && g.tables[t.L] == nil {
-				if g.tables[t.L] != nil {
-					continue
+		for _, e := range g.members {
+			for _, t := range byEnc[e] {
+				if g.tables[t.L] == nil {
+					g.tables[t.L] = t
+					cands = append(cands, cand{g, t, t.UniScore(&hist)})
 				}
-				g.tables[t.L] = t
-				cands = append(cands, cand{g, t, t.UniScore(&hist)})
 			}
 		}
 	}
 	letters, runs := ASCIIRuns(p)
 	asciiPairs := m.ASCIIPairs(p)
 	words := WordPairs(p)
+	// asciiCost depends on the language alone: computed once for each
+	// (the word pairs' walk, repeated for every candidate table, was a
+	// tenth of what detecting a small file cost).
+	asciiCosts := make(map[*Lang]int, len(m.Langs))
 	asciiCost := func(l *Lang) int {
-		return runs*l.ASCIICost + int(m.LetterWeight*float64(letters*l.LetterCost)) + l.WordCost(words)
+		c, ok := asciiCosts[l]
+		if !ok {
+			c = runs*l.ASCIICost + int(m.LetterWeight*float64(letters*l.LetterCost)) + l.WordCost(words)
+			asciiCosts[l] = c
+		}
+		return c
 	}
 	for i := range cands {
 		cands[i].uni += asciiCost(cands[i].t.L)
@@ -166,6 +196,16 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	if high <= FewHigh {
 		perGroupMax = len(m.Langs)
 	}
+	// beyond lists the bytes read beyond p (full counts more of them).
+	var beyondBuf [256]byte
+	beyond := beyondBuf[:0]
+	if full != &hist {
+		for b, n := range full {
+			if n > hist[b] {
+				beyond = append(beyond, byte(b))
+			}
+		}
+	}
 	perGroup := map[*group]int{}
 	var order []*group
 	for _, c := range cands {
@@ -182,11 +222,9 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 		perGroup[c.g]++
 		sc := c.t.Score(p)
 		k := float64(sc + asciiCost(c.t.L) + asciiPairs)
-		if full != &hist {
-			for b, n := range full {
-				if n > hist[b] && c.t.Class[b] == Bad {
-					k += float64((n - hist[b]) * BadCost)
-				}
+		for _, b := range beyond {
+			if c.t.Class[b] == Bad {
+				k += float64((full[b] - hist[b]) * BadCost)
 			}
 		}
 		foreign := 0
@@ -311,15 +349,6 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 	return out
 }
 
-func containsEnc(list []*Encoding, e *Encoding) bool {
-	for _, x := range list {
-		if x == e {
-			return true
-		}
-	}
-	return false
-}
-
 // loneHighBytes reports whether most bytes above 7F in p stand alone
 // between ASCII bytes: the mark of accented letters in Latin-script text. In
 // double-byte text such a byte would be a whole character between ASCII
@@ -338,12 +367,12 @@ func loneHighBytes(p []byte) bool {
 	return high >= 4 && lone*4 >= high*3
 }
 
-// sameReading reports whether e and f read every byte of hist alike, up to
-// Romanian's comma-below and cedilla forms of s and t, which the models
-// cannot tell apart (Fold) and no byte distinguishes.
-func sameReading(e, f *Encoding, hist *[256]int) bool {
-	for b := 0x80; b < 256; b++ {
-		if hist[b] != 0 && e.Table[b] != f.Table[b] && (Fold(e.Table[b]) != Fold(f.Table[b]) || !commaForm(e.Table[b]) && !commaForm(f.Table[b])) {
+// sameReading reports whether e and f read every byte of present (bytes
+// above 7F) alike, up to Romanian's comma-below and cedilla forms of s and
+// t, which the models cannot tell apart (Fold) and no byte distinguishes.
+func sameReading(e, f *Encoding, present []byte) bool {
+	for _, b := range present {
+		if e.Table[b] != f.Table[b] && (Fold(e.Table[b]) != Fold(f.Table[b]) || !commaForm(e.Table[b]) && !commaForm(f.Table[b])) {
 			return false
 		}
 	}

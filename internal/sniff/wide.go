@@ -1,4 +1,4 @@
-package detect
+package sniff
 
 import "encoding/binary"
 
@@ -17,8 +17,8 @@ func zeroBytes(x uint64) uint64 {
 	return ^((x&^highs + ^uint64(highs)) | x | ^uint64(highs))
 }
 
-// zeroCounts counts the NUL bytes of p by their offset modulo 4.
-func zeroCounts(p []byte) (zeros [4]int) {
+// ZeroCounts counts the NUL bytes of p by their offset modulo 4.
+func ZeroCounts(p []byte) (zeros [4]int) {
 	i := 0
 	for len(p)-i >= 8 {
 		// Each byte of acc counts the zeros of one byte position of a word,
