@@ -62,6 +62,9 @@ func keyForm(key string) *form {
 	if f := sbForms[key]; f != nil {
 		return f
 	}
+	if f := sbFullForms[key]; f != nil {
+		return f
+	}
 	for _, c := range codecs {
 		if c.key == key {
 			return c.form
@@ -92,6 +95,9 @@ func buildRegistry() {
 		if f := sbForms[sbSpecs[i].key]; f != nil && f != latin9Form {
 			generated = append(generated, f)
 		}
+	}
+	for i := range sbFullSpecs {
+		generated = append(generated, sbFullForms[sbFullSpecs[i].key])
 	}
 	for _, c := range codecs {
 		generated = append(generated, c.form)
@@ -169,7 +175,7 @@ func (e Encoding) IsStateful() bool {
 // encodings. Converter.AppendRange takes their input cut anywhere.
 func (e Encoding) IsSingleByte() bool {
 	f := e.form()
-	return f.sb != nil || f == latin1Form || f == cp1252Form || f == asciiForm
+	return f.sb != nil || f.full != nil || f == latin1Form || f == cp1252Form || f == asciiForm
 }
 
 // UnknownEncodingError is Lookup's error for a label it does not know.
