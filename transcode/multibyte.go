@@ -40,12 +40,13 @@ func init() {
 }
 
 // mbMaxLen is the longest encoding of one character: four bytes in
-// gb18030, an escape or shift sequence and two bytes in the stateful ones.
+// gb18030 and EUC-TW, an escape or shift sequence and two bytes in the
+// stateful ones.
 func mbMaxLen(m *multibyte.Codec) int {
 	switch {
 	case m.Stateful:
 		return 8
-	case m == multibyte.GB18030:
+	case m == multibyte.GB18030 || m == multibyte.EUCTW:
 		return 4
 	case m == multibyte.EUCJP || m == multibyte.EUCJISX0213:
 		return 3
