@@ -17,10 +17,10 @@ import (
 // written through it comes out in the right shift state.
 //
 // The seven WHATWG encodings take the standard's labels (by key) and the
-// names iconv and Python add (the codecs' Aliases). The four beyond it take
-// their iconv and Python names, which include "iso-2022-kr", "csiso2022kr"
-// and "hz-gb-2312": labels WHATWG gives its replacement encoding (see the
-// package documentation).
+// names iconv and Python add (the codecs' Aliases). The six beyond it take
+// their iconv and Python names, which include "iso-2022-kr", "csiso2022kr",
+// "hz-gb-2312", "iso-2022-cn" and "csiso2022cn": labels WHATWG gives its
+// replacement encoding (see the package documentation).
 func init() {
 	for _, m := range multibyte.Codecs {
 		c := &codec{name: m.Name, maxLen: mbMaxLen(m), stateful: m.Stateful}

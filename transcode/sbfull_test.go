@@ -236,3 +236,34 @@ func TestFullSingleByteAgainstIconv(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFullSingleByte: any bytes decode under Replace to valid UTF-8, and
+// strictly to text that encodes back to the same bytes when the table is
+// one-to-one (VISCII's is); any UTF-8 encodes under every non-strict
+// policy.
+func FuzzFullSingleByte(f *testing.F) {
+	f.Add([]byte("Vi\xd6t \x02\x05\x06\x14\x19\x1e\n\x00\xff"), uint8(0))
+	f.Add([]byte("Ti\xe1\xba\xbfng Vi\xe1\xbb\x87t \x02 \xe2\x82\xac"), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
+		if len(data) > 4096 {
+			data = data[:4096]
+		}
+		s := &sbFullSpecs[int(which)%len(sbFullSpecs)]
+		e, _ := Lookup(s.key)
+		text, err := e.WithPolicy(utf8x.Replace).AppendDecode(nil, data)
+		if err != nil || !utf8.Valid(text) {
+			t.Fatalf("%s replace decode of % X: %q, %v", e, data, text, err)
+		}
+		if strict, err := e.AppendDecode(nil, data); err == nil {
+			back, err := e.AppendEncode(nil, strict)
+			if err != nil || !bytes.Equal(back, data) {
+				t.Fatalf("%s: % X -> %q -> % X, %v", e, data, strict, back, err)
+			}
+		}
+		for _, p := range []utf8x.Policy{utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.HTML} {
+			if _, err := e.WithPolicy(p).AppendEncode(nil, data); err != nil {
+				t.Fatalf("%s %s encode of % X: %v", e, p, data, err)
+			}
+		}
+	})
+}

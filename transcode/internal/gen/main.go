@@ -8,7 +8,9 @@
 //     indexes);
 //   - data/glibc.txt: the glibc charmaps of Debian's locales package
 //     (/usr/share/i18n/charmaps/NAME.gz) for the encodings WHATWG lacks and
-//     iconv and uchardet name (IBM437, IBM850, IBM852, MAC-CENTRALEUROPE, ...);
+//     iconv and uchardet name (IBM437, IBM850, IBM852, MAC-CENTRALEUROPE,
+//     TIS-620, VISCII, ...); VISCII, whose bytes below 80 are not all ASCII,
+//     goes whole into sbFullSpecs;
 //   - data/labels.txt: the WHATWG labels (golang.org/x/text's
 //     encoding/htmlindex/tables.go, which x/text generates from
 //     https://encoding.spec.whatwg.org/encodings.json) and glibc iconv's
