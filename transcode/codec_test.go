@@ -442,18 +442,20 @@ func TestCodecWHATWGCases(t *testing.T) {
 	checkErr(t, err, 2, 2, utf8x.Unmapped)
 }
 
-// WHATWG gives iso-2022-kr, csiso2022kr and hz-gb-2312 to its replacement
-// encoding; here they are the real encodings, as in iconv and Python, and
-// the replacement encoding's own labels are unknown.
+// WHATWG gives iso-2022-kr, csiso2022kr, hz-gb-2312, iso-2022-cn and
+// csiso2022cn to its replacement encoding; here they are the real
+// encodings, as in iconv, and the replacement encoding's own labels (and
+// iso-2022-cn-ext, which is not provided) are unknown.
 func TestReplacementLabels(t *testing.T) {
 	for label, want := range map[string]string{
 		"iso-2022-kr": "ISO-2022-KR", "csiso2022kr": "ISO-2022-KR", "hz-gb-2312": "HZ-GB-2312",
+		"iso-2022-cn": "ISO-2022-CN", "csiso2022cn": "ISO-2022-CN",
 	} {
 		if e, err := Lookup(label); err != nil || e.Name() != want || !e.CanEncode() {
 			t.Errorf("Lookup(%q) = %v, %v; want %s, both ways", label, e, err, want)
 		}
 	}
-	for _, label := range []string{"replacement", "iso-2022-cn", "iso-2022-cn-ext"} {
+	for _, label := range []string{"replacement", "iso-2022-cn-ext"} {
 		if _, err := Lookup(label); err == nil {
 			t.Errorf("Lookup(%q) succeeds", label)
 		}

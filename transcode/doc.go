@@ -25,8 +25,8 @@
 // x-mac-cyrillic, x-user-defined) and from glibc's charmaps for the others
 // (IBM437, IBM737, IBM775, IBM850, IBM852, IBM855, IBM857, IBM858, IBM860 to
 // IBM863, IBM865, IBM869, CP1125, MAC-CENTRALEUROPE, KOI8-RU, KOI8-T, PT154,
-// GEORGIAN-PS, GEORGIAN-ACADEMY, ARMSCII-8, and the exact ISO-8859-9 and
-// ISO-8859-11). Where WHATWG, Python and iconv differ, WHATWG's table is
+// GEORGIAN-PS, GEORGIAN-ACADEMY, ARMSCII-8, VISCII, and the exact ISO-8859-9,
+// ISO-8859-11 and TIS-620). Where WHATWG, Python and iconv differ, WHATWG's table is
 // used: ISO-8859-x bytes 80-9F are U+0080-U+009F; KOI8-U AE and BE are ў
 // and Ў (Python and iconv: RFC 2319's box drawing characters ╝ and ╬); the
 // bytes Microsoft left undefined in windows-874 and windows-1250 to -1258 are
@@ -36,10 +36,27 @@
 // utf8x.Unmapped unit. The encoders write the first byte of a character
 // listed twice, as WHATWG's do.
 //
+// VISCII (RFC 1456, Vietnamese; labels viscii, viscii1.1-1, csviscii) is
+// glibc's table, in which bytes 02 05 06 14 19 1E are the letters Ẳ Ẵ Ẫ Ỷ Ỹ
+// Ỵ, not C0 controls: the single-byte kernels take bytes below 80 for
+// ASCII, so VISCII is converted one byte at a time, correctly and several
+// times slower than the other single-byte encodings, and is not an ASCII
+// superset (a U+0002 in the text cannot be written in it).
+//
+// Thai: windows-874 is WHATWG's (Microsoft's code page 874: the euro and
+// quotation marks at 80-9F). ISO-8859-11 and TIS-620, which WHATWG reads as
+// windows-874 (its labels "iso-8859-11", "iso8859-11", "iso885911",
+// "tis-620" all name windows-874), are here glibc's exact tables, as iconv
+// has them: ISO-8859-11 is TIS-620 plus the C1 controls at 80-9F and the
+// no-break space at A0, and TIS-620 has neither (Python's tis_620 has the
+// C1 controls). The Thai letters A1-FB are the same in all three. Name
+// windows-874 to read text from Windows or the web, where 80-9F hold
+// punctuation.
+//
 // Labels resolve as the WHATWG Encoding Standard says, then as glibc's iconv
 // aliases say (cp1251, ibm852, mac-cyrillic, ...), with one exception:
-// "latin1", "iso-8859-1", "ascii", "iso-8859-9", "iso-8859-11" and their
-// aliases, which WHATWG reads as windows-1252, -1254 and -874, are the exact
+// "latin1", "iso-8859-1", "ascii", "iso-8859-9", "iso-8859-11", "tis-620"
+// and their aliases, which WHATWG reads as windows-1252, -1254 and -874, are the exact
 // ISO encodings (and 7-bit ASCII), as in iconv and Python, so that text
 // written under those names holds only bytes those standards define.
 //
@@ -47,7 +64,12 @@
 // and encoders to the byte for its seven (Shift_JIS, EUC-JP, ISO-2022-JP,
 // GBK, gb18030, Big5, EUC-KR: Shift_JIS F040 is U+E000, gb18030 A140 is
 // U+E4C6, gb18030 81 FF is one unit); four more follow iconv and Python
-// (ISO-2022-KR, HZ-GB-2312, Johab, EUC-JIS X 0213). Their tables are
+// (ISO-2022-KR, HZ-GB-2312, Johab, EUC-JIS X 0213), and two follow glibc's
+// iconv, Python having neither: EUC-TW (CNS 11643 planes 1-7 and 15; labels
+// euc-tw, euctw, cseuctw) and ISO-2022-CN (RFC 1922: GB 2312 and CNS 11643
+// plane 1 by SO, plane 2 by SS2, each designation holding to the end of its
+// line; labels iso-2022-cn, csiso2022cn, iso2022cn; ISO-2022-CN-EXT is not
+// provided). Their tables are
 // generated from the standard's index files and glibc's charmaps
 // (internal/multibyte, whose documentation lists every difference from
 // Python and iconv). Each unit the standard's decoder reads as an error (a
@@ -62,13 +84,13 @@
 // named whole; an ISO-2022 escape before a character is a unit of its own),
 // as every error of every conversion is.
 //
-// The Encoding Standard maps "iso-2022-kr", "csiso2022kr" and
-// "hz-gb-2312" to its replacement encoding, which reads any input as one
-// U+FFFD and writes nothing (a guard against old cross-site attacks in
-// browsers). Here they name the real ISO-2022-KR and HZ-GB-2312, as in
-// iconv and Python: a file named so is read as what it is. The
-// replacement encoding itself and its other labels ("iso-2022-cn",
-// "iso-2022-cn-ext", "replacement") are unknown.
+// The Encoding Standard maps "iso-2022-kr", "csiso2022kr", "hz-gb-2312",
+// "iso-2022-cn" and "csiso2022cn" to its replacement encoding, which reads
+// any input as one U+FFFD and writes nothing (a guard against old
+// cross-site attacks in browsers). Here they name the real ISO-2022-KR,
+// HZ-GB-2312 and ISO-2022-CN, as in iconv (and Python for the first two): a
+// file named so is read as what it is. The replacement encoding itself and
+// its other labels ("iso-2022-cn-ext", "replacement") are unknown.
 //
 // # What counts as an error
 //

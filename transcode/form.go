@@ -48,6 +48,9 @@ type form struct {
 
 	// sb is the table of a generated single-byte form (id sbID).
 	sb *sbTable
+	// full is the table of a single-byte form whose bytes 00-7F are not all
+	// ASCII (id sbFullID; VISCII).
+	full *sbFullTable
 	// codec is the multi-byte codec of a form with id codecID. Its units
 	// cannot be read or written one at a time (the codecs keep state):
 	// decode and encode give up on them, and only codecChain converts.
@@ -71,8 +74,9 @@ const (
 	latin1ID
 	cp1252ID
 	asciiID
-	sbID    // a generated single-byte table (form.sb)
-	codecID // a multi-byte codec (form.codec), run by codecChain
+	sbID     // a generated single-byte table (form.sb)
+	codecID  // a multi-byte codec (form.codec), run by codecChain
+	sbFullID // a generated single-byte table of 256 bytes (form.full)
 	cesu8ID
 	mutf8ID
 	wtf8ID
@@ -101,6 +105,8 @@ func (f *form) decode(p []byte, atEOF bool) (r rune, n int, kind utf8x.ErrorKind
 		return decodeASCII(p, atEOF)
 	case sbID:
 		return f.sb.decode(p)
+	case sbFullID:
+		return f.full.decode(p)
 	case codecID:
 		if !atEOF {
 			return 0, 0, 0
@@ -139,6 +145,8 @@ func (f *form) encode(p []byte, r rune) int {
 		return encodeASCII(p, r)
 	case sbID:
 		return f.sb.encode(p, r)
+	case sbFullID:
+		return f.full.encode(p, r)
 	case codecID:
 		return -1
 	case cesu8ID:

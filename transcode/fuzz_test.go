@@ -15,6 +15,9 @@ func addSeeds(f *testing.F) {
 	for _, s := range []string{
 		"", "a", "héllo €", "\U0001F600x", "\xff\xfea\x00\x00\xd8", "\xef\xbb\xbfabc",
 		"\x00\x00\xfe\xff\x00\x01\x00\x00", "\xed\xa0\x80", "\xe2\x82", strings.Repeat("ascii", 10) + "\u00e9",
+		// VISCII's letters among the C0 controls, EUC-TW's four-byte codes,
+		// ISO-2022-CN's designations, shifts and a line end between them.
+		"Vi\xd6t\x02\x05\x06\x14\x19\x1e", "\xc4\xe3\x8e\xa2\xa1\xa1\x8e\xa5\xa1\xa5\x8e", "\x1b$)A\x0e0!\n0!\x1b$*H\x1bN!!",
 	} {
 		f.Add([]byte(s), uint64(len(s)))
 	}

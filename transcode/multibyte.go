@@ -17,10 +17,10 @@ import (
 // written through it comes out in the right shift state.
 //
 // The seven WHATWG encodings take the standard's labels (by key) and the
-// names iconv and Python add (the codecs' Aliases). The four beyond it take
-// their iconv and Python names, which include "iso-2022-kr", "csiso2022kr"
-// and "hz-gb-2312": labels WHATWG gives its replacement encoding (see the
-// package documentation).
+// names iconv and Python add (the codecs' Aliases). The six beyond it take
+// their iconv and Python names, which include "iso-2022-kr", "csiso2022kr",
+// "hz-gb-2312", "iso-2022-cn" and "csiso2022cn": labels WHATWG gives its
+// replacement encoding (see the package documentation).
 func init() {
 	for _, m := range multibyte.Codecs {
 		c := &codec{name: m.Name, maxLen: mbMaxLen(m), stateful: m.Stateful}
@@ -40,12 +40,13 @@ func init() {
 }
 
 // mbMaxLen is the longest encoding of one character: four bytes in
-// gb18030, an escape or shift sequence and two bytes in the stateful ones.
+// gb18030 and EUC-TW, an escape or shift sequence and two bytes in the
+// stateful ones.
 func mbMaxLen(m *multibyte.Codec) int {
 	switch {
 	case m.Stateful:
 		return 8
-	case m == multibyte.GB18030:
+	case m == multibyte.GB18030 || m == multibyte.EUCTW:
 		return 4
 	case m == multibyte.EUCJP || m == multibyte.EUCJISX0213:
 		return 3

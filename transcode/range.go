@@ -169,7 +169,7 @@ func rangeBounds(f *form, src []byte, base, start, end int) (from, to int, ok bo
 	case utf32LEForm, utf32BEForm:
 		return alignUp(src, base, start, 4), alignUp(src, base, end, 4), true
 	}
-	if f.sb != nil {
+	if f.sb != nil || f.full != nil {
 		return start, end, true
 	}
 	return 0, 0, false

@@ -20,7 +20,8 @@ import (
 // reads as windows-1254 and windows-874, are the exact ISO encodings here, as
 // in iconv and Python: text written under those names then holds only bytes
 // the ISO standard defines, and windows-1252, windows-1254 and windows-874
-// remain one label away. Every other WHATWG label means what WHATWG says.
+// remain one label away. "tis-620", which WHATWG reads as windows-874 too,
+// is likewise glibc's exact TIS-620. Every other WHATWG label means what WHATWG says.
 
 type registryData struct {
 	list    []Encoding
@@ -62,6 +63,9 @@ func keyForm(key string) *form {
 	if f := sbForms[key]; f != nil {
 		return f
 	}
+	if f := sbFullForms[key]; f != nil {
+		return f
+	}
 	for _, c := range codecs {
 		if c.key == key {
 			return c.form
@@ -92,6 +96,9 @@ func buildRegistry() {
 		if f := sbForms[sbSpecs[i].key]; f != nil && f != latin9Form {
 			generated = append(generated, f)
 		}
+	}
+	for i := range sbFullSpecs {
+		generated = append(generated, sbFullForms[sbFullSpecs[i].key])
 	}
 	for _, c := range codecs {
 		generated = append(generated, c.form)
@@ -156,7 +163,7 @@ func (e Encoding) CanEncode() bool {
 
 // IsStateful reports whether e has shift states, escape sequences that
 // change how the bytes after them read (ISO-2022-JP, ISO-2022-KR,
-// HZ-GB-2312): its encoder writes them as the text needs and returns to
+// ISO-2022-CN, HZ-GB-2312): its encoder writes them as the text needs and returns to
 // the initial state at the end, so text written in pieces put end to end is
 // not the text written whole, and Converter.AppendRange cannot write it.
 func (e Encoding) IsStateful() bool {
@@ -166,10 +173,11 @@ func (e Encoding) IsStateful() bool {
 
 // IsSingleByte reports whether every byte of e is a unit of its own:
 // ISO-8859-1, Windows-1252, US-ASCII and the other single-byte legacy
-// encodings. Converter.AppendRange takes their input cut anywhere.
+// encodings (VISCII among them, though its bytes below 80 are not all
+// ASCII). Converter.AppendRange takes their input cut anywhere.
 func (e Encoding) IsSingleByte() bool {
 	f := e.form()
-	return f.sb != nil || f == latin1Form || f == cp1252Form || f == asciiForm
+	return f.sb != nil || f.full != nil || f == latin1Form || f == cp1252Form || f == asciiForm
 }
 
 // UnknownEncodingError is Lookup's error for a label it does not know.

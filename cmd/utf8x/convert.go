@@ -53,22 +53,25 @@ name glibc's iconv accepts for them, in any case: utf-8, utf-16le, utf-16,
 latin1, cp1252, cp1251, koi8-r, iso-8859-2, ibm852, cp437, macintosh,
 shift_jis, gbk, ... --list shows every encoding, its labels, and whether
 convert reads it, writes it, or both. Where WHATWG and iconv disagree, the
-label means what WHATWG says, except latin1, iso-8859-1, ascii, iso-8859-9
-and iso-8859-11 (and their aliases), which are the exact ISO encodings as in
-iconv and Python (WHATWG reads them as windows-1252, -1254 and -874): text
-written under those names holds only the bytes the standard defines.
+label means what WHATWG says, except latin1, iso-8859-1, ascii, iso-8859-9,
+iso-8859-11 and tis-620 (and their aliases), which are the exact ISO and TIS
+encodings as in iconv (WHATWG reads them as windows-1252, -1254 and -874):
+text written under those names holds only the bytes the standard defines;
+name windows-874 for Thai text from Windows or the web.
 The single-byte tables are WHATWG's for its encodings (ISO-8859-x bytes 80-9F
 are the C1 controls U+0080-U+009F; in koi8-u AE and BE are ў and Ў, where
 Python and iconv follow RFC 2319's box drawing characters; windows-125x bytes
 the vendor left undefined are the C1 controls of the same value) and glibc's
-for the others (IBM437, IBM850, IBM852, IBM855, MAC-CENTRALEUROPE, KOI8-RU,
+for the others (IBM437, IBM850, IBM852, IBM855, MAC-CENTRALEUROPE, VISCII,
 ...). The multi-byte encodings (shift_jis, euc-jp, iso-2022-jp, gbk,
 gb18030, big5, euc-kr) are read and written as WHATWG says, to the byte:
 shift_jis F040 is U+E000, gb18030 A140 is U+E4C6, gb18030 81 FF is one bad
 sequence; iso-2022-kr, hz-gb-2312, johab and euc-jis-2004 as iconv and
-Python do. WHATWG names iso-2022-kr, csiso2022kr and hz-gb-2312 as its
-"replacement" encoding, which reads anything as one U+FFFD; here they are
-the real ISO-2022-KR and HZ-GB-2312, as in iconv and Python.
+Python do, euc-tw and iso-2022-cn as glibc's iconv does (iso-2022-cn
+designates again on each line, as RFC 1922 says). WHATWG names iso-2022-kr,
+csiso2022kr, hz-gb-2312 and iso-2022-cn as its "replacement" encoding,
+which reads anything as one U+FFFD; here they are the real encodings, as in
+iconv.
 -f auto detects FROM from each input's first 64 KiB (as 'utf8x detect'
 does), names its choice on stderr, and refuses, exit status 1 and nothing
 written, when its confidence is below --min-confidence.

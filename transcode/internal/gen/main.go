@@ -8,7 +8,9 @@
 //     indexes);
 //   - data/glibc.txt: the glibc charmaps of Debian's locales package
 //     (/usr/share/i18n/charmaps/NAME.gz) for the encodings WHATWG lacks and
-//     iconv and uchardet name (IBM437, IBM850, IBM852, MAC-CENTRALEUROPE, ...);
+//     iconv and uchardet name (IBM437, IBM850, IBM852, MAC-CENTRALEUROPE,
+//     TIS-620, VISCII, ...); VISCII, whose bytes below 80 are not all ASCII,
+//     goes whole into sbFullSpecs;
 //   - data/labels.txt: the WHATWG labels (golang.org/x/text's
 //     encoding/htmlindex/tables.go, which x/text generates from
 //     https://encoding.spec.whatwg.org/encodings.json) and glibc iconv's
@@ -57,10 +59,19 @@ type encoding struct {
 	// gconv are the glibc gconv module names whose aliases become labels.
 	gconv []string
 	// exact is set for the ISO encodings that WHATWG reads as a Windows
-	// superset (ISO-8859-9 as windows-1254, ISO-8859-11 as windows-874):
+	// superset (ISO-8859-9 as windows-1254, ISO-8859-11 and TIS-620 as
+	// windows-874):
 	// their ISO labels go here, as iconv resolves them, so that text written
 	// under those names holds only bytes the ISO standard defines.
 	exact bool
+	// full is set for a charmap whose bytes 00-7F are not all ASCII
+	// (VISCII's 02 05 06 14 19 1E are letters): its whole table goes to
+	// sbFullSpecs, which transcode converts one byte at a time, not through
+	// the single-byte kernels (they take 00-7F as ASCII).
+	full bool
+	// extra are labels neither WHATWG nor glibc gives and other iconv
+	// implementations and the IANA registry do, lower case.
+	extra []string
 }
 
 var encodings = []encoding{
@@ -123,6 +134,13 @@ var encodings = []encoding{
 	{key: "armscii-8", name: "ARMSCII-8", charmap: "ARMSCII-8", gconv: []string{"ARMSCII-8"}},
 	{key: "iso-8859-9", name: "ISO-8859-9", charmap: "ISO-8859-9", gconv: []string{"ISO-8859-9"}, exact: true},
 	{key: "iso-8859-11", name: "ISO-8859-11", charmap: "ISO-8859-11", gconv: []string{"ISO-8859-11"}, exact: true},
+	// TIS-620 as glibc has it: ISO-8859-11 without the C1 controls and
+	// without A0 (no-break space).
+	{key: "tis-620", name: "TIS-620", charmap: "TIS-620", gconv: []string{"TIS-620"}, exact: true},
+	// VISCII (RFC 1456): Vietnamese, six letters among the C0 controls.
+	// glibc knows it by its module name only; "viscii1.1-1" and "csviscii"
+	// are GNU libiconv's and IANA's.
+	{key: "viscii", name: "VISCII", charmap: "VISCII", gconv: []string{"VISCII"}, full: true, extra: []string{"viscii1.1-1", "csviscii"}},
 }
 
 // handWritten are the encodings transcode defines in Go (the Unicode forms,
@@ -522,6 +540,9 @@ func generate(dataDir string) []byte {
 	keys := map[string]bool{}
 	for _, e := range encodings {
 		keys[e.key] = true
+		if e.full {
+			continue
+		}
 		var high [128]int
 		source := ""
 		switch {
@@ -580,6 +601,7 @@ func generate(dataDir string) []byte {
 	}
 	fmt.Fprintln(w, "}")
 	fmt.Fprintln(w)
+	writeFull(w, glibc)
 
 	// Labels: the WHATWG ones, then iconv's aliases of the same encodings.
 	labels := readLabels(filepath.Join(dataDir, "labels.txt"))
@@ -598,6 +620,46 @@ func generate(dataDir string) []byte {
 		log.Fatalf("gofmt: %v", err)
 	}
 	return out
+}
+
+// writeFull writes sbFullSpecs, the single-byte encodings whose bytes
+// 00-7F are not all ASCII, each table whole.
+func writeFull(w io.Writer, glibc map[string]map[int]int) {
+	fmt.Fprintln(w, "// sbFullSpecs are the single-byte encodings whose bytes 00-7F are not all")
+	fmt.Fprintln(w, "// ASCII: table[b] is the character of byte b, 0 where b (other than 00) is")
+	fmt.Fprintln(w, "// undefined.")
+	fmt.Fprintln(w, "var sbFullSpecs = [...]sbFullSpec{")
+	for _, e := range encodings {
+		if !e.full {
+			continue
+		}
+		m := glibc[e.charmap]
+		if m == nil {
+			log.Fatalf("%s: no charmap %s in data/glibc.txt", e.key, e.charmap)
+		}
+		if m[0] != 0 {
+			log.Fatalf("%s: byte 00 is not U+0000", e.key)
+		}
+		seen := map[int]int{}
+		fmt.Fprintf(w, "\t{key: %q, name: %q, source: %q, table: [256]uint16{", e.key, e.name, "glibc charmap "+e.charmap)
+		for b := 0; b < 256; b++ {
+			cp, ok := m[b]
+			if b > 0 && ok && cp == 0 || cp > 0xFFFF || cp >= 0xD800 && cp < 0xE000 {
+				log.Fatalf("%s: byte %02X is U+%04X, not a BMP scalar value other than U+0000", e.key, b, cp)
+			}
+			if _, dup := seen[cp]; dup && ok {
+				log.Fatalf("%s: U+%04X at two bytes: the scalar encoder takes one byte per character", e.key, cp)
+			}
+			seen[cp] = b
+			if b%8 == 0 {
+				fmt.Fprint(w, "\n\t\t")
+			}
+			fmt.Fprintf(w, "0x%04X, ", cp)
+		}
+		fmt.Fprintln(w, "\n\t}},")
+	}
+	fmt.Fprintln(w, "}")
+	fmt.Fprintln(w)
 }
 
 // readLabels returns (label, key) pairs: WHATWG's labels (the exact
@@ -649,6 +711,11 @@ func readLabels(path string) [][2]string {
 			if e.exact {
 				exactLabel[strings.ToLower(g)] = e.key
 			}
+		}
+	}
+	for _, e := range encodings {
+		for _, l := range e.extra {
+			iconv = append(iconv, [2]string{l, e.key})
 		}
 	}
 	var out [][2]string

@@ -149,8 +149,26 @@ var (
 	}
 )
 
+// The Chinese encodings uchardet names beyond the standard's.
+var (
+	// EUCTW is EUC-TW: CNS 11643 planes 1-7 and 15, from glibc's EUC-TW
+	// charmap. The labels are glibc's and GNU libiconv's names.
+	EUCTW = &Codec{
+		Name:   "EUC-TW",
+		Labels: []string{"euc-tw", "euctw", "cseuctw", "osf0005000a"},
+		ascii:  true, step: euctwDecode, enc: euctwEncode,
+	}
+	// ISO2022CN is ISO-2022-CN (RFC 1922): GB 2312 and CNS 11643 planes 1
+	// and 2, as glibc's ISO-2022-CN writes it; not ISO-2022-CN-EXT.
+	ISO2022CN = &Codec{
+		Name: "ISO-2022-CN", Stateful: true,
+		Labels: []string{"iso-2022-cn", "csiso2022cn", "iso2022cn", "iso2022_cn"},
+		step:   iso2022cnDecode, enc: iso2022cnEncode, flush: iso2022cnFlush,
+	}
+)
+
 // Codecs lists every codec of the package.
-var Codecs = []*Codec{ShiftJIS, EUCJP, ISO2022JP, GB18030, GBK, Big5, EUCKR, ISO2022KR, HZGB2312, Johab, EUCJISX0213}
+var Codecs = []*Codec{ShiftJIS, EUCJP, ISO2022JP, GB18030, GBK, Big5, EUCKR, ISO2022KR, HZGB2312, Johab, EUCJISX0213, EUCTW, ISO2022CN}
 
 // Lookup returns the codec one of whose labels or aliases equals label
 // (ASCII case and surrounding white space ignored), or nil.

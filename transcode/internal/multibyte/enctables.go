@@ -76,6 +76,8 @@ var (
 	johabEnc    = &encTable{build: johabBuild}
 	gb2312Enc   = &encTable{build: gb2312Build}
 	jisx0213Enc = &encTable{build: jisx0213Build}
+	cnsEnc      = &encTable{build: cnsBuild}
+	cnsEnc15    = &encTable{build: cnsBuild15}
 )
 
 // big5Build is the standard's "index Big5 pointer": no pointer below

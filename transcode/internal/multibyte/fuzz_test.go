@@ -14,6 +14,14 @@ func FuzzDecode(f *testing.F) {
 	for _, s := range []string{"", "\x81\xff", "\x1b$B$\"\x1b(B", "~{VP~}", "\x8f\xa1\xa1", "\x84\x31\xa4\x39", "\x88\x62", "\x1b$)C\x0e0!\x0f"} {
 		f.Add(uint8(0), s, uint16(1))
 	}
+	// EUC-TW (four-byte codes, plane 2 in Unicode plane 2) and ISO-2022-CN
+	// (designations per line, SS2).
+	for _, s := range []string{"\xc4\xe3\x8e\xa2\xa1\xa1\x8e\xa5\xa1\xa5a", "\x8e\xa1\xa4\xa1\x8e\xb0\xa1", "\x8e\xa2A\xa1"} {
+		f.Add(uint8(codecIndex(EUCTW)), s, uint16(3))
+	}
+	for _, s := range []string{"\x1b$)A\x0e0!\x1b$)GD!\x0f\n\x0e0!", "\x1b$*H\x1bN!!\x1bN\x7e", "\x1b$)A\x0e0!\n0!\x1b$+I"} {
+		f.Add(uint8(codecIndex(ISO2022CN)), s, uint16(5))
+	}
 	f.Fuzz(func(t *testing.T, which uint8, in string, cut uint16) {
 		if len(in) > 4096 {
 			return
@@ -49,6 +57,10 @@ func FuzzDecode(f *testing.F) {
 func FuzzEncode(f *testing.F) {
 	for _, s := range []string{"", "日本語", "\ue5e5\U0001F600", "か゚", "~{", "\xff\xe3\x81"} {
 		f.Add(uint8(0), s, uint16(1))
+	}
+	for _, s := range []string{"中文們乂亍\n碁𠀀 a\x0e", "乂乂啊們\r\n們", "\U00020000\U0002A6D6 繁體"} {
+		f.Add(uint8(codecIndex(EUCTW)), s, uint16(2))
+		f.Add(uint8(codecIndex(ISO2022CN)), s, uint16(4))
 	}
 	f.Fuzz(func(t *testing.T, which uint8, in string, cut uint16) {
 		if len(in) > 4096 {
@@ -166,4 +178,14 @@ func checkISO2022JPEncode(t *testing.T, r *refTable, in string) {
 	if err != nil || !bytes.Equal(got, html) {
 		t.Fatalf("HTML encode %+q: % x %v; reference % x", in, got, err, html)
 	}
+}
+
+// codecIndex is c's index in Codecs, for the fuzz targets' seeds.
+func codecIndex(c *Codec) int {
+	for i, x := range Codecs {
+		if x == c {
+			return i
+		}
+	}
+	panic("codec not listed: " + c.Name)
 }

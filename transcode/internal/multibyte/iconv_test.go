@@ -24,6 +24,8 @@ var iconvOracle = map[*Codec]string{
 	ISO2022KR:   "ISO-2022-KR",
 	Johab:       "JOHAB",
 	EUCJISX0213: "EUC-JISX0213",
+	EUCTW:       "EUC-TW",
+	ISO2022CN:   "ISO-2022-CN",
 	// glibc has no HZ-GB-2312.
 }
 

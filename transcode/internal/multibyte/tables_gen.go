@@ -8,7 +8,7 @@ import _ "embed"
 // pageBits is the log2 of the page size of the encoder tables built at run time.
 const pageBits = 5
 
-// Table sizes in bytes: jis0208.dec=22560, jis0212.dec=17672, gb18030.dec=47880, euckr.dec=47880, big5.dec=39564, big5hi.bits=2473, big5.supp=1746, johab.dec=48616, gb2312.dec=17672, jisx0213.dec=35344, jisx0213hi.bits=2209, jisx0213.supp=1818.
+// Table sizes in bytes: jis0208.dec=22560, jis0212.dec=17672, gb18030.dec=47880, euckr.dec=47880, big5.dec=39564, big5hi.bits=2473, big5.supp=1746, johab.dec=48616, gb2312.dec=17672, jisx0213.dec=35344, jisx0213hi.bits=2209, jisx0213.supp=1818, cns.dec=141376, cnshi.bits=8836.
 
 // jis0208Dec is index jis0208: code point by pointer, 0 for none.
 //
@@ -69,6 +69,16 @@ var jisx0213Hi string
 //
 //go:embed tables/jisx0213.supp
 var jisx0213Supp string
+
+// cnsDec maps slot*8836+(row-0x21)*94+(col-0x21) to a code point's low 16 bits, slots 0-7 being CNS 11643 planes 1-7 and 15 (glibc EUC-TW).
+//
+//go:embed tables/cns.dec
+var cnsDec string
+
+// cnsHi has a bit per CNS 11643 pointer whose code point is in Unicode plane 2.
+//
+//go:embed tables/cnshi.bits
+var cnsHi string
 
 // isoKatakana is index ISO-2022-JP katakana: U+FF61+i maps to isoKatakana[i].
 var isoKatakana = [...]uint16{0x3002, 0x300C, 0x300D, 0x3001, 0x30FB, 0x30F2, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30E3, 0x30E5, 0x30E7, 0x30C3, 0x30FC, 0x30A2, 0x30A4, 0x30A6, 0x30A8, 0x30AA, 0x30AB, 0x30AD, 0x30AF, 0x30B1, 0x30B3, 0x30B5, 0x30B7, 0x30B9, 0x30BB, 0x30BD, 0x30BF, 0x30C1, 0x30C4, 0x30C6, 0x30C8, 0x30CA, 0x30CB, 0x30CC, 0x30CD, 0x30CE, 0x30CF, 0x30D2, 0x30D5, 0x30D8, 0x30DB, 0x30DE, 0x30DF, 0x30E0, 0x30E1, 0x30E2, 0x30E4, 0x30E6, 0x30E8, 0x30E9, 0x30EA, 0x30EB, 0x30EC, 0x30ED, 0x30EF, 0x30F3, 0x309B, 0x309C}
