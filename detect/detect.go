@@ -1096,6 +1096,16 @@ func validCandidates(multi int, escs bool, p []byte) []Candidate {
 		return []Candidate{{Encoding: "iso-2022-kr", Iconv: "ISO-2022-KR", Confidence: 0.99, Evidence: Structure,
 			Language: "ko", LanguageName: "Korean", Note: "ISO-2022-KR designation (ESC $ ) C) and shifts"}}
 	}
+	if escs {
+		if lang := iso2022CN(p); lang != "" {
+			c := Candidate{Encoding: "iso-2022-cn", Iconv: "ISO-2022-CN", Confidence: 0.99, Evidence: Structure,
+				Language: lang, LanguageName: "Chinese (simplified)", Note: "ISO-2022-CN designation (ESC $ ) A or G) and shifts"}
+			if lang == "zh-hant" {
+				c.LanguageName = "Chinese (traditional)"
+			}
+			return []Candidate{c}
+		}
+	}
 	if n := hzChars(p); n > 0 {
 		return []Candidate{{Encoding: "hz-gb-2312", Iconv: "HZ", Confidence: 1 - math.Pow(0.1, float64(min(n, 8))), Evidence: Structure,
 			Language: "zh-hans", LanguageName: "Chinese (simplified)", Note: fmt.Sprintf("HZ escapes around %d GB2312 characters", n)}}
@@ -1175,6 +1185,19 @@ func iso2022JP(p []byte) bool {
 func iso2022KR(p []byte) bool {
 	i := bytes.Index(p, []byte("\x1b$)C"))
 	return i >= 0 && bytes.IndexByte(p[i:], 0x0E) >= 0
+}
+
+// iso2022CN reports the language of p when it holds an ISO-2022-CN
+// designation (RFC 1922: ESC $ ) A for GB 2312, ESC $ ) G for CNS 11643
+// plane 1) followed by a shift out to it: "zh-hans" for GB 2312, "zh-hant"
+// for CNS 11643; "" when p is not ISO-2022-CN.
+func iso2022CN(p []byte) string {
+	for _, d := range []struct{ esc, lang string }{{"\x1b$)A", "zh-hans"}, {"\x1b$)G", "zh-hant"}} {
+		if i := bytes.Index(p, []byte(d.esc)); i >= 0 && bytes.IndexByte(p[i:], 0x0E) >= 0 {
+			return d.lang
+		}
+	}
+	return ""
 }
 
 // hzWindow is how far into an ASCII input HZ's first "~{" is looked for:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"github.com/utf8x/utf8x/internal/sniff"
+	"github.com/utf8x/utf8x/transcode"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -202,6 +203,9 @@ func TestEncodingsPeersName(t *testing.T) {
 	pl := "Wczoraj wieczorem długo spacerowaliśmy nad rzeką i rozmawialiśmy o przyszłości. Pogoda była ciepła, a słońce powoli zachodziło nad miastem. Potem poszliśmy do małej kawiarni, gdzie piliśmy herbatę."
 	ro := "Ieri seară ne-am plimbat mult pe malul râului și am vorbit despre viitor. Vremea era caldă, iar soarele apunea încet deasupra orașului. Apoi am intrat într-o cafenea mică, unde am băut ceai și am ascultat muzică."
 	lt := "Vakar vakare ilgai vaikščiojome upės krantine ir kalbėjomės apie ateitį. Oras buvo šiltas, o saulė lėtai leidosi virš miesto. Paskui užėjome į mažą kavinę, kur gėrėme arbatą ir klausėmės senos muzikos."
+	ko := "어제 저녁 우리는 강변을 따라 오래 걸으며 미래에 대해 이야기했다. 날씨는 따뜻했고 해는 도시 위로 천천히 지고 있었다. 그 다음 우리는 작은 카페에 들어가 차를 마시며 오래된 음악을 들었다."
+	vi := "Tối hôm qua chúng tôi đi dạo rất lâu dọc bờ sông và nói chuyện về tương lai. Thời tiết ấm áp, mặt trời lặn chậm trên thành phố. Sau đó chúng tôi vào một quán cà phê nhỏ, uống trà và nghe nhạc cũ."
+	zhHant := "昨天晚上我們沿著河岸散步了很久，談論著未來。天氣很溫暖，太陽慢慢地落在城市的上空。後來我們走進一家小咖啡館，喝著茶，聽著古老的音樂。"
 	ar := "مشينا مساء أمس طويلا على ضفة النهر وتحدثنا عن المستقبل. كان الطقس دافئا والشمس تغرب ببطء فوق المدينة. ثم دخلنا مقهى صغيرا حيث شربنا الشاي واستمعنا إلى موسيقى قديمة."
 	for _, tc := range []struct {
 		name string
@@ -213,6 +217,11 @@ func TestEncodingsPeersName(t *testing.T) {
 		{"ibm852", charmap.CodePage852, pl},
 		{"iso-8859-4", charmap.ISO8859_4, lt},
 		{"iso-8859-6", charmap.ISO8859_6, ar},
+		{"mac-centraleurope", lookupEnc(t, "mac-centraleurope"), pl},
+		{"mac-centraleurope", lookupEnc(t, "mac-centraleurope"), lt},
+		{"johab", lookupEnc(t, "johab"), ko},
+		{"viscii", lookupEnc(t, "viscii"), vi},
+		{"euc-tw", lookupEnc(t, "euc-tw"), zhHant},
 	} {
 		b, err := tc.enc.NewEncoder().Bytes([]byte(tc.text))
 		if err != nil {
@@ -251,6 +260,22 @@ func TestEscapeEncodings(t *testing.T) {
 			t.Errorf("%q: %s (%s), want %s", tc.in, c.Encoding, c.Note, tc.want)
 		}
 	}
+	// ISO-2022-CN: the GB 2312 designation names simplified Chinese, the
+	// CNS 11643 one traditional; what detect names decodes the text back.
+	for _, tc := range []struct{ text, lang string }{
+		{"这是一个测试，我们今天学习。\nSecond line in ASCII.\n", "zh-hans"},
+		{"這是一個測試，我們今天學習。\n", "zh-hant"},
+	} {
+		b, err := lookupEnc(t, "iso-2022-cn").NewEncoder().Bytes([]byte(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := Detect(b, nil).Candidates[0]
+		d, err := Lookup(c.Encoding)
+		if c.Encoding != "iso-2022-cn" || c.Language != tc.lang || err != nil || !decodesTo(d, b, tc.text) {
+			t.Errorf("ISO-2022-CN %q: %s %s (%s)", tc.text, c.Encoding, c.Language, c.Note)
+		}
+	}
 	hz := "~{UbJGR;8v2bJT#,NRCG=qLlQ'O0!#~}"
 	d := Decoder("hz-gb-2312")
 	if d == nil || !decodesTo(d, []byte(hz), "这是一个测试，我们今天学习。") {
@@ -261,4 +286,15 @@ func TestEscapeEncodings(t *testing.T) {
 func decodesTo(d encoding.Encoding, b []byte, want string) bool {
 	got, err := d.NewDecoder().Bytes(b)
 	return err == nil && string(got) == want
+}
+
+// lookupEnc is transcode's encoding called name, for the encodings x/text
+// lacks.
+func lookupEnc(t *testing.T, name string) encoding.Encoding {
+	t.Helper()
+	e, err := transcode.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

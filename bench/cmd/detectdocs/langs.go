@@ -26,7 +26,7 @@ var encodings = map[string]encoding.Encoding{
 	"windows-1258": charmap.Windows1258, "windows-874": charmap.Windows874,
 	"shift_jis": japanese.ShiftJIS, "euc-jp": japanese.EUCJP,
 	"gb18030": simplifiedchinese.GB18030, "big5": traditionalchinese.Big5, "euc-kr": korean.EUCKR,
-	"mac-centraleurope": lookup("mac-centraleurope"), "johab": lookup("johab"),
+	"mac-centraleurope": lookup("mac-centraleurope"), "johab": lookup("johab"), "viscii": lookup("viscii"), "euc-tw": lookup("euc-tw"),
 	"utf-8":    xunicode.UTF8,
 	"utf-16le": xunicode.UTF16(xunicode.LittleEndian, xunicode.IgnoreBOM),
 	"utf-16be": xunicode.UTF16(xunicode.BigEndian, xunicode.IgnoreBOM),
@@ -68,11 +68,11 @@ var langs = map[string]langSpec{
 	"he":      {[]string{"windows-1255", "iso-8859-8"}, ""},
 	"ar":      {[]string{"windows-1256", "iso-8859-6"}, ""},
 	"fa":      {[]string{"windows-1256"}, ""},
-	"vi":      {[]string{"windows-1258"}, ""},
+	"vi":      {[]string{"windows-1258", "viscii"}, ""},
 	"th":      {[]string{"windows-874"}, ""},
 	"ja":      {[]string{"shift_jis", "euc-jp"}, ""},
 	"zh-hans": {[]string{"gb18030"}, "chinese"},
-	"zh-hant": {[]string{"big5"}, ""},
+	"zh-hant": {[]string{"big5", "euc-tw"}, ""},
 	"ko":      {[]string{"euc-kr", "johab"}, ""},
 }
 

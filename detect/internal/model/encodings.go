@@ -87,11 +87,16 @@ var Encodings = []*Encoding{
 	{Name: "iso-8859-13", Iconv: "ISO-8859-13", Enc: charmap.ISO8859_13, Langs: baltic, Prior: 2},
 	{Name: "iso-8859-4", Iconv: "ISO-8859-4", Enc: charmap.ISO8859_4, Langs: baltic, Prior: 4},
 	{Name: "windows-1258", Iconv: "WINDOWS-1258", Enc: charmap.Windows1258, Langs: []string{"vi"}},
+	// VISCII (RFC 1456) puts six capitals with hooks and tildes on C0
+	// control bytes: the scores read only its bytes above 7F.
+	{Name: "viscii", Iconv: "VISCII", Enc: replacing("viscii"), Langs: []string{"vi"}, Prior: 8},
 	{Name: "windows-874", Iconv: "WINDOWS-874", Enc: charmap.Windows874, Langs: []string{"th"}},
 	{Name: "shift_jis", Iconv: "CP932", Enc: japanese.ShiftJIS, Langs: []string{"ja"}},
 	{Name: "euc-jp", Iconv: "EUC-JP", Enc: japanese.EUCJP, Langs: []string{"ja"}},
 	{Name: "gb18030", Iconv: "GB18030", Enc: simplifiedchinese.GB18030, Langs: []string{"zh-hans"}},
 	{Name: "big5", Iconv: "BIG5", Enc: traditionalchinese.Big5, Langs: []string{"zh-hant"}},
+	// EUC-TW: CNS 11643, Taiwan's Unix encoding.
+	{Name: "euc-tw", Iconv: "EUC-TW", Enc: replacing("euc-tw"), Langs: []string{"zh-hant"}, Prior: 10},
 	{Name: "euc-kr", Iconv: "EUC-KR", Enc: korean.EUCKR, Langs: []string{"ko"}},
 	// Johab (KS X 1001:1992 annex 3) spells every modern Hangul syllable
 	// by its letters; it was the other Korean encoding of DOS and early
