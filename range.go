@@ -53,21 +53,28 @@ func ownedFrom(p []byte, i int) int {
 // Lines and columns in a report count from the start of the bytes it owns, so
 // that the report of a range starting at offset 0 gives them for the input:
 // an error is on line Line+1, column Column+1.
+//
+// A report marshals to JSON and back (encoding/json) without loss, so that
+// the reports of ranges checked in other processes or machines can be merged
+// in one: the keys are the fields' names in lower case, the errors are
+// RangeError's JSON objects, and a report without errors has "errors": null.
 type RangeReport struct {
-	From, To int // input offsets of the bytes owned: the elements starting in the range
+	From int `json:"from"` // input offset of the first byte owned: the elements starting in the range
+	To   int `json:"to"`   // input offset just past the last byte owned
 
-	Runes   int // characters, each ill-formed maximal subpart counting as one
-	UTF16   int // UTF-16 code units, each ill-formed maximal subpart counting as one
-	Lines   int // LF bytes
-	Tail    int // characters after the last LF (all of Runes when Lines is 0)
-	Invalid int // ill-formed maximal subparts, all of them
+	Runes   int `json:"runes"`   // characters, each ill-formed maximal subpart counting as one
+	UTF16   int `json:"utf16"`   // UTF-16 code units, each ill-formed maximal subpart counting as one
+	Lines   int `json:"lines"`   // LF bytes
+	Tail    int `json:"tail"`    // characters after the last LF (all of Runes when Lines is 0)
+	Invalid int `json:"invalid"` // ill-formed maximal subparts, all of them
 
 	// Errors lists the first ill-formed maximal subparts, at most as many as
 	// CheckRange was asked for, in input order.
-	Errors []RangeError
+	Errors []RangeError `json:"errors"`
 }
 
-// RangeError is one ill-formed maximal subpart found by CheckRange.
+// RangeError is one ill-formed maximal subpart found by CheckRange. Its JSON
+// form (MarshalJSON) keeps the bytes, as hex, and the kind, by name.
 type RangeError struct {
 	Offset int       // input offset of its first byte
 	Len    int       // its length, 1 to 3
