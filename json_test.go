@@ -81,7 +81,7 @@ func TestRangeReportJSONRoundTrip(t *testing.T) {
 		}
 		start := r.IntN(len(p))
 		end := start + r.IntN(len(p)-start+1)
-		lo, hi := max(start-utf8x.UTFMax+1, 0), min(end+utf8x.UTFMax-1, len(p))
+		lo, hi := max(start-utf8x.RangeContext, 0), min(end+utf8x.RangeContext, len(p))
 		part, err := utf8x.CheckRange(p[lo:hi], lo, start-lo, end-lo, r.IntN(4)-1)
 		if err != nil {
 			t.Fatal(err)
