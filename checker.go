@@ -101,6 +101,32 @@ func (c *Checker) Next() (RangeError, error) {
 	}
 }
 
+// CountRest checks the rest of the input without placing its errors, at the
+// speed of validation, and returns how many ill-formed maximal subparts it
+// holds: the number of errors Next would still have returned. At the end of
+// the input err is nil; a read error is returned with the errors counted
+// before it. Next returns io.EOF (or the read error) after it.
+func (c *Checker) CountRest() (n int, err error) {
+	for {
+		block := c.buf[c.lo:c.cut]
+		for c.i < len(block) {
+			off, size, _ := firstInvalid(block[c.i:])
+			c.i += off + size
+			if size > 0 {
+				n++
+			}
+		}
+		// No position is kept from here on.
+		c.at, c.ra = c.base+int64(len(block)), nil
+		if err := c.fill(); err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return n, err
+		}
+	}
+}
+
 // Offset returns how many bytes of the input have been checked: the input's
 // length once Next has returned io.EOF; just past the error after Next has
 // returned one.

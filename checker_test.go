@@ -230,3 +230,34 @@ func ExampleChecker() {
 	// 3:2: invalid UTF-8 at byte 20: unexpected-continuation (AF)
 	// 24 bytes checked
 }
+
+// CountRest counts what Next would have returned, after any number of Next.
+func TestCheckerCountRest(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	for _, p := range checkerInputs(r, 200) {
+		want := wantErrors(t, p)
+		k := r.IntN(len(want) + 1)
+		for _, rd := range []io.Reader{&chunkReader{bytes.NewReader(p), r, 1 + r.IntN(100)}, bytes.NewReader(p)} {
+			c := utf8x.NewChecker(rd)
+			var got []utf8x.RangeError
+			for range k {
+				e, err := c.Next()
+				if err != nil {
+					t.Fatalf("Next: %v", err)
+				}
+				got = append(got, e)
+			}
+			sameErrors(t, "before CountRest", p, got, want[:k])
+			n, err := c.CountRest()
+			if err != nil || n != len(want)-k {
+				t.Fatalf("%s: CountRest after %d of %d errors = %d, %v", rangeShort(p), k, len(want), n, err)
+			}
+			if c.Offset() != int64(len(p)) {
+				t.Fatalf("Offset() = %d after CountRest, want %d", c.Offset(), len(p))
+			}
+			if _, err := c.Next(); err != io.EOF {
+				t.Fatalf("Next after CountRest: %v", err)
+			}
+		}
+	}
+}
