@@ -261,3 +261,43 @@ func TestCheckerCountRest(t *testing.T) {
 		}
 	}
 }
+
+// FuzzChecker reads p through reads of the sizes sizes gives, in turn, and
+// compares the errors with CheckRange's.
+// Reads of 0 bytes are allowed, fewer in a row than make the Checker give up.
+func FuzzChecker(f *testing.F) {
+	for _, s := range rangeInputs {
+		f.Add([]byte(s), []byte{1, 2, 3})
+	}
+	f.Fuzz(func(t *testing.T, p, sizes []byte) {
+		// Empty reads, but fewer in a row than the Checker gives up after.
+		if len(sizes) > 64 || len(p) > 1<<16 {
+			return
+		}
+		if bytes.Count(sizes, []byte{0}) == len(sizes) {
+			sizes = append(sizes, 1)
+		}
+		r := &sizedReader{p: p, sizes: sizes}
+		got := allErrors(t, utf8x.NewChecker(r), len(p))
+		sameErrors(t, fmt.Sprintf("reads of % d", sizes), p, got, wantErrors(t, p))
+	})
+}
+
+// sizedReader hands out p in reads of sizes[i%len(sizes)] bytes (0 is an
+// empty read), without io.ReaderAt.
+type sizedReader struct {
+	p     []byte
+	sizes []byte
+	i     int
+}
+
+func (s *sizedReader) Read(b []byte) (int, error) {
+	if len(s.p) == 0 {
+		return 0, io.EOF
+	}
+	k := int(s.sizes[s.i%len(s.sizes)])
+	s.i++
+	n := copy(b[:min(len(b), k)], s.p)
+	s.p = s.p[n:]
+	return n, nil
+}
