@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 )
 
 // Checker reads UTF-8 from an io.Reader and reports its ill-formed maximal
@@ -14,8 +15,9 @@ import (
 //
 // Lines and columns are counted over the valid text on the way, or, when the
 // reader is also an io.ReaderAt and an io.Seeker that can tell where it
-// stands (an *os.File of a regular file, a *bytes.Reader), by reading the
-// input again up to each error, so that valid text costs only its
+// stands (an *os.File of a regular file, a *bytes.Reader; a reader with a
+// Stat method, as *os.File has, must say it is a regular file), by reading
+// the input again up to each error, so that valid text costs only its
 // validation. Such an input must not change while it is checked.
 type Checker struct {
 	r io.Reader
@@ -54,6 +56,13 @@ const (
 // stands: offsets count from there.
 func NewChecker(r io.Reader) *Checker {
 	c := &Checker{r: r}
+	if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		// A file that is not regular (a device, a pipe) may read otherwise
+		// at an offset, or not at all.
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+			return c
+		}
+	}
 	if ra, ok := r.(io.ReaderAt); ok {
 		if s, ok := r.(io.Seeker); ok {
 			if at, err := s.Seek(0, io.SeekCurrent); err == nil {
