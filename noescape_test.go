@@ -55,6 +55,16 @@ func TestNoEscape(t *testing.T) {
 				p := fillBuf(&buf, in)
 				utf8x.UTF16Len(p)
 			}},
+			{"Count", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.Count(p)
+			}},
+			{"Position", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.Position(p, len(p)-3)
+			}},
 			{"IsASCII", func() {
 				var buf [len(long)]byte
 				p := fillBuf(&buf, in)

@@ -3,6 +3,7 @@ package utf8x
 import (
 	"bytes"
 	"errors"
+	"fmt"
 
 	"github.com/utf8x/utf8x/internal/kernel"
 )
@@ -17,7 +18,16 @@ import (
 // element ends (and, for an ill-formed one, its kind) is decided by at most 3
 // bytes after its first. A range of the input therefore owns exactly the
 // elements whose first byte lies in it, and can be checked knowing only the
-// 3 bytes before it and the 3 after it.
+// RangeContext bytes before it and RangeContext after it.
+
+// RangeContext is how many bytes of the input a range needs on each side of
+// it, besides its own, to be checked (CheckRange), repaired
+// (AppendValidRange) or bounded (RangeBounds) on its own: the element holding
+// a range's first byte starts at most 3 bytes before it, and how an element
+// cut by a range's end ends is decided by at most the 3 bytes after the end.
+// A window of an input for a range [start, end) is therefore
+// input[max(start-RangeContext, 0):min(end+RangeContext, len(input))].
+const RangeContext = UTFMax - 1
 
 // RangeBounds returns the bytes p[from:to] that the range p[start:end] owns:
 // the characters and ill-formed maximal subparts whose first byte lies in
@@ -27,8 +37,8 @@ import (
 // an input own disjoint pieces that tile it too.
 //
 // p is the whole input or a window of it that holds, besides the range, the
-// 3 bytes before start and the 3 bytes after end, or as many as the input has
-// there. Out-of-range start and end are clamped to p.
+// RangeContext bytes before start and the RangeContext bytes after end, or as
+// many as the input has there. Out-of-range start and end are clamped to p.
 func RangeBounds(p []byte, start, end int) (from, to int) {
 	start = min(max(start, 0), len(p))
 	end = min(max(end, start), len(p))
@@ -53,21 +63,28 @@ func ownedFrom(p []byte, i int) int {
 // Lines and columns in a report count from the start of the bytes it owns, so
 // that the report of a range starting at offset 0 gives them for the input:
 // an error is on line Line+1, column Column+1.
+//
+// A report marshals to JSON and back (encoding/json) without loss, so that
+// the reports of ranges checked in other processes or machines can be merged
+// in one: the keys are the fields' names in lower case, the errors are
+// RangeError's JSON objects, and a report without errors has "errors": null.
 type RangeReport struct {
-	From, To int // input offsets of the bytes owned: the elements starting in the range
+	From int `json:"from"` // input offset of the first byte owned: the elements starting in the range
+	To   int `json:"to"`   // input offset just past the last byte owned
 
-	Runes   int // characters, each ill-formed maximal subpart counting as one
-	UTF16   int // UTF-16 code units, each ill-formed maximal subpart counting as one
-	Lines   int // LF bytes
-	Tail    int // characters after the last LF (all of Runes when Lines is 0)
-	Invalid int // ill-formed maximal subparts, all of them
+	Runes   int `json:"runes"`   // characters, each ill-formed maximal subpart counting as one
+	UTF16   int `json:"utf16"`   // UTF-16 code units, each ill-formed maximal subpart counting as one
+	Lines   int `json:"lines"`   // LF bytes
+	Tail    int `json:"tail"`    // characters after the last LF (all of Runes when Lines is 0)
+	Invalid int `json:"invalid"` // ill-formed maximal subparts, all of them
 
 	// Errors lists the first ill-formed maximal subparts, at most as many as
 	// CheckRange was asked for, in input order.
-	Errors []RangeError
+	Errors []RangeError `json:"errors"`
 }
 
-// RangeError is one ill-formed maximal subpart found by CheckRange.
+// RangeError is one ill-formed maximal subpart found by CheckRange. Its JSON
+// form (MarshalJSON) keeps the bytes, as hex, and the kind, by name.
 type RangeError struct {
 	Offset int       // input offset of its first byte
 	Len    int       // its length, 1 to 3
@@ -85,7 +102,7 @@ func (e RangeError) AsError() *Error {
 
 // ErrRangeWindow is returned by CheckRange when its window cannot decide
 // where the range's first element starts.
-var ErrRangeWindow = errors.New("utf8x: range window must hold the 3 bytes before the range or start at the input's start")
+var ErrRangeWindow = fmt.Errorf("utf8x: range window must hold the %d bytes before the range or start at the input's start", RangeContext)
 
 // CheckRange checks the range p[start:end] of a larger input of which p is a
 // window starting at input offset base (0 when p is the whole input). It
@@ -96,15 +113,15 @@ var ErrRangeWindow = errors.New("utf8x: range window must hold the 3 bytes befor
 // of CheckRange(p, 0, 0, len(p), maxErrors) on the whole, once the merged
 // Errors is cut to maxErrors.
 //
-// The window must hold the 3 bytes before start unless base is 0 (then p
-// starts the input), and the 3 bytes after end unless p ends where the input
-// does; the bytes after end decide how an element cut by end ends. An error
+// The window must hold the RangeContext bytes before start unless base is 0
+// (then p starts the input), and the RangeContext bytes after end unless p
+// ends where the input does; the bytes after end decide how an element cut by end ends. An error
 // is returned only when start, end and base do not make sense.
 func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) {
 	if base < 0 || start < 0 || start > end || end > len(p) {
 		return RangeReport{}, errors.New("utf8x: CheckRange: need 0 <= base, 0 <= start <= end <= len(p)")
 	}
-	if base > 0 && start < UTFMax-1 {
+	if base > 0 && start < RangeContext {
 		return RangeReport{}, ErrRangeWindow
 	}
 	from, to := RangeBounds(p, start, end)
@@ -113,7 +130,7 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 	// Counting the owned bytes on their own is exact: each element of them
 	// is an element of the input with the same length. Only the kind of the
 	// last one can depend on the bytes after to, so errors are looked for in
-	// a view that keeps 3 of them.
+	// a view that keeps RangeContext of them.
 	valid := false
 	if k, runes, units := kernel.ValidRunes(own); k == len(own) {
 		// The common case, valid text: one pass validates and counts.
@@ -133,7 +150,7 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 		// bytes after to could only decide the kind of one.
 		return rep, nil
 	}
-	view := p[from:min(len(p), to+UTFMax-1)]
+	view := p[from:min(len(p), to+RangeContext)]
 	n := len(own)
 	off, size, kind := firstInvalid(view)
 	line, col, last := 0, 0, 0 // the line and column count has reached view[last]
@@ -213,7 +230,7 @@ func AppendValidRange(dst, p []byte, base, start, end int, pol Policy) (out []by
 	if base < 0 || start < 0 || start > end || end > len(p) {
 		return dst, 0, errors.New("utf8x: AppendValidRange: need 0 <= base, 0 <= start <= end <= len(p)")
 	}
-	if base > 0 && start < UTFMax-1 {
+	if base > 0 && start < RangeContext {
 		return dst, 0, ErrRangeWindow
 	}
 	from, to := RangeBounds(p, start, end)

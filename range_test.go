@@ -67,7 +67,7 @@ func checkCuts(t *testing.T, p []byte, cuts []int, want utf8x.RangeReport, maxEr
 		if err != nil {
 			t.Fatalf("CheckRange(%d, %d): %v", start, end, err)
 		}
-		lo, hi := max(start-3, 0), min(end+3, len(p))
+		lo, hi := max(start-utf8x.RangeContext, 0), min(end+utf8x.RangeContext, len(p))
 		b, err := utf8x.CheckRange(p[lo:hi], lo, start-lo, end-lo, maxErrors)
 		if err != nil {
 			t.Fatalf("CheckRange(window %d:%d, %d, %d): %v", lo, hi, start, end, err)
@@ -261,7 +261,7 @@ func checkRepairCuts(t *testing.T, p []byte, cuts []int, pol utf8x.Policy) {
 	var err error
 	for i := 0; i+1 < len(cuts) && err == nil; i++ {
 		start, end := cuts[i], cuts[i+1]
-		lo, hi := max(start-3, 0), min(end+3, len(p))
+		lo, hi := max(start-utf8x.RangeContext, 0), min(end+utf8x.RangeContext, len(p))
 		var k int
 		got, k, err = utf8x.AppendValidRange(got, p[lo:hi], lo, start-lo, end-lo, pol)
 		n += k
@@ -321,7 +321,7 @@ func FuzzCheckRange(f *testing.F) {
 
 // A file split into byte ranges, as GNU parallel --pipepart, Hadoop or Spark
 // split it, each range checked on its own (here in turn; in practice in other
-// processes or machines) from the range plus 3 bytes of context on each
+// processes or machines) from the range plus utf8x.RangeContext bytes on each
 // side, and the reports merged: the result is that of checking the whole.
 func ExampleCheckRange() {
 	input := []byte("naïve\ncafé \xE2\x82 ok\n\xC0\xAF€")
@@ -329,7 +329,7 @@ func ExampleCheckRange() {
 	var merged utf8x.RangeReport
 	for i := 0; i+1 < len(cuts); i++ {
 		start, end := cuts[i], cuts[i+1]
-		lo, hi := max(start-3, 0), min(end+3, len(input))
+		lo, hi := max(start-utf8x.RangeContext, 0), min(end+utf8x.RangeContext, len(input))
 		window := input[lo:hi] // what a worker reads, e.g. with ReadAt
 		rep, err := utf8x.CheckRange(window, lo, start-lo, end-lo, -1)
 		if err != nil {

@@ -516,7 +516,7 @@ func TestMixedStopRanges(t *testing.T) {
 				var got *Error
 				for start := 0; start < len(in) && got == nil; {
 					end := min(len(in), start+1+rng.IntN(700))
-					lo, hi := max(0, start-3), min(len(in), end+3)
+					lo, hi := max(0, start-utf8x.RangeContext), min(len(in), end+utf8x.RangeContext)
 					c := NewConverter(from, to, utf8x.Strict, utf8x.BOMKeep)
 					_, _, _, err := c.AppendRange(nil, in[lo:hi], lo, start-lo, end-lo)
 					if err != nil && !errors.As(err, &got) {

@@ -13,8 +13,8 @@ import (
 // the characters and ill-formed maximal subparts (utf8x.RangeBounds), for
 // UTF-16 the 2-byte code units counted from the start of the input, a
 // surrogate pair going with its high half, for UTF-32 the 4-byte units, for
-// ISO-8859-1 and Windows-1252 the bytes. Finding them takes at most 3 bytes
-// before the range and 3 after it.
+// ISO-8859-1 and Windows-1252 the bytes. Finding them takes at most
+// utf8x.RangeContext (3) bytes before the range and as many after it.
 
 // errRangeForm is returned by AppendRange for input encodings whose units a
 // range cannot find on its own.
@@ -42,8 +42,8 @@ var errRangeStateful = errors.New("transcode: AppendRange cannot write an encodi
 // input must be converted as one range: each empty range of it would write
 // the start of a stream.)
 //
-// The window must hold the 3 bytes before start unless base is 0, and the 3
-// bytes after end unless src ends where the input does. The input encoding
+// The window must hold the utf8x.RangeContext bytes before start unless base
+// is 0, and the utf8x.RangeContext bytes after end unless src ends where the input does. The input encoding
 // must be UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or a single-byte
 // encoding (IsSingleByte), the output one without shift states (not
 // IsStateful): UTF-16 and UTF-32 take their byte order from a signature
@@ -53,7 +53,7 @@ func (c *Converter) AppendRange(dst, src []byte, base, start, end int) (out []by
 	if base < 0 || start < 0 || start > end || end > len(src) {
 		return dst, 0, 0, errors.New("transcode: AppendRange: need 0 <= base, 0 <= start <= end <= len(src)")
 	}
-	if base > 0 && start < 3 {
+	if base > 0 && start < utf8x.RangeContext {
 		return dst, 0, 0, utf8x.ErrRangeWindow
 	}
 	if c.policy.UTF8Only() && c.from != utf8Form {
@@ -194,7 +194,7 @@ func utf16Bound(src []byte, base, i int, be bool) int {
 	if i >= 2 && i+1 == len(src) && isHighSurrogate(get16(src[i-2:], be)) {
 		// A high surrogate and the input's last odd byte are one unit (one
 		// U+FFFD), owned by the range that holds the surrogate. The window
-		// holds 3 bytes past any range, so only the input ends here.
+		// holds RangeContext (3) bytes past any range, so only the input ends here.
 		return len(src)
 	}
 	if i >= 2 && i+2 <= len(src) {

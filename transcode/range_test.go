@@ -75,7 +75,7 @@ func checkRangeCuts(t *testing.T, c *Converter, src []byte, cuts []int) {
 	owned := 0
 	for i := 0; i+1 < len(cuts) && err == nil; i++ {
 		start, end := cuts[i], cuts[i+1]
-		lo, hi := max(start-3, 0), min(end+3, len(src))
+		lo, hi := max(start-utf8x.RangeContext, 0), min(end+utf8x.RangeContext, len(src))
 		var from, to int
 		got, from, to, err = c.AppendRange(got, src[lo:hi], lo, start-lo, end-lo)
 		if err == nil && from != owned {
@@ -251,14 +251,14 @@ func FuzzAppendRange(f *testing.F) {
 
 // A UTF-8 file split into byte ranges, as GNU parallel --pipepart, Hadoop
 // or Spark split it, each range converted to UTF-16LE on its own from the
-// range plus 3 bytes on each side: the outputs end to end are the
+// range plus utf8x.RangeContext bytes on each side: the outputs end to end are the
 // conversion of the whole file.
 func ExampleConverter_AppendRange() {
 	input := []byte("€1 → ½ 😀 ok")
 	var out []byte
 	c := NewConverter(UTF8, UTF16LE, utf8x.Replace, utf8x.BOMKeep)
 	for _, r := range [][2]int{{0, 2}, {2, 6}, {6, 13}, {13, len(input)}} { // 2, 6 and 13 cut characters
-		lo, hi := max(r[0]-3, 0), min(r[1]+3, len(input))
+		lo, hi := max(r[0]-utf8x.RangeContext, 0), min(r[1]+utf8x.RangeContext, len(input))
 		var from, to int
 		var err error
 		out, from, to, err = c.AppendRange(out, input[lo:hi], lo, r[0]-lo, r[1]-lo)

@@ -264,7 +264,7 @@ func TestRepairEngineOne(t *testing.T) {
 }
 
 // engineRanges3 converts src as the ranges between cuts, each through
-// AppendRange with a window of 3 bytes around it (or the whole input), and
+// AppendRange with a window of utf8x.RangeContext bytes around it (or the whole input), and
 // returns the outputs end to end, up to the first error; c.Fixed() is left
 // holding the sum of the ranges' counts.
 func engineRanges3(c *Converter, src []byte, cuts []int, rng *rand.Rand) ([]byte, error) {
@@ -279,7 +279,7 @@ func engineRanges3(c *Converter, src []byte, cuts []int, rng *rand.Rand) ([]byte
 		start, end := bounds[i], bounds[i+1]
 		lo, hi := 0, len(src)
 		if rng.IntN(2) == 0 {
-			lo, hi = max(0, start-3), min(len(src), end+3)
+			lo, hi = max(0, start-utf8x.RangeContext), min(len(src), end+utf8x.RangeContext)
 		}
 		var err error
 		out, _, _, err = c.AppendRange(out, src[lo:hi], lo, start-lo, end-lo)

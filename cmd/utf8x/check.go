@@ -542,40 +542,213 @@ func fileBase64(path string) string {
 // onBlock, if set, after each block. It holds one block, whatever the input.
 // On a read failure it returns what it found so far and an *inputError; an
 // error from onError or onBlock ends it and is returned as it is.
+//
+// Strict UTF-8 is checked by utf8x.Checker, which places each error as it
+// finds it (reading a regular file again up to each error, so that valid
+// text is not counted on the way: counting LFs and characters cost a third
+// as much as validating); the forms of --encoding by checkStreamForm.
 func checkStream(r io.Reader, path string, opts checkOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
-	var res checkResult
-	firstInvalid := utf8x.FirstInvalid
-	br := newBlockReader(r, path, opts.blockSize)
-	pos := startPosition()
-	// A regular file of strict UTF-8 is read again up to each error listed
-	// to place it (posAt: the offset pos is at), so that valid text is not
-	// counted on the way: counting LFs and characters cost a third as much
-	// as validating.
-	var reread io.ReaderAt
-	var posAt int64
-	if e := opts.form; e != nil {
-		firstInvalid = func(p []byte) (int, int, utf8x.ErrorKind) { return e.FirstInvalid(p, true) }
-		br = newBlockReader(r, path, max(opts.blockSize, 2*e.MaxUnitLen()))
-		br.tail = e.IncompleteTail
-		pos.count = e
-	} else if f, ok := r.(*os.File); ok && opts.wholeHead {
-		reread = f
+	if opts.form != nil {
+		return checkStreamForm(r, path, opts, onError, onBlock)
 	}
-	br.onRead = opts.onRead
+	var res checkResult
+	src := &checkSource{r: r, onRead: opts.onRead, onBlock: onBlock, head: make([]byte, 0, sniffLimit)}
 	// The start of the input, for sniffHead: enough to say what it looks
-	// like when the first error comes, and constant memory.
-	var head []byte
-	if opts.form == nil {
-		head = make([]byte, 0, sniffLimit)
-		// A UTF-32 byte order mark is 4 bytes. A file is read on until the
-		// head is whole, which costs it nothing; a pipe's first error is
-		// reported as soon as it comes, judged on what came before it.
-		br.first = utf8x.UTFMax
-		if opts.wholeHead {
-			br.first = min(sniffLimit, br.readSize())
+	// like when the first error comes, and constant memory. A file's is read
+	// whole first, which costs it nothing (a regular file's with ReadAt, so
+	// that the Checker reads the file itself, and again for positions); a
+	// pipe's first error is reported as soon as it comes, judged on what
+	// came before it, once 4 bytes (a UTF-32 byte order mark) have come.
+	want := utf8x.UTFMax
+	if opts.wholeHead {
+		want = sniffLimit
+	}
+	if err := src.readHead(want, opts.wholeHead); err != nil {
+		return res, readError(path, int64(len(src.head)), err)
+	}
+	if looks := sniffHead(src.head); looks.certain {
+		res.Hint = looks.hint(path)
+		res.Bytes = int64(looks.bom)
+		return res, nil
+	}
+	c := utf8x.NewChecker(src)
+	fail := func(err error) error {
+		res.Bytes = c.Offset()
+		if src.stopped != nil {
+			return src.stopped
+		}
+		return readError(path, c.Offset(), err)
+	}
+	for {
+		if !opts.listed(res.Listed) {
+			// Past --max-errors: the rest is counted, not placed.
+			n, err := c.CountRest()
+			res.ErrorCount += n
+			if err != nil {
+				return res, fail(err)
+			}
+			break
+		}
+		e, err := c.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return res, fail(err)
+		}
+		end := int64(e.Offset + e.Len)
+		if res.ErrorCount == 0 {
+			// What has been read of the first 4 KiB: all of it for a file
+			// (wholeHead), what has come so far from a pipe.
+			if looks := sniffHead(src.head); looks.what != "" {
+				res.Hint = looks.hint(path)
+				res.Bytes = end
+				return res, nil
+			}
+		}
+		res.ErrorCount++
+		ce := checkError{
+			Offset: int64(e.Offset),
+			Length: e.Len,
+			Kind:   e.Kind.String(),
+			Line:   e.Line + 1,
+			Column: e.Column + 1,
+			hex:    hexString(e.AsError().Bytes()),
+		}
+		if err := onError(&ce); err != nil {
+			res.Bytes = end
+			return res, err
+		}
+		res.Listed++
+		if opts.firstOnly() {
+			res.Bytes = end
+			return res, nil
 		}
 	}
-	for first := true; ; first = false {
+	res.Bytes = c.Offset()
+	if res.ErrorCount > 0 {
+		res.Looks = detectHint(displayName(path), src.head)
+	}
+	if res.ErrorCount == 0 && len(src.head) > 0 {
+		// Valid UTF-8 that the one structural judgement reads as UTF-16 or
+		// UTF-32 without a mark (ASCII or Cyrillic text in UTF-16 is valid
+		// UTF-8, NULs and all; a stray NUL is not enough, see detect.Sniff):
+		// detect names it so and convert -f auto reads it so, and check
+		// says so rather than call it valid text.
+		// Cut as Detect cuts it: only where the input goes on.
+		if s := detect.Sniff(src.head, int64(len(src.head)) < res.Bytes); s.Kind == detect.Wide {
+			res.Hint = headLooks{what: s.What, from: s.Encoding}.hint(path)
+		}
+	}
+	return res, nil
+}
+
+// checkSource is what check's utf8x.Checker reads: the input, from the head
+// readHead read ahead. It keeps the input's first sniffLimit bytes in head,
+// tells onRead the running total of bytes read, and calls onBlock before
+// each read of the input (the Checker reads once it has checked what it
+// has), so that what a block listed is written before a pipe is waited on.
+// For a regular file it is an io.ReaderAt and an io.Seeker, so that the
+// Checker places errors by reading the file again rather than by counting
+// the text as it goes.
+type checkSource struct {
+	r       io.Reader
+	pending []byte // read ahead and not yet handed on
+	perr    error  // the error that came with pending
+	head    []byte // the start of the input, up to sniffLimit bytes
+	total   int64  // bytes read from r
+	onRead  func(total int64)
+	onBlock func() error
+	stopped error // onBlock's error, which ends the check
+	file    *os.File
+}
+
+// readHead reads at least want bytes ahead (fewer at the end of the input),
+// with ReadAt for a regular file whole (wholeHead), which leaves its
+// offset where it was.
+func (s *checkSource) readHead(want int, wholeHead bool) error {
+	if f, ok := s.r.(*os.File); ok && wholeHead {
+		if at, err := f.Seek(0, io.SeekCurrent); err == nil {
+			n, err := f.ReadAt(s.head[:want], at)
+			s.head = s.head[:n]
+			if err != nil && err != io.EOF {
+				return err
+			}
+			s.file = f
+			return nil
+		}
+	}
+	for len(s.head) < want && s.perr == nil {
+		n, err := s.r.Read(s.head[len(s.head):cap(s.head)])
+		s.head = s.head[:len(s.head)+n]
+		s.perr = err
+		if n > 0 {
+			s.total += int64(n)
+			if s.onRead != nil {
+				s.onRead(s.total)
+			}
+		}
+	}
+	s.pending = s.head
+	return nil
+}
+
+func (s *checkSource) Read(p []byte) (int, error) {
+	if len(s.pending) > 0 {
+		n := copy(p, s.pending)
+		s.pending = s.pending[n:]
+		return n, nil
+	}
+	if s.perr != nil {
+		return 0, s.perr
+	}
+	if s.onBlock != nil {
+		if err := s.onBlock(); err != nil {
+			s.stopped = err
+			return 0, err
+		}
+	}
+	n, err := s.r.Read(p)
+	if n > 0 {
+		if len(s.head) < cap(s.head) && s.file == nil {
+			s.head = append(s.head, p[:min(n, cap(s.head)-len(s.head))]...)
+		}
+		s.total += int64(n)
+		if s.onRead != nil {
+			s.onRead(s.total)
+		}
+	}
+	return n, err
+}
+
+// ReadAt reads a regular file again; Seek says where it stands. Neither
+// works for other inputs, which the Checker then reads once.
+func (s *checkSource) ReadAt(p []byte, off int64) (int, error) {
+	if s.file == nil {
+		return 0, errors.ErrUnsupported
+	}
+	return s.file.ReadAt(p, off)
+}
+
+func (s *checkSource) Seek(offset int64, whence int) (int64, error) {
+	if s.file == nil || offset != 0 || whence != io.SeekCurrent {
+		return 0, errors.ErrUnsupported
+	}
+	return s.file.Seek(0, io.SeekCurrent)
+}
+
+// checkStreamForm is checkStream for the forms of --encoding, block by
+// block, counting positions as it goes.
+func checkStreamForm(r io.Reader, path string, opts checkOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
+	var res checkResult
+	e := opts.form
+	firstInvalid := func(p []byte) (int, int, utf8x.ErrorKind) { return e.FirstInvalid(p, true) }
+	br := newBlockReader(r, path, max(opts.blockSize, 2*e.MaxUnitLen()))
+	br.tail = e.IncompleteTail
+	br.onRead = opts.onRead
+	pos := startPosition()
+	pos.count = e
+	for {
 		block, base, err := br.next()
 		if err == io.EOF {
 			break
@@ -584,39 +757,17 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 			return res, err
 		}
 		res.Bytes = base + int64(len(block))
-		if head != nil && len(head) < sniffLimit {
-			head = append(head, block[:min(len(block), sniffLimit-len(head))]...)
-			if looks := sniffHead(head); first && looks.certain {
-				res.Hint = looks.hint(path)
-				res.Bytes = int64(looks.bom)
-				return res, nil
-			}
-		}
 		listing := opts.listed(res.Listed)
 		for len(block) > 0 {
 			off, n, kind := firstInvalid(block)
 			if n == 0 {
-				if listing && reread == nil {
+				if listing {
 					pos.advance(block)
 				}
 				break
 			}
-			if res.ErrorCount == 0 && head != nil {
-				// What has been read of the first 4 KiB: all of it for a
-				// file (wholeHead), what has come so far from a pipe.
-				if looks := sniffHead(head); looks.what != "" {
-					res.Hint = looks.hint(path)
-					res.Bytes = base + int64(off+n)
-					return res, nil
-				}
-			}
 			res.ErrorCount++
 			if listing {
-				if reread != nil && posAt < base {
-					if err := pos.advanceFile(reread, path, posAt, base); err != nil {
-						return res, err
-					}
-				}
 				pos.advance(block[:off])
 				e := checkError{
 					Offset: base + int64(off),
@@ -631,7 +782,6 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 				}
 				res.Listed++
 				pos.advanceInvalid()
-				posAt = base + int64(off+n)
 				listing = opts.listed(res.Listed)
 			}
 			if opts.firstOnly() {
@@ -645,20 +795,6 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 			if err := onBlock(); err != nil {
 				return res, err
 			}
-		}
-	}
-	if res.ErrorCount > 0 && head != nil {
-		res.Looks = detectHint(displayName(path), head)
-	}
-	if res.ErrorCount == 0 && head != nil {
-		// Valid UTF-8 that the one structural judgement reads as UTF-16 or
-		// UTF-32 without a mark (ASCII or Cyrillic text in UTF-16 is valid
-		// UTF-8, NULs and all; a stray NUL is not enough, see detect.Sniff):
-		// detect names it so and convert -f auto reads it so, and check
-		// says so rather than call it valid text.
-		// Cut as Detect cuts it: only where the input goes on.
-		if s := detect.Sniff(head, int64(len(head)) < res.Bytes); s.Kind == detect.Wide {
-			res.Hint = headLooks{what: s.What, from: s.Encoding}.hint(path)
 		}
 	}
 	return res, nil

@@ -1,4 +1,4 @@
-// Finding positions in a file only when an error needs one.
+// Finding positions in a file only when an error needs one (checkRanges).
 package main
 
 import "io"

@@ -6,9 +6,9 @@
 // transcode's Converter.AppendRange) owns, for each range, the elements
 // whose first byte lies in it, so that the results of consecutive ranges put
 // end to end are the result for the whole file. Each worker reads its own
-// window with ReadAt (the range and the 3 bytes either side that decide
-// where its first and last element start and end; before it, windowLead
-// bytes, which keep the read aligned), so reading is parallel
+// window with ReadAt (the range and the utf8x.RangeContext bytes either
+// side that decide where its first and last element start and end; before
+// it, windowLead bytes, which keep the read aligned), so reading is parallel
 // too; windows and results are bounded by forEachOrdered's window of 2*jobs,
 // so memory stays bounded whatever the file size.
 package main
@@ -126,15 +126,16 @@ type window struct {
 }
 
 // windowMargin is how far a range looks beyond its end: the range primitive
-// needs 3 bytes either side.
-const windowMargin = utf8x.UTFMax - 1
+// needs utf8x.RangeContext bytes either side.
+const windowMargin = utf8x.RangeContext
 
-// windowLead is how far before its range a window starts: more than the 3
-// bytes needed, so that a range starting on a page boundary of the file is
-// read into its buffer (a large allocation, so page-aligned) at the same
-// offset within a cache line as in the page cache. Starting 3 bytes before
-// put every read of the file off by 3 from its destination, which costs
-// read(2)'s copy more (as blockLead says for streams).
+// windowLead is how far before its range a window starts: more than the
+// utf8x.RangeContext bytes needed, so that a range starting on a page
+// boundary of the file is read into its buffer (a large allocation, so
+// page-aligned) at the same offset within a cache line as in the page cache.
+// Starting RangeContext (3) bytes before put every read of the file off by 3
+// from its destination, which costs read(2)'s copy more (as blockLead says
+// for streams).
 const windowLead = blockLead
 
 // eachRange processes the file f of size bytes (named path in messages) in

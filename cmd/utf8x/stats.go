@@ -1,16 +1,14 @@
 // utf8x stats: what an input is made of, in constant memory.
 //
-// Valid runs are measured in bulk, by the validation kernel's counts
-// (kernel.ValidCount: characters, UTF-16 units and ASCII bytes, which give
-// the length histogram) and bytes.Count for lines; only the script tally
-// looks at each character, through a sorted range table built once from the
-// unicode package. A large
-// regular file is measured in ranges on -j CPUs (statsRanges), whose counts
-// add up to the same report.
+// Each block is measured in bulk by utf8x.Count (the validation kernels'
+// counts of characters, UTF-16 units and ASCII bytes, which give the length
+// histogram, and bytes.Count for lines); only the script tally looks at each
+// character, through a sorted range table built once from the unicode
+// package. A large regular file is measured in ranges on -j CPUs
+// (statsRanges), whose counts add up to the same report.
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"io"
@@ -22,7 +20,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/kernel"
 )
 
 func init() { addCommand("stats", newStatsCmd) }
@@ -194,72 +191,62 @@ func statsRanges(f *os.File, path string, size int64, o rangeOptions, onRead fun
 // statsCounts are the sums stats keeps over the pieces of an input, each of
 // which ends on an element boundary.
 type statsCounts struct {
-	bytes, lines, invalid                          int64
-	validBytes, validChars, validUnits, validASCII int64
-	last                                           byte // of the last non-empty piece
-	bom                                            bool
-	scripts                                        map[string]int64 // nil without --scripts
+	n       countSums
+	last    byte // of the last non-empty piece
+	bom     bool
+	scripts map[string]int64 // nil without --scripts
 }
 
-// add counts block, which starts and ends on element boundaries.
-//
-// The counts come from two bulk passes: bytes.Count for lines, and
-// kernel.ValidCount for the characters, UTF-16 units and ASCII bytes of the
-// valid runs, all in one pass. Those give the length histogram without
-// looking at characters one by one: with B valid bytes, R characters, U
-// UTF-16 units and A ASCII bytes, the 4-byte characters are U-R (each takes
-// two units), and the 2- and 3-byte ones follow from R and B (see lengths).
+// countSums are utf8x.Counts summed over pieces in int64, whatever the size
+// of int.
+type countSums struct {
+	bytes, runes, units, lines, invalid int64
+	byLength                            [utf8x.UTFMax]int64
+}
+
+func (s *countSums) add(c utf8x.Counts) {
+	s.bytes += int64(c.Bytes)
+	s.runes += int64(c.Runes)
+	s.units += int64(c.UTF16)
+	s.lines += int64(c.Lines)
+	s.invalid += int64(c.Invalid)
+	for i, n := range c.ByLength {
+		s.byLength[i] += int64(n)
+	}
+}
+
+func (s *countSums) merge(next *countSums) {
+	s.bytes += next.bytes
+	s.runes += next.runes
+	s.units += next.units
+	s.lines += next.lines
+	s.invalid += next.invalid
+	for i, n := range next.byLength {
+		s.byLength[i] += n
+	}
+}
+
+// add counts block, which starts and ends on element boundaries: utf8x.Count
+// validates and counts it in one pass of the kernels, and the script tally,
+// when asked for, walks its characters.
 func (c *statsCounts) add(block []byte) {
 	if len(block) == 0 {
 		return
 	}
-	c.bytes += int64(len(block))
 	c.last = block[len(block)-1]
-	c.lines += int64(bytes.Count(block, []byte{'\n'}))
-	for len(block) > 0 {
-		n := c.addValid(block)
-		if n == len(block) {
-			return
-		}
-		// The kernel stops near the fault; the scalar code finds it, and
-		// the valid bytes before it are counted on their own.
-		off, m, _ := utf8x.FirstInvalid(block[n:])
-		c.addValid(block[n : n+off])
-		if m == 0 {
-			return // cannot happen: ValidCount stops short only of a fault
-		}
-		c.invalid++
-		block = block[n+off+m:]
-	}
-}
-
-// addValid counts the valid prefix of p that kernel.ValidCount finds, and
-// returns its length.
-func (c *statsCounts) addValid(p []byte) int {
-	n, chars, units, ascii := kernel.ValidCount(p)
+	c.n.add(utf8x.Count(block))
 	if c.scripts != nil {
-		tallyScripts(p[:n], c.scripts)
+		tallyScripts(block, c.scripts)
 	}
-	c.validBytes += int64(n)
-	c.validChars += int64(chars)
-	c.validUnits += int64(units)
-	c.validASCII += int64(ascii)
-	return n
 }
 
 // merge adds the counts of the piece that follows c's.
 func (c *statsCounts) merge(next *statsCounts) {
-	if next.bytes > 0 {
+	if next.n.bytes > 0 {
 		c.last = next.last
 	}
 	c.bom = c.bom || next.bom
-	c.bytes += next.bytes
-	c.lines += next.lines
-	c.invalid += next.invalid
-	c.validBytes += next.validBytes
-	c.validChars += next.validChars
-	c.validUnits += next.validUnits
-	c.validASCII += next.validASCII
+	c.n.merge(&next.n)
 	for s, n := range next.scripts {
 		c.scripts[s] += n
 	}
@@ -267,18 +254,17 @@ func (c *statsCounts) merge(next *statsCounts) {
 
 // report turns the counts into the report of the input named path.
 func (c *statsCounts) report(path string) statsReport {
-	rep := statsReport{File: displayName(path), Bytes: c.bytes, Lines: c.lines, BOM: c.bom, Invalid: c.invalid}
-	if c.bytes > 0 && c.last != '\n' {
+	n := &c.n
+	rep := statsReport{File: displayName(path), Bytes: n.bytes, Lines: n.lines, BOM: c.bom, Invalid: n.invalid,
+		Chars: n.runes, UTF16Units: n.units}
+	if n.bytes > 0 && c.last != '\n' {
 		rep.Lines++
 	}
 	// Every byte of an ill-formed subpart is 80-FF (ASCII always stands for
 	// itself), so the text is ASCII when all of it is valid ASCII.
-	ascii := c.validASCII
-	rep.ASCII = c.invalid == 0 && ascii == c.bytes
-	rep.Chars = c.validChars + rep.Invalid
-	rep.UTF16Units = c.validUnits + rep.Invalid // each U+FFFD is one unit
-	n2, n3, n4 := lengths(c.validBytes, c.validChars, c.validUnits, ascii)
-	rep.ByLength = map[string]int64{"1": ascii, "2": n2, "3": n3, "4": n4}
+	rep.ASCII = n.byLength[0] == n.bytes
+	bl := n.byLength
+	rep.ByLength = map[string]int64{"1": bl[0], "2": bl[1], "3": bl[2], "4": bl[3]}
 	if c.scripts != nil {
 		rep.Scripts = []scriptCount{}
 		for s, n := range c.scripts {
@@ -289,17 +275,6 @@ func (c *statsCounts) report(path string) statsReport {
 		})
 	}
 	return rep
-}
-
-// lengths splits the valid characters by encoded length. With n1..n4 the
-// characters of each length: n1+n2+n3+n4 = chars, n1+2n2+3n3+4n4 = bytes,
-// n1+n2+n3+2n4 = units, and n1 = ascii; so n4 = units-chars, and the first
-// two equations less twice the first give n3.
-func lengths(bytes, chars, units, ascii int64) (n2, n3, n4 int64) {
-	n4 = units - chars
-	n3 = bytes + ascii - 2*n4 - 2*chars
-	n2 = chars - ascii - n3 - n4
-	return n2, n3, n4
 }
 
 // scriptRange says that lo..hi belong to script.
@@ -351,7 +326,8 @@ func lookupScript(r rune) scriptRange {
 	return scriptRange{r, r, "Unknown"}
 }
 
-// tallyScripts adds the scripts of the characters of valid UTF-8 p to counts.
+// tallyScripts adds the scripts of the characters of p to counts; the
+// ill-formed maximal subparts of p belong to no script.
 func tallyScripts(p []byte, counts map[string]int64) {
 	scriptTableOnce.Do(buildScriptTable)
 	var cur string
@@ -363,8 +339,11 @@ func tallyScripts(p []byte, counts map[string]int64) {
 			s = asciiScript[c]
 			i++
 		} else {
-			r, size := utf8x.DecodeRune(p[i:])
+			r, size, kind := utf8x.Decode(p[i:])
 			i += size
+			if kind != 0 {
+				continue
+			}
 			if r < last.lo || r > last.hi {
 				last = lookupScript(r)
 			}

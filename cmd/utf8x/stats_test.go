@@ -26,6 +26,15 @@ func TestStatsStreamAgreesWithLibraryAtAnyBlockSize(t *testing.T) {
 			whole.BOM != utf8x.HasBOM(p) || whole.ASCII != utf8x.IsASCII(p) {
 			t.Fatalf("input %q: %+v", p, whole)
 		}
+		// Every valid character has a script (Unknown included), and an
+		// ill-formed subpart none.
+		var inScripts int64
+		for _, sc := range whole.Scripts {
+			inScripts += sc.Chars
+		}
+		if inScripts != whole.Chars-whole.Invalid {
+			t.Fatalf("input %q: %d characters in scripts, %d valid characters: %+v", p, inScripts, whole.Chars-whole.Invalid, whole)
+		}
 		for _, size := range []int{4, 5, 9} {
 			got, err := statsStream(bytes.NewReader(p), "in", size, nil, true)
 			if err != nil {

@@ -1,0 +1,87 @@
+package utf8x_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/utf8x/utf8x"
+)
+
+// refPositions gives, for every offset 0..len(p), the line and column a
+// scalar walk over the reference decomposition reaches there: an element
+// that starts before an offset counts whole, even if the offset cuts it.
+func refPositions(p []byte) (lines, cols []int) {
+	lines, cols = make([]int, len(p)+1), make([]int, len(p)+1)
+	line, col := 0, 0
+	i := 0
+	for _, e := range refDecompose(p) {
+		for ; i <= e.off; i++ {
+			lines[i], cols[i] = line, col
+		}
+		col++
+		if e.kind == "" && p[e.off] == '\n' {
+			line, col = line+1, 0
+		}
+		for ; i <= e.off+e.n; i++ {
+			lines[i], cols[i] = line, col
+		}
+	}
+	for ; i <= len(p); i++ {
+		lines[i], cols[i] = line, col
+	}
+	return lines, cols
+}
+
+func checkPositions(t *testing.T, p []byte) {
+	t.Helper()
+	lines, cols := refPositions(p)
+	for off := -2; off <= len(p)+2; off++ {
+		c := min(max(off, 0), len(p))
+		line, col := utf8x.Position(p, off)
+		if line != lines[c] || col != cols[c] {
+			t.Fatalf("Position(% X, %d) = %d, %d; the reference says %d, %d", p, off, line, col, lines[c], cols[c])
+		}
+		if sl, sc := utf8x.PositionString(string(p), off); sl != line || sc != col {
+			t.Fatalf("PositionString(%q, %d) = %d, %d; Position says %d, %d", p, off, sl, sc, line, col)
+		}
+	}
+	// Where CheckRange puts each error.
+	rep, err := utf8x.CheckRange(p, 0, 0, len(p), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range rep.Errors {
+		if line, col := utf8x.Position(p, e.Offset); line != e.Line || col != e.Column {
+			t.Fatalf("% X: CheckRange puts the error at byte %d on line %d, column %d; Position says %d, %d", p, e.Offset, e.Line, e.Column, line, col)
+		}
+	}
+}
+
+func TestPosition(t *testing.T) {
+	for _, s := range append(rangeInputs, fragments...) {
+		checkPositions(t, []byte(s))
+	}
+	r := rand.New(rand.NewPCG(21, 22))
+	errs := 0
+	for i := range 1000 {
+		p := randomInput(r, 1+i%40)
+		if !utf8x.Valid(p) {
+			errs++
+		}
+		checkPositions(t, p)
+	}
+	if errs < 500 {
+		t.Fatalf("only %d of the random inputs were invalid", errs)
+	}
+}
+
+// Position's column counts characters, not bytes: the error after "é€😀" on
+// the second line is in column 4 (counting from 1), though 9 bytes in.
+func ExamplePosition() {
+	p := []byte("naïve\né€😀\xE2\x82 ok")
+	off, _, kind := utf8x.FirstInvalid(p)
+	line, col := utf8x.Position(p, off)
+	fmt.Printf("%s at byte %d: line %d, column %d\n", kind, off, line+1, col+1)
+	// Output: truncated at byte 16: line 2, column 4
+}
