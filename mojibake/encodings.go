@@ -134,12 +134,20 @@ var buildTables = sync.OnceFunc(func() {
 			fffdMask |= 1 << e
 		}
 	}
+	strayMask = 1 << Windows1252
 })
 
 // nbspMask holds the encodings that read A0 as a no-break space, which may
 // have become a space; fffdMask those with bytes a strict decoder reads as
 // U+FFFD. A lead followed by either may start a misread character in them.
 var nbspMask, fffdMask uint16
+
+// strayMask holds the encodings whose misread text may hold a lead alone
+// in a word, its continuation byte lost (see strayAt): Windows-1252, whose
+// five unassigned bytes strict decoders drop, the commonest misreading.
+// Others would read the same capital each with their own lost bytes, and
+// the repair would be a guess among them.
+var strayMask uint16
 
 func initEncodings() {
 	maps := [numEncodings]*charmap.Charmap{

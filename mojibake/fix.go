@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 )
 
 const (
@@ -37,6 +39,7 @@ type unit struct {
 	r          rune
 	lossy      bool // r stands for bytes partly lost (U+FFFD, or a guess)
 	space      bool // a plain space was read as the no-break space it had been
+	stray      bool // a lead alone inside a word, its continuation lost (see strayAt)
 }
 
 // candidate is a stretch that may be rewritten: rs[start:end] becomes out.
@@ -174,6 +177,9 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, place{int32(k - 1), prevLead}) // a lost no-break space
 				cand |= prevLead & nbspMask
+			} else if prevLead&strayMask != 0 && 'a' <= c && c <= 'z' && k >= 3 && strayShape(rs[k-3], rs[k-2], rs[k-1], rune(c)) {
+				pos = append(pos, place{int32(k - 1), prevLead & strayMask}) // a lead whose continuation was lost
+				cand |= prevLead & strayMask
 			}
 			rs[k], offs[k] = rune(c), int32(i)
 			k++
@@ -252,6 +258,9 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, place{int32(i - 1), prevLead}) // a lost no-break space
 				cand |= prevLead & nbspMask
+			} else if prevLead&strayMask != 0 && 'a' <= r && r <= 'z' && i >= 3 && strayShape(rs[i-3], rs[i-2], rs[i-1], r) {
+				pos = append(pos, place{int32(i - 1), prevLead & strayMask}) // a lead whose continuation was lost
+				cand |= prevLead & strayMask
 			}
 			prevLead = 0
 			continue
@@ -276,7 +285,74 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 		// Not a lost no-break space: maybe a dropped byte before a space.
 		u, ok, _ = findUnitIn(rs, i, e, false)
 	}
+	if ok && u.space && len(tables[e].undefined) > 0 {
+		if d, ok := droppedBeforeSpace(rs, u, e); ok {
+			return d, true
+		}
+	}
 	return u, ok
+}
+
+// droppedBeforeSpace returns the other reading of u, a misread character
+// whose last byte is a space taken for a lost no-break space: its last byte
+// dropped (one e has no character for) and the space a space, as it was.
+// It is taken when the model of real text holds the character it gives
+// before a space, and not the one u gives before what follows: "à±
+// à°ªà±Š" is ్ then a space (8D dropped), not ౠ glued to ప; "×œ× " is
+// ם then a space, not נ. When several characters fit, U+FFFD stands for
+// the one lost.
+func droppedBeforeSpace(rs []rune, u unit, e Encoding) (unit, bool) {
+	next := rune(' ')
+	if int(u.end) < len(rs) {
+		next = rs[u.end]
+	}
+	if next >= 0x80 {
+		// What follows is misread too: its pair is with what it stands for.
+		var v unit
+		if ok, _ := quickUnit(rs, int(u.end), e, &v); !ok {
+			return unit{}, false
+		}
+		next = v.r
+	}
+	if seenPair(u.r, next) {
+		return unit{}, false
+	}
+	n := int(u.end-u.start) - 1 // the bytes before the space
+	if n == 1 {
+		// A lead alone is a lost character only glued to a misread one
+		// (see loneLeads): "PÅ " in capitals is PÅ, not a lost Ł.
+		if u.start == 0 {
+			return unit{}, false
+		}
+		if b, ok := encodeIn(e, rs[u.start-1]); !ok || b&0xC0 != 0x80 {
+			return unit{}, false
+		}
+	}
+	var buf [utf8.UTFMax]byte
+	for k := 0; k < n; k++ {
+		b, ok := encodeIn(e, rs[int(u.start)+k])
+		if !ok {
+			return unit{}, false
+		}
+		buf[k] = b
+	}
+	r, count := fillLost(buf[:n+1], []int{n}, tables[e].undefined, 0, 0, 0)
+	switch {
+	case count == 0:
+		return unit{}, false
+	case count > 1:
+		r = 0xFFFD
+	case !seenPair(r, ' '):
+		return unit{}, false
+	}
+	return unit{start: u.start, end: u.end - 1, r: r, lossy: true}, true
+}
+
+// seenPair reports whether the model of real text holds the pair a, b, or
+// does not judge it (both CJK, both ASCII).
+func seenPair(a, b rune) bool {
+	a, b = pairs.Fold(a), pairs.Fold(b)
+	return !pairs.Counted(a, b) || pairs.Has(pairModel, a, b)
 }
 
 // quickUnit is findUnit for the common case, a misread character whose
@@ -536,6 +612,10 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 					r = r<<6 | rune(b&0x3F)
 				}
 				if k < 0 {
+					if u, ok := strayAt(rs, i, e); ok {
+						us = append(us, u)
+						i = int(u.end)
+					}
 					continue
 				}
 				if k == n && !(n == 3 && b0 == 0xED && b1 >= 0xA0) {
@@ -553,6 +633,10 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 		}
 		var u unit
 		if !unitAtIn(rs, i, e, &u) {
+			if u, ok := strayAt(rs, i, e); ok {
+				us = append(us, u)
+				i = int(u.end)
+			}
 			continue
 		}
 		if isLowSurrogate(u.r) {
@@ -584,6 +668,54 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 	return loneLeads(us, rs, e, from)
 }
 
+// strayShape reports whether r, after p2 p1 and before next (an ASCII
+// small letter), is a capital inside a word in small letters, where a lead
+// whose continuation byte was lost stands ("naÄtení" for načtení, 8D
+// dropped) and words are not written so. Two letters before it, the
+// second small, not one: Irish writes hÉireann, and a format string "%sÄr".
+func strayShape(p2, p1, r, next rune) bool {
+	return 'a' <= next && next <= 'z' && p2 >= 0 && p1 >= 0 && infoOf(r).upper && infoOf(p1).lower && infoOf(p2).kind == kLetter
+}
+
+// strayAt returns the misread character whose lead, a capital, stands
+// alone at rs[i] inside a word in small letters (strayShape), its
+// continuation byte lost: dropped after a strict reading under e (one of
+// the bytes e has no character for; see strayMask). The lost byte is the one that makes a small letter real
+// text has between the letters around it ("naÄtení": č, not ā ď Đ ĝ);
+// when several do, U+FFFD stands for it; when none, there is none ("hÉireann"
+// is Irish: É with a lost byte is an IPA letter).
+func strayAt(rs []rune, i int, e Encoding) (unit, bool) {
+	if strayMask&(1<<e) == 0 || i < 2 || i+1 >= len(rs) || !strayShape(rs[i-2], rs[i-1], rs[i], rs[i+1]) {
+		return unit{}, false
+	}
+	b0, ok := encodeIn(e, rs[i])
+	if !ok || b0 < 0xC2 || b0 >= 0xE0 {
+		return unit{}, false
+	}
+	fill := tables[e].undefined
+	a, z := rs[i-1], rs[i+1]
+	found, count := rune(0), 0
+	for _, b := range fill {
+		r := rune(b0&0x1F)<<6 | rune(b&0x3F)
+		if r < 0xA0 || !infoOf(r).lower || infoOf(r).kind != kLetter {
+			continue
+		}
+		if f := pairs.Fold(r); !seenPair(a, f) || !seenPair(f, z) {
+			continue
+		}
+		found = r
+		count++
+	}
+	switch count {
+	case 0:
+		return unit{}, false
+	case 1:
+	default:
+		found = 0xFFFD
+	}
+	return unit{start: int32(i), end: int32(i + 1), r: found, lossy: true, stray: true}, true
+}
+
 // loneLeads adds to the misread characters us[from:] of rs under e the
 // leads of two- and three-byte characters whose other bytes were all lost
 // (dropped after a
@@ -611,12 +743,27 @@ func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
 		}
 		return true
 	}
+	// Leads glued one to the other are lost together ("ÑÑÐ½Ð¾" for ясно,
+	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
 	var adds []int32
 	for k := from; k < len(us); k++ {
-		if s := int(us[k].start) - 1; (k == from || int(us[k-1].end) <= s-1) && lone(s) && (len(adds) == 0 || adds[len(adds)-1] != int32(s)) {
+		low := 0 // the first place a lead to the left may be
+		if k > from {
+			low = int(us[k-1].end)
+		}
+		if len(adds) > 0 {
+			low = max(low, int(adds[len(adds)-1])+1)
+		}
+		at := len(adds)
+		for s := int(us[k].start) - 1; s >= low && lone(s); s-- {
 			adds = append(adds, int32(s))
 		}
-		if t := int(us[k].end); (k+1 == len(us) || int(us[k+1].start) > t) && lone(t) {
+		slices.Reverse(adds[at:])
+		high := len(rs) // the first place past a lead to the right
+		if k+1 < len(us) {
+			high = int(us[k+1].start)
+		}
+		for t := int(us[k].end); t < high && lone(t); t++ {
 			adds = append(adds, int32(t))
 		}
 	}
@@ -1041,7 +1188,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		// for voilà) is evidence enough for its lost no-break space, and a
 		// U+FFFD in a misread character ("OznaÄ�ava") for its lost byte:
 		// implausible still weighs them.
-		evidence = evidence || !u.space && !u.lossy ||
+		evidence = evidence || !u.space && !u.lossy || u.stray ||
 			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
@@ -1297,12 +1444,23 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	if isWordChar(prev) || isWordChar(next) || us.firstWidth >= 3 {
 		need = 2
 	}
-	if us.n == 1 && us.space {
+	if us.n == 1 && (us.space || us.stray) {
 		// A lost no-break space after a capital glued to a small letter
 		// (judge demands it, and unseen counts it): "MunicipalitÃ  di".
 		need = 1
 	}
-	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, out, next) > attestedRare(out) {
+	judged := out
+	if us.stray && slices.Contains(out, 0xFFFD) {
+		// The U+FFFD of a lead alone in a word stands for a small letter
+		// (strayAt): it is judged as one.
+		judged = slices.Clone(out)
+		for i, r := range judged {
+			if r == 0xFFFD {
+				judged[i] = 'x'
+			}
+		}
+	}
+	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, judged, next) > attestedRare(out) {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}

@@ -74,6 +74,16 @@ func TestCases(t *testing.T) {
 		{"Ï\ufffdÎ±", "\ufffdα", "UTF-8 read as windows-1252"},              // 81 lost: Á Í Ï Ð Ý... fit
 		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
 		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
+		// Windows-1252's unassigned bytes dropped: a lead alone inside a
+		// word in small letters, a run of leads glued to a misread
+		// character, a lead and a space that are not a lost no-break space.
+		{"Pro %s nenÃ­ k naÄtenÃ­ Å¾Ã¡dnÃ¡ ikona", "Pro %s není k na\ufffdtení žádná ikona", "UTF-8 read as windows-1252"},
+		{"PoÄetni indeks", "Po\ufffdetni indeks", "UTF-8 read as windows-1252"},
+		{"ÐÐµ Ðµ ÑÑÐ½Ð¾", "\ufffdе е \ufffd\ufffdно", "UTF-8 read as windows-1252"},
+		{"Ð¼Ð¾Ð¶Ðµ ÑÐµ", "може \ufffdе", "UTF-8 read as windows-1252"},
+		{"i nÉirinn agus hÉireann", "i nÉirinn agus hÉireann", ""},
+		{"%s%sÄr du säker", "%s%sÄr du säker", ""},
+		{"McÉwan", "McÉwan", ""},
 		{"ä¸­æ–‡", "中文", "UTF-8 read as windows-1252"},
 		{"Ă©cole", "école", "UTF-8 read as windows-1250"},
 		{"Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "привет", "UTF-8 read as windows-1252"},

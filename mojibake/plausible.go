@@ -426,7 +426,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	if ub <= ua {
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space) {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) {
 		return "lone", ub, ua
 	}
 	return "", ub, ua
@@ -437,13 +437,14 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 type stretchUnits struct {
 	n, firstWidth int32
 	space         bool // the first is a lost no-break space (judge demands a capital glued to a small letter)
+	stray         bool // the first is a lead alone inside a word (strayAt demands a capital between small letters)
 }
 
 func unitsOf(us []unit) stretchUnits {
 	if len(us) == 0 {
 		return stretchUnits{}
 	}
-	return stretchUnits{int32(len(us)), us[0].end - us[0].start, us[0].space}
+	return stretchUnits{int32(len(us)), us[0].end - us[0].start, us[0].space, us[0].stray}
 }
 
 // lineScripts counts the letters of each script on a line, once for all

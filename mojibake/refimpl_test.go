@@ -44,6 +44,9 @@ func (f *refFixer) decodeWindow(w []byte) uint16 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
 				cand |= prevLead & nbspMask
+			} else if prevLead&strayMask != 0 && 'a' <= c && c <= 'z' && len(rs) >= 3 && strayShape(rs[len(rs)-3], rs[len(rs)-2], rs[len(rs)-1], rune(c)) {
+				pos = append(pos, int32(len(rs)-1)) // a lead whose continuation was lost
+				cand |= prevLead & strayMask
 			}
 			rs = append(rs, rune(c))
 			offs = append(offs, i)
@@ -94,6 +97,9 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, int32(i-1)) // a lost no-break space
 				cand |= prevLead & nbspMask
+			} else if prevLead&strayMask != 0 && 'a' <= r && r <= 'z' && i >= 3 && strayShape(rs[i-3], rs[i-2], rs[i-1], r) {
+				pos = append(pos, int32(i-1)) // a lead whose continuation was lost
+				cand |= prevLead & strayMask
 			}
 			prevLead = 0
 			continue
@@ -129,11 +135,19 @@ func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 		if i+1 < len(rs) {
 			// Most leads are followed by no continuation: say so without a call.
 			if n := rs[i+1]; n != ' ' && n != 0xFFFD && (n < 0x80 || maskOf(n).cont&bit == 0) {
+				if u, ok := strayAt(rs, i, e); ok {
+					us = append(us, u)
+					i = int(u.end)
+				}
 				continue
 			}
 		}
 		var u unit
 		if !unitAtIn(rs, i, e, &u) {
+			if u, ok := strayAt(rs, i, e); ok {
+				us = append(us, u)
+				i = int(u.end)
+			}
 			continue
 		}
 		if isLowSurrogate(u.r) {
@@ -320,7 +334,7 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
 	for _, u := range us {
-		evidence = evidence || !u.space && !u.lossy ||
+		evidence = evidence || !u.space && !u.lossy || u.stray ||
 			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space

@@ -51,6 +51,11 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				// no-break space may have become the space ("voilÃ  tout").
 				return prevAt, done
 			}
+			if 'a' <= c && c <= 'z' && prevLead&strayMask != 0 && strayLead(p, prevAt) {
+				// A capital between small letters: a lead whose
+				// continuation was lost ("naÄtení").
+				return prevAt, done
+			}
 			prevLead = 0
 			i++
 			if i+16 <= n && p[i] < 0x80 {
@@ -169,6 +174,26 @@ func lostNBSP(p []byte, at int, atEOF bool) bool {
 		return false
 	}
 	return unitAt(p, at, maskOf(r).lead&nbspMask, atEOF)
+}
+
+// strayLead reports whether the lead at p[at], which a small ASCII letter
+// follows, is a capital after a letter and a small one (see strayShape): the window
+// judges whether it is a lead whose continuation byte was lost.
+func strayLead(p []byte, at int) bool {
+	c := p[at]
+	if at == 0 || c >= 0xE0 || at+1 >= len(p) {
+		return false // a three-byte lead is no capital in any encoding
+	}
+	r := rune(c&0x1F)<<6 | rune(p[at+1]&0x3F)
+	if !infoOf(r).upper {
+		return false
+	}
+	p1, n := utf8.DecodeLastRune(p[:at])
+	if p1 == utf8.RuneError || !infoOf(p1).lower {
+		return false
+	}
+	p2, _ := utf8.DecodeLastRune(p[:at-n])
+	return p2 != utf8.RuneError && infoOf(p2).kind == kLetter
 }
 
 // isBasicCyrillic reports whether the bytes b0 b1 are the UTF-8 of one of
