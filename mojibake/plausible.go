@@ -94,8 +94,14 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 
 // modelSees reports whether s between prev and next holds enough pairs
 // real text does not for modelOnly to rewrite it, neighbours that are not
-// ASCII counting as spaces as in implausible.
-func modelSees(prev rune, s []rune, next rune) bool { return modelSeesN(prev, s, next, 3) }
+// ASCII counting as spaces as in implausible: two inside a word ("a√±o",
+// a decoding that is misread again), three else.
+func modelSees(prev rune, s []rune, next rune) bool {
+	if isWordChar(prev) || isWordChar(next) {
+		return modelSeesN(prev, s, next, 2)
+	}
+	return modelSeesN(prev, s, next, 3)
+}
 
 // hasLeadPair reports whether rs holds a character that is a lead in some
 // encoding followed by one that goes with it: where another round could
