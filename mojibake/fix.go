@@ -1460,14 +1460,23 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 			}
 		}
 	}
-	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, judged, next) > attestedRare(out) {
+	// A lone two-byte misread character with one unseen pair is enough
+	// when its other pairs are rare and its repair's common (loneEnough).
+	lone := us.n == 1 && us.firstWidth <= 2 && need == 2
+	if unseen(p, out, n, 1) > 0 || badness(prev, judged, next) > attestedRare(out) {
+		if debugVeto != nil {
+			debugVeto(rs, start, end, out, "model-only cheap")
+		}
+		return candidate{}, false
+	}
+	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub == 1 && loneEnough(p, rs[start:end], out, n)) {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
-	if why != "" || ua > 0 || ub < need {
+	if why != "" || ua > 0 || ub < need && !(lone && ub == 1) {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)
 		}

@@ -19,6 +19,58 @@ import (
 //go:embed pairs.bin
 var pairModel []byte
 
+// commonModel is the filter of the pairs of pairModel that are common in
+// real text: in pairs.CommonLines distinct lines of the training text or
+// more.
+//
+//go:embed common.bin
+var commonModel []byte
+
+// rarity scores the pairs of adjacent characters of prev, s, next (as
+// unseen counts them, without the shape of words) by how rare real text
+// has them: 2 for a pair it does not hold, 1 for one it holds but is not
+// common, 0 for a common one.
+func rarity(prev rune, s []rune, next rune) int {
+	n := 0
+	a := pairs.Fold(prev)
+	for i := 0; i <= len(s); i++ {
+		r := next
+		if i < len(s) {
+			r = s[i]
+		}
+		if r == none && i == len(s) {
+			r = ' '
+		}
+		b := pairs.Fold(r)
+		if pairs.Counted(a, b) && a != 0xFFFD && b != 0xFFFD {
+			switch {
+			case !pairs.Has(pairModel, a, b):
+				n += 2
+			case !pairs.HasSized(commonModel, a, b):
+				n++
+			}
+		}
+		a = b
+	}
+	return n
+}
+
+// loneRarity is the rarity a lone two-byte misread character with a
+// single pair real text does not hold must have as found, its repair
+// having only common pairs, to be repaired: that pair and two rare ones
+// ("de Ăłrdenes" is órdenes: ăł unseen, " ă" and łr rare; ó and ór
+// common). One pair unseen among common ones is too little: a name, a
+// borrowed word.
+const loneRarity = 4
+
+// loneEnough reports whether a lone misread character s (between prev and
+// next, ASCII or none) that makes only one pair real text does not hold,
+// and whose repair out makes none, is rare enough by rarity to be
+// repaired: loneRarity as found, and nothing but common pairs repaired.
+func loneEnough(prev rune, s, out []rune, next rune) bool {
+	return rarity(prev, out, next) == 0 && rarity(prev, s, next) >= loneRarity
+}
+
 // unseenMargin is how far past the repair's count implausible counts the
 // unseen pairs of a stretch as found.
 const unseenMargin = 16
@@ -432,7 +484,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	if ub <= ua {
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && loneEnough(p, rs[start:end], out, n)) {
 		return "lone", ub, ua
 	}
 	return "", ub, ua

@@ -154,6 +154,22 @@ func seesNeed(u unit) int {
 	return 2
 }
 
+// loneSees reports whether the model alone may repair the two-byte
+// misread character s (decoding to r) between prev and next: one unseen
+// pair, rare ones around it, a repair of common pairs (see loneEnough).
+func loneSees(prev rune, s []rune, r, next rune) bool {
+	if len(s) != 2 {
+		return false
+	}
+	if prev >= 0x80 {
+		prev = none
+	}
+	if next >= 0x80 {
+		next = none
+	}
+	return unseen(prev, s, next, 1) >= 1 && loneEnough(prev, s, []rune{r}, next)
+}
+
 // lostNBSP reports whether the lead at p[at], followed by a space, may be a
 // misread character whose no-break space became that space: a capital glued
 // to a small letter (see judge), and a unit by unitAt.
@@ -275,7 +291,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) {
+		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
 			return true
 		}
 	}
