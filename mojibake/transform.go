@@ -294,6 +294,18 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
 			return true
 		}
+		if next >= 0x80 && modelMay(u) && int(u.end)+1 < k && maskOf(next).lead&(1<<e) != 0 {
+			// Another misread character may follow, glued: the stretch is
+			// judged whole, and the pair the two make counts ("╨╜╨░" is
+			// на read as IBM437, each half with one unseen pair alone).
+			p := prev
+			if p >= 0x80 {
+				p = none
+			}
+			if unseen(p, rs[:int(u.end)+1], none, seesNeed(u)) >= seesNeed(u) {
+				return true
+			}
+		}
 	}
 	return false
 }
