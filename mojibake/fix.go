@@ -1462,7 +1462,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	}
 	// A lone two-byte misread character with one unseen pair is enough
 	// when its other pairs are rare and its repair's common (loneEnough).
-	lone := us.n == 1 && us.firstWidth <= 2 && need == 2
+	lone := us.n == 1 && us.firstWidth <= 2 && need == 2 && prev < 0x80 && next < 0x80
 	if unseen(p, out, n, 1) > 0 || badness(prev, judged, next) > attestedRare(out) {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")

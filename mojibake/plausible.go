@@ -57,16 +57,20 @@ func rarity(prev rune, s []rune, next rune) int {
 
 // loneRarity is the rarity a lone two-byte misread character with a
 // single pair real text does not hold must have as found, its repair
-// having only common pairs, to be repaired: that pair and two rare ones
-// ("de Ăłrdenes" is órdenes: ăł unseen, " ă" and łr rare; ó and ór
+// having only common pairs, to be repaired: that pair and a rare one
+// ("non ├¿ possibile" is è: ├¿ unseen, ¿ and a space rare; " è" and "è "
 // common). One pair unseen among common ones is too little: a name, a
 // borrowed word.
-const loneRarity = 4
+const loneRarity = 3
 
 // loneEnough reports whether a lone misread character s (between prev and
 // next, ASCII or none) that makes only one pair real text does not hold,
 // and whose repair out makes none, is rare enough by rarity to be
 // repaired: loneRarity as found, and nothing but common pairs repaired.
+// Callers ask only when the neighbours are ASCII or the line's edge: one
+// that is not may be misread itself ("‚Ä¶" holds "Ä¶", Ķ misread), or the
+// word a letter of another alphabet ("АРҐ" is Ukrainian), and its pairs
+// tell nothing.
 func loneEnough(prev rune, s, out []rune, next rune) bool {
 	return rarity(prev, out, next) == 0 && rarity(prev, s, next) >= loneRarity
 }
@@ -484,7 +488,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	if ub <= ua {
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && loneEnough(p, rs[start:end], out, n)) {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && loneEnough(p, rs[start:end], out, n)) {
 		return "lone", ub, ua
 	}
 	return "", ub, ua

@@ -158,14 +158,8 @@ func seesNeed(u unit) int {
 // misread character s (decoding to r) between prev and next: one unseen
 // pair, rare ones around it, a repair of common pairs (see loneEnough).
 func loneSees(prev rune, s []rune, r, next rune) bool {
-	if len(s) != 2 {
+	if len(s) != 2 || prev >= 0x80 || next >= 0x80 {
 		return false
-	}
-	if prev >= 0x80 {
-		prev = none
-	}
-	if next >= 0x80 {
-		next = none
 	}
 	return unseen(prev, s, next, 1) >= 1 && loneEnough(prev, s, []rune{r}, next)
 }
