@@ -1469,14 +1469,15 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		}
 		return candidate{}, false
 	}
-	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub == 1 && loneEnough(p, rs[start:end], out, n)) {
+	island := us.n == 1 && isIsland(rs, start, end, out, prev, next)
+	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub == 1 && loneEnough(p, rs[start:end], out, n)) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
-	if why != "" || ua > 0 || ub < need && !(lone && ub == 1) {
+	if why != "" || ua > 0 || ub < need && !(lone && ub == 1) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)
 		}

@@ -84,6 +84,15 @@ func TestCases(t *testing.T) {
 		{"i nÉirinn agus hÉireann", "i nÉirinn agus hÉireann", ""},
 		{"%s%sÄr du säker", "%s%sÄr du säker", ""},
 		{"McÉwan", "McÉwan", ""},
+		// A lone misread character: one unseen pair and a rare one, the
+		// repair's pairs common; a word of Cyrillic in a Latin line.
+		{"Alle variabili array non ├¿ possibile dare", "Alle variabili array non è possibile dare", "UTF-8 read as ibm437"},
+		{"secuencia de Ăłrdenes en Lua", "secuencia de órdenes en Lua", "UTF-8 read as windows-1250"},
+		{"il controllo interno della funzione non ГЁ riuscito.", "il controllo interno della funzione non è riuscito.", "UTF-8 read as windows-1251"},
+		{"ГЁ", "ГЁ", ""},
+		{"Слово ГЁ и ещё", "Слово ГЁ и ещё", ""},
+		{"[\\fI\\,АРҐ\\/\\fP]", "[\\fI\\,АРҐ\\/\\fP]", ""},
+		{"The word well‚Ä¶ ok", "The word well… ok", "UTF-8 read as macintosh"},
 		{"ä¸­æ–‡", "中文", "UTF-8 read as windows-1252"},
 		{"Ă©cole", "école", "UTF-8 read as windows-1250"},
 		{"Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "привет", "UTF-8 read as windows-1252"},

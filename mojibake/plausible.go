@@ -55,6 +55,44 @@ func rarity(prev rune, s []rune, next rune) int {
 	return n
 }
 
+// isIsland reports whether rs[start:end], a misread character standing as
+// a word of its own between prev and next, is a word of Greek or Cyrillic
+// letters in a line of Latin text without another letter of its alphabet,
+// and its repair out a Latin letter whose pairs are common: Italian è read
+// as Windows-1251 is "non ГЁ possibile", whose pairs are Russian enough
+// (Гёте), and only the line tells.
+func isIsland(rs []rune, start, end int, out []rune, prev, next rune) bool {
+	if len(out) != 1 || out[0] < 0x80 || scriptOf(out[0]) != scLatin || isWordChar(prev) || isWordChar(next) || prev >= 0x80 || next >= 0x80 {
+		return false
+	}
+	alpha := scNone
+	for _, r := range rs[start:end] {
+		a := alphabetOf(scriptOf(r))
+		if a != scGreek && a != scCyrillic || alpha != scNone && a != alpha {
+			return false
+		}
+		alpha = a
+	}
+	latin := 0
+	for i, r := range rs {
+		if r < 'A' || i >= start && i < end {
+			continue
+		}
+		switch alphabetOf(scriptOf(r)) {
+		case scLatin:
+			latin++
+		case alpha:
+			return false
+		}
+	}
+	p, n := prev, next
+	return latin >= islandLatin && rarity(p, out, n) == 0
+}
+
+// islandLatin is how many Latin letters a line must hold for a word of
+// another alphabet in it to be an island (see isIsland).
+const islandLatin = 12
+
 // loneRarity is the rarity a lone two-byte misread character with a
 // single pair real text does not hold must have as found, its repair
 // having only common pairs, to be repaired: that pair and a rare one
@@ -485,10 +523,14 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	// Past the repair's by a margin, the stretch's count changes nothing:
 	// a long stretch misread whole is not counted to its end.
 	ub := unseen(p, rs[start:end], n, ua+unseenMargin)
-	if ub <= ua {
+	island := false
+	if ua == 0 && ub <= 1 && us.n == 1 {
+		island = isIsland(rs, start, end, out, prev, next)
+	}
+	if ub <= ua && !island {
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && loneEnough(p, rs[start:end], out, n)) {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && loneEnough(p, rs[start:end], out, n)) && !island {
 		return "lone", ub, ua
 	}
 	return "", ub, ua

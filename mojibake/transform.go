@@ -164,6 +164,13 @@ func loneSees(prev rune, s []rune, r, next rune) bool {
 	return unseen(prev, s, next, 1) >= 1 && loneEnough(prev, s, []rune{r}, next)
 }
 
+// mayIsland reports whether a and b are letters of one alphabet, Greek or
+// Cyrillic, as isIsland asks of a misread character.
+func mayIsland(a, b rune) bool {
+	s := alphabetOf(scriptOf(a))
+	return (s == scGreek || s == scCyrillic) && alphabetOf(scriptOf(b)) == s
+}
+
 // lostNBSP reports whether the lead at p[at], followed by a space, may be a
 // misread character whose no-break space became that space: a capital glued
 // to a small letter (see judge), and a unit by unitAt.
@@ -286,6 +293,12 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			next = rs[int(u.end)]
 		}
 		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
+			return true
+		}
+		if u.end == 2 && prev < 0x80 && next < 0x80 && !isWordChar(prev) && !isWordChar(next) && scriptOf(u.r) == scLatin && mayIsland(rs[0], rs[1]) {
+			// A word of two Greek or Cyrillic letters that is a Latin
+			// letter misread: the window tells whether the line is Latin
+			// (see isIsland).
 			return true
 		}
 		if next >= 0x80 && modelMay(u) && int(u.end)+1 < k && maskOf(next).lead&(1<<e) != 0 {
