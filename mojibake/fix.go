@@ -1470,7 +1470,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		return candidate{}, false
 	}
 	island := us.n == 1 && isIsland(rs, start, end, out, prev, next)
-	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub == 1 && loneEnough(p, rs[start:end], out, n)) && !island {
+	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub == 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next))) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}

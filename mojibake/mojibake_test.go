@@ -90,6 +90,7 @@ func TestCases(t *testing.T) {
 		{"secuencia de Ăłrdenes en Lua", "secuencia de órdenes en Lua", "UTF-8 read as windows-1250"},
 		{"il controllo interno della funzione non ГЁ riuscito.", "il controllo interno della funzione non è riuscito.", "UTF-8 read as windows-1251"},
 		{"ГЁ", "ГЁ", ""},
+		{"una canciĂłn nueva", "una canción nueva", "UTF-8 read as windows-1250"},
 		{"Слово ГЁ и ещё", "Слово ГЁ и ещё", ""},
 		{"[\\fI\\,АРҐ\\/\\fP]", "[\\fI\\,АРҐ\\/\\fP]", ""},
 		{"The word well‚Ä¶ ok", "The word well… ok", "UTF-8 read as macintosh"},

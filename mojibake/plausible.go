@@ -55,6 +55,17 @@ func rarity(prev rune, s []rune, next rune) int {
 	return n
 }
 
+// capitalInside reports whether s, a two-character misread character
+// between prev and next (ASCII or the line's edge), is a capital glued to
+// a small ASCII letter before it and a small letter after ("RepĂşblica",
+// "submenĂş"), which words are not written with, and its repair out a
+// small letter whose pairs there are common.
+func capitalInside(s, out []rune, prev, next rune) bool {
+	return len(s) == 2 && len(out) == 1 && 'a' <= prev && prev <= 'z' && !('A' <= next && next <= 'Z') &&
+		infoOf(s[0]).upper && infoOf(s[1]).lower && infoOf(s[1]).kind == kLetter &&
+		infoOf(out[0]).lower && rarity(prev, out, next) == 0
+}
+
 // isIsland reports whether rs[start:end], a misread character standing as
 // a word of its own between prev and next, is a word of Greek or Cyrillic
 // letters in a line of Latin text without another letter of its alphabet,
@@ -530,7 +541,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	if ub <= ua && !island {
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && loneEnough(p, rs[start:end], out, n)) && !island {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next))) && !island {
 		return "lone", ub, ua
 	}
 	return "", ub, ua

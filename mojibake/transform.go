@@ -161,7 +161,7 @@ func loneSees(prev rune, s []rune, r, next rune) bool {
 	if len(s) != 2 || prev >= 0x80 || next >= 0x80 {
 		return false
 	}
-	return unseen(prev, s, next, 1) >= 1 && loneEnough(prev, s, []rune{r}, next)
+	return unseen(prev, s, next, 1) >= 1 && (loneEnough(prev, s, []rune{r}, next) || capitalInside(s, []rune{r}, prev, next))
 }
 
 // mayIsland reports whether a and b are letters of one alphabet, Greek or
