@@ -1278,7 +1278,10 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 || hasLeadPair(out) && modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
+	// A lone misread character decoded (two or three characters) is tried
+	// again on one unseen pair: the rules for a lone one judge it then
+	// ("Ä‚Ĺ‚rdenes", órdenes misread twice, is "Ăłrdenes" once undone).
+	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1))) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
