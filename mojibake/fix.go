@@ -672,9 +672,21 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 // small letter), is a capital inside a word in small letters, where a lead
 // whose continuation byte was lost stands ("naÄtení" for načtení, 8D
 // dropped) and words are not written so. Two letters before it, the
-// second small, not one: Irish writes hÉireann, and a format string "%sÄr".
+// second small, not one: Irish writes hÉireann, and a format string "%sÄr";
+// or a small letter after the end of a misread character ("Å™eÄtina",
+// řečtina: ™ is a continuation byte in Windows-1252).
 func strayShape(p2, p1, r, next rune) bool {
-	return 'a' <= next && next <= 'z' && p2 >= 0 && p1 >= 0 && infoOf(r).upper && infoOf(p1).lower && infoOf(p2).kind == kLetter
+	return 'a' <= next && next <= 'z' && p2 >= 0 && p1 >= 0 && infoOf(r).upper && infoOf(p1).lower && strayBefore(p2)
+}
+
+// strayBefore reports whether p2, two characters before a lead alone, may
+// begin its word: a letter, or the end of a misread character.
+func strayBefore(p2 rune) bool {
+	if infoOf(p2).kind == kLetter {
+		return true
+	}
+	b, ok := encodeIn(Windows1252, p2)
+	return ok && p2 >= 0x80 && b&0xC0 == 0x80
 }
 
 // strayAt returns the misread character whose lead, a capital, stands

@@ -194,7 +194,7 @@ func lostNBSP(p []byte, at int, atEOF bool) bool {
 }
 
 // strayLead reports whether the lead at p[at], which a small ASCII letter
-// follows, is a capital after a letter and a small one (see strayShape): the window
+// follows, is a capital in the place strayShape says: the window
 // judges whether it is a lead whose continuation byte was lost.
 func strayLead(p []byte, at int) bool {
 	c := p[at]
@@ -210,7 +210,7 @@ func strayLead(p []byte, at int) bool {
 		return false
 	}
 	p2, _ := utf8.DecodeLastRune(p[:at-n])
-	return p2 != utf8.RuneError && infoOf(p2).kind == kLetter
+	return p2 != utf8.RuneError && strayBefore(p2)
 }
 
 // isBasicCyrillic reports whether the bytes b0 b1 are the UTF-8 of one of
