@@ -2,7 +2,6 @@ package mojibake
 
 import (
 	"bytes"
-	"math"
 	"slices"
 	"unicode/utf8"
 
@@ -1054,12 +1053,19 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	// overlap, chosen kept in order of position.
 	// The order is that of a stable sort, by keys: moving the candidates
 	// themselves cost more than judging them. A key holds the gain
-	// (inverted: best first), the encoding and the candidate's index, which
-	// keeps equal ones in the order they were found. Gains and indexes are
-	// bounded by a window's length, far below the bits they get.
+	// (inverted: best first), the number of misread characters (inverted),
+	// the encoding and the candidate's index, which keeps equal ones in the
+	// order they were found. Gains, counts and indexes are bounded by a
+	// window's length, below the bits they get.
+	//
+	// Between equal gains, the stretch with more misread characters goes
+	// first: a line misread whole as Windows-1250 holds characters that
+	// Windows-1252 reads the same ("Ä—" is ė in both), and the stretch
+	// holding them and the ones only Windows-1250 reads ("ÄŻ", į) is the
+	// better reading.
 	keys := sc.keys[:0]
 	for i, c := range all {
-		keys = append(keys, uint64(math.MaxInt32-c.gain)<<32|uint64(c.chain[len(c.chain)-1])<<24|uint64(i))
+		keys = append(keys, uint64(1<<20-1-min(c.gain, 1<<20-1))<<44|uint64(0xFFF-min(int(c.units.n), 0xFFF))<<32|uint64(c.chain[len(c.chain)-1])<<24|uint64(i))
 	}
 	slices.Sort(keys)
 	sc.keys = keys

@@ -314,6 +314,9 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 		if a.gain != b.gain {
 			return b.gain - a.gain
 		}
+		if a.units.n != b.units.n {
+			return int(b.units.n - a.units.n)
+		}
 		return int(a.chain[len(a.chain)-1]) - int(b.chain[len(b.chain)-1])
 	})
 	chosen := sc.chosen[:0]
