@@ -91,6 +91,7 @@ func TestCases(t *testing.T) {
 		{"il controllo interno della funzione non ГЁ riuscito.", "il controllo interno della funzione non è riuscito.", "UTF-8 read as windows-1251"},
 		{"ГЁ", "ГЁ", ""},
 		{"una canciĂłn nueva", "una canción nueva", "UTF-8 read as windows-1250"},
+		{"o informa»õie noua", "o informație noua", "UTF-8 read as macintosh"},
 		{"Слово ГЁ и ещё", "Слово ГЁ и ещё", ""},
 		{"[\\fI\\,АРҐ\\/\\fP]", "[\\fI\\,АРҐ\\/\\fP]", ""},
 		{"The word well‚Ä¶ ok", "The word well… ok", "UTF-8 read as macintosh"},

@@ -60,8 +60,21 @@ func rarity(prev rune, s []rune, next rune) int {
 // a small ASCII letter before it and a small letter after ("RepĂşblica",
 // "submenĂş"), which words are not written with, and its repair out a
 // small letter whose pairs there are common.
+//
+// A symbol or punctuation glued between two ASCII letters is no more how
+// words are written ("ob»õine", obține read as Mac OS Roman): it counts
+// the same when the repair is a letter of their case.
 func capitalInside(s, out []rune, prev, next rune) bool {
-	return len(s) == 2 && len(out) == 1 && 'a' <= prev && prev <= 'z' && !('A' <= next && next <= 'Z') &&
+	if len(s) != 2 || len(out) != 1 {
+		return false
+	}
+	if k := infoOf(s[0]).kind; k >= kOpen && k <= kSymbol && s[0] >= 0x80 {
+		lower := 'a' <= prev && prev <= 'z' && 'a' <= next && next <= 'z'
+		upper := 'A' <= prev && prev <= 'Z' && 'A' <= next && next <= 'Z'
+		in := infoOf(out[0])
+		return (lower && in.lower || upper && in.upper) && in.kind == kLetter && rarity(prev, out, next) == 0
+	}
+	return 'a' <= prev && prev <= 'z' && !('A' <= next && next <= 'Z') &&
 		infoOf(s[0]).upper && infoOf(s[1]).lower && infoOf(s[1]).kind == kLetter &&
 		infoOf(out[0]).lower && rarity(prev, out, next) == 0
 }
