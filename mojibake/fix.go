@@ -1481,9 +1481,12 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 			}
 		}
 	}
-	// A lone two-byte misread character with one unseen pair is enough
-	// when its other pairs are rare and its repair's common (loneEnough).
-	lone := us.n == 1 && us.firstWidth <= 2 && need == 2 && prev < 0x80 && next < 0x80
+	// A lone two-byte misread character between ASCII neighbours, short of
+	// the pairs asked, is enough when it has one and its other pairs are
+	// rare and its repair's common (loneEnough: "for ĂĄ fjerne", å read as
+	// Windows-1250), or when a capital or a symbol glued inside a word
+	// (capitalInside).
+	lone := us.n == 1 && us.firstWidth <= 2 && prev < 0x80 && next < 0x80
 	if unseen(p, out, n, 1) > 0 || badness(prev, judged, next) > attestedRare(out) {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
@@ -1491,14 +1494,14 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		return candidate{}, false
 	}
 	island := us.n == 1 && isIsland(rs, start, end, out, prev, next)
-	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub == 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next))) && !island {
+	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next))) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
-	if why != "" || ua > 0 || ub < need && !(lone && ub == 1) && !island {
+	if why != "" || ua > 0 || ub < need && !(lone && ub >= 1) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)
 		}
