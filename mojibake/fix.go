@@ -69,6 +69,8 @@ type fixer struct {
 	depth [maxRounds]scratch
 	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// outer is the line and the stretch the rounds inside it judge.
+	outer outerLine
 	// noSkip turns off plan's skipping of dominated stretches, for its
 	// second try when it cannot tell that skipping changed nothing.
 	noSkip bool
@@ -1182,6 +1184,13 @@ func oneEncoding(cs []candidate) bool {
 	return true
 }
 
+// mayIslandWord reports whether out, a decoding between prev and next, is
+// a word of two Greek or Cyrillic letters standing alone: misread again, it
+// may be a Latin letter (see isIsland).
+func mayIslandWord(out []rune, prev, next rune) bool {
+	return len(out) == 2 && !isWordChar(prev) && !isWordChar(next) && mayIsland(out[0], out[1])
+}
+
 // gapJoins reports whether two misread characters separated by gap belong to
 // one stretch: a few ASCII characters on the same line.
 func gapJoins(gap []rune) bool {
@@ -1299,8 +1308,11 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// A lone misread character decoded (two or three characters) is tried
 	// again on one unseen pair: the rules for a lone one judge it then
 	// ("Ä‚Ĺ‚rdenes", órdenes misread twice, is "Ăłrdenes" once undone).
-	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1))) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
+		if depth == 0 {
+			f.outer = outerLine{rs, start, end}
+		}
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
 			after = badness(prev, out, next)
@@ -1425,7 +1437,9 @@ func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out 
 	if depth > 0 {
 		// A round inside another (text misread twice): its line is the
 		// outer round's decoding.
-		return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+		su := unitsOf(us)
+		su.outer = &f.outer
+		return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 	}
 	if f.isBanned(start, end, e) {
 		return candidate{}, false
@@ -1493,7 +1507,7 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		}
 		return candidate{}, false
 	}
-	island := us.n == 1 && isIsland(rs, start, end, out, prev, next)
+	island := islandOf(rs, start, end, us, out, prev, next)
 	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next))) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")

@@ -89,6 +89,7 @@ func TestCases(t *testing.T) {
 		{"Alle variabili array non ├¿ possibile dare", "Alle variabili array non è possibile dare", "UTF-8 read as ibm437"},
 		{"secuencia de Ăłrdenes en Lua", "secuencia de órdenes en Lua", "UTF-8 read as windows-1250"},
 		{"il controllo interno della funzione non ГЁ riuscito.", "il controllo interno della funzione non è riuscito.", "UTF-8 read as windows-1251"},
+		{"il controllo interno della funzione non Р“РЃ riuscito.", "il controllo interno della funzione non è riuscito.", "UTF-8 read as windows-1251, twice"},
 		{"ГЁ", "ГЁ", ""},
 		{"una canciĂłn nueva", "una canción nueva", "UTF-8 read as windows-1250"},
 		{"o informa»õie noua", "o informație noua", "UTF-8 read as macintosh"},

@@ -86,11 +86,18 @@ func capitalInside(s, out []rune, prev, next rune) bool {
 // as Windows-1251 is "non ГЁ possibile", whose pairs are Russian enough
 // (Гёте), and only the line tells.
 func isIsland(rs []rune, start, end int, out []rune, prev, next rune) bool {
+	return islandIn(rs, start, end, rs[start:end], out, prev, next)
+}
+
+// islandIn is isIsland for the word w, found on line between start and
+// end: a round inside another (text misread twice) judges the outer
+// round's decoding, and the line is the outer round's.
+func islandIn(line []rune, start, end int, w, out []rune, prev, next rune) bool {
 	if len(out) != 1 || out[0] < 0x80 || scriptOf(out[0]) != scLatin || isWordChar(prev) || isWordChar(next) || prev >= 0x80 || next >= 0x80 {
 		return false
 	}
 	alpha := scNone
-	for _, r := range rs[start:end] {
+	for _, r := range w {
 		a := alphabetOf(scriptOf(r))
 		if a != scGreek && a != scCyrillic || alpha != scNone && a != alpha {
 			return false
@@ -98,7 +105,7 @@ func isIsland(rs []rune, start, end int, out []rune, prev, next rune) bool {
 		alpha = a
 	}
 	latin := 0
-	for i, r := range rs {
+	for i, r := range line {
 		if r < 'A' || i >= start && i < end {
 			continue
 		}
@@ -109,8 +116,27 @@ func isIsland(rs []rune, start, end int, out []rune, prev, next rune) bool {
 			return false
 		}
 	}
-	p, n := prev, next
-	return latin >= islandLatin && rarity(p, out, n) == 0
+	return latin >= islandLatin && rarity(prev, out, next) == 0
+}
+
+// islandOf is isIsland for a stretch judged in a round inside another as
+// well, whose line us.outer gives: there the stretch must be the whole of
+// the outer round's decoding ("Р“РЃ" is ГЁ, then è).
+func islandOf(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
+	if us.n != 1 {
+		return false
+	}
+	if o := us.outer; o != nil {
+		return start == 0 && end == len(rs) && islandIn(o.rs, o.start, o.end, rs, out, prev, next)
+	}
+	return isIsland(rs, start, end, out, prev, next)
+}
+
+// outerLine is the line of a round inside another and the outer stretch on
+// it, for islandOf.
+type outerLine struct {
+	rs         []rune
+	start, end int
 }
 
 // islandLatin is how many Latin letters a line must hold for a word of
@@ -549,7 +575,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	ub := unseen(p, rs[start:end], n, ua+unseenMargin)
 	island := false
 	if ua == 0 && ub <= 1 && us.n == 1 {
-		island = isIsland(rs, start, end, out, prev, next)
+		island = islandOf(rs, start, end, us, out, prev, next)
 	}
 	if ub <= ua && !island {
 		return "evidence", ub, ua
@@ -564,15 +590,16 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 // characters: how many, and how many characters the first one spans.
 type stretchUnits struct {
 	n, firstWidth int32
-	space         bool // the first is a lost no-break space (judge demands a capital glued to a small letter)
-	stray         bool // the first is a lead alone inside a word (strayAt demands a capital between small letters)
+	space         bool       // the first is a lost no-break space (judge demands a capital glued to a small letter)
+	stray         bool       // the first is a lead alone inside a word (strayAt demands a capital between small letters)
+	outer         *outerLine // in a round inside another, the line (see islandOf)
 }
 
 func unitsOf(us []unit) stretchUnits {
 	if len(us) == 0 {
 		return stretchUnits{}
 	}
-	return stretchUnits{int32(len(us)), us[0].end - us[0].start, us[0].space, us[0].stray}
+	return stretchUnits{n: int32(len(us)), firstWidth: us[0].end - us[0].start, space: us[0].space, stray: us[0].stray}
 }
 
 // lineScripts counts the letters of each script on a line, once for all

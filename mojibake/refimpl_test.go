@@ -28,6 +28,7 @@ type refFixer struct {
 	scripts   lineScripts
 	banned    []bannedStretch
 	lone      []int32
+	outer     outerLine // fixer's
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
@@ -387,7 +388,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 			return candidate{}, false
 		}
 		if depth > 0 {
-			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+			su := unitsOf(us)
+			su.outer = &f.outer
+			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 		}
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
@@ -405,8 +408,11 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1))) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
+		if depth == 0 {
+			f.outer = outerLine{rs, start, end}
+		}
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
 			after = refBadness(prev, out, next)
@@ -418,7 +424,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 			return candidate{}, false
 		}
 		if depth > 0 {
-			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+			su := unitsOf(us)
+			su.outer = &f.outer
+			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 		}
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
