@@ -186,6 +186,13 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			k++
 			i++
 			prevLead = 0
+			// The rest of an ASCII run needs none of the checks above,
+			// which look at the character after a lead.
+			for i < len(w) && w[i] < 0x80 {
+				rs[k], offs[k] = rune(w[i]), int32(i)
+				k++
+				i++
+			}
 			continue
 		}
 		var r rune
