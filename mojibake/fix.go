@@ -786,6 +786,13 @@ func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
 		for t := int(us[k].end); t < high && lone(t); t++ {
 			adds = append(adds, int32(t))
 		}
+		// A lead alone as a word between two words misread (" Ñ " in
+		// "Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", the Bulgarian с with 81 dropped): a space
+		// each side, a sure misread character beyond each.
+		if t := int(us[k].end); k+1 < len(us) && int(us[k+1].start) == t+3 && rs[t] == ' ' && rs[t+2] == ' ' &&
+			!us[k].lossy && !us[k+1].lossy && lone(t+1) {
+			adds = append(adds, int32(t+1))
+		}
 	}
 	if len(adds) == 0 {
 		return us

@@ -81,6 +81,7 @@ func TestCases(t *testing.T) {
 		{"PoÄetni indeks", "Po\ufffdetni indeks", "UTF-8 read as windows-1252"},
 		{"ÐÐµ Ðµ ÑÑÐ½Ð¾", "\ufffdе е \ufffd\ufffdно", "UTF-8 read as windows-1252"},
 		{"Ð¼Ð¾Ð¶Ðµ ÑÐµ", "може \ufffdе", "UTF-8 read as windows-1252"},
+		{"Ð¼Ð¾Ð¶Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", "може \ufffd права", "UTF-8 read as windows-1252"},
 		{"i nÉirinn agus hÉireann", "i nÉirinn agus hÉireann", ""},
 		{"%s%sÄr du säker", "%s%sÄr du säker", ""},
 		{"McÉwan", "McÉwan", ""},
