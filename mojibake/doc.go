@@ -70,9 +70,10 @@
 // exact; read as U+FFFD or dropped, the character comes back when only one
 // fits, else as U+FFFD. A lead left alone, its continuation dropped, is
 // taken glued to misread characters (a run of them: "ÑÑÐ½Ð¾", ясно with
-// 8F and 81 dropped), or as a capital inside a word in small letters
-// ("naÄtení", Windows-1252 only), where the lost byte is the one that
-// gives a small letter real text has there; a lead and a space are a
+// 8F and 81 dropped), or as a capital inside a word in small letters on a
+// line misread elsewhere ("naÄtení", Windows-1252 only; alone, such a
+// capital is a name in camel case as often), where the lost byte is the
+// one that gives a small letter real text has there; a lead and a space are a
 // dropped byte, not a lost no-break space, when the model holds only that
 // reading (Telugu ్ before a space, not ౠ glued to the next letter). A
 // no-break space turned into a space is taken back when a sure misread

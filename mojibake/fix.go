@@ -1229,10 +1229,16 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 		// for voilà) is evidence enough for its lost no-break space, and a
 		// U+FFFD in a misread character ("OznaÄ�ava") for its lost byte:
 		// implausible still weighs them.
-		evidence = evidence || !u.space && !u.lossy || u.stray ||
+		evidence = evidence || !u.space && !u.lossy ||
 			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
+	}
+	if !evidence && depth == 0 && us[0].stray && sureOnLine(f.lineUnits) {
+		// A lead alone inside a word (strayAt) on a line misread
+		// elsewhere: the line vouches for it. Alone, a capital inside a
+		// word is a name in camel case as often ("getÄnderung").
+		evidence = true
 	}
 	if !evidence {
 		return candidate{}, false
@@ -1358,6 +1364,17 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+}
+
+// sureOnLine reports whether us, the misread characters of a line under
+// one encoding, hold one whose bytes are all there.
+func sureOnLine(us []unit) bool {
+	for _, u := range us {
+		if !u.lossy && !u.space {
+			return true
+		}
+	}
+	return false
 }
 
 // isBanned reports whether implausible refused the stretch [start, end)

@@ -78,7 +78,10 @@ func TestCases(t *testing.T) {
 		// word in small letters, a run of leads glued to a misread
 		// character, a lead and a space that are not a lost no-break space.
 		{"Pro %s nenÃ­ k naÄtenÃ­ Å¾Ã¡dnÃ¡ ikona", "Pro %s není k na\ufffdtení žádná ikona", "UTF-8 read as windows-1252"},
-		{"PoÄetni indeks", "Po\ufffdetni indeks", "UTF-8 read as windows-1252"},
+		{"PoÄetni indeks Ã©", "Po\ufffdetni indeks é", "UTF-8 read as windows-1252"},
+		{"PoÄetni indeks", "PoÄetni indeks", ""},
+		{"func getÄnderung() int", "func getÄnderung() int", ""},
+		{"totalÅrsbelopp", "totalÅrsbelopp", ""},
 		{"ÐÐµ Ðµ ÑÑÐ½Ð¾", "\ufffdе е \ufffd\ufffdно", "UTF-8 read as windows-1252"},
 		{"Ð¼Ð¾Ð¶Ðµ ÑÐµ", "може \ufffdе", "UTF-8 read as windows-1252"},
 		{"Ð¼Ð¾Ð¶Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", "може \ufffd права", "UTF-8 read as windows-1252"},

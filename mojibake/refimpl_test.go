@@ -338,10 +338,16 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
 	for _, u := range us {
-		evidence = evidence || !u.space && !u.lossy || u.stray ||
+		evidence = evidence || !u.space && !u.lossy ||
 			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
+	}
+	if !evidence && depth == 0 && us[0].stray && sureOnLine(f.lineUnits) {
+		// A lead alone inside a word (strayAt) on a line misread
+		// elsewhere: the line vouches for it. Alone, a capital inside a
+		// word is a name in camel case as often ("getÄnderung").
+		evidence = true
 	}
 	if !evidence {
 		return candidate{}, false
