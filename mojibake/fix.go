@@ -1539,14 +1539,14 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		return candidate{}, false
 	}
 	island := islandOf(rs, start, end, us, out, prev, next)
-	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next))) && !island {
+	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
-	if why != "" || ua > 0 || ub < need && !(lone && ub >= 1) && !island {
+	if why != "" || ua > 0 || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)
 		}

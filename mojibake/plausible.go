@@ -79,6 +79,33 @@ func capitalInside(s, out []rune, prev, next rune) bool {
 		infoOf(out[0]).lower && rarity(prev, out, next) == 0
 }
 
+// loneInLine reports whether the line rs suits a lone misread character
+// rs[start:end] repaired to out by the rarity of pairs alone (loneEnough,
+// capitalInside): the repair's letter is of an alphabet the rest of the
+// line is written in, and the stretch does not begin with a Greek letter,
+// which beside a symbol is mathematics ("Γ²", "Π±") before it is Latin
+// misread as Windows-1253.
+//
+// In a round inside another (us.outer), the line is the outer round's.
+func loneInLine(rs []rune, start, end int, out []rune, us stretchUnits) bool {
+	if len(out) != 1 || scriptOf(rs[start]) == scGreek {
+		return false
+	}
+	a := alphabetOf(scriptOf(out[0]))
+	if a == scNone {
+		return false
+	}
+	if o := us.outer; o != nil {
+		rs, start, end = o.rs, o.start, o.end
+	}
+	for i, r := range rs {
+		if (i < start || i >= end) && (r >= 0x80 || 'A' <= r && r <= 'z') && alphabetOf(scriptOf(r)) == a {
+			return true
+		}
+	}
+	return false
+}
+
 // isIsland reports whether rs[start:end], a misread character standing as
 // a word of its own between prev and next, is a word of Greek or Cyrillic
 // letters in a line of Latin text without another letter of its alphabet,
@@ -580,7 +607,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	if ub <= ua && !island {
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next))) && !island {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island {
 		return "lone", ub, ua
 	}
 	return "", ub, ua
