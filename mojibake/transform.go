@@ -51,7 +51,7 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				// no-break space may have become the space ("voilÃ  tout").
 				return prevAt, done
 			}
-			if 'a' <= c && c <= 'z' && prevLead&strayMask != 0 && strayLead(p, prevAt) {
+			if 'a' <= c && c <= 'z' && prevLead&strayMask != 0 && p[prevAt] < 0xE0 && lowInfo[rune(p[prevAt]&0x1F)<<6|rune(p[prevAt+1]&0x3F)].upper && strayLead(p, prevAt) {
 				// A capital between small letters: a lead whose
 				// continuation was lost ("naÄtení").
 				return prevAt, done
@@ -162,6 +162,41 @@ func loneSees(prev rune, s []rune, r, next rune) bool {
 		return false
 	}
 	return unseen(prev, s, next, 1) >= 1 && (loneEnough(prev, s, []rune{r}, next) || capitalInside(s, []rune{r}, prev, next))
+}
+
+// latinBeside reports whether the nearest letter before p[at] (or, at the
+// start of a line, after the word there) is an ASCII one: the pre-scan's
+// cheap guess that a word stands in Latin text (see isIsland), which
+// keeps it from stopping at every "её" of Russian (ţ read as KOI8-R).
+func latinBeside(p []byte, at int) bool {
+	for i := at - 1; i >= 0; i-- {
+		c := p[i]
+		switch {
+		case c >= 0x80:
+			return false
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			return true
+		case c == '\n':
+			i = -1 // the start of the line: look after the word
+		}
+		if i < 0 {
+			break
+		}
+	}
+	i := at
+	for i < len(p) && p[i] != ' ' && p[i] != '\n' {
+		i++
+	}
+	for ; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c >= 0x80, c == '\n':
+			return false
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			return true
+		}
+	}
+	return false
 }
 
 // mayIsland reports whether a and b are letters of one alphabet, Greek or
@@ -295,10 +330,10 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
 			return true
 		}
-		if u.end == 2 && prev < 0x80 && next < 0x80 && !isWordChar(prev) && !isWordChar(next) && scriptOf(u.r) == scLatin && mayIsland(rs[0], rs[1]) {
+		if u.end == 2 && prev < 0x80 && next < 0x80 && !isWordChar(prev) && !isWordChar(next) && scriptOf(u.r) == scLatin && mayIsland(rs[0], rs[1]) && latinBeside(p, at) {
 			// A word of two Greek or Cyrillic letters that is a Latin
-			// letter misread: the window tells whether the line is Latin
-			// (see isIsland).
+			// letter misread, beside Latin words: the window tells
+			// whether the line is Latin (see isIsland).
 			return true
 		}
 		if next >= 0x80 && modelMay(u) && int(u.end)+1 < k && maskOf(next).lead&(1<<e) != 0 {
