@@ -135,7 +135,17 @@ var buildTables = sync.OnceFunc(func() {
 		}
 	}
 	strayMask = 1 << Windows1252
+	for r := rune(0x80); r < 0x800; r++ {
+		if b, ok := encodeIn(Windows1252, r); ok && b >= 0xC2 && b < 0xE0 && infoOf(r).upper {
+			strayCapital[r>>6] |= 1 << (r & 63)
+		}
+	}
 })
+
+// strayCapital holds the capitals (below U+0800) that are a two-byte lead
+// in Windows-1252: what the pre-scan asks of a lead alone inside a word
+// (see strayLead) at every small letter after an accented one.
+var strayCapital [0x800 / 64]uint64
 
 // nbspMask holds the encodings that read A0 as a no-break space, which may
 // have become a space; fffdMask those with bytes a strict decoder reads as

@@ -51,7 +51,7 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 				// no-break space may have become the space ("voilÃ  tout").
 				return prevAt, done
 			}
-			if 'a' <= c && c <= 'z' && prevLead&strayMask != 0 && p[prevAt] < 0xE0 && lowInfo[rune(p[prevAt]&0x1F)<<6|rune(p[prevAt+1]&0x3F)].upper && strayLead(p, prevAt) {
+			if prevLead&strayMask != 0 && p[prevAt] < 0xE0 && strayCapital[p[prevAt]&0x1F]&(1<<(p[prevAt+1]&0x3F)) != 0 && 'a' <= c && c <= 'z' && strayLead(p, prevAt) {
 				// A capital between small letters: a lead whose
 				// continuation was lost ("naÄtení").
 				return prevAt, done
