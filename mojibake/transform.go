@@ -46,17 +46,20 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 		c := p[i]
 		switch {
 		case c < 0x80:
-			if c == ' ' && prevLead&nbspMask != 0 && lostNBSP(p, prevAt, atEOF) {
-				// A capital glued to a small letter, then a space: a
-				// no-break space may have become the space ("voilÃ  tout").
-				return prevAt, done
+			if prevLead != 0 {
+				if c == ' ' {
+					if prevLead&nbspMask != 0 && lostNBSP(p, prevAt, atEOF) {
+						// A capital glued to a small letter, then a space: a
+						// no-break space may have become the space ("voilÃ  tout").
+						return prevAt, done
+					}
+				} else if prevLead&strayMask != 0 && p[prevAt] < 0xE0 && strayCapital[p[prevAt]&0x1F]&(1<<(p[prevAt+1]&0x3F)) != 0 && 'a' <= c && c <= 'z' && strayLead(p, prevAt) {
+					// A capital between small letters: a lead whose
+					// continuation was lost ("naÄtení").
+					return prevAt, done
+				}
+				prevLead = 0
 			}
-			if prevLead&strayMask != 0 && p[prevAt] < 0xE0 && strayCapital[p[prevAt]&0x1F]&(1<<(p[prevAt+1]&0x3F)) != 0 && 'a' <= c && c <= 'z' && strayLead(p, prevAt) {
-				// A capital between small letters: a lead whose
-				// continuation was lost ("naÄtení").
-				return prevAt, done
-			}
-			prevLead = 0
 			i++
 			if i+16 <= n && p[i] < 0x80 {
 				i += kernel.ASCIIPrefix(p[i:])
