@@ -47,7 +47,14 @@
 //   - the stretch as found holds more pairs real text does not than the
 //     repair, and the shorter it is the more it must hold: a lone two-byte
 //     misread character two, with none left (or one, when the line's
-//     other repairs in the same encoding bring more).
+//     other repairs in the same encoding bring more). The model knows
+//     too which pairs are common: between ASCII neighbours, one unseen
+//     pair and a rare one are enough when the repair's pairs are all
+//     common ("non ├¿ possibile"), and so is one made by a capital glued
+//     inside a word in small letters ("canciĂłn"). A word of two Greek or
+//     Cyrillic letters in a Latin line with no other letter of theirs,
+//     whose repair is a Latin letter of common pairs, needs none ("non
+//     ГЁ possibile": its pairs are Russian enough).
 //
 // Where the cost model sees nothing (box drawing glued to letters,
 // "especificaci├│n"), the model of real text alone may repair a stretch:
@@ -61,9 +68,17 @@
 // Lossy misreadings are undone as far as the bytes allow: the five bytes
 // Windows-1252 leaves unassigned read as C1 controls (as WHATWG does) are
 // exact; read as U+FFFD or dropped, the character comes back when only one
-// fits, else as U+FFFD; a no-break space turned into a space is taken back
-// when a sure misread character stands in the same stretch, or after a
-// capital glued to a word in small letters ("voilÃ  tout"). CESU-8 (a
+// fits, else as U+FFFD. A lead left alone, its continuation dropped, is
+// taken glued to misread characters (a run of them: "ÑÑÐ½Ð¾", ясно with
+// 8F and 81 dropped), or as a capital inside a word in small letters on a
+// line misread elsewhere ("naÄtení", Windows-1252 only; alone, such a
+// capital is a name in camel case as often), where the lost byte is the
+// one that gives a small letter real text has there; a lead and a space are a
+// dropped byte, not a lost no-break space, when the model holds only that
+// reading (Telugu ్ before a space, not ౠ glued to the next letter). A
+// no-break space turned into a space is taken back when a sure misread
+// character stands in the same stretch, or after a capital glued to a
+// word in small letters ("voilÃ  tout"). CESU-8 (a
 // supplementary character as two 3-byte surrogates) misread is undone too.
 // A line holding bytes that are not UTF-8, or NUL, is left alone: repair
 // invalid bytes first (utf8x's policies, or utf8x fix --invalid).

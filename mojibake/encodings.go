@@ -134,12 +134,30 @@ var buildTables = sync.OnceFunc(func() {
 			fffdMask |= 1 << e
 		}
 	}
+	strayMask = 1 << Windows1252
+	for r := rune(0x80); r < 0x800; r++ {
+		if b, ok := encodeIn(Windows1252, r); ok && b >= 0xC2 && b < 0xE0 && infoOf(r).upper {
+			strayCapital[r>>6] |= 1 << (r & 63)
+		}
+	}
 })
+
+// strayCapital holds the capitals (below U+0800) that are a two-byte lead
+// in Windows-1252: what the pre-scan asks of a lead alone inside a word
+// (see strayLead) at every small letter after an accented one.
+var strayCapital [0x800 / 64]uint64
 
 // nbspMask holds the encodings that read A0 as a no-break space, which may
 // have become a space; fffdMask those with bytes a strict decoder reads as
 // U+FFFD. A lead followed by either may start a misread character in them.
 var nbspMask, fffdMask uint16
+
+// strayMask holds the encodings whose misread text may hold a lead alone
+// in a word, its continuation byte lost (see strayAt): Windows-1252, whose
+// five unassigned bytes strict decoders drop, the commonest misreading.
+// Others would read the same capital each with their own lost bytes, and
+// the repair would be a guess among them.
+var strayMask uint16
 
 func initEncodings() {
 	maps := [numEncodings]*charmap.Charmap{

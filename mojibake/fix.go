@@ -2,9 +2,10 @@ package mojibake
 
 import (
 	"bytes"
-	"math"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/utf8x/utf8x/mojibake/internal/pairs"
 )
 
 const (
@@ -37,6 +38,7 @@ type unit struct {
 	r          rune
 	lossy      bool // r stands for bytes partly lost (U+FFFD, or a guess)
 	space      bool // a plain space was read as the no-break space it had been
+	stray      bool // a lead alone inside a word, its continuation lost (see strayAt)
 }
 
 // candidate is a stretch that may be rewritten: rs[start:end] becomes out.
@@ -67,6 +69,8 @@ type fixer struct {
 	depth [maxRounds]scratch
 	// leadMask is what leadsOf returns for rs, computed by decodeWindow.
 	leadMask uint16
+	// outer is the line and the stretch the rounds inside it judge.
+	outer outerLine
 	// noSkip turns off plan's skipping of dominated stretches, for its
 	// second try when it cannot tell that skipping changed nothing.
 	noSkip bool
@@ -174,11 +178,21 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, place{int32(k - 1), prevLead}) // a lost no-break space
 				cand |= prevLead & nbspMask
+			} else if prevLead&strayMask != 0 && 'a' <= c && c <= 'z' && k >= 3 && strayShape(rs[k-3], rs[k-2], rs[k-1], rune(c)) {
+				pos = append(pos, place{int32(k - 1), prevLead & strayMask}) // a lead whose continuation was lost
+				cand |= prevLead & strayMask
 			}
 			rs[k], offs[k] = rune(c), int32(i)
 			k++
 			i++
 			prevLead = 0
+			// The rest of an ASCII run needs none of the checks above,
+			// which look at the character after a lead.
+			for i < len(w) && w[i] < 0x80 {
+				rs[k], offs[k] = rune(w[i]), int32(i)
+				k++
+				i++
+			}
 			continue
 		}
 		var r rune
@@ -252,6 +266,9 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, place{int32(i - 1), prevLead}) // a lost no-break space
 				cand |= prevLead & nbspMask
+			} else if prevLead&strayMask != 0 && 'a' <= r && r <= 'z' && i >= 3 && strayShape(rs[i-3], rs[i-2], rs[i-1], r) {
+				pos = append(pos, place{int32(i - 1), prevLead & strayMask}) // a lead whose continuation was lost
+				cand |= prevLead & strayMask
 			}
 			prevLead = 0
 			continue
@@ -276,7 +293,74 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 		// Not a lost no-break space: maybe a dropped byte before a space.
 		u, ok, _ = findUnitIn(rs, i, e, false)
 	}
+	if ok && u.space && len(tables[e].undefined) > 0 {
+		if d, ok := droppedBeforeSpace(rs, u, e); ok {
+			return d, true
+		}
+	}
 	return u, ok
+}
+
+// droppedBeforeSpace returns the other reading of u, a misread character
+// whose last byte is a space taken for a lost no-break space: its last byte
+// dropped (one e has no character for) and the space a space, as it was.
+// It is taken when the model of real text holds the character it gives
+// before a space, and not the one u gives before what follows: "à±
+// à°ªà±Š" is ్ then a space (8D dropped), not ౠ glued to ప; "×œ× " is
+// ם then a space, not נ. When several characters fit, U+FFFD stands for
+// the one lost.
+func droppedBeforeSpace(rs []rune, u unit, e Encoding) (unit, bool) {
+	next := rune(' ')
+	if int(u.end) < len(rs) {
+		next = rs[u.end]
+	}
+	if next >= 0x80 {
+		// What follows is misread too: its pair is with what it stands for.
+		var v unit
+		if ok, _ := quickUnit(rs, int(u.end), e, &v); !ok {
+			return unit{}, false
+		}
+		next = v.r
+	}
+	if seenPair(u.r, next) {
+		return unit{}, false
+	}
+	n := int(u.end-u.start) - 1 // the bytes before the space
+	if n == 1 {
+		// A lead alone is a lost character only glued to a misread one
+		// (see loneLeads): "PÅ " in capitals is PÅ, not a lost Ł.
+		if u.start == 0 {
+			return unit{}, false
+		}
+		if b, ok := encodeIn(e, rs[u.start-1]); !ok || b&0xC0 != 0x80 {
+			return unit{}, false
+		}
+	}
+	var buf [utf8.UTFMax]byte
+	for k := 0; k < n; k++ {
+		b, ok := encodeIn(e, rs[int(u.start)+k])
+		if !ok {
+			return unit{}, false
+		}
+		buf[k] = b
+	}
+	r, count := fillLost(buf[:n+1], []int{n}, tables[e].undefined, 0, 0, 0)
+	switch {
+	case count == 0:
+		return unit{}, false
+	case count > 1:
+		r = 0xFFFD
+	case !seenPair(r, ' '):
+		return unit{}, false
+	}
+	return unit{start: u.start, end: u.end - 1, r: r, lossy: true}, true
+}
+
+// seenPair reports whether the model of real text holds the pair a, b, or
+// does not judge it (both CJK, both ASCII).
+func seenPair(a, b rune) bool {
+	a, b = pairs.Fold(a), pairs.Fold(b)
+	return !pairs.Counted(a, b) || pairs.Has(pairModel, a, b)
 }
 
 // quickUnit is findUnit for the common case, a misread character whose
@@ -536,6 +620,10 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 					r = r<<6 | rune(b&0x3F)
 				}
 				if k < 0 {
+					if u, ok := strayAt(rs, i, e); ok {
+						us = append(us, u)
+						i = int(u.end)
+					}
 					continue
 				}
 				if k == n && !(n == 3 && b0 == 0xED && b1 >= 0xA0) {
@@ -553,6 +641,10 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 		}
 		var u unit
 		if !unitAtIn(rs, i, e, &u) {
+			if u, ok := strayAt(rs, i, e); ok {
+				us = append(us, u)
+				i = int(u.end)
+			}
 			continue
 		}
 		if isLowSurrogate(u.r) {
@@ -584,6 +676,66 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 	return loneLeads(us, rs, e, from)
 }
 
+// strayShape reports whether r, after p2 p1 and before next (an ASCII
+// small letter), is a capital inside a word in small letters, where a lead
+// whose continuation byte was lost stands ("naÄtení" for načtení, 8D
+// dropped) and words are not written so. Two letters before it, the
+// second small, not one: Irish writes hÉireann, and a format string "%sÄr";
+// or a small letter after the end of a misread character ("Å™eÄtina",
+// řečtina: ™ is a continuation byte in Windows-1252).
+func strayShape(p2, p1, r, next rune) bool {
+	return 'a' <= next && next <= 'z' && p2 >= 0 && p1 >= 0 && infoOf(r).upper && infoOf(p1).lower && strayBefore(p2)
+}
+
+// strayBefore reports whether p2, two characters before a lead alone, may
+// begin its word: a letter, or the end of a misread character.
+func strayBefore(p2 rune) bool {
+	if infoOf(p2).kind == kLetter {
+		return true
+	}
+	b, ok := encodeIn(Windows1252, p2)
+	return ok && p2 >= 0x80 && b&0xC0 == 0x80
+}
+
+// strayAt returns the misread character whose lead, a capital, stands
+// alone at rs[i] inside a word in small letters (strayShape), its
+// continuation byte lost: dropped after a strict reading under e (one of
+// the bytes e has no character for; see strayMask). The lost byte is the one that makes a small letter real
+// text has between the letters around it ("naÄtení": č, not ā ď Đ ĝ);
+// when several do, U+FFFD stands for it; when none, there is none ("hÉireann"
+// is Irish: É with a lost byte is an IPA letter).
+func strayAt(rs []rune, i int, e Encoding) (unit, bool) {
+	if strayMask&(1<<e) == 0 || i < 2 || i+1 >= len(rs) || !strayShape(rs[i-2], rs[i-1], rs[i], rs[i+1]) {
+		return unit{}, false
+	}
+	b0, ok := encodeIn(e, rs[i])
+	if !ok || b0 < 0xC2 || b0 >= 0xE0 {
+		return unit{}, false
+	}
+	fill := tables[e].undefined
+	a, z := rs[i-1], rs[i+1]
+	found, count := rune(0), 0
+	for _, b := range fill {
+		r := rune(b0&0x1F)<<6 | rune(b&0x3F)
+		if r < 0xA0 || !infoOf(r).lower || infoOf(r).kind != kLetter {
+			continue
+		}
+		if f := pairs.Fold(r); !seenPair(a, f) || !seenPair(f, z) {
+			continue
+		}
+		found = r
+		count++
+	}
+	switch count {
+	case 0:
+		return unit{}, false
+	case 1:
+	default:
+		found = 0xFFFD
+	}
+	return unit{start: int32(i), end: int32(i + 1), r: found, lossy: true, stray: true}, true
+}
+
 // loneLeads adds to the misread characters us[from:] of rs under e the
 // leads of two- and three-byte characters whose other bytes were all lost
 // (dropped after a
@@ -611,13 +763,35 @@ func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
 		}
 		return true
 	}
+	// Leads glued one to the other are lost together ("ÑÑÐ½Ð¾" for ясно,
+	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
 	var adds []int32
 	for k := from; k < len(us); k++ {
-		if s := int(us[k].start) - 1; (k == from || int(us[k-1].end) <= s-1) && lone(s) && (len(adds) == 0 || adds[len(adds)-1] != int32(s)) {
+		low := 0 // the first place a lead to the left may be
+		if k > from {
+			low = int(us[k-1].end)
+		}
+		if len(adds) > 0 {
+			low = max(low, int(adds[len(adds)-1])+1)
+		}
+		at := len(adds)
+		for s := int(us[k].start) - 1; s >= low && lone(s); s-- {
 			adds = append(adds, int32(s))
 		}
-		if t := int(us[k].end); (k+1 == len(us) || int(us[k+1].start) > t) && lone(t) {
+		slices.Reverse(adds[at:])
+		high := len(rs) // the first place past a lead to the right
+		if k+1 < len(us) {
+			high = int(us[k+1].start)
+		}
+		for t := int(us[k].end); t < high && lone(t); t++ {
 			adds = append(adds, int32(t))
+		}
+		// A lead alone as a word between two words misread (" Ñ " in
+		// "Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", the Bulgarian с with 81 dropped): a space
+		// each side, a sure misread character beyond each.
+		if t := int(us[k].end); k+1 < len(us) && int(us[k+1].start) == t+3 && rs[t] == ' ' && rs[t+2] == ' ' &&
+			!us[k].lossy && !us[k+1].lossy && lone(t+1) {
+			adds = append(adds, int32(t+1))
 		}
 	}
 	if len(adds) == 0 {
@@ -895,12 +1069,19 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	// overlap, chosen kept in order of position.
 	// The order is that of a stable sort, by keys: moving the candidates
 	// themselves cost more than judging them. A key holds the gain
-	// (inverted: best first), the encoding and the candidate's index, which
-	// keeps equal ones in the order they were found. Gains and indexes are
-	// bounded by a window's length, far below the bits they get.
+	// (inverted: best first), the number of misread characters (inverted),
+	// the encoding and the candidate's index, which keeps equal ones in the
+	// order they were found. Gains, counts and indexes are bounded by a
+	// window's length, below the bits they get.
+	//
+	// Between equal gains, the stretch with more misread characters goes
+	// first: a line misread whole as Windows-1250 holds characters that
+	// Windows-1252 reads the same ("Ä—" is ė in both), and the stretch
+	// holding them and the ones only Windows-1250 reads ("ÄŻ", į) is the
+	// better reading.
 	keys := sc.keys[:0]
 	for i, c := range all {
-		keys = append(keys, uint64(math.MaxInt32-c.gain)<<32|uint64(c.chain[len(c.chain)-1])<<24|uint64(i))
+		keys = append(keys, uint64(1<<20-1-min(c.gain, 1<<20-1))<<44|uint64(0xFFF-min(int(c.units.n), 0xFFF))<<32|uint64(c.chain[len(c.chain)-1])<<24|uint64(i))
 	}
 	slices.Sort(keys)
 	sc.keys = keys
@@ -1017,6 +1198,13 @@ func oneEncoding(cs []candidate) bool {
 	return true
 }
 
+// mayIslandWord reports whether out, a decoding between prev and next, is
+// a word of two Greek or Cyrillic letters standing alone: misread again, it
+// may be a Latin letter (see isIsland).
+func mayIslandWord(out []rune, prev, next rune) bool {
+	return len(out) == 2 && !isWordChar(prev) && !isWordChar(next) && mayIsland(out[0], out[1])
+}
+
 // gapJoins reports whether two misread characters separated by gap belong to
 // one stretch: a few ASCII characters on the same line.
 func gapJoins(gap []rune) bool {
@@ -1045,6 +1233,12 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
+	}
+	if !evidence && depth == 0 && us[0].stray && sureOnLine(f.lineUnits) {
+		// A lead alone inside a word (strayAt) on a line misread
+		// elsewhere: the line vouches for it. Alone, a capital inside a
+		// word is a name in camel case as often ("getÄnderung").
+		evidence = true
 	}
 	if !evidence {
 		return candidate{}, false
@@ -1131,8 +1325,14 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 || hasLeadPair(out) && modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
+	// A lone misread character decoded (two or three characters) is tried
+	// again on one unseen pair: the rules for a lone one judge it then
+	// ("Ä‚Ĺ‚rdenes", órdenes misread twice, is "Ăłrdenes" once undone).
+	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
+		if depth == 0 {
+			f.outer = outerLine{rs, start, end}
+		}
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
 			after = badness(prev, out, next)
@@ -1164,6 +1364,17 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+}
+
+// sureOnLine reports whether us, the misread characters of a line under
+// one encoding, hold one whose bytes are all there.
+func sureOnLine(us []unit) bool {
+	for _, u := range us {
+		if !u.lossy && !u.space {
+			return true
+		}
+	}
+	return false
 }
 
 // isBanned reports whether implausible refused the stretch [start, end)
@@ -1257,7 +1468,9 @@ func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out 
 	if depth > 0 {
 		// A round inside another (text misread twice): its line is the
 		// outer round's decoding.
-		return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+		su := unitsOf(us)
+		su.outer = &f.outer
+		return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 	}
 	if f.isBanned(start, end, e) {
 		return candidate{}, false
@@ -1297,19 +1510,43 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 	if isWordChar(prev) || isWordChar(next) || us.firstWidth >= 3 {
 		need = 2
 	}
-	if us.n == 1 && us.space {
+	if us.n == 1 && (us.space || us.stray) {
 		// A lost no-break space after a capital glued to a small letter
 		// (judge demands it, and unseen counts it): "MunicipalitÃ  di".
 		need = 1
 	}
-	if unseen(p, out, n, 1) > 0 || unseen(p, rs[start:end], n, need) < need || badness(prev, out, next) > attestedRare(out) {
+	judged := out
+	if us.stray && slices.Contains(out, 0xFFFD) {
+		// The U+FFFD of a lead alone in a word stands for a small letter
+		// (strayAt): it is judged as one.
+		judged = slices.Clone(out)
+		for i, r := range judged {
+			if r == 0xFFFD {
+				judged[i] = 'x'
+			}
+		}
+	}
+	// A lone two-byte misread character between ASCII neighbours, short of
+	// the pairs asked, is enough when it has one and its other pairs are
+	// rare and its repair's common (loneEnough: "for ĂĄ fjerne", å read as
+	// Windows-1250), or when a capital or a symbol glued inside a word
+	// (capitalInside).
+	lone := us.n == 1 && us.firstWidth <= 2 && prev < 0x80 && next < 0x80
+	if unseen(p, out, n, 1) > 0 || badness(prev, judged, next) > attestedRare(out) {
+		if debugVeto != nil {
+			debugVeto(rs, start, end, out, "model-only cheap")
+		}
+		return candidate{}, false
+	}
+	island := islandOf(rs, start, end, us, out, prev, next)
+	if ub := unseen(p, rs[start:end], n, need); ub < need && !(lone && ub >= 1 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only cheap")
 		}
 		return candidate{}, false
 	}
 	why, ub, ua := implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
-	if why != "" || ua > 0 || ub < need {
+	if why != "" || ua > 0 || ub < need && !(lone && ub >= 1 && loneInLine(rs, start, end, out, us)) && !island {
 		if debugVeto != nil {
 			debugVeto(rs, start, end, out, "model-only "+why)
 		}

@@ -74,6 +74,35 @@ func TestCases(t *testing.T) {
 		{"Ï\ufffdÎ±", "\ufffdα", "UTF-8 read as windows-1252"},              // 81 lost: Á Í Ï Ð Ý... fit
 		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
 		{"Ã¤Ã¶Ã¼ÃŸ", "äöüß", "UTF-8 read as windows-1252"},
+		// Windows-1252's unassigned bytes dropped: a lead alone inside a
+		// word in small letters, a run of leads glued to a misread
+		// character, a lead and a space that are not a lost no-break space.
+		{"Pro %s nenÃ­ k naÄtenÃ­ Å¾Ã¡dnÃ¡ ikona", "Pro %s není k na\ufffdtení žádná ikona", "UTF-8 read as windows-1252"},
+		{"PoÄetni indeks Ã©", "Po\ufffdetni indeks é", "UTF-8 read as windows-1252"},
+		{"PoÄetni indeks", "PoÄetni indeks", ""},
+		{"func getÄnderung() int", "func getÄnderung() int", ""},
+		{"totalÅrsbelopp", "totalÅrsbelopp", ""},
+		{"ÐÐµ Ðµ ÑÑÐ½Ð¾", "\ufffdе е \ufffd\ufffdно", "UTF-8 read as windows-1252"},
+		{"Ð¼Ð¾Ð¶Ðµ ÑÐµ", "може \ufffdе", "UTF-8 read as windows-1252"},
+		{"Ð¼Ð¾Ð¶Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", "може \ufffd права", "UTF-8 read as windows-1252"},
+		{"i nÉirinn agus hÉireann", "i nÉirinn agus hÉireann", ""},
+		{"%s%sÄr du säker", "%s%sÄr du säker", ""},
+		{"McÉwan", "McÉwan", ""},
+		// A lone misread character: one unseen pair and a rare one, the
+		// repair's pairs common; a word of Cyrillic in a Latin line.
+		{"Alle variabili array non ├¿ possibile dare", "Alle variabili array non è possibile dare", "UTF-8 read as ibm437"},
+		{"secuencia de Ăłrdenes en Lua", "secuencia de órdenes en Lua", "UTF-8 read as windows-1250"},
+		{"il controllo interno della funzione non ГЁ riuscito.", "il controllo interno della funzione non è riuscito.", "UTF-8 read as windows-1251"},
+		{"il controllo interno della funzione non Р“РЃ riuscito.", "il controllo interno della funzione non è riuscito.", "UTF-8 read as windows-1251, twice"},
+		{"ГЁ", "ГЁ", ""},
+		{"let Γ² be the variance", "let Γ² be the variance", ""},
+		{"the Π± sign", "the Π± sign", ""},
+		{"then Δ‰ and", "then Δ‰ and", ""},
+		{"una canciĂłn nueva", "una canción nueva", "UTF-8 read as windows-1250"},
+		{"o informa»õie noua", "o informație noua", "UTF-8 read as macintosh"},
+		{"Слово ГЁ и ещё", "Слово ГЁ и ещё", ""},
+		{"[\\fI\\,АРҐ\\/\\fP]", "[\\fI\\,АРҐ\\/\\fP]", ""},
+		{"The word well‚Ä¶ ok", "The word well… ok", "UTF-8 read as macintosh"},
 		{"ä¸­æ–‡", "中文", "UTF-8 read as windows-1252"},
 		{"Ă©cole", "école", "UTF-8 read as windows-1250"},
 		{"Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "привет", "UTF-8 read as windows-1252"},

@@ -19,6 +19,177 @@ import (
 //go:embed pairs.bin
 var pairModel []byte
 
+// commonModel is the filter of the pairs of pairModel that are common in
+// real text: in pairs.CommonLines distinct lines of the training text or
+// more.
+//
+//go:embed common.bin
+var commonModel []byte
+
+// rarity scores the pairs of adjacent characters of prev, s, next (as
+// unseen counts them, without the shape of words) by how rare real text
+// has them: 2 for a pair it does not hold, 1 for one it holds but is not
+// common, 0 for a common one.
+func rarity(prev rune, s []rune, next rune) int {
+	n := 0
+	a := pairs.Fold(prev)
+	for i := 0; i <= len(s); i++ {
+		r := next
+		if i < len(s) {
+			r = s[i]
+		}
+		if r == none && i == len(s) {
+			r = ' '
+		}
+		b := pairs.Fold(r)
+		if pairs.Counted(a, b) && a != 0xFFFD && b != 0xFFFD {
+			switch {
+			case !pairs.Has(pairModel, a, b):
+				n += 2
+			case !pairs.HasSized(commonModel, a, b):
+				n++
+			}
+		}
+		a = b
+	}
+	return n
+}
+
+// capitalInside reports whether s, a two-character misread character
+// between prev and next (ASCII or the line's edge), is a capital glued to
+// a small ASCII letter before it and a small letter after ("RepĂşblica",
+// "submenĂş"), which words are not written with, and its repair out a
+// small letter whose pairs there are common.
+//
+// A symbol or punctuation glued between two ASCII letters is no more how
+// words are written ("ob»õine", obține read as Mac OS Roman): it counts
+// the same when the repair is a letter of their case.
+func capitalInside(s, out []rune, prev, next rune) bool {
+	if len(s) != 2 || len(out) != 1 {
+		return false
+	}
+	if k := infoOf(s[0]).kind; k >= kOpen && k <= kSymbol && s[0] >= 0x80 {
+		lower := 'a' <= prev && prev <= 'z' && 'a' <= next && next <= 'z'
+		upper := 'A' <= prev && prev <= 'Z' && 'A' <= next && next <= 'Z'
+		in := infoOf(out[0])
+		return (lower && in.lower || upper && in.upper) && in.kind == kLetter && rarity(prev, out, next) == 0
+	}
+	return 'a' <= prev && prev <= 'z' && !('A' <= next && next <= 'Z') &&
+		infoOf(s[0]).upper && infoOf(s[1]).lower && infoOf(s[1]).kind == kLetter &&
+		infoOf(out[0]).lower && rarity(prev, out, next) == 0
+}
+
+// loneInLine reports whether the line rs suits a lone misread character
+// rs[start:end] repaired to out by the rarity of pairs alone (loneEnough,
+// capitalInside): the repair's letter is of an alphabet the rest of the
+// line is written in, and the stretch does not begin with a Greek letter,
+// which beside a symbol is mathematics ("Γ²", "Π±") before it is Latin
+// misread as Windows-1253.
+//
+// In a round inside another (us.outer), the line is the outer round's.
+func loneInLine(rs []rune, start, end int, out []rune, us stretchUnits) bool {
+	if len(out) != 1 || scriptOf(rs[start]) == scGreek {
+		return false
+	}
+	a := alphabetOf(scriptOf(out[0]))
+	if a == scNone {
+		return false
+	}
+	if o := us.outer; o != nil {
+		rs, start, end = o.rs, o.start, o.end
+	}
+	for i, r := range rs {
+		if (i < start || i >= end) && (r >= 0x80 || 'A' <= r && r <= 'z') && alphabetOf(scriptOf(r)) == a {
+			return true
+		}
+	}
+	return false
+}
+
+// isIsland reports whether rs[start:end], a misread character standing as
+// a word of its own between prev and next, is a word of Greek or Cyrillic
+// letters in a line of Latin text without another letter of its alphabet,
+// and its repair out a Latin letter whose pairs are common: Italian è read
+// as Windows-1251 is "non ГЁ possibile", whose pairs are Russian enough
+// (Гёте), and only the line tells.
+func isIsland(rs []rune, start, end int, out []rune, prev, next rune) bool {
+	return islandIn(rs, start, end, rs[start:end], out, prev, next)
+}
+
+// islandIn is isIsland for the word w, found on line between start and
+// end: a round inside another (text misread twice) judges the outer
+// round's decoding, and the line is the outer round's.
+func islandIn(line []rune, start, end int, w, out []rune, prev, next rune) bool {
+	if len(out) != 1 || out[0] < 0x80 || scriptOf(out[0]) != scLatin || isWordChar(prev) || isWordChar(next) || prev >= 0x80 || next >= 0x80 {
+		return false
+	}
+	alpha := scNone
+	for _, r := range w {
+		a := alphabetOf(scriptOf(r))
+		if a != scGreek && a != scCyrillic || alpha != scNone && a != alpha {
+			return false
+		}
+		alpha = a
+	}
+	latin := 0
+	for i, r := range line {
+		if r < 'A' || i >= start && i < end {
+			continue
+		}
+		switch alphabetOf(scriptOf(r)) {
+		case scLatin:
+			latin++
+		case alpha:
+			return false
+		}
+	}
+	return latin >= islandLatin && rarity(prev, out, next) == 0
+}
+
+// islandOf is isIsland for a stretch judged in a round inside another as
+// well, whose line us.outer gives: there the stretch must be the whole of
+// the outer round's decoding ("Р“РЃ" is ГЁ, then è).
+func islandOf(rs []rune, start, end int, us stretchUnits, out []rune, prev, next rune) bool {
+	if us.n != 1 {
+		return false
+	}
+	if o := us.outer; o != nil {
+		return start == 0 && end == len(rs) && islandIn(o.rs, o.start, o.end, rs, out, prev, next)
+	}
+	return isIsland(rs, start, end, out, prev, next)
+}
+
+// outerLine is the line of a round inside another and the outer stretch on
+// it, for islandOf.
+type outerLine struct {
+	rs         []rune
+	start, end int
+}
+
+// islandLatin is how many Latin letters a line must hold for a word of
+// another alphabet in it to be an island (see isIsland).
+const islandLatin = 12
+
+// loneRarity is the rarity a lone two-byte misread character with a
+// single pair real text does not hold must have as found, its repair
+// having only common pairs, to be repaired: that pair and a rare one
+// ("non ├¿ possibile" is è: ├¿ unseen, ¿ and a space rare; " è" and "è "
+// common). One pair unseen among common ones is too little: a name, a
+// borrowed word.
+const loneRarity = 3
+
+// loneEnough reports whether a lone misread character s (between prev and
+// next, ASCII or none) that makes only one pair real text does not hold,
+// and whose repair out makes none, is rare enough by rarity to be
+// repaired: loneRarity as found, and nothing but common pairs repaired.
+// Callers ask only when the neighbours are ASCII or the line's edge: one
+// that is not may be misread itself ("‚Ä¶" holds "Ä¶", Ķ misread), or the
+// word a letter of another alphabet ("АРҐ" is Ukrainian), and its pairs
+// tell nothing.
+func loneEnough(prev rune, s, out []rune, next rune) bool {
+	return rarity(prev, out, next) == 0 && rarity(prev, s, next) >= loneRarity
+}
+
 // unseenMargin is how far past the repair's count implausible counts the
 // unseen pairs of a stretch as found.
 const unseenMargin = 16
@@ -94,8 +265,14 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 
 // modelSees reports whether s between prev and next holds enough pairs
 // real text does not for modelOnly to rewrite it, neighbours that are not
-// ASCII counting as spaces as in implausible.
-func modelSees(prev rune, s []rune, next rune) bool { return modelSeesN(prev, s, next, 3) }
+// ASCII counting as spaces as in implausible: two inside a word ("a√±o",
+// a decoding that is misread again), three else.
+func modelSees(prev rune, s []rune, next rune) bool {
+	if isWordChar(prev) || isWordChar(next) {
+		return modelSeesN(prev, s, next, 2)
+	}
+	return modelSeesN(prev, s, next, 3)
+}
 
 // hasLeadPair reports whether rs holds a character that is a lead in some
 // encoding followed by one that goes with it: where another round could
@@ -423,10 +600,14 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	// Past the repair's by a margin, the stretch's count changes nothing:
 	// a long stretch misread whole is not counted to its end.
 	ub := unseen(p, rs[start:end], n, ua+unseenMargin)
-	if ub <= ua {
+	island := false
+	if ua == 0 && ub <= 1 && us.n == 1 {
+		island = islandOf(rs, start, end, us, out, prev, next)
+	}
+	if ub <= ua && !island {
 		return "evidence", ub, ua
 	}
-	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space) {
+	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island {
 		return "lone", ub, ua
 	}
 	return "", ub, ua
@@ -436,14 +617,16 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 // characters: how many, and how many characters the first one spans.
 type stretchUnits struct {
 	n, firstWidth int32
-	space         bool // the first is a lost no-break space (judge demands a capital glued to a small letter)
+	space         bool       // the first is a lost no-break space (judge demands a capital glued to a small letter)
+	stray         bool       // the first is a lead alone inside a word (strayAt demands a capital between small letters)
+	outer         *outerLine // in a round inside another, the line (see islandOf)
 }
 
 func unitsOf(us []unit) stretchUnits {
 	if len(us) == 0 {
 		return stretchUnits{}
 	}
-	return stretchUnits{int32(len(us)), us[0].end - us[0].start, us[0].space}
+	return stretchUnits{n: int32(len(us)), firstWidth: us[0].end - us[0].start, space: us[0].space, stray: us[0].stray}
 }
 
 // lineScripts counts the letters of each script on a line, once for all

@@ -28,6 +28,7 @@ type refFixer struct {
 	scripts   lineScripts
 	banned    []bannedStretch
 	lone      []int32
+	outer     outerLine // fixer's
 }
 
 // decodeWindow fills f.rs and f.offs from w and returns the encodings whose
@@ -44,6 +45,9 @@ func (f *refFixer) decodeWindow(w []byte) uint16 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
 				cand |= prevLead & nbspMask
+			} else if prevLead&strayMask != 0 && 'a' <= c && c <= 'z' && len(rs) >= 3 && strayShape(rs[len(rs)-3], rs[len(rs)-2], rs[len(rs)-1], rune(c)) {
+				pos = append(pos, int32(len(rs)-1)) // a lead whose continuation was lost
+				cand |= prevLead & strayMask
 			}
 			rs = append(rs, rune(c))
 			offs = append(offs, i)
@@ -94,6 +98,9 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, int32(i-1)) // a lost no-break space
 				cand |= prevLead & nbspMask
+			} else if prevLead&strayMask != 0 && 'a' <= r && r <= 'z' && i >= 3 && strayShape(rs[i-3], rs[i-2], rs[i-1], r) {
+				pos = append(pos, int32(i-1)) // a lead whose continuation was lost
+				cand |= prevLead & strayMask
 			}
 			prevLead = 0
 			continue
@@ -129,11 +136,19 @@ func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 		if i+1 < len(rs) {
 			// Most leads are followed by no continuation: say so without a call.
 			if n := rs[i+1]; n != ' ' && n != 0xFFFD && (n < 0x80 || maskOf(n).cont&bit == 0) {
+				if u, ok := strayAt(rs, i, e); ok {
+					us = append(us, u)
+					i = int(u.end)
+				}
 				continue
 			}
 		}
 		var u unit
 		if !unitAtIn(rs, i, e, &u) {
+			if u, ok := strayAt(rs, i, e); ok {
+				us = append(us, u)
+				i = int(u.end)
+			}
 			continue
 		}
 		if isLowSurrogate(u.r) {
@@ -300,6 +315,9 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 		if a.gain != b.gain {
 			return b.gain - a.gain
 		}
+		if a.units.n != b.units.n {
+			return int(b.units.n - a.units.n)
+		}
 		return int(a.chain[len(a.chain)-1]) - int(b.chain[len(b.chain)-1])
 	})
 	chosen := sc.chosen[:0]
@@ -324,6 +342,12 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
+	}
+	if !evidence && depth == 0 && us[0].stray && sureOnLine(f.lineUnits) {
+		// A lead alone inside a word (strayAt) on a line misread
+		// elsewhere: the line vouches for it. Alone, a capital inside a
+		// word is a name in camel case as often ("getÄnderung").
+		evidence = true
 	}
 	if !evidence {
 		return candidate{}, false
@@ -370,7 +394,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 			return candidate{}, false
 		}
 		if depth > 0 {
-			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+			su := unitsOf(us)
+			su.outer = &f.outer
+			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 		}
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}
@@ -388,8 +414,11 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 || hasLeadPair(out) && modelSees(prev, out, next)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
+		if depth == 0 {
+			f.outer = outerLine{rs, start, end}
+		}
 		if sub := f.plan(out, prev, next, depth+1, budget); len(sub) > 0 {
 			out, inner, lossy = f.apply(out, sub, lossy)
 			after = refBadness(prev, out, next)
@@ -401,7 +430,9 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 			return candidate{}, false
 		}
 		if depth > 0 {
-			return modelOnlyCandidate(rs, start, end, unitsOf(us), nil, e, out, lossy, nil, prev, next)
+			su := unitsOf(us)
+			su.outer = &f.outer
+			return modelOnlyCandidate(rs, start, end, su, nil, e, out, lossy, nil, prev, next)
 		}
 		return modelOnlyCandidate(rs, start, end, unitsOf(us), f.lineUnits, e, out, lossy, nil, prev, next)
 	}

@@ -46,12 +46,20 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 		c := p[i]
 		switch {
 		case c < 0x80:
-			if c == ' ' && prevLead&nbspMask != 0 && lostNBSP(p, prevAt, atEOF) {
-				// A capital glued to a small letter, then a space: a
-				// no-break space may have become the space ("voilÃ  tout").
-				return prevAt, done
+			if prevLead != 0 {
+				if c == ' ' {
+					if prevLead&nbspMask != 0 && lostNBSP(p, prevAt, atEOF) {
+						// A capital glued to a small letter, then a space: a
+						// no-break space may have become the space ("voilÃ  tout").
+						return prevAt, done
+					}
+				} else if prevLead&strayMask != 0 && p[prevAt] < 0xE0 && strayCapital[p[prevAt]&0x1F]&(1<<(p[prevAt+1]&0x3F)) != 0 && 'a' <= c && c <= 'z' && strayLead(p, prevAt) {
+					// A capital between small letters: a lead whose
+					// continuation was lost ("naÄtení").
+					return prevAt, done
+				}
+				prevLead = 0
 			}
-			prevLead = 0
 			i++
 			if i+16 <= n && p[i] < 0x80 {
 				i += kernel.ASCIIPrefix(p[i:])
@@ -149,6 +157,58 @@ func seesNeed(u unit) int {
 	return 2
 }
 
+// loneSees reports whether the model alone may repair the two-byte
+// misread character s (decoding to r) between prev and next: one unseen
+// pair, rare ones around it, a repair of common pairs (see loneEnough).
+func loneSees(prev rune, s []rune, r, next rune) bool {
+	if len(s) != 2 || prev >= 0x80 || next >= 0x80 {
+		return false
+	}
+	return unseen(prev, s, next, 1) >= 1 && (loneEnough(prev, s, []rune{r}, next) || capitalInside(s, []rune{r}, prev, next))
+}
+
+// latinBeside reports whether the nearest letter before p[at] (or, at the
+// start of a line, after the word there) is an ASCII one: the pre-scan's
+// cheap guess that a word stands in Latin text (see isIsland), which
+// keeps it from stopping at every "её" of Russian (ţ read as KOI8-R).
+func latinBeside(p []byte, at int) bool {
+	for i := at - 1; i >= 0; i-- {
+		c := p[i]
+		switch {
+		case c >= 0x80:
+			return false
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			return true
+		case c == '\n':
+			i = -1 // the start of the line: look after the word
+		}
+		if i < 0 {
+			break
+		}
+	}
+	i := at
+	for i < len(p) && p[i] != ' ' && p[i] != '\n' {
+		i++
+	}
+	for ; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c >= 0x80, c == '\n':
+			return false
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			return true
+		}
+	}
+	return false
+}
+
+// mayIsland reports whether a and b are letters of one alphabet, Greek or
+// Cyrillic, as isIsland asks of a misread character.
+func mayIsland(a, b rune) bool {
+	s := alphabetOf(scriptOf(a))
+	return (s == scGreek || s == scCyrillic) && alphabetOf(scriptOf(b)) == s
+}
+
 // lostNBSP reports whether the lead at p[at], followed by a space, may be a
 // misread character whose no-break space became that space: a capital glued
 // to a small letter (see judge), and a unit by unitAt.
@@ -169,6 +229,26 @@ func lostNBSP(p []byte, at int, atEOF bool) bool {
 		return false
 	}
 	return unitAt(p, at, maskOf(r).lead&nbspMask, atEOF)
+}
+
+// strayLead reports whether the lead at p[at], which a small ASCII letter
+// follows, is a capital in the place strayShape says: the window
+// judges whether it is a lead whose continuation byte was lost.
+func strayLead(p []byte, at int) bool {
+	c := p[at]
+	if at == 0 || c >= 0xE0 || at+1 >= len(p) {
+		return false // a three-byte lead is no capital in any encoding
+	}
+	r := rune(c&0x1F)<<6 | rune(p[at+1]&0x3F)
+	if !infoOf(r).upper {
+		return false
+	}
+	p1, n := utf8.DecodeLastRune(p[:at])
+	if p1 == utf8.RuneError || !infoOf(p1).lower {
+		return false
+	}
+	p2, _ := utf8.DecodeLastRune(p[:at-n])
+	return p2 != utf8.RuneError && strayBefore(p2)
 }
 
 // isBasicCyrillic reports whether the bytes b0 b1 are the UTF-8 of one of
@@ -250,8 +330,26 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 		if int(u.end) < k {
 			next = rs[int(u.end)]
 		}
-		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) {
+		if isBad(prev, rs[:int(u.end)], next) || modelMay(u) && (modelSeesN(prev, rs[:int(u.end)], next, seesNeed(u)) || loneSees(prev, rs[:int(u.end)], u.r, next)) {
 			return true
+		}
+		if u.end == 2 && prev < 0x80 && next < 0x80 && !isWordChar(prev) && !isWordChar(next) && scriptOf(u.r) == scLatin && mayIsland(rs[0], rs[1]) && latinBeside(p, at) {
+			// A word of two Greek or Cyrillic letters that is a Latin
+			// letter misread, beside Latin words: the window tells
+			// whether the line is Latin (see isIsland).
+			return true
+		}
+		if next >= 0x80 && modelMay(u) && int(u.end)+1 < k && maskOf(next).lead&(1<<e) != 0 {
+			// Another misread character may follow, glued: the stretch is
+			// judged whole, and the pair the two make counts ("╨╜╨░" is
+			// на read as IBM437, each half with one unseen pair alone).
+			p := prev
+			if p >= 0x80 {
+				p = none
+			}
+			if unseen(p, rs[:int(u.end)+1], none, seesNeed(u)) >= seesNeed(u) {
+				return true
+			}
 		}
 	}
 	return false

@@ -3,7 +3,9 @@
 // catalogs): which pairs of adjacent characters, one of them at least not
 // ASCII, letters folded to small ones, real text holds. It writes
 // mojibake/pairs.bin, a Bloom filter the repair asks whether a pair is
-// plausible, and mojibake/testdata/training-sample.txt, a sample of the
+// plausible, mojibake/common.bin, one of the pairs that are common (in
+// pairs.CommonLines distinct lines or more), and
+// mojibake/testdata/training-sample.txt, a sample of the
 // training lines for the negative test that runs without the training text.
 //
 //	go run ./mojibake/internal/gen [-raw /tmp/utf8x-detect-training/raw] [-check]
@@ -121,7 +123,15 @@ func main() {
 	})
 	bits := pairs.Build(keep)
 	fmt.Fprintf(os.Stderr, "gen: %d files, %d distinct lines, %d pairs, %d kept, %d bytes\n", len(files), len(seenLine), len(count), len(keep), len(bits))
+	var common [][2]rune
+	for _, p := range keep {
+		if count[p] >= pairs.CommonLines {
+			common = append(common, p)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "gen: %d common pairs (in %d lines or more)\n", len(common), pairs.CommonLines)
 	write(*check, filepath.Join(*out, "pairs.bin"), bits)
+	write(*check, filepath.Join(*out, "common.bin"), pairs.BuildSized(common, pairs.CommonBits))
 	write(*check, filepath.Join(*out, "testdata", "training-sample.txt"), sample.Bytes())
 }
 

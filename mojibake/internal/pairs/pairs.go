@@ -88,14 +88,39 @@ func hashes(a, b rune) (uint32, uint32) {
 }
 
 // Build returns the filter holding the pairs ps.
-func Build(ps [][2]rune) []byte {
-	bits := make([]byte, Bits/8)
+func Build(ps [][2]rune) []byte { return BuildSized(ps, Bits) }
+
+// CommonBits is the size in bits of the filter of common pairs, a power of
+// two.
+const CommonBits = 1 << 19
+
+// CommonLines is how many distinct lines of the training text a pair must
+// occur in to be common.
+const CommonLines = 20
+
+// BuildSized returns the filter of n bits (a power of two) holding the
+// pairs ps.
+func BuildSized(ps [][2]rune, n int) []byte {
+	bits := make([]byte, n/8)
 	for _, p := range ps {
 		i, j := hashes(p[0], p[1])
+		i, j = i&uint32(n-1), j&uint32(n-1)
 		bits[i/8] |= 1 << (i % 8)
 		bits[j/8] |= 1 << (j % 8)
 	}
 	return bits
+}
+
+// HasSized is Has for a filter BuildSized built, of any size: false for
+// certain when the pair is not in it; true without a filter.
+func HasSized(bits []byte, a, b rune) bool {
+	if len(bits) == 0 || len(bits)&(len(bits)-1) != 0 {
+		return true
+	}
+	mask := uint32(len(bits)*8 - 1)
+	i, j := hashes(a, b)
+	i, j = i&mask, j&mask
+	return bits[i/8]&(1<<(i%8)) != 0 && bits[j/8]&(1<<(j%8)) != 0
 }
 
 // Has reports whether the filter bits holds the pair a, b (folded and
