@@ -293,8 +293,9 @@ func TestGeneratedMojibake(t *testing.T) {
 	if p := os.Getenv("MOJIBAKE_REPORT"); p != "" {
 		os.WriteFile(p, []byte(report.String()), 0o644)
 	}
-	// Floors under what the package achieves (BENCHMARKS.md has the
-	// figures), so that a regression fails; enforced when the corpus gives
+	// Floors under what the package achieves (the benchmark journal,
+	// bench/results/history/BENCHMARKS-journal-2026-11-21-to-2026-11-28.md,
+	// has the figures), so that a regression fails; enforced when the corpus gives
 	// enough cases for a percentage to mean something.
 	for _, n := range names {
 		tl := results[n]

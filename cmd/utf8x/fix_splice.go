@@ -16,7 +16,8 @@
 // 2 us together. Handing the repairs over by vmsplice, handing a whole
 // block over with one vmsplice from a read-only mapping of the file, and
 // splicing on a second goroutine while the first validates all measured no
-// better (BENCHMARKS.md, issue 11, session 4; bench/cmd/pipecost).
+// better (issue 11, session 4, in the benchmark journal
+// bench/results/history/BENCHMARKS-journal-2026-11-21-to-2026-11-28.md; bench/cmd/pipecost).
 package main
 
 import (

@@ -5,7 +5,9 @@
 // valid runs of a file interrupted every so often by a three-byte repair,
 // as `utf8x fix --invalid replace` writes a file with scattered errors into
 // a pipe. It is the evidence behind the per-error cost in BENCHMARKS.md
-// (issue 11, "fix with errors: what an error costs"):
+// ("The whole tool"; the work that led to it is in the benchmark journal,
+// bench/results/history/BENCHMARKS-journal-2026-11-21-to-2026-11-28.md,
+// issue 11, "fix with errors: what an error costs"):
 //
 //	cd bench && go run ./cmd/pipecost [-size 256MiB] [-per-mib 16] [-rounds 7]
 //

@@ -24,7 +24,8 @@ import (
 // multiple of 64 bytes (it aligns functions to 32 otherwise), so that where
 // its loops fall in cache lines is fixed by the generator, not by how much
 // code happens to be linked before it: moving the AVX2 UTF-8 to UTF-16
-// kernel from 0 to 32 mod 64 cost it 5-15% on Latin text (BENCHMARKS.md).
+// kernel from 0 to 32 mod 64 cost it 5-15% on Latin text (the benchmark
+// journal, bench/results/history/BENCHMARKS-journal-2026-11-21-to-2026-11-28.md).
 func Func(name, sig string, doc ...string) {
 	TEXT(name, NOSPLIT, sig)
 	Pragma("noescape")

@@ -21,10 +21,12 @@ const TableAlign = 64
 // a 64-byte table declared with GLOBL lands at 0 or 32 mod 64 depending on
 // what else the program links, and at 32 every 64-byte load of it reads two
 // cache lines: an unrelated change elsewhere in a program measurably slowed
-// the AVX-512 kernels (see BENCHMARKS.md). The linker does honour the
-// alignment a function asks for with PCALIGN, so the tables are emitted as
-// the body of a function (TEXT, PCALIGN $64, then QUAD data) that is never
-// called; the kernels address it like any symbol.
+// the AVX-512 kernels (see the benchmark journal,
+// bench/results/history/BENCHMARKS-journal-2026-11-21-to-2026-11-28.md).
+// The linker does honour the alignment a function asks for with PCALIGN,
+// so the tables are emitted as the body of a function (TEXT, PCALIGN $64,
+// then QUAD data) that is never called; the kernels address it like any
+// symbol.
 //
 // Use it like avo's GLOBL and DATA, then Emit once after every kernel (a
 // generator may still add tables while it writes kernels).

@@ -445,7 +445,8 @@ func utf32ToUTF8(w asm.Width, tab *consts, t *wideTab, be bool) {
 	// A block of the BMP (CJK, Hindi: the common case here) takes one
 	// compare and one KORTESTW, where badLanes took two compares, KORW and
 	// KORTESTW: these blocks are short of mask instructions, and a third
-	// compare for the astral blocks below cost them 9-17% (BENCHMARKS.md).
+	// compare for the astral blocks below cost them 9-17% (the benchmark
+	// journal, bench/results/history/BENCHMARKS-journal-2026-11-21-to-2026-11-28.md).
 	d, high := ZMM(), K()
 	VPXORD(t.splat(0xD800), c, d)
 	VPSUBD(t.splat(0x800), d, d)
