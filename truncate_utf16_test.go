@@ -71,3 +71,16 @@ func TestTruncateUTF16MatchesReference(t *testing.T) {
 		checkTruncateUTF16(t, in)
 	}
 }
+
+// FuzzTruncateUTF16 holds TruncateUTF16 to the reference at every budget.
+func FuzzTruncateUTF16(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, p []byte) {
+		if len(p) > 1024 {
+			p = p[:1024]
+		}
+		checkTruncateUTF16(t, p)
+	})
+}

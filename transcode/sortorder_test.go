@@ -127,3 +127,19 @@ func TestUTF16UnitSortOrderIsNotCodePointOrder(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCompareUTF16 holds CompareUTF16 to the decoded code points on any
+// units; data is split in two and read as little-endian units.
+func FuzzCompareUTF16(f *testing.F) {
+	f.Add([]byte{0xFF, 0xFF, 0, 0, 0x3D, 0xD8, 0x00, 0xDE}, uint8(2))
+	f.Add([]byte{0x00, 0xE0, 0, 0xD8, 0x3D, 0xD8, 0x00, 0xDE}, uint8(4))
+	f.Fuzz(func(t *testing.T, data []byte, cut uint8) {
+		units := make([]uint16, len(data)/2)
+		for i := range units {
+			units[i] = uint16(data[2*i]) | uint16(data[2*i+1])<<8
+		}
+		k := min(int(cut), len(units))
+		checkCompareUTF16(t, units[:k], units[k:])
+		checkCompareUTF16(t, units[k:], units[:k])
+	})
+}
