@@ -56,3 +56,52 @@ func TruncateString(s string, n int) string {
 	}
 	return s[:startOf(s, n)]
 }
+
+// TruncateUTF16 returns the longest prefix of p whose UTF-16 form has at most n
+// code units and that does not cut a character in two: the limit JavaScript's
+// String length, Java's String.length and many APIs count in. A character
+// beyond U+FFFF counts 2 (a surrogate pair), any other 1. As in Truncate, an
+// ill-formed subpart is never split and is kept as it is; it counts 1, the
+// U+FFFD that replaces it, as UTF16Len counts it. A negative n gives an empty
+// prefix.
+func TruncateUTF16(p []byte, n int) []byte {
+	return p[:truncateUTF16(p, n)]
+}
+
+// TruncateUTF16String is like TruncateUTF16 but its input is a string.
+func TruncateUTF16String(s string, n int) string {
+	return s[:truncateUTF16(bytesOf(s), n)]
+}
+
+// truncateUTF16 returns the length of TruncateUTF16(p, n). A prefix of k bytes
+// has at most k units, so the first n bytes cut at a character fit, and the
+// vector count (UTF16Len) of those leaves a budget for the next piece; each
+// round spends at least a third of what is left (no character has more than 3
+// bytes per unit), and the last few units are decided one character at a time.
+func truncateUTF16(p []byte, n int) int {
+	i := 0
+	for n >= 16 {
+		if n >= len(p)-i {
+			return len(p)
+		}
+		k := startOf(p[i:], n) // at least n-3 bytes, since startOf looks back 3 at most
+		n -= UTF16Len(p[i : i+k])
+		i += k
+	}
+	if n >= len(p)-i {
+		return len(p)
+	}
+	for n > 0 && i < len(p) {
+		_, size, kind := decode(p[i:])
+		units := 1
+		if size == 4 && kind == 0 {
+			units = 2
+		}
+		if units > n {
+			break
+		}
+		n -= units
+		i += size
+	}
+	return i
+}

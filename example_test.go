@@ -110,3 +110,11 @@ func ExampleStartOfRune() {
 	fmt.Println()
 	// Output: 0 1 1 1 4
 }
+
+func ExampleTruncateUTF16String() {
+	// A limit of 5 UTF-16 code units, as JavaScript's s.length counts: the
+	// emoji takes 2, so the second one does not fit.
+	s := "hi 😀😀"
+	fmt.Println(utf8x.TruncateUTF16String(s, 5), utf8x.UTF16LenString(s))
+	// Output: hi 😀 7
+}

@@ -95,6 +95,11 @@ func TestNoEscape(t *testing.T) {
 				p := fillBuf(&buf, in)
 				utf8x.Truncate(p, len(p)/2)
 			}},
+			{"TruncateUTF16", func() {
+				var buf [len(long)]byte
+				p := fillBuf(&buf, in)
+				utf8x.TruncateUTF16(p, len(p)/2)
+			}},
 			{"ValidString", func() {
 				var buf [len(long)]byte
 				p := fillBuf(&buf, in)

@@ -55,14 +55,18 @@ var (
 )
 
 // ReplaceWith returns a policy that puts s in place of each ill-formed maximal
-// subpart. An empty s behaves like Skip. Ill-formed parts of s itself are
-// replaced by U+FFFD first, so that the policy's output is always valid UTF-8.
+// subpart. An empty s gives Skip, and "\uFFFD" gives Replace. Ill-formed parts
+// of s itself are replaced by U+FFFD first, so that the policy's output is
+// always valid UTF-8.
 func ReplaceWith(s string) Policy {
 	if s == "" {
 		return Skip
 	}
 	if !ValidString(s) {
 		s, _, _ = ToValidString(s, Replace)
+	}
+	if s == string(RuneError) {
+		return Replace
 	}
 	return Policy{action: ActionReplace, replacement: s}
 }
@@ -78,14 +82,30 @@ func (p Policy) Replacement() string {
 	return p.replacement
 }
 
-// String returns the policy's name as ParsePolicy accepts it.
-func (p Policy) String() string { return p.action.String() }
+// replacePrefix begins the name of a ReplaceWith policy: "replace=" and the
+// replacement.
+const replacePrefix = "replace="
+
+// String returns the policy's name as ParsePolicy accepts it: the action's
+// name, such as "replace", or for ReplaceWith(s) "replace=" followed by s, so
+// that ParsePolicy(p.String()) returns p for every policy but HTML, whose
+// name ParsePolicy does not take.
+func (p Policy) String() string {
+	if p.action == ActionReplace && p.replacement != "" {
+		return replacePrefix + p.replacement
+	}
+	return p.action.String()
+}
 
 // ParsePolicy returns the policy named name (strict, replace, skip, escape, cp1252,
-// latin1), case-insensitively. HTML, which only a conversion to another
-// encoding can apply, is not among them: the transcode package's callers
-// name it themselves.
+// latin1), case-insensitively; "replace=" followed by a string s (the prefix in
+// any case, s as written) gives ReplaceWith(s), as Policy.String writes it. HTML,
+// which only a conversion to another encoding can apply, is not among them:
+// the transcode package's callers name it themselves.
 func ParsePolicy(name string) (Policy, error) {
+	if len(name) >= len(replacePrefix) && strings.EqualFold(name[:len(replacePrefix)], replacePrefix) {
+		return ReplaceWith(name[len(replacePrefix):]), nil
+	}
 	for a, n := range actionNames[:ActionHTML] {
 		if strings.EqualFold(name, n) {
 			return Policy{action: Action(a)}, nil

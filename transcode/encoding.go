@@ -10,8 +10,10 @@ import (
 
 // Encoding is one of the encodings utf8x converts to and from UTF-8, together
 // with the policies its decoders and encoders apply. It implements
-// golang.org/x/text/encoding.Encoding. The zero value is not usable; start from
-// one of the variables below or from Lookup.
+// golang.org/x/text/encoding.Encoding. The zero value is UTF-8, as UTF8 is,
+// with the Strict policy and BOMKeep; every method works on it (though it does
+// not compare equal to UTF8: compare Name results). Start from one of the
+// variables below or from Lookup.
 type Encoding struct {
 	f      *form
 	policy utf8x.Policy
@@ -96,9 +98,10 @@ var (
 	encodings  = []Encoding{UTF8, UTF16, UTF16LE, UTF16BE, UTF32, UTF32LE, UTF32BE, Latin1, CP1252, ASCII, ISO8859_15}
 )
 
+// form returns e's form; the zero Encoding's is UTF-8's.
 func (e Encoding) form() *form {
 	if e.f == nil {
-		panic("transcode: use of the zero Encoding")
+		return utf8Form
 	}
 	return e.f
 }
@@ -165,7 +168,10 @@ func (e Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 	// one by one missed the store buffer, which cost a quarter of a 270-byte
 	// conversion.
 	f := e.f
-	if f != nil && e.policy.Action() == utf8x.ActionStrict && e.bom == utf8x.BOMKeep {
+	if f == nil {
+		f = utf8Form // the zero Encoding
+	}
+	if e.policy.Action() == utf8x.ActionStrict && e.bom == utf8x.BOMKeep {
 		// appendConv written out: a call less.
 		if c := strictConv(f, utf8Form); c.sameASCII() {
 			return appendSameASCII(dst, src, c)
@@ -189,7 +195,10 @@ func (e Encoding) appendDecode(dst, src []byte) ([]byte, error) {
 // room for the result.
 func (e Encoding) AppendEncode(dst, src []byte) ([]byte, error) {
 	f := e.f // see AppendDecode
-	if f != nil && e.policy.Action() == utf8x.ActionStrict && e.bom == utf8x.BOMKeep {
+	if f == nil {
+		f = utf8Form // the zero Encoding
+	}
+	if e.policy.Action() == utf8x.ActionStrict && e.bom == utf8x.BOMKeep {
 		if c := strictConv(utf8Form, f); c.sameASCII() {
 			return appendSameASCII(dst, src, c)
 		} else if c != noConv {

@@ -2,6 +2,9 @@ package transcode_test
 
 import (
 	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf16"
 
 	"golang.org/x/text/transform"
 
@@ -99,4 +102,58 @@ func ExampleEncoding_WithByteOrder() {
 	fmt.Printf("%q %q\n", be, le)
 	// Output:
 	// "hi" "栀椀"
+}
+
+// The policy decides what happens to input that is not valid in the source
+// and to characters the target cannot hold: Strict (the default) stops with
+// an error, the others repair and go on.
+func ExampleEncoding_WithPolicy() {
+	in := []byte("5 \xE2\x82\xAC caf\xC3\xA9\xFF") // UTF-8: € has no Latin-1 byte, FF is ill-formed
+	_, err := transcode.Latin1.AppendEncode(nil, in)
+	fmt.Println(err)
+	// Replace writes "?" where the target has no U+FFFD.
+	for _, p := range []utf8x.Policy{utf8x.Replace, utf8x.ReplaceWith("*"), utf8x.Skip, utf8x.HTML} {
+		out, err := transcode.Latin1.WithPolicy(p).AppendEncode(nil, in)
+		fmt.Printf("%-9v % X %v\n", p, out, err)
+	}
+	// Decoding: a lone surrogate in UTF-16LE.
+	s, err := transcode.UTF16LE.WithPolicy(utf8x.Replace).AppendDecode(nil, []byte{'o', 0, 'k', 0, 0x00, 0xD8})
+	fmt.Printf("%+q %v\n", s, err)
+	// Output:
+	// U+20AC at byte 2 cannot be represented in ISO-8859-1
+	// replace   35 20 3F 20 63 61 66 E9 3F <nil>
+	// replace=* 35 20 2A 20 63 61 66 E9 2A <nil>
+	// skip      35 20 20 63 61 66 E9 <nil>
+	// html      35 20 26 23 38 33 36 34 3B 20 63 61 66 E9 3F <nil>
+	// "ok\ufffd" <nil>
+}
+
+// The byte order mark policy: BOMAdd writes a mark (in the target's byte
+// order) when the input has none, BOMStrip removes one, BOMKeep, the default,
+// converts it as the character U+FEFF it is.
+func ExampleEncoding_WithBOM() {
+	out, _ := transcode.UTF16LE.WithBOM(utf8x.BOMAdd).AppendEncode(nil, []byte("hi"))
+	fmt.Printf("% X\n", out)
+	marked := []byte("\xEF\xBB\xBFhi")
+	kept, _ := transcode.UTF8.AppendDecode(nil, marked)
+	stripped, _ := transcode.UTF8.WithBOM(utf8x.BOMStrip).AppendDecode(nil, marked)
+	fmt.Printf("%+q %+q\n", kept, stripped)
+	// UTF-16 with a mark: the mark says the order, and BOMStrip drops it.
+	s, _ := transcode.UTF16.WithBOM(utf8x.BOMStrip).AppendDecode(nil, []byte{0xFE, 0xFF, 0, 'h', 0, 'i'})
+	fmt.Printf("%q\n", s)
+	// Output:
+	// FF FE 68 00 69 00
+	// "\ufeffhi" "hi"
+	// "hi"
+}
+
+// Sorting UTF-16 in code point order, the order UTF-8's bytes sort in.
+func ExampleCompareUTF16() {
+	private := utf16.Encode([]rune("\uE000")) // a private-use character, E000
+	emoji := utf16.Encode([]rune("😀"))        // U+1F600, D83D DE00
+	fmt.Println(slices.Compare(private, emoji), transcode.CompareUTF16(private, emoji))
+	fmt.Println(strings.Compare("\uE000", "😀")) // UTF-8's bytes
+	// Output:
+	// 1 -1
+	// -1
 }

@@ -1,6 +1,7 @@
 package transcode
 
 import (
+	"cmp"
 	"slices"
 	"unsafe"
 
@@ -98,4 +99,45 @@ func UTF8LenFromUTF16(src []uint16) int {
 		return utf8LenFromUTF16[bigEndian](bytesOf(src))
 	}
 	return utf8LenFromUTF16[littleEndian](bytesOf(src))
+}
+
+// CompareUTF16 compares a and b, UTF-16 code units, in code point order and
+// returns -1, 0 or +1 as strings.Compare does: the order of the same text
+// in UTF-8 (bytes.Compare) or UTF-32. Comparing the units themselves
+// (slices.Compare, or the bytes of UTF-16BE) is a different order: the
+// characters beyond U+FFFF, whose surrogates are D800-DFFF, sort below
+// U+E000-U+FFFF there. A lone surrogate counts as its own value, between
+// U+D7FF and U+E000 (the order of the same units in WTF-8); a surrogate pair
+// counts as the character it encodes. A string sorts before every longer
+// string it begins.
+func CompareUTF16(a, b []uint16) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	if i == n {
+		return cmp.Compare(len(a), len(b))
+	}
+	if a[i] < 0xD800 || b[i] < 0xD800 {
+		// One of them is below every surrogate: the units order them.
+		return cmp.Compare(a[i], b[i])
+	}
+	return cmp.Compare(unitOrder(a, i), unitOrder(b, i))
+}
+
+// unitOrder returns s[i] as a key of code point order among units at or
+// above D800 where the strings before i are equal: half of a surrogate pair
+// moves above FFFF (the character it belongs to is beyond U+FFFF); a lone
+// surrogate and U+E000-U+FFFF keep their own values. Two halves of pairs
+// compare as their characters do, since the halves before i are equal.
+func unitOrder(s []uint16, i int) uint32 {
+	u := s[i]
+	switch {
+	case u&0xFC00 == 0xD800 && i+1 < len(s) && s[i+1]&0xFC00 == 0xDC00:
+		return 0x10000 + uint32(u)
+	case u&0xFC00 == 0xDC00 && i > 0 && s[i-1]&0xFC00 == 0xD800:
+		return 0x10000 + uint32(u)
+	}
+	return uint32(u)
 }
