@@ -17,7 +17,7 @@ import (
 const (
 	Space       = iota // white space and the start of text
 	Digit              // any decimal digit
-	Punct              // ASCII punctuation and symbols
+	Punct              // ASCII punctuation and symbols, and ’ (U+2019, the apostrophe as typeset)
 	OtherLetter        // a letter or mark outside the language's alphabet
 	Symbol             // non-ASCII punctuation and symbols
 	Bad                // C0/C1 controls, U+FFFD (undefined byte, invalid sequence), private use, noncharacters
@@ -455,6 +455,14 @@ func genericClass(r rune) uint8 {
 		return asciiClass[r]
 	}
 	switch {
+	case r == 0x2019:
+		// The apostrophe as typeset: inside words (English "you’re",
+		// French "l’homme") in every language's text, quoted English
+		// included, where it reads as the ASCII apostrophe does. As a
+		// symbol of its own, the languages whose training text writes
+		// ' made an English word with ’ cost more than an undefined
+		// byte in its place.
+		return Punct
 	case r < 0xA0, r == utf8.RuneError, r >= 0xE000 && r < 0xF900, r >= 0xFDD0 && r < 0xFDF0, r&0xFFFE == 0xFFFE, r >= 0xF0000:
 		return Bad
 	case r == 0xA0 || r == 0x3000 && false:
