@@ -114,3 +114,20 @@ func (c *PositionCounter) Pos() (line, col int) {
 
 // Reset moves the position back to the start of a text.
 func (c *PositionCounter) Reset() { *c = PositionCounter{} }
+
+// Skip moves the position past a piece of text that starts on an element
+// boundary, given the piece's own position at its end counted from its start:
+// its LFs (lines) and the characters after the last of them (col), as a
+// RangeReport's Lines and Tail or a RangeError's Line and Column count them
+// in a range. Counting pieces apart (in parallel) and skipping them in order
+// reaches where writing them would have.
+func (c *PositionCounter) Skip(lines, col int) {
+	c.line, c.col = c.Pos()
+	c.n = 0
+	if lines > 0 {
+		c.line += lines
+		c.col = col
+		return
+	}
+	c.col += col
+}

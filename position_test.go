@@ -153,3 +153,23 @@ func TestPositionCounterReadFrom(t *testing.T) {
 		}
 	}
 }
+
+// Skip over the pieces of a text cut on element boundaries, counted apart
+// by Position, reaches what Position says of the whole.
+func TestPositionCounterSkip(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	for i := range 2000 {
+		p := randomInput(r, 1+i%80)
+		var c utf8x.PositionCounter
+		for from := 0; from < len(p); {
+			to, _ := utf8x.RangeBounds(p, from+1+r.IntN(8), len(p)) // an element boundary after from
+			lines, col := utf8x.Position(p[from:to], to-from)
+			c.Skip(lines, col)
+			wl, wc := utf8x.Position(p, to)
+			if line, col := c.Pos(); line != wl || col != wc {
+				t.Fatalf("% X: Skip to %d reaches %d, %d; Position says %d, %d", p, to, line, col, wl, wc)
+			}
+			from = to
+		}
+	}
+}
