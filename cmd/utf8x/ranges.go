@@ -229,7 +229,8 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 	// with errors counts its LFs and characters (checkOwned), and the
 	// valid text between is counted when an error after it is listed, by
 	// reading the file again, as checkStream does.
-	pos, posAt := startPosition(), int64(0)
+	var pos utf8x.PositionCounter
+	posAt := int64(0)
 	// take adds the report of the next piece of the file; done says that the
 	// check ends there (a hint, or -q/-l's first error).
 	take := func(w *window, r utf8x.RangeReport) (done bool, err error) {
@@ -242,18 +243,19 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 			res.ErrorCount++
 			if opts.listed(res.Listed) {
 				if posAt < int64(r.From) {
-					if err := pos.advanceFile(f, path, posAt, int64(r.From)); err != nil {
+					if err := advanceFile(&pos, f, path, posAt, int64(r.From)); err != nil {
 						return true, err
 					}
 					posAt = int64(r.From)
 				}
-				col := e.Column + 1
-				if e.Line == 0 {
-					col += pos.col
-				}
+				// The error's place in the range, counted by checkOwned,
+				// from the range's.
+				epos := pos
+				epos.Skip(e.Line, e.Column)
+				line, col := epos.Pos()
 				at := e.Offset - int(w.base)
 				ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
-					Line: pos.line + e.Line, Column: col, hex: hexString(w.buf[at : at+e.Len])}
+					Line: line + 1, Column: col + 1, hex: hexString(w.buf[at : at+e.Len])}
 				if err := onError(&ce); err != nil {
 					return true, err
 				}
@@ -267,12 +269,7 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 		res.ErrorCount += r.Invalid - len(r.Errors)
 		if r.Invalid > 0 && posAt == int64(r.From) {
 			// Counted by checkOwned: pos moves to the end of the range.
-			if r.Lines > 0 {
-				pos.line += r.Lines
-				pos.col = r.Tail
-			} else {
-				pos.col += r.Tail
-			}
+			pos.Skip(r.Lines, r.Tail)
 			posAt = int64(r.To)
 		}
 		res.Bytes = int64(r.To)
