@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
+)
+
+// genReader streams a synthetic input never held whole: a pattern repeated,
+// with bad inserted at output offset errAt (when errAt < size), size bytes
+// in all.
+type genReader struct {
+	pat        []byte
+	block      []byte // the pattern repeated, a whole number of times
+	bad        []byte
+	errAt      int64
+	size, off  int64
+	badWritten int
+}
+
+func newGenReader(pat string, bad string, errAt, size int64) *genReader {
+	block := bytes.Repeat([]byte(pat), (64<<10)/len(pat)+1)
+	return &genReader{pat: []byte(pat), block: block, bad: []byte(bad), errAt: errAt, size: size}
+}
+
+func (g *genReader) Read(p []byte) (int, error) {
+	if g.off >= g.size {
+		return 0, io.EOF
+	}
+	p = p[:min(int64(len(p)), g.size-g.off)]
+	n := 0
+	for n < len(p) {
+		if g.off == g.errAt+int64(g.badWritten) && g.badWritten < len(g.bad) {
+			k := copy(p[n:], g.bad[g.badWritten:])
+			g.badWritten += k
+			n += k
+			g.off += int64(k)
+			continue
+		}
+		// The pattern's offset: the output's, less the bad bytes before it.
+		po := g.off - int64(g.badWritten)
+		end := len(p)
+		if g.off < g.errAt {
+			end = min(end, n+int(g.errAt-g.off))
+		}
+		phase := int(po % int64(len(g.pat)))
+		k := copy(p[n:end], g.block[phase:])
+		n += k
+		g.off += int64(k)
+	}
+	return n, nil
+}
+
+// expectedFirst is the reference: the offset, line and column (from 0) of
+// the first error in newGenReader(pat, bad, errAt, size)'s stream, found from
+// the pattern's period, and whether there is one. pat must be valid UTF-8.
+func expectedFirst(pat, bad string, errAt, size int64) (off int64, line, col int64, ok bool) {
+	L := int64(len(pat))
+	// The first error is at errAt, unless errAt (or the end, when the
+	// input stops first) cuts a character: then at that character.
+	at := min(errAt, size)
+	start := at - at%L
+	for i := 0; i < len(pat); {
+		_, n := utf8.DecodeRuneInString(pat[i:])
+		if start+int64(i) <= at && at < start+int64(i+n) {
+			if start+int64(i) < at {
+				at = start + int64(i) // a truncated character
+			}
+			break
+		}
+		i += n
+	}
+	if at == size && errAt >= size {
+		return 0, 0, 0, false // ends on a character: valid
+	}
+	if at == errAt && bad == "" {
+		return 0, 0, 0, false
+	}
+	q, r := at/L, int(at%L)
+	lfs := int64(bytes.Count([]byte(pat), []byte("\n")))
+	line = q*lfs + int64(bytes.Count([]byte(pat[:r]), []byte("\n")))
+	switch i := bytes.LastIndexByte([]byte(pat[:r]), '\n'); {
+	case i >= 0:
+		col = int64(utf8.RuneCountInString(pat[i+1 : r]))
+	case lfs > 0 && q > 0:
+		last := bytes.LastIndexByte([]byte(pat), '\n')
+		col = int64(utf8.RuneCountInString(pat[last+1:]) + utf8.RuneCountInString(pat[:r]))
+	default:
+		col = q*int64(utf8.RuneCountInString(pat)) + int64(utf8.RuneCountInString(pat[:r]))
+	}
+	return at, line, col, true
+}
+
+var errFirstFound = errors.New("first error found")
+
+// enginePositions places the first error of the stream gen makes by every
+// engine the tool has: check's stream, convert's and fix's streams, and the
+// reading again of an input up to an error (convert and fix on a file). It
+// fails unless all agree with want.
+func enginePositions(t *testing.T, name string, gen func() io.Reader, wantOff, wantLine, wantCol int64) {
+	t.Helper()
+	type placed struct {
+		off       int64
+		line, col int64 // from 1
+	}
+	want := placed{wantOff, wantLine + 1, wantCol + 1}
+	var got []placed
+	var names []string
+	// check: the first error it lists.
+	var first *checkError
+	_, err := checkStream(gen(), name, checkOptions{}, func(e *checkError) error {
+		c := *e
+		first = &c
+		return errFirstFound
+	}, nil)
+	if first == nil {
+		t.Fatalf("%s: check found no error (%v)", name, err)
+	}
+	got, names = append(got, placed{first.Offset, int64(first.Line), int64(first.Column)}), append(names, "check")
+	// convert's stream, its position kept on the way.
+	pos := newSourcePosition(transcode.UTF8)
+	c := transcode.NewConverter(transcode.UTF8, transcode.UTF16LE, utf8x.Strict, utf8x.BOMKeep)
+	err = pump(io.Discard, "", gen(), name, c, pos.advance, defaultBlockSize)
+	var te *transcode.Error
+	if !errors.As(err, &te) {
+		t.Fatalf("%s: convert: %v, want a strict error", name, err)
+	}
+	l, col := pos.Pos()
+	got, names = append(got, placed{int64(te.Offset), int64(l + 1), int64(col + 1)}), append(names, "convert stream")
+	// convert and fix on a file: the input read again up to the error.
+	again, err := positionIn(gen(), name, transcode.UTF8, int64(te.Offset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, col = again.Pos()
+	got, names = append(got, placed{int64(te.Offset), int64(l + 1), int64(col + 1)}), append(names, "read again")
+	// fix's stream.
+	var fp utf8x.PositionCounter
+	err = pump(io.Discard, "", gen(), name, utf8x.NewTransformer(utf8x.Strict, utf8x.BOMKeep), func(b []byte) { fp.Write(b) }, defaultBlockSize)
+	var ue *utf8x.Error
+	if !errors.As(err, &ue) {
+		t.Fatalf("%s: fix: %v, want a strict error", name, err)
+	}
+	l, col = fp.Pos()
+	got, names = append(got, placed{int64(ue.Offset), int64(l + 1), int64(col + 1)}), append(names, "fix stream")
+	for i, g := range got {
+		if g != want {
+			t.Errorf("%s: %s places the first error at byte %d, %d:%d; want byte %d, %d:%d",
+				name, names[i], g.off, g.line, g.col, want.off, want.line, want.col)
+		}
+	}
+}
+
+// TestPositionEnginesAgree: check, convert and fix place the first error of
+// synthetic inputs alike, and where the pattern says, at sizes up to several
+// GB (streamed, never stored), errors put at, just before and just after
+// block (64 KiB, 1 MiB) boundaries and deep in the input. Short mode stops at
+// 4 MiB; UTF8X_POSITION_MAX (bytes) sets the cap otherwise (3.3 GB).
+func TestPositionEnginesAgree(t *testing.T) {
+	limit := int64(3_300_000_000)
+	if testing.Short() {
+		limit = 4 << 20
+	}
+	if s := os.Getenv("UTF8X_POSITION_MAX"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			t.Fatalf("UTF8X_POSITION_MAX: %v", err)
+		}
+		limit = n
+	}
+	pats := []string{"abcdé€😀 xyz", "a😀\nbc€é\n😀😀x\n", "\n"}
+	bads := []string{"\xE9", "\xE2\x82", "\xFF", "\xED\xA0\x80", "\xF0\x9F\x98"}
+	// Where errors go: near the boundaries of blocks and ranges, and deep.
+	var places []int64
+	for _, b := range []int64{0, 64 << 10, 1 << 20, 3 << 20, 50_000_000, 1 << 31, 3_000_000_000} {
+		for d := int64(-5); d <= 5; d++ {
+			if b+d >= 0 {
+				places = append(places, b+d)
+			}
+		}
+	}
+	i := 0
+	for _, at := range places {
+		for _, pat := range pats {
+			i++
+			bad := bads[i%len(bads)]
+			// An error inside the input, and one cut by its end (head -c).
+			for _, c := range []struct{ errAt, size int64 }{{at, at + 100}, {1 << 62, at}} {
+				if c.size > limit || c.size == 0 {
+					continue
+				}
+				// The deep ones once per pattern and bad sequence only.
+				if c.size > 8<<20 && (at%7 != 0 && at%7 != 1) {
+					continue
+				}
+				off, line, col, ok := expectedFirst(pat, bad, c.errAt, c.size)
+				if !ok {
+					continue
+				}
+				name := fmt.Sprintf("%q with %X at %d, %d bytes", pat, bad, c.errAt, c.size)
+				gen := func() io.Reader { return newGenReader(pat, bad, c.errAt, c.size) }
+				enginePositions(t, name, gen, off, line, col)
+			}
+		}
+	}
+}
+
+// The generator makes what it says: checked against a stored copy.
+func TestGenReader(t *testing.T) {
+	for _, c := range []struct {
+		pat, bad    string
+		errAt, size int64
+	}{{"ab€", "\xFF", 4, 20}, {"ab€", "\xFF\xFE", 0, 7}, {"ab€", "\xFF", 100, 9}, {"😀x", "\xE9", 200_000, 300_000}} {
+		var want []byte
+		for int64(len(want)) < c.size+int64(len(c.bad))+int64(len(c.pat)) {
+			if int64(len(want)) == c.errAt {
+				want = append(want, c.bad...)
+			}
+			for i := 0; i < len(c.pat); i++ {
+				if int64(len(want)) == c.errAt {
+					want = append(want, c.bad...)
+				}
+				want = append(want, c.pat[i])
+			}
+		}
+		want = want[:c.size]
+		got, err := io.ReadAll(newGenReader(c.pat, c.bad, c.errAt, c.size))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%+v: generated %d bytes (%v), want %d; equal %v", c, len(got), err, len(want), bytes.Equal(got, want))
+		}
+	}
+}
