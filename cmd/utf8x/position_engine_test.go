@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"testing"
 	"unicode/utf8"
@@ -235,6 +238,79 @@ func TestGenReader(t *testing.T) {
 		got, err := io.ReadAll(newGenReader(c.pat, c.bad, c.errAt, c.size))
 		if err != nil || !bytes.Equal(got, want) {
 			t.Fatalf("%+v: generated %d bytes (%v), want %d; equal %v", c, len(got), err, len(want), bytes.Equal(got, want))
+		}
+	}
+}
+
+var placeRE = regexp.MustCompile(`:(\d+):(\d+): `)
+
+// firstPlace returns the first LINE:COL in a message.
+func firstPlace(msg string) string {
+	m := placeRE.FindStringSubmatch(msg)
+	if m == nil {
+		return ""
+	}
+	return m[1] + ":" + m[2]
+}
+
+// TestCLIPositionsAgree: through the tool, on files (read straight, in
+// ranges with -j 1 and -j 2, and from standard input), check, convert and
+// fix --invalid strict place the first error at the same LINE:COL, including
+// deep in files a little over 1 MiB reads, the error near their boundaries.
+func TestCLIPositionsAgree(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(31, 32))
+	inputs := map[string][]byte{}
+	for i := range 6 {
+		inputs[fmt.Sprintf("mix%d", i)] = append([]byte("start\n"), interesting(rng, 200+rng.IntN(2000))...)
+	}
+	for _, at := range []int64{1<<20 - 2, 1<<20 + 1, 2<<20 + 3, 64<<10 - 1} {
+		for j, pat := range []string{"abcdé€😀 xyz", "a😀\nbc€é\n😀😀x\n"} {
+			g, err := io.ReadAll(newGenReader(pat, "\xE9", at, at+50))
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs[fmt.Sprintf("deep%d-%d", at, j)] = g
+			g, err = io.ReadAll(newGenReader(pat, "", 1<<62, at)) // cut as head -c cuts
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs[fmt.Sprintf("cut%d-%d", at, j)] = append(g, "caf\xE9"...)
+		}
+	}
+	for name, in := range inputs {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runTool("check", "-j", "1", "--range-size", "-1", path)
+		want := firstPlace(out)
+		if code != 1 || want == "" {
+			t.Fatalf("%s: check: status %d, %q %q", name, code, out, errOut)
+		}
+		runs := [][]string{
+			{"check", "-j", "1", path},
+			{"check", "-j", "2", path},
+			{"check", "-j", "2", "--range-size", "4096", path},
+			{"check", "-j", "1", "--range-size", "1000", path},
+			{"check", "-"},
+		}
+		for _, cmd := range [][]string{{"convert", "-f", "utf-8", "-t", "utf-16le"}, {"fix", "--invalid", "strict"}} {
+			for _, j := range [][]string{{"-j", "1"}, {"-j", "2"}, {"-j", "2", "--range-size", "4096"}, {"-j", "1", "--range-size", "-1"}} {
+				runs = append(runs, append(append(append([]string{}, cmd...), j...), path))
+			}
+			runs = append(runs, append(append([]string{}, cmd...), "-"))
+		}
+		for _, args := range runs {
+			var o, e bytes.Buffer
+			code := run(args, bytes.NewReader(in), &o, &e)
+			msg := e.String()
+			if args[0] == "check" {
+				msg = o.String()
+			}
+			if got := firstPlace(msg); code != 1 || got != want {
+				t.Errorf("%s: %v: status %d, first error at %q; check says %q\n%s", name, args, code, got, want, msg)
+			}
 		}
 	}
 }
