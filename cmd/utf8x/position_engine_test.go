@@ -265,7 +265,7 @@ func TestCLIPositionsAgree(t *testing.T) {
 		inputs[fmt.Sprintf("mix%d", i)] = append([]byte("start\n"), interesting(rng, 200+rng.IntN(2000))...)
 	}
 	for _, at := range []int64{1<<20 - 2, 1<<20 + 1, 2<<20 + 3, 64<<10 - 1} {
-		for j, pat := range []string{"abcdé€😀 xyz", "a😀\nbc€é\n😀😀x\n"} {
+		for j, pat := range []string{"abcdé€😀 xyz", "a😀\nbc€é\n😀😀x\n", "é€😀abc"} {
 			g, err := io.ReadAll(newGenReader(pat, "\xE9", at, at+50))
 			if err != nil {
 				t.Fatal(err)
