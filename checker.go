@@ -92,7 +92,7 @@ func (c *Checker) Next() (RangeError, error) {
 				e := RangeError{Offset: int(c.base) + at, Len: size, Kind: kind, Line: line, Column: col}
 				copy(e.bytes[:], block[at:at+size])
 				c.i = at + size
-				c.pos.Write(block[at : at+size]) // one character, the U+FFFD replacing it
+				c.pos.invalid() // one character, the U+FFFD replacing it
 				c.at = c.base + int64(c.i)
 				return e, nil
 			}

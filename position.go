@@ -80,6 +80,15 @@ func (c *PositionCounter) advance(p []byte) {
 	c.col += RuneCount(p)
 }
 
+// invalid moves the position past one ill-formed maximal subpart, starting
+// where the position is (the Checker's errors): Write of its bytes, without
+// looking at them.
+func (c *PositionCounter) invalid() {
+	c.line, c.col = c.Pos()
+	c.n = 0
+	c.col++
+}
+
 // WriteString is Write of a string.
 func (c *PositionCounter) WriteString(s string) (int, error) { return c.Write(bytesOf(s)) }
 
