@@ -46,6 +46,16 @@ type PositionCounter struct {
 
 // Write moves the position past p. It never fails.
 func (c *PositionCounter) Write(p []byte) (int, error) {
+	if c.n == 0 && (len(p) == 0 || p[len(p)-1] < RuneSelf) {
+		// Nothing carried, nothing to carry: the common case, inlined.
+		c.advance(p)
+		return len(p), nil
+	}
+	return c.write(p)
+}
+
+// write is Write when a character may be cut at either end of p.
+func (c *PositionCounter) write(p []byte) (int, error) {
 	n := len(p)
 	if c.n > 0 {
 		// The carried start decides its element with the first bytes of p.
@@ -84,8 +94,10 @@ func (c *PositionCounter) advance(p []byte) {
 // where the position is (the Checker's errors): Write of its bytes, without
 // looking at them.
 func (c *PositionCounter) invalid() {
-	c.line, c.col = c.Pos()
-	c.n = 0
+	if c.n > 0 {
+		c.n = 0
+		c.col++
+	}
 	c.col++
 }
 
