@@ -215,6 +215,9 @@ func TestPositionEnginesAgree(t *testing.T) {
 				name := fmt.Sprintf("%q with %X at %d, %d bytes", pat, bad, c.errAt, c.size)
 				gen := func() io.Reader { return newGenReader(pat, bad, c.errAt, c.size) }
 				enginePositions(t, name, gen, off, line, col)
+				if c.size > 8<<20 {
+					t.Logf("%s: all engines at byte %d, %d:%d", name, off, line+1, col+1)
+				}
 			}
 		}
 	}
