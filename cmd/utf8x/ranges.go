@@ -14,7 +14,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -338,19 +337,20 @@ func checkOwned(w *window, start, end, maxErrors int) (r utf8x.RangeReport) {
 	from, to := utf8x.RangeBounds(w.buf, start, end)
 	r = utf8x.RangeReport{From: int(w.base) + from, To: int(w.base) + to}
 	own := w.buf[from:to]
+	// Errors, LFs and characters are counted by utf8x.PositionCounter, as
+	// every command counts them, from the owned bytes' start: pos is at
+	// own[last].
+	var pos utf8x.PositionCounter
+	last := 0
 	defer func() {
 		if r.Invalid == 0 || maxErrors == 0 {
 			return // counted only if an error after it is listed (checkRanges)
 		}
-		if r.Lines = bytes.Count(own, newline); r.Lines == 0 {
-			r.Tail = utf8x.RuneCount(own)
-		} else {
-			r.Tail = utf8x.RuneCount(own[bytes.LastIndexByte(own, '\n')+1:])
-		}
+		pos.Write(own[last:])
+		r.Lines, r.Tail = pos.Pos()
 	}()
 	// The bytes after own decide the kind of an error at its end.
 	view := w.buf[from:min(len(w.buf), to+windowMargin)]
-	line, col, last := 0, 0, 0 // the line and column reached at view[last]
 	for off := 0; ; {
 		o, n, kind := utf8x.FirstInvalid(view[off:])
 		at := off + o
@@ -359,22 +359,15 @@ func checkOwned(w *window, start, end, maxErrors int) (r utf8x.RangeReport) {
 		}
 		r.Invalid++
 		if maxErrors < 0 || len(r.Errors) < maxErrors {
-			seg := view[last:at]
-			if k := bytes.Count(seg, newline); k > 0 {
-				line += k
-				col = utf8x.RuneCount(seg[bytes.LastIndexByte(seg, '\n')+1:])
-			} else {
-				col += utf8x.RuneCount(seg)
-			}
+			pos.Write(own[last:at])
+			line, col := pos.Pos()
 			r.Errors = append(r.Errors, utf8x.RangeError{Offset: r.From + at, Len: n, Kind: kind, Line: line, Column: col})
-			col++ // the subpart is one character
+			pos.Write(view[at : at+n]) // the subpart, one character
 			last = at + n
 		}
 		off = at + n
 	}
 }
-
-var newline = []byte{'\n'}
 
 // outBuffers hands out output buffers for range results and takes them back
 // once written, so that no more are made than results in flight.
