@@ -455,7 +455,7 @@ func positionInFile(path string, from transcode.Encoding, n int64) (*sourcePosit
 // (named path), read in the encoding from.
 func positionIn(r io.Reader, path string, from transcode.Encoding, n int64) (*sourcePosition, error) {
 	pos := newSourcePosition(from)
-	m, err := io.CopyBuffer(pos, io.LimitReader(r, n), make([]byte, 64<<10))
+	m, err := io.CopyBuffer(pos, io.LimitReader(r, n), make([]byte, defaultBlockSize))
 	if err != nil {
 		return nil, readError(path, m, err)
 	}

@@ -16,7 +16,8 @@ func advanceFile(p *utf8x.PositionCounter, r io.ReaderAt, path string, from, to 
 	if from >= to {
 		return nil
 	}
-	n, err := p.ReadFrom(io.NewSectionReader(r, from, to-from))
+	// In the tool's blocks, fewer reads than ReadFrom's.
+	n, err := io.CopyBuffer(struct{ io.Writer }{p}, io.NewSectionReader(r, from, to-from), make([]byte, min(to-from, defaultBlockSize)))
 	if err == nil && n < to-from {
 		err = io.ErrUnexpectedEOF
 	}
