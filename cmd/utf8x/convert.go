@@ -469,7 +469,7 @@ func positionIn(r io.Reader, path string, from transcode.Encoding, n int64) (*so
 // one). UTF-8 input is counted as it is.
 type sourcePosition struct {
 	pc      utf8x.PositionCounter // not embedded: its ReadFrom would not decode
-	dec     transform.Transformer // nil for UTF-8 input
+	dec     *transcode.Converter  // nil for UTF-8 input
 	buf     []byte
 	pending []byte // the start of a unit the decoder has not consumed yet
 }
@@ -484,7 +484,20 @@ func newSourcePosition(from transcode.Encoding) *sourcePosition {
 }
 
 // Pos returns the line and column reached, from 0.
-func (p *sourcePosition) Pos() (line, col int) { return p.pc.Pos() }
+// Input the decoder holds back, waiting for what follows (a WTF-8 lead
+// surrogate, the start of a unit), counts as the characters it stands for
+// at the end of the input: an error follows it.
+func (p *sourcePosition) Pos() (line, col int) {
+	if len(p.pending) == 0 {
+		return p.pc.Pos()
+	}
+	pc := p.pc
+	// The form read so far (UTF-16 and UTF-32: the byte order picked).
+	dec := transcode.NewConverter(p.dec.Source(), transcode.UTF8, utf8x.Replace, utf8x.BOMKeep)
+	out, _, _ := transform.Bytes(dec, p.pending)
+	pc.Write(out)
+	return pc.Pos()
+}
 
 // Write moves the position past consumed, the next bytes of the input.
 func (p *sourcePosition) Write(consumed []byte) (int, error) {

@@ -320,3 +320,56 @@ func TestCLIPositionsAgree(t *testing.T) {
 		}
 	}
 }
+
+var atByteRE = regexp.MustCompile(`:(\d+):(\d+): .*at byte (\d+)`)
+
+// TestFormPositionsAgree: for the forms check --encoding validates, convert
+// -f FORM (a file, read again, and standard input, counted on the way)
+// places an error where check does when both stop at the same byte. Decoders
+// hold back a WTF-8 lead surrogate until they see what follows; it is one
+// character before the error all the same.
+func TestFormPositionsAgree(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(33, 34))
+	pieces := []string{"a", "\n", "é", "€", "\xED\xA0\xBD\xED\xB8\x80", "😀", "\xC0\x80", "\xED\xA0\x80",
+		"\xFF", "\xE2\x82", "\xED\xB0\x80", "\xF8\x88\x80\x80\x80"}
+	compared := 0
+	for i := range 40 {
+		in := []byte("start\n")
+		for range 5 + rng.IntN(60) {
+			in = append(in, pieces[rng.IntN(len(pieces))]...)
+		}
+		path := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.WriteFile(path, in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, form := range []string{"cesu-8", "mutf-8", "wtf-8", "utf-8-legacy", "utf-8"} {
+			_, out, _ := runTool("check", "--encoding", form, path)
+			want := atByteRE.FindStringSubmatch(out)
+			if want == nil {
+				continue
+			}
+			for _, stdin := range []bool{false, true} {
+				args := []string{"convert", "-f", form, "-t", "utf-16le", path}
+				r := io.Reader(bytes.NewReader(nil))
+				if stdin {
+					args[len(args)-1], r = "-", bytes.NewReader(in)
+				}
+				var o, e bytes.Buffer
+				run(args, r, &o, &e)
+				got := atByteRE.FindStringSubmatch(e.String())
+				if got == nil || got[3] != want[3] {
+					continue // stopped elsewhere (a character UTF-16 cannot hold)
+				}
+				compared++
+				if got[1] != want[1] || got[2] != want[2] {
+					t.Errorf("%s, %q: convert (stdin %v) places the error at byte %s on %s:%s; check on %s:%s",
+						form, in, stdin, got[3], got[1], got[2], want[1], want[2])
+				}
+			}
+		}
+	}
+	if compared < 200 {
+		t.Fatalf("only %d errors compared", compared)
+	}
+}
