@@ -173,3 +173,26 @@ func TestPositionCounterSkip(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPositionCounter: written in pieces of the sizes the fuzzer picks,
+// PositionCounter reaches after each piece what Position says of the prefix.
+func FuzzPositionCounter(f *testing.F) {
+	f.Add([]byte("naïve\né€😀\xE2\x82 ok"), []byte{1, 3, 2})
+	f.Add([]byte("\xF0\x9F\x98\xED\xA0\x80\n\xFF"), []byte{0, 1, 1, 5})
+	f.Fuzz(func(t *testing.T, p []byte, sizes []byte) {
+		var c utf8x.PositionCounter
+		at := 0
+		for i := 0; at < len(p); i++ {
+			n := len(p) - at
+			if i < len(sizes) {
+				n = min(n, int(sizes[i]%8))
+			}
+			c.Write(p[at : at+n])
+			at += n
+			wl, wc := utf8x.Position(p, at)
+			if line, col := c.Pos(); line != wl || col != wc {
+				t.Fatalf("% X after %d bytes: %d, %d; Position says %d, %d", p, at, line, col, wl, wc)
+			}
+		}
+	})
+}
