@@ -1,7 +1,6 @@
 package utf8x
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -35,9 +34,9 @@ type Checker struct {
 	err       error // a read error, returned once the bytes before it are checked
 	lastBlock bool  // the block holds the end of the input
 
-	// The position reached: line and col at input offset at.
-	line, col int
-	at        int64
+	// The position reached (pos) is at input offset at.
+	pos PositionCounter
+	at  int64
 
 	// Rereading the input for positions, when ra is set: input offset x is
 	// at ra's offset raBase+x; scratch is the buffer for it.
@@ -89,10 +88,11 @@ func (c *Checker) Next() (RangeError, error) {
 				if err := c.advanceTo(c.base + int64(at)); err != nil {
 					return RangeError{}, err
 				}
-				e := RangeError{Offset: int(c.base) + at, Len: size, Kind: kind, Line: c.line, Column: c.col}
+				line, col := c.pos.Pos()
+				e := RangeError{Offset: int(c.base) + at, Len: size, Kind: kind, Line: line, Column: col}
 				copy(e.bytes[:], block[at:at+size])
 				c.i = at + size
-				c.col++ // the subpart is one character, the U+FFFD replacing it
+				c.pos.invalid() // one character, the U+FFFD replacing it
 				c.at = c.base + int64(c.i)
 				return e, nil
 			}
@@ -229,30 +229,19 @@ func (c *Checker) advanceTo(to int64) error {
 		}
 		c.at = c.base
 	}
-	c.advance(c.buf[c.lo+int(c.at-c.base) : c.lo+int(to-c.base)])
+	c.pos.Write(c.buf[c.lo+int(c.at-c.base) : c.lo+int(to-c.base)])
 	c.at = to
 	return nil
 }
 
-// advance moves the position over valid.
-func (c *Checker) advance(valid []byte) {
-	if i := bytes.LastIndexByte(valid, '\n'); i >= 0 {
-		c.line += 1 + bytes.Count(valid[:i], newline)
-		c.col = 0
-		valid = valid[i+1:]
-	}
-	c.col += RuneCount(valid)
-}
-
-// reread moves the position over the valid input [from, to), read again.
+// reread moves the position over the input [from, to), read again.
 func (c *Checker) reread(from, to int64) error {
 	if c.scratch == nil {
-		c.scratch = make([]byte, checkerFirst+UTFMax)
+		c.scratch = make([]byte, checkerFirst)
 	}
-	carry := 0
 	for from < to {
-		k := int(min(int64(len(c.scratch)-carry), to-from))
-		m, err := c.ra.ReadAt(c.scratch[carry:carry+k], c.raBase+from)
+		k := int(min(int64(len(c.scratch)), to-from))
+		m, err := c.ra.ReadAt(c.scratch[:k], c.raBase+from)
 		if m < k {
 			if err == nil || err == io.EOF {
 				err = io.ErrUnexpectedEOF
@@ -260,13 +249,7 @@ func (c *Checker) reread(from, to int64) error {
 			return err
 		}
 		from += int64(k)
-		n := carry + k
-		tail := 0
-		if from < to {
-			tail = incompleteTail(c.scratch[:n])
-		}
-		c.advance(c.scratch[:n-tail])
-		carry = copy(c.scratch, c.scratch[n-tail:n])
+		c.pos.Write(c.scratch[:k])
 	}
 	return nil
 }

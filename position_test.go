@@ -1,9 +1,11 @@
 package utf8x_test
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"testing/iotest"
 
 	"github.com/utf8x/utf8x"
 )
@@ -84,4 +86,113 @@ func ExamplePosition() {
 	line, col := utf8x.Position(p, off)
 	fmt.Printf("%s at byte %d: line %d, column %d\n", kind, off, line+1, col+1)
 	// Output: truncated at byte 16: line 2, column 4
+}
+
+// checkCounter writes p to a PositionCounter in the pieces cuts gives (cut
+// offsets, increasing) and compares Pos after each piece, and after every
+// byte written one at a time, with the reference.
+func checkCounter(t *testing.T, p []byte, cuts []int) {
+	t.Helper()
+	lines, cols := refPositions(p)
+	var c utf8x.PositionCounter
+	last := 0
+	for _, cut := range append(cuts, len(p)) {
+		c.Write(p[last:cut])
+		last = cut
+		if line, col := c.Pos(); line != lines[cut] || col != cols[cut] {
+			t.Fatalf("% X cut at %v: Pos after %d bytes = %d, %d; the reference says %d, %d", p, cuts, cut, line, col, lines[cut], cols[cut])
+		}
+	}
+	c.Reset()
+	for i := range p {
+		c.WriteString(string(p[i : i+1]))
+		if line, col := c.Pos(); line != lines[i+1] || col != cols[i+1] {
+			t.Fatalf("% X byte by byte: Pos after %d bytes = %d, %d; the reference says %d, %d", p, i+1, line, col, lines[i+1], cols[i+1])
+		}
+	}
+}
+
+func TestPositionCounter(t *testing.T) {
+	inputs := append(append([]string{}, rangeInputs...), fragments...)
+	for _, s := range inputs {
+		p := []byte(s)
+		for i := 0; i <= len(p); i++ {
+			for j := i; j <= len(p); j++ {
+				checkCounter(t, p, []int{i, j})
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(23, 24))
+	for i := range 2000 {
+		p := randomInput(r, 1+i%60)
+		var cuts []int
+		for at := 0; ; {
+			at += r.IntN(6)
+			if at > len(p) {
+				break
+			}
+			cuts = append(cuts, at)
+		}
+		checkCounter(t, p, cuts)
+	}
+}
+
+// ReadFrom counts what a reader gives, in whatever reads it makes.
+func TestPositionCounterReadFrom(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	for i := range 200 {
+		p := randomInput(r, 1+i*37)
+		var c utf8x.PositionCounter
+		n, err := c.ReadFrom(iotest.OneByteReader(bytes.NewReader(p)))
+		if err != nil || n != int64(len(p)) {
+			t.Fatalf("ReadFrom = %d, %v; want %d, nil", n, err, len(p))
+		}
+		wl, wc := utf8x.Position(p, len(p))
+		if line, col := c.Pos(); line != wl || col != wc {
+			t.Fatalf("% X: ReadFrom reaches %d, %d; Position says %d, %d", p, line, col, wl, wc)
+		}
+	}
+}
+
+// Skip over the pieces of a text cut on element boundaries, counted apart
+// by Position, reaches what Position says of the whole.
+func TestPositionCounterSkip(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	for i := range 2000 {
+		p := randomInput(r, 1+i%80)
+		var c utf8x.PositionCounter
+		for from := 0; from < len(p); {
+			to, _ := utf8x.RangeBounds(p, from+1+r.IntN(8), len(p)) // an element boundary after from
+			lines, col := utf8x.Position(p[from:to], to-from)
+			c.Skip(lines, col)
+			wl, wc := utf8x.Position(p, to)
+			if line, col := c.Pos(); line != wl || col != wc {
+				t.Fatalf("% X: Skip to %d reaches %d, %d; Position says %d, %d", p, to, line, col, wl, wc)
+			}
+			from = to
+		}
+	}
+}
+
+// FuzzPositionCounter: written in pieces of the sizes the fuzzer picks,
+// PositionCounter reaches after each piece what Position says of the prefix.
+func FuzzPositionCounter(f *testing.F) {
+	f.Add([]byte("naïve\né€😀\xE2\x82 ok"), []byte{1, 3, 2})
+	f.Add([]byte("\xF0\x9F\x98\xED\xA0\x80\n\xFF"), []byte{0, 1, 1, 5})
+	f.Fuzz(func(t *testing.T, p []byte, sizes []byte) {
+		var c utf8x.PositionCounter
+		at := 0
+		for i := 0; at < len(p); i++ {
+			n := len(p) - at
+			if i < len(sizes) {
+				n = min(n, int(sizes[i]%8))
+			}
+			c.Write(p[at : at+n])
+			at += n
+			wl, wc := utf8x.Position(p, at)
+			if line, col := c.Pos(); line != wl || col != wc {
+				t.Fatalf("% X after %d bytes: %d, %d; Position says %d, %d", p, at, line, col, wl, wc)
+			}
+		}
+	})
 }

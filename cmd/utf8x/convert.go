@@ -434,7 +434,8 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 				return err
 			}
 		}
-		return &convertError{file: displayName(path), line: pos.line, col: pos.col + 1, err: te}
+		line, col := pos.Pos()
+		return &convertError{file: displayName(path), line: line + 1, col: col + 1, err: te}
 	}
 	return err
 }
@@ -447,34 +448,34 @@ func positionInFile(path string, from transcode.Encoding, n int64) (*sourcePosit
 		return nil, describeOpenError(path, err, "")
 	}
 	defer f.Close()
+	return positionIn(f, path, from, n)
+}
+
+// positionIn returns the position reached after the first n bytes of r
+// (named path), read in the encoding from.
+func positionIn(r io.Reader, path string, from transcode.Encoding, n int64) (*sourcePosition, error) {
 	pos := newSourcePosition(from)
-	buf := make([]byte, defaultBlockSize)
-	r := io.LimitReader(f, n)
-	for {
-		m, err := r.Read(buf)
-		pos.advance(buf[:m])
-		if err == io.EOF {
-			return pos, nil
-		}
-		if err != nil {
-			return nil, readError(path, n, err)
-		}
+	m, err := io.CopyBuffer(pos, io.LimitReader(r, n), make([]byte, defaultBlockSize))
+	if err != nil {
+		return nil, readError(path, m, err)
 	}
+	return pos, nil
 }
 
 // sourcePosition keeps the line and column reached in an input of any
 // encoding, for strict errors: what the converter consumed is decoded to UTF-8
-// once more and counted as fix counts it (LF ends a line, every character is
-// a column). UTF-8 input is counted as it is.
+// once more and counted by utf8x.PositionCounter, as check and fix count it
+// (LF ends a line, every character is a column, an ill-formed subpart is
+// one). UTF-8 input is counted as it is.
 type sourcePosition struct {
-	position
-	dec     transform.Transformer // nil for UTF-8 input
+	pc      utf8x.PositionCounter // not embedded: its ReadFrom would not decode
+	dec     *transcode.Converter  // nil for UTF-8 input
 	buf     []byte
 	pending []byte // the start of a unit the decoder has not consumed yet
 }
 
 func newSourcePosition(from transcode.Encoding) *sourcePosition {
-	p := &sourcePosition{position: startPosition()}
+	p := &sourcePosition{}
 	if from.Name() != transcode.UTF8.Name() {
 		p.dec = transcode.NewConverter(from, transcode.UTF8, utf8x.Replace, utf8x.BOMKeep)
 		p.buf = make([]byte, 4096)
@@ -482,9 +483,31 @@ func newSourcePosition(from transcode.Encoding) *sourcePosition {
 	return p
 }
 
+// Pos returns the line and column reached, from 0.
+// Input the decoder holds back, waiting for what follows (a WTF-8 lead
+// surrogate, the start of a unit), counts as the characters it stands for
+// at the end of the input: an error follows it.
+func (p *sourcePosition) Pos() (line, col int) {
+	if len(p.pending) == 0 {
+		return p.pc.Pos()
+	}
+	pc := p.pc
+	// The form read so far (UTF-16 and UTF-32: the byte order picked).
+	dec := transcode.NewConverter(p.dec.Source(), transcode.UTF8, utf8x.Replace, utf8x.BOMKeep)
+	out, _, _ := transform.Bytes(dec, p.pending)
+	pc.Write(out)
+	return pc.Pos()
+}
+
+// Write moves the position past consumed, the next bytes of the input.
+func (p *sourcePosition) Write(consumed []byte) (int, error) {
+	p.advance(consumed)
+	return len(consumed), nil
+}
+
 func (p *sourcePosition) advance(consumed []byte) {
 	if p.dec == nil {
-		p.position.advance(consumed)
+		p.pc.Write(consumed)
 		return
 	}
 	src := consumed
@@ -497,7 +520,7 @@ func (p *sourcePosition) advance(consumed []byte) {
 	// dst runs short), which would otherwise be counted a call late.
 	for {
 		nDst, nSrc, err := p.dec.Transform(p.buf, src, false)
-		p.position.advance(p.buf[:nDst])
+		p.pc.Write(p.buf[:nDst])
 		src = src[nSrc:]
 		if err != transform.ErrShortDst {
 			break

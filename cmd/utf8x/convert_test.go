@@ -50,8 +50,8 @@ func TestConvertStrictPosition(t *testing.T) {
 			if !errors.As(err, &te) || te.Offset != 2*at {
 				t.Fatalf("units %04X size %d: err %v, want a lone surrogate at byte %d", units, size, err, 2*at)
 			}
-			if pos.line != wantLine || pos.col+1 != wantCol {
-				t.Fatalf("units %04X size %d: error at %d:%d, want %d:%d", units, size, pos.line, pos.col+1, wantLine, wantCol)
+			if line, col := pos.Pos(); line+1 != wantLine || col+1 != wantCol {
+				t.Fatalf("units %04X size %d: error at %d:%d, want %d:%d", units, size, line+1, col+1, wantLine, wantCol)
 			}
 		}
 		// A regular file is read again up to the error instead.
@@ -59,8 +59,11 @@ func TestConvertStrictPosition(t *testing.T) {
 			t.Fatal(err)
 		}
 		pos, err := positionInFile(file, transcode.UTF16LE, int64(2*at))
-		if err != nil || pos.line != wantLine || pos.col+1 != wantCol {
-			t.Fatalf("units %04X in a file: error at %d:%d (%v), want %d:%d", units, pos.line, pos.col+1, err, wantLine, wantCol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line, col := pos.Pos(); line+1 != wantLine || col+1 != wantCol {
+			t.Fatalf("units %04X in a file: error at %d:%d, want %d:%d", units, line+1, col+1, wantLine, wantCol)
 		}
 	}
 }

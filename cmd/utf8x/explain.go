@@ -20,7 +20,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/cp1252"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -511,8 +510,11 @@ func cp1252Hint(b byte) string {
 	if b < 0x80 {
 		return ""
 	}
-	r := cp1252.Decode(b)
-	if r < 0xA0 {
+	// Every byte has a character in Windows-1252 as WHATWG maps it: the
+	// five it leaves unassigned are the C1 controls of the same number.
+	out, err := transcode.CP1252.AppendDecode(make([]byte, 0, utf8x.UTFMax), []byte{b})
+	r, _ := utf8x.DecodeRune(out)
+	if err != nil || r < 0xA0 {
 		return "" // one of the five bytes Windows-1252 leaves unassigned
 	}
 	return fmt.Sprintf(" In Windows-1252 it is %s (U+%04X): the text may be Windows-1252.", quoteRune(r), r)

@@ -241,7 +241,7 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 	}
 
 	var fixed int64
-	var pos *position
+	var pos *utf8x.PositionCounter
 	var moji *mojibakeRun
 	// --mojibake decides each stretch within its line, which a range cut
 	// could split: it streams.
@@ -263,8 +263,8 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 		tr := utf8x.NewTransformer(opts.policy, opts.bom)
 		var consumed func([]byte)
 		if opts.policy.Action() == utf8x.ActionStrict {
-			p := startPosition()
-			pos, consumed = &p, p.advance
+			pos = new(utf8x.PositionCounter)
+			consumed = func(b []byte) { pos.Write(b) }
 		}
 		var chain transform.Transformer
 		chain, moji = opts.moji.wrap(tr, path, cmd.ErrOrStderr())
@@ -281,7 +281,7 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 			if err != nil {
 				return fixed, err
 			}
-			pos = &p.position
+			pos = &p.pc
 		}
 		outcome := "the output stops before it"
 		if out != nil {
@@ -290,7 +290,8 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 				outcome = dest + " not written"
 			}
 		}
-		return fixed, &strictError{displayName(path), pos.line, pos.col + 1, ue, outcome}
+		line, col := pos.Pos()
+		return fixed, &strictError{displayName(path), line + 1, col + 1, ue, outcome}
 	case err != nil:
 		return fixed, err
 	}

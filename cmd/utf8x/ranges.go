@@ -14,7 +14,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -229,7 +228,8 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 	// with errors counts its LFs and characters (checkOwned), and the
 	// valid text between is counted when an error after it is listed, by
 	// reading the file again, as checkStream does.
-	pos, posAt := startPosition(), int64(0)
+	var pos utf8x.PositionCounter
+	posAt := int64(0)
 	// take adds the report of the next piece of the file; done says that the
 	// check ends there (a hint, or -q/-l's first error).
 	take := func(w *window, r utf8x.RangeReport) (done bool, err error) {
@@ -242,18 +242,19 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 			res.ErrorCount++
 			if opts.listed(res.Listed) {
 				if posAt < int64(r.From) {
-					if err := pos.advanceFile(f, path, posAt, int64(r.From)); err != nil {
+					if err := advanceFile(&pos, f, path, posAt, int64(r.From)); err != nil {
 						return true, err
 					}
 					posAt = int64(r.From)
 				}
-				col := e.Column + 1
-				if e.Line == 0 {
-					col += pos.col
-				}
+				// The error's place in the range, counted by checkOwned,
+				// from the range's.
+				epos := pos
+				epos.Skip(e.Line, e.Column)
+				line, col := epos.Pos()
 				at := e.Offset - int(w.base)
 				ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
-					Line: pos.line + e.Line, Column: col, hex: hexString(w.buf[at : at+e.Len])}
+					Line: line + 1, Column: col + 1, hex: hexString(w.buf[at : at+e.Len])}
 				if err := onError(&ce); err != nil {
 					return true, err
 				}
@@ -267,12 +268,7 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 		res.ErrorCount += r.Invalid - len(r.Errors)
 		if r.Invalid > 0 && posAt == int64(r.From) {
 			// Counted by checkOwned: pos moves to the end of the range.
-			if r.Lines > 0 {
-				pos.line += r.Lines
-				pos.col = r.Tail
-			} else {
-				pos.col += r.Tail
-			}
+			pos.Skip(r.Lines, r.Tail)
 			posAt = int64(r.To)
 		}
 		res.Bytes = int64(r.To)
@@ -341,19 +337,20 @@ func checkOwned(w *window, start, end, maxErrors int) (r utf8x.RangeReport) {
 	from, to := utf8x.RangeBounds(w.buf, start, end)
 	r = utf8x.RangeReport{From: int(w.base) + from, To: int(w.base) + to}
 	own := w.buf[from:to]
+	// Errors, LFs and characters are counted by utf8x.PositionCounter, as
+	// every command counts them, from the owned bytes' start: pos is at
+	// own[last].
+	var pos utf8x.PositionCounter
+	last := 0
 	defer func() {
 		if r.Invalid == 0 || maxErrors == 0 {
 			return // counted only if an error after it is listed (checkRanges)
 		}
-		if r.Lines = bytes.Count(own, newline); r.Lines == 0 {
-			r.Tail = utf8x.RuneCount(own)
-		} else {
-			r.Tail = utf8x.RuneCount(own[bytes.LastIndexByte(own, '\n')+1:])
-		}
+		pos.Write(own[last:])
+		r.Lines, r.Tail = pos.Pos()
 	}()
 	// The bytes after own decide the kind of an error at its end.
 	view := w.buf[from:min(len(w.buf), to+windowMargin)]
-	line, col, last := 0, 0, 0 // the line and column reached at view[last]
 	for off := 0; ; {
 		o, n, kind := utf8x.FirstInvalid(view[off:])
 		at := off + o
@@ -362,22 +359,15 @@ func checkOwned(w *window, start, end, maxErrors int) (r utf8x.RangeReport) {
 		}
 		r.Invalid++
 		if maxErrors < 0 || len(r.Errors) < maxErrors {
-			seg := view[last:at]
-			if k := bytes.Count(seg, newline); k > 0 {
-				line += k
-				col = utf8x.RuneCount(seg[bytes.LastIndexByte(seg, '\n')+1:])
-			} else {
-				col += utf8x.RuneCount(seg)
-			}
+			pos.Write(own[last:at])
+			line, col := pos.Pos()
 			r.Errors = append(r.Errors, utf8x.RangeError{Offset: r.From + at, Len: n, Kind: kind, Line: line, Column: col})
-			col++ // the subpart is one character
+			pos.Write(view[at : at+n]) // the subpart, one character
 			last = at + n
 		}
 		off = at + n
 	}
 }
-
-var newline = []byte{'\n'}
 
 // outBuffers hands out output buffers for range results and takes them back
 // once written, so that no more are made than results in flight.

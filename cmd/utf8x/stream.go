@@ -8,12 +8,12 @@
 // block by block is therefore the same as over the whole input at once, for any
 // block size; the tests check that with blocks of 4 bytes.
 //
-// position turns byte offsets into the LINE:COL a person looks for: LINE counts
-// LF (1-based), COL counts characters since the last LF (1-based), an ill-formed
-// maximal subpart counting as one character. It is advanced over valid runs
-// with bytes.Count and utf8x.RuneCount, never a loop per character; check
-// advances it over a regular file only up to the errors it lists, by reading
-// the file again (advanceFile).
+// Positions (LINE:COL: LINE counts LF, COL characters since the last LF, an
+// ill-formed maximal subpart counting as one, both from 1 in messages) are
+// counted by utf8x.PositionCounter in check (through utf8x.Checker and
+// checkRanges), fix and convert, so that they place an error alike. position
+// here counts only the other forms of check --encoding, whose characters
+// utf8x cannot count (a CESU-8 surrogate pair is one).
 package main
 
 import (
@@ -140,7 +140,8 @@ func (b *blockReader) next() (block []byte, offset int64, err error) {
 // prefix of a valid sequence, which more input could complete (0 to 3 bytes).
 var incompleteTail = transcode.UTF8.IncompleteTail
 
-// position is a line and column in a text, as people count them.
+// position is a line and column in a text of one of check --encoding's
+// forms, as people count them; UTF-8 is counted by utf8x.PositionCounter.
 type position struct {
 	line int // 1-based, counting LF
 	col  int // characters since the last LF; the column of the next one is col+1

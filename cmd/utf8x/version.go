@@ -15,14 +15,14 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/utf8x/utf8x/internal/kernel"
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 // versionText is --version's output for this binary.
 func versionText() string {
 	bi, _ := debug.ReadBuildInfo()
-	return formatVersion(version, bi, kernel.Active(), transkernel.Active())
+	return formatVersion(version, bi, utf8x.KernelSet(), transcode.KernelSet())
 }
 
 // formatVersion is versionText from its parts; bi may be nil (a binary built

@@ -1,0 +1,27 @@
+package main
+
+import (
+	"go/build"
+	"strings"
+	"testing"
+)
+
+// The tool is built on the public API only: no package of it, its tests
+// included, imports one of the module's internal packages, so that what it
+// does a library user can do too.
+func TestNoInternalImports(t *testing.T) {
+	pkg, err := build.Default.ImportDir(".", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkg.Imports) == 0 {
+		t.Fatal("no imports found: the package was not read")
+	}
+	for what, imports := range map[string][]string{"the tool": pkg.Imports, "its tests": pkg.TestImports, "its external tests": pkg.XTestImports} {
+		for _, path := range imports {
+			if path == "github.com/utf8x/utf8x/internal" || strings.HasPrefix(path, "github.com/utf8x/utf8x/internal/") {
+				t.Errorf("%s imports %s", what, path)
+			}
+		}
+	}
+}
