@@ -2,6 +2,8 @@ package transcode
 
 import (
 	"encoding/binary"
+	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -47,6 +49,8 @@ type sbFullKernel struct {
 	// (every character is in the BMP) and the sequence's length in the top
 	// byte; 0 where b is undefined.
 	dec [256]uint32
+	// total is set when every byte is defined (no dec is 0).
+	total bool
 	// plainMin is one more than the highest byte below 80 that is not its
 	// own ASCII character, undefined ones included (1 when there is none): an 8-byte word of bytes
 	// from plainMin to 7F reads the same in UTF-8.
@@ -89,6 +93,7 @@ func newSBFullKernel(s *sbFullSpec) *sbFullKernel {
 			k.pages[p][c&0xFF] = 0x100 | uint16(b)
 		}
 	}
+	k.total = !slices.Contains(k.dec[:], 0)
 	return k
 }
 
@@ -125,40 +130,63 @@ func (k *sbFullKernel) byteOf(r rune) (byte, bool) {
 	return byte(v), v != 0
 }
 
-// plain reports whether every byte of the word x reads the same in UTF-8
-// and in k's encoding: each is below 80 and at least plainMin.
-func (k *sbFullKernel) plain(x uint64) bool {
-	// (x - plainMin in every byte) &^ x has bit 7 set in some byte exactly
-	// when some byte of x is below plainMin (plainMin <= 80).
-	return ((x-k.plainMin*loBits)&^x|x)&hiBits == 0
+// stops returns a word with bit 7 set in the bytes of x that do not read
+// the same in UTF-8 and in k's encoding (from 80 up, or below plainMin),
+// and maybe in bytes above such a byte; the lowest set bit is exact.
+func (k *sbFullKernel) stops(x uint64) uint64 {
+	// Subtracting plainMin from every byte borrows out of the bytes below
+	// it (plainMin <= 80), and from the lowest of them upward only.
+	return ((x-k.plainMin*loBits)&^x | x) & hiBits
 }
 
 // toUTF8 converts the longest prefix of src that k's encoding defines and
-// whose UTF-8 fits in dst; it may write up to three bytes of scratch after
-// nDst.
+// whose UTF-8 fits in dst; it may write scratch into the rest of dst.
 func (k *sbFullKernel) toUTF8(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
-	// The fast loop: at least 8 bytes of src, and room in dst for their
-	// longest UTF-8 (each sequence is written as a 4-byte word).
-	for i+8 <= len(src) && j+25 <= len(dst) {
+	// The fast loop, while src has a word and dst room for its longest
+	// UTF-8 and a word more: a word of bytes that read the same is copied
+	// whole, any other converted byte by byte through dec, each sequence
+	// written as a 4-byte word (the lengths, not branches, move the
+	// output along).
+	for i+8 <= len(src) && j+36 <= len(dst) {
 		x := binary.LittleEndian.Uint64(src[i:])
-		if k.plain(x) {
-			binary.LittleEndian.PutUint64(dst[j:], x)
-			i += 8
-			j += 8
-			continue
-		}
-		w := src[i : i+8 : i+8]
-		d := dst[j : j+25 : j+25]
-		m := 0
-		for n, b := range w {
-			v := k.dec[b]
-			if v == 0 {
-				return j + m, i + n
+		if !k.total {
+			// Stop at the first undefined byte.
+			for n := 0; n < 8; n++ {
+				if k.dec[byte(x>>(8*n))] == 0 {
+					x = 0
+					break
+				}
 			}
-			binary.LittleEndian.PutUint32(d[m:], v)
-			m += int(v >> 24)
+			if x == 0 {
+				break
+			}
 		}
+		d := (*[36]byte)(dst[j : j+36])
+		v := k.dec[byte(x)]
+		binary.LittleEndian.PutUint32(d[:], v)
+		m := int(v >> 24)
+		v = k.dec[byte(x>>8)]
+		binary.LittleEndian.PutUint32(d[m&31:], v)
+		m += int(v >> 24)
+		v = k.dec[byte(x>>16)]
+		binary.LittleEndian.PutUint32(d[m&31:], v)
+		m += int(v >> 24)
+		v = k.dec[byte(x>>24)]
+		binary.LittleEndian.PutUint32(d[m&31:], v)
+		m += int(v >> 24)
+		v = k.dec[byte(x>>32)]
+		binary.LittleEndian.PutUint32(d[m&31:], v)
+		m += int(v >> 24)
+		v = k.dec[byte(x>>40)]
+		binary.LittleEndian.PutUint32(d[m&31:], v)
+		m += int(v >> 24)
+		v = k.dec[byte(x>>48)]
+		binary.LittleEndian.PutUint32(d[m&31:], v)
+		m += int(v >> 24)
+		v = k.dec[byte(x>>56)]
+		binary.LittleEndian.PutUint32(d[m&31:], v)
+		m += int(v >> 24)
 		i += 8
 		j += m
 	}
@@ -177,32 +205,33 @@ func (k *sbFullKernel) toUTF8(dst, src []byte) (nDst, nSrc int) {
 }
 
 // fromUTF8 converts the longest prefix of src that is valid UTF-8 of
-// characters k's encoding has and that fits in dst.
+// characters k's encoding has and that fits in dst; it may write scratch
+// into the rest of dst.
 func (k *sbFullKernel) fromUTF8(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
 	for i < len(src) && j < len(dst) {
 		b := src[i]
-		if b < 0x80 {
-			if i+8 <= len(src) && j+8 <= len(dst) {
-				if x := binary.LittleEndian.Uint64(src[i:]); k.plain(x) {
-					binary.LittleEndian.PutUint64(dst[j:], x)
-					i += 8
-					j += 8
-					continue
-				}
+		if i+8 <= len(src) && j+8 <= len(dst) {
+			// As in toUTF8: the word copied, the output advanced over
+			// the bytes before its first stop.
+			x := binary.LittleEndian.Uint64(src[i:])
+			binary.LittleEndian.PutUint64(dst[j:], x)
+			m := k.stops(x)
+			if m == 0 {
+				i += 8
+				j += 8
+				continue
 			}
-			v := k.pages[k.page[0]][b]
-			if v == 0 {
-				break
-			}
-			dst[j] = byte(v)
-			i++
-			j++
-			continue
+			n := bits.TrailingZeros64(m) >> 3
+			i += n
+			j += n
+			b = byte(x >> (8 * n))
 		}
 		var r rune
-		var n int
+		n := 1
 		switch {
+		case b < 0x80:
+			r = rune(b)
 		case b < 0xC2:
 			return j, i
 		case b < 0xE0:
@@ -223,7 +252,7 @@ func (k *sbFullKernel) fromUTF8(dst, src []byte) (nDst, nSrc int) {
 			return j, i
 		}
 		v := k.pages[k.page[r>>8]][r&0xFF]
-		if v == 0 {
+		if v == 0 || j >= len(dst) {
 			break
 		}
 		dst[j] = byte(v)

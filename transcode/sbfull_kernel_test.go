@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 	"unicode/utf8"
 
@@ -272,6 +273,55 @@ func TestSBFullConversionsAgainstPerUnit(t *testing.T) {
 				bad := []byte(fullBadUTF8[(n+i)%len(fullBadUTF8)])
 				compare(false, insertAt(text, at, bad))
 			}
+		}
+	}
+}
+
+// benchFullInput is the VISCII file named by $UTF8X_VISCII_BENCH, or
+// generated Vietnamese text when it is unset.
+func benchFullInput(b *testing.B) (viscii, text []byte) {
+	e, err := Lookup("viscii")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if name := os.Getenv("UTF8X_VISCII_BENCH"); name != "" {
+		if viscii, err = os.ReadFile(name); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		const prose = "Tiếng Việt là ngôn ngữ của người Việt và là ngôn ngữ chính thức tại Việt Nam. ẲNG ẴNG ẪNG Ỷ Ỹ Ỵ.\n"
+		viscii, err = e.AppendEncode(nil, bytes.Repeat([]byte(prose), 1<<20/len(prose)))
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	text, err = e.AppendDecode(nil, viscii)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return viscii, text
+}
+
+func BenchmarkSBFullDecode(b *testing.B) {
+	viscii, text := benchFullInput(b)
+	e, _ := Lookup("viscii")
+	dst := make([]byte, 0, len(text)+64)
+	b.SetBytes(int64(len(viscii)))
+	for b.Loop() {
+		if _, err := e.AppendDecode(dst, viscii); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSBFullEncode(b *testing.B) {
+	viscii, text := benchFullInput(b)
+	e, _ := Lookup("viscii")
+	dst := make([]byte, 0, len(viscii)+64)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := e.AppendEncode(dst, text); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
