@@ -73,7 +73,7 @@ func newSBFullKernel(s *sbFullSpec) *sbFullKernel {
 		}
 		var buf [4]byte
 		n := encodeUTF8(buf[:], rune(c))
-		if n <= 0 || n > 3 {
+		if n <= 0 || n > 3 || c >= 0xD800 && c <= 0xDFFF {
 			// The generator writes BMP scalar values only.
 			panic("transcode: " + s.key + ": a character that is not a BMP scalar value")
 		}
@@ -209,24 +209,66 @@ func (k *sbFullKernel) toUTF8(dst, src []byte) (nDst, nSrc int) {
 // into the rest of dst.
 func (k *sbFullKernel) fromUTF8(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
+	// The fast loop, while src has two words and dst room for one: the
+	// first word is copied, and the output moves on over the bytes before
+	// its first stop; the character there is read from the two words
+	// without branching on where it is or on its length (the next word's
+	// address waits for it).
+	for i+16 <= len(src) && j+8 <= len(dst) {
+		x := binary.LittleEndian.Uint64(src[i:])
+		x2 := binary.LittleEndian.Uint64(src[i+8:])
+		binary.LittleEndian.PutUint64(dst[j:], x)
+		m := k.stops(x)
+		if m == 0 {
+			i += 8
+			j += 8
+			continue
+		}
+		n := bits.TrailingZeros64(m) >> 3
+		i += n
+		j += n
+		// The 8 bytes from the stop (a shift by 64 gives 0 in Go).
+		y := x>>(8*n) | x2<<(64-8*n)
+		b := byte(y)
+		if b < 0x80 {
+			v := k.pages[k.page[0]][b]
+			if v == 0 {
+				return j, i
+			}
+			dst[j] = byte(v)
+			i++
+			j++
+			continue
+		}
+		if b < 0xC2 || b >= 0xF0 {
+			// Not the first byte of a BMP character.
+			return j, i
+		}
+		// 2 from C2 to DF, 3 from E0 to EF.
+		l := 2 + uint(b>>5)&1
+		if uint32(y)&utf8ContMask[l] != utf8ContWant[l] {
+			// The continuation bytes are not.
+			return j, i
+		}
+		b1 := rune(y>>8) & 0x3F
+		r2 := rune(b&0x1F)<<6 | b1
+		r3 := rune(b&0x0F)<<12 | b1<<6 | rune(y>>16)&0x3F
+		// r3 where l is 3, r2 where it is 2, without a branch.
+		r := r2 ^ (r2^r3)&-rune(l-2)
+		if r < utf8MinRune[l] {
+			// Overlong (surrogates are in no table: newSBFullKernel).
+			return j, i
+		}
+		v := k.pages[k.page[r>>8]][r&0xFF]
+		if v == 0 {
+			return j, i
+		}
+		dst[j] = byte(v)
+		i += int(l)
+		j++
+	}
 	for i < len(src) && j < len(dst) {
 		b := src[i]
-		if i+8 <= len(src) && j+8 <= len(dst) {
-			// As in toUTF8: the word copied, the output advanced over
-			// the bytes before its first stop.
-			x := binary.LittleEndian.Uint64(src[i:])
-			binary.LittleEndian.PutUint64(dst[j:], x)
-			m := k.stops(x)
-			if m == 0 {
-				i += 8
-				j += 8
-				continue
-			}
-			n := bits.TrailingZeros64(m) >> 3
-			i += n
-			j += n
-			b = byte(x >> (8 * n))
-		}
 		var r rune
 		n := 1
 		switch {
@@ -244,7 +286,7 @@ func (k *sbFullKernel) fromUTF8(dst, src []byte) (nDst, nSrc int) {
 				return j, i
 			}
 			r, n = rune(b&0x0F)<<12|rune(src[i+1]&0x3F)<<6|rune(src[i+2]&0x3F), 3
-			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
+			if r < 0x800 {
 				return j, i
 			}
 		default:
@@ -252,7 +294,7 @@ func (k *sbFullKernel) fromUTF8(dst, src []byte) (nDst, nSrc int) {
 			return j, i
 		}
 		v := k.pages[k.page[r>>8]][r&0xFF]
-		if v == 0 || j >= len(dst) {
+		if v == 0 {
 			break
 		}
 		dst[j] = byte(v)
@@ -261,6 +303,15 @@ func (k *sbFullKernel) fromUTF8(dst, src []byte) (nDst, nSrc int) {
 	}
 	return j, i
 }
+
+// By the length of a UTF-8 sequence, the mask and value of its
+// continuation bytes' top bits in a little-endian word of the sequence,
+// and the least character of that length.
+var (
+	utf8ContMask = [4]uint32{2: 0xC000, 3: 0xC0C000}
+	utf8ContWant = [4]uint32{2: 0x8000, 3: 0x808000}
+	utf8MinRune  = [4]rune{2: 0x80, 3: 0x800}
+)
 
 // sbFullTables are the tables of sbFullSpecs, in the same order (filled in
 // by sbFullForms' initializer).
