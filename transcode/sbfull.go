@@ -207,65 +207,43 @@ func (k *sbFullKernel) toUTF8(dst, src []byte) (nDst, nSrc int) {
 // fromUTF8 converts the longest prefix of src that is valid UTF-8 of
 // characters k's encoding has and that fits in dst; it may write scratch
 // into the rest of dst.
+//
+// Each round of the fast loop (encodeStep) waits for the one before it,
+// which found where it starts: the rounds of one stretch of text cannot
+// overlap. So a long src, with room in dst for as many bytes, is cut in
+// two at a character boundary and the two halves converted by turns, each
+// into its own part of dst; the second half's output is then moved back
+// to follow the first's.
 func (k *sbFullKernel) fromUTF8(dst, src []byte) (nDst, nSrc int) {
-	i, j := 0, 0
-	// The fast loop, while src has two words and dst room for one: the
-	// first word is copied, and the output moves on over the bytes before
-	// its first stop; the character there is read from the two words
-	// without branching on where it is or on its length (the next word's
-	// address waits for it).
-	for i+16 <= len(src) && j+8 <= len(dst) {
-		x := binary.LittleEndian.Uint64(src[i:])
-		x2 := binary.LittleEndian.Uint64(src[i+8:])
-		binary.LittleEndian.PutUint64(dst[j:], x)
-		m := k.stops(x)
-		if m == 0 {
-			i += 8
-			j += 8
-			continue
-		}
-		n := bits.TrailingZeros64(m) >> 3
-		i += n
-		j += n
-		// The 8 bytes from the stop (a shift by 64 gives 0 in Go).
-		y := x>>(8*n) | x2<<(64-8*n)
-		b := byte(y)
-		if b < 0x80 {
-			v := k.pages[k.page[0]][b]
-			if v == 0 {
-				return j, i
-			}
-			dst[j] = byte(v)
-			i++
-			j++
-			continue
-		}
-		if b < 0xC2 || b >= 0xF0 {
-			// Not the first byte of a BMP character.
-			return j, i
-		}
-		// 2 from C2 to DF, 3 from E0 to EF.
-		l := 2 + uint(b>>5)&1
-		if uint32(y)&utf8ContMask[l] != utf8ContWant[l] {
-			// The continuation bytes are not.
-			return j, i
-		}
-		b1 := rune(y>>8) & 0x3F
-		r2 := rune(b&0x1F)<<6 | b1
-		r3 := rune(b&0x0F)<<12 | b1<<6 | rune(y>>16)&0x3F
-		// r3 where l is 3, r2 where it is 2, without a branch.
-		r := r2 ^ (r2^r3)&-rune(l-2)
-		if r < utf8MinRune[l] {
-			// Overlong (surrogates are in no table: newSBFullKernel).
-			return j, i
-		}
-		v := k.pages[k.page[r>>8]][r&0xFF]
-		if v == 0 {
-			return j, i
-		}
-		dst[j] = byte(v)
-		i += int(l)
-		j++
+	if len(src) < 1024 || len(dst) < len(src) {
+		return k.fromUTF8At(dst, src, 0, 0)
+	}
+	mid := len(src) / 2
+	for n := 0; n < 3 && src[mid]&0xC0 == 0x80; n++ {
+		// Four continuation bytes in a row hold an error before mid,
+		// where the first half stops.
+		mid++
+	}
+	a, da := src[:mid], dst[:mid]
+	b, db := src[mid:], dst[mid:len(src)]
+	ia, ja, ib, jb := 0, 0, 0, 0
+	okA, okB := true, true
+	for okA && okB {
+		ia, ja, okA = k.encodeStep(da, a, ia, ja)
+		ib, jb, okB = k.encodeStep(db, b, ib, jb)
+	}
+	ja, ia = k.fromUTF8At(da, a, ia, ja)
+	if ia < len(a) {
+		return ja, ia
+	}
+	jb, ib = k.fromUTF8At(db, b, ib, jb)
+	return ja + copy(dst[ja:], db[:jb]), mid + ib
+}
+
+// fromUTF8At is fromUTF8 of one stretch from src[i:] and dst[j:].
+func (k *sbFullKernel) fromUTF8At(dst, src []byte, i, j int) (nDst, nSrc int) {
+	for ok := true; ok; {
+		i, j, ok = k.encodeStep(dst, src, i, j)
 	}
 	for i < len(src) && j < len(dst) {
 		b := src[i]
@@ -302,6 +280,65 @@ func (k *sbFullKernel) fromUTF8(dst, src []byte) (nDst, nSrc int) {
 		j++
 	}
 	return j, i
+}
+
+// encodeStep is a round of fromUTF8's fast loop, from src[i:] and
+// dst[j:] while src has two words and dst room for one: the first word is
+// copied, and the output moves on over the bytes before its first stop;
+// the character there is read from the two words without branching on
+// where it is or on its length (the next round's address waits for it).
+// It returns where the next round starts, and ok false where it did not
+// go on (too little left of src or dst, or a stop it does not convert).
+func (k *sbFullKernel) encodeStep(dst, src []byte, i, j int) (ni, nj int, ok bool) {
+	if i+16 > len(src) || j+8 > len(dst) {
+		return i, j, false
+	}
+	x := binary.LittleEndian.Uint64(src[i:])
+	x2 := binary.LittleEndian.Uint64(src[i+8:])
+	binary.LittleEndian.PutUint64(dst[j:], x)
+	m := k.stops(x)
+	if m == 0 {
+		return i + 8, j + 8, true
+	}
+	n := bits.TrailingZeros64(m) >> 3
+	i += n
+	j += n
+	// The 8 bytes from the stop (a shift by 64 gives 0 in Go).
+	y := x>>(8*n) | x2<<(64-8*n)
+	b := byte(y)
+	if b < 0x80 {
+		v := k.pages[k.page[0]][b]
+		if v == 0 {
+			return i, j, false
+		}
+		dst[j] = byte(v)
+		return i + 1, j + 1, true
+	}
+	if b < 0xC2 || b >= 0xF0 {
+		// Not the first byte of a BMP character.
+		return i, j, false
+	}
+	// 2 from C2 to DF, 3 from E0 to EF.
+	l := 2 + uint(b>>5)&1
+	if uint32(y)&utf8ContMask[l] != utf8ContWant[l] {
+		// The continuation bytes are not.
+		return i, j, false
+	}
+	b1 := rune(y>>8) & 0x3F
+	r2 := rune(b&0x1F)<<6 | b1
+	r3 := rune(b&0x0F)<<12 | b1<<6 | rune(y>>16)&0x3F
+	// r3 where l is 3, r2 where it is 2, without a branch.
+	r := r2 ^ (r2^r3)&-rune(l-2)
+	if r < utf8MinRune[l] {
+		// Overlong (surrogates are in no table: newSBFullKernel).
+		return i, j, false
+	}
+	v := k.pages[k.page[r>>8]][r&0xFF]
+	if v == 0 {
+		return i, j, false
+	}
+	dst[j] = byte(v)
+	return i + int(l), j + 1, true
 }
 
 // By the length of a UTF-8 sequence, the mask and value of its
