@@ -55,15 +55,20 @@ type sbFullKernel struct {
 	// own ASCII character, undefined ones included (1 when there is none): an 8-byte word of bytes
 	// from plainMin to 7F reads the same in UTF-8.
 	plainMin uint64
-	// page[r>>8] is the index in pages of the 256 code points from
-	// r&^0xFF, 0 (an empty page) when none of them is in the table;
-	// pages[p][r&0xFF] is 0x100 | r's byte, or 0 where r has none.
-	page  [256]uint8
-	pages [][256]uint16
+	// plainSub is plainMin in every byte of a word.
+	plainSub uint64
+	// page[r>>8][r&0xFF] is 0x100 | r's byte, or 0 where r has none;
+	// the pages of code points none of which is in the table are all the
+	// same empty one.
+	page [256]*[256]uint16
 }
 
 func newSBFullKernel(s *sbFullSpec) *sbFullKernel {
-	k := &sbFullKernel{plainMin: 1, pages: make([][256]uint16, 1, 4)}
+	k := &sbFullKernel{plainMin: 1}
+	empty := new([256]uint16)
+	for i := range k.page {
+		k.page[i] = empty
+	}
 	for b, c := range s.table {
 		if b < 0x80 && int(c) != b {
 			k.plainMin = uint64(b) + 1
@@ -80,20 +85,15 @@ func newSBFullKernel(s *sbFullSpec) *sbFullKernel {
 		buf[3] = byte(n)
 		k.dec[b] = binary.LittleEndian.Uint32(buf[:])
 		// The first byte of a character wins, as in the WHATWG encoders.
-		p := k.page[c>>8]
-		if p == 0 {
-			if len(k.pages) == 256 {
-				panic("transcode: " + s.key + ": too many pages")
-			}
-			p = uint8(len(k.pages))
-			k.pages = append(k.pages, [256]uint16{})
-			k.page[c>>8] = p
+		if k.page[c>>8] == empty {
+			k.page[c>>8] = new([256]uint16)
 		}
-		if k.pages[p][c&0xFF] == 0 {
-			k.pages[p][c&0xFF] = 0x100 | uint16(b)
+		if p := k.page[c>>8]; p[c&0xFF] == 0 {
+			p[c&0xFF] = 0x100 | uint16(b)
 		}
 	}
 	k.total = !slices.Contains(k.dec[:], 0)
+	k.plainSub = k.plainMin * loBits
 	return k
 }
 
@@ -126,7 +126,7 @@ func (k *sbFullKernel) byteOf(r rune) (byte, bool) {
 	if uint32(r) > 0xFFFF {
 		return 0, false
 	}
-	v := k.pages[k.page[r>>8]][r&0xFF]
+	v := k.page[r>>8&0xFF][r&0xFF]
 	return byte(v), v != 0
 }
 
@@ -136,7 +136,7 @@ func (k *sbFullKernel) byteOf(r rune) (byte, bool) {
 func (k *sbFullKernel) stops(x uint64) uint64 {
 	// Subtracting plainMin from every byte borrows out of the bytes below
 	// it (plainMin <= 80), and from the lowest of them upward only.
-	return ((x-k.plainMin*loBits)&^x | x) & hiBits
+	return ((x-k.plainSub)&^x | x) & hiBits
 }
 
 // toUTF8 converts the longest prefix of src that k's encoding defines and
@@ -271,7 +271,7 @@ func (k *sbFullKernel) fromUTF8At(dst, src []byte, i, j int) (nDst, nSrc int) {
 			// Outside the BMP, or not UTF-8: none of k's characters.
 			return j, i
 		}
-		v := k.pages[k.page[r>>8]][r&0xFF]
+		v := k.page[r>>8&0xFF][r&0xFF]
 		if v == 0 {
 			break
 		}
@@ -303,11 +303,11 @@ func (k *sbFullKernel) encodeStep(dst, src []byte, i, j int) (ni, nj int, ok boo
 	n := bits.TrailingZeros64(m) >> 3
 	i += n
 	j += n
-	// The 8 bytes from the stop (a shift by 64 gives 0 in Go).
-	y := x>>(8*n) | x2<<(64-8*n)
+	// The 8 bytes from the stop.
+	y := x>>(8*n&63) | x2<<1<<((63-8*n)&63)
 	b := byte(y)
 	if b < 0x80 {
-		v := k.pages[k.page[0]][b]
+		v := k.page[0][b]
 		if v == 0 {
 			return i, j, false
 		}
@@ -320,7 +320,7 @@ func (k *sbFullKernel) encodeStep(dst, src []byte, i, j int) (ni, nj int, ok boo
 	}
 	// 2 from C2 to DF, 3 from E0 to EF.
 	l := 2 + uint(b>>5)&1
-	if uint32(y)&utf8ContMask[l] != utf8ContWant[l] {
+	if uint32(y)&utf8ContMask[l&3] != utf8ContWant[l&3] {
 		// The continuation bytes are not.
 		return i, j, false
 	}
@@ -329,11 +329,11 @@ func (k *sbFullKernel) encodeStep(dst, src []byte, i, j int) (ni, nj int, ok boo
 	r3 := rune(b&0x0F)<<12 | b1<<6 | rune(y>>16)&0x3F
 	// r3 where l is 3, r2 where it is 2, without a branch.
 	r := r2 ^ (r2^r3)&-rune(l-2)
-	if r < utf8MinRune[l] {
+	if r < utf8MinRune[l&3] {
 		// Overlong (surrogates are in no table: newSBFullKernel).
 		return i, j, false
 	}
-	v := k.pages[k.page[r>>8]][r&0xFF]
+	v := k.page[r>>8&0xFF][r&0xFF]
 	if v == 0 {
 		return i, j, false
 	}

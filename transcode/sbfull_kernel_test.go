@@ -213,6 +213,42 @@ func TestSBFullKernelAgainstReference(t *testing.T) {
 	t.Logf("%d kernel calls checked", checked)
 }
 
+// Long inputs, which fromUTF8 converts as two halves by turns: errors at
+// random places and all around the middle, and dst as long as src or one
+// byte shorter (converted as one stretch).
+func TestSBFullKernelLong(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1456, 25))
+	for _, s := range fullKernelSpecs() {
+		ref := newFullRef(s)
+		k := newSBFullKernel(s)
+		for _, n := range []int{700, 1000, 1500, 4099} {
+			text := ref.randText(rng, n)
+			var cases [][]byte
+			cases = append(cases, text)
+			mid := len(text) / 2
+			for at := mid - 12; at <= mid+12; at++ {
+				for _, bad := range fullBadUTF8 {
+					cases = append(cases, insertAt(text, at, []byte(bad)))
+				}
+			}
+			for range 50 {
+				bad := fullBadUTF8[rng.IntN(len(fullBadUTF8))]
+				cases = append(cases, insertAt(text, rng.IntN(len(text)+1), []byte(bad)))
+			}
+			for _, src := range cases {
+				for _, room := range []int{len(src), len(src) - 1, len(src) + 9} {
+					dst := make([]byte, room)
+					d, m := k.fromUTF8(dst, src)
+					want, wm := ref.fromUTF8(src, room)
+					if m != wm || !bytes.Equal(dst[:d], want) {
+						t.Fatalf("%s encode of %d bytes into %d: %d bytes read, want %d; output equal: %v", s.key, len(src), room, m, wm, bytes.Equal(dst[:d], want))
+					}
+				}
+			}
+		}
+	}
+}
+
 // errFields is an error as its fields, for comparing.
 func errFields(err error) string {
 	var e *Error
