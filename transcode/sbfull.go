@@ -51,6 +51,9 @@ type sbFullKernel struct {
 	dec [256]uint32
 	// total is set when every byte is defined (no dec is 0).
 	total bool
+	// pair is the table of pairs, built by pairs when first needed.
+	pair     atomic.Pointer[[1 << 16]uint64]
+	pairOnce sync.Once
 	// plainMin is one more than the highest byte below 80 that is not its
 	// own ASCII character, undefined ones included (1 when there is none): an 8-byte word of bytes
 	// from plainMin to 7F reads the same in UTF-8.
@@ -143,22 +146,22 @@ func (k *sbFullKernel) stops(x uint64) uint64 {
 // whose UTF-8 fits in dst; it may write scratch into the rest of dst.
 func (k *sbFullKernel) toUTF8(dst, src []byte) (nDst, nSrc int) {
 	i, j := 0, 0
+	if k.total && len(src) >= pairMin {
+		i, j = k.pairsToUTF8(dst, src)
+	}
 	// The fast loop, while src has a word and dst room for its longest
-	// UTF-8 and a word more: a word of bytes that read the same is copied
-	// whole, any other converted byte by byte through dec, each sequence
-	// written as a 4-byte word (the lengths, not branches, move the
-	// output along).
+	// UTF-8 and a word more: each byte is converted through dec, its
+	// sequence written as a 4-byte word (the lengths, not branches, move
+	// the output along).
 	for i+8 <= len(src) && j+36 <= len(dst) {
 		x := binary.LittleEndian.Uint64(src[i:])
 		if !k.total {
 			// Stop at the first undefined byte.
+			undef := false
 			for n := 0; n < 8; n++ {
-				if k.dec[byte(x>>(8*n))] == 0 {
-					x = 0
-					break
-				}
+				undef = undef || k.dec[byte(x>>(8*n))] == 0
 			}
-			if x == 0 {
+			if undef {
 				break
 			}
 		}
@@ -202,6 +205,60 @@ func (k *sbFullKernel) toUTF8(dst, src []byte) (nDst, nSrc int) {
 		j += n
 	}
 	return j, i
+}
+
+// pairMin is the length of input from which toUTF8 converts two bytes at
+// a time, through a table of 512 KiB built when first needed.
+const pairMin = 1 << 16
+
+// pairs returns k's table of the UTF-8 of every two bytes, the first in
+// the low byte of the index: the sequences in the low six bytes, their
+// length in the top one. Only for a total table (every byte defined).
+func (k *sbFullKernel) pairs() *[1 << 16]uint64 {
+	if p := k.pair.Load(); p != nil {
+		return p
+	}
+	k.pairOnce.Do(func() {
+		p := new([1 << 16]uint64)
+		for b1 := range 256 {
+			v1 := uint64(k.dec[b1])
+			hi, l1 := v1&0xFFFFFF, v1>>24
+			for b0 := range 256 {
+				v0 := uint64(k.dec[b0])
+				l0 := v0 >> 24
+				p[b1<<8|b0] = v0&0xFFFFFF | hi<<(8*l0) | (l0+l1)<<56
+			}
+		}
+		k.pair.Store(p)
+	})
+	return k.pair.Load()
+}
+
+// pairsToUTF8 is toUTF8's fast loop for a total table and a long src, two
+// bytes at a time; it stops short of the end of src and dst, for toUTF8 to
+// finish.
+func (k *sbFullKernel) pairsToUTF8(dst, src []byte) (nDst, nSrc int) {
+	p := k.pairs()
+	i, j := 0, 0
+	for i+8 <= len(src) && j+40 <= len(dst) {
+		x := binary.LittleEndian.Uint64(src[i:])
+		d := (*[40]byte)(dst[j : j+40])
+		v := p[uint16(x)]
+		binary.LittleEndian.PutUint64(d[:], v)
+		m := int(v >> 56)
+		v = p[uint16(x>>16)]
+		binary.LittleEndian.PutUint64(d[m&31:], v)
+		m += int(v >> 56)
+		v = p[uint16(x>>32)]
+		binary.LittleEndian.PutUint64(d[m&31:], v)
+		m += int(v >> 56)
+		v = p[uint16(x>>48)]
+		binary.LittleEndian.PutUint64(d[m&31:], v)
+		m += int(v >> 56)
+		i += 8
+		j += m
+	}
+	return i, j
 }
 
 // fromUTF8 converts the longest prefix of src that is valid UTF-8 of

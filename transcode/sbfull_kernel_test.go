@@ -119,9 +119,15 @@ func (r *fullRef) randBytes(rng *rand.Rand, n int) []byte {
 	return p
 }
 
-// randText is the UTF-8 of n characters of the table.
+// randText is the UTF-8 of n characters of the table (fewer when some of
+// randBytes's are undefined: those are left out).
 func (r *fullRef) randText(rng *rand.Rand, n int) []byte {
-	out, _ := r.toUTF8(r.randBytes(rng, n), 4*n)
+	var out []byte
+	for _, b := range r.randBytes(rng, n) {
+		if c := r.spec.table[b]; c != 0 || b == 0 {
+			out = utf8.AppendRune(out, rune(c))
+		}
+	}
 	return out
 }
 
@@ -213,20 +219,35 @@ func TestSBFullKernelAgainstReference(t *testing.T) {
 	t.Logf("%d kernel calls checked", checked)
 }
 
-// Long inputs, which fromUTF8 converts as two halves by turns: errors at
-// random places and all around the middle, and dst as long as src or one
-// byte shorter (converted as one stretch).
+// Long inputs, which toUTF8 converts two bytes at a time (total tables)
+// and fromUTF8 as two halves by turns: errors at random places and all
+// around the middle, and dst as long as src or one byte shorter (converted
+// as one stretch).
 func TestSBFullKernelLong(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1456, 25))
 	for _, s := range fullKernelSpecs() {
 		ref := newFullRef(s)
 		k := newSBFullKernel(s)
+		for _, n := range []int{pairMin, pairMin + 1001} {
+			src := ref.randBytes(rng, n)
+			if len(ref.undef) > 0 {
+				src[n-100] = ref.undef[0]
+			}
+			for _, room := range []int{3*n + 4, 2 * n, n + 7} {
+				dst := make([]byte, room)
+				d, m := k.toUTF8(dst, src)
+				want, wm := ref.toUTF8(src, room)
+				if m != wm || !bytes.Equal(dst[:d], want) {
+					t.Fatalf("%s decode of %d bytes into %d: %d bytes read, want %d; output equal: %v", s.key, n, room, m, wm, bytes.Equal(dst[:d], want))
+				}
+			}
+		}
 		for _, n := range []int{700, 1000, 1500, 4099} {
 			text := ref.randText(rng, n)
 			var cases [][]byte
 			cases = append(cases, text)
 			mid := len(text) / 2
-			for at := mid - 12; at <= mid+12; at++ {
+			for at := max(0, mid-12); at <= min(len(text), mid+12); at++ {
 				for _, bad := range fullBadUTF8 {
 					cases = append(cases, insertAt(text, at, []byte(bad)))
 				}
