@@ -240,22 +240,36 @@ func (k *sbFullKernel) pairs() *[1 << 16]uint64 {
 func (k *sbFullKernel) pairsToUTF8(dst, src []byte) (nDst, nSrc int) {
 	p := k.pairs()
 	i, j := 0, 0
-	for i+8 <= len(src) && j+40 <= len(dst) {
+	for i+16 <= len(src) && j+72 <= len(dst) {
+		// 16 bytes: at most 48 of UTF-8, the last pair written below 72.
 		x := binary.LittleEndian.Uint64(src[i:])
-		d := (*[40]byte)(dst[j : j+40])
+		x2 := binary.LittleEndian.Uint64(src[i+8:])
+		d := (*[72]byte)(dst[j : j+72])
 		v := p[uint16(x)]
 		binary.LittleEndian.PutUint64(d[:], v)
 		m := int(v >> 56)
 		v = p[uint16(x>>16)]
-		binary.LittleEndian.PutUint64(d[m&31:], v)
+		binary.LittleEndian.PutUint64(d[m&63:], v)
 		m += int(v >> 56)
 		v = p[uint16(x>>32)]
-		binary.LittleEndian.PutUint64(d[m&31:], v)
+		binary.LittleEndian.PutUint64(d[m&63:], v)
 		m += int(v >> 56)
 		v = p[uint16(x>>48)]
-		binary.LittleEndian.PutUint64(d[m&31:], v)
+		binary.LittleEndian.PutUint64(d[m&63:], v)
 		m += int(v >> 56)
-		i += 8
+		v = p[uint16(x2)]
+		binary.LittleEndian.PutUint64(d[m&63:], v)
+		m += int(v >> 56)
+		v = p[uint16(x2>>16)]
+		binary.LittleEndian.PutUint64(d[m&63:], v)
+		m += int(v >> 56)
+		v = p[uint16(x2>>32)]
+		binary.LittleEndian.PutUint64(d[m&63:], v)
+		m += int(v >> 56)
+		v = p[uint16(x2>>48)]
+		binary.LittleEndian.PutUint64(d[m&63:], v)
+		m += int(v >> 56)
+		i += 16
 		j += m
 	}
 	return i, j
