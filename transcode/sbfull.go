@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
 )
@@ -64,6 +65,14 @@ type sbFullKernel struct {
 	// the pages of code points none of which is in the table are all the
 	// same empty one.
 	page [256]*[256]uint16
+	// lead[b0 | b1<<8], for the first two bytes of a well-formed UTF-8
+	// sequence of a character k's encoding has (and for no other two
+	// bytes), is 0x100 | the character's byte (2 bytes), or row<<9 (3
+	// bytes) where rows[row][b2&0x3F] is 0x100 | the byte of the
+	// character whose third byte is b2 (0 where there is none); rows[0] is
+	// empty.
+	lead *[1 << 16]uint16
+	rows *[rowMask + 1][64]uint16
 }
 
 func newSBFullKernel(s *sbFullSpec) *sbFullKernel {
@@ -96,6 +105,29 @@ func newSBFullKernel(s *sbFullSpec) *sbFullKernel {
 		}
 	}
 	k.total = !slices.Contains(k.dec[:], 0)
+	k.lead, k.rows = new([1 << 16]uint16), new([rowMask + 1][64]uint16)
+	nrows := 1
+	for c := rune(0x80); c < 0x10000; c++ {
+		v := k.page[c>>8][c&0xFF]
+		if v == 0 {
+			continue
+		}
+		var u [4]byte
+		switch n := utf8.EncodeRune(u[:], c); n {
+		case 2:
+			k.lead[uint16(u[0])|uint16(u[1])<<8] = v
+		case 3:
+			e := &k.lead[uint16(u[0])|uint16(u[1])<<8]
+			if *e == 0 {
+				if nrows > rowMask {
+					panic("transcode: " + s.key + ": too many rows of 3-byte characters")
+				}
+				*e = uint16(nrows) << 9
+				nrows++
+			}
+			k.rows[*e>>9][u[2]&0x3F] = v
+		}
+	}
 	k.plainSub = k.plainMin * loBits
 	return k
 }
@@ -385,41 +417,25 @@ func (k *sbFullKernel) encodeStep(dst, src []byte, i, j int) (ni, nj int, ok boo
 		dst[j] = byte(v)
 		return i + 1, j + 1, true
 	}
-	if b < 0xC2 || b >= 0xF0 {
-		// Not the first byte of a BMP character.
-		return i, j, false
-	}
-	// 2 from C2 to DF, 3 from E0 to EF.
+	// The character's first two bytes pick its byte (2-byte characters)
+	// or the row of its third byte's (3-byte ones), and only where they
+	// start a well-formed sequence: 2 bytes from C2 to DF, 3 from E0 to
+	// EF, computed to move on.
 	l := 2 + uint(b>>5)&1
-	if uint32(y)&utf8ContMask[l&3] != utf8ContWant[l&3] {
-		// The continuation bytes are not.
-		return i, j, false
-	}
-	b1 := rune(y>>8) & 0x3F
-	r2 := rune(b&0x1F)<<6 | b1
-	r3 := rune(b&0x0F)<<12 | b1<<6 | rune(y>>16)&0x3F
-	// r3 where l is 3, r2 where it is 2, without a branch.
-	r := r2 ^ (r2^r3)&-rune(l-2)
-	if r < utf8MinRune[l&3] {
-		// Overlong (surrogates are in no table: newSBFullKernel).
-		return i, j, false
-	}
-	v := k.page[r>>8&0xFF][r&0xFF]
-	if v == 0 {
+	e := k.lead[uint16(y)]
+	v := e&0x1FF | k.rows[e>>9&rowMask][y>>16&0x3F]
+	// A 3-byte character's third byte must be a continuation byte.
+	bad3 := (uint32(y>>16)&0xC0 ^ 0x80) & -uint32(l-2)
+	if v == 0 || bad3 != 0 {
 		return i, j, false
 	}
 	dst[j] = byte(v)
 	return i + int(l), j + 1, true
 }
 
-// By the length of a UTF-8 sequence, the mask and value of its
-// continuation bytes' top bits in a little-endian word of the sequence,
-// and the least character of that length.
-var (
-	utf8ContMask = [4]uint32{2: 0xC000, 3: 0xC0C000}
-	utf8ContWant = [4]uint32{2: 0x8000, 3: 0x808000}
-	utf8MinRune  = [4]rune{2: 0x80, 3: 0x800}
-)
+// rowMask bounds the rows of sbFullKernel.lead's 3-byte characters.
+const rowMask = 0x7F
+
 
 // sbFullTables are the tables of sbFullSpecs, in the same order (filled in
 // by sbFullForms' initializer).
