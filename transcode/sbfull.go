@@ -436,7 +436,6 @@ func (k *sbFullKernel) encodeStep(dst, src []byte, i, j int) (ni, nj int, ok boo
 // rowMask bounds the rows of sbFullKernel.lead's 3-byte characters.
 const rowMask = 0x7F
 
-
 // sbFullTables are the tables of sbFullSpecs, in the same order (filled in
 // by sbFullForms' initializer).
 var sbFullTables [len(sbFullSpecs)]sbFullTable
