@@ -18,13 +18,19 @@ import (
 // cannot use the single-byte kernels (internal/transkernel's SingleByte
 // copies 00-7F through as ASCII). They have kernels of their own in plain
 // Go instead (sbFullKernel, reached through the conv values of
-// sbFullConvBase): runs of bytes that read as themselves (ASCII other than
-// the table's letters) are copied eight at a time, and every other byte is
-// one load from a table of UTF-8 sequences; to encode, ASCII runs likewise,
-// and every other character a lookup in tables of 256 code points, both
-// built from the generated table when first used. A form of theirs is not
-// an ASCII form (form.ascii is false), so nothing else takes a byte below
-// 80 for itself.
+// sbFullConvBase), whose tables are all built from the generated table
+// when the encoding is first converted. To decode, every byte is one load
+// from a table of UTF-8 sequences, eight bytes a round without branches
+// (two at a time, through a table of pairs, for inputs of 64 KiB and
+// more). To encode, a word is copied and the output moves on to its first
+// byte that does not read the same (80 and up, or the table's letters
+// below 80), whose character's byte is looked up by its first two bytes;
+// long inputs are converted as two halves by turns, since each step waits
+// for the one before it. The kernels are tested against one-at-a-time
+// references (sbfull_kernel_test.go), and the conversions through them
+// against the per-unit code, which stays the reference for everything the
+// kernels stop at. A form of theirs is not an ASCII form (form.ascii is
+// false), so nothing else takes a byte below 80 for itself.
 
 // sbFullSpec is one generated table of 256 bytes.
 type sbFullSpec struct {
