@@ -113,13 +113,14 @@ func newSBFullKernel(s *sbFullSpec) *sbFullKernel {
 	k.total = !slices.Contains(k.dec[:], 0)
 	k.lead, k.rows = new([1 << 16]uint16), new([rowMask + 1][64]uint16)
 	nrows := 1
-	for c := rune(0x80); c < 0x10000; c++ {
+	for b, c := range s.table {
+		// Each character once, with the byte that won above.
 		v := k.page[c>>8][c&0xFF]
-		if v == 0 {
+		if c < 0x80 || v != 0x100|uint16(b) {
 			continue
 		}
 		var u [4]byte
-		switch n := utf8.EncodeRune(u[:], c); n {
+		switch n := utf8.EncodeRune(u[:], rune(c)); n {
 		case 2:
 			k.lead[uint16(u[0])|uint16(u[1])<<8] = v
 		case 3:
