@@ -83,13 +83,16 @@ func (c conv) run(dst, src []byte) (nDst, nSrc int) {
 	if c.isSB() {
 		return c.sbRun(dst, src)
 	}
+	if c.isSBFull() {
+		return c.sbFullRun(dst, src)
+	}
 	return accelerate(dst, src, c)
 }
 
 // vectored reports whether c's run is accelerate, a vector kernel with the
 // scalar kernel behind it.
 func (c conv) vectored() bool {
-	if c.isSB() {
+	if c.isSB() || c.isSBFull() {
 		return false
 	}
 	switch c {
@@ -169,6 +172,9 @@ func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
 	if c.isSB() {
 		return c.sbRun(dst, src)
 	}
+	if c.isSBFull() {
+		return c.sbFullRun(dst, src)
+	}
 	switch c {
 	case latin1ToUTF8Conv:
 		return latin1ToUTF8Go(dst, src)
@@ -233,6 +239,14 @@ func (c conv) forms() (from, to *form) {
 		}
 		return utf8Form, f
 	}
+	if c.isSBFull() {
+		t, dec := c.sbFullOf()
+		f := sbFullForms[t.spec.key]
+		if dec {
+			return f, utf8Form
+		}
+		return utf8Form, f
+	}
 	switch c {
 	case latin1ToUTF8Conv:
 		return latin1Form, utf8Form
@@ -269,6 +283,11 @@ func (c conv) decode(p []byte) (rune, int, utf8x.ErrorKind) {
 			return t.decode(p)
 		}
 	}
+	if c.isSBFull() {
+		if t, dec := c.sbFullOf(); dec {
+			return t.decode(p)
+		}
+	}
 	switch c {
 	case latin1ToUTF8Conv:
 		return decodeLatin1(p, true)
@@ -293,6 +312,11 @@ func (c conv) encode(p []byte, r rune) int {
 			return t.encode(p, r)
 		}
 	}
+	if c.isSBFull() {
+		if t, dec := c.sbFullOf(); !dec {
+			return t.encode(p, r)
+		}
+	}
 	switch c {
 	case utf8ToLatin1Conv:
 		return encodeLatin1(p, r)
@@ -314,6 +338,12 @@ func (c conv) encode(p []byte, r rune) int {
 func (c conv) grow(n int) int {
 	if c.isSB() {
 		if _, dec := c.sbOf(); dec {
+			return 3 * n
+		}
+		return n
+	}
+	if c.isSBFull() {
+		if _, dec := c.sbFullOf(); dec {
 			return 3 * n
 		}
 		return n

@@ -221,10 +221,10 @@ func (e Encoding) appendEncode(dst, src []byte) ([]byte, error) {
 // noConv when there is none. The Converter's setup costs more than the whole
 // conversion of a short input.
 func strictConv(from, to *form) conv {
-	if from.sb != nil && to == utf8Form {
+	if (from.sb != nil || from.full != nil) && to == utf8Form {
 		return from.toUTF8
 	}
-	if to.sb != nil && from == utf8Form {
+	if (to.sb != nil || to.full != nil) && from == utf8Form {
 		return to.fromUTF8
 	}
 	if to == utf8Form {

@@ -18,9 +18,9 @@ import (
 // between from and to, if it is one of the accelerated ones.
 func convFor(from, to *form) (conv, bool) {
 	switch {
-	case from.sb != nil && to == utf8Form:
+	case (from.sb != nil || from.full != nil) && to == utf8Form:
 		return from.toUTF8, true
-	case to.sb != nil && from == utf8Form:
+	case (to.sb != nil || to.full != nil) && from == utf8Form:
 		return to.fromUTF8, true
 	}
 	switch [2]*form{from, to} {

@@ -1,10 +1,10 @@
 // Command legacy measures single-byte legacy conversion: whole utf8x
-// processes beside glibc's iconv on the same windows-1251 file, both
-// directions, and in process the transcode library beside
+// processes beside glibc's iconv on the same windows-1251 (or -enc viscii)
+// file, both directions, and in process the transcode library beside
 // golang.org/x/text's charmap, and prints Markdown tables of the median
 // wall time, GB/s and ratios:
 //
-//	cd bench && go run ./cmd/legacy [-size 50MB] [-runs 5] [-before ../../main]
+//	cd bench && go run ./cmd/legacy [-size 50MB] [-runs 5] [-before ../../main] [-enc viscii] [-text vi.txt]
 //
 // The file is the shared corpus's Russian Wikipedia text (generated
 // Cyrillic prose when the corpus is absent) repeated to -size, in
@@ -13,6 +13,11 @@
 // rounds ("before" rows; a checkout that cannot write windows-1251 shows
 // its error instead). The temporary folder is removed at the end. -size is
 // capped at 1 GiB.
+//
+// With -enc viscii the file is VISCII, of the UTF-8 text in the file -text
+// names (the characters VISCII lacks dropped) or of generated Vietnamese
+// prose; x/text has no VISCII, so the in-process table has the library
+// alone.
 package main
 
 import (
@@ -43,10 +48,19 @@ func main() {
 	repo := flag.String("repo", "..", "the utf8x repository to build")
 	before := flag.String("before", "", "an earlier checkout to build and run in the same rounds")
 	corpus := flag.String("corpus", "../../shared/corpus", "the shared corpus")
+	enc := flag.String("enc", "windows-1251", "the encoding: windows-1251 or viscii")
+	textFile := flag.String("text", "", "with -enc viscii, a UTF-8 file of Vietnamese text (default: generated prose)")
 	flag.Parse()
+	if *enc != "windows-1251" && *enc != "viscii" {
+		fail(fmt.Errorf("-enc %q: want windows-1251 or viscii", *enc))
+	}
 	n, err := parseSize(*size)
 	if err != nil || n <= 0 || n > 1<<30 {
 		fail(fmt.Errorf("-size %q: want 1B..1GiB", *size))
+	}
+	if *enc == "viscii" {
+		visciiMain(n, *runs, *repo, *before, *textFile)
+		return
 	}
 	dir, err := os.MkdirTemp("", "utf8x-legacy-bench-")
 	if err != nil {
