@@ -235,6 +235,9 @@ func (o *pieceFlags) parse(cmd *cobra.Command) error {
 // open opens the piece of the one input args names: a file's range, or
 // standard input at --offset. size is the file's, or -1.
 func (o *pieceFlags) open(cmd *cobra.Command, args []string) (r io.Reader, path string, size int64, closer func(), err error) {
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
 	if len(args) != 1 {
 		return nil, "", 0, nil, usageError("--range and --offset take one input")
 	}
