@@ -197,7 +197,7 @@ type pieceFlags struct {
 
 func addPieceFlags(cmd *cobra.Command, o *pieceFlags) {
 	cmd.Flags().StringVar(&o.rng, "range", "", "only the bytes `START:END` of the FILE (either may be empty), for a job split in pieces")
-	cmd.Flags().Int64Var(&o.offset, "offset", -1, "standard input is the piece of a larger input starting at byte `N` (for GNU parallel --pipepart)")
+	cmd.Flags().Int64Var(&o.offset, "offset", 0, "standard input is the piece of a larger input starting at byte `N` (for GNU parallel --pipepart)")
 }
 
 // parse checks --range and --offset.
