@@ -21,6 +21,7 @@ func init() { addCommand("merge", newMergeCmd) }
 
 func newMergeCmd() *cobra.Command {
 	var asJSON bool
+	var size int64
 	cmd := &cobra.Command{
 		Use:   "merge [flags] [FILE...]",
 		Short: "Merge the partial reports of pieces of one input into the report of the whole",
@@ -41,7 +42,8 @@ Pieces that overlap, leave bytes out, are of different inputs or made with
 different options, or reports that are damaged or cut short are an error
 (exit status 2), never a wrong report. A piece read from standard input does
 not know the input's size, so a missing last piece goes unnoticed unless
-one of the pieces is a --range of the file (which records its size).
+one of the pieces is a --range of the file (which records its size) or
+--size gives it.
 
 Exit status: as check would have given (0 valid, 1 invalid) for check's
 reports, 0 for stats'; 2 for reports that do not merge.`,
@@ -59,10 +61,21 @@ reports, 0 for stats'; 2 for reports that do not merge.`,
 				}
 				parts = append(parts, ps...)
 			}
+			if cmd.Flags().Changed("size") {
+				if size < 0 {
+					return usageError("--size must be 0 or more, not %d", size)
+				}
+				for _, p := range parts {
+					if p.Size < 0 {
+						p.Size = size
+					}
+				}
+			}
 			return mergeParts(cmd.OutOrStdout(), parts, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON as 'check --json' or 'stats --json' would")
+	cmd.Flags().Int64Var(&size, "size", 0, "the input is `N` bytes long: refuse pieces that do not cover it (for --offset pieces, which do not know it)")
 	return cmd
 }
 
