@@ -80,6 +80,7 @@ func newCheckCmd() *cobra.Command {
 	var sample bool
 	var walk walkOptions
 	var encoding string
+	var piece pieceFlags
 	cmd := &cobra.Command{
 		Use:   "check [flags] [FILE...]",
 		Short: "Report every invalid UTF-8 sequence with its line, column and byte offset",
@@ -161,6 +162,12 @@ error or an input that cannot be read.`,
 			if err := opts.setForm(encoding); err != nil {
 				return err
 			}
+			if err := piece.parse(cmd); err != nil {
+				return err
+			}
+			if piece.set {
+				return checkPiece(cmd, args, &piece, opts, sample)
+			}
 			if sample {
 				if len(args) > 0 {
 					return usageError("--sample checks the built-in sample; give it no FILE")
@@ -198,6 +205,7 @@ error or an input that cannot be read.`,
 	f.StringVar(&encoding, "encoding", "utf-8", "validate against `FORM`: utf-8, cesu-8, mutf-8, wtf-8 or utf-8-legacy")
 	walk.addFlags(cmd)
 	addRangeFlags(cmd, &opts.ranges)
+	addPieceFlags(cmd, &piece)
 	cmd.MarkFlagsMutuallyExclusive("quiet", "files-with-errors", "json")
 	return cmd
 }

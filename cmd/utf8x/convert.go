@@ -33,6 +33,7 @@ type convertOptions struct {
 	blockSize int
 	auto      autoOptions // -f auto
 	ranges    rangeOptions
+	piece     pieceFlags // --range, --offset
 }
 
 func newConvertCmd() *cobra.Command {
@@ -152,6 +153,12 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 			if err := opts.ranges.check(); err != nil {
 				return err
 			}
+			if err := opts.piece.parse(cmd); err != nil {
+				return err
+			}
+			if opts.piece.set {
+				return convertPiece(cmd, args, &opts.piece, opts)
+			}
 			if len(args) == 0 {
 				if isTerminal(cmd.InOrStdin()) {
 					return usageError("give FILE arguments or pipe text in (see 'utf8x convert --help')")
@@ -167,6 +174,7 @@ Exit status: 0 on success, 1 when strict meets something it cannot convert,
 		},
 	}
 	f := cmd.Flags()
+	addPieceFlags(cmd, &opts.piece)
 	f.StringVarP(&from, "from", "f", "utf-8", "the input's `ENCODING`")
 	f.StringVarP(&to, "to", "t", "utf-8", "the output's `ENCODING`")
 	f.StringVar(&invalid, "invalid", "strict", "what to do with what cannot be converted: strict, replace, skip, escape, html (with -f utf-8 also cp1252, latin1)")

@@ -33,6 +33,7 @@ type fixOptions struct {
 	spliceMin int // shortest valid run fixSplice splices; 0: spliceMinDefault; tests make it tiny
 	moji      mojibakeOptions
 	ranges    rangeOptions
+	piece     pieceFlags // --range, --offset
 }
 
 func newFixCmd() *cobra.Command {
@@ -83,6 +84,12 @@ error or an input or output that cannot be read or written.` + mojibakeHelp,
 			if err := opts.ranges.check(); err != nil {
 				return err
 			}
+			if err := opts.piece.parse(cmd); err != nil {
+				return err
+			}
+			if opts.piece.set {
+				return fixPiece(cmd, args, &opts.piece, opts)
+			}
 			if len(args) == 0 {
 				if isTerminal(cmd.InOrStdin()) {
 					return usageError("give FILE arguments or pipe text in (see 'utf8x fix --help')")
@@ -98,6 +105,7 @@ error or an input or output that cannot be read or written.` + mojibakeHelp,
 		},
 	}
 	f := cmd.Flags()
+	addPieceFlags(cmd, &opts.piece)
 	f.StringVar(&invalid, "invalid", "replace", "what to do with ill-formed bytes: replace, skip, escape, cp1252, latin1 or strict")
 	f.StringVar(&replacement, "replacement", "\uFFFD", "the `STR` replace writes for each ill-formed sequence")
 	f.StringVar(&bom, "bom", "keep", "a leading byte order mark: keep, strip or add")

@@ -48,6 +48,7 @@ func newStatsCmd() *cobra.Command {
 	var asJSON, withScripts bool
 	var walk walkOptions
 	var ranges rangeOptions
+	var piece pieceFlags
 	cmd := &cobra.Command{
 		Use:   "stats [flags] [FILE...]",
 		Short: "Count bytes, characters, lines, lengths, UTF-16 units and scripts",
@@ -76,6 +77,12 @@ not an error: use 'utf8x check' to fail on it).`,
 			if err := ranges.check(); err != nil {
 				return err
 			}
+			if err := piece.parse(cmd); err != nil {
+				return err
+			}
+			if piece.set {
+				return statsPiece(cmd, args, &piece, asJSON, withScripts)
+			}
 			if len(args) == 0 {
 				if isTerminal(cmd.InOrStdin()) {
 					return usageError("give FILE arguments or pipe text in (see 'utf8x stats --help')")
@@ -93,6 +100,7 @@ not an error: use 'utf8x check' to fail on it).`,
 	cmd.Flags().BoolVar(&withScripts, "scripts", false, "also count the characters of each Unicode script (slower)")
 	walk.addFlags(cmd)
 	addRangeFlags(cmd, &ranges)
+	addPieceFlags(cmd, &piece)
 	return cmd
 }
 
