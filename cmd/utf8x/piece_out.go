@@ -210,7 +210,8 @@ func convertPiece(cmd *cobra.Command, args []string, piece *pieceFlags, opts con
 		if perr != nil {
 			return perr
 		}
-		return &exitError{code: exitInvalid, err: &convertError{file: displayName(path), line: pos.line, col: pos.col + 1, err: te, outcome: "the output stops before it"}}
+		line, col := pos.Pos()
+		return &exitError{code: exitInvalid, err: &convertError{file: displayName(path), line: line + 1, col: col + 1, err: te, outcome: "the output stops before it"}}
 	}
 	return pieceErr(err)
 }
@@ -222,7 +223,8 @@ func piecePosition(path string, offset int64) (line, col int, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	return pos.line, pos.col + 1, nil
+	line, col = pos.Pos()
+	return line + 1, col + 1, nil
 }
 
 // pieceErr gives a read or write failure its exit status.
