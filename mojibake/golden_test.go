@@ -84,6 +84,10 @@ func goldenCases(t *testing.T) []goldenCase {
 			cs = append(cs, goldenCase{"corpus " + filepath.Base(f) + " " + e.String(), string(misreadBytes(e)(data))})
 		}
 	}
+	// Names unique: trainingManglers and manglers share some.
+	for i := range cs {
+		cs[i].name = fmt.Sprintf("%d %s", i, cs[i].name)
+	}
 	return cs
 }
 
