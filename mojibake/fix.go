@@ -1407,7 +1407,10 @@ const loneScore = 4
 // character short of evidence on its own (one unseen pair) passes when the
 // line's other repairs under the same encoding bring the rest ("Ã¨ vera ...
 // Ãˆ uno" is two of them), or when the cost model scores it loneScore.
-func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32) bool {
+//
+// margin is how far past the repair's the stretch's unseen pairs are
+// counted (see implausibleMargin): unseenMargin when they are reported.
+func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32, margin int) bool {
 	ok := true
 	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
 	lone := (*loneBuf)[:0]
@@ -1419,7 +1422,7 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			continue
 		}
 		lc.enc = e
-		why, ub, ua := implausible(rs, c.start, c.end, c.units, nil, c.out, lc)
+		why, ub, ua := implausibleMargin(rs, c.start, c.end, c.units, nil, c.out, lc, margin)
 		if why == "lone" && ua == 0 && ub == 1 {
 			lone = append(lone, int32(i))
 			support[e] += ub
@@ -1609,12 +1612,18 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		f.scripts.units = f.wantedUnits
 	}
 	var cs []candidate
+	// Without a report, the stretches' unseen pairs need counting only
+	// as far as the decisions look.
+	margin := decisionMargin
+	if emit != nil {
+		margin = unseenMargin
+	}
 	for {
 		f.arena = f.arena[:0]
 		cs = f.plan(f.rs, none, none, 0, nil)
 		// Plan again without what implausible refused, until what is
 		// chosen passes: each round bans one stretch more.
-		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone) {
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, margin) {
 			break
 		}
 	}

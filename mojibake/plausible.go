@@ -454,6 +454,13 @@ func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOthe
 //     be: a lone two-byte misread character must make two unseen pairs
 //     and leave none.
 func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts) (why string, unseenBefore, unseenAfter int) {
+	return implausibleMargin(rs, start, end, us, lineUnits, out, lc, unseenMargin)
+}
+
+// implausibleMargin is implausible counting the stretch's unseen pairs up
+// to margin past the repair's: unseenMargin for a count that is reported,
+// or decisionMargin when only the decision is wanted.
+func implausibleMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, margin int) (why string, unseenBefore, unseenAfter int) {
 	prev, next := none, none
 	if start > 0 {
 		prev = rs[start-1]
@@ -461,12 +468,22 @@ func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, o
 	if end < len(rs) {
 		next = rs[end]
 	}
-	return implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
+	return implausibleAroundMargin(rs, start, end, us, lineUnits, out, lc, prev, next, margin)
 }
+
+// decisionMargin is the least margin for implausibleMargin that leaves its
+// decision and checkChosen's the same as with unseenMargin: they compare
+// the stretch's count with the repair's (ub <= ua), with 1 and 2, and add
+// up ub-ua (never negative for what passes) to compare the sum with 2.
+const decisionMargin = 2
 
 // implausibleAround is implausible with the characters around the stretch
 // given: beyond rs when rs is a round inside another.
 func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune) (why string, unseenBefore, unseenAfter int) {
+	return implausibleAroundMargin(rs, start, end, us, lineUnits, out, lc, prev, next, unseenMargin)
+}
+
+func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune, margin int) (why string, unseenBefore, unseenAfter int) {
 	// What comes out.
 	var outScripts [64]int
 	before := prev
@@ -583,7 +600,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	}
 	// Text about mojibake: the stretch is a word of its own, and its repair
 	// stands elsewhere on the line.
-	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && containsOutside(rs, start, end, out) {
+	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && lc.mayHold(rs, out[0]) && containsOutside(rs, start, end, out) {
 		return "about", 0, 0
 	}
 	// The evidence. A neighbour that is not ASCII may be misread itself
@@ -599,7 +616,7 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	ua := unseen(p, out, n, math.MaxInt)
 	// Past the repair's by a margin, the stretch's count changes nothing:
 	// a long stretch misread whole is not counted to its end.
-	ub := unseen(p, rs[start:end], n, ua+unseenMargin)
+	ub := unseen(p, rs[start:end], n, ua+margin)
 	island := false
 	if ua == 0 && ub <= 1 && us.n == 1 {
 		island = islandOf(rs, start, end, us, out, prev, next)
@@ -639,6 +656,36 @@ type lineScripts struct {
 	// costs, and only stretches decoding to a rarer script need them.
 	units func(Encoding) []unit
 	enc   Encoding
+	// folds has a bit set for each character of the line foldsOf (of
+	// length foldsLen) holds, folded and hashed: a filter that tells
+	// containsOutside most of the time, without reading the line, that a
+	// character is nowhere on it.
+	folds    [4]uint64
+	foldsOf  *rune
+	foldsLen int
+}
+
+func foldBit(f rune) (int, uint64) {
+	h := uint32(f) * 0x9E3779B1 >> 24
+	return int(h >> 6), 1 << (h & 63)
+}
+
+// mayHold reports whether line rs may hold a character that folds as r
+// does (false: it holds none); lc may be nil.
+func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
+	if lc == nil || len(rs) == 0 {
+		return true
+	}
+	if lc.foldsOf != &rs[0] || lc.foldsLen != len(rs) {
+		lc.folds = [4]uint64{}
+		for _, c := range rs {
+			w, b := foldBit(pairs.Fold(c))
+			lc.folds[w] |= b
+		}
+		lc.foldsOf, lc.foldsLen = &rs[0], len(rs)
+	}
+	w, b := foldBit(pairs.Fold(r))
+	return lc.folds[w]&b != 0
 }
 
 func (lc *lineScripts) count(rs []rune) {
