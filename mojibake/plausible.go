@@ -208,17 +208,46 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 	// The alphabet of the letter before, when Latin, Greek or Cyrillic:
 	// two glued together ("reproducciГі") are no word either.
 	var alpha uint8
-	shape := func(r rune) {
-		in := infoOf(r)
-		if in.kind == kLetter {
-			a := alphabetOf(scriptOf(r))
-			if a > scCyrillic {
-				a = scNone
+	// j = 0 is prev (its shape only), 1..len(s) are s, len(s)+1 is next.
+	j := 0
+	if prev < 0 {
+		j = 1
+	}
+	for ; j <= len(s)+1; j++ {
+		var r rune
+		switch {
+		case j == 0:
+			r = prev
+		case j <= len(s):
+			r = s[j-1]
+		default:
+			r = next
+			if r == none {
+				r = ' '
 			}
-			if a != scNone && alpha != scNone && a != alpha {
+		}
+		if j > 0 {
+			if n >= limit {
+				return n
+			}
+			b := pairs.Fold(r)
+			if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) && a != 0xFFFD && b != 0xFFFD {
+				// U+FFFD stands for what is not known: its pairs tell nothing.
 				n++
 			}
-			alpha = a
+			a = b
+		}
+		// The word's shape.
+		in := infoOf(r)
+		if in.kind == kLetter {
+			al := alphabetOf(scriptOf(r))
+			if al > scCyrillic {
+				al = scNone
+			}
+			if al != scNone && alpha != scNone && al != alpha {
+				n++
+			}
+			alpha = al
 		} else if in.kind != kMark {
 			alpha = scNone
 		}
@@ -237,28 +266,6 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 			}
 			lowerSeen, caps = true, 0
 		}
-	}
-	if prev >= 0 {
-		shape(prev)
-	}
-	for i := 0; i <= len(s); i++ {
-		r := next
-		if i < len(s) {
-			r = s[i]
-		}
-		if r == none && i == len(s) {
-			r = ' '
-		}
-		if n >= limit {
-			return n
-		}
-		b := pairs.Fold(r)
-		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) && a != 0xFFFD && b != 0xFFFD {
-			// U+FFFD stands for what is not known: its pairs tell nothing.
-			n++
-		}
-		shape(r)
-		a = b
 	}
 	return n
 }
@@ -656,13 +663,14 @@ type lineScripts struct {
 	// costs, and only stretches decoding to a rarer script need them.
 	units func(Encoding) []unit
 	enc   Encoding
-	// folds has a bit set for each character of the line foldsOf (of
-	// length foldsLen) holds, folded and hashed: a filter that tells
-	// containsOutside most of the time, without reading the line, that a
-	// character is nowhere on it.
-	folds    [4]uint64
-	foldsOf  *rune
-	foldsLen int
+	// line is the window's text (set by the fixer for each window, nil
+	// elsewhere); folds, once foldsOK, has a bit set for each character
+	// of line, folded and hashed: a filter that tells containsOutside
+	// most of the time, without reading the line, that a character is
+	// nowhere on it.
+	line    []rune
+	folds   [4]uint64
+	foldsOK bool
 }
 
 func foldBit(f rune) (int, uint64) {
@@ -671,18 +679,19 @@ func foldBit(f rune) (int, uint64) {
 }
 
 // mayHold reports whether line rs may hold a character that folds as r
-// does (false: it holds none); lc may be nil.
+// does (false: it holds none); lc may be nil. Only the window's line
+// (lc.line) is filtered: other text is always read.
 func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
-	if lc == nil || len(rs) == 0 {
+	if lc == nil || len(rs) == 0 || len(lc.line) != len(rs) || &lc.line[0] != &rs[0] {
 		return true
 	}
-	if lc.foldsOf != &rs[0] || lc.foldsLen != len(rs) {
+	if !lc.foldsOK {
 		lc.folds = [4]uint64{}
 		for _, c := range rs {
 			w, b := foldBit(pairs.Fold(c))
 			lc.folds[w] |= b
 		}
-		lc.foldsOf, lc.foldsLen = &rs[0], len(rs)
+		lc.foldsOK = true
 	}
 	w, b := foldBit(pairs.Fold(r))
 	return lc.folds[w]&b != 0
