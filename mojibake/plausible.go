@@ -494,41 +494,60 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// What comes out.
 	var outScripts [64]int
 	before := prev
+	// Each character's script is looked up once: sBefore is before's,
+	// sCur r's, sNext the next character's of out.
+	sBefore := scriptOf(prev)
+	sCur := scNone
+	if len(out) > 0 {
+		sCur = scriptOf(out[0])
+	}
+	// rare: a character beyond ASCII of a script other than Latin, Greek
+	// and Cyrillic comes out, which the rules below look at.
+	rare := false
 	for i, r := range out {
+		sNext := scNone
+		if i+1 < len(out) {
+			sNext = scriptOf(out[i+1])
+		}
 		in := infoOf(r)
 		switch {
 		case r == 0xFFFD:
 		case in.kind == kBad || isPrivateUse(r) || r >= 0x80 && r < 0xA0:
 			return "control", 0, 0
 		case in.kind == kMark:
-			if scriptOf(before) == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
+			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
 				return "mark", 0, 0
 			}
 		}
-		s := scriptOf(r)
+		s := sCur
+		if r >= 0x80 && s > scCyrillic {
+			rare = true
+		}
 		if s != scNone {
 			outScripts[s&63]++
 			if r >= 0x80 && alphabetOf(s) <= scCyrillic {
 				// A neighbour beyond the stretch that is not ASCII may be
 				// a misread character left as it was (its bytes lost):
 				// it tells nothing.
-				bef, after := before, next
-				if i == 0 && bef >= 0x80 {
-					bef = none
+				sb, sa := sBefore, sNext
+				if i == 0 && before >= 0x80 {
+					sb = scNone
 				}
-				if i+1 < len(out) {
-					after = out[i+1]
-				} else if after >= 0x80 {
-					after = none
+				if i+1 == len(out) {
+					if next >= 0x80 {
+						sa = scNone
+					} else {
+						sa = scriptOf(next)
+					}
 				}
-				for _, n := range [2]rune{bef, after} {
-					if t := alphabetOf(scriptOf(n)); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
+				for _, n := range [2]uint8{sb, sa} {
+					if t := alphabetOf(n); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
 						return "glued", 0, 0
 					}
 				}
 			}
 		}
-		before = r
+		before, sBefore, sCur = r, s, sNext
 	}
 	// Scripts of the line outside the stretch, needed only when a letter
 	// of a script other than Latin, Greek or Cyrillic comes out.
@@ -538,6 +557,9 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// might refuse is looked up in the line, which costs.
 	needCtx := false
 	for _, r := range out {
+		if !rare {
+			break // every letter beyond ASCII is Latin, Greek or Cyrillic: the rules below pass them
+		}
 		if r < 0x80 {
 			continue
 		}
@@ -589,6 +611,9 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		}
 	}
 	for _, r := range out {
+		if !rare {
+			break
+		}
 		if r < 0x80 {
 			continue
 		}
