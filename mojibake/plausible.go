@@ -696,6 +696,7 @@ type lineScripts struct {
 	line    []rune
 	folds   [4]uint64
 	foldsOK bool
+	asked   int // how many times mayHold was asked about line
 }
 
 func foldBit(f rune) (int, uint64) {
@@ -711,6 +712,11 @@ func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
 		return true
 	}
 	if !lc.foldsOK {
+		// Reading the line once costs as much as one scan of
+		// containsOutside: worth it only from the second question on.
+		if lc.asked++; lc.asked < 2 {
+			return true
+		}
 		lc.folds = [4]uint64{}
 		for _, c := range rs {
 			w, b := foldBit(pairs.Fold(c))
