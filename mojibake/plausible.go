@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/utf8x/utf8x/mojibake/internal/pairs"
@@ -341,14 +342,20 @@ const scriptDense = 0x3100 // through kana and Bopomofo
 
 var (
 	scriptOnce  sync.Once
-	scriptTable []uint8 // scriptOf for r < scriptDense
+	scriptTable [scriptDense]uint8 // scriptOf for r < scriptDense, once scriptReady
+	scriptReady atomic.Bool
 )
 
 func fillScripts() {
-	scriptTable = make([]uint8, scriptDense)
+	t := &scriptTable
 	for r := rune(0); r < scriptDense; r++ {
-		scriptTable[r] = classifyScript(r)
+		if r < 0x80 {
+			t[r] = scriptOfASCII(r)
+		} else {
+			t[r] = classifyScript(r)
+		}
 	}
+	scriptReady.Store(true)
 }
 
 func classifyScript(r rune) uint8 {
@@ -401,15 +408,29 @@ func attested(r rune) bool {
 }
 
 // scriptOf returns the script of letter r, scNone for what is no letter.
+// The table's part is small enough to be inlined: the checks ask for the
+// script of most characters they look at.
 func scriptOf(r rune) uint8 {
+	if uint32(r) < scriptDense && scriptReady.Load() {
+		return scriptTable[r]
+	}
+	return scriptOfSlow(r)
+}
+
+func scriptOfASCII(r rune) uint8 {
+	if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+		return scLatin
+	}
+	return scNone
+}
+
+// scriptOfSlow is scriptOf before the table is filled and beyond it.
+func scriptOfSlow(r rune) uint8 {
 	if r < 0 {
 		return scNone
 	}
 	if r < 0x80 {
-		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-			return scLatin
-		}
-		return scNone
+		return scriptOfASCII(r)
 	}
 	if r < scriptDense {
 		scriptOnce.Do(fillScripts)

@@ -14,9 +14,17 @@ const Bits = 1 << 20
 // no-break space stays itself: real text puts it before a colon or a
 // number, mojibake after Â.
 func Fold(r rune) rune {
-	switch {
-	case uint32(r) < uint32(len(foldTable)):
+	// The table's part small enough to be inlined: callers fold every
+	// character they look at.
+	if uint32(r) < uint32(len(foldTable)) {
 		return foldTable[r]
+	}
+	return foldBeyond(r)
+}
+
+// foldBeyond is Fold for r beyond foldTable.
+func foldBeyond(r rune) rune {
+	switch {
 	case 0x2000 <= r && r < 0x2100, 0x2190 <= r && r < 0x24B6, 0x2500 <= r && r < 0x2C00, 0x3000 <= r && r < 0xA640:
 		// Punctuation, symbols, box drawing, CJK: no case to fold, and
 		// misread text is full of them.
