@@ -20,6 +20,16 @@ import (
 //go:embed pairs.bin
 var pairModel []byte
 
+// pairArray is pairModel as an array, for pairs.HasIn (inlined where every
+// pair of a text is looked up); nil without a model, where every pair is
+// plausible.
+var pairArray = func() *[pairs.Bits / 8]byte {
+	if len(pairModel) != pairs.Bits/8 {
+		return nil
+	}
+	return (*[pairs.Bits / 8]byte)(pairModel)
+}()
+
 // commonModel is the filter of the pairs of pairModel that are common in
 // real text: in pairs.CommonLines distinct lines of the training text or
 // more.
@@ -232,7 +242,7 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 				return n
 			}
 			b := pairs.Fold(r)
-			if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) && a != 0xFFFD && b != 0xFFFD {
+			if pairs.Counted(a, b) && pairArray != nil && !pairs.HasIn(pairArray, a, b) && a != 0xFFFD && b != 0xFFFD {
 				// U+FFFD stands for what is not known: its pairs tell nothing.
 				n++
 			}

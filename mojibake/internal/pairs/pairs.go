@@ -141,3 +141,10 @@ func Has(bits []byte, a, b rune) bool {
 	i, j := hashes(a, b)
 	return bits[i/8]&(1<<(i%8)) != 0 && bits[j/8]&(1<<(j%8)) != 0
 }
+
+// HasIn is Has for a filter of Bits bits given as an array, which callers
+// that ask for every pair of a text can have inlined.
+func HasIn(t *[Bits / 8]byte, a, b rune) bool {
+	i, j := hashes(a, b)
+	return (t[i>>3]>>(i&7))&(t[j>>3]>>(j&7))&1 != 0
+}
