@@ -360,7 +360,7 @@ func droppedBeforeSpace(rs []rune, u unit, e Encoding) (unit, bool) {
 // does not judge it (both CJK, both ASCII).
 func seenPair(a, b rune) bool {
 	a, b = pairs.Fold(a), pairs.Fold(b)
-	return !pairs.Counted(a, b) || pairs.Has(pairModel, a, b)
+	return !pairs.Counted(a, b) || pairArray == nil || pairs.HasIn(pairArray, a, b)
 }
 
 // quickUnit is findUnit for the common case, a misread character whose

@@ -55,7 +55,7 @@ func rarity(prev rune, s []rune, next rune) int {
 		b := pairs.Fold(r)
 		if pairs.Counted(a, b) && a != 0xFFFD && b != 0xFFFD {
 			switch {
-			case !pairs.Has(pairModel, a, b):
+			case pairArray != nil && !pairs.HasIn(pairArray, a, b):
 				n += 2
 			case !pairs.HasSized(commonModel, a, b):
 				n++
