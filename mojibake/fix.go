@@ -633,7 +633,12 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 					if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
 						continue // as decodeSeq refuses
 					}
-					us = append(us, unit{start: int32(i), end: int32(i + n), r: r})
+					// Field by field into the slice: a unit built on the stack
+					// and copied whole is stored in pieces and loaded in one,
+					// which the processor cannot forward (a stall each time).
+					k := len(us)
+					us = append(us, unit{})
+					us[k].start, us[k].end, us[k].r = int32(i), int32(i+n), r
 					i += n
 					continue
 				}
