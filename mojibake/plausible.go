@@ -2,7 +2,6 @@ package mojibake
 
 import (
 	_ "embed"
-	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -281,6 +280,41 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 	return n
 }
 
+// shapeStep is unseen's step for the shape of a word at character r
+// (with its info and script): it returns the count and the state after r.
+// implausible makes the step inline for each character of a repair, and
+// calls this at the edges.
+func shapeStep(r rune, in info, s uint8, n int, lowerSeen bool, caps int, capsHigh bool, alpha uint8) (int, bool, int, bool, uint8) {
+	if in.kind == kLetter {
+		al := alphabetOf(s)
+		if al > scCyrillic {
+			al = scNone
+		}
+		if al != scNone && alpha != scNone && al != alpha {
+			n++
+		}
+		alpha = al
+	} else if in.kind != kMark {
+		alpha = scNone
+	}
+	switch {
+	case in.kind != kLetter && in.kind != kMark:
+		lowerSeen, caps, capsHigh = false, 0, false
+	case in.upper:
+		if r >= 0x80 && lowerSeen {
+			n++
+		}
+		caps++
+		capsHigh = capsHigh || r >= 0x80
+	case in.lower:
+		if caps >= 2 && capsHigh && !lowerSeen {
+			n++
+		}
+		lowerSeen, caps = true, 0
+	}
+	return n, lowerSeen, caps, capsHigh, alpha
+}
+
 // modelSees reports whether s between prev and next holds enough pairs
 // real text does not for modelOnly to rewrite it, neighbours that are not
 // ASCII counting as spaces as in implausible: two inside a word ("a√±o",
@@ -525,6 +559,25 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// What comes out.
 	var outScripts [64]int
 	before := prev
+	// The evidence's count for out, unseen(p, out, n, math.MaxInt), is
+	// made in this pass too, which looks each character up already: ua
+	// and the state of unseen's loop (ua0 the last character folded, the
+	// rest the word's shape), step for step as unseen makes them. A
+	// neighbour that is not ASCII may be misread itself (the stretch next
+	// to it was judged apart, or refused): the pairs it makes tell
+	// nothing either way, so it counts as a space.
+	p, n := prev, next
+	if p >= 0x80 {
+		p = none
+	}
+	if n >= 0x80 {
+		n = none
+	}
+	ua, ua0 := 0, pairs.Fold(p)
+	uLower, uCaps, uCapsHigh, uAlpha := false, 0, false, scNone
+	if p >= 0 {
+		ua, uLower, uCaps, uCapsHigh, uAlpha = shapeStep(p, infoOf(p), scriptOf(p), ua, uLower, uCaps, uCapsHigh, uAlpha)
+	}
 	// Each character's script is looked up once: sBefore is before's,
 	// sCur r's, sNext the next character's of out.
 	sBefore := scriptOf(prev)
@@ -578,7 +631,52 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 				}
 			}
 		}
+		// unseen's step for r.
+		b := pairs.Fold(r)
+		if pairs.Counted(ua0, b) && pairArray != nil && !pairs.HasIn(pairArray, ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
+			ua++
+		}
+		ua0 = b
+		if in.kind == kLetter {
+			al := alphabetOf(s)
+			if al > scCyrillic {
+				al = scNone
+			}
+			if al != scNone && uAlpha != scNone && al != uAlpha {
+				ua++
+			}
+			uAlpha = al
+		} else if in.kind != kMark {
+			uAlpha = scNone
+		}
+		switch {
+		case in.kind != kLetter && in.kind != kMark:
+			uLower, uCaps, uCapsHigh = false, 0, false
+		case in.upper:
+			if r >= 0x80 && uLower {
+				ua++
+			}
+			uCaps++
+			uCapsHigh = uCapsHigh || r >= 0x80
+		case in.lower:
+			if uCaps >= 2 && uCapsHigh && !uLower {
+				ua++
+			}
+			uLower, uCaps = true, 0
+		}
 		before, sBefore, sCur = r, s, sNext
+	}
+	// unseen's last step, the character after.
+	{
+		r := n
+		if r == none {
+			r = ' '
+		}
+		b := pairs.Fold(r)
+		if pairs.Counted(ua0, b) && pairArray != nil && !pairs.HasIn(pairArray, ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
+			ua++
+		}
+		ua, _, _, _, _ = shapeStep(r, infoOf(r), scriptOf(r), ua, uLower, uCaps, uCapsHigh, uAlpha)
 	}
 	// Scripts of the line outside the stretch, needed only when a letter
 	// of a script other than Latin, Greek or Cyrillic comes out.
@@ -666,17 +764,8 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && lc.mayHold(rs, out[0]) && containsOutside(rs, start, end, out) {
 		return "about", 0, 0
 	}
-	// The evidence. A neighbour that is not ASCII may be misread itself
-	// (the stretch next to it was judged apart, or refused): the pairs it
-	// makes tell nothing either way, so it counts as a space.
-	p, n := prev, next
-	if p >= 0x80 {
-		p = none
-	}
-	if n >= 0x80 {
-		n = none
-	}
-	ua := unseen(p, out, n, math.MaxInt)
+	// The evidence: ua, counted above, for the repair; ub for the
+	// stretch as found, with the same neighbours.
 	// Past the repair's by a margin, the stretch's count changes nothing:
 	// a long stretch misread whole is not counted to its end.
 	ub := unseen(p, rs[start:end], n, ua+margin)
