@@ -806,19 +806,20 @@ func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
 	if e == ISO8859_1 {
 		fill = c1Bytes[:]
 	}
-	merged := make([]unit, 0, len(us)-from+len(adds))
-	j := 0
-	for _, u := range us[from:] {
-		for j < len(adds) && int(adds[j]) < int(u.start) {
-			merged = append(merged, loneUnit(rs, int(adds[j]), e, fill))
-			j++
+	// Merged in place, from the end: a lead goes after each unit that
+	// starts at or before it.
+	i, j := len(us)-1, len(adds)-1
+	us = slices.Grow(us, len(adds))[:len(us)+len(adds)]
+	for w := len(us) - 1; j >= 0; w-- {
+		if i >= from && int(adds[j]) < int(us[i].start) {
+			us[w] = us[i]
+			i--
+		} else {
+			us[w] = loneUnit(rs, int(adds[j]), e, fill)
+			j--
 		}
-		merged = append(merged, u)
 	}
-	for ; j < len(adds); j++ {
-		merged = append(merged, loneUnit(rs, int(adds[j]), e, fill))
-	}
-	return append(us[:from], merged...)
+	return us
 }
 
 // loneUnit is the misread character of the lead at rs[at] whose other
