@@ -73,6 +73,9 @@ func goldenCases(t *testing.T) []goldenCase {
 		m, _ := filepath.Glob(filepath.Join("../../shared/corpus", dir, "*.utf8.txt"))
 		files = append(files, m...)
 	}
+	if len(files) == 0 {
+		t.Skip("../shared/corpus is absent: the golden file holds its texts too")
+	}
 	sort.Strings(files)
 	for _, e := range []Encoding{Windows1252, Windows1251} {
 		for _, f := range files {
