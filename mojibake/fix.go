@@ -360,7 +360,7 @@ func droppedBeforeSpace(rs []rune, u unit, e Encoding) (unit, bool) {
 // does not judge it (both CJK, both ASCII).
 func seenPair(a, b rune) bool {
 	a, b = pairs.Fold(a), pairs.Fold(b)
-	return !pairs.Counted(a, b) || pairs.Has(pairModel, a, b)
+	return !pairs.Counted(a, b) || pairArray == nil || pairs.HasIn(pairArray, a, b)
 }
 
 // quickUnit is findUnit for the common case, a misread character whose
@@ -633,7 +633,12 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 					if in := infoOf(r); in.kind == kBad && in.cost == 3 && r >= 0xA0 {
 						continue // as decodeSeq refuses
 					}
-					us = append(us, unit{start: int32(i), end: int32(i + n), r: r})
+					// Field by field into the slice: a unit built on the stack
+					// and copied whole is stored in pieces and loaded in one,
+					// which the processor cannot forward (a stall each time).
+					k := len(us)
+					us = append(us, unit{})
+					us[k].start, us[k].end, us[k].r = int32(i), int32(i+n), r
 					i += n
 					continue
 				}
@@ -801,19 +806,20 @@ func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
 	if e == ISO8859_1 {
 		fill = c1Bytes[:]
 	}
-	merged := make([]unit, 0, len(us)-from+len(adds))
-	j := 0
-	for _, u := range us[from:] {
-		for j < len(adds) && int(adds[j]) < int(u.start) {
-			merged = append(merged, loneUnit(rs, int(adds[j]), e, fill))
-			j++
+	// Merged in place, from the end: a lead goes after each unit that
+	// starts at or before it.
+	i, j := len(us)-1, len(adds)-1
+	us = slices.Grow(us, len(adds))[:len(us)+len(adds)]
+	for w := len(us) - 1; j >= 0; w-- {
+		if i >= from && int(adds[j]) < int(us[i].start) {
+			us[w] = us[i]
+			i--
+		} else {
+			us[w] = loneUnit(rs, int(adds[j]), e, fill)
+			j--
 		}
-		merged = append(merged, u)
 	}
-	for ; j < len(adds); j++ {
-		merged = append(merged, loneUnit(rs, int(adds[j]), e, fill))
-	}
-	return append(us[:from], merged...)
+	return us
 }
 
 // loneUnit is the misread character of the lead at rs[at] whose other
@@ -1407,7 +1413,10 @@ const loneScore = 4
 // character short of evidence on its own (one unseen pair) passes when the
 // line's other repairs under the same encoding bring the rest ("Ã¨ vera ...
 // Ãˆ uno" is two of them), or when the cost model scores it loneScore.
-func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32) bool {
+//
+// margin is how far past the repair's the stretch's unseen pairs are
+// counted (see implausibleMargin): unseenMargin when they are reported.
+func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStretch, loneBuf *[]int32, margin int) bool {
 	ok := true
 	var support [numEncodings]int // unseen pairs of the passed and lone, by encoding
 	lone := (*loneBuf)[:0]
@@ -1419,7 +1428,7 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 			continue
 		}
 		lc.enc = e
-		why, ub, ua := implausible(rs, c.start, c.end, c.units, nil, c.out, lc)
+		why, ub, ua := implausibleMargin(rs, c.start, c.end, c.units, nil, c.out, lc, margin)
 		if why == "lone" && ua == 0 && ub == 1 {
 			lone = append(lone, int32(i))
 			support[e] += ub
@@ -1605,16 +1614,23 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		return append(dst, w...), 0
 	}
 	f.scripts.ok, f.unitsFor.ok, f.banned = false, false, f.banned[:0]
+	f.scripts.line, f.scripts.foldsOK, f.scripts.asked = f.rs, false, 0
 	if f.scripts.units == nil {
 		f.scripts.units = f.wantedUnits
 	}
 	var cs []candidate
+	// Without a report, the stretches' unseen pairs need counting only
+	// as far as the decisions look.
+	margin := decisionMargin
+	if emit != nil {
+		margin = unseenMargin
+	}
 	for {
 		f.arena = f.arena[:0]
 		cs = f.plan(f.rs, none, none, 0, nil)
 		// Plan again without what implausible refused, until what is
 		// chosen passes: each round bans one stretch more.
-		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone) {
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, margin) {
 			break
 		}
 	}

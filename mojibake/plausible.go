@@ -2,9 +2,9 @@ package mojibake
 
 import (
 	_ "embed"
-	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/utf8x/utf8x/mojibake/internal/pairs"
@@ -18,6 +18,16 @@ import (
 //
 //go:embed pairs.bin
 var pairModel []byte
+
+// pairArray is pairModel as an array, for pairs.HasIn (inlined where every
+// pair of a text is looked up); nil without a model, where every pair is
+// plausible.
+var pairArray = func() *[pairs.Bits / 8]byte {
+	if len(pairModel) != pairs.Bits/8 {
+		return nil
+	}
+	return (*[pairs.Bits / 8]byte)(pairModel)
+}()
 
 // commonModel is the filter of the pairs of pairModel that are common in
 // real text: in pairs.CommonLines distinct lines of the training text or
@@ -44,7 +54,7 @@ func rarity(prev rune, s []rune, next rune) int {
 		b := pairs.Fold(r)
 		if pairs.Counted(a, b) && a != 0xFFFD && b != 0xFFFD {
 			switch {
-			case !pairs.Has(pairModel, a, b):
+			case pairArray != nil && !pairs.HasIn(pairArray, a, b):
 				n += 2
 			case !pairs.HasSized(commonModel, a, b):
 				n++
@@ -208,17 +218,46 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 	// The alphabet of the letter before, when Latin, Greek or Cyrillic:
 	// two glued together ("reproducciГі") are no word either.
 	var alpha uint8
-	shape := func(r rune) {
-		in := infoOf(r)
-		if in.kind == kLetter {
-			a := alphabetOf(scriptOf(r))
-			if a > scCyrillic {
-				a = scNone
+	// j = 0 is prev (its shape only), 1..len(s) are s, len(s)+1 is next.
+	j := 0
+	if prev < 0 {
+		j = 1
+	}
+	for ; j <= len(s)+1; j++ {
+		var r rune
+		switch {
+		case j == 0:
+			r = prev
+		case j <= len(s):
+			r = s[j-1]
+		default:
+			r = next
+			if r == none {
+				r = ' '
 			}
-			if a != scNone && alpha != scNone && a != alpha {
+		}
+		if j > 0 {
+			if n >= limit {
+				return n
+			}
+			b := pairs.Fold(r)
+			if pairs.Counted(a, b) && pairArray != nil && !pairs.HasIn(pairArray, a, b) && a != 0xFFFD && b != 0xFFFD {
+				// U+FFFD stands for what is not known: its pairs tell nothing.
 				n++
 			}
-			alpha = a
+			a = b
+		}
+		// The word's shape.
+		in := infoOf(r)
+		if in.kind == kLetter {
+			al := alphabetOf(scriptOf(r))
+			if al > scCyrillic {
+				al = scNone
+			}
+			if al != scNone && alpha != scNone && al != alpha {
+				n++
+			}
+			alpha = al
 		} else if in.kind != kMark {
 			alpha = scNone
 		}
@@ -238,29 +277,42 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 			lowerSeen, caps = true, 0
 		}
 	}
-	if prev >= 0 {
-		shape(prev)
-	}
-	for i := 0; i <= len(s); i++ {
-		r := next
-		if i < len(s) {
-			r = s[i]
+	return n
+}
+
+// shapeStep is unseen's step for the shape of a word at character r
+// (with its info and script): it returns the count and the state after r.
+// implausible makes the step inline for each character of a repair, and
+// calls this at the edges.
+func shapeStep(r rune, in info, s uint8, n int, lowerSeen bool, caps int, capsHigh bool, alpha uint8) (int, bool, int, bool, uint8) {
+	if in.kind == kLetter {
+		al := alphabetOf(s)
+		if al > scCyrillic {
+			al = scNone
 		}
-		if r == none && i == len(s) {
-			r = ' '
-		}
-		if n >= limit {
-			return n
-		}
-		b := pairs.Fold(r)
-		if pairs.Counted(a, b) && !pairs.Has(pairModel, a, b) && a != 0xFFFD && b != 0xFFFD {
-			// U+FFFD stands for what is not known: its pairs tell nothing.
+		if al != scNone && alpha != scNone && al != alpha {
 			n++
 		}
-		shape(r)
-		a = b
+		alpha = al
+	} else if in.kind != kMark {
+		alpha = scNone
 	}
-	return n
+	switch {
+	case in.kind != kLetter && in.kind != kMark:
+		lowerSeen, caps, capsHigh = false, 0, false
+	case in.upper:
+		if r >= 0x80 && lowerSeen {
+			n++
+		}
+		caps++
+		capsHigh = capsHigh || r >= 0x80
+	case in.lower:
+		if caps >= 2 && capsHigh && !lowerSeen {
+			n++
+		}
+		lowerSeen, caps = true, 0
+	}
+	return n, lowerSeen, caps, capsHigh, alpha
 }
 
 // modelSees reports whether s between prev and next holds enough pairs
@@ -334,14 +386,20 @@ const scriptDense = 0x3100 // through kana and Bopomofo
 
 var (
 	scriptOnce  sync.Once
-	scriptTable []uint8 // scriptOf for r < scriptDense
+	scriptTable [scriptDense]uint8 // scriptOf for r < scriptDense, once scriptReady
+	scriptReady atomic.Bool
 )
 
 func fillScripts() {
-	scriptTable = make([]uint8, scriptDense)
+	t := &scriptTable
 	for r := rune(0); r < scriptDense; r++ {
-		scriptTable[r] = classifyScript(r)
+		if r < 0x80 {
+			t[r] = scriptOfASCII(r)
+		} else {
+			t[r] = classifyScript(r)
+		}
 	}
+	scriptReady.Store(true)
 }
 
 func classifyScript(r rune) uint8 {
@@ -394,15 +452,29 @@ func attested(r rune) bool {
 }
 
 // scriptOf returns the script of letter r, scNone for what is no letter.
+// The table's part is small enough to be inlined: the checks ask for the
+// script of most characters they look at.
 func scriptOf(r rune) uint8 {
+	if uint32(r) < scriptDense && scriptReady.Load() {
+		return scriptTable[r]
+	}
+	return scriptOfSlow(r)
+}
+
+func scriptOfASCII(r rune) uint8 {
+	if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+		return scLatin
+	}
+	return scNone
+}
+
+// scriptOfSlow is scriptOf before the table is filled and beyond it.
+func scriptOfSlow(r rune) uint8 {
 	if r < 0 {
 		return scNone
 	}
 	if r < 0x80 {
-		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-			return scLatin
-		}
-		return scNone
+		return scriptOfASCII(r)
 	}
 	if r < scriptDense {
 		scriptOnce.Do(fillScripts)
@@ -454,6 +526,13 @@ func alphabetic(s uint8) bool { return s != scNone && s != scWide && s != scOthe
 //     be: a lone two-byte misread character must make two unseen pairs
 //     and leave none.
 func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts) (why string, unseenBefore, unseenAfter int) {
+	return implausibleMargin(rs, start, end, us, lineUnits, out, lc, unseenMargin)
+}
+
+// implausibleMargin is implausible counting the stretch's unseen pairs up
+// to margin past the repair's: unseenMargin for a count that is reported,
+// or decisionMargin when only the decision is wanted.
+func implausibleMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, margin int) (why string, unseenBefore, unseenAfter int) {
 	prev, next := none, none
 	if start > 0 {
 		prev = rs[start-1]
@@ -461,50 +540,143 @@ func implausible(rs []rune, start, end int, us stretchUnits, lineUnits []unit, o
 	if end < len(rs) {
 		next = rs[end]
 	}
-	return implausibleAround(rs, start, end, us, lineUnits, out, lc, prev, next)
+	return implausibleAroundMargin(rs, start, end, us, lineUnits, out, lc, prev, next, margin)
 }
+
+// decisionMargin is the least margin for implausibleMargin that leaves its
+// decision and checkChosen's the same as with unseenMargin: they compare
+// the stretch's count with the repair's (ub <= ua), with 1 and 2, and add
+// up ub-ua (never negative for what passes) to compare the sum with 2.
+const decisionMargin = 2
 
 // implausibleAround is implausible with the characters around the stretch
 // given: beyond rs when rs is a round inside another.
 func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune) (why string, unseenBefore, unseenAfter int) {
+	return implausibleAroundMargin(rs, start, end, us, lineUnits, out, lc, prev, next, unseenMargin)
+}
+
+func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUnits []unit, out []rune, lc *lineScripts, prev, next rune, margin int) (why string, unseenBefore, unseenAfter int) {
 	// What comes out.
 	var outScripts [64]int
 	before := prev
+	// The evidence's count for out, unseen(p, out, n, math.MaxInt), is
+	// made in this pass too, which looks each character up already: ua
+	// and the state of unseen's loop (ua0 the last character folded, the
+	// rest the word's shape), step for step as unseen makes them. A
+	// neighbour that is not ASCII may be misread itself (the stretch next
+	// to it was judged apart, or refused): the pairs it makes tell
+	// nothing either way, so it counts as a space.
+	p, n := prev, next
+	if p >= 0x80 {
+		p = none
+	}
+	if n >= 0x80 {
+		n = none
+	}
+	ua, ua0 := 0, pairs.Fold(p)
+	uLower, uCaps, uCapsHigh, uAlpha := false, 0, false, scNone
+	if p >= 0 {
+		ua, uLower, uCaps, uCapsHigh, uAlpha = shapeStep(p, infoOf(p), scriptOf(p), ua, uLower, uCaps, uCapsHigh, uAlpha)
+	}
+	// Each character's script is looked up once: sBefore is before's,
+	// sCur r's, sNext the next character's of out.
+	sBefore := scriptOf(prev)
+	sCur := scNone
+	if len(out) > 0 {
+		sCur = scriptOf(out[0])
+	}
+	// rare: a character beyond ASCII of a script other than Latin, Greek
+	// and Cyrillic comes out, which the rules below look at.
+	rare := false
 	for i, r := range out {
+		sNext := scNone
+		if i+1 < len(out) {
+			sNext = scriptOf(out[i+1])
+		}
 		in := infoOf(r)
 		switch {
 		case r == 0xFFFD:
 		case in.kind == kBad || isPrivateUse(r) || r >= 0x80 && r < 0xA0:
 			return "control", 0, 0
 		case in.kind == kMark:
-			if scriptOf(before) == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
+			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
 				return "mark", 0, 0
 			}
 		}
-		s := scriptOf(r)
+		s := sCur
+		if r >= 0x80 && s > scCyrillic {
+			rare = true
+		}
 		if s != scNone {
 			outScripts[s&63]++
 			if r >= 0x80 && alphabetOf(s) <= scCyrillic {
 				// A neighbour beyond the stretch that is not ASCII may be
 				// a misread character left as it was (its bytes lost):
 				// it tells nothing.
-				bef, after := before, next
-				if i == 0 && bef >= 0x80 {
-					bef = none
+				sb, sa := sBefore, sNext
+				if i == 0 && before >= 0x80 {
+					sb = scNone
 				}
-				if i+1 < len(out) {
-					after = out[i+1]
-				} else if after >= 0x80 {
-					after = none
+				if i+1 == len(out) {
+					if next >= 0x80 {
+						sa = scNone
+					} else {
+						sa = scriptOf(next)
+					}
 				}
-				for _, n := range [2]rune{bef, after} {
-					if t := alphabetOf(scriptOf(n)); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
+				for _, n := range [2]uint8{sb, sa} {
+					if t := alphabetOf(n); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
 						return "glued", 0, 0
 					}
 				}
 			}
 		}
-		before = r
+		// unseen's step for r.
+		b := pairs.Fold(r)
+		if pairs.Counted(ua0, b) && pairArray != nil && !pairs.HasIn(pairArray, ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
+			ua++
+		}
+		ua0 = b
+		if in.kind == kLetter {
+			al := alphabetOf(s)
+			if al > scCyrillic {
+				al = scNone
+			}
+			if al != scNone && uAlpha != scNone && al != uAlpha {
+				ua++
+			}
+			uAlpha = al
+		} else if in.kind != kMark {
+			uAlpha = scNone
+		}
+		switch {
+		case in.kind != kLetter && in.kind != kMark:
+			uLower, uCaps, uCapsHigh = false, 0, false
+		case in.upper:
+			if r >= 0x80 && uLower {
+				ua++
+			}
+			uCaps++
+			uCapsHigh = uCapsHigh || r >= 0x80
+		case in.lower:
+			if uCaps >= 2 && uCapsHigh && !uLower {
+				ua++
+			}
+			uLower, uCaps = true, 0
+		}
+		before, sBefore, sCur = r, s, sNext
+	}
+	// unseen's last step, the character after.
+	{
+		r := n
+		if r == none {
+			r = ' '
+		}
+		b := pairs.Fold(r)
+		if pairs.Counted(ua0, b) && pairArray != nil && !pairs.HasIn(pairArray, ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
+			ua++
+		}
+		ua, _, _, _, _ = shapeStep(r, infoOf(r), scriptOf(r), ua, uLower, uCaps, uCapsHigh, uAlpha)
 	}
 	// Scripts of the line outside the stretch, needed only when a letter
 	// of a script other than Latin, Greek or Cyrillic comes out.
@@ -514,6 +686,9 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	// might refuse is looked up in the line, which costs.
 	needCtx := false
 	for _, r := range out {
+		if !rare {
+			break // every letter beyond ASCII is Latin, Greek or Cyrillic: the rules below pass them
+		}
 		if r < 0x80 {
 			continue
 		}
@@ -565,6 +740,9 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 		}
 	}
 	for _, r := range out {
+		if !rare {
+			break
+		}
 		if r < 0x80 {
 			continue
 		}
@@ -583,23 +761,14 @@ func implausibleAround(rs []rune, start, end int, us stretchUnits, lineUnits []u
 	}
 	// Text about mojibake: the stretch is a word of its own, and its repair
 	// stands elsewhere on the line.
-	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && containsOutside(rs, start, end, out) {
+	if !isWordChar(prev) && !isWordChar(next) && len(out) > 0 && (us.n == 1 || isQuote(prev) || isQuote(next)) && lc.mayHold(rs, out[0]) && containsOutside(rs, start, end, out) {
 		return "about", 0, 0
 	}
-	// The evidence. A neighbour that is not ASCII may be misread itself
-	// (the stretch next to it was judged apart, or refused): the pairs it
-	// makes tell nothing either way, so it counts as a space.
-	p, n := prev, next
-	if p >= 0x80 {
-		p = none
-	}
-	if n >= 0x80 {
-		n = none
-	}
-	ua := unseen(p, out, n, math.MaxInt)
+	// The evidence: ua, counted above, for the repair; ub for the
+	// stretch as found, with the same neighbours.
 	// Past the repair's by a margin, the stretch's count changes nothing:
 	// a long stretch misread whole is not counted to its end.
-	ub := unseen(p, rs[start:end], n, ua+unseenMargin)
+	ub := unseen(p, rs[start:end], n, ua+margin)
 	island := false
 	if ua == 0 && ub <= 1 && us.n == 1 {
 		island = islandOf(rs, start, end, us, out, prev, next)
@@ -639,6 +808,44 @@ type lineScripts struct {
 	// costs, and only stretches decoding to a rarer script need them.
 	units func(Encoding) []unit
 	enc   Encoding
+	// line is the window's text (set by the fixer for each window, nil
+	// elsewhere); folds, once foldsOK, has a bit set for each character
+	// of line, folded and hashed: a filter that tells containsOutside
+	// most of the time, without reading the line, that a character is
+	// nowhere on it.
+	line    []rune
+	folds   [4]uint64
+	foldsOK bool
+	asked   int // how many times mayHold was asked about line
+}
+
+func foldBit(f rune) (int, uint64) {
+	h := uint32(f) * 0x9E3779B1 >> 24
+	return int(h >> 6), 1 << (h & 63)
+}
+
+// mayHold reports whether line rs may hold a character that folds as r
+// does (false: it holds none); lc may be nil. Only the window's line
+// (lc.line) is filtered: other text is always read.
+func (lc *lineScripts) mayHold(rs []rune, r rune) bool {
+	if lc == nil || len(rs) == 0 || len(lc.line) != len(rs) || &lc.line[0] != &rs[0] {
+		return true
+	}
+	if !lc.foldsOK {
+		// Reading the line once costs as much as one scan of
+		// containsOutside: worth it only from the second question on.
+		if lc.asked++; lc.asked < 2 {
+			return true
+		}
+		lc.folds = [4]uint64{}
+		for _, c := range rs {
+			w, b := foldBit(pairs.Fold(c))
+			lc.folds[w] |= b
+		}
+		lc.foldsOK = true
+	}
+	w, b := foldBit(pairs.Fold(r))
+	return lc.folds[w]&b != 0
 }
 
 func (lc *lineScripts) count(rs []rune) {

@@ -479,7 +479,7 @@ func (f *refFixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 	for {
 		f.arena = f.arena[:0]
 		cs = f.plan(f.rs, none, none, 0, nil)
-		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone) {
+		if checkChosen(f.rs, cs, &f.scripts, &f.banned, &f.lone, unseenMargin) {
 			break
 		}
 	}

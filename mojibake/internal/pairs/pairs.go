@@ -14,9 +14,17 @@ const Bits = 1 << 20
 // no-break space stays itself: real text puts it before a colon or a
 // number, mojibake after Â.
 func Fold(r rune) rune {
-	switch {
-	case uint32(r) < uint32(len(foldTable)):
+	// The table's part small enough to be inlined: callers fold every
+	// character they look at.
+	if uint32(r) < uint32(len(foldTable)) {
 		return foldTable[r]
+	}
+	return foldBeyond(r)
+}
+
+// foldBeyond is Fold for r beyond foldTable.
+func foldBeyond(r rune) rune {
+	switch {
 	case 0x2000 <= r && r < 0x2100, 0x2190 <= r && r < 0x24B6, 0x2500 <= r && r < 0x2C00, 0x3000 <= r && r < 0xA640:
 		// Punctuation, symbols, box drawing, CJK: no case to fold, and
 		// misread text is full of them.
@@ -132,4 +140,11 @@ func Has(bits []byte, a, b rune) bool {
 	}
 	i, j := hashes(a, b)
 	return bits[i/8]&(1<<(i%8)) != 0 && bits[j/8]&(1<<(j%8)) != 0
+}
+
+// HasIn is Has for a filter of Bits bits given as an array, which callers
+// that ask for every pair of a text can have inlined.
+func HasIn(t *[Bits / 8]byte, a, b rune) bool {
+	i, j := hashes(a, b)
+	return (t[i>>3]>>(i&7))&(t[j>>3]>>(j&7))&1 != 0
 }
