@@ -25,7 +25,7 @@ func TestKernelSet(t *testing.T) {
 			t.Errorf("with %s in use, KernelSet() = %q", name, got)
 		}
 	}
-	if used < 2 {
+	if used < min(2, len(kernel.Kernels())) { // the purego build has the portable set alone
 		t.Fatalf("only %d kernel sets run here; the portable one always does", used)
 	}
 }
