@@ -1,0 +1,216 @@
+package utf8x_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"math/rand"
+	"reflect"
+	"testing"
+
+	"github.com/utf8x/utf8x"
+)
+
+// pieces of input that the random texts are made of: valid text of every
+// length, LFs, and ill-formed subparts of every kind.
+var parallelPieces = []string{"a", "b", "\n", "é", "€", "😀", "日本", "\n\n",
+	"\xFF", "\xC0\xAF", "\xE2\x82", "\xF0\x9F\x98", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\x80", "\xBF\xBF", "\xE0\x80"}
+
+// bad is ill-formed subparts (or pieces of them) placed at the boundaries.
+var parallelBad = []string{"\xFF", "\x80", "\xE2\x82", "\xF0\x9F\x98", "\xC3", "\xED\xA0", "\xF4\x90"}
+
+// parallelText makes a random text of about n bytes, then writes an
+// ill-formed subpart at every multiple of each of sizes, moved by -3..+3.
+func parallelText(rng *rand.Rand, n int, sizes ...int) []byte {
+	var b []byte
+	for len(b) < n {
+		b = append(b, parallelPieces[rng.Intn(len(parallelPieces))]...)
+	}
+	for _, bs := range sizes {
+		for at := bs; at < len(b); at += bs {
+			d := at + rng.Intn(7) - 3
+			bad := parallelBad[rng.Intn(len(parallelBad))]
+			if d >= 0 && d+len(bad) <= len(b) {
+				copy(b[d:], bad)
+			}
+		}
+	}
+	return b
+}
+
+// shortReaderAt returns at most max bytes per ReadAt, and io.EOF with the
+// last bytes of the input (as io.ReaderAt allows), and fails with failErr
+// when asked for bytes at or past failAt (when failErr is set).
+type shortReaderAt struct {
+	p       []byte
+	max     int
+	failAt  int64
+	failErr error
+}
+
+func (r *shortReaderAt) ReadAt(b []byte, off int64) (int, error) {
+	if r.failErr != nil && off+int64(len(b)) > r.failAt {
+		// The bytes before failAt, then the error.
+		k := 0
+		if off < r.failAt {
+			k = copy(b, r.p[off:r.failAt])
+		}
+		return k, r.failErr
+	}
+	if off >= int64(len(r.p)) {
+		return 0, io.EOF
+	}
+	k := copy(b[:min(len(b), r.max)], r.p[off:])
+	if off+int64(k) == int64(len(r.p)) {
+		return k, io.EOF
+	}
+	// Short of len(b) without an error breaks io.ReaderAt's contract;
+	// the driver must read on all the same.
+	return k, nil
+}
+
+// checkerErrors lists the errors Checker reports on p.
+func checkerErrors(t *testing.T, p []byte) []utf8x.RangeError {
+	t.Helper()
+	c := utf8x.NewChecker(bytes.NewReader(p))
+	var errs []utf8x.RangeError
+	for {
+		e, err := c.Next()
+		if err == io.EOF {
+			return errs
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs = append(errs, e)
+	}
+}
+
+func TestCheckReaderAtMatchesCheckRange(t *testing.T) {
+	rng := rand.New(rand.NewSource(26))
+	ctx := context.Background()
+	sizes := []int{1, 2, 3, 4, 5, 7, 16, 61}
+	for trial := 0; trial < 6; trial++ {
+		p := parallelText(rng, 40+rng.Intn(300), sizes[rng.Intn(len(sizes))], 7)
+		all, err := utf8x.CheckRange(p, 0, 0, len(p), -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ce := checkerErrors(t, p); !reflect.DeepEqual(ce, all.Errors) {
+			t.Fatalf("Checker and CheckRange disagree on % X", p)
+		}
+		wantCount := utf8x.Count(p)
+		for _, bs := range sizes {
+			for parts := 1; parts <= 8; parts++ {
+				for _, maxErr := range []int{0, 1, 3, -1} {
+					lim := maxErr
+					if maxErr == 0 {
+						lim = -1
+					} else if maxErr < 0 {
+						lim = 0
+					}
+					want, _ := utf8x.CheckRange(p, 0, 0, len(p), lim)
+					r := &shortReaderAt{p: p, max: 1 + rng.Intn(bs+8)}
+					opts := &utf8x.ParallelOptions{Parts: parts, BlockSize: bs, MaxErrors: maxErr}
+					got, err := utf8x.CheckReaderAt(ctx, r, int64(len(p)), opts)
+					if err != nil {
+						t.Fatalf("block %d, parts %d: %v", bs, parts, err)
+					}
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("block %d, parts %d, max %d, input % X:\n got %+v\nwant %+v", bs, parts, maxErr, p, got, want)
+					}
+				}
+				c, err := utf8x.CountReaderAt(ctx, &shortReaderAt{p: p, max: 5}, int64(len(p)),
+					&utf8x.ParallelOptions{Parts: parts, BlockSize: bs})
+				if err != nil || c != wantCount {
+					t.Fatalf("CountReaderAt, block %d, parts %d: %+v, %v; want %+v", bs, parts, c, err, wantCount)
+				}
+			}
+		}
+	}
+}
+
+func TestCheckReaderAtLarge(t *testing.T) {
+	// The default options, several blocks of 1 MiB, errors at their edges.
+	rng := rand.New(rand.NewSource(1))
+	p := parallelText(rng, 3<<20+12345, 1<<20, 1<<19)
+	want, _ := utf8x.CheckRange(p, 0, 0, len(p), -1)
+	if len(want.Errors) < 8 {
+		t.Fatalf("only %d errors", len(want.Errors))
+	}
+	got, err := utf8x.CheckReaderAt(context.Background(), bytes.NewReader(p), int64(len(p)), nil)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %d errors (%v), want %d; equal %v", len(got.Errors), err, len(want.Errors), reflect.DeepEqual(got, want))
+	}
+	if c, err := utf8x.CountReaderAt(context.Background(), bytes.NewReader(p), int64(len(p)), nil); err != nil || c != utf8x.Count(p) {
+		t.Fatalf("CountReaderAt: %+v, %v; want %+v", c, err, utf8x.Count(p))
+	}
+}
+
+func TestCheckReaderAtReadErrors(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	p := parallelText(rng, 200, 16)
+	boom := errors.New("boom")
+	ctx := context.Background()
+	for failAt := int64(0); failAt < int64(len(p)); failAt += 3 {
+		for parts := 1; parts <= 4; parts++ {
+			r := &shortReaderAt{p: p, max: 1 << 30, failAt: failAt, failErr: boom}
+			opts := &utf8x.ParallelOptions{Parts: parts, BlockSize: 16}
+			got, err := utf8x.CheckReaderAt(ctx, r, int64(len(p)), opts)
+			if !errors.Is(err, boom) {
+				t.Fatalf("fail at %d: error %v, want boom", failAt, err)
+			}
+			if !reflect.DeepEqual(got, utf8x.RangeReport{}) {
+				t.Fatalf("fail at %d: a report with the error: %+v", failAt, got)
+			}
+			if c, err := utf8x.CountReaderAt(ctx, r, int64(len(p)), opts); !errors.Is(err, boom) || c != (utf8x.Counts{}) {
+				t.Fatalf("CountReaderAt, fail at %d: %+v, %v", failAt, c, err)
+			}
+		}
+	}
+	// An input shorter than its size is an error, not a shorter report.
+	r := bytes.NewReader(p)
+	if _, err := utf8x.CheckReaderAt(ctx, r, int64(len(p))+1, &utf8x.ParallelOptions{BlockSize: 16}); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("size past the end: %v, want io.ErrUnexpectedEOF", err)
+	}
+	if _, err := utf8x.CheckReaderAt(ctx, r, -1, nil); err == nil {
+		t.Fatal("negative size: no error")
+	}
+	// A cancelled context stops it.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := utf8x.CheckReaderAt(cctx, r, int64(len(p)), nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	// The empty input.
+	got, err := utf8x.CheckReaderAt(ctx, r, 0, nil)
+	if want, _ := utf8x.CheckRange(nil, 0, 0, 0, -1); err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("empty: %+v, %v", got, err)
+	}
+}
+
+func FuzzCheckReaderAt(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add([]byte(s), uint8(i), uint8(i+1), int8(i%3-1))
+	}
+	f.Fuzz(func(t *testing.T, p []byte, parts, bs uint8, maxErr int8) {
+		opts := &utf8x.ParallelOptions{Parts: int(parts%9) + 1, BlockSize: int(bs%32) + 1, MaxErrors: int(maxErr)}
+		lim := int(maxErr)
+		if lim == 0 {
+			lim = -1
+		} else if lim < 0 {
+			lim = 0
+		}
+		want, _ := utf8x.CheckRange(p, 0, 0, len(p), lim)
+		r := &shortReaderAt{p: p, max: int(bs%5) + 1}
+		got, err := utf8x.CheckReaderAt(context.Background(), r, int64(len(p)), opts)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("% X %+v: got %+v, %v; want %+v", p, opts, got, err, want)
+		}
+		c, err := utf8x.CountReaderAt(context.Background(), r, int64(len(p)), opts)
+		if err != nil || c != utf8x.Count(p) {
+			t.Fatalf("% X %+v: CountReaderAt %+v, %v; want %+v", p, opts, c, err, utf8x.Count(p))
+		}
+	})
+}
