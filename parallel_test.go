@@ -21,20 +21,24 @@ var parallelPieces = []string{"a", "b", "\n", "é", "€", "😀", "日本", "\n
 var parallelBad = []string{"\xFF", "\x80", "\xE2\x82", "\xF0\x9F\x98", "\xC3", "\xED\xA0", "\xF4\x90"}
 
 // parallelText makes a random text of about n bytes, then writes an
-// ill-formed subpart at every multiple of each of sizes, moved by -3..+3.
-func parallelText(rng *rand.Rand, n int, sizes ...int) []byte {
+// ill-formed subpart (or the start of one) at every multiple of bs moved by
+// shift, and at random places.
+func parallelText(rng *rand.Rand, n, bs, shift int) []byte {
 	var b []byte
 	for len(b) < n {
 		b = append(b, parallelPieces[rng.Intn(len(parallelPieces))]...)
 	}
-	for _, bs := range sizes {
-		for at := bs; at < len(b); at += bs {
-			d := at + rng.Intn(7) - 3
-			bad := parallelBad[rng.Intn(len(parallelBad))]
-			if d >= 0 && d+len(bad) <= len(b) {
-				copy(b[d:], bad)
-			}
+	put := func(d int) {
+		bad := parallelBad[rng.Intn(len(parallelBad))]
+		if d >= 0 && d+len(bad) <= len(b) {
+			copy(b[d:], bad)
 		}
+	}
+	for at := bs; at < len(b); at += bs {
+		put(at + shift)
+	}
+	for range n / 50 {
+		put(rng.Intn(len(b)))
 	}
 	return b
 }
@@ -90,43 +94,51 @@ func checkerErrors(t *testing.T, p []byte) []utf8x.RangeError {
 func TestCheckReaderAtMatchesCheckRange(t *testing.T) {
 	rng := rand.New(rand.NewSource(26))
 	ctx := context.Background()
-	sizes := []int{1, 2, 3, 4, 5, 7, 16, 61}
-	for trial := 0; trial < 6; trial++ {
-		p := parallelText(rng, 40+rng.Intn(300), sizes[rng.Intn(len(sizes))], 7)
-		all, err := utf8x.CheckRange(p, 0, 0, len(p), -1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ce := checkerErrors(t, p); !reflect.DeepEqual(ce, all.Errors) {
-			t.Fatalf("Checker and CheckRange disagree on % X", p)
-		}
-		wantCount := utf8x.Count(p)
-		for _, bs := range sizes {
-			for parts := 1; parts <= 8; parts++ {
-				for _, maxErr := range []int{0, 1, 3, -1} {
-					lim := maxErr
-					if maxErr == 0 {
-						lim = -1
-					} else if maxErr < 0 {
-						lim = 0
-					}
-					want, _ := utf8x.CheckRange(p, 0, 0, len(p), lim)
-					r := &shortReaderAt{p: p, max: 1 + rng.Intn(bs+8)}
-					opts := &utf8x.ParallelOptions{Parts: parts, BlockSize: bs, MaxErrors: maxErr}
-					got, err := utf8x.CheckReaderAt(ctx, r, int64(len(p)), opts)
-					if err != nil {
-						t.Fatalf("block %d, parts %d: %v", bs, parts, err)
-					}
-					if !reflect.DeepEqual(got, want) {
-						t.Fatalf("block %d, parts %d, max %d, input % X:\n got %+v\nwant %+v", bs, parts, maxErr, p, got, want)
-					}
-				}
-				c, err := utf8x.CountReaderAt(ctx, &shortReaderAt{p: p, max: 5}, int64(len(p)),
-					&utf8x.ParallelOptions{Parts: parts, BlockSize: bs})
-				if err != nil || c != wantCount {
-					t.Fatalf("CountReaderAt, block %d, parts %d: %+v, %v; want %+v", bs, parts, c, err, wantCount)
-				}
+	for _, bs := range []int{1, 2, 3, 4, 5, 7, 16, 61} {
+		for shift := -3; shift <= 3; shift++ {
+			for trial := 0; trial < 2; trial++ {
+				p := parallelText(rng, 20+rng.Intn(8*bs+100), bs, shift)
+				checkReaderAtAgainst(t, rng, ctx, p, bs)
 			}
+		}
+	}
+}
+
+// checkReaderAtAgainst compares CheckReaderAt and CountReaderAt on p, in
+// blocks of bs bytes, with CheckRange, Checker and Count on the whole.
+func checkReaderAtAgainst(t *testing.T, rng *rand.Rand, ctx context.Context, p []byte, bs int) {
+	t.Helper()
+	all, err := utf8x.CheckRange(p, 0, 0, len(p), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ce := checkerErrors(t, p); !reflect.DeepEqual(ce, all.Errors) {
+		t.Fatalf("Checker and CheckRange disagree on % X", p)
+	}
+	wantCount := utf8x.Count(p)
+	for parts := 1; parts <= 8; parts++ {
+		for _, maxErr := range []int{0, 1, 3, -1} {
+			lim := maxErr
+			if maxErr == 0 {
+				lim = -1
+			} else if maxErr < 0 {
+				lim = 0
+			}
+			want, _ := utf8x.CheckRange(p, 0, 0, len(p), lim)
+			r := &shortReaderAt{p: p, max: 1 + rng.Intn(bs+8)}
+			opts := &utf8x.ParallelOptions{Parts: parts, BlockSize: bs, MaxErrors: maxErr}
+			got, err := utf8x.CheckReaderAt(ctx, r, int64(len(p)), opts)
+			if err != nil {
+				t.Fatalf("block %d, parts %d: %v", bs, parts, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("block %d, parts %d, max %d, input % X:\n got %+v\nwant %+v", bs, parts, maxErr, p, got, want)
+			}
+		}
+		c, err := utf8x.CountReaderAt(ctx, &shortReaderAt{p: p, max: 5}, int64(len(p)),
+			&utf8x.ParallelOptions{Parts: parts, BlockSize: bs})
+		if err != nil || c != wantCount {
+			t.Fatalf("CountReaderAt, block %d, parts %d: %+v, %v; want %+v", bs, parts, c, err, wantCount)
 		}
 	}
 }
@@ -134,7 +146,7 @@ func TestCheckReaderAtMatchesCheckRange(t *testing.T) {
 func TestCheckReaderAtLarge(t *testing.T) {
 	// The default options, several blocks of 1 MiB, errors at their edges.
 	rng := rand.New(rand.NewSource(1))
-	p := parallelText(rng, 3<<20+12345, 1<<20, 1<<19)
+	p := parallelText(rng, 3<<20+12345, 1<<20, -1)
 	want, _ := utf8x.CheckRange(p, 0, 0, len(p), -1)
 	if len(want.Errors) < 8 {
 		t.Fatalf("only %d errors", len(want.Errors))
@@ -150,7 +162,7 @@ func TestCheckReaderAtLarge(t *testing.T) {
 
 func TestCheckReaderAtReadErrors(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	p := parallelText(rng, 200, 16)
+	p := parallelText(rng, 200, 16, 0)
 	boom := errors.New("boom")
 	ctx := context.Background()
 	for failAt := int64(0); failAt < int64(len(p)); failAt += 3 {
