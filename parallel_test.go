@@ -7,7 +7,9 @@ import (
 	"io"
 	"math/rand"
 	"reflect"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/utf8x/utf8x"
 )
@@ -225,4 +227,45 @@ func FuzzCheckReaderAt(f *testing.F) {
 			t.Fatalf("% X %+v: CountReaderAt %+v, %v; want %+v", p, opts, c, err, utf8x.Count(p))
 		}
 	})
+}
+
+// boundedReaderAt records the largest read and the most reads at once.
+type boundedReaderAt struct {
+	p                []byte
+	mu               sync.Mutex
+	now, most, large int
+}
+
+func (r *boundedReaderAt) ReadAt(b []byte, off int64) (int, error) {
+	r.mu.Lock()
+	r.now++
+	r.most = max(r.most, r.now)
+	r.large = max(r.large, len(b))
+	r.mu.Unlock()
+	time.Sleep(50 * time.Microsecond) // let the other workers overlap
+	k := copy(b, r.p[off:])
+	r.mu.Lock()
+	r.now--
+	r.mu.Unlock()
+	if k < len(b) {
+		return k, io.EOF
+	}
+	return k, nil
+}
+
+func TestCheckReaderAtBounded(t *testing.T) {
+	// Reads are of one block and its context, never of a whole part, and
+	// no more happen at once than Parts.
+	rng := rand.New(rand.NewSource(3))
+	p := parallelText(rng, 1<<16, 4096, 0)
+	for _, parts := range []int{1, 3} {
+		r := &boundedReaderAt{p: p}
+		opts := &utf8x.ParallelOptions{Parts: parts, BlockSize: 1000}
+		if _, err := utf8x.CheckReaderAt(context.Background(), r, int64(len(p)), opts); err != nil {
+			t.Fatal(err)
+		}
+		if r.large > 1000+2*64 || r.most > parts {
+			t.Fatalf("parts %d: reads of up to %d bytes, %d at once", parts, r.large, r.most)
+		}
+	}
 }
