@@ -79,15 +79,49 @@ func (o *ParallelOptions) limit() int {
 // of the input. r's ReadAt is called from several goroutines at once, as
 // io.ReaderAt allows; the input must not change while it is checked.
 func CheckReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions) (RangeReport, error) {
+	var all RangeReport
+	err := CheckReaderAtFunc(ctx, r, size, opts, func(rep RangeReport) error {
+		// The errors are placed already: only the counts need Merge's
+		// arithmetic.
+		all.To = rep.To
+		all.Runes += rep.Runes
+		all.UTF16 += rep.UTF16
+		all.Lines += rep.Lines
+		if rep.Lines > 0 {
+			all.Tail = rep.Tail
+		} else {
+			all.Tail += rep.Tail
+		}
+		all.Invalid += rep.Invalid
+		all.Errors = append(all.Errors, rep.Errors...)
+		return nil
+	})
+	if err != nil {
+		return RangeReport{}, err
+	}
+	return all, nil
+}
+
+// CheckReaderAtFunc is CheckReaderAt handing its report over block by
+// block, so that errors can be shown as they are found and the check
+// stopped early, in memory bounded by Parts blocks whatever the number of
+// errors: fn gets the report of each block of [0, size), in input order and
+// from one goroutine at a time, with the errors of the block that are among
+// the first opts.MaxErrors of the input, their Line and Column counted from
+// the input's start (RangeReport.Merge's fix-up is done). The counts (Lines,
+// Tail and the others) are the block's own. An error returned by fn stops
+// the check and is returned; so are a read error, an input shorter than
+// size and the end of ctx, after which fn is not called again.
+func CheckReaderAtFunc(ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions, fn func(RangeReport) error) error {
 	if size < 0 {
-		return RangeReport{}, errors.New("utf8x: CheckReaderAt: negative size")
+		return errors.New("utf8x: CheckReaderAt: negative size")
 	}
 	limit := opts.limit()
-	var merged RangeReport
 	var mu sync.Mutex
-	var need = limit // errors the merged report still lacks; -1: all
-	first := true
-	err := eachBlock(ctx, r, size, opts,
+	need := limit // errors still to be listed; -1: all
+	listed := 0
+	lines, tail := 0, 0 // the position reached by the blocks handed over
+	return eachBlock(ctx, r, size, opts,
 		func(win []byte, base, start, end int) (RangeReport, error) {
 			mu.Lock()
 			lim := need
@@ -98,29 +132,29 @@ func CheckReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *Paralle
 			return CheckRange(win, base, start, end, lim)
 		},
 		func(rep RangeReport) error {
-			var err error
-			if first {
-				merged, first = rep, false
-			} else if merged, err = merged.Merge(rep); err != nil {
-				return err
+			if limit >= 0 && len(rep.Errors) > limit-listed {
+				rep.Errors = rep.Errors[:limit-listed]
 			}
-			if limit >= 0 && len(merged.Errors) > limit {
-				merged.Errors = merged.Errors[:limit]
+			for i := range rep.Errors {
+				e := &rep.Errors[i]
+				if e.Line == 0 {
+					e.Column += tail
+				}
+				e.Line += lines
+			}
+			listed += len(rep.Errors)
+			if rep.Lines > 0 {
+				lines, tail = lines+rep.Lines, rep.Tail
+			} else {
+				tail += rep.Tail
 			}
 			if limit >= 0 {
 				mu.Lock()
-				need = limit - len(merged.Errors)
+				need = limit - listed
 				mu.Unlock()
 			}
-			return nil
+			return fn(rep)
 		})
-	if err != nil {
-		return RangeReport{}, err
-	}
-	if first { // an empty input
-		merged = RangeReport{}
-	}
-	return merged, nil
 }
 
 // countRange is CheckRange(win, base, start, end, 0), the report without
@@ -169,7 +203,8 @@ func CountReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *Paralle
 // eachBlock cuts [0, size) in blocks of opts.blockSize() bytes, runs work
 // on each block's window (the block, parallelLead bytes before it and
 // RangeContext after it, or as many as the input has) on opts.parts() goroutines, and calls emit with
-// the results in block order, from one goroutine at a time. work gets the
+// the results in block order, from one goroutine at a time (the one that
+// finished the block that was awaited). work gets the
 // window, its input offset, and the block's place in it. The first error
 // (of a read, of work, of emit, or ctx's) stops it and is returned.
 func eachBlock[T any](ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions,
@@ -186,11 +221,12 @@ func eachBlock[T any](ctx context.Context, r io.ReaderAt, size int64, opts *Para
 	parts = max(1, min(parts, n))
 
 	var (
-		mu      sync.Mutex
-		next    int64 // the next block to start
-		emitted int64 // blocks emitted
-		ready   = map[int64]T{}
-		failed  error
+		mu       sync.Mutex
+		next     int64 // the next block to start
+		emitted  int64 // blocks emitted
+		ready    = map[int64]T{}
+		failed   error
+		emitting bool // a goroutine is emitting
 	)
 	// Blocks started but not emitted are at most window, so that results
 	// waiting for a slow block stay bounded.
@@ -244,19 +280,31 @@ func eachBlock[T any](ctx context.Context, r io.ReaderAt, size int64, opts *Para
 				return
 			}
 			ready[i] = v
-			// Emit what is ready in order; emit runs under mu, so one
-			// at a time.
+			if emitting {
+				// The goroutine emitting takes it in its turn.
+				cond.Broadcast()
+				mu.Unlock()
+				continue
+			}
+			// Emit what is ready, in order, without holding mu, so that
+			// the others go on reading and checking meanwhile.
+			emitting = true
 			for failed == nil {
 				v, ok := ready[emitted]
 				if !ok {
 					break
 				}
 				delete(ready, emitted)
+				mu.Unlock()
+				err := emit(v)
+				mu.Lock()
 				emitted++
-				if err := emit(v); err != nil {
+				if err != nil {
 					fail(err)
 				}
+				cond.Broadcast()
 			}
+			emitting = false
 			cond.Broadcast()
 			mu.Unlock()
 		}

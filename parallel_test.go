@@ -136,6 +136,22 @@ func checkReaderAtAgainst(t *testing.T, rng *rand.Rand, ctx context.Context, p [
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("block %d, parts %d, max %d, input % X:\n got %+v\nwant %+v", bs, parts, maxErr, p, got, want)
 			}
+			// Block by block: the blocks tile the input, their errors
+			// are the whole's, placed from the input's start.
+			var errs []utf8x.RangeError
+			at, invalid := 0, 0
+			err = utf8x.CheckReaderAtFunc(ctx, r, int64(len(p)), opts, func(b utf8x.RangeReport) error {
+				if b.From != at || b.To < b.From || b.To-b.From > bs+utf8x.RangeContext {
+					t.Fatalf("block %d, parts %d: block [%d, %d) after %d", bs, parts, b.From, b.To, at)
+				}
+				at, invalid = b.To, invalid+b.Invalid
+				errs = append(errs, b.Errors...)
+				return nil
+			})
+			if err != nil || at != len(p) || invalid != want.Invalid || !reflect.DeepEqual(errs, want.Errors) {
+				t.Fatalf("CheckReaderAtFunc, block %d, parts %d, max %d: %v, to %d, %d invalid, errors %+v; want %+v",
+					bs, parts, maxErr, err, at, invalid, errs, want.Errors)
+			}
 		}
 		c, err := utf8x.CountReaderAt(ctx, &shortReaderAt{p: p, max: 5}, int64(len(p)),
 			&utf8x.ParallelOptions{Parts: parts, BlockSize: bs})
@@ -266,6 +282,32 @@ func TestCheckReaderAtBounded(t *testing.T) {
 		}
 		if r.large > 1000+2*64 || r.most > parts {
 			t.Fatalf("parts %d: reads of up to %d bytes, %d at once", parts, r.large, r.most)
+		}
+	}
+}
+
+func TestCheckReaderAtFuncStops(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	p := parallelText(rng, 5000, 100, 1)
+	want, _ := utf8x.CheckRange(p, 0, 0, len(p), -1)
+	stop := errors.New("stop")
+	for parts := 1; parts <= 4; parts++ {
+		var first []utf8x.RangeError
+		calls := 0
+		err := utf8x.CheckReaderAtFunc(context.Background(), bytes.NewReader(p), int64(len(p)),
+			&utf8x.ParallelOptions{Parts: parts, BlockSize: 64}, func(b utf8x.RangeReport) error {
+				calls++
+				if len(b.Errors) > 0 {
+					first = b.Errors
+					return stop
+				}
+				return nil
+			})
+		if err != stop || len(first) == 0 || !reflect.DeepEqual(first[0], want.Errors[0]) {
+			t.Fatalf("parts %d: %v, first errors %+v, want %+v first", parts, err, first, want.Errors[0])
+		}
+		if calls != first[0].Offset/64+1 {
+			t.Fatalf("parts %d: %d calls, the first error is in block %d", parts, calls, first[0].Offset/64)
 		}
 	}
 }
