@@ -10,7 +10,7 @@ import (
 	"sync"
 )
 
-// ParallelOptions tunes CheckReaderAt and CountReaderAt. The zero value (or
+// ParallelOptions tunes CheckReaderAt, CheckReaderAtFunc and CountReaderAt. The zero value (or
 // a nil *ParallelOptions) checks on GOMAXPROCS goroutines in blocks of
 // 1 MiB and lists every error.
 type ParallelOptions struct {
@@ -19,10 +19,11 @@ type ParallelOptions struct {
 	Parts int
 
 	// BlockSize is the most input bytes a block owns: the input is cut in
-	// blocks of BlockSize bytes, each read (with RangeContext bytes on each
-	// side) by one ReadAt into a buffer its goroutine reuses, so that
-	// memory stays about Parts*BlockSize whatever the input's size; 0
-	// means 1 MiB. A multiple of 4 KiB keeps the reads of a file aligned
+	// blocks of BlockSize bytes, each read with the context around it
+	// (RangeContext) into a buffer its goroutine reuses, and at most
+	// 2*Parts blocks are started and not yet merged, so that memory stays
+	// about Parts*BlockSize, plus the reports waiting (with at most
+	// MaxErrors errors each), whatever the input's size; 0 means 1 MiB. A multiple of 4 KiB keeps the reads of a file aligned
 	// on its pages.
 	BlockSize int
 
@@ -202,11 +203,12 @@ func CountReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *Paralle
 
 // eachBlock cuts [0, size) in blocks of opts.blockSize() bytes, runs work
 // on each block's window (the block, parallelLead bytes before it and
-// RangeContext after it, or as many as the input has) on opts.parts() goroutines, and calls emit with
-// the results in block order, from one goroutine at a time (the one that
-// finished the block that was awaited). work gets the
-// window, its input offset, and the block's place in it. The first error
-// (of a read, of work, of emit, or ctx's) stops it and is returned.
+// RangeContext after it, or as many as the input has) on opts.parts()
+// goroutines, and calls emit with the results in block order, from one
+// goroutine at a time (the one that finished the block that was awaited).
+// work gets the window, its input offset, and the block's place in it. The
+// first error (of a read, of work, of emit, or ctx's) stops it and is
+// returned.
 func eachBlock[T any](ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions,
 	work func(win []byte, base, start, end int) (T, error), emit func(T) error) error {
 	if ctx == nil {
