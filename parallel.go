@@ -1,0 +1,357 @@
+package utf8x
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+)
+
+// ParallelOptions tunes CheckReaderAt, CheckReaderAtFunc and CountReaderAt. The zero value (or
+// a nil *ParallelOptions) checks on GOMAXPROCS goroutines in blocks of
+// 1 MiB and lists every error.
+type ParallelOptions struct {
+	// Parts is how many blocks are checked at once, each on its own
+	// goroutine; 0 means runtime.GOMAXPROCS(0).
+	Parts int
+
+	// BlockSize is the most input bytes a block owns: the input is cut in
+	// blocks of BlockSize bytes, each read with the context around it
+	// (RangeContext) into a buffer its goroutine reuses, and at most
+	// 2*Parts blocks are started and not yet merged, so that memory stays
+	// about Parts*BlockSize, plus the reports waiting (with at most
+	// MaxErrors errors each), whatever the input's size; 0 means 1 MiB. A multiple of 4 KiB keeps the reads of a file aligned
+	// on its pages.
+	BlockSize int
+
+	// MaxErrors is how many errors CheckReaderAt lists: the first
+	// MaxErrors of the input; 0 lists them all, a negative value none.
+	// The report's Invalid counts all of them in any case, so the
+	// whole input is always read.
+	MaxErrors int
+}
+
+const parallelBlock = 1 << 20
+
+// parallelLead is how far before its block a window is read from: more than
+// the RangeContext bytes needed, so that a block starting on a page of the
+// input lands in the buffer (page-aligned, being large) at the same place in
+// a cache line, which makes the copy of read(2) cheaper than a read off by
+// RangeContext bytes.
+const parallelLead = 64
+
+func (o *ParallelOptions) parts() int {
+	if o == nil || o.Parts <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.Parts
+}
+
+func (o *ParallelOptions) blockSize() int {
+	if o == nil || o.BlockSize <= 0 {
+		return parallelBlock
+	}
+	return o.BlockSize
+}
+
+// limit is CheckRange's maxErrors for o.MaxErrors.
+func (o *ParallelOptions) limit() int {
+	switch {
+	case o == nil || o.MaxErrors == 0:
+		return -1
+	case o.MaxErrors < 0:
+		return 0
+	}
+	return o.MaxErrors
+}
+
+// CheckReaderAt checks the UTF-8 of r's bytes [0, size) in blocks checked
+// concurrently (CheckRange on each, with its context read around it) and
+// merged in order (RangeReport.Merge), and returns the report CheckRange
+// gives for the whole input: From 0, To size, the counts, and the first
+// opts.MaxErrors errors in input order with their offsets, lines and columns
+// counted from the input's start.
+//
+// A read error, an input shorter than size or the end of ctx stops the check
+// and is returned, with an empty report: the report is never that of part
+// of the input. r's ReadAt is called from several goroutines at once, as
+// io.ReaderAt allows; the input must not change while it is checked.
+func CheckReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions) (RangeReport, error) {
+	var all RangeReport
+	err := CheckReaderAtFunc(ctx, r, size, opts, func(rep RangeReport) error {
+		// The errors are placed already: only the counts need Merge's
+		// arithmetic.
+		all.To = rep.To
+		all.Runes += rep.Runes
+		all.UTF16 += rep.UTF16
+		all.Lines += rep.Lines
+		if rep.Lines > 0 {
+			all.Tail = rep.Tail
+		} else {
+			all.Tail += rep.Tail
+		}
+		all.Invalid += rep.Invalid
+		all.Errors = append(all.Errors, rep.Errors...)
+		return nil
+	})
+	if err != nil {
+		return RangeReport{}, err
+	}
+	return all, nil
+}
+
+// CheckReaderAtFunc is CheckReaderAt handing its report over block by
+// block, so that errors can be shown as they are found and the check
+// stopped early, in memory bounded by Parts blocks whatever the number of
+// errors: fn gets the report of each block of [0, size), in input order and
+// from one goroutine at a time, with the errors of the block that are among
+// the first opts.MaxErrors of the input, their Line and Column counted from
+// the input's start (RangeReport.Merge's fix-up is done). The counts (Lines,
+// Tail and the others) are the block's own. An error returned by fn stops
+// the check and is returned; so are a read error, an input shorter than
+// size and the end of ctx, after which fn is not called again.
+func CheckReaderAtFunc(ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions, fn func(RangeReport) error) error {
+	if size < 0 {
+		return errors.New("utf8x: CheckReaderAt: negative size")
+	}
+	limit := opts.limit()
+	var mu sync.Mutex
+	need := limit // errors still to be listed; -1: all
+	listed := 0
+	lines, tail := 0, 0 // the position reached by the blocks handed over
+	return eachBlock(ctx, r, size, opts,
+		func(win []byte, base, start, end int) (RangeReport, error) {
+			mu.Lock()
+			lim := need
+			mu.Unlock()
+			if lim == 0 {
+				return countRange(win, base, start, end), nil
+			}
+			return CheckRange(win, base, start, end, lim)
+		},
+		func(rep RangeReport) error {
+			if limit >= 0 && len(rep.Errors) > limit-listed {
+				rep.Errors = rep.Errors[:limit-listed]
+			}
+			for i := range rep.Errors {
+				e := &rep.Errors[i]
+				if e.Line == 0 {
+					e.Column += tail
+				}
+				e.Line += lines
+			}
+			listed += len(rep.Errors)
+			if rep.Lines > 0 {
+				lines, tail = lines+rep.Lines, rep.Tail
+			} else {
+				tail += rep.Tail
+			}
+			if limit >= 0 {
+				mu.Lock()
+				need = limit - listed
+				mu.Unlock()
+			}
+			return fn(rep)
+		})
+}
+
+// countRange is CheckRange(win, base, start, end, 0), the report without
+// errors, from Count: one pass of the counting kernels over the valid runs
+// instead of CheckRange's separate counts of characters, UTF-16 units and
+// errors, which cost it more on a block with errors. The owned bytes on
+// their own decompose as in the input (RangeBounds), so their count of
+// ill-formed subparts is the input's.
+func countRange(win []byte, base, start, end int) RangeReport {
+	from, to := RangeBounds(win, start, end)
+	own := win[from:to]
+	c := Count(own)
+	rep := RangeReport{From: base + from, To: base + to, Runes: c.Runes, UTF16: c.UTF16, Lines: c.Lines, Invalid: c.Invalid}
+	if c.Lines == 0 {
+		rep.Tail = c.Runes
+	} else {
+		rep.Tail = RuneCount(own[bytes.LastIndexByte(own, '\n')+1:])
+	}
+	return rep
+}
+
+// CountReaderAt counts r's bytes [0, size) as Count counts a slice, in
+// blocks counted concurrently and added in order (Counts.Add), with the
+// memory, errors and concurrency of CheckReaderAt (opts.MaxErrors does not
+// matter).
+func CountReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions) (Counts, error) {
+	if size < 0 {
+		return Counts{}, errors.New("utf8x: CountReaderAt: negative size")
+	}
+	var total Counts
+	err := eachBlock(ctx, r, size, opts,
+		func(win []byte, base, start, end int) (Counts, error) {
+			from, to := RangeBounds(win, start, end)
+			return Count(win[from:to]), nil
+		},
+		func(c Counts) error {
+			total = total.Add(c)
+			return nil
+		})
+	if err != nil {
+		return Counts{}, err
+	}
+	return total, nil
+}
+
+// eachBlock cuts [0, size) in blocks of opts.blockSize() bytes, runs work
+// on each block's window (the block, parallelLead bytes before it and
+// RangeContext after it, or as many as the input has) on opts.parts()
+// goroutines, and calls emit with the results in block order, from one
+// goroutine at a time (the one that finished the block that was awaited).
+// work gets the window, its input offset, and the block's place in it. The
+// first error (of a read, of work, of emit, or ctx's) stops it and is
+// returned.
+func eachBlock[T any](ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions,
+	work func(win []byte, base, start, end int) (T, error), emit func(T) error) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if int64(int(size)) != size {
+		return errors.New("utf8x: input too large for int offsets")
+	}
+	bs := int64(opts.blockSize())
+	n := (size + bs - 1) / bs
+	parts := int64(opts.parts())
+	parts = max(1, min(parts, n))
+
+	var (
+		mu       sync.Mutex
+		next     int64 // the next block to start
+		emitted  int64 // blocks emitted
+		ready    = map[int64]T{}
+		failed   error
+		emitting bool // a goroutine is emitting
+	)
+	// Blocks started but not emitted are at most window, so that results
+	// waiting for a slow block stay bounded.
+	window := 2 * parts
+	cond := sync.NewCond(&mu)
+
+	fail := func(err error) {
+		if failed == nil {
+			failed = err
+		}
+		cond.Broadcast()
+	}
+	worker := func() {
+		buf := make([]byte, bs+parallelLead+RangeContext)
+		for {
+			mu.Lock()
+			for failed == nil && next < n && next-emitted >= window {
+				cond.Wait()
+			}
+			if failed != nil || next >= n {
+				mu.Unlock()
+				return
+			}
+			if err := ctx.Err(); err != nil {
+				fail(err)
+				mu.Unlock()
+				return
+			}
+			i := next
+			next++
+			mu.Unlock()
+
+			start := i * bs
+			end := min(start+bs, size)
+			lo := start - parallelLead
+			if lo < 0 {
+				lo = 0
+			}
+			hi := min(end+RangeContext, size)
+			win := buf[:hi-lo]
+			var v T
+			err := readFullAt(r, win, lo)
+			if err == nil {
+				v, err = work(win, int(lo), int(start-lo), int(end-lo))
+			}
+
+			mu.Lock()
+			if err != nil {
+				fail(err)
+				mu.Unlock()
+				return
+			}
+			ready[i] = v
+			if emitting {
+				// The goroutine emitting takes it in its turn.
+				cond.Broadcast()
+				mu.Unlock()
+				continue
+			}
+			// Emit what is ready, in order, without holding mu, so that
+			// the others go on reading and checking meanwhile.
+			emitting = true
+			for failed == nil {
+				v, ok := ready[emitted]
+				if !ok {
+					break
+				}
+				delete(ready, emitted)
+				mu.Unlock()
+				err := emit(v)
+				mu.Lock()
+				emitted++
+				if err != nil {
+					fail(err)
+				}
+				cond.Broadcast()
+			}
+			emitting = false
+			cond.Broadcast()
+			mu.Unlock()
+		}
+	}
+	var wg sync.WaitGroup
+	for range parts - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			worker()
+		}()
+	}
+	worker()
+	wg.Wait()
+	if failed != nil {
+		return failed
+	}
+	if emitted != n {
+		return errors.New("utf8x: internal error: blocks left unchecked")
+	}
+	return nil
+}
+
+// readFullAt fills p from r at offset off: the bytes are there, since off +
+// len(p) is within the input's size, so a short read without an error, or
+// io.EOF before p is full, means the input is shorter than it was said to be.
+func readFullAt(r io.ReaderAt, p []byte, off int64) error {
+	for len(p) > 0 {
+		k, err := r.ReadAt(p, off)
+		if k < 0 || k > len(p) {
+			return fmt.Errorf("utf8x: ReadAt at %d returned %d bytes for %d", off, k, len(p))
+		}
+		p, off = p[k:], off+int64(k)
+		if len(p) == 0 {
+			return nil // io.EOF with the last bytes is fine
+		}
+		if err == io.EOF {
+			return fmt.Errorf("utf8x: reading at %d: %w", off, io.ErrUnexpectedEOF)
+		}
+		if err != nil {
+			return fmt.Errorf("utf8x: reading at %d: %w", off, err)
+		}
+		if k == 0 {
+			return fmt.Errorf("utf8x: reading at %d: %w", off, io.ErrNoProgress)
+		}
+	}
+	return nil
+}
