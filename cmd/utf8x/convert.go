@@ -45,9 +45,10 @@ func newConvertCmd() *cobra.Command {
 		Short: "Convert text between UTF-8, UTF-16, UTF-32 and the legacy encodings",
 		Long: `Convert reads each FILE (standard input when there is none, or for "-") in
 the encoding FROM and writes it in the encoding TO, to standard output or to
-the file named by -o, or back onto itself with --in-place. Several FILEs are
-converted one after the other into one output, which gets one byte order
-mark at most, at its start.
+the file named by -o, or back onto itself with --in-place. Without
+--in-place, several FILEs are converted one after the other into one
+output, standard output or the -o file (as fix does), which gets one byte
+order mark at most, at its start.
 
 Encodings are named by any label of the WHATWG Encoding Standard or any
 name glibc's iconv accepts for them, in any case: utf-8, utf-16le, utf-16,

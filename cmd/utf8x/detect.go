@@ -67,9 +67,6 @@ input that cannot be read.`,
   utf8x detect --all --min-confidence 0.9 export.csv
   utf8x detect --json -r archive/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.minConf < 0 || opts.minConf > 1 {
-				return usageError("--min-confidence must be between 0 and 1, not %v", opts.minConf)
-			}
 			if len(args) == 0 {
 				args = []string{"-"}
 			}
@@ -84,7 +81,7 @@ input that cannot be read.`,
 	f.BoolVar(&opts.json, "json", false, "print one JSON object per input, one per line")
 	f.BoolVar(&opts.all, "all", false, "show every candidate, its probability and why")
 	f.BoolVar(&opts.readAll, "read-all", false, "examine the whole input, not only its first 64 KiB")
-	f.Float64Var(&opts.minConf, "min-confidence", 0.5, "abstain when the best candidate's confidence is below `P`")
+	addConfidenceFlag(cmd, &opts.minConf, 0.5, "abstain when the best candidate's confidence is below `P`")
 	walk.addFlags(cmd)
 	return cmd
 }

@@ -98,6 +98,11 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 				x.bytes(p)
 			default:
 				for _, arg := range args {
+					if arg == "" {
+						return usageError("an empty argument has nothing to explain: give TEXT, U+XXXX or --hex BYTES (see 'utf8x explain --help')")
+					}
+				}
+				for _, arg := range args {
 					if rs, ok, err := parseCodePoints(arg); err != nil {
 						return err
 					} else if ok {

@@ -2,6 +2,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -134,7 +135,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	helpErr := checkHelpWrites(root)
 	err := root.Execute()
+	if err == nil && *helpErr != nil {
+		err = &outputError{"", *helpErr}
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -150,6 +155,31 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "utf8x: %v\n", err)
 	return exitUsage
+}
+
+// checkHelpWrites makes the help (--help, "help CMD") a write like any
+// other: cobra ignores its write errors, so the help is written into a
+// buffer and then out, and the error of that write is kept where the
+// returned pointer points, for run to exit 2 as for any output it cannot
+// write.
+func checkHelpWrites(root *cobra.Command) *error {
+	var werr error
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		out := c.OutOrStdout()
+		var buf bytes.Buffer
+		c.SetOut(&buf)
+		help(c, args)
+		if c == root {
+			c.SetOut(out)
+		} else {
+			c.SetOut(nil) // inherit the root's again
+		}
+		if _, err := out.Write(buf.Bytes()); err != nil && werr == nil {
+			werr = err
+		}
+	})
+	return &werr
 }
 
 func main() {
