@@ -146,7 +146,7 @@ func mergeParts(out io.Writer, parts []*partialReport, asJSON bool) error {
 		if asJSON {
 			return writeJSONLine(out, &rep)
 		}
-		return writeStats(out, &rep)
+		return writeStats(out, &rep, false)
 	}
 	return printMergedCheck(out, path, m, asJSON)
 }
