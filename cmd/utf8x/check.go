@@ -82,7 +82,7 @@ func newCheckCmd() *cobra.Command {
 	var piece pieceFlags
 	cmd := &cobra.Command{
 		Use:   "check [flags] [FILE...]",
-		Short: "Report every invalid UTF-8 sequence with its line, column and byte offset",
+		Short: "List each invalid UTF-8 sequence with its line, column and offset",
 		Long: `Check validates each FILE (standard input when there is none, or for "-")
 as strict UTF-8 (RFC 3629) and reports every ill-formed sequence, one line each:
 
@@ -127,9 +127,11 @@ each invalid input, one per line, reading each only up to its first error.
 newline after it, as grep -Z does, so names holding those can be split off:
 utf8x check -rl0 DIR | xargs -0 utf8x fix --in-place.
 
---json prints JSON Lines: an object per error as it is found,
+--json prints JSON Lines: an object per error as it is found (shown here
+on two lines, written on one),
 
-  {"type":"error","file":F,"offset":N,"length":N,"kind":K,"line":N,"column":N,"hex":"E2 82"}
+  {"type":"error","file":F,"offset":N,"length":N,"kind":K,"line":N,
+   "column":N,"hex":"E2 82"}
 
 then one per input ("bytes" are those checked: all, unless a hint or the
 first error ended the check),

@@ -5,8 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
 )
 
 // The help is output like any other: when it cannot be written the exit
@@ -106,5 +110,92 @@ func TestSeveralInputsIntoOneOutput(t *testing.T) {
 		if _, err := os.Stat(strictOut); code != exitInvalid || !os.IsNotExist(err) {
 			t.Errorf("%s --invalid strict -o out ok bad: exit %d, out stat %v; want 1 and no file", cmd[0], code, err)
 		}
+	}
+}
+
+// Every help fits 80 columns (flag descriptions wrapped, examples broken
+// with \), and fix's and convert's end with their exit status in a
+// paragraph of its own.
+func TestHelpFits80Columns(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"check", "--help"}, {"fix", "--help"}, {"convert", "--help"},
+		{"detect", "--help"}, {"stats", "--help"}, {"explain", "--help"}, {"merge", "--help"}, {"completion", "--help"}} {
+		var out bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &bytes.Buffer{}); code != exitOK {
+			t.Fatalf("%q: exit %d", args, code)
+		}
+		for i, line := range strings.Split(out.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > helpWidth {
+				t.Errorf("%q line %d has %d columns: %q", args, i+1, n, line)
+			}
+		}
+		if args[0] == "fix" || args[0] == "convert" {
+			if !strings.Contains(out.String(), "\n\nExit status:") {
+				t.Errorf("%q: no paragraph of its own for the exit status", args)
+			}
+		}
+	}
+}
+
+// The overview's one line on convert says it reads legacy encodings and
+// guesses with -f auto.
+func TestOverviewConvertLine(t *testing.T) {
+	var out bytes.Buffer
+	run([]string{"--help"}, strings.NewReader(""), &out, &bytes.Buffer{})
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "convert ") {
+			if !strings.Contains(line, "legacy encodings") || !strings.Contains(line, "-f auto") {
+				t.Errorf("convert's summary %q names neither the legacy encodings nor -f auto", line)
+			}
+			return
+		}
+	}
+	t.Errorf("no convert line in %q", out.String())
+}
+
+// The README's synopsis names only flags the commands have.
+func TestReadmeSynopsisFlags(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Skipf("no README beside the module: %v", err)
+	}
+	_, block, ok := strings.Cut(string(readme), "\n## The tool\n\n```\n")
+	if !ok {
+		t.Fatal("no synopsis block after \"## The tool\" in README.md")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	flagRE := regexp.MustCompile(`(?:^|[\s\[|])(--?[a-z0-9][a-z0-9-]*)`)
+	var cmd *cobra.Command
+	checked := 0
+	for _, line := range strings.Split(block, "\n") {
+		switch {
+		case strings.HasPrefix(line, "utf8x "):
+			name := strings.Fields(line)[1]
+			root := newRootCmd([]string{name})
+			c, _, err := root.Find([]string{name})
+			if err != nil || c == root {
+				t.Fatalf("README synopsis: no command %q", name)
+			}
+			cmd = c
+			line = strings.TrimPrefix(line, "utf8x "+name)
+		case strings.HasPrefix(line, "              "): // a synopsis continues
+		default:
+			continue // the notes after it
+		}
+		for _, m := range flagRE.FindAllStringSubmatch(line, -1) {
+			f := m[1]
+			var found bool
+			if long, ok := strings.CutPrefix(f, "--"); ok {
+				found = cmd.Flags().Lookup(long) != nil
+			} else {
+				found = len(f) == 2 && cmd.Flags().ShorthandLookup(f[1:]) != nil
+			}
+			if !found {
+				t.Errorf("README synopsis: %s has no flag %s", cmd.Name(), f)
+			}
+			checked++
+		}
+	}
+	if checked < 40 {
+		t.Errorf("only %d flags found in the synopsis: is the block still there?", checked)
 	}
 }

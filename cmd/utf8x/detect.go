@@ -44,7 +44,7 @@ func newDetectCmd() *cobra.Command {
 	var walk walkOptions
 	cmd := &cobra.Command{
 		Use:   "detect [flags] [FILE...]",
-		Short: "Guess the character encoding of files whose encoding nobody wrote down",
+		Short: "Guess the encoding of text whose encoding nobody wrote down",
 		Long: `Detect examines the first 64 KiB of each FILE (standard input when there is
 none, or for "-"; --read-all examines everything) and names its encoding:
 

@@ -34,7 +34,7 @@ func newExplainCmd() *cobra.Command {
 	var colorMode, encoding string
 	cmd := &cobra.Command{
 		Use:   "explain [flags] [TEXT | U+XXXX]...",
-		Short: "Show how characters become UTF-8 bytes, and why bytes are not UTF-8",
+		Short: "Show how characters become UTF-8 bytes and why bytes are not UTF-8",
 		Long: `Explain shows, for each character of TEXT (or of standard input when there is
 no argument), its code point and Unicode name, its UTF-8 bytes in hex, binary
 and octal, which bits of the code point land in which byte, and its UTF-16 code

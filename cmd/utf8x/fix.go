@@ -41,7 +41,7 @@ func newFixCmd() *cobra.Command {
 	var invalid, replacement, bom string
 	cmd := &cobra.Command{
 		Use:   "fix [flags] [FILE...]",
-		Short: "Make text valid UTF-8: replace, drop, escape or reinterpret invalid bytes",
+		Short: "Make text valid UTF-8: replace, drop, escape or reread bad bytes",
 		Long: `Fix copies each FILE (standard input when there is none, or for "-") to
 standard output, or to the file named by -o, or back onto itself with
 --in-place, with every ill-formed sequence handled as --invalid says:
@@ -49,7 +49,7 @@ standard output, or to the file named by -o, or back onto itself with
   replace  U+FFFD (or --replacement STR) per maximal subpart, as the Unicode
            Standard, WHATWG and Python's errors="replace" do (the default)
   skip     drop the ill-formed bytes
-  escape   write each ill-formed byte as \xNN (lowercase hex), so nothing is lost
+  escape   write each ill-formed byte as \xNN (lowercase hex): nothing is lost
   cp1252   read each ill-formed byte as Windows-1252: a file that mixes UTF-8
            with Windows-1252 comes out as its author meant
   latin1   read each ill-formed byte as ISO-8859-1
@@ -71,9 +71,12 @@ A large file is fixed in ranges on -j CPUs, written in order: the output is
 the same as on one.
 
 A count of what was fixed goes to standard error, nothing when the input was
-already clean (--quiet silences it). Exit status: 0 on success, even when
-something was fixed; 1 when strict meets an ill-formed sequence; 2 for a usage
-error or an input or output that cannot be read or written.` + mojibakeHelp,
+already clean (--quiet silences it).
+` + mojibakeHelp + `
+
+Exit status: 0 on success, even when something was fixed; 1 when strict
+meets an ill-formed sequence; 2 for a usage error or an input or output that
+cannot be read or written.`,
 		Example: `  utf8x fix notes.txt > notes.fixed.txt
   utf8x fix --invalid cp1252 --in-place legacy.csv
   utf8x fix --invalid escape --bom strip -o clean.log app.log

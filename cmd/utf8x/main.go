@@ -77,6 +77,7 @@ func newRootCmd(args []string) *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate(`{{utf8xVersion}}`)
+	root.SetUsageFunc(usage)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
 	})
@@ -106,6 +107,46 @@ func newRootCmd(args []string) *cobra.Command {
 
 func init() {
 	cobra.AddTemplateFunc("utf8xVersion", versionText)
+}
+
+// helpWidth is the most columns a line of the help takes.
+const helpWidth = 80
+
+// usage writes the part of a command's help after its description: the
+// synopsis, examples, subcommands and flags, with each flag's description
+// wrapped to helpWidth columns (cobra's own usage does not wrap them).
+func usage(c *cobra.Command) error {
+	var b strings.Builder
+	b.WriteString("Usage:")
+	if c.Runnable() {
+		b.WriteString("\n  " + c.UseLine())
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n  " + c.CommandPath() + " [command]")
+	}
+	if c.HasExample() {
+		b.WriteString("\n\nExamples:\n" + c.Example)
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n\nAvailable Commands:")
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() || sub.Name() == "help" {
+				fmt.Fprintf(&b, "\n  %-*s %s", sub.NamePadding(), sub.Name(), sub.Short)
+			}
+		}
+	}
+	if c.HasAvailableLocalFlags() {
+		b.WriteString("\n\nFlags:\n" + strings.TrimRight(c.LocalFlags().FlagUsagesWrapped(helpWidth), " \n"))
+	}
+	if c.HasAvailableInheritedFlags() {
+		b.WriteString("\n\nGlobal Flags:\n" + strings.TrimRight(c.InheritedFlags().FlagUsagesWrapped(helpWidth), " \n"))
+	}
+	if c.HasAvailableSubCommands() {
+		fmt.Fprintf(&b, "\n\nUse \"%s [command] --help\" for more information about a command.", c.CommandPath())
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(c.OutOrStderr(), b.String())
+	return err
 }
 
 // overview is the root help: what the tool is, then the first example of
