@@ -126,7 +126,9 @@ in windows-1253 or D5 in ibm857) and with characters TO cannot hold:
 -o and --in-place write a temporary file beside the destination and rename
 it into place only when everything converted: a failed or interrupted run
 leaves the destination as it was, and a replaced file keeps its mode, and its
-owner and group where you may give them (as root).
+owner and group where you may give them (as root). The temporary file of a
+run killed outright (SIGKILL) is removed by the next run that writes in its
+directory.
 
 A large file in utf-8, utf-16le, utf-16be, utf-32le, utf-32be or a
 single-byte encoding (latin1, cp1251, koi8-r, ...) is converted in ranges on

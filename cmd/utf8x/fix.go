@@ -61,11 +61,14 @@ start of each input; U+FEFF anywhere else is text and is never touched.
 -o and --in-place write a temporary file (readable by you only) beside the
 destination and rename it into place only when all is done: a failed or
 interrupted run leaves the destination as it was, and a replaced file keeps
-its mode, and its owner and group where you may give them (as root). An
-output that is also an input is refused. With several FILEs and no
---in-place, their outputs follow each other in one output, standard output
-or the -o file (as convert does; --bom add writes one byte order mark, at
-the start); the -o file is written only when every input was fixed.
+its mode, and its owner and group where you may give them (as root). The
+temporary file of a run killed outright (SIGKILL) is removed by the next run
+that writes in its directory. An output that is also an input is refused.
+
+With several FILEs and no --in-place, their outputs follow each other in
+one output, standard output or the -o file (as convert does; --bom add
+writes one byte order mark, at the start); the -o file is written only when
+every input was fixed.
 
 A large file is fixed in ranges on -j CPUs, written in order: the output is
 the same as on one.
