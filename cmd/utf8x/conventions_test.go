@@ -70,7 +70,7 @@ func TestJobsZeroIsOnePerCPU(t *testing.T) {
 		}
 		var help bytes.Buffer
 		run([]string{args[0], "--help"}, strings.NewReader(""), &help, &bytes.Buffer{})
-		if !strings.Contains(help.String(), "(0, the default: the number of CPUs") {
+		if flat := strings.Join(strings.Fields(help.String()), " "); !strings.Contains(flat, "(0, the default: the number of CPUs") {
 			t.Errorf("%s --help does not say what -j 0 means", args[0])
 		}
 	}
