@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -5,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,9 +17,6 @@ import (
 // writes in that directory removes it, and only it: not a file of another
 // naming, not one written to lately, not one a live run still holds.
 func TestStaleTempFilesSwept(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the lock test needs flock(2)")
-	}
 	dir := t.TempDir()
 	target := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(target, []byte("caf\xe9\n"), 0o644); err != nil {
@@ -86,9 +84,6 @@ func TestStaleTempFilesSwept(t *testing.T) {
 
 // The tool's own temporary file carries the lock while it is written.
 func TestTempFileLocked(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("needs flock(2)")
-	}
 	dir := t.TempDir()
 	a, err := createAtomic(filepath.Join(dir, "out.txt"), &bytes.Buffer{})
 	if err != nil {
@@ -107,9 +102,6 @@ func TestTempFileLocked(t *testing.T) {
 // is killed with SIGKILL and leaves its temporary file, locked no more; once
 // that file is old, the next --in-place run in the directory removes it.
 func TestSIGKILLTempFileRemovedByNextRun(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("needs SIGKILL and flock(2)")
-	}
 	dir := t.TempDir()
 	cmd := exec.Command(os.Args[0], "fix", "-o", filepath.Join(dir, "out.txt"))
 	cmd.Env = append(os.Environ(), "UTF8X_RUN_MAIN=1")
