@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -107,8 +108,30 @@ func (o *autoOptions) legacyLabel(label string) bool {
 }
 
 func addAutoFlags(cmd *cobra.Command, o *autoOptions) {
-	cmd.Flags().Float64Var(&o.minConf, "min-confidence", 0.9, "with -f auto, refuse to convert when the detected encoding's confidence is below `P`")
+	addConfidenceFlag(cmd, &o.minConf, 0.9, "with -f auto, refuse to convert when the detected encoding's confidence is below `P`")
 	cmd.Flags().BoolVar(&o.declared, "declared", true, "with -f auto, follow the charset an input declares after a byte order mark and before detecting: an XML declaration, or an HTML <meta> in its first 1024 bytes (not when its bytes are invalid in it, or are UTF-8 with 2 or more non-ASCII characters)")
+}
+
+// confidence is a --min-confidence value: a number from 0 to 1, refused
+// with a message that says so rather than strconv's.
+type confidence float64
+
+func (c *confidence) String() string { return strconv.FormatFloat(float64(*c), 'g', -1, 64) }
+func (c *confidence) Type() string   { return "float" }
+
+func (c *confidence) Set(s string) error {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || !(v >= 0 && v <= 1) {
+		return errors.New("want a number from 0 to 1, such as 0.9")
+	}
+	*c = confidence(v)
+	return nil
+}
+
+// addConfidenceFlag adds --min-confidence, default def, to cmd.
+func addConfidenceFlag(cmd *cobra.Command, p *float64, def float64, usage string) {
+	*p = def
+	cmd.Flags().Var((*confidence)(p), "min-confidence", usage)
 }
 
 // autoRefusal is -f auto declining to guess: exit status 1, nothing written.

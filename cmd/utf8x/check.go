@@ -12,7 +12,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,7 +20,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
@@ -35,6 +33,7 @@ type checkOptions struct {
 	json      bool
 	quiet     bool              // -q: status only, stop at the first invalid input
 	list      bool              // -l: names of invalid inputs only
+	null      bool              // -0: a NUL after each file name (nameSep)
 	maxErrors int               // errors listed per input; 0 lists them all
 	blockSize int               // read size; tests make it tiny
 	wholeHead bool              // the input is a file: judge its start on its first 4 KiB
@@ -83,7 +82,7 @@ func newCheckCmd() *cobra.Command {
 	var piece pieceFlags
 	cmd := &cobra.Command{
 		Use:   "check [flags] [FILE...]",
-		Short: "Report every invalid UTF-8 sequence with its line, column and byte offset",
+		Short: "List each invalid UTF-8 sequence with its line, column and offset",
 		Long: `Check validates each FILE (standard input when there is none, or for "-")
 as strict UTF-8 (RFC 3629) and reports every ill-formed sequence, one line each:
 
@@ -124,10 +123,15 @@ are all UTF-8 relatives.)
 
 -q prints nothing and stops at the first invalid input; -l prints the name of
 each invalid input, one per line, reading each only up to its first error.
+-0 (--null) ends each file name with a NUL byte instead of the ':', ': ' or
+newline after it, as grep -Z does, so names holding those can be split off:
+utf8x check -rl0 DIR | xargs -0 utf8x fix --in-place.
 
---json prints JSON Lines: an object per error as it is found,
+--json prints JSON Lines: an object per error as it is found (shown here
+on two lines, written on one),
 
-  {"type":"error","file":F,"offset":N,"length":N,"kind":K,"line":N,"column":N,"hex":"E2 82"}
+  {"type":"error","file":F,"offset":N,"length":N,"kind":K,"line":N,
+   "column":N,"hex":"E2 82"}
 
 then one per input ("bytes" are those checked: all, unless a hint or the
 first error ended the check),
@@ -203,10 +207,13 @@ error or an input that cannot be read.`,
 	f.IntVar(&opts.maxErrors, "max-errors", 100, "list at most `N` errors per input, then only count them (0: no limit)")
 	f.BoolVar(&sample, "sample", false, "check a built-in sample with typical faults")
 	f.StringVar(&encoding, "encoding", "utf-8", "validate against `FORM`: utf-8, cesu-8, mutf-8, wtf-8 or utf-8-legacy")
+	addNullFlag(cmd, &opts.null)
 	walk.addFlags(cmd)
 	addRangeFlags(cmd, &opts.ranges)
 	addPieceFlags(cmd, &piece)
 	cmd.MarkFlagsMutuallyExclusive("quiet", "files-with-errors", "json")
+	cmd.MarkFlagsMutuallyExclusive("null", "json")
+	cmd.MarkFlagsMutuallyExclusive("null", "quiet")
 	return cmd
 }
 
@@ -405,11 +412,11 @@ func (p *checkPrinter) error(e *checkError) error {
 		return nil
 	case p.opts.list:
 		p.buf = append(p.buf, p.name...)
-		p.buf = append(p.buf, '\n')
+		p.buf = append(p.buf, nameSep(p.opts.null, "\n")...)
 	case p.opts.json:
 		p.buf = p.appendErrorJSON(p.buf, e)
 	default:
-		p.buf = appendErrorLine(p.buf, p.name, e)
+		p.buf = appendErrorLine(p.buf, p.name, nameSep(p.opts.null, ":"), e)
 	}
 	if len(p.buf) >= chunkSize {
 		return p.flush()
@@ -418,12 +425,12 @@ func (p *checkPrinter) error(e *checkError) error {
 }
 
 // appendErrorLine appends e as check lists it, "NAME:LINE:COLUMN: KIND at
-// byte OFFSET (HEX)". It is fmt.Appendf's "%s:%d:%d: %s at byte %d (%s)\n"
+// byte OFFSET (HEX)", with sep after NAME (":", or nameSep's NUL). It is fmt.Appendf's "%s:%d:%d: %s at byte %d (%s)\n"
 // written out: on a damaged file, where every few bytes are an error, fmt's
 // boxing of six arguments per line cost more than finding the errors.
-func appendErrorLine(dst []byte, name string, e *checkError) []byte {
+func appendErrorLine(dst []byte, name, sep string, e *checkError) []byte {
 	dst = append(dst, name...)
-	dst = append(dst, ':')
+	dst = append(dst, sep...)
 	dst = strconv.AppendInt(dst, int64(e.Line), 10)
 	dst = append(dst, ':')
 	dst = strconv.AppendInt(dst, int64(e.Column), 10)
@@ -484,13 +491,13 @@ func (p *checkPrinter) summary(res checkResult) {
 	case res.Hint != "":
 		if p.opts.list {
 			p.buf = append(p.buf, p.name...)
-			p.buf = append(p.buf, '\n')
+			p.buf = append(p.buf, nameSep(p.opts.null, "\n")...)
 			return
 		}
-		p.buf = fmt.Appendf(p.buf, "%s: %s\n", p.name, res.Hint)
+		p.buf = fmt.Appendf(p.buf, "%s%s%s\n", p.name, nameSep(p.opts.null, ": "), res.Hint)
 	case p.opts.list || res.ErrorCount == 0:
 	default:
-		p.buf = fmt.Appendf(p.buf, "%s: invalid %s: %s", p.name, p.opts.formName(), plural(res.ErrorCount, "error"))
+		p.buf = fmt.Appendf(p.buf, "%s%sinvalid %s: %s", p.name, nameSep(p.opts.null, ": "), p.opts.formName(), plural(res.ErrorCount, "error"))
 		if hidden := res.ErrorCount - res.Listed; hidden > 0 {
 			p.buf = fmt.Appendf(p.buf, " (%d not listed; raise --max-errors to see them)", hidden)
 		}
@@ -533,16 +540,6 @@ func (p *checkPrinter) fileRecord(res checkResult, err error) {
 		rec.Error = err.Error()
 	}
 	p.buf = appendJSONLine(p.buf, rec)
-}
-
-// fileBase64 is the file name's bytes in base64 (RFC 4648, with padding) when
-// they are not valid UTF-8, which JSON strings cannot carry: "file" then
-// shows U+FFFD for the bad bytes, and this field reopens the file.
-func fileBase64(path string) string {
-	if utf8.ValidString(path) {
-		return ""
-	}
-	return base64.StdEncoding.EncodeToString([]byte(path))
 }
 
 // checkStream checks one input read from r (named path in messages), calling

@@ -42,12 +42,13 @@ func newConvertCmd() *cobra.Command {
 	var list bool
 	cmd := &cobra.Command{
 		Use:   "convert -f FROM -t TO [flags] [FILE...]",
-		Short: "Convert text between UTF-8, UTF-16, UTF-32 and the legacy encodings",
+		Short: "Convert between UTF-8/16/32 and legacy encodings; -f auto detects",
 		Long: `Convert reads each FILE (standard input when there is none, or for "-") in
 the encoding FROM and writes it in the encoding TO, to standard output or to
-the file named by -o, or back onto itself with --in-place. Several FILEs are
-converted one after the other into one output, which gets one byte order
-mark at most, at its start.
+the file named by -o, or back onto itself with --in-place. Without
+--in-place, several FILEs are converted one after the other into one
+output, standard output or the -o file (as fix does), which gets one byte
+order mark at most, at its start.
 
 Encodings are named by any label of the WHATWG Encoding Standard or any
 name glibc's iconv accepts for them, in any case: utf-8, utf-16le, utf-16,
@@ -59,12 +60,15 @@ iso-8859-11 and tis-620 (and their aliases), which are the exact ISO and TIS
 encodings as in iconv (WHATWG reads them as windows-1252, -1254 and -874):
 text written under those names holds only the bytes the standard defines;
 name windows-874 for Thai text from Windows or the web.
+
 The single-byte tables are WHATWG's for its encodings (ISO-8859-x bytes 80-9F
 are the C1 controls U+0080-U+009F; in koi8-u AE and BE are ў and Ў, where
 Python and iconv follow RFC 2319's box drawing characters; windows-125x bytes
 the vendor left undefined are the C1 controls of the same value) and glibc's
 for the others (IBM437, IBM850, IBM852, IBM855, MAC-CENTRALEUROPE, VISCII,
-...). The multi-byte encodings (shift_jis, euc-jp, iso-2022-jp, gbk,
+...).
+
+The multi-byte encodings (shift_jis, euc-jp, iso-2022-jp, gbk,
 gb18030, big5, euc-kr) are read and written as WHATWG says, to the byte:
 shift_jis F040 is U+E000, gb18030 A140 is U+E4C6, gb18030 81 FF is one bad
 sequence; iso-2022-kr, hz-gb-2312, johab and euc-jis-2004 as iconv and
@@ -73,6 +77,7 @@ designates again on each line, as RFC 1922 says). WHATWG names iso-2022-kr,
 csiso2022kr, hz-gb-2312 and iso-2022-cn as its "replacement" encoding,
 which reads anything as one U+FFFD; here they are the real encodings, as in
 iconv.
+
 -f auto detects FROM from each input's first 64 KiB (as 'utf8x detect'
 does), names its choice on stderr, and refuses, exit status 1 and nothing
 written, when its confidence is below --min-confidence.
@@ -121,12 +126,16 @@ in windows-1253 or D5 in ibm857) and with characters TO cannot hold:
 -o and --in-place write a temporary file beside the destination and rename
 it into place only when everything converted: a failed or interrupted run
 leaves the destination as it was, and a replaced file keeps its mode, and its
-owner and group where you may give them (as root).
+owner and group where you may give them (as root). The temporary file of a
+run killed outright (SIGKILL) is removed by the next run that writes in its
+directory.
+
 A large file in utf-8, utf-16le, utf-16be, utf-32le, utf-32be or a
 single-byte encoding (latin1, cp1251, koi8-r, ...) is converted in ranges on
 -j CPUs, written in order: the output is the same as on one (TO
 iso-2022-jp, iso-2022-kr and hz-gb-2312, whose escapes depend on the text
 before, are written on one).
+
 Exit status: 0 on success, 1 when strict meets something it cannot convert,
 2 for a usage error or an input or output that cannot be read or written.`,
 		Example: `  utf8x convert -f utf-16 -t utf-8 export.csv > export.utf8.csv

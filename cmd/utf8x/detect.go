@@ -16,12 +16,14 @@ type detectOptions struct {
 	json, all bool
 	minConf   float64
 	readAll   bool
+	null      bool // -0: a NUL after each file name (nameSep)
 }
 
 // detectReport is one input's detection, as --json prints it.
 type detectReport struct {
 	File       string            `json:"file"`
-	Encoding   *string           `json:"encoding"` // null when abstaining
+	FileBase64 string            `json:"file_base64,omitempty"` // fileBase64
+	Encoding   *string           `json:"encoding"`              // null when abstaining
 	Confidence float64           `json:"confidence"`
 	Language   string            `json:"language,omitempty"`
 	Evidence   string            `json:"evidence,omitempty"`
@@ -42,7 +44,7 @@ func newDetectCmd() *cobra.Command {
 	var walk walkOptions
 	cmd := &cobra.Command{
 		Use:   "detect [flags] [FILE...]",
-		Short: "Guess the character encoding of files whose encoding nobody wrote down",
+		Short: "Guess the encoding of text whose encoding nobody wrote down",
 		Long: `Detect examines the first 64 KiB of each FILE (standard input when there is
 none, or for "-"; --read-all examines everything) and names its encoding:
 
@@ -57,8 +59,11 @@ answer is right. Encodings that read the input identically are one answer
 it the same). The name printed is accepted by 'utf8x convert -f' and iconv.
 
 --all lists every candidate with its probability and why it scored so or was
-ruled out. --json prints one object per input: file, encoding (null when
-abstaining), confidence, language, evidence, candidates.
+ruled out. -0 (--null) ends each file name with a NUL byte instead of the
+": " after it (as grep -Z does). --json prints one object per input: file,
+encoding (null when abstaining), confidence, language, evidence,
+candidates; a file name that is not valid UTF-8 shows U+FFFD in "file" and
+comes whole in "file_base64", as with 'check --json'.
 
 Exit status: 0 when every input got an answer, 1 when the detector abstained
 on some (best confidence below --min-confidence), 2 for a usage error or an
@@ -67,9 +72,6 @@ input that cannot be read.`,
   utf8x detect --all --min-confidence 0.9 export.csv
   utf8x detect --json -r archive/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.minConf < 0 || opts.minConf > 1 {
-				return usageError("--min-confidence must be between 0 and 1, not %v", opts.minConf)
-			}
 			if len(args) == 0 {
 				args = []string{"-"}
 			}
@@ -84,8 +86,10 @@ input that cannot be read.`,
 	f.BoolVar(&opts.json, "json", false, "print one JSON object per input, one per line")
 	f.BoolVar(&opts.all, "all", false, "show every candidate, its probability and why")
 	f.BoolVar(&opts.readAll, "read-all", false, "examine the whole input, not only its first 64 KiB")
-	f.Float64Var(&opts.minConf, "min-confidence", 0.5, "abstain when the best candidate's confidence is below `P`")
+	addConfidenceFlag(cmd, &opts.minConf, 0.5, "abstain when the best candidate's confidence is below `P`")
+	addNullFlag(cmd, &opts.null)
 	walk.addFlags(cmd)
+	cmd.MarkFlagsMutuallyExclusive("null", "json")
 	return cmd
 }
 
@@ -101,7 +105,9 @@ func detectFiles(cmd *cobra.Command, files []inputFile, opts detectOptions) erro
 		if err != nil {
 			return detectReport{}, readError(path, 0, err)
 		}
-		return newDetectReport(displayName(path), res), nil
+		rep := newDetectReport(displayName(path), res)
+		rep.FileBase64 = fileBase64(path)
+		return rep, nil
 	}
 	emit := func(_ int, rep *detectReport) error {
 		if rep.Encoding == nil {
@@ -145,12 +151,12 @@ func writeDetectReport(w io.Writer, rep *detectReport, opts detectOptions) error
 	}
 	var line string
 	if rep.Encoding == nil {
-		line = fmt.Sprintf("%s: unknown", rep.File)
+		line = rep.File + nameSep(opts.null, ": ") + "unknown"
 		if len(rep.res.Candidates) > 0 {
 			line += fmt.Sprintf(" (best guess %s is below --min-confidence)", describeCandidate(rep.res.Candidates[0]))
 		}
 	} else {
-		line = fmt.Sprintf("%s: %s", rep.File, describeCandidate(rep.res.Candidates[0]))
+		line = rep.File + nameSep(opts.null, ": ") + describeCandidate(rep.res.Candidates[0])
 		if eq := rep.Equivalent; len(eq) > 0 {
 			line += " = " + strings.Join(eq, " = ")
 		}

@@ -34,7 +34,7 @@ func newExplainCmd() *cobra.Command {
 	var colorMode, encoding string
 	cmd := &cobra.Command{
 		Use:   "explain [flags] [TEXT | U+XXXX]...",
-		Short: "Show how characters become UTF-8 bytes, and why bytes are not UTF-8",
+		Short: "Show how characters become UTF-8 bytes and why bytes are not UTF-8",
 		Long: `Explain shows, for each character of TEXT (or of standard input when there is
 no argument), its code point and Unicode name, its UTF-8 bytes in hex, binary
 and octal, which bits of the code point land in which byte, and its UTF-16 code
@@ -97,6 +97,11 @@ a terminal; NO_COLOR (https://no-color.org) or --color never turns it off.`,
 				}
 				x.bytes(p)
 			default:
+				for _, arg := range args {
+					if arg == "" {
+						return usageError("an empty argument has nothing to explain: give TEXT, U+XXXX or --hex BYTES (see 'utf8x explain --help')")
+					}
+				}
 				for _, arg := range args {
 					if rs, ok, err := parseCodePoints(arg); err != nil {
 						return err

@@ -41,7 +41,7 @@ func newFixCmd() *cobra.Command {
 	var invalid, replacement, bom string
 	cmd := &cobra.Command{
 		Use:   "fix [flags] [FILE...]",
-		Short: "Make text valid UTF-8: replace, drop, escape or reinterpret invalid bytes",
+		Short: "Make text valid UTF-8: replace, drop, escape or reread bad bytes",
 		Long: `Fix copies each FILE (standard input when there is none, or for "-") to
 standard output, or to the file named by -o, or back onto itself with
 --in-place, with every ill-formed sequence handled as --invalid says:
@@ -49,7 +49,7 @@ standard output, or to the file named by -o, or back onto itself with
   replace  U+FFFD (or --replacement STR) per maximal subpart, as the Unicode
            Standard, WHATWG and Python's errors="replace" do (the default)
   skip     drop the ill-formed bytes
-  escape   write each ill-formed byte as \xNN (lowercase hex), so nothing is lost
+  escape   write each ill-formed byte as \xNN (lowercase hex): nothing is lost
   cp1252   read each ill-formed byte as Windows-1252: a file that mixes UTF-8
            with Windows-1252 comes out as its author meant
   latin1   read each ill-formed byte as ISO-8859-1
@@ -61,18 +61,25 @@ start of each input; U+FEFF anywhere else is text and is never touched.
 -o and --in-place write a temporary file (readable by you only) beside the
 destination and rename it into place only when all is done: a failed or
 interrupted run leaves the destination as it was, and a replaced file keeps
-its mode, and its owner and group where you may give them (as root). An
-output that is also an input is refused. With several FILEs and no
---in-place, the outputs are concatenated (--bom add writes one byte order
-mark, at the start).
+its mode, and its owner and group where you may give them (as root). The
+temporary file of a run killed outright (SIGKILL) is removed by the next run
+that writes in its directory. An output that is also an input is refused.
+
+With several FILEs and no --in-place, their outputs follow each other in
+one output, standard output or the -o file (as convert does; --bom add
+writes one byte order mark, at the start); the -o file is written only when
+every input was fixed.
 
 A large file is fixed in ranges on -j CPUs, written in order: the output is
 the same as on one.
 
 A count of what was fixed goes to standard error, nothing when the input was
-already clean (--quiet silences it). Exit status: 0 on success, even when
-something was fixed; 1 when strict meets an ill-formed sequence; 2 for a usage
-error or an input or output that cannot be read or written.` + mojibakeHelp,
+already clean (--quiet silences it).
+` + mojibakeHelp + `
+
+Exit status: 0 on success, even when something was fixed; 1 when strict
+meets an ill-formed sequence; 2 for a usage error or an input or output that
+cannot be read or written.`,
 		Example: `  utf8x fix notes.txt > notes.fixed.txt
   utf8x fix --invalid cp1252 --in-place legacy.csv
   utf8x fix --invalid escape --bom strip -o clean.log app.log
@@ -146,8 +153,6 @@ func (o *fixOptions) parse(cmd *cobra.Command, invalid, replacement, bom string,
 		return usageError("-o and --in-place cannot be used together")
 	case o.inPlace && len(args) == 0:
 		return usageError("--in-place needs at least one FILE (standard input cannot be rewritten)")
-	case o.output != "" && len(args) > 1:
-		return usageError("-o takes one input, not %d (use --in-place to fix several files)", len(args))
 	}
 	if o.inPlace {
 		for _, a := range args {
@@ -176,8 +181,19 @@ func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
 	errOut := cmd.ErrOrStderr()
 	bar := newProgress(errOut, "fixing", inputFiles(files))
 	defer bar.clear()
-	if !opts.inPlace && opts.output == "" {
+	// Without --in-place the inputs go, one after the other, to one output:
+	// standard output, or the -o file, written only if every input was.
+	var out *atomicFile
+	switch {
+	case opts.inPlace:
+	case opts.output == "":
 		growPipe(cmd.OutOrStdout())
+	default:
+		var err error
+		if out, err = createAtomic(opts.output, errOut); err != nil {
+			return &exitError{code: exitUsage, err: err}
+		}
+		defer out.abort() // a no-op once committed
 	}
 	status := exitOK
 	for i, path := range files {
@@ -187,7 +203,7 @@ func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
 			// starts with its byte order mark.
 			o.bom = utf8x.BOMStrip
 		}
-		fixed, err := fixOne(cmd, path, o, bar.counter())
+		fixed, err := fixOne(cmd, path, o, out, bar.counter())
 		bar.clear()
 		if err == nil {
 			if fixed > 0 && !opts.quiet {
@@ -211,6 +227,11 @@ func fixFiles(cmd *cobra.Command, files []string, opts fixOptions) error {
 			break // one output stream: what follows would be out of place in it
 		}
 	}
+	if status == exitOK && out != nil {
+		if err := out.commit(); err != nil {
+			return &exitError{code: exitUsage, err: err}
+		}
+	}
 	if status != exitOK {
 		return &exitError{code: status}
 	}
@@ -225,8 +246,10 @@ func pluralSeq(n int64) string {
 }
 
 // fixOne fixes one input into its destination and returns how many ill-formed
-// sequences it handled. onRead, if not nil, is told the bytes read so far.
-func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)) (int64, error) {
+// sequences it handled. Output goes to path itself with --in-place, else to
+// shared (the -o file, which the caller commits) when not nil, else to
+// standard output. onRead, if not nil, is told the bytes read so far.
+func fixOne(cmd *cobra.Command, path string, opts fixOptions, shared *atomicFile, onRead func(int64)) (int64, error) {
 	f, size, err := openInput(path, cmd.InOrStdin(), "")
 	if err != nil {
 		return 0, err
@@ -239,13 +262,16 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 		dest = path
 	}
 	var w io.Writer = cmd.OutOrStdout()
-	var out *atomicFile
-	if dest != "" {
+	var out *atomicFile // the file this call commits
+	switch {
+	case opts.inPlace:
 		if out, err = createAtomic(dest, cmd.ErrOrStderr()); err != nil {
 			return 0, err
 		}
 		defer out.abort() // a no-op once committed
 		w = out
+	case shared != nil:
+		w = shared
 	}
 
 	var fixed int64
@@ -292,7 +318,7 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, onRead func(int64)
 			pos = &p.pc
 		}
 		outcome := "the output stops before it"
-		if out != nil {
+		if dest != "" {
 			outcome = dest + " left unchanged"
 			if !opts.inPlace {
 				outcome = dest + " not written"

@@ -70,7 +70,7 @@ func TestAppendErrorLine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 2))
 	for range 20000 {
 		name, e := randomName(rng), randomCheckError(rng)
-		got := string(appendErrorLine([]byte("x"), name, &e))
+		got := string(appendErrorLine([]byte("x"), name, ":", &e))
 		want := "x" + fmt.Sprintf("%s:%d:%d: %s at byte %d (%s)\n", name, e.Line, e.Column, e.Kind, e.Offset, e.hex)
 		if got != want {
 			t.Fatalf("appendErrorLine = %q, fmt gives %q", got, want)

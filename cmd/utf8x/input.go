@@ -10,13 +10,16 @@
 package main
 
 import (
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"syscall"
+	"unicode/utf8"
 
+	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
 
@@ -30,6 +33,34 @@ func displayName(path string) string {
 		return stdinName
 	}
 	return path
+}
+
+// addNullFlag adds -0/--null, for the commands that print file names.
+func addNullFlag(cmd *cobra.Command, p *bool) {
+	cmd.Flags().BoolVarP(p, "null", "0", false, "end each file name with a NUL byte instead of the ':', ': ' or newline after it, as grep -Z does (with -l, names for xargs -0)")
+}
+
+// nameSep is what a report writes after a file name in place of sep (":",
+// ": " or "\n"): a NUL byte under -0/--null, which no file name holds, so
+// that names with a colon or newline in them can be split off, as grep -Z
+// and find -print0 make them.
+func nameSep(null bool, sep string) string {
+	if null {
+		return "\x00"
+	}
+	return sep
+}
+
+// fileBase64 is the file name's bytes in base64 (RFC 4648, with padding) when
+// they are not valid UTF-8, which JSON strings cannot carry: "file" then
+// shows U+FFFD for the bad bytes, and this field reopens the file. Every
+// --json output that names files (check, detect, stats, merge) carries it
+// as "file_base64".
+func fileBase64(path string) string {
+	if utf8.ValidString(path) {
+		return ""
+	}
+	return base64.StdEncoding.EncodeToString([]byte(path))
 }
 
 // inputError is a failure to read one input. It names the file, says what went

@@ -2,6 +2,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -76,6 +77,7 @@ func newRootCmd(args []string) *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate(`{{utf8xVersion}}`)
+	root.SetUsageFunc(usage)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: exitUsage, err: fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
 	})
@@ -107,6 +109,46 @@ func init() {
 	cobra.AddTemplateFunc("utf8xVersion", versionText)
 }
 
+// helpWidth is the most columns a line of the help takes.
+const helpWidth = 80
+
+// usage writes the part of a command's help after its description: the
+// synopsis, examples, subcommands and flags, with each flag's description
+// wrapped to helpWidth columns (cobra's own usage does not wrap them).
+func usage(c *cobra.Command) error {
+	var b strings.Builder
+	b.WriteString("Usage:")
+	if c.Runnable() {
+		b.WriteString("\n  " + c.UseLine())
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n  " + c.CommandPath() + " [command]")
+	}
+	if c.HasExample() {
+		b.WriteString("\n\nExamples:\n" + c.Example)
+	}
+	if c.HasAvailableSubCommands() {
+		b.WriteString("\n\nAvailable Commands:")
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() || sub.Name() == "help" {
+				fmt.Fprintf(&b, "\n  %-*s %s", sub.NamePadding(), sub.Name(), sub.Short)
+			}
+		}
+	}
+	if c.HasAvailableLocalFlags() {
+		b.WriteString("\n\nFlags:\n" + strings.TrimRight(c.LocalFlags().FlagUsagesWrapped(helpWidth), " \n"))
+	}
+	if c.HasAvailableInheritedFlags() {
+		b.WriteString("\n\nGlobal Flags:\n" + strings.TrimRight(c.InheritedFlags().FlagUsagesWrapped(helpWidth), " \n"))
+	}
+	if c.HasAvailableSubCommands() {
+		fmt.Fprintf(&b, "\n\nUse \"%s [command] --help\" for more information about a command.", c.CommandPath())
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(c.OutOrStderr(), b.String())
+	return err
+}
+
 // overview is the root help: what the tool is, then the first example of
 // every command, so "utf8x" alone shows how to start.
 func overview(root *cobra.Command) string {
@@ -134,7 +176,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	helpErr := checkHelpWrites(root)
 	err := root.Execute()
+	if err == nil && *helpErr != nil {
+		err = &outputError{"", *helpErr}
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -150,6 +196,31 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "utf8x: %v\n", err)
 	return exitUsage
+}
+
+// checkHelpWrites makes the help (--help, "help CMD") a write like any
+// other: cobra ignores its write errors, so the help is written into a
+// buffer and then out, and the error of that write is kept where the
+// returned pointer points, for run to exit 2 as for any output it cannot
+// write.
+func checkHelpWrites(root *cobra.Command) *error {
+	var werr error
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		out := c.OutOrStdout()
+		var buf bytes.Buffer
+		c.SetOut(&buf)
+		help(c, args)
+		if c == root {
+			c.SetOut(out)
+		} else {
+			c.SetOut(nil) // inherit the root's again
+		}
+		if _, err := out.Write(buf.Bytes()); err != nil && werr == nil {
+			werr = err
+		}
+	})
+	return &werr
 }
 
 func main() {

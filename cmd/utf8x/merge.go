@@ -24,7 +24,7 @@ func newMergeCmd() *cobra.Command {
 	var size int64
 	cmd := &cobra.Command{
 		Use:   "merge [flags] [FILE...]",
-		Short: "Merge the partial reports of pieces of one input into the report of the whole",
+		Short: "Merge the partial reports of an input's pieces into one report",
 		Long: `Merge reads the partial reports that 'check --json' and 'stats --json' write
 for a piece of an input (--range START:END of a file, or --offset N for a
 piece read from standard input), from each FILE or from standard input, in
@@ -48,7 +48,8 @@ one of the pieces is a --range of the file (which records its size) or
 Exit status: as check would have given (0 valid, 1 invalid) for check's
 reports, 0 for stats'; 2 for reports that do not merge.`,
 		Example: `  utf8x merge part-*.json
-  parallel --pipepart -a big.txt --block 100M --recend '' 'utf8x check --json --offset $(( ({#}-1) * 104857600 ))' | utf8x merge`,
+  parallel --pipepart -a big.txt --block 100M --recend '' \\
+    'utf8x check --json --offset $(( ({#}-1) * 104857600 ))' | utf8x merge`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"-"}
@@ -146,7 +147,7 @@ func mergeParts(out io.Writer, parts []*partialReport, asJSON bool) error {
 		if asJSON {
 			return writeJSONLine(out, &rep)
 		}
-		return writeStats(out, &rep)
+		return writeStats(out, &rep, false)
 	}
 	return printMergedCheck(out, path, m, asJSON)
 }

@@ -35,6 +35,7 @@ Roman, IBM437 or KOI8-R, and was written back as UTF-8, once or more
 ("cafÃ©" becomes "café", "â€™" becomes "’", "РџСЂРёРІРµС‚" becomes
 "Привет"). Each stretch is judged on its own, within its line, and changed
 only when its decoding is clearly likelier text: clean text is left alone.
+
 --explain lists each change on standard error; --json writes each as one
 JSON object per line to standard error, each with the chain undone and
 the evidence: the score (how much less odd the repair reads) and the pairs

@@ -9,6 +9,13 @@
 // removed before the tool exits, so no half-written file is ever seen under the
 // destination's name.
 //
+// A run killed by SIGKILL, or a crash, cannot remove its temporary file. The
+// next run that writes a file in the same directory does (sweepStale): a
+// file of our exact naming, ".NAME.utf8x-XXXXXXXXXXXX.tmp", owned by the
+// user, untouched for staleAge, and whose lock no process holds (a run
+// holds an exclusive flock(2) on its temporary file while it writes, and
+// the kernel drops it when the process dies, however it dies).
+//
 // github.com/google/renameio/v2 does the same job but builds only on Unix and
 // needs a newer Go than go.mod promises, so the tool carries these few lines.
 package main
@@ -25,7 +32,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
+	"time"
 )
 
 // atomicFile is an output that appears under its name only when committed.
@@ -64,10 +73,11 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 	}
 	dir, base := filepath.Dir(dest), filepath.Base(dest)
 	watchSignals()
+	sweepStale(dir)
 	for range 100 {
-		var r [6]byte
+		var r [tempRandBytes]byte
 		rand.Read(r[:])
-		name := filepath.Join(dir, "."+base+".utf8x-"+hex.EncodeToString(r[:])+".tmp")
+		name := filepath.Join(dir, "."+base+tempInfix+hex.EncodeToString(r[:])+tempSuffix)
 		live.mu.Lock()
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if err != nil {
@@ -77,12 +87,86 @@ func createAtomic(path string, warn io.Writer) (*atomicFile, error) {
 			}
 			return nil, describeCreateError(path, dir, exists, err)
 		}
+		lockTemp(f)
 		a := &atomicFile{File: f, dest: dest, mode: mode, uid: uid, gid: gid, keepOwn: keepOwn, warn: warn}
 		live.files[a] = struct{}{}
 		live.mu.Unlock()
 		return a, nil
 	}
 	return nil, fmt.Errorf("%s: cannot create a temporary file in %s", path, dir)
+}
+
+// The temporary files' names: "." + the destination's name + tempInfix +
+// tempRandBytes random bytes in lowercase hex + tempSuffix.
+const (
+	tempInfix     = ".utf8x-"
+	tempSuffix    = ".tmp"
+	tempRandBytes = 6
+)
+
+// staleAge is how long a temporary file must have gone unwritten before
+// sweepStale may remove it, besides its lock being free: a run that has
+// just created its file has not locked it yet.
+const staleAge = 10 * time.Minute
+
+// swept holds the directories sweepStale has already looked at in this run.
+var swept sync.Map
+
+// isTempName reports whether name is one createAtomic gives.
+func isTempName(name string) bool {
+	rest, ok := strings.CutSuffix(name, tempSuffix)
+	if !ok || !strings.HasPrefix(rest, ".") {
+		return false
+	}
+	i := strings.LastIndex(rest, tempInfix)
+	if i < 2 { // "." and a name of at least one byte before the infix
+		return false
+	}
+	h := rest[i+len(tempInfix):]
+	if len(h) != 2*tempRandBytes {
+		return false
+	}
+	for _, c := range []byte(h) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// sweepStale removes from dir the temporary files that runs killed before
+// they could remove them left behind (see the top of this file), once per
+// directory per run. It reads dir in batches, so a huge directory costs
+// time but not memory, and it says nothing: the files are ours and dead.
+func sweepStale(dir string) {
+	if _, seen := swept.LoadOrStore(dir, true); seen {
+		return
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	defer d.Close()
+	now := time.Now()
+	for {
+		entries, err := d.ReadDir(256)
+		for _, e := range entries {
+			if !e.Type().IsRegular() || !isTempName(e.Name()) {
+				continue
+			}
+			fi, err := e.Info()
+			if err != nil || now.Sub(fi.ModTime()) < staleAge || !ownedByUs(fi) {
+				continue
+			}
+			path := filepath.Join(dir, e.Name())
+			if tempAbandoned(path) {
+				os.Remove(path)
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
 }
 
 // describeCreateError explains why no file could be created beside path,

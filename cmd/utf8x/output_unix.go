@@ -47,3 +47,33 @@ func fileOwner(fi fs.FileInfo) (uid, gid int, ok bool) {
 	}
 	return int(st.Uid), int(st.Gid), true
 }
+
+// lockTemp takes an exclusive flock(2) on a temporary file being written,
+// which the kernel releases when the process ends, however it ends: a file
+// whose lock is free belongs to no running process (tempAbandoned).
+func lockTemp(f *os.File) {
+	if c, err := f.SyscallConn(); err == nil {
+		c.Control(func(fd uintptr) { _ = syscall.Flock(int(fd), syscall.LOCK_EX|syscall.LOCK_NB) })
+	}
+}
+
+// tempAbandoned reports whether no process holds the lock of the temporary
+// file at path (lockTemp), so that removing it harms no run.
+func tempAbandoned(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close() // drops the lock taken here
+	free := false
+	if c, err := f.SyscallConn(); err == nil {
+		c.Control(func(fd uintptr) { free = syscall.Flock(int(fd), syscall.LOCK_EX|syscall.LOCK_NB) == nil })
+	}
+	return free
+}
+
+// ownedByUs reports whether the process's user owns the file.
+func ownedByUs(fi fs.FileInfo) bool {
+	uid, _, ok := fileOwner(fi)
+	return ok && uid == os.Getuid()
+}

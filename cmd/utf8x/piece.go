@@ -99,7 +99,7 @@ func checkRangeText(cmd *cobra.Command, path string, size int64, piece *pieceFla
 	for _, re := range m.rep.Errors {
 		ce := checkError{Offset: int64(re.Offset), Length: re.Len, Kind: re.Kind.String(),
 			Line: re.Line + 1, Column: re.Column + 1, hex: hexString(re.AsError().Bytes())}
-		buf = appendErrorLine(buf, name, &ce)
+		buf = appendErrorLine(buf, name, nameSep(opts.null, ":"), &ce)
 	}
 	if _, err := cmd.OutOrStdout().Write(buf); err != nil {
 		return err

@@ -36,7 +36,7 @@ type rangeOptions struct {
 
 // addRangeFlags adds -j/--jobs and the hidden --range-size to cmd.
 func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
-	cmd.Flags().IntVarP(&o.jobs, "jobs", "j", 0, "use up to `N` CPUs: inputs at once, or ranges of one large file (default: the number of CPUs)")
+	cmd.Flags().IntVarP(&o.jobs, "jobs", "j", 0, "use up to `N` CPUs: inputs at once, or ranges of one large file (0, the default: the number of CPUs)")
 	cmd.Flags().IntVar(&o.size, "range-size", 0, "bytes per range of a file split into ranges; -1: stream it (for tests)")
 	_ = cmd.Flags().MarkHidden("range-size")
 }
@@ -45,7 +45,7 @@ func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
 // output, whose default -j is 1 into a pipe (toPipe).
 func addOutputRangeFlags(cmd *cobra.Command, o *rangeOptions) {
 	addRangeFlags(cmd, o)
-	cmd.Flags().Lookup("jobs").Usage = "use up to `N` CPUs: ranges of one large file (default: the number of CPUs; 1 when writing to a pipe, which sets the pace)"
+	cmd.Flags().Lookup("jobs").Usage = "use up to `N` CPUs: ranges of one large file (0, the default: the number of CPUs; 1 when writing to a pipe, which sets the pace)"
 }
 
 // check refuses values that make no sense.

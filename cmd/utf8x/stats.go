@@ -33,6 +33,7 @@ type scriptCount struct {
 // statsReport is what stats prints for one input; --json prints it as is.
 type statsReport struct {
 	File       string           `json:"file"`
+	FileBase64 string           `json:"file_base64,omitempty"` // fileBase64
 	Bytes      int64            `json:"bytes"`
 	Chars      int64            `json:"chars"`       // an ill-formed subpart counts as one
 	Lines      int64            `json:"lines"`       // LFs, plus one for a last line without LF
@@ -45,7 +46,7 @@ type statsReport struct {
 }
 
 func newStatsCmd() *cobra.Command {
-	var asJSON, withScripts bool
+	var asJSON, withScripts, null bool
 	var walk walkOptions
 	var ranges rangeOptions
 	var piece pieceFlags
@@ -64,7 +65,10 @@ plus one for a last line that does not end in LF.
 
 With --json, one object per input per line with the keys file, bytes, chars,
 lines, by_length ("1" to "4"), utf16_units, ascii, bom, invalid, and with
---scripts scripts.
+--scripts scripts; a file name that is not valid UTF-8 shows U+FFFD in
+"file" and comes whole in "file_base64", as with 'check --json'. -0 (--null)
+ends each file name in the text report with a NUL byte instead of the
+newline after it (as grep -Z does).
 Inputs are streamed in constant memory; several are measured in parallel
 (-j), and one large file in ranges on -j CPUs, with the same counts.
 
@@ -93,18 +97,20 @@ not an error: use 'utf8x check' to fail on it).`,
 			if err != nil {
 				return err
 			}
-			return statsFiles(cmd, files, asJSON, withScripts, ranges)
+			return statsFiles(cmd, files, asJSON, withScripts, null, ranges)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per input, one per line")
 	cmd.Flags().BoolVar(&withScripts, "scripts", false, "also count the characters of each Unicode script (slower)")
+	addNullFlag(cmd, &null)
 	walk.addFlags(cmd)
+	cmd.MarkFlagsMutuallyExclusive("null", "json")
 	addRangeFlags(cmd, &ranges)
 	addPieceFlags(cmd, &piece)
 	return cmd
 }
 
-func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts bool, ranges rangeOptions) error {
+func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts, null bool, ranges rangeOptions) error {
 	out := cmd.OutOrStdout()
 	read := func(r io.Reader, path string, onRead func(total int64)) (statsReport, error) {
 		if f, ok := r.(*os.File); ok && len(files) == 1 {
@@ -125,7 +131,7 @@ func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts bool,
 				return err
 			}
 		}
-		return writeStats(out, rep)
+		return writeStats(out, rep, null)
 	}
 	failed, err := eachInput(cmd, files, ranges.workers(), "measuring", "use 'utf8x stats -r DIR' to measure every file under it", read, emit)
 	if err != nil {
@@ -263,7 +269,7 @@ func (c *statsCounts) merge(next *statsCounts) {
 // report turns the counts into the report of the input named path.
 func (c *statsCounts) report(path string) statsReport {
 	n := &c.n
-	rep := statsReport{File: displayName(path), Bytes: n.bytes, Lines: n.lines, BOM: c.bom, Invalid: n.invalid,
+	rep := statsReport{File: displayName(path), FileBase64: fileBase64(path), Bytes: n.bytes, Lines: n.lines, BOM: c.bom, Invalid: n.invalid,
 		Chars: n.runes, UTF16Units: n.units}
 	if n.bytes > 0 && c.last != '\n' {
 		rep.Lines++
@@ -370,8 +376,9 @@ func tallyScripts(p []byte, counts map[string]int64) {
 	}
 }
 
-// writeStats prints one report for people.
-func writeStats(w io.Writer, rep *statsReport) error {
+// writeStats prints one report for people; null ends its name with a NUL
+// (nameSep).
+func writeStats(w io.Writer, rep *statsReport, null bool) error {
 	yesNo := func(b bool) string { return pick(b, "yes", "no") }
 	var scripts []string
 	for i, s := range rep.Scripts {
@@ -382,15 +389,14 @@ func writeStats(w io.Writer, rep *statsReport) error {
 		scripts = append(scripts, fmt.Sprintf("%s %s", s.Script, percent(s.Chars, rep.Chars)))
 	}
 	bl := rep.ByLength
-	_, err := fmt.Fprintf(w, `%s
-  bytes         %d
+	_, err := fmt.Fprintf(w, `%s%s  bytes         %d
   characters    %d  (by length: 1 byte %d, 2 bytes %d, 3 bytes %d, 4 bytes %d)
   lines         %d
   UTF-16 units  %d
   ASCII         %s
   BOM           %s
   invalid       %d
-`, rep.File, rep.Bytes, rep.Chars, bl["1"], bl["2"], bl["3"], bl["4"], rep.Lines, rep.UTF16Units,
+`, rep.File, nameSep(null, "\n"), rep.Bytes, rep.Chars, bl["1"], bl["2"], bl["3"], bl["4"], rep.Lines, rep.UTF16Units,
 		yesNo(rep.ASCII), yesNo(rep.BOM), rep.Invalid)
 	if err == nil && rep.Scripts != nil {
 		_, err = fmt.Fprintf(w, "  scripts       %s\n", pick(len(scripts) == 0, "none", strings.Join(scripts, ", ")))
