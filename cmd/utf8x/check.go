@@ -634,18 +634,27 @@ func checkStream(r io.Reader, path string, opts checkOptions, onError func(*chec
 	if res.ErrorCount > 0 {
 		res.Looks = detectHint(displayName(path), src.head)
 	}
-	if res.ErrorCount == 0 && len(src.head) > 0 {
-		// Valid UTF-8 that the one structural judgement reads as UTF-16 or
-		// UTF-32 without a mark (ASCII or Cyrillic text in UTF-16 is valid
-		// UTF-8, NULs and all; a stray NUL is not enough, see detect.Sniff):
-		// detect names it so and convert -f auto reads it so, and check
-		// says so rather than call it valid text.
-		// Cut as Detect cuts it: only where the input goes on.
-		if s := detect.Sniff(src.head, int64(len(src.head)) < res.Bytes); s.Kind == detect.Wide {
-			res.Hint = headLooks{what: s.What, from: s.Encoding}.hint(path)
-		}
+	if res.ErrorCount == 0 {
+		res.Hint = wideHint(src.head, res.Bytes, path)
 	}
 	return res, nil
+}
+
+// wideHint is check's hint for valid UTF-8 that the one structural
+// judgement reads as UTF-16 or UTF-32 without a mark (ASCII or Cyrillic
+// text in UTF-16 is valid UTF-8, NULs and all; a stray NUL is not enough,
+// see detect.Sniff): detect names it so and convert -f auto reads it so,
+// and check says so rather than call it valid text. head is the input's
+// start and total its length: head is cut, as Detect cuts it, only where
+// the input goes on. Every check path (stream, ranges, merge) asks it.
+func wideHint(head []byte, total int64, path string) string {
+	if len(head) == 0 {
+		return ""
+	}
+	if s := detect.Sniff(head, int64(len(head)) < total); s.Kind == detect.Wide {
+		return headLooks{what: s.What, from: s.Encoding}.hint(path)
+	}
+	return ""
 }
 
 // checkSource is what check's utf8x.Checker reads: the input, from the head

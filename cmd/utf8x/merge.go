@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/detect"
 )
 
 func init() { addCommand("merge", newMergeCmd) }
@@ -183,10 +182,8 @@ func printMergedCheck(out io.Writer, path string, m *pieceMerger, asJSON bool) e
 		if res.ErrorCount > 0 {
 			res.Looks = detectHint(displayName(path), head)
 		}
-		if res.ErrorCount == 0 && len(head) > 0 {
-			if s := detect.Sniff(head, int64(len(head)) < res.Bytes); s.Kind == detect.Wide {
-				res.Hint = headLooks{what: s.What, from: s.Encoding}.hint(path)
-			}
+		if res.ErrorCount == 0 {
+			res.Hint = wideHint(head, res.Bytes, path)
 		}
 	}
 	p.summary(res)

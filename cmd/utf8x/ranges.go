@@ -321,6 +321,9 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 	if res.ErrorCount > 0 && res.Hint == "" {
 		res.Looks = detectHint(displayName(path), head[:m]) // as checkStream does
 	}
+	if res.ErrorCount == 0 && res.Hint == "" {
+		res.Hint = wideHint(head[:m], size, path) // as checkStream does
+	}
 	return res, nil
 }
 
