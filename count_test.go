@@ -3,12 +3,12 @@ package utf8x_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/kernel"
 )
 
 // refCount counts p one element of the reference decomposition at a time.
@@ -50,41 +50,34 @@ func checkCount(t *testing.T, p []byte) {
 func TestCount(t *testing.T) {
 	valid := []string{"a", "\n", "é", "€", "😀", "aé€😀Ω中x𝄞\n", "\uFFFD", "\uFEFF"}
 	errs := []string{"\xC0\x80", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC2", "\xF1\x80\x80", "\x80", "\xFF"}
-	for _, name := range kernel.Kernels() {
-		t.Run(name, func(t *testing.T) {
-			if !kernel.Use(name, true) {
-				_, lacks := kernel.Supported(name)
-				t.Skipf("SKIPPED: kernel set %s not tested, this machine lacks %s", name, lacks)
-			}
-			defer kernel.Reset()
-			r := rand.New(rand.NewPCG(31, 32))
-			invalid := 0
-			for i := range 600 {
-				// Valid runs long enough for the vector kernels, with
-				// errors between them or none.
-				var p []byte
-				for range 1 + r.IntN(6) {
-					u := valid[r.IntN(len(valid))]
-					p = append(p, cut([]byte(repeatTo(u, 300)), r.IntN(300))...)
-					if i%4 != 0 {
-						p = append(p, errs[r.IntN(len(errs))]...)
-					}
+	testsample.Validation.Each(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(31, 32))
+		invalid := 0
+		for i := range 600 {
+			// Valid runs long enough for the vector kernels, with
+			// errors between them or none.
+			var p []byte
+			for range 1 + r.IntN(6) {
+				u := valid[r.IntN(len(valid))]
+				p = append(p, cut([]byte(repeatTo(u, 300)), r.IntN(300))...)
+				if i%4 != 0 {
+					p = append(p, errs[r.IntN(len(errs))]...)
 				}
-				if !utf8x.Valid(p) {
-					invalid++
-				}
-				checkCount(t, p)
-				checkCount(t, randomInput(r, 1+i%40))
 			}
-			if invalid < 300 {
-				t.Fatalf("only %d inputs were invalid", invalid)
+			if !utf8x.Valid(p) {
+				invalid++
 			}
-			long := cut(bytes.Repeat([]byte(repeatTo(valid[5], 400)), 200), 70000)
-			checkCount(t, long)
-			long = slices.Concat(long[:40001], []byte("\xE2\x82"), long[40001:])
-			checkCount(t, long)
-		})
-	}
+			checkCount(t, p)
+			checkCount(t, randomInput(r, 1+i%40))
+		}
+		if invalid < 300 {
+			t.Fatalf("only %d inputs were invalid", invalid)
+		}
+		long := cut(bytes.Repeat([]byte(repeatTo(valid[5], 400)), 200), 70000)
+		checkCount(t, long)
+		long = slices.Concat(long[:40001], []byte("\xE2\x82"), long[40001:])
+		checkCount(t, long)
+	})
 	// Pieces add up.
 	r := rand.New(rand.NewPCG(33, 34))
 	for i := range 500 {

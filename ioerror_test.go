@@ -3,6 +3,7 @@ package utf8x_test
 import (
 	"bytes"
 	"errors"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"io"
 	"syscall"
 	"testing"
@@ -11,25 +12,6 @@ import (
 
 	"github.com/utf8x/utf8x"
 )
-
-// errAfter returns the first n bytes of data, in reads of at most step bytes,
-// and then err: a disk that fails part way through a file.
-type errAfter struct {
-	data []byte
-	n    int
-	step int
-	err  error
-}
-
-func (r *errAfter) Read(p []byte) (int, error) {
-	if r.n == 0 {
-		return 0, r.err
-	}
-	k := min(len(p), r.n, r.step)
-	copy(p, r.data[:k])
-	r.data, r.n = r.data[k:], r.n-k
-	return k, nil
-}
 
 // The stream APIs hand a reader's error to their caller, after what was
 // converted before it, whatever the policy and wherever the error falls; they
@@ -41,8 +23,8 @@ func TestStreamsReturnReadErrors(t *testing.T) {
 		for _, n := range []int{0, 1, 5, 6, 7, 100, 4097, len(in) - 1} {
 			for _, step := range []int{1, 3, 4096} {
 				readers := map[string]io.Reader{
-					"NewReader":           utf8x.NewReader(&errAfter{in, n, step, syscall.EIO}, p, utf8x.BOMKeep),
-					"transform.NewReader": transform.NewReader(&errAfter{in, n, step, syscall.EIO}, utf8x.NewTransformer(p, utf8x.BOMStrip)),
+					"NewReader":           utf8x.NewReader(testsample.FailingReader(in, n, step, syscall.EIO), p, utf8x.BOMKeep),
+					"transform.NewReader": transform.NewReader(testsample.FailingReader(in, n, step, syscall.EIO), utf8x.NewTransformer(p, utf8x.BOMStrip)),
 				}
 				for name, r := range readers {
 					got, err := io.ReadAll(r)

@@ -2,11 +2,11 @@ package utf8x_test
 
 import (
 	"bytes"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/kernel"
 )
 
 // The root functions built on the fused kernels (ValidCount, ValidCopy) must
@@ -46,35 +46,28 @@ func checkFused(t *testing.T, p []byte) {
 func TestFusedKernelsEverySet(t *testing.T) {
 	units := []string{"a", "é", "€", "😀", "aé€😀Ω中x𝄞"}
 	errs := []string{"\xC0\x80", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC2", "\xF1\x80\x80", "\x80", "\xFF"}
-	for _, name := range kernel.Kernels() {
-		t.Run(name, func(t *testing.T) {
-			if !kernel.Use(name, true) {
-				_, lacks := kernel.Supported(name)
-				t.Skipf("SKIPPED: kernel set %s not tested, this machine lacks %s", name, lacks)
-			}
-			defer kernel.Reset()
-			for _, u := range units {
-				bg := []byte(repeatTo(u, 400))
-				for n := 0; n <= 200; n += 3 {
-					p := cut(bg, n)
-					checkFused(t, p)
-					for _, e := range errs {
-						for off := 0; off <= n; off += 7 {
-							q := append(append(append([]byte(nil), cut(bg, off)...), e...), cut(bg, n-off)...)
-							checkFused(t, q)
-							// A second error after the first, near and far.
-							checkFused(t, append(q, e...))
-							checkFused(t, append(append(q, bg[:130]...), e...))
-						}
+	testsample.Validation.Each(t, func(t *testing.T) {
+		for _, u := range units {
+			bg := []byte(repeatTo(u, 400))
+			for n := 0; n <= 200; n += 3 {
+				p := cut(bg, n)
+				checkFused(t, p)
+				for _, e := range errs {
+					for off := 0; off <= n; off += 7 {
+						q := append(append(append([]byte(nil), cut(bg, off)...), e...), cut(bg, n-off)...)
+						checkFused(t, q)
+						// A second error after the first, near and far.
+						checkFused(t, append(q, e...))
+						checkFused(t, append(append(q, bg[:130]...), e...))
 					}
 				}
-				long := cut(bytes.Repeat(bg, 200), 70000)
-				checkFused(t, long)
-				long = append(long[:40001:40001], append([]byte("\xE2\x82"), long[40001:]...)...)
-				checkFused(t, long)
 			}
-		})
-	}
+			long := cut(bytes.Repeat(bg, 200), 70000)
+			checkFused(t, long)
+			long = append(long[:40001:40001], append([]byte("\xE2\x82"), long[40001:]...)...)
+			checkFused(t, long)
+		}
+	})
 }
 
 // repeatTo repeats u to at least n bytes.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -81,7 +82,7 @@ func TestAllSequencesUpTo3Bytes(t *testing.T) {
 		for b := 0; b < 256; b++ {
 			checkAgainstReference(t, []byte{byte(a), byte(b)})
 			for c := 0; c < 256; c++ {
-				if !isBoundaryByte[c] && !sampled(12, a, b, c) {
+				if !isBoundaryByte[c] && !testsample.Sampled(12, a, b, c) {
 					continue // -short: every boundary byte, and a sample of the rest
 				}
 				p[0], p[1], p[2] = byte(a), byte(b), byte(c)

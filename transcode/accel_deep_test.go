@@ -1,6 +1,7 @@
 package transcode
 
 import (
+	"github.com/utf8x/utf8x/internal/testsample"
 	"strings"
 	"testing"
 )
@@ -16,7 +17,7 @@ func TestAccelInjectedDeep(t *testing.T) {
 		"한국어 ab 문장, 공백과 구두점.x 1 2 3 ",
 		"我能吞下玻璃 a 私はガラス 食べ abc られます",
 	}
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, p := range kernelPairs() {
 			if !strings.Contains(p.name, "ToUTF32") {
 				continue

@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"testing"
 	"unicode/utf16"
-
-	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // Each accelerated kernel (vector kernel plus scalar kernel by turns) must
@@ -38,21 +37,6 @@ func kernelPairs() []kernelPair {
 		{"utf8ToUTF32BE", utf8ToUTF32BEConv.run, utf8ToUTF32BEGo, false, false, 4},
 		{"latin1ToUTF8", latin1ToUTF8Conv.run, latin1ToUTF8Go, false, false, 2},
 		{"utf8ToLatin1", utf8ToLatin1Conv.run, utf8ToLatin1Go, false, false, 1},
-	}
-}
-
-// forEachKernelSet runs f with each kernel set of internal/transkernel forced,
-// skipping only those this CPU cannot run.
-func forEachKernelSet(t *testing.T, f func(t *testing.T)) {
-	for _, name := range transkernel.Kernels() {
-		t.Run(name, func(t *testing.T) {
-			if !transkernel.Use(name) {
-				_, lacks := transkernel.Supported(name)
-				t.Skipf("SKIPPED: kernel set %s not tested, this machine lacks %s", name, lacks)
-			}
-			defer transkernel.Reset()
-			f(t)
-		})
 	}
 }
 
@@ -117,7 +101,7 @@ func cycle(s string, n int) []byte {
 // TestAccelGenerated: every length 0..256 of every background, with ample,
 // exact and short room; block boundaries fall everywhere in these.
 func TestAccelGenerated(t *testing.T) {
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, p := range kernelPairs() {
 			for _, bg := range accelBackgrounds {
 				for n := 0; n <= 256; n++ {
@@ -155,7 +139,7 @@ var accelUnitInjections = [][]uint16{
 // TestAccelInjected puts every injection at every offset of inputs around
 // one, two and three blocks long.
 func TestAccelInjected(t *testing.T) {
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, p := range kernelPairs() {
 			for _, bg := range accelBackgrounds {
 				for _, n := range []int{63, 64, 65, 100, 127, 128, 129, 192} {
@@ -164,7 +148,7 @@ func TestAccelInjected(t *testing.T) {
 						base = base[:len(base)&^1]
 						for _, inj := range accelUnitInjections {
 							for at := 0; at <= len(base); at += 2 {
-								if !sampled(8, n, at, int(inj[0]), len(bg)) {
+								if !testsample.Sampled(8, n, at, int(inj[0]), len(bg)) {
 									continue
 								}
 								var mid []byte
@@ -183,7 +167,7 @@ func TestAccelInjected(t *testing.T) {
 					}
 					for _, inj := range accelInjections {
 						for at := 0; at <= len(base); at++ {
-							if !sampled(8, n, at, int(inj[0]), len(inj), len(bg)) {
+							if !testsample.Sampled(8, n, at, int(inj[0]), len(inj), len(bg)) {
 								continue
 							}
 							src := append(append(append([]byte{}, base[:at]...), inj...), base[at:]...)
@@ -201,7 +185,7 @@ func TestAccelInjected(t *testing.T) {
 // character through each position of the first block, after ASCII and before
 // more text.
 func TestAccelExhaustiveBlock(t *testing.T) {
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		pad := cycle(accelBackgrounds[0], 130)
 		var chars []rune
 		for r := rune(0x80); r <= 0xFFFF; r++ {
@@ -213,7 +197,7 @@ func TestAccelExhaustiveBlock(t *testing.T) {
 		chars = append(chars, 0x10FFFF)
 		for _, p := range kernelPairs() {
 			for _, r := range chars {
-				if r >= 0xD800 && r <= 0xDFFF && !p.utf16In || !sampled(8, int(r)) {
+				if r >= 0xD800 && r <= 0xDFFF && !p.utf16In || !testsample.Sampled(8, int(r)) {
 					continue
 				}
 				at := int(r) % 66
@@ -261,10 +245,7 @@ func fuzzPair(f *testing.F, names ...string) {
 		panic(fmt.Sprint("no kernel named ", names))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, room uint16) {
-		for _, name := range transkernel.Kernels() {
-			if !transkernel.Use(name) {
-				continue
-			}
+		testsample.Transcoding.Runnable(func(string) {
 			for _, p := range ps {
 				src := data
 				if p.utf16In && len(src)%2 != 0 {
@@ -273,8 +254,7 @@ func fuzzPair(f *testing.F, names ...string) {
 				comparePair(t, p, src, int(room)%(p.ratio*len(src)+65))
 				comparePair(t, p, src, p.ratio*len(src)+8)
 			}
-		}
-		transkernel.Reset()
+		})
 	})
 }
 
@@ -297,7 +277,7 @@ func FuzzKernelUTF8ToLatin1(f *testing.F) { fuzzPair(f, "utf8ToLatin1") }
 
 // TestAccelRandom: random bytes biased to the interesting ones.
 func TestAccelRandom(t *testing.T) {
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(3, 4))
 		alphabet := []byte{0x00, 0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xC3, 0xC4, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xFF, 0xD8, 0xDC, 0x20}
 		for _, p := range kernelPairs() {

@@ -3,12 +3,12 @@ package transcode
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // The accelerated kernels from UTF-32 and to and from Windows-1252, compared
@@ -90,7 +90,7 @@ var wideBackgrounds = append([]string{
 // TestAccelWideGenerated: every length 0..256 of every background, with
 // ample, exact and short room.
 func TestAccelWideGenerated(t *testing.T) {
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, p := range widePairs() {
 			for _, bg := range wideBackgrounds {
 				for n := 0; n <= 256; n++ {
@@ -124,7 +124,7 @@ func cutRunes(b []byte) []byte {
 func TestAccelWideInjected(t *testing.T) {
 	units := []uint32{0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF, 0x10FFFF, 0xFFFF, 0x80, 0x7FF, 0x800, 0x10000}
 	chars := append([]string{"€", "ƒ", "Ÿ", "™", "\u0080", "\u0081", "\u009D", "\u009F", "\u0100", "\u2122", "\uFFFD", "😀"}, accelInjections...)
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, p := range widePairs() {
 			for _, bg := range wideBackgrounds {
 				for _, n := range []int{63, 64, 65, 100, 127, 128, 129, 192, 256} {
@@ -134,7 +134,7 @@ func TestAccelWideInjected(t *testing.T) {
 						base := p.input(text)
 						for _, inj := range accelUnitInjections {
 							for at := 0; at <= len(base); at += 2 {
-								if !sampled(4, n, at, int(inj[0]), len(bg)) {
+								if !testsample.Sampled(4, n, at, int(inj[0]), len(bg)) {
 									continue
 								}
 								src := append([]byte{}, base[:at]...)
@@ -156,7 +156,7 @@ func TestAccelWideInjected(t *testing.T) {
 						base := p.input(text)
 						for _, u := range units {
 							for at := 0; at <= len(base); at += 4 {
-								if !sampled(2, n, at, int(u), len(bg)) {
+								if !testsample.Sampled(2, n, at, int(u), len(bg)) {
 									continue
 								}
 								var b [4]byte
@@ -175,7 +175,7 @@ func TestAccelWideInjected(t *testing.T) {
 					case p.name == "utf8ToCP1252":
 						for _, inj := range chars {
 							for at := 0; at <= len(text); at++ {
-								if !sampled(2, n, at, int(inj[0]), len(bg)) {
+								if !testsample.Sampled(2, n, at, int(inj[0]), len(bg)) {
 									continue
 								}
 								src := append(append(append([]byte{}, text[:at]...), inj...), text[at:]...)
@@ -186,7 +186,7 @@ func TestAccelWideInjected(t *testing.T) {
 						base := p.input(text)
 						for b := 0x80; b <= 0xFF; b++ {
 							for at := 0; at <= len(base); at++ {
-								if !sampled(4, n, at, b) {
+								if !testsample.Sampled(4, n, at, b) {
 									continue
 								}
 								src := append(append(append([]byte{}, base[:at]...), byte(b)), base[at:]...)
@@ -214,10 +214,7 @@ func fuzzWide(f *testing.F, names ...string) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte, room uint16) {
-		for _, name := range transkernel.Kernels() {
-			if !transkernel.Use(name) {
-				continue
-			}
+		testsample.Transcoding.Runnable(func(string) {
 			for _, p := range ps {
 				comparePair(t, p.kernelPair, data, int(room)%(p.ratio*len(data)+65))
 				comparePair(t, p.kernelPair, data, p.ratio*len(data)+8)
@@ -225,8 +222,7 @@ func fuzzWide(f *testing.F, names ...string) {
 				src := p.input(data)
 				comparePair(t, p.kernelPair, src, p.ratio*len(src)+8)
 			}
-		}
-		transkernel.Reset()
+		})
 	})
 }
 
@@ -246,7 +242,7 @@ func FuzzKernelUnits(f *testing.F) {
 // UTF-32 in either byte order, with the kernels and without, under every
 // policy and kernel set, on text with ill-formed units injected.
 func TestPairConverter(t *testing.T) {
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, from := range unitForms {
 			for _, to := range unitForms {
 				if from == to {
@@ -263,7 +259,7 @@ func TestPairConverter(t *testing.T) {
 					}
 					for _, bad := range bads {
 						for at := 0; at <= len(base); at += 2 * max(len(bad), 2) {
-							if !sampled(8, at, int(bad[0]), len(bad), len(bg)) {
+							if !testsample.Sampled(8, at, int(bad[0]), len(bad), len(bg)) {
 								continue
 							}
 							src := append(append(append([]byte{}, base[:at]...), bad...), base[at:]...)

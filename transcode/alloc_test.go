@@ -2,6 +2,7 @@ package transcode
 
 import (
 	"bytes"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -123,7 +124,7 @@ func TestAppendGrowth(t *testing.T) {
 func TestAppendAllocs(t *testing.T) {
 	text := strings.Repeat("ab é 我 😀 z ", 12)
 	latin := strings.Repeat("Ça été déjà l'été ÿ ", 8)
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		check := func(name string, f func()) {
 			t.Helper()
 			if n := testing.AllocsPerRun(20, f); n != 0 {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/utf8x/utf8x"
-	utf8kernel "github.com/utf8x/utf8x/internal/kernel"
 	"github.com/utf8x/utf8x/internal/testsample"
 	"golang.org/x/text/transform"
 )
@@ -35,21 +34,6 @@ var bmpUnits = []string{
 	"\xED\xA0\x80", "\xED\xB0\x80", "\xED\xA0\x80\xED\xA0\x80", // lone surrogates
 	"\xC0\xAF", "\xC1\xBF", "\xE0\x80\x80", "\xF4\x90\x80\x80", "\xF8", "\xFF", "\x80", "\xBF",
 	"\xE2\x82", "\xF0\x9F\x98", "\xED\xA0", "\xED\xA0\x80\xED", "\xED\xA0\x80\xED\xB0", "\xC0", "\xC2",
-}
-
-// forEachValidationSet runs f with each validation kernel set of
-// internal/kernel forced, saying loudly which sets this machine lacks.
-func forEachValidationSet(t *testing.T, f func(t *testing.T)) {
-	for _, name := range utf8kernel.Kernels() {
-		t.Run(name, func(t *testing.T) {
-			if !utf8kernel.Use(name, true) {
-				_, lacks := utf8kernel.Supported(name)
-				t.Skipf("SKIPPED: validation kernel set %s not tested, this machine lacks %s", name, lacks)
-			}
-			defer utf8kernel.Reset()
-			f(t)
-		})
-	}
 }
 
 // checkBMPForms runs every conversion through the kernels of bmpForms on in,
@@ -143,12 +127,12 @@ func bmpText(rng *rand.Rand, n int, background string, every int) []byte {
 // unit-at-a-time span), valid and not, sparse and dense in what the kernels
 // convert, against the per-unit code, whole and with little room.
 func TestBMPFormsRandom(t *testing.T) {
-	forEachValidationSet(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(1, 2))
 		backgrounds := []string{"a", "é", "中", "😀", "ab😀c中 "}
 		for i := range 120 {
 			n := []int{5, 70, 300, 1000, 5000, 40000}[i%6]
-			if n >= 5000 && !sampled(4, i) {
+			if n >= 5000 && !testsample.Sampled(4, i) {
 				continue
 			}
 			bg := backgrounds[i%len(backgrounds)]
@@ -167,12 +151,12 @@ func TestBMPFormsRandom(t *testing.T) {
 // fault). The sweep is thinned to one case in 6 by a hash of its
 // coordinates (one in 72 under -short): in full it took four minutes.
 func TestBMPFormsEveryOffset(t *testing.T) {
-	forEachValidationSet(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		for bi, bg := range []string{"a", "中", "ab😀c中 "} {
 			base := []byte(strings.Repeat(bg, 1100/len(bg)))
 			for ui, u := range bmpUnits {
 				for at := 0; at <= len(base); at++ {
-					if !utf8x.RuneStart(base[min(at, len(base)-1)]) || !testsample.Thin(6, bi, ui, at) || !sampled(12, bi, ui, at, 1) {
+					if !utf8x.RuneStart(base[min(at, len(base)-1)]) || !testsample.Thin(6, bi, ui, at) || !testsample.Sampled(12, bi, ui, at, 1) {
 						continue
 					}
 					in := append(append(append([]byte(nil), base[:at]...), u...), base[at:]...)
@@ -197,7 +181,7 @@ func TestBMPFormsEverySequence(t *testing.T) {
 	for b0 := range 256 {
 		in = in[:0]
 		for b1 := range 256 {
-			if !sampled(12, b0, b1) {
+			if !testsample.Sampled(12, b0, b1) {
 				continue
 			}
 			in = append(in, 'x', byte(b0), 'y', byte(b0), byte(b1), 'z')

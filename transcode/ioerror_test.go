@@ -3,6 +3,7 @@ package transcode_test
 import (
 	"bytes"
 	"errors"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"io"
 	"syscall"
 	"testing"
@@ -12,25 +13,6 @@ import (
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
 )
-
-// errAfter returns the first n bytes of data, in reads of at most step bytes,
-// and then err: a disk that fails part way through a file.
-type errAfter struct {
-	data []byte
-	n    int
-	step int
-	err  error
-}
-
-func (r *errAfter) Read(p []byte) (int, error) {
-	if r.n == 0 {
-		return 0, r.err
-	}
-	k := min(len(p), r.n, r.step)
-	copy(p, r.data[:k])
-	r.data, r.n = r.data[k:], r.n-k
-	return k, nil
-}
 
 // Decoders, encoders and converters used as streams hand a reader's error to
 // their caller, after a prefix of the right output: no panic, no silent end.
@@ -47,13 +29,13 @@ func TestStreamsReturnReadErrors(t *testing.T) {
 				for _, n := range []int{0, 1, 3, 5, 4099, len(in) - 1} {
 					for _, step := range []int{1, 4096} {
 						readers := map[string]io.Reader{
-							"Converter": transform.NewReader(&errAfter{in, n, step, syscall.EIO}, transcode.NewConverter(from, to, p, utf8x.BOMKeep)),
+							"Converter": transform.NewReader(testsample.FailingReader(in, n, step, syscall.EIO), transcode.NewConverter(from, to, p, utf8x.BOMKeep)),
 						}
 						if to == transcode.UTF8 {
-							readers["NewDecoder"] = from.WithPolicy(p).NewDecoder().Reader(&errAfter{in, n, step, syscall.EIO})
+							readers["NewDecoder"] = from.WithPolicy(p).NewDecoder().Reader(testsample.FailingReader(in, n, step, syscall.EIO))
 						}
 						if from == transcode.UTF8 {
-							readers["NewEncoder"] = transform.NewReader(&errAfter{in, n, step, syscall.EIO}, to.WithPolicy(p).NewEncoder())
+							readers["NewEncoder"] = transform.NewReader(testsample.FailingReader(in, n, step, syscall.EIO), to.WithPolicy(p).NewEncoder())
 						}
 						for name, r := range readers {
 							got, err := io.ReadAll(r)

@@ -3,6 +3,7 @@ package transcode
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"testing"
 
 	"github.com/utf8x/utf8x"
@@ -86,7 +87,7 @@ func checkLossy(t *testing.T, c *Converter, src []byte) {
 // compares the output, the error and Fixed with the per-unit code's.
 func TestLossyErrorPositions(t *testing.T) {
 	policies := []utf8x.Policy{utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.ReplaceWith("<?>")}
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for ci, lc := range lossyConversions() {
 			in := formInput(lc.from)
 			step := max(lc.from.unit, 1)
@@ -94,7 +95,7 @@ func TestLossyErrorPositions(t *testing.T) {
 				base := in(cutRunes(cycle(bg, 300)))
 				for ki, bad := range lc.bads {
 					for at := 0; at <= 256 && at <= len(base); at += step {
-						if !sampled(16, ci, bi, ki, at) {
+						if !testsample.Sampled(16, ci, bi, ki, at) {
 							continue
 						}
 						if lc.from == utf8Form {
@@ -155,14 +156,11 @@ func FuzzLossyKernelSets(f *testing.F) {
 			t.Fatalf("%v on % X: %v", c, data, wantErr)
 		}
 		defer transkernel.Reset()
-		for _, name := range transkernel.Kernels() {
-			if !transkernel.Use(name) {
-				continue
-			}
+		testsample.Transcoding.Runnable(func(name string) {
 			got, err := c.Append(nil, data)
 			if !bytes.Equal(got, want) || err != nil {
 				t.Fatalf("%v with kernel set %s on % X:\nkernels       % X, %v\nper-unit code % X", c, name, data, got, err, want)
 			}
-		}
+		})
 	})
 }

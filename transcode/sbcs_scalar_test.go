@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"sort"
 	"sync"
@@ -265,7 +266,7 @@ func TestSingleByteKernelSets(t *testing.T) {
 		}
 	}
 	lengths := []int{0, 1, 7, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 200, 257, 1000, 4100}
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		t.Logf("kernel set %s", transkernel.Active())
 		rng := rand.New(rand.NewPCG(3, 4))
 		for i := range sbTables {

@@ -2,6 +2,7 @@ package transcode
 
 import (
 	"bytes"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -50,7 +51,7 @@ func TestStreamPending(t *testing.T) {
 		sizes = append(sizes, n)
 	}
 	texts := pendTexts()
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, e := range testEncodings() {
 			for name, text := range texts {
 				for _, p := range []utf8x.Policy{utf8x.Strict, utf8x.Replace} {
@@ -157,7 +158,7 @@ func TestStreamStrictAllocs(t *testing.T) {
 // padded with NULs): the output and the error must be the per-unit code's.
 func TestStreamTail(t *testing.T) {
 	texts := pendTexts()
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, e := range testEncodings() {
 			for name, text := range texts {
 				text := text[:300]

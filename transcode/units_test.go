@@ -3,12 +3,12 @@ package transcode
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"testing"
 	"unicode/utf16"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
 )
 
 // The []uint16 functions run the byte kernels of the machine's order on a
@@ -76,7 +76,7 @@ func TestUnitsMatchBytePaths(t *testing.T) {
 	if testing.Short() {
 		rounds = 400
 	}
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(15, 5))
 		for range rounds {
 			units := randomUnits(rng)
@@ -200,7 +200,7 @@ var unitPieces = []rune{'a', 'z', 0xE9, 0x7FF, 0x800, 0x4E2D, 0xFFFD, 0x10000, 0
 // UTF-8), valid and with an error at each position: a lone high or low
 // surrogate in the units, a stray or truncated byte in the UTF-8.
 func TestUnitsLengths(t *testing.T) {
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(15, 7))
 		for n := 0; n <= 256; n++ {
 			var units []uint16
@@ -228,7 +228,7 @@ func TestUnitsLengths(t *testing.T) {
 			checkUnits(t, units, text, 3*n+4)
 			checkUnits(t, units, text, rng.IntN(3*n+4))
 			for at := 0; at < n; at++ {
-				if !sampled(8, n, at) {
+				if !testsample.Sampled(8, n, at) {
 					continue
 				}
 				bad := append([]uint16(nil), units...)
@@ -269,7 +269,7 @@ func TestUnitsAllCodePoints(t *testing.T) {
 		runes = append(runes, r)
 	}
 	want := utf16.Encode(runes)
-	forEachKernelSet(t, func(t *testing.T) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		units, err := AppendUTF8ToUTF16(nil, text)
 		if err != nil || !slicesEqual(units, want) {
 			t.Fatalf("AppendUTF8ToUTF16(every scalar value): %v, equal to unicode/utf16: %v", err, slicesEqual(units, want))
@@ -302,12 +302,8 @@ func FuzzUnits(f *testing.F) {
 	f.Add([]byte("\x00\xD8a\x00\x00\xDC\xED\xA0\x80"), uint16(3))
 	f.Fuzz(func(t *testing.T, data []byte, room uint16) {
 		units := leUnits(data)
-		for _, name := range transkernel.Kernels() {
-			if !transkernel.Use(name) {
-				continue
-			}
+		testsample.Transcoding.Runnable(func(string) {
 			checkUnits(t, units, data, int(room)%(3*len(data)+8))
-		}
-		transkernel.Reset()
+		})
 	})
 }

@@ -2,6 +2,7 @@ package kernel_test
 
 import (
 	"bytes"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"slices"
 	"testing"
 	"time"
@@ -40,10 +41,7 @@ func BenchmarkValidPrefix(b *testing.B) {
 		})
 		for _, name := range kernel.Kernels() {
 			b.Run(name+"/"+in.name, func(b *testing.B) {
-				if !kernel.Use(name, false) {
-					b.Skip("unsupported")
-				}
-				defer kernel.Reset()
+				testsample.ValidationAsRun.Force(b, name)
 				b.SetBytes(int64(len(in.p)))
 				for b.Loop() {
 					kernel.ValidPrefix(in.p)
@@ -63,10 +61,7 @@ func BenchmarkCount(b *testing.B) {
 		})
 		for _, name := range kernel.Kernels() {
 			b.Run(name+"/"+in.name, func(b *testing.B) {
-				if !kernel.Use(name, false) {
-					b.Skip("unsupported")
-				}
-				defer kernel.Reset()
+				testsample.ValidationAsRun.Force(b, name)
 				b.SetBytes(int64(len(in.p)))
 				for b.Loop() {
 					kernel.CountRunes(in.p)
@@ -131,10 +126,7 @@ func BenchmarkValidRunes(b *testing.B) {
 // time to f's as metric: steady on a loaded machine, where single timings
 // are not.
 func pairedRatio(b *testing.B, set string, n int, base, f func(), metric string) {
-	if !kernel.Use(set, false) {
-		b.Skip("unsupported")
-	}
-	defer kernel.Reset()
+	testsample.ValidationAsRun.Force(b, set)
 	b.SetBytes(int64(n))
 	ratios := make([]float64, 0, b.N)
 	for i := 0; i < b.N; i++ {

@@ -3,6 +3,7 @@ package kernel_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"testing"
 	"unicode/utf8"
 
@@ -163,21 +164,6 @@ func checkCopy(t testing.TB, p []byte, want int) {
 	}
 }
 
-// forEachKernel runs f with each compiled kernel set forced on for inputs of
-// every length, skipping (visibly) the sets this CPU cannot run.
-func forEachKernel(t *testing.T, f func(t *testing.T)) {
-	for _, name := range kernel.Kernels() {
-		t.Run(name, func(t *testing.T) {
-			if !kernel.Use(name, true) {
-				_, lacks := kernel.Supported(name)
-				t.Skipf("SKIPPED: kernel set %s not tested, this machine lacks %s", name, lacks)
-			}
-			defer kernel.Reset()
-			f(t)
-		})
-	}
-}
-
 var backgrounds = []struct {
 	name string
 	unit string // repeated to fill
@@ -241,13 +227,13 @@ var errorSeqs = []struct {
 // buffers of every length up to 256, on every background, so that errors fall
 // at, before and after each 32- and 64-byte block boundary, and at the end.
 func TestInjectedErrors(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		buf := make([]byte, 0, 512)
 		for _, bg := range backgrounds {
 			for _, e := range errorSeqs {
 				for n := 0; n <= 256; n++ {
 					for off := 0; off <= 191 && off+len(e.seq) <= n; off++ {
-						if !sampled(24, n, off, len(e.seq), int(e.seq[0]), len(bg.unit)) {
+						if !testsample.Sampled(24, n, off, len(e.seq), int(e.seq[0]), len(bg.unit)) {
 							continue
 						}
 						b := fill(buf[:0], bg.unit, off)
@@ -269,7 +255,7 @@ func TestInjectedErrors(t *testing.T) {
 // block end and the input's end.
 func TestTruncatedAtEnd(t *testing.T) {
 	leads := []string{"\xC2", "\xDF", "\xE0\xA0", "\xE1", "\xED\x9F", "\xEF\xBF", "\xF0\x90", "\xF0\x90\x80", "\xF3", "\xF4\x8F\xBF"}
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		for _, bg := range backgrounds {
 			for n := 0; n <= 260; n++ {
 				for _, l := range leads {
@@ -288,7 +274,7 @@ func TestTruncatedAtEnd(t *testing.T) {
 // TestValidShifted checks valid text of every length up to 300, shifted by 0..3
 // ASCII bytes so that every character straddles every block boundary.
 func TestValidShifted(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		for _, bg := range backgrounds {
 			for shift := 0; shift < 4; shift++ {
 				for n := shift; n <= 300; n++ {
@@ -303,7 +289,7 @@ func TestValidShifted(t *testing.T) {
 // TestASCIIPrefixEveryPosition places one non-ASCII byte at every position of
 // ASCII buffers, the exact answer ASCIIPrefix must find.
 func TestASCIIPrefixEveryPosition(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		for n := 0; n <= 300; n++ {
 			b := bytes.Repeat([]byte{'A'}, n)
 			check(t, b)
@@ -323,7 +309,7 @@ func TestASCIIPrefixEveryPosition(t *testing.T) {
 // TestLong crosses the kernels' multi-block fast paths with an error placed
 // far inside long ASCII and non-ASCII runs.
 func TestLong(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		for _, bg := range backgrounds {
 			for _, n := range []int{1000, 4096, 65536 + 7} {
 				b := fill(nil, bg.unit, n)
@@ -365,7 +351,7 @@ func TestNoEscape(t *testing.T) {
 		"the same again in another line, to be longer than any vector block size."
 	type buf = [len(in)]byte
 	fill := func(b *buf) []byte { return b[:copy(b[:], in)] }
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			f    func()
@@ -391,11 +377,7 @@ func fuzzKernel(f *testing.F, name string) {
 	f.Add([]byte("aé€😀 \xed\xa0\x80 \xf4\x90\x80\x80"))
 	f.Add([]byte(fill(nil, "aé€😀", 200)))
 	f.Add(append([]byte(fill(nil, "€", 63)), 0xE2, 0x82))
-	if !kernel.Use(name, true) {
-		_, lacks := kernel.Supported(name)
-		f.Skipf("SKIPPED: kernel set %s not fuzzed, this machine lacks %s", name, lacks)
-	}
-	defer kernel.Reset()
+	testsample.Validation.Force(f, name)
 	f.Fuzz(func(t *testing.T, p []byte) { check(t, p) })
 }
 
@@ -409,13 +391,9 @@ func fuzzEntry(f *testing.F, check func(t testing.TB, p []byte, want int)) {
 	f.Add(append([]byte(fill(nil, "😀", 100)), 0xF0, 0x9F))
 	f.Fuzz(func(t *testing.T, p []byte) {
 		want := refPrefix(p)
-		for _, name := range kernel.Kernels() {
-			if !kernel.Use(name, true) {
-				continue
-			}
+		testsample.Validation.Runnable(func(string) {
 			check(t, p, want)
-		}
-		kernel.Reset()
+		})
 	})
 }
 

@@ -108,7 +108,7 @@ var edgeBytes = func() (m [256]bool) {
 // block (AVX2's overlapping last block, AVX-512's masked one) for a
 // sixteenth of them. -short thins the 3-byte sweep 24-fold more.
 func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		text := []byte(fill(nil, "aé€😀", 61))
 		p := make([]byte, 0, 64)
 		for a := 0; a < 256; a++ {
@@ -117,7 +117,7 @@ func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 					if b < 0 && c >= 0 {
 						break
 					}
-					if c >= 0 && (!edgeBytes[c] && !testsample.Thin(8, a, b, c) || !sampled(24, a, b, c)) {
+					if c >= 0 && (!edgeBytes[c] && !testsample.Thin(8, a, b, c) || !testsample.Sampled(24, a, b, c)) {
 						continue
 					}
 					p = append(p[:0], byte(a))
@@ -146,7 +146,7 @@ func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 // ends.
 func TestNULEveryPosition(t *testing.T) {
 	errs := []string{"\xFF", "\xED\xA0\x80", "\x80", "\xF0\x90"}
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		buf := make([]byte, 0, 512)
 		b := make([]byte, 0, 512)
 		for _, bg := range backgrounds {
@@ -154,7 +154,7 @@ func TestNULEveryPosition(t *testing.T) {
 				base := fill(buf[:0], bg.unit, n)
 				checkNUL(t, base, refPrefix(base))
 				for z := 0; z < n; z++ {
-					if !sampled(8, n, z, len(bg.unit)) {
+					if !testsample.Sampled(8, n, z, len(bg.unit)) {
 						continue
 					}
 					// A NUL, an ESC, and both (the ESC elsewhere); each
@@ -170,7 +170,7 @@ func TestNULEveryPosition(t *testing.T) {
 				}
 				for _, e := range errs {
 					for off := 0; off+len(e) <= n; off++ {
-						if !sampled(16, n, off, len(e), len(bg.unit)) {
+						if !testsample.Sampled(16, n, off, len(e), len(bg.unit)) {
 							continue
 						}
 						for _, z := range []int{-1, 0, off - 1, off + len(e), n - 1, (off*7 + n*13) % n} {
@@ -194,7 +194,7 @@ func TestNULEveryPosition(t *testing.T) {
 // TestNULLong crosses the kernels' four-block ASCII loop and their long
 // non-ASCII runs with a NUL far inside, before and after an error.
 func TestNULLong(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		for _, bg := range backgrounds {
 			for _, n := range []int{1000, 4096, 65536 + 7} {
 				b := fill(nil, bg.unit, n)

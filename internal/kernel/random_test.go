@@ -1,6 +1,7 @@
 package kernel_test
 
 import (
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"testing"
 )
@@ -18,7 +19,7 @@ func TestRandomInputs(t *testing.T) {
 	if testing.Short() {
 		iters = 5000
 	}
-	forEachKernel(t, func(t *testing.T) {
+	testsample.Validation.Each(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(3, 4))
 		for i := 0; i < iters; i++ {
 			n := rng.IntN(300)

@@ -1,8 +1,16 @@
-// Package testsample thins the exhaustive sweeps of the tests under
-// go test -short. Only tests import it.
+// Package testsample holds what the tests of every package share: the
+// thinning of exhaustive sweeps under go test -short, the forcing of each
+// kernel set in turn, and readers that fail. Only tests import it.
 package testsample
 
-import "testing"
+import (
+	"io"
+	"testing"
+	"testing/iotest"
+
+	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/transkernel"
+)
 
 // Sampled reports whether a case of an exhaustive sweep runs: always, except
 // under go test -short, which keeps about one case in every, picked by a hash
@@ -23,4 +31,102 @@ func Thin(every int, keys ...int) bool {
 		h ^= h >> 31
 	}
 	return h%uint64(every) == 0
+}
+
+// Sets is a kernel package's registry of kernel sets as tests see it, so
+// that one function forces each set in turn for every package's tests.
+type Sets struct {
+	What      string                                    // "validation kernel set", ...
+	Names     func() []string                           // every set compiled in, best first
+	Use       func(name string) bool                    // force one; false if this CPU cannot
+	Supported func(name string) (ok bool, lacks string) // why not
+	Reset     func()                                    // back to the start-up choice
+}
+
+// Validation is internal/kernel's sets, each given every input length (the
+// short inputs the set would leave to the portable code included, so that
+// tests reach its tail handling).
+var Validation = Sets{
+	What:      "validation kernel set",
+	Names:     kernel.Kernels,
+	Use:       func(name string) bool { return kernel.Use(name, true) },
+	Supported: kernel.Supported,
+	Reset:     kernel.Reset,
+}
+
+// ValidationAsRun is internal/kernel's sets as the library runs them, short
+// inputs left to the portable code: for benchmarks.
+var ValidationAsRun = Sets{
+	What:      "validation kernel set",
+	Names:     kernel.Kernels,
+	Use:       func(name string) bool { return kernel.Use(name, false) },
+	Supported: kernel.Supported,
+	Reset:     kernel.Reset,
+}
+
+// Transcoding is internal/transkernel's sets.
+var Transcoding = Sets{
+	What:      "transcoding kernel set",
+	Names:     transkernel.Kernels,
+	Use:       transkernel.Use,
+	Supported: transkernel.Supported,
+	Reset:     transkernel.Reset,
+}
+
+// Each runs f in a subtest named after each set, with that set forced, and
+// restores the start-up choice after it. A set this CPU cannot run is skipped
+// with a message that starts with SKIPPED and says what the CPU lacks, so
+// that `go test -v` shows every kernel left untested.
+func (s Sets) Each(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	for _, name := range s.Names() {
+		t.Run(name, func(t *testing.T) {
+			s.Force(t, name)
+			f(t)
+		})
+	}
+}
+
+// Force forces the named set for the rest of tb (a test, benchmark or fuzz
+// target), restoring the start-up choice at its end, or skips tb loudly when
+// this CPU cannot run the set.
+func (s Sets) Force(tb testing.TB, name string) {
+	tb.Helper()
+	if !s.Use(name) {
+		_, lacks := s.Supported(name)
+		tb.Skipf("SKIPPED: %s %s not tested, this machine lacks %s", s.What, name, lacks)
+	}
+	tb.Cleanup(s.Reset)
+}
+
+// Runnable calls f with each set this CPU can run forced in turn (no
+// subtests: for fuzz bodies, which compare every set on one input), and then
+// restores the start-up choice.
+func (s Sets) Runnable(f func(name string)) {
+	defer s.Reset()
+	for _, name := range s.Names() {
+		if s.Use(name) {
+			f(name)
+		}
+	}
+}
+
+// FailingReader returns the first n bytes of data, in reads of at most step
+// bytes, and then err: a disk that fails part way through a file.
+func FailingReader(data []byte, n, step int, err error) io.Reader {
+	return io.MultiReader(&stepReader{data[:n], step}, iotest.ErrReader(err))
+}
+
+type stepReader struct {
+	data []byte
+	step int
+}
+
+func (r *stepReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), r.step)], r.data)
+	r.data = r.data[k:]
+	return k, nil
 }

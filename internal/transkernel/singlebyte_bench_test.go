@@ -1,6 +1,7 @@
 package transkernel_test
 
 import (
+	"github.com/utf8x/utf8x/internal/testsample"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -78,10 +79,7 @@ func BenchmarkSingleByte(b *testing.B) {
 			})
 			for _, name := range transkernel.Kernels() {
 				b.Run(dir+"/"+tc.name+"/"+name, func(b *testing.B) {
-					if !transkernel.Use(name) {
-						b.Skipf("SKIPPED: kernel set %s, this machine cannot run it", name)
-					}
-					defer transkernel.Reset()
+					testsample.Transcoding.Force(b, name)
 					b.SetBytes(int64(len(src)))
 					cpuLoop(b, len(src), func() {
 						var n int

@@ -225,7 +225,7 @@ func (c *sbCase) utf8Of(src []byte) []byte {
 
 func TestSingleByteDecode(t *testing.T) {
 	cases := sbCases(t)
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for ci, c := range cases {
 			rng := rand.New(rand.NewPCG(uint64(ci), 7))
 			// Every byte at every offset of a 192-byte text, dense or not.
@@ -236,7 +236,7 @@ func TestSingleByteDecode(t *testing.T) {
 					for off := 0; off < len(bg); off++ {
 						// Whole for the first tables, a quarter for the
 						// others, which share their code.
-						if !sampled(16, ci, b, off) || (ci > 3 && !testsample.Thin(4, ci, b, off, 1)) {
+						if !testsample.Sampled(16, ci, b, off) || (ci > 3 && !testsample.Thin(4, ci, b, off, 1)) {
 							continue
 						}
 						copy(src, bg)
@@ -253,7 +253,7 @@ func TestSingleByteDecode(t *testing.T) {
 			}
 			for _, n := range []int{1, 7, 31, 63, 64, 65, 100, 129, 200, 260} {
 				for room := 0; room <= 3*n+1; room++ {
-					if sampled(8, ci, n, room) {
+					if testsample.Sampled(8, ci, n, room) {
 						checkSB(t, c, false, long[:n], room)
 					}
 				}
@@ -272,7 +272,7 @@ func TestSingleByteDecode(t *testing.T) {
 
 func TestSingleByteEncode(t *testing.T) {
 	cases := sbCases(t)
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for ci, c := range cases {
 			rng := rand.New(rand.NewPCG(uint64(ci), 8))
 			// Text of the encoding's characters, all of which encode.
@@ -290,7 +290,7 @@ func TestSingleByteEncode(t *testing.T) {
 			}
 			for _, n := range []int{1, 7, 63, 64, 65, 130, 200, 300} {
 				for room := 0; room <= n+1; room++ {
-					if sampled(8, ci, n, room) {
+					if testsample.Sampled(8, ci, n, room) {
 						checkSB(t, c, true, long[:n], room)
 					}
 				}
@@ -300,7 +300,7 @@ func TestSingleByteEncode(t *testing.T) {
 			src := make([]byte, 192)
 			for b := 0x80; b < 256; b++ {
 				for off := 0; off < len(src); off++ {
-					if !sampled(16, ci, b, off) || ci > 3 && !testsample.Thin(4, ci, b, off, 2) {
+					if !testsample.Sampled(16, ci, b, off) || ci > 3 && !testsample.Thin(4, ci, b, off, 2) {
 						continue
 					}
 					copy(src, long)
@@ -327,7 +327,7 @@ func TestSingleByteEncode(t *testing.T) {
 			// Every BMP scalar value once, after a prefix that puts it at
 			// every place in a block.
 			for r := rune(0); r < 0x10000; r++ {
-				if r >= 0xD800 && r <= 0xDFFF || !sampled(32, ci, int(r)) {
+				if r >= 0xD800 && r <= 0xDFFF || !testsample.Sampled(32, ci, int(r)) {
 					continue
 				}
 				off := int(r) % 67
@@ -408,14 +408,10 @@ func FuzzSingleByte(f *testing.F) {
 			src = src[:4096]
 		}
 		r := int(room) % (3*len(src) + 2)
-		for _, name := range transkernel.Kernels() {
-			if !transkernel.Use(name) {
-				continue
-			}
+		testsample.Transcoding.Runnable(func(string) {
 			checkSB(t, c, false, src, r)
 			checkSB(t, c, true, src, r)
-		}
-		transkernel.Reset()
+		})
 	})
 }
 
@@ -425,7 +421,8 @@ func FuzzSingleByte(f *testing.F) {
 // which has no scalar tail, all of it.
 func TestSingleByteKernelProgress(t *testing.T) {
 	cases := sbCases(t)
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
+		vector := transkernel.Enabled()
 		if !vector {
 			t.Skip("the portable set has no kernels")
 		}

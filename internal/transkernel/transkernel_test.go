@@ -3,6 +3,7 @@ package transkernel_test
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -153,21 +154,6 @@ func directions() []direction {
 	}
 }
 
-// forEachSet runs f with every kernel set compiled in forced, skipping only
-// the sets this CPU cannot run.
-func forEachSet(t *testing.T, f func(t *testing.T, vector bool)) {
-	for _, name := range transkernel.Kernels() {
-		t.Run(name, func(t *testing.T) {
-			if !transkernel.Use(name) {
-				_, lacks := transkernel.Supported(name)
-				t.Skipf("SKIPPED: kernel set %s not tested, this machine lacks %s", name, lacks)
-			}
-			defer transkernel.Reset()
-			f(t, transkernel.Enabled())
-		})
-	}
-}
-
 const guard = 0xA5
 
 // check calls d's kernel on src with dstLen bytes of room and verifies the
@@ -259,7 +245,8 @@ func neonHandles(d direction, r rune) bool {
 // TestGenerated converts every length 0..256 of every background, cut to a
 // character boundary in the kernel's input form, with ample and tight room.
 func TestGenerated(t *testing.T) {
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
+		vector := transkernel.Enabled()
 		for _, d := range directions() {
 			for _, s := range backgrounds {
 				for n := 0; n <= 256; n++ {
@@ -312,7 +299,7 @@ var unitInjections = [][]uint16{
 // TestInjected puts every injection at every offset of 160-byte inputs of
 // every background, for every kernel.
 func TestInjected(t *testing.T) {
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, d := range directions() {
 			utf16In := d.name == "UTF16LEToUTF8" || d.name == "UTF16BEToUTF8"
 			be := d.name == "UTF16BEToUTF8"
@@ -322,7 +309,7 @@ func TestInjected(t *testing.T) {
 					if utf16In {
 						for _, inj := range unitInjections {
 							for at := 0; at+1 < len(base); at += 2 {
-								if !sampled(8, n, at, int(inj[0]), len(s)) {
+								if !testsample.Sampled(8, n, at, int(inj[0]), len(s)) {
 									continue
 								}
 								src := append([]byte{}, base[:at]...)
@@ -341,7 +328,7 @@ func TestInjected(t *testing.T) {
 					}
 					for _, inj := range injections {
 						for at := 0; at <= len(base); at++ {
-							if !sampled(8, n, at, int(inj[0]), len(inj), len(s)) {
+							if !testsample.Sampled(8, n, at, int(inj[0]), len(inj), len(s)) {
 								continue
 							}
 							src := append(append(append([]byte{}, base[:at]...), inj...), base[at:]...)
@@ -356,7 +343,7 @@ func TestInjected(t *testing.T) {
 
 // TestRandom throws random bytes biased towards the interesting ones.
 func TestRandom(t *testing.T) {
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(1, 2))
 		alphabet := []byte{0x00, 0x41, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xC3, 0xC4, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xFF, 0xD8, 0xDC, 0x20}
 		for _, d := range directions() {
@@ -394,7 +381,7 @@ func TestNoEscape(t *testing.T) {
 		"and again, to be longer than two vector blocks of the widest set."
 	type buf = [4 * len(in)]byte
 	fill := func(b *buf) []byte { return b[:copy(b[:], in)] }
-	forEachSet(t, func(t *testing.T, _ bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			f    func()
@@ -435,13 +422,14 @@ func TestRuns(t *testing.T) {
 		chars = append(chars, r)
 	}
 	chars = append(chars, 0x10FFFF)
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
+		vector := transkernel.Enabled()
 		for _, d := range directions() {
 			if d.name == "UTF8ToLatin1" || d.name == "Latin1ToUTF8" {
 				continue
 			}
 			for _, r := range chars {
-				if !sampled(16, int(r), len(d.name)) {
+				if !testsample.Sampled(16, int(r), len(d.name)) {
 					continue
 				}
 				filler := "我"

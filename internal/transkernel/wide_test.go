@@ -2,6 +2,7 @@ package transkernel_test
 
 import (
 	"encoding/binary"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -156,7 +157,8 @@ func TestWideGenerated(t *testing.T) {
 	for k, v := range wideBackgrounds {
 		all[k] = v
 	}
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
+		vector := transkernel.Enabled()
 		for _, d := range wideDirections() {
 			for _, s := range all {
 				for n := 0; n <= 256; n++ {
@@ -189,7 +191,7 @@ func TestWideGenerated(t *testing.T) {
 func TestWideInjected(t *testing.T) {
 	units := []uint32{0x10000, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF, 0x10FFFF, 0xFFFF, 0x80, 0x7FF, 0x800}
 	chars := append([]string{"€", "ƒ", "Ÿ", "\u0080", "\u009F", "\u0081", "\u0100", "\u2122", "\uFFFD"}, injections...)
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, d := range wideDirections() {
 			for _, s := range backgrounds {
 				for _, n := range []int{64, 65, 127, 128, 129, 200, 260} {
@@ -202,7 +204,7 @@ func TestWideInjected(t *testing.T) {
 						base := d.from(text)
 						for _, inj := range unitInjections {
 							for at := 0; at <= len(base); at += 2 {
-								if !sampled(4, n, at, int(inj[0]), len(s)) {
+								if !testsample.Sampled(4, n, at, int(inj[0]), len(s)) {
 									continue
 								}
 								src := append([]byte{}, base[:at]...)
@@ -224,7 +226,7 @@ func TestWideInjected(t *testing.T) {
 						base := d.from(text)
 						for _, u := range units {
 							for at := 0; at <= len(base); at += 4 {
-								if !sampled(4, n, at, int(u), len(s)) {
+								if !testsample.Sampled(4, n, at, int(u), len(s)) {
 									continue
 								}
 								var b [4]byte
@@ -256,7 +258,7 @@ func TestWideInjected(t *testing.T) {
 
 // TestWideRandom throws random bytes and random 32-bit units.
 func TestWideRandom(t *testing.T) {
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(3, 4))
 		alphabet := []byte{0x00, 0x41, 0x7F, 0x80, 0x81, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xC3, 0xC4, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xFF, 0xD8, 0xDC, 0x20, 0x10, 0x11}
 		for _, d := range wideDirections() {
@@ -298,15 +300,11 @@ func FuzzWide(f *testing.F) {
 	f.Add(putUnits([]rune(strings.Repeat("שלום עולם ", 12)), false, 4), uint16(300))
 	f.Add([]byte(strings.Repeat("plain text · ", 12)), uint16(300))
 	f.Fuzz(func(t *testing.T, src []byte, room uint16) {
-		for _, name := range transkernel.Kernels() {
-			if !transkernel.Use(name) {
-				continue
-			}
+		testsample.Transcoding.Runnable(func(string) {
 			for _, d := range wideDirections() {
 				check(t, d, src, int(room)%(3*len(src)+130), false)
 			}
-		}
-		transkernel.Reset()
+		})
 	})
 }
 
@@ -317,7 +315,7 @@ func TestWideNoEscape(t *testing.T) {
 		"and again, to be longer than two vector blocks of the widest set."
 	type buf = [4 * len(in)]byte
 	fill := func(b *buf) []byte { return b[:copy(b[:], in)] }
-	forEachSet(t, func(t *testing.T, _ bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
 		for _, c := range []struct {
 			name string
 			f    func()
@@ -359,7 +357,8 @@ func TestCP1252Sparse(t *testing.T) {
 			d = x
 		}
 	}
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
+		vector := transkernel.Enabled()
 		progress := vector && transkernel.Active() != "neon"
 		for _, n := range []int{64, 65, 96, 127, 128, 129, 200} {
 			base := repeatTo(backgrounds["ascii"], n)
@@ -401,7 +400,8 @@ func TestCP1252Sparse(t *testing.T) {
 // offset. check (through TestWideInjected) proves the output exact; this
 // proves the progress.
 func TestWidePrefixBeforeBad(t *testing.T) {
-	forEachSet(t, func(t *testing.T, vector bool) {
+	testsample.Transcoding.Each(t, func(t *testing.T) {
+		vector := transkernel.Enabled()
 		if !vector || transkernel.Active() == "neon" {
 			t.Skip("SKIPPED: no UTF-32 kernels in this set")
 		}

@@ -1,6 +1,0 @@
-package kernel_test
-
-import "github.com/utf8x/utf8x/internal/testsample"
-
-// sampled thins the exhaustive sweeps under go test -short (see testsample).
-var sampled = testsample.Sampled
