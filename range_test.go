@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -166,11 +166,7 @@ func TestCheckRangeRandomCuts(t *testing.T) {
 // TestCheckRangeCorpus cuts every corpus file at every offset at once (ranges
 // of one byte) and at random sets of offsets.
 func TestCheckRangeCorpus(t *testing.T) {
-	dir := filepath.Join("..", "shared", "corpus")
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
-	if len(files) == 0 {
-		t.Skip("../shared/corpus absent: corpus not checked")
-	}
+	files := testsample.Corpus(t, "*/*")
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, f := range files {
 		p, err := os.ReadFile(f)

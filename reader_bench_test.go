@@ -2,6 +2,7 @@ package utf8x_test
 
 import (
 	"bytes"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"io"
 	"os"
 	"path/filepath"
@@ -31,7 +32,8 @@ func readerInputs(b *testing.B) []struct {
 	}
 	ins := []input{{"mixed/valid", spacedErrors(256<<10, 1<<30)}}
 	for _, f := range []string{"lipsum/Chinese-Lipsum.utf8.txt", "lipsum/Latin-Lipsum.utf8.txt", "wikipedia_mars/english.html"} {
-		p, err := os.ReadFile(filepath.Join("..", "shared", "corpus", filepath.FromSlash(f)))
+		dir, _ := testsample.CorpusDir()
+		p, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {
 			b.Logf("no corpus (%v): generated inputs only", err)
 			break

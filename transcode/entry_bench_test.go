@@ -3,6 +3,7 @@ package transcode
 import (
 	"bytes"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -215,7 +216,7 @@ type entryInput struct {
 // entryInputs returns UTF-8 texts of 64 KiB and more: three corpus files when
 // the corpus is there, generated texts otherwise.
 func entryInputs(tb testing.TB) []entryInput {
-	dir := filepath.Join("..", "..", "shared", "corpus")
+	dir, _ := testsample.CorpusDir()
 	var ins []entryInput
 	for _, name := range []string{"lipsum/Latin-Lipsum.utf8.txt", "wikipedia_mars/english.html", "lipsum/Chinese-Lipsum.utf8.txt"} {
 		text, err := os.ReadFile(filepath.Join(dir, name))

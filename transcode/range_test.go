@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -159,11 +159,7 @@ func TestAppendRangeRandomCuts(t *testing.T) {
 // encoding it is in, cut at every offset at once (ranges of one byte) and at
 // random sets of offsets.
 func TestAppendRangeCorpus(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
-	if len(files) == 0 {
-		t.Skip("../shared/corpus absent: corpus not converted")
-	}
+	files := testsample.Corpus(t, "*/*")
 	r := rand.New(rand.NewPCG(15, 16))
 	limit := 8 << 10
 	if testing.Short() {

@@ -3,6 +3,7 @@ package transcode
 import (
 	"bytes"
 	"errors"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -149,7 +150,7 @@ func TestSplit(t *testing.T) {
 func TestXText(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	texts := [][]byte{[]byte(sample(rng, 5000)), []byte("plain ASCII, and \u00e9\u00e8 \U0001F600 \uFEFF"), {}}
-	if dir, ok := corpusDirOK(); ok {
+	if dir, ok := testsample.CorpusDir(); ok {
 		texts = append(texts, corpusTexts(dir)...)
 	}
 	peers := []struct {

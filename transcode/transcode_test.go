@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -48,9 +49,9 @@ func sample(rng *rand.Rand, n int) string {
 }
 
 func corpusDir(t testing.TB) string {
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not found at %s: %v", dir, err)
+	dir, ok := testsample.CorpusDir()
+	if !ok {
+		t.Skipf("SKIPPED: no test corpus at %s (see the README, \"The test corpus\")", dir)
 	}
 	return dir
 }
@@ -680,12 +681,6 @@ func (o iotestOneByte) Read(p []byte) (int, error) {
 type byteOrder interface {
 	binary.ByteOrder
 	binary.AppendByteOrder
-}
-
-func corpusDirOK() (string, bool) {
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	_, err := os.Stat(dir)
-	return dir, err == nil
 }
 
 // corpusTexts returns the corpus's UTF-8 texts.

@@ -4,7 +4,11 @@
 package testsample
 
 import (
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"sync"
 	"testing"
 	"testing/iotest"
 
@@ -129,4 +133,73 @@ func (r *stepReader) Read(p []byte) (int, error) {
 	k := copy(p[:min(len(p), r.step)], r.data)
 	r.data = r.data[k:]
 	return k, nil
+}
+
+// CorpusDir returns the directory of the shared test corpus: $UTF8X_CORPUS
+// when set, else shared/corpus beside the module's root (../shared/corpus
+// from the repository), and whether it is there. The corpus is test data
+// that comes with the workplace, not with the repository; tests that need it
+// skip without it. When it is absent, CorpusDir says so once per test
+// binary on the terminal, where go test's own output (which shows a passing
+// package's skips only under -v) does not reach.
+func CorpusDir() (string, bool) {
+	dir := os.Getenv("UTF8X_CORPUS")
+	if dir == "" {
+		dir = filepath.Join(moduleRoot(), "..", "shared", "corpus")
+	}
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		return dir, true
+	}
+	absentOnce.Do(func() {
+		if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+			fmt.Fprintf(tty, "note: no test corpus at %s: the tests that read it skip (see the README, \"The test corpus\")\n", dir)
+			tty.Close()
+		}
+	})
+	return dir, false
+}
+
+var absentOnce sync.Once
+
+// Corpus returns the corpus's files matching pattern (a filepath.Glob
+// pattern relative to the corpus, such as "*/*.utf8.txt"), or skips tb with
+// the reason when the corpus is absent or holds no such file.
+func Corpus(tb testing.TB, pattern string) []string {
+	tb.Helper()
+	files := CorpusFiles(pattern)
+	if len(files) == 0 {
+		dir, _ := CorpusDir()
+		tb.Skipf("SKIPPED: no %s in the test corpus %s (see the README, \"The test corpus\")", pattern, dir)
+	}
+	return files
+}
+
+// CorpusFiles is Corpus for tests that run without the corpus too: nil when
+// it is absent.
+func CorpusFiles(pattern string) []string {
+	dir, ok := CorpusDir()
+	if !ok {
+		return nil
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, pattern))
+	return files
+}
+
+// moduleRoot is the nearest directory up from the working directory (a
+// test's package directory) that holds a go.mod.
+func moduleRoot() string {
+	d, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return "."
+		}
+		d = up
+	}
 }
