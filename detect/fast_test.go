@@ -509,7 +509,7 @@ func TestChunksAroundPrefixEnd(t *testing.T) {
 	}
 	step := 1
 	if testing.Short() {
-		step = 5
+		step = 11
 	}
 	for _, in := range ins {
 		for _, o := range []*Options{nil, {Limit: -1}, {Limit: DefaultLimit + 100}} {

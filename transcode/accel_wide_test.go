@@ -134,7 +134,7 @@ func TestAccelWideInjected(t *testing.T) {
 						base := p.input(text)
 						for _, inj := range accelUnitInjections {
 							for at := 0; at <= len(base); at += 2 {
-								if !testsample.Sampled(4, n, at, int(inj[0]), len(bg)) {
+								if !testsample.Sampled(8, n, at, int(inj[0]), len(bg)) {
 									continue
 								}
 								src := append([]byte{}, base[:at]...)

@@ -117,7 +117,7 @@ func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 					if b < 0 && c >= 0 {
 						break
 					}
-					if c >= 0 && (!edgeBytes[c] && !testsample.Thin(8, a, b, c) || !testsample.Sampled(24, a, b, c)) {
+					if c >= 0 && (!edgeBytes[c] && !testsample.Thin(8, a, b, c) || !testsample.Sampled(48, a, b, c)) {
 						continue
 					}
 					p = append(p[:0], byte(a))
@@ -128,7 +128,7 @@ func TestNULAllSequencesUpTo3Bytes(t *testing.T) {
 						p = append(p, byte(c))
 					}
 					checkNUL(t, p, refPrefix(p))
-					if testsample.Thin(16, a, b, c) {
+					if testsample.Thin(16, a, b, c) && testsample.Sampled(2, a, b, c) {
 						q := append(append([]byte(nil), text...), p...)
 						checkNUL(t, q, refPrefix(q))
 					}
@@ -154,7 +154,7 @@ func TestNULEveryPosition(t *testing.T) {
 				base := fill(buf[:0], bg.unit, n)
 				checkNUL(t, base, refPrefix(base))
 				for z := 0; z < n; z++ {
-					if !testsample.Sampled(8, n, z, len(bg.unit)) {
+					if !testsample.Sampled(16, n, z, len(bg.unit)) {
 						continue
 					}
 					// A NUL, an ESC, and both (the ESC elsewhere); each
@@ -170,7 +170,7 @@ func TestNULEveryPosition(t *testing.T) {
 				}
 				for _, e := range errs {
 					for off := 0; off+len(e) <= n; off++ {
-						if !testsample.Sampled(16, n, off, len(e), len(bg.unit)) {
+						if !testsample.Sampled(32, n, off, len(e), len(bg.unit)) {
 							continue
 						}
 						for _, z := range []int{-1, 0, off - 1, off + len(e), n - 1, (off*7 + n*13) % n} {

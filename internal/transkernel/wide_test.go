@@ -204,7 +204,7 @@ func TestWideInjected(t *testing.T) {
 						base := d.from(text)
 						for _, inj := range unitInjections {
 							for at := 0; at <= len(base); at += 2 {
-								if !testsample.Sampled(4, n, at, int(inj[0]), len(s)) {
+								if !testsample.Sampled(8, n, at, int(inj[0]), len(s)) {
 									continue
 								}
 								src := append([]byte{}, base[:at]...)
@@ -226,7 +226,7 @@ func TestWideInjected(t *testing.T) {
 						base := d.from(text)
 						for _, u := range units {
 							for at := 0; at <= len(base); at += 4 {
-								if !testsample.Sampled(4, n, at, int(u), len(s)) {
+								if !testsample.Sampled(8, n, at, int(u), len(s)) {
 									continue
 								}
 								var b [4]byte
