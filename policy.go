@@ -10,7 +10,7 @@ import (
 // Action is what a Policy does with an ill-formed maximal subpart.
 type Action uint8
 
-// The actions, named as the utf8x tool's --invalid flag spells them.
+// The actions, with the names String gives them.
 const (
 	ActionStrict  Action = iota // stop with the *Error
 	ActionReplace               // put a replacement (U+FFFD by default) per maximal subpart

@@ -28,6 +28,9 @@ import (
 // the Encoding Standard knows ("x-mac-cyrillic", "iso-8859-16", "gbk") are
 // read as it says, except those it maps to its replacement encoding, which
 // decodes nothing and which Lookup refuses.
+//
+// The error for a name it does not know reads `detect: unknown encoding
+// "name"` and wraps a *transcode.UnknownEncodingError.
 func Lookup(name string) (encoding.Encoding, error) {
 	l := strings.ToLower(strings.TrimSpace(name))
 	if e, err := transcode.Lookup(l); err == nil {
@@ -42,5 +45,5 @@ func Lookup(name string) (encoding.Encoding, error) {
 	if e, err := htmlindex.Get(l); err == nil && e != encoding.Replacement {
 		return e, nil
 	}
-	return nil, fmt.Errorf("detect: unknown encoding %q", name)
+	return nil, fmt.Errorf("detect: %w", &transcode.UnknownEncodingError{Label: name})
 }

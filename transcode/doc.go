@@ -110,6 +110,13 @@
 //   - Output to ISO-8859-1, Windows-1252 or any legacy encoding: a character
 //     the target lacks (utf8x.Unrepresentable, Error.Rune holding it).
 //
+// Every such error is an *Error, which is utf8x.Error: the one error model of
+// the module, described under "Errors" in package utf8x. errors.Is(err,
+// utf8x.ErrInvalid) holds for ill-formed input in any encoding,
+// errors.Is(err, utf8x.ErrUnrepresentable) for a character the target lacks,
+// and errors.Is(err, encoding.ErrInvalidUTF8) (golang.org/x/text) for
+// ill-formed UTF-8 input.
+//
 // ISO-8859-1 and Windows-1252 input never fails: every byte is a character
 // (Windows-1252 as the WHATWG Encoding Standard maps it, the five unassigned
 // bytes reading as the C1 controls of the same value).

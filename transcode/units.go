@@ -86,7 +86,7 @@ func AppendUTF16ToUTF8(dst []byte, src []uint16) ([]byte, error) {
 		}
 		u := src[i]
 		if u&0xF800 == 0xD800 && (u >= 0xDC00 || i+1 == len(src) || src[i+1]&0xFC00 != 0xDC00) {
-			return dst, &Error{Offset: i, Len: 1, Kind: utf8x.LoneSurrogate, Encoding: "UTF-16", where: "code unit"}
+			return dst, newUnitError("UTF-16", i, utf8x.LoneSurrogate)
 		}
 		dst = slices.Grow(dst, 3*(len(src)-i))
 	}
