@@ -129,9 +129,9 @@
 // per unit, or "?" when the target cannot represent the replacement, as
 // iconv does. Skip drops the unit. Escape writes each offending input byte as
 // \xNN: the bytes of a lone surrogate in input byte order, or the UTF-8 bytes
-// of an unrepresentable character. The CP1252 and Latin1 policies read stray
-// bytes of UTF-8 input as those encodings and are refused for other input; for
-// an unrepresentable character they behave like Strict. HTML writes a
+// of an unrepresentable character. The FallbackCP1252 and FallbackLatin1
+// policies read stray bytes of UTF-8 input as those encodings and are refused
+// for other input; for an unrepresentable character they behave like Strict. HTML writes a
 // character the target lacks as a numeric character reference, &#NNNN; in
 // decimal, as WHATWG's encoders do for HTML forms, and ill-formed input as
 // Replace does.

@@ -202,7 +202,7 @@ func engineCheck(t *testing.T, path string, src, got []byte, err error, want []b
 
 func TestRepairEngineOne(t *testing.T) {
 	policies := []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.ReplaceWith("<?>"), utf8x.Skip,
-		utf8x.Escape, utf8x.CP1252, utf8x.Latin1}
+		utf8x.Escape, utf8x.FallbackCP1252, utf8x.FallbackLatin1}
 	boms := []utf8x.BOMPolicy{utf8x.BOMKeep, utf8x.BOMStrip, utf8x.BOMAdd}
 	rounds := 1500
 	if testing.Short() {
