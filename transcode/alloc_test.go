@@ -36,7 +36,7 @@ func TestZeroAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations", name, n)
 		}
 	}
-	exact := make([]byte, 0, 2*UTF16LenFromUTF8(text))
+	exact := make([]byte, 0, 2*utf8x.UTF16Len(text))
 	if n := testing.AllocsPerRun(20, func() { AppendUTF8ToUTF16LE(exact, text) }); n != 0 {
 		t.Errorf("AppendUTF8ToUTF16LE into an exact-size buffer: %v allocations", n)
 	}

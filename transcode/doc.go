@@ -184,8 +184,9 @@
 //
 // The hot conversions have direct functions that append to a caller's buffer
 // without allocating when it is large enough: AppendUTF8ToUTF16LE and friends.
-// UTF16LenFromUTF8, UTF8LenFromUTF16LE and the other length functions give the
-// exact size of the output without converting. The conversions from UTF-8 to
+// UTF8LenFromUTF16LE and the other length functions give the exact size of
+// the output without converting (utf8x.UTF16Len and utf8x.RuneCount that of
+// the conversions from UTF-8). The conversions from UTF-8 to
 // UTF-16, UTF-32 and ISO-8859-1, and to UTF-8 from UTF-16 and ISO-8859-1, run
 // SIMD kernels chosen at run time from the CPU's features, a block of 32 or
 // 64 bytes at a time, leaving to the portable code what a kernel has no

@@ -158,8 +158,8 @@ func checkSliceFuncs(t *testing.T, e Encoding, text, enc []byte) {
 		t.Errorf("%s UTF-8 length %d, want %d", e, n, len(text))
 	}
 	if strings.HasPrefix(e.Name(), "UTF-16") {
-		if n := UTF16LenFromUTF8(text); n != len(enc)/2 {
-			t.Errorf("UTF16LenFromUTF8 %d, want %d", n, len(enc)/2)
+		if n := utf8x.UTF16Len(text); n != len(enc)/2 {
+			t.Errorf("utf8x.UTF16Len %d, want %d", n, len(enc)/2)
 		}
 		units, err := AppendUTF8ToUTF16(nil, text)
 		if err != nil || !slicesEqual(units, utf16.Encode([]rune(string(text)))) {

@@ -40,7 +40,7 @@ func unitsToUTF8(dst []byte, src []uint16) (nDst, nSrc int) {
 
 // AppendUTF8ToUTF16 appends the UTF-16 code units of src, UTF-8, to dst and
 // returns the extended slice, as utf16.AppendRune would one character at a
-// time. It does not allocate when dst has room for UTF16LenFromUTF8(src) more
+// time. It does not allocate when dst has room for utf8x.UTF16Len(src) more
 // units. On ill-formed input it stops with an *Error whose Offset counts bytes
 // of src.
 func AppendUTF8ToUTF16(dst []uint16, src []byte) ([]uint16, error) {
