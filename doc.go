@@ -28,8 +28,8 @@
 //
 // # Errors
 //
-// One error model serves this package and the module's others (transcode,
-// detect, mojibake), documented here:
+// One error model serves this package and the module's transcode and detect
+// packages, documented here:
 //
 //   - *Error is the error for one unit of input that a function could not
 //     read or convert: an ill-formed maximal subpart of UTF-8, an ill-formed

@@ -8,7 +8,7 @@ import (
 // Chain is the sequence of misreadings a stretch went through, first one
 // first: Chain{Windows1252, Windows1252} is UTF-8 read as Windows-1252 and
 // written back as UTF-8, twice.
-type Chain []Encoding
+type Chain []Codepage
 
 // String describes the chain for a person, such as "UTF-8 read as
 // windows-1252, twice" or "UTF-8 read as windows-1251, then as windows-1252".
