@@ -14,7 +14,7 @@ import (
 //
 // Offset and Len count bytes of the input, from the start of the stream (a
 // consumed byte order mark included). The functions whose input is a []uint16
-// count code units of it instead; those whose input is a []rune, elements.
+// count code units of it instead.
 // Encoding names the encoding the input was read as, such as "UTF-16LE"; for
 // Unrepresentable it names the target encoding.
 type Error = utf8x.Error
