@@ -1,9 +1,20 @@
 package utf8x
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
 
-// ErrorKind says why a sequence is ill-formed. Its String form is the name printed
-// by the utf8x tool and used in JSON output.
+	"golang.org/x/text/encoding"
+
+	"github.com/utf8x/utf8x/internal/errdetail"
+)
+
+// ErrorKind says why a unit of input is ill-formed or cannot be converted.
+// One set of kinds serves every package of the module (see "Errors" in the
+// package documentation): the first six are those of UTF-8, which this
+// package reports; the others come from conversions between encodings
+// (package transcode) and from the variant forms of UTF-8 it reads. Its String
+// form is a short name, such as "too-large", used in messages and JSON.
 type ErrorKind uint8
 
 const (
@@ -26,7 +37,8 @@ const (
 	// high-low pair.
 	LoneSurrogate
 	// Unrepresentable is a character that the target encoding cannot hold
-	// (transcoding to Latin-1 or Windows-1252, for example).
+	// (transcoding to Latin-1 or Windows-1252, for example). It is the one
+	// kind that says nothing is wrong with the input.
 	Unrepresentable
 	// FourByte is a 4-byte sequence in CESU-8 or modified UTF-8, which write
 	// U+10000..U+10FFFF as a surrogate pair of 3-byte sequences instead.
@@ -59,9 +71,9 @@ var kindNames = [...]string{
 	Unmapped:               "unmapped",
 }
 
-// String returns the kind's name, such as "overlong", the word the utf8x tool
-// prints and its JSON output carries; the zero ErrorKind, meaning no error, is
-// "none".
+// String returns the kind's name, such as "overlong": lower case, words joined
+// by hyphens, as messages and JSON carry it. The zero ErrorKind, meaning no
+// error, is "none".
 func (k ErrorKind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
@@ -69,37 +81,109 @@ func (k ErrorKind) String() string {
 	return fmt.Sprintf("ErrorKind(%d)", uint8(k))
 }
 
-// Error describes the first ill-formed maximal subpart of an input.
+// The sentinels that errors.Is matches, whichever package's function returned
+// the error (see "Errors" in the package documentation).
+var (
+	// ErrInvalid matches every error for ill-formed input: an *Error of any
+	// kind but Unrepresentable, a RangeError, and the detect package's
+	// *InvalidError.
+	ErrInvalid = errors.New("utf8x: invalid input")
+	// ErrUnrepresentable matches an *Error of kind Unrepresentable: a
+	// character, well-formed, that the target encoding of a conversion cannot
+	// hold.
+	ErrUnrepresentable = errors.New("utf8x: character not representable in the target encoding")
+)
+
+// Error describes one unit of input that could not be read or converted: an
+// ill-formed maximal subpart of UTF-8, an ill-formed unit of another encoding,
+// or a character the target encoding cannot represent. It is the one error
+// type of the module for such a unit: the transcode package's Error is this
+// type.
 //
 // Offset is also the length of the longest valid prefix, so p[:Offset] is valid
-// and a caller can resume after p[Offset:Offset+Len].
+// and a caller can resume after p[Offset:Offset+Len]. The functions whose input
+// is a []uint16 count code units of it instead of bytes.
+//
+// errors.Is(err, ErrInvalid) holds for every kind but Unrepresentable, and
+// errors.Is(err, ErrUnrepresentable) for that one. An error in UTF-8 input
+// (Encoding "UTF-8" or "") also matches golang.org/x/text/encoding's
+// ErrInvalidUTF8, the error its encoders return for ill-formed UTF-8.
 type Error struct {
-	Offset int       // first byte of the maximal subpart
-	Len    int       // length of the maximal subpart, 1 to 3 for UTF-8
-	Kind   ErrorKind // why it is ill-formed
+	Offset int       // first byte of the unit
+	Len    int       // its length: a maximal subpart of UTF-8 is 1 to 3 bytes
+	Kind   ErrorKind // why it is ill-formed, or Unrepresentable
+	// Encoding names the encoding the input was read as, such as "UTF-8"
+	// (every error of this package) or "UTF-16LE"; for Unrepresentable it
+	// names the target encoding. "" reads as "UTF-8".
+	Encoding string
+	// Rune is the character the target cannot represent (Unrepresentable only).
+	Rune rune
 
-	bytes [4]byte // a copy of the subpart, for the message
+	bytes [8]byte // a copy of the unit, for the message (6-byte units in the variant forms)
+	unit  string  // what Offset counts: "" for bytes, or "code unit"
 }
 
+func init() {
+	errdetail.Set = func(e any, b errdetail.Bytes, unit string) {
+		x := e.(*Error)
+		x.bytes = b
+		x.unit = unit
+	}
+}
+
+// utf8Name is the Encoding of this package's errors.
+const utf8Name = "UTF-8"
+
 func newError(p []byte, off, n int, kind ErrorKind) *Error {
-	e := &Error{Offset: off, Len: n, Kind: kind}
+	e := &Error{Offset: off, Len: n, Kind: kind, Encoding: utf8Name}
 	copy(e.bytes[:], p[off:off+n])
 	return e
 }
 
 func newErrorString(s string, off, n int, kind ErrorKind) *Error {
-	e := &Error{Offset: off, Len: n, Kind: kind}
+	e := &Error{Offset: off, Len: n, Kind: kind, Encoding: utf8Name}
 	copy(e.bytes[:], s[off:off+n])
 	return e
 }
 
-// Bytes returns a copy of the ill-formed bytes (at most 4 are kept).
+// Bytes returns a copy of the offending bytes (at most 8 are kept; none for
+// []uint16 input).
 func (e *Error) Bytes() []byte {
 	n := min(e.Len, len(e.bytes))
+	if e.unit != "" {
+		n = 0
+	}
 	return append([]byte(nil), e.bytes[:n]...)
 }
 
-// Error reads as "invalid UTF-8 at byte 41: truncated (E2 82)".
+// Error reads as "invalid UTF-8 at byte 41: truncated (E2 82)", "invalid
+// UTF-16LE at byte 6: lone-surrogate (00 D8)" or "U+20AC at byte 3 cannot be
+// represented in ISO-8859-1".
 func (e *Error) Error() string {
-	return fmt.Sprintf("invalid UTF-8 at byte %d: %s (% X)", e.Offset, e.Kind, e.Bytes())
+	enc := e.Encoding
+	if enc == "" {
+		enc = utf8Name
+	}
+	if e.Kind == Unrepresentable {
+		return fmt.Sprintf("U+%04X at byte %d cannot be represented in %s", e.Rune, e.Offset, enc)
+	}
+	if e.unit != "" {
+		return fmt.Sprintf("invalid %s at %s %d: %s", enc, e.unit, e.Offset, e.Kind)
+	}
+	return fmt.Sprintf("invalid %s at byte %d: %s (% X)", enc, e.Offset, e.Kind, e.Bytes())
+}
+
+// Is reports whether e matches target, one of the sentinels ErrInvalid and
+// ErrUnrepresentable or golang.org/x/text/encoding's ErrInvalidUTF8, for
+// errors.Is.
+func (e *Error) Is(target error) bool {
+	switch target {
+	case ErrInvalid:
+		return e.Kind != Unrepresentable
+	case ErrUnrepresentable:
+		return e.Kind == Unrepresentable
+	case encoding.ErrInvalidUTF8:
+		return e.Kind != Unrepresentable && (e.Encoding == "" || e.Encoding == utf8Name)
+	}
+	return false
 }

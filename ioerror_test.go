@@ -18,7 +18,7 @@ import (
 // never panic and never end as if the input had ended.
 func TestStreamsReturnReadErrors(t *testing.T) {
 	in := bytes.Repeat([]byte("na\xEFve \xF0\x9F\x98\x80 caf\xC3\xA9 \xED\xA0\x80\n"), 500)
-	for _, p := range []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.CP1252} {
+	for _, p := range []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.FallbackCP1252} {
 		whole, _, _ := utf8x.AppendValid(nil, in, p)
 		for _, n := range []int{0, 1, 5, 6, 7, 100, 4097, len(in) - 1} {
 			for _, step := range []int{1, 3, 4096} {

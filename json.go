@@ -11,7 +11,7 @@ import (
 // JSON: a RangeReport travels between processes or machines (the report of
 // one range, checked on one, merged on another) as JSON that decodes into
 // exactly the report that was encoded. An ErrorKind is written as its name
-// (String), a RangeError's bytes as hex, as the utf8x tool prints them.
+// (String), a RangeError's bytes as hex ("E2 82").
 
 // MarshalText returns the kind's name, String's word. A kind without a name
 // (no constant of this package) is an error.

@@ -10,7 +10,7 @@ import (
 // Action is what a Policy does with an ill-formed maximal subpart.
 type Action uint8
 
-// The actions, named as the utf8x tool's --invalid flag spells them.
+// The actions, with the names String gives them.
 const (
 	ActionStrict  Action = iota // stop with the *Error
 	ActionReplace               // put a replacement (U+FFFD by default) per maximal subpart
@@ -49,9 +49,25 @@ var (
 	Replace = Policy{action: ActionReplace}
 	Skip    = Policy{action: ActionSkip}
 	Escape  = Policy{action: ActionEscape}
-	CP1252  = Policy{action: ActionCP1252}
-	Latin1  = Policy{action: ActionLatin1}
-	HTML    = Policy{action: ActionHTML}
+	// FallbackCP1252 reads each ill-formed byte of UTF-8 input as the
+	// Windows-1252 character it is (WHATWG's mapping): text that mixes UTF-8
+	// with stray bytes of that encoding comes out whole. Its name is
+	// "cp1252".
+	FallbackCP1252 = Policy{action: ActionCP1252}
+	// FallbackLatin1 reads each ill-formed byte of UTF-8 input as the
+	// ISO-8859-1 character it is. Its name is "latin1".
+	FallbackLatin1 = Policy{action: ActionLatin1}
+	HTML           = Policy{action: ActionHTML}
+)
+
+// The policies' former names.
+var (
+	// Deprecated: CP1252 is FallbackCP1252, renamed so as not to read as the
+	// encoding transcode.CP1252.
+	CP1252 = FallbackCP1252
+	// Deprecated: Latin1 is FallbackLatin1, renamed so as not to read as the
+	// encoding transcode.Latin1.
+	Latin1 = FallbackLatin1
 )
 
 // ReplaceWith returns a policy that puts s in place of each ill-formed maximal
@@ -115,7 +131,7 @@ func ParsePolicy(name string) (Policy, error) {
 }
 
 // UTF8Only reports whether the policy reads ill-formed bytes as text in a legacy
-// single-byte encoding (CP1252, Latin1). That reading is only meaningful for
+// single-byte encoding (FallbackCP1252, FallbackLatin1). That reading is only meaningful for
 // input that is meant to be UTF-8 with stray bytes from such an encoding; a
 // decoder of UTF-16 or UTF-32 must refuse these policies, whose "bytes" are
 // halves of code units. Strict, Replace, Skip and Escape suit every form.

@@ -42,8 +42,8 @@ func TestPolicyNames(t *testing.T) {
 		{utf8x.ReplaceWith(""), "skip"},
 		{utf8x.Skip, "skip"},
 		{utf8x.Escape, "escape"},
-		{utf8x.CP1252, "cp1252"},
-		{utf8x.Latin1, "latin1"},
+		{utf8x.FallbackCP1252, "cp1252"},
+		{utf8x.FallbackLatin1, "latin1"},
 		{utf8x.HTML, "html"},
 	} {
 		if got := c.p.String(); got != c.name {
@@ -64,5 +64,15 @@ func TestPolicyNames(t *testing.T) {
 		if p, err := utf8x.ParsePolicy(name); err == nil {
 			t.Errorf("ParsePolicy(%+q) = %v, want an error", name, p)
 		}
+	}
+}
+
+// TestPolicyDeprecatedNames: the policies' former names are the new ones.
+func TestPolicyDeprecatedNames(t *testing.T) {
+	if utf8x.CP1252 != utf8x.FallbackCP1252 || utf8x.CP1252.Action() != utf8x.ActionCP1252 { //nolint:staticcheck // the alias under test
+		t.Errorf("CP1252 = %v, FallbackCP1252 = %v", utf8x.CP1252, utf8x.FallbackCP1252) //nolint:staticcheck
+	}
+	if utf8x.Latin1 != utf8x.FallbackLatin1 || utf8x.Latin1.Action() != utf8x.ActionLatin1 { //nolint:staticcheck
+		t.Errorf("Latin1 = %v, FallbackLatin1 = %v", utf8x.Latin1, utf8x.FallbackLatin1) //nolint:staticcheck
 	}
 }

@@ -10,7 +10,7 @@ import (
 // offset, and col the number of characters between the last of those LFs (or
 // the start of p) and offset, each ill-formed maximal subpart counting as one
 // character (the U+FFFD that replaces it), not one per byte. Both count from
-// 0; the utf8x tool prints line+1 and col+1. For the offset of an error
+// 0 (a message counting from 1 shows line+1 and col+1). For the offset of an error
 // CheckRange reports on p, Position gives that error's Line and Column.
 //
 // An offset inside a character counts the character as one before it. An

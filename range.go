@@ -83,8 +83,12 @@ type RangeReport struct {
 	Errors []RangeError `json:"errors"`
 }
 
-// RangeError is one ill-formed maximal subpart found by CheckRange. Its JSON
-// form (MarshalJSON) keeps the bytes, as hex, and the kind, by name.
+// RangeError is one ill-formed maximal subpart found by CheckRange (and
+// Checker, CheckReaderAt): a record of a report, with the subpart's line and
+// column. It is an error too, whose message is AsError's and which unwraps to
+// AsError's *Error, so errors.Is(e, ErrInvalid) holds and errors.As finds an
+// *Error in it. Its JSON form (MarshalJSON) keeps the bytes, as hex, and the
+// kind, by name.
 type RangeError struct {
 	Offset int       // input offset of its first byte
 	Len    int       // its length, 1 to 3
@@ -97,8 +101,16 @@ type RangeError struct {
 
 // AsError returns e as an *Error, the form Validate reports.
 func (e RangeError) AsError() *Error {
-	return &Error{Offset: e.Offset, Len: e.Len, Kind: e.Kind, bytes: e.bytes}
+	r := &Error{Offset: e.Offset, Len: e.Len, Kind: e.Kind, Encoding: utf8Name}
+	copy(r.bytes[:], e.bytes[:])
+	return r
 }
+
+// Error returns AsError's message: "invalid UTF-8 at byte 41: truncated (E2 82)".
+func (e RangeError) Error() string { return e.AsError().Error() }
+
+// Unwrap returns AsError(), for errors.Is and errors.As.
+func (e RangeError) Unwrap() error { return e.AsError() }
 
 // ErrRangeWindow is returned by CheckRange when its window cannot decide
 // where the range's first element starts.

@@ -276,7 +276,7 @@ func checkRepairCuts(t *testing.T, p []byte, cuts []int, pol utf8x.Policy) {
 }
 
 func TestAppendValidRangeEveryCut(t *testing.T) {
-	pols := []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.CP1252}
+	pols := []utf8x.Policy{utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.FallbackCP1252}
 	for _, s := range append(rangeInputs, fragments...) {
 		p := []byte(s)
 		for _, pol := range pols {

@@ -55,7 +55,7 @@ func TestReaderWriteToChunks(t *testing.T) {
 		for len(src) < n {
 			src = append(src, pieces[r.IntN(len(pieces))]...)
 		}
-		for _, p := range []Policy{Strict, Replace, Skip, Escape, CP1252} {
+		for _, p := range []Policy{Strict, Replace, Skip, Escape, FallbackCP1252} {
 			for _, b := range []BOMPolicy{BOMKeep, BOMStrip, BOMAdd} {
 				// The reference: the buffered path over a plain Read.
 				var want bytes.Buffer

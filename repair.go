@@ -46,6 +46,27 @@ func ToValidString(s string, p Policy) (out string, n int, err error) {
 	if off == len(b) {
 		return s, 0, nil
 	}
+	buf, n, err := repairFrom(b, off, p)
+	// buf is never seen again, so the string may share its memory.
+	return unsafe.String(unsafe.SliceData(buf), len(buf)), n, err
+}
+
+// ToValid is like ToValidString but its input and output are byte slices:
+// src with each ill-formed maximal subpart handled by p, and the number of
+// subparts p handled. The output is always a new slice, as
+// bytes.ToValidUTF8's is: a copy of src when src is valid. Under Strict it is
+// the valid prefix of src, and err an *Error for the first ill-formed subpart.
+func ToValid(src []byte, p Policy) (out []byte, n int, err error) {
+	off, _, _ := firstInvalid(src)
+	if off == len(src) {
+		return append(make([]byte, 0, len(src)), src...), 0, nil
+	}
+	return repairFrom(src, off, p)
+}
+
+// repairFrom returns b, whose first off bytes are valid, with each
+// ill-formed maximal subpart handled by p, in a new slice.
+func repairFrom(b []byte, off int, p Policy) (buf []byte, n int, err error) {
 	// The result is allocated once, at its size (at least the input's,
 	// which appendValid wants free for the rest of its input): a buffer
 	// that had to grow would cost a second allocation and copy, and every
@@ -57,18 +78,17 @@ func ToValidString(s string, p Policy) (out string, n int, err error) {
 	// either. The output only grows by appending, so no prefix of it is
 	// longer than the whole, and with the room counted every run of an
 	// output that grows fits whole.
-	size := len(s)
+	size := len(b)
 	if p.action != ActionStrict {
 		size = max(size, off+repairedLen(b[off:], p))
 	}
-	buf := make([]byte, 0, size)
-	buf = append(buf, s[:off]...)
+	buf = make([]byte, 0, size)
+	buf = append(buf, b[:off]...)
 	buf, n, err = appendValid(buf, b[off:], p)
 	if e, ok := err.(*Error); ok {
 		e.Offset += off
 	}
-	// buf is never seen again, so the string may share its memory.
-	return unsafe.String(unsafe.SliceData(buf), len(buf)), n, err
+	return buf, n, err
 }
 
 // repairedLen returns the length of what appendValid writes for b under p,

@@ -17,7 +17,7 @@ import (
 // nonStrict lists every policy that always produces output, with a custom
 // replacement string among them.
 var nonStrict = []utf8x.Policy{
-	utf8x.Replace, utf8x.ReplaceWith("?"), utf8x.Skip, utf8x.Escape, utf8x.CP1252, utf8x.Latin1,
+	utf8x.Replace, utf8x.ReplaceWith("?"), utf8x.Skip, utf8x.Escape, utf8x.FallbackCP1252, utf8x.FallbackLatin1,
 }
 
 var allPolicies = append([]utf8x.Policy{utf8x.Strict}, nonStrict...)
@@ -206,10 +206,10 @@ func TestSingleBytePolicies(t *testing.T) {
 		if b < 0xA0 {
 			wantWin = "<" + string(win[b-0x80]) + ">"
 		}
-		if got, _, _ := utf8x.AppendValid(nil, in, utf8x.Latin1); string(got) != wantLatin {
+		if got, _, _ := utf8x.AppendValid(nil, in, utf8x.FallbackLatin1); string(got) != wantLatin {
 			t.Errorf("latin1 % X = %+q, want %+q", in, got, wantLatin)
 		}
-		if got, _, _ := utf8x.AppendValid(nil, in, utf8x.CP1252); string(got) != wantWin {
+		if got, _, _ := utf8x.AppendValid(nil, in, utf8x.FallbackCP1252); string(got) != wantWin {
 			t.Errorf("cp1252 % X = %+q, want %+q", in, got, wantWin)
 		}
 		wantEsc := fmt.Sprintf(`<\x%02x>`, b)
@@ -427,7 +427,7 @@ func FuzzAppendValid(f *testing.F) {
 
 func ExampleAppendValid() {
 	in := []byte("caf\xE9 \xE2\x82 ok")
-	for _, p := range []utf8x.Policy{utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.CP1252} {
+	for _, p := range []utf8x.Policy{utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.FallbackCP1252} {
 		out, n, _ := utf8x.AppendValid(nil, in, p)
 		fmt.Printf("%-7s %d %s\n", p, n, out)
 	}

@@ -344,7 +344,7 @@ func FuzzTransform(f *testing.F) {
 }
 
 func ExampleNewTransformer() {
-	t := utf8x.NewTransformer(utf8x.CP1252, utf8x.BOMStrip)
+	t := utf8x.NewTransformer(utf8x.FallbackCP1252, utf8x.BOMStrip)
 	s, _, _ := transform.String(t, "\xEF\xBB\xBF\x93Caf\xE9\x94 \xE2\x82\xAC 5")
 	// E9 94 is one maximal subpart (a lead and a continuation byte), so 2 are
 	// fixed; cp1252 still reads each of its bytes.

@@ -1,30 +1,3 @@
-// Package utf8x validates, decodes, repairs and measures UTF-8 as RFC 3629
-// defines it, reporting and replacing ill-formed input per maximal subpart as the
-// Unicode Standard (chapter 3, "U+FFFD Substitution of Maximal Subparts") and the
-// WHATWG Encoding Standard prescribe.
-//
-// The function shapes follow unicode/utf8. The one deliberate difference: where
-// unicode/utf8 reports width 1 for any ill-formed input, utf8x reports the length of
-// the maximal subpart (1 to 3 bytes), so that a decoding loop yields exactly one
-// U+FFFD per maximal subpart. For example, the truncated sequence E2 82 followed by
-// "A" decodes as U+FFFD (width 2) then 'A' here, but as U+FFFD, U+FFFD, 'A' with
-// unicode/utf8. On valid input both packages agree everywhere.
-//
-// Sorting and searching need no decoding (RFC 3629, section 1). bytes.Compare
-// orders valid UTF-8 as the sequences of its code points are ordered (UTF-16's
-// code units do not; transcode.CompareUTF16 compares them in code point
-// order). bytes.Index, or any byte search, with a valid needle finds whole
-// characters only: every match starts and ends at a character boundary. That
-// holds in an ill-formed haystack too, where the boundaries are those of the
-// maximal subparts (StartOfRune, Chunks): a needle's first byte is never a
-// continuation byte and its last character is complete. Two things it does not
-// give: a needle that is not valid UTF-8 can match inside a character, and
-// removing or replacing a match in an ill-formed haystack can join the bytes
-// on either side into a character that was not there (E2 "x" 82 AC without
-// the "x" is €).
-//
-// The scalar code in this package is the reference every accelerated path in
-// internal/kernel is tested against.
 package utf8x
 
 import "unsafe"

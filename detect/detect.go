@@ -1297,11 +1297,12 @@ func init() {
 	sniff.SetOrderJudge(func(p []byte, big bool) (float64, bool) { return defaultModel().UTF16Cost(p, big) })
 }
 
-// Decoder returns the golang.org/x/text decoding of a legacy encoding the
-// detector names, by its name or its iconv label in any case ("windows-1251",
-// "CP932", "shift_jis", "ISO-2022-JP"), or nil for other labels and for the
-// UTF forms.
-func Decoder(label string) encoding.Encoding {
+// LegacyEncoding returns golang.org/x/text's implementation (decoder and
+// encoder) of a legacy encoding the detector names, by its name or its iconv
+// label in any case ("windows-1251", "CP932", "shift_jis", "ISO-2022-JP"), or
+// nil for other labels and for the UTF forms, which are no legacy encodings.
+// Lookup reads every name, the UTF forms among them.
+func LegacyEncoding(label string) encoding.Encoding {
 	l := strings.ToLower(strings.TrimSpace(label))
 	if e := model.Lookup(l); e != nil {
 		return e.Enc
@@ -1313,3 +1314,9 @@ func Decoder(label string) encoding.Encoding {
 	}
 	return nil
 }
+
+// Decoder is LegacyEncoding.
+//
+// Deprecated: Decoder returns an encoder too, and nil for the UTF forms: use
+// LegacyEncoding, its new name, or Lookup for any name.
+func Decoder(label string) encoding.Encoding { return LegacyEncoding(label) }

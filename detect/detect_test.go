@@ -288,15 +288,21 @@ func TestDetectReaderMatchesDetect(t *testing.T) {
 	}
 }
 
-func TestDecoderLabels(t *testing.T) {
+func TestLegacyEncodingLabels(t *testing.T) {
 	for _, label := range []string{"windows-1251", "WINDOWS-1251", "CP932", "shift_jis", "iso-2022-jp", "GB18030"} {
-		if Decoder(label) == nil {
-			t.Errorf("Decoder(%q) = nil", label)
+		if LegacyEncoding(label) == nil {
+			t.Errorf("LegacyEncoding(%q) = nil", label)
 		}
 	}
 	for _, label := range []string{"utf-8", "nonsense", ""} {
-		if Decoder(label) != nil {
-			t.Errorf("Decoder(%q) is not nil", label)
+		if LegacyEncoding(label) != nil {
+			t.Errorf("LegacyEncoding(%q) is not nil", label)
+		}
+	}
+	// The deprecated name gives the same.
+	for _, label := range []string{"windows-1251", "CP932", "utf-8", "nonsense"} {
+		if Decoder(label) != LegacyEncoding(label) { //nolint:staticcheck // the alias under test
+			t.Errorf("Decoder(%q) = %v, LegacyEncoding %v", label, Decoder(label), LegacyEncoding(label)) //nolint:staticcheck
 		}
 	}
 }

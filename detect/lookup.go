@@ -24,10 +24,13 @@ import (
 // bytes it examined says nothing about the bytes after them, and ASCII text
 // is UTF-8 anyway, so the rest of the input is not refused for holding UTF-8.
 // The UTF forms and the encodings the transcode package has are read by it;
-// the other legacy encodings by golang.org/x/text (see Decoder). Labels only
+// the other legacy encodings by golang.org/x/text (see LegacyEncoding). Labels only
 // the Encoding Standard knows ("x-mac-cyrillic", "iso-8859-16", "gbk") are
 // read as it says, except those it maps to its replacement encoding, which
 // decodes nothing and which Lookup refuses.
+//
+// The error for a name it does not know reads `detect: unknown encoding
+// "name"` and wraps a *transcode.UnknownEncodingError.
 func Lookup(name string) (encoding.Encoding, error) {
 	l := strings.ToLower(strings.TrimSpace(name))
 	if e, err := transcode.Lookup(l); err == nil {
@@ -36,11 +39,11 @@ func Lookup(name string) (encoding.Encoding, error) {
 		}
 		return e.WithPolicy(utf8x.Replace).WithBOM(utf8x.BOMStrip), nil
 	}
-	if e := Decoder(l); e != nil {
+	if e := LegacyEncoding(l); e != nil {
 		return e, nil
 	}
 	if e, err := htmlindex.Get(l); err == nil && e != encoding.Replacement {
 		return e, nil
 	}
-	return nil, fmt.Errorf("detect: unknown encoding %q", name)
+	return nil, fmt.Errorf("detect: %w", &transcode.UnknownEncodingError{Label: name})
 }

@@ -2,9 +2,13 @@ package detect
 
 import (
 	"bytes"
+	"errors"
+	"strconv"
 	"testing"
 
+	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/detect/internal/model"
+	"github.com/utf8x/utf8x/transcode"
 )
 
 // TestLookup: every name and iconv label the detector can answer with
@@ -99,8 +103,17 @@ func TestLookup(t *testing.T) {
 		t.Errorf("Lookup(iso-2022-kr): %v", err)
 	}
 	for _, name := range []string{"", "nonsense", "replacement"} {
-		if e, err := Lookup(name); err == nil {
+		e, err := Lookup(name)
+		var ue *transcode.UnknownEncodingError
+		switch {
+		case err == nil:
 			t.Errorf("Lookup(%q) = %v, want an error", name, e)
+		case !errors.As(err, &ue) || ue.Label != name:
+			t.Errorf("Lookup(%q): %v, want a *transcode.UnknownEncodingError for the name", name, err)
+		case err.Error() != "detect: unknown encoding "+strconv.Quote(name):
+			t.Errorf("Lookup(%q): message %q", name, err)
+		case errors.Is(err, utf8x.ErrInvalid):
+			t.Errorf("Lookup(%q): %v is utf8x.ErrInvalid", name, err)
 		}
 	}
 }

@@ -134,7 +134,8 @@ type BinaryError struct {
 func (e *BinaryError) Error() string { return "detect: not text: " + e.What }
 
 // InvalidError is a strict Reader meeting bytes that its encoding cannot
-// decode.
+// decode. errors.Is(err, utf8x.ErrInvalid) holds for it (see "Errors" in
+// package utf8x).
 type InvalidError struct {
 	// Encoding is the encoding the input was read as (Decision.Encoding).
 	Encoding string
@@ -152,10 +153,14 @@ func (e *InvalidError) Error() string {
 	return fmt.Sprintf("detect: invalid %s at byte %d (% X)", e.Encoding, e.Offset, e.Bytes)
 }
 
-// Unwrap returns the *transcode.Error behind e, when the transcode package
-// decoded the input (the UTF forms, ISO-8859-1, Windows-1252 and
-// ISO-8859-15), or nil.
+// Unwrap returns the *transcode.Error (which is *utf8x.Error) behind e, with
+// the unit's kind, when the transcode package decoded the input (the UTF
+// forms, ISO-8859-1, Windows-1252 and ISO-8859-15), or nil.
 func (e *InvalidError) Unwrap() error { return e.err }
+
+// Is reports whether target is utf8x.ErrInvalid, which every InvalidError
+// matches under errors.Is, whichever package decoded the input.
+func (e *InvalidError) Is(target error) bool { return target == utf8x.ErrInvalid }
 
 // Reader is a reader of UTF-8 text decoded from an input whose encoding it
 // decided by reading ahead: see NewReader.

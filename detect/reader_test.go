@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -275,6 +276,19 @@ func TestReaderInvalid(t *testing.T) {
 			var te *transcode.Error
 			if got := errors.As(err, &te); got != want {
 				t.Errorf("strict: wraps a *transcode.Error: %v, want %v", got, want)
+			}
+			// One error model: transcode's error is utf8x's, and every
+			// strict error is utf8x.ErrInvalid, whoever decoded.
+			var ue *utf8x.Error
+			if got := errors.As(err, &ue); got != want || ue != te {
+				t.Errorf("strict: wraps a *utf8x.Error: %v (%p), want %v (%p)", got, ue, want, te)
+			}
+			if want && (ue.Offset+len(ue.Bytes()) > len(c.in) || ue.Kind == 0 || ue.Kind == utf8x.Unrepresentable) {
+				t.Errorf("strict: wrapped error %+v", ue)
+			}
+			if !errors.Is(err, utf8x.ErrInvalid) || errors.Is(err, utf8x.ErrUnrepresentable) {
+				t.Errorf("strict: errors.Is(%v, ErrInvalid) = %v, ErrUnrepresentable %v; want true, false",
+					err, errors.Is(err, utf8x.ErrInvalid), errors.Is(err, utf8x.ErrUnrepresentable))
 			}
 			if !strings.Contains(err.Error(), "at byte "+strconv.Itoa(int(c.offset))) {
 				t.Errorf("strict: message %q does not name the offset", err)

@@ -20,10 +20,10 @@ const (
 )
 
 // Sniffed is the structural verdict on the start of an input: the one
-// judgement of byte order marks, BOM-less UTF-16 and UTF-32, and binary
-// data that Detect, the utf8x tool's check hint and convert -f auto share,
-// and that the transcode package's byte-order guess for utf-16 and utf-32
-// makes too (on the first 512 bytes of its input, and from 16 bytes on).
+// judgement of byte order marks, BOM-less UTF-16 and UTF-32, and binary data
+// that Detect and NewReader share, and that the transcode package's
+// byte-order guess for utf-16 and utf-32 makes too (on the first 512 bytes of
+// its input, and from 16 bytes on).
 type Sniffed struct {
 	Kind SniffKind
 	// Encoding names the form for Marked and Wide ("utf-16le"), "" else.

@@ -160,7 +160,7 @@ func sameDecoding(a, b string, p []byte) bool {
 	if a == b {
 		return true
 	}
-	da, db := Decoder(a), Decoder(b)
+	da, db := LegacyEncoding(a), LegacyEncoding(b)
 	if da == nil || db == nil {
 		return false
 	}
@@ -228,7 +228,7 @@ func TestEncodingsPeersName(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		c := Detect(b, nil).Candidates[0]
-		if d := Decoder(c.Encoding); d == nil || !decodesTo(d, b, tc.text) {
+		if d := LegacyEncoding(c.Encoding); d == nil || !decodesTo(d, b, tc.text) {
 			t.Errorf("%s: %s (%s %.2f, %s)", tc.name, c.Encoding, c.Language, c.Confidence, c.Note)
 		}
 	}
@@ -238,7 +238,7 @@ func TestEncodingsPeersName(t *testing.T) {
 	// they silently became ş and ţ) and lists the others as equivalent.
 	b, _ := charmap.ISO8859_16.NewEncoder().Bytes([]byte(ro))
 	c := Detect(b, nil).Candidates[0]
-	if d := Decoder(c.Encoding); c.Encoding != "iso-8859-16" || !decodesTo(d, b, ro) {
+	if d := LegacyEncoding(c.Encoding); c.Encoding != "iso-8859-16" || !decodesTo(d, b, ro) {
 		t.Errorf("Romanian in ISO-8859-16: %s %.2f (equivalent %v)", c.Encoding, c.Confidence, c.Equivalent)
 	}
 	if !slices.Contains(c.Equivalent, "windows-1250") {
@@ -277,7 +277,7 @@ func TestEscapeEncodings(t *testing.T) {
 		}
 	}
 	hz := "~{UbJGR;8v2bJT#,NRCG=qLlQ'O0!#~}"
-	d := Decoder("hz-gb-2312")
+	d := LegacyEncoding("hz-gb-2312")
 	if d == nil || !decodesTo(d, []byte(hz), "这是一个测试，我们今天学习。") {
 		t.Errorf("hz-gb-2312 does not decode")
 	}

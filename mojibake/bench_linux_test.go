@@ -55,7 +55,7 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func misreadBytes(e Encoding) func([]byte) []byte {
+func misreadBytes(e Codepage) func([]byte) []byte {
 	return func(p []byte) []byte {
 		s, _ := misread(string(p), e, lossNone)
 		return []byte(s)
@@ -143,7 +143,7 @@ func BenchmarkTransformerMangledCorpus(b *testing.B) {
 	if len(files) == 0 {
 		b.Skip("../shared/corpus is absent")
 	}
-	for _, e := range []Encoding{Windows1252, Windows1251} {
+	for _, e := range []Codepage{Windows1252, Windows1251} {
 		for _, name := range files {
 			data, err := os.ReadFile(name)
 			if err != nil {

@@ -8,7 +8,7 @@ import (
 // Chain is the sequence of misreadings a stretch went through, first one
 // first: Chain{Windows1252, Windows1252} is UTF-8 read as Windows-1252 and
 // written back as UTF-8, twice.
-type Chain []Encoding
+type Chain []Codepage
 
 // String describes the chain for a person, such as "UTF-8 read as
 // windows-1252, twice" or "UTF-8 read as windows-1251, then as windows-1252".
@@ -43,7 +43,7 @@ type Change struct {
 	InStart, InEnd   int64 // the stretch's byte range in the input
 	OutStart, OutEnd int64 // the byte range of its repair in the output
 	Line             int64 // 1-based line (counting LF) of the stretch's first byte
-	Column           int64 // 1-based column of the stretch's first byte on its line, in characters of the input (a byte that is not part of valid UTF-8 counts as one), as utf8x check counts them
+	Column           int64 // 1-based column of the stretch's first byte on its line, in characters of the input (a byte that is not part of valid UTF-8 counts as one)
 	Chain            Chain // the misreadings undone, first one first
 	Lossy            bool  // some bytes were lost on the way: U+FFFD stands for them, or a space was read as the no-break space it had been
 	// Score is how much less bad the repair is than the stretch as found,

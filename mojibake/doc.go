@@ -81,7 +81,7 @@
 // word in small letters ("voilÃ  tout"). CESU-8 (a
 // supplementary character as two 3-byte surrogates) misread is undone too.
 // A line holding bytes that are not UTF-8, or NUL, is left alone: repair
-// invalid bytes first (utf8x's policies, or utf8x fix --invalid).
+// invalid bytes first (with one of utf8x's policies).
 //
 // # Streaming
 //
@@ -95,6 +95,5 @@
 // its length, as it does whole.
 //
 // Each Change gives the stretch's byte ranges in the input and the output,
-// and its line and column (1-based, in characters, as utf8x check counts
-// them).
+// and its line and column (1-based, in characters).
 package mojibake

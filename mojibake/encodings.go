@@ -10,13 +10,21 @@ import (
 	"github.com/utf8x/utf8x/internal/cp1252"
 )
 
-// Encoding is a legacy single-byte encoding that UTF-8 can be misread as.
-type Encoding uint8
+// Codepage is a legacy single-byte encoding that UTF-8 can be misread as.
+// (transcode.Encoding converts text between encodings; a Codepage only names
+// a misreading the fixer undoes.)
+type Codepage uint8
+
+// Encoding is Codepage's former name.
+//
+// Deprecated: use Codepage; this package's Encoding read as a third type
+// beside transcode.Encoding and x/text's encoding.Encoding.
+type Encoding = Codepage
 
 // The encodings the fixer knows, in the order it prefers them when several
 // undo a stretch equally well: the commonest misreadings first.
 const (
-	Windows1252 Encoding = iota // Windows-1252, with WHATWG's C1 controls for its five unassigned bytes
+	Windows1252 Codepage = iota // Windows-1252, with WHATWG's C1 controls for its five unassigned bytes
 	ISO8859_1                   // ISO-8859-1 (Latin-1)
 	Windows1250                 // Windows-1250 (Central European)
 	Windows1251                 // Windows-1251 (Cyrillic)
@@ -34,20 +42,20 @@ var encodingNames = [numEncodings]string{
 	"windows-1254", "windows-1257", "macintosh", "ibm437", "koi8-r",
 }
 
-// String returns the encoding's WHATWG/IANA label, such as "windows-1252".
-func (e Encoding) String() string {
+// String returns the codepage's WHATWG/IANA label, such as "windows-1252".
+func (e Codepage) String() string {
 	if e < numEncodings {
 		return encodingNames[e]
 	}
 	return "unknown"
 }
 
-// ParseEncoding returns the encoding named name: its label (String), or a
+// ParseCodepage returns the codepage named name: its label (String), or a
 // common alias such as "latin-1", "cp1252", "mac-roman" or "cp437", in any
 // case.
-func ParseEncoding(name string) (Encoding, bool) {
+func ParseCodepage(name string) (Codepage, bool) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	for e := Encoding(0); e < numEncodings; e++ {
+	for e := Codepage(0); e < numEncodings; e++ {
 		if n == encodingNames[e] {
 			return e, true
 		}
@@ -77,11 +85,22 @@ func ParseEncoding(name string) (Encoding, bool) {
 	return 0, false
 }
 
-// Encodings returns every encoding the fixer undoes, in its order of preference.
-func Encodings() []Encoding {
-	es := make([]Encoding, numEncodings)
+// ParseEncoding is ParseCodepage.
+//
+// Deprecated: use ParseCodepage.
+func ParseEncoding(name string) (Codepage, bool) { return ParseCodepage(name) }
+
+// Encodings is Codepages.
+//
+// Deprecated: use Codepages.
+func Encodings() []Codepage { return Codepages() }
+
+// Codepages returns every codepage the fixer undoes, in its order of
+// preference.
+func Codepages() []Codepage {
+	es := make([]Codepage, numEncodings)
 	for i := range es {
-		es[i] = Encoding(i)
+		es[i] = Codepage(i)
 	}
 	return es
 }
@@ -96,7 +115,7 @@ type table struct {
 
 var tables [numEncodings]*table
 
-// Masks over encodings, one bit per Encoding: which encodings turn a rune into
+// Masks over encodings, one bit per Codepage: which encodings turn a rune into
 // a UTF-8 lead byte (C2-F4) and which into a continuation byte (80-BF).
 // lowMasks covers U+0080..maskDense-1 densely; the rare others live in highMasks.
 const maskDense = 0x2600
@@ -126,7 +145,7 @@ var buildTables = sync.OnceFunc(func() {
 	initBadness()
 	initEncodings()
 	initHighRange()
-	for e := Encoding(0); e < numEncodings; e++ {
+	for e := Codepage(0); e < numEncodings; e++ {
 		if decodeIn(e, 0xA0) == 0xA0 {
 			nbspMask |= 1 << e
 		}
@@ -171,9 +190,9 @@ func initEncodings() {
 			b := byte(0x80 + i)
 			r := m.DecodeByte(b)
 			switch {
-			case Encoding(e) == Windows1252:
+			case Codepage(e) == Windows1252:
 				r = cp1252.Decode(b) // WHATWG: 81 8D 8F 90 9D are the C1 controls
-			case r == 0xFFFD && b < 0xA0 && Encoding(e) != Macintosh && Encoding(e) != IBM437 && Encoding(e) != KOI8R:
+			case r == 0xFFFD && b < 0xA0 && Codepage(e) != Macintosh && Codepage(e) != IBM437 && Codepage(e) != KOI8R:
 				// WHATWG reads the unassigned 80-9F of the windows-125x family as C1 controls too.
 				r = rune(b)
 			}
@@ -189,7 +208,7 @@ func initEncodings() {
 		}
 		// The five bytes Windows-1252 leaves unassigned are lost by strict decoders
 		// (Python's, x/text's) even though WHATWG keeps them as C1 controls.
-		if Encoding(e) == Windows1252 {
+		if Codepage(e) == Windows1252 {
 			t.undefined = []byte{0x81, 0x8D, 0x8F, 0x90, 0x9D}
 		}
 		tables[e] = t
@@ -267,7 +286,7 @@ func maskOfDecoded(r rune) masks {
 var highMin, highMax rune
 
 // encodeIn returns encoding e's byte for r, and false when e has none.
-func encodeIn(e Encoding, r rune) (byte, bool) {
+func encodeIn(e Codepage, r rune) (byte, bool) {
 	if r < 0x80 {
 		return byte(r), r >= 0
 	}
@@ -280,7 +299,7 @@ func encodeIn(e Encoding, r rune) (byte, bool) {
 }
 
 // decodeIn returns encoding e's character for byte b, or -1 when b is unassigned.
-func decodeIn(e Encoding, b byte) rune {
+func decodeIn(e Codepage, b byte) rune {
 	if b < 0x80 {
 		return rune(b)
 	}

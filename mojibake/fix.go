@@ -89,14 +89,14 @@ type fixer struct {
 	lone     []int32 // checkChosen's scratch
 	unitsFor struct {
 		us []unit
-		e  Encoding
+		e  Codepage
 		ok bool
 	}
 }
 
 // wantedUnits returns the misread characters of the window under e, found
 // once for each encoding checkChosen judges.
-func (f *fixer) wantedUnits(e Encoding) []unit {
+func (f *fixer) wantedUnits(e Codepage) []unit {
 	u := &f.unitsFor
 	if !u.ok || u.e != e {
 		u.us = unitsIn(u.us[:0], f.rs, e, f.depth[0].pos)
@@ -287,7 +287,7 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 }
 
 // findUnit reports whether a misread character starts at rs[i] under e.
-func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
+func findUnit(rs []rune, i int, e Codepage) (unit, bool) {
 	u, ok, usedSpace := findUnitIn(rs, i, e, true)
 	if !ok && usedSpace {
 		// Not a lost no-break space: maybe a dropped byte before a space.
@@ -309,7 +309,7 @@ func findUnit(rs []rune, i int, e Encoding) (unit, bool) {
 // à°ªà±Š" is ్ then a space (8D dropped), not ౠ glued to ప; "×œ× " is
 // ם then a space, not נ. When several characters fit, U+FFFD stands for
 // the one lost.
-func droppedBeforeSpace(rs []rune, u unit, e Encoding) (unit, bool) {
+func droppedBeforeSpace(rs []rune, u unit, e Codepage) (unit, bool) {
 	next := rune(' ')
 	if int(u.end) < len(rs) {
 		next = rs[u.end]
@@ -367,7 +367,7 @@ func seenPair(a, b rune) bool {
 // bytes are all there and all decode in e: sure reports whether it could
 // tell; when not, findUnit must. It builds the rune from the bytes as it
 // goes instead of through findUnitIn's buffer and decoder.
-func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
+func quickUnit(rs []rune, i int, e Codepage, u *unit) (ok, sure bool) {
 	b0, ok := encodeIn(e, rs[i])
 	if !ok || b0 < 0xC2 || b0 > 0xF4 {
 		return false, true
@@ -410,7 +410,7 @@ func quickUnit(rs []rune, i int, e Encoding, u *unit) (ok, sure bool) {
 }
 
 // unitAtIn is quickUnit, or findUnit when quickUnit cannot tell.
-func unitAtIn(rs []rune, i int, e Encoding, u *unit) bool {
+func unitAtIn(rs []rune, i int, e Codepage, u *unit) bool {
 	if ok, sure := quickUnit(rs, i, e, u); sure {
 		return ok
 	}
@@ -430,7 +430,7 @@ var c1Bytes = func() (bs [0x20]byte) {
 
 // findUnitIn is findUnit, taking a space for a lost no-break space only
 // when allowSpace; usedSpace reports whether it did.
-func findUnitIn(rs []rune, i int, e Encoding, allowSpace bool) (u unit, ok, usedSpace bool) {
+func findUnitIn(rs []rune, i int, e Codepage, allowSpace bool) (u unit, ok, usedSpace bool) {
 	b0, ok := encodeIn(e, rs[i])
 	if !ok || b0 < 0xC2 || b0 > 0xF4 {
 		return unit{}, false, usedSpace
@@ -568,7 +568,7 @@ func isLowSurrogate(r rune) bool  { return 0xDC00 <= r && r < 0xE000 }
 
 // unitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from leadsOf) only.
-func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
+func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 	from := len(us)
 	bit := uint16(1) << e
 	low := &encLow[e]
@@ -709,7 +709,7 @@ func strayBefore(p2 rune) bool {
 // text has between the letters around it ("naÄtení": č, not ā ď Đ ĝ);
 // when several do, U+FFFD stands for it; when none, there is none ("hÉireann"
 // is Irish: É with a lost byte is an IPA letter).
-func strayAt(rs []rune, i int, e Encoding) (unit, bool) {
+func strayAt(rs []rune, i int, e Codepage) (unit, bool) {
 	if strayMask&(1<<e) == 0 || i < 2 || i+1 >= len(rs) || !strayShape(rs[i-2], rs[i-1], rs[i], rs[i+1]) {
 		return unit{}, false
 	}
@@ -749,7 +749,7 @@ func strayAt(rs []rune, i int, e Encoding) (unit, bool) {
 // D1 81 dropped. Glued to a sure one only, so that a capital of clean text
 // beside a stretch ("cafÃ© Élan") is never taken for one. The character
 // comes back when only one fits, else as U+FFFD.
-func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
+func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	if (fffdMask>>e)&1 == 0 && e != ISO8859_1 || len(us) == from {
 		return us
 	}
@@ -824,7 +824,7 @@ func loneLeads(us []unit, rs []rune, e Encoding, from int) []unit {
 
 // loneUnit is the misread character of the lead at rs[at] whose other
 // bytes, each one of fill, were lost.
-func loneUnit(rs []rune, at int, e Encoding, fill []byte) unit {
+func loneUnit(rs []rune, at int, e Codepage, fill []byte) unit {
 	b0, _ := encodeIn(e, rs[at])
 	n, _ := leadBits(b0)
 	seq := []byte{b0, 0, 0}[:n]
@@ -995,7 +995,7 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 	n0, skipped := 0, -1
 	mayskip := depth == 0 && !f.noSkip
 	sc.doms = sc.doms[:0]
-	for e := Encoding(0); e < numEncodings; e++ {
+	for e := Codepage(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
 		}
@@ -1183,7 +1183,7 @@ func skipsHeld(sel []bool, doms []int32, skipped int) bool {
 // allocated per candidate cost more than judging a short one.
 var oneRound = func() (cs [numEncodings]Chain) {
 	for e := range cs {
-		cs[e] = Chain{Encoding(e)}[:1:1]
+		cs[e] = Chain{Codepage(e)}[:1:1]
 	}
 	return cs
 }()
@@ -1226,7 +1226,7 @@ func gapJoins(gap []rune) bool {
 }
 
 // judge decides one stretch: the units us of rs under e.
-func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
+func (f *fixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
 	// A guess (a lost byte, a space taken for a no-break space) is made only
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
@@ -1385,9 +1385,9 @@ func sureOnLine(us []unit) bool {
 
 // isBanned reports whether implausible refused the stretch [start, end)
 // under e on this window.
-func (f *fixer) isBanned(start, end int, e Encoding) bool { return isBanned(f.banned, start, end, e) }
+func (f *fixer) isBanned(start, end int, e Codepage) bool { return isBanned(f.banned, start, end, e) }
 
-func isBanned(banned []bannedStretch, start, end int, e Encoding) bool {
+func isBanned(banned []bannedStretch, start, end int, e Codepage) bool {
 	for _, b := range banned {
 		if int(b.start) == start && int(b.end) == end && b.e == e {
 			return true
@@ -1399,7 +1399,7 @@ func isBanned(banned []bannedStretch, start, end int, e Encoding) bool {
 // bannedStretch is a candidate implausible refused.
 type bannedStretch struct {
 	start, end int32
-	e          Encoding
+	e          Codepage
 }
 
 // loneScore is the cost model's score that makes a lone misread character
@@ -1470,7 +1470,7 @@ func checkChosen(rs []rune, cs []candidate, lc *lineScripts, banned *[]bannedStr
 // real text finds overwhelming evidence: the repair leaves no pair real
 // text does not hold, and the stretch as found holds at least three (two
 // inside a word, or in a misread character of three bytes or more).
-func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Encoding, out []rune, lossy bool, depth int, prev, next rune) (candidate, bool) {
+func (f *fixer) modelOnly(rs []rune, start, end int, us []unit, e Codepage, out []rune, lossy bool, depth int, prev, next rune) (candidate, bool) {
 	if f.noLossy && lossy {
 		return candidate{}, false
 	}
@@ -1503,7 +1503,7 @@ func attestedRare(out []rune) int {
 // modelOnlyCandidate is modelOnly's decision, shared with the reference.
 // prev and next are the characters around the stretch, from beyond rs when
 // rs is a round inside another.
-func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, e Encoding, out []rune, lossy bool, lc *lineScripts, prev, next rune) (candidate, bool) {
+func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []unit, e Codepage, out []rune, lossy bool, lc *lineScripts, prev, next rune) (candidate, bool) {
 	// The cheap refusals first: most stretches here are another
 	// encoding's reading of text misread, which leaves unseen pairs.
 	p, n := prev, next

@@ -37,7 +37,7 @@ const (
 
 // misread returns the UTF-8 bytes of s read as e, one byte per character,
 // and false when e cannot read them without a loss the mode does not allow.
-func misread(s string, e Encoding, mode loss) (string, bool) {
+func misread(s string, e Codepage, mode loss) (string, bool) {
 	cm := testCharmaps[e]
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -163,7 +163,7 @@ type mangler struct {
 	f     func(s string) (string, bool)
 }
 
-func whole(es []Encoding, mode loss) func(string) (string, bool) {
+func whole(es []Codepage, mode loss) func(string) (string, bool) {
 	return func(s string) (string, bool) {
 		for _, e := range es {
 			var ok bool
@@ -177,7 +177,7 @@ func whole(es []Encoding, mode loss) func(string) (string, bool) {
 
 // oneWord misreads only the first word holding a non-ASCII character, as one
 // field of a record or one name in a sentence.
-func oneWord(e Encoding) func(string) (string, bool) {
+func oneWord(e Codepage) func(string) (string, bool) {
 	return func(s string) (string, bool) {
 		words := strings.Split(s, " ")
 		for i, w := range words {
@@ -196,20 +196,20 @@ func oneWord(e Encoding) func(string) (string, bool) {
 
 func manglers() []mangler {
 	var ms []mangler
-	for e := Encoding(0); e < numEncodings; e++ {
+	for e := Codepage(0); e < numEncodings; e++ {
 		ms = append(ms,
-			mangler{name: e.String(), f: whole([]Encoding{e}, lossNone)},
-			mangler{name: e.String() + " twice", f: whole([]Encoding{e, e}, lossNone)},
+			mangler{name: e.String(), f: whole([]Codepage{e}, lossNone)},
+			mangler{name: e.String() + " twice", f: whole([]Codepage{e, e}, lossNone)},
 			mangler{name: e.String() + " one word", f: oneWord(e)},
 		)
 	}
 	ms = append(ms,
-		mangler{name: "windows-1251 then windows-1252", f: whole([]Encoding{Windows1251, Windows1252}, lossNone)},
-		mangler{name: "windows-1252 then iso-8859-1", f: whole([]Encoding{Windows1252, ISO8859_1}, lossNone)},
-		mangler{name: "windows-1252, lost bytes as U+FFFD", lossy: true, f: whole([]Encoding{Windows1252}, lossFFFD)},
-		mangler{name: "windows-1252, lost bytes dropped", lossy: true, f: whole([]Encoding{Windows1252}, lossDrop)},
-		mangler{name: "windows-1252, no-break spaces as spaces", f: whole([]Encoding{Windows1252}, lossNBSP)},
-		mangler{name: "iso-8859-1, C1 controls stripped", lossy: true, f: whole([]Encoding{ISO8859_1}, lossC1Strip)},
+		mangler{name: "windows-1251 then windows-1252", f: whole([]Codepage{Windows1251, Windows1252}, lossNone)},
+		mangler{name: "windows-1252 then iso-8859-1", f: whole([]Codepage{Windows1252, ISO8859_1}, lossNone)},
+		mangler{name: "windows-1252, lost bytes as U+FFFD", lossy: true, f: whole([]Codepage{Windows1252}, lossFFFD)},
+		mangler{name: "windows-1252, lost bytes dropped", lossy: true, f: whole([]Codepage{Windows1252}, lossDrop)},
+		mangler{name: "windows-1252, no-break spaces as spaces", f: whole([]Codepage{Windows1252}, lossNBSP)},
+		mangler{name: "iso-8859-1, C1 controls stripped", lossy: true, f: whole([]Codepage{ISO8859_1}, lossC1Strip)},
 		mangler{name: "CESU-8 read as windows-1252", f: func(s string) (string, bool) {
 			if !strings.ContainsFunc(s, func(r rune) bool { return r >= 0x10000 }) {
 				return "", false

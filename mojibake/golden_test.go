@@ -78,7 +78,7 @@ func goldenCases(t *testing.T) []goldenCase {
 		t.Skip("../shared/corpus is absent: the golden file holds its texts too")
 	}
 	sort.Strings(files)
-	for _, e := range []Encoding{Windows1252, Windows1251} {
+	for _, e := range []Codepage{Windows1252, Windows1251} {
 		for _, f := range files {
 			data, err := os.ReadFile(f)
 			if err != nil {

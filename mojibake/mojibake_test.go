@@ -19,18 +19,18 @@ func TestChainString(t *testing.T) {
 		{Chain{}, "nothing"},
 	} {
 		if got := tc.c.String(); got != tc.want {
-			t.Errorf("%v: %q, want %q", []Encoding(tc.c), got, tc.want)
+			t.Errorf("%v: %q, want %q", []Codepage(tc.c), got, tc.want)
 		}
 	}
-	if Encoding(200).String() != "unknown" || len(Encodings()) != int(numEncodings) {
-		t.Error("Encoding names")
+	if Codepage(200).String() != "unknown" || len(Codepages()) != int(numEncodings) {
+		t.Error("Codepage names")
 	}
 }
 
 // TestTables checks the package's tables, byte by byte, against x/text's,
 // with WHATWG's reading of the unassigned bytes 80-9F as C1 controls.
 func TestTables(t *testing.T) {
-	for e := Encoding(0); e < numEncodings; e++ {
+	for e := Codepage(0); e < numEncodings; e++ {
 		cm := testCharmaps[e]
 		for b := 0x80; b < 0x100; b++ {
 			want := cm.DecodeByte(byte(b))
@@ -260,7 +260,7 @@ func TestBasicCyrillicNoContinuation(t *testing.T) {
 func TestQuickUnit(t *testing.T) {
 	check := func(rs []rune) {
 		for i := range rs {
-			for e := Encoding(0); e < numEncodings; e++ {
+			for e := Codepage(0); e < numEncodings; e++ {
 				var u unit
 				ok, sure := quickUnit(rs, i, e, &u)
 				if !sure {
@@ -276,14 +276,14 @@ func TestQuickUnit(t *testing.T) {
 	for i, s := range sentences(t, 2) {
 		check([]rune(s))
 		for _, mode := range []loss{lossNone, lossFFFD, lossDrop, lossNBSP} {
-			if m, ok := misread(s, Encoding(i%int(numEncodings)), mode); ok {
+			if m, ok := misread(s, Codepage(i%int(numEncodings)), mode); ok {
 				check([]rune(m))
 				n++
 			}
 		}
 	}
 	var chars []rune
-	for e := Encoding(0); e < numEncodings; e++ {
+	for e := Codepage(0); e < numEncodings; e++ {
 		for b := 0x80; b < 0x100; b++ {
 			if r := decodeIn(e, byte(b)); r >= 0 {
 				chars = append(chars, r)
@@ -311,7 +311,7 @@ func TestDecodeWindowLeads(t *testing.T) {
 	var f fixer
 	for i, s := range sentences(t, 2) {
 		for _, mode := range []loss{lossNone, lossFFFD, lossNBSP} {
-			m, ok := misread(s, Encoding(i%int(numEncodings)), mode)
+			m, ok := misread(s, Codepage(i%int(numEncodings)), mode)
 			if !ok {
 				continue
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -108,11 +109,15 @@ func TestOptions(t *testing.T) {
 		o        Options
 	}{
 		{cp1252, "Le café est prêt.", Options{}},
-		{cp1252, "Le café est prêt.", Options{Encodings: []Encoding{Windows1252}}},
-		{cp1252, cp1252, Options{Encodings: []Encoding{Windows1251}}},
-		{cp1251, "Привет, мир!", Options{Encodings: []Encoding{Windows1251}}},
-		{cp1251, cp1251, Options{Encodings: []Encoding{Windows1252, ISO8859_1}}},
-		{cp1252, cp1252, Options{Encodings: []Encoding{numEncodings}}},
+		{cp1252, "Le café est prêt.", Options{Codepages: []Codepage{Windows1252}}},
+		{cp1252, cp1252, Options{Codepages: []Codepage{Windows1251}}},
+		{cp1251, "Привет, мир!", Options{Codepages: []Codepage{Windows1251}}},
+		{cp1251, cp1251, Options{Codepages: []Codepage{Windows1252, ISO8859_1}}},
+		{cp1252, cp1252, Options{Codepages: []Codepage{numEncodings}}},
+		// The deprecated field narrows as Codepages does, and with it.
+		{cp1252, "Le café est prêt.", Options{Encodings: []Codepage{Windows1252}}},                                //nolint:staticcheck
+		{cp1252, cp1252, Options{Encodings: []Codepage{Windows1251}}},                                             //nolint:staticcheck
+		{cp1251, "Привет, мир!", Options{Codepages: []Codepage{Windows1252}, Encodings: []Codepage{Windows1251}}}, //nolint:staticcheck
 		// A no-break space lost: "à " misread, its second byte a space.
 		{"voil\u00c3  la maison, d\u00c3\u00a9j\u00c3  vue", "voilà la maison, déjà vue", Options{}},
 		{"voil\u00c3  la maison, d\u00c3\u00a9j\u00c3  vue", "voil\u00c3  la maison, d\u00c3\u00a9j\u00c3  vue", Options{NoLossy: true}},
@@ -132,13 +137,17 @@ func TestOptions(t *testing.T) {
 			}
 		}
 	}
-	for name, want := range map[string]Encoding{"latin-1": ISO8859_1, "Windows-1252": Windows1252, "mac-roman": Macintosh, "cp437": IBM437, "koi8-r": KOI8R} {
-		if e, ok := ParseEncoding(name); !ok || e != want {
-			t.Errorf("ParseEncoding(%q) = %v, %v", name, e, ok)
+	for name, want := range map[string]Codepage{"latin-1": ISO8859_1, "Windows-1252": Windows1252, "mac-roman": Macintosh, "cp437": IBM437, "koi8-r": KOI8R} {
+		if e, ok := ParseCodepage(name); !ok || e != want {
+			t.Errorf("ParseCodepage(%q) = %v, %v", name, e, ok)
 		}
 	}
-	if _, ok := ParseEncoding("utf-8"); ok {
-		t.Error("ParseEncoding(utf-8) succeeded")
+	if _, ok := ParseCodepage("utf-8"); ok {
+		t.Error("ParseCodepage(utf-8) succeeded")
+	}
+	// The deprecated names are the new ones.
+	if e, ok := ParseEncoding("cp1251"); !ok || e != Windows1251 || !reflect.DeepEqual(Encodings(), Codepages()) { //nolint:staticcheck
+		t.Errorf("ParseEncoding(cp1251) = %v, %v; Encodings() = %v", e, ok, Encodings()) //nolint:staticcheck
 	}
 }
 
@@ -147,7 +156,7 @@ func TestOptions(t *testing.T) {
 // here from x/text's tables (misread), not the package's.
 func TestIssue24Letters(t *testing.T) {
 	for _, tc := range []struct {
-		e     Encoding
+		e     Codepage
 		words []string
 	}{
 		{Macintosh, []string{"día", "España", "canción", "Köln", "Bjørn", "música", "café’s", "“quoted”", "a – b", "well… ok", "• item"}},

@@ -806,8 +806,8 @@ type lineScripts struct {
 	// units, when set, gives the line's misread characters under enc, the
 	// encoding judged, when implausible's caller passes none: finding them
 	// costs, and only stretches decoding to a rarer script need them.
-	units func(Encoding) []unit
-	enc   Encoding
+	units func(Codepage) []unit
+	enc   Codepage
 	// line is the window's text (set by the fixer for each window, nil
 	// elsewhere); folds, once foldsOK, has a bit set for each character
 	// of line, folded and hashed: a filter that tells containsOutside

@@ -92,7 +92,7 @@ func TestMatchesReference(t *testing.T) {
 		if testing.Short() {
 			data = data[:min(len(data), 16<<10)]
 		}
-		for _, e := range []Encoding{Windows1252, Windows1251, Macintosh} {
+		for _, e := range []Codepage{Windows1252, Windows1251, Macintosh} {
 			if m, ok := misread(strings.ToValidUTF8(string(data), ""), e, lossNone); ok {
 				sameAsReference(t, f, ref, []byte(m))
 			}

@@ -120,7 +120,7 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 
 // refUnitsIn appends to us the misread characters of rs under e, left to
 // right, trying the places pos (from refLeadsOf) only.
-func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
+func refUnitsIn(us []unit, rs []rune, e Codepage, pos []int32) []unit {
 	from := len(us)
 	bit := uint16(1) << e
 	i := 0 // no unit starts before i
@@ -256,7 +256,7 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 	all, seen, us, perfect := sc.all[:0], sc.seen[:0], sc.us, sc.perfect[:0]
 	sc.ranges.reset()
 	sc.found, sc.foundBuf = sc.found[:0], sc.foundBuf[:0]
-	for e := Encoding(0); e < numEncodings; e++ {
+	for e := Codepage(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
 		}
@@ -333,7 +333,7 @@ func (f *refFixer) plan(rs []rune, prev, next rune, depth int, budget *int) []ca
 }
 
 // judge decides one stretch: the units us of rs under e.
-func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
+func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth int, budget *int, seen *[]candidate) (candidate, bool) {
 	// A guess (a lost byte, a space taken for a no-break space) is made only
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
@@ -474,7 +474,7 @@ func (f *refFixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 		return append(dst, w...), 0
 	}
 	f.scripts, f.banned = lineScripts{}, f.banned[:0]
-	f.scripts.units = func(e Encoding) []unit { return refUnitsIn(nil, f.rs, e, f.depth[0].pos) }
+	f.scripts.units = func(e Codepage) []unit { return refUnitsIn(nil, f.rs, e, f.depth[0].pos) }
 	var cs []candidate
 	for {
 		f.arena = f.arena[:0]

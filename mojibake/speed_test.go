@@ -16,7 +16,7 @@ func TestSpeedProbe(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		file string
-		e    Encoding
+		e    Codepage
 		mang bool
 	}{{"russian", 0, false}, {"chinese", 0, false}, {"french", 0, false}, {"french", Windows1252, true}, {"russian", Windows1251, true}, {"chinese", Windows1252, true}} {
 		data, err := os.ReadFile("../../shared/corpus/wikipedia_mars/" + tc.file + ".utf8.txt")

@@ -159,7 +159,7 @@ func checkChanges(t testing.TB, in, out []byte, cs []Change) {
 // bytes the pre-scan and the searches for LF go over, and bounds the time
 // for liveness only (ten seconds for what takes a fraction of one).
 func TestTinyChunksLongLine(t *testing.T) {
-	mangle := func(s string, e Encoding) string {
+	mangle := func(s string, e Codepage) string {
 		m, ok := misread(s, e, lossNone)
 		if !ok {
 			t.Fatal("cannot misread the test line")

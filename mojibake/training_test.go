@@ -230,7 +230,7 @@ func heldOutSentences(t testing.TB, root string, perLang int) []string {
 
 // stretchOf misreads the middle third of s's words (at least one holding
 // non-ASCII), as a field or a phrase misread inside a clean line.
-func stretchOf(es []Encoding, mode loss) func(string) (string, bool) {
+func stretchOf(es []Codepage, mode loss) func(string) (string, bool) {
 	return func(s string) (string, bool) {
 		words := strings.Split(s, " ")
 		if len(words) < 3 {
@@ -252,20 +252,20 @@ func stretchOf(es []Encoding, mode loss) func(string) (string, bool) {
 // trainingManglers are the chains issue 24 sets targets for.
 func trainingManglers() []mangler {
 	var ms []mangler
-	for _, e := range []Encoding{Windows1252, ISO8859_1, Windows1250, Windows1251, Macintosh, IBM437} {
+	for _, e := range []Codepage{Windows1252, ISO8859_1, Windows1250, Windows1251, Macintosh, IBM437} {
 		ms = append(ms,
-			mangler{name: e.String(), f: whole([]Encoding{e}, lossNone)},
-			mangler{name: e.String() + " twice", f: whole([]Encoding{e, e}, lossNone)},
-			mangler{name: e.String() + " stretch", f: stretchOf([]Encoding{e}, lossNone)},
-			mangler{name: e.String() + " twice, stretch", f: stretchOf([]Encoding{e, e}, lossNone)},
+			mangler{name: e.String(), f: whole([]Codepage{e}, lossNone)},
+			mangler{name: e.String() + " twice", f: whole([]Codepage{e, e}, lossNone)},
+			mangler{name: e.String() + " stretch", f: stretchOf([]Codepage{e}, lossNone)},
+			mangler{name: e.String() + " twice, stretch", f: stretchOf([]Codepage{e, e}, lossNone)},
 		)
 	}
 	ms = append(ms,
-		mangler{name: "windows-1252, NBSP as space", lossy: true, f: whole([]Encoding{Windows1252}, lossNBSP)},
-		mangler{name: "windows-1252, NBSP as space, stretch", lossy: true, f: stretchOf([]Encoding{Windows1252}, lossNBSP)},
-		mangler{name: "windows-1252, 81 8D 8F 90 9D dropped", lossy: true, f: whole([]Encoding{Windows1252}, lossDrop)},
-		mangler{name: "windows-1252, 81 8D 8F 90 9D as U+FFFD", lossy: true, f: whole([]Encoding{Windows1252}, lossFFFD)},
-		mangler{name: "windows-1252, 81 8D 8F 90 9D as C1", f: whole([]Encoding{Windows1252}, lossNone)},
+		mangler{name: "windows-1252, NBSP as space", lossy: true, f: whole([]Codepage{Windows1252}, lossNBSP)},
+		mangler{name: "windows-1252, NBSP as space, stretch", lossy: true, f: stretchOf([]Codepage{Windows1252}, lossNBSP)},
+		mangler{name: "windows-1252, 81 8D 8F 90 9D dropped", lossy: true, f: whole([]Codepage{Windows1252}, lossDrop)},
+		mangler{name: "windows-1252, 81 8D 8F 90 9D as U+FFFD", lossy: true, f: whole([]Codepage{Windows1252}, lossFFFD)},
+		mangler{name: "windows-1252, 81 8D 8F 90 9D as C1", f: whole([]Codepage{Windows1252}, lossNone)},
 	)
 	return ms
 }

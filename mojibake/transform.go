@@ -307,7 +307,7 @@ func unitAt(p []byte, at int, mask uint16, atEOF bool) bool {
 			prev = invalidByte
 		}
 	}
-	for e := Encoding(0); e < numEncodings; e++ {
+	for e := Codepage(0); e < numEncodings; e++ {
 		if mask&(1<<e) == 0 {
 			continue
 		}
@@ -385,10 +385,14 @@ type Transformer struct {
 // Options narrow what Fix, FixString and a Transformer repair; the zero
 // value narrows nothing.
 type Options struct {
-	// Encodings, when not empty, are the only misreadings undone, in every
+	// Codepages, when not empty, are the only misreadings undone, in every
 	// round of a chain: a text misread as Windows-1252 and then as
 	// ISO-8859-1 needs both.
-	Encodings []Encoding
+	Codepages []Codepage
+	// Encodings is Codepages' former name: its codepages are undone too.
+	//
+	// Deprecated: use Codepages.
+	Encodings []Codepage
 	// NoLossy refuses repairs that guess what was lost: bytes read as
 	// U+FFFD, dropped or stripped, and spaces taken for the no-break
 	// spaces they had been.
@@ -398,12 +402,14 @@ type Options struct {
 // apply sets f up for o.
 func (o Options) apply(f *fixer) {
 	f.allowed, f.noLossy = 0, o.NoLossy
-	for _, e := range o.Encodings {
-		if e < numEncodings {
-			f.allowed |= 1 << e
+	for _, cps := range [2][]Codepage{o.Codepages, o.Encodings} {
+		for _, e := range cps {
+			if e < numEncodings {
+				f.allowed |= 1 << e
+			}
 		}
 	}
-	if len(o.Encodings) > 0 && f.allowed == 0 {
+	if len(o.Codepages)+len(o.Encodings) > 0 && f.allowed == 0 {
 		f.allowed = 1 << 15 // none of the known encodings: nothing is undone
 	}
 }

@@ -37,7 +37,7 @@ func TestZeroAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations", name, n)
 		}
 	}
-	exact := make([]byte, 0, 2*UTF16LenFromUTF8(text))
+	exact := make([]byte, 0, 2*utf8x.UTF16Len(text))
 	if n := testing.AllocsPerRun(20, func() { AppendUTF8ToUTF16LE(exact, text) }); n != 0 {
 		t.Errorf("AppendUTF8ToUTF16LE into an exact-size buffer: %v allocations", n)
 	}
@@ -56,7 +56,7 @@ func TestTransformAllocs(t *testing.T) {
 		text = append(text, text...)
 	}
 	dst := make([]byte, 4096)
-	for _, p := range append(testPolicies[1:], utf8x.CP1252) {
+	for _, p := range append(testPolicies[1:], utf8x.FallbackCP1252) {
 		for _, e := range allocFreeEncodings() {
 			src, _ := e.WithPolicy(utf8x.Replace).AppendEncode(nil, text)
 			for _, c := range []*Converter{NewConverter(UTF8, e, p, utf8x.BOMStrip), NewConverter(e, UTF8, p, utf8x.BOMAdd)} {

@@ -11,10 +11,10 @@ import (
 // big-endian, but iconv, Python, the WHATWG Encoding Standard and Windows,
 // which writes most such files, say little-endian, and reading a file in the
 // wrong order gives CJK-looking garbage without a single error. So the text
-// is asked first, by the same structural judgement the detect package and
-// the utf8x tool's check make (internal/sniff): where its NUL bytes (or
-// surrogate pairs) show UTF-16 or UTF-32 in one order, that order; else the
-// reading that looks more like text, a tie going to little-endian.
+// is asked first, by the same structural judgement the detect package makes
+// (internal/sniff): where its NUL bytes (or surrogate pairs) show UTF-16 or
+// UTF-32 in one order, that order; else the reading that looks more like
+// text, a tie going to little-endian.
 
 // guessLen is how much of the input the guess reads: enough code units to
 // outvote a few odd ones, few enough that a stream decides soon. It is a

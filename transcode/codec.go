@@ -4,8 +4,10 @@ import (
 	"errors"
 	"unicode/utf8"
 
-	"github.com/utf8x/utf8x"
 	"golang.org/x/text/transform"
+
+	"github.com/utf8x/utf8x"
+	"github.com/utf8x/utf8x/internal/errdetail"
 )
 
 // Multi-byte encodings are codecs: stateful transformers to and from UTF-8
@@ -386,8 +388,7 @@ func (ch *codecChain) placeTracked(e *Error) {
 	}
 	if off, n, unit, ok := t.locate(x); ok {
 		e.Offset, e.Len = int(off), n
-		e.bytes = [8]byte{}
-		copy(e.bytes[:], unit)
+		errdetail.Set(e, errdetail.Of(unit), "")
 	}
 }
 

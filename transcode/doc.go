@@ -110,6 +110,13 @@
 //   - Output to ISO-8859-1, Windows-1252 or any legacy encoding: a character
 //     the target lacks (utf8x.Unrepresentable, Error.Rune holding it).
 //
+// Every such error is an *Error, which is utf8x.Error: the one error model of
+// the module, described under "Errors" in package utf8x. errors.Is(err,
+// utf8x.ErrInvalid) holds for ill-formed input in any encoding,
+// errors.Is(err, utf8x.ErrUnrepresentable) for a character the target lacks,
+// and errors.Is(err, encoding.ErrInvalidUTF8) (golang.org/x/text) for
+// ill-formed UTF-8 input.
+//
 // ISO-8859-1 and Windows-1252 input never fails: every byte is a character
 // (Windows-1252 as the WHATWG Encoding Standard maps it, the five unassigned
 // bytes reading as the C1 controls of the same value).
@@ -122,9 +129,9 @@
 // per unit, or "?" when the target cannot represent the replacement, as
 // iconv does. Skip drops the unit. Escape writes each offending input byte as
 // \xNN: the bytes of a lone surrogate in input byte order, or the UTF-8 bytes
-// of an unrepresentable character. The CP1252 and Latin1 policies read stray
-// bytes of UTF-8 input as those encodings and are refused for other input; for
-// an unrepresentable character they behave like Strict. HTML writes a
+// of an unrepresentable character. The FallbackCP1252 and FallbackLatin1
+// policies read stray bytes of UTF-8 input as those encodings and are refused
+// for other input; for an unrepresentable character they behave like Strict. HTML writes a
 // character the target lacks as a numeric character reference, &#NNNN; in
 // decimal, as WHATWG's encoders do for HTML forms, and ill-formed input as
 // Replace does.
@@ -177,8 +184,9 @@
 //
 // The hot conversions have direct functions that append to a caller's buffer
 // without allocating when it is large enough: AppendUTF8ToUTF16LE and friends.
-// UTF16LenFromUTF8, UTF8LenFromUTF16LE and the other length functions give the
-// exact size of the output without converting. The conversions from UTF-8 to
+// UTF8LenFromUTF16LE and the other length functions give the exact size of
+// the output without converting (utf8x.UTF16Len and utf8x.RuneCount that of
+// the conversions from UTF-8). The conversions from UTF-8 to
 // UTF-16, UTF-32 and ISO-8859-1, and to UTF-8 from UTF-16 and ISO-8859-1, run
 // SIMD kernels chosen at run time from the CPU's features, a block of 32 or
 // 64 bytes at a time, leaving to the portable code what a kernel has no

@@ -127,9 +127,9 @@ func (e Encoding) BOMPolicy() utf8x.BOMPolicy { return e.bom }
 
 // WithPolicy returns e with policy p: applied by the decoder to each ill-formed
 // unit of its input, and by the encoder to each ill-formed maximal subpart of
-// its UTF-8 input and to each character e cannot represent. The CP1252 and
-// Latin1 policies only make sense for UTF-8 input: decoders of other encodings
-// refuse them with an error.
+// its UTF-8 input and to each character e cannot represent. The
+// utf8x.FallbackCP1252 and FallbackLatin1 policies only make sense for UTF-8
+// input: decoders of other encodings refuse them with an error.
 func (e Encoding) WithPolicy(p utf8x.Policy) Encoding {
 	e.policy = p
 	return e

@@ -29,7 +29,7 @@ func TestEntryPoints(t *testing.T) {
 	if testing.Short() {
 		rounds = 4
 	}
-	policies := append(testPolicies, utf8x.CP1252, utf8x.Latin1)
+	policies := append(testPolicies, utf8x.FallbackCP1252, utf8x.FallbackLatin1)
 	for round := range rounds {
 		text := []byte(sample(rng, rng.IntN(600)))
 		if round%4 == 1 {
@@ -159,7 +159,7 @@ func FuzzEntryPoints(f *testing.F) {
 	f.Add([]byte("h\xC3\xA9llo \xE2\x82 \xF0\x9F\x98\x80 \xED\xA0\x80"), uint64(1), uint8(0))
 	f.Add([]byte("\xFF\xFEa\x00\x00\xD8\x00\xDC"), uint64(2), uint8(17))
 	f.Add([]byte("\xEF\xBB\xBF\x00\x00\xFE\xFF"), uint64(3), uint8(200))
-	policies := append(testPolicies, utf8x.CP1252, utf8x.Latin1)
+	policies := append(testPolicies, utf8x.FallbackCP1252, utf8x.FallbackLatin1)
 	boms := []utf8x.BOMPolicy{utf8x.BOMKeep, utf8x.BOMStrip, utf8x.BOMAdd}
 	f.Fuzz(func(t *testing.T, src []byte, seed uint64, pick uint8) {
 		if len(src) > 2048 {

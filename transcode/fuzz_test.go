@@ -40,7 +40,7 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 		}
 		le, _ := AppendUTF8ToUTF16LE(nil, text)
-		if len(le) != 2*UTF16LenFromUTF8(text) || UTF8LenFromUTF16LE(le) != len(text) {
+		if len(le) != 2*utf8x.UTF16Len(text) || UTF8LenFromUTF16LE(le) != len(text) {
 			t.Fatalf("UTF-16 lengths of %q", text)
 		}
 		units, _ := AppendUTF8ToUTF16(nil, text)
@@ -50,12 +50,12 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 		}
 		be32, _ := AppendUTF8ToUTF32BE(nil, text)
-		if len(be32) != 4*UTF32LenFromUTF8(text) || UTF8LenFromUTF32BE(be32) != len(text) {
+		if len(be32) != 4*utf8x.RuneCount(text) || UTF8LenFromUTF32BE(be32) != len(text) {
 			t.Fatalf("UTF-32 lengths of %q", text)
 		}
 		l1 := []byte(latin1Only(string(text)))
 		enc, err := AppendUTF8ToLatin1(nil, l1)
-		if err != nil || len(enc) != Latin1LenFromUTF8(l1) || !bytes.Equal(AppendLatin1ToUTF8(nil, enc), l1) || UTF8LenFromLatin1(enc) != len(l1) {
+		if err != nil || len(enc) != utf8x.RuneCount(l1) || !bytes.Equal(AppendLatin1ToUTF8(nil, enc), l1) || UTF8LenFromLatin1(enc) != len(l1) {
 			t.Fatalf("Latin-1 round trip of %q: %v", l1, err)
 		}
 	})

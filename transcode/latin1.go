@@ -127,7 +127,9 @@ func UTF8LenFromLatin1(src []byte) int {
 }
 
 // Latin1LenFromUTF8 returns the number of bytes of the ISO-8859-1 (or
-// Windows-1252) conversion of src, one per character: utf8x.RuneCount.
+// Windows-1252) conversion of src, one per character.
+//
+// Deprecated: use utf8x.RuneCount, which it is.
 func Latin1LenFromUTF8(src []byte) int { return utf8x.RuneCount(src) }
 
 // bitsOnes counts the set bits of x.

@@ -22,7 +22,7 @@ import (
 // replacements longer than any unit so that a policy's output outgrows its
 // input.
 var livePolicies = []utf8x.Policy{
-	utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.CP1252, utf8x.Latin1,
+	utf8x.Strict, utf8x.Replace, utf8x.Skip, utf8x.Escape, utf8x.FallbackCP1252, utf8x.FallbackLatin1,
 	utf8x.ReplaceWith("<?>"), utf8x.ReplaceWith(strings.Repeat("\U0001F4A9", 20)),
 }
 

@@ -115,7 +115,7 @@ func rangeConverters(from Encoding) []*Converter {
 		cs = append(cs, NewConverter(from, to, utf8x.Replace, utf8x.BOMStrip), NewConverter(from, to, utf8x.Replace, utf8x.BOMAdd))
 	}
 	if from == UTF8 {
-		cs = append(cs, NewConverter(from, UTF16LE, utf8x.CP1252, utf8x.BOMKeep))
+		cs = append(cs, NewConverter(from, UTF16LE, utf8x.FallbackCP1252, utf8x.BOMKeep))
 	}
 	return cs
 }
@@ -207,7 +207,7 @@ func TestAppendRangeRefuses(t *testing.T) {
 			t.Errorf("%v: AppendRange gave no error", c)
 		}
 	}
-	c := NewConverter(UTF16LE, UTF8, utf8x.CP1252, utf8x.BOMKeep)
+	c := NewConverter(UTF16LE, UTF8, utf8x.FallbackCP1252, utf8x.BOMKeep)
 	if _, _, _, err := c.AppendRange(nil, src, 8, 4, 6); err == nil {
 		t.Errorf("%v: AppendRange gave no error for a policy that needs UTF-8 input", c)
 	}

@@ -159,8 +159,8 @@ func checkSliceFuncs(t *testing.T, e Encoding, text, enc []byte) {
 		t.Errorf("%s UTF-8 length %d, want %d", e, n, len(text))
 	}
 	if strings.HasPrefix(e.Name(), "UTF-16") {
-		if n := UTF16LenFromUTF8(text); n != len(enc)/2 {
-			t.Errorf("UTF16LenFromUTF8 %d, want %d", n, len(enc)/2)
+		if n := utf8x.UTF16Len(text); n != len(enc)/2 {
+			t.Errorf("utf8x.UTF16Len %d, want %d", n, len(enc)/2)
 		}
 		units, err := AppendUTF8ToUTF16(nil, text)
 		if err != nil || !slicesEqual(units, utf16.Encode([]rune(string(text)))) {
@@ -536,18 +536,18 @@ func TestPolicies(t *testing.T) {
 		{UTF16LE, true, utf8x.Escape, "a\x00\x00\xd8b\x00", `a\x00\xd8b`, false},
 		{UTF16BE, true, utf8x.Escape, "\x00a\xd8\x00\x00b\x00", `a\xd8\x00b\x00`, false},
 		{UTF16LE, true, utf8x.ReplaceWith("?"), "a\x00\x00\xdc", "a?", false},
-		{UTF16LE, true, utf8x.CP1252, "a\x00", "", true},
+		{UTF16LE, true, utf8x.FallbackCP1252, "a\x00", "", true},
 		{UTF32BE, true, utf8x.Replace, "\x00\x11\x00\x00", "\uFFFD", false},
 		{UTF32BE, true, utf8x.Escape, "\x00\x00\xd8\x00", `\x00\x00\xd8\x00`, false},
 		{UTF16LE, false, utf8x.Replace, "a\xffb", "a\x00\xfd\xffb\x00", false},
 		{UTF16LE, false, utf8x.Skip, "a\xe2\x82b", "a\x00b\x00", false},
 		{UTF16LE, false, utf8x.Escape, "\xc0", "\\\x00x\x00c\x000\x00", false},
-		{UTF16LE, false, utf8x.CP1252, "\x80", "\xac\x20", false},
+		{UTF16LE, false, utf8x.FallbackCP1252, "\x80", "\xac\x20", false},
 		{Latin1, false, utf8x.Replace, "a\u20acb\xff", "a?b?", false},
 		{Latin1, false, utf8x.Skip, "a\u20acb", "ab", false},
 		{Latin1, false, utf8x.Escape, "a\u20acb", `a\xe2\x82\xacb`, false},
-		{Latin1, false, utf8x.Latin1, "\xe9\u20ac", "\xe9", true},
-		{Latin1, false, utf8x.Latin1, "\xe9", "\xe9", false},
+		{Latin1, false, utf8x.FallbackLatin1, "\xe9\u20ac", "\xe9", true},
+		{Latin1, false, utf8x.FallbackLatin1, "\xe9", "\xe9", false},
 		{CP1252, false, utf8x.Replace, "\u20ac\u0100", "\x80?", false},
 		{CP1252, false, utf8x.ReplaceWith("\u20ac"), "\u0100", "\x80", false},
 		{UTF8, true, utf8x.Replace, "a\xe2\x82b", "a\uFFFDb", false},

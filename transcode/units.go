@@ -40,7 +40,7 @@ func unitsToUTF8(dst []byte, src []uint16) (nDst, nSrc int) {
 
 // AppendUTF8ToUTF16 appends the UTF-16 code units of src, UTF-8, to dst and
 // returns the extended slice, as utf16.AppendRune would one character at a
-// time. It does not allocate when dst has room for UTF16LenFromUTF8(src) more
+// time. It does not allocate when dst has room for utf8x.UTF16Len(src) more
 // units. On ill-formed input it stops with an *Error whose Offset counts bytes
 // of src.
 func AppendUTF8ToUTF16(dst []uint16, src []byte) ([]uint16, error) {
@@ -86,7 +86,7 @@ func AppendUTF16ToUTF8(dst []byte, src []uint16) ([]byte, error) {
 		}
 		u := src[i]
 		if u&0xF800 == 0xD800 && (u >= 0xDC00 || i+1 == len(src) || src[i+1]&0xFC00 != 0xDC00) {
-			return dst, &Error{Offset: i, Len: 1, Kind: utf8x.LoneSurrogate, Encoding: "UTF-16", where: "code unit"}
+			return dst, newUnitError("UTF-16", i, utf8x.LoneSurrogate)
 		}
 		dst = slices.Grow(dst, 3*(len(src)-i))
 	}

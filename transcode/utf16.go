@@ -328,7 +328,7 @@ loop:
 
 // AppendUTF8ToUTF16LE appends the UTF-16LE encoding of src, UTF-8, to dst and
 // returns the extended buffer. It does not allocate when dst has room for the
-// result, 2*UTF16LenFromUTF8(src) bytes. On ill-formed input it stops with an
+// result, 2*utf8x.UTF16Len(src) bytes. On ill-formed input it stops with an
 // *Error, dst holding the conversion of the valid prefix.
 func AppendUTF8ToUTF16LE(dst, src []byte) ([]byte, error) {
 	return appendStrict(dst, src, utf8ToUTF16LEConv)
@@ -354,8 +354,11 @@ func AppendUTF16BEToUTF8(dst, src []byte) ([]byte, error) {
 
 // UTF16LenFromUTF8 returns the number of UTF-16 code units (not bytes) the
 // conversion of src needs, counting one, the U+FFFD that replaces it, for each
-// ill-formed maximal subpart. It is utf8x.UTF16Len, here to be found beside
-// the conversions.
+// ill-formed maximal subpart.
+//
+// Deprecated: use utf8x.UTF16Len, which it is. This package's length
+// functions are those of the conversions to UTF-8 (UTF8LenFromUTF16LE, ...),
+// which utf8x cannot give.
 func UTF16LenFromUTF8(src []byte) int { return utf8x.UTF16Len(src) }
 
 // UTF8LenFromUTF16LE returns the number of bytes of the UTF-8 conversion of

@@ -193,8 +193,9 @@ func AppendUTF32BEToUTF8(dst, src []byte) ([]byte, error) {
 }
 
 // UTF32LenFromUTF8 returns the number of UTF-32 code units (not bytes) the
-// conversion of src needs, counting one for each ill-formed maximal subpart:
-// utf8x.RuneCount.
+// conversion of src needs, counting one for each ill-formed maximal subpart.
+//
+// Deprecated: use utf8x.RuneCount, which it is.
 func UTF32LenFromUTF8(src []byte) int { return utf8x.RuneCount(src) }
 
 // UTF8LenFromUTF32LE returns the number of bytes of the UTF-8 conversion of

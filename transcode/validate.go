@@ -5,11 +5,11 @@ import (
 	utf8kernel "github.com/utf8x/utf8x/internal/kernel"
 )
 
-// Validation in any encoding, so that utf8x check --encoding and callers can
-// ask whether bytes are well-formed CESU-8, WTF-8, ... without converting
-// them. Well-formed means what the encoding's decoder accepts: a lone
-// surrogate is well-formed WTF-8 and 0x7FFFFFFF well-formed legacy UTF-8,
-// even though neither converts to UTF-8.
+// Validation in any encoding, so that callers can ask whether bytes are
+// well-formed CESU-8, WTF-8, ... without converting them. Well-formed means
+// what the encoding's decoder accepts: a lone surrogate is well-formed WTF-8
+// and 0x7FFFFFFF well-formed legacy UTF-8, even though neither converts to
+// UTF-8.
 
 // FirstInvalid returns the offset, length and kind of the first unit of p
 // that is ill-formed in e. When there is none, n is 0 and off is len(p), or,

@@ -103,7 +103,7 @@ func (o *autoOptions) legacyLabel(label string) bool {
 		o.legacy = xunicode.UTF8
 		return true
 	}
-	o.legacy = detect.Decoder(label)
+	o.legacy = detect.LegacyEncoding(label)
 	return o.legacy != nil
 }
 

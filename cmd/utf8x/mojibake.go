@@ -68,11 +68,11 @@ func (o *mojibakeOptions) check() error {
 	o.lib = mojibake.Options{NoLossy: o.noLossy}
 	if o.chains != "" {
 		for _, name := range strings.Split(o.chains, ",") {
-			e, ok := mojibake.ParseEncoding(name)
+			e, ok := mojibake.ParseCodepage(name)
 			if !ok {
 				return usageError("--mojibake-chains: unknown encoding %q (known: %s)", strings.TrimSpace(name), knownMojibakeEncodings())
 			}
-			o.lib.Encodings = append(o.lib.Encodings, e)
+			o.lib.Codepages = append(o.lib.Codepages, e)
 		}
 	}
 	return nil
@@ -81,7 +81,7 @@ func (o *mojibakeOptions) check() error {
 // knownMojibakeEncodings lists the names --mojibake-chains accepts.
 func knownMojibakeEncodings() string {
 	var names []string
-	for _, e := range mojibake.Encodings() {
+	for _, e := range mojibake.Codepages() {
 		names = append(names, e.String())
 	}
 	return strings.Join(names, ", ")

@@ -315,7 +315,7 @@ func decodeAs(label string, p []byte) (string, bool) {
 		e = charmap.KOI8U
 	}
 	if e == nil {
-		e = detect.Decoder(l)
+		e = detect.LegacyEncoding(l)
 	}
 	if e == nil {
 		if x, err := ianaindex.IANA.Encoding(l); err == nil && x != nil {

@@ -116,7 +116,7 @@ func decoderFor(label string) encoding.Encoding {
 	case "iso-8859-16":
 		return charmap.ISO8859_16
 	}
-	if e := detect.Decoder(l); e != nil {
+	if e := detect.LegacyEncoding(l); e != nil {
 		return e
 	}
 	if e, err := ianaindex.IANA.Encoding(l); err == nil && e != nil {

@@ -188,7 +188,7 @@ func decodesAs(c detect.Candidate, e *model.Encoding, p []byte) bool {
 			return true
 		}
 	}
-	d := detect.Decoder(c.Encoding)
+	d := detect.LegacyEncoding(c.Encoding)
 	if d == nil {
 		return false
 	}
