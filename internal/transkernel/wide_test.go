@@ -13,7 +13,7 @@ import (
 )
 
 // The kernels from UTF-32 and to and from Windows-1252, checked like the
-// others (check, forEachSet) against unicode/utf8, encoding/binary and the
+// others (check, testsample.Transcoding.Each) against unicode/utf8, encoding/binary and the
 // table of internal/cp1252, which the generator's copy of it must match.
 
 func utf32Direction(name string, call func(dst, src []byte) (int, int), be bool) direction {
