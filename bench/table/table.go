@@ -4,6 +4,7 @@ package table
 
 import (
 	"fmt"
+	"github.com/utf8x/utf8x/transcode"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -20,8 +21,6 @@ import (
 	segascii "github.com/segmentio/asm/ascii"
 	segutf8 "github.com/segmentio/asm/utf8"
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/kernel"
-	"github.com/utf8x/utf8x/internal/transkernel"
 	"golang.org/x/text/encoding"
 )
 
@@ -113,15 +112,11 @@ func Ops(kernels bool) []Op {
 		}, nil},
 	}
 	if kernels {
-		// The kernel entry points without the root package's layer show
-		// what a call through utf8x costs on short inputs.
-		ops[0].Impls = append(ops[0].Impls, Impl{"kernel.ValidPrefix", func(p []byte) int { return b2i(kernel.ValidPrefix(p) == len(p)) }, "", ""})
-		ops[3].Impls = append(ops[3].Impls, Impl{"kernel.CountRunes", kernel.CountRunes, "", ""})
-		for _, k := range kernel.Kernels()[1:] {
-			if !kernel.Use(k, false) {
+		for _, k := range utf8x.KernelSets()[1:] {
+			if utf8x.UseKernelSet(k) != nil {
 				continue
 			}
-			kernel.Reset()
+			utf8x.UseKernelSet("")
 			ops[0].Impls = append(ops[0].Impls, Impl{"utf8x/" + k, valid, k, ""})
 			ops[3].Impls = append(ops[3].Impls, Impl{"utf8x/" + k, utf8x.RuneCount, k, ""})
 		}
@@ -344,12 +339,12 @@ var CPUTime bool
 
 func timeIt(impl Impl, p []byte, iters int) time.Duration {
 	if impl.Kernel != "" {
-		kernel.Use(impl.Kernel, false)
-		defer kernel.Reset()
+		utf8x.UseKernelSet(impl.Kernel)
+		defer utf8x.UseKernelSet("")
 	}
 	if impl.Transcode != "" {
-		transkernel.Use(impl.Transcode)
-		defer transkernel.Reset()
+		transcode.UseKernelSet(impl.Transcode)
+		defer transcode.UseKernelSet("")
 	}
 	f := impl.Run
 	s := 0

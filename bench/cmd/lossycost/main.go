@@ -24,7 +24,6 @@ import (
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/bench/table"
-	"github.com/utf8x/utf8x/internal/transkernel"
 	"github.com/utf8x/utf8x/transcode"
 	"golang.org/x/sys/unix"
 )
@@ -144,8 +143,8 @@ func main() {
 				lossy = transcode.NewConverter(c.enc, *c.to, utf8x.Replace, utf8x.BOMKeep).Append
 			}
 			dst := make([]byte, 0, 4*len(valid)+4096)
-			for _, set := range transkernel.Kernels() {
-				if !transkernel.Use(set) {
+			for _, set := range transcode.KernelSets() {
+				if transcode.UseKernelSet(set) != nil {
 					continue
 				}
 				tStrict := best(func() { strict(dst[:0], valid) }, *rounds)
@@ -161,7 +160,7 @@ func main() {
 					line += fmt.Sprintf(" %.2f | %.1f |", ratio(tStrict, tBad, len(valid), len(src)), float64(tBad-tStrict)/float64(n))
 				}
 				fmt.Println(line)
-				transkernel.Reset()
+				transcode.UseKernelSet("")
 			}
 		}
 	}

@@ -29,7 +29,6 @@ import (
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/bench/table"
-	"github.com/utf8x/utf8x/internal/kernel"
 )
 
 // Corruption levels, as fractions of the bytes.
@@ -168,6 +167,6 @@ func main() {
 	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/repair %s`  \n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(w, "%s, %d logical CPUs; %s %s/%s; utf8x kernel: %s; %d rounds of >= %v per cell, median; run took %v.\n",
 		table.CPU(false), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH,
-		kernel.Active(), *rounds, *dur, time.Since(start).Round(time.Second))
+		utf8x.KernelSet(), *rounds, *dur, time.Since(start).Round(time.Second))
 	table.Print(w, ops, results)
 }

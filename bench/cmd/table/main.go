@@ -13,13 +13,13 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"github.com/utf8x/utf8x"
 	"os"
 	"runtime"
 	"strings"
 	"time"
 
 	"github.com/utf8x/utf8x/bench/table"
-	"github.com/utf8x/utf8x/internal/kernel"
 )
 
 func main() {
@@ -50,6 +50,6 @@ func main() {
 	fmt.Fprintf(w, "Command: `cd bench && go run ./cmd/table %s`  \n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(w, "CPU: %s, %d logical CPUs; %s %s/%s; utf8x kernel: %s; %d rounds of >= %v per cell, median; run took %v.\n",
 		table.CPU(true), runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH,
-		kernel.Active(), *rounds, *dur, time.Since(start).Round(time.Second))
+		utf8x.KernelSet(), *rounds, *dur, time.Since(start).Round(time.Second))
 	table.Print(w, ops, results)
 }

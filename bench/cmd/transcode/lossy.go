@@ -9,7 +9,6 @@ import (
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/bench/table"
-	"github.com/utf8x/utf8x/internal/transkernel"
 	"github.com/utf8x/utf8x/transcode"
 )
 
@@ -54,8 +53,8 @@ func lossyOps(convs []lossyConv) []table.Op {
 	var ops []table.Op
 	for _, c := range convs {
 		op := table.Op{Name: c.name + "/lossy", Applies: c.keep}
-		for _, set := range transkernel.Kernels() {
-			if ok, _ := transkernel.Supported(set); !ok {
+		for _, set := range transcode.KernelSets() {
+			if runnable(set) != nil {
 				continue
 			}
 			add := func(label string, p utf8x.Policy, density int) {

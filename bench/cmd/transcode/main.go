@@ -47,7 +47,6 @@ import (
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/bench/table"
-	"github.com/utf8x/utf8x/internal/transkernel"
 	"github.com/utf8x/utf8x/transcode"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -139,9 +138,9 @@ const validName = "utf8x.Valid"
 func withSets(ops []table.Op) (out []table.Op, skipped []string) {
 	for _, op := range ops {
 		first := op.Impls[0]
-		for _, name := range transkernel.Kernels() {
-			if ok, lacks := transkernel.Supported(name); !ok {
-				skipped = append(skipped, fmt.Sprintf("SKIPPED: transcoding kernel set %s not measured, this CPU lacks %s", name, lacks))
+		for _, name := range transcode.KernelSets() {
+			if err := runnable(name); err != nil {
+				skipped = append(skipped, fmt.Sprintf("SKIPPED: not measured: %v", err))
 				continue
 			}
 			op.Impls = append(op.Impls, table.Impl{Name: "utf8x/" + name, Run: first.Run, Transcode: name})
@@ -446,4 +445,11 @@ func memoized[T any](m map[*byte][]T, p []byte, f func([]byte) []T) []T {
 	u := f(p)
 	m[&p[0]] = u
 	return u
+}
+
+// runnable reports why this CPU cannot run the named transcoding kernel
+// set, or nil when it can, leaving the set in use unchanged.
+func runnable(name string) error {
+	defer transcode.UseKernelSet("")
+	return transcode.UseKernelSet(name)
 }
