@@ -186,16 +186,26 @@
 // without allocating when it is large enough: AppendUTF8ToUTF16LE and friends.
 // UTF8LenFromUTF16LE and the other length functions give the exact size of
 // the output without converting (utf8x.UTF16Len and utf8x.RuneCount that of
-// the conversions from UTF-8). The conversions from UTF-8 to
-// UTF-16, UTF-32 and ISO-8859-1, and to UTF-8 from UTF-16 and ISO-8859-1, run
-// SIMD kernels chosen at run time from the CPU's features, a block of 32 or
-// 64 bytes at a time, leaving to the portable code what a kernel has no
-// vector path for: errors, short tails and, depending on the set, 4-byte
-// characters and surrogate pairs. The sets are those internal/transkernel
-// registers, best first; today, on amd64, AVX-512 with VBMI2 and AVX2 (which
-// leaves UTF-32 and characters beyond U+FFFF to the portable code).
-// Elsewhere, and with the purego build tag, the portable code converts ASCII
-// runs eight bytes at a time.
+// the conversions from UTF-8). The conversions between UTF-8, UTF-16 and
+// UTF-32 (either byte order), between the byte orders, and between UTF-8 and
+// ISO-8859-1, Windows-1252 and the other single-byte encodings run SIMD
+// kernels chosen at run time from the CPU's features, a block of 16 to 64
+// bytes at a time, leaving to the portable code what a kernel has no vector
+// path for: errors and short tails, and on arm64 more (below). The sets, best
+// first (KernelSets lists those compiled in, KernelSet names the one in use,
+// UseKernelSet forces one):
+//
+//   - avx512vbmi2 (Ice Lake and later, Zen 4): every conversion above, with
+//     the byte compress and expand instructions.
+//   - avx512bw (Skylake-X to Cascade Lake): UTF-8 to UTF-16 and UTF-32 in
+//     64-byte blocks, compressing 32-bit lanes; the other conversions are
+//     the AVX2 kernels.
+//   - avx2: every conversion above, 32 bytes a step.
+//   - neon (arm64): ASCII, Latin-1, the single-byte encodings, and UTF-8 to
+//     and from UTF-16 for characters below U+0800; 3- and 4-byte characters,
+//     surrogates and UTF-32 go to the portable code.
+//   - go: the portable code, which converts ASCII runs eight bytes at a
+//     time; the only set elsewhere and under the purego build tag.
 //
 // # Streams
 //
