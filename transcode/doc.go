@@ -39,10 +39,9 @@
 // VISCII (RFC 1456, Vietnamese; labels viscii, viscii1.1-1, csviscii) is
 // glibc's table, in which bytes 02 05 06 14 19 1E are the letters Ẳ Ẵ Ẫ Ỷ Ỹ
 // Ỵ, not C0 controls: the single-byte kernels take bytes below 80 for
-// ASCII, so VISCII has table-driven kernels of its own in plain Go (about
-// 2 GB/s decoding and 0.6-0.8 GB/s encoding Vietnamese text on the
-// machine measured, slower than the SIMD kernels of the other single-byte
-// encodings), and is not an ASCII superset (a U+0002 in the text cannot be
+// ASCII, so VISCII has table-driven kernels of its own in plain Go (slower
+// than the SIMD kernels of the other single-byte encodings; BENCHMARKS.md
+// has the figures), and is not an ASCII superset (a U+0002 in the text cannot be
 // written in it).
 //
 // Thai: windows-874 is WHATWG's (Microsoft's code page 874: the euro and

@@ -12,7 +12,7 @@ const (
 )
 
 // The vector sets leave short inputs to the portable code: below these lengths
-// (measured on the machine the kernels were tuned on) a few word-at-a-time
+// a few word-at-a-time
 // steps cost less than the call, the vector constants and, for AVX2, the
 // fallback for inputs without a whole 32-byte block.
 var archSets = []simd.Set[impl]{

@@ -13,7 +13,7 @@ const (
 
 var archSets = []simd.Set[impl]{
 	// The call and its setup cost about as much as the scalar code takes
-	// for 32 bytes of ASCII (5 ns here); any non-ASCII makes the scalar
+	// for 32 bytes of ASCII; any non-ASCII makes the scalar
 	// code several times slower from 8 bytes on.
 	{Name: "avx512vbmi2", Needs: simd.AVX512VBMI2, Impl: impl{id: avx512vbmi2, latin1Min: 32}},
 	// Skylake-X to Cascade Lake: UTF-8 to UTF-16 and UTF-32 in 64-byte
