@@ -21,11 +21,15 @@ import (
 // that a window always holds the first character whole.
 const scalarStep = 64
 
-// conv names an accelerated conversion, or a form's kernel (run). The
-// kernels, forms and growth rule of each are reached by a switch on it, never
-// through a function value, so that the compiler sees every call and the
-// caller's dst and src do not escape: an Append function or a Converter
-// converting between stack buffers does not allocate.
+// conv names an accelerated conversion, or a form's kernel (run). What a
+// conversion is (its forms, whether and from what length a vector kernel
+// runs, how much output its input can make) is its convSpec, one entry of
+// convSpecs; its kernels' entry points are reached by a switch on it (run,
+// vector, scalar), never through a function value, so that the compiler sees
+// every call and the caller's dst and src do not escape: an Append function
+// or a Converter converting between stack buffers does not allocate.
+// Adding a conversion takes a constant here, its entry in convSpecs, and its
+// kernels' cases in those switches.
 type conv uint8
 
 const (
@@ -64,7 +68,79 @@ const (
 	utf8ToMUTF8Conv // UTF-8 to modified UTF-8
 	mutf8ToUTF8Conv // modified UTF-8 to UTF-8
 	copyValidConv   // WTF-8, legacy UTF-8: valid UTF-8
+	numConvs
 )
+
+// convSpec describes a conversion.
+type convSpec struct {
+	// from and to are the forms it converts between: their per-unit decode
+	// and encode carry on where the kernels stop, and name them in errors.
+	from, to *form
+	// vector is set when a vector kernel of internal/transkernel runs before
+	// the scalar kernel (accelerate); latin1 when that kernel's minimum
+	// input length is transkernel.Latin1MinLen rather than MinLen.
+	vector, latin1 bool
+	// halves bounds the output: at most (halves*n+1)/2 bytes for n bytes of
+	// input (2: n, 3: UTF-16 to UTF-8, 4: 2n, 6: 3n, 8: 4n).
+	halves uint8
+}
+
+// convSpecs holds the spec of every conversion named above; the
+// single-byte encodings' convs, numbered from sbFullConvBase on, are
+// described by their tables (spec).
+var convSpecs = [numConvs]convSpec{
+	latin1ToUTF8Conv:     {latin1Form, utf8Form, true, true, 4},
+	utf8ToLatin1Conv:     {utf8Form, latin1Form, true, true, 2},
+	utf8ToUTF16LEConv:    {utf8Form, utf16LEForm, true, false, 4},
+	utf8ToUTF16BEConv:    {utf8Form, utf16BEForm, true, false, 4},
+	utf16LEToUTF8Conv:    {utf16LEForm, utf8Form, true, false, 3},
+	utf16BEToUTF8Conv:    {utf16BEForm, utf8Form, true, false, 3},
+	utf8ToUTF32LEConv:    {utf8Form, utf32LEForm, true, false, 8},
+	utf8ToUTF32BEConv:    {utf8Form, utf32BEForm, true, false, 8},
+	utf32LEToUTF8Conv:    {utf32LEForm, utf8Form, true, false, 2},
+	utf32BEToUTF8Conv:    {utf32BEForm, utf8Form, true, false, 2},
+	utf16LEToUTF16BEConv: {utf16LEForm, utf16BEForm, true, false, 2},
+	utf16LEToUTF32LEConv: {utf16LEForm, utf32LEForm, true, false, 4},
+	utf16LEToUTF32BEConv: {utf16LEForm, utf32BEForm, true, false, 4},
+	utf16BEToUTF16LEConv: {utf16BEForm, utf16LEForm, true, false, 2},
+	utf16BEToUTF32LEConv: {utf16BEForm, utf32LEForm, true, false, 4},
+	utf16BEToUTF32BEConv: {utf16BEForm, utf32BEForm, true, false, 4},
+	utf32LEToUTF16LEConv: {utf32LEForm, utf16LEForm, true, false, 2},
+	utf32LEToUTF16BEConv: {utf32LEForm, utf16BEForm, true, false, 2},
+	utf32LEToUTF32BEConv: {utf32LEForm, utf32BEForm, true, false, 2},
+	utf32BEToUTF16LEConv: {utf32BEForm, utf16LEForm, true, false, 2},
+	utf32BEToUTF16BEConv: {utf32BEForm, utf16BEForm, true, false, 2},
+	utf32BEToUTF32LEConv: {utf32BEForm, utf32LEForm, true, false, 2},
+	cp1252ToUTF8Conv:     {cp1252Form, utf8Form, true, false, 6},
+	utf8ToCP1252Conv:     {utf8Form, cp1252Form, true, false, 2},
+	utf8ToCESU8Conv:      {utf8Form, cesu8Form, false, false, 3},
+	cesu8ToUTF8Conv:      {cesu8Form, utf8Form, false, false, 2},
+	utf8ToMUTF8Conv:      {utf8Form, mutf8Form, false, false, 4},
+	mutf8ToUTF8Conv:      {mutf8Form, utf8Form, false, false, 2},
+	copyValidConv:        {nil, nil, false, false, 2},
+}
+
+// spec returns c's spec.
+func (c conv) spec() convSpec {
+	if c.isSB() {
+		t, dec := c.sbOf()
+		return singleByteSpec(sbForms[t.spec.key], dec)
+	}
+	if c.isSBFull() {
+		t, dec := c.sbFullOf()
+		return singleByteSpec(sbFullForms[t.spec.key], dec)
+	}
+	return convSpecs[c]
+}
+
+// singleByteSpec is the spec of a single-byte encoding's conversion from (dec) or
+// to UTF-8: up to three bytes of UTF-8 a byte.
+func singleByteSpec(f *form, dec bool) convSpec {
+	if dec {
+		return convSpec{f, utf8Form, false, false, 6}
+	}
+	return convSpec{utf8Form, f, false, false, 2}
+}
 
 // run runs c as a form kernel (see form.fromUTF8).
 func (c conv) run(dst, src []byte) (nDst, nSrc int) {
@@ -91,22 +167,12 @@ func (c conv) run(dst, src []byte) (nDst, nSrc int) {
 
 // vectored reports whether c's run is accelerate, a vector kernel with the
 // scalar kernel behind it.
-func (c conv) vectored() bool {
-	if c.isSB() || c.isSBFull() {
-		return false
-	}
-	switch c {
-	case noConv, utf8ToCESU8Conv, cesu8ToUTF8Conv, utf8ToMUTF8Conv, mutf8ToUTF8Conv, copyValidConv:
-		return false
-	}
-	return true
-}
+func (c conv) vectored() bool { return c < numConvs && convSpecs[c].vector }
 
 // minLen is the input length below which the call of c's vector kernel costs
 // more than the scalar kernel's work.
 func (c conv) minLen() int {
-	switch c {
-	case latin1ToUTF8Conv, utf8ToLatin1Conv:
+	if c < numConvs && convSpecs[c].latin1 {
 		return transkernel.Latin1MinLen()
 	}
 	return transkernel.MinLen
@@ -231,135 +297,27 @@ func (c conv) scalar(dst, src []byte) (nDst, nSrc int) {
 // forms returns the forms c converts between, for decoding what the kernels
 // leave and for naming them in errors.
 func (c conv) forms() (from, to *form) {
-	if c.isSB() {
-		t, dec := c.sbOf()
-		f := sbForms[t.spec.key]
-		if dec {
-			return f, utf8Form
-		}
-		return utf8Form, f
+	sp := c.spec()
+	if sp.from == nil {
+		panic("transcode: conversion without forms")
 	}
-	if c.isSBFull() {
-		t, dec := c.sbFullOf()
-		f := sbFullForms[t.spec.key]
-		if dec {
-			return f, utf8Form
-		}
-		return utf8Form, f
-	}
-	switch c {
-	case latin1ToUTF8Conv:
-		return latin1Form, utf8Form
-	case utf8ToLatin1Conv:
-		return utf8Form, latin1Form
-	case utf8ToUTF16LEConv:
-		return utf8Form, utf16LEForm
-	case utf8ToUTF16BEConv:
-		return utf8Form, utf16BEForm
-	case utf16LEToUTF8Conv:
-		return utf16LEForm, utf8Form
-	case utf16BEToUTF8Conv:
-		return utf16BEForm, utf8Form
-	case utf8ToUTF32LEConv:
-		return utf8Form, utf32LEForm
-	case utf8ToUTF32BEConv:
-		return utf8Form, utf32BEForm
-	case utf32LEToUTF8Conv:
-		return utf32LEForm, utf8Form
-	case utf32BEToUTF8Conv:
-		return utf32BEForm, utf8Form
-	case cp1252ToUTF8Conv:
-		return cp1252Form, utf8Form
-	case utf8ToCP1252Conv:
-		return utf8Form, cp1252Form
-	}
-	panic("transcode: conversion without forms")
+	return sp.from, sp.to
 }
 
 // decode is the source form's decode at the end of the input.
 func (c conv) decode(p []byte) (rune, int, utf8x.ErrorKind) {
-	if c.isSB() {
-		if t, dec := c.sbOf(); dec {
-			return t.decode(p)
-		}
-	}
-	if c.isSBFull() {
-		if t, dec := c.sbFullOf(); dec {
-			return t.decode(p)
-		}
-	}
-	switch c {
-	case latin1ToUTF8Conv:
-		return decodeLatin1(p, true)
-	case utf16LEToUTF8Conv:
-		return decodeUTF16LE(p, true)
-	case utf16BEToUTF8Conv:
-		return decodeUTF16BE(p, true)
-	case utf32LEToUTF8Conv:
-		return decodeUTF32LE(p, true)
-	case utf32BEToUTF8Conv:
-		return decodeUTF32BE(p, true)
-	case cp1252ToUTF8Conv:
-		return decodeCP1252(p, true)
-	}
-	return decodeUTF8(p, true)
+	from, _ := c.forms()
+	return from.decode(p, true)
 }
 
 // encode is the target form's encode.
 func (c conv) encode(p []byte, r rune) int {
-	if c.isSB() {
-		if t, dec := c.sbOf(); !dec {
-			return t.encode(p, r)
-		}
-	}
-	if c.isSBFull() {
-		if t, dec := c.sbFullOf(); !dec {
-			return t.encode(p, r)
-		}
-	}
-	switch c {
-	case utf8ToLatin1Conv:
-		return encodeLatin1(p, r)
-	case utf8ToUTF16LEConv:
-		return encodeUTF16LE(p, r)
-	case utf8ToUTF16BEConv:
-		return encodeUTF16BE(p, r)
-	case utf8ToUTF32LEConv:
-		return encodeUTF32LE(p, r)
-	case utf8ToUTF32BEConv:
-		return encodeUTF32BE(p, r)
-	case utf8ToCP1252Conv:
-		return encodeCP1252(p, r)
-	}
-	return encodeUTF8(p, r)
+	_, to := c.forms()
+	return to.encode(p, r)
 }
 
 // grow bounds the output of n more input bytes.
-func (c conv) grow(n int) int {
-	if c.isSB() {
-		if _, dec := c.sbOf(); dec {
-			return 3 * n
-		}
-		return n
-	}
-	if c.isSBFull() {
-		if _, dec := c.sbFullOf(); dec {
-			return 3 * n
-		}
-		return n
-	}
-	switch c {
-	case latin1ToUTF8Conv, utf8ToUTF16LEConv, utf8ToUTF16BEConv:
-		return 2 * n
-	case utf16LEToUTF8Conv, utf16BEToUTF8Conv:
-		return (3*n + 1) / 2
-	case utf8ToUTF32LEConv, utf8ToUTF32BEConv:
-		return 4 * n
-	case cp1252ToUTF8Conv:
-		return 3 * n
-	}
-	return n
-}
+func (c conv) grow(n int) int { return (int(c.spec().halves)*n + 1) / 2 }
 
 // accelerate runs c's vector and scalar kernels by turns over src. It stops
 // where the scalar kernel stops short of its window: at an error, a character
