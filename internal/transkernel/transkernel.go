@@ -25,29 +25,25 @@
 // set converts nothing: the scalar code in transcode is the portable
 // implementation. An architecture's vector sets live in one file,
 // transkernel_GOARCH.go (build constraint !purego), beside the generated
-// transkernel_GOARCH.s and stubs_GOARCH.go, and that file provides:
+// transkernel_GOARCH.s and stubs_GOARCH.go (arm64's assembly is written by
+// hand), and that file provides archSets, its sets best first, each a
+// simd.Set[impl]: the name, the simd.Level of CPU features it needs, and an
+// impl holding a set id unique within the file (not 0, the portable set) and
+// its Latin-1 threshold.
 //
-//   - archSets, its sets best first, each a simd.Set[impl]: the name, the
-//     simd.Level of CPU features it needs, and an impl holding a set id
-//     unique within the file (not 0, the portable set) and its Latin-1
-//     threshold;
-//   - one arch function per conversion (archLatin1ToUTF8, archUTF8ToLatin1,
-//     archUTF8ToUTF16LE, archUTF8ToUTF16BE, archUTF8ToUTF32LE,
-//     archUTF8ToUTF32BE, archUTF16LEToUTF8, archUTF16BEToUTF8), a switch on
-//     the set id calling that set's kernel, returning (0, 0) for a set
-//     without one.
+// The arch functions, one per conversion (archLatin1ToUTF8, ...,
+// archUTF32BEToUTF16BE), a switch on the set id calling that set's kernel and
+// returning (0, 0) for a set without one, are generated from one table
+// (internal/gen/dispatch) into dispatch_amd64.go, dispatch_arm64.go and
+// dispatch_other.go, the last for the purego build and the architectures
+// without vector sets, whose archSets (transkernel_other.go) is empty. The
+// single-byte kernels' arch functions are in singlebyte_GOARCH.go.
 //
-// The arch functions of the later conversions (from UTF-32 and to and from
-// Windows-1252 to UTF-8, between UTF-16 and UTF-32, the byte-order swaps)
-// live in wide_GOARCH.go the same way, beside wide_other.go.
-//
-// transkernel_other.go, whose build constraint lists the architectures with a
-// file, supplies an empty archSets and arch functions that convert nothing.
 // The vector sets exist only on little-endian machines so far, where a
 // []uint16 is UTF-16LE in memory (see UTF8ToUnits).
 package transkernel
 
-//go:generate sh -c "cd ../gen && go run ./transkernel"
+//go:generate sh -c "cd ../gen && go run ./transkernel && go run ./dispatch"
 
 import (
 	"unsafe"

@@ -44,61 +44,14 @@ func utf16LEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
 //go:noescape
 func utf16BEToUTF8NEON(dst []byte, src []byte) (nDst int, nSrc int)
 
-// The NEON set: every arm64 CPU has NEON. It has no UTF-32 kernels, and
-// those between UTF-8 and UTF-16 convert characters below U+0800 only; the
-// scalar code takes the rest.
 // The arm64 set; see transkernel.go for what this file provides. NEON is
-// on every arm64 CPU. Its Latin-1 threshold is not tuned: emulation cannot
-// time it. There are no UTF-32 kernels: the scalar code takes those.
+// on every arm64 CPU. It has no UTF-32 kernels, and those between UTF-8 and
+// UTF-16 convert characters below U+0800 only; the scalar code takes the
+// rest. Its Latin-1 threshold is not tuned: emulation cannot time it.
 const neon setID = 1
 
 var archSets = []simd.Set[impl]{
 	{Name: "neon", Needs: simd.NEON, Impl: impl{id: neon, latin1Min: MinLen}},
-}
-
-func archLatin1ToUTF8(id setID, dst, src []byte) (nDst, nSrc int) {
-	if id == neon {
-		return latin1ToUTF8NEON(dst, src)
-	}
-	return 0, 0
-}
-
-func archUTF8ToLatin1(id setID, dst, src []byte) (nDst, nSrc int) {
-	if id == neon {
-		return utf8ToLatin1NEON(dst, src)
-	}
-	return 0, 0
-}
-
-func archUTF8ToUTF16LE(id setID, dst, src []byte) (nDst, nSrc int) {
-	if id == neon {
-		return utf8ToUTF16LENEON(dst, src)
-	}
-	return 0, 0
-}
-
-func archUTF8ToUTF16BE(id setID, dst, src []byte) (nDst, nSrc int) {
-	if id == neon {
-		return utf8ToUTF16BENEON(dst, src)
-	}
-	return 0, 0
-}
-
-func archUTF8ToUTF32LE(setID, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
-func archUTF8ToUTF32BE(setID, []byte, []byte) (nDst, nSrc int) { return 0, 0 }
-
-func archUTF16LEToUTF8(id setID, dst, src []byte) (nDst, nSrc int) {
-	if id == neon {
-		return utf16LEToUTF8NEON(dst, src)
-	}
-	return 0, 0
-}
-
-func archUTF16BEToUTF8(id setID, dst, src []byte) (nDst, nSrc int) {
-	if id == neon {
-		return utf16BEToUTF8NEON(dst, src)
-	}
-	return 0, 0
 }
 
 // utf16To8Shuf and utf16To8Len serve the UTF-16 -> UTF-8 kernels' path for
