@@ -25,7 +25,8 @@ func spliceFile(out, in *os.File, off int64, n int) (int, error) {
 		var m int64
 		var serr error
 		err := rc.Write(func(fd uintptr) bool {
-			m, serr = unix.Splice(inFd, &off, int(fd), nil, n-done, unix.SPLICE_F_MOVE|unix.SPLICE_F_MORE)
+			k, e := unix.Splice(inFd, &off, int(fd), nil, n-done, unix.SPLICE_F_MOVE|unix.SPLICE_F_MORE)
+			m, serr = int64(k), e // int on 32-bit systems
 			return serr != unix.EAGAIN
 		})
 		switch {
@@ -197,7 +198,9 @@ func (s *stage) writev(p [][]byte) error {
 		want := 0
 		for _, b := range p[:min(len(p), maxSegs)] {
 			if len(b) > 0 {
-				s.iov = append(s.iov, unix.Iovec{Base: &b[0], Len: uint64(len(b))})
+				iov := unix.Iovec{Base: &b[0]}
+				iov.SetLen(len(b))
+				s.iov = append(s.iov, iov)
 				want += len(b)
 			}
 		}
@@ -259,7 +262,8 @@ func (s *stage) flush() error {
 		var m int64
 		var serr error
 		err := rc.Write(func(fd uintptr) bool {
-			m, serr = unix.Splice(s.r, nil, int(fd), nil, s.held, unix.SPLICE_F_MOVE)
+			k, e := unix.Splice(s.r, nil, int(fd), nil, s.held, unix.SPLICE_F_MOVE)
+			m, serr = int64(k), e // int on 32-bit systems
 			return serr != unix.EAGAIN
 		})
 		switch {
