@@ -773,7 +773,10 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	if ua == 0 && ub <= 1 && us.n == 1 {
 		island = islandOf(rs, start, end, us, out, prev, next)
 	}
-	if ub <= ua && !island {
+	// A lead alone at a word's start or in a word in capitals leaves no
+	// pair unseen: strayEvidence has weighed it (the line vouches for it).
+	strayOK := us.n == 1 && us.stray && us.strayShape != strayInside && ua == 0
+	if ub <= ua && !island && !strayOK {
 		return "evidence", ub, ua
 	}
 	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island {
@@ -788,6 +791,7 @@ type stretchUnits struct {
 	n, firstWidth int32
 	space         bool       // the first is a lost no-break space (judge demands a capital glued to a small letter)
 	stray         bool       // the first is a lead alone inside a word (strayAt demands a capital between small letters)
+	strayShape    uint8      // where that lead stands (strayInside, strayStart, strayCaps)
 	outer         *outerLine // in a round inside another, the line (see islandOf)
 }
 
@@ -795,7 +799,7 @@ func unitsOf(us []unit) stretchUnits {
 	if len(us) == 0 {
 		return stretchUnits{}
 	}
-	return stretchUnits{n: int32(len(us)), firstWidth: us[0].end - us[0].start, space: us[0].space, stray: us[0].stray}
+	return stretchUnits{n: int32(len(us)), firstWidth: us[0].end - us[0].start, space: us[0].space, stray: us[0].stray, strayShape: us[0].shape}
 }
 
 // lineScripts counts the letters of each script on a line, once for all
