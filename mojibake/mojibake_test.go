@@ -106,6 +106,10 @@ func TestCases(t *testing.T) {
 		// dropped, not 엠; the ā of maksimālā, not Ġ.
 		{"ìŠ¤íƒì— ì¶”ê°€í•©ë‹ˆë‹¤.", "스\ufffd\ufffd 추가합니다.", "UTF-8 read as windows-1252"},
 		{"maksimÄlÄ vÄ“rtÄ«ba", "maksim\ufffdl\ufffd vērtība", "UTF-8 read as windows-1252"},
+		// A mark of one script on a letter of another is refused: not ֠
+		// (a Hebrew accent, "Ö " with a lost no-break space under
+		// Windows-1254) on the Armenian ի, but ց with 81 dropped.
+		{"RLE Ô±Õ»Õ«Ö Õ±Õ¡Õ\u00ad Õ¤", "RLE Աջի\ufffd ձախ դ", "UTF-8 read as windows-1252"},
 		{"ÐÐµ Ðµ ÑÑÐ½Ð¾", "\ufffdе е \ufffd\ufffdно", "UTF-8 read as windows-1252"},
 		{"Ð¼Ð¾Ð¶Ðµ ÑÐµ", "може \ufffdе", "UTF-8 read as windows-1252"},
 		{"Ð¼Ð¾Ð¶Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", "може \ufffd права", "UTF-8 read as windows-1252"},

@@ -602,6 +602,14 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
 				return "mark", 0, 0
 			}
+			if ms := markScript(r); i > 0 && ms != scNone && sBefore != scNone && alphabetOf(sBefore) != ms {
+				// A mark of one script on a letter of another, both
+				// written by the repair: a Hebrew accent on an Armenian
+				// letter ("Õ«Ö " read with a lost no-break space under
+				// Windows-1254). A neighbour beyond the stretch may be a
+				// misread character left as it was: it tells nothing.
+				return "mark", 0, 0
+			}
 		}
 		s := sCur
 		if r >= 0x80 && s > scCyrillic {
@@ -897,4 +905,20 @@ func containsOutside(rs []rune, start, end int, out []rune) bool {
 		}
 	}
 	return false
+}
+
+// markScript returns the script of mark r when it belongs to one of the
+// scripts scriptOf tells apart beyond Latin, Greek, Cyrillic and the wide
+// ones (a Hebrew accent, a Devanagari vowel sign), else scNone (the
+// combining marks every script shares).
+func markScript(r rune) uint8 {
+	if r < 0x300 || unicode.In(r, unicode.Inherited, unicode.Common) {
+		return scNone
+	}
+	for i, t := range scriptTables {
+		if unicode.Is(t, r) {
+			return scOther + 1 + uint8(i)
+		}
+	}
+	return scNone
 }
