@@ -742,7 +742,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 // 90 dropped, not 엠, beside "íƒ" glued to "ì—" (택 with 9D dropped);
 // pairs of CJK tell the two readings apart no better than chance.
 func droppedSpaces(us []unit, rs []rune, e Encoding, from int) []unit {
-	if len(tables[e].undefined) == 0 || !droppedOnLine(rs, us[from:]) {
+	if len(tables[e].undefined) == 0 || !slices.ContainsFunc(us[from:], func(u unit) bool { return u.space }) || !droppedOnLine(rs, us[from:]) {
 		return us
 	}
 	for k := from; k < len(us); k++ {
