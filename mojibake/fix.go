@@ -1568,7 +1568,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// A lone misread character decoded (two or three characters) is tried
 	// again on one unseen pair: the rules for a lone one judge it then
 	// ("Ä‚Ĺ‚rdenes", órdenes misread twice, is "Ăłrdenes" once undone).
-	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end}
@@ -1604,6 +1604,32 @@ func (f *fixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, depth i
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+}
+
+// lostOnly reports whether the badness of out, a decoding between prev
+// and next, is all the U+FFFD's that stand for lost bytes: with each taken
+// for the character before it, none is left. Another round cannot bring
+// back what was lost, and would read the decoding's letters as bytes
+// again ("έ�γ", ρ with 81 dropped, is not Greek misread twice).
+func lostOnly(prev rune, out []rune, next rune) bool {
+	if !slices.Contains(out, 0xFFFD) {
+		return false
+	}
+	var room [64]rune
+	var c []rune
+	if len(out) <= len(room) {
+		c = room[:len(out)]
+	} else {
+		c = make([]rune, len(out))
+	}
+	last := prev
+	for i, r := range out {
+		if r == 0xFFFD && last >= 0 && last != ' ' {
+			r = last
+		}
+		c[i], last = r, r
+	}
+	return !isBad(prev, c, next)
 }
 
 // sureOnLine reports whether us, the misread characters of a line under

@@ -110,6 +110,9 @@ func TestCases(t *testing.T) {
 		// (a Hebrew accent, "Ö " with a lost no-break space under
 		// Windows-1254) on the Armenian ի, but ց with 81 dropped.
 		{"RLE Ô±Õ»Õ«Ö Õ±Õ¡Õ\u00ad Õ¤", "RLE Աջի\ufffd ձախ դ", "UTF-8 read as windows-1252"},
+		// A decoding bad only by its U+FFFD (ρ with 81 dropped) is not
+		// decoded again: "έ�γ" is not Greek misread twice.
+		{"Î”ÎµÎ½ Ï…Ï€Î¬ÏÏ‡ÎµÎ¹ Î· Ï€ÎµÏÎ¹Î\u00adÏ‡Î¿Ï…ÏƒÎ±", "Δεν υπά\ufffdχει η πε\ufffdιέχουσα", "UTF-8 read as windows-1252"},
 		{"ÐÐµ Ðµ ÑÑÐ½Ð¾", "\ufffdе е \ufffd\ufffdно", "UTF-8 read as windows-1252"},
 		{"Ð¼Ð¾Ð¶Ðµ ÑÐµ", "може \ufffdе", "UTF-8 read as windows-1252"},
 		{"Ð¼Ð¾Ð¶Ðµ Ñ Ð¿Ñ€Ð°Ð²Ð°", "може \ufffd права", "UTF-8 read as windows-1252"},

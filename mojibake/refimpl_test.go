@@ -417,7 +417,7 @@ func (f *refFixer) judge(rs []rune, us []unit, e Encoding, prev, next rune, dept
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end}
