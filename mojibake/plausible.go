@@ -602,7 +602,9 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
 				return "mark", 0, 0
 			}
-			if ms := markScript(r); i > 0 && ms != scNone && sBefore != scNone && alphabetOf(sBefore) != ms {
+			// (A mark in the block of the letter before it is of its
+			// script: the common case, asked without a table.)
+			if i > 0 && sBefore != scNone && r>>7 != before>>7 && markScript(r) != scNone && alphabetOf(sBefore) != markScript(r) {
 				// A mark of one script on a letter of another, both
 				// written by the repair: a Hebrew accent on an Armenian
 				// letter ("Õ«Ö " read with a lost no-break space under
