@@ -65,6 +65,8 @@ func TestCases(t *testing.T) {
 		{"â€œquotedâ€\u009d", "“quoted”", "UTF-8 read as windows-1252"},
 		{"ÃƒÂ©tÃƒÂ©", "été", "UTF-8 read as windows-1252, twice"},
 		{"ÐŸÑ€Ð¸Ð²ÐµÑ‚", "Привет", "UTF-8 read as windows-1252"},
+		// The letter of a troff font escape is no Latin glued to Cyrillic.
+		{"Ð¼Ð¾Ð¶Ð½Ð° \\fIÑ‡Ð¸Ñ\u0081Ð»Ð¾\\fP Ð¼Ð¾Ð¶Ð½Ð°", "можна \\fIчисло\\fP можна", "UTF-8 read as windows-1252"},
 		{"РџСЂРёРІРµС‚ Рё РїРѕРєР°", "Привет и пока", "UTF-8 read as windows-1251"},
 		{"ðŸ˜€ ok", "😀 ok", "UTF-8 read as windows-1252"},
 		{"í\u00a0½í¸€", "😀", "UTF-8 read as windows-1252"},     // CESU-8

@@ -624,7 +624,9 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 				// a misread character left as it was (its bytes lost):
 				// it tells nothing.
 				sb, sa := sBefore, sNext
-				if i == 0 && before >= 0x80 {
+				if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
+					// (Nor does the letter of a troff font escape:
+					// "\fIчисло" is число in italics.)
 					sb = scNone
 				}
 				if i+1 == len(out) {
