@@ -42,7 +42,8 @@
 //   - no letter it writes is of a script the line has no other trace of
 //     (Hebrew, Arabic, Thaana or IPA in Latin text), unless it writes a
 //     word of it; and none is glued to a letter of another of Latin,
-//     Greek, Cyrillic (Latin in a Cyrillic word);
+//     Greek, Cyrillic (Latin in a Cyrillic word; the letter of a troff
+//     font escape, "\fIчисло", does not count);
 //   - the stretch is not text about mojibake: one misread character, or a
 //     quoted stretch, standing alone while its repair stands elsewhere on
 //     the line as a word ("Ã©" is "é");
@@ -86,7 +87,8 @@
 // mark stands beside it. A lead and a space are a dropped byte, not a lost
 // no-break space, when the model holds only that reading (Telugu ్ before
 // a space, not ౠ glued to the next letter), or when the line dropped bytes
-// elsewhere (에 and a space beside 택 short of its last byte, not 엠). A
+// elsewhere (에 and a space beside 택 short of its last byte, not 엠); on
+// such a line a lead alone as a word is a lost character too. A
 // no-break space turned into a space is taken back when a sure misread
 // character stands in the same stretch, or after a capital glued to a
 // word in small letters ("voilÃ  tout"). CESU-8 (a

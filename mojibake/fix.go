@@ -340,18 +340,15 @@ func droppedBeforeSpace(rs []rune, u unit, e Encoding) (unit, bool) {
 //
 // A lead alone before the space is a lost character only glued to a
 // misread one (see loneLeads): "PÅ " in capitals is PÅ, not a lost Ł. On a
-// line that dropped bytes elsewhere (lineDropped), a capital lead ending a
-// word in small letters is one too ("maksimÄlÄ vÄ“rtÄ«ba": the ā of
-// maksimālā, not Ġ glued to a small letter).
+// line that dropped bytes elsewhere (lineDropped), any lead is ("maksimÄlÄ
+// vÄ“rtÄ«ba": the ā of maksimālā, not Ġ glued to a small letter).
 func droppedReading(rs []rune, u unit, e Encoding, lineDropped bool) (unit, bool) {
 	n := int(u.end-u.start) - 1 // the bytes before the space
-	if n == 1 {
+	if n == 1 && !lineDropped {
 		if u.start == 0 {
 			return unit{}, false
 		}
-		p := rs[u.start-1]
-		b, ok := encodeIn(e, p)
-		if !(ok && b&0xC0 == 0x80 || lineDropped && infoOf(p).lower && infoOf(p).kind == kLetter && infoOf(rs[u.start]).upper) {
+		if b, ok := encodeIn(e, rs[u.start-1]); !ok || b&0xC0 != 0x80 {
 			return unit{}, false
 		}
 	}
@@ -733,7 +730,7 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 		us = append(us, u)
 		i = int(u.end)
 	}
-	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from)
+	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, pos)
 }
 
 // droppedSpaces takes the lost no-break spaces among us[from:], the
@@ -741,8 +738,20 @@ func unitsIn(us []unit, rs []rune, e Encoding, pos []place) []unit {
 // when the line dropped bytes elsewhere (droppedOnLine): "ì— " is 에 with
 // 90 dropped, not 엠, beside "íƒ" glued to "ì—" (택 with 9D dropped);
 // pairs of CJK tell the two readings apart no better than chance.
-func droppedSpaces(us []unit, rs []rune, e Encoding, from int) []unit {
-	if len(tables[e].undefined) == 0 || !slices.ContainsFunc(us[from:], func(u unit) bool { return u.space }) || !droppedOnLine(rs, us[from:]) {
+//
+// On such a line, a lead standing alone as a word, which no reading took,
+// is a character whose other bytes were dropped too ("Ñ" in "начина� Ñ
+// glibc", the Russian с with 81 dropped).
+func droppedSpaces(us []unit, rs []rune, e Encoding, from int, pos []place) []unit {
+	if len(tables[e].undefined) == 0 {
+		return us
+	}
+	bit := uint16(1) << e
+	lone := func(p place) bool {
+		t := int(p.at)
+		return p.enc&bit != 0 && t+1 < len(rs) && rs[t+1] == ' ' && (t == 0 || rs[t-1] == ' ' || rs[t-1] == '(')
+	}
+	if !slices.ContainsFunc(us[from:], func(u unit) bool { return u.space }) && !slices.ContainsFunc(pos, lone) || !droppedOnLine(rs, us[from:]) {
 		return us
 	}
 	for k := from; k < len(us); k++ {
@@ -751,6 +760,23 @@ func droppedSpaces(us []unit, rs []rune, e Encoding, from int) []unit {
 				us[k] = d
 			}
 		}
+	}
+	n := len(us)
+	for _, p := range pos {
+		if !lone(p) {
+			continue
+		}
+		t := int(p.at)
+		if b0, ok := encodeIn(e, rs[t]); !ok || b0 < 0xC2 || b0 > 0xEF {
+			continue
+		}
+		if slices.ContainsFunc(us[from:n], func(u unit) bool { return int(u.start) <= t && t < int(u.end) }) {
+			continue
+		}
+		us = append(us, loneUnit(rs, t, e, tables[e].undefined))
+	}
+	if len(us) > n {
+		slices.SortFunc(us[from:], func(a, b unit) int { return int(a.start) - int(b.start) })
 	}
 	return us
 }

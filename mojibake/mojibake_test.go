@@ -108,6 +108,10 @@ func TestCases(t *testing.T) {
 		// dropped, not 엠; the ā of maksimālā, not Ġ.
 		{"ìŠ¤íƒì— ì¶”ê°€í•©ë‹ˆë‹¤.", "스\ufffd\ufffd 추가합니다.", "UTF-8 read as windows-1252"},
 		{"maksimÄlÄ vÄ“rtÄ«ba", "maksim\ufffdl\ufffd vērtība", "UTF-8 read as windows-1252"},
+		// On such a line a lead alone as a word is a lost character too:
+		// с with 81 dropped (я's 8F dropped before it).
+		{"(Ð½Ð°Ñ‡Ð¸Ð½Ð°Ñ Ñ glibc 2.10)", "(начина\ufffd \ufffd glibc 2.10)", "UTF-8 read as windows-1252"},
+		{"PÅ ", "PÅ ", ""},
 		// A mark of one script on a letter of another is refused: not ֠
 		// (a Hebrew accent, "Ö " with a lost no-break space under
 		// Windows-1254) on the Armenian ի, but ց with 81 dropped.

@@ -177,7 +177,13 @@ func refUnitsIn(us []unit, rs []rune, e Encoding, pos []int32) []unit {
 		us = append(us, u)
 		i = int(u.end)
 	}
-	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from)
+	var sp []place // the places droppedSpaces looks at: a lead, then a space
+	for _, p := range pos {
+		if int(p)+1 < len(rs) && rs[p+1] == ' ' {
+			sp = append(sp, place{p, maskOf(rs[p]).lead})
+		}
+	}
+	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, sp)
 }
 
 // refScratch is the reusable memory of plan at one depth of rounds.
