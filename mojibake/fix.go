@@ -751,7 +751,9 @@ func droppedSpaces(us []unit, rs []rune, e Encoding, from int, pos []place) []un
 		t := int(p.at)
 		return p.enc&bit != 0 && t+1 < len(rs) && rs[t+1] == ' ' && (t == 0 || rs[t-1] == ' ' || rs[t-1] == '(')
 	}
-	if !slices.ContainsFunc(us[from:], func(u unit) bool { return u.space }) && !slices.ContainsFunc(pos, lone) || !droppedOnLine(rs, us[from:]) {
+	// Most lines lost nothing: droppedOnLine says so looking at one field
+	// of each misread character.
+	if !droppedOnLine(rs, us[from:]) {
 		return us
 	}
 	for k := from; k < len(us); k++ {
