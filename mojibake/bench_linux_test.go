@@ -1,6 +1,7 @@
 package mojibake
 
 import (
+	"github.com/utf8x/utf8x/internal/testsample"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -23,7 +24,8 @@ func benchFunc(b *testing.B, name string, mangle func([]byte) []byte, f func([]b
 	var data []byte
 	if name != "" {
 		var err error
-		data, err = os.ReadFile("../../shared/corpus/wikipedia_mars/" + name)
+		dir, _ := testsample.CorpusDir()
+		data, err = os.ReadFile(filepath.Join(dir, "wikipedia_mars", name))
 		if err != nil {
 			b.Skip("../shared/corpus is absent")
 		}
@@ -137,7 +139,7 @@ func BenchmarkTransformerMangledEmoji(b *testing.B) {
 func BenchmarkTransformerMangledCorpus(b *testing.B) {
 	var files []string
 	for _, dir := range []string{"lipsum", "wikipedia_mars"} {
-		m, _ := filepath.Glob(filepath.Join("../../shared/corpus", dir, "*.utf8.txt"))
+		m := testsample.CorpusFiles(filepath.Join(dir, "*.utf8.txt"))
 		files = append(files, m...)
 	}
 	if len(files) == 0 {

@@ -36,11 +36,14 @@
 // is not ASCII inside a word in small letters). A repair is made only when
 //
 //   - nothing it writes is a control, unassigned or private-use character,
-//     or a combining mark without a letter to sit on;
+//     a combining mark without a letter to sit on, or a mark of one script
+//     on a letter of another it writes (a Hebrew accent on an Armenian
+//     letter);
 //   - no letter it writes is of a script the line has no other trace of
 //     (Hebrew, Arabic, Thaana or IPA in Latin text), unless it writes a
 //     word of it; and none is glued to a letter of another of Latin,
-//     Greek, Cyrillic (Latin in a Cyrillic word);
+//     Greek, Cyrillic (Latin in a Cyrillic word; the letter of a troff
+//     font escape, "\fIчисло", does not count);
 //   - the stretch is not text about mojibake: one misread character, or a
 //     quoted stretch, standing alone while its repair stands elsewhere on
 //     the line as a word ("Ã©" is "é");
@@ -70,12 +73,22 @@
 // exact; read as U+FFFD or dropped, the character comes back when only one
 // fits, else as U+FFFD. A lead left alone, its continuation dropped, is
 // taken glued to misread characters (a run of them: "ÑÑÐ½Ð¾", ясно with
-// 8F and 81 dropped), or as a capital inside a word in small letters on a
-// line misread elsewhere ("naÄtení", Windows-1252 only; alone, such a
-// capital is a name in camel case as often), where the lost byte is the
-// one that gives a small letter real text has there; a lead and a space are a
-// dropped byte, not a lost no-break space, when the model holds only that
-// reading (Telugu ్ before a space, not ౠ glued to the next letter). A
+// 8F and 81 dropped), or as a capital standing where words have none
+// (Windows-1252 only), where the lost byte is the one that gives a letter
+// real text has there: inside a word in small letters ("naÄtení") on a
+// line misread elsewhere, or alone on its line when, folded to a small
+// letter, it makes a pair real text rarely has ("OznaÄava": aä; camel
+// case, "getÄnderung", makes common ones and stays), or two or more in
+// one word ("TlÄcatlahtohcÄyÅtl"); at a word's start ("ÄerpÃ¡nÃ­") or in
+// a word in capitals ("TÃPUS") on a line misread elsewhere, when its word
+// is misread itself or its pair with the next letter is rare ("Die
+// Änderung" and "NÃO" stay). A sequence short of its last byte before
+// ASCII ("â€\-â€") is taken on a line misread elsewhere, unless a quotation
+// mark stands beside it. A lead and a space are a dropped byte, not a lost
+// no-break space, when the model holds only that reading (Telugu ్ before
+// a space, not ౠ glued to the next letter), or when the line dropped bytes
+// elsewhere (에 and a space beside 택 short of its last byte, not 엠); on
+// such a line a lead alone as a word is a lost character too. A
 // no-break space turned into a space is taken back when a sure misread
 // character stands in the same stretch, or after a capital glued to a
 // word in small letters ("voilÃ  tout"). CESU-8 (a

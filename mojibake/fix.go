@@ -36,9 +36,10 @@ const (
 type unit struct {
 	start, end int32
 	r          rune
-	lossy      bool // r stands for bytes partly lost (U+FFFD, or a guess)
-	space      bool // a plain space was read as the no-break space it had been
-	stray      bool // a lead alone inside a word, its continuation lost (see strayAt)
+	lossy      bool  // r stands for bytes partly lost (U+FFFD, or a guess)
+	space      bool  // a plain space was read as the no-break space it had been
+	stray      bool  // a lead alone inside a word, its continuation lost (see strayAt)
+	shape      uint8 // where a stray lead stands: strayInside, strayStart or strayCaps
 }
 
 // candidate is a stretch that may be rewritten: rs[start:end] becomes out.
@@ -178,7 +179,7 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, place{int32(k - 1), prevLead}) // a lost no-break space
 				cand |= prevLead & nbspMask
-			} else if prevLead&strayMask != 0 && 'a' <= c && c <= 'z' && k >= 3 && strayShape(rs[k-3], rs[k-2], rs[k-1], rune(c)) {
+			} else if prevLead&strayMask != 0 && isASCIILetter(c) && strayPlace(rs[:k], rune(c)) {
 				pos = append(pos, place{int32(k - 1), prevLead & strayMask}) // a lead whose continuation was lost
 				cand |= prevLead & strayMask
 			}
@@ -266,7 +267,7 @@ func leadsOf(rs []rune, pos []place) (uint16, []place) {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, place{int32(i - 1), prevLead}) // a lost no-break space
 				cand |= prevLead & nbspMask
-			} else if prevLead&strayMask != 0 && 'a' <= r && r <= 'z' && i >= 3 && strayShape(rs[i-3], rs[i-2], rs[i-1], r) {
+			} else if prevLead&strayMask != 0 && isASCIILetter(byte(r)) && strayPlace(rs[:i], r) {
 				pos = append(pos, place{int32(i - 1), prevLead & strayMask}) // a lead whose continuation was lost
 				cand |= prevLead & strayMask
 			}
@@ -325,10 +326,25 @@ func droppedBeforeSpace(rs []rune, u unit, e Codepage) (unit, bool) {
 	if seenPair(u.r, next) {
 		return unit{}, false
 	}
+	d, ok := droppedReading(rs, u, e, false)
+	if !ok || d.r != 0xFFFD && !seenPair(d.r, ' ') {
+		return unit{}, false
+	}
+	return d, true
+}
+
+// droppedReading returns the reading of u, a misread character whose last
+// byte is a space taken for a lost no-break space, as its last byte dropped
+// (one e has no character for) before a space: the character when only
+// one fits, else U+FFFD.
+//
+// A lead alone before the space is a lost character only glued to a
+// misread one (see loneLeads): "PÅ " in capitals is PÅ, not a lost Ł. On a
+// line that dropped bytes elsewhere (lineDropped), any lead is ("maksimÄlÄ
+// vÄ“rtÄ«ba": the ā of maksimālā, not Ġ glued to a small letter).
+func droppedReading(rs []rune, u unit, e Codepage, lineDropped bool) (unit, bool) {
 	n := int(u.end-u.start) - 1 // the bytes before the space
-	if n == 1 {
-		// A lead alone is a lost character only glued to a misread one
-		// (see loneLeads): "PÅ " in capitals is PÅ, not a lost Ł.
+	if n == 1 && !lineDropped {
 		if u.start == 0 {
 			return unit{}, false
 		}
@@ -350,10 +366,46 @@ func droppedBeforeSpace(rs []rune, u unit, e Codepage) (unit, bool) {
 		return unit{}, false
 	case count > 1:
 		r = 0xFFFD
-	case !seenPair(r, ' '):
-		return unit{}, false
 	}
 	return unit{start: u.start, end: u.end - 1, r: r, lossy: true}, true
+}
+
+// quoted reports whether rs[start:end] has a quotation mark beside it
+// (text about mojibake: "ã¼": "ü").
+func quoted(rs []rune, start, end int) bool {
+	return start > 0 && isQuote(rs[start-1]) || end < len(rs) && isQuote(rs[end])
+}
+
+// droppedOnly reports whether us, misread characters under e, are all
+// short of a dropped byte, not leads alone (strayAt judges those), each
+// followed by ASCII or a lead in e: a byte was dropped between two misread
+// characters, or before text that was ASCII. A character e has no byte
+// for after one ("à¥•" read as Latin-1) tells of another misreading.
+func droppedOnly(rs []rune, us []unit, e Codepage) bool {
+	for _, u := range us {
+		if !u.lossy || u.space || u.stray || slices.Contains(rs[u.start:u.end], 0xFFFD) {
+			return false
+		}
+		if int(u.end) < len(rs) && rs[u.end] >= 0x80 {
+			if b, ok := encodeIn(e, rs[u.end]); !ok || b < 0xC2 || b > 0xF4 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// droppedOnLine reports whether us, the misread characters of a line under
+// one encoding, hold one whose bytes were dropped (a lead alone glued to
+// another misread character, or a sequence short of its last byte), not
+// read as U+FFFD: such a line lost bytes, not no-break spaces.
+func droppedOnLine(rs []rune, us []unit) bool {
+	for _, u := range us {
+		if u.lossy && !u.space && !slices.Contains(rs[u.start:u.end], 0xFFFD) {
+			return true
+		}
+	}
+	return false
 }
 
 // seenPair reports whether the model of real text holds the pair a, b, or
@@ -678,7 +730,57 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 		us = append(us, u)
 		i = int(u.end)
 	}
-	return loneLeads(us, rs, e, from)
+	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, pos)
+}
+
+// droppedSpaces takes the lost no-break spaces among us[from:], the
+// misread characters of line rs under e, for dropped bytes before a space
+// when the line dropped bytes elsewhere (droppedOnLine): "ì— " is 에 with
+// 90 dropped, not 엠, beside "íƒ" glued to "ì—" (택 with 9D dropped);
+// pairs of CJK tell the two readings apart no better than chance.
+//
+// On such a line, a lead standing alone as a word, which no reading took,
+// is a character whose other bytes were dropped too ("Ñ" in "начина� Ñ
+// glibc", the Russian с with 81 dropped).
+func droppedSpaces(us []unit, rs []rune, e Codepage, from int, pos []place) []unit {
+	if len(tables[e].undefined) == 0 {
+		return us
+	}
+	bit := uint16(1) << e
+	lone := func(p place) bool {
+		t := int(p.at)
+		return p.enc&bit != 0 && t+1 < len(rs) && rs[t+1] == ' ' && (t == 0 || rs[t-1] == ' ' || rs[t-1] == '(')
+	}
+	// Most lines lost nothing: droppedOnLine says so looking at one field
+	// of each misread character.
+	if !droppedOnLine(rs, us[from:]) {
+		return us
+	}
+	for k := from; k < len(us); k++ {
+		if us[k].space {
+			if d, ok := droppedReading(rs, us[k], e, true); ok {
+				us[k] = d
+			}
+		}
+	}
+	n := len(us)
+	for _, p := range pos {
+		if !lone(p) {
+			continue
+		}
+		t := int(p.at)
+		if b0, ok := encodeIn(e, rs[t]); !ok || b0 < 0xC2 || b0 > 0xEF {
+			continue
+		}
+		if slices.ContainsFunc(us[from:n], func(u unit) bool { return int(u.start) <= t && t < int(u.end) }) {
+			continue
+		}
+		us = append(us, loneUnit(rs, t, e, tables[e].undefined))
+	}
+	if len(us) > n {
+		slices.SortFunc(us[from:], func(a, b unit) int { return int(a.start) - int(b.start) })
+	}
+	return us
 }
 
 // strayShape reports whether r, after p2 p1 and before next (an ASCII
@@ -690,6 +792,45 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 // řečtina: ™ is a continuation byte in Windows-1252).
 func strayShape(p2, p1, r, next rune) bool {
 	return 'a' <= next && next <= 'z' && p2 >= 0 && p1 >= 0 && infoOf(r).upper && infoOf(p1).lower && strayBefore(p2)
+}
+
+// strayPlace reports whether the last character of rs, a lead, followed by
+// next (an ASCII small letter), stands where strayAt looks for a lead
+// alone: inside a word (strayShape) or at its start (strayStartShape).
+func strayPlace(rs []rune, next rune) bool {
+	k := len(rs)
+	if k >= 3 && strayShape(rs[k-3], rs[k-2], rs[k-1], next) {
+		return true
+	}
+	p1 := none
+	if k >= 2 {
+		p1 = rs[k-2]
+	}
+	return k >= 1 && (strayStartShape(p1, rs[k-1], next) || strayCapsShape(p1, rs[k-1], next))
+}
+
+// strayCapsShape reports whether r, after p1 and before next (an ASCII
+// capital), is a capital in a word in capitals ("TÃPUS" for TÍPUS, 8D
+// dropped): p1 a capital, the line's edge, or ASCII that is neither a
+// letter nor a digit.
+func strayCapsShape(p1, r, next rune) bool {
+	return 'A' <= next && next <= 'Z' && (p1 < 0 || p1 < 0x80 && !isASCIIAlnum(p1) || infoOf(p1).upper) && infoOf(r).upper
+}
+
+// strayStartShape reports whether r, after p1 and before next (an ASCII
+// small letter), is a capital beginning a word, where a lead whose
+// continuation byte was lost stands as well ("Äerpání" for čerpání, 8D
+// dropped): p1 is the line's edge or ASCII that is neither a letter nor a
+// digit. Capitals begin words of clean text too ("Änderung"): judge takes
+// such a lead only on a line misread elsewhere.
+func strayStartShape(p1, r, next rune) bool {
+	return 'a' <= next && next <= 'z' && (p1 < 0 || p1 < 0x80 && !isASCIIAlnum(p1)) && infoOf(r).upper
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+func isASCIIAlnum(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
 }
 
 // strayBefore reports whether p2, two characters before a lead alone, may
@@ -710,26 +851,59 @@ func strayBefore(p2 rune) bool {
 // when several do, U+FFFD stands for it; when none, there is none ("hÉireann"
 // is Irish: É with a lost byte is an IPA letter).
 func strayAt(rs []rune, i int, e Codepage) (unit, bool) {
-	if strayMask&(1<<e) == 0 || i < 2 || i+1 >= len(rs) || !strayShape(rs[i-2], rs[i-1], rs[i], rs[i+1]) {
+	if strayMask&(1<<e) == 0 || i+1 >= len(rs) {
 		return unit{}, false
+	}
+	shape := uint8(strayInside)
+	if i < 2 || !strayShape(rs[i-2], rs[i-1], rs[i], rs[i+1]) {
+		p1 := none
+		if i > 0 {
+			p1 = rs[i-1]
+		}
+		switch {
+		case strayStartShape(p1, rs[i], rs[i+1]) && (pairRank(rs[i], rs[i+1]) >= 1 || sureInWord(rs, i+1, e)):
+			// At a word's start, where capitals of clean text stand
+			// ("Änderung"), only where the lead makes a pair real text
+			// rarely has with the letter after it, or in a word misread
+			// itself ("ÄerpÃ¡nÃ­").
+			shape = strayStart
+		case strayCapsShape(p1, rs[i], rs[i+1]) && pairRank(rs[i], rs[i+1]) >= 1:
+			// In capitals, only where the lead makes a pair real text
+			// rarely has with the letter after it ("TÃPUS": ãp is rare;
+			// "NÃO" is Portuguese).
+			shape = strayCaps
+		default:
+			return unit{}, false
+		}
 	}
 	b0, ok := encodeIn(e, rs[i])
 	if !ok || b0 < 0xC2 || b0 >= 0xE0 {
 		return unit{}, false
 	}
 	fill := tables[e].undefined
-	a, z := rs[i-1], rs[i+1]
+	a, z := rune(' '), rs[i+1]
+	if i > 0 {
+		a = rs[i-1]
+	}
 	found, count := rune(0), 0
-	for _, b := range fill {
-		r := rune(b0&0x1F)<<6 | rune(b&0x3F)
-		if r < 0xA0 || !infoOf(r).lower || infoOf(r).kind != kLetter {
-			continue
+	// A small letter inside a word and at its start, a capital in a word
+	// in capitals; at a word's start a capital when no small letter fits
+	// ("Æfqanıstan" is Əfqanıstan).
+	for _, upper := range [2]bool{shape == strayCaps, shape != strayInside} {
+		for _, b := range fill {
+			r := rune(b0&0x1F)<<6 | rune(b&0x3F)
+			if in := infoOf(r); r < 0xA0 || in.kind != kLetter || !upper && !in.lower || upper && !in.upper {
+				continue
+			}
+			if f := pairs.Fold(r); !seenPair(a, f) || !seenPair(f, z) {
+				continue
+			}
+			found = r
+			count++
 		}
-		if f := pairs.Fold(r); !seenPair(a, f) || !seenPair(f, z) {
-			continue
+		if count > 0 {
+			break
 		}
-		found = r
-		count++
 	}
 	switch count {
 	case 0:
@@ -738,7 +912,90 @@ func strayAt(rs []rune, i int, e Codepage) (unit, bool) {
 	default:
 		found = 0xFFFD
 	}
-	return unit{start: int32(i), end: int32(i + 1), r: found, lossy: true, stray: true}, true
+	return unit{start: int32(i), end: int32(i + 1), r: found, lossy: true, stray: true, shape: shape}, true
+}
+
+// sureInWord reports whether the word going on at rs[i] holds a misread
+// character under e whose bytes are all there.
+func sureInWord(rs []rune, i int, e Codepage) bool {
+	for ; i < len(rs) && (rs[i] >= 0x80 || isASCIILetter(byte(rs[i]))); i++ {
+		var u unit
+		if ok, sure := quickUnit(rs, i, e, &u); rs[i] >= 0x80 && ok && sure {
+			return true
+		}
+	}
+	return false
+}
+
+// The places of a lead alone (strayAt).
+const (
+	strayInside = iota // inside a word in small letters (strayShape)
+	strayStart         // at the start of a word (strayStartShape)
+	strayCaps          // in a word in capitals (strayCapsShape)
+)
+
+// strayEvidence reports whether us, a stretch whose first misread
+// character is a lead alone (strayAt) and whose others (if any) guess too,
+// may be repaired: on a line misread elsewhere under the same encoding
+// (lineUnits holds a sure misread character), inside a word or at its
+// start, or in a word in capitals when the lead makes a pair real text
+// rarely has with the letter after it ("TÃPUS": ãp is rare, "NÃO" is
+// Portuguese); on a line alone, inside a word, when strayRare says so.
+func strayEvidence(rs []rune, us []unit, lineUnits []unit) bool {
+	u := us[0]
+	if sureOnLine(lineUnits) {
+		return true
+	}
+	return len(us) == 1 && strayRare(rs, u) || strayWord(rs, us)
+}
+
+// strayWord reports whether us are leads alone (strayAt), two or more, in
+// one word ("TlÄcatlahtohcÄyÅtl", Tlācatlahtohcāyōtl with 81 and 8D
+// dropped): a line with nothing else misread vouches for them together.
+func strayWord(rs []rune, us []unit) bool {
+	if len(us) < 2 {
+		return false
+	}
+	for _, u := range us {
+		if !u.stray {
+			return false
+		}
+	}
+	for _, r := range rs[us[0].start:us[len(us)-1].end] {
+		if r < 0x80 && !isASCIILetter(byte(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// pairRank is 2 for a pair of characters real text does not hold, 1 for
+// one it holds but is not common, 0 for a common one (as rarity counts).
+func pairRank(a, b rune) int {
+	a, b = pairs.Fold(a), pairs.Fold(b)
+	switch {
+	case !pairs.Counted(a, b) || pairArray == nil:
+		return 0
+	case !pairs.HasIn(pairArray, a, b):
+		return 2
+	case !pairs.HasSized(commonModel, a, b):
+		return 1
+	}
+	return 0
+}
+
+// strayRare reports whether u, a lead alone inside a word (strayAt) on a
+// line with nothing else misread, is believable on its own: the lead as
+// found, folded to a small letter, makes a pair real text rarely has with
+// a neighbour ("OznaÄava": "aä" is rare), where the letters strayAt
+// found fit real text's pairs. A capital in camel case makes common pairs
+// folded ("getÄnderung": tä, än, "totalÅrsbelopp": lå, år), and stays.
+func strayRare(rs []rune, u unit) bool {
+	if u.shape != strayInside || u.start < 1 || int(u.end) >= len(rs) {
+		return false
+	}
+	a, c, z := rs[u.start-1], rs[u.start], rs[u.end]
+	return pairRank(a, c)+pairRank(c, z) >= 1
 }
 
 // loneLeads adds to the misread characters us[from:] of rs under e the
@@ -1240,7 +1497,12 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth i
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
 	}
-	if !evidence && depth == 0 && us[0].stray && sureOnLine(f.lineUnits) {
+	if !evidence && depth == 0 && droppedOnly(rs, us, e) && !quoted(rs, int(us[0].start), int(us[len(us)-1].end)) && sureOnLine(f.lineUnits) {
+		// Sequences short of a dropped byte ("â€\-â€", ” twice with 9D
+		// dropped) on a line misread elsewhere: the line vouches for them.
+		evidence = true
+	}
+	if !evidence && depth == 0 && us[0].stray && strayEvidence(rs, us, f.lineUnits) {
 		// A lead alone inside a word (strayAt) on a line misread
 		// elsewhere: the line vouches for it. Alone, a capital inside a
 		// word is a name in camel case as often ("getÄnderung").
@@ -1334,7 +1596,7 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth i
 	// A lone misread character decoded (two or three characters) is tried
 	// again on one unseen pair: the rules for a lone one judge it then
 	// ("Ä‚Ĺ‚rdenes", órdenes misread twice, is "Ăłrdenes" once undone).
-	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end}
@@ -1370,6 +1632,32 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth i
 	// At depth 0, implausible judges the candidates chosen (window), not
 	// all of them: most lose to another encoding's anyway.
 	return candidate{start: start, end: end, out: out, chain: chain, gain: gain, after: after, inexact: inexact, lossy: lossy, perfect: after == 0, units: unitsOf(us)}, true
+}
+
+// lostOnly reports whether the badness of out, a decoding between prev
+// and next, is all the U+FFFD's that stand for lost bytes: with each taken
+// for the character before it, none is left. Another round cannot bring
+// back what was lost, and would read the decoding's letters as bytes
+// again ("έ�γ", ρ with 81 dropped, is not Greek misread twice).
+func lostOnly(prev rune, out []rune, next rune) bool {
+	if !slices.Contains(out, 0xFFFD) {
+		return false
+	}
+	var room [64]rune
+	var c []rune
+	if len(out) <= len(room) {
+		c = room[:len(out)]
+	} else {
+		c = make([]rune, len(out))
+	}
+	last := prev
+	for i, r := range out {
+		if r == 0xFFFD && last >= 0 && last != ' ' {
+			r = last
+		}
+		c[i], last = r, r
+	}
+	return !isBad(prev, c, next)
 }
 
 // sureOnLine reports whether us, the misread characters of a line under
@@ -1523,6 +1811,12 @@ func modelOnlyCandidate(rs []rune, start, end int, us stretchUnits, lineUnits []
 		// A lost no-break space after a capital glued to a small letter
 		// (judge demands it, and unseen counts it): "MunicipalitÃ  di".
 		need = 1
+		if us.stray && us.strayShape != strayInside {
+			// A lead alone at a word's start or in a word in capitals
+			// breaks no shape of words: the line vouched for it, and its
+			// pair with the letter after (strayEvidence).
+			need = 0
+		}
 	}
 	judged := out
 	if us.stray && slices.Contains(out, 0xFFFD) {

@@ -3,8 +3,8 @@ package mojibake
 import (
 	"bufio"
 	"fmt"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -96,7 +96,7 @@ func sentences(t testing.TB, perFile int) []string {
 		t.Fatal(err)
 	}
 	out = append(out, strings.Split(strings.TrimSpace(string(data)), "\n")...)
-	files, _ := filepath.Glob("../../shared/corpus/*/*.utf8.txt")
+	files := testsample.CorpusFiles("*/*.utf8.txt")
 	if len(files) == 0 {
 		t.Log("../shared/corpus is absent: the generator uses only testdata/sample.txt")
 		return out

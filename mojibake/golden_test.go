@@ -71,11 +71,11 @@ func goldenCases(t *testing.T) []goldenCase {
 	}
 	var files []string
 	for _, dir := range []string{"lipsum", "wikipedia_mars"} {
-		m, _ := filepath.Glob(filepath.Join("../../shared/corpus", dir, "*.utf8.txt"))
+		m := testsample.CorpusFiles(filepath.Join(dir, "*.utf8.txt"))
 		files = append(files, m...)
 	}
 	if len(files) == 0 {
-		t.Skip("../shared/corpus is absent: the golden file holds its texts too")
+		t.Skip("SKIPPED: no test corpus (see the README, \"The test corpus\"): the golden file holds its texts too")
 	}
 	sort.Strings(files)
 	for _, e := range []Codepage{Windows1252, Windows1251} {

@@ -602,6 +602,16 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
 				return "mark", 0, 0
 			}
+			// (A mark in the block of the letter before it is of its
+			// script: the common case, asked without a table.)
+			if i > 0 && sBefore != scNone && r>>7 != before>>7 && markScript(r) != scNone && alphabetOf(sBefore) != markScript(r) {
+				// A mark of one script on a letter of another, both
+				// written by the repair: a Hebrew accent on an Armenian
+				// letter ("Õ«Ö " read with a lost no-break space under
+				// Windows-1254). A neighbour beyond the stretch may be a
+				// misread character left as it was: it tells nothing.
+				return "mark", 0, 0
+			}
 		}
 		s := sCur
 		if r >= 0x80 && s > scCyrillic {
@@ -614,7 +624,9 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 				// a misread character left as it was (its bytes lost):
 				// it tells nothing.
 				sb, sa := sBefore, sNext
-				if i == 0 && before >= 0x80 {
+				if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
+					// (Nor does the letter of a troff font escape:
+					// "\fIчисло" is число in italics.)
 					sb = scNone
 				}
 				if i+1 == len(out) {
@@ -773,7 +785,10 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	if ua == 0 && ub <= 1 && us.n == 1 {
 		island = islandOf(rs, start, end, us, out, prev, next)
 	}
-	if ub <= ua && !island {
+	// A lead alone at a word's start or in a word in capitals leaves no
+	// pair unseen: strayEvidence has weighed it (the line vouches for it).
+	strayOK := us.n == 1 && us.stray && us.strayShape != strayInside && ua == 0
+	if ub <= ua && !island && !strayOK {
 		return "evidence", ub, ua
 	}
 	if us.n == 1 && us.firstWidth <= 2 && (ua > 0 || ub < 2 && !us.space && !us.stray) && !(ua == 0 && ub == 1 && prev < 0x80 && next < 0x80 && (loneEnough(p, rs[start:end], out, n) || capitalInside(rs[start:end], out, prev, next)) && loneInLine(rs, start, end, out, us)) && !island {
@@ -788,6 +803,7 @@ type stretchUnits struct {
 	n, firstWidth int32
 	space         bool       // the first is a lost no-break space (judge demands a capital glued to a small letter)
 	stray         bool       // the first is a lead alone inside a word (strayAt demands a capital between small letters)
+	strayShape    uint8      // where that lead stands (strayInside, strayStart, strayCaps)
 	outer         *outerLine // in a round inside another, the line (see islandOf)
 }
 
@@ -795,7 +811,7 @@ func unitsOf(us []unit) stretchUnits {
 	if len(us) == 0 {
 		return stretchUnits{}
 	}
-	return stretchUnits{n: int32(len(us)), firstWidth: us[0].end - us[0].start, space: us[0].space, stray: us[0].stray}
+	return stretchUnits{n: int32(len(us)), firstWidth: us[0].end - us[0].start, space: us[0].space, stray: us[0].stray, strayShape: us[0].shape}
 }
 
 // lineScripts counts the letters of each script on a line, once for all
@@ -893,4 +909,20 @@ func containsOutside(rs []rune, start, end int, out []rune) bool {
 		}
 	}
 	return false
+}
+
+// markScript returns the script of mark r when it belongs to one of the
+// scripts scriptOf tells apart beyond Latin, Greek, Cyrillic and the wide
+// ones (a Hebrew accent, a Devanagari vowel sign), else scNone (the
+// combining marks every script shares).
+func markScript(r rune) uint8 {
+	if r < 0x300 || unicode.In(r, unicode.Inherited, unicode.Common) {
+		return scNone
+	}
+	for i, t := range scriptTables {
+		if unicode.Is(t, r) {
+			return scOther + 1 + uint8(i)
+		}
+	}
+	return scNone
 }

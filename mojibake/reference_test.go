@@ -2,9 +2,9 @@ package mojibake
 
 import (
 	"bytes"
+	"github.com/utf8x/utf8x/internal/testsample"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -80,7 +80,7 @@ func TestMatchesReference(t *testing.T) {
 		}
 		sameAsReference(t, f, ref, b)
 	}
-	files, _ := filepath.Glob("../../shared/corpus/*/*.utf8.txt")
+	files := testsample.CorpusFiles("*/*.utf8.txt")
 	if len(files) == 0 {
 		t.Log("../shared/corpus is absent: the corpus texts are left out")
 	}

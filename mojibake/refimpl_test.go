@@ -45,7 +45,7 @@ func (f *refFixer) decodeWindow(w []byte) uint16 {
 			if prevLead != 0 && c == ' ' {
 				pos = append(pos, int32(len(rs)-1)) // a lost no-break space
 				cand |= prevLead & nbspMask
-			} else if prevLead&strayMask != 0 && 'a' <= c && c <= 'z' && len(rs) >= 3 && strayShape(rs[len(rs)-3], rs[len(rs)-2], rs[len(rs)-1], rune(c)) {
+			} else if prevLead&strayMask != 0 && isASCIILetter(c) && strayPlace(rs, rune(c)) {
 				pos = append(pos, int32(len(rs)-1)) // a lead whose continuation was lost
 				cand |= prevLead & strayMask
 			}
@@ -98,7 +98,7 @@ func refLeadsOf(rs []rune, pos []int32) (uint16, []int32) {
 			if prevLead != 0 && r == ' ' {
 				pos = append(pos, int32(i-1)) // a lost no-break space
 				cand |= prevLead & nbspMask
-			} else if prevLead&strayMask != 0 && 'a' <= r && r <= 'z' && i >= 3 && strayShape(rs[i-3], rs[i-2], rs[i-1], r) {
+			} else if prevLead&strayMask != 0 && isASCIILetter(byte(r)) && strayPlace(rs[:i], r) {
 				pos = append(pos, int32(i-1)) // a lead whose continuation was lost
 				cand |= prevLead & strayMask
 			}
@@ -177,7 +177,13 @@ func refUnitsIn(us []unit, rs []rune, e Codepage, pos []int32) []unit {
 		us = append(us, u)
 		i = int(u.end)
 	}
-	return loneLeads(us, rs, e, from)
+	var sp []place // the places droppedSpaces looks at: a lead, then a space
+	for _, p := range pos {
+		if int(p)+1 < len(rs) && rs[p+1] == ' ' {
+			sp = append(sp, place{p, maskOf(rs[p]).lead})
+		}
+	}
+	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, sp)
 }
 
 // refScratch is the reusable memory of plan at one depth of rounds.
@@ -343,7 +349,10 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
 		lossy = lossy || u.lossy || u.space
 	}
-	if !evidence && depth == 0 && us[0].stray && sureOnLine(f.lineUnits) {
+	if !evidence && depth == 0 && droppedOnly(rs, us, e) && !quoted(rs, int(us[0].start), int(us[len(us)-1].end)) && sureOnLine(f.lineUnits) {
+		evidence = true
+	}
+	if !evidence && depth == 0 && us[0].stray && strayEvidence(rs, us, f.lineUnits) {
 		// A lead alone inside a word (strayAt) on a line misread
 		// elsewhere: the line vouches for it. Alone, a capital inside a
 		// word is a name in camel case as often ("getÄnderung").
@@ -414,7 +423,7 @@ func (f *refFixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, dept
 	}
 	// Another round can only help a decoding that is still bad, by the
 	// cost model or by the model of real text.
-	if (after > 0 || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
+	if (after > 0 && !(lossy && lostOnly(prev, out, next)) || hasLeadPair(out) && (modelSees(prev, out, next) || len(out) <= 3 && modelSeesN(prev, out, next, 1)) || mayIslandWord(out, prev, next)) && depth+1 < maxRounds && *budget > 0 {
 		*budget--
 		if depth == 0 {
 			f.outer = outerLine{rs, start, end}

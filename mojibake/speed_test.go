@@ -1,7 +1,9 @@
 package mojibake
 
 import (
+	"github.com/utf8x/utf8x/internal/testsample"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -19,7 +21,8 @@ func TestSpeedProbe(t *testing.T) {
 		e    Codepage
 		mang bool
 	}{{"russian", 0, false}, {"chinese", 0, false}, {"french", 0, false}, {"french", Windows1252, true}, {"russian", Windows1251, true}, {"chinese", Windows1252, true}} {
-		data, err := os.ReadFile("../../shared/corpus/wikipedia_mars/" + tc.file + ".utf8.txt")
+		dir, _ := testsample.CorpusDir()
+		data, err := os.ReadFile(filepath.Join(dir, "wikipedia_mars", tc.file+".utf8.txt"))
 		if err != nil {
 			t.Skip("../shared/corpus is absent")
 		}
