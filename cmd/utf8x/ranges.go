@@ -25,13 +25,15 @@ import (
 	"github.com/utf8x/utf8x/transcode"
 )
 
-// rangeOptions are the range settings of one command: how many workers, and
+// rangeOptions are the range flags of one command: how many workers, and
 // how large a range each takes. The hidden --range-size is for tests: a
 // positive size splits every regular file (tiny sizes put cuts everywhere),
 // and -1 never splits, which leaves the streaming code as the reference.
+// Which engine runs, and how the file is cut, is the library's driver's
+// (utf8x.DriveOptions.Plan): drive turns the flags into its options.
 type rangeOptions struct {
 	jobs int // 0: one per CPU
-	size int // bytes per range; 0: rangeSize chooses, -1: do not split
+	size int // bytes per range; 0: the driver chooses, -1: do not split
 }
 
 // addRangeFlags adds -j/--jobs and the hidden --range-size to cmd.
@@ -42,7 +44,7 @@ func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
 }
 
 // addOutputRangeFlags is addRangeFlags for a command that writes its
-// output, whose default -j is 1 into a pipe (toPipe).
+// output, whose default -j is 1 into a pipe (utf8x.DriveOptions.ToPipe).
 func addOutputRangeFlags(cmd *cobra.Command, o *rangeOptions) {
 	addRangeFlags(cmd, o)
 	cmd.Flags().Lookup("jobs").Usage = "use up to `N` CPUs: ranges of one large file (0, the default: the number of CPUs; 1 when writing to a pipe, which sets the pace)"
@@ -59,15 +61,11 @@ func (o rangeOptions) check() error {
 	return nil
 }
 
-// toPipe is o for output to w: when w is a pipe, the default -j is 1. The
-// pipe is then what limits the run, and ranges on several CPUs only add
-// the cost of handing their outputs over (measured 3-13% slower than one
-// stream); a -j given on the command line is kept.
-func (o rangeOptions) toPipe(w io.Writer) rangeOptions {
-	if o.jobs == 0 && o.size == 0 && isPipe(w) {
-		o.jobs = 1
-	}
-	return o
+// drive is the driver's options for one input of a command run on inputs
+// inputs at once, with its output to out (nil: the output is a report, not
+// the input's text).
+func (o rangeOptions) drive(inputs int, out io.Writer) utf8x.DriveOptions {
+	return utf8x.DriveOptions{Jobs: o.jobs, BlockSize: o.size, Inputs: inputs, ToPipe: out != nil && isPipe(out)}
 }
 
 // isPipe reports whether w is a pipe (or FIFO).
@@ -80,124 +78,32 @@ func isPipe(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeNamedPipe != 0
 }
 
-// workers is the number of goroutines to use.
-func (o rangeOptions) workers() int { return jobCount(o.jobs) }
-
-// rangeSize is the bytes per range: large enough that a read and a kernel
-// call per range cost little, small enough that the 2*jobs ranges in
-// flight, with their outputs, stay far below 32 MiB on most machines.
-func (o rangeOptions) rangeSize() int {
-	if o.size > 0 {
-		return o.size
+// drive runs job over the input r of size bytes (negative: not a regular
+// file) named path, through the library's driver, which chooses the engine.
+// A block job reads r as an *os.File; a read error of a block becomes the
+// stream's message.
+func drive(r io.Reader, path string, size int64, job utf8x.DriveJob, o utf8x.DriveOptions) error {
+	if _, ok := r.(*os.File); !ok {
+		size = -1 // not read at offsets: streamed
 	}
-	const budget = 8 << 20
-	// A multiple of 4 KiB, so that ranges start on page boundaries of the
-	// file (see window).
-	return min(1<<20, max(64<<10, budget/(2*o.workers()*4))) &^ (4<<10 - 1)
-}
-
-// splits reports whether a regular file of size bytes is read in ranges:
-// with more than one CPU, when it holds more than one range. On one CPU the
-// file is streamed, which measured the same or a little cheaper (reading the
-// ranges with ReadAt, or mapping them, gained nothing).
-func (o rangeOptions) splits(size int64) bool {
-	if o.size != 0 {
-		return o.size > 0 && size > 0
+	_, err := utf8x.Drive(size, job, o)
+	var re *utf8x.ReadAtError
+	if errors.As(err, &re) {
+		return readError(path, re.Offset, re.Err)
 	}
-	return o.workers() > 1 && size > int64(o.rangeSize())
-}
-
-// splitFile returns r as an *os.File when it is a regular file of size bytes
-// that o splits into ranges.
-func (o rangeOptions) splitFile(r io.Reader, size int64) (*os.File, bool) {
-	f, ok := r.(*os.File)
-	if !ok || size < 0 || !o.splits(size) {
-		return nil, false
-	}
-	return f, true
-}
-
-// window is one range of a file as a worker sees it.
-type window struct {
-	base       int64  // file offset of buf[0]
-	buf        []byte // the range with up to windowLead bytes before it and windowMargin after
-	start, end int    // the range within buf
+	return err
 }
 
 // windowMargin is how far a range looks beyond its end: the range primitive
 // needs utf8x.RangeContext bytes either side.
 const windowMargin = utf8x.RangeContext
 
-// windowLead is how far before its range a window starts: more than the
-// utf8x.RangeContext bytes needed, so that a range starting on a page
-// boundary of the file is read into its buffer (a large allocation, so
-// page-aligned) at the same offset within a cache line as in the page cache.
-// Starting RangeContext (3) bytes before put every read of the file off by 3
-// from its destination, which costs read(2)'s copy more (as blockLead says
-// for streams).
-const windowLead = blockLead
-
-// eachRange processes the file f of size bytes (named path in messages) in
-// ranges of o.rangeSize bytes on o.workers goroutines: work runs on each
-// range's window, and emit gets the windows and work's results in file
-// order. A window is valid until emit returns. A read failure stops the run
-// with an *inputError once every range before it is emitted; an error from
-// emit stops it too and is returned.
-func eachRange[T any](f io.ReaderAt, path string, size int64, o rangeOptions, work func(w *window) T, emit func(w *window, v T) error) error {
-	rs := int64(o.rangeSize())
-	n := int((size + rs - 1) / rs)
-	jobs := o.workers()
-	// Spare buffers: at most 2*jobs windows are started and not yet
-	// emitted at any time (forEachOrdered), so no more are ever made.
-	free := make(chan []byte, 2*jobs+1)
-	type result struct {
-		w   *window
-		v   T
-		err error
-	}
-	read := func(i int) result {
-		s := int64(i) * rs
-		e := min(s+rs, size)
-		lo, hi := max(0, s-windowLead), min(size, e+windowMargin)
-		w := &window{base: lo}
-		select {
-		case w.buf = <-free:
-		default:
-			w.buf = make([]byte, rs+windowLead+windowMargin)
-		}
-		w.buf = w.buf[:hi-lo]
-		m, err := f.ReadAt(w.buf, lo)
-		if err == io.EOF && m < len(w.buf) {
-			err = nil // the file shrank: take what is there
-		}
-		if err != nil {
-			return result{w: w, err: readError(path, lo+int64(m), err)}
-		}
-		w.buf = w.buf[:m]
-		w.start, w.end = min(int(s-lo), m), min(int(e-lo), m)
-		return result{w: w, v: work(w)}
-	}
-	release := func(r result) {
-		select {
-		case free <- r.w.buf[:0]:
-		default:
-		}
-	}
-	return forEachOrderedDrop(n, jobs, read, func(_ int, r result) error {
-		defer release(r)
-		if r.err != nil {
-			return r.err
-		}
-		return emit(r.w, r.v)
-	}, release)
-}
-
-// checkRanges is checkStream for a regular file split into ranges (opts.ranges
-// says how), with the same result, the same errors listed in the same order
+// checkRanges is checkStream for a regular file split into ranges (do says
+// how), with the same result, the same errors listed in the same order
 // with the same lines and columns, and the same calls to onBlock's printer
 // at least once per range. Only strict UTF-8 is checked this way: the range
 // primitive cannot find the units of the other forms on its own.
-func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
+func checkRanges(f *os.File, path string, size int64, opts checkOptions, do utf8x.DriveOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
 	var res checkResult
 	// The start of the file decides hints, as checkStream's head does for
 	// a file (wholeHead): the first sniffLimit bytes, all read first.
@@ -232,7 +138,7 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 	posAt := int64(0)
 	// take adds the report of the next piece of the file; done says that the
 	// check ends there (a hint, or -q/-l's first error).
-	take := func(w *window, r utf8x.RangeReport) (done bool, err error) {
+	take := func(w *utf8x.Block, r utf8x.RangeReport) (done bool, err error) {
 		for _, e := range r.Errors {
 			if res.ErrorCount == 0 && looks.what != "" {
 				res.Hint = looks.hint(path)
@@ -252,9 +158,9 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 				epos := pos
 				epos.Skip(e.Line, e.Column)
 				line, col := epos.Pos()
-				at := e.Offset - int(w.base)
+				at := e.Offset - int(w.Base)
 				ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
-					Line: line + 1, Column: col + 1, hex: hexString(w.buf[at : at+e.Len])}
+					Line: line + 1, Column: col + 1, hex: hexString(w.Buf[at : at+e.Len])}
 				if err := onError(&ce); err != nil {
 					return true, err
 				}
@@ -282,18 +188,18 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 	// CPU than -j 1, whose stream stops placing errors there too. A worker
 	// that has not seen the flag yet places them for nothing.
 	var listingDone atomic.Bool
-	work := func(w *window) utf8x.RangeReport {
+	work := func(w *utf8x.Block) utf8x.RangeReport {
 		if listingDone.Load() {
-			return checkOwned(w, w.start, w.end, 0)
+			return checkOwned(w, w.Start, w.End, 0)
 		}
-		return checkOwned(w, w.start, w.end, perRange)
+		return checkOwned(w, w.Start, w.End, perRange)
 	}
-	emit := func(w *window, r utf8x.RangeReport) error {
+	emit := func(w *utf8x.Block, r utf8x.RangeReport) error {
 		var done bool
 		var err error
 		if r.Invalid > len(r.Errors) && opts.listed(res.Listed+len(r.Errors)) {
-			for s := w.start; s < w.end && !done && err == nil; s += subRange {
-				done, err = take(w, checkOwned(w, s, min(s+subRange, w.end), -1))
+			for s := w.Start; s < w.End && !done && err == nil; s += subRange {
+				done, err = take(w, checkOwned(w, s, min(s+subRange, w.End), -1))
 			}
 		} else {
 			done, err = take(w, r)
@@ -302,7 +208,7 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 			listingDone.Store(true)
 		}
 		if opts.onRead != nil {
-			opts.onRead(w.base + int64(w.end))
+			opts.onRead(w.Base + int64(w.End))
 		}
 		switch {
 		case err != nil:
@@ -315,7 +221,7 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 		}
 		return nil
 	}
-	if err := eachRange(f, path, size, opts.ranges, work, emit); err != nil && err != errDone {
+	if err := utf8x.DriveBlocks(f, size, do, work, emit); err != nil && err != errDone {
 		return res, err
 	}
 	if res.ErrorCount > 0 && res.Hint == "" {
@@ -329,17 +235,17 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 
 // checkOwned is utf8x.CheckRange without the counts of characters and
 // UTF-16 units, which check does not need and which cost up to three more
-// passes over a range with errors: the elements w.buf[start:end] owns
+// passes over a range with errors: the elements w.Buf[start:end] owns
 // (utf8x.RangeBounds) are scanned with utf8x.FirstInvalid, as checkStream
 // scans a block, and the report has every error counted, the first maxErrors
 // (all when negative) placed by line and column from the owned bytes' start,
 // and, when there is an error, their LFs and the characters after the last
 // one (Tail). With maxErrors 0 it only counts errors: no error, LF or
 // character is placed or counted.
-func checkOwned(w *window, start, end, maxErrors int) (r utf8x.RangeReport) {
-	from, to := utf8x.RangeBounds(w.buf, start, end)
-	r = utf8x.RangeReport{From: int(w.base) + from, To: int(w.base) + to}
-	own := w.buf[from:to]
+func checkOwned(w *utf8x.Block, start, end, maxErrors int) (r utf8x.RangeReport) {
+	from, to := utf8x.RangeBounds(w.Buf, start, end)
+	r = utf8x.RangeReport{From: int(w.Base) + from, To: int(w.Base) + to}
+	own := w.Buf[from:to]
 	// Errors, LFs and characters are counted by utf8x.PositionCounter, as
 	// every command counts them, from the owned bytes' start: pos is at
 	// own[last].
@@ -353,7 +259,7 @@ func checkOwned(w *window, start, end, maxErrors int) (r utf8x.RangeReport) {
 		r.Lines, r.Tail = pos.Pos()
 	}()
 	// The bytes after own decide the kind of an error at its end.
-	view := w.buf[from:min(len(w.buf), to+windowMargin)]
+	view := w.Buf[from:min(len(w.Buf), to+windowMargin)]
 	for off := 0; ; {
 		o, n, kind := utf8x.FirstInvalid(view[off:])
 		at := off + o
@@ -412,12 +318,12 @@ type rangeOutput struct {
 // after writing everything before it, as a stream would have.
 //
 // ratio is how many bytes out a byte in makes, at most, in ordinary text.
-func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, o rangeOptions, ratio int, onRead func(int64), work func(dst []byte, win *window) rangeOutput) (int64, error) {
-	bufs := outBuffers{make(chan []byte, 2*o.workers()+1), ratio*o.rangeSize() + 64}
+func writeRanges(w io.Writer, dest string, f *os.File, size int64, o utf8x.DriveOptions, ratio int, onRead func(int64), work func(dst []byte, win *utf8x.Block) rangeOutput) (int64, error) {
+	bufs := outBuffers{make(chan []byte, 2*o.Workers()+1), ratio*o.Block() + 64}
 	var fixed int64
-	err := eachRange(f, path, size, o, func(win *window) rangeOutput {
+	err := utf8x.DriveBlocks(f, size, o, func(win *utf8x.Block) rangeOutput {
 		return work(bufs.get(), win)
-	}, func(win *window, r rangeOutput) error {
+	}, func(win *utf8x.Block, r rangeOutput) error {
 		defer bufs.put(r.out)
 		fixed += r.fixed
 		if len(r.out) > 0 {
@@ -426,7 +332,7 @@ func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, 
 			}
 		}
 		if onRead != nil {
-			onRead(win.base + int64(win.end))
+			onRead(win.Base + int64(win.End))
 		}
 		return r.err
 	})
@@ -437,11 +343,11 @@ func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, 
 // repair comes from utf8x.AppendValidRange, and the one that starts the file
 // also does what the byte order mark policy says, as utf8x.Transformer does
 // at the start of a stream.
-func fixRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts fixOptions, onRead func(int64)) (int64, error) {
-	return writeRanges(w, dest, f, path, size, opts.ranges, 1, onRead, func(dst []byte, win *window) rangeOutput {
-		start, end := win.start, win.end
-		if win.base == 0 && start == 0 {
-			had := utf8x.HasBOM(win.buf)
+func fixRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOptions, do utf8x.DriveOptions, onRead func(int64)) (int64, error) {
+	return writeRanges(w, dest, f, size, do, 1, onRead, func(dst []byte, win *utf8x.Block) rangeOutput {
+		start, end := win.Start, win.End
+		if win.Base == 0 && start == 0 {
+			had := utf8x.HasBOM(win.Buf)
 			switch {
 			case had && !opts.bom.Output(true):
 				start, end = len(utf8x.BOM), max(end, len(utf8x.BOM))
@@ -449,7 +355,7 @@ func fixRanges(w io.Writer, dest string, f *os.File, path string, size int64, op
 				dst = append(dst, utf8x.BOM...)
 			}
 		}
-		out, n, err := utf8x.AppendValidRange(dst, win.buf, int(win.base), start, end, opts.policy)
+		out, n, err := utf8x.AppendValidRange(dst, win.Buf, int(win.Base), start, end, opts.policy)
 		return rangeOutput{out, int64(n), err}
 	})
 }
@@ -483,14 +389,14 @@ func splitsForm(e transcode.Encoding, size int64) bool {
 
 // convertRanges is convert's pump for a regular file split into ranges, each
 // converted by transcode's Converter.AppendRange on a converter of its own.
-func convertRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts convertOptions, onRead func(int64)) error {
+func convertRanges(w io.Writer, dest string, f *os.File, size int64, opts convertOptions, do utf8x.DriveOptions, onRead func(int64)) error {
 	converters := sync.Pool{New: func() any { return transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom) }}
 	// Twice the input holds UTF-8 to UTF-16 and most other conversions;
 	// UTF-32 output grows its buffers once and keeps them.
-	_, err := writeRanges(w, dest, f, path, size, opts.ranges, 2, onRead, func(dst []byte, win *window) rangeOutput {
+	_, err := writeRanges(w, dest, f, size, do, 2, onRead, func(dst []byte, win *utf8x.Block) rangeOutput {
 		c := converters.Get().(*transcode.Converter)
 		defer converters.Put(c)
-		out, _, _, err := c.AppendRange(dst, win.buf, int(win.base), win.start, win.end)
+		out, _, _, err := c.AppendRange(dst, win.Buf, int(win.Base), win.Start, win.End)
 		return rangeOutput{out, c.Fixed(), err}
 	})
 	return err

@@ -1,4 +1,4 @@
-package main
+package utf8x_test
 
 import (
 	"errors"
@@ -7,9 +7,11 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/utf8x/utf8x"
 )
 
-func TestForEachOrderedKeepsOrder(t *testing.T) {
+func TestDriveEachKeepsOrder(t *testing.T) {
 	for _, jobs := range []int{1, 2, 8} {
 		var running, peak atomic.Int32
 		var got []int
@@ -32,7 +34,7 @@ func TestForEachOrderedKeepsOrder(t *testing.T) {
 			got = append(got, i)
 			return nil
 		}
-		if err := forEachOrdered(100, jobs, work, emit); err != nil {
+		if err := utf8x.DriveEach(100, jobs, work, emit, nil); err != nil {
 			t.Fatal(err)
 		}
 		for i, v := range got {
@@ -46,7 +48,7 @@ func TestForEachOrderedKeepsOrder(t *testing.T) {
 	}
 }
 
-func TestForEachOrderedStopsOnEmitError(t *testing.T) {
+func TestDriveEachStopsOnEmitError(t *testing.T) {
 	stop := errors.New("reader went away")
 	var started atomic.Int32
 	work := func(i int) int { started.Add(1); return i }
@@ -56,7 +58,7 @@ func TestForEachOrderedStopsOnEmitError(t *testing.T) {
 		}
 		return nil
 	}
-	if err := forEachOrdered(10000, 4, work, emit); err != stop {
+	if err := utf8x.DriveEach(10000, 4, work, emit, nil); err != stop {
 		t.Fatalf("err = %v", err)
 	}
 	time.Sleep(10 * time.Millisecond)
@@ -68,7 +70,7 @@ func TestForEachOrderedStopsOnEmitError(t *testing.T) {
 // Whatever the workers, emit never runs twice at once, and when it fails
 // every result made and not emitted goes to drop: none is lost (a buffer
 // that is never returned) or handed on twice.
-func TestForEachOrderedDropsTheRest(t *testing.T) {
+func TestDriveEachDropsTheRest(t *testing.T) {
 	stop := errors.New("reader went away")
 	for _, jobs := range []int{2, 3, 8} {
 		for _, failAt := range []int{0, 1, 5, 60} {
@@ -93,7 +95,7 @@ func TestForEachOrderedDropsTheRest(t *testing.T) {
 				return nil
 			}
 			drop := func(v int) { seen[v]++; dropped = append(dropped, v) }
-			if err := forEachOrderedDrop(100, jobs, work, emit, drop); err != stop {
+			if err := utf8x.DriveEach(100, jobs, work, emit, drop); err != stop {
 				t.Fatalf("jobs %d: err = %v", jobs, err)
 			}
 			if len(emitted) != failAt+1 {
