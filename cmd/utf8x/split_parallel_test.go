@@ -19,7 +19,7 @@ import (
 
 // Issue 26's done-when case: a 60 MB file with errors near the cuts, split
 // by GNU parallel in uneven file ranges (--range) and in raw byte cuts of
-// standard input (--pipepart --recend ” with --offset), merged by utf8x
+// standard input (--pipepart, --recend empty, with --offset), merged by utf8x
 // merge, gives exactly the single run's check --json (all errors, and the
 // first 100) and stats --json; fix and convert -t utf-16 (with its byte
 // order mark) range outputs put end to end are the single run's bytes; and
