@@ -216,12 +216,19 @@ func DriveBlocks[T any](r io.ReaderAt, size int64, o DriveOptions, work func(b *
 			b.Buf = make([]byte, bs+driveLead+RangeContext)
 		}
 		b.Buf = b.Buf[:hi-lo]
-		m, err := r.ReadAt(b.Buf, lo)
-		if err == io.EOF && m < len(b.Buf) {
-			err = nil // the file shrank: take what is there
-		}
-		if err != nil {
-			return result{b: b, err: &ReadAtError{lo + int64(m), err}}
+		m := 0
+		for m < len(b.Buf) {
+			k, err := r.ReadAt(b.Buf[m:], lo+int64(m))
+			m += max(0, min(k, len(b.Buf)-m))
+			if err == io.EOF {
+				break // the file shrank: take what is there
+			}
+			if err == nil && k <= 0 {
+				err = io.ErrNoProgress
+			}
+			if err != nil {
+				return result{b: b, err: &ReadAtError{lo + int64(m), err}}
+			}
 		}
 		b.Buf = b.Buf[:m]
 		b.Start, b.End = min(int(s-lo), m), min(int(e-lo), m)

@@ -32,6 +32,21 @@ type ParallelOptions struct {
 	// The report's Invalid counts all of them in any case, so the
 	// whole input is always read.
 	MaxErrors int
+
+	// ErrorsOnly leaves out the counts only a full report needs: the
+	// reports have From, To, Invalid and Errors, each error placed by
+	// line and column from the input's start, and Runes, UTF16, Lines
+	// and Tail 0. Lines and characters are then counted only up to the
+	// errors listed (in the blocks that hold them, and by reading the
+	// input before them again), which on text with few errors costs a
+	// fraction of counting everything: the utf8x command's check runs so.
+	// CheckReaderAtFunc then hands a block with many errors to list over
+	// in pieces of a few KiB, each with all its errors, so that memory
+	// stays bounded however many errors are listed; a read error is a
+	// *ReadAtError, returned once fn has had every block before it; and
+	// an input found shorter than size is checked as far as it goes
+	// (the last report's To says where).
+	ErrorsOnly bool
 }
 
 const parallelBlock = 1 << 20
@@ -116,6 +131,9 @@ func CheckReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *Paralle
 func CheckReaderAtFunc(ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions, fn func(RangeReport) error) error {
 	if size < 0 {
 		return errors.New("utf8x: CheckReaderAt: negative size")
+	}
+	if opts != nil && opts.ErrorsOnly {
+		return checkErrorsOnly(ctx, r, size, opts, fn)
 	}
 	limit := opts.limit()
 	var mu sync.Mutex

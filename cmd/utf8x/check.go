@@ -6,8 +6,9 @@
 // (--max-errors), after which errors are only counted. Errors are formatted
 // as they are found and handed on in chunks at the end of every block, never
 // collected, so the output is live and memory constant (checkFiles). A large
-// regular file is checked in ranges instead (checkRanges in ranges.go), on
-// -j CPUs, with the same report.
+// regular file is checked in ranges instead (checkRanges in ranges.go, on
+// the library's utf8x.CheckReaderAtFunc), on -j CPUs, with the same report;
+// the library's driver (utf8x.Drive) chooses.
 package main
 
 import (

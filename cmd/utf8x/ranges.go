@@ -1,24 +1,22 @@
-// One large file on all cores: ranges of a regular file processed in
-// parallel, with results put back in input order.
+// One large file on all cores: the jobs check, stats, fix and convert give
+// the library's driver to run on blocks of a regular file (utf8x.Drive,
+// utf8x.DriveBlocks), with results put back in input order.
 //
-// A range is a fixed-size slice of the file's byte offsets, cut anywhere:
+// A block is a fixed-size slice of the file's byte offsets, cut anywhere:
 // the library's range primitive (utf8x.CheckRange, utf8x.AppendValidRange,
-// transcode's Converter.AppendRange) owns, for each range, the elements
-// whose first byte lies in it, so that the results of consecutive ranges put
-// end to end are the result for the whole file. Each worker reads its own
-// window with ReadAt (the range and the utf8x.RangeContext bytes either
-// side that decide where its first and last element start and end; before
-// it, windowLead bytes, which keep the read aligned), so reading is parallel
-// too; windows and results are bounded by forEachOrdered's window of 2*jobs,
-// so memory stays bounded whatever the file size.
+// transcode's Converter.AppendRange) owns, for each block, the elements
+// whose first byte lies in it, so that the results of consecutive blocks
+// put end to end are the result for the whole file. check runs the
+// library's parallel check (utf8x.CheckReaderAtFunc, errors only), which
+// places each error by line and column as the stream does.
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
 	"sync"
-	"sync/atomic"
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
@@ -94,10 +92,6 @@ func drive(r io.Reader, path string, size int64, job utf8x.DriveJob, o utf8x.Dri
 	return err
 }
 
-// windowMargin is how far a range looks beyond its end: the range primitive
-// needs utf8x.RangeContext bytes either side.
-const windowMargin = utf8x.RangeContext
-
 // checkRanges is checkStream for a regular file split into ranges (do says
 // how), with the same result, the same errors listed in the same order
 // with the same lines and columns, and the same calls to onBlock's printer
@@ -118,110 +112,44 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, do utf8
 		res.Bytes = int64(looks.bom)
 		return res, nil
 	}
-	// Each range lists at most perRange errors; a range with more, met
-	// while errors are still listed, is checked again on the emitting side
-	// in pieces of subRange bytes, each holding all its errors. So memory
-	// stays bounded however many errors a file holds.
-	const subRange = 4 << 10
-	perRange := 1024
-	switch {
-	case opts.firstOnly():
-		perRange = 1
-	case opts.maxErrors > 0:
-		perRange = min(perRange, opts.maxErrors)
+	// The library's parallel check, errors only: each error placed by line
+	// and column, and the rest counted, in memory bounded however many
+	// errors are listed.
+	popts := &utf8x.ParallelOptions{Parts: do.Workers(), BlockSize: do.Block(), MaxErrors: opts.maxErrors, ErrorsOnly: true}
+	if opts.firstOnly() {
+		popts.MaxErrors = 1
 	}
-	// pos is the line and column at the file offset posAt: only a range
-	// with errors counts its LFs and characters (checkOwned), and the
-	// valid text between is counted when an error after it is listed, by
-	// reading the file again, as checkStream does.
-	var pos utf8x.PositionCounter
-	posAt := int64(0)
-	// take adds the report of the next piece of the file; done says that the
-	// check ends there (a hint, or -q/-l's first error).
-	take := func(w *utf8x.Block, r utf8x.RangeReport) (done bool, err error) {
+	errDone := errors.New("done")
+	err = utf8x.CheckReaderAtFunc(context.Background(), f, size, popts, func(r utf8x.RangeReport) error {
 		for _, e := range r.Errors {
 			if res.ErrorCount == 0 && looks.what != "" {
 				res.Hint = looks.hint(path)
 				res.Bytes = int64(e.Offset + e.Len)
-				return true, nil
+				return errDone
 			}
 			res.ErrorCount++
-			if opts.listed(res.Listed) {
-				if posAt < int64(r.From) {
-					if err := advanceFile(&pos, f, path, posAt, int64(r.From)); err != nil {
-						return true, err
-					}
-					posAt = int64(r.From)
-				}
-				// The error's place in the range, counted by checkOwned,
-				// from the range's.
-				epos := pos
-				epos.Skip(e.Line, e.Column)
-				line, col := epos.Pos()
-				at := e.Offset - int(w.Base)
-				ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
-					Line: line + 1, Column: col + 1, hex: hexString(w.Buf[at : at+e.Len])}
-				if err := onError(&ce); err != nil {
-					return true, err
-				}
-				res.Listed++
+			ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
+				Line: e.Line + 1, Column: e.Column + 1, hex: hexString(e.AsError().Bytes())}
+			if err := onError(&ce); err != nil {
+				return err
 			}
+			res.Listed++
 			if opts.firstOnly() {
 				res.Bytes = int64(e.Offset + e.Len)
-				return true, nil
+				return errDone
 			}
 		}
 		res.ErrorCount += r.Invalid - len(r.Errors)
-		if r.Invalid > 0 && posAt == int64(r.From) {
-			// Counted by checkOwned: pos moves to the end of the range.
-			pos.Skip(r.Lines, r.Tail)
-			posAt = int64(r.To)
-		}
 		res.Bytes = int64(r.To)
-		return false, nil
-	}
-	errDone := errors.New("done")
-	// Once --max-errors errors are listed, nothing needs a line or a
-	// column: workers then only count errors (checkOwned with 0), instead
-	// of counting LFs and characters over every range that holds one,
-	// which on a file with an error in every range cost -j 2 a third more
-	// CPU than -j 1, whose stream stops placing errors there too. A worker
-	// that has not seen the flag yet places them for nothing.
-	var listingDone atomic.Bool
-	work := func(w *utf8x.Block) utf8x.RangeReport {
-		if listingDone.Load() {
-			return checkOwned(w, w.Start, w.End, 0)
-		}
-		return checkOwned(w, w.Start, w.End, perRange)
-	}
-	emit := func(w *utf8x.Block, r utf8x.RangeReport) error {
-		var done bool
-		var err error
-		if r.Invalid > len(r.Errors) && opts.listed(res.Listed+len(r.Errors)) {
-			for s := w.Start; s < w.End && !done && err == nil; s += subRange {
-				done, err = take(w, checkOwned(w, s, min(s+subRange, w.End), -1))
-			}
-		} else {
-			done, err = take(w, r)
-		}
-		if !opts.listed(res.Listed) {
-			listingDone.Store(true)
-		}
 		if opts.onRead != nil {
-			opts.onRead(w.Base + int64(w.End))
-		}
-		switch {
-		case err != nil:
-			return err
-		case done:
-			return errDone
+			opts.onRead(int64(r.To))
 		}
 		if onBlock != nil {
 			return onBlock()
 		}
 		return nil
-	}
-	if err := utf8x.DriveBlocks(f, size, do, work, emit); err != nil && err != errDone {
+	})
+	if err != nil && err != errDone {
 		return res, err
 	}
 	if res.ErrorCount > 0 && res.Hint == "" {
@@ -231,51 +159,6 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, do utf8
 		res.Hint = wideHint(head[:m], size, path) // as checkStream does
 	}
 	return res, nil
-}
-
-// checkOwned is utf8x.CheckRange without the counts of characters and
-// UTF-16 units, which check does not need and which cost up to three more
-// passes over a range with errors: the elements w.Buf[start:end] owns
-// (utf8x.RangeBounds) are scanned with utf8x.FirstInvalid, as checkStream
-// scans a block, and the report has every error counted, the first maxErrors
-// (all when negative) placed by line and column from the owned bytes' start,
-// and, when there is an error, their LFs and the characters after the last
-// one (Tail). With maxErrors 0 it only counts errors: no error, LF or
-// character is placed or counted.
-func checkOwned(w *utf8x.Block, start, end, maxErrors int) (r utf8x.RangeReport) {
-	from, to := utf8x.RangeBounds(w.Buf, start, end)
-	r = utf8x.RangeReport{From: int(w.Base) + from, To: int(w.Base) + to}
-	own := w.Buf[from:to]
-	// Errors, LFs and characters are counted by utf8x.PositionCounter, as
-	// every command counts them, from the owned bytes' start: pos is at
-	// own[last].
-	var pos utf8x.PositionCounter
-	last := 0
-	defer func() {
-		if r.Invalid == 0 || maxErrors == 0 {
-			return // counted only if an error after it is listed (checkRanges)
-		}
-		pos.Write(own[last:])
-		r.Lines, r.Tail = pos.Pos()
-	}()
-	// The bytes after own decide the kind of an error at its end.
-	view := w.Buf[from:min(len(w.Buf), to+windowMargin)]
-	for off := 0; ; {
-		o, n, kind := utf8x.FirstInvalid(view[off:])
-		at := off + o
-		if n == 0 || at >= len(own) {
-			return r
-		}
-		r.Invalid++
-		if maxErrors < 0 || len(r.Errors) < maxErrors {
-			pos.Write(own[last:at])
-			line, col := pos.Pos()
-			r.Errors = append(r.Errors, utf8x.RangeError{Offset: r.From + at, Len: n, Kind: kind, Line: line, Column: col})
-			pos.Write(view[at : at+n]) // the subpart, one character
-			last = at + n
-		}
-		off = at + n
-	}
 }
 
 // outBuffers hands out output buffers for range results and takes them back
