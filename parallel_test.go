@@ -214,6 +214,18 @@ func TestCheckReaderAtReadErrors(t *testing.T) {
 			if c, err := utf8x.CountReaderAt(ctx, r, int64(len(p)), opts); !errors.Is(err, boom) || c != (utf8x.Counts{}) {
 				t.Fatalf("CountReaderAt, fail at %d: %+v, %v", failAt, c, err)
 			}
+			// ErrorsOnly: every block before the failure, then a
+			// *ReadAtError saying where.
+			opts.ErrorsOnly = true
+			to := 0
+			err = utf8x.CheckReaderAtFunc(ctx, r, int64(len(p)), opts, func(rep utf8x.RangeReport) error {
+				to = rep.To
+				return nil
+			})
+			var re *utf8x.ReadAtError
+			if !errors.Is(err, boom) || !errors.As(err, &re) || re.Offset != failAt || int64(to) > failAt {
+				t.Fatalf("ErrorsOnly, fail at %d: %v, reports up to %d", failAt, err, to)
+			}
 		}
 	}
 	// An input shorter than its size is an error, not a shorter report.
@@ -255,6 +267,13 @@ func FuzzCheckReaderAt(f *testing.F) {
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("% X %+v: got %+v, %v; want %+v", p, opts, got, err, want)
 		}
+		opts.ErrorsOnly = true
+		got, err = utf8x.CheckReaderAt(context.Background(), r, int64(len(p)), opts)
+		want.Runes, want.UTF16, want.Lines, want.Tail = 0, 0, 0, 0
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("% X %+v: got %+v, %v; want %+v", p, opts, got, err, want)
+		}
+		opts.ErrorsOnly = false
 		c, err := utf8x.CountReaderAt(context.Background(), r, int64(len(p)), opts)
 		if err != nil || c != utf8x.Count(p) {
 			t.Fatalf("% X %+v: CountReaderAt %+v, %v; want %+v", p, opts, c, err, utf8x.Count(p))
