@@ -1,6 +1,7 @@
 package utf8x
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -194,6 +195,17 @@ const driveLead = parallelLead
 // failure stops the run with a *ReadAtError once every block before it is
 // emitted; an error from emit stops it too and is returned.
 func DriveBlocks[T any](r io.ReaderAt, size int64, o DriveOptions, work func(b *Block) T, emit func(b *Block, v T) error) error {
+	return driveBlocks(r, size, o, blockRun{}, work, emit)
+}
+
+// blockRun are driveBlocks' settings beyond DriveBlocks'.
+type blockRun struct {
+	ctx    context.Context // nil: none; else checked before each read
+	strict bool            // an input shorter than size is a *ReadAtError (io.ErrUnexpectedEOF)
+	reuse  bool            // a block's buffer is reused once work is done: emit gets b.Buf nil
+}
+
+func driveBlocks[T any](r io.ReaderAt, size int64, o DriveOptions, run blockRun, work func(b *Block) T, emit func(b *Block, v T) error) error {
 	bs := int64(o.Block())
 	n := int((size + bs - 1) / bs)
 	jobs := o.Workers()
@@ -205,11 +217,26 @@ func DriveBlocks[T any](r io.ReaderAt, size int64, o DriveOptions, work func(b *
 		v   T
 		err error
 	}
+	release := func(r result) {
+		if cap(r.b.Buf) == 0 {
+			return
+		}
+		select {
+		case free <- r.b.Buf[:0]:
+		default:
+		}
+		r.b.Buf = nil
+	}
 	read := func(i int) result {
 		s := int64(i) * bs
 		e := min(s+bs, size)
 		lo, hi := max(0, s-driveLead), min(size, e+RangeContext)
 		b := &Block{Base: lo}
+		if run.ctx != nil {
+			if err := run.ctx.Err(); err != nil {
+				return result{b: b, err: err}
+			}
+		}
 		select {
 		case b.Buf = <-free:
 		default:
@@ -221,6 +248,9 @@ func DriveBlocks[T any](r io.ReaderAt, size int64, o DriveOptions, work func(b *
 			k, err := r.ReadAt(b.Buf[m:], lo+int64(m))
 			m += max(0, min(k, len(b.Buf)-m))
 			if err == io.EOF {
+				if run.strict && m < len(b.Buf) {
+					return result{b: b, err: &ReadAtError{lo + int64(m), io.ErrUnexpectedEOF}}
+				}
 				break // the file shrank: take what is there
 			}
 			if err == nil && k <= 0 {
@@ -232,13 +262,11 @@ func DriveBlocks[T any](r io.ReaderAt, size int64, o DriveOptions, work func(b *
 		}
 		b.Buf = b.Buf[:m]
 		b.Start, b.End = min(int(s-lo), m), min(int(e-lo), m)
-		return result{b: b, v: work(b)}
-	}
-	release := func(r result) {
-		select {
-		case free <- r.b.Buf[:0]:
-		default:
+		res := result{b: b, v: work(b)}
+		if run.reuse {
+			release(res)
 		}
+		return res
 	}
 	return DriveEach(n, jobs, read, func(_ int, r result) error {
 		defer release(r)
