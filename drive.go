@@ -62,7 +62,8 @@ type DriveOptions struct {
 	// ToPipe says that the job writes its output to a pipe. The pipe then
 	// sets the pace, and blocks on several goroutines only add the cost
 	// of handing their outputs over (measured 3-13% slower than one
-	// stream): Jobs 0 means 1. A Jobs given is kept.
+	// stream): Jobs 0 means 1 (when BlockSize is 0). A Jobs given is
+	// kept.
 	ToPipe bool
 }
 
