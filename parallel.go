@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"runtime"
 	"sync"
@@ -32,6 +31,21 @@ type ParallelOptions struct {
 	// The report's Invalid counts all of them in any case, so the
 	// whole input is always read.
 	MaxErrors int
+
+	// ErrorsOnly leaves out the counts only a full report needs: the
+	// reports have From, To, Invalid and Errors, each error placed by
+	// line and column from the input's start, and Runes, UTF16, Lines
+	// and Tail 0. Lines and characters are then counted only up to the
+	// errors listed (in the blocks that hold them, and by reading the
+	// input before them again), which on text with few errors costs a
+	// fraction of counting everything: the utf8x command's check runs so.
+	// CheckReaderAtFunc then hands a block with many errors to list over
+	// in pieces of a few KiB, each with all its errors, so that memory
+	// stays bounded however many errors are listed; a read error is a
+	// *ReadAtError, returned once fn has had every block before it; and
+	// an input found shorter than size is checked as far as it goes
+	// (the last report's To says where).
+	ErrorsOnly bool
 }
 
 const parallelBlock = 1 << 20
@@ -116,6 +130,9 @@ func CheckReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *Paralle
 func CheckReaderAtFunc(ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions, fn func(RangeReport) error) error {
 	if size < 0 {
 		return errors.New("utf8x: CheckReaderAt: negative size")
+	}
+	if opts != nil && opts.ErrorsOnly {
+		return checkErrorsOnly(ctx, r, size, opts, fn)
 	}
 	limit := opts.limit()
 	var mu sync.Mutex
@@ -202,13 +219,14 @@ func CountReaderAt(ctx context.Context, r io.ReaderAt, size int64, opts *Paralle
 }
 
 // eachBlock cuts [0, size) in blocks of opts.blockSize() bytes, runs work
-// on each block's window (the block, parallelLead bytes before it and
+// on each block's window (the block, driveLead bytes before it and
 // RangeContext after it, or as many as the input has) on opts.parts()
 // goroutines, and calls emit with the results in block order, from one
-// goroutine at a time (the one that finished the block that was awaited).
-// work gets the window, its input offset, and the block's place in it. The
-// first error (of a read, of work, of emit, or ctx's) stops it and is
-// returned.
+// goroutine at a time: the driver's blocks (driveBlocks), each buffer reused
+// once its work is done, an input shorter than size an error. work gets the
+// window, its input offset, and the block's place in it. The first error (of
+// a read, of work, of emit, or ctx's) stops it and is returned, once the
+// blocks before it are emitted.
 func eachBlock[T any](ctx context.Context, r io.ReaderAt, size int64, opts *ParallelOptions,
 	work func(win []byte, base, start, end int) (T, error), emit func(T) error) error {
 	if ctx == nil {
@@ -217,141 +235,20 @@ func eachBlock[T any](ctx context.Context, r io.ReaderAt, size int64, opts *Para
 	if int64(int(size)) != size {
 		return errors.New("utf8x: input too large for int offsets")
 	}
-	bs := int64(opts.blockSize())
-	n := (size + bs - 1) / bs
-	parts := int64(opts.parts())
-	parts = max(1, min(parts, n))
-
-	var (
-		mu       sync.Mutex
-		next     int64 // the next block to start
-		emitted  int64 // blocks emitted
-		ready    = map[int64]T{}
-		failed   error
-		emitting bool // a goroutine is emitting
-	)
-	// Blocks started but not emitted are at most window, so that results
-	// waiting for a slow block stay bounded.
-	window := 2 * parts
-	cond := sync.NewCond(&mu)
-
-	fail := func(err error) {
-		if failed == nil {
-			failed = err
-		}
-		cond.Broadcast()
+	type result struct {
+		v   T
+		err error
 	}
-	worker := func() {
-		buf := make([]byte, bs+parallelLead+RangeContext)
-		for {
-			mu.Lock()
-			for failed == nil && next < n && next-emitted >= window {
-				cond.Wait()
+	do := DriveOptions{Jobs: opts.parts(), BlockSize: opts.blockSize()}
+	return driveBlocks(r, size, do, blockRun{ctx: ctx, strict: true, reuse: true},
+		func(b *Block) result {
+			v, err := work(b.Buf, int(b.Base), b.Start, b.End)
+			return result{v, err}
+		},
+		func(_ *Block, x result) error {
+			if x.err != nil {
+				return x.err
 			}
-			if failed != nil || next >= n {
-				mu.Unlock()
-				return
-			}
-			if err := ctx.Err(); err != nil {
-				fail(err)
-				mu.Unlock()
-				return
-			}
-			i := next
-			next++
-			mu.Unlock()
-
-			start := i * bs
-			end := min(start+bs, size)
-			lo := start - parallelLead
-			if lo < 0 {
-				lo = 0
-			}
-			hi := min(end+RangeContext, size)
-			win := buf[:hi-lo]
-			var v T
-			err := readFullAt(r, win, lo)
-			if err == nil {
-				v, err = work(win, int(lo), int(start-lo), int(end-lo))
-			}
-
-			mu.Lock()
-			if err != nil {
-				fail(err)
-				mu.Unlock()
-				return
-			}
-			ready[i] = v
-			if emitting {
-				// The goroutine emitting takes it in its turn.
-				cond.Broadcast()
-				mu.Unlock()
-				continue
-			}
-			// Emit what is ready, in order, without holding mu, so that
-			// the others go on reading and checking meanwhile.
-			emitting = true
-			for failed == nil {
-				v, ok := ready[emitted]
-				if !ok {
-					break
-				}
-				delete(ready, emitted)
-				mu.Unlock()
-				err := emit(v)
-				mu.Lock()
-				emitted++
-				if err != nil {
-					fail(err)
-				}
-				cond.Broadcast()
-			}
-			emitting = false
-			cond.Broadcast()
-			mu.Unlock()
-		}
-	}
-	var wg sync.WaitGroup
-	for range parts - 1 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			worker()
-		}()
-	}
-	worker()
-	wg.Wait()
-	if failed != nil {
-		return failed
-	}
-	if emitted != n {
-		return errors.New("utf8x: internal error: blocks left unchecked")
-	}
-	return nil
-}
-
-// readFullAt fills p from r at offset off: the bytes are there, since off +
-// len(p) is within the input's size, so a short read without an error, or
-// io.EOF before p is full, means the input is shorter than it was said to be.
-func readFullAt(r io.ReaderAt, p []byte, off int64) error {
-	for len(p) > 0 {
-		k, err := r.ReadAt(p, off)
-		if k < 0 || k > len(p) {
-			return fmt.Errorf("utf8x: ReadAt at %d returned %d bytes for %d", off, k, len(p))
-		}
-		p, off = p[k:], off+int64(k)
-		if len(p) == 0 {
-			return nil // io.EOF with the last bytes is fine
-		}
-		if err == io.EOF {
-			return fmt.Errorf("utf8x: reading at %d: %w", off, io.ErrUnexpectedEOF)
-		}
-		if err != nil {
-			return fmt.Errorf("utf8x: reading at %d: %w", off, err)
-		}
-		if k == 0 {
-			return fmt.Errorf("utf8x: reading at %d: %w", off, io.ErrNoProgress)
-		}
-	}
-	return nil
+			return emit(x.v)
+		})
 }

@@ -153,6 +153,23 @@ func checkReaderAtAgainst(t *testing.T, rng *rand.Rand, ctx context.Context, p [
 					bs, parts, maxErr, err, at, invalid, errs, want.Errors)
 			}
 		}
+		// ErrorsOnly: the same errors, placed alike, and no other count.
+		for _, maxErr := range []int{0, 1, 3, -1} {
+			lim := maxErr
+			if maxErr == 0 {
+				lim = -1
+			} else if maxErr < 0 {
+				lim = 0
+			}
+			want, _ := utf8x.CheckRange(p, 0, 0, len(p), lim)
+			want.Runes, want.UTF16, want.Lines, want.Tail = 0, 0, 0, 0
+			r := &shortReaderAt{p: p, max: 1 + rng.Intn(bs+8)}
+			opts := &utf8x.ParallelOptions{Parts: parts, BlockSize: bs, MaxErrors: maxErr, ErrorsOnly: true}
+			got, err := utf8x.CheckReaderAt(ctx, r, int64(len(p)), opts)
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("ErrorsOnly, block %d, parts %d, max %d, input % X: %v\n got %+v\nwant %+v", bs, parts, maxErr, p, err, got, want)
+			}
+		}
 		c, err := utf8x.CountReaderAt(ctx, &shortReaderAt{p: p, max: 5}, int64(len(p)),
 			&utf8x.ParallelOptions{Parts: parts, BlockSize: bs})
 		if err != nil || c != wantCount {
@@ -197,6 +214,18 @@ func TestCheckReaderAtReadErrors(t *testing.T) {
 			if c, err := utf8x.CountReaderAt(ctx, r, int64(len(p)), opts); !errors.Is(err, boom) || c != (utf8x.Counts{}) {
 				t.Fatalf("CountReaderAt, fail at %d: %+v, %v", failAt, c, err)
 			}
+			// ErrorsOnly: every block before the failure, then a
+			// *ReadAtError saying where.
+			opts.ErrorsOnly = true
+			to := 0
+			err = utf8x.CheckReaderAtFunc(ctx, r, int64(len(p)), opts, func(rep utf8x.RangeReport) error {
+				to = rep.To
+				return nil
+			})
+			var re *utf8x.ReadAtError
+			if !errors.Is(err, boom) || !errors.As(err, &re) || re.Offset != failAt || int64(to) > failAt {
+				t.Fatalf("ErrorsOnly, fail at %d: %v, reports up to %d", failAt, err, to)
+			}
 		}
 	}
 	// An input shorter than its size is an error, not a shorter report.
@@ -238,6 +267,13 @@ func FuzzCheckReaderAt(f *testing.F) {
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("% X %+v: got %+v, %v; want %+v", p, opts, got, err, want)
 		}
+		opts.ErrorsOnly = true
+		got, err = utf8x.CheckReaderAt(context.Background(), r, int64(len(p)), opts)
+		want.Runes, want.UTF16, want.Lines, want.Tail = 0, 0, 0, 0
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("% X %+v: got %+v, %v; want %+v", p, opts, got, err, want)
+		}
+		opts.ErrorsOnly = false
 		c, err := utf8x.CountReaderAt(context.Background(), r, int64(len(p)), opts)
 		if err != nil || c != utf8x.Count(p) {
 			t.Fatalf("% X %+v: CountReaderAt %+v, %v; want %+v", p, opts, c, err, utf8x.Count(p))
@@ -308,6 +344,46 @@ func TestCheckReaderAtFuncStops(t *testing.T) {
 		}
 		if calls != first[0].Offset/64+1 {
 			t.Fatalf("parts %d: %d calls, the first error is in block %d", parts, calls, first[0].Offset/64)
+		}
+	}
+}
+
+// With every error listed, ErrorsOnly hands a block with many of them over
+// in pieces, each with all its errors: the errors are the whole input's,
+// placed alike, whatever the number per block, and no report holds more
+// than a piece's.
+func TestCheckReaderAtErrorsOnlyManyErrors(t *testing.T) {
+	rng := rand.New(rand.NewSource(27))
+	var p []byte
+	for len(p) < 300<<10 {
+		if rng.Intn(50) == 0 {
+			p = append(p, "ab\ncd é\n"...)
+		}
+		p = append(p, parallelBad[rng.Intn(len(parallelBad))]...)
+	}
+	want, err := utf8x.CheckRange(p, 0, 0, len(p), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, maxErr := range []int{0, 5000, 100000} {
+		var errs []utf8x.RangeError
+		invalid, most := 0, 0
+		opts := &utf8x.ParallelOptions{Parts: 3, BlockSize: 64 << 10, MaxErrors: maxErr, ErrorsOnly: true}
+		err := utf8x.CheckReaderAtFunc(context.Background(), bytes.NewReader(p), int64(len(p)), opts, func(r utf8x.RangeReport) error {
+			errs = append(errs, r.Errors...)
+			invalid += r.Invalid
+			most = max(most, len(r.Errors))
+			return nil
+		})
+		wantErrs := want.Errors
+		if maxErr > 0 {
+			wantErrs = wantErrs[:min(maxErr, len(wantErrs))]
+		}
+		if err != nil || invalid != want.Invalid || !reflect.DeepEqual(errs, wantErrs) {
+			t.Fatalf("max %d: %v, %d invalid (want %d), %d errors listed (want %d)", maxErr, err, invalid, want.Invalid, len(errs), len(wantErrs))
+		}
+		if most > 4<<10 {
+			t.Fatalf("max %d: a report with %d errors", maxErr, most)
 		}
 	}
 }

@@ -174,13 +174,17 @@ func (l readAtLog) ReadAt(p []byte, off int64) (int, error) {
 	return l.f.ReadAt(p, off)
 }
 
-// Every range but the first is read from windowLead bytes before its start,
+// Every range but the first is read from windowLead bytes before its start
+// (the driver reads blocks so, see utf8x.DriveBlocks),
 // so that ranges on page boundaries of the file are read to the same place
 // in a cache line of a fresh buffer; and the default range size keeps their
 // starts on page boundaries for any number of workers.
+// windowLead is the lead the library's driver reads blocks with.
+const windowLead = blockLead
+
 func TestRangeReadsAligned(t *testing.T) {
 	for jobs := 1; jobs <= 9; jobs++ {
-		if rs := (rangeOptions{jobs: jobs}).rangeSize(); rs%(4<<10) != 0 || rs < 64<<10 {
+		if rs := (rangeOptions{jobs: jobs}).drive(1, nil).Block(); rs%(4<<10) != 0 || rs < 64<<10 {
 			t.Fatalf("-j %d: ranges of %d bytes", jobs, rs)
 		}
 	}
@@ -198,12 +202,12 @@ func TestRangeReadsAligned(t *testing.T) {
 	o := rangeOptions{jobs: 2, size: 64 << 10}
 	l := readAtLog{f, make(chan int64, 100)}
 	var got []byte
-	err = eachRange(l, path, int64(len(p)), o, func(w *window) []byte {
-		from, to := utf8x.RangeBounds(w.buf, w.start, w.end)
-		return append([]byte(nil), w.buf[from:to]...)
-	}, func(w *window, owned []byte) error {
-		if w.base != 0 && w.start != windowLead {
-			t.Errorf("range at %d starts %d bytes into its window", w.base+int64(w.start), w.start)
+	err = utf8x.DriveBlocks(l, int64(len(p)), o.drive(1, nil), func(w *utf8x.Block) []byte {
+		from, to := utf8x.RangeBounds(w.Buf, w.Start, w.End)
+		return append([]byte(nil), w.Buf[from:to]...)
+	}, func(w *utf8x.Block, owned []byte) error {
+		if w.Base != 0 && w.Start != windowLead {
+			t.Errorf("range at %d starts %d bytes into its window", w.Base+int64(w.Start), w.Start)
 		}
 		got = append(got, owned...)
 		return nil

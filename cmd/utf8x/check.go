@@ -6,8 +6,9 @@
 // (--max-errors), after which errors are only counted. Errors are formatted
 // as they are found and handed on in chunks at the end of every block, never
 // collected, so the output is live and memory constant (checkFiles). A large
-// regular file is checked in ranges instead (checkRanges in ranges.go), on
-// -j CPUs, with the same report.
+// regular file is checked in ranges instead (checkRanges in ranges.go, on
+// the library's utf8x.CheckReaderAtFunc), on -j CPUs, with the same report;
+// the library's driver (utf8x.Drive) chooses.
 package main
 
 import (
@@ -45,6 +46,7 @@ type checkOptions struct {
 	form *transcode.Encoding
 	// ranges splits one large regular file across CPUs (checkRanges).
 	ranges rangeOptions
+	inputs int // checked at once: with more than one, each is checked on one CPU
 }
 
 // firstOnly reports whether one error settles an input (-q, -l), so the rest
@@ -193,10 +195,8 @@ error or an input that cannot be read.`,
 			}
 			// A walk always ends with a summary: it may have found 0 or 1 files.
 			summarize := len(files) > 1 || walk.recursive
-			jobs := opts.ranges.workers()
-			if len(files) > 1 {
-				opts.ranges.jobs = 1 // the CPUs take whole files
-			}
+			jobs := jobCount(opts.ranges.jobs)
+			opts.inputs = len(files) // more than one: the CPUs take whole files
 			return checkFiles(cmd, files, opts, jobs, summarize)
 		},
 	}
@@ -354,11 +354,19 @@ func checkInput(f inputFile, stdin io.Reader, dirHint string, opts checkOptions,
 		if err == nil {
 			opts.onRead = onRead
 			opts.wholeHead = size >= 0
-			if file, ok := opts.ranges.splitFile(r, size); ok && opts.form == nil {
-				res, err = checkRanges(file, f.path, size, opts, p.error, p.flush)
-			} else {
+			do := opts.ranges.drive(opts.inputs, nil)
+			job := utf8x.DriveJob{Stream: func() (err error) {
 				res, err = checkStream(r, f.path, opts, p.error, p.flush)
+				return err
+			}}
+			if opts.form == nil {
+				// Only strict UTF-8 is checked in ranges.
+				job.Blocks = func() (err error) {
+					res, err = checkRanges(r.(*os.File), f.path, size, opts, do, p.error, p.flush)
+					return err
+				}
 			}
+			err = drive(r, f.path, size, job, do)
 			r.Close()
 		}
 	}

@@ -433,17 +433,22 @@ func convertOne(cmd *cobra.Command, w io.Writer, path string, opts convertOption
 	warn := func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "utf8x: warning: %s: %s\n", displayName(path), msg) }
 	// -f auto and the multi-byte encodings read through a decoder, and an
 	// encoding with shift states is written whole: they stream.
-	opts.ranges = opts.ranges.toPipe(w)
-	if file, ok := opts.ranges.splitFile(f, size); ok && !opts.auto.enabled && opts.auto.legacy == nil && splitsForm(opts.from, size) && !opts.to.IsStateful() {
-		// The warning judges what the stream's first read would bring.
-		head := make([]byte, min(int64(max(startSize(opts.blockSize), utf8x.UTFMax)), size))
-		n, _ := file.ReadAt(head, 0)
-		warnUTF16Order(bytes.NewReader(head[:n]), opts.from, warn).Read(head)
-		err = convertRanges(w, opts.output, file, path, size, opts, onRead)
-	} else {
+	do := opts.ranges.drive(1, w)
+	job := utf8x.DriveJob{Stream: func() error {
 		r := warnUTF16Order(src, opts.from, warn)
-		err = pump(w, opts.output, r, path, c, consumed, opts.blockSize)
+		return pump(w, opts.output, r, path, c, consumed, opts.blockSize)
+	}}
+	if !opts.auto.enabled && opts.auto.legacy == nil && size >= 0 && splitsForm(opts.from, size) && !opts.to.IsStateful() {
+		job.Blocks = func() error {
+			file := f.(*os.File)
+			// The warning judges what the stream's first read would bring.
+			head := make([]byte, min(int64(max(startSize(opts.blockSize), utf8x.UTFMax)), size))
+			n, _ := file.ReadAt(head, 0)
+			warnUTF16Order(bytes.NewReader(head[:n]), opts.from, warn).Read(head)
+			return convertRanges(w, opts.output, file, size, opts, do, onRead)
+		}
 	}
+	err = drive(f, path, size, job, do)
 	var te *transcode.Error
 	if errors.As(err, &te) {
 		if pos == nil {

@@ -279,21 +279,8 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, shared *atomicFile
 	var moji *mojibakeRun
 	// --mojibake decides each stretch within its line, which a range cut
 	// could split: it streams.
-	file, isFile := f.(*os.File)
-	pipe := splicedOut(w)
-	if dest == "" {
-		opts.ranges = opts.ranges.toPipe(w)
-	}
-	switch {
-	case isFile && size >= 0 && pipe != nil && dest == "" && !opts.moji.on &&
-		opts.policy.Action() != utf8x.ActionStrict && opts.ranges.size == 0 && opts.ranges.jobs <= 1:
-		// To a pipe, fix costs what writing to it does: splicing the
-		// valid text costs less on one CPU than copying it on several
-		// (-j 2 and more still split the file).
-		fixed, err = fixSplice(pipe, file, path, opts, onRead)
-	case isFile && size >= 0 && opts.ranges.splits(size) && !opts.moji.on:
-		fixed, err = fixRanges(w, dest, file, path, size, opts, onRead)
-	default:
+	do := opts.ranges.drive(1, w)
+	job := utf8x.DriveJob{Stream: func() error {
 		tr := utf8x.NewTransformer(opts.policy, opts.bom)
 		var consumed func([]byte)
 		if opts.policy.Action() == utf8x.ActionStrict {
@@ -302,9 +289,27 @@ func fixOne(cmd *cobra.Command, path string, opts fixOptions, shared *atomicFile
 		}
 		var chain transform.Transformer
 		chain, moji = opts.moji.wrap(tr, path, cmd.ErrOrStderr())
-		err = pump(w, dest, in, path, chain, consumed, opts.blockSize)
+		err := pump(w, dest, in, path, chain, consumed, opts.blockSize)
 		fixed = tr.Fixed()
+		return err
+	}}
+	if !opts.moji.on {
+		job.Blocks = func() (err error) {
+			fixed, err = fixRanges(w, dest, f.(*os.File), size, opts, do, onRead)
+			return err
+		}
+		// To a pipe, fix costs what writing to it does: splicing the
+		// valid text costs less on one CPU than copying it on several
+		// (-j 2 and more still split the file). Strict stops at the
+		// first error, which a splice would have passed.
+		if pipe := splicedOut(w); pipe != nil && dest == "" && opts.policy.Action() != utf8x.ActionStrict {
+			job.Splice = func() (err error) {
+				fixed, err = fixSplice(pipe, f.(*os.File), path, opts, onRead)
+				return err
+			}
+		}
 	}
+	err = drive(f, path, size, job, do)
 	var ue *utf8x.Error
 	switch {
 	case errors.As(err, &ue):

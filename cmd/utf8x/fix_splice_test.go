@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,8 +103,12 @@ func TestRangeOptionsToPipe(t *testing.T) {
 		{rangeOptions{}, file, 0},
 		{rangeOptions{}, &bytes.Buffer{}, 0},
 	} {
-		if got := c.o.toPipe(c.w).jobs; got != c.want {
-			t.Errorf("%+v to %T: jobs %d, want %d", c.o, c.w, got, c.want)
+		want := c.want
+		if want == 0 {
+			want = runtime.NumCPU()
+		}
+		if got := c.o.drive(1, c.w).Workers(); got != want {
+			t.Errorf("%+v to %T: %d workers, want %d", c.o, c.w, got, want)
 		}
 	}
 }

@@ -1,37 +1,37 @@
-// One large file on all cores: ranges of a regular file processed in
-// parallel, with results put back in input order.
+// One large file on all cores: the jobs check, stats, fix and convert give
+// the library's driver to run on blocks of a regular file (utf8x.Drive,
+// utf8x.DriveBlocks), with results put back in input order.
 //
-// A range is a fixed-size slice of the file's byte offsets, cut anywhere:
+// A block is a fixed-size slice of the file's byte offsets, cut anywhere:
 // the library's range primitive (utf8x.CheckRange, utf8x.AppendValidRange,
-// transcode's Converter.AppendRange) owns, for each range, the elements
-// whose first byte lies in it, so that the results of consecutive ranges put
-// end to end are the result for the whole file. Each worker reads its own
-// window with ReadAt (the range and the utf8x.RangeContext bytes either
-// side that decide where its first and last element start and end; before
-// it, windowLead bytes, which keep the read aligned), so reading is parallel
-// too; windows and results are bounded by forEachOrdered's window of 2*jobs,
-// so memory stays bounded whatever the file size.
+// transcode's Converter.AppendRange) owns, for each block, the elements
+// whose first byte lies in it, so that the results of consecutive blocks
+// put end to end are the result for the whole file. check runs the
+// library's parallel check (utf8x.CheckReaderAtFunc, errors only), which
+// places each error by line and column as the stream does.
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
 	"sync"
-	"sync/atomic"
 
 	"github.com/spf13/cobra"
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
 )
 
-// rangeOptions are the range settings of one command: how many workers, and
+// rangeOptions are the range flags of one command: how many workers, and
 // how large a range each takes. The hidden --range-size is for tests: a
 // positive size splits every regular file (tiny sizes put cuts everywhere),
 // and -1 never splits, which leaves the streaming code as the reference.
+// Which engine runs, and how the file is cut, is the library's driver's
+// (utf8x.DriveOptions.Plan): drive turns the flags into its options.
 type rangeOptions struct {
 	jobs int // 0: one per CPU
-	size int // bytes per range; 0: rangeSize chooses, -1: do not split
+	size int // bytes per range; 0: the driver chooses, -1: do not split
 }
 
 // addRangeFlags adds -j/--jobs and the hidden --range-size to cmd.
@@ -42,7 +42,7 @@ func addRangeFlags(cmd *cobra.Command, o *rangeOptions) {
 }
 
 // addOutputRangeFlags is addRangeFlags for a command that writes its
-// output, whose default -j is 1 into a pipe (toPipe).
+// output, whose default -j is 1 into a pipe (utf8x.DriveOptions.ToPipe).
 func addOutputRangeFlags(cmd *cobra.Command, o *rangeOptions) {
 	addRangeFlags(cmd, o)
 	cmd.Flags().Lookup("jobs").Usage = "use up to `N` CPUs: ranges of one large file (0, the default: the number of CPUs; 1 when writing to a pipe, which sets the pace)"
@@ -59,15 +59,11 @@ func (o rangeOptions) check() error {
 	return nil
 }
 
-// toPipe is o for output to w: when w is a pipe, the default -j is 1. The
-// pipe is then what limits the run, and ranges on several CPUs only add
-// the cost of handing their outputs over (measured 3-13% slower than one
-// stream); a -j given on the command line is kept.
-func (o rangeOptions) toPipe(w io.Writer) rangeOptions {
-	if o.jobs == 0 && o.size == 0 && isPipe(w) {
-		o.jobs = 1
-	}
-	return o
+// drive is the driver's options for one input of a command run on inputs
+// inputs at once, with its output to out (nil: the output is a report, not
+// the input's text).
+func (o rangeOptions) drive(inputs int, out io.Writer) utf8x.DriveOptions {
+	return utf8x.DriveOptions{Jobs: o.jobs, BlockSize: o.size, Inputs: inputs, ToPipe: out != nil && isPipe(out)}
 }
 
 // isPipe reports whether w is a pipe (or FIFO).
@@ -80,124 +76,28 @@ func isPipe(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeNamedPipe != 0
 }
 
-// workers is the number of goroutines to use.
-func (o rangeOptions) workers() int { return jobCount(o.jobs) }
-
-// rangeSize is the bytes per range: large enough that a read and a kernel
-// call per range cost little, small enough that the 2*jobs ranges in
-// flight, with their outputs, stay far below 32 MiB on most machines.
-func (o rangeOptions) rangeSize() int {
-	if o.size > 0 {
-		return o.size
+// drive runs job over the input r of size bytes (negative: not a regular
+// file) named path, through the library's driver, which chooses the engine.
+// A block job reads r as an *os.File; a read error of a block becomes the
+// stream's message.
+func drive(r io.Reader, path string, size int64, job utf8x.DriveJob, o utf8x.DriveOptions) error {
+	if _, ok := r.(*os.File); !ok {
+		size = -1 // not read at offsets: streamed
 	}
-	const budget = 8 << 20
-	// A multiple of 4 KiB, so that ranges start on page boundaries of the
-	// file (see window).
-	return min(1<<20, max(64<<10, budget/(2*o.workers()*4))) &^ (4<<10 - 1)
+	_, err := utf8x.Drive(size, job, o)
+	var re *utf8x.ReadAtError
+	if errors.As(err, &re) {
+		return readError(path, re.Offset, re.Err)
+	}
+	return err
 }
 
-// splits reports whether a regular file of size bytes is read in ranges:
-// with more than one CPU, when it holds more than one range. On one CPU the
-// file is streamed, which measured the same or a little cheaper (reading the
-// ranges with ReadAt, or mapping them, gained nothing).
-func (o rangeOptions) splits(size int64) bool {
-	if o.size != 0 {
-		return o.size > 0 && size > 0
-	}
-	return o.workers() > 1 && size > int64(o.rangeSize())
-}
-
-// splitFile returns r as an *os.File when it is a regular file of size bytes
-// that o splits into ranges.
-func (o rangeOptions) splitFile(r io.Reader, size int64) (*os.File, bool) {
-	f, ok := r.(*os.File)
-	if !ok || size < 0 || !o.splits(size) {
-		return nil, false
-	}
-	return f, true
-}
-
-// window is one range of a file as a worker sees it.
-type window struct {
-	base       int64  // file offset of buf[0]
-	buf        []byte // the range with up to windowLead bytes before it and windowMargin after
-	start, end int    // the range within buf
-}
-
-// windowMargin is how far a range looks beyond its end: the range primitive
-// needs utf8x.RangeContext bytes either side.
-const windowMargin = utf8x.RangeContext
-
-// windowLead is how far before its range a window starts: more than the
-// utf8x.RangeContext bytes needed, so that a range starting on a page
-// boundary of the file is read into its buffer (a large allocation, so
-// page-aligned) at the same offset within a cache line as in the page cache.
-// Starting RangeContext (3) bytes before put every read of the file off by 3
-// from its destination, which costs read(2)'s copy more (as blockLead says
-// for streams).
-const windowLead = blockLead
-
-// eachRange processes the file f of size bytes (named path in messages) in
-// ranges of o.rangeSize bytes on o.workers goroutines: work runs on each
-// range's window, and emit gets the windows and work's results in file
-// order. A window is valid until emit returns. A read failure stops the run
-// with an *inputError once every range before it is emitted; an error from
-// emit stops it too and is returned.
-func eachRange[T any](f io.ReaderAt, path string, size int64, o rangeOptions, work func(w *window) T, emit func(w *window, v T) error) error {
-	rs := int64(o.rangeSize())
-	n := int((size + rs - 1) / rs)
-	jobs := o.workers()
-	// Spare buffers: at most 2*jobs windows are started and not yet
-	// emitted at any time (forEachOrdered), so no more are ever made.
-	free := make(chan []byte, 2*jobs+1)
-	type result struct {
-		w   *window
-		v   T
-		err error
-	}
-	read := func(i int) result {
-		s := int64(i) * rs
-		e := min(s+rs, size)
-		lo, hi := max(0, s-windowLead), min(size, e+windowMargin)
-		w := &window{base: lo}
-		select {
-		case w.buf = <-free:
-		default:
-			w.buf = make([]byte, rs+windowLead+windowMargin)
-		}
-		w.buf = w.buf[:hi-lo]
-		m, err := f.ReadAt(w.buf, lo)
-		if err == io.EOF && m < len(w.buf) {
-			err = nil // the file shrank: take what is there
-		}
-		if err != nil {
-			return result{w: w, err: readError(path, lo+int64(m), err)}
-		}
-		w.buf = w.buf[:m]
-		w.start, w.end = min(int(s-lo), m), min(int(e-lo), m)
-		return result{w: w, v: work(w)}
-	}
-	release := func(r result) {
-		select {
-		case free <- r.w.buf[:0]:
-		default:
-		}
-	}
-	return forEachOrderedDrop(n, jobs, read, func(_ int, r result) error {
-		defer release(r)
-		if r.err != nil {
-			return r.err
-		}
-		return emit(r.w, r.v)
-	}, release)
-}
-
-// checkRanges is checkStream for a regular file split into ranges (opts.ranges
-// says how), with the same result, the same errors listed in the same order
+// checkRanges is checkStream for a regular file split into ranges (do says
+// how), with the same result, the same errors listed in the same order
 // with the same lines and columns, and the same calls to onBlock's printer
 // at least once per range. Only strict UTF-8 is checked this way: the range
 // primitive cannot find the units of the other forms on its own.
-func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
+func checkRanges(f *os.File, path string, size int64, opts checkOptions, do utf8x.DriveOptions, onError func(*checkError) error, onBlock func() error) (checkResult, error) {
 	var res checkResult
 	// The start of the file decides hints, as checkStream's head does for
 	// a file (wholeHead): the first sniffLimit bytes, all read first.
@@ -212,110 +112,44 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 		res.Bytes = int64(looks.bom)
 		return res, nil
 	}
-	// Each range lists at most perRange errors; a range with more, met
-	// while errors are still listed, is checked again on the emitting side
-	// in pieces of subRange bytes, each holding all its errors. So memory
-	// stays bounded however many errors a file holds.
-	const subRange = 4 << 10
-	perRange := 1024
-	switch {
-	case opts.firstOnly():
-		perRange = 1
-	case opts.maxErrors > 0:
-		perRange = min(perRange, opts.maxErrors)
+	// The library's parallel check, errors only: each error placed by line
+	// and column, and the rest counted, in memory bounded however many
+	// errors are listed.
+	popts := &utf8x.ParallelOptions{Parts: do.Workers(), BlockSize: do.Block(), MaxErrors: opts.maxErrors, ErrorsOnly: true}
+	if opts.firstOnly() {
+		popts.MaxErrors = 1
 	}
-	// pos is the line and column at the file offset posAt: only a range
-	// with errors counts its LFs and characters (checkOwned), and the
-	// valid text between is counted when an error after it is listed, by
-	// reading the file again, as checkStream does.
-	var pos utf8x.PositionCounter
-	posAt := int64(0)
-	// take adds the report of the next piece of the file; done says that the
-	// check ends there (a hint, or -q/-l's first error).
-	take := func(w *window, r utf8x.RangeReport) (done bool, err error) {
+	errDone := errors.New("done")
+	err = utf8x.CheckReaderAtFunc(context.Background(), f, size, popts, func(r utf8x.RangeReport) error {
 		for _, e := range r.Errors {
 			if res.ErrorCount == 0 && looks.what != "" {
 				res.Hint = looks.hint(path)
 				res.Bytes = int64(e.Offset + e.Len)
-				return true, nil
+				return errDone
 			}
 			res.ErrorCount++
-			if opts.listed(res.Listed) {
-				if posAt < int64(r.From) {
-					if err := advanceFile(&pos, f, path, posAt, int64(r.From)); err != nil {
-						return true, err
-					}
-					posAt = int64(r.From)
-				}
-				// The error's place in the range, counted by checkOwned,
-				// from the range's.
-				epos := pos
-				epos.Skip(e.Line, e.Column)
-				line, col := epos.Pos()
-				at := e.Offset - int(w.base)
-				ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
-					Line: line + 1, Column: col + 1, hex: hexString(w.buf[at : at+e.Len])}
-				if err := onError(&ce); err != nil {
-					return true, err
-				}
-				res.Listed++
+			ce := checkError{Offset: int64(e.Offset), Length: e.Len, Kind: e.Kind.String(),
+				Line: e.Line + 1, Column: e.Column + 1, hex: hexString(e.AsError().Bytes())}
+			if err := onError(&ce); err != nil {
+				return err
 			}
+			res.Listed++
 			if opts.firstOnly() {
 				res.Bytes = int64(e.Offset + e.Len)
-				return true, nil
+				return errDone
 			}
 		}
 		res.ErrorCount += r.Invalid - len(r.Errors)
-		if r.Invalid > 0 && posAt == int64(r.From) {
-			// Counted by checkOwned: pos moves to the end of the range.
-			pos.Skip(r.Lines, r.Tail)
-			posAt = int64(r.To)
-		}
 		res.Bytes = int64(r.To)
-		return false, nil
-	}
-	errDone := errors.New("done")
-	// Once --max-errors errors are listed, nothing needs a line or a
-	// column: workers then only count errors (checkOwned with 0), instead
-	// of counting LFs and characters over every range that holds one,
-	// which on a file with an error in every range cost -j 2 a third more
-	// CPU than -j 1, whose stream stops placing errors there too. A worker
-	// that has not seen the flag yet places them for nothing.
-	var listingDone atomic.Bool
-	work := func(w *window) utf8x.RangeReport {
-		if listingDone.Load() {
-			return checkOwned(w, w.start, w.end, 0)
-		}
-		return checkOwned(w, w.start, w.end, perRange)
-	}
-	emit := func(w *window, r utf8x.RangeReport) error {
-		var done bool
-		var err error
-		if r.Invalid > len(r.Errors) && opts.listed(res.Listed+len(r.Errors)) {
-			for s := w.start; s < w.end && !done && err == nil; s += subRange {
-				done, err = take(w, checkOwned(w, s, min(s+subRange, w.end), -1))
-			}
-		} else {
-			done, err = take(w, r)
-		}
-		if !opts.listed(res.Listed) {
-			listingDone.Store(true)
-		}
 		if opts.onRead != nil {
-			opts.onRead(w.base + int64(w.end))
-		}
-		switch {
-		case err != nil:
-			return err
-		case done:
-			return errDone
+			opts.onRead(int64(r.To))
 		}
 		if onBlock != nil {
 			return onBlock()
 		}
 		return nil
-	}
-	if err := eachRange(f, path, size, opts.ranges, work, emit); err != nil && err != errDone {
+	})
+	if err != nil && err != errDone {
 		return res, err
 	}
 	if res.ErrorCount > 0 && res.Hint == "" {
@@ -325,51 +159,6 @@ func checkRanges(f *os.File, path string, size int64, opts checkOptions, onError
 		res.Hint = wideHint(head[:m], size, path) // as checkStream does
 	}
 	return res, nil
-}
-
-// checkOwned is utf8x.CheckRange without the counts of characters and
-// UTF-16 units, which check does not need and which cost up to three more
-// passes over a range with errors: the elements w.buf[start:end] owns
-// (utf8x.RangeBounds) are scanned with utf8x.FirstInvalid, as checkStream
-// scans a block, and the report has every error counted, the first maxErrors
-// (all when negative) placed by line and column from the owned bytes' start,
-// and, when there is an error, their LFs and the characters after the last
-// one (Tail). With maxErrors 0 it only counts errors: no error, LF or
-// character is placed or counted.
-func checkOwned(w *window, start, end, maxErrors int) (r utf8x.RangeReport) {
-	from, to := utf8x.RangeBounds(w.buf, start, end)
-	r = utf8x.RangeReport{From: int(w.base) + from, To: int(w.base) + to}
-	own := w.buf[from:to]
-	// Errors, LFs and characters are counted by utf8x.PositionCounter, as
-	// every command counts them, from the owned bytes' start: pos is at
-	// own[last].
-	var pos utf8x.PositionCounter
-	last := 0
-	defer func() {
-		if r.Invalid == 0 || maxErrors == 0 {
-			return // counted only if an error after it is listed (checkRanges)
-		}
-		pos.Write(own[last:])
-		r.Lines, r.Tail = pos.Pos()
-	}()
-	// The bytes after own decide the kind of an error at its end.
-	view := w.buf[from:min(len(w.buf), to+windowMargin)]
-	for off := 0; ; {
-		o, n, kind := utf8x.FirstInvalid(view[off:])
-		at := off + o
-		if n == 0 || at >= len(own) {
-			return r
-		}
-		r.Invalid++
-		if maxErrors < 0 || len(r.Errors) < maxErrors {
-			pos.Write(own[last:at])
-			line, col := pos.Pos()
-			r.Errors = append(r.Errors, utf8x.RangeError{Offset: r.From + at, Len: n, Kind: kind, Line: line, Column: col})
-			pos.Write(view[at : at+n]) // the subpart, one character
-			last = at + n
-		}
-		off = at + n
-	}
 }
 
 // outBuffers hands out output buffers for range results and takes them back
@@ -412,12 +201,12 @@ type rangeOutput struct {
 // after writing everything before it, as a stream would have.
 //
 // ratio is how many bytes out a byte in makes, at most, in ordinary text.
-func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, o rangeOptions, ratio int, onRead func(int64), work func(dst []byte, win *window) rangeOutput) (int64, error) {
-	bufs := outBuffers{make(chan []byte, 2*o.workers()+1), ratio*o.rangeSize() + 64}
+func writeRanges(w io.Writer, dest string, f *os.File, size int64, o utf8x.DriveOptions, ratio int, onRead func(int64), work func(dst []byte, win *utf8x.Block) rangeOutput) (int64, error) {
+	bufs := outBuffers{make(chan []byte, 2*o.Workers()+1), ratio*o.Block() + 64}
 	var fixed int64
-	err := eachRange(f, path, size, o, func(win *window) rangeOutput {
+	err := utf8x.DriveBlocks(f, size, o, func(win *utf8x.Block) rangeOutput {
 		return work(bufs.get(), win)
-	}, func(win *window, r rangeOutput) error {
+	}, func(win *utf8x.Block, r rangeOutput) error {
 		defer bufs.put(r.out)
 		fixed += r.fixed
 		if len(r.out) > 0 {
@@ -426,7 +215,7 @@ func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, 
 			}
 		}
 		if onRead != nil {
-			onRead(win.base + int64(win.end))
+			onRead(win.Base + int64(win.End))
 		}
 		return r.err
 	})
@@ -437,11 +226,11 @@ func writeRanges(w io.Writer, dest string, f *os.File, path string, size int64, 
 // repair comes from utf8x.AppendValidRange, and the one that starts the file
 // also does what the byte order mark policy says, as utf8x.Transformer does
 // at the start of a stream.
-func fixRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts fixOptions, onRead func(int64)) (int64, error) {
-	return writeRanges(w, dest, f, path, size, opts.ranges, 1, onRead, func(dst []byte, win *window) rangeOutput {
-		start, end := win.start, win.end
-		if win.base == 0 && start == 0 {
-			had := utf8x.HasBOM(win.buf)
+func fixRanges(w io.Writer, dest string, f *os.File, size int64, opts fixOptions, do utf8x.DriveOptions, onRead func(int64)) (int64, error) {
+	return writeRanges(w, dest, f, size, do, 1, onRead, func(dst []byte, win *utf8x.Block) rangeOutput {
+		start, end := win.Start, win.End
+		if win.Base == 0 && start == 0 {
+			had := utf8x.HasBOM(win.Buf)
 			switch {
 			case had && !opts.bom.Output(true):
 				start, end = len(utf8x.BOM), max(end, len(utf8x.BOM))
@@ -449,7 +238,7 @@ func fixRanges(w io.Writer, dest string, f *os.File, path string, size int64, op
 				dst = append(dst, utf8x.BOM...)
 			}
 		}
-		out, n, err := utf8x.AppendValidRange(dst, win.buf, int(win.base), start, end, opts.policy)
+		out, n, err := utf8x.AppendValidRange(dst, win.Buf, int(win.Base), start, end, opts.policy)
 		return rangeOutput{out, int64(n), err}
 	})
 }
@@ -483,14 +272,14 @@ func splitsForm(e transcode.Encoding, size int64) bool {
 
 // convertRanges is convert's pump for a regular file split into ranges, each
 // converted by transcode's Converter.AppendRange on a converter of its own.
-func convertRanges(w io.Writer, dest string, f *os.File, path string, size int64, opts convertOptions, onRead func(int64)) error {
+func convertRanges(w io.Writer, dest string, f *os.File, size int64, opts convertOptions, do utf8x.DriveOptions, onRead func(int64)) error {
 	converters := sync.Pool{New: func() any { return transcode.NewConverter(opts.from, opts.to, opts.policy, opts.bom) }}
 	// Twice the input holds UTF-8 to UTF-16 and most other conversions;
 	// UTF-32 output grows its buffers once and keeps them.
-	_, err := writeRanges(w, dest, f, path, size, opts.ranges, 2, onRead, func(dst []byte, win *window) rangeOutput {
+	_, err := writeRanges(w, dest, f, size, do, 2, onRead, func(dst []byte, win *utf8x.Block) rangeOutput {
 		c := converters.Get().(*transcode.Converter)
 		defer converters.Put(c)
-		out, _, _, err := c.AppendRange(dst, win.buf, int(win.base), win.start, win.end)
+		out, _, _, err := c.AppendRange(dst, win.Buf, int(win.Base), win.Start, win.End)
 		return rangeOutput{out, c.Fixed(), err}
 	})
 	return err

@@ -112,15 +112,25 @@ not an error: use 'utf8x check' to fail on it).`,
 
 func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts, null bool, ranges rangeOptions) error {
 	out := cmd.OutOrStdout()
-	read := func(r io.Reader, path string, onRead func(total int64)) (statsReport, error) {
-		if f, ok := r.(*os.File); ok && len(files) == 1 {
+	do := ranges.drive(len(files), nil)
+	read := func(r io.Reader, path string, onRead func(total int64)) (rep statsReport, err error) {
+		size := int64(-1)
+		if f, ok := r.(*os.File); ok {
 			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-				if f, ok := ranges.splitFile(f, fi.Size()); ok {
-					return statsRanges(f, path, fi.Size(), ranges, onRead, withScripts)
-				}
+				size = fi.Size()
 			}
 		}
-		return statsStream(r, path, defaultBlockSize, onRead, withScripts)
+		err = drive(r, path, size, utf8x.DriveJob{
+			Stream: func() (err error) {
+				rep, err = statsStream(r, path, defaultBlockSize, onRead, withScripts)
+				return err
+			},
+			Blocks: func() (err error) {
+				rep, err = statsRanges(r.(*os.File), path, size, do, onRead, withScripts)
+				return err
+			},
+		}, do)
+		return rep, err
 	}
 	emit := func(i int, rep *statsReport) error {
 		if asJSON {
@@ -133,7 +143,7 @@ func statsFiles(cmd *cobra.Command, files []inputFile, asJSON, withScripts, null
 		}
 		return writeStats(out, rep, null)
 	}
-	failed, err := eachInput(cmd, files, ranges.workers(), "measuring", "use 'utf8x stats -r DIR' to measure every file under it", read, emit)
+	failed, err := eachInput(cmd, files, jobCount(ranges.jobs), "measuring", "use 'utf8x stats -r DIR' to measure every file under it", read, emit)
 	if err != nil {
 		return err
 	}
@@ -174,31 +184,31 @@ func statsStream(r io.Reader, path string, blockSize int, onRead func(total int6
 // statsRanges is statsStream for a regular file split into ranges: each
 // range's owned bytes (utf8x.RangeBounds) are counted on their own, and the
 // counts, which only add up, are summed in file order.
-func statsRanges(f *os.File, path string, size int64, o rangeOptions, onRead func(total int64), withScripts bool) (statsReport, error) {
+func statsRanges(f *os.File, path string, size int64, o utf8x.DriveOptions, onRead func(total int64), withScripts bool) (statsReport, error) {
 	var total statsCounts
 	if withScripts {
 		total.scripts = make(map[string]int64)
 	}
-	work := func(w *window) *statsCounts {
+	work := func(w *utf8x.Block) *statsCounts {
 		c := &statsCounts{}
 		if withScripts {
 			c.scripts = make(map[string]int64)
 		}
-		from, to := utf8x.RangeBounds(w.buf, w.start, w.end)
-		if w.base == 0 && from == 0 {
-			c.bom = utf8x.HasBOM(w.buf)
+		from, to := utf8x.RangeBounds(w.Buf, w.Start, w.End)
+		if w.Base == 0 && from == 0 {
+			c.bom = utf8x.HasBOM(w.Buf)
 		}
-		c.add(w.buf[from:to])
+		c.add(w.Buf[from:to])
 		return c
 	}
-	emit := func(w *window, c *statsCounts) error {
+	emit := func(w *utf8x.Block, c *statsCounts) error {
 		total.merge(c)
 		if onRead != nil {
-			onRead(w.base + int64(w.end))
+			onRead(w.Base + int64(w.End))
 		}
 		return nil
 	}
-	err := eachRange(f, path, size, o, work, emit)
+	err := utf8x.DriveBlocks(f, size, o, work, emit)
 	return total.report(path), err
 }
 
