@@ -33,6 +33,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -80,10 +81,14 @@ func main() {
 	rounds := flag.Int("rounds", 3, "alternating rounds per set; the best figure is kept")
 	setList := flag.String("sets", "avx512,avx2", "kernel sets to measure")
 	filesRe := flag.String("files", "", "measure only the files whose name matches this regexp")
-	child := flag.Bool("child", false, "(internal) time utf8x on the files given as arguments and print simdutf-bench's format")
+	child := flag.Bool("child", false, "time utf8x alone on the files given as arguments and print simdutf-bench's format (the parent runs it so)")
+	opList := flag.String("ops", strings.Join(ops, ","), "with -child: the operations to time")
+	flag.BoolVar(&cpuTime, "cputime", false, "with -child: time each window by its thread's CPU time (for utf8x before/after comparisons on a busy machine; simdutf-bench uses the wall clock)")
+	flag.BoolVar(&goBench, "gobench", false, "with -child: print Go benchmark lines (BenchmarkVS/op/file), for benchstat")
 	flag.Parse()
 
 	if *child {
+		ops = strings.Split(*opList, ",")
 		if err := runChild(os.Stdout, flag.Args()); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -221,6 +226,12 @@ func runChild(w io.Writer, files []string) error {
 		if err != nil {
 			return err
 		}
+		if goBench {
+			for _, op := range ops {
+				fmt.Fprintf(w, "BenchmarkVS/%s/%s 1 %.3f GB/s\n", op, shortName(filepath.Base(f)), speed(op, p))
+			}
+			continue
+		}
 		fmt.Fprint(w, f)
 		for _, op := range ops {
 			fmt.Fprintf(w, " %s %.3f", op, speed(op, p))
@@ -287,20 +298,32 @@ func speed(op string, p []byte) float64 {
 	return bestOf(5, 50*time.Millisecond, len(src), f)
 }
 
-var sink bool
+var (
+	sink    bool
+	cpuTime bool // time windows by the thread's CPU time
+	goBench bool // print Go benchmark lines
+)
 
 // bestOf returns the best GB/s of n windows of at least d, each running f
 // over n bytes as many times as fits.
 func bestOf(n int, d time.Duration, size int, f func() bool) float64 {
 	best := 0.0
+	clock := func() time.Duration { return time.Duration(time.Now().UnixNano()) }
+	if cpuTime {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if _, ok := threadCPU(); ok {
+			clock = func() time.Duration { t, _ := threadCPU(); return t }
+		}
+	}
 	for range n {
 		iters := 0
-		start := time.Now()
+		start := clock()
 		var el time.Duration
 		for el < d {
 			sink = f()
 			iters++
-			el = time.Since(start)
+			el = clock() - start
 		}
 		best = max(best, float64(size)*float64(iters)/el.Seconds()/1e9)
 	}
