@@ -374,7 +374,7 @@ utf8ToUTF16LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512_wide_general
-	VMOVDQU64 ·tables+26816(SB), Z11
+	VMOVDQU64 ·tables+27008(SB), Z11
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
@@ -391,7 +391,7 @@ utf8ToUTF16LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_wide_general
-	VPSHUFB   ·tables+26688(SB), Z12, Z12
+	VPSHUFB   ·tables+26880(SB), Z12, Z12
 	VPANDD    ·tables+256(SB), Z12, Z13
 	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
@@ -428,7 +428,7 @@ utf8ToUTF16LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_loop
-	VPSHUFB   ·tables+26688(SB), Z12, Z12
+	VPSHUFB   ·tables+26880(SB), Z12, Z12
 	VPANDD    ·tables+256(SB), Z12, Z13
 	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
@@ -1059,7 +1059,7 @@ utf8ToUTF16BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512_wide_general
-	VMOVDQU64 ·tables+26816(SB), Z12
+	VMOVDQU64 ·tables+27008(SB), Z12
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
@@ -1076,7 +1076,7 @@ utf8ToUTF16BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_wide_general
-	VPSHUFB   ·tables+26688(SB), Z13, Z13
+	VPSHUFB   ·tables+26880(SB), Z13, Z13
 	VPANDD    ·tables+256(SB), Z13, Z14
 	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
@@ -1114,7 +1114,7 @@ utf8ToUTF16BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_loop
-	VPSHUFB   ·tables+26688(SB), Z13, Z13
+	VPSHUFB   ·tables+26880(SB), Z13, Z13
 	VPANDD    ·tables+256(SB), Z13, Z14
 	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
@@ -1759,7 +1759,7 @@ utf8ToUTF32LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512_wide_general
-	VMOVDQU64 ·tables+26816(SB), Z11
+	VMOVDQU64 ·tables+27008(SB), Z11
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
@@ -1776,7 +1776,7 @@ utf8ToUTF32LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_wide_general
-	VPSHUFB   ·tables+26688(SB), Z12, Z12
+	VPSHUFB   ·tables+26880(SB), Z12, Z12
 	VPANDD    ·tables+256(SB), Z12, Z13
 	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
@@ -1812,7 +1812,7 @@ utf8ToUTF32LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_loop
-	VPSHUFB   ·tables+26688(SB), Z12, Z12
+	VPSHUFB   ·tables+26880(SB), Z12, Z12
 	VPANDD    ·tables+256(SB), Z12, Z13
 	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
@@ -2413,7 +2413,7 @@ utf8ToUTF32BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512_wide_general
-	VMOVDQU64 ·tables+26816(SB), Z12
+	VMOVDQU64 ·tables+27008(SB), Z12
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
@@ -2430,7 +2430,7 @@ utf8ToUTF32BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_wide_general
-	VPSHUFB   ·tables+26688(SB), Z13, Z13
+	VPSHUFB   ·tables+26880(SB), Z13, Z13
 	VPANDD    ·tables+256(SB), Z13, Z14
 	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
@@ -2467,7 +2467,7 @@ utf8ToUTF32BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_loop
-	VPSHUFB   ·tables+26688(SB), Z13, Z13
+	VPSHUFB   ·tables+26880(SB), Z13, Z13
 	VPANDD    ·tables+256(SB), Z13, Z14
 	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
@@ -3050,6 +3050,8 @@ utf16LEToUTF8AVX512_wide:
 	KMOVD    K3, R14
 	NOTQ     R13
 	NOTQ     R14
+	TESTL    R14, R14
+	JZ       utf16LEToUTF8AVX512_two
 	MOVQ     $0x00000020, R11
 	XORQ     R9, R9
 	XORQ     R10, R10
@@ -3117,6 +3119,23 @@ utf16LEToUTF8AVX512_cut:
 	BZHIQ R11, R9, R9
 	BZHIQ R11, R10, R10
 	JMP   utf16LEToUTF8AVX512_pairs
+
+utf16LEToUTF8AVX512_two:
+	VPSLLW        $0x08, Z7, Z8
+	VPSRLW        $0x06, Z7, Z9
+	VPTERNLOGD    $0xec, ·tables+2560(SB), Z9, Z8
+	KNOTD         K2, K1
+	VPADDW        ·tables+2624(SB), Z8, K1, Z7
+	VPTESTMB      ·tables+2688(SB), Z7, K1
+	MOVQ          $0x5555555555555555, R8
+	KMOVQ         R8, K2
+	KORQ          K2, K1, K1
+	VPCOMPRESSB.Z Z7, K1, Z7
+	VMOVDQU64     Z7, (AX)(DI*1)
+	POPCNTL       R13, R8
+	LEAQ          32(DI)(R8*1), DI
+	ADDQ          $0x40, SI
+	JMP           utf16LEToUTF8AVX512_loop
 
 utf16LEToUTF8AVX512_plain:
 	MOVQ          R11, R8
@@ -3367,6 +3386,8 @@ utf16BEToUTF8AVX512_wide:
 	KMOVD    K3, R14
 	NOTQ     R13
 	NOTQ     R14
+	TESTL    R14, R14
+	JZ       utf16BEToUTF8AVX512_two
 	MOVQ     $0x00000020, R11
 	XORQ     R9, R9
 	XORQ     R10, R10
@@ -3435,6 +3456,23 @@ utf16BEToUTF8AVX512_cut:
 	BZHIQ R11, R9, R9
 	BZHIQ R11, R10, R10
 	JMP   utf16BEToUTF8AVX512_pairs
+
+utf16BEToUTF8AVX512_two:
+	VPSLLW        $0x08, Z8, Z9
+	VPSRLW        $0x06, Z8, Z10
+	VPTERNLOGD    $0xec, ·tables+2560(SB), Z10, Z9
+	KNOTD         K2, K1
+	VPADDW        ·tables+2624(SB), Z9, K1, Z8
+	VPTESTMB      ·tables+2688(SB), Z8, K1
+	MOVQ          $0x5555555555555555, R8
+	KMOVQ         R8, K2
+	KORQ          K2, K1, K1
+	VPCOMPRESSB.Z Z8, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTL       R13, R8
+	LEAQ          32(DI)(R8*1), DI
+	ADDQ          $0x40, SI
+	JMP           utf16BEToUTF8AVX512_loop
 
 utf16BEToUTF8AVX512_plain:
 	MOVQ          R11, R8
@@ -3687,7 +3725,7 @@ utf8ToUTF16LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+26816(SB), Z1
+	VMOVDQU64 ·tables+27008(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
@@ -3704,7 +3742,7 @@ utf8ToUTF16LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   ·tables+26688(SB), Z3, Z3
+	VPSHUFB   ·tables+26880(SB), Z3, Z3
 	VPANDD    ·tables+256(SB), Z3, Z4
 	VPANDD    ·tables+1152(SB), Z3, Z5
 	VPSRLD    $0x02, Z5, Z5
@@ -3741,7 +3779,7 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   ·tables+26688(SB), Z3, Z3
+	VPSHUFB   ·tables+26880(SB), Z3, Z3
 	VPANDD    ·tables+256(SB), Z3, Z4
 	VPANDD    ·tables+1152(SB), Z3, Z5
 	VPSRLD    $0x02, Z5, Z5
@@ -3760,15 +3798,15 @@ utf8ToUTF16LEAVX512BW_three:
 utf8ToUTF16LEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+3072(SB), Y1, Y3
-	VPCMPEQB  ·tables+3072(SB), Y3, Y3
+	VPAND     ·tables+3264(SB), Y1, Y3
+	VPCMPEQB  ·tables+3264(SB), Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+2752(SB), Y1, Y3
-	VPCMPEQB  ·tables+2880(SB), Y3, Y3
+	VPAND     ·tables+2944(SB), Y1, Y3
+	VPCMPEQB  ·tables+3072(SB), Y3, Y3
 	VPMOVMSKB Y3, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF16LEAVX512BW_three32
-	VMOVDQU   ·tables+2880(SB), Y3
+	VMOVDQU   ·tables+3072(SB), Y3
 	VPCMPGTB  Y1, Y3, Y3
 	VPMOVMSKB Y3, R10
 	ANDNL     R9, R10, R11
@@ -3791,10 +3829,10 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y0, Y1, Y0
 	VPMOVZXBW      X1, Y3
 	VPMOVZXBW      X0, Y4
-	VPAND          ·tables+3264(SB), Y4, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y3, Y6
-	VPAND          ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3456(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y3, Y6
+	VPAND          ·tables+3648(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -3803,7 +3841,7 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14400(SB), R13
+	LEAQ           ·tables+14592(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -3824,10 +3862,10 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X0, Y0
-	VPAND          ·tables+3264(SB), Y0, Y3
-	VPCMPEQW       ·tables+3328(SB), Y3, Y3
-	VPAND          ·tables+3392(SB), Y1, Y4
-	VPAND          ·tables+3456(SB), Y0, Y0
+	VPAND          ·tables+3456(SB), Y0, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPAND          ·tables+3648(SB), Y0, Y0
 	VPSLLW         $0x06, Y0, Y0
 	VPOR           Y4, Y0, Y0
 	VPBLENDVB      Y3, Y0, Y1, Y1
@@ -3836,7 +3874,7 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R11
+	LEAQ           ·tables+14592(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y0
@@ -3857,18 +3895,18 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	JMP            utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_three32:
-	VPAND          ·tables+3136(SB), Y1, Y3
-	VPCMPEQB       ·tables+3136(SB), Y3, Y3
+	VPAND          ·tables+3328(SB), Y1, Y3
+	VPCMPEQB       ·tables+3328(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+2752(SB), Y1, Y3
-	VPCMPEQB       ·tables+2880(SB), Y3, Y3
+	VPAND          ·tables+2944(SB), Y1, Y3
+	VPCMPEQB       ·tables+3072(SB), Y3, Y3
 	VPMOVMSKB      Y3, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
-	VPAND          ·tables+3072(SB), Y1, Y3
-	VPCMPEQB       ·tables+3072(SB), Y3, Y3
+	VPAND          ·tables+3264(SB), Y1, Y3
+	VPCMPEQB       ·tables+3264(SB), Y3, Y3
 	VPMOVMSKB      Y3, R12
-	VMOVDQU        ·tables+2880(SB), Y3
+	VMOVDQU        ·tables+3072(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -3898,25 +3936,25 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X3, Y3
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3392(SB), Y1, Y6
-	VPAND          ·tables+3264(SB), Y3, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3456(SB), Y3, Y7
+	VPAND          ·tables+3584(SB), Y1, Y6
+	VPAND          ·tables+3456(SB), Y3, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3648(SB), Y3, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3200(SB), Y4, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y4, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3392(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3520(SB), Y7, Y3
+	VPAND          ·tables+3712(SB), Y7, Y3
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y3, Y7, Y7
-	VPCMPEQW       ·tables+3584(SB), Y3, Y3
+	VPCMPEQW       ·tables+3776(SB), Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
@@ -3925,7 +3963,7 @@ utf8ToUTF16LEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14400(SB), R15
+	LEAQ           ·tables+14592(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
@@ -3945,25 +3983,25 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3392(SB), Y1, Y6
-	VPAND          ·tables+3264(SB), Y3, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3456(SB), Y3, Y7
+	VPAND          ·tables+3584(SB), Y1, Y6
+	VPAND          ·tables+3456(SB), Y3, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3648(SB), Y3, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3200(SB), Y4, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y4, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3392(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3520(SB), Y7, Y3
+	VPAND          ·tables+3712(SB), Y7, Y3
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y3, Y7, Y7
-	VPCMPEQW       ·tables+3584(SB), Y3, Y3
+	VPCMPEQW       ·tables+3776(SB), Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
@@ -3972,7 +4010,7 @@ utf8ToUTF16LEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R11
+	LEAQ           ·tables+14592(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y0
@@ -4006,18 +4044,18 @@ utf8ToUTF16LEAVX512BW_next3:
 	JZ             utf8ToUTF16LEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF16LEAVX512BW_loop
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
 	VPMOVMSKB      Y1, R10
-	VPAND          ·tables+2752(SB), Y0, Y1
-	VPCMPEQB       ·tables+2880(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB      Y1, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_loop
-	VPAND          ·tables+3072(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3264(SB), Y0, Y1
+	VPCMPEQB       ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB      Y1, R12
-	VMOVDQU        ·tables+2880(SB), Y1
+	VMOVDQU        ·tables+3072(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -4047,25 +4085,25 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
@@ -4074,7 +4112,7 @@ utf8ToUTF16LEAVX512BW_next3:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14400(SB), R15
+	LEAQ           ·tables+14592(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -4094,25 +4132,25 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
@@ -4121,7 +4159,7 @@ utf8ToUTF16LEAVX512BW_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R11
+	LEAQ           ·tables+14592(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -4619,7 +4657,7 @@ utf8ToUTF16BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+26816(SB), Z2
+	VMOVDQU64 ·tables+27008(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
@@ -4636,7 +4674,7 @@ utf8ToUTF16BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   ·tables+26688(SB), Z4, Z4
+	VPSHUFB   ·tables+26880(SB), Z4, Z4
 	VPANDD    ·tables+256(SB), Z4, Z5
 	VPANDD    ·tables+1152(SB), Z4, Z6
 	VPSRLD    $0x02, Z6, Z6
@@ -4674,7 +4712,7 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   ·tables+26688(SB), Z4, Z4
+	VPSHUFB   ·tables+26880(SB), Z4, Z4
 	VPANDD    ·tables+256(SB), Z4, Z5
 	VPANDD    ·tables+1152(SB), Z4, Z6
 	VPSRLD    $0x02, Z6, Z6
@@ -4693,15 +4731,15 @@ utf8ToUTF16BEAVX512BW_three:
 utf8ToUTF16BEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3072(SB), Y2, Y4
-	VPCMPEQB  ·tables+3072(SB), Y4, Y4
+	VPAND     ·tables+3264(SB), Y2, Y4
+	VPCMPEQB  ·tables+3264(SB), Y4, Y4
 	VPMOVMSKB Y4, R10
-	VPAND     ·tables+2752(SB), Y2, Y4
-	VPCMPEQB  ·tables+2880(SB), Y4, Y4
+	VPAND     ·tables+2944(SB), Y2, Y4
+	VPCMPEQB  ·tables+3072(SB), Y4, Y4
 	VPMOVMSKB Y4, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF16BEAVX512BW_three32
-	VMOVDQU   ·tables+2880(SB), Y4
+	VMOVDQU   ·tables+3072(SB), Y4
 	VPCMPGTB  Y2, Y4, Y4
 	VPMOVMSKB Y4, R10
 	ANDNL     R9, R10, R11
@@ -4724,10 +4762,10 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y1, Y2, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X1, Y5
-	VPAND          ·tables+3264(SB), Y5, Y6
-	VPCMPEQW       ·tables+3328(SB), Y6, Y6
-	VPAND          ·tables+3392(SB), Y4, Y7
-	VPAND          ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3456(SB), Y5, Y6
+	VPCMPEQW       ·tables+3520(SB), Y6, Y6
+	VPAND          ·tables+3584(SB), Y4, Y7
+	VPAND          ·tables+3648(SB), Y5, Y5
 	VPSLLW         $0x06, Y5, Y5
 	VPOR           Y7, Y5, Y5
 	VPBLENDVB      Y6, Y5, Y4, Y4
@@ -4736,7 +4774,7 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+18496(SB), R13
+	LEAQ           ·tables+18688(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y5
@@ -4757,10 +4795,10 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3392(SB), Y2, Y5
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y5, Y1, Y1
 	VPBLENDVB      Y4, Y1, Y2, Y2
@@ -4769,7 +4807,7 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18496(SB), R11
+	LEAQ           ·tables+18688(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y1
@@ -4790,18 +4828,18 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	JMP            utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_three32:
-	VPAND          ·tables+3136(SB), Y2, Y4
-	VPCMPEQB       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3328(SB), Y2, Y4
+	VPCMPEQB       ·tables+3328(SB), Y4, Y4
 	VPMOVMSKB      Y4, R10
-	VPAND          ·tables+2752(SB), Y2, Y4
-	VPCMPEQB       ·tables+2880(SB), Y4, Y4
+	VPAND          ·tables+2944(SB), Y2, Y4
+	VPCMPEQB       ·tables+3072(SB), Y4, Y4
 	VPMOVMSKB      Y4, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
-	VPAND          ·tables+3072(SB), Y2, Y4
-	VPCMPEQB       ·tables+3072(SB), Y4, Y4
+	VPAND          ·tables+3264(SB), Y2, Y4
+	VPCMPEQB       ·tables+3264(SB), Y4, Y4
 	VPMOVMSKB      Y4, R12
-	VMOVDQU        ·tables+2880(SB), Y4
+	VMOVDQU        ·tables+3072(SB), Y4
 	VPCMPGTB       Y2, Y4, Y4
 	VPMOVMSKB      Y4, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -4831,25 +4869,25 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X4, Y4
 	VPMOVZXBW      X5, Y5
-	VPAND          ·tables+3392(SB), Y2, Y7
-	VPAND          ·tables+3264(SB), Y4, Y6
-	VPCMPEQW       ·tables+3328(SB), Y6, Y6
-	VPAND          ·tables+3456(SB), Y4, Y8
+	VPAND          ·tables+3584(SB), Y2, Y7
+	VPAND          ·tables+3456(SB), Y4, Y6
+	VPCMPEQW       ·tables+3520(SB), Y6, Y6
+	VPAND          ·tables+3648(SB), Y4, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3200(SB), Y5, Y6
-	VPCMPEQW       ·tables+3264(SB), Y6, Y6
+	VPAND          ·tables+3392(SB), Y5, Y6
+	VPCMPEQW       ·tables+3456(SB), Y6, Y6
 	VPSLLW         $0x0c, Y5, Y8
-	VPAND          ·tables+3392(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3520(SB), Y8, Y4
+	VPAND          ·tables+3712(SB), Y8, Y4
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y4, Y8, Y8
-	VPCMPEQW       ·tables+3584(SB), Y4, Y4
+	VPCMPEQW       ·tables+3776(SB), Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
@@ -4858,7 +4896,7 @@ utf8ToUTF16BEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18496(SB), R15
+	LEAQ           ·tables+18688(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y4
@@ -4878,25 +4916,25 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y4
 	VPMOVZXBW      14(DX)(SI*1), Y5
-	VPAND          ·tables+3392(SB), Y2, Y7
-	VPAND          ·tables+3264(SB), Y4, Y6
-	VPCMPEQW       ·tables+3328(SB), Y6, Y6
-	VPAND          ·tables+3456(SB), Y4, Y8
+	VPAND          ·tables+3584(SB), Y2, Y7
+	VPAND          ·tables+3456(SB), Y4, Y6
+	VPCMPEQW       ·tables+3520(SB), Y6, Y6
+	VPAND          ·tables+3648(SB), Y4, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3200(SB), Y5, Y6
-	VPCMPEQW       ·tables+3264(SB), Y6, Y6
+	VPAND          ·tables+3392(SB), Y5, Y6
+	VPCMPEQW       ·tables+3456(SB), Y6, Y6
 	VPSLLW         $0x0c, Y5, Y8
-	VPAND          ·tables+3392(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3520(SB), Y8, Y4
+	VPAND          ·tables+3712(SB), Y8, Y4
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y4, Y8, Y8
-	VPCMPEQW       ·tables+3584(SB), Y4, Y4
+	VPCMPEQW       ·tables+3776(SB), Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
@@ -4905,7 +4943,7 @@ utf8ToUTF16BEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18496(SB), R11
+	LEAQ           ·tables+18688(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -4939,18 +4977,18 @@ utf8ToUTF16BEAVX512BW_next3:
 	JZ             utf8ToUTF16BEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF16BEAVX512BW_loop
-	VPAND          ·tables+3136(SB), Y1, Y2
-	VPCMPEQB       ·tables+3136(SB), Y2, Y2
+	VPAND          ·tables+3328(SB), Y1, Y2
+	VPCMPEQB       ·tables+3328(SB), Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+2752(SB), Y1, Y2
-	VPCMPEQB       ·tables+2880(SB), Y2, Y2
+	VPAND          ·tables+2944(SB), Y1, Y2
+	VPCMPEQB       ·tables+3072(SB), Y2, Y2
 	VPMOVMSKB      Y2, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_loop
-	VPAND          ·tables+3072(SB), Y1, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
+	VPAND          ·tables+3264(SB), Y1, Y2
+	VPCMPEQB       ·tables+3264(SB), Y2, Y2
 	VPMOVMSKB      Y2, R12
-	VMOVDQU        ·tables+2880(SB), Y2
+	VMOVDQU        ·tables+3072(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -4980,25 +5018,25 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3392(SB), Y1, Y6
-	VPAND          ·tables+3264(SB), Y2, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3456(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y1, Y6
+	VPAND          ·tables+3456(SB), Y2, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3648(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3200(SB), Y4, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y4, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3392(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3520(SB), Y7, Y2
+	VPAND          ·tables+3712(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3584(SB), Y2, Y2
+	VPCMPEQW       ·tables+3776(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
@@ -5007,7 +5045,7 @@ utf8ToUTF16BEAVX512BW_next3:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18496(SB), R15
+	LEAQ           ·tables+18688(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
@@ -5027,25 +5065,25 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3392(SB), Y1, Y6
-	VPAND          ·tables+3264(SB), Y2, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3456(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y1, Y6
+	VPAND          ·tables+3456(SB), Y2, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3648(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3200(SB), Y4, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y4, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3392(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3520(SB), Y7, Y2
+	VPAND          ·tables+3712(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3584(SB), Y2, Y2
+	VPCMPEQW       ·tables+3776(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
@@ -5054,7 +5092,7 @@ utf8ToUTF16BEAVX512BW_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18496(SB), R11
+	LEAQ           ·tables+18688(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y2
@@ -5562,7 +5600,7 @@ utf8ToUTF32LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+26816(SB), Z1
+	VMOVDQU64 ·tables+27008(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
@@ -5579,7 +5617,7 @@ utf8ToUTF32LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
-	VPSHUFB   ·tables+26688(SB), Z2, Z2
+	VPSHUFB   ·tables+26880(SB), Z2, Z2
 	VPANDD    ·tables+256(SB), Z2, Z3
 	VPANDD    ·tables+1152(SB), Z2, Z5
 	VPSRLD    $0x02, Z5, Z5
@@ -5615,7 +5653,7 @@ utf8ToUTF32LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_loop
-	VPSHUFB   ·tables+26688(SB), Z2, Z2
+	VPSHUFB   ·tables+26880(SB), Z2, Z2
 	VPANDD    ·tables+256(SB), Z2, Z3
 	VPANDD    ·tables+1152(SB), Z2, Z5
 	VPSRLD    $0x02, Z5, Z5
@@ -5634,15 +5672,15 @@ utf8ToUTF32LEAVX512BW_three:
 utf8ToUTF32LEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+3072(SB), Y1, Y2
-	VPCMPEQB  ·tables+3072(SB), Y2, Y2
+	VPAND     ·tables+3264(SB), Y1, Y2
+	VPCMPEQB  ·tables+3264(SB), Y2, Y2
 	VPMOVMSKB Y2, R10
-	VPAND     ·tables+2752(SB), Y1, Y2
-	VPCMPEQB  ·tables+2880(SB), Y2, Y2
+	VPAND     ·tables+2944(SB), Y1, Y2
+	VPCMPEQB  ·tables+3072(SB), Y2, Y2
 	VPMOVMSKB Y2, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF32LEAVX512BW_three32
-	VMOVDQU   ·tables+2880(SB), Y2
+	VMOVDQU   ·tables+3072(SB), Y2
 	VPCMPGTB  Y1, Y2, Y2
 	VPMOVMSKB Y2, R10
 	ANDNL     R9, R10, R11
@@ -5665,10 +5703,10 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y0, Y1, Y0
 	VPMOVZXBW      X1, Y2
 	VPMOVZXBW      X0, Y3
-	VPAND          ·tables+3264(SB), Y3, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y2, Y6
-	VPAND          ·tables+3456(SB), Y3, Y3
+	VPAND          ·tables+3456(SB), Y3, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y2, Y6
+	VPAND          ·tables+3648(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y6, Y3, Y3
 	VPBLENDVB      Y5, Y3, Y2, Y2
@@ -5677,7 +5715,7 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14400(SB), R13
+	LEAQ           ·tables+14592(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y3
@@ -5698,10 +5736,10 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X0, Y0
-	VPAND          ·tables+3264(SB), Y0, Y2
-	VPCMPEQW       ·tables+3328(SB), Y2, Y2
-	VPAND          ·tables+3392(SB), Y1, Y3
-	VPAND          ·tables+3456(SB), Y0, Y0
+	VPAND          ·tables+3456(SB), Y0, Y2
+	VPCMPEQW       ·tables+3520(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPAND          ·tables+3648(SB), Y0, Y0
 	VPSLLW         $0x06, Y0, Y0
 	VPOR           Y3, Y0, Y0
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -5710,7 +5748,7 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R11
+	LEAQ           ·tables+14592(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y0
@@ -5731,18 +5769,18 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_three32:
-	VPAND          ·tables+3136(SB), Y1, Y2
-	VPCMPEQB       ·tables+3136(SB), Y2, Y2
+	VPAND          ·tables+3328(SB), Y1, Y2
+	VPCMPEQB       ·tables+3328(SB), Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+2752(SB), Y1, Y2
-	VPCMPEQB       ·tables+2880(SB), Y2, Y2
+	VPAND          ·tables+2944(SB), Y1, Y2
+	VPCMPEQB       ·tables+3072(SB), Y2, Y2
 	VPMOVMSKB      Y2, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	VPAND          ·tables+3072(SB), Y1, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
+	VPAND          ·tables+3264(SB), Y1, Y2
+	VPCMPEQB       ·tables+3264(SB), Y2, Y2
 	VPMOVMSKB      Y2, R12
-	VMOVDQU        ·tables+2880(SB), Y2
+	VMOVDQU        ·tables+3072(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -5772,25 +5810,25 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3392(SB), Y1, Y6
-	VPAND          ·tables+3264(SB), Y2, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3456(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y1, Y6
+	VPAND          ·tables+3456(SB), Y2, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3648(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3200(SB), Y3, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y3, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ·tables+3392(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3520(SB), Y7, Y2
+	VPAND          ·tables+3712(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3584(SB), Y2, Y2
+	VPCMPEQW       ·tables+3776(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
@@ -5799,7 +5837,7 @@ utf8ToUTF32LEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14400(SB), R15
+	LEAQ           ·tables+14592(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
@@ -5819,25 +5857,25 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3392(SB), Y1, Y6
-	VPAND          ·tables+3264(SB), Y2, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3456(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y1, Y6
+	VPAND          ·tables+3456(SB), Y2, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3648(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3200(SB), Y3, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y3, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ·tables+3392(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3520(SB), Y7, Y2
+	VPAND          ·tables+3712(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3584(SB), Y2, Y2
+	VPCMPEQW       ·tables+3776(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
@@ -5846,7 +5884,7 @@ utf8ToUTF32LEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R11
+	LEAQ           ·tables+14592(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y0
@@ -5881,22 +5919,22 @@ utf8ToUTF32LEAVX512BW_next3:
 	JZ        utf8ToUTF32LEAVX512BW_loop
 	CMPL      R9, $0xffffffff
 	JE        utf8ToUTF32LEAVX512BW_loop
-	VMOVDQU   ·tables+2880(SB), Y2
+	VMOVDQU   ·tables+3072(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R10
-	VPAND     ·tables+3136(SB), Y0, Y1
-	VPCMPEQB  ·tables+3136(SB), Y1, Y1
-	VPAND     ·tables+2752(SB), Y0, Y2
-	VPCMPEQB  ·tables+2880(SB), Y2, Y2
+	VPAND     ·tables+3328(SB), Y0, Y1
+	VPCMPEQB  ·tables+3328(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y2
+	VPCMPEQB  ·tables+3072(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+3072(SB), Y0, Y2
-	VPCMPEQB  ·tables+5952(SB), Y0, Y3
+	VPCMPEQB  ·tables+3264(SB), Y0, Y2
+	VPCMPEQB  ·tables+6144(SB), Y0, Y3
 	VPBLENDVB Y5, Y3, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+3072(SB), Y0, Y2
-	VPCMPEQB  ·tables+3072(SB), Y2, Y2
+	VPAND     ·tables+3264(SB), Y0, Y2
+	VPCMPEQB  ·tables+3264(SB), Y2, Y2
 
 utf8ToUTF32LEAVX512BW_loop_w_go:
 	VPMOVMSKB      Y0, R11
@@ -5932,23 +5970,23 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	JZ             utf8ToUTF32LEAVX512BW_loop_w_last
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32LEAVX512BW_loop_w_last
-	VMOVDQU        ·tables+2880(SB), Y2
+	VMOVDQU        ·tables+3072(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
-	VPAND          ·tables+2752(SB), Y0, Y2
-	VPCMPEQB       ·tables+2880(SB), Y2, Y2
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y2
+	VPCMPEQB       ·tables+3072(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+3072(SB), Y0, Y2
-	VPCMPEQB       ·tables+5952(SB), Y0, Y3
+	VPCMPEQB       ·tables+3264(SB), Y0, Y2
+	VPCMPEQB       ·tables+6144(SB), Y0, Y3
 	VPBLENDVB      Y5, Y3, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+3072(SB), Y0, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
-	LEAQ           ·tables+26880(SB), R9
+	VPAND          ·tables+3264(SB), Y0, Y2
+	VPCMPEQB       ·tables+3264(SB), Y2, Y2
+	LEAQ           ·tables+27072(SB), R9
 	MOVL           R11, R13
 	ANDL           $0x00000fff, R13
 	MOVBLZX        1296(R9)(R13*1), R13
@@ -5965,9 +6003,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+6016(SB), Y3, Y3
-	VPMADDUBSW     ·tables+6080(SB), Y3, Y3
-	VPMADDWD       ·tables+6144(SB), Y3, Y3
+	VPAND          ·tables+6208(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6272(SB), Y3, Y3
+	VPMADDWD       ·tables+6336(SB), Y3, Y3
 	VMOVDQU        Y3, (AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -5990,9 +6028,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+6016(SB), Y3, Y3
-	VPMADDUBSW     ·tables+6080(SB), Y3, Y3
-	VPMADDWD       ·tables+6144(SB), Y3, Y3
+	VPAND          ·tables+6208(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6272(SB), Y3, Y3
+	VPMADDWD       ·tables+6336(SB), Y3, Y3
 	VMOVDQU        Y3, 32(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6016,9 +6054,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+6016(SB), Y3, Y3
-	VPMADDUBSW     ·tables+6080(SB), Y3, Y3
-	VPMADDWD       ·tables+6144(SB), Y3, Y3
+	VPAND          ·tables+6208(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6272(SB), Y3, Y3
+	VPMADDWD       ·tables+6336(SB), Y3, Y3
 	VMOVDQU        Y3, 64(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6042,9 +6080,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(R14*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+6016(SB), Y3, Y3
-	VPMADDUBSW     ·tables+6080(SB), Y3, Y3
-	VPMADDWD       ·tables+6144(SB), Y3, Y3
+	VPAND          ·tables+6208(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6272(SB), Y3, Y3
+	VPMADDWD       ·tables+6336(SB), Y3, Y3
 	VMOVDQU        Y3, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX512BW_loop_w_stored:
@@ -6060,7 +6098,7 @@ utf8ToUTF32LEAVX512BW_loop_w_stored:
 	JMP     utf8ToUTF32LEAVX512BW_loop_w_go
 
 utf8ToUTF32LEAVX512BW_loop_w_last:
-	LEAQ           ·tables+26880(SB), R9
+	LEAQ           ·tables+27072(SB), R9
 	MOVL           R11, R10
 	ANDL           $0x00000fff, R10
 	MOVBLZX        1296(R9)(R10*1), R10
@@ -6077,9 +6115,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6102,9 +6140,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6128,9 +6166,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6154,9 +6192,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX512BW_loop_w_stored_last:
@@ -6594,7 +6632,7 @@ utf8ToUTF32BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+26816(SB), Z2
+	VMOVDQU64 ·tables+27008(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
@@ -6611,7 +6649,7 @@ utf8ToUTF32BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
-	VPSHUFB   ·tables+26688(SB), Z3, Z3
+	VPSHUFB   ·tables+26880(SB), Z3, Z3
 	VPANDD    ·tables+256(SB), Z3, Z4
 	VPANDD    ·tables+1152(SB), Z3, Z6
 	VPSRLD    $0x02, Z6, Z6
@@ -6648,7 +6686,7 @@ utf8ToUTF32BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_loop
-	VPSHUFB   ·tables+26688(SB), Z3, Z3
+	VPSHUFB   ·tables+26880(SB), Z3, Z3
 	VPANDD    ·tables+256(SB), Z3, Z4
 	VPANDD    ·tables+1152(SB), Z3, Z6
 	VPSRLD    $0x02, Z6, Z6
@@ -6667,15 +6705,15 @@ utf8ToUTF32BEAVX512BW_three:
 utf8ToUTF32BEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3072(SB), Y2, Y3
-	VPCMPEQB  ·tables+3072(SB), Y3, Y3
+	VPAND     ·tables+3264(SB), Y2, Y3
+	VPCMPEQB  ·tables+3264(SB), Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+2752(SB), Y2, Y3
-	VPCMPEQB  ·tables+2880(SB), Y3, Y3
+	VPAND     ·tables+2944(SB), Y2, Y3
+	VPCMPEQB  ·tables+3072(SB), Y3, Y3
 	VPMOVMSKB Y3, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF32BEAVX512BW_three32
-	VMOVDQU   ·tables+2880(SB), Y3
+	VMOVDQU   ·tables+3072(SB), Y3
 	VPCMPGTB  Y2, Y3, Y3
 	VPMOVMSKB Y3, R10
 	ANDNL     R9, R10, R11
@@ -6698,10 +6736,10 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y1, Y2, Y1
 	VPMOVZXBW      X2, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3264(SB), Y4, Y6
-	VPCMPEQW       ·tables+3328(SB), Y6, Y6
-	VPAND          ·tables+3392(SB), Y3, Y7
-	VPAND          ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3456(SB), Y4, Y6
+	VPCMPEQW       ·tables+3520(SB), Y6, Y6
+	VPAND          ·tables+3584(SB), Y3, Y7
+	VPAND          ·tables+3648(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y7, Y4, Y4
 	VPBLENDVB      Y6, Y4, Y3, Y3
@@ -6710,7 +6748,7 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14400(SB), R13
+	LEAQ           ·tables+14592(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -6733,10 +6771,10 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y3
-	VPCMPEQW       ·tables+3328(SB), Y3, Y3
-	VPAND          ·tables+3392(SB), Y2, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y2, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -6745,7 +6783,7 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R11
+	LEAQ           ·tables+14592(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y1
@@ -6768,18 +6806,18 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_three32:
-	VPAND          ·tables+3136(SB), Y2, Y3
-	VPCMPEQB       ·tables+3136(SB), Y3, Y3
+	VPAND          ·tables+3328(SB), Y2, Y3
+	VPCMPEQB       ·tables+3328(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+2752(SB), Y2, Y3
-	VPCMPEQB       ·tables+2880(SB), Y3, Y3
+	VPAND          ·tables+2944(SB), Y2, Y3
+	VPCMPEQB       ·tables+3072(SB), Y3, Y3
 	VPMOVMSKB      Y3, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	VPAND          ·tables+3072(SB), Y2, Y3
-	VPCMPEQB       ·tables+3072(SB), Y3, Y3
+	VPAND          ·tables+3264(SB), Y2, Y3
+	VPCMPEQB       ·tables+3264(SB), Y3, Y3
 	VPMOVMSKB      Y3, R12
-	VMOVDQU        ·tables+2880(SB), Y3
+	VMOVDQU        ·tables+3072(SB), Y3
 	VPCMPGTB       Y2, Y3, Y3
 	VPMOVMSKB      Y3, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -6809,25 +6847,25 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y3
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3392(SB), Y2, Y7
-	VPAND          ·tables+3264(SB), Y3, Y6
-	VPCMPEQW       ·tables+3328(SB), Y6, Y6
-	VPAND          ·tables+3456(SB), Y3, Y8
+	VPAND          ·tables+3584(SB), Y2, Y7
+	VPAND          ·tables+3456(SB), Y3, Y6
+	VPCMPEQW       ·tables+3520(SB), Y6, Y6
+	VPAND          ·tables+3648(SB), Y3, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3200(SB), Y4, Y6
-	VPCMPEQW       ·tables+3264(SB), Y6, Y6
+	VPAND          ·tables+3392(SB), Y4, Y6
+	VPCMPEQW       ·tables+3456(SB), Y6, Y6
 	VPSLLW         $0x0c, Y4, Y8
-	VPAND          ·tables+3392(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3520(SB), Y8, Y3
+	VPAND          ·tables+3712(SB), Y8, Y3
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y3, Y8, Y8
-	VPCMPEQW       ·tables+3584(SB), Y3, Y3
+	VPCMPEQW       ·tables+3776(SB), Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
@@ -6836,7 +6874,7 @@ utf8ToUTF32BEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14400(SB), R15
+	LEAQ           ·tables+14592(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
@@ -6858,25 +6896,25 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3392(SB), Y2, Y7
-	VPAND          ·tables+3264(SB), Y3, Y6
-	VPCMPEQW       ·tables+3328(SB), Y6, Y6
-	VPAND          ·tables+3456(SB), Y3, Y8
+	VPAND          ·tables+3584(SB), Y2, Y7
+	VPAND          ·tables+3456(SB), Y3, Y6
+	VPCMPEQW       ·tables+3520(SB), Y6, Y6
+	VPAND          ·tables+3648(SB), Y3, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3200(SB), Y4, Y6
-	VPCMPEQW       ·tables+3264(SB), Y6, Y6
+	VPAND          ·tables+3392(SB), Y4, Y6
+	VPCMPEQW       ·tables+3456(SB), Y6, Y6
 	VPSLLW         $0x0c, Y4, Y8
-	VPAND          ·tables+3392(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3520(SB), Y8, Y3
+	VPAND          ·tables+3712(SB), Y8, Y3
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y3, Y8, Y8
-	VPCMPEQW       ·tables+3584(SB), Y3, Y3
+	VPCMPEQW       ·tables+3776(SB), Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
@@ -6885,7 +6923,7 @@ utf8ToUTF32BEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R11
+	LEAQ           ·tables+14592(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -6922,22 +6960,22 @@ utf8ToUTF32BEAVX512BW_next3:
 	JZ        utf8ToUTF32BEAVX512BW_loop
 	CMPL      R9, $0xffffffff
 	JE        utf8ToUTF32BEAVX512BW_loop
-	VMOVDQU   ·tables+2880(SB), Y3
+	VMOVDQU   ·tables+3072(SB), Y3
 	VPCMPGTB  Y1, Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+3136(SB), Y1, Y2
-	VPCMPEQB  ·tables+3136(SB), Y2, Y2
-	VPAND     ·tables+2752(SB), Y1, Y3
-	VPCMPEQB  ·tables+2880(SB), Y3, Y3
+	VPAND     ·tables+3328(SB), Y1, Y2
+	VPCMPEQB  ·tables+3328(SB), Y2, Y2
+	VPAND     ·tables+2944(SB), Y1, Y3
+	VPCMPEQB  ·tables+3072(SB), Y3, Y3
 	VPOR      Y3, Y2, Y2
 	VMOVDQU   1(DX)(SI*1), Y6
 	VPSLLW    $0x02, Y6, Y6
-	VPCMPEQB  ·tables+3072(SB), Y1, Y3
-	VPCMPEQB  ·tables+5952(SB), Y1, Y4
+	VPCMPEQB  ·tables+3264(SB), Y1, Y3
+	VPCMPEQB  ·tables+6144(SB), Y1, Y4
 	VPBLENDVB Y6, Y4, Y3, Y3
 	VPOR      Y3, Y2, Y2
-	VPAND     ·tables+3072(SB), Y1, Y3
-	VPCMPEQB  ·tables+3072(SB), Y3, Y3
+	VPAND     ·tables+3264(SB), Y1, Y3
+	VPCMPEQB  ·tables+3264(SB), Y3, Y3
 
 utf8ToUTF32BEAVX512BW_loop_w_go:
 	VPMOVMSKB      Y1, R11
@@ -6973,23 +7011,23 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	JZ             utf8ToUTF32BEAVX512BW_loop_w_last
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32BEAVX512BW_loop_w_last
-	VMOVDQU        ·tables+2880(SB), Y3
+	VMOVDQU        ·tables+3072(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+3136(SB), Y1, Y2
-	VPCMPEQB       ·tables+3136(SB), Y2, Y2
-	VPAND          ·tables+2752(SB), Y1, Y3
-	VPCMPEQB       ·tables+2880(SB), Y3, Y3
+	VPAND          ·tables+3328(SB), Y1, Y2
+	VPCMPEQB       ·tables+3328(SB), Y2, Y2
+	VPAND          ·tables+2944(SB), Y1, Y3
+	VPCMPEQB       ·tables+3072(SB), Y3, Y3
 	VPOR           Y3, Y2, Y2
 	VMOVDQU        1(DX)(SI*1), Y6
 	VPSLLW         $0x02, Y6, Y6
-	VPCMPEQB       ·tables+3072(SB), Y1, Y3
-	VPCMPEQB       ·tables+5952(SB), Y1, Y4
+	VPCMPEQB       ·tables+3264(SB), Y1, Y3
+	VPCMPEQB       ·tables+6144(SB), Y1, Y4
 	VPBLENDVB      Y6, Y4, Y3, Y3
 	VPOR           Y3, Y2, Y2
-	VPAND          ·tables+3072(SB), Y1, Y3
-	VPCMPEQB       ·tables+3072(SB), Y3, Y3
-	LEAQ           ·tables+26880(SB), R9
+	VPAND          ·tables+3264(SB), Y1, Y3
+	VPCMPEQB       ·tables+3264(SB), Y3, Y3
+	LEAQ           ·tables+27072(SB), R9
 	MOVL           R11, R13
 	ANDL           $0x00000fff, R13
 	MOVBLZX        1296(R9)(R13*1), R13
@@ -7006,9 +7044,9 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R14, R14
@@ -7032,9 +7070,9 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R14, R14
@@ -7059,9 +7097,9 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R14, R14
@@ -7086,9 +7124,9 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(R14*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
@@ -7105,7 +7143,7 @@ utf8ToUTF32BEAVX512BW_loop_w_stored:
 	JMP     utf8ToUTF32BEAVX512BW_loop_w_go
 
 utf8ToUTF32BEAVX512BW_loop_w_last:
-	LEAQ           ·tables+26880(SB), R9
+	LEAQ           ·tables+27072(SB), R9
 	MOVL           R11, R10
 	ANDL           $0x00000fff, R10
 	MOVBLZX        1296(R9)(R10*1), R10
@@ -7122,9 +7160,9 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+6016(SB), Y1, Y1
-	VPMADDUBSW     ·tables+6080(SB), Y1, Y1
-	VPMADDWD       ·tables+6144(SB), Y1, Y1
+	VPAND          ·tables+6208(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6272(SB), Y1, Y1
+	VPMADDWD       ·tables+6336(SB), Y1, Y1
 	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
 	BLSRL          R14, R14
@@ -7148,9 +7186,9 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+6016(SB), Y1, Y1
-	VPMADDUBSW     ·tables+6080(SB), Y1, Y1
-	VPMADDWD       ·tables+6144(SB), Y1, Y1
+	VPAND          ·tables+6208(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6272(SB), Y1, Y1
+	VPMADDWD       ·tables+6336(SB), Y1, Y1
 	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 32(AX)(DI*1)
 	BLSRL          R14, R14
@@ -7175,9 +7213,9 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+6016(SB), Y1, Y1
-	VPMADDUBSW     ·tables+6080(SB), Y1, Y1
-	VPMADDWD       ·tables+6144(SB), Y1, Y1
+	VPAND          ·tables+6208(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6272(SB), Y1, Y1
+	VPMADDWD       ·tables+6336(SB), Y1, Y1
 	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 64(AX)(DI*1)
 	BLSRL          R14, R14
@@ -7202,9 +7240,9 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+6016(SB), Y1, Y1
-	VPMADDUBSW     ·tables+6080(SB), Y1, Y1
-	VPMADDWD       ·tables+6144(SB), Y1, Y1
+	VPAND          ·tables+6208(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6272(SB), Y1, Y1
+	VPMADDWD       ·tables+6336(SB), Y1, Y1
 	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 96(AX)(DI*1)
 
@@ -7615,18 +7653,18 @@ l1u2_loop:
 l1u2_wide:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+2560(SB), Y2, Y2
+	VPAND          ·tables+2752(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+2624(SB), Y2, Y2
-	VPCMPGTW       ·tables+2688(SB), Y1, Y3
+	VPOR           ·tables+2816(SB), Y2, Y2
+	VPCMPGTW       ·tables+2880(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R8, R9
 	MOVBLZX        R9, R9
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+6208(SB), R11
+	LEAQ           ·tables+6400(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -7646,18 +7684,18 @@ l1u2_wide:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+2560(SB), Y1, Y1
+	VPAND          ·tables+2752(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+2624(SB), Y1, Y1
-	VPCMPGTW       ·tables+2688(SB), Y0, Y2
+	VPOR           ·tables+2816(SB), Y1, Y1
+	VPCMPGTW       ·tables+2880(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R8, R9
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6208(SB), R10
+	LEAQ           ·tables+6400(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -7725,10 +7763,10 @@ utf8ToLatin1AVX2_wide:
 	JMP     utf8ToLatin1AVX2_done
 
 utf8ToLatin1AVX2_lead:
-	VPAND     ·tables+2752(SB), Y0, Y1
-	VPCMPEQB  ·tables+2816(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y1
+	VPCMPEQB  ·tables+3008(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VMOVDQU   ·tables+2880(SB), Y1
+	VMOVDQU   ·tables+3072(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R10
 	MOVL      $0x00000020, R11
@@ -7751,12 +7789,12 @@ utf8ToLatin1AVX2_whole:
 	JNE          utf8ToLatin1AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+2944(SB), Y1, Y1
-	VPAND        ·tables+3008(SB), Y1, Y1
+	VPCMPEQB     ·tables+3136(SB), Y1, Y1
+	VPAND        ·tables+3200(SB), Y1, Y1
 	VPADDB       Y1, Y0, Y0
 	ANDNL        R12, R9, R8
-	LEAQ         ·tables+10304(SB), R9
-	LEAQ         ·tables+12352(SB), R10
+	LEAQ         ·tables+10496(SB), R9
+	LEAQ         ·tables+12544(SB), R10
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
 	MOVL         R8, R13
@@ -7858,23 +7896,23 @@ utf8ToUTF16LEAVX2_wide:
 	JMP          utf8ToUTF16LEAVX2_done
 
 utf8ToUTF16LEAVX2_lead:
-	VPAND     ·tables+4544(SB), Y0, Y3
-	VPCMPEQD  ·tables+4608(SB), Y3, Y3
+	VPAND     ·tables+4736(SB), Y0, Y3
+	VPCMPEQD  ·tables+4800(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4672(SB), Y1, Y1
+	VPAND     ·tables+4864(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4736(SB), Y3, Y3
+	VPAND     ·tables+4928(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+4992(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+3840(SB), Y3, Y3
+	VPAND     ·tables+4032(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+4864(SB), Y1, Y3
+	VPSUBD    ·tables+5056(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_mixed
@@ -7882,9 +7920,9 @@ utf8ToUTF16LEAVX2_lead:
 utf8ToUTF16LEAVX2_pure:
 	VPSRLD    $0x0a, Y3, Y0
 	VPSLLD    $0x10, Y3, Y3
-	VPAND     ·tables+4928(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+4992(SB), Y0, Y0
+	VPOR      ·tables+5184(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -7893,23 +7931,23 @@ utf8ToUTF16LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4544(SB), Y0, Y3
-	VPCMPEQD  ·tables+4608(SB), Y3, Y3
+	VPAND     ·tables+4736(SB), Y0, Y3
+	VPCMPEQD  ·tables+4800(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4672(SB), Y1, Y1
+	VPAND     ·tables+4864(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4736(SB), Y3, Y3
+	VPAND     ·tables+4928(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+4992(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+3840(SB), Y3, Y3
+	VPAND     ·tables+4032(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+4864(SB), Y1, Y3
+	VPSUBD    ·tables+5056(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_loop
@@ -7922,11 +7960,11 @@ utf8ToUTF16LEAVX2_mixed:
 	JNE         utf8ToUTF16LEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+2880(SB), Y2, Y1
-	VPCMPEQB    ·tables+5696(SB), Y1, Y1
+	VPAND       ·tables+3072(SB), Y2, Y1
+	VPCMPEQB    ·tables+5888(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3136(SB), Y2, Y1
-	VPCMPEQB    ·tables+3072(SB), Y1, Y1
+	VPAND       ·tables+3328(SB), Y2, Y1
+	VPCMPEQB    ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -7934,18 +7972,18 @@ utf8ToUTF16LEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_mixed16
-	VPSHUFB     ·tables+26688(SB), Y2, Y3
-	VPAND       ·tables+3840(SB), Y3, Y1
-	VPAND       ·tables+5184(SB), Y3, Y4
+	VPSHUFB     ·tables+26880(SB), Y2, Y3
+	VPAND       ·tables+4032(SB), Y3, Y1
+	VPAND       ·tables+5376(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5760(SB), Y3, Y4
+	VPAND       ·tables+5952(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+5824(SB), Y3, Y1
+	VPAND       ·tables+6016(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5440(SB), Y1, Y1
+	VPCMPEQD    ·tables+5632(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_mixed16
@@ -7962,11 +8000,11 @@ utf8ToUTF16LEAVX2_three:
 	JG          utf8ToUTF16LEAVX2_done
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+2880(SB), Y2, Y1
-	VPCMPEQB    ·tables+5696(SB), Y1, Y1
+	VPAND       ·tables+3072(SB), Y2, Y1
+	VPCMPEQB    ·tables+5888(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3136(SB), Y2, Y1
-	VPCMPEQB    ·tables+3072(SB), Y1, Y1
+	VPAND       ·tables+3328(SB), Y2, Y1
+	VPCMPEQB    ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -7974,33 +8012,33 @@ utf8ToUTF16LEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_loop
-	VPSHUFB     ·tables+26688(SB), Y2, Y3
-	VPAND       ·tables+3840(SB), Y3, Y1
-	VPAND       ·tables+5184(SB), Y3, Y4
+	VPSHUFB     ·tables+26880(SB), Y2, Y3
+	VPAND       ·tables+4032(SB), Y3, Y1
+	VPAND       ·tables+5376(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5760(SB), Y3, Y4
+	VPAND       ·tables+5952(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+5824(SB), Y3, Y1
+	VPAND       ·tables+6016(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5440(SB), Y1, Y1
+	VPCMPEQD    ·tables+5632(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_loop
 	JMP         utf8ToUTF16LEAVX2_three
 
 utf8ToUTF16LEAVX2_mixed16:
-	VPAND     ·tables+3072(SB), Y0, Y1
-	VPCMPEQB  ·tables+3072(SB), Y1, Y1
+	VPAND     ·tables+3264(SB), Y0, Y1
+	VPCMPEQB  ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2752(SB), Y0, Y1
-	VPCMPEQB  ·tables+2880(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y1
+	VPCMPEQB  ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF16LEAVX2_three32
-	VMOVDQU   ·tables+2880(SB), Y1
+	VMOVDQU   ·tables+3072(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -8023,10 +8061,10 @@ utf8ToUTF16LEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3264(SB), Y4, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y3, Y6
-	VPAND          ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3456(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y3, Y6
+	VPAND          ·tables+3648(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -8035,7 +8073,7 @@ utf8ToUTF16LEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14400(SB), R12
+	LEAQ           ·tables+14592(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -8056,10 +8094,10 @@ utf8ToUTF16LEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y3
-	VPCMPEQW       ·tables+3328(SB), Y3, Y3
-	VPAND          ·tables+3392(SB), Y0, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y0, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -8068,7 +8106,7 @@ utf8ToUTF16LEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -8089,18 +8127,18 @@ utf8ToUTF16LEAVX2_two_whole:
 	JMP            utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_three32:
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2752(SB), Y0, Y1
-	VPCMPEQB       ·tables+2880(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16LEAVX2_sixteen
-	VPAND          ·tables+3072(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3264(SB), Y0, Y1
+	VPCMPEQB       ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2880(SB), Y1
+	VMOVDQU        ·tables+3072(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8130,25 +8168,25 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
@@ -8157,7 +8195,7 @@ utf8ToUTF16LEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14400(SB), R15
+	LEAQ           ·tables+14592(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -8177,25 +8215,25 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
@@ -8205,7 +8243,7 @@ utf8ToUTF16LEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14400(SB), R9
+	LEAQ           ·tables+14592(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -8239,18 +8277,18 @@ utf8ToUTF16LEAVX2_next3:
 	JZ             utf8ToUTF16LEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF16LEAVX2_loop
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2752(SB), Y0, Y1
-	VPCMPEQB       ·tables+2880(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16LEAVX2_loop
-	VPAND          ·tables+3072(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3264(SB), Y0, Y1
+	VPCMPEQB       ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2880(SB), Y1
+	VMOVDQU        ·tables+3072(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8280,25 +8318,25 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
@@ -8307,7 +8345,7 @@ utf8ToUTF16LEAVX2_next3:
 	MOVL           R8, R13
 	SHRL           $0x08, R13
 	MOVBLZX        R13, R13
-	LEAQ           ·tables+14400(SB), R14
+	LEAQ           ·tables+14592(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
 	VBROADCASTI128 (R14)(R15*1), Y1
@@ -8327,25 +8365,25 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
@@ -8354,7 +8392,7 @@ utf8ToUTF16LEAVX2_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R10)(R13*1), Y1
@@ -8380,19 +8418,19 @@ utf8ToUTF16LEAVX2_next3:
 utf8ToUTF16LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+2880(SB), X1
+	VMOVDQU        ·tables+3072(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+3072(SB), X0, X1
-	VPCMPEQB       ·tables+3072(SB), X1, X1
+	VPAND          ·tables+3264(SB), X0, X1
+	VPCMPEQB       ·tables+3264(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3136(SB), X0, X1
-	VPCMPEQB       ·tables+3136(SB), X1, X1
+	VPAND          ·tables+3328(SB), X0, X1
+	VPCMPEQB       ·tables+3328(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2752(SB), X0, X1
-	VPCMPEQB       ·tables+2880(SB), X1, X1
+	VPAND          ·tables+2944(SB), X0, X1
+	VPCMPEQB       ·tables+3072(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+4032(SB), X0, X1
+	VPMAXUB        ·tables+4224(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -8442,10 +8480,10 @@ utf8ToUTF16LEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y3
-	VPCMPEQW       ·tables+3328(SB), Y3, Y3
-	VPAND          ·tables+3392(SB), Y0, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y0, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -8454,7 +8492,7 @@ utf8ToUTF16LEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -8482,52 +8520,52 @@ utf8ToUTF16LEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3264(SB), Y1, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y0, Y6
-	VPAND          ·tables+3456(SB), Y1, Y7
+	VPAND          ·tables+3456(SB), Y1, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y0, Y6
+	VPAND          ·tables+3648(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3200(SB), Y4, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y4, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3392(SB), Y1, Y8
+	VPAND          ·tables+3584(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3520(SB), Y7, Y8
+	VPAND          ·tables+3712(SB), Y7, Y8
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y7, Y8, Y7
-	VPCMPEQW       ·tables+3584(SB), Y8, Y8
+	VPCMPEQW       ·tables+3776(SB), Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPAND          Y5, Y7, Y7
-	VPAND          ·tables+4096(SB), Y3, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+4096(SB), Y4, Y3
-	VPCMPEQW       ·tables+3200(SB), Y3, Y3
-	VPAND          ·tables+4160(SB), Y4, Y4
+	VPAND          ·tables+4288(SB), Y3, Y5
+	VPCMPEQW       ·tables+3392(SB), Y5, Y5
+	VPAND          ·tables+4288(SB), Y4, Y3
+	VPCMPEQW       ·tables+3392(SB), Y3, Y3
+	VPAND          ·tables+4352(SB), Y4, Y4
 	VPSLLW         $0x08, Y4, Y4
-	VPAND          ·tables+3392(SB), Y1, Y8
+	VPAND          ·tables+3584(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y4, Y4
-	VPAND          ·tables+4224(SB), Y1, Y1
+	VPAND          ·tables+4416(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y6, Y1, Y1
-	VPOR           ·tables+4288(SB), Y1, Y1
+	VPOR           ·tables+4480(SB), Y1, Y1
 	VPBLENDVB      Y5, Y1, Y0, Y0
-	VPADDW         ·tables+4352(SB), Y4, Y1
+	VPADDW         ·tables+4544(SB), Y4, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
-	VMOVDQU        ·tables+4416(SB), Y1
+	VMOVDQU        ·tables+4608(SB), Y1
 	VPCMPGTW       Y4, Y1, Y1
-	VPCMPGTW       ·tables+4480(SB), Y4, Y8
+	VPCMPGTW       ·tables+4672(SB), Y4, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y3, Y1, Y1
 	VPOR           Y1, Y7, Y7
-	LEAQ           ·tables+32320(SB), R8
+	LEAQ           ·tables+32512(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -8538,7 +8576,7 @@ utf8ToUTF16LEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -8634,23 +8672,23 @@ utf8ToUTF16BEAVX2_wide:
 	JMP          utf8ToUTF16BEAVX2_done
 
 utf8ToUTF16BEAVX2_lead:
-	VPAND     ·tables+4544(SB), Y0, Y3
-	VPCMPEQD  ·tables+4608(SB), Y3, Y3
+	VPAND     ·tables+4736(SB), Y0, Y3
+	VPCMPEQD  ·tables+4800(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4672(SB), Y1, Y1
+	VPAND     ·tables+4864(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4736(SB), Y3, Y3
+	VPAND     ·tables+4928(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+4992(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+3840(SB), Y3, Y3
+	VPAND     ·tables+4032(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+4864(SB), Y1, Y3
+	VPSUBD    ·tables+5056(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_mixed
@@ -8658,9 +8696,9 @@ utf8ToUTF16BEAVX2_lead:
 utf8ToUTF16BEAVX2_pure:
 	VPSRLD    $0x0a, Y3, Y0
 	VPSLLD    $0x10, Y3, Y3
-	VPAND     ·tables+4928(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+4992(SB), Y0, Y0
+	VPOR      ·tables+5184(SB), Y0, Y0
 	VPSHUFB   ·tables+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -8670,23 +8708,23 @@ utf8ToUTF16BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4544(SB), Y0, Y3
-	VPCMPEQD  ·tables+4608(SB), Y3, Y3
+	VPAND     ·tables+4736(SB), Y0, Y3
+	VPCMPEQD  ·tables+4800(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4672(SB), Y1, Y1
+	VPAND     ·tables+4864(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4736(SB), Y3, Y3
+	VPAND     ·tables+4928(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+4992(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+3840(SB), Y3, Y3
+	VPAND     ·tables+4032(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+4864(SB), Y1, Y3
+	VPSUBD    ·tables+5056(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_loop
@@ -8699,11 +8737,11 @@ utf8ToUTF16BEAVX2_mixed:
 	JNE         utf8ToUTF16BEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+2880(SB), Y2, Y1
-	VPCMPEQB    ·tables+5696(SB), Y1, Y1
+	VPAND       ·tables+3072(SB), Y2, Y1
+	VPCMPEQB    ·tables+5888(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3136(SB), Y2, Y1
-	VPCMPEQB    ·tables+3072(SB), Y1, Y1
+	VPAND       ·tables+3328(SB), Y2, Y1
+	VPCMPEQB    ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -8711,18 +8749,18 @@ utf8ToUTF16BEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_mixed16
-	VPSHUFB     ·tables+26688(SB), Y2, Y3
-	VPAND       ·tables+3840(SB), Y3, Y1
-	VPAND       ·tables+5184(SB), Y3, Y4
+	VPSHUFB     ·tables+26880(SB), Y2, Y3
+	VPAND       ·tables+4032(SB), Y3, Y1
+	VPAND       ·tables+5376(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5760(SB), Y3, Y4
+	VPAND       ·tables+5952(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+5824(SB), Y3, Y1
+	VPAND       ·tables+6016(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5440(SB), Y1, Y1
+	VPCMPEQD    ·tables+5632(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_mixed16
@@ -8740,11 +8778,11 @@ utf8ToUTF16BEAVX2_three:
 	JG          utf8ToUTF16BEAVX2_done
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+2880(SB), Y2, Y1
-	VPCMPEQB    ·tables+5696(SB), Y1, Y1
+	VPAND       ·tables+3072(SB), Y2, Y1
+	VPCMPEQB    ·tables+5888(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3136(SB), Y2, Y1
-	VPCMPEQB    ·tables+3072(SB), Y1, Y1
+	VPAND       ·tables+3328(SB), Y2, Y1
+	VPCMPEQB    ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -8752,33 +8790,33 @@ utf8ToUTF16BEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_loop
-	VPSHUFB     ·tables+26688(SB), Y2, Y3
-	VPAND       ·tables+3840(SB), Y3, Y1
-	VPAND       ·tables+5184(SB), Y3, Y4
+	VPSHUFB     ·tables+26880(SB), Y2, Y3
+	VPAND       ·tables+4032(SB), Y3, Y1
+	VPAND       ·tables+5376(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5760(SB), Y3, Y4
+	VPAND       ·tables+5952(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+5824(SB), Y3, Y1
+	VPAND       ·tables+6016(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5440(SB), Y1, Y1
+	VPCMPEQD    ·tables+5632(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_loop
 	JMP         utf8ToUTF16BEAVX2_three
 
 utf8ToUTF16BEAVX2_mixed16:
-	VPAND     ·tables+3072(SB), Y0, Y1
-	VPCMPEQB  ·tables+3072(SB), Y1, Y1
+	VPAND     ·tables+3264(SB), Y0, Y1
+	VPCMPEQB  ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2752(SB), Y0, Y1
-	VPCMPEQB  ·tables+2880(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y1
+	VPCMPEQB  ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF16BEAVX2_three32
-	VMOVDQU   ·tables+2880(SB), Y1
+	VMOVDQU   ·tables+3072(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -8801,10 +8839,10 @@ utf8ToUTF16BEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3264(SB), Y4, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y3, Y6
-	VPAND          ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3456(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y3, Y6
+	VPAND          ·tables+3648(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -8813,7 +8851,7 @@ utf8ToUTF16BEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+18496(SB), R12
+	LEAQ           ·tables+18688(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -8834,10 +8872,10 @@ utf8ToUTF16BEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y3
-	VPCMPEQW       ·tables+3328(SB), Y3, Y3
-	VPAND          ·tables+3392(SB), Y0, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y0, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -8846,7 +8884,7 @@ utf8ToUTF16BEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18496(SB), R10
+	LEAQ           ·tables+18688(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -8867,18 +8905,18 @@ utf8ToUTF16BEAVX2_two_whole:
 	JMP            utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_three32:
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2752(SB), Y0, Y1
-	VPCMPEQB       ·tables+2880(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16BEAVX2_sixteen
-	VPAND          ·tables+3072(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3264(SB), Y0, Y1
+	VPCMPEQB       ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2880(SB), Y1
+	VMOVDQU        ·tables+3072(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8908,25 +8946,25 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
@@ -8935,7 +8973,7 @@ utf8ToUTF16BEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18496(SB), R15
+	LEAQ           ·tables+18688(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -8955,25 +8993,25 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
@@ -8983,7 +9021,7 @@ utf8ToUTF16BEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18496(SB), R9
+	LEAQ           ·tables+18688(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -9017,18 +9055,18 @@ utf8ToUTF16BEAVX2_next3:
 	JZ             utf8ToUTF16BEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF16BEAVX2_loop
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2752(SB), Y0, Y1
-	VPCMPEQB       ·tables+2880(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16BEAVX2_loop
-	VPAND          ·tables+3072(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3264(SB), Y0, Y1
+	VPCMPEQB       ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2880(SB), Y1
+	VMOVDQU        ·tables+3072(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -9058,25 +9096,25 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
@@ -9085,7 +9123,7 @@ utf8ToUTF16BEAVX2_next3:
 	MOVL           R8, R13
 	SHRL           $0x08, R13
 	MOVBLZX        R13, R13
-	LEAQ           ·tables+18496(SB), R14
+	LEAQ           ·tables+18688(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
 	VBROADCASTI128 (R14)(R15*1), Y1
@@ -9105,25 +9143,25 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y3, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y3, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
@@ -9132,7 +9170,7 @@ utf8ToUTF16BEAVX2_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18496(SB), R10
+	LEAQ           ·tables+18688(SB), R10
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R10)(R13*1), Y1
@@ -9158,19 +9196,19 @@ utf8ToUTF16BEAVX2_next3:
 utf8ToUTF16BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+2880(SB), X1
+	VMOVDQU        ·tables+3072(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+3072(SB), X0, X1
-	VPCMPEQB       ·tables+3072(SB), X1, X1
+	VPAND          ·tables+3264(SB), X0, X1
+	VPCMPEQB       ·tables+3264(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3136(SB), X0, X1
-	VPCMPEQB       ·tables+3136(SB), X1, X1
+	VPAND          ·tables+3328(SB), X0, X1
+	VPCMPEQB       ·tables+3328(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2752(SB), X0, X1
-	VPCMPEQB       ·tables+2880(SB), X1, X1
+	VPAND          ·tables+2944(SB), X0, X1
+	VPCMPEQB       ·tables+3072(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+4032(SB), X0, X1
+	VPMAXUB        ·tables+4224(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -9220,10 +9258,10 @@ utf8ToUTF16BEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y3
-	VPCMPEQW       ·tables+3328(SB), Y3, Y3
-	VPAND          ·tables+3392(SB), Y0, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y0, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -9232,7 +9270,7 @@ utf8ToUTF16BEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18496(SB), R10
+	LEAQ           ·tables+18688(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -9260,52 +9298,52 @@ utf8ToUTF16BEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3264(SB), Y1, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y0, Y6
-	VPAND          ·tables+3456(SB), Y1, Y7
+	VPAND          ·tables+3456(SB), Y1, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y0, Y6
+	VPAND          ·tables+3648(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3200(SB), Y4, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y4, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3392(SB), Y1, Y8
+	VPAND          ·tables+3584(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3520(SB), Y7, Y8
+	VPAND          ·tables+3712(SB), Y7, Y8
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y7, Y8, Y7
-	VPCMPEQW       ·tables+3584(SB), Y8, Y8
+	VPCMPEQW       ·tables+3776(SB), Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPAND          Y5, Y7, Y7
-	VPAND          ·tables+4096(SB), Y3, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+4096(SB), Y4, Y3
-	VPCMPEQW       ·tables+3200(SB), Y3, Y3
-	VPAND          ·tables+4160(SB), Y4, Y4
+	VPAND          ·tables+4288(SB), Y3, Y5
+	VPCMPEQW       ·tables+3392(SB), Y5, Y5
+	VPAND          ·tables+4288(SB), Y4, Y3
+	VPCMPEQW       ·tables+3392(SB), Y3, Y3
+	VPAND          ·tables+4352(SB), Y4, Y4
 	VPSLLW         $0x08, Y4, Y4
-	VPAND          ·tables+3392(SB), Y1, Y8
+	VPAND          ·tables+3584(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y4, Y4
-	VPAND          ·tables+4224(SB), Y1, Y1
+	VPAND          ·tables+4416(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y6, Y1, Y1
-	VPOR           ·tables+4288(SB), Y1, Y1
+	VPOR           ·tables+4480(SB), Y1, Y1
 	VPBLENDVB      Y5, Y1, Y0, Y0
-	VPADDW         ·tables+4352(SB), Y4, Y1
+	VPADDW         ·tables+4544(SB), Y4, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
-	VMOVDQU        ·tables+4416(SB), Y1
+	VMOVDQU        ·tables+4608(SB), Y1
 	VPCMPGTW       Y4, Y1, Y1
-	VPCMPGTW       ·tables+4480(SB), Y4, Y8
+	VPCMPGTW       ·tables+4672(SB), Y4, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y3, Y1, Y1
 	VPOR           Y1, Y7, Y7
-	LEAQ           ·tables+32320(SB), R8
+	LEAQ           ·tables+32512(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -9316,7 +9354,7 @@ utf8ToUTF16BEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18496(SB), R10
+	LEAQ           ·tables+18688(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -9416,29 +9454,29 @@ utf8ToUTF32LEAVX2_wide:
 	JMP       utf8ToUTF32LEAVX2_done
 
 utf8ToUTF32LEAVX2_lead:
-	VPAND     ·tables+4544(SB), Y0, Y2
-	VPCMPEQD  ·tables+4608(SB), Y2, Y2
+	VPAND     ·tables+4736(SB), Y0, Y2
+	VPCMPEQD  ·tables+4800(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4672(SB), Y1, Y1
+	VPAND     ·tables+4864(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4736(SB), Y2, Y2
+	VPAND     ·tables+4928(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4800(SB), Y2, Y2
+	VPAND     ·tables+4992(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+3840(SB), Y2, Y2
+	VPAND     ·tables+4032(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+4864(SB), Y1, Y2
+	VPSUBD    ·tables+5056(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32LEAVX2_mixed
 
 utf8ToUTF32LEAVX2_pure:
-	VPADDD    ·tables+4864(SB), Y2, Y0
+	VPADDD    ·tables+5056(SB), Y2, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -9447,23 +9485,23 @@ utf8ToUTF32LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4544(SB), Y0, Y2
-	VPCMPEQD  ·tables+4608(SB), Y2, Y2
+	VPAND     ·tables+4736(SB), Y0, Y2
+	VPCMPEQD  ·tables+4800(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4672(SB), Y1, Y1
+	VPAND     ·tables+4864(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4736(SB), Y2, Y2
+	VPAND     ·tables+4928(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4800(SB), Y2, Y2
+	VPAND     ·tables+4992(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+3840(SB), Y2, Y2
+	VPAND     ·tables+4032(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+4864(SB), Y1, Y2
+	VPSUBD    ·tables+5056(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32LEAVX2_loop
@@ -9476,11 +9514,11 @@ utf8ToUTF32LEAVX2_mixed:
 	JNE         utf8ToUTF32LEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+2880(SB), Y3, Y1
-	VPCMPEQB    ·tables+5696(SB), Y1, Y1
+	VPAND       ·tables+3072(SB), Y3, Y1
+	VPCMPEQB    ·tables+5888(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3136(SB), Y3, Y1
-	VPCMPEQB    ·tables+3072(SB), Y1, Y1
+	VPAND       ·tables+3328(SB), Y3, Y1
+	VPCMPEQB    ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -9488,18 +9526,18 @@ utf8ToUTF32LEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32LEAVX2_mixed16
-	VPSHUFB     ·tables+26688(SB), Y3, Y2
-	VPAND       ·tables+3840(SB), Y2, Y1
-	VPAND       ·tables+5184(SB), Y2, Y4
+	VPSHUFB     ·tables+26880(SB), Y3, Y2
+	VPAND       ·tables+4032(SB), Y2, Y1
+	VPAND       ·tables+5376(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5760(SB), Y2, Y4
+	VPAND       ·tables+5952(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+5824(SB), Y2, Y1
+	VPAND       ·tables+6016(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5440(SB), Y1, Y1
+	VPCMPEQD    ·tables+5632(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_mixed16
@@ -9514,11 +9552,11 @@ utf8ToUTF32LEAVX2_three:
 	JG          utf8ToUTF32LEAVX2_done
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+2880(SB), Y3, Y1
-	VPCMPEQB    ·tables+5696(SB), Y1, Y1
+	VPAND       ·tables+3072(SB), Y3, Y1
+	VPCMPEQB    ·tables+5888(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3136(SB), Y3, Y1
-	VPCMPEQB    ·tables+3072(SB), Y1, Y1
+	VPAND       ·tables+3328(SB), Y3, Y1
+	VPCMPEQB    ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -9526,33 +9564,33 @@ utf8ToUTF32LEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32LEAVX2_loop
-	VPSHUFB     ·tables+26688(SB), Y3, Y2
-	VPAND       ·tables+3840(SB), Y2, Y1
-	VPAND       ·tables+5184(SB), Y2, Y4
+	VPSHUFB     ·tables+26880(SB), Y3, Y2
+	VPAND       ·tables+4032(SB), Y2, Y1
+	VPAND       ·tables+5376(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5760(SB), Y2, Y4
+	VPAND       ·tables+5952(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+5824(SB), Y2, Y1
+	VPAND       ·tables+6016(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5440(SB), Y1, Y1
+	VPCMPEQD    ·tables+5632(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_loop
 	JMP         utf8ToUTF32LEAVX2_three
 
 utf8ToUTF32LEAVX2_mixed16:
-	VPAND     ·tables+3072(SB), Y0, Y1
-	VPCMPEQB  ·tables+3072(SB), Y1, Y1
+	VPAND     ·tables+3264(SB), Y0, Y1
+	VPCMPEQB  ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2752(SB), Y0, Y1
-	VPCMPEQB  ·tables+2880(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y1
+	VPCMPEQB  ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF32LEAVX2_three32
-	VMOVDQU   ·tables+2880(SB), Y1
+	VMOVDQU   ·tables+3072(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -9575,10 +9613,10 @@ utf8ToUTF32LEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y2
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3264(SB), Y4, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y2, Y6
-	VPAND          ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3456(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y2, Y6
+	VPAND          ·tables+3648(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
@@ -9587,7 +9625,7 @@ utf8ToUTF32LEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14400(SB), R12
+	LEAQ           ·tables+14592(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -9608,10 +9646,10 @@ utf8ToUTF32LEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y2
-	VPCMPEQW       ·tables+3328(SB), Y2, Y2
-	VPAND          ·tables+3392(SB), Y0, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQW       ·tables+3520(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y0, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -9620,7 +9658,7 @@ utf8ToUTF32LEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -9641,18 +9679,18 @@ utf8ToUTF32LEAVX2_two_whole:
 	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_three32:
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2752(SB), Y0, Y1
-	VPCMPEQB       ·tables+2880(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF32LEAVX2_sixteen
-	VPAND          ·tables+3072(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3264(SB), Y0, Y1
+	VPCMPEQB       ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2880(SB), Y1
+	VMOVDQU        ·tables+3072(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -9682,25 +9720,25 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y2, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y2, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
@@ -9709,7 +9747,7 @@ utf8ToUTF32LEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14400(SB), R15
+	LEAQ           ·tables+14592(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -9729,25 +9767,25 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y2, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y2, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
@@ -9757,7 +9795,7 @@ utf8ToUTF32LEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14400(SB), R9
+	LEAQ           ·tables+14592(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -9792,22 +9830,22 @@ utf8ToUTF32LEAVX2_next3:
 	JZ        utf8ToUTF32LEAVX2_loop
 	CMPL      R8, $0xffffffff
 	JE        utf8ToUTF32LEAVX2_loop
-	VMOVDQU   ·tables+2880(SB), Y2
+	VMOVDQU   ·tables+3072(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3136(SB), Y0, Y1
-	VPCMPEQB  ·tables+3136(SB), Y1, Y1
-	VPAND     ·tables+2752(SB), Y0, Y2
-	VPCMPEQB  ·tables+2880(SB), Y2, Y2
+	VPAND     ·tables+3328(SB), Y0, Y1
+	VPCMPEQB  ·tables+3328(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y2
+	VPCMPEQB  ·tables+3072(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+3072(SB), Y0, Y2
-	VPCMPEQB  ·tables+5952(SB), Y0, Y4
+	VPCMPEQB  ·tables+3264(SB), Y0, Y2
+	VPCMPEQB  ·tables+6144(SB), Y0, Y4
 	VPBLENDVB Y5, Y4, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+3072(SB), Y0, Y2
-	VPCMPEQB  ·tables+3072(SB), Y2, Y2
+	VPAND     ·tables+3264(SB), Y0, Y2
+	VPCMPEQB  ·tables+3264(SB), Y2, Y2
 
 utf8ToUTF32LEAVX2_loop_w_go:
 	VPMOVMSKB      Y0, R10
@@ -9843,23 +9881,23 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	JZ             utf8ToUTF32LEAVX2_loop_w_last
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32LEAVX2_loop_w_last
-	VMOVDQU        ·tables+2880(SB), Y2
+	VMOVDQU        ·tables+3072(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R9
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
-	VPAND          ·tables+2752(SB), Y0, Y2
-	VPCMPEQB       ·tables+2880(SB), Y2, Y2
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y2
+	VPCMPEQB       ·tables+3072(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+3072(SB), Y0, Y2
-	VPCMPEQB       ·tables+5952(SB), Y0, Y4
+	VPCMPEQB       ·tables+3264(SB), Y0, Y2
+	VPCMPEQB       ·tables+6144(SB), Y0, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+3072(SB), Y0, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
-	LEAQ           ·tables+26880(SB), R8
+	VPAND          ·tables+3264(SB), Y0, Y2
+	VPCMPEQB       ·tables+3264(SB), Y2, Y2
+	LEAQ           ·tables+27072(SB), R8
 	MOVL           R10, R12
 	ANDL           $0x00000fff, R12
 	MOVBLZX        1296(R8)(R12*1), R12
@@ -9876,9 +9914,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9901,9 +9939,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9927,9 +9965,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9953,9 +9991,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX2_loop_w_stored:
@@ -9971,7 +10009,7 @@ utf8ToUTF32LEAVX2_loop_w_stored:
 	JMP     utf8ToUTF32LEAVX2_loop_w_go
 
 utf8ToUTF32LEAVX2_loop_w_last:
-	LEAQ           ·tables+26880(SB), R8
+	LEAQ           ·tables+27072(SB), R8
 	MOVL           R10, R9
 	ANDL           $0x00000fff, R9
 	MOVBLZX        1296(R8)(R9*1), R9
@@ -9988,9 +10026,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10013,9 +10051,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10039,9 +10077,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10065,9 +10103,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX2_loop_w_stored_last:
@@ -10078,19 +10116,19 @@ utf8ToUTF32LEAVX2_loop_w_stored_last:
 utf8ToUTF32LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+2880(SB), X1
+	VMOVDQU        ·tables+3072(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+3072(SB), X0, X1
-	VPCMPEQB       ·tables+3072(SB), X1, X1
+	VPAND          ·tables+3264(SB), X0, X1
+	VPCMPEQB       ·tables+3264(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3136(SB), X0, X1
-	VPCMPEQB       ·tables+3136(SB), X1, X1
+	VPAND          ·tables+3328(SB), X0, X1
+	VPCMPEQB       ·tables+3328(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2752(SB), X0, X1
-	VPCMPEQB       ·tables+2880(SB), X1, X1
+	VPAND          ·tables+2944(SB), X0, X1
+	VPCMPEQB       ·tables+3072(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+4032(SB), X0, X1
+	VPMAXUB        ·tables+4224(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -10137,10 +10175,10 @@ utf8ToUTF32LEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y2
-	VPCMPEQW       ·tables+3328(SB), Y2, Y2
-	VPAND          ·tables+3392(SB), Y0, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQW       ·tables+3520(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y0, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -10149,7 +10187,7 @@ utf8ToUTF32LEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -10179,52 +10217,52 @@ utf8ToUTF32LEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y4
-	VPAND          ·tables+3264(SB), Y1, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y0, Y6
-	VPAND          ·tables+3456(SB), Y1, Y7
+	VPAND          ·tables+3456(SB), Y1, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y0, Y6
+	VPAND          ·tables+3648(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3200(SB), Y2, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y2, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y2, Y7
-	VPAND          ·tables+3392(SB), Y1, Y8
+	VPAND          ·tables+3584(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3520(SB), Y7, Y8
+	VPAND          ·tables+3712(SB), Y7, Y8
 	VPXOR          Y9, Y9, Y9
 	VPCMPEQW       Y9, Y8, Y9
-	VPCMPEQW       ·tables+3584(SB), Y8, Y8
+	VPCMPEQW       ·tables+3776(SB), Y8, Y8
 	VPOR           Y8, Y9, Y9
 	VPAND          Y5, Y9, Y9
-	VPAND          ·tables+4096(SB), Y4, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
+	VPAND          ·tables+4288(SB), Y4, Y5
+	VPCMPEQW       ·tables+3392(SB), Y5, Y5
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+4160(SB), Y4, Y4
+	VPAND          ·tables+4352(SB), Y4, Y4
 	VPSLLW         $0x02, Y4, Y4
-	VPAND          ·tables+3392(SB), Y2, Y8
+	VPAND          ·tables+3584(SB), Y2, Y8
 	VPSRLW         $0x04, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPAND          Y5, Y4, Y4
-	VPAND          ·tables+4096(SB), Y2, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+4160(SB), Y2, Y2
+	VPAND          ·tables+4288(SB), Y2, Y5
+	VPCMPEQW       ·tables+3392(SB), Y5, Y5
+	VPAND          ·tables+4352(SB), Y2, Y2
 	VPSLLW         $0x08, Y2, Y2
-	VPAND          ·tables+3392(SB), Y1, Y8
+	VPAND          ·tables+3584(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y2, Y2
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y2, Y2
-	VMOVDQU        ·tables+4416(SB), Y1
+	VMOVDQU        ·tables+4608(SB), Y1
 	VPCMPGTW       Y2, Y1, Y1
-	VPCMPGTW       ·tables+4480(SB), Y2, Y8
+	VPCMPGTW       ·tables+4672(SB), Y2, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y5, Y1, Y1
 	VPOR           Y1, Y9, Y9
-	LEAQ           ·tables+32320(SB), R8
+	LEAQ           ·tables+32512(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -10235,7 +10273,7 @@ utf8ToUTF32LEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -10347,29 +10385,29 @@ utf8ToUTF32BEAVX2_wide:
 	JMP       utf8ToUTF32BEAVX2_done
 
 utf8ToUTF32BEAVX2_lead:
-	VPAND     ·tables+4544(SB), Y0, Y2
-	VPCMPEQD  ·tables+4608(SB), Y2, Y2
+	VPAND     ·tables+4736(SB), Y0, Y2
+	VPCMPEQD  ·tables+4800(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4672(SB), Y1, Y1
+	VPAND     ·tables+4864(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4736(SB), Y2, Y2
+	VPAND     ·tables+4928(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4800(SB), Y2, Y2
+	VPAND     ·tables+4992(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+3840(SB), Y2, Y2
+	VPAND     ·tables+4032(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+4864(SB), Y1, Y2
+	VPSUBD    ·tables+5056(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32BEAVX2_mixed
 
 utf8ToUTF32BEAVX2_pure:
-	VPADDD    ·tables+4864(SB), Y2, Y0
+	VPADDD    ·tables+5056(SB), Y2, Y0
 	VPSHUFB   ·tables+192(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -10379,23 +10417,23 @@ utf8ToUTF32BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4544(SB), Y0, Y2
-	VPCMPEQD  ·tables+4608(SB), Y2, Y2
+	VPAND     ·tables+4736(SB), Y0, Y2
+	VPCMPEQD  ·tables+4800(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4672(SB), Y1, Y1
+	VPAND     ·tables+4864(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4736(SB), Y2, Y2
+	VPAND     ·tables+4928(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4800(SB), Y2, Y2
+	VPAND     ·tables+4992(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+3840(SB), Y2, Y2
+	VPAND     ·tables+4032(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+4864(SB), Y1, Y2
+	VPSUBD    ·tables+5056(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32BEAVX2_loop
@@ -10408,11 +10446,11 @@ utf8ToUTF32BEAVX2_mixed:
 	JNE         utf8ToUTF32BEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+2880(SB), Y3, Y1
-	VPCMPEQB    ·tables+5696(SB), Y1, Y1
+	VPAND       ·tables+3072(SB), Y3, Y1
+	VPCMPEQB    ·tables+5888(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3136(SB), Y3, Y1
-	VPCMPEQB    ·tables+3072(SB), Y1, Y1
+	VPAND       ·tables+3328(SB), Y3, Y1
+	VPCMPEQB    ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -10420,18 +10458,18 @@ utf8ToUTF32BEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32BEAVX2_mixed16
-	VPSHUFB     ·tables+26688(SB), Y3, Y2
-	VPAND       ·tables+3840(SB), Y2, Y1
-	VPAND       ·tables+5184(SB), Y2, Y4
+	VPSHUFB     ·tables+26880(SB), Y3, Y2
+	VPAND       ·tables+4032(SB), Y2, Y1
+	VPAND       ·tables+5376(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5760(SB), Y2, Y4
+	VPAND       ·tables+5952(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+5824(SB), Y2, Y1
+	VPAND       ·tables+6016(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5440(SB), Y1, Y1
+	VPCMPEQD    ·tables+5632(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_mixed16
@@ -10447,11 +10485,11 @@ utf8ToUTF32BEAVX2_three:
 	JG          utf8ToUTF32BEAVX2_done
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+2880(SB), Y3, Y1
-	VPCMPEQB    ·tables+5696(SB), Y1, Y1
+	VPAND       ·tables+3072(SB), Y3, Y1
+	VPCMPEQB    ·tables+5888(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3136(SB), Y3, Y1
-	VPCMPEQB    ·tables+3072(SB), Y1, Y1
+	VPAND       ·tables+3328(SB), Y3, Y1
+	VPCMPEQB    ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -10459,33 +10497,33 @@ utf8ToUTF32BEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32BEAVX2_loop
-	VPSHUFB     ·tables+26688(SB), Y3, Y2
-	VPAND       ·tables+3840(SB), Y2, Y1
-	VPAND       ·tables+5184(SB), Y2, Y4
+	VPSHUFB     ·tables+26880(SB), Y3, Y2
+	VPAND       ·tables+4032(SB), Y2, Y1
+	VPAND       ·tables+5376(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5760(SB), Y2, Y4
+	VPAND       ·tables+5952(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+5824(SB), Y2, Y1
+	VPAND       ·tables+6016(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5440(SB), Y1, Y1
+	VPCMPEQD    ·tables+5632(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_loop
 	JMP         utf8ToUTF32BEAVX2_three
 
 utf8ToUTF32BEAVX2_mixed16:
-	VPAND     ·tables+3072(SB), Y0, Y1
-	VPCMPEQB  ·tables+3072(SB), Y1, Y1
+	VPAND     ·tables+3264(SB), Y0, Y1
+	VPCMPEQB  ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2752(SB), Y0, Y1
-	VPCMPEQB  ·tables+2880(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y1
+	VPCMPEQB  ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF32BEAVX2_three32
-	VMOVDQU   ·tables+2880(SB), Y1
+	VMOVDQU   ·tables+3072(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -10508,10 +10546,10 @@ utf8ToUTF32BEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y2
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3264(SB), Y4, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y2, Y6
-	VPAND          ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3456(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y2, Y6
+	VPAND          ·tables+3648(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
@@ -10520,7 +10558,7 @@ utf8ToUTF32BEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14400(SB), R12
+	LEAQ           ·tables+14592(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -10543,10 +10581,10 @@ utf8ToUTF32BEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y2
-	VPCMPEQW       ·tables+3328(SB), Y2, Y2
-	VPAND          ·tables+3392(SB), Y0, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQW       ·tables+3520(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y0, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -10555,7 +10593,7 @@ utf8ToUTF32BEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -10578,18 +10616,18 @@ utf8ToUTF32BEAVX2_two_whole:
 	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_three32:
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2752(SB), Y0, Y1
-	VPCMPEQB       ·tables+2880(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y1
+	VPCMPEQB       ·tables+3072(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF32BEAVX2_sixteen
-	VPAND          ·tables+3072(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3264(SB), Y0, Y1
+	VPCMPEQB       ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2880(SB), Y1
+	VMOVDQU        ·tables+3072(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -10619,25 +10657,25 @@ utf8ToUTF32BEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y2, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y2, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
@@ -10646,7 +10684,7 @@ utf8ToUTF32BEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14400(SB), R15
+	LEAQ           ·tables+14592(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -10668,25 +10706,25 @@ utf8ToUTF32BEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ·tables+3392(SB), Y0, Y5
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPCMPEQW       ·tables+3328(SB), Y4, Y4
-	VPAND          ·tables+3456(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y0, Y5
+	VPAND          ·tables+3456(SB), Y1, Y4
+	VPCMPEQW       ·tables+3520(SB), Y4, Y4
+	VPAND          ·tables+3648(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3200(SB), Y2, Y4
-	VPCMPEQW       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y2, Y4
+	VPCMPEQW       ·tables+3456(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3392(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3520(SB), Y6, Y1
+	VPAND          ·tables+3712(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3584(SB), Y1, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
@@ -10696,7 +10734,7 @@ utf8ToUTF32BEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14400(SB), R9
+	LEAQ           ·tables+14592(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -10733,22 +10771,22 @@ utf8ToUTF32BEAVX2_next3:
 	JZ        utf8ToUTF32BEAVX2_loop
 	CMPL      R8, $0xffffffff
 	JE        utf8ToUTF32BEAVX2_loop
-	VMOVDQU   ·tables+2880(SB), Y2
+	VMOVDQU   ·tables+3072(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3136(SB), Y0, Y1
-	VPCMPEQB  ·tables+3136(SB), Y1, Y1
-	VPAND     ·tables+2752(SB), Y0, Y2
-	VPCMPEQB  ·tables+2880(SB), Y2, Y2
+	VPAND     ·tables+3328(SB), Y0, Y1
+	VPCMPEQB  ·tables+3328(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y2
+	VPCMPEQB  ·tables+3072(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+3072(SB), Y0, Y2
-	VPCMPEQB  ·tables+5952(SB), Y0, Y4
+	VPCMPEQB  ·tables+3264(SB), Y0, Y2
+	VPCMPEQB  ·tables+6144(SB), Y0, Y4
 	VPBLENDVB Y5, Y4, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+3072(SB), Y0, Y2
-	VPCMPEQB  ·tables+3072(SB), Y2, Y2
+	VPAND     ·tables+3264(SB), Y0, Y2
+	VPCMPEQB  ·tables+3264(SB), Y2, Y2
 
 utf8ToUTF32BEAVX2_loop_w_go:
 	VPMOVMSKB      Y0, R10
@@ -10784,23 +10822,23 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	JZ             utf8ToUTF32BEAVX2_loop_w_last
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32BEAVX2_loop_w_last
-	VMOVDQU        ·tables+2880(SB), Y2
+	VMOVDQU        ·tables+3072(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R9
-	VPAND          ·tables+3136(SB), Y0, Y1
-	VPCMPEQB       ·tables+3136(SB), Y1, Y1
-	VPAND          ·tables+2752(SB), Y0, Y2
-	VPCMPEQB       ·tables+2880(SB), Y2, Y2
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+2944(SB), Y0, Y2
+	VPCMPEQB       ·tables+3072(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+3072(SB), Y0, Y2
-	VPCMPEQB       ·tables+5952(SB), Y0, Y4
+	VPCMPEQB       ·tables+3264(SB), Y0, Y2
+	VPCMPEQB       ·tables+6144(SB), Y0, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+3072(SB), Y0, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
-	LEAQ           ·tables+26880(SB), R8
+	VPAND          ·tables+3264(SB), Y0, Y2
+	VPCMPEQB       ·tables+3264(SB), Y2, Y2
+	LEAQ           ·tables+27072(SB), R8
 	MOVL           R10, R12
 	ANDL           $0x00000fff, R12
 	MOVBLZX        1296(R8)(R12*1), R12
@@ -10817,9 +10855,9 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R13, R13
@@ -10843,9 +10881,9 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R13, R13
@@ -10870,9 +10908,9 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R13, R13
@@ -10897,9 +10935,9 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6016(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6080(SB), Y4, Y4
-	VPMADDWD       ·tables+6144(SB), Y4, Y4
+	VPAND          ·tables+6208(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
+	VPMADDWD       ·tables+6336(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
@@ -10916,7 +10954,7 @@ utf8ToUTF32BEAVX2_loop_w_stored:
 	JMP     utf8ToUTF32BEAVX2_loop_w_go
 
 utf8ToUTF32BEAVX2_loop_w_last:
-	LEAQ           ·tables+26880(SB), R8
+	LEAQ           ·tables+27072(SB), R8
 	MOVL           R10, R9
 	ANDL           $0x00000fff, R9
 	MOVBLZX        1296(R8)(R9*1), R9
@@ -10933,9 +10971,9 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R13, R13
@@ -10959,9 +10997,9 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R13, R13
@@ -10986,9 +11024,9 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R13, R13
@@ -11013,9 +11051,9 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6016(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6080(SB), Y0, Y0
-	VPMADDWD       ·tables+6144(SB), Y0, Y0
+	VPAND          ·tables+6208(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
+	VPMADDWD       ·tables+6336(SB), Y0, Y0
 	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
@@ -11027,19 +11065,19 @@ utf8ToUTF32BEAVX2_loop_w_stored_last:
 utf8ToUTF32BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+2880(SB), X1
+	VMOVDQU        ·tables+3072(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+3072(SB), X0, X1
-	VPCMPEQB       ·tables+3072(SB), X1, X1
+	VPAND          ·tables+3264(SB), X0, X1
+	VPCMPEQB       ·tables+3264(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3136(SB), X0, X1
-	VPCMPEQB       ·tables+3136(SB), X1, X1
+	VPAND          ·tables+3328(SB), X0, X1
+	VPCMPEQB       ·tables+3328(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2752(SB), X0, X1
-	VPCMPEQB       ·tables+2880(SB), X1, X1
+	VPAND          ·tables+2944(SB), X0, X1
+	VPCMPEQB       ·tables+3072(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+4032(SB), X0, X1
+	VPMAXUB        ·tables+4224(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -11086,10 +11124,10 @@ utf8ToUTF32BEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3264(SB), Y1, Y2
-	VPCMPEQW       ·tables+3328(SB), Y2, Y2
-	VPAND          ·tables+3392(SB), Y0, Y4
-	VPAND          ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQW       ·tables+3520(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y0, Y4
+	VPAND          ·tables+3648(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -11098,7 +11136,7 @@ utf8ToUTF32BEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -11130,52 +11168,52 @@ utf8ToUTF32BEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y4
-	VPAND          ·tables+3264(SB), Y1, Y5
-	VPCMPEQW       ·tables+3328(SB), Y5, Y5
-	VPAND          ·tables+3392(SB), Y0, Y6
-	VPAND          ·tables+3456(SB), Y1, Y7
+	VPAND          ·tables+3456(SB), Y1, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y0, Y6
+	VPAND          ·tables+3648(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3200(SB), Y2, Y5
-	VPCMPEQW       ·tables+3264(SB), Y5, Y5
+	VPAND          ·tables+3392(SB), Y2, Y5
+	VPCMPEQW       ·tables+3456(SB), Y5, Y5
 	VPSLLW         $0x0c, Y2, Y7
-	VPAND          ·tables+3392(SB), Y1, Y8
+	VPAND          ·tables+3584(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3520(SB), Y7, Y8
+	VPAND          ·tables+3712(SB), Y7, Y8
 	VPXOR          Y9, Y9, Y9
 	VPCMPEQW       Y9, Y8, Y9
-	VPCMPEQW       ·tables+3584(SB), Y8, Y8
+	VPCMPEQW       ·tables+3776(SB), Y8, Y8
 	VPOR           Y8, Y9, Y9
 	VPAND          Y5, Y9, Y9
-	VPAND          ·tables+4096(SB), Y4, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
+	VPAND          ·tables+4288(SB), Y4, Y5
+	VPCMPEQW       ·tables+3392(SB), Y5, Y5
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+4160(SB), Y4, Y4
+	VPAND          ·tables+4352(SB), Y4, Y4
 	VPSLLW         $0x02, Y4, Y4
-	VPAND          ·tables+3392(SB), Y2, Y8
+	VPAND          ·tables+3584(SB), Y2, Y8
 	VPSRLW         $0x04, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPAND          Y5, Y4, Y4
-	VPAND          ·tables+4096(SB), Y2, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+4160(SB), Y2, Y2
+	VPAND          ·tables+4288(SB), Y2, Y5
+	VPCMPEQW       ·tables+3392(SB), Y5, Y5
+	VPAND          ·tables+4352(SB), Y2, Y2
 	VPSLLW         $0x08, Y2, Y2
-	VPAND          ·tables+3392(SB), Y1, Y8
+	VPAND          ·tables+3584(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y2, Y2
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y2, Y2
-	VMOVDQU        ·tables+4416(SB), Y1
+	VMOVDQU        ·tables+4608(SB), Y1
 	VPCMPGTW       Y2, Y1, Y1
-	VPCMPGTW       ·tables+4480(SB), Y2, Y8
+	VPCMPGTW       ·tables+4672(SB), Y2, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y5, Y1, Y1
 	VPOR           Y1, Y9, Y9
-	LEAQ           ·tables+32320(SB), R8
+	LEAQ           ·tables+32512(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -11186,7 +11224,7 @@ utf8ToUTF32BEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14400(SB), R10
+	LEAQ           ·tables+14592(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -11259,7 +11297,7 @@ utf32LEToUTF8AVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPTESTMD  ·tables+39744(SB), Z0, K1
+	VPTESTMD  ·tables+39936(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF8AVX512_wide
 	VPMOVDB   Z0, (AX)(DI*1)
@@ -11268,14 +11306,14 @@ utf32LEToUTF8AVX512_loop:
 	JMP       utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+39808(SB), Z0, K1
+	VPTESTMD      ·tables+40000(SB), Z0, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF8AVX512_general
 	VPSRLD        $0x06, Z0, Z1
-	VPANDD        ·tables+39872(SB), Z0, Z2
+	VPANDD        ·tables+40064(SB), Z0, Z2
 	VPSLLD        $0x08, Z2, Z2
-	VPTERNLOGD    $0xfe, ·tables+39936(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40000(SB), Z0, K1
+	VPTERNLOGD    $0xfe, ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40192(SB), Z0, K1
 	VMOVDQA32     Z0, K1, Z2
 	VPMOVDW       Z2, Y0
 	KMOVW         K1, R8
@@ -11292,14 +11330,14 @@ utf32LEToUTF8AVX512_wide:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_general:
-	VPXORD   ·tables+40064(SB), Z0, Z1
-	VPSUBD   ·tables+40128(SB), Z1, Z1
-	VPCMPUD  $0x05, ·tables+40192(SB), Z1, K1
+	VPXORD   ·tables+40256(SB), Z0, Z1
+	VPSUBD   ·tables+40320(SB), Z1, Z1
+	VPCMPUD  $0x05, ·tables+40384(SB), Z1, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF8AVX512_notBMP
 
 utf32LEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40256(SB), Z1
+	VMOVDQU64     ·tables+40448(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11310,20 +11348,20 @@ utf32LEToUTF8AVX512_encode:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40320(SB), Z3, Z3
+	VPANDD        ·tables+40512(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+40576(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32576(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPSRLVD       Z3, Z1, Z1
-	VPERMD        ·tables+32448(SB), Z2, Z3
+	VPERMD        ·tables+32640(SB), Z2, Z3
 	VPANDD        Z3, Z1, Z1
-	VPERMD        ·tables+32384(SB), Z2, Z3
+	VPERMD        ·tables+32576(SB), Z2, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32512(SB), Z2, Z0
+	VPERMD        ·tables+32704(SB), Z2, Z0
 	VPMOVB2M      Z0, K1
 	VPCOMPRESSB.Z Z1, K1, Z0
 	VMOVDQU64     Z0, (AX)(DI*1)
@@ -11334,20 +11372,20 @@ utf32LEToUTF8AVX512_encode:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40448(SB), Z1, K2
+	VPCMPUD    $0x05, ·tables+40640(SB), Z1, K2
 	KORTESTW   K2, K2
 	JNZ        utf32LEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32LEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z0, Z1
 	VPSLLD     $0x0a, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+40320(SB), Z2, Z1
+	VPTERNLOGD $0xf8, ·tables+40512(SB), Z2, Z1
 	VPSRLD     $0x04, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+40384(SB), Z2, Z1
+	VPTERNLOGD $0xf8, ·tables+40576(SB), Z2, Z1
 	VPSRLD     $0x12, Z0, Z2
 	VPORD      Z2, Z1, Z1
-	VMOVDQU64  ·tables+40512(SB), Z0
-	VPTERNLOGD $0xca, ·tables+40576(SB), Z1, Z0
+	VMOVDQU64  ·tables+40704(SB), Z0
+	VPTERNLOGD $0xca, ·tables+40768(SB), Z1, Z0
 	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11357,7 +11395,7 @@ utf32LEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40256(SB), Z1
+	VMOVDQU64     ·tables+40448(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11368,20 +11406,20 @@ utf32LEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40320(SB), Z3, Z3
+	VPANDD        ·tables+40512(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+40576(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32576(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPSRLVD       Z3, Z1, Z1
-	VPERMD        ·tables+32448(SB), Z2, Z3
+	VPERMD        ·tables+32640(SB), Z2, Z3
 	VPANDD        Z3, Z1, Z1
-	VPERMD        ·tables+32384(SB), Z2, Z3
+	VPERMD        ·tables+32576(SB), Z2, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32512(SB), Z2, Z0
+	VPERMD        ·tables+32704(SB), Z2, Z0
 	VPMOVB2M      Z0, K1
 	KMOVQ         K1, DX
 	MOVQ          CX, BX
@@ -11423,7 +11461,7 @@ utf32BEToUTF8AVX512_loop:
 	JG        utf32BEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPTESTMD  ·tables+39744(SB), Z1, K1
+	VPTESTMD  ·tables+39936(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF8AVX512_wide
 	VPMOVDB   Z1, (AX)(DI*1)
@@ -11432,14 +11470,14 @@ utf32BEToUTF8AVX512_loop:
 	JMP       utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+39808(SB), Z1, K1
+	VPTESTMD      ·tables+40000(SB), Z1, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF8AVX512_general
 	VPSRLD        $0x06, Z1, Z2
-	VPANDD        ·tables+39872(SB), Z1, Z3
+	VPANDD        ·tables+40064(SB), Z1, Z3
 	VPSLLD        $0x08, Z3, Z3
-	VPTERNLOGD    $0xfe, ·tables+39936(SB), Z2, Z3
-	VPCMPUD       $0x01, ·tables+40000(SB), Z1, K1
+	VPTERNLOGD    $0xfe, ·tables+40128(SB), Z2, Z3
+	VPCMPUD       $0x01, ·tables+40192(SB), Z1, K1
 	VMOVDQA32     Z1, K1, Z3
 	VPMOVDW       Z3, Y1
 	KMOVW         K1, R8
@@ -11456,14 +11494,14 @@ utf32BEToUTF8AVX512_wide:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_general:
-	VPXORD   ·tables+40064(SB), Z1, Z2
-	VPSUBD   ·tables+40128(SB), Z2, Z2
-	VPCMPUD  $0x05, ·tables+40192(SB), Z2, K1
+	VPXORD   ·tables+40256(SB), Z1, Z2
+	VPSUBD   ·tables+40320(SB), Z2, Z2
+	VPCMPUD  $0x05, ·tables+40384(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF8AVX512_notBMP
 
 utf32BEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40256(SB), Z2
+	VMOVDQU64     ·tables+40448(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11474,20 +11512,20 @@ utf32BEToUTF8AVX512_encode:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40320(SB), Z4, Z4
+	VPANDD        ·tables+40512(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40384(SB), Z4, Z4
+	VPANDD        ·tables+40576(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32640(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z4
+	VPERMD        ·tables+32576(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32512(SB), Z3, Z1
+	VPERMD        ·tables+32704(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11498,20 +11536,20 @@ utf32BEToUTF8AVX512_encode:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40448(SB), Z2, K2
+	VPCMPUD    $0x05, ·tables+40640(SB), Z2, K2
 	KORTESTW   K2, K2
 	JNZ        utf32BEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32BEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z1, Z2
 	VPSLLD     $0x0a, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+40320(SB), Z3, Z2
+	VPTERNLOGD $0xf8, ·tables+40512(SB), Z3, Z2
 	VPSRLD     $0x04, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+40384(SB), Z3, Z2
+	VPTERNLOGD $0xf8, ·tables+40576(SB), Z3, Z2
 	VPSRLD     $0x12, Z1, Z3
 	VPORD      Z3, Z2, Z2
-	VMOVDQU64  ·tables+40512(SB), Z1
-	VPTERNLOGD $0xca, ·tables+40576(SB), Z2, Z1
+	VMOVDQU64  ·tables+40704(SB), Z1
+	VPTERNLOGD $0xca, ·tables+40768(SB), Z2, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11521,7 +11559,7 @@ utf32BEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40256(SB), Z0
+	VMOVDQU64     ·tables+40448(SB), Z0
 	VPSRLD        $0x07, Z1, Z2
 	VPMINUD       Z0, Z2, Z2
 	VPSRLD        $0x0b, Z1, Z3
@@ -11532,20 +11570,20 @@ utf32BEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z1, Z0
 	VPSLLD        $0x0a, Z1, Z3
-	VPANDD        ·tables+40320(SB), Z3, Z3
+	VPANDD        ·tables+40512(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x04, Z1, Z3
-	VPANDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+40576(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x12, Z1, Z3
 	VPORD         Z3, Z0, Z0
-	VPERMD        ·tables+32576(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPSRLVD       Z3, Z0, Z0
-	VPERMD        ·tables+32448(SB), Z2, Z3
+	VPERMD        ·tables+32640(SB), Z2, Z3
 	VPANDD        Z3, Z0, Z0
-	VPERMD        ·tables+32384(SB), Z2, Z3
+	VPERMD        ·tables+32576(SB), Z2, Z3
 	VPORD         Z3, Z0, Z0
-	VPERMD        ·tables+32512(SB), Z2, Z1
+	VPERMD        ·tables+32704(SB), Z2, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, DX
 	MOVQ          CX, BX
@@ -11578,8 +11616,8 @@ TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000100, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+32704(SB), Z0
-	LEAQ      ·tables+39552(SB), R8
+	VMOVDQU64 ·tables+32896(SB), Z0
+	LEAQ      ·tables+39744(SB), R8
 
 cp1252ToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11597,8 +11635,8 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ         K1, R9
-	VPADDB        ·tables+40640(SB), Z1, Z2
-	VMOVDQU64     ·tables+40704(SB), Z3
+	VPADDB        ·tables+40832(SB), Z1, Z2
+	VMOVDQU64     ·tables+40896(SB), Z3
 	VPCMPUB       $0x06, Z3, Z2, K1
 	KORTESTQ      K1, K1
 	JNZ           cp1252ToUTF8AVX512_table
@@ -11635,11 +11673,11 @@ cp1252ToUTF8AVX512_sparse:
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+40768(SB), Z3, Z3
+	VPANDD        ·tables+40960(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+40832(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+40896(SB), Z2, K1
+	VPORD         ·tables+41024(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+41088(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
 	KMOVQ         K1, R9
@@ -11653,11 +11691,11 @@ cp1252ToUTF8AVX512_halves:
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+40768(SB), Z2, Z2
+	VPANDD        ·tables+40960(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+40832(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+40896(SB), Z1, K1
+	VPORD         ·tables+41024(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+41088(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, R9
@@ -11673,10 +11711,10 @@ cp1252ToUTF8AVX512_halves:
 
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
-	VPADDD        ·tables+39744(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40960(SB), Z2, K1
-	VPERMI2D      ·tables+32768(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40256(SB), Z2
+	VPADDD        ·tables+39936(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41152(SB), Z2, K1
+	VPERMI2D      ·tables+32960(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40448(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11687,20 +11725,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40320(SB), Z4, Z4
+	VPANDD        ·tables+40512(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40384(SB), Z4, Z4
+	VPANDD        ·tables+40576(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32640(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z4
+	VPERMD        ·tables+32576(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32512(SB), Z3, Z1
+	VPERMD        ·tables+32704(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11708,10 +11746,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
-	VPADDD        ·tables+39744(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40960(SB), Z2, K1
-	VPERMI2D      ·tables+32768(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40256(SB), Z2
+	VPADDD        ·tables+39936(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41152(SB), Z2, K1
+	VPERMI2D      ·tables+32960(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40448(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11722,20 +11760,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40320(SB), Z4, Z4
+	VPANDD        ·tables+40512(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40384(SB), Z4, Z4
+	VPANDD        ·tables+40576(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32640(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z4
+	VPERMD        ·tables+32576(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32512(SB), Z3, Z1
+	VPERMD        ·tables+32704(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11743,10 +11781,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
-	VPADDD        ·tables+39744(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40960(SB), Z2, K1
-	VPERMI2D      ·tables+32768(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40256(SB), Z2
+	VPADDD        ·tables+39936(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41152(SB), Z2, K1
+	VPERMI2D      ·tables+32960(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40448(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11757,20 +11795,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40320(SB), Z4, Z4
+	VPANDD        ·tables+40512(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40384(SB), Z4, Z4
+	VPANDD        ·tables+40576(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32640(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z4
+	VPERMD        ·tables+32576(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32512(SB), Z3, Z1
+	VPERMD        ·tables+32704(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11778,10 +11816,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
-	VPADDD        ·tables+39744(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40960(SB), Z2, K1
-	VPERMI2D      ·tables+32768(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40256(SB), Z2
+	VPADDD        ·tables+39936(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41152(SB), Z2, K1
+	VPERMI2D      ·tables+32960(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40448(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11792,20 +11830,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40320(SB), Z4, Z4
+	VPANDD        ·tables+40512(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40384(SB), Z4, Z4
+	VPANDD        ·tables+40576(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32640(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z4
+	VPERMD        ·tables+32576(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32512(SB), Z3, Z1
+	VPERMD        ·tables+32704(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11843,10 +11881,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+41024(SB), Z1, Z1
-	VPCMPEQW  ·tables+41088(SB), Z1, K1
+	VPANDD    ·tables+41216(SB), Z1, Z1
+	VPCMPEQW  ·tables+41280(SB), Z1, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+41152(SB), Z1, K1
+	VPCMPEQW  ·tables+41344(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -11913,9 +11951,9 @@ utf32LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+39808(SB), Z1, Z3
-	VPCMPUD   $0x06, ·tables+41216(SB), Z1, K1
-	VPCMPEQD  ·tables+40064(SB), Z3, K2
+	VPANDD    ·tables+40000(SB), Z1, Z3
+	VPCMPUD   $0x06, ·tables+41408(SB), Z1, K1
+	VPCMPEQD  ·tables+40256(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToBEAVX512_partial
@@ -11957,8 +11995,8 @@ utf16LEToUTF32LEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+41280(SB), Z0, Z1
-	VPCMPEQW      ·tables+41088(SB), Z1, K1
+	VPANDD        ·tables+41472(SB), Z0, Z1
+	VPCMPEQW      ·tables+41280(SB), Z1, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
@@ -11971,10 +12009,10 @@ utf16LEToUTF32LEAVX512_loop:
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41024(SB), Z0, Z1
-	VPCMPEQW ·tables+41088(SB), Z1, K1
+	VPANDD   ·tables+41216(SB), Z0, Z1
+	VPCMPEQW ·tables+41280(SB), Z1, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41152(SB), Z1, K1
+	VPCMPEQW ·tables+41344(SB), Z1, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -11998,7 +12036,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41344(SB), Z4, Z4
+	VPSUBD        ·tables+41536(SB), Z4, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12016,7 +12054,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z1
 	VPSLLD        $0x0a, Z0, Z2
 	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+41344(SB), Z2, Z2
+	VPSUBD        ·tables+41536(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z2, K1, Z0
@@ -12072,11 +12110,11 @@ utf32LEToUTF16LEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+39808(SB), Z0, Z1
-	VPTESTMD  ·tables+41408(SB), Z0, K1
+	VPANDD    ·tables+40000(SB), Z0, Z1
+	VPTESTMD  ·tables+41600(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40064(SB), Z1, K1
+	VPCMPEQD  ·tables+40256(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12086,18 +12124,18 @@ utf32LEToUTF16LEAVX512_loop:
 	JMP       utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+39808(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41216(SB), Z0, K1
-	VPCMPEQD      ·tables+40064(SB), Z1, K2
+	VPANDD        ·tables+40000(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41408(SB), Z0, K1
+	VPCMPEQD      ·tables+40256(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41472(SB), Z0, K1
-	VPSUBD        ·tables+41536(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41664(SB), Z0, K1
+	VPSUBD        ·tables+41728(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40064(SB), Z2, Z2
-	VPANDD        ·tables+41600(SB), Z1, Z1
-	VPADDD        ·tables+41664(SB), Z1, Z1
+	VPADDD        ·tables+40256(SB), Z2, Z2
+	VPANDD        ·tables+41792(SB), Z1, Z1
+	VPADDD        ·tables+41856(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12115,9 +12153,9 @@ utf32LEToUTF16LEAVX512_astral:
 	JMP           utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+39808(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41216(SB), Z0, K1
-	VPCMPEQD      ·tables+40064(SB), Z1, K2
+	VPANDD        ·tables+40000(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41408(SB), Z0, K1
+	VPCMPEQD      ·tables+40256(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12126,12 +12164,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41472(SB), Z0, K1
-	VPSUBD        ·tables+41536(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41664(SB), Z0, K1
+	VPSUBD        ·tables+41728(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40064(SB), Z2, Z2
-	VPANDD        ·tables+41600(SB), Z1, Z1
-	VPADDD        ·tables+41664(SB), Z1, Z1
+	VPADDD        ·tables+40256(SB), Z2, Z2
+	VPANDD        ·tables+41792(SB), Z1, Z1
+	VPADDD        ·tables+41856(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12177,8 +12215,8 @@ utf16LEToUTF32BEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+41280(SB), Z1, Z2
-	VPCMPEQW      ·tables+41088(SB), Z2, K1
+	VPANDD        ·tables+41472(SB), Z1, Z2
+	VPCMPEQW      ·tables+41280(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12193,10 +12231,10 @@ utf16LEToUTF32BEAVX512_loop:
 	JMP           utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41024(SB), Z1, Z2
-	VPCMPEQW ·tables+41088(SB), Z2, K1
+	VPANDD   ·tables+41216(SB), Z1, Z2
+	VPCMPEQW ·tables+41280(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41152(SB), Z2, K1
+	VPCMPEQW ·tables+41344(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12220,7 +12258,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41344(SB), Z5, Z5
+	VPSUBD        ·tables+41536(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12239,7 +12277,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41344(SB), Z3, Z3
+	VPSUBD        ·tables+41536(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12296,11 +12334,11 @@ utf32LEToUTF16BEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+39808(SB), Z0, Z1
-	VPTESTMD  ·tables+41408(SB), Z0, K1
+	VPANDD    ·tables+40000(SB), Z0, Z1
+	VPTESTMD  ·tables+41600(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40064(SB), Z1, K1
+	VPCMPEQD  ·tables+40256(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12311,18 +12349,18 @@ utf32LEToUTF16BEAVX512_loop:
 	JMP       utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+39808(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41216(SB), Z0, K1
-	VPCMPEQD      ·tables+40064(SB), Z1, K2
+	VPANDD        ·tables+40000(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41408(SB), Z0, K1
+	VPCMPEQD      ·tables+40256(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41472(SB), Z0, K1
-	VPSUBD        ·tables+41536(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41664(SB), Z0, K1
+	VPSUBD        ·tables+41728(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40064(SB), Z2, Z2
-	VPANDD        ·tables+41600(SB), Z1, Z1
-	VPADDD        ·tables+41664(SB), Z1, Z1
+	VPADDD        ·tables+40256(SB), Z2, Z2
+	VPANDD        ·tables+41792(SB), Z1, Z1
+	VPADDD        ·tables+41856(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12341,9 +12379,9 @@ utf32LEToUTF16BEAVX512_astral:
 	JMP           utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+39808(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41216(SB), Z0, K1
-	VPCMPEQD      ·tables+40064(SB), Z1, K2
+	VPANDD        ·tables+40000(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41408(SB), Z0, K1
+	VPCMPEQD      ·tables+40256(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12352,12 +12390,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41472(SB), Z0, K1
-	VPSUBD        ·tables+41536(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41664(SB), Z0, K1
+	VPSUBD        ·tables+41728(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40064(SB), Z2, Z2
-	VPANDD        ·tables+41600(SB), Z1, Z1
-	VPADDD        ·tables+41664(SB), Z1, Z1
+	VPADDD        ·tables+40256(SB), Z2, Z2
+	VPANDD        ·tables+41792(SB), Z1, Z1
+	VPADDD        ·tables+41856(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12406,10 +12444,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+41024(SB), Z1, Z2
-	VPCMPEQW  ·tables+41088(SB), Z2, K1
+	VPANDD    ·tables+41216(SB), Z1, Z2
+	VPCMPEQW  ·tables+41280(SB), Z2, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+41152(SB), Z2, K1
+	VPCMPEQW  ·tables+41344(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12476,9 +12514,9 @@ utf32BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39808(SB), Z1, Z2
-	VPCMPUD   $0x06, ·tables+41216(SB), Z1, K1
-	VPCMPEQD  ·tables+40064(SB), Z2, K2
+	VPANDD    ·tables+40000(SB), Z1, Z2
+	VPCMPUD   $0x06, ·tables+41408(SB), Z1, K1
+	VPCMPEQD  ·tables+40256(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToLEAVX512_partial
@@ -12522,8 +12560,8 @@ utf16BEToUTF32LEAVX512_loop:
 	JG            utf16BEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
 	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+41280(SB), Z1, Z2
-	VPCMPEQW      ·tables+41088(SB), Z2, K1
+	VPANDD        ·tables+41472(SB), Z1, Z2
+	VPCMPEQW      ·tables+41280(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12536,10 +12574,10 @@ utf16BEToUTF32LEAVX512_loop:
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41024(SB), Z1, Z2
-	VPCMPEQW ·tables+41088(SB), Z2, K1
+	VPANDD   ·tables+41216(SB), Z1, Z2
+	VPCMPEQW ·tables+41280(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41152(SB), Z2, K1
+	VPCMPEQW ·tables+41344(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12563,7 +12601,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41344(SB), Z5, Z5
+	VPSUBD        ·tables+41536(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12581,7 +12619,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41344(SB), Z3, Z3
+	VPSUBD        ·tables+41536(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12639,11 +12677,11 @@ utf32BEToUTF16LEAVX512_loop:
 	JG        utf32BEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39808(SB), Z1, Z2
-	VPTESTMD  ·tables+41408(SB), Z1, K1
+	VPANDD    ·tables+40000(SB), Z1, Z2
+	VPTESTMD  ·tables+41600(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40064(SB), Z2, K1
+	VPCMPEQD  ·tables+40256(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12653,18 +12691,18 @@ utf32BEToUTF16LEAVX512_loop:
 	JMP       utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+39808(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41216(SB), Z1, K1
-	VPCMPEQD      ·tables+40064(SB), Z2, K2
+	VPANDD        ·tables+40000(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41408(SB), Z1, K1
+	VPCMPEQD      ·tables+40256(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41472(SB), Z1, K1
-	VPSUBD        ·tables+41536(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
+	VPSUBD        ·tables+41728(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40064(SB), Z3, Z3
-	VPANDD        ·tables+41600(SB), Z2, Z2
-	VPADDD        ·tables+41664(SB), Z2, Z2
+	VPADDD        ·tables+40256(SB), Z3, Z3
+	VPANDD        ·tables+41792(SB), Z2, Z2
+	VPADDD        ·tables+41856(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12682,9 +12720,9 @@ utf32BEToUTF16LEAVX512_astral:
 	JMP           utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+39808(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41216(SB), Z1, K1
-	VPCMPEQD      ·tables+40064(SB), Z0, K2
+	VPANDD        ·tables+40000(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41408(SB), Z1, K1
+	VPCMPEQD      ·tables+40256(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12693,12 +12731,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41472(SB), Z1, K1
-	VPSUBD        ·tables+41536(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
+	VPSUBD        ·tables+41728(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40064(SB), Z2, Z2
-	VPANDD        ·tables+41600(SB), Z0, Z0
-	VPADDD        ·tables+41664(SB), Z0, Z0
+	VPADDD        ·tables+40256(SB), Z2, Z2
+	VPANDD        ·tables+41792(SB), Z0, Z0
+	VPADDD        ·tables+41856(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12746,8 +12784,8 @@ utf16BEToUTF32BEAVX512_loop:
 	JG            utf16BEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z2
 	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+41280(SB), Z2, Z3
-	VPCMPEQW      ·tables+41088(SB), Z3, K1
+	VPANDD        ·tables+41472(SB), Z2, Z3
+	VPCMPEQW      ·tables+41280(SB), Z3, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
@@ -12762,10 +12800,10 @@ utf16BEToUTF32BEAVX512_loop:
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41024(SB), Z2, Z3
-	VPCMPEQW ·tables+41088(SB), Z3, K1
+	VPANDD   ·tables+41216(SB), Z2, Z3
+	VPCMPEQW ·tables+41280(SB), Z3, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41152(SB), Z3, K1
+	VPCMPEQW ·tables+41344(SB), Z3, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12789,7 +12827,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z5
 	VPSLLD        $0x0a, Z4, Z6
 	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+41344(SB), Z6, Z6
+	VPSUBD        ·tables+41536(SB), Z6, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z6, K1, Z4
@@ -12808,7 +12846,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41344(SB), Z4, Z4
+	VPSUBD        ·tables+41536(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12867,11 +12905,11 @@ utf32BEToUTF16BEAVX512_loop:
 	JG        utf32BEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39808(SB), Z1, Z2
-	VPTESTMD  ·tables+41408(SB), Z1, K1
+	VPANDD    ·tables+40000(SB), Z1, Z2
+	VPTESTMD  ·tables+41600(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40064(SB), Z2, K1
+	VPCMPEQD  ·tables+40256(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12882,18 +12920,18 @@ utf32BEToUTF16BEAVX512_loop:
 	JMP       utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+39808(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41216(SB), Z1, K1
-	VPCMPEQD      ·tables+40064(SB), Z2, K2
+	VPANDD        ·tables+40000(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41408(SB), Z1, K1
+	VPCMPEQD      ·tables+40256(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41472(SB), Z1, K1
-	VPSUBD        ·tables+41536(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
+	VPSUBD        ·tables+41728(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40064(SB), Z3, Z3
-	VPANDD        ·tables+41600(SB), Z2, Z2
-	VPADDD        ·tables+41664(SB), Z2, Z2
+	VPADDD        ·tables+40256(SB), Z3, Z3
+	VPANDD        ·tables+41792(SB), Z2, Z2
+	VPADDD        ·tables+41856(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12912,9 +12950,9 @@ utf32BEToUTF16BEAVX512_astral:
 	JMP           utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+39808(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41216(SB), Z1, K1
-	VPCMPEQD      ·tables+40064(SB), Z0, K2
+	VPANDD        ·tables+40000(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41408(SB), Z1, K1
+	VPCMPEQD      ·tables+40256(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12923,12 +12961,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41472(SB), Z1, K1
-	VPSUBD        ·tables+41536(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
+	VPSUBD        ·tables+41728(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40064(SB), Z2, Z2
-	VPANDD        ·tables+41600(SB), Z0, Z0
-	VPADDD        ·tables+41664(SB), Z0, Z0
+	VPADDD        ·tables+40256(SB), Z2, Z2
+	VPANDD        ·tables+41792(SB), Z0, Z0
+	VPADDD        ·tables+41856(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12974,9 +13012,9 @@ utf32LEToUTF8AVX2_loop:
 	CMPQ         DI, CX
 	JG           utf32LEToUTF8AVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPTEST       ·tables+39744(SB), Y0
+	VPTEST       ·tables+39936(SB), Y0
 	JNZ          utf32LEToUTF8AVX2_wide
-	VPSHUFB      ·tables+32832(SB), Y0, Y0
+	VPSHUFB      ·tables+33024(SB), Y0, Y0
 	VEXTRACTI128 $0x01, Y0, X1
 	VPUNPCKLDQ   X1, X0, X1
 	VMOVQ        X1, (AX)(DI*1)
@@ -12985,7 +13023,7 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+41408(SB), Y0
+	VPTEST         ·tables+41600(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -12994,23 +13032,23 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R8, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+41408(SB), Y1
+	VPTEST         ·tables+41600(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
-	VPAND          ·tables+3520(SB), Y1, Y2
-	VPCMPEQW       ·tables+3584(SB), Y2, Y3
+	VPAND          ·tables+3712(SB), Y1, Y2
+	VPCMPEQW       ·tables+3776(SB), Y2, Y3
 	VPTEST         Y3, Y3
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPTEST         Y2, Y2
 	JNZ            utf32LEToUTF8AVX2_three
 	VPSRLW         $0x06, Y1, Y0
-	VPOR           ·tables+3328(SB), Y0, Y0
-	VPAND          ·tables+3392(SB), Y1, Y2
+	VPOR           ·tables+3520(SB), Y0, Y0
+	VPAND          ·tables+3584(SB), Y1, Y2
 	VPSLLW         $0x08, Y2, Y2
 	VPOR           Y2, Y0, Y0
-	VPOR           ·tables+5888(SB), Y0, Y0
-	VPAND          ·tables+3648(SB), Y1, Y2
+	VPOR           ·tables+6080(SB), Y0, Y0
+	VPAND          ·tables+3840(SB), Y1, Y2
 	VPXOR          Y3, Y3, Y3
 	VPCMPEQW       Y3, Y2, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -13021,7 +13059,7 @@ utf32LEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6208(SB), R10
+	LEAQ           ·tables+6400(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -13047,15 +13085,15 @@ utf32LEToUTF8AVX2_three:
 	VPTEST       Y2, Y2
 	JNZ          utf32LEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y0
-	VPAND        ·tables+3840(SB), Y0, Y2
+	VPAND        ·tables+4032(SB), Y0, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y0, Y2
-	VPAND        ·tables+5184(SB), Y2, Y2
+	VPAND        ·tables+5376(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y0, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+3968(SB), Y3, Y3
-	VPSHUFB      ·tables+26752(SB), Y3, Y3
+	VPOR         ·tables+4160(SB), Y3, Y3
+	VPSHUFB      ·tables+26944(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13064,15 +13102,15 @@ utf32LEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X0
 	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+3840(SB), Y0, Y1
+	VPAND        ·tables+4032(SB), Y0, Y1
 	VPSLLD       $0x10, Y1, Y2
 	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5184(SB), Y1, Y1
+	VPAND        ·tables+5376(SB), Y1, Y1
 	VPOR         Y1, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y1
 	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+3968(SB), Y2, Y2
-	VPSHUFB      ·tables+26752(SB), Y2, Y2
+	VPOR         ·tables+4160(SB), Y2, Y2
+	VPSHUFB      ·tables+26944(SB), Y2, Y2
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X2, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13083,7 +13121,7 @@ utf32LEToUTF8AVX2_three:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_codes:
-	VPAND          ·tables+3648(SB), Y1, Y0
+	VPAND          ·tables+3840(SB), Y1, Y0
 	VPCMPEQW       Y3, Y0, Y0
 	VPMOVMSKB      Y0, R8
 	VPMOVMSKB      Y2, R9
@@ -13093,21 +13131,21 @@ utf32LEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X1, Y0
-	VPAND          ·tables+3840(SB), Y0, Y2
+	VPAND          ·tables+4032(SB), Y0, Y2
 	VPSRLD         $0x06, Y0, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+3904(SB), Y4, Y4
-	VPAND          ·tables+3840(SB), Y3, Y3
+	VPOR           ·tables+4096(SB), Y4, Y4
+	VPAND          ·tables+4032(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y0, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+3968(SB), Y2, Y2
-	VMOVDQU        ·tables+3776(SB), Y5
+	VPOR           ·tables+4160(SB), Y2, Y2
+	VMOVDQU        ·tables+3968(SB), Y5
 	VPCMPGTD       Y0, Y5, Y5
-	VMOVDQU        ·tables+3712(SB), Y3
+	VMOVDQU        ·tables+3904(SB), Y3
 	VPCMPGTD       Y0, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y0, Y2, Y2
@@ -13116,7 +13154,7 @@ utf32LEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22592(SB), R11
+	LEAQ           ·tables+22784(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13135,21 +13173,21 @@ utf32LEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+3840(SB), Y0, Y1
+	VPAND          ·tables+4032(SB), Y0, Y1
 	VPSRLD         $0x06, Y0, Y2
 	VPSLLD         $0x08, Y1, Y3
 	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+3904(SB), Y3, Y3
-	VPAND          ·tables+3840(SB), Y2, Y2
+	VPOR           ·tables+4096(SB), Y3, Y3
+	VPAND          ·tables+4032(SB), Y2, Y2
 	VPSLLD         $0x08, Y2, Y2
 	VPSRLD         $0x0c, Y0, Y4
 	VPSLLD         $0x10, Y1, Y1
 	VPOR           Y2, Y1, Y1
 	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+3968(SB), Y1, Y1
-	VMOVDQU        ·tables+3776(SB), Y4
+	VPOR           ·tables+4160(SB), Y1, Y1
+	VMOVDQU        ·tables+3968(SB), Y4
 	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+3712(SB), Y2
+	VMOVDQU        ·tables+3904(SB), Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPBLENDVB      Y4, Y3, Y1, Y1
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -13158,7 +13196,7 @@ utf32LEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22592(SB), R10
+	LEAQ           ·tables+22784(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -13179,35 +13217,35 @@ utf32LEToUTF8AVX2_codes:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41536(SB), Y0, Y1
-	VPTEST  ·tables+41728(SB), Y1
+	VPSUBD  ·tables+41728(SB), Y0, Y1
+	VPTEST  ·tables+41920(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
-	VPAND   ·tables+40320(SB), Y2, Y2
+	VPAND   ·tables+40512(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x04, Y0, Y2
-	VPAND   ·tables+40384(SB), Y2, Y2
+	VPAND   ·tables+40576(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+40512(SB), Y1, Y1
-	VPOR    ·tables+40576(SB), Y1, Y1
+	VPAND   ·tables+40704(SB), Y1, Y1
+	VPOR    ·tables+40768(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_notAstral:
-	VPAND          ·tables+39808(SB), Y0, Y1
-	VPMINUD        ·tables+41216(SB), Y0, Y2
+	VPAND          ·tables+40000(SB), Y0, Y1
+	VPMINUD        ·tables+41408(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40064(SB), Y1, Y1
+	VPCMPEQD       ·tables+40256(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40256(SB), Y1
+	VMOVDQU        ·tables+40448(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13218,20 +13256,20 @@ utf32LEToUTF8AVX2_notAstral:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40320(SB), Y3, Y3
+	VPAND          ·tables+40512(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+40576(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32640(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32384(SB), Y2, Y3
+	VPERMD         ·tables+32576(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32640(SB), Y2, Y2
+	VPSLLVD        ·tables+32832(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13239,7 +13277,7 @@ utf32LEToUTF8AVX2_notAstral:
 	VMOVQ          X2, R8
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R9
-	LEAQ           ·tables+32896(SB), R10
+	LEAQ           ·tables+33088(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -13247,7 +13285,7 @@ utf32LEToUTF8AVX2_notAstral:
 	SHLQ           $0x04, R11
 	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36992(SB), R10
+	LEAQ           ·tables+37184(SB), R10
 	MOVBQZX        (R10)(R8*1), R8
 	MOVBQZX        (R10)(R9*1), R9
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13263,13 +13301,13 @@ utf32LEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF8AVX2_done
-	LEAQ           ·tables+37248(SB), DX
+	LEAQ           ·tables+37440(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VMOVDQU        ·tables+40256(SB), Y1
+	VMOVDQU        ·tables+40448(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13280,20 +13318,20 @@ utf32LEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40320(SB), Y3, Y3
+	VPAND          ·tables+40512(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+40576(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32640(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32384(SB), Y2, Y3
+	VPERMD         ·tables+32576(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32640(SB), Y2, Y2
+	VPSLLVD        ·tables+32832(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13301,7 +13339,7 @@ utf32LEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, BX
-	LEAQ           ·tables+32896(SB), R8
+	LEAQ           ·tables+33088(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -13309,7 +13347,7 @@ utf32LEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36992(SB), R8
+	LEAQ           ·tables+37184(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13349,9 +13387,9 @@ utf32BEToUTF8AVX2_loop:
 	JG           utf32BEToUTF8AVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPTEST       ·tables+39744(SB), Y1
+	VPTEST       ·tables+39936(SB), Y1
 	JNZ          utf32BEToUTF8AVX2_wide
-	VPSHUFB      ·tables+32832(SB), Y1, Y1
+	VPSHUFB      ·tables+33024(SB), Y1, Y1
 	VEXTRACTI128 $0x01, Y1, X2
 	VPUNPCKLDQ   X2, X1, X2
 	VMOVQ        X2, (AX)(DI*1)
@@ -13360,7 +13398,7 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+41408(SB), Y1
+	VPTEST         ·tables+41600(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -13370,23 +13408,23 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+41408(SB), Y2
+	VPTEST         ·tables+41600(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
-	VPAND          ·tables+3520(SB), Y2, Y3
-	VPCMPEQW       ·tables+3584(SB), Y3, Y4
+	VPAND          ·tables+3712(SB), Y2, Y3
+	VPCMPEQW       ·tables+3776(SB), Y3, Y4
 	VPTEST         Y4, Y4
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPTEST         Y3, Y3
 	JNZ            utf32BEToUTF8AVX2_three
 	VPSRLW         $0x06, Y2, Y1
-	VPOR           ·tables+3328(SB), Y1, Y1
-	VPAND          ·tables+3392(SB), Y2, Y3
+	VPOR           ·tables+3520(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y2, Y3
 	VPSLLW         $0x08, Y3, Y3
 	VPOR           Y3, Y1, Y1
-	VPOR           ·tables+5888(SB), Y1, Y1
-	VPAND          ·tables+3648(SB), Y2, Y3
+	VPOR           ·tables+6080(SB), Y1, Y1
+	VPAND          ·tables+3840(SB), Y2, Y3
 	VPXOR          Y4, Y4, Y4
 	VPCMPEQW       Y4, Y3, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
@@ -13397,7 +13435,7 @@ utf32BEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6208(SB), R10
+	LEAQ           ·tables+6400(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -13423,15 +13461,15 @@ utf32BEToUTF8AVX2_three:
 	VPTEST       Y3, Y3
 	JNZ          utf32BEToUTF8AVX2_codes
 	VPMOVZXWD    X2, Y1
-	VPAND        ·tables+3840(SB), Y1, Y3
+	VPAND        ·tables+4032(SB), Y1, Y3
 	VPSLLD       $0x10, Y3, Y4
 	VPSLLD       $0x02, Y1, Y3
-	VPAND        ·tables+5184(SB), Y3, Y3
+	VPAND        ·tables+5376(SB), Y3, Y3
 	VPOR         Y3, Y4, Y4
 	VPSRLD       $0x0c, Y1, Y3
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+3968(SB), Y4, Y4
-	VPSHUFB      ·tables+26752(SB), Y4, Y4
+	VPOR         ·tables+4160(SB), Y4, Y4
+	VPSHUFB      ·tables+26944(SB), Y4, Y4
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X4, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13440,15 +13478,15 @@ utf32BEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y2, X1
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+3840(SB), Y1, Y2
+	VPAND        ·tables+4032(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5184(SB), Y2, Y2
+	VPAND        ·tables+5376(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+3968(SB), Y3, Y3
-	VPSHUFB      ·tables+26752(SB), Y3, Y3
+	VPOR         ·tables+4160(SB), Y3, Y3
+	VPSHUFB      ·tables+26944(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13459,7 +13497,7 @@ utf32BEToUTF8AVX2_three:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_codes:
-	VPAND          ·tables+3648(SB), Y2, Y1
+	VPAND          ·tables+3840(SB), Y2, Y1
 	VPCMPEQW       Y4, Y1, Y1
 	VPMOVMSKB      Y1, R8
 	VPMOVMSKB      Y3, R9
@@ -13469,21 +13507,21 @@ utf32BEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X2, Y1
-	VPAND          ·tables+3840(SB), Y1, Y3
+	VPAND          ·tables+4032(SB), Y1, Y3
 	VPSRLD         $0x06, Y1, Y4
 	VPSLLD         $0x08, Y3, Y5
 	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+3904(SB), Y5, Y5
-	VPAND          ·tables+3840(SB), Y4, Y4
+	VPOR           ·tables+4096(SB), Y5, Y5
+	VPAND          ·tables+4032(SB), Y4, Y4
 	VPSLLD         $0x08, Y4, Y4
 	VPSRLD         $0x0c, Y1, Y6
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y4, Y3, Y3
 	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+3968(SB), Y3, Y3
-	VMOVDQU        ·tables+3776(SB), Y6
+	VPOR           ·tables+4160(SB), Y3, Y3
+	VMOVDQU        ·tables+3968(SB), Y6
 	VPCMPGTD       Y1, Y6, Y6
-	VMOVDQU        ·tables+3712(SB), Y4
+	VMOVDQU        ·tables+3904(SB), Y4
 	VPCMPGTD       Y1, Y4, Y4
 	VPBLENDVB      Y6, Y5, Y3, Y3
 	VPBLENDVB      Y4, Y1, Y3, Y3
@@ -13492,7 +13530,7 @@ utf32BEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22592(SB), R11
+	LEAQ           ·tables+22784(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -13511,21 +13549,21 @@ utf32BEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y2, X1
 	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+3840(SB), Y1, Y2
+	VPAND          ·tables+4032(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+3904(SB), Y4, Y4
-	VPAND          ·tables+3840(SB), Y3, Y3
+	VPOR           ·tables+4096(SB), Y4, Y4
+	VPAND          ·tables+4032(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+3968(SB), Y2, Y2
-	VMOVDQU        ·tables+3776(SB), Y5
+	VPOR           ·tables+4160(SB), Y2, Y2
+	VMOVDQU        ·tables+3968(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3712(SB), Y3
+	VMOVDQU        ·tables+3904(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -13534,7 +13572,7 @@ utf32BEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22592(SB), R10
+	LEAQ           ·tables+22784(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -13555,35 +13593,35 @@ utf32BEToUTF8AVX2_codes:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41536(SB), Y1, Y2
-	VPTEST  ·tables+41728(SB), Y2
+	VPSUBD  ·tables+41728(SB), Y1, Y2
+	VPTEST  ·tables+41920(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
-	VPAND   ·tables+40320(SB), Y3, Y3
+	VPAND   ·tables+40512(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x04, Y1, Y3
-	VPAND   ·tables+40384(SB), Y3, Y3
+	VPAND   ·tables+40576(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+40512(SB), Y2, Y2
-	VPOR    ·tables+40576(SB), Y2, Y2
+	VPAND   ·tables+40704(SB), Y2, Y2
+	VPOR    ·tables+40768(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_notAstral:
-	VPAND          ·tables+39808(SB), Y1, Y2
-	VPMINUD        ·tables+41216(SB), Y1, Y3
+	VPAND          ·tables+40000(SB), Y1, Y2
+	VPMINUD        ·tables+41408(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40064(SB), Y2, Y2
+	VPCMPEQD       ·tables+40256(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40256(SB), Y2
+	VMOVDQU        ·tables+40448(SB), Y2
 	VPSRLD         $0x07, Y1, Y3
 	VPMINUD        Y2, Y3, Y3
 	VPSRLD         $0x0b, Y1, Y4
@@ -13594,20 +13632,20 @@ utf32BEToUTF8AVX2_notAstral:
 	VPADDD         Y4, Y3, Y3
 	VPSLLD         $0x18, Y1, Y2
 	VPSLLD         $0x0a, Y1, Y4
-	VPAND          ·tables+40320(SB), Y4, Y4
+	VPAND          ·tables+40512(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x04, Y1, Y4
-	VPAND          ·tables+40384(SB), Y4, Y4
+	VPAND          ·tables+40576(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x12, Y1, Y4
 	VPOR           Y4, Y2, Y2
-	VPERMD         ·tables+32576(SB), Y3, Y4
+	VPERMD         ·tables+32768(SB), Y3, Y4
 	VPSRLVD        Y4, Y2, Y2
-	VPERMD         ·tables+32448(SB), Y3, Y4
+	VPERMD         ·tables+32640(SB), Y3, Y4
 	VPAND          Y4, Y2, Y2
-	VPERMD         ·tables+32384(SB), Y3, Y4
+	VPERMD         ·tables+32576(SB), Y3, Y4
 	VPOR           Y4, Y2, Y2
-	VPSLLVD        ·tables+32640(SB), Y3, Y3
+	VPSLLVD        ·tables+32832(SB), Y3, Y3
 	VPXOR          Y1, Y1, Y1
 	VPSADBW        Y1, Y3, Y3
 	VPSHUFD        $0x4e, Y3, Y4
@@ -13615,7 +13653,7 @@ utf32BEToUTF8AVX2_notAstral:
 	VMOVQ          X3, R8
 	VEXTRACTI128   $0x01, Y3, X1
 	VMOVQ          X1, R9
-	LEAQ           ·tables+32896(SB), R10
+	LEAQ           ·tables+33088(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -13623,7 +13661,7 @@ utf32BEToUTF8AVX2_notAstral:
 	SHLQ           $0x04, R11
 	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
-	LEAQ           ·tables+36992(SB), R10
+	LEAQ           ·tables+37184(SB), R10
 	MOVBQZX        (R10)(R8*1), R8
 	MOVBQZX        (R10)(R9*1), R9
 	VMOVDQU        X2, (AX)(DI*1)
@@ -13639,13 +13677,13 @@ utf32BEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF8AVX2_done
-	LEAQ           ·tables+37248(SB), DX
+	LEAQ           ·tables+37440(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VMOVDQU        ·tables+40256(SB), Y0
+	VMOVDQU        ·tables+40448(SB), Y0
 	VPSRLD         $0x07, Y1, Y2
 	VPMINUD        Y0, Y2, Y2
 	VPSRLD         $0x0b, Y1, Y3
@@ -13656,20 +13694,20 @@ utf32BEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y1, Y0
 	VPSLLD         $0x0a, Y1, Y3
-	VPAND          ·tables+40320(SB), Y3, Y3
+	VPAND          ·tables+40512(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x04, Y1, Y3
-	VPAND          ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+40576(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x12, Y1, Y3
 	VPOR           Y3, Y0, Y0
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPSRLVD        Y3, Y0, Y0
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32640(SB), Y2, Y3
 	VPAND          Y3, Y0, Y0
-	VPERMD         ·tables+32384(SB), Y2, Y3
+	VPERMD         ·tables+32576(SB), Y2, Y3
 	VPOR           Y3, Y0, Y0
-	VPSLLVD        ·tables+32640(SB), Y2, Y2
+	VPSLLVD        ·tables+32832(SB), Y2, Y2
 	VPXOR          Y1, Y1, Y1
 	VPSADBW        Y1, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13677,7 +13715,7 @@ utf32BEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X1
 	VMOVQ          X1, BX
-	LEAQ           ·tables+32896(SB), R8
+	LEAQ           ·tables+33088(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -13685,7 +13723,7 @@ utf32BEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	LEAQ           ·tables+36992(SB), R8
+	LEAQ           ·tables+37184(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X0, (AX)(DI*1)
@@ -13716,7 +13754,7 @@ TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000080, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	LEAQ    ·tables+39552(SB), R8
+	LEAQ    ·tables+39744(SB), R8
 
 cp1252ToUTF8AVX2_loop:
 	CMPQ      SI, BX
@@ -13734,8 +13772,8 @@ cp1252ToUTF8AVX2_loop:
 
 cp1252ToUTF8AVX2_wide:
 	MOVL     R9, R10
-	VPADDB   ·tables+40640(SB), Y0, Y1
-	VMOVDQU  ·tables+40704(SB), Y2
+	VPADDB   ·tables+40832(SB), Y0, Y1
+	VMOVDQU  ·tables+40896(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
@@ -13768,18 +13806,18 @@ cp1252ToUTF8AVX2_sparse:
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+40768(SB), Y2, Y2
+	VPAND          ·tables+40960(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+40832(SB), Y2, Y2
-	VPCMPGTW       ·tables+40896(SB), Y1, Y3
+	VPOR           ·tables+41024(SB), Y2, Y2
+	VPCMPGTW       ·tables+41088(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R9, R10
 	MOVBLZX        R10, R10
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+6208(SB), R12
+	LEAQ           ·tables+6400(SB), R12
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -13799,18 +13837,18 @@ cp1252ToUTF8AVX2_halves:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+40768(SB), Y1, Y1
+	VPAND          ·tables+40960(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+40832(SB), Y1, Y1
-	VPCMPGTW       ·tables+40896(SB), Y0, Y2
+	VPOR           ·tables+41024(SB), Y1, Y1
+	VPCMPGTW       ·tables+41088(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R9, R10
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6208(SB), R11
+	LEAQ           ·tables+6400(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -13834,18 +13872,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      (DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32704(SB), Y0, Y3
-	VPERMD         ·tables+32736(SB), Y0, Y4
+	VPERMD         ·tables+32896(SB), Y0, Y3
+	VPERMD         ·tables+32928(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32768(SB), Y0, Y4
-	VPERMD         ·tables+32800(SB), Y0, Y5
+	VPERMD         ·tables+32960(SB), Y0, Y4
+	VPERMD         ·tables+32992(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41792(SB), Y0, Y1
+	VPADDD         ·tables+41984(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41856(SB), Y1, Y1
+	VPCMPEQD       ·tables+42048(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40256(SB), Y1
+	VMOVDQU        ·tables+40448(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13856,20 +13894,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40320(SB), Y3, Y3
+	VPAND          ·tables+40512(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+40576(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32640(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32384(SB), Y2, Y3
+	VPERMD         ·tables+32576(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32640(SB), Y2, Y2
+	VPSLLVD        ·tables+32832(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13877,7 +13915,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+32896(SB), R11
+	LEAQ           ·tables+33088(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13885,7 +13923,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36992(SB), R11
+	LEAQ           ·tables+37184(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13896,18 +13934,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      8(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32704(SB), Y0, Y3
-	VPERMD         ·tables+32736(SB), Y0, Y4
+	VPERMD         ·tables+32896(SB), Y0, Y3
+	VPERMD         ·tables+32928(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32768(SB), Y0, Y4
-	VPERMD         ·tables+32800(SB), Y0, Y5
+	VPERMD         ·tables+32960(SB), Y0, Y4
+	VPERMD         ·tables+32992(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41792(SB), Y0, Y1
+	VPADDD         ·tables+41984(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41856(SB), Y1, Y1
+	VPCMPEQD       ·tables+42048(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40256(SB), Y1
+	VMOVDQU        ·tables+40448(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13918,20 +13956,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40320(SB), Y3, Y3
+	VPAND          ·tables+40512(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+40576(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32640(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32384(SB), Y2, Y3
+	VPERMD         ·tables+32576(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32640(SB), Y2, Y2
+	VPSLLVD        ·tables+32832(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13939,7 +13977,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+32896(SB), R11
+	LEAQ           ·tables+33088(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13947,7 +13985,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36992(SB), R11
+	LEAQ           ·tables+37184(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13958,18 +13996,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      16(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32704(SB), Y0, Y3
-	VPERMD         ·tables+32736(SB), Y0, Y4
+	VPERMD         ·tables+32896(SB), Y0, Y3
+	VPERMD         ·tables+32928(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32768(SB), Y0, Y4
-	VPERMD         ·tables+32800(SB), Y0, Y5
+	VPERMD         ·tables+32960(SB), Y0, Y4
+	VPERMD         ·tables+32992(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41792(SB), Y0, Y1
+	VPADDD         ·tables+41984(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41856(SB), Y1, Y1
+	VPCMPEQD       ·tables+42048(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40256(SB), Y1
+	VMOVDQU        ·tables+40448(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13980,20 +14018,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40320(SB), Y3, Y3
+	VPAND          ·tables+40512(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+40576(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32640(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32384(SB), Y2, Y3
+	VPERMD         ·tables+32576(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32640(SB), Y2, Y2
+	VPSLLVD        ·tables+32832(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -14001,7 +14039,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+32896(SB), R11
+	LEAQ           ·tables+33088(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14009,7 +14047,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36992(SB), R11
+	LEAQ           ·tables+37184(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14020,18 +14058,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      24(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32704(SB), Y0, Y3
-	VPERMD         ·tables+32736(SB), Y0, Y4
+	VPERMD         ·tables+32896(SB), Y0, Y3
+	VPERMD         ·tables+32928(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32768(SB), Y0, Y4
-	VPERMD         ·tables+32800(SB), Y0, Y5
+	VPERMD         ·tables+32960(SB), Y0, Y4
+	VPERMD         ·tables+32992(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41792(SB), Y0, Y1
+	VPADDD         ·tables+41984(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41856(SB), Y1, Y1
+	VPCMPEQD       ·tables+42048(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40256(SB), Y1
+	VMOVDQU        ·tables+40448(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14042,20 +14080,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40320(SB), Y3, Y3
+	VPAND          ·tables+40512(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+40576(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32640(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32384(SB), Y2, Y3
+	VPERMD         ·tables+32576(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32640(SB), Y2, Y2
+	VPSLLVD        ·tables+32832(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -14063,7 +14101,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+32896(SB), R11
+	LEAQ           ·tables+33088(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14071,7 +14109,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36992(SB), R11
+	LEAQ           ·tables+37184(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14110,10 +14148,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+41024(SB), Y1, Y1
-	VPCMPEQW  ·tables+41088(SB), Y1, Y3
+	VPAND     ·tables+41216(SB), Y1, Y1
+	VPCMPEQW  ·tables+41280(SB), Y1, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+41152(SB), Y1, Y3
+	VPCMPEQW  ·tables+41344(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14179,10 +14217,10 @@ utf32LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+39808(SB), Y1, Y3
-	VPMINUD   ·tables+41216(SB), Y1, Y4
+	VPAND     ·tables+40000(SB), Y1, Y3
+	VPMINUD   ·tables+41408(SB), Y1, Y4
 	VPCMPEQD  Y1, Y4, Y4
-	VPCMPEQD  ·tables+40064(SB), Y3, Y3
+	VPCMPEQD  ·tables+40256(SB), Y3, Y3
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
@@ -14226,8 +14264,8 @@ utf16LEToUTF32LEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+41280(SB), Y0, Y1
-	VPCMPEQW     ·tables+41088(SB), Y1, Y1
+	VPAND        ·tables+41472(SB), Y0, Y1
+	VPCMPEQW     ·tables+41280(SB), Y1, Y1
 	VPTEST       Y1, Y1
 	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
@@ -14240,9 +14278,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JMP          utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41024(SB), Y0, Y1
-	VPCMPEQW  ·tables+41088(SB), Y1, Y2
-	VPCMPEQW  ·tables+41152(SB), Y1, Y1
+	VPAND     ·tables+41216(SB), Y0, Y1
+	VPCMPEQW  ·tables+41280(SB), Y1, Y2
+	VPCMPEQW  ·tables+41344(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
 	VPMOVMSKB Y1, R9
 	MOVQ      $0x00000020, R10
@@ -14266,12 +14304,12 @@ utf16LEToUTF32LEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y2, X5
 	VPALIGNR     $0x02, X0, X1, X3
 	VPSRLDQ      $0x02, X1, X4
-	LEAQ         ·tables+37248(SB), R8
+	LEAQ         ·tables+37440(SB), R8
 	VPMOVZXWD    X0, Y0
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+41344(SB), Y6, Y6
+	VPSUBD       ·tables+41536(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14286,7 +14324,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+41344(SB), Y2, Y2
+	VPSUBD       ·tables+41536(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14341,10 +14379,10 @@ utf32LEToUTF16LEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+39808(SB), Y0, Y1
-	VPTEST    ·tables+41408(SB), Y0
+	VPAND     ·tables+40000(SB), Y0, Y1
+	VPTEST    ·tables+41600(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40064(SB), Y1, Y1
+	VPCMPEQD  ·tables+40256(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14355,20 +14393,20 @@ utf32LEToUTF16LEAVX2_loop:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
-	VPAND          ·tables+39808(SB), Y0, Y1
-	VPMINUD        ·tables+41216(SB), Y0, Y2
+	VPAND          ·tables+40000(SB), Y0, Y1
+	VPMINUD        ·tables+41408(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40064(SB), Y1, Y1
+	VPCMPEQD       ·tables+40256(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41472(SB), Y0, Y1
-	VPSUBD         ·tables+41536(SB), Y0, Y2
+	VPCMPGTD       ·tables+41664(SB), Y0, Y1
+	VPSUBD         ·tables+41728(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40064(SB), Y3, Y3
-	VPAND          ·tables+41600(SB), Y2, Y2
-	VPADDD         ·tables+41664(SB), Y2, Y2
+	VPADDD         ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+41792(SB), Y2, Y2
+	VPADDD         ·tables+41856(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14376,7 +14414,7 @@ utf32LEToUTF16LEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39296(SB), R10
+	LEAQ           ·tables+39488(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -14397,27 +14435,27 @@ utf32LEToUTF16LEAVX2_astral:
 	JMP            utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_partial:
-	VPAND          ·tables+39808(SB), Y0, Y1
-	VPMINUD        ·tables+41216(SB), Y0, Y2
+	VPAND          ·tables+40000(SB), Y0, Y1
+	VPMINUD        ·tables+41408(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40064(SB), Y1, Y1
+	VPCMPEQD       ·tables+40256(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16LEAVX2_done
-	LEAQ           ·tables+37248(SB), DX
+	LEAQ           ·tables+37440(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41472(SB), Y0, Y1
-	VPSUBD         ·tables+41536(SB), Y0, Y2
+	VPCMPGTD       ·tables+41664(SB), Y0, Y1
+	VPSUBD         ·tables+41728(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40064(SB), Y3, Y3
-	VPAND          ·tables+41600(SB), Y2, Y2
-	VPADDD         ·tables+41664(SB), Y2, Y2
+	VPADDD         ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+41792(SB), Y2, Y2
+	VPADDD         ·tables+41856(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14425,7 +14463,7 @@ utf32LEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39296(SB), R8
+	LEAQ           ·tables+39488(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -14474,8 +14512,8 @@ utf16LEToUTF32BEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+41280(SB), Y1, Y2
-	VPCMPEQW     ·tables+41088(SB), Y2, Y2
+	VPAND        ·tables+41472(SB), Y1, Y2
+	VPCMPEQW     ·tables+41280(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14490,9 +14528,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JMP          utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41024(SB), Y1, Y2
-	VPCMPEQW  ·tables+41088(SB), Y2, Y3
-	VPCMPEQW  ·tables+41152(SB), Y2, Y2
+	VPAND     ·tables+41216(SB), Y1, Y2
+	VPCMPEQW  ·tables+41280(SB), Y2, Y3
+	VPCMPEQW  ·tables+41344(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14516,12 +14554,12 @@ utf16LEToUTF32BEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y3, X6
 	VPALIGNR     $0x02, X1, X2, X4
 	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37248(SB), R8
+	LEAQ         ·tables+37440(SB), R8
 	VPMOVZXWD    X1, Y1
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41344(SB), Y7, Y7
+	VPSUBD       ·tables+41536(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14537,7 +14575,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41344(SB), Y3, Y3
+	VPSUBD       ·tables+41536(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14593,10 +14631,10 @@ utf32LEToUTF16BEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+39808(SB), Y0, Y1
-	VPTEST    ·tables+41408(SB), Y0
+	VPAND     ·tables+40000(SB), Y0, Y1
+	VPTEST    ·tables+41600(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40064(SB), Y1, Y1
+	VPCMPEQD  ·tables+40256(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14608,20 +14646,20 @@ utf32LEToUTF16BEAVX2_loop:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
-	VPAND          ·tables+39808(SB), Y0, Y1
-	VPMINUD        ·tables+41216(SB), Y0, Y2
+	VPAND          ·tables+40000(SB), Y0, Y1
+	VPMINUD        ·tables+41408(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40064(SB), Y1, Y1
+	VPCMPEQD       ·tables+40256(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41472(SB), Y0, Y1
-	VPSUBD         ·tables+41536(SB), Y0, Y2
+	VPCMPGTD       ·tables+41664(SB), Y0, Y1
+	VPSUBD         ·tables+41728(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40064(SB), Y3, Y3
-	VPAND          ·tables+41600(SB), Y2, Y2
-	VPADDD         ·tables+41664(SB), Y2, Y2
+	VPADDD         ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+41792(SB), Y2, Y2
+	VPADDD         ·tables+41856(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14630,7 +14668,7 @@ utf32LEToUTF16BEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39296(SB), R10
+	LEAQ           ·tables+39488(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -14651,27 +14689,27 @@ utf32LEToUTF16BEAVX2_astral:
 	JMP            utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_partial:
-	VPAND          ·tables+39808(SB), Y0, Y1
-	VPMINUD        ·tables+41216(SB), Y0, Y2
+	VPAND          ·tables+40000(SB), Y0, Y1
+	VPMINUD        ·tables+41408(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40064(SB), Y1, Y1
+	VPCMPEQD       ·tables+40256(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16BEAVX2_done
-	LEAQ           ·tables+37248(SB), DX
+	LEAQ           ·tables+37440(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41472(SB), Y0, Y1
-	VPSUBD         ·tables+41536(SB), Y0, Y2
+	VPCMPGTD       ·tables+41664(SB), Y0, Y1
+	VPSUBD         ·tables+41728(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40064(SB), Y3, Y3
-	VPAND          ·tables+41600(SB), Y2, Y2
-	VPADDD         ·tables+41664(SB), Y2, Y2
+	VPADDD         ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+41792(SB), Y2, Y2
+	VPADDD         ·tables+41856(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14680,7 +14718,7 @@ utf32LEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39296(SB), R8
+	LEAQ           ·tables+39488(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -14731,10 +14769,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+41024(SB), Y1, Y2
-	VPCMPEQW  ·tables+41088(SB), Y2, Y3
+	VPAND     ·tables+41216(SB), Y1, Y2
+	VPCMPEQW  ·tables+41280(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+41152(SB), Y2, Y3
+	VPCMPEQW  ·tables+41344(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14800,10 +14838,10 @@ utf32BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39808(SB), Y1, Y2
-	VPMINUD   ·tables+41216(SB), Y1, Y3
+	VPAND     ·tables+40000(SB), Y1, Y2
+	VPMINUD   ·tables+41408(SB), Y1, Y3
 	VPCMPEQD  Y1, Y3, Y3
-	VPCMPEQD  ·tables+40064(SB), Y2, Y2
+	VPCMPEQD  ·tables+40256(SB), Y2, Y2
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
@@ -14849,8 +14887,8 @@ utf16BEToUTF32LEAVX2_loop:
 	JG           utf16BEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+41280(SB), Y1, Y2
-	VPCMPEQW     ·tables+41088(SB), Y2, Y2
+	VPAND        ·tables+41472(SB), Y1, Y2
+	VPCMPEQW     ·tables+41280(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14863,9 +14901,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JMP          utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41024(SB), Y1, Y2
-	VPCMPEQW  ·tables+41088(SB), Y2, Y3
-	VPCMPEQW  ·tables+41152(SB), Y2, Y2
+	VPAND     ·tables+41216(SB), Y1, Y2
+	VPCMPEQW  ·tables+41280(SB), Y2, Y3
+	VPCMPEQW  ·tables+41344(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14889,12 +14927,12 @@ utf16BEToUTF32LEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y3, X6
 	VPALIGNR     $0x02, X1, X2, X4
 	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37248(SB), R8
+	LEAQ         ·tables+37440(SB), R8
 	VPMOVZXWD    X1, Y1
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41344(SB), Y7, Y7
+	VPSUBD       ·tables+41536(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -14909,7 +14947,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41344(SB), Y3, Y3
+	VPSUBD       ·tables+41536(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -14966,10 +15004,10 @@ utf32BEToUTF16LEAVX2_loop:
 	JG        utf32BEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39808(SB), Y1, Y2
-	VPTEST    ·tables+41408(SB), Y1
+	VPAND     ·tables+40000(SB), Y1, Y2
+	VPTEST    ·tables+41600(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40064(SB), Y2, Y2
+	VPCMPEQD  ·tables+40256(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -14980,20 +15018,20 @@ utf32BEToUTF16LEAVX2_loop:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
-	VPAND          ·tables+39808(SB), Y1, Y2
-	VPMINUD        ·tables+41216(SB), Y1, Y3
+	VPAND          ·tables+40000(SB), Y1, Y2
+	VPMINUD        ·tables+41408(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40064(SB), Y2, Y2
+	VPCMPEQD       ·tables+40256(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41472(SB), Y1, Y2
-	VPSUBD         ·tables+41536(SB), Y1, Y3
+	VPCMPGTD       ·tables+41664(SB), Y1, Y2
+	VPSUBD         ·tables+41728(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40064(SB), Y4, Y4
-	VPAND          ·tables+41600(SB), Y3, Y3
-	VPADDD         ·tables+41664(SB), Y3, Y3
+	VPADDD         ·tables+40256(SB), Y4, Y4
+	VPAND          ·tables+41792(SB), Y3, Y3
+	VPADDD         ·tables+41856(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15001,7 +15039,7 @@ utf32BEToUTF16LEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39296(SB), R10
+	LEAQ           ·tables+39488(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -15022,27 +15060,27 @@ utf32BEToUTF16LEAVX2_astral:
 	JMP            utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_partial:
-	VPAND          ·tables+39808(SB), Y1, Y0
-	VPMINUD        ·tables+41216(SB), Y1, Y2
+	VPAND          ·tables+40000(SB), Y1, Y0
+	VPMINUD        ·tables+41408(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40064(SB), Y0, Y0
+	VPCMPEQD       ·tables+40256(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16LEAVX2_done
-	LEAQ           ·tables+37248(SB), DX
+	LEAQ           ·tables+37440(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41472(SB), Y1, Y0
-	VPSUBD         ·tables+41536(SB), Y1, Y2
+	VPCMPGTD       ·tables+41664(SB), Y1, Y0
+	VPSUBD         ·tables+41728(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40064(SB), Y3, Y3
-	VPAND          ·tables+41600(SB), Y2, Y2
-	VPADDD         ·tables+41664(SB), Y2, Y2
+	VPADDD         ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+41792(SB), Y2, Y2
+	VPADDD         ·tables+41856(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15050,7 +15088,7 @@ utf32BEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39296(SB), R8
+	LEAQ           ·tables+39488(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -15101,8 +15139,8 @@ utf16BEToUTF32BEAVX2_loop:
 	JG           utf16BEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+41280(SB), Y2, Y3
-	VPCMPEQW     ·tables+41088(SB), Y3, Y3
+	VPAND        ·tables+41472(SB), Y2, Y3
+	VPCMPEQW     ·tables+41280(SB), Y3, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
@@ -15117,9 +15155,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JMP          utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41024(SB), Y2, Y3
-	VPCMPEQW  ·tables+41088(SB), Y3, Y4
-	VPCMPEQW  ·tables+41152(SB), Y3, Y3
+	VPAND     ·tables+41216(SB), Y2, Y3
+	VPCMPEQW  ·tables+41280(SB), Y3, Y4
+	VPCMPEQW  ·tables+41344(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
@@ -15143,12 +15181,12 @@ utf16BEToUTF32BEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y4, X7
 	VPALIGNR     $0x02, X2, X3, X5
 	VPSRLDQ      $0x02, X3, X6
-	LEAQ         ·tables+37248(SB), R8
+	LEAQ         ·tables+37440(SB), R8
 	VPMOVZXWD    X2, Y2
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+41344(SB), Y8, Y8
+	VPSUBD       ·tables+41536(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15164,7 +15202,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+41344(SB), Y4, Y4
+	VPSUBD       ·tables+41536(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15222,10 +15260,10 @@ utf32BEToUTF16BEAVX2_loop:
 	JG        utf32BEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39808(SB), Y1, Y2
-	VPTEST    ·tables+41408(SB), Y1
+	VPAND     ·tables+40000(SB), Y1, Y2
+	VPTEST    ·tables+41600(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40064(SB), Y2, Y2
+	VPCMPEQD  ·tables+40256(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15237,20 +15275,20 @@ utf32BEToUTF16BEAVX2_loop:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
-	VPAND          ·tables+39808(SB), Y1, Y2
-	VPMINUD        ·tables+41216(SB), Y1, Y3
+	VPAND          ·tables+40000(SB), Y1, Y2
+	VPMINUD        ·tables+41408(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40064(SB), Y2, Y2
+	VPCMPEQD       ·tables+40256(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41472(SB), Y1, Y2
-	VPSUBD         ·tables+41536(SB), Y1, Y3
+	VPCMPGTD       ·tables+41664(SB), Y1, Y2
+	VPSUBD         ·tables+41728(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40064(SB), Y4, Y4
-	VPAND          ·tables+41600(SB), Y3, Y3
-	VPADDD         ·tables+41664(SB), Y3, Y3
+	VPADDD         ·tables+40256(SB), Y4, Y4
+	VPAND          ·tables+41792(SB), Y3, Y3
+	VPADDD         ·tables+41856(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15259,7 +15297,7 @@ utf32BEToUTF16BEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39296(SB), R10
+	LEAQ           ·tables+39488(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -15280,27 +15318,27 @@ utf32BEToUTF16BEAVX2_astral:
 	JMP            utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_partial:
-	VPAND          ·tables+39808(SB), Y1, Y0
-	VPMINUD        ·tables+41216(SB), Y1, Y2
+	VPAND          ·tables+40000(SB), Y1, Y0
+	VPMINUD        ·tables+41408(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40064(SB), Y0, Y0
+	VPCMPEQD       ·tables+40256(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16BEAVX2_done
-	LEAQ           ·tables+37248(SB), DX
+	LEAQ           ·tables+37440(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41472(SB), Y1, Y0
-	VPSUBD         ·tables+41536(SB), Y1, Y2
+	VPCMPGTD       ·tables+41664(SB), Y1, Y0
+	VPSUBD         ·tables+41728(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40064(SB), Y3, Y3
-	VPAND          ·tables+41600(SB), Y2, Y2
-	VPADDD         ·tables+41664(SB), Y2, Y2
+	VPADDD         ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+41792(SB), Y2, Y2
+	VPADDD         ·tables+41856(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15309,7 +15347,7 @@ utf32BEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39296(SB), R8
+	LEAQ           ·tables+39488(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -15419,10 +15457,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41920(SB), Z5, K1
+	VPCMPEQB      ·tables+42112(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+41984(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42176(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -15472,10 +15510,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41920(SB), Z5, K1
+	VPCMPEQB      ·tables+42112(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+41984(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42176(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -15544,10 +15582,10 @@ utf8ToCP1252AVX2_wide:
 	JMP     utf8ToCP1252AVX2_done
 
 utf8ToCP1252AVX2_lead:
-	VPAND     ·tables+2752(SB), Y0, Y1
-	VPCMPEQB  ·tables+2816(SB), Y1, Y1
+	VPAND     ·tables+2944(SB), Y0, Y1
+	VPCMPEQB  ·tables+3008(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VMOVDQU   ·tables+2880(SB), Y1
+	VMOVDQU   ·tables+3072(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R10
 	MOVL      $0x00000020, R11
@@ -15570,19 +15608,19 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+41920(SB), Y1, Y1
-	VMOVDQU      ·tables+41984(SB), Y2
+	VPCMPEQB     ·tables+42112(SB), Y1, Y1
+	VMOVDQU      ·tables+42176(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+2944(SB), Y1, Y1
-	VPAND        ·tables+3008(SB), Y1, Y1
+	VPCMPEQB     ·tables+3136(SB), Y1, Y1
+	VPAND        ·tables+3200(SB), Y1, Y1
 	VPADDB       Y1, Y0, Y0
 	ANDNL        R12, R9, R8
-	LEAQ         ·tables+10304(SB), R9
-	LEAQ         ·tables+12352(SB), R10
+	LEAQ         ·tables+10496(SB), R9
+	LEAQ         ·tables+12544(SB), R10
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
 	MOVL         R8, R13
@@ -15653,7 +15691,7 @@ utf16LEToUTF8AVX2_loop:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPTEST    ·tables+3648(SB), Y0
+	VPTEST    ·tables+3840(SB), Y0
 	JNZ       utf16LEToUTF8AVX2_wide
 	VPACKUSWB Y0, Y0, Y0
 	VPERMQ    $0x08, Y0, Y0
@@ -15663,19 +15701,19 @@ utf16LEToUTF8AVX2_loop:
 	JMP       utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_wide:
-	VPAND          ·tables+3520(SB), Y0, Y1
-	VPCMPEQW       ·tables+3584(SB), Y1, Y2
+	VPAND          ·tables+3712(SB), Y0, Y1
+	VPCMPEQW       ·tables+3776(SB), Y1, Y2
 	VPTEST         Y2, Y2
 	JNZ            utf16LEToUTF8AVX2_surrogates
 	VPTEST         Y1, Y1
 	JNZ            utf16LEToUTF8AVX2_three
 	VPSRLW         $0x06, Y0, Y1
-	VPOR           ·tables+3328(SB), Y1, Y1
-	VPAND          ·tables+3392(SB), Y0, Y2
+	VPOR           ·tables+3520(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y0, Y2
 	VPSLLW         $0x08, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+5888(SB), Y1, Y1
-	VPAND          ·tables+3648(SB), Y0, Y3
+	VPOR           ·tables+6080(SB), Y1, Y1
+	VPAND          ·tables+3840(SB), Y0, Y3
 	VPXOR          Y2, Y2, Y2
 	VPCMPEQW       Y2, Y3, Y3
 	VPBLENDVB      Y3, Y0, Y1, Y1
@@ -15686,7 +15724,7 @@ utf16LEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6208(SB), R10
+	LEAQ           ·tables+6400(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -15712,15 +15750,15 @@ utf16LEToUTF8AVX2_three:
 	VPTEST       Y3, Y3
 	JNZ          utf16LEToUTF8AVX2_codes
 	VPMOVZXWD    X0, Y1
-	VPAND        ·tables+3840(SB), Y1, Y2
+	VPAND        ·tables+4032(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5184(SB), Y2, Y2
+	VPAND        ·tables+5376(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+3968(SB), Y3, Y3
-	VPSHUFB      ·tables+26752(SB), Y3, Y3
+	VPOR         ·tables+4160(SB), Y3, Y3
+	VPSHUFB      ·tables+26944(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -15729,15 +15767,15 @@ utf16LEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y0, X0
 	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+3840(SB), Y0, Y1
+	VPAND        ·tables+4032(SB), Y0, Y1
 	VPSLLD       $0x10, Y1, Y2
 	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5184(SB), Y1, Y1
+	VPAND        ·tables+5376(SB), Y1, Y1
 	VPOR         Y1, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y1
 	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+3968(SB), Y2, Y2
-	VPSHUFB      ·tables+26752(SB), Y2, Y2
+	VPOR         ·tables+4160(SB), Y2, Y2
+	VPSHUFB      ·tables+26944(SB), Y2, Y2
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X2, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -15748,7 +15786,7 @@ utf16LEToUTF8AVX2_three:
 	JMP          utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_codes:
-	VPAND          ·tables+3648(SB), Y0, Y1
+	VPAND          ·tables+3840(SB), Y0, Y1
 	VPCMPEQW       Y2, Y1, Y1
 	VPMOVMSKB      Y1, R8
 	VPMOVMSKB      Y3, R9
@@ -15758,21 +15796,21 @@ utf16LEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X0, Y1
-	VPAND          ·tables+3840(SB), Y1, Y2
+	VPAND          ·tables+4032(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+3904(SB), Y4, Y4
-	VPAND          ·tables+3840(SB), Y3, Y3
+	VPOR           ·tables+4096(SB), Y4, Y4
+	VPAND          ·tables+4032(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+3968(SB), Y2, Y2
-	VMOVDQU        ·tables+3776(SB), Y5
+	VPOR           ·tables+4160(SB), Y2, Y2
+	VMOVDQU        ·tables+3968(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3712(SB), Y3
+	VMOVDQU        ·tables+3904(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -15781,7 +15819,7 @@ utf16LEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22592(SB), R11
+	LEAQ           ·tables+22784(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -15800,21 +15838,21 @@ utf16LEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+3840(SB), Y0, Y1
+	VPAND          ·tables+4032(SB), Y0, Y1
 	VPSRLD         $0x06, Y0, Y2
 	VPSLLD         $0x08, Y1, Y3
 	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+3904(SB), Y3, Y3
-	VPAND          ·tables+3840(SB), Y2, Y2
+	VPOR           ·tables+4096(SB), Y3, Y3
+	VPAND          ·tables+4032(SB), Y2, Y2
 	VPSLLD         $0x08, Y2, Y2
 	VPSRLD         $0x0c, Y0, Y4
 	VPSLLD         $0x10, Y1, Y1
 	VPOR           Y2, Y1, Y1
 	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+3968(SB), Y1, Y1
-	VMOVDQU        ·tables+3776(SB), Y4
+	VPOR           ·tables+4160(SB), Y1, Y1
+	VMOVDQU        ·tables+3968(SB), Y4
 	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+3712(SB), Y2
+	VMOVDQU        ·tables+3904(SB), Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPBLENDVB      Y4, Y3, Y1, Y1
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -15823,7 +15861,7 @@ utf16LEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22592(SB), R10
+	LEAQ           ·tables+22784(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -15844,8 +15882,8 @@ utf16LEToUTF8AVX2_codes:
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_surrogates:
-	VPAND     ·tables+5056(SB), Y0, Y1
-	VPCMPEQD  ·tables+4992(SB), Y1, Y1
+	VPAND     ·tables+5248(SB), Y0, Y1
+	VPCMPEQD  ·tables+5184(SB), Y1, Y1
 	VPMOVMSKB Y1, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_mixed
@@ -15855,18 +15893,18 @@ utf16LEToUTF8AVX2_pure:
 	VPSRLD    $0x06, Y1, Y1
 	VPSRLD    $0x10, Y0, Y0
 	VPADDD    Y0, Y1, Y1
-	VPADDD    ·tables+5120(SB), Y1, Y1
+	VPADDD    ·tables+5312(SB), Y1, Y1
 	VPSRLD    $0x12, Y1, Y0
 	VPSRLD    $0x04, Y1, Y2
-	VPAND     ·tables+5184(SB), Y2, Y2
+	VPAND     ·tables+5376(SB), Y2, Y2
 	VPOR      Y2, Y0, Y0
 	VPSLLD    $0x0a, Y1, Y2
-	VPAND     ·tables+5248(SB), Y2, Y2
+	VPAND     ·tables+5440(SB), Y2, Y2
 	VPOR      Y2, Y0, Y0
 	VPSLLD    $0x18, Y1, Y2
-	VPAND     ·tables+5312(SB), Y2, Y2
+	VPAND     ·tables+5504(SB), Y2, Y2
 	VPOR      Y2, Y0, Y0
-	VPOR      ·tables+4608(SB), Y0, Y0
+	VPOR      ·tables+4800(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -15875,18 +15913,18 @@ utf16LEToUTF8AVX2_pure:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+5056(SB), Y0, Y1
-	VPCMPEQD  ·tables+4992(SB), Y1, Y1
+	VPAND     ·tables+5248(SB), Y0, Y1
+	VPCMPEQD  ·tables+5184(SB), Y1, Y1
 	VPMOVMSKB Y1, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_loop
 	JMP       utf16LEToUTF8AVX2_pure
 
 utf16LEToUTF8AVX2_mixed:
-	VPAND     ·tables+5056(SB), Y0, Y1
-	VPCMPEQW  ·tables+3584(SB), Y1, Y2
+	VPAND     ·tables+5248(SB), Y0, Y1
+	VPCMPEQW  ·tables+3776(SB), Y1, Y2
 	VPMOVMSKB Y2, R8
-	VPCMPEQW  ·tables+4288(SB), Y1, Y2
+	VPCMPEQW  ·tables+4480(SB), Y1, Y2
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000010, R10
 	BTL       $0x1f, R8
@@ -15936,44 +15974,44 @@ utf16LEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPALIGNR     $0x02, X0, X1, X1
 	VPMOVZXWD    X0, Y2
-	VPAND        ·tables+3840(SB), Y2, Y3
+	VPAND        ·tables+4032(SB), Y2, Y3
 	VPSRLD       $0x06, Y2, Y4
 	VPSLLD       $0x08, Y3, Y5
 	VPOR         Y4, Y5, Y5
-	VPOR         ·tables+3904(SB), Y5, Y5
-	VPAND        ·tables+3840(SB), Y4, Y4
+	VPOR         ·tables+4096(SB), Y5, Y5
+	VPAND        ·tables+4032(SB), Y4, Y4
 	VPSLLD       $0x08, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y6
 	VPSLLD       $0x10, Y3, Y3
 	VPOR         Y4, Y3, Y3
 	VPOR         Y6, Y3, Y3
-	VPOR         ·tables+3968(SB), Y3, Y3
-	VMOVDQU      ·tables+3776(SB), Y6
+	VPOR         ·tables+4160(SB), Y3, Y3
+	VMOVDQU      ·tables+3968(SB), Y6
 	VPCMPGTD     Y2, Y6, Y6
-	VMOVDQU      ·tables+3712(SB), Y4
+	VMOVDQU      ·tables+3904(SB), Y4
 	VPCMPGTD     Y2, Y4, Y4
 	VPMOVZXWD    X1, Y1
 	VPSLLD       $0x0a, Y2, Y7
 	VPADDD       Y1, Y7, Y7
-	VPADDD       ·tables+5120(SB), Y7, Y7
+	VPADDD       ·tables+5312(SB), Y7, Y7
 	VPSRLD       $0x12, Y7, Y1
 	VPSRLD       $0x04, Y7, Y8
-	VPAND        ·tables+5184(SB), Y8, Y8
+	VPAND        ·tables+5376(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x0a, Y7, Y8
-	VPAND        ·tables+5248(SB), Y8, Y8
+	VPAND        ·tables+5440(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x18, Y7, Y8
-	VPAND        ·tables+5312(SB), Y8, Y8
+	VPAND        ·tables+5504(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
-	VPOR         ·tables+4608(SB), Y1, Y1
-	VPAND        ·tables+5376(SB), Y2, Y8
-	VPCMPEQD     ·tables+5440(SB), Y8, Y7
-	VPCMPEQD     ·tables+5504(SB), Y8, Y8
+	VPOR         ·tables+4800(SB), Y1, Y1
+	VPAND        ·tables+5568(SB), Y2, Y8
+	VPCMPEQD     ·tables+5632(SB), Y8, Y7
+	VPCMPEQD     ·tables+5696(SB), Y8, Y8
 	VPBLENDVB    Y7, Y1, Y3, Y3
 	VPBLENDVB    Y6, Y5, Y3, Y3
 	VPBLENDVB    Y4, Y2, Y3, Y3
-	VMOVDQU      ·tables+5568(SB), Y1
+	VMOVDQU      ·tables+5760(SB), Y1
 	VPADDD       Y6, Y1, Y1
 	VPADDD       Y4, Y1, Y1
 	VPSUBD       Y7, Y1, Y1
@@ -15982,11 +16020,11 @@ utf16LEToUTF8AVX2_high_n:
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
-	VPCMPGTB     ·tables+5632(SB), Y1, Y1
+	VPCMPGTB     ·tables+5824(SB), Y1, Y1
 	VPMOVMSKB    Y1, R11
 	ANDL         R8, R11
-	LEAQ         ·tables+10304(SB), R8
-	LEAQ         ·tables+12352(SB), R12
+	LEAQ         ·tables+10496(SB), R8
+	LEAQ         ·tables+12544(SB), R12
 	VEXTRACTI128 $0x01, Y3, X1
 	MOVL         R11, R13
 	MOVBLZX      R13, R13
@@ -16019,44 +16057,44 @@ utf16LEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPSRLDQ      $0x02, X1, X0
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+3840(SB), Y1, Y2
+	VPAND        ·tables+4032(SB), Y1, Y2
 	VPSRLD       $0x06, Y1, Y3
 	VPSLLD       $0x08, Y2, Y4
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+3904(SB), Y4, Y4
-	VPAND        ·tables+3840(SB), Y3, Y3
+	VPOR         ·tables+4096(SB), Y4, Y4
+	VPAND        ·tables+4032(SB), Y3, Y3
 	VPSLLD       $0x08, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y5
 	VPSLLD       $0x10, Y2, Y2
 	VPOR         Y3, Y2, Y2
 	VPOR         Y5, Y2, Y2
-	VPOR         ·tables+3968(SB), Y2, Y2
-	VMOVDQU      ·tables+3776(SB), Y5
+	VPOR         ·tables+4160(SB), Y2, Y2
+	VMOVDQU      ·tables+3968(SB), Y5
 	VPCMPGTD     Y1, Y5, Y5
-	VMOVDQU      ·tables+3712(SB), Y3
+	VMOVDQU      ·tables+3904(SB), Y3
 	VPCMPGTD     Y1, Y3, Y3
 	VPMOVZXWD    X0, Y0
 	VPSLLD       $0x0a, Y1, Y6
 	VPADDD       Y0, Y6, Y6
-	VPADDD       ·tables+5120(SB), Y6, Y6
+	VPADDD       ·tables+5312(SB), Y6, Y6
 	VPSRLD       $0x12, Y6, Y0
 	VPSRLD       $0x04, Y6, Y7
-	VPAND        ·tables+5184(SB), Y7, Y7
+	VPAND        ·tables+5376(SB), Y7, Y7
 	VPOR         Y7, Y0, Y0
 	VPSLLD       $0x0a, Y6, Y7
-	VPAND        ·tables+5248(SB), Y7, Y7
+	VPAND        ·tables+5440(SB), Y7, Y7
 	VPOR         Y7, Y0, Y0
 	VPSLLD       $0x18, Y6, Y7
-	VPAND        ·tables+5312(SB), Y7, Y7
+	VPAND        ·tables+5504(SB), Y7, Y7
 	VPOR         Y7, Y0, Y0
-	VPOR         ·tables+4608(SB), Y0, Y0
-	VPAND        ·tables+5376(SB), Y1, Y7
-	VPCMPEQD     ·tables+5440(SB), Y7, Y6
-	VPCMPEQD     ·tables+5504(SB), Y7, Y7
+	VPOR         ·tables+4800(SB), Y0, Y0
+	VPAND        ·tables+5568(SB), Y1, Y7
+	VPCMPEQD     ·tables+5632(SB), Y7, Y6
+	VPCMPEQD     ·tables+5696(SB), Y7, Y7
 	VPBLENDVB    Y6, Y0, Y2, Y2
 	VPBLENDVB    Y5, Y4, Y2, Y2
 	VPBLENDVB    Y3, Y1, Y2, Y2
-	VMOVDQU      ·tables+5568(SB), Y0
+	VMOVDQU      ·tables+5760(SB), Y0
 	VPADDD       Y5, Y0, Y0
 	VPADDD       Y3, Y0, Y0
 	VPSUBD       Y6, Y0, Y0
@@ -16065,11 +16103,11 @@ utf16LEToUTF8AVX2_high_n:
 	VPOR         Y7, Y0, Y0
 	VPSLLD       $0x10, Y0, Y7
 	VPOR         Y7, Y0, Y0
-	VPCMPGTB     ·tables+5632(SB), Y0, Y0
+	VPCMPGTB     ·tables+5824(SB), Y0, Y0
 	VPMOVMSKB    Y0, R8
 	ANDL         R9, R8
-	LEAQ         ·tables+10304(SB), R9
-	LEAQ         ·tables+12352(SB), R11
+	LEAQ         ·tables+10496(SB), R9
+	LEAQ         ·tables+12544(SB), R11
 	VEXTRACTI128 $0x01, Y2, X0
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
@@ -16108,7 +16146,7 @@ utf16LEToUTF8AVX2_done:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_exit
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+3648(SB), Y0, Y1
+	VPAND     ·tables+3840(SB), Y0, Y1
 	VPXOR     Y2, Y2, Y2
 	VPCMPEQW  Y2, Y1, Y1
 	VPMOVMSKB Y1, CX
@@ -16149,7 +16187,7 @@ utf16BEToUTF8AVX2_loop:
 	JG        utf16BEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPTEST    ·tables+3648(SB), Y1
+	VPTEST    ·tables+3840(SB), Y1
 	JNZ       utf16BEToUTF8AVX2_wide
 	VPACKUSWB Y1, Y1, Y1
 	VPERMQ    $0x08, Y1, Y1
@@ -16159,19 +16197,19 @@ utf16BEToUTF8AVX2_loop:
 	JMP       utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_wide:
-	VPAND          ·tables+3520(SB), Y1, Y2
-	VPCMPEQW       ·tables+3584(SB), Y2, Y3
+	VPAND          ·tables+3712(SB), Y1, Y2
+	VPCMPEQW       ·tables+3776(SB), Y2, Y3
 	VPTEST         Y3, Y3
 	JNZ            utf16BEToUTF8AVX2_surrogates
 	VPTEST         Y2, Y2
 	JNZ            utf16BEToUTF8AVX2_three
 	VPSRLW         $0x06, Y1, Y2
-	VPOR           ·tables+3328(SB), Y2, Y2
-	VPAND          ·tables+3392(SB), Y1, Y3
+	VPOR           ·tables+3520(SB), Y2, Y2
+	VPAND          ·tables+3584(SB), Y1, Y3
 	VPSLLW         $0x08, Y3, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+5888(SB), Y2, Y2
-	VPAND          ·tables+3648(SB), Y1, Y4
+	VPOR           ·tables+6080(SB), Y2, Y2
+	VPAND          ·tables+3840(SB), Y1, Y4
 	VPXOR          Y3, Y3, Y3
 	VPCMPEQW       Y3, Y4, Y4
 	VPBLENDVB      Y4, Y1, Y2, Y2
@@ -16182,7 +16220,7 @@ utf16BEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6208(SB), R10
+	LEAQ           ·tables+6400(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -16208,15 +16246,15 @@ utf16BEToUTF8AVX2_three:
 	VPTEST       Y4, Y4
 	JNZ          utf16BEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y2
-	VPAND        ·tables+3840(SB), Y2, Y3
+	VPAND        ·tables+4032(SB), Y2, Y3
 	VPSLLD       $0x10, Y3, Y4
 	VPSLLD       $0x02, Y2, Y3
-	VPAND        ·tables+5184(SB), Y3, Y3
+	VPAND        ·tables+5376(SB), Y3, Y3
 	VPOR         Y3, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y3
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+3968(SB), Y4, Y4
-	VPSHUFB      ·tables+26752(SB), Y4, Y4
+	VPOR         ·tables+4160(SB), Y4, Y4
+	VPSHUFB      ·tables+26944(SB), Y4, Y4
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X4, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -16225,15 +16263,15 @@ utf16BEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X1
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+3840(SB), Y1, Y2
+	VPAND        ·tables+4032(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5184(SB), Y2, Y2
+	VPAND        ·tables+5376(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+3968(SB), Y3, Y3
-	VPSHUFB      ·tables+26752(SB), Y3, Y3
+	VPOR         ·tables+4160(SB), Y3, Y3
+	VPSHUFB      ·tables+26944(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -16244,7 +16282,7 @@ utf16BEToUTF8AVX2_three:
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_codes:
-	VPAND          ·tables+3648(SB), Y1, Y2
+	VPAND          ·tables+3840(SB), Y1, Y2
 	VPCMPEQW       Y3, Y2, Y2
 	VPMOVMSKB      Y2, R8
 	VPMOVMSKB      Y4, R9
@@ -16254,21 +16292,21 @@ utf16BEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X1, Y2
-	VPAND          ·tables+3840(SB), Y2, Y3
+	VPAND          ·tables+4032(SB), Y2, Y3
 	VPSRLD         $0x06, Y2, Y4
 	VPSLLD         $0x08, Y3, Y5
 	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+3904(SB), Y5, Y5
-	VPAND          ·tables+3840(SB), Y4, Y4
+	VPOR           ·tables+4096(SB), Y5, Y5
+	VPAND          ·tables+4032(SB), Y4, Y4
 	VPSLLD         $0x08, Y4, Y4
 	VPSRLD         $0x0c, Y2, Y6
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y4, Y3, Y3
 	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+3968(SB), Y3, Y3
-	VMOVDQU        ·tables+3776(SB), Y6
+	VPOR           ·tables+4160(SB), Y3, Y3
+	VMOVDQU        ·tables+3968(SB), Y6
 	VPCMPGTD       Y2, Y6, Y6
-	VMOVDQU        ·tables+3712(SB), Y4
+	VMOVDQU        ·tables+3904(SB), Y4
 	VPCMPGTD       Y2, Y4, Y4
 	VPBLENDVB      Y6, Y5, Y3, Y3
 	VPBLENDVB      Y4, Y2, Y3, Y3
@@ -16277,7 +16315,7 @@ utf16BEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22592(SB), R11
+	LEAQ           ·tables+22784(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -16296,21 +16334,21 @@ utf16BEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+3840(SB), Y1, Y2
+	VPAND          ·tables+4032(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+3904(SB), Y4, Y4
-	VPAND          ·tables+3840(SB), Y3, Y3
+	VPOR           ·tables+4096(SB), Y4, Y4
+	VPAND          ·tables+4032(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+3968(SB), Y2, Y2
-	VMOVDQU        ·tables+3776(SB), Y5
+	VPOR           ·tables+4160(SB), Y2, Y2
+	VMOVDQU        ·tables+3968(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3712(SB), Y3
+	VMOVDQU        ·tables+3904(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -16319,7 +16357,7 @@ utf16BEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22592(SB), R10
+	LEAQ           ·tables+22784(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -16340,8 +16378,8 @@ utf16BEToUTF8AVX2_codes:
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_surrogates:
-	VPAND     ·tables+5056(SB), Y1, Y2
-	VPCMPEQD  ·tables+4992(SB), Y2, Y2
+	VPAND     ·tables+5248(SB), Y1, Y2
+	VPCMPEQD  ·tables+5184(SB), Y2, Y2
 	VPMOVMSKB Y2, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_mixed
@@ -16351,18 +16389,18 @@ utf16BEToUTF8AVX2_pure:
 	VPSRLD    $0x06, Y2, Y2
 	VPSRLD    $0x10, Y1, Y1
 	VPADDD    Y1, Y2, Y2
-	VPADDD    ·tables+5120(SB), Y2, Y2
+	VPADDD    ·tables+5312(SB), Y2, Y2
 	VPSRLD    $0x12, Y2, Y1
 	VPSRLD    $0x04, Y2, Y3
-	VPAND     ·tables+5184(SB), Y3, Y3
+	VPAND     ·tables+5376(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSLLD    $0x0a, Y2, Y3
-	VPAND     ·tables+5248(SB), Y3, Y3
+	VPAND     ·tables+5440(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSLLD    $0x18, Y2, Y3
-	VPAND     ·tables+5312(SB), Y3, Y3
+	VPAND     ·tables+5504(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPOR      ·tables+4608(SB), Y1, Y1
+	VPOR      ·tables+4800(SB), Y1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -16372,18 +16410,18 @@ utf16BEToUTF8AVX2_pure:
 	JG        utf16BEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+5056(SB), Y1, Y2
-	VPCMPEQD  ·tables+4992(SB), Y2, Y2
+	VPAND     ·tables+5248(SB), Y1, Y2
+	VPCMPEQD  ·tables+5184(SB), Y2, Y2
 	VPMOVMSKB Y2, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_loop
 	JMP       utf16BEToUTF8AVX2_pure
 
 utf16BEToUTF8AVX2_mixed:
-	VPAND     ·tables+5056(SB), Y1, Y2
-	VPCMPEQW  ·tables+3584(SB), Y2, Y3
+	VPAND     ·tables+5248(SB), Y1, Y2
+	VPCMPEQW  ·tables+3776(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+4288(SB), Y2, Y3
+	VPCMPEQW  ·tables+4480(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000010, R10
 	BTL       $0x1f, R8
@@ -16433,44 +16471,44 @@ utf16BEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y1, X2
 	VPALIGNR     $0x02, X1, X2, X2
 	VPMOVZXWD    X1, Y3
-	VPAND        ·tables+3840(SB), Y3, Y4
+	VPAND        ·tables+4032(SB), Y3, Y4
 	VPSRLD       $0x06, Y3, Y5
 	VPSLLD       $0x08, Y4, Y6
 	VPOR         Y5, Y6, Y6
-	VPOR         ·tables+3904(SB), Y6, Y6
-	VPAND        ·tables+3840(SB), Y5, Y5
+	VPOR         ·tables+4096(SB), Y6, Y6
+	VPAND        ·tables+4032(SB), Y5, Y5
 	VPSLLD       $0x08, Y5, Y5
 	VPSRLD       $0x0c, Y3, Y7
 	VPSLLD       $0x10, Y4, Y4
 	VPOR         Y5, Y4, Y4
 	VPOR         Y7, Y4, Y4
-	VPOR         ·tables+3968(SB), Y4, Y4
-	VMOVDQU      ·tables+3776(SB), Y7
+	VPOR         ·tables+4160(SB), Y4, Y4
+	VMOVDQU      ·tables+3968(SB), Y7
 	VPCMPGTD     Y3, Y7, Y7
-	VMOVDQU      ·tables+3712(SB), Y5
+	VMOVDQU      ·tables+3904(SB), Y5
 	VPCMPGTD     Y3, Y5, Y5
 	VPMOVZXWD    X2, Y2
 	VPSLLD       $0x0a, Y3, Y8
 	VPADDD       Y2, Y8, Y8
-	VPADDD       ·tables+5120(SB), Y8, Y8
+	VPADDD       ·tables+5312(SB), Y8, Y8
 	VPSRLD       $0x12, Y8, Y2
 	VPSRLD       $0x04, Y8, Y9
-	VPAND        ·tables+5184(SB), Y9, Y9
+	VPAND        ·tables+5376(SB), Y9, Y9
 	VPOR         Y9, Y2, Y2
 	VPSLLD       $0x0a, Y8, Y9
-	VPAND        ·tables+5248(SB), Y9, Y9
+	VPAND        ·tables+5440(SB), Y9, Y9
 	VPOR         Y9, Y2, Y2
 	VPSLLD       $0x18, Y8, Y9
-	VPAND        ·tables+5312(SB), Y9, Y9
+	VPAND        ·tables+5504(SB), Y9, Y9
 	VPOR         Y9, Y2, Y2
-	VPOR         ·tables+4608(SB), Y2, Y2
-	VPAND        ·tables+5376(SB), Y3, Y9
-	VPCMPEQD     ·tables+5440(SB), Y9, Y8
-	VPCMPEQD     ·tables+5504(SB), Y9, Y9
+	VPOR         ·tables+4800(SB), Y2, Y2
+	VPAND        ·tables+5568(SB), Y3, Y9
+	VPCMPEQD     ·tables+5632(SB), Y9, Y8
+	VPCMPEQD     ·tables+5696(SB), Y9, Y9
 	VPBLENDVB    Y8, Y2, Y4, Y4
 	VPBLENDVB    Y7, Y6, Y4, Y4
 	VPBLENDVB    Y5, Y3, Y4, Y4
-	VMOVDQU      ·tables+5568(SB), Y2
+	VMOVDQU      ·tables+5760(SB), Y2
 	VPADDD       Y7, Y2, Y2
 	VPADDD       Y5, Y2, Y2
 	VPSUBD       Y8, Y2, Y2
@@ -16479,11 +16517,11 @@ utf16BEToUTF8AVX2_high_n:
 	VPOR         Y9, Y2, Y2
 	VPSLLD       $0x10, Y2, Y9
 	VPOR         Y9, Y2, Y2
-	VPCMPGTB     ·tables+5632(SB), Y2, Y2
+	VPCMPGTB     ·tables+5824(SB), Y2, Y2
 	VPMOVMSKB    Y2, R11
 	ANDL         R8, R11
-	LEAQ         ·tables+10304(SB), R8
-	LEAQ         ·tables+12352(SB), R12
+	LEAQ         ·tables+10496(SB), R8
+	LEAQ         ·tables+12544(SB), R12
 	VEXTRACTI128 $0x01, Y4, X2
 	MOVL         R11, R13
 	MOVBLZX      R13, R13
@@ -16516,44 +16554,44 @@ utf16BEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y1, X2
 	VPSRLDQ      $0x02, X2, X1
 	VPMOVZXWD    X2, Y2
-	VPAND        ·tables+3840(SB), Y2, Y3
+	VPAND        ·tables+4032(SB), Y2, Y3
 	VPSRLD       $0x06, Y2, Y4
 	VPSLLD       $0x08, Y3, Y5
 	VPOR         Y4, Y5, Y5
-	VPOR         ·tables+3904(SB), Y5, Y5
-	VPAND        ·tables+3840(SB), Y4, Y4
+	VPOR         ·tables+4096(SB), Y5, Y5
+	VPAND        ·tables+4032(SB), Y4, Y4
 	VPSLLD       $0x08, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y6
 	VPSLLD       $0x10, Y3, Y3
 	VPOR         Y4, Y3, Y3
 	VPOR         Y6, Y3, Y3
-	VPOR         ·tables+3968(SB), Y3, Y3
-	VMOVDQU      ·tables+3776(SB), Y6
+	VPOR         ·tables+4160(SB), Y3, Y3
+	VMOVDQU      ·tables+3968(SB), Y6
 	VPCMPGTD     Y2, Y6, Y6
-	VMOVDQU      ·tables+3712(SB), Y4
+	VMOVDQU      ·tables+3904(SB), Y4
 	VPCMPGTD     Y2, Y4, Y4
 	VPMOVZXWD    X1, Y1
 	VPSLLD       $0x0a, Y2, Y7
 	VPADDD       Y1, Y7, Y7
-	VPADDD       ·tables+5120(SB), Y7, Y7
+	VPADDD       ·tables+5312(SB), Y7, Y7
 	VPSRLD       $0x12, Y7, Y1
 	VPSRLD       $0x04, Y7, Y8
-	VPAND        ·tables+5184(SB), Y8, Y8
+	VPAND        ·tables+5376(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x0a, Y7, Y8
-	VPAND        ·tables+5248(SB), Y8, Y8
+	VPAND        ·tables+5440(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x18, Y7, Y8
-	VPAND        ·tables+5312(SB), Y8, Y8
+	VPAND        ·tables+5504(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
-	VPOR         ·tables+4608(SB), Y1, Y1
-	VPAND        ·tables+5376(SB), Y2, Y8
-	VPCMPEQD     ·tables+5440(SB), Y8, Y7
-	VPCMPEQD     ·tables+5504(SB), Y8, Y8
+	VPOR         ·tables+4800(SB), Y1, Y1
+	VPAND        ·tables+5568(SB), Y2, Y8
+	VPCMPEQD     ·tables+5632(SB), Y8, Y7
+	VPCMPEQD     ·tables+5696(SB), Y8, Y8
 	VPBLENDVB    Y7, Y1, Y3, Y3
 	VPBLENDVB    Y6, Y5, Y3, Y3
 	VPBLENDVB    Y4, Y2, Y3, Y3
-	VMOVDQU      ·tables+5568(SB), Y1
+	VMOVDQU      ·tables+5760(SB), Y1
 	VPADDD       Y6, Y1, Y1
 	VPADDD       Y4, Y1, Y1
 	VPSUBD       Y7, Y1, Y1
@@ -16562,11 +16600,11 @@ utf16BEToUTF8AVX2_high_n:
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
-	VPCMPGTB     ·tables+5632(SB), Y1, Y1
+	VPCMPGTB     ·tables+5824(SB), Y1, Y1
 	VPMOVMSKB    Y1, R8
 	ANDL         R9, R8
-	LEAQ         ·tables+10304(SB), R9
-	LEAQ         ·tables+12352(SB), R11
+	LEAQ         ·tables+10496(SB), R9
+	LEAQ         ·tables+12544(SB), R11
 	VEXTRACTI128 $0x01, Y3, X1
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
@@ -16606,7 +16644,7 @@ utf16BEToUTF8AVX2_done:
 	JG        utf16BEToUTF8AVX2_exit
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+3648(SB), Y1, Y0
+	VPAND     ·tables+3840(SB), Y1, Y0
 	VPXOR     Y2, Y2, Y2
 	VPCMPEQW  Y2, Y0, Y0
 	VPMOVMSKB Y0, CX
@@ -16643,10 +16681,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+42048(SB), Z6
-	VMOVDQU64    ·tables+42112(SB), Z7
-	VMOVDQU64    ·tables+42176(SB), Z8
-	VMOVDQU64    ·tables+42240(SB), Z9
+	VMOVDQU64    ·tables+42240(SB), Z6
+	VMOVDQU64    ·tables+42304(SB), Z7
+	VMOVDQU64    ·tables+42368(SB), Z8
+	VMOVDQU64    ·tables+42432(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -16868,8 +16906,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+42304(SB), Z5
-	VMOVDQU64    ·tables+42368(SB), Z6
+	VMOVDQU64    ·tables+42496(SB), Z5
+	VMOVDQU64    ·tables+42560(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -17109,8 +17147,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+46528(SB), Y0
-	VMOVDQU ·tables+46592(SB), Y1
+	VMOVDQU ·tables+46720(SB), Y0
+	VMOVDQU ·tables+46784(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -17127,75 +17165,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+46656(SB), Y2, Y3
+	VPXOR          ·tables+46848(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+46720(SB), Y3, Y6
+	VPADDUSB       ·tables+46912(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46688(SB), Y3, Y3
-	VPADDUSB       ·tables+46720(SB), Y3, Y6
+	VPSUBB         ·tables+46880(SB), Y3, Y3
+	VPADDUSB       ·tables+46912(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46688(SB), Y3, Y3
-	VPADDUSB       ·tables+46720(SB), Y3, Y6
+	VPSUBB         ·tables+46880(SB), Y3, Y3
+	VPADDUSB       ·tables+46912(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46688(SB), Y3, Y3
-	VPADDUSB       ·tables+46720(SB), Y3, Y6
+	VPSUBB         ·tables+46880(SB), Y3, Y3
+	VPADDUSB       ·tables+46912(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46688(SB), Y3, Y3
-	VPADDUSB       ·tables+46720(SB), Y3, Y6
+	VPSUBB         ·tables+46880(SB), Y3, Y3
+	VPADDUSB       ·tables+46912(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46688(SB), Y3, Y3
-	VPADDUSB       ·tables+46720(SB), Y3, Y6
+	VPSUBB         ·tables+46880(SB), Y3, Y3
+	VPADDUSB       ·tables+46912(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46688(SB), Y3, Y3
-	VPADDUSB       ·tables+46720(SB), Y3, Y6
+	VPSUBB         ·tables+46880(SB), Y3, Y3
+	VPADDUSB       ·tables+46912(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46688(SB), Y3, Y3
-	VPADDUSB       ·tables+46720(SB), Y3, Y3
+	VPSUBB         ·tables+46880(SB), Y3, Y3
+	VPADDUSB       ·tables+46912(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+46752(SB), Y4, Y3
-	VPCMPEQB       ·tables+46784(SB), Y3, Y3
+	VPAND          ·tables+46944(SB), Y4, Y3
+	VPCMPEQB       ·tables+46976(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -17212,7 +17250,7 @@ sbd2_wide:
 	MOVBLZX        R12, R12
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6208(SB), R13
+	LEAQ           ·tables+6400(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -17220,7 +17258,7 @@ sbd2_wide:
 	SHLQ           $0x04, R14
 	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
 	VPSHUFB        Y4, Y2, Y2
-	LEAQ           ·tables+6208(SB), R13
+	LEAQ           ·tables+6400(SB), R13
 	MOVQ           R11, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -17260,12 +17298,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46560(SB), Y3
-	VMOVDQU        ·tables+46560(SB), Y4
+	VMOVDQU        ·tables+46752(SB), Y3
+	VMOVDQU        ·tables+46752(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46560(SB), Y3
-	VMOVDQU        ·tables+46560(SB), Y5
+	VMOVDQU        ·tables+46752(SB), Y3
+	VMOVDQU        ·tables+46752(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17277,7 +17315,7 @@ sbd2_h0:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+6208(SB), R12
+	LEAQ           ·tables+6400(SB), R12
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y3
@@ -17308,8 +17346,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46560(SB), Y3
-	VMOVDQU        ·tables+46560(SB), Y4
+	VMOVDQU        ·tables+46752(SB), Y3
+	VMOVDQU        ·tables+46752(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17319,7 +17357,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42432(SB), R12
+	LEAQ           ·tables+42624(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17349,8 +17387,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46560(SB), Y3
-	VMOVDQU        ·tables+46560(SB), Y5
+	VMOVDQU        ·tables+46752(SB), Y3
+	VMOVDQU        ·tables+46752(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -17360,7 +17398,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42432(SB), R12
+	LEAQ           ·tables+42624(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17395,12 +17433,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46560(SB), Y3
-	VMOVDQU        ·tables+46560(SB), Y4
+	VMOVDQU        ·tables+46752(SB), Y3
+	VMOVDQU        ·tables+46752(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46560(SB), Y3
-	VMOVDQU        ·tables+46560(SB), Y5
+	VMOVDQU        ·tables+46752(SB), Y3
+	VMOVDQU        ·tables+46752(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17412,7 +17450,7 @@ sbd2_h1:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6208(SB), R11
+	LEAQ           ·tables+6400(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y3
@@ -17443,8 +17481,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46560(SB), Y3
-	VMOVDQU        ·tables+46560(SB), Y4
+	VMOVDQU        ·tables+46752(SB), Y3
+	VMOVDQU        ·tables+46752(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17454,7 +17492,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42432(SB), R12
+	LEAQ           ·tables+42624(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17484,8 +17522,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46560(SB), Y3
-	VMOVDQU        ·tables+46560(SB), Y5
+	VMOVDQU        ·tables+46752(SB), Y3
+	VMOVDQU        ·tables+46752(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -17495,7 +17533,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+42432(SB), R11
+	LEAQ           ·tables+42624(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -17559,14 +17597,14 @@ sbe2_wide:
 	MOVL           $0x0000001e, R10
 	CMPB           30(DX)(SI*1), $0xe0
 	CMOVLCC        R10, R9
-	VMOVDQU        ·tables+2880(SB), Y1
+	VMOVDQU        ·tables+3072(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	VPAND          ·tables+3072(SB), Y0, Y1
-	VPCMPEQB       ·tables+2880(SB), Y1, Y1
-	VPMOVMSKB      Y1, R11
-	VPAND          ·tables+3136(SB), Y0, Y1
+	VPAND          ·tables+3264(SB), Y0, Y1
 	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPMOVMSKB      Y1, R11
+	VPAND          ·tables+3328(SB), Y0, Y1
+	VPCMPEQB       ·tables+3264(SB), Y1, Y1
 	VPMOVMSKB      Y1, R12
 	MOVL           R8, R13
 	NOTL           R13
@@ -17601,7 +17639,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+47104(SB), Y1, Y7
+	VPAND          ·tables+47296(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -17609,26 +17647,26 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+46912(SB), Y6, Y7
+	VPAND          ·tables+47104(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+46912(SB), Y6, Y2
-	VPAND          ·tables+46976(SB), Y9, Y6
+	VPAND          ·tables+47104(SB), Y6, Y2
+	VPAND          ·tables+47168(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+47008(SB), Y9, Y10
-	VPCMPEQW       ·tables+47040(SB), Y10, Y10
-	VPAND          ·tables+46912(SB), Y7, Y9
+	VPAND          ·tables+47200(SB), Y9, Y10
+	VPCMPEQW       ·tables+47232(SB), Y10, Y10
+	VPAND          ·tables+47104(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+46944(SB), Y7, Y6
+	VPAND          ·tables+47136(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
 	VPXOR          Y7, Y7, Y7
-	VPAND          ·tables+3520(SB), Y2, Y6
+	VPAND          ·tables+3712(SB), Y2, Y6
 	VPCMPEQW       Y7, Y6, Y6
 	VPAND          Y10, Y6, Y6
 	VPANDN         Y2, Y6, Y2
@@ -17642,7 +17680,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+47072(SB), Y6, Y6
+	VPAND      ·tables+47264(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -17650,13 +17688,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+47072(SB), Y6, Y9
+	VPAND      ·tables+47264(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
-	VPAND      ·tables+3840(SB), Y7, Y7
+	VPAND      ·tables+4032(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+47072(SB), Y6, Y6
+	VPAND      ·tables+47264(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -17668,7 +17706,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+47072(SB), Y7, Y7
+	VPAND        ·tables+47264(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -17677,13 +17715,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+47072(SB), Y7, Y9
+	VPAND        ·tables+47264(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
-	VPAND        ·tables+3840(SB), Y8, Y8
+	VPAND        ·tables+4032(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+47072(SB), Y7, Y7
+	VPAND        ·tables+47264(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -17691,7 +17729,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+46912(SB), Y8, Y5
+	VPAND        ·tables+47104(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -17699,20 +17737,20 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+46912(SB), Y8, Y3
-	VPAND        ·tables+46976(SB), Y4, Y5
+	VPAND        ·tables+47104(SB), Y8, Y3
+	VPAND        ·tables+47168(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+47008(SB), Y4, Y8
-	VPCMPEQW     ·tables+47040(SB), Y8, Y8
-	VPAND        ·tables+46912(SB), Y1, Y4
+	VPAND        ·tables+47200(SB), Y4, Y8
+	VPCMPEQW     ·tables+47232(SB), Y8, Y8
+	VPAND        ·tables+47104(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+46944(SB), Y1, Y1
+	VPAND        ·tables+47136(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
 	VPXOR        Y4, Y4, Y4
-	VPAND        ·tables+3520(SB), Y3, Y1
+	VPAND        ·tables+3712(SB), Y3, Y1
 	VPCMPEQW     Y4, Y1, Y1
 	VPAND        Y8, Y1, Y1
 	VPANDN       Y3, Y1, Y3
@@ -17726,7 +17764,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+47072(SB), Y1, Y1
+	VPAND      ·tables+47264(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -17734,13 +17772,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+47072(SB), Y1, Y5
+	VPAND      ·tables+47264(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
-	VPAND      ·tables+3840(SB), Y4, Y4
+	VPAND      ·tables+4032(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+47072(SB), Y1, Y1
+	VPAND      ·tables+47264(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -17752,7 +17790,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+47072(SB), Y4, Y4
+	VPAND        ·tables+47264(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -17761,19 +17799,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+47072(SB), Y4, Y8
+	VPAND        ·tables+47264(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
-	VPAND        ·tables+3840(SB), Y5, Y5
+	VPAND        ·tables+4032(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+47072(SB), Y4, Y4
+	VPAND        ·tables+47264(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+46848(SB), Y4
+	VMOVDQU   ·tables+47040(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -17792,8 +17830,8 @@ sbe2_g3:
 	BZHIL     R9, R10, R10
 
 sbe2_keep:
-	LEAQ         ·tables+10304(SB), R8
-	LEAQ         ·tables+12352(SB), R12
+	LEAQ         ·tables+10496(SB), R8
+	LEAQ         ·tables+12544(SB), R12
 	MOVL         R10, R13
 	MOVBLZX      R13, R13
 	MOVL         R10, R14
@@ -18237,7 +18275,37 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3080308030803080
 	QUAD $0x3080308030803080
 
-	// ydword3F003F00 at 2560
+	// dword3F003F00 at 2560
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+
+	// dword80C080C0 at 2624
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+
+	// dwordFF00FF00 at 2688
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+
+	// ydword3F003F00 at 2752
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -18247,7 +18315,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80C080C0 at 2624
+	// ydword80C080C0 at 2816
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -18257,7 +18325,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword7F007F at 2688
+	// ydword7F007F at 2880
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -18267,7 +18335,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFEFEFEFE at 2752
+	// ydwordFEFEFEFE at 2944
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
@@ -18277,7 +18345,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC2C2C2C2 at 2816
+	// ydwordC2C2C2C2 at 3008
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -18287,7 +18355,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC0C0C0C0 at 2880
+	// ydwordC0C0C0C0 at 3072
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
@@ -18297,7 +18365,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC3C3C3C3 at 2944
+	// ydwordC3C3C3C3 at 3136
 	QUAD $0xc3c3c3c3c3c3c3c3
 	QUAD $0xc3c3c3c3c3c3c3c3
 	QUAD $0xc3c3c3c3c3c3c3c3
@@ -18307,7 +18375,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword40404040 at 3008
+	// ydword40404040 at 3200
 	QUAD $0x4040404040404040
 	QUAD $0x4040404040404040
 	QUAD $0x4040404040404040
@@ -18317,7 +18385,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordE0E0E0E0 at 3072
+	// ydwordE0E0E0E0 at 3264
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
@@ -18327,7 +18395,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF0F0F0F0 at 3136
+	// ydwordF0F0F0F0 at 3328
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
@@ -18337,7 +18405,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF000F0 at 3200
+	// ydwordF000F0 at 3392
 	QUAD $0x00f000f000f000f0
 	QUAD $0x00f000f000f000f0
 	QUAD $0x00f000f000f000f0
@@ -18347,7 +18415,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordE000E0 at 3264
+	// ydwordE000E0 at 3456
 	QUAD $0x00e000e000e000e0
 	QUAD $0x00e000e000e000e0
 	QUAD $0x00e000e000e000e0
@@ -18357,7 +18425,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC000C0 at 3328
+	// ydwordC000C0 at 3520
 	QUAD $0x00c000c000c000c0
 	QUAD $0x00c000c000c000c0
 	QUAD $0x00c000c000c000c0
@@ -18367,7 +18435,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F003F at 3392
+	// ydword3F003F at 3584
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
@@ -18377,7 +18445,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword1F001F at 3456
+	// ydword1F001F at 3648
 	QUAD $0x001f001f001f001f
 	QUAD $0x001f001f001f001f
 	QUAD $0x001f001f001f001f
@@ -18387,7 +18455,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800F800 at 3520
+	// ydwordF800F800 at 3712
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -18397,7 +18465,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD800D800 at 3584
+	// ydwordD800D800 at 3776
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -18407,7 +18475,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFF80FF80 at 3648
+	// ydwordFF80FF80 at 3840
 	QUAD $0xff80ff80ff80ff80
 	QUAD $0xff80ff80ff80ff80
 	QUAD $0xff80ff80ff80ff80
@@ -18417,7 +18485,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80 at 3712
+	// ydword80 at 3904
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -18427,7 +18495,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword800 at 3776
+	// ydword800 at 3968
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -18437,7 +18505,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F at 3840
+	// ydword3F at 4032
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -18447,7 +18515,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80C0 at 3904
+	// ydword80C0 at 4096
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -18457,7 +18525,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword8080E0 at 3968
+	// ydword8080E0 at 4160
 	QUAD $0x008080e0008080e0
 	QUAD $0x008080e0008080e0
 	QUAD $0x008080e0008080e0
@@ -18467,7 +18535,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF5F5F5F5 at 4032
+	// ydwordF5F5F5F5 at 4224
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
@@ -18477,7 +18545,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800F8 at 4096
+	// ydwordF800F8 at 4288
 	QUAD $0x00f800f800f800f8
 	QUAD $0x00f800f800f800f8
 	QUAD $0x00f800f800f800f8
@@ -18487,7 +18555,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword70007 at 4160
+	// ydword70007 at 4352
 	QUAD $0x0007000700070007
 	QUAD $0x0007000700070007
 	QUAD $0x0007000700070007
@@ -18497,7 +18565,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF000F at 4224
+	// ydwordF000F at 4416
 	QUAD $0x000f000f000f000f
 	QUAD $0x000f000f000f000f
 	QUAD $0x000f000f000f000f
@@ -18507,7 +18575,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00DC00 at 4288
+	// ydwordDC00DC00 at 4480
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -18517,7 +18585,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD7C0D7C0 at 4352
+	// ydwordD7C0D7C0 at 4544
 	QUAD $0xd7c0d7c0d7c0d7c0
 	QUAD $0xd7c0d7c0d7c0d7c0
 	QUAD $0xd7c0d7c0d7c0d7c0
@@ -18527,7 +18595,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword400040 at 4416
+	// ydword400040 at 4608
 	QUAD $0x0040004000400040
 	QUAD $0x0040004000400040
 	QUAD $0x0040004000400040
@@ -18537,7 +18605,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword43F043F at 4480
+	// ydword43F043F at 4672
 	QUAD $0x043f043f043f043f
 	QUAD $0x043f043f043f043f
 	QUAD $0x043f043f043f043f
@@ -18547,7 +18615,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC0C0C0F8 at 4544
+	// ydwordC0C0C0F8 at 4736
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
@@ -18557,7 +18625,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword808080F0 at 4608
+	// ydword808080F0 at 4800
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -18567,7 +18635,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F000 at 4672
+	// ydword3F000 at 4864
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
@@ -18577,7 +18645,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword1C0000 at 4736
+	// ydword1C0000 at 4928
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
@@ -18587,7 +18655,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC0 at 4800
+	// ydwordFC0 at 4992
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
@@ -18597,7 +18665,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword10000 at 4864
+	// ydword10000 at 5056
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -18607,7 +18675,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3FF0000 at 4928
+	// ydword3FF0000 at 5120
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
@@ -18617,7 +18685,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00D800 at 4992
+	// ydwordDC00D800 at 5184
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
@@ -18627,7 +18695,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC00FC00 at 5056
+	// ydwordFC00FC00 at 5248
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -18637,7 +18705,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFCA02400 at 5120
+	// ydwordFCA02400 at 5312
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
@@ -18647,7 +18715,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F00 at 5184
+	// ydword3F00 at 5376
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -18657,7 +18725,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F0000 at 5248
+	// ydword3F0000 at 5440
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -18667,7 +18735,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F000000 at 5312
+	// ydword3F000000 at 5504
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
@@ -18677,7 +18745,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC00 at 5376
+	// ydwordFC00 at 5568
 	QUAD $0x0000fc000000fc00
 	QUAD $0x0000fc000000fc00
 	QUAD $0x0000fc000000fc00
@@ -18687,7 +18755,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD800 at 5440
+	// ydwordD800 at 5632
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -18697,7 +18765,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00 at 5504
+	// ydwordDC00 at 5696
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -18707,7 +18775,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3 at 5568
+	// ydword3 at 5760
 	QUAD $0x0000000300000003
 	QUAD $0x0000000300000003
 	QUAD $0x0000000300000003
@@ -18717,7 +18785,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3020100 at 5632
+	// ydword3020100 at 5824
 	QUAD $0x0302010003020100
 	QUAD $0x0302010003020100
 	QUAD $0x0302010003020100
@@ -18727,7 +18795,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80808080 at 5696
+	// ydword80808080 at 5888
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -18737,7 +18805,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF0000 at 5760
+	// ydwordF0000 at 5952
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
@@ -18747,7 +18815,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800 at 5824
+	// ydwordF800 at 6016
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -18757,7 +18825,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80008000 at 5888
+	// ydword80008000 at 6080
 	QUAD $0x8000800080008000
 	QUAD $0x8000800080008000
 	QUAD $0x8000800080008000
@@ -18767,7 +18835,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordEDEDEDED at 5952
+	// ydwordEDEDEDED at 6144
 	QUAD $0xedededededededed
 	QUAD $0xedededededededed
 	QUAD $0xedededededededed
@@ -18777,7 +18845,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF3F7F at 6016
+	// ydwordF3F7F at 6208
 	QUAD $0x000f3f7f000f3f7f
 	QUAD $0x000f3f7f000f3f7f
 	QUAD $0x000f3f7f000f3f7f
@@ -18787,7 +18855,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword14001 at 6080
+	// ydword14001 at 6272
 	QUAD $0x0001400100014001
 	QUAD $0x0001400100014001
 	QUAD $0x0001400100014001
@@ -18797,7 +18865,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword10000001 at 6144
+	// ydword10000001 at 6336
 	QUAD $0x1000000110000001
 	QUAD $0x1000000110000001
 	QUAD $0x1000000110000001
@@ -18807,7 +18875,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// l1Expand at 6208
+	// l1Expand at 6400
 	QUAD $0x0e0c0a0806040200
 	QUAD $0x8080808080808080
 	QUAD $0x0c0a080604020100
@@ -19321,7 +19389,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// pack8 at 10304
+	// pack8 at 10496
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808000
 	QUAD $0x8080808080808001
@@ -19579,7 +19647,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x8007060504030201
 	QUAD $0x0706050403020100
 
-	// pack8hi at 12352
+	// pack8hi at 12544
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808008
 	QUAD $0x8080808080808009
@@ -19837,7 +19905,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x800f0e0d0c0b0a09
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// packW16LE at 14400
+	// packW16LE at 14592
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080800100
@@ -20351,7 +20419,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// packW16BE at 18496
+	// packW16BE at 18688
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080800001
@@ -20865,7 +20933,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0607040502030001
 	QUAD $0x0e0f0c0d0a0b0809
 
-	// u16Spread at 22592
+	// u16Spread at 22784
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -21379,7 +21447,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// three at 26688
+	// three at 26880
 	QUAD $0x8003040580000102
 	QUAD $0x80090a0b80060708
 	QUAD $0x8003040580000102
@@ -21389,7 +21457,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x8003040580000102
 	QUAD $0x80090a0b80060708
 
-	// pack3of4 at 26752
+	// pack3of4 at 26944
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 	QUAD $0x0908060504020100
@@ -21399,7 +21467,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// three48 at 26816
+	// three48 at 27008
 	QUAD $0x0000000100000000
 	QUAD $0x0000000200000002
 	QUAD $0x0000000400000003
@@ -21409,7 +21477,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000a00000009
 	QUAD $0x0000000b0000000b
 
-	// win4 at 26880
+	// win4 at 27072
 	QUAD $0x8080800180808000
 	QUAD $0x8080800380808002
 	QUAD $0x8080800280800001
@@ -22091,7 +22159,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wordRamp at 32320
+	// wordRamp at 32512
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
@@ -22101,7 +22169,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideMarks at 32384
+	// wideMarks at 32576
 	QUAD $0x000080c000000000
 	QUAD $0x808080f0008080e0
 	QUAD $0x0000000000000000
@@ -22111,7 +22179,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideBits at 32448
+	// wideBits at 32640
 	QUAD $0x00003f1f0000007f
 	QUAD $0x3f3f3f07003f3f0f
 	QUAD $0x0000000000000000
@@ -22121,7 +22189,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideKeep at 32512
+	// wideKeep at 32704
 	QUAD $0x0000808000000080
 	QUAD $0x8080808000808080
 	QUAD $0x0000000000000000
@@ -22131,7 +22199,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideShift at 32576
+	// wideShift at 32768
 	QUAD $0x0000001000000018
 	QUAD $0x0000000000000008
 	QUAD $0x0000000000000000
@@ -22141,7 +22209,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// widePackN at 32640
+	// widePackN at 32832
 	QUAD $0x0000000200000000
 	QUAD $0x0000000600000004
 	QUAD $0x0000000200000000
@@ -22151,7 +22219,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// cp1252Lo at 32704
+	// cp1252Lo at 32896
 	QUAD $0x00000081000020ac
 	QUAD $0x000001920000201a
 	QUAD $0x000020260000201e
@@ -22161,7 +22229,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008d00000152
 	QUAD $0x0000008f0000017d
 
-	// cp1252Hi at 32768
+	// cp1252Hi at 32960
 	QUAD $0x0000201800000090
 	QUAD $0x0000201c00002019
 	QUAD $0x000020220000201d
@@ -22171,7 +22239,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000009d00000153
 	QUAD $0x000001780000017e
 
-	// wideLowBytes at 32832
+	// wideLowBytes at 33024
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x808080800c080400
@@ -22181,7 +22249,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideSpread at 32896
+	// wideSpread at 33088
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -22695,7 +22763,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// wideSpreadLen at 36992
+	// wideSpreadLen at 37184
 	QUAD $0x0807060507060504
 	QUAD $0x0a09080709080706
 	QUAD $0x0908070608070605
@@ -22729,7 +22797,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0e0d0c0b0d0c0b0a
 	QUAD $0x100f0e0d0f0e0d0c
 
-	// wideKeepLanes at 37248
+	// wideKeepLanes at 37440
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000001
@@ -22987,7 +23055,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0007060504030201
 	QUAD $0x0706050403020100
 
-	// widePairUnits at 39296
+	// widePairUnits at 39488
 	QUAD $0x0d0c090805040100
 	QUAD $0x8080808080808080
 	QUAD $0x0908050403020100
@@ -23021,7 +23089,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// latin1Pairs at 39552
+	// latin1Pairs at 39744
 	QUAD $0xa3c2a2c2a1c2a0c2
 	QUAD $0xa7c2a6c2a5c2a4c2
 	QUAD $0xabc2aac2a9c2a8c2
@@ -23047,7 +23115,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xbbc3bac3b9c3b8c3
 	QUAD $0xbfc3bec3bdc3bcc3
 
-	// wdwFFFFFF80 at 39744
+	// wdwFFFFFF80 at 39936
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
@@ -23057,7 +23125,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 
-	// wdwFFFFF800 at 39808
+	// wdwFFFFF800 at 40000
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
@@ -23067,7 +23135,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 
-	// wdw3F at 39872
+	// wdw3F at 40064
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -23077,7 +23145,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 
-	// wdw80C0 at 39936
+	// wdw80C0 at 40128
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -23087,7 +23155,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 
-	// wdw80 at 40000
+	// wdw80 at 40192
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -23097,7 +23165,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 
-	// wdwD800 at 40064
+	// wdwD800 at 40256
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -23107,7 +23175,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw800 at 40128
+	// wdw800 at 40320
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -23117,7 +23185,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 
-	// wdwF800 at 40192
+	// wdwF800 at 40384
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -23127,7 +23195,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 
-	// wdw1 at 40256
+	// wdw1 at 40448
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
@@ -23137,7 +23205,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 
-	// wdw3F0000 at 40320
+	// wdw3F0000 at 40512
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -23147,7 +23215,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 
-	// wdw3F00 at 40384
+	// wdw3F00 at 40576
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -23157,7 +23225,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// wdw10F800 at 40448
+	// wdw10F800 at 40640
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
@@ -23167,7 +23235,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 
-	// wdw3F3F3F07 at 40512
+	// wdw3F3F3F07 at 40704
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
@@ -23177,7 +23245,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 
-	// wdw808080F0 at 40576
+	// wdw808080F0 at 40768
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -23187,7 +23255,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// wdw60606060 at 40640
+	// wdw60606060 at 40832
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
@@ -23197,7 +23265,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 
-	// wdwDFDFDFDF at 40704
+	// wdwDFDFDFDF at 40896
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
@@ -23207,7 +23275,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 
-	// wdw3F003F00 at 40768
+	// wdw3F003F00 at 40960
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -23217,7 +23285,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 
-	// wdw80C080C0 at 40832
+	// wdw80C080C0 at 41024
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -23227,7 +23295,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 
-	// wdw7F007F at 40896
+	// wdw7F007F at 41088
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -23237,7 +23305,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 
-	// wdw20 at 40960
+	// wdw20 at 41152
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
@@ -23247,7 +23315,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 
-	// wdwFC00FC00 at 41024
+	// wdwFC00FC00 at 41216
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -23257,7 +23325,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 
-	// wdwD800D800 at 41088
+	// wdwD800D800 at 41280
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -23267,7 +23335,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 
-	// wdwDC00DC00 at 41152
+	// wdwDC00DC00 at 41344
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -23277,7 +23345,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 
-	// wdw10FFFF at 41216
+	// wdw10FFFF at 41408
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
@@ -23287,7 +23355,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 
-	// wdwF800F800 at 41280
+	// wdwF800F800 at 41472
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -23297,7 +23365,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 
-	// wdw35FDC00 at 41344
+	// wdw35FDC00 at 41536
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
@@ -23307,7 +23375,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 
-	// wdwFFFF0000 at 41408
+	// wdwFFFF0000 at 41600
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
@@ -23317,7 +23385,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 
-	// wdwFFFF at 41472
+	// wdwFFFF at 41664
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
@@ -23327,7 +23395,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 
-	// wdw10000 at 41536
+	// wdw10000 at 41728
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -23337,7 +23405,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// wdw3FF at 41600
+	// wdw3FF at 41792
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -23347,7 +23415,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 41664
+	// wdwDC00 at 41856
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -23357,7 +23425,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 41728
+	// wdwFFF00000 at 41920
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -23367,7 +23435,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 41792
+	// wdw60 at 41984
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -23377,7 +23445,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 41856
+	// wdw7 at 42048
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -23387,7 +23455,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 41920
+	// wdwC2C2C2C2 at 42112
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -23397,7 +23465,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 41984
+	// wdwA0A0A0A0 at 42176
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -23407,7 +23475,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 42048
+	// sbSpread0 at 42240
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -23417,7 +23485,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 42112
+	// sbSpread1 at 42304
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -23427,7 +23495,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 42176
+	// sbSpread2 at 42368
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -23437,7 +23505,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 42240
+	// sbSpread3 at 42432
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -23447,7 +23515,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 42304
+	// sbPrev1 at 42496
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -23457,7 +23525,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 42368
+	// sbPrev2 at 42560
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -23467,7 +23535,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 42432
+	// sbPack at 42624
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -23981,7 +24049,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 46528
+	// sbFlags at 46720
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -23991,7 +24059,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 46592
+	// sbSlow at 46784
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -24001,7 +24069,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 46656
+	// sbBytes at 46848
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -24027,7 +24095,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 46848
+	// sbPackPerm at 47040
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -24037,7 +24105,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 46912
+	// sbE2Consts at 47104
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
