@@ -374,7 +374,7 @@ utf8ToUTF16LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512_wide_general
-	VMOVDQU64 ·tables+27008(SB), Z11
+	VMOVDQU64 ·tables+27136(SB), Z11
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
@@ -391,7 +391,7 @@ utf8ToUTF16LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_wide_general
-	VPSHUFB   ·tables+26880(SB), Z12, Z12
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
 	VPANDD    ·tables+256(SB), Z12, Z13
 	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
@@ -428,7 +428,7 @@ utf8ToUTF16LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_loop
-	VPSHUFB   ·tables+26880(SB), Z12, Z12
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
 	VPANDD    ·tables+256(SB), Z12, Z13
 	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
@@ -589,7 +589,67 @@ utf8ToUTF16LEAVX512_two:
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*2), DI
 	ADDQ          R13, SI
-	JMP           utf8ToUTF16LEAVX512_loop
+
+utf8ToUTF16LEAVX512_two_next:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z10
+	VPMOVB2M      Z10, K1
+	KMOVQ         K1, R9
+	TESTQ         R9, R9
+	JZ            utf8ToUTF16LEAVX512_loop
+	VPCMPB        $0x01, Z0, Z10, K1
+	KMOVQ         K1, R10
+	VPSUBB        ·tables+2752(SB), Z10, Z10
+	VPCMPUB       $0x01, ·tables+2816(SB), Z10, K1
+	KMOVQ         K1, R11
+	MOVQ          R10, R12
+	ORQ           R11, R12
+	ANDNQ         R9, R12, R12
+	JNZ           utf8ToUTF16LEAVX512_loop
+	MOVQ          R11, R12
+	SHLQ          $0x01, R12
+	CMPQ          R12, R10
+	JNE           utf8ToUTF16LEAVX512_loop
+	MOVQ          $0x00000040, R13
+	BTQ           $0x3f, R11
+	SBBQ          $0x00, R13
+	BZHIQ         R13, R8, R12
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z10
+	VPMOVZXBW     32(DX)(SI*1), Z11
+	VPMOVZXBW     31(DX)(SI*1), Z13
+	VMOVDQU64     ·tables+128(SB), Z12
+	VPERMW        Z10, Z12, Z12
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z12, K1, Z12
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z10, Z12
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z12, K1, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z10
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z10
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z10, K1, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	ADDQ          R13, SI
+	JMP           utf8ToUTF16LEAVX512_two_next
 
 utf8ToUTF16LEAVX512_four:
 	VPANDD     ·tables+1408(SB), Z10, Z12
@@ -1059,7 +1119,7 @@ utf8ToUTF16BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512_wide_general
-	VMOVDQU64 ·tables+27008(SB), Z12
+	VMOVDQU64 ·tables+27136(SB), Z12
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
@@ -1076,7 +1136,7 @@ utf8ToUTF16BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_wide_general
-	VPSHUFB   ·tables+26880(SB), Z13, Z13
+	VPSHUFB   ·tables+27008(SB), Z13, Z13
 	VPANDD    ·tables+256(SB), Z13, Z14
 	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
@@ -1114,7 +1174,7 @@ utf8ToUTF16BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_loop
-	VPSHUFB   ·tables+26880(SB), Z13, Z13
+	VPSHUFB   ·tables+27008(SB), Z13, Z13
 	VPANDD    ·tables+256(SB), Z13, Z14
 	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
@@ -1279,7 +1339,69 @@ utf8ToUTF16BEAVX512_two:
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*2), DI
 	ADDQ          R13, SI
-	JMP           utf8ToUTF16BEAVX512_loop
+
+utf8ToUTF16BEAVX512_two_next:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z11
+	VPMOVB2M      Z11, K1
+	KMOVQ         K1, R9
+	TESTQ         R9, R9
+	JZ            utf8ToUTF16BEAVX512_loop
+	VPCMPB        $0x01, Z0, Z11, K1
+	KMOVQ         K1, R10
+	VPSUBB        ·tables+2752(SB), Z11, Z11
+	VPCMPUB       $0x01, ·tables+2816(SB), Z11, K1
+	KMOVQ         K1, R11
+	MOVQ          R10, R12
+	ORQ           R11, R12
+	ANDNQ         R9, R12, R12
+	JNZ           utf8ToUTF16BEAVX512_loop
+	MOVQ          R11, R12
+	SHLQ          $0x01, R12
+	CMPQ          R12, R10
+	JNE           utf8ToUTF16BEAVX512_loop
+	MOVQ          $0x00000040, R13
+	BTQ           $0x3f, R11
+	SBBQ          $0x00, R13
+	BZHIQ         R13, R8, R12
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z11
+	VPMOVZXBW     32(DX)(SI*1), Z12
+	VPMOVZXBW     31(DX)(SI*1), Z14
+	VMOVDQU64     ·tables+128(SB), Z13
+	VPERMW        Z11, Z13, Z13
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z13
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z13
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z13, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z14, K1, Z11
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z12, Z11
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z11, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	ADDQ          R13, SI
+	JMP           utf8ToUTF16BEAVX512_two_next
 
 utf8ToUTF16BEAVX512_four:
 	VPANDD     ·tables+1408(SB), Z11, Z13
@@ -1759,7 +1881,7 @@ utf8ToUTF32LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512_wide_general
-	VMOVDQU64 ·tables+27008(SB), Z11
+	VMOVDQU64 ·tables+27136(SB), Z11
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
@@ -1776,7 +1898,7 @@ utf8ToUTF32LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_wide_general
-	VPSHUFB   ·tables+26880(SB), Z12, Z12
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
 	VPANDD    ·tables+256(SB), Z12, Z13
 	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
@@ -1812,7 +1934,7 @@ utf8ToUTF32LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_loop
-	VPSHUFB   ·tables+26880(SB), Z12, Z12
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
 	VPANDD    ·tables+256(SB), Z12, Z13
 	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
@@ -1989,7 +2111,75 @@ utf8ToUTF32LEAVX512_two:
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*4), DI
 	ADDQ          R13, SI
-	JMP           utf8ToUTF32LEAVX512_loop
+
+utf8ToUTF32LEAVX512_two_next:
+	CMPQ          SI, BX
+	JG            utf8ToUTF32LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF32LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z10
+	VPMOVB2M      Z10, K1
+	KMOVQ         K1, R9
+	TESTQ         R9, R9
+	JZ            utf8ToUTF32LEAVX512_loop
+	VPCMPB        $0x01, Z0, Z10, K1
+	KMOVQ         K1, R10
+	VPSUBB        ·tables+2752(SB), Z10, Z10
+	VPCMPUB       $0x01, ·tables+2816(SB), Z10, K1
+	KMOVQ         K1, R11
+	MOVQ          R10, R12
+	ORQ           R11, R12
+	ANDNQ         R9, R12, R12
+	JNZ           utf8ToUTF32LEAVX512_loop
+	MOVQ          R11, R12
+	SHLQ          $0x01, R12
+	CMPQ          R12, R10
+	JNE           utf8ToUTF32LEAVX512_loop
+	MOVQ          $0x00000040, R13
+	BTQ           $0x3f, R11
+	SBBQ          $0x00, R13
+	BZHIQ         R13, R8, R12
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z10
+	VPMOVZXBW     32(DX)(SI*1), Z11
+	VPMOVZXBW     31(DX)(SI*1), Z13
+	VMOVDQU64     ·tables+128(SB), Z12
+	VPERMW        Z10, Z12, Z12
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z12, K1, Z12
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z10, Z12
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z12, K1, Z10
+	VPMOVZXWD     Y10, Z12
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXWD     Y10, Z10
+	VMOVDQU64     Z12, (AX)(DI*1)
+	VMOVDQU64     Z10, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z10
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z10
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z10, K1, Z10
+	VPMOVZXWD     Y10, Z11
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXWD     Y10, Z10
+	VMOVDQU64     Z11, (AX)(DI*1)
+	VMOVDQU64     Z10, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	ADDQ          R13, SI
+	JMP           utf8ToUTF32LEAVX512_two_next
 
 utf8ToUTF32LEAVX512_four:
 	VPANDD     ·tables+1408(SB), Z10, Z12
@@ -2413,7 +2603,7 @@ utf8ToUTF32BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512_wide_general
-	VMOVDQU64 ·tables+27008(SB), Z12
+	VMOVDQU64 ·tables+27136(SB), Z12
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
@@ -2430,7 +2620,7 @@ utf8ToUTF32BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_wide_general
-	VPSHUFB   ·tables+26880(SB), Z13, Z13
+	VPSHUFB   ·tables+27008(SB), Z13, Z13
 	VPANDD    ·tables+256(SB), Z13, Z14
 	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
@@ -2467,7 +2657,7 @@ utf8ToUTF32BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_loop
-	VPSHUFB   ·tables+26880(SB), Z13, Z13
+	VPSHUFB   ·tables+27008(SB), Z13, Z13
 	VPANDD    ·tables+256(SB), Z13, Z14
 	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
@@ -2652,7 +2842,79 @@ utf8ToUTF32BEAVX512_two:
 	POPCNTL       R11, R11
 	LEAQ          (DI)(R11*4), DI
 	ADDQ          R13, SI
-	JMP           utf8ToUTF32BEAVX512_loop
+
+utf8ToUTF32BEAVX512_two_next:
+	CMPQ          SI, BX
+	JG            utf8ToUTF32BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF32BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z11
+	VPMOVB2M      Z11, K1
+	KMOVQ         K1, R9
+	TESTQ         R9, R9
+	JZ            utf8ToUTF32BEAVX512_loop
+	VPCMPB        $0x01, Z0, Z11, K1
+	KMOVQ         K1, R10
+	VPSUBB        ·tables+2752(SB), Z11, Z11
+	VPCMPUB       $0x01, ·tables+2816(SB), Z11, K1
+	KMOVQ         K1, R11
+	MOVQ          R10, R12
+	ORQ           R11, R12
+	ANDNQ         R9, R12, R12
+	JNZ           utf8ToUTF32BEAVX512_loop
+	MOVQ          R11, R12
+	SHLQ          $0x01, R12
+	CMPQ          R12, R10
+	JNE           utf8ToUTF32BEAVX512_loop
+	MOVQ          $0x00000040, R13
+	BTQ           $0x3f, R11
+	SBBQ          $0x00, R13
+	BZHIQ         R13, R8, R12
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z11
+	VPMOVZXBW     32(DX)(SI*1), Z12
+	VPMOVZXBW     31(DX)(SI*1), Z14
+	VMOVDQU64     ·tables+128(SB), Z13
+	VPERMW        Z11, Z13, Z13
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z13
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z13
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z13, K1, Z11
+	VPMOVZXWD     Y11, Z13
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXWD     Y11, Z11
+	VPSHUFB       Z10, Z13, Z13
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z13, (AX)(DI*1)
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z14, K1, Z11
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z12, Z11
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z11, K1, Z11
+	VPMOVZXWD     Y11, Z12
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXWD     Y11, Z11
+	VPSHUFB       Z10, Z12, Z12
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z12, (AX)(DI*1)
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	ADDQ          R13, SI
+	JMP           utf8ToUTF32BEAVX512_two_next
 
 utf8ToUTF32BEAVX512_four:
 	VPANDD     ·tables+1408(SB), Z11, Z13
@@ -3725,7 +3987,7 @@ utf8ToUTF16LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27008(SB), Z1
+	VMOVDQU64 ·tables+27136(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
@@ -3742,7 +4004,7 @@ utf8ToUTF16LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   ·tables+26880(SB), Z3, Z3
+	VPSHUFB   ·tables+27008(SB), Z3, Z3
 	VPANDD    ·tables+256(SB), Z3, Z4
 	VPANDD    ·tables+1152(SB), Z3, Z5
 	VPSRLD    $0x02, Z5, Z5
@@ -3779,7 +4041,7 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   ·tables+26880(SB), Z3, Z3
+	VPSHUFB   ·tables+27008(SB), Z3, Z3
 	VPANDD    ·tables+256(SB), Z3, Z4
 	VPANDD    ·tables+1152(SB), Z3, Z5
 	VPSRLD    $0x02, Z5, Z5
@@ -3798,15 +4060,15 @@ utf8ToUTF16LEAVX512BW_three:
 utf8ToUTF16LEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+3264(SB), Y1, Y3
-	VPCMPEQB  ·tables+3264(SB), Y3, Y3
+	VPAND     ·tables+3392(SB), Y1, Y3
+	VPCMPEQB  ·tables+3392(SB), Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+2944(SB), Y1, Y3
-	VPCMPEQB  ·tables+3072(SB), Y3, Y3
+	VPAND     ·tables+3072(SB), Y1, Y3
+	VPCMPEQB  ·tables+3200(SB), Y3, Y3
 	VPMOVMSKB Y3, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF16LEAVX512BW_three32
-	VMOVDQU   ·tables+3072(SB), Y3
+	VMOVDQU   ·tables+3200(SB), Y3
 	VPCMPGTB  Y1, Y3, Y3
 	VPMOVMSKB Y3, R10
 	ANDNL     R9, R10, R11
@@ -3829,10 +4091,10 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y0, Y1, Y0
 	VPMOVZXBW      X1, Y3
 	VPMOVZXBW      X0, Y4
-	VPAND          ·tables+3456(SB), Y4, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y3, Y6
-	VPAND          ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y3, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -3841,7 +4103,7 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14592(SB), R13
+	LEAQ           ·tables+14720(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -3862,10 +4124,10 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X0, Y0
-	VPAND          ·tables+3456(SB), Y0, Y3
-	VPCMPEQW       ·tables+3520(SB), Y3, Y3
-	VPAND          ·tables+3584(SB), Y1, Y4
-	VPAND          ·tables+3648(SB), Y0, Y0
+	VPAND          ·tables+3584(SB), Y0, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y1, Y4
+	VPAND          ·tables+3776(SB), Y0, Y0
 	VPSLLW         $0x06, Y0, Y0
 	VPOR           Y4, Y0, Y0
 	VPBLENDVB      Y3, Y0, Y1, Y1
@@ -3874,7 +4136,7 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y0
@@ -3895,18 +4157,18 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	JMP            utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_three32:
-	VPAND          ·tables+3328(SB), Y1, Y3
-	VPCMPEQB       ·tables+3328(SB), Y3, Y3
+	VPAND          ·tables+3456(SB), Y1, Y3
+	VPCMPEQB       ·tables+3456(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+2944(SB), Y1, Y3
-	VPCMPEQB       ·tables+3072(SB), Y3, Y3
+	VPAND          ·tables+3072(SB), Y1, Y3
+	VPCMPEQB       ·tables+3200(SB), Y3, Y3
 	VPMOVMSKB      Y3, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
-	VPAND          ·tables+3264(SB), Y1, Y3
-	VPCMPEQB       ·tables+3264(SB), Y3, Y3
+	VPAND          ·tables+3392(SB), Y1, Y3
+	VPCMPEQB       ·tables+3392(SB), Y3, Y3
 	VPMOVMSKB      Y3, R12
-	VMOVDQU        ·tables+3072(SB), Y3
+	VMOVDQU        ·tables+3200(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -3936,25 +4198,25 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X3, Y3
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3584(SB), Y1, Y6
-	VPAND          ·tables+3456(SB), Y3, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3648(SB), Y3, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y3, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y3, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y4, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3584(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3712(SB), Y7, Y3
+	VPAND          ·tables+3840(SB), Y7, Y3
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y3, Y7, Y7
-	VPCMPEQW       ·tables+3776(SB), Y3, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
@@ -3963,7 +4225,7 @@ utf8ToUTF16LEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14592(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
@@ -3983,25 +4245,25 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3584(SB), Y1, Y6
-	VPAND          ·tables+3456(SB), Y3, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3648(SB), Y3, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y3, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y3, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y4, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3584(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3712(SB), Y7, Y3
+	VPAND          ·tables+3840(SB), Y7, Y3
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y3, Y7, Y7
-	VPCMPEQW       ·tables+3776(SB), Y3, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
@@ -4010,7 +4272,7 @@ utf8ToUTF16LEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y0
@@ -4044,18 +4306,18 @@ utf8ToUTF16LEAVX512BW_next3:
 	JZ             utf8ToUTF16LEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF16LEAVX512BW_loop
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R10
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_loop
-	VPAND          ·tables+3264(SB), Y0, Y1
-	VPCMPEQB       ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R12
-	VMOVDQU        ·tables+3072(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -4085,25 +4347,25 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
@@ -4112,7 +4374,7 @@ utf8ToUTF16LEAVX512BW_next3:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14592(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -4132,25 +4394,25 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
@@ -4159,7 +4421,7 @@ utf8ToUTF16LEAVX512BW_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -4657,7 +4919,7 @@ utf8ToUTF16BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27008(SB), Z2
+	VMOVDQU64 ·tables+27136(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
@@ -4674,7 +4936,7 @@ utf8ToUTF16BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   ·tables+26880(SB), Z4, Z4
+	VPSHUFB   ·tables+27008(SB), Z4, Z4
 	VPANDD    ·tables+256(SB), Z4, Z5
 	VPANDD    ·tables+1152(SB), Z4, Z6
 	VPSRLD    $0x02, Z6, Z6
@@ -4712,7 +4974,7 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   ·tables+26880(SB), Z4, Z4
+	VPSHUFB   ·tables+27008(SB), Z4, Z4
 	VPANDD    ·tables+256(SB), Z4, Z5
 	VPANDD    ·tables+1152(SB), Z4, Z6
 	VPSRLD    $0x02, Z6, Z6
@@ -4731,15 +4993,15 @@ utf8ToUTF16BEAVX512BW_three:
 utf8ToUTF16BEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3264(SB), Y2, Y4
-	VPCMPEQB  ·tables+3264(SB), Y4, Y4
+	VPAND     ·tables+3392(SB), Y2, Y4
+	VPCMPEQB  ·tables+3392(SB), Y4, Y4
 	VPMOVMSKB Y4, R10
-	VPAND     ·tables+2944(SB), Y2, Y4
-	VPCMPEQB  ·tables+3072(SB), Y4, Y4
+	VPAND     ·tables+3072(SB), Y2, Y4
+	VPCMPEQB  ·tables+3200(SB), Y4, Y4
 	VPMOVMSKB Y4, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF16BEAVX512BW_three32
-	VMOVDQU   ·tables+3072(SB), Y4
+	VMOVDQU   ·tables+3200(SB), Y4
 	VPCMPGTB  Y2, Y4, Y4
 	VPMOVMSKB Y4, R10
 	ANDNL     R9, R10, R11
@@ -4762,10 +5024,10 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y1, Y2, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X1, Y5
-	VPAND          ·tables+3456(SB), Y5, Y6
-	VPCMPEQW       ·tables+3520(SB), Y6, Y6
-	VPAND          ·tables+3584(SB), Y4, Y7
-	VPAND          ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y5, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3712(SB), Y4, Y7
+	VPAND          ·tables+3776(SB), Y5, Y5
 	VPSLLW         $0x06, Y5, Y5
 	VPOR           Y7, Y5, Y5
 	VPBLENDVB      Y6, Y5, Y4, Y4
@@ -4774,7 +5036,7 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+18688(SB), R13
+	LEAQ           ·tables+18816(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y5
@@ -4795,10 +5057,10 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3584(SB), Y2, Y5
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3712(SB), Y2, Y5
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y5, Y1, Y1
 	VPBLENDVB      Y4, Y1, Y2, Y2
@@ -4807,7 +5069,7 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18688(SB), R11
+	LEAQ           ·tables+18816(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y1
@@ -4828,18 +5090,18 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	JMP            utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_three32:
-	VPAND          ·tables+3328(SB), Y2, Y4
-	VPCMPEQB       ·tables+3328(SB), Y4, Y4
+	VPAND          ·tables+3456(SB), Y2, Y4
+	VPCMPEQB       ·tables+3456(SB), Y4, Y4
 	VPMOVMSKB      Y4, R10
-	VPAND          ·tables+2944(SB), Y2, Y4
-	VPCMPEQB       ·tables+3072(SB), Y4, Y4
+	VPAND          ·tables+3072(SB), Y2, Y4
+	VPCMPEQB       ·tables+3200(SB), Y4, Y4
 	VPMOVMSKB      Y4, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
-	VPAND          ·tables+3264(SB), Y2, Y4
-	VPCMPEQB       ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y2, Y4
+	VPCMPEQB       ·tables+3392(SB), Y4, Y4
 	VPMOVMSKB      Y4, R12
-	VMOVDQU        ·tables+3072(SB), Y4
+	VMOVDQU        ·tables+3200(SB), Y4
 	VPCMPGTB       Y2, Y4, Y4
 	VPMOVMSKB      Y4, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -4869,25 +5131,25 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X4, Y4
 	VPMOVZXBW      X5, Y5
-	VPAND          ·tables+3584(SB), Y2, Y7
-	VPAND          ·tables+3456(SB), Y4, Y6
-	VPCMPEQW       ·tables+3520(SB), Y6, Y6
-	VPAND          ·tables+3648(SB), Y4, Y8
+	VPAND          ·tables+3712(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y4, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3776(SB), Y4, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y5, Y6
-	VPCMPEQW       ·tables+3456(SB), Y6, Y6
+	VPAND          ·tables+3520(SB), Y5, Y6
+	VPCMPEQW       ·tables+3584(SB), Y6, Y6
 	VPSLLW         $0x0c, Y5, Y8
-	VPAND          ·tables+3584(SB), Y4, Y4
+	VPAND          ·tables+3712(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3712(SB), Y8, Y4
+	VPAND          ·tables+3840(SB), Y8, Y4
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y4, Y8, Y8
-	VPCMPEQW       ·tables+3776(SB), Y4, Y4
+	VPCMPEQW       ·tables+3904(SB), Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
@@ -4896,7 +5158,7 @@ utf8ToUTF16BEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18688(SB), R15
+	LEAQ           ·tables+18816(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y4
@@ -4916,25 +5178,25 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y4
 	VPMOVZXBW      14(DX)(SI*1), Y5
-	VPAND          ·tables+3584(SB), Y2, Y7
-	VPAND          ·tables+3456(SB), Y4, Y6
-	VPCMPEQW       ·tables+3520(SB), Y6, Y6
-	VPAND          ·tables+3648(SB), Y4, Y8
+	VPAND          ·tables+3712(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y4, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3776(SB), Y4, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y5, Y6
-	VPCMPEQW       ·tables+3456(SB), Y6, Y6
+	VPAND          ·tables+3520(SB), Y5, Y6
+	VPCMPEQW       ·tables+3584(SB), Y6, Y6
 	VPSLLW         $0x0c, Y5, Y8
-	VPAND          ·tables+3584(SB), Y4, Y4
+	VPAND          ·tables+3712(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3712(SB), Y8, Y4
+	VPAND          ·tables+3840(SB), Y8, Y4
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y4, Y8, Y8
-	VPCMPEQW       ·tables+3776(SB), Y4, Y4
+	VPCMPEQW       ·tables+3904(SB), Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
@@ -4943,7 +5205,7 @@ utf8ToUTF16BEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18688(SB), R11
+	LEAQ           ·tables+18816(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -4977,18 +5239,18 @@ utf8ToUTF16BEAVX512BW_next3:
 	JZ             utf8ToUTF16BEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF16BEAVX512BW_loop
-	VPAND          ·tables+3328(SB), Y1, Y2
-	VPCMPEQB       ·tables+3328(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQB       ·tables+3456(SB), Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+2944(SB), Y1, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
+	VPAND          ·tables+3072(SB), Y1, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPMOVMSKB      Y2, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_loop
-	VPAND          ·tables+3264(SB), Y1, Y2
-	VPCMPEQB       ·tables+3264(SB), Y2, Y2
+	VPAND          ·tables+3392(SB), Y1, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
 	VPMOVMSKB      Y2, R12
-	VMOVDQU        ·tables+3072(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -5018,25 +5280,25 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3584(SB), Y1, Y6
-	VPAND          ·tables+3456(SB), Y2, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3648(SB), Y2, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y4, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3584(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3712(SB), Y7, Y2
+	VPAND          ·tables+3840(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3776(SB), Y2, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
@@ -5045,7 +5307,7 @@ utf8ToUTF16BEAVX512BW_next3:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18688(SB), R15
+	LEAQ           ·tables+18816(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
@@ -5065,25 +5327,25 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3584(SB), Y1, Y6
-	VPAND          ·tables+3456(SB), Y2, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3648(SB), Y2, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y4, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3584(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3712(SB), Y7, Y2
+	VPAND          ·tables+3840(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3776(SB), Y2, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
@@ -5092,7 +5354,7 @@ utf8ToUTF16BEAVX512BW_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18688(SB), R11
+	LEAQ           ·tables+18816(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y2
@@ -5600,7 +5862,7 @@ utf8ToUTF32LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27008(SB), Z1
+	VMOVDQU64 ·tables+27136(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
@@ -5617,7 +5879,7 @@ utf8ToUTF32LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
-	VPSHUFB   ·tables+26880(SB), Z2, Z2
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
 	VPANDD    ·tables+256(SB), Z2, Z3
 	VPANDD    ·tables+1152(SB), Z2, Z5
 	VPSRLD    $0x02, Z5, Z5
@@ -5653,7 +5915,7 @@ utf8ToUTF32LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_loop
-	VPSHUFB   ·tables+26880(SB), Z2, Z2
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
 	VPANDD    ·tables+256(SB), Z2, Z3
 	VPANDD    ·tables+1152(SB), Z2, Z5
 	VPSRLD    $0x02, Z5, Z5
@@ -5672,15 +5934,15 @@ utf8ToUTF32LEAVX512BW_three:
 utf8ToUTF32LEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+3264(SB), Y1, Y2
-	VPCMPEQB  ·tables+3264(SB), Y2, Y2
+	VPAND     ·tables+3392(SB), Y1, Y2
+	VPCMPEQB  ·tables+3392(SB), Y2, Y2
 	VPMOVMSKB Y2, R10
-	VPAND     ·tables+2944(SB), Y1, Y2
-	VPCMPEQB  ·tables+3072(SB), Y2, Y2
+	VPAND     ·tables+3072(SB), Y1, Y2
+	VPCMPEQB  ·tables+3200(SB), Y2, Y2
 	VPMOVMSKB Y2, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF32LEAVX512BW_three32
-	VMOVDQU   ·tables+3072(SB), Y2
+	VMOVDQU   ·tables+3200(SB), Y2
 	VPCMPGTB  Y1, Y2, Y2
 	VPMOVMSKB Y2, R10
 	ANDNL     R9, R10, R11
@@ -5703,10 +5965,10 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y0, Y1, Y0
 	VPMOVZXBW      X1, Y2
 	VPMOVZXBW      X0, Y3
-	VPAND          ·tables+3456(SB), Y3, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y2, Y6
-	VPAND          ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y3, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y2, Y6
+	VPAND          ·tables+3776(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y6, Y3, Y3
 	VPBLENDVB      Y5, Y3, Y2, Y2
@@ -5715,7 +5977,7 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14592(SB), R13
+	LEAQ           ·tables+14720(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y3
@@ -5736,10 +5998,10 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X0, Y0
-	VPAND          ·tables+3456(SB), Y0, Y2
-	VPCMPEQW       ·tables+3520(SB), Y2, Y2
-	VPAND          ·tables+3584(SB), Y1, Y3
-	VPAND          ·tables+3648(SB), Y0, Y0
+	VPAND          ·tables+3584(SB), Y0, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y1, Y3
+	VPAND          ·tables+3776(SB), Y0, Y0
 	VPSLLW         $0x06, Y0, Y0
 	VPOR           Y3, Y0, Y0
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -5748,7 +6010,7 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y0
@@ -5769,18 +6031,18 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_three32:
-	VPAND          ·tables+3328(SB), Y1, Y2
-	VPCMPEQB       ·tables+3328(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQB       ·tables+3456(SB), Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+2944(SB), Y1, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
+	VPAND          ·tables+3072(SB), Y1, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPMOVMSKB      Y2, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	VPAND          ·tables+3264(SB), Y1, Y2
-	VPCMPEQB       ·tables+3264(SB), Y2, Y2
+	VPAND          ·tables+3392(SB), Y1, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
 	VPMOVMSKB      Y2, R12
-	VMOVDQU        ·tables+3072(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -5810,25 +6072,25 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3584(SB), Y1, Y6
-	VPAND          ·tables+3456(SB), Y2, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3648(SB), Y2, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y3, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y3, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ·tables+3584(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3712(SB), Y7, Y2
+	VPAND          ·tables+3840(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3776(SB), Y2, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
@@ -5837,7 +6099,7 @@ utf8ToUTF32LEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14592(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
@@ -5857,25 +6119,25 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3584(SB), Y1, Y6
-	VPAND          ·tables+3456(SB), Y2, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3648(SB), Y2, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y3, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y3, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ·tables+3584(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3712(SB), Y7, Y2
+	VPAND          ·tables+3840(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3776(SB), Y2, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
@@ -5884,7 +6146,7 @@ utf8ToUTF32LEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y0
@@ -5919,22 +6181,22 @@ utf8ToUTF32LEAVX512BW_next3:
 	JZ        utf8ToUTF32LEAVX512BW_loop
 	CMPL      R9, $0xffffffff
 	JE        utf8ToUTF32LEAVX512BW_loop
-	VMOVDQU   ·tables+3072(SB), Y2
+	VMOVDQU   ·tables+3200(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R10
-	VPAND     ·tables+3328(SB), Y0, Y1
-	VPCMPEQB  ·tables+3328(SB), Y1, Y1
-	VPAND     ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+3072(SB), Y2, Y2
+	VPAND     ·tables+3456(SB), Y0, Y1
+	VPCMPEQB  ·tables+3456(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y2
+	VPCMPEQB  ·tables+3200(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+3264(SB), Y0, Y2
-	VPCMPEQB  ·tables+6144(SB), Y0, Y3
+	VPCMPEQB  ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+6272(SB), Y0, Y3
 	VPBLENDVB Y5, Y3, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+3264(SB), Y0, Y2
-	VPCMPEQB  ·tables+3264(SB), Y2, Y2
+	VPAND     ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+3392(SB), Y2, Y2
 
 utf8ToUTF32LEAVX512BW_loop_w_go:
 	VPMOVMSKB      Y0, R11
@@ -5970,23 +6232,23 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	JZ             utf8ToUTF32LEAVX512BW_loop_w_last
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32LEAVX512BW_loop_w_last
-	VMOVDQU        ·tables+3072(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
-	VPAND          ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+3264(SB), Y0, Y2
-	VPCMPEQB       ·tables+6144(SB), Y0, Y3
+	VPCMPEQB       ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+6272(SB), Y0, Y3
 	VPBLENDVB      Y5, Y3, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+3264(SB), Y0, Y2
-	VPCMPEQB       ·tables+3264(SB), Y2, Y2
-	LEAQ           ·tables+27072(SB), R9
+	VPAND          ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
+	LEAQ           ·tables+27200(SB), R9
 	MOVL           R11, R13
 	ANDL           $0x00000fff, R13
 	MOVBLZX        1296(R9)(R13*1), R13
@@ -6003,9 +6265,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+6208(SB), Y3, Y3
-	VPMADDUBSW     ·tables+6272(SB), Y3, Y3
-	VPMADDWD       ·tables+6336(SB), Y3, Y3
+	VPAND          ·tables+6336(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6400(SB), Y3, Y3
+	VPMADDWD       ·tables+6464(SB), Y3, Y3
 	VMOVDQU        Y3, (AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6028,9 +6290,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+6208(SB), Y3, Y3
-	VPMADDUBSW     ·tables+6272(SB), Y3, Y3
-	VPMADDWD       ·tables+6336(SB), Y3, Y3
+	VPAND          ·tables+6336(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6400(SB), Y3, Y3
+	VPMADDWD       ·tables+6464(SB), Y3, Y3
 	VMOVDQU        Y3, 32(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6054,9 +6316,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+6208(SB), Y3, Y3
-	VPMADDUBSW     ·tables+6272(SB), Y3, Y3
-	VPMADDWD       ·tables+6336(SB), Y3, Y3
+	VPAND          ·tables+6336(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6400(SB), Y3, Y3
+	VPMADDWD       ·tables+6464(SB), Y3, Y3
 	VMOVDQU        Y3, 64(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6080,9 +6342,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(R14*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+6208(SB), Y3, Y3
-	VPMADDUBSW     ·tables+6272(SB), Y3, Y3
-	VPMADDWD       ·tables+6336(SB), Y3, Y3
+	VPAND          ·tables+6336(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6400(SB), Y3, Y3
+	VPMADDWD       ·tables+6464(SB), Y3, Y3
 	VMOVDQU        Y3, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX512BW_loop_w_stored:
@@ -6098,7 +6360,7 @@ utf8ToUTF32LEAVX512BW_loop_w_stored:
 	JMP     utf8ToUTF32LEAVX512BW_loop_w_go
 
 utf8ToUTF32LEAVX512BW_loop_w_last:
-	LEAQ           ·tables+27072(SB), R9
+	LEAQ           ·tables+27200(SB), R9
 	MOVL           R11, R10
 	ANDL           $0x00000fff, R10
 	MOVBLZX        1296(R9)(R10*1), R10
@@ -6115,9 +6377,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6140,9 +6402,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6166,9 +6428,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6192,9 +6454,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX512BW_loop_w_stored_last:
@@ -6632,7 +6894,7 @@ utf8ToUTF32BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27008(SB), Z2
+	VMOVDQU64 ·tables+27136(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
@@ -6649,7 +6911,7 @@ utf8ToUTF32BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
-	VPSHUFB   ·tables+26880(SB), Z3, Z3
+	VPSHUFB   ·tables+27008(SB), Z3, Z3
 	VPANDD    ·tables+256(SB), Z3, Z4
 	VPANDD    ·tables+1152(SB), Z3, Z6
 	VPSRLD    $0x02, Z6, Z6
@@ -6686,7 +6948,7 @@ utf8ToUTF32BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_loop
-	VPSHUFB   ·tables+26880(SB), Z3, Z3
+	VPSHUFB   ·tables+27008(SB), Z3, Z3
 	VPANDD    ·tables+256(SB), Z3, Z4
 	VPANDD    ·tables+1152(SB), Z3, Z6
 	VPSRLD    $0x02, Z6, Z6
@@ -6705,15 +6967,15 @@ utf8ToUTF32BEAVX512BW_three:
 utf8ToUTF32BEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3264(SB), Y2, Y3
-	VPCMPEQB  ·tables+3264(SB), Y3, Y3
+	VPAND     ·tables+3392(SB), Y2, Y3
+	VPCMPEQB  ·tables+3392(SB), Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+2944(SB), Y2, Y3
-	VPCMPEQB  ·tables+3072(SB), Y3, Y3
+	VPAND     ·tables+3072(SB), Y2, Y3
+	VPCMPEQB  ·tables+3200(SB), Y3, Y3
 	VPMOVMSKB Y3, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF32BEAVX512BW_three32
-	VMOVDQU   ·tables+3072(SB), Y3
+	VMOVDQU   ·tables+3200(SB), Y3
 	VPCMPGTB  Y2, Y3, Y3
 	VPMOVMSKB Y3, R10
 	ANDNL     R9, R10, R11
@@ -6736,10 +6998,10 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y1, Y2, Y1
 	VPMOVZXBW      X2, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3456(SB), Y4, Y6
-	VPCMPEQW       ·tables+3520(SB), Y6, Y6
-	VPAND          ·tables+3584(SB), Y3, Y7
-	VPAND          ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3712(SB), Y3, Y7
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y7, Y4, Y4
 	VPBLENDVB      Y6, Y4, Y3, Y3
@@ -6748,7 +7010,7 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14592(SB), R13
+	LEAQ           ·tables+14720(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -6771,10 +7033,10 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y3
-	VPCMPEQW       ·tables+3520(SB), Y3, Y3
-	VPAND          ·tables+3584(SB), Y2, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y2, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -6783,7 +7045,7 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y1
@@ -6806,18 +7068,18 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_three32:
-	VPAND          ·tables+3328(SB), Y2, Y3
-	VPCMPEQB       ·tables+3328(SB), Y3, Y3
+	VPAND          ·tables+3456(SB), Y2, Y3
+	VPCMPEQB       ·tables+3456(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+2944(SB), Y2, Y3
-	VPCMPEQB       ·tables+3072(SB), Y3, Y3
+	VPAND          ·tables+3072(SB), Y2, Y3
+	VPCMPEQB       ·tables+3200(SB), Y3, Y3
 	VPMOVMSKB      Y3, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	VPAND          ·tables+3264(SB), Y2, Y3
-	VPCMPEQB       ·tables+3264(SB), Y3, Y3
+	VPAND          ·tables+3392(SB), Y2, Y3
+	VPCMPEQB       ·tables+3392(SB), Y3, Y3
 	VPMOVMSKB      Y3, R12
-	VMOVDQU        ·tables+3072(SB), Y3
+	VMOVDQU        ·tables+3200(SB), Y3
 	VPCMPGTB       Y2, Y3, Y3
 	VPMOVMSKB      Y3, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -6847,25 +7109,25 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y3
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3584(SB), Y2, Y7
-	VPAND          ·tables+3456(SB), Y3, Y6
-	VPCMPEQW       ·tables+3520(SB), Y6, Y6
-	VPAND          ·tables+3648(SB), Y3, Y8
+	VPAND          ·tables+3712(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y3, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3776(SB), Y3, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y4, Y6
-	VPCMPEQW       ·tables+3456(SB), Y6, Y6
+	VPAND          ·tables+3520(SB), Y4, Y6
+	VPCMPEQW       ·tables+3584(SB), Y6, Y6
 	VPSLLW         $0x0c, Y4, Y8
-	VPAND          ·tables+3584(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3712(SB), Y8, Y3
+	VPAND          ·tables+3840(SB), Y8, Y3
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y3, Y8, Y8
-	VPCMPEQW       ·tables+3776(SB), Y3, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
@@ -6874,7 +7136,7 @@ utf8ToUTF32BEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14592(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
@@ -6896,25 +7158,25 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3584(SB), Y2, Y7
-	VPAND          ·tables+3456(SB), Y3, Y6
-	VPCMPEQW       ·tables+3520(SB), Y6, Y6
-	VPAND          ·tables+3648(SB), Y3, Y8
+	VPAND          ·tables+3712(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y3, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3776(SB), Y3, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y4, Y6
-	VPCMPEQW       ·tables+3456(SB), Y6, Y6
+	VPAND          ·tables+3520(SB), Y4, Y6
+	VPCMPEQW       ·tables+3584(SB), Y6, Y6
 	VPSLLW         $0x0c, Y4, Y8
-	VPAND          ·tables+3584(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3712(SB), Y8, Y3
+	VPAND          ·tables+3840(SB), Y8, Y3
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y3, Y8, Y8
-	VPCMPEQW       ·tables+3776(SB), Y3, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
@@ -6923,7 +7185,7 @@ utf8ToUTF32BEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -6960,22 +7222,22 @@ utf8ToUTF32BEAVX512BW_next3:
 	JZ        utf8ToUTF32BEAVX512BW_loop
 	CMPL      R9, $0xffffffff
 	JE        utf8ToUTF32BEAVX512BW_loop
-	VMOVDQU   ·tables+3072(SB), Y3
+	VMOVDQU   ·tables+3200(SB), Y3
 	VPCMPGTB  Y1, Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+3328(SB), Y1, Y2
-	VPCMPEQB  ·tables+3328(SB), Y2, Y2
-	VPAND     ·tables+2944(SB), Y1, Y3
-	VPCMPEQB  ·tables+3072(SB), Y3, Y3
+	VPAND     ·tables+3456(SB), Y1, Y2
+	VPCMPEQB  ·tables+3456(SB), Y2, Y2
+	VPAND     ·tables+3072(SB), Y1, Y3
+	VPCMPEQB  ·tables+3200(SB), Y3, Y3
 	VPOR      Y3, Y2, Y2
 	VMOVDQU   1(DX)(SI*1), Y6
 	VPSLLW    $0x02, Y6, Y6
-	VPCMPEQB  ·tables+3264(SB), Y1, Y3
-	VPCMPEQB  ·tables+6144(SB), Y1, Y4
+	VPCMPEQB  ·tables+3392(SB), Y1, Y3
+	VPCMPEQB  ·tables+6272(SB), Y1, Y4
 	VPBLENDVB Y6, Y4, Y3, Y3
 	VPOR      Y3, Y2, Y2
-	VPAND     ·tables+3264(SB), Y1, Y3
-	VPCMPEQB  ·tables+3264(SB), Y3, Y3
+	VPAND     ·tables+3392(SB), Y1, Y3
+	VPCMPEQB  ·tables+3392(SB), Y3, Y3
 
 utf8ToUTF32BEAVX512BW_loop_w_go:
 	VPMOVMSKB      Y1, R11
@@ -7011,23 +7273,23 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	JZ             utf8ToUTF32BEAVX512BW_loop_w_last
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32BEAVX512BW_loop_w_last
-	VMOVDQU        ·tables+3072(SB), Y3
+	VMOVDQU        ·tables+3200(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+3328(SB), Y1, Y2
-	VPCMPEQB       ·tables+3328(SB), Y2, Y2
-	VPAND          ·tables+2944(SB), Y1, Y3
-	VPCMPEQB       ·tables+3072(SB), Y3, Y3
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQB       ·tables+3456(SB), Y2, Y2
+	VPAND          ·tables+3072(SB), Y1, Y3
+	VPCMPEQB       ·tables+3200(SB), Y3, Y3
 	VPOR           Y3, Y2, Y2
 	VMOVDQU        1(DX)(SI*1), Y6
 	VPSLLW         $0x02, Y6, Y6
-	VPCMPEQB       ·tables+3264(SB), Y1, Y3
-	VPCMPEQB       ·tables+6144(SB), Y1, Y4
+	VPCMPEQB       ·tables+3392(SB), Y1, Y3
+	VPCMPEQB       ·tables+6272(SB), Y1, Y4
 	VPBLENDVB      Y6, Y4, Y3, Y3
 	VPOR           Y3, Y2, Y2
-	VPAND          ·tables+3264(SB), Y1, Y3
-	VPCMPEQB       ·tables+3264(SB), Y3, Y3
-	LEAQ           ·tables+27072(SB), R9
+	VPAND          ·tables+3392(SB), Y1, Y3
+	VPCMPEQB       ·tables+3392(SB), Y3, Y3
+	LEAQ           ·tables+27200(SB), R9
 	MOVL           R11, R13
 	ANDL           $0x00000fff, R13
 	MOVBLZX        1296(R9)(R13*1), R13
@@ -7044,9 +7306,9 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R14, R14
@@ -7070,9 +7332,9 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R14, R14
@@ -7097,9 +7359,9 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R14, R14
@@ -7124,9 +7386,9 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(R14*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
@@ -7143,7 +7405,7 @@ utf8ToUTF32BEAVX512BW_loop_w_stored:
 	JMP     utf8ToUTF32BEAVX512BW_loop_w_go
 
 utf8ToUTF32BEAVX512BW_loop_w_last:
-	LEAQ           ·tables+27072(SB), R9
+	LEAQ           ·tables+27200(SB), R9
 	MOVL           R11, R10
 	ANDL           $0x00000fff, R10
 	MOVBLZX        1296(R9)(R10*1), R10
@@ -7160,9 +7422,9 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+6208(SB), Y1, Y1
-	VPMADDUBSW     ·tables+6272(SB), Y1, Y1
-	VPMADDWD       ·tables+6336(SB), Y1, Y1
+	VPAND          ·tables+6336(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6400(SB), Y1, Y1
+	VPMADDWD       ·tables+6464(SB), Y1, Y1
 	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
 	BLSRL          R14, R14
@@ -7186,9 +7448,9 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+6208(SB), Y1, Y1
-	VPMADDUBSW     ·tables+6272(SB), Y1, Y1
-	VPMADDWD       ·tables+6336(SB), Y1, Y1
+	VPAND          ·tables+6336(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6400(SB), Y1, Y1
+	VPMADDWD       ·tables+6464(SB), Y1, Y1
 	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 32(AX)(DI*1)
 	BLSRL          R14, R14
@@ -7213,9 +7475,9 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+6208(SB), Y1, Y1
-	VPMADDUBSW     ·tables+6272(SB), Y1, Y1
-	VPMADDWD       ·tables+6336(SB), Y1, Y1
+	VPAND          ·tables+6336(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6400(SB), Y1, Y1
+	VPMADDWD       ·tables+6464(SB), Y1, Y1
 	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 64(AX)(DI*1)
 	BLSRL          R14, R14
@@ -7240,9 +7502,9 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+6208(SB), Y1, Y1
-	VPMADDUBSW     ·tables+6272(SB), Y1, Y1
-	VPMADDWD       ·tables+6336(SB), Y1, Y1
+	VPAND          ·tables+6336(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6400(SB), Y1, Y1
+	VPMADDWD       ·tables+6464(SB), Y1, Y1
 	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 96(AX)(DI*1)
 
@@ -7653,18 +7915,18 @@ l1u2_loop:
 l1u2_wide:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+2752(SB), Y2, Y2
+	VPAND          ·tables+2880(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+2816(SB), Y2, Y2
-	VPCMPGTW       ·tables+2880(SB), Y1, Y3
+	VPOR           ·tables+2944(SB), Y2, Y2
+	VPCMPGTW       ·tables+3008(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R8, R9
 	MOVBLZX        R9, R9
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+6400(SB), R11
+	LEAQ           ·tables+6528(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -7684,18 +7946,18 @@ l1u2_wide:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+2880(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+2816(SB), Y1, Y1
-	VPCMPGTW       ·tables+2880(SB), Y0, Y2
+	VPOR           ·tables+2944(SB), Y1, Y1
+	VPCMPGTW       ·tables+3008(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R8, R9
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6400(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -7763,10 +8025,10 @@ utf8ToLatin1AVX2_wide:
 	JMP     utf8ToLatin1AVX2_done
 
 utf8ToLatin1AVX2_lead:
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+3008(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3136(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VMOVDQU   ·tables+3072(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R10
 	MOVL      $0x00000020, R11
@@ -7789,12 +8051,12 @@ utf8ToLatin1AVX2_whole:
 	JNE          utf8ToLatin1AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+3136(SB), Y1, Y1
-	VPAND        ·tables+3200(SB), Y1, Y1
+	VPCMPEQB     ·tables+3264(SB), Y1, Y1
+	VPAND        ·tables+3328(SB), Y1, Y1
 	VPADDB       Y1, Y0, Y0
 	ANDNL        R12, R9, R8
-	LEAQ         ·tables+10496(SB), R9
-	LEAQ         ·tables+12544(SB), R10
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R10
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
 	MOVL         R8, R13
@@ -7896,23 +8158,23 @@ utf8ToUTF16LEAVX2_wide:
 	JMP          utf8ToUTF16LEAVX2_done
 
 utf8ToUTF16LEAVX2_lead:
-	VPAND     ·tables+4736(SB), Y0, Y3
-	VPCMPEQD  ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+4864(SB), Y0, Y3
+	VPCMPEQD  ·tables+4928(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4928(SB), Y3, Y3
+	VPAND     ·tables+5056(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4992(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+4032(SB), Y3, Y3
+	VPAND     ·tables+4160(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+5056(SB), Y1, Y3
+	VPSUBD    ·tables+5184(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_mixed
@@ -7920,9 +8182,9 @@ utf8ToUTF16LEAVX2_lead:
 utf8ToUTF16LEAVX2_pure:
 	VPSRLD    $0x0a, Y3, Y0
 	VPSLLD    $0x10, Y3, Y3
-	VPAND     ·tables+5120(SB), Y3, Y3
+	VPAND     ·tables+5248(SB), Y3, Y3
 	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+5184(SB), Y0, Y0
+	VPOR      ·tables+5312(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -7931,23 +8193,23 @@ utf8ToUTF16LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4736(SB), Y0, Y3
-	VPCMPEQD  ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+4864(SB), Y0, Y3
+	VPCMPEQD  ·tables+4928(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4928(SB), Y3, Y3
+	VPAND     ·tables+5056(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4992(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+4032(SB), Y3, Y3
+	VPAND     ·tables+4160(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+5056(SB), Y1, Y3
+	VPSUBD    ·tables+5184(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_loop
@@ -7960,11 +8222,11 @@ utf8ToUTF16LEAVX2_mixed:
 	JNE         utf8ToUTF16LEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+3072(SB), Y2, Y1
-	VPCMPEQB    ·tables+5888(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y2, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3328(SB), Y2, Y1
-	VPCMPEQB    ·tables+3264(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y2, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -7972,18 +8234,18 @@ utf8ToUTF16LEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_mixed16
-	VPSHUFB     ·tables+26880(SB), Y2, Y3
-	VPAND       ·tables+4032(SB), Y3, Y1
-	VPAND       ·tables+5376(SB), Y3, Y4
+	VPSHUFB     ·tables+27008(SB), Y2, Y3
+	VPAND       ·tables+4160(SB), Y3, Y1
+	VPAND       ·tables+5504(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5952(SB), Y3, Y4
+	VPAND       ·tables+6080(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+6016(SB), Y3, Y1
+	VPAND       ·tables+6144(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5632(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_mixed16
@@ -8000,11 +8262,11 @@ utf8ToUTF16LEAVX2_three:
 	JG          utf8ToUTF16LEAVX2_done
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+3072(SB), Y2, Y1
-	VPCMPEQB    ·tables+5888(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y2, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3328(SB), Y2, Y1
-	VPCMPEQB    ·tables+3264(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y2, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -8012,33 +8274,33 @@ utf8ToUTF16LEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_loop
-	VPSHUFB     ·tables+26880(SB), Y2, Y3
-	VPAND       ·tables+4032(SB), Y3, Y1
-	VPAND       ·tables+5376(SB), Y3, Y4
+	VPSHUFB     ·tables+27008(SB), Y2, Y3
+	VPAND       ·tables+4160(SB), Y3, Y1
+	VPAND       ·tables+5504(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5952(SB), Y3, Y4
+	VPAND       ·tables+6080(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+6016(SB), Y3, Y1
+	VPAND       ·tables+6144(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5632(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_loop
 	JMP         utf8ToUTF16LEAVX2_three
 
 utf8ToUTF16LEAVX2_mixed16:
-	VPAND     ·tables+3264(SB), Y0, Y1
-	VPCMPEQB  ·tables+3264(SB), Y1, Y1
+	VPAND     ·tables+3392(SB), Y0, Y1
+	VPCMPEQB  ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+3072(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF16LEAVX2_three32
-	VMOVDQU   ·tables+3072(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -8061,10 +8323,10 @@ utf8ToUTF16LEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3456(SB), Y4, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y3, Y6
-	VPAND          ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y3, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -8073,7 +8335,7 @@ utf8ToUTF16LEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14592(SB), R12
+	LEAQ           ·tables+14720(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -8094,10 +8356,10 @@ utf8ToUTF16LEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y3
-	VPCMPEQW       ·tables+3520(SB), Y3, Y3
-	VPAND          ·tables+3584(SB), Y0, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -8106,7 +8368,7 @@ utf8ToUTF16LEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -8127,18 +8389,18 @@ utf8ToUTF16LEAVX2_two_whole:
 	JMP            utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_three32:
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16LEAVX2_sixteen
-	VPAND          ·tables+3264(SB), Y0, Y1
-	VPCMPEQB       ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+3072(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8168,25 +8430,25 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
@@ -8195,7 +8457,7 @@ utf8ToUTF16LEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14592(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -8215,25 +8477,25 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
@@ -8243,7 +8505,7 @@ utf8ToUTF16LEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14592(SB), R9
+	LEAQ           ·tables+14720(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -8277,18 +8539,18 @@ utf8ToUTF16LEAVX2_next3:
 	JZ             utf8ToUTF16LEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF16LEAVX2_loop
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16LEAVX2_loop
-	VPAND          ·tables+3264(SB), Y0, Y1
-	VPCMPEQB       ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+3072(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8318,25 +8580,25 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
@@ -8345,7 +8607,7 @@ utf8ToUTF16LEAVX2_next3:
 	MOVL           R8, R13
 	SHRL           $0x08, R13
 	MOVBLZX        R13, R13
-	LEAQ           ·tables+14592(SB), R14
+	LEAQ           ·tables+14720(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
 	VBROADCASTI128 (R14)(R15*1), Y1
@@ -8365,25 +8627,25 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
@@ -8392,7 +8654,7 @@ utf8ToUTF16LEAVX2_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R10)(R13*1), Y1
@@ -8418,19 +8680,19 @@ utf8ToUTF16LEAVX2_next3:
 utf8ToUTF16LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+3072(SB), X1
+	VMOVDQU        ·tables+3200(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+3264(SB), X0, X1
-	VPCMPEQB       ·tables+3264(SB), X1, X1
+	VPAND          ·tables+3392(SB), X0, X1
+	VPCMPEQB       ·tables+3392(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3328(SB), X0, X1
-	VPCMPEQB       ·tables+3328(SB), X1, X1
+	VPAND          ·tables+3456(SB), X0, X1
+	VPCMPEQB       ·tables+3456(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2944(SB), X0, X1
-	VPCMPEQB       ·tables+3072(SB), X1, X1
+	VPAND          ·tables+3072(SB), X0, X1
+	VPCMPEQB       ·tables+3200(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+4224(SB), X0, X1
+	VPMAXUB        ·tables+4352(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -8480,10 +8742,10 @@ utf8ToUTF16LEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y3
-	VPCMPEQW       ·tables+3520(SB), Y3, Y3
-	VPAND          ·tables+3584(SB), Y0, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -8492,7 +8754,7 @@ utf8ToUTF16LEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -8520,52 +8782,52 @@ utf8ToUTF16LEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3456(SB), Y1, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y0, Y6
-	VPAND          ·tables+3648(SB), Y1, Y7
+	VPAND          ·tables+3584(SB), Y1, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3392(SB), Y4, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3584(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3712(SB), Y7, Y8
+	VPAND          ·tables+3840(SB), Y7, Y8
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y7, Y8, Y7
-	VPCMPEQW       ·tables+3776(SB), Y8, Y8
+	VPCMPEQW       ·tables+3904(SB), Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPAND          Y5, Y7, Y7
-	VPAND          ·tables+4288(SB), Y3, Y5
-	VPCMPEQW       ·tables+3392(SB), Y5, Y5
-	VPAND          ·tables+4288(SB), Y4, Y3
-	VPCMPEQW       ·tables+3392(SB), Y3, Y3
-	VPAND          ·tables+4352(SB), Y4, Y4
+	VPAND          ·tables+4416(SB), Y3, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+4416(SB), Y4, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+4480(SB), Y4, Y4
 	VPSLLW         $0x08, Y4, Y4
-	VPAND          ·tables+3584(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y4, Y4
-	VPAND          ·tables+4416(SB), Y1, Y1
+	VPAND          ·tables+4544(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y6, Y1, Y1
-	VPOR           ·tables+4480(SB), Y1, Y1
+	VPOR           ·tables+4608(SB), Y1, Y1
 	VPBLENDVB      Y5, Y1, Y0, Y0
-	VPADDW         ·tables+4544(SB), Y4, Y1
+	VPADDW         ·tables+4672(SB), Y4, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
-	VMOVDQU        ·tables+4608(SB), Y1
+	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y4, Y1, Y1
-	VPCMPGTW       ·tables+4672(SB), Y4, Y8
+	VPCMPGTW       ·tables+4800(SB), Y4, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y3, Y1, Y1
 	VPOR           Y1, Y7, Y7
-	LEAQ           ·tables+32512(SB), R8
+	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -8576,7 +8838,7 @@ utf8ToUTF16LEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -8672,23 +8934,23 @@ utf8ToUTF16BEAVX2_wide:
 	JMP          utf8ToUTF16BEAVX2_done
 
 utf8ToUTF16BEAVX2_lead:
-	VPAND     ·tables+4736(SB), Y0, Y3
-	VPCMPEQD  ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+4864(SB), Y0, Y3
+	VPCMPEQD  ·tables+4928(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4928(SB), Y3, Y3
+	VPAND     ·tables+5056(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4992(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+4032(SB), Y3, Y3
+	VPAND     ·tables+4160(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+5056(SB), Y1, Y3
+	VPSUBD    ·tables+5184(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_mixed
@@ -8696,9 +8958,9 @@ utf8ToUTF16BEAVX2_lead:
 utf8ToUTF16BEAVX2_pure:
 	VPSRLD    $0x0a, Y3, Y0
 	VPSLLD    $0x10, Y3, Y3
-	VPAND     ·tables+5120(SB), Y3, Y3
+	VPAND     ·tables+5248(SB), Y3, Y3
 	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+5184(SB), Y0, Y0
+	VPOR      ·tables+5312(SB), Y0, Y0
 	VPSHUFB   ·tables+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -8708,23 +8970,23 @@ utf8ToUTF16BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4736(SB), Y0, Y3
-	VPCMPEQD  ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+4864(SB), Y0, Y3
+	VPCMPEQD  ·tables+4928(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4928(SB), Y3, Y3
+	VPAND     ·tables+5056(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4992(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+4032(SB), Y3, Y3
+	VPAND     ·tables+4160(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+5056(SB), Y1, Y3
+	VPSUBD    ·tables+5184(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_loop
@@ -8737,11 +8999,11 @@ utf8ToUTF16BEAVX2_mixed:
 	JNE         utf8ToUTF16BEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+3072(SB), Y2, Y1
-	VPCMPEQB    ·tables+5888(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y2, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3328(SB), Y2, Y1
-	VPCMPEQB    ·tables+3264(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y2, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -8749,18 +9011,18 @@ utf8ToUTF16BEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_mixed16
-	VPSHUFB     ·tables+26880(SB), Y2, Y3
-	VPAND       ·tables+4032(SB), Y3, Y1
-	VPAND       ·tables+5376(SB), Y3, Y4
+	VPSHUFB     ·tables+27008(SB), Y2, Y3
+	VPAND       ·tables+4160(SB), Y3, Y1
+	VPAND       ·tables+5504(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5952(SB), Y3, Y4
+	VPAND       ·tables+6080(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+6016(SB), Y3, Y1
+	VPAND       ·tables+6144(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5632(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_mixed16
@@ -8778,11 +9040,11 @@ utf8ToUTF16BEAVX2_three:
 	JG          utf8ToUTF16BEAVX2_done
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+3072(SB), Y2, Y1
-	VPCMPEQB    ·tables+5888(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y2, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3328(SB), Y2, Y1
-	VPCMPEQB    ·tables+3264(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y2, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -8790,33 +9052,33 @@ utf8ToUTF16BEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_loop
-	VPSHUFB     ·tables+26880(SB), Y2, Y3
-	VPAND       ·tables+4032(SB), Y3, Y1
-	VPAND       ·tables+5376(SB), Y3, Y4
+	VPSHUFB     ·tables+27008(SB), Y2, Y3
+	VPAND       ·tables+4160(SB), Y3, Y1
+	VPAND       ·tables+5504(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5952(SB), Y3, Y4
+	VPAND       ·tables+6080(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+6016(SB), Y3, Y1
+	VPAND       ·tables+6144(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5632(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_loop
 	JMP         utf8ToUTF16BEAVX2_three
 
 utf8ToUTF16BEAVX2_mixed16:
-	VPAND     ·tables+3264(SB), Y0, Y1
-	VPCMPEQB  ·tables+3264(SB), Y1, Y1
+	VPAND     ·tables+3392(SB), Y0, Y1
+	VPCMPEQB  ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+3072(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF16BEAVX2_three32
-	VMOVDQU   ·tables+3072(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -8839,10 +9101,10 @@ utf8ToUTF16BEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3456(SB), Y4, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y3, Y6
-	VPAND          ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y3, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -8851,7 +9113,7 @@ utf8ToUTF16BEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+18688(SB), R12
+	LEAQ           ·tables+18816(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -8872,10 +9134,10 @@ utf8ToUTF16BEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y3
-	VPCMPEQW       ·tables+3520(SB), Y3, Y3
-	VPAND          ·tables+3584(SB), Y0, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -8884,7 +9146,7 @@ utf8ToUTF16BEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18688(SB), R10
+	LEAQ           ·tables+18816(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -8905,18 +9167,18 @@ utf8ToUTF16BEAVX2_two_whole:
 	JMP            utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_three32:
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16BEAVX2_sixteen
-	VPAND          ·tables+3264(SB), Y0, Y1
-	VPCMPEQB       ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+3072(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8946,25 +9208,25 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
@@ -8973,7 +9235,7 @@ utf8ToUTF16BEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18688(SB), R15
+	LEAQ           ·tables+18816(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -8993,25 +9255,25 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
@@ -9021,7 +9283,7 @@ utf8ToUTF16BEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18688(SB), R9
+	LEAQ           ·tables+18816(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -9055,18 +9317,18 @@ utf8ToUTF16BEAVX2_next3:
 	JZ             utf8ToUTF16BEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF16BEAVX2_loop
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16BEAVX2_loop
-	VPAND          ·tables+3264(SB), Y0, Y1
-	VPCMPEQB       ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+3072(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -9096,25 +9358,25 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
@@ -9123,7 +9385,7 @@ utf8ToUTF16BEAVX2_next3:
 	MOVL           R8, R13
 	SHRL           $0x08, R13
 	MOVBLZX        R13, R13
-	LEAQ           ·tables+18688(SB), R14
+	LEAQ           ·tables+18816(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
 	VBROADCASTI128 (R14)(R15*1), Y1
@@ -9143,25 +9405,25 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y3, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
@@ -9170,7 +9432,7 @@ utf8ToUTF16BEAVX2_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18688(SB), R10
+	LEAQ           ·tables+18816(SB), R10
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R10)(R13*1), Y1
@@ -9196,19 +9458,19 @@ utf8ToUTF16BEAVX2_next3:
 utf8ToUTF16BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+3072(SB), X1
+	VMOVDQU        ·tables+3200(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+3264(SB), X0, X1
-	VPCMPEQB       ·tables+3264(SB), X1, X1
+	VPAND          ·tables+3392(SB), X0, X1
+	VPCMPEQB       ·tables+3392(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3328(SB), X0, X1
-	VPCMPEQB       ·tables+3328(SB), X1, X1
+	VPAND          ·tables+3456(SB), X0, X1
+	VPCMPEQB       ·tables+3456(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2944(SB), X0, X1
-	VPCMPEQB       ·tables+3072(SB), X1, X1
+	VPAND          ·tables+3072(SB), X0, X1
+	VPCMPEQB       ·tables+3200(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+4224(SB), X0, X1
+	VPMAXUB        ·tables+4352(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -9258,10 +9520,10 @@ utf8ToUTF16BEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y3
-	VPCMPEQW       ·tables+3520(SB), Y3, Y3
-	VPAND          ·tables+3584(SB), Y0, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -9270,7 +9532,7 @@ utf8ToUTF16BEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18688(SB), R10
+	LEAQ           ·tables+18816(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -9298,52 +9560,52 @@ utf8ToUTF16BEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3456(SB), Y1, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y0, Y6
-	VPAND          ·tables+3648(SB), Y1, Y7
+	VPAND          ·tables+3584(SB), Y1, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3392(SB), Y4, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3584(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3712(SB), Y7, Y8
+	VPAND          ·tables+3840(SB), Y7, Y8
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y7, Y8, Y7
-	VPCMPEQW       ·tables+3776(SB), Y8, Y8
+	VPCMPEQW       ·tables+3904(SB), Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPAND          Y5, Y7, Y7
-	VPAND          ·tables+4288(SB), Y3, Y5
-	VPCMPEQW       ·tables+3392(SB), Y5, Y5
-	VPAND          ·tables+4288(SB), Y4, Y3
-	VPCMPEQW       ·tables+3392(SB), Y3, Y3
-	VPAND          ·tables+4352(SB), Y4, Y4
+	VPAND          ·tables+4416(SB), Y3, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+4416(SB), Y4, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+4480(SB), Y4, Y4
 	VPSLLW         $0x08, Y4, Y4
-	VPAND          ·tables+3584(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y4, Y4
-	VPAND          ·tables+4416(SB), Y1, Y1
+	VPAND          ·tables+4544(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y6, Y1, Y1
-	VPOR           ·tables+4480(SB), Y1, Y1
+	VPOR           ·tables+4608(SB), Y1, Y1
 	VPBLENDVB      Y5, Y1, Y0, Y0
-	VPADDW         ·tables+4544(SB), Y4, Y1
+	VPADDW         ·tables+4672(SB), Y4, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
-	VMOVDQU        ·tables+4608(SB), Y1
+	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y4, Y1, Y1
-	VPCMPGTW       ·tables+4672(SB), Y4, Y8
+	VPCMPGTW       ·tables+4800(SB), Y4, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y3, Y1, Y1
 	VPOR           Y1, Y7, Y7
-	LEAQ           ·tables+32512(SB), R8
+	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -9354,7 +9616,7 @@ utf8ToUTF16BEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18688(SB), R10
+	LEAQ           ·tables+18816(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -9454,29 +9716,29 @@ utf8ToUTF32LEAVX2_wide:
 	JMP       utf8ToUTF32LEAVX2_done
 
 utf8ToUTF32LEAVX2_lead:
-	VPAND     ·tables+4736(SB), Y0, Y2
-	VPCMPEQD  ·tables+4800(SB), Y2, Y2
+	VPAND     ·tables+4864(SB), Y0, Y2
+	VPCMPEQD  ·tables+4928(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4928(SB), Y2, Y2
+	VPAND     ·tables+5056(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4992(SB), Y2, Y2
+	VPAND     ·tables+5120(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+4032(SB), Y2, Y2
+	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+5056(SB), Y1, Y2
+	VPSUBD    ·tables+5184(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32LEAVX2_mixed
 
 utf8ToUTF32LEAVX2_pure:
-	VPADDD    ·tables+5056(SB), Y2, Y0
+	VPADDD    ·tables+5184(SB), Y2, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -9485,23 +9747,23 @@ utf8ToUTF32LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4736(SB), Y0, Y2
-	VPCMPEQD  ·tables+4800(SB), Y2, Y2
+	VPAND     ·tables+4864(SB), Y0, Y2
+	VPCMPEQD  ·tables+4928(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4928(SB), Y2, Y2
+	VPAND     ·tables+5056(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4992(SB), Y2, Y2
+	VPAND     ·tables+5120(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+4032(SB), Y2, Y2
+	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+5056(SB), Y1, Y2
+	VPSUBD    ·tables+5184(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32LEAVX2_loop
@@ -9514,11 +9776,11 @@ utf8ToUTF32LEAVX2_mixed:
 	JNE         utf8ToUTF32LEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+3072(SB), Y3, Y1
-	VPCMPEQB    ·tables+5888(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y3, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3328(SB), Y3, Y1
-	VPCMPEQB    ·tables+3264(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y3, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -9526,18 +9788,18 @@ utf8ToUTF32LEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32LEAVX2_mixed16
-	VPSHUFB     ·tables+26880(SB), Y3, Y2
-	VPAND       ·tables+4032(SB), Y2, Y1
-	VPAND       ·tables+5376(SB), Y2, Y4
+	VPSHUFB     ·tables+27008(SB), Y3, Y2
+	VPAND       ·tables+4160(SB), Y2, Y1
+	VPAND       ·tables+5504(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5952(SB), Y2, Y4
+	VPAND       ·tables+6080(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+6016(SB), Y2, Y1
+	VPAND       ·tables+6144(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5632(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_mixed16
@@ -9552,11 +9814,11 @@ utf8ToUTF32LEAVX2_three:
 	JG          utf8ToUTF32LEAVX2_done
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+3072(SB), Y3, Y1
-	VPCMPEQB    ·tables+5888(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y3, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3328(SB), Y3, Y1
-	VPCMPEQB    ·tables+3264(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y3, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -9564,33 +9826,33 @@ utf8ToUTF32LEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32LEAVX2_loop
-	VPSHUFB     ·tables+26880(SB), Y3, Y2
-	VPAND       ·tables+4032(SB), Y2, Y1
-	VPAND       ·tables+5376(SB), Y2, Y4
+	VPSHUFB     ·tables+27008(SB), Y3, Y2
+	VPAND       ·tables+4160(SB), Y2, Y1
+	VPAND       ·tables+5504(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5952(SB), Y2, Y4
+	VPAND       ·tables+6080(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+6016(SB), Y2, Y1
+	VPAND       ·tables+6144(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5632(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_loop
 	JMP         utf8ToUTF32LEAVX2_three
 
 utf8ToUTF32LEAVX2_mixed16:
-	VPAND     ·tables+3264(SB), Y0, Y1
-	VPCMPEQB  ·tables+3264(SB), Y1, Y1
+	VPAND     ·tables+3392(SB), Y0, Y1
+	VPCMPEQB  ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+3072(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF32LEAVX2_three32
-	VMOVDQU   ·tables+3072(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -9613,10 +9875,10 @@ utf8ToUTF32LEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y2
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3456(SB), Y4, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y2, Y6
-	VPAND          ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y2, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
@@ -9625,7 +9887,7 @@ utf8ToUTF32LEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14592(SB), R12
+	LEAQ           ·tables+14720(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -9646,10 +9908,10 @@ utf8ToUTF32LEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y2
-	VPCMPEQW       ·tables+3520(SB), Y2, Y2
-	VPAND          ·tables+3584(SB), Y0, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -9658,7 +9920,7 @@ utf8ToUTF32LEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -9679,18 +9941,18 @@ utf8ToUTF32LEAVX2_two_whole:
 	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_three32:
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF32LEAVX2_sixteen
-	VPAND          ·tables+3264(SB), Y0, Y1
-	VPCMPEQB       ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+3072(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -9720,25 +9982,25 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y2, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y2, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
@@ -9747,7 +10009,7 @@ utf8ToUTF32LEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14592(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -9767,25 +10029,25 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y2, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y2, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
@@ -9795,7 +10057,7 @@ utf8ToUTF32LEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14592(SB), R9
+	LEAQ           ·tables+14720(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -9830,22 +10092,22 @@ utf8ToUTF32LEAVX2_next3:
 	JZ        utf8ToUTF32LEAVX2_loop
 	CMPL      R8, $0xffffffff
 	JE        utf8ToUTF32LEAVX2_loop
-	VMOVDQU   ·tables+3072(SB), Y2
+	VMOVDQU   ·tables+3200(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3328(SB), Y0, Y1
-	VPCMPEQB  ·tables+3328(SB), Y1, Y1
-	VPAND     ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+3072(SB), Y2, Y2
+	VPAND     ·tables+3456(SB), Y0, Y1
+	VPCMPEQB  ·tables+3456(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y2
+	VPCMPEQB  ·tables+3200(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+3264(SB), Y0, Y2
-	VPCMPEQB  ·tables+6144(SB), Y0, Y4
+	VPCMPEQB  ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+6272(SB), Y0, Y4
 	VPBLENDVB Y5, Y4, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+3264(SB), Y0, Y2
-	VPCMPEQB  ·tables+3264(SB), Y2, Y2
+	VPAND     ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+3392(SB), Y2, Y2
 
 utf8ToUTF32LEAVX2_loop_w_go:
 	VPMOVMSKB      Y0, R10
@@ -9881,23 +10143,23 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	JZ             utf8ToUTF32LEAVX2_loop_w_last
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32LEAVX2_loop_w_last
-	VMOVDQU        ·tables+3072(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R9
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
-	VPAND          ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+3264(SB), Y0, Y2
-	VPCMPEQB       ·tables+6144(SB), Y0, Y4
+	VPCMPEQB       ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+6272(SB), Y0, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+3264(SB), Y0, Y2
-	VPCMPEQB       ·tables+3264(SB), Y2, Y2
-	LEAQ           ·tables+27072(SB), R8
+	VPAND          ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
+	LEAQ           ·tables+27200(SB), R8
 	MOVL           R10, R12
 	ANDL           $0x00000fff, R12
 	MOVBLZX        1296(R8)(R12*1), R12
@@ -9914,9 +10176,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9939,9 +10201,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9965,9 +10227,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9991,9 +10253,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX2_loop_w_stored:
@@ -10009,7 +10271,7 @@ utf8ToUTF32LEAVX2_loop_w_stored:
 	JMP     utf8ToUTF32LEAVX2_loop_w_go
 
 utf8ToUTF32LEAVX2_loop_w_last:
-	LEAQ           ·tables+27072(SB), R8
+	LEAQ           ·tables+27200(SB), R8
 	MOVL           R10, R9
 	ANDL           $0x00000fff, R9
 	MOVBLZX        1296(R8)(R9*1), R9
@@ -10026,9 +10288,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10051,9 +10313,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10077,9 +10339,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10103,9 +10365,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX2_loop_w_stored_last:
@@ -10116,19 +10378,19 @@ utf8ToUTF32LEAVX2_loop_w_stored_last:
 utf8ToUTF32LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+3072(SB), X1
+	VMOVDQU        ·tables+3200(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+3264(SB), X0, X1
-	VPCMPEQB       ·tables+3264(SB), X1, X1
+	VPAND          ·tables+3392(SB), X0, X1
+	VPCMPEQB       ·tables+3392(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3328(SB), X0, X1
-	VPCMPEQB       ·tables+3328(SB), X1, X1
+	VPAND          ·tables+3456(SB), X0, X1
+	VPCMPEQB       ·tables+3456(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2944(SB), X0, X1
-	VPCMPEQB       ·tables+3072(SB), X1, X1
+	VPAND          ·tables+3072(SB), X0, X1
+	VPCMPEQB       ·tables+3200(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+4224(SB), X0, X1
+	VPMAXUB        ·tables+4352(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -10175,10 +10437,10 @@ utf8ToUTF32LEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y2
-	VPCMPEQW       ·tables+3520(SB), Y2, Y2
-	VPAND          ·tables+3584(SB), Y0, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -10187,7 +10449,7 @@ utf8ToUTF32LEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -10217,52 +10479,52 @@ utf8ToUTF32LEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y4
-	VPAND          ·tables+3456(SB), Y1, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y0, Y6
-	VPAND          ·tables+3648(SB), Y1, Y7
+	VPAND          ·tables+3584(SB), Y1, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3392(SB), Y2, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y2, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y2, Y7
-	VPAND          ·tables+3584(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3712(SB), Y7, Y8
+	VPAND          ·tables+3840(SB), Y7, Y8
 	VPXOR          Y9, Y9, Y9
 	VPCMPEQW       Y9, Y8, Y9
-	VPCMPEQW       ·tables+3776(SB), Y8, Y8
+	VPCMPEQW       ·tables+3904(SB), Y8, Y8
 	VPOR           Y8, Y9, Y9
 	VPAND          Y5, Y9, Y9
-	VPAND          ·tables+4288(SB), Y4, Y5
-	VPCMPEQW       ·tables+3392(SB), Y5, Y5
+	VPAND          ·tables+4416(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+4352(SB), Y4, Y4
+	VPAND          ·tables+4480(SB), Y4, Y4
 	VPSLLW         $0x02, Y4, Y4
-	VPAND          ·tables+3584(SB), Y2, Y8
+	VPAND          ·tables+3712(SB), Y2, Y8
 	VPSRLW         $0x04, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPAND          Y5, Y4, Y4
-	VPAND          ·tables+4288(SB), Y2, Y5
-	VPCMPEQW       ·tables+3392(SB), Y5, Y5
-	VPAND          ·tables+4352(SB), Y2, Y2
+	VPAND          ·tables+4416(SB), Y2, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+4480(SB), Y2, Y2
 	VPSLLW         $0x08, Y2, Y2
-	VPAND          ·tables+3584(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y2, Y2
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y2, Y2
-	VMOVDQU        ·tables+4608(SB), Y1
+	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y2, Y1, Y1
-	VPCMPGTW       ·tables+4672(SB), Y2, Y8
+	VPCMPGTW       ·tables+4800(SB), Y2, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y5, Y1, Y1
 	VPOR           Y1, Y9, Y9
-	LEAQ           ·tables+32512(SB), R8
+	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -10273,7 +10535,7 @@ utf8ToUTF32LEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -10385,29 +10647,29 @@ utf8ToUTF32BEAVX2_wide:
 	JMP       utf8ToUTF32BEAVX2_done
 
 utf8ToUTF32BEAVX2_lead:
-	VPAND     ·tables+4736(SB), Y0, Y2
-	VPCMPEQD  ·tables+4800(SB), Y2, Y2
+	VPAND     ·tables+4864(SB), Y0, Y2
+	VPCMPEQD  ·tables+4928(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4928(SB), Y2, Y2
+	VPAND     ·tables+5056(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4992(SB), Y2, Y2
+	VPAND     ·tables+5120(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+4032(SB), Y2, Y2
+	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+5056(SB), Y1, Y2
+	VPSUBD    ·tables+5184(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32BEAVX2_mixed
 
 utf8ToUTF32BEAVX2_pure:
-	VPADDD    ·tables+5056(SB), Y2, Y0
+	VPADDD    ·tables+5184(SB), Y2, Y0
 	VPSHUFB   ·tables+192(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -10417,23 +10679,23 @@ utf8ToUTF32BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4736(SB), Y0, Y2
-	VPCMPEQD  ·tables+4800(SB), Y2, Y2
+	VPAND     ·tables+4864(SB), Y0, Y2
+	VPCMPEQD  ·tables+4928(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4928(SB), Y2, Y2
+	VPAND     ·tables+5056(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4992(SB), Y2, Y2
+	VPAND     ·tables+5120(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+4032(SB), Y2, Y2
+	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+5056(SB), Y1, Y2
+	VPSUBD    ·tables+5184(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32BEAVX2_loop
@@ -10446,11 +10708,11 @@ utf8ToUTF32BEAVX2_mixed:
 	JNE         utf8ToUTF32BEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+3072(SB), Y3, Y1
-	VPCMPEQB    ·tables+5888(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y3, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3328(SB), Y3, Y1
-	VPCMPEQB    ·tables+3264(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y3, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -10458,18 +10720,18 @@ utf8ToUTF32BEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32BEAVX2_mixed16
-	VPSHUFB     ·tables+26880(SB), Y3, Y2
-	VPAND       ·tables+4032(SB), Y2, Y1
-	VPAND       ·tables+5376(SB), Y2, Y4
+	VPSHUFB     ·tables+27008(SB), Y3, Y2
+	VPAND       ·tables+4160(SB), Y2, Y1
+	VPAND       ·tables+5504(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5952(SB), Y2, Y4
+	VPAND       ·tables+6080(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+6016(SB), Y2, Y1
+	VPAND       ·tables+6144(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5632(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_mixed16
@@ -10485,11 +10747,11 @@ utf8ToUTF32BEAVX2_three:
 	JG          utf8ToUTF32BEAVX2_done
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+3072(SB), Y3, Y1
-	VPCMPEQB    ·tables+5888(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y3, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3328(SB), Y3, Y1
-	VPCMPEQB    ·tables+3264(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y3, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -10497,33 +10759,33 @@ utf8ToUTF32BEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32BEAVX2_loop
-	VPSHUFB     ·tables+26880(SB), Y3, Y2
-	VPAND       ·tables+4032(SB), Y2, Y1
-	VPAND       ·tables+5376(SB), Y2, Y4
+	VPSHUFB     ·tables+27008(SB), Y3, Y2
+	VPAND       ·tables+4160(SB), Y2, Y1
+	VPAND       ·tables+5504(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5952(SB), Y2, Y4
+	VPAND       ·tables+6080(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+6016(SB), Y2, Y1
+	VPAND       ·tables+6144(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5632(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_loop
 	JMP         utf8ToUTF32BEAVX2_three
 
 utf8ToUTF32BEAVX2_mixed16:
-	VPAND     ·tables+3264(SB), Y0, Y1
-	VPCMPEQB  ·tables+3264(SB), Y1, Y1
+	VPAND     ·tables+3392(SB), Y0, Y1
+	VPCMPEQB  ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+3072(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF32BEAVX2_three32
-	VMOVDQU   ·tables+3072(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -10546,10 +10808,10 @@ utf8ToUTF32BEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y2
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3456(SB), Y4, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y2, Y6
-	VPAND          ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y2, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
@@ -10558,7 +10820,7 @@ utf8ToUTF32BEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14592(SB), R12
+	LEAQ           ·tables+14720(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -10581,10 +10843,10 @@ utf8ToUTF32BEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y2
-	VPCMPEQW       ·tables+3520(SB), Y2, Y2
-	VPAND          ·tables+3584(SB), Y0, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -10593,7 +10855,7 @@ utf8ToUTF32BEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -10616,18 +10878,18 @@ utf8ToUTF32BEAVX2_two_whole:
 	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_three32:
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF32BEAVX2_sixteen
-	VPAND          ·tables+3264(SB), Y0, Y1
-	VPCMPEQB       ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+3072(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -10657,25 +10919,25 @@ utf8ToUTF32BEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y2, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y2, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
@@ -10684,7 +10946,7 @@ utf8ToUTF32BEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14592(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -10706,25 +10968,25 @@ utf8ToUTF32BEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ·tables+3584(SB), Y0, Y5
-	VPAND          ·tables+3456(SB), Y1, Y4
-	VPCMPEQW       ·tables+3520(SB), Y4, Y4
-	VPAND          ·tables+3648(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y2, Y4
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y2, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3584(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3712(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3776(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
@@ -10734,7 +10996,7 @@ utf8ToUTF32BEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14592(SB), R9
+	LEAQ           ·tables+14720(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -10771,22 +11033,22 @@ utf8ToUTF32BEAVX2_next3:
 	JZ        utf8ToUTF32BEAVX2_loop
 	CMPL      R8, $0xffffffff
 	JE        utf8ToUTF32BEAVX2_loop
-	VMOVDQU   ·tables+3072(SB), Y2
+	VMOVDQU   ·tables+3200(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3328(SB), Y0, Y1
-	VPCMPEQB  ·tables+3328(SB), Y1, Y1
-	VPAND     ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+3072(SB), Y2, Y2
+	VPAND     ·tables+3456(SB), Y0, Y1
+	VPCMPEQB  ·tables+3456(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y2
+	VPCMPEQB  ·tables+3200(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+3264(SB), Y0, Y2
-	VPCMPEQB  ·tables+6144(SB), Y0, Y4
+	VPCMPEQB  ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+6272(SB), Y0, Y4
 	VPBLENDVB Y5, Y4, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+3264(SB), Y0, Y2
-	VPCMPEQB  ·tables+3264(SB), Y2, Y2
+	VPAND     ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+3392(SB), Y2, Y2
 
 utf8ToUTF32BEAVX2_loop_w_go:
 	VPMOVMSKB      Y0, R10
@@ -10822,23 +11084,23 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	JZ             utf8ToUTF32BEAVX2_loop_w_last
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32BEAVX2_loop_w_last
-	VMOVDQU        ·tables+3072(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R9
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3328(SB), Y1, Y1
-	VPAND          ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+3072(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+3264(SB), Y0, Y2
-	VPCMPEQB       ·tables+6144(SB), Y0, Y4
+	VPCMPEQB       ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+6272(SB), Y0, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+3264(SB), Y0, Y2
-	VPCMPEQB       ·tables+3264(SB), Y2, Y2
-	LEAQ           ·tables+27072(SB), R8
+	VPAND          ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
+	LEAQ           ·tables+27200(SB), R8
 	MOVL           R10, R12
 	ANDL           $0x00000fff, R12
 	MOVBLZX        1296(R8)(R12*1), R12
@@ -10855,9 +11117,9 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R13, R13
@@ -10881,9 +11143,9 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R13, R13
@@ -10908,9 +11170,9 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R13, R13
@@ -10935,9 +11197,9 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+6208(SB), Y4, Y4
-	VPMADDUBSW     ·tables+6272(SB), Y4, Y4
-	VPMADDWD       ·tables+6336(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
@@ -10954,7 +11216,7 @@ utf8ToUTF32BEAVX2_loop_w_stored:
 	JMP     utf8ToUTF32BEAVX2_loop_w_go
 
 utf8ToUTF32BEAVX2_loop_w_last:
-	LEAQ           ·tables+27072(SB), R8
+	LEAQ           ·tables+27200(SB), R8
 	MOVL           R10, R9
 	ANDL           $0x00000fff, R9
 	MOVBLZX        1296(R8)(R9*1), R9
@@ -10971,9 +11233,9 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R13, R13
@@ -10997,9 +11259,9 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R13, R13
@@ -11024,9 +11286,9 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R13, R13
@@ -11051,9 +11313,9 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+6208(SB), Y0, Y0
-	VPMADDUBSW     ·tables+6272(SB), Y0, Y0
-	VPMADDWD       ·tables+6336(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
@@ -11065,19 +11327,19 @@ utf8ToUTF32BEAVX2_loop_w_stored_last:
 utf8ToUTF32BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+3072(SB), X1
+	VMOVDQU        ·tables+3200(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+3264(SB), X0, X1
-	VPCMPEQB       ·tables+3264(SB), X1, X1
+	VPAND          ·tables+3392(SB), X0, X1
+	VPCMPEQB       ·tables+3392(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3328(SB), X0, X1
-	VPCMPEQB       ·tables+3328(SB), X1, X1
+	VPAND          ·tables+3456(SB), X0, X1
+	VPCMPEQB       ·tables+3456(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2944(SB), X0, X1
-	VPCMPEQB       ·tables+3072(SB), X1, X1
+	VPAND          ·tables+3072(SB), X0, X1
+	VPCMPEQB       ·tables+3200(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+4224(SB), X0, X1
+	VPMAXUB        ·tables+4352(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -11124,10 +11386,10 @@ utf8ToUTF32BEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3456(SB), Y1, Y2
-	VPCMPEQW       ·tables+3520(SB), Y2, Y2
-	VPAND          ·tables+3584(SB), Y0, Y4
-	VPAND          ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -11136,7 +11398,7 @@ utf8ToUTF32BEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -11168,52 +11430,52 @@ utf8ToUTF32BEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y4
-	VPAND          ·tables+3456(SB), Y1, Y5
-	VPCMPEQW       ·tables+3520(SB), Y5, Y5
-	VPAND          ·tables+3584(SB), Y0, Y6
-	VPAND          ·tables+3648(SB), Y1, Y7
+	VPAND          ·tables+3584(SB), Y1, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3392(SB), Y2, Y5
-	VPCMPEQW       ·tables+3456(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y2, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y2, Y7
-	VPAND          ·tables+3584(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3712(SB), Y7, Y8
+	VPAND          ·tables+3840(SB), Y7, Y8
 	VPXOR          Y9, Y9, Y9
 	VPCMPEQW       Y9, Y8, Y9
-	VPCMPEQW       ·tables+3776(SB), Y8, Y8
+	VPCMPEQW       ·tables+3904(SB), Y8, Y8
 	VPOR           Y8, Y9, Y9
 	VPAND          Y5, Y9, Y9
-	VPAND          ·tables+4288(SB), Y4, Y5
-	VPCMPEQW       ·tables+3392(SB), Y5, Y5
+	VPAND          ·tables+4416(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+4352(SB), Y4, Y4
+	VPAND          ·tables+4480(SB), Y4, Y4
 	VPSLLW         $0x02, Y4, Y4
-	VPAND          ·tables+3584(SB), Y2, Y8
+	VPAND          ·tables+3712(SB), Y2, Y8
 	VPSRLW         $0x04, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPAND          Y5, Y4, Y4
-	VPAND          ·tables+4288(SB), Y2, Y5
-	VPCMPEQW       ·tables+3392(SB), Y5, Y5
-	VPAND          ·tables+4352(SB), Y2, Y2
+	VPAND          ·tables+4416(SB), Y2, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+4480(SB), Y2, Y2
 	VPSLLW         $0x08, Y2, Y2
-	VPAND          ·tables+3584(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y2, Y2
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y2, Y2
-	VMOVDQU        ·tables+4608(SB), Y1
+	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y2, Y1, Y1
-	VPCMPGTW       ·tables+4672(SB), Y2, Y8
+	VPCMPGTW       ·tables+4800(SB), Y2, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y5, Y1, Y1
 	VPOR           Y1, Y9, Y9
-	LEAQ           ·tables+32512(SB), R8
+	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -11224,7 +11486,7 @@ utf8ToUTF32BEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14592(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -11297,7 +11559,7 @@ utf32LEToUTF8AVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPTESTMD  ·tables+39936(SB), Z0, K1
+	VPTESTMD  ·tables+40064(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF8AVX512_wide
 	VPMOVDB   Z0, (AX)(DI*1)
@@ -11306,14 +11568,14 @@ utf32LEToUTF8AVX512_loop:
 	JMP       utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+40000(SB), Z0, K1
+	VPTESTMD      ·tables+40128(SB), Z0, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF8AVX512_general
 	VPSRLD        $0x06, Z0, Z1
-	VPANDD        ·tables+40064(SB), Z0, Z2
+	VPANDD        ·tables+40192(SB), Z0, Z2
 	VPSLLD        $0x08, Z2, Z2
-	VPTERNLOGD    $0xfe, ·tables+40128(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40192(SB), Z0, K1
+	VPTERNLOGD    $0xfe, ·tables+40256(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40320(SB), Z0, K1
 	VMOVDQA32     Z0, K1, Z2
 	VPMOVDW       Z2, Y0
 	KMOVW         K1, R8
@@ -11330,14 +11592,14 @@ utf32LEToUTF8AVX512_wide:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_general:
-	VPXORD   ·tables+40256(SB), Z0, Z1
-	VPSUBD   ·tables+40320(SB), Z1, Z1
-	VPCMPUD  $0x05, ·tables+40384(SB), Z1, K1
+	VPXORD   ·tables+40384(SB), Z0, Z1
+	VPSUBD   ·tables+40448(SB), Z1, Z1
+	VPCMPUD  $0x05, ·tables+40512(SB), Z1, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF8AVX512_notBMP
 
 utf32LEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40448(SB), Z1
+	VMOVDQU64     ·tables+40576(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11348,20 +11610,20 @@ utf32LEToUTF8AVX512_encode:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40512(SB), Z3, Z3
+	VPANDD        ·tables+40640(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40576(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32768(SB), Z2, Z3
+	VPERMD        ·tables+32896(SB), Z2, Z3
 	VPSRLVD       Z3, Z1, Z1
-	VPERMD        ·tables+32640(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPANDD        Z3, Z1, Z1
-	VPERMD        ·tables+32576(SB), Z2, Z3
+	VPERMD        ·tables+32704(SB), Z2, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32704(SB), Z2, Z0
+	VPERMD        ·tables+32832(SB), Z2, Z0
 	VPMOVB2M      Z0, K1
 	VPCOMPRESSB.Z Z1, K1, Z0
 	VMOVDQU64     Z0, (AX)(DI*1)
@@ -11372,20 +11634,20 @@ utf32LEToUTF8AVX512_encode:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40640(SB), Z1, K2
+	VPCMPUD    $0x05, ·tables+40768(SB), Z1, K2
 	KORTESTW   K2, K2
 	JNZ        utf32LEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32LEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z0, Z1
 	VPSLLD     $0x0a, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+40512(SB), Z2, Z1
+	VPTERNLOGD $0xf8, ·tables+40640(SB), Z2, Z1
 	VPSRLD     $0x04, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+40576(SB), Z2, Z1
+	VPTERNLOGD $0xf8, ·tables+40704(SB), Z2, Z1
 	VPSRLD     $0x12, Z0, Z2
 	VPORD      Z2, Z1, Z1
-	VMOVDQU64  ·tables+40704(SB), Z0
-	VPTERNLOGD $0xca, ·tables+40768(SB), Z1, Z0
+	VMOVDQU64  ·tables+40832(SB), Z0
+	VPTERNLOGD $0xca, ·tables+40896(SB), Z1, Z0
 	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11395,7 +11657,7 @@ utf32LEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40448(SB), Z1
+	VMOVDQU64     ·tables+40576(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11406,20 +11668,20 @@ utf32LEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40512(SB), Z3, Z3
+	VPANDD        ·tables+40640(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40576(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32768(SB), Z2, Z3
+	VPERMD        ·tables+32896(SB), Z2, Z3
 	VPSRLVD       Z3, Z1, Z1
-	VPERMD        ·tables+32640(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPANDD        Z3, Z1, Z1
-	VPERMD        ·tables+32576(SB), Z2, Z3
+	VPERMD        ·tables+32704(SB), Z2, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32704(SB), Z2, Z0
+	VPERMD        ·tables+32832(SB), Z2, Z0
 	VPMOVB2M      Z0, K1
 	KMOVQ         K1, DX
 	MOVQ          CX, BX
@@ -11461,7 +11723,7 @@ utf32BEToUTF8AVX512_loop:
 	JG        utf32BEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPTESTMD  ·tables+39936(SB), Z1, K1
+	VPTESTMD  ·tables+40064(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF8AVX512_wide
 	VPMOVDB   Z1, (AX)(DI*1)
@@ -11470,14 +11732,14 @@ utf32BEToUTF8AVX512_loop:
 	JMP       utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+40000(SB), Z1, K1
+	VPTESTMD      ·tables+40128(SB), Z1, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF8AVX512_general
 	VPSRLD        $0x06, Z1, Z2
-	VPANDD        ·tables+40064(SB), Z1, Z3
+	VPANDD        ·tables+40192(SB), Z1, Z3
 	VPSLLD        $0x08, Z3, Z3
-	VPTERNLOGD    $0xfe, ·tables+40128(SB), Z2, Z3
-	VPCMPUD       $0x01, ·tables+40192(SB), Z1, K1
+	VPTERNLOGD    $0xfe, ·tables+40256(SB), Z2, Z3
+	VPCMPUD       $0x01, ·tables+40320(SB), Z1, K1
 	VMOVDQA32     Z1, K1, Z3
 	VPMOVDW       Z3, Y1
 	KMOVW         K1, R8
@@ -11494,14 +11756,14 @@ utf32BEToUTF8AVX512_wide:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_general:
-	VPXORD   ·tables+40256(SB), Z1, Z2
-	VPSUBD   ·tables+40320(SB), Z2, Z2
-	VPCMPUD  $0x05, ·tables+40384(SB), Z2, K1
+	VPXORD   ·tables+40384(SB), Z1, Z2
+	VPSUBD   ·tables+40448(SB), Z2, Z2
+	VPCMPUD  $0x05, ·tables+40512(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF8AVX512_notBMP
 
 utf32BEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40448(SB), Z2
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11512,20 +11774,20 @@ utf32BEToUTF8AVX512_encode:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40512(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40576(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32768(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32640(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32704(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11536,20 +11798,20 @@ utf32BEToUTF8AVX512_encode:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40640(SB), Z2, K2
+	VPCMPUD    $0x05, ·tables+40768(SB), Z2, K2
 	KORTESTW   K2, K2
 	JNZ        utf32BEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32BEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z1, Z2
 	VPSLLD     $0x0a, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+40512(SB), Z3, Z2
+	VPTERNLOGD $0xf8, ·tables+40640(SB), Z3, Z2
 	VPSRLD     $0x04, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+40576(SB), Z3, Z2
+	VPTERNLOGD $0xf8, ·tables+40704(SB), Z3, Z2
 	VPSRLD     $0x12, Z1, Z3
 	VPORD      Z3, Z2, Z2
-	VMOVDQU64  ·tables+40704(SB), Z1
-	VPTERNLOGD $0xca, ·tables+40768(SB), Z2, Z1
+	VMOVDQU64  ·tables+40832(SB), Z1
+	VPTERNLOGD $0xca, ·tables+40896(SB), Z2, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11559,7 +11821,7 @@ utf32BEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40448(SB), Z0
+	VMOVDQU64     ·tables+40576(SB), Z0
 	VPSRLD        $0x07, Z1, Z2
 	VPMINUD       Z0, Z2, Z2
 	VPSRLD        $0x0b, Z1, Z3
@@ -11570,20 +11832,20 @@ utf32BEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z1, Z0
 	VPSLLD        $0x0a, Z1, Z3
-	VPANDD        ·tables+40512(SB), Z3, Z3
+	VPANDD        ·tables+40640(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x04, Z1, Z3
-	VPANDD        ·tables+40576(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x12, Z1, Z3
 	VPORD         Z3, Z0, Z0
-	VPERMD        ·tables+32768(SB), Z2, Z3
+	VPERMD        ·tables+32896(SB), Z2, Z3
 	VPSRLVD       Z3, Z0, Z0
-	VPERMD        ·tables+32640(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPANDD        Z3, Z0, Z0
-	VPERMD        ·tables+32576(SB), Z2, Z3
+	VPERMD        ·tables+32704(SB), Z2, Z3
 	VPORD         Z3, Z0, Z0
-	VPERMD        ·tables+32704(SB), Z2, Z1
+	VPERMD        ·tables+32832(SB), Z2, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, DX
 	MOVQ          CX, BX
@@ -11616,8 +11878,8 @@ TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000100, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+32896(SB), Z0
-	LEAQ      ·tables+39744(SB), R8
+	VMOVDQU64 ·tables+33024(SB), Z0
+	LEAQ      ·tables+39872(SB), R8
 
 cp1252ToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11635,8 +11897,8 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ         K1, R9
-	VPADDB        ·tables+40832(SB), Z1, Z2
-	VMOVDQU64     ·tables+40896(SB), Z3
+	VPADDB        ·tables+40960(SB), Z1, Z2
+	VMOVDQU64     ·tables+41024(SB), Z3
 	VPCMPUB       $0x06, Z3, Z2, K1
 	KORTESTQ      K1, K1
 	JNZ           cp1252ToUTF8AVX512_table
@@ -11673,11 +11935,11 @@ cp1252ToUTF8AVX512_sparse:
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+40960(SB), Z3, Z3
+	VPANDD        ·tables+41088(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+41024(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+41088(SB), Z2, K1
+	VPORD         ·tables+41152(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+41216(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
 	KMOVQ         K1, R9
@@ -11691,11 +11953,11 @@ cp1252ToUTF8AVX512_halves:
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+40960(SB), Z2, Z2
+	VPANDD        ·tables+41088(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+41024(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+41088(SB), Z1, K1
+	VPORD         ·tables+41152(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+41216(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, R9
@@ -11711,10 +11973,10 @@ cp1252ToUTF8AVX512_halves:
 
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
-	VPADDD        ·tables+39936(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41152(SB), Z2, K1
-	VPERMI2D      ·tables+32960(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40448(SB), Z2
+	VPADDD        ·tables+40064(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
+	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11725,20 +11987,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40512(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40576(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32768(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32640(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32704(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11746,10 +12008,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
-	VPADDD        ·tables+39936(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41152(SB), Z2, K1
-	VPERMI2D      ·tables+32960(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40448(SB), Z2
+	VPADDD        ·tables+40064(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
+	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11760,20 +12022,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40512(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40576(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32768(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32640(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32704(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11781,10 +12043,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
-	VPADDD        ·tables+39936(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41152(SB), Z2, K1
-	VPERMI2D      ·tables+32960(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40448(SB), Z2
+	VPADDD        ·tables+40064(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
+	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11795,20 +12057,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40512(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40576(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32768(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32640(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32704(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11816,10 +12078,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
-	VPADDD        ·tables+39936(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41152(SB), Z2, K1
-	VPERMI2D      ·tables+32960(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40448(SB), Z2
+	VPADDD        ·tables+40064(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
+	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11830,20 +12092,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40512(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40576(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32768(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32640(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32576(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32704(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11881,10 +12143,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+41216(SB), Z1, Z1
-	VPCMPEQW  ·tables+41280(SB), Z1, K1
+	VPANDD    ·tables+41344(SB), Z1, Z1
+	VPCMPEQW  ·tables+41408(SB), Z1, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+41344(SB), Z1, K1
+	VPCMPEQW  ·tables+41472(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -11951,9 +12213,9 @@ utf32LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+40000(SB), Z1, Z3
-	VPCMPUD   $0x06, ·tables+41408(SB), Z1, K1
-	VPCMPEQD  ·tables+40256(SB), Z3, K2
+	VPANDD    ·tables+40128(SB), Z1, Z3
+	VPCMPUD   $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD  ·tables+40384(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToBEAVX512_partial
@@ -11995,8 +12257,8 @@ utf16LEToUTF32LEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+41472(SB), Z0, Z1
-	VPCMPEQW      ·tables+41280(SB), Z1, K1
+	VPANDD        ·tables+41600(SB), Z0, Z1
+	VPCMPEQW      ·tables+41408(SB), Z1, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
@@ -12009,10 +12271,10 @@ utf16LEToUTF32LEAVX512_loop:
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41216(SB), Z0, Z1
-	VPCMPEQW ·tables+41280(SB), Z1, K1
+	VPANDD   ·tables+41344(SB), Z0, Z1
+	VPCMPEQW ·tables+41408(SB), Z1, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41344(SB), Z1, K1
+	VPCMPEQW ·tables+41472(SB), Z1, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12036,7 +12298,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41536(SB), Z4, Z4
+	VPSUBD        ·tables+41664(SB), Z4, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12054,7 +12316,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z1
 	VPSLLD        $0x0a, Z0, Z2
 	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+41536(SB), Z2, Z2
+	VPSUBD        ·tables+41664(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z2, K1, Z0
@@ -12110,11 +12372,11 @@ utf32LEToUTF16LEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+40000(SB), Z0, Z1
-	VPTESTMD  ·tables+41600(SB), Z0, K1
+	VPANDD    ·tables+40128(SB), Z0, Z1
+	VPTESTMD  ·tables+41728(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40256(SB), Z1, K1
+	VPCMPEQD  ·tables+40384(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12124,18 +12386,18 @@ utf32LEToUTF16LEAVX512_loop:
 	JMP       utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+40000(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41408(SB), Z0, K1
-	VPCMPEQD      ·tables+40256(SB), Z1, K2
+	VPANDD        ·tables+40128(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
+	VPCMPEQD      ·tables+40384(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41664(SB), Z0, K1
-	VPSUBD        ·tables+41728(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
+	VPSUBD        ·tables+41856(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40256(SB), Z2, Z2
-	VPANDD        ·tables+41792(SB), Z1, Z1
-	VPADDD        ·tables+41856(SB), Z1, Z1
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z1, Z1
+	VPADDD        ·tables+41984(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12153,9 +12415,9 @@ utf32LEToUTF16LEAVX512_astral:
 	JMP           utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+40000(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41408(SB), Z0, K1
-	VPCMPEQD      ·tables+40256(SB), Z1, K2
+	VPANDD        ·tables+40128(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
+	VPCMPEQD      ·tables+40384(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12164,12 +12426,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41664(SB), Z0, K1
-	VPSUBD        ·tables+41728(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
+	VPSUBD        ·tables+41856(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40256(SB), Z2, Z2
-	VPANDD        ·tables+41792(SB), Z1, Z1
-	VPADDD        ·tables+41856(SB), Z1, Z1
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z1, Z1
+	VPADDD        ·tables+41984(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12215,8 +12477,8 @@ utf16LEToUTF32BEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+41472(SB), Z1, Z2
-	VPCMPEQW      ·tables+41280(SB), Z2, K1
+	VPANDD        ·tables+41600(SB), Z1, Z2
+	VPCMPEQW      ·tables+41408(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12231,10 +12493,10 @@ utf16LEToUTF32BEAVX512_loop:
 	JMP           utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41216(SB), Z1, Z2
-	VPCMPEQW ·tables+41280(SB), Z2, K1
+	VPANDD   ·tables+41344(SB), Z1, Z2
+	VPCMPEQW ·tables+41408(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41344(SB), Z2, K1
+	VPCMPEQW ·tables+41472(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12258,7 +12520,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41536(SB), Z5, Z5
+	VPSUBD        ·tables+41664(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12277,7 +12539,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41536(SB), Z3, Z3
+	VPSUBD        ·tables+41664(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12334,11 +12596,11 @@ utf32LEToUTF16BEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+40000(SB), Z0, Z1
-	VPTESTMD  ·tables+41600(SB), Z0, K1
+	VPANDD    ·tables+40128(SB), Z0, Z1
+	VPTESTMD  ·tables+41728(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40256(SB), Z1, K1
+	VPCMPEQD  ·tables+40384(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12349,18 +12611,18 @@ utf32LEToUTF16BEAVX512_loop:
 	JMP       utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+40000(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41408(SB), Z0, K1
-	VPCMPEQD      ·tables+40256(SB), Z1, K2
+	VPANDD        ·tables+40128(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
+	VPCMPEQD      ·tables+40384(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41664(SB), Z0, K1
-	VPSUBD        ·tables+41728(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
+	VPSUBD        ·tables+41856(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40256(SB), Z2, Z2
-	VPANDD        ·tables+41792(SB), Z1, Z1
-	VPADDD        ·tables+41856(SB), Z1, Z1
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z1, Z1
+	VPADDD        ·tables+41984(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12379,9 +12641,9 @@ utf32LEToUTF16BEAVX512_astral:
 	JMP           utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+40000(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41408(SB), Z0, K1
-	VPCMPEQD      ·tables+40256(SB), Z1, K2
+	VPANDD        ·tables+40128(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
+	VPCMPEQD      ·tables+40384(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12390,12 +12652,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41664(SB), Z0, K1
-	VPSUBD        ·tables+41728(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
+	VPSUBD        ·tables+41856(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40256(SB), Z2, Z2
-	VPANDD        ·tables+41792(SB), Z1, Z1
-	VPADDD        ·tables+41856(SB), Z1, Z1
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z1, Z1
+	VPADDD        ·tables+41984(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12444,10 +12706,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+41216(SB), Z1, Z2
-	VPCMPEQW  ·tables+41280(SB), Z2, K1
+	VPANDD    ·tables+41344(SB), Z1, Z2
+	VPCMPEQW  ·tables+41408(SB), Z2, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+41344(SB), Z2, K1
+	VPCMPEQW  ·tables+41472(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12514,9 +12776,9 @@ utf32BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40000(SB), Z1, Z2
-	VPCMPUD   $0x06, ·tables+41408(SB), Z1, K1
-	VPCMPEQD  ·tables+40256(SB), Z2, K2
+	VPANDD    ·tables+40128(SB), Z1, Z2
+	VPCMPUD   $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD  ·tables+40384(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToLEAVX512_partial
@@ -12560,8 +12822,8 @@ utf16BEToUTF32LEAVX512_loop:
 	JG            utf16BEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
 	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+41472(SB), Z1, Z2
-	VPCMPEQW      ·tables+41280(SB), Z2, K1
+	VPANDD        ·tables+41600(SB), Z1, Z2
+	VPCMPEQW      ·tables+41408(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12574,10 +12836,10 @@ utf16BEToUTF32LEAVX512_loop:
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41216(SB), Z1, Z2
-	VPCMPEQW ·tables+41280(SB), Z2, K1
+	VPANDD   ·tables+41344(SB), Z1, Z2
+	VPCMPEQW ·tables+41408(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41344(SB), Z2, K1
+	VPCMPEQW ·tables+41472(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12601,7 +12863,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41536(SB), Z5, Z5
+	VPSUBD        ·tables+41664(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12619,7 +12881,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41536(SB), Z3, Z3
+	VPSUBD        ·tables+41664(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12677,11 +12939,11 @@ utf32BEToUTF16LEAVX512_loop:
 	JG        utf32BEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40000(SB), Z1, Z2
-	VPTESTMD  ·tables+41600(SB), Z1, K1
+	VPANDD    ·tables+40128(SB), Z1, Z2
+	VPTESTMD  ·tables+41728(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40256(SB), Z2, K1
+	VPCMPEQD  ·tables+40384(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12691,18 +12953,18 @@ utf32BEToUTF16LEAVX512_loop:
 	JMP       utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+40000(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41408(SB), Z1, K1
-	VPCMPEQD      ·tables+40256(SB), Z2, K2
+	VPANDD        ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD      ·tables+40384(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
-	VPSUBD        ·tables+41728(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
+	VPSUBD        ·tables+41856(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40256(SB), Z3, Z3
-	VPANDD        ·tables+41792(SB), Z2, Z2
-	VPADDD        ·tables+41856(SB), Z2, Z2
+	VPADDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+41920(SB), Z2, Z2
+	VPADDD        ·tables+41984(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12720,9 +12982,9 @@ utf32BEToUTF16LEAVX512_astral:
 	JMP           utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+40000(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41408(SB), Z1, K1
-	VPCMPEQD      ·tables+40256(SB), Z0, K2
+	VPANDD        ·tables+40128(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD      ·tables+40384(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12731,12 +12993,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
-	VPSUBD        ·tables+41728(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
+	VPSUBD        ·tables+41856(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40256(SB), Z2, Z2
-	VPANDD        ·tables+41792(SB), Z0, Z0
-	VPADDD        ·tables+41856(SB), Z0, Z0
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z0, Z0
+	VPADDD        ·tables+41984(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12784,8 +13046,8 @@ utf16BEToUTF32BEAVX512_loop:
 	JG            utf16BEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z2
 	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+41472(SB), Z2, Z3
-	VPCMPEQW      ·tables+41280(SB), Z3, K1
+	VPANDD        ·tables+41600(SB), Z2, Z3
+	VPCMPEQW      ·tables+41408(SB), Z3, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
@@ -12800,10 +13062,10 @@ utf16BEToUTF32BEAVX512_loop:
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41216(SB), Z2, Z3
-	VPCMPEQW ·tables+41280(SB), Z3, K1
+	VPANDD   ·tables+41344(SB), Z2, Z3
+	VPCMPEQW ·tables+41408(SB), Z3, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41344(SB), Z3, K1
+	VPCMPEQW ·tables+41472(SB), Z3, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12827,7 +13089,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z5
 	VPSLLD        $0x0a, Z4, Z6
 	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+41536(SB), Z6, Z6
+	VPSUBD        ·tables+41664(SB), Z6, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z6, K1, Z4
@@ -12846,7 +13108,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41536(SB), Z4, Z4
+	VPSUBD        ·tables+41664(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12905,11 +13167,11 @@ utf32BEToUTF16BEAVX512_loop:
 	JG        utf32BEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40000(SB), Z1, Z2
-	VPTESTMD  ·tables+41600(SB), Z1, K1
+	VPANDD    ·tables+40128(SB), Z1, Z2
+	VPTESTMD  ·tables+41728(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40256(SB), Z2, K1
+	VPCMPEQD  ·tables+40384(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12920,18 +13182,18 @@ utf32BEToUTF16BEAVX512_loop:
 	JMP       utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+40000(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41408(SB), Z1, K1
-	VPCMPEQD      ·tables+40256(SB), Z2, K2
+	VPANDD        ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD      ·tables+40384(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
-	VPSUBD        ·tables+41728(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
+	VPSUBD        ·tables+41856(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40256(SB), Z3, Z3
-	VPANDD        ·tables+41792(SB), Z2, Z2
-	VPADDD        ·tables+41856(SB), Z2, Z2
+	VPADDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+41920(SB), Z2, Z2
+	VPADDD        ·tables+41984(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12950,9 +13212,9 @@ utf32BEToUTF16BEAVX512_astral:
 	JMP           utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+40000(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41408(SB), Z1, K1
-	VPCMPEQD      ·tables+40256(SB), Z0, K2
+	VPANDD        ·tables+40128(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD      ·tables+40384(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12961,12 +13223,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41664(SB), Z1, K1
-	VPSUBD        ·tables+41728(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
+	VPSUBD        ·tables+41856(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40256(SB), Z2, Z2
-	VPANDD        ·tables+41792(SB), Z0, Z0
-	VPADDD        ·tables+41856(SB), Z0, Z0
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z0, Z0
+	VPADDD        ·tables+41984(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -13012,9 +13274,9 @@ utf32LEToUTF8AVX2_loop:
 	CMPQ         DI, CX
 	JG           utf32LEToUTF8AVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPTEST       ·tables+39936(SB), Y0
+	VPTEST       ·tables+40064(SB), Y0
 	JNZ          utf32LEToUTF8AVX2_wide
-	VPSHUFB      ·tables+33024(SB), Y0, Y0
+	VPSHUFB      ·tables+33152(SB), Y0, Y0
 	VEXTRACTI128 $0x01, Y0, X1
 	VPUNPCKLDQ   X1, X0, X1
 	VMOVQ        X1, (AX)(DI*1)
@@ -13023,7 +13285,7 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+41600(SB), Y0
+	VPTEST         ·tables+41728(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -13032,23 +13294,23 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R8, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+41600(SB), Y1
+	VPTEST         ·tables+41728(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
-	VPAND          ·tables+3712(SB), Y1, Y2
-	VPCMPEQW       ·tables+3776(SB), Y2, Y3
+	VPAND          ·tables+3840(SB), Y1, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y3
 	VPTEST         Y3, Y3
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPTEST         Y2, Y2
 	JNZ            utf32LEToUTF8AVX2_three
 	VPSRLW         $0x06, Y1, Y0
-	VPOR           ·tables+3520(SB), Y0, Y0
-	VPAND          ·tables+3584(SB), Y1, Y2
+	VPOR           ·tables+3648(SB), Y0, Y0
+	VPAND          ·tables+3712(SB), Y1, Y2
 	VPSLLW         $0x08, Y2, Y2
 	VPOR           Y2, Y0, Y0
-	VPOR           ·tables+6080(SB), Y0, Y0
-	VPAND          ·tables+3840(SB), Y1, Y2
+	VPOR           ·tables+6208(SB), Y0, Y0
+	VPAND          ·tables+3968(SB), Y1, Y2
 	VPXOR          Y3, Y3, Y3
 	VPCMPEQW       Y3, Y2, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -13059,7 +13321,7 @@ utf32LEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6400(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -13085,15 +13347,15 @@ utf32LEToUTF8AVX2_three:
 	VPTEST       Y2, Y2
 	JNZ          utf32LEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y0
-	VPAND        ·tables+4032(SB), Y0, Y2
+	VPAND        ·tables+4160(SB), Y0, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y0, Y2
-	VPAND        ·tables+5376(SB), Y2, Y2
+	VPAND        ·tables+5504(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y0, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4160(SB), Y3, Y3
-	VPSHUFB      ·tables+26944(SB), Y3, Y3
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VPSHUFB      ·tables+27072(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13102,15 +13364,15 @@ utf32LEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X0
 	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+4032(SB), Y0, Y1
+	VPAND        ·tables+4160(SB), Y0, Y1
 	VPSLLD       $0x10, Y1, Y2
 	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5376(SB), Y1, Y1
+	VPAND        ·tables+5504(SB), Y1, Y1
 	VPOR         Y1, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y1
 	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+4160(SB), Y2, Y2
-	VPSHUFB      ·tables+26944(SB), Y2, Y2
+	VPOR         ·tables+4288(SB), Y2, Y2
+	VPSHUFB      ·tables+27072(SB), Y2, Y2
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X2, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13121,7 +13383,7 @@ utf32LEToUTF8AVX2_three:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_codes:
-	VPAND          ·tables+3840(SB), Y1, Y0
+	VPAND          ·tables+3968(SB), Y1, Y0
 	VPCMPEQW       Y3, Y0, Y0
 	VPMOVMSKB      Y0, R8
 	VPMOVMSKB      Y2, R9
@@ -13131,21 +13393,21 @@ utf32LEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X1, Y0
-	VPAND          ·tables+4032(SB), Y0, Y2
+	VPAND          ·tables+4160(SB), Y0, Y2
 	VPSRLD         $0x06, Y0, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4096(SB), Y4, Y4
-	VPAND          ·tables+4032(SB), Y3, Y3
+	VPOR           ·tables+4224(SB), Y4, Y4
+	VPAND          ·tables+4160(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y0, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4160(SB), Y2, Y2
-	VMOVDQU        ·tables+3968(SB), Y5
+	VPOR           ·tables+4288(SB), Y2, Y2
+	VMOVDQU        ·tables+4096(SB), Y5
 	VPCMPGTD       Y0, Y5, Y5
-	VMOVDQU        ·tables+3904(SB), Y3
+	VMOVDQU        ·tables+4032(SB), Y3
 	VPCMPGTD       Y0, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y0, Y2, Y2
@@ -13154,7 +13416,7 @@ utf32LEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22784(SB), R11
+	LEAQ           ·tables+22912(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13173,21 +13435,21 @@ utf32LEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+4032(SB), Y0, Y1
+	VPAND          ·tables+4160(SB), Y0, Y1
 	VPSRLD         $0x06, Y0, Y2
 	VPSLLD         $0x08, Y1, Y3
 	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+4096(SB), Y3, Y3
-	VPAND          ·tables+4032(SB), Y2, Y2
+	VPOR           ·tables+4224(SB), Y3, Y3
+	VPAND          ·tables+4160(SB), Y2, Y2
 	VPSLLD         $0x08, Y2, Y2
 	VPSRLD         $0x0c, Y0, Y4
 	VPSLLD         $0x10, Y1, Y1
 	VPOR           Y2, Y1, Y1
 	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+4160(SB), Y1, Y1
-	VMOVDQU        ·tables+3968(SB), Y4
+	VPOR           ·tables+4288(SB), Y1, Y1
+	VMOVDQU        ·tables+4096(SB), Y4
 	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+3904(SB), Y2
+	VMOVDQU        ·tables+4032(SB), Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPBLENDVB      Y4, Y3, Y1, Y1
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -13196,7 +13458,7 @@ utf32LEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22784(SB), R10
+	LEAQ           ·tables+22912(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -13217,35 +13479,35 @@ utf32LEToUTF8AVX2_codes:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41728(SB), Y0, Y1
-	VPTEST  ·tables+41920(SB), Y1
+	VPSUBD  ·tables+41856(SB), Y0, Y1
+	VPTEST  ·tables+42048(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
-	VPAND   ·tables+40512(SB), Y2, Y2
+	VPAND   ·tables+40640(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x04, Y0, Y2
-	VPAND   ·tables+40576(SB), Y2, Y2
+	VPAND   ·tables+40704(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+40704(SB), Y1, Y1
-	VPOR    ·tables+40768(SB), Y1, Y1
+	VPAND   ·tables+40832(SB), Y1, Y1
+	VPOR    ·tables+40896(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_notAstral:
-	VPAND          ·tables+40000(SB), Y0, Y1
-	VPMINUD        ·tables+41408(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40256(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40448(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13256,20 +13518,20 @@ utf32LEToUTF8AVX2_notAstral:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40576(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32768(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32640(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32832(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13277,7 +13539,7 @@ utf32LEToUTF8AVX2_notAstral:
 	VMOVQ          X2, R8
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R9
-	LEAQ           ·tables+33088(SB), R10
+	LEAQ           ·tables+33216(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -13285,7 +13547,7 @@ utf32LEToUTF8AVX2_notAstral:
 	SHLQ           $0x04, R11
 	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37184(SB), R10
+	LEAQ           ·tables+37312(SB), R10
 	MOVBQZX        (R10)(R8*1), R8
 	MOVBQZX        (R10)(R9*1), R9
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13301,13 +13563,13 @@ utf32LEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF8AVX2_done
-	LEAQ           ·tables+37440(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VMOVDQU        ·tables+40448(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13318,20 +13580,20 @@ utf32LEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40576(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32768(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32640(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32832(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13339,7 +13601,7 @@ utf32LEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, BX
-	LEAQ           ·tables+33088(SB), R8
+	LEAQ           ·tables+33216(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -13347,7 +13609,7 @@ utf32LEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37184(SB), R8
+	LEAQ           ·tables+37312(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13387,9 +13649,9 @@ utf32BEToUTF8AVX2_loop:
 	JG           utf32BEToUTF8AVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPTEST       ·tables+39936(SB), Y1
+	VPTEST       ·tables+40064(SB), Y1
 	JNZ          utf32BEToUTF8AVX2_wide
-	VPSHUFB      ·tables+33024(SB), Y1, Y1
+	VPSHUFB      ·tables+33152(SB), Y1, Y1
 	VEXTRACTI128 $0x01, Y1, X2
 	VPUNPCKLDQ   X2, X1, X2
 	VMOVQ        X2, (AX)(DI*1)
@@ -13398,7 +13660,7 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+41600(SB), Y1
+	VPTEST         ·tables+41728(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -13408,23 +13670,23 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+41600(SB), Y2
+	VPTEST         ·tables+41728(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
-	VPAND          ·tables+3712(SB), Y2, Y3
-	VPCMPEQW       ·tables+3776(SB), Y3, Y4
+	VPAND          ·tables+3840(SB), Y2, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y4
 	VPTEST         Y4, Y4
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPTEST         Y3, Y3
 	JNZ            utf32BEToUTF8AVX2_three
 	VPSRLW         $0x06, Y2, Y1
-	VPOR           ·tables+3520(SB), Y1, Y1
-	VPAND          ·tables+3584(SB), Y2, Y3
+	VPOR           ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y2, Y3
 	VPSLLW         $0x08, Y3, Y3
 	VPOR           Y3, Y1, Y1
-	VPOR           ·tables+6080(SB), Y1, Y1
-	VPAND          ·tables+3840(SB), Y2, Y3
+	VPOR           ·tables+6208(SB), Y1, Y1
+	VPAND          ·tables+3968(SB), Y2, Y3
 	VPXOR          Y4, Y4, Y4
 	VPCMPEQW       Y4, Y3, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
@@ -13435,7 +13697,7 @@ utf32BEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6400(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -13461,15 +13723,15 @@ utf32BEToUTF8AVX2_three:
 	VPTEST       Y3, Y3
 	JNZ          utf32BEToUTF8AVX2_codes
 	VPMOVZXWD    X2, Y1
-	VPAND        ·tables+4032(SB), Y1, Y3
+	VPAND        ·tables+4160(SB), Y1, Y3
 	VPSLLD       $0x10, Y3, Y4
 	VPSLLD       $0x02, Y1, Y3
-	VPAND        ·tables+5376(SB), Y3, Y3
+	VPAND        ·tables+5504(SB), Y3, Y3
 	VPOR         Y3, Y4, Y4
 	VPSRLD       $0x0c, Y1, Y3
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+4160(SB), Y4, Y4
-	VPSHUFB      ·tables+26944(SB), Y4, Y4
+	VPOR         ·tables+4288(SB), Y4, Y4
+	VPSHUFB      ·tables+27072(SB), Y4, Y4
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X4, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13478,15 +13740,15 @@ utf32BEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y2, X1
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+4032(SB), Y1, Y2
+	VPAND        ·tables+4160(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5376(SB), Y2, Y2
+	VPAND        ·tables+5504(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4160(SB), Y3, Y3
-	VPSHUFB      ·tables+26944(SB), Y3, Y3
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VPSHUFB      ·tables+27072(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13497,7 +13759,7 @@ utf32BEToUTF8AVX2_three:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_codes:
-	VPAND          ·tables+3840(SB), Y2, Y1
+	VPAND          ·tables+3968(SB), Y2, Y1
 	VPCMPEQW       Y4, Y1, Y1
 	VPMOVMSKB      Y1, R8
 	VPMOVMSKB      Y3, R9
@@ -13507,21 +13769,21 @@ utf32BEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X2, Y1
-	VPAND          ·tables+4032(SB), Y1, Y3
+	VPAND          ·tables+4160(SB), Y1, Y3
 	VPSRLD         $0x06, Y1, Y4
 	VPSLLD         $0x08, Y3, Y5
 	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+4096(SB), Y5, Y5
-	VPAND          ·tables+4032(SB), Y4, Y4
+	VPOR           ·tables+4224(SB), Y5, Y5
+	VPAND          ·tables+4160(SB), Y4, Y4
 	VPSLLD         $0x08, Y4, Y4
 	VPSRLD         $0x0c, Y1, Y6
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y4, Y3, Y3
 	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+4160(SB), Y3, Y3
-	VMOVDQU        ·tables+3968(SB), Y6
+	VPOR           ·tables+4288(SB), Y3, Y3
+	VMOVDQU        ·tables+4096(SB), Y6
 	VPCMPGTD       Y1, Y6, Y6
-	VMOVDQU        ·tables+3904(SB), Y4
+	VMOVDQU        ·tables+4032(SB), Y4
 	VPCMPGTD       Y1, Y4, Y4
 	VPBLENDVB      Y6, Y5, Y3, Y3
 	VPBLENDVB      Y4, Y1, Y3, Y3
@@ -13530,7 +13792,7 @@ utf32BEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22784(SB), R11
+	LEAQ           ·tables+22912(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -13549,21 +13811,21 @@ utf32BEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y2, X1
 	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+4032(SB), Y1, Y2
+	VPAND          ·tables+4160(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4096(SB), Y4, Y4
-	VPAND          ·tables+4032(SB), Y3, Y3
+	VPOR           ·tables+4224(SB), Y4, Y4
+	VPAND          ·tables+4160(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4160(SB), Y2, Y2
-	VMOVDQU        ·tables+3968(SB), Y5
+	VPOR           ·tables+4288(SB), Y2, Y2
+	VMOVDQU        ·tables+4096(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3904(SB), Y3
+	VMOVDQU        ·tables+4032(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -13572,7 +13834,7 @@ utf32BEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22784(SB), R10
+	LEAQ           ·tables+22912(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -13593,35 +13855,35 @@ utf32BEToUTF8AVX2_codes:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41728(SB), Y1, Y2
-	VPTEST  ·tables+41920(SB), Y2
+	VPSUBD  ·tables+41856(SB), Y1, Y2
+	VPTEST  ·tables+42048(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
-	VPAND   ·tables+40512(SB), Y3, Y3
+	VPAND   ·tables+40640(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x04, Y1, Y3
-	VPAND   ·tables+40576(SB), Y3, Y3
+	VPAND   ·tables+40704(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+40704(SB), Y2, Y2
-	VPOR    ·tables+40768(SB), Y2, Y2
+	VPAND   ·tables+40832(SB), Y2, Y2
+	VPOR    ·tables+40896(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_notAstral:
-	VPAND          ·tables+40000(SB), Y1, Y2
-	VPMINUD        ·tables+41408(SB), Y1, Y3
+	VPAND          ·tables+40128(SB), Y1, Y2
+	VPMINUD        ·tables+41536(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40256(SB), Y2, Y2
+	VPCMPEQD       ·tables+40384(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40448(SB), Y2
+	VMOVDQU        ·tables+40576(SB), Y2
 	VPSRLD         $0x07, Y1, Y3
 	VPMINUD        Y2, Y3, Y3
 	VPSRLD         $0x0b, Y1, Y4
@@ -13632,20 +13894,20 @@ utf32BEToUTF8AVX2_notAstral:
 	VPADDD         Y4, Y3, Y3
 	VPSLLD         $0x18, Y1, Y2
 	VPSLLD         $0x0a, Y1, Y4
-	VPAND          ·tables+40512(SB), Y4, Y4
+	VPAND          ·tables+40640(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x04, Y1, Y4
-	VPAND          ·tables+40576(SB), Y4, Y4
+	VPAND          ·tables+40704(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x12, Y1, Y4
 	VPOR           Y4, Y2, Y2
-	VPERMD         ·tables+32768(SB), Y3, Y4
+	VPERMD         ·tables+32896(SB), Y3, Y4
 	VPSRLVD        Y4, Y2, Y2
-	VPERMD         ·tables+32640(SB), Y3, Y4
+	VPERMD         ·tables+32768(SB), Y3, Y4
 	VPAND          Y4, Y2, Y2
-	VPERMD         ·tables+32576(SB), Y3, Y4
+	VPERMD         ·tables+32704(SB), Y3, Y4
 	VPOR           Y4, Y2, Y2
-	VPSLLVD        ·tables+32832(SB), Y3, Y3
+	VPSLLVD        ·tables+32960(SB), Y3, Y3
 	VPXOR          Y1, Y1, Y1
 	VPSADBW        Y1, Y3, Y3
 	VPSHUFD        $0x4e, Y3, Y4
@@ -13653,7 +13915,7 @@ utf32BEToUTF8AVX2_notAstral:
 	VMOVQ          X3, R8
 	VEXTRACTI128   $0x01, Y3, X1
 	VMOVQ          X1, R9
-	LEAQ           ·tables+33088(SB), R10
+	LEAQ           ·tables+33216(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -13661,7 +13923,7 @@ utf32BEToUTF8AVX2_notAstral:
 	SHLQ           $0x04, R11
 	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
-	LEAQ           ·tables+37184(SB), R10
+	LEAQ           ·tables+37312(SB), R10
 	MOVBQZX        (R10)(R8*1), R8
 	MOVBQZX        (R10)(R9*1), R9
 	VMOVDQU        X2, (AX)(DI*1)
@@ -13677,13 +13939,13 @@ utf32BEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF8AVX2_done
-	LEAQ           ·tables+37440(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VMOVDQU        ·tables+40448(SB), Y0
+	VMOVDQU        ·tables+40576(SB), Y0
 	VPSRLD         $0x07, Y1, Y2
 	VPMINUD        Y0, Y2, Y2
 	VPSRLD         $0x0b, Y1, Y3
@@ -13694,20 +13956,20 @@ utf32BEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y1, Y0
 	VPSLLD         $0x0a, Y1, Y3
-	VPAND          ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x04, Y1, Y3
-	VPAND          ·tables+40576(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x12, Y1, Y3
 	VPOR           Y3, Y0, Y0
-	VPERMD         ·tables+32768(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y0, Y0
-	VPERMD         ·tables+32640(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y0, Y0
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y0, Y0
-	VPSLLVD        ·tables+32832(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y1, Y1, Y1
 	VPSADBW        Y1, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13715,7 +13977,7 @@ utf32BEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X1
 	VMOVQ          X1, BX
-	LEAQ           ·tables+33088(SB), R8
+	LEAQ           ·tables+33216(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -13723,7 +13985,7 @@ utf32BEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	LEAQ           ·tables+37184(SB), R8
+	LEAQ           ·tables+37312(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X0, (AX)(DI*1)
@@ -13754,7 +14016,7 @@ TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000080, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	LEAQ    ·tables+39744(SB), R8
+	LEAQ    ·tables+39872(SB), R8
 
 cp1252ToUTF8AVX2_loop:
 	CMPQ      SI, BX
@@ -13772,8 +14034,8 @@ cp1252ToUTF8AVX2_loop:
 
 cp1252ToUTF8AVX2_wide:
 	MOVL     R9, R10
-	VPADDB   ·tables+40832(SB), Y0, Y1
-	VMOVDQU  ·tables+40896(SB), Y2
+	VPADDB   ·tables+40960(SB), Y0, Y1
+	VMOVDQU  ·tables+41024(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
@@ -13806,18 +14068,18 @@ cp1252ToUTF8AVX2_sparse:
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+40960(SB), Y2, Y2
+	VPAND          ·tables+41088(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+41024(SB), Y2, Y2
-	VPCMPGTW       ·tables+41088(SB), Y1, Y3
+	VPOR           ·tables+41152(SB), Y2, Y2
+	VPCMPGTW       ·tables+41216(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R9, R10
 	MOVBLZX        R10, R10
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+6400(SB), R12
+	LEAQ           ·tables+6528(SB), R12
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -13837,18 +14099,18 @@ cp1252ToUTF8AVX2_halves:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+40960(SB), Y1, Y1
+	VPAND          ·tables+41088(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+41024(SB), Y1, Y1
-	VPCMPGTW       ·tables+41088(SB), Y0, Y2
+	VPOR           ·tables+41152(SB), Y1, Y1
+	VPCMPGTW       ·tables+41216(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R9, R10
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6400(SB), R11
+	LEAQ           ·tables+6528(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -13872,18 +14134,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      (DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32896(SB), Y0, Y3
-	VPERMD         ·tables+32928(SB), Y0, Y4
+	VPERMD         ·tables+33024(SB), Y0, Y3
+	VPERMD         ·tables+33056(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32960(SB), Y0, Y4
-	VPERMD         ·tables+32992(SB), Y0, Y5
+	VPERMD         ·tables+33088(SB), Y0, Y4
+	VPERMD         ·tables+33120(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41984(SB), Y0, Y1
+	VPADDD         ·tables+42112(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42048(SB), Y1, Y1
+	VPCMPEQD       ·tables+42176(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40448(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13894,20 +14156,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40576(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32768(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32640(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32832(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13915,7 +14177,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33088(SB), R11
+	LEAQ           ·tables+33216(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13923,7 +14185,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37184(SB), R11
+	LEAQ           ·tables+37312(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13934,18 +14196,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      8(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32896(SB), Y0, Y3
-	VPERMD         ·tables+32928(SB), Y0, Y4
+	VPERMD         ·tables+33024(SB), Y0, Y3
+	VPERMD         ·tables+33056(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32960(SB), Y0, Y4
-	VPERMD         ·tables+32992(SB), Y0, Y5
+	VPERMD         ·tables+33088(SB), Y0, Y4
+	VPERMD         ·tables+33120(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41984(SB), Y0, Y1
+	VPADDD         ·tables+42112(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42048(SB), Y1, Y1
+	VPCMPEQD       ·tables+42176(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40448(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13956,20 +14218,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40576(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32768(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32640(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32832(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13977,7 +14239,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33088(SB), R11
+	LEAQ           ·tables+33216(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13985,7 +14247,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37184(SB), R11
+	LEAQ           ·tables+37312(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13996,18 +14258,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      16(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32896(SB), Y0, Y3
-	VPERMD         ·tables+32928(SB), Y0, Y4
+	VPERMD         ·tables+33024(SB), Y0, Y3
+	VPERMD         ·tables+33056(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32960(SB), Y0, Y4
-	VPERMD         ·tables+32992(SB), Y0, Y5
+	VPERMD         ·tables+33088(SB), Y0, Y4
+	VPERMD         ·tables+33120(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41984(SB), Y0, Y1
+	VPADDD         ·tables+42112(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42048(SB), Y1, Y1
+	VPCMPEQD       ·tables+42176(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40448(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14018,20 +14280,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40576(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32768(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32640(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32832(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -14039,7 +14301,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33088(SB), R11
+	LEAQ           ·tables+33216(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14047,7 +14309,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37184(SB), R11
+	LEAQ           ·tables+37312(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14058,18 +14320,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      24(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32896(SB), Y0, Y3
-	VPERMD         ·tables+32928(SB), Y0, Y4
+	VPERMD         ·tables+33024(SB), Y0, Y3
+	VPERMD         ·tables+33056(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32960(SB), Y0, Y4
-	VPERMD         ·tables+32992(SB), Y0, Y5
+	VPERMD         ·tables+33088(SB), Y0, Y4
+	VPERMD         ·tables+33120(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41984(SB), Y0, Y1
+	VPADDD         ·tables+42112(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42048(SB), Y1, Y1
+	VPCMPEQD       ·tables+42176(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40448(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14080,20 +14342,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40512(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40576(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32768(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32640(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32576(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32832(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -14101,7 +14363,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33088(SB), R11
+	LEAQ           ·tables+33216(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14109,7 +14371,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37184(SB), R11
+	LEAQ           ·tables+37312(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14148,10 +14410,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+41216(SB), Y1, Y1
-	VPCMPEQW  ·tables+41280(SB), Y1, Y3
+	VPAND     ·tables+41344(SB), Y1, Y1
+	VPCMPEQW  ·tables+41408(SB), Y1, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+41344(SB), Y1, Y3
+	VPCMPEQW  ·tables+41472(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14217,10 +14479,10 @@ utf32LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+40000(SB), Y1, Y3
-	VPMINUD   ·tables+41408(SB), Y1, Y4
+	VPAND     ·tables+40128(SB), Y1, Y3
+	VPMINUD   ·tables+41536(SB), Y1, Y4
 	VPCMPEQD  Y1, Y4, Y4
-	VPCMPEQD  ·tables+40256(SB), Y3, Y3
+	VPCMPEQD  ·tables+40384(SB), Y3, Y3
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
@@ -14264,8 +14526,8 @@ utf16LEToUTF32LEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+41472(SB), Y0, Y1
-	VPCMPEQW     ·tables+41280(SB), Y1, Y1
+	VPAND        ·tables+41600(SB), Y0, Y1
+	VPCMPEQW     ·tables+41408(SB), Y1, Y1
 	VPTEST       Y1, Y1
 	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
@@ -14278,9 +14540,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JMP          utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41216(SB), Y0, Y1
-	VPCMPEQW  ·tables+41280(SB), Y1, Y2
-	VPCMPEQW  ·tables+41344(SB), Y1, Y1
+	VPAND     ·tables+41344(SB), Y0, Y1
+	VPCMPEQW  ·tables+41408(SB), Y1, Y2
+	VPCMPEQW  ·tables+41472(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
 	VPMOVMSKB Y1, R9
 	MOVQ      $0x00000020, R10
@@ -14304,12 +14566,12 @@ utf16LEToUTF32LEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y2, X5
 	VPALIGNR     $0x02, X0, X1, X3
 	VPSRLDQ      $0x02, X1, X4
-	LEAQ         ·tables+37440(SB), R8
+	LEAQ         ·tables+37568(SB), R8
 	VPMOVZXWD    X0, Y0
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+41536(SB), Y6, Y6
+	VPSUBD       ·tables+41664(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14324,7 +14586,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+41536(SB), Y2, Y2
+	VPSUBD       ·tables+41664(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14379,10 +14641,10 @@ utf32LEToUTF16LEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+40000(SB), Y0, Y1
-	VPTEST    ·tables+41600(SB), Y0
+	VPAND     ·tables+40128(SB), Y0, Y1
+	VPTEST    ·tables+41728(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40256(SB), Y1, Y1
+	VPCMPEQD  ·tables+40384(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14393,20 +14655,20 @@ utf32LEToUTF16LEAVX2_loop:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
-	VPAND          ·tables+40000(SB), Y0, Y1
-	VPMINUD        ·tables+41408(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40256(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41664(SB), Y0, Y1
-	VPSUBD         ·tables+41728(SB), Y0, Y2
+	VPCMPGTD       ·tables+41792(SB), Y0, Y1
+	VPSUBD         ·tables+41856(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40256(SB), Y3, Y3
-	VPAND          ·tables+41792(SB), Y2, Y2
-	VPADDD         ·tables+41856(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14414,7 +14676,7 @@ utf32LEToUTF16LEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39488(SB), R10
+	LEAQ           ·tables+39616(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -14435,27 +14697,27 @@ utf32LEToUTF16LEAVX2_astral:
 	JMP            utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_partial:
-	VPAND          ·tables+40000(SB), Y0, Y1
-	VPMINUD        ·tables+41408(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40256(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16LEAVX2_done
-	LEAQ           ·tables+37440(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41664(SB), Y0, Y1
-	VPSUBD         ·tables+41728(SB), Y0, Y2
+	VPCMPGTD       ·tables+41792(SB), Y0, Y1
+	VPSUBD         ·tables+41856(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40256(SB), Y3, Y3
-	VPAND          ·tables+41792(SB), Y2, Y2
-	VPADDD         ·tables+41856(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14463,7 +14725,7 @@ utf32LEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39488(SB), R8
+	LEAQ           ·tables+39616(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -14512,8 +14774,8 @@ utf16LEToUTF32BEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+41472(SB), Y1, Y2
-	VPCMPEQW     ·tables+41280(SB), Y2, Y2
+	VPAND        ·tables+41600(SB), Y1, Y2
+	VPCMPEQW     ·tables+41408(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14528,9 +14790,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JMP          utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41216(SB), Y1, Y2
-	VPCMPEQW  ·tables+41280(SB), Y2, Y3
-	VPCMPEQW  ·tables+41344(SB), Y2, Y2
+	VPAND     ·tables+41344(SB), Y1, Y2
+	VPCMPEQW  ·tables+41408(SB), Y2, Y3
+	VPCMPEQW  ·tables+41472(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14554,12 +14816,12 @@ utf16LEToUTF32BEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y3, X6
 	VPALIGNR     $0x02, X1, X2, X4
 	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37440(SB), R8
+	LEAQ         ·tables+37568(SB), R8
 	VPMOVZXWD    X1, Y1
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41536(SB), Y7, Y7
+	VPSUBD       ·tables+41664(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14575,7 +14837,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41536(SB), Y3, Y3
+	VPSUBD       ·tables+41664(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14631,10 +14893,10 @@ utf32LEToUTF16BEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+40000(SB), Y0, Y1
-	VPTEST    ·tables+41600(SB), Y0
+	VPAND     ·tables+40128(SB), Y0, Y1
+	VPTEST    ·tables+41728(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40256(SB), Y1, Y1
+	VPCMPEQD  ·tables+40384(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14646,20 +14908,20 @@ utf32LEToUTF16BEAVX2_loop:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
-	VPAND          ·tables+40000(SB), Y0, Y1
-	VPMINUD        ·tables+41408(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40256(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41664(SB), Y0, Y1
-	VPSUBD         ·tables+41728(SB), Y0, Y2
+	VPCMPGTD       ·tables+41792(SB), Y0, Y1
+	VPSUBD         ·tables+41856(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40256(SB), Y3, Y3
-	VPAND          ·tables+41792(SB), Y2, Y2
-	VPADDD         ·tables+41856(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14668,7 +14930,7 @@ utf32LEToUTF16BEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39488(SB), R10
+	LEAQ           ·tables+39616(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -14689,27 +14951,27 @@ utf32LEToUTF16BEAVX2_astral:
 	JMP            utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_partial:
-	VPAND          ·tables+40000(SB), Y0, Y1
-	VPMINUD        ·tables+41408(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40256(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16BEAVX2_done
-	LEAQ           ·tables+37440(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41664(SB), Y0, Y1
-	VPSUBD         ·tables+41728(SB), Y0, Y2
+	VPCMPGTD       ·tables+41792(SB), Y0, Y1
+	VPSUBD         ·tables+41856(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40256(SB), Y3, Y3
-	VPAND          ·tables+41792(SB), Y2, Y2
-	VPADDD         ·tables+41856(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14718,7 +14980,7 @@ utf32LEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39488(SB), R8
+	LEAQ           ·tables+39616(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -14769,10 +15031,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+41216(SB), Y1, Y2
-	VPCMPEQW  ·tables+41280(SB), Y2, Y3
+	VPAND     ·tables+41344(SB), Y1, Y2
+	VPCMPEQW  ·tables+41408(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+41344(SB), Y2, Y3
+	VPCMPEQW  ·tables+41472(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14838,10 +15100,10 @@ utf32BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40000(SB), Y1, Y2
-	VPMINUD   ·tables+41408(SB), Y1, Y3
+	VPAND     ·tables+40128(SB), Y1, Y2
+	VPMINUD   ·tables+41536(SB), Y1, Y3
 	VPCMPEQD  Y1, Y3, Y3
-	VPCMPEQD  ·tables+40256(SB), Y2, Y2
+	VPCMPEQD  ·tables+40384(SB), Y2, Y2
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
@@ -14887,8 +15149,8 @@ utf16BEToUTF32LEAVX2_loop:
 	JG           utf16BEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+41472(SB), Y1, Y2
-	VPCMPEQW     ·tables+41280(SB), Y2, Y2
+	VPAND        ·tables+41600(SB), Y1, Y2
+	VPCMPEQW     ·tables+41408(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14901,9 +15163,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JMP          utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41216(SB), Y1, Y2
-	VPCMPEQW  ·tables+41280(SB), Y2, Y3
-	VPCMPEQW  ·tables+41344(SB), Y2, Y2
+	VPAND     ·tables+41344(SB), Y1, Y2
+	VPCMPEQW  ·tables+41408(SB), Y2, Y3
+	VPCMPEQW  ·tables+41472(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14927,12 +15189,12 @@ utf16BEToUTF32LEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y3, X6
 	VPALIGNR     $0x02, X1, X2, X4
 	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37440(SB), R8
+	LEAQ         ·tables+37568(SB), R8
 	VPMOVZXWD    X1, Y1
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41536(SB), Y7, Y7
+	VPSUBD       ·tables+41664(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -14947,7 +15209,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41536(SB), Y3, Y3
+	VPSUBD       ·tables+41664(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -15004,10 +15266,10 @@ utf32BEToUTF16LEAVX2_loop:
 	JG        utf32BEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40000(SB), Y1, Y2
-	VPTEST    ·tables+41600(SB), Y1
+	VPAND     ·tables+40128(SB), Y1, Y2
+	VPTEST    ·tables+41728(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40256(SB), Y2, Y2
+	VPCMPEQD  ·tables+40384(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15018,20 +15280,20 @@ utf32BEToUTF16LEAVX2_loop:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
-	VPAND          ·tables+40000(SB), Y1, Y2
-	VPMINUD        ·tables+41408(SB), Y1, Y3
+	VPAND          ·tables+40128(SB), Y1, Y2
+	VPMINUD        ·tables+41536(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40256(SB), Y2, Y2
+	VPCMPEQD       ·tables+40384(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41664(SB), Y1, Y2
-	VPSUBD         ·tables+41728(SB), Y1, Y3
+	VPCMPGTD       ·tables+41792(SB), Y1, Y2
+	VPSUBD         ·tables+41856(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40256(SB), Y4, Y4
-	VPAND          ·tables+41792(SB), Y3, Y3
-	VPADDD         ·tables+41856(SB), Y3, Y3
+	VPADDD         ·tables+40384(SB), Y4, Y4
+	VPAND          ·tables+41920(SB), Y3, Y3
+	VPADDD         ·tables+41984(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15039,7 +15301,7 @@ utf32BEToUTF16LEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39488(SB), R10
+	LEAQ           ·tables+39616(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -15060,27 +15322,27 @@ utf32BEToUTF16LEAVX2_astral:
 	JMP            utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_partial:
-	VPAND          ·tables+40000(SB), Y1, Y0
-	VPMINUD        ·tables+41408(SB), Y1, Y2
+	VPAND          ·tables+40128(SB), Y1, Y0
+	VPMINUD        ·tables+41536(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40256(SB), Y0, Y0
+	VPCMPEQD       ·tables+40384(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16LEAVX2_done
-	LEAQ           ·tables+37440(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41664(SB), Y1, Y0
-	VPSUBD         ·tables+41728(SB), Y1, Y2
+	VPCMPGTD       ·tables+41792(SB), Y1, Y0
+	VPSUBD         ·tables+41856(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40256(SB), Y3, Y3
-	VPAND          ·tables+41792(SB), Y2, Y2
-	VPADDD         ·tables+41856(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15088,7 +15350,7 @@ utf32BEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39488(SB), R8
+	LEAQ           ·tables+39616(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -15139,8 +15401,8 @@ utf16BEToUTF32BEAVX2_loop:
 	JG           utf16BEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+41472(SB), Y2, Y3
-	VPCMPEQW     ·tables+41280(SB), Y3, Y3
+	VPAND        ·tables+41600(SB), Y2, Y3
+	VPCMPEQW     ·tables+41408(SB), Y3, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
@@ -15155,9 +15417,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JMP          utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41216(SB), Y2, Y3
-	VPCMPEQW  ·tables+41280(SB), Y3, Y4
-	VPCMPEQW  ·tables+41344(SB), Y3, Y3
+	VPAND     ·tables+41344(SB), Y2, Y3
+	VPCMPEQW  ·tables+41408(SB), Y3, Y4
+	VPCMPEQW  ·tables+41472(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
@@ -15181,12 +15443,12 @@ utf16BEToUTF32BEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y4, X7
 	VPALIGNR     $0x02, X2, X3, X5
 	VPSRLDQ      $0x02, X3, X6
-	LEAQ         ·tables+37440(SB), R8
+	LEAQ         ·tables+37568(SB), R8
 	VPMOVZXWD    X2, Y2
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+41536(SB), Y8, Y8
+	VPSUBD       ·tables+41664(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15202,7 +15464,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+41536(SB), Y4, Y4
+	VPSUBD       ·tables+41664(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15260,10 +15522,10 @@ utf32BEToUTF16BEAVX2_loop:
 	JG        utf32BEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40000(SB), Y1, Y2
-	VPTEST    ·tables+41600(SB), Y1
+	VPAND     ·tables+40128(SB), Y1, Y2
+	VPTEST    ·tables+41728(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40256(SB), Y2, Y2
+	VPCMPEQD  ·tables+40384(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15275,20 +15537,20 @@ utf32BEToUTF16BEAVX2_loop:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
-	VPAND          ·tables+40000(SB), Y1, Y2
-	VPMINUD        ·tables+41408(SB), Y1, Y3
+	VPAND          ·tables+40128(SB), Y1, Y2
+	VPMINUD        ·tables+41536(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40256(SB), Y2, Y2
+	VPCMPEQD       ·tables+40384(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41664(SB), Y1, Y2
-	VPSUBD         ·tables+41728(SB), Y1, Y3
+	VPCMPGTD       ·tables+41792(SB), Y1, Y2
+	VPSUBD         ·tables+41856(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40256(SB), Y4, Y4
-	VPAND          ·tables+41792(SB), Y3, Y3
-	VPADDD         ·tables+41856(SB), Y3, Y3
+	VPADDD         ·tables+40384(SB), Y4, Y4
+	VPAND          ·tables+41920(SB), Y3, Y3
+	VPADDD         ·tables+41984(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15297,7 +15559,7 @@ utf32BEToUTF16BEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39488(SB), R10
+	LEAQ           ·tables+39616(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -15318,27 +15580,27 @@ utf32BEToUTF16BEAVX2_astral:
 	JMP            utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_partial:
-	VPAND          ·tables+40000(SB), Y1, Y0
-	VPMINUD        ·tables+41408(SB), Y1, Y2
+	VPAND          ·tables+40128(SB), Y1, Y0
+	VPMINUD        ·tables+41536(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40256(SB), Y0, Y0
+	VPCMPEQD       ·tables+40384(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16BEAVX2_done
-	LEAQ           ·tables+37440(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41664(SB), Y1, Y0
-	VPSUBD         ·tables+41728(SB), Y1, Y2
+	VPCMPGTD       ·tables+41792(SB), Y1, Y0
+	VPSUBD         ·tables+41856(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40256(SB), Y3, Y3
-	VPAND          ·tables+41792(SB), Y2, Y2
-	VPADDD         ·tables+41856(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15347,7 +15609,7 @@ utf32BEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39488(SB), R8
+	LEAQ           ·tables+39616(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -15457,10 +15719,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42112(SB), Z5, K1
+	VPCMPEQB      ·tables+42240(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+42176(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42304(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -15510,10 +15772,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42112(SB), Z5, K1
+	VPCMPEQB      ·tables+42240(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+42176(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42304(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -15582,10 +15844,10 @@ utf8ToCP1252AVX2_wide:
 	JMP     utf8ToCP1252AVX2_done
 
 utf8ToCP1252AVX2_lead:
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+3008(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3136(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VMOVDQU   ·tables+3072(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R10
 	MOVL      $0x00000020, R11
@@ -15608,19 +15870,19 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+42112(SB), Y1, Y1
-	VMOVDQU      ·tables+42176(SB), Y2
+	VPCMPEQB     ·tables+42240(SB), Y1, Y1
+	VMOVDQU      ·tables+42304(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+3136(SB), Y1, Y1
-	VPAND        ·tables+3200(SB), Y1, Y1
+	VPCMPEQB     ·tables+3264(SB), Y1, Y1
+	VPAND        ·tables+3328(SB), Y1, Y1
 	VPADDB       Y1, Y0, Y0
 	ANDNL        R12, R9, R8
-	LEAQ         ·tables+10496(SB), R9
-	LEAQ         ·tables+12544(SB), R10
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R10
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
 	MOVL         R8, R13
@@ -15691,7 +15953,7 @@ utf16LEToUTF8AVX2_loop:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPTEST    ·tables+3840(SB), Y0
+	VPTEST    ·tables+3968(SB), Y0
 	JNZ       utf16LEToUTF8AVX2_wide
 	VPACKUSWB Y0, Y0, Y0
 	VPERMQ    $0x08, Y0, Y0
@@ -15701,19 +15963,19 @@ utf16LEToUTF8AVX2_loop:
 	JMP       utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_wide:
-	VPAND          ·tables+3712(SB), Y0, Y1
-	VPCMPEQW       ·tables+3776(SB), Y1, Y2
+	VPAND          ·tables+3840(SB), Y0, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y2
 	VPTEST         Y2, Y2
 	JNZ            utf16LEToUTF8AVX2_surrogates
 	VPTEST         Y1, Y1
 	JNZ            utf16LEToUTF8AVX2_three
 	VPSRLW         $0x06, Y0, Y1
-	VPOR           ·tables+3520(SB), Y1, Y1
-	VPAND          ·tables+3584(SB), Y0, Y2
+	VPOR           ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y0, Y2
 	VPSLLW         $0x08, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+6080(SB), Y1, Y1
-	VPAND          ·tables+3840(SB), Y0, Y3
+	VPOR           ·tables+6208(SB), Y1, Y1
+	VPAND          ·tables+3968(SB), Y0, Y3
 	VPXOR          Y2, Y2, Y2
 	VPCMPEQW       Y2, Y3, Y3
 	VPBLENDVB      Y3, Y0, Y1, Y1
@@ -15724,7 +15986,7 @@ utf16LEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6400(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -15750,15 +16012,15 @@ utf16LEToUTF8AVX2_three:
 	VPTEST       Y3, Y3
 	JNZ          utf16LEToUTF8AVX2_codes
 	VPMOVZXWD    X0, Y1
-	VPAND        ·tables+4032(SB), Y1, Y2
+	VPAND        ·tables+4160(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5376(SB), Y2, Y2
+	VPAND        ·tables+5504(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4160(SB), Y3, Y3
-	VPSHUFB      ·tables+26944(SB), Y3, Y3
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VPSHUFB      ·tables+27072(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -15767,15 +16029,15 @@ utf16LEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y0, X0
 	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+4032(SB), Y0, Y1
+	VPAND        ·tables+4160(SB), Y0, Y1
 	VPSLLD       $0x10, Y1, Y2
 	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5376(SB), Y1, Y1
+	VPAND        ·tables+5504(SB), Y1, Y1
 	VPOR         Y1, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y1
 	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+4160(SB), Y2, Y2
-	VPSHUFB      ·tables+26944(SB), Y2, Y2
+	VPOR         ·tables+4288(SB), Y2, Y2
+	VPSHUFB      ·tables+27072(SB), Y2, Y2
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X2, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -15786,7 +16048,7 @@ utf16LEToUTF8AVX2_three:
 	JMP          utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_codes:
-	VPAND          ·tables+3840(SB), Y0, Y1
+	VPAND          ·tables+3968(SB), Y0, Y1
 	VPCMPEQW       Y2, Y1, Y1
 	VPMOVMSKB      Y1, R8
 	VPMOVMSKB      Y3, R9
@@ -15796,21 +16058,21 @@ utf16LEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X0, Y1
-	VPAND          ·tables+4032(SB), Y1, Y2
+	VPAND          ·tables+4160(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4096(SB), Y4, Y4
-	VPAND          ·tables+4032(SB), Y3, Y3
+	VPOR           ·tables+4224(SB), Y4, Y4
+	VPAND          ·tables+4160(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4160(SB), Y2, Y2
-	VMOVDQU        ·tables+3968(SB), Y5
+	VPOR           ·tables+4288(SB), Y2, Y2
+	VMOVDQU        ·tables+4096(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3904(SB), Y3
+	VMOVDQU        ·tables+4032(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -15819,7 +16081,7 @@ utf16LEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22784(SB), R11
+	LEAQ           ·tables+22912(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -15838,21 +16100,21 @@ utf16LEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+4032(SB), Y0, Y1
+	VPAND          ·tables+4160(SB), Y0, Y1
 	VPSRLD         $0x06, Y0, Y2
 	VPSLLD         $0x08, Y1, Y3
 	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+4096(SB), Y3, Y3
-	VPAND          ·tables+4032(SB), Y2, Y2
+	VPOR           ·tables+4224(SB), Y3, Y3
+	VPAND          ·tables+4160(SB), Y2, Y2
 	VPSLLD         $0x08, Y2, Y2
 	VPSRLD         $0x0c, Y0, Y4
 	VPSLLD         $0x10, Y1, Y1
 	VPOR           Y2, Y1, Y1
 	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+4160(SB), Y1, Y1
-	VMOVDQU        ·tables+3968(SB), Y4
+	VPOR           ·tables+4288(SB), Y1, Y1
+	VMOVDQU        ·tables+4096(SB), Y4
 	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+3904(SB), Y2
+	VMOVDQU        ·tables+4032(SB), Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPBLENDVB      Y4, Y3, Y1, Y1
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -15861,7 +16123,7 @@ utf16LEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22784(SB), R10
+	LEAQ           ·tables+22912(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -15882,8 +16144,8 @@ utf16LEToUTF8AVX2_codes:
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_surrogates:
-	VPAND     ·tables+5248(SB), Y0, Y1
-	VPCMPEQD  ·tables+5184(SB), Y1, Y1
+	VPAND     ·tables+5376(SB), Y0, Y1
+	VPCMPEQD  ·tables+5312(SB), Y1, Y1
 	VPMOVMSKB Y1, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_mixed
@@ -15893,18 +16155,18 @@ utf16LEToUTF8AVX2_pure:
 	VPSRLD    $0x06, Y1, Y1
 	VPSRLD    $0x10, Y0, Y0
 	VPADDD    Y0, Y1, Y1
-	VPADDD    ·tables+5312(SB), Y1, Y1
+	VPADDD    ·tables+5440(SB), Y1, Y1
 	VPSRLD    $0x12, Y1, Y0
 	VPSRLD    $0x04, Y1, Y2
-	VPAND     ·tables+5376(SB), Y2, Y2
-	VPOR      Y2, Y0, Y0
-	VPSLLD    $0x0a, Y1, Y2
-	VPAND     ·tables+5440(SB), Y2, Y2
-	VPOR      Y2, Y0, Y0
-	VPSLLD    $0x18, Y1, Y2
 	VPAND     ·tables+5504(SB), Y2, Y2
 	VPOR      Y2, Y0, Y0
-	VPOR      ·tables+4800(SB), Y0, Y0
+	VPSLLD    $0x0a, Y1, Y2
+	VPAND     ·tables+5568(SB), Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSLLD    $0x18, Y1, Y2
+	VPAND     ·tables+5632(SB), Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPOR      ·tables+4928(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -15913,18 +16175,18 @@ utf16LEToUTF8AVX2_pure:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+5248(SB), Y0, Y1
-	VPCMPEQD  ·tables+5184(SB), Y1, Y1
+	VPAND     ·tables+5376(SB), Y0, Y1
+	VPCMPEQD  ·tables+5312(SB), Y1, Y1
 	VPMOVMSKB Y1, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_loop
 	JMP       utf16LEToUTF8AVX2_pure
 
 utf16LEToUTF8AVX2_mixed:
-	VPAND     ·tables+5248(SB), Y0, Y1
-	VPCMPEQW  ·tables+3776(SB), Y1, Y2
+	VPAND     ·tables+5376(SB), Y0, Y1
+	VPCMPEQW  ·tables+3904(SB), Y1, Y2
 	VPMOVMSKB Y2, R8
-	VPCMPEQW  ·tables+4480(SB), Y1, Y2
+	VPCMPEQW  ·tables+4608(SB), Y1, Y2
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000010, R10
 	BTL       $0x1f, R8
@@ -15974,44 +16236,44 @@ utf16LEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPALIGNR     $0x02, X0, X1, X1
 	VPMOVZXWD    X0, Y2
-	VPAND        ·tables+4032(SB), Y2, Y3
+	VPAND        ·tables+4160(SB), Y2, Y3
 	VPSRLD       $0x06, Y2, Y4
 	VPSLLD       $0x08, Y3, Y5
 	VPOR         Y4, Y5, Y5
-	VPOR         ·tables+4096(SB), Y5, Y5
-	VPAND        ·tables+4032(SB), Y4, Y4
+	VPOR         ·tables+4224(SB), Y5, Y5
+	VPAND        ·tables+4160(SB), Y4, Y4
 	VPSLLD       $0x08, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y6
 	VPSLLD       $0x10, Y3, Y3
 	VPOR         Y4, Y3, Y3
 	VPOR         Y6, Y3, Y3
-	VPOR         ·tables+4160(SB), Y3, Y3
-	VMOVDQU      ·tables+3968(SB), Y6
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VMOVDQU      ·tables+4096(SB), Y6
 	VPCMPGTD     Y2, Y6, Y6
-	VMOVDQU      ·tables+3904(SB), Y4
+	VMOVDQU      ·tables+4032(SB), Y4
 	VPCMPGTD     Y2, Y4, Y4
 	VPMOVZXWD    X1, Y1
 	VPSLLD       $0x0a, Y2, Y7
 	VPADDD       Y1, Y7, Y7
-	VPADDD       ·tables+5312(SB), Y7, Y7
+	VPADDD       ·tables+5440(SB), Y7, Y7
 	VPSRLD       $0x12, Y7, Y1
 	VPSRLD       $0x04, Y7, Y8
-	VPAND        ·tables+5376(SB), Y8, Y8
-	VPOR         Y8, Y1, Y1
-	VPSLLD       $0x0a, Y7, Y8
-	VPAND        ·tables+5440(SB), Y8, Y8
-	VPOR         Y8, Y1, Y1
-	VPSLLD       $0x18, Y7, Y8
 	VPAND        ·tables+5504(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
-	VPOR         ·tables+4800(SB), Y1, Y1
-	VPAND        ·tables+5568(SB), Y2, Y8
-	VPCMPEQD     ·tables+5632(SB), Y8, Y7
-	VPCMPEQD     ·tables+5696(SB), Y8, Y8
+	VPSLLD       $0x0a, Y7, Y8
+	VPAND        ·tables+5568(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLD       $0x18, Y7, Y8
+	VPAND        ·tables+5632(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPOR         ·tables+4928(SB), Y1, Y1
+	VPAND        ·tables+5696(SB), Y2, Y8
+	VPCMPEQD     ·tables+5760(SB), Y8, Y7
+	VPCMPEQD     ·tables+5824(SB), Y8, Y8
 	VPBLENDVB    Y7, Y1, Y3, Y3
 	VPBLENDVB    Y6, Y5, Y3, Y3
 	VPBLENDVB    Y4, Y2, Y3, Y3
-	VMOVDQU      ·tables+5760(SB), Y1
+	VMOVDQU      ·tables+5888(SB), Y1
 	VPADDD       Y6, Y1, Y1
 	VPADDD       Y4, Y1, Y1
 	VPSUBD       Y7, Y1, Y1
@@ -16020,11 +16282,11 @@ utf16LEToUTF8AVX2_high_n:
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
-	VPCMPGTB     ·tables+5824(SB), Y1, Y1
+	VPCMPGTB     ·tables+5952(SB), Y1, Y1
 	VPMOVMSKB    Y1, R11
 	ANDL         R8, R11
-	LEAQ         ·tables+10496(SB), R8
-	LEAQ         ·tables+12544(SB), R12
+	LEAQ         ·tables+10624(SB), R8
+	LEAQ         ·tables+12672(SB), R12
 	VEXTRACTI128 $0x01, Y3, X1
 	MOVL         R11, R13
 	MOVBLZX      R13, R13
@@ -16057,44 +16319,44 @@ utf16LEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPSRLDQ      $0x02, X1, X0
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+4032(SB), Y1, Y2
+	VPAND        ·tables+4160(SB), Y1, Y2
 	VPSRLD       $0x06, Y1, Y3
 	VPSLLD       $0x08, Y2, Y4
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+4096(SB), Y4, Y4
-	VPAND        ·tables+4032(SB), Y3, Y3
+	VPOR         ·tables+4224(SB), Y4, Y4
+	VPAND        ·tables+4160(SB), Y3, Y3
 	VPSLLD       $0x08, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y5
 	VPSLLD       $0x10, Y2, Y2
 	VPOR         Y3, Y2, Y2
 	VPOR         Y5, Y2, Y2
-	VPOR         ·tables+4160(SB), Y2, Y2
-	VMOVDQU      ·tables+3968(SB), Y5
+	VPOR         ·tables+4288(SB), Y2, Y2
+	VMOVDQU      ·tables+4096(SB), Y5
 	VPCMPGTD     Y1, Y5, Y5
-	VMOVDQU      ·tables+3904(SB), Y3
+	VMOVDQU      ·tables+4032(SB), Y3
 	VPCMPGTD     Y1, Y3, Y3
 	VPMOVZXWD    X0, Y0
 	VPSLLD       $0x0a, Y1, Y6
 	VPADDD       Y0, Y6, Y6
-	VPADDD       ·tables+5312(SB), Y6, Y6
+	VPADDD       ·tables+5440(SB), Y6, Y6
 	VPSRLD       $0x12, Y6, Y0
 	VPSRLD       $0x04, Y6, Y7
-	VPAND        ·tables+5376(SB), Y7, Y7
-	VPOR         Y7, Y0, Y0
-	VPSLLD       $0x0a, Y6, Y7
-	VPAND        ·tables+5440(SB), Y7, Y7
-	VPOR         Y7, Y0, Y0
-	VPSLLD       $0x18, Y6, Y7
 	VPAND        ·tables+5504(SB), Y7, Y7
 	VPOR         Y7, Y0, Y0
-	VPOR         ·tables+4800(SB), Y0, Y0
-	VPAND        ·tables+5568(SB), Y1, Y7
-	VPCMPEQD     ·tables+5632(SB), Y7, Y6
-	VPCMPEQD     ·tables+5696(SB), Y7, Y7
+	VPSLLD       $0x0a, Y6, Y7
+	VPAND        ·tables+5568(SB), Y7, Y7
+	VPOR         Y7, Y0, Y0
+	VPSLLD       $0x18, Y6, Y7
+	VPAND        ·tables+5632(SB), Y7, Y7
+	VPOR         Y7, Y0, Y0
+	VPOR         ·tables+4928(SB), Y0, Y0
+	VPAND        ·tables+5696(SB), Y1, Y7
+	VPCMPEQD     ·tables+5760(SB), Y7, Y6
+	VPCMPEQD     ·tables+5824(SB), Y7, Y7
 	VPBLENDVB    Y6, Y0, Y2, Y2
 	VPBLENDVB    Y5, Y4, Y2, Y2
 	VPBLENDVB    Y3, Y1, Y2, Y2
-	VMOVDQU      ·tables+5760(SB), Y0
+	VMOVDQU      ·tables+5888(SB), Y0
 	VPADDD       Y5, Y0, Y0
 	VPADDD       Y3, Y0, Y0
 	VPSUBD       Y6, Y0, Y0
@@ -16103,11 +16365,11 @@ utf16LEToUTF8AVX2_high_n:
 	VPOR         Y7, Y0, Y0
 	VPSLLD       $0x10, Y0, Y7
 	VPOR         Y7, Y0, Y0
-	VPCMPGTB     ·tables+5824(SB), Y0, Y0
+	VPCMPGTB     ·tables+5952(SB), Y0, Y0
 	VPMOVMSKB    Y0, R8
 	ANDL         R9, R8
-	LEAQ         ·tables+10496(SB), R9
-	LEAQ         ·tables+12544(SB), R11
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R11
 	VEXTRACTI128 $0x01, Y2, X0
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
@@ -16146,7 +16408,7 @@ utf16LEToUTF8AVX2_done:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_exit
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+3840(SB), Y0, Y1
+	VPAND     ·tables+3968(SB), Y0, Y1
 	VPXOR     Y2, Y2, Y2
 	VPCMPEQW  Y2, Y1, Y1
 	VPMOVMSKB Y1, CX
@@ -16187,7 +16449,7 @@ utf16BEToUTF8AVX2_loop:
 	JG        utf16BEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPTEST    ·tables+3840(SB), Y1
+	VPTEST    ·tables+3968(SB), Y1
 	JNZ       utf16BEToUTF8AVX2_wide
 	VPACKUSWB Y1, Y1, Y1
 	VPERMQ    $0x08, Y1, Y1
@@ -16197,19 +16459,19 @@ utf16BEToUTF8AVX2_loop:
 	JMP       utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_wide:
-	VPAND          ·tables+3712(SB), Y1, Y2
-	VPCMPEQW       ·tables+3776(SB), Y2, Y3
+	VPAND          ·tables+3840(SB), Y1, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y3
 	VPTEST         Y3, Y3
 	JNZ            utf16BEToUTF8AVX2_surrogates
 	VPTEST         Y2, Y2
 	JNZ            utf16BEToUTF8AVX2_three
 	VPSRLW         $0x06, Y1, Y2
-	VPOR           ·tables+3520(SB), Y2, Y2
-	VPAND          ·tables+3584(SB), Y1, Y3
+	VPOR           ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y1, Y3
 	VPSLLW         $0x08, Y3, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+6080(SB), Y2, Y2
-	VPAND          ·tables+3840(SB), Y1, Y4
+	VPOR           ·tables+6208(SB), Y2, Y2
+	VPAND          ·tables+3968(SB), Y1, Y4
 	VPXOR          Y3, Y3, Y3
 	VPCMPEQW       Y3, Y4, Y4
 	VPBLENDVB      Y4, Y1, Y2, Y2
@@ -16220,7 +16482,7 @@ utf16BEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6400(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -16246,15 +16508,15 @@ utf16BEToUTF8AVX2_three:
 	VPTEST       Y4, Y4
 	JNZ          utf16BEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y2
-	VPAND        ·tables+4032(SB), Y2, Y3
+	VPAND        ·tables+4160(SB), Y2, Y3
 	VPSLLD       $0x10, Y3, Y4
 	VPSLLD       $0x02, Y2, Y3
-	VPAND        ·tables+5376(SB), Y3, Y3
+	VPAND        ·tables+5504(SB), Y3, Y3
 	VPOR         Y3, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y3
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+4160(SB), Y4, Y4
-	VPSHUFB      ·tables+26944(SB), Y4, Y4
+	VPOR         ·tables+4288(SB), Y4, Y4
+	VPSHUFB      ·tables+27072(SB), Y4, Y4
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X4, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -16263,15 +16525,15 @@ utf16BEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X1
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+4032(SB), Y1, Y2
+	VPAND        ·tables+4160(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5376(SB), Y2, Y2
+	VPAND        ·tables+5504(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+4160(SB), Y3, Y3
-	VPSHUFB      ·tables+26944(SB), Y3, Y3
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VPSHUFB      ·tables+27072(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -16282,7 +16544,7 @@ utf16BEToUTF8AVX2_three:
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_codes:
-	VPAND          ·tables+3840(SB), Y1, Y2
+	VPAND          ·tables+3968(SB), Y1, Y2
 	VPCMPEQW       Y3, Y2, Y2
 	VPMOVMSKB      Y2, R8
 	VPMOVMSKB      Y4, R9
@@ -16292,21 +16554,21 @@ utf16BEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X1, Y2
-	VPAND          ·tables+4032(SB), Y2, Y3
+	VPAND          ·tables+4160(SB), Y2, Y3
 	VPSRLD         $0x06, Y2, Y4
 	VPSLLD         $0x08, Y3, Y5
 	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+4096(SB), Y5, Y5
-	VPAND          ·tables+4032(SB), Y4, Y4
+	VPOR           ·tables+4224(SB), Y5, Y5
+	VPAND          ·tables+4160(SB), Y4, Y4
 	VPSLLD         $0x08, Y4, Y4
 	VPSRLD         $0x0c, Y2, Y6
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y4, Y3, Y3
 	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+4160(SB), Y3, Y3
-	VMOVDQU        ·tables+3968(SB), Y6
+	VPOR           ·tables+4288(SB), Y3, Y3
+	VMOVDQU        ·tables+4096(SB), Y6
 	VPCMPGTD       Y2, Y6, Y6
-	VMOVDQU        ·tables+3904(SB), Y4
+	VMOVDQU        ·tables+4032(SB), Y4
 	VPCMPGTD       Y2, Y4, Y4
 	VPBLENDVB      Y6, Y5, Y3, Y3
 	VPBLENDVB      Y4, Y2, Y3, Y3
@@ -16315,7 +16577,7 @@ utf16BEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22784(SB), R11
+	LEAQ           ·tables+22912(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -16334,21 +16596,21 @@ utf16BEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+4032(SB), Y1, Y2
+	VPAND          ·tables+4160(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+4096(SB), Y4, Y4
-	VPAND          ·tables+4032(SB), Y3, Y3
+	VPOR           ·tables+4224(SB), Y4, Y4
+	VPAND          ·tables+4160(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+4160(SB), Y2, Y2
-	VMOVDQU        ·tables+3968(SB), Y5
+	VPOR           ·tables+4288(SB), Y2, Y2
+	VMOVDQU        ·tables+4096(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3904(SB), Y3
+	VMOVDQU        ·tables+4032(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -16357,7 +16619,7 @@ utf16BEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22784(SB), R10
+	LEAQ           ·tables+22912(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -16378,8 +16640,8 @@ utf16BEToUTF8AVX2_codes:
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_surrogates:
-	VPAND     ·tables+5248(SB), Y1, Y2
-	VPCMPEQD  ·tables+5184(SB), Y2, Y2
+	VPAND     ·tables+5376(SB), Y1, Y2
+	VPCMPEQD  ·tables+5312(SB), Y2, Y2
 	VPMOVMSKB Y2, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_mixed
@@ -16389,18 +16651,18 @@ utf16BEToUTF8AVX2_pure:
 	VPSRLD    $0x06, Y2, Y2
 	VPSRLD    $0x10, Y1, Y1
 	VPADDD    Y1, Y2, Y2
-	VPADDD    ·tables+5312(SB), Y2, Y2
+	VPADDD    ·tables+5440(SB), Y2, Y2
 	VPSRLD    $0x12, Y2, Y1
 	VPSRLD    $0x04, Y2, Y3
-	VPAND     ·tables+5376(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSLLD    $0x0a, Y2, Y3
-	VPAND     ·tables+5440(SB), Y3, Y3
-	VPOR      Y3, Y1, Y1
-	VPSLLD    $0x18, Y2, Y3
 	VPAND     ·tables+5504(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPOR      ·tables+4800(SB), Y1, Y1
+	VPSLLD    $0x0a, Y2, Y3
+	VPAND     ·tables+5568(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPSLLD    $0x18, Y2, Y3
+	VPAND     ·tables+5632(SB), Y3, Y3
+	VPOR      Y3, Y1, Y1
+	VPOR      ·tables+4928(SB), Y1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -16410,18 +16672,18 @@ utf16BEToUTF8AVX2_pure:
 	JG        utf16BEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+5248(SB), Y1, Y2
-	VPCMPEQD  ·tables+5184(SB), Y2, Y2
+	VPAND     ·tables+5376(SB), Y1, Y2
+	VPCMPEQD  ·tables+5312(SB), Y2, Y2
 	VPMOVMSKB Y2, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_loop
 	JMP       utf16BEToUTF8AVX2_pure
 
 utf16BEToUTF8AVX2_mixed:
-	VPAND     ·tables+5248(SB), Y1, Y2
-	VPCMPEQW  ·tables+3776(SB), Y2, Y3
+	VPAND     ·tables+5376(SB), Y1, Y2
+	VPCMPEQW  ·tables+3904(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+4480(SB), Y2, Y3
+	VPCMPEQW  ·tables+4608(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000010, R10
 	BTL       $0x1f, R8
@@ -16471,44 +16733,44 @@ utf16BEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y1, X2
 	VPALIGNR     $0x02, X1, X2, X2
 	VPMOVZXWD    X1, Y3
-	VPAND        ·tables+4032(SB), Y3, Y4
+	VPAND        ·tables+4160(SB), Y3, Y4
 	VPSRLD       $0x06, Y3, Y5
 	VPSLLD       $0x08, Y4, Y6
 	VPOR         Y5, Y6, Y6
-	VPOR         ·tables+4096(SB), Y6, Y6
-	VPAND        ·tables+4032(SB), Y5, Y5
+	VPOR         ·tables+4224(SB), Y6, Y6
+	VPAND        ·tables+4160(SB), Y5, Y5
 	VPSLLD       $0x08, Y5, Y5
 	VPSRLD       $0x0c, Y3, Y7
 	VPSLLD       $0x10, Y4, Y4
 	VPOR         Y5, Y4, Y4
 	VPOR         Y7, Y4, Y4
-	VPOR         ·tables+4160(SB), Y4, Y4
-	VMOVDQU      ·tables+3968(SB), Y7
+	VPOR         ·tables+4288(SB), Y4, Y4
+	VMOVDQU      ·tables+4096(SB), Y7
 	VPCMPGTD     Y3, Y7, Y7
-	VMOVDQU      ·tables+3904(SB), Y5
+	VMOVDQU      ·tables+4032(SB), Y5
 	VPCMPGTD     Y3, Y5, Y5
 	VPMOVZXWD    X2, Y2
 	VPSLLD       $0x0a, Y3, Y8
 	VPADDD       Y2, Y8, Y8
-	VPADDD       ·tables+5312(SB), Y8, Y8
+	VPADDD       ·tables+5440(SB), Y8, Y8
 	VPSRLD       $0x12, Y8, Y2
 	VPSRLD       $0x04, Y8, Y9
-	VPAND        ·tables+5376(SB), Y9, Y9
-	VPOR         Y9, Y2, Y2
-	VPSLLD       $0x0a, Y8, Y9
-	VPAND        ·tables+5440(SB), Y9, Y9
-	VPOR         Y9, Y2, Y2
-	VPSLLD       $0x18, Y8, Y9
 	VPAND        ·tables+5504(SB), Y9, Y9
 	VPOR         Y9, Y2, Y2
-	VPOR         ·tables+4800(SB), Y2, Y2
-	VPAND        ·tables+5568(SB), Y3, Y9
-	VPCMPEQD     ·tables+5632(SB), Y9, Y8
-	VPCMPEQD     ·tables+5696(SB), Y9, Y9
+	VPSLLD       $0x0a, Y8, Y9
+	VPAND        ·tables+5568(SB), Y9, Y9
+	VPOR         Y9, Y2, Y2
+	VPSLLD       $0x18, Y8, Y9
+	VPAND        ·tables+5632(SB), Y9, Y9
+	VPOR         Y9, Y2, Y2
+	VPOR         ·tables+4928(SB), Y2, Y2
+	VPAND        ·tables+5696(SB), Y3, Y9
+	VPCMPEQD     ·tables+5760(SB), Y9, Y8
+	VPCMPEQD     ·tables+5824(SB), Y9, Y9
 	VPBLENDVB    Y8, Y2, Y4, Y4
 	VPBLENDVB    Y7, Y6, Y4, Y4
 	VPBLENDVB    Y5, Y3, Y4, Y4
-	VMOVDQU      ·tables+5760(SB), Y2
+	VMOVDQU      ·tables+5888(SB), Y2
 	VPADDD       Y7, Y2, Y2
 	VPADDD       Y5, Y2, Y2
 	VPSUBD       Y8, Y2, Y2
@@ -16517,11 +16779,11 @@ utf16BEToUTF8AVX2_high_n:
 	VPOR         Y9, Y2, Y2
 	VPSLLD       $0x10, Y2, Y9
 	VPOR         Y9, Y2, Y2
-	VPCMPGTB     ·tables+5824(SB), Y2, Y2
+	VPCMPGTB     ·tables+5952(SB), Y2, Y2
 	VPMOVMSKB    Y2, R11
 	ANDL         R8, R11
-	LEAQ         ·tables+10496(SB), R8
-	LEAQ         ·tables+12544(SB), R12
+	LEAQ         ·tables+10624(SB), R8
+	LEAQ         ·tables+12672(SB), R12
 	VEXTRACTI128 $0x01, Y4, X2
 	MOVL         R11, R13
 	MOVBLZX      R13, R13
@@ -16554,44 +16816,44 @@ utf16BEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y1, X2
 	VPSRLDQ      $0x02, X2, X1
 	VPMOVZXWD    X2, Y2
-	VPAND        ·tables+4032(SB), Y2, Y3
+	VPAND        ·tables+4160(SB), Y2, Y3
 	VPSRLD       $0x06, Y2, Y4
 	VPSLLD       $0x08, Y3, Y5
 	VPOR         Y4, Y5, Y5
-	VPOR         ·tables+4096(SB), Y5, Y5
-	VPAND        ·tables+4032(SB), Y4, Y4
+	VPOR         ·tables+4224(SB), Y5, Y5
+	VPAND        ·tables+4160(SB), Y4, Y4
 	VPSLLD       $0x08, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y6
 	VPSLLD       $0x10, Y3, Y3
 	VPOR         Y4, Y3, Y3
 	VPOR         Y6, Y3, Y3
-	VPOR         ·tables+4160(SB), Y3, Y3
-	VMOVDQU      ·tables+3968(SB), Y6
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VMOVDQU      ·tables+4096(SB), Y6
 	VPCMPGTD     Y2, Y6, Y6
-	VMOVDQU      ·tables+3904(SB), Y4
+	VMOVDQU      ·tables+4032(SB), Y4
 	VPCMPGTD     Y2, Y4, Y4
 	VPMOVZXWD    X1, Y1
 	VPSLLD       $0x0a, Y2, Y7
 	VPADDD       Y1, Y7, Y7
-	VPADDD       ·tables+5312(SB), Y7, Y7
+	VPADDD       ·tables+5440(SB), Y7, Y7
 	VPSRLD       $0x12, Y7, Y1
 	VPSRLD       $0x04, Y7, Y8
-	VPAND        ·tables+5376(SB), Y8, Y8
-	VPOR         Y8, Y1, Y1
-	VPSLLD       $0x0a, Y7, Y8
-	VPAND        ·tables+5440(SB), Y8, Y8
-	VPOR         Y8, Y1, Y1
-	VPSLLD       $0x18, Y7, Y8
 	VPAND        ·tables+5504(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
-	VPOR         ·tables+4800(SB), Y1, Y1
-	VPAND        ·tables+5568(SB), Y2, Y8
-	VPCMPEQD     ·tables+5632(SB), Y8, Y7
-	VPCMPEQD     ·tables+5696(SB), Y8, Y8
+	VPSLLD       $0x0a, Y7, Y8
+	VPAND        ·tables+5568(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPSLLD       $0x18, Y7, Y8
+	VPAND        ·tables+5632(SB), Y8, Y8
+	VPOR         Y8, Y1, Y1
+	VPOR         ·tables+4928(SB), Y1, Y1
+	VPAND        ·tables+5696(SB), Y2, Y8
+	VPCMPEQD     ·tables+5760(SB), Y8, Y7
+	VPCMPEQD     ·tables+5824(SB), Y8, Y8
 	VPBLENDVB    Y7, Y1, Y3, Y3
 	VPBLENDVB    Y6, Y5, Y3, Y3
 	VPBLENDVB    Y4, Y2, Y3, Y3
-	VMOVDQU      ·tables+5760(SB), Y1
+	VMOVDQU      ·tables+5888(SB), Y1
 	VPADDD       Y6, Y1, Y1
 	VPADDD       Y4, Y1, Y1
 	VPSUBD       Y7, Y1, Y1
@@ -16600,11 +16862,11 @@ utf16BEToUTF8AVX2_high_n:
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
-	VPCMPGTB     ·tables+5824(SB), Y1, Y1
+	VPCMPGTB     ·tables+5952(SB), Y1, Y1
 	VPMOVMSKB    Y1, R8
 	ANDL         R9, R8
-	LEAQ         ·tables+10496(SB), R9
-	LEAQ         ·tables+12544(SB), R11
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R11
 	VEXTRACTI128 $0x01, Y3, X1
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
@@ -16644,7 +16906,7 @@ utf16BEToUTF8AVX2_done:
 	JG        utf16BEToUTF8AVX2_exit
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+3840(SB), Y1, Y0
+	VPAND     ·tables+3968(SB), Y1, Y0
 	VPXOR     Y2, Y2, Y2
 	VPCMPEQW  Y2, Y0, Y0
 	VPMOVMSKB Y0, CX
@@ -16681,10 +16943,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+42240(SB), Z6
-	VMOVDQU64    ·tables+42304(SB), Z7
-	VMOVDQU64    ·tables+42368(SB), Z8
-	VMOVDQU64    ·tables+42432(SB), Z9
+	VMOVDQU64    ·tables+42368(SB), Z6
+	VMOVDQU64    ·tables+42432(SB), Z7
+	VMOVDQU64    ·tables+42496(SB), Z8
+	VMOVDQU64    ·tables+42560(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -16906,8 +17168,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+42496(SB), Z5
-	VMOVDQU64    ·tables+42560(SB), Z6
+	VMOVDQU64    ·tables+42624(SB), Z5
+	VMOVDQU64    ·tables+42688(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -17147,8 +17409,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+46720(SB), Y0
-	VMOVDQU ·tables+46784(SB), Y1
+	VMOVDQU ·tables+46848(SB), Y0
+	VMOVDQU ·tables+46912(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -17165,75 +17427,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+46848(SB), Y2, Y3
+	VPXOR          ·tables+46976(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+46912(SB), Y3, Y6
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46880(SB), Y3, Y3
-	VPADDUSB       ·tables+46912(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46880(SB), Y3, Y3
-	VPADDUSB       ·tables+46912(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46880(SB), Y3, Y3
-	VPADDUSB       ·tables+46912(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46880(SB), Y3, Y3
-	VPADDUSB       ·tables+46912(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46880(SB), Y3, Y3
-	VPADDUSB       ·tables+46912(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46880(SB), Y3, Y3
-	VPADDUSB       ·tables+46912(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46880(SB), Y3, Y3
-	VPADDUSB       ·tables+46912(SB), Y3, Y3
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+46944(SB), Y4, Y3
-	VPCMPEQB       ·tables+46976(SB), Y3, Y3
+	VPAND          ·tables+47072(SB), Y4, Y3
+	VPCMPEQB       ·tables+47104(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -17250,7 +17512,7 @@ sbd2_wide:
 	MOVBLZX        R12, R12
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6400(SB), R13
+	LEAQ           ·tables+6528(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -17258,7 +17520,7 @@ sbd2_wide:
 	SHLQ           $0x04, R14
 	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
 	VPSHUFB        Y4, Y2, Y2
-	LEAQ           ·tables+6400(SB), R13
+	LEAQ           ·tables+6528(SB), R13
 	MOVQ           R11, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -17298,12 +17560,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46752(SB), Y3
-	VMOVDQU        ·tables+46752(SB), Y4
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46752(SB), Y3
-	VMOVDQU        ·tables+46752(SB), Y5
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17315,7 +17577,7 @@ sbd2_h0:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+6400(SB), R12
+	LEAQ           ·tables+6528(SB), R12
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y3
@@ -17346,8 +17608,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46752(SB), Y3
-	VMOVDQU        ·tables+46752(SB), Y4
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17357,7 +17619,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42624(SB), R12
+	LEAQ           ·tables+42752(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17387,8 +17649,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46752(SB), Y3
-	VMOVDQU        ·tables+46752(SB), Y5
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -17398,7 +17660,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42624(SB), R12
+	LEAQ           ·tables+42752(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17433,12 +17695,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46752(SB), Y3
-	VMOVDQU        ·tables+46752(SB), Y4
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46752(SB), Y3
-	VMOVDQU        ·tables+46752(SB), Y5
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17450,7 +17712,7 @@ sbd2_h1:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6400(SB), R11
+	LEAQ           ·tables+6528(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y3
@@ -17481,8 +17743,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46752(SB), Y3
-	VMOVDQU        ·tables+46752(SB), Y4
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17492,7 +17754,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42624(SB), R12
+	LEAQ           ·tables+42752(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17522,8 +17784,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46752(SB), Y3
-	VMOVDQU        ·tables+46752(SB), Y5
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -17533,7 +17795,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+42624(SB), R11
+	LEAQ           ·tables+42752(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -17597,14 +17859,14 @@ sbe2_wide:
 	MOVL           $0x0000001e, R10
 	CMPB           30(DX)(SI*1), $0xe0
 	CMOVLCC        R10, R9
-	VMOVDQU        ·tables+3072(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	VPAND          ·tables+3264(SB), Y0, Y1
-	VPCMPEQB       ·tables+3072(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VPAND          ·tables+3328(SB), Y0, Y1
-	VPCMPEQB       ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R12
 	MOVL           R8, R13
 	NOTL           R13
@@ -17639,7 +17901,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+47296(SB), Y1, Y7
+	VPAND          ·tables+47424(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -17647,26 +17909,26 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+47104(SB), Y6, Y7
+	VPAND          ·tables+47232(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+47104(SB), Y6, Y2
-	VPAND          ·tables+47168(SB), Y9, Y6
+	VPAND          ·tables+47232(SB), Y6, Y2
+	VPAND          ·tables+47296(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+47200(SB), Y9, Y10
-	VPCMPEQW       ·tables+47232(SB), Y10, Y10
-	VPAND          ·tables+47104(SB), Y7, Y9
+	VPAND          ·tables+47328(SB), Y9, Y10
+	VPCMPEQW       ·tables+47360(SB), Y10, Y10
+	VPAND          ·tables+47232(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+47136(SB), Y7, Y6
+	VPAND          ·tables+47264(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
 	VPXOR          Y7, Y7, Y7
-	VPAND          ·tables+3712(SB), Y2, Y6
+	VPAND          ·tables+3840(SB), Y2, Y6
 	VPCMPEQW       Y7, Y6, Y6
 	VPAND          Y10, Y6, Y6
 	VPANDN         Y2, Y6, Y2
@@ -17680,7 +17942,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+47264(SB), Y6, Y6
+	VPAND      ·tables+47392(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -17688,13 +17950,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+47264(SB), Y6, Y9
+	VPAND      ·tables+47392(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
-	VPAND      ·tables+4032(SB), Y7, Y7
+	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+47264(SB), Y6, Y6
+	VPAND      ·tables+47392(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -17706,7 +17968,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+47264(SB), Y7, Y7
+	VPAND        ·tables+47392(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -17715,13 +17977,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+47264(SB), Y7, Y9
+	VPAND        ·tables+47392(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
-	VPAND        ·tables+4032(SB), Y8, Y8
+	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+47264(SB), Y7, Y7
+	VPAND        ·tables+47392(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -17729,7 +17991,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+47104(SB), Y8, Y5
+	VPAND        ·tables+47232(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -17737,20 +17999,20 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+47104(SB), Y8, Y3
-	VPAND        ·tables+47168(SB), Y4, Y5
+	VPAND        ·tables+47232(SB), Y8, Y3
+	VPAND        ·tables+47296(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+47200(SB), Y4, Y8
-	VPCMPEQW     ·tables+47232(SB), Y8, Y8
-	VPAND        ·tables+47104(SB), Y1, Y4
+	VPAND        ·tables+47328(SB), Y4, Y8
+	VPCMPEQW     ·tables+47360(SB), Y8, Y8
+	VPAND        ·tables+47232(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+47136(SB), Y1, Y1
+	VPAND        ·tables+47264(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
 	VPXOR        Y4, Y4, Y4
-	VPAND        ·tables+3712(SB), Y3, Y1
+	VPAND        ·tables+3840(SB), Y3, Y1
 	VPCMPEQW     Y4, Y1, Y1
 	VPAND        Y8, Y1, Y1
 	VPANDN       Y3, Y1, Y3
@@ -17764,7 +18026,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+47264(SB), Y1, Y1
+	VPAND      ·tables+47392(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -17772,13 +18034,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+47264(SB), Y1, Y5
+	VPAND      ·tables+47392(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
-	VPAND      ·tables+4032(SB), Y4, Y4
+	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+47264(SB), Y1, Y1
+	VPAND      ·tables+47392(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -17790,7 +18052,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+47264(SB), Y4, Y4
+	VPAND        ·tables+47392(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -17799,19 +18061,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+47264(SB), Y4, Y8
+	VPAND        ·tables+47392(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
-	VPAND        ·tables+4032(SB), Y5, Y5
+	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+47264(SB), Y4, Y4
+	VPAND        ·tables+47392(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+47040(SB), Y4
+	VMOVDQU   ·tables+47168(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -17830,8 +18092,8 @@ sbe2_g3:
 	BZHIL     R9, R10, R10
 
 sbe2_keep:
-	LEAQ         ·tables+10496(SB), R8
-	LEAQ         ·tables+12544(SB), R12
+	LEAQ         ·tables+10624(SB), R8
+	LEAQ         ·tables+12672(SB), R12
 	MOVL         R10, R13
 	MOVBLZX      R13, R13
 	MOVL         R10, R14
@@ -18305,7 +18567,27 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xff00ff00ff00ff00
 	QUAD $0xff00ff00ff00ff00
 
-	// ydword3F003F00 at 2752
+	// dwordC2C2C2C2 at 2752
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+
+	// dword1E1E1E1E at 2816
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+
+	// ydword3F003F00 at 2880
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -18315,7 +18597,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80C080C0 at 2816
+	// ydword80C080C0 at 2944
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -18325,7 +18607,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword7F007F at 2880
+	// ydword7F007F at 3008
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -18335,7 +18617,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFEFEFEFE at 2944
+	// ydwordFEFEFEFE at 3072
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
@@ -18345,7 +18627,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC2C2C2C2 at 3008
+	// ydwordC2C2C2C2 at 3136
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -18355,7 +18637,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC0C0C0C0 at 3072
+	// ydwordC0C0C0C0 at 3200
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
@@ -18365,7 +18647,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC3C3C3C3 at 3136
+	// ydwordC3C3C3C3 at 3264
 	QUAD $0xc3c3c3c3c3c3c3c3
 	QUAD $0xc3c3c3c3c3c3c3c3
 	QUAD $0xc3c3c3c3c3c3c3c3
@@ -18375,7 +18657,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword40404040 at 3200
+	// ydword40404040 at 3328
 	QUAD $0x4040404040404040
 	QUAD $0x4040404040404040
 	QUAD $0x4040404040404040
@@ -18385,7 +18667,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordE0E0E0E0 at 3264
+	// ydwordE0E0E0E0 at 3392
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
@@ -18395,7 +18677,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF0F0F0F0 at 3328
+	// ydwordF0F0F0F0 at 3456
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
@@ -18405,7 +18687,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF000F0 at 3392
+	// ydwordF000F0 at 3520
 	QUAD $0x00f000f000f000f0
 	QUAD $0x00f000f000f000f0
 	QUAD $0x00f000f000f000f0
@@ -18415,7 +18697,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordE000E0 at 3456
+	// ydwordE000E0 at 3584
 	QUAD $0x00e000e000e000e0
 	QUAD $0x00e000e000e000e0
 	QUAD $0x00e000e000e000e0
@@ -18425,7 +18707,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC000C0 at 3520
+	// ydwordC000C0 at 3648
 	QUAD $0x00c000c000c000c0
 	QUAD $0x00c000c000c000c0
 	QUAD $0x00c000c000c000c0
@@ -18435,7 +18717,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F003F at 3584
+	// ydword3F003F at 3712
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
@@ -18445,7 +18727,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword1F001F at 3648
+	// ydword1F001F at 3776
 	QUAD $0x001f001f001f001f
 	QUAD $0x001f001f001f001f
 	QUAD $0x001f001f001f001f
@@ -18455,7 +18737,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800F800 at 3712
+	// ydwordF800F800 at 3840
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -18465,7 +18747,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD800D800 at 3776
+	// ydwordD800D800 at 3904
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -18475,7 +18757,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFF80FF80 at 3840
+	// ydwordFF80FF80 at 3968
 	QUAD $0xff80ff80ff80ff80
 	QUAD $0xff80ff80ff80ff80
 	QUAD $0xff80ff80ff80ff80
@@ -18485,7 +18767,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80 at 3904
+	// ydword80 at 4032
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -18495,7 +18777,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword800 at 3968
+	// ydword800 at 4096
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -18505,7 +18787,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F at 4032
+	// ydword3F at 4160
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -18515,7 +18797,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80C0 at 4096
+	// ydword80C0 at 4224
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -18525,7 +18807,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword8080E0 at 4160
+	// ydword8080E0 at 4288
 	QUAD $0x008080e0008080e0
 	QUAD $0x008080e0008080e0
 	QUAD $0x008080e0008080e0
@@ -18535,7 +18817,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF5F5F5F5 at 4224
+	// ydwordF5F5F5F5 at 4352
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
@@ -18545,7 +18827,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800F8 at 4288
+	// ydwordF800F8 at 4416
 	QUAD $0x00f800f800f800f8
 	QUAD $0x00f800f800f800f8
 	QUAD $0x00f800f800f800f8
@@ -18555,7 +18837,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword70007 at 4352
+	// ydword70007 at 4480
 	QUAD $0x0007000700070007
 	QUAD $0x0007000700070007
 	QUAD $0x0007000700070007
@@ -18565,7 +18847,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF000F at 4416
+	// ydwordF000F at 4544
 	QUAD $0x000f000f000f000f
 	QUAD $0x000f000f000f000f
 	QUAD $0x000f000f000f000f
@@ -18575,7 +18857,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00DC00 at 4480
+	// ydwordDC00DC00 at 4608
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -18585,7 +18867,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD7C0D7C0 at 4544
+	// ydwordD7C0D7C0 at 4672
 	QUAD $0xd7c0d7c0d7c0d7c0
 	QUAD $0xd7c0d7c0d7c0d7c0
 	QUAD $0xd7c0d7c0d7c0d7c0
@@ -18595,7 +18877,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword400040 at 4608
+	// ydword400040 at 4736
 	QUAD $0x0040004000400040
 	QUAD $0x0040004000400040
 	QUAD $0x0040004000400040
@@ -18605,7 +18887,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword43F043F at 4672
+	// ydword43F043F at 4800
 	QUAD $0x043f043f043f043f
 	QUAD $0x043f043f043f043f
 	QUAD $0x043f043f043f043f
@@ -18615,7 +18897,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC0C0C0F8 at 4736
+	// ydwordC0C0C0F8 at 4864
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
@@ -18625,7 +18907,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword808080F0 at 4800
+	// ydword808080F0 at 4928
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -18635,7 +18917,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F000 at 4864
+	// ydword3F000 at 4992
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
@@ -18645,7 +18927,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword1C0000 at 4928
+	// ydword1C0000 at 5056
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
@@ -18655,7 +18937,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC0 at 4992
+	// ydwordFC0 at 5120
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
@@ -18665,7 +18947,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword10000 at 5056
+	// ydword10000 at 5184
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -18675,7 +18957,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3FF0000 at 5120
+	// ydword3FF0000 at 5248
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
@@ -18685,7 +18967,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00D800 at 5184
+	// ydwordDC00D800 at 5312
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
@@ -18695,7 +18977,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC00FC00 at 5248
+	// ydwordFC00FC00 at 5376
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -18705,7 +18987,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFCA02400 at 5312
+	// ydwordFCA02400 at 5440
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
@@ -18715,7 +18997,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F00 at 5376
+	// ydword3F00 at 5504
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -18725,7 +19007,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F0000 at 5440
+	// ydword3F0000 at 5568
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -18735,7 +19017,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F000000 at 5504
+	// ydword3F000000 at 5632
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
@@ -18745,7 +19027,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC00 at 5568
+	// ydwordFC00 at 5696
 	QUAD $0x0000fc000000fc00
 	QUAD $0x0000fc000000fc00
 	QUAD $0x0000fc000000fc00
@@ -18755,7 +19037,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD800 at 5632
+	// ydwordD800 at 5760
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -18765,7 +19047,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00 at 5696
+	// ydwordDC00 at 5824
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -18775,7 +19057,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3 at 5760
+	// ydword3 at 5888
 	QUAD $0x0000000300000003
 	QUAD $0x0000000300000003
 	QUAD $0x0000000300000003
@@ -18785,7 +19067,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3020100 at 5824
+	// ydword3020100 at 5952
 	QUAD $0x0302010003020100
 	QUAD $0x0302010003020100
 	QUAD $0x0302010003020100
@@ -18795,7 +19077,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80808080 at 5888
+	// ydword80808080 at 6016
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -18805,7 +19087,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF0000 at 5952
+	// ydwordF0000 at 6080
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
@@ -18815,7 +19097,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800 at 6016
+	// ydwordF800 at 6144
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -18825,7 +19107,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80008000 at 6080
+	// ydword80008000 at 6208
 	QUAD $0x8000800080008000
 	QUAD $0x8000800080008000
 	QUAD $0x8000800080008000
@@ -18835,7 +19117,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordEDEDEDED at 6144
+	// ydwordEDEDEDED at 6272
 	QUAD $0xedededededededed
 	QUAD $0xedededededededed
 	QUAD $0xedededededededed
@@ -18845,7 +19127,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF3F7F at 6208
+	// ydwordF3F7F at 6336
 	QUAD $0x000f3f7f000f3f7f
 	QUAD $0x000f3f7f000f3f7f
 	QUAD $0x000f3f7f000f3f7f
@@ -18855,7 +19137,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword14001 at 6272
+	// ydword14001 at 6400
 	QUAD $0x0001400100014001
 	QUAD $0x0001400100014001
 	QUAD $0x0001400100014001
@@ -18865,7 +19147,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword10000001 at 6336
+	// ydword10000001 at 6464
 	QUAD $0x1000000110000001
 	QUAD $0x1000000110000001
 	QUAD $0x1000000110000001
@@ -18875,7 +19157,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// l1Expand at 6400
+	// l1Expand at 6528
 	QUAD $0x0e0c0a0806040200
 	QUAD $0x8080808080808080
 	QUAD $0x0c0a080604020100
@@ -19389,7 +19671,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// pack8 at 10496
+	// pack8 at 10624
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808000
 	QUAD $0x8080808080808001
@@ -19647,7 +19929,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x8007060504030201
 	QUAD $0x0706050403020100
 
-	// pack8hi at 12544
+	// pack8hi at 12672
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808008
 	QUAD $0x8080808080808009
@@ -19905,7 +20187,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x800f0e0d0c0b0a09
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// packW16LE at 14592
+	// packW16LE at 14720
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080800100
@@ -20419,7 +20701,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// packW16BE at 18688
+	// packW16BE at 18816
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080800001
@@ -20933,7 +21215,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0607040502030001
 	QUAD $0x0e0f0c0d0a0b0809
 
-	// u16Spread at 22784
+	// u16Spread at 22912
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -21447,7 +21729,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// three at 26880
+	// three at 27008
 	QUAD $0x8003040580000102
 	QUAD $0x80090a0b80060708
 	QUAD $0x8003040580000102
@@ -21457,7 +21739,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x8003040580000102
 	QUAD $0x80090a0b80060708
 
-	// pack3of4 at 26944
+	// pack3of4 at 27072
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 	QUAD $0x0908060504020100
@@ -21467,7 +21749,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// three48 at 27008
+	// three48 at 27136
 	QUAD $0x0000000100000000
 	QUAD $0x0000000200000002
 	QUAD $0x0000000400000003
@@ -21477,7 +21759,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000a00000009
 	QUAD $0x0000000b0000000b
 
-	// win4 at 27072
+	// win4 at 27200
 	QUAD $0x8080800180808000
 	QUAD $0x8080800380808002
 	QUAD $0x8080800280800001
@@ -22159,7 +22441,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wordRamp at 32512
+	// wordRamp at 32640
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
@@ -22169,7 +22451,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideMarks at 32576
+	// wideMarks at 32704
 	QUAD $0x000080c000000000
 	QUAD $0x808080f0008080e0
 	QUAD $0x0000000000000000
@@ -22179,7 +22461,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideBits at 32640
+	// wideBits at 32768
 	QUAD $0x00003f1f0000007f
 	QUAD $0x3f3f3f07003f3f0f
 	QUAD $0x0000000000000000
@@ -22189,7 +22471,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideKeep at 32704
+	// wideKeep at 32832
 	QUAD $0x0000808000000080
 	QUAD $0x8080808000808080
 	QUAD $0x0000000000000000
@@ -22199,7 +22481,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideShift at 32768
+	// wideShift at 32896
 	QUAD $0x0000001000000018
 	QUAD $0x0000000000000008
 	QUAD $0x0000000000000000
@@ -22209,7 +22491,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// widePackN at 32832
+	// widePackN at 32960
 	QUAD $0x0000000200000000
 	QUAD $0x0000000600000004
 	QUAD $0x0000000200000000
@@ -22219,7 +22501,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// cp1252Lo at 32896
+	// cp1252Lo at 33024
 	QUAD $0x00000081000020ac
 	QUAD $0x000001920000201a
 	QUAD $0x000020260000201e
@@ -22229,7 +22511,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008d00000152
 	QUAD $0x0000008f0000017d
 
-	// cp1252Hi at 32960
+	// cp1252Hi at 33088
 	QUAD $0x0000201800000090
 	QUAD $0x0000201c00002019
 	QUAD $0x000020220000201d
@@ -22239,7 +22521,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000009d00000153
 	QUAD $0x000001780000017e
 
-	// wideLowBytes at 33024
+	// wideLowBytes at 33152
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x808080800c080400
@@ -22249,7 +22531,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideSpread at 33088
+	// wideSpread at 33216
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -22763,7 +23045,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// wideSpreadLen at 37184
+	// wideSpreadLen at 37312
 	QUAD $0x0807060507060504
 	QUAD $0x0a09080709080706
 	QUAD $0x0908070608070605
@@ -22797,7 +23079,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0e0d0c0b0d0c0b0a
 	QUAD $0x100f0e0d0f0e0d0c
 
-	// wideKeepLanes at 37440
+	// wideKeepLanes at 37568
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000001
@@ -23055,7 +23337,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0007060504030201
 	QUAD $0x0706050403020100
 
-	// widePairUnits at 39488
+	// widePairUnits at 39616
 	QUAD $0x0d0c090805040100
 	QUAD $0x8080808080808080
 	QUAD $0x0908050403020100
@@ -23089,7 +23371,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// latin1Pairs at 39744
+	// latin1Pairs at 39872
 	QUAD $0xa3c2a2c2a1c2a0c2
 	QUAD $0xa7c2a6c2a5c2a4c2
 	QUAD $0xabc2aac2a9c2a8c2
@@ -23115,7 +23397,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xbbc3bac3b9c3b8c3
 	QUAD $0xbfc3bec3bdc3bcc3
 
-	// wdwFFFFFF80 at 39936
+	// wdwFFFFFF80 at 40064
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
@@ -23125,7 +23407,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 
-	// wdwFFFFF800 at 40000
+	// wdwFFFFF800 at 40128
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
@@ -23135,7 +23417,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 
-	// wdw3F at 40064
+	// wdw3F at 40192
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -23145,7 +23427,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 
-	// wdw80C0 at 40128
+	// wdw80C0 at 40256
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -23155,7 +23437,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 
-	// wdw80 at 40192
+	// wdw80 at 40320
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -23165,7 +23447,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 
-	// wdwD800 at 40256
+	// wdwD800 at 40384
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -23175,7 +23457,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw800 at 40320
+	// wdw800 at 40448
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -23185,7 +23467,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 
-	// wdwF800 at 40384
+	// wdwF800 at 40512
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -23195,7 +23477,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 
-	// wdw1 at 40448
+	// wdw1 at 40576
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
@@ -23205,7 +23487,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 
-	// wdw3F0000 at 40512
+	// wdw3F0000 at 40640
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -23215,7 +23497,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 
-	// wdw3F00 at 40576
+	// wdw3F00 at 40704
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -23225,7 +23507,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// wdw10F800 at 40640
+	// wdw10F800 at 40768
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
@@ -23235,7 +23517,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 
-	// wdw3F3F3F07 at 40704
+	// wdw3F3F3F07 at 40832
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
@@ -23245,7 +23527,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 
-	// wdw808080F0 at 40768
+	// wdw808080F0 at 40896
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -23255,7 +23537,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// wdw60606060 at 40832
+	// wdw60606060 at 40960
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
@@ -23265,7 +23547,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 
-	// wdwDFDFDFDF at 40896
+	// wdwDFDFDFDF at 41024
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
@@ -23275,7 +23557,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 
-	// wdw3F003F00 at 40960
+	// wdw3F003F00 at 41088
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -23285,7 +23567,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 
-	// wdw80C080C0 at 41024
+	// wdw80C080C0 at 41152
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -23295,7 +23577,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 
-	// wdw7F007F at 41088
+	// wdw7F007F at 41216
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -23305,7 +23587,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 
-	// wdw20 at 41152
+	// wdw20 at 41280
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
@@ -23315,7 +23597,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 
-	// wdwFC00FC00 at 41216
+	// wdwFC00FC00 at 41344
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -23325,7 +23607,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 
-	// wdwD800D800 at 41280
+	// wdwD800D800 at 41408
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -23335,7 +23617,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 
-	// wdwDC00DC00 at 41344
+	// wdwDC00DC00 at 41472
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -23345,7 +23627,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 
-	// wdw10FFFF at 41408
+	// wdw10FFFF at 41536
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
@@ -23355,7 +23637,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 
-	// wdwF800F800 at 41472
+	// wdwF800F800 at 41600
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -23365,7 +23647,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 
-	// wdw35FDC00 at 41536
+	// wdw35FDC00 at 41664
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
@@ -23375,7 +23657,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 
-	// wdwFFFF0000 at 41600
+	// wdwFFFF0000 at 41728
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
@@ -23385,7 +23667,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 
-	// wdwFFFF at 41664
+	// wdwFFFF at 41792
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
@@ -23395,7 +23677,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 
-	// wdw10000 at 41728
+	// wdw10000 at 41856
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -23405,7 +23687,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// wdw3FF at 41792
+	// wdw3FF at 41920
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -23415,7 +23697,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 41856
+	// wdwDC00 at 41984
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -23425,7 +23707,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 41920
+	// wdwFFF00000 at 42048
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -23435,7 +23717,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 41984
+	// wdw60 at 42112
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -23445,7 +23727,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 42048
+	// wdw7 at 42176
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -23455,7 +23737,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 42112
+	// wdwC2C2C2C2 at 42240
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -23465,7 +23747,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 42176
+	// wdwA0A0A0A0 at 42304
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -23475,7 +23757,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 42240
+	// sbSpread0 at 42368
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -23485,7 +23767,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 42304
+	// sbSpread1 at 42432
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -23495,7 +23777,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 42368
+	// sbSpread2 at 42496
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -23505,7 +23787,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 42432
+	// sbSpread3 at 42560
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -23515,7 +23797,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 42496
+	// sbPrev1 at 42624
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -23525,7 +23807,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 42560
+	// sbPrev2 at 42688
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -23535,7 +23817,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 42624
+	// sbPack at 42752
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -24049,7 +24331,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 46720
+	// sbFlags at 46848
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -24059,7 +24341,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 46784
+	// sbSlow at 46912
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -24069,7 +24351,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 46848
+	// sbBytes at 46976
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -24095,7 +24377,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 47040
+	// sbPackPerm at 47168
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -24105,7 +24387,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 47104
+	// sbE2Consts at 47232
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f

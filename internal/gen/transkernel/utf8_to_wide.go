@@ -227,7 +227,45 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	// at a time.
 	p.Label("two")
 	twoBytes(tab, width, sp, i, j, n, mask, cont, store)
-	JMP(p.Ref("loop"))
+	// The blocks after it take twoBytes again while they hold 1- and
+	// 2-byte characters only, checked with fewer steps than above: every
+	// byte >= 0x80 a continuation or a lead C2..DF, and each lead
+	// followed by a continuation (a lead in the last byte waits for the
+	// next block). ASCII blocks and any other go back to the main loop.
+	p.Label("two_next")
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	{
+		VMOVDQU64(asm.At(sp, i, 0), v)
+		VPMOVB2M(v, k)
+		KMOVQ(k, high)
+		TESTQ(high, high)
+		JZ(p.Ref("loop"))
+		kc2, kl := K(), K()
+		VPCMPB(U8(1), cC0, v, kc2) // signed v < 0xC0: continuation bytes
+		KMOVQ(kc2, cont)
+		t := ZMM()
+		VPSUBB(tab.dword[0xC2C2C2C2], v, t)
+		VPCMPUB(U8(1), tab.dword[0x1E1E1E1E], t, kl) // C2..DF
+		lead := GP64()
+		KMOVQ(kl, lead)
+		MOVQ(cont, x)
+		ORQ(lead, x)
+		ANDNQ(high, x, x) // bytes >= 0x80 of neither kind
+		JNZ(p.Ref("loop"))
+		MOVQ(lead, x)
+		SHLQ(U8(1), x)
+		CMPQ(x, cont)
+		JNE(p.Ref("loop"))
+		MOVQ(U32(64), n)
+		BTQ(U8(63), lead)
+		SBBQ(U8(0), n)
+		BZHIQ(n, ones, mask)
+		twoBytes(tab, width, sp, i, j, n, mask, cont, store)
+		JMP(p.Ref("two_next"))
+	}
 
 	p.Label("four")
 	pureFour(tab, p, width, v, dp, sp, i, j, sLim, dLim, swap)
