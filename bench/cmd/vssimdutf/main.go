@@ -20,6 +20,11 @@
 // (transcode.AppendUTF8ToUTF16LE), u16to8 (AppendUTF16LEToUTF8), u8to32
 // (AppendUTF8ToUTF32LE), u32to8 (AppendUTF32LEToUTF8), u16to32 and u32to16
 // (a transcode.Converter between UTF16LE and UTF32LE, Strict).
+//
+// The child alone times utf8x before and after a change, on a busy machine
+// by its thread's CPU time, printing lines benchstat reads:
+//
+//	vssimdutf -child -cputime -gobench -ops u8to16,u16to8 FILE... > new.txt
 package main
 
 import (
