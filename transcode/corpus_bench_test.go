@@ -1,6 +1,7 @@
 package transcode
 
 import (
+	"github.com/utf8x/utf8x/internal/testsample"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,11 +18,10 @@ import (
 func BenchmarkCorpus(b *testing.B) {
 	var files []string
 	for _, pat := range []string{"lipsum/*.utf8.txt", "wikipedia_mars/*.html"} {
-		m, _ := filepath.Glob(filepath.Join("../../shared/corpus", pat))
-		files = append(files, m...)
+		files = append(files, testsample.CorpusFiles(pat)...)
 	}
 	if len(files) == 0 {
-		b.Skip("../../shared/corpus is absent")
+		b.Skip("SKIPPED: no test corpus (see the README, \"The test corpus\")")
 	}
 	u16to32 := NewConverter(UTF16LE, UTF32LE, utf8x.Strict, utf8x.BOMKeep)
 	u32to16 := NewConverter(UTF32LE, UTF16LE, utf8x.Strict, utf8x.BOMKeep)
