@@ -90,16 +90,16 @@ func avx2Consts(tab *consts) {
 		}
 		tab.ydw[v] = m
 	}
-	table := func(name string, width int, entry func(m int) []int) Mem {
+	table := func(name string, entryLen int, entry func(m int) []int) Mem {
 		t := tab.mem.GLOBL(name)
 		for m := 0; m < 256; m++ {
 			e := entry(m)
-			for k := 0; k < width; k++ {
+			for k := 0; k < entryLen; k++ {
 				b := 0x80 // VPSHUFB writes zero
 				if k < len(e) {
 					b = e[k]
 				}
-				tab.mem.DATA(width*m+k, U8(b))
+				tab.mem.DATA(entryLen*m+k, U8(b))
 			}
 		}
 		return t

@@ -153,9 +153,9 @@ func itoa(n int) string {
 // time, which made each error in lossy conversions cost about a block of
 // scalar work. v holds the block at src[i:] (64 bytes in a ZMM, or 32 in a
 // YMM), high the mask of its bytes >= 0x80 (not zero), and dst has room for
-// the block widened to width bytes a byte, as at the top of the kernels'
+// the block widened to outUnit bytes a byte, as at the top of the kernels'
 // loops. A first byte >= 0x80 in lo..hi falls through to the general path.
-func asciiExit(p asm.Scope, v reg.VecVirtual, high, dp, sp, i, j reg.GPVirtual, width int, be bool, lo, hi byte) {
+func asciiExit(p asm.Scope, v reg.VecVirtual, high, dp, sp, i, j reg.GPVirtual, outUnit int, be bool, lo, hi byte) {
 	n, b := GP64(), GP64()
 	TZCNTQ(high, n)
 	LEAQ(Mem{Base: i, Index: n, Scale: 1}, b)
@@ -165,25 +165,25 @@ func asciiExit(p asm.Scope, v reg.VecVirtual, high, dp, sp, i, j reg.GPVirtual, 
 	JBE(p.Ref("lead"))
 	TESTQ(n, n)
 	JZ(p.Ref("done"))
-	if width == 1 {
+	if outUnit == 1 {
 		storeVec(v, asm.At(dp, j, 0))
 	} else {
-		widenASCII(v, dp, sp, i, j, width, be)
+		widenASCII(v, dp, sp, i, j, outUnit, be)
 	}
 	ADDQ(n, i)
-	LEAQ(Mem{Base: j, Index: n, Scale: uint8(width)}, j)
+	LEAQ(Mem{Base: j, Index: n, Scale: uint8(outUnit)}, j)
 	JMP(p.Ref("done"))
 	p.Label("lead")
 }
 
 // asciiEpilogue is epilogue for the kernels from UTF-8 (blocks of block
-// bytes, 64 or 32, written width bytes a byte): wherever the kernel stops
+// bytes, 64 or 32, written outUnit bytes a byte): wherever the kernel stops
 // with a whole block left and room for it, it first converts the ASCII bytes
 // at the start of that block, which the Go caller would otherwise take one
 // at a time at each error of a lossy conversion. asciiExit covers the blocks
 // whose first byte >= 0x80 is the one refused; this covers those refused
 // later, such as a truncated sequence after a valid character.
-func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtual, width int, be bool) {
+func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtual, outUnit int, be bool) {
 	p.Label("done")
 	CMPQ(i, sLim)
 	JG(p.Ref("exit"))
@@ -205,7 +205,7 @@ func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtua
 		TZCNTL(n.As32(), n.As32()) // 32 when all are ASCII
 	}
 	JZ(p.Ref("exit"))
-	if width == 1 {
+	if outUnit == 1 {
 		if block == 64 {
 			VMOVDQU64(v, asm.At(dp, j, 0))
 		} else {
@@ -213,10 +213,10 @@ func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtua
 		}
 	} else {
 		// Zero-extended bytes, 4 or 8 of them per 32 bytes of dst.
-		step := 32 / width
+		step := 32 / outUnit
 		for q := 0; q < block/step; q++ {
 			d := YMM()
-			if width == 2 {
+			if outUnit == 2 {
 				VPMOVZXBW(asm.At(sp, i, step*q), d)
 				if be {
 					VPSLLW(U8(8), d, d)
@@ -231,7 +231,7 @@ func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtua
 		}
 	}
 	ADDQ(n, i)
-	LEAQ(Mem{Base: j, Index: n, Scale: uint8(width)}, j)
+	LEAQ(Mem{Base: j, Index: n, Scale: uint8(outUnit)}, j)
 	p.Label("exit")
 	VZEROUPPER()
 	Store(j, ReturnIndex(0))
@@ -239,13 +239,13 @@ func asciiEpilogue(p asm.Scope, block int, dp, sp, i, j, sLim, dLim reg.GPVirtua
 	RET()
 }
 
-// widenASCII writes block v, all ASCII, at dst[j:] widened to width (2 or
+// widenASCII writes block v, all ASCII, at dst[j:] widened to outUnit (2 or
 // 4) bytes a byte, big-endian if be: the bytes zero-extended from the
 // register for UTF-16 and from src[i:] for UTF-32. v is a YMM or a ZMM; i
 // and j are not advanced.
-func widenASCII(v reg.VecVirtual, dp, sp, i, j reg.GPVirtual, width int, be bool) {
+func widenASCII(v reg.VecVirtual, dp, sp, i, j reg.GPVirtual, outUnit int, be bool) {
 	z := v.Size() == 64
-	if width == 2 {
+	if outUnit == 2 {
 		var u0, u1, h reg.VecVirtual
 		if z {
 			u0, u1, h = ZMM(), ZMM(), YMM()

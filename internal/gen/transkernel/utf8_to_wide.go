@@ -7,7 +7,9 @@ import (
 	"github.com/utf8x/utf8x/internal/gen/asm"
 )
 
-// utf8ToWide converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4). A block
+// utf8ToWide converts UTF-8 to UTF-16 (outUnit 2) or UTF-32 (outUnit 4):
+// outUnit, here and in ops.go, is the size in bytes of the output's code
+// unit, not the vector width (asm.Width) the kernels of both widths take. A block
 // is cut before its first byte that starts no 1- to 3-byte character (C0, C1,
 // F0..FF) and before a character that does not end inside it; continuation
 // bytes must be exactly those the leads call for. VPCOMPRESSB gathers each
@@ -15,11 +17,11 @@ import (
 // vectors, which decode to 16-bit values side by side; 3-byte values below
 // U+0800 (overlong) or in D800..DFFF (surrogates) reject the block. Blocks
 // with 4-byte characters take fourBytes instead.
-func utf8ToWide(tab *consts, name string, width int, be bool) {
+func utf8ToWide(tab *consts, name string, outUnit int, be bool) {
 	p := asm.Scope(name + "_")
-	room := 64 * width
+	room := 64 * outUnit
 	signature(name,
-		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[outUnit]+
 			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
 		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
 		"written and read. It stops at ill-formed input, at the latest at the",
@@ -31,7 +33,7 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	var swap reg.VecVirtual
 	if be {
 		swap = ZMM()
-		if width == 2 {
+		if outUnit == 2 {
 			VMOVDQU64(tab.swap16, swap)
 		} else {
 			VMOVDQU64(tab.swap32, swap)
@@ -41,7 +43,7 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 
 	// store writes the 32 16-bit values of u at dst[j+off:].
 	store := func(u reg.VecVirtual, off int) {
-		if width == 2 {
+		if outUnit == 2 {
 			if be {
 				VPSHUFB(swap, u, u)
 			}
@@ -68,7 +70,7 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	VPMOVB2M(v, k)
 	KORTESTQ(k, k)
 	JNZ(p.Ref("wide"))
-	if width == 2 {
+	if outUnit == 2 {
 		u0, u1 := ZMM(), ZMM()
 		y := YMM()
 		VPMOVZXBW(v.AsY(), u0)
@@ -87,14 +89,14 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 		}
 	}
 	ADDQ(U8(64), i)
-	ADDQ(U32(64*width), j)
+	ADDQ(U32(64*outUnit), j)
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
 	high, cont, ge0, gf0, bad := GP64(), GP64(), GP64(), GP64(), GP64()
 	KMOVQ(k, high)
-	asciiExit(p, v, high, dp, sp, i, j, width, be, 0xC2, 0xF4)
-	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
+	asciiExit(p, v, high, dp, sp, i, j, outUnit, be, 0xC2, 0xF4)
+	pureThreeBW(tab, p, outUnit, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("wide_general")
 	kc, ke, kf, ko := K(), K(), K(), K()
 	VPCMPB(U8(1), cC0, v, kc) // signed v < 0xC0: continuation bytes
@@ -209,9 +211,9 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	VEXTRACTI64X4(U8(1), vb, yb)
 	VEXTRACTI64X4(U8(1), vc, yc)
 	u1 := decode(ya, yb, yc)
-	store(u1, 32*width)
+	store(u1, 32*outUnit)
 	p.Label("advance")
-	if width == 2 {
+	if outUnit == 2 {
 		LEAQ(Mem{Base: j, Index: count, Scale: 2}, j)
 	} else {
 		LEAQ(Mem{Base: j, Index: count, Scale: 4}, j)
@@ -226,7 +228,7 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	// byte before it, and VPCOMPRESSW keeps the lanes that do end one, 32
 	// at a time.
 	p.Label("two")
-	twoBytes(tab, width, sp, i, j, n, mask, cont, store)
+	twoBytes(tab, outUnit, sp, i, j, n, mask, cont, store)
 	// The blocks after it take twoBytes again while they hold 1- and
 	// 2-byte characters only, checked with fewer steps than above: every
 	// byte >= 0x80 a continuation or a lead C2..DF, and each lead
@@ -263,16 +265,16 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 		BTQ(U8(63), lead)
 		SBBQ(U8(0), n)
 		BZHIQ(n, ones, mask)
-		twoBytes(tab, width, sp, i, j, n, mask, cont, store)
+		twoBytes(tab, outUnit, sp, i, j, n, mask, cont, store)
 		JMP(p.Ref("two_next"))
 	}
 
 	p.Label("four")
-	pureFour(tab, p, width, v, dp, sp, i, j, sLim, dLim, swap)
+	pureFour(tab, p, outUnit, v, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("four_mixed")
-	fourBytes(tab, p, width, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
+	fourBytes(tab, p, outUnit, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
 	JMP(p.Ref("loop"))
-	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, width, be)
+	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, outUnit, be)
 }
 
 // twoBytes is the path of utf8ToWide for blocks of 1- and 2-byte characters
@@ -284,7 +286,7 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 // value (ORing them except at the prefix bits 7, 12 and 13). An ASCII lane
 // is its byte, no lead shifted in. Lanes of leads are dropped, and so are those
 // past n.
-func twoBytes(tab *consts, width int, sp, i, j, n, mask, cont reg.GPVirtual, store func(u reg.VecVirtual, off int)) {
+func twoBytes(tab *consts, outUnit int, sp, i, j, n, mask, cont reg.GPVirtual, store func(u reg.VecVirtual, off int)) {
 	// ends: the bytes not followed by a continuation byte. Byte 0 is none
 	// (checked), so rotating it to bit 63 ends a full block's last
 	// character; the character before a cut ends before it too, since
@@ -321,7 +323,7 @@ func twoBytes(tab *consts, width int, sp, i, j, n, mask, cont reg.GPVirtual, sto
 		compressW(a, ke, u)
 		store(u, 0)
 		POPCNTL(x.As32(), c.As32())
-		LEAQ(Mem{Base: j, Index: c, Scale: uint8(width)}, j)
+		LEAQ(Mem{Base: j, Index: c, Scale: uint8(outUnit)}, j)
 	}
 	ADDQ(n, i)
 }
@@ -332,7 +334,7 @@ func twoBytes(tab *consts, width int, sp, i, j, n, mask, cont reg.GPVirtual, sto
 // with no compression, into sixteen values or surrogate pairs that fill 64
 // bytes again. It loops while the blocks stay that way; any other block goes
 // to fourBytes when it is the first, or back to the main loop.
-func pureFour(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
+func pureFour(tab *consts, p asm.Scope, outUnit int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
 	// check leaves in cp the values of the sixteen characters of x, going to
 	// fail unless every lane is F0..F7 and three continuation bytes with a
 	// value in U+10000..U+10FFFF (which rules out F5..F7, overlong forms and
@@ -359,7 +361,7 @@ func pureFour(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp, i, 
 	cp, t := ZMM(), ZMM()
 	check(v, cp, t, p.Ref("four_mixed"))
 	p.Label("pure")
-	if width == 4 {
+	if outUnit == 4 {
 		if swap != nil {
 			VPSHUFB(swap, cp, cp)
 		}
@@ -392,9 +394,9 @@ func pureFour(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp, i, 
 // after it compressed into four vectors, and the characters decoded 16 at a
 // time in 32-bit lanes. For UTF-16 a character above U+FFFF becomes a
 // surrogate pair in its lane, and VPCOMPRESSW drops the unused upper halves.
-func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont, ge0, gf0, dp, i, j, dLim, ones reg.GPVirtual, swap reg.VecVirtual) {
+func fourBytes(tab *consts, p asm.Scope, outUnit int, v reg.VecVirtual, high, cont, ge0, gf0, dp, i, j, dLim, ones reg.GPVirtual, swap reg.VecVirtual) {
 	bad, x := GP64(), GP64()
-	if width == 2 {
+	if outUnit == 2 {
 		// The UTF-16 loop leaves 128 bytes of room; this path wants 192.
 		MOVQ(dLim, x)
 		SUBQ(U8(64), x)
@@ -529,7 +531,7 @@ func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont
 		KORTESTW(e1, e1)
 		JNZ(p.Ref("done"))
 		m := GP64()
-		if width == 4 {
+		if outUnit == 4 {
 			if swap != nil {
 				VPSHUFB(swap, a, a)
 			}
@@ -575,7 +577,7 @@ func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont
 	ADDQ(n, i)
 }
 
-// utf8ToWideAVX2 converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4)
+// utf8ToWideAVX2 converts UTF-8 to UTF-16 (outUnit 2) or UTF-32 (outUnit 4)
 // with AVX2: a block of 32 ASCII bytes widens whole, a block of eight
 // 4-byte characters becomes eight surrogate pairs in place (pureFourAVX2),
 // eight 3-byte characters eight units (pureThreeAVX2); otherwise 16 bytes at
@@ -587,22 +589,22 @@ func fourBytes(tab *consts, p asm.Scope, width int, v reg.VecVirtual, high, cont
 // character ends in two lanes: its third byte's lane takes the high
 // surrogate, its last byte's the low one, so the pack keeps both.
 //
-// For UTF-32 (width 4) the kept lanes hold the low 16 bits of each value, a
+// For UTF-32 (outUnit 4) the kept lanes hold the low 16 bits of each value, a
 // second vector the bits above them (a 4-byte character's, in its last
 // lane), both packed with the same table entries and interleaved into 32-bit
 // values.
-func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
+func utf8ToWideAVX2(tab *consts, name string, outUnit int, be bool) {
 	p := asm.Scope(name + "_")
 	order := map[bool]string{false: "LE", true: "BE"}[be]
-	room := 32 * width
+	room := 32 * outUnit
 	signature(name,
-		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+order+" in 32-byte blocks",
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[outUnit]+order+" in 32-byte blocks",
 		"while src has 32 bytes left and dst "+itoa(room)+", and returns the bytes written",
 		"and read. It stops at ill-formed input, at the latest at the start of",
 		"the 16 bytes holding it.")
 	dp, sp, i, j, sLim, dLim := prologue(32, room)
 	pack := tab.packW16LE
-	if be && width == 2 {
+	if be && outUnit == 2 {
 		pack = tab.packW16BE
 	}
 	loopHead(p, i, j, sLim, dLim)
@@ -612,20 +614,20 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	VPMOVMSKB(v, m.As32())
 	TESTL(m.As32(), m.As32())
 	JNZ(p.Ref("wide"))
-	widenASCII(v, dp, sp, i, j, width, be)
+	widenASCII(v, dp, sp, i, j, outUnit, be)
 	ADDQ(U8(32), i)
-	ADDQ(U8(32*width), j)
+	ADDQ(U8(32*outUnit), j)
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
-	asciiExit(p, v, m, dp, sp, i, j, width, be, 0xC2, 0xF4)
-	pureFourAVX2(tab, p, width, v, dp, sp, i, j, sLim, dLim, be)
+	asciiExit(p, v, m, dp, sp, i, j, outUnit, be, 0xC2, 0xF4)
+	pureFourAVX2(tab, p, outUnit, v, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed")
-	pureThreeAVX2(tab, p, width, dp, sp, i, j, sLim, dLim, be)
+	pureThreeAVX2(tab, p, outUnit, dp, sp, i, j, sLim, dLim, be)
 	p.Label("mixed16")
-	twoBytesAVX2(tab, p, "three32", width, be, pack, v, m, dp, i, j)
+	twoBytesAVX2(tab, p, "three32", outUnit, be, pack, v, m, dp, i, j)
 	p.Label("three32")
-	upToThreeAVX2(tab, p, width, be, pack, v, m, dp, sp, i, j, sLim, dLim)
+	upToThreeAVX2(tab, p, outUnit, be, pack, v, m, dp, sp, i, j, sLim, dLim)
 	p.Label("sixteen")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
@@ -685,7 +687,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	NOTL(ends.As32())
 	SHRL(U8(1), ends.As32())
 	ANDL(mask.As32(), ends.As32())
-	if width == 2 {
+	if outUnit == 2 {
 		MOVL(lead4.As32(), t.As32())
 		SHLL(U8(2), t.As32())
 		ORL(t.As32(), ends.As32())
@@ -710,7 +712,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 		n0, n1 := GP64(), GP64()
 		POPCNTL(e0.As32(), n0.As32())
 		POPCNTL(e1.As32(), n1.As32())
-		if width == 2 {
+		if outUnit == 2 {
 			SHLL(U8(1), n0.As32())
 			SHLL(U8(1), n1.As32())
 			storeLanes(b, dp, j, n0, n1)
@@ -799,7 +801,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	VPAND(tab.ydw[0x00F800F8], a3, is4l)
 	VPCMPEQW(tab.ydw[0x00F000F0], is4l, is4l)
 	var above reg.VecVirtual
-	if width == 4 {
+	if outUnit == 4 {
 		// v3 holds the low 16 bits of a 4-byte character's value in its
 		// last lane too; above holds the 5 bits over them there.
 		VPBLENDVB(is4l, v3, b, b)
@@ -820,7 +822,7 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	VPOR(s, u, u)
 	VPSRLW(U8(4), bl, s)
 	VPOR(s, u, u)
-	if width == 2 {
+	if outUnit == 2 {
 		VPAND(tab.ydw[0x000F000F], a1, lo)
 		VPSLLW(U8(6), lo, lo)
 		VPOR(bl, lo, lo)
@@ -847,14 +849,14 @@ func utf8ToWideAVX2(tab *consts, name string, width int, be bool) {
 	JNZ(p.Ref("done"))
 
 	packStore(b, above)
-	asciiEpilogue(p, 32, dp, sp, i, j, sLim, dLim, width, be)
+	asciiEpilogue(p, 32, dp, sp, i, j, sLim, dLim, outUnit, be)
 }
 
 // pureFourAVX2 is pureFour for utf8ToWideAVX2: a block of eight 4-byte
 // characters, each whole in a 32-bit lane, becomes eight surrogate pairs in
 // the same lanes. It loops while the blocks stay that way; any other block
 // goes to the mixed path when it is the first, or back to the main loop.
-func pureFourAVX2(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+func pureFourAVX2(tab *consts, p asm.Scope, outUnit int, v reg.VecVirtual, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
 	m := GP32()
 	// check leaves in t the values of the eight characters of v less
 	// 0x10000, going to fail unless every lane is a lead F0..F7 and three
@@ -888,7 +890,7 @@ func pureFourAVX2(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp,
 	cp, t, h := YMM(), YMM(), YMM()
 	check(cp, t, p.Ref("mixed"))
 	p.Label("pure")
-	if width == 4 {
+	if outUnit == 4 {
 		VPADDD(tab.ydw[0x10000], t, h)
 		if be {
 			VPSHUFB(tab.swap32, h, h)
@@ -915,7 +917,7 @@ func pureFourAVX2(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp,
 	JMP(p.Ref("pure"))
 }
 
-// utf8ToWideBW converts UTF-8 to UTF-16 (width 2) or UTF-32 (width 4) with
+// utf8ToWideBW converts UTF-8 to UTF-16 (outUnit 2) or UTF-32 (outUnit 4) with
 // AVX-512 F and BW alone, for the CPUs without VBMI2 (Skylake-X to Cascade
 // Lake): no VPCOMPRESSB or VPCOMPRESSW. A 64-byte block is checked with the
 // masks as in utf8ToWide (cut before its first byte that starts no character,
@@ -928,11 +930,11 @@ func pureFourAVX2(tab *consts, p asm.Scope, width int, v reg.VecVirtual, dp, sp,
 // VPMOVDW then narrows the kept lanes to 16 bits. Blocks of sixteen 4-byte
 // characters take pureFour, which needs nothing beyond AVX-512F, and runs of
 // 3-byte characters pureThreeBW.
-func utf8ToWideBW(tab *consts, name string, width int, be bool) {
+func utf8ToWideBW(tab *consts, name string, outUnit int, be bool) {
 	p := asm.Scope(name + "_")
-	room := 64 * width
+	room := 64 * outUnit
 	signature(name,
-		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[width]+
+		name+" converts UTF-8 to UTF-"+map[int]string{2: "16", 4: "32"}[outUnit]+
 			map[bool]string{false: "LE", true: "BE"}[be]+" in 64-byte blocks",
 		"while src has 64 bytes left and dst "+itoa(room)+", and returns the bytes",
 		"written and read, with AVX-512 F and BW only. It stops at ill-formed",
@@ -945,7 +947,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	var swap reg.VecVirtual
 	if be {
 		swap = ZMM()
-		if width == 2 {
+		if outUnit == 2 {
 			VMOVDQU64(tab.swap16, swap)
 		} else {
 			VMOVDQU64(tab.swap32, swap)
@@ -960,8 +962,8 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	VPMOVB2M(v, k)
 	KORTESTQ(k, k)
 	JNZ(p.Ref("wide"))
-	if width == 2 {
-		widenASCII(v, dp, sp, i, j, width, be)
+	if outUnit == 2 {
+		widenASCII(v, dp, sp, i, j, outUnit, be)
 	} else {
 		for q := 0; q < 4; q++ {
 			d := ZMM()
@@ -973,16 +975,16 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 		}
 	}
 	ADDQ(U8(64), i)
-	ADDQ(U32(64*width), j)
+	ADDQ(U32(64*outUnit), j)
 	JMP(p.Ref("loop"))
 
 	p.Label("wide")
 	hk := GP64()
 	KMOVQ(k, hk)
-	asciiExit(p, v, hk, dp, sp, i, j, width, be, 0xC2, 0xF4)
-	pureThreeBW(tab, p, width, dp, sp, i, j, sLim, dLim, swap)
+	asciiExit(p, v, hk, dp, sp, i, j, outUnit, be, 0xC2, 0xF4)
+	pureThreeBW(tab, p, outUnit, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("wide_general")
-	twoBytesFirst(tab, p, width, be, dp, sp, i, j, sLim, dLim)
+	twoBytesFirst(tab, p, outUnit, be, dp, sp, i, j, sLim, dLim)
 	p.Label("sixteen")
 	high, cont, ge0, gf0, gf5, bad, x := GP64(), GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	KMOVQ(k, high)
@@ -1002,7 +1004,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	ORQ(gf5, bad)
 	TESTQ(gf0, gf0)
 	JZ(p.Ref("general"))
-	pureFour(tab, p, width, v, dp, sp, i, j, sLim, dLim, swap)
+	pureFour(tab, p, outUnit, v, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("four_mixed")
 	p.Label("general")
 	l2, l3, l4 := GP64(), GP64(), GP64()
@@ -1037,7 +1039,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	SHRQ(U8(1), keep)
 	NOTQ(keep)
 	ANDQ(mask, keep)
-	if width == 2 {
+	if outUnit == 2 {
 		MOVQ(l4, x)
 		SHLQ(U8(2), x)
 		ORQ(x, keep)
@@ -1127,7 +1129,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 		JNZ(p.Ref("done"))
 		out := ZMM()
 		c := GP64()
-		if width == 4 {
+		if outUnit == 4 {
 			VPBLENDMD(v4, val, k4, val)
 			VPCOMPRESSD_Z(val, kq, out)
 			if be {
@@ -1170,7 +1172,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 	MOVQ(jw, j)
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
-	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, width, be)
+	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, outUnit, be)
 }
 
 // pureThreeAVX2 is the path of utf8ToWideAVX2 for runs of 3-byte characters
@@ -1179,7 +1181,7 @@ func utf8ToWideBW(tab *consts, name string, width int, be bool) {
 // side by side and narrowed to eight units. It loops while the input stays
 // that way; the first 24 bytes otherwise go on to the general path at mixed16,
 // later ones back to the main loop.
-func pureThreeAVX2(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
+func pureThreeAVX2(tab *consts, p asm.Scope, outUnit int, dp, sp, i, j, sLim, dLim reg.GPVirtual, be bool) {
 	// Only a 3-byte lead can start such a run: one byte tells.
 	c := GP32()
 	MOVBLZX(asm.At(sp, i, 0), c)
@@ -1224,7 +1226,7 @@ func pureThreeAVX2(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim
 	}
 	check(p.Ref("mixed16"))
 	p.Label("three")
-	if width == 4 {
+	if outUnit == 4 {
 		if be {
 			VPSHUFB(tab.swap32, d, d)
 		}
@@ -1238,7 +1240,7 @@ func pureThreeAVX2(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim
 		VMOVDQU(d.AsX(), asm.At(dp, j, 0))
 	}
 	ADDQ(U8(24), i)
-	ADDQ(U8(8*width), j)
+	ADDQ(U8(8*outUnit), j)
 	CMPQ(i, sLim)
 	JG(p.Ref("done"))
 	CMPQ(j, dLim)
@@ -1253,7 +1255,7 @@ func pureThreeAVX2(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim
 // of one character each by one shuffle and decoded side by side. It loops
 // while the input stays that way; the first 48 bytes otherwise go on to the
 // general path at wide_general, later ones back to the main loop.
-func pureThreeBW(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
+func pureThreeBW(tab *consts, p asm.Scope, outUnit int, dp, sp, i, j, sLim, dLim reg.GPVirtual, swap reg.VecVirtual) {
 	c := GP32()
 	MOVBLZX(asm.At(sp, i, 0), c)
 	ANDL(U32(0xF0), c)
@@ -1296,7 +1298,7 @@ func pureThreeBW(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim r
 	}
 	check(p.Ref("wide_general"))
 	p.Label("three")
-	if width == 2 {
+	if outUnit == 2 {
 		y := YMM()
 		VPMOVDW(d, y)
 		if swap != nil {
@@ -1310,7 +1312,7 @@ func pureThreeBW(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim r
 		VMOVDQU64(d, asm.At(dp, j, 0))
 	}
 	ADDQ(U8(48), i)
-	ADDQ(U8(16*width), j)
+	ADDQ(U8(16*outUnit), j)
 	CMPQ(i, sLim)
 	JG(p.Ref("done"))
 	CMPQ(j, dLim)
@@ -1326,7 +1328,7 @@ func pureThreeBW(tab *consts, p asm.Scope, width int, dp, sp, i, j, sLim, dLim r
 // lane decoded from it and the byte before, and the lanes that end a
 // character packed 8 at a time. Any other block goes on to the label fail;
 // m holds the high bits of the block's bytes.
-func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
+func twoBytesAVX2(tab *consts, p asm.Scope, fail string, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
 	c := YMM()
 	ge0, bad, cont, lead, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xE0E0E0E0], v, c)
@@ -1382,7 +1384,7 @@ func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pac
 		n0, n1 := GP64(), GP64()
 		POPCNTL(e0.As32(), n0.As32())
 		POPCNTL(e1.As32(), n1.As32())
-		if width == 2 {
+		if outUnit == 2 {
 			SHLL(U8(1), n0.As32())
 			SHLL(U8(1), n1.As32())
 			storeLanes(b, dp, j, n0, n1)
@@ -1403,17 +1405,17 @@ func twoBytesAVX2(tab *consts, p asm.Scope, fail string, width int, be bool, pac
 // AVX2's speed). Other blocks go on at the label sixteen. (The VBMI2
 // kernels keep too many constants in registers to add it: its YMM registers
 // would need EVEX encodings that VPBLENDVB lacks.)
-func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
+func twoBytesFirst(tab *consts, p asm.Scope, outUnit int, be bool, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
 	y, m := YMM(), GP64()
 	VMOVDQU(asm.At(sp, i, 0), y)
 	VPMOVMSKB(y, m.As32())
 	pack := tab.packW16LE
-	if be && width == 2 {
+	if be && outUnit == 2 {
 		pack = tab.packW16BE
 	}
-	twoBytesAVX2(tab, p, "three32", width, be, pack, y, m, dp, i, j)
+	twoBytesAVX2(tab, p, "three32", outUnit, be, pack, y, m, dp, i, j)
 	p.Label("three32")
-	upToThreeAVX2(tab, p, width, be, pack, y, m, dp, sp, i, j, sLim, dLim)
+	upToThreeAVX2(tab, p, outUnit, be, pack, y, m, dp, sp, i, j, sLim, dLim)
 }
 
 // upToThreeAVX2 is twoBytesAVX2 with 3-byte characters allowed, for text
@@ -1438,10 +1440,10 @@ func twoBytesFirst(tab *consts, p asm.Scope, width int, be bool, dp, sp, i, j, s
 // where the one before was cut: the cut is read from the block's last two
 // bytes, whose loads wait on nothing but i, so that the next block need
 // not wait for this one's vector masks.
-func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
-	upToThreeBody(tab, p, width, be, pack, v, m, dp, sp, i, j, sLim, "sixteen")
+func upToThreeAVX2(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
+	upToThreeBody(tab, p, outUnit, be, pack, v, m, dp, sp, i, j, sLim, "sixteen")
 	p.Label("next3")
-	if width == 4 {
+	if outUnit == 4 {
 		windowsUTF32(tab, p, be, dp, sp, i, j, sLim, dLim)
 		return
 	}
@@ -1457,10 +1459,10 @@ func upToThreeAVX2(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 	JZ(p.Ref("loop"))
 	CMPL(mw.As32(), U32(0xFFFFFFFF))
 	JE(p.Ref("loop"))
-	upToThreeBody(tab, p, width, be, pack, w, mw, dp, sp, i, j, sLim, "loop")
+	upToThreeBody(tab, p, outUnit, be, pack, w, mw, dp, sp, i, j, sLim, "loop")
 }
 
-func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
+func upToThreeBody(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim reg.GPVirtual, fail string) {
 	c := YMM()
 	bad, cont, l3, n, t := GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xF0F0F0F0], v, c)
@@ -1557,7 +1559,7 @@ func upToThreeBody(tab *consts, p asm.Scope, width int, be bool, pack Mem, v reg
 		n0, n1 := GP64(), GP64()
 		POPCNTL(e0.As32(), n0.As32())
 		POPCNTL(e1.As32(), n1.As32())
-		if width == 2 {
+		if outUnit == 2 {
 			SHLL(U8(1), n0.As32())
 			SHLL(U8(1), n1.As32())
 			storeLanes(b, dp, jw, n0, n1)
