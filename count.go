@@ -3,7 +3,7 @@ package utf8x
 import (
 	"bytes"
 
-	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Counts is what Count measures in a text: its length, characters, lines,
@@ -35,7 +35,7 @@ func Count(p []byte) Counts {
 	// Sums over the valid runs, from which the lengths follow (lengths).
 	var vBytes, vRunes, vUnits, vASCII int
 	for len(p) > 0 {
-		n, runes, units, ascii := kernel.ValidCount(p)
+		n, runes, units, ascii := utf8kernel.ValidCount(p)
 		vBytes, vRunes, vUnits, vASCII = vBytes+n, vRunes+runes, vUnits+units, vASCII+ascii
 		if n == len(p) {
 			break
@@ -44,7 +44,7 @@ func Count(p []byte) Counts {
 		// the valid bytes before it are counted on their own.
 		off, size, _ := firstInvalid(p[n:])
 		if off > 0 {
-			m, runes, units, ascii := kernel.ValidCount(p[n : n+off])
+			m, runes, units, ascii := utf8kernel.ValidCount(p[n : n+off])
 			vBytes, vRunes, vUnits, vASCII = vBytes+m, vRunes+runes, vUnits+units, vASCII+ascii
 		}
 		if size == 0 {

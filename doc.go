@@ -24,7 +24,7 @@
 // the "x" is €).
 //
 // The scalar code in this package is the reference every accelerated path in
-// internal/kernel is tested against.
+// internal/utf8kernel is tested against.
 //
 // # Errors
 //

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // KernelSet returns the name of the set of validation kernels in use (the
@@ -13,12 +13,12 @@ import (
 // "avx512" or "avx2" on amd64, "neon" on arm64, "go" for the portable code.
 // Validation, counting and repair run on it; bug reports about speed or one
 // machine's answers need it.
-func KernelSet() string { return kernel.Active() }
+func KernelSet() string { return utf8kernel.Active() }
 
 // KernelSets lists the validation kernel sets compiled into this binary,
 // best first, whether or not this CPU can run them; "go", the portable code,
 // is always last.
-func KernelSets() []string { return kernel.Kernels() }
+func KernelSets() []string { return utf8kernel.Kernels() }
 
 // UseKernelSet switches validation, counting and repair to the named kernel
 // set, or back to the one chosen at start-up when name is "": for benchmarks
@@ -29,14 +29,14 @@ func KernelSets() []string { return kernel.Kernels() }
 // package.
 func UseKernelSet(name string) error {
 	if name == "" {
-		kernel.Reset()
+		utf8kernel.Reset()
 		return nil
 	}
-	if !kernel.Use(name, false) {
-		if _, lacks := kernel.Supported(name); slices.Contains(kernel.Kernels(), name) {
+	if !utf8kernel.Use(name, false) {
+		if _, lacks := utf8kernel.Supported(name); slices.Contains(utf8kernel.Kernels(), name) {
 			return fmt.Errorf("utf8x: validation kernel set %q needs %s, which this CPU lacks", name, lacks)
 		}
-		return fmt.Errorf("utf8x: no validation kernel set %q in this build (it has %s)", name, strings.Join(kernel.Kernels(), ", "))
+		return fmt.Errorf("utf8x: no validation kernel set %q in this build (it has %s)", name, strings.Join(utf8kernel.Kernels(), ", "))
 	}
 	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Ranges: checking one piece of a larger input so that the pieces' reports
@@ -144,7 +144,7 @@ func CheckRange(p []byte, base, start, end, maxErrors int) (RangeReport, error) 
 	// last one can depend on the bytes after to, so errors are looked for in
 	// a view that keeps RangeContext of them.
 	valid := false
-	if k, runes, units := kernel.ValidRunes(own); k == len(own) {
+	if k, runes, units := utf8kernel.ValidRunes(own); k == len(own) {
 		// The common case, valid text: one pass validates and counts.
 		rep.Runes, rep.UTF16 = runes, units
 		valid = true

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Repair: making any input valid UTF-8 under a Policy.
@@ -223,7 +223,7 @@ func appendRun(dst, b []byte) ([]byte, int, int, ErrorKind) {
 		off, size, kind := firstInvalid(b)
 		return append(dst, b[:off]...), off, size, kind
 	}
-	k := kernel.ValidCopy(free, b)
+	k := utf8kernel.ValidCopy(free, b)
 	dst = dst[:len(dst)+k]
 	if k == len(b) {
 		return dst, k, 0, 0

@@ -3,7 +3,7 @@ package utf8x
 import (
 	"unsafe"
 
-	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // bytesOf views a string's bytes without copying; the kernels only read them.
@@ -29,7 +29,7 @@ func scanFrom[T text](p T, i int) (off, n int, kind ErrorKind) {
 // firstInvalid lets a kernel skip the valid bulk of p, then pinpoints the error
 // with the reference. The kernel only ever stops short, never past an error.
 func firstInvalid(p []byte) (off, n int, kind ErrorKind) {
-	if i := kernel.ValidPrefix(p); i != len(p) {
+	if i := utf8kernel.ValidPrefix(p); i != len(p) {
 		return scanFrom(p, i)
 	}
 	return len(p), 0, 0
@@ -50,7 +50,7 @@ func FirstInvalidString(s string) (offset, length int, kind ErrorKind) {
 // Valid reports whether p is entirely valid UTF-8 (RFC 3629).
 func Valid(p []byte) bool {
 	// A kernel stops short of len(p) exactly when p is invalid.
-	return kernel.ValidPrefix(p) == len(p)
+	return utf8kernel.ValidPrefix(p) == len(p)
 }
 
 // ValidString reports whether s is entirely valid UTF-8 (RFC 3629).
@@ -60,7 +60,7 @@ func ValidString(s string) bool { return Valid(bytesOf(s)) }
 // ill-formed maximal subpart.
 func Validate(p []byte) error {
 	// The valid path is one kernel call; pinpointing an error stays out of line.
-	if i := kernel.ValidPrefix(p); i != len(p) {
+	if i := utf8kernel.ValidPrefix(p); i != len(p) {
 		return errorFrom(p, i)
 	}
 	return nil
@@ -76,16 +76,16 @@ func errorFrom(p []byte, i int) error {
 func ValidateString(s string) error { return Validate(bytesOf(s)) }
 
 // IsASCII reports whether every byte of p is below 0x80.
-func IsASCII(p []byte) bool { return kernel.ASCIIPrefix(p) == len(p) }
+func IsASCII(p []byte) bool { return utf8kernel.ASCIIPrefix(p) == len(p) }
 
 // IsASCIIString reports whether every byte of s is below 0x80.
 func IsASCIIString(s string) bool { return IsASCII(bytesOf(s)) }
 
 // ASCIIPrefix returns the length of the longest prefix of p that is pure ASCII.
-func ASCIIPrefix(p []byte) int { return kernel.ASCIIPrefix(p) }
+func ASCIIPrefix(p []byte) int { return utf8kernel.ASCIIPrefix(p) }
 
 // ASCIIPrefixString is like ASCIIPrefix but its input is a string.
-func ASCIIPrefixString(s string) int { return kernel.ASCIIPrefix(bytesOf(s)) }
+func ASCIIPrefixString(s string) int { return utf8kernel.ASCIIPrefix(bytesOf(s)) }
 
 // count finishes RuneCount (with utf16, UTF16Len) once a kernel has found
 // p[:n] valid and total characters (UTF-16 units) in it: it walks the rest as
@@ -97,9 +97,9 @@ func count(p []byte, n, total int, utf16 bool) int {
 		// reference finds it, and the bytes between are valid.
 		off, size, _ := scanFrom(p, n)
 		if utf16 {
-			total += kernel.UTF16Len(p[n:off])
+			total += utf8kernel.UTF16Len(p[n:off])
 		} else {
-			total += kernel.CountRunes(p[n:off])
+			total += utf8kernel.CountRunes(p[n:off])
 		}
 		if size == 0 {
 			return total
@@ -107,7 +107,7 @@ func count(p []byte, n, total int, utf16 bool) int {
 		total++
 		p = p[off+size:]
 		var runes, units int
-		n, runes, units = kernel.ValidRunes(p)
+		n, runes, units = utf8kernel.ValidRunes(p)
 		if utf16 {
 			total += units
 		} else {
@@ -123,7 +123,7 @@ func count(p []byte, n, total int, utf16 bool) int {
 // maximal subpart as one (unicode/utf8 counts each of its bytes).
 func RuneCount(p []byte) int {
 	// One pass validates and counts; on valid input that is all.
-	n, runes, _ := kernel.ValidRunes(p)
+	n, runes, _ := utf8kernel.ValidRunes(p)
 	if n == len(p) {
 		return runes
 	}
@@ -136,7 +136,7 @@ func RuneCountInString(s string) int { return RuneCount(bytesOf(s)) }
 // UTF16Len returns the number of UTF-16 code units needed to hold p, each
 // ill-formed maximal subpart counting as one (the U+FFFD replacing it).
 func UTF16Len(p []byte) int {
-	n, _, units := kernel.ValidRunes(p)
+	n, _, units := utf8kernel.ValidRunes(p)
 	if n == len(p) {
 		return units
 	}

@@ -42,8 +42,8 @@ import (
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/detect/internal/model"
-	"github.com/utf8x/utf8x/internal/kernel"
 	"github.com/utf8x/utf8x/internal/sniff"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Evidence says what decided a candidate.
@@ -214,7 +214,7 @@ func sliceVerdict(p []byte, o *Options) (Result, bool) {
 	if ok && split < cut {
 		_, ok = c.valid(q[split:cut], false)
 	}
-	if !ok || marks&kernel.NUL != 0 {
+	if !ok || marks&utf8kernel.NUL != 0 {
 		return Result{}, false
 	}
 	prefix := q[:min(len(q), DefaultLimit)]
@@ -223,7 +223,7 @@ func sliceVerdict(p []byte, o *Options) (Result, bool) {
 		cands = bomList(prefix, over || len(q) > len(prefix))
 	}
 	if cands == nil {
-		cands = validCandidates(c.multi, marks&kernel.ESC != 0, prefix)
+		cands = validCandidates(c.multi, marks&utf8kernel.ESC != 0, prefix)
 	}
 	abstain := cands[0].Confidence < minConf || cands[0].Confidence == 0
 	return Result{Candidates: cands, Abstained: abstain, Examined: int64(len(q)), Truncated: over}, true
@@ -432,7 +432,7 @@ func (d *Detector) write(p []byte, borrow bool) {
 	// p[a:b]. The rest is copied here.
 	carried, wasBad := d.ncarry, d.badUTF8
 	a, b, seen, marks := d.feedUTF8(p, space, k > 0)
-	nul := marks&kernel.NUL != 0
+	nul := marks&utf8kernel.NUL != 0
 	if space != nil {
 		copy(space[:a], p[:a])
 		copy(space[b:], p[b:k])
@@ -452,7 +452,7 @@ func (d *Detector) write(p []byte, borrow bool) {
 	}
 	// ESC matters only to ASCII, which is valid: where the validation did
 	// not read the prefix, iso2022JP will search it.
-	if k > 0 && (seen < k || marks&kernel.ESC != 0) {
+	if k > 0 && (seen < k || marks&utf8kernel.ESC != 0) {
 		d.escs = true
 	}
 	if d.badUTF8 && !wasBad && d.badUTF8At < d.n && d.n > DefaultLimit {
@@ -517,7 +517,7 @@ func (d *Detector) beyondPrefix(p []byte) bool {
 			return false
 		}
 		if cut > 0 {
-			n, runes, _, ascii := kernel.ValidCount(q[:cut])
+			n, runes, _, ascii := utf8kernel.ValidCount(q[:cut])
 			if n < cut {
 				return false
 			}
@@ -527,7 +527,7 @@ func (d *Detector) beyondPrefix(p []byte) bool {
 				window = min(asciiGrowth*w, 1<<30)
 			}
 		}
-	} else if kernel.ValidPrefix(q[:cut]) < cut {
+	} else if utf8kernel.ValidPrefix(q[:cut]) < cut {
 		return false
 	}
 	d.multi, d.window = multi, window
@@ -715,7 +715,7 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // validate reports the offset of the first ill-formed sequence of q, or
 // len(q), where q ends on a character boundary of the input (no sequence
 // crosses its end). Until maxMulti non-ASCII characters are seen, it counts
-// them in the same pass (kernel.ValidCount), in windows that double from
+// them in the same pass (utf8kernel.ValidCount), in windows that double from
 // 1 KiB (by asciiGrowth after a window of ASCII alone; over the whole input,
 // not each chunk), so that text where they are
 // frequent soon goes on with the plain validator, and text where they are
@@ -731,7 +731,7 @@ func (d *Detector) fail(at int64) { d.badUTF8, d.badUTF8At = true, at }
 // about) no kernel looks for them, dst must be empty, and marks and seen
 // mean nothing: the plain validator then does the work once maxMulti
 // characters are counted.
-func (d *census) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, marks kernel.Marks) {
+func (d *census) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, marks utf8kernel.Marks) {
 	done := 0
 	if d.multi < maxMulti { // no call on most writes of a stream
 		var ok bool
@@ -746,19 +746,19 @@ func (d *census) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, mark
 		// q[:done+n] is valid and ends where a character does, whether or
 		// not the end of dst cut one: the validation goes on from there.
 		var n int
-		var z kernel.Marks
+		var z utf8kernel.Marks
 		if d.multi == 0 {
-			n, z = kernel.ValidCopyMarks(dst[done:done+m], q[done:done+m])
+			n, z = utf8kernel.ValidCopyMarks(dst[done:done+m], q[done:done+m])
 		} else {
-			n, z = kernel.ValidCopyNUL(dst[done:done+m], q[done:done+m])
-			z |= kernel.ESC
+			n, z = utf8kernel.ValidCopyNUL(dst[done:done+m], q[done:done+m])
+			z |= utf8kernel.ESC
 		}
 		marks |= z
 		ca, cb = done, done+n
 		done += n
 	}
 	var n int
-	var z kernel.Marks
+	var z utf8kernel.Marks
 	if done < len(q) { // else the windows read it all: no call for nothing
 		n, z = validRest(q[done:], mark, d.multi)
 	}
@@ -784,7 +784,7 @@ func (d *census) validate(q, dst []byte, mark bool) (off, ca, cb, seen int, mark
 // is valid; when it is not, done is the valid prefix the kernel reported
 // (the error is at or after it). Detect's short path runs it without the
 // rest of validate (the copy into the prefix, the search for the error).
-func (d *census) count(q []byte, mark bool) (done int, marks kernel.Marks, ok bool) {
+func (d *census) count(q []byte, mark bool) (done int, marks utf8kernel.Marks, ok bool) {
 	for d.multi < maxMulti && done < len(q) {
 		w := max(d.window, 1<<10)
 		d.window = min(2*w, 1<<30)
@@ -811,15 +811,15 @@ func (d *census) count(q []byte, mark bool) (done int, marks kernel.Marks, ok bo
 			}
 		}
 		var n, runes, ascii int
-		var z kernel.Marks
+		var z utf8kernel.Marks
 		switch {
 		case !mark:
-			n, runes, _, ascii = kernel.ValidCount(r[:end])
+			n, runes, _, ascii = utf8kernel.ValidCount(r[:end])
 		case d.multi == 0:
-			n, runes, _, ascii, z = kernel.ValidCountMarks(r[:end])
+			n, runes, _, ascii, z = utf8kernel.ValidCountMarks(r[:end])
 		default:
-			n, runes, _, ascii, z = kernel.ValidCountNUL(r[:end])
-			z |= kernel.ESC // not looked for: perhaps
+			n, runes, _, ascii, z = utf8kernel.ValidCountNUL(r[:end])
+			z |= utf8kernel.ESC // not looked for: perhaps
 		}
 		marks |= z
 		if n < end {
@@ -842,7 +842,7 @@ func (d *census) count(q []byte, mark bool) (done int, marks kernel.Marks, ok bo
 // valid reports whether q, which starts and ends on character boundaries,
 // is valid UTF-8, counting its non-ASCII characters as validate does, and
 // with mark set which of NUL and ESC it holds (see validate).
-func (d *census) valid(q []byte, mark bool) (marks kernel.Marks, ok bool) {
+func (d *census) valid(q []byte, mark bool) (marks utf8kernel.Marks, ok bool) {
 	done, marks, ok := d.count(q, mark)
 	if !ok || done == len(q) {
 		return marks, ok
@@ -855,15 +855,15 @@ func (d *census) valid(q []byte, mark bool) (marks kernel.Marks, ok bool) {
 // validRest validates q, the part after the counting windows, with the marks
 // mark asks for: NUL and ESC before the first multi-byte character; after it
 // NUL only, and ESC set as "not looked for: perhaps", as the windows do.
-func validRest(q []byte, mark bool, multi int) (int, kernel.Marks) {
+func validRest(q []byte, mark bool, multi int) (int, utf8kernel.Marks) {
 	switch {
 	case !mark:
-		return kernel.ValidPrefix(q), 0
+		return utf8kernel.ValidPrefix(q), 0
 	case multi == 0:
-		return kernel.ValidMarks(q)
+		return utf8kernel.ValidMarks(q)
 	default:
-		n, z := kernel.ValidNUL(q)
-		return n, z | kernel.ESC
+		n, z := utf8kernel.ValidNUL(q)
+		return n, z | utf8kernel.ESC
 	}
 }
 
@@ -889,7 +889,7 @@ func (d *census) countMulti(q []byte) {
 //
 // It copies a part of q[:len(dst)] to dst as it goes, q[a:b], and reports
 // which of NUL and ESC bytes q[:seen] holds (see validate).
-func (d *Detector) feedUTF8(q, dst []byte, mark bool) (a, b, seen int, marks kernel.Marks) {
+func (d *Detector) feedUTF8(q, dst []byte, mark bool) (a, b, seen int, marks utf8kernel.Marks) {
 	if d.badUTF8 {
 		return 0, 0, 0, 0
 	}
@@ -1130,7 +1130,7 @@ func utf8Census(p []byte, truncated bool) (multi, bad int) {
 	for len(p) > 0 {
 		// One pass validates and counts the bulk; the few bytes between
 		// where the kernel stopped and the error are counted one by one.
-		v, runes, _, ascii := kernel.ValidCount(p)
+		v, runes, _, ascii := utf8kernel.ValidCount(p)
 		multi += runes - ascii
 		off, n, kind := utf8x.FirstInvalid(p[v:])
 		for _, b := range p[v : v+off] {

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/text/transform"
 
-	"github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // nextCandidate returns the offset in p of the first character that starts
@@ -62,7 +62,7 @@ func scanFrom(p []byte, from int, atEOF bool) (cand, resume int) {
 			}
 			i++
 			if i+16 <= n && p[i] < 0x80 {
-				i += kernel.ASCIIPrefix(p[i:])
+				i += utf8kernel.ASCIIPrefix(p[i:])
 			}
 			done = i
 			continue

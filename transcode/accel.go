@@ -4,11 +4,11 @@ import (
 	"slices"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x/internal/convkernel"
 )
 
 // The kernels of the hot conversions pair a vector kernel of
-// internal/transkernel, which takes whole 64-byte blocks it can convert, with
+// internal/convkernel, which takes whole 64-byte blocks it can convert, with
 // the scalar kernel here, which finishes what the vector kernel leaves: the
 // block it stopped at, short tails, errors. Their output is the scalar
 // kernel's alone, byte for byte, and so are the places they stop at.
@@ -76,9 +76,9 @@ type convSpec struct {
 	// from and to are the forms it converts between: their per-unit decode
 	// and encode carry on where the kernels stop, and name them in errors.
 	from, to *form
-	// vector is set when a vector kernel of internal/transkernel runs before
+	// vector is set when a vector kernel of internal/convkernel runs before
 	// the scalar kernel (accelerate); latin1 when that kernel's minimum
-	// input length is transkernel.Latin1MinLen rather than MinLen.
+	// input length is convkernel.Latin1MinLen rather than MinLen.
 	vector, latin1 bool
 	// halves bounds the output: at most (halves*n+1)/2 bytes for n bytes of
 	// input (2: n, 3: UTF-16 to UTF-8, 4: 2n, 6: 3n, 8: 4n).
@@ -173,62 +173,62 @@ func (c conv) vectored() bool { return c < numConvs && convSpecs[c].vector }
 // more than the scalar kernel's work.
 func (c conv) minLen() int {
 	if c < numConvs && convSpecs[c].latin1 {
-		return transkernel.Latin1MinLen()
+		return convkernel.Latin1MinLen()
 	}
-	return transkernel.MinLen
+	return convkernel.MinLen
 }
 
 // vector runs c's vector kernel.
 func (c conv) vector(dst, src []byte) (nDst, nSrc int) {
 	switch c {
 	case latin1ToUTF8Conv:
-		return transkernel.Latin1ToUTF8(dst, src)
+		return convkernel.Latin1ToUTF8(dst, src)
 	case utf8ToLatin1Conv:
-		return transkernel.UTF8ToLatin1(dst, src)
+		return convkernel.UTF8ToLatin1(dst, src)
 	case utf8ToUTF16LEConv:
-		return transkernel.UTF8ToUTF16LE(dst, src)
+		return convkernel.UTF8ToUTF16LE(dst, src)
 	case utf8ToUTF16BEConv:
-		return transkernel.UTF8ToUTF16BE(dst, src)
+		return convkernel.UTF8ToUTF16BE(dst, src)
 	case utf16LEToUTF8Conv:
-		return transkernel.UTF16LEToUTF8(dst, src)
+		return convkernel.UTF16LEToUTF8(dst, src)
 	case utf16BEToUTF8Conv:
-		return transkernel.UTF16BEToUTF8(dst, src)
+		return convkernel.UTF16BEToUTF8(dst, src)
 	case utf8ToUTF32LEConv:
-		return transkernel.UTF8ToUTF32LE(dst, src)
+		return convkernel.UTF8ToUTF32LE(dst, src)
 	case utf8ToUTF32BEConv:
-		return transkernel.UTF8ToUTF32BE(dst, src)
+		return convkernel.UTF8ToUTF32BE(dst, src)
 	case cp1252ToUTF8Conv:
-		return transkernel.CP1252ToUTF8(dst, src)
+		return convkernel.CP1252ToUTF8(dst, src)
 	case utf8ToCP1252Conv:
-		return transkernel.UTF8ToCP1252(dst, src)
+		return convkernel.UTF8ToCP1252(dst, src)
 	case utf32LEToUTF8Conv:
-		return transkernel.UTF32LEToUTF8(dst, src)
+		return convkernel.UTF32LEToUTF8(dst, src)
 	case utf32BEToUTF8Conv:
-		return transkernel.UTF32BEToUTF8(dst, src)
+		return convkernel.UTF32BEToUTF8(dst, src)
 	case utf16LEToUTF16BEConv:
-		return transkernel.UTF16LEToBE(dst, src)
+		return convkernel.UTF16LEToBE(dst, src)
 	case utf16LEToUTF32LEConv:
-		return transkernel.UTF16LEToUTF32LE(dst, src)
+		return convkernel.UTF16LEToUTF32LE(dst, src)
 	case utf16LEToUTF32BEConv:
-		return transkernel.UTF16LEToUTF32BE(dst, src)
+		return convkernel.UTF16LEToUTF32BE(dst, src)
 	case utf16BEToUTF16LEConv:
-		return transkernel.UTF16BEToLE(dst, src)
+		return convkernel.UTF16BEToLE(dst, src)
 	case utf16BEToUTF32LEConv:
-		return transkernel.UTF16BEToUTF32LE(dst, src)
+		return convkernel.UTF16BEToUTF32LE(dst, src)
 	case utf16BEToUTF32BEConv:
-		return transkernel.UTF16BEToUTF32BE(dst, src)
+		return convkernel.UTF16BEToUTF32BE(dst, src)
 	case utf32LEToUTF16LEConv:
-		return transkernel.UTF32LEToUTF16LE(dst, src)
+		return convkernel.UTF32LEToUTF16LE(dst, src)
 	case utf32LEToUTF16BEConv:
-		return transkernel.UTF32LEToUTF16BE(dst, src)
+		return convkernel.UTF32LEToUTF16BE(dst, src)
 	case utf32LEToUTF32BEConv:
-		return transkernel.UTF32LEToBE(dst, src)
+		return convkernel.UTF32LEToBE(dst, src)
 	case utf32BEToUTF16LEConv:
-		return transkernel.UTF32BEToUTF16LE(dst, src)
+		return convkernel.UTF32BEToUTF16LE(dst, src)
 	case utf32BEToUTF16BEConv:
-		return transkernel.UTF32BEToUTF16BE(dst, src)
+		return convkernel.UTF32BEToUTF16BE(dst, src)
 	case utf32BEToUTF32LEConv:
-		return transkernel.UTF32BEToLE(dst, src)
+		return convkernel.UTF32BEToLE(dst, src)
 	}
 	return 0, 0
 }
@@ -327,7 +327,7 @@ func (c conv) grow(n int) int { return (int(c.spec().halves)*n + 1) / 2 }
 // the scalar kernel alone.
 func accelerate(dst, src []byte, c conv) (nDst, nSrc int) {
 	minLen := c.minLen()
-	if !transkernel.Enabled() || len(src) < minLen || !c.vectored() {
+	if !convkernel.Enabled() || len(src) < minLen || !c.vectored() {
 		return c.scalar(dst, src)
 	}
 	i, j := 0, 0

@@ -12,7 +12,7 @@ import (
 
 // Each accelerated kernel (vector kernel plus scalar kernel by turns) must
 // give exactly what its scalar kernel alone gives: the same bytes, stopping at
-// the same place, with every kernel set of internal/transkernel forced. The
+// the same place, with every kernel set of internal/convkernel forced. The
 // scalar kernels are checked against the per-unit code elsewhere.
 
 // kernel is the shape of every kernel: it converts a prefix of src into dst

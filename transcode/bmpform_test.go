@@ -15,7 +15,7 @@ import (
 // Tests of the CESU-8 and modified UTF-8 kernels (utf8ToBMPForm,
 // bmpFormToUTF8, and bmpPrefix under validation) against the per-unit code:
 // the forms' own decode and encode, one unit at a time. The kernels validate
-// with internal/kernel, so every validation kernel set is forced in turn.
+// with internal/utf8kernel, so every validation kernel set is forced in turn.
 
 // bmpForms are the forms whose kernels these tests attack.
 var bmpForms = []Encoding{CESU8, MUTF8}

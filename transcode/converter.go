@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x/internal/convkernel"
 	"golang.org/x/text/transform"
 )
 
@@ -379,7 +379,7 @@ func (c *Converter) body(dst, src []byte, nDst, nSrc int, atEOF bool) (int, int,
 // output is the scalar kernel's, so the bytes out are the same; only more
 // input is consumed before they are all written.
 func (c *Converter) stream(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
-	if c.noPend || !k.vectored() || !transkernel.Enabled() || len(src) < k.minLen() {
+	if c.noPend || !k.vectored() || !convkernel.Enabled() || len(src) < k.minLen() {
 		d, s := k.run(dst, src)
 		return d, s, false
 	}
@@ -467,7 +467,7 @@ func (c *Converter) tail(k conv, dst, src []byte) (nDst, nSrc int, full bool) {
 	if n < padMin {
 		return 0, 0, false
 	}
-	var block [transkernel.MinLen]byte
+	var block [convkernel.MinLen]byte
 	copy(block[:], src[:n])
 	d, s := k.vector(c.pend[:], block[:])
 	if s > n { // NULs of the padding

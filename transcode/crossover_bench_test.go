@@ -6,7 +6,7 @@ import (
 )
 
 // BenchmarkCrossover times each accelerated kernel beside its scalar kernel
-// on short inputs: the figures behind transkernel.MinLen and the kernel sets'
+// on short inputs: the figures behind convkernel.MinLen and the kernel sets'
 // Latin-1 thresholds, below which accelerate leaves the vector kernel out.
 func BenchmarkCrossover(b *testing.B) {
 	texts := map[string]string{

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x/internal/convkernel"
 )
 
 // KernelSet returns the name of the set of conversion kernels in use (the
@@ -13,12 +13,12 @@ import (
 // "avx512bw" or "avx2" on amd64, "neon" on arm64, "go" for the portable code.
 // The conversions between the Unicode forms, ISO-8859-1 and the single-byte
 // encodings run on it; bug reports about speed need it.
-func KernelSet() string { return transkernel.Active() }
+func KernelSet() string { return convkernel.Active() }
 
 // KernelSets lists the conversion kernel sets compiled into this binary,
 // best first, whether or not this CPU can run them; "go", the portable code,
 // is always last.
-func KernelSets() []string { return transkernel.Kernels() }
+func KernelSets() []string { return convkernel.Kernels() }
 
 // UseKernelSet switches the conversions to the named kernel set, or back to
 // the one chosen at start-up when name is "": for benchmarks that compare
@@ -29,14 +29,14 @@ func KernelSets() []string { return transkernel.Kernels() }
 // has its own sets (utf8x.UseKernelSet).
 func UseKernelSet(name string) error {
 	if name == "" {
-		transkernel.Reset()
+		convkernel.Reset()
 		return nil
 	}
-	if !transkernel.Use(name) {
-		if _, lacks := transkernel.Supported(name); slices.Contains(transkernel.Kernels(), name) {
+	if !convkernel.Use(name) {
+		if _, lacks := convkernel.Supported(name); slices.Contains(convkernel.Kernels(), name) {
 			return fmt.Errorf("transcode: conversion kernel set %q needs %s, which this CPU lacks", name, lacks)
 		}
-		return fmt.Errorf("transcode: no conversion kernel set %q in this build (it has %s)", name, strings.Join(transkernel.Kernels(), ", "))
+		return fmt.Errorf("transcode: no conversion kernel set %q in this build (it has %s)", name, strings.Join(convkernel.Kernels(), ", "))
 	}
 	return nil
 }

@@ -2,7 +2,7 @@ package transcode
 
 import (
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x/internal/convkernel"
 )
 
 // The fast path of the policies that go on after an error (Replace,
@@ -87,7 +87,7 @@ func (c *Converter) lossyAccelerate(dst, src []byte, cv conv, atEOF bool) (nDst,
 	from, to := c.src, c.out
 	escape := c.policy.Action() == utf8x.ActionEscape
 	minLen := cv.minLen()
-	vec := transkernel.Enabled() && cv.vectored()
+	vec := convkernel.Enabled() && cv.vectored()
 	// Where dst or src gets shorter than a block, body's stream takes over
 	// with the vector kernel (through c.pend, or on a padded block) when it
 	// runs the same one: the per-unit code below would fill those ends.

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x/internal/convkernel"
 )
 
 // The lossy conversions run the kernels up to each unit the policy handles
@@ -76,7 +76,7 @@ func checkLossy(t *testing.T, c *Converter, src []byte) {
 	useKernels = true
 	if !bytes.Equal(got, want) || !sameErr(gotErr, wantErr) || gotFixed != c.Fixed() {
 		t.Fatalf("%v with kernel set %s on % X:\nkernels       % X, %v, %d fixed\nper-unit code % X, %v, %d fixed",
-			c, transkernel.Active(), src, got, gotErr, gotFixed, want, wantErr, c.Fixed())
+			c, convkernel.Active(), src, got, gotErr, gotFixed, want, wantErr, c.Fixed())
 	}
 }
 
@@ -125,7 +125,7 @@ func TestLossyErrorPositions(t *testing.T) {
 								got, err := drive(t, c, two, cuts, 67)
 								if err != nil || !bytes.Equal(got, want) {
 									t.Fatalf("%v with kernel set %s on % X cut at %v: % X, %v; Append gives % X",
-										c, transkernel.Active(), two, cuts, got, err, want)
+										c, convkernel.Active(), two, cuts, got, err, want)
 								}
 							}
 						}
@@ -155,7 +155,7 @@ func FuzzLossyKernelSets(f *testing.F) {
 		if wantErr != nil {
 			t.Fatalf("%v on % X: %v", c, data, wantErr)
 		}
-		defer transkernel.Reset()
+		defer convkernel.Reset()
 		testsample.Transcoding.Runnable(func(name string) {
 			got, err := c.Append(nil, data)
 			if !bytes.Equal(got, want) || err != nil {

@@ -3,7 +3,7 @@ package transcode
 import "github.com/utf8x/utf8x"
 
 // The kernels between UTF-16 and UTF-32 and between the byte orders of each,
-// for Converter: each pairs the vector kernel of internal/transkernel with
+// for Converter: each pairs the vector kernel of internal/convkernel with
 // a scalar kernel (accelerate, through its conv id) that converts one unit
 // at a time and stops where Converter's per-unit loop would have to act: an
 // ill-formed unit, a unit cut off, a full dst.

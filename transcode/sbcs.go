@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x/internal/convkernel"
 )
 
 //go:generate go run ./internal/gen
@@ -15,7 +15,7 @@ import (
 // sbtables.go generated from the WHATWG indexes and glibc's charmaps (see
 // internal/gen). Bytes 00-7F are ASCII in all of them.
 //
-// The conversions to and from UTF-8 run through internal/transkernel's
+// The conversions to and from UTF-8 run through internal/convkernel's
 // SingleByte, one per encoding, built when the encoding is first converted:
 // its vector kernels (AVX-512 VBMI permutes, AVX2 shuffles, NEON table
 // lookups) with its portable code behind them, reached through the conv
@@ -38,19 +38,19 @@ type sbTable struct {
 	spec *sbSpec
 	idx  int // index in sbSpecs, for the conv values
 	once sync.Once
-	kern atomic.Pointer[transkernel.SingleByte]
+	kern atomic.Pointer[convkernel.SingleByte]
 }
 
 // kernel returns t's converter, building it first if need be; the check is
 // a load, so that the kernels' callers allocate nothing for it.
-func (t *sbTable) kernel() *transkernel.SingleByte {
+func (t *sbTable) kernel() *convkernel.SingleByte {
 	if k := t.kern.Load(); k != nil {
 		return k
 	}
 	return t.kernelSlow()
 }
 
-func (t *sbTable) kernelSlow() *transkernel.SingleByte {
+func (t *sbTable) kernelSlow() *convkernel.SingleByte {
 	t.once.Do(func() {
 		var high [128]rune
 		for i, r := range t.spec.high {
@@ -59,7 +59,7 @@ func (t *sbTable) kernelSlow() *transkernel.SingleByte {
 				high[i] = utf8x.RuneError
 			}
 		}
-		k, err := transkernel.NewSingleByte(&high)
+		k, err := convkernel.NewSingleByte(&high)
 		if err != nil {
 			// The generator writes BMP scalar values only, and
 			// TestSingleByteKernelSets builds every table.

@@ -12,11 +12,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/utf8x/utf8x"
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x/internal/convkernel"
 )
 
 // The scalar single-byte kernels, sbToUTF8 and utf8ToSB, are the reference
-// the conv values (transkernel.SingleByte, its vector kernels and portable
+// the conv values (convkernel.SingleByte, its vector kernels and portable
 // code) are tested against: table-driven and plain, built from the
 // generated spec alone, and themselves checked against the per-unit code.
 
@@ -246,13 +246,13 @@ func sbInputs(rng *rand.Rand, spec *sbSpec, n int) (legacy, text []byte) {
 }
 
 // TestSingleByteKernelSets: the conv values of every single-byte encoding,
-// both directions, with every kernel set of internal/transkernel forced,
+// both directions, with every kernel set of internal/convkernel forced,
 // convert exactly what the scalar kernels convert: the same bytes, stopping
 // at the same place, with ample, exact and short room in dst; and
 // AppendDecode and AppendEncode give what the per-unit code gives.
 func TestSingleByteKernelSets(t *testing.T) {
 	for i := range sbTables {
-		if _, err := transkernel.NewSingleByte(func() *[128]rune {
+		if _, err := convkernel.NewSingleByte(func() *[128]rune {
 			var h [128]rune
 			for j, r := range sbSpecs[i].high {
 				h[j] = rune(r)
@@ -267,7 +267,7 @@ func TestSingleByteKernelSets(t *testing.T) {
 	}
 	lengths := []int{0, 1, 7, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 200, 257, 1000, 4100}
 	testsample.Transcoding.Each(t, func(t *testing.T) {
-		t.Logf("kernel set %s", transkernel.Active())
+		t.Logf("kernel set %s", convkernel.Active())
 		rng := rand.New(rand.NewPCG(3, 4))
 		for i := range sbTables {
 			tab, ref := &sbTables[i], sbRefOf(i)

@@ -2,7 +2,7 @@ package transcode
 
 import (
 	"github.com/utf8x/utf8x"
-	utf8kernel "github.com/utf8x/utf8x/internal/kernel"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Validation in any encoding, so that callers can ask whether bytes are

@@ -33,8 +33,8 @@ type Input struct {
 
 // Impl is one implementation of an operation. Run returns something derived
 // from the result so the call cannot be optimised away. Kernel, if set, names
-// the utf8x kernel set (internal/kernel) forced on while Run is timed, and
-// Transcode the transcoding kernel set (internal/transkernel).
+// the utf8x kernel set (internal/utf8kernel) forced on while Run is timed, and
+// Transcode the transcoding kernel set (internal/convkernel).
 type Impl struct {
 	Name      string
 	Run       func(p []byte) int

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/utf8x/utf8x/internal/kernel"
-	"github.com/utf8x/utf8x/internal/transkernel"
+	"github.com/utf8x/utf8x/internal/convkernel"
+	"github.com/utf8x/utf8x/internal/utf8kernel"
 )
 
 // Sampled reports whether a case of an exhaustive sweep runs: always, except
@@ -47,34 +47,34 @@ type Sets struct {
 	Reset     func()                                    // back to the start-up choice
 }
 
-// Validation is internal/kernel's sets, each given every input length (the
+// Validation is internal/utf8kernel's sets, each given every input length (the
 // short inputs the set would leave to the portable code included, so that
 // tests reach its tail handling).
 var Validation = Sets{
 	What:      "validation kernel set",
-	Names:     kernel.Kernels,
-	Use:       func(name string) bool { return kernel.Use(name, true) },
-	Supported: kernel.Supported,
-	Reset:     kernel.Reset,
+	Names:     utf8kernel.Kernels,
+	Use:       func(name string) bool { return utf8kernel.Use(name, true) },
+	Supported: utf8kernel.Supported,
+	Reset:     utf8kernel.Reset,
 }
 
-// ValidationAsRun is internal/kernel's sets as the library runs them, short
+// ValidationAsRun is internal/utf8kernel's sets as the library runs them, short
 // inputs left to the portable code: for benchmarks.
 var ValidationAsRun = Sets{
 	What:      "validation kernel set",
-	Names:     kernel.Kernels,
-	Use:       func(name string) bool { return kernel.Use(name, false) },
-	Supported: kernel.Supported,
-	Reset:     kernel.Reset,
+	Names:     utf8kernel.Kernels,
+	Use:       func(name string) bool { return utf8kernel.Use(name, false) },
+	Supported: utf8kernel.Supported,
+	Reset:     utf8kernel.Reset,
 }
 
-// Transcoding is internal/transkernel's sets.
+// Transcoding is internal/convkernel's sets.
 var Transcoding = Sets{
 	What:      "transcoding kernel set",
-	Names:     transkernel.Kernels,
-	Use:       transkernel.Use,
-	Supported: transkernel.Supported,
-	Reset:     transkernel.Reset,
+	Names:     convkernel.Kernels,
+	Use:       convkernel.Use,
+	Supported: convkernel.Supported,
+	Reset:     convkernel.Reset,
 }
 
 // Each runs f in a subtest named after each set, with that set forced, and

@@ -11,7 +11,7 @@
 //
 // With -sets (the default), utf8x is also timed with each transcoding kernel
 // set compiled in forced on (AVX-512 VBMI2, AVX-512BW, AVX2, portable: see
-// internal/transkernel), so that one machine shows every CPU class, and each
+// internal/convkernel), so that one machine shows every CPU class, and each
 // conversion's speed is given as a ratio to utf8x.Valid's on the same UTF-8
 // text, which compares machines. A set this CPU cannot run is reported as
 // SKIPPED, on stderr and in the output. The per-set tables give each set's

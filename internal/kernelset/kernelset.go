@@ -1,0 +1,170 @@
+// Package kernelset is what the kernel packages (internal/utf8kernel,
+// internal/convkernel) share: the CPU feature levels their kernel sets need,
+// detected once, and the registry that picks a set at start-up and lets tests
+// and benchmarks force another.
+//
+// A kernel package lists its sets, best first, as a []Set[T] where T holds
+// what that package needs to dispatch (a small set id for a switch, length
+// thresholds). The registry chooses, and keeps the chosen T copied into the
+// package's variable that its entry points read. Dispatch is a switch on the id calling
+// the concrete kernels, never a call through a function value, so that the
+// compiler can see that no argument escapes (see internal/utf8kernel).
+package kernelset
+
+import "golang.org/x/sys/cpu"
+
+// Level is the group of CPU features a kernel set needs. Each level names the
+// instructions the generated kernels use, not a marketing name: a set whose
+// kernels use an instruction outside its level is a bug.
+type Level uint8
+
+const (
+	// Portable is pure Go: every machine has it.
+	Portable Level = iota
+	// AVX2 is AVX2 with BMI1 (ANDN, TZCNT), BMI2 (BZHI, PDEP, SHRX) and
+	// POPCNT: every CPU with AVX2 has the others, but some virtual machines
+	// hide them.
+	AVX2
+	// AVX512BW is AVX2 plus AVX-512 F and BW (byte and word operations on
+	// ZMM registers, opmasks).
+	AVX512BW
+	// AVX512VBMI is AVX512BW plus VBMI (VPERMB).
+	AVX512VBMI
+	// AVX512VBMI2 is AVX512BW plus VBMI2 (VPCOMPRESSB, VPCOMPRESSW).
+	AVX512VBMI2
+	// NEON is arm64's Advanced SIMD (ASIMD), present on every arm64 CPU Go
+	// runs on.
+	NEON
+	numLevels
+)
+
+var levelNames = [numLevels]string{"portable", "AVX2", "AVX-512BW", "AVX-512VBMI", "AVX-512VBMI2", "NEON"}
+
+// String returns the level's name as people write it.
+func (l Level) String() string {
+	if l < numLevels {
+		return levelNames[l]
+	}
+	return "unknown"
+}
+
+// has is the feature table, filled once. x/sys/cpu reports AVX2 and the
+// AVX-512 subsets only when the operating system also saves the YMM, ZMM and
+// opmask registers across context switches, so it covers the CPU and the OS.
+// Its X86 fields are false on other architectures (and its ARM64 fields off arm64), so this file needs no
+// build constraint; an architecture's levels are added beside these.
+var has = func() (t [numLevels]bool) {
+	x := cpu.X86
+	t[Portable] = true
+	t[AVX2] = x.HasAVX2 && x.HasBMI1 && x.HasBMI2 && x.HasPOPCNT
+	t[AVX512BW] = t[AVX2] && x.HasAVX512F && x.HasAVX512BW
+	t[AVX512VBMI] = t[AVX512BW] && x.HasAVX512VBMI
+	t[AVX512VBMI2] = t[AVX512BW] && x.HasAVX512VBMI2
+	t[NEON] = cpu.ARM64.HasASIMD
+	return t
+}()
+
+// Supported reports whether this machine (CPU and operating system) can run
+// kernels that need level l.
+func (l Level) Supported() bool { return l < numLevels && has[l] }
+
+// Set is one kernel set as a registry holds it.
+type Set[T any] struct {
+	Name  string // as tests, benchmarks and Use spell it
+	Needs Level
+	Impl  T // what the owning package dispatches on
+}
+
+// Registry is the list of a package's kernel sets, best first, the portable
+// set last, and the index of the one in use.
+type Registry[T any] struct {
+	sets   []Set[T]
+	active int
+	impl   *T // the owning package's copy of the active set's Impl
+}
+
+// NewRegistry returns a registry of sets (best first; the last must need
+// only Portable) with the best set this machine supports in use, its Impl
+// copied to *impl. Use and Reset keep *impl in step, so that the package's
+// entry points read one plain variable and dispatch on it with a switch.
+//
+// *impl holds its zero value until the registry is made: a package whose
+// variable initializers call its kernels must make that zero value mean its
+// portable code.
+func NewRegistry[T any](impl *T, sets ...Set[T]) *Registry[T] {
+	if len(sets) == 0 || sets[len(sets)-1].Needs != Portable {
+		panic("kernelset: the last kernel set must be the portable one")
+	}
+	r := &Registry[T]{sets: sets, impl: impl}
+	r.Reset()
+	return r
+}
+
+// Names lists every set compiled into this binary, best first, whether or
+// not this machine can run it.
+func (r *Registry[T]) Names() []string {
+	names := make([]string, len(r.sets))
+	for i, s := range r.sets {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// Active returns the set in use.
+func (r *Registry[T]) Active() Set[T] { return r.sets[r.active] }
+
+// Lookup returns the named set and whether this machine can run it; ok is
+// false for an unknown name too, with known telling the two apart.
+func (r *Registry[T]) Lookup(name string) (s Set[T], known, ok bool) {
+	for _, s := range r.sets {
+		if s.Name == name {
+			return s, true, s.Needs.Supported()
+		}
+	}
+	return Set[T]{}, false, false
+}
+
+// Supported reports whether name is a set compiled into this binary that
+// this machine can run, and if not, what it lacks: "unknown kernel set" or
+// the CPU feature level the set needs.
+func (r *Registry[T]) Supported(name string) (ok bool, lacks string) {
+	s, known, ok := r.Lookup(name)
+	switch {
+	case !known:
+		return false, "unknown kernel set"
+	case !ok:
+		return false, s.Needs.String()
+	}
+	return true, ""
+}
+
+// Use puts the named set in use. It reports false, changing nothing, when
+// the name is unknown or this machine cannot run that set.
+func (r *Registry[T]) Use(name string) bool {
+	for i, s := range r.sets {
+		if s.Name == name {
+			if !s.Needs.Supported() {
+				return false
+			}
+			r.put(i)
+			return true
+		}
+	}
+	return false
+}
+
+// Reset puts the best set this machine supports back in use.
+func (r *Registry[T]) Reset() {
+	for i, s := range r.sets {
+		if s.Needs.Supported() {
+			r.put(i)
+			return
+		}
+	}
+}
+
+// put makes set i the active one.
+func (r *Registry[T]) put(i int) {
+	r.active = i
+	*r.impl = r.sets[i].Impl
+}

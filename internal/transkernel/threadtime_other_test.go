@@ -1,7 +1,0 @@
-//go:build !linux
-
-package transkernel_test
-
-// threadTime is 0 where the thread's CPU time is not read: benchmarks then
-// report no cpu-MB/s.
-func threadTime() int64 { return 0 }
