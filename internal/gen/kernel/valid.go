@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -430,25 +432,61 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, mk marks) {
 	}
 	clearPrev()
 
+	// The main loop takes steps of P blocks (see stepBlocks). A step of
+	// ASCII only needs to know that prev did not end mid-character, and
+	// leaves prev as ASCII; any other step checks each block with
+	// checkBlock. Markup-heavy text switches between the two every few
+	// steps, so both are kept short: no detour on the way in or out. Only
+	// after asciiSteps ASCII steps in a row does the kernel try the loop
+	// that tests four blocks at a time, whose exit costs a mispredicted
+	// branch and the reload of the blocks it looked at.
+	P := stepBlocks(w, m, mk)
+	mask := w.Mask()
+	unfinished := w.Scratch(mask)
+	run := GP64() // ASCII steps in a row
+	XORQ(run, run)
+	blocks := []reg.VecVirtual{cur}
+	for len(blocks) < P {
+		blocks = append(blocks, w.Vec())
+	}
+
 	l.Label("loop")
 	rest := GP64()
 	MOVQ(n, rest)
 	SUBQ(i, rest)
-	CMPQ(rest, asm.Const(B))
-	JB(l.Ref("tail"))
-	load(0, cur, i)
-	mask := w.Mask()
-	w.HighBits(cur, mask)
+	CMPQ(rest, asm.Const(P*B))
+	if P == 1 {
+		JB(l.Ref("tail"))
+	} else {
+		JB(l.Ref("one"))
+	}
+	for k, v := range blocks {
+		load(k*B, v, i)
+	}
+	if P == 1 {
+		w.HighBits(cur, mask)
+	} else {
+		t := w.Vec()
+		w.Or(blocks[1], blocks[0], t)
+		for _, v := range blocks[2:] {
+			w.Or(v, t, t)
+		}
+		w.HighBits(t, mask)
+	}
 	w.TestMask(mask)
 	JNZ(l.Ref("mixed"))
 
-	// An ASCII block only needs to know that prev did not end mid-character.
-	unfinished := w.Scratch(mask)
 	testUnfinished(prev, unfinished)
 	JNZ(l.Ref("fail"))
 	take(prev, nil)
-	take(cur, nil)
-	ADDQ(asm.Const(B), i)
+	for _, v := range blocks {
+		take(v, nil)
+	}
+	clearPrev()
+	ADDQ(asm.Const(P*B), i)
+	INCQ(run)
+	CMPQ(run, asm.Const(asciiSteps(w)))
+	JB(l.Ref("loop"))
 
 	// Long ASCII runs: four blocks per test.
 	l.Label("ascii")
@@ -536,20 +574,72 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, mk marks) {
 	ADDQ(asm.Const(4*B), i)
 	JMP(l.Ref("ascii"))
 	l.Label("ascii_end")
-	// Everything before i is ASCII, which as a predecessor is as good as zeros.
-	clearPrev()
+	// Everything before i is ASCII, and prev says so already.
+	XORQ(run, run)
 	JMP(l.Ref("loop"))
 
+	// checkCount checks v, which follows pv, and counts it, going to fail on
+	// an error; h holds v's high bits on AVX2 when haveBits.
+	checkCount := func(pv, v reg.VecVirtual, haveBits bool, fail LabelRef) {
+		d1, d2, d3 := w.Delayed(pv, v)
+		checkBlock(w, vc, v, d1, d2, d3, vbmi, fail)
+		if m.counts() {
+			if !w.Masked() && !haveBits {
+				w.HighBits(v, mask)
+			}
+			count(v, mask, nil, false)
+		}
+	}
+
+	// A step of several blocks fails at the start of the block with the
+	// error, as a step of one would: every kernel of a set then gives the
+	// same answer (fail_k for block k, which steps over the blocks before
+	// it, valid and counted).
+	failAt := func(k int) LabelRef {
+		if k == 0 {
+			return l.Ref("fail")
+		}
+		return l.Ref(fmt.Sprintf("fail_%d", k))
+	}
 	l.Label("mixed")
-	d1, d2, d3 := w.Delayed(prev, cur)
-	checkBlock(w, vc, cur, d1, d2, d3, vbmi, l.Ref("fail"))
-	if m.counts() {
-		count(cur, mask, nil, false)
+	XORQ(run, run)
+	checkCount(prev, cur, P == 1, failAt(0))
+	for k := 1; k < P; k++ {
+		checkCount(blocks[k-1], blocks[k], false, failAt(k))
 	}
 	take(prev, nil)
-	w.Copy(cur, prev)
-	ADDQ(asm.Const(B), i)
+	for _, v := range blocks[:P-1] {
+		take(v, nil)
+	}
+	w.Copy(blocks[P-1], prev)
+	ADDQ(asm.Const(P*B), i)
 	JMP(l.Ref("loop"))
+
+	for k := 1; k < P; k++ {
+		l.Label(fmt.Sprintf("fail_%d", k))
+		take(prev, nil)
+		for _, v := range blocks[:k-1] {
+			take(v, nil)
+		}
+		w.Copy(blocks[k-1], prev)
+		ADDQ(asm.Const(k*B), i)
+		JMP(l.Ref("fail"))
+	}
+
+	if P > 1 {
+		// Fewer than P blocks left: the whole ones one at a time, each
+		// checked in full.
+		l.Label("one")
+		CMPQ(rest, asm.Const(B))
+		JB(l.Ref("tail"))
+		load(0, cur, i)
+		checkCount(prev, cur, false, l.Ref("fail"))
+		take(prev, nil)
+		w.Copy(cur, prev)
+		ADDQ(asm.Const(B), i)
+		SUBQ(asm.Const(B), rest)
+		JMP(l.Ref("one"))
+	}
 
 	l.Label("tail")
 	TESTQ(rest, rest)
@@ -627,4 +717,22 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, mk marks) {
 	VZEROUPPER()
 	cnt.ret(m, i)
 	RET()
+}
+
+// stepBlocks is the number of blocks the main loop of a validator takes per
+// step. AVX2 tests two 32-byte blocks for ASCII at once: a branch per 64
+// bytes, which markup-heavy text mispredicts often, rather than per 32.
+// The kernels that report NUL or ESC keep one block a step there: their
+// accumulators leave no room in AVX2's sixteen registers for a second block.
+func stepBlocks(w asm.Width, m mode, mk marks) int {
+	if w.Masked() || mk != none {
+		return 1
+	}
+	return 2
+}
+
+// asciiSteps is the number of ASCII steps in a row after which a validator
+// tries its loop of four blocks per test.
+func asciiSteps(w asm.Width) int {
+	return 2
 }
