@@ -39,7 +39,7 @@ validAVX2_loop:
 	VPXOR     Y8, Y8, Y8
 	ADDQ      $0x40, DX
 	INCQ      SI
-	CMPQ      SI, $0x02
+	CMPQ      SI, $0x03
 	JB        validAVX2_loop
 
 validAVX2_ascii:
@@ -215,17 +215,19 @@ TEXT ·validAVX512(SB), NOSPLIT, $0-32
 validAVX512_loop:
 	MOVQ      CX, SI
 	SUBQ      DX, SI
-	CMPQ      SI, $0x40
-	JB        validAVX512_tail
+	CMPQ      SI, $0x80
+	JB        validAVX512_one
 	VMOVDQU64 (AX)(DX*1), Z9
-	VPMOVB2M  Z9, K1
+	VMOVDQU64 64(AX)(DX*1), Z10
+	VPORD     Z10, Z9, Z11
+	VPMOVB2M  Z11, K1
 	KORTESTQ  K1, K1
 	JNZ       validAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z8, K1
 	KORTESTQ  K1, K1
 	JNZ       validAVX512_fail
 	VPXORD    Z8, Z8, Z8
-	ADDQ      $0x40, DX
+	ADDQ      $0x80, DX
 	INCQ      BX
 	CMPQ      BX, $0x02
 	JB        validAVX512_loop
@@ -253,6 +255,57 @@ validAVX512_ascii_end:
 validAVX512_mixed:
 	XORQ       BX, BX
 	VALIGND    $0x0c, Z8, Z9, Z8
+	VPALIGNR   $0x0f, Z8, Z9, Z11
+	VPALIGNR   $0x0e, Z8, Z9, Z12
+	VPALIGNR   $0x0d, Z8, Z9, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z9, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z1, Z11
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validAVX512_fail
+	VALIGND    $0x0c, Z9, Z10, Z8
+	VPALIGNR   $0x0f, Z8, Z10, Z11
+	VPALIGNR   $0x0e, Z8, Z10, Z12
+	VPALIGNR   $0x0d, Z8, Z10, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z1, Z11
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validAVX512_fail_1
+	VMOVDQA64  Z10, Z8
+	ADDQ       $0x80, DX
+	JMP        validAVX512_loop
+
+validAVX512_fail_1:
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, DX
+	JMP       validAVX512_fail
+
+validAVX512_one:
+	CMPQ       SI, $0x40
+	JB         validAVX512_tail
+	VMOVDQU64  (AX)(DX*1), Z9
+	VALIGND    $0x0c, Z8, Z9, Z8
 	VPALIGNR   $0x0f, Z8, Z9, Z10
 	VPALIGNR   $0x0e, Z8, Z9, Z11
 	VPALIGNR   $0x0d, Z8, Z9, Z8
@@ -273,7 +326,8 @@ validAVX512_mixed:
 	JNZ        validAVX512_fail
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        validAVX512_loop
+	SUBQ       $0x40, SI
+	JMP        validAVX512_one
 
 validAVX512_tail:
 	TESTQ      SI, SI
@@ -340,17 +394,19 @@ TEXT ·validAVX512VBMI(SB), NOSPLIT, $0-32
 validAVX512VBMI_loop:
 	MOVQ      CX, SI
 	SUBQ      DX, SI
-	CMPQ      SI, $0x40
-	JB        validAVX512VBMI_tail
+	CMPQ      SI, $0x80
+	JB        validAVX512VBMI_one
 	VMOVDQU64 (AX)(DX*1), Z8
-	VPMOVB2M  Z8, K1
+	VMOVDQU64 64(AX)(DX*1), Z9
+	VPORD     Z9, Z8, Z10
+	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validAVX512VBMI_fail
 	VPXORD    Z4, Z4, Z4
-	ADDQ      $0x40, DX
+	ADDQ      $0x80, DX
 	INCQ      BX
 	CMPQ      BX, $0x02
 	JB        validAVX512VBMI_loop
@@ -378,6 +434,51 @@ validAVX512VBMI_ascii_end:
 validAVX512VBMI_mixed:
 	XORQ       BX, BX
 	VALIGND    $0x0c, Z4, Z8, Z4
+	VPALIGNR   $0x0f, Z4, Z8, Z10
+	VPALIGNR   $0x0e, Z4, Z8, Z11
+	VPALIGNR   $0x0d, Z4, Z8, Z4
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z8, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z10
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	KORTESTQ   K1, K1
+	JNZ        validAVX512VBMI_fail
+	VALIGND    $0x0c, Z8, Z9, Z4
+	VPALIGNR   $0x0f, Z4, Z9, Z10
+	VPALIGNR   $0x0e, Z4, Z9, Z11
+	VPALIGNR   $0x0d, Z4, Z9, Z4
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z9, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z10
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	KORTESTQ   K1, K1
+	JNZ        validAVX512VBMI_fail_1
+	VMOVDQA64  Z9, Z4
+	ADDQ       $0x80, DX
+	JMP        validAVX512VBMI_loop
+
+validAVX512VBMI_fail_1:
+	VMOVDQA64 Z8, Z4
+	ADDQ      $0x40, DX
+	JMP       validAVX512VBMI_fail
+
+validAVX512VBMI_one:
+	CMPQ       SI, $0x40
+	JB         validAVX512VBMI_tail
+	VMOVDQU64  (AX)(DX*1), Z8
+	VALIGND    $0x0c, Z4, Z8, Z4
 	VPALIGNR   $0x0f, Z4, Z8, Z9
 	VPALIGNR   $0x0e, Z4, Z8, Z10
 	VPALIGNR   $0x0d, Z4, Z8, Z4
@@ -395,7 +496,8 @@ validAVX512VBMI_mixed:
 	JNZ        validAVX512VBMI_fail
 	VMOVDQA64  Z8, Z4
 	ADDQ       $0x40, DX
-	JMP        validAVX512VBMI_loop
+	SUBQ       $0x40, SI
+	JMP        validAVX512VBMI_one
 
 validAVX512VBMI_tail:
 	TESTQ      SI, SI
@@ -476,7 +578,7 @@ validCountAVX2_loop:
 	VPXOR     Y8, Y8, Y8
 	ADDQ      $0x40, DI
 	INCQ      R9
-	CMPQ      R9, $0x02
+	CMPQ      R9, $0x03
 	JB        validCountAVX2_loop
 
 validCountAVX2_ascii:
@@ -736,17 +838,19 @@ TEXT ·validCountAVX512(SB), NOSPLIT, $0-56
 validCountAVX512_loop:
 	MOVQ      CX, R9
 	SUBQ      DI, R9
-	CMPQ      R9, $0x40
-	JB        validCountAVX512_tail
+	CMPQ      R9, $0x80
+	JB        validCountAVX512_one
 	VMOVDQU64 (AX)(DI*1), Z11
-	VPMOVB2M  Z11, K1
+	VMOVDQU64 64(AX)(DI*1), Z12
+	VPORD     Z12, Z11, Z13
+	VPMOVB2M  Z13, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512_fail
 	VPXORD    Z10, Z10, Z10
-	ADDQ      $0x40, DI
+	ADDQ      $0x80, DI
 	INCQ      R8
 	CMPQ      R8, $0x02
 	JB        validCountAVX512_loop
@@ -774,6 +878,81 @@ validCountAVX512_ascii_end:
 validCountAVX512_mixed:
 	XORQ       R8, R8
 	VALIGND    $0x0c, Z10, Z11, Z10
+	VPALIGNR   $0x0f, Z10, Z11, Z13
+	VPALIGNR   $0x0e, Z10, Z11, Z14
+	VPALIGNR   $0x0d, Z10, Z11, Z10
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VALIGND    $0x0c, Z11, Z12, Z10
+	VPALIGNR   $0x0f, Z10, Z12, Z13
+	VPALIGNR   $0x0e, Z10, Z12, Z14
+	VPALIGNR   $0x0d, Z10, Z12, Z10
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z12, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountAVX512_fail_1
+	VPCMPB     $0x01, Z8, Z12, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z12, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VMOVDQA64  Z12, Z10
+	ADDQ       $0x80, DI
+	JMP        validCountAVX512_loop
+
+validCountAVX512_fail_1:
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, DI
+	JMP       validCountAVX512_fail
+
+validCountAVX512_one:
+	CMPQ       R9, $0x40
+	JB         validCountAVX512_tail
+	VMOVDQU64  (AX)(DI*1), Z11
+	VALIGND    $0x0c, Z10, Z11, Z10
 	VPALIGNR   $0x0f, Z10, Z11, Z12
 	VPALIGNR   $0x0e, Z10, Z11, Z13
 	VPALIGNR   $0x0d, Z10, Z11, Z10
@@ -793,20 +972,21 @@ validCountAVX512_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validCountAVX512_fail
 	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R9
+	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
 	KMOVQ      K1, R10
 	VPMOVB2M   Z11, K1
 	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
+	POPCNTQ    R8, R8
 	POPCNTQ    R10, R10
 	POPCNTQ    R11, R11
-	ADDQ       R9, DX
+	ADDQ       R8, DX
 	ADDQ       R10, BX
 	ADDQ       R11, SI
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
-	JMP        validCountAVX512_loop
+	SUBQ       $0x40, R9
+	JMP        validCountAVX512_one
 
 validCountAVX512_tail:
 	TESTQ      R9, R9
@@ -916,17 +1096,19 @@ TEXT ·validCountAVX512VBMI(SB), NOSPLIT, $0-56
 validCountAVX512VBMI_loop:
 	MOVQ      CX, R9
 	SUBQ      DI, R9
-	CMPQ      R9, $0x40
-	JB        validCountAVX512VBMI_tail
+	CMPQ      R9, $0x80
+	JB        validCountAVX512VBMI_one
 	VMOVDQU64 (AX)(DI*1), Z10
-	VPMOVB2M  Z10, K1
+	VMOVDQU64 64(AX)(DI*1), Z11
+	VPORD     Z11, Z10, Z12
+	VPMOVB2M  Z12, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512VBMI_fail
 	VPXORD    Z4, Z4, Z4
-	ADDQ      $0x40, DI
+	ADDQ      $0x80, DI
 	INCQ      R8
 	CMPQ      R8, $0x02
 	JB        validCountAVX512VBMI_loop
@@ -954,6 +1136,75 @@ validCountAVX512VBMI_ascii_end:
 validCountAVX512VBMI_mixed:
 	XORQ       R8, R8
 	VALIGND    $0x0c, Z4, Z10, Z4
+	VPALIGNR   $0x0f, Z4, Z10, Z12
+	VPALIGNR   $0x0e, Z4, Z10, Z13
+	VPALIGNR   $0x0d, Z4, Z10, Z4
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z10, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VALIGND    $0x0c, Z10, Z11, Z4
+	VPALIGNR   $0x0f, Z4, Z11, Z12
+	VPALIGNR   $0x0e, Z4, Z11, Z13
+	VPALIGNR   $0x0d, Z4, Z11, Z4
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z11, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountAVX512VBMI_fail_1
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VMOVDQA64  Z11, Z4
+	ADDQ       $0x80, DI
+	JMP        validCountAVX512VBMI_loop
+
+validCountAVX512VBMI_fail_1:
+	VMOVDQA64 Z10, Z4
+	ADDQ      $0x40, DI
+	JMP       validCountAVX512VBMI_fail
+
+validCountAVX512VBMI_one:
+	CMPQ       R9, $0x40
+	JB         validCountAVX512VBMI_tail
+	VMOVDQU64  (AX)(DI*1), Z10
+	VALIGND    $0x0c, Z4, Z10, Z4
 	VPALIGNR   $0x0f, Z4, Z10, Z11
 	VPALIGNR   $0x0e, Z4, Z10, Z12
 	VPALIGNR   $0x0d, Z4, Z10, Z4
@@ -970,20 +1221,21 @@ validCountAVX512VBMI_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validCountAVX512VBMI_fail
 	VPCMPB     $0x01, Z8, Z10, K1
-	KMOVQ      K1, R9
+	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z10, K1
 	KMOVQ      K1, R10
 	VPMOVB2M   Z10, K1
 	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
+	POPCNTQ    R8, R8
 	POPCNTQ    R10, R10
 	POPCNTQ    R11, R11
-	ADDQ       R9, DX
+	ADDQ       R8, DX
 	ADDQ       R10, BX
 	ADDQ       R11, SI
 	VMOVDQA64  Z10, Z4
 	ADDQ       $0x40, DI
-	JMP        validCountAVX512VBMI_loop
+	SUBQ       $0x40, R9
+	JMP        validCountAVX512VBMI_one
 
 validCountAVX512VBMI_tail:
 	TESTQ      R9, R9
@@ -1102,7 +1354,7 @@ validCopyAVX2_loop:
 	VPXOR     Y8, Y8, Y8
 	ADDQ      $0x40, BX
 	INCQ      DI
-	CMPQ      DI, $0x02
+	CMPQ      DI, $0x03
 	JB        validCopyAVX2_loop
 
 validCopyAVX2_ascii:
@@ -1287,18 +1539,21 @@ TEXT ·validCopyAVX512(SB), NOSPLIT, $0-56
 validCopyAVX512_loop:
 	MOVQ      DX, DI
 	SUBQ      BX, DI
-	CMPQ      DI, $0x40
-	JB        validCopyAVX512_tail
+	CMPQ      DI, $0x80
+	JB        validCopyAVX512_one
 	VMOVDQU64 (CX)(BX*1), Z9
 	VMOVDQU64 Z9, (AX)(BX*1)
-	VPMOVB2M  Z9, K1
+	VMOVDQU64 64(CX)(BX*1), Z10
+	VMOVDQU64 Z10, 64(AX)(BX*1)
+	VPORD     Z10, Z9, Z11
+	VPMOVB2M  Z11, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z8, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyAVX512_fail
 	VPXORD    Z8, Z8, Z8
-	ADDQ      $0x40, BX
+	ADDQ      $0x80, BX
 	INCQ      SI
 	CMPQ      SI, $0x02
 	JB        validCopyAVX512_loop
@@ -1331,6 +1586,58 @@ validCopyAVX512_ascii_end:
 validCopyAVX512_mixed:
 	XORQ       SI, SI
 	VALIGND    $0x0c, Z8, Z9, Z8
+	VPALIGNR   $0x0f, Z8, Z9, Z11
+	VPALIGNR   $0x0e, Z8, Z9, Z12
+	VPALIGNR   $0x0d, Z8, Z9, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z9, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z1, Z11
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512_fail
+	VALIGND    $0x0c, Z9, Z10, Z8
+	VPALIGNR   $0x0f, Z8, Z10, Z11
+	VPALIGNR   $0x0e, Z8, Z10, Z12
+	VPALIGNR   $0x0d, Z8, Z10, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z1, Z11
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512_fail_1
+	VMOVDQA64  Z10, Z8
+	ADDQ       $0x80, BX
+	JMP        validCopyAVX512_loop
+
+validCopyAVX512_fail_1:
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, BX
+	JMP       validCopyAVX512_fail
+
+validCopyAVX512_one:
+	CMPQ       DI, $0x40
+	JB         validCopyAVX512_tail
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
+	VALIGND    $0x0c, Z8, Z9, Z8
 	VPALIGNR   $0x0f, Z8, Z9, Z10
 	VPALIGNR   $0x0e, Z8, Z9, Z11
 	VPALIGNR   $0x0d, Z8, Z9, Z8
@@ -1351,7 +1658,8 @@ validCopyAVX512_mixed:
 	JNZ        validCopyAVX512_fail
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
-	JMP        validCopyAVX512_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyAVX512_one
 
 validCopyAVX512_tail:
 	TESTQ      DI, DI
@@ -1420,18 +1728,21 @@ TEXT ·validCopyAVX512VBMI(SB), NOSPLIT, $0-56
 validCopyAVX512VBMI_loop:
 	MOVQ      DX, DI
 	SUBQ      BX, DI
-	CMPQ      DI, $0x40
-	JB        validCopyAVX512VBMI_tail
+	CMPQ      DI, $0x80
+	JB        validCopyAVX512VBMI_one
 	VMOVDQU64 (CX)(BX*1), Z8
 	VMOVDQU64 Z8, (AX)(BX*1)
-	VPMOVB2M  Z8, K1
+	VMOVDQU64 64(CX)(BX*1), Z9
+	VMOVDQU64 Z9, 64(AX)(BX*1)
+	VPORD     Z9, Z8, Z10
+	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyAVX512VBMI_fail
 	VPXORD    Z4, Z4, Z4
-	ADDQ      $0x40, BX
+	ADDQ      $0x80, BX
 	INCQ      SI
 	CMPQ      SI, $0x02
 	JB        validCopyAVX512VBMI_loop
@@ -1464,6 +1775,52 @@ validCopyAVX512VBMI_ascii_end:
 validCopyAVX512VBMI_mixed:
 	XORQ       SI, SI
 	VALIGND    $0x0c, Z4, Z8, Z4
+	VPALIGNR   $0x0f, Z4, Z8, Z10
+	VPALIGNR   $0x0e, Z4, Z8, Z11
+	VPALIGNR   $0x0d, Z4, Z8, Z4
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z8, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z10
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512VBMI_fail
+	VALIGND    $0x0c, Z8, Z9, Z4
+	VPALIGNR   $0x0f, Z4, Z9, Z10
+	VPALIGNR   $0x0e, Z4, Z9, Z11
+	VPALIGNR   $0x0d, Z4, Z9, Z4
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z9, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z10
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyAVX512VBMI_fail_1
+	VMOVDQA64  Z9, Z4
+	ADDQ       $0x80, BX
+	JMP        validCopyAVX512VBMI_loop
+
+validCopyAVX512VBMI_fail_1:
+	VMOVDQA64 Z8, Z4
+	ADDQ      $0x40, BX
+	JMP       validCopyAVX512VBMI_fail
+
+validCopyAVX512VBMI_one:
+	CMPQ       DI, $0x40
+	JB         validCopyAVX512VBMI_tail
+	VMOVDQU64  (CX)(BX*1), Z8
+	VMOVDQU64  Z8, (AX)(BX*1)
+	VALIGND    $0x0c, Z4, Z8, Z4
 	VPALIGNR   $0x0f, Z4, Z8, Z9
 	VPALIGNR   $0x0e, Z4, Z8, Z10
 	VPALIGNR   $0x0d, Z4, Z8, Z4
@@ -1481,7 +1838,8 @@ validCopyAVX512VBMI_mixed:
 	JNZ        validCopyAVX512VBMI_fail
 	VMOVDQA64  Z8, Z4
 	ADDQ       $0x40, BX
-	JMP        validCopyAVX512VBMI_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyAVX512VBMI_one
 
 validCopyAVX512VBMI_tail:
 	TESTQ      DI, DI
@@ -1565,7 +1923,7 @@ validMarksAVX2_loop:
 	VPBROADCASTB ·tables+326(SB), Y7
 	ADDQ         $0x20, DX
 	INCQ         SI
-	CMPQ         SI, $0x02
+	CMPQ         SI, $0x03
 	JB           validMarksAVX2_loop
 
 validMarksAVX2_ascii:
@@ -1736,10 +2094,12 @@ TEXT ·validMarksAVX512(SB), NOSPLIT, $0-33
 validMarksAVX512_loop:
 	MOVQ         CX, SI
 	SUBQ         DX, SI
-	CMPQ         SI, $0x40
-	JB           validMarksAVX512_tail
+	CMPQ         SI, $0x80
+	JB           validMarksAVX512_one
 	VMOVDQU64    (AX)(DX*1), Z9
-	VPMOVB2M     Z9, K1
+	VMOVDQU64    64(AX)(DX*1), Z13
+	VPORD        Z13, Z9, Z14
+	VPMOVB2M     Z14, K1
 	KORTESTQ     K1, K1
 	JNZ          validMarksAVX512_mixed
 	VPCMPUB      $0x06, Z7, Z8, K1
@@ -1751,8 +2111,11 @@ validMarksAVX512_loop:
 	VPMINUB      Z9, Z10, Z10
 	VPXORD       Z12, Z9, Z8
 	VPMINUB      Z8, Z11, Z11
+	VPMINUB      Z13, Z10, Z10
+	VPXORD       Z12, Z13, Z8
+	VPMINUB      Z8, Z11, Z11
 	VPBROADCASTB ·tables+326(SB), Z8
-	ADDQ         $0x40, DX
+	ADDQ         $0x80, DX
 	INCQ         BX
 	CMPQ         BX, $0x02
 	JB           validMarksAVX512_loop
@@ -1793,6 +2156,66 @@ validMarksAVX512_ascii_end:
 
 validMarksAVX512_mixed:
 	XORQ       BX, BX
+	VALIGND    $0x0c, Z8, Z9, Z14
+	VPALIGNR   $0x0f, Z14, Z9, Z15
+	VPALIGNR   $0x0e, Z14, Z9, Z16
+	VPALIGNR   $0x0d, Z14, Z9, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z9, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	KORTESTQ   K1, K1
+	JNZ        validMarksAVX512_fail
+	VALIGND    $0x0c, Z9, Z13, Z14
+	VPALIGNR   $0x0f, Z14, Z13, Z15
+	VPALIGNR   $0x0e, Z14, Z13, Z16
+	VPALIGNR   $0x0d, Z14, Z13, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z13, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	KORTESTQ   K1, K1
+	JNZ        validMarksAVX512_fail_1
+	VPMINUB    Z8, Z10, Z10
+	VPXORD     Z12, Z8, Z8
+	VPMINUB    Z8, Z11, Z11
+	VPMINUB    Z9, Z10, Z10
+	VPXORD     Z12, Z9, Z8
+	VPMINUB    Z8, Z11, Z11
+	VMOVDQA64  Z13, Z8
+	ADDQ       $0x80, DX
+	JMP        validMarksAVX512_loop
+
+validMarksAVX512_fail_1:
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    Z12, Z8, Z0
+	VPMINUB   Z0, Z11, Z11
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, DX
+	JMP       validMarksAVX512_fail
+
+validMarksAVX512_one:
+	CMPQ       SI, $0x40
+	JB         validMarksAVX512_tail
+	VMOVDQU64  (AX)(DX*1), Z9
 	VALIGND    $0x0c, Z8, Z9, Z13
 	VPALIGNR   $0x0f, Z13, Z9, Z14
 	VPALIGNR   $0x0e, Z13, Z9, Z15
@@ -1817,7 +2240,8 @@ validMarksAVX512_mixed:
 	VPMINUB    Z8, Z11, Z11
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        validMarksAVX512_loop
+	SUBQ       $0x40, SI
+	JMP        validMarksAVX512_one
 
 validMarksAVX512_tail:
 	TESTQ      SI, SI
@@ -1914,10 +2338,12 @@ TEXT ·validMarksAVX512VBMI(SB), NOSPLIT, $0-33
 validMarksAVX512VBMI_loop:
 	MOVQ         CX, SI
 	SUBQ         DX, SI
-	CMPQ         SI, $0x40
-	JB           validMarksAVX512VBMI_tail
+	CMPQ         SI, $0x80
+	JB           validMarksAVX512VBMI_one
 	VMOVDQU64    (AX)(DX*1), Z10
-	VPMOVB2M     Z10, K1
+	VMOVDQU64    64(AX)(DX*1), Z12
+	VPORD        Z12, Z10, Z13
+	VPMOVB2M     Z13, K1
 	KORTESTQ     K1, K1
 	JNZ          validMarksAVX512VBMI_mixed
 	VPCMPUB      $0x06, Z8, Z9, K1
@@ -1929,8 +2355,11 @@ validMarksAVX512VBMI_loop:
 	VPMINUB      Z10, Z4, Z4
 	VPXORD       Z11, Z10, Z9
 	VPMINUB      Z9, Z5, Z5
+	VPMINUB      Z12, Z4, Z4
+	VPXORD       Z11, Z12, Z9
+	VPMINUB      Z9, Z5, Z5
 	VPBROADCASTB ·tables+326(SB), Z9
-	ADDQ         $0x40, DX
+	ADDQ         $0x80, DX
 	INCQ         BX
 	CMPQ         BX, $0x02
 	JB           validMarksAVX512VBMI_loop
@@ -1971,6 +2400,60 @@ validMarksAVX512VBMI_ascii_end:
 
 validMarksAVX512VBMI_mixed:
 	XORQ       BX, BX
+	VALIGND    $0x0c, Z9, Z10, Z13
+	VPALIGNR   $0x0f, Z13, Z10, Z14
+	VPALIGNR   $0x0e, Z13, Z10, Z15
+	VPALIGNR   $0x0d, Z13, Z10, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z10, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	KORTESTQ   K1, K1
+	JNZ        validMarksAVX512VBMI_fail
+	VALIGND    $0x0c, Z10, Z12, Z13
+	VPALIGNR   $0x0f, Z13, Z12, Z14
+	VPALIGNR   $0x0e, Z13, Z12, Z15
+	VPALIGNR   $0x0d, Z13, Z12, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z12, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	KORTESTQ   K1, K1
+	JNZ        validMarksAVX512VBMI_fail_1
+	VPMINUB    Z9, Z4, Z4
+	VPXORD     Z11, Z9, Z9
+	VPMINUB    Z9, Z5, Z5
+	VPMINUB    Z10, Z4, Z4
+	VPXORD     Z11, Z10, Z9
+	VPMINUB    Z9, Z5, Z5
+	VMOVDQA64  Z12, Z9
+	ADDQ       $0x80, DX
+	JMP        validMarksAVX512VBMI_loop
+
+validMarksAVX512VBMI_fail_1:
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    Z11, Z9, Z0
+	VPMINUB   Z0, Z5, Z5
+	VMOVDQA64 Z10, Z9
+	ADDQ      $0x40, DX
+	JMP       validMarksAVX512VBMI_fail
+
+validMarksAVX512VBMI_one:
+	CMPQ       SI, $0x40
+	JB         validMarksAVX512VBMI_tail
+	VMOVDQU64  (AX)(DX*1), Z10
 	VALIGND    $0x0c, Z9, Z10, Z12
 	VPALIGNR   $0x0f, Z12, Z10, Z13
 	VPALIGNR   $0x0e, Z12, Z10, Z14
@@ -1992,7 +2475,8 @@ validMarksAVX512VBMI_mixed:
 	VPMINUB    Z9, Z5, Z5
 	VMOVDQA64  Z10, Z9
 	ADDQ       $0x40, DX
-	JMP        validMarksAVX512VBMI_loop
+	SUBQ       $0x40, SI
+	JMP        validMarksAVX512VBMI_one
 
 validMarksAVX512VBMI_tail:
 	TESTQ      SI, SI
@@ -2105,7 +2589,7 @@ validCountMarksAVX2_loop:
 	VPBROADCASTB ·tables+326(SB), Y7
 	ADDQ         $0x20, DI
 	INCQ         R9
-	CMPQ         R9, $0x02
+	CMPQ         R9, $0x03
 	JB           validCountMarksAVX2_loop
 
 validCountMarksAVX2_ascii:
@@ -2335,10 +2819,12 @@ TEXT ·validCountMarksAVX512(SB), NOSPLIT, $0-57
 validCountMarksAVX512_loop:
 	MOVQ         CX, R9
 	SUBQ         DI, R9
-	CMPQ         R9, $0x40
-	JB           validCountMarksAVX512_tail
+	CMPQ         R9, $0x80
+	JB           validCountMarksAVX512_one
 	VMOVDQU64    (AX)(DI*1), Z11
-	VPMOVB2M     Z11, K1
+	VMOVDQU64    64(AX)(DI*1), Z15
+	VPORD        Z15, Z11, Z16
+	VPMOVB2M     Z16, K1
 	KORTESTQ     K1, K1
 	JNZ          validCountMarksAVX512_mixed
 	VPCMPUB      $0x06, Z7, Z10, K1
@@ -2350,8 +2836,11 @@ validCountMarksAVX512_loop:
 	VPMINUB      Z11, Z12, Z12
 	VPXORD       Z14, Z11, Z10
 	VPMINUB      Z10, Z13, Z13
+	VPMINUB      Z15, Z12, Z12
+	VPXORD       Z14, Z15, Z10
+	VPMINUB      Z10, Z13, Z13
 	VPBROADCASTB ·tables+326(SB), Z10
-	ADDQ         $0x40, DI
+	ADDQ         $0x80, DI
 	INCQ         R8
 	CMPQ         R8, $0x02
 	JB           validCountMarksAVX512_loop
@@ -2392,6 +2881,90 @@ validCountMarksAVX512_ascii_end:
 
 validCountMarksAVX512_mixed:
 	XORQ       R8, R8
+	VALIGND    $0x0c, Z10, Z11, Z16
+	VPALIGNR   $0x0f, Z16, Z11, Z17
+	VPALIGNR   $0x0e, Z16, Z11, Z18
+	VPALIGNR   $0x0d, Z16, Z11, Z16
+	VPSRLW     $0x04, Z17, Z19
+	VPSRLW     $0x04, Z11, Z20
+	VPANDD     Z3, Z19, Z19
+	VPSHUFB    Z19, Z0, Z19
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z1, Z17
+	VPANDD     Z3, Z20, Z20
+	VPSHUFB    Z20, Z2, Z20
+	VPTERNLOGD $0x80, Z17, Z20, Z19
+	VPSUBUSB   Z4, Z18, Z18
+	VPSUBUSB   Z5, Z16, Z16
+	VPTERNLOGD $0xa8, Z6, Z16, Z18
+	VPCMPUB    $0x04, Z18, Z19, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountMarksAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VALIGND    $0x0c, Z11, Z15, Z16
+	VPALIGNR   $0x0f, Z16, Z15, Z17
+	VPALIGNR   $0x0e, Z16, Z15, Z18
+	VPALIGNR   $0x0d, Z16, Z15, Z16
+	VPSRLW     $0x04, Z17, Z19
+	VPSRLW     $0x04, Z15, Z20
+	VPANDD     Z3, Z19, Z19
+	VPSHUFB    Z19, Z0, Z19
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z1, Z17
+	VPANDD     Z3, Z20, Z20
+	VPSHUFB    Z20, Z2, Z20
+	VPTERNLOGD $0x80, Z17, Z20, Z19
+	VPSUBUSB   Z4, Z18, Z18
+	VPSUBUSB   Z5, Z16, Z16
+	VPTERNLOGD $0xa8, Z6, Z16, Z18
+	VPCMPUB    $0x04, Z18, Z19, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountMarksAVX512_fail_1
+	VPCMPB     $0x01, Z8, Z15, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z15, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z15, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPMINUB    Z10, Z12, Z12
+	VPXORD     Z14, Z10, Z10
+	VPMINUB    Z10, Z13, Z13
+	VPMINUB    Z11, Z12, Z12
+	VPXORD     Z14, Z11, Z10
+	VPMINUB    Z10, Z13, Z13
+	VMOVDQA64  Z15, Z10
+	ADDQ       $0x80, DI
+	JMP        validCountMarksAVX512_loop
+
+validCountMarksAVX512_fail_1:
+	VPMINUB   Z10, Z12, Z12
+	VPXORD    Z14, Z10, Z0
+	VPMINUB   Z0, Z13, Z13
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, DI
+	JMP       validCountMarksAVX512_fail
+
+validCountMarksAVX512_one:
+	CMPQ       R9, $0x40
+	JB         validCountMarksAVX512_tail
+	VMOVDQU64  (AX)(DI*1), Z11
 	VALIGND    $0x0c, Z10, Z11, Z15
 	VPALIGNR   $0x0f, Z15, Z11, Z16
 	VPALIGNR   $0x0e, Z15, Z11, Z17
@@ -2412,15 +2985,15 @@ validCountMarksAVX512_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validCountMarksAVX512_fail
 	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R9
+	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
 	KMOVQ      K1, R10
 	VPMOVB2M   Z11, K1
 	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
+	POPCNTQ    R8, R8
 	POPCNTQ    R10, R10
 	POPCNTQ    R11, R11
-	ADDQ       R9, DX
+	ADDQ       R8, DX
 	ADDQ       R10, BX
 	ADDQ       R11, SI
 	VPMINUB    Z10, Z12, Z12
@@ -2428,7 +3001,8 @@ validCountMarksAVX512_mixed:
 	VPMINUB    Z10, Z13, Z13
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
-	JMP        validCountMarksAVX512_loop
+	SUBQ       $0x40, R9
+	JMP        validCountMarksAVX512_one
 
 validCountMarksAVX512_tail:
 	TESTQ      R9, R9
@@ -2568,10 +3142,12 @@ TEXT ·validCountMarksAVX512VBMI(SB), NOSPLIT, $0-57
 validCountMarksAVX512VBMI_loop:
 	MOVQ         CX, R9
 	SUBQ         DI, R9
-	CMPQ         R9, $0x40
-	JB           validCountMarksAVX512VBMI_tail
+	CMPQ         R9, $0x80
+	JB           validCountMarksAVX512VBMI_one
 	VMOVDQU64    (AX)(DI*1), Z12
-	VPMOVB2M     Z12, K1
+	VMOVDQU64    64(AX)(DI*1), Z14
+	VPORD        Z14, Z12, Z15
+	VPMOVB2M     Z15, K1
 	KORTESTQ     K1, K1
 	JNZ          validCountMarksAVX512VBMI_mixed
 	VPCMPUB      $0x06, Z8, Z11, K1
@@ -2583,8 +3159,11 @@ validCountMarksAVX512VBMI_loop:
 	VPMINUB      Z12, Z4, Z4
 	VPXORD       Z13, Z12, Z11
 	VPMINUB      Z11, Z5, Z5
+	VPMINUB      Z14, Z4, Z4
+	VPXORD       Z13, Z14, Z11
+	VPMINUB      Z11, Z5, Z5
 	VPBROADCASTB ·tables+326(SB), Z11
-	ADDQ         $0x40, DI
+	ADDQ         $0x80, DI
 	INCQ         R8
 	CMPQ         R8, $0x02
 	JB           validCountMarksAVX512VBMI_loop
@@ -2625,6 +3204,84 @@ validCountMarksAVX512VBMI_ascii_end:
 
 validCountMarksAVX512VBMI_mixed:
 	XORQ       R8, R8
+	VALIGND    $0x0c, Z11, Z12, Z15
+	VPALIGNR   $0x0f, Z15, Z12, Z16
+	VPALIGNR   $0x0e, Z15, Z12, Z17
+	VPALIGNR   $0x0d, Z15, Z12, Z15
+	VPSRLW     $0x04, Z16, Z18
+	VPSRLW     $0x04, Z12, Z19
+	VPERMB     Z0, Z18, Z18
+	VPERMB     Z1, Z16, Z16
+	VPERMB     Z2, Z19, Z19
+	VPTERNLOGD $0x80, Z16, Z19, Z18
+	VPSUBUSB   Z3, Z17, Z17
+	VPSUBUSB   Z6, Z15, Z15
+	VPTERNLOGD $0xa8, Z7, Z15, Z17
+	VPCMPUB    $0x04, Z17, Z18, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountMarksAVX512VBMI_fail
+	VPCMPB     $0x01, Z9, Z12, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z10, Z12, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VALIGND    $0x0c, Z12, Z14, Z15
+	VPALIGNR   $0x0f, Z15, Z14, Z16
+	VPALIGNR   $0x0e, Z15, Z14, Z17
+	VPALIGNR   $0x0d, Z15, Z14, Z15
+	VPSRLW     $0x04, Z16, Z18
+	VPSRLW     $0x04, Z14, Z19
+	VPERMB     Z0, Z18, Z18
+	VPERMB     Z1, Z16, Z16
+	VPERMB     Z2, Z19, Z19
+	VPTERNLOGD $0x80, Z16, Z19, Z18
+	VPSUBUSB   Z3, Z17, Z17
+	VPSUBUSB   Z6, Z15, Z15
+	VPTERNLOGD $0xa8, Z7, Z15, Z17
+	VPCMPUB    $0x04, Z17, Z18, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountMarksAVX512VBMI_fail_1
+	VPCMPB     $0x01, Z9, Z14, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z10, Z14, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z14, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPMINUB    Z11, Z4, Z4
+	VPXORD     Z13, Z11, Z11
+	VPMINUB    Z11, Z5, Z5
+	VPMINUB    Z12, Z4, Z4
+	VPXORD     Z13, Z12, Z11
+	VPMINUB    Z11, Z5, Z5
+	VMOVDQA64  Z14, Z11
+	ADDQ       $0x80, DI
+	JMP        validCountMarksAVX512VBMI_loop
+
+validCountMarksAVX512VBMI_fail_1:
+	VPMINUB   Z11, Z4, Z4
+	VPXORD    Z13, Z11, Z0
+	VPMINUB   Z0, Z5, Z5
+	VMOVDQA64 Z12, Z11
+	ADDQ      $0x40, DI
+	JMP       validCountMarksAVX512VBMI_fail
+
+validCountMarksAVX512VBMI_one:
+	CMPQ       R9, $0x40
+	JB         validCountMarksAVX512VBMI_tail
+	VMOVDQU64  (AX)(DI*1), Z12
 	VALIGND    $0x0c, Z11, Z12, Z14
 	VPALIGNR   $0x0f, Z14, Z12, Z15
 	VPALIGNR   $0x0e, Z14, Z12, Z16
@@ -2642,15 +3299,15 @@ validCountMarksAVX512VBMI_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validCountMarksAVX512VBMI_fail
 	VPCMPB     $0x01, Z9, Z12, K1
-	KMOVQ      K1, R9
+	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z10, Z12, K1
 	KMOVQ      K1, R10
 	VPMOVB2M   Z12, K1
 	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
+	POPCNTQ    R8, R8
 	POPCNTQ    R10, R10
 	POPCNTQ    R11, R11
-	ADDQ       R9, DX
+	ADDQ       R8, DX
 	ADDQ       R10, BX
 	ADDQ       R11, SI
 	VPMINUB    Z11, Z4, Z4
@@ -2658,7 +3315,8 @@ validCountMarksAVX512VBMI_mixed:
 	VPMINUB    Z11, Z5, Z5
 	VMOVDQA64  Z12, Z11
 	ADDQ       $0x40, DI
-	JMP        validCountMarksAVX512VBMI_loop
+	SUBQ       $0x40, R9
+	JMP        validCountMarksAVX512VBMI_one
 
 validCountMarksAVX512VBMI_tail:
 	TESTQ      R9, R9
@@ -2808,7 +3466,7 @@ validCopyMarksAVX2_loop:
 	VPBROADCASTB ·tables+326(SB), Y7
 	ADDQ         $0x20, BX
 	INCQ         DI
-	CMPQ         DI, $0x02
+	CMPQ         DI, $0x03
 	JB           validCopyMarksAVX2_loop
 
 validCopyMarksAVX2_ascii:
@@ -2985,11 +3643,14 @@ TEXT ·validCopyMarksAVX512(SB), NOSPLIT, $0-57
 validCopyMarksAVX512_loop:
 	MOVQ         DX, DI
 	SUBQ         BX, DI
-	CMPQ         DI, $0x40
-	JB           validCopyMarksAVX512_tail
+	CMPQ         DI, $0x80
+	JB           validCopyMarksAVX512_one
 	VMOVDQU64    (CX)(BX*1), Z9
 	VMOVDQU64    Z9, (AX)(BX*1)
-	VPMOVB2M     Z9, K1
+	VMOVDQU64    64(CX)(BX*1), Z13
+	VMOVDQU64    Z13, 64(AX)(BX*1)
+	VPORD        Z13, Z9, Z14
+	VPMOVB2M     Z14, K1
 	KORTESTQ     K1, K1
 	JNZ          validCopyMarksAVX512_mixed
 	VPCMPUB      $0x06, Z7, Z8, K1
@@ -3001,8 +3662,11 @@ validCopyMarksAVX512_loop:
 	VPMINUB      Z9, Z10, Z10
 	VPXORD       Z12, Z9, Z8
 	VPMINUB      Z8, Z11, Z11
+	VPMINUB      Z13, Z10, Z10
+	VPXORD       Z12, Z13, Z8
+	VPMINUB      Z8, Z11, Z11
 	VPBROADCASTB ·tables+326(SB), Z8
-	ADDQ         $0x40, BX
+	ADDQ         $0x80, BX
 	INCQ         SI
 	CMPQ         SI, $0x02
 	JB           validCopyMarksAVX512_loop
@@ -3047,6 +3711,67 @@ validCopyMarksAVX512_ascii_end:
 
 validCopyMarksAVX512_mixed:
 	XORQ       SI, SI
+	VALIGND    $0x0c, Z8, Z9, Z14
+	VPALIGNR   $0x0f, Z14, Z9, Z15
+	VPALIGNR   $0x0e, Z14, Z9, Z16
+	VPALIGNR   $0x0d, Z14, Z9, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z9, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyMarksAVX512_fail
+	VALIGND    $0x0c, Z9, Z13, Z14
+	VPALIGNR   $0x0f, Z14, Z13, Z15
+	VPALIGNR   $0x0e, Z14, Z13, Z16
+	VPALIGNR   $0x0d, Z14, Z13, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z13, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyMarksAVX512_fail_1
+	VPMINUB    Z8, Z10, Z10
+	VPXORD     Z12, Z8, Z8
+	VPMINUB    Z8, Z11, Z11
+	VPMINUB    Z9, Z10, Z10
+	VPXORD     Z12, Z9, Z8
+	VPMINUB    Z8, Z11, Z11
+	VMOVDQA64  Z13, Z8
+	ADDQ       $0x80, BX
+	JMP        validCopyMarksAVX512_loop
+
+validCopyMarksAVX512_fail_1:
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    Z12, Z8, Z0
+	VPMINUB   Z0, Z11, Z11
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, BX
+	JMP       validCopyMarksAVX512_fail
+
+validCopyMarksAVX512_one:
+	CMPQ       DI, $0x40
+	JB         validCopyMarksAVX512_tail
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z13
 	VPALIGNR   $0x0f, Z13, Z9, Z14
 	VPALIGNR   $0x0e, Z13, Z9, Z15
@@ -3071,7 +3796,8 @@ validCopyMarksAVX512_mixed:
 	VPMINUB    Z8, Z11, Z11
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
-	JMP        validCopyMarksAVX512_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyMarksAVX512_one
 
 validCopyMarksAVX512_tail:
 	TESTQ      DI, DI
@@ -3170,11 +3896,14 @@ TEXT ·validCopyMarksAVX512VBMI(SB), NOSPLIT, $0-57
 validCopyMarksAVX512VBMI_loop:
 	MOVQ         DX, DI
 	SUBQ         BX, DI
-	CMPQ         DI, $0x40
-	JB           validCopyMarksAVX512VBMI_tail
+	CMPQ         DI, $0x80
+	JB           validCopyMarksAVX512VBMI_one
 	VMOVDQU64    (CX)(BX*1), Z10
 	VMOVDQU64    Z10, (AX)(BX*1)
-	VPMOVB2M     Z10, K1
+	VMOVDQU64    64(CX)(BX*1), Z12
+	VMOVDQU64    Z12, 64(AX)(BX*1)
+	VPORD        Z12, Z10, Z13
+	VPMOVB2M     Z13, K1
 	KORTESTQ     K1, K1
 	JNZ          validCopyMarksAVX512VBMI_mixed
 	VPCMPUB      $0x06, Z8, Z9, K1
@@ -3186,8 +3915,11 @@ validCopyMarksAVX512VBMI_loop:
 	VPMINUB      Z10, Z4, Z4
 	VPXORD       Z11, Z10, Z9
 	VPMINUB      Z9, Z5, Z5
+	VPMINUB      Z12, Z4, Z4
+	VPXORD       Z11, Z12, Z9
+	VPMINUB      Z9, Z5, Z5
 	VPBROADCASTB ·tables+326(SB), Z9
-	ADDQ         $0x40, BX
+	ADDQ         $0x80, BX
 	INCQ         SI
 	CMPQ         SI, $0x02
 	JB           validCopyMarksAVX512VBMI_loop
@@ -3232,6 +3964,61 @@ validCopyMarksAVX512VBMI_ascii_end:
 
 validCopyMarksAVX512VBMI_mixed:
 	XORQ       SI, SI
+	VALIGND    $0x0c, Z9, Z10, Z13
+	VPALIGNR   $0x0f, Z13, Z10, Z14
+	VPALIGNR   $0x0e, Z13, Z10, Z15
+	VPALIGNR   $0x0d, Z13, Z10, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z10, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyMarksAVX512VBMI_fail
+	VALIGND    $0x0c, Z10, Z12, Z13
+	VPALIGNR   $0x0f, Z13, Z12, Z14
+	VPALIGNR   $0x0e, Z13, Z12, Z15
+	VPALIGNR   $0x0d, Z13, Z12, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z12, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyMarksAVX512VBMI_fail_1
+	VPMINUB    Z9, Z4, Z4
+	VPXORD     Z11, Z9, Z9
+	VPMINUB    Z9, Z5, Z5
+	VPMINUB    Z10, Z4, Z4
+	VPXORD     Z11, Z10, Z9
+	VPMINUB    Z9, Z5, Z5
+	VMOVDQA64  Z12, Z9
+	ADDQ       $0x80, BX
+	JMP        validCopyMarksAVX512VBMI_loop
+
+validCopyMarksAVX512VBMI_fail_1:
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    Z11, Z9, Z0
+	VPMINUB   Z0, Z5, Z5
+	VMOVDQA64 Z10, Z9
+	ADDQ      $0x40, BX
+	JMP       validCopyMarksAVX512VBMI_fail
+
+validCopyMarksAVX512VBMI_one:
+	CMPQ       DI, $0x40
+	JB         validCopyMarksAVX512VBMI_tail
+	VMOVDQU64  (CX)(BX*1), Z10
+	VMOVDQU64  Z10, (AX)(BX*1)
 	VALIGND    $0x0c, Z9, Z10, Z12
 	VPALIGNR   $0x0f, Z12, Z10, Z13
 	VPALIGNR   $0x0e, Z12, Z10, Z14
@@ -3253,7 +4040,8 @@ validCopyMarksAVX512VBMI_mixed:
 	VPMINUB    Z9, Z5, Z5
 	VMOVDQA64  Z10, Z9
 	ADDQ       $0x40, BX
-	JMP        validCopyMarksAVX512VBMI_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyMarksAVX512VBMI_one
 
 validCopyMarksAVX512VBMI_tail:
 	TESTQ      DI, DI
@@ -3360,7 +4148,7 @@ validNULAVX2_loop:
 	VPBROADCASTB ·tables+326(SB), Y8
 	ADDQ         $0x20, DX
 	INCQ         SI
-	CMPQ         SI, $0x02
+	CMPQ         SI, $0x03
 	JB           validNULAVX2_loop
 
 validNULAVX2_ascii:
@@ -3501,10 +4289,12 @@ TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
 validNULAVX512_loop:
 	MOVQ         CX, SI
 	SUBQ         DX, SI
-	CMPQ         SI, $0x40
-	JB           validNULAVX512_tail
+	CMPQ         SI, $0x80
+	JB           validNULAVX512_one
 	VMOVDQU64    (AX)(DX*1), Z9
-	VPMOVB2M     Z9, K1
+	VMOVDQU64    64(AX)(DX*1), Z11
+	VPORD        Z11, Z9, Z12
+	VPMOVB2M     Z12, K1
 	KORTESTQ     K1, K1
 	JNZ          validNULAVX512_mixed
 	VPCMPUB      $0x06, Z7, Z8, K1
@@ -3512,8 +4302,9 @@ validNULAVX512_loop:
 	JNZ          validNULAVX512_fail
 	VPMINUB      Z8, Z10, Z10
 	VPMINUB      Z9, Z10, Z10
+	VPMINUB      Z11, Z10, Z10
 	VPBROADCASTB ·tables+326(SB), Z8
-	ADDQ         $0x40, DX
+	ADDQ         $0x80, DX
 	INCQ         BX
 	CMPQ         BX, $0x02
 	JB           validNULAVX512_loop
@@ -3545,6 +4336,60 @@ validNULAVX512_ascii_end:
 
 validNULAVX512_mixed:
 	XORQ       BX, BX
+	VALIGND    $0x0c, Z8, Z9, Z12
+	VPALIGNR   $0x0f, Z12, Z9, Z13
+	VPALIGNR   $0x0e, Z12, Z9, Z14
+	VPALIGNR   $0x0d, Z12, Z9, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z9, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validNULAVX512_fail
+	VALIGND    $0x0c, Z9, Z11, Z12
+	VPALIGNR   $0x0f, Z12, Z11, Z13
+	VPALIGNR   $0x0e, Z12, Z11, Z14
+	VPALIGNR   $0x0d, Z12, Z11, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validNULAVX512_fail_1
+	VPMINUB    Z8, Z10, Z10
+	VPMINUB    Z9, Z10, Z10
+	VMOVDQA64  Z11, Z8
+	ADDQ       $0x80, DX
+	JMP        validNULAVX512_loop
+
+validNULAVX512_fail_1:
+	VPMINUB   Z8, Z10, Z10
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, DX
+	JMP       validNULAVX512_fail
+
+validNULAVX512_one:
+	CMPQ       SI, $0x40
+	JB         validNULAVX512_tail
+	VMOVDQU64  (AX)(DX*1), Z9
 	VALIGND    $0x0c, Z8, Z9, Z11
 	VPALIGNR   $0x0f, Z11, Z9, Z12
 	VPALIGNR   $0x0e, Z11, Z9, Z13
@@ -3567,7 +4412,8 @@ validNULAVX512_mixed:
 	VPMINUB    Z8, Z10, Z10
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        validNULAVX512_loop
+	SUBQ       $0x40, SI
+	JMP        validNULAVX512_one
 
 validNULAVX512_tail:
 	TESTQ      SI, SI
@@ -3646,10 +4492,12 @@ TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
 validNULAVX512VBMI_loop:
 	MOVQ         CX, SI
 	SUBQ         DX, SI
-	CMPQ         SI, $0x40
-	JB           validNULAVX512VBMI_tail
+	CMPQ         SI, $0x80
+	JB           validNULAVX512VBMI_one
 	VMOVDQU64    (AX)(DX*1), Z9
-	VPMOVB2M     Z9, K1
+	VMOVDQU64    64(AX)(DX*1), Z10
+	VPORD        Z10, Z9, Z11
+	VPMOVB2M     Z11, K1
 	KORTESTQ     K1, K1
 	JNZ          validNULAVX512VBMI_mixed
 	VPCMPUB      $0x06, Z7, Z8, K1
@@ -3657,8 +4505,9 @@ validNULAVX512VBMI_loop:
 	JNZ          validNULAVX512VBMI_fail
 	VPMINUB      Z8, Z4, Z4
 	VPMINUB      Z9, Z4, Z4
+	VPMINUB      Z10, Z4, Z4
 	VPBROADCASTB ·tables+326(SB), Z8
-	ADDQ         $0x40, DX
+	ADDQ         $0x80, DX
 	INCQ         BX
 	CMPQ         BX, $0x02
 	JB           validNULAVX512VBMI_loop
@@ -3690,6 +4539,54 @@ validNULAVX512VBMI_ascii_end:
 
 validNULAVX512VBMI_mixed:
 	XORQ       BX, BX
+	VALIGND    $0x0c, Z8, Z9, Z11
+	VPALIGNR   $0x0f, Z11, Z9, Z12
+	VPALIGNR   $0x0e, Z11, Z9, Z13
+	VPALIGNR   $0x0d, Z11, Z9, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validNULAVX512VBMI_fail
+	VALIGND    $0x0c, Z9, Z10, Z11
+	VPALIGNR   $0x0f, Z11, Z10, Z12
+	VPALIGNR   $0x0e, Z11, Z10, Z13
+	VPALIGNR   $0x0d, Z11, Z10, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validNULAVX512VBMI_fail_1
+	VPMINUB    Z8, Z4, Z4
+	VPMINUB    Z9, Z4, Z4
+	VMOVDQA64  Z10, Z8
+	ADDQ       $0x80, DX
+	JMP        validNULAVX512VBMI_loop
+
+validNULAVX512VBMI_fail_1:
+	VPMINUB   Z8, Z4, Z4
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, DX
+	JMP       validNULAVX512VBMI_fail
+
+validNULAVX512VBMI_one:
+	CMPQ       SI, $0x40
+	JB         validNULAVX512VBMI_tail
+	VMOVDQU64  (AX)(DX*1), Z9
 	VALIGND    $0x0c, Z8, Z9, Z10
 	VPALIGNR   $0x0f, Z10, Z9, Z11
 	VPALIGNR   $0x0e, Z10, Z9, Z12
@@ -3709,7 +4606,8 @@ validNULAVX512VBMI_mixed:
 	VPMINUB    Z8, Z4, Z4
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        validNULAVX512VBMI_loop
+	SUBQ       $0x40, SI
+	JMP        validNULAVX512VBMI_one
 
 validNULAVX512VBMI_tail:
 	TESTQ      SI, SI
@@ -3802,7 +4700,7 @@ validCountNULAVX2_loop:
 	VPBROADCASTB ·tables+326(SB), Y8
 	ADDQ         $0x20, DI
 	INCQ         R9
-	CMPQ         R9, $0x02
+	CMPQ         R9, $0x03
 	JB           validCountNULAVX2_loop
 
 validCountNULAVX2_ascii:
@@ -4002,10 +4900,12 @@ TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
 validCountNULAVX512_loop:
 	MOVQ         CX, R9
 	SUBQ         DI, R9
-	CMPQ         R9, $0x40
-	JB           validCountNULAVX512_tail
+	CMPQ         R9, $0x80
+	JB           validCountNULAVX512_one
 	VMOVDQU64    (AX)(DI*1), Z11
-	VPMOVB2M     Z11, K1
+	VMOVDQU64    64(AX)(DI*1), Z13
+	VPORD        Z13, Z11, Z14
+	VPMOVB2M     Z14, K1
 	KORTESTQ     K1, K1
 	JNZ          validCountNULAVX512_mixed
 	VPCMPUB      $0x06, Z7, Z10, K1
@@ -4013,8 +4913,9 @@ validCountNULAVX512_loop:
 	JNZ          validCountNULAVX512_fail
 	VPMINUB      Z10, Z12, Z12
 	VPMINUB      Z11, Z12, Z12
+	VPMINUB      Z13, Z12, Z12
 	VPBROADCASTB ·tables+326(SB), Z10
-	ADDQ         $0x40, DI
+	ADDQ         $0x80, DI
 	INCQ         R8
 	CMPQ         R8, $0x02
 	JB           validCountNULAVX512_loop
@@ -4046,6 +4947,84 @@ validCountNULAVX512_ascii_end:
 
 validCountNULAVX512_mixed:
 	XORQ       R8, R8
+	VALIGND    $0x0c, Z10, Z11, Z14
+	VPALIGNR   $0x0f, Z14, Z11, Z15
+	VPALIGNR   $0x0e, Z14, Z11, Z16
+	VPALIGNR   $0x0d, Z14, Z11, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z11, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountNULAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VALIGND    $0x0c, Z11, Z13, Z14
+	VPALIGNR   $0x0f, Z14, Z13, Z15
+	VPALIGNR   $0x0e, Z14, Z13, Z16
+	VPALIGNR   $0x0d, Z14, Z13, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z13, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountNULAVX512_fail_1
+	VPCMPB     $0x01, Z8, Z13, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z13, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z13, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPMINUB    Z10, Z12, Z12
+	VPMINUB    Z11, Z12, Z12
+	VMOVDQA64  Z13, Z10
+	ADDQ       $0x80, DI
+	JMP        validCountNULAVX512_loop
+
+validCountNULAVX512_fail_1:
+	VPMINUB   Z10, Z12, Z12
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, DI
+	JMP       validCountNULAVX512_fail
+
+validCountNULAVX512_one:
+	CMPQ       R9, $0x40
+	JB         validCountNULAVX512_tail
+	VMOVDQU64  (AX)(DI*1), Z11
 	VALIGND    $0x0c, Z10, Z11, Z13
 	VPALIGNR   $0x0f, Z13, Z11, Z14
 	VPALIGNR   $0x0e, Z13, Z11, Z15
@@ -4066,21 +5045,22 @@ validCountNULAVX512_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validCountNULAVX512_fail
 	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R9
+	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
 	KMOVQ      K1, R10
 	VPMOVB2M   Z11, K1
 	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
+	POPCNTQ    R8, R8
 	POPCNTQ    R10, R10
 	POPCNTQ    R11, R11
-	ADDQ       R9, DX
+	ADDQ       R8, DX
 	ADDQ       R10, BX
 	ADDQ       R11, SI
 	VPMINUB    Z10, Z12, Z12
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
-	JMP        validCountNULAVX512_loop
+	SUBQ       $0x40, R9
+	JMP        validCountNULAVX512_one
 
 validCountNULAVX512_tail:
 	TESTQ      R9, R9
@@ -4202,10 +5182,12 @@ TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
 validCountNULAVX512VBMI_loop:
 	MOVQ         CX, R9
 	SUBQ         DI, R9
-	CMPQ         R9, $0x40
-	JB           validCountNULAVX512VBMI_tail
+	CMPQ         R9, $0x80
+	JB           validCountNULAVX512VBMI_one
 	VMOVDQU64    (AX)(DI*1), Z11
-	VPMOVB2M     Z11, K1
+	VMOVDQU64    64(AX)(DI*1), Z12
+	VPORD        Z12, Z11, Z13
+	VPMOVB2M     Z13, K1
 	KORTESTQ     K1, K1
 	JNZ          validCountNULAVX512VBMI_mixed
 	VPCMPUB      $0x06, Z7, Z10, K1
@@ -4213,8 +5195,9 @@ validCountNULAVX512VBMI_loop:
 	JNZ          validCountNULAVX512VBMI_fail
 	VPMINUB      Z10, Z4, Z4
 	VPMINUB      Z11, Z4, Z4
+	VPMINUB      Z12, Z4, Z4
 	VPBROADCASTB ·tables+326(SB), Z10
-	ADDQ         $0x40, DI
+	ADDQ         $0x80, DI
 	INCQ         R8
 	CMPQ         R8, $0x02
 	JB           validCountNULAVX512VBMI_loop
@@ -4246,6 +5229,78 @@ validCountNULAVX512VBMI_ascii_end:
 
 validCountNULAVX512VBMI_mixed:
 	XORQ       R8, R8
+	VALIGND    $0x0c, Z10, Z11, Z13
+	VPALIGNR   $0x0f, Z13, Z11, Z14
+	VPALIGNR   $0x0e, Z13, Z11, Z15
+	VPALIGNR   $0x0d, Z13, Z11, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z11, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z5, Z13, Z13
+	VPTERNLOGD $0xa8, Z6, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountNULAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VALIGND    $0x0c, Z11, Z12, Z13
+	VPALIGNR   $0x0f, Z13, Z12, Z14
+	VPALIGNR   $0x0e, Z13, Z12, Z15
+	VPALIGNR   $0x0d, Z13, Z12, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z12, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z5, Z13, Z13
+	VPTERNLOGD $0xa8, Z6, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	KORTESTQ   K1, K1
+	JNZ        validCountNULAVX512VBMI_fail_1
+	VPCMPB     $0x01, Z8, Z12, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z12, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPMINUB    Z10, Z4, Z4
+	VPMINUB    Z11, Z4, Z4
+	VMOVDQA64  Z12, Z10
+	ADDQ       $0x80, DI
+	JMP        validCountNULAVX512VBMI_loop
+
+validCountNULAVX512VBMI_fail_1:
+	VPMINUB   Z10, Z4, Z4
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, DI
+	JMP       validCountNULAVX512VBMI_fail
+
+validCountNULAVX512VBMI_one:
+	CMPQ       R9, $0x40
+	JB         validCountNULAVX512VBMI_tail
+	VMOVDQU64  (AX)(DI*1), Z11
 	VALIGND    $0x0c, Z10, Z11, Z12
 	VPALIGNR   $0x0f, Z12, Z11, Z13
 	VPALIGNR   $0x0e, Z12, Z11, Z14
@@ -4263,21 +5318,22 @@ validCountNULAVX512VBMI_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validCountNULAVX512VBMI_fail
 	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R9
+	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
 	KMOVQ      K1, R10
 	VPMOVB2M   Z11, K1
 	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
+	POPCNTQ    R8, R8
 	POPCNTQ    R10, R10
 	POPCNTQ    R11, R11
-	ADDQ       R9, DX
+	ADDQ       R8, DX
 	ADDQ       R10, BX
 	ADDQ       R11, SI
 	VPMINUB    Z10, Z4, Z4
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
-	JMP        validCountNULAVX512VBMI_loop
+	SUBQ       $0x40, R9
+	JMP        validCountNULAVX512VBMI_one
 
 validCountNULAVX512VBMI_tail:
 	TESTQ      R9, R9
@@ -4407,7 +5463,7 @@ validCopyNULAVX2_loop:
 	VPBROADCASTB ·tables+326(SB), Y8
 	ADDQ         $0x20, BX
 	INCQ         DI
-	CMPQ         DI, $0x02
+	CMPQ         DI, $0x03
 	JB           validCopyNULAVX2_loop
 
 validCopyNULAVX2_ascii:
@@ -4554,11 +5610,14 @@ TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
 validCopyNULAVX512_loop:
 	MOVQ         DX, DI
 	SUBQ         BX, DI
-	CMPQ         DI, $0x40
-	JB           validCopyNULAVX512_tail
+	CMPQ         DI, $0x80
+	JB           validCopyNULAVX512_one
 	VMOVDQU64    (CX)(BX*1), Z9
 	VMOVDQU64    Z9, (AX)(BX*1)
-	VPMOVB2M     Z9, K1
+	VMOVDQU64    64(CX)(BX*1), Z11
+	VMOVDQU64    Z11, 64(AX)(BX*1)
+	VPORD        Z11, Z9, Z12
+	VPMOVB2M     Z12, K1
 	KORTESTQ     K1, K1
 	JNZ          validCopyNULAVX512_mixed
 	VPCMPUB      $0x06, Z7, Z8, K1
@@ -4566,8 +5625,9 @@ validCopyNULAVX512_loop:
 	JNZ          validCopyNULAVX512_fail
 	VPMINUB      Z8, Z10, Z10
 	VPMINUB      Z9, Z10, Z10
+	VPMINUB      Z11, Z10, Z10
 	VPBROADCASTB ·tables+326(SB), Z8
-	ADDQ         $0x40, BX
+	ADDQ         $0x80, BX
 	INCQ         SI
 	CMPQ         SI, $0x02
 	JB           validCopyNULAVX512_loop
@@ -4603,6 +5663,61 @@ validCopyNULAVX512_ascii_end:
 
 validCopyNULAVX512_mixed:
 	XORQ       SI, SI
+	VALIGND    $0x0c, Z8, Z9, Z12
+	VPALIGNR   $0x0f, Z12, Z9, Z13
+	VPALIGNR   $0x0e, Z12, Z9, Z14
+	VPALIGNR   $0x0d, Z12, Z9, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z9, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyNULAVX512_fail
+	VALIGND    $0x0c, Z9, Z11, Z12
+	VPALIGNR   $0x0f, Z12, Z11, Z13
+	VPALIGNR   $0x0e, Z12, Z11, Z14
+	VPALIGNR   $0x0d, Z12, Z11, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyNULAVX512_fail_1
+	VPMINUB    Z8, Z10, Z10
+	VPMINUB    Z9, Z10, Z10
+	VMOVDQA64  Z11, Z8
+	ADDQ       $0x80, BX
+	JMP        validCopyNULAVX512_loop
+
+validCopyNULAVX512_fail_1:
+	VPMINUB   Z8, Z10, Z10
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, BX
+	JMP       validCopyNULAVX512_fail
+
+validCopyNULAVX512_one:
+	CMPQ       DI, $0x40
+	JB         validCopyNULAVX512_tail
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z11
 	VPALIGNR   $0x0f, Z11, Z9, Z12
 	VPALIGNR   $0x0e, Z11, Z9, Z13
@@ -4625,7 +5740,8 @@ validCopyNULAVX512_mixed:
 	VPMINUB    Z8, Z10, Z10
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
-	JMP        validCopyNULAVX512_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyNULAVX512_one
 
 validCopyNULAVX512_tail:
 	TESTQ      DI, DI
@@ -4706,11 +5822,14 @@ TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
 validCopyNULAVX512VBMI_loop:
 	MOVQ         DX, DI
 	SUBQ         BX, DI
-	CMPQ         DI, $0x40
-	JB           validCopyNULAVX512VBMI_tail
+	CMPQ         DI, $0x80
+	JB           validCopyNULAVX512VBMI_one
 	VMOVDQU64    (CX)(BX*1), Z9
 	VMOVDQU64    Z9, (AX)(BX*1)
-	VPMOVB2M     Z9, K1
+	VMOVDQU64    64(CX)(BX*1), Z10
+	VMOVDQU64    Z10, 64(AX)(BX*1)
+	VPORD        Z10, Z9, Z11
+	VPMOVB2M     Z11, K1
 	KORTESTQ     K1, K1
 	JNZ          validCopyNULAVX512VBMI_mixed
 	VPCMPUB      $0x06, Z7, Z8, K1
@@ -4718,8 +5837,9 @@ validCopyNULAVX512VBMI_loop:
 	JNZ          validCopyNULAVX512VBMI_fail
 	VPMINUB      Z8, Z4, Z4
 	VPMINUB      Z9, Z4, Z4
+	VPMINUB      Z10, Z4, Z4
 	VPBROADCASTB ·tables+326(SB), Z8
-	ADDQ         $0x40, BX
+	ADDQ         $0x80, BX
 	INCQ         SI
 	CMPQ         SI, $0x02
 	JB           validCopyNULAVX512VBMI_loop
@@ -4755,6 +5875,55 @@ validCopyNULAVX512VBMI_ascii_end:
 
 validCopyNULAVX512VBMI_mixed:
 	XORQ       SI, SI
+	VALIGND    $0x0c, Z8, Z9, Z11
+	VPALIGNR   $0x0f, Z11, Z9, Z12
+	VPALIGNR   $0x0e, Z11, Z9, Z13
+	VPALIGNR   $0x0d, Z11, Z9, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyNULAVX512VBMI_fail
+	VALIGND    $0x0c, Z9, Z10, Z11
+	VPALIGNR   $0x0f, Z11, Z10, Z12
+	VPALIGNR   $0x0e, Z11, Z10, Z13
+	VPALIGNR   $0x0d, Z11, Z10, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validCopyNULAVX512VBMI_fail_1
+	VPMINUB    Z8, Z4, Z4
+	VPMINUB    Z9, Z4, Z4
+	VMOVDQA64  Z10, Z8
+	ADDQ       $0x80, BX
+	JMP        validCopyNULAVX512VBMI_loop
+
+validCopyNULAVX512VBMI_fail_1:
+	VPMINUB   Z8, Z4, Z4
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, BX
+	JMP       validCopyNULAVX512VBMI_fail
+
+validCopyNULAVX512VBMI_one:
+	CMPQ       DI, $0x40
+	JB         validCopyNULAVX512VBMI_tail
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z10
 	VPALIGNR   $0x0f, Z10, Z9, Z11
 	VPALIGNR   $0x0e, Z10, Z9, Z12
@@ -4774,7 +5943,8 @@ validCopyNULAVX512VBMI_mixed:
 	VPMINUB    Z8, Z4, Z4
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
-	JMP        validCopyNULAVX512VBMI_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyNULAVX512VBMI_one
 
 validCopyNULAVX512VBMI_tail:
 	TESTQ      DI, DI
@@ -4866,7 +6036,7 @@ validRunesAVX2_loop:
 	VPXOR     Y8, Y8, Y8
 	ADDQ      $0x40, SI
 	INCQ      R8
-	CMPQ      R8, $0x02
+	CMPQ      R8, $0x03
 	JB        validRunesAVX2_loop
 
 validRunesAVX2_ascii:
@@ -5110,17 +6280,19 @@ TEXT ·validRunesAVX512(SB), NOSPLIT, $0-48
 validRunesAVX512_loop:
 	MOVQ      CX, R8
 	SUBQ      SI, R8
-	CMPQ      R8, $0x40
-	JB        validRunesAVX512_tail
+	CMPQ      R8, $0x80
+	JB        validRunesAVX512_one
 	VMOVDQU64 (AX)(SI*1), Z11
-	VPMOVB2M  Z11, K1
+	VMOVDQU64 64(AX)(SI*1), Z12
+	VPORD     Z12, Z11, Z13
+	VPMOVB2M  Z13, K1
 	KORTESTQ  K1, K1
 	JNZ       validRunesAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validRunesAVX512_fail
 	VPXORD    Z10, Z10, Z10
-	ADDQ      $0x40, SI
+	ADDQ      $0x80, SI
 	INCQ      DI
 	CMPQ      DI, $0x02
 	JB        validRunesAVX512_loop
@@ -5148,6 +6320,73 @@ validRunesAVX512_ascii_end:
 validRunesAVX512_mixed:
 	XORQ       DI, DI
 	VALIGND    $0x0c, Z10, Z11, Z10
+	VPALIGNR   $0x0f, Z10, Z11, Z13
+	VPALIGNR   $0x0e, Z10, Z11, Z14
+	VPALIGNR   $0x0d, Z10, Z11, Z10
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validRunesAVX512_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	VALIGND    $0x0c, Z11, Z12, Z10
+	VPALIGNR   $0x0f, Z10, Z12, Z13
+	VPALIGNR   $0x0e, Z10, Z12, Z14
+	VPALIGNR   $0x0d, Z10, Z12, Z10
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z12, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	KORTESTQ   K1, K1
+	JNZ        validRunesAVX512_fail_1
+	VPCMPB     $0x01, Z8, Z12, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z12, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	VMOVDQA64  Z12, Z10
+	ADDQ       $0x80, SI
+	JMP        validRunesAVX512_loop
+
+validRunesAVX512_fail_1:
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, SI
+	JMP       validRunesAVX512_fail
+
+validRunesAVX512_one:
+	CMPQ       R8, $0x40
+	JB         validRunesAVX512_tail
+	VMOVDQU64  (AX)(SI*1), Z11
+	VALIGND    $0x0c, Z10, Z11, Z10
 	VPALIGNR   $0x0f, Z10, Z11, Z12
 	VPALIGNR   $0x0e, Z10, Z11, Z13
 	VPALIGNR   $0x0d, Z10, Z11, Z10
@@ -5167,16 +6406,17 @@ validRunesAVX512_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validRunesAVX512_fail
 	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R8
+	KMOVQ      K1, DI
 	VPCMPUB    $0x06, Z9, Z11, K1
 	KMOVQ      K1, R9
-	POPCNTQ    R8, R8
+	POPCNTQ    DI, DI
 	POPCNTQ    R9, R9
-	ADDQ       R8, DX
+	ADDQ       DI, DX
 	ADDQ       R9, BX
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, SI
-	JMP        validRunesAVX512_loop
+	SUBQ       $0x40, R8
+	JMP        validRunesAVX512_one
 
 validRunesAVX512_tail:
 	TESTQ      R8, R8
@@ -5273,17 +6513,19 @@ TEXT ·validRunesAVX512VBMI(SB), NOSPLIT, $0-48
 validRunesAVX512VBMI_loop:
 	MOVQ      CX, R8
 	SUBQ      SI, R8
-	CMPQ      R8, $0x40
-	JB        validRunesAVX512VBMI_tail
+	CMPQ      R8, $0x80
+	JB        validRunesAVX512VBMI_one
 	VMOVDQU64 (AX)(SI*1), Z10
-	VPMOVB2M  Z10, K1
+	VMOVDQU64 64(AX)(SI*1), Z11
+	VPORD     Z11, Z10, Z12
+	VPMOVB2M  Z12, K1
 	KORTESTQ  K1, K1
 	JNZ       validRunesAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validRunesAVX512VBMI_fail
 	VPXORD    Z4, Z4, Z4
-	ADDQ      $0x40, SI
+	ADDQ      $0x80, SI
 	INCQ      DI
 	CMPQ      DI, $0x02
 	JB        validRunesAVX512VBMI_loop
@@ -5311,6 +6553,67 @@ validRunesAVX512VBMI_ascii_end:
 validRunesAVX512VBMI_mixed:
 	XORQ       DI, DI
 	VALIGND    $0x0c, Z4, Z10, Z4
+	VPALIGNR   $0x0f, Z4, Z10, Z12
+	VPALIGNR   $0x0e, Z4, Z10, Z13
+	VPALIGNR   $0x0d, Z4, Z10, Z4
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validRunesAVX512VBMI_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	VALIGND    $0x0c, Z10, Z11, Z4
+	VPALIGNR   $0x0f, Z4, Z11, Z12
+	VPALIGNR   $0x0e, Z4, Z11, Z13
+	VPALIGNR   $0x0d, Z4, Z11, Z4
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z11, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	KORTESTQ   K1, K1
+	JNZ        validRunesAVX512VBMI_fail_1
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	VMOVDQA64  Z11, Z4
+	ADDQ       $0x80, SI
+	JMP        validRunesAVX512VBMI_loop
+
+validRunesAVX512VBMI_fail_1:
+	VMOVDQA64 Z10, Z4
+	ADDQ      $0x40, SI
+	JMP       validRunesAVX512VBMI_fail
+
+validRunesAVX512VBMI_one:
+	CMPQ       R8, $0x40
+	JB         validRunesAVX512VBMI_tail
+	VMOVDQU64  (AX)(SI*1), Z10
+	VALIGND    $0x0c, Z4, Z10, Z4
 	VPALIGNR   $0x0f, Z4, Z10, Z11
 	VPALIGNR   $0x0e, Z4, Z10, Z12
 	VPALIGNR   $0x0d, Z4, Z10, Z4
@@ -5327,16 +6630,17 @@ validRunesAVX512VBMI_mixed:
 	KORTESTQ   K1, K1
 	JNZ        validRunesAVX512VBMI_fail
 	VPCMPB     $0x01, Z8, Z10, K1
-	KMOVQ      K1, R8
+	KMOVQ      K1, DI
 	VPCMPUB    $0x06, Z9, Z10, K1
 	KMOVQ      K1, R9
-	POPCNTQ    R8, R8
+	POPCNTQ    DI, DI
 	POPCNTQ    R9, R9
-	ADDQ       R8, DX
+	ADDQ       DI, DX
 	ADDQ       R9, BX
 	VMOVDQA64  Z10, Z4
 	ADDQ       $0x40, SI
-	JMP        validRunesAVX512VBMI_loop
+	SUBQ       $0x40, R8
+	JMP        validRunesAVX512VBMI_one
 
 validRunesAVX512VBMI_tail:
 	TESTQ      R8, R8
