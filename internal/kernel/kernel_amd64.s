@@ -83,34 +83,35 @@ validAVX2_mixed:
 	VPOR       Y12, Y8, Y12
 	VPAND      Y6, Y12, Y12
 	VPXOR      Y12, Y13, Y13
-	VPTEST     Y13, Y13
-	JNZ        validAVX2_fail
 	VPERM2I128 $0x21, Y10, Y9, Y8
 	VPALIGNR   $0x0f, Y8, Y10, Y11
 	VPALIGNR   $0x0e, Y8, Y10, Y12
 	VPALIGNR   $0x0d, Y8, Y10, Y8
-	VPSRLW     $0x04, Y11, Y13
-	VPSRLW     $0x04, Y10, Y14
-	VPAND      Y3, Y13, Y13
-	VPSHUFB    Y13, Y0, Y13
+	VPSRLW     $0x04, Y11, Y14
+	VPSRLW     $0x04, Y10, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
 	VPAND      Y3, Y11, Y11
 	VPSHUFB    Y11, Y1, Y11
-	VPAND      Y3, Y14, Y14
-	VPSHUFB    Y14, Y2, Y14
-	VPAND      Y11, Y13, Y13
-	VPAND      Y14, Y13, Y13
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y11, Y14, Y14
+	VPAND      Y15, Y14, Y14
 	VPSUBUSB   Y4, Y12, Y12
 	VPSUBUSB   Y5, Y8, Y8
 	VPOR       Y12, Y8, Y12
 	VPAND      Y6, Y12, Y12
-	VPXOR      Y12, Y13, Y13
-	VPTEST     Y13, Y13
-	JNZ        validAVX2_fail_1
+	VPXOR      Y12, Y14, Y14
+	VPOR       Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validAVX2_pair_fail
 	VMOVDQA    Y10, Y8
 	ADDQ       $0x40, DX
 	JMP        validAVX2_loop
 
-validAVX2_fail_1:
+validAVX2_pair_fail:
+	VPTEST  Y13, Y13
+	JNZ     validAVX2_fail
 	VMOVDQA Y9, Y8
 	ADDQ    $0x20, DX
 	JMP     validAVX2_fail
@@ -271,8 +272,6 @@ validAVX512_mixed:
 	VPSUBUSB   Z5, Z8, Z8
 	VPTERNLOGD $0xa8, Z6, Z8, Z12
 	VPCMPUB    $0x04, Z12, Z13, K1
-	KORTESTQ   K1, K1
-	JNZ        validAVX512_fail
 	VALIGND    $0x0c, Z9, Z10, Z8
 	VPALIGNR   $0x0f, Z8, Z10, Z11
 	VPALIGNR   $0x0e, Z8, Z10, Z12
@@ -289,14 +288,16 @@ validAVX512_mixed:
 	VPSUBUSB   Z4, Z12, Z12
 	VPSUBUSB   Z5, Z8, Z8
 	VPTERNLOGD $0xa8, Z6, Z8, Z12
-	VPCMPUB    $0x04, Z12, Z13, K1
-	KORTESTQ   K1, K1
-	JNZ        validAVX512_fail_1
+	VPCMPUB    $0x04, Z12, Z13, K2
+	KORTESTQ   K2, K1
+	JNZ        validAVX512_pair_fail
 	VMOVDQA64  Z10, Z8
 	ADDQ       $0x80, DX
 	JMP        validAVX512_loop
 
-validAVX512_fail_1:
+validAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validAVX512_fail
 	VMOVDQA64 Z9, Z8
 	ADDQ      $0x40, DX
 	JMP       validAVX512_fail
@@ -447,8 +448,6 @@ validAVX512VBMI_mixed:
 	VPSUBUSB   Z5, Z4, Z4
 	VPTERNLOGD $0xa8, Z6, Z4, Z11
 	VPCMPUB    $0x04, Z11, Z12, K1
-	KORTESTQ   K1, K1
-	JNZ        validAVX512VBMI_fail
 	VALIGND    $0x0c, Z8, Z9, Z4
 	VPALIGNR   $0x0f, Z4, Z9, Z10
 	VPALIGNR   $0x0e, Z4, Z9, Z11
@@ -462,14 +461,16 @@ validAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z11, Z11
 	VPSUBUSB   Z5, Z4, Z4
 	VPTERNLOGD $0xa8, Z6, Z4, Z11
-	VPCMPUB    $0x04, Z11, Z12, K1
-	KORTESTQ   K1, K1
-	JNZ        validAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z11, Z12, K2
+	KORTESTQ   K2, K1
+	JNZ        validAVX512VBMI_pair_fail
 	VMOVDQA64  Z9, Z4
 	ADDQ       $0x80, DX
 	JMP        validAVX512VBMI_loop
 
-validAVX512VBMI_fail_1:
+validAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validAVX512VBMI_fail
 	VMOVDQA64 Z8, Z4
 	ADDQ      $0x40, DX
 	JMP       validAVX512VBMI_fail
@@ -622,8 +623,28 @@ validCountAVX2_mixed:
 	VPOR       Y12, Y8, Y12
 	VPAND      Y6, Y12, Y12
 	VPXOR      Y12, Y13, Y13
-	VPTEST     Y13, Y13
-	JNZ        validCountAVX2_fail
+	VPERM2I128 $0x21, Y10, Y9, Y8
+	VPALIGNR   $0x0f, Y8, Y10, Y11
+	VPALIGNR   $0x0e, Y8, Y10, Y12
+	VPALIGNR   $0x0d, Y8, Y10, Y8
+	VPSRLW     $0x04, Y11, Y14
+	VPSRLW     $0x04, Y10, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y11, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y14, Y14
+	VPOR       Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validCountAVX2_pair_fail
 	VPMOVMSKB  Y9, R8
 	VPADDB     Y9, Y9, Y8
 	VPMOVMSKB  Y8, R10
@@ -636,27 +657,6 @@ validCountAVX2_mixed:
 	ADDQ       R10, DX
 	ADDQ       R11, BX
 	ADDQ       R8, SI
-	VPERM2I128 $0x21, Y10, Y9, Y8
-	VPALIGNR   $0x0f, Y8, Y10, Y11
-	VPALIGNR   $0x0e, Y8, Y10, Y12
-	VPALIGNR   $0x0d, Y8, Y10, Y8
-	VPSRLW     $0x04, Y11, Y13
-	VPSRLW     $0x04, Y10, Y14
-	VPAND      Y3, Y13, Y13
-	VPSHUFB    Y13, Y0, Y13
-	VPAND      Y3, Y11, Y11
-	VPSHUFB    Y11, Y1, Y11
-	VPAND      Y3, Y14, Y14
-	VPSHUFB    Y14, Y2, Y14
-	VPAND      Y11, Y13, Y13
-	VPAND      Y14, Y13, Y13
-	VPSUBUSB   Y4, Y12, Y12
-	VPSUBUSB   Y5, Y8, Y8
-	VPOR       Y12, Y8, Y12
-	VPAND      Y6, Y12, Y12
-	VPXOR      Y12, Y13, Y13
-	VPTEST     Y13, Y13
-	JNZ        validCountAVX2_fail_1
 	VPMOVMSKB  Y10, R8
 	VPADDB     Y10, Y10, Y8
 	VPMOVMSKB  Y8, R10
@@ -673,10 +673,24 @@ validCountAVX2_mixed:
 	ADDQ       $0x40, DI
 	JMP        validCountAVX2_loop
 
-validCountAVX2_fail_1:
-	VMOVDQA Y9, Y8
-	ADDQ    $0x20, DI
-	JMP     validCountAVX2_fail
+validCountAVX2_pair_fail:
+	VPTEST    Y13, Y13
+	JNZ       validCountAVX2_fail
+	VPMOVMSKB Y9, R8
+	VPADDB    Y9, Y9, Y0
+	VPMOVMSKB Y0, AX
+	ANDNL     R8, AX, AX
+	VPSUBUSB  Y5, Y9, Y0
+	VPMOVMSKB Y0, CX
+	POPCNTL   R8, R8
+	POPCNTL   AX, AX
+	POPCNTL   CX, CX
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
+	VMOVDQA   Y9, Y8
+	ADDQ      $0x20, DI
+	JMP       validCountAVX2_fail
 
 validCountAVX2_one:
 	CMPQ       R10, $0x20
@@ -894,20 +908,6 @@ validCountAVX512_mixed:
 	VPSUBUSB   Z5, Z10, Z10
 	VPTERNLOGD $0xa8, Z6, Z10, Z14
 	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountAVX512_fail
-	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R9
-	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R10
-	VPMOVB2M   Z11, K1
-	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
-	POPCNTQ    R10, R10
-	POPCNTQ    R11, R11
-	ADDQ       R9, DX
-	ADDQ       R10, BX
-	ADDQ       R11, SI
 	VALIGND    $0x0c, Z11, Z12, Z10
 	VPALIGNR   $0x0f, Z10, Z12, Z13
 	VPALIGNR   $0x0e, Z10, Z12, Z14
@@ -924,9 +924,21 @@ validCountAVX512_mixed:
 	VPSUBUSB   Z4, Z14, Z14
 	VPSUBUSB   Z5, Z10, Z10
 	VPTERNLOGD $0xa8, Z6, Z10, Z14
-	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountAVX512_fail_1
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountAVX512_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPCMPB     $0x01, Z8, Z12, K1
 	KMOVQ      K1, R9
 	VPCMPUB    $0x06, Z9, Z12, K1
@@ -943,7 +955,21 @@ validCountAVX512_mixed:
 	ADDQ       $0x80, DI
 	JMP        validCountAVX512_loop
 
-validCountAVX512_fail_1:
+validCountAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z11, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
 	VMOVDQA64 Z11, Z10
 	ADDQ      $0x40, DI
 	JMP       validCountAVX512_fail
@@ -1149,20 +1175,6 @@ validCountAVX512VBMI_mixed:
 	VPSUBUSB   Z5, Z4, Z4
 	VPTERNLOGD $0xa8, Z6, Z4, Z13
 	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountAVX512VBMI_fail
-	VPCMPB     $0x01, Z8, Z10, K1
-	KMOVQ      K1, R9
-	VPCMPUB    $0x06, Z9, Z10, K1
-	KMOVQ      K1, R10
-	VPMOVB2M   Z10, K1
-	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
-	POPCNTQ    R10, R10
-	POPCNTQ    R11, R11
-	ADDQ       R9, DX
-	ADDQ       R10, BX
-	ADDQ       R11, SI
 	VALIGND    $0x0c, Z10, Z11, Z4
 	VPALIGNR   $0x0f, Z4, Z11, Z12
 	VPALIGNR   $0x0e, Z4, Z11, Z13
@@ -1176,9 +1188,21 @@ validCountAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z13, Z13
 	VPSUBUSB   Z5, Z4, Z4
 	VPTERNLOGD $0xa8, Z6, Z4, Z13
-	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountAVX512VBMI_pair_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z10, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPCMPB     $0x01, Z8, Z11, K1
 	KMOVQ      K1, R9
 	VPCMPUB    $0x06, Z9, Z11, K1
@@ -1195,7 +1219,21 @@ validCountAVX512VBMI_mixed:
 	ADDQ       $0x80, DI
 	JMP        validCountAVX512VBMI_loop
 
-validCountAVX512VBMI_fail_1:
+validCountAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512VBMI_fail
+	VPCMPB    $0x01, Z8, Z10, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z10, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z10, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
 	VMOVDQA64 Z10, Z4
 	ADDQ      $0x40, DI
 	JMP       validCountAVX512VBMI_fail
@@ -1404,34 +1442,35 @@ validCopyAVX2_mixed:
 	VPOR       Y12, Y8, Y12
 	VPAND      Y6, Y12, Y12
 	VPXOR      Y12, Y13, Y13
-	VPTEST     Y13, Y13
-	JNZ        validCopyAVX2_fail
 	VPERM2I128 $0x21, Y10, Y9, Y8
 	VPALIGNR   $0x0f, Y8, Y10, Y11
 	VPALIGNR   $0x0e, Y8, Y10, Y12
 	VPALIGNR   $0x0d, Y8, Y10, Y8
-	VPSRLW     $0x04, Y11, Y13
-	VPSRLW     $0x04, Y10, Y14
-	VPAND      Y3, Y13, Y13
-	VPSHUFB    Y13, Y0, Y13
+	VPSRLW     $0x04, Y11, Y14
+	VPSRLW     $0x04, Y10, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
 	VPAND      Y3, Y11, Y11
 	VPSHUFB    Y11, Y1, Y11
-	VPAND      Y3, Y14, Y14
-	VPSHUFB    Y14, Y2, Y14
-	VPAND      Y11, Y13, Y13
-	VPAND      Y14, Y13, Y13
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y11, Y14, Y14
+	VPAND      Y15, Y14, Y14
 	VPSUBUSB   Y4, Y12, Y12
 	VPSUBUSB   Y5, Y8, Y8
 	VPOR       Y12, Y8, Y12
 	VPAND      Y6, Y12, Y12
-	VPXOR      Y12, Y13, Y13
-	VPTEST     Y13, Y13
-	JNZ        validCopyAVX2_fail_1
+	VPXOR      Y12, Y14, Y14
+	VPOR       Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validCopyAVX2_pair_fail
 	VMOVDQA    Y10, Y8
 	ADDQ       $0x40, BX
 	JMP        validCopyAVX2_loop
 
-validCopyAVX2_fail_1:
+validCopyAVX2_pair_fail:
+	VPTEST  Y13, Y13
+	JNZ     validCopyAVX2_fail
 	VMOVDQA Y9, Y8
 	ADDQ    $0x20, BX
 	JMP     validCopyAVX2_fail
@@ -1602,8 +1641,6 @@ validCopyAVX512_mixed:
 	VPSUBUSB   Z5, Z8, Z8
 	VPTERNLOGD $0xa8, Z6, Z8, Z12
 	VPCMPUB    $0x04, Z12, Z13, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyAVX512_fail
 	VALIGND    $0x0c, Z9, Z10, Z8
 	VPALIGNR   $0x0f, Z8, Z10, Z11
 	VPALIGNR   $0x0e, Z8, Z10, Z12
@@ -1620,14 +1657,16 @@ validCopyAVX512_mixed:
 	VPSUBUSB   Z4, Z12, Z12
 	VPSUBUSB   Z5, Z8, Z8
 	VPTERNLOGD $0xa8, Z6, Z8, Z12
-	VPCMPUB    $0x04, Z12, Z13, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyAVX512_fail_1
+	VPCMPUB    $0x04, Z12, Z13, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyAVX512_pair_fail
 	VMOVDQA64  Z10, Z8
 	ADDQ       $0x80, BX
 	JMP        validCopyAVX512_loop
 
-validCopyAVX512_fail_1:
+validCopyAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyAVX512_fail
 	VMOVDQA64 Z9, Z8
 	ADDQ      $0x40, BX
 	JMP       validCopyAVX512_fail
@@ -1788,8 +1827,6 @@ validCopyAVX512VBMI_mixed:
 	VPSUBUSB   Z5, Z4, Z4
 	VPTERNLOGD $0xa8, Z6, Z4, Z11
 	VPCMPUB    $0x04, Z11, Z12, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyAVX512VBMI_fail
 	VALIGND    $0x0c, Z8, Z9, Z4
 	VPALIGNR   $0x0f, Z4, Z9, Z10
 	VPALIGNR   $0x0e, Z4, Z9, Z11
@@ -1803,14 +1840,16 @@ validCopyAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z11, Z11
 	VPSUBUSB   Z5, Z4, Z4
 	VPTERNLOGD $0xa8, Z6, Z4, Z11
-	VPCMPUB    $0x04, Z11, Z12, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z11, Z12, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyAVX512VBMI_pair_fail
 	VMOVDQA64  Z9, Z4
 	ADDQ       $0x80, BX
 	JMP        validCopyAVX512VBMI_loop
 
-validCopyAVX512VBMI_fail_1:
+validCopyAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyAVX512VBMI_fail
 	VMOVDQA64 Z8, Z4
 	ADDQ      $0x40, BX
 	JMP       validCopyAVX512VBMI_fail
@@ -2173,8 +2212,6 @@ validMarksAVX512_mixed:
 	VPSUBUSB   Z5, Z14, Z14
 	VPTERNLOGD $0xa8, Z6, Z14, Z16
 	VPCMPUB    $0x04, Z16, Z17, K1
-	KORTESTQ   K1, K1
-	JNZ        validMarksAVX512_fail
 	VALIGND    $0x0c, Z9, Z13, Z14
 	VPALIGNR   $0x0f, Z14, Z13, Z15
 	VPALIGNR   $0x0e, Z14, Z13, Z16
@@ -2191,9 +2228,9 @@ validMarksAVX512_mixed:
 	VPSUBUSB   Z4, Z16, Z16
 	VPSUBUSB   Z5, Z14, Z14
 	VPTERNLOGD $0xa8, Z6, Z14, Z16
-	VPCMPUB    $0x04, Z16, Z17, K1
-	KORTESTQ   K1, K1
-	JNZ        validMarksAVX512_fail_1
+	VPCMPUB    $0x04, Z16, Z17, K2
+	KORTESTQ   K2, K1
+	JNZ        validMarksAVX512_pair_fail
 	VPMINUB    Z8, Z10, Z10
 	VPXORD     Z12, Z8, Z8
 	VPMINUB    Z8, Z11, Z11
@@ -2204,7 +2241,9 @@ validMarksAVX512_mixed:
 	ADDQ       $0x80, DX
 	JMP        validMarksAVX512_loop
 
-validMarksAVX512_fail_1:
+validMarksAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512_fail
 	VPMINUB   Z8, Z10, Z10
 	VPXORD    Z12, Z8, Z0
 	VPMINUB   Z0, Z11, Z11
@@ -2414,8 +2453,6 @@ validMarksAVX512VBMI_mixed:
 	VPSUBUSB   Z6, Z13, Z13
 	VPTERNLOGD $0xa8, Z7, Z13, Z15
 	VPCMPUB    $0x04, Z15, Z16, K1
-	KORTESTQ   K1, K1
-	JNZ        validMarksAVX512VBMI_fail
 	VALIGND    $0x0c, Z10, Z12, Z13
 	VPALIGNR   $0x0f, Z13, Z12, Z14
 	VPALIGNR   $0x0e, Z13, Z12, Z15
@@ -2429,9 +2466,9 @@ validMarksAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z15, Z15
 	VPSUBUSB   Z6, Z13, Z13
 	VPTERNLOGD $0xa8, Z7, Z13, Z15
-	VPCMPUB    $0x04, Z15, Z16, K1
-	KORTESTQ   K1, K1
-	JNZ        validMarksAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z15, Z16, K2
+	KORTESTQ   K2, K1
+	JNZ        validMarksAVX512VBMI_pair_fail
 	VPMINUB    Z9, Z4, Z4
 	VPXORD     Z11, Z9, Z9
 	VPMINUB    Z9, Z5, Z5
@@ -2442,7 +2479,9 @@ validMarksAVX512VBMI_mixed:
 	ADDQ       $0x80, DX
 	JMP        validMarksAVX512VBMI_loop
 
-validMarksAVX512VBMI_fail_1:
+validMarksAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512VBMI_fail
 	VPMINUB   Z9, Z4, Z4
 	VPXORD    Z11, Z9, Z0
 	VPMINUB   Z0, Z5, Z5
@@ -2898,20 +2937,6 @@ validCountMarksAVX512_mixed:
 	VPSUBUSB   Z5, Z16, Z16
 	VPTERNLOGD $0xa8, Z6, Z16, Z18
 	VPCMPUB    $0x04, Z18, Z19, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountMarksAVX512_fail
-	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R9
-	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R10
-	VPMOVB2M   Z11, K1
-	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
-	POPCNTQ    R10, R10
-	POPCNTQ    R11, R11
-	ADDQ       R9, DX
-	ADDQ       R10, BX
-	ADDQ       R11, SI
 	VALIGND    $0x0c, Z11, Z15, Z16
 	VPALIGNR   $0x0f, Z16, Z15, Z17
 	VPALIGNR   $0x0e, Z16, Z15, Z18
@@ -2928,9 +2953,21 @@ validCountMarksAVX512_mixed:
 	VPSUBUSB   Z4, Z18, Z18
 	VPSUBUSB   Z5, Z16, Z16
 	VPTERNLOGD $0xa8, Z6, Z16, Z18
-	VPCMPUB    $0x04, Z18, Z19, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountMarksAVX512_fail_1
+	VPCMPUB    $0x04, Z18, Z19, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountMarksAVX512_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPCMPB     $0x01, Z8, Z15, K1
 	KMOVQ      K1, R9
 	VPCMPUB    $0x06, Z9, Z15, K1
@@ -2953,7 +2990,21 @@ validCountMarksAVX512_mixed:
 	ADDQ       $0x80, DI
 	JMP        validCountMarksAVX512_loop
 
-validCountMarksAVX512_fail_1:
+validCountMarksAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z11, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
 	VPMINUB   Z10, Z12, Z12
 	VPXORD    Z14, Z10, Z0
 	VPMINUB   Z0, Z13, Z13
@@ -3218,20 +3269,6 @@ validCountMarksAVX512VBMI_mixed:
 	VPSUBUSB   Z6, Z15, Z15
 	VPTERNLOGD $0xa8, Z7, Z15, Z17
 	VPCMPUB    $0x04, Z17, Z18, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountMarksAVX512VBMI_fail
-	VPCMPB     $0x01, Z9, Z12, K1
-	KMOVQ      K1, R9
-	VPCMPUB    $0x06, Z10, Z12, K1
-	KMOVQ      K1, R10
-	VPMOVB2M   Z12, K1
-	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
-	POPCNTQ    R10, R10
-	POPCNTQ    R11, R11
-	ADDQ       R9, DX
-	ADDQ       R10, BX
-	ADDQ       R11, SI
 	VALIGND    $0x0c, Z12, Z14, Z15
 	VPALIGNR   $0x0f, Z15, Z14, Z16
 	VPALIGNR   $0x0e, Z15, Z14, Z17
@@ -3245,9 +3282,21 @@ validCountMarksAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z17, Z17
 	VPSUBUSB   Z6, Z15, Z15
 	VPTERNLOGD $0xa8, Z7, Z15, Z17
-	VPCMPUB    $0x04, Z17, Z18, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountMarksAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z17, Z18, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountMarksAVX512VBMI_pair_fail
+	VPCMPB     $0x01, Z9, Z12, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z10, Z12, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPCMPB     $0x01, Z9, Z14, K1
 	KMOVQ      K1, R9
 	VPCMPUB    $0x06, Z10, Z14, K1
@@ -3270,7 +3319,21 @@ validCountMarksAVX512VBMI_mixed:
 	ADDQ       $0x80, DI
 	JMP        validCountMarksAVX512VBMI_loop
 
-validCountMarksAVX512VBMI_fail_1:
+validCountMarksAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512VBMI_fail
+	VPCMPB    $0x01, Z9, Z12, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z10, Z12, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z12, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
 	VPMINUB   Z11, Z4, Z4
 	VPXORD    Z13, Z11, Z0
 	VPMINUB   Z0, Z5, Z5
@@ -3728,8 +3791,6 @@ validCopyMarksAVX512_mixed:
 	VPSUBUSB   Z5, Z14, Z14
 	VPTERNLOGD $0xa8, Z6, Z14, Z16
 	VPCMPUB    $0x04, Z16, Z17, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyMarksAVX512_fail
 	VALIGND    $0x0c, Z9, Z13, Z14
 	VPALIGNR   $0x0f, Z14, Z13, Z15
 	VPALIGNR   $0x0e, Z14, Z13, Z16
@@ -3746,9 +3807,9 @@ validCopyMarksAVX512_mixed:
 	VPSUBUSB   Z4, Z16, Z16
 	VPSUBUSB   Z5, Z14, Z14
 	VPTERNLOGD $0xa8, Z6, Z14, Z16
-	VPCMPUB    $0x04, Z16, Z17, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyMarksAVX512_fail_1
+	VPCMPUB    $0x04, Z16, Z17, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyMarksAVX512_pair_fail
 	VPMINUB    Z8, Z10, Z10
 	VPXORD     Z12, Z8, Z8
 	VPMINUB    Z8, Z11, Z11
@@ -3759,7 +3820,9 @@ validCopyMarksAVX512_mixed:
 	ADDQ       $0x80, BX
 	JMP        validCopyMarksAVX512_loop
 
-validCopyMarksAVX512_fail_1:
+validCopyMarksAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512_fail
 	VPMINUB   Z8, Z10, Z10
 	VPXORD    Z12, Z8, Z0
 	VPMINUB   Z0, Z11, Z11
@@ -3978,8 +4041,6 @@ validCopyMarksAVX512VBMI_mixed:
 	VPSUBUSB   Z6, Z13, Z13
 	VPTERNLOGD $0xa8, Z7, Z13, Z15
 	VPCMPUB    $0x04, Z15, Z16, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyMarksAVX512VBMI_fail
 	VALIGND    $0x0c, Z10, Z12, Z13
 	VPALIGNR   $0x0f, Z13, Z12, Z14
 	VPALIGNR   $0x0e, Z13, Z12, Z15
@@ -3993,9 +4054,9 @@ validCopyMarksAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z15, Z15
 	VPSUBUSB   Z6, Z13, Z13
 	VPTERNLOGD $0xa8, Z7, Z13, Z15
-	VPCMPUB    $0x04, Z15, Z16, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyMarksAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z15, Z16, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyMarksAVX512VBMI_pair_fail
 	VPMINUB    Z9, Z4, Z4
 	VPXORD     Z11, Z9, Z9
 	VPMINUB    Z9, Z5, Z5
@@ -4006,7 +4067,9 @@ validCopyMarksAVX512VBMI_mixed:
 	ADDQ       $0x80, BX
 	JMP        validCopyMarksAVX512VBMI_loop
 
-validCopyMarksAVX512VBMI_fail_1:
+validCopyMarksAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512VBMI_fail
 	VPMINUB   Z9, Z4, Z4
 	VPXORD    Z11, Z9, Z0
 	VPMINUB   Z0, Z5, Z5
@@ -4353,8 +4416,6 @@ validNULAVX512_mixed:
 	VPSUBUSB   Z5, Z12, Z12
 	VPTERNLOGD $0xa8, Z6, Z12, Z14
 	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512_fail
 	VALIGND    $0x0c, Z9, Z11, Z12
 	VPALIGNR   $0x0f, Z12, Z11, Z13
 	VPALIGNR   $0x0e, Z12, Z11, Z14
@@ -4371,16 +4432,18 @@ validNULAVX512_mixed:
 	VPSUBUSB   Z4, Z14, Z14
 	VPSUBUSB   Z5, Z12, Z12
 	VPTERNLOGD $0xa8, Z6, Z12, Z14
-	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512_fail_1
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K1
+	JNZ        validNULAVX512_pair_fail
 	VPMINUB    Z8, Z10, Z10
 	VPMINUB    Z9, Z10, Z10
 	VMOVDQA64  Z11, Z8
 	ADDQ       $0x80, DX
 	JMP        validNULAVX512_loop
 
-validNULAVX512_fail_1:
+validNULAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512_fail
 	VPMINUB   Z8, Z10, Z10
 	VMOVDQA64 Z9, Z8
 	ADDQ      $0x40, DX
@@ -4553,8 +4616,6 @@ validNULAVX512VBMI_mixed:
 	VPSUBUSB   Z5, Z11, Z11
 	VPTERNLOGD $0xa8, Z6, Z11, Z13
 	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512VBMI_fail
 	VALIGND    $0x0c, Z9, Z10, Z11
 	VPALIGNR   $0x0f, Z11, Z10, Z12
 	VPALIGNR   $0x0e, Z11, Z10, Z13
@@ -4568,16 +4629,18 @@ validNULAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z13, Z13
 	VPSUBUSB   Z5, Z11, Z11
 	VPTERNLOGD $0xa8, Z6, Z11, Z13
-	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validNULAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K1
+	JNZ        validNULAVX512VBMI_pair_fail
 	VPMINUB    Z8, Z4, Z4
 	VPMINUB    Z9, Z4, Z4
 	VMOVDQA64  Z10, Z8
 	ADDQ       $0x80, DX
 	JMP        validNULAVX512VBMI_loop
 
-validNULAVX512VBMI_fail_1:
+validNULAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512VBMI_fail
 	VPMINUB   Z8, Z4, Z4
 	VMOVDQA64 Z9, Z8
 	ADDQ      $0x40, DX
@@ -4964,20 +5027,6 @@ validCountNULAVX512_mixed:
 	VPSUBUSB   Z5, Z14, Z14
 	VPTERNLOGD $0xa8, Z6, Z14, Z16
 	VPCMPUB    $0x04, Z16, Z17, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512_fail
-	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R9
-	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R10
-	VPMOVB2M   Z11, K1
-	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
-	POPCNTQ    R10, R10
-	POPCNTQ    R11, R11
-	ADDQ       R9, DX
-	ADDQ       R10, BX
-	ADDQ       R11, SI
 	VALIGND    $0x0c, Z11, Z13, Z14
 	VPALIGNR   $0x0f, Z14, Z13, Z15
 	VPALIGNR   $0x0e, Z14, Z13, Z16
@@ -4994,9 +5043,21 @@ validCountNULAVX512_mixed:
 	VPSUBUSB   Z4, Z16, Z16
 	VPSUBUSB   Z5, Z14, Z14
 	VPTERNLOGD $0xa8, Z6, Z14, Z16
-	VPCMPUB    $0x04, Z16, Z17, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512_fail_1
+	VPCMPUB    $0x04, Z16, Z17, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountNULAVX512_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPCMPB     $0x01, Z8, Z13, K1
 	KMOVQ      K1, R9
 	VPCMPUB    $0x06, Z9, Z13, K1
@@ -5015,7 +5076,21 @@ validCountNULAVX512_mixed:
 	ADDQ       $0x80, DI
 	JMP        validCountNULAVX512_loop
 
-validCountNULAVX512_fail_1:
+validCountNULAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z11, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
 	VPMINUB   Z10, Z12, Z12
 	VMOVDQA64 Z11, Z10
 	ADDQ      $0x40, DI
@@ -5243,20 +5318,6 @@ validCountNULAVX512VBMI_mixed:
 	VPSUBUSB   Z5, Z13, Z13
 	VPTERNLOGD $0xa8, Z6, Z13, Z15
 	VPCMPUB    $0x04, Z15, Z16, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512VBMI_fail
-	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R9
-	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R10
-	VPMOVB2M   Z11, K1
-	KMOVQ      K1, R11
-	POPCNTQ    R9, R9
-	POPCNTQ    R10, R10
-	POPCNTQ    R11, R11
-	ADDQ       R9, DX
-	ADDQ       R10, BX
-	ADDQ       R11, SI
 	VALIGND    $0x0c, Z11, Z12, Z13
 	VPALIGNR   $0x0f, Z13, Z12, Z14
 	VPALIGNR   $0x0e, Z13, Z12, Z15
@@ -5270,9 +5331,21 @@ validCountNULAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z15, Z15
 	VPSUBUSB   Z5, Z13, Z13
 	VPTERNLOGD $0xa8, Z6, Z13, Z15
-	VPCMPUB    $0x04, Z15, Z16, K1
-	KORTESTQ   K1, K1
-	JNZ        validCountNULAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z15, Z16, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountNULAVX512VBMI_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPCMPB     $0x01, Z8, Z12, K1
 	KMOVQ      K1, R9
 	VPCMPUB    $0x06, Z9, Z12, K1
@@ -5291,7 +5364,21 @@ validCountNULAVX512VBMI_mixed:
 	ADDQ       $0x80, DI
 	JMP        validCountNULAVX512VBMI_loop
 
-validCountNULAVX512VBMI_fail_1:
+validCountNULAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512VBMI_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z11, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
 	VPMINUB   Z10, Z4, Z4
 	VMOVDQA64 Z11, Z10
 	ADDQ      $0x40, DI
@@ -5680,8 +5767,6 @@ validCopyNULAVX512_mixed:
 	VPSUBUSB   Z5, Z12, Z12
 	VPTERNLOGD $0xa8, Z6, Z12, Z14
 	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512_fail
 	VALIGND    $0x0c, Z9, Z11, Z12
 	VPALIGNR   $0x0f, Z12, Z11, Z13
 	VPALIGNR   $0x0e, Z12, Z11, Z14
@@ -5698,16 +5783,18 @@ validCopyNULAVX512_mixed:
 	VPSUBUSB   Z4, Z14, Z14
 	VPSUBUSB   Z5, Z12, Z12
 	VPTERNLOGD $0xa8, Z6, Z12, Z14
-	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512_fail_1
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyNULAVX512_pair_fail
 	VPMINUB    Z8, Z10, Z10
 	VPMINUB    Z9, Z10, Z10
 	VMOVDQA64  Z11, Z8
 	ADDQ       $0x80, BX
 	JMP        validCopyNULAVX512_loop
 
-validCopyNULAVX512_fail_1:
+validCopyNULAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512_fail
 	VPMINUB   Z8, Z10, Z10
 	VMOVDQA64 Z9, Z8
 	ADDQ      $0x40, BX
@@ -5889,8 +5976,6 @@ validCopyNULAVX512VBMI_mixed:
 	VPSUBUSB   Z5, Z11, Z11
 	VPTERNLOGD $0xa8, Z6, Z11, Z13
 	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512VBMI_fail
 	VALIGND    $0x0c, Z9, Z10, Z11
 	VPALIGNR   $0x0f, Z11, Z10, Z12
 	VPALIGNR   $0x0e, Z11, Z10, Z13
@@ -5904,16 +5989,18 @@ validCopyNULAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z13, Z13
 	VPSUBUSB   Z5, Z11, Z11
 	VPTERNLOGD $0xa8, Z6, Z11, Z13
-	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validCopyNULAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyNULAVX512VBMI_pair_fail
 	VPMINUB    Z8, Z4, Z4
 	VPMINUB    Z9, Z4, Z4
 	VMOVDQA64  Z10, Z8
 	ADDQ       $0x80, BX
 	JMP        validCopyNULAVX512VBMI_loop
 
-validCopyNULAVX512VBMI_fail_1:
+validCopyNULAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512VBMI_fail
 	VPMINUB   Z8, Z4, Z4
 	VMOVDQA64 Z9, Z8
 	ADDQ      $0x40, BX
@@ -6080,8 +6167,28 @@ validRunesAVX2_mixed:
 	VPOR       Y12, Y8, Y12
 	VPAND      Y6, Y12, Y12
 	VPXOR      Y12, Y13, Y13
-	VPTEST     Y13, Y13
-	JNZ        validRunesAVX2_fail
+	VPERM2I128 $0x21, Y10, Y9, Y8
+	VPALIGNR   $0x0f, Y8, Y10, Y11
+	VPALIGNR   $0x0e, Y8, Y10, Y12
+	VPALIGNR   $0x0d, Y8, Y10, Y8
+	VPSRLW     $0x04, Y11, Y14
+	VPSRLW     $0x04, Y10, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y11, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y14, Y14
+	VPOR       Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validRunesAVX2_pair_fail
 	VPMOVMSKB  Y9, DI
 	VPADDB     Y9, Y9, Y8
 	VPMOVMSKB  Y8, R9
@@ -6092,27 +6199,6 @@ validRunesAVX2_mixed:
 	POPCNTL    DI, DI
 	ADDQ       R9, DX
 	ADDQ       DI, BX
-	VPERM2I128 $0x21, Y10, Y9, Y8
-	VPALIGNR   $0x0f, Y8, Y10, Y11
-	VPALIGNR   $0x0e, Y8, Y10, Y12
-	VPALIGNR   $0x0d, Y8, Y10, Y8
-	VPSRLW     $0x04, Y11, Y13
-	VPSRLW     $0x04, Y10, Y14
-	VPAND      Y3, Y13, Y13
-	VPSHUFB    Y13, Y0, Y13
-	VPAND      Y3, Y11, Y11
-	VPSHUFB    Y11, Y1, Y11
-	VPAND      Y3, Y14, Y14
-	VPSHUFB    Y14, Y2, Y14
-	VPAND      Y11, Y13, Y13
-	VPAND      Y14, Y13, Y13
-	VPSUBUSB   Y4, Y12, Y12
-	VPSUBUSB   Y5, Y8, Y8
-	VPOR       Y12, Y8, Y12
-	VPAND      Y6, Y12, Y12
-	VPXOR      Y12, Y13, Y13
-	VPTEST     Y13, Y13
-	JNZ        validRunesAVX2_fail_1
 	VPMOVMSKB  Y10, DI
 	VPADDB     Y10, Y10, Y8
 	VPMOVMSKB  Y8, R9
@@ -6127,10 +6213,22 @@ validRunesAVX2_mixed:
 	ADDQ       $0x40, SI
 	JMP        validRunesAVX2_loop
 
-validRunesAVX2_fail_1:
-	VMOVDQA Y9, Y8
-	ADDQ    $0x20, SI
-	JMP     validRunesAVX2_fail
+validRunesAVX2_pair_fail:
+	VPTEST    Y13, Y13
+	JNZ       validRunesAVX2_fail
+	VPMOVMSKB Y9, DI
+	VPADDB    Y9, Y9, Y0
+	VPMOVMSKB Y0, AX
+	ANDNL     DI, AX, AX
+	VPSUBUSB  Y5, Y9, Y0
+	VPMOVMSKB Y0, CX
+	POPCNTL   AX, AX
+	POPCNTL   CX, CX
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	VMOVDQA   Y9, Y8
+	ADDQ      $0x20, SI
+	JMP       validRunesAVX2_fail
 
 validRunesAVX2_one:
 	CMPQ       R9, $0x20
@@ -6336,16 +6434,6 @@ validRunesAVX512_mixed:
 	VPSUBUSB   Z5, Z10, Z10
 	VPTERNLOGD $0xa8, Z6, Z10, Z14
 	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validRunesAVX512_fail
-	VPCMPB     $0x01, Z8, Z11, K1
-	KMOVQ      K1, R8
-	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R9
-	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
-	ADDQ       R8, DX
-	ADDQ       R9, BX
 	VALIGND    $0x0c, Z11, Z12, Z10
 	VPALIGNR   $0x0f, Z10, Z12, Z13
 	VPALIGNR   $0x0e, Z10, Z12, Z14
@@ -6362,9 +6450,17 @@ validRunesAVX512_mixed:
 	VPSUBUSB   Z4, Z14, Z14
 	VPSUBUSB   Z5, Z10, Z10
 	VPTERNLOGD $0xa8, Z6, Z10, Z14
-	VPCMPUB    $0x04, Z14, Z15, K1
-	KORTESTQ   K1, K1
-	JNZ        validRunesAVX512_fail_1
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K1
+	JNZ        validRunesAVX512_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
 	VPCMPB     $0x01, Z8, Z12, K1
 	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z12, K1
@@ -6377,7 +6473,17 @@ validRunesAVX512_mixed:
 	ADDQ       $0x80, SI
 	JMP        validRunesAVX512_loop
 
-validRunesAVX512_fail_1:
+validRunesAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	ADDQ      AX, DX
+	ADDQ      CX, BX
 	VMOVDQA64 Z11, Z10
 	ADDQ      $0x40, SI
 	JMP       validRunesAVX512_fail
@@ -6566,16 +6672,6 @@ validRunesAVX512VBMI_mixed:
 	VPSUBUSB   Z5, Z4, Z4
 	VPTERNLOGD $0xa8, Z6, Z4, Z13
 	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validRunesAVX512VBMI_fail
-	VPCMPB     $0x01, Z8, Z10, K1
-	KMOVQ      K1, R8
-	VPCMPUB    $0x06, Z9, Z10, K1
-	KMOVQ      K1, R9
-	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
-	ADDQ       R8, DX
-	ADDQ       R9, BX
 	VALIGND    $0x0c, Z10, Z11, Z4
 	VPALIGNR   $0x0f, Z4, Z11, Z12
 	VPALIGNR   $0x0e, Z4, Z11, Z13
@@ -6589,9 +6685,17 @@ validRunesAVX512VBMI_mixed:
 	VPSUBUSB   Z3, Z13, Z13
 	VPSUBUSB   Z5, Z4, Z4
 	VPTERNLOGD $0xa8, Z6, Z4, Z13
-	VPCMPUB    $0x04, Z13, Z14, K1
-	KORTESTQ   K1, K1
-	JNZ        validRunesAVX512VBMI_fail_1
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K1
+	JNZ        validRunesAVX512VBMI_pair_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
 	VPCMPB     $0x01, Z8, Z11, K1
 	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
@@ -6604,7 +6708,17 @@ validRunesAVX512VBMI_mixed:
 	ADDQ       $0x80, SI
 	JMP        validRunesAVX512VBMI_loop
 
-validRunesAVX512VBMI_fail_1:
+validRunesAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512VBMI_fail
+	VPCMPB    $0x01, Z8, Z10, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z10, K1
+	KMOVQ     K1, CX
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	ADDQ      AX, DX
+	ADDQ      CX, BX
 	VMOVDQA64 Z10, Z4
 	ADDQ      $0x40, SI
 	JMP       validRunesAVX512VBMI_fail

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -77,6 +75,30 @@ type validConsts struct {
 // bits above the nibble select a copy of the same entry. That saves the three
 // ANDs that isolate the nibbles for VPSHUFB.
 func checkBlock(w asm.Width, c validConsts, cur, d1, d2, d3 reg.VecVirtual, vbmi bool, fail LabelRef) {
+	testErrors(w, blockErrors(w, c, cur, d1, d2, d3, vbmi), nil)
+	JNZ(fail)
+}
+
+// testErrors clears the zero flag when e, or f if not nil, an answer of
+// blockErrors, holds an error. It may overwrite f.
+func testErrors(w asm.Width, e, f reg.Register) {
+	switch {
+	case w.Masked() && f != nil:
+		KORTESTQ(f, e)
+	case w.Masked():
+		KORTESTQ(e, e)
+	case f != nil:
+		VPOR(e, f, f)
+		VPTEST(f, f)
+	default:
+		VPTEST(e, e)
+	}
+}
+
+// blockErrors emits checkBlock's classification without its branch and
+// returns where the block has errors: a vector non-zero there (AVX2) or an
+// opmask (AVX-512), for testErrors.
+func blockErrors(w asm.Width, c validConsts, cur, d1, d2, d3 reg.VecVirtual, vbmi bool) reg.Register {
 	hi1, lo1, hi2 := w.Vec(), w.Vec(), w.Vec()
 	VPSRLW(U8(4), d1, hi1)
 	VPSRLW(U8(4), cur, hi2)
@@ -98,8 +120,14 @@ func checkBlock(w asm.Width, c validConsts, cur, d1, d2, d3 reg.VecVirtual, vbmi
 	// continuation, i.e. two or three bytes after a 3- or 4-byte lead.
 	VPSUBUSB(c.lead3, d2, d2)
 	VPSUBUSB(c.lead4, d3, d3)
-	w.TestNotEqual(hi1, w.OrAnd(d2, d3, c.bit7))
-	JNZ(fail)
+	must := w.OrAnd(d2, d3, c.bit7)
+	if w.Masked() {
+		k := K()
+		VPCMPUB(U8(4), must, hi1, k)
+		return k
+	}
+	VPXOR(must, hi1, hi1)
+	return hi1
 }
 
 // kernelArgs loads the input (and, when copying, the output) pointer and the
@@ -591,38 +619,57 @@ func valid(w asm.Width, c consts, name string, vbmi bool, m mode, mk marks) {
 		}
 	}
 
-	// A step of several blocks fails at the start of the block with the
-	// error, as a step of one would: every kernel of a set then gives the
-	// same answer (fail_k for block k, which steps over the blocks before
-	// it, valid and counted).
-	failAt := func(k int) LabelRef {
-		if k == 0 {
-			return l.Ref("fail")
-		}
-		return l.Ref(fmt.Sprintf("fail_%d", k))
+	if P > 2 {
+		panic("stepBlocks: at most two blocks a step")
 	}
 	l.Label("mixed")
 	XORQ(run, run)
-	checkCount(prev, cur, P == 1, failAt(0))
-	for k := 1; k < P; k++ {
-		checkCount(blocks[k-1], blocks[k], false, failAt(k))
+	var e0Reg reg.Register
+	if P == 1 {
+		checkCount(prev, cur, true, l.Ref("fail"))
+	} else {
+		// One test for both blocks' errors; which block failed is
+		// sorted out after the branch, on the way out.
+		d1, d2, d3 := w.Delayed(prev, blocks[0])
+		e0Reg = blockErrors(w, vc, blocks[0], d1, d2, d3, vbmi)
+		d1, d2, d3 = w.Delayed(blocks[0], blocks[1])
+		e1 := blockErrors(w, vc, blocks[1], d1, d2, d3, vbmi)
+		testErrors(w, e0Reg, e1)
+		JNZ(l.Ref("pair_fail"))
+		if m.counts() {
+			for _, v := range blocks {
+				if !w.Masked() {
+					w.HighBits(v, mask)
+				}
+				count(v, mask, nil, false)
+			}
+		}
 	}
 	take(prev, nil)
-	for _, v := range blocks[:P-1] {
-		take(v, nil)
+	if P > 1 {
+		take(cur, nil)
 	}
 	w.Copy(blocks[P-1], prev)
 	ADDQ(asm.Const(P*B), i)
 	JMP(l.Ref("loop"))
 
-	for k := 1; k < P; k++ {
-		l.Label(fmt.Sprintf("fail_%d", k))
-		take(prev, nil)
-		for _, v := range blocks[:k-1] {
-			take(v, nil)
+	if P > 1 {
+		// The failing block of a step is the first with an error: the
+		// answer is its start, as a step of one block would give, so
+		// that every kernel of a set agrees. Before the second block,
+		// the first is valid, counted and taken as prev.
+		l.Label("pair_fail")
+		testErrors(w, e0Reg, nil)
+		JNZ(l.Ref("fail"))
+		if m.counts() {
+			if !w.Masked() {
+				w.HighBits(cur, mask)
+			}
+			count(cur, mask, nil, false)
 		}
-		w.Copy(blocks[k-1], prev)
-		ADDQ(asm.Const(k*B), i)
+		take(prev, nil)
+		w.Copy(cur, prev)
+		ADDQ(asm.Const(B), i)
 		JMP(l.Ref("fail"))
 	}
 
