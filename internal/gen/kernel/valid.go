@@ -249,9 +249,11 @@ func validDoc(w asm.Width, name string, vbmi bool, m mode, mk marks) []string {
 		"for inputs shorter than 35 bytes, the end of the last whole block."}
 }
 
-// valid emits a validator of width w: blocks of ASCII are checked four at a
-// time and need only know that the block before did not end mid-character;
-// other blocks are classified by checkBlock. With vbmi (AVX-512 only) the
+// valid emits a validator of width w. It steps through p stepBlocks blocks
+// at a time: a step of ASCII only needs to know that the block before did
+// not end mid-character, the blocks of any other step are classified by
+// checkBlock's steps; after asciiSteps ASCII steps in a row, ASCII is tested
+// four blocks at a time until a test fails. With vbmi (AVX-512 only) the
 // nibble lookups use VPERMB.
 //
 // With nul it also reports whether a NUL byte occurs in p[:n]: acc keeps the
