@@ -20,42 +20,106 @@ TEXT ·validAVX2(SB), NOSPLIT, $0-32
 	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         DX, DX
 	VPXOR        Y8, Y8, Y8
+	XORQ         SI, SI
 
 validAVX2_loop:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
-	CMPQ      BX, $0x20
-	JB        validAVX2_tail
+	CMPQ      BX, $0x40
+	JB        validAVX2_one
 	VMOVDQU   (AX)(DX*1), Y9
-	VPMOVMSKB Y9, BX
+	VMOVDQU   32(AX)(DX*1), Y10
+	VPOR      Y10, Y9, Y11
+	VPMOVMSKB Y11, BX
 	TESTL     BX, BX
 	JNZ       validAVX2_mixed
 	VPSUBUSB  Y7, Y8, Y8
 	VPTEST    Y8, Y8
 	JNZ       validAVX2_fail
-	ADDQ      $0x20, DX
+	VPXOR     Y8, Y8, Y8
+	ADDQ      $0x40, DX
+	INCQ      SI
+	CMPQ      SI, $0x03
+	JB        validAVX2_loop
 
 validAVX2_ascii:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x80
 	JB        validAVX2_ascii_end
-	VMOVDQU   (AX)(DX*1), Y8
-	VMOVDQU   32(AX)(DX*1), Y9
-	VPOR      64(AX)(DX*1), Y8, Y8
-	VPOR      96(AX)(DX*1), Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, BX
+	VMOVDQU   (AX)(DX*1), Y9
+	VMOVDQU   32(AX)(DX*1), Y10
+	VPOR      64(AX)(DX*1), Y9, Y9
+	VPOR      96(AX)(DX*1), Y10, Y10
+	VPOR      Y9, Y10, Y9
+	VPMOVMSKB Y9, BX
 	TESTL     BX, BX
 	JNZ       validAVX2_ascii_end
 	ADDQ      $0x80, DX
 	JMP       validAVX2_ascii
 
 validAVX2_ascii_end:
-	VPXOR Y8, Y8, Y8
-	JMP   validAVX2_loop
+	XORQ SI, SI
+	JMP  validAVX2_loop
 
 validAVX2_mixed:
+	XORQ       SI, SI
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y11
+	VPALIGNR   $0x0e, Y8, Y9, Y12
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y11, Y13
+	VPSRLW     $0x04, Y9, Y14
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y0, Y13
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y2, Y14
+	VPAND      Y11, Y13, Y13
+	VPAND      Y14, Y13, Y13
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y13, Y13
+	VPERM2I128 $0x21, Y10, Y9, Y8
+	VPALIGNR   $0x0f, Y8, Y10, Y11
+	VPALIGNR   $0x0e, Y8, Y10, Y12
+	VPALIGNR   $0x0d, Y8, Y10, Y8
+	VPSRLW     $0x04, Y11, Y14
+	VPSRLW     $0x04, Y10, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y11, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y14, Y14
+	VPOR       Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validAVX2_pair_fail
+	VMOVDQA    Y10, Y8
+	ADDQ       $0x40, DX
+	JMP        validAVX2_loop
+
+validAVX2_pair_fail:
+	VPTEST  Y13, Y13
+	JNZ     validAVX2_fail
+	VMOVDQA Y9, Y8
+	ADDQ    $0x20, DX
+	JMP     validAVX2_fail
+
+validAVX2_one:
+	CMPQ       BX, $0x20
+	JB         validAVX2_tail
+	VMOVDQU    (AX)(DX*1), Y9
 	VPERM2I128 $0x21, Y9, Y8, Y8
 	VPALIGNR   $0x0f, Y8, Y9, Y10
 	VPALIGNR   $0x0e, Y8, Y9, Y11
@@ -79,7 +143,8 @@ validAVX2_mixed:
 	JNZ        validAVX2_fail
 	VMOVDQA    Y9, Y8
 	ADDQ       $0x20, DX
-	JMP        validAVX2_loop
+	SUBQ       $0x20, BX
+	JMP        validAVX2_one
 
 validAVX2_tail:
 	TESTQ    BX, BX
@@ -146,25 +211,32 @@ TEXT ·validAVX512(SB), NOSPLIT, $0-32
 	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	VPXORD       Z8, Z8, Z8
+	XORQ         BX, BX
 
 validAVX512_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x40
-	JB        validAVX512_tail
+	MOVQ      CX, SI
+	SUBQ      DX, SI
+	CMPQ      SI, $0x80
+	JB        validAVX512_one
 	VMOVDQU64 (AX)(DX*1), Z9
-	VPMOVB2M  Z9, K1
+	VMOVDQU64 64(AX)(DX*1), Z10
+	VPORD     Z10, Z9, Z11
+	VPMOVB2M  Z11, K1
 	KORTESTQ  K1, K1
 	JNZ       validAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z8, K1
 	KORTESTQ  K1, K1
 	JNZ       validAVX512_fail
-	ADDQ      $0x40, DX
+	VPXORD    Z8, Z8, Z8
+	ADDQ      $0x80, DX
+	INCQ      BX
+	CMPQ      BX, $0x02
+	JB        validAVX512_loop
 
 validAVX512_ascii:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x00000100
+	MOVQ      CX, SI
+	SUBQ      DX, SI
+	CMPQ      SI, $0x00000100
 	JB        validAVX512_ascii_end
 	VMOVDQU64 (AX)(DX*1), Z9
 	VMOVDQU64 64(AX)(DX*1), Z10
@@ -178,10 +250,62 @@ validAVX512_ascii:
 	JMP       validAVX512_ascii
 
 validAVX512_ascii_end:
-	VPXORD Z8, Z8, Z8
-	JMP    validAVX512_loop
+	XORQ BX, BX
+	JMP  validAVX512_loop
 
 validAVX512_mixed:
+	XORQ       BX, BX
+	VALIGND    $0x0c, Z8, Z9, Z8
+	VPALIGNR   $0x0f, Z8, Z9, Z11
+	VPALIGNR   $0x0e, Z8, Z9, Z12
+	VPALIGNR   $0x0d, Z8, Z9, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z9, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z1, Z11
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	VALIGND    $0x0c, Z9, Z10, Z8
+	VPALIGNR   $0x0f, Z8, Z10, Z11
+	VPALIGNR   $0x0e, Z8, Z10, Z12
+	VPALIGNR   $0x0d, Z8, Z10, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z1, Z11
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K2
+	KORTESTQ   K2, K1
+	JNZ        validAVX512_pair_fail
+	VMOVDQA64  Z10, Z8
+	ADDQ       $0x80, DX
+	JMP        validAVX512_loop
+
+validAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validAVX512_fail
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, DX
+	JMP       validAVX512_fail
+
+validAVX512_one:
+	CMPQ       SI, $0x40
+	JB         validAVX512_tail
+	VMOVDQU64  (AX)(DX*1), Z9
 	VALIGND    $0x0c, Z8, Z9, Z8
 	VPALIGNR   $0x0f, Z8, Z9, Z10
 	VPALIGNR   $0x0e, Z8, Z9, Z11
@@ -203,14 +327,15 @@ validAVX512_mixed:
 	JNZ        validAVX512_fail
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        validAVX512_loop
+	SUBQ       $0x40, SI
+	JMP        validAVX512_one
 
 validAVX512_tail:
-	TESTQ      BX, BX
+	TESTQ      SI, SI
 	JZ         validAVX512_end
-	MOVQ       $-1, SI
-	BZHIQ      BX, SI, SI
-	KMOVQ      SI, K1
+	MOVQ       $-1, BX
+	BZHIQ      SI, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU8.Z (AX)(DX*1), K1, Z9
 	VALIGND    $0x0c, Z8, Z9, Z7
 	VPALIGNR   $0x0f, Z7, Z9, Z8
@@ -265,25 +390,32 @@ TEXT ·validAVX512VBMI(SB), NOSPLIT, $0-32
 	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         DX, DX
 	VPXORD       Z4, Z4, Z4
+	XORQ         BX, BX
 
 validAVX512VBMI_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x40
-	JB        validAVX512VBMI_tail
+	MOVQ      CX, SI
+	SUBQ      DX, SI
+	CMPQ      SI, $0x80
+	JB        validAVX512VBMI_one
 	VMOVDQU64 (AX)(DX*1), Z8
-	VPMOVB2M  Z8, K1
+	VMOVDQU64 64(AX)(DX*1), Z9
+	VPORD     Z9, Z8, Z10
+	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validAVX512VBMI_fail
-	ADDQ      $0x40, DX
+	VPXORD    Z4, Z4, Z4
+	ADDQ      $0x80, DX
+	INCQ      BX
+	CMPQ      BX, $0x02
+	JB        validAVX512VBMI_loop
 
 validAVX512VBMI_ascii:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x00000100
+	MOVQ      CX, SI
+	SUBQ      DX, SI
+	CMPQ      SI, $0x00000100
 	JB        validAVX512VBMI_ascii_end
 	VMOVDQU64 (AX)(DX*1), Z8
 	VMOVDQU64 64(AX)(DX*1), Z9
@@ -297,10 +429,56 @@ validAVX512VBMI_ascii:
 	JMP       validAVX512VBMI_ascii
 
 validAVX512VBMI_ascii_end:
-	VPXORD Z4, Z4, Z4
-	JMP    validAVX512VBMI_loop
+	XORQ BX, BX
+	JMP  validAVX512VBMI_loop
 
 validAVX512VBMI_mixed:
+	XORQ       BX, BX
+	VALIGND    $0x0c, Z4, Z8, Z4
+	VPALIGNR   $0x0f, Z4, Z8, Z10
+	VPALIGNR   $0x0e, Z4, Z8, Z11
+	VPALIGNR   $0x0d, Z4, Z8, Z4
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z8, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z10
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	VALIGND    $0x0c, Z8, Z9, Z4
+	VPALIGNR   $0x0f, Z4, Z9, Z10
+	VPALIGNR   $0x0e, Z4, Z9, Z11
+	VPALIGNR   $0x0d, Z4, Z9, Z4
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z9, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z10
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K2
+	KORTESTQ   K2, K1
+	JNZ        validAVX512VBMI_pair_fail
+	VMOVDQA64  Z9, Z4
+	ADDQ       $0x80, DX
+	JMP        validAVX512VBMI_loop
+
+validAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validAVX512VBMI_fail
+	VMOVDQA64 Z8, Z4
+	ADDQ      $0x40, DX
+	JMP       validAVX512VBMI_fail
+
+validAVX512VBMI_one:
+	CMPQ       SI, $0x40
+	JB         validAVX512VBMI_tail
+	VMOVDQU64  (AX)(DX*1), Z8
 	VALIGND    $0x0c, Z4, Z8, Z4
 	VPALIGNR   $0x0f, Z4, Z8, Z9
 	VPALIGNR   $0x0e, Z4, Z8, Z10
@@ -319,14 +497,15 @@ validAVX512VBMI_mixed:
 	JNZ        validAVX512VBMI_fail
 	VMOVDQA64  Z8, Z4
 	ADDQ       $0x40, DX
-	JMP        validAVX512VBMI_loop
+	SUBQ       $0x40, SI
+	JMP        validAVX512VBMI_one
 
 validAVX512VBMI_tail:
-	TESTQ      BX, BX
+	TESTQ      SI, SI
 	JZ         validAVX512VBMI_end
-	MOVQ       $-1, SI
-	BZHIQ      BX, SI, SI
-	KMOVQ      SI, K1
+	MOVQ       $-1, BX
+	BZHIQ      SI, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU8.Z (AX)(DX*1), K1, Z8
 	VALIGND    $0x0c, Z4, Z8, Z4
 	VPALIGNR   $0x0f, Z4, Z8, Z7
@@ -381,42 +560,142 @@ TEXT ·validCountAVX2(SB), NOSPLIT, $0-56
 	XORQ         SI, SI
 	XORQ         DI, DI
 	VPXOR        Y8, Y8, Y8
+	XORQ         R9, R9
 
 validCountAVX2_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x20
-	JB        validCountAVX2_tail
+	MOVQ      CX, R10
+	SUBQ      DI, R10
+	CMPQ      R10, $0x40
+	JB        validCountAVX2_one
 	VMOVDQU   (AX)(DI*1), Y9
-	VPMOVMSKB Y9, R9
-	TESTL     R9, R9
+	VMOVDQU   32(AX)(DI*1), Y10
+	VPOR      Y10, Y9, Y11
+	VPMOVMSKB Y11, R8
+	TESTL     R8, R8
 	JNZ       validCountAVX2_mixed
 	VPSUBUSB  Y7, Y8, Y10
 	VPTEST    Y10, Y10
 	JNZ       validCountAVX2_fail
-	ADDQ      $0x20, DI
+	VPXOR     Y8, Y8, Y8
+	ADDQ      $0x40, DI
+	INCQ      R9
+	CMPQ      R9, $0x03
+	JB        validCountAVX2_loop
 
 validCountAVX2_ascii:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x80
+	MOVQ      CX, R10
+	SUBQ      DI, R10
+	CMPQ      R10, $0x80
 	JB        validCountAVX2_ascii_end
-	VMOVDQU   (AX)(DI*1), Y8
-	VMOVDQU   32(AX)(DI*1), Y9
-	VPOR      64(AX)(DI*1), Y8, Y8
-	VPOR      96(AX)(DI*1), Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, R9
-	TESTL     R9, R9
+	VMOVDQU   (AX)(DI*1), Y9
+	VMOVDQU   32(AX)(DI*1), Y10
+	VPOR      64(AX)(DI*1), Y9, Y9
+	VPOR      96(AX)(DI*1), Y10, Y10
+	VPOR      Y9, Y10, Y9
+	VPMOVMSKB Y9, R8
+	TESTL     R8, R8
 	JNZ       validCountAVX2_ascii_end
 	ADDQ      $0x80, DI
 	JMP       validCountAVX2_ascii
 
 validCountAVX2_ascii_end:
-	VPXOR Y8, Y8, Y8
-	JMP   validCountAVX2_loop
+	XORQ R9, R9
+	JMP  validCountAVX2_loop
 
 validCountAVX2_mixed:
+	XORQ       R9, R9
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y11
+	VPALIGNR   $0x0e, Y8, Y9, Y12
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y11, Y13
+	VPSRLW     $0x04, Y9, Y14
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y0, Y13
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y2, Y14
+	VPAND      Y11, Y13, Y13
+	VPAND      Y14, Y13, Y13
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y13, Y13
+	VPERM2I128 $0x21, Y10, Y9, Y8
+	VPALIGNR   $0x0f, Y8, Y10, Y11
+	VPALIGNR   $0x0e, Y8, Y10, Y12
+	VPALIGNR   $0x0d, Y8, Y10, Y8
+	VPSRLW     $0x04, Y11, Y14
+	VPSRLW     $0x04, Y10, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y11, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y14, Y14
+	VPOR       Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validCountAVX2_pair_fail
+	VPMOVMSKB  Y9, R8
+	VPADDB     Y9, Y9, Y8
+	VPMOVMSKB  Y8, R10
+	ANDNL      R8, R10, R10
+	VPSUBUSB   Y5, Y9, Y8
+	VPMOVMSKB  Y8, R11
+	POPCNTL    R8, R8
+	POPCNTL    R10, R10
+	POPCNTL    R11, R11
+	ADDQ       R10, DX
+	ADDQ       R11, BX
+	ADDQ       R8, SI
+	VPMOVMSKB  Y10, R8
+	VPADDB     Y10, Y10, Y8
+	VPMOVMSKB  Y8, R10
+	ANDNL      R8, R10, R10
+	VPSUBUSB   Y5, Y10, Y8
+	VPMOVMSKB  Y8, R11
+	POPCNTL    R8, R8
+	POPCNTL    R10, R10
+	POPCNTL    R11, R11
+	ADDQ       R10, DX
+	ADDQ       R11, BX
+	ADDQ       R8, SI
+	VMOVDQA    Y10, Y8
+	ADDQ       $0x40, DI
+	JMP        validCountAVX2_loop
+
+validCountAVX2_pair_fail:
+	VPTEST    Y13, Y13
+	JNZ       validCountAVX2_fail
+	VPMOVMSKB Y9, R8
+	VPADDB    Y9, Y9, Y0
+	VPMOVMSKB Y0, AX
+	ANDNL     R8, AX, AX
+	VPSUBUSB  Y5, Y9, Y0
+	VPMOVMSKB Y0, CX
+	POPCNTL   R8, R8
+	POPCNTL   AX, AX
+	POPCNTL   CX, CX
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
+	VMOVDQA   Y9, Y8
+	ADDQ      $0x20, DI
+	JMP       validCountAVX2_fail
+
+validCountAVX2_one:
+	CMPQ       R10, $0x20
+	JB         validCountAVX2_tail
+	VMOVDQU    (AX)(DI*1), Y9
 	VPERM2I128 $0x21, Y9, Y8, Y8
 	VPALIGNR   $0x0f, Y8, Y9, Y10
 	VPALIGNR   $0x0e, Y8, Y9, Y11
@@ -438,32 +717,34 @@ validCountAVX2_mixed:
 	VPXOR      Y11, Y12, Y12
 	VPTEST     Y12, Y12
 	JNZ        validCountAVX2_fail
+	VPMOVMSKB  Y9, R8
 	VPADDB     Y9, Y9, Y8
-	VPMOVMSKB  Y8, R8
-	ANDNL      R9, R8, R8
+	VPMOVMSKB  Y8, R9
+	ANDNL      R8, R9, R9
 	VPSUBUSB   Y5, Y9, Y8
-	VPMOVMSKB  Y8, R10
-	POPCNTL    R9, R9
+	VPMOVMSKB  Y8, R11
 	POPCNTL    R8, R8
-	POPCNTL    R10, R10
-	ADDQ       R8, DX
-	ADDQ       R10, BX
-	ADDQ       R9, SI
+	POPCNTL    R9, R9
+	POPCNTL    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R11, BX
+	ADDQ       R8, SI
 	VMOVDQA    Y9, Y8
 	ADDQ       $0x20, DI
-	JMP        validCountAVX2_loop
+	SUBQ       $0x20, R10
+	JMP        validCountAVX2_one
 
 validCountAVX2_tail:
-	TESTQ     R8, R8
+	TESTQ     R10, R10
 	JZ        validCountAVX2_end
 	CMPQ      CX, $0x23
 	JB        validCountAVX2_fail
-	MOVQ      CX, R9
-	SUBQ      $0x20, R9
-	VMOVDQU   (AX)(R9*1), Y9
-	VMOVDQU   -1(AX)(R9*1), Y8
-	VMOVDQU   -2(AX)(R9*1), Y10
-	VMOVDQU   -3(AX)(R9*1), Y11
+	MOVQ      CX, R8
+	SUBQ      $0x20, R8
+	VMOVDQU   (AX)(R8*1), Y9
+	VMOVDQU   -1(AX)(R8*1), Y8
+	VMOVDQU   -2(AX)(R8*1), Y10
+	VMOVDQU   -3(AX)(R8*1), Y11
 	VPSRLW    $0x04, Y8, Y12
 	VPSRLW    $0x04, Y9, Y13
 	VPAND     Y3, Y12, Y12
@@ -484,22 +765,22 @@ validCountAVX2_tail:
 	VPSUBUSB  Y7, Y9, Y10
 	VPTEST    Y10, Y10
 	JNZ       validCountAVX2_fail
-	VPMOVMSKB Y9, R9
+	VPMOVMSKB Y9, R8
 	MOVQ      $0x00000020, AX
-	SUBQ      R8, AX
+	SUBQ      R10, AX
 	VPADDB    Y9, Y9, Y0
 	VPMOVMSKB Y0, DI
-	ANDNL     R9, DI, DI
+	ANDNL     R8, DI, DI
 	VPSUBUSB  Y5, Y9, Y0
-	VPMOVMSKB Y0, R8
+	VPMOVMSKB Y0, R9
 	SHRXL     AX, DI, DI
-	SHRXL     AX, R8, R8
-	SHRXL     AX, R9, AX
+	SHRXL     AX, R9, R9
+	SHRXL     AX, R8, AX
 	POPCNTL   AX, AX
 	POPCNTL   DI, DI
-	POPCNTL   R8, R8
+	POPCNTL   R9, R9
 	ADDQ      DI, DX
-	ADDQ      R8, BX
+	ADDQ      R9, BX
 	ADDQ      AX, SI
 
 validCountAVX2_done:
@@ -518,13 +799,13 @@ validCountAVX2_end:
 	VPSUBUSB  Y7, Y8, Y10
 	VPTEST    Y10, Y10
 	JZ        validCountAVX2_done
-	VPMOVMSKB Y8, R9
+	VPMOVMSKB Y8, R8
 	VPADDB    Y8, Y8, Y0
 	VPMOVMSKB Y0, AX
-	ANDNL     R9, AX, AX
+	ANDNL     R8, AX, AX
 	VPSUBUSB  Y5, Y8, Y0
 	VPMOVMSKB Y0, CX
-	POPCNTL   R9, R8
+	POPCNTL   R8, R8
 	POPCNTL   AX, AX
 	POPCNTL   CX, CX
 	SUBQ      AX, DX
@@ -566,25 +847,32 @@ TEXT ·validCountAVX512(SB), NOSPLIT, $0-56
 	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         DI, DI
 	VPXORD       Z10, Z10, Z10
+	XORQ         R8, R8
 
 validCountAVX512_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x40
-	JB        validCountAVX512_tail
+	MOVQ      CX, R9
+	SUBQ      DI, R9
+	CMPQ      R9, $0x80
+	JB        validCountAVX512_one
 	VMOVDQU64 (AX)(DI*1), Z11
-	VPMOVB2M  Z11, K1
+	VMOVDQU64 64(AX)(DI*1), Z12
+	VPORD     Z12, Z11, Z13
+	VPMOVB2M  Z13, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512_fail
-	ADDQ      $0x40, DI
+	VPXORD    Z10, Z10, Z10
+	ADDQ      $0x80, DI
+	INCQ      R8
+	CMPQ      R8, $0x02
+	JB        validCountAVX512_loop
 
 validCountAVX512_ascii:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x00000100
+	MOVQ      CX, R9
+	SUBQ      DI, R9
+	CMPQ      R9, $0x00000100
 	JB        validCountAVX512_ascii_end
 	VMOVDQU64 (AX)(DI*1), Z11
 	VMOVDQU64 64(AX)(DI*1), Z12
@@ -598,10 +886,98 @@ validCountAVX512_ascii:
 	JMP       validCountAVX512_ascii
 
 validCountAVX512_ascii_end:
-	VPXORD Z10, Z10, Z10
-	JMP    validCountAVX512_loop
+	XORQ R8, R8
+	JMP  validCountAVX512_loop
 
 validCountAVX512_mixed:
+	XORQ       R8, R8
+	VALIGND    $0x0c, Z10, Z11, Z10
+	VPALIGNR   $0x0f, Z10, Z11, Z13
+	VPALIGNR   $0x0e, Z10, Z11, Z14
+	VPALIGNR   $0x0d, Z10, Z11, Z10
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	VALIGND    $0x0c, Z11, Z12, Z10
+	VPALIGNR   $0x0f, Z10, Z12, Z13
+	VPALIGNR   $0x0e, Z10, Z12, Z14
+	VPALIGNR   $0x0d, Z10, Z12, Z10
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z12, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z14
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountAVX512_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPCMPB     $0x01, Z8, Z12, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z12, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VMOVDQA64  Z12, Z10
+	ADDQ       $0x80, DI
+	JMP        validCountAVX512_loop
+
+validCountAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z11, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, DI
+	JMP       validCountAVX512_fail
+
+validCountAVX512_one:
+	CMPQ       R9, $0x40
+	JB         validCountAVX512_tail
+	VMOVDQU64  (AX)(DI*1), Z11
 	VALIGND    $0x0c, Z10, Z11, Z10
 	VPALIGNR   $0x0f, Z10, Z11, Z12
 	VPALIGNR   $0x0e, Z10, Z11, Z13
@@ -624,25 +1000,26 @@ validCountAVX512_mixed:
 	VPCMPB     $0x01, Z8, Z11, K1
 	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R9
-	VPMOVB2M   Z11, K1
 	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
 	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
 	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
 	ADDQ       R8, DX
-	ADDQ       R9, BX
-	ADDQ       R10, SI
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
-	JMP        validCountAVX512_loop
+	SUBQ       $0x40, R9
+	JMP        validCountAVX512_one
 
 validCountAVX512_tail:
-	TESTQ      R8, R8
+	TESTQ      R9, R9
 	JZ         validCountAVX512_end
-	MOVQ       $-1, R9
-	BZHIQ      R8, R9, R9
-	KMOVQ      R9, K1
+	MOVQ       $-1, R8
+	BZHIQ      R9, R8, R8
+	KMOVQ      R8, K1
 	VMOVDQU8.Z (AX)(DI*1), K1, Z11
 	VALIGND    $0x0c, Z10, Z11, Z7
 	VPALIGNR   $0x0f, Z7, Z11, Z10
@@ -740,25 +1117,32 @@ TEXT ·validCountAVX512VBMI(SB), NOSPLIT, $0-56
 	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         DI, DI
 	VPXORD       Z4, Z4, Z4
+	XORQ         R8, R8
 
 validCountAVX512VBMI_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x40
-	JB        validCountAVX512VBMI_tail
+	MOVQ      CX, R9
+	SUBQ      DI, R9
+	CMPQ      R9, $0x80
+	JB        validCountAVX512VBMI_one
 	VMOVDQU64 (AX)(DI*1), Z10
-	VPMOVB2M  Z10, K1
+	VMOVDQU64 64(AX)(DI*1), Z11
+	VPORD     Z11, Z10, Z12
+	VPMOVB2M  Z12, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountAVX512VBMI_fail
-	ADDQ      $0x40, DI
+	VPXORD    Z4, Z4, Z4
+	ADDQ      $0x80, DI
+	INCQ      R8
+	CMPQ      R8, $0x02
+	JB        validCountAVX512VBMI_loop
 
 validCountAVX512VBMI_ascii:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x00000100
+	MOVQ      CX, R9
+	SUBQ      DI, R9
+	CMPQ      R9, $0x00000100
 	JB        validCountAVX512VBMI_ascii_end
 	VMOVDQU64 (AX)(DI*1), Z10
 	VMOVDQU64 64(AX)(DI*1), Z11
@@ -772,10 +1156,92 @@ validCountAVX512VBMI_ascii:
 	JMP       validCountAVX512VBMI_ascii
 
 validCountAVX512VBMI_ascii_end:
-	VPXORD Z4, Z4, Z4
-	JMP    validCountAVX512VBMI_loop
+	XORQ R8, R8
+	JMP  validCountAVX512VBMI_loop
 
 validCountAVX512VBMI_mixed:
+	XORQ       R8, R8
+	VALIGND    $0x0c, Z4, Z10, Z4
+	VPALIGNR   $0x0f, Z4, Z10, Z12
+	VPALIGNR   $0x0e, Z4, Z10, Z13
+	VPALIGNR   $0x0d, Z4, Z10, Z4
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	VALIGND    $0x0c, Z10, Z11, Z4
+	VPALIGNR   $0x0f, Z4, Z11, Z12
+	VPALIGNR   $0x0e, Z4, Z11, Z13
+	VPALIGNR   $0x0d, Z4, Z11, Z4
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z11, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountAVX512VBMI_pair_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z10, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VMOVDQA64  Z11, Z4
+	ADDQ       $0x80, DI
+	JMP        validCountAVX512VBMI_loop
+
+validCountAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountAVX512VBMI_fail
+	VPCMPB    $0x01, Z8, Z10, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z10, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z10, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
+	VMOVDQA64 Z10, Z4
+	ADDQ      $0x40, DI
+	JMP       validCountAVX512VBMI_fail
+
+validCountAVX512VBMI_one:
+	CMPQ       R9, $0x40
+	JB         validCountAVX512VBMI_tail
+	VMOVDQU64  (AX)(DI*1), Z10
 	VALIGND    $0x0c, Z4, Z10, Z4
 	VPALIGNR   $0x0f, Z4, Z10, Z11
 	VPALIGNR   $0x0e, Z4, Z10, Z12
@@ -795,25 +1261,26 @@ validCountAVX512VBMI_mixed:
 	VPCMPB     $0x01, Z8, Z10, K1
 	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z10, K1
-	KMOVQ      K1, R9
-	VPMOVB2M   Z10, K1
 	KMOVQ      K1, R10
+	VPMOVB2M   Z10, K1
+	KMOVQ      K1, R11
 	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
 	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
 	ADDQ       R8, DX
-	ADDQ       R9, BX
-	ADDQ       R10, SI
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VMOVDQA64  Z10, Z4
 	ADDQ       $0x40, DI
-	JMP        validCountAVX512VBMI_loop
+	SUBQ       $0x40, R9
+	JMP        validCountAVX512VBMI_one
 
 validCountAVX512VBMI_tail:
-	TESTQ      R8, R8
+	TESTQ      R9, R9
 	JZ         validCountAVX512VBMI_end
-	MOVQ       $-1, R9
-	BZHIQ      R8, R9, R9
-	KMOVQ      R9, K1
+	MOVQ       $-1, R8
+	BZHIQ      R9, R8, R8
+	KMOVQ      R8, K1
 	VMOVDQU8.Z (AX)(DI*1), K1, Z10
 	VALIGND    $0x0c, Z4, Z10, Z4
 	VPALIGNR   $0x0f, Z4, Z10, Z7
@@ -904,49 +1371,115 @@ TEXT ·validCopyAVX2(SB), NOSPLIT, $0-56
 	VMOVDQU      ·tables+224(SB), Y7
 	XORQ         BX, BX
 	VPXOR        Y8, Y8, Y8
+	XORQ         DI, DI
 
 validCopyAVX2_loop:
 	MOVQ      DX, SI
 	SUBQ      BX, SI
-	CMPQ      SI, $0x20
-	JB        validCopyAVX2_tail
+	CMPQ      SI, $0x40
+	JB        validCopyAVX2_one
 	VMOVDQU   (CX)(BX*1), Y9
 	VMOVDQU   Y9, (AX)(BX*1)
-	VPMOVMSKB Y9, SI
+	VMOVDQU   32(CX)(BX*1), Y10
+	VMOVDQU   Y10, 32(AX)(BX*1)
+	VPOR      Y10, Y9, Y11
+	VPMOVMSKB Y11, SI
 	TESTL     SI, SI
 	JNZ       validCopyAVX2_mixed
 	VPSUBUSB  Y7, Y8, Y8
 	VPTEST    Y8, Y8
 	JNZ       validCopyAVX2_fail
-	ADDQ      $0x20, BX
+	VPXOR     Y8, Y8, Y8
+	ADDQ      $0x40, BX
+	INCQ      DI
+	CMPQ      DI, $0x03
+	JB        validCopyAVX2_loop
 
 validCopyAVX2_ascii:
 	MOVQ      DX, SI
 	SUBQ      BX, SI
 	CMPQ      SI, $0x80
 	JB        validCopyAVX2_ascii_end
-	VMOVDQU   (CX)(BX*1), Y8
-	VMOVDQU   Y8, (AX)(BX*1)
-	VMOVDQU   32(CX)(BX*1), Y9
-	VMOVDQU   Y9, 32(AX)(BX*1)
-	VMOVDQU   64(CX)(BX*1), Y10
-	VMOVDQU   Y10, 64(AX)(BX*1)
-	VMOVDQU   96(CX)(BX*1), Y11
-	VMOVDQU   Y11, 96(AX)(BX*1)
-	VPOR      Y10, Y8, Y8
+	VMOVDQU   (CX)(BX*1), Y9
+	VMOVDQU   Y9, (AX)(BX*1)
+	VMOVDQU   32(CX)(BX*1), Y10
+	VMOVDQU   Y10, 32(AX)(BX*1)
+	VMOVDQU   64(CX)(BX*1), Y11
+	VMOVDQU   Y11, 64(AX)(BX*1)
+	VMOVDQU   96(CX)(BX*1), Y12
+	VMOVDQU   Y12, 96(AX)(BX*1)
 	VPOR      Y11, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, SI
+	VPOR      Y12, Y10, Y10
+	VPOR      Y9, Y10, Y9
+	VPMOVMSKB Y9, SI
 	TESTL     SI, SI
 	JNZ       validCopyAVX2_ascii_end
 	ADDQ      $0x80, BX
 	JMP       validCopyAVX2_ascii
 
 validCopyAVX2_ascii_end:
-	VPXOR Y8, Y8, Y8
-	JMP   validCopyAVX2_loop
+	XORQ DI, DI
+	JMP  validCopyAVX2_loop
 
 validCopyAVX2_mixed:
+	XORQ       DI, DI
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y11
+	VPALIGNR   $0x0e, Y8, Y9, Y12
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y11, Y13
+	VPSRLW     $0x04, Y9, Y14
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y0, Y13
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y2, Y14
+	VPAND      Y11, Y13, Y13
+	VPAND      Y14, Y13, Y13
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y13, Y13
+	VPERM2I128 $0x21, Y10, Y9, Y8
+	VPALIGNR   $0x0f, Y8, Y10, Y11
+	VPALIGNR   $0x0e, Y8, Y10, Y12
+	VPALIGNR   $0x0d, Y8, Y10, Y8
+	VPSRLW     $0x04, Y11, Y14
+	VPSRLW     $0x04, Y10, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y11, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y14, Y14
+	VPOR       Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validCopyAVX2_pair_fail
+	VMOVDQA    Y10, Y8
+	ADDQ       $0x40, BX
+	JMP        validCopyAVX2_loop
+
+validCopyAVX2_pair_fail:
+	VPTEST  Y13, Y13
+	JNZ     validCopyAVX2_fail
+	VMOVDQA Y9, Y8
+	ADDQ    $0x20, BX
+	JMP     validCopyAVX2_fail
+
+validCopyAVX2_one:
+	CMPQ       SI, $0x20
+	JB         validCopyAVX2_tail
+	VMOVDQU    (CX)(BX*1), Y9
+	VMOVDQU    Y9, (AX)(BX*1)
 	VPERM2I128 $0x21, Y9, Y8, Y8
 	VPALIGNR   $0x0f, Y8, Y9, Y10
 	VPALIGNR   $0x0e, Y8, Y9, Y11
@@ -970,7 +1503,8 @@ validCopyAVX2_mixed:
 	JNZ        validCopyAVX2_fail
 	VMOVDQA    Y9, Y8
 	ADDQ       $0x20, BX
-	JMP        validCopyAVX2_loop
+	SUBQ       $0x20, SI
+	JMP        validCopyAVX2_one
 
 validCopyAVX2_tail:
 	TESTQ    SI, SI
@@ -1039,26 +1573,34 @@ TEXT ·validCopyAVX512(SB), NOSPLIT, $0-56
 	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         BX, BX
 	VPXORD       Z8, Z8, Z8
+	XORQ         SI, SI
 
 validCopyAVX512_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x40
-	JB        validCopyAVX512_tail
+	MOVQ      DX, DI
+	SUBQ      BX, DI
+	CMPQ      DI, $0x80
+	JB        validCopyAVX512_one
 	VMOVDQU64 (CX)(BX*1), Z9
 	VMOVDQU64 Z9, (AX)(BX*1)
-	VPMOVB2M  Z9, K1
+	VMOVDQU64 64(CX)(BX*1), Z10
+	VMOVDQU64 Z10, 64(AX)(BX*1)
+	VPORD     Z10, Z9, Z11
+	VPMOVB2M  Z11, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z8, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyAVX512_fail
-	ADDQ      $0x40, BX
+	VPXORD    Z8, Z8, Z8
+	ADDQ      $0x80, BX
+	INCQ      SI
+	CMPQ      SI, $0x02
+	JB        validCopyAVX512_loop
 
 validCopyAVX512_ascii:
-	MOVQ       DX, SI
-	SUBQ       BX, SI
-	CMPQ       SI, $0x00000100
+	MOVQ       DX, DI
+	SUBQ       BX, DI
+	CMPQ       DI, $0x00000100
 	JB         validCopyAVX512_ascii_end
 	VMOVDQU64  (CX)(BX*1), Z9
 	VMOVDQU64  64(CX)(BX*1), Z10
@@ -1077,10 +1619,63 @@ validCopyAVX512_ascii:
 	JMP        validCopyAVX512_ascii
 
 validCopyAVX512_ascii_end:
-	VPXORD Z8, Z8, Z8
-	JMP    validCopyAVX512_loop
+	XORQ SI, SI
+	JMP  validCopyAVX512_loop
 
 validCopyAVX512_mixed:
+	XORQ       SI, SI
+	VALIGND    $0x0c, Z8, Z9, Z8
+	VPALIGNR   $0x0f, Z8, Z9, Z11
+	VPALIGNR   $0x0e, Z8, Z9, Z12
+	VPALIGNR   $0x0d, Z8, Z9, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z9, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z1, Z11
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K1
+	VALIGND    $0x0c, Z9, Z10, Z8
+	VPALIGNR   $0x0f, Z8, Z10, Z11
+	VPALIGNR   $0x0e, Z8, Z10, Z12
+	VPALIGNR   $0x0d, Z8, Z10, Z8
+	VPSRLW     $0x04, Z11, Z13
+	VPSRLW     $0x04, Z10, Z14
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z0, Z13
+	VPANDD     Z3, Z11, Z11
+	VPSHUFB    Z11, Z1, Z11
+	VPANDD     Z3, Z14, Z14
+	VPSHUFB    Z14, Z2, Z14
+	VPTERNLOGD $0x80, Z11, Z14, Z13
+	VPSUBUSB   Z4, Z12, Z12
+	VPSUBUSB   Z5, Z8, Z8
+	VPTERNLOGD $0xa8, Z6, Z8, Z12
+	VPCMPUB    $0x04, Z12, Z13, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyAVX512_pair_fail
+	VMOVDQA64  Z10, Z8
+	ADDQ       $0x80, BX
+	JMP        validCopyAVX512_loop
+
+validCopyAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyAVX512_fail
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, BX
+	JMP       validCopyAVX512_fail
+
+validCopyAVX512_one:
+	CMPQ       DI, $0x40
+	JB         validCopyAVX512_tail
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z8
 	VPALIGNR   $0x0f, Z8, Z9, Z10
 	VPALIGNR   $0x0e, Z8, Z9, Z11
@@ -1102,14 +1697,15 @@ validCopyAVX512_mixed:
 	JNZ        validCopyAVX512_fail
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
-	JMP        validCopyAVX512_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyAVX512_one
 
 validCopyAVX512_tail:
-	TESTQ      SI, SI
+	TESTQ      DI, DI
 	JZ         validCopyAVX512_end
-	MOVQ       $-1, DI
-	BZHIQ      SI, DI, DI
-	KMOVQ      DI, K1
+	MOVQ       $-1, SI
+	BZHIQ      DI, SI, SI
+	KMOVQ      SI, K1
 	VMOVDQU8.Z (CX)(BX*1), K1, Z9
 	VMOVDQU8   Z9, K1, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z7
@@ -1166,26 +1762,34 @@ TEXT ·validCopyAVX512VBMI(SB), NOSPLIT, $0-56
 	VMOVDQU64    ·tables+192(SB), Z7
 	XORQ         BX, BX
 	VPXORD       Z4, Z4, Z4
+	XORQ         SI, SI
 
 validCopyAVX512VBMI_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x40
-	JB        validCopyAVX512VBMI_tail
+	MOVQ      DX, DI
+	SUBQ      BX, DI
+	CMPQ      DI, $0x80
+	JB        validCopyAVX512VBMI_one
 	VMOVDQU64 (CX)(BX*1), Z8
 	VMOVDQU64 Z8, (AX)(BX*1)
-	VPMOVB2M  Z8, K1
+	VMOVDQU64 64(CX)(BX*1), Z9
+	VMOVDQU64 Z9, 64(AX)(BX*1)
+	VPORD     Z9, Z8, Z10
+	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyAVX512VBMI_fail
-	ADDQ      $0x40, BX
+	VPXORD    Z4, Z4, Z4
+	ADDQ      $0x80, BX
+	INCQ      SI
+	CMPQ      SI, $0x02
+	JB        validCopyAVX512VBMI_loop
 
 validCopyAVX512VBMI_ascii:
-	MOVQ       DX, SI
-	SUBQ       BX, SI
-	CMPQ       SI, $0x00000100
+	MOVQ       DX, DI
+	SUBQ       BX, DI
+	CMPQ       DI, $0x00000100
 	JB         validCopyAVX512VBMI_ascii_end
 	VMOVDQU64  (CX)(BX*1), Z8
 	VMOVDQU64  64(CX)(BX*1), Z9
@@ -1204,10 +1808,57 @@ validCopyAVX512VBMI_ascii:
 	JMP        validCopyAVX512VBMI_ascii
 
 validCopyAVX512VBMI_ascii_end:
-	VPXORD Z4, Z4, Z4
-	JMP    validCopyAVX512VBMI_loop
+	XORQ SI, SI
+	JMP  validCopyAVX512VBMI_loop
 
 validCopyAVX512VBMI_mixed:
+	XORQ       SI, SI
+	VALIGND    $0x0c, Z4, Z8, Z4
+	VPALIGNR   $0x0f, Z4, Z8, Z10
+	VPALIGNR   $0x0e, Z4, Z8, Z11
+	VPALIGNR   $0x0d, Z4, Z8, Z4
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z8, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z10
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K1
+	VALIGND    $0x0c, Z8, Z9, Z4
+	VPALIGNR   $0x0f, Z4, Z9, Z10
+	VPALIGNR   $0x0e, Z4, Z9, Z11
+	VPALIGNR   $0x0d, Z4, Z9, Z4
+	VPSRLW     $0x04, Z10, Z12
+	VPSRLW     $0x04, Z9, Z13
+	VPERMB     Z0, Z12, Z12
+	VPERMB     Z1, Z10, Z10
+	VPERMB     Z2, Z13, Z13
+	VPTERNLOGD $0x80, Z10, Z13, Z12
+	VPSUBUSB   Z3, Z11, Z11
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z11
+	VPCMPUB    $0x04, Z11, Z12, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyAVX512VBMI_pair_fail
+	VMOVDQA64  Z9, Z4
+	ADDQ       $0x80, BX
+	JMP        validCopyAVX512VBMI_loop
+
+validCopyAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyAVX512VBMI_fail
+	VMOVDQA64 Z8, Z4
+	ADDQ      $0x40, BX
+	JMP       validCopyAVX512VBMI_fail
+
+validCopyAVX512VBMI_one:
+	CMPQ       DI, $0x40
+	JB         validCopyAVX512VBMI_tail
+	VMOVDQU64  (CX)(BX*1), Z8
+	VMOVDQU64  Z8, (AX)(BX*1)
 	VALIGND    $0x0c, Z4, Z8, Z4
 	VPALIGNR   $0x0f, Z4, Z8, Z9
 	VPALIGNR   $0x0e, Z4, Z8, Z10
@@ -1226,14 +1877,15 @@ validCopyAVX512VBMI_mixed:
 	JNZ        validCopyAVX512VBMI_fail
 	VMOVDQA64  Z8, Z4
 	ADDQ       $0x40, BX
-	JMP        validCopyAVX512VBMI_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyAVX512VBMI_one
 
 validCopyAVX512VBMI_tail:
-	TESTQ      SI, SI
+	TESTQ      DI, DI
 	JZ         validCopyAVX512VBMI_end
-	MOVQ       $-1, DI
-	BZHIQ      SI, DI, DI
-	KMOVQ      DI, K1
+	MOVQ       $-1, SI
+	BZHIQ      DI, SI, SI
+	KMOVQ      SI, K1
 	VMOVDQU8.Z (CX)(BX*1), K1, Z8
 	VMOVDQU8   Z8, K1, (AX)(BX*1)
 	VALIGND    $0x0c, Z4, Z8, Z4
@@ -1287,62 +1939,68 @@ TEXT ·validMarksAVX2(SB), NOSPLIT, $0-33
 	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
 	VPBROADCASTB ·tables+326(SB), Y7
+	XORQ         SI, SI
 
 validMarksAVX2_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x20
-	JB        validMarksAVX2_tail
-	VMOVDQU   (AX)(DX*1), Y8
-	VPMOVMSKB Y8, BX
-	TESTL     BX, BX
-	JNZ       validMarksAVX2_mixed
-	VPSUBUSB  ·tables+224(SB), Y7, Y11
-	VPTEST    Y11, Y11
-	JNZ       validMarksAVX2_fail
-	VPMINUB   Y7, Y9, Y9
-	VPXOR     ·tables+288(SB), Y7, Y7
-	VPMINUB   Y7, Y10, Y10
-	VPMINUB   Y8, Y9, Y9
-	VPXOR     ·tables+288(SB), Y8, Y7
-	VPMINUB   Y7, Y10, Y10
-	ADDQ      $0x20, DX
+	MOVQ         CX, BX
+	SUBQ         DX, BX
+	CMPQ         BX, $0x20
+	JB           validMarksAVX2_tail
+	VMOVDQU      (AX)(DX*1), Y8
+	VPMOVMSKB    Y8, BX
+	TESTL        BX, BX
+	JNZ          validMarksAVX2_mixed
+	VPSUBUSB     ·tables+224(SB), Y7, Y11
+	VPTEST       Y11, Y11
+	JNZ          validMarksAVX2_fail
+	VPMINUB      Y7, Y9, Y9
+	VPXOR        ·tables+288(SB), Y7, Y7
+	VPMINUB      Y7, Y10, Y10
+	VPMINUB      Y8, Y9, Y9
+	VPXOR        ·tables+288(SB), Y8, Y7
+	VPMINUB      Y7, Y10, Y10
+	VPBROADCASTB ·tables+326(SB), Y7
+	ADDQ         $0x20, DX
+	INCQ         SI
+	CMPQ         SI, $0x03
+	JB           validMarksAVX2_loop
 
 validMarksAVX2_ascii:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x80
 	JB        validMarksAVX2_ascii_end
-	VMOVDQU   (AX)(DX*1), Y7
-	VMOVDQU   32(AX)(DX*1), Y8
-	VPMINUB   Y7, Y8, Y11
-	VPXOR     ·tables+288(SB), Y7, Y7
+	VMOVDQU   (AX)(DX*1), Y8
+	VMOVDQU   32(AX)(DX*1), Y11
+	VPMINUB   Y8, Y11, Y12
 	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y7, Y8, Y12
-	VPOR      Y8, Y7, Y7
-	VMOVDQU   64(AX)(DX*1), Y8
-	VPMINUB   Y8, Y11, Y11
-	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y8, Y12, Y12
-	VPOR      Y8, Y7, Y7
-	VMOVDQU   96(AX)(DX*1), Y8
-	VPMINUB   Y8, Y11, Y11
-	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y8, Y12, Y12
-	VPOR      Y8, Y7, Y7
-	VPMOVMSKB Y7, BX
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y8, Y11, Y13
+	VPOR      Y11, Y8, Y8
+	VMOVDQU   64(AX)(DX*1), Y11
+	VPMINUB   Y11, Y12, Y12
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y11, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VMOVDQU   96(AX)(DX*1), Y11
+	VPMINUB   Y11, Y12, Y12
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y11, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VPMOVMSKB Y8, BX
 	TESTL     BX, BX
 	JNZ       validMarksAVX2_ascii_end
-	VPMINUB   Y11, Y9, Y9
-	VPMINUB   Y12, Y10, Y10
+	VPMINUB   Y12, Y9, Y9
+	VPMINUB   Y13, Y10, Y10
 	ADDQ      $0x80, DX
 	JMP       validMarksAVX2_ascii
 
 validMarksAVX2_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Y7
-	JMP          validMarksAVX2_loop
+	XORQ SI, SI
+	JMP  validMarksAVX2_loop
 
 validMarksAVX2_mixed:
+	XORQ       SI, SI
 	VPERM2I128 $0x21, Y8, Y7, Y11
 	VPALIGNR   $0x0f, Y11, Y8, Y12
 	VPALIGNR   $0x0e, Y11, Y8, Y13
@@ -1470,62 +2128,133 @@ TEXT ·validMarksAVX512(SB), NOSPLIT, $0-33
 	VPTERNLOGD   $0xff, Z11, Z11, Z11
 	VMOVDQU64    ·tables+256(SB), Z12
 	VPBROADCASTB ·tables+326(SB), Z8
+	XORQ         BX, BX
 
 validMarksAVX512_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x40
-	JB        validMarksAVX512_tail
-	VMOVDQU64 (AX)(DX*1), Z9
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validMarksAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validMarksAVX512_fail
-	VPMINUB   Z8, Z10, Z10
-	VPXORD    Z12, Z8, Z8
-	VPMINUB   Z8, Z11, Z11
-	VPMINUB   Z9, Z10, Z10
-	VPXORD    Z12, Z9, Z8
-	VPMINUB   Z8, Z11, Z11
-	ADDQ      $0x40, DX
+	MOVQ         CX, SI
+	SUBQ         DX, SI
+	CMPQ         SI, $0x80
+	JB           validMarksAVX512_one
+	VMOVDQU64    (AX)(DX*1), Z9
+	VMOVDQU64    64(AX)(DX*1), Z13
+	VPORD        Z13, Z9, Z14
+	VPMOVB2M     Z14, K1
+	KORTESTQ     K1, K1
+	JNZ          validMarksAVX512_mixed
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JNZ          validMarksAVX512_fail
+	VPMINUB      Z8, Z10, Z10
+	VPXORD       Z12, Z8, Z8
+	VPMINUB      Z8, Z11, Z11
+	VPMINUB      Z9, Z10, Z10
+	VPXORD       Z12, Z9, Z8
+	VPMINUB      Z8, Z11, Z11
+	VPMINUB      Z13, Z10, Z10
+	VPXORD       Z12, Z13, Z8
+	VPMINUB      Z8, Z11, Z11
+	VPBROADCASTB ·tables+326(SB), Z8
+	ADDQ         $0x80, DX
+	INCQ         BX
+	CMPQ         BX, $0x02
+	JB           validMarksAVX512_loop
 
 validMarksAVX512_ascii:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x00000100
+	MOVQ      CX, SI
+	SUBQ      DX, SI
+	CMPQ      SI, $0x00000100
 	JB        validMarksAVX512_ascii_end
-	VMOVDQU64 (AX)(DX*1), Z8
-	VMOVDQU64 64(AX)(DX*1), Z9
-	VPMINUB   Z8, Z9, Z13
-	VPXORD    Z12, Z8, Z8
+	VMOVDQU64 (AX)(DX*1), Z9
+	VMOVDQU64 64(AX)(DX*1), Z13
+	VPMINUB   Z9, Z13, Z14
 	VPXORD    Z12, Z9, Z9
-	VPMINUB   Z8, Z9, Z14
-	VPORD     Z9, Z8, Z8
-	VMOVDQU64 128(AX)(DX*1), Z9
-	VPMINUB   Z9, Z13, Z13
-	VPXORD    Z12, Z9, Z9
-	VPMINUB   Z9, Z14, Z14
-	VPORD     Z9, Z8, Z8
-	VMOVDQU64 192(AX)(DX*1), Z9
-	VPMINUB   Z9, Z13, Z13
-	VPXORD    Z12, Z9, Z9
-	VPMINUB   Z9, Z14, Z14
-	VPORD     Z9, Z8, Z8
-	VPMOVB2M  Z8, K1
+	VPXORD    Z12, Z13, Z13
+	VPMINUB   Z9, Z13, Z15
+	VPORD     Z13, Z9, Z9
+	VMOVDQU64 128(AX)(DX*1), Z13
+	VPMINUB   Z13, Z14, Z14
+	VPXORD    Z12, Z13, Z13
+	VPMINUB   Z13, Z15, Z15
+	VPORD     Z13, Z9, Z9
+	VMOVDQU64 192(AX)(DX*1), Z13
+	VPMINUB   Z13, Z14, Z14
+	VPXORD    Z12, Z13, Z13
+	VPMINUB   Z13, Z15, Z15
+	VPORD     Z13, Z9, Z9
+	VPMOVB2M  Z9, K1
 	KORTESTQ  K1, K1
 	JNZ       validMarksAVX512_ascii_end
-	VPMINUB   Z13, Z10, Z10
-	VPMINUB   Z14, Z11, Z11
+	VPMINUB   Z14, Z10, Z10
+	VPMINUB   Z15, Z11, Z11
 	ADDQ      $0x00000100, DX
 	JMP       validMarksAVX512_ascii
 
 validMarksAVX512_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z8
-	JMP          validMarksAVX512_loop
+	XORQ BX, BX
+	JMP  validMarksAVX512_loop
 
 validMarksAVX512_mixed:
+	XORQ       BX, BX
+	VALIGND    $0x0c, Z8, Z9, Z14
+	VPALIGNR   $0x0f, Z14, Z9, Z15
+	VPALIGNR   $0x0e, Z14, Z9, Z16
+	VPALIGNR   $0x0d, Z14, Z9, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z9, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	VALIGND    $0x0c, Z9, Z13, Z14
+	VPALIGNR   $0x0f, Z14, Z13, Z15
+	VPALIGNR   $0x0e, Z14, Z13, Z16
+	VPALIGNR   $0x0d, Z14, Z13, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z13, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K2
+	KORTESTQ   K2, K1
+	JNZ        validMarksAVX512_pair_fail
+	VPMINUB    Z8, Z10, Z10
+	VPXORD     Z12, Z8, Z8
+	VPMINUB    Z8, Z11, Z11
+	VPMINUB    Z9, Z10, Z10
+	VPXORD     Z12, Z9, Z8
+	VPMINUB    Z8, Z11, Z11
+	VMOVDQA64  Z13, Z8
+	ADDQ       $0x80, DX
+	JMP        validMarksAVX512_loop
+
+validMarksAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512_fail
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    Z12, Z8, Z0
+	VPMINUB   Z0, Z11, Z11
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, DX
+	JMP       validMarksAVX512_fail
+
+validMarksAVX512_one:
+	CMPQ       SI, $0x40
+	JB         validMarksAVX512_tail
+	VMOVDQU64  (AX)(DX*1), Z9
 	VALIGND    $0x0c, Z8, Z9, Z13
 	VPALIGNR   $0x0f, Z13, Z9, Z14
 	VPALIGNR   $0x0e, Z13, Z9, Z15
@@ -1550,14 +2279,15 @@ validMarksAVX512_mixed:
 	VPMINUB    Z8, Z11, Z11
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        validMarksAVX512_loop
+	SUBQ       $0x40, SI
+	JMP        validMarksAVX512_one
 
 validMarksAVX512_tail:
-	TESTQ      BX, BX
+	TESTQ      SI, SI
 	JZ         validMarksAVX512_end
-	MOVQ       $-1, SI
-	BZHIQ      BX, SI, SI
-	KMOVQ      SI, K1
+	MOVQ       $-1, BX
+	BZHIQ      SI, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU8.Z (AX)(DX*1), K1, Z9
 	VALIGND    $0x0c, Z8, Z9, Z7
 	VPALIGNR   $0x0f, Z7, Z9, Z13
@@ -1642,62 +2372,127 @@ TEXT ·validMarksAVX512VBMI(SB), NOSPLIT, $0-33
 	VPTERNLOGD   $0xff, Z5, Z5, Z5
 	VMOVDQU64    ·tables+256(SB), Z11
 	VPBROADCASTB ·tables+326(SB), Z9
+	XORQ         BX, BX
 
 validMarksAVX512VBMI_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x40
-	JB        validMarksAVX512VBMI_tail
-	VMOVDQU64 (AX)(DX*1), Z10
-	VPMOVB2M  Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       validMarksAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z8, Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validMarksAVX512VBMI_fail
-	VPMINUB   Z9, Z4, Z4
-	VPXORD    Z11, Z9, Z9
-	VPMINUB   Z9, Z5, Z5
-	VPMINUB   Z10, Z4, Z4
-	VPXORD    Z11, Z10, Z9
-	VPMINUB   Z9, Z5, Z5
-	ADDQ      $0x40, DX
+	MOVQ         CX, SI
+	SUBQ         DX, SI
+	CMPQ         SI, $0x80
+	JB           validMarksAVX512VBMI_one
+	VMOVDQU64    (AX)(DX*1), Z10
+	VMOVDQU64    64(AX)(DX*1), Z12
+	VPORD        Z12, Z10, Z13
+	VPMOVB2M     Z13, K1
+	KORTESTQ     K1, K1
+	JNZ          validMarksAVX512VBMI_mixed
+	VPCMPUB      $0x06, Z8, Z9, K1
+	KORTESTQ     K1, K1
+	JNZ          validMarksAVX512VBMI_fail
+	VPMINUB      Z9, Z4, Z4
+	VPXORD       Z11, Z9, Z9
+	VPMINUB      Z9, Z5, Z5
+	VPMINUB      Z10, Z4, Z4
+	VPXORD       Z11, Z10, Z9
+	VPMINUB      Z9, Z5, Z5
+	VPMINUB      Z12, Z4, Z4
+	VPXORD       Z11, Z12, Z9
+	VPMINUB      Z9, Z5, Z5
+	VPBROADCASTB ·tables+326(SB), Z9
+	ADDQ         $0x80, DX
+	INCQ         BX
+	CMPQ         BX, $0x02
+	JB           validMarksAVX512VBMI_loop
 
 validMarksAVX512VBMI_ascii:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x00000100
+	MOVQ      CX, SI
+	SUBQ      DX, SI
+	CMPQ      SI, $0x00000100
 	JB        validMarksAVX512VBMI_ascii_end
-	VMOVDQU64 (AX)(DX*1), Z9
-	VMOVDQU64 64(AX)(DX*1), Z10
-	VPMINUB   Z9, Z10, Z12
-	VPXORD    Z11, Z9, Z9
+	VMOVDQU64 (AX)(DX*1), Z10
+	VMOVDQU64 64(AX)(DX*1), Z12
+	VPMINUB   Z10, Z12, Z13
 	VPXORD    Z11, Z10, Z10
-	VPMINUB   Z9, Z10, Z13
-	VPORD     Z10, Z9, Z9
-	VMOVDQU64 128(AX)(DX*1), Z10
-	VPMINUB   Z10, Z12, Z12
-	VPXORD    Z11, Z10, Z10
-	VPMINUB   Z10, Z13, Z13
-	VPORD     Z10, Z9, Z9
-	VMOVDQU64 192(AX)(DX*1), Z10
-	VPMINUB   Z10, Z12, Z12
-	VPXORD    Z11, Z10, Z10
-	VPMINUB   Z10, Z13, Z13
-	VPORD     Z10, Z9, Z9
-	VPMOVB2M  Z9, K1
+	VPXORD    Z11, Z12, Z12
+	VPMINUB   Z10, Z12, Z14
+	VPORD     Z12, Z10, Z10
+	VMOVDQU64 128(AX)(DX*1), Z12
+	VPMINUB   Z12, Z13, Z13
+	VPXORD    Z11, Z12, Z12
+	VPMINUB   Z12, Z14, Z14
+	VPORD     Z12, Z10, Z10
+	VMOVDQU64 192(AX)(DX*1), Z12
+	VPMINUB   Z12, Z13, Z13
+	VPXORD    Z11, Z12, Z12
+	VPMINUB   Z12, Z14, Z14
+	VPORD     Z12, Z10, Z10
+	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validMarksAVX512VBMI_ascii_end
-	VPMINUB   Z12, Z4, Z4
-	VPMINUB   Z13, Z5, Z5
+	VPMINUB   Z13, Z4, Z4
+	VPMINUB   Z14, Z5, Z5
 	ADDQ      $0x00000100, DX
 	JMP       validMarksAVX512VBMI_ascii
 
 validMarksAVX512VBMI_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z9
-	JMP          validMarksAVX512VBMI_loop
+	XORQ BX, BX
+	JMP  validMarksAVX512VBMI_loop
 
 validMarksAVX512VBMI_mixed:
+	XORQ       BX, BX
+	VALIGND    $0x0c, Z9, Z10, Z13
+	VPALIGNR   $0x0f, Z13, Z10, Z14
+	VPALIGNR   $0x0e, Z13, Z10, Z15
+	VPALIGNR   $0x0d, Z13, Z10, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z10, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	VALIGND    $0x0c, Z10, Z12, Z13
+	VPALIGNR   $0x0f, Z13, Z12, Z14
+	VPALIGNR   $0x0e, Z13, Z12, Z15
+	VPALIGNR   $0x0d, Z13, Z12, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z12, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K2
+	KORTESTQ   K2, K1
+	JNZ        validMarksAVX512VBMI_pair_fail
+	VPMINUB    Z9, Z4, Z4
+	VPXORD     Z11, Z9, Z9
+	VPMINUB    Z9, Z5, Z5
+	VPMINUB    Z10, Z4, Z4
+	VPXORD     Z11, Z10, Z9
+	VPMINUB    Z9, Z5, Z5
+	VMOVDQA64  Z12, Z9
+	ADDQ       $0x80, DX
+	JMP        validMarksAVX512VBMI_loop
+
+validMarksAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validMarksAVX512VBMI_fail
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    Z11, Z9, Z0
+	VPMINUB   Z0, Z5, Z5
+	VMOVDQA64 Z10, Z9
+	ADDQ      $0x40, DX
+	JMP       validMarksAVX512VBMI_fail
+
+validMarksAVX512VBMI_one:
+	CMPQ       SI, $0x40
+	JB         validMarksAVX512VBMI_tail
+	VMOVDQU64  (AX)(DX*1), Z10
 	VALIGND    $0x0c, Z9, Z10, Z12
 	VPALIGNR   $0x0f, Z12, Z10, Z13
 	VPALIGNR   $0x0e, Z12, Z10, Z14
@@ -1719,14 +2514,15 @@ validMarksAVX512VBMI_mixed:
 	VPMINUB    Z9, Z5, Z5
 	VMOVDQA64  Z10, Z9
 	ADDQ       $0x40, DX
-	JMP        validMarksAVX512VBMI_loop
+	SUBQ       $0x40, SI
+	JMP        validMarksAVX512VBMI_one
 
 validMarksAVX512VBMI_tail:
-	TESTQ      BX, BX
+	TESTQ      SI, SI
 	JZ         validMarksAVX512VBMI_end
-	MOVQ       $-1, SI
-	BZHIQ      BX, SI, SI
-	KMOVQ      SI, K1
+	MOVQ       $-1, BX
+	BZHIQ      SI, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU8.Z (AX)(DX*1), K1, Z10
 	VALIGND    $0x0c, Z9, Z10, Z8
 	VPALIGNR   $0x0f, Z8, Z10, Z12
@@ -1809,62 +2605,68 @@ TEXT ·validCountMarksAVX2(SB), NOSPLIT, $0-57
 	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
 	VPBROADCASTB ·tables+326(SB), Y7
+	XORQ         R9, R9
 
 validCountMarksAVX2_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x20
-	JB        validCountMarksAVX2_tail
-	VMOVDQU   (AX)(DI*1), Y8
-	VPMOVMSKB Y8, R9
-	TESTL     R9, R9
-	JNZ       validCountMarksAVX2_mixed
-	VPSUBUSB  ·tables+224(SB), Y7, Y11
-	VPTEST    Y11, Y11
-	JNZ       validCountMarksAVX2_fail
-	VPMINUB   Y7, Y9, Y9
-	VPXOR     ·tables+288(SB), Y7, Y7
-	VPMINUB   Y7, Y10, Y10
-	VPMINUB   Y8, Y9, Y9
-	VPXOR     ·tables+288(SB), Y8, Y7
-	VPMINUB   Y7, Y10, Y10
-	ADDQ      $0x20, DI
+	MOVQ         CX, R10
+	SUBQ         DI, R10
+	CMPQ         R10, $0x20
+	JB           validCountMarksAVX2_tail
+	VMOVDQU      (AX)(DI*1), Y8
+	VPMOVMSKB    Y8, R8
+	TESTL        R8, R8
+	JNZ          validCountMarksAVX2_mixed
+	VPSUBUSB     ·tables+224(SB), Y7, Y11
+	VPTEST       Y11, Y11
+	JNZ          validCountMarksAVX2_fail
+	VPMINUB      Y7, Y9, Y9
+	VPXOR        ·tables+288(SB), Y7, Y7
+	VPMINUB      Y7, Y10, Y10
+	VPMINUB      Y8, Y9, Y9
+	VPXOR        ·tables+288(SB), Y8, Y7
+	VPMINUB      Y7, Y10, Y10
+	VPBROADCASTB ·tables+326(SB), Y7
+	ADDQ         $0x20, DI
+	INCQ         R9
+	CMPQ         R9, $0x03
+	JB           validCountMarksAVX2_loop
 
 validCountMarksAVX2_ascii:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x80
+	MOVQ      CX, R10
+	SUBQ      DI, R10
+	CMPQ      R10, $0x80
 	JB        validCountMarksAVX2_ascii_end
-	VMOVDQU   (AX)(DI*1), Y7
-	VMOVDQU   32(AX)(DI*1), Y8
-	VPMINUB   Y7, Y8, Y11
-	VPXOR     ·tables+288(SB), Y7, Y7
+	VMOVDQU   (AX)(DI*1), Y8
+	VMOVDQU   32(AX)(DI*1), Y11
+	VPMINUB   Y8, Y11, Y12
 	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y7, Y8, Y12
-	VPOR      Y8, Y7, Y7
-	VMOVDQU   64(AX)(DI*1), Y8
-	VPMINUB   Y8, Y11, Y11
-	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y8, Y12, Y12
-	VPOR      Y8, Y7, Y7
-	VMOVDQU   96(AX)(DI*1), Y8
-	VPMINUB   Y8, Y11, Y11
-	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y8, Y12, Y12
-	VPOR      Y8, Y7, Y7
-	VPMOVMSKB Y7, R9
-	TESTL     R9, R9
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y8, Y11, Y13
+	VPOR      Y11, Y8, Y8
+	VMOVDQU   64(AX)(DI*1), Y11
+	VPMINUB   Y11, Y12, Y12
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y11, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VMOVDQU   96(AX)(DI*1), Y11
+	VPMINUB   Y11, Y12, Y12
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y11, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VPMOVMSKB Y8, R8
+	TESTL     R8, R8
 	JNZ       validCountMarksAVX2_ascii_end
-	VPMINUB   Y11, Y9, Y9
-	VPMINUB   Y12, Y10, Y10
+	VPMINUB   Y12, Y9, Y9
+	VPMINUB   Y13, Y10, Y10
 	ADDQ      $0x80, DI
 	JMP       validCountMarksAVX2_ascii
 
 validCountMarksAVX2_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Y7
-	JMP          validCountMarksAVX2_loop
+	XORQ R9, R9
+	JMP  validCountMarksAVX2_loop
 
 validCountMarksAVX2_mixed:
+	XORQ       R9, R9
 	VPERM2I128 $0x21, Y8, Y7, Y11
 	VPALIGNR   $0x0f, Y11, Y8, Y12
 	VPALIGNR   $0x0e, Y11, Y8, Y13
@@ -1887,16 +2689,16 @@ validCountMarksAVX2_mixed:
 	VPTEST     Y14, Y14
 	JNZ        validCountMarksAVX2_fail
 	VPADDB     Y8, Y8, Y11
-	VPMOVMSKB  Y11, R8
-	ANDNL      R9, R8, R8
-	VPSUBUSB   Y5, Y8, Y11
 	VPMOVMSKB  Y11, R10
-	POPCNTL    R9, R9
+	ANDNL      R8, R10, R10
+	VPSUBUSB   Y5, Y8, Y11
+	VPMOVMSKB  Y11, R11
 	POPCNTL    R8, R8
 	POPCNTL    R10, R10
-	ADDQ       R8, DX
-	ADDQ       R10, BX
-	ADDQ       R9, SI
+	POPCNTL    R11, R11
+	ADDQ       R10, DX
+	ADDQ       R11, BX
+	ADDQ       R8, SI
 	VPMINUB    Y7, Y9, Y9
 	VPXOR      ·tables+288(SB), Y7, Y7
 	VPMINUB    Y7, Y10, Y10
@@ -1905,16 +2707,16 @@ validCountMarksAVX2_mixed:
 	JMP        validCountMarksAVX2_loop
 
 validCountMarksAVX2_tail:
-	TESTQ     R8, R8
+	TESTQ     R10, R10
 	JZ        validCountMarksAVX2_end
 	CMPQ      CX, $0x23
 	JB        validCountMarksAVX2_fail
-	MOVQ      CX, R9
-	SUBQ      $0x20, R9
-	VMOVDQU   (AX)(R9*1), Y8
-	VMOVDQU   -1(AX)(R9*1), Y11
-	VMOVDQU   -2(AX)(R9*1), Y12
-	VMOVDQU   -3(AX)(R9*1), Y13
+	MOVQ      CX, R8
+	SUBQ      $0x20, R8
+	VMOVDQU   (AX)(R8*1), Y8
+	VMOVDQU   -1(AX)(R8*1), Y11
+	VMOVDQU   -2(AX)(R8*1), Y12
+	VMOVDQU   -3(AX)(R8*1), Y13
 	VPSRLW    $0x04, Y11, Y14
 	VPSRLW    $0x04, Y8, Y15
 	VPAND     Y3, Y14, Y14
@@ -1935,22 +2737,22 @@ validCountMarksAVX2_tail:
 	VPSUBUSB  ·tables+224(SB), Y8, Y11
 	VPTEST    Y11, Y11
 	JNZ       validCountMarksAVX2_fail
-	VPMOVMSKB Y8, R9
+	VPMOVMSKB Y8, R8
 	MOVQ      $0x00000020, AX
-	SUBQ      R8, AX
+	SUBQ      R10, AX
 	VPADDB    Y8, Y8, Y0
 	VPMOVMSKB Y0, DI
-	ANDNL     R9, DI, DI
+	ANDNL     R8, DI, DI
 	VPSUBUSB  Y5, Y8, Y0
-	VPMOVMSKB Y0, R8
+	VPMOVMSKB Y0, R9
 	SHRXL     AX, DI, DI
-	SHRXL     AX, R8, R8
-	SHRXL     AX, R9, AX
+	SHRXL     AX, R9, R9
+	SHRXL     AX, R8, AX
 	POPCNTL   AX, AX
 	POPCNTL   DI, DI
-	POPCNTL   R8, R8
+	POPCNTL   R9, R9
 	ADDQ      DI, DX
-	ADDQ      R8, BX
+	ADDQ      R9, BX
 	ADDQ      AX, SI
 	VPMINUB   Y8, Y9, Y9
 	VPXOR     ·tables+288(SB), Y8, Y0
@@ -1986,13 +2788,13 @@ validCountMarksAVX2_end:
 	VPSUBUSB     ·tables+224(SB), Y7, Y11
 	VPTEST       Y11, Y11
 	JZ           validCountMarksAVX2_done
-	VPMOVMSKB    Y7, R9
+	VPMOVMSKB    Y7, R8
 	VPADDB       Y7, Y7, Y0
 	VPMOVMSKB    Y0, AX
-	ANDNL        R9, AX, AX
+	ANDNL        R8, AX, AX
 	VPSUBUSB     Y5, Y7, Y0
 	VPMOVMSKB    Y0, CX
-	POPCNTL      R9, R8
+	POPCNTL      R8, R8
 	POPCNTL      AX, AX
 	POPCNTL      CX, CX
 	SUBQ         AX, DX
@@ -2051,62 +2853,169 @@ TEXT ·validCountMarksAVX512(SB), NOSPLIT, $0-57
 	VPTERNLOGD   $0xff, Z13, Z13, Z13
 	VMOVDQU64    ·tables+256(SB), Z14
 	VPBROADCASTB ·tables+326(SB), Z10
+	XORQ         R8, R8
 
 validCountMarksAVX512_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x40
-	JB        validCountMarksAVX512_tail
-	VMOVDQU64 (AX)(DI*1), Z11
-	VPMOVB2M  Z11, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountMarksAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountMarksAVX512_fail
-	VPMINUB   Z10, Z12, Z12
-	VPXORD    Z14, Z10, Z10
-	VPMINUB   Z10, Z13, Z13
-	VPMINUB   Z11, Z12, Z12
-	VPXORD    Z14, Z11, Z10
-	VPMINUB   Z10, Z13, Z13
-	ADDQ      $0x40, DI
+	MOVQ         CX, R9
+	SUBQ         DI, R9
+	CMPQ         R9, $0x80
+	JB           validCountMarksAVX512_one
+	VMOVDQU64    (AX)(DI*1), Z11
+	VMOVDQU64    64(AX)(DI*1), Z15
+	VPORD        Z15, Z11, Z16
+	VPMOVB2M     Z16, K1
+	KORTESTQ     K1, K1
+	JNZ          validCountMarksAVX512_mixed
+	VPCMPUB      $0x06, Z7, Z10, K1
+	KORTESTQ     K1, K1
+	JNZ          validCountMarksAVX512_fail
+	VPMINUB      Z10, Z12, Z12
+	VPXORD       Z14, Z10, Z10
+	VPMINUB      Z10, Z13, Z13
+	VPMINUB      Z11, Z12, Z12
+	VPXORD       Z14, Z11, Z10
+	VPMINUB      Z10, Z13, Z13
+	VPMINUB      Z15, Z12, Z12
+	VPXORD       Z14, Z15, Z10
+	VPMINUB      Z10, Z13, Z13
+	VPBROADCASTB ·tables+326(SB), Z10
+	ADDQ         $0x80, DI
+	INCQ         R8
+	CMPQ         R8, $0x02
+	JB           validCountMarksAVX512_loop
 
 validCountMarksAVX512_ascii:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x00000100
+	MOVQ      CX, R9
+	SUBQ      DI, R9
+	CMPQ      R9, $0x00000100
 	JB        validCountMarksAVX512_ascii_end
-	VMOVDQU64 (AX)(DI*1), Z10
-	VMOVDQU64 64(AX)(DI*1), Z11
-	VPMINUB   Z10, Z11, Z15
-	VPXORD    Z14, Z10, Z10
+	VMOVDQU64 (AX)(DI*1), Z11
+	VMOVDQU64 64(AX)(DI*1), Z15
+	VPMINUB   Z11, Z15, Z16
 	VPXORD    Z14, Z11, Z11
-	VPMINUB   Z10, Z11, Z16
-	VPORD     Z11, Z10, Z10
-	VMOVDQU64 128(AX)(DI*1), Z11
-	VPMINUB   Z11, Z15, Z15
-	VPXORD    Z14, Z11, Z11
-	VPMINUB   Z11, Z16, Z16
-	VPORD     Z11, Z10, Z10
-	VMOVDQU64 192(AX)(DI*1), Z11
-	VPMINUB   Z11, Z15, Z15
-	VPXORD    Z14, Z11, Z11
-	VPMINUB   Z11, Z16, Z16
-	VPORD     Z11, Z10, Z10
-	VPMOVB2M  Z10, K1
+	VPXORD    Z14, Z15, Z15
+	VPMINUB   Z11, Z15, Z17
+	VPORD     Z15, Z11, Z11
+	VMOVDQU64 128(AX)(DI*1), Z15
+	VPMINUB   Z15, Z16, Z16
+	VPXORD    Z14, Z15, Z15
+	VPMINUB   Z15, Z17, Z17
+	VPORD     Z15, Z11, Z11
+	VMOVDQU64 192(AX)(DI*1), Z15
+	VPMINUB   Z15, Z16, Z16
+	VPXORD    Z14, Z15, Z15
+	VPMINUB   Z15, Z17, Z17
+	VPORD     Z15, Z11, Z11
+	VPMOVB2M  Z11, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountMarksAVX512_ascii_end
-	VPMINUB   Z15, Z12, Z12
-	VPMINUB   Z16, Z13, Z13
+	VPMINUB   Z16, Z12, Z12
+	VPMINUB   Z17, Z13, Z13
 	ADDQ      $0x00000100, DI
 	JMP       validCountMarksAVX512_ascii
 
 validCountMarksAVX512_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z10
-	JMP          validCountMarksAVX512_loop
+	XORQ R8, R8
+	JMP  validCountMarksAVX512_loop
 
 validCountMarksAVX512_mixed:
+	XORQ       R8, R8
+	VALIGND    $0x0c, Z10, Z11, Z16
+	VPALIGNR   $0x0f, Z16, Z11, Z17
+	VPALIGNR   $0x0e, Z16, Z11, Z18
+	VPALIGNR   $0x0d, Z16, Z11, Z16
+	VPSRLW     $0x04, Z17, Z19
+	VPSRLW     $0x04, Z11, Z20
+	VPANDD     Z3, Z19, Z19
+	VPSHUFB    Z19, Z0, Z19
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z1, Z17
+	VPANDD     Z3, Z20, Z20
+	VPSHUFB    Z20, Z2, Z20
+	VPTERNLOGD $0x80, Z17, Z20, Z19
+	VPSUBUSB   Z4, Z18, Z18
+	VPSUBUSB   Z5, Z16, Z16
+	VPTERNLOGD $0xa8, Z6, Z16, Z18
+	VPCMPUB    $0x04, Z18, Z19, K1
+	VALIGND    $0x0c, Z11, Z15, Z16
+	VPALIGNR   $0x0f, Z16, Z15, Z17
+	VPALIGNR   $0x0e, Z16, Z15, Z18
+	VPALIGNR   $0x0d, Z16, Z15, Z16
+	VPSRLW     $0x04, Z17, Z19
+	VPSRLW     $0x04, Z15, Z20
+	VPANDD     Z3, Z19, Z19
+	VPSHUFB    Z19, Z0, Z19
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z1, Z17
+	VPANDD     Z3, Z20, Z20
+	VPSHUFB    Z20, Z2, Z20
+	VPTERNLOGD $0x80, Z17, Z20, Z19
+	VPSUBUSB   Z4, Z18, Z18
+	VPSUBUSB   Z5, Z16, Z16
+	VPTERNLOGD $0xa8, Z6, Z16, Z18
+	VPCMPUB    $0x04, Z18, Z19, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountMarksAVX512_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPCMPB     $0x01, Z8, Z15, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z15, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z15, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPMINUB    Z10, Z12, Z12
+	VPXORD     Z14, Z10, Z10
+	VPMINUB    Z10, Z13, Z13
+	VPMINUB    Z11, Z12, Z12
+	VPXORD     Z14, Z11, Z10
+	VPMINUB    Z10, Z13, Z13
+	VMOVDQA64  Z15, Z10
+	ADDQ       $0x80, DI
+	JMP        validCountMarksAVX512_loop
+
+validCountMarksAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z11, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
+	VPMINUB   Z10, Z12, Z12
+	VPXORD    Z14, Z10, Z0
+	VPMINUB   Z0, Z13, Z13
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, DI
+	JMP       validCountMarksAVX512_fail
+
+validCountMarksAVX512_one:
+	CMPQ       R9, $0x40
+	JB         validCountMarksAVX512_tail
+	VMOVDQU64  (AX)(DI*1), Z11
 	VALIGND    $0x0c, Z10, Z11, Z15
 	VPALIGNR   $0x0f, Z15, Z11, Z16
 	VPALIGNR   $0x0e, Z15, Z11, Z17
@@ -2129,28 +3038,29 @@ validCountMarksAVX512_mixed:
 	VPCMPB     $0x01, Z8, Z11, K1
 	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R9
-	VPMOVB2M   Z11, K1
 	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
 	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
 	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
 	ADDQ       R8, DX
-	ADDQ       R9, BX
-	ADDQ       R10, SI
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPMINUB    Z10, Z12, Z12
 	VPXORD     Z14, Z10, Z10
 	VPMINUB    Z10, Z13, Z13
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
-	JMP        validCountMarksAVX512_loop
+	SUBQ       $0x40, R9
+	JMP        validCountMarksAVX512_one
 
 validCountMarksAVX512_tail:
-	TESTQ      R8, R8
+	TESTQ      R9, R9
 	JZ         validCountMarksAVX512_end
-	MOVQ       $-1, R9
-	BZHIQ      R8, R9, R9
-	KMOVQ      R9, K1
+	MOVQ       $-1, R8
+	BZHIQ      R9, R8, R8
+	KMOVQ      R8, K1
 	VMOVDQU8.Z (AX)(DI*1), K1, Z11
 	VALIGND    $0x0c, Z10, Z11, Z7
 	VPALIGNR   $0x0f, Z7, Z11, Z15
@@ -2278,62 +3188,163 @@ TEXT ·validCountMarksAVX512VBMI(SB), NOSPLIT, $0-57
 	VPTERNLOGD   $0xff, Z5, Z5, Z5
 	VMOVDQU64    ·tables+256(SB), Z13
 	VPBROADCASTB ·tables+326(SB), Z11
+	XORQ         R8, R8
 
 validCountMarksAVX512VBMI_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x40
-	JB        validCountMarksAVX512VBMI_tail
-	VMOVDQU64 (AX)(DI*1), Z12
-	VPMOVB2M  Z12, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountMarksAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z8, Z11, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountMarksAVX512VBMI_fail
-	VPMINUB   Z11, Z4, Z4
-	VPXORD    Z13, Z11, Z11
-	VPMINUB   Z11, Z5, Z5
-	VPMINUB   Z12, Z4, Z4
-	VPXORD    Z13, Z12, Z11
-	VPMINUB   Z11, Z5, Z5
-	ADDQ      $0x40, DI
+	MOVQ         CX, R9
+	SUBQ         DI, R9
+	CMPQ         R9, $0x80
+	JB           validCountMarksAVX512VBMI_one
+	VMOVDQU64    (AX)(DI*1), Z12
+	VMOVDQU64    64(AX)(DI*1), Z14
+	VPORD        Z14, Z12, Z15
+	VPMOVB2M     Z15, K1
+	KORTESTQ     K1, K1
+	JNZ          validCountMarksAVX512VBMI_mixed
+	VPCMPUB      $0x06, Z8, Z11, K1
+	KORTESTQ     K1, K1
+	JNZ          validCountMarksAVX512VBMI_fail
+	VPMINUB      Z11, Z4, Z4
+	VPXORD       Z13, Z11, Z11
+	VPMINUB      Z11, Z5, Z5
+	VPMINUB      Z12, Z4, Z4
+	VPXORD       Z13, Z12, Z11
+	VPMINUB      Z11, Z5, Z5
+	VPMINUB      Z14, Z4, Z4
+	VPXORD       Z13, Z14, Z11
+	VPMINUB      Z11, Z5, Z5
+	VPBROADCASTB ·tables+326(SB), Z11
+	ADDQ         $0x80, DI
+	INCQ         R8
+	CMPQ         R8, $0x02
+	JB           validCountMarksAVX512VBMI_loop
 
 validCountMarksAVX512VBMI_ascii:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x00000100
+	MOVQ      CX, R9
+	SUBQ      DI, R9
+	CMPQ      R9, $0x00000100
 	JB        validCountMarksAVX512VBMI_ascii_end
-	VMOVDQU64 (AX)(DI*1), Z11
-	VMOVDQU64 64(AX)(DI*1), Z12
-	VPMINUB   Z11, Z12, Z14
-	VPXORD    Z13, Z11, Z11
+	VMOVDQU64 (AX)(DI*1), Z12
+	VMOVDQU64 64(AX)(DI*1), Z14
+	VPMINUB   Z12, Z14, Z15
 	VPXORD    Z13, Z12, Z12
-	VPMINUB   Z11, Z12, Z15
-	VPORD     Z12, Z11, Z11
-	VMOVDQU64 128(AX)(DI*1), Z12
-	VPMINUB   Z12, Z14, Z14
-	VPXORD    Z13, Z12, Z12
-	VPMINUB   Z12, Z15, Z15
-	VPORD     Z12, Z11, Z11
-	VMOVDQU64 192(AX)(DI*1), Z12
-	VPMINUB   Z12, Z14, Z14
-	VPXORD    Z13, Z12, Z12
-	VPMINUB   Z12, Z15, Z15
-	VPORD     Z12, Z11, Z11
-	VPMOVB2M  Z11, K1
+	VPXORD    Z13, Z14, Z14
+	VPMINUB   Z12, Z14, Z16
+	VPORD     Z14, Z12, Z12
+	VMOVDQU64 128(AX)(DI*1), Z14
+	VPMINUB   Z14, Z15, Z15
+	VPXORD    Z13, Z14, Z14
+	VPMINUB   Z14, Z16, Z16
+	VPORD     Z14, Z12, Z12
+	VMOVDQU64 192(AX)(DI*1), Z14
+	VPMINUB   Z14, Z15, Z15
+	VPXORD    Z13, Z14, Z14
+	VPMINUB   Z14, Z16, Z16
+	VPORD     Z14, Z12, Z12
+	VPMOVB2M  Z12, K1
 	KORTESTQ  K1, K1
 	JNZ       validCountMarksAVX512VBMI_ascii_end
-	VPMINUB   Z14, Z4, Z4
-	VPMINUB   Z15, Z5, Z5
+	VPMINUB   Z15, Z4, Z4
+	VPMINUB   Z16, Z5, Z5
 	ADDQ      $0x00000100, DI
 	JMP       validCountMarksAVX512VBMI_ascii
 
 validCountMarksAVX512VBMI_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z11
-	JMP          validCountMarksAVX512VBMI_loop
+	XORQ R8, R8
+	JMP  validCountMarksAVX512VBMI_loop
 
 validCountMarksAVX512VBMI_mixed:
+	XORQ       R8, R8
+	VALIGND    $0x0c, Z11, Z12, Z15
+	VPALIGNR   $0x0f, Z15, Z12, Z16
+	VPALIGNR   $0x0e, Z15, Z12, Z17
+	VPALIGNR   $0x0d, Z15, Z12, Z15
+	VPSRLW     $0x04, Z16, Z18
+	VPSRLW     $0x04, Z12, Z19
+	VPERMB     Z0, Z18, Z18
+	VPERMB     Z1, Z16, Z16
+	VPERMB     Z2, Z19, Z19
+	VPTERNLOGD $0x80, Z16, Z19, Z18
+	VPSUBUSB   Z3, Z17, Z17
+	VPSUBUSB   Z6, Z15, Z15
+	VPTERNLOGD $0xa8, Z7, Z15, Z17
+	VPCMPUB    $0x04, Z17, Z18, K1
+	VALIGND    $0x0c, Z12, Z14, Z15
+	VPALIGNR   $0x0f, Z15, Z14, Z16
+	VPALIGNR   $0x0e, Z15, Z14, Z17
+	VPALIGNR   $0x0d, Z15, Z14, Z15
+	VPSRLW     $0x04, Z16, Z18
+	VPSRLW     $0x04, Z14, Z19
+	VPERMB     Z0, Z18, Z18
+	VPERMB     Z1, Z16, Z16
+	VPERMB     Z2, Z19, Z19
+	VPTERNLOGD $0x80, Z16, Z19, Z18
+	VPSUBUSB   Z3, Z17, Z17
+	VPSUBUSB   Z6, Z15, Z15
+	VPTERNLOGD $0xa8, Z7, Z15, Z17
+	VPCMPUB    $0x04, Z17, Z18, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountMarksAVX512VBMI_pair_fail
+	VPCMPB     $0x01, Z9, Z12, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z10, Z12, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPCMPB     $0x01, Z9, Z14, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z10, Z14, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z14, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPMINUB    Z11, Z4, Z4
+	VPXORD     Z13, Z11, Z11
+	VPMINUB    Z11, Z5, Z5
+	VPMINUB    Z12, Z4, Z4
+	VPXORD     Z13, Z12, Z11
+	VPMINUB    Z11, Z5, Z5
+	VMOVDQA64  Z14, Z11
+	ADDQ       $0x80, DI
+	JMP        validCountMarksAVX512VBMI_loop
+
+validCountMarksAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountMarksAVX512VBMI_fail
+	VPCMPB    $0x01, Z9, Z12, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z10, Z12, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z12, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
+	VPMINUB   Z11, Z4, Z4
+	VPXORD    Z13, Z11, Z0
+	VPMINUB   Z0, Z5, Z5
+	VMOVDQA64 Z12, Z11
+	ADDQ      $0x40, DI
+	JMP       validCountMarksAVX512VBMI_fail
+
+validCountMarksAVX512VBMI_one:
+	CMPQ       R9, $0x40
+	JB         validCountMarksAVX512VBMI_tail
+	VMOVDQU64  (AX)(DI*1), Z12
 	VALIGND    $0x0c, Z11, Z12, Z14
 	VPALIGNR   $0x0f, Z14, Z12, Z15
 	VPALIGNR   $0x0e, Z14, Z12, Z16
@@ -2353,28 +3364,29 @@ validCountMarksAVX512VBMI_mixed:
 	VPCMPB     $0x01, Z9, Z12, K1
 	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z10, Z12, K1
-	KMOVQ      K1, R9
-	VPMOVB2M   Z12, K1
 	KMOVQ      K1, R10
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R11
 	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
 	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
 	ADDQ       R8, DX
-	ADDQ       R9, BX
-	ADDQ       R10, SI
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPMINUB    Z11, Z4, Z4
 	VPXORD     Z13, Z11, Z11
 	VPMINUB    Z11, Z5, Z5
 	VMOVDQA64  Z12, Z11
 	ADDQ       $0x40, DI
-	JMP        validCountMarksAVX512VBMI_loop
+	SUBQ       $0x40, R9
+	JMP        validCountMarksAVX512VBMI_one
 
 validCountMarksAVX512VBMI_tail:
-	TESTQ      R8, R8
+	TESTQ      R9, R9
 	JZ         validCountMarksAVX512VBMI_end
-	MOVQ       $-1, R9
-	BZHIQ      R8, R9, R9
-	KMOVQ      R9, K1
+	MOVQ       $-1, R8
+	BZHIQ      R9, R8, R8
+	KMOVQ      R8, K1
 	VMOVDQU8.Z (AX)(DI*1), K1, Z12
 	VALIGND    $0x0c, Z11, Z12, Z8
 	VPALIGNR   $0x0f, Z8, Z12, Z14
@@ -2493,67 +3505,73 @@ TEXT ·validCopyMarksAVX2(SB), NOSPLIT, $0-57
 	VPCMPEQB     Y9, Y9, Y9
 	VPCMPEQB     Y10, Y10, Y10
 	VPBROADCASTB ·tables+326(SB), Y7
+	XORQ         DI, DI
 
 validCopyMarksAVX2_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x20
-	JB        validCopyMarksAVX2_tail
-	VMOVDQU   (CX)(BX*1), Y8
-	VMOVDQU   Y8, (AX)(BX*1)
-	VPMOVMSKB Y8, SI
-	TESTL     SI, SI
-	JNZ       validCopyMarksAVX2_mixed
-	VPSUBUSB  ·tables+224(SB), Y7, Y11
-	VPTEST    Y11, Y11
-	JNZ       validCopyMarksAVX2_fail
-	VPMINUB   Y7, Y9, Y9
-	VPXOR     ·tables+288(SB), Y7, Y7
-	VPMINUB   Y7, Y10, Y10
-	VPMINUB   Y8, Y9, Y9
-	VPXOR     ·tables+288(SB), Y8, Y7
-	VPMINUB   Y7, Y10, Y10
-	ADDQ      $0x20, BX
+	MOVQ         DX, SI
+	SUBQ         BX, SI
+	CMPQ         SI, $0x20
+	JB           validCopyMarksAVX2_tail
+	VMOVDQU      (CX)(BX*1), Y8
+	VMOVDQU      Y8, (AX)(BX*1)
+	VPMOVMSKB    Y8, SI
+	TESTL        SI, SI
+	JNZ          validCopyMarksAVX2_mixed
+	VPSUBUSB     ·tables+224(SB), Y7, Y11
+	VPTEST       Y11, Y11
+	JNZ          validCopyMarksAVX2_fail
+	VPMINUB      Y7, Y9, Y9
+	VPXOR        ·tables+288(SB), Y7, Y7
+	VPMINUB      Y7, Y10, Y10
+	VPMINUB      Y8, Y9, Y9
+	VPXOR        ·tables+288(SB), Y8, Y7
+	VPMINUB      Y7, Y10, Y10
+	VPBROADCASTB ·tables+326(SB), Y7
+	ADDQ         $0x20, BX
+	INCQ         DI
+	CMPQ         DI, $0x03
+	JB           validCopyMarksAVX2_loop
 
 validCopyMarksAVX2_ascii:
 	MOVQ      DX, SI
 	SUBQ      BX, SI
 	CMPQ      SI, $0x80
 	JB        validCopyMarksAVX2_ascii_end
-	VMOVDQU   (CX)(BX*1), Y7
-	VMOVDQU   Y7, (AX)(BX*1)
-	VMOVDQU   32(CX)(BX*1), Y8
-	VMOVDQU   Y8, 32(AX)(BX*1)
-	VPMINUB   Y7, Y8, Y11
-	VPXOR     ·tables+288(SB), Y7, Y7
+	VMOVDQU   (CX)(BX*1), Y8
+	VMOVDQU   Y8, (AX)(BX*1)
+	VMOVDQU   32(CX)(BX*1), Y11
+	VMOVDQU   Y11, 32(AX)(BX*1)
+	VPMINUB   Y8, Y11, Y12
 	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y7, Y8, Y12
-	VPOR      Y8, Y7, Y7
-	VMOVDQU   64(CX)(BX*1), Y8
-	VMOVDQU   Y8, 64(AX)(BX*1)
-	VPMINUB   Y8, Y11, Y11
-	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y8, Y12, Y12
-	VPOR      Y8, Y7, Y7
-	VMOVDQU   96(CX)(BX*1), Y8
-	VMOVDQU   Y8, 96(AX)(BX*1)
-	VPMINUB   Y8, Y11, Y11
-	VPXOR     ·tables+288(SB), Y8, Y8
-	VPMINUB   Y8, Y12, Y12
-	VPOR      Y8, Y7, Y7
-	VPMOVMSKB Y7, SI
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y8, Y11, Y13
+	VPOR      Y11, Y8, Y8
+	VMOVDQU   64(CX)(BX*1), Y11
+	VMOVDQU   Y11, 64(AX)(BX*1)
+	VPMINUB   Y11, Y12, Y12
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y11, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VMOVDQU   96(CX)(BX*1), Y11
+	VMOVDQU   Y11, 96(AX)(BX*1)
+	VPMINUB   Y11, Y12, Y12
+	VPXOR     ·tables+288(SB), Y11, Y11
+	VPMINUB   Y11, Y13, Y13
+	VPOR      Y11, Y8, Y8
+	VPMOVMSKB Y8, SI
 	TESTL     SI, SI
 	JNZ       validCopyMarksAVX2_ascii_end
-	VPMINUB   Y11, Y9, Y9
-	VPMINUB   Y12, Y10, Y10
+	VPMINUB   Y12, Y9, Y9
+	VPMINUB   Y13, Y10, Y10
 	ADDQ      $0x80, BX
 	JMP       validCopyMarksAVX2_ascii
 
 validCopyMarksAVX2_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Y7
-	JMP          validCopyMarksAVX2_loop
+	XORQ DI, DI
+	JMP  validCopyMarksAVX2_loop
 
 validCopyMarksAVX2_mixed:
+	XORQ       DI, DI
 	VPERM2I128 $0x21, Y8, Y7, Y11
 	VPALIGNR   $0x0f, Y11, Y8, Y12
 	VPALIGNR   $0x0e, Y11, Y8, Y13
@@ -2683,67 +3701,140 @@ TEXT ·validCopyMarksAVX512(SB), NOSPLIT, $0-57
 	VPTERNLOGD   $0xff, Z11, Z11, Z11
 	VMOVDQU64    ·tables+256(SB), Z12
 	VPBROADCASTB ·tables+326(SB), Z8
+	XORQ         SI, SI
 
 validCopyMarksAVX512_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x40
-	JB        validCopyMarksAVX512_tail
-	VMOVDQU64 (CX)(BX*1), Z9
-	VMOVDQU64 Z9, (AX)(BX*1)
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyMarksAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyMarksAVX512_fail
-	VPMINUB   Z8, Z10, Z10
-	VPXORD    Z12, Z8, Z8
-	VPMINUB   Z8, Z11, Z11
-	VPMINUB   Z9, Z10, Z10
-	VPXORD    Z12, Z9, Z8
-	VPMINUB   Z8, Z11, Z11
-	ADDQ      $0x40, BX
+	MOVQ         DX, DI
+	SUBQ         BX, DI
+	CMPQ         DI, $0x80
+	JB           validCopyMarksAVX512_one
+	VMOVDQU64    (CX)(BX*1), Z9
+	VMOVDQU64    Z9, (AX)(BX*1)
+	VMOVDQU64    64(CX)(BX*1), Z13
+	VMOVDQU64    Z13, 64(AX)(BX*1)
+	VPORD        Z13, Z9, Z14
+	VPMOVB2M     Z14, K1
+	KORTESTQ     K1, K1
+	JNZ          validCopyMarksAVX512_mixed
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JNZ          validCopyMarksAVX512_fail
+	VPMINUB      Z8, Z10, Z10
+	VPXORD       Z12, Z8, Z8
+	VPMINUB      Z8, Z11, Z11
+	VPMINUB      Z9, Z10, Z10
+	VPXORD       Z12, Z9, Z8
+	VPMINUB      Z8, Z11, Z11
+	VPMINUB      Z13, Z10, Z10
+	VPXORD       Z12, Z13, Z8
+	VPMINUB      Z8, Z11, Z11
+	VPBROADCASTB ·tables+326(SB), Z8
+	ADDQ         $0x80, BX
+	INCQ         SI
+	CMPQ         SI, $0x02
+	JB           validCopyMarksAVX512_loop
 
 validCopyMarksAVX512_ascii:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x00000100
+	MOVQ      DX, DI
+	SUBQ      BX, DI
+	CMPQ      DI, $0x00000100
 	JB        validCopyMarksAVX512_ascii_end
-	VMOVDQU64 (CX)(BX*1), Z8
-	VMOVDQU64 Z8, (AX)(BX*1)
-	VMOVDQU64 64(CX)(BX*1), Z9
-	VMOVDQU64 Z9, 64(AX)(BX*1)
-	VPMINUB   Z8, Z9, Z13
-	VPXORD    Z12, Z8, Z8
+	VMOVDQU64 (CX)(BX*1), Z9
+	VMOVDQU64 Z9, (AX)(BX*1)
+	VMOVDQU64 64(CX)(BX*1), Z13
+	VMOVDQU64 Z13, 64(AX)(BX*1)
+	VPMINUB   Z9, Z13, Z14
 	VPXORD    Z12, Z9, Z9
-	VPMINUB   Z8, Z9, Z14
-	VPORD     Z9, Z8, Z8
-	VMOVDQU64 128(CX)(BX*1), Z9
-	VMOVDQU64 Z9, 128(AX)(BX*1)
-	VPMINUB   Z9, Z13, Z13
-	VPXORD    Z12, Z9, Z9
-	VPMINUB   Z9, Z14, Z14
-	VPORD     Z9, Z8, Z8
-	VMOVDQU64 192(CX)(BX*1), Z9
-	VMOVDQU64 Z9, 192(AX)(BX*1)
-	VPMINUB   Z9, Z13, Z13
-	VPXORD    Z12, Z9, Z9
-	VPMINUB   Z9, Z14, Z14
-	VPORD     Z9, Z8, Z8
-	VPMOVB2M  Z8, K1
+	VPXORD    Z12, Z13, Z13
+	VPMINUB   Z9, Z13, Z15
+	VPORD     Z13, Z9, Z9
+	VMOVDQU64 128(CX)(BX*1), Z13
+	VMOVDQU64 Z13, 128(AX)(BX*1)
+	VPMINUB   Z13, Z14, Z14
+	VPXORD    Z12, Z13, Z13
+	VPMINUB   Z13, Z15, Z15
+	VPORD     Z13, Z9, Z9
+	VMOVDQU64 192(CX)(BX*1), Z13
+	VMOVDQU64 Z13, 192(AX)(BX*1)
+	VPMINUB   Z13, Z14, Z14
+	VPXORD    Z12, Z13, Z13
+	VPMINUB   Z13, Z15, Z15
+	VPORD     Z13, Z9, Z9
+	VPMOVB2M  Z9, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyMarksAVX512_ascii_end
-	VPMINUB   Z13, Z10, Z10
-	VPMINUB   Z14, Z11, Z11
+	VPMINUB   Z14, Z10, Z10
+	VPMINUB   Z15, Z11, Z11
 	ADDQ      $0x00000100, BX
 	JMP       validCopyMarksAVX512_ascii
 
 validCopyMarksAVX512_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z8
-	JMP          validCopyMarksAVX512_loop
+	XORQ SI, SI
+	JMP  validCopyMarksAVX512_loop
 
 validCopyMarksAVX512_mixed:
+	XORQ       SI, SI
+	VALIGND    $0x0c, Z8, Z9, Z14
+	VPALIGNR   $0x0f, Z14, Z9, Z15
+	VPALIGNR   $0x0e, Z14, Z9, Z16
+	VPALIGNR   $0x0d, Z14, Z9, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z9, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	VALIGND    $0x0c, Z9, Z13, Z14
+	VPALIGNR   $0x0f, Z14, Z13, Z15
+	VPALIGNR   $0x0e, Z14, Z13, Z16
+	VPALIGNR   $0x0d, Z14, Z13, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z13, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyMarksAVX512_pair_fail
+	VPMINUB    Z8, Z10, Z10
+	VPXORD     Z12, Z8, Z8
+	VPMINUB    Z8, Z11, Z11
+	VPMINUB    Z9, Z10, Z10
+	VPXORD     Z12, Z9, Z8
+	VPMINUB    Z8, Z11, Z11
+	VMOVDQA64  Z13, Z8
+	ADDQ       $0x80, BX
+	JMP        validCopyMarksAVX512_loop
+
+validCopyMarksAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512_fail
+	VPMINUB   Z8, Z10, Z10
+	VPXORD    Z12, Z8, Z0
+	VPMINUB   Z0, Z11, Z11
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, BX
+	JMP       validCopyMarksAVX512_fail
+
+validCopyMarksAVX512_one:
+	CMPQ       DI, $0x40
+	JB         validCopyMarksAVX512_tail
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z13
 	VPALIGNR   $0x0f, Z13, Z9, Z14
 	VPALIGNR   $0x0e, Z13, Z9, Z15
@@ -2768,14 +3859,15 @@ validCopyMarksAVX512_mixed:
 	VPMINUB    Z8, Z11, Z11
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
-	JMP        validCopyMarksAVX512_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyMarksAVX512_one
 
 validCopyMarksAVX512_tail:
-	TESTQ      SI, SI
+	TESTQ      DI, DI
 	JZ         validCopyMarksAVX512_end
-	MOVQ       $-1, DI
-	BZHIQ      SI, DI, DI
-	KMOVQ      DI, K1
+	MOVQ       $-1, SI
+	BZHIQ      DI, SI, SI
+	KMOVQ      SI, K1
 	VMOVDQU8.Z (CX)(BX*1), K1, Z9
 	VMOVDQU8   Z9, K1, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z7
@@ -2862,67 +3954,134 @@ TEXT ·validCopyMarksAVX512VBMI(SB), NOSPLIT, $0-57
 	VPTERNLOGD   $0xff, Z5, Z5, Z5
 	VMOVDQU64    ·tables+256(SB), Z11
 	VPBROADCASTB ·tables+326(SB), Z9
+	XORQ         SI, SI
 
 validCopyMarksAVX512VBMI_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x40
-	JB        validCopyMarksAVX512VBMI_tail
-	VMOVDQU64 (CX)(BX*1), Z10
-	VMOVDQU64 Z10, (AX)(BX*1)
-	VPMOVB2M  Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyMarksAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z8, Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyMarksAVX512VBMI_fail
-	VPMINUB   Z9, Z4, Z4
-	VPXORD    Z11, Z9, Z9
-	VPMINUB   Z9, Z5, Z5
-	VPMINUB   Z10, Z4, Z4
-	VPXORD    Z11, Z10, Z9
-	VPMINUB   Z9, Z5, Z5
-	ADDQ      $0x40, BX
+	MOVQ         DX, DI
+	SUBQ         BX, DI
+	CMPQ         DI, $0x80
+	JB           validCopyMarksAVX512VBMI_one
+	VMOVDQU64    (CX)(BX*1), Z10
+	VMOVDQU64    Z10, (AX)(BX*1)
+	VMOVDQU64    64(CX)(BX*1), Z12
+	VMOVDQU64    Z12, 64(AX)(BX*1)
+	VPORD        Z12, Z10, Z13
+	VPMOVB2M     Z13, K1
+	KORTESTQ     K1, K1
+	JNZ          validCopyMarksAVX512VBMI_mixed
+	VPCMPUB      $0x06, Z8, Z9, K1
+	KORTESTQ     K1, K1
+	JNZ          validCopyMarksAVX512VBMI_fail
+	VPMINUB      Z9, Z4, Z4
+	VPXORD       Z11, Z9, Z9
+	VPMINUB      Z9, Z5, Z5
+	VPMINUB      Z10, Z4, Z4
+	VPXORD       Z11, Z10, Z9
+	VPMINUB      Z9, Z5, Z5
+	VPMINUB      Z12, Z4, Z4
+	VPXORD       Z11, Z12, Z9
+	VPMINUB      Z9, Z5, Z5
+	VPBROADCASTB ·tables+326(SB), Z9
+	ADDQ         $0x80, BX
+	INCQ         SI
+	CMPQ         SI, $0x02
+	JB           validCopyMarksAVX512VBMI_loop
 
 validCopyMarksAVX512VBMI_ascii:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x00000100
+	MOVQ      DX, DI
+	SUBQ      BX, DI
+	CMPQ      DI, $0x00000100
 	JB        validCopyMarksAVX512VBMI_ascii_end
-	VMOVDQU64 (CX)(BX*1), Z9
-	VMOVDQU64 Z9, (AX)(BX*1)
-	VMOVDQU64 64(CX)(BX*1), Z10
-	VMOVDQU64 Z10, 64(AX)(BX*1)
-	VPMINUB   Z9, Z10, Z12
-	VPXORD    Z11, Z9, Z9
+	VMOVDQU64 (CX)(BX*1), Z10
+	VMOVDQU64 Z10, (AX)(BX*1)
+	VMOVDQU64 64(CX)(BX*1), Z12
+	VMOVDQU64 Z12, 64(AX)(BX*1)
+	VPMINUB   Z10, Z12, Z13
 	VPXORD    Z11, Z10, Z10
-	VPMINUB   Z9, Z10, Z13
-	VPORD     Z10, Z9, Z9
-	VMOVDQU64 128(CX)(BX*1), Z10
-	VMOVDQU64 Z10, 128(AX)(BX*1)
-	VPMINUB   Z10, Z12, Z12
-	VPXORD    Z11, Z10, Z10
-	VPMINUB   Z10, Z13, Z13
-	VPORD     Z10, Z9, Z9
-	VMOVDQU64 192(CX)(BX*1), Z10
-	VMOVDQU64 Z10, 192(AX)(BX*1)
-	VPMINUB   Z10, Z12, Z12
-	VPXORD    Z11, Z10, Z10
-	VPMINUB   Z10, Z13, Z13
-	VPORD     Z10, Z9, Z9
-	VPMOVB2M  Z9, K1
+	VPXORD    Z11, Z12, Z12
+	VPMINUB   Z10, Z12, Z14
+	VPORD     Z12, Z10, Z10
+	VMOVDQU64 128(CX)(BX*1), Z12
+	VMOVDQU64 Z12, 128(AX)(BX*1)
+	VPMINUB   Z12, Z13, Z13
+	VPXORD    Z11, Z12, Z12
+	VPMINUB   Z12, Z14, Z14
+	VPORD     Z12, Z10, Z10
+	VMOVDQU64 192(CX)(BX*1), Z12
+	VMOVDQU64 Z12, 192(AX)(BX*1)
+	VPMINUB   Z12, Z13, Z13
+	VPXORD    Z11, Z12, Z12
+	VPMINUB   Z12, Z14, Z14
+	VPORD     Z12, Z10, Z10
+	VPMOVB2M  Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validCopyMarksAVX512VBMI_ascii_end
-	VPMINUB   Z12, Z4, Z4
-	VPMINUB   Z13, Z5, Z5
+	VPMINUB   Z13, Z4, Z4
+	VPMINUB   Z14, Z5, Z5
 	ADDQ      $0x00000100, BX
 	JMP       validCopyMarksAVX512VBMI_ascii
 
 validCopyMarksAVX512VBMI_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z9
-	JMP          validCopyMarksAVX512VBMI_loop
+	XORQ SI, SI
+	JMP  validCopyMarksAVX512VBMI_loop
 
 validCopyMarksAVX512VBMI_mixed:
+	XORQ       SI, SI
+	VALIGND    $0x0c, Z9, Z10, Z13
+	VPALIGNR   $0x0f, Z13, Z10, Z14
+	VPALIGNR   $0x0e, Z13, Z10, Z15
+	VPALIGNR   $0x0d, Z13, Z10, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z10, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	VALIGND    $0x0c, Z10, Z12, Z13
+	VPALIGNR   $0x0f, Z13, Z12, Z14
+	VPALIGNR   $0x0e, Z13, Z12, Z15
+	VPALIGNR   $0x0d, Z13, Z12, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z12, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z6, Z13, Z13
+	VPTERNLOGD $0xa8, Z7, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyMarksAVX512VBMI_pair_fail
+	VPMINUB    Z9, Z4, Z4
+	VPXORD     Z11, Z9, Z9
+	VPMINUB    Z9, Z5, Z5
+	VPMINUB    Z10, Z4, Z4
+	VPXORD     Z11, Z10, Z9
+	VPMINUB    Z9, Z5, Z5
+	VMOVDQA64  Z12, Z9
+	ADDQ       $0x80, BX
+	JMP        validCopyMarksAVX512VBMI_loop
+
+validCopyMarksAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyMarksAVX512VBMI_fail
+	VPMINUB   Z9, Z4, Z4
+	VPXORD    Z11, Z9, Z0
+	VPMINUB   Z0, Z5, Z5
+	VMOVDQA64 Z10, Z9
+	ADDQ      $0x40, BX
+	JMP       validCopyMarksAVX512VBMI_fail
+
+validCopyMarksAVX512VBMI_one:
+	CMPQ       DI, $0x40
+	JB         validCopyMarksAVX512VBMI_tail
+	VMOVDQU64  (CX)(BX*1), Z10
+	VMOVDQU64  Z10, (AX)(BX*1)
 	VALIGND    $0x0c, Z9, Z10, Z12
 	VPALIGNR   $0x0f, Z12, Z10, Z13
 	VPALIGNR   $0x0e, Z12, Z10, Z14
@@ -2944,14 +4103,15 @@ validCopyMarksAVX512VBMI_mixed:
 	VPMINUB    Z9, Z5, Z5
 	VMOVDQA64  Z10, Z9
 	ADDQ       $0x40, BX
-	JMP        validCopyMarksAVX512VBMI_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyMarksAVX512VBMI_one
 
 validCopyMarksAVX512VBMI_tail:
-	TESTQ      SI, SI
+	TESTQ      DI, DI
 	JZ         validCopyMarksAVX512VBMI_end
-	MOVQ       $-1, DI
-	BZHIQ      SI, DI, DI
-	KMOVQ      DI, K1
+	MOVQ       $-1, SI
+	BZHIQ      DI, SI, SI
+	KMOVQ      SI, K1
 	VMOVDQU8.Z (CX)(BX*1), K1, Z10
 	VMOVDQU8   Z10, K1, (AX)(BX*1)
 	VALIGND    $0x0c, Z9, Z10, Z8
@@ -3032,50 +4192,56 @@ TEXT ·validNULAVX2(SB), NOSPLIT, $0-33
 	XORQ         DX, DX
 	VPCMPEQB     Y10, Y10, Y10
 	VPBROADCASTB ·tables+326(SB), Y8
+	XORQ         SI, SI
 
 validNULAVX2_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x20
-	JB        validNULAVX2_tail
-	VMOVDQU   (AX)(DX*1), Y9
-	VPMOVMSKB Y9, BX
-	TESTL     BX, BX
-	JNZ       validNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
-	VPTEST    Y11, Y11
-	JNZ       validNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
-	ADDQ      $0x20, DX
+	MOVQ         CX, BX
+	SUBQ         DX, BX
+	CMPQ         BX, $0x20
+	JB           validNULAVX2_tail
+	VMOVDQU      (AX)(DX*1), Y9
+	VPMOVMSKB    Y9, BX
+	TESTL        BX, BX
+	JNZ          validNULAVX2_mixed
+	VPSUBUSB     Y7, Y8, Y11
+	VPTEST       Y11, Y11
+	JNZ          validNULAVX2_fail
+	VPMINUB      Y8, Y10, Y10
+	VPMINUB      Y9, Y10, Y10
+	VPBROADCASTB ·tables+326(SB), Y8
+	ADDQ         $0x20, DX
+	INCQ         SI
+	CMPQ         SI, $0x03
+	JB           validNULAVX2_loop
 
 validNULAVX2_ascii:
 	MOVQ      CX, BX
 	SUBQ      DX, BX
 	CMPQ      BX, $0x80
 	JB        validNULAVX2_ascii_end
-	VMOVDQU   (AX)(DX*1), Y8
-	VMOVDQU   32(AX)(DX*1), Y9
-	VMOVDQU   64(AX)(DX*1), Y11
-	VMOVDQU   96(AX)(DX*1), Y12
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
+	VMOVDQU   (AX)(DX*1), Y9
+	VMOVDQU   32(AX)(DX*1), Y11
+	VMOVDQU   64(AX)(DX*1), Y12
+	VMOVDQU   96(AX)(DX*1), Y13
+	VPMINUB   Y9, Y11, Y14
+	VPMINUB   Y12, Y14, Y14
+	VPMINUB   Y13, Y14, Y14
 	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, BX
+	VPOR      Y13, Y11, Y11
+	VPOR      Y9, Y11, Y9
+	VPMOVMSKB Y9, BX
 	TESTL     BX, BX
 	JNZ       validNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
+	VPMINUB   Y14, Y10, Y10
 	ADDQ      $0x80, DX
 	JMP       validNULAVX2_ascii
 
 validNULAVX2_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Y8
-	JMP          validNULAVX2_loop
+	XORQ SI, SI
+	JMP  validNULAVX2_loop
 
 validNULAVX2_mixed:
+	XORQ       SI, SI
 	VPERM2I128 $0x21, Y9, Y8, Y11
 	VPALIGNR   $0x0f, Y11, Y9, Y12
 	VPALIGNR   $0x0e, Y11, Y9, Y13
@@ -3181,49 +4347,112 @@ TEXT ·validNULAVX512(SB), NOSPLIT, $0-33
 	XORQ         DX, DX
 	VPTERNLOGD   $0xff, Z10, Z10, Z10
 	VPBROADCASTB ·tables+326(SB), Z8
+	XORQ         BX, BX
 
 validNULAVX512_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x40
-	JB        validNULAVX512_tail
-	VMOVDQU64 (AX)(DX*1), Z9
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validNULAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validNULAVX512_fail
-	VPMINUB   Z8, Z10, Z10
-	VPMINUB   Z9, Z10, Z10
-	ADDQ      $0x40, DX
+	MOVQ         CX, SI
+	SUBQ         DX, SI
+	CMPQ         SI, $0x80
+	JB           validNULAVX512_one
+	VMOVDQU64    (AX)(DX*1), Z9
+	VMOVDQU64    64(AX)(DX*1), Z11
+	VPORD        Z11, Z9, Z12
+	VPMOVB2M     Z12, K1
+	KORTESTQ     K1, K1
+	JNZ          validNULAVX512_mixed
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JNZ          validNULAVX512_fail
+	VPMINUB      Z8, Z10, Z10
+	VPMINUB      Z9, Z10, Z10
+	VPMINUB      Z11, Z10, Z10
+	VPBROADCASTB ·tables+326(SB), Z8
+	ADDQ         $0x80, DX
+	INCQ         BX
+	CMPQ         BX, $0x02
+	JB           validNULAVX512_loop
 
 validNULAVX512_ascii:
-	MOVQ       CX, BX
-	SUBQ       DX, BX
-	CMPQ       BX, $0x00000100
+	MOVQ       CX, SI
+	SUBQ       DX, SI
+	CMPQ       SI, $0x00000100
 	JB         validNULAVX512_ascii_end
-	VMOVDQU64  (AX)(DX*1), Z8
-	VMOVDQU64  64(AX)(DX*1), Z9
-	VMOVDQU64  128(AX)(DX*1), Z11
-	VMOVDQU64  192(AX)(DX*1), Z12
-	VPMINUB    Z8, Z9, Z13
-	VPMINUB    Z11, Z13, Z13
-	VPMINUB    Z12, Z13, Z13
-	VPTERNLOGD $0xfe, Z11, Z9, Z8
-	VPORD      Z12, Z8, Z8
-	VPMOVB2M   Z8, K1
+	VMOVDQU64  (AX)(DX*1), Z9
+	VMOVDQU64  64(AX)(DX*1), Z11
+	VMOVDQU64  128(AX)(DX*1), Z12
+	VMOVDQU64  192(AX)(DX*1), Z13
+	VPMINUB    Z9, Z11, Z14
+	VPMINUB    Z12, Z14, Z14
+	VPMINUB    Z13, Z14, Z14
+	VPTERNLOGD $0xfe, Z12, Z11, Z9
+	VPORD      Z13, Z9, Z9
+	VPMOVB2M   Z9, K1
 	KORTESTQ   K1, K1
 	JNZ        validNULAVX512_ascii_end
-	VPMINUB    Z13, Z10, Z10
+	VPMINUB    Z14, Z10, Z10
 	ADDQ       $0x00000100, DX
 	JMP        validNULAVX512_ascii
 
 validNULAVX512_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z8
-	JMP          validNULAVX512_loop
+	XORQ BX, BX
+	JMP  validNULAVX512_loop
 
 validNULAVX512_mixed:
+	XORQ       BX, BX
+	VALIGND    $0x0c, Z8, Z9, Z12
+	VPALIGNR   $0x0f, Z12, Z9, Z13
+	VPALIGNR   $0x0e, Z12, Z9, Z14
+	VPALIGNR   $0x0d, Z12, Z9, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z9, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	VALIGND    $0x0c, Z9, Z11, Z12
+	VPALIGNR   $0x0f, Z12, Z11, Z13
+	VPALIGNR   $0x0e, Z12, Z11, Z14
+	VPALIGNR   $0x0d, Z12, Z11, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K1
+	JNZ        validNULAVX512_pair_fail
+	VPMINUB    Z8, Z10, Z10
+	VPMINUB    Z9, Z10, Z10
+	VMOVDQA64  Z11, Z8
+	ADDQ       $0x80, DX
+	JMP        validNULAVX512_loop
+
+validNULAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512_fail
+	VPMINUB   Z8, Z10, Z10
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, DX
+	JMP       validNULAVX512_fail
+
+validNULAVX512_one:
+	CMPQ       SI, $0x40
+	JB         validNULAVX512_tail
+	VMOVDQU64  (AX)(DX*1), Z9
 	VALIGND    $0x0c, Z8, Z9, Z11
 	VPALIGNR   $0x0f, Z11, Z9, Z12
 	VPALIGNR   $0x0e, Z11, Z9, Z13
@@ -3246,14 +4475,15 @@ validNULAVX512_mixed:
 	VPMINUB    Z8, Z10, Z10
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        validNULAVX512_loop
+	SUBQ       $0x40, SI
+	JMP        validNULAVX512_one
 
 validNULAVX512_tail:
-	TESTQ      BX, BX
+	TESTQ      SI, SI
 	JZ         validNULAVX512_end
-	MOVQ       $-1, SI
-	BZHIQ      BX, SI, SI
-	KMOVQ      SI, K1
+	MOVQ       $-1, BX
+	BZHIQ      SI, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU8.Z (AX)(DX*1), K1, Z9
 	VALIGND    $0x0c, Z8, Z9, Z7
 	VPALIGNR   $0x0f, Z7, Z9, Z11
@@ -3320,49 +4550,106 @@ TEXT ·validNULAVX512VBMI(SB), NOSPLIT, $0-33
 	XORQ         DX, DX
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
 	VPBROADCASTB ·tables+326(SB), Z8
+	XORQ         BX, BX
 
 validNULAVX512VBMI_loop:
-	MOVQ      CX, BX
-	SUBQ      DX, BX
-	CMPQ      BX, $0x40
-	JB        validNULAVX512VBMI_tail
-	VMOVDQU64 (AX)(DX*1), Z9
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validNULAVX512VBMI_fail
-	VPMINUB   Z8, Z4, Z4
-	VPMINUB   Z9, Z4, Z4
-	ADDQ      $0x40, DX
+	MOVQ         CX, SI
+	SUBQ         DX, SI
+	CMPQ         SI, $0x80
+	JB           validNULAVX512VBMI_one
+	VMOVDQU64    (AX)(DX*1), Z9
+	VMOVDQU64    64(AX)(DX*1), Z10
+	VPORD        Z10, Z9, Z11
+	VPMOVB2M     Z11, K1
+	KORTESTQ     K1, K1
+	JNZ          validNULAVX512VBMI_mixed
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JNZ          validNULAVX512VBMI_fail
+	VPMINUB      Z8, Z4, Z4
+	VPMINUB      Z9, Z4, Z4
+	VPMINUB      Z10, Z4, Z4
+	VPBROADCASTB ·tables+326(SB), Z8
+	ADDQ         $0x80, DX
+	INCQ         BX
+	CMPQ         BX, $0x02
+	JB           validNULAVX512VBMI_loop
 
 validNULAVX512VBMI_ascii:
-	MOVQ       CX, BX
-	SUBQ       DX, BX
-	CMPQ       BX, $0x00000100
+	MOVQ       CX, SI
+	SUBQ       DX, SI
+	CMPQ       SI, $0x00000100
 	JB         validNULAVX512VBMI_ascii_end
-	VMOVDQU64  (AX)(DX*1), Z8
-	VMOVDQU64  64(AX)(DX*1), Z9
-	VMOVDQU64  128(AX)(DX*1), Z10
-	VMOVDQU64  192(AX)(DX*1), Z11
-	VPMINUB    Z8, Z9, Z12
-	VPMINUB    Z10, Z12, Z12
-	VPMINUB    Z11, Z12, Z12
-	VPTERNLOGD $0xfe, Z10, Z9, Z8
-	VPORD      Z11, Z8, Z8
-	VPMOVB2M   Z8, K1
+	VMOVDQU64  (AX)(DX*1), Z9
+	VMOVDQU64  64(AX)(DX*1), Z10
+	VMOVDQU64  128(AX)(DX*1), Z11
+	VMOVDQU64  192(AX)(DX*1), Z12
+	VPMINUB    Z9, Z10, Z13
+	VPMINUB    Z11, Z13, Z13
+	VPMINUB    Z12, Z13, Z13
+	VPTERNLOGD $0xfe, Z11, Z10, Z9
+	VPORD      Z12, Z9, Z9
+	VPMOVB2M   Z9, K1
 	KORTESTQ   K1, K1
 	JNZ        validNULAVX512VBMI_ascii_end
-	VPMINUB    Z12, Z4, Z4
+	VPMINUB    Z13, Z4, Z4
 	ADDQ       $0x00000100, DX
 	JMP        validNULAVX512VBMI_ascii
 
 validNULAVX512VBMI_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z8
-	JMP          validNULAVX512VBMI_loop
+	XORQ BX, BX
+	JMP  validNULAVX512VBMI_loop
 
 validNULAVX512VBMI_mixed:
+	XORQ       BX, BX
+	VALIGND    $0x0c, Z8, Z9, Z11
+	VPALIGNR   $0x0f, Z11, Z9, Z12
+	VPALIGNR   $0x0e, Z11, Z9, Z13
+	VPALIGNR   $0x0d, Z11, Z9, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	VALIGND    $0x0c, Z9, Z10, Z11
+	VPALIGNR   $0x0f, Z11, Z10, Z12
+	VPALIGNR   $0x0e, Z11, Z10, Z13
+	VPALIGNR   $0x0d, Z11, Z10, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K1
+	JNZ        validNULAVX512VBMI_pair_fail
+	VPMINUB    Z8, Z4, Z4
+	VPMINUB    Z9, Z4, Z4
+	VMOVDQA64  Z10, Z8
+	ADDQ       $0x80, DX
+	JMP        validNULAVX512VBMI_loop
+
+validNULAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validNULAVX512VBMI_fail
+	VPMINUB   Z8, Z4, Z4
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, DX
+	JMP       validNULAVX512VBMI_fail
+
+validNULAVX512VBMI_one:
+	CMPQ       SI, $0x40
+	JB         validNULAVX512VBMI_tail
+	VMOVDQU64  (AX)(DX*1), Z9
 	VALIGND    $0x0c, Z8, Z9, Z10
 	VPALIGNR   $0x0f, Z10, Z9, Z11
 	VPALIGNR   $0x0e, Z10, Z9, Z12
@@ -3382,14 +4669,15 @@ validNULAVX512VBMI_mixed:
 	VPMINUB    Z8, Z4, Z4
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, DX
-	JMP        validNULAVX512VBMI_loop
+	SUBQ       $0x40, SI
+	JMP        validNULAVX512VBMI_one
 
 validNULAVX512VBMI_tail:
-	TESTQ      BX, BX
+	TESTQ      SI, SI
 	JZ         validNULAVX512VBMI_end
-	MOVQ       $-1, SI
-	BZHIQ      BX, SI, SI
-	KMOVQ      SI, K1
+	MOVQ       $-1, BX
+	BZHIQ      SI, BX, BX
+	KMOVQ      BX, K1
 	VMOVDQU8.Z (AX)(DX*1), K1, Z9
 	VALIGND    $0x0c, Z8, Z9, Z7
 	VPALIGNR   $0x0f, Z7, Z9, Z10
@@ -3456,50 +4744,56 @@ TEXT ·validCountNULAVX2(SB), NOSPLIT, $0-57
 	XORQ         DI, DI
 	VPCMPEQB     Y10, Y10, Y10
 	VPBROADCASTB ·tables+326(SB), Y8
+	XORQ         R9, R9
 
 validCountNULAVX2_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x20
-	JB        validCountNULAVX2_tail
-	VMOVDQU   (AX)(DI*1), Y9
-	VPMOVMSKB Y9, R9
-	TESTL     R9, R9
-	JNZ       validCountNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
-	VPTEST    Y11, Y11
-	JNZ       validCountNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
-	ADDQ      $0x20, DI
+	MOVQ         CX, R10
+	SUBQ         DI, R10
+	CMPQ         R10, $0x20
+	JB           validCountNULAVX2_tail
+	VMOVDQU      (AX)(DI*1), Y9
+	VPMOVMSKB    Y9, R8
+	TESTL        R8, R8
+	JNZ          validCountNULAVX2_mixed
+	VPSUBUSB     Y7, Y8, Y11
+	VPTEST       Y11, Y11
+	JNZ          validCountNULAVX2_fail
+	VPMINUB      Y8, Y10, Y10
+	VPMINUB      Y9, Y10, Y10
+	VPBROADCASTB ·tables+326(SB), Y8
+	ADDQ         $0x20, DI
+	INCQ         R9
+	CMPQ         R9, $0x03
+	JB           validCountNULAVX2_loop
 
 validCountNULAVX2_ascii:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x80
+	MOVQ      CX, R10
+	SUBQ      DI, R10
+	CMPQ      R10, $0x80
 	JB        validCountNULAVX2_ascii_end
-	VMOVDQU   (AX)(DI*1), Y8
-	VMOVDQU   32(AX)(DI*1), Y9
-	VMOVDQU   64(AX)(DI*1), Y11
-	VMOVDQU   96(AX)(DI*1), Y12
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
+	VMOVDQU   (AX)(DI*1), Y9
+	VMOVDQU   32(AX)(DI*1), Y11
+	VMOVDQU   64(AX)(DI*1), Y12
+	VMOVDQU   96(AX)(DI*1), Y13
+	VPMINUB   Y9, Y11, Y14
+	VPMINUB   Y12, Y14, Y14
+	VPMINUB   Y13, Y14, Y14
 	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, R9
-	TESTL     R9, R9
+	VPOR      Y13, Y11, Y11
+	VPOR      Y9, Y11, Y9
+	VPMOVMSKB Y9, R8
+	TESTL     R8, R8
 	JNZ       validCountNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
+	VPMINUB   Y14, Y10, Y10
 	ADDQ      $0x80, DI
 	JMP       validCountNULAVX2_ascii
 
 validCountNULAVX2_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Y8
-	JMP          validCountNULAVX2_loop
+	XORQ R9, R9
+	JMP  validCountNULAVX2_loop
 
 validCountNULAVX2_mixed:
+	XORQ       R9, R9
 	VPERM2I128 $0x21, Y9, Y8, Y11
 	VPALIGNR   $0x0f, Y11, Y9, Y12
 	VPALIGNR   $0x0e, Y11, Y9, Y13
@@ -3522,32 +4816,32 @@ validCountNULAVX2_mixed:
 	VPTEST     Y14, Y14
 	JNZ        validCountNULAVX2_fail
 	VPADDB     Y9, Y9, Y11
-	VPMOVMSKB  Y11, R8
-	ANDNL      R9, R8, R8
-	VPSUBUSB   Y5, Y9, Y11
 	VPMOVMSKB  Y11, R10
-	POPCNTL    R9, R9
+	ANDNL      R8, R10, R10
+	VPSUBUSB   Y5, Y9, Y11
+	VPMOVMSKB  Y11, R11
 	POPCNTL    R8, R8
 	POPCNTL    R10, R10
-	ADDQ       R8, DX
-	ADDQ       R10, BX
-	ADDQ       R9, SI
+	POPCNTL    R11, R11
+	ADDQ       R10, DX
+	ADDQ       R11, BX
+	ADDQ       R8, SI
 	VPMINUB    Y8, Y10, Y10
 	VMOVDQA    Y9, Y8
 	ADDQ       $0x20, DI
 	JMP        validCountNULAVX2_loop
 
 validCountNULAVX2_tail:
-	TESTQ     R8, R8
+	TESTQ     R10, R10
 	JZ        validCountNULAVX2_end
 	CMPQ      CX, $0x23
 	JB        validCountNULAVX2_fail
-	MOVQ      CX, R9
-	SUBQ      $0x20, R9
-	VMOVDQU   (AX)(R9*1), Y9
-	VMOVDQU   -1(AX)(R9*1), Y11
-	VMOVDQU   -2(AX)(R9*1), Y12
-	VMOVDQU   -3(AX)(R9*1), Y13
+	MOVQ      CX, R8
+	SUBQ      $0x20, R8
+	VMOVDQU   (AX)(R8*1), Y9
+	VMOVDQU   -1(AX)(R8*1), Y11
+	VMOVDQU   -2(AX)(R8*1), Y12
+	VMOVDQU   -3(AX)(R8*1), Y13
 	VPSRLW    $0x04, Y11, Y14
 	VPSRLW    $0x04, Y9, Y15
 	VPAND     Y3, Y14, Y14
@@ -3568,22 +4862,22 @@ validCountNULAVX2_tail:
 	VPSUBUSB  Y7, Y9, Y11
 	VPTEST    Y11, Y11
 	JNZ       validCountNULAVX2_fail
-	VPMOVMSKB Y9, R9
+	VPMOVMSKB Y9, R8
 	MOVQ      $0x00000020, AX
-	SUBQ      R8, AX
+	SUBQ      R10, AX
 	VPADDB    Y9, Y9, Y0
 	VPMOVMSKB Y0, DI
-	ANDNL     R9, DI, DI
+	ANDNL     R8, DI, DI
 	VPSUBUSB  Y5, Y9, Y0
-	VPMOVMSKB Y0, R8
+	VPMOVMSKB Y0, R9
 	SHRXL     AX, DI, DI
-	SHRXL     AX, R8, R8
-	SHRXL     AX, R9, AX
+	SHRXL     AX, R9, R9
+	SHRXL     AX, R8, AX
 	POPCNTL   AX, AX
 	POPCNTL   DI, DI
-	POPCNTL   R8, R8
+	POPCNTL   R9, R9
 	ADDQ      DI, DX
-	ADDQ      R8, BX
+	ADDQ      R9, BX
 	ADDQ      AX, SI
 	VPMINUB   Y9, Y10, Y10
 
@@ -3609,13 +4903,13 @@ validCountNULAVX2_end:
 	VPSUBUSB     Y7, Y8, Y11
 	VPTEST       Y11, Y11
 	JZ           validCountNULAVX2_done
-	VPMOVMSKB    Y8, R9
+	VPMOVMSKB    Y8, R8
 	VPADDB       Y8, Y8, Y0
 	VPMOVMSKB    Y0, AX
-	ANDNL        R9, AX, AX
+	ANDNL        R8, AX, AX
 	VPSUBUSB     Y5, Y8, Y0
 	VPMOVMSKB    Y0, CX
-	POPCNTL      R9, R8
+	POPCNTL      R8, R8
 	POPCNTL      AX, AX
 	POPCNTL      CX, CX
 	SUBQ         AX, DX
@@ -3664,49 +4958,148 @@ TEXT ·validCountNULAVX512(SB), NOSPLIT, $0-57
 	XORQ         DI, DI
 	VPTERNLOGD   $0xff, Z12, Z12, Z12
 	VPBROADCASTB ·tables+326(SB), Z10
+	XORQ         R8, R8
 
 validCountNULAVX512_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x40
-	JB        validCountNULAVX512_tail
-	VMOVDQU64 (AX)(DI*1), Z11
-	VPMOVB2M  Z11, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountNULAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountNULAVX512_fail
-	VPMINUB   Z10, Z12, Z12
-	VPMINUB   Z11, Z12, Z12
-	ADDQ      $0x40, DI
+	MOVQ         CX, R9
+	SUBQ         DI, R9
+	CMPQ         R9, $0x80
+	JB           validCountNULAVX512_one
+	VMOVDQU64    (AX)(DI*1), Z11
+	VMOVDQU64    64(AX)(DI*1), Z13
+	VPORD        Z13, Z11, Z14
+	VPMOVB2M     Z14, K1
+	KORTESTQ     K1, K1
+	JNZ          validCountNULAVX512_mixed
+	VPCMPUB      $0x06, Z7, Z10, K1
+	KORTESTQ     K1, K1
+	JNZ          validCountNULAVX512_fail
+	VPMINUB      Z10, Z12, Z12
+	VPMINUB      Z11, Z12, Z12
+	VPMINUB      Z13, Z12, Z12
+	VPBROADCASTB ·tables+326(SB), Z10
+	ADDQ         $0x80, DI
+	INCQ         R8
+	CMPQ         R8, $0x02
+	JB           validCountNULAVX512_loop
 
 validCountNULAVX512_ascii:
-	MOVQ       CX, R8
-	SUBQ       DI, R8
-	CMPQ       R8, $0x00000100
+	MOVQ       CX, R9
+	SUBQ       DI, R9
+	CMPQ       R9, $0x00000100
 	JB         validCountNULAVX512_ascii_end
-	VMOVDQU64  (AX)(DI*1), Z10
-	VMOVDQU64  64(AX)(DI*1), Z11
-	VMOVDQU64  128(AX)(DI*1), Z13
-	VMOVDQU64  192(AX)(DI*1), Z14
-	VPMINUB    Z10, Z11, Z15
-	VPMINUB    Z13, Z15, Z15
-	VPMINUB    Z14, Z15, Z15
-	VPTERNLOGD $0xfe, Z13, Z11, Z10
-	VPORD      Z14, Z10, Z10
-	VPMOVB2M   Z10, K1
+	VMOVDQU64  (AX)(DI*1), Z11
+	VMOVDQU64  64(AX)(DI*1), Z13
+	VMOVDQU64  128(AX)(DI*1), Z14
+	VMOVDQU64  192(AX)(DI*1), Z15
+	VPMINUB    Z11, Z13, Z16
+	VPMINUB    Z14, Z16, Z16
+	VPMINUB    Z15, Z16, Z16
+	VPTERNLOGD $0xfe, Z14, Z13, Z11
+	VPORD      Z15, Z11, Z11
+	VPMOVB2M   Z11, K1
 	KORTESTQ   K1, K1
 	JNZ        validCountNULAVX512_ascii_end
-	VPMINUB    Z15, Z12, Z12
+	VPMINUB    Z16, Z12, Z12
 	ADDQ       $0x00000100, DI
 	JMP        validCountNULAVX512_ascii
 
 validCountNULAVX512_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z10
-	JMP          validCountNULAVX512_loop
+	XORQ R8, R8
+	JMP  validCountNULAVX512_loop
 
 validCountNULAVX512_mixed:
+	XORQ       R8, R8
+	VALIGND    $0x0c, Z10, Z11, Z14
+	VPALIGNR   $0x0f, Z14, Z11, Z15
+	VPALIGNR   $0x0e, Z14, Z11, Z16
+	VPALIGNR   $0x0d, Z14, Z11, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z11, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K1
+	VALIGND    $0x0c, Z11, Z13, Z14
+	VPALIGNR   $0x0f, Z14, Z13, Z15
+	VPALIGNR   $0x0e, Z14, Z13, Z16
+	VPALIGNR   $0x0d, Z14, Z13, Z14
+	VPSRLW     $0x04, Z15, Z17
+	VPSRLW     $0x04, Z13, Z18
+	VPANDD     Z3, Z17, Z17
+	VPSHUFB    Z17, Z0, Z17
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z1, Z15
+	VPANDD     Z3, Z18, Z18
+	VPSHUFB    Z18, Z2, Z18
+	VPTERNLOGD $0x80, Z15, Z18, Z17
+	VPSUBUSB   Z4, Z16, Z16
+	VPSUBUSB   Z5, Z14, Z14
+	VPTERNLOGD $0xa8, Z6, Z14, Z16
+	VPCMPUB    $0x04, Z16, Z17, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountNULAVX512_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPCMPB     $0x01, Z8, Z13, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z13, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z13, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPMINUB    Z10, Z12, Z12
+	VPMINUB    Z11, Z12, Z12
+	VMOVDQA64  Z13, Z10
+	ADDQ       $0x80, DI
+	JMP        validCountNULAVX512_loop
+
+validCountNULAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z11, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
+	VPMINUB   Z10, Z12, Z12
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, DI
+	JMP       validCountNULAVX512_fail
+
+validCountNULAVX512_one:
+	CMPQ       R9, $0x40
+	JB         validCountNULAVX512_tail
+	VMOVDQU64  (AX)(DI*1), Z11
 	VALIGND    $0x0c, Z10, Z11, Z13
 	VPALIGNR   $0x0f, Z13, Z11, Z14
 	VPALIGNR   $0x0e, Z13, Z11, Z15
@@ -3729,26 +5122,27 @@ validCountNULAVX512_mixed:
 	VPCMPB     $0x01, Z8, Z11, K1
 	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R9
-	VPMOVB2M   Z11, K1
 	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
 	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
 	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
 	ADDQ       R8, DX
-	ADDQ       R9, BX
-	ADDQ       R10, SI
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPMINUB    Z10, Z12, Z12
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
-	JMP        validCountNULAVX512_loop
+	SUBQ       $0x40, R9
+	JMP        validCountNULAVX512_one
 
 validCountNULAVX512_tail:
-	TESTQ      R8, R8
+	TESTQ      R9, R9
 	JZ         validCountNULAVX512_end
-	MOVQ       $-1, R9
-	BZHIQ      R8, R9, R9
-	KMOVQ      R9, K1
+	MOVQ       $-1, R8
+	BZHIQ      R9, R8, R8
+	KMOVQ      R8, K1
 	VMOVDQU8.Z (AX)(DI*1), K1, Z11
 	VALIGND    $0x0c, Z10, Z11, Z7
 	VPALIGNR   $0x0f, Z7, Z11, Z13
@@ -3858,49 +5252,142 @@ TEXT ·validCountNULAVX512VBMI(SB), NOSPLIT, $0-57
 	XORQ         DI, DI
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
 	VPBROADCASTB ·tables+326(SB), Z10
+	XORQ         R8, R8
 
 validCountNULAVX512VBMI_loop:
-	MOVQ      CX, R8
-	SUBQ      DI, R8
-	CMPQ      R8, $0x40
-	JB        validCountNULAVX512VBMI_tail
-	VMOVDQU64 (AX)(DI*1), Z11
-	VPMOVB2M  Z11, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z10, K1
-	KORTESTQ  K1, K1
-	JNZ       validCountNULAVX512VBMI_fail
-	VPMINUB   Z10, Z4, Z4
-	VPMINUB   Z11, Z4, Z4
-	ADDQ      $0x40, DI
+	MOVQ         CX, R9
+	SUBQ         DI, R9
+	CMPQ         R9, $0x80
+	JB           validCountNULAVX512VBMI_one
+	VMOVDQU64    (AX)(DI*1), Z11
+	VMOVDQU64    64(AX)(DI*1), Z12
+	VPORD        Z12, Z11, Z13
+	VPMOVB2M     Z13, K1
+	KORTESTQ     K1, K1
+	JNZ          validCountNULAVX512VBMI_mixed
+	VPCMPUB      $0x06, Z7, Z10, K1
+	KORTESTQ     K1, K1
+	JNZ          validCountNULAVX512VBMI_fail
+	VPMINUB      Z10, Z4, Z4
+	VPMINUB      Z11, Z4, Z4
+	VPMINUB      Z12, Z4, Z4
+	VPBROADCASTB ·tables+326(SB), Z10
+	ADDQ         $0x80, DI
+	INCQ         R8
+	CMPQ         R8, $0x02
+	JB           validCountNULAVX512VBMI_loop
 
 validCountNULAVX512VBMI_ascii:
-	MOVQ       CX, R8
-	SUBQ       DI, R8
-	CMPQ       R8, $0x00000100
+	MOVQ       CX, R9
+	SUBQ       DI, R9
+	CMPQ       R9, $0x00000100
 	JB         validCountNULAVX512VBMI_ascii_end
-	VMOVDQU64  (AX)(DI*1), Z10
-	VMOVDQU64  64(AX)(DI*1), Z11
-	VMOVDQU64  128(AX)(DI*1), Z12
-	VMOVDQU64  192(AX)(DI*1), Z13
-	VPMINUB    Z10, Z11, Z14
-	VPMINUB    Z12, Z14, Z14
-	VPMINUB    Z13, Z14, Z14
-	VPTERNLOGD $0xfe, Z12, Z11, Z10
-	VPORD      Z13, Z10, Z10
-	VPMOVB2M   Z10, K1
+	VMOVDQU64  (AX)(DI*1), Z11
+	VMOVDQU64  64(AX)(DI*1), Z12
+	VMOVDQU64  128(AX)(DI*1), Z13
+	VMOVDQU64  192(AX)(DI*1), Z14
+	VPMINUB    Z11, Z12, Z15
+	VPMINUB    Z13, Z15, Z15
+	VPMINUB    Z14, Z15, Z15
+	VPTERNLOGD $0xfe, Z13, Z12, Z11
+	VPORD      Z14, Z11, Z11
+	VPMOVB2M   Z11, K1
 	KORTESTQ   K1, K1
 	JNZ        validCountNULAVX512VBMI_ascii_end
-	VPMINUB    Z14, Z4, Z4
+	VPMINUB    Z15, Z4, Z4
 	ADDQ       $0x00000100, DI
 	JMP        validCountNULAVX512VBMI_ascii
 
 validCountNULAVX512VBMI_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z10
-	JMP          validCountNULAVX512VBMI_loop
+	XORQ R8, R8
+	JMP  validCountNULAVX512VBMI_loop
 
 validCountNULAVX512VBMI_mixed:
+	XORQ       R8, R8
+	VALIGND    $0x0c, Z10, Z11, Z13
+	VPALIGNR   $0x0f, Z13, Z11, Z14
+	VPALIGNR   $0x0e, Z13, Z11, Z15
+	VPALIGNR   $0x0d, Z13, Z11, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z11, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z5, Z13, Z13
+	VPTERNLOGD $0xa8, Z6, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K1
+	VALIGND    $0x0c, Z11, Z12, Z13
+	VPALIGNR   $0x0f, Z13, Z12, Z14
+	VPALIGNR   $0x0e, Z13, Z12, Z15
+	VPALIGNR   $0x0d, Z13, Z12, Z13
+	VPSRLW     $0x04, Z14, Z16
+	VPSRLW     $0x04, Z12, Z17
+	VPERMB     Z0, Z16, Z16
+	VPERMB     Z1, Z14, Z14
+	VPERMB     Z2, Z17, Z17
+	VPTERNLOGD $0x80, Z14, Z17, Z16
+	VPSUBUSB   Z3, Z15, Z15
+	VPSUBUSB   Z5, Z13, Z13
+	VPTERNLOGD $0xa8, Z6, Z13, Z15
+	VPCMPUB    $0x04, Z15, Z16, K2
+	KORTESTQ   K2, K1
+	JNZ        validCountNULAVX512VBMI_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPCMPB     $0x01, Z8, Z12, K1
+	KMOVQ      K1, R9
+	VPCMPUB    $0x06, Z9, Z12, K1
+	KMOVQ      K1, R10
+	VPMOVB2M   Z12, K1
+	KMOVQ      K1, R11
+	POPCNTQ    R9, R9
+	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
+	ADDQ       R9, DX
+	ADDQ       R10, BX
+	ADDQ       R11, SI
+	VPMINUB    Z10, Z4, Z4
+	VPMINUB    Z11, Z4, Z4
+	VMOVDQA64  Z12, Z10
+	ADDQ       $0x80, DI
+	JMP        validCountNULAVX512VBMI_loop
+
+validCountNULAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCountNULAVX512VBMI_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	VPMOVB2M  Z11, K1
+	KMOVQ     K1, R8
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	POPCNTQ   R8, R8
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	ADDQ      R8, SI
+	VPMINUB   Z10, Z4, Z4
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, DI
+	JMP       validCountNULAVX512VBMI_fail
+
+validCountNULAVX512VBMI_one:
+	CMPQ       R9, $0x40
+	JB         validCountNULAVX512VBMI_tail
+	VMOVDQU64  (AX)(DI*1), Z11
 	VALIGND    $0x0c, Z10, Z11, Z12
 	VPALIGNR   $0x0f, Z12, Z11, Z13
 	VPALIGNR   $0x0e, Z12, Z11, Z14
@@ -3920,26 +5407,27 @@ validCountNULAVX512VBMI_mixed:
 	VPCMPB     $0x01, Z8, Z11, K1
 	KMOVQ      K1, R8
 	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R9
-	VPMOVB2M   Z11, K1
 	KMOVQ      K1, R10
+	VPMOVB2M   Z11, K1
+	KMOVQ      K1, R11
 	POPCNTQ    R8, R8
-	POPCNTQ    R9, R9
 	POPCNTQ    R10, R10
+	POPCNTQ    R11, R11
 	ADDQ       R8, DX
-	ADDQ       R9, BX
-	ADDQ       R10, SI
+	ADDQ       R10, BX
+	ADDQ       R11, SI
 	VPMINUB    Z10, Z4, Z4
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, DI
-	JMP        validCountNULAVX512VBMI_loop
+	SUBQ       $0x40, R9
+	JMP        validCountNULAVX512VBMI_one
 
 validCountNULAVX512VBMI_tail:
-	TESTQ      R8, R8
+	TESTQ      R9, R9
 	JZ         validCountNULAVX512VBMI_end
-	MOVQ       $-1, R9
-	BZHIQ      R8, R9, R9
-	KMOVQ      R9, K1
+	MOVQ       $-1, R8
+	BZHIQ      R9, R8, R8
+	KMOVQ      R8, K1
 	VMOVDQU8.Z (AX)(DI*1), K1, Z11
 	VALIGND    $0x0c, Z10, Z11, Z7
 	VPALIGNR   $0x0f, Z7, Z11, Z12
@@ -4042,55 +5530,61 @@ TEXT ·validCopyNULAVX2(SB), NOSPLIT, $0-57
 	XORQ         BX, BX
 	VPCMPEQB     Y10, Y10, Y10
 	VPBROADCASTB ·tables+326(SB), Y8
+	XORQ         DI, DI
 
 validCopyNULAVX2_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x20
-	JB        validCopyNULAVX2_tail
-	VMOVDQU   (CX)(BX*1), Y9
-	VMOVDQU   Y9, (AX)(BX*1)
-	VPMOVMSKB Y9, SI
-	TESTL     SI, SI
-	JNZ       validCopyNULAVX2_mixed
-	VPSUBUSB  Y7, Y8, Y11
-	VPTEST    Y11, Y11
-	JNZ       validCopyNULAVX2_fail
-	VPMINUB   Y8, Y10, Y10
-	VPMINUB   Y9, Y10, Y10
-	ADDQ      $0x20, BX
+	MOVQ         DX, SI
+	SUBQ         BX, SI
+	CMPQ         SI, $0x20
+	JB           validCopyNULAVX2_tail
+	VMOVDQU      (CX)(BX*1), Y9
+	VMOVDQU      Y9, (AX)(BX*1)
+	VPMOVMSKB    Y9, SI
+	TESTL        SI, SI
+	JNZ          validCopyNULAVX2_mixed
+	VPSUBUSB     Y7, Y8, Y11
+	VPTEST       Y11, Y11
+	JNZ          validCopyNULAVX2_fail
+	VPMINUB      Y8, Y10, Y10
+	VPMINUB      Y9, Y10, Y10
+	VPBROADCASTB ·tables+326(SB), Y8
+	ADDQ         $0x20, BX
+	INCQ         DI
+	CMPQ         DI, $0x03
+	JB           validCopyNULAVX2_loop
 
 validCopyNULAVX2_ascii:
 	MOVQ      DX, SI
 	SUBQ      BX, SI
 	CMPQ      SI, $0x80
 	JB        validCopyNULAVX2_ascii_end
-	VMOVDQU   (CX)(BX*1), Y8
-	VMOVDQU   Y8, (AX)(BX*1)
-	VMOVDQU   32(CX)(BX*1), Y9
-	VMOVDQU   Y9, 32(AX)(BX*1)
-	VMOVDQU   64(CX)(BX*1), Y11
-	VMOVDQU   Y11, 64(AX)(BX*1)
-	VMOVDQU   96(CX)(BX*1), Y12
-	VMOVDQU   Y12, 96(AX)(BX*1)
-	VPMINUB   Y8, Y9, Y13
-	VPMINUB   Y11, Y13, Y13
-	VPMINUB   Y12, Y13, Y13
-	VPOR      Y11, Y8, Y8
+	VMOVDQU   (CX)(BX*1), Y9
+	VMOVDQU   Y9, (AX)(BX*1)
+	VMOVDQU   32(CX)(BX*1), Y11
+	VMOVDQU   Y11, 32(AX)(BX*1)
+	VMOVDQU   64(CX)(BX*1), Y12
+	VMOVDQU   Y12, 64(AX)(BX*1)
+	VMOVDQU   96(CX)(BX*1), Y13
+	VMOVDQU   Y13, 96(AX)(BX*1)
+	VPMINUB   Y9, Y11, Y14
+	VPMINUB   Y12, Y14, Y14
+	VPMINUB   Y13, Y14, Y14
 	VPOR      Y12, Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, SI
+	VPOR      Y13, Y11, Y11
+	VPOR      Y9, Y11, Y9
+	VPMOVMSKB Y9, SI
 	TESTL     SI, SI
 	JNZ       validCopyNULAVX2_ascii_end
-	VPMINUB   Y13, Y10, Y10
+	VPMINUB   Y14, Y10, Y10
 	ADDQ      $0x80, BX
 	JMP       validCopyNULAVX2_ascii
 
 validCopyNULAVX2_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Y8
-	JMP          validCopyNULAVX2_loop
+	XORQ DI, DI
+	JMP  validCopyNULAVX2_loop
 
 validCopyNULAVX2_mixed:
+	XORQ       DI, DI
 	VPERM2I128 $0x21, Y9, Y8, Y11
 	VPALIGNR   $0x0f, Y11, Y9, Y12
 	VPALIGNR   $0x0e, Y11, Y9, Y13
@@ -4198,54 +5692,119 @@ TEXT ·validCopyNULAVX512(SB), NOSPLIT, $0-57
 	XORQ         BX, BX
 	VPTERNLOGD   $0xff, Z10, Z10, Z10
 	VPBROADCASTB ·tables+326(SB), Z8
+	XORQ         SI, SI
 
 validCopyNULAVX512_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x40
-	JB        validCopyNULAVX512_tail
-	VMOVDQU64 (CX)(BX*1), Z9
-	VMOVDQU64 Z9, (AX)(BX*1)
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyNULAVX512_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyNULAVX512_fail
-	VPMINUB   Z8, Z10, Z10
-	VPMINUB   Z9, Z10, Z10
-	ADDQ      $0x40, BX
+	MOVQ         DX, DI
+	SUBQ         BX, DI
+	CMPQ         DI, $0x80
+	JB           validCopyNULAVX512_one
+	VMOVDQU64    (CX)(BX*1), Z9
+	VMOVDQU64    Z9, (AX)(BX*1)
+	VMOVDQU64    64(CX)(BX*1), Z11
+	VMOVDQU64    Z11, 64(AX)(BX*1)
+	VPORD        Z11, Z9, Z12
+	VPMOVB2M     Z12, K1
+	KORTESTQ     K1, K1
+	JNZ          validCopyNULAVX512_mixed
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JNZ          validCopyNULAVX512_fail
+	VPMINUB      Z8, Z10, Z10
+	VPMINUB      Z9, Z10, Z10
+	VPMINUB      Z11, Z10, Z10
+	VPBROADCASTB ·tables+326(SB), Z8
+	ADDQ         $0x80, BX
+	INCQ         SI
+	CMPQ         SI, $0x02
+	JB           validCopyNULAVX512_loop
 
 validCopyNULAVX512_ascii:
-	MOVQ       DX, SI
-	SUBQ       BX, SI
-	CMPQ       SI, $0x00000100
+	MOVQ       DX, DI
+	SUBQ       BX, DI
+	CMPQ       DI, $0x00000100
 	JB         validCopyNULAVX512_ascii_end
-	VMOVDQU64  (CX)(BX*1), Z8
-	VMOVDQU64  Z8, (AX)(BX*1)
-	VMOVDQU64  64(CX)(BX*1), Z9
-	VMOVDQU64  Z9, 64(AX)(BX*1)
-	VMOVDQU64  128(CX)(BX*1), Z11
-	VMOVDQU64  Z11, 128(AX)(BX*1)
-	VMOVDQU64  192(CX)(BX*1), Z12
-	VMOVDQU64  Z12, 192(AX)(BX*1)
-	VPMINUB    Z8, Z9, Z13
-	VPMINUB    Z11, Z13, Z13
-	VPMINUB    Z12, Z13, Z13
-	VPTERNLOGD $0xfe, Z11, Z9, Z8
-	VPORD      Z12, Z8, Z8
-	VPMOVB2M   Z8, K1
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
+	VMOVDQU64  64(CX)(BX*1), Z11
+	VMOVDQU64  Z11, 64(AX)(BX*1)
+	VMOVDQU64  128(CX)(BX*1), Z12
+	VMOVDQU64  Z12, 128(AX)(BX*1)
+	VMOVDQU64  192(CX)(BX*1), Z13
+	VMOVDQU64  Z13, 192(AX)(BX*1)
+	VPMINUB    Z9, Z11, Z14
+	VPMINUB    Z12, Z14, Z14
+	VPMINUB    Z13, Z14, Z14
+	VPTERNLOGD $0xfe, Z12, Z11, Z9
+	VPORD      Z13, Z9, Z9
+	VPMOVB2M   Z9, K1
 	KORTESTQ   K1, K1
 	JNZ        validCopyNULAVX512_ascii_end
-	VPMINUB    Z13, Z10, Z10
+	VPMINUB    Z14, Z10, Z10
 	ADDQ       $0x00000100, BX
 	JMP        validCopyNULAVX512_ascii
 
 validCopyNULAVX512_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z8
-	JMP          validCopyNULAVX512_loop
+	XORQ SI, SI
+	JMP  validCopyNULAVX512_loop
 
 validCopyNULAVX512_mixed:
+	XORQ       SI, SI
+	VALIGND    $0x0c, Z8, Z9, Z12
+	VPALIGNR   $0x0f, Z12, Z9, Z13
+	VPALIGNR   $0x0e, Z12, Z9, Z14
+	VPALIGNR   $0x0d, Z12, Z9, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z9, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	VALIGND    $0x0c, Z9, Z11, Z12
+	VPALIGNR   $0x0f, Z12, Z11, Z13
+	VPALIGNR   $0x0e, Z12, Z11, Z14
+	VPALIGNR   $0x0d, Z12, Z11, Z12
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z12, Z12
+	VPTERNLOGD $0xa8, Z6, Z12, Z14
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyNULAVX512_pair_fail
+	VPMINUB    Z8, Z10, Z10
+	VPMINUB    Z9, Z10, Z10
+	VMOVDQA64  Z11, Z8
+	ADDQ       $0x80, BX
+	JMP        validCopyNULAVX512_loop
+
+validCopyNULAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512_fail
+	VPMINUB   Z8, Z10, Z10
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, BX
+	JMP       validCopyNULAVX512_fail
+
+validCopyNULAVX512_one:
+	CMPQ       DI, $0x40
+	JB         validCopyNULAVX512_tail
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z11
 	VPALIGNR   $0x0f, Z11, Z9, Z12
 	VPALIGNR   $0x0e, Z11, Z9, Z13
@@ -4268,14 +5827,15 @@ validCopyNULAVX512_mixed:
 	VPMINUB    Z8, Z10, Z10
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
-	JMP        validCopyNULAVX512_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyNULAVX512_one
 
 validCopyNULAVX512_tail:
-	TESTQ      SI, SI
+	TESTQ      DI, DI
 	JZ         validCopyNULAVX512_end
-	MOVQ       $-1, DI
-	BZHIQ      SI, DI, DI
-	KMOVQ      DI, K1
+	MOVQ       $-1, SI
+	BZHIQ      DI, SI, SI
+	KMOVQ      SI, K1
 	VMOVDQU8.Z (CX)(BX*1), K1, Z9
 	VMOVDQU8   Z9, K1, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z7
@@ -4344,54 +5904,113 @@ TEXT ·validCopyNULAVX512VBMI(SB), NOSPLIT, $0-57
 	XORQ         BX, BX
 	VPTERNLOGD   $0xff, Z4, Z4, Z4
 	VPBROADCASTB ·tables+326(SB), Z8
+	XORQ         SI, SI
 
 validCopyNULAVX512VBMI_loop:
-	MOVQ      DX, SI
-	SUBQ      BX, SI
-	CMPQ      SI, $0x40
-	JB        validCopyNULAVX512VBMI_tail
-	VMOVDQU64 (CX)(BX*1), Z9
-	VMOVDQU64 Z9, (AX)(BX*1)
-	VPMOVB2M  Z9, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyNULAVX512VBMI_mixed
-	VPCMPUB   $0x06, Z7, Z8, K1
-	KORTESTQ  K1, K1
-	JNZ       validCopyNULAVX512VBMI_fail
-	VPMINUB   Z8, Z4, Z4
-	VPMINUB   Z9, Z4, Z4
-	ADDQ      $0x40, BX
+	MOVQ         DX, DI
+	SUBQ         BX, DI
+	CMPQ         DI, $0x80
+	JB           validCopyNULAVX512VBMI_one
+	VMOVDQU64    (CX)(BX*1), Z9
+	VMOVDQU64    Z9, (AX)(BX*1)
+	VMOVDQU64    64(CX)(BX*1), Z10
+	VMOVDQU64    Z10, 64(AX)(BX*1)
+	VPORD        Z10, Z9, Z11
+	VPMOVB2M     Z11, K1
+	KORTESTQ     K1, K1
+	JNZ          validCopyNULAVX512VBMI_mixed
+	VPCMPUB      $0x06, Z7, Z8, K1
+	KORTESTQ     K1, K1
+	JNZ          validCopyNULAVX512VBMI_fail
+	VPMINUB      Z8, Z4, Z4
+	VPMINUB      Z9, Z4, Z4
+	VPMINUB      Z10, Z4, Z4
+	VPBROADCASTB ·tables+326(SB), Z8
+	ADDQ         $0x80, BX
+	INCQ         SI
+	CMPQ         SI, $0x02
+	JB           validCopyNULAVX512VBMI_loop
 
 validCopyNULAVX512VBMI_ascii:
-	MOVQ       DX, SI
-	SUBQ       BX, SI
-	CMPQ       SI, $0x00000100
+	MOVQ       DX, DI
+	SUBQ       BX, DI
+	CMPQ       DI, $0x00000100
 	JB         validCopyNULAVX512VBMI_ascii_end
-	VMOVDQU64  (CX)(BX*1), Z8
-	VMOVDQU64  Z8, (AX)(BX*1)
-	VMOVDQU64  64(CX)(BX*1), Z9
-	VMOVDQU64  Z9, 64(AX)(BX*1)
-	VMOVDQU64  128(CX)(BX*1), Z10
-	VMOVDQU64  Z10, 128(AX)(BX*1)
-	VMOVDQU64  192(CX)(BX*1), Z11
-	VMOVDQU64  Z11, 192(AX)(BX*1)
-	VPMINUB    Z8, Z9, Z12
-	VPMINUB    Z10, Z12, Z12
-	VPMINUB    Z11, Z12, Z12
-	VPTERNLOGD $0xfe, Z10, Z9, Z8
-	VPORD      Z11, Z8, Z8
-	VPMOVB2M   Z8, K1
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
+	VMOVDQU64  64(CX)(BX*1), Z10
+	VMOVDQU64  Z10, 64(AX)(BX*1)
+	VMOVDQU64  128(CX)(BX*1), Z11
+	VMOVDQU64  Z11, 128(AX)(BX*1)
+	VMOVDQU64  192(CX)(BX*1), Z12
+	VMOVDQU64  Z12, 192(AX)(BX*1)
+	VPMINUB    Z9, Z10, Z13
+	VPMINUB    Z11, Z13, Z13
+	VPMINUB    Z12, Z13, Z13
+	VPTERNLOGD $0xfe, Z11, Z10, Z9
+	VPORD      Z12, Z9, Z9
+	VPMOVB2M   Z9, K1
 	KORTESTQ   K1, K1
 	JNZ        validCopyNULAVX512VBMI_ascii_end
-	VPMINUB    Z12, Z4, Z4
+	VPMINUB    Z13, Z4, Z4
 	ADDQ       $0x00000100, BX
 	JMP        validCopyNULAVX512VBMI_ascii
 
 validCopyNULAVX512VBMI_ascii_end:
-	VPBROADCASTB ·tables+326(SB), Z8
-	JMP          validCopyNULAVX512VBMI_loop
+	XORQ SI, SI
+	JMP  validCopyNULAVX512VBMI_loop
 
 validCopyNULAVX512VBMI_mixed:
+	XORQ       SI, SI
+	VALIGND    $0x0c, Z8, Z9, Z11
+	VPALIGNR   $0x0f, Z11, Z9, Z12
+	VPALIGNR   $0x0e, Z11, Z9, Z13
+	VPALIGNR   $0x0d, Z11, Z9, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z9, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	VALIGND    $0x0c, Z9, Z10, Z11
+	VPALIGNR   $0x0f, Z11, Z10, Z12
+	VPALIGNR   $0x0e, Z11, Z10, Z13
+	VPALIGNR   $0x0d, Z11, Z10, Z11
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z11, Z11
+	VPTERNLOGD $0xa8, Z6, Z11, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K1
+	JNZ        validCopyNULAVX512VBMI_pair_fail
+	VPMINUB    Z8, Z4, Z4
+	VPMINUB    Z9, Z4, Z4
+	VMOVDQA64  Z10, Z8
+	ADDQ       $0x80, BX
+	JMP        validCopyNULAVX512VBMI_loop
+
+validCopyNULAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validCopyNULAVX512VBMI_fail
+	VPMINUB   Z8, Z4, Z4
+	VMOVDQA64 Z9, Z8
+	ADDQ      $0x40, BX
+	JMP       validCopyNULAVX512VBMI_fail
+
+validCopyNULAVX512VBMI_one:
+	CMPQ       DI, $0x40
+	JB         validCopyNULAVX512VBMI_tail
+	VMOVDQU64  (CX)(BX*1), Z9
+	VMOVDQU64  Z9, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z10
 	VPALIGNR   $0x0f, Z10, Z9, Z11
 	VPALIGNR   $0x0e, Z10, Z9, Z12
@@ -4411,14 +6030,15 @@ validCopyNULAVX512VBMI_mixed:
 	VPMINUB    Z8, Z4, Z4
 	VMOVDQA64  Z9, Z8
 	ADDQ       $0x40, BX
-	JMP        validCopyNULAVX512VBMI_loop
+	SUBQ       $0x40, DI
+	JMP        validCopyNULAVX512VBMI_one
 
 validCopyNULAVX512VBMI_tail:
-	TESTQ      SI, SI
+	TESTQ      DI, DI
 	JZ         validCopyNULAVX512VBMI_end
-	MOVQ       $-1, DI
-	BZHIQ      SI, DI, DI
-	KMOVQ      DI, K1
+	MOVQ       $-1, SI
+	BZHIQ      DI, SI, SI
+	KMOVQ      SI, K1
 	VMOVDQU8.Z (CX)(BX*1), K1, Z9
 	VMOVDQU8   Z9, K1, (AX)(BX*1)
 	VALIGND    $0x0c, Z8, Z9, Z7
@@ -4484,42 +6104,136 @@ TEXT ·validRunesAVX2(SB), NOSPLIT, $0-48
 	XORQ         BX, BX
 	XORQ         SI, SI
 	VPXOR        Y8, Y8, Y8
+	XORQ         R8, R8
 
 validRunesAVX2_loop:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x20
-	JB        validRunesAVX2_tail
+	MOVQ      CX, R9
+	SUBQ      SI, R9
+	CMPQ      R9, $0x40
+	JB        validRunesAVX2_one
 	VMOVDQU   (AX)(SI*1), Y9
-	VPMOVMSKB Y9, R8
-	TESTL     R8, R8
+	VMOVDQU   32(AX)(SI*1), Y10
+	VPOR      Y10, Y9, Y11
+	VPMOVMSKB Y11, DI
+	TESTL     DI, DI
 	JNZ       validRunesAVX2_mixed
 	VPSUBUSB  Y7, Y8, Y10
 	VPTEST    Y10, Y10
 	JNZ       validRunesAVX2_fail
-	ADDQ      $0x20, SI
+	VPXOR     Y8, Y8, Y8
+	ADDQ      $0x40, SI
+	INCQ      R8
+	CMPQ      R8, $0x03
+	JB        validRunesAVX2_loop
 
 validRunesAVX2_ascii:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x80
+	MOVQ      CX, R9
+	SUBQ      SI, R9
+	CMPQ      R9, $0x80
 	JB        validRunesAVX2_ascii_end
-	VMOVDQU   (AX)(SI*1), Y8
-	VMOVDQU   32(AX)(SI*1), Y9
-	VPOR      64(AX)(SI*1), Y8, Y8
-	VPOR      96(AX)(SI*1), Y9, Y9
-	VPOR      Y8, Y9, Y8
-	VPMOVMSKB Y8, R8
-	TESTL     R8, R8
+	VMOVDQU   (AX)(SI*1), Y9
+	VMOVDQU   32(AX)(SI*1), Y10
+	VPOR      64(AX)(SI*1), Y9, Y9
+	VPOR      96(AX)(SI*1), Y10, Y10
+	VPOR      Y9, Y10, Y9
+	VPMOVMSKB Y9, DI
+	TESTL     DI, DI
 	JNZ       validRunesAVX2_ascii_end
 	ADDQ      $0x80, SI
 	JMP       validRunesAVX2_ascii
 
 validRunesAVX2_ascii_end:
-	VPXOR Y8, Y8, Y8
-	JMP   validRunesAVX2_loop
+	XORQ R8, R8
+	JMP  validRunesAVX2_loop
 
 validRunesAVX2_mixed:
+	XORQ       R8, R8
+	VPERM2I128 $0x21, Y9, Y8, Y8
+	VPALIGNR   $0x0f, Y8, Y9, Y11
+	VPALIGNR   $0x0e, Y8, Y9, Y12
+	VPALIGNR   $0x0d, Y8, Y9, Y8
+	VPSRLW     $0x04, Y11, Y13
+	VPSRLW     $0x04, Y9, Y14
+	VPAND      Y3, Y13, Y13
+	VPSHUFB    Y13, Y0, Y13
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y2, Y14
+	VPAND      Y11, Y13, Y13
+	VPAND      Y14, Y13, Y13
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y13, Y13
+	VPERM2I128 $0x21, Y10, Y9, Y8
+	VPALIGNR   $0x0f, Y8, Y10, Y11
+	VPALIGNR   $0x0e, Y8, Y10, Y12
+	VPALIGNR   $0x0d, Y8, Y10, Y8
+	VPSRLW     $0x04, Y11, Y14
+	VPSRLW     $0x04, Y10, Y15
+	VPAND      Y3, Y14, Y14
+	VPSHUFB    Y14, Y0, Y14
+	VPAND      Y3, Y11, Y11
+	VPSHUFB    Y11, Y1, Y11
+	VPAND      Y3, Y15, Y15
+	VPSHUFB    Y15, Y2, Y15
+	VPAND      Y11, Y14, Y14
+	VPAND      Y15, Y14, Y14
+	VPSUBUSB   Y4, Y12, Y12
+	VPSUBUSB   Y5, Y8, Y8
+	VPOR       Y12, Y8, Y12
+	VPAND      Y6, Y12, Y12
+	VPXOR      Y12, Y14, Y14
+	VPOR       Y13, Y14, Y14
+	VPTEST     Y14, Y14
+	JNZ        validRunesAVX2_pair_fail
+	VPMOVMSKB  Y9, DI
+	VPADDB     Y9, Y9, Y8
+	VPMOVMSKB  Y8, R9
+	ANDNL      DI, R9, R9
+	VPSUBUSB   Y5, Y9, Y8
+	VPMOVMSKB  Y8, DI
+	POPCNTL    R9, R9
+	POPCNTL    DI, DI
+	ADDQ       R9, DX
+	ADDQ       DI, BX
+	VPMOVMSKB  Y10, DI
+	VPADDB     Y10, Y10, Y8
+	VPMOVMSKB  Y8, R9
+	ANDNL      DI, R9, R9
+	VPSUBUSB   Y5, Y10, Y8
+	VPMOVMSKB  Y8, DI
+	POPCNTL    R9, R9
+	POPCNTL    DI, DI
+	ADDQ       R9, DX
+	ADDQ       DI, BX
+	VMOVDQA    Y10, Y8
+	ADDQ       $0x40, SI
+	JMP        validRunesAVX2_loop
+
+validRunesAVX2_pair_fail:
+	VPTEST    Y13, Y13
+	JNZ       validRunesAVX2_fail
+	VPMOVMSKB Y9, DI
+	VPADDB    Y9, Y9, Y0
+	VPMOVMSKB Y0, AX
+	ANDNL     DI, AX, AX
+	VPSUBUSB  Y5, Y9, Y0
+	VPMOVMSKB Y0, CX
+	POPCNTL   AX, AX
+	POPCNTL   CX, CX
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	VMOVDQA   Y9, Y8
+	ADDQ      $0x20, SI
+	JMP       validRunesAVX2_fail
+
+validRunesAVX2_one:
+	CMPQ       R9, $0x20
+	JB         validRunesAVX2_tail
+	VMOVDQU    (AX)(SI*1), Y9
 	VPERM2I128 $0x21, Y9, Y8, Y8
 	VPALIGNR   $0x0f, Y8, Y9, Y10
 	VPALIGNR   $0x0e, Y8, Y9, Y11
@@ -4541,30 +6255,32 @@ validRunesAVX2_mixed:
 	VPXOR      Y11, Y12, Y12
 	VPTEST     Y12, Y12
 	JNZ        validRunesAVX2_fail
+	VPMOVMSKB  Y9, DI
 	VPADDB     Y9, Y9, Y8
-	VPMOVMSKB  Y8, DI
-	ANDNL      R8, DI, DI
-	VPSUBUSB   Y5, Y9, Y8
 	VPMOVMSKB  Y8, R8
-	POPCNTL    DI, DI
+	ANDNL      DI, R8, R8
+	VPSUBUSB   Y5, Y9, Y8
+	VPMOVMSKB  Y8, DI
 	POPCNTL    R8, R8
-	ADDQ       DI, DX
-	ADDQ       R8, BX
+	POPCNTL    DI, DI
+	ADDQ       R8, DX
+	ADDQ       DI, BX
 	VMOVDQA    Y9, Y8
 	ADDQ       $0x20, SI
-	JMP        validRunesAVX2_loop
+	SUBQ       $0x20, R9
+	JMP        validRunesAVX2_one
 
 validRunesAVX2_tail:
-	TESTQ     DI, DI
+	TESTQ     R9, R9
 	JZ        validRunesAVX2_end
 	CMPQ      CX, $0x23
 	JB        validRunesAVX2_fail
-	MOVQ      CX, R8
-	SUBQ      $0x20, R8
-	VMOVDQU   (AX)(R8*1), Y9
-	VMOVDQU   -1(AX)(R8*1), Y8
-	VMOVDQU   -2(AX)(R8*1), Y10
-	VMOVDQU   -3(AX)(R8*1), Y11
+	MOVQ      CX, DI
+	SUBQ      $0x20, DI
+	VMOVDQU   (AX)(DI*1), Y9
+	VMOVDQU   -1(AX)(DI*1), Y8
+	VMOVDQU   -2(AX)(DI*1), Y10
+	VMOVDQU   -3(AX)(DI*1), Y11
 	VPSRLW    $0x04, Y8, Y12
 	VPSRLW    $0x04, Y9, Y13
 	VPAND     Y3, Y12, Y12
@@ -4585,12 +6301,12 @@ validRunesAVX2_tail:
 	VPSUBUSB  Y7, Y9, Y10
 	VPTEST    Y10, Y10
 	JNZ       validRunesAVX2_fail
-	VPMOVMSKB Y9, R8
+	VPMOVMSKB Y9, DI
 	MOVQ      $0x00000020, AX
-	SUBQ      DI, AX
+	SUBQ      R9, AX
 	VPADDB    Y9, Y9, Y0
 	VPMOVMSKB Y0, SI
-	ANDNL     R8, SI, SI
+	ANDNL     DI, SI, SI
 	VPSUBUSB  Y5, Y9, Y0
 	VPMOVMSKB Y0, DI
 	SHRXL     AX, SI, SI
@@ -4614,10 +6330,10 @@ validRunesAVX2_end:
 	VPSUBUSB  Y7, Y8, Y10
 	VPTEST    Y10, Y10
 	JZ        validRunesAVX2_done
-	VPMOVMSKB Y8, R8
+	VPMOVMSKB Y8, DI
 	VPADDB    Y8, Y8, Y0
 	VPMOVMSKB Y0, AX
-	ANDNL     R8, AX, AX
+	ANDNL     DI, AX, AX
 	VPSUBUSB  Y5, Y8, Y0
 	VPMOVMSKB Y0, CX
 	POPCNTL   AX, AX
@@ -4657,25 +6373,32 @@ TEXT ·validRunesAVX512(SB), NOSPLIT, $0-48
 	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         SI, SI
 	VPXORD       Z10, Z10, Z10
+	XORQ         DI, DI
 
 validRunesAVX512_loop:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x40
-	JB        validRunesAVX512_tail
+	MOVQ      CX, R8
+	SUBQ      SI, R8
+	CMPQ      R8, $0x80
+	JB        validRunesAVX512_one
 	VMOVDQU64 (AX)(SI*1), Z11
-	VPMOVB2M  Z11, K1
+	VMOVDQU64 64(AX)(SI*1), Z12
+	VPORD     Z12, Z11, Z13
+	VPMOVB2M  Z13, K1
 	KORTESTQ  K1, K1
 	JNZ       validRunesAVX512_mixed
 	VPCMPUB   $0x06, Z7, Z10, K1
 	KORTESTQ  K1, K1
 	JNZ       validRunesAVX512_fail
-	ADDQ      $0x40, SI
+	VPXORD    Z10, Z10, Z10
+	ADDQ      $0x80, SI
+	INCQ      DI
+	CMPQ      DI, $0x02
+	JB        validRunesAVX512_loop
 
 validRunesAVX512_ascii:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x00000100
+	MOVQ      CX, R8
+	SUBQ      SI, R8
+	CMPQ      R8, $0x00000100
 	JB        validRunesAVX512_ascii_end
 	VMOVDQU64 (AX)(SI*1), Z11
 	VMOVDQU64 64(AX)(SI*1), Z12
@@ -4689,10 +6412,86 @@ validRunesAVX512_ascii:
 	JMP       validRunesAVX512_ascii
 
 validRunesAVX512_ascii_end:
-	VPXORD Z10, Z10, Z10
-	JMP    validRunesAVX512_loop
+	XORQ DI, DI
+	JMP  validRunesAVX512_loop
 
 validRunesAVX512_mixed:
+	XORQ       DI, DI
+	VALIGND    $0x0c, Z10, Z11, Z10
+	VPALIGNR   $0x0f, Z10, Z11, Z13
+	VPALIGNR   $0x0e, Z10, Z11, Z14
+	VPALIGNR   $0x0d, Z10, Z11, Z10
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z11, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z14
+	VPCMPUB    $0x04, Z14, Z15, K1
+	VALIGND    $0x0c, Z11, Z12, Z10
+	VPALIGNR   $0x0f, Z10, Z12, Z13
+	VPALIGNR   $0x0e, Z10, Z12, Z14
+	VPALIGNR   $0x0d, Z10, Z12, Z10
+	VPSRLW     $0x04, Z13, Z15
+	VPSRLW     $0x04, Z12, Z16
+	VPANDD     Z3, Z15, Z15
+	VPSHUFB    Z15, Z0, Z15
+	VPANDD     Z3, Z13, Z13
+	VPSHUFB    Z13, Z1, Z13
+	VPANDD     Z3, Z16, Z16
+	VPSHUFB    Z16, Z2, Z16
+	VPTERNLOGD $0x80, Z13, Z16, Z15
+	VPSUBUSB   Z4, Z14, Z14
+	VPSUBUSB   Z5, Z10, Z10
+	VPTERNLOGD $0xa8, Z6, Z10, Z14
+	VPCMPUB    $0x04, Z14, Z15, K2
+	KORTESTQ   K2, K1
+	JNZ        validRunesAVX512_pair_fail
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	VPCMPB     $0x01, Z8, Z12, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z12, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	VMOVDQA64  Z12, Z10
+	ADDQ       $0x80, SI
+	JMP        validRunesAVX512_loop
+
+validRunesAVX512_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512_fail
+	VPCMPB    $0x01, Z8, Z11, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z11, K1
+	KMOVQ     K1, CX
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	VMOVDQA64 Z11, Z10
+	ADDQ      $0x40, SI
+	JMP       validRunesAVX512_fail
+
+validRunesAVX512_one:
+	CMPQ       R8, $0x40
+	JB         validRunesAVX512_tail
+	VMOVDQU64  (AX)(SI*1), Z11
 	VALIGND    $0x0c, Z10, Z11, Z10
 	VPALIGNR   $0x0f, Z10, Z11, Z12
 	VPALIGNR   $0x0e, Z10, Z11, Z13
@@ -4715,21 +6514,22 @@ validRunesAVX512_mixed:
 	VPCMPB     $0x01, Z8, Z11, K1
 	KMOVQ      K1, DI
 	VPCMPUB    $0x06, Z9, Z11, K1
-	KMOVQ      K1, R8
+	KMOVQ      K1, R9
 	POPCNTQ    DI, DI
-	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
 	ADDQ       DI, DX
-	ADDQ       R8, BX
+	ADDQ       R9, BX
 	VMOVDQA64  Z11, Z10
 	ADDQ       $0x40, SI
-	JMP        validRunesAVX512_loop
+	SUBQ       $0x40, R8
+	JMP        validRunesAVX512_one
 
 validRunesAVX512_tail:
-	TESTQ      DI, DI
+	TESTQ      R8, R8
 	JZ         validRunesAVX512_end
-	MOVQ       $-1, R8
-	BZHIQ      DI, R8, R8
-	KMOVQ      R8, K1
+	MOVQ       $-1, DI
+	BZHIQ      R8, DI, DI
+	KMOVQ      DI, K1
 	VMOVDQU8.Z (AX)(SI*1), K1, Z11
 	VALIGND    $0x0c, Z10, Z11, Z7
 	VPALIGNR   $0x0f, Z7, Z11, Z10
@@ -4814,25 +6614,32 @@ TEXT ·validRunesAVX512VBMI(SB), NOSPLIT, $0-48
 	VPBROADCASTB ·tables+325(SB), Z9
 	XORQ         SI, SI
 	VPXORD       Z4, Z4, Z4
+	XORQ         DI, DI
 
 validRunesAVX512VBMI_loop:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x40
-	JB        validRunesAVX512VBMI_tail
+	MOVQ      CX, R8
+	SUBQ      SI, R8
+	CMPQ      R8, $0x80
+	JB        validRunesAVX512VBMI_one
 	VMOVDQU64 (AX)(SI*1), Z10
-	VPMOVB2M  Z10, K1
+	VMOVDQU64 64(AX)(SI*1), Z11
+	VPORD     Z11, Z10, Z12
+	VPMOVB2M  Z12, K1
 	KORTESTQ  K1, K1
 	JNZ       validRunesAVX512VBMI_mixed
 	VPCMPUB   $0x06, Z7, Z4, K1
 	KORTESTQ  K1, K1
 	JNZ       validRunesAVX512VBMI_fail
-	ADDQ      $0x40, SI
+	VPXORD    Z4, Z4, Z4
+	ADDQ      $0x80, SI
+	INCQ      DI
+	CMPQ      DI, $0x02
+	JB        validRunesAVX512VBMI_loop
 
 validRunesAVX512VBMI_ascii:
-	MOVQ      CX, DI
-	SUBQ      SI, DI
-	CMPQ      DI, $0x00000100
+	MOVQ      CX, R8
+	SUBQ      SI, R8
+	CMPQ      R8, $0x00000100
 	JB        validRunesAVX512VBMI_ascii_end
 	VMOVDQU64 (AX)(SI*1), Z10
 	VMOVDQU64 64(AX)(SI*1), Z11
@@ -4846,10 +6653,80 @@ validRunesAVX512VBMI_ascii:
 	JMP       validRunesAVX512VBMI_ascii
 
 validRunesAVX512VBMI_ascii_end:
-	VPXORD Z4, Z4, Z4
-	JMP    validRunesAVX512VBMI_loop
+	XORQ DI, DI
+	JMP  validRunesAVX512VBMI_loop
 
 validRunesAVX512VBMI_mixed:
+	XORQ       DI, DI
+	VALIGND    $0x0c, Z4, Z10, Z4
+	VPALIGNR   $0x0f, Z4, Z10, Z12
+	VPALIGNR   $0x0e, Z4, Z10, Z13
+	VPALIGNR   $0x0d, Z4, Z10, Z4
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z10, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z13
+	VPCMPUB    $0x04, Z13, Z14, K1
+	VALIGND    $0x0c, Z10, Z11, Z4
+	VPALIGNR   $0x0f, Z4, Z11, Z12
+	VPALIGNR   $0x0e, Z4, Z11, Z13
+	VPALIGNR   $0x0d, Z4, Z11, Z4
+	VPSRLW     $0x04, Z12, Z14
+	VPSRLW     $0x04, Z11, Z15
+	VPERMB     Z0, Z14, Z14
+	VPERMB     Z1, Z12, Z12
+	VPERMB     Z2, Z15, Z15
+	VPTERNLOGD $0x80, Z12, Z15, Z14
+	VPSUBUSB   Z3, Z13, Z13
+	VPSUBUSB   Z5, Z4, Z4
+	VPTERNLOGD $0xa8, Z6, Z4, Z13
+	VPCMPUB    $0x04, Z13, Z14, K2
+	KORTESTQ   K2, K1
+	JNZ        validRunesAVX512VBMI_pair_fail
+	VPCMPB     $0x01, Z8, Z10, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z10, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	VPCMPB     $0x01, Z8, Z11, K1
+	KMOVQ      K1, R8
+	VPCMPUB    $0x06, Z9, Z11, K1
+	KMOVQ      K1, R9
+	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
+	ADDQ       R8, DX
+	ADDQ       R9, BX
+	VMOVDQA64  Z11, Z4
+	ADDQ       $0x80, SI
+	JMP        validRunesAVX512VBMI_loop
+
+validRunesAVX512VBMI_pair_fail:
+	KORTESTQ  K1, K1
+	JNZ       validRunesAVX512VBMI_fail
+	VPCMPB    $0x01, Z8, Z10, K1
+	KMOVQ     K1, AX
+	VPCMPUB   $0x06, Z9, Z10, K1
+	KMOVQ     K1, CX
+	POPCNTQ   AX, AX
+	POPCNTQ   CX, CX
+	ADDQ      AX, DX
+	ADDQ      CX, BX
+	VMOVDQA64 Z10, Z4
+	ADDQ      $0x40, SI
+	JMP       validRunesAVX512VBMI_fail
+
+validRunesAVX512VBMI_one:
+	CMPQ       R8, $0x40
+	JB         validRunesAVX512VBMI_tail
+	VMOVDQU64  (AX)(SI*1), Z10
 	VALIGND    $0x0c, Z4, Z10, Z4
 	VPALIGNR   $0x0f, Z4, Z10, Z11
 	VPALIGNR   $0x0e, Z4, Z10, Z12
@@ -4869,21 +6746,22 @@ validRunesAVX512VBMI_mixed:
 	VPCMPB     $0x01, Z8, Z10, K1
 	KMOVQ      K1, DI
 	VPCMPUB    $0x06, Z9, Z10, K1
-	KMOVQ      K1, R8
+	KMOVQ      K1, R9
 	POPCNTQ    DI, DI
-	POPCNTQ    R8, R8
+	POPCNTQ    R9, R9
 	ADDQ       DI, DX
-	ADDQ       R8, BX
+	ADDQ       R9, BX
 	VMOVDQA64  Z10, Z4
 	ADDQ       $0x40, SI
-	JMP        validRunesAVX512VBMI_loop
+	SUBQ       $0x40, R8
+	JMP        validRunesAVX512VBMI_one
 
 validRunesAVX512VBMI_tail:
-	TESTQ      DI, DI
+	TESTQ      R8, R8
 	JZ         validRunesAVX512VBMI_end
-	MOVQ       $-1, R8
-	BZHIQ      DI, R8, R8
-	KMOVQ      R8, K1
+	MOVQ       $-1, DI
+	BZHIQ      R8, DI, DI
+	KMOVQ      DI, K1
 	VMOVDQU8.Z (AX)(SI*1), K1, Z10
 	VALIGND    $0x0c, Z4, Z10, Z4
 	VPALIGNR   $0x0f, Z4, Z10, Z7

@@ -60,8 +60,10 @@ GLOBL tables<>(SB), RODATA|NOPTR, $112
 // SETUP loads the validators' constants:
 // V16-V18 the three shape tables, V19 0x0F, V20 0xE0-0x80, V21 0xF0-0x80,
 // V22 0x80, V23 the unfinished-character thresholds, and clears V24 (the
-// previous block's last 16 bytes) and V25 (its unfinished-character flags).
+// previous block's last 16 bytes), V25 (its unfinished-character flags) and
+// R14 (the ASCII blocks in a row, see ASCIISTEP).
 #define SETUP \
+	MOVD ZR, R14; \
 	MOVD $tables<>(SB), R8; \
 	VLD1 (R8), [V16.B16, V17.B16, V18.B16, V19.B16]; \
 	VMOV V19.B16, V23.B16; \
@@ -160,6 +162,25 @@ run: \
 	ADD $128, R0; \
 	B run
 
+// ASCIISTEP is entered after an ASCII block at R0 that left V25's bit 7
+// clear. Markup-heavy text (HTML) switches between short ASCII runs and
+// other text every few blocks: to try ASCIIRUN after each ASCII block would
+// cost, at each of those switches, a 128-byte test that fails and a branch
+// that mispredicts. So an ASCII block steps over itself and goes back,
+// until it is the ASCIISTEPS-th in a row (R14 counts them; the checking
+// path clears R14): then ASCIIRUN takes over.
+#define ASCIISTEPS 3
+#define ASCIISTEP(deep, run, back, store) \
+	ADD  $1, R14; \
+	CMP  $ASCIISTEPS, R14; \
+	BGE  deep; \
+	VMOV V3.B16, V24.B16; \
+	ADD  $64, R0; \
+	B    back; \
+deep: \
+	MOVD ZR, R14; \
+	ASCIIRUN(run, back, store)
+
 #define NOSTORE NOP
 #define STORE128 \
 	VST1.P [V0.B16, V1.B16, V2.B16, V3.B16], 64(R12); \
@@ -180,6 +201,7 @@ loop:
 	VLD1 (R0), [V0.B16, V1.B16, V2.B16, V3.B16]
 	ISASCII
 	TBZ  $7, R5, ascii
+	MOVD ZR, R14
 	CHECK(V0, V24, V10)
 	CHECK(V1, V0, V11)
 	CHECK(V2, V1, V12)
@@ -192,7 +214,7 @@ loop:
 	B    loop
 
 ascii:
-	ASCIIRUN(run, loop, NOSTORE)
+	ASCIISTEP(deep, run, loop, NOSTORE)
 
 tail:
 	CBZ  R4, end
@@ -281,6 +303,7 @@ cloop:
 	VLD1 (R0), [V0.B16, V1.B16, V2.B16, V3.B16]
 	ISASCII
 	TBZ  $7, R5, cascii
+	MOVD ZR, R14
 	CHECK(V0, V24, V10)
 	COUNT1
 	CHECK(V1, V0, V11)
@@ -298,7 +321,7 @@ cloop:
 	B    cloop
 
 cascii:
-	ASCIIRUN(crun, cloop, NOSTORE)
+	ASCIISTEP(cdeep, crun, cloop, NOSTORE)
 
 ctail:
 	CBZ  R4, cend
@@ -373,6 +396,7 @@ ploop:
 	VLD1 (R0), [V0.B16, V1.B16, V2.B16, V3.B16]
 	ISASCII
 	TBZ  $7, R5, pascii
+	MOVD ZR, R14
 	CHECK(V0, V24, V10)
 	CHECK(V1, V0, V11)
 	CHECK(V2, V1, V12)
@@ -387,7 +411,7 @@ ploop:
 
 pascii:
 	VST1.P [V0.B16, V1.B16, V2.B16, V3.B16], 64(R12)
-	ASCIIRUN(prun, ploop, STORE128)
+	ASCIISTEP(pdeep, prun, ploop, STORE128)
 
 ptail:
 	CBZ  R4, pend
