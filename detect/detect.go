@@ -1304,11 +1304,11 @@ func init() {
 func Decoder(label string) encoding.Encoding {
 	l := strings.ToLower(strings.TrimSpace(label))
 	if e := model.Lookup(l); e != nil {
-		return e.Enc
+		return model.Unwrap(e.Enc)
 	}
 	for _, e := range append(model.Encodings, model.ISO2022JP, model.HZGB2312) {
 		if strings.ToLower(e.Iconv) == l {
-			return e.Enc
+			return model.Unwrap(e.Enc)
 		}
 	}
 	return nil
