@@ -77,7 +77,10 @@ type Lang struct {
 	letters map[rune]uint8
 	// ascii is Class of each ASCII character, filled on first use
 	// (asciiClasses) for the byte tables, which all read ASCII alike.
-	ascii    atomic.Pointer[[0x80]uint8]
+	ascii atomic.Pointer[[0x80]uint8]
+	// wordArr is Words at a<<5|b, built on first use (wordArray) for
+	// AddText's loop.
+	wordArr  atomic.Pointer[[1 << 10]int8]
 	low      atomic.Pointer[[lowLetters]uint8]
 	lowMu    sync.Mutex
 	alphabet string
@@ -113,6 +116,9 @@ type Model struct {
 	// every language (index prev<<7|cur, quarter-bits): 128×128 bytes, the
 	// generated string itself (a copy cost every process 16 KiB).
 	ascii string
+	// asciiArr is ascii as an array (16 KiB copied once), which AddText
+	// indexes without bounds checks.
+	asciiArr *[128 * 128]uint8
 	Calibration
 	// allTables holds a ByteTable for each single-byte encoding and each of
 	// its languages with a model, in the order of Encodings and their
@@ -244,6 +250,7 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), 128*128)
 	}
 	m.ascii = ascii
+	m.asciiArr = (*[128 * 128]uint8)([]byte(ascii))
 	langs := make([]Lang, len(data))
 	m.Langs = make([]*Lang, 0, len(data))
 	for i, d := range data {
@@ -772,7 +779,7 @@ func (l *Lang) classCase(r rune) (c, k uint8) {
 // input read as a multi-byte encoding is mostly such runs.
 func (s *RuneScorer) AddText(p []byte) {
 	l := s.L
-	ascii, words, asciiRun := l.m.ascii, l.Words, l.ASCIICost
+	ascii, words, asciiRun := l.m.asciiArr, l.wordArray(), l.ASCIICost
 	for i := 0; i < len(p); {
 		if b := p[i]; b >= 0x80 || s.wide {
 			r, n := utf8.DecodeRune(p[i:])
@@ -783,25 +790,28 @@ func (s *RuneScorer) AddText(p []byte) {
 		cost, wsum, wp, letters := s.Cost, s.words, s.wordPrev, s.Letters
 		prev, n := s.prevRune, s.Runes
 		j := i
-		for ; j < len(p) && p[j] < 0x80; j++ {
-			r := rune(p[j])
-			if words != "" {
-				w := wordClass[r]
+		for ; j < len(p); j++ {
+			b := p[j]
+			if b >= 0x80 {
+				break
+			}
+			if words != nil {
+				w := wordClass[b]
 				if w|wp != 0 {
-					wsum += int(int8(words[int(wp)*WordClasses+int(w)]))
+					wsum += int(words[(int(wp)<<5|int(w))&(1<<10-1)])
 				}
 				wp = w
 			}
-			if isASCIILetter(r) {
+			if asciiLetter[b] {
 				letters++
 				if !isASCIILetter(prev) {
 					cost += asciiRun
 				}
 			}
 			if n > 0 {
-				cost += int(ascii[prev<<7|r])
+				cost += int(ascii[(int(prev)<<7|int(b))&(128*128-1)])
 			}
-			prev = r
+			prev = rune(b)
 			n++
 		}
 		s.Cost, s.words, s.wordPrev, s.Letters = cost, wsum, wp, letters
@@ -809,6 +819,25 @@ func (s *RuneScorer) AddText(p []byte) {
 		s.prev, s.prevCase = l.asciiClasses()[prev], asciiCase[prev]
 		i = j
 	}
+}
+
+// wordArray returns l.Words at a<<5|b, built on first use, or nil when l
+// has no Words.
+func (l *Lang) wordArray() *[1 << 10]int8 {
+	if l.Words == "" {
+		return nil
+	}
+	if t := l.wordArr.Load(); t != nil {
+		return t
+	}
+	t := new([1 << 10]int8)
+	for a := range WordClasses {
+		for b := range WordClasses {
+			t[a<<5|b] = int8(l.Words[a*WordClasses+b])
+		}
+	}
+	l.wordArr.Store(t) // computed alike by any goroutine that races here
+	return t
 }
 
 // ByteTable is a single-byte encoding seen through one language: the class
