@@ -977,9 +977,12 @@ type bytePair struct {
 var pairCounts = sync.Pool{New: func() any { return new([1 << 16]uint16) }}
 
 // collect lists the pairs of p, whose bytes above 7F are at high. It
-// reports false for texts too long for its counts (65535 bytes and more).
+// reports false for texts too long for its counts (over 65536 bytes: each
+// occurrence of a pair ends at a byte of its own after the first, so none
+// is counted more than 65535 times in a window of statistics, which is at
+// most 4*statBytes long).
 func (ps *bytePairs) collect(p []byte, high []int32) bool {
-	if len(p) >= 1<<16 {
+	if len(p) > 1<<16 {
 		return false
 	}
 	cnt := pairCounts.Get().(*[1 << 16]uint16)

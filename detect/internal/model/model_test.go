@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"math"
 	"strings"
 	"testing"
@@ -456,5 +457,34 @@ func TestWordSumsMatchWordCost(t *testing.T) {
 	// too many pairs for the lanes: refused
 	if m.wordSums([]WordPair{{Index: 1, N: maxWordSum}}, make([]int, len(m.Langs))) {
 		t.Error("wordSums took more pairs than its lanes hold")
+	}
+}
+
+// The longest window of statistics (4*statBytes, one pair repeated
+// throughout) is counted without overflow and scored as Score walks it.
+func TestPairsOfLongestWindow(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := m.tables()[0]
+	for _, p := range [][]byte{bytes.Repeat([]byte{0xE9}, 4*statBytes), bytes.Repeat([]byte("\xe9a"), 2*statBytes)} {
+		high := make([]int32, 0, len(p))
+		for i, b := range p {
+			if b >= 0x80 {
+				high = append(high, int32(i))
+			}
+		}
+		var ps bytePairs
+		if !ps.collect(p, high) {
+			t.Fatalf("%d bytes: pairs not collected", len(p))
+		}
+		if got, want := tb.scorePairs(&ps), tb.scoreAt(p, high); got != want {
+			t.Errorf("%d bytes: scorePairs %d, scoreAt %d", len(p), got, want)
+		}
+	}
+	var ps bytePairs
+	if ps.collect(make([]byte, 4*statBytes+1), nil) {
+		t.Error("collect took a window longer than its counts allow")
 	}
 }
