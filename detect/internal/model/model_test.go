@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
@@ -488,3 +489,41 @@ func TestPairsOfLongestWindow(t *testing.T) {
 		t.Error("collect took a window longer than its counts allow")
 	}
 }
+
+// A probe that ends a line is decoded and scored once: the reading of all
+// of q continued from it is the reading of q decoded whole.
+func TestScoreProbedMatchesWhole(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja, _ := japaneseSJIS([]byte(strings.Repeat("今日は天気がとても良いので、公園で散歩しました。\n", 40)))
+	zh, _ := simplifiedchinese.GB18030.NewEncoder().Bytes([]byte(strings.Repeat("中文的文字和汉字的文章，中文的文字。\nabc ", 40)))
+	ru := []byte(strings.Repeat("\xc2\xf7\xe5\xf0\xe0 \xe2\xe5\xf7\xe5\xf0\xee\xec mir\n", 120))
+	bad := []byte(strings.Repeat("\x81\xff\xa1 x\n\xa4", 300))
+	for _, q := range [][]byte{ja, zh, ru, bad, append(append([]byte{}, ja...), 0x82)} {
+		probe := q[:probeBytes]
+		probe = probe[:bytes.LastIndexByte(probe, '\n')+1]
+		for _, e := range Encodings {
+			if e.Table != nil {
+				continue
+			}
+			for _, complete := range []bool{false, true} {
+				got := m.scoreProbed(e, probe, q, complete, func(Scored) bool { return false }, "far")
+				want := m.scoreDecoded(e, q, complete)
+				if p := m.scoreDecoded(e, probe, false); p.Ruled != "" {
+					want = p
+					want.Cost = 1e18
+				}
+				if got.Cost != want.Cost || got.Lang != want.Lang || got.Ruled != want.Ruled || got.High != want.High || got.HighCost != want.HighCost || got.Foreign != want.Foreign {
+					t.Errorf("%s, %d bytes, complete %v: probed %+v, whole %+v", e.Name, len(q), complete, got, want)
+				}
+				if h := m.scoreProbed(e, probe, q, complete, func(Scored) bool { return true }, "far"); h.Cost != 1e18 || h.Ruled == "" {
+					t.Errorf("%s: a hopeless probe was scored on: %+v", e.Name, h)
+				}
+			}
+		}
+	}
+}
+
+func japaneseSJIS(p []byte) ([]byte, error) { return japanese.ShiftJIS.NewEncoder().Bytes(p) }

@@ -454,6 +454,10 @@ func (m *Model) RankWindow(p []byte, full *[256]int, complete, contiguous bool) 
 			out = append(out, Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "bytes above 7F stand alone between ASCII, as no double-byte text has them"})
 			continue
 		}
+		if len(probe) < len(q) && probe[len(probe)-1] == '\n' {
+			out = append(out, m.scoreProbed(e, probe, q, complete, hopeless, farWorse))
+			continue
+		}
 		if len(probe) < len(q) {
 			if s := m.scoreDecoded(e, probe, false); s.Ruled != "" || hopeless(s) {
 				if s.Ruled == "" {
@@ -568,34 +572,80 @@ func commaForm(r rune) bool { return r == 'ș' || r == 'ț' || r == 'Ș' || r ==
 // invalid one, as for UTF-8 and an odd length for UTF-16; otherwise it is
 // where the prefix was cut, and costs nothing.
 func (m *Model) scoreDecoded(e *Encoding, p []byte, complete bool) Scored {
-	s := Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18}
 	text, err := e.decode(p)
 	if err != nil {
-		s.Ruled = "does not decode"
-		return s
+		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
 	}
+	rss := m.scorers(e)
+	for i := range rss {
+		rss[i].AddText(text)
+	}
+	return m.scored(e, rss, text, complete)
+}
+
+// scorers are a RuneScorer for each of e's languages with a model.
+func (m *Model) scorers(e *Encoding) []RuneScorer {
+	var rss []RuneScorer
 	for _, tag := range e.Langs {
-		l := m.Lang(tag)
-		if l == nil {
-			continue
+		if l := m.Lang(tag); l != nil {
+			rss = append(rss, RuneScorer{L: l})
 		}
-		rs := RuneScorer{L: l}
-		rs.AddText(text)
+	}
+	return rss
+}
+
+// scored is the Scored of e's reading whose runes rss have scored, its
+// decoded text ending with tail.
+func (m *Model) scored(e *Encoding, rss []RuneScorer, tail []byte, complete bool) Scored {
+	s := Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18}
+	for _, rs := range rss { // copies: the scorers go on unchanged
 		nonASCII := rs.Wide
 		// A sequence cut by the end of a prefix is not the encoding's fault.
-		if !complete && len(text) >= 3 && string(text[len(text)-3:]) == "\uFFFD" && rs.Bads > 0 {
+		if !complete && len(tail) >= 3 && string(tail[len(tail)-3:]) == "\uFFFD" && rs.Bads > 0 {
 			rs.Cost -= BadCost
 			rs.Bads--
 		}
 		c := rs.Total() + float64(e.Prior)
 		if c < s.Cost {
-			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, l, rs.Wide, float64(rs.WideCost)+rs.CaseCost(), rs.Foreign
+			s.Cost, s.Lang, s.High, s.HighCost, s.Foreign = c, rs.L, rs.Wide, float64(rs.WideCost)+rs.CaseCost(), rs.Foreign
 		}
 		if rs.Bads*4 > nonASCII {
 			s.Ruled = "invalid or undefined sequences"
 		}
 	}
 	return s
+}
+
+// scoreProbed is the probe's verdict and, when it lets e through,
+// scoreDecoded of all of q, for a probe that ends a line: the bytes after
+// a line feed decode as they would alone (0A is a whole character in every
+// multi-byte encoding, none of which keeps a state across it), so the
+// probe's text is decoded and scored once, and the rest of q decoded and
+// scored after it, instead of all of q again.
+func (m *Model) scoreProbed(e *Encoding, probe, q []byte, complete bool, hopeless func(Scored) bool, farWorse string) Scored {
+	text, err := e.decode(probe)
+	if err != nil {
+		return Scored{Name: e.Name, Iconv: e.Iconv, Cost: 1e18, Ruled: "does not decode"}
+	}
+	rss := m.scorers(e)
+	for i := range rss {
+		rss[i].AddText(text)
+	}
+	if s := m.scored(e, rss, text, false); s.Ruled != "" || hopeless(s) {
+		if s.Ruled == "" {
+			s.Ruled = farWorse
+		}
+		s.Cost = 1e18
+		return s
+	}
+	rest, err := e.decode(q[len(probe):])
+	if err != nil {
+		return m.scoreDecoded(e, q, complete)
+	}
+	for i := range rss {
+		rss[i].AddText(rest)
+	}
+	return m.scored(e, rss, rest, complete)
 }
 
 // scoreUTF16 reads p as UTF-16 without a byte order mark and without NUL
