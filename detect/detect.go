@@ -34,6 +34,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -137,6 +138,8 @@ var defaultModel = sync.OnceValue(func() *model.Model {
 	if err != nil {
 		panic("detect: generated tables do not load: " + err.Error())
 	}
+	// Stale classes (TestByteClassesGenerated fails) are computed instead.
+	m.UseByteClasses(model.ByteClasses)
 	return m
 })
 
@@ -1023,11 +1026,17 @@ func (d *Detector) candidates() []Candidate {
 			}
 		}
 	}
-	hist := d.beyondHist()
-	addHist(&hist, p)
 	sp, contiguous := model.Window(p)
+	// The histogram of everything read, unless the window is all of it
+	// (RankWindow counts the window's bytes itself).
+	var full *[256]int
+	if d.beyond != nil || !contiguous || len(sp) != len(p) {
+		hist := d.beyondHist()
+		addHist(&hist, p)
+		full = &hist
+	}
 	whole := !d.over && int64(len(p)) == d.n
-	ranked := defaultModel().RankWindow(sp, &hist, whole && contiguous && len(sp) == len(p), contiguous)
+	ranked := defaultModel().RankWindow(sp, full, whole && contiguous && len(sp) == len(p), contiguous)
 	// The readings' shares, discounted when even the best reads unlike
 	// any text (binary data, byte salad).
 	probs := defaultModel().Confidences(ranked, sp)
@@ -1047,13 +1056,13 @@ func (d *Detector) candidates() []Candidate {
 			continue
 		}
 		c.Confidence = probs[len(out)]
-		c.Note = fmt.Sprintf("%.1f bits per byte as %s, %.1f bits more than the best", s.Cost/4/float64(max(len(sp), 1)), c.LanguageName, (s.Cost-best)/4)
+		c.Note = costNote(s.Cost/4/float64(max(len(sp), 1)), c.LanguageName, (s.Cost-best)/4)
 		out = append(out, c)
 	}
 	utf8Note := "ruled out: invalid UTF-8"
 	if d.badUTF8 {
 		utf8Note = fmt.Sprintf("ruled out: invalid UTF-8 at byte %d", d.badUTF8At)
-	} else if hist[0] > 0 {
+	} else if nuls > 0 {
 		utf8Note = "ruled out: NUL bytes"
 	} else if !d.over && d.ncarry > 0 {
 		utf8Note = "ruled out: truncated UTF-8 sequence at the end"
@@ -1061,6 +1070,20 @@ func (d *Detector) candidates() []Candidate {
 	ruled = append(ruled, Candidate{Encoding: "utf-8", Iconv: "UTF-8", Evidence: Structure, Note: utf8Note})
 	slices.SortStableFunc(out, func(a, b Candidate) int { return cmp.Compare(b.Confidence, a.Confidence) })
 	return append(out, ruled...)
+}
+
+// costNote is fmt.Sprintf("%.1f bits per byte as %s, %.1f bits more than
+// the best", perByte, lang, more), without fmt's reflection (a note for
+// each of some 40 candidates of every legacy file).
+func costNote(perByte float64, lang string, more float64) string {
+	b := make([]byte, 0, 64)
+	b = strconv.AppendFloat(b, perByte, 'f', 1, 64)
+	b = append(b, " bits per byte as "...)
+	b = append(b, lang...)
+	b = append(b, ", "...)
+	b = strconv.AppendFloat(b, more, 'f', 1, 64)
+	b = append(b, " bits more than the best"...)
+	return string(b)
 }
 
 // sniffCandidate is the Candidate of a structural verdict.
@@ -1305,11 +1328,11 @@ func init() {
 func LegacyEncoding(label string) encoding.Encoding {
 	l := strings.ToLower(strings.TrimSpace(label))
 	if e := model.Lookup(l); e != nil {
-		return e.Enc
+		return model.Unwrap(e.Enc)
 	}
 	for _, e := range append(model.Encodings, model.ISO2022JP, model.HZGB2312) {
 		if strings.ToLower(e.Iconv) == l {
-			return e.Enc
+			return model.Unwrap(e.Enc)
 		}
 	}
 	return nil

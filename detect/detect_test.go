@@ -3,6 +3,8 @@ package detect
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -362,5 +364,15 @@ func TestLimitAllPrefixCutsCharacter(t *testing.T) {
 			t.Fatalf("%s: DetectReader: %v", c.name, err)
 		}
 		check("DetectReader, Limit -1", r)
+	}
+}
+
+// costNote writes what fmt writes.
+func TestCostNoteIsSprintf(t *testing.T) {
+	for _, v := range [][2]float64{{0, 0}, {7.94, 1655.55}, {-0.04, math.Copysign(0, -1)}, {1e9, 0.05}, {math.Inf(1), math.NaN()}, {3.25, 12.75}} {
+		want := fmt.Sprintf("%.1f bits per byte as %s, %.1f bits more than the best", v[0], "Russian", v[1])
+		if got := costNote(v[0], "Russian", v[1]); got != want {
+			t.Errorf("costNote(%v, %v) = %q, want %q", v[0], v[1], got, want)
+		}
 	}
 }

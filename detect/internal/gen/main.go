@@ -646,6 +646,9 @@ func writeTables(data []model.LangData, ascii string, c model.Calibration) []byt
 	fmt.Fprintf(&b, "// ASCIIModel is the shared model of ASCII text.\nconst ASCIIModel = %q\n\n", ascii)
 	b.WriteString("// Data is the serialised language models.\nvar Data = []LangData{\n")
 	for _, d := range data {
+		// Build sets every cost of class Bad to BadCost: written so, the
+		// bigrams are read in place without a fixed copy.
+		d.Bigram = model.FixBad(d.Bigram, len(d.Uni))
 		fmt.Fprintf(&b, "\t{Tag: %q, Name: %q, CJK: %v, ASCII: %d, Letter: %d, Typical: %.2f,\n\t\tAlphabet: %q,\n\t\tBigram: %q,\n\t\tUni: %q,\n", d.Tag, d.Name, d.CJK, d.ASCII, d.Letter, d.Typical, d.Alphabet, d.Bigram, d.Uni)
 		if d.CJK {
 			fmt.Fprintf(&b, "\t\tCosts: %q,\n\t\tRare: %q,\n", d.Costs, d.Rare)
@@ -658,7 +661,12 @@ func writeTables(data []model.LangData, ascii string, c model.Calibration) []byt
 		}
 		b.WriteString("\t},\n")
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\n")
+	// The classes of every byte table, so that a process classifies no
+	// bytes (model.UseByteClasses).
+	m, err := model.Build(data, ascii, c)
+	must(err)
+	fmt.Fprintf(&b, "// ByteClasses is the class and case state of every byte of every\n// single-byte encoding in each of its languages (ComputeByteClasses).\nconst ByteClasses = %q\n", model.ComputeByteClasses(m))
 	src, err := format.Source(b.Bytes())
 	must(err)
 	return src

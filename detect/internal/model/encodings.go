@@ -5,6 +5,7 @@
 package model
 
 import (
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -33,6 +34,23 @@ type Encoding struct {
 	// Table maps each byte to its rune for single-byte encodings; 0xFFFD for
 	// bytes the encoding leaves undefined. Nil for multi-byte encodings.
 	Table *[256]rune
+	// lowASCII says Table maps the bytes 00-7F to themselves.
+	lowASCII bool
+	// decoders holds decoders of Enc for reuse (see decode): transcode's
+	// cost about 10 µs and 9 KiB each to make.
+	decoders sync.Pool
+}
+
+// decode decodes p with e.Enc through a decoder used before when there is
+// one (Decoder.Bytes resets it first).
+func (e *Encoding) decode(p []byte) ([]byte, error) {
+	d, _ := e.decoders.Get().(*encoding.Decoder)
+	if d == nil {
+		d = e.Enc.NewDecoder()
+	}
+	out, err := d.Bytes(p)
+	e.decoders.Put(d)
+	return out, err
 }
 
 // Single-byte language groups.
@@ -116,38 +134,108 @@ var HZGB2312 = &Encoding{Name: "hz-gb-2312", Iconv: "HZ", Enc: simplifiedchinese
 
 // replacing returns transcode's encoding called label, its decoder writing
 // U+FFFD for each ill-formed unit as x/text's do (the scores count them).
-func replacing(label string) encoding.Encoding {
-	e, err := transcode.Lookup(label)
-	if err != nil {
-		panic(err)
-	}
-	return e.WithPolicy(utf8x.Replace)
+// The lookup waits for the first use: building transcode's registry cost
+// every program that imports the detector about 0.7 million instructions
+// at start, and only decoding text with the encoding needs it (its byte
+// table is generated, see ByteTableData).
+func replacing(label string) encoding.Encoding { return &lazyEncoding{label: label} }
+
+// lazyEncoding is transcode's encoding called label, looked up on first use.
+type lazyEncoding struct {
+	label string
+	once  sync.Once
+	enc   encoding.Encoding
 }
 
-// The tables are read from the charmaps' own byte tables (DecodeByte, which
-// gives U+FFFD for the bytes an encoding leaves undefined, as its decoder
-// does): decoding each byte through a decoder instead cost every program
-// that imports the detector about 0.15 ms and 5700 allocations at start.
-func init() {
-	for _, e := range Encodings {
-		t := new([256]rune)
-		switch c := e.Enc.(type) {
-		case *charmap.Charmap:
-			for b := range t {
-				t[b] = c.DecodeByte(byte(b))
-			}
-		case transcode.Encoding:
-			if !c.IsSingleByte() {
-				continue
-			}
-			for b := range t {
-				out, _ := c.NewDecoder().Bytes([]byte{byte(b)})
-				t[b], _ = utf8.DecodeRune(out) // U+FFFD when undefined
+func (l *lazyEncoding) get() encoding.Encoding {
+	l.once.Do(func() {
+		e, err := transcode.Lookup(l.label)
+		if err != nil {
+			panic(err)
+		}
+		l.enc = e.WithPolicy(utf8x.Replace)
+	})
+	return l.enc
+}
 
+func (l *lazyEncoding) NewDecoder() *encoding.Decoder { return l.get().NewDecoder() }
+func (l *lazyEncoding) NewEncoder() *encoding.Encoder { return l.get().NewEncoder() }
+
+// Unwrap returns the encoding e stands for: e itself, or the transcode
+// encoding behind a lookup deferred to its first use.
+func Unwrap(e encoding.Encoding) encoding.Encoding {
+	if l, ok := e.(*lazyEncoding); ok {
+		return l.get()
+	}
+	return e
+}
+
+// ComputeTable computes e's Table from its decoder: each byte's rune,
+// U+FFFD for the bytes it leaves undefined; nil for a multi-byte encoding.
+// The generator writes what it computes (ByteTableData), which init reads.
+func ComputeTable(e *Encoding) *[256]rune {
+	t := new([256]rune)
+	switch c := Unwrap(e.Enc).(type) {
+	case *charmap.Charmap:
+		for b := range t {
+			t[b] = c.DecodeByte(byte(b))
+		}
+	case transcode.Encoding:
+		if !c.IsSingleByte() {
+			return nil
+		}
+		for b := range t {
+			out, _ := c.NewDecoder().Bytes([]byte{byte(b)})
+			t[b], _ = utf8.DecodeRune(out) // U+FFFD when undefined
+		}
+	default:
+		return nil
+	}
+	return t
+}
+
+// ByteTableData is the generated form of an encoding's Table: the runes
+// of bytes 80-FF, and of bytes 00-7F when they are not ASCII's; Multi for
+// a multi-byte encoding (no table).
+type ByteTableData struct {
+	Name  string
+	Multi bool
+	Low   []rune // nil: the bytes 00-7F are ASCII
+	High  [128]rune
+}
+
+// The tables are generated (byteTableData, one for each of Encodings in
+// order, see ComputeTable): reading them from the decoders at start cost
+// every program that imports the detector 0.1 to 3 million instructions
+// (transcode's decoders build kernel tables on first use). When the
+// generated list does not match Encodings (an encoding added since the
+// tables were generated) they are computed.
+func init() {
+	for i, e := range Encodings {
+		if len(byteTableData) != len(Encodings) || byteTableData[i].Name != e.Name {
+			e.Table = ComputeTable(e)
+			if e.Table != nil {
+				e.lowASCII = true
+				for b := range 0x80 {
+					e.lowASCII = e.lowASCII && e.Table[b] == rune(b)
+				}
 			}
-		default:
 			continue
 		}
+		g := &byteTableData[i]
+		if g.Multi {
+			continue
+		}
+		t := new([256]rune)
+		if g.Low != nil {
+			copy(t[:0x80], g.Low)
+		} else {
+			e.lowASCII = true
+			for b := range 0x80 {
+				t[b] = rune(b)
+			}
+		}
+		copy(t[0x80:], g.High[:])
 		e.Table = t
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/utf8x/utf8x"
 	"math"
 	"unicode"
 	"unicode/utf8"
@@ -51,10 +50,11 @@ type Lang struct {
 	Typical float64
 	// Words is how much more (or less) a pair of word classes (see
 	// WordClass) costs in the language's text than in the Latin-script
-	// languages' text pooled, in quarter-bits at a<<5|b, charged at
-	// Model.WordWeight; nil for the languages not written in Latin
+	// languages' text pooled, in quarter-bits at a*WordClasses+b (int8
+	// in two's complement: LangData.Words itself, read in place), charged
+	// at Model.WordWeight; "" for the languages not written in Latin
 	// letters (their ASCII letters are quoted text, not theirs).
-	Words *[WordClasses << 5]int8
+	Words string
 	// Case is the cost, in quarter-bits, of a letter's case (lower or
 	// upper, see CaseOf) after a character of case state a, at a<<2|b,
 	// charged at Model.CaseWeight with every bigram that involves a
@@ -65,35 +65,44 @@ type Lang struct {
 	Case [16]uint8
 	m    *Model
 	N    int // classes in use
-	// letters maps each folded letter of an alphabetic language's alphabet
-	// at or beyond lowLetters to its class (nil when there is none); low
-	// holds the others, by code point (0: not a letter of the alphabet),
-	// built on first use from alphabet (lowTable). A table read instead of
-	// a map's hashing: filling a byte table classifies 256 characters, and
-	// the map was a sixth of what detecting a small legacy file cost.
+	// index is the language's place in Model.Langs.
+	index int
+	// low holds the class of each folded letter of an alphabetic
+	// language's alphabet below lowLetters, by code point (0: not a letter
+	// of the alphabet), and letters those at or beyond it (nil when there
+	// is none); both built on first use from alphabet (lowTable). A table
+	// read instead of a map's hashing: filling a byte table classifies 256
+	// characters, and the map was a sixth of what detecting a small legacy
+	// file cost.
 	letters map[rune]uint8
 	// ascii is Class of each ASCII character, filled on first use
 	// (asciiClasses) for the byte tables, which all read ASCII alike.
-	ascii     [0x80]uint8
-	asciiOnce sync.Once
-	low       atomic.Pointer[[lowLetters]uint8]
-	lowMu     sync.Mutex
-	alphabet  string
-	// Bigram is the cost of a character of class b after one of class a, at
-	// a<<6|b, in quarter-bits: the class's cost plus, for the generic classes
-	// that stand for many characters, the cost of picking one of them.
-	// Filled from bigramData on first use (bigrams): the pre-filter reads
-	// only Uni, and building every language's 8 KiB of bigrams when the
-	// model was built was a third of what detecting a small legacy file
-	// cost a process.
-	Bigram     *[MaxClasses * MaxClasses]uint16
-	bigramOnce sync.Once
-	bigramData string
-	Uni        [MaxClasses]uint16 // the same without context (the pre-filter)
-	chars      map[rune]uint8     // CJK: cost of the character within its coarse class
-	// charsOnce builds chars from charData on first use: most inputs are
-	// never read as CJK, and building the maps cost every process that
-	// detected anything about a millisecond.
+	ascii atomic.Pointer[[0x80]uint8]
+	// wordArr is Words at a<<5|b, built on first use (wordArray) for
+	// AddText's loop.
+	wordArr  atomic.Pointer[[1 << 10]int8]
+	low      atomic.Pointer[[lowLetters]uint8]
+	lowMu    sync.Mutex
+	alphabet string
+	// bigram is the cost of a character of class b after one of class a,
+	// at a*N+b, in quarter-bits: LangData.Bigram itself, read in place
+	// (its column Bad is BadCost: see Build). BigramCost adds, for the
+	// generic classes that stand for many characters, the cost of picking
+	// one of them (within). Expanding every language's bigrams into a
+	// table of 64×64 when first used was a seventh of what detecting a
+	// small legacy file cost a process.
+	bigram string
+	within [MaxClasses]uint8
+	Uni    [MaxClasses]uint16 // the same without context (the pre-filter)
+	// chars is the cost of a CJK language's characters within their
+	// coarse class, plus one (0: not one of its scored characters), in
+	// pages of 256 code points: a table read instead of a map's hashing,
+	// which was a fifth of what scoring a decoded text cost. charsOnce
+	// builds it from charData on first use: most inputs are never read as
+	// CJK, and building the maps cost every process that detected anything
+	// about a millisecond. charsBeyond holds those beyond the BMP.
+	chars               *[0x100]*[256]uint16
+	charsBeyond         map[rune]uint16
 	charsOnce           sync.Once
 	charData, charCosts string
 	rare                [NumCoarse]uint8 // CJK: cost of a character not in chars, per class
@@ -107,7 +116,23 @@ type Model struct {
 	// every language (index prev<<7|cur, quarter-bits): 128×128 bytes, the
 	// generated string itself (a copy cost every process 16 KiB).
 	ascii string
+	// asciiArr is ascii as an array (16 KiB copied once), which AddText
+	// indexes without bounds checks.
+	asciiArr *[128 * 128]uint8
 	Calibration
+	// allTables holds a ByteTable for each single-byte encoding and each of
+	// its languages with a model, in the order of Encodings and their
+	// Langs; tablesOf those of Encodings[i], langsOf their languages.
+	// Built on first use (tablesInit), their classes read from classes
+	// when UseByteClasses gave them.
+	tablesOnce sync.Once
+	wordsOnce  sync.Once
+	wordTab    *wordTable
+	ranked     atomic.Int64 // windows RankWindow has ranked
+	allTables  []*ByteTable
+	tablesOf   [][]*ByteTable
+	langsOf    [][]*Lang
+	classes    string
 }
 
 // Calibration holds the few numbers, fitted by the generator on held-out
@@ -216,15 +241,21 @@ type LangData struct {
 }
 
 // Build turns serialised language data into a Model. ascii is the shared
-// model of ASCII text: 128×128 costs of a character after another.
+// model of ASCII text: 128×128 costs of a character after another. The
+// strings of data are read in place, not copied or expanded: building
+// costs a process little whatever it detects.
 func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
-	m := &Model{byTag: map[string]*Lang{}, Calibration: c}
+	m := &Model{byTag: make(map[string]*Lang, len(data)), Calibration: c}
 	if len(ascii) != 128*128 {
 		return nil, fmt.Errorf("ASCII model has %d entries, want %d", len(ascii), 128*128)
 	}
 	m.ascii = ascii
-	for _, d := range data {
-		l := &Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), LetterCost: int(d.Letter), Typical: d.Typical, m: m}
+	m.asciiArr = (*[128 * 128]uint8)([]byte(ascii))
+	langs := make([]Lang, len(data))
+	m.Langs = make([]*Lang, 0, len(data))
+	for i, d := range data {
+		l := &langs[i]
+		*l = Lang{Tag: d.Tag, Name: d.Name, CJK: d.CJK, ASCIICost: int(d.ASCII), LetterCost: int(d.Letter), Typical: d.Typical, m: m, index: i}
 		switch len(d.Case) {
 		case 0:
 		case 6:
@@ -235,15 +266,8 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 			return nil, fmt.Errorf("%s: %d case costs, want 6", d.Tag, len(d.Case))
 		}
 		switch len(d.Words) {
-		case 0:
-		case WordClasses * WordClasses:
-			l.Words = new([WordClasses << 5]int8)
-			for a := 0; a < WordClasses; a++ {
-				row, out := d.Words[a*WordClasses:(a+1)*WordClasses], l.Words[a<<5:a<<5+WordClasses]
-				for b := 0; b < len(row); b++ { // bytes, not runes
-					out[b] = int8(row[b])
-				}
-			}
+		case 0, WordClasses * WordClasses:
+			l.Words = d.Words
 		default:
 			return nil, fmt.Errorf("%s: %d word pair costs, want %d", d.Tag, len(d.Words), WordClasses*WordClasses)
 		}
@@ -256,24 +280,15 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 			copy(l.rare[:], d.Rare)
 		} else {
 			l.alphabet = d.Alphabet
-			c := FirstLetter
-			for _, r := range d.Alphabet {
-				if r >= lowLetters {
-					if l.letters == nil {
-						l.letters = map[rune]uint8{}
-					}
-					l.letters[r] = uint8(c)
-				}
-				c++
-			}
-			l.N = c
+			l.N = FirstLetter + utf8.RuneCountInString(d.Alphabet)
 		}
 		if l.N > MaxClasses || len(d.Bigram) != l.N*l.N || len(d.Uni) != l.N {
 			return nil, fmt.Errorf("%s: %d classes, bigram %d, unigram %d", d.Tag, l.N, len(d.Bigram), len(d.Uni))
 		}
-		l.bigramData = d.Bigram
+		l.bigram = FixBad(d.Bigram, l.N)
 		for a := 0; a < l.N; a++ {
-			l.Uni[a] = uint16(d.Uni[a]) + within(l.CJK, a)
+			l.within[a] = within(l.CJK, a)
+			l.Uni[a] = uint16(d.Uni[a]) + uint16(l.within[a])
 		}
 		// Classes beyond N never occur; Bad is fixed whatever training said.
 		l.Uni[Bad] = BadCost
@@ -283,34 +298,35 @@ func Build(data []LangData, ascii string, c Calibration) (*Model, error) {
 	return m, nil
 }
 
-// bigrams returns l.Bigram, filling it on first use.
-func (l *Lang) bigrams() *[MaxClasses * MaxClasses]uint16 {
-	l.bigramOnce.Do(func() {
-		bg := new([MaxClasses * MaxClasses]uint16)
-		var w [MaxClasses]uint16
-		for c := range w {
-			w[c] = within(l.CJK, c)
-		}
-		for a := 0; a < l.N; a++ {
-			row, out := l.bigramData[a*l.N:(a+1)*l.N], bg[a<<6:a<<6+l.N]
-			for b := 0; b < len(row); b++ { // bytes, not runes
-				out[b] = uint16(row[b]) + w[b]
+// FixBad returns the n×n bigram costs b with every row's cost of class
+// Bad set to BadCost, fixed whatever training said: b itself when it
+// says so already (the generator writes them so), else a copy.
+func FixBad(b string, n int) string {
+	for a := 0; a < n; a++ {
+		if b[a*n+Bad] != BadCost {
+			c := []byte(b)
+			for a := 0; a < n; a++ {
+				c[a*n+Bad] = BadCost
 			}
+			return string(c)
 		}
-		// Classes beyond N never occur; Bad is fixed whatever training said.
-		for a := 0; a < MaxClasses; a++ {
-			bg[a<<6|Bad] = BadCost
-		}
-		l.Bigram = bg
-	})
-	return l.Bigram
+	}
+	return b
+}
+
+// BigramCost is the cost of a character of class b after one of class a,
+// in quarter-bits: the class's cost plus, for the generic classes that
+// stand for many characters, the cost of picking one of them. Both
+// classes are below l.N (Class gives no others).
+func (l *Lang) BigramCost(a, b uint8) int {
+	return int(l.bigram[int(a)*l.N+int(b)]) + int(l.within[b])
 }
 
 // within is the cost, in quarter-bits, of one character among those its
 // class stands for, taken as equally likely: about log2 of the class's size.
 // It keeps languages comparable, whether a letter has a class of its own or
 // shares a broad one (CJK classes get learned costs per character instead).
-func within(cjk bool, c int) uint16 {
+func within(cjk bool, c int) uint8 {
 	switch c {
 	case Digit:
 		return 13 // 10 digits
@@ -519,8 +535,9 @@ func (l *Lang) Class(r rune) uint8 {
 		}
 		return c
 	}
-	if f := Fold(r); f < lowLetters {
-		if c := l.lowTable()[f]; c != 0 {
+	f, low := Fold(r), l.lowTable() // lowTable builds letters too
+	if f < lowLetters {
+		if c := low[f]; c != 0 {
 			return c
 		}
 	} else if c, ok := l.letters[f]; ok {
@@ -557,6 +574,11 @@ func (l *Lang) buildLow() *[lowLetters]uint8 {
 	for _, r := range l.alphabet {
 		if r < lowLetters {
 			t[r] = uint8(c)
+		} else {
+			if l.letters == nil {
+				l.letters = map[rune]uint8{}
+			}
+			l.letters[r] = uint8(c)
 		}
 		c++
 	}
@@ -567,21 +589,42 @@ func (l *Lang) buildLow() *[lowLetters]uint8 {
 // asciiClasses returns the class of each ASCII character in l, computed on
 // first use.
 func (l *Lang) asciiClasses() *[0x80]uint8 {
-	l.asciiOnce.Do(func() {
-		for r := range l.ascii {
-			l.ascii[r] = l.Class(rune(r))
-		}
-	})
-	return &l.ascii
+	if t := l.ascii.Load(); t != nil {
+		return t
+	}
+	return l.buildASCII()
+}
+
+// buildASCII is asciiClasses the first time, out of line.
+func (l *Lang) buildASCII() *[0x80]uint8 {
+	t := new([0x80]uint8)
+	for r := range t {
+		t[r] = l.Class(rune(r))
+	}
+	l.ascii.Store(t) // computed alike by any goroutine that races here
+	return t
 }
 
 // buildChars fills chars from the serialised characters and costs.
 func (l *Lang) buildChars() {
-	l.chars = make(map[rune]uint8, len(l.charCosts))
+	l.chars = new([0x100]*[256]uint16)
 	i := 0
 	for _, r := range l.charData {
-		l.chars[r] = l.charCosts[i]
+		k := uint16(l.charCosts[i]) + 1
 		i++
+		if uint32(r) >= 0x10000 {
+			if l.charsBeyond == nil {
+				l.charsBeyond = map[rune]uint16{}
+			}
+			l.charsBeyond[r] = k
+			continue
+		}
+		pg := l.chars[r>>8]
+		if pg == nil {
+			pg = new([256]uint16)
+			l.chars[r>>8] = pg
+		}
+		pg[r&0xFF] = k
 	}
 }
 
@@ -591,8 +634,16 @@ func (l *Lang) charCost(r rune, c uint8) int {
 		return 0
 	}
 	l.charsOnce.Do(l.buildChars)
-	if k, ok := l.chars[r]; ok {
-		return int(k)
+	k := uint16(0)
+	if uint32(r) < 0x10000 {
+		if pg := l.chars[r>>8]; pg != nil {
+			k = pg[r&0xFF]
+		}
+	} else {
+		k = l.charsBeyond[r]
+	}
+	if k != 0 {
+		return int(k) - 1
 	}
 	return int(l.rare[c])
 }
@@ -628,10 +679,10 @@ func foreignClass(c uint8) bool { return c == OtherLetter || c == Symbol || c ==
 // Total is the cost of the runes added, ASCII letters included.
 func (s *RuneScorer) Total() float64 {
 	t := float64(s.Cost) + s.L.m.LetterWeight*float64(s.Letters*s.L.LetterCost)
-	if s.L.Words != nil && s.L.m.WordWeight != 0 {
+	if s.L.Words != "" && s.L.m.WordWeight != 0 {
 		w := s.words
 		if s.wordPrev != 0 { // the end of the text ends a word
-			w += int(s.L.Words[int(s.wordPrev)<<5])
+			w += int(int8(s.L.Words[int(s.wordPrev)*WordClasses]))
 		}
 		t += math.Round(s.L.m.WordWeight * float64(w))
 	}
@@ -654,14 +705,23 @@ func (l *Lang) caseCost(sum int) float64 {
 // costs nothing in the bigrams; its word classes are charged as
 // Lang.WordCost charges them.
 func (s *RuneScorer) Add(r rune) {
-	c := s.L.Class(r)
-	if s.L.Words != nil {
+	var c, k uint8
+	switch {
+	case r < 0x80:
+		c, k = s.L.asciiClasses()[r], asciiCase[r]
+	case s.L.CJK && r < 0x10000:
+		v := bmp(r)
+		c, k = v&classMask, v>>caseShift
+	default:
+		c, k = s.L.classCase(r)
+	}
+	if s.L.Words != "" {
 		w := uint8(0)
 		if r < 0x80 {
 			w = wordClass[r]
 		}
 		if w|s.wordPrev != 0 {
-			s.words += int(s.L.Words[int(s.wordPrev)<<5|int(w)])
+			s.words += int(int8(s.L.Words[int(s.wordPrev)*WordClasses+int(w)]))
 		}
 		s.wordPrev = w
 	}
@@ -671,7 +731,6 @@ func (s *RuneScorer) Add(r rune) {
 			s.Cost += s.L.ASCIICost
 		}
 	}
-	k := CaseOf(r)
 	if r < 0x80 && !s.wide {
 		if s.Runes > 0 {
 			s.Cost += int(s.L.m.ascii[s.prevRune<<7|r])
@@ -684,7 +743,7 @@ func (s *RuneScorer) Add(r rune) {
 	s.prevCase = k
 	s.wide = r >= 0x80
 	s.prevRune = r
-	b := int(s.L.bigrams()[int(s.prev)<<6|int(c)]) + s.L.charCost(r, c)
+	b := s.L.BigramCost(s.prev, c) + s.L.charCost(r, c)
 	s.Cost += b
 	s.WideCost += b
 	if r >= 0x80 {
@@ -700,101 +759,258 @@ func (s *RuneScorer) Add(r rune) {
 	s.Runes++
 }
 
+// classCase is Class and CaseOf of r, from tables for ASCII and, in CJK
+// languages (whose classes are the generic ones), the BMP.
+func (l *Lang) classCase(r rune) (c, k uint8) {
+	switch {
+	case r < 0x80:
+		return l.asciiClasses()[r], asciiCase[r]
+	case l.CJK && r < 0x10000:
+		v := bmp(r)
+		return v & classMask, v >> caseShift
+	}
+	return l.Class(r), CaseOf(r)
+}
+
+// AddText adds the runes of the UTF-8 text p as Add does (an invalid byte
+// is U+FFFD, as ranging over a string reads it). A run of ASCII after
+// ASCII is added a byte at a time in registers, its classes not looked up
+// but the last one's: the text decoded from a single-byte language's
+// input read as a multi-byte encoding is mostly such runs.
+func (s *RuneScorer) AddText(p []byte) {
+	l := s.L
+	ascii, words, asciiRun := l.m.asciiArr, l.wordArray(), l.ASCIICost
+	for i := 0; i < len(p); {
+		if b := p[i]; b >= 0x80 || s.wide {
+			r, n := utf8.DecodeRune(p[i:])
+			s.Add(r)
+			i += n
+			continue
+		}
+		cost, wsum, wp, letters := s.Cost, s.words, s.wordPrev, s.Letters
+		prev, n := s.prevRune, s.Runes
+		j := i
+		for ; j < len(p); j++ {
+			b := p[j]
+			if b >= 0x80 {
+				break
+			}
+			if words != nil {
+				w := wordClass[b]
+				if w|wp != 0 {
+					wsum += int(words[(int(wp)<<5|int(w))&(1<<10-1)])
+				}
+				wp = w
+			}
+			if asciiLetter[b] {
+				letters++
+				if !isASCIILetter(prev) {
+					cost += asciiRun
+				}
+			}
+			if n > 0 {
+				cost += int(ascii[(int(prev)<<7|int(b))&(128*128-1)])
+			}
+			prev = rune(b)
+			n++
+		}
+		s.Cost, s.words, s.wordPrev, s.Letters = cost, wsum, wp, letters
+		s.prevRune, s.Runes = prev, n
+		s.prev, s.prevCase = l.asciiClasses()[prev], asciiCase[prev]
+		i = j
+	}
+}
+
+// wordArray returns l.Words at a<<5|b, built on first use, or nil when l
+// has no Words.
+func (l *Lang) wordArray() *[1 << 10]int8 {
+	if l.Words == "" {
+		return nil
+	}
+	if t := l.wordArr.Load(); t != nil {
+		return t
+	}
+	t := new([1 << 10]int8)
+	for a := range WordClasses {
+		for b := range WordClasses {
+			t[a<<5|b] = int8(l.Words[a*WordClasses+b])
+		}
+	}
+	l.wordArr.Store(t) // computed alike by any goroutine that races here
+	return t
+}
+
 // ByteTable is a single-byte encoding seen through one language: the class
 // of every byte. Scoring a text is then one table walk, no decoding.
 type ByteTable struct {
 	Enc *Encoding
 	L   *Lang
-	// byteClasses holds the classes, allocated when filled: Rank makes a
-	// table for every pair of encoding and language, about 110 KiB of
-	// arrays that were allocated (and zeroed) whether filled or not.
-	*byteClasses
-	// filled fills the arrays once: Rank holds a table for every pair of
-	// encoding and language, but the pre-filter (UniScore) reads only the
-	// classes of the bytes present, and only the few pairs it lets through
-	// are scored in full, so a process that detects one small file does
-	// not build about 140 tables it never reads.
+	// cls holds Class | CaseOf<<caseShift of the character of each byte:
+	// read from the generated classes (see Model.UseByteClasses) or
+	// computed when first used (fill), so that a process that detects one
+	// small file does not classify the bytes of about 150 tables.
+	cls    *[256]uint8
 	filled sync.Once
-	ready  atomic.Bool // filled has run
-}
-
-// byteClasses are the arrays of a filled ByteTable.
-type byteClasses struct {
-	Class [256]uint8
-	Case  [256]uint8 // CaseOf each byte's character
-	// both is Class | Case<<caseShift: one load per byte in Score.
-	both [256]uint8
 }
 
 // NewByteTable builds the table of e (single-byte) for l.
 func NewByteTable(e *Encoding, l *Lang) *ByteTable {
-	t := newLazyTable(e, l)
+	t := &ByteTable{Enc: e, L: l}
 	t.fill()
 	return t
 }
 
-// newLazyTable is a table whose arrays are filled on first use (fill).
-func newLazyTable(e *Encoding, l *Lang) *ByteTable { return &ByteTable{Enc: e, L: l} }
-
-// fill fills the arrays, once.
+// fill computes the classes, once, unless they were given.
 func (t *ByteTable) fill() {
 	t.filled.Do(func() {
-		t.byteClasses = new(byteClasses)
-		// ASCII reads alike in every encoding: its classes are the
-		// language's, computed once (asciiClasses).
-		ac := t.L.asciiClasses()
-		for b := 0; b < 0x80; b++ {
-			if t.Enc.Table[b] == rune(b) {
-				t.Class[b], t.Case[b] = ac[b], asciiCase[b]
-			} else {
-				t.Class[b], t.Case[b] = t.L.Class(t.Enc.Table[b]), CaseOf(t.Enc.Table[b])
-			}
-			t.both[b] = t.Class[b] | t.Case[b]<<caseShift
+		if t.cls == nil {
+			t.cls = computeClasses(t.Enc, t.L)
 		}
-		for b := 0x80; b < 256; b++ {
-			t.Class[b] = t.L.Class(t.Enc.Table[b])
-			t.Case[b] = CaseOf(t.Enc.Table[b])
-			t.both[b] = t.Class[b] | t.Case[b]<<caseShift
-		}
-		t.ready.Store(true)
 	})
+}
+
+// computeClasses classifies the characters of e's bytes in l.
+func computeClasses(e *Encoding, l *Lang) *[256]uint8 {
+	t := new([256]uint8)
+	// ASCII reads alike in every encoding: its classes are the
+	// language's, computed once (asciiClasses).
+	ac := l.asciiClasses()
+	for b, r := range e.Table {
+		if r == rune(b) && b < 0x80 {
+			t[b] = ac[b] | asciiCase[b]<<caseShift
+		} else {
+			t[b] = l.Class(r) | CaseOf(r)<<caseShift
+		}
+	}
+	return t
+}
+
+// ClassOf is the class of byte b's character.
+func (t *ByteTable) ClassOf(b byte) uint8 {
+	t.fill()
+	return t.cls[b] & classMask
 }
 
 // Score returns the cost of p, starting after white space: the bigrams and
 // the case of letters (Lang.Case). Pairs of ASCII characters are not
 // scored: every candidate reads them alike, and their cost under different
-// languages' models would only be noise in the choice of an encoding. Runs
-// of ASCII are skipped at the validator's speed.
+// languages' models would only be noise in the choice of an encoding.
 func (t *ByteTable) Score(p []byte) int {
-	t.fill()
-	cost, cases := 0, 0
-	bg, cc := t.L.bigrams(), &t.L.Case
-	prev := uint8(Space) // class | case<<caseShift of the previous byte
-	for i := 0; i < len(p); {
-		if p[i] < 0x80 {
-			n := utf8x.ASCIIPrefix(p[i:])
-			i += n
-			if i == len(p) {
-				break
-			}
-			if n > 0 {
-				prev = t.both[p[i-1]]
-			}
-		}
-		c := t.both[p[i]]
-		cost += int(bg[int(prev&classMask)<<6|int(c&classMask)])
-		cases += int(cc[prev>>caseShift<<2|c>>caseShift])
-		prev = c
-		i++
-		if i < len(p) && p[i] < 0x80 {
-			c = t.both[p[i]]
-			cost += int(bg[int(prev&classMask)<<6|int(c&classMask)])
-			cases += int(cc[prev>>caseShift<<2|c>>caseShift])
-			prev = c
-			i++
+	high := make([]int32, 0, len(p))
+	for i, b := range p {
+		if b >= 0x80 {
+			high = append(high, int32(i))
 		}
 	}
-	return cost + int(t.L.caseCost(cases))
+	return t.scoreAt(p, high)
+}
+
+// scoreAt is Score, with high the positions of p's bytes above 7F: only
+// the pairs around them are scored, so the table walks them alone and not
+// the ASCII between (the positions are found once for every table).
+func (t *ByteTable) scoreAt(p []byte, high []int32) int {
+	t.fill()
+	cls, l := t.cls, t.L
+	bg, n, w, cc := l.bigram, l.N, &l.within, &l.Case
+	cost, cases := 0, 0
+	prev := uint8(Space) // class | case<<caseShift of the previous byte
+	next := 0            // the byte after the last one scored
+	for _, q := range high {
+		i := int(q)
+		if i > next {
+			// ASCII after the last byte scored: the pair it ends with
+			// the byte at i is the first scored since.
+			prev = cls[p[i-1]]
+		}
+		c := cls[p[i]]
+		cost += int(bg[int(prev&classMask)*n+int(c&classMask)]) + int(w[c&classMask])
+		cases += int(cc[prev>>caseShift<<2|c>>caseShift])
+		prev, next = c, i+1
+		if i+1 < len(p) && p[i+1] < 0x80 {
+			c = cls[p[i+1]]
+			cost += int(bg[int(prev&classMask)*n+int(c&classMask)]) + int(w[c&classMask])
+			cases += int(cc[prev>>caseShift<<2|c>>caseShift])
+			prev, next = c, i+2
+		}
+	}
+	return cost + int(l.caseCost(cases))
+}
+
+// scorePairs is Score of the text whose scored pairs ps lists: the table
+// reads each distinct pair of bytes once, with its count, and not each
+// occurrence (Cyrillic or Greek text repeats a few hundred pairs thousands
+// of times).
+func (t *ByteTable) scorePairs(ps *bytePairs) int {
+	t.fill()
+	cls, l := t.cls, t.L
+	bg, n, w, cc := l.bigram, l.N, &l.within, &l.Case
+	cost, cases := 0, 0
+	if ps.start {
+		// The text starts with a byte above 7F, after white space.
+		c := cls[ps.first]
+		cost += int(bg[Space*n+int(c&classMask)]) + int(w[c&classMask])
+		cases += int(cc[c>>caseShift])
+	}
+	for _, x := range ps.pairs {
+		a, c := cls[x.a], cls[x.b]
+		cost += int(x.n) * (int(bg[int(a&classMask)*n+int(c&classMask)]) + int(w[c&classMask]))
+		cases += int(x.n) * int(cc[a>>caseShift<<2|c>>caseShift])
+	}
+	return cost + int(l.caseCost(cases))
+}
+
+// bytePairs are the pairs of bytes a ByteTable scores in a text, counted:
+// each byte above 7F after the byte before it, and the ASCII byte after it
+// after it.
+type bytePairs struct {
+	start bool // the text starts with a byte above 7F, first
+	first byte
+	pairs []bytePair
+}
+
+type bytePair struct {
+	a, b byte
+	n    int32
+}
+
+// pairCounts are the scratch counts of collect, all zero between uses.
+var pairCounts = sync.Pool{New: func() any { return new([1 << 16]uint16) }}
+
+// collect lists the pairs of p, whose bytes above 7F are at high. It
+// reports false for texts too long for its counts (over 65536 bytes: each
+// occurrence of a pair ends at a byte of its own after the first, so none
+// is counted more than 65535 times in a window of statistics, which is at
+// most 4*statBytes long).
+func (ps *bytePairs) collect(p []byte, high []int32) bool {
+	if len(p) > 1<<16 {
+		return false
+	}
+	cnt := pairCounts.Get().(*[1 << 16]uint16)
+	var keys []uint16
+	add := func(k uint16) {
+		if cnt[k] == 0 {
+			keys = append(keys, k)
+		}
+		cnt[k]++
+	}
+	for _, q := range high {
+		i := int(q)
+		if i == 0 {
+			ps.start, ps.first = true, p[0]
+		} else {
+			add(uint16(p[i-1])<<8 | uint16(p[i]))
+		}
+		if i+1 < len(p) && p[i+1] < 0x80 {
+			add(uint16(p[i])<<8 | uint16(p[i+1]))
+		}
+	}
+	ps.pairs = make([]bytePair, len(keys))
+	for j, k := range keys {
+		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(cnt[k])}
+		cnt[k] = 0
+	}
+	pairCounts.Put(cnt)
+	return true
 }
 
 // ASCIIPairs is the cost of the pairs of ASCII characters in p under the
@@ -838,16 +1054,22 @@ func WordPairs(p []byte) []WordPair {
 	}
 	counts[int(prev)<<5]++
 	counts[0] = 0
+	return wordPairList(&counts)
+}
+
+// wordPairList lists the pairs counts counts (at a<<5|b) as WordPairs.
+func wordPairList(counts *[WordClasses << 5]int32) []WordPair {
 	var out []WordPair
 	for i, n := range counts {
 		if n != 0 {
-			out = append(out, WordPair{uint16(i), n})
+			out = append(out, WordPair{uint16(i>>5*WordClasses + i&31), n})
 		}
 	}
 	return out
 }
 
-// WordPair is a pair of word classes (a<<5|b) and how often it occurs.
+// WordPair is a pair of word classes (a*WordClasses+b) and how often it
+// occurs.
 type WordPair struct {
 	Index uint16
 	N     int32
@@ -857,14 +1079,95 @@ type WordPair struct {
 // adds to a text with the word pairs w (WordPairs), at the model's
 // WordWeight: negative when its ASCII words read like l's.
 func (l *Lang) WordCost(w []WordPair) int {
-	if l.Words == nil || l.m.WordWeight == 0 {
+	if l.Words == "" || l.m.WordWeight == 0 {
 		return 0
 	}
-	sum := 0
+	sum, words := 0, l.Words
 	for _, x := range w {
-		sum += int(x.N) * int(l.Words[x.Index])
+		sum += int(x.N) * int(int8(words[x.Index]))
+	}
+	return l.wordCostOf(sum)
+}
+
+// wordCostOf is WordCost of a sum of l.Words over the pairs.
+func (l *Lang) wordCostOf(sum int) int {
+	if l.Words == "" || l.m.WordWeight == 0 {
+		return 0
 	}
 	return int(math.Round(l.m.WordWeight * float64(sum)))
+}
+
+// wordTable holds the Words of every language that has them by pair, two
+// languages to an int64 (the second's cost shifted 32 bits up): a pair's
+// count times one word adds to both languages' sums at once, and a walk
+// over the pairs serves all of them (WordCost, language by language, was
+// a twentieth of what detecting a small file cost).
+type wordTable struct {
+	langs  []*Lang
+	packed []int64 // at pair*(len(langs)+1)/2 + j: langs 2j and 2j+1
+}
+
+// wordTableAfter is how many windows a Model ranks before it builds its
+// wordTable.
+const wordTableAfter = 2
+
+// maxWordSum bounds the pair counts wordSums takes: the sum of a lane
+// (at most 128 a pair) stays within 31 bits.
+const maxWordSum = 1 << 23
+
+// words returns m's wordTable, built on first use.
+func (m *Model) words() *wordTable {
+	m.wordsOnce.Do(func() {
+		t := &wordTable{}
+		for _, l := range m.Langs {
+			if l.Words != "" {
+				t.langs = append(t.langs, l)
+			}
+		}
+		w := (len(t.langs) + 1) / 2
+		t.packed = make([]int64, WordClasses*WordClasses*w)
+		for i, l := range t.langs {
+			shift := 32 * uint(i%2)
+			for pair := range WordClasses * WordClasses {
+				t.packed[pair*w+i/2] += int64(int8(l.Words[pair])) << shift
+			}
+		}
+		m.wordTab = t
+	})
+	return m.wordTab
+}
+
+// wordSums sets sums[l.index] to the sum of l.Words over the pairs w for
+// every language with Words (WordCost before its weight), and reports
+// false, setting nothing, when w counts too many pairs for the table.
+func (m *Model) wordSums(w []WordPair, sums []int) bool {
+	total := 0
+	for _, x := range w {
+		total += int(x.N)
+	}
+	if total >= maxWordSum {
+		return false
+	}
+	t := m.words()
+	nw := (len(t.langs) + 1) / 2
+	acc := make([]int64, nw)
+	for _, x := range w {
+		n := int64(x.N)
+		row := t.packed[int(x.Index)*nw : int(x.Index)*nw+nw]
+		for j, v := range row {
+			acc[j] += n * v
+		}
+	}
+	for i, l := range t.langs {
+		a := acc[i/2]
+		lo := int64(int32(a))
+		if i%2 == 0 {
+			sums[l.index] = int(lo)
+		} else {
+			sums[l.index] = int((a - lo) >> 32)
+		}
+	}
+	return true
 }
 
 func isASCIILetter(r rune) bool { return r < 0x80 && 'a' <= r|0x20 && r|0x20 <= 'z' }
@@ -894,21 +1197,14 @@ func ASCIIRuns(p []byte) (letters, runs int) {
 }
 
 // UniScore is the unigram cost of a byte histogram: the cheap pre-filter.
-// An unfilled table classifies only the bytes present, without filling.
-func (t *ByteTable) UniScore(hist *[256]int) int {
+// present lists the bytes above 7F the histogram counts (the others are
+// not read).
+func (t *ByteTable) UniScore(hist *[256]int, present []byte) int {
+	t.fill()
 	cost := 0
-	if t.ready.Load() {
-		for b, n := range hist[0x80:] {
-			if n != 0 {
-				cost += n * int(t.L.Uni[t.Class[b+0x80]])
-			}
-		}
-		return cost
-	}
-	for b, n := range hist[0x80:] {
-		if n != 0 {
-			cost += n * int(t.L.Uni[t.L.Class(t.Enc.Table[b+0x80])])
-		}
+	uni, cls := &t.L.Uni, t.cls
+	for _, b := range present {
+		cost += hist[b] * int(uni[cls[b]&classMask])
 	}
 	return cost
 }
@@ -945,13 +1241,23 @@ func (m *Model) TextFeatures(best Scored, p []byte) [3]float64 {
 	}
 	ctrl := 0
 	for _, b := range p {
-		if b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' || b == 0x7F {
-			ctrl++
-		}
+		ctrl += int(controlByte[b])
 	}
 	f[2] = float64(ctrl) / float64(max(len(p), 1))
 	return f
 }
+
+// controlByte is 1 for the control bytes TextFeatures counts: C0 but tab,
+// line feed, carriage return and form feed, and DEL.
+var controlByte = func() (t [256]uint8) {
+	for b := range 0x20 {
+		if b != '\t' && b != '\n' && b != '\r' && b != '\f' {
+			t[b] = 1
+		}
+	}
+	t[0x7F] = 1
+	return t
+}()
 
 // TextProb is the probability that p, whose best reading is best, is text
 // in any of the encodings at all rather than binary data or byte salad.

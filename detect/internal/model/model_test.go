@@ -1,10 +1,13 @@
 package model
 
 import (
+	"bytes"
 	"math"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
@@ -31,9 +34,45 @@ func TestTablesSize(t *testing.T) {
 	for _, d := range Data {
 		n += len(d.Alphabet) + len(d.Bigram) + len(d.Uni) + len(d.Costs) + len(d.Rare) + len(d.Words) + len(d.Case) + len(d.Tag) + len(d.Name)
 	}
+	n += len(ByteClasses)
+	for _, d := range byteTableData {
+		n += len(d.Low)*4 + len(d.High)*4
+	}
 	t.Logf("tables: %d bytes", n)
 	if n > 300_000 {
 		t.Errorf("tables take %d bytes, over the 300 KB budget", n)
+	}
+}
+
+// The generated classes of the byte tables are what the models compute
+// (regenerate with go generate ./detect when they are not), and a model
+// given them scores as one that computes them.
+func TestByteClassesGenerated(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ComputeByteClasses(m) != ByteClasses {
+		t.Fatal("ByteClasses differ from the classes the models compute: run go generate ./detect")
+	}
+	g, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.UseByteClasses(ByteClasses) {
+		t.Fatal("UseByteClasses refuses the generated classes")
+	}
+	p := []byte("Stra\xdfe \xe9t\xe9 \xc0 la fen\xeatre, \xd0\xee\xf1\xf1\xe8\xff \x93quoted\x94 \xa4\x80\x9f")
+	ct, gt := m.tables(), g.tables()
+	for i := range ct {
+		for b := range 256 {
+			if x, y := ct[i].ClassOf(byte(b)), gt[i].ClassOf(byte(b)); x != y {
+				t.Fatalf("%s/%s byte %#02x: class %d computed, %d generated", ct[i].Enc.Name, ct[i].L.Tag, b, x, y)
+			}
+		}
+		if x, y := ct[i].Score(p), gt[i].Score(p); x != y {
+			t.Errorf("%s/%s: score %d computed, %d generated", ct[i].Enc.Name, ct[i].L.Tag, x, y)
+		}
 	}
 }
 
@@ -67,15 +106,15 @@ func TestScoreMatchesReference(t *testing.T) {
 	}
 	m.CaseWeight = 0.75
 	inputs := [][]byte{nil, []byte("abc"), []byte("\xe9"), []byte("a\xe9b"), []byte("\xe9\xe8 abc \xf0x"), []byte("x\x80\x81\x82yz\xff"),
-		[]byte("a\xc9b \xc9\xc9 \xe9\xc9"), []byte("Ab\xdcC\xfcD \xdd\xfde\xd0")}
+		[]byte("a\xc9b \xc9\xc9 \xe9\xc9"), []byte("Ab\xdcC\xfcD \xdd\xfde\xd0"), []byte("\xc9\xc9\xc9a\xc9a\xc9\xe9 \xc9a\xc9")}
 	tables := m.tables()
 	for _, tb := range append(tables[:8], tables[len(tables)-8:]...) {
 		for _, p := range inputs {
 			want, prev, cases, prevCase := 0, uint8(Space), 0, uint8(CaseNone)
 			for i, b := range p {
-				c, k := tb.Class[b], CaseOf(tb.Enc.Table[b])
+				c, k := tb.L.Class(tb.Enc.Table[b]), CaseOf(tb.Enc.Table[b])
 				if b >= 0x80 || i > 0 && p[i-1] >= 0x80 {
-					want += int(tb.L.Bigram[int(prev)<<6|int(c)])
+					want += bigramRef(tb.L, prev, c)
 					cases += int(tb.L.Case[prevCase<<2|k])
 				}
 				prev, prevCase = c, k
@@ -91,8 +130,38 @@ func TestScoreMatchesReference(t *testing.T) {
 			if got := tb.Score(p); got != want {
 				t.Errorf("%s/%s %q: Score %d, reference %d", tb.Enc.Name, tb.L.Tag, p, got, want)
 			}
+			var high []int32
+			for i, b := range p {
+				if b >= 0x80 {
+					high = append(high, int32(i))
+				}
+			}
+			var ps bytePairs
+			if !ps.collect(p, high) {
+				t.Fatalf("%q: pairs not collected", p)
+			}
+			if got := tb.scorePairs(&ps); got != want {
+				t.Errorf("%s/%s %q: scorePairs %d, reference %d", tb.Enc.Name, tb.L.Tag, p, got, want)
+			}
 		}
 	}
+}
+
+// bigramRef is the cost of a character of class b after one of class a
+// as the serialised data says (row a, column b of LangData.Bigram), the
+// cost of picking one of a generic class's characters added, and every
+// character of class Bad at BadCost.
+func bigramRef(l *Lang, a, b uint8) int {
+	if b == Bad {
+		return BadCost
+	}
+	for _, d := range Data {
+		if d.Tag == l.Tag {
+			n := len(d.Uni)
+			return int(d.Bigram[int(a)*n+int(b)]) + int(within(l.CJK, int(b)))
+		}
+	}
+	panic("no data for " + l.Tag)
 }
 
 // The fitted recalibration map is a probability map: monotone, within
@@ -131,7 +200,7 @@ func TestWordPairsReference(t *testing.T) {
 				}
 			}
 			if prev != 0 || c != 0 {
-				want[uint16(prev<<5|c)]++
+				want[uint16(prev*WordClasses+c)]++
 			}
 			prev = c
 		}
@@ -170,7 +239,7 @@ func TestWordsTellLanguages(t *testing.T) {
 		w := WordPairs([]byte(c.text))
 		best := m.Lang(c.best).WordCost(w)
 		for _, l := range m.Langs {
-			if l.Tag != c.best && l.Words != nil && l.WordCost(w) <= best {
+			if l.Tag != c.best && l.Words != "" && l.WordCost(w) <= best {
 				t.Errorf("%q: %s costs %d, not more than %s's %d", c.text, l.Tag, l.WordCost(w), c.best, best)
 			}
 		}
@@ -261,3 +330,200 @@ func TestTilt(t *testing.T) {
 		}
 	}
 }
+
+// The one pass of windowStats gathers what the separate walks do.
+func TestWindowStatsMatchWalks(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"", "a", "\xe9", "Ab cd", "Stra\xdfe 12, \xe9t\xe9!", "x\x80\x81YZ\xff", "  ..  ", "\xd0\xee\xf1\xf1\xe8\xff abc\n\xff"} {
+		p := []byte(s)
+		var ws windowStats
+		ws.scan(p, m.ascii)
+		letters, runs := ASCIIRuns(p)
+		if ws.letters != letters || ws.runs != runs {
+			t.Errorf("%q: %d letters in %d runs, walk %d in %d", s, ws.letters, ws.runs, letters, runs)
+		}
+		if a := m.ASCIIPairs(p); ws.asciiPairs != a {
+			t.Errorf("%q: ASCII pairs %d, walk %d", s, ws.asciiPairs, a)
+		}
+		w := WordPairs(p)
+		if len(w) != len(ws.words) {
+			t.Errorf("%q: %d word pairs, walk %d", s, len(ws.words), len(w))
+		} else {
+			for i := range w {
+				if w[i] != ws.words[i] {
+					t.Errorf("%q: word pair %v, walk %v", s, ws.words[i], w[i])
+				}
+			}
+		}
+		var hist [256]int
+		var high []int32
+		for i, b := range p {
+			hist[b]++
+			if b >= 0x80 {
+				high = append(high, int32(i))
+			}
+		}
+		if hist != ws.hist || len(high) != len(ws.high) {
+			t.Errorf("%q: histogram or positions of high bytes differ", s)
+		}
+	}
+}
+
+// classCase reads what Class and CaseOf compute, and charCost the cost
+// the serialised data gives each scored character of a CJK language.
+func TestClassCaseAndCharCost(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tag := range []string{"ja", "zh-hant", "ko", "ru", "fr", "th"} {
+		l := m.Lang(tag)
+		for r := rune(0); r < 0x10000; r += 7 {
+			if c, k := l.classCase(r); c != l.Class(r) || k != CaseOf(r) {
+				t.Fatalf("%s %U: classCase %d %d, Class %d CaseOf %d", tag, r, c, k, l.Class(r), CaseOf(r))
+			}
+		}
+	}
+	for i, d := range Data {
+		if !d.CJK {
+			continue
+		}
+		l := m.Langs[i]
+		j := 0
+		for _, r := range d.Alphabet {
+			if got := l.charCost(r, l.Class(r)); got != int(d.Costs[j]) {
+				t.Fatalf("%s %U: charCost %d, data %d", d.Tag, r, got, d.Costs[j])
+			}
+			j++
+		}
+		for _, r := range []rune{0x4E00 + 0x4FF0, 0xAC01, 0x3042, 0x20000} {
+			if !strings.ContainsRune(d.Alphabet, r) {
+				if c := l.Class(r); c >= ASCIILetter && l.charCost(r, c) != int(l.rare[c]) {
+					t.Errorf("%s %U: charCost %d, want the rare cost %d", d.Tag, r, l.charCost(r, c), l.rare[c])
+				}
+			}
+		}
+	}
+}
+
+// AddText scores as Add does rune by rune, in every kind of language and
+// from any state, invalid UTF-8 included.
+func TestAddTextMatchesAdd(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{"", "abc", "Ab cd\u00e9f", "日本語のテキスト、abc。", "中文的文字和汉字", "한국어 텍스트 abc", "Привет, мир! ok",
+		"\ufffd\x01x\u00a0\ue000 \U00020000\U0001F600", "Straße über 12 «quoted» — end", "x\u0080y\u009fz", "a\xffb\xe4\xb8c\xc3", "The END.\n"}
+	for _, l := range m.Langs {
+		for _, a := range texts {
+			for _, b := range texts {
+				var one, all RuneScorer
+				one.L, all.L = l, l
+				for _, r := range a + b {
+					one.Add(r)
+				}
+				all.AddText([]byte(a))
+				all.AddText([]byte(b))
+				if one != all {
+					t.Fatalf("%s %q+%q: AddText %+v, Add %+v", l.Tag, a, b, all, one)
+				}
+			}
+		}
+	}
+}
+
+// wordSums gives each language the sum WordCost weighs.
+func TestWordSumsMatchWordCost(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.WordWeight = 1
+	for _, s := range []string{"", "a", "the cat sat on the mat", "Der Hund und die Katze", "zzzz qqqq xxxx jjjj", "¿Dónde está? ça va, Ærø"} {
+		w := WordPairs([]byte(strings.Repeat(s+" ", 50)))
+		sums := make([]int, len(m.Langs))
+		if !m.wordSums(w, sums) {
+			t.Fatalf("%q: wordSums refused", s)
+		}
+		for _, l := range m.Langs {
+			if got, want := l.wordCostOf(sums[l.index]), l.WordCost(w); got != want {
+				t.Errorf("%q %s: word cost %d from the packed sums, %d from WordCost", s, l.Tag, got, want)
+			}
+		}
+	}
+	// too many pairs for the lanes: refused
+	if m.wordSums([]WordPair{{Index: 1, N: maxWordSum}}, make([]int, len(m.Langs))) {
+		t.Error("wordSums took more pairs than its lanes hold")
+	}
+}
+
+// The longest window of statistics (4*statBytes, one pair repeated
+// throughout) is counted without overflow and scored as Score walks it.
+func TestPairsOfLongestWindow(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := m.tables()[0]
+	for _, p := range [][]byte{bytes.Repeat([]byte{0xE9}, 4*statBytes), bytes.Repeat([]byte("\xe9a"), 2*statBytes)} {
+		high := make([]int32, 0, len(p))
+		for i, b := range p {
+			if b >= 0x80 {
+				high = append(high, int32(i))
+			}
+		}
+		var ps bytePairs
+		if !ps.collect(p, high) {
+			t.Fatalf("%d bytes: pairs not collected", len(p))
+		}
+		if got, want := tb.scorePairs(&ps), tb.scoreAt(p, high); got != want {
+			t.Errorf("%d bytes: scorePairs %d, scoreAt %d", len(p), got, want)
+		}
+	}
+	var ps bytePairs
+	if ps.collect(make([]byte, 4*statBytes+1), nil) {
+		t.Error("collect took a window longer than its counts allow")
+	}
+}
+
+// A probe that ends a line is decoded and scored once: the reading of all
+// of q continued from it is the reading of q decoded whole.
+func TestScoreProbedMatchesWhole(t *testing.T) {
+	m, err := Build(Data, ASCIIModel, Fitted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ja, _ := japaneseSJIS([]byte(strings.Repeat("今日は天気がとても良いので、公園で散歩しました。\n", 40)))
+	zh, _ := simplifiedchinese.GB18030.NewEncoder().Bytes([]byte(strings.Repeat("中文的文字和汉字的文章，中文的文字。\nabc ", 40)))
+	ru := []byte(strings.Repeat("\xc2\xf7\xe5\xf0\xe0 \xe2\xe5\xf7\xe5\xf0\xee\xec mir\n", 120))
+	bad := []byte(strings.Repeat("\x81\xff\xa1 x\n\xa4", 300))
+	for _, q := range [][]byte{ja, zh, ru, bad, append(append([]byte{}, ja...), 0x82)} {
+		probe := q[:probeBytes]
+		probe = probe[:bytes.LastIndexByte(probe, '\n')+1]
+		for _, e := range Encodings {
+			if e.Table != nil {
+				continue
+			}
+			for _, complete := range []bool{false, true} {
+				got := m.scoreProbed(e, probe, q, complete, func(Scored) bool { return false }, "far")
+				want := m.scoreDecoded(e, q, complete)
+				if p := m.scoreDecoded(e, probe, false); p.Ruled != "" {
+					want = p
+					want.Cost = 1e18
+				}
+				if got.Cost != want.Cost || got.Lang != want.Lang || got.Ruled != want.Ruled || got.High != want.High || got.HighCost != want.HighCost || got.Foreign != want.Foreign {
+					t.Errorf("%s, %d bytes, complete %v: probed %+v, whole %+v", e.Name, len(q), complete, got, want)
+				}
+				if h := m.scoreProbed(e, probe, q, complete, func(Scored) bool { return true }, "far"); h.Cost != 1e18 || h.Ruled == "" {
+					t.Errorf("%s: a hopeless probe was scored on: %+v", e.Name, h)
+				}
+			}
+		}
+	}
+}
+
+func japaneseSJIS(p []byte) ([]byte, error) { return japanese.ShiftJIS.NewEncoder().Bytes(p) }

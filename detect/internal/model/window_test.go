@@ -27,3 +27,38 @@ func TestWindow(t *testing.T) {
 		}
 	}
 }
+
+// stripMarkup finds the tags and references a byte-by-byte walk finds.
+func TestStripMarkupMatchesWalk(t *testing.T) {
+	walk := func(w []byte) ([]byte, bool) {
+		var out []byte
+		last := 0
+		for i := 0; i < len(w); i++ {
+			if b := w[i]; b != '<' && b != '&' {
+				continue
+			}
+			n := markupLen(w[i:])
+			if n == 0 {
+				continue
+			}
+			if out == nil {
+				out = []byte{}
+			}
+			out = append(append(out, w[last:i]...), ' ')
+			i += n - 1
+			last = i + 1
+		}
+		if out == nil {
+			return w, false
+		}
+		return append(out, w[last:]...), true
+	}
+	for _, s := range []string{"", "<", "&", "a<b", "<p>caf\xe9</p>", "x &amp; y &#233; & z &;", "<<p>>", "&&amp;<<a href=x>&lt;",
+		"<p\n>", "t\xe9<b>\xe8</b>&nbsp;", "<!-- c --><?xml v?></a>&x", "a < b & c > d", "&#x;&#12;<1>< p>"} {
+		got, ok := stripMarkup([]byte(s))
+		want, wok := walk([]byte(s))
+		if string(got) != string(want) || ok != wok {
+			t.Errorf("%q: %q %v, walk %q %v", s, got, ok, want, wok)
+		}
+	}
+}
