@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	_ "embed"
+	bits64 "math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -585,9 +586,11 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	if len(out) > 0 {
 		sCur = scriptOf(out[0])
 	}
-	// rare: a character beyond ASCII of a script other than Latin, Greek
-	// and Cyrillic comes out, which the rules below look at.
-	rare := false
+	// highScripts has a bit for each script beyond Cyrillic of a
+	// character beyond ASCII that comes out: the rules below ask about
+	// each script, not each character (they pass every script up to
+	// Cyrillic).
+	var highScripts [4]uint64
 	for i, r := range out {
 		sNext := scNone
 		if i+1 < len(out) {
@@ -615,7 +618,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		}
 		s := sCur
 		if r >= 0x80 && s > scCyrillic {
-			rare = true
+			highScripts[s>>6] |= 1 << (s & 63)
 		}
 		if s != scNone {
 			outScripts[s&63]++
@@ -696,24 +699,19 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// A word of the script written by the repair itself needs no more
 	// (the rules below pass it whatever the line holds): only what they
 	// might refuse is looked up in the line, which costs.
+	// (Without highScripts, every letter beyond ASCII is Latin, Greek or
+	// Cyrillic: the rules below pass them.)
 	needCtx := false
-	for _, r := range out {
-		if !rare {
-			break // every letter beyond ASCII is Latin, Greek or Cyrillic: the rules below pass them
-		}
-		if r < 0x80 {
-			continue
-		}
-		s := scriptOf(r)
-		switch {
-		case s <= scCyrillic:
-		case s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3:
-		case s != scIPA && s != scRareCyr && outScripts[s&63] >= 2:
-		default:
-			needCtx = true
-		}
-		if needCtx {
-			break
+	for w, bits := range highScripts {
+		for ; bits != 0 && !needCtx; bits &= bits - 1 {
+			s := uint8(w<<6 | bits64.TrailingZeros64(bits))
+			switch {
+			case s <= scCyrillic:
+			case s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3:
+			case s != scIPA && s != scRareCyr && outScripts[s&63] >= 2:
+			default:
+				needCtx = true
+			}
 		}
 	}
 	if needCtx {
@@ -751,24 +749,20 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			}
 		}
 	}
-	for _, r := range out {
-		if !rare {
-			break
-		}
-		if r < 0x80 {
-			continue
-		}
-		s := scriptOf(r)
-		if s <= scCyrillic || ctx[s&63] {
-			// The alphabets misread text is mostly made of are judged by
-			// the model and by their neighbours.
-			continue
-		}
-		if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
-			continue // a word of Kazakh, Abkhaz, Tajik
-		}
-		if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
-			return "script", 0, 0
+	for w, bits := range highScripts {
+		for ; bits != 0; bits &= bits - 1 {
+			s := uint8(w<<6 | bits64.TrailingZeros64(bits))
+			if s <= scCyrillic || ctx[s&63] {
+				// The alphabets misread text is mostly made of are judged by
+				// the model and by their neighbours.
+				continue
+			}
+			if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
+				continue // a word of Kazakh, Abkhaz, Tajik
+			}
+			if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
+				return "script", 0, 0
+			}
 		}
 	}
 	// Text about mojibake: the stretch is a word of its own, and its repair
