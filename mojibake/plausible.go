@@ -242,9 +242,15 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 				return n
 			}
 			b := pairs.Fold(r)
-			if pairs.Counted(a, b) && pairArray != nil && !pairs.HasIn(pairArray, a, b) && a != 0xFFFD && b != 0xFFFD {
+			if pairs.Counted(a, b) && pairArray != nil && a != 0xFFFD && b != 0xFFFD {
 				// U+FFFD stands for what is not known: its pairs tell nothing.
-				n++
+				seen, ok := tileLookup(a, b)
+				if !ok {
+					seen = pairSeenSlow(a, b)
+				}
+				if !seen {
+					n++
+				}
 			}
 			a = b
 		}
@@ -648,8 +654,14 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		}
 		// unseen's step for r.
 		b := pairs.Fold(r)
-		if pairs.Counted(ua0, b) && pairArray != nil && !pairs.HasIn(pairArray, ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
-			ua++
+		if pairs.Counted(ua0, b) && pairArray != nil && ua0 != 0xFFFD && b != 0xFFFD {
+			seen, ok := tileLookup(ua0, b)
+			if !ok {
+				seen = pairSeenSlow(ua0, b)
+			}
+			if !seen {
+				ua++
+			}
 		}
 		ua0 = b
 		if in.kind == kLetter {
@@ -688,8 +700,14 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			r = ' '
 		}
 		b := pairs.Fold(r)
-		if pairs.Counted(ua0, b) && pairArray != nil && !pairs.HasIn(pairArray, ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
-			ua++
+		if pairs.Counted(ua0, b) && pairArray != nil && ua0 != 0xFFFD && b != 0xFFFD {
+			seen, ok := tileLookup(ua0, b)
+			if !ok {
+				seen = pairSeenSlow(ua0, b)
+			}
+			if !seen {
+				ua++
+			}
 		}
 		ua, _, _, _, _ = shapeStep(r, infoOf(r), scriptOf(r), ua, uLower, uCaps, uCapsHigh, uAlpha)
 	}
