@@ -736,17 +736,30 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		if lc == nil {
 			lc = &lineScripts{}
 		}
-		if !lc.ok {
-			lc.count(rs)
-		}
-		var inside [64]int32
-		for _, r := range rs[start:end] {
-			if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-				inside[scriptOf(r)&63]++
+		// ctx: the scripts of the letters outside the stretch. A stretch
+		// that is most of its line (a line misread whole) is cheaper to
+		// look around than to count and take from the line's count.
+		if 2*(end-start) > len(rs) {
+			for _, part := range [2][]rune{rs[:start], rs[end:]} {
+				for _, r := range part {
+					if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+						ctx[scriptOf(r)&63] = true
+					}
+				}
 			}
-		}
-		for i := range ctx {
-			ctx[i] = lc.n[i] > inside[i]
+		} else {
+			if !lc.ok {
+				lc.count(rs)
+			}
+			var inside [64]int32
+			for _, r := range rs[start:end] {
+				if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+					inside[scriptOf(r)&63]++
+				}
+			}
+			for i := range ctx {
+				ctx[i] = lc.n[i] > inside[i]
+			}
 		}
 		// Misread characters of the line outside the stretch, under the
 		// same encoding, count as the line's too: Persian misread whole is
