@@ -1945,6 +1945,11 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 				dst = append(dst, byte(0xC0|r>>6), byte(0x80|r&0x3F))
 				continue
 			}
+			if uint32(r)-0x800 < 0xD800-0x800 || uint32(r)-0xE000 < 0x10000-0xE000 {
+				// Three bytes (CJK, Hangul, punctuation), not a surrogate.
+				dst = append(dst, byte(0xE0|r>>12), byte(0x80|r>>6&0x3F), byte(0x80|r&0x3F))
+				continue
+			}
 			dst = utf8.AppendRune(dst, r)
 		}
 		k = to
