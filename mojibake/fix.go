@@ -1037,15 +1037,19 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 			low = max(low, int(adds[len(adds)-1])+1)
 		}
 		at := len(adds)
-		for s := int(us[k].start) - 1; s >= low && lone(s); s-- {
+		// (ASCII is never a lead: asked here, without lone's call, for
+		// the commonest neighbours of a misread character.)
+		for s := int(us[k].start) - 1; s >= low && rs[s] >= 0x80 && lone(s); s-- {
 			adds = append(adds, int32(s))
 		}
-		slices.Reverse(adds[at:])
+		if len(adds)-at > 1 {
+			slices.Reverse(adds[at:])
+		}
 		high := len(rs) // the first place past a lead to the right
 		if k+1 < len(us) {
 			high = int(us[k+1].start)
 		}
-		for t := int(us[k].end); t < high && lone(t); t++ {
+		for t := int(us[k].end); t < high && rs[t] >= 0x80 && lone(t); t++ {
 			adds = append(adds, int32(t))
 		}
 		// A lead alone as a word between two words misread (" Ñ " in
@@ -1939,6 +1943,11 @@ func (f *fixer) window(dst, w []byte, emit func(Change)) ([]byte, int) {
 				// Two bytes, the commonest decoding (Latin, Cyrillic, Greek,
 				// Hebrew, Arabic): without appendRuneNonASCII's call.
 				dst = append(dst, byte(0xC0|r>>6), byte(0x80|r&0x3F))
+				continue
+			}
+			if uint32(r)-0x800 < 0xD800-0x800 || uint32(r)-0xE000 < 0x10000-0xE000 {
+				// Three bytes (CJK, Hangul, punctuation), not a surrogate.
+				dst = append(dst, byte(0xE0|r>>12), byte(0x80|r>>6&0x3F), byte(0x80|r&0x3F))
 				continue
 			}
 			dst = utf8.AppendRune(dst, r)

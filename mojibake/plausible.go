@@ -2,6 +2,7 @@ package mojibake
 
 import (
 	_ "embed"
+	bits64 "math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -241,9 +242,15 @@ func unseen(prev rune, s []rune, next rune, limit int) int {
 				return n
 			}
 			b := pairs.Fold(r)
-			if pairs.Counted(a, b) && pairArray != nil && !pairs.HasIn(pairArray, a, b) && a != 0xFFFD && b != 0xFFFD {
+			if pairs.Counted(a, b) && pairArray != nil && a != 0xFFFD && b != 0xFFFD {
 				// U+FFFD stands for what is not known: its pairs tell nothing.
-				n++
+				seen, ok := tileLookup(a, b)
+				if !ok {
+					seen = pairSeenSlow(a, b)
+				}
+				if !seen {
+					n++
+				}
 			}
 			a = b
 		}
@@ -585,9 +592,11 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	if len(out) > 0 {
 		sCur = scriptOf(out[0])
 	}
-	// rare: a character beyond ASCII of a script other than Latin, Greek
-	// and Cyrillic comes out, which the rules below look at.
-	rare := false
+	// highScripts has a bit for each script beyond Cyrillic of a
+	// character beyond ASCII that comes out: the rules below ask about
+	// each script, not each character (they pass every script up to
+	// Cyrillic).
+	var highScripts [4]uint64
 	for i, r := range out {
 		sNext := scNone
 		if i+1 < len(out) {
@@ -615,7 +624,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		}
 		s := sCur
 		if r >= 0x80 && s > scCyrillic {
-			rare = true
+			highScripts[s>>6] |= 1 << (s & 63)
 		}
 		if s != scNone {
 			outScripts[s&63]++
@@ -645,8 +654,14 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		}
 		// unseen's step for r.
 		b := pairs.Fold(r)
-		if pairs.Counted(ua0, b) && pairArray != nil && !pairs.HasIn(pairArray, ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
-			ua++
+		if pairs.Counted(ua0, b) && pairArray != nil && ua0 != 0xFFFD && b != 0xFFFD {
+			seen, ok := tileLookup(ua0, b)
+			if !ok {
+				seen = pairSeenSlow(ua0, b)
+			}
+			if !seen {
+				ua++
+			}
 		}
 		ua0 = b
 		if in.kind == kLetter {
@@ -685,8 +700,14 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			r = ' '
 		}
 		b := pairs.Fold(r)
-		if pairs.Counted(ua0, b) && pairArray != nil && !pairs.HasIn(pairArray, ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
-			ua++
+		if pairs.Counted(ua0, b) && pairArray != nil && ua0 != 0xFFFD && b != 0xFFFD {
+			seen, ok := tileLookup(ua0, b)
+			if !ok {
+				seen = pairSeenSlow(ua0, b)
+			}
+			if !seen {
+				ua++
+			}
 		}
 		ua, _, _, _, _ = shapeStep(r, infoOf(r), scriptOf(r), ua, uLower, uCaps, uCapsHigh, uAlpha)
 	}
@@ -696,41 +717,49 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// A word of the script written by the repair itself needs no more
 	// (the rules below pass it whatever the line holds): only what they
 	// might refuse is looked up in the line, which costs.
+	// (Without highScripts, every letter beyond ASCII is Latin, Greek or
+	// Cyrillic: the rules below pass them.)
 	needCtx := false
-	for _, r := range out {
-		if !rare {
-			break // every letter beyond ASCII is Latin, Greek or Cyrillic: the rules below pass them
-		}
-		if r < 0x80 {
-			continue
-		}
-		s := scriptOf(r)
-		switch {
-		case s <= scCyrillic:
-		case s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3:
-		case s != scIPA && s != scRareCyr && outScripts[s&63] >= 2:
-		default:
-			needCtx = true
-		}
-		if needCtx {
-			break
+	for w, bits := range highScripts {
+		for ; bits != 0 && !needCtx; bits &= bits - 1 {
+			s := uint8(w<<6 | bits64.TrailingZeros64(bits))
+			switch {
+			case s <= scCyrillic:
+			case s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3:
+			case s != scIPA && s != scRareCyr && outScripts[s&63] >= 2:
+			default:
+				needCtx = true
+			}
 		}
 	}
 	if needCtx {
 		if lc == nil {
 			lc = &lineScripts{}
 		}
-		if !lc.ok {
-			lc.count(rs)
-		}
-		var inside [64]int32
-		for _, r := range rs[start:end] {
-			if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-				inside[scriptOf(r)&63]++
+		// ctx: the scripts of the letters outside the stretch. A stretch
+		// that is most of its line (a line misread whole) is cheaper to
+		// look around than to count and take from the line's count.
+		if 2*(end-start) > len(rs) {
+			for _, part := range [2][]rune{rs[:start], rs[end:]} {
+				for _, r := range part {
+					if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+						ctx[scriptOf(r)&63] = true
+					}
+				}
 			}
-		}
-		for i := range ctx {
-			ctx[i] = lc.n[i] > inside[i]
+		} else {
+			if !lc.ok {
+				lc.count(rs)
+			}
+			var inside [64]int32
+			for _, r := range rs[start:end] {
+				if r >= 0x80 || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+					inside[scriptOf(r)&63]++
+				}
+			}
+			for i := range ctx {
+				ctx[i] = lc.n[i] > inside[i]
+			}
 		}
 		// Misread characters of the line outside the stretch, under the
 		// same encoding, count as the line's too: Persian misread whole is
@@ -751,24 +780,20 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 			}
 		}
 	}
-	for _, r := range out {
-		if !rare {
-			break
-		}
-		if r < 0x80 {
-			continue
-		}
-		s := scriptOf(r)
-		if s <= scCyrillic || ctx[s&63] {
-			// The alphabets misread text is mostly made of are judged by
-			// the model and by their neighbours.
-			continue
-		}
-		if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
-			continue // a word of Kazakh, Abkhaz, Tajik
-		}
-		if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
-			return "script", 0, 0
+	for w, bits := range highScripts {
+		for ; bits != 0; bits &= bits - 1 {
+			s := uint8(w<<6 | bits64.TrailingZeros64(bits))
+			if s <= scCyrillic || ctx[s&63] {
+				// The alphabets misread text is mostly made of are judged by
+				// the model and by their neighbours.
+				continue
+			}
+			if s == scRareCyr && outScripts[scCyrillic]+outScripts[scRareCyr] >= 3 {
+				continue // a word of Kazakh, Abkhaz, Tajik
+			}
+			if s == scIPA || s == scRareCyr || outScripts[s&63] < 2 {
+				return "script", 0, 0
+			}
 		}
 	}
 	// Text about mojibake: the stretch is a word of its own, and its repair

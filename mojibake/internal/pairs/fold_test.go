@@ -46,3 +46,20 @@ func TestFoldTable(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldEvery checks Fold against fold for every code point and a few
+// values outside them: foldBeyond passes whole ranges through as they are
+// (no case to fold there), which must be what fold gives.
+func TestFoldEvery(t *testing.T) {
+	bad := 0
+	for r := rune(-2); r <= 0x110000; r++ {
+		if got, want := Fold(r), fold(r); got != want {
+			if bad++; bad <= 10 {
+				t.Errorf("Fold(%U) = %U, fold gives %U", r, got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d code points fold differently", bad)
+	}
+}

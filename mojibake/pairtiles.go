@@ -1,0 +1,92 @@
+package mojibake
+
+import (
+	"sync/atomic"
+
+	"github.com/utf8x/utf8x/mojibake/internal/pairs"
+)
+
+// The pairs of characters below U+1000 (Latin, Greek, Cyrillic, Hebrew,
+// Arabic, the scripts of India, Thai: what misread text is made of and
+// decodes to) are looked up in the model of real text for nearly every
+// character a repair looks at. The model is a Bloom filter of 128 KiB: a
+// hash with two multiplications and two loads far apart for each pair,
+// which miss the processor's first cache most of the time.
+//
+// pairTiles caches the filter's answers densely, in tiles of 128 by 128
+// characters (2 KiB each: one bit per pair, the first character's block
+// of 128 by the second's), built from the filter itself, so a tile answers
+// exactly what the filter answers, with one load near the last. A tile is
+// built only once its pairs have been asked tileAfter times: a short text
+// pays no more than the filter's lookups, and most texts need a few tiles
+// (their script's own, and its pairs with ASCII).
+const (
+	tileLimit = 0x1000 // characters below it are tiled
+	tileShift = 7      // 128 characters a side
+	tileSide  = 1 << tileShift
+	tileBlock = tileLimit >> tileShift
+	tileAfter = 256
+)
+
+type pairTile [tileSide * tileSide / 8]byte
+
+var (
+	pairTiles    [tileBlock * tileBlock]atomic.Pointer[pairTile]
+	pairTileWant [tileBlock * tileBlock]atomic.Int32
+)
+
+// tileLookup reports what pairs.HasIn(pairArray, a, b) reports, for
+// folded a, b with pairArray not nil, when a tile holds the pair (ok);
+// small enough to be inlined where a loop asks for each pair, which then
+// asks pairSeenSlow when !ok:
+//
+//	seen, ok := tileLookup(a, b)
+//	if !ok {
+//		seen = pairSeenSlow(a, b)
+//	}
+func tileLookup(a, b rune) (seen, ok bool) {
+	if uint32(a|b) < tileLimit {
+		if t := pairTiles[(uint32(a)>>tileShift*tileBlock|uint32(b)>>tileShift)%(tileBlock*tileBlock)].Load(); t != nil {
+			i := uint32(a)%tileSide*tileSide | uint32(b)%tileSide
+			return t[i/8%uint32(len(t))]>>(i%8)&1 != 0, true
+		}
+	}
+	return false, false
+}
+
+// pairSeen is pairs.HasIn(pairArray, a, b) through the tiles, for folded
+// a, b with pairArray not nil.
+func pairSeen(a, b rune) bool {
+	seen, ok := tileLookup(a, b)
+	if !ok {
+		seen = pairSeenSlow(a, b)
+	}
+	return seen
+}
+
+// pairSeenSlow is pairSeenIn without a tile: the filter, counting towards
+// the tile and building it when enough pairs asked for it.
+func pairSeenSlow(a, b rune) bool {
+	if uint32(a)|uint32(b) < tileLimit {
+		k := a>>tileShift*tileBlock + b>>tileShift
+		if pairTileWant[k].Add(1) == tileAfter {
+			pairTiles[k].Store(buildTile(a>>tileShift<<tileShift, b>>tileShift<<tileShift))
+		}
+	}
+	return pairs.HasIn(pairArray, a, b)
+}
+
+// buildTile returns the tile of the pairs (a0+i, b0+j) for i, j below
+// tileSide, as the filter answers them.
+func buildTile(a0, b0 rune) *pairTile {
+	t := new(pairTile)
+	for i := range rune(tileSide) {
+		for j := range rune(tileSide) {
+			if pairs.HasIn(pairArray, a0+i, b0+j) {
+				k := i<<tileShift | j
+				t[k>>3] |= 1 << (k & 7)
+			}
+		}
+	}
+	return t
+}
