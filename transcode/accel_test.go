@@ -58,6 +58,9 @@ var accelBackgrounds = []string{
 	"The quick brown fox jumps over the lazy dog, 0123456789. ",
 	"Ça été déjà l'été: ÿ þ ß ñ ö « » ",
 	"Съешь же ещё этих мягких французских булок ",
+	// 1- and 2-byte characters at the ends of their ranges (the AVX-512
+	// kernels' twoBytes path).
+	"\u0080\u07FF~\u00FF\u0100\x7F\u07BF\u0440\x00\u05D0\u0627 ",
 	"我能吞下玻璃而不伤身体。私はガラスを食べられます",
 	"😀😃😄😁😆😅🤣😂🙂🙃😉😊🥰",
 	"a é 我 😀 Ω \uFEFF z \u07FF\u0800\uFFFF\U00010000\U0010FFFF ",

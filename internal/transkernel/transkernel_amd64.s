@@ -374,16 +374,16 @@ utf8ToUTF16LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512_wide_general
-	VMOVDQU64 ·tables+26688(SB), Z11
+	VMOVDQU64 ·tables+27136(SB), Z11
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
 	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPCMPEQB  ·tables+2112(SB), Z13, K1
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2176(SB), Z12, Z13
-	VPCMPEQB  ·tables+2240(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -391,17 +391,17 @@ utf8ToUTF16LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_wide_general
-	VPSHUFB   ·tables+26560(SB), Z12, Z12
-	VPANDD    ·tables+192(SB), Z12, Z13
-	VPANDD    ·tables+1088(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
 	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1920(SB), Z12, Z14
+	VPANDD    ·tables+1984(SB), Z12, Z14
 	VPSRLD    $0x04, Z14, Z14
 	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+1984(SB), Z12, Z13
+	VPANDD    ·tables+2048(SB), Z12, Z13
 	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+704(SB), Z13, K2
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16LEAVX512_wide_general
@@ -416,11 +416,11 @@ utf8ToUTF16LEAVX512_three:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512_done
 	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPCMPEQB  ·tables+2112(SB), Z13, K1
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2176(SB), Z12, Z13
-	VPCMPEQB  ·tables+2240(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -428,17 +428,17 @@ utf8ToUTF16LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_loop
-	VPSHUFB   ·tables+26560(SB), Z12, Z12
-	VPANDD    ·tables+192(SB), Z12, Z13
-	VPANDD    ·tables+1088(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
 	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1920(SB), Z12, Z14
+	VPANDD    ·tables+1984(SB), Z12, Z14
 	VPSRLD    $0x04, Z14, Z14
 	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+1984(SB), Z12, Z13
+	VPANDD    ·tables+2048(SB), Z12, Z13
 	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+704(SB), Z13, K2
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16LEAVX512_loop
@@ -489,6 +489,8 @@ utf8ToUTF16LEAVX512_below_f0:
 	ORQ           R11, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16LEAVX512_done
+	TESTQ         R11, R11
+	JZ            utf8ToUTF16LEAVX512_two
 	KMOVQ         R14, K1
 	MOVQ          R14, R12
 	SHLQ          $0x01, R12
@@ -554,29 +556,124 @@ utf8ToUTF16LEAVX512_advance:
 	ADDQ R13, SI
 	JMP  utf8ToUTF16LEAVX512_loop
 
+utf8ToUTF16LEAVX512_two:
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z10
+	VPMOVZXBW     32(DX)(SI*1), Z11
+	VPMOVZXBW     31(DX)(SI*1), Z13
+	VMOVDQU64     ·tables+128(SB), Z12
+	VPERMW        Z10, Z12, Z12
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z12, K1, Z12
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z10, Z12
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z12, K1, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z10
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z10
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z10, K1, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	ADDQ          R13, SI
+
+utf8ToUTF16LEAVX512_two_next:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z10
+	VPMOVB2M      Z10, K1
+	KMOVQ         K1, R9
+	TESTQ         R9, R9
+	JZ            utf8ToUTF16LEAVX512_loop
+	VPCMPB        $0x01, Z0, Z10, K1
+	KMOVQ         K1, R10
+	VPSUBB        ·tables+2752(SB), Z10, Z10
+	VPCMPUB       $0x01, ·tables+2816(SB), Z10, K1
+	KMOVQ         K1, R11
+	MOVQ          R10, R12
+	ORQ           R11, R12
+	ANDNQ         R9, R12, R12
+	JNZ           utf8ToUTF16LEAVX512_loop
+	MOVQ          R11, R12
+	SHLQ          $0x01, R12
+	CMPQ          R12, R10
+	JNE           utf8ToUTF16LEAVX512_loop
+	MOVQ          $0x00000040, R13
+	BTQ           $0x3f, R11
+	SBBQ          $0x00, R13
+	BZHIQ         R13, R8, R12
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z10
+	VPMOVZXBW     32(DX)(SI*1), Z11
+	VPMOVZXBW     31(DX)(SI*1), Z13
+	VMOVDQU64     ·tables+128(SB), Z12
+	VPERMW        Z10, Z12, Z12
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z12, K1, Z12
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z10, Z12
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z12, K1, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z10
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z10
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z10, K1, Z10
+	VMOVDQU64     Z10, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	ADDQ          R13, SI
+	JMP           utf8ToUTF16LEAVX512_two_next
+
 utf8ToUTF16LEAVX512_four:
-	VPANDD     ·tables+1344(SB), Z10, Z12
-	VPCMPEQD   ·tables+1280(SB), Z12, K1
+	VPANDD     ·tables+1408(SB), Z10, Z12
+	VPCMPEQD   ·tables+1344(SB), Z12, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512_four_mixed
 	VPSLLD     $0x04, Z10, Z11
-	VPANDD     ·tables+1408(SB), Z11, Z11
+	VPANDD     ·tables+1472(SB), Z11, Z11
 	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z12, Z11
 	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z12, Z11
-	VPSUBD     ·tables+832(SB), Z11, Z12
-	VPCMPUD    $0x05, ·tables+896(SB), Z12, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z12, Z11
+	VPSUBD     ·tables+896(SB), Z11, Z12
+	VPCMPUD    $0x05, ·tables+960(SB), Z12, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512_four_mixed
 
 utf8ToUTF16LEAVX512_pure:
 	VPSRLD     $0x0a, Z12, Z10
 	VPSLLD     $0x10, Z12, Z12
-	VPTERNLOGD $0xf8, ·tables+1600(SB), Z12, Z10
-	VPORD      ·tables+1664(SB), Z10, Z10
+	VPTERNLOGD $0xf8, ·tables+1664(SB), Z12, Z10
+	VPORD      ·tables+1728(SB), Z10, Z10
 	VMOVDQU64  Z10, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
@@ -585,20 +682,20 @@ utf8ToUTF16LEAVX512_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF16LEAVX512_done
 	VMOVDQU64  (DX)(SI*1), Z10
-	VPANDD     ·tables+1344(SB), Z10, Z12
-	VPCMPEQD   ·tables+1280(SB), Z12, K1
+	VPANDD     ·tables+1408(SB), Z10, Z12
+	VPCMPEQD   ·tables+1344(SB), Z12, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512_loop
 	VPSLLD     $0x04, Z10, Z11
-	VPANDD     ·tables+1408(SB), Z11, Z11
+	VPANDD     ·tables+1472(SB), Z11, Z11
 	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z12, Z11
 	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z12, Z11
-	VPSUBD     ·tables+832(SB), Z11, Z12
-	VPCMPUD    $0x05, ·tables+896(SB), Z12, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z12, Z11
+	VPSUBD     ·tables+896(SB), Z11, Z12
+	VPCMPUD    $0x05, ·tables+960(SB), Z12, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512_loop
 	JMP        utf8ToUTF16LEAVX512_pure
@@ -674,20 +771,20 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPMOVZXBD     X12, Z15
 	VPMOVZXBD     X13, Z16
 	VPMOVZXBD     X10, Z17
-	VPANDD        ·tables+192(SB), Z15, Z15
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPCMPUD       $0x05, ·tables+448(SB), Z14, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z14, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z14, K3
-	VPANDD        ·tables+256(SB), Z14, Z18
+	VPANDD        ·tables+256(SB), Z15, Z15
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPCMPUD       $0x05, ·tables+512(SB), Z14, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z14, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z14, K3
+	VPANDD        ·tables+320(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
 	VPORD         Z15, Z18, Z18
-	VPANDD        ·tables+320(SB), Z14, Z19
+	VPANDD        ·tables+384(SB), Z14, Z19
 	VPSLLD        $0x0c, Z19, Z19
 	VPSLLD        $0x06, Z15, Z21
 	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        ·tables+384(SB), Z14, Z20
+	VPANDD        ·tables+448(SB), Z14, Z20
 	VPSLLD        $0x12, Z20, Z20
 	VPSLLD        $0x0c, Z15, Z21
 	VPTERNLOGD    $0xfe, Z17, Z21, Z20
@@ -696,19 +793,19 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPBLENDMD     Z18, Z14, K1, Z14
 	VPBLENDMD     Z19, Z14, K2, Z14
 	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K1
-	VPSUBD        ·tables+704(SB), Z14, Z21
-	VPCMPUD       $0x01, ·tables+640(SB), Z21, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K1
+	VPSUBD        ·tables+768(SB), Z14, Z21
+	VPCMPUD       $0x01, ·tables+704(SB), Z21, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z14, Z21
-	VPCMPUD       $0x05, ·tables+896(SB), Z21, K3, K2
+	VPSUBD        ·tables+896(SB), Z14, Z21
+	VPCMPUD       $0x05, ·tables+960(SB), Z21, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF16LEAVX512_done
 	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        ·tables+704(SB), Z15, Z15
-	VPANDD        ·tables+960(SB), Z21, Z16
-	VPADDD        ·tables+768(SB), Z16, Z16
+	VPADDD        ·tables+768(SB), Z15, Z15
+	VPANDD        ·tables+1024(SB), Z21, Z16
+	VPADDD        ·tables+832(SB), Z16, Z16
 	VPSLLD        $0x10, Z16, Z16
 	VPORD         Z16, Z15, Z15
 	VPBLENDMD     Z15, Z14, K3, Z14
@@ -735,20 +832,20 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPMOVZXBD     X16, Z16
 	VEXTRACTI32X4 $0x01, Z10, X17
 	VPMOVZXBD     X17, Z17
-	VPANDD        ·tables+192(SB), Z15, Z15
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPCMPUD       $0x05, ·tables+448(SB), Z14, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z14, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z14, K3
-	VPANDD        ·tables+256(SB), Z14, Z18
+	VPANDD        ·tables+256(SB), Z15, Z15
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPCMPUD       $0x05, ·tables+512(SB), Z14, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z14, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z14, K3
+	VPANDD        ·tables+320(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
 	VPORD         Z15, Z18, Z18
-	VPANDD        ·tables+320(SB), Z14, Z19
+	VPANDD        ·tables+384(SB), Z14, Z19
 	VPSLLD        $0x0c, Z19, Z19
 	VPSLLD        $0x06, Z15, Z21
 	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        ·tables+384(SB), Z14, Z20
+	VPANDD        ·tables+448(SB), Z14, Z20
 	VPSLLD        $0x12, Z20, Z20
 	VPSLLD        $0x0c, Z15, Z21
 	VPTERNLOGD    $0xfe, Z17, Z21, Z20
@@ -757,19 +854,19 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPBLENDMD     Z18, Z14, K1, Z14
 	VPBLENDMD     Z19, Z14, K2, Z14
 	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K1
-	VPSUBD        ·tables+704(SB), Z14, Z21
-	VPCMPUD       $0x01, ·tables+640(SB), Z21, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K1
+	VPSUBD        ·tables+768(SB), Z14, Z21
+	VPCMPUD       $0x01, ·tables+704(SB), Z21, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z14, Z21
-	VPCMPUD       $0x05, ·tables+896(SB), Z21, K3, K2
+	VPSUBD        ·tables+896(SB), Z14, Z21
+	VPCMPUD       $0x05, ·tables+960(SB), Z21, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF16LEAVX512_done
 	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        ·tables+704(SB), Z15, Z15
-	VPANDD        ·tables+960(SB), Z21, Z16
-	VPADDD        ·tables+768(SB), Z16, Z16
+	VPADDD        ·tables+768(SB), Z15, Z15
+	VPANDD        ·tables+1024(SB), Z21, Z16
+	VPADDD        ·tables+832(SB), Z16, Z16
 	VPSLLD        $0x10, Z16, Z16
 	VPORD         Z16, Z15, Z15
 	VPBLENDMD     Z15, Z14, K3, Z14
@@ -796,20 +893,20 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPMOVZXBD     X16, Z16
 	VEXTRACTI32X4 $0x02, Z10, X17
 	VPMOVZXBD     X17, Z17
-	VPANDD        ·tables+192(SB), Z15, Z15
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPCMPUD       $0x05, ·tables+448(SB), Z14, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z14, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z14, K3
-	VPANDD        ·tables+256(SB), Z14, Z18
+	VPANDD        ·tables+256(SB), Z15, Z15
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPCMPUD       $0x05, ·tables+512(SB), Z14, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z14, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z14, K3
+	VPANDD        ·tables+320(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
 	VPORD         Z15, Z18, Z18
-	VPANDD        ·tables+320(SB), Z14, Z19
+	VPANDD        ·tables+384(SB), Z14, Z19
 	VPSLLD        $0x0c, Z19, Z19
 	VPSLLD        $0x06, Z15, Z21
 	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        ·tables+384(SB), Z14, Z20
+	VPANDD        ·tables+448(SB), Z14, Z20
 	VPSLLD        $0x12, Z20, Z20
 	VPSLLD        $0x0c, Z15, Z21
 	VPTERNLOGD    $0xfe, Z17, Z21, Z20
@@ -818,19 +915,19 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPBLENDMD     Z18, Z14, K1, Z14
 	VPBLENDMD     Z19, Z14, K2, Z14
 	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K1
-	VPSUBD        ·tables+704(SB), Z14, Z21
-	VPCMPUD       $0x01, ·tables+640(SB), Z21, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K1
+	VPSUBD        ·tables+768(SB), Z14, Z21
+	VPCMPUD       $0x01, ·tables+704(SB), Z21, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z14, Z21
-	VPCMPUD       $0x05, ·tables+896(SB), Z21, K3, K2
+	VPSUBD        ·tables+896(SB), Z14, Z21
+	VPCMPUD       $0x05, ·tables+960(SB), Z21, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF16LEAVX512_done
 	VPSRLD        $0x0a, Z21, Z15
-	VPADDD        ·tables+704(SB), Z15, Z15
-	VPANDD        ·tables+960(SB), Z21, Z16
-	VPADDD        ·tables+768(SB), Z16, Z16
+	VPADDD        ·tables+768(SB), Z15, Z15
+	VPANDD        ·tables+1024(SB), Z21, Z16
+	VPADDD        ·tables+832(SB), Z16, Z16
 	VPSLLD        $0x10, Z16, Z16
 	VPORD         Z16, Z15, Z15
 	VPBLENDMD     Z15, Z14, K3, Z14
@@ -857,20 +954,20 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPMOVZXBD     X13, Z13
 	VEXTRACTI32X4 $0x03, Z10, X10
 	VPMOVZXBD     X10, Z10
-	VPANDD        ·tables+192(SB), Z12, Z12
-	VPANDD        ·tables+192(SB), Z13, Z13
-	VPANDD        ·tables+192(SB), Z10, Z10
-	VPCMPUD       $0x05, ·tables+448(SB), Z11, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z11, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z11, K3
-	VPANDD        ·tables+256(SB), Z11, Z14
+	VPANDD        ·tables+256(SB), Z12, Z12
+	VPANDD        ·tables+256(SB), Z13, Z13
+	VPANDD        ·tables+256(SB), Z10, Z10
+	VPCMPUD       $0x05, ·tables+512(SB), Z11, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z11, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z11, K3
+	VPANDD        ·tables+320(SB), Z11, Z14
 	VPSLLD        $0x06, Z14, Z14
 	VPORD         Z12, Z14, Z14
-	VPANDD        ·tables+320(SB), Z11, Z15
+	VPANDD        ·tables+384(SB), Z11, Z15
 	VPSLLD        $0x0c, Z15, Z15
 	VPSLLD        $0x06, Z12, Z17
 	VPTERNLOGD    $0xfe, Z13, Z17, Z15
-	VPANDD        ·tables+384(SB), Z11, Z16
+	VPANDD        ·tables+448(SB), Z11, Z16
 	VPSLLD        $0x12, Z16, Z16
 	VPSLLD        $0x0c, Z12, Z17
 	VPTERNLOGD    $0xfe, Z10, Z17, Z16
@@ -879,19 +976,19 @@ utf8ToUTF16LEAVX512_four_mixed:
 	VPBLENDMD     Z14, Z11, K1, Z11
 	VPBLENDMD     Z15, Z11, K2, Z11
 	VPBLENDMD     Z16, Z11, K3, Z11
-	VPCMPUD       $0x01, ·tables+640(SB), Z11, K2, K1
-	VPSUBD        ·tables+704(SB), Z11, Z17
-	VPCMPUD       $0x01, ·tables+640(SB), Z17, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z11, K2, K1
+	VPSUBD        ·tables+768(SB), Z11, Z17
+	VPCMPUD       $0x01, ·tables+704(SB), Z17, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z11, Z17
-	VPCMPUD       $0x05, ·tables+896(SB), Z17, K3, K2
+	VPSUBD        ·tables+896(SB), Z11, Z17
+	VPCMPUD       $0x05, ·tables+960(SB), Z17, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF16LEAVX512_done
 	VPSRLD        $0x0a, Z17, Z10
-	VPADDD        ·tables+704(SB), Z10, Z10
-	VPANDD        ·tables+960(SB), Z17, Z12
-	VPADDD        ·tables+768(SB), Z12, Z12
+	VPADDD        ·tables+768(SB), Z10, Z10
+	VPANDD        ·tables+1024(SB), Z17, Z12
+	VPADDD        ·tables+832(SB), Z12, Z12
 	VPSLLD        $0x10, Z12, Z12
 	VPORD         Z12, Z10, Z10
 	VPBLENDMD     Z10, Z11, K3, Z11
@@ -1022,16 +1119,16 @@ utf8ToUTF16BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512_wide_general
-	VMOVDQU64 ·tables+26688(SB), Z12
+	VMOVDQU64 ·tables+27136(SB), Z12
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
 	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPCMPEQB  ·tables+2112(SB), Z14, K1
+	VPANDD    ·tables+2112(SB), Z13, Z14
+	VPCMPEQB  ·tables+2176(SB), Z14, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2176(SB), Z13, Z14
-	VPCMPEQB  ·tables+2240(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z13, Z14
+	VPCMPEQB  ·tables+2304(SB), Z14, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1039,17 +1136,17 @@ utf8ToUTF16BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_wide_general
-	VPSHUFB   ·tables+26560(SB), Z13, Z13
-	VPANDD    ·tables+192(SB), Z13, Z14
-	VPANDD    ·tables+1088(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z13, Z13
+	VPANDD    ·tables+256(SB), Z13, Z14
+	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
 	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1920(SB), Z13, Z15
+	VPANDD    ·tables+1984(SB), Z13, Z15
 	VPSRLD    $0x04, Z15, Z15
 	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+1984(SB), Z13, Z14
+	VPANDD    ·tables+2048(SB), Z13, Z14
 	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+704(SB), Z14, K2
+	VPCMPEQD  ·tables+768(SB), Z14, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16BEAVX512_wide_general
@@ -1065,11 +1162,11 @@ utf8ToUTF16BEAVX512_three:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512_done
 	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPCMPEQB  ·tables+2112(SB), Z14, K1
+	VPANDD    ·tables+2112(SB), Z13, Z14
+	VPCMPEQB  ·tables+2176(SB), Z14, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2176(SB), Z13, Z14
-	VPCMPEQB  ·tables+2240(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z13, Z14
+	VPCMPEQB  ·tables+2304(SB), Z14, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1077,17 +1174,17 @@ utf8ToUTF16BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_loop
-	VPSHUFB   ·tables+26560(SB), Z13, Z13
-	VPANDD    ·tables+192(SB), Z13, Z14
-	VPANDD    ·tables+1088(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z13, Z13
+	VPANDD    ·tables+256(SB), Z13, Z14
+	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
 	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1920(SB), Z13, Z15
+	VPANDD    ·tables+1984(SB), Z13, Z15
 	VPSRLD    $0x04, Z15, Z15
 	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+1984(SB), Z13, Z14
+	VPANDD    ·tables+2048(SB), Z13, Z14
 	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+704(SB), Z14, K2
+	VPCMPEQD  ·tables+768(SB), Z14, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16BEAVX512_loop
@@ -1138,6 +1235,8 @@ utf8ToUTF16BEAVX512_below_f0:
 	ORQ           R11, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF16BEAVX512_done
+	TESTQ         R11, R11
+	JZ            utf8ToUTF16BEAVX512_two
 	KMOVQ         R14, K1
 	MOVQ          R14, R12
 	SHLQ          $0x01, R12
@@ -1205,29 +1304,128 @@ utf8ToUTF16BEAVX512_advance:
 	ADDQ R13, SI
 	JMP  utf8ToUTF16BEAVX512_loop
 
+utf8ToUTF16BEAVX512_two:
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z11
+	VPMOVZXBW     32(DX)(SI*1), Z12
+	VPMOVZXBW     31(DX)(SI*1), Z14
+	VMOVDQU64     ·tables+128(SB), Z13
+	VPERMW        Z11, Z13, Z13
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z13
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z13
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z13, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z14, K1, Z11
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z12, Z11
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z11, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	ADDQ          R13, SI
+
+utf8ToUTF16BEAVX512_two_next:
+	CMPQ          SI, BX
+	JG            utf8ToUTF16BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF16BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z11
+	VPMOVB2M      Z11, K1
+	KMOVQ         K1, R9
+	TESTQ         R9, R9
+	JZ            utf8ToUTF16BEAVX512_loop
+	VPCMPB        $0x01, Z0, Z11, K1
+	KMOVQ         K1, R10
+	VPSUBB        ·tables+2752(SB), Z11, Z11
+	VPCMPUB       $0x01, ·tables+2816(SB), Z11, K1
+	KMOVQ         K1, R11
+	MOVQ          R10, R12
+	ORQ           R11, R12
+	ANDNQ         R9, R12, R12
+	JNZ           utf8ToUTF16BEAVX512_loop
+	MOVQ          R11, R12
+	SHLQ          $0x01, R12
+	CMPQ          R12, R10
+	JNE           utf8ToUTF16BEAVX512_loop
+	MOVQ          $0x00000040, R13
+	BTQ           $0x3f, R11
+	SBBQ          $0x00, R13
+	BZHIQ         R13, R8, R12
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z11
+	VPMOVZXBW     32(DX)(SI*1), Z12
+	VPMOVZXBW     31(DX)(SI*1), Z14
+	VMOVDQU64     ·tables+128(SB), Z13
+	VPERMW        Z11, Z13, Z13
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z13
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z13
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z13, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z14, K1, Z11
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z12, Z11
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z11, K1, Z11
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z11, (AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*2), DI
+	ADDQ          R13, SI
+	JMP           utf8ToUTF16BEAVX512_two_next
+
 utf8ToUTF16BEAVX512_four:
-	VPANDD     ·tables+1344(SB), Z11, Z13
-	VPCMPEQD   ·tables+1280(SB), Z13, K1
+	VPANDD     ·tables+1408(SB), Z11, Z13
+	VPCMPEQD   ·tables+1344(SB), Z13, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512_four_mixed
 	VPSLLD     $0x04, Z11, Z12
-	VPANDD     ·tables+1408(SB), Z12, Z12
+	VPANDD     ·tables+1472(SB), Z12, Z12
 	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z13, Z12
 	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z13, Z12
-	VPSUBD     ·tables+832(SB), Z12, Z13
-	VPCMPUD    $0x05, ·tables+896(SB), Z13, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z13, Z12
+	VPSUBD     ·tables+896(SB), Z12, Z13
+	VPCMPUD    $0x05, ·tables+960(SB), Z13, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512_four_mixed
 
 utf8ToUTF16BEAVX512_pure:
 	VPSRLD     $0x0a, Z13, Z11
 	VPSLLD     $0x10, Z13, Z13
-	VPTERNLOGD $0xf8, ·tables+1600(SB), Z13, Z11
-	VPORD      ·tables+1664(SB), Z11, Z11
+	VPTERNLOGD $0xf8, ·tables+1664(SB), Z13, Z11
+	VPORD      ·tables+1728(SB), Z11, Z11
 	VPSHUFB    Z10, Z11, Z11
 	VMOVDQU64  Z11, (AX)(DI*1)
 	ADDQ       $0x40, SI
@@ -1237,20 +1435,20 @@ utf8ToUTF16BEAVX512_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF16BEAVX512_done
 	VMOVDQU64  (DX)(SI*1), Z11
-	VPANDD     ·tables+1344(SB), Z11, Z13
-	VPCMPEQD   ·tables+1280(SB), Z13, K1
+	VPANDD     ·tables+1408(SB), Z11, Z13
+	VPCMPEQD   ·tables+1344(SB), Z13, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512_loop
 	VPSLLD     $0x04, Z11, Z12
-	VPANDD     ·tables+1408(SB), Z12, Z12
+	VPANDD     ·tables+1472(SB), Z12, Z12
 	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z13, Z12
 	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z13, Z12
-	VPSUBD     ·tables+832(SB), Z12, Z13
-	VPCMPUD    $0x05, ·tables+896(SB), Z13, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z13, Z12
+	VPSUBD     ·tables+896(SB), Z12, Z13
+	VPCMPUD    $0x05, ·tables+960(SB), Z13, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512_loop
 	JMP        utf8ToUTF16BEAVX512_pure
@@ -1326,20 +1524,20 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPMOVZXBD     X13, Z16
 	VPMOVZXBD     X14, Z17
 	VPMOVZXBD     X11, Z18
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPANDD        ·tables+192(SB), Z18, Z18
-	VPCMPUD       $0x05, ·tables+448(SB), Z15, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z15, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z15, K3
-	VPANDD        ·tables+256(SB), Z15, Z19
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPANDD        ·tables+256(SB), Z18, Z18
+	VPCMPUD       $0x05, ·tables+512(SB), Z15, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z15, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z15, K3
+	VPANDD        ·tables+320(SB), Z15, Z19
 	VPSLLD        $0x06, Z19, Z19
 	VPORD         Z16, Z19, Z19
-	VPANDD        ·tables+320(SB), Z15, Z20
+	VPANDD        ·tables+384(SB), Z15, Z20
 	VPSLLD        $0x0c, Z20, Z20
 	VPSLLD        $0x06, Z16, Z22
 	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        ·tables+384(SB), Z15, Z21
+	VPANDD        ·tables+448(SB), Z15, Z21
 	VPSLLD        $0x12, Z21, Z21
 	VPSLLD        $0x0c, Z16, Z22
 	VPTERNLOGD    $0xfe, Z18, Z22, Z21
@@ -1348,19 +1546,19 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPBLENDMD     Z19, Z15, K1, Z15
 	VPBLENDMD     Z20, Z15, K2, Z15
 	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, ·tables+640(SB), Z15, K2, K1
-	VPSUBD        ·tables+704(SB), Z15, Z22
-	VPCMPUD       $0x01, ·tables+640(SB), Z22, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z15, K2, K1
+	VPSUBD        ·tables+768(SB), Z15, Z22
+	VPCMPUD       $0x01, ·tables+704(SB), Z22, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z15, Z22
-	VPCMPUD       $0x05, ·tables+896(SB), Z22, K3, K2
+	VPSUBD        ·tables+896(SB), Z15, Z22
+	VPCMPUD       $0x05, ·tables+960(SB), Z22, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF16BEAVX512_done
 	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        ·tables+704(SB), Z16, Z16
-	VPANDD        ·tables+960(SB), Z22, Z17
-	VPADDD        ·tables+768(SB), Z17, Z17
+	VPADDD        ·tables+768(SB), Z16, Z16
+	VPANDD        ·tables+1024(SB), Z22, Z17
+	VPADDD        ·tables+832(SB), Z17, Z17
 	VPSLLD        $0x10, Z17, Z17
 	VPORD         Z17, Z16, Z16
 	VPBLENDMD     Z16, Z15, K3, Z15
@@ -1388,20 +1586,20 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPMOVZXBD     X17, Z17
 	VEXTRACTI32X4 $0x01, Z11, X18
 	VPMOVZXBD     X18, Z18
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPANDD        ·tables+192(SB), Z18, Z18
-	VPCMPUD       $0x05, ·tables+448(SB), Z15, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z15, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z15, K3
-	VPANDD        ·tables+256(SB), Z15, Z19
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPANDD        ·tables+256(SB), Z18, Z18
+	VPCMPUD       $0x05, ·tables+512(SB), Z15, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z15, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z15, K3
+	VPANDD        ·tables+320(SB), Z15, Z19
 	VPSLLD        $0x06, Z19, Z19
 	VPORD         Z16, Z19, Z19
-	VPANDD        ·tables+320(SB), Z15, Z20
+	VPANDD        ·tables+384(SB), Z15, Z20
 	VPSLLD        $0x0c, Z20, Z20
 	VPSLLD        $0x06, Z16, Z22
 	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        ·tables+384(SB), Z15, Z21
+	VPANDD        ·tables+448(SB), Z15, Z21
 	VPSLLD        $0x12, Z21, Z21
 	VPSLLD        $0x0c, Z16, Z22
 	VPTERNLOGD    $0xfe, Z18, Z22, Z21
@@ -1410,19 +1608,19 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPBLENDMD     Z19, Z15, K1, Z15
 	VPBLENDMD     Z20, Z15, K2, Z15
 	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, ·tables+640(SB), Z15, K2, K1
-	VPSUBD        ·tables+704(SB), Z15, Z22
-	VPCMPUD       $0x01, ·tables+640(SB), Z22, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z15, K2, K1
+	VPSUBD        ·tables+768(SB), Z15, Z22
+	VPCMPUD       $0x01, ·tables+704(SB), Z22, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z15, Z22
-	VPCMPUD       $0x05, ·tables+896(SB), Z22, K3, K2
+	VPSUBD        ·tables+896(SB), Z15, Z22
+	VPCMPUD       $0x05, ·tables+960(SB), Z22, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF16BEAVX512_done
 	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        ·tables+704(SB), Z16, Z16
-	VPANDD        ·tables+960(SB), Z22, Z17
-	VPADDD        ·tables+768(SB), Z17, Z17
+	VPADDD        ·tables+768(SB), Z16, Z16
+	VPANDD        ·tables+1024(SB), Z22, Z17
+	VPADDD        ·tables+832(SB), Z17, Z17
 	VPSLLD        $0x10, Z17, Z17
 	VPORD         Z17, Z16, Z16
 	VPBLENDMD     Z16, Z15, K3, Z15
@@ -1450,20 +1648,20 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPMOVZXBD     X17, Z17
 	VEXTRACTI32X4 $0x02, Z11, X18
 	VPMOVZXBD     X18, Z18
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPANDD        ·tables+192(SB), Z18, Z18
-	VPCMPUD       $0x05, ·tables+448(SB), Z15, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z15, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z15, K3
-	VPANDD        ·tables+256(SB), Z15, Z19
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPANDD        ·tables+256(SB), Z18, Z18
+	VPCMPUD       $0x05, ·tables+512(SB), Z15, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z15, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z15, K3
+	VPANDD        ·tables+320(SB), Z15, Z19
 	VPSLLD        $0x06, Z19, Z19
 	VPORD         Z16, Z19, Z19
-	VPANDD        ·tables+320(SB), Z15, Z20
+	VPANDD        ·tables+384(SB), Z15, Z20
 	VPSLLD        $0x0c, Z20, Z20
 	VPSLLD        $0x06, Z16, Z22
 	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        ·tables+384(SB), Z15, Z21
+	VPANDD        ·tables+448(SB), Z15, Z21
 	VPSLLD        $0x12, Z21, Z21
 	VPSLLD        $0x0c, Z16, Z22
 	VPTERNLOGD    $0xfe, Z18, Z22, Z21
@@ -1472,19 +1670,19 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPBLENDMD     Z19, Z15, K1, Z15
 	VPBLENDMD     Z20, Z15, K2, Z15
 	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, ·tables+640(SB), Z15, K2, K1
-	VPSUBD        ·tables+704(SB), Z15, Z22
-	VPCMPUD       $0x01, ·tables+640(SB), Z22, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z15, K2, K1
+	VPSUBD        ·tables+768(SB), Z15, Z22
+	VPCMPUD       $0x01, ·tables+704(SB), Z22, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z15, Z22
-	VPCMPUD       $0x05, ·tables+896(SB), Z22, K3, K2
+	VPSUBD        ·tables+896(SB), Z15, Z22
+	VPCMPUD       $0x05, ·tables+960(SB), Z22, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF16BEAVX512_done
 	VPSRLD        $0x0a, Z22, Z16
-	VPADDD        ·tables+704(SB), Z16, Z16
-	VPANDD        ·tables+960(SB), Z22, Z17
-	VPADDD        ·tables+768(SB), Z17, Z17
+	VPADDD        ·tables+768(SB), Z16, Z16
+	VPANDD        ·tables+1024(SB), Z22, Z17
+	VPADDD        ·tables+832(SB), Z17, Z17
 	VPSLLD        $0x10, Z17, Z17
 	VPORD         Z17, Z16, Z16
 	VPBLENDMD     Z16, Z15, K3, Z15
@@ -1512,20 +1710,20 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPMOVZXBD     X14, Z14
 	VEXTRACTI32X4 $0x03, Z11, X11
 	VPMOVZXBD     X11, Z11
-	VPANDD        ·tables+192(SB), Z13, Z13
-	VPANDD        ·tables+192(SB), Z14, Z14
-	VPANDD        ·tables+192(SB), Z11, Z11
-	VPCMPUD       $0x05, ·tables+448(SB), Z12, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z12, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z12, K3
-	VPANDD        ·tables+256(SB), Z12, Z15
+	VPANDD        ·tables+256(SB), Z13, Z13
+	VPANDD        ·tables+256(SB), Z14, Z14
+	VPANDD        ·tables+256(SB), Z11, Z11
+	VPCMPUD       $0x05, ·tables+512(SB), Z12, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z12, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z12, K3
+	VPANDD        ·tables+320(SB), Z12, Z15
 	VPSLLD        $0x06, Z15, Z15
 	VPORD         Z13, Z15, Z15
-	VPANDD        ·tables+320(SB), Z12, Z16
+	VPANDD        ·tables+384(SB), Z12, Z16
 	VPSLLD        $0x0c, Z16, Z16
 	VPSLLD        $0x06, Z13, Z18
 	VPTERNLOGD    $0xfe, Z14, Z18, Z16
-	VPANDD        ·tables+384(SB), Z12, Z17
+	VPANDD        ·tables+448(SB), Z12, Z17
 	VPSLLD        $0x12, Z17, Z17
 	VPSLLD        $0x0c, Z13, Z18
 	VPTERNLOGD    $0xfe, Z11, Z18, Z17
@@ -1534,19 +1732,19 @@ utf8ToUTF16BEAVX512_four_mixed:
 	VPBLENDMD     Z15, Z12, K1, Z12
 	VPBLENDMD     Z16, Z12, K2, Z12
 	VPBLENDMD     Z17, Z12, K3, Z12
-	VPCMPUD       $0x01, ·tables+640(SB), Z12, K2, K1
-	VPSUBD        ·tables+704(SB), Z12, Z18
-	VPCMPUD       $0x01, ·tables+640(SB), Z18, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z12, K2, K1
+	VPSUBD        ·tables+768(SB), Z12, Z18
+	VPCMPUD       $0x01, ·tables+704(SB), Z18, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z12, Z18
-	VPCMPUD       $0x05, ·tables+896(SB), Z18, K3, K2
+	VPSUBD        ·tables+896(SB), Z12, Z18
+	VPCMPUD       $0x05, ·tables+960(SB), Z18, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF16BEAVX512_done
 	VPSRLD        $0x0a, Z18, Z11
-	VPADDD        ·tables+704(SB), Z11, Z11
-	VPANDD        ·tables+960(SB), Z18, Z13
-	VPADDD        ·tables+768(SB), Z13, Z13
+	VPADDD        ·tables+768(SB), Z11, Z11
+	VPANDD        ·tables+1024(SB), Z18, Z13
+	VPADDD        ·tables+832(SB), Z13, Z13
 	VPSLLD        $0x10, Z13, Z13
 	VPORD         Z13, Z11, Z11
 	VPBLENDMD     Z11, Z12, K3, Z12
@@ -1683,16 +1881,16 @@ utf8ToUTF32LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512_wide_general
-	VMOVDQU64 ·tables+26688(SB), Z11
+	VMOVDQU64 ·tables+27136(SB), Z11
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
 	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPCMPEQB  ·tables+2112(SB), Z13, K1
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2176(SB), Z12, Z13
-	VPCMPEQB  ·tables+2240(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1700,17 +1898,17 @@ utf8ToUTF32LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_wide_general
-	VPSHUFB   ·tables+26560(SB), Z12, Z12
-	VPANDD    ·tables+192(SB), Z12, Z13
-	VPANDD    ·tables+1088(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
 	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1920(SB), Z12, Z14
+	VPANDD    ·tables+1984(SB), Z12, Z14
 	VPSRLD    $0x04, Z14, Z14
 	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+1984(SB), Z12, Z13
+	VPANDD    ·tables+2048(SB), Z12, Z13
 	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+704(SB), Z13, K2
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32LEAVX512_wide_general
@@ -1724,11 +1922,11 @@ utf8ToUTF32LEAVX512_three:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512_done
 	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPCMPEQB  ·tables+2112(SB), Z13, K1
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2176(SB), Z12, Z13
-	VPCMPEQB  ·tables+2240(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1736,17 +1934,17 @@ utf8ToUTF32LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_loop
-	VPSHUFB   ·tables+26560(SB), Z12, Z12
-	VPANDD    ·tables+192(SB), Z12, Z13
-	VPANDD    ·tables+1088(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z14
 	VPSRLD    $0x02, Z14, Z14
 	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1920(SB), Z12, Z14
+	VPANDD    ·tables+1984(SB), Z12, Z14
 	VPSRLD    $0x04, Z14, Z14
 	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+1984(SB), Z12, Z13
+	VPANDD    ·tables+2048(SB), Z12, Z13
 	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+704(SB), Z13, K2
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32LEAVX512_loop
@@ -1797,6 +1995,8 @@ utf8ToUTF32LEAVX512_below_f0:
 	ORQ           R11, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32LEAVX512_done
+	TESTQ         R11, R11
+	JZ            utf8ToUTF32LEAVX512_two
 	KMOVQ         R14, K1
 	MOVQ          R14, R12
 	SHLQ          $0x01, R12
@@ -1870,21 +2070,132 @@ utf8ToUTF32LEAVX512_advance:
 	ADDQ R13, SI
 	JMP  utf8ToUTF32LEAVX512_loop
 
+utf8ToUTF32LEAVX512_two:
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z10
+	VPMOVZXBW     32(DX)(SI*1), Z11
+	VPMOVZXBW     31(DX)(SI*1), Z13
+	VMOVDQU64     ·tables+128(SB), Z12
+	VPERMW        Z10, Z12, Z12
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z12, K1, Z12
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z10, Z12
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z12, K1, Z10
+	VPMOVZXWD     Y10, Z12
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXWD     Y10, Z10
+	VMOVDQU64     Z12, (AX)(DI*1)
+	VMOVDQU64     Z10, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z10
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z10
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z10, K1, Z10
+	VPMOVZXWD     Y10, Z11
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXWD     Y10, Z10
+	VMOVDQU64     Z11, (AX)(DI*1)
+	VMOVDQU64     Z10, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	ADDQ          R13, SI
+
+utf8ToUTF32LEAVX512_two_next:
+	CMPQ          SI, BX
+	JG            utf8ToUTF32LEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF32LEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z10
+	VPMOVB2M      Z10, K1
+	KMOVQ         K1, R9
+	TESTQ         R9, R9
+	JZ            utf8ToUTF32LEAVX512_loop
+	VPCMPB        $0x01, Z0, Z10, K1
+	KMOVQ         K1, R10
+	VPSUBB        ·tables+2752(SB), Z10, Z10
+	VPCMPUB       $0x01, ·tables+2816(SB), Z10, K1
+	KMOVQ         K1, R11
+	MOVQ          R10, R12
+	ORQ           R11, R12
+	ANDNQ         R9, R12, R12
+	JNZ           utf8ToUTF32LEAVX512_loop
+	MOVQ          R11, R12
+	SHLQ          $0x01, R12
+	CMPQ          R12, R10
+	JNE           utf8ToUTF32LEAVX512_loop
+	MOVQ          $0x00000040, R13
+	BTQ           $0x3f, R11
+	SBBQ          $0x00, R13
+	BZHIQ         R13, R8, R12
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z10
+	VPMOVZXBW     32(DX)(SI*1), Z11
+	VPMOVZXBW     31(DX)(SI*1), Z13
+	VMOVDQU64     ·tables+128(SB), Z12
+	VPERMW        Z10, Z12, Z12
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z12, K1, Z12
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z10, Z12
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z12, K1, Z10
+	VPMOVZXWD     Y10, Z12
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXWD     Y10, Z10
+	VMOVDQU64     Z12, (AX)(DI*1)
+	VMOVDQU64     Z10, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z10
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z10
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z10, K1, Z10
+	VPMOVZXWD     Y10, Z11
+	VEXTRACTI64X4 $0x01, Z10, Y10
+	VPMOVZXWD     Y10, Z10
+	VMOVDQU64     Z11, (AX)(DI*1)
+	VMOVDQU64     Z10, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	ADDQ          R13, SI
+	JMP           utf8ToUTF32LEAVX512_two_next
+
 utf8ToUTF32LEAVX512_four:
-	VPANDD     ·tables+1344(SB), Z10, Z12
-	VPCMPEQD   ·tables+1280(SB), Z12, K1
+	VPANDD     ·tables+1408(SB), Z10, Z12
+	VPCMPEQD   ·tables+1344(SB), Z12, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32LEAVX512_four_mixed
 	VPSLLD     $0x04, Z10, Z11
-	VPANDD     ·tables+1408(SB), Z11, Z11
+	VPANDD     ·tables+1472(SB), Z11, Z11
 	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z12, Z11
 	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z12, Z11
-	VPSUBD     ·tables+832(SB), Z11, Z12
-	VPCMPUD    $0x05, ·tables+896(SB), Z12, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z12, Z11
+	VPSUBD     ·tables+896(SB), Z11, Z12
+	VPCMPUD    $0x05, ·tables+960(SB), Z12, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32LEAVX512_four_mixed
 
@@ -1897,20 +2208,20 @@ utf8ToUTF32LEAVX512_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF32LEAVX512_done
 	VMOVDQU64  (DX)(SI*1), Z10
-	VPANDD     ·tables+1344(SB), Z10, Z12
-	VPCMPEQD   ·tables+1280(SB), Z12, K1
+	VPANDD     ·tables+1408(SB), Z10, Z12
+	VPCMPEQD   ·tables+1344(SB), Z12, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32LEAVX512_loop
 	VPSLLD     $0x04, Z10, Z11
-	VPANDD     ·tables+1408(SB), Z11, Z11
+	VPANDD     ·tables+1472(SB), Z11, Z11
 	VPSLLD     $0x12, Z10, Z12
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z12, Z11
-	VPSRLD     $0x0a, Z10, Z12
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z12, Z11
+	VPSRLD     $0x0a, Z10, Z12
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z12, Z11
 	VPSRLD     $0x18, Z10, Z12
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z12, Z11
-	VPSUBD     ·tables+832(SB), Z11, Z12
-	VPCMPUD    $0x05, ·tables+896(SB), Z12, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z12, Z11
+	VPSUBD     ·tables+896(SB), Z11, Z12
+	VPCMPUD    $0x05, ·tables+960(SB), Z12, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32LEAVX512_loop
 	JMP        utf8ToUTF32LEAVX512_pure
@@ -1982,20 +2293,20 @@ utf8ToUTF32LEAVX512_four_mixed:
 	VPMOVZXBD     X12, Z15
 	VPMOVZXBD     X13, Z16
 	VPMOVZXBD     X10, Z17
-	VPANDD        ·tables+192(SB), Z15, Z15
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPCMPUD       $0x05, ·tables+448(SB), Z14, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z14, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z14, K3
-	VPANDD        ·tables+256(SB), Z14, Z18
+	VPANDD        ·tables+256(SB), Z15, Z15
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPCMPUD       $0x05, ·tables+512(SB), Z14, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z14, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z14, K3
+	VPANDD        ·tables+320(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
 	VPORD         Z15, Z18, Z18
-	VPANDD        ·tables+320(SB), Z14, Z19
+	VPANDD        ·tables+384(SB), Z14, Z19
 	VPSLLD        $0x0c, Z19, Z19
 	VPSLLD        $0x06, Z15, Z21
 	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        ·tables+384(SB), Z14, Z20
+	VPANDD        ·tables+448(SB), Z14, Z20
 	VPSLLD        $0x12, Z20, Z20
 	VPSLLD        $0x0c, Z15, Z21
 	VPTERNLOGD    $0xfe, Z17, Z21, Z20
@@ -2004,12 +2315,12 @@ utf8ToUTF32LEAVX512_four_mixed:
 	VPBLENDMD     Z18, Z14, K1, Z14
 	VPBLENDMD     Z19, Z14, K2, Z14
 	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K1
-	VPSUBD        ·tables+704(SB), Z14, Z21
-	VPCMPUD       $0x01, ·tables+640(SB), Z21, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K1
+	VPSUBD        ·tables+768(SB), Z14, Z21
+	VPCMPUD       $0x01, ·tables+704(SB), Z21, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z14, Z21
-	VPCMPUD       $0x05, ·tables+896(SB), Z21, K3, K2
+	VPSUBD        ·tables+896(SB), Z14, Z21
+	VPCMPUD       $0x05, ·tables+960(SB), Z21, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32LEAVX512_done
@@ -2029,20 +2340,20 @@ utf8ToUTF32LEAVX512_four_mixed:
 	VPMOVZXBD     X16, Z16
 	VEXTRACTI32X4 $0x01, Z10, X17
 	VPMOVZXBD     X17, Z17
-	VPANDD        ·tables+192(SB), Z15, Z15
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPCMPUD       $0x05, ·tables+448(SB), Z14, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z14, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z14, K3
-	VPANDD        ·tables+256(SB), Z14, Z18
+	VPANDD        ·tables+256(SB), Z15, Z15
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPCMPUD       $0x05, ·tables+512(SB), Z14, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z14, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z14, K3
+	VPANDD        ·tables+320(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
 	VPORD         Z15, Z18, Z18
-	VPANDD        ·tables+320(SB), Z14, Z19
+	VPANDD        ·tables+384(SB), Z14, Z19
 	VPSLLD        $0x0c, Z19, Z19
 	VPSLLD        $0x06, Z15, Z21
 	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        ·tables+384(SB), Z14, Z20
+	VPANDD        ·tables+448(SB), Z14, Z20
 	VPSLLD        $0x12, Z20, Z20
 	VPSLLD        $0x0c, Z15, Z21
 	VPTERNLOGD    $0xfe, Z17, Z21, Z20
@@ -2051,12 +2362,12 @@ utf8ToUTF32LEAVX512_four_mixed:
 	VPBLENDMD     Z18, Z14, K1, Z14
 	VPBLENDMD     Z19, Z14, K2, Z14
 	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K1
-	VPSUBD        ·tables+704(SB), Z14, Z21
-	VPCMPUD       $0x01, ·tables+640(SB), Z21, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K1
+	VPSUBD        ·tables+768(SB), Z14, Z21
+	VPCMPUD       $0x01, ·tables+704(SB), Z21, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z14, Z21
-	VPCMPUD       $0x05, ·tables+896(SB), Z21, K3, K2
+	VPSUBD        ·tables+896(SB), Z14, Z21
+	VPCMPUD       $0x05, ·tables+960(SB), Z21, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32LEAVX512_done
@@ -2076,20 +2387,20 @@ utf8ToUTF32LEAVX512_four_mixed:
 	VPMOVZXBD     X16, Z16
 	VEXTRACTI32X4 $0x02, Z10, X17
 	VPMOVZXBD     X17, Z17
-	VPANDD        ·tables+192(SB), Z15, Z15
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPCMPUD       $0x05, ·tables+448(SB), Z14, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z14, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z14, K3
-	VPANDD        ·tables+256(SB), Z14, Z18
+	VPANDD        ·tables+256(SB), Z15, Z15
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPCMPUD       $0x05, ·tables+512(SB), Z14, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z14, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z14, K3
+	VPANDD        ·tables+320(SB), Z14, Z18
 	VPSLLD        $0x06, Z18, Z18
 	VPORD         Z15, Z18, Z18
-	VPANDD        ·tables+320(SB), Z14, Z19
+	VPANDD        ·tables+384(SB), Z14, Z19
 	VPSLLD        $0x0c, Z19, Z19
 	VPSLLD        $0x06, Z15, Z21
 	VPTERNLOGD    $0xfe, Z16, Z21, Z19
-	VPANDD        ·tables+384(SB), Z14, Z20
+	VPANDD        ·tables+448(SB), Z14, Z20
 	VPSLLD        $0x12, Z20, Z20
 	VPSLLD        $0x0c, Z15, Z21
 	VPTERNLOGD    $0xfe, Z17, Z21, Z20
@@ -2098,12 +2409,12 @@ utf8ToUTF32LEAVX512_four_mixed:
 	VPBLENDMD     Z18, Z14, K1, Z14
 	VPBLENDMD     Z19, Z14, K2, Z14
 	VPBLENDMD     Z20, Z14, K3, Z14
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K1
-	VPSUBD        ·tables+704(SB), Z14, Z21
-	VPCMPUD       $0x01, ·tables+640(SB), Z21, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K1
+	VPSUBD        ·tables+768(SB), Z14, Z21
+	VPCMPUD       $0x01, ·tables+704(SB), Z21, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z14, Z21
-	VPCMPUD       $0x05, ·tables+896(SB), Z21, K3, K2
+	VPSUBD        ·tables+896(SB), Z14, Z21
+	VPCMPUD       $0x05, ·tables+960(SB), Z21, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32LEAVX512_done
@@ -2123,20 +2434,20 @@ utf8ToUTF32LEAVX512_four_mixed:
 	VPMOVZXBD     X13, Z13
 	VEXTRACTI32X4 $0x03, Z10, X10
 	VPMOVZXBD     X10, Z10
-	VPANDD        ·tables+192(SB), Z12, Z12
-	VPANDD        ·tables+192(SB), Z13, Z13
-	VPANDD        ·tables+192(SB), Z10, Z10
-	VPCMPUD       $0x05, ·tables+448(SB), Z11, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z11, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z11, K3
-	VPANDD        ·tables+256(SB), Z11, Z14
+	VPANDD        ·tables+256(SB), Z12, Z12
+	VPANDD        ·tables+256(SB), Z13, Z13
+	VPANDD        ·tables+256(SB), Z10, Z10
+	VPCMPUD       $0x05, ·tables+512(SB), Z11, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z11, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z11, K3
+	VPANDD        ·tables+320(SB), Z11, Z14
 	VPSLLD        $0x06, Z14, Z14
 	VPORD         Z12, Z14, Z14
-	VPANDD        ·tables+320(SB), Z11, Z15
+	VPANDD        ·tables+384(SB), Z11, Z15
 	VPSLLD        $0x0c, Z15, Z15
 	VPSLLD        $0x06, Z12, Z17
 	VPTERNLOGD    $0xfe, Z13, Z17, Z15
-	VPANDD        ·tables+384(SB), Z11, Z16
+	VPANDD        ·tables+448(SB), Z11, Z16
 	VPSLLD        $0x12, Z16, Z16
 	VPSLLD        $0x0c, Z12, Z17
 	VPTERNLOGD    $0xfe, Z10, Z17, Z16
@@ -2145,12 +2456,12 @@ utf8ToUTF32LEAVX512_four_mixed:
 	VPBLENDMD     Z14, Z11, K1, Z11
 	VPBLENDMD     Z15, Z11, K2, Z11
 	VPBLENDMD     Z16, Z11, K3, Z11
-	VPCMPUD       $0x01, ·tables+640(SB), Z11, K2, K1
-	VPSUBD        ·tables+704(SB), Z11, Z17
-	VPCMPUD       $0x01, ·tables+640(SB), Z17, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z11, K2, K1
+	VPSUBD        ·tables+768(SB), Z11, Z17
+	VPCMPUD       $0x01, ·tables+704(SB), Z17, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z11, Z17
-	VPCMPUD       $0x05, ·tables+896(SB), Z17, K3, K2
+	VPSUBD        ·tables+896(SB), Z11, Z17
+	VPCMPUD       $0x05, ·tables+960(SB), Z17, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32LEAVX512_done
@@ -2233,7 +2544,7 @@ TEXT ·utf8ToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	VPBROADCASTD R8, Z8
 	MOVL         $0xd800d800, R8
 	VPBROADCASTD R8, Z9
-	VMOVDQU64    ·tables+128(SB), Z10
+	VMOVDQU64    ·tables+192(SB), Z10
 	MOVQ         $0xffffffffffffffff, R8
 
 utf8ToUTF32BEAVX512_loop:
@@ -2292,16 +2603,16 @@ utf8ToUTF32BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512_wide_general
-	VMOVDQU64 ·tables+26688(SB), Z12
+	VMOVDQU64 ·tables+27136(SB), Z12
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
 	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPCMPEQB  ·tables+2112(SB), Z14, K1
+	VPANDD    ·tables+2112(SB), Z13, Z14
+	VPCMPEQB  ·tables+2176(SB), Z14, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2176(SB), Z13, Z14
-	VPCMPEQB  ·tables+2240(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z13, Z14
+	VPCMPEQB  ·tables+2304(SB), Z14, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -2309,17 +2620,17 @@ utf8ToUTF32BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_wide_general
-	VPSHUFB   ·tables+26560(SB), Z13, Z13
-	VPANDD    ·tables+192(SB), Z13, Z14
-	VPANDD    ·tables+1088(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z13, Z13
+	VPANDD    ·tables+256(SB), Z13, Z14
+	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
 	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1920(SB), Z13, Z15
+	VPANDD    ·tables+1984(SB), Z13, Z15
 	VPSRLD    $0x04, Z15, Z15
 	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+1984(SB), Z13, Z14
+	VPANDD    ·tables+2048(SB), Z13, Z14
 	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+704(SB), Z14, K2
+	VPCMPEQD  ·tables+768(SB), Z14, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_wide_general
@@ -2334,11 +2645,11 @@ utf8ToUTF32BEAVX512_three:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512_done
 	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPCMPEQB  ·tables+2112(SB), Z14, K1
+	VPANDD    ·tables+2112(SB), Z13, Z14
+	VPCMPEQB  ·tables+2176(SB), Z14, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2176(SB), Z13, Z14
-	VPCMPEQB  ·tables+2240(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z13, Z14
+	VPCMPEQB  ·tables+2304(SB), Z14, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -2346,17 +2657,17 @@ utf8ToUTF32BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_loop
-	VPSHUFB   ·tables+26560(SB), Z13, Z13
-	VPANDD    ·tables+192(SB), Z13, Z14
-	VPANDD    ·tables+1088(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z13, Z13
+	VPANDD    ·tables+256(SB), Z13, Z14
+	VPANDD    ·tables+1152(SB), Z13, Z15
 	VPSRLD    $0x02, Z15, Z15
 	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1920(SB), Z13, Z15
+	VPANDD    ·tables+1984(SB), Z13, Z15
 	VPSRLD    $0x04, Z15, Z15
 	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+1984(SB), Z13, Z14
+	VPANDD    ·tables+2048(SB), Z13, Z14
 	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+704(SB), Z14, K2
+	VPCMPEQD  ·tables+768(SB), Z14, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_loop
@@ -2407,6 +2718,8 @@ utf8ToUTF32BEAVX512_below_f0:
 	ORQ           R11, R9
 	CMPQ          R9, R10
 	JNE           utf8ToUTF32BEAVX512_done
+	TESTQ         R11, R11
+	JZ            utf8ToUTF32BEAVX512_two
 	KMOVQ         R14, K1
 	MOVQ          R14, R12
 	SHLQ          $0x01, R12
@@ -2484,21 +2797,140 @@ utf8ToUTF32BEAVX512_advance:
 	ADDQ R13, SI
 	JMP  utf8ToUTF32BEAVX512_loop
 
+utf8ToUTF32BEAVX512_two:
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z11
+	VPMOVZXBW     32(DX)(SI*1), Z12
+	VPMOVZXBW     31(DX)(SI*1), Z14
+	VMOVDQU64     ·tables+128(SB), Z13
+	VPERMW        Z11, Z13, Z13
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z13
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z13
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z13, K1, Z11
+	VPMOVZXWD     Y11, Z13
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXWD     Y11, Z11
+	VPSHUFB       Z10, Z13, Z13
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z13, (AX)(DI*1)
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z14, K1, Z11
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z12, Z11
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z11, K1, Z11
+	VPMOVZXWD     Y11, Z12
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXWD     Y11, Z11
+	VPSHUFB       Z10, Z12, Z12
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z12, (AX)(DI*1)
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	ADDQ          R13, SI
+
+utf8ToUTF32BEAVX512_two_next:
+	CMPQ          SI, BX
+	JG            utf8ToUTF32BEAVX512_done
+	CMPQ          DI, CX
+	JG            utf8ToUTF32BEAVX512_done
+	VMOVDQU64     (DX)(SI*1), Z11
+	VPMOVB2M      Z11, K1
+	KMOVQ         K1, R9
+	TESTQ         R9, R9
+	JZ            utf8ToUTF32BEAVX512_loop
+	VPCMPB        $0x01, Z0, Z11, K1
+	KMOVQ         K1, R10
+	VPSUBB        ·tables+2752(SB), Z11, Z11
+	VPCMPUB       $0x01, ·tables+2816(SB), Z11, K1
+	KMOVQ         K1, R11
+	MOVQ          R10, R12
+	ORQ           R11, R12
+	ANDNQ         R9, R12, R12
+	JNZ           utf8ToUTF32BEAVX512_loop
+	MOVQ          R11, R12
+	SHLQ          $0x01, R12
+	CMPQ          R12, R10
+	JNE           utf8ToUTF32BEAVX512_loop
+	MOVQ          $0x00000040, R13
+	BTQ           $0x3f, R11
+	SBBQ          $0x00, R13
+	BZHIQ         R13, R8, R12
+	MOVQ          R10, R9
+	NOTQ          R9
+	RORQ          $0x01, R9
+	ANDQ          R12, R9
+	VPMOVZXBW     (DX)(SI*1), Z11
+	VPMOVZXBW     32(DX)(SI*1), Z12
+	VPMOVZXBW     31(DX)(SI*1), Z14
+	VMOVDQU64     ·tables+128(SB), Z13
+	VPERMW        Z11, Z13, Z13
+	MOVQ          R10, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z13, K1, Z13
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z11, Z13
+	MOVQ          R9, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z13, K1, Z11
+	VPMOVZXWD     Y11, Z13
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXWD     Y11, Z11
+	VPSHUFB       Z10, Z13, Z13
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z13, (AX)(DI*1)
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	MOVQ          R10, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPSLLW.Z      $0x06, Z14, K1, Z11
+	VPTERNLOGD    $0xd4, ·tables+2496(SB), Z12, Z11
+	MOVQ          R9, R11
+	SHRQ          $0x20, R11
+	KMOVD         R11, K1
+	VPCOMPRESSW.Z Z11, K1, Z11
+	VPMOVZXWD     Y11, Z12
+	VEXTRACTI64X4 $0x01, Z11, Y11
+	VPMOVZXWD     Y11, Z11
+	VPSHUFB       Z10, Z12, Z12
+	VPSHUFB       Z10, Z11, Z11
+	VMOVDQU64     Z12, (AX)(DI*1)
+	VMOVDQU64     Z11, 64(AX)(DI*1)
+	POPCNTL       R11, R11
+	LEAQ          (DI)(R11*4), DI
+	ADDQ          R13, SI
+	JMP           utf8ToUTF32BEAVX512_two_next
+
 utf8ToUTF32BEAVX512_four:
-	VPANDD     ·tables+1344(SB), Z11, Z13
-	VPCMPEQD   ·tables+1280(SB), Z13, K1
+	VPANDD     ·tables+1408(SB), Z11, Z13
+	VPCMPEQD   ·tables+1344(SB), Z13, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32BEAVX512_four_mixed
 	VPSLLD     $0x04, Z11, Z12
-	VPANDD     ·tables+1408(SB), Z12, Z12
+	VPANDD     ·tables+1472(SB), Z12, Z12
 	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z13, Z12
 	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z13, Z12
-	VPSUBD     ·tables+832(SB), Z12, Z13
-	VPCMPUD    $0x05, ·tables+896(SB), Z13, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z13, Z12
+	VPSUBD     ·tables+896(SB), Z12, Z13
+	VPCMPUD    $0x05, ·tables+960(SB), Z13, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32BEAVX512_four_mixed
 
@@ -2512,20 +2944,20 @@ utf8ToUTF32BEAVX512_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF32BEAVX512_done
 	VMOVDQU64  (DX)(SI*1), Z11
-	VPANDD     ·tables+1344(SB), Z11, Z13
-	VPCMPEQD   ·tables+1280(SB), Z13, K1
+	VPANDD     ·tables+1408(SB), Z11, Z13
+	VPCMPEQD   ·tables+1344(SB), Z13, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32BEAVX512_loop
 	VPSLLD     $0x04, Z11, Z12
-	VPANDD     ·tables+1408(SB), Z12, Z12
+	VPANDD     ·tables+1472(SB), Z12, Z12
 	VPSLLD     $0x12, Z11, Z13
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z13, Z12
-	VPSRLD     $0x0a, Z11, Z13
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z13, Z12
+	VPSRLD     $0x0a, Z11, Z13
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z13, Z12
 	VPSRLD     $0x18, Z11, Z13
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z13, Z12
-	VPSUBD     ·tables+832(SB), Z12, Z13
-	VPCMPUD    $0x05, ·tables+896(SB), Z13, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z13, Z12
+	VPSUBD     ·tables+896(SB), Z12, Z13
+	VPCMPUD    $0x05, ·tables+960(SB), Z13, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32BEAVX512_loop
 	JMP        utf8ToUTF32BEAVX512_pure
@@ -2597,20 +3029,20 @@ utf8ToUTF32BEAVX512_four_mixed:
 	VPMOVZXBD     X13, Z16
 	VPMOVZXBD     X14, Z17
 	VPMOVZXBD     X11, Z18
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPANDD        ·tables+192(SB), Z18, Z18
-	VPCMPUD       $0x05, ·tables+448(SB), Z15, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z15, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z15, K3
-	VPANDD        ·tables+256(SB), Z15, Z19
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPANDD        ·tables+256(SB), Z18, Z18
+	VPCMPUD       $0x05, ·tables+512(SB), Z15, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z15, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z15, K3
+	VPANDD        ·tables+320(SB), Z15, Z19
 	VPSLLD        $0x06, Z19, Z19
 	VPORD         Z16, Z19, Z19
-	VPANDD        ·tables+320(SB), Z15, Z20
+	VPANDD        ·tables+384(SB), Z15, Z20
 	VPSLLD        $0x0c, Z20, Z20
 	VPSLLD        $0x06, Z16, Z22
 	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        ·tables+384(SB), Z15, Z21
+	VPANDD        ·tables+448(SB), Z15, Z21
 	VPSLLD        $0x12, Z21, Z21
 	VPSLLD        $0x0c, Z16, Z22
 	VPTERNLOGD    $0xfe, Z18, Z22, Z21
@@ -2619,12 +3051,12 @@ utf8ToUTF32BEAVX512_four_mixed:
 	VPBLENDMD     Z19, Z15, K1, Z15
 	VPBLENDMD     Z20, Z15, K2, Z15
 	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, ·tables+640(SB), Z15, K2, K1
-	VPSUBD        ·tables+704(SB), Z15, Z22
-	VPCMPUD       $0x01, ·tables+640(SB), Z22, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z15, K2, K1
+	VPSUBD        ·tables+768(SB), Z15, Z22
+	VPCMPUD       $0x01, ·tables+704(SB), Z22, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z15, Z22
-	VPCMPUD       $0x05, ·tables+896(SB), Z22, K3, K2
+	VPSUBD        ·tables+896(SB), Z15, Z22
+	VPCMPUD       $0x05, ·tables+960(SB), Z22, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32BEAVX512_done
@@ -2645,20 +3077,20 @@ utf8ToUTF32BEAVX512_four_mixed:
 	VPMOVZXBD     X17, Z17
 	VEXTRACTI32X4 $0x01, Z11, X18
 	VPMOVZXBD     X18, Z18
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPANDD        ·tables+192(SB), Z18, Z18
-	VPCMPUD       $0x05, ·tables+448(SB), Z15, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z15, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z15, K3
-	VPANDD        ·tables+256(SB), Z15, Z19
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPANDD        ·tables+256(SB), Z18, Z18
+	VPCMPUD       $0x05, ·tables+512(SB), Z15, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z15, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z15, K3
+	VPANDD        ·tables+320(SB), Z15, Z19
 	VPSLLD        $0x06, Z19, Z19
 	VPORD         Z16, Z19, Z19
-	VPANDD        ·tables+320(SB), Z15, Z20
+	VPANDD        ·tables+384(SB), Z15, Z20
 	VPSLLD        $0x0c, Z20, Z20
 	VPSLLD        $0x06, Z16, Z22
 	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        ·tables+384(SB), Z15, Z21
+	VPANDD        ·tables+448(SB), Z15, Z21
 	VPSLLD        $0x12, Z21, Z21
 	VPSLLD        $0x0c, Z16, Z22
 	VPTERNLOGD    $0xfe, Z18, Z22, Z21
@@ -2667,12 +3099,12 @@ utf8ToUTF32BEAVX512_four_mixed:
 	VPBLENDMD     Z19, Z15, K1, Z15
 	VPBLENDMD     Z20, Z15, K2, Z15
 	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, ·tables+640(SB), Z15, K2, K1
-	VPSUBD        ·tables+704(SB), Z15, Z22
-	VPCMPUD       $0x01, ·tables+640(SB), Z22, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z15, K2, K1
+	VPSUBD        ·tables+768(SB), Z15, Z22
+	VPCMPUD       $0x01, ·tables+704(SB), Z22, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z15, Z22
-	VPCMPUD       $0x05, ·tables+896(SB), Z22, K3, K2
+	VPSUBD        ·tables+896(SB), Z15, Z22
+	VPCMPUD       $0x05, ·tables+960(SB), Z22, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32BEAVX512_done
@@ -2693,20 +3125,20 @@ utf8ToUTF32BEAVX512_four_mixed:
 	VPMOVZXBD     X17, Z17
 	VEXTRACTI32X4 $0x02, Z11, X18
 	VPMOVZXBD     X18, Z18
-	VPANDD        ·tables+192(SB), Z16, Z16
-	VPANDD        ·tables+192(SB), Z17, Z17
-	VPANDD        ·tables+192(SB), Z18, Z18
-	VPCMPUD       $0x05, ·tables+448(SB), Z15, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z15, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z15, K3
-	VPANDD        ·tables+256(SB), Z15, Z19
+	VPANDD        ·tables+256(SB), Z16, Z16
+	VPANDD        ·tables+256(SB), Z17, Z17
+	VPANDD        ·tables+256(SB), Z18, Z18
+	VPCMPUD       $0x05, ·tables+512(SB), Z15, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z15, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z15, K3
+	VPANDD        ·tables+320(SB), Z15, Z19
 	VPSLLD        $0x06, Z19, Z19
 	VPORD         Z16, Z19, Z19
-	VPANDD        ·tables+320(SB), Z15, Z20
+	VPANDD        ·tables+384(SB), Z15, Z20
 	VPSLLD        $0x0c, Z20, Z20
 	VPSLLD        $0x06, Z16, Z22
 	VPTERNLOGD    $0xfe, Z17, Z22, Z20
-	VPANDD        ·tables+384(SB), Z15, Z21
+	VPANDD        ·tables+448(SB), Z15, Z21
 	VPSLLD        $0x12, Z21, Z21
 	VPSLLD        $0x0c, Z16, Z22
 	VPTERNLOGD    $0xfe, Z18, Z22, Z21
@@ -2715,12 +3147,12 @@ utf8ToUTF32BEAVX512_four_mixed:
 	VPBLENDMD     Z19, Z15, K1, Z15
 	VPBLENDMD     Z20, Z15, K2, Z15
 	VPBLENDMD     Z21, Z15, K3, Z15
-	VPCMPUD       $0x01, ·tables+640(SB), Z15, K2, K1
-	VPSUBD        ·tables+704(SB), Z15, Z22
-	VPCMPUD       $0x01, ·tables+640(SB), Z22, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z15, K2, K1
+	VPSUBD        ·tables+768(SB), Z15, Z22
+	VPCMPUD       $0x01, ·tables+704(SB), Z22, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z15, Z22
-	VPCMPUD       $0x05, ·tables+896(SB), Z22, K3, K2
+	VPSUBD        ·tables+896(SB), Z15, Z22
+	VPCMPUD       $0x05, ·tables+960(SB), Z22, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32BEAVX512_done
@@ -2741,20 +3173,20 @@ utf8ToUTF32BEAVX512_four_mixed:
 	VPMOVZXBD     X14, Z14
 	VEXTRACTI32X4 $0x03, Z11, X11
 	VPMOVZXBD     X11, Z11
-	VPANDD        ·tables+192(SB), Z13, Z13
-	VPANDD        ·tables+192(SB), Z14, Z14
-	VPANDD        ·tables+192(SB), Z11, Z11
-	VPCMPUD       $0x05, ·tables+448(SB), Z12, K1
-	VPCMPUD       $0x05, ·tables+512(SB), Z12, K2
-	VPCMPUD       $0x05, ·tables+576(SB), Z12, K3
-	VPANDD        ·tables+256(SB), Z12, Z15
+	VPANDD        ·tables+256(SB), Z13, Z13
+	VPANDD        ·tables+256(SB), Z14, Z14
+	VPANDD        ·tables+256(SB), Z11, Z11
+	VPCMPUD       $0x05, ·tables+512(SB), Z12, K1
+	VPCMPUD       $0x05, ·tables+576(SB), Z12, K2
+	VPCMPUD       $0x05, ·tables+640(SB), Z12, K3
+	VPANDD        ·tables+320(SB), Z12, Z15
 	VPSLLD        $0x06, Z15, Z15
 	VPORD         Z13, Z15, Z15
-	VPANDD        ·tables+320(SB), Z12, Z16
+	VPANDD        ·tables+384(SB), Z12, Z16
 	VPSLLD        $0x0c, Z16, Z16
 	VPSLLD        $0x06, Z13, Z18
 	VPTERNLOGD    $0xfe, Z14, Z18, Z16
-	VPANDD        ·tables+384(SB), Z12, Z17
+	VPANDD        ·tables+448(SB), Z12, Z17
 	VPSLLD        $0x12, Z17, Z17
 	VPSLLD        $0x0c, Z13, Z18
 	VPTERNLOGD    $0xfe, Z11, Z18, Z17
@@ -2763,12 +3195,12 @@ utf8ToUTF32BEAVX512_four_mixed:
 	VPBLENDMD     Z15, Z12, K1, Z12
 	VPBLENDMD     Z16, Z12, K2, Z12
 	VPBLENDMD     Z17, Z12, K3, Z12
-	VPCMPUD       $0x01, ·tables+640(SB), Z12, K2, K1
-	VPSUBD        ·tables+704(SB), Z12, Z18
-	VPCMPUD       $0x01, ·tables+640(SB), Z18, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z12, K2, K1
+	VPSUBD        ·tables+768(SB), Z12, Z18
+	VPCMPUD       $0x01, ·tables+704(SB), Z18, K2, K2
 	KORW          K2, K1, K1
-	VPSUBD        ·tables+832(SB), Z12, Z18
-	VPCMPUD       $0x05, ·tables+896(SB), Z18, K3, K2
+	VPSUBD        ·tables+896(SB), Z12, Z18
+	VPCMPUD       $0x05, ·tables+960(SB), Z18, K3, K2
 	KORW          K2, K1, K1
 	KORTESTW      K1, K1
 	JNZ           utf8ToUTF32BEAVX512_done
@@ -2880,13 +3312,15 @@ utf16LEToUTF8AVX512_wide:
 	KMOVD    K3, R14
 	NOTQ     R13
 	NOTQ     R14
+	TESTL    R14, R14
+	JZ       utf16LEToUTF8AVX512_two
 	MOVQ     $0x00000020, R11
 	XORQ     R9, R9
 	XORQ     R10, R10
 	TESTQ    R8, R8
 	JZ       utf16LEToUTF8AVX512_plain
-	VPANDD   ·tables+1728(SB), Z7, Z9
-	VPCMPEQD ·tables+1664(SB), Z9, K1
+	VPANDD   ·tables+1792(SB), Z7, Z9
+	VPCMPEQD ·tables+1728(SB), Z9, K1
 	KORTESTW K1, K1
 	JCC      utf16LEToUTF8AVX512_mixed
 
@@ -2895,15 +3329,15 @@ utf16LEToUTF8AVX512_pure:
 	VPSRLD     $0x06, Z8, Z8
 	VPSRLD     $0x10, Z7, Z7
 	VPADDD     Z7, Z8, Z8
-	VPADDD     ·tables+1024(SB), Z8, Z8
+	VPADDD     ·tables+1088(SB), Z8, Z8
 	VPSRLD     $0x12, Z8, Z7
 	VPSRLD     $0x04, Z8, Z9
-	VPTERNLOGD $0xf8, ·tables+1088(SB), Z9, Z7
-	VPSLLD     $0x0a, Z8, Z9
 	VPTERNLOGD $0xf8, ·tables+1152(SB), Z9, Z7
-	VPSLLD     $0x18, Z8, Z9
+	VPSLLD     $0x0a, Z8, Z9
 	VPTERNLOGD $0xf8, ·tables+1216(SB), Z9, Z7
-	VPORD      ·tables+1280(SB), Z7, Z7
+	VPSLLD     $0x18, Z8, Z9
+	VPTERNLOGD $0xf8, ·tables+1280(SB), Z9, Z7
+	VPORD      ·tables+1344(SB), Z7, Z7
 	VMOVDQU64  Z7, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
@@ -2912,8 +3346,8 @@ utf16LEToUTF8AVX512_pure:
 	CMPQ       DI, CX
 	JG         utf16LEToUTF8AVX512_done
 	VMOVDQU64  (DX)(SI*1), Z7
-	VPANDD     ·tables+1728(SB), Z7, Z8
-	VPCMPEQD   ·tables+1664(SB), Z8, K1
+	VPANDD     ·tables+1792(SB), Z7, Z8
+	VPCMPEQD   ·tables+1728(SB), Z8, K1
 	KORTESTW   K1, K1
 	JCC        utf16LEToUTF8AVX512_loop
 	JMP        utf16LEToUTF8AVX512_pure
@@ -2947,6 +3381,23 @@ utf16LEToUTF8AVX512_cut:
 	BZHIQ R11, R9, R9
 	BZHIQ R11, R10, R10
 	JMP   utf16LEToUTF8AVX512_pairs
+
+utf16LEToUTF8AVX512_two:
+	VPSLLW        $0x08, Z7, Z8
+	VPSRLW        $0x06, Z7, Z9
+	VPTERNLOGD    $0xec, ·tables+2560(SB), Z9, Z8
+	KNOTD         K2, K1
+	VPADDW        ·tables+2624(SB), Z8, K1, Z7
+	VPTESTMB      ·tables+2688(SB), Z7, K1
+	MOVQ          $0x5555555555555555, R8
+	KMOVQ         R8, K2
+	KORQ          K2, K1, K1
+	VPCOMPRESSB.Z Z7, K1, Z7
+	VMOVDQU64     Z7, (AX)(DI*1)
+	POPCNTL       R13, R8
+	LEAQ          32(DI)(R8*1), DI
+	ADDQ          $0x40, SI
+	JMP           utf16LEToUTF8AVX512_loop
 
 utf16LEToUTF8AVX512_plain:
 	MOVQ          R11, R8
@@ -3037,15 +3488,15 @@ utf16LEToUTF8AVX512_pairs:
 	VPMOVZXWD     Y8, Z11
 	VPSLLD        $0x0a, Z9, Z13
 	VPADDD        Z11, Z13, Z13
-	VPADDD        ·tables+1024(SB), Z13, Z13
+	VPADDD        ·tables+1088(SB), Z13, Z13
 	VPSRLD        $0x12, Z13, Z11
 	VPSRLD        $0x04, Z13, Z14
-	VPTERNLOGD    $0xf8, ·tables+1088(SB), Z14, Z11
-	VPSLLD        $0x0a, Z13, Z14
 	VPTERNLOGD    $0xf8, ·tables+1152(SB), Z14, Z11
-	VPSLLD        $0x18, Z13, Z14
+	VPSLLD        $0x0a, Z13, Z14
 	VPTERNLOGD    $0xf8, ·tables+1216(SB), Z14, Z11
-	VPORD         ·tables+1280(SB), Z11, Z11
+	VPSLLD        $0x18, Z13, Z14
+	VPTERNLOGD    $0xf8, ·tables+1280(SB), Z14, Z11
+	VPORD         ·tables+1344(SB), Z11, Z11
 	VPBLENDMD     Z11, Z10, K1, Z10
 	VPBLENDMD     Z12, Z10, K3, Z10
 	VPBLENDMD     Z9, Z10, K2, Z10
@@ -3098,15 +3549,15 @@ utf16LEToUTF8AVX512_pairs:
 	VPMOVZXWD     Y8, Z8
 	VPSLLD        $0x0a, Z7, Z10
 	VPADDD        Z8, Z10, Z10
-	VPADDD        ·tables+1024(SB), Z10, Z10
+	VPADDD        ·tables+1088(SB), Z10, Z10
 	VPSRLD        $0x12, Z10, Z8
 	VPSRLD        $0x04, Z10, Z12
-	VPTERNLOGD    $0xf8, ·tables+1088(SB), Z12, Z8
-	VPSLLD        $0x0a, Z10, Z12
 	VPTERNLOGD    $0xf8, ·tables+1152(SB), Z12, Z8
-	VPSLLD        $0x18, Z10, Z12
+	VPSLLD        $0x0a, Z10, Z12
 	VPTERNLOGD    $0xf8, ·tables+1216(SB), Z12, Z8
-	VPORD         ·tables+1280(SB), Z8, Z8
+	VPSLLD        $0x18, Z10, Z12
+	VPTERNLOGD    $0xf8, ·tables+1280(SB), Z12, Z8
+	VPORD         ·tables+1344(SB), Z8, Z8
 	VPBLENDMD     Z8, Z9, K1, Z9
 	VPBLENDMD     Z11, Z9, K3, Z9
 	VPBLENDMD     Z7, Z9, K2, Z9
@@ -3197,13 +3648,15 @@ utf16BEToUTF8AVX512_wide:
 	KMOVD    K3, R14
 	NOTQ     R13
 	NOTQ     R14
+	TESTL    R14, R14
+	JZ       utf16BEToUTF8AVX512_two
 	MOVQ     $0x00000020, R11
 	XORQ     R9, R9
 	XORQ     R10, R10
 	TESTQ    R8, R8
 	JZ       utf16BEToUTF8AVX512_plain
-	VPANDD   ·tables+1728(SB), Z8, Z10
-	VPCMPEQD ·tables+1664(SB), Z10, K1
+	VPANDD   ·tables+1792(SB), Z8, Z10
+	VPCMPEQD ·tables+1728(SB), Z10, K1
 	KORTESTW K1, K1
 	JCC      utf16BEToUTF8AVX512_mixed
 
@@ -3212,15 +3665,15 @@ utf16BEToUTF8AVX512_pure:
 	VPSRLD     $0x06, Z9, Z9
 	VPSRLD     $0x10, Z8, Z8
 	VPADDD     Z8, Z9, Z9
-	VPADDD     ·tables+1024(SB), Z9, Z9
+	VPADDD     ·tables+1088(SB), Z9, Z9
 	VPSRLD     $0x12, Z9, Z8
 	VPSRLD     $0x04, Z9, Z10
-	VPTERNLOGD $0xf8, ·tables+1088(SB), Z10, Z8
-	VPSLLD     $0x0a, Z9, Z10
 	VPTERNLOGD $0xf8, ·tables+1152(SB), Z10, Z8
-	VPSLLD     $0x18, Z9, Z10
+	VPSLLD     $0x0a, Z9, Z10
 	VPTERNLOGD $0xf8, ·tables+1216(SB), Z10, Z8
-	VPORD      ·tables+1280(SB), Z8, Z8
+	VPSLLD     $0x18, Z9, Z10
+	VPTERNLOGD $0xf8, ·tables+1280(SB), Z10, Z8
+	VPORD      ·tables+1344(SB), Z8, Z8
 	VMOVDQU64  Z8, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
@@ -3230,8 +3683,8 @@ utf16BEToUTF8AVX512_pure:
 	JG         utf16BEToUTF8AVX512_done
 	VMOVDQU64  (DX)(SI*1), Z8
 	VPSHUFB    Z7, Z8, Z8
-	VPANDD     ·tables+1728(SB), Z8, Z9
-	VPCMPEQD   ·tables+1664(SB), Z9, K1
+	VPANDD     ·tables+1792(SB), Z8, Z9
+	VPCMPEQD   ·tables+1728(SB), Z9, K1
 	KORTESTW   K1, K1
 	JCC        utf16BEToUTF8AVX512_loop
 	JMP        utf16BEToUTF8AVX512_pure
@@ -3265,6 +3718,23 @@ utf16BEToUTF8AVX512_cut:
 	BZHIQ R11, R9, R9
 	BZHIQ R11, R10, R10
 	JMP   utf16BEToUTF8AVX512_pairs
+
+utf16BEToUTF8AVX512_two:
+	VPSLLW        $0x08, Z8, Z9
+	VPSRLW        $0x06, Z8, Z10
+	VPTERNLOGD    $0xec, ·tables+2560(SB), Z10, Z9
+	KNOTD         K2, K1
+	VPADDW        ·tables+2624(SB), Z9, K1, Z8
+	VPTESTMB      ·tables+2688(SB), Z8, K1
+	MOVQ          $0x5555555555555555, R8
+	KMOVQ         R8, K2
+	KORQ          K2, K1, K1
+	VPCOMPRESSB.Z Z8, K1, Z8
+	VMOVDQU64     Z8, (AX)(DI*1)
+	POPCNTL       R13, R8
+	LEAQ          32(DI)(R8*1), DI
+	ADDQ          $0x40, SI
+	JMP           utf16BEToUTF8AVX512_loop
 
 utf16BEToUTF8AVX512_plain:
 	MOVQ          R11, R8
@@ -3355,15 +3825,15 @@ utf16BEToUTF8AVX512_pairs:
 	VPMOVZXWD     Y9, Z12
 	VPSLLD        $0x0a, Z10, Z14
 	VPADDD        Z12, Z14, Z14
-	VPADDD        ·tables+1024(SB), Z14, Z14
+	VPADDD        ·tables+1088(SB), Z14, Z14
 	VPSRLD        $0x12, Z14, Z12
 	VPSRLD        $0x04, Z14, Z15
-	VPTERNLOGD    $0xf8, ·tables+1088(SB), Z15, Z12
-	VPSLLD        $0x0a, Z14, Z15
 	VPTERNLOGD    $0xf8, ·tables+1152(SB), Z15, Z12
-	VPSLLD        $0x18, Z14, Z15
+	VPSLLD        $0x0a, Z14, Z15
 	VPTERNLOGD    $0xf8, ·tables+1216(SB), Z15, Z12
-	VPORD         ·tables+1280(SB), Z12, Z12
+	VPSLLD        $0x18, Z14, Z15
+	VPTERNLOGD    $0xf8, ·tables+1280(SB), Z15, Z12
+	VPORD         ·tables+1344(SB), Z12, Z12
 	VPBLENDMD     Z12, Z11, K1, Z11
 	VPBLENDMD     Z13, Z11, K3, Z11
 	VPBLENDMD     Z10, Z11, K2, Z11
@@ -3416,15 +3886,15 @@ utf16BEToUTF8AVX512_pairs:
 	VPMOVZXWD     Y9, Z9
 	VPSLLD        $0x0a, Z8, Z11
 	VPADDD        Z9, Z11, Z11
-	VPADDD        ·tables+1024(SB), Z11, Z11
+	VPADDD        ·tables+1088(SB), Z11, Z11
 	VPSRLD        $0x12, Z11, Z9
 	VPSRLD        $0x04, Z11, Z13
-	VPTERNLOGD    $0xf8, ·tables+1088(SB), Z13, Z9
-	VPSLLD        $0x0a, Z11, Z13
 	VPTERNLOGD    $0xf8, ·tables+1152(SB), Z13, Z9
-	VPSLLD        $0x18, Z11, Z13
+	VPSLLD        $0x0a, Z11, Z13
 	VPTERNLOGD    $0xf8, ·tables+1216(SB), Z13, Z9
-	VPORD         ·tables+1280(SB), Z9, Z9
+	VPSLLD        $0x18, Z11, Z13
+	VPTERNLOGD    $0xf8, ·tables+1280(SB), Z13, Z9
+	VPORD         ·tables+1344(SB), Z9, Z9
 	VPBLENDMD     Z9, Z10, K1, Z10
 	VPBLENDMD     Z12, Z10, K3, Z10
 	VPBLENDMD     Z8, Z10, K2, Z10
@@ -3517,16 +3987,16 @@ utf8ToUTF16LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+26688(SB), Z1
+	VMOVDQU64 ·tables+27136(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
 	VPERMD    (DX)(SI*1), Z1, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPCMPEQB  ·tables+2112(SB), Z4, K2
+	VPANDD    ·tables+2112(SB), Z3, Z4
+	VPCMPEQB  ·tables+2176(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2176(SB), Z3, Z4
-	VPCMPEQB  ·tables+2240(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z3, Z4
+	VPCMPEQB  ·tables+2304(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -3534,17 +4004,17 @@ utf8ToUTF16LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   ·tables+26560(SB), Z3, Z3
-	VPANDD    ·tables+192(SB), Z3, Z4
-	VPANDD    ·tables+1088(SB), Z3, Z5
+	VPSHUFB   ·tables+27008(SB), Z3, Z3
+	VPANDD    ·tables+256(SB), Z3, Z4
+	VPANDD    ·tables+1152(SB), Z3, Z5
 	VPSRLD    $0x02, Z5, Z5
 	VPORD     Z5, Z4, Z4
-	VPANDD    ·tables+1920(SB), Z3, Z5
+	VPANDD    ·tables+1984(SB), Z3, Z5
 	VPSRLD    $0x04, Z5, Z5
 	VPORD     Z5, Z4, Z3
-	VPANDD    ·tables+1984(SB), Z3, Z4
+	VPANDD    ·tables+2048(SB), Z3, Z4
 	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+704(SB), Z4, K3
+	VPCMPEQD  ·tables+768(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
@@ -3559,11 +4029,11 @@ utf8ToUTF16LEAVX512BW_three:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512BW_done
 	VPERMD    (DX)(SI*1), Z1, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPCMPEQB  ·tables+2112(SB), Z4, K2
+	VPANDD    ·tables+2112(SB), Z3, Z4
+	VPCMPEQB  ·tables+2176(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2176(SB), Z3, Z4
-	VPCMPEQB  ·tables+2240(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z3, Z4
+	VPCMPEQB  ·tables+2304(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -3571,17 +4041,17 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   ·tables+26560(SB), Z3, Z3
-	VPANDD    ·tables+192(SB), Z3, Z4
-	VPANDD    ·tables+1088(SB), Z3, Z5
+	VPSHUFB   ·tables+27008(SB), Z3, Z3
+	VPANDD    ·tables+256(SB), Z3, Z4
+	VPANDD    ·tables+1152(SB), Z3, Z5
 	VPSRLD    $0x02, Z5, Z5
 	VPORD     Z5, Z4, Z4
-	VPANDD    ·tables+1920(SB), Z3, Z5
+	VPANDD    ·tables+1984(SB), Z3, Z5
 	VPSRLD    $0x04, Z5, Z5
 	VPORD     Z5, Z4, Z3
-	VPANDD    ·tables+1984(SB), Z3, Z4
+	VPANDD    ·tables+2048(SB), Z3, Z4
 	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+704(SB), Z4, K3
+	VPCMPEQD  ·tables+768(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_loop
@@ -3590,15 +4060,15 @@ utf8ToUTF16LEAVX512BW_three:
 utf8ToUTF16LEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2944(SB), Y1, Y3
-	VPCMPEQB  ·tables+2944(SB), Y3, Y3
+	VPAND     ·tables+3392(SB), Y1, Y3
+	VPCMPEQB  ·tables+3392(SB), Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+2624(SB), Y1, Y3
-	VPCMPEQB  ·tables+2752(SB), Y3, Y3
+	VPAND     ·tables+3072(SB), Y1, Y3
+	VPCMPEQB  ·tables+3200(SB), Y3, Y3
 	VPMOVMSKB Y3, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF16LEAVX512BW_three32
-	VMOVDQU   ·tables+2752(SB), Y3
+	VMOVDQU   ·tables+3200(SB), Y3
 	VPCMPGTB  Y1, Y3, Y3
 	VPMOVMSKB Y3, R10
 	ANDNL     R9, R10, R11
@@ -3621,10 +4091,10 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y0, Y1, Y0
 	VPMOVZXBW      X1, Y3
 	VPMOVZXBW      X0, Y4
-	VPAND          ·tables+3136(SB), Y4, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y3, Y6
-	VPAND          ·tables+3328(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y3, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -3633,7 +4103,7 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14272(SB), R13
+	LEAQ           ·tables+14720(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -3654,10 +4124,10 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X0, Y0
-	VPAND          ·tables+3136(SB), Y0, Y3
-	VPCMPEQW       ·tables+3200(SB), Y3, Y3
-	VPAND          ·tables+3264(SB), Y1, Y4
-	VPAND          ·tables+3328(SB), Y0, Y0
+	VPAND          ·tables+3584(SB), Y0, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y1, Y4
+	VPAND          ·tables+3776(SB), Y0, Y0
 	VPSLLW         $0x06, Y0, Y0
 	VPOR           Y4, Y0, Y0
 	VPBLENDVB      Y3, Y0, Y1, Y1
@@ -3666,7 +4136,7 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y0
@@ -3687,18 +4157,18 @@ utf8ToUTF16LEAVX512BW_two_whole:
 	JMP            utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_three32:
-	VPAND          ·tables+3008(SB), Y1, Y3
-	VPCMPEQB       ·tables+3008(SB), Y3, Y3
+	VPAND          ·tables+3456(SB), Y1, Y3
+	VPCMPEQB       ·tables+3456(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+2624(SB), Y1, Y3
-	VPCMPEQB       ·tables+2752(SB), Y3, Y3
+	VPAND          ·tables+3072(SB), Y1, Y3
+	VPCMPEQB       ·tables+3200(SB), Y3, Y3
 	VPMOVMSKB      Y3, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
-	VPAND          ·tables+2944(SB), Y1, Y3
-	VPCMPEQB       ·tables+2944(SB), Y3, Y3
+	VPAND          ·tables+3392(SB), Y1, Y3
+	VPCMPEQB       ·tables+3392(SB), Y3, Y3
 	VPMOVMSKB      Y3, R12
-	VMOVDQU        ·tables+2752(SB), Y3
+	VMOVDQU        ·tables+3200(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -3728,25 +4198,25 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X3, Y3
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3264(SB), Y1, Y6
-	VPAND          ·tables+3136(SB), Y3, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3328(SB), Y3, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y3, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y3, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3072(SB), Y4, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3264(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y7, Y3
+	VPAND          ·tables+3840(SB), Y7, Y3
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y3, Y7, Y7
-	VPCMPEQW       ·tables+3456(SB), Y3, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
@@ -3755,7 +4225,7 @@ utf8ToUTF16LEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14272(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
@@ -3775,25 +4245,25 @@ utf8ToUTF16LEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3264(SB), Y1, Y6
-	VPAND          ·tables+3136(SB), Y3, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3328(SB), Y3, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y3, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y3, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3072(SB), Y4, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3264(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y7, Y3
+	VPAND          ·tables+3840(SB), Y7, Y3
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y3, Y7, Y7
-	VPCMPEQW       ·tables+3456(SB), Y3, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y3
 	VPOR           Y3, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16LEAVX512BW_sixteen
@@ -3802,7 +4272,7 @@ utf8ToUTF16LEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y0
@@ -3836,18 +4306,18 @@ utf8ToUTF16LEAVX512BW_next3:
 	JZ             utf8ToUTF16LEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF16LEAVX512BW_loop
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R10
-	VPAND          ·tables+2624(SB), Y0, Y1
-	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16LEAVX512BW_loop
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R12
-	VMOVDQU        ·tables+2752(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -3877,25 +4347,25 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
@@ -3904,7 +4374,7 @@ utf8ToUTF16LEAVX512BW_next3:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14272(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -3924,25 +4394,25 @@ utf8ToUTF16LEAVX512BW_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX512BW_loop
@@ -3951,7 +4421,7 @@ utf8ToUTF16LEAVX512BW_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -3976,42 +4446,42 @@ utf8ToUTF16LEAVX512BW_next3:
 
 utf8ToUTF16LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, ·tables+2048(SB), Z0, K1
+	VPCMPB     $0x01, ·tables+2112(SB), Z0, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, ·tables+2240(SB), Z0, K1
-	KMOVQ      K1, R11
-	VPCMPUB    $0x05, ·tables+2176(SB), Z0, K1
-	KMOVQ      K1, R12
 	VPCMPUB    $0x05, ·tables+2304(SB), Z0, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, ·tables+2240(SB), Z0, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, ·tables+2368(SB), Z0, K1
 	KMOVQ      K1, R13
-	VPANDD     ·tables+2368(SB), Z0, Z1
-	VPCMPEQB   ·tables+2048(SB), Z1, K1
+	VPANDD     ·tables+2432(SB), Z0, Z1
+	VPCMPEQB   ·tables+2112(SB), Z1, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16LEAVX512BW_general
-	VPANDD     ·tables+1344(SB), Z0, Z3
-	VPCMPEQD   ·tables+1280(SB), Z3, K1
+	VPANDD     ·tables+1408(SB), Z0, Z3
+	VPCMPEQD   ·tables+1344(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_four_mixed
 	VPSLLD     $0x04, Z0, Z1
-	VPANDD     ·tables+1408(SB), Z1, Z1
+	VPANDD     ·tables+1472(SB), Z1, Z1
 	VPSLLD     $0x12, Z0, Z3
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z3, Z1
-	VPSRLD     $0x0a, Z0, Z3
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z3, Z1
+	VPSRLD     $0x0a, Z0, Z3
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z3, Z1
 	VPSRLD     $0x18, Z0, Z3
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z3, Z1
-	VPSUBD     ·tables+832(SB), Z1, Z3
-	VPCMPUD    $0x05, ·tables+896(SB), Z3, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z3, Z1
+	VPSUBD     ·tables+896(SB), Z1, Z3
+	VPCMPUD    $0x05, ·tables+960(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_four_mixed
 
 utf8ToUTF16LEAVX512BW_pure:
 	VPSRLD     $0x0a, Z3, Z0
 	VPSLLD     $0x10, Z3, Z3
-	VPTERNLOGD $0xf8, ·tables+1600(SB), Z3, Z0
-	VPORD      ·tables+1664(SB), Z0, Z0
+	VPTERNLOGD $0xf8, ·tables+1664(SB), Z3, Z0
+	VPORD      ·tables+1728(SB), Z0, Z0
 	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, SI
 	ADDQ       $0x40, DI
@@ -4020,20 +4490,20 @@ utf8ToUTF16LEAVX512BW_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF16LEAVX512BW_done
 	VMOVDQU64  (DX)(SI*1), Z0
-	VPANDD     ·tables+1344(SB), Z0, Z3
-	VPCMPEQD   ·tables+1280(SB), Z3, K1
+	VPANDD     ·tables+1408(SB), Z0, Z3
+	VPCMPEQD   ·tables+1344(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16LEAVX512BW_loop
 	VPSLLD     $0x04, Z0, Z1
-	VPANDD     ·tables+1408(SB), Z1, Z1
+	VPANDD     ·tables+1472(SB), Z1, Z1
 	VPSLLD     $0x12, Z0, Z3
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z3, Z1
-	VPSRLD     $0x0a, Z0, Z3
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z3, Z1
+	VPSRLD     $0x0a, Z0, Z3
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z3, Z1
 	VPSRLD     $0x18, Z0, Z3
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z3, Z1
-	VPSUBD     ·tables+832(SB), Z1, Z3
-	VPCMPUD    $0x05, ·tables+896(SB), Z3, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z3, Z1
+	VPSUBD     ·tables+896(SB), Z1, Z3
+	VPCMPUD    $0x05, ·tables+960(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16LEAVX512BW_loop
 	JMP        utf8ToUTF16LEAVX512BW_pure
@@ -4090,27 +4560,27 @@ utf8ToUTF16LEAVX512BW_general:
 	VPMOVZXBD     X3, Z6
 	VPMOVZXBD     X4, Z7
 	VPMOVZXBD     X1, Z8
-	VPANDD        ·tables+192(SB), Z5, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z5, Z9
+	VPANDD        ·tables+256(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
 	VPORD         Z9, Z10, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+512(SB), Z6, Z12
-	VPCMPEQD      ·tables+448(SB), Z12, K1
-	VPANDD        ·tables+576(SB), Z7, Z12
-	VPCMPEQD      ·tables+512(SB), Z12, K2
-	VPANDD        ·tables+1792(SB), Z8, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K3
+	VPANDD        ·tables+576(SB), Z6, Z12
+	VPCMPEQD      ·tables+512(SB), Z12, K1
+	VPANDD        ·tables+640(SB), Z7, Z12
+	VPCMPEQD      ·tables+576(SB), Z12, K2
+	VPANDD        ·tables+1856(SB), Z8, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K3
 	VMOVDQA64     Z5, Z5
-	VPANDD        ·tables+256(SB), Z6, Z12
+	VPANDD        ·tables+320(SB), Z6, Z12
 	VPSLLD        $0x06, Z12, Z12
 	VPORD         Z9, Z12, Z12
-	VPANDD        ·tables+320(SB), Z7, Z13
+	VPANDD        ·tables+384(SB), Z7, Z13
 	VPSLLD        $0x0c, Z13, Z13
 	VPORD         Z10, Z13, Z13
-	VPANDD        ·tables+384(SB), Z8, Z8
+	VPANDD        ·tables+448(SB), Z8, Z8
 	VPSLLD        $0x12, Z8, Z8
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z12, Z5, K1, Z5
@@ -4118,29 +4588,29 @@ utf8ToUTF16LEAVX512BW_general:
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K4
-	VPSUBD        ·tables+704(SB), Z13, Z12
-	VPCMPUD       $0x01, ·tables+640(SB), Z12, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K4
+	VPSUBD        ·tables+768(SB), Z13, Z12
+	VPCMPUD       $0x01, ·tables+704(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z8, Z12
-	VPCMPUD       $0x05, ·tables+896(SB), Z12, K4, K4
+	VPSUBD        ·tables+896(SB), Z8, Z12
+	VPCMPUD       $0x05, ·tables+960(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        ·tables+1792(SB), Z7, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K2
-	VPANDD        ·tables+960(SB), Z8, Z8
-	VPORD         ·tables+768(SB), Z8, Z8
+	VPANDD        ·tables+1856(SB), Z7, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K2
+	VPANDD        ·tables+1024(SB), Z8, Z8
+	VPORD         ·tables+832(SB), Z8, Z8
 	VPBLENDMD     Z8, Z5, K3, Z5
-	VPANDD        ·tables+384(SB), Z7, Z12
+	VPANDD        ·tables+448(SB), Z7, Z12
 	VPSLLD        $0x08, Z12, Z12
-	VPANDD        ·tables+192(SB), Z6, Z6
+	VPANDD        ·tables+256(SB), Z6, Z6
 	VPSLLD        $0x02, Z6, Z6
 	VPORD         Z12, Z6, Z6
 	VPSRLD        $0x04, Z9, Z12
 	VPORD         Z12, Z6, Z6
-	VPADDD        ·tables+1856(SB), Z6, Z6
+	VPADDD        ·tables+1920(SB), Z6, Z6
 	VPBLENDMD     Z6, Z5, K2, Z5
 	VPCOMPRESSD.Z Z5, K1, Z5
 	VPMOVDW       Z5, Y5
@@ -4158,27 +4628,27 @@ utf8ToUTF16LEAVX512BW_general:
 	VPMOVZXBD     X7, Z7
 	VEXTRACTI32X4 $0x01, Z1, X8
 	VPMOVZXBD     X8, Z8
-	VPANDD        ·tables+192(SB), Z5, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z5, Z9
+	VPANDD        ·tables+256(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
 	VPORD         Z9, Z10, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+512(SB), Z6, Z12
-	VPCMPEQD      ·tables+448(SB), Z12, K1
-	VPANDD        ·tables+576(SB), Z7, Z12
-	VPCMPEQD      ·tables+512(SB), Z12, K2
-	VPANDD        ·tables+1792(SB), Z8, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K3
+	VPANDD        ·tables+576(SB), Z6, Z12
+	VPCMPEQD      ·tables+512(SB), Z12, K1
+	VPANDD        ·tables+640(SB), Z7, Z12
+	VPCMPEQD      ·tables+576(SB), Z12, K2
+	VPANDD        ·tables+1856(SB), Z8, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K3
 	VMOVDQA64     Z5, Z5
-	VPANDD        ·tables+256(SB), Z6, Z12
+	VPANDD        ·tables+320(SB), Z6, Z12
 	VPSLLD        $0x06, Z12, Z12
 	VPORD         Z9, Z12, Z12
-	VPANDD        ·tables+320(SB), Z7, Z13
+	VPANDD        ·tables+384(SB), Z7, Z13
 	VPSLLD        $0x0c, Z13, Z13
 	VPORD         Z10, Z13, Z13
-	VPANDD        ·tables+384(SB), Z8, Z8
+	VPANDD        ·tables+448(SB), Z8, Z8
 	VPSLLD        $0x12, Z8, Z8
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z12, Z5, K1, Z5
@@ -4187,29 +4657,29 @@ utf8ToUTF16LEAVX512BW_general:
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K4
-	VPSUBD        ·tables+704(SB), Z13, Z12
-	VPCMPUD       $0x01, ·tables+640(SB), Z12, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K4
+	VPSUBD        ·tables+768(SB), Z13, Z12
+	VPCMPUD       $0x01, ·tables+704(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z8, Z12
-	VPCMPUD       $0x05, ·tables+896(SB), Z12, K4, K4
+	VPSUBD        ·tables+896(SB), Z8, Z12
+	VPCMPUD       $0x05, ·tables+960(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        ·tables+1792(SB), Z7, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K2
-	VPANDD        ·tables+960(SB), Z8, Z8
-	VPORD         ·tables+768(SB), Z8, Z8
+	VPANDD        ·tables+1856(SB), Z7, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K2
+	VPANDD        ·tables+1024(SB), Z8, Z8
+	VPORD         ·tables+832(SB), Z8, Z8
 	VPBLENDMD     Z8, Z5, K3, Z5
-	VPANDD        ·tables+384(SB), Z7, Z12
+	VPANDD        ·tables+448(SB), Z7, Z12
 	VPSLLD        $0x08, Z12, Z12
-	VPANDD        ·tables+192(SB), Z6, Z6
+	VPANDD        ·tables+256(SB), Z6, Z6
 	VPSLLD        $0x02, Z6, Z6
 	VPORD         Z12, Z6, Z6
 	VPSRLD        $0x04, Z9, Z12
 	VPORD         Z12, Z6, Z6
-	VPADDD        ·tables+1856(SB), Z6, Z6
+	VPADDD        ·tables+1920(SB), Z6, Z6
 	VPBLENDMD     Z6, Z5, K2, Z5
 	VPCOMPRESSD.Z Z5, K1, Z5
 	VPMOVDW       Z5, Y5
@@ -4227,27 +4697,27 @@ utf8ToUTF16LEAVX512BW_general:
 	VPMOVZXBD     X7, Z7
 	VEXTRACTI32X4 $0x02, Z1, X8
 	VPMOVZXBD     X8, Z8
-	VPANDD        ·tables+192(SB), Z5, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z5, Z9
+	VPANDD        ·tables+256(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
 	VPORD         Z9, Z10, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+512(SB), Z6, Z12
-	VPCMPEQD      ·tables+448(SB), Z12, K1
-	VPANDD        ·tables+576(SB), Z7, Z12
-	VPCMPEQD      ·tables+512(SB), Z12, K2
-	VPANDD        ·tables+1792(SB), Z8, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K3
+	VPANDD        ·tables+576(SB), Z6, Z12
+	VPCMPEQD      ·tables+512(SB), Z12, K1
+	VPANDD        ·tables+640(SB), Z7, Z12
+	VPCMPEQD      ·tables+576(SB), Z12, K2
+	VPANDD        ·tables+1856(SB), Z8, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K3
 	VMOVDQA64     Z5, Z5
-	VPANDD        ·tables+256(SB), Z6, Z12
+	VPANDD        ·tables+320(SB), Z6, Z12
 	VPSLLD        $0x06, Z12, Z12
 	VPORD         Z9, Z12, Z12
-	VPANDD        ·tables+320(SB), Z7, Z13
+	VPANDD        ·tables+384(SB), Z7, Z13
 	VPSLLD        $0x0c, Z13, Z13
 	VPORD         Z10, Z13, Z13
-	VPANDD        ·tables+384(SB), Z8, Z8
+	VPANDD        ·tables+448(SB), Z8, Z8
 	VPSLLD        $0x12, Z8, Z8
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z12, Z5, K1, Z5
@@ -4256,29 +4726,29 @@ utf8ToUTF16LEAVX512BW_general:
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K4
-	VPSUBD        ·tables+704(SB), Z13, Z12
-	VPCMPUD       $0x01, ·tables+640(SB), Z12, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K4
+	VPSUBD        ·tables+768(SB), Z13, Z12
+	VPCMPUD       $0x01, ·tables+704(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z8, Z12
-	VPCMPUD       $0x05, ·tables+896(SB), Z12, K4, K4
+	VPSUBD        ·tables+896(SB), Z8, Z12
+	VPCMPUD       $0x05, ·tables+960(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        ·tables+1792(SB), Z7, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K2
-	VPANDD        ·tables+960(SB), Z8, Z8
-	VPORD         ·tables+768(SB), Z8, Z8
+	VPANDD        ·tables+1856(SB), Z7, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K2
+	VPANDD        ·tables+1024(SB), Z8, Z8
+	VPORD         ·tables+832(SB), Z8, Z8
 	VPBLENDMD     Z8, Z5, K3, Z5
-	VPANDD        ·tables+384(SB), Z7, Z12
+	VPANDD        ·tables+448(SB), Z7, Z12
 	VPSLLD        $0x08, Z12, Z12
-	VPANDD        ·tables+192(SB), Z6, Z6
+	VPANDD        ·tables+256(SB), Z6, Z6
 	VPSLLD        $0x02, Z6, Z6
 	VPORD         Z12, Z6, Z6
 	VPSRLD        $0x04, Z9, Z12
 	VPORD         Z12, Z6, Z6
-	VPADDD        ·tables+1856(SB), Z6, Z6
+	VPADDD        ·tables+1920(SB), Z6, Z6
 	VPBLENDMD     Z6, Z5, K2, Z5
 	VPCOMPRESSD.Z Z5, K1, Z5
 	VPMOVDW       Z5, Y5
@@ -4296,27 +4766,27 @@ utf8ToUTF16LEAVX512BW_general:
 	VPMOVZXBD     X4, Z4
 	VEXTRACTI32X4 $0x03, Z1, X1
 	VPMOVZXBD     X1, Z1
-	VPANDD        ·tables+192(SB), Z0, Z5
-	VPANDD        ·tables+192(SB), Z3, Z6
+	VPANDD        ·tables+256(SB), Z0, Z5
+	VPANDD        ·tables+256(SB), Z3, Z6
 	VPSLLD        $0x06, Z6, Z6
 	VPORD         Z5, Z6, Z6
-	VPANDD        ·tables+192(SB), Z4, Z7
+	VPANDD        ·tables+256(SB), Z4, Z7
 	VPSLLD        $0x0c, Z7, Z7
 	VPORD         Z6, Z7, Z7
-	VPANDD        ·tables+512(SB), Z3, Z8
-	VPCMPEQD      ·tables+448(SB), Z8, K1
-	VPANDD        ·tables+576(SB), Z4, Z8
-	VPCMPEQD      ·tables+512(SB), Z8, K2
-	VPANDD        ·tables+1792(SB), Z1, Z8
-	VPCMPEQD      ·tables+576(SB), Z8, K3
+	VPANDD        ·tables+576(SB), Z3, Z8
+	VPCMPEQD      ·tables+512(SB), Z8, K1
+	VPANDD        ·tables+640(SB), Z4, Z8
+	VPCMPEQD      ·tables+576(SB), Z8, K2
+	VPANDD        ·tables+1856(SB), Z1, Z8
+	VPCMPEQD      ·tables+640(SB), Z8, K3
 	VMOVDQA64     Z0, Z0
-	VPANDD        ·tables+256(SB), Z3, Z8
+	VPANDD        ·tables+320(SB), Z3, Z8
 	VPSLLD        $0x06, Z8, Z8
 	VPORD         Z5, Z8, Z8
-	VPANDD        ·tables+320(SB), Z4, Z9
+	VPANDD        ·tables+384(SB), Z4, Z9
 	VPSLLD        $0x0c, Z9, Z9
 	VPORD         Z6, Z9, Z9
-	VPANDD        ·tables+384(SB), Z1, Z1
+	VPANDD        ·tables+448(SB), Z1, Z1
 	VPSLLD        $0x12, Z1, Z1
 	VPORD         Z7, Z1, Z1
 	VPBLENDMD     Z8, Z0, K1, Z0
@@ -4325,29 +4795,29 @@ utf8ToUTF16LEAVX512BW_general:
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z9, K2, K4
-	VPSUBD        ·tables+704(SB), Z9, Z8
-	VPCMPUD       $0x01, ·tables+640(SB), Z8, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z9, K2, K4
+	VPSUBD        ·tables+768(SB), Z9, Z8
+	VPCMPUD       $0x01, ·tables+704(SB), Z8, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z1, Z8
-	VPCMPUD       $0x05, ·tables+896(SB), Z8, K4, K4
+	VPSUBD        ·tables+896(SB), Z1, Z8
+	VPCMPUD       $0x05, ·tables+960(SB), Z8, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16LEAVX512BW_done
-	VPANDD        ·tables+1792(SB), Z4, Z8
-	VPCMPEQD      ·tables+576(SB), Z8, K2
-	VPANDD        ·tables+960(SB), Z1, Z1
-	VPORD         ·tables+768(SB), Z1, Z1
+	VPANDD        ·tables+1856(SB), Z4, Z8
+	VPCMPEQD      ·tables+640(SB), Z8, K2
+	VPANDD        ·tables+1024(SB), Z1, Z1
+	VPORD         ·tables+832(SB), Z1, Z1
 	VPBLENDMD     Z1, Z0, K3, Z0
-	VPANDD        ·tables+384(SB), Z4, Z8
+	VPANDD        ·tables+448(SB), Z4, Z8
 	VPSLLD        $0x08, Z8, Z8
-	VPANDD        ·tables+192(SB), Z3, Z1
+	VPANDD        ·tables+256(SB), Z3, Z1
 	VPSLLD        $0x02, Z1, Z1
 	VPORD         Z8, Z1, Z1
 	VPSRLD        $0x04, Z5, Z8
 	VPORD         Z8, Z1, Z1
-	VPADDD        ·tables+1856(SB), Z1, Z1
+	VPADDD        ·tables+1920(SB), Z1, Z1
 	VPBLENDMD     Z1, Z0, K2, Z0
 	VPCOMPRESSD.Z Z0, K1, Z0
 	VPMOVDW       Z0, Y0
@@ -4449,16 +4919,16 @@ utf8ToUTF16BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+26688(SB), Z2
+	VMOVDQU64 ·tables+27136(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
 	VPERMD    (DX)(SI*1), Z2, Z4
-	VPANDD    ·tables+2048(SB), Z4, Z5
-	VPCMPEQB  ·tables+2112(SB), Z5, K2
+	VPANDD    ·tables+2112(SB), Z4, Z5
+	VPCMPEQB  ·tables+2176(SB), Z5, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2176(SB), Z4, Z5
-	VPCMPEQB  ·tables+2240(SB), Z5, K2
+	VPANDD    ·tables+2240(SB), Z4, Z5
+	VPCMPEQB  ·tables+2304(SB), Z5, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4466,17 +4936,17 @@ utf8ToUTF16BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   ·tables+26560(SB), Z4, Z4
-	VPANDD    ·tables+192(SB), Z4, Z5
-	VPANDD    ·tables+1088(SB), Z4, Z6
+	VPSHUFB   ·tables+27008(SB), Z4, Z4
+	VPANDD    ·tables+256(SB), Z4, Z5
+	VPANDD    ·tables+1152(SB), Z4, Z6
 	VPSRLD    $0x02, Z6, Z6
 	VPORD     Z6, Z5, Z5
-	VPANDD    ·tables+1920(SB), Z4, Z6
+	VPANDD    ·tables+1984(SB), Z4, Z6
 	VPSRLD    $0x04, Z6, Z6
 	VPORD     Z6, Z5, Z4
-	VPANDD    ·tables+1984(SB), Z4, Z5
+	VPANDD    ·tables+2048(SB), Z4, Z5
 	VPTESTNMD Z5, Z5, K2
-	VPCMPEQD  ·tables+704(SB), Z5, K3
+	VPCMPEQD  ·tables+768(SB), Z5, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
@@ -4492,11 +4962,11 @@ utf8ToUTF16BEAVX512BW_three:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512BW_done
 	VPERMD    (DX)(SI*1), Z2, Z4
-	VPANDD    ·tables+2048(SB), Z4, Z5
-	VPCMPEQB  ·tables+2112(SB), Z5, K2
+	VPANDD    ·tables+2112(SB), Z4, Z5
+	VPCMPEQB  ·tables+2176(SB), Z5, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2176(SB), Z4, Z5
-	VPCMPEQB  ·tables+2240(SB), Z5, K2
+	VPANDD    ·tables+2240(SB), Z4, Z5
+	VPCMPEQB  ·tables+2304(SB), Z5, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4504,17 +4974,17 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   ·tables+26560(SB), Z4, Z4
-	VPANDD    ·tables+192(SB), Z4, Z5
-	VPANDD    ·tables+1088(SB), Z4, Z6
+	VPSHUFB   ·tables+27008(SB), Z4, Z4
+	VPANDD    ·tables+256(SB), Z4, Z5
+	VPANDD    ·tables+1152(SB), Z4, Z6
 	VPSRLD    $0x02, Z6, Z6
 	VPORD     Z6, Z5, Z5
-	VPANDD    ·tables+1920(SB), Z4, Z6
+	VPANDD    ·tables+1984(SB), Z4, Z6
 	VPSRLD    $0x04, Z6, Z6
 	VPORD     Z6, Z5, Z4
-	VPANDD    ·tables+1984(SB), Z4, Z5
+	VPANDD    ·tables+2048(SB), Z4, Z5
 	VPTESTNMD Z5, Z5, K2
-	VPCMPEQD  ·tables+704(SB), Z5, K3
+	VPCMPEQD  ·tables+768(SB), Z5, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_loop
@@ -4523,15 +4993,15 @@ utf8ToUTF16BEAVX512BW_three:
 utf8ToUTF16BEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+2944(SB), Y2, Y4
-	VPCMPEQB  ·tables+2944(SB), Y4, Y4
+	VPAND     ·tables+3392(SB), Y2, Y4
+	VPCMPEQB  ·tables+3392(SB), Y4, Y4
 	VPMOVMSKB Y4, R10
-	VPAND     ·tables+2624(SB), Y2, Y4
-	VPCMPEQB  ·tables+2752(SB), Y4, Y4
+	VPAND     ·tables+3072(SB), Y2, Y4
+	VPCMPEQB  ·tables+3200(SB), Y4, Y4
 	VPMOVMSKB Y4, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF16BEAVX512BW_three32
-	VMOVDQU   ·tables+2752(SB), Y4
+	VMOVDQU   ·tables+3200(SB), Y4
 	VPCMPGTB  Y2, Y4, Y4
 	VPMOVMSKB Y4, R10
 	ANDNL     R9, R10, R11
@@ -4554,10 +5024,10 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y1, Y2, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X1, Y5
-	VPAND          ·tables+3136(SB), Y5, Y6
-	VPCMPEQW       ·tables+3200(SB), Y6, Y6
-	VPAND          ·tables+3264(SB), Y4, Y7
-	VPAND          ·tables+3328(SB), Y5, Y5
+	VPAND          ·tables+3584(SB), Y5, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3712(SB), Y4, Y7
+	VPAND          ·tables+3776(SB), Y5, Y5
 	VPSLLW         $0x06, Y5, Y5
 	VPOR           Y7, Y5, Y5
 	VPBLENDVB      Y6, Y5, Y4, Y4
@@ -4566,7 +5036,7 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+18368(SB), R13
+	LEAQ           ·tables+18816(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y5
@@ -4587,10 +5057,10 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3264(SB), Y2, Y5
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3712(SB), Y2, Y5
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y5, Y1, Y1
 	VPBLENDVB      Y4, Y1, Y2, Y2
@@ -4599,7 +5069,7 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18368(SB), R11
+	LEAQ           ·tables+18816(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y1
@@ -4620,18 +5090,18 @@ utf8ToUTF16BEAVX512BW_two_whole:
 	JMP            utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_three32:
-	VPAND          ·tables+3008(SB), Y2, Y4
-	VPCMPEQB       ·tables+3008(SB), Y4, Y4
+	VPAND          ·tables+3456(SB), Y2, Y4
+	VPCMPEQB       ·tables+3456(SB), Y4, Y4
 	VPMOVMSKB      Y4, R10
-	VPAND          ·tables+2624(SB), Y2, Y4
-	VPCMPEQB       ·tables+2752(SB), Y4, Y4
+	VPAND          ·tables+3072(SB), Y2, Y4
+	VPCMPEQB       ·tables+3200(SB), Y4, Y4
 	VPMOVMSKB      Y4, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
-	VPAND          ·tables+2944(SB), Y2, Y4
-	VPCMPEQB       ·tables+2944(SB), Y4, Y4
+	VPAND          ·tables+3392(SB), Y2, Y4
+	VPCMPEQB       ·tables+3392(SB), Y4, Y4
 	VPMOVMSKB      Y4, R12
-	VMOVDQU        ·tables+2752(SB), Y4
+	VMOVDQU        ·tables+3200(SB), Y4
 	VPCMPGTB       Y2, Y4, Y4
 	VPMOVMSKB      Y4, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -4661,25 +5131,25 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X4, Y4
 	VPMOVZXBW      X5, Y5
-	VPAND          ·tables+3264(SB), Y2, Y7
-	VPAND          ·tables+3136(SB), Y4, Y6
-	VPCMPEQW       ·tables+3200(SB), Y6, Y6
-	VPAND          ·tables+3328(SB), Y4, Y8
+	VPAND          ·tables+3712(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y4, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3776(SB), Y4, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3072(SB), Y5, Y6
-	VPCMPEQW       ·tables+3136(SB), Y6, Y6
+	VPAND          ·tables+3520(SB), Y5, Y6
+	VPCMPEQW       ·tables+3584(SB), Y6, Y6
 	VPSLLW         $0x0c, Y5, Y8
-	VPAND          ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3712(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y8, Y4
+	VPAND          ·tables+3840(SB), Y8, Y4
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y4, Y8, Y8
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPCMPEQW       ·tables+3904(SB), Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
@@ -4688,7 +5158,7 @@ utf8ToUTF16BEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18368(SB), R15
+	LEAQ           ·tables+18816(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y4
@@ -4708,25 +5178,25 @@ utf8ToUTF16BEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y4
 	VPMOVZXBW      14(DX)(SI*1), Y5
-	VPAND          ·tables+3264(SB), Y2, Y7
-	VPAND          ·tables+3136(SB), Y4, Y6
-	VPCMPEQW       ·tables+3200(SB), Y6, Y6
-	VPAND          ·tables+3328(SB), Y4, Y8
+	VPAND          ·tables+3712(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y4, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3776(SB), Y4, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3072(SB), Y5, Y6
-	VPCMPEQW       ·tables+3136(SB), Y6, Y6
+	VPAND          ·tables+3520(SB), Y5, Y6
+	VPCMPEQW       ·tables+3584(SB), Y6, Y6
 	VPSLLW         $0x0c, Y5, Y8
-	VPAND          ·tables+3264(SB), Y4, Y4
+	VPAND          ·tables+3712(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y8, Y4
+	VPAND          ·tables+3840(SB), Y8, Y4
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y4, Y8, Y8
-	VPCMPEQW       ·tables+3456(SB), Y4, Y4
+	VPCMPEQW       ·tables+3904(SB), Y4, Y4
 	VPOR           Y4, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF16BEAVX512BW_sixteen
@@ -4735,7 +5205,7 @@ utf8ToUTF16BEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18368(SB), R11
+	LEAQ           ·tables+18816(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -4769,18 +5239,18 @@ utf8ToUTF16BEAVX512BW_next3:
 	JZ             utf8ToUTF16BEAVX512BW_loop
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF16BEAVX512BW_loop
-	VPAND          ·tables+3008(SB), Y1, Y2
-	VPCMPEQB       ·tables+3008(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQB       ·tables+3456(SB), Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+2624(SB), Y1, Y2
-	VPCMPEQB       ·tables+2752(SB), Y2, Y2
+	VPAND          ·tables+3072(SB), Y1, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPMOVMSKB      Y2, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF16BEAVX512BW_loop
-	VPAND          ·tables+2944(SB), Y1, Y2
-	VPCMPEQB       ·tables+2944(SB), Y2, Y2
+	VPAND          ·tables+3392(SB), Y1, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
 	VPMOVMSKB      Y2, R12
-	VMOVDQU        ·tables+2752(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -4810,25 +5280,25 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3264(SB), Y1, Y6
-	VPAND          ·tables+3136(SB), Y2, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3328(SB), Y2, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3072(SB), Y4, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3264(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y7, Y2
+	VPAND          ·tables+3840(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3456(SB), Y2, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
@@ -4837,7 +5307,7 @@ utf8ToUTF16BEAVX512BW_next3:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18368(SB), R15
+	LEAQ           ·tables+18816(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
@@ -4857,25 +5327,25 @@ utf8ToUTF16BEAVX512BW_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3264(SB), Y1, Y6
-	VPAND          ·tables+3136(SB), Y2, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3328(SB), Y2, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3072(SB), Y4, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3264(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y7, Y2
+	VPAND          ·tables+3840(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3456(SB), Y2, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF16BEAVX512BW_loop
@@ -4884,7 +5354,7 @@ utf8ToUTF16BEAVX512BW_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18368(SB), R11
+	LEAQ           ·tables+18816(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y2
@@ -4909,42 +5379,42 @@ utf8ToUTF16BEAVX512BW_next3:
 
 utf8ToUTF16BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, ·tables+2048(SB), Z1, K1
+	VPCMPB     $0x01, ·tables+2112(SB), Z1, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, ·tables+2240(SB), Z1, K1
-	KMOVQ      K1, R11
-	VPCMPUB    $0x05, ·tables+2176(SB), Z1, K1
-	KMOVQ      K1, R12
 	VPCMPUB    $0x05, ·tables+2304(SB), Z1, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, ·tables+2240(SB), Z1, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, ·tables+2368(SB), Z1, K1
 	KMOVQ      K1, R13
-	VPANDD     ·tables+2368(SB), Z1, Z2
-	VPCMPEQB   ·tables+2048(SB), Z2, K1
+	VPANDD     ·tables+2432(SB), Z1, Z2
+	VPCMPEQB   ·tables+2112(SB), Z2, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF16BEAVX512BW_general
-	VPANDD     ·tables+1344(SB), Z1, Z4
-	VPCMPEQD   ·tables+1280(SB), Z4, K1
+	VPANDD     ·tables+1408(SB), Z1, Z4
+	VPCMPEQD   ·tables+1344(SB), Z4, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_four_mixed
 	VPSLLD     $0x04, Z1, Z2
-	VPANDD     ·tables+1408(SB), Z2, Z2
+	VPANDD     ·tables+1472(SB), Z2, Z2
 	VPSLLD     $0x12, Z1, Z4
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z4, Z2
-	VPSRLD     $0x0a, Z1, Z4
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z4, Z2
+	VPSRLD     $0x0a, Z1, Z4
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z4, Z2
 	VPSRLD     $0x18, Z1, Z4
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z4, Z2
-	VPSUBD     ·tables+832(SB), Z2, Z4
-	VPCMPUD    $0x05, ·tables+896(SB), Z4, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z4, Z2
+	VPSUBD     ·tables+896(SB), Z2, Z4
+	VPCMPUD    $0x05, ·tables+960(SB), Z4, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_four_mixed
 
 utf8ToUTF16BEAVX512BW_pure:
 	VPSRLD     $0x0a, Z4, Z1
 	VPSLLD     $0x10, Z4, Z4
-	VPTERNLOGD $0xf8, ·tables+1600(SB), Z4, Z1
-	VPORD      ·tables+1664(SB), Z1, Z1
+	VPTERNLOGD $0xf8, ·tables+1664(SB), Z4, Z1
+	VPORD      ·tables+1728(SB), Z1, Z1
 	VPSHUFB    Z0, Z1, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, SI
@@ -4954,20 +5424,20 @@ utf8ToUTF16BEAVX512BW_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF16BEAVX512BW_done
 	VMOVDQU64  (DX)(SI*1), Z1
-	VPANDD     ·tables+1344(SB), Z1, Z4
-	VPCMPEQD   ·tables+1280(SB), Z4, K1
+	VPANDD     ·tables+1408(SB), Z1, Z4
+	VPCMPEQD   ·tables+1344(SB), Z4, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF16BEAVX512BW_loop
 	VPSLLD     $0x04, Z1, Z2
-	VPANDD     ·tables+1408(SB), Z2, Z2
+	VPANDD     ·tables+1472(SB), Z2, Z2
 	VPSLLD     $0x12, Z1, Z4
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z4, Z2
-	VPSRLD     $0x0a, Z1, Z4
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z4, Z2
+	VPSRLD     $0x0a, Z1, Z4
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z4, Z2
 	VPSRLD     $0x18, Z1, Z4
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z4, Z2
-	VPSUBD     ·tables+832(SB), Z2, Z4
-	VPCMPUD    $0x05, ·tables+896(SB), Z4, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z4, Z2
+	VPSUBD     ·tables+896(SB), Z2, Z4
+	VPCMPUD    $0x05, ·tables+960(SB), Z4, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF16BEAVX512BW_loop
 	JMP        utf8ToUTF16BEAVX512BW_pure
@@ -5024,27 +5494,27 @@ utf8ToUTF16BEAVX512BW_general:
 	VPMOVZXBD     X4, Z7
 	VPMOVZXBD     X5, Z8
 	VPMOVZXBD     X2, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+192(SB), Z8, Z12
+	VPANDD        ·tables+256(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
 	VPORD         Z11, Z12, Z12
-	VPANDD        ·tables+512(SB), Z7, Z13
-	VPCMPEQD      ·tables+448(SB), Z13, K1
-	VPANDD        ·tables+576(SB), Z8, Z13
-	VPCMPEQD      ·tables+512(SB), Z13, K2
-	VPANDD        ·tables+1792(SB), Z9, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K3
+	VPANDD        ·tables+576(SB), Z7, Z13
+	VPCMPEQD      ·tables+512(SB), Z13, K1
+	VPANDD        ·tables+640(SB), Z8, Z13
+	VPCMPEQD      ·tables+576(SB), Z13, K2
+	VPANDD        ·tables+1856(SB), Z9, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K3
 	VMOVDQA64     Z6, Z6
-	VPANDD        ·tables+256(SB), Z7, Z13
+	VPANDD        ·tables+320(SB), Z7, Z13
 	VPSLLD        $0x06, Z13, Z13
 	VPORD         Z10, Z13, Z13
-	VPANDD        ·tables+320(SB), Z8, Z14
+	VPANDD        ·tables+384(SB), Z8, Z14
 	VPSLLD        $0x0c, Z14, Z14
 	VPORD         Z11, Z14, Z14
-	VPANDD        ·tables+384(SB), Z9, Z9
+	VPANDD        ·tables+448(SB), Z9, Z9
 	VPSLLD        $0x12, Z9, Z9
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z13, Z6, K1, Z6
@@ -5052,29 +5522,29 @@ utf8ToUTF16BEAVX512BW_general:
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K4
-	VPSUBD        ·tables+704(SB), Z14, Z13
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K4
+	VPSUBD        ·tables+768(SB), Z14, Z13
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z9, Z13
-	VPCMPUD       $0x05, ·tables+896(SB), Z13, K4, K4
+	VPSUBD        ·tables+896(SB), Z9, Z13
+	VPCMPUD       $0x05, ·tables+960(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        ·tables+1792(SB), Z8, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K2
-	VPANDD        ·tables+960(SB), Z9, Z9
-	VPORD         ·tables+768(SB), Z9, Z9
+	VPANDD        ·tables+1856(SB), Z8, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K2
+	VPANDD        ·tables+1024(SB), Z9, Z9
+	VPORD         ·tables+832(SB), Z9, Z9
 	VPBLENDMD     Z9, Z6, K3, Z6
-	VPANDD        ·tables+384(SB), Z8, Z13
+	VPANDD        ·tables+448(SB), Z8, Z13
 	VPSLLD        $0x08, Z13, Z13
-	VPANDD        ·tables+192(SB), Z7, Z7
+	VPANDD        ·tables+256(SB), Z7, Z7
 	VPSLLD        $0x02, Z7, Z7
 	VPORD         Z13, Z7, Z7
 	VPSRLD        $0x04, Z10, Z13
 	VPORD         Z13, Z7, Z7
-	VPADDD        ·tables+1856(SB), Z7, Z7
+	VPADDD        ·tables+1920(SB), Z7, Z7
 	VPBLENDMD     Z7, Z6, K2, Z6
 	VPCOMPRESSD.Z Z6, K1, Z6
 	VPMOVDW       Z6, Y6
@@ -5093,27 +5563,27 @@ utf8ToUTF16BEAVX512BW_general:
 	VPMOVZXBD     X8, Z8
 	VEXTRACTI32X4 $0x01, Z2, X9
 	VPMOVZXBD     X9, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+192(SB), Z8, Z12
+	VPANDD        ·tables+256(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
 	VPORD         Z11, Z12, Z12
-	VPANDD        ·tables+512(SB), Z7, Z13
-	VPCMPEQD      ·tables+448(SB), Z13, K1
-	VPANDD        ·tables+576(SB), Z8, Z13
-	VPCMPEQD      ·tables+512(SB), Z13, K2
-	VPANDD        ·tables+1792(SB), Z9, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K3
+	VPANDD        ·tables+576(SB), Z7, Z13
+	VPCMPEQD      ·tables+512(SB), Z13, K1
+	VPANDD        ·tables+640(SB), Z8, Z13
+	VPCMPEQD      ·tables+576(SB), Z13, K2
+	VPANDD        ·tables+1856(SB), Z9, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K3
 	VMOVDQA64     Z6, Z6
-	VPANDD        ·tables+256(SB), Z7, Z13
+	VPANDD        ·tables+320(SB), Z7, Z13
 	VPSLLD        $0x06, Z13, Z13
 	VPORD         Z10, Z13, Z13
-	VPANDD        ·tables+320(SB), Z8, Z14
+	VPANDD        ·tables+384(SB), Z8, Z14
 	VPSLLD        $0x0c, Z14, Z14
 	VPORD         Z11, Z14, Z14
-	VPANDD        ·tables+384(SB), Z9, Z9
+	VPANDD        ·tables+448(SB), Z9, Z9
 	VPSLLD        $0x12, Z9, Z9
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z13, Z6, K1, Z6
@@ -5122,29 +5592,29 @@ utf8ToUTF16BEAVX512BW_general:
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K4
-	VPSUBD        ·tables+704(SB), Z14, Z13
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K4
+	VPSUBD        ·tables+768(SB), Z14, Z13
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z9, Z13
-	VPCMPUD       $0x05, ·tables+896(SB), Z13, K4, K4
+	VPSUBD        ·tables+896(SB), Z9, Z13
+	VPCMPUD       $0x05, ·tables+960(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        ·tables+1792(SB), Z8, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K2
-	VPANDD        ·tables+960(SB), Z9, Z9
-	VPORD         ·tables+768(SB), Z9, Z9
+	VPANDD        ·tables+1856(SB), Z8, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K2
+	VPANDD        ·tables+1024(SB), Z9, Z9
+	VPORD         ·tables+832(SB), Z9, Z9
 	VPBLENDMD     Z9, Z6, K3, Z6
-	VPANDD        ·tables+384(SB), Z8, Z13
+	VPANDD        ·tables+448(SB), Z8, Z13
 	VPSLLD        $0x08, Z13, Z13
-	VPANDD        ·tables+192(SB), Z7, Z7
+	VPANDD        ·tables+256(SB), Z7, Z7
 	VPSLLD        $0x02, Z7, Z7
 	VPORD         Z13, Z7, Z7
 	VPSRLD        $0x04, Z10, Z13
 	VPORD         Z13, Z7, Z7
-	VPADDD        ·tables+1856(SB), Z7, Z7
+	VPADDD        ·tables+1920(SB), Z7, Z7
 	VPBLENDMD     Z7, Z6, K2, Z6
 	VPCOMPRESSD.Z Z6, K1, Z6
 	VPMOVDW       Z6, Y6
@@ -5163,27 +5633,27 @@ utf8ToUTF16BEAVX512BW_general:
 	VPMOVZXBD     X8, Z8
 	VEXTRACTI32X4 $0x02, Z2, X9
 	VPMOVZXBD     X9, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+192(SB), Z8, Z12
+	VPANDD        ·tables+256(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
 	VPORD         Z11, Z12, Z12
-	VPANDD        ·tables+512(SB), Z7, Z13
-	VPCMPEQD      ·tables+448(SB), Z13, K1
-	VPANDD        ·tables+576(SB), Z8, Z13
-	VPCMPEQD      ·tables+512(SB), Z13, K2
-	VPANDD        ·tables+1792(SB), Z9, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K3
+	VPANDD        ·tables+576(SB), Z7, Z13
+	VPCMPEQD      ·tables+512(SB), Z13, K1
+	VPANDD        ·tables+640(SB), Z8, Z13
+	VPCMPEQD      ·tables+576(SB), Z13, K2
+	VPANDD        ·tables+1856(SB), Z9, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K3
 	VMOVDQA64     Z6, Z6
-	VPANDD        ·tables+256(SB), Z7, Z13
+	VPANDD        ·tables+320(SB), Z7, Z13
 	VPSLLD        $0x06, Z13, Z13
 	VPORD         Z10, Z13, Z13
-	VPANDD        ·tables+320(SB), Z8, Z14
+	VPANDD        ·tables+384(SB), Z8, Z14
 	VPSLLD        $0x0c, Z14, Z14
 	VPORD         Z11, Z14, Z14
-	VPANDD        ·tables+384(SB), Z9, Z9
+	VPANDD        ·tables+448(SB), Z9, Z9
 	VPSLLD        $0x12, Z9, Z9
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z13, Z6, K1, Z6
@@ -5192,29 +5662,29 @@ utf8ToUTF16BEAVX512BW_general:
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z14, K2, K4
-	VPSUBD        ·tables+704(SB), Z14, Z13
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z14, K2, K4
+	VPSUBD        ·tables+768(SB), Z14, Z13
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z9, Z13
-	VPCMPUD       $0x05, ·tables+896(SB), Z13, K4, K4
+	VPSUBD        ·tables+896(SB), Z9, Z13
+	VPCMPUD       $0x05, ·tables+960(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        ·tables+1792(SB), Z8, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K2
-	VPANDD        ·tables+960(SB), Z9, Z9
-	VPORD         ·tables+768(SB), Z9, Z9
+	VPANDD        ·tables+1856(SB), Z8, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K2
+	VPANDD        ·tables+1024(SB), Z9, Z9
+	VPORD         ·tables+832(SB), Z9, Z9
 	VPBLENDMD     Z9, Z6, K3, Z6
-	VPANDD        ·tables+384(SB), Z8, Z13
+	VPANDD        ·tables+448(SB), Z8, Z13
 	VPSLLD        $0x08, Z13, Z13
-	VPANDD        ·tables+192(SB), Z7, Z7
+	VPANDD        ·tables+256(SB), Z7, Z7
 	VPSLLD        $0x02, Z7, Z7
 	VPORD         Z13, Z7, Z7
 	VPSRLD        $0x04, Z10, Z13
 	VPORD         Z13, Z7, Z7
-	VPADDD        ·tables+1856(SB), Z7, Z7
+	VPADDD        ·tables+1920(SB), Z7, Z7
 	VPBLENDMD     Z7, Z6, K2, Z6
 	VPCOMPRESSD.Z Z6, K1, Z6
 	VPMOVDW       Z6, Y6
@@ -5233,27 +5703,27 @@ utf8ToUTF16BEAVX512BW_general:
 	VPMOVZXBD     X5, Z5
 	VEXTRACTI32X4 $0x03, Z2, X2
 	VPMOVZXBD     X2, Z2
-	VPANDD        ·tables+192(SB), Z1, Z6
-	VPANDD        ·tables+192(SB), Z4, Z7
+	VPANDD        ·tables+256(SB), Z1, Z6
+	VPANDD        ·tables+256(SB), Z4, Z7
 	VPSLLD        $0x06, Z7, Z7
 	VPORD         Z6, Z7, Z7
-	VPANDD        ·tables+192(SB), Z5, Z8
+	VPANDD        ·tables+256(SB), Z5, Z8
 	VPSLLD        $0x0c, Z8, Z8
 	VPORD         Z7, Z8, Z8
-	VPANDD        ·tables+512(SB), Z4, Z9
-	VPCMPEQD      ·tables+448(SB), Z9, K1
-	VPANDD        ·tables+576(SB), Z5, Z9
-	VPCMPEQD      ·tables+512(SB), Z9, K2
-	VPANDD        ·tables+1792(SB), Z2, Z9
-	VPCMPEQD      ·tables+576(SB), Z9, K3
+	VPANDD        ·tables+576(SB), Z4, Z9
+	VPCMPEQD      ·tables+512(SB), Z9, K1
+	VPANDD        ·tables+640(SB), Z5, Z9
+	VPCMPEQD      ·tables+576(SB), Z9, K2
+	VPANDD        ·tables+1856(SB), Z2, Z9
+	VPCMPEQD      ·tables+640(SB), Z9, K3
 	VMOVDQA64     Z1, Z1
-	VPANDD        ·tables+256(SB), Z4, Z9
+	VPANDD        ·tables+320(SB), Z4, Z9
 	VPSLLD        $0x06, Z9, Z9
 	VPORD         Z6, Z9, Z9
-	VPANDD        ·tables+320(SB), Z5, Z10
+	VPANDD        ·tables+384(SB), Z5, Z10
 	VPSLLD        $0x0c, Z10, Z10
 	VPORD         Z7, Z10, Z10
-	VPANDD        ·tables+384(SB), Z2, Z2
+	VPANDD        ·tables+448(SB), Z2, Z2
 	VPSLLD        $0x12, Z2, Z2
 	VPORD         Z8, Z2, Z2
 	VPBLENDMD     Z9, Z1, K1, Z1
@@ -5262,29 +5732,29 @@ utf8ToUTF16BEAVX512BW_general:
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z10, K2, K4
-	VPSUBD        ·tables+704(SB), Z10, Z9
-	VPCMPUD       $0x01, ·tables+640(SB), Z9, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z10, K2, K4
+	VPSUBD        ·tables+768(SB), Z10, Z9
+	VPCMPUD       $0x01, ·tables+704(SB), Z9, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z2, Z9
-	VPCMPUD       $0x05, ·tables+896(SB), Z9, K4, K4
+	VPSUBD        ·tables+896(SB), Z2, Z9
+	VPCMPUD       $0x05, ·tables+960(SB), Z9, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF16BEAVX512BW_done
-	VPANDD        ·tables+1792(SB), Z5, Z9
-	VPCMPEQD      ·tables+576(SB), Z9, K2
-	VPANDD        ·tables+960(SB), Z2, Z2
-	VPORD         ·tables+768(SB), Z2, Z2
+	VPANDD        ·tables+1856(SB), Z5, Z9
+	VPCMPEQD      ·tables+640(SB), Z9, K2
+	VPANDD        ·tables+1024(SB), Z2, Z2
+	VPORD         ·tables+832(SB), Z2, Z2
 	VPBLENDMD     Z2, Z1, K3, Z1
-	VPANDD        ·tables+384(SB), Z5, Z9
+	VPANDD        ·tables+448(SB), Z5, Z9
 	VPSLLD        $0x08, Z9, Z9
-	VPANDD        ·tables+192(SB), Z4, Z2
+	VPANDD        ·tables+256(SB), Z4, Z2
 	VPSLLD        $0x02, Z2, Z2
 	VPORD         Z9, Z2, Z2
 	VPSRLD        $0x04, Z6, Z9
 	VPORD         Z9, Z2, Z2
-	VPADDD        ·tables+1856(SB), Z2, Z2
+	VPADDD        ·tables+1920(SB), Z2, Z2
 	VPBLENDMD     Z2, Z1, K2, Z1
 	VPCOMPRESSD.Z Z1, K1, Z1
 	VPMOVDW       Z1, Y1
@@ -5392,16 +5862,16 @@ utf8ToUTF32LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+26688(SB), Z1
+	VMOVDQU64 ·tables+27136(SB), Z1
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
 	VPERMD    (DX)(SI*1), Z1, Z2
-	VPANDD    ·tables+2048(SB), Z2, Z3
-	VPCMPEQB  ·tables+2112(SB), Z3, K2
+	VPANDD    ·tables+2112(SB), Z2, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2176(SB), Z2, Z3
-	VPCMPEQB  ·tables+2240(SB), Z3, K2
+	VPANDD    ·tables+2240(SB), Z2, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -5409,17 +5879,17 @@ utf8ToUTF32LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
-	VPSHUFB   ·tables+26560(SB), Z2, Z2
-	VPANDD    ·tables+192(SB), Z2, Z3
-	VPANDD    ·tables+1088(SB), Z2, Z5
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z3
+	VPANDD    ·tables+1152(SB), Z2, Z5
 	VPSRLD    $0x02, Z5, Z5
 	VPORD     Z5, Z3, Z3
-	VPANDD    ·tables+1920(SB), Z2, Z5
+	VPANDD    ·tables+1984(SB), Z2, Z5
 	VPSRLD    $0x04, Z5, Z5
 	VPORD     Z5, Z3, Z2
-	VPANDD    ·tables+1984(SB), Z2, Z3
+	VPANDD    ·tables+2048(SB), Z2, Z3
 	VPTESTNMD Z3, Z3, K2
-	VPCMPEQD  ·tables+704(SB), Z3, K3
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
@@ -5433,11 +5903,11 @@ utf8ToUTF32LEAVX512BW_three:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512BW_done
 	VPERMD    (DX)(SI*1), Z1, Z2
-	VPANDD    ·tables+2048(SB), Z2, Z3
-	VPCMPEQB  ·tables+2112(SB), Z3, K2
+	VPANDD    ·tables+2112(SB), Z2, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2176(SB), Z2, Z3
-	VPCMPEQB  ·tables+2240(SB), Z3, K2
+	VPANDD    ·tables+2240(SB), Z2, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -5445,17 +5915,17 @@ utf8ToUTF32LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_loop
-	VPSHUFB   ·tables+26560(SB), Z2, Z2
-	VPANDD    ·tables+192(SB), Z2, Z3
-	VPANDD    ·tables+1088(SB), Z2, Z5
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z3
+	VPANDD    ·tables+1152(SB), Z2, Z5
 	VPSRLD    $0x02, Z5, Z5
 	VPORD     Z5, Z3, Z3
-	VPANDD    ·tables+1920(SB), Z2, Z5
+	VPANDD    ·tables+1984(SB), Z2, Z5
 	VPSRLD    $0x04, Z5, Z5
 	VPORD     Z5, Z3, Z2
-	VPANDD    ·tables+1984(SB), Z2, Z3
+	VPANDD    ·tables+2048(SB), Z2, Z3
 	VPTESTNMD Z3, Z3, K2
-	VPCMPEQD  ·tables+704(SB), Z3, K3
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_loop
@@ -5464,15 +5934,15 @@ utf8ToUTF32LEAVX512BW_three:
 utf8ToUTF32LEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2944(SB), Y1, Y2
-	VPCMPEQB  ·tables+2944(SB), Y2, Y2
+	VPAND     ·tables+3392(SB), Y1, Y2
+	VPCMPEQB  ·tables+3392(SB), Y2, Y2
 	VPMOVMSKB Y2, R10
-	VPAND     ·tables+2624(SB), Y1, Y2
-	VPCMPEQB  ·tables+2752(SB), Y2, Y2
+	VPAND     ·tables+3072(SB), Y1, Y2
+	VPCMPEQB  ·tables+3200(SB), Y2, Y2
 	VPMOVMSKB Y2, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF32LEAVX512BW_three32
-	VMOVDQU   ·tables+2752(SB), Y2
+	VMOVDQU   ·tables+3200(SB), Y2
 	VPCMPGTB  Y1, Y2, Y2
 	VPMOVMSKB Y2, R10
 	ANDNL     R9, R10, R11
@@ -5495,10 +5965,10 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y0, Y1, Y0
 	VPMOVZXBW      X1, Y2
 	VPMOVZXBW      X0, Y3
-	VPAND          ·tables+3136(SB), Y3, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y2, Y6
-	VPAND          ·tables+3328(SB), Y3, Y3
+	VPAND          ·tables+3584(SB), Y3, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y2, Y6
+	VPAND          ·tables+3776(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y6, Y3, Y3
 	VPBLENDVB      Y5, Y3, Y2, Y2
@@ -5507,7 +5977,7 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14272(SB), R13
+	LEAQ           ·tables+14720(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y3
@@ -5528,10 +5998,10 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X0, Y0
-	VPAND          ·tables+3136(SB), Y0, Y2
-	VPCMPEQW       ·tables+3200(SB), Y2, Y2
-	VPAND          ·tables+3264(SB), Y1, Y3
-	VPAND          ·tables+3328(SB), Y0, Y0
+	VPAND          ·tables+3584(SB), Y0, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y1, Y3
+	VPAND          ·tables+3776(SB), Y0, Y0
 	VPSLLW         $0x06, Y0, Y0
 	VPOR           Y3, Y0, Y0
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -5540,7 +6010,7 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y0
@@ -5561,18 +6031,18 @@ utf8ToUTF32LEAVX512BW_two_whole:
 	JMP            utf8ToUTF32LEAVX512BW_loop
 
 utf8ToUTF32LEAVX512BW_three32:
-	VPAND          ·tables+3008(SB), Y1, Y2
-	VPCMPEQB       ·tables+3008(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQB       ·tables+3456(SB), Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+2624(SB), Y1, Y2
-	VPCMPEQB       ·tables+2752(SB), Y2, Y2
+	VPAND          ·tables+3072(SB), Y1, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPMOVMSKB      Y2, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
-	VPAND          ·tables+2944(SB), Y1, Y2
-	VPCMPEQB       ·tables+2944(SB), Y2, Y2
+	VPAND          ·tables+3392(SB), Y1, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
 	VPMOVMSKB      Y2, R12
-	VMOVDQU        ·tables+2752(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y1, Y2, Y2
 	VPMOVMSKB      Y2, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -5602,25 +6072,25 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3264(SB), Y1, Y6
-	VPAND          ·tables+3136(SB), Y2, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3328(SB), Y2, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3072(SB), Y3, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y3, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ·tables+3264(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y7, Y2
+	VPAND          ·tables+3840(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3456(SB), Y2, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
@@ -5629,7 +6099,7 @@ utf8ToUTF32LEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14272(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y2
@@ -5649,25 +6119,25 @@ utf8ToUTF32LEAVX512BW_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y1
 	VPMOVZXBW      15(DX)(SI*1), Y2
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3264(SB), Y1, Y6
-	VPAND          ·tables+3136(SB), Y2, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3328(SB), Y2, Y7
+	VPAND          ·tables+3712(SB), Y1, Y6
+	VPAND          ·tables+3584(SB), Y2, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3776(SB), Y2, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3072(SB), Y3, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y3, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y3, Y7
-	VPAND          ·tables+3264(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y2, Y2
 	VPSLLW         $0x06, Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y1, Y1
-	VPAND          ·tables+3392(SB), Y7, Y2
+	VPAND          ·tables+3840(SB), Y7, Y2
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y2, Y7, Y7
-	VPCMPEQW       ·tables+3456(SB), Y2, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y2
 	VPOR           Y2, Y7, Y7
 	VPTEST         Y5, Y7
 	JNZ            utf8ToUTF32LEAVX512BW_sixteen
@@ -5676,7 +6146,7 @@ utf8ToUTF32LEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y0
@@ -5711,22 +6181,22 @@ utf8ToUTF32LEAVX512BW_next3:
 	JZ        utf8ToUTF32LEAVX512BW_loop
 	CMPL      R9, $0xffffffff
 	JE        utf8ToUTF32LEAVX512BW_loop
-	VMOVDQU   ·tables+2752(SB), Y2
+	VMOVDQU   ·tables+3200(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R10
-	VPAND     ·tables+3008(SB), Y0, Y1
-	VPCMPEQB  ·tables+3008(SB), Y1, Y1
-	VPAND     ·tables+2624(SB), Y0, Y2
-	VPCMPEQB  ·tables+2752(SB), Y2, Y2
+	VPAND     ·tables+3456(SB), Y0, Y1
+	VPCMPEQB  ·tables+3456(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y2
+	VPCMPEQB  ·tables+3200(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+5824(SB), Y0, Y3
+	VPCMPEQB  ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+6272(SB), Y0, Y3
 	VPBLENDVB Y5, Y3, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+2944(SB), Y2, Y2
+	VPAND     ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+3392(SB), Y2, Y2
 
 utf8ToUTF32LEAVX512BW_loop_w_go:
 	VPMOVMSKB      Y0, R11
@@ -5762,23 +6232,23 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	JZ             utf8ToUTF32LEAVX512BW_loop_w_last
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32LEAVX512BW_loop_w_last
-	VMOVDQU        ·tables+2752(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R10
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
-	VPAND          ·tables+2624(SB), Y0, Y2
-	VPCMPEQB       ·tables+2752(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+5824(SB), Y0, Y3
+	VPCMPEQB       ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+6272(SB), Y0, Y3
 	VPBLENDVB      Y5, Y3, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+2944(SB), Y2, Y2
-	LEAQ           ·tables+26752(SB), R9
+	VPAND          ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
+	LEAQ           ·tables+27200(SB), R9
 	MOVL           R11, R13
 	ANDL           $0x00000fff, R13
 	MOVBLZX        1296(R9)(R13*1), R13
@@ -5795,9 +6265,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+5888(SB), Y3, Y3
-	VPMADDUBSW     ·tables+5952(SB), Y3, Y3
-	VPMADDWD       ·tables+6016(SB), Y3, Y3
+	VPAND          ·tables+6336(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6400(SB), Y3, Y3
+	VPMADDWD       ·tables+6464(SB), Y3, Y3
 	VMOVDQU        Y3, (AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -5820,9 +6290,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+5888(SB), Y3, Y3
-	VPMADDUBSW     ·tables+5952(SB), Y3, Y3
-	VPMADDWD       ·tables+6016(SB), Y3, Y3
+	VPAND          ·tables+6336(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6400(SB), Y3, Y3
+	VPMADDWD       ·tables+6464(SB), Y3, Y3
 	VMOVDQU        Y3, 32(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -5846,9 +6316,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(BP*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+5888(SB), Y3, Y3
-	VPMADDUBSW     ·tables+5952(SB), Y3, Y3
-	VPMADDWD       ·tables+6016(SB), Y3, Y3
+	VPAND          ·tables+6336(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6400(SB), Y3, Y3
+	VPMADDWD       ·tables+6464(SB), Y3, Y3
 	VMOVDQU        Y3, 64(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -5872,9 +6342,9 @@ utf8ToUTF32LEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y3, Y3
 	VINSERTI128    $0x01, (R9)(R14*8), Y5, Y5
 	VPSHUFB        Y5, Y3, Y3
-	VPAND          ·tables+5888(SB), Y3, Y3
-	VPMADDUBSW     ·tables+5952(SB), Y3, Y3
-	VPMADDWD       ·tables+6016(SB), Y3, Y3
+	VPAND          ·tables+6336(SB), Y3, Y3
+	VPMADDUBSW     ·tables+6400(SB), Y3, Y3
+	VPMADDWD       ·tables+6464(SB), Y3, Y3
 	VMOVDQU        Y3, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX512BW_loop_w_stored:
@@ -5890,7 +6360,7 @@ utf8ToUTF32LEAVX512BW_loop_w_stored:
 	JMP     utf8ToUTF32LEAVX512BW_loop_w_go
 
 utf8ToUTF32LEAVX512BW_loop_w_last:
-	LEAQ           ·tables+26752(SB), R9
+	LEAQ           ·tables+27200(SB), R9
 	MOVL           R11, R10
 	ANDL           $0x00000fff, R10
 	MOVBLZX        1296(R9)(R10*1), R10
@@ -5907,9 +6377,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -5932,9 +6402,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -5958,9 +6428,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -5984,9 +6454,9 @@ utf8ToUTF32LEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y0, Y0
 	VINSERTI128    $0x01, (R9)(R12*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX512BW_loop_w_stored_last:
@@ -5996,34 +6466,34 @@ utf8ToUTF32LEAVX512BW_loop_w_stored_last:
 
 utf8ToUTF32LEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, ·tables+2048(SB), Z0, K1
+	VPCMPB     $0x01, ·tables+2112(SB), Z0, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, ·tables+2240(SB), Z0, K1
-	KMOVQ      K1, R11
-	VPCMPUB    $0x05, ·tables+2176(SB), Z0, K1
-	KMOVQ      K1, R12
 	VPCMPUB    $0x05, ·tables+2304(SB), Z0, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, ·tables+2240(SB), Z0, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, ·tables+2368(SB), Z0, K1
 	KMOVQ      K1, R13
-	VPANDD     ·tables+2368(SB), Z0, Z1
-	VPCMPEQB   ·tables+2048(SB), Z1, K1
+	VPANDD     ·tables+2432(SB), Z0, Z1
+	VPCMPEQB   ·tables+2112(SB), Z1, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF32LEAVX512BW_general
-	VPANDD     ·tables+1344(SB), Z0, Z2
-	VPCMPEQD   ·tables+1280(SB), Z2, K1
+	VPANDD     ·tables+1408(SB), Z0, Z2
+	VPCMPEQD   ·tables+1344(SB), Z2, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32LEAVX512BW_four_mixed
 	VPSLLD     $0x04, Z0, Z1
-	VPANDD     ·tables+1408(SB), Z1, Z1
+	VPANDD     ·tables+1472(SB), Z1, Z1
 	VPSLLD     $0x12, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z2, Z1
-	VPSRLD     $0x0a, Z0, Z2
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z2, Z1
+	VPSRLD     $0x0a, Z0, Z2
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z2, Z1
 	VPSRLD     $0x18, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z2, Z1
-	VPSUBD     ·tables+832(SB), Z1, Z2
-	VPCMPUD    $0x05, ·tables+896(SB), Z2, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z2, Z1
+	VPSUBD     ·tables+896(SB), Z1, Z2
+	VPCMPUD    $0x05, ·tables+960(SB), Z2, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32LEAVX512BW_four_mixed
 
@@ -6036,20 +6506,20 @@ utf8ToUTF32LEAVX512BW_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF32LEAVX512BW_done
 	VMOVDQU64  (DX)(SI*1), Z0
-	VPANDD     ·tables+1344(SB), Z0, Z2
-	VPCMPEQD   ·tables+1280(SB), Z2, K1
+	VPANDD     ·tables+1408(SB), Z0, Z2
+	VPCMPEQD   ·tables+1344(SB), Z2, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32LEAVX512BW_loop
 	VPSLLD     $0x04, Z0, Z1
-	VPANDD     ·tables+1408(SB), Z1, Z1
+	VPANDD     ·tables+1472(SB), Z1, Z1
 	VPSLLD     $0x12, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z2, Z1
-	VPSRLD     $0x0a, Z0, Z2
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z2, Z1
+	VPSRLD     $0x0a, Z0, Z2
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z2, Z1
 	VPSRLD     $0x18, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z2, Z1
-	VPSUBD     ·tables+832(SB), Z1, Z2
-	VPCMPUD    $0x05, ·tables+896(SB), Z2, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z2, Z1
+	VPSUBD     ·tables+896(SB), Z1, Z2
+	VPCMPUD    $0x05, ·tables+960(SB), Z2, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32LEAVX512BW_loop
 	JMP        utf8ToUTF32LEAVX512BW_pure
@@ -6103,27 +6573,27 @@ utf8ToUTF32LEAVX512BW_general:
 	VPMOVZXBD     X2, Z6
 	VPMOVZXBD     X3, Z7
 	VPMOVZXBD     X1, Z8
-	VPANDD        ·tables+192(SB), Z5, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z5, Z9
+	VPANDD        ·tables+256(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
 	VPORD         Z9, Z10, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+512(SB), Z6, Z12
-	VPCMPEQD      ·tables+448(SB), Z12, K1
-	VPANDD        ·tables+576(SB), Z7, Z12
-	VPCMPEQD      ·tables+512(SB), Z12, K2
-	VPANDD        ·tables+1792(SB), Z8, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K3
+	VPANDD        ·tables+576(SB), Z6, Z12
+	VPCMPEQD      ·tables+512(SB), Z12, K1
+	VPANDD        ·tables+640(SB), Z7, Z12
+	VPCMPEQD      ·tables+576(SB), Z12, K2
+	VPANDD        ·tables+1856(SB), Z8, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K3
 	VMOVDQA64     Z5, Z5
-	VPANDD        ·tables+256(SB), Z6, Z6
+	VPANDD        ·tables+320(SB), Z6, Z6
 	VPSLLD        $0x06, Z6, Z6
 	VPORD         Z9, Z6, Z6
-	VPANDD        ·tables+320(SB), Z7, Z7
+	VPANDD        ·tables+384(SB), Z7, Z7
 	VPSLLD        $0x0c, Z7, Z7
 	VPORD         Z10, Z7, Z7
-	VPANDD        ·tables+384(SB), Z8, Z8
+	VPANDD        ·tables+448(SB), Z8, Z8
 	VPSLLD        $0x12, Z8, Z8
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z6, Z5, K1, Z5
@@ -6131,13 +6601,13 @@ utf8ToUTF32LEAVX512BW_general:
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z7, K2, K4
-	VPSUBD        ·tables+704(SB), Z7, Z12
-	VPCMPUD       $0x01, ·tables+640(SB), Z12, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z7, K2, K4
+	VPSUBD        ·tables+768(SB), Z7, Z12
+	VPCMPUD       $0x01, ·tables+704(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z8, Z12
-	VPCMPUD       $0x05, ·tables+896(SB), Z12, K4, K4
+	VPSUBD        ·tables+896(SB), Z8, Z12
+	VPCMPUD       $0x05, ·tables+960(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
@@ -6157,27 +6627,27 @@ utf8ToUTF32LEAVX512BW_general:
 	VPMOVZXBD     X7, Z7
 	VEXTRACTI32X4 $0x01, Z1, X8
 	VPMOVZXBD     X8, Z8
-	VPANDD        ·tables+192(SB), Z5, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z5, Z9
+	VPANDD        ·tables+256(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
 	VPORD         Z9, Z10, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+512(SB), Z6, Z12
-	VPCMPEQD      ·tables+448(SB), Z12, K1
-	VPANDD        ·tables+576(SB), Z7, Z12
-	VPCMPEQD      ·tables+512(SB), Z12, K2
-	VPANDD        ·tables+1792(SB), Z8, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K3
+	VPANDD        ·tables+576(SB), Z6, Z12
+	VPCMPEQD      ·tables+512(SB), Z12, K1
+	VPANDD        ·tables+640(SB), Z7, Z12
+	VPCMPEQD      ·tables+576(SB), Z12, K2
+	VPANDD        ·tables+1856(SB), Z8, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K3
 	VMOVDQA64     Z5, Z5
-	VPANDD        ·tables+256(SB), Z6, Z6
+	VPANDD        ·tables+320(SB), Z6, Z6
 	VPSLLD        $0x06, Z6, Z6
 	VPORD         Z9, Z6, Z6
-	VPANDD        ·tables+320(SB), Z7, Z7
+	VPANDD        ·tables+384(SB), Z7, Z7
 	VPSLLD        $0x0c, Z7, Z7
 	VPORD         Z10, Z7, Z7
-	VPANDD        ·tables+384(SB), Z8, Z8
+	VPANDD        ·tables+448(SB), Z8, Z8
 	VPSLLD        $0x12, Z8, Z8
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z6, Z5, K1, Z5
@@ -6186,13 +6656,13 @@ utf8ToUTF32LEAVX512BW_general:
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z7, K2, K4
-	VPSUBD        ·tables+704(SB), Z7, Z12
-	VPCMPUD       $0x01, ·tables+640(SB), Z12, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z7, K2, K4
+	VPSUBD        ·tables+768(SB), Z7, Z12
+	VPCMPUD       $0x01, ·tables+704(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z8, Z12
-	VPCMPUD       $0x05, ·tables+896(SB), Z12, K4, K4
+	VPSUBD        ·tables+896(SB), Z8, Z12
+	VPCMPUD       $0x05, ·tables+960(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
@@ -6212,27 +6682,27 @@ utf8ToUTF32LEAVX512BW_general:
 	VPMOVZXBD     X7, Z7
 	VEXTRACTI32X4 $0x02, Z1, X8
 	VPMOVZXBD     X8, Z8
-	VPANDD        ·tables+192(SB), Z5, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z5, Z9
+	VPANDD        ·tables+256(SB), Z6, Z10
 	VPSLLD        $0x06, Z10, Z10
 	VPORD         Z9, Z10, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x0c, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+512(SB), Z6, Z12
-	VPCMPEQD      ·tables+448(SB), Z12, K1
-	VPANDD        ·tables+576(SB), Z7, Z12
-	VPCMPEQD      ·tables+512(SB), Z12, K2
-	VPANDD        ·tables+1792(SB), Z8, Z12
-	VPCMPEQD      ·tables+576(SB), Z12, K3
+	VPANDD        ·tables+576(SB), Z6, Z12
+	VPCMPEQD      ·tables+512(SB), Z12, K1
+	VPANDD        ·tables+640(SB), Z7, Z12
+	VPCMPEQD      ·tables+576(SB), Z12, K2
+	VPANDD        ·tables+1856(SB), Z8, Z12
+	VPCMPEQD      ·tables+640(SB), Z12, K3
 	VMOVDQA64     Z5, Z5
-	VPANDD        ·tables+256(SB), Z6, Z6
+	VPANDD        ·tables+320(SB), Z6, Z6
 	VPSLLD        $0x06, Z6, Z6
 	VPORD         Z9, Z6, Z6
-	VPANDD        ·tables+320(SB), Z7, Z7
+	VPANDD        ·tables+384(SB), Z7, Z7
 	VPSLLD        $0x0c, Z7, Z7
 	VPORD         Z10, Z7, Z7
-	VPANDD        ·tables+384(SB), Z8, Z8
+	VPANDD        ·tables+448(SB), Z8, Z8
 	VPSLLD        $0x12, Z8, Z8
 	VPORD         Z11, Z8, Z8
 	VPBLENDMD     Z6, Z5, K1, Z5
@@ -6241,13 +6711,13 @@ utf8ToUTF32LEAVX512BW_general:
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z7, K2, K4
-	VPSUBD        ·tables+704(SB), Z7, Z12
-	VPCMPUD       $0x01, ·tables+640(SB), Z12, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z7, K2, K4
+	VPSUBD        ·tables+768(SB), Z7, Z12
+	VPCMPUD       $0x01, ·tables+704(SB), Z12, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z8, Z12
-	VPCMPUD       $0x05, ·tables+896(SB), Z12, K4, K4
+	VPSUBD        ·tables+896(SB), Z8, Z12
+	VPCMPUD       $0x05, ·tables+960(SB), Z12, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
@@ -6267,27 +6737,27 @@ utf8ToUTF32LEAVX512BW_general:
 	VPMOVZXBD     X3, Z3
 	VEXTRACTI32X4 $0x03, Z1, X1
 	VPMOVZXBD     X1, Z1
-	VPANDD        ·tables+192(SB), Z0, Z5
-	VPANDD        ·tables+192(SB), Z2, Z6
+	VPANDD        ·tables+256(SB), Z0, Z5
+	VPANDD        ·tables+256(SB), Z2, Z6
 	VPSLLD        $0x06, Z6, Z6
 	VPORD         Z5, Z6, Z6
-	VPANDD        ·tables+192(SB), Z3, Z7
+	VPANDD        ·tables+256(SB), Z3, Z7
 	VPSLLD        $0x0c, Z7, Z7
 	VPORD         Z6, Z7, Z7
-	VPANDD        ·tables+512(SB), Z2, Z8
-	VPCMPEQD      ·tables+448(SB), Z8, K1
-	VPANDD        ·tables+576(SB), Z3, Z8
-	VPCMPEQD      ·tables+512(SB), Z8, K2
-	VPANDD        ·tables+1792(SB), Z1, Z8
-	VPCMPEQD      ·tables+576(SB), Z8, K3
+	VPANDD        ·tables+576(SB), Z2, Z8
+	VPCMPEQD      ·tables+512(SB), Z8, K1
+	VPANDD        ·tables+640(SB), Z3, Z8
+	VPCMPEQD      ·tables+576(SB), Z8, K2
+	VPANDD        ·tables+1856(SB), Z1, Z8
+	VPCMPEQD      ·tables+640(SB), Z8, K3
 	VMOVDQA64     Z0, Z0
-	VPANDD        ·tables+256(SB), Z2, Z2
+	VPANDD        ·tables+320(SB), Z2, Z2
 	VPSLLD        $0x06, Z2, Z2
 	VPORD         Z5, Z2, Z2
-	VPANDD        ·tables+320(SB), Z3, Z3
+	VPANDD        ·tables+384(SB), Z3, Z3
 	VPSLLD        $0x0c, Z3, Z3
 	VPORD         Z6, Z3, Z3
-	VPANDD        ·tables+384(SB), Z1, Z1
+	VPANDD        ·tables+448(SB), Z1, Z1
 	VPSLLD        $0x12, Z1, Z1
 	VPORD         Z7, Z1, Z1
 	VPBLENDMD     Z2, Z0, K1, Z0
@@ -6296,13 +6766,13 @@ utf8ToUTF32LEAVX512BW_general:
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z3, K2, K4
-	VPSUBD        ·tables+704(SB), Z3, Z8
-	VPCMPUD       $0x01, ·tables+640(SB), Z8, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z3, K2, K4
+	VPSUBD        ·tables+768(SB), Z3, Z8
+	VPCMPUD       $0x01, ·tables+704(SB), Z8, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z1, Z8
-	VPCMPUD       $0x05, ·tables+896(SB), Z8, K4, K4
+	VPSUBD        ·tables+896(SB), Z1, Z8
+	VPCMPUD       $0x05, ·tables+960(SB), Z8, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32LEAVX512BW_done
@@ -6365,7 +6835,7 @@ TEXT ·utf8ToUTF32BEAVX512BW(SB), NOSPLIT, $8-64
 	SUBQ      $0x00000100, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+128(SB), Z0
+	VMOVDQU64 ·tables+192(SB), Z0
 	MOVQ      $0xffffffffffffffff, R8
 
 utf8ToUTF32BEAVX512BW_loop:
@@ -6424,16 +6894,16 @@ utf8ToUTF32BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+26688(SB), Z2
+	VMOVDQU64 ·tables+27136(SB), Z2
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
 	VPERMD    (DX)(SI*1), Z2, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPCMPEQB  ·tables+2112(SB), Z4, K2
+	VPANDD    ·tables+2112(SB), Z3, Z4
+	VPCMPEQB  ·tables+2176(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2176(SB), Z3, Z4
-	VPCMPEQB  ·tables+2240(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z3, Z4
+	VPCMPEQB  ·tables+2304(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -6441,17 +6911,17 @@ utf8ToUTF32BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
-	VPSHUFB   ·tables+26560(SB), Z3, Z3
-	VPANDD    ·tables+192(SB), Z3, Z4
-	VPANDD    ·tables+1088(SB), Z3, Z6
+	VPSHUFB   ·tables+27008(SB), Z3, Z3
+	VPANDD    ·tables+256(SB), Z3, Z4
+	VPANDD    ·tables+1152(SB), Z3, Z6
 	VPSRLD    $0x02, Z6, Z6
 	VPORD     Z6, Z4, Z4
-	VPANDD    ·tables+1920(SB), Z3, Z6
+	VPANDD    ·tables+1984(SB), Z3, Z6
 	VPSRLD    $0x04, Z6, Z6
 	VPORD     Z6, Z4, Z3
-	VPANDD    ·tables+1984(SB), Z3, Z4
+	VPANDD    ·tables+2048(SB), Z3, Z4
 	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+704(SB), Z4, K3
+	VPCMPEQD  ·tables+768(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
@@ -6466,11 +6936,11 @@ utf8ToUTF32BEAVX512BW_three:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512BW_done
 	VPERMD    (DX)(SI*1), Z2, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPCMPEQB  ·tables+2112(SB), Z4, K2
+	VPANDD    ·tables+2112(SB), Z3, Z4
+	VPCMPEQB  ·tables+2176(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2176(SB), Z3, Z4
-	VPCMPEQB  ·tables+2240(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z3, Z4
+	VPCMPEQB  ·tables+2304(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -6478,17 +6948,17 @@ utf8ToUTF32BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_loop
-	VPSHUFB   ·tables+26560(SB), Z3, Z3
-	VPANDD    ·tables+192(SB), Z3, Z4
-	VPANDD    ·tables+1088(SB), Z3, Z6
+	VPSHUFB   ·tables+27008(SB), Z3, Z3
+	VPANDD    ·tables+256(SB), Z3, Z4
+	VPANDD    ·tables+1152(SB), Z3, Z6
 	VPSRLD    $0x02, Z6, Z6
 	VPORD     Z6, Z4, Z4
-	VPANDD    ·tables+1920(SB), Z3, Z6
+	VPANDD    ·tables+1984(SB), Z3, Z6
 	VPSRLD    $0x04, Z6, Z6
 	VPORD     Z6, Z4, Z3
-	VPANDD    ·tables+1984(SB), Z3, Z4
+	VPANDD    ·tables+2048(SB), Z3, Z4
 	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+704(SB), Z4, K3
+	VPCMPEQD  ·tables+768(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_loop
@@ -6497,15 +6967,15 @@ utf8ToUTF32BEAVX512BW_three:
 utf8ToUTF32BEAVX512BW_wide_general:
 	VMOVDQU   (DX)(SI*1), Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+2944(SB), Y2, Y3
-	VPCMPEQB  ·tables+2944(SB), Y3, Y3
+	VPAND     ·tables+3392(SB), Y2, Y3
+	VPCMPEQB  ·tables+3392(SB), Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+2624(SB), Y2, Y3
-	VPCMPEQB  ·tables+2752(SB), Y3, Y3
+	VPAND     ·tables+3072(SB), Y2, Y3
+	VPCMPEQB  ·tables+3200(SB), Y3, Y3
 	VPMOVMSKB Y3, R11
 	ORL       R10, R11
 	JNZ       utf8ToUTF32BEAVX512BW_three32
-	VMOVDQU   ·tables+2752(SB), Y3
+	VMOVDQU   ·tables+3200(SB), Y3
 	VPCMPGTB  Y2, Y3, Y3
 	VPMOVMSKB Y3, R10
 	ANDNL     R9, R10, R11
@@ -6528,10 +6998,10 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	VPALIGNR       $0x0f, Y1, Y2, Y1
 	VPMOVZXBW      X2, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3136(SB), Y4, Y6
-	VPCMPEQW       ·tables+3200(SB), Y6, Y6
-	VPAND          ·tables+3264(SB), Y3, Y7
-	VPAND          ·tables+3328(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3712(SB), Y3, Y7
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y7, Y4, Y4
 	VPBLENDVB      Y6, Y4, Y3, Y3
@@ -6540,7 +7010,7 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+14272(SB), R13
+	LEAQ           ·tables+14720(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -6552,21 +7022,21 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	POPCNTL        R11, R11
 	VEXTRACTI128   $0x01, Y3, X4
 	VPMOVZXWD      X3, Y3
-	VPSHUFB        ·tables+128(SB), Y3, Y3
+	VPSHUFB        ·tables+192(SB), Y3, Y3
 	VMOVDQU        Y3, (AX)(DI*1)
 	LEAQ           (DI)(R10*4), DI
 	VPMOVZXWD      X4, Y3
-	VPSHUFB        ·tables+128(SB), Y3, Y3
+	VPSHUFB        ·tables+192(SB), Y3, Y3
 	VMOVDQU        Y3, (AX)(DI*1)
 	LEAQ           (DI)(R11*4), DI
 	VEXTRACTI128   $0x01, Y2, X2
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y3
-	VPCMPEQW       ·tables+3200(SB), Y3, Y3
-	VPAND          ·tables+3264(SB), Y2, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y2, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -6575,7 +7045,7 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R11)(R13*1), Y1
@@ -6587,29 +7057,29 @@ utf8ToUTF32BEAVX512BW_two_whole:
 	POPCNTL        R9, R9
 	VEXTRACTI128   $0x01, Y2, X1
 	VPMOVZXWD      X2, Y2
-	VPSHUFB        ·tables+128(SB), Y2, Y2
+	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(DI*1)
 	LEAQ           (DI)(R10*4), DI
 	VPMOVZXWD      X1, Y1
-	VPSHUFB        ·tables+128(SB), Y1, Y1
+	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
 	LEAQ           (DI)(R9*4), DI
 	ADDQ           R12, SI
 	JMP            utf8ToUTF32BEAVX512BW_loop
 
 utf8ToUTF32BEAVX512BW_three32:
-	VPAND          ·tables+3008(SB), Y2, Y3
-	VPCMPEQB       ·tables+3008(SB), Y3, Y3
+	VPAND          ·tables+3456(SB), Y2, Y3
+	VPCMPEQB       ·tables+3456(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+2624(SB), Y2, Y3
-	VPCMPEQB       ·tables+2752(SB), Y3, Y3
+	VPAND          ·tables+3072(SB), Y2, Y3
+	VPCMPEQB       ·tables+3200(SB), Y3, Y3
 	VPMOVMSKB      Y3, R14
 	ORL            R14, R10
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
-	VPAND          ·tables+2944(SB), Y2, Y3
-	VPCMPEQB       ·tables+2944(SB), Y3, Y3
+	VPAND          ·tables+3392(SB), Y2, Y3
+	VPCMPEQB       ·tables+3392(SB), Y3, Y3
 	VPMOVMSKB      Y3, R12
-	VMOVDQU        ·tables+2752(SB), Y3
+	VMOVDQU        ·tables+3200(SB), Y3
 	VPCMPGTB       Y2, Y3, Y3
 	VPMOVMSKB      Y3, R11
 	MOVBLZX        31(DX)(SI*1), R10
@@ -6639,25 +7109,25 @@ utf8ToUTF32BEAVX512BW_three32:
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y3
 	VPMOVZXBW      X4, Y4
-	VPAND          ·tables+3264(SB), Y2, Y7
-	VPAND          ·tables+3136(SB), Y3, Y6
-	VPCMPEQW       ·tables+3200(SB), Y6, Y6
-	VPAND          ·tables+3328(SB), Y3, Y8
+	VPAND          ·tables+3712(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y3, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3776(SB), Y3, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3072(SB), Y4, Y6
-	VPCMPEQW       ·tables+3136(SB), Y6, Y6
+	VPAND          ·tables+3520(SB), Y4, Y6
+	VPCMPEQW       ·tables+3584(SB), Y6, Y6
 	VPSLLW         $0x0c, Y4, Y8
-	VPAND          ·tables+3264(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y8, Y3
+	VPAND          ·tables+3840(SB), Y8, Y3
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y3, Y8, Y8
-	VPCMPEQW       ·tables+3456(SB), Y3, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
@@ -6666,7 +7136,7 @@ utf8ToUTF32BEAVX512BW_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14272(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R11, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y3
@@ -6678,35 +7148,35 @@ utf8ToUTF32BEAVX512BW_three32:
 	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y2, X3
 	VPMOVZXWD      X2, Y2
-	VPSHUFB        ·tables+128(SB), Y2, Y2
+	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(R10*1)
 	LEAQ           (R10)(R11*4), R10
 	VPMOVZXWD      X3, Y2
-	VPSHUFB        ·tables+128(SB), Y2, Y2
+	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(R10*1)
 	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y2
 	VPMOVZXBW      15(DX)(SI*1), Y3
 	VPMOVZXBW      14(DX)(SI*1), Y4
-	VPAND          ·tables+3264(SB), Y2, Y7
-	VPAND          ·tables+3136(SB), Y3, Y6
-	VPCMPEQW       ·tables+3200(SB), Y6, Y6
-	VPAND          ·tables+3328(SB), Y3, Y8
+	VPAND          ·tables+3712(SB), Y2, Y7
+	VPAND          ·tables+3584(SB), Y3, Y6
+	VPCMPEQW       ·tables+3648(SB), Y6, Y6
+	VPAND          ·tables+3776(SB), Y3, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3072(SB), Y4, Y6
-	VPCMPEQW       ·tables+3136(SB), Y6, Y6
+	VPAND          ·tables+3520(SB), Y4, Y6
+	VPCMPEQW       ·tables+3584(SB), Y6, Y6
 	VPSLLW         $0x0c, Y4, Y8
-	VPAND          ·tables+3264(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y3, Y3
 	VPSLLW         $0x06, Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPOR           Y7, Y8, Y8
 	VPBLENDVB      Y6, Y8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y8, Y3
+	VPAND          ·tables+3840(SB), Y8, Y3
 	VPXOR          Y8, Y8, Y8
 	VPCMPEQW       Y3, Y8, Y8
-	VPCMPEQW       ·tables+3456(SB), Y3, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y3
 	VPOR           Y3, Y8, Y8
 	VPTEST         Y6, Y8
 	JNZ            utf8ToUTF32BEAVX512BW_sixteen
@@ -6715,7 +7185,7 @@ utf8ToUTF32BEAVX512BW_three32:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R11
+	LEAQ           ·tables+14720(SB), R11
 	MOVQ           DI, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R11)(R14*1), Y1
@@ -6727,11 +7197,11 @@ utf8ToUTF32BEAVX512BW_three32:
 	POPCNTL        R9, R9
 	VEXTRACTI128   $0x01, Y2, X1
 	VPMOVZXWD      X2, Y2
-	VPSHUFB        ·tables+128(SB), Y2, Y2
+	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(R10*1)
 	LEAQ           (R10)(DI*4), R10
 	VPMOVZXWD      X1, Y1
-	VPSHUFB        ·tables+128(SB), Y1, Y1
+	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(R10*1)
 	LEAQ           (R10)(R9*4), R10
 	MOVQ           R10, DI
@@ -6752,22 +7222,22 @@ utf8ToUTF32BEAVX512BW_next3:
 	JZ        utf8ToUTF32BEAVX512BW_loop
 	CMPL      R9, $0xffffffff
 	JE        utf8ToUTF32BEAVX512BW_loop
-	VMOVDQU   ·tables+2752(SB), Y3
+	VMOVDQU   ·tables+3200(SB), Y3
 	VPCMPGTB  Y1, Y3, Y3
 	VPMOVMSKB Y3, R10
-	VPAND     ·tables+3008(SB), Y1, Y2
-	VPCMPEQB  ·tables+3008(SB), Y2, Y2
-	VPAND     ·tables+2624(SB), Y1, Y3
-	VPCMPEQB  ·tables+2752(SB), Y3, Y3
+	VPAND     ·tables+3456(SB), Y1, Y2
+	VPCMPEQB  ·tables+3456(SB), Y2, Y2
+	VPAND     ·tables+3072(SB), Y1, Y3
+	VPCMPEQB  ·tables+3200(SB), Y3, Y3
 	VPOR      Y3, Y2, Y2
 	VMOVDQU   1(DX)(SI*1), Y6
 	VPSLLW    $0x02, Y6, Y6
-	VPCMPEQB  ·tables+2944(SB), Y1, Y3
-	VPCMPEQB  ·tables+5824(SB), Y1, Y4
+	VPCMPEQB  ·tables+3392(SB), Y1, Y3
+	VPCMPEQB  ·tables+6272(SB), Y1, Y4
 	VPBLENDVB Y6, Y4, Y3, Y3
 	VPOR      Y3, Y2, Y2
-	VPAND     ·tables+2944(SB), Y1, Y3
-	VPCMPEQB  ·tables+2944(SB), Y3, Y3
+	VPAND     ·tables+3392(SB), Y1, Y3
+	VPCMPEQB  ·tables+3392(SB), Y3, Y3
 
 utf8ToUTF32BEAVX512BW_loop_w_go:
 	VPMOVMSKB      Y1, R11
@@ -6803,23 +7273,23 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	JZ             utf8ToUTF32BEAVX512BW_loop_w_last
 	CMPL           R9, $0xffffffff
 	JE             utf8ToUTF32BEAVX512BW_loop_w_last
-	VMOVDQU        ·tables+2752(SB), Y3
+	VMOVDQU        ·tables+3200(SB), Y3
 	VPCMPGTB       Y1, Y3, Y3
 	VPMOVMSKB      Y3, R10
-	VPAND          ·tables+3008(SB), Y1, Y2
-	VPCMPEQB       ·tables+3008(SB), Y2, Y2
-	VPAND          ·tables+2624(SB), Y1, Y3
-	VPCMPEQB       ·tables+2752(SB), Y3, Y3
+	VPAND          ·tables+3456(SB), Y1, Y2
+	VPCMPEQB       ·tables+3456(SB), Y2, Y2
+	VPAND          ·tables+3072(SB), Y1, Y3
+	VPCMPEQB       ·tables+3200(SB), Y3, Y3
 	VPOR           Y3, Y2, Y2
 	VMOVDQU        1(DX)(SI*1), Y6
 	VPSLLW         $0x02, Y6, Y6
-	VPCMPEQB       ·tables+2944(SB), Y1, Y3
-	VPCMPEQB       ·tables+5824(SB), Y1, Y4
+	VPCMPEQB       ·tables+3392(SB), Y1, Y3
+	VPCMPEQB       ·tables+6272(SB), Y1, Y4
 	VPBLENDVB      Y6, Y4, Y3, Y3
 	VPOR           Y3, Y2, Y2
-	VPAND          ·tables+2944(SB), Y1, Y3
-	VPCMPEQB       ·tables+2944(SB), Y3, Y3
-	LEAQ           ·tables+26752(SB), R9
+	VPAND          ·tables+3392(SB), Y1, Y3
+	VPCMPEQB       ·tables+3392(SB), Y3, Y3
+	LEAQ           ·tables+27200(SB), R9
 	MOVL           R11, R13
 	ANDL           $0x00000fff, R13
 	MOVBLZX        1296(R9)(R13*1), R13
@@ -6836,10 +7306,10 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
-	VPSHUFB        ·tables+128(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
+	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6862,10 +7332,10 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
-	VPSHUFB        ·tables+128(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
+	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6889,10 +7359,10 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(BP*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
-	VPSHUFB        ·tables+128(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
+	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6916,10 +7386,10 @@ utf8ToUTF32BEAVX512BW_loop_w_go:
 	VINSERTI128    $0x01, (R15)(R13*1), Y4, Y4
 	VINSERTI128    $0x01, (R9)(R14*8), Y6, Y6
 	VPSHUFB        Y6, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
-	VPSHUFB        ·tables+128(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
+	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
 utf8ToUTF32BEAVX512BW_loop_w_stored:
@@ -6935,7 +7405,7 @@ utf8ToUTF32BEAVX512BW_loop_w_stored:
 	JMP     utf8ToUTF32BEAVX512BW_loop_w_go
 
 utf8ToUTF32BEAVX512BW_loop_w_last:
-	LEAQ           ·tables+26752(SB), R9
+	LEAQ           ·tables+27200(SB), R9
 	MOVL           R11, R10
 	ANDL           $0x00000fff, R10
 	MOVBLZX        1296(R9)(R10*1), R10
@@ -6952,10 +7422,10 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+5888(SB), Y1, Y1
-	VPMADDUBSW     ·tables+5952(SB), Y1, Y1
-	VPMADDWD       ·tables+6016(SB), Y1, Y1
-	VPSHUFB        ·tables+128(SB), Y1, Y1
+	VPAND          ·tables+6336(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6400(SB), Y1, Y1
+	VPMADDWD       ·tables+6464(SB), Y1, Y1
+	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -6978,10 +7448,10 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+5888(SB), Y1, Y1
-	VPMADDUBSW     ·tables+5952(SB), Y1, Y1
-	VPMADDWD       ·tables+6016(SB), Y1, Y1
-	VPSHUFB        ·tables+128(SB), Y1, Y1
+	VPAND          ·tables+6336(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6400(SB), Y1, Y1
+	VPMADDWD       ·tables+6464(SB), Y1, Y1
+	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 32(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -7005,10 +7475,10 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+5888(SB), Y1, Y1
-	VPMADDUBSW     ·tables+5952(SB), Y1, Y1
-	VPMADDWD       ·tables+6016(SB), Y1, Y1
-	VPSHUFB        ·tables+128(SB), Y1, Y1
+	VPAND          ·tables+6336(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6400(SB), Y1, Y1
+	VPMADDWD       ·tables+6464(SB), Y1, Y1
+	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 64(AX)(DI*1)
 	BLSRL          R14, R14
 	BLSRL          R14, R14
@@ -7032,10 +7502,10 @@ utf8ToUTF32BEAVX512BW_loop_w_last:
 	VINSERTI128    $0x01, (R15)(R10*1), Y1, Y1
 	VINSERTI128    $0x01, (R9)(R12*8), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	VPAND          ·tables+5888(SB), Y1, Y1
-	VPMADDUBSW     ·tables+5952(SB), Y1, Y1
-	VPMADDWD       ·tables+6016(SB), Y1, Y1
-	VPSHUFB        ·tables+128(SB), Y1, Y1
+	VPAND          ·tables+6336(SB), Y1, Y1
+	VPMADDUBSW     ·tables+6400(SB), Y1, Y1
+	VPMADDWD       ·tables+6464(SB), Y1, Y1
+	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, 96(AX)(DI*1)
 
 utf8ToUTF32BEAVX512BW_loop_w_stored_last:
@@ -7045,34 +7515,34 @@ utf8ToUTF32BEAVX512BW_loop_w_stored_last:
 
 utf8ToUTF32BEAVX512BW_sixteen:
 	KMOVQ      K1, R9
-	VPCMPB     $0x01, ·tables+2048(SB), Z1, K1
+	VPCMPB     $0x01, ·tables+2112(SB), Z1, K1
 	KMOVQ      K1, R10
-	VPCMPUB    $0x05, ·tables+2240(SB), Z1, K1
-	KMOVQ      K1, R11
-	VPCMPUB    $0x05, ·tables+2176(SB), Z1, K1
-	KMOVQ      K1, R12
 	VPCMPUB    $0x05, ·tables+2304(SB), Z1, K1
+	KMOVQ      K1, R11
+	VPCMPUB    $0x05, ·tables+2240(SB), Z1, K1
+	KMOVQ      K1, R12
+	VPCMPUB    $0x05, ·tables+2368(SB), Z1, K1
 	KMOVQ      K1, R13
-	VPANDD     ·tables+2368(SB), Z1, Z2
-	VPCMPEQB   ·tables+2048(SB), Z2, K1
+	VPANDD     ·tables+2432(SB), Z1, Z2
+	VPCMPEQB   ·tables+2112(SB), Z2, K1
 	KMOVQ      K1, R14
 	ORQ        R13, R14
 	TESTQ      R12, R12
 	JZ         utf8ToUTF32BEAVX512BW_general
-	VPANDD     ·tables+1344(SB), Z1, Z3
-	VPCMPEQD   ·tables+1280(SB), Z3, K1
+	VPANDD     ·tables+1408(SB), Z1, Z3
+	VPCMPEQD   ·tables+1344(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32BEAVX512BW_four_mixed
 	VPSLLD     $0x04, Z1, Z2
-	VPANDD     ·tables+1408(SB), Z2, Z2
+	VPANDD     ·tables+1472(SB), Z2, Z2
 	VPSLLD     $0x12, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z3, Z2
-	VPSRLD     $0x0a, Z1, Z3
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z3, Z2
+	VPSRLD     $0x0a, Z1, Z3
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z3, Z2
 	VPSRLD     $0x18, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z3, Z2
-	VPSUBD     ·tables+832(SB), Z2, Z3
-	VPCMPUD    $0x05, ·tables+896(SB), Z3, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z3, Z2
+	VPSUBD     ·tables+896(SB), Z2, Z3
+	VPCMPUD    $0x05, ·tables+960(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32BEAVX512BW_four_mixed
 
@@ -7086,20 +7556,20 @@ utf8ToUTF32BEAVX512BW_pure:
 	CMPQ       DI, CX
 	JG         utf8ToUTF32BEAVX512BW_done
 	VMOVDQU64  (DX)(SI*1), Z1
-	VPANDD     ·tables+1344(SB), Z1, Z3
-	VPCMPEQD   ·tables+1280(SB), Z3, K1
+	VPANDD     ·tables+1408(SB), Z1, Z3
+	VPCMPEQD   ·tables+1344(SB), Z3, K1
 	KORTESTW   K1, K1
 	JCC        utf8ToUTF32BEAVX512BW_loop
 	VPSLLD     $0x04, Z1, Z2
-	VPANDD     ·tables+1408(SB), Z2, Z2
+	VPANDD     ·tables+1472(SB), Z2, Z2
 	VPSLLD     $0x12, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+1472(SB), Z3, Z2
-	VPSRLD     $0x0a, Z1, Z3
 	VPTERNLOGD $0xf8, ·tables+1536(SB), Z3, Z2
+	VPSRLD     $0x0a, Z1, Z3
+	VPTERNLOGD $0xf8, ·tables+1600(SB), Z3, Z2
 	VPSRLD     $0x18, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+192(SB), Z3, Z2
-	VPSUBD     ·tables+832(SB), Z2, Z3
-	VPCMPUD    $0x05, ·tables+896(SB), Z3, K1
+	VPTERNLOGD $0xf8, ·tables+256(SB), Z3, Z2
+	VPSUBD     ·tables+896(SB), Z2, Z3
+	VPCMPUD    $0x05, ·tables+960(SB), Z3, K1
 	KORTESTW   K1, K1
 	JNZ        utf8ToUTF32BEAVX512BW_loop
 	JMP        utf8ToUTF32BEAVX512BW_pure
@@ -7153,27 +7623,27 @@ utf8ToUTF32BEAVX512BW_general:
 	VPMOVZXBD     X3, Z7
 	VPMOVZXBD     X4, Z8
 	VPMOVZXBD     X2, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+192(SB), Z8, Z12
+	VPANDD        ·tables+256(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
 	VPORD         Z11, Z12, Z12
-	VPANDD        ·tables+512(SB), Z7, Z13
-	VPCMPEQD      ·tables+448(SB), Z13, K1
-	VPANDD        ·tables+576(SB), Z8, Z13
-	VPCMPEQD      ·tables+512(SB), Z13, K2
-	VPANDD        ·tables+1792(SB), Z9, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K3
+	VPANDD        ·tables+576(SB), Z7, Z13
+	VPCMPEQD      ·tables+512(SB), Z13, K1
+	VPANDD        ·tables+640(SB), Z8, Z13
+	VPCMPEQD      ·tables+576(SB), Z13, K2
+	VPANDD        ·tables+1856(SB), Z9, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K3
 	VMOVDQA64     Z6, Z6
-	VPANDD        ·tables+256(SB), Z7, Z7
+	VPANDD        ·tables+320(SB), Z7, Z7
 	VPSLLD        $0x06, Z7, Z7
 	VPORD         Z10, Z7, Z7
-	VPANDD        ·tables+320(SB), Z8, Z8
+	VPANDD        ·tables+384(SB), Z8, Z8
 	VPSLLD        $0x0c, Z8, Z8
 	VPORD         Z11, Z8, Z8
-	VPANDD        ·tables+384(SB), Z9, Z9
+	VPANDD        ·tables+448(SB), Z9, Z9
 	VPSLLD        $0x12, Z9, Z9
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z7, Z6, K1, Z6
@@ -7181,13 +7651,13 @@ utf8ToUTF32BEAVX512BW_general:
 	MOVQ          R15, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z8, K2, K4
-	VPSUBD        ·tables+704(SB), Z8, Z13
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z8, K2, K4
+	VPSUBD        ·tables+768(SB), Z8, Z13
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z9, Z13
-	VPCMPUD       $0x05, ·tables+896(SB), Z13, K4, K4
+	VPSUBD        ·tables+896(SB), Z9, Z13
+	VPCMPUD       $0x05, ·tables+960(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
@@ -7208,27 +7678,27 @@ utf8ToUTF32BEAVX512BW_general:
 	VPMOVZXBD     X8, Z8
 	VEXTRACTI32X4 $0x01, Z2, X9
 	VPMOVZXBD     X9, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+192(SB), Z8, Z12
+	VPANDD        ·tables+256(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
 	VPORD         Z11, Z12, Z12
-	VPANDD        ·tables+512(SB), Z7, Z13
-	VPCMPEQD      ·tables+448(SB), Z13, K1
-	VPANDD        ·tables+576(SB), Z8, Z13
-	VPCMPEQD      ·tables+512(SB), Z13, K2
-	VPANDD        ·tables+1792(SB), Z9, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K3
+	VPANDD        ·tables+576(SB), Z7, Z13
+	VPCMPEQD      ·tables+512(SB), Z13, K1
+	VPANDD        ·tables+640(SB), Z8, Z13
+	VPCMPEQD      ·tables+576(SB), Z13, K2
+	VPANDD        ·tables+1856(SB), Z9, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K3
 	VMOVDQA64     Z6, Z6
-	VPANDD        ·tables+256(SB), Z7, Z7
+	VPANDD        ·tables+320(SB), Z7, Z7
 	VPSLLD        $0x06, Z7, Z7
 	VPORD         Z10, Z7, Z7
-	VPANDD        ·tables+320(SB), Z8, Z8
+	VPANDD        ·tables+384(SB), Z8, Z8
 	VPSLLD        $0x0c, Z8, Z8
 	VPORD         Z11, Z8, Z8
-	VPANDD        ·tables+384(SB), Z9, Z9
+	VPANDD        ·tables+448(SB), Z9, Z9
 	VPSLLD        $0x12, Z9, Z9
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z7, Z6, K1, Z6
@@ -7237,13 +7707,13 @@ utf8ToUTF32BEAVX512BW_general:
 	SHRQ          $0x10, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z8, K2, K4
-	VPSUBD        ·tables+704(SB), Z8, Z13
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z8, K2, K4
+	VPSUBD        ·tables+768(SB), Z8, Z13
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z9, Z13
-	VPCMPUD       $0x05, ·tables+896(SB), Z13, K4, K4
+	VPSUBD        ·tables+896(SB), Z9, Z13
+	VPCMPUD       $0x05, ·tables+960(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
@@ -7264,27 +7734,27 @@ utf8ToUTF32BEAVX512BW_general:
 	VPMOVZXBD     X8, Z8
 	VEXTRACTI32X4 $0x02, Z2, X9
 	VPMOVZXBD     X9, Z9
-	VPANDD        ·tables+192(SB), Z6, Z10
-	VPANDD        ·tables+192(SB), Z7, Z11
+	VPANDD        ·tables+256(SB), Z6, Z10
+	VPANDD        ·tables+256(SB), Z7, Z11
 	VPSLLD        $0x06, Z11, Z11
 	VPORD         Z10, Z11, Z11
-	VPANDD        ·tables+192(SB), Z8, Z12
+	VPANDD        ·tables+256(SB), Z8, Z12
 	VPSLLD        $0x0c, Z12, Z12
 	VPORD         Z11, Z12, Z12
-	VPANDD        ·tables+512(SB), Z7, Z13
-	VPCMPEQD      ·tables+448(SB), Z13, K1
-	VPANDD        ·tables+576(SB), Z8, Z13
-	VPCMPEQD      ·tables+512(SB), Z13, K2
-	VPANDD        ·tables+1792(SB), Z9, Z13
-	VPCMPEQD      ·tables+576(SB), Z13, K3
+	VPANDD        ·tables+576(SB), Z7, Z13
+	VPCMPEQD      ·tables+512(SB), Z13, K1
+	VPANDD        ·tables+640(SB), Z8, Z13
+	VPCMPEQD      ·tables+576(SB), Z13, K2
+	VPANDD        ·tables+1856(SB), Z9, Z13
+	VPCMPEQD      ·tables+640(SB), Z13, K3
 	VMOVDQA64     Z6, Z6
-	VPANDD        ·tables+256(SB), Z7, Z7
+	VPANDD        ·tables+320(SB), Z7, Z7
 	VPSLLD        $0x06, Z7, Z7
 	VPORD         Z10, Z7, Z7
-	VPANDD        ·tables+320(SB), Z8, Z8
+	VPANDD        ·tables+384(SB), Z8, Z8
 	VPSLLD        $0x0c, Z8, Z8
 	VPORD         Z11, Z8, Z8
-	VPANDD        ·tables+384(SB), Z9, Z9
+	VPANDD        ·tables+448(SB), Z9, Z9
 	VPSLLD        $0x12, Z9, Z9
 	VPORD         Z12, Z9, Z9
 	VPBLENDMD     Z7, Z6, K1, Z6
@@ -7293,13 +7763,13 @@ utf8ToUTF32BEAVX512BW_general:
 	SHRQ          $0x20, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z8, K2, K4
-	VPSUBD        ·tables+704(SB), Z8, Z13
-	VPCMPUD       $0x01, ·tables+640(SB), Z13, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z8, K2, K4
+	VPSUBD        ·tables+768(SB), Z8, Z13
+	VPCMPUD       $0x01, ·tables+704(SB), Z13, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z9, Z13
-	VPCMPUD       $0x05, ·tables+896(SB), Z13, K4, K4
+	VPSUBD        ·tables+896(SB), Z9, Z13
+	VPCMPUD       $0x05, ·tables+960(SB), Z13, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
@@ -7320,27 +7790,27 @@ utf8ToUTF32BEAVX512BW_general:
 	VPMOVZXBD     X4, Z4
 	VEXTRACTI32X4 $0x03, Z2, X2
 	VPMOVZXBD     X2, Z2
-	VPANDD        ·tables+192(SB), Z1, Z6
-	VPANDD        ·tables+192(SB), Z3, Z7
+	VPANDD        ·tables+256(SB), Z1, Z6
+	VPANDD        ·tables+256(SB), Z3, Z7
 	VPSLLD        $0x06, Z7, Z7
 	VPORD         Z6, Z7, Z7
-	VPANDD        ·tables+192(SB), Z4, Z8
+	VPANDD        ·tables+256(SB), Z4, Z8
 	VPSLLD        $0x0c, Z8, Z8
 	VPORD         Z7, Z8, Z8
-	VPANDD        ·tables+512(SB), Z3, Z9
-	VPCMPEQD      ·tables+448(SB), Z9, K1
-	VPANDD        ·tables+576(SB), Z4, Z9
-	VPCMPEQD      ·tables+512(SB), Z9, K2
-	VPANDD        ·tables+1792(SB), Z2, Z9
-	VPCMPEQD      ·tables+576(SB), Z9, K3
+	VPANDD        ·tables+576(SB), Z3, Z9
+	VPCMPEQD      ·tables+512(SB), Z9, K1
+	VPANDD        ·tables+640(SB), Z4, Z9
+	VPCMPEQD      ·tables+576(SB), Z9, K2
+	VPANDD        ·tables+1856(SB), Z2, Z9
+	VPCMPEQD      ·tables+640(SB), Z9, K3
 	VMOVDQA64     Z1, Z1
-	VPANDD        ·tables+256(SB), Z3, Z3
+	VPANDD        ·tables+320(SB), Z3, Z3
 	VPSLLD        $0x06, Z3, Z3
 	VPORD         Z6, Z3, Z3
-	VPANDD        ·tables+320(SB), Z4, Z4
+	VPANDD        ·tables+384(SB), Z4, Z4
 	VPSLLD        $0x0c, Z4, Z4
 	VPORD         Z7, Z4, Z4
-	VPANDD        ·tables+384(SB), Z2, Z2
+	VPANDD        ·tables+448(SB), Z2, Z2
 	VPSLLD        $0x12, Z2, Z2
 	VPORD         Z8, Z2, Z2
 	VPBLENDMD     Z3, Z1, K1, Z1
@@ -7349,13 +7819,13 @@ utf8ToUTF32BEAVX512BW_general:
 	SHRQ          $0x30, R12
 	KMOVW         R12, K1
 	KANDW         K1, K2, K2
-	VPCMPUD       $0x01, ·tables+640(SB), Z4, K2, K4
-	VPSUBD        ·tables+704(SB), Z4, Z9
-	VPCMPUD       $0x01, ·tables+640(SB), Z9, K2, K2
+	VPCMPUD       $0x01, ·tables+704(SB), Z4, K2, K4
+	VPSUBD        ·tables+768(SB), Z4, Z9
+	VPCMPUD       $0x01, ·tables+704(SB), Z9, K2, K2
 	KORW          K4, K2, K2
 	KANDW         K1, K3, K4
-	VPSUBD        ·tables+832(SB), Z2, Z9
-	VPCMPUD       $0x05, ·tables+896(SB), Z9, K4, K4
+	VPSUBD        ·tables+896(SB), Z2, Z9
+	VPCMPUD       $0x05, ·tables+960(SB), Z9, K4, K4
 	KORW          K4, K2, K2
 	KORTESTW      K2, K2
 	JNZ           utf8ToUTF32BEAVX512BW_done
@@ -7445,18 +7915,18 @@ l1u2_loop:
 l1u2_wide:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+2432(SB), Y2, Y2
+	VPAND          ·tables+2880(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+2496(SB), Y2, Y2
-	VPCMPGTW       ·tables+2560(SB), Y1, Y3
+	VPOR           ·tables+2944(SB), Y2, Y2
+	VPCMPGTW       ·tables+3008(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R8, R9
 	MOVBLZX        R9, R9
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+6080(SB), R11
+	LEAQ           ·tables+6528(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -7476,18 +7946,18 @@ l1u2_wide:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+2432(SB), Y1, Y1
+	VPAND          ·tables+2880(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+2496(SB), Y1, Y1
-	VPCMPGTW       ·tables+2560(SB), Y0, Y2
+	VPOR           ·tables+2944(SB), Y1, Y1
+	VPCMPGTW       ·tables+3008(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R8, R9
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6080(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -7555,10 +8025,10 @@ utf8ToLatin1AVX2_wide:
 	JMP     utf8ToLatin1AVX2_done
 
 utf8ToLatin1AVX2_lead:
-	VPAND     ·tables+2624(SB), Y0, Y1
-	VPCMPEQB  ·tables+2688(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3136(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VMOVDQU   ·tables+2752(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R10
 	MOVL      $0x00000020, R11
@@ -7581,12 +8051,12 @@ utf8ToLatin1AVX2_whole:
 	JNE          utf8ToLatin1AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+2816(SB), Y1, Y1
-	VPAND        ·tables+2880(SB), Y1, Y1
+	VPCMPEQB     ·tables+3264(SB), Y1, Y1
+	VPAND        ·tables+3328(SB), Y1, Y1
 	VPADDB       Y1, Y0, Y0
 	ANDNL        R12, R9, R8
-	LEAQ         ·tables+10176(SB), R9
-	LEAQ         ·tables+12224(SB), R10
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R10
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
 	MOVL         R8, R13
@@ -7688,23 +8158,23 @@ utf8ToUTF16LEAVX2_wide:
 	JMP          utf8ToUTF16LEAVX2_done
 
 utf8ToUTF16LEAVX2_lead:
-	VPAND     ·tables+4416(SB), Y0, Y3
-	VPCMPEQD  ·tables+4480(SB), Y3, Y3
+	VPAND     ·tables+4864(SB), Y0, Y3
+	VPCMPEQD  ·tables+4928(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4544(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4608(SB), Y3, Y3
+	VPAND     ·tables+5056(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4672(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+3712(SB), Y3, Y3
+	VPAND     ·tables+4160(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+4736(SB), Y1, Y3
+	VPSUBD    ·tables+5184(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_mixed
@@ -7712,9 +8182,9 @@ utf8ToUTF16LEAVX2_lead:
 utf8ToUTF16LEAVX2_pure:
 	VPSRLD    $0x0a, Y3, Y0
 	VPSLLD    $0x10, Y3, Y3
-	VPAND     ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+5248(SB), Y3, Y3
 	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+4864(SB), Y0, Y0
+	VPOR      ·tables+5312(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -7723,23 +8193,23 @@ utf8ToUTF16LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4416(SB), Y0, Y3
-	VPCMPEQD  ·tables+4480(SB), Y3, Y3
+	VPAND     ·tables+4864(SB), Y0, Y3
+	VPCMPEQD  ·tables+4928(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4544(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4608(SB), Y3, Y3
+	VPAND     ·tables+5056(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4672(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+3712(SB), Y3, Y3
+	VPAND     ·tables+4160(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+4736(SB), Y1, Y3
+	VPSUBD    ·tables+5184(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16LEAVX2_loop
@@ -7752,11 +8222,11 @@ utf8ToUTF16LEAVX2_mixed:
 	JNE         utf8ToUTF16LEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+2752(SB), Y2, Y1
-	VPCMPEQB    ·tables+5568(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y2, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3008(SB), Y2, Y1
-	VPCMPEQB    ·tables+2944(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y2, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -7764,18 +8234,18 @@ utf8ToUTF16LEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_mixed16
-	VPSHUFB     ·tables+26560(SB), Y2, Y3
-	VPAND       ·tables+3712(SB), Y3, Y1
-	VPAND       ·tables+5056(SB), Y3, Y4
+	VPSHUFB     ·tables+27008(SB), Y2, Y3
+	VPAND       ·tables+4160(SB), Y3, Y1
+	VPAND       ·tables+5504(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5632(SB), Y3, Y4
+	VPAND       ·tables+6080(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+5696(SB), Y3, Y1
+	VPAND       ·tables+6144(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5312(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_mixed16
@@ -7792,11 +8262,11 @@ utf8ToUTF16LEAVX2_three:
 	JG          utf8ToUTF16LEAVX2_done
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+2752(SB), Y2, Y1
-	VPCMPEQB    ·tables+5568(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y2, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3008(SB), Y2, Y1
-	VPCMPEQB    ·tables+2944(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y2, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -7804,33 +8274,33 @@ utf8ToUTF16LEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16LEAVX2_loop
-	VPSHUFB     ·tables+26560(SB), Y2, Y3
-	VPAND       ·tables+3712(SB), Y3, Y1
-	VPAND       ·tables+5056(SB), Y3, Y4
+	VPSHUFB     ·tables+27008(SB), Y2, Y3
+	VPAND       ·tables+4160(SB), Y3, Y1
+	VPAND       ·tables+5504(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5632(SB), Y3, Y4
+	VPAND       ·tables+6080(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+5696(SB), Y3, Y1
+	VPAND       ·tables+6144(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5312(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16LEAVX2_loop
 	JMP         utf8ToUTF16LEAVX2_three
 
 utf8ToUTF16LEAVX2_mixed16:
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+2944(SB), Y1, Y1
+	VPAND     ·tables+3392(SB), Y0, Y1
+	VPCMPEQB  ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2624(SB), Y0, Y1
-	VPCMPEQB  ·tables+2752(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF16LEAVX2_three32
-	VMOVDQU   ·tables+2752(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -7853,10 +8323,10 @@ utf8ToUTF16LEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3136(SB), Y4, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y3, Y6
-	VPAND          ·tables+3328(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y3, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -7865,7 +8335,7 @@ utf8ToUTF16LEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14272(SB), R12
+	LEAQ           ·tables+14720(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -7886,10 +8356,10 @@ utf8ToUTF16LEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y3
-	VPCMPEQW       ·tables+3200(SB), Y3, Y3
-	VPAND          ·tables+3264(SB), Y0, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -7898,7 +8368,7 @@ utf8ToUTF16LEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -7919,18 +8389,18 @@ utf8ToUTF16LEAVX2_two_whole:
 	JMP            utf8ToUTF16LEAVX2_loop
 
 utf8ToUTF16LEAVX2_three32:
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2624(SB), Y0, Y1
-	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16LEAVX2_sixteen
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2752(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -7960,25 +8430,25 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
@@ -7987,7 +8457,7 @@ utf8ToUTF16LEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14272(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -8007,25 +8477,25 @@ utf8ToUTF16LEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_sixteen
@@ -8035,7 +8505,7 @@ utf8ToUTF16LEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14272(SB), R9
+	LEAQ           ·tables+14720(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -8069,18 +8539,18 @@ utf8ToUTF16LEAVX2_next3:
 	JZ             utf8ToUTF16LEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF16LEAVX2_loop
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2624(SB), Y0, Y1
-	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16LEAVX2_loop
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2752(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8110,25 +8580,25 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
@@ -8137,7 +8607,7 @@ utf8ToUTF16LEAVX2_next3:
 	MOVL           R8, R13
 	SHRL           $0x08, R13
 	MOVBLZX        R13, R13
-	LEAQ           ·tables+14272(SB), R14
+	LEAQ           ·tables+14720(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
 	VBROADCASTI128 (R14)(R15*1), Y1
@@ -8157,25 +8627,25 @@ utf8ToUTF16LEAVX2_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16LEAVX2_loop
@@ -8184,7 +8654,7 @@ utf8ToUTF16LEAVX2_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R10)(R13*1), Y1
@@ -8210,19 +8680,19 @@ utf8ToUTF16LEAVX2_next3:
 utf8ToUTF16LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+2752(SB), X1
+	VMOVDQU        ·tables+3200(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+2944(SB), X0, X1
-	VPCMPEQB       ·tables+2944(SB), X1, X1
+	VPAND          ·tables+3392(SB), X0, X1
+	VPCMPEQB       ·tables+3392(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3008(SB), X0, X1
-	VPCMPEQB       ·tables+3008(SB), X1, X1
+	VPAND          ·tables+3456(SB), X0, X1
+	VPCMPEQB       ·tables+3456(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2624(SB), X0, X1
-	VPCMPEQB       ·tables+2752(SB), X1, X1
+	VPAND          ·tables+3072(SB), X0, X1
+	VPCMPEQB       ·tables+3200(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+3904(SB), X0, X1
+	VPMAXUB        ·tables+4352(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -8272,10 +8742,10 @@ utf8ToUTF16LEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y3
-	VPCMPEQW       ·tables+3200(SB), Y3, Y3
-	VPAND          ·tables+3264(SB), Y0, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -8284,7 +8754,7 @@ utf8ToUTF16LEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -8312,52 +8782,52 @@ utf8ToUTF16LEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3136(SB), Y1, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y0, Y6
-	VPAND          ·tables+3328(SB), Y1, Y7
+	VPAND          ·tables+3584(SB), Y1, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3072(SB), Y4, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3264(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3392(SB), Y7, Y8
+	VPAND          ·tables+3840(SB), Y7, Y8
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y7, Y8, Y7
-	VPCMPEQW       ·tables+3456(SB), Y8, Y8
+	VPCMPEQW       ·tables+3904(SB), Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPAND          Y5, Y7, Y7
-	VPAND          ·tables+3968(SB), Y3, Y5
-	VPCMPEQW       ·tables+3072(SB), Y5, Y5
-	VPAND          ·tables+3968(SB), Y4, Y3
-	VPCMPEQW       ·tables+3072(SB), Y3, Y3
-	VPAND          ·tables+4032(SB), Y4, Y4
+	VPAND          ·tables+4416(SB), Y3, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+4416(SB), Y4, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+4480(SB), Y4, Y4
 	VPSLLW         $0x08, Y4, Y4
-	VPAND          ·tables+3264(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y4, Y4
-	VPAND          ·tables+4096(SB), Y1, Y1
+	VPAND          ·tables+4544(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y6, Y1, Y1
-	VPOR           ·tables+4160(SB), Y1, Y1
+	VPOR           ·tables+4608(SB), Y1, Y1
 	VPBLENDVB      Y5, Y1, Y0, Y0
-	VPADDW         ·tables+4224(SB), Y4, Y1
+	VPADDW         ·tables+4672(SB), Y4, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
-	VMOVDQU        ·tables+4288(SB), Y1
+	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y4, Y1, Y1
-	VPCMPGTW       ·tables+4352(SB), Y4, Y8
+	VPCMPGTW       ·tables+4800(SB), Y4, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y3, Y1, Y1
 	VPOR           Y1, Y7, Y7
-	LEAQ           ·tables+32192(SB), R8
+	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -8368,7 +8838,7 @@ utf8ToUTF16LEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -8464,23 +8934,23 @@ utf8ToUTF16BEAVX2_wide:
 	JMP          utf8ToUTF16BEAVX2_done
 
 utf8ToUTF16BEAVX2_lead:
-	VPAND     ·tables+4416(SB), Y0, Y3
-	VPCMPEQD  ·tables+4480(SB), Y3, Y3
+	VPAND     ·tables+4864(SB), Y0, Y3
+	VPCMPEQD  ·tables+4928(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4544(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4608(SB), Y3, Y3
+	VPAND     ·tables+5056(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4672(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+3712(SB), Y3, Y3
+	VPAND     ·tables+4160(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+4736(SB), Y1, Y3
+	VPSUBD    ·tables+5184(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_mixed
@@ -8488,9 +8958,9 @@ utf8ToUTF16BEAVX2_lead:
 utf8ToUTF16BEAVX2_pure:
 	VPSRLD    $0x0a, Y3, Y0
 	VPSLLD    $0x10, Y3, Y3
-	VPAND     ·tables+4800(SB), Y3, Y3
+	VPAND     ·tables+5248(SB), Y3, Y3
 	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+4864(SB), Y0, Y0
+	VPOR      ·tables+5312(SB), Y0, Y0
 	VPSHUFB   ·tables+0(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -8500,23 +8970,23 @@ utf8ToUTF16BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4416(SB), Y0, Y3
-	VPCMPEQD  ·tables+4480(SB), Y3, Y3
+	VPAND     ·tables+4864(SB), Y0, Y3
+	VPCMPEQD  ·tables+4928(SB), Y3, Y3
 	VPMOVMSKB Y3, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF16BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4544(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y3
-	VPAND     ·tables+4608(SB), Y3, Y3
+	VPAND     ·tables+5056(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y3
-	VPAND     ·tables+4672(SB), Y3, Y3
+	VPAND     ·tables+5120(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSRLD    $0x18, Y0, Y3
-	VPAND     ·tables+3712(SB), Y3, Y3
+	VPAND     ·tables+4160(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPSUBD    ·tables+4736(SB), Y1, Y3
+	VPSUBD    ·tables+5184(SB), Y1, Y3
 	VPSRLD    $0x14, Y3, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF16BEAVX2_loop
@@ -8529,11 +8999,11 @@ utf8ToUTF16BEAVX2_mixed:
 	JNE         utf8ToUTF16BEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+2752(SB), Y2, Y1
-	VPCMPEQB    ·tables+5568(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y2, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3008(SB), Y2, Y1
-	VPCMPEQB    ·tables+2944(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y2, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -8541,18 +9011,18 @@ utf8ToUTF16BEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_mixed16
-	VPSHUFB     ·tables+26560(SB), Y2, Y3
-	VPAND       ·tables+3712(SB), Y3, Y1
-	VPAND       ·tables+5056(SB), Y3, Y4
+	VPSHUFB     ·tables+27008(SB), Y2, Y3
+	VPAND       ·tables+4160(SB), Y3, Y1
+	VPAND       ·tables+5504(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5632(SB), Y3, Y4
+	VPAND       ·tables+6080(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+5696(SB), Y3, Y1
+	VPAND       ·tables+6144(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5312(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_mixed16
@@ -8570,11 +9040,11 @@ utf8ToUTF16BEAVX2_three:
 	JG          utf8ToUTF16BEAVX2_done
 	VMOVDQU     (DX)(SI*1), X2
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y2, Y2
-	VPAND       ·tables+2752(SB), Y2, Y1
-	VPCMPEQB    ·tables+5568(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y2, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3008(SB), Y2, Y1
-	VPCMPEQB    ·tables+2944(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y2, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -8582,33 +9052,33 @@ utf8ToUTF16BEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF16BEAVX2_loop
-	VPSHUFB     ·tables+26560(SB), Y2, Y3
-	VPAND       ·tables+3712(SB), Y3, Y1
-	VPAND       ·tables+5056(SB), Y3, Y4
+	VPSHUFB     ·tables+27008(SB), Y2, Y3
+	VPAND       ·tables+4160(SB), Y3, Y1
+	VPAND       ·tables+5504(SB), Y3, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5632(SB), Y3, Y4
+	VPAND       ·tables+6080(SB), Y3, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y3
-	VPAND       ·tables+5696(SB), Y3, Y1
+	VPAND       ·tables+6144(SB), Y3, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5312(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF16BEAVX2_loop
 	JMP         utf8ToUTF16BEAVX2_three
 
 utf8ToUTF16BEAVX2_mixed16:
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+2944(SB), Y1, Y1
+	VPAND     ·tables+3392(SB), Y0, Y1
+	VPCMPEQB  ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2624(SB), Y0, Y1
-	VPCMPEQB  ·tables+2752(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF16BEAVX2_three32
-	VMOVDQU   ·tables+2752(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -8631,10 +9101,10 @@ utf8ToUTF16BEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y3
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3136(SB), Y4, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y3, Y6
-	VPAND          ·tables+3328(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y3, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y3, Y3
@@ -8643,7 +9113,7 @@ utf8ToUTF16BEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+18368(SB), R12
+	LEAQ           ·tables+18816(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -8664,10 +9134,10 @@ utf8ToUTF16BEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y3
-	VPCMPEQW       ·tables+3200(SB), Y3, Y3
-	VPAND          ·tables+3264(SB), Y0, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -8676,7 +9146,7 @@ utf8ToUTF16BEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18368(SB), R10
+	LEAQ           ·tables+18816(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -8697,18 +9167,18 @@ utf8ToUTF16BEAVX2_two_whole:
 	JMP            utf8ToUTF16BEAVX2_loop
 
 utf8ToUTF16BEAVX2_three32:
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2624(SB), Y0, Y1
-	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16BEAVX2_sixteen
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2752(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8738,25 +9208,25 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
@@ -8765,7 +9235,7 @@ utf8ToUTF16BEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+18368(SB), R15
+	LEAQ           ·tables+18816(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -8785,25 +9255,25 @@ utf8ToUTF16BEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_sixteen
@@ -8813,7 +9283,7 @@ utf8ToUTF16BEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18368(SB), R9
+	LEAQ           ·tables+18816(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -8847,18 +9317,18 @@ utf8ToUTF16BEAVX2_next3:
 	JZ             utf8ToUTF16BEAVX2_loop
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF16BEAVX2_loop
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2624(SB), Y0, Y1
-	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF16BEAVX2_loop
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2752(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -8888,25 +9358,25 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
@@ -8915,7 +9385,7 @@ utf8ToUTF16BEAVX2_next3:
 	MOVL           R8, R13
 	SHRL           $0x08, R13
 	MOVBLZX        R13, R13
-	LEAQ           ·tables+18368(SB), R14
+	LEAQ           ·tables+18816(SB), R14
 	MOVQ           R10, R15
 	SHLQ           $0x04, R15
 	VBROADCASTI128 (R14)(R15*1), Y1
@@ -8935,25 +9405,25 @@ utf8ToUTF16BEAVX2_next3:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y3
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y3, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y3, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y3, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF16BEAVX2_loop
@@ -8962,7 +9432,7 @@ utf8ToUTF16BEAVX2_next3:
 	MOVBLZX        DI, DI
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+18368(SB), R10
+	LEAQ           ·tables+18816(SB), R10
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R10)(R13*1), Y1
@@ -8988,19 +9458,19 @@ utf8ToUTF16BEAVX2_next3:
 utf8ToUTF16BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+2752(SB), X1
+	VMOVDQU        ·tables+3200(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+2944(SB), X0, X1
-	VPCMPEQB       ·tables+2944(SB), X1, X1
+	VPAND          ·tables+3392(SB), X0, X1
+	VPCMPEQB       ·tables+3392(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3008(SB), X0, X1
-	VPCMPEQB       ·tables+3008(SB), X1, X1
+	VPAND          ·tables+3456(SB), X0, X1
+	VPCMPEQB       ·tables+3456(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2624(SB), X0, X1
-	VPCMPEQB       ·tables+2752(SB), X1, X1
+	VPAND          ·tables+3072(SB), X0, X1
+	VPCMPEQB       ·tables+3200(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+3904(SB), X0, X1
+	VPMAXUB        ·tables+4352(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -9050,10 +9520,10 @@ utf8ToUTF16BEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y3
-	VPCMPEQW       ·tables+3200(SB), Y3, Y3
-	VPAND          ·tables+3264(SB), Y0, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y3
+	VPCMPEQW       ·tables+3648(SB), Y3, Y3
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
@@ -9062,7 +9532,7 @@ utf8ToUTF16BEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18368(SB), R10
+	LEAQ           ·tables+18816(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -9090,52 +9560,52 @@ utf8ToUTF16BEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y4
 	VPMOVZXBW      X3, Y3
-	VPAND          ·tables+3136(SB), Y1, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y0, Y6
-	VPAND          ·tables+3328(SB), Y1, Y7
+	VPAND          ·tables+3584(SB), Y1, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3072(SB), Y4, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y4, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y4, Y7
-	VPAND          ·tables+3264(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3392(SB), Y7, Y8
+	VPAND          ·tables+3840(SB), Y7, Y8
 	VPXOR          Y7, Y7, Y7
 	VPCMPEQW       Y7, Y8, Y7
-	VPCMPEQW       ·tables+3456(SB), Y8, Y8
+	VPCMPEQW       ·tables+3904(SB), Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPAND          Y5, Y7, Y7
-	VPAND          ·tables+3968(SB), Y3, Y5
-	VPCMPEQW       ·tables+3072(SB), Y5, Y5
-	VPAND          ·tables+3968(SB), Y4, Y3
-	VPCMPEQW       ·tables+3072(SB), Y3, Y3
-	VPAND          ·tables+4032(SB), Y4, Y4
+	VPAND          ·tables+4416(SB), Y3, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+4416(SB), Y4, Y3
+	VPCMPEQW       ·tables+3520(SB), Y3, Y3
+	VPAND          ·tables+4480(SB), Y4, Y4
 	VPSLLW         $0x08, Y4, Y4
-	VPAND          ·tables+3264(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y4, Y4
-	VPAND          ·tables+4096(SB), Y1, Y1
+	VPAND          ·tables+4544(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y6, Y1, Y1
-	VPOR           ·tables+4160(SB), Y1, Y1
+	VPOR           ·tables+4608(SB), Y1, Y1
 	VPBLENDVB      Y5, Y1, Y0, Y0
-	VPADDW         ·tables+4224(SB), Y4, Y1
+	VPADDW         ·tables+4672(SB), Y4, Y1
 	VPBLENDVB      Y3, Y1, Y0, Y0
-	VMOVDQU        ·tables+4288(SB), Y1
+	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y4, Y1, Y1
-	VPCMPGTW       ·tables+4352(SB), Y4, Y8
+	VPCMPGTW       ·tables+4800(SB), Y4, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y3, Y1, Y1
 	VPOR           Y1, Y7, Y7
-	LEAQ           ·tables+32192(SB), R8
+	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -9146,7 +9616,7 @@ utf8ToUTF16BEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+18368(SB), R10
+	LEAQ           ·tables+18816(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -9246,29 +9716,29 @@ utf8ToUTF32LEAVX2_wide:
 	JMP       utf8ToUTF32LEAVX2_done
 
 utf8ToUTF32LEAVX2_lead:
-	VPAND     ·tables+4416(SB), Y0, Y2
-	VPCMPEQD  ·tables+4480(SB), Y2, Y2
+	VPAND     ·tables+4864(SB), Y0, Y2
+	VPCMPEQD  ·tables+4928(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32LEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4544(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4608(SB), Y2, Y2
+	VPAND     ·tables+5056(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4672(SB), Y2, Y2
+	VPAND     ·tables+5120(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+3712(SB), Y2, Y2
+	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+4736(SB), Y1, Y2
+	VPSUBD    ·tables+5184(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32LEAVX2_mixed
 
 utf8ToUTF32LEAVX2_pure:
-	VPADDD    ·tables+4736(SB), Y2, Y0
+	VPADDD    ·tables+5184(SB), Y2, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -9277,23 +9747,23 @@ utf8ToUTF32LEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4416(SB), Y0, Y2
-	VPCMPEQD  ·tables+4480(SB), Y2, Y2
+	VPAND     ·tables+4864(SB), Y0, Y2
+	VPCMPEQD  ·tables+4928(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32LEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4544(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4608(SB), Y2, Y2
+	VPAND     ·tables+5056(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4672(SB), Y2, Y2
+	VPAND     ·tables+5120(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+3712(SB), Y2, Y2
+	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+4736(SB), Y1, Y2
+	VPSUBD    ·tables+5184(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32LEAVX2_loop
@@ -9306,11 +9776,11 @@ utf8ToUTF32LEAVX2_mixed:
 	JNE         utf8ToUTF32LEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+2752(SB), Y3, Y1
-	VPCMPEQB    ·tables+5568(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y3, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3008(SB), Y3, Y1
-	VPCMPEQB    ·tables+2944(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y3, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -9318,18 +9788,18 @@ utf8ToUTF32LEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32LEAVX2_mixed16
-	VPSHUFB     ·tables+26560(SB), Y3, Y2
-	VPAND       ·tables+3712(SB), Y2, Y1
-	VPAND       ·tables+5056(SB), Y2, Y4
+	VPSHUFB     ·tables+27008(SB), Y3, Y2
+	VPAND       ·tables+4160(SB), Y2, Y1
+	VPAND       ·tables+5504(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5632(SB), Y2, Y4
+	VPAND       ·tables+6080(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+5696(SB), Y2, Y1
+	VPAND       ·tables+6144(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5312(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_mixed16
@@ -9344,11 +9814,11 @@ utf8ToUTF32LEAVX2_three:
 	JG          utf8ToUTF32LEAVX2_done
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+2752(SB), Y3, Y1
-	VPCMPEQB    ·tables+5568(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y3, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3008(SB), Y3, Y1
-	VPCMPEQB    ·tables+2944(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y3, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -9356,33 +9826,33 @@ utf8ToUTF32LEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32LEAVX2_loop
-	VPSHUFB     ·tables+26560(SB), Y3, Y2
-	VPAND       ·tables+3712(SB), Y2, Y1
-	VPAND       ·tables+5056(SB), Y2, Y4
+	VPSHUFB     ·tables+27008(SB), Y3, Y2
+	VPAND       ·tables+4160(SB), Y2, Y1
+	VPAND       ·tables+5504(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5632(SB), Y2, Y4
+	VPAND       ·tables+6080(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+5696(SB), Y2, Y1
+	VPAND       ·tables+6144(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5312(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32LEAVX2_loop
 	JMP         utf8ToUTF32LEAVX2_three
 
 utf8ToUTF32LEAVX2_mixed16:
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+2944(SB), Y1, Y1
+	VPAND     ·tables+3392(SB), Y0, Y1
+	VPCMPEQB  ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2624(SB), Y0, Y1
-	VPCMPEQB  ·tables+2752(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF32LEAVX2_three32
-	VMOVDQU   ·tables+2752(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -9405,10 +9875,10 @@ utf8ToUTF32LEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y2
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3136(SB), Y4, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y2, Y6
-	VPAND          ·tables+3328(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y2, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
@@ -9417,7 +9887,7 @@ utf8ToUTF32LEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14272(SB), R12
+	LEAQ           ·tables+14720(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -9438,10 +9908,10 @@ utf8ToUTF32LEAVX2_two_whole:
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y2
-	VPCMPEQW       ·tables+3200(SB), Y2, Y2
-	VPAND          ·tables+3264(SB), Y0, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -9450,7 +9920,7 @@ utf8ToUTF32LEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -9471,18 +9941,18 @@ utf8ToUTF32LEAVX2_two_whole:
 	JMP            utf8ToUTF32LEAVX2_loop
 
 utf8ToUTF32LEAVX2_three32:
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2624(SB), Y0, Y1
-	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF32LEAVX2_sixteen
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2752(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -9512,25 +9982,25 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y2, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y2, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
@@ -9539,7 +10009,7 @@ utf8ToUTF32LEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14272(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -9559,25 +10029,25 @@ utf8ToUTF32LEAVX2_three32:
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y2, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y2, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32LEAVX2_sixteen
@@ -9587,7 +10057,7 @@ utf8ToUTF32LEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14272(SB), R9
+	LEAQ           ·tables+14720(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -9622,22 +10092,22 @@ utf8ToUTF32LEAVX2_next3:
 	JZ        utf8ToUTF32LEAVX2_loop
 	CMPL      R8, $0xffffffff
 	JE        utf8ToUTF32LEAVX2_loop
-	VMOVDQU   ·tables+2752(SB), Y2
+	VMOVDQU   ·tables+3200(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3008(SB), Y0, Y1
-	VPCMPEQB  ·tables+3008(SB), Y1, Y1
-	VPAND     ·tables+2624(SB), Y0, Y2
-	VPCMPEQB  ·tables+2752(SB), Y2, Y2
+	VPAND     ·tables+3456(SB), Y0, Y1
+	VPCMPEQB  ·tables+3456(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y2
+	VPCMPEQB  ·tables+3200(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+5824(SB), Y0, Y4
+	VPCMPEQB  ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+6272(SB), Y0, Y4
 	VPBLENDVB Y5, Y4, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+2944(SB), Y2, Y2
+	VPAND     ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+3392(SB), Y2, Y2
 
 utf8ToUTF32LEAVX2_loop_w_go:
 	VPMOVMSKB      Y0, R10
@@ -9673,23 +10143,23 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	JZ             utf8ToUTF32LEAVX2_loop_w_last
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32LEAVX2_loop_w_last
-	VMOVDQU        ·tables+2752(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R9
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
-	VPAND          ·tables+2624(SB), Y0, Y2
-	VPCMPEQB       ·tables+2752(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+5824(SB), Y0, Y4
+	VPCMPEQB       ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+6272(SB), Y0, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+2944(SB), Y2, Y2
-	LEAQ           ·tables+26752(SB), R8
+	VPAND          ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
+	LEAQ           ·tables+27200(SB), R8
 	MOVL           R10, R12
 	ANDL           $0x00000fff, R12
 	MOVBLZX        1296(R8)(R12*1), R12
@@ -9706,9 +10176,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9731,9 +10201,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9757,9 +10227,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9783,9 +10253,9 @@ utf8ToUTF32LEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX2_loop_w_stored:
@@ -9801,7 +10271,7 @@ utf8ToUTF32LEAVX2_loop_w_stored:
 	JMP     utf8ToUTF32LEAVX2_loop_w_go
 
 utf8ToUTF32LEAVX2_loop_w_last:
-	LEAQ           ·tables+26752(SB), R8
+	LEAQ           ·tables+27200(SB), R8
 	MOVL           R10, R9
 	ANDL           $0x00000fff, R9
 	MOVBLZX        1296(R8)(R9*1), R9
@@ -9818,9 +10288,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9843,9 +10313,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9869,9 +10339,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -9895,9 +10365,9 @@ utf8ToUTF32LEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32LEAVX2_loop_w_stored_last:
@@ -9908,19 +10378,19 @@ utf8ToUTF32LEAVX2_loop_w_stored_last:
 utf8ToUTF32LEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+2752(SB), X1
+	VMOVDQU        ·tables+3200(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+2944(SB), X0, X1
-	VPCMPEQB       ·tables+2944(SB), X1, X1
+	VPAND          ·tables+3392(SB), X0, X1
+	VPCMPEQB       ·tables+3392(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3008(SB), X0, X1
-	VPCMPEQB       ·tables+3008(SB), X1, X1
+	VPAND          ·tables+3456(SB), X0, X1
+	VPCMPEQB       ·tables+3456(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2624(SB), X0, X1
-	VPCMPEQB       ·tables+2752(SB), X1, X1
+	VPAND          ·tables+3072(SB), X0, X1
+	VPCMPEQB       ·tables+3200(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+3904(SB), X0, X1
+	VPMAXUB        ·tables+4352(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -9967,10 +10437,10 @@ utf8ToUTF32LEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y2
-	VPCMPEQW       ·tables+3200(SB), Y2, Y2
-	VPAND          ·tables+3264(SB), Y0, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -9979,7 +10449,7 @@ utf8ToUTF32LEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -10009,52 +10479,52 @@ utf8ToUTF32LEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y4
-	VPAND          ·tables+3136(SB), Y1, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y0, Y6
-	VPAND          ·tables+3328(SB), Y1, Y7
+	VPAND          ·tables+3584(SB), Y1, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3072(SB), Y2, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y2, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y2, Y7
-	VPAND          ·tables+3264(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3392(SB), Y7, Y8
+	VPAND          ·tables+3840(SB), Y7, Y8
 	VPXOR          Y9, Y9, Y9
 	VPCMPEQW       Y9, Y8, Y9
-	VPCMPEQW       ·tables+3456(SB), Y8, Y8
+	VPCMPEQW       ·tables+3904(SB), Y8, Y8
 	VPOR           Y8, Y9, Y9
 	VPAND          Y5, Y9, Y9
-	VPAND          ·tables+3968(SB), Y4, Y5
-	VPCMPEQW       ·tables+3072(SB), Y5, Y5
+	VPAND          ·tables+4416(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+4032(SB), Y4, Y4
+	VPAND          ·tables+4480(SB), Y4, Y4
 	VPSLLW         $0x02, Y4, Y4
-	VPAND          ·tables+3264(SB), Y2, Y8
+	VPAND          ·tables+3712(SB), Y2, Y8
 	VPSRLW         $0x04, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPAND          Y5, Y4, Y4
-	VPAND          ·tables+3968(SB), Y2, Y5
-	VPCMPEQW       ·tables+3072(SB), Y5, Y5
-	VPAND          ·tables+4032(SB), Y2, Y2
+	VPAND          ·tables+4416(SB), Y2, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+4480(SB), Y2, Y2
 	VPSLLW         $0x08, Y2, Y2
-	VPAND          ·tables+3264(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y2, Y2
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y2, Y2
-	VMOVDQU        ·tables+4288(SB), Y1
+	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y2, Y1, Y1
-	VPCMPGTW       ·tables+4352(SB), Y2, Y8
+	VPCMPGTW       ·tables+4800(SB), Y2, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y5, Y1, Y1
 	VPOR           Y1, Y9, Y9
-	LEAQ           ·tables+32192(SB), R8
+	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -10065,7 +10535,7 @@ utf8ToUTF32LEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -10177,30 +10647,30 @@ utf8ToUTF32BEAVX2_wide:
 	JMP       utf8ToUTF32BEAVX2_done
 
 utf8ToUTF32BEAVX2_lead:
-	VPAND     ·tables+4416(SB), Y0, Y2
-	VPCMPEQD  ·tables+4480(SB), Y2, Y2
+	VPAND     ·tables+4864(SB), Y0, Y2
+	VPCMPEQD  ·tables+4928(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32BEAVX2_mixed
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4544(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4608(SB), Y2, Y2
+	VPAND     ·tables+5056(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4672(SB), Y2, Y2
+	VPAND     ·tables+5120(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+3712(SB), Y2, Y2
+	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+4736(SB), Y1, Y2
+	VPSUBD    ·tables+5184(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32BEAVX2_mixed
 
 utf8ToUTF32BEAVX2_pure:
-	VPADDD    ·tables+4736(SB), Y2, Y0
-	VPSHUFB   ·tables+128(SB), Y0, Y0
+	VPADDD    ·tables+5184(SB), Y2, Y0
+	VPSHUFB   ·tables+192(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -10209,23 +10679,23 @@ utf8ToUTF32BEAVX2_pure:
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4416(SB), Y0, Y2
-	VPCMPEQD  ·tables+4480(SB), Y2, Y2
+	VPAND     ·tables+4864(SB), Y0, Y2
+	VPCMPEQD  ·tables+4928(SB), Y2, Y2
 	VPMOVMSKB Y2, R9
 	CMPL      R9, $0xffffffff
 	JNE       utf8ToUTF32BEAVX2_loop
 	VPSLLD    $0x04, Y0, Y1
-	VPAND     ·tables+4544(SB), Y1, Y1
+	VPAND     ·tables+4992(SB), Y1, Y1
 	VPSLLD    $0x12, Y0, Y2
-	VPAND     ·tables+4608(SB), Y2, Y2
+	VPAND     ·tables+5056(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x0a, Y0, Y2
-	VPAND     ·tables+4672(SB), Y2, Y2
+	VPAND     ·tables+5120(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSRLD    $0x18, Y0, Y2
-	VPAND     ·tables+3712(SB), Y2, Y2
+	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPSUBD    ·tables+4736(SB), Y1, Y2
+	VPSUBD    ·tables+5184(SB), Y1, Y2
 	VPSRLD    $0x14, Y2, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32BEAVX2_loop
@@ -10238,11 +10708,11 @@ utf8ToUTF32BEAVX2_mixed:
 	JNE         utf8ToUTF32BEAVX2_mixed16
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+2752(SB), Y3, Y1
-	VPCMPEQB    ·tables+5568(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y3, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3008(SB), Y3, Y1
-	VPCMPEQB    ·tables+2944(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y3, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -10250,24 +10720,24 @@ utf8ToUTF32BEAVX2_mixed:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32BEAVX2_mixed16
-	VPSHUFB     ·tables+26560(SB), Y3, Y2
-	VPAND       ·tables+3712(SB), Y2, Y1
-	VPAND       ·tables+5056(SB), Y2, Y4
+	VPSHUFB     ·tables+27008(SB), Y3, Y2
+	VPAND       ·tables+4160(SB), Y2, Y1
+	VPAND       ·tables+5504(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5632(SB), Y2, Y4
+	VPAND       ·tables+6080(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+5696(SB), Y2, Y1
+	VPAND       ·tables+6144(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5312(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_mixed16
 
 utf8ToUTF32BEAVX2_three:
-	VPSHUFB     ·tables+128(SB), Y2, Y2
+	VPSHUFB     ·tables+192(SB), Y2, Y2
 	VMOVDQU     Y2, (AX)(DI*1)
 	ADDQ        $0x18, SI
 	ADDQ        $0x20, DI
@@ -10277,11 +10747,11 @@ utf8ToUTF32BEAVX2_three:
 	JG          utf8ToUTF32BEAVX2_done
 	VMOVDQU     (DX)(SI*1), X3
 	VINSERTI128 $0x01, 12(DX)(SI*1), Y3, Y3
-	VPAND       ·tables+2752(SB), Y3, Y1
-	VPCMPEQB    ·tables+5568(SB), Y1, Y1
+	VPAND       ·tables+3200(SB), Y3, Y1
+	VPCMPEQB    ·tables+6016(SB), Y1, Y1
 	VPMOVMSKB   Y1, R9
-	VPAND       ·tables+3008(SB), Y3, Y1
-	VPCMPEQB    ·tables+2944(SB), Y1, Y1
+	VPAND       ·tables+3456(SB), Y3, Y1
+	VPCMPEQB    ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB   Y1, R10
 	ANDL        $0x0fff0fff, R9
 	ANDL        $0x0fff0fff, R10
@@ -10289,33 +10759,33 @@ utf8ToUTF32BEAVX2_three:
 	XORL        $0x02490249, R10
 	ORL         R10, R9
 	JNZ         utf8ToUTF32BEAVX2_loop
-	VPSHUFB     ·tables+26560(SB), Y3, Y2
-	VPAND       ·tables+3712(SB), Y2, Y1
-	VPAND       ·tables+5056(SB), Y2, Y4
+	VPSHUFB     ·tables+27008(SB), Y3, Y2
+	VPAND       ·tables+4160(SB), Y2, Y1
+	VPAND       ·tables+5504(SB), Y2, Y4
 	VPSRLD      $0x02, Y4, Y4
 	VPOR        Y4, Y1, Y1
-	VPAND       ·tables+5632(SB), Y2, Y4
+	VPAND       ·tables+6080(SB), Y2, Y4
 	VPSRLD      $0x04, Y4, Y4
 	VPOR        Y4, Y1, Y2
-	VPAND       ·tables+5696(SB), Y2, Y1
+	VPAND       ·tables+6144(SB), Y2, Y1
 	VPXOR       Y4, Y4, Y4
 	VPCMPEQD    Y4, Y1, Y4
-	VPCMPEQD    ·tables+5312(SB), Y1, Y1
+	VPCMPEQD    ·tables+5760(SB), Y1, Y1
 	VPOR        Y4, Y1, Y1
 	VPTEST      Y1, Y1
 	JNZ         utf8ToUTF32BEAVX2_loop
 	JMP         utf8ToUTF32BEAVX2_three
 
 utf8ToUTF32BEAVX2_mixed16:
-	VPAND     ·tables+2944(SB), Y0, Y1
-	VPCMPEQB  ·tables+2944(SB), Y1, Y1
+	VPAND     ·tables+3392(SB), Y0, Y1
+	VPCMPEQB  ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VPAND     ·tables+2624(SB), Y0, Y1
-	VPCMPEQB  ·tables+2752(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB Y1, R10
 	ORL       R9, R10
 	JNZ       utf8ToUTF32BEAVX2_three32
-	VMOVDQU   ·tables+2752(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R9
 	ANDNL     R8, R9, R10
@@ -10338,10 +10808,10 @@ utf8ToUTF32BEAVX2_two_whole:
 	VPALIGNR       $0x0f, Y1, Y0, Y1
 	VPMOVZXBW      X0, Y2
 	VPMOVZXBW      X1, Y4
-	VPAND          ·tables+3136(SB), Y4, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y2, Y6
-	VPAND          ·tables+3328(SB), Y4, Y4
+	VPAND          ·tables+3584(SB), Y4, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y2, Y6
+	VPAND          ·tables+3776(SB), Y4, Y4
 	VPSLLW         $0x06, Y4, Y4
 	VPOR           Y6, Y4, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
@@ -10350,7 +10820,7 @@ utf8ToUTF32BEAVX2_two_whole:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+14272(SB), R12
+	LEAQ           ·tables+14720(SB), R12
 	MOVQ           R9, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y4
@@ -10362,21 +10832,21 @@ utf8ToUTF32BEAVX2_two_whole:
 	POPCNTL        R10, R10
 	VEXTRACTI128   $0x01, Y2, X3
 	VPMOVZXWD      X2, Y2
-	VPSHUFB        ·tables+128(SB), Y2, Y2
+	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(DI*1)
 	LEAQ           (DI)(R9*4), DI
 	VPMOVZXWD      X3, Y2
-	VPSHUFB        ·tables+128(SB), Y2, Y2
+	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(DI*1)
 	LEAQ           (DI)(R10*4), DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y2
-	VPCMPEQW       ·tables+3200(SB), Y2, Y2
-	VPAND          ·tables+3264(SB), Y0, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -10385,7 +10855,7 @@ utf8ToUTF32BEAVX2_two_whole:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R10)(R12*1), Y1
@@ -10397,29 +10867,29 @@ utf8ToUTF32BEAVX2_two_whole:
 	POPCNTL        R8, R8
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	LEAQ           (DI)(R9*4), DI
 	VPMOVZXWD      X1, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	LEAQ           (DI)(R8*4), DI
 	ADDQ           R11, SI
 	JMP            utf8ToUTF32BEAVX2_loop
 
 utf8ToUTF32BEAVX2_three32:
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
 	VPMOVMSKB      Y1, R9
-	VPAND          ·tables+2624(SB), Y0, Y1
-	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R13
 	ORL            R13, R9
 	JNZ            utf8ToUTF32BEAVX2_sixteen
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VMOVDQU        ·tables+2752(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
 	MOVBLZX        31(DX)(SI*1), R9
@@ -10449,25 +10919,25 @@ utf8ToUTF32BEAVX2_three32:
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y2, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y2, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
@@ -10476,7 +10946,7 @@ utf8ToUTF32BEAVX2_three32:
 	MOVL           R9, R14
 	SHRL           $0x08, R14
 	MOVBLZX        R14, R14
-	LEAQ           ·tables+14272(SB), R15
+	LEAQ           ·tables+14720(SB), R15
 	MOVQ           R13, BP
 	SHLQ           $0x04, BP
 	VBROADCASTI128 (R15)(BP*1), Y1
@@ -10488,35 +10958,35 @@ utf8ToUTF32BEAVX2_three32:
 	POPCNTL        R14, R14
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R13*4), R10
 	VPMOVZXWD      X1, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R14*4), R10
 	VPMOVZXBW      16(DX)(SI*1), Y0
 	VPMOVZXBW      15(DX)(SI*1), Y1
 	VPMOVZXBW      14(DX)(SI*1), Y2
-	VPAND          ·tables+3264(SB), Y0, Y5
-	VPAND          ·tables+3136(SB), Y1, Y4
-	VPCMPEQW       ·tables+3200(SB), Y4, Y4
-	VPAND          ·tables+3328(SB), Y1, Y6
+	VPAND          ·tables+3712(SB), Y0, Y5
+	VPAND          ·tables+3584(SB), Y1, Y4
+	VPCMPEQW       ·tables+3648(SB), Y4, Y4
+	VPAND          ·tables+3776(SB), Y1, Y6
 	VPSLLW         $0x06, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3072(SB), Y2, Y4
-	VPCMPEQW       ·tables+3136(SB), Y4, Y4
+	VPAND          ·tables+3520(SB), Y2, Y4
+	VPCMPEQW       ·tables+3584(SB), Y4, Y4
 	VPSLLW         $0x0c, Y2, Y6
-	VPAND          ·tables+3264(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPOR           Y5, Y6, Y6
 	VPBLENDVB      Y4, Y6, Y0, Y0
-	VPAND          ·tables+3392(SB), Y6, Y1
+	VPAND          ·tables+3840(SB), Y6, Y1
 	VPXOR          Y6, Y6, Y6
 	VPCMPEQW       Y1, Y6, Y6
-	VPCMPEQW       ·tables+3456(SB), Y1, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y1
 	VPOR           Y1, Y6, Y6
 	VPTEST         Y4, Y6
 	JNZ            utf8ToUTF32BEAVX2_sixteen
@@ -10526,7 +10996,7 @@ utf8ToUTF32BEAVX2_three32:
 	MOVL           R9, R8
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+14272(SB), R9
+	LEAQ           ·tables+14720(SB), R9
 	MOVQ           DI, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R9)(R13*1), Y1
@@ -10538,11 +11008,11 @@ utf8ToUTF32BEAVX2_three32:
 	POPCNTL        R8, R8
 	VEXTRACTI128   $0x01, Y0, X1
 	VPMOVZXWD      X0, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(DI*4), R10
 	VPMOVZXWD      X1, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(R10*1)
 	LEAQ           (R10)(R8*4), R10
 	MOVQ           R10, DI
@@ -10563,22 +11033,22 @@ utf8ToUTF32BEAVX2_next3:
 	JZ        utf8ToUTF32BEAVX2_loop
 	CMPL      R8, $0xffffffff
 	JE        utf8ToUTF32BEAVX2_loop
-	VMOVDQU   ·tables+2752(SB), Y2
+	VMOVDQU   ·tables+3200(SB), Y2
 	VPCMPGTB  Y0, Y2, Y2
 	VPMOVMSKB Y2, R9
-	VPAND     ·tables+3008(SB), Y0, Y1
-	VPCMPEQB  ·tables+3008(SB), Y1, Y1
-	VPAND     ·tables+2624(SB), Y0, Y2
-	VPCMPEQB  ·tables+2752(SB), Y2, Y2
+	VPAND     ·tables+3456(SB), Y0, Y1
+	VPCMPEQB  ·tables+3456(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y2
+	VPCMPEQB  ·tables+3200(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VMOVDQU   1(DX)(SI*1), Y5
 	VPSLLW    $0x02, Y5, Y5
-	VPCMPEQB  ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+5824(SB), Y0, Y4
+	VPCMPEQB  ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+6272(SB), Y0, Y4
 	VPBLENDVB Y5, Y4, Y2, Y2
 	VPOR      Y2, Y1, Y1
-	VPAND     ·tables+2944(SB), Y0, Y2
-	VPCMPEQB  ·tables+2944(SB), Y2, Y2
+	VPAND     ·tables+3392(SB), Y0, Y2
+	VPCMPEQB  ·tables+3392(SB), Y2, Y2
 
 utf8ToUTF32BEAVX2_loop_w_go:
 	VPMOVMSKB      Y0, R10
@@ -10614,23 +11084,23 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	JZ             utf8ToUTF32BEAVX2_loop_w_last
 	CMPL           R8, $0xffffffff
 	JE             utf8ToUTF32BEAVX2_loop_w_last
-	VMOVDQU        ·tables+2752(SB), Y2
+	VMOVDQU        ·tables+3200(SB), Y2
 	VPCMPGTB       Y0, Y2, Y2
 	VPMOVMSKB      Y2, R9
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+3008(SB), Y1, Y1
-	VPAND          ·tables+2624(SB), Y0, Y2
-	VPCMPEQB       ·tables+2752(SB), Y2, Y2
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3456(SB), Y1, Y1
+	VPAND          ·tables+3072(SB), Y0, Y2
+	VPCMPEQB       ·tables+3200(SB), Y2, Y2
 	VPOR           Y2, Y1, Y1
 	VMOVDQU        1(DX)(SI*1), Y5
 	VPSLLW         $0x02, Y5, Y5
-	VPCMPEQB       ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+5824(SB), Y0, Y4
+	VPCMPEQB       ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+6272(SB), Y0, Y4
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPAND          ·tables+2944(SB), Y0, Y2
-	VPCMPEQB       ·tables+2944(SB), Y2, Y2
-	LEAQ           ·tables+26752(SB), R8
+	VPAND          ·tables+3392(SB), Y0, Y2
+	VPCMPEQB       ·tables+3392(SB), Y2, Y2
+	LEAQ           ·tables+27200(SB), R8
 	MOVL           R10, R12
 	ANDL           $0x00000fff, R12
 	MOVBLZX        1296(R8)(R12*1), R12
@@ -10647,10 +11117,10 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
-	VPSHUFB        ·tables+128(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
+	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, (AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10673,10 +11143,10 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
-	VPSHUFB        ·tables+128(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
+	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 32(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10700,10 +11170,10 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R15*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
-	VPSHUFB        ·tables+128(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
+	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 64(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10727,10 +11197,10 @@ utf8ToUTF32BEAVX2_loop_w_go:
 	VINSERTI128    $0x01, (R14)(R12*1), Y4, Y4
 	VINSERTI128    $0x01, (R8)(R13*8), Y5, Y5
 	VPSHUFB        Y5, Y4, Y4
-	VPAND          ·tables+5888(SB), Y4, Y4
-	VPMADDUBSW     ·tables+5952(SB), Y4, Y4
-	VPMADDWD       ·tables+6016(SB), Y4, Y4
-	VPSHUFB        ·tables+128(SB), Y4, Y4
+	VPAND          ·tables+6336(SB), Y4, Y4
+	VPMADDUBSW     ·tables+6400(SB), Y4, Y4
+	VPMADDWD       ·tables+6464(SB), Y4, Y4
+	VPSHUFB        ·tables+192(SB), Y4, Y4
 	VMOVDQU        Y4, 96(AX)(DI*1)
 
 utf8ToUTF32BEAVX2_loop_w_stored:
@@ -10746,7 +11216,7 @@ utf8ToUTF32BEAVX2_loop_w_stored:
 	JMP     utf8ToUTF32BEAVX2_loop_w_go
 
 utf8ToUTF32BEAVX2_loop_w_last:
-	LEAQ           ·tables+26752(SB), R8
+	LEAQ           ·tables+27200(SB), R8
 	MOVL           R10, R9
 	ANDL           $0x00000fff, R9
 	MOVBLZX        1296(R8)(R9*1), R9
@@ -10763,10 +11233,10 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, (AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10789,10 +11259,10 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 32(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10816,10 +11286,10 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 64(AX)(DI*1)
 	BLSRL          R13, R13
 	BLSRL          R13, R13
@@ -10843,10 +11313,10 @@ utf8ToUTF32BEAVX2_loop_w_last:
 	VINSERTI128    $0x01, (R14)(R9*1), Y0, Y0
 	VINSERTI128    $0x01, (R8)(R11*8), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	VPAND          ·tables+5888(SB), Y0, Y0
-	VPMADDUBSW     ·tables+5952(SB), Y0, Y0
-	VPMADDWD       ·tables+6016(SB), Y0, Y0
-	VPSHUFB        ·tables+128(SB), Y0, Y0
+	VPAND          ·tables+6336(SB), Y0, Y0
+	VPMADDUBSW     ·tables+6400(SB), Y0, Y0
+	VPMADDWD       ·tables+6464(SB), Y0, Y0
+	VPSHUFB        ·tables+192(SB), Y0, Y0
 	VMOVDQU        Y0, 96(AX)(DI*1)
 
 utf8ToUTF32BEAVX2_loop_w_stored_last:
@@ -10857,19 +11327,19 @@ utf8ToUTF32BEAVX2_loop_w_stored_last:
 utf8ToUTF32BEAVX2_sixteen:
 	VMOVDQU        (DX)(SI*1), X0
 	ANDL           $0x0000ffff, R8
-	VMOVDQU        ·tables+2752(SB), X1
+	VMOVDQU        ·tables+3200(SB), X1
 	VPCMPGTB       X0, X1, X1
 	VPMOVMSKB      X1, R9
-	VPAND          ·tables+2944(SB), X0, X1
-	VPCMPEQB       ·tables+2944(SB), X1, X1
+	VPAND          ·tables+3392(SB), X0, X1
+	VPCMPEQB       ·tables+3392(SB), X1, X1
 	VPMOVMSKB      X1, R10
-	VPAND          ·tables+3008(SB), X0, X1
-	VPCMPEQB       ·tables+3008(SB), X1, X1
+	VPAND          ·tables+3456(SB), X0, X1
+	VPCMPEQB       ·tables+3456(SB), X1, X1
 	VPMOVMSKB      X1, R11
-	VPAND          ·tables+2624(SB), X0, X1
-	VPCMPEQB       ·tables+2752(SB), X1, X1
+	VPAND          ·tables+3072(SB), X0, X1
+	VPCMPEQB       ·tables+3200(SB), X1, X1
 	VPMOVMSKB      X1, R12
-	VPMAXUB        ·tables+3904(SB), X0, X1
+	VPMAXUB        ·tables+4352(SB), X0, X1
 	VPCMPEQB       X0, X1, X1
 	VPMOVMSKB      X1, R13
 	ORL            R13, R12
@@ -10916,10 +11386,10 @@ utf8ToUTF32BEAVX2_sixteen:
 	VPSLLDQ        $0x01, X0, X1
 	VPMOVZXBW      X0, Y0
 	VPMOVZXBW      X1, Y1
-	VPAND          ·tables+3136(SB), Y1, Y2
-	VPCMPEQW       ·tables+3200(SB), Y2, Y2
-	VPAND          ·tables+3264(SB), Y0, Y4
-	VPAND          ·tables+3328(SB), Y1, Y1
+	VPAND          ·tables+3584(SB), Y1, Y2
+	VPCMPEQW       ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y0, Y4
+	VPAND          ·tables+3776(SB), Y1, Y1
 	VPSLLW         $0x06, Y1, Y1
 	VPOR           Y4, Y1, Y1
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -10928,7 +11398,7 @@ utf8ToUTF32BEAVX2_sixteen:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -10942,11 +11412,11 @@ utf8ToUTF32BEAVX2_sixteen:
 	VPUNPCKLWD     Y1, Y0, Y2
 	VPUNPCKHWD     Y1, Y0, Y0
 	VPERM2I128     $0x20, Y0, Y2, Y1
-	VPSHUFB        ·tables+128(SB), Y1, Y1
+	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
 	LEAQ           (DI)(R8*4), DI
 	VPERM2I128     $0x31, Y0, Y2, Y1
-	VPSHUFB        ·tables+128(SB), Y1, Y1
+	VPSHUFB        ·tables+192(SB), Y1, Y1
 	VMOVDQU        Y1, (AX)(DI*1)
 	LEAQ           (DI)(R9*4), DI
 	ADDQ           R12, SI
@@ -10960,52 +11430,52 @@ utf8ToUTF32BEAVX2_long:
 	VPMOVZXBW      X1, Y1
 	VPMOVZXBW      X2, Y2
 	VPMOVZXBW      X3, Y4
-	VPAND          ·tables+3136(SB), Y1, Y5
-	VPCMPEQW       ·tables+3200(SB), Y5, Y5
-	VPAND          ·tables+3264(SB), Y0, Y6
-	VPAND          ·tables+3328(SB), Y1, Y7
+	VPAND          ·tables+3584(SB), Y1, Y5
+	VPCMPEQW       ·tables+3648(SB), Y5, Y5
+	VPAND          ·tables+3712(SB), Y0, Y6
+	VPAND          ·tables+3776(SB), Y1, Y7
 	VPSLLW         $0x06, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3072(SB), Y2, Y5
-	VPCMPEQW       ·tables+3136(SB), Y5, Y5
+	VPAND          ·tables+3520(SB), Y2, Y5
+	VPCMPEQW       ·tables+3584(SB), Y5, Y5
 	VPSLLW         $0x0c, Y2, Y7
-	VPAND          ·tables+3264(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x06, Y8, Y8
 	VPOR           Y8, Y7, Y7
 	VPOR           Y6, Y7, Y7
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+3392(SB), Y7, Y8
+	VPAND          ·tables+3840(SB), Y7, Y8
 	VPXOR          Y9, Y9, Y9
 	VPCMPEQW       Y9, Y8, Y9
-	VPCMPEQW       ·tables+3456(SB), Y8, Y8
+	VPCMPEQW       ·tables+3904(SB), Y8, Y8
 	VPOR           Y8, Y9, Y9
 	VPAND          Y5, Y9, Y9
-	VPAND          ·tables+3968(SB), Y4, Y5
-	VPCMPEQW       ·tables+3072(SB), Y5, Y5
+	VPAND          ·tables+4416(SB), Y4, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
 	VPBLENDVB      Y5, Y7, Y0, Y0
-	VPAND          ·tables+4032(SB), Y4, Y4
+	VPAND          ·tables+4480(SB), Y4, Y4
 	VPSLLW         $0x02, Y4, Y4
-	VPAND          ·tables+3264(SB), Y2, Y8
+	VPAND          ·tables+3712(SB), Y2, Y8
 	VPSRLW         $0x04, Y8, Y8
 	VPOR           Y8, Y4, Y4
 	VPAND          Y5, Y4, Y4
-	VPAND          ·tables+3968(SB), Y2, Y5
-	VPCMPEQW       ·tables+3072(SB), Y5, Y5
-	VPAND          ·tables+4032(SB), Y2, Y2
+	VPAND          ·tables+4416(SB), Y2, Y5
+	VPCMPEQW       ·tables+3520(SB), Y5, Y5
+	VPAND          ·tables+4480(SB), Y2, Y2
 	VPSLLW         $0x08, Y2, Y2
-	VPAND          ·tables+3264(SB), Y1, Y8
+	VPAND          ·tables+3712(SB), Y1, Y8
 	VPSLLW         $0x02, Y8, Y8
 	VPOR           Y8, Y2, Y2
 	VPSRLW         $0x04, Y6, Y8
 	VPOR           Y8, Y2, Y2
-	VMOVDQU        ·tables+4288(SB), Y1
+	VMOVDQU        ·tables+4736(SB), Y1
 	VPCMPGTW       Y2, Y1, Y1
-	VPCMPGTW       ·tables+4352(SB), Y2, Y8
+	VPCMPGTW       ·tables+4800(SB), Y2, Y8
 	VPOR           Y8, Y1, Y1
 	VPAND          Y5, Y1, Y1
 	VPOR           Y1, Y9, Y9
-	LEAQ           ·tables+32192(SB), R8
+	LEAQ           ·tables+32640(SB), R8
 	MOVQ           R12, R9
 	NEGQ           R9
 	VMOVDQU        32(R8)(R9*2), Y1
@@ -11016,7 +11486,7 @@ utf8ToUTF32BEAVX2_long:
 	MOVL           R15, R9
 	SHRL           $0x08, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+14272(SB), R10
+	LEAQ           ·tables+14720(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -11030,11 +11500,11 @@ utf8ToUTF32BEAVX2_long:
 	VPUNPCKLWD     Y4, Y0, Y1
 	VPUNPCKHWD     Y4, Y0, Y0
 	VPERM2I128     $0x20, Y0, Y1, Y2
-	VPSHUFB        ·tables+128(SB), Y2, Y2
+	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(DI*1)
 	LEAQ           (DI)(R8*4), DI
 	VPERM2I128     $0x31, Y0, Y1, Y2
-	VPSHUFB        ·tables+128(SB), Y2, Y2
+	VPSHUFB        ·tables+192(SB), Y2, Y2
 	VMOVDQU        Y2, (AX)(DI*1)
 	LEAQ           (DI)(R9*4), DI
 	ADDQ           R12, SI
@@ -11089,7 +11559,7 @@ utf32LEToUTF8AVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPTESTMD  ·tables+39616(SB), Z0, K1
+	VPTESTMD  ·tables+40064(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF8AVX512_wide
 	VPMOVDB   Z0, (AX)(DI*1)
@@ -11098,14 +11568,14 @@ utf32LEToUTF8AVX512_loop:
 	JMP       utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+39680(SB), Z0, K1
+	VPTESTMD      ·tables+40128(SB), Z0, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF8AVX512_general
 	VPSRLD        $0x06, Z0, Z1
-	VPANDD        ·tables+39744(SB), Z0, Z2
+	VPANDD        ·tables+40192(SB), Z0, Z2
 	VPSLLD        $0x08, Z2, Z2
-	VPTERNLOGD    $0xfe, ·tables+39808(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+39872(SB), Z0, K1
+	VPTERNLOGD    $0xfe, ·tables+40256(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40320(SB), Z0, K1
 	VMOVDQA32     Z0, K1, Z2
 	VPMOVDW       Z2, Y0
 	KMOVW         K1, R8
@@ -11122,14 +11592,14 @@ utf32LEToUTF8AVX512_wide:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_general:
-	VPXORD   ·tables+39936(SB), Z0, Z1
-	VPSUBD   ·tables+40000(SB), Z1, Z1
-	VPCMPUD  $0x05, ·tables+40064(SB), Z1, K1
+	VPXORD   ·tables+40384(SB), Z0, Z1
+	VPSUBD   ·tables+40448(SB), Z1, Z1
+	VPCMPUD  $0x05, ·tables+40512(SB), Z1, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF8AVX512_notBMP
 
 utf32LEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40128(SB), Z1
+	VMOVDQU64     ·tables+40576(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11140,20 +11610,20 @@ utf32LEToUTF8AVX512_encode:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40192(SB), Z3, Z3
+	VPANDD        ·tables+40640(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40256(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32448(SB), Z2, Z3
+	VPERMD        ·tables+32896(SB), Z2, Z3
 	VPSRLVD       Z3, Z1, Z1
-	VPERMD        ·tables+32320(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPANDD        Z3, Z1, Z1
-	VPERMD        ·tables+32256(SB), Z2, Z3
+	VPERMD        ·tables+32704(SB), Z2, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32384(SB), Z2, Z0
+	VPERMD        ·tables+32832(SB), Z2, Z0
 	VPMOVB2M      Z0, K1
 	VPCOMPRESSB.Z Z1, K1, Z0
 	VMOVDQU64     Z0, (AX)(DI*1)
@@ -11164,20 +11634,20 @@ utf32LEToUTF8AVX512_encode:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40320(SB), Z1, K2
+	VPCMPUD    $0x05, ·tables+40768(SB), Z1, K2
 	KORTESTW   K2, K2
 	JNZ        utf32LEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32LEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z0, Z1
 	VPSLLD     $0x0a, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+40192(SB), Z2, Z1
+	VPTERNLOGD $0xf8, ·tables+40640(SB), Z2, Z1
 	VPSRLD     $0x04, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+40256(SB), Z2, Z1
+	VPTERNLOGD $0xf8, ·tables+40704(SB), Z2, Z1
 	VPSRLD     $0x12, Z0, Z2
 	VPORD      Z2, Z1, Z1
-	VMOVDQU64  ·tables+40384(SB), Z0
-	VPTERNLOGD $0xca, ·tables+40448(SB), Z1, Z0
+	VMOVDQU64  ·tables+40832(SB), Z0
+	VPTERNLOGD $0xca, ·tables+40896(SB), Z1, Z0
 	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11187,7 +11657,7 @@ utf32LEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40128(SB), Z1
+	VMOVDQU64     ·tables+40576(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11198,20 +11668,20 @@ utf32LEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40192(SB), Z3, Z3
+	VPANDD        ·tables+40640(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40256(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32448(SB), Z2, Z3
+	VPERMD        ·tables+32896(SB), Z2, Z3
 	VPSRLVD       Z3, Z1, Z1
-	VPERMD        ·tables+32320(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPANDD        Z3, Z1, Z1
-	VPERMD        ·tables+32256(SB), Z2, Z3
+	VPERMD        ·tables+32704(SB), Z2, Z3
 	VPORD         Z3, Z1, Z1
-	VPERMD        ·tables+32384(SB), Z2, Z0
+	VPERMD        ·tables+32832(SB), Z2, Z0
 	VPMOVB2M      Z0, K1
 	KMOVQ         K1, DX
 	MOVQ          CX, BX
@@ -11244,7 +11714,7 @@ TEXT ·utf32BEToUTF8AVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000040, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+128(SB), Z0
+	VMOVDQU64 ·tables+192(SB), Z0
 
 utf32BEToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11253,7 +11723,7 @@ utf32BEToUTF8AVX512_loop:
 	JG        utf32BEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPTESTMD  ·tables+39616(SB), Z1, K1
+	VPTESTMD  ·tables+40064(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF8AVX512_wide
 	VPMOVDB   Z1, (AX)(DI*1)
@@ -11262,14 +11732,14 @@ utf32BEToUTF8AVX512_loop:
 	JMP       utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+39680(SB), Z1, K1
+	VPTESTMD      ·tables+40128(SB), Z1, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF8AVX512_general
 	VPSRLD        $0x06, Z1, Z2
-	VPANDD        ·tables+39744(SB), Z1, Z3
+	VPANDD        ·tables+40192(SB), Z1, Z3
 	VPSLLD        $0x08, Z3, Z3
-	VPTERNLOGD    $0xfe, ·tables+39808(SB), Z2, Z3
-	VPCMPUD       $0x01, ·tables+39872(SB), Z1, K1
+	VPTERNLOGD    $0xfe, ·tables+40256(SB), Z2, Z3
+	VPCMPUD       $0x01, ·tables+40320(SB), Z1, K1
 	VMOVDQA32     Z1, K1, Z3
 	VPMOVDW       Z3, Y1
 	KMOVW         K1, R8
@@ -11286,14 +11756,14 @@ utf32BEToUTF8AVX512_wide:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_general:
-	VPXORD   ·tables+39936(SB), Z1, Z2
-	VPSUBD   ·tables+40000(SB), Z2, Z2
-	VPCMPUD  $0x05, ·tables+40064(SB), Z2, K1
+	VPXORD   ·tables+40384(SB), Z1, Z2
+	VPSUBD   ·tables+40448(SB), Z2, Z2
+	VPCMPUD  $0x05, ·tables+40512(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF8AVX512_notBMP
 
 utf32BEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40128(SB), Z2
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11304,20 +11774,20 @@ utf32BEToUTF8AVX512_encode:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40256(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32320(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32256(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11328,20 +11798,20 @@ utf32BEToUTF8AVX512_encode:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40320(SB), Z2, K2
+	VPCMPUD    $0x05, ·tables+40768(SB), Z2, K2
 	KORTESTW   K2, K2
 	JNZ        utf32BEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32BEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z1, Z2
 	VPSLLD     $0x0a, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+40192(SB), Z3, Z2
+	VPTERNLOGD $0xf8, ·tables+40640(SB), Z3, Z2
 	VPSRLD     $0x04, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+40256(SB), Z3, Z2
+	VPTERNLOGD $0xf8, ·tables+40704(SB), Z3, Z2
 	VPSRLD     $0x12, Z1, Z3
 	VPORD      Z3, Z2, Z2
-	VMOVDQU64  ·tables+40384(SB), Z1
-	VPTERNLOGD $0xca, ·tables+40448(SB), Z2, Z1
+	VMOVDQU64  ·tables+40832(SB), Z1
+	VPTERNLOGD $0xca, ·tables+40896(SB), Z2, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11351,7 +11821,7 @@ utf32BEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40128(SB), Z0
+	VMOVDQU64     ·tables+40576(SB), Z0
 	VPSRLD        $0x07, Z1, Z2
 	VPMINUD       Z0, Z2, Z2
 	VPSRLD        $0x0b, Z1, Z3
@@ -11362,20 +11832,20 @@ utf32BEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z1, Z0
 	VPSLLD        $0x0a, Z1, Z3
-	VPANDD        ·tables+40192(SB), Z3, Z3
+	VPANDD        ·tables+40640(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x04, Z1, Z3
-	VPANDD        ·tables+40256(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x12, Z1, Z3
 	VPORD         Z3, Z0, Z0
-	VPERMD        ·tables+32448(SB), Z2, Z3
+	VPERMD        ·tables+32896(SB), Z2, Z3
 	VPSRLVD       Z3, Z0, Z0
-	VPERMD        ·tables+32320(SB), Z2, Z3
+	VPERMD        ·tables+32768(SB), Z2, Z3
 	VPANDD        Z3, Z0, Z0
-	VPERMD        ·tables+32256(SB), Z2, Z3
+	VPERMD        ·tables+32704(SB), Z2, Z3
 	VPORD         Z3, Z0, Z0
-	VPERMD        ·tables+32384(SB), Z2, Z1
+	VPERMD        ·tables+32832(SB), Z2, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, DX
 	MOVQ          CX, BX
@@ -11408,8 +11878,8 @@ TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000100, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+32576(SB), Z0
-	LEAQ      ·tables+39424(SB), R8
+	VMOVDQU64 ·tables+33024(SB), Z0
+	LEAQ      ·tables+39872(SB), R8
 
 cp1252ToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11427,8 +11897,8 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ         K1, R9
-	VPADDB        ·tables+40512(SB), Z1, Z2
-	VMOVDQU64     ·tables+40576(SB), Z3
+	VPADDB        ·tables+40960(SB), Z1, Z2
+	VMOVDQU64     ·tables+41024(SB), Z3
 	VPCMPUB       $0x06, Z3, Z2, K1
 	KORTESTQ      K1, K1
 	JNZ           cp1252ToUTF8AVX512_table
@@ -11465,11 +11935,11 @@ cp1252ToUTF8AVX512_sparse:
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+40640(SB), Z3, Z3
+	VPANDD        ·tables+41088(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+40704(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+40768(SB), Z2, K1
+	VPORD         ·tables+41152(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+41216(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
 	KMOVQ         K1, R9
@@ -11483,11 +11953,11 @@ cp1252ToUTF8AVX512_halves:
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+40640(SB), Z2, Z2
+	VPANDD        ·tables+41088(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+40704(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+40768(SB), Z1, K1
+	VPORD         ·tables+41152(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+41216(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, R9
@@ -11503,10 +11973,10 @@ cp1252ToUTF8AVX512_halves:
 
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
-	VPADDD        ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40832(SB), Z2, K1
-	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40128(SB), Z2
+	VPADDD        ·tables+40064(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
+	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11517,20 +11987,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40256(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32320(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32256(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11538,10 +12008,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
-	VPADDD        ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40832(SB), Z2, K1
-	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40128(SB), Z2
+	VPADDD        ·tables+40064(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
+	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11552,20 +12022,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40256(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32320(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32256(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11573,10 +12043,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
-	VPADDD        ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40832(SB), Z2, K1
-	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40128(SB), Z2
+	VPADDD        ·tables+40064(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
+	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11587,20 +12057,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40256(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32320(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32256(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11608,10 +12078,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
-	VPADDD        ·tables+39616(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40832(SB), Z2, K1
-	VPERMI2D      ·tables+32640(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40128(SB), Z2
+	VPADDD        ·tables+40064(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
+	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40576(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11622,20 +12092,20 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40192(SB), Z4, Z4
+	VPANDD        ·tables+40640(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40256(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32448(SB), Z3, Z4
+	VPERMD        ·tables+32896(SB), Z3, Z4
 	VPSRLVD       Z4, Z2, Z2
-	VPERMD        ·tables+32320(SB), Z3, Z4
+	VPERMD        ·tables+32768(SB), Z3, Z4
 	VPANDD        Z4, Z2, Z2
-	VPERMD        ·tables+32256(SB), Z3, Z4
+	VPERMD        ·tables+32704(SB), Z3, Z4
 	VPORD         Z4, Z2, Z2
-	VPERMD        ·tables+32384(SB), Z3, Z1
+	VPERMD        ·tables+32832(SB), Z3, Z1
 	VPMOVB2M      Z1, K1
 	VPCOMPRESSB.Z Z2, K1, Z1
 	VMOVDQU64     Z1, (AX)(DI*1)
@@ -11673,10 +12143,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+40896(SB), Z1, Z1
-	VPCMPEQW  ·tables+40960(SB), Z1, K1
+	VPANDD    ·tables+41344(SB), Z1, Z1
+	VPCMPEQW  ·tables+41408(SB), Z1, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+41024(SB), Z1, K1
+	VPCMPEQW  ·tables+41472(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -11733,7 +12203,7 @@ TEXT ·utf32LEToBEAVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000040, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+128(SB), Z0
+	VMOVDQU64 ·tables+192(SB), Z0
 
 utf32LEToBEAVX512_loop:
 	CMPQ      SI, BX
@@ -11743,9 +12213,9 @@ utf32LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+39680(SB), Z1, Z3
-	VPCMPUD   $0x06, ·tables+41088(SB), Z1, K1
-	VPCMPEQD  ·tables+39936(SB), Z3, K2
+	VPANDD    ·tables+40128(SB), Z1, Z3
+	VPCMPUD   $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD  ·tables+40384(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToBEAVX512_partial
@@ -11787,8 +12257,8 @@ utf16LEToUTF32LEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+41152(SB), Z0, Z1
-	VPCMPEQW      ·tables+40960(SB), Z1, K1
+	VPANDD        ·tables+41600(SB), Z0, Z1
+	VPCMPEQW      ·tables+41408(SB), Z1, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
@@ -11801,10 +12271,10 @@ utf16LEToUTF32LEAVX512_loop:
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40896(SB), Z0, Z1
-	VPCMPEQW ·tables+40960(SB), Z1, K1
+	VPANDD   ·tables+41344(SB), Z0, Z1
+	VPCMPEQW ·tables+41408(SB), Z1, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41024(SB), Z1, K1
+	VPCMPEQW ·tables+41472(SB), Z1, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -11828,7 +12298,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41216(SB), Z4, Z4
+	VPSUBD        ·tables+41664(SB), Z4, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -11846,7 +12316,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z1
 	VPSLLD        $0x0a, Z0, Z2
 	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+41216(SB), Z2, Z2
+	VPSUBD        ·tables+41664(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z2, K1, Z0
@@ -11902,11 +12372,11 @@ utf32LEToUTF16LEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+39680(SB), Z0, Z1
-	VPTESTMD  ·tables+41280(SB), Z0, K1
+	VPANDD    ·tables+40128(SB), Z0, Z1
+	VPTESTMD  ·tables+41728(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+39936(SB), Z1, K1
+	VPCMPEQD  ·tables+40384(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -11916,18 +12386,18 @@ utf32LEToUTF16LEAVX512_loop:
 	JMP       utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41088(SB), Z0, K1
-	VPCMPEQD      ·tables+39936(SB), Z1, K2
+	VPANDD        ·tables+40128(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
+	VPCMPEQD      ·tables+40384(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41344(SB), Z0, K1
-	VPSUBD        ·tables+41408(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
+	VPSUBD        ·tables+41856(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39936(SB), Z2, Z2
-	VPANDD        ·tables+41472(SB), Z1, Z1
-	VPADDD        ·tables+41536(SB), Z1, Z1
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z1, Z1
+	VPADDD        ·tables+41984(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11945,9 +12415,9 @@ utf32LEToUTF16LEAVX512_astral:
 	JMP           utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41088(SB), Z0, K1
-	VPCMPEQD      ·tables+39936(SB), Z1, K2
+	VPANDD        ·tables+40128(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
+	VPCMPEQD      ·tables+40384(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -11956,12 +12426,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41344(SB), Z0, K1
-	VPSUBD        ·tables+41408(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
+	VPSUBD        ·tables+41856(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39936(SB), Z2, Z2
-	VPANDD        ·tables+41472(SB), Z1, Z1
-	VPADDD        ·tables+41536(SB), Z1, Z1
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z1, Z1
+	VPADDD        ·tables+41984(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -11999,7 +12469,7 @@ TEXT ·utf16LEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000080, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+128(SB), Z0
+	VMOVDQU64 ·tables+192(SB), Z0
 
 utf16LEToUTF32BEAVX512_loop:
 	CMPQ          SI, BX
@@ -12007,8 +12477,8 @@ utf16LEToUTF32BEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+41152(SB), Z1, Z2
-	VPCMPEQW      ·tables+40960(SB), Z2, K1
+	VPANDD        ·tables+41600(SB), Z1, Z2
+	VPCMPEQW      ·tables+41408(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12023,10 +12493,10 @@ utf16LEToUTF32BEAVX512_loop:
 	JMP           utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40896(SB), Z1, Z2
-	VPCMPEQW ·tables+40960(SB), Z2, K1
+	VPANDD   ·tables+41344(SB), Z1, Z2
+	VPCMPEQW ·tables+41408(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41024(SB), Z2, K1
+	VPCMPEQW ·tables+41472(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12050,7 +12520,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41216(SB), Z5, Z5
+	VPSUBD        ·tables+41664(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12069,7 +12539,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41216(SB), Z3, Z3
+	VPSUBD        ·tables+41664(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12126,11 +12596,11 @@ utf32LEToUTF16BEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+39680(SB), Z0, Z1
-	VPTESTMD  ·tables+41280(SB), Z0, K1
+	VPANDD    ·tables+40128(SB), Z0, Z1
+	VPTESTMD  ·tables+41728(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+39936(SB), Z1, K1
+	VPCMPEQD  ·tables+40384(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12141,18 +12611,18 @@ utf32LEToUTF16BEAVX512_loop:
 	JMP       utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41088(SB), Z0, K1
-	VPCMPEQD      ·tables+39936(SB), Z1, K2
+	VPANDD        ·tables+40128(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
+	VPCMPEQD      ·tables+40384(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41344(SB), Z0, K1
-	VPSUBD        ·tables+41408(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
+	VPSUBD        ·tables+41856(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39936(SB), Z2, Z2
-	VPANDD        ·tables+41472(SB), Z1, Z1
-	VPADDD        ·tables+41536(SB), Z1, Z1
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z1, Z1
+	VPADDD        ·tables+41984(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12171,9 +12641,9 @@ utf32LEToUTF16BEAVX512_astral:
 	JMP           utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+39680(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41088(SB), Z0, K1
-	VPCMPEQD      ·tables+39936(SB), Z1, K2
+	VPANDD        ·tables+40128(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
+	VPCMPEQD      ·tables+40384(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12182,12 +12652,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41344(SB), Z0, K1
-	VPSUBD        ·tables+41408(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
+	VPSUBD        ·tables+41856(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+39936(SB), Z2, Z2
-	VPANDD        ·tables+41472(SB), Z1, Z1
-	VPADDD        ·tables+41536(SB), Z1, Z1
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z1, Z1
+	VPADDD        ·tables+41984(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12236,10 +12706,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40896(SB), Z1, Z2
-	VPCMPEQW  ·tables+40960(SB), Z2, K1
+	VPANDD    ·tables+41344(SB), Z1, Z2
+	VPCMPEQW  ·tables+41408(SB), Z2, K1
 	KMOVD     K1, R8
-	VPCMPEQW  ·tables+41024(SB), Z2, K1
+	VPCMPEQW  ·tables+41472(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12296,7 +12766,7 @@ TEXT ·utf32BEToLEAVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000040, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+128(SB), Z0
+	VMOVDQU64 ·tables+192(SB), Z0
 
 utf32BEToLEAVX512_loop:
 	CMPQ      SI, BX
@@ -12306,9 +12776,9 @@ utf32BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39680(SB), Z1, Z2
-	VPCMPUD   $0x06, ·tables+41088(SB), Z1, K1
-	VPCMPEQD  ·tables+39936(SB), Z2, K2
+	VPANDD    ·tables+40128(SB), Z1, Z2
+	VPCMPUD   $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD  ·tables+40384(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToLEAVX512_partial
@@ -12352,8 +12822,8 @@ utf16BEToUTF32LEAVX512_loop:
 	JG            utf16BEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
 	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+41152(SB), Z1, Z2
-	VPCMPEQW      ·tables+40960(SB), Z2, K1
+	VPANDD        ·tables+41600(SB), Z1, Z2
+	VPCMPEQW      ·tables+41408(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12366,10 +12836,10 @@ utf16BEToUTF32LEAVX512_loop:
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+40896(SB), Z1, Z2
-	VPCMPEQW ·tables+40960(SB), Z2, K1
+	VPANDD   ·tables+41344(SB), Z1, Z2
+	VPCMPEQW ·tables+41408(SB), Z2, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41024(SB), Z2, K1
+	VPCMPEQW ·tables+41472(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12393,7 +12863,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41216(SB), Z5, Z5
+	VPSUBD        ·tables+41664(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12411,7 +12881,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41216(SB), Z3, Z3
+	VPSUBD        ·tables+41664(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12460,7 +12930,7 @@ TEXT ·utf32BEToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000040, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+128(SB), Z0
+	VMOVDQU64 ·tables+192(SB), Z0
 
 utf32BEToUTF16LEAVX512_loop:
 	CMPQ      SI, BX
@@ -12469,11 +12939,11 @@ utf32BEToUTF16LEAVX512_loop:
 	JG        utf32BEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39680(SB), Z1, Z2
-	VPTESTMD  ·tables+41280(SB), Z1, K1
+	VPANDD    ·tables+40128(SB), Z1, Z2
+	VPTESTMD  ·tables+41728(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+39936(SB), Z2, K1
+	VPCMPEQD  ·tables+40384(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12483,18 +12953,18 @@ utf32BEToUTF16LEAVX512_loop:
 	JMP       utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+39680(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41088(SB), Z1, K1
-	VPCMPEQD      ·tables+39936(SB), Z2, K2
+	VPANDD        ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD      ·tables+40384(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41344(SB), Z1, K1
-	VPSUBD        ·tables+41408(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
+	VPSUBD        ·tables+41856(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+39936(SB), Z3, Z3
-	VPANDD        ·tables+41472(SB), Z2, Z2
-	VPADDD        ·tables+41536(SB), Z2, Z2
+	VPADDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+41920(SB), Z2, Z2
+	VPADDD        ·tables+41984(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12512,9 +12982,9 @@ utf32BEToUTF16LEAVX512_astral:
 	JMP           utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+39680(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41088(SB), Z1, K1
-	VPCMPEQD      ·tables+39936(SB), Z0, K2
+	VPANDD        ·tables+40128(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD      ·tables+40384(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12523,12 +12993,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41344(SB), Z1, K1
-	VPSUBD        ·tables+41408(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
+	VPSUBD        ·tables+41856(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+39936(SB), Z2, Z2
-	VPANDD        ·tables+41472(SB), Z0, Z0
-	VPADDD        ·tables+41536(SB), Z0, Z0
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z0, Z0
+	VPADDD        ·tables+41984(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12567,7 +13037,7 @@ TEXT ·utf16BEToUTF32BEAVX512(SB), NOSPLIT, $0-64
 	XORQ      SI, SI
 	XORQ      DI, DI
 	VMOVDQU64 ·tables+0(SB), Z0
-	VMOVDQU64 ·tables+128(SB), Z1
+	VMOVDQU64 ·tables+192(SB), Z1
 
 utf16BEToUTF32BEAVX512_loop:
 	CMPQ          SI, BX
@@ -12576,8 +13046,8 @@ utf16BEToUTF32BEAVX512_loop:
 	JG            utf16BEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z2
 	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+41152(SB), Z2, Z3
-	VPCMPEQW      ·tables+40960(SB), Z3, K1
+	VPANDD        ·tables+41600(SB), Z2, Z3
+	VPCMPEQW      ·tables+41408(SB), Z3, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
@@ -12592,10 +13062,10 @@ utf16BEToUTF32BEAVX512_loop:
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+40896(SB), Z2, Z3
-	VPCMPEQW ·tables+40960(SB), Z3, K1
+	VPANDD   ·tables+41344(SB), Z2, Z3
+	VPCMPEQW ·tables+41408(SB), Z3, K1
 	KMOVD    K1, R8
-	VPCMPEQW ·tables+41024(SB), Z3, K1
+	VPCMPEQW ·tables+41472(SB), Z3, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12619,7 +13089,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z5
 	VPSLLD        $0x0a, Z4, Z6
 	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+41216(SB), Z6, Z6
+	VPSUBD        ·tables+41664(SB), Z6, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z6, K1, Z4
@@ -12638,7 +13108,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41216(SB), Z4, Z4
+	VPSUBD        ·tables+41664(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12688,7 +13158,7 @@ TEXT ·utf32BEToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000040, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+128(SB), Z0
+	VMOVDQU64 ·tables+192(SB), Z0
 
 utf32BEToUTF16BEAVX512_loop:
 	CMPQ      SI, BX
@@ -12697,11 +13167,11 @@ utf32BEToUTF16BEAVX512_loop:
 	JG        utf32BEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+39680(SB), Z1, Z2
-	VPTESTMD  ·tables+41280(SB), Z1, K1
+	VPANDD    ·tables+40128(SB), Z1, Z2
+	VPTESTMD  ·tables+41728(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+39936(SB), Z2, K1
+	VPCMPEQD  ·tables+40384(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12712,18 +13182,18 @@ utf32BEToUTF16BEAVX512_loop:
 	JMP       utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+39680(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41088(SB), Z1, K1
-	VPCMPEQD      ·tables+39936(SB), Z2, K2
+	VPANDD        ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD      ·tables+40384(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41344(SB), Z1, K1
-	VPSUBD        ·tables+41408(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
+	VPSUBD        ·tables+41856(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+39936(SB), Z3, Z3
-	VPANDD        ·tables+41472(SB), Z2, Z2
-	VPADDD        ·tables+41536(SB), Z2, Z2
+	VPADDD        ·tables+40384(SB), Z3, Z3
+	VPANDD        ·tables+41920(SB), Z2, Z2
+	VPADDD        ·tables+41984(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12742,9 +13212,9 @@ utf32BEToUTF16BEAVX512_astral:
 	JMP           utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+39680(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41088(SB), Z1, K1
-	VPCMPEQD      ·tables+39936(SB), Z0, K2
+	VPANDD        ·tables+40128(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
+	VPCMPEQD      ·tables+40384(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12753,12 +13223,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41344(SB), Z1, K1
-	VPSUBD        ·tables+41408(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
+	VPSUBD        ·tables+41856(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+39936(SB), Z2, Z2
-	VPANDD        ·tables+41472(SB), Z0, Z0
-	VPADDD        ·tables+41536(SB), Z0, Z0
+	VPADDD        ·tables+40384(SB), Z2, Z2
+	VPANDD        ·tables+41920(SB), Z0, Z0
+	VPADDD        ·tables+41984(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -12804,9 +13274,9 @@ utf32LEToUTF8AVX2_loop:
 	CMPQ         DI, CX
 	JG           utf32LEToUTF8AVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPTEST       ·tables+39616(SB), Y0
+	VPTEST       ·tables+40064(SB), Y0
 	JNZ          utf32LEToUTF8AVX2_wide
-	VPSHUFB      ·tables+32704(SB), Y0, Y0
+	VPSHUFB      ·tables+33152(SB), Y0, Y0
 	VEXTRACTI128 $0x01, Y0, X1
 	VPUNPCKLDQ   X1, X0, X1
 	VMOVQ        X1, (AX)(DI*1)
@@ -12815,7 +13285,7 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+41280(SB), Y0
+	VPTEST         ·tables+41728(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -12824,23 +13294,23 @@ utf32LEToUTF8AVX2_wide:
 	CMPQ           R8, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+41280(SB), Y1
+	VPTEST         ·tables+41728(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
-	VPAND          ·tables+3392(SB), Y1, Y2
-	VPCMPEQW       ·tables+3456(SB), Y2, Y3
+	VPAND          ·tables+3840(SB), Y1, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y3
 	VPTEST         Y3, Y3
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPTEST         Y2, Y2
 	JNZ            utf32LEToUTF8AVX2_three
 	VPSRLW         $0x06, Y1, Y0
-	VPOR           ·tables+3200(SB), Y0, Y0
-	VPAND          ·tables+3264(SB), Y1, Y2
+	VPOR           ·tables+3648(SB), Y0, Y0
+	VPAND          ·tables+3712(SB), Y1, Y2
 	VPSLLW         $0x08, Y2, Y2
 	VPOR           Y2, Y0, Y0
-	VPOR           ·tables+5760(SB), Y0, Y0
-	VPAND          ·tables+3520(SB), Y1, Y2
+	VPOR           ·tables+6208(SB), Y0, Y0
+	VPAND          ·tables+3968(SB), Y1, Y2
 	VPXOR          Y3, Y3, Y3
 	VPCMPEQW       Y3, Y2, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
@@ -12851,7 +13321,7 @@ utf32LEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6080(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -12877,15 +13347,15 @@ utf32LEToUTF8AVX2_three:
 	VPTEST       Y2, Y2
 	JNZ          utf32LEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y0
-	VPAND        ·tables+3712(SB), Y0, Y2
+	VPAND        ·tables+4160(SB), Y0, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y0, Y2
-	VPAND        ·tables+5056(SB), Y2, Y2
+	VPAND        ·tables+5504(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y0, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+3840(SB), Y3, Y3
-	VPSHUFB      ·tables+26624(SB), Y3, Y3
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VPSHUFB      ·tables+27072(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -12894,15 +13364,15 @@ utf32LEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X0
 	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+3712(SB), Y0, Y1
+	VPAND        ·tables+4160(SB), Y0, Y1
 	VPSLLD       $0x10, Y1, Y2
 	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5056(SB), Y1, Y1
+	VPAND        ·tables+5504(SB), Y1, Y1
 	VPOR         Y1, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y1
 	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+3840(SB), Y2, Y2
-	VPSHUFB      ·tables+26624(SB), Y2, Y2
+	VPOR         ·tables+4288(SB), Y2, Y2
+	VPSHUFB      ·tables+27072(SB), Y2, Y2
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X2, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -12913,7 +13383,7 @@ utf32LEToUTF8AVX2_three:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_codes:
-	VPAND          ·tables+3520(SB), Y1, Y0
+	VPAND          ·tables+3968(SB), Y1, Y0
 	VPCMPEQW       Y3, Y0, Y0
 	VPMOVMSKB      Y0, R8
 	VPMOVMSKB      Y2, R9
@@ -12923,21 +13393,21 @@ utf32LEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X1, Y0
-	VPAND          ·tables+3712(SB), Y0, Y2
+	VPAND          ·tables+4160(SB), Y0, Y2
 	VPSRLD         $0x06, Y0, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+3776(SB), Y4, Y4
-	VPAND          ·tables+3712(SB), Y3, Y3
+	VPOR           ·tables+4224(SB), Y4, Y4
+	VPAND          ·tables+4160(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y0, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+3840(SB), Y2, Y2
-	VMOVDQU        ·tables+3648(SB), Y5
+	VPOR           ·tables+4288(SB), Y2, Y2
+	VMOVDQU        ·tables+4096(SB), Y5
 	VPCMPGTD       Y0, Y5, Y5
-	VMOVDQU        ·tables+3584(SB), Y3
+	VMOVDQU        ·tables+4032(SB), Y3
 	VPCMPGTD       Y0, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y0, Y2, Y2
@@ -12946,7 +13416,7 @@ utf32LEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22464(SB), R11
+	LEAQ           ·tables+22912(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -12965,21 +13435,21 @@ utf32LEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+3712(SB), Y0, Y1
+	VPAND          ·tables+4160(SB), Y0, Y1
 	VPSRLD         $0x06, Y0, Y2
 	VPSLLD         $0x08, Y1, Y3
 	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+3776(SB), Y3, Y3
-	VPAND          ·tables+3712(SB), Y2, Y2
+	VPOR           ·tables+4224(SB), Y3, Y3
+	VPAND          ·tables+4160(SB), Y2, Y2
 	VPSLLD         $0x08, Y2, Y2
 	VPSRLD         $0x0c, Y0, Y4
 	VPSLLD         $0x10, Y1, Y1
 	VPOR           Y2, Y1, Y1
 	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+3840(SB), Y1, Y1
-	VMOVDQU        ·tables+3648(SB), Y4
+	VPOR           ·tables+4288(SB), Y1, Y1
+	VMOVDQU        ·tables+4096(SB), Y4
 	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+3584(SB), Y2
+	VMOVDQU        ·tables+4032(SB), Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPBLENDVB      Y4, Y3, Y1, Y1
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -12988,7 +13458,7 @@ utf32LEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22464(SB), R10
+	LEAQ           ·tables+22912(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -13009,35 +13479,35 @@ utf32LEToUTF8AVX2_codes:
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41408(SB), Y0, Y1
-	VPTEST  ·tables+41600(SB), Y1
+	VPSUBD  ·tables+41856(SB), Y0, Y1
+	VPTEST  ·tables+42048(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
-	VPAND   ·tables+40192(SB), Y2, Y2
+	VPAND   ·tables+40640(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x04, Y0, Y2
-	VPAND   ·tables+40256(SB), Y2, Y2
+	VPAND   ·tables+40704(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+40384(SB), Y1, Y1
-	VPOR    ·tables+40448(SB), Y1, Y1
+	VPAND   ·tables+40832(SB), Y1, Y1
+	VPOR    ·tables+40896(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_notAstral:
-	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+41088(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39936(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40128(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13048,20 +13518,20 @@ utf32LEToUTF8AVX2_notAstral:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32320(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32256(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32512(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13069,7 +13539,7 @@ utf32LEToUTF8AVX2_notAstral:
 	VMOVQ          X2, R8
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R9
-	LEAQ           ·tables+32768(SB), R10
+	LEAQ           ·tables+33216(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -13077,7 +13547,7 @@ utf32LEToUTF8AVX2_notAstral:
 	SHLQ           $0x04, R11
 	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R10
+	LEAQ           ·tables+37312(SB), R10
 	MOVBQZX        (R10)(R8*1), R8
 	MOVBQZX        (R10)(R9*1), R9
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13093,13 +13563,13 @@ utf32LEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF8AVX2_done
-	LEAQ           ·tables+37120(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VMOVDQU        ·tables+40128(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13110,20 +13580,20 @@ utf32LEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32320(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32256(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32512(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13131,7 +13601,7 @@ utf32LEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, BX
-	LEAQ           ·tables+32768(SB), R8
+	LEAQ           ·tables+33216(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -13139,7 +13609,7 @@ utf32LEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R8
+	LEAQ           ·tables+37312(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13170,7 +13640,7 @@ TEXT ·utf32BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	VMOVDQU ·tables+128(SB), Y0
+	VMOVDQU ·tables+192(SB), Y0
 
 utf32BEToUTF8AVX2_loop:
 	CMPQ         SI, BX
@@ -13179,9 +13649,9 @@ utf32BEToUTF8AVX2_loop:
 	JG           utf32BEToUTF8AVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPTEST       ·tables+39616(SB), Y1
+	VPTEST       ·tables+40064(SB), Y1
 	JNZ          utf32BEToUTF8AVX2_wide
-	VPSHUFB      ·tables+32704(SB), Y1, Y1
+	VPSHUFB      ·tables+33152(SB), Y1, Y1
 	VEXTRACTI128 $0x01, Y1, X2
 	VPUNPCKLDQ   X2, X1, X2
 	VMOVQ        X2, (AX)(DI*1)
@@ -13190,7 +13660,7 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+41280(SB), Y1
+	VPTEST         ·tables+41728(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
 	LEAQ           32(SI), R8
 	CMPQ           R8, BX
@@ -13200,23 +13670,23 @@ utf32BEToUTF8AVX2_wide:
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+41280(SB), Y2
+	VPTEST         ·tables+41728(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
-	VPAND          ·tables+3392(SB), Y2, Y3
-	VPCMPEQW       ·tables+3456(SB), Y3, Y4
+	VPAND          ·tables+3840(SB), Y2, Y3
+	VPCMPEQW       ·tables+3904(SB), Y3, Y4
 	VPTEST         Y4, Y4
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPTEST         Y3, Y3
 	JNZ            utf32BEToUTF8AVX2_three
 	VPSRLW         $0x06, Y2, Y1
-	VPOR           ·tables+3200(SB), Y1, Y1
-	VPAND          ·tables+3264(SB), Y2, Y3
+	VPOR           ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y2, Y3
 	VPSLLW         $0x08, Y3, Y3
 	VPOR           Y3, Y1, Y1
-	VPOR           ·tables+5760(SB), Y1, Y1
-	VPAND          ·tables+3520(SB), Y2, Y3
+	VPOR           ·tables+6208(SB), Y1, Y1
+	VPAND          ·tables+3968(SB), Y2, Y3
 	VPXOR          Y4, Y4, Y4
 	VPCMPEQW       Y4, Y3, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
@@ -13227,7 +13697,7 @@ utf32BEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6080(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -13253,15 +13723,15 @@ utf32BEToUTF8AVX2_three:
 	VPTEST       Y3, Y3
 	JNZ          utf32BEToUTF8AVX2_codes
 	VPMOVZXWD    X2, Y1
-	VPAND        ·tables+3712(SB), Y1, Y3
+	VPAND        ·tables+4160(SB), Y1, Y3
 	VPSLLD       $0x10, Y3, Y4
 	VPSLLD       $0x02, Y1, Y3
-	VPAND        ·tables+5056(SB), Y3, Y3
+	VPAND        ·tables+5504(SB), Y3, Y3
 	VPOR         Y3, Y4, Y4
 	VPSRLD       $0x0c, Y1, Y3
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+3840(SB), Y4, Y4
-	VPSHUFB      ·tables+26624(SB), Y4, Y4
+	VPOR         ·tables+4288(SB), Y4, Y4
+	VPSHUFB      ·tables+27072(SB), Y4, Y4
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X4, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13270,15 +13740,15 @@ utf32BEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y2, X1
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+3712(SB), Y1, Y2
+	VPAND        ·tables+4160(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5056(SB), Y2, Y2
+	VPAND        ·tables+5504(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+3840(SB), Y3, Y3
-	VPSHUFB      ·tables+26624(SB), Y3, Y3
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VPSHUFB      ·tables+27072(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -13289,7 +13759,7 @@ utf32BEToUTF8AVX2_three:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_codes:
-	VPAND          ·tables+3520(SB), Y2, Y1
+	VPAND          ·tables+3968(SB), Y2, Y1
 	VPCMPEQW       Y4, Y1, Y1
 	VPMOVMSKB      Y1, R8
 	VPMOVMSKB      Y3, R9
@@ -13299,21 +13769,21 @@ utf32BEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X2, Y1
-	VPAND          ·tables+3712(SB), Y1, Y3
+	VPAND          ·tables+4160(SB), Y1, Y3
 	VPSRLD         $0x06, Y1, Y4
 	VPSLLD         $0x08, Y3, Y5
 	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+3776(SB), Y5, Y5
-	VPAND          ·tables+3712(SB), Y4, Y4
+	VPOR           ·tables+4224(SB), Y5, Y5
+	VPAND          ·tables+4160(SB), Y4, Y4
 	VPSLLD         $0x08, Y4, Y4
 	VPSRLD         $0x0c, Y1, Y6
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y4, Y3, Y3
 	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+3840(SB), Y3, Y3
-	VMOVDQU        ·tables+3648(SB), Y6
+	VPOR           ·tables+4288(SB), Y3, Y3
+	VMOVDQU        ·tables+4096(SB), Y6
 	VPCMPGTD       Y1, Y6, Y6
-	VMOVDQU        ·tables+3584(SB), Y4
+	VMOVDQU        ·tables+4032(SB), Y4
 	VPCMPGTD       Y1, Y4, Y4
 	VPBLENDVB      Y6, Y5, Y3, Y3
 	VPBLENDVB      Y4, Y1, Y3, Y3
@@ -13322,7 +13792,7 @@ utf32BEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22464(SB), R11
+	LEAQ           ·tables+22912(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -13341,21 +13811,21 @@ utf32BEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y2, X1
 	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+3712(SB), Y1, Y2
+	VPAND          ·tables+4160(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+3776(SB), Y4, Y4
-	VPAND          ·tables+3712(SB), Y3, Y3
+	VPOR           ·tables+4224(SB), Y4, Y4
+	VPAND          ·tables+4160(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+3840(SB), Y2, Y2
-	VMOVDQU        ·tables+3648(SB), Y5
+	VPOR           ·tables+4288(SB), Y2, Y2
+	VMOVDQU        ·tables+4096(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3584(SB), Y3
+	VMOVDQU        ·tables+4032(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -13364,7 +13834,7 @@ utf32BEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22464(SB), R10
+	LEAQ           ·tables+22912(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -13385,35 +13855,35 @@ utf32BEToUTF8AVX2_codes:
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41408(SB), Y1, Y2
-	VPTEST  ·tables+41600(SB), Y2
+	VPSUBD  ·tables+41856(SB), Y1, Y2
+	VPTEST  ·tables+42048(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
-	VPAND   ·tables+40192(SB), Y3, Y3
+	VPAND   ·tables+40640(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x04, Y1, Y3
-	VPAND   ·tables+40256(SB), Y3, Y3
+	VPAND   ·tables+40704(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+40384(SB), Y2, Y2
-	VPOR    ·tables+40448(SB), Y2, Y2
+	VPAND   ·tables+40832(SB), Y2, Y2
+	VPOR    ·tables+40896(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_notAstral:
-	VPAND          ·tables+39680(SB), Y1, Y2
-	VPMINUD        ·tables+41088(SB), Y1, Y3
+	VPAND          ·tables+40128(SB), Y1, Y2
+	VPMINUD        ·tables+41536(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39936(SB), Y2, Y2
+	VPCMPEQD       ·tables+40384(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40128(SB), Y2
+	VMOVDQU        ·tables+40576(SB), Y2
 	VPSRLD         $0x07, Y1, Y3
 	VPMINUD        Y2, Y3, Y3
 	VPSRLD         $0x0b, Y1, Y4
@@ -13424,20 +13894,20 @@ utf32BEToUTF8AVX2_notAstral:
 	VPADDD         Y4, Y3, Y3
 	VPSLLD         $0x18, Y1, Y2
 	VPSLLD         $0x0a, Y1, Y4
-	VPAND          ·tables+40192(SB), Y4, Y4
+	VPAND          ·tables+40640(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x04, Y1, Y4
-	VPAND          ·tables+40256(SB), Y4, Y4
+	VPAND          ·tables+40704(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x12, Y1, Y4
 	VPOR           Y4, Y2, Y2
-	VPERMD         ·tables+32448(SB), Y3, Y4
+	VPERMD         ·tables+32896(SB), Y3, Y4
 	VPSRLVD        Y4, Y2, Y2
-	VPERMD         ·tables+32320(SB), Y3, Y4
+	VPERMD         ·tables+32768(SB), Y3, Y4
 	VPAND          Y4, Y2, Y2
-	VPERMD         ·tables+32256(SB), Y3, Y4
+	VPERMD         ·tables+32704(SB), Y3, Y4
 	VPOR           Y4, Y2, Y2
-	VPSLLVD        ·tables+32512(SB), Y3, Y3
+	VPSLLVD        ·tables+32960(SB), Y3, Y3
 	VPXOR          Y1, Y1, Y1
 	VPSADBW        Y1, Y3, Y3
 	VPSHUFD        $0x4e, Y3, Y4
@@ -13445,7 +13915,7 @@ utf32BEToUTF8AVX2_notAstral:
 	VMOVQ          X3, R8
 	VEXTRACTI128   $0x01, Y3, X1
 	VMOVQ          X1, R9
-	LEAQ           ·tables+32768(SB), R10
+	LEAQ           ·tables+33216(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -13453,7 +13923,7 @@ utf32BEToUTF8AVX2_notAstral:
 	SHLQ           $0x04, R11
 	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
-	LEAQ           ·tables+36864(SB), R10
+	LEAQ           ·tables+37312(SB), R10
 	MOVBQZX        (R10)(R8*1), R8
 	MOVBQZX        (R10)(R9*1), R9
 	VMOVDQU        X2, (AX)(DI*1)
@@ -13469,13 +13939,13 @@ utf32BEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF8AVX2_done
-	LEAQ           ·tables+37120(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VMOVDQU        ·tables+40128(SB), Y0
+	VMOVDQU        ·tables+40576(SB), Y0
 	VPSRLD         $0x07, Y1, Y2
 	VPMINUD        Y0, Y2, Y2
 	VPSRLD         $0x0b, Y1, Y3
@@ -13486,20 +13956,20 @@ utf32BEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y1, Y0
 	VPSLLD         $0x0a, Y1, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x04, Y1, Y3
-	VPAND          ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x12, Y1, Y3
 	VPOR           Y3, Y0, Y0
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y0, Y0
-	VPERMD         ·tables+32320(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y0, Y0
-	VPERMD         ·tables+32256(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y0, Y0
-	VPSLLVD        ·tables+32512(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y1, Y1, Y1
 	VPSADBW        Y1, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13507,7 +13977,7 @@ utf32BEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X1
 	VMOVQ          X1, BX
-	LEAQ           ·tables+32768(SB), R8
+	LEAQ           ·tables+33216(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -13515,7 +13985,7 @@ utf32BEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	LEAQ           ·tables+36864(SB), R8
+	LEAQ           ·tables+37312(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X0, (AX)(DI*1)
@@ -13546,7 +14016,7 @@ TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000080, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	LEAQ    ·tables+39424(SB), R8
+	LEAQ    ·tables+39872(SB), R8
 
 cp1252ToUTF8AVX2_loop:
 	CMPQ      SI, BX
@@ -13564,8 +14034,8 @@ cp1252ToUTF8AVX2_loop:
 
 cp1252ToUTF8AVX2_wide:
 	MOVL     R9, R10
-	VPADDB   ·tables+40512(SB), Y0, Y1
-	VMOVDQU  ·tables+40576(SB), Y2
+	VPADDB   ·tables+40960(SB), Y0, Y1
+	VMOVDQU  ·tables+41024(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
@@ -13598,18 +14068,18 @@ cp1252ToUTF8AVX2_sparse:
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+40640(SB), Y2, Y2
+	VPAND          ·tables+41088(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+40704(SB), Y2, Y2
-	VPCMPGTW       ·tables+40768(SB), Y1, Y3
+	VPOR           ·tables+41152(SB), Y2, Y2
+	VPCMPGTW       ·tables+41216(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R9, R10
 	MOVBLZX        R10, R10
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+6080(SB), R12
+	LEAQ           ·tables+6528(SB), R12
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -13629,18 +14099,18 @@ cp1252ToUTF8AVX2_halves:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+40640(SB), Y1, Y1
+	VPAND          ·tables+41088(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+40704(SB), Y1, Y1
-	VPCMPGTW       ·tables+40768(SB), Y0, Y2
+	VPOR           ·tables+41152(SB), Y1, Y1
+	VPCMPGTW       ·tables+41216(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R9, R10
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6080(SB), R11
+	LEAQ           ·tables+6528(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -13664,18 +14134,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      (DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32576(SB), Y0, Y3
-	VPERMD         ·tables+32608(SB), Y0, Y4
+	VPERMD         ·tables+33024(SB), Y0, Y3
+	VPERMD         ·tables+33056(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32640(SB), Y0, Y4
-	VPERMD         ·tables+32672(SB), Y0, Y5
+	VPERMD         ·tables+33088(SB), Y0, Y4
+	VPERMD         ·tables+33120(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41664(SB), Y0, Y1
+	VPADDD         ·tables+42112(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41728(SB), Y1, Y1
+	VPCMPEQD       ·tables+42176(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40128(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13686,20 +14156,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32320(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32256(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32512(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13707,7 +14177,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+32768(SB), R11
+	LEAQ           ·tables+33216(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13715,7 +14185,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R11
+	LEAQ           ·tables+37312(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13726,18 +14196,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      8(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32576(SB), Y0, Y3
-	VPERMD         ·tables+32608(SB), Y0, Y4
+	VPERMD         ·tables+33024(SB), Y0, Y3
+	VPERMD         ·tables+33056(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32640(SB), Y0, Y4
-	VPERMD         ·tables+32672(SB), Y0, Y5
+	VPERMD         ·tables+33088(SB), Y0, Y4
+	VPERMD         ·tables+33120(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41664(SB), Y0, Y1
+	VPADDD         ·tables+42112(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41728(SB), Y1, Y1
+	VPCMPEQD       ·tables+42176(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40128(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13748,20 +14218,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32320(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32256(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32512(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13769,7 +14239,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+32768(SB), R11
+	LEAQ           ·tables+33216(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13777,7 +14247,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R11
+	LEAQ           ·tables+37312(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13788,18 +14258,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      16(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32576(SB), Y0, Y3
-	VPERMD         ·tables+32608(SB), Y0, Y4
+	VPERMD         ·tables+33024(SB), Y0, Y3
+	VPERMD         ·tables+33056(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32640(SB), Y0, Y4
-	VPERMD         ·tables+32672(SB), Y0, Y5
+	VPERMD         ·tables+33088(SB), Y0, Y4
+	VPERMD         ·tables+33120(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41664(SB), Y0, Y1
+	VPADDD         ·tables+42112(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41728(SB), Y1, Y1
+	VPCMPEQD       ·tables+42176(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40128(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13810,20 +14280,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32320(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32256(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32512(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13831,7 +14301,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+32768(SB), R11
+	LEAQ           ·tables+33216(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13839,7 +14309,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R11
+	LEAQ           ·tables+37312(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13850,18 +14320,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      24(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+32576(SB), Y0, Y3
-	VPERMD         ·tables+32608(SB), Y0, Y4
+	VPERMD         ·tables+33024(SB), Y0, Y3
+	VPERMD         ·tables+33056(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+32640(SB), Y0, Y4
-	VPERMD         ·tables+32672(SB), Y0, Y5
+	VPERMD         ·tables+33088(SB), Y0, Y4
+	VPERMD         ·tables+33120(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+41664(SB), Y0, Y1
+	VPADDD         ·tables+42112(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+41728(SB), Y1, Y1
+	VPCMPEQD       ·tables+42176(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40128(SB), Y1
+	VMOVDQU        ·tables+40576(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13872,20 +14342,20 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40192(SB), Y3, Y3
+	VPAND          ·tables+40640(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40256(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
-	VPERMD         ·tables+32448(SB), Y2, Y3
+	VPERMD         ·tables+32896(SB), Y2, Y3
 	VPSRLVD        Y3, Y1, Y1
-	VPERMD         ·tables+32320(SB), Y2, Y3
+	VPERMD         ·tables+32768(SB), Y2, Y3
 	VPAND          Y3, Y1, Y1
-	VPERMD         ·tables+32256(SB), Y2, Y3
+	VPERMD         ·tables+32704(SB), Y2, Y3
 	VPOR           Y3, Y1, Y1
-	VPSLLVD        ·tables+32512(SB), Y2, Y2
+	VPSLLVD        ·tables+32960(SB), Y2, Y2
 	VPXOR          Y0, Y0, Y0
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
@@ -13893,7 +14363,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+32768(SB), R11
+	LEAQ           ·tables+33216(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -13901,7 +14371,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+36864(SB), R11
+	LEAQ           ·tables+37312(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13940,10 +14410,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+40896(SB), Y1, Y1
-	VPCMPEQW  ·tables+40960(SB), Y1, Y3
+	VPAND     ·tables+41344(SB), Y1, Y1
+	VPCMPEQW  ·tables+41408(SB), Y1, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+41024(SB), Y1, Y3
+	VPCMPEQW  ·tables+41472(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -13999,7 +14469,7 @@ TEXT ·utf32LEToBEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	VMOVDQU ·tables+128(SB), Y0
+	VMOVDQU ·tables+192(SB), Y0
 
 utf32LEToBEAVX2_loop:
 	CMPQ      SI, BX
@@ -14009,10 +14479,10 @@ utf32LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+39680(SB), Y1, Y3
-	VPMINUD   ·tables+41088(SB), Y1, Y4
+	VPAND     ·tables+40128(SB), Y1, Y3
+	VPMINUD   ·tables+41536(SB), Y1, Y4
 	VPCMPEQD  Y1, Y4, Y4
-	VPCMPEQD  ·tables+39936(SB), Y3, Y3
+	VPCMPEQD  ·tables+40384(SB), Y3, Y3
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
@@ -14056,8 +14526,8 @@ utf16LEToUTF32LEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+41152(SB), Y0, Y1
-	VPCMPEQW     ·tables+40960(SB), Y1, Y1
+	VPAND        ·tables+41600(SB), Y0, Y1
+	VPCMPEQW     ·tables+41408(SB), Y1, Y1
 	VPTEST       Y1, Y1
 	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
@@ -14070,9 +14540,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JMP          utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40896(SB), Y0, Y1
-	VPCMPEQW  ·tables+40960(SB), Y1, Y2
-	VPCMPEQW  ·tables+41024(SB), Y1, Y1
+	VPAND     ·tables+41344(SB), Y0, Y1
+	VPCMPEQW  ·tables+41408(SB), Y1, Y2
+	VPCMPEQW  ·tables+41472(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
 	VPMOVMSKB Y1, R9
 	MOVQ      $0x00000020, R10
@@ -14096,12 +14566,12 @@ utf16LEToUTF32LEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y2, X5
 	VPALIGNR     $0x02, X0, X1, X3
 	VPSRLDQ      $0x02, X1, X4
-	LEAQ         ·tables+37120(SB), R8
+	LEAQ         ·tables+37568(SB), R8
 	VPMOVZXWD    X0, Y0
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+41216(SB), Y6, Y6
+	VPSUBD       ·tables+41664(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14116,7 +14586,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+41216(SB), Y2, Y2
+	VPSUBD       ·tables+41664(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14171,10 +14641,10 @@ utf32LEToUTF16LEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+39680(SB), Y0, Y1
-	VPTEST    ·tables+41280(SB), Y0
+	VPAND     ·tables+40128(SB), Y0, Y1
+	VPTEST    ·tables+41728(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+39936(SB), Y1, Y1
+	VPCMPEQD  ·tables+40384(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14185,20 +14655,20 @@ utf32LEToUTF16LEAVX2_loop:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
-	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+41088(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39936(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41344(SB), Y0, Y1
-	VPSUBD         ·tables+41408(SB), Y0, Y2
+	VPCMPGTD       ·tables+41792(SB), Y0, Y1
+	VPSUBD         ·tables+41856(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39936(SB), Y3, Y3
-	VPAND          ·tables+41472(SB), Y2, Y2
-	VPADDD         ·tables+41536(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14206,7 +14676,7 @@ utf32LEToUTF16LEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39168(SB), R10
+	LEAQ           ·tables+39616(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -14227,27 +14697,27 @@ utf32LEToUTF16LEAVX2_astral:
 	JMP            utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_partial:
-	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+41088(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39936(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16LEAVX2_done
-	LEAQ           ·tables+37120(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41344(SB), Y0, Y1
-	VPSUBD         ·tables+41408(SB), Y0, Y2
+	VPCMPGTD       ·tables+41792(SB), Y0, Y1
+	VPSUBD         ·tables+41856(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39936(SB), Y3, Y3
-	VPAND          ·tables+41472(SB), Y2, Y2
-	VPADDD         ·tables+41536(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14255,7 +14725,7 @@ utf32LEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39168(SB), R8
+	LEAQ           ·tables+39616(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -14296,7 +14766,7 @@ TEXT ·utf16LEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000040, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	VMOVDQU ·tables+128(SB), Y0
+	VMOVDQU ·tables+192(SB), Y0
 
 utf16LEToUTF32BEAVX2_loop:
 	CMPQ         SI, BX
@@ -14304,8 +14774,8 @@ utf16LEToUTF32BEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+41152(SB), Y1, Y2
-	VPCMPEQW     ·tables+40960(SB), Y2, Y2
+	VPAND        ·tables+41600(SB), Y1, Y2
+	VPCMPEQW     ·tables+41408(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14320,9 +14790,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JMP          utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40896(SB), Y1, Y2
-	VPCMPEQW  ·tables+40960(SB), Y2, Y3
-	VPCMPEQW  ·tables+41024(SB), Y2, Y2
+	VPAND     ·tables+41344(SB), Y1, Y2
+	VPCMPEQW  ·tables+41408(SB), Y2, Y3
+	VPCMPEQW  ·tables+41472(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14346,12 +14816,12 @@ utf16LEToUTF32BEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y3, X6
 	VPALIGNR     $0x02, X1, X2, X4
 	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37120(SB), R8
+	LEAQ         ·tables+37568(SB), R8
 	VPMOVZXWD    X1, Y1
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41216(SB), Y7, Y7
+	VPSUBD       ·tables+41664(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14367,7 +14837,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41216(SB), Y3, Y3
+	VPSUBD       ·tables+41664(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14423,10 +14893,10 @@ utf32LEToUTF16BEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+39680(SB), Y0, Y1
-	VPTEST    ·tables+41280(SB), Y0
+	VPAND     ·tables+40128(SB), Y0, Y1
+	VPTEST    ·tables+41728(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+39936(SB), Y1, Y1
+	VPCMPEQD  ·tables+40384(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14438,20 +14908,20 @@ utf32LEToUTF16BEAVX2_loop:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
-	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+41088(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39936(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VPMOVMSKB      Y2, R8
 	CMPL           R8, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41344(SB), Y0, Y1
-	VPSUBD         ·tables+41408(SB), Y0, Y2
+	VPCMPGTD       ·tables+41792(SB), Y0, Y1
+	VPSUBD         ·tables+41856(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39936(SB), Y3, Y3
-	VPAND          ·tables+41472(SB), Y2, Y2
-	VPADDD         ·tables+41536(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14460,7 +14930,7 @@ utf32LEToUTF16BEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39168(SB), R10
+	LEAQ           ·tables+39616(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -14481,27 +14951,27 @@ utf32LEToUTF16BEAVX2_astral:
 	JMP            utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_partial:
-	VPAND          ·tables+39680(SB), Y0, Y1
-	VPMINUD        ·tables+41088(SB), Y0, Y2
+	VPAND          ·tables+40128(SB), Y0, Y1
+	VPMINUD        ·tables+41536(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+39936(SB), Y1, Y1
+	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16BEAVX2_done
-	LEAQ           ·tables+37120(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41344(SB), Y0, Y1
-	VPSUBD         ·tables+41408(SB), Y0, Y2
+	VPCMPGTD       ·tables+41792(SB), Y0, Y1
+	VPSUBD         ·tables+41856(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39936(SB), Y3, Y3
-	VPAND          ·tables+41472(SB), Y2, Y2
-	VPADDD         ·tables+41536(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14510,7 +14980,7 @@ utf32LEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39168(SB), R8
+	LEAQ           ·tables+39616(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -14561,10 +15031,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40896(SB), Y1, Y2
-	VPCMPEQW  ·tables+40960(SB), Y2, Y3
+	VPAND     ·tables+41344(SB), Y1, Y2
+	VPCMPEQW  ·tables+41408(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+41024(SB), Y2, Y3
+	VPCMPEQW  ·tables+41472(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14620,7 +15090,7 @@ TEXT ·utf32BEToLEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	VMOVDQU ·tables+128(SB), Y0
+	VMOVDQU ·tables+192(SB), Y0
 
 utf32BEToLEAVX2_loop:
 	CMPQ      SI, BX
@@ -14630,10 +15100,10 @@ utf32BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39680(SB), Y1, Y2
-	VPMINUD   ·tables+41088(SB), Y1, Y3
+	VPAND     ·tables+40128(SB), Y1, Y2
+	VPMINUD   ·tables+41536(SB), Y1, Y3
 	VPCMPEQD  Y1, Y3, Y3
-	VPCMPEQD  ·tables+39936(SB), Y2, Y2
+	VPCMPEQD  ·tables+40384(SB), Y2, Y2
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
@@ -14679,8 +15149,8 @@ utf16BEToUTF32LEAVX2_loop:
 	JG           utf16BEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+41152(SB), Y1, Y2
-	VPCMPEQW     ·tables+40960(SB), Y2, Y2
+	VPAND        ·tables+41600(SB), Y1, Y2
+	VPCMPEQW     ·tables+41408(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14693,9 +15163,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JMP          utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+40896(SB), Y1, Y2
-	VPCMPEQW  ·tables+40960(SB), Y2, Y3
-	VPCMPEQW  ·tables+41024(SB), Y2, Y2
+	VPAND     ·tables+41344(SB), Y1, Y2
+	VPCMPEQW  ·tables+41408(SB), Y2, Y3
+	VPCMPEQW  ·tables+41472(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14719,12 +15189,12 @@ utf16BEToUTF32LEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y3, X6
 	VPALIGNR     $0x02, X1, X2, X4
 	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37120(SB), R8
+	LEAQ         ·tables+37568(SB), R8
 	VPMOVZXWD    X1, Y1
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41216(SB), Y7, Y7
+	VPSUBD       ·tables+41664(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -14739,7 +15209,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41216(SB), Y3, Y3
+	VPSUBD       ·tables+41664(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -14787,7 +15257,7 @@ TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	VMOVDQU ·tables+128(SB), Y0
+	VMOVDQU ·tables+192(SB), Y0
 
 utf32BEToUTF16LEAVX2_loop:
 	CMPQ      SI, BX
@@ -14796,10 +15266,10 @@ utf32BEToUTF16LEAVX2_loop:
 	JG        utf32BEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39680(SB), Y1, Y2
-	VPTEST    ·tables+41280(SB), Y1
+	VPAND     ·tables+40128(SB), Y1, Y2
+	VPTEST    ·tables+41728(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+39936(SB), Y2, Y2
+	VPCMPEQD  ·tables+40384(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -14810,20 +15280,20 @@ utf32BEToUTF16LEAVX2_loop:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
-	VPAND          ·tables+39680(SB), Y1, Y2
-	VPMINUD        ·tables+41088(SB), Y1, Y3
+	VPAND          ·tables+40128(SB), Y1, Y2
+	VPMINUD        ·tables+41536(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39936(SB), Y2, Y2
+	VPCMPEQD       ·tables+40384(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41344(SB), Y1, Y2
-	VPSUBD         ·tables+41408(SB), Y1, Y3
+	VPCMPGTD       ·tables+41792(SB), Y1, Y2
+	VPSUBD         ·tables+41856(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+39936(SB), Y4, Y4
-	VPAND          ·tables+41472(SB), Y3, Y3
-	VPADDD         ·tables+41536(SB), Y3, Y3
+	VPADDD         ·tables+40384(SB), Y4, Y4
+	VPAND          ·tables+41920(SB), Y3, Y3
+	VPADDD         ·tables+41984(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -14831,7 +15301,7 @@ utf32BEToUTF16LEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39168(SB), R10
+	LEAQ           ·tables+39616(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -14852,27 +15322,27 @@ utf32BEToUTF16LEAVX2_astral:
 	JMP            utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_partial:
-	VPAND          ·tables+39680(SB), Y1, Y0
-	VPMINUD        ·tables+41088(SB), Y1, Y2
+	VPAND          ·tables+40128(SB), Y1, Y0
+	VPMINUD        ·tables+41536(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+39936(SB), Y0, Y0
+	VPCMPEQD       ·tables+40384(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16LEAVX2_done
-	LEAQ           ·tables+37120(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41344(SB), Y1, Y0
-	VPSUBD         ·tables+41408(SB), Y1, Y2
+	VPCMPGTD       ·tables+41792(SB), Y1, Y0
+	VPSUBD         ·tables+41856(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39936(SB), Y3, Y3
-	VPAND          ·tables+41472(SB), Y2, Y2
-	VPADDD         ·tables+41536(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -14880,7 +15350,7 @@ utf32BEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39168(SB), R8
+	LEAQ           ·tables+39616(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -14922,7 +15392,7 @@ TEXT ·utf16BEToUTF32BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+0(SB), Y0
-	VMOVDQU ·tables+128(SB), Y1
+	VMOVDQU ·tables+192(SB), Y1
 
 utf16BEToUTF32BEAVX2_loop:
 	CMPQ         SI, BX
@@ -14931,8 +15401,8 @@ utf16BEToUTF32BEAVX2_loop:
 	JG           utf16BEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+41152(SB), Y2, Y3
-	VPCMPEQW     ·tables+40960(SB), Y3, Y3
+	VPAND        ·tables+41600(SB), Y2, Y3
+	VPCMPEQW     ·tables+41408(SB), Y3, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
@@ -14947,9 +15417,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JMP          utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+40896(SB), Y2, Y3
-	VPCMPEQW  ·tables+40960(SB), Y3, Y4
-	VPCMPEQW  ·tables+41024(SB), Y3, Y3
+	VPAND     ·tables+41344(SB), Y2, Y3
+	VPCMPEQW  ·tables+41408(SB), Y3, Y4
+	VPCMPEQW  ·tables+41472(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
@@ -14973,12 +15443,12 @@ utf16BEToUTF32BEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y4, X7
 	VPALIGNR     $0x02, X2, X3, X5
 	VPSRLDQ      $0x02, X3, X6
-	LEAQ         ·tables+37120(SB), R8
+	LEAQ         ·tables+37568(SB), R8
 	VPMOVZXWD    X2, Y2
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+41216(SB), Y8, Y8
+	VPSUBD       ·tables+41664(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -14994,7 +15464,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+41216(SB), Y4, Y4
+	VPSUBD       ·tables+41664(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15043,7 +15513,7 @@ TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	VMOVDQU ·tables+128(SB), Y0
+	VMOVDQU ·tables+192(SB), Y0
 
 utf32BEToUTF16BEAVX2_loop:
 	CMPQ      SI, BX
@@ -15052,10 +15522,10 @@ utf32BEToUTF16BEAVX2_loop:
 	JG        utf32BEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+39680(SB), Y1, Y2
-	VPTEST    ·tables+41280(SB), Y1
+	VPAND     ·tables+40128(SB), Y1, Y2
+	VPTEST    ·tables+41728(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+39936(SB), Y2, Y2
+	VPCMPEQD  ·tables+40384(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15067,20 +15537,20 @@ utf32BEToUTF16BEAVX2_loop:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
-	VPAND          ·tables+39680(SB), Y1, Y2
-	VPMINUD        ·tables+41088(SB), Y1, Y3
+	VPAND          ·tables+40128(SB), Y1, Y2
+	VPMINUD        ·tables+41536(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+39936(SB), Y2, Y2
+	VPCMPEQD       ·tables+40384(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
 	VPMOVMSKB      Y3, R8
 	CMPL           R8, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41344(SB), Y1, Y2
-	VPSUBD         ·tables+41408(SB), Y1, Y3
+	VPCMPGTD       ·tables+41792(SB), Y1, Y2
+	VPSUBD         ·tables+41856(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+39936(SB), Y4, Y4
-	VPAND          ·tables+41472(SB), Y3, Y3
-	VPADDD         ·tables+41536(SB), Y3, Y3
+	VPADDD         ·tables+40384(SB), Y4, Y4
+	VPAND          ·tables+41920(SB), Y3, Y3
+	VPADDD         ·tables+41984(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
@@ -15089,7 +15559,7 @@ utf32BEToUTF16BEAVX2_astral:
 	MOVL           R8, R9
 	SHRL           $0x04, R9
 	ANDL           $0x0f, R8
-	LEAQ           ·tables+39168(SB), R10
+	LEAQ           ·tables+39616(SB), R10
 	MOVQ           R8, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y2
@@ -15110,27 +15580,27 @@ utf32BEToUTF16BEAVX2_astral:
 	JMP            utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_partial:
-	VPAND          ·tables+39680(SB), Y1, Y0
-	VPMINUD        ·tables+41088(SB), Y1, Y2
+	VPAND          ·tables+40128(SB), Y1, Y0
+	VPMINUD        ·tables+41536(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+39936(SB), Y0, Y0
+	VPCMPEQD       ·tables+40384(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16BEAVX2_done
-	LEAQ           ·tables+37120(SB), DX
+	LEAQ           ·tables+37568(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41344(SB), Y1, Y0
-	VPSUBD         ·tables+41408(SB), Y1, Y2
+	VPCMPGTD       ·tables+41792(SB), Y1, Y0
+	VPSUBD         ·tables+41856(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+39936(SB), Y3, Y3
-	VPAND          ·tables+41472(SB), Y2, Y2
-	VPADDD         ·tables+41536(SB), Y2, Y2
+	VPADDD         ·tables+40384(SB), Y3, Y3
+	VPAND          ·tables+41920(SB), Y2, Y2
+	VPADDD         ·tables+41984(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15139,7 +15609,7 @@ utf32BEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39168(SB), R8
+	LEAQ           ·tables+39616(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -15249,10 +15719,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41792(SB), Z5, K1
+	VPCMPEQB      ·tables+42240(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+41856(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42304(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -15302,10 +15772,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+41792(SB), Z5, K1
+	VPCMPEQB      ·tables+42240(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+41856(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42304(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -15374,10 +15844,10 @@ utf8ToCP1252AVX2_wide:
 	JMP     utf8ToCP1252AVX2_done
 
 utf8ToCP1252AVX2_lead:
-	VPAND     ·tables+2624(SB), Y0, Y1
-	VPCMPEQB  ·tables+2688(SB), Y1, Y1
+	VPAND     ·tables+3072(SB), Y0, Y1
+	VPCMPEQB  ·tables+3136(SB), Y1, Y1
 	VPMOVMSKB Y1, R9
-	VMOVDQU   ·tables+2752(SB), Y1
+	VMOVDQU   ·tables+3200(SB), Y1
 	VPCMPGTB  Y0, Y1, Y1
 	VPMOVMSKB Y1, R10
 	MOVL      $0x00000020, R11
@@ -15400,19 +15870,19 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+41792(SB), Y1, Y1
-	VMOVDQU      ·tables+41856(SB), Y2
+	VPCMPEQB     ·tables+42240(SB), Y1, Y1
+	VMOVDQU      ·tables+42304(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+2816(SB), Y1, Y1
-	VPAND        ·tables+2880(SB), Y1, Y1
+	VPCMPEQB     ·tables+3264(SB), Y1, Y1
+	VPAND        ·tables+3328(SB), Y1, Y1
 	VPADDB       Y1, Y0, Y0
 	ANDNL        R12, R9, R8
-	LEAQ         ·tables+10176(SB), R9
-	LEAQ         ·tables+12224(SB), R10
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R10
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
 	MOVL         R8, R13
@@ -15483,7 +15953,7 @@ utf16LEToUTF8AVX2_loop:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPTEST    ·tables+3520(SB), Y0
+	VPTEST    ·tables+3968(SB), Y0
 	JNZ       utf16LEToUTF8AVX2_wide
 	VPACKUSWB Y0, Y0, Y0
 	VPERMQ    $0x08, Y0, Y0
@@ -15493,19 +15963,19 @@ utf16LEToUTF8AVX2_loop:
 	JMP       utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_wide:
-	VPAND          ·tables+3392(SB), Y0, Y1
-	VPCMPEQW       ·tables+3456(SB), Y1, Y2
+	VPAND          ·tables+3840(SB), Y0, Y1
+	VPCMPEQW       ·tables+3904(SB), Y1, Y2
 	VPTEST         Y2, Y2
 	JNZ            utf16LEToUTF8AVX2_surrogates
 	VPTEST         Y1, Y1
 	JNZ            utf16LEToUTF8AVX2_three
 	VPSRLW         $0x06, Y0, Y1
-	VPOR           ·tables+3200(SB), Y1, Y1
-	VPAND          ·tables+3264(SB), Y0, Y2
+	VPOR           ·tables+3648(SB), Y1, Y1
+	VPAND          ·tables+3712(SB), Y0, Y2
 	VPSLLW         $0x08, Y2, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+5760(SB), Y1, Y1
-	VPAND          ·tables+3520(SB), Y0, Y3
+	VPOR           ·tables+6208(SB), Y1, Y1
+	VPAND          ·tables+3968(SB), Y0, Y3
 	VPXOR          Y2, Y2, Y2
 	VPCMPEQW       Y2, Y3, Y3
 	VPBLENDVB      Y3, Y0, Y1, Y1
@@ -15516,7 +15986,7 @@ utf16LEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6080(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -15542,15 +16012,15 @@ utf16LEToUTF8AVX2_three:
 	VPTEST       Y3, Y3
 	JNZ          utf16LEToUTF8AVX2_codes
 	VPMOVZXWD    X0, Y1
-	VPAND        ·tables+3712(SB), Y1, Y2
+	VPAND        ·tables+4160(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5056(SB), Y2, Y2
+	VPAND        ·tables+5504(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+3840(SB), Y3, Y3
-	VPSHUFB      ·tables+26624(SB), Y3, Y3
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VPSHUFB      ·tables+27072(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -15559,15 +16029,15 @@ utf16LEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y0, X0
 	VPMOVZXWD    X0, Y0
-	VPAND        ·tables+3712(SB), Y0, Y1
+	VPAND        ·tables+4160(SB), Y0, Y1
 	VPSLLD       $0x10, Y1, Y2
 	VPSLLD       $0x02, Y0, Y1
-	VPAND        ·tables+5056(SB), Y1, Y1
+	VPAND        ·tables+5504(SB), Y1, Y1
 	VPOR         Y1, Y2, Y2
 	VPSRLD       $0x0c, Y0, Y1
 	VPOR         Y1, Y2, Y2
-	VPOR         ·tables+3840(SB), Y2, Y2
-	VPSHUFB      ·tables+26624(SB), Y2, Y2
+	VPOR         ·tables+4288(SB), Y2, Y2
+	VPSHUFB      ·tables+27072(SB), Y2, Y2
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X2, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -15578,7 +16048,7 @@ utf16LEToUTF8AVX2_three:
 	JMP          utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_codes:
-	VPAND          ·tables+3520(SB), Y0, Y1
+	VPAND          ·tables+3968(SB), Y0, Y1
 	VPCMPEQW       Y2, Y1, Y1
 	VPMOVMSKB      Y1, R8
 	VPMOVMSKB      Y3, R9
@@ -15588,21 +16058,21 @@ utf16LEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X0, Y1
-	VPAND          ·tables+3712(SB), Y1, Y2
+	VPAND          ·tables+4160(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+3776(SB), Y4, Y4
-	VPAND          ·tables+3712(SB), Y3, Y3
+	VPOR           ·tables+4224(SB), Y4, Y4
+	VPAND          ·tables+4160(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+3840(SB), Y2, Y2
-	VMOVDQU        ·tables+3648(SB), Y5
+	VPOR           ·tables+4288(SB), Y2, Y2
+	VMOVDQU        ·tables+4096(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3584(SB), Y3
+	VMOVDQU        ·tables+4032(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -15611,7 +16081,7 @@ utf16LEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22464(SB), R11
+	LEAQ           ·tables+22912(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y1
@@ -15630,21 +16100,21 @@ utf16LEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXWD      X0, Y0
-	VPAND          ·tables+3712(SB), Y0, Y1
+	VPAND          ·tables+4160(SB), Y0, Y1
 	VPSRLD         $0x06, Y0, Y2
 	VPSLLD         $0x08, Y1, Y3
 	VPOR           Y2, Y3, Y3
-	VPOR           ·tables+3776(SB), Y3, Y3
-	VPAND          ·tables+3712(SB), Y2, Y2
+	VPOR           ·tables+4224(SB), Y3, Y3
+	VPAND          ·tables+4160(SB), Y2, Y2
 	VPSLLD         $0x08, Y2, Y2
 	VPSRLD         $0x0c, Y0, Y4
 	VPSLLD         $0x10, Y1, Y1
 	VPOR           Y2, Y1, Y1
 	VPOR           Y4, Y1, Y1
-	VPOR           ·tables+3840(SB), Y1, Y1
-	VMOVDQU        ·tables+3648(SB), Y4
+	VPOR           ·tables+4288(SB), Y1, Y1
+	VMOVDQU        ·tables+4096(SB), Y4
 	VPCMPGTD       Y0, Y4, Y4
-	VMOVDQU        ·tables+3584(SB), Y2
+	VMOVDQU        ·tables+4032(SB), Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPBLENDVB      Y4, Y3, Y1, Y1
 	VPBLENDVB      Y2, Y0, Y1, Y1
@@ -15653,7 +16123,7 @@ utf16LEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22464(SB), R10
+	LEAQ           ·tables+22912(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y0
@@ -15674,8 +16144,8 @@ utf16LEToUTF8AVX2_codes:
 	JMP            utf16LEToUTF8AVX2_loop
 
 utf16LEToUTF8AVX2_surrogates:
-	VPAND     ·tables+4928(SB), Y0, Y1
-	VPCMPEQD  ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+5376(SB), Y0, Y1
+	VPCMPEQD  ·tables+5312(SB), Y1, Y1
 	VPMOVMSKB Y1, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_mixed
@@ -15685,18 +16155,18 @@ utf16LEToUTF8AVX2_pure:
 	VPSRLD    $0x06, Y1, Y1
 	VPSRLD    $0x10, Y0, Y0
 	VPADDD    Y0, Y1, Y1
-	VPADDD    ·tables+4992(SB), Y1, Y1
+	VPADDD    ·tables+5440(SB), Y1, Y1
 	VPSRLD    $0x12, Y1, Y0
 	VPSRLD    $0x04, Y1, Y2
-	VPAND     ·tables+5056(SB), Y2, Y2
+	VPAND     ·tables+5504(SB), Y2, Y2
 	VPOR      Y2, Y0, Y0
 	VPSLLD    $0x0a, Y1, Y2
-	VPAND     ·tables+5120(SB), Y2, Y2
+	VPAND     ·tables+5568(SB), Y2, Y2
 	VPOR      Y2, Y0, Y0
 	VPSLLD    $0x18, Y1, Y2
-	VPAND     ·tables+5184(SB), Y2, Y2
+	VPAND     ·tables+5632(SB), Y2, Y2
 	VPOR      Y2, Y0, Y0
-	VPOR      ·tables+4480(SB), Y0, Y0
+	VPOR      ·tables+4928(SB), Y0, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -15705,18 +16175,18 @@ utf16LEToUTF8AVX2_pure:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+4928(SB), Y0, Y1
-	VPCMPEQD  ·tables+4864(SB), Y1, Y1
+	VPAND     ·tables+5376(SB), Y0, Y1
+	VPCMPEQD  ·tables+5312(SB), Y1, Y1
 	VPMOVMSKB Y1, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16LEToUTF8AVX2_loop
 	JMP       utf16LEToUTF8AVX2_pure
 
 utf16LEToUTF8AVX2_mixed:
-	VPAND     ·tables+4928(SB), Y0, Y1
-	VPCMPEQW  ·tables+3456(SB), Y1, Y2
+	VPAND     ·tables+5376(SB), Y0, Y1
+	VPCMPEQW  ·tables+3904(SB), Y1, Y2
 	VPMOVMSKB Y2, R8
-	VPCMPEQW  ·tables+4160(SB), Y1, Y2
+	VPCMPEQW  ·tables+4608(SB), Y1, Y2
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000010, R10
 	BTL       $0x1f, R8
@@ -15766,44 +16236,44 @@ utf16LEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPALIGNR     $0x02, X0, X1, X1
 	VPMOVZXWD    X0, Y2
-	VPAND        ·tables+3712(SB), Y2, Y3
+	VPAND        ·tables+4160(SB), Y2, Y3
 	VPSRLD       $0x06, Y2, Y4
 	VPSLLD       $0x08, Y3, Y5
 	VPOR         Y4, Y5, Y5
-	VPOR         ·tables+3776(SB), Y5, Y5
-	VPAND        ·tables+3712(SB), Y4, Y4
+	VPOR         ·tables+4224(SB), Y5, Y5
+	VPAND        ·tables+4160(SB), Y4, Y4
 	VPSLLD       $0x08, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y6
 	VPSLLD       $0x10, Y3, Y3
 	VPOR         Y4, Y3, Y3
 	VPOR         Y6, Y3, Y3
-	VPOR         ·tables+3840(SB), Y3, Y3
-	VMOVDQU      ·tables+3648(SB), Y6
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VMOVDQU      ·tables+4096(SB), Y6
 	VPCMPGTD     Y2, Y6, Y6
-	VMOVDQU      ·tables+3584(SB), Y4
+	VMOVDQU      ·tables+4032(SB), Y4
 	VPCMPGTD     Y2, Y4, Y4
 	VPMOVZXWD    X1, Y1
 	VPSLLD       $0x0a, Y2, Y7
 	VPADDD       Y1, Y7, Y7
-	VPADDD       ·tables+4992(SB), Y7, Y7
+	VPADDD       ·tables+5440(SB), Y7, Y7
 	VPSRLD       $0x12, Y7, Y1
 	VPSRLD       $0x04, Y7, Y8
-	VPAND        ·tables+5056(SB), Y8, Y8
+	VPAND        ·tables+5504(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x0a, Y7, Y8
-	VPAND        ·tables+5120(SB), Y8, Y8
+	VPAND        ·tables+5568(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x18, Y7, Y8
-	VPAND        ·tables+5184(SB), Y8, Y8
+	VPAND        ·tables+5632(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
-	VPOR         ·tables+4480(SB), Y1, Y1
-	VPAND        ·tables+5248(SB), Y2, Y8
-	VPCMPEQD     ·tables+5312(SB), Y8, Y7
-	VPCMPEQD     ·tables+5376(SB), Y8, Y8
+	VPOR         ·tables+4928(SB), Y1, Y1
+	VPAND        ·tables+5696(SB), Y2, Y8
+	VPCMPEQD     ·tables+5760(SB), Y8, Y7
+	VPCMPEQD     ·tables+5824(SB), Y8, Y8
 	VPBLENDVB    Y7, Y1, Y3, Y3
 	VPBLENDVB    Y6, Y5, Y3, Y3
 	VPBLENDVB    Y4, Y2, Y3, Y3
-	VMOVDQU      ·tables+5440(SB), Y1
+	VMOVDQU      ·tables+5888(SB), Y1
 	VPADDD       Y6, Y1, Y1
 	VPADDD       Y4, Y1, Y1
 	VPSUBD       Y7, Y1, Y1
@@ -15812,11 +16282,11 @@ utf16LEToUTF8AVX2_high_n:
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
-	VPCMPGTB     ·tables+5504(SB), Y1, Y1
+	VPCMPGTB     ·tables+5952(SB), Y1, Y1
 	VPMOVMSKB    Y1, R11
 	ANDL         R8, R11
-	LEAQ         ·tables+10176(SB), R8
-	LEAQ         ·tables+12224(SB), R12
+	LEAQ         ·tables+10624(SB), R8
+	LEAQ         ·tables+12672(SB), R12
 	VEXTRACTI128 $0x01, Y3, X1
 	MOVL         R11, R13
 	MOVBLZX      R13, R13
@@ -15849,44 +16319,44 @@ utf16LEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPSRLDQ      $0x02, X1, X0
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+3712(SB), Y1, Y2
+	VPAND        ·tables+4160(SB), Y1, Y2
 	VPSRLD       $0x06, Y1, Y3
 	VPSLLD       $0x08, Y2, Y4
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+3776(SB), Y4, Y4
-	VPAND        ·tables+3712(SB), Y3, Y3
+	VPOR         ·tables+4224(SB), Y4, Y4
+	VPAND        ·tables+4160(SB), Y3, Y3
 	VPSLLD       $0x08, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y5
 	VPSLLD       $0x10, Y2, Y2
 	VPOR         Y3, Y2, Y2
 	VPOR         Y5, Y2, Y2
-	VPOR         ·tables+3840(SB), Y2, Y2
-	VMOVDQU      ·tables+3648(SB), Y5
+	VPOR         ·tables+4288(SB), Y2, Y2
+	VMOVDQU      ·tables+4096(SB), Y5
 	VPCMPGTD     Y1, Y5, Y5
-	VMOVDQU      ·tables+3584(SB), Y3
+	VMOVDQU      ·tables+4032(SB), Y3
 	VPCMPGTD     Y1, Y3, Y3
 	VPMOVZXWD    X0, Y0
 	VPSLLD       $0x0a, Y1, Y6
 	VPADDD       Y0, Y6, Y6
-	VPADDD       ·tables+4992(SB), Y6, Y6
+	VPADDD       ·tables+5440(SB), Y6, Y6
 	VPSRLD       $0x12, Y6, Y0
 	VPSRLD       $0x04, Y6, Y7
-	VPAND        ·tables+5056(SB), Y7, Y7
+	VPAND        ·tables+5504(SB), Y7, Y7
 	VPOR         Y7, Y0, Y0
 	VPSLLD       $0x0a, Y6, Y7
-	VPAND        ·tables+5120(SB), Y7, Y7
+	VPAND        ·tables+5568(SB), Y7, Y7
 	VPOR         Y7, Y0, Y0
 	VPSLLD       $0x18, Y6, Y7
-	VPAND        ·tables+5184(SB), Y7, Y7
+	VPAND        ·tables+5632(SB), Y7, Y7
 	VPOR         Y7, Y0, Y0
-	VPOR         ·tables+4480(SB), Y0, Y0
-	VPAND        ·tables+5248(SB), Y1, Y7
-	VPCMPEQD     ·tables+5312(SB), Y7, Y6
-	VPCMPEQD     ·tables+5376(SB), Y7, Y7
+	VPOR         ·tables+4928(SB), Y0, Y0
+	VPAND        ·tables+5696(SB), Y1, Y7
+	VPCMPEQD     ·tables+5760(SB), Y7, Y6
+	VPCMPEQD     ·tables+5824(SB), Y7, Y7
 	VPBLENDVB    Y6, Y0, Y2, Y2
 	VPBLENDVB    Y5, Y4, Y2, Y2
 	VPBLENDVB    Y3, Y1, Y2, Y2
-	VMOVDQU      ·tables+5440(SB), Y0
+	VMOVDQU      ·tables+5888(SB), Y0
 	VPADDD       Y5, Y0, Y0
 	VPADDD       Y3, Y0, Y0
 	VPSUBD       Y6, Y0, Y0
@@ -15895,11 +16365,11 @@ utf16LEToUTF8AVX2_high_n:
 	VPOR         Y7, Y0, Y0
 	VPSLLD       $0x10, Y0, Y7
 	VPOR         Y7, Y0, Y0
-	VPCMPGTB     ·tables+5504(SB), Y0, Y0
+	VPCMPGTB     ·tables+5952(SB), Y0, Y0
 	VPMOVMSKB    Y0, R8
 	ANDL         R9, R8
-	LEAQ         ·tables+10176(SB), R9
-	LEAQ         ·tables+12224(SB), R11
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R11
 	VEXTRACTI128 $0x01, Y2, X0
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
@@ -15938,7 +16408,7 @@ utf16LEToUTF8AVX2_done:
 	CMPQ      DI, CX
 	JG        utf16LEToUTF8AVX2_exit
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+3520(SB), Y0, Y1
+	VPAND     ·tables+3968(SB), Y0, Y1
 	VPXOR     Y2, Y2, Y2
 	VPCMPEQW  Y2, Y1, Y1
 	VPMOVMSKB Y1, CX
@@ -15979,7 +16449,7 @@ utf16BEToUTF8AVX2_loop:
 	JG        utf16BEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPTEST    ·tables+3520(SB), Y1
+	VPTEST    ·tables+3968(SB), Y1
 	JNZ       utf16BEToUTF8AVX2_wide
 	VPACKUSWB Y1, Y1, Y1
 	VPERMQ    $0x08, Y1, Y1
@@ -15989,19 +16459,19 @@ utf16BEToUTF8AVX2_loop:
 	JMP       utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_wide:
-	VPAND          ·tables+3392(SB), Y1, Y2
-	VPCMPEQW       ·tables+3456(SB), Y2, Y3
+	VPAND          ·tables+3840(SB), Y1, Y2
+	VPCMPEQW       ·tables+3904(SB), Y2, Y3
 	VPTEST         Y3, Y3
 	JNZ            utf16BEToUTF8AVX2_surrogates
 	VPTEST         Y2, Y2
 	JNZ            utf16BEToUTF8AVX2_three
 	VPSRLW         $0x06, Y1, Y2
-	VPOR           ·tables+3200(SB), Y2, Y2
-	VPAND          ·tables+3264(SB), Y1, Y3
+	VPOR           ·tables+3648(SB), Y2, Y2
+	VPAND          ·tables+3712(SB), Y1, Y3
 	VPSLLW         $0x08, Y3, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+5760(SB), Y2, Y2
-	VPAND          ·tables+3520(SB), Y1, Y4
+	VPOR           ·tables+6208(SB), Y2, Y2
+	VPAND          ·tables+3968(SB), Y1, Y4
 	VPXOR          Y3, Y3, Y3
 	VPCMPEQW       Y3, Y4, Y4
 	VPBLENDVB      Y4, Y1, Y2, Y2
@@ -16012,7 +16482,7 @@ utf16BEToUTF8AVX2_wide:
 	MOVBLZX        R9, R9
 	SHRL           $0x10, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+6080(SB), R10
+	LEAQ           ·tables+6528(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -16038,15 +16508,15 @@ utf16BEToUTF8AVX2_three:
 	VPTEST       Y4, Y4
 	JNZ          utf16BEToUTF8AVX2_codes
 	VPMOVZXWD    X1, Y2
-	VPAND        ·tables+3712(SB), Y2, Y3
+	VPAND        ·tables+4160(SB), Y2, Y3
 	VPSLLD       $0x10, Y3, Y4
 	VPSLLD       $0x02, Y2, Y3
-	VPAND        ·tables+5056(SB), Y3, Y3
+	VPAND        ·tables+5504(SB), Y3, Y3
 	VPOR         Y3, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y3
 	VPOR         Y3, Y4, Y4
-	VPOR         ·tables+3840(SB), Y4, Y4
-	VPSHUFB      ·tables+26624(SB), Y4, Y4
+	VPOR         ·tables+4288(SB), Y4, Y4
+	VPSHUFB      ·tables+27072(SB), Y4, Y4
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X4, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -16055,15 +16525,15 @@ utf16BEToUTF8AVX2_three:
 	ADDQ         R8, DI
 	VEXTRACTI128 $0x01, Y1, X1
 	VPMOVZXWD    X1, Y1
-	VPAND        ·tables+3712(SB), Y1, Y2
+	VPAND        ·tables+4160(SB), Y1, Y2
 	VPSLLD       $0x10, Y2, Y3
 	VPSLLD       $0x02, Y1, Y2
-	VPAND        ·tables+5056(SB), Y2, Y2
+	VPAND        ·tables+5504(SB), Y2, Y2
 	VPOR         Y2, Y3, Y3
 	VPSRLD       $0x0c, Y1, Y2
 	VPOR         Y2, Y3, Y3
-	VPOR         ·tables+3840(SB), Y3, Y3
-	VPSHUFB      ·tables+26624(SB), Y3, Y3
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VPSHUFB      ·tables+27072(SB), Y3, Y3
 	MOVQ         $0x0000000c, R8
 	VMOVDQU      X3, (AX)(DI*1)
 	ADDQ         R8, DI
@@ -16074,7 +16544,7 @@ utf16BEToUTF8AVX2_three:
 	JMP          utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_codes:
-	VPAND          ·tables+3520(SB), Y1, Y2
+	VPAND          ·tables+3968(SB), Y1, Y2
 	VPCMPEQW       Y3, Y2, Y2
 	VPMOVMSKB      Y2, R8
 	VPMOVMSKB      Y4, R9
@@ -16084,21 +16554,21 @@ utf16BEToUTF8AVX2_codes:
 	ANDL           $0xaaaaaaaa, R9
 	ORL            R9, R8
 	VPMOVZXWD      X1, Y2
-	VPAND          ·tables+3712(SB), Y2, Y3
+	VPAND          ·tables+4160(SB), Y2, Y3
 	VPSRLD         $0x06, Y2, Y4
 	VPSLLD         $0x08, Y3, Y5
 	VPOR           Y4, Y5, Y5
-	VPOR           ·tables+3776(SB), Y5, Y5
-	VPAND          ·tables+3712(SB), Y4, Y4
+	VPOR           ·tables+4224(SB), Y5, Y5
+	VPAND          ·tables+4160(SB), Y4, Y4
 	VPSLLD         $0x08, Y4, Y4
 	VPSRLD         $0x0c, Y2, Y6
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y4, Y3, Y3
 	VPOR           Y6, Y3, Y3
-	VPOR           ·tables+3840(SB), Y3, Y3
-	VMOVDQU        ·tables+3648(SB), Y6
+	VPOR           ·tables+4288(SB), Y3, Y3
+	VMOVDQU        ·tables+4096(SB), Y6
 	VPCMPGTD       Y2, Y6, Y6
-	VMOVDQU        ·tables+3584(SB), Y4
+	VMOVDQU        ·tables+4032(SB), Y4
 	VPCMPGTD       Y2, Y4, Y4
 	VPBLENDVB      Y6, Y5, Y3, Y3
 	VPBLENDVB      Y4, Y2, Y3, Y3
@@ -16107,7 +16577,7 @@ utf16BEToUTF8AVX2_codes:
 	MOVL           R8, R10
 	SHRL           $0x08, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22464(SB), R11
+	LEAQ           ·tables+22912(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -16126,21 +16596,21 @@ utf16BEToUTF8AVX2_codes:
 	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VPMOVZXWD      X1, Y1
-	VPAND          ·tables+3712(SB), Y1, Y2
+	VPAND          ·tables+4160(SB), Y1, Y2
 	VPSRLD         $0x06, Y1, Y3
 	VPSLLD         $0x08, Y2, Y4
 	VPOR           Y3, Y4, Y4
-	VPOR           ·tables+3776(SB), Y4, Y4
-	VPAND          ·tables+3712(SB), Y3, Y3
+	VPOR           ·tables+4224(SB), Y4, Y4
+	VPAND          ·tables+4160(SB), Y3, Y3
 	VPSLLD         $0x08, Y3, Y3
 	VPSRLD         $0x0c, Y1, Y5
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y3, Y2, Y2
 	VPOR           Y5, Y2, Y2
-	VPOR           ·tables+3840(SB), Y2, Y2
-	VMOVDQU        ·tables+3648(SB), Y5
+	VPOR           ·tables+4288(SB), Y2, Y2
+	VMOVDQU        ·tables+4096(SB), Y5
 	VPCMPGTD       Y1, Y5, Y5
-	VMOVDQU        ·tables+3584(SB), Y3
+	VMOVDQU        ·tables+4032(SB), Y3
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
@@ -16149,7 +16619,7 @@ utf16BEToUTF8AVX2_codes:
 	MOVBLZX        R9, R9
 	SHRL           $0x18, R8
 	MOVBLZX        R8, R8
-	LEAQ           ·tables+22464(SB), R10
+	LEAQ           ·tables+22912(SB), R10
 	MOVQ           R9, R11
 	SHLQ           $0x04, R11
 	VBROADCASTI128 (R10)(R11*1), Y1
@@ -16170,8 +16640,8 @@ utf16BEToUTF8AVX2_codes:
 	JMP            utf16BEToUTF8AVX2_loop
 
 utf16BEToUTF8AVX2_surrogates:
-	VPAND     ·tables+4928(SB), Y1, Y2
-	VPCMPEQD  ·tables+4864(SB), Y2, Y2
+	VPAND     ·tables+5376(SB), Y1, Y2
+	VPCMPEQD  ·tables+5312(SB), Y2, Y2
 	VPMOVMSKB Y2, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_mixed
@@ -16181,18 +16651,18 @@ utf16BEToUTF8AVX2_pure:
 	VPSRLD    $0x06, Y2, Y2
 	VPSRLD    $0x10, Y1, Y1
 	VPADDD    Y1, Y2, Y2
-	VPADDD    ·tables+4992(SB), Y2, Y2
+	VPADDD    ·tables+5440(SB), Y2, Y2
 	VPSRLD    $0x12, Y2, Y1
 	VPSRLD    $0x04, Y2, Y3
-	VPAND     ·tables+5056(SB), Y3, Y3
+	VPAND     ·tables+5504(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSLLD    $0x0a, Y2, Y3
-	VPAND     ·tables+5120(SB), Y3, Y3
+	VPAND     ·tables+5568(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
 	VPSLLD    $0x18, Y2, Y3
-	VPAND     ·tables+5184(SB), Y3, Y3
+	VPAND     ·tables+5632(SB), Y3, Y3
 	VPOR      Y3, Y1, Y1
-	VPOR      ·tables+4480(SB), Y1, Y1
+	VPOR      ·tables+4928(SB), Y1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -16202,18 +16672,18 @@ utf16BEToUTF8AVX2_pure:
 	JG        utf16BEToUTF8AVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+4928(SB), Y1, Y2
-	VPCMPEQD  ·tables+4864(SB), Y2, Y2
+	VPAND     ·tables+5376(SB), Y1, Y2
+	VPCMPEQD  ·tables+5312(SB), Y2, Y2
 	VPMOVMSKB Y2, R8
 	CMPL      R8, $0xffffffff
 	JNE       utf16BEToUTF8AVX2_loop
 	JMP       utf16BEToUTF8AVX2_pure
 
 utf16BEToUTF8AVX2_mixed:
-	VPAND     ·tables+4928(SB), Y1, Y2
-	VPCMPEQW  ·tables+3456(SB), Y2, Y3
+	VPAND     ·tables+5376(SB), Y1, Y2
+	VPCMPEQW  ·tables+3904(SB), Y2, Y3
 	VPMOVMSKB Y3, R8
-	VPCMPEQW  ·tables+4160(SB), Y2, Y3
+	VPCMPEQW  ·tables+4608(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000010, R10
 	BTL       $0x1f, R8
@@ -16263,44 +16733,44 @@ utf16BEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y1, X2
 	VPALIGNR     $0x02, X1, X2, X2
 	VPMOVZXWD    X1, Y3
-	VPAND        ·tables+3712(SB), Y3, Y4
+	VPAND        ·tables+4160(SB), Y3, Y4
 	VPSRLD       $0x06, Y3, Y5
 	VPSLLD       $0x08, Y4, Y6
 	VPOR         Y5, Y6, Y6
-	VPOR         ·tables+3776(SB), Y6, Y6
-	VPAND        ·tables+3712(SB), Y5, Y5
+	VPOR         ·tables+4224(SB), Y6, Y6
+	VPAND        ·tables+4160(SB), Y5, Y5
 	VPSLLD       $0x08, Y5, Y5
 	VPSRLD       $0x0c, Y3, Y7
 	VPSLLD       $0x10, Y4, Y4
 	VPOR         Y5, Y4, Y4
 	VPOR         Y7, Y4, Y4
-	VPOR         ·tables+3840(SB), Y4, Y4
-	VMOVDQU      ·tables+3648(SB), Y7
+	VPOR         ·tables+4288(SB), Y4, Y4
+	VMOVDQU      ·tables+4096(SB), Y7
 	VPCMPGTD     Y3, Y7, Y7
-	VMOVDQU      ·tables+3584(SB), Y5
+	VMOVDQU      ·tables+4032(SB), Y5
 	VPCMPGTD     Y3, Y5, Y5
 	VPMOVZXWD    X2, Y2
 	VPSLLD       $0x0a, Y3, Y8
 	VPADDD       Y2, Y8, Y8
-	VPADDD       ·tables+4992(SB), Y8, Y8
+	VPADDD       ·tables+5440(SB), Y8, Y8
 	VPSRLD       $0x12, Y8, Y2
 	VPSRLD       $0x04, Y8, Y9
-	VPAND        ·tables+5056(SB), Y9, Y9
+	VPAND        ·tables+5504(SB), Y9, Y9
 	VPOR         Y9, Y2, Y2
 	VPSLLD       $0x0a, Y8, Y9
-	VPAND        ·tables+5120(SB), Y9, Y9
+	VPAND        ·tables+5568(SB), Y9, Y9
 	VPOR         Y9, Y2, Y2
 	VPSLLD       $0x18, Y8, Y9
-	VPAND        ·tables+5184(SB), Y9, Y9
+	VPAND        ·tables+5632(SB), Y9, Y9
 	VPOR         Y9, Y2, Y2
-	VPOR         ·tables+4480(SB), Y2, Y2
-	VPAND        ·tables+5248(SB), Y3, Y9
-	VPCMPEQD     ·tables+5312(SB), Y9, Y8
-	VPCMPEQD     ·tables+5376(SB), Y9, Y9
+	VPOR         ·tables+4928(SB), Y2, Y2
+	VPAND        ·tables+5696(SB), Y3, Y9
+	VPCMPEQD     ·tables+5760(SB), Y9, Y8
+	VPCMPEQD     ·tables+5824(SB), Y9, Y9
 	VPBLENDVB    Y8, Y2, Y4, Y4
 	VPBLENDVB    Y7, Y6, Y4, Y4
 	VPBLENDVB    Y5, Y3, Y4, Y4
-	VMOVDQU      ·tables+5440(SB), Y2
+	VMOVDQU      ·tables+5888(SB), Y2
 	VPADDD       Y7, Y2, Y2
 	VPADDD       Y5, Y2, Y2
 	VPSUBD       Y8, Y2, Y2
@@ -16309,11 +16779,11 @@ utf16BEToUTF8AVX2_high_n:
 	VPOR         Y9, Y2, Y2
 	VPSLLD       $0x10, Y2, Y9
 	VPOR         Y9, Y2, Y2
-	VPCMPGTB     ·tables+5504(SB), Y2, Y2
+	VPCMPGTB     ·tables+5952(SB), Y2, Y2
 	VPMOVMSKB    Y2, R11
 	ANDL         R8, R11
-	LEAQ         ·tables+10176(SB), R8
-	LEAQ         ·tables+12224(SB), R12
+	LEAQ         ·tables+10624(SB), R8
+	LEAQ         ·tables+12672(SB), R12
 	VEXTRACTI128 $0x01, Y4, X2
 	MOVL         R11, R13
 	MOVBLZX      R13, R13
@@ -16346,44 +16816,44 @@ utf16BEToUTF8AVX2_high_n:
 	VEXTRACTI128 $0x01, Y1, X2
 	VPSRLDQ      $0x02, X2, X1
 	VPMOVZXWD    X2, Y2
-	VPAND        ·tables+3712(SB), Y2, Y3
+	VPAND        ·tables+4160(SB), Y2, Y3
 	VPSRLD       $0x06, Y2, Y4
 	VPSLLD       $0x08, Y3, Y5
 	VPOR         Y4, Y5, Y5
-	VPOR         ·tables+3776(SB), Y5, Y5
-	VPAND        ·tables+3712(SB), Y4, Y4
+	VPOR         ·tables+4224(SB), Y5, Y5
+	VPAND        ·tables+4160(SB), Y4, Y4
 	VPSLLD       $0x08, Y4, Y4
 	VPSRLD       $0x0c, Y2, Y6
 	VPSLLD       $0x10, Y3, Y3
 	VPOR         Y4, Y3, Y3
 	VPOR         Y6, Y3, Y3
-	VPOR         ·tables+3840(SB), Y3, Y3
-	VMOVDQU      ·tables+3648(SB), Y6
+	VPOR         ·tables+4288(SB), Y3, Y3
+	VMOVDQU      ·tables+4096(SB), Y6
 	VPCMPGTD     Y2, Y6, Y6
-	VMOVDQU      ·tables+3584(SB), Y4
+	VMOVDQU      ·tables+4032(SB), Y4
 	VPCMPGTD     Y2, Y4, Y4
 	VPMOVZXWD    X1, Y1
 	VPSLLD       $0x0a, Y2, Y7
 	VPADDD       Y1, Y7, Y7
-	VPADDD       ·tables+4992(SB), Y7, Y7
+	VPADDD       ·tables+5440(SB), Y7, Y7
 	VPSRLD       $0x12, Y7, Y1
 	VPSRLD       $0x04, Y7, Y8
-	VPAND        ·tables+5056(SB), Y8, Y8
+	VPAND        ·tables+5504(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x0a, Y7, Y8
-	VPAND        ·tables+5120(SB), Y8, Y8
+	VPAND        ·tables+5568(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x18, Y7, Y8
-	VPAND        ·tables+5184(SB), Y8, Y8
+	VPAND        ·tables+5632(SB), Y8, Y8
 	VPOR         Y8, Y1, Y1
-	VPOR         ·tables+4480(SB), Y1, Y1
-	VPAND        ·tables+5248(SB), Y2, Y8
-	VPCMPEQD     ·tables+5312(SB), Y8, Y7
-	VPCMPEQD     ·tables+5376(SB), Y8, Y8
+	VPOR         ·tables+4928(SB), Y1, Y1
+	VPAND        ·tables+5696(SB), Y2, Y8
+	VPCMPEQD     ·tables+5760(SB), Y8, Y7
+	VPCMPEQD     ·tables+5824(SB), Y8, Y8
 	VPBLENDVB    Y7, Y1, Y3, Y3
 	VPBLENDVB    Y6, Y5, Y3, Y3
 	VPBLENDVB    Y4, Y2, Y3, Y3
-	VMOVDQU      ·tables+5440(SB), Y1
+	VMOVDQU      ·tables+5888(SB), Y1
 	VPADDD       Y6, Y1, Y1
 	VPADDD       Y4, Y1, Y1
 	VPSUBD       Y7, Y1, Y1
@@ -16392,11 +16862,11 @@ utf16BEToUTF8AVX2_high_n:
 	VPOR         Y8, Y1, Y1
 	VPSLLD       $0x10, Y1, Y8
 	VPOR         Y8, Y1, Y1
-	VPCMPGTB     ·tables+5504(SB), Y1, Y1
+	VPCMPGTB     ·tables+5952(SB), Y1, Y1
 	VPMOVMSKB    Y1, R8
 	ANDL         R9, R8
-	LEAQ         ·tables+10176(SB), R9
-	LEAQ         ·tables+12224(SB), R11
+	LEAQ         ·tables+10624(SB), R9
+	LEAQ         ·tables+12672(SB), R11
 	VEXTRACTI128 $0x01, Y3, X1
 	MOVL         R8, R12
 	MOVBLZX      R12, R12
@@ -16436,7 +16906,7 @@ utf16BEToUTF8AVX2_done:
 	JG        utf16BEToUTF8AVX2_exit
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+3520(SB), Y1, Y0
+	VPAND     ·tables+3968(SB), Y1, Y0
 	VPXOR     Y2, Y2, Y2
 	VPCMPEQW  Y2, Y0, Y0
 	VPMOVMSKB Y0, CX
@@ -16473,10 +16943,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+41920(SB), Z6
-	VMOVDQU64    ·tables+41984(SB), Z7
-	VMOVDQU64    ·tables+42048(SB), Z8
-	VMOVDQU64    ·tables+42112(SB), Z9
+	VMOVDQU64    ·tables+42368(SB), Z6
+	VMOVDQU64    ·tables+42432(SB), Z7
+	VMOVDQU64    ·tables+42496(SB), Z8
+	VMOVDQU64    ·tables+42560(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -16698,8 +17168,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+42176(SB), Z5
-	VMOVDQU64    ·tables+42240(SB), Z6
+	VMOVDQU64    ·tables+42624(SB), Z5
+	VMOVDQU64    ·tables+42688(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -16939,8 +17409,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+46400(SB), Y0
-	VMOVDQU ·tables+46464(SB), Y1
+	VMOVDQU ·tables+46848(SB), Y0
+	VMOVDQU ·tables+46912(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -16957,75 +17427,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+46528(SB), Y2, Y3
+	VPXOR          ·tables+46976(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46560(SB), Y3, Y3
-	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46560(SB), Y3, Y3
-	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46560(SB), Y3, Y3
-	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46560(SB), Y3, Y3
-	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46560(SB), Y3, Y3
-	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46560(SB), Y3, Y3
-	VPADDUSB       ·tables+46592(SB), Y3, Y6
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+46560(SB), Y3, Y3
-	VPADDUSB       ·tables+46592(SB), Y3, Y3
+	VPSUBB         ·tables+47008(SB), Y3, Y3
+	VPADDUSB       ·tables+47040(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+46624(SB), Y4, Y3
-	VPCMPEQB       ·tables+46656(SB), Y3, Y3
+	VPAND          ·tables+47072(SB), Y4, Y3
+	VPCMPEQB       ·tables+47104(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -17042,7 +17512,7 @@ sbd2_wide:
 	MOVBLZX        R12, R12
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6080(SB), R13
+	LEAQ           ·tables+6528(SB), R13
 	MOVQ           R10, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -17050,7 +17520,7 @@ sbd2_wide:
 	SHLQ           $0x04, R14
 	VINSERTI128    $0x01, (R13)(R14*1), Y4, Y4
 	VPSHUFB        Y4, Y2, Y2
-	LEAQ           ·tables+6080(SB), R13
+	LEAQ           ·tables+6528(SB), R13
 	MOVQ           R11, R14
 	SHLQ           $0x04, R14
 	VBROADCASTI128 (R13)(R14*1), Y4
@@ -17090,12 +17560,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46432(SB), Y3
-	VMOVDQU        ·tables+46432(SB), Y4
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46432(SB), Y3
-	VMOVDQU        ·tables+46432(SB), Y5
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17107,7 +17577,7 @@ sbd2_h0:
 	MOVL           R9, R11
 	SHRL           $0x08, R11
 	MOVBLZX        R11, R11
-	LEAQ           ·tables+6080(SB), R12
+	LEAQ           ·tables+6528(SB), R12
 	MOVQ           R10, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y3
@@ -17138,8 +17608,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46432(SB), Y3
-	VMOVDQU        ·tables+46432(SB), Y4
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17149,7 +17619,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42304(SB), R12
+	LEAQ           ·tables+42752(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17179,8 +17649,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46432(SB), Y3
-	VMOVDQU        ·tables+46432(SB), Y5
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -17190,7 +17660,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42304(SB), R12
+	LEAQ           ·tables+42752(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17225,12 +17695,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46432(SB), Y3
-	VMOVDQU        ·tables+46432(SB), Y4
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46432(SB), Y3
-	VMOVDQU        ·tables+46432(SB), Y5
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17242,7 +17712,7 @@ sbd2_h1:
 	MOVBLZX        R10, R10
 	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+6080(SB), R11
+	LEAQ           ·tables+6528(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y3
@@ -17273,8 +17743,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46432(SB), Y3
-	VMOVDQU        ·tables+46432(SB), Y4
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17284,7 +17754,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42304(SB), R12
+	LEAQ           ·tables+42752(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17314,8 +17784,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46432(SB), Y3
-	VMOVDQU        ·tables+46432(SB), Y5
+	VMOVDQU        ·tables+46880(SB), Y3
+	VMOVDQU        ·tables+46880(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -17325,7 +17795,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+42304(SB), R11
+	LEAQ           ·tables+42752(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -17389,14 +17859,14 @@ sbe2_wide:
 	MOVL           $0x0000001e, R10
 	CMPB           30(DX)(SI*1), $0xe0
 	CMOVLCC        R10, R9
-	VMOVDQU        ·tables+2752(SB), Y1
+	VMOVDQU        ·tables+3200(SB), Y1
 	VPCMPGTB       Y0, Y1, Y1
 	VPMOVMSKB      Y1, R10
-	VPAND          ·tables+2944(SB), Y0, Y1
-	VPCMPEQB       ·tables+2752(SB), Y1, Y1
+	VPAND          ·tables+3392(SB), Y0, Y1
+	VPCMPEQB       ·tables+3200(SB), Y1, Y1
 	VPMOVMSKB      Y1, R11
-	VPAND          ·tables+3008(SB), Y0, Y1
-	VPCMPEQB       ·tables+2944(SB), Y1, Y1
+	VPAND          ·tables+3456(SB), Y0, Y1
+	VPCMPEQB       ·tables+3392(SB), Y1, Y1
 	VPMOVMSKB      Y1, R12
 	MOVL           R8, R13
 	NOTL           R13
@@ -17431,7 +17901,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+46976(SB), Y1, Y7
+	VPAND          ·tables+47424(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -17439,26 +17909,26 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+46784(SB), Y6, Y7
+	VPAND          ·tables+47232(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+46784(SB), Y6, Y2
-	VPAND          ·tables+46848(SB), Y9, Y6
+	VPAND          ·tables+47232(SB), Y6, Y2
+	VPAND          ·tables+47296(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+46880(SB), Y9, Y10
-	VPCMPEQW       ·tables+46912(SB), Y10, Y10
-	VPAND          ·tables+46784(SB), Y7, Y9
+	VPAND          ·tables+47328(SB), Y9, Y10
+	VPCMPEQW       ·tables+47360(SB), Y10, Y10
+	VPAND          ·tables+47232(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+46816(SB), Y7, Y6
+	VPAND          ·tables+47264(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
 	VPXOR          Y7, Y7, Y7
-	VPAND          ·tables+3392(SB), Y2, Y6
+	VPAND          ·tables+3840(SB), Y2, Y6
 	VPCMPEQW       Y7, Y6, Y6
 	VPAND          Y10, Y6, Y6
 	VPANDN         Y2, Y6, Y2
@@ -17472,7 +17942,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+46944(SB), Y6, Y6
+	VPAND      ·tables+47392(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -17480,13 +17950,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+46944(SB), Y6, Y9
+	VPAND      ·tables+47392(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
-	VPAND      ·tables+3712(SB), Y7, Y7
+	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+46944(SB), Y6, Y6
+	VPAND      ·tables+47392(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -17498,7 +17968,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+46944(SB), Y7, Y7
+	VPAND        ·tables+47392(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -17507,13 +17977,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+46944(SB), Y7, Y9
+	VPAND        ·tables+47392(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
-	VPAND        ·tables+3712(SB), Y8, Y8
+	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+46944(SB), Y7, Y7
+	VPAND        ·tables+47392(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -17521,7 +17991,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+46784(SB), Y8, Y5
+	VPAND        ·tables+47232(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -17529,20 +17999,20 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+46784(SB), Y8, Y3
-	VPAND        ·tables+46848(SB), Y4, Y5
+	VPAND        ·tables+47232(SB), Y8, Y3
+	VPAND        ·tables+47296(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+46880(SB), Y4, Y8
-	VPCMPEQW     ·tables+46912(SB), Y8, Y8
-	VPAND        ·tables+46784(SB), Y1, Y4
+	VPAND        ·tables+47328(SB), Y4, Y8
+	VPCMPEQW     ·tables+47360(SB), Y8, Y8
+	VPAND        ·tables+47232(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+46816(SB), Y1, Y1
+	VPAND        ·tables+47264(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
 	VPXOR        Y4, Y4, Y4
-	VPAND        ·tables+3392(SB), Y3, Y1
+	VPAND        ·tables+3840(SB), Y3, Y1
 	VPCMPEQW     Y4, Y1, Y1
 	VPAND        Y8, Y1, Y1
 	VPANDN       Y3, Y1, Y3
@@ -17556,7 +18026,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+46944(SB), Y1, Y1
+	VPAND      ·tables+47392(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -17564,13 +18034,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+46944(SB), Y1, Y5
+	VPAND      ·tables+47392(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
-	VPAND      ·tables+3712(SB), Y4, Y4
+	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+46944(SB), Y1, Y1
+	VPAND      ·tables+47392(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -17582,7 +18052,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+46944(SB), Y4, Y4
+	VPAND        ·tables+47392(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -17591,19 +18061,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+46944(SB), Y4, Y8
+	VPAND        ·tables+47392(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
-	VPAND        ·tables+3712(SB), Y5, Y5
+	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+46944(SB), Y4, Y4
+	VPAND        ·tables+47392(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+46720(SB), Y4
+	VMOVDQU   ·tables+47168(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -17622,8 +18092,8 @@ sbe2_g3:
 	BZHIL     R9, R10, R10
 
 sbe2_keep:
-	LEAQ         ·tables+10176(SB), R8
-	LEAQ         ·tables+12224(SB), R12
+	LEAQ         ·tables+10624(SB), R8
+	LEAQ         ·tables+12672(SB), R12
 	MOVL         R10, R13
 	MOVBLZX      R13, R13
 	MOVL         R10, R14
@@ -17687,7 +18157,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x001c001b001a0019
 	QUAD $0x001f001f001e001d
 
-	// swap32 at 128
+	// prevUnit at 128
+	QUAD $0x0002000100000000
+	QUAD $0x0006000500040003
+	QUAD $0x000a000900080007
+	QUAD $0x000e000d000c000b
+	QUAD $0x001200110010000f
+	QUAD $0x0016001500140013
+	QUAD $0x001a001900180017
+	QUAD $0x001e001d001c001b
+
+	// swap32 at 192
 	QUAD $0x0405060700010203
 	QUAD $0x0c0d0e0f08090a0b
 	QUAD $0x0405060700010203
@@ -17697,7 +18177,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0405060700010203
 	QUAD $0x0c0d0e0f08090a0b
 
-	// dword3F at 192
+	// dword3F at 256
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -17707,7 +18187,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 
-	// dword1F at 256
+	// dword1F at 320
 	QUAD $0x0000001f0000001f
 	QUAD $0x0000001f0000001f
 	QUAD $0x0000001f0000001f
@@ -17717,7 +18197,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000001f0000001f
 	QUAD $0x0000001f0000001f
 
-	// dwordF at 320
+	// dwordF at 384
 	QUAD $0x0000000f0000000f
 	QUAD $0x0000000f0000000f
 	QUAD $0x0000000f0000000f
@@ -17727,7 +18207,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000f0000000f
 	QUAD $0x0000000f0000000f
 
-	// dword7 at 384
+	// dword7 at 448
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -17737,7 +18217,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// dwordC0 at 448
+	// dwordC0 at 512
 	QUAD $0x000000c0000000c0
 	QUAD $0x000000c0000000c0
 	QUAD $0x000000c0000000c0
@@ -17747,7 +18227,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000000c0000000c0
 	QUAD $0x000000c0000000c0
 
-	// dwordE0 at 512
+	// dwordE0 at 576
 	QUAD $0x000000e0000000e0
 	QUAD $0x000000e0000000e0
 	QUAD $0x000000e0000000e0
@@ -17757,7 +18237,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000000e0000000e0
 	QUAD $0x000000e0000000e0
 
-	// dwordF0 at 576
+	// dwordF0 at 640
 	QUAD $0x000000f0000000f0
 	QUAD $0x000000f0000000f0
 	QUAD $0x000000f0000000f0
@@ -17767,7 +18247,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000000f0000000f0
 	QUAD $0x000000f0000000f0
 
-	// dword800 at 640
+	// dword800 at 704
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -17777,7 +18257,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 
-	// dwordD800 at 704
+	// dwordD800 at 768
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -17787,7 +18267,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// dwordDC00 at 768
+	// dwordDC00 at 832
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -17797,7 +18277,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// dword10000 at 832
+	// dword10000 at 896
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -17807,7 +18287,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// dword100000 at 896
+	// dword100000 at 960
 	QUAD $0x0010000000100000
 	QUAD $0x0010000000100000
 	QUAD $0x0010000000100000
@@ -17817,7 +18297,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010000000100000
 	QUAD $0x0010000000100000
 
-	// dword3FF at 960
+	// dword3FF at 1024
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -17827,7 +18307,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// dwordFCA02400 at 1024
+	// dwordFCA02400 at 1088
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
@@ -17837,7 +18317,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
 
-	// dword3F00 at 1088
+	// dword3F00 at 1152
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -17847,7 +18327,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// dword3F0000 at 1152
+	// dword3F0000 at 1216
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -17857,7 +18337,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 
-	// dword3F000000 at 1216
+	// dword3F000000 at 1280
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
@@ -17867,7 +18347,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
 
-	// dword808080F0 at 1280
+	// dword808080F0 at 1344
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -17877,7 +18357,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// dwordC0C0C0F8 at 1344
+	// dwordC0C0C0F8 at 1408
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
@@ -17887,7 +18367,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
 
-	// dword3F000 at 1408
+	// dword3F000 at 1472
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
@@ -17897,7 +18377,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
 
-	// dword1C0000 at 1472
+	// dword1C0000 at 1536
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
@@ -17907,7 +18387,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
 
-	// dwordFC0 at 1536
+	// dwordFC0 at 1600
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
@@ -17917,7 +18397,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
 
-	// dword3FF0000 at 1600
+	// dword3FF0000 at 1664
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
@@ -17927,7 +18407,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
 
-	// dwordDC00D800 at 1664
+	// dwordDC00D800 at 1728
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
@@ -17937,7 +18417,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
 
-	// dwordFC00FC00 at 1728
+	// dwordFC00FC00 at 1792
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -17947,7 +18427,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 
-	// dwordF8 at 1792
+	// dwordF8 at 1856
 	QUAD $0x000000f8000000f8
 	QUAD $0x000000f8000000f8
 	QUAD $0x000000f8000000f8
@@ -17957,7 +18437,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000000f8000000f8
 	QUAD $0x000000f8000000f8
 
-	// dwordD7C0 at 1856
+	// dwordD7C0 at 1920
 	QUAD $0x0000d7c00000d7c0
 	QUAD $0x0000d7c00000d7c0
 	QUAD $0x0000d7c00000d7c0
@@ -17967,7 +18447,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d7c00000d7c0
 	QUAD $0x0000d7c00000d7c0
 
-	// dwordF0000 at 1920
+	// dwordF0000 at 1984
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
@@ -17977,7 +18457,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
 
-	// dwordF800 at 1984
+	// dwordF800 at 2048
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -17987,7 +18467,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 
-	// dwordC0C0C0C0 at 2048
+	// dwordC0C0C0C0 at 2112
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
@@ -17997,7 +18477,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
 
-	// dword80808080 at 2112
+	// dword80808080 at 2176
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -18007,7 +18487,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 
-	// dwordF0F0F0F0 at 2176
+	// dwordF0F0F0F0 at 2240
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
@@ -18017,7 +18497,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
 
-	// dwordE0E0E0E0 at 2240
+	// dwordE0E0E0E0 at 2304
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
@@ -18027,7 +18507,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
 
-	// dwordF5F5F5F5 at 2304
+	// dwordF5F5F5F5 at 2368
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
@@ -18037,7 +18517,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
 
-	// dwordFEFEFEFE at 2368
+	// dwordFEFEFEFE at 2432
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
@@ -18047,7 +18527,67 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
 
-	// ydword3F003F00 at 2432
+	// dword30803080 at 2496
+	QUAD $0x3080308030803080
+	QUAD $0x3080308030803080
+	QUAD $0x3080308030803080
+	QUAD $0x3080308030803080
+	QUAD $0x3080308030803080
+	QUAD $0x3080308030803080
+	QUAD $0x3080308030803080
+	QUAD $0x3080308030803080
+
+	// dword3F003F00 at 2560
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+	QUAD $0x3f003f003f003f00
+
+	// dword80C080C0 at 2624
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+	QUAD $0x80c080c080c080c0
+
+	// dwordFF00FF00 at 2688
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+	QUAD $0xff00ff00ff00ff00
+
+	// dwordC2C2C2C2 at 2752
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+	QUAD $0xc2c2c2c2c2c2c2c2
+
+	// dword1E1E1E1E at 2816
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+	QUAD $0x1e1e1e1e1e1e1e1e
+
+	// ydword3F003F00 at 2880
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -18057,7 +18597,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80C080C0 at 2496
+	// ydword80C080C0 at 2944
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -18067,7 +18607,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword7F007F at 2560
+	// ydword7F007F at 3008
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -18077,7 +18617,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFEFEFEFE at 2624
+	// ydwordFEFEFEFE at 3072
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
 	QUAD $0xfefefefefefefefe
@@ -18087,7 +18627,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC2C2C2C2 at 2688
+	// ydwordC2C2C2C2 at 3136
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -18097,7 +18637,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC0C0C0C0 at 2752
+	// ydwordC0C0C0C0 at 3200
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
 	QUAD $0xc0c0c0c0c0c0c0c0
@@ -18107,7 +18647,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC3C3C3C3 at 2816
+	// ydwordC3C3C3C3 at 3264
 	QUAD $0xc3c3c3c3c3c3c3c3
 	QUAD $0xc3c3c3c3c3c3c3c3
 	QUAD $0xc3c3c3c3c3c3c3c3
@@ -18117,7 +18657,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword40404040 at 2880
+	// ydword40404040 at 3328
 	QUAD $0x4040404040404040
 	QUAD $0x4040404040404040
 	QUAD $0x4040404040404040
@@ -18127,7 +18667,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordE0E0E0E0 at 2944
+	// ydwordE0E0E0E0 at 3392
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
 	QUAD $0xe0e0e0e0e0e0e0e0
@@ -18137,7 +18677,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF0F0F0F0 at 3008
+	// ydwordF0F0F0F0 at 3456
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
 	QUAD $0xf0f0f0f0f0f0f0f0
@@ -18147,7 +18687,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF000F0 at 3072
+	// ydwordF000F0 at 3520
 	QUAD $0x00f000f000f000f0
 	QUAD $0x00f000f000f000f0
 	QUAD $0x00f000f000f000f0
@@ -18157,7 +18697,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordE000E0 at 3136
+	// ydwordE000E0 at 3584
 	QUAD $0x00e000e000e000e0
 	QUAD $0x00e000e000e000e0
 	QUAD $0x00e000e000e000e0
@@ -18167,7 +18707,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC000C0 at 3200
+	// ydwordC000C0 at 3648
 	QUAD $0x00c000c000c000c0
 	QUAD $0x00c000c000c000c0
 	QUAD $0x00c000c000c000c0
@@ -18177,7 +18717,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F003F at 3264
+	// ydword3F003F at 3712
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
@@ -18187,7 +18727,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword1F001F at 3328
+	// ydword1F001F at 3776
 	QUAD $0x001f001f001f001f
 	QUAD $0x001f001f001f001f
 	QUAD $0x001f001f001f001f
@@ -18197,7 +18737,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800F800 at 3392
+	// ydwordF800F800 at 3840
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -18207,7 +18747,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD800D800 at 3456
+	// ydwordD800D800 at 3904
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -18217,7 +18757,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFF80FF80 at 3520
+	// ydwordFF80FF80 at 3968
 	QUAD $0xff80ff80ff80ff80
 	QUAD $0xff80ff80ff80ff80
 	QUAD $0xff80ff80ff80ff80
@@ -18227,7 +18767,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80 at 3584
+	// ydword80 at 4032
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -18237,7 +18777,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword800 at 3648
+	// ydword800 at 4096
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -18247,7 +18787,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F at 3712
+	// ydword3F at 4160
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -18257,7 +18797,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80C0 at 3776
+	// ydword80C0 at 4224
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -18267,7 +18807,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword8080E0 at 3840
+	// ydword8080E0 at 4288
 	QUAD $0x008080e0008080e0
 	QUAD $0x008080e0008080e0
 	QUAD $0x008080e0008080e0
@@ -18277,7 +18817,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF5F5F5F5 at 3904
+	// ydwordF5F5F5F5 at 4352
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
 	QUAD $0xf5f5f5f5f5f5f5f5
@@ -18287,7 +18827,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800F8 at 3968
+	// ydwordF800F8 at 4416
 	QUAD $0x00f800f800f800f8
 	QUAD $0x00f800f800f800f8
 	QUAD $0x00f800f800f800f8
@@ -18297,7 +18837,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword70007 at 4032
+	// ydword70007 at 4480
 	QUAD $0x0007000700070007
 	QUAD $0x0007000700070007
 	QUAD $0x0007000700070007
@@ -18307,7 +18847,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF000F at 4096
+	// ydwordF000F at 4544
 	QUAD $0x000f000f000f000f
 	QUAD $0x000f000f000f000f
 	QUAD $0x000f000f000f000f
@@ -18317,7 +18857,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00DC00 at 4160
+	// ydwordDC00DC00 at 4608
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -18327,7 +18867,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD7C0D7C0 at 4224
+	// ydwordD7C0D7C0 at 4672
 	QUAD $0xd7c0d7c0d7c0d7c0
 	QUAD $0xd7c0d7c0d7c0d7c0
 	QUAD $0xd7c0d7c0d7c0d7c0
@@ -18337,7 +18877,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword400040 at 4288
+	// ydword400040 at 4736
 	QUAD $0x0040004000400040
 	QUAD $0x0040004000400040
 	QUAD $0x0040004000400040
@@ -18347,7 +18887,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword43F043F at 4352
+	// ydword43F043F at 4800
 	QUAD $0x043f043f043f043f
 	QUAD $0x043f043f043f043f
 	QUAD $0x043f043f043f043f
@@ -18357,7 +18897,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordC0C0C0F8 at 4416
+	// ydwordC0C0C0F8 at 4864
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
 	QUAD $0xc0c0c0f8c0c0c0f8
@@ -18367,7 +18907,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword808080F0 at 4480
+	// ydword808080F0 at 4928
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -18377,7 +18917,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F000 at 4544
+	// ydword3F000 at 4992
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
 	QUAD $0x0003f0000003f000
@@ -18387,7 +18927,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword1C0000 at 4608
+	// ydword1C0000 at 5056
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
 	QUAD $0x001c0000001c0000
@@ -18397,7 +18937,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC0 at 4672
+	// ydwordFC0 at 5120
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
 	QUAD $0x00000fc000000fc0
@@ -18407,7 +18947,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword10000 at 4736
+	// ydword10000 at 5184
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -18417,7 +18957,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3FF0000 at 4800
+	// ydword3FF0000 at 5248
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
 	QUAD $0x03ff000003ff0000
@@ -18427,7 +18967,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00D800 at 4864
+	// ydwordDC00D800 at 5312
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
 	QUAD $0xdc00d800dc00d800
@@ -18437,7 +18977,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC00FC00 at 4928
+	// ydwordFC00FC00 at 5376
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -18447,7 +18987,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFCA02400 at 4992
+	// ydwordFCA02400 at 5440
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
 	QUAD $0xfca02400fca02400
@@ -18457,7 +18997,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F00 at 5056
+	// ydword3F00 at 5504
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -18467,7 +19007,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F0000 at 5120
+	// ydword3F0000 at 5568
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -18477,7 +19017,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3F000000 at 5184
+	// ydword3F000000 at 5632
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
 	QUAD $0x3f0000003f000000
@@ -18487,7 +19027,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordFC00 at 5248
+	// ydwordFC00 at 5696
 	QUAD $0x0000fc000000fc00
 	QUAD $0x0000fc000000fc00
 	QUAD $0x0000fc000000fc00
@@ -18497,7 +19037,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordD800 at 5312
+	// ydwordD800 at 5760
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -18507,7 +19047,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordDC00 at 5376
+	// ydwordDC00 at 5824
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -18517,7 +19057,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3 at 5440
+	// ydword3 at 5888
 	QUAD $0x0000000300000003
 	QUAD $0x0000000300000003
 	QUAD $0x0000000300000003
@@ -18527,7 +19067,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword3020100 at 5504
+	// ydword3020100 at 5952
 	QUAD $0x0302010003020100
 	QUAD $0x0302010003020100
 	QUAD $0x0302010003020100
@@ -18537,7 +19077,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80808080 at 5568
+	// ydword80808080 at 6016
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -18547,7 +19087,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF0000 at 5632
+	// ydwordF0000 at 6080
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
 	QUAD $0x000f0000000f0000
@@ -18557,7 +19097,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF800 at 5696
+	// ydwordF800 at 6144
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -18567,7 +19107,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword80008000 at 5760
+	// ydword80008000 at 6208
 	QUAD $0x8000800080008000
 	QUAD $0x8000800080008000
 	QUAD $0x8000800080008000
@@ -18577,7 +19117,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordEDEDEDED at 5824
+	// ydwordEDEDEDED at 6272
 	QUAD $0xedededededededed
 	QUAD $0xedededededededed
 	QUAD $0xedededededededed
@@ -18587,7 +19127,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydwordF3F7F at 5888
+	// ydwordF3F7F at 6336
 	QUAD $0x000f3f7f000f3f7f
 	QUAD $0x000f3f7f000f3f7f
 	QUAD $0x000f3f7f000f3f7f
@@ -18597,7 +19137,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword14001 at 5952
+	// ydword14001 at 6400
 	QUAD $0x0001400100014001
 	QUAD $0x0001400100014001
 	QUAD $0x0001400100014001
@@ -18607,7 +19147,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// ydword10000001 at 6016
+	// ydword10000001 at 6464
 	QUAD $0x1000000110000001
 	QUAD $0x1000000110000001
 	QUAD $0x1000000110000001
@@ -18617,7 +19157,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// l1Expand at 6080
+	// l1Expand at 6528
 	QUAD $0x0e0c0a0806040200
 	QUAD $0x8080808080808080
 	QUAD $0x0c0a080604020100
@@ -19131,7 +19671,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// pack8 at 10176
+	// pack8 at 10624
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808000
 	QUAD $0x8080808080808001
@@ -19389,7 +19929,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x8007060504030201
 	QUAD $0x0706050403020100
 
-	// pack8hi at 12224
+	// pack8hi at 12672
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808008
 	QUAD $0x8080808080808009
@@ -19647,7 +20187,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x800f0e0d0c0b0a09
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// packW16LE at 14272
+	// packW16LE at 14720
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080800100
@@ -20161,7 +20701,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// packW16BE at 18368
+	// packW16BE at 18816
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080800001
@@ -20675,7 +21215,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0607040502030001
 	QUAD $0x0e0f0c0d0a0b0809
 
-	// u16Spread at 22464
+	// u16Spread at 22912
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -21189,7 +21729,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// three at 26560
+	// three at 27008
 	QUAD $0x8003040580000102
 	QUAD $0x80090a0b80060708
 	QUAD $0x8003040580000102
@@ -21199,7 +21739,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x8003040580000102
 	QUAD $0x80090a0b80060708
 
-	// pack3of4 at 26624
+	// pack3of4 at 27072
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 	QUAD $0x0908060504020100
@@ -21209,7 +21749,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// three48 at 26688
+	// three48 at 27136
 	QUAD $0x0000000100000000
 	QUAD $0x0000000200000002
 	QUAD $0x0000000400000003
@@ -21219,7 +21759,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000a00000009
 	QUAD $0x0000000b0000000b
 
-	// win4 at 26752
+	// win4 at 27200
 	QUAD $0x8080800180808000
 	QUAD $0x8080800380808002
 	QUAD $0x8080800280800001
@@ -21901,7 +22441,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wordRamp at 32192
+	// wordRamp at 32640
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
@@ -21911,7 +22451,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideMarks at 32256
+	// wideMarks at 32704
 	QUAD $0x000080c000000000
 	QUAD $0x808080f0008080e0
 	QUAD $0x0000000000000000
@@ -21921,7 +22461,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideBits at 32320
+	// wideBits at 32768
 	QUAD $0x00003f1f0000007f
 	QUAD $0x3f3f3f07003f3f0f
 	QUAD $0x0000000000000000
@@ -21931,7 +22471,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideKeep at 32384
+	// wideKeep at 32832
 	QUAD $0x0000808000000080
 	QUAD $0x8080808000808080
 	QUAD $0x0000000000000000
@@ -21941,7 +22481,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideShift at 32448
+	// wideShift at 32896
 	QUAD $0x0000001000000018
 	QUAD $0x0000000000000008
 	QUAD $0x0000000000000000
@@ -21951,7 +22491,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// widePackN at 32512
+	// widePackN at 32960
 	QUAD $0x0000000200000000
 	QUAD $0x0000000600000004
 	QUAD $0x0000000200000000
@@ -21961,7 +22501,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// cp1252Lo at 32576
+	// cp1252Lo at 33024
 	QUAD $0x00000081000020ac
 	QUAD $0x000001920000201a
 	QUAD $0x000020260000201e
@@ -21971,7 +22511,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008d00000152
 	QUAD $0x0000008f0000017d
 
-	// cp1252Hi at 32640
+	// cp1252Hi at 33088
 	QUAD $0x0000201800000090
 	QUAD $0x0000201c00002019
 	QUAD $0x000020220000201d
@@ -21981,7 +22521,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000009d00000153
 	QUAD $0x000001780000017e
 
-	// wideLowBytes at 32704
+	// wideLowBytes at 33152
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x808080800c080400
@@ -21991,7 +22531,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideSpread at 32768
+	// wideSpread at 33216
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -22505,7 +23045,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// wideSpreadLen at 36864
+	// wideSpreadLen at 37312
 	QUAD $0x0807060507060504
 	QUAD $0x0a09080709080706
 	QUAD $0x0908070608070605
@@ -22539,7 +23079,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0e0d0c0b0d0c0b0a
 	QUAD $0x100f0e0d0f0e0d0c
 
-	// wideKeepLanes at 37120
+	// wideKeepLanes at 37568
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000001
@@ -22797,7 +23337,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0007060504030201
 	QUAD $0x0706050403020100
 
-	// widePairUnits at 39168
+	// widePairUnits at 39616
 	QUAD $0x0d0c090805040100
 	QUAD $0x8080808080808080
 	QUAD $0x0908050403020100
@@ -22831,7 +23371,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// latin1Pairs at 39424
+	// latin1Pairs at 39872
 	QUAD $0xa3c2a2c2a1c2a0c2
 	QUAD $0xa7c2a6c2a5c2a4c2
 	QUAD $0xabc2aac2a9c2a8c2
@@ -22857,7 +23397,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xbbc3bac3b9c3b8c3
 	QUAD $0xbfc3bec3bdc3bcc3
 
-	// wdwFFFFFF80 at 39616
+	// wdwFFFFFF80 at 40064
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
@@ -22867,7 +23407,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 
-	// wdwFFFFF800 at 39680
+	// wdwFFFFF800 at 40128
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
@@ -22877,7 +23417,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 
-	// wdw3F at 39744
+	// wdw3F at 40192
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -22887,7 +23427,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 
-	// wdw80C0 at 39808
+	// wdw80C0 at 40256
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -22897,7 +23437,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 
-	// wdw80 at 39872
+	// wdw80 at 40320
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -22907,7 +23447,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 
-	// wdwD800 at 39936
+	// wdwD800 at 40384
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -22917,7 +23457,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw800 at 40000
+	// wdw800 at 40448
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -22927,7 +23467,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 
-	// wdwF800 at 40064
+	// wdwF800 at 40512
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -22937,7 +23477,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 
-	// wdw1 at 40128
+	// wdw1 at 40576
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
@@ -22947,7 +23487,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 
-	// wdw3F0000 at 40192
+	// wdw3F0000 at 40640
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -22957,7 +23497,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 
-	// wdw3F00 at 40256
+	// wdw3F00 at 40704
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -22967,7 +23507,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// wdw10F800 at 40320
+	// wdw10F800 at 40768
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
@@ -22977,7 +23517,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 
-	// wdw3F3F3F07 at 40384
+	// wdw3F3F3F07 at 40832
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
@@ -22987,7 +23527,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 
-	// wdw808080F0 at 40448
+	// wdw808080F0 at 40896
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -22997,7 +23537,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// wdw60606060 at 40512
+	// wdw60606060 at 40960
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
@@ -23007,7 +23547,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 
-	// wdwDFDFDFDF at 40576
+	// wdwDFDFDFDF at 41024
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
@@ -23017,7 +23557,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 
-	// wdw3F003F00 at 40640
+	// wdw3F003F00 at 41088
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -23027,7 +23567,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 
-	// wdw80C080C0 at 40704
+	// wdw80C080C0 at 41152
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -23037,7 +23577,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 
-	// wdw7F007F at 40768
+	// wdw7F007F at 41216
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -23047,7 +23587,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 
-	// wdw20 at 40832
+	// wdw20 at 41280
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
@@ -23057,7 +23597,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 
-	// wdwFC00FC00 at 40896
+	// wdwFC00FC00 at 41344
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -23067,7 +23607,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 
-	// wdwD800D800 at 40960
+	// wdwD800D800 at 41408
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -23077,7 +23617,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 
-	// wdwDC00DC00 at 41024
+	// wdwDC00DC00 at 41472
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -23087,7 +23627,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 
-	// wdw10FFFF at 41088
+	// wdw10FFFF at 41536
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
@@ -23097,7 +23637,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 
-	// wdwF800F800 at 41152
+	// wdwF800F800 at 41600
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -23107,7 +23647,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 
-	// wdw35FDC00 at 41216
+	// wdw35FDC00 at 41664
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
@@ -23117,7 +23657,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 
-	// wdwFFFF0000 at 41280
+	// wdwFFFF0000 at 41728
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
@@ -23127,7 +23667,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 
-	// wdwFFFF at 41344
+	// wdwFFFF at 41792
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
@@ -23137,7 +23677,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 
-	// wdw10000 at 41408
+	// wdw10000 at 41856
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -23147,7 +23687,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// wdw3FF at 41472
+	// wdw3FF at 41920
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -23157,7 +23697,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 41536
+	// wdwDC00 at 41984
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -23167,7 +23707,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 41600
+	// wdwFFF00000 at 42048
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -23177,7 +23717,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 41664
+	// wdw60 at 42112
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -23187,7 +23727,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 41728
+	// wdw7 at 42176
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -23197,7 +23737,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 41792
+	// wdwC2C2C2C2 at 42240
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -23207,7 +23747,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 41856
+	// wdwA0A0A0A0 at 42304
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -23217,7 +23757,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 41920
+	// sbSpread0 at 42368
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -23227,7 +23767,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 41984
+	// sbSpread1 at 42432
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -23237,7 +23777,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 42048
+	// sbSpread2 at 42496
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -23247,7 +23787,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 42112
+	// sbSpread3 at 42560
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -23257,7 +23797,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 42176
+	// sbPrev1 at 42624
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -23267,7 +23807,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 42240
+	// sbPrev2 at 42688
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -23277,7 +23817,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 42304
+	// sbPack at 42752
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -23791,7 +24331,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 46400
+	// sbFlags at 46848
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -23801,7 +24341,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 46464
+	// sbSlow at 46912
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -23811,7 +24351,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 46528
+	// sbBytes at 46976
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -23837,7 +24377,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 46720
+	// sbPackPerm at 47168
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -23847,7 +24387,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 46784
+	// sbE2Consts at 47232
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f

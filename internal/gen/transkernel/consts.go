@@ -12,8 +12,9 @@ type consts struct {
 	mem *asm.Tables
 	// Byte-swap patterns for VPSHUFB, which indexes within each 16-byte
 	// lane, and the VPERMW indices that move each 16-bit unit to the lane
-	// before it.
-	swap16, swap32, nextUnit Mem
+	// before it (nextUnit) and to the lane after it (prevUnit; lane 0 keeps
+	// its own).
+	swap16, swap32, nextUnit, prevUnit Mem
 	// dword holds 64-byte vectors of one 32-bit value each, by value, for
 	// the paths that have more constants than registers to keep them in;
 	// ydw holds 32-byte ones, for AVX2.
@@ -51,6 +52,10 @@ func swapTables(tab *consts) {
 	for i := 0; i < 32; i++ {
 		tab.mem.DATA(2*i, U16(min(i+1, 31)))
 	}
+	tab.prevUnit = tab.mem.GLOBL("prevUnit")
+	for i := 0; i < 32; i++ {
+		tab.mem.DATA(2*i, U16(max(i-1, 0)))
+	}
 	tab.swap32 = tab.mem.GLOBL("swap32")
 	for i := 0; i < 64; i++ {
 		tab.mem.DATA(i, U8(i%16^3))
@@ -61,7 +66,7 @@ func dwordConsts(tab *consts) {
 	for _, v := range []uint32{0x3F, 0x1F, 0x0F, 0x07, 0xC0, 0xE0, 0xF0, 0x800, 0xD800, 0xDC00, 0x10000, 0x100000, 0x3FF,
 		0xFCA02400, 0x3F00, 0x3F0000, 0x3F000000, 0x808080F0,
 		0xC0C0C0F8, 0x3F000, 0x1C0000, 0xFC0, 0x3FF0000, 0xDC00D800, 0xFC00FC00, 0xF8, 0xD7C0,
-		0x0F0000, 0xF800, 0xC0C0C0C0, 0x80808080, 0xF0F0F0F0, 0xE0E0E0E0, 0xF5F5F5F5, 0xFEFEFEFE} {
+		0x0F0000, 0xF800, 0xC0C0C0C0, 0x80808080, 0xF0F0F0F0, 0xE0E0E0E0, 0xF5F5F5F5, 0xFEFEFEFE, 0x30803080, 0x3F003F00, 0x80C080C0, 0xFF00FF00, 0xC2C2C2C2, 0x1E1E1E1E} {
 		m := tab.mem.GLOBL("dword" + asm.Hex(v))
 		for i := 0; i < 16; i++ {
 			tab.mem.DATA(4*i, U32(v))

@@ -53,7 +53,9 @@ func purePairs(tab *consts, p asm.Scope, be bool, v reg.VecVirtual, dp, sp, i, j
 	JMP(p.Ref("pure"))
 }
 
-// utf16ToUTF8 converts 32 code units per block. Each half of 16 units is
+// utf16ToUTF8 converts 32 code units per block. A block of units below 0x800
+// makes each unit its one or two bytes in a 16-bit lane, compressed at once.
+// Otherwise each half of 16 units is
 // widened to 32-bit lanes holding the one to three UTF-8 bytes of the unit,
 // and VPCOMPRESSW keeps the bytes in use. A block whose surrogates all pair up
 // (a high surrogate in the last unit waits for the next block) takes a second
@@ -108,6 +110,8 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 	KMOVD(k2, r2.As32())
 	NOTQ(r1)
 	NOTQ(r2)
+	TESTL(r2.As32(), r2.As32())
+	JZ(p.Ref("two"))
 	MOVQ(U32(32), n)
 	XORQ(hs, hs)
 	XORQ(ls, ls)
@@ -258,6 +262,33 @@ func utf16ToUTF8(tab *consts, name string, be bool) {
 		LEAQ(Mem{Base: i, Index: n, Scale: 2}, i)
 		JMP(p.Ref("loop"))
 	}
+	// Units below 0x800 only (Latin, Greek, Cyrillic, Hebrew, Arabic
+	// text): each unit becomes its one or two bytes in its own 16-bit
+	// lane, lead byte first, and one VPCOMPRESSB keeps the low byte of
+	// every lane and the high byte of those from 0x80: 32 units at once.
+	p.Label("two")
+	{
+		x8, s6, out := ZMM(), ZMM(), ZMM()
+		kn, kh, k55 := K(), K(), K()
+		VPSLLW(U8(8), v, x8)
+		VPSRLW(U8(6), v, s6)
+		VPTERNLOGD(U8(0xEC), tab.dword[0x3F003F00], s6, x8) // x8 = u>>6 | (u&0x3F)<<8
+		KNOTD(k1, kn)
+		// The fields do not overlap: adding 0x80C0 sets the marker bits.
+		VPADDW(tab.dword[0x80C080C0], x8, kn, v)
+		VPTESTMB(tab.dword[0xFF00FF00], v, kh)
+		c := GP64()
+		MOVQ(U64(0x5555555555555555), c)
+		KMOVQ(c, k55)
+		KORQ(k55, kh, kh)
+		compressB(v, kh, out)
+		VMOVDQU64(out, asm.At(dp, j, 0))
+		POPCNTL(r1.As32(), c.As32())
+		LEAQ(Mem{Base: j, Index: c, Scale: 1, Disp: 32}, j)
+		ADDQ(U8(64), i)
+		JMP(p.Ref("loop"))
+	}
+
 	p.Label("plain")
 	body(false, "plain_")
 	p.Label("pairs")

@@ -153,6 +153,8 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	ORQ(lead3, lead2)
 	CMPQ(lead2, cont)
 	JNE(p.Ref("done"))
+	TESTQ(lead3, lead3)
+	JZ(p.Ref("two"))
 
 	ks, ks1, ks2 := K(), K(), K()
 	KMOVQ(starts, ks)
@@ -217,12 +219,111 @@ func utf8ToWide(tab *consts, name string, width int, be bool) {
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
 
+	// Characters of one and two bytes only (Cyrillic, Greek, Hebrew,
+	// Arabic, most Latin-script text): the structure checked above is all
+	// there is to check, and no compression of leads is needed. Each byte's
+	// 16-bit lane is decoded as if it ended a character, from it and the
+	// byte before it, and VPCOMPRESSW keeps the lanes that do end one, 32
+	// at a time.
+	p.Label("two")
+	twoBytes(tab, width, sp, i, j, n, mask, cont, store)
+	// The blocks after it take twoBytes again while they hold 1- and
+	// 2-byte characters only, checked with fewer steps than above: every
+	// byte >= 0x80 a continuation or a lead C2..DF, and each lead
+	// followed by a continuation (a lead in the last byte waits for the
+	// next block). ASCII blocks and any other go back to the main loop.
+	p.Label("two_next")
+	CMPQ(i, sLim)
+	JG(p.Ref("done"))
+	CMPQ(j, dLim)
+	JG(p.Ref("done"))
+	{
+		VMOVDQU64(asm.At(sp, i, 0), v)
+		VPMOVB2M(v, k)
+		KMOVQ(k, high)
+		TESTQ(high, high)
+		JZ(p.Ref("loop"))
+		kc2, kl := K(), K()
+		VPCMPB(U8(1), cC0, v, kc2) // signed v < 0xC0: continuation bytes
+		KMOVQ(kc2, cont)
+		t := ZMM()
+		VPSUBB(tab.dword[0xC2C2C2C2], v, t)
+		VPCMPUB(U8(1), tab.dword[0x1E1E1E1E], t, kl) // C2..DF
+		lead := GP64()
+		KMOVQ(kl, lead)
+		MOVQ(cont, x)
+		ORQ(lead, x)
+		ANDNQ(high, x, x) // bytes >= 0x80 of neither kind
+		JNZ(p.Ref("loop"))
+		MOVQ(lead, x)
+		SHLQ(U8(1), x)
+		CMPQ(x, cont)
+		JNE(p.Ref("loop"))
+		MOVQ(U32(64), n)
+		BTQ(U8(63), lead)
+		SBBQ(U8(0), n)
+		BZHIQ(n, ones, mask)
+		twoBytes(tab, width, sp, i, j, n, mask, cont, store)
+		JMP(p.Ref("two_next"))
+	}
+
 	p.Label("four")
 	pureFour(tab, p, width, v, dp, sp, i, j, sLim, dLim, swap)
 	p.Label("four_mixed")
 	fourBytes(tab, p, width, v, high, cont, ge0, gf0, dp, i, j, dLim, ones, swap)
 	JMP(p.Ref("loop"))
 	asciiEpilogue(p, 64, dp, sp, i, j, sLim, dLim, width, be)
+}
+
+// twoBytes is the path of utf8ToWide for blocks of 1- and 2-byte characters
+// whose structure has been checked: n bytes (a whole number of characters),
+// mask their low n bits, cont their continuation bytes. A lane ending a
+// 2-byte character holds, before the decoding, the continuation byte
+// 10yyyyyy zero-extended; the lead 110xxxxx before it, shifted left by 6,
+// lands on 0x3000 | xxxxx<<6, and one VPTERNLOGD merges the two into the
+// value (ORing them except at the prefix bits 7, 12 and 13). An ASCII lane
+// is its byte, no lead shifted in. Lanes of leads are dropped, and so are those
+// past n.
+func twoBytes(tab *consts, width int, sp, i, j, n, mask, cont reg.GPVirtual, store func(u reg.VecVirtual, off int)) {
+	// ends: the bytes not followed by a continuation byte. Byte 0 is none
+	// (checked), so rotating it to bit 63 ends a full block's last
+	// character; the character before a cut ends before it too, since
+	// cont is masked.
+	ends, x, c := GP64(), GP64(), GP64()
+	MOVQ(cont, ends)
+	NOTQ(ends)
+	RORQ(U8(1), ends)
+	ANDQ(mask, ends)
+	cur0, cur1, prv0, prv1, idx := ZMM(), ZMM(), ZMM(), ZMM(), ZMM()
+	VPMOVZXBW(asm.At(sp, i, 0), cur0)
+	VPMOVZXBW(asm.At(sp, i, 32), cur1)
+	VPMOVZXBW(asm.At(sp, i, 31), prv1)
+	VMOVDQU64(tab.prevUnit, idx)
+	VPERMW(cur0, idx, prv0) // lane 0 gets byte 0 itself: no continuation
+	for h, cp := range [][2]reg.VecVirtual{{cur0, prv0}, {cur1, prv1}} {
+		kc, ke := K(), K()
+		MOVQ(cont, x)
+		if h == 1 {
+			SHRQ(U8(32), x)
+		}
+		KMOVD(x.As32(), kc)
+		a, u := ZMM(), ZMM()
+		VPSLLW_Z(U8(6), cp[1], kc, a)
+		// Bits 7, 12 and 13 take a & cur, the others a | cur: bit 7 is
+		// the lead's (cur's is 1, and 0 in an ASCII lane), bits 12 and 13
+		// of the lead's prefix meet zeros.
+		VPTERNLOGD(U8(0xD4), tab.dword[0x30803080], cp[0], a)
+		MOVQ(ends, x)
+		if h == 1 {
+			SHRQ(U8(32), x)
+		}
+		KMOVD(x.As32(), ke)
+		compressW(a, ke, u)
+		store(u, 0)
+		POPCNTL(x.As32(), c.As32())
+		LEAQ(Mem{Base: j, Index: c, Scale: uint8(width)}, j)
+	}
+	ADDQ(n, i)
 }
 
 // pureFour is the path of utf8ToWide for blocks of sixteen 4-byte characters,
