@@ -14634,6 +14634,7 @@ TEXT ·utf32LEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	LEAQ    -32(BX), R8
 
 utf32LEToUTF16LEAVX2_loop:
 	CMPQ      SI, BX
@@ -14641,6 +14642,24 @@ utf32LEToUTF16LEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
+	CMPQ      SI, R8
+	JG        utf32LEToUTF16LEAVX2_one
+	VMOVDQU   32(DX)(SI*1), Y1
+	VPOR      Y0, Y1, Y2
+	VPTEST    ·tables+41728(SB), Y2
+	JNZ       utf32LEToUTF16LEAVX2_one
+	VPACKUSDW Y1, Y0, Y1
+	VPERMQ    $0xd8, Y1, Y1
+	VPAND     ·tables+41600(SB), Y1, Y2
+	VPCMPEQW  ·tables+41408(SB), Y2, Y2
+	VPTEST    Y2, Y2
+	JNZ       utf32LEToUTF16LEAVX2_one
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToUTF16LEAVX2_loop
+
+utf32LEToUTF16LEAVX2_one:
 	VPAND     ·tables+40128(SB), Y0, Y1
 	VPTEST    ·tables+41728(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
@@ -14660,8 +14679,8 @@ utf32LEToUTF16LEAVX2_astral:
 	VPCMPEQD       Y0, Y2, Y2
 	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
-	VPMOVMSKB      Y2, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y2, R9
+	CMPL           R9, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
 	VPCMPGTD       ·tables+41792(SB), Y0, Y1
 	VPSUBD         ·tables+41856(SB), Y0, Y2
@@ -14672,27 +14691,27 @@ utf32LEToUTF16LEAVX2_astral:
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVMSKPS      Y1, R8
-	MOVL           R8, R9
-	SHRL           $0x04, R9
-	ANDL           $0x0f, R8
-	LEAQ           ·tables+39616(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VMOVMSKPS      Y1, R9
+	MOVL           R9, R10
+	SHRL           $0x04, R10
+	ANDL           $0x0f, R9
+	LEAQ           ·tables+39616(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R8, R8
-	LEAQ           8(R8)(R8*1), R8
 	POPCNTL        R9, R9
 	LEAQ           8(R9)(R9*1), R9
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
-	VEXTRACTI128   $0x01, Y0, X0
+	POPCNTL        R10, R10
+	LEAQ           8(R10)(R10*1), R10
 	VMOVDQU        X0, (AX)(DI*1)
 	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R10, DI
 	ADDQ           $0x20, SI
 	JMP            utf32LEToUTF16LEAVX2_loop
 
@@ -14886,6 +14905,7 @@ TEXT ·utf32LEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	LEAQ    -32(BX), R8
 
 utf32LEToUTF16BEAVX2_loop:
 	CMPQ      SI, BX
@@ -14893,6 +14913,25 @@ utf32LEToUTF16BEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
+	CMPQ      SI, R8
+	JG        utf32LEToUTF16BEAVX2_one
+	VMOVDQU   32(DX)(SI*1), Y1
+	VPOR      Y0, Y1, Y2
+	VPTEST    ·tables+41728(SB), Y2
+	JNZ       utf32LEToUTF16BEAVX2_one
+	VPACKUSDW Y1, Y0, Y1
+	VPERMQ    $0xd8, Y1, Y1
+	VPAND     ·tables+41600(SB), Y1, Y2
+	VPCMPEQW  ·tables+41408(SB), Y2, Y2
+	VPTEST    Y2, Y2
+	JNZ       utf32LEToUTF16BEAVX2_one
+	VPSHUFB   ·tables+0(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_one:
 	VPAND     ·tables+40128(SB), Y0, Y1
 	VPTEST    ·tables+41728(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
@@ -14913,8 +14952,8 @@ utf32LEToUTF16BEAVX2_astral:
 	VPCMPEQD       Y0, Y2, Y2
 	VPCMPEQD       ·tables+40384(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
-	VPMOVMSKB      Y2, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y2, R9
+	CMPL           R9, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
 	VPCMPGTD       ·tables+41792(SB), Y0, Y1
 	VPSUBD         ·tables+41856(SB), Y0, Y2
@@ -14926,27 +14965,27 @@ utf32LEToUTF16BEAVX2_astral:
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VPSHUFB        ·tables+0(SB), Y0, Y0
-	VMOVMSKPS      Y1, R8
-	MOVL           R8, R9
-	SHRL           $0x04, R9
-	ANDL           $0x0f, R8
-	LEAQ           ·tables+39616(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VMOVMSKPS      Y1, R9
+	MOVL           R9, R10
+	SHRL           $0x04, R10
+	ANDL           $0x0f, R9
+	LEAQ           ·tables+39616(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R8, R8
-	LEAQ           8(R8)(R8*1), R8
 	POPCNTL        R9, R9
 	LEAQ           8(R9)(R9*1), R9
-	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
-	VEXTRACTI128   $0x01, Y0, X0
+	POPCNTL        R10, R10
+	LEAQ           8(R10)(R10*1), R10
 	VMOVDQU        X0, (AX)(DI*1)
 	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y0, X0
+	VMOVDQU        X0, (AX)(DI*1)
+	ADDQ           R10, DI
 	ADDQ           $0x20, SI
 	JMP            utf32LEToUTF16BEAVX2_loop
 
@@ -15258,6 +15297,7 @@ TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
+	LEAQ    -32(BX), R8
 
 utf32BEToUTF16LEAVX2_loop:
 	CMPQ      SI, BX
@@ -15266,6 +15306,25 @@ utf32BEToUTF16LEAVX2_loop:
 	JG        utf32BEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
+	CMPQ      SI, R8
+	JG        utf32BEToUTF16LEAVX2_one
+	VMOVDQU   32(DX)(SI*1), Y2
+	VPSHUFB   Y0, Y2, Y2
+	VPOR      Y1, Y2, Y3
+	VPTEST    ·tables+41728(SB), Y3
+	JNZ       utf32BEToUTF16LEAVX2_one
+	VPACKUSDW Y2, Y1, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPAND     ·tables+41600(SB), Y2, Y3
+	VPCMPEQW  ·tables+41408(SB), Y3, Y3
+	VPTEST    Y3, Y3
+	JNZ       utf32BEToUTF16LEAVX2_one
+	VMOVDQU   Y2, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToUTF16LEAVX2_loop
+
+utf32BEToUTF16LEAVX2_one:
 	VPAND     ·tables+40128(SB), Y1, Y2
 	VPTEST    ·tables+41728(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
@@ -15285,8 +15344,8 @@ utf32BEToUTF16LEAVX2_astral:
 	VPCMPEQD       Y1, Y3, Y3
 	VPCMPEQD       ·tables+40384(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
-	VPMOVMSKB      Y3, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y3, R9
+	CMPL           R9, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
 	VPCMPGTD       ·tables+41792(SB), Y1, Y2
 	VPSUBD         ·tables+41856(SB), Y1, Y3
@@ -15297,27 +15356,27 @@ utf32BEToUTF16LEAVX2_astral:
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
-	VMOVMSKPS      Y2, R8
-	MOVL           R8, R9
-	SHRL           $0x04, R9
-	ANDL           $0x0f, R8
-	LEAQ           ·tables+39616(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y2
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y2, Y2
+	VMOVMSKPS      Y2, R9
+	MOVL           R9, R10
+	SHRL           $0x04, R10
+	ANDL           $0x0f, R9
+	LEAQ           ·tables+39616(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y2
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R8, R8
-	LEAQ           8(R8)(R8*1), R8
 	POPCNTL        R9, R9
 	LEAQ           8(R9)(R9*1), R9
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
-	VEXTRACTI128   $0x01, Y1, X1
+	POPCNTL        R10, R10
+	LEAQ           8(R10)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
 	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
 	ADDQ           $0x20, SI
 	JMP            utf32BEToUTF16LEAVX2_loop
 
@@ -15514,6 +15573,7 @@ TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
+	LEAQ    -32(BX), R8
 
 utf32BEToUTF16BEAVX2_loop:
 	CMPQ      SI, BX
@@ -15522,6 +15582,26 @@ utf32BEToUTF16BEAVX2_loop:
 	JG        utf32BEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
+	CMPQ      SI, R8
+	JG        utf32BEToUTF16BEAVX2_one
+	VMOVDQU   32(DX)(SI*1), Y2
+	VPSHUFB   Y0, Y2, Y2
+	VPOR      Y1, Y2, Y3
+	VPTEST    ·tables+41728(SB), Y3
+	JNZ       utf32BEToUTF16BEAVX2_one
+	VPACKUSDW Y2, Y1, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPAND     ·tables+41600(SB), Y2, Y3
+	VPCMPEQW  ·tables+41408(SB), Y3, Y3
+	VPTEST    Y3, Y3
+	JNZ       utf32BEToUTF16BEAVX2_one
+	VPSHUFB   ·tables+0(SB), Y2, Y2
+	VMOVDQU   Y2, (AX)(DI*1)
+	ADDQ      $0x40, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_one:
 	VPAND     ·tables+40128(SB), Y1, Y2
 	VPTEST    ·tables+41728(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
@@ -15542,8 +15622,8 @@ utf32BEToUTF16BEAVX2_astral:
 	VPCMPEQD       Y1, Y3, Y3
 	VPCMPEQD       ·tables+40384(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
-	VPMOVMSKB      Y3, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y3, R9
+	CMPL           R9, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
 	VPCMPGTD       ·tables+41792(SB), Y1, Y2
 	VPSUBD         ·tables+41856(SB), Y1, Y3
@@ -15555,27 +15635,27 @@ utf32BEToUTF16BEAVX2_astral:
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
 	VPSHUFB        ·tables+0(SB), Y1, Y1
-	VMOVMSKPS      Y2, R8
-	MOVL           R8, R9
-	SHRL           $0x04, R9
-	ANDL           $0x0f, R8
-	LEAQ           ·tables+39616(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y2
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y2, Y2
+	VMOVMSKPS      Y2, R9
+	MOVL           R9, R10
+	SHRL           $0x04, R10
+	ANDL           $0x0f, R9
+	LEAQ           ·tables+39616(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y2
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R8, R8
-	LEAQ           8(R8)(R8*1), R8
 	POPCNTL        R9, R9
 	LEAQ           8(R9)(R9*1), R9
-	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
-	VEXTRACTI128   $0x01, Y1, X1
+	POPCNTL        R10, R10
+	LEAQ           8(R10)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
 	ADDQ           R9, DI
+	VEXTRACTI128   $0x01, Y1, X1
+	VMOVDQU        X1, (AX)(DI*1)
+	ADDQ           R10, DI
 	ADDQ           $0x20, SI
 	JMP            utf32BEToUTF16BEAVX2_loop
 
