@@ -14680,6 +14680,8 @@ TEXT ·utf32LEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	LEAQ    -32(BX), R8
+	LEAQ    -96(BX), R9
+	LEAQ    -32(CX), R10
 
 utf32LEToUTF16LEAVX2_loop:
 	CMPQ      SI, BX
@@ -14695,14 +14697,39 @@ utf32LEToUTF16LEAVX2_loop:
 	JNZ       utf32LEToUTF16LEAVX2_one
 	VPACKUSDW Y1, Y0, Y1
 	VPERMQ    $0xd8, Y1, Y1
-	VPAND     ·tables+41664(SB), Y1, Y2
-	VPCMPEQW  ·tables+41472(SB), Y2, Y2
-	VPTEST    Y2, Y2
-	JNZ       utf32LEToUTF16LEAVX2_one
+	CMPQ      SI, R9
+	JG        utf32LEToUTF16LEAVX2_pair
+	CMPQ      DI, R10
+	JG        utf32LEToUTF16LEAVX2_pair
+	VMOVDQU   64(DX)(SI*1), Y2
+	VMOVDQU   96(DX)(SI*1), Y3
+	VPOR      Y2, Y3, Y4
+	VPTEST    ·tables+41792(SB), Y4
+	JNZ       utf32LEToUTF16LEAVX2_pair
+	VPACKUSDW Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPAND     ·tables+41664(SB), Y1, Y3
+	VPAND     ·tables+41664(SB), Y2, Y4
+	VPCMPEQW  ·tables+41472(SB), Y3, Y3
+	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPOR      Y3, Y4, Y3
+	VPTEST    Y3, Y3
+	JNZ       utf32LEToUTF16LEAVX2_pair
 	VMOVDQU   Y1, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
+	VMOVDQU   Y2, 32(AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
 	JMP       utf32LEToUTF16LEAVX2_loop
+
+utf32LEToUTF16LEAVX2_pair:
+	VPAND    ·tables+41664(SB), Y1, Y2
+	VPCMPEQW ·tables+41472(SB), Y2, Y2
+	VPTEST   Y2, Y2
+	JNZ      utf32LEToUTF16LEAVX2_one
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_one:
 	VPAND     ·tables+40192(SB), Y0, Y1
@@ -14724,8 +14751,8 @@ utf32LEToUTF16LEAVX2_astral:
 	VPCMPEQD       Y0, Y2, Y2
 	VPCMPEQD       ·tables+40448(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
-	VPMOVMSKB      Y2, R9
-	CMPL           R9, $-1
+	VPMOVMSKB      Y2, R11
+	CMPL           R11, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
 	VPCMPGTD       ·tables+41856(SB), Y0, Y1
 	VPSUBD         ·tables+41920(SB), Y0, Y2
@@ -14736,27 +14763,27 @@ utf32LEToUTF16LEAVX2_astral:
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVMSKPS      Y1, R9
-	MOVL           R9, R10
-	SHRL           $0x04, R10
-	ANDL           $0x0f, R9
-	LEAQ           ·tables+39680(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	VMOVMSKPS      Y1, R11
+	MOVL           R11, R12
+	SHRL           $0x04, R12
+	ANDL           $0x0f, R11
+	LEAQ           ·tables+39680(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y1
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R9, R9
-	LEAQ           8(R9)(R9*1), R9
-	POPCNTL        R10, R10
-	LEAQ           8(R10)(R10*1), R10
+	POPCNTL        R11, R11
+	LEAQ           8(R11)(R11*1), R11
+	POPCNTL        R12, R12
+	LEAQ           8(R12)(R12*1), R12
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R10, DI
+	ADDQ           R12, DI
 	ADDQ           $0x20, SI
 	JMP            utf32LEToUTF16LEAVX2_loop
 
@@ -14951,6 +14978,8 @@ TEXT ·utf32LEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	LEAQ    -32(BX), R8
+	LEAQ    -96(BX), R9
+	LEAQ    -32(CX), R10
 
 utf32LEToUTF16BEAVX2_loop:
 	CMPQ      SI, BX
@@ -14966,15 +14995,42 @@ utf32LEToUTF16BEAVX2_loop:
 	JNZ       utf32LEToUTF16BEAVX2_one
 	VPACKUSDW Y1, Y0, Y1
 	VPERMQ    $0xd8, Y1, Y1
-	VPAND     ·tables+41664(SB), Y1, Y2
-	VPCMPEQW  ·tables+41472(SB), Y2, Y2
-	VPTEST    Y2, Y2
-	JNZ       utf32LEToUTF16BEAVX2_one
+	CMPQ      SI, R9
+	JG        utf32LEToUTF16BEAVX2_pair
+	CMPQ      DI, R10
+	JG        utf32LEToUTF16BEAVX2_pair
+	VMOVDQU   64(DX)(SI*1), Y2
+	VMOVDQU   96(DX)(SI*1), Y3
+	VPOR      Y2, Y3, Y4
+	VPTEST    ·tables+41792(SB), Y4
+	JNZ       utf32LEToUTF16BEAVX2_pair
+	VPACKUSDW Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPAND     ·tables+41664(SB), Y1, Y3
+	VPAND     ·tables+41664(SB), Y2, Y4
+	VPCMPEQW  ·tables+41472(SB), Y3, Y3
+	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPOR      Y3, Y4, Y3
+	VPTEST    Y3, Y3
+	JNZ       utf32LEToUTF16BEAVX2_pair
 	VPSHUFB   ·tables+0(SB), Y1, Y1
+	VPSHUFB   ·tables+0(SB), Y2, Y2
 	VMOVDQU   Y1, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
+	VMOVDQU   Y2, 32(AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
 	JMP       utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_pair:
+	VPAND    ·tables+41664(SB), Y1, Y2
+	VPCMPEQW ·tables+41472(SB), Y2, Y2
+	VPTEST   Y2, Y2
+	JNZ      utf32LEToUTF16BEAVX2_one
+	VPSHUFB  ·tables+0(SB), Y1, Y1
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_one:
 	VPAND     ·tables+40192(SB), Y0, Y1
@@ -14997,8 +15053,8 @@ utf32LEToUTF16BEAVX2_astral:
 	VPCMPEQD       Y0, Y2, Y2
 	VPCMPEQD       ·tables+40448(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
-	VPMOVMSKB      Y2, R9
-	CMPL           R9, $-1
+	VPMOVMSKB      Y2, R11
+	CMPL           R11, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
 	VPCMPGTD       ·tables+41856(SB), Y0, Y1
 	VPSUBD         ·tables+41920(SB), Y0, Y2
@@ -15010,27 +15066,27 @@ utf32LEToUTF16BEAVX2_astral:
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VPSHUFB        ·tables+0(SB), Y0, Y0
-	VMOVMSKPS      Y1, R9
-	MOVL           R9, R10
-	SHRL           $0x04, R10
-	ANDL           $0x0f, R9
-	LEAQ           ·tables+39680(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	VMOVMSKPS      Y1, R11
+	MOVL           R11, R12
+	SHRL           $0x04, R12
+	ANDL           $0x0f, R11
+	LEAQ           ·tables+39680(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y1
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R9, R9
-	LEAQ           8(R9)(R9*1), R9
-	POPCNTL        R10, R10
-	LEAQ           8(R10)(R10*1), R10
+	POPCNTL        R11, R11
+	LEAQ           8(R11)(R11*1), R11
+	POPCNTL        R12, R12
+	LEAQ           8(R12)(R12*1), R12
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R10, DI
+	ADDQ           R12, DI
 	ADDQ           $0x20, SI
 	JMP            utf32LEToUTF16BEAVX2_loop
 
@@ -15343,6 +15399,8 @@ TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
 	LEAQ    -32(BX), R8
+	LEAQ    -96(BX), R9
+	LEAQ    -32(CX), R10
 
 utf32BEToUTF16LEAVX2_loop:
 	CMPQ      SI, BX
@@ -15360,14 +15418,41 @@ utf32BEToUTF16LEAVX2_loop:
 	JNZ       utf32BEToUTF16LEAVX2_one
 	VPACKUSDW Y2, Y1, Y2
 	VPERMQ    $0xd8, Y2, Y2
-	VPAND     ·tables+41664(SB), Y2, Y3
-	VPCMPEQW  ·tables+41472(SB), Y3, Y3
-	VPTEST    Y3, Y3
-	JNZ       utf32BEToUTF16LEAVX2_one
+	CMPQ      SI, R9
+	JG        utf32BEToUTF16LEAVX2_pair
+	CMPQ      DI, R10
+	JG        utf32BEToUTF16LEAVX2_pair
+	VMOVDQU   64(DX)(SI*1), Y3
+	VMOVDQU   96(DX)(SI*1), Y4
+	VPSHUFB   Y0, Y3, Y3
+	VPSHUFB   Y0, Y4, Y4
+	VPOR      Y3, Y4, Y5
+	VPTEST    ·tables+41792(SB), Y5
+	JNZ       utf32BEToUTF16LEAVX2_pair
+	VPACKUSDW Y4, Y3, Y3
+	VPERMQ    $0xd8, Y3, Y3
+	VPAND     ·tables+41664(SB), Y2, Y4
+	VPAND     ·tables+41664(SB), Y3, Y5
+	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPCMPEQW  ·tables+41472(SB), Y5, Y5
+	VPOR      Y4, Y5, Y4
+	VPTEST    Y4, Y4
+	JNZ       utf32BEToUTF16LEAVX2_pair
 	VMOVDQU   Y2, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
+	VMOVDQU   Y3, 32(AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
 	JMP       utf32BEToUTF16LEAVX2_loop
+
+utf32BEToUTF16LEAVX2_pair:
+	VPAND    ·tables+41664(SB), Y2, Y3
+	VPCMPEQW ·tables+41472(SB), Y3, Y3
+	VPTEST   Y3, Y3
+	JNZ      utf32BEToUTF16LEAVX2_one
+	VMOVDQU  Y2, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_one:
 	VPAND     ·tables+40192(SB), Y1, Y2
@@ -15389,8 +15474,8 @@ utf32BEToUTF16LEAVX2_astral:
 	VPCMPEQD       Y1, Y3, Y3
 	VPCMPEQD       ·tables+40448(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
-	VPMOVMSKB      Y3, R9
-	CMPL           R9, $-1
+	VPMOVMSKB      Y3, R11
+	CMPL           R11, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
 	VPCMPGTD       ·tables+41856(SB), Y1, Y2
 	VPSUBD         ·tables+41920(SB), Y1, Y3
@@ -15401,27 +15486,27 @@ utf32BEToUTF16LEAVX2_astral:
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
-	VMOVMSKPS      Y2, R9
-	MOVL           R9, R10
-	SHRL           $0x04, R10
-	ANDL           $0x0f, R9
-	LEAQ           ·tables+39680(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y2
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	VMOVMSKPS      Y2, R11
+	MOVL           R11, R12
+	SHRL           $0x04, R12
+	ANDL           $0x0f, R11
+	LEAQ           ·tables+39680(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y2
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R9, R9
-	LEAQ           8(R9)(R9*1), R9
-	POPCNTL        R10, R10
-	LEAQ           8(R10)(R10*1), R10
+	POPCNTL        R11, R11
+	LEAQ           8(R11)(R11*1), R11
+	POPCNTL        R12, R12
+	LEAQ           8(R12)(R12*1), R12
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
+	ADDQ           R12, DI
 	ADDQ           $0x20, SI
 	JMP            utf32BEToUTF16LEAVX2_loop
 
@@ -15619,6 +15704,8 @@ TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
 	LEAQ    -32(BX), R8
+	LEAQ    -96(BX), R9
+	LEAQ    -32(CX), R10
 
 utf32BEToUTF16BEAVX2_loop:
 	CMPQ      SI, BX
@@ -15636,15 +15723,44 @@ utf32BEToUTF16BEAVX2_loop:
 	JNZ       utf32BEToUTF16BEAVX2_one
 	VPACKUSDW Y2, Y1, Y2
 	VPERMQ    $0xd8, Y2, Y2
-	VPAND     ·tables+41664(SB), Y2, Y3
-	VPCMPEQW  ·tables+41472(SB), Y3, Y3
-	VPTEST    Y3, Y3
-	JNZ       utf32BEToUTF16BEAVX2_one
+	CMPQ      SI, R9
+	JG        utf32BEToUTF16BEAVX2_pair
+	CMPQ      DI, R10
+	JG        utf32BEToUTF16BEAVX2_pair
+	VMOVDQU   64(DX)(SI*1), Y3
+	VMOVDQU   96(DX)(SI*1), Y4
+	VPSHUFB   Y0, Y3, Y3
+	VPSHUFB   Y0, Y4, Y4
+	VPOR      Y3, Y4, Y5
+	VPTEST    ·tables+41792(SB), Y5
+	JNZ       utf32BEToUTF16BEAVX2_pair
+	VPACKUSDW Y4, Y3, Y3
+	VPERMQ    $0xd8, Y3, Y3
+	VPAND     ·tables+41664(SB), Y2, Y4
+	VPAND     ·tables+41664(SB), Y3, Y5
+	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPCMPEQW  ·tables+41472(SB), Y5, Y5
+	VPOR      Y4, Y5, Y4
+	VPTEST    Y4, Y4
+	JNZ       utf32BEToUTF16BEAVX2_pair
 	VPSHUFB   ·tables+0(SB), Y2, Y2
+	VPSHUFB   ·tables+0(SB), Y3, Y3
 	VMOVDQU   Y2, (AX)(DI*1)
-	ADDQ      $0x40, SI
-	ADDQ      $0x20, DI
+	VMOVDQU   Y3, 32(AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
 	JMP       utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_pair:
+	VPAND    ·tables+41664(SB), Y2, Y3
+	VPCMPEQW ·tables+41472(SB), Y3, Y3
+	VPTEST   Y3, Y3
+	JNZ      utf32BEToUTF16BEAVX2_one
+	VPSHUFB  ·tables+0(SB), Y2, Y2
+	VMOVDQU  Y2, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_one:
 	VPAND     ·tables+40192(SB), Y1, Y2
@@ -15667,8 +15783,8 @@ utf32BEToUTF16BEAVX2_astral:
 	VPCMPEQD       Y1, Y3, Y3
 	VPCMPEQD       ·tables+40448(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
-	VPMOVMSKB      Y3, R9
-	CMPL           R9, $-1
+	VPMOVMSKB      Y3, R11
+	CMPL           R11, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
 	VPCMPGTD       ·tables+41856(SB), Y1, Y2
 	VPSUBD         ·tables+41920(SB), Y1, Y3
@@ -15680,27 +15796,27 @@ utf32BEToUTF16BEAVX2_astral:
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
 	VPSHUFB        ·tables+0(SB), Y1, Y1
-	VMOVMSKPS      Y2, R9
-	MOVL           R9, R10
-	SHRL           $0x04, R10
-	ANDL           $0x0f, R9
-	LEAQ           ·tables+39680(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y2
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
+	VMOVMSKPS      Y2, R11
+	MOVL           R11, R12
+	SHRL           $0x04, R12
+	ANDL           $0x0f, R11
+	LEAQ           ·tables+39680(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y2
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R9, R9
-	LEAQ           8(R9)(R9*1), R9
-	POPCNTL        R10, R10
-	LEAQ           8(R10)(R10*1), R10
+	POPCNTL        R11, R11
+	LEAQ           8(R11)(R11*1), R11
+	POPCNTL        R12, R12
+	LEAQ           8(R12)(R12*1), R12
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
+	ADDQ           R12, DI
 	ADDQ           $0x20, SI
 	JMP            utf32BEToUTF16BEAVX2_loop
 
