@@ -11559,7 +11559,7 @@ utf32LEToUTF8AVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPTESTMD  ·tables+40064(SB), Z0, K1
+	VPTESTMD  ·tables+40128(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF8AVX512_wide
 	VPMOVDB   Z0, (AX)(DI*1)
@@ -11568,14 +11568,14 @@ utf32LEToUTF8AVX512_loop:
 	JMP       utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+40128(SB), Z0, K1
+	VPTESTMD      ·tables+40192(SB), Z0, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF8AVX512_general
 	VPSRLD        $0x06, Z0, Z1
-	VPANDD        ·tables+40192(SB), Z0, Z2
+	VPANDD        ·tables+40256(SB), Z0, Z2
 	VPSLLD        $0x08, Z2, Z2
-	VPTERNLOGD    $0xfe, ·tables+40256(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+40320(SB), Z0, K1
+	VPTERNLOGD    $0xfe, ·tables+40320(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+40384(SB), Z0, K1
 	VMOVDQA32     Z0, K1, Z2
 	VPMOVDW       Z2, Y0
 	KMOVW         K1, R8
@@ -11592,14 +11592,14 @@ utf32LEToUTF8AVX512_wide:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_general:
-	VPXORD   ·tables+40384(SB), Z0, Z1
-	VPSUBD   ·tables+40448(SB), Z1, Z1
-	VPCMPUD  $0x05, ·tables+40512(SB), Z1, K1
+	VPXORD   ·tables+40448(SB), Z0, Z1
+	VPSUBD   ·tables+40512(SB), Z1, Z1
+	VPCMPUD  $0x05, ·tables+40576(SB), Z1, K1
 	KORTESTW K1, K1
 	JNZ      utf32LEToUTF8AVX512_notBMP
 
 utf32LEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40576(SB), Z1
+	VMOVDQU64     ·tables+40640(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11610,10 +11610,10 @@ utf32LEToUTF8AVX512_encode:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40640(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40704(SB), Z3, Z3
+	VPANDD        ·tables+40768(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11634,20 +11634,20 @@ utf32LEToUTF8AVX512_encode:
 	JMP           utf32LEToUTF8AVX512_loop
 
 utf32LEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40768(SB), Z1, K2
+	VPCMPUD    $0x05, ·tables+40832(SB), Z1, K2
 	KORTESTW   K2, K2
 	JNZ        utf32LEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32LEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z0, Z1
 	VPSLLD     $0x0a, Z0, Z2
-	VPTERNLOGD $0xf8, ·tables+40640(SB), Z2, Z1
-	VPSRLD     $0x04, Z0, Z2
 	VPTERNLOGD $0xf8, ·tables+40704(SB), Z2, Z1
+	VPSRLD     $0x04, Z0, Z2
+	VPTERNLOGD $0xf8, ·tables+40768(SB), Z2, Z1
 	VPSRLD     $0x12, Z0, Z2
 	VPORD      Z2, Z1, Z1
-	VMOVDQU64  ·tables+40832(SB), Z0
-	VPTERNLOGD $0xca, ·tables+40896(SB), Z1, Z0
+	VMOVDQU64  ·tables+40896(SB), Z0
+	VPTERNLOGD $0xca, ·tables+40960(SB), Z1, Z0
 	VMOVDQU64  Z0, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11657,7 +11657,7 @@ utf32LEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32LEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40576(SB), Z1
+	VMOVDQU64     ·tables+40640(SB), Z1
 	VPSRLD        $0x07, Z0, Z2
 	VPMINUD       Z1, Z2, Z2
 	VPSRLD        $0x0b, Z0, Z3
@@ -11668,10 +11668,10 @@ utf32LEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z0, Z1
 	VPSLLD        $0x0a, Z0, Z3
-	VPANDD        ·tables+40640(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x04, Z0, Z3
-	VPANDD        ·tables+40704(SB), Z3, Z3
+	VPANDD        ·tables+40768(SB), Z3, Z3
 	VPORD         Z3, Z1, Z1
 	VPSRLD        $0x12, Z0, Z3
 	VPORD         Z3, Z1, Z1
@@ -11723,7 +11723,7 @@ utf32BEToUTF8AVX512_loop:
 	JG        utf32BEToUTF8AVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPTESTMD  ·tables+40064(SB), Z1, K1
+	VPTESTMD  ·tables+40128(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF8AVX512_wide
 	VPMOVDB   Z1, (AX)(DI*1)
@@ -11732,14 +11732,14 @@ utf32BEToUTF8AVX512_loop:
 	JMP       utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_wide:
-	VPTESTMD      ·tables+40128(SB), Z1, K1
+	VPTESTMD      ·tables+40192(SB), Z1, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF8AVX512_general
 	VPSRLD        $0x06, Z1, Z2
-	VPANDD        ·tables+40192(SB), Z1, Z3
+	VPANDD        ·tables+40256(SB), Z1, Z3
 	VPSLLD        $0x08, Z3, Z3
-	VPTERNLOGD    $0xfe, ·tables+40256(SB), Z2, Z3
-	VPCMPUD       $0x01, ·tables+40320(SB), Z1, K1
+	VPTERNLOGD    $0xfe, ·tables+40320(SB), Z2, Z3
+	VPCMPUD       $0x01, ·tables+40384(SB), Z1, K1
 	VMOVDQA32     Z1, K1, Z3
 	VPMOVDW       Z3, Y1
 	KMOVW         K1, R8
@@ -11756,14 +11756,14 @@ utf32BEToUTF8AVX512_wide:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_general:
-	VPXORD   ·tables+40384(SB), Z1, Z2
-	VPSUBD   ·tables+40448(SB), Z2, Z2
-	VPCMPUD  $0x05, ·tables+40512(SB), Z2, K1
+	VPXORD   ·tables+40448(SB), Z1, Z2
+	VPSUBD   ·tables+40512(SB), Z2, Z2
+	VPCMPUD  $0x05, ·tables+40576(SB), Z2, K1
 	KORTESTW K1, K1
 	JNZ      utf32BEToUTF8AVX512_notBMP
 
 utf32BEToUTF8AVX512_encode:
-	VMOVDQU64     ·tables+40576(SB), Z2
+	VMOVDQU64     ·tables+40640(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11774,10 +11774,10 @@ utf32BEToUTF8AVX512_encode:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40640(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -11798,20 +11798,20 @@ utf32BEToUTF8AVX512_encode:
 	JMP           utf32BEToUTF8AVX512_loop
 
 utf32BEToUTF8AVX512_notBMP:
-	VPCMPUD    $0x05, ·tables+40768(SB), Z2, K2
+	VPCMPUD    $0x05, ·tables+40832(SB), Z2, K2
 	KORTESTW   K2, K2
 	JNZ        utf32BEToUTF8AVX512_partial
 	KORTESTW   K1, K1
 	JCC        utf32BEToUTF8AVX512_encode
 	VPSLLD     $0x18, Z1, Z2
 	VPSLLD     $0x0a, Z1, Z3
-	VPTERNLOGD $0xf8, ·tables+40640(SB), Z3, Z2
-	VPSRLD     $0x04, Z1, Z3
 	VPTERNLOGD $0xf8, ·tables+40704(SB), Z3, Z2
+	VPSRLD     $0x04, Z1, Z3
+	VPTERNLOGD $0xf8, ·tables+40768(SB), Z3, Z2
 	VPSRLD     $0x12, Z1, Z3
 	VPORD      Z3, Z2, Z2
-	VMOVDQU64  ·tables+40832(SB), Z1
-	VPTERNLOGD $0xca, ·tables+40896(SB), Z2, Z1
+	VMOVDQU64  ·tables+40896(SB), Z1
+	VPTERNLOGD $0xca, ·tables+40960(SB), Z2, Z1
 	VMOVDQU64  Z1, (AX)(DI*1)
 	ADDQ       $0x40, DI
 	ADDQ       $0x40, SI
@@ -11821,7 +11821,7 @@ utf32BEToUTF8AVX512_partial:
 	KMOVW         K2, CX
 	TZCNTL        CX, CX
 	JZ            utf32BEToUTF8AVX512_done
-	VMOVDQU64     ·tables+40576(SB), Z0
+	VMOVDQU64     ·tables+40640(SB), Z0
 	VPSRLD        $0x07, Z1, Z2
 	VPMINUD       Z0, Z2, Z2
 	VPSRLD        $0x0b, Z1, Z3
@@ -11832,10 +11832,10 @@ utf32BEToUTF8AVX512_partial:
 	VPADDD        Z3, Z2, Z2
 	VPSLLD        $0x18, Z1, Z0
 	VPSLLD        $0x0a, Z1, Z3
-	VPANDD        ·tables+40640(SB), Z3, Z3
+	VPANDD        ·tables+40704(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x04, Z1, Z3
-	VPANDD        ·tables+40704(SB), Z3, Z3
+	VPANDD        ·tables+40768(SB), Z3, Z3
 	VPORD         Z3, Z0, Z0
 	VPSRLD        $0x12, Z1, Z3
 	VPORD         Z3, Z0, Z0
@@ -11878,8 +11878,8 @@ TEXT ·cp1252ToUTF8AVX512(SB), NOSPLIT, $0-64
 	SUBQ      $0x00000100, CX
 	XORQ      SI, SI
 	XORQ      DI, DI
-	VMOVDQU64 ·tables+33024(SB), Z0
-	LEAQ      ·tables+39872(SB), R8
+	VMOVDQU64 ·tables+33088(SB), Z0
+	LEAQ      ·tables+39936(SB), R8
 
 cp1252ToUTF8AVX512_loop:
 	CMPQ      SI, BX
@@ -11897,8 +11897,8 @@ cp1252ToUTF8AVX512_loop:
 
 cp1252ToUTF8AVX512_wide:
 	KMOVQ         K1, R9
-	VPADDB        ·tables+40960(SB), Z1, Z2
-	VMOVDQU64     ·tables+41024(SB), Z3
+	VPADDB        ·tables+41024(SB), Z1, Z2
+	VMOVDQU64     ·tables+41088(SB), Z3
 	VPCMPUB       $0x06, Z3, Z2, K1
 	KORTESTQ      K1, K1
 	JNZ           cp1252ToUTF8AVX512_table
@@ -11935,11 +11935,11 @@ cp1252ToUTF8AVX512_sparse:
 cp1252ToUTF8AVX512_halves:
 	VPMOVZXBW     Y1, Z2
 	VPSLLW        $0x08, Z2, Z3
-	VPANDD        ·tables+41088(SB), Z3, Z3
+	VPANDD        ·tables+41152(SB), Z3, Z3
 	VPSRLW        $0x06, Z2, Z4
 	VPORD         Z4, Z3, Z3
-	VPORD         ·tables+41152(SB), Z3, Z3
-	VPCMPUW       $0x06, ·tables+41216(SB), Z2, K1
+	VPORD         ·tables+41216(SB), Z3, Z3
+	VPCMPUW       $0x06, ·tables+41280(SB), Z2, K1
 	VPBLENDMW     Z3, Z2, K1, Z2
 	VPMOVB2M      Z2, K1
 	KMOVQ         K1, R9
@@ -11953,11 +11953,11 @@ cp1252ToUTF8AVX512_halves:
 	VEXTRACTI64X4 $0x01, Z1, Y1
 	VPMOVZXBW     Y1, Z1
 	VPSLLW        $0x08, Z1, Z2
-	VPANDD        ·tables+41088(SB), Z2, Z2
+	VPANDD        ·tables+41152(SB), Z2, Z2
 	VPSRLW        $0x06, Z1, Z3
 	VPORD         Z3, Z2, Z2
-	VPORD         ·tables+41152(SB), Z2, Z2
-	VPCMPUW       $0x06, ·tables+41216(SB), Z1, K1
+	VPORD         ·tables+41216(SB), Z2, Z2
+	VPCMPUW       $0x06, ·tables+41280(SB), Z1, K1
 	VPBLENDMW     Z2, Z1, K1, Z1
 	VPMOVB2M      Z1, K1
 	KMOVQ         K1, R9
@@ -11973,10 +11973,10 @@ cp1252ToUTF8AVX512_halves:
 
 cp1252ToUTF8AVX512_table:
 	VPMOVZXBD     (DX)(SI*1), Z1
-	VPADDD        ·tables+40064(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
-	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40576(SB), Z2
+	VPADDD        ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41344(SB), Z2, K1
+	VPERMI2D      ·tables+33152(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40640(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -11987,10 +11987,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40640(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -12008,10 +12008,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     16(DX)(SI*1), Z1
-	VPADDD        ·tables+40064(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
-	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40576(SB), Z2
+	VPADDD        ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41344(SB), Z2, K1
+	VPERMI2D      ·tables+33152(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40640(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -12022,10 +12022,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40640(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -12043,10 +12043,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     32(DX)(SI*1), Z1
-	VPADDD        ·tables+40064(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
-	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40576(SB), Z2
+	VPADDD        ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41344(SB), Z2, K1
+	VPERMI2D      ·tables+33152(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40640(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -12057,10 +12057,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40640(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -12078,10 +12078,10 @@ cp1252ToUTF8AVX512_table:
 	POPCNTQ       R9, R9
 	ADDQ          R9, DI
 	VPMOVZXBD     48(DX)(SI*1), Z1
-	VPADDD        ·tables+40064(SB), Z1, Z2
-	VPCMPUD       $0x01, ·tables+41280(SB), Z2, K1
-	VPERMI2D      ·tables+33088(SB), Z0, K1, Z1
-	VMOVDQU64     ·tables+40576(SB), Z2
+	VPADDD        ·tables+40128(SB), Z1, Z2
+	VPCMPUD       $0x01, ·tables+41344(SB), Z2, K1
+	VPERMI2D      ·tables+33152(SB), Z0, K1, Z1
+	VMOVDQU64     ·tables+40640(SB), Z2
 	VPSRLD        $0x07, Z1, Z3
 	VPMINUD       Z2, Z3, Z3
 	VPSRLD        $0x0b, Z1, Z4
@@ -12092,10 +12092,10 @@ cp1252ToUTF8AVX512_table:
 	VPADDD        Z4, Z3, Z3
 	VPSLLD        $0x18, Z1, Z2
 	VPSLLD        $0x0a, Z1, Z4
-	VPANDD        ·tables+40640(SB), Z4, Z4
+	VPANDD        ·tables+40704(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x04, Z1, Z4
-	VPANDD        ·tables+40704(SB), Z4, Z4
+	VPANDD        ·tables+40768(SB), Z4, Z4
 	VPORD         Z4, Z2, Z2
 	VPSRLD        $0x12, Z1, Z4
 	VPORD         Z4, Z2, Z2
@@ -12143,10 +12143,10 @@ utf16LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+41344(SB), Z1, Z1
-	VPCMPEQW  ·tables+41408(SB), Z1, K1
-	KMOVD     K1, R8
+	VPANDD    ·tables+41408(SB), Z1, Z1
 	VPCMPEQW  ·tables+41472(SB), Z1, K1
+	KMOVD     K1, R8
+	VPCMPEQW  ·tables+41536(SB), Z1, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12213,9 +12213,9 @@ utf32LEToBEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z2
 	VPSHUFB   Z0, Z2, Z2
-	VPANDD    ·tables+40128(SB), Z1, Z3
-	VPCMPUD   $0x06, ·tables+41536(SB), Z1, K1
-	VPCMPEQD  ·tables+40384(SB), Z3, K2
+	VPANDD    ·tables+40192(SB), Z1, Z3
+	VPCMPUD   $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD  ·tables+40448(SB), Z3, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToBEAVX512_partial
@@ -12257,8 +12257,8 @@ utf16LEToUTF32LEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z0
-	VPANDD        ·tables+41600(SB), Z0, Z1
-	VPCMPEQW      ·tables+41408(SB), Z1, K1
+	VPANDD        ·tables+41664(SB), Z0, Z1
+	VPCMPEQW      ·tables+41472(SB), Z1, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y0, Z1
@@ -12271,10 +12271,10 @@ utf16LEToUTF32LEAVX512_loop:
 	JMP           utf16LEToUTF32LEAVX512_loop
 
 utf16LEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41344(SB), Z0, Z1
-	VPCMPEQW ·tables+41408(SB), Z1, K1
-	KMOVD    K1, R8
+	VPANDD   ·tables+41408(SB), Z0, Z1
 	VPCMPEQW ·tables+41472(SB), Z1, K1
+	KMOVD    K1, R8
+	VPCMPEQW ·tables+41536(SB), Z1, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12298,7 +12298,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41664(SB), Z4, Z4
+	VPSUBD        ·tables+41728(SB), Z4, Z4
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -12316,7 +12316,7 @@ utf16LEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y1, Z1
 	VPSLLD        $0x0a, Z0, Z2
 	VPADDD        Z1, Z2, Z2
-	VPSUBD        ·tables+41664(SB), Z2, Z2
+	VPSUBD        ·tables+41728(SB), Z2, Z2
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z2, K1, Z0
@@ -12372,11 +12372,11 @@ utf32LEToUTF16LEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+40128(SB), Z0, Z1
-	VPTESTMD  ·tables+41728(SB), Z0, K1
+	VPANDD    ·tables+40192(SB), Z0, Z1
+	VPTESTMD  ·tables+41792(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40384(SB), Z1, K1
+	VPCMPEQD  ·tables+40448(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16LEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12386,18 +12386,18 @@ utf32LEToUTF16LEAVX512_loop:
 	JMP       utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+40128(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
-	VPCMPEQD      ·tables+40384(SB), Z1, K2
+	VPANDD        ·tables+40192(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41600(SB), Z0, K1
+	VPCMPEQD      ·tables+40448(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
-	VPSUBD        ·tables+41856(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41856(SB), Z0, K1
+	VPSUBD        ·tables+41920(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40384(SB), Z2, Z2
-	VPANDD        ·tables+41920(SB), Z1, Z1
-	VPADDD        ·tables+41984(SB), Z1, Z1
+	VPADDD        ·tables+40448(SB), Z2, Z2
+	VPANDD        ·tables+41984(SB), Z1, Z1
+	VPADDD        ·tables+42048(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12415,9 +12415,9 @@ utf32LEToUTF16LEAVX512_astral:
 	JMP           utf32LEToUTF16LEAVX512_loop
 
 utf32LEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+40128(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
-	VPCMPEQD      ·tables+40384(SB), Z1, K2
+	VPANDD        ·tables+40192(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41600(SB), Z0, K1
+	VPCMPEQD      ·tables+40448(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12426,12 +12426,12 @@ utf32LEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
-	VPSUBD        ·tables+41856(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41856(SB), Z0, K1
+	VPSUBD        ·tables+41920(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40384(SB), Z2, Z2
-	VPANDD        ·tables+41920(SB), Z1, Z1
-	VPADDD        ·tables+41984(SB), Z1, Z1
+	VPADDD        ·tables+40448(SB), Z2, Z2
+	VPANDD        ·tables+41984(SB), Z1, Z1
+	VPADDD        ·tables+42048(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12477,8 +12477,8 @@ utf16LEToUTF32BEAVX512_loop:
 	CMPQ          DI, CX
 	JG            utf16LEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
-	VPANDD        ·tables+41600(SB), Z1, Z2
-	VPCMPEQW      ·tables+41408(SB), Z2, K1
+	VPANDD        ·tables+41664(SB), Z1, Z2
+	VPCMPEQW      ·tables+41472(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16LEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12493,10 +12493,10 @@ utf16LEToUTF32BEAVX512_loop:
 	JMP           utf16LEToUTF32BEAVX512_loop
 
 utf16LEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41344(SB), Z1, Z2
-	VPCMPEQW ·tables+41408(SB), Z2, K1
-	KMOVD    K1, R8
+	VPANDD   ·tables+41408(SB), Z1, Z2
 	VPCMPEQW ·tables+41472(SB), Z2, K1
+	KMOVD    K1, R8
+	VPCMPEQW ·tables+41536(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12520,7 +12520,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41664(SB), Z5, Z5
+	VPSUBD        ·tables+41728(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12539,7 +12539,7 @@ utf16LEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41664(SB), Z3, Z3
+	VPSUBD        ·tables+41728(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12596,11 +12596,11 @@ utf32LEToUTF16BEAVX512_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z0
-	VPANDD    ·tables+40128(SB), Z0, Z1
-	VPTESTMD  ·tables+41728(SB), Z0, K1
+	VPANDD    ·tables+40192(SB), Z0, Z1
+	VPTESTMD  ·tables+41792(SB), Z0, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40384(SB), Z1, K1
+	VPCMPEQD  ·tables+40448(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32LEToUTF16BEAVX512_partial
 	VPMOVDW   Z0, Y0
@@ -12611,18 +12611,18 @@ utf32LEToUTF16BEAVX512_loop:
 	JMP       utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+40128(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
-	VPCMPEQD      ·tables+40384(SB), Z1, K2
+	VPANDD        ·tables+40192(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41600(SB), Z0, K1
+	VPCMPEQD      ·tables+40448(SB), Z1, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32LEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
-	VPSUBD        ·tables+41856(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41856(SB), Z0, K1
+	VPSUBD        ·tables+41920(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40384(SB), Z2, Z2
-	VPANDD        ·tables+41920(SB), Z1, Z1
-	VPADDD        ·tables+41984(SB), Z1, Z1
+	VPADDD        ·tables+40448(SB), Z2, Z2
+	VPANDD        ·tables+41984(SB), Z1, Z1
+	VPADDD        ·tables+42048(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12641,9 +12641,9 @@ utf32LEToUTF16BEAVX512_astral:
 	JMP           utf32LEToUTF16BEAVX512_loop
 
 utf32LEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+40128(SB), Z0, Z1
-	VPCMPUD       $0x06, ·tables+41536(SB), Z0, K1
-	VPCMPEQD      ·tables+40384(SB), Z1, K2
+	VPANDD        ·tables+40192(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41600(SB), Z0, K1
+	VPCMPEQD      ·tables+40448(SB), Z1, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12652,12 +12652,12 @@ utf32LEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z0, K1, Z0
-	VPCMPUD       $0x06, ·tables+41792(SB), Z0, K1
-	VPSUBD        ·tables+41856(SB), Z0, Z1
+	VPCMPUD       $0x06, ·tables+41856(SB), Z0, K1
+	VPSUBD        ·tables+41920(SB), Z0, Z1
 	VPSRLD        $0x0a, Z1, Z2
-	VPADDD        ·tables+40384(SB), Z2, Z2
-	VPANDD        ·tables+41920(SB), Z1, Z1
-	VPADDD        ·tables+41984(SB), Z1, Z1
+	VPADDD        ·tables+40448(SB), Z2, Z2
+	VPANDD        ·tables+41984(SB), Z1, Z1
+	VPADDD        ·tables+42048(SB), Z1, Z1
 	VPSLLD        $0x10, Z1, Z1
 	VPORD         Z1, Z2, Z2
 	VMOVDQA32     Z2, K1, Z0
@@ -12706,10 +12706,10 @@ utf16BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+41344(SB), Z1, Z2
-	VPCMPEQW  ·tables+41408(SB), Z2, K1
-	KMOVD     K1, R8
+	VPANDD    ·tables+41408(SB), Z1, Z2
 	VPCMPEQW  ·tables+41472(SB), Z2, K1
+	KMOVD     K1, R8
+	VPCMPEQW  ·tables+41536(SB), Z2, K1
 	KMOVD     K1, R9
 	MOVQ      $0x00000040, R10
 	MOVL      R8, R11
@@ -12776,9 +12776,9 @@ utf32BEToLEAVX512_loop:
 	VMOVDQU64 (DX)(SI*1), Z1
 	VMOVDQA64 Z1, Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40128(SB), Z1, Z2
-	VPCMPUD   $0x06, ·tables+41536(SB), Z1, K1
-	VPCMPEQD  ·tables+40384(SB), Z2, K2
+	VPANDD    ·tables+40192(SB), Z1, Z2
+	VPCMPUD   $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD  ·tables+40448(SB), Z2, K2
 	KORW      K1, K2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToLEAVX512_partial
@@ -12822,8 +12822,8 @@ utf16BEToUTF32LEAVX512_loop:
 	JG            utf16BEToUTF32LEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z1
 	VPSHUFB       Z0, Z1, Z1
-	VPANDD        ·tables+41600(SB), Z1, Z2
-	VPCMPEQW      ·tables+41408(SB), Z2, K1
+	VPANDD        ·tables+41664(SB), Z1, Z2
+	VPCMPEQW      ·tables+41472(SB), Z2, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32LEAVX512_pairs
 	VPMOVZXWD     Y1, Z2
@@ -12836,10 +12836,10 @@ utf16BEToUTF32LEAVX512_loop:
 	JMP           utf16BEToUTF32LEAVX512_loop
 
 utf16BEToUTF32LEAVX512_pairs:
-	VPANDD   ·tables+41344(SB), Z1, Z2
-	VPCMPEQW ·tables+41408(SB), Z2, K1
-	KMOVD    K1, R8
+	VPANDD   ·tables+41408(SB), Z1, Z2
 	VPCMPEQW ·tables+41472(SB), Z2, K1
+	KMOVD    K1, R8
+	VPCMPEQW ·tables+41536(SB), Z2, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -12863,7 +12863,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z4
 	VPSLLD        $0x0a, Z3, Z5
 	VPADDD        Z4, Z5, Z5
-	VPSUBD        ·tables+41664(SB), Z5, Z5
+	VPSUBD        ·tables+41728(SB), Z5, Z5
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z5, K1, Z3
@@ -12881,7 +12881,7 @@ utf16BEToUTF32LEAVX512_pconv:
 	VPMOVZXWD     Y2, Z2
 	VPSLLD        $0x0a, Z1, Z3
 	VPADDD        Z2, Z3, Z3
-	VPSUBD        ·tables+41664(SB), Z3, Z3
+	VPSUBD        ·tables+41728(SB), Z3, Z3
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z3, K1, Z1
@@ -12939,11 +12939,11 @@ utf32BEToUTF16LEAVX512_loop:
 	JG        utf32BEToUTF16LEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40128(SB), Z1, Z2
-	VPTESTMD  ·tables+41728(SB), Z1, K1
+	VPANDD    ·tables+40192(SB), Z1, Z2
+	VPTESTMD  ·tables+41792(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_astral
-	VPCMPEQD  ·tables+40384(SB), Z2, K1
+	VPCMPEQD  ·tables+40448(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16LEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -12953,18 +12953,18 @@ utf32BEToUTF16LEAVX512_loop:
 	JMP       utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_astral:
-	VPANDD        ·tables+40128(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
-	VPCMPEQD      ·tables+40384(SB), Z2, K2
+	VPANDD        ·tables+40192(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD      ·tables+40448(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16LEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
-	VPSUBD        ·tables+41856(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41856(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40384(SB), Z3, Z3
-	VPANDD        ·tables+41920(SB), Z2, Z2
-	VPADDD        ·tables+41984(SB), Z2, Z2
+	VPADDD        ·tables+40448(SB), Z3, Z3
+	VPANDD        ·tables+41984(SB), Z2, Z2
+	VPADDD        ·tables+42048(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -12982,9 +12982,9 @@ utf32BEToUTF16LEAVX512_astral:
 	JMP           utf32BEToUTF16LEAVX512_loop
 
 utf32BEToUTF16LEAVX512_partial:
-	VPANDD        ·tables+40128(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
-	VPCMPEQD      ·tables+40384(SB), Z0, K2
+	VPANDD        ·tables+40192(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD      ·tables+40448(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -12993,12 +12993,12 @@ utf32BEToUTF16LEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
-	VPSUBD        ·tables+41856(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41856(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40384(SB), Z2, Z2
-	VPANDD        ·tables+41920(SB), Z0, Z0
-	VPADDD        ·tables+41984(SB), Z0, Z0
+	VPADDD        ·tables+40448(SB), Z2, Z2
+	VPANDD        ·tables+41984(SB), Z0, Z0
+	VPADDD        ·tables+42048(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -13046,8 +13046,8 @@ utf16BEToUTF32BEAVX512_loop:
 	JG            utf16BEToUTF32BEAVX512_done
 	VMOVDQU64     (DX)(SI*1), Z2
 	VPSHUFB       Z0, Z2, Z2
-	VPANDD        ·tables+41600(SB), Z2, Z3
-	VPCMPEQW      ·tables+41408(SB), Z3, K1
+	VPANDD        ·tables+41664(SB), Z2, Z3
+	VPCMPEQW      ·tables+41472(SB), Z3, K1
 	KORTESTD      K1, K1
 	JNZ           utf16BEToUTF32BEAVX512_pairs
 	VPMOVZXWD     Y2, Z3
@@ -13062,10 +13062,10 @@ utf16BEToUTF32BEAVX512_loop:
 	JMP           utf16BEToUTF32BEAVX512_loop
 
 utf16BEToUTF32BEAVX512_pairs:
-	VPANDD   ·tables+41344(SB), Z2, Z3
-	VPCMPEQW ·tables+41408(SB), Z3, K1
-	KMOVD    K1, R8
+	VPANDD   ·tables+41408(SB), Z2, Z3
 	VPCMPEQW ·tables+41472(SB), Z3, K1
+	KMOVD    K1, R8
+	VPCMPEQW ·tables+41536(SB), Z3, K1
 	KMOVD    K1, R9
 	MOVQ     $0x00000040, R10
 	MOVL     $0xffffffff, R11
@@ -13089,7 +13089,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z5
 	VPSLLD        $0x0a, Z4, Z6
 	VPADDD        Z5, Z6, Z6
-	VPSUBD        ·tables+41664(SB), Z6, Z6
+	VPSUBD        ·tables+41728(SB), Z6, Z6
 	MOVL          R8, R9
 	KMOVW         R9, K1
 	VMOVDQA32     Z6, K1, Z4
@@ -13108,7 +13108,7 @@ utf16BEToUTF32BEAVX512_pconv:
 	VPMOVZXWD     Y3, Z3
 	VPSLLD        $0x0a, Z2, Z4
 	VPADDD        Z3, Z4, Z4
-	VPSUBD        ·tables+41664(SB), Z4, Z4
+	VPSUBD        ·tables+41728(SB), Z4, Z4
 	SHRL          $0x10, R8
 	KMOVW         R8, K1
 	VMOVDQA32     Z4, K1, Z2
@@ -13167,11 +13167,11 @@ utf32BEToUTF16BEAVX512_loop:
 	JG        utf32BEToUTF16BEAVX512_done
 	VMOVDQU64 (DX)(SI*1), Z1
 	VPSHUFB   Z0, Z1, Z1
-	VPANDD    ·tables+40128(SB), Z1, Z2
-	VPTESTMD  ·tables+41728(SB), Z1, K1
+	VPANDD    ·tables+40192(SB), Z1, Z2
+	VPTESTMD  ·tables+41792(SB), Z1, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_astral
-	VPCMPEQD  ·tables+40384(SB), Z2, K1
+	VPCMPEQD  ·tables+40448(SB), Z2, K1
 	KORTESTW  K1, K1
 	JNZ       utf32BEToUTF16BEAVX512_partial
 	VPMOVDW   Z1, Y1
@@ -13182,18 +13182,18 @@ utf32BEToUTF16BEAVX512_loop:
 	JMP       utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_astral:
-	VPANDD        ·tables+40128(SB), Z1, Z2
-	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
-	VPCMPEQD      ·tables+40384(SB), Z2, K2
+	VPANDD        ·tables+40192(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD      ·tables+40448(SB), Z2, K2
 	KORW          K1, K2, K1
 	KORTESTW      K1, K1
 	JNZ           utf32BEToUTF16BEAVX512_partial
-	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
-	VPSUBD        ·tables+41856(SB), Z1, Z2
+	VPCMPUD       $0x06, ·tables+41856(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z2
 	VPSRLD        $0x0a, Z2, Z3
-	VPADDD        ·tables+40384(SB), Z3, Z3
-	VPANDD        ·tables+41920(SB), Z2, Z2
-	VPADDD        ·tables+41984(SB), Z2, Z2
+	VPADDD        ·tables+40448(SB), Z3, Z3
+	VPANDD        ·tables+41984(SB), Z2, Z2
+	VPADDD        ·tables+42048(SB), Z2, Z2
 	VPSLLD        $0x10, Z2, Z2
 	VPORD         Z2, Z3, Z3
 	VMOVDQA32     Z3, K1, Z1
@@ -13212,9 +13212,9 @@ utf32BEToUTF16BEAVX512_astral:
 	JMP           utf32BEToUTF16BEAVX512_loop
 
 utf32BEToUTF16BEAVX512_partial:
-	VPANDD        ·tables+40128(SB), Z1, Z0
-	VPCMPUD       $0x06, ·tables+41536(SB), Z1, K1
-	VPCMPEQD      ·tables+40384(SB), Z0, K2
+	VPANDD        ·tables+40192(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41600(SB), Z1, K1
+	VPCMPEQD      ·tables+40448(SB), Z0, K2
 	KORW          K1, K2, K1
 	KMOVW         K1, CX
 	TZCNTL        CX, CX
@@ -13223,12 +13223,12 @@ utf32BEToUTF16BEAVX512_partial:
 	BZHIL         CX, DX, DX
 	KMOVW         DX, K1
 	VMOVDQA32.Z   Z1, K1, Z1
-	VPCMPUD       $0x06, ·tables+41792(SB), Z1, K1
-	VPSUBD        ·tables+41856(SB), Z1, Z0
+	VPCMPUD       $0x06, ·tables+41856(SB), Z1, K1
+	VPSUBD        ·tables+41920(SB), Z1, Z0
 	VPSRLD        $0x0a, Z0, Z2
-	VPADDD        ·tables+40384(SB), Z2, Z2
-	VPANDD        ·tables+41920(SB), Z0, Z0
-	VPADDD        ·tables+41984(SB), Z0, Z0
+	VPADDD        ·tables+40448(SB), Z2, Z2
+	VPANDD        ·tables+41984(SB), Z0, Z0
+	VPADDD        ·tables+42048(SB), Z0, Z0
 	VPSLLD        $0x10, Z0, Z0
 	VPORD         Z0, Z2, Z2
 	VMOVDQA32     Z2, K1, Z1
@@ -13267,16 +13267,37 @@ TEXT ·utf32LEToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	LEAQ    -96(BX), R8
 
 utf32LEToUTF8AVX2_loop:
-	CMPQ         SI, BX
-	JG           utf32LEToUTF8AVX2_done
-	CMPQ         DI, CX
-	JG           utf32LEToUTF8AVX2_done
-	VMOVDQU      (DX)(SI*1), Y0
-	VPTEST       ·tables+40064(SB), Y0
-	JNZ          utf32LEToUTF8AVX2_wide
-	VPSHUFB      ·tables+33152(SB), Y0, Y0
+	CMPQ      SI, BX
+	JG        utf32LEToUTF8AVX2_done
+	CMPQ      DI, CX
+	JG        utf32LEToUTF8AVX2_done
+	VMOVDQU   (DX)(SI*1), Y0
+	VPTEST    ·tables+40128(SB), Y0
+	JNZ       utf32LEToUTF8AVX2_wide
+	CMPQ      SI, R8
+	JG        utf32LEToUTF8AVX2_one
+	VMOVDQU   32(DX)(SI*1), Y1
+	VMOVDQU   64(DX)(SI*1), Y2
+	VMOVDQU   96(DX)(SI*1), Y3
+	VPOR      Y1, Y2, Y4
+	VPOR      Y3, Y4, Y4
+	VPTEST    ·tables+40128(SB), Y4
+	JNZ       utf32LEToUTF8AVX2_one
+	VPACKUSDW Y1, Y0, Y0
+	VPACKUSDW Y3, Y2, Y1
+	VPACKUSWB Y1, Y0, Y0
+	VMOVDQU   ·tables+33024(SB), Y1
+	VPERMD    Y0, Y1, Y0
+	VMOVDQU   Y0, (AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x20, DI
+	JMP       utf32LEToUTF8AVX2_loop
+
+utf32LEToUTF8AVX2_one:
+	VPSHUFB      ·tables+33216(SB), Y0, Y0
 	VEXTRACTI128 $0x01, Y0, X1
 	VPUNPCKLDQ   X1, X0, X1
 	VMOVQ        X1, (AX)(DI*1)
@@ -13285,16 +13306,16 @@ utf32LEToUTF8AVX2_loop:
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_wide:
-	VPTEST         ·tables+41728(SB), Y0
+	VPTEST         ·tables+41792(SB), Y0
 	JNZ            utf32LEToUTF8AVX2_eight
-	LEAQ           32(SI), R8
-	CMPQ           R8, BX
+	LEAQ           32(SI), R9
+	CMPQ           R9, BX
 	JG             utf32LEToUTF8AVX2_eight
-	LEAQ           32(DI), R8
-	CMPQ           R8, CX
+	LEAQ           32(DI), R9
+	CMPQ           R9, CX
 	JG             utf32LEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y1
-	VPTEST         ·tables+41728(SB), Y1
+	VPTEST         ·tables+41792(SB), Y1
 	JNZ            utf32LEToUTF8AVX2_eight
 	VPACKUSDW      Y1, Y0, Y1
 	VPERMQ         $0xd8, Y1, Y1
@@ -13315,29 +13336,29 @@ utf32LEToUTF8AVX2_wide:
 	VPCMPEQW       Y3, Y2, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	VPACKSSWB      Y2, Y2, Y1
-	VPMOVMSKB      Y1, R8
-	NOTL           R8
-	MOVL           R8, R9
+	VPMOVMSKB      Y1, R9
+	NOTL           R9
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	SHRL           $0x10, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+6528(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	LEAQ           ·tables+6528(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
+	POPCNTL        R10, R10
+	ADDQ           $0x08, R10
 	POPCNTL        R9, R9
 	ADDQ           $0x08, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x08, R8
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	ADDQ           $0x40, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
@@ -13356,12 +13377,12 @@ utf32LEToUTF8AVX2_three:
 	VPOR         Y2, Y3, Y3
 	VPOR         ·tables+4288(SB), Y3, Y3
 	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R8
+	MOVQ         $0x0000000c, R9
 	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R8, DI
+	ADDQ         R9, DI
 	VEXTRACTI128 $0x01, Y3, X0
 	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
+	ADDQ         R9, DI
 	VEXTRACTI128 $0x01, Y1, X0
 	VPMOVZXWD    X0, Y0
 	VPAND        ·tables+4160(SB), Y0, Y1
@@ -13373,25 +13394,25 @@ utf32LEToUTF8AVX2_three:
 	VPOR         Y1, Y2, Y2
 	VPOR         ·tables+4288(SB), Y2, Y2
 	VPSHUFB      ·tables+27072(SB), Y2, Y2
-	MOVQ         $0x0000000c, R8
+	MOVQ         $0x0000000c, R9
 	VMOVDQU      X2, (AX)(DI*1)
-	ADDQ         R8, DI
+	ADDQ         R9, DI
 	VEXTRACTI128 $0x01, Y2, X0
 	VMOVDQU      X0, (AX)(DI*1)
-	ADDQ         R8, DI
+	ADDQ         R9, DI
 	ADDQ         $0x40, SI
 	JMP          utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_codes:
 	VPAND          ·tables+3968(SB), Y1, Y0
 	VPCMPEQW       Y3, Y0, Y0
-	VPMOVMSKB      Y0, R8
-	VPMOVMSKB      Y2, R9
-	NOTL           R8
+	VPMOVMSKB      Y0, R9
+	VPMOVMSKB      Y2, R10
 	NOTL           R9
-	ANDL           $0x55555555, R8
-	ANDL           $0xaaaaaaaa, R9
-	ORL            R9, R8
+	NOTL           R10
+	ANDL           $0x55555555, R9
+	ANDL           $0xaaaaaaaa, R10
+	ORL            R10, R9
 	VPMOVZXWD      X1, Y0
 	VPAND          ·tables+4160(SB), Y0, Y2
 	VPSRLD         $0x06, Y0, Y3
@@ -13411,28 +13432,28 @@ utf32LEToUTF8AVX2_codes:
 	VPCMPGTD       Y0, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y0, Y2, Y2
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
-	MOVL           R8, R10
-	SHRL           $0x08, R10
+	MOVL           R9, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y0
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           ·tables+22912(SB), R12
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y0
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y0, Y0
 	VPSHUFB        Y0, Y2, Y2
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
 	POPCNTL        R10, R10
 	ADDQ           $0x04, R10
+	POPCNTL        R11, R11
+	ADDQ           $0x04, R11
 	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R10, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VPMOVZXWD      X0, Y0
 	VPAND          ·tables+4160(SB), Y0, Y1
@@ -13453,61 +13474,61 @@ utf32LEToUTF8AVX2_codes:
 	VPCMPGTD       Y0, Y2, Y2
 	VPBLENDVB      Y4, Y3, Y1, Y1
 	VPBLENDVB      Y2, Y0, Y1, Y1
-	MOVL           R8, R9
-	SHRL           $0x10, R9
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+22912(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	LEAQ           ·tables+22912(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y0
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
+	POPCNTL        R10, R10
+	ADDQ           $0x04, R10
 	POPCNTL        R9, R9
 	ADDQ           $0x04, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x04, R8
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	ADDQ           $0x40, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41856(SB), Y0, Y1
-	VPTEST  ·tables+42048(SB), Y1
+	VPSUBD  ·tables+41920(SB), Y0, Y1
+	VPTEST  ·tables+42112(SB), Y1
 	JNZ     utf32LEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y0, Y1
 	VPSLLD  $0x0a, Y0, Y2
-	VPAND   ·tables+40640(SB), Y2, Y2
+	VPAND   ·tables+40704(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x04, Y0, Y2
-	VPAND   ·tables+40704(SB), Y2, Y2
+	VPAND   ·tables+40768(SB), Y2, Y2
 	VPOR    Y2, Y1, Y1
 	VPSRLD  $0x12, Y0, Y2
 	VPOR    Y2, Y1, Y1
-	VPAND   ·tables+40832(SB), Y1, Y1
-	VPOR    ·tables+40896(SB), Y1, Y1
+	VPAND   ·tables+40896(SB), Y1, Y1
+	VPOR    ·tables+40960(SB), Y1, Y1
 	VMOVDQU Y1, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32LEToUTF8AVX2_loop
 
 utf32LEToUTF8AVX2_notAstral:
-	VPAND          ·tables+40128(SB), Y0, Y1
-	VPMINUD        ·tables+41536(SB), Y0, Y2
+	VPAND          ·tables+40192(SB), Y0, Y1
+	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40384(SB), Y1, Y1
+	VPCMPEQD       ·tables+40448(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
-	VPMOVMSKB      Y2, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y2, R9
+	CMPL           R9, $-1
 	JNE            utf32LEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40576(SB), Y1
+	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13518,10 +13539,10 @@ utf32LEToUTF8AVX2_notAstral:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40640(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13536,25 +13557,25 @@ utf32LEToUTF8AVX2_notAstral:
 	VPSADBW        Y0, Y2, Y2
 	VPSHUFD        $0x4e, Y2, Y3
 	VPADDQ         Y3, Y2, Y2
-	VMOVQ          X2, R8
+	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
-	VMOVQ          X0, R9
-	LEAQ           ·tables+33216(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y0
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y0, Y0
+	VMOVQ          X0, R10
+	LEAQ           ·tables+33280(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y0
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37312(SB), R10
-	MOVBQZX        (R10)(R8*1), R8
-	MOVBQZX        (R10)(R9*1), R9
+	LEAQ           ·tables+37376(SB), R11
+	MOVBQZX        (R11)(R9*1), R9
+	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	VEXTRACTI128   $0x01, Y1, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	ADDQ           $0x20, SI
 	JMP            utf32LEToUTF8AVX2_loop
 
@@ -13563,13 +13584,13 @@ utf32LEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF8AVX2_done
-	LEAQ           ·tables+37568(SB), DX
+	LEAQ           ·tables+37632(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VMOVDQU        ·tables+40576(SB), Y1
+	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -13580,10 +13601,10 @@ utf32LEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40640(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -13601,7 +13622,7 @@ utf32LEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, BX
-	LEAQ           ·tables+33216(SB), R8
+	LEAQ           ·tables+33280(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -13609,7 +13630,7 @@ utf32LEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37312(SB), R8
+	LEAQ           ·tables+37376(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X1, (AX)(DI*1)
@@ -13641,17 +13662,41 @@ TEXT ·utf32BEToUTF8AVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
+	LEAQ    -96(BX), R8
 
 utf32BEToUTF8AVX2_loop:
-	CMPQ         SI, BX
-	JG           utf32BEToUTF8AVX2_done
-	CMPQ         DI, CX
-	JG           utf32BEToUTF8AVX2_done
-	VMOVDQU      (DX)(SI*1), Y1
-	VPSHUFB      Y0, Y1, Y1
-	VPTEST       ·tables+40064(SB), Y1
-	JNZ          utf32BEToUTF8AVX2_wide
-	VPSHUFB      ·tables+33152(SB), Y1, Y1
+	CMPQ      SI, BX
+	JG        utf32BEToUTF8AVX2_done
+	CMPQ      DI, CX
+	JG        utf32BEToUTF8AVX2_done
+	VMOVDQU   (DX)(SI*1), Y1
+	VPSHUFB   Y0, Y1, Y1
+	VPTEST    ·tables+40128(SB), Y1
+	JNZ       utf32BEToUTF8AVX2_wide
+	CMPQ      SI, R8
+	JG        utf32BEToUTF8AVX2_one
+	VMOVDQU   32(DX)(SI*1), Y2
+	VMOVDQU   64(DX)(SI*1), Y3
+	VMOVDQU   96(DX)(SI*1), Y4
+	VPSHUFB   Y0, Y2, Y2
+	VPSHUFB   Y0, Y3, Y3
+	VPSHUFB   Y0, Y4, Y4
+	VPOR      Y2, Y3, Y5
+	VPOR      Y4, Y5, Y5
+	VPTEST    ·tables+40128(SB), Y5
+	JNZ       utf32BEToUTF8AVX2_one
+	VPACKUSDW Y2, Y1, Y1
+	VPACKUSDW Y4, Y3, Y2
+	VPACKUSWB Y2, Y1, Y1
+	VMOVDQU   ·tables+33024(SB), Y2
+	VPERMD    Y1, Y2, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x20, DI
+	JMP       utf32BEToUTF8AVX2_loop
+
+utf32BEToUTF8AVX2_one:
+	VPSHUFB      ·tables+33216(SB), Y1, Y1
 	VEXTRACTI128 $0x01, Y1, X2
 	VPUNPCKLDQ   X2, X1, X2
 	VMOVQ        X2, (AX)(DI*1)
@@ -13660,17 +13705,17 @@ utf32BEToUTF8AVX2_loop:
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_wide:
-	VPTEST         ·tables+41728(SB), Y1
+	VPTEST         ·tables+41792(SB), Y1
 	JNZ            utf32BEToUTF8AVX2_eight
-	LEAQ           32(SI), R8
-	CMPQ           R8, BX
+	LEAQ           32(SI), R9
+	CMPQ           R9, BX
 	JG             utf32BEToUTF8AVX2_eight
-	LEAQ           32(DI), R8
-	CMPQ           R8, CX
+	LEAQ           32(DI), R9
+	CMPQ           R9, CX
 	JG             utf32BEToUTF8AVX2_eight
 	VMOVDQU        32(DX)(SI*1), Y2
 	VPSHUFB        Y0, Y2, Y2
-	VPTEST         ·tables+41728(SB), Y2
+	VPTEST         ·tables+41792(SB), Y2
 	JNZ            utf32BEToUTF8AVX2_eight
 	VPACKUSDW      Y2, Y1, Y2
 	VPERMQ         $0xd8, Y2, Y2
@@ -13691,29 +13736,29 @@ utf32BEToUTF8AVX2_wide:
 	VPCMPEQW       Y4, Y3, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	VPACKSSWB      Y3, Y3, Y2
-	VPMOVMSKB      Y2, R8
-	NOTL           R8
-	MOVL           R8, R9
+	VPMOVMSKB      Y2, R9
+	NOTL           R9
+	MOVL           R9, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	SHRL           $0x10, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+6528(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y2
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y2, Y2
+	LEAQ           ·tables+6528(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y2
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
+	POPCNTL        R10, R10
+	ADDQ           $0x08, R10
 	POPCNTL        R9, R9
 	ADDQ           $0x08, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x08, R8
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	ADDQ           $0x40, SI
 	JMP            utf32BEToUTF8AVX2_loop
 
@@ -13732,12 +13777,12 @@ utf32BEToUTF8AVX2_three:
 	VPOR         Y3, Y4, Y4
 	VPOR         ·tables+4288(SB), Y4, Y4
 	VPSHUFB      ·tables+27072(SB), Y4, Y4
-	MOVQ         $0x0000000c, R8
+	MOVQ         $0x0000000c, R9
 	VMOVDQU      X4, (AX)(DI*1)
-	ADDQ         R8, DI
+	ADDQ         R9, DI
 	VEXTRACTI128 $0x01, Y4, X1
 	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
+	ADDQ         R9, DI
 	VEXTRACTI128 $0x01, Y2, X1
 	VPMOVZXWD    X1, Y1
 	VPAND        ·tables+4160(SB), Y1, Y2
@@ -13749,25 +13794,25 @@ utf32BEToUTF8AVX2_three:
 	VPOR         Y2, Y3, Y3
 	VPOR         ·tables+4288(SB), Y3, Y3
 	VPSHUFB      ·tables+27072(SB), Y3, Y3
-	MOVQ         $0x0000000c, R8
+	MOVQ         $0x0000000c, R9
 	VMOVDQU      X3, (AX)(DI*1)
-	ADDQ         R8, DI
+	ADDQ         R9, DI
 	VEXTRACTI128 $0x01, Y3, X1
 	VMOVDQU      X1, (AX)(DI*1)
-	ADDQ         R8, DI
+	ADDQ         R9, DI
 	ADDQ         $0x40, SI
 	JMP          utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_codes:
 	VPAND          ·tables+3968(SB), Y2, Y1
 	VPCMPEQW       Y4, Y1, Y1
-	VPMOVMSKB      Y1, R8
-	VPMOVMSKB      Y3, R9
-	NOTL           R8
+	VPMOVMSKB      Y1, R9
+	VPMOVMSKB      Y3, R10
 	NOTL           R9
-	ANDL           $0x55555555, R8
-	ANDL           $0xaaaaaaaa, R9
-	ORL            R9, R8
+	NOTL           R10
+	ANDL           $0x55555555, R9
+	ANDL           $0xaaaaaaaa, R10
+	ORL            R10, R9
 	VPMOVZXWD      X2, Y1
 	VPAND          ·tables+4160(SB), Y1, Y3
 	VPSRLD         $0x06, Y1, Y4
@@ -13787,28 +13832,28 @@ utf32BEToUTF8AVX2_codes:
 	VPCMPGTD       Y1, Y4, Y4
 	VPBLENDVB      Y6, Y5, Y3, Y3
 	VPBLENDVB      Y4, Y1, Y3, Y3
-	MOVL           R8, R9
-	MOVBLZX        R9, R9
-	MOVL           R8, R10
-	SHRL           $0x08, R10
+	MOVL           R9, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+22912(SB), R11
-	MOVQ           R9, R12
-	SHLQ           $0x04, R12
-	VBROADCASTI128 (R11)(R12*1), Y1
-	MOVQ           R10, R12
-	SHLQ           $0x04, R12
-	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
+	MOVL           R9, R11
+	SHRL           $0x08, R11
+	MOVBLZX        R11, R11
+	LEAQ           ·tables+22912(SB), R12
+	MOVQ           R10, R13
+	SHLQ           $0x04, R13
+	VBROADCASTI128 (R12)(R13*1), Y1
+	MOVQ           R11, R13
+	SHLQ           $0x04, R13
+	VINSERTI128    $0x01, (R12)(R13*1), Y1, Y1
 	VPSHUFB        Y1, Y3, Y3
-	POPCNTL        R9, R9
-	ADDQ           $0x04, R9
 	POPCNTL        R10, R10
 	ADDQ           $0x04, R10
+	POPCNTL        R11, R11
+	ADDQ           $0x04, R11
 	VMOVDQU        X3, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y3, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R10, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y2, X1
 	VPMOVZXWD      X1, Y1
 	VPAND          ·tables+4160(SB), Y1, Y2
@@ -13829,61 +13874,61 @@ utf32BEToUTF8AVX2_codes:
 	VPCMPGTD       Y1, Y3, Y3
 	VPBLENDVB      Y5, Y4, Y2, Y2
 	VPBLENDVB      Y3, Y1, Y2, Y2
-	MOVL           R8, R9
-	SHRL           $0x10, R9
+	MOVL           R9, R10
+	SHRL           $0x10, R10
+	MOVBLZX        R10, R10
+	SHRL           $0x18, R9
 	MOVBLZX        R9, R9
-	SHRL           $0x18, R8
-	MOVBLZX        R8, R8
-	LEAQ           ·tables+22912(SB), R10
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	LEAQ           ·tables+22912(SB), R11
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
+	POPCNTL        R10, R10
+	ADDQ           $0x04, R10
 	POPCNTL        R9, R9
 	ADDQ           $0x04, R9
-	POPCNTL        R8, R8
-	ADDQ           $0x04, R8
 	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	VEXTRACTI128   $0x01, Y2, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	ADDQ           $0x40, SI
 	JMP            utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_eight:
-	VPSUBD  ·tables+41856(SB), Y1, Y2
-	VPTEST  ·tables+42048(SB), Y2
+	VPSUBD  ·tables+41920(SB), Y1, Y2
+	VPTEST  ·tables+42112(SB), Y2
 	JNZ     utf32BEToUTF8AVX2_notAstral
 	VPSLLD  $0x18, Y1, Y2
 	VPSLLD  $0x0a, Y1, Y3
-	VPAND   ·tables+40640(SB), Y3, Y3
+	VPAND   ·tables+40704(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x04, Y1, Y3
-	VPAND   ·tables+40704(SB), Y3, Y3
+	VPAND   ·tables+40768(SB), Y3, Y3
 	VPOR    Y3, Y2, Y2
 	VPSRLD  $0x12, Y1, Y3
 	VPOR    Y3, Y2, Y2
-	VPAND   ·tables+40832(SB), Y2, Y2
-	VPOR    ·tables+40896(SB), Y2, Y2
+	VPAND   ·tables+40896(SB), Y2, Y2
+	VPOR    ·tables+40960(SB), Y2, Y2
 	VMOVDQU Y2, (AX)(DI*1)
 	ADDQ    $0x20, DI
 	ADDQ    $0x20, SI
 	JMP     utf32BEToUTF8AVX2_loop
 
 utf32BEToUTF8AVX2_notAstral:
-	VPAND          ·tables+40128(SB), Y1, Y2
-	VPMINUD        ·tables+41536(SB), Y1, Y3
+	VPAND          ·tables+40192(SB), Y1, Y2
+	VPMINUD        ·tables+41600(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40384(SB), Y2, Y2
+	VPCMPEQD       ·tables+40448(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
-	VPMOVMSKB      Y3, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y3, R9
+	CMPL           R9, $-1
 	JNE            utf32BEToUTF8AVX2_partial
-	VMOVDQU        ·tables+40576(SB), Y2
+	VMOVDQU        ·tables+40640(SB), Y2
 	VPSRLD         $0x07, Y1, Y3
 	VPMINUD        Y2, Y3, Y3
 	VPSRLD         $0x0b, Y1, Y4
@@ -13894,10 +13939,10 @@ utf32BEToUTF8AVX2_notAstral:
 	VPADDD         Y4, Y3, Y3
 	VPSLLD         $0x18, Y1, Y2
 	VPSLLD         $0x0a, Y1, Y4
-	VPAND          ·tables+40640(SB), Y4, Y4
+	VPAND          ·tables+40704(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x04, Y1, Y4
-	VPAND          ·tables+40704(SB), Y4, Y4
+	VPAND          ·tables+40768(SB), Y4, Y4
 	VPOR           Y4, Y2, Y2
 	VPSRLD         $0x12, Y1, Y4
 	VPOR           Y4, Y2, Y2
@@ -13912,25 +13957,25 @@ utf32BEToUTF8AVX2_notAstral:
 	VPSADBW        Y1, Y3, Y3
 	VPSHUFD        $0x4e, Y3, Y4
 	VPADDQ         Y4, Y3, Y3
-	VMOVQ          X3, R8
+	VMOVQ          X3, R9
 	VEXTRACTI128   $0x01, Y3, X1
-	VMOVQ          X1, R9
-	LEAQ           ·tables+33216(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VMOVQ          X1, R10
+	LEAQ           ·tables+33280(SB), R11
+	MOVQ           R9, R12
+	SHLQ           $0x04, R12
+	VBROADCASTI128 (R11)(R12*1), Y1
+	MOVQ           R10, R12
+	SHLQ           $0x04, R12
+	VINSERTI128    $0x01, (R11)(R12*1), Y1, Y1
 	VPSHUFB        Y1, Y2, Y2
-	LEAQ           ·tables+37312(SB), R10
-	MOVBQZX        (R10)(R8*1), R8
-	MOVBQZX        (R10)(R9*1), R9
+	LEAQ           ·tables+37376(SB), R11
+	MOVBQZX        (R11)(R9*1), R9
+	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X2, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R9, DI
 	VEXTRACTI128   $0x01, Y2, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R10, DI
 	ADDQ           $0x20, SI
 	JMP            utf32BEToUTF8AVX2_loop
 
@@ -13939,13 +13984,13 @@ utf32BEToUTF8AVX2_partial:
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF8AVX2_done
-	LEAQ           ·tables+37568(SB), DX
+	LEAQ           ·tables+37632(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VMOVDQU        ·tables+40576(SB), Y0
+	VMOVDQU        ·tables+40640(SB), Y0
 	VPSRLD         $0x07, Y1, Y2
 	VPMINUD        Y0, Y2, Y2
 	VPSRLD         $0x0b, Y1, Y3
@@ -13956,10 +14001,10 @@ utf32BEToUTF8AVX2_partial:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y1, Y0
 	VPSLLD         $0x0a, Y1, Y3
-	VPAND          ·tables+40640(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x04, Y1, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y0, Y0
 	VPSRLD         $0x12, Y1, Y3
 	VPOR           Y3, Y0, Y0
@@ -13977,7 +14022,7 @@ utf32BEToUTF8AVX2_partial:
 	VMOVQ          X2, DX
 	VEXTRACTI128   $0x01, Y2, X1
 	VMOVQ          X1, BX
-	LEAQ           ·tables+33216(SB), R8
+	LEAQ           ·tables+33280(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -13985,7 +14030,7 @@ utf32BEToUTF8AVX2_partial:
 	SHLQ           $0x04, R9
 	VINSERTI128    $0x01, (R8)(R9*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	LEAQ           ·tables+37312(SB), R8
+	LEAQ           ·tables+37376(SB), R8
 	MOVBQZX        (R8)(DX*1), DX
 	MOVBQZX        (R8)(BX*1), BX
 	VMOVDQU        X0, (AX)(DI*1)
@@ -14016,7 +14061,7 @@ TEXT ·cp1252ToUTF8AVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000080, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
-	LEAQ    ·tables+39872(SB), R8
+	LEAQ    ·tables+39936(SB), R8
 
 cp1252ToUTF8AVX2_loop:
 	CMPQ      SI, BX
@@ -14034,8 +14079,8 @@ cp1252ToUTF8AVX2_loop:
 
 cp1252ToUTF8AVX2_wide:
 	MOVL     R9, R10
-	VPADDB   ·tables+40960(SB), Y0, Y1
-	VMOVDQU  ·tables+41024(SB), Y2
+	VPADDB   ·tables+41024(SB), Y0, Y1
+	VMOVDQU  ·tables+41088(SB), Y2
 	VPSUBUSB Y2, Y1, Y1
 	VPTEST   Y1, Y1
 	JNZ      cp1252ToUTF8AVX2_table
@@ -14068,11 +14113,11 @@ cp1252ToUTF8AVX2_sparse:
 cp1252ToUTF8AVX2_halves:
 	VPMOVZXBW      X0, Y1
 	VPSLLW         $0x08, Y1, Y2
-	VPAND          ·tables+41088(SB), Y2, Y2
+	VPAND          ·tables+41152(SB), Y2, Y2
 	VPSRLW         $0x06, Y1, Y3
 	VPOR           Y3, Y2, Y2
-	VPOR           ·tables+41152(SB), Y2, Y2
-	VPCMPGTW       ·tables+41216(SB), Y1, Y3
+	VPOR           ·tables+41216(SB), Y2, Y2
+	VPCMPGTW       ·tables+41280(SB), Y1, Y3
 	VPBLENDVB      Y3, Y2, Y1, Y1
 	MOVL           R9, R10
 	MOVBLZX        R10, R10
@@ -14099,11 +14144,11 @@ cp1252ToUTF8AVX2_halves:
 	VEXTRACTI128   $0x01, Y0, X0
 	VPMOVZXBW      X0, Y0
 	VPSLLW         $0x08, Y0, Y1
-	VPAND          ·tables+41088(SB), Y1, Y1
+	VPAND          ·tables+41152(SB), Y1, Y1
 	VPSRLW         $0x06, Y0, Y2
 	VPOR           Y2, Y1, Y1
-	VPOR           ·tables+41152(SB), Y1, Y1
-	VPCMPGTW       ·tables+41216(SB), Y0, Y2
+	VPOR           ·tables+41216(SB), Y1, Y1
+	VPCMPGTW       ·tables+41280(SB), Y0, Y2
 	VPBLENDVB      Y2, Y1, Y0, Y0
 	MOVL           R9, R10
 	SHRL           $0x10, R10
@@ -14134,18 +14179,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      (DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+33024(SB), Y0, Y3
-	VPERMD         ·tables+33056(SB), Y0, Y4
+	VPERMD         ·tables+33088(SB), Y0, Y3
+	VPERMD         ·tables+33120(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+33088(SB), Y0, Y4
-	VPERMD         ·tables+33120(SB), Y0, Y5
+	VPERMD         ·tables+33152(SB), Y0, Y4
+	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42112(SB), Y0, Y1
+	VPADDD         ·tables+42176(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42176(SB), Y1, Y1
+	VPCMPEQD       ·tables+42240(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40576(SB), Y1
+	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14156,10 +14201,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40640(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -14177,7 +14222,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33216(SB), R11
+	LEAQ           ·tables+33280(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14185,7 +14230,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37312(SB), R11
+	LEAQ           ·tables+37376(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14196,18 +14241,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      8(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+33024(SB), Y0, Y3
-	VPERMD         ·tables+33056(SB), Y0, Y4
+	VPERMD         ·tables+33088(SB), Y0, Y3
+	VPERMD         ·tables+33120(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+33088(SB), Y0, Y4
-	VPERMD         ·tables+33120(SB), Y0, Y5
+	VPERMD         ·tables+33152(SB), Y0, Y4
+	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42112(SB), Y0, Y1
+	VPADDD         ·tables+42176(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42176(SB), Y1, Y1
+	VPCMPEQD       ·tables+42240(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40576(SB), Y1
+	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14218,10 +14263,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40640(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -14239,7 +14284,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33216(SB), R11
+	LEAQ           ·tables+33280(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14247,7 +14292,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37312(SB), R11
+	LEAQ           ·tables+37376(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14258,18 +14303,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      16(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+33024(SB), Y0, Y3
-	VPERMD         ·tables+33056(SB), Y0, Y4
+	VPERMD         ·tables+33088(SB), Y0, Y3
+	VPERMD         ·tables+33120(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+33088(SB), Y0, Y4
-	VPERMD         ·tables+33120(SB), Y0, Y5
+	VPERMD         ·tables+33152(SB), Y0, Y4
+	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42112(SB), Y0, Y1
+	VPADDD         ·tables+42176(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42176(SB), Y1, Y1
+	VPCMPEQD       ·tables+42240(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40576(SB), Y1
+	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14280,10 +14325,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40640(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -14301,7 +14346,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33216(SB), R11
+	LEAQ           ·tables+33280(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14309,7 +14354,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37312(SB), R11
+	LEAQ           ·tables+37376(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14320,18 +14365,18 @@ cp1252ToUTF8AVX2_table:
 	VPMOVZXBD      24(DX)(SI*1), Y0
 	VPSLLD         $0x1c, Y0, Y1
 	VPSLLD         $0x1b, Y0, Y2
-	VPERMD         ·tables+33024(SB), Y0, Y3
-	VPERMD         ·tables+33056(SB), Y0, Y4
+	VPERMD         ·tables+33088(SB), Y0, Y3
+	VPERMD         ·tables+33120(SB), Y0, Y4
 	VBLENDVPS      Y1, Y4, Y3, Y3
-	VPERMD         ·tables+33088(SB), Y0, Y4
-	VPERMD         ·tables+33120(SB), Y0, Y5
+	VPERMD         ·tables+33152(SB), Y0, Y4
+	VPERMD         ·tables+33184(SB), Y0, Y5
 	VBLENDVPS      Y1, Y5, Y4, Y4
 	VBLENDVPS      Y2, Y4, Y3, Y3
-	VPADDD         ·tables+42112(SB), Y0, Y1
+	VPADDD         ·tables+42176(SB), Y0, Y1
 	VPSRLD         $0x05, Y1, Y1
-	VPCMPEQD       ·tables+42176(SB), Y1, Y1
+	VPCMPEQD       ·tables+42240(SB), Y1, Y1
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVDQU        ·tables+40576(SB), Y1
+	VMOVDQU        ·tables+40640(SB), Y1
 	VPSRLD         $0x07, Y0, Y2
 	VPMINUD        Y1, Y2, Y2
 	VPSRLD         $0x0b, Y0, Y3
@@ -14342,10 +14387,10 @@ cp1252ToUTF8AVX2_table:
 	VPADDD         Y3, Y2, Y2
 	VPSLLD         $0x18, Y0, Y1
 	VPSLLD         $0x0a, Y0, Y3
-	VPAND          ·tables+40640(SB), Y3, Y3
+	VPAND          ·tables+40704(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x04, Y0, Y3
-	VPAND          ·tables+40704(SB), Y3, Y3
+	VPAND          ·tables+40768(SB), Y3, Y3
 	VPOR           Y3, Y1, Y1
 	VPSRLD         $0x12, Y0, Y3
 	VPOR           Y3, Y1, Y1
@@ -14363,7 +14408,7 @@ cp1252ToUTF8AVX2_table:
 	VMOVQ          X2, R9
 	VEXTRACTI128   $0x01, Y2, X0
 	VMOVQ          X0, R10
-	LEAQ           ·tables+33216(SB), R11
+	LEAQ           ·tables+33280(SB), R11
 	MOVQ           R9, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y0
@@ -14371,7 +14416,7 @@ cp1252ToUTF8AVX2_table:
 	SHLQ           $0x04, R12
 	VINSERTI128    $0x01, (R11)(R12*1), Y0, Y0
 	VPSHUFB        Y0, Y1, Y1
-	LEAQ           ·tables+37312(SB), R11
+	LEAQ           ·tables+37376(SB), R11
 	MOVBQZX        (R11)(R9*1), R9
 	MOVBQZX        (R11)(R10*1), R10
 	VMOVDQU        X1, (AX)(DI*1)
@@ -14410,10 +14455,10 @@ utf16LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+41344(SB), Y1, Y1
-	VPCMPEQW  ·tables+41408(SB), Y1, Y3
-	VPMOVMSKB Y3, R8
+	VPAND     ·tables+41408(SB), Y1, Y1
 	VPCMPEQW  ·tables+41472(SB), Y1, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  ·tables+41536(SB), Y1, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -14479,10 +14524,10 @@ utf32LEToBEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y2
 	VPSHUFB   Y0, Y2, Y2
-	VPAND     ·tables+40128(SB), Y1, Y3
-	VPMINUD   ·tables+41536(SB), Y1, Y4
+	VPAND     ·tables+40192(SB), Y1, Y3
+	VPMINUD   ·tables+41600(SB), Y1, Y4
 	VPCMPEQD  Y1, Y4, Y4
-	VPCMPEQD  ·tables+40384(SB), Y3, Y3
+	VPCMPEQD  ·tables+40448(SB), Y3, Y3
 	VPANDN    Y4, Y3, Y4
 	VPMOVMSKB Y4, R8
 	CMPL      R8, $-1
@@ -14526,8 +14571,8 @@ utf16LEToUTF32LEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y0
-	VPAND        ·tables+41600(SB), Y0, Y1
-	VPCMPEQW     ·tables+41408(SB), Y1, Y1
+	VPAND        ·tables+41664(SB), Y0, Y1
+	VPCMPEQW     ·tables+41472(SB), Y1, Y1
 	VPTEST       Y1, Y1
 	JNZ          utf16LEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X0, Y1
@@ -14540,9 +14585,9 @@ utf16LEToUTF32LEAVX2_loop:
 	JMP          utf16LEToUTF32LEAVX2_loop
 
 utf16LEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41344(SB), Y0, Y1
-	VPCMPEQW  ·tables+41408(SB), Y1, Y2
-	VPCMPEQW  ·tables+41472(SB), Y1, Y1
+	VPAND     ·tables+41408(SB), Y0, Y1
+	VPCMPEQW  ·tables+41472(SB), Y1, Y2
+	VPCMPEQW  ·tables+41536(SB), Y1, Y1
 	VPMOVMSKB Y2, R8
 	VPMOVMSKB Y1, R9
 	MOVQ      $0x00000020, R10
@@ -14566,12 +14611,12 @@ utf16LEToUTF32LEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y2, X5
 	VPALIGNR     $0x02, X0, X1, X3
 	VPSRLDQ      $0x02, X1, X4
-	LEAQ         ·tables+37568(SB), R8
+	LEAQ         ·tables+37632(SB), R8
 	VPMOVZXWD    X0, Y0
 	VPMOVZXWD    X3, Y3
 	VPSLLD       $0x0a, Y0, Y6
 	VPADDD       Y3, Y6, Y6
-	VPSUBD       ·tables+41664(SB), Y6, Y6
+	VPSUBD       ·tables+41728(SB), Y6, Y6
 	VPMOVSXWD    X2, Y2
 	VPBLENDVB    Y2, Y6, Y0, Y0
 	MOVL         R11, R9
@@ -14586,7 +14631,7 @@ utf16LEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X4, Y1
 	VPSLLD       $0x0a, Y0, Y2
 	VPADDD       Y1, Y2, Y2
-	VPSUBD       ·tables+41664(SB), Y2, Y2
+	VPSUBD       ·tables+41728(SB), Y2, Y2
 	VPMOVSXWD    X5, Y1
 	VPBLENDVB    Y1, Y2, Y0, Y0
 	MOVL         R11, R9
@@ -14634,6 +14679,9 @@ TEXT ·utf32LEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	LEAQ    -32(BX), R8
+	LEAQ    -96(BX), R9
+	LEAQ    -32(CX), R10
 
 utf32LEToUTF16LEAVX2_loop:
 	CMPQ      SI, BX
@@ -14641,10 +14689,53 @@ utf32LEToUTF16LEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+40128(SB), Y0, Y1
-	VPTEST    ·tables+41728(SB), Y0
+	CMPQ      SI, R8
+	JG        utf32LEToUTF16LEAVX2_one
+	VMOVDQU   32(DX)(SI*1), Y1
+	VPOR      Y0, Y1, Y2
+	VPTEST    ·tables+41792(SB), Y2
+	JNZ       utf32LEToUTF16LEAVX2_one
+	VPACKUSDW Y1, Y0, Y1
+	VPERMQ    $0xd8, Y1, Y1
+	CMPQ      SI, R9
+	JG        utf32LEToUTF16LEAVX2_pair
+	CMPQ      DI, R10
+	JG        utf32LEToUTF16LEAVX2_pair
+	VMOVDQU   64(DX)(SI*1), Y2
+	VMOVDQU   96(DX)(SI*1), Y3
+	VPOR      Y2, Y3, Y4
+	VPTEST    ·tables+41792(SB), Y4
+	JNZ       utf32LEToUTF16LEAVX2_pair
+	VPACKUSDW Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPAND     ·tables+41664(SB), Y1, Y3
+	VPAND     ·tables+41664(SB), Y2, Y4
+	VPCMPEQW  ·tables+41472(SB), Y3, Y3
+	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPOR      Y3, Y4, Y3
+	VPTEST    Y3, Y3
+	JNZ       utf32LEToUTF16LEAVX2_pair
+	VMOVDQU   Y1, (AX)(DI*1)
+	VMOVDQU   Y2, 32(AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
+	JMP       utf32LEToUTF16LEAVX2_loop
+
+utf32LEToUTF16LEAVX2_pair:
+	VPAND    ·tables+41664(SB), Y1, Y2
+	VPCMPEQW ·tables+41472(SB), Y2, Y2
+	VPTEST   Y2, Y2
+	JNZ      utf32LEToUTF16LEAVX2_one
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32LEToUTF16LEAVX2_loop
+
+utf32LEToUTF16LEAVX2_one:
+	VPAND     ·tables+40192(SB), Y0, Y1
+	VPTEST    ·tables+41792(SB), Y0
 	JNZ       utf32LEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40384(SB), Y1, Y1
+	VPCMPEQD  ·tables+40448(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16LEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14655,69 +14746,69 @@ utf32LEToUTF16LEAVX2_loop:
 	JMP       utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_astral:
-	VPAND          ·tables+40128(SB), Y0, Y1
-	VPMINUD        ·tables+41536(SB), Y0, Y2
+	VPAND          ·tables+40192(SB), Y0, Y1
+	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40384(SB), Y1, Y1
+	VPCMPEQD       ·tables+40448(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
-	VPMOVMSKB      Y2, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y2, R11
+	CMPL           R11, $-1
 	JNE            utf32LEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41792(SB), Y0, Y1
-	VPSUBD         ·tables+41856(SB), Y0, Y2
+	VPCMPGTD       ·tables+41856(SB), Y0, Y1
+	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40384(SB), Y3, Y3
-	VPAND          ·tables+41920(SB), Y2, Y2
-	VPADDD         ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+40448(SB), Y3, Y3
+	VPAND          ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+42048(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
-	VMOVMSKPS      Y1, R8
-	MOVL           R8, R9
-	SHRL           $0x04, R9
-	ANDL           $0x0f, R8
-	LEAQ           ·tables+39616(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VMOVMSKPS      Y1, R11
+	MOVL           R11, R12
+	SHRL           $0x04, R12
+	ANDL           $0x0f, R11
+	LEAQ           ·tables+39680(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y1
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R8, R8
-	LEAQ           8(R8)(R8*1), R8
-	POPCNTL        R9, R9
-	LEAQ           8(R9)(R9*1), R9
+	POPCNTL        R11, R11
+	LEAQ           8(R11)(R11*1), R11
+	POPCNTL        R12, R12
+	LEAQ           8(R12)(R12*1), R12
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R12, DI
 	ADDQ           $0x20, SI
 	JMP            utf32LEToUTF16LEAVX2_loop
 
 utf32LEToUTF16LEAVX2_partial:
-	VPAND          ·tables+40128(SB), Y0, Y1
-	VPMINUD        ·tables+41536(SB), Y0, Y2
+	VPAND          ·tables+40192(SB), Y0, Y1
+	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40384(SB), Y1, Y1
+	VPCMPEQD       ·tables+40448(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16LEAVX2_done
-	LEAQ           ·tables+37568(SB), DX
+	LEAQ           ·tables+37632(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41792(SB), Y0, Y1
-	VPSUBD         ·tables+41856(SB), Y0, Y2
+	VPCMPGTD       ·tables+41856(SB), Y0, Y1
+	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40384(SB), Y3, Y3
-	VPAND          ·tables+41920(SB), Y2, Y2
-	VPADDD         ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+40448(SB), Y3, Y3
+	VPAND          ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+42048(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14725,7 +14816,7 @@ utf32LEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39616(SB), R8
+	LEAQ           ·tables+39680(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -14774,8 +14865,8 @@ utf16LEToUTF32BEAVX2_loop:
 	CMPQ         DI, CX
 	JG           utf16LEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
-	VPAND        ·tables+41600(SB), Y1, Y2
-	VPCMPEQW     ·tables+41408(SB), Y2, Y2
+	VPAND        ·tables+41664(SB), Y1, Y2
+	VPCMPEQW     ·tables+41472(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16LEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -14790,9 +14881,9 @@ utf16LEToUTF32BEAVX2_loop:
 	JMP          utf16LEToUTF32BEAVX2_loop
 
 utf16LEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41344(SB), Y1, Y2
-	VPCMPEQW  ·tables+41408(SB), Y2, Y3
-	VPCMPEQW  ·tables+41472(SB), Y2, Y2
+	VPAND     ·tables+41408(SB), Y1, Y2
+	VPCMPEQW  ·tables+41472(SB), Y2, Y3
+	VPCMPEQW  ·tables+41536(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -14816,12 +14907,12 @@ utf16LEToUTF32BEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y3, X6
 	VPALIGNR     $0x02, X1, X2, X4
 	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37568(SB), R8
+	LEAQ         ·tables+37632(SB), R8
 	VPMOVZXWD    X1, Y1
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41664(SB), Y7, Y7
+	VPSUBD       ·tables+41728(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14837,7 +14928,7 @@ utf16LEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41664(SB), Y3, Y3
+	VPSUBD       ·tables+41728(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	VPSHUFB      Y0, Y1, Y1
@@ -14886,6 +14977,9 @@ TEXT ·utf32LEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	SUBQ    $0x00000020, CX
 	XORQ    SI, SI
 	XORQ    DI, DI
+	LEAQ    -32(BX), R8
+	LEAQ    -96(BX), R9
+	LEAQ    -32(CX), R10
 
 utf32LEToUTF16BEAVX2_loop:
 	CMPQ      SI, BX
@@ -14893,10 +14987,56 @@ utf32LEToUTF16BEAVX2_loop:
 	CMPQ      DI, CX
 	JG        utf32LEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y0
-	VPAND     ·tables+40128(SB), Y0, Y1
-	VPTEST    ·tables+41728(SB), Y0
+	CMPQ      SI, R8
+	JG        utf32LEToUTF16BEAVX2_one
+	VMOVDQU   32(DX)(SI*1), Y1
+	VPOR      Y0, Y1, Y2
+	VPTEST    ·tables+41792(SB), Y2
+	JNZ       utf32LEToUTF16BEAVX2_one
+	VPACKUSDW Y1, Y0, Y1
+	VPERMQ    $0xd8, Y1, Y1
+	CMPQ      SI, R9
+	JG        utf32LEToUTF16BEAVX2_pair
+	CMPQ      DI, R10
+	JG        utf32LEToUTF16BEAVX2_pair
+	VMOVDQU   64(DX)(SI*1), Y2
+	VMOVDQU   96(DX)(SI*1), Y3
+	VPOR      Y2, Y3, Y4
+	VPTEST    ·tables+41792(SB), Y4
+	JNZ       utf32LEToUTF16BEAVX2_pair
+	VPACKUSDW Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPAND     ·tables+41664(SB), Y1, Y3
+	VPAND     ·tables+41664(SB), Y2, Y4
+	VPCMPEQW  ·tables+41472(SB), Y3, Y3
+	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPOR      Y3, Y4, Y3
+	VPTEST    Y3, Y3
+	JNZ       utf32LEToUTF16BEAVX2_pair
+	VPSHUFB   ·tables+0(SB), Y1, Y1
+	VPSHUFB   ·tables+0(SB), Y2, Y2
+	VMOVDQU   Y1, (AX)(DI*1)
+	VMOVDQU   Y2, 32(AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
+	JMP       utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_pair:
+	VPAND    ·tables+41664(SB), Y1, Y2
+	VPCMPEQW ·tables+41472(SB), Y2, Y2
+	VPTEST   Y2, Y2
+	JNZ      utf32LEToUTF16BEAVX2_one
+	VPSHUFB  ·tables+0(SB), Y1, Y1
+	VMOVDQU  Y1, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32LEToUTF16BEAVX2_loop
+
+utf32LEToUTF16BEAVX2_one:
+	VPAND     ·tables+40192(SB), Y0, Y1
+	VPTEST    ·tables+41792(SB), Y0
 	JNZ       utf32LEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40384(SB), Y1, Y1
+	VPCMPEQD  ·tables+40448(SB), Y1, Y1
 	VPTEST    Y1, Y1
 	JNZ       utf32LEToUTF16BEAVX2_partial
 	VPACKUSDW Y0, Y0, Y0
@@ -14908,70 +15048,70 @@ utf32LEToUTF16BEAVX2_loop:
 	JMP       utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_astral:
-	VPAND          ·tables+40128(SB), Y0, Y1
-	VPMINUD        ·tables+41536(SB), Y0, Y2
+	VPAND          ·tables+40192(SB), Y0, Y1
+	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40384(SB), Y1, Y1
+	VPCMPEQD       ·tables+40448(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
-	VPMOVMSKB      Y2, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y2, R11
+	CMPL           R11, $-1
 	JNE            utf32LEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41792(SB), Y0, Y1
-	VPSUBD         ·tables+41856(SB), Y0, Y2
+	VPCMPGTD       ·tables+41856(SB), Y0, Y1
+	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40384(SB), Y3, Y3
-	VPAND          ·tables+41920(SB), Y2, Y2
-	VPADDD         ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+40448(SB), Y3, Y3
+	VPAND          ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+42048(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
 	VPSHUFB        ·tables+0(SB), Y0, Y0
-	VMOVMSKPS      Y1, R8
-	MOVL           R8, R9
-	SHRL           $0x04, R9
-	ANDL           $0x0f, R8
-	LEAQ           ·tables+39616(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y1
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y1, Y1
+	VMOVMSKPS      Y1, R11
+	MOVL           R11, R12
+	SHRL           $0x04, R12
+	ANDL           $0x0f, R11
+	LEAQ           ·tables+39680(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y1
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y1, Y1
 	VPSHUFB        Y1, Y0, Y0
-	POPCNTL        R8, R8
-	LEAQ           8(R8)(R8*1), R8
-	POPCNTL        R9, R9
-	LEAQ           8(R9)(R9*1), R9
+	POPCNTL        R11, R11
+	LEAQ           8(R11)(R11*1), R11
+	POPCNTL        R12, R12
+	LEAQ           8(R12)(R12*1), R12
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y0, X0
 	VMOVDQU        X0, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R12, DI
 	ADDQ           $0x20, SI
 	JMP            utf32LEToUTF16BEAVX2_loop
 
 utf32LEToUTF16BEAVX2_partial:
-	VPAND          ·tables+40128(SB), Y0, Y1
-	VPMINUD        ·tables+41536(SB), Y0, Y2
+	VPAND          ·tables+40192(SB), Y0, Y1
+	VPMINUD        ·tables+41600(SB), Y0, Y2
 	VPCMPEQD       Y0, Y2, Y2
-	VPCMPEQD       ·tables+40384(SB), Y1, Y1
+	VPCMPEQD       ·tables+40448(SB), Y1, Y1
 	VPANDN         Y2, Y1, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32LEToUTF16BEAVX2_done
-	LEAQ           ·tables+37568(SB), DX
+	LEAQ           ·tables+37632(SB), DX
 	VPMOVZXBD      2040(DX), Y1
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y1, Y2, Y2
 	VPAND          Y2, Y0, Y0
-	VPCMPGTD       ·tables+41792(SB), Y0, Y1
-	VPSUBD         ·tables+41856(SB), Y0, Y2
+	VPCMPGTD       ·tables+41856(SB), Y0, Y1
+	VPSUBD         ·tables+41920(SB), Y0, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40384(SB), Y3, Y3
-	VPAND          ·tables+41920(SB), Y2, Y2
-	VPADDD         ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+40448(SB), Y3, Y3
+	VPAND          ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+42048(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y1, Y3, Y0, Y0
@@ -14980,7 +15120,7 @@ utf32LEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39616(SB), R8
+	LEAQ           ·tables+39680(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y1
@@ -15031,10 +15171,10 @@ utf16BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+41344(SB), Y1, Y2
-	VPCMPEQW  ·tables+41408(SB), Y2, Y3
-	VPMOVMSKB Y3, R8
+	VPAND     ·tables+41408(SB), Y1, Y2
 	VPCMPEQW  ·tables+41472(SB), Y2, Y3
+	VPMOVMSKB Y3, R8
+	VPCMPEQW  ·tables+41536(SB), Y2, Y3
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
 	MOVL      R8, R11
@@ -15100,10 +15240,10 @@ utf32BEToLEAVX2_loop:
 	VMOVDQU   (DX)(SI*1), Y1
 	VMOVDQA   Y1, Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40128(SB), Y1, Y2
-	VPMINUD   ·tables+41536(SB), Y1, Y3
+	VPAND     ·tables+40192(SB), Y1, Y2
+	VPMINUD   ·tables+41600(SB), Y1, Y3
 	VPCMPEQD  Y1, Y3, Y3
-	VPCMPEQD  ·tables+40384(SB), Y2, Y2
+	VPCMPEQD  ·tables+40448(SB), Y2, Y2
 	VPANDN    Y3, Y2, Y3
 	VPMOVMSKB Y3, R8
 	CMPL      R8, $-1
@@ -15149,8 +15289,8 @@ utf16BEToUTF32LEAVX2_loop:
 	JG           utf16BEToUTF32LEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y1
 	VPSHUFB      Y0, Y1, Y1
-	VPAND        ·tables+41600(SB), Y1, Y2
-	VPCMPEQW     ·tables+41408(SB), Y2, Y2
+	VPAND        ·tables+41664(SB), Y1, Y2
+	VPCMPEQW     ·tables+41472(SB), Y2, Y2
 	VPTEST       Y2, Y2
 	JNZ          utf16BEToUTF32LEAVX2_pairs
 	VPMOVZXWD    X1, Y2
@@ -15163,9 +15303,9 @@ utf16BEToUTF32LEAVX2_loop:
 	JMP          utf16BEToUTF32LEAVX2_loop
 
 utf16BEToUTF32LEAVX2_pairs:
-	VPAND     ·tables+41344(SB), Y1, Y2
-	VPCMPEQW  ·tables+41408(SB), Y2, Y3
-	VPCMPEQW  ·tables+41472(SB), Y2, Y2
+	VPAND     ·tables+41408(SB), Y1, Y2
+	VPCMPEQW  ·tables+41472(SB), Y2, Y3
+	VPCMPEQW  ·tables+41536(SB), Y2, Y2
 	VPMOVMSKB Y3, R8
 	VPMOVMSKB Y2, R9
 	MOVQ      $0x00000020, R10
@@ -15189,12 +15329,12 @@ utf16BEToUTF32LEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y3, X6
 	VPALIGNR     $0x02, X1, X2, X4
 	VPSRLDQ      $0x02, X2, X5
-	LEAQ         ·tables+37568(SB), R8
+	LEAQ         ·tables+37632(SB), R8
 	VPMOVZXWD    X1, Y1
 	VPMOVZXWD    X4, Y4
 	VPSLLD       $0x0a, Y1, Y7
 	VPADDD       Y4, Y7, Y7
-	VPSUBD       ·tables+41664(SB), Y7, Y7
+	VPSUBD       ·tables+41728(SB), Y7, Y7
 	VPMOVSXWD    X3, Y3
 	VPBLENDVB    Y3, Y7, Y1, Y1
 	MOVL         R11, R9
@@ -15209,7 +15349,7 @@ utf16BEToUTF32LEAVX2_pconv:
 	VPMOVZXWD    X5, Y2
 	VPSLLD       $0x0a, Y1, Y3
 	VPADDD       Y2, Y3, Y3
-	VPSUBD       ·tables+41664(SB), Y3, Y3
+	VPSUBD       ·tables+41728(SB), Y3, Y3
 	VPMOVSXWD    X6, Y2
 	VPBLENDVB    Y2, Y3, Y1, Y1
 	MOVL         R11, R9
@@ -15258,6 +15398,9 @@ TEXT ·utf32BEToUTF16LEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
+	LEAQ    -32(BX), R8
+	LEAQ    -96(BX), R9
+	LEAQ    -32(CX), R10
 
 utf32BEToUTF16LEAVX2_loop:
 	CMPQ      SI, BX
@@ -15266,10 +15409,56 @@ utf32BEToUTF16LEAVX2_loop:
 	JG        utf32BEToUTF16LEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40128(SB), Y1, Y2
-	VPTEST    ·tables+41728(SB), Y1
+	CMPQ      SI, R8
+	JG        utf32BEToUTF16LEAVX2_one
+	VMOVDQU   32(DX)(SI*1), Y2
+	VPSHUFB   Y0, Y2, Y2
+	VPOR      Y1, Y2, Y3
+	VPTEST    ·tables+41792(SB), Y3
+	JNZ       utf32BEToUTF16LEAVX2_one
+	VPACKUSDW Y2, Y1, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	CMPQ      SI, R9
+	JG        utf32BEToUTF16LEAVX2_pair
+	CMPQ      DI, R10
+	JG        utf32BEToUTF16LEAVX2_pair
+	VMOVDQU   64(DX)(SI*1), Y3
+	VMOVDQU   96(DX)(SI*1), Y4
+	VPSHUFB   Y0, Y3, Y3
+	VPSHUFB   Y0, Y4, Y4
+	VPOR      Y3, Y4, Y5
+	VPTEST    ·tables+41792(SB), Y5
+	JNZ       utf32BEToUTF16LEAVX2_pair
+	VPACKUSDW Y4, Y3, Y3
+	VPERMQ    $0xd8, Y3, Y3
+	VPAND     ·tables+41664(SB), Y2, Y4
+	VPAND     ·tables+41664(SB), Y3, Y5
+	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPCMPEQW  ·tables+41472(SB), Y5, Y5
+	VPOR      Y4, Y5, Y4
+	VPTEST    Y4, Y4
+	JNZ       utf32BEToUTF16LEAVX2_pair
+	VMOVDQU   Y2, (AX)(DI*1)
+	VMOVDQU   Y3, 32(AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
+	JMP       utf32BEToUTF16LEAVX2_loop
+
+utf32BEToUTF16LEAVX2_pair:
+	VPAND    ·tables+41664(SB), Y2, Y3
+	VPCMPEQW ·tables+41472(SB), Y3, Y3
+	VPTEST   Y3, Y3
+	JNZ      utf32BEToUTF16LEAVX2_one
+	VMOVDQU  Y2, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32BEToUTF16LEAVX2_loop
+
+utf32BEToUTF16LEAVX2_one:
+	VPAND     ·tables+40192(SB), Y1, Y2
+	VPTEST    ·tables+41792(SB), Y1
 	JNZ       utf32BEToUTF16LEAVX2_astral
-	VPCMPEQD  ·tables+40384(SB), Y2, Y2
+	VPCMPEQD  ·tables+40448(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16LEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15280,69 +15469,69 @@ utf32BEToUTF16LEAVX2_loop:
 	JMP       utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_astral:
-	VPAND          ·tables+40128(SB), Y1, Y2
-	VPMINUD        ·tables+41536(SB), Y1, Y3
+	VPAND          ·tables+40192(SB), Y1, Y2
+	VPMINUD        ·tables+41600(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40384(SB), Y2, Y2
+	VPCMPEQD       ·tables+40448(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
-	VPMOVMSKB      Y3, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y3, R11
+	CMPL           R11, $-1
 	JNE            utf32BEToUTF16LEAVX2_partial
-	VPCMPGTD       ·tables+41792(SB), Y1, Y2
-	VPSUBD         ·tables+41856(SB), Y1, Y3
+	VPCMPGTD       ·tables+41856(SB), Y1, Y2
+	VPSUBD         ·tables+41920(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40384(SB), Y4, Y4
-	VPAND          ·tables+41920(SB), Y3, Y3
-	VPADDD         ·tables+41984(SB), Y3, Y3
+	VPADDD         ·tables+40448(SB), Y4, Y4
+	VPAND          ·tables+41984(SB), Y3, Y3
+	VPADDD         ·tables+42048(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
-	VMOVMSKPS      Y2, R8
-	MOVL           R8, R9
-	SHRL           $0x04, R9
-	ANDL           $0x0f, R8
-	LEAQ           ·tables+39616(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y2
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y2, Y2
+	VMOVMSKPS      Y2, R11
+	MOVL           R11, R12
+	SHRL           $0x04, R12
+	ANDL           $0x0f, R11
+	LEAQ           ·tables+39680(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y2
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R8, R8
-	LEAQ           8(R8)(R8*1), R8
-	POPCNTL        R9, R9
-	LEAQ           8(R9)(R9*1), R9
+	POPCNTL        R11, R11
+	LEAQ           8(R11)(R11*1), R11
+	POPCNTL        R12, R12
+	LEAQ           8(R12)(R12*1), R12
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R12, DI
 	ADDQ           $0x20, SI
 	JMP            utf32BEToUTF16LEAVX2_loop
 
 utf32BEToUTF16LEAVX2_partial:
-	VPAND          ·tables+40128(SB), Y1, Y0
-	VPMINUD        ·tables+41536(SB), Y1, Y2
+	VPAND          ·tables+40192(SB), Y1, Y0
+	VPMINUD        ·tables+41600(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40384(SB), Y0, Y0
+	VPCMPEQD       ·tables+40448(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16LEAVX2_done
-	LEAQ           ·tables+37568(SB), DX
+	LEAQ           ·tables+37632(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41792(SB), Y1, Y0
-	VPSUBD         ·tables+41856(SB), Y1, Y2
+	VPCMPGTD       ·tables+41856(SB), Y1, Y0
+	VPSUBD         ·tables+41920(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40384(SB), Y3, Y3
-	VPAND          ·tables+41920(SB), Y2, Y2
-	VPADDD         ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+40448(SB), Y3, Y3
+	VPAND          ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+42048(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15350,7 +15539,7 @@ utf32BEToUTF16LEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39616(SB), R8
+	LEAQ           ·tables+39680(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -15401,8 +15590,8 @@ utf16BEToUTF32BEAVX2_loop:
 	JG           utf16BEToUTF32BEAVX2_done
 	VMOVDQU      (DX)(SI*1), Y2
 	VPSHUFB      Y0, Y2, Y2
-	VPAND        ·tables+41600(SB), Y2, Y3
-	VPCMPEQW     ·tables+41408(SB), Y3, Y3
+	VPAND        ·tables+41664(SB), Y2, Y3
+	VPCMPEQW     ·tables+41472(SB), Y3, Y3
 	VPTEST       Y3, Y3
 	JNZ          utf16BEToUTF32BEAVX2_pairs
 	VPMOVZXWD    X2, Y3
@@ -15417,9 +15606,9 @@ utf16BEToUTF32BEAVX2_loop:
 	JMP          utf16BEToUTF32BEAVX2_loop
 
 utf16BEToUTF32BEAVX2_pairs:
-	VPAND     ·tables+41344(SB), Y2, Y3
-	VPCMPEQW  ·tables+41408(SB), Y3, Y4
-	VPCMPEQW  ·tables+41472(SB), Y3, Y3
+	VPAND     ·tables+41408(SB), Y2, Y3
+	VPCMPEQW  ·tables+41472(SB), Y3, Y4
+	VPCMPEQW  ·tables+41536(SB), Y3, Y3
 	VPMOVMSKB Y4, R8
 	VPMOVMSKB Y3, R9
 	MOVQ      $0x00000020, R10
@@ -15443,12 +15632,12 @@ utf16BEToUTF32BEAVX2_pconv:
 	VEXTRACTI128 $0x01, Y4, X7
 	VPALIGNR     $0x02, X2, X3, X5
 	VPSRLDQ      $0x02, X3, X6
-	LEAQ         ·tables+37568(SB), R8
+	LEAQ         ·tables+37632(SB), R8
 	VPMOVZXWD    X2, Y2
 	VPMOVZXWD    X5, Y5
 	VPSLLD       $0x0a, Y2, Y8
 	VPADDD       Y5, Y8, Y8
-	VPSUBD       ·tables+41664(SB), Y8, Y8
+	VPSUBD       ·tables+41728(SB), Y8, Y8
 	VPMOVSXWD    X4, Y4
 	VPBLENDVB    Y4, Y8, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15464,7 +15653,7 @@ utf16BEToUTF32BEAVX2_pconv:
 	VPMOVZXWD    X6, Y3
 	VPSLLD       $0x0a, Y2, Y4
 	VPADDD       Y3, Y4, Y4
-	VPSUBD       ·tables+41664(SB), Y4, Y4
+	VPSUBD       ·tables+41728(SB), Y4, Y4
 	VPMOVSXWD    X7, Y3
 	VPBLENDVB    Y3, Y4, Y2, Y2
 	VPSHUFB      Y1, Y2, Y2
@@ -15514,6 +15703,9 @@ TEXT ·utf32BEToUTF16BEAVX2(SB), NOSPLIT, $0-64
 	XORQ    SI, SI
 	XORQ    DI, DI
 	VMOVDQU ·tables+192(SB), Y0
+	LEAQ    -32(BX), R8
+	LEAQ    -96(BX), R9
+	LEAQ    -32(CX), R10
 
 utf32BEToUTF16BEAVX2_loop:
 	CMPQ      SI, BX
@@ -15522,10 +15714,59 @@ utf32BEToUTF16BEAVX2_loop:
 	JG        utf32BEToUTF16BEAVX2_done
 	VMOVDQU   (DX)(SI*1), Y1
 	VPSHUFB   Y0, Y1, Y1
-	VPAND     ·tables+40128(SB), Y1, Y2
-	VPTEST    ·tables+41728(SB), Y1
+	CMPQ      SI, R8
+	JG        utf32BEToUTF16BEAVX2_one
+	VMOVDQU   32(DX)(SI*1), Y2
+	VPSHUFB   Y0, Y2, Y2
+	VPOR      Y1, Y2, Y3
+	VPTEST    ·tables+41792(SB), Y3
+	JNZ       utf32BEToUTF16BEAVX2_one
+	VPACKUSDW Y2, Y1, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	CMPQ      SI, R9
+	JG        utf32BEToUTF16BEAVX2_pair
+	CMPQ      DI, R10
+	JG        utf32BEToUTF16BEAVX2_pair
+	VMOVDQU   64(DX)(SI*1), Y3
+	VMOVDQU   96(DX)(SI*1), Y4
+	VPSHUFB   Y0, Y3, Y3
+	VPSHUFB   Y0, Y4, Y4
+	VPOR      Y3, Y4, Y5
+	VPTEST    ·tables+41792(SB), Y5
+	JNZ       utf32BEToUTF16BEAVX2_pair
+	VPACKUSDW Y4, Y3, Y3
+	VPERMQ    $0xd8, Y3, Y3
+	VPAND     ·tables+41664(SB), Y2, Y4
+	VPAND     ·tables+41664(SB), Y3, Y5
+	VPCMPEQW  ·tables+41472(SB), Y4, Y4
+	VPCMPEQW  ·tables+41472(SB), Y5, Y5
+	VPOR      Y4, Y5, Y4
+	VPTEST    Y4, Y4
+	JNZ       utf32BEToUTF16BEAVX2_pair
+	VPSHUFB   ·tables+0(SB), Y2, Y2
+	VPSHUFB   ·tables+0(SB), Y3, Y3
+	VMOVDQU   Y2, (AX)(DI*1)
+	VMOVDQU   Y3, 32(AX)(DI*1)
+	SUBQ      $-128, SI
+	ADDQ      $0x40, DI
+	JMP       utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_pair:
+	VPAND    ·tables+41664(SB), Y2, Y3
+	VPCMPEQW ·tables+41472(SB), Y3, Y3
+	VPTEST   Y3, Y3
+	JNZ      utf32BEToUTF16BEAVX2_one
+	VPSHUFB  ·tables+0(SB), Y2, Y2
+	VMOVDQU  Y2, (AX)(DI*1)
+	ADDQ     $0x40, SI
+	ADDQ     $0x20, DI
+	JMP      utf32BEToUTF16BEAVX2_loop
+
+utf32BEToUTF16BEAVX2_one:
+	VPAND     ·tables+40192(SB), Y1, Y2
+	VPTEST    ·tables+41792(SB), Y1
 	JNZ       utf32BEToUTF16BEAVX2_astral
-	VPCMPEQD  ·tables+40384(SB), Y2, Y2
+	VPCMPEQD  ·tables+40448(SB), Y2, Y2
 	VPTEST    Y2, Y2
 	JNZ       utf32BEToUTF16BEAVX2_partial
 	VPACKUSDW Y1, Y1, Y1
@@ -15537,70 +15778,70 @@ utf32BEToUTF16BEAVX2_loop:
 	JMP       utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_astral:
-	VPAND          ·tables+40128(SB), Y1, Y2
-	VPMINUD        ·tables+41536(SB), Y1, Y3
+	VPAND          ·tables+40192(SB), Y1, Y2
+	VPMINUD        ·tables+41600(SB), Y1, Y3
 	VPCMPEQD       Y1, Y3, Y3
-	VPCMPEQD       ·tables+40384(SB), Y2, Y2
+	VPCMPEQD       ·tables+40448(SB), Y2, Y2
 	VPANDN         Y3, Y2, Y3
-	VPMOVMSKB      Y3, R8
-	CMPL           R8, $-1
+	VPMOVMSKB      Y3, R11
+	CMPL           R11, $-1
 	JNE            utf32BEToUTF16BEAVX2_partial
-	VPCMPGTD       ·tables+41792(SB), Y1, Y2
-	VPSUBD         ·tables+41856(SB), Y1, Y3
+	VPCMPGTD       ·tables+41856(SB), Y1, Y2
+	VPSUBD         ·tables+41920(SB), Y1, Y3
 	VPSRLD         $0x0a, Y3, Y4
-	VPADDD         ·tables+40384(SB), Y4, Y4
-	VPAND          ·tables+41920(SB), Y3, Y3
-	VPADDD         ·tables+41984(SB), Y3, Y3
+	VPADDD         ·tables+40448(SB), Y4, Y4
+	VPAND          ·tables+41984(SB), Y3, Y3
+	VPADDD         ·tables+42048(SB), Y3, Y3
 	VPSLLD         $0x10, Y3, Y3
 	VPOR           Y3, Y4, Y4
 	VPBLENDVB      Y2, Y4, Y1, Y1
 	VPSHUFB        ·tables+0(SB), Y1, Y1
-	VMOVMSKPS      Y2, R8
-	MOVL           R8, R9
-	SHRL           $0x04, R9
-	ANDL           $0x0f, R8
-	LEAQ           ·tables+39616(SB), R10
-	MOVQ           R8, R11
-	SHLQ           $0x04, R11
-	VBROADCASTI128 (R10)(R11*1), Y2
-	MOVQ           R9, R11
-	SHLQ           $0x04, R11
-	VINSERTI128    $0x01, (R10)(R11*1), Y2, Y2
+	VMOVMSKPS      Y2, R11
+	MOVL           R11, R12
+	SHRL           $0x04, R12
+	ANDL           $0x0f, R11
+	LEAQ           ·tables+39680(SB), R13
+	MOVQ           R11, R14
+	SHLQ           $0x04, R14
+	VBROADCASTI128 (R13)(R14*1), Y2
+	MOVQ           R12, R14
+	SHLQ           $0x04, R14
+	VINSERTI128    $0x01, (R13)(R14*1), Y2, Y2
 	VPSHUFB        Y2, Y1, Y1
-	POPCNTL        R8, R8
-	LEAQ           8(R8)(R8*1), R8
-	POPCNTL        R9, R9
-	LEAQ           8(R9)(R9*1), R9
+	POPCNTL        R11, R11
+	LEAQ           8(R11)(R11*1), R11
+	POPCNTL        R12, R12
+	LEAQ           8(R12)(R12*1), R12
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R8, DI
+	ADDQ           R11, DI
 	VEXTRACTI128   $0x01, Y1, X1
 	VMOVDQU        X1, (AX)(DI*1)
-	ADDQ           R9, DI
+	ADDQ           R12, DI
 	ADDQ           $0x20, SI
 	JMP            utf32BEToUTF16BEAVX2_loop
 
 utf32BEToUTF16BEAVX2_partial:
-	VPAND          ·tables+40128(SB), Y1, Y0
-	VPMINUD        ·tables+41536(SB), Y1, Y2
+	VPAND          ·tables+40192(SB), Y1, Y0
+	VPMINUD        ·tables+41600(SB), Y1, Y2
 	VPCMPEQD       Y1, Y2, Y2
-	VPCMPEQD       ·tables+40384(SB), Y0, Y0
+	VPCMPEQD       ·tables+40448(SB), Y0, Y0
 	VPANDN         Y2, Y0, Y2
 	VMOVMSKPS      Y2, CX
 	NOTL           CX
 	TZCNTL         CX, CX
 	JZ             utf32BEToUTF16BEAVX2_done
-	LEAQ           ·tables+37568(SB), DX
+	LEAQ           ·tables+37632(SB), DX
 	VPMOVZXBD      2040(DX), Y0
 	VMOVD          CX, X2
 	VPBROADCASTD   X2, Y2
 	VPCMPGTD       Y0, Y2, Y2
 	VPAND          Y2, Y1, Y1
-	VPCMPGTD       ·tables+41792(SB), Y1, Y0
-	VPSUBD         ·tables+41856(SB), Y1, Y2
+	VPCMPGTD       ·tables+41856(SB), Y1, Y0
+	VPSUBD         ·tables+41920(SB), Y1, Y2
 	VPSRLD         $0x0a, Y2, Y3
-	VPADDD         ·tables+40384(SB), Y3, Y3
-	VPAND          ·tables+41920(SB), Y2, Y2
-	VPADDD         ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+40448(SB), Y3, Y3
+	VPAND          ·tables+41984(SB), Y2, Y2
+	VPADDD         ·tables+42048(SB), Y2, Y2
 	VPSLLD         $0x10, Y2, Y2
 	VPOR           Y2, Y3, Y3
 	VPBLENDVB      Y0, Y3, Y1, Y1
@@ -15609,7 +15850,7 @@ utf32BEToUTF16BEAVX2_partial:
 	MOVL           DX, BX
 	SHRL           $0x04, BX
 	ANDL           $0x0f, DX
-	LEAQ           ·tables+39616(SB), R8
+	LEAQ           ·tables+39680(SB), R8
 	MOVQ           DX, R9
 	SHLQ           $0x04, R9
 	VBROADCASTI128 (R8)(R9*1), Y0
@@ -15719,10 +15960,10 @@ utf8ToCP1252AVX512_whole:
 	SHLQ          $0x01, BP
 	CMPQ          BP, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42240(SB), Z5, K1
+	VPCMPEQB      ·tables+42304(SB), Z5, K1
 	KMOVQ         K1, R10
 	SHLQ          $0x01, R10
-	VPCMPUB       $0x01, ·tables+42304(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42368(SB), Z5, K1
 	KMOVQ         K1, R12
 	TESTQ         R10, R12
 	JNZ           utf8ToCP1252AVX512_done
@@ -15772,10 +16013,10 @@ utf8ToCP1252AVX512_tail_whole:
 	SHLQ          $0x01, R8
 	CMPQ          R8, R12
 	JNE           utf8ToCP1252AVX512_done
-	VPCMPEQB      ·tables+42240(SB), Z5, K1
+	VPCMPEQB      ·tables+42304(SB), Z5, K1
 	KMOVQ         K1, DX
 	SHLQ          $0x01, DX
-	VPCMPUB       $0x01, ·tables+42304(SB), Z5, K1
+	VPCMPUB       $0x01, ·tables+42368(SB), Z5, K1
 	KMOVQ         K1, R8
 	TESTQ         DX, R8
 	JNZ           utf8ToCP1252AVX512_done
@@ -15870,8 +16111,8 @@ utf8ToCP1252AVX2_whole:
 	JNE          utf8ToCP1252AVX2_done
 	VPERM2I128   $0x08, Y0, Y0, Y1
 	VPALIGNR     $0x0f, Y1, Y0, Y1
-	VPCMPEQB     ·tables+42240(SB), Y1, Y1
-	VMOVDQU      ·tables+42304(SB), Y2
+	VPCMPEQB     ·tables+42304(SB), Y1, Y1
+	VMOVDQU      ·tables+42368(SB), Y2
 	VPCMPGTB     Y0, Y2, Y2
 	VPTEST       Y1, Y2
 	JNZ          utf8ToCP1252AVX2_done
@@ -16943,10 +17184,10 @@ TEXT ·sbDecodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    192(SI), Z3
 	VMOVDQU64    256(SI), Z4
 	VMOVDQU64    320(SI), Z5
-	VMOVDQU64    ·tables+42368(SB), Z6
-	VMOVDQU64    ·tables+42432(SB), Z7
-	VMOVDQU64    ·tables+42496(SB), Z8
-	VMOVDQU64    ·tables+42560(SB), Z9
+	VMOVDQU64    ·tables+42432(SB), Z6
+	VMOVDQU64    ·tables+42496(SB), Z7
+	VMOVDQU64    ·tables+42560(SB), Z8
+	VMOVDQU64    ·tables+42624(SB), Z9
 	MOVL         $0xffffffff, SI
 	VPBROADCASTD SI, Z10
 	MOVQ         $0x3333333333333333, SI
@@ -17168,8 +17409,8 @@ TEXT ·sbEncodeAVX512(SB), NOSPLIT, $0-72
 	VMOVDQU64    128(SI), Z2
 	VPBROADCASTB 192(SI), Z3
 	VPBROADCASTB 193(SI), Z4
-	VMOVDQU64    ·tables+42624(SB), Z5
-	VMOVDQU64    ·tables+42688(SB), Z6
+	VMOVDQU64    ·tables+42688(SB), Z5
+	VMOVDQU64    ·tables+42752(SB), Z6
 	MOVL         $0xc0c0c0c0, SI
 	VPBROADCASTD SI, Z7
 	MOVL         $0xe0e0e0e0, SI
@@ -17409,8 +17650,8 @@ TEXT ·sbDecodeAVX2(SB), NOSPLIT, $0-72
 	XORQ    SI, SI
 	XORQ    DI, DI
 	MOVQ    tab+48(FP), R8
-	VMOVDQU ·tables+46848(SB), Y0
-	VMOVDQU ·tables+46912(SB), Y1
+	VMOVDQU ·tables+46912(SB), Y0
+	VMOVDQU ·tables+46976(SB), Y1
 
 sbd2_loop:
 	CMPQ      SI, BX
@@ -17427,75 +17668,75 @@ sbd2_loop:
 	JMP       sbd2_loop
 
 sbd2_wide:
-	VPXOR          ·tables+46976(SB), Y2, Y3
+	VPXOR          ·tables+47040(SB), Y2, Y3
 	VMOVDQU        Y3, Y3
 	VPXOR          Y4, Y4, Y4
 	VPXOR          Y5, Y5, Y5
-	VPADDUSB       ·tables+47040(SB), Y3, Y6
+	VPADDUSB       ·tables+47104(SB), Y3, Y6
 	VBROADCASTI128 (R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 128(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47008(SB), Y3, Y3
-	VPADDUSB       ·tables+47040(SB), Y3, Y6
+	VPSUBB         ·tables+47072(SB), Y3, Y3
+	VPADDUSB       ·tables+47104(SB), Y3, Y6
 	VBROADCASTI128 16(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 144(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47008(SB), Y3, Y3
-	VPADDUSB       ·tables+47040(SB), Y3, Y6
+	VPSUBB         ·tables+47072(SB), Y3, Y3
+	VPADDUSB       ·tables+47104(SB), Y3, Y6
 	VBROADCASTI128 32(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 160(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47008(SB), Y3, Y3
-	VPADDUSB       ·tables+47040(SB), Y3, Y6
+	VPSUBB         ·tables+47072(SB), Y3, Y3
+	VPADDUSB       ·tables+47104(SB), Y3, Y6
 	VBROADCASTI128 48(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 176(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47008(SB), Y3, Y3
-	VPADDUSB       ·tables+47040(SB), Y3, Y6
+	VPSUBB         ·tables+47072(SB), Y3, Y3
+	VPADDUSB       ·tables+47104(SB), Y3, Y6
 	VBROADCASTI128 64(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 192(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47008(SB), Y3, Y3
-	VPADDUSB       ·tables+47040(SB), Y3, Y6
+	VPSUBB         ·tables+47072(SB), Y3, Y3
+	VPADDUSB       ·tables+47104(SB), Y3, Y6
 	VBROADCASTI128 80(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 208(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47008(SB), Y3, Y3
-	VPADDUSB       ·tables+47040(SB), Y3, Y6
+	VPSUBB         ·tables+47072(SB), Y3, Y3
+	VPADDUSB       ·tables+47104(SB), Y3, Y6
 	VBROADCASTI128 96(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y4, Y4
 	VBROADCASTI128 224(R8), Y7
 	VPSHUFB        Y6, Y7, Y7
 	VPOR           Y7, Y5, Y5
-	VPSUBB         ·tables+47008(SB), Y3, Y3
-	VPADDUSB       ·tables+47040(SB), Y3, Y3
+	VPSUBB         ·tables+47072(SB), Y3, Y3
+	VPADDUSB       ·tables+47104(SB), Y3, Y3
 	VBROADCASTI128 112(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y4, Y4
 	VBROADCASTI128 240(R8), Y6
 	VPSHUFB        Y3, Y6, Y6
 	VPOR           Y6, Y5, Y5
-	VPAND          ·tables+47072(SB), Y4, Y3
-	VPCMPEQB       ·tables+47104(SB), Y3, Y3
+	VPAND          ·tables+47136(SB), Y4, Y3
+	VPCMPEQB       ·tables+47168(SB), Y3, Y3
 	VPMOVMSKB      Y3, R10
 	CMPL           R10, R9
 	JNE            sbd2_halves
@@ -17560,12 +17801,12 @@ sbd2_h0:
 	TESTL          $0x0000ff00, R9
 	JZ             sbd2_h0slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46880(SB), Y3
-	VMOVDQU        ·tables+46880(SB), Y4
+	VMOVDQU        ·tables+46944(SB), Y3
+	VMOVDQU        ·tables+46944(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46880(SB), Y3
-	VMOVDQU        ·tables+46880(SB), Y5
+	VMOVDQU        ·tables+46944(SB), Y3
+	VMOVDQU        ·tables+46944(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17608,8 +17849,8 @@ sbd2_h0slow:
 
 sbd2_h0q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46880(SB), Y3
-	VMOVDQU        ·tables+46880(SB), Y4
+	VMOVDQU        ·tables+46944(SB), Y3
+	VMOVDQU        ·tables+46944(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17619,7 +17860,7 @@ sbd2_h0q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42752(SB), R12
+	LEAQ           ·tables+42816(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17649,8 +17890,8 @@ sbd2_h0q0next:
 
 sbd2_h0q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46880(SB), Y3
-	VMOVDQU        ·tables+46880(SB), Y5
+	VMOVDQU        ·tables+46944(SB), Y3
+	VMOVDQU        ·tables+46944(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R10
@@ -17660,7 +17901,7 @@ sbd2_h0q1:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42752(SB), R12
+	LEAQ           ·tables+42816(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17695,12 +17936,12 @@ sbd2_h1:
 	TESTL          $0xff000000, R9
 	JZ             sbd2_h1slow
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46880(SB), Y3
-	VMOVDQU        ·tables+46880(SB), Y4
+	VMOVDQU        ·tables+46944(SB), Y3
+	VMOVDQU        ·tables+46944(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPMOVZXBD      8(DX)(SI*1), Y2
-	VMOVDQU        ·tables+46880(SB), Y3
-	VMOVDQU        ·tables+46880(SB), Y5
+	VMOVDQU        ·tables+46944(SB), Y3
+	VMOVDQU        ·tables+46944(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPOR           Y4, Y5, Y2
 	VPTEST         Y1, Y2
@@ -17743,8 +17984,8 @@ sbd2_h1slow:
 
 sbd2_h1q0:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46880(SB), Y3
-	VMOVDQU        ·tables+46880(SB), Y4
+	VMOVDQU        ·tables+46944(SB), Y3
+	VMOVDQU        ·tables+46944(SB), Y4
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y4
 	VPSHUFB        Y0, Y4, Y2
 	VPMOVMSKB      Y2, R10
@@ -17754,7 +17995,7 @@ sbd2_h1q0:
 	MOVBLZX        R11, R11
 	SHRL           $0x10, R10
 	MOVBLZX        R10, R10
-	LEAQ           ·tables+42752(SB), R12
+	LEAQ           ·tables+42816(SB), R12
 	MOVQ           R11, R13
 	SHLQ           $0x04, R13
 	VBROADCASTI128 (R12)(R13*1), Y2
@@ -17784,8 +18025,8 @@ sbd2_h1q0next:
 
 sbd2_h1q1:
 	VPMOVZXBD      (DX)(SI*1), Y2
-	VMOVDQU        ·tables+46880(SB), Y3
-	VMOVDQU        ·tables+46880(SB), Y5
+	VMOVDQU        ·tables+46944(SB), Y3
+	VMOVDQU        ·tables+46944(SB), Y5
 	VPGATHERDD     Y3, 384(R8)(Y2*4), Y5
 	VPSHUFB        Y0, Y5, Y2
 	VPMOVMSKB      Y2, R9
@@ -17795,7 +18036,7 @@ sbd2_h1q1:
 	MOVBLZX        R10, R10
 	SHRL           $0x10, R9
 	MOVBLZX        R9, R9
-	LEAQ           ·tables+42752(SB), R11
+	LEAQ           ·tables+42816(SB), R11
 	MOVQ           R10, R12
 	SHLQ           $0x04, R12
 	VBROADCASTI128 (R11)(R12*1), Y2
@@ -17901,7 +18142,7 @@ sbe2_wide:
 	MOVQ           blocks+56(FP), R14
 	VBROADCASTI128 (R10), Y5
 	VBROADCASTI128 16(R10), Y6
-	VPAND          ·tables+47424(SB), Y1, Y7
+	VPAND          ·tables+47488(SB), Y1, Y7
 	VPSHUFB        Y7, Y5, Y5
 	VPSHUFB        Y7, Y6, Y6
 	VPSLLW         $0x03, Y7, Y7
@@ -17909,21 +18150,21 @@ sbe2_wide:
 	VPMOVZXBW      X0, Y6
 	VPMOVZXBW      X5, Y7
 	VPSLLW         $0x06, Y7, Y8
-	VPAND          ·tables+47232(SB), Y6, Y7
+	VPAND          ·tables+47296(SB), Y6, Y7
 	VPOR           Y7, Y8, Y8
 	TESTL          $0x0000ffff, R12
 	JZ             sbe2_h0two
 	VPMOVZXBW      X1, Y7
 	VPMOVZXBW      X4, Y9
-	VPAND          ·tables+47232(SB), Y6, Y2
-	VPAND          ·tables+47296(SB), Y9, Y6
+	VPAND          ·tables+47296(SB), Y6, Y2
+	VPAND          ·tables+47360(SB), Y9, Y6
 	VPSLLW         $0x0c, Y6, Y6
-	VPAND          ·tables+47328(SB), Y9, Y10
-	VPCMPEQW       ·tables+47360(SB), Y10, Y10
-	VPAND          ·tables+47232(SB), Y7, Y9
+	VPAND          ·tables+47392(SB), Y9, Y10
+	VPCMPEQW       ·tables+47424(SB), Y10, Y10
+	VPAND          ·tables+47296(SB), Y7, Y9
 	VPAND          Y10, Y6, Y6
 	VPOR           Y6, Y2, Y2
-	VPAND          ·tables+47264(SB), Y7, Y6
+	VPAND          ·tables+47328(SB), Y7, Y6
 	VPBLENDVB      Y10, Y9, Y6, Y9
 	VPSLLW         $0x06, Y9, Y9
 	VPOR           Y9, Y2, Y2
@@ -17942,7 +18183,7 @@ sbe2_h0two:
 	VPMOVZXWD  X8, Y7
 	VPCMPEQD   Y9, Y9, Y9
 	VPGATHERDD Y9, (R14)(Y7*1), Y6
-	VPAND      ·tables+47392(SB), Y6, Y6
+	VPAND      ·tables+47456(SB), Y6, Y6
 	JMP        sbe2_g0
 
 sbe2_g0three:
@@ -17950,13 +18191,13 @@ sbe2_g0three:
 	VPSRLD     $0x06, Y7, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R10)(Y9*1), Y6
-	VPAND      ·tables+47392(SB), Y6, Y9
+	VPAND      ·tables+47456(SB), Y6, Y9
 	VPSLLD     $0x06, Y9, Y9
 	VPAND      ·tables+4160(SB), Y7, Y7
 	VPOR       Y7, Y9, Y9
 	VPCMPEQD   Y10, Y10, Y10
 	VPGATHERDD Y10, (R14)(Y9*1), Y6
-	VPAND      ·tables+47392(SB), Y6, Y6
+	VPAND      ·tables+47456(SB), Y6, Y6
 
 sbe2_g0:
 	VPXOR        Y7, Y7, Y7
@@ -17968,7 +18209,7 @@ sbe2_g0:
 	VPMOVZXWD    X8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y7
-	VPAND        ·tables+47392(SB), Y7, Y7
+	VPAND        ·tables+47456(SB), Y7, Y7
 	JMP          sbe2_g1
 
 sbe2_g1three:
@@ -17977,13 +18218,13 @@ sbe2_g1three:
 	VPSRLD       $0x06, Y8, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R10)(Y9*1), Y7
-	VPAND        ·tables+47392(SB), Y7, Y9
+	VPAND        ·tables+47456(SB), Y7, Y9
 	VPSLLD       $0x06, Y9, Y9
 	VPAND        ·tables+4160(SB), Y8, Y8
 	VPOR         Y8, Y9, Y9
 	VPCMPEQD     Y10, Y10, Y10
 	VPGATHERDD   Y10, (R14)(Y9*1), Y7
-	VPAND        ·tables+47392(SB), Y7, Y7
+	VPAND        ·tables+47456(SB), Y7, Y7
 
 sbe2_g1:
 	VEXTRACTI128 $0x01, Y0, X8
@@ -17991,7 +18232,7 @@ sbe2_g1:
 	VEXTRACTI128 $0x01, Y5, X5
 	VPMOVZXBW    X5, Y5
 	VPSLLW       $0x06, Y5, Y9
-	VPAND        ·tables+47232(SB), Y8, Y5
+	VPAND        ·tables+47296(SB), Y8, Y5
 	VPOR         Y5, Y9, Y9
 	TESTL        $0xffff0000, R12
 	JZ           sbe2_h1two
@@ -17999,15 +18240,15 @@ sbe2_g1:
 	VPMOVZXBW    X1, Y1
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXBW    X3, Y4
-	VPAND        ·tables+47232(SB), Y8, Y3
-	VPAND        ·tables+47296(SB), Y4, Y5
+	VPAND        ·tables+47296(SB), Y8, Y3
+	VPAND        ·tables+47360(SB), Y4, Y5
 	VPSLLW       $0x0c, Y5, Y5
-	VPAND        ·tables+47328(SB), Y4, Y8
-	VPCMPEQW     ·tables+47360(SB), Y8, Y8
-	VPAND        ·tables+47232(SB), Y1, Y4
+	VPAND        ·tables+47392(SB), Y4, Y8
+	VPCMPEQW     ·tables+47424(SB), Y8, Y8
+	VPAND        ·tables+47296(SB), Y1, Y4
 	VPAND        Y8, Y5, Y5
 	VPOR         Y5, Y3, Y3
-	VPAND        ·tables+47264(SB), Y1, Y1
+	VPAND        ·tables+47328(SB), Y1, Y1
 	VPBLENDVB    Y8, Y4, Y1, Y4
 	VPSLLW       $0x06, Y4, Y4
 	VPOR         Y4, Y3, Y3
@@ -18026,7 +18267,7 @@ sbe2_h1two:
 	VPMOVZXWD  X9, Y4
 	VPCMPEQD   Y5, Y5, Y5
 	VPGATHERDD Y5, (R14)(Y4*1), Y1
-	VPAND      ·tables+47392(SB), Y1, Y1
+	VPAND      ·tables+47456(SB), Y1, Y1
 	JMP        sbe2_g2
 
 sbe2_g2three:
@@ -18034,13 +18275,13 @@ sbe2_g2three:
 	VPSRLD     $0x06, Y4, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R10)(Y5*1), Y1
-	VPAND      ·tables+47392(SB), Y1, Y5
+	VPAND      ·tables+47456(SB), Y1, Y5
 	VPSLLD     $0x06, Y5, Y5
 	VPAND      ·tables+4160(SB), Y4, Y4
 	VPOR       Y4, Y5, Y5
 	VPCMPEQD   Y8, Y8, Y8
 	VPGATHERDD Y8, (R14)(Y5*1), Y1
-	VPAND      ·tables+47392(SB), Y1, Y1
+	VPAND      ·tables+47456(SB), Y1, Y1
 
 sbe2_g2:
 	VPXOR        Y4, Y4, Y4
@@ -18052,7 +18293,7 @@ sbe2_g2:
 	VPMOVZXWD    X5, Y5
 	VPCMPEQD     Y8, Y8, Y8
 	VPGATHERDD   Y8, (R14)(Y5*1), Y4
-	VPAND        ·tables+47392(SB), Y4, Y4
+	VPAND        ·tables+47456(SB), Y4, Y4
 	JMP          sbe2_g3
 
 sbe2_g3three:
@@ -18061,19 +18302,19 @@ sbe2_g3three:
 	VPSRLD       $0x06, Y5, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R10)(Y8*1), Y4
-	VPAND        ·tables+47392(SB), Y4, Y8
+	VPAND        ·tables+47456(SB), Y4, Y8
 	VPSLLD       $0x06, Y8, Y8
 	VPAND        ·tables+4160(SB), Y5, Y5
 	VPOR         Y5, Y8, Y8
 	VPCMPEQD     Y9, Y9, Y9
 	VPGATHERDD   Y9, (R14)(Y8*1), Y4
-	VPAND        ·tables+47392(SB), Y4, Y4
+	VPAND        ·tables+47456(SB), Y4, Y4
 
 sbe2_g3:
 	VPACKUSDW Y7, Y6, Y5
 	VPACKUSDW Y4, Y1, Y1
 	VPACKUSWB Y1, Y5, Y1
-	VMOVDQU   ·tables+47168(SB), Y4
+	VMOVDQU   ·tables+47232(SB), Y4
 	VPERMD    Y1, Y4, Y1
 	VPMOVMSKB Y1, R10
 	ANDNL     R11, R10, R10
@@ -22501,7 +22742,17 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// cp1252Lo at 33024
+	// wideASCIIOrder at 33024
+	QUAD $0x0000000400000000
+	QUAD $0x0000000500000001
+	QUAD $0x0000000600000002
+	QUAD $0x0000000700000003
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+	QUAD $0x0000000000000000
+
+	// cp1252Lo at 33088
 	QUAD $0x00000081000020ac
 	QUAD $0x000001920000201a
 	QUAD $0x000020260000201e
@@ -22511,7 +22762,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008d00000152
 	QUAD $0x0000008f0000017d
 
-	// cp1252Hi at 33088
+	// cp1252Hi at 33152
 	QUAD $0x0000201800000090
 	QUAD $0x0000201c00002019
 	QUAD $0x000020220000201d
@@ -22521,7 +22772,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000009d00000153
 	QUAD $0x000001780000017e
 
-	// wideLowBytes at 33152
+	// wideLowBytes at 33216
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x808080800c080400
@@ -22531,7 +22782,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// wideSpread at 33216
+	// wideSpread at 33280
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -23045,7 +23296,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// wideSpreadLen at 37312
+	// wideSpreadLen at 37376
 	QUAD $0x0807060507060504
 	QUAD $0x0a09080709080706
 	QUAD $0x0908070608070605
@@ -23079,7 +23330,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0e0d0c0b0d0c0b0a
 	QUAD $0x100f0e0d0f0e0d0c
 
-	// wideKeepLanes at 37568
+	// wideKeepLanes at 37632
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000001
@@ -23337,7 +23588,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0007060504030201
 	QUAD $0x0706050403020100
 
-	// widePairUnits at 39616
+	// widePairUnits at 39680
 	QUAD $0x0d0c090805040100
 	QUAD $0x8080808080808080
 	QUAD $0x0908050403020100
@@ -23371,7 +23622,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0706050403020100
 	QUAD $0x0f0e0d0c0b0a0908
 
-	// latin1Pairs at 39872
+	// latin1Pairs at 39936
 	QUAD $0xa3c2a2c2a1c2a0c2
 	QUAD $0xa7c2a6c2a5c2a4c2
 	QUAD $0xabc2aac2a9c2a8c2
@@ -23397,7 +23648,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xbbc3bac3b9c3b8c3
 	QUAD $0xbfc3bec3bdc3bcc3
 
-	// wdwFFFFFF80 at 40064
+	// wdwFFFFFF80 at 40128
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
@@ -23407,7 +23658,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffff80ffffff80
 	QUAD $0xffffff80ffffff80
 
-	// wdwFFFFF800 at 40128
+	// wdwFFFFF800 at 40192
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
@@ -23417,7 +23668,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfffff800fffff800
 	QUAD $0xfffff800fffff800
 
-	// wdw3F at 40192
+	// wdw3F at 40256
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
@@ -23427,7 +23678,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000003f0000003f
 	QUAD $0x0000003f0000003f
 
-	// wdw80C0 at 40256
+	// wdw80C0 at 40320
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
@@ -23437,7 +23688,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000080c0000080c0
 	QUAD $0x000080c0000080c0
 
-	// wdw80 at 40320
+	// wdw80 at 40384
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
@@ -23447,7 +23698,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000008000000080
 	QUAD $0x0000008000000080
 
-	// wdwD800 at 40384
+	// wdwD800 at 40448
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
@@ -23457,7 +23708,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000d8000000d800
 	QUAD $0x0000d8000000d800
 
-	// wdw800 at 40448
+	// wdw800 at 40512
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
@@ -23467,7 +23718,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000080000000800
 	QUAD $0x0000080000000800
 
-	// wdwF800 at 40512
+	// wdwF800 at 40576
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
@@ -23477,7 +23728,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000f8000000f800
 	QUAD $0x0000f8000000f800
 
-	// wdw1 at 40576
+	// wdw1 at 40640
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
@@ -23487,7 +23738,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000100000001
 	QUAD $0x0000000100000001
 
-	// wdw3F0000 at 40640
+	// wdw3F0000 at 40704
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
@@ -23497,7 +23748,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x003f0000003f0000
 	QUAD $0x003f0000003f0000
 
-	// wdw3F00 at 40704
+	// wdw3F00 at 40768
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
@@ -23507,7 +23758,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x00003f0000003f00
 	QUAD $0x00003f0000003f00
 
-	// wdw10F800 at 40768
+	// wdw10F800 at 40832
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
@@ -23517,7 +23768,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010f8000010f800
 	QUAD $0x0010f8000010f800
 
-	// wdw3F3F3F07 at 40832
+	// wdw3F3F3F07 at 40896
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
@@ -23527,7 +23778,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f3f3f073f3f3f07
 	QUAD $0x3f3f3f073f3f3f07
 
-	// wdw808080F0 at 40896
+	// wdw808080F0 at 40960
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
@@ -23537,7 +23788,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x808080f0808080f0
 	QUAD $0x808080f0808080f0
 
-	// wdw60606060 at 40960
+	// wdw60606060 at 41024
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
@@ -23547,7 +23798,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x6060606060606060
 	QUAD $0x6060606060606060
 
-	// wdwDFDFDFDF at 41024
+	// wdwDFDFDFDF at 41088
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
@@ -23557,7 +23808,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdfdfdfdfdfdfdfdf
 	QUAD $0xdfdfdfdfdfdfdfdf
 
-	// wdw3F003F00 at 41088
+	// wdw3F003F00 at 41152
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
@@ -23567,7 +23818,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3f003f003f003f00
 	QUAD $0x3f003f003f003f00
 
-	// wdw80C080C0 at 41152
+	// wdw80C080C0 at 41216
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
@@ -23577,7 +23828,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x80c080c080c080c0
 	QUAD $0x80c080c080c080c0
 
-	// wdw7F007F at 41216
+	// wdw7F007F at 41280
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
@@ -23587,7 +23838,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x007f007f007f007f
 	QUAD $0x007f007f007f007f
 
-	// wdw20 at 41280
+	// wdw20 at 41344
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
@@ -23597,7 +23848,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000002000000020
 	QUAD $0x0000002000000020
 
-	// wdwFC00FC00 at 41344
+	// wdwFC00FC00 at 41408
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
@@ -23607,7 +23858,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfc00fc00fc00fc00
 	QUAD $0xfc00fc00fc00fc00
 
-	// wdwD800D800 at 41408
+	// wdwD800D800 at 41472
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
@@ -23617,7 +23868,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xd800d800d800d800
 	QUAD $0xd800d800d800d800
 
-	// wdwDC00DC00 at 41472
+	// wdwDC00DC00 at 41536
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
@@ -23627,7 +23878,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xdc00dc00dc00dc00
 	QUAD $0xdc00dc00dc00dc00
 
-	// wdw10FFFF at 41536
+	// wdw10FFFF at 41600
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
@@ -23637,7 +23888,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0010ffff0010ffff
 	QUAD $0x0010ffff0010ffff
 
-	// wdwF800F800 at 41600
+	// wdwF800F800 at 41664
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
@@ -23647,7 +23898,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xf800f800f800f800
 	QUAD $0xf800f800f800f800
 
-	// wdw35FDC00 at 41664
+	// wdw35FDC00 at 41728
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
@@ -23657,7 +23908,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x035fdc00035fdc00
 	QUAD $0x035fdc00035fdc00
 
-	// wdwFFFF0000 at 41728
+	// wdwFFFF0000 at 41792
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
@@ -23667,7 +23918,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffff0000ffff0000
 	QUAD $0xffff0000ffff0000
 
-	// wdwFFFF at 41792
+	// wdwFFFF at 41856
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
@@ -23677,7 +23928,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000ffff0000ffff
 	QUAD $0x0000ffff0000ffff
 
-	// wdw10000 at 41856
+	// wdw10000 at 41920
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
@@ -23687,7 +23938,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0001000000010000
 	QUAD $0x0001000000010000
 
-	// wdw3FF at 41920
+	// wdw3FF at 41984
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
@@ -23697,7 +23948,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x000003ff000003ff
 	QUAD $0x000003ff000003ff
 
-	// wdwDC00 at 41984
+	// wdwDC00 at 42048
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
@@ -23707,7 +23958,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000dc000000dc00
 	QUAD $0x0000dc000000dc00
 
-	// wdwFFF00000 at 42048
+	// wdwFFF00000 at 42112
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
@@ -23717,7 +23968,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xfff00000fff00000
 	QUAD $0xfff00000fff00000
 
-	// wdw60 at 42112
+	// wdw60 at 42176
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
@@ -23727,7 +23978,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000006000000060
 	QUAD $0x0000006000000060
 
-	// wdw7 at 42176
+	// wdw7 at 42240
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
@@ -23737,7 +23988,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000700000007
 	QUAD $0x0000000700000007
 
-	// wdwC2C2C2C2 at 42240
+	// wdwC2C2C2C2 at 42304
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
@@ -23747,7 +23998,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xc2c2c2c2c2c2c2c2
 	QUAD $0xc2c2c2c2c2c2c2c2
 
-	// wdwA0A0A0A0 at 42304
+	// wdwA0A0A0A0 at 42368
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
@@ -23757,7 +24008,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xa0a0a0a0a0a0a0a0
 	QUAD $0xa0a0a0a0a0a0a0a0
 
-	// sbSpread0 at 42368
+	// sbSpread0 at 42432
 	QUAD $0x0101410100004000
 	QUAD $0x0303430302024202
 	QUAD $0x0505450504044404
@@ -23767,7 +24018,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0d0d4d0d0c0c4c0c
 	QUAD $0x0f0f4f0f0e0e4e0e
 
-	// sbSpread1 at 42432
+	// sbSpread1 at 42496
 	QUAD $0x1111511110105010
 	QUAD $0x1313531312125212
 	QUAD $0x1515551514145414
@@ -23777,7 +24028,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x1d1d5d1d1c1c5c1c
 	QUAD $0x1f1f5f1f1e1e5e1e
 
-	// sbSpread2 at 42496
+	// sbSpread2 at 42560
 	QUAD $0x2121612120206020
 	QUAD $0x2323632322226222
 	QUAD $0x2525652524246424
@@ -23787,7 +24038,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x2d2d6d2d2c2c6c2c
 	QUAD $0x2f2f6f2f2e2e6e2e
 
-	// sbSpread3 at 42560
+	// sbSpread3 at 42624
 	QUAD $0x3131713130307030
 	QUAD $0x3333733332327232
 	QUAD $0x3535753534347434
@@ -23797,7 +24048,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3d3d7d3d3c3c7c3c
 	QUAD $0x3f3f7f3f3e3e7e3e
 
-	// sbPrev1 at 42624
+	// sbPrev1 at 42688
 	QUAD $0x060504030201003f
 	QUAD $0x0e0d0c0b0a090807
 	QUAD $0x161514131211100f
@@ -23807,7 +24058,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x363534333231302f
 	QUAD $0x3e3d3c3b3a393837
 
-	// sbPrev2 at 42688
+	// sbPrev2 at 42752
 	QUAD $0x0504030201003f3e
 	QUAD $0x0d0c0b0a09080706
 	QUAD $0x1514131211100f0e
@@ -23817,7 +24068,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x3534333231302f2e
 	QUAD $0x3d3c3b3a39383736
 
-	// sbPack at 42752
+	// sbPack at 42816
 	QUAD $0x808080800c080400
 	QUAD $0x8080808080808080
 	QUAD $0x8080800c08040100
@@ -24331,7 +24582,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0908060504020100
 	QUAD $0x808080800e0d0c0a
 
-	// sbFlags at 46848
+	// sbFlags at 46912
 	QUAD $0x0e0d0a0906050201
 	QUAD $0x808080800f0b0703
 	QUAD $0x0e0d0a0906050201
@@ -24341,7 +24592,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0xffffffffffffffff
 	QUAD $0xffffffffffffffff
 
-	// sbSlow at 46912
+	// sbSlow at 46976
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
 	QUAD $0xc0ff0000c0ff0000
@@ -24351,7 +24602,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbBytes at 46976
+	// sbBytes at 47040
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
 	QUAD $0x8080808080808080
@@ -24377,7 +24628,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbPackPerm at 47168
+	// sbPackPerm at 47232
 	QUAD $0x0000000400000000
 	QUAD $0x0000000500000001
 	QUAD $0x0000000600000002
@@ -24387,7 +24638,7 @@ TEXT ·tables(SB), NOSPLIT, $0
 	QUAD $0x0000000000000000
 	QUAD $0x0000000000000000
 
-	// sbE2Consts at 47232
+	// sbE2Consts at 47296
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
 	QUAD $0x003f003f003f003f
