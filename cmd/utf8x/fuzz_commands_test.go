@@ -56,6 +56,16 @@ var fuzzInvocations = [][]string{
 	{"stats", "--scripts"},
 	{"explain", "--encoding", "cesu-8", "--hex", "HEX"},
 	{"explain", "--encoding", "utf-8-legacy"},
+	// A piece of a larger input: standard input at a byte offset, and the
+	// --range and --offset values themselves as arbitrary text (parsed
+	// before the file is opened; /dev/null is then refused as not a
+	// regular file).
+	{"check", "--json", "--max-errors", "0", "--offset", "1000"},
+	{"stats", "--json", "--offset", "7"},
+	{"fix", "--offset", "3"},
+	{"convert", "-f", "utf-8", "-t", "utf-16", "--offset", "0"},
+	{"check", "--json", "--range", "TEXT", "/dev/null"},
+	{"stats", "--json", "--offset", "TEXT"},
 }
 
 // countingWriter keeps nothing and counts what it is given, so that a fuzz
