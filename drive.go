@@ -184,7 +184,7 @@ func (e *ReadAtError) Unwrap() error { return e.Err }
 // page-aligned) at the same offset within a cache line as in the page
 // cache. Starting RangeContext (3) bytes before put every read off by 3
 // from its destination, which costs read(2)'s copy more.
-const driveLead = parallelLead
+const driveLead = 64
 
 // DriveBlocks cuts r's bytes [0, size) in blocks of o.Block() bytes, runs
 // work on each block on o.Workers() goroutines, and calls emit with the

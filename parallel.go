@@ -50,13 +50,6 @@ type ParallelOptions struct {
 
 const parallelBlock = 1 << 20
 
-// parallelLead is how far before its block a window is read from: more than
-// the RangeContext bytes needed, so that a block starting on a page of the
-// input lands in the buffer (page-aligned, being large) at the same place in
-// a cache line, which makes the copy of read(2) cheaper than a read off by
-// RangeContext bytes.
-const parallelLead = 64
-
 func (o *ParallelOptions) parts() int {
 	if o == nil || o.Parts <= 0 {
 		return runtime.GOMAXPROCS(0)
