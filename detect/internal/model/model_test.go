@@ -28,6 +28,33 @@ func TestTablesLoad(t *testing.T) {
 	}
 }
 
+// TestCJKCosts checks that every CJK language has one cost per character of
+// its alphabet, which Build, to start fast, checks only roughly; and that a
+// count off by one is refused or caught here.
+func TestCJKCosts(t *testing.T) {
+	cjk := 0
+	for _, d := range Data {
+		if !d.CJK {
+			continue
+		}
+		cjk++
+		if n := utf8.RuneCountInString(d.Alphabet); n != len(d.Costs) {
+			t.Errorf("%s: %d characters, %d costs", d.Tag, n, len(d.Costs))
+		}
+		if !utf8.ValidString(d.Alphabet) {
+			t.Errorf("%s: alphabet is not UTF-8", d.Tag)
+		}
+		short := d
+		short.Costs = d.Costs[:len(d.Costs)/5]
+		if _, err := Build([]LangData{short}, ASCIIModel, Fitted); err == nil {
+			t.Errorf("%s: Build takes %d costs for %d characters", d.Tag, len(short.Costs), len(d.Costs))
+		}
+	}
+	if cjk == 0 {
+		t.Error("no CJK language in Data")
+	}
+}
+
 // The tables must stay small in the binary (the budget: 300 KB).
 func TestTablesSize(t *testing.T) {
 	n := len(ASCIIModel)
