@@ -76,7 +76,17 @@ func keyForm(key string) *form {
 
 func buildRegistry() {
 	r := &registryVal
-	r.byLabel = map[string]Encoding{}
+	// Sized for every label at once: growing the map as it fills cost
+	// more than the rest of the build (the registry is built in the
+	// processes that detect a small legacy file, for a few rare readings).
+	n := 1 + len(sbLabels) + len(sbSpecs) + len(sbFullSpecs)
+	for _, e := range encodings {
+		n += len(e.f.labels)
+	}
+	for _, c := range codecs {
+		n += 1 + len(c.labels)
+	}
+	r.byLabel = make(map[string]Encoding, n)
 	claim := func(f *form, l string) {
 		if _, taken := r.byLabel[l]; !taken {
 			r.byLabel[l] = Encoding{f: f}

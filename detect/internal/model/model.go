@@ -612,10 +612,23 @@ func (l *Lang) buildASCII() *[0x80]uint8 {
 // buildChars fills chars from the serialised characters and costs.
 func (l *Lang) buildChars() {
 	l.chars = new([0x100]*[256]uint16)
-	i := 0
-	for _, r := range l.charData {
+	s := l.charData
+	for i, j := 0, 0; j < len(s); i++ {
+		// The characters are UTF-8 the generator wrote (TestCJKCosts
+		// checks it), decoded here without the checks range makes: they
+		// were most of what the first CJK reading of a small file cost.
+		var r rune
+		switch c := s[j]; {
+		case c < 0x80:
+			r, j = rune(c), j+1
+		case c < 0xE0:
+			r, j = rune(c&0x1F)<<6|rune(s[j+1]&0x3F), j+2
+		case c < 0xF0:
+			r, j = rune(c&0x0F)<<12|rune(s[j+1]&0x3F)<<6|rune(s[j+2]&0x3F), j+3
+		default:
+			r, j = rune(c&0x07)<<18|rune(s[j+1]&0x3F)<<12|rune(s[j+2]&0x3F)<<6|rune(s[j+3]&0x3F), j+4
+		}
 		k := uint16(l.charCosts[i]) + 1
-		i++
 		if uint32(r) >= 0x10000 {
 			if l.charsBeyond == nil {
 				l.charsBeyond = map[rune]uint16{}

@@ -44,6 +44,28 @@ func TestCJKCosts(t *testing.T) {
 		if !utf8.ValidString(d.Alphabet) {
 			t.Errorf("%s: alphabet is not UTF-8", d.Tag)
 		}
+		// buildChars decodes the alphabet by hand: every character must
+		// get its own cost, as range reads them.
+		m, err := Build([]LangData{d}, ASCIIModel, Fitted)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := m.Langs[0]
+		l.charsOnce.Do(l.buildChars)
+		i := 0
+		for _, r := range d.Alphabet {
+			var k uint16
+			if r >= 0x10000 {
+				k = l.charsBeyond[r]
+			} else if pg := l.chars[r>>8]; pg != nil {
+				k = pg[r&0xFF]
+			}
+			if want := uint16(d.Costs[i]) + 1; k != want {
+				t.Errorf("%s: %U (character %d) has cost %d, want %d", d.Tag, r, i, k, want)
+				break
+			}
+			i++
+		}
 		short := d
 		short.Costs = d.Costs[:len(d.Costs)/5]
 		if _, err := Build([]LangData{short}, ASCIIModel, Fitted); err == nil {
