@@ -1002,6 +1002,10 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 	if len(p) > 1<<16 {
 		return false
 	}
+	if len(high) <= smallPairs/4 {
+		ps.collectSmall(p, high)
+		return true
+	}
 	cnt := pairCounts.Get().(*[1 << 16]uint16)
 	var keys []uint16
 	add := func(k uint16) {
@@ -1028,6 +1032,62 @@ func (ps *bytePairs) collect(p []byte, high []int32) bool {
 	}
 	pairCounts.Put(cnt)
 	return true
+}
+
+// smallPairs is the size of collectSmall's table: a text with at most
+// smallPairs/4 bytes above 7F has at most half as many pairs around them,
+// so the table is at most half full.
+const smallPairs = 1024
+
+// smallPairTable is collectSmall's open-addressed table of pairs: the pair
+// in the high half of an entry, its count in the low (0: empty; a text of
+// at most smallPairs/4 bytes above 7F counts no pair 65536 times).
+type smallPairTable [smallPairs]uint32
+
+var smallPairTables = sync.Pool{New: func() any { return new(smallPairTable) }}
+
+// collectSmall is collect for a text with few bytes above 7F (a small
+// file's): the pairs counted in a 4 KiB table instead of the 128 KiB of
+// counts, whose pages a process touched one by one (about 30 page faults
+// for a 4 KiB French text). The pairs come out in the order collect gives.
+func (ps *bytePairs) collectSmall(p []byte, high []int32) {
+	tab := smallPairTables.Get().(*smallPairTable)
+	var keysBuf [smallPairs / 2]uint16
+	keys := keysBuf[:0]
+	add := func(k uint16) {
+		for h := uint32(k) * 0x9E3779B1 >> (32 - 10); ; h = (h + 1) % smallPairs {
+			switch {
+			case tab[h]&0xFFFF == 0:
+				tab[h] = uint32(k)<<16 | 1
+				keys = append(keys, k)
+				return
+			case uint16(tab[h]>>16) == k:
+				tab[h]++
+				return
+			}
+		}
+	}
+	for _, q := range high {
+		i := int(q)
+		if i == 0 {
+			ps.start, ps.first = true, p[0]
+		} else {
+			add(uint16(p[i-1])<<8 | uint16(p[i]))
+		}
+		if i+1 < len(p) && p[i+1] < 0x80 {
+			add(uint16(p[i])<<8 | uint16(p[i+1]))
+		}
+	}
+	ps.pairs = make([]bytePair, len(keys))
+	for j, k := range keys {
+		h := uint32(k) * 0x9E3779B1 >> (32 - 10)
+		for uint16(tab[h]>>16) != k || tab[h]&0xFFFF == 0 {
+			h = (h + 1) % smallPairs
+		}
+		ps.pairs[j] = bytePair{byte(k >> 8), byte(k), int32(tab[h] & 0xFFFF)}
+	}
+	*tab = smallPairTable{}
+	smallPairTables.Put(tab)
 }
 
 // ASCIIPairs is the cost of the pairs of ASCII characters in p under the

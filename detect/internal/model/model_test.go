@@ -3,6 +3,8 @@ package model
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -576,3 +578,69 @@ func TestScoreProbedMatchesWhole(t *testing.T) {
 }
 
 func japaneseSJIS(p []byte) ([]byte, error) { return japanese.ShiftJIS.NewEncoder().Bytes(p) }
+
+// TestCollectPairs checks collect, on both of its paths (few bytes above 7F
+// and many), against a plain count of the pairs around those bytes in the
+// order they first occur.
+func TestCollectPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	small, large := 0, 0
+	for n := 0; n < 400; n++ {
+		p := make([]byte, 1+rng.IntN(4096))
+		density := rng.IntN(100) + 1 // percent of bytes above 7F
+		for i := range p {
+			if rng.IntN(100) < density {
+				p[i] = byte(0x80 + rng.IntN(0x80))
+				if rng.IntN(8) == 0 {
+					p[i] = 0xFF // the highest pair, FF FF, too
+				}
+			} else {
+				p[i] = byte(rng.IntN(0x80))
+			}
+		}
+		var high []int32
+		for i, b := range p {
+			if b >= 0x80 {
+				high = append(high, int32(i))
+			}
+		}
+		if len(high) <= smallPairs/4 {
+			small++
+		} else {
+			large++
+		}
+		var want []bytePair
+		at := map[[2]byte]int{}
+		count := func(a, b byte) {
+			k := [2]byte{a, b}
+			if j, ok := at[k]; ok {
+				want[j].n++
+				return
+			}
+			at[k] = len(want)
+			want = append(want, bytePair{a, b, 1})
+		}
+		for _, q := range high {
+			i := int(q)
+			if i > 0 {
+				count(p[i-1], p[i])
+			}
+			if i+1 < len(p) && p[i+1] < 0x80 {
+				count(p[i], p[i+1])
+			}
+		}
+		var ps bytePairs
+		if !ps.collect(p, high) {
+			t.Fatalf("%d bytes: not collected", len(p))
+		}
+		if start := len(p) > 0 && p[0] >= 0x80; ps.start != start || start && ps.first != p[0] {
+			t.Errorf("%d bytes: start %v %02X, want %v", len(p), ps.start, ps.first, start)
+		}
+		if !slices.Equal(ps.pairs, want) {
+			t.Fatalf("%d bytes, %d above 7F: %d pairs, want %d (first difference among %v / %v)", len(p), len(high), len(ps.pairs), len(want), ps.pairs[:min(8, len(ps.pairs))], want[:min(8, len(want))])
+		}
+	}
+	if small < 50 || large < 50 {
+		t.Errorf("%d texts took the small path, %d the large: want both", small, large)
+	}
+}
