@@ -3,10 +3,9 @@ package detect
 import (
 	"bytes"
 	"mime"
+	"slices"
 	"strconv"
 	"strings"
-
-	"golang.org/x/text/encoding/htmlindex"
 )
 
 // Declaration is a charset that an input names for itself, or that came
@@ -116,8 +115,9 @@ func contentTypeName(label string) (string, bool) {
 
 // whatwgName is the Encoding Standard's "get an encoding": the label with
 // ASCII white space trimmed, matched in any ASCII case against the
-// standard's labels (the table golang.org/x/text/encoding/htmlindex
-// generates from the standard's encodings.json). No label holds white
+// standard's labels (whatwgLabels, generated from the table
+// golang.org/x/text/encoding/htmlindex generates from the standard's
+// encodings.json; TestWHATWGTable compares them). No label holds white
 // space or a byte outside ASCII, which htmlindex would trim or fold.
 func whatwgName(label string) (string, bool) {
 	l := strings.Trim(label, "\t\n\f\r ")
@@ -129,15 +129,14 @@ func whatwgName(label string) (string, bool) {
 			return "", false
 		}
 	}
-	e, err := htmlindex.Get(l)
-	if err != nil {
+	l = strings.ToLower(l)
+	i, ok := slices.BinarySearchFunc(whatwgLabels[:], l, func(e struct{ label, name string }, l string) int {
+		return strings.Compare(e.label, l)
+	})
+	if !ok {
 		return "", false
 	}
-	name, err := htmlindex.Name(e)
-	if err != nil {
-		return "", false
-	}
-	return name, true
+	return whatwgLabels[i].name, true
 }
 
 // metaName is whatwgName with the prescan's substitutions: a meta read in

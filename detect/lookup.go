@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/transcode"
@@ -40,9 +39,6 @@ func Lookup(name string) (encoding.Encoding, error) {
 		return e.WithPolicy(utf8x.Replace).WithBOM(utf8x.BOMStrip), nil
 	}
 	if e := LegacyEncoding(l); e != nil {
-		return e, nil
-	}
-	if e, err := htmlindex.Get(l); err == nil && e != encoding.Replacement {
 		return e, nil
 	}
 	return nil, fmt.Errorf("detect: %w", &transcode.UnknownEncodingError{Label: name})

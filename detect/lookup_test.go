@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"strconv"
+	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/utf8x/utf8x"
 	"github.com/utf8x/utf8x/detect/internal/model"
@@ -114,6 +118,48 @@ func TestLookup(t *testing.T) {
 			t.Errorf("Lookup(%q): message %q", name, err)
 		case errors.Is(err, utf8x.ErrInvalid):
 			t.Errorf("Lookup(%q): %v is utf8x.ErrInvalid", name, err)
+		}
+	}
+}
+
+// TestWHATWGTable compares the generated label table that whatwgName reads
+// with golang.org/x/text/encoding/htmlindex, which the package no longer
+// imports: every label names the encoding htmlindex names, the labels are
+// sorted (whatwgName searches them), and Lookup knows the labels it knew
+// when it fell back on htmlindex.
+func TestWHATWGTable(t *testing.T) {
+	if len(whatwgLabels) < 200 {
+		t.Fatalf("%d WHATWG labels, want the standard's 200 and more", len(whatwgLabels))
+	}
+	for i, row := range whatwgLabels {
+		if i > 0 && whatwgLabels[i-1].label >= row.label {
+			t.Errorf("labels out of order: %q then %q", whatwgLabels[i-1].label, row.label)
+		}
+		e, err := htmlindex.Get(row.label)
+		if err != nil {
+			t.Errorf("%q: htmlindex does not know it: %v", row.label, err)
+			continue
+		}
+		if name, err := htmlindex.Name(e); err != nil || name != row.name {
+			t.Errorf("%q: table says %q, htmlindex %q (%v)", row.label, row.name, name, err)
+		}
+		for _, l := range []string{row.label, strings.ToUpper(row.label), " \t" + row.label + "\n"} {
+			if name, ok := whatwgName(l); !ok || name != row.name {
+				t.Errorf("whatwgName(%q) = %q, %v; want %q", l, name, ok, row.name)
+			}
+		}
+		// What Lookup read before: transcode's, then x/text's legacy
+		// encodings, then htmlindex's unless its replacement encoding.
+		_, terr := transcode.Lookup(row.label)
+		known := terr == nil || LegacyEncoding(row.label) != nil || e != encoding.Replacement
+		if _, err := Lookup(row.label); (err == nil) != known {
+			t.Errorf("Lookup(%q): %v; want it known: %v", row.label, err, known)
+		}
+	}
+	for _, l := range []string{"", "utf8x", "cp1251x", "ibm852", "latin 1", "utf-8\x00"} {
+		_, err := htmlindex.Get(l)
+		if name, ok := whatwgName(l); ok != (err == nil) {
+			t.Errorf("whatwgName(%q) = %q, %v; htmlindex says %v", l, name, ok, err)
 		}
 	}
 }

@@ -76,7 +76,17 @@ func keyForm(key string) *form {
 
 func buildRegistry() {
 	r := &registryVal
-	r.byLabel = map[string]Encoding{}
+	// Sized for every label at once: growing the map as it fills cost
+	// more than the rest of the build (the registry is built in the
+	// processes that detect a small legacy file, for a few rare readings).
+	n := 1 + len(sbLabels) + len(sbSpecs) + len(sbFullSpecs)
+	for _, e := range encodings {
+		n += len(e.f.labels)
+	}
+	for _, c := range codecs {
+		n += 1 + len(c.labels)
+	}
+	r.byLabel = make(map[string]Encoding, n)
 	claim := func(f *form, l string) {
 		if _, taken := r.byLabel[l]; !taken {
 			r.byLabel[l] = Encoding{f: f}
@@ -137,10 +147,37 @@ func buildRegistry() {
 // nearest known labels.
 func Lookup(label string) (Encoding, error) {
 	l := strings.ToLower(strings.TrimSpace(label))
+	if f := ownLabelForm(l); f != nil {
+		return Encoding{f: f}, nil
+	}
 	if e, ok := registry().byLabel[l]; ok {
 		return e, nil
 	}
 	return Encoding{}, &UnknownEncodingError{Label: label, Suggestions: nearestLabels(l, 3)}
+}
+
+// ownLabelForm finds the generated single-byte table whose key is l, or the
+// multi-byte codec that has l among its own labels, without building the
+// registry: the detector looks up its rare readings (Mac Central European,
+// VISCII, EUC-TW, Johab) in processes that detect one small file, where
+// building every label's entry cost more than the detection. The registry
+// gives each such label to the same form (TestOwnLabelsAsRegistry).
+func ownLabelForm(l string) *form {
+	if l == "" {
+		return nil // the key of the codecs WHATWG lacks
+	}
+	if f := sbFullForms[l]; f != nil {
+		return f
+	}
+	if f := sbForms[l]; f != nil {
+		return f
+	}
+	for _, c := range codecs {
+		if c.key == l || slices.Contains(c.labels, l) {
+			return c.form
+		}
+	}
+	return nil
 }
 
 // Encodings returns every encoding: the Unicode forms, ISO-8859-1,

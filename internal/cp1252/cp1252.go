@@ -57,9 +57,10 @@ var beyondPages = func() (t [5][256]byte) {
 	return t
 }()
 
-// The tables below are derived from High, once, when the package starts, so
-// that every user of Windows-1252 reads the same ones instead of building its
-// own.
+// The table below is derived from High, once, when the package starts, so
+// that every user of Windows-1252 reads the same one instead of building its
+// own. (No map is built here: every program that imports the package would
+// pay for it at start.)
 
 // UTF8 holds, for each byte 80-FF, the UTF-8 encoding of its character in
 // the first bytes and the encoding's length in the last (the longest, U+20AC
@@ -70,16 +71,4 @@ var UTF8 = func() (t [128][4]byte) {
 		t[i][3] = byte(n)
 	}
 	return t
-}()
-
-// Beyond maps each character Windows-1252 holds outside U+0000-U+00FF (all of
-// them between U+0152 and U+2122) to its byte. It must not be modified.
-var Beyond = func() map[rune]byte {
-	m := make(map[rune]byte, len(High))
-	for i, r := range High {
-		if r > 0xFF {
-			m[r] = byte(0x80 + i)
-		}
-	}
-	return m
 }()

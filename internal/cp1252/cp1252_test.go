@@ -30,7 +30,7 @@ func TestAgreesWithXText(t *testing.T) {
 	}
 }
 
-// TestDerivedTables checks UTF8 and Beyond against x/text's Windows-1252 and
+// TestDerivedTables checks UTF8 and Encode against x/text's Windows-1252 and
 // the standard library's UTF-8 encoder, byte by byte.
 func TestDerivedTables(t *testing.T) {
 	beyond := 0
@@ -43,19 +43,15 @@ func TestDerivedTables(t *testing.T) {
 		if want := string(r); string(e[:e[3]]) != want || e[3] == 0 {
 			t.Errorf("UTF8[%02X] = % X, want % X", b, e, want)
 		}
-		got, ok := Beyond[r]
-		switch {
-		case r > 0xFF && (!ok || got != byte(b)):
-			t.Errorf("Beyond[%U] = %02X, %v; want %02X", r, got, ok, b)
-		case r <= 0xFF && ok:
-			t.Errorf("Beyond holds %U, a Latin-1 character", r)
+		if got, ok := Encode(r); !ok || got != byte(b) {
+			t.Errorf("Encode(%U) = %02X, %v; want %02X", r, got, ok, b)
 		}
 		if r > 0xFF {
 			beyond++
 		}
 	}
-	if len(Beyond) != beyond || beyond != 27 {
-		t.Errorf("Beyond has %d entries, %d characters are beyond Latin-1 (want 27)", len(Beyond), beyond)
+	if beyond != 27 {
+		t.Errorf("%d characters are beyond Latin-1 (want 27)", beyond)
 	}
 }
 

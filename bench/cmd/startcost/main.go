@@ -18,7 +18,7 @@
 // shared test corpus's Wikipedia texts (French, German, Portuguese,
 // Turkish, Czech, Russian, Greek, Hebrew) re-encoded into their Windows
 // code pages, written into a temporary folder that is removed at the end;
-// the single-file runs use the first French piece.
+// the single-file runs use the first French piece (-one another text's).
 //
 // The machine is shared, so every figure is given as processor time
 // (user + system, from the kernel's accounting of each child) as well as
@@ -82,6 +82,7 @@ func main() {
 	cg := flag.Bool("callgrind", false, "count the single-file runs' instructions with valgrind --tool=callgrind")
 	corpus := flag.String("corpus", "", "the shared corpus (default: ../shared/corpus beside the checkout)")
 	out := flag.String("o", "", "also write the report to this file")
+	oneText := flag.String("one", "french", "the text whose first piece the single-file runs read (french, russian, greek, ...)")
 	flag.Parse()
 
 	root, err := repoRoot()
@@ -101,7 +102,21 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	one := pieces[0]
+	one, oneEnc := "", ""
+	for _, t := range texts {
+		if t.name == *oneText {
+			oneEnc = t.enc
+		}
+	}
+	for _, p := range pieces {
+		if strings.HasPrefix(filepath.Base(p), *oneText+".") {
+			one = p
+			break
+		}
+	}
+	if one == "" {
+		log.Fatalf("no piece of text %q", *oneText)
+	}
 	var many []string
 	for len(many) < *files {
 		many = append(many, pieces[len(many)%len(pieces)])
@@ -148,7 +163,7 @@ func main() {
 	fmt.Fprintf(&b, "`cd bench && go run ./cmd/startcost %s`\n\n", strings.Join(os.Args[1:], " "))
 	fmt.Fprintf(&b, "%s, %s, %d CPUs; load average before: %s\n\n", runtime.Version(), cpuModel(), runtime.NumCPU(), loadavg())
 
-	fmt.Fprintf(&b, "## One process on one 4 KiB file\n\n%s (%s), %d runs of each, in turn; medians.\n\n", filepath.Base(one), texts[0].enc, *runs)
+	fmt.Fprintf(&b, "## One process on one 4 KiB file\n\n%s (%s), %d runs of each, in turn; medians.\n\n", filepath.Base(one), oneEnc, *runs)
 	res := make([][]sample, len(progs))
 	for k := 0; k < *runs; k++ {
 		for i, p := range progs {

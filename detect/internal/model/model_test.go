@@ -3,6 +3,8 @@ package model
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -25,6 +27,55 @@ func TestTablesLoad(t *testing.T) {
 	}
 	if Fitted.Temperature <= 0 {
 		t.Errorf("temperature %v", Fitted.Temperature)
+	}
+}
+
+// TestCJKCosts checks that every CJK language has one cost per character of
+// its alphabet, which Build, to start fast, checks only roughly; and that a
+// count off by one is refused or caught here.
+func TestCJKCosts(t *testing.T) {
+	cjk := 0
+	for _, d := range Data {
+		if !d.CJK {
+			continue
+		}
+		cjk++
+		if n := utf8.RuneCountInString(d.Alphabet); n != len(d.Costs) {
+			t.Errorf("%s: %d characters, %d costs", d.Tag, n, len(d.Costs))
+		}
+		if !utf8.ValidString(d.Alphabet) {
+			t.Errorf("%s: alphabet is not UTF-8", d.Tag)
+		}
+		// buildChars decodes the alphabet by hand: every character must
+		// get its own cost, as range reads them.
+		m, err := Build([]LangData{d}, ASCIIModel, Fitted)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := m.Langs[0]
+		l.charsOnce.Do(l.buildChars)
+		i := 0
+		for _, r := range d.Alphabet {
+			var k uint16
+			if r >= 0x10000 {
+				k = l.charsBeyond[r]
+			} else if pg := l.chars[r>>8]; pg != nil {
+				k = pg[r&0xFF]
+			}
+			if want := uint16(d.Costs[i]) + 1; k != want {
+				t.Errorf("%s: %U (character %d) has cost %d, want %d", d.Tag, r, i, k, want)
+				break
+			}
+			i++
+		}
+		short := d
+		short.Costs = d.Costs[:len(d.Costs)/5]
+		if _, err := Build([]LangData{short}, ASCIIModel, Fitted); err == nil {
+			t.Errorf("%s: Build takes %d costs for %d characters", d.Tag, len(short.Costs), len(d.Costs))
+		}
+	}
+	if cjk == 0 {
+		t.Error("no CJK language in Data")
 	}
 }
 
@@ -527,3 +578,69 @@ func TestScoreProbedMatchesWhole(t *testing.T) {
 }
 
 func japaneseSJIS(p []byte) ([]byte, error) { return japanese.ShiftJIS.NewEncoder().Bytes(p) }
+
+// TestCollectPairs checks collect, on both of its paths (few bytes above 7F
+// and many), against a plain count of the pairs around those bytes in the
+// order they first occur.
+func TestCollectPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	small, large := 0, 0
+	for n := 0; n < 400; n++ {
+		p := make([]byte, 1+rng.IntN(4096))
+		density := rng.IntN(100) + 1 // percent of bytes above 7F
+		for i := range p {
+			if rng.IntN(100) < density {
+				p[i] = byte(0x80 + rng.IntN(0x80))
+				if rng.IntN(8) == 0 {
+					p[i] = 0xFF // the highest pair, FF FF, too
+				}
+			} else {
+				p[i] = byte(rng.IntN(0x80))
+			}
+		}
+		var high []int32
+		for i, b := range p {
+			if b >= 0x80 {
+				high = append(high, int32(i))
+			}
+		}
+		if len(high) <= smallPairs/4 {
+			small++
+		} else {
+			large++
+		}
+		var want []bytePair
+		at := map[[2]byte]int{}
+		count := func(a, b byte) {
+			k := [2]byte{a, b}
+			if j, ok := at[k]; ok {
+				want[j].n++
+				return
+			}
+			at[k] = len(want)
+			want = append(want, bytePair{a, b, 1})
+		}
+		for _, q := range high {
+			i := int(q)
+			if i > 0 {
+				count(p[i-1], p[i])
+			}
+			if i+1 < len(p) && p[i+1] < 0x80 {
+				count(p[i], p[i+1])
+			}
+		}
+		var ps bytePairs
+		if !ps.collect(p, high) {
+			t.Fatalf("%d bytes: not collected", len(p))
+		}
+		if start := len(p) > 0 && p[0] >= 0x80; ps.start != start || start && ps.first != p[0] {
+			t.Errorf("%d bytes: start %v %02X, want %v", len(p), ps.start, ps.first, start)
+		}
+		if !slices.Equal(ps.pairs, want) {
+			t.Fatalf("%d bytes, %d above 7F: %d pairs, want %d (first difference among %v / %v)", len(p), len(high), len(ps.pairs), len(want), ps.pairs[:min(8, len(ps.pairs))], want[:min(8, len(want))])
+		}
+	}
+	if small < 50 || large < 50 {
+		t.Errorf("%d texts took the small path, %d the large: want both", small, large)
+	}
+}
