@@ -693,8 +693,17 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 	from := len(us)
 	bit := uint16(1) << e
 	low := &encLow[e]
+	// Each place starts one misread character at most: room for them all
+	// once, which lets unitsFast store without a call.
+	us = slices.Grow(us, len(pos))
 	i := 0 // no unit starts before i
-	for _, p := range pos {
+	for j := 0; j < len(pos); j++ {
+		// The places unitsFast decides without a call (most of them); the
+		// one it stops at, the general way below.
+		if j, i, us = unitsFast(us, rs, e, pos, j, i); j >= len(pos) {
+			break
+		}
+		p := pos[j]
 		// Most places are no lead in e, or not followed by what goes with
 		// one: say so without looking at the characters.
 		if p.enc&bit == 0 || int(p.at) < i {
@@ -800,6 +809,88 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 		i = int(u.end)
 	}
 	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, pos)
+}
+
+// unitsFast is unitsIn's loop over the places pos[j:] for what it decides
+// without a call: places that are no lead in e or that fall inside the
+// misread character before, and misread characters each of whose
+// characters is in e's dense table (a lead, then continuations), that
+// decode to a character of the dense table or to CJK, Hangul or kana. It
+// stops at the first other place, before deciding anything about it, and
+// returns its index (len(pos) at the end), with i and us as unitsIn's
+// loop has them there. us has room for a unit per place.
+func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, int, []unit) {
+	bit := uint16(1) << e
+	low := &encLow[e]
+	for ; j < len(pos); j++ {
+		p := pos[j]
+		if p.enc&bit == 0 || int(p.at) < i {
+			continue
+		}
+		at := int(p.at)
+		r0 := rs[at]
+		if uint32(r0) >= maskDense {
+			return j, i, us
+		}
+		b0 := byte(r0)
+		if r0 >= 0x80 {
+			b0 = low[r0]
+		}
+		if b0 < 0xC2 || b0 > 0xF4 {
+			i = at
+			continue // no lead byte in e
+		}
+		n, r := leadBits(b0)
+		if at+n > len(rs) {
+			return j, i, us
+		}
+		var b1 byte
+		for k := 1; k < n; k++ {
+			c := rs[at+k]
+			if uint32(c) >= maskDense {
+				return j, i, us
+			}
+			b := byte(c)
+			if c >= 0x80 {
+				b = low[c]
+			}
+			if b&0xC0 != 0x80 {
+				return j, i, us // findUnit's or strayAt's to decide
+			}
+			if k == 1 {
+				b1 = b
+			}
+			r = r<<6 | rune(b&0x3F)
+		}
+		if n == 3 && b0 == 0xED && b1 >= 0xA0 {
+			return j, i, us // a surrogate
+		}
+		i = at
+		if n == 3 && b0 == 0xE0 && b1 < 0xA0 || n == 4 && b0 == 0xF0 && b1 < 0x90 || n == 4 && b0 == 0xF4 && b1 > 0x8F {
+			continue // overlong or beyond U+10FFFF
+		}
+		var in info
+		switch {
+		case r < maskDense:
+			in = lowInfo[r]
+		case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
+			in = cjkInfo // as infoBeyond has it
+		default:
+			return j, i, us // (i is p.at, as the general way sets it)
+		}
+		if in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+			continue // as decodeSeq refuses
+		}
+		if len(us) == cap(us) {
+			return j, i, us
+		}
+		k := len(us)
+		us = us[:k+1]
+		us[k] = unit{}
+		us[k].start, us[k].end, us[k].r = int32(at), int32(at+n), r
+		i = at + n
+	}
+	return j, i, us
 }
 
 // droppedSpaces takes the lost no-break spaces among us[from:], the

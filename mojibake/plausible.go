@@ -496,15 +496,17 @@ func scriptOfSlow(r rune) uint8 {
 // alphabetOf returns the alphabet script s belongs to: rare letters are
 // written among the common ones (Kazakh қ among Cyrillic, Old English ǽ
 // among Latin).
-func alphabetOf(s uint8) uint8 {
-	switch s {
-	case scIPA:
-		return scLatin
-	case scRareCyr:
-		return scCyrillic
+func alphabetOf(s uint8) uint8 { return alphabets[s] }
+
+// alphabets is alphabetOf's table: a lookup, cheaper than a switch in
+// the loops that ask for each character.
+var alphabets = func() (t [256]uint8) {
+	for s := range t {
+		t[s] = uint8(s)
 	}
-	return s
-}
+	t[scIPA], t[scRareCyr] = scLatin, scCyrillic
+	return t
+}()
 
 // alphabetic reports scripts written in words of their own, which a word
 // does not mix.
@@ -605,7 +607,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		in := infoOf(r)
 		switch {
 		case r == 0xFFFD:
-		case in.kind == kBad || isPrivateUse(r) || r >= 0x80 && r < 0xA0:
+		case in.kind == kBad || r >= 0xE000 && isPrivateUse(r) || r >= 0x80 && r < 0xA0:
 			return "control", 0, 0
 		case in.kind == kMark:
 			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
@@ -645,9 +647,11 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 						sa = scriptOf(next)
 					}
 				}
-				for _, n := range [2]uint8{sb, sa} {
-					if t := alphabetOf(n); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
-						return "glued", 0, 0
+				if sb != s || sa != s { // (inside a word of one script, the commonest, neither is glued)
+					for _, n := range [2]uint8{sb, sa} {
+						if t := alphabetOf(n); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
+							return "glued", 0, 0
+						}
 					}
 				}
 			}
