@@ -840,6 +840,38 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			i = at
 			continue // no lead byte in e
 		}
+		if b0 < 0xE0 {
+			// Two bytes, the commonest (Latin, Greek, Cyrillic, Hebrew,
+			// Arabic misread): the loop and checks below, unrolled.
+			if at+1 >= len(rs) {
+				return j, i, us
+			}
+			c := rs[at+1]
+			if uint32(c) >= maskDense {
+				return j, i, us
+			}
+			b := byte(c)
+			if c >= 0x80 {
+				b = low[c]
+			}
+			if b&0xC0 != 0x80 {
+				return j, i, us // findUnit's or strayAt's to decide
+			}
+			r := rune(b0&0x1F)<<6 | rune(b&0x3F) // not overlong (C2 on), below maskDense
+			i = at
+			if in := lowInfo[r]; in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+				continue // as decodeSeq refuses
+			}
+			if len(us) == cap(us) {
+				return j, i, us
+			}
+			k := len(us)
+			us = us[:k+1]
+			us[k] = unit{}
+			us[k].start, us[k].end, us[k].r = int32(at), int32(at+2), r
+			i = at + 2
+			continue
+		}
 		n, r := leadBits(b0)
 		if at+n > len(rs) {
 			return j, i, us
