@@ -907,6 +907,8 @@ func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, in
 			in = lowInfo[r]
 		case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
 			in = cjkInfo // as infoBeyond has it
+		case 0x10000 <= r && r < 0x20000 && smpReady.Load():
+			in = smpPalette[smpInfo[r-0x10000]] // emoji, as infoBeyond has them
 		default:
 			return j, i, us // (i is p.at, as the general way sets it)
 		}
