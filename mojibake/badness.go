@@ -3,6 +3,7 @@ package mojibake
 import (
 	"math"
 	"sync"
+	"sync/atomic"
 	"unicode"
 )
 
@@ -224,6 +225,7 @@ var (
 	smpOnce    sync.Once
 	smpInfo    []uint8
 	smpPalette []info
+	smpReady   atomic.Bool // set once smpInfo and smpPalette are filled
 )
 
 func fillSMP() {
@@ -242,6 +244,7 @@ func fillSMP() {
 		}
 		smpInfo[i] = k
 	}
+	smpReady.Store(true)
 }
 
 // The rest of the Basic Multilingual Plane is classified on first need

@@ -160,40 +160,71 @@ func windowEndFrom(p []byte, nlFree int, atEOF bool) int {
 // telltale pairs occur in it. It does leadsOf's work for f.rs on the way,
 // into f.depth[0].pos and f.leadMask, for plan to use at depth 0.
 func (f *fixer) decodeWindow(w []byte) uint16 {
-	// A window has at most len(w) characters: size rs and offs once and
-	// store by index, which costs less per character than append.
+	// A window has at most len(w) characters, and at most one place per
+	// character: size rs, offs and pos once and store by index, which
+	// costs less per character than append.
 	if cap(f.rs) < len(w) {
 		f.rs = make([]rune, len(w), max(len(w), maxWindow))
 	}
 	if cap(f.offs) < len(w)+1 {
 		f.offs = make([]int32, len(w)+1, max(len(w), maxWindow)+1)
 	}
-	rs, offs, pos := f.rs[:len(w)], f.offs[:len(w)+1], f.depth[0].pos[:0]
+	if cap(f.depth[0].pos) < len(w) {
+		f.depth[0].pos = make([]place, 0, max(len(w), maxWindow))
+	}
+	d := windowDecoder{w: w, rs: f.rs[:len(w)], offs: f.offs[:len(w)+1], pos: f.depth[0].pos[:len(w)]}
 	f.binary = bytes.IndexByte(w, 0) >= 0
-	var cand uint16
-	var prevLead uint16
-	k := 0 // characters decoded so far
-	for i := 0; i < len(w); {
+	for {
+		// The characters that need no call (most of them) in a loop
+		// without any, which keeps its state in registers; the others
+		// one at a time.
+		d.fast()
+		if d.i >= len(w) {
+			break
+		}
+		f.binary = d.step() || f.binary
+	}
+	d.offs[d.k] = int32(len(w))
+	f.rs, f.offs, f.depth[0].pos = d.rs[:d.k], d.offs[:d.k+1], d.pos[:d.np]
+	f.leadMask = d.cand
+	return d.cand
+}
+
+// windowDecoder is decodeWindow's state: w decoded up to w[i] into rs[:k]
+// (with their offsets in offs) and pos[:np]; prevLead is the lead mask of
+// the last character, cand the encodings found so far.
+type windowDecoder struct {
+	w              []byte
+	rs             []rune
+	offs           []int32
+	pos            []place
+	i, k, np       int
+	prevLead, cand uint16
+}
+
+// fast decodes what needs no call: ASCII (but for a letter after a lead
+// in strayMask, which strayPlace judges), two-byte characters and
+// three-byte ones below U+D800 or whose masks are no map's. It stops
+// before any other character, or at the end of w.
+func (d *windowDecoder) fast() {
+	w, rs, offs, pos := d.w, d.rs, d.offs, d.pos
+	i, k, np, prevLead, cand := d.i, d.k, d.np, d.prevLead, d.cand
+	for i < len(w) {
 		c := w[i]
 		if c < 0x80 {
-			if prevLead != 0 && c == ' ' {
-				pos = append(pos, place{int32(k - 1), prevLead}) // a lost no-break space
-				cand |= prevLead & nbspMask
-			} else if prevLead&strayMask != 0 && isASCIILetter(c) && strayPlace(rs[:k], rune(c)) {
-				pos = append(pos, place{int32(k - 1), prevLead & strayMask}) // a lead whose continuation was lost
-				cand |= prevLead & strayMask
+			if prevLead != 0 {
+				if c == ' ' {
+					pos[np] = place{int32(k - 1), prevLead} // a lost no-break space
+					np++
+					cand |= prevLead & nbspMask
+				} else if prevLead&strayMask != 0 && isASCIILetter(c) {
+					break // maybe a lead whose continuation was lost: step's to decide
+				}
+				prevLead = 0
 			}
 			rs[k], offs[k] = rune(c), int32(i)
 			k++
 			i++
-			prevLead = 0
-			// The rest of an ASCII run needs none of the checks above,
-			// which look at the character after a lead.
-			for i < len(w) && w[i] < 0x80 {
-				rs[k], offs[k] = rune(w[i]), int32(i)
-				k++
-				i++
-			}
 			continue
 		}
 		var r rune
@@ -202,37 +233,75 @@ func (f *fixer) decodeWindow(w []byte) uint16 {
 		if c < 0xE0 && c >= 0xC2 && i+1 < len(w) && w[i+1]&0xC0 == 0x80 {
 			r = rune(c&0x1F)<<6 | rune(w[i+1]&0x3F)
 			m = lowMasks[r] // below U+0800, inside the dense table
-		} else if r3 := rune(c&0x0F)<<12 | rune(w[min(i+1, len(w)-1)]&0x3F)<<6 | rune(w[min(i+2, len(w)-1)]&0x3F); c >= 0xE0 && c < 0xF0 &&
-			i+2 < len(w) && w[i+1]&0xC0 == 0x80 && w[i+2]&0xC0 == 0x80 && r3 >= 0x800 && (r3 < 0xD800 || r3 > 0xDFFF) {
-			// Three bytes (the punctuation of Windows-1252 misread, CJK):
-			// decoded here, without a call.
-			r, n = r3, 3
-			m = maskOfDecoded(r)
+		} else if c >= 0xE0 && c < 0xF0 && i+2 < len(w) && w[i+1]&0xC0 == 0x80 && w[i+2]&0xC0 == 0x80 {
+			// Three bytes (the punctuation of Windows-1252 misread, CJK).
+			r, n = rune(c&0x0F)<<12|rune(w[i+1]&0x3F)<<6|rune(w[i+2]&0x3F), 3
+			if r < 0x800 || 0xD800 <= r && r <= 0xDFFF || r == 0xFFFD {
+				break // not UTF-8, or U+FFFD: step's
+			}
+			if r < maskDense {
+				m = lowMasks[r]
+			} else if highMin <= r && r <= highMax {
+				break // maskOf's map: step's
+			}
 		} else {
-			if r, n = utf8.DecodeRune(w[i:]); r == utf8.RuneError && n == 1 {
-				r = invalidByte
-				f.binary = true
-			}
-			if r >= 0 {
-				m = maskOfDecoded(r)
-			}
+			break
 		}
 		rs[k], offs[k] = r, int32(i)
 		k++
 		i += n
-		if prevLead&m.cont != 0 || prevLead != 0 && r == 0xFFFD {
+		if prevLead&m.cont != 0 {
 			cand |= prevLead & m.cont
-			if r == 0xFFFD {
-				cand |= prevLead & fffdMask
-			}
-			pos = append(pos, place{int32(k - 2), placeMask(prevLead, m, r)})
+			pos[np] = place{int32(k - 2), prevLead & m.cont}
+			np++
 		}
 		prevLead = m.lead
 	}
-	offs[k] = int32(len(w))
-	f.rs, f.offs, f.depth[0].pos = rs[:k], offs[:k+1], pos
-	f.leadMask = cand
-	return cand
+	d.i, d.k, d.np, d.prevLead, d.cand = i, k, np, prevLead, cand
+}
+
+// step decodes one character of any kind, reporting whether it is a byte
+// that is not part of valid UTF-8.
+func (d *windowDecoder) step() (invalid bool) {
+	w, rs := d.w, d.rs
+	i, k := d.i, d.k
+	c := w[i]
+	if c < 0x80 {
+		if d.prevLead != 0 && c == ' ' {
+			d.pos[d.np] = place{int32(k - 1), d.prevLead} // a lost no-break space
+			d.np++
+			d.cand |= d.prevLead & nbspMask
+		} else if d.prevLead&strayMask != 0 && isASCIILetter(c) && strayPlace(rs[:k], rune(c)) {
+			d.pos[d.np] = place{int32(k - 1), d.prevLead & strayMask} // a lead whose continuation was lost
+			d.np++
+			d.cand |= d.prevLead & strayMask
+		}
+		rs[k], d.offs[k] = rune(c), int32(i)
+		d.k, d.i, d.prevLead = k+1, i+1, 0
+		return false
+	}
+	var m masks
+	r, n := utf8.DecodeRune(w[i:])
+	if r == utf8.RuneError && n == 1 {
+		r = invalidByte
+		invalid = true
+	}
+	if r >= 0 {
+		m = maskOfDecoded(r)
+	}
+	rs[k], d.offs[k] = r, int32(i)
+	k++
+	d.k, d.i = k, i+n
+	if d.prevLead&m.cont != 0 || d.prevLead != 0 && r == 0xFFFD {
+		d.cand |= d.prevLead & m.cont
+		if r == 0xFFFD {
+			d.cand |= d.prevLead & fffdMask
+		}
+		d.pos[d.np] = place{int32(k - 2), placeMask(d.prevLead, m, r)}
+		d.np++
+	}
+	d.prevLead = m.lead
+	return invalid
 }
 
 // place is where a misread character may start: the index of a character
@@ -624,8 +693,17 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 	from := len(us)
 	bit := uint16(1) << e
 	low := &encLow[e]
+	// Each place starts one misread character at most: room for them all
+	// once, which lets unitsFast store without a call.
+	us = slices.Grow(us, len(pos))
 	i := 0 // no unit starts before i
-	for _, p := range pos {
+	for j := 0; j < len(pos); j++ {
+		// The places unitsFast decides without a call (most of them); the
+		// one it stops at, the general way below.
+		if j, i, us = unitsFast(us, rs, e, pos, j, i); j >= len(pos) {
+			break
+		}
+		p := pos[j]
 		// Most places are no lead in e, or not followed by what goes with
 		// one: say so without looking at the characters.
 		if p.enc&bit == 0 || int(p.at) < i {
@@ -731,6 +809,122 @@ func unitsIn(us []unit, rs []rune, e Codepage, pos []place) []unit {
 		i = int(u.end)
 	}
 	return droppedSpaces(loneLeads(us, rs, e, from), rs, e, from, pos)
+}
+
+// unitsFast is unitsIn's loop over the places pos[j:] for what it decides
+// without a call: places that are no lead in e or that fall inside the
+// misread character before, and misread characters each of whose
+// characters is in e's dense table (a lead, then continuations), that
+// decode to a character of the dense table or to CJK, Hangul or kana. It
+// stops at the first other place, before deciding anything about it, and
+// returns its index (len(pos) at the end), with i and us as unitsIn's
+// loop has them there. us has room for a unit per place.
+func unitsFast(us []unit, rs []rune, e Codepage, pos []place, j, i int) (int, int, []unit) {
+	bit := uint16(1) << e
+	low := &encLow[e]
+	for ; j < len(pos); j++ {
+		p := pos[j]
+		if p.enc&bit == 0 || int(p.at) < i {
+			continue
+		}
+		at := int(p.at)
+		r0 := rs[at]
+		if uint32(r0) >= maskDense {
+			return j, i, us
+		}
+		b0 := byte(r0)
+		if r0 >= 0x80 {
+			b0 = low[r0]
+		}
+		if b0 < 0xC2 || b0 > 0xF4 {
+			i = at
+			continue // no lead byte in e
+		}
+		if b0 < 0xE0 {
+			// Two bytes, the commonest (Latin, Greek, Cyrillic, Hebrew,
+			// Arabic misread): the loop and checks below, unrolled.
+			if at+1 >= len(rs) {
+				return j, i, us
+			}
+			c := rs[at+1]
+			if uint32(c) >= maskDense {
+				return j, i, us
+			}
+			b := byte(c)
+			if c >= 0x80 {
+				b = low[c]
+			}
+			if b&0xC0 != 0x80 {
+				return j, i, us // findUnit's or strayAt's to decide
+			}
+			r := rune(b0&0x1F)<<6 | rune(b&0x3F) // not overlong (C2 on), below maskDense
+			i = at
+			if in := lowInfo[r]; in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+				continue // as decodeSeq refuses
+			}
+			if len(us) == cap(us) {
+				return j, i, us
+			}
+			k := len(us)
+			us = us[:k+1]
+			us[k] = unit{}
+			us[k].start, us[k].end, us[k].r = int32(at), int32(at+2), r
+			i = at + 2
+			continue
+		}
+		n, r := leadBits(b0)
+		if at+n > len(rs) {
+			return j, i, us
+		}
+		var b1 byte
+		for k := 1; k < n; k++ {
+			c := rs[at+k]
+			if uint32(c) >= maskDense {
+				return j, i, us
+			}
+			b := byte(c)
+			if c >= 0x80 {
+				b = low[c]
+			}
+			if b&0xC0 != 0x80 {
+				return j, i, us // findUnit's or strayAt's to decide
+			}
+			if k == 1 {
+				b1 = b
+			}
+			r = r<<6 | rune(b&0x3F)
+		}
+		if n == 3 && b0 == 0xED && b1 >= 0xA0 {
+			return j, i, us // a surrogate
+		}
+		i = at
+		if n == 3 && b0 == 0xE0 && b1 < 0xA0 || n == 4 && b0 == 0xF0 && b1 < 0x90 || n == 4 && b0 == 0xF4 && b1 > 0x8F {
+			continue // overlong or beyond U+10FFFF
+		}
+		var in info
+		switch {
+		case r < maskDense:
+			in = lowInfo[r]
+		case 0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA:
+			in = cjkInfo // as infoBeyond has it
+		case 0x10000 <= r && r < 0x20000 && smpReady.Load():
+			in = smpPalette[smpInfo[r-0x10000]] // emoji, as infoBeyond has them
+		default:
+			return j, i, us // (i is p.at, as the general way sets it)
+		}
+		if in.kind == kBad && in.cost == 3 && r >= 0xA0 {
+			continue // as decodeSeq refuses
+		}
+		if len(us) == cap(us) {
+			return j, i, us
+		}
+		k := len(us)
+		us = us[:k+1]
+		us[k] = unit{}
+		us[k].start, us[k].end, us[k].r = int32(at), int32(at+n), r
+		i = at + n
+	}
+	return j, i, us
 }
 
 // droppedSpaces takes the lost no-break spaces among us[from:], the
@@ -1027,7 +1221,8 @@ func loneLeads(us []unit, rs []rune, e Codepage, from int) []unit {
 	}
 	// Leads glued one to the other are lost together ("ÑÑÐ½Ð¾" for ясно,
 	// 8F and 81 dropped): a run of them glued to a sure one is taken whole.
-	var adds []int32
+	var room [32]int32 // (most lines need no more: no allocation)
+	adds := room[:0]
 	for k := from; k < len(us); k++ {
 		low := 0 // the first place a lead to the left may be
 		if k > from {
@@ -1277,7 +1472,9 @@ func (f *fixer) plan(rs []rune, prev, next rune, depth int, budget *int) []candi
 		sc.found = append(sc.found, sc.foundBuf[at:len(sc.foundBuf):len(sc.foundBuf)])
 		for i := 0; i < len(us); {
 			j := i + 1
-			for j < len(us) && gapJoins(rs[int(us[j-1].end):int(us[j].start)]) {
+			// (Misread characters glued together, the commonest gap,
+			// join without gapJoins' call.)
+			for j < len(us) && (us[j].start == us[j-1].end || gapJoins(rs[int(us[j-1].end):int(us[j].start)])) {
 				j++
 			}
 			// A stretch inside one an earlier encoding decodes to text with
@@ -1492,14 +1689,22 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth i
 	// beside a misread character that needed none.
 	evidence, lossy := false, false
 	for _, u := range us {
-		// A capital glued to the end of a word in small letters ("voilÃ "
-		// for voilà) is evidence enough for its lost no-break space, and a
-		// U+FFFD in a misread character ("OznaÄ�ava") for its lost byte:
-		// implausible still weighs them.
-		evidence = evidence || !u.space && !u.lossy ||
-			u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
-			!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
-		lossy = lossy || u.lossy || u.space
+		if u.space || u.lossy {
+			lossy = true
+		} else {
+			evidence = true // a misread character whose bytes are all there
+		}
+	}
+	if !evidence {
+		for _, u := range us {
+			// A capital glued to the end of a word in small letters ("voilÃ "
+			// for voilà) is evidence enough for its lost no-break space, and a
+			// U+FFFD in a misread character ("OznaÄ�ava") for its lost byte:
+			// implausible still weighs them.
+			evidence = evidence ||
+				u.space && !u.lossy && u.start > 0 && infoOf(rs[u.start-1]).lower && infoOf(rs[u.start]).upper ||
+				!u.space && u.lossy && slices.Contains(rs[u.start:u.end], 0xFFFD)
+		}
 	}
 	if !evidence && depth == 0 && droppedOnly(rs, us, e) && !quoted(rs, int(us[0].start), int(us[len(us)-1].end)) && sureOnLine(f.lineUnits) {
 		// Sequences short of a dropped byte ("â€\-â€", ” twice with 9D
@@ -1524,9 +1729,11 @@ func (f *fixer) judge(rs []rune, us []unit, e Codepage, prev, next rune, depth i
 	buf := f.arena[mark : mark+end-start]
 	n, k := 0, start
 	for _, u := range us {
-		for _, r := range rs[k:int(u.start)] {
-			buf[n] = r
-			n++
+		if int(u.start) > k { // (glued to the one before, the commonest, it has no gap)
+			for _, r := range rs[k:int(u.start)] {
+				buf[n] = r
+				n++
+			}
 		}
 		buf[n] = u.r
 		n++

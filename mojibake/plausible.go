@@ -496,15 +496,17 @@ func scriptOfSlow(r rune) uint8 {
 // alphabetOf returns the alphabet script s belongs to: rare letters are
 // written among the common ones (Kazakh қ among Cyrillic, Old English ǽ
 // among Latin).
-func alphabetOf(s uint8) uint8 {
-	switch s {
-	case scIPA:
-		return scLatin
-	case scRareCyr:
-		return scCyrillic
+func alphabetOf(s uint8) uint8 { return alphabets[s] }
+
+// alphabets is alphabetOf's table: a lookup, cheaper than a switch in
+// the loops that ask for each character.
+var alphabets = func() (t [256]uint8) {
+	for s := range t {
+		t[s] = uint8(s)
 	}
-	return s
-}
+	t[scIPA], t[scRareCyr] = scLatin, scCyrillic
+	return t
+}()
 
 // alphabetic reports scripts written in words of their own, which a word
 // does not mix.
@@ -597,7 +599,115 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 	// each script, not each character (they pass every script up to
 	// Cyrillic).
 	var highScripts [4]uint64
-	for i, r := range out {
+	// fastOK: the tables the loop without calls reads are there.
+	fastOK := scriptReady.Load() && pairArray != nil
+	for i := 0; i < len(out); i++ {
+		if fastOK {
+			// The characters below U+10A0 or in U+2000..U+20FF that are
+			// no mark (most of what comes out: Latin, Greek, Cyrillic,
+			// Hebrew, Arabic, the scripts of India and Thai,
+			// punctuation), whose
+			// pair with the one before has its tile built, in a loop
+			// without calls, which keeps its state in registers: the
+			// steps of the loop below, from the tables. It stops, before
+			// changing anything, at any other character, which the loop
+			// below takes, and at the end.
+			for ; i < len(out); i++ {
+				r := out[i]
+				if uint32(r) >= 0x10A0 && uint32(r)-0x2000 >= 0x100 {
+					break
+				}
+				sNext := scNone
+				if i+1 < len(out) {
+					if c := out[i+1]; uint32(c) < scriptDense {
+						sNext = scriptTable[c]
+					} else {
+						break
+					}
+				}
+				in := lowInfo[r]
+				if in.kind == kMark {
+					break
+				}
+				b := r // (no case to fold from U+0800 to U+10A0, nor in U+2000..U+20FF: see pairs.Fold)
+				if r < 0x800 {
+					b = pairs.FoldLow(r)
+				}
+				seen := true
+				if pairs.Counted(ua0, b) && ua0 != 0xFFFD && b != 0xFFFD {
+					var ok bool
+					if seen, ok = tileLookup(ua0, b); !ok {
+						break // pairSeenSlow's (it counts towards the tile)
+					}
+				}
+				if in.kind == kBad || r >= 0x80 && r < 0xA0 {
+					return "control", 0, 0
+				}
+				s := sCur
+				if r >= 0x80 && s > scCyrillic {
+					highScripts[s>>6] |= 1 << (s & 63)
+				}
+				if s != scNone {
+					outScripts[s&63]++
+					if r >= 0x80 && alphabetOf(s) <= scCyrillic {
+						sb, sa := sBefore, sNext
+						if i == 0 && before >= 0x80 || i >= 3 && before < 0x80 && out[i-2] == 'f' && out[i-3] == '\\' {
+							sb = scNone
+						}
+						if i+1 == len(out) {
+							if next >= 0x80 {
+								sa = scNone
+							} else {
+								sa = scriptOfASCII(next)
+							}
+						}
+						if sb != s || sa != s {
+							for _, n := range [2]uint8{sb, sa} {
+								if t := alphabetOf(n); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
+									return "glued", 0, 0
+								}
+							}
+						}
+					}
+				}
+				if !seen {
+					ua++
+				}
+				ua0 = b
+				if in.kind == kLetter {
+					al := alphabetOf(s)
+					if al > scCyrillic {
+						al = scNone
+					}
+					if al != scNone && uAlpha != scNone && al != uAlpha {
+						ua++
+					}
+					uAlpha = al
+				} else {
+					uAlpha = scNone // (no mark here)
+				}
+				switch {
+				case in.kind != kLetter:
+					uLower, uCaps, uCapsHigh = false, 0, false
+				case in.upper:
+					if r >= 0x80 && uLower {
+						ua++
+					}
+					uCaps++
+					uCapsHigh = uCapsHigh || r >= 0x80
+				case in.lower:
+					if uCaps >= 2 && uCapsHigh && !uLower {
+						ua++
+					}
+					uLower, uCaps = true, 0
+				}
+				before, sBefore, sCur = r, s, sNext
+			}
+			if i >= len(out) {
+				break
+			}
+		}
+		r := out[i]
 		sNext := scNone
 		if i+1 < len(out) {
 			sNext = scriptOf(out[i+1])
@@ -605,7 +715,7 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 		in := infoOf(r)
 		switch {
 		case r == 0xFFFD:
-		case in.kind == kBad || isPrivateUse(r) || r >= 0x80 && r < 0xA0:
+		case in.kind == kBad || r >= 0xE000 && isPrivateUse(r) || r >= 0x80 && r < 0xA0:
 			return "control", 0, 0
 		case in.kind == kMark:
 			if sBefore == scNone && infoOf(before).kind != kMark && before != 0xFFFD {
@@ -645,9 +755,11 @@ func implausibleAroundMargin(rs []rune, start, end int, us stretchUnits, lineUni
 						sa = scriptOf(next)
 					}
 				}
-				for _, n := range [2]uint8{sb, sa} {
-					if t := alphabetOf(n); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
-						return "glued", 0, 0
+				if sb != s || sa != s { // (inside a word of one script, the commonest, neither is glued)
+					for _, n := range [2]uint8{sb, sa} {
+						if t := alphabetOf(n); t != scNone && t <= scCyrillic && t != alphabetOf(s) {
+							return "glued", 0, 0
+						}
 					}
 				}
 			}
