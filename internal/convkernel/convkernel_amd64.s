@@ -347,7 +347,7 @@ utf8ToUTF16LEAVX512_loop:
 	VMOVDQU64     Z11, (AX)(DI*1)
 	VMOVDQU64     Z10, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
+	ADDQ          $0x80, DI
 	JMP           utf8ToUTF16LEAVX512_loop
 
 utf8ToUTF16LEAVX512_wide:
@@ -374,16 +374,16 @@ utf8ToUTF16LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z11
+	VMOVDQU64 ·tables+27136(SB), Z13
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
-	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2112(SB), Z12, Z13
-	VPCMPEQB  ·tables+2176(SB), Z13, K1
+	VPERMD    (DX)(SI*1), Z13, Z11
+	VPANDD    ·tables+2112(SB), Z11, Z12
+	VPCMPEQB  ·tables+2176(SB), Z12, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z12, Z13
-	VPCMPEQB  ·tables+2304(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z11, Z12
+	VPCMPEQB  ·tables+2304(SB), Z12, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -391,23 +391,23 @@ utf8ToUTF16LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_wide_general
-	VPSHUFB   ·tables+27008(SB), Z12, Z12
-	VPANDD    ·tables+256(SB), Z12, Z13
-	VPANDD    ·tables+1152(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z11, Z11
+	VPANDD    ·tables+256(SB), Z11, Z12
+	VPANDD    ·tables+1152(SB), Z11, Z14
 	VPSRLD    $0x02, Z14, Z14
-	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1984(SB), Z12, Z14
+	VPORD     Z14, Z12, Z12
+	VPANDD    ·tables+1984(SB), Z11, Z14
 	VPSRLD    $0x04, Z14, Z14
-	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+768(SB), Z13, K2
+	VPORD     Z14, Z12, Z11
+	VPANDD    ·tables+2048(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K1
+	VPCMPEQD  ·tables+768(SB), Z12, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16LEAVX512_wide_general
 
 utf8ToUTF16LEAVX512_three:
-	VPMOVDW   Z12, Y10
+	VPMOVDW   Z11, Y10
 	VMOVDQU   Y10, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
@@ -415,12 +415,12 @@ utf8ToUTF16LEAVX512_three:
 	JG        utf8ToUTF16LEAVX512_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512_done
-	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2112(SB), Z12, Z13
-	VPCMPEQB  ·tables+2176(SB), Z13, K1
+	VPERMD    (DX)(SI*1), Z13, Z11
+	VPANDD    ·tables+2112(SB), Z11, Z12
+	VPCMPEQB  ·tables+2176(SB), Z12, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z12, Z13
-	VPCMPEQB  ·tables+2304(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z11, Z12
+	VPCMPEQB  ·tables+2304(SB), Z12, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -428,17 +428,17 @@ utf8ToUTF16LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16LEAVX512_loop
-	VPSHUFB   ·tables+27008(SB), Z12, Z12
-	VPANDD    ·tables+256(SB), Z12, Z13
-	VPANDD    ·tables+1152(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z11, Z11
+	VPANDD    ·tables+256(SB), Z11, Z12
+	VPANDD    ·tables+1152(SB), Z11, Z14
 	VPSRLD    $0x02, Z14, Z14
-	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1984(SB), Z12, Z14
+	VPORD     Z14, Z12, Z12
+	VPANDD    ·tables+1984(SB), Z11, Z14
 	VPSRLD    $0x04, Z14, Z14
-	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+768(SB), Z13, K2
+	VPORD     Z14, Z12, Z11
+	VPANDD    ·tables+2048(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K1
+	VPCMPEQD  ·tables+768(SB), Z12, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16LEAVX512_loop
@@ -1085,12 +1085,12 @@ utf8ToUTF16BEAVX512_loop:
 	VPMOVZXBW     Y11, Z12
 	VEXTRACTI64X4 $0x01, Z11, Y11
 	VPMOVZXBW     Y11, Z11
-	VPSHUFB       Z10, Z12, Z12
+	VPSLLW        $0x08, Z12, Z12
+	VPSLLW        $0x08, Z11, Z11
 	VMOVDQU64     Z12, (AX)(DI*1)
-	VPSHUFB       Z10, Z11, Z11
 	VMOVDQU64     Z11, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
+	ADDQ          $0x80, DI
 	JMP           utf8ToUTF16BEAVX512_loop
 
 utf8ToUTF16BEAVX512_wide:
@@ -1119,16 +1119,16 @@ utf8ToUTF16BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z12
+	VMOVDQU64 ·tables+27136(SB), Z14
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
-	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2112(SB), Z13, Z14
-	VPCMPEQB  ·tables+2176(SB), Z14, K1
+	VPERMD    (DX)(SI*1), Z14, Z12
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z13, Z14
-	VPCMPEQB  ·tables+2304(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1136,23 +1136,23 @@ utf8ToUTF16BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_wide_general
-	VPSHUFB   ·tables+27008(SB), Z13, Z13
-	VPANDD    ·tables+256(SB), Z13, Z14
-	VPANDD    ·tables+1152(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z15
 	VPSRLD    $0x02, Z15, Z15
-	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1984(SB), Z13, Z15
+	VPORD     Z15, Z13, Z13
+	VPANDD    ·tables+1984(SB), Z12, Z15
 	VPSRLD    $0x04, Z15, Z15
-	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+768(SB), Z14, K2
+	VPORD     Z15, Z13, Z12
+	VPANDD    ·tables+2048(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16BEAVX512_wide_general
 
 utf8ToUTF16BEAVX512_three:
-	VPMOVDW   Z13, Y11
+	VPMOVDW   Z12, Y11
 	VPSHUFB   Y10, Y11, Y11
 	VMOVDQU   Y11, (AX)(DI*1)
 	ADDQ      $0x30, SI
@@ -1161,12 +1161,12 @@ utf8ToUTF16BEAVX512_three:
 	JG        utf8ToUTF16BEAVX512_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512_done
-	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2112(SB), Z13, Z14
-	VPCMPEQB  ·tables+2176(SB), Z14, K1
+	VPERMD    (DX)(SI*1), Z14, Z12
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z13, Z14
-	VPCMPEQB  ·tables+2304(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1174,17 +1174,17 @@ utf8ToUTF16BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF16BEAVX512_loop
-	VPSHUFB   ·tables+27008(SB), Z13, Z13
-	VPANDD    ·tables+256(SB), Z13, Z14
-	VPANDD    ·tables+1152(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z15
 	VPSRLD    $0x02, Z15, Z15
-	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1984(SB), Z13, Z15
+	VPORD     Z15, Z13, Z13
+	VPANDD    ·tables+1984(SB), Z12, Z15
 	VPSRLD    $0x04, Z15, Z15
-	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+768(SB), Z14, K2
+	VPORD     Z15, Z13, Z12
+	VPANDD    ·tables+2048(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF16BEAVX512_loop
@@ -1881,16 +1881,16 @@ utf8ToUTF32LEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z11
+	VMOVDQU64 ·tables+27136(SB), Z13
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
-	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2112(SB), Z12, Z13
-	VPCMPEQB  ·tables+2176(SB), Z13, K1
+	VPERMD    (DX)(SI*1), Z13, Z11
+	VPANDD    ·tables+2112(SB), Z11, Z12
+	VPCMPEQB  ·tables+2176(SB), Z12, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z12, Z13
-	VPCMPEQB  ·tables+2304(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z11, Z12
+	VPCMPEQB  ·tables+2304(SB), Z12, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1898,35 +1898,35 @@ utf8ToUTF32LEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_wide_general
-	VPSHUFB   ·tables+27008(SB), Z12, Z12
-	VPANDD    ·tables+256(SB), Z12, Z13
-	VPANDD    ·tables+1152(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z11, Z11
+	VPANDD    ·tables+256(SB), Z11, Z12
+	VPANDD    ·tables+1152(SB), Z11, Z14
 	VPSRLD    $0x02, Z14, Z14
-	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1984(SB), Z12, Z14
+	VPORD     Z14, Z12, Z12
+	VPANDD    ·tables+1984(SB), Z11, Z14
 	VPSRLD    $0x04, Z14, Z14
-	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+768(SB), Z13, K2
+	VPORD     Z14, Z12, Z11
+	VPANDD    ·tables+2048(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K1
+	VPCMPEQD  ·tables+768(SB), Z12, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32LEAVX512_wide_general
 
 utf8ToUTF32LEAVX512_three:
-	VMOVDQU64 Z12, (AX)(DI*1)
+	VMOVDQU64 Z11, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32LEAVX512_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512_done
-	VPERMD    (DX)(SI*1), Z11, Z12
-	VPANDD    ·tables+2112(SB), Z12, Z13
-	VPCMPEQB  ·tables+2176(SB), Z13, K1
+	VPERMD    (DX)(SI*1), Z13, Z11
+	VPANDD    ·tables+2112(SB), Z11, Z12
+	VPCMPEQB  ·tables+2176(SB), Z12, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z12, Z13
-	VPCMPEQB  ·tables+2304(SB), Z13, K1
+	VPANDD    ·tables+2240(SB), Z11, Z12
+	VPCMPEQB  ·tables+2304(SB), Z12, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -1934,17 +1934,17 @@ utf8ToUTF32LEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32LEAVX512_loop
-	VPSHUFB   ·tables+27008(SB), Z12, Z12
-	VPANDD    ·tables+256(SB), Z12, Z13
-	VPANDD    ·tables+1152(SB), Z12, Z14
+	VPSHUFB   ·tables+27008(SB), Z11, Z11
+	VPANDD    ·tables+256(SB), Z11, Z12
+	VPANDD    ·tables+1152(SB), Z11, Z14
 	VPSRLD    $0x02, Z14, Z14
-	VPORD     Z14, Z13, Z13
-	VPANDD    ·tables+1984(SB), Z12, Z14
+	VPORD     Z14, Z12, Z12
+	VPANDD    ·tables+1984(SB), Z11, Z14
 	VPSRLD    $0x04, Z14, Z14
-	VPORD     Z14, Z13, Z12
-	VPANDD    ·tables+2048(SB), Z12, Z13
-	VPTESTNMD Z13, Z13, K1
-	VPCMPEQD  ·tables+768(SB), Z13, K2
+	VPORD     Z14, Z12, Z11
+	VPANDD    ·tables+2048(SB), Z11, Z12
+	VPTESTNMD Z12, Z12, K1
+	VPCMPEQD  ·tables+768(SB), Z12, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32LEAVX512_loop
@@ -2557,16 +2557,16 @@ utf8ToUTF32BEAVX512_loop:
 	KORTESTQ  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_wide
 	VPMOVZXBD (DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
+	VPSLLD    $0x18, Z11, Z11
 	VMOVDQU64 Z11, (AX)(DI*1)
 	VPMOVZXBD 16(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
+	VPSLLD    $0x18, Z11, Z11
 	VMOVDQU64 Z11, 64(AX)(DI*1)
 	VPMOVZXBD 32(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
+	VPSLLD    $0x18, Z11, Z11
 	VMOVDQU64 Z11, 128(AX)(DI*1)
 	VPMOVZXBD 48(DX)(SI*1), Z11
-	VPSHUFB   Z10, Z11, Z11
+	VPSLLD    $0x18, Z11, Z11
 	VMOVDQU64 Z11, 192(AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x00000100, DI
@@ -2603,16 +2603,16 @@ utf8ToUTF32BEAVX512_lead:
 	ANDL      $0x000000f0, R10
 	CMPL      R10, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z12
+	VMOVDQU64 ·tables+27136(SB), Z14
 	MOVQ      $0x0db60db60db60db6, R12
 	MOVQ      $0x0249024902490249, R13
 	MOVQ      $0x0fff0fff0fff0fff, R14
-	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2112(SB), Z13, Z14
-	VPCMPEQB  ·tables+2176(SB), Z14, K1
+	VPERMD    (DX)(SI*1), Z14, Z12
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z13, Z14
-	VPCMPEQB  ·tables+2304(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -2620,36 +2620,36 @@ utf8ToUTF32BEAVX512_lead:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_wide_general
-	VPSHUFB   ·tables+27008(SB), Z13, Z13
-	VPANDD    ·tables+256(SB), Z13, Z14
-	VPANDD    ·tables+1152(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z15
 	VPSRLD    $0x02, Z15, Z15
-	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1984(SB), Z13, Z15
+	VPORD     Z15, Z13, Z13
+	VPANDD    ·tables+1984(SB), Z12, Z15
 	VPSRLD    $0x04, Z15, Z15
-	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+768(SB), Z14, K2
+	VPORD     Z15, Z13, Z12
+	VPANDD    ·tables+2048(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_wide_general
 
 utf8ToUTF32BEAVX512_three:
-	VPSHUFB   Z10, Z13, Z13
-	VMOVDQU64 Z13, (AX)(DI*1)
+	VPSHUFB   Z10, Z12, Z12
+	VMOVDQU64 Z12, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32BEAVX512_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512_done
-	VPERMD    (DX)(SI*1), Z12, Z13
-	VPANDD    ·tables+2112(SB), Z13, Z14
-	VPCMPEQB  ·tables+2176(SB), Z14, K1
+	VPERMD    (DX)(SI*1), Z14, Z12
+	VPANDD    ·tables+2112(SB), Z12, Z13
+	VPCMPEQB  ·tables+2176(SB), Z13, K1
 	KMOVQ     K1, R10
-	VPANDD    ·tables+2240(SB), Z13, Z14
-	VPCMPEQB  ·tables+2304(SB), Z14, K1
+	VPANDD    ·tables+2240(SB), Z12, Z13
+	VPCMPEQB  ·tables+2304(SB), Z13, K1
 	KMOVQ     K1, R11
 	ANDQ      R14, R10
 	ANDQ      R14, R11
@@ -2657,17 +2657,17 @@ utf8ToUTF32BEAVX512_three:
 	XORQ      R13, R11
 	ORQ       R11, R10
 	JNZ       utf8ToUTF32BEAVX512_loop
-	VPSHUFB   ·tables+27008(SB), Z13, Z13
-	VPANDD    ·tables+256(SB), Z13, Z14
-	VPANDD    ·tables+1152(SB), Z13, Z15
+	VPSHUFB   ·tables+27008(SB), Z12, Z12
+	VPANDD    ·tables+256(SB), Z12, Z13
+	VPANDD    ·tables+1152(SB), Z12, Z15
 	VPSRLD    $0x02, Z15, Z15
-	VPORD     Z15, Z14, Z14
-	VPANDD    ·tables+1984(SB), Z13, Z15
+	VPORD     Z15, Z13, Z13
+	VPANDD    ·tables+1984(SB), Z12, Z15
 	VPSRLD    $0x04, Z15, Z15
-	VPORD     Z15, Z14, Z13
-	VPANDD    ·tables+2048(SB), Z13, Z14
-	VPTESTNMD Z14, Z14, K1
-	VPCMPEQD  ·tables+768(SB), Z14, K2
+	VPORD     Z15, Z13, Z12
+	VPANDD    ·tables+2048(SB), Z12, Z13
+	VPTESTNMD Z13, Z13, K1
+	VPCMPEQD  ·tables+768(SB), Z13, K2
 	KORW      K2, K1, K1
 	KORTESTW  K1, K1
 	JNZ       utf8ToUTF32BEAVX512_loop
@@ -3960,7 +3960,7 @@ utf8ToUTF16LEAVX512BW_loop:
 	VMOVDQU64     Z1, (AX)(DI*1)
 	VMOVDQU64     Z0, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
+	ADDQ          $0x80, DI
 	JMP           utf8ToUTF16LEAVX512BW_loop
 
 utf8ToUTF16LEAVX512BW_wide:
@@ -3987,16 +3987,16 @@ utf8ToUTF16LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z1
+	VMOVDQU64 ·tables+27136(SB), Z4
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z1, Z3
-	VPANDD    ·tables+2112(SB), Z3, Z4
-	VPCMPEQB  ·tables+2176(SB), Z4, K2
+	VPERMD    (DX)(SI*1), Z4, Z1
+	VPANDD    ·tables+2112(SB), Z1, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z3, Z4
-	VPCMPEQB  ·tables+2304(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z1, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4004,23 +4004,23 @@ utf8ToUTF16LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
-	VPSHUFB   ·tables+27008(SB), Z3, Z3
-	VPANDD    ·tables+256(SB), Z3, Z4
-	VPANDD    ·tables+1152(SB), Z3, Z5
+	VPSHUFB   ·tables+27008(SB), Z1, Z1
+	VPANDD    ·tables+256(SB), Z1, Z3
+	VPANDD    ·tables+1152(SB), Z1, Z5
 	VPSRLD    $0x02, Z5, Z5
-	VPORD     Z5, Z4, Z4
-	VPANDD    ·tables+1984(SB), Z3, Z5
+	VPORD     Z5, Z3, Z3
+	VPANDD    ·tables+1984(SB), Z1, Z5
 	VPSRLD    $0x04, Z5, Z5
-	VPORD     Z5, Z4, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+768(SB), Z4, K3
+	VPORD     Z5, Z3, Z1
+	VPANDD    ·tables+2048(SB), Z1, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_wide_general
 
 utf8ToUTF16LEAVX512BW_three:
-	VPMOVDW   Z3, Y0
+	VPMOVDW   Z1, Y0
 	VMOVDQU   Y0, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x20, DI
@@ -4028,12 +4028,12 @@ utf8ToUTF16LEAVX512BW_three:
 	JG        utf8ToUTF16LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z1, Z3
-	VPANDD    ·tables+2112(SB), Z3, Z4
-	VPCMPEQB  ·tables+2176(SB), Z4, K2
+	VPERMD    (DX)(SI*1), Z4, Z1
+	VPANDD    ·tables+2112(SB), Z1, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z3, Z4
-	VPCMPEQB  ·tables+2304(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z1, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4041,17 +4041,17 @@ utf8ToUTF16LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16LEAVX512BW_loop
-	VPSHUFB   ·tables+27008(SB), Z3, Z3
-	VPANDD    ·tables+256(SB), Z3, Z4
-	VPANDD    ·tables+1152(SB), Z3, Z5
+	VPSHUFB   ·tables+27008(SB), Z1, Z1
+	VPANDD    ·tables+256(SB), Z1, Z3
+	VPANDD    ·tables+1152(SB), Z1, Z5
 	VPSRLD    $0x02, Z5, Z5
-	VPORD     Z5, Z4, Z4
-	VPANDD    ·tables+1984(SB), Z3, Z5
+	VPORD     Z5, Z3, Z3
+	VPANDD    ·tables+1984(SB), Z1, Z5
 	VPSRLD    $0x04, Z5, Z5
-	VPORD     Z5, Z4, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+768(SB), Z4, K3
+	VPORD     Z5, Z3, Z1
+	VPANDD    ·tables+2048(SB), Z1, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16LEAVX512BW_loop
@@ -4890,7 +4890,7 @@ utf8ToUTF16BEAVX512BW_loop:
 	VMOVDQU64     Z2, (AX)(DI*1)
 	VMOVDQU64     Z1, 64(AX)(DI*1)
 	ADDQ          $0x40, SI
-	ADDQ          $0x00000080, DI
+	ADDQ          $0x80, DI
 	JMP           utf8ToUTF16BEAVX512BW_loop
 
 utf8ToUTF16BEAVX512BW_wide:
@@ -4919,16 +4919,16 @@ utf8ToUTF16BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF16BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z2
+	VMOVDQU64 ·tables+27136(SB), Z5
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z2, Z4
-	VPANDD    ·tables+2112(SB), Z4, Z5
-	VPCMPEQB  ·tables+2176(SB), Z5, K2
+	VPERMD    (DX)(SI*1), Z5, Z2
+	VPANDD    ·tables+2112(SB), Z2, Z4
+	VPCMPEQB  ·tables+2176(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z4, Z5
-	VPCMPEQB  ·tables+2304(SB), Z5, K2
+	VPANDD    ·tables+2240(SB), Z2, Z4
+	VPCMPEQB  ·tables+2304(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4936,23 +4936,23 @@ utf8ToUTF16BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
-	VPSHUFB   ·tables+27008(SB), Z4, Z4
-	VPANDD    ·tables+256(SB), Z4, Z5
-	VPANDD    ·tables+1152(SB), Z4, Z6
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z4
+	VPANDD    ·tables+1152(SB), Z2, Z6
 	VPSRLD    $0x02, Z6, Z6
-	VPORD     Z6, Z5, Z5
-	VPANDD    ·tables+1984(SB), Z4, Z6
+	VPORD     Z6, Z4, Z4
+	VPANDD    ·tables+1984(SB), Z2, Z6
 	VPSRLD    $0x04, Z6, Z6
-	VPORD     Z6, Z5, Z4
-	VPANDD    ·tables+2048(SB), Z4, Z5
-	VPTESTNMD Z5, Z5, K2
-	VPCMPEQD  ·tables+768(SB), Z5, K3
+	VPORD     Z6, Z4, Z2
+	VPANDD    ·tables+2048(SB), Z2, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  ·tables+768(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_wide_general
 
 utf8ToUTF16BEAVX512BW_three:
-	VPMOVDW   Z4, Y1
+	VPMOVDW   Z2, Y1
 	VPSHUFB   Y0, Y1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x30, SI
@@ -4961,12 +4961,12 @@ utf8ToUTF16BEAVX512BW_three:
 	JG        utf8ToUTF16BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF16BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z2, Z4
-	VPANDD    ·tables+2112(SB), Z4, Z5
-	VPCMPEQB  ·tables+2176(SB), Z5, K2
+	VPERMD    (DX)(SI*1), Z5, Z2
+	VPANDD    ·tables+2112(SB), Z2, Z4
+	VPCMPEQB  ·tables+2176(SB), Z4, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z4, Z5
-	VPCMPEQB  ·tables+2304(SB), Z5, K2
+	VPANDD    ·tables+2240(SB), Z2, Z4
+	VPCMPEQB  ·tables+2304(SB), Z4, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -4974,17 +4974,17 @@ utf8ToUTF16BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF16BEAVX512BW_loop
-	VPSHUFB   ·tables+27008(SB), Z4, Z4
-	VPANDD    ·tables+256(SB), Z4, Z5
-	VPANDD    ·tables+1152(SB), Z4, Z6
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z4
+	VPANDD    ·tables+1152(SB), Z2, Z6
 	VPSRLD    $0x02, Z6, Z6
-	VPORD     Z6, Z5, Z5
-	VPANDD    ·tables+1984(SB), Z4, Z6
+	VPORD     Z6, Z4, Z4
+	VPANDD    ·tables+1984(SB), Z2, Z6
 	VPSRLD    $0x04, Z6, Z6
-	VPORD     Z6, Z5, Z4
-	VPANDD    ·tables+2048(SB), Z4, Z5
-	VPTESTNMD Z5, Z5, K2
-	VPCMPEQD  ·tables+768(SB), Z5, K3
+	VPORD     Z6, Z4, Z2
+	VPANDD    ·tables+2048(SB), Z2, Z4
+	VPTESTNMD Z4, Z4, K2
+	VPCMPEQD  ·tables+768(SB), Z4, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF16BEAVX512BW_loop
@@ -5862,16 +5862,16 @@ utf8ToUTF32LEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32LEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z1
+	VMOVDQU64 ·tables+27136(SB), Z3
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z1, Z2
-	VPANDD    ·tables+2112(SB), Z2, Z3
-	VPCMPEQB  ·tables+2176(SB), Z3, K2
+	VPERMD    (DX)(SI*1), Z3, Z1
+	VPANDD    ·tables+2112(SB), Z1, Z2
+	VPCMPEQB  ·tables+2176(SB), Z2, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z2, Z3
-	VPCMPEQB  ·tables+2304(SB), Z3, K2
+	VPANDD    ·tables+2240(SB), Z1, Z2
+	VPCMPEQB  ·tables+2304(SB), Z2, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -5879,35 +5879,35 @@ utf8ToUTF32LEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
-	VPSHUFB   ·tables+27008(SB), Z2, Z2
-	VPANDD    ·tables+256(SB), Z2, Z3
-	VPANDD    ·tables+1152(SB), Z2, Z5
+	VPSHUFB   ·tables+27008(SB), Z1, Z1
+	VPANDD    ·tables+256(SB), Z1, Z2
+	VPANDD    ·tables+1152(SB), Z1, Z5
 	VPSRLD    $0x02, Z5, Z5
-	VPORD     Z5, Z3, Z3
-	VPANDD    ·tables+1984(SB), Z2, Z5
+	VPORD     Z5, Z2, Z2
+	VPANDD    ·tables+1984(SB), Z1, Z5
 	VPSRLD    $0x04, Z5, Z5
-	VPORD     Z5, Z3, Z2
-	VPANDD    ·tables+2048(SB), Z2, Z3
-	VPTESTNMD Z3, Z3, K2
-	VPCMPEQD  ·tables+768(SB), Z3, K3
+	VPORD     Z5, Z2, Z1
+	VPANDD    ·tables+2048(SB), Z1, Z2
+	VPTESTNMD Z2, Z2, K2
+	VPCMPEQD  ·tables+768(SB), Z2, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_wide_general
 
 utf8ToUTF32LEAVX512BW_three:
-	VMOVDQU64 Z2, (AX)(DI*1)
+	VMOVDQU64 Z1, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32LEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32LEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z1, Z2
-	VPANDD    ·tables+2112(SB), Z2, Z3
-	VPCMPEQB  ·tables+2176(SB), Z3, K2
+	VPERMD    (DX)(SI*1), Z3, Z1
+	VPANDD    ·tables+2112(SB), Z1, Z2
+	VPCMPEQB  ·tables+2176(SB), Z2, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z2, Z3
-	VPCMPEQB  ·tables+2304(SB), Z3, K2
+	VPANDD    ·tables+2240(SB), Z1, Z2
+	VPCMPEQB  ·tables+2304(SB), Z2, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -5915,17 +5915,17 @@ utf8ToUTF32LEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32LEAVX512BW_loop
-	VPSHUFB   ·tables+27008(SB), Z2, Z2
-	VPANDD    ·tables+256(SB), Z2, Z3
-	VPANDD    ·tables+1152(SB), Z2, Z5
+	VPSHUFB   ·tables+27008(SB), Z1, Z1
+	VPANDD    ·tables+256(SB), Z1, Z2
+	VPANDD    ·tables+1152(SB), Z1, Z5
 	VPSRLD    $0x02, Z5, Z5
-	VPORD     Z5, Z3, Z3
-	VPANDD    ·tables+1984(SB), Z2, Z5
+	VPORD     Z5, Z2, Z2
+	VPANDD    ·tables+1984(SB), Z1, Z5
 	VPSRLD    $0x04, Z5, Z5
-	VPORD     Z5, Z3, Z2
-	VPANDD    ·tables+2048(SB), Z2, Z3
-	VPTESTNMD Z3, Z3, K2
-	VPCMPEQD  ·tables+768(SB), Z3, K3
+	VPORD     Z5, Z2, Z1
+	VPANDD    ·tables+2048(SB), Z1, Z2
+	VPTESTNMD Z2, Z2, K2
+	VPCMPEQD  ·tables+768(SB), Z2, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32LEAVX512BW_loop
@@ -6848,16 +6848,16 @@ utf8ToUTF32BEAVX512BW_loop:
 	KORTESTQ  K1, K1
 	JNZ       utf8ToUTF32BEAVX512BW_wide
 	VPMOVZXBD (DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
+	VPSLLD    $0x18, Z1, Z1
 	VMOVDQU64 Z1, (AX)(DI*1)
 	VPMOVZXBD 16(DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
+	VPSLLD    $0x18, Z1, Z1
 	VMOVDQU64 Z1, 64(AX)(DI*1)
 	VPMOVZXBD 32(DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
+	VPSLLD    $0x18, Z1, Z1
 	VMOVDQU64 Z1, 128(AX)(DI*1)
 	VPMOVZXBD 48(DX)(SI*1), Z1
-	VPSHUFB   Z0, Z1, Z1
+	VPSLLD    $0x18, Z1, Z1
 	VMOVDQU64 Z1, 192(AX)(DI*1)
 	ADDQ      $0x40, SI
 	ADDQ      $0x00000100, DI
@@ -6894,16 +6894,16 @@ utf8ToUTF32BEAVX512BW_lead:
 	ANDL      $0x000000f0, R9
 	CMPL      R9, $0x000000e0
 	JNE       utf8ToUTF32BEAVX512BW_wide_general
-	VMOVDQU64 ·tables+27136(SB), Z2
+	VMOVDQU64 ·tables+27136(SB), Z4
 	MOVQ      $0x0db60db60db60db6, R11
 	MOVQ      $0x0249024902490249, R12
 	MOVQ      $0x0fff0fff0fff0fff, R13
-	VPERMD    (DX)(SI*1), Z2, Z3
-	VPANDD    ·tables+2112(SB), Z3, Z4
-	VPCMPEQB  ·tables+2176(SB), Z4, K2
+	VPERMD    (DX)(SI*1), Z4, Z2
+	VPANDD    ·tables+2112(SB), Z2, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z3, Z4
-	VPCMPEQB  ·tables+2304(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z2, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -6911,36 +6911,36 @@ utf8ToUTF32BEAVX512BW_lead:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
-	VPSHUFB   ·tables+27008(SB), Z3, Z3
-	VPANDD    ·tables+256(SB), Z3, Z4
-	VPANDD    ·tables+1152(SB), Z3, Z6
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z3
+	VPANDD    ·tables+1152(SB), Z2, Z6
 	VPSRLD    $0x02, Z6, Z6
-	VPORD     Z6, Z4, Z4
-	VPANDD    ·tables+1984(SB), Z3, Z6
+	VPORD     Z6, Z3, Z3
+	VPANDD    ·tables+1984(SB), Z2, Z6
 	VPSRLD    $0x04, Z6, Z6
-	VPORD     Z6, Z4, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+768(SB), Z4, K3
+	VPORD     Z6, Z3, Z2
+	VPANDD    ·tables+2048(SB), Z2, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_wide_general
 
 utf8ToUTF32BEAVX512BW_three:
-	VPSHUFB   Z0, Z3, Z3
-	VMOVDQU64 Z3, (AX)(DI*1)
+	VPSHUFB   Z0, Z2, Z2
+	VMOVDQU64 Z2, (AX)(DI*1)
 	ADDQ      $0x30, SI
 	ADDQ      $0x40, DI
 	CMPQ      SI, BX
 	JG        utf8ToUTF32BEAVX512BW_done
 	CMPQ      DI, CX
 	JG        utf8ToUTF32BEAVX512BW_done
-	VPERMD    (DX)(SI*1), Z2, Z3
-	VPANDD    ·tables+2112(SB), Z3, Z4
-	VPCMPEQB  ·tables+2176(SB), Z4, K2
+	VPERMD    (DX)(SI*1), Z4, Z2
+	VPANDD    ·tables+2112(SB), Z2, Z3
+	VPCMPEQB  ·tables+2176(SB), Z3, K2
 	KMOVQ     K2, R9
-	VPANDD    ·tables+2240(SB), Z3, Z4
-	VPCMPEQB  ·tables+2304(SB), Z4, K2
+	VPANDD    ·tables+2240(SB), Z2, Z3
+	VPCMPEQB  ·tables+2304(SB), Z3, K2
 	KMOVQ     K2, R10
 	ANDQ      R13, R9
 	ANDQ      R13, R10
@@ -6948,17 +6948,17 @@ utf8ToUTF32BEAVX512BW_three:
 	XORQ      R12, R10
 	ORQ       R10, R9
 	JNZ       utf8ToUTF32BEAVX512BW_loop
-	VPSHUFB   ·tables+27008(SB), Z3, Z3
-	VPANDD    ·tables+256(SB), Z3, Z4
-	VPANDD    ·tables+1152(SB), Z3, Z6
+	VPSHUFB   ·tables+27008(SB), Z2, Z2
+	VPANDD    ·tables+256(SB), Z2, Z3
+	VPANDD    ·tables+1152(SB), Z2, Z6
 	VPSRLD    $0x02, Z6, Z6
-	VPORD     Z6, Z4, Z4
-	VPANDD    ·tables+1984(SB), Z3, Z6
+	VPORD     Z6, Z3, Z3
+	VPANDD    ·tables+1984(SB), Z2, Z6
 	VPSRLD    $0x04, Z6, Z6
-	VPORD     Z6, Z4, Z3
-	VPANDD    ·tables+2048(SB), Z3, Z4
-	VPTESTNMD Z4, Z4, K2
-	VPCMPEQD  ·tables+768(SB), Z4, K3
+	VPORD     Z6, Z3, Z2
+	VPANDD    ·tables+2048(SB), Z2, Z3
+	VPTESTNMD Z3, Z3, K2
+	VPCMPEQD  ·tables+768(SB), Z3, K3
 	KORW      K3, K2, K2
 	KORTESTW  K2, K2
 	JNZ       utf8ToUTF32BEAVX512BW_loop
@@ -8180,12 +8180,12 @@ utf8ToUTF16LEAVX2_lead:
 	JNZ       utf8ToUTF16LEAVX2_mixed
 
 utf8ToUTF16LEAVX2_pure:
-	VPSRLD    $0x0a, Y3, Y0
+	VPSRLD    $0x0a, Y3, Y1
 	VPSLLD    $0x10, Y3, Y3
 	VPAND     ·tables+5248(SB), Y3, Y3
-	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+5312(SB), Y0, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
+	VPOR      Y3, Y1, Y1
+	VPOR      ·tables+5312(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
@@ -8956,13 +8956,13 @@ utf8ToUTF16BEAVX2_lead:
 	JNZ       utf8ToUTF16BEAVX2_mixed
 
 utf8ToUTF16BEAVX2_pure:
-	VPSRLD    $0x0a, Y3, Y0
+	VPSRLD    $0x0a, Y3, Y1
 	VPSLLD    $0x10, Y3, Y3
 	VPAND     ·tables+5248(SB), Y3, Y3
-	VPOR      Y3, Y0, Y0
-	VPOR      ·tables+5312(SB), Y0, Y0
-	VPSHUFB   ·tables+0(SB), Y0, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
+	VPOR      Y3, Y1, Y1
+	VPOR      ·tables+5312(SB), Y1, Y1
+	VPSHUFB   ·tables+0(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
@@ -9733,13 +9733,12 @@ utf8ToUTF32LEAVX2_lead:
 	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSUBD    ·tables+5184(SB), Y1, Y2
-	VPSRLD    $0x14, Y2, Y1
-	VPTEST    Y1, Y1
+	VPSRLD    $0x14, Y2, Y2
+	VPTEST    Y2, Y2
 	JNZ       utf8ToUTF32LEAVX2_mixed
 
 utf8ToUTF32LEAVX2_pure:
-	VPADDD    ·tables+5184(SB), Y2, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
@@ -9764,8 +9763,8 @@ utf8ToUTF32LEAVX2_pure:
 	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSUBD    ·tables+5184(SB), Y1, Y2
-	VPSRLD    $0x14, Y2, Y1
-	VPTEST    Y1, Y1
+	VPSRLD    $0x14, Y2, Y2
+	VPTEST    Y2, Y2
 	JNZ       utf8ToUTF32LEAVX2_loop
 	JMP       utf8ToUTF32LEAVX2_pure
 
@@ -10664,14 +10663,13 @@ utf8ToUTF32BEAVX2_lead:
 	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSUBD    ·tables+5184(SB), Y1, Y2
-	VPSRLD    $0x14, Y2, Y1
-	VPTEST    Y1, Y1
+	VPSRLD    $0x14, Y2, Y2
+	VPTEST    Y2, Y2
 	JNZ       utf8ToUTF32BEAVX2_mixed
 
 utf8ToUTF32BEAVX2_pure:
-	VPADDD    ·tables+5184(SB), Y2, Y0
-	VPSHUFB   ·tables+192(SB), Y0, Y0
-	VMOVDQU   Y0, (AX)(DI*1)
+	VPSHUFB   ·tables+192(SB), Y1, Y1
+	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
 	CMPQ      SI, BX
@@ -10696,8 +10694,8 @@ utf8ToUTF32BEAVX2_pure:
 	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSUBD    ·tables+5184(SB), Y1, Y2
-	VPSRLD    $0x14, Y2, Y1
-	VPTEST    Y1, Y1
+	VPSRLD    $0x14, Y2, Y2
+	VPTEST    Y2, Y2
 	JNZ       utf8ToUTF32BEAVX2_loop
 	JMP       utf8ToUTF32BEAVX2_pure
 
