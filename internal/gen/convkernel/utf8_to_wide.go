@@ -411,3 +411,112 @@ func (k *wideKernel) pureThree(fail string) {
 	check(p.Ref("loop"))
 	JMP(p.Ref("three"))
 }
+
+// leadMarks are the marks, one bit a byte, of the characters of a block (or
+// of a part of one) in general registers, as cutLeads leaves them.
+type leadMarks struct {
+	bits       int           // 64, or 16 held in 32-bit registers
+	l2, l3, l4 reg.GPVirtual // leads of 2-, 3- and 4-byte characters (l4 nil: none taken)
+	cont       reg.GPVirtual // continuation bytes
+	n, mask    reg.GPVirtual // the bytes before the cut, and a mask of that many low bits
+}
+
+// cutLeads is the step every set's code for blocks of mixed character
+// lengths takes on the marks of bits bytes (64 in 64-bit registers, or 16
+// in the low bits of 32-bit ones): from high (the bytes >= 0x80), cont (the
+// continuation bytes), ge0 (>= E0), gf0 (>= F0) and bad (the bytes that start
+// no character the path takes: C0, C1 and F5..FF, and F0..F4 too when four
+// is false), it finds the leads of 2-, 3- and (with four) 4-byte characters,
+// cuts before the first bad byte and before the first character that does
+// not end in the bytes, jumps to done when that leaves no byte, and masks
+// the leads and cont to the bytes before the cut. bad is clobbered; ones
+// holds all ones (64 bits only).
+func cutLeads(p asm.Scope, bits int, four bool, high, cont, ge0, gf0, bad, ones reg.GPVirtual) leadMarks {
+	q := bits == 64
+	r := func(x reg.GPVirtual) Op {
+		if q {
+			return x
+		}
+		return x.As32()
+	}
+	andn, and, or, tz, test := ANDNQ, ANDQ, ORQ, TZCNTQ, TESTQ
+	if !q {
+		andn, and, or, tz, test = ANDNL, ANDL, ORL, TZCNTL, TESTL
+	}
+	m := leadMarks{bits: bits, l2: GP64(), l3: GP64(), cont: cont, n: GP64(), mask: GP64()}
+	andn(r(high), r(cont), r(m.l2)) // high and not continuation
+	andn(r(m.l2), r(ge0), r(m.l2))  // ... and below E0: C2..DF
+	andn(r(ge0), r(gf0), r(m.l3))   // E0..EF
+	leads := []reg.GPVirtual{m.l2, m.l3}
+	if four {
+		m.l4 = GP64()
+		andn(r(gf0), r(bad), r(m.l4)) // F0..F4 (bad holds F5..FF)
+		leads = append(leads, m.l4)
+	}
+	// A character not ending in the bytes cuts them too: a lead in the
+	// last byte, a 3- or 4-byte one in the last two, a 4-byte one in the
+	// last three.
+	x := GP64()
+	for s, l := range leads {
+		from := bits - 1 - s
+		if q {
+			MOVQ(l, x)
+			SHRQ(U8(from), x)
+			SHLQ(U8(from), x)
+		} else {
+			MOVL(l.As32(), x.As32())
+			ANDL(U32(uint32(1<<bits-1)&^uint32(1<<from-1)), x.As32())
+		}
+		or(r(x), r(bad))
+	}
+	if !q {
+		ORL(U32(1<<bits), bad.As32()) // no bad byte: the cut is at the end
+	}
+	tz(r(bad), r(m.n)) // 64 when bad is 0
+	test(r(m.n), r(m.n))
+	JZ(p.Ref("done"))
+	if q {
+		BZHIQ(m.n, ones, m.mask)
+	} else {
+		MOVL(U32(0xFFFFFFFF), x.As32())
+		BZHIL(m.n.As32(), x.As32(), m.mask.As32())
+	}
+	for _, l := range append(leads, cont) {
+		and(r(m.mask), r(l))
+	}
+	return m
+}
+
+// checkContinuations jumps to done unless the continuation bytes are exactly
+// those the leads call for: one after each lead, a second after 3- and
+// 4-byte leads, a third after 4-byte ones. It clobbers l2 and leaves l3 and
+// l4 shifted left (zero if and only if they were: the cut cleared their top
+// bits).
+func (m leadMarks) checkContinuations(p asm.Scope) {
+	q := m.bits == 64
+	r := func(x reg.GPVirtual) Op {
+		if q {
+			return x
+		}
+		return x.As32()
+	}
+	or, shl, cmp := ORQ, SHLQ, CMPQ
+	if !q {
+		or, shl, cmp = ORL, SHLL, CMPL
+	}
+	if m.l4 != nil {
+		or(r(m.l4), r(m.l3))
+	}
+	or(r(m.l3), r(m.l2))
+	shl(U8(1), r(m.l2))
+	shl(U8(2), r(m.l3))
+	if m.l4 != nil {
+		shl(U8(3), r(m.l4))
+	}
+	or(r(m.l3), r(m.l2))
+	if m.l4 != nil {
+		or(r(m.l4), r(m.l2))
+	}
+	cmp(r(m.l2), r(m.cont))
+	JNE(p.Ref("done"))
+}

@@ -53,9 +53,9 @@ func (kern *wideKernel) avx2Blocks(v reg.VecVirtual, m reg.GPVirtual) {
 	if be && outUnit == 2 {
 		pack = tab.packW16BE
 	}
-	twoBytesAVX2(tab, p, "three32", outUnit, be, pack, v, m, dp, i, j)
+	twoBytesPack(tab, p, "three32", outUnit, be, pack, v, m, dp, i, j)
 	p.Label("three32")
-	upToThreeAVX2(tab, p, outUnit, be, pack, v, m, dp, sp, i, j, sLim, dLim)
+	upToThree(tab, p, outUnit, be, pack, v, m, dp, sp, i, j, sLim, dLim)
 	p.Label("sixteen")
 	x := XMM()
 	VMOVDQU(asm.At(sp, i, 0), x)
@@ -79,35 +79,11 @@ func (kern *wideKernel) avx2Blocks(v reg.VecVirtual, m reg.GPVirtual) {
 	VPCMPEQB(x, c, c) // x >= F5
 	VPMOVMSKB(c, gf5.As32())
 	ORL(gf5.As32(), bad.As32())
-	lead2, lead3, lead4 := GP64(), GP64(), GP64()
-	ANDNL(high.As32(), cont.As32(), lead2.As32()) // high and not continuation
-	ANDNL(lead2.As32(), ge0.As32(), lead2.As32()) // ... and below E0
-	ANDNL(ge0.As32(), gf0.As32(), lead3.As32())   // E0..EF
-	ANDNL(gf0.As32(), gf5.As32(), lead4.As32())   // F0..F4
-	// A character not ending in the 16 bytes cuts them too.
-	for _, c := range []struct {
-		r    reg.GPVirtual
-		tail uint32
-	}{{lead2, 0x8000}, {lead3, 0xC000}, {lead4, 0xE000}} {
-		MOVL(c.r.As32(), t.As32())
-		ANDL(U32(c.tail), t.As32())
-		ORL(t.As32(), bad.As32())
-	}
-	ORL(U32(0x10000), bad.As32())
-	n := GP64()
-	TZCNTL(bad.As32(), n.As32())
-	TESTL(n.As32(), n.As32())
-	JZ(p.Ref("done"))
-	mask := GP64()
-	MOVL(U32(0xFFFFFFFF), t.As32())
-	BZHIL(n.As32(), t.As32(), mask.As32())
-	ANDL(mask.As32(), lead2.As32())
-	ANDL(mask.As32(), lead3.As32())
-	ANDL(mask.As32(), lead4.As32())
-	ANDL(mask.As32(), cont.As32())
+	lm := cutLeads(p, 16, true, high, cont, ge0, gf0, bad, nil)
+	n, mask := lm.n, lm.mask
 	long := GP64() // leads of 3- and 4-byte characters
-	MOVL(lead3.As32(), long.As32())
-	ORL(lead4.As32(), long.As32())
+	MOVL(lm.l3.As32(), long.As32())
+	ORL(lm.l4.As32(), long.As32())
 	// The lanes kept: those of bytes ending a character, and those of the
 	// third bytes of 4-byte characters, which take the high surrogates.
 	ends := GP64()
@@ -116,20 +92,11 @@ func (kern *wideKernel) avx2Blocks(v reg.VecVirtual, m reg.GPVirtual) {
 	SHRL(U8(1), ends.As32())
 	ANDL(mask.As32(), ends.As32())
 	if outUnit == 2 {
-		MOVL(lead4.As32(), t.As32())
+		MOVL(lm.l4.As32(), t.As32())
 		SHLL(U8(2), t.As32())
 		ORL(t.As32(), ends.As32())
 	}
-	// The continuation bytes must be exactly those the leads call for.
-	ORL(lead4.As32(), lead3.As32())
-	ORL(lead3.As32(), lead2.As32())
-	SHLL(U8(1), lead2.As32())
-	SHLL(U8(2), lead3.As32())
-	SHLL(U8(3), lead4.As32())
-	ORL(lead3.As32(), lead2.As32())
-	ORL(lead4.As32(), lead2.As32())
-	CMPL(lead2.As32(), cont.As32())
-	JNE(p.Ref("done"))
+	lm.checkContinuations(p)
 
 	// packStore packs the values in the lanes that end a character, with
 	// for UTF-32 the bits above 16 in above (nil: none), and stores them.
@@ -175,16 +142,10 @@ func (kern *wideKernel) avx2Blocks(v reg.VecVirtual, m reg.GPVirtual) {
 	{
 		p1 := XMM()
 		VPSLLDQ(U8(1), x, p1)
-		b, a1, is2, bl, v2 := YMM(), YMM(), YMM(), YMM(), YMM()
+		b, a1 := YMM(), YMM()
 		VPMOVZXBW(x, b)
 		VPMOVZXBW(p1, a1)
-		VPAND(tab.ydw[0x00E000E0], a1, is2)
-		VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
-		VPAND(tab.ydw[0x003F003F], b, bl)
-		VPAND(tab.ydw[0x001F001F], a1, v2)
-		VPSLLW(U8(6), v2, v2)
-		VPOR(bl, v2, v2)
-		VPBLENDVB(is2, v2, b, b)
+		decodeWords2(tab, b, a1)
 		packStore(b, nil)
 	}
 	p.Label("long")
@@ -199,29 +160,10 @@ func (kern *wideKernel) avx2Blocks(v reg.VecVirtual, m reg.GPVirtual) {
 	VPMOVZXBW(p3, a3)
 	// Each value is blended in as soon as it is made, which keeps the live
 	// vectors within the 16 that VEX instructions can name.
-	is2, is3, bl, v2, v3, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0x00E000E0], a1, is2)
-	VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
-	VPAND(tab.ydw[0x003F003F], b, bl)
-	VPAND(tab.ydw[0x001F001F], a1, v2)
-	VPSLLW(U8(6), v2, v2)
-	VPOR(bl, v2, v2)
-	VPBLENDVB(is2, v2, b, b)
-	VPAND(tab.ydw[0x00F000F0], a2, is3)
-	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
-	VPSLLW(U8(12), a2, v3)
-	VPAND(tab.ydw[0x003F003F], a1, s)
-	VPSLLW(U8(6), s, s)
-	VPOR(s, v3, v3)
-	VPOR(bl, v3, v3)
-	VPBLENDVB(is3, v3, b, b)
-	// Overlong and surrogate 3-byte forms.
-	e, r, e4 := YMM(), YMM(), YMM()
-	VPAND(tab.ydw[0xF800F800], v3, s)
-	VPXOR(e, e, e)
-	VPCMPEQW(e, s, e)
-	VPCMPEQW(tab.ydw[0xD800D800], s, s)
-	VPOR(s, e, e)
+	bl := decodeWords2(tab, b, a1)
+	is3, v3 := decodeWords3(tab, b, a1, a2, bl)
+	s, r, e4 := YMM(), YMM(), YMM()
+	e := badWords3(tab, v3)
 	VPAND(is3, e, e)
 	// 4-byte characters: u = the character's value >> 10, from the lead two
 	// bytes back, in the third byte's lane; the low 10 bits in the last's.
@@ -320,31 +262,8 @@ func (kern *wideKernel) bwBlocks(v reg.VecVirtual, km reg.OpmaskVirtual, ones re
 	kern.pureFour(v, "four_mixed")
 	p.Label("four_mixed")
 	p.Label("general")
-	l2, l3, l4 := GP64(), GP64(), GP64()
-	ANDNQ(high, cont, l2)
-	ANDNQ(l2, ge0, l2)  // C2..DF
-	ANDNQ(ge0, gf0, l3) // E0..EF
-	ANDNQ(gf0, gf5, l4) // F0..F4
-	// Characters not ending in the block cut it.
-	for _, c := range []struct {
-		r     reg.GPVirtual
-		shift int
-	}{{l2, 63}, {l3, 62}, {l4, 61}} {
-		MOVQ(c.r, x)
-		SHRQ(U8(c.shift), x)
-		SHLQ(U8(c.shift), x)
-		ORQ(x, bad)
-	}
-	n := GP64()
-	TZCNTQ(bad, n)
-	TESTQ(n, n)
-	JZ(p.Ref("done"))
-	mask := GP64()
-	BZHIQ(n, ones, mask)
-	ANDQ(mask, l2)
-	ANDQ(mask, l3)
-	ANDQ(mask, l4)
-	ANDQ(mask, cont)
+	lm := cutLeads(p, 64, true, high, cont, ge0, gf0, bad, ones)
+	n, mask := lm.n, lm.mask
 	// keep marks the lanes ending a character (the byte after is no
 	// continuation) and, for UTF-16, the third bytes of 4-byte characters.
 	keep := GP64()
@@ -353,20 +272,11 @@ func (kern *wideKernel) bwBlocks(v reg.VecVirtual, km reg.OpmaskVirtual, ones re
 	NOTQ(keep)
 	ANDQ(mask, keep)
 	if outUnit == 2 {
-		MOVQ(l4, x)
+		MOVQ(lm.l4, x)
 		SHLQ(U8(2), x)
 		ORQ(x, keep)
 	}
-	// The continuation bytes must be exactly those the leads call for.
-	ORQ(l4, l3)
-	ORQ(l3, l2)
-	SHLQ(U8(1), l2)
-	SHLQ(U8(2), l3)
-	SHLQ(U8(3), l4)
-	ORQ(l3, l2)
-	ORQ(l4, l2)
-	CMPQ(l2, cont)
-	JNE(p.Ref("done"))
+	lm.checkContinuations(p)
 
 	// The block starts a character, so the bytes before it only ever meet
 	// lanes that end none: zero will do for them.
@@ -487,14 +397,14 @@ func (kern *wideKernel) bwBlocks(v reg.VecVirtual, km reg.OpmaskVirtual, ones re
 	JMP(p.Ref("loop"))
 }
 
-// twoBytesAVX2 is the path of utf8ToWideAVX2 for 32 bytes of 1- and 2-byte
+// twoBytesPack is the path of the AVX2 and AVX-512BW kernels for 32 bytes of 1- and 2-byte
 // characters (Cyrillic, Greek, Hebrew, Arabic text), the common case that
 // the general path takes 16 bytes at a time: the same checks on 32-bit masks
 // (a lead in the last byte waits for the next block), each byte's 16-bit
 // lane decoded from it and the byte before, and the lanes that end a
 // character packed 8 at a time. Any other block goes on to the label fail;
 // m holds the high bits of the block's bytes.
-func twoBytesAVX2(tab *consts, p asm.Scope, fail string, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
+func twoBytesPack(tab *consts, p asm.Scope, fail string, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, i, j reg.GPVirtual) {
 	c := YMM()
 	ge0, bad, cont, lead, n, t := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
 	VPAND(tab.ydw[0xE0E0E0E0], v, c)
@@ -534,38 +444,20 @@ func twoBytesAVX2(tab *consts, p asm.Scope, fail string, outUnit int, be bool, p
 			VEXTRACTI128(U8(1), v, xv)
 			VEXTRACTI128(U8(1), prev, xp)
 		}
-		b, a1, is2, bl, v2 := YMM(), YMM(), YMM(), YMM(), YMM()
+		b, a1 := YMM(), YMM()
 		VPMOVZXBW(xv, b)
 		VPMOVZXBW(xp, a1)
-		VPAND(tab.ydw[0x00E000E0], a1, is2)
-		VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
-		VPAND(tab.ydw[0x003F003F], b, bl)
-		VPAND(tab.ydw[0x001F001F], a1, v2)
-		VPSLLW(U8(6), v2, v2)
-		VPOR(bl, v2, v2)
-		VPBLENDVB(is2, v2, b, b)
-		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
-		idx := entry16(pack, e0, e1)
-		VPSHUFB(idx, b, b)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(e0.As32(), n0.As32())
-		POPCNTL(e1.As32(), n1.As32())
-		if outUnit == 2 {
-			SHLL(U8(1), n0.As32())
-			SHLL(U8(1), n1.As32())
-			storeLanes(b, dp, j, n0, n1)
-			continue
-		}
-		widenStoreLanes(tab, be, b, dp, j, n0, n1)
+		decodeWords2(tab, b, a1)
+		packWords(tab, pack, outUnit, be, b, ends, h, dp, j)
 	}
 	ADDQ(n, i)
 	JMP(p.Ref("loop"))
 }
 
-// twoBytesFirst lets utf8ToWideBW take 32 bytes of 1- and 2-byte characters
-// at src[i:] by the AVX2 path (twoBytesAVX2), which decodes them in 16-bit
+// twoBytesFirst lets the AVX-512BW kernel take 32 bytes of 1- and 2-byte characters
+// at src[i:] by the AVX2 path (twoBytesPack), which decodes them in 16-bit
 // lanes and packs them with tables: three times faster than 32-bit lanes
-// and VPCOMPRESSD. So too 32 bytes of 1- to 3-byte characters (upToThreeAVX2:
+// and VPCOMPRESSD. So too 32 bytes of 1- to 3-byte characters (upToThree:
 // Hindi, Korean, Japanese with ASCII spaces and punctuation, which the
 // general path took 16 lanes at a time, four times a block, at a third of
 // AVX2's speed). Other blocks go on at the label sixteen. (The VBMI2
@@ -579,12 +471,12 @@ func twoBytesFirst(tab *consts, p asm.Scope, outUnit int, be bool, dp, sp, i, j,
 	if be && outUnit == 2 {
 		pack = tab.packW16BE
 	}
-	twoBytesAVX2(tab, p, "three32", outUnit, be, pack, y, m, dp, i, j)
+	twoBytesPack(tab, p, "three32", outUnit, be, pack, y, m, dp, i, j)
 	p.Label("three32")
-	upToThreeAVX2(tab, p, outUnit, be, pack, y, m, dp, sp, i, j, sLim, dLim)
+	upToThree(tab, p, outUnit, be, pack, y, m, dp, sp, i, j, sLim, dLim)
 }
 
-// upToThreeAVX2 is twoBytesAVX2 with 3-byte characters allowed, for text
+// upToThree is twoBytesPack with 3-byte characters allowed, for text
 // that mixes them with ASCII (Hindi, Korean, Japanese with spaces and
 // punctuation): the 32-bit masks check the structure, a character cut by the
 // block's end (a 2-byte lead in the last byte, a 3-byte one in the last two)
@@ -606,7 +498,7 @@ func twoBytesFirst(tab *consts, p asm.Scope, outUnit int, be bool, dp, sp, i, j,
 // where the one before was cut: the cut is read from the block's last two
 // bytes, whose loads wait on nothing but i, so that the next block need
 // not wait for this one's vector masks.
-func upToThreeAVX2(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
+func upToThree(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v reg.VecVirtual, m, dp, sp, i, j, sLim, dLim reg.GPVirtual) {
 	upToThreeBody(tab, p, outUnit, be, pack, v, m, dp, sp, i, j, sLim, "sixteen")
 	p.Label("next3")
 	if outUnit == 4 {
@@ -683,7 +575,7 @@ func upToThreeBody(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v r
 		// half shifts them in (the block starts a character, so zeros
 		// stand well for what precedes it), the high half reads them from
 		// src, which costs no shuffle across the 128-bit lanes.
-		b, a1, a2, is, bl, w, s := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
+		b, a1, a2 := YMM(), YMM(), YMM()
 		if h == 0 {
 			p1, p2 := XMM(), XMM()
 			VPSLLDQ(U8(1), v.AsX(), p1)
@@ -696,48 +588,85 @@ func upToThreeBody(tab *consts, p asm.Scope, outUnit int, be bool, pack Mem, v r
 			VPMOVZXBW(asm.At(sp, i, 15), a1)
 			VPMOVZXBW(asm.At(sp, i, 14), a2)
 		}
-		VPAND(tab.ydw[0x003F003F], b, bl)
-		VPAND(tab.ydw[0x00E000E0], a1, is)
-		VPCMPEQW(tab.ydw[0x00C000C0], is, is)
-		VPAND(tab.ydw[0x001F001F], a1, w)
-		VPSLLW(U8(6), w, w)
-		VPOR(bl, w, w)
-		VPBLENDVB(is, w, b, b)
-		VPAND(tab.ydw[0x00F000F0], a2, is)
-		VPCMPEQW(tab.ydw[0x00E000E0], is, is)
-		VPSLLW(U8(12), a2, w)
-		VPAND(tab.ydw[0x003F003F], a1, s)
-		VPSLLW(U8(6), s, s)
-		VPOR(s, w, w)
-		VPOR(bl, w, w)
-		VPBLENDVB(is, w, b, b)
-		// Overlong and surrogate 3-byte forms.
-		VPAND(tab.ydw[0xF800F800], w, s)
-		VPXOR(w, w, w)
-		VPCMPEQW(s, w, w)
-		VPCMPEQW(tab.ydw[0xD800D800], s, s)
-		VPOR(s, w, w)
-		VPTEST(is, w)
+		bl := decodeWords2(tab, b, a1)
+		is3, v3 := decodeWords3(tab, b, a1, a2, bl)
+		VPTEST(is3, badWords3(tab, v3))
 		JNZ(p.Ref(fail))
-		e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
-		idx := entry16(pack, e0, e1)
-		VPSHUFB(idx, b, b)
-		n0, n1 := GP64(), GP64()
-		POPCNTL(e0.As32(), n0.As32())
-		POPCNTL(e1.As32(), n1.As32())
-		if outUnit == 2 {
-			SHLL(U8(1), n0.As32())
-			SHLL(U8(1), n1.As32())
-			storeLanes(b, dp, jw, n0, n1)
-			continue
-		}
-		widenStoreLanes(tab, be, b, dp, jw, n0, n1)
+		packWords(tab, pack, outUnit, be, b, ends, h, dp, jw)
 	}
 	MOVQ(jw, j)
 	ADDQ(n, i)
 	TESTL(l3.As32(), l3.As32())
 	JNZ(p.Ref("next3"))
 	JMP(p.Ref("loop"))
+}
+
+// decodeWords2 is the first step of decoding 16 bytes of UTF-8 in the 16-bit
+// lanes of b, which holds them zero-extended, a1 the byte before each the
+// same way: each lane after a 2-byte lead takes the value of the character
+// it ends. bl is b's lanes' low 6 bits, which the next step wants too.
+func decodeWords2(tab *consts, b, a1 reg.VecVirtual) (bl reg.VecVirtual) {
+	is2, v2 := YMM(), YMM()
+	bl = YMM()
+	VPAND(tab.ydw[0x00E000E0], a1, is2)
+	VPCMPEQW(tab.ydw[0x00C000C0], is2, is2)
+	VPAND(tab.ydw[0x003F003F], b, bl)
+	VPAND(tab.ydw[0x001F001F], a1, v2)
+	VPSLLW(U8(6), v2, v2)
+	VPOR(bl, v2, v2)
+	VPBLENDVB(is2, v2, b, b)
+	return bl
+}
+
+// decodeWords3 is the step after decodeWords2 for 3-byte characters, a2
+// holding the byte two before each lane: each lane two after a 3-byte lead
+// takes the value of the character it ends. is3 marks those lanes, and v3
+// holds the value every lane would have as the end of a 3-byte character,
+// for the checks (badWords3) and the 4-byte characters.
+func decodeWords3(tab *consts, b, a1, a2, bl reg.VecVirtual) (is3, v3 reg.VecVirtual) {
+	is3, v3 = YMM(), YMM()
+	s := YMM()
+	VPAND(tab.ydw[0x00F000F0], a2, is3)
+	VPCMPEQW(tab.ydw[0x00E000E0], is3, is3)
+	VPSLLW(U8(12), a2, v3)
+	VPAND(tab.ydw[0x003F003F], a1, s)
+	VPSLLW(U8(6), s, s)
+	VPOR(s, v3, v3)
+	VPOR(bl, v3, v3)
+	VPBLENDVB(is3, v3, b, b)
+	return
+}
+
+// badWords3 returns the lanes of v3 (decodeWords3) that hold an overlong
+// (below U+0800) or a surrogate 3-byte form, all ones, in a new register.
+func badWords3(tab *consts, v3 reg.VecVirtual) reg.VecVirtual {
+	s, e := YMM(), YMM()
+	VPAND(tab.ydw[0xF800F800], v3, s)
+	VPXOR(e, e, e)
+	VPCMPEQW(e, s, e)
+	VPCMPEQW(tab.ydw[0xD800D800], s, s)
+	VPOR(s, e, e)
+	return e
+}
+
+// packWords keeps the values in the 16-bit lanes of b that end a character
+// (half h of the 32-bit mask ends: bytes 2h and 2h+1 of it, one for each
+// 128-bit lane of b), with the pack table pack, and stores them at dst[j:]
+// as UTF-16 or (outUnit 4) widened to UTF-32, advancing j.
+func packWords(tab *consts, pack Mem, outUnit int, be bool, b reg.VecVirtual, ends reg.GPVirtual, h int, dp, j reg.GPVirtual) {
+	e0, e1 := byteAt(ends, 2*h), byteAt(ends, 2*h+1)
+	idx := entry16(pack, e0, e1)
+	VPSHUFB(idx, b, b)
+	n0, n1 := GP64(), GP64()
+	POPCNTL(e0.As32(), n0.As32())
+	POPCNTL(e1.As32(), n1.As32())
+	if outUnit == 2 {
+		SHLL(U8(1), n0.As32())
+		SHLL(U8(1), n1.As32())
+		storeLanes(b, dp, j, n0, n1)
+		return
+	}
+	widenStoreLanes(tab, be, b, dp, j, n0, n1)
 }
 
 // widenStoreLanes is storeLanes for UTF-32: x holds n0 packed 16-bit values
@@ -760,7 +689,7 @@ func widenStoreLanes(tab *consts, be bool, x reg.VecVirtual, dp, j, n0, n1 reg.G
 	}
 }
 
-// windowsUTF32 is the UTF-32 code at next3 in upToThreeAVX2 (the second
+// windowsUTF32 is the UTF-32 code at next3 in upToThree (the second
 // copy of the block code), a loop over blocks: the block's characters
 // (1 to 3 bytes, before the cut) go four at a time from a window of the 12
 // bytes that hold them, in 32-bit lanes of one character each, by one byte

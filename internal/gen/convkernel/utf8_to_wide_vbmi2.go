@@ -99,40 +99,14 @@ func (k *wideKernel) vbmi2Blocks(c vbmi2Consts, v reg.VecVirtual, km reg.OpmaskV
 	VPCMPEQB(cC0, t, ko) // C0, C1
 	KMOVQ(ko, bad)
 	ORQ(gf0, bad)
-	lead2, lead3 := GP64(), GP64()
-	ANDNQ(high, cont, lead2) // high and not continuation
-	ANDNQ(lead2, ge0, lead2) // ... and below E0
-	ANDNQ(ge0, gf0, lead3)   // E0..EF
-	// A character not ending in the block cuts it too.
-	x := GP64()
-	MOVQ(lead2, x)
-	SHRQ(U8(63), x)
-	SHLQ(U8(63), x)
-	ORQ(x, bad)
-	MOVQ(lead3, x)
-	SHRQ(U8(62), x)
-	SHLQ(U8(62), x)
-	ORQ(x, bad)
-	n := GP64()
-	TZCNTQ(bad, n) // 64 when bad is 0
-	TESTQ(n, n)
-	JZ(p.Ref("done"))
-	mask := GP64()
-	BZHIQ(n, ones, mask)
-	ANDQ(mask, lead2)
-	ANDQ(mask, lead3)
-	ANDQ(mask, cont)
+	lm := cutLeads(p, 64, false, high, cont, ge0, gf0, bad, ones)
+	n, mask := lm.n, lm.mask
 	starts := GP64()
 	ANDNQ(mask, cont, starts) // cont is masked already: ^cont & mask
-	// The continuation bytes must be exactly those the leads call for.
-	ORQ(lead3, lead2)
-	SHLQ(U8(1), lead2)
-	SHLQ(U8(2), lead3)
-	ORQ(lead3, lead2)
-	CMPQ(lead2, cont)
-	JNE(p.Ref("done"))
-	TESTQ(lead3, lead3)
+	lm.checkContinuations(p)
+	TESTQ(lm.l3, lm.l3)
 	JZ(p.Ref("two"))
+	x := GP64()
 
 	ks, ks1, ks2 := K(), K(), K()
 	KMOVQ(starts, ks)
@@ -252,7 +226,7 @@ func (k *wideKernel) vbmi2Blocks(c vbmi2Consts, v reg.VecVirtual, km reg.OpmaskV
 	JMP(p.Ref("loop"))
 }
 
-// twoBytes is the path of utf8ToWide for blocks of 1- and 2-byte characters
+// twoBytes is the path of vbmi2Blocks for blocks of 1- and 2-byte characters
 // whose structure has been checked: n bytes (a whole number of characters),
 // mask their low n bits, cont their continuation bytes. A lane ending a
 // 2-byte character holds, before the decoding, the continuation byte
@@ -303,7 +277,7 @@ func twoBytes(tab *consts, outUnit int, sp, i, j, n, mask, cont reg.GPVirtual, s
 	ADDQ(n, i)
 }
 
-// fourBytes is the path of utf8ToWide for blocks holding a byte >= F0: the
+// fourBytes is the path of vbmi2Blocks for blocks holding a byte >= F0: the
 // same checks with 4-byte characters allowed, the lead and the three bytes
 // after it compressed into four vectors, and the characters decoded 16 at a
 // time in 32-bit lanes. For UTF-16 a character above U+FFFF becomes a
@@ -333,44 +307,11 @@ func fourBytes(tab *consts, p asm.Scope, outUnit int, v reg.VecVirtual, high, co
 	VPCMPEQB(cF5, t, ko) // C0, C1
 	KMOVQ(ko, x)
 	ORQ(x, bad)
-	l2, l3, l4 := GP64(), GP64(), GP64()
-	ANDNQ(high, cont, l2)
-	ANDNQ(l2, ge0, l2)  // C2..DF
-	ANDNQ(ge0, gf0, l3) // E0..EF
-	ANDNQ(gf0, bad, l4) // F0..F4 (bad holds F5..FF)
-	// Characters not ending in the block cut it.
-	for _, c := range []struct {
-		r     reg.GPVirtual
-		shift int
-	}{{l2, 63}, {l3, 62}, {l4, 61}} {
-		MOVQ(c.r, x)
-		SHRQ(U8(c.shift), x)
-		SHLQ(U8(c.shift), x)
-		ORQ(x, bad)
-	}
-	n := GP64()
-	TZCNTQ(bad, n)
-	TESTQ(n, n)
-	JZ(p.Ref("done"))
-	mask := GP64()
-	BZHIQ(n, ones, mask)
-	ANDQ(mask, l2)
-	ANDQ(mask, l3)
-	ANDQ(mask, l4)
-	ANDQ(mask, cont)
+	lm := cutLeads(p, 64, true, high, cont, ge0, gf0, bad, ones)
+	n := lm.n
 	starts := GP64()
-	ANDNQ(mask, cont, starts)
-	// Continuations: one after each multi-byte lead, two after 3- and 4-byte
-	// leads, three after 4-byte leads.
-	ORQ(l4, l3)
-	ORQ(l3, l2)
-	SHLQ(U8(1), l2)
-	SHLQ(U8(2), l3)
-	SHLQ(U8(3), l4)
-	ORQ(l3, l2)
-	ORQ(l4, l2)
-	CMPQ(l2, cont)
-	JNE(p.Ref("done"))
+	ANDNQ(lm.mask, cont, starts)
+	lm.checkContinuations(p)
 
 	vs := make([]reg.VecVirtual, 4)
 	MOVQ(starts, x)
