@@ -9733,11 +9733,12 @@ utf8ToUTF32LEAVX2_lead:
 	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSUBD    ·tables+5184(SB), Y1, Y2
-	VPSRLD    $0x14, Y2, Y2
-	VPTEST    Y2, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32LEAVX2_mixed
 
 utf8ToUTF32LEAVX2_pure:
+	VPADDD    ·tables+5184(SB), Y2, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
 	ADDQ      $0x20, DI
@@ -9763,8 +9764,8 @@ utf8ToUTF32LEAVX2_pure:
 	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSUBD    ·tables+5184(SB), Y1, Y2
-	VPSRLD    $0x14, Y2, Y2
-	VPTEST    Y2, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32LEAVX2_loop
 	JMP       utf8ToUTF32LEAVX2_pure
 
@@ -10663,11 +10664,12 @@ utf8ToUTF32BEAVX2_lead:
 	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSUBD    ·tables+5184(SB), Y1, Y2
-	VPSRLD    $0x14, Y2, Y2
-	VPTEST    Y2, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32BEAVX2_mixed
 
 utf8ToUTF32BEAVX2_pure:
+	VPADDD    ·tables+5184(SB), Y2, Y1
 	VPSHUFB   ·tables+192(SB), Y1, Y1
 	VMOVDQU   Y1, (AX)(DI*1)
 	ADDQ      $0x20, SI
@@ -10694,8 +10696,8 @@ utf8ToUTF32BEAVX2_pure:
 	VPAND     ·tables+4160(SB), Y2, Y2
 	VPOR      Y2, Y1, Y1
 	VPSUBD    ·tables+5184(SB), Y1, Y2
-	VPSRLD    $0x14, Y2, Y2
-	VPTEST    Y2, Y2
+	VPSRLD    $0x14, Y2, Y1
+	VPTEST    Y1, Y1
 	JNZ       utf8ToUTF32BEAVX2_loop
 	JMP       utf8ToUTF32BEAVX2_pure
 

@@ -270,8 +270,18 @@ func (k *wideKernel) pureFour(v reg.VecVirtual, fail string) {
 	check(cp, t, h, p.Ref(fail))
 	p.Label("pure")
 	if k.outUnit == 4 {
-		k.swapUnits(cp)
-		w.Store(cp, asm.At(k.dp, k.j, 0))
+		out := cp
+		if !w.Masked() {
+			// AVX2 adds 0x10000 back to t rather than storing cp: one
+			// instruction more, kept so that the kernel's later loops stay
+			// where they were before the fold. Without it they moved by its
+			// 6 bytes, which cost Korean 9% (the windows of upToThree) and
+			// gained hebrew.html 17%: placement, not work.
+			out = h
+			VPADDD(k.vec(0x10000), t, out)
+		}
+		k.swapUnits(out)
+		w.Store(out, asm.At(k.dp, k.j, 0))
 	} else {
 		// t = cp - 0x10000: high surrogate in the low half, low in the high.
 		VPSRLD(U8(10), t, h)
