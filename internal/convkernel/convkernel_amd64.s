@@ -299,7 +299,7 @@ utf8ToLatin1AVX512_done:
 	RET
 
 // func utf8ToUTF16LEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16LEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
@@ -460,39 +460,53 @@ utf8ToUTF16LEAVX512_wide_general:
 	JB      utf8ToUTF16LEAVX512_four
 
 utf8ToUTF16LEAVX512_below_f0:
-	VPANDD        Z3, Z10, Z11
-	VPCMPEQB      Z0, Z11, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R12
-	TESTQ         R12, R12
-	JZ            utf8ToUTF16LEAVX512_done
-	BZHIQ         R12, R8, R13
-	ANDQ          R13, R9
-	ANDQ          R13, R11
-	ANDQ          R13, R10
-	ANDNQ         R13, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16LEAVX512_done
+	VPANDD   Z3, Z10, Z11
+	VPCMPEQB Z0, Z11, K1
+	KMOVQ    K1, R13
+	ORQ      R12, R13
+	MOVBLZX  63(DX)(SI*1), R15
+	MOVL     $0x00000040, R14
+	CMPL     R15, $0x000000c0
+	MOVL     $0x0000003f, R15
+	CMOVLCC  R15, R14
+	MOVBLZX  62(DX)(SI*1), R15
+	CMPL     R15, $0x000000e0
+	MOVL     $0x0000003e, R15
+	CMOVLCC  R15, R14
+	ANDNQ    R9, R10, R9
+	ANDNQ    R9, R11, R9
+	ANDNQ    R11, R12, R11
+	MOVQ     R9, R12
+	SHRQ     $0x3f, R12
+	SHLQ     $0x3f, R12
+	ORQ      R12, R13
+	MOVQ     R11, R12
+	SHRQ     $0x3e, R12
+	SHLQ     $0x3e, R12
+	ORQ      R12, R13
+	TZCNTQ   R13, R12
+	TESTQ    R12, R12
+	JZ       utf8ToUTF16LEAVX512_done
+	BZHIQ    R12, R8, R13
+	ANDQ     R13, R9
+	ANDQ     R13, R11
+	ANDQ     R13, R10
+	ANDNQ    R13, R10, R15
+	ORQ      R11, R9
+	SHLQ     $0x01, R9
+	SHLQ     $0x02, R11
+	ORQ      R11, R9
+	CMPQ     R9, R10
+	JNE      utf8ToUTF16LEAVX512_done
+	CMPQ     R14, R12
+	JNE      utf8ToUTF16LEAVX512_cut_bad
+	MOVQ     R14, R12
+
+utf8ToUTF16LEAVX512_cut_bad:
 	TESTQ         R11, R11
 	JZ            utf8ToUTF16LEAVX512_two
-	KMOVQ         R14, K1
-	MOVQ          R14, R11
+	KMOVQ         R15, K1
+	MOVQ          R15, R11
 	SHLQ          $0x01, R11
 	KMOVQ         R11, K2
 	SHLQ          $0x01, R11
@@ -500,7 +514,7 @@ utf8ToUTF16LEAVX512_below_f0:
 	VPCOMPRESSB.Z Z10, K1, Z11
 	VPCOMPRESSB.Z Z10, K2, Z12
 	VPCOMPRESSB.Z Z10, K3, Z10
-	POPCNTQ       R14, R9
+	POPCNTQ       R15, R9
 	VPMOVZXBW     Y11, Z13
 	VPMOVZXBW     Y12, Z14
 	VPMOVZXBW     Y10, Z15
@@ -604,18 +618,19 @@ utf8ToUTF16LEAVX512_two_next:
 	KMOVQ         K1, R10
 	VPSUBB        ·tables+2752(SB), Z10, Z10
 	VPCMPUB       $0x01, ·tables+2816(SB), Z10, K1
-	KMOVQ         K1, R13
+	KMOVQ         K1, R12
 	MOVQ          R10, R11
-	ORQ           R13, R11
+	ORQ           R12, R11
 	ANDNQ         R9, R11, R11
 	JNZ           utf8ToUTF16LEAVX512_loop
-	MOVQ          R13, R11
+	MOVQ          R12, R11
 	SHLQ          $0x01, R11
 	CMPQ          R11, R10
 	JNE           utf8ToUTF16LEAVX512_loop
-	MOVQ          $0x00000040, R12
-	BTQ           $0x3f, R13
-	SBBQ          $0x00, R12
+	MOVBLZX       63(DX)(SI*1), R9
+	MOVL          $0x0000003f, R12
+	CMPL          R9, $0x000000c0
+	ADCL          $0x00, R12
 	BZHIQ         R12, R8, R13
 	MOVQ          R10, R9
 	NOTQ          R9
@@ -1039,7 +1054,7 @@ utf8ToUTF16LEAVX512_exit:
 	RET
 
 // func utf8ToUTF16BEAVX512(dst []byte, src []byte) (nDst int, nSrc int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, POPCNT
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VBMI2, BMI, BMI2, CMOV, POPCNT
 TEXT ·utf8ToUTF16BEAVX512(SB), NOSPLIT, $0-64
 	PCALIGN      $0x40
 	MOVQ         dst_base+0(FP), AX
@@ -1206,39 +1221,53 @@ utf8ToUTF16BEAVX512_wide_general:
 	JB      utf8ToUTF16BEAVX512_four
 
 utf8ToUTF16BEAVX512_below_f0:
-	VPANDD        Z3, Z11, Z12
-	VPCMPEQB      Z0, Z12, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R12
-	TESTQ         R12, R12
-	JZ            utf8ToUTF16BEAVX512_done
-	BZHIQ         R12, R8, R13
-	ANDQ          R13, R9
-	ANDQ          R13, R11
-	ANDQ          R13, R10
-	ANDNQ         R13, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF16BEAVX512_done
+	VPANDD   Z3, Z11, Z12
+	VPCMPEQB Z0, Z12, K1
+	KMOVQ    K1, R13
+	ORQ      R12, R13
+	MOVBLZX  63(DX)(SI*1), R15
+	MOVL     $0x00000040, R14
+	CMPL     R15, $0x000000c0
+	MOVL     $0x0000003f, R15
+	CMOVLCC  R15, R14
+	MOVBLZX  62(DX)(SI*1), R15
+	CMPL     R15, $0x000000e0
+	MOVL     $0x0000003e, R15
+	CMOVLCC  R15, R14
+	ANDNQ    R9, R10, R9
+	ANDNQ    R9, R11, R9
+	ANDNQ    R11, R12, R11
+	MOVQ     R9, R12
+	SHRQ     $0x3f, R12
+	SHLQ     $0x3f, R12
+	ORQ      R12, R13
+	MOVQ     R11, R12
+	SHRQ     $0x3e, R12
+	SHLQ     $0x3e, R12
+	ORQ      R12, R13
+	TZCNTQ   R13, R12
+	TESTQ    R12, R12
+	JZ       utf8ToUTF16BEAVX512_done
+	BZHIQ    R12, R8, R13
+	ANDQ     R13, R9
+	ANDQ     R13, R11
+	ANDQ     R13, R10
+	ANDNQ    R13, R10, R15
+	ORQ      R11, R9
+	SHLQ     $0x01, R9
+	SHLQ     $0x02, R11
+	ORQ      R11, R9
+	CMPQ     R9, R10
+	JNE      utf8ToUTF16BEAVX512_done
+	CMPQ     R14, R12
+	JNE      utf8ToUTF16BEAVX512_cut_bad
+	MOVQ     R14, R12
+
+utf8ToUTF16BEAVX512_cut_bad:
 	TESTQ         R11, R11
 	JZ            utf8ToUTF16BEAVX512_two
-	KMOVQ         R14, K1
-	MOVQ          R14, R11
+	KMOVQ         R15, K1
+	MOVQ          R15, R11
 	SHLQ          $0x01, R11
 	KMOVQ         R11, K2
 	SHLQ          $0x01, R11
@@ -1246,7 +1275,7 @@ utf8ToUTF16BEAVX512_below_f0:
 	VPCOMPRESSB.Z Z11, K1, Z12
 	VPCOMPRESSB.Z Z11, K2, Z13
 	VPCOMPRESSB.Z Z11, K3, Z11
-	POPCNTQ       R14, R9
+	POPCNTQ       R15, R9
 	VPMOVZXBW     Y12, Z14
 	VPMOVZXBW     Y13, Z15
 	VPMOVZXBW     Y11, Z16
@@ -1354,18 +1383,19 @@ utf8ToUTF16BEAVX512_two_next:
 	KMOVQ         K1, R10
 	VPSUBB        ·tables+2752(SB), Z11, Z11
 	VPCMPUB       $0x01, ·tables+2816(SB), Z11, K1
-	KMOVQ         K1, R13
+	KMOVQ         K1, R12
 	MOVQ          R10, R11
-	ORQ           R13, R11
+	ORQ           R12, R11
 	ANDNQ         R9, R11, R11
 	JNZ           utf8ToUTF16BEAVX512_loop
-	MOVQ          R13, R11
+	MOVQ          R12, R11
 	SHLQ          $0x01, R11
 	CMPQ          R11, R10
 	JNE           utf8ToUTF16BEAVX512_loop
-	MOVQ          $0x00000040, R12
-	BTQ           $0x3f, R13
-	SBBQ          $0x00, R12
+	MOVBLZX       63(DX)(SI*1), R9
+	MOVL          $0x0000003f, R12
+	CMPL          R9, $0x000000c0
+	ADCL          $0x00, R12
 	BZHIQ         R12, R8, R13
 	MOVQ          R10, R9
 	NOTQ          R9
@@ -1966,39 +1996,53 @@ utf8ToUTF32LEAVX512_wide_general:
 	JB      utf8ToUTF32LEAVX512_four
 
 utf8ToUTF32LEAVX512_below_f0:
-	VPANDD        Z3, Z10, Z11
-	VPCMPEQB      Z0, Z11, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R12
-	TESTQ         R12, R12
-	JZ            utf8ToUTF32LEAVX512_done
-	BZHIQ         R12, R8, R13
-	ANDQ          R13, R9
-	ANDQ          R13, R11
-	ANDQ          R13, R10
-	ANDNQ         R13, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32LEAVX512_done
+	VPANDD   Z3, Z10, Z11
+	VPCMPEQB Z0, Z11, K1
+	KMOVQ    K1, R13
+	ORQ      R12, R13
+	MOVBLZX  63(DX)(SI*1), R15
+	MOVL     $0x00000040, R14
+	CMPL     R15, $0x000000c0
+	MOVL     $0x0000003f, R15
+	CMOVLCC  R15, R14
+	MOVBLZX  62(DX)(SI*1), R15
+	CMPL     R15, $0x000000e0
+	MOVL     $0x0000003e, R15
+	CMOVLCC  R15, R14
+	ANDNQ    R9, R10, R9
+	ANDNQ    R9, R11, R9
+	ANDNQ    R11, R12, R11
+	MOVQ     R9, R12
+	SHRQ     $0x3f, R12
+	SHLQ     $0x3f, R12
+	ORQ      R12, R13
+	MOVQ     R11, R12
+	SHRQ     $0x3e, R12
+	SHLQ     $0x3e, R12
+	ORQ      R12, R13
+	TZCNTQ   R13, R12
+	TESTQ    R12, R12
+	JZ       utf8ToUTF32LEAVX512_done
+	BZHIQ    R12, R8, R13
+	ANDQ     R13, R9
+	ANDQ     R13, R11
+	ANDQ     R13, R10
+	ANDNQ    R13, R10, R15
+	ORQ      R11, R9
+	SHLQ     $0x01, R9
+	SHLQ     $0x02, R11
+	ORQ      R11, R9
+	CMPQ     R9, R10
+	JNE      utf8ToUTF32LEAVX512_done
+	CMPQ     R14, R12
+	JNE      utf8ToUTF32LEAVX512_cut_bad
+	MOVQ     R14, R12
+
+utf8ToUTF32LEAVX512_cut_bad:
 	TESTQ         R11, R11
 	JZ            utf8ToUTF32LEAVX512_two
-	KMOVQ         R14, K1
-	MOVQ          R14, R11
+	KMOVQ         R15, K1
+	MOVQ          R15, R11
 	SHLQ          $0x01, R11
 	KMOVQ         R11, K2
 	SHLQ          $0x01, R11
@@ -2006,7 +2050,7 @@ utf8ToUTF32LEAVX512_below_f0:
 	VPCOMPRESSB.Z Z10, K1, Z11
 	VPCOMPRESSB.Z Z10, K2, Z12
 	VPCOMPRESSB.Z Z10, K3, Z10
-	POPCNTQ       R14, R9
+	POPCNTQ       R15, R9
 	VPMOVZXBW     Y11, Z13
 	VPMOVZXBW     Y12, Z14
 	VPMOVZXBW     Y10, Z15
@@ -2126,18 +2170,19 @@ utf8ToUTF32LEAVX512_two_next:
 	KMOVQ         K1, R10
 	VPSUBB        ·tables+2752(SB), Z10, Z10
 	VPCMPUB       $0x01, ·tables+2816(SB), Z10, K1
-	KMOVQ         K1, R13
+	KMOVQ         K1, R12
 	MOVQ          R10, R11
-	ORQ           R13, R11
+	ORQ           R12, R11
 	ANDNQ         R9, R11, R11
 	JNZ           utf8ToUTF32LEAVX512_loop
-	MOVQ          R13, R11
+	MOVQ          R12, R11
 	SHLQ          $0x01, R11
 	CMPQ          R11, R10
 	JNE           utf8ToUTF32LEAVX512_loop
-	MOVQ          $0x00000040, R12
-	BTQ           $0x3f, R13
-	SBBQ          $0x00, R12
+	MOVBLZX       63(DX)(SI*1), R9
+	MOVL          $0x0000003f, R12
+	CMPL          R9, $0x000000c0
+	ADCL          $0x00, R12
 	BZHIQ         R12, R8, R13
 	MOVQ          R10, R9
 	NOTQ          R9
@@ -2689,39 +2734,53 @@ utf8ToUTF32BEAVX512_wide_general:
 	JB      utf8ToUTF32BEAVX512_four
 
 utf8ToUTF32BEAVX512_below_f0:
-	VPANDD        Z3, Z11, Z12
-	VPCMPEQB      Z0, Z12, K1
-	KMOVQ         K1, R13
-	ORQ           R12, R13
-	ANDNQ         R9, R10, R9
-	ANDNQ         R9, R11, R9
-	ANDNQ         R11, R12, R11
-	MOVQ          R9, R12
-	SHRQ          $0x3f, R12
-	SHLQ          $0x3f, R12
-	ORQ           R12, R13
-	MOVQ          R11, R12
-	SHRQ          $0x3e, R12
-	SHLQ          $0x3e, R12
-	ORQ           R12, R13
-	TZCNTQ        R13, R12
-	TESTQ         R12, R12
-	JZ            utf8ToUTF32BEAVX512_done
-	BZHIQ         R12, R8, R13
-	ANDQ          R13, R9
-	ANDQ          R13, R11
-	ANDQ          R13, R10
-	ANDNQ         R13, R10, R14
-	ORQ           R11, R9
-	SHLQ          $0x01, R9
-	SHLQ          $0x02, R11
-	ORQ           R11, R9
-	CMPQ          R9, R10
-	JNE           utf8ToUTF32BEAVX512_done
+	VPANDD   Z3, Z11, Z12
+	VPCMPEQB Z0, Z12, K1
+	KMOVQ    K1, R13
+	ORQ      R12, R13
+	MOVBLZX  63(DX)(SI*1), R15
+	MOVL     $0x00000040, R14
+	CMPL     R15, $0x000000c0
+	MOVL     $0x0000003f, R15
+	CMOVLCC  R15, R14
+	MOVBLZX  62(DX)(SI*1), R15
+	CMPL     R15, $0x000000e0
+	MOVL     $0x0000003e, R15
+	CMOVLCC  R15, R14
+	ANDNQ    R9, R10, R9
+	ANDNQ    R9, R11, R9
+	ANDNQ    R11, R12, R11
+	MOVQ     R9, R12
+	SHRQ     $0x3f, R12
+	SHLQ     $0x3f, R12
+	ORQ      R12, R13
+	MOVQ     R11, R12
+	SHRQ     $0x3e, R12
+	SHLQ     $0x3e, R12
+	ORQ      R12, R13
+	TZCNTQ   R13, R12
+	TESTQ    R12, R12
+	JZ       utf8ToUTF32BEAVX512_done
+	BZHIQ    R12, R8, R13
+	ANDQ     R13, R9
+	ANDQ     R13, R11
+	ANDQ     R13, R10
+	ANDNQ    R13, R10, R15
+	ORQ      R11, R9
+	SHLQ     $0x01, R9
+	SHLQ     $0x02, R11
+	ORQ      R11, R9
+	CMPQ     R9, R10
+	JNE      utf8ToUTF32BEAVX512_done
+	CMPQ     R14, R12
+	JNE      utf8ToUTF32BEAVX512_cut_bad
+	MOVQ     R14, R12
+
+utf8ToUTF32BEAVX512_cut_bad:
 	TESTQ         R11, R11
 	JZ            utf8ToUTF32BEAVX512_two
-	KMOVQ         R14, K1
-	MOVQ          R14, R11
+	KMOVQ         R15, K1
+	MOVQ          R15, R11
 	SHLQ          $0x01, R11
 	KMOVQ         R11, K2
 	SHLQ          $0x01, R11
@@ -2729,7 +2788,7 @@ utf8ToUTF32BEAVX512_below_f0:
 	VPCOMPRESSB.Z Z11, K1, Z12
 	VPCOMPRESSB.Z Z11, K2, Z13
 	VPCOMPRESSB.Z Z11, K3, Z11
-	POPCNTQ       R14, R9
+	POPCNTQ       R15, R9
 	VPMOVZXBW     Y12, Z14
 	VPMOVZXBW     Y13, Z15
 	VPMOVZXBW     Y11, Z16
@@ -2857,18 +2916,19 @@ utf8ToUTF32BEAVX512_two_next:
 	KMOVQ         K1, R10
 	VPSUBB        ·tables+2752(SB), Z11, Z11
 	VPCMPUB       $0x01, ·tables+2816(SB), Z11, K1
-	KMOVQ         K1, R13
+	KMOVQ         K1, R12
 	MOVQ          R10, R11
-	ORQ           R13, R11
+	ORQ           R12, R11
 	ANDNQ         R9, R11, R11
 	JNZ           utf8ToUTF32BEAVX512_loop
-	MOVQ          R13, R11
+	MOVQ          R12, R11
 	SHLQ          $0x01, R11
 	CMPQ          R11, R10
 	JNE           utf8ToUTF32BEAVX512_loop
-	MOVQ          $0x00000040, R12
-	BTQ           $0x3f, R13
-	SBBQ          $0x00, R12
+	MOVBLZX       63(DX)(SI*1), R9
+	MOVL          $0x0000003f, R12
+	CMPL          R9, $0x000000c0
+	ADCL          $0x00, R12
 	BZHIQ         R12, R8, R13
 	MOVQ          R10, R9
 	NOTQ          R9

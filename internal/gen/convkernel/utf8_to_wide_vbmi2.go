@@ -99,11 +99,32 @@ func (k *wideKernel) vbmi2Blocks(c vbmi2Consts, v reg.VecVirtual, km reg.OpmaskV
 	VPCMPEQB(cC0, t, ko) // C0, C1
 	KMOVQ(ko, bad)
 	ORQ(gf0, bad)
+	// The cut again, read from the block's last two bytes, whose loads
+	// wait on nothing but i: a 3-byte lead in byte 62 or any lead in byte
+	// 63. Where no byte of the block is bad, it is the cut cutLeads finds,
+	// and i moves on by it, so that the next block need not wait for this
+	// one's masks (as in upToThreeBody).
+	nf, b := GP64(), GP64()
+	MOVBLZX(asm.At(sp, i, 63), b.As32())
+	MOVL(U32(64), nf.As32())
+	CMPL(b.As32(), U32(0xC0))
+	MOVL(U32(63), b.As32())
+	CMOVLCC(b.As32(), nf.As32())
+	MOVBLZX(asm.At(sp, i, 62), b.As32())
+	CMPL(b.As32(), U32(0xE0))
+	MOVL(U32(62), b.As32())
+	CMOVLCC(b.As32(), nf.As32())
 	lm := cutLeads(p, 64, false, high, cont, ge0, gf0, bad, ones)
 	n, mask := lm.n, lm.mask
 	starts := GP64()
 	ANDNQ(mask, cont, starts) // cont is masked already: ^cont & mask
 	lm.checkContinuations(p)
+	// n = nf unless a byte is bad; the branch, predicted, lets i take nf
+	// without waiting for n.
+	CMPQ(nf, n)
+	JNE(p.Ref("cut_bad"))
+	MOVQ(nf, n)
+	p.Label("cut_bad")
 	TESTQ(lm.l3, lm.l3)
 	JZ(p.Ref("two"))
 	x := GP64()
@@ -211,9 +232,14 @@ func (k *wideKernel) vbmi2Blocks(c vbmi2Consts, v reg.VecVirtual, km reg.OpmaskV
 		SHLQ(U8(1), x)
 		CMPQ(x, cont)
 		JNE(p.Ref("loop"))
-		MOVQ(U32(64), n)
-		BTQ(U8(63), lead)
-		SBBQ(U8(0), n)
+		// A lead in the last byte waits for the next block: read from
+		// that byte, not from the masks, so that the next block need not
+		// wait for them.
+		b := GP64()
+		MOVBLZX(asm.At(sp, i, 63), b.As32())
+		MOVL(U32(63), n.As32())
+		CMPL(b.As32(), U32(0xC0))
+		ADCL(U8(0), n.As32()) // 64 below C0
 		BZHIQ(n, ones, mask)
 		twoBytes(tab, outUnit, sp, i, j, n, mask, cont, store)
 		JMP(p.Ref("two_next"))
