@@ -9,7 +9,10 @@ package main
 // ASCII bytes before a refused one, and the two paths for runs of one kind
 // of character that decode in place with no packing at all: pureFour
 // (4-byte characters, one to each 32-bit lane) and pureThree (3-byte
-// characters, four to each 16-byte lane). Every set takes both.
+// characters, four to each 16-byte lane). Every set takes both. So are the
+// marks of lead and continuation bytes that every set's code for mixed
+// blocks computes in general registers (cutLeads, checkContinuations: 64
+// bytes at a time, or 16 for AVX2's).
 //
 // What is left, the blocks that mix character lengths, is where the
 // instruction sets really differ, and each file says which algorithm it
